@@ -1,0 +1,12 @@
+// Entry point of the keyfob command (bundled to dist/keyfob.cjs).
+import { main } from './main.ts';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

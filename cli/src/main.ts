@@ -1,0 +1,46 @@
+import { EXIT, UsageError, processIo, type CliIo } from './io.ts';
+
+/** A subcommand: parses its own flags and returns the exit code. */
+export type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+/** Subcommands, loaded on first use so `keyfob lint` never pays for the engine or the client. */
+const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  lint: { summary: 'check role files (files, folders, globs)', load: async () => (await import('./commands/lint.ts')).lintCommand },
+  serve: { summary: 'start the local engine with an emulated cloud', load: async () => (await import('./commands/serve.ts')).serveCommand },
+  creds: { summary: 'get credentials for a role from the engine', load: async () => (await import('./commands/creds.ts')).credsCommand },
+  apply: { summary: 'make the engine match role files (plan, dry run, prune)', load: async () => (await import('./commands/apply.ts')).applyCommand },
+  history: { summary: 'platform API change history: scan code, show a subject', load: async () => (await import('./commands/history.ts')).historyCommand },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(9)}${c.summary}`);
+  return `usage: keyfob <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun \`keyfob <command> --help\` for a command's options.\n`;
+}
+
+/** Runs the keyfob command line and returns its exit code. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout('keyfob 0.1.0\n');
+    return EXIT.ok;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.stderr(`keyfob: unknown command "${name}"\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  try {
+    return await (await command.load())(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`keyfob ${name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`keyfob ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,2 @@
+// Public surface of the client area; filled in as the area grows.
+export {};

@@ -1,0 +1,26 @@
+import type { CodeInfo } from './code-info.ts';
+import { documentCodes } from './document.ts';
+import { durationCodes } from './duration.ts';
+import { roleCodes } from './role.ts';
+import { templateCodes } from './template.ts';
+
+export type { CodeInfo } from './code-info.ts';
+
+/**
+ * The one catalogue of problem codes, grouped by area (one file each). A test checks it against
+ * the table in `docs/codes.md`, so the docs and the code never drift apart.
+ */
+export const problemCodes = {
+  ...documentCodes,
+  ...durationCodes,
+  ...templateCodes,
+  ...roleCodes,
+} as const satisfies Record<string, CodeInfo>;
+
+/** Every problem code keyfob can report. */
+export type ProblemCode = keyof typeof problemCodes;
+
+/** Catalogue line of a code. */
+export function describeCode(code: ProblemCode): CodeInfo {
+  return problemCodes[code];
+}

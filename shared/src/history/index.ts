@@ -1,0 +1,2 @@
+// Public surface of the history area; filled in as the area grows.
+export {};

@@ -1,0 +1,2 @@
+// Public surface of the template area; filled in as the area grows.
+export {};

@@ -1,0 +1,1 @@
+export { LineIndex } from './line-index.ts';
