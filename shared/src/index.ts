@@ -12,3 +12,4 @@ export * from './rules/index.ts';
 export * from './lint/index.ts';
 export * from './client/index.ts';
 export * from './history/index.ts';
+export * from './editor/index.ts';

@@ -1,0 +1,2 @@
+// Public surface of the editor area (pure provider logic for the VS Code extension).
+export {};
