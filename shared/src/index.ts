@@ -11,5 +11,7 @@ export * from './template/index.ts';
 export * from './rules/index.ts';
 export * from './lint/index.ts';
 export * from './client/index.ts';
+export * from './credentials/index.ts';
+export * from './apply/index.ts';
 export * from './history/index.ts';
 export * from './editor/index.ts';

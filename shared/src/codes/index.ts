@@ -3,6 +3,8 @@ import { documentCodes } from './document.ts';
 import { durationCodes } from './duration.ts';
 import { roleCodes } from './role.ts';
 import { templateCodes } from './template.ts';
+import { credentialsCodes } from './credentials.ts';
+import { applyCodes } from './apply.ts';
 
 export type { CodeInfo } from './code-info.ts';
 
@@ -15,6 +17,8 @@ export const problemCodes = {
   ...durationCodes,
   ...templateCodes,
   ...roleCodes,
+  ...credentialsCodes,
+  ...applyCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

@@ -1,0 +1,2 @@
+// Public surface of the apply area: planning role files against the engine's state.
+export {};

@@ -1,0 +1,2 @@
+// Public surface of the credentials area: pure pieces shared by the action and `keyfob creds`.
+export {};
