@@ -2,6 +2,13 @@ import type { CodeInfo } from './code-info.ts';
 import { documentCodes } from './document.ts';
 import { durationCodes } from './duration.ts';
 import { roleCodes } from './role.ts';
+import { fieldCodes } from './field.ts';
+import { staticRoleCodes } from './static-role.ts';
+import { rootCodes } from './root.ts';
+import { leaseCodes } from './lease.ts';
+import { requestCodes } from './request.ts';
+import { manifestCodes } from './manifest.ts';
+import { lintCodes } from './lint.ts';
 import { templateCodes } from './template.ts';
 import { credentialsCodes } from './credentials.ts';
 import { applyCodes } from './apply.ts';
@@ -17,6 +24,13 @@ export const problemCodes = {
   ...durationCodes,
   ...templateCodes,
   ...roleCodes,
+  ...fieldCodes,
+  ...staticRoleCodes,
+  ...rootCodes,
+  ...leaseCodes,
+  ...requestCodes,
+  ...manifestCodes,
+  ...lintCodes,
   ...credentialsCodes,
   ...applyCodes,
 } as const satisfies Record<string, CodeInfo>;
