@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Bundles the extension with esbuild: the desktop build (Node, CommonJS), the web build (browser
+// worker, CommonJS as VS Code's web extension host expects), the integration suite (a Mocha entry
+// exporting `run()`, loadable by code-server's and @vscode/test-electron's extension hosts), and the
+// contributed snippet files generated from shared/src/editor's scaffolds (one source for both).
+import { build } from 'esbuild';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+const production = process.env.KEYFOB_DEV !== '1';
+
+const common = {
+  bundle: true,
+  external: ['vscode'],
+  format: 'cjs',
+  target: 'es2022',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+async function buildSnippets() {
+  const out = join(dist, '.gen', 'snippets.cjs');
+  await build({ ...common, minify: false, entryPoints: [join(here, 'src', 'snippets-source.ts')], platform: 'node', outfile: out });
+  const { snippetFiles } = createRequire(import.meta.url)(out);
+  mkdirSync(join(dist, 'snippets'), { recursive: true });
+  for (const [name, content] of Object.entries(snippetFiles())) {
+    writeFileSync(join(dist, 'snippets', `${name}.json`), `${JSON.stringify(content, null, 2)}\n`);
+  }
+  rmSync(join(dist, '.gen'), { recursive: true, force: true });
+}
+
+rmSync(dist, { recursive: true, force: true });
+await Promise.all([
+  build({ ...common, entryPoints: [join(here, 'src', 'extension.ts')], platform: 'node', outfile: join(dist, 'extension.js') }),
+  build({
+    ...common,
+    entryPoints: [join(here, 'src', 'extension.ts')],
+    platform: 'browser',
+    mainFields: ['browser', 'module', 'main'],
+    outfile: join(dist, 'web', 'extension.js'),
+  }),
+  build({
+    ...common,
+    minify: false,
+    entryPoints: [join(here, 'test', 'suite', 'index.ts')],
+    platform: 'node',
+    // Mocha's parallel mode resolves worker files at run time; the suite runs serially, so it is unused.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    outfile: join(dist, 'test', 'suite.js'),
+  }),
+  buildSnippets(),
+]);

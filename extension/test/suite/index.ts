@@ -1,0 +1,24 @@
+import { format } from 'node:util';
+import Mocha from 'mocha';
+import { registerSmokeTests } from './smoke.ts';
+
+/** Marker line the runners parse: `KEYFOB_SUITE {"passes":n,"failures":n,"pending":n}`. */
+const RESULT_MARKER = 'KEYFOB_SUITE';
+
+/**
+ * The integration suite's entry, in the shape both hosts load: code-server's workbench (payload
+ * `extensionTestsPath`) and @vscode/test-electron (`extensionTestsPath`). Tests register through
+ * functions rather than files because the suite is one esbuild bundle.
+ */
+export async function run(): Promise<void> {
+  // The web workbench forwards console arguments unformatted; hand it finished lines.
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(format(...args));
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter: 'spec' });
+  mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'keyfob-suite', mocha);
+  registerSmokeTests();
+  const stats = await new Promise<Mocha.Stats>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
+  });
+  console.log(`${RESULT_MARKER} ${JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending })}`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
+}
