@@ -1,0 +1,119 @@
+import type { Problem } from '../problem.ts';
+import { buildCredentialParams, ACTION_PARAM_NAMES, type CredentialParams, type ParamNames } from './credential-params.ts';
+import { envNameList, resolveEnvNames, type EnvNameSet } from './env-names.ts';
+import { inputProblem } from './input-problem.ts';
+import type { RunContext } from './role-session-name.ts';
+import type { CredentialMethod, RoleLine } from './roles-input.ts';
+
+/** One credential set to fetch: the role, how, with which parameters, and where it goes. */
+export interface CredentialRequest {
+  readonly role: string;
+  readonly method: CredentialMethod;
+  /** Empty for `static-creds`, which takes no parameters. */
+  readonly params: CredentialParams;
+  /** The requested ttl in seconds, when one was given. */
+  readonly ttlSeconds: number | undefined;
+  /** Where the credentials are exported; `undefined` when exporting is off. */
+  readonly env: EnvNameSet | undefined;
+  /** Line of the `roles` input it came from; absent for the single `role` input. */
+  readonly line?: number;
+}
+
+/** Step-wide settings that every role line falls back to. */
+export interface RequestDefaults {
+  readonly method: CredentialMethod;
+  readonly roleArn?: string | undefined;
+  readonly roleSessionName?: string | undefined;
+  readonly ttl?: string | undefined;
+  readonly mfaCode?: string | undefined;
+  /** The env-names spec for lines without `| ENV`. */
+  readonly env: string;
+  readonly exportEnv: boolean;
+  readonly context?: RunContext;
+  /** Input names for messages about step-wide settings (defaults to the action's). */
+  readonly names?: ParamNames;
+  /** Name of the env-names input, for messages. */
+  readonly envInput?: string;
+}
+
+/**
+ * Turns role entries (the single `role` input as one entry without `line`, or the parsed `roles`
+ * lines) into checked credential requests. A line's own settings win over the step-wide ones.
+ *
+ * Codes: those of `buildCredentialParams` and `resolveEnvNames`, `INPUT_IGNORED` (parameters given for
+ * `static-creds`, which takes none), `ROLES_INPUT_DUPLICATE_ENV` (two entries exporting to the same
+ * names). Problems about a line carry `path` `/roles` and `data.line`.
+ */
+export function buildCredentialRequests(entries: readonly RoleLine[] | readonly Omit<RoleLine, 'line'>[], defaults: RequestDefaults): { value: CredentialRequest[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const requests = entries.map((entry) => buildOne(entry, defaults, problems));
+  if (defaults.exportEnv) problems.push(...envCollisions(requests));
+  return { value: requests, problems };
+}
+
+function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: RequestDefaults, problems: Problem[]): CredentialRequest {
+  const line = entry.line;
+  const method = entry.method ?? defaults.method;
+  const names = line === undefined ? (defaults.names ?? ACTION_PARAM_NAMES) : lineNames(line);
+  const atLine = (list: readonly Problem[]): Problem[] =>
+    line === undefined ? [...list] : list.map((p) => ({ ...p, path: '/roles', data: { ...p.data, line } }));
+  let params: CredentialParams = {};
+  let ttlSeconds: number | undefined;
+  if (method === 'static-creds') {
+    const given = [entry.roleArn && names.roleArn, entry.roleSessionName && names.roleSessionName, entry.ttl && names.ttl].filter(Boolean);
+    if (given.length > 0) {
+      problems.push(...atLine([inputProblem('INPUT_IGNORED', line === undefined ? String(given[0]) : 'roles', `${given.join(', ')} ignored for ${entry.role}: static credentials take no request parameters.`)]));
+    }
+  } else {
+    const built = buildCredentialParams(
+      {
+        roleArn: entry.roleArn ?? defaults.roleArn,
+        roleSessionName: entry.roleSessionName ?? defaults.roleSessionName,
+        ttl: entry.ttl ?? defaults.ttl,
+        mfaCode: defaults.mfaCode,
+        ...(defaults.context === undefined ? {} : { context: defaults.context }),
+      },
+      names,
+    );
+    problems.push(...atLine(built.problems));
+    params = built.value.params;
+    ttlSeconds = built.value.ttlSeconds;
+  }
+  let env: EnvNameSet | undefined;
+  if (defaults.exportEnv) {
+    const resolved = resolveEnvNames(entry.env ?? defaults.env, line === undefined || entry.env === undefined ? (defaults.envInput ?? 'env-names') : `roles line ${line}`);
+    problems.push(...atLine(resolved.problems));
+    env = resolved.value;
+  }
+  return { role: entry.role, method, params, ttlSeconds, env, ...(line === undefined ? {} : { line }) };
+}
+
+/** Setting names as a `roles` line spells them, prefixed with the line for messages. */
+function lineNames(line: number): ParamNames {
+  const at = `roles line ${line}:`;
+  return { roleArn: `${at} role_arn`, roleSessionName: `${at} role_session_name`, ttl: `${at} ttl`, mfaCode: 'mfa-code' };
+}
+
+/** One problem for each request whose names overlap an earlier request's. */
+function envCollisions(requests: readonly CredentialRequest[]): Problem[] {
+  const owner = new Map<string, CredentialRequest>();
+  const problems: Problem[] = [];
+  for (const request of requests) {
+    if (!request.env) continue;
+    const clash = envNameList(request.env).map((name) => ({ name, other: owner.get(name) })).find((c) => c.other !== undefined);
+    if (clash?.other) {
+      const where = (r: CredentialRequest): string => (r.line === undefined ? r.role : `line ${r.line} (${r.role})`);
+      problems.push(
+        inputProblem(
+          'ROLES_INPUT_DUPLICATE_ENV',
+          'roles',
+          `roles ${where(request)} would export to ${clash.name} like ${where(clash.other)}; add "| PREFIX_" to one of them.`,
+          request.line === undefined ? undefined : { line: request.line },
+        ),
+      );
+      continue;
+    }
+    for (const name of envNameList(request.env)) owner.set(name, request);
+  }
+  return problems;
+}
