@@ -1,2 +1,32 @@
-// Public surface of the client area; filled in as the area grows.
-export {};
+// Public surface of the engine client: the only HTTP code in shared/.
+export { createEngineClient } from './create-engine-client.ts';
+export type { EngineClient } from './create-engine-client.ts';
+export type {
+  CallOptions,
+  EngineClientOptions,
+  EngineFlavor,
+  RetryInfo,
+  RetryOptions,
+  RetryPredicate,
+} from './engine-client-options.ts';
+export { ENGINE_CLIENT_DEFAULTS } from './resolve-settings.ts';
+export { EngineError, EngineUnsupportedError, isEngineError } from './engine-error.ts';
+export type { EngineErrorCode, EngineErrorInit } from './engine-error.ts';
+export { REDACTED, redactSecrets } from './redact-secrets.ts';
+export { shouldRetry, isRetryableStatus } from './should-retry.ts';
+export { retryDelay } from './retry-delay.ts';
+export type { RetryDelayInput } from './retry-delay.ts';
+export { parseRetryAfter } from './parse-retry-after.ts';
+export { ENGINE_NAME_PATTERN, isValidEngineName } from './engine-name.ts';
+export type { EngineBody, LeaseConfigBody, WriteResult } from './config-calls.ts';
+export type { GenerateCredentialParams, GenerateOptions } from './credential-calls.ts';
+export type { StaticRoleBody } from './static-role-calls.ts';
+export type { CreateTokenBody, JwtLogin } from './token-calls.ts';
+export type { DevAccessKeyFixture, DevCloudFixtures, DevCredentials, DevUserFixture, WhoAmIResult } from './dev-calls.ts';
+export type { GeneratedCredentials } from './parse-credentials.ts';
+export type { EngineRole } from './parse-role.ts';
+export type { StaticCredentials, StaticRole } from './parse-static-role.ts';
+export type { LeaseConfig, RootConfig, RotateRootResult } from './parse-config.ts';
+export type { LeaseInfo, RenewedLease } from './parse-lease.ts';
+export type { AuthResult, TokenInfo } from './parse-auth.ts';
+export type { JsonObject } from './read-fields.ts';

@@ -1,0 +1,90 @@
+import { EngineError } from './engine-error.ts';
+import type { EngineResponse, RequestContext } from './engine-request.ts';
+import { abortedError, networkError, timeoutError } from './request-failures.ts';
+import { badResponseError, httpError, redirectError } from './response-errors.ts';
+
+/** What came back before the body was interpreted. */
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Sends one request and reads the whole body within `timeoutMs`. Resolves with a success (or an
+ * accepted failure status); rejects with an `EngineError` for everything else: `ENGINE_HTTP`,
+ * `ENGINE_TIMEOUT`, `ENGINE_NETWORK`, `ENGINE_ABORTED` or `ENGINE_BAD_RESPONSE`.
+ */
+export async function attemptRequest(ctx: RequestContext, timeoutMs: number): Promise<EngineResponse> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = (): void => controller.abort();
+  ctx.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const answer = await untilAborted(fetchAnswer(ctx, controller.signal), controller.signal);
+    return interpret(ctx, answer);
+  } catch (thrown) {
+    if (thrown instanceof EngineError) throw thrown;
+    if (ctx.signal?.aborted) throw abortedError(ctx, 1);
+    if (timedOut) throw timeoutError(ctx, timeoutMs);
+    throw networkError(ctx, thrown);
+  } finally {
+    clearTimeout(timer);
+    ctx.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function fetchAnswer(ctx: RequestContext, signal: AbortSignal): Promise<RawAnswer> {
+  // `redirect: 'manual'`: fetch would forward custom headers, the token among them, to any host.
+  const init: RequestInit & { dispatcher?: unknown } = {
+    method: ctx.method,
+    headers: ctx.headers,
+    signal,
+    redirect: 'manual',
+    ...(ctx.body === undefined ? {} : { body: ctx.body }),
+    ...(ctx.settings.dispatcher === undefined ? {} : { dispatcher: ctx.settings.dispatcher }),
+  };
+  const response = await ctx.settings.fetch(ctx.url, init);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes };
+}
+
+/**
+ * Rejects as soon as `signal` aborts, even if the fetch in use ignores the signal, so a call can never
+ * hang past its time limit.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('aborted'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function interpret(ctx: RequestContext, answer: RawAnswer): EngineResponse {
+  const { status, headers, bytes } = answer;
+  const body = parseJson(bytes);
+  if (status >= 200 && status < 300) {
+    if (bytes.length > 0 && body === undefined) {
+      throw badResponseError(ctx, `non-JSON response (${bytes.length} bytes)`, status);
+    }
+    return { status, headers, body };
+  }
+  if (ctx.request.accept?.includes(status)) return { status, headers, body };
+  if (status >= 300 && status < 400) throw redirectError(ctx, status, headers.get('location'));
+  throw httpError(ctx, status, headers, bytes.length, body);
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  if (bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import { UnusableResponse, isObject, payloadOf, readBoolean, readNumber, readString, readStringList, readStringMap } from './read-fields.ts';
+
+/** A token issued by a login or by `auth/token/create`. `clientToken` is a secret. */
+export interface AuthResult {
+  readonly clientToken: string;
+  readonly accessor: string;
+  /** Seconds the token lives (0: no expiry). */
+  readonly leaseDuration: number;
+  readonly renewable: boolean;
+  readonly policies: readonly string[];
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+/** What `auth/token/lookup-self` says about the current token. The token itself is left out. */
+export interface TokenInfo {
+  readonly accessor: string;
+  readonly displayName: string;
+  readonly policies: readonly string[];
+  /** Seconds left (0: no expiry). */
+  readonly ttl: number;
+  readonly expireTime: string | null;
+  readonly renewable: boolean;
+}
+
+/** Reads the `auth` block of a login or token-create response. */
+export function parseAuth(body: unknown): AuthResult {
+  const auth = isObject(body) && isObject(body.auth) ? body.auth : undefined;
+  if (auth === undefined) throw new UnusableResponse('missing "auth"');
+  const clientToken = readString(auth, 'client_token');
+  if (!clientToken) throw new UnusableResponse('missing "auth.client_token"');
+  return {
+    clientToken,
+    accessor: readString(auth, 'accessor') ?? '',
+    leaseDuration: readNumber(auth, 'lease_duration') ?? 0,
+    renewable: readBoolean(auth, 'renewable') ?? false,
+    policies: readStringList(auth, 'policies'),
+    metadata: readStringMap(auth, 'metadata'),
+  };
+}
+
+export function parseTokenInfo(body: unknown): TokenInfo {
+  const data = payloadOf(body);
+  return {
+    accessor: readString(data, 'accessor') ?? '',
+    displayName: readString(data, 'display_name') ?? '',
+    policies: readStringList(data, 'policies'),
+    ttl: readNumber(data, 'ttl') ?? 0,
+    expireTime: readString(data, 'expire_time') || null,
+    renewable: readBoolean(data, 'renewable') ?? false,
+  };
+}

@@ -1,0 +1,49 @@
+import { UnusableResponse, payloadOf, readSeconds, readString, requireString, toIsoTime, type JsonObject } from './read-fields.ts';
+
+/** A static role as read back. */
+export interface StaticRole {
+  readonly name: string;
+  readonly username: string;
+  /** Seconds, from an integer (Vault) or a duration string (seed 1). */
+  readonly rotationPeriod: number;
+  /** The cloud user's id, when the engine returns it (Vault). */
+  readonly id?: string;
+  readonly raw: JsonObject;
+}
+
+/** The current key of a static role's user. */
+export interface StaticCredentials {
+  readonly accessKey: string;
+  readonly secretKey: string;
+  /**
+   * When the key is next rotated, as ISO 8601 UTC (`2024-06-01T12:00:00.123Z`; Vault's nanoseconds are
+   * cut to milliseconds). `null` when the engine does not say (Vault before 1.17, OpenBao).
+   */
+  readonly expiration: string | null;
+}
+
+/** Reads `GET /static-roles/:name` (fields at the top level in seed 1, inside `data` in Vault). */
+export function parseStaticRole(name: string, body: unknown): StaticRole {
+  const data = payloadOf(body);
+  const rotationPeriod = readSeconds(data, 'rotation_period');
+  if (rotationPeriod === undefined) throw new UnusableResponse('missing or unreadable "rotation_period"');
+  const id = readString(data, 'id');
+  return {
+    name: readString(data, 'name') || name,
+    username: requireString(data, 'username'),
+    rotationPeriod,
+    ...(id ? { id } : {}),
+    raw: data,
+  };
+}
+
+/** Reads `GET /static-creds/:name`. */
+export function parseStaticCredentials(body: unknown): StaticCredentials {
+  const data = payloadOf(body);
+  const expiration = readString(data, 'expiration');
+  return {
+    accessKey: requireString(data, 'access_key'),
+    secretKey: requireString(data, 'secret_key'),
+    expiration: expiration ? toIsoTime(expiration) : null,
+  };
+}

@@ -1,0 +1,63 @@
+/** What a hidden value is replaced with. */
+export const REDACTED = '***';
+
+/**
+ * Secrets shorter than this are not searched for: they protect nothing and would turn ordinary words
+ * into `***` (a token `ab` would mangle every message).
+ */
+const MIN_SECRET_LENGTH = 3;
+
+/**
+ * Shapes that are secret whoever sent them. Engines, proxies and identity providers echo these in
+ * error texts, so they are hidden even when the client was never told the value.
+ */
+const SECRET_PATTERNS: readonly RegExp[] = [
+  // A JWT: base64url header (always starts `eyJ`, i.e. `{"`), payload and optional signature.
+  /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g,
+  // `Bearer <token>` in echoed headers.
+  /\b(Bearer\s+)[\w\-.~+/]+=*/gi,
+  // Vault and OpenBao service and batch tokens (`hvs.`, `hvb.`, `s.`, `b.`).
+  /\b(?:hv[sbr]|s|b)\.[\w-]{20,}/g,
+  // Token headers echoed as `X-Vault-Token: value` or `X-Service-Token=value`.
+  /\b((?:x-[\w-]*token|authorization|cookie)\s*[:=]\s*)[^\s,;]+/gi,
+  // JSON or form fields that hold secrets: `"secret_key":"..."`, `jwt=...`.
+  /((?:secret_key|session_token|security_token|client_token|secret_id|jwt|password|token)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
+];
+
+/**
+ * Hides secrets in a text: every known value in `secrets` (also in its URL-encoded and JSON-escaped
+ * forms, as engines echo query strings and bodies), and anything shaped like a JWT, a bearer token, a
+ * Vault token or a secret field, becomes `***`.
+ *
+ * Values shorter than 3 characters are ignored.
+ *
+ * @example redactSecrets('bad token hvs.abc', ['hvs.abc']) // 'bad token ***'
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const form of secretForms(secrets)) result = result.split(form).join(REDACTED);
+  for (const pattern of SECRET_PATTERNS) {
+    result = result.replace(pattern, (match: string, keep: unknown) =>
+      typeof keep === 'string' && match.startsWith(keep) ? keep + REDACTED : REDACTED,
+    );
+  }
+  return result;
+}
+
+/** Each secret in every spelling it may be echoed in, longest first so no part of one survives. */
+function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(secret.replace(/\//g, '\\/'));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** Cuts a text to at most `max` characters, marking the cut with `…`. */
+export function truncateText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
