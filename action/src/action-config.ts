@@ -1,0 +1,88 @@
+import type { CredentialRequest, RunContext } from '@keyfob/shared';
+
+/** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
+export type EngineFlavor = 'keyfob' | 'vault';
+
+/** What one step does. */
+export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply';
+
+/** Every mode, in documentation order. */
+export const MODES: readonly Mode[] = ['creds', 'sts', 'static-creds', 'rotate-root', 'rotate-static', 'static-role', 'lint', 'apply'];
+
+/**
+ * Input defaults, in one place. `action.yml` repeats them for the runner (a test keeps the two
+ * equal); the code applies them too because a step run by hand (or by a test) gets no defaults.
+ */
+export const INPUT_DEFAULTS = Object.freeze({
+  mode: 'creds',
+  mount: 'cloud',
+  'api-flavor': 'keyfob',
+  'auth-path': 'jwt',
+  'env-names': 'cloud',
+  'export-env': 'true',
+  'output-credentials': 'false',
+  cleanup: 'true',
+  summary: 'true',
+  'dry-run': 'false',
+  prune: 'false',
+  files: '.',
+  'request-timeout': '30s',
+  timeout: '5m',
+  'max-attempts': '5',
+  'rotate-root-settle': '10s',
+} as const);
+
+/** How the engine is reached. */
+export interface EngineSettings {
+  readonly url: string;
+  readonly mount: string;
+  readonly flavor: EngineFlavor;
+  /** Explicit token header; the flavour's default when absent. */
+  readonly tokenHeader: string | undefined;
+  readonly namespace: string | undefined;
+  /** PEM text of extra trusted CAs. */
+  readonly caCertificate: string | undefined;
+  readonly requestTimeoutMs: number;
+  readonly timeoutMs: number;
+  readonly maxAttempts: number;
+  /** How long after a root rotation provider errors count as retryable. */
+  readonly settleMs: number;
+  /** Proxy variables seen in the environment (names only matter: undici reads the values). */
+  readonly proxy: boolean;
+}
+
+/** How the step logs in to the engine. */
+export type AuthSettings =
+  | { readonly method: 'token'; readonly token: string }
+  | {
+      readonly method: 'jwt';
+      readonly path: string;
+      readonly role: string | undefined;
+      readonly audience: string | undefined;
+      /** A ready-made JWT (local runs); otherwise a fresh GitHub OIDC token per attempt. */
+      readonly jwt: string | undefined;
+    };
+
+/** The checked, frozen inputs of one step. */
+export interface ActionConfig {
+  readonly mode: Mode;
+  /** Absent only in `lint` mode. */
+  readonly engine: EngineSettings | undefined;
+  readonly auth: AuthSettings | undefined;
+  /** Credential sets to fetch (credential modes). */
+  readonly requests: readonly CredentialRequest[];
+  /** Target of `rotate-static` and `static-role`. */
+  readonly role: string | undefined;
+  readonly staticRole: { readonly username: string; readonly rotationPeriod: string } | undefined;
+  readonly files: readonly string[];
+  readonly dryRun: boolean;
+  readonly prune: boolean;
+  readonly exportEnv: boolean;
+  readonly region: string | undefined;
+  readonly outputCredentials: boolean;
+  readonly cleanup: boolean;
+  readonly summary: boolean;
+  readonly context: RunContext;
+  /** Where relative `files` are resolved and annotations are made relative to. */
+  readonly workspace: string;
+}

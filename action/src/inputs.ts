@@ -1,0 +1,170 @@
+import {
+  buildCredentialRequests,
+  inputProblem,
+  parseDuration,
+  parseRolesInput,
+  ROLE_NAME,
+  type CredentialMethod,
+  type CredentialRequest,
+  type Problem,
+  type RunContext,
+} from '@keyfob/shared';
+import { MODES, type ActionConfig, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
+import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
+import { parseEngineUrl, parseHeaderName, parsePem } from './input-parsers.ts';
+import { InputReader } from './input-reader.ts';
+import type { Runner } from './runner.ts';
+
+/** The checked configuration, or the problems that stop the step (warnings ride along either way). */
+export interface InputResult {
+  readonly config: ActionConfig | undefined;
+  readonly problems: readonly Problem[];
+}
+
+/**
+ * Reads and checks every input of the step: the one place that reads inputs. Secret inputs (`token`,
+ * `jwt`, `mfa-code`) are masked first, before any problem can be reported. Problems name the input,
+ * the value when it is safe to show, and the fix.
+ */
+export function readInputs(runner: Runner): InputResult {
+  const r = new InputReader(runner);
+  const secrets = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
+  const mode = r.choice('mode', MODES) ?? 'creds';
+  const context: RunContext = { repository: runner.env.GITHUB_REPOSITORY, runId: runner.env.GITHUB_RUN_ID, runAttempt: runner.env.GITHUB_RUN_ATTEMPT };
+  const engine = mode === 'lint' ? undefined : readEngine(r, runner.env);
+  const auth = mode === 'lint' ? undefined : readAuth(r, runner.env, secrets);
+  const exportEnv = r.bool('export-env');
+  const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: secrets.mfaCode }) : [];
+  const role = mode === 'rotate-static' || mode === 'static-role' ? readTargetRole(r) : undefined;
+  const config: ActionConfig = Object.freeze({
+    mode,
+    engine,
+    auth,
+    requests: Object.freeze(requests),
+    role,
+    staticRole: mode === 'static-role' ? readStaticRole(r) : undefined,
+    files: Object.freeze(r.text('files').split(/\r?\n/).map((f) => f.trim()).filter((f) => f !== '')),
+    dryRun: r.bool('dry-run'),
+    prune: r.bool('prune'),
+    exportEnv,
+    region: r.optional('region'),
+    outputCredentials: r.bool('output-credentials'),
+    cleanup: r.bool('cleanup'),
+    summary: r.bool('summary'),
+    context,
+    workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
+  });
+  r.report(...ignoredInputs(mode, ALL_INPUTS.filter((name) => r.isGiven(name))));
+  const failed = r.problems.some((p) => p.severity === 'error');
+  return { config: failed ? undefined : config, problems: r.problems };
+}
+
+/** Modes that fetch credentials. */
+export function isCredentialMode(mode: Mode): mode is CredentialMethod {
+  return mode === 'creds' || mode === 'sts' || mode === 'static-creds';
+}
+
+function readEngine(r: InputReader, env: Runner['env']): EngineSettings {
+  const urlText = r.text('url');
+  let url = '';
+  if (urlText === '') r.report(inputProblem('INPUT_REQUIRED', 'url', 'url is required: the engine\'s base URL, e.g. https://engine.example.com:8200.'));
+  else url = r.take(parseEngineUrl('url', urlText), '');
+  const flavor = r.choice('api-flavor', ['keyfob', 'vault', 'openbao'] as const);
+  const header = r.optional('token-header');
+  const ca = r.optional('ca-certificate');
+  const mount = r.text('mount').replace(/^\/+|\/+$/g, '');
+  if (mount === '') r.report(inputProblem('INPUT_REQUIRED', 'mount', 'mount is empty; give the path the engine is mounted at, e.g. cloud (aws on a stock Vault).'));
+  return {
+    url,
+    mount,
+    // OpenBao keeps Vault's API and headers.
+    flavor: flavor === 'keyfob' ? 'keyfob' : 'vault',
+    tokenHeader: header === undefined ? undefined : r.take(parseHeaderName('token-header', header), undefined),
+    namespace: r.optional('namespace'),
+    caCertificate: ca === undefined ? undefined : r.take(parsePem('ca-certificate', ca), undefined),
+    requestTimeoutMs: r.durationMs('request-timeout'),
+    timeoutMs: r.durationMs('timeout'),
+    maxAttempts: r.wholeNumber('max-attempts', 1, 20),
+    settleMs: r.durationMs('rotate-root-settle'),
+    proxy: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => (env[name] ?? '') !== ''),
+  };
+}
+
+const OIDC_HINT =
+  'the runner offers no OIDC token: add `permissions: id-token: write` to the job (workflows triggered from forks never get one), or give `token`';
+
+function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; jwt: string }): AuthSettings | undefined {
+  const oidc = (env.ACTIONS_ID_TOKEN_REQUEST_URL ?? '') !== '' && (env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '') !== '';
+  const asked = r.optional('auth-method');
+  let method = asked === undefined ? undefined : r.choice('auth-method', ['token', 'jwt'] as const);
+  if (asked === undefined) method = secrets.token !== '' ? 'token' : secrets.jwt !== '' || oidc ? 'jwt' : undefined;
+  if (method === 'token') {
+    if (secrets.token !== '') return { method, token: secrets.token };
+    r.report(inputProblem('INPUT_REQUIRED', 'token', 'token is required with auth-method: token; pass it from a secret, e.g. token: ${{ secrets.ENGINE_TOKEN }}.'));
+    return undefined;
+  }
+  if (method === 'jwt') {
+    if (secrets.jwt === '' && !oidc) r.report(inputProblem('INPUT_REQUIRED', 'jwt', `auth-method jwt needs an ID token, but ${OIDC_HINT}.`));
+    return { method, path: r.text('auth-path').replace(/^\/+|\/+$/g, ''), role: r.optional('jwt-role'), audience: r.optional('jwt-audience'), jwt: secrets.jwt || undefined };
+  }
+  if (asked === undefined) r.report(inputProblem('INPUT_REQUIRED', 'token', `no way to log in to the engine: give \`token\`, or use GitHub OIDC (auth-method: jwt), but ${OIDC_HINT}.`));
+  return undefined;
+}
+
+function readRequests(r: InputReader, mode: CredentialMethod, options: { exportEnv: boolean; context: RunContext; mfaCode: string }): CredentialRequest[] {
+  const role = r.optional('role');
+  const roles = r.optional('roles');
+  if (role !== undefined && roles !== undefined) {
+    r.report(inputProblem('INPUT_CONFLICT', 'roles', 'give either role (one role) or roles (one per line), not both.'));
+    return [];
+  }
+  if (role === undefined && roles === undefined) {
+    r.report(inputProblem('INPUT_REQUIRED', 'role', `mode ${mode} needs role (the engine role to get credentials for) or roles (one per line).`));
+    return [];
+  }
+  let entries: { role: string; line?: number }[] = [{ role: role ?? '' }];
+  if (roles !== undefined) {
+    const parsed = parseRolesInput(roles);
+    r.report(...parsed.problems);
+    entries = parsed.value;
+  } else if (!ROLE_NAME.test(role ?? '')) {
+    r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
+    return [];
+  }
+  const built = buildCredentialRequests(entries, {
+    method: mode,
+    roleArn: r.optional('role-arn'),
+    roleSessionName: r.optional('role-session-name'),
+    ttl: r.optional('ttl'),
+    mfaCode: options.mfaCode,
+    env: r.text('env-names'),
+    exportEnv: options.exportEnv,
+    context: options.context,
+  });
+  r.report(...built.problems);
+  return built.value;
+}
+
+function readTargetRole(r: InputReader): string | undefined {
+  const role = r.optional('role');
+  if (role === undefined) r.report(inputProblem('INPUT_REQUIRED', 'role', 'role is required: the static role to act on.'));
+  else if (!ROLE_NAME.test(role)) r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
+  else return role;
+  return undefined;
+}
+
+function readStaticRole(r: InputReader): ActionConfig['staticRole'] {
+  const username = r.optional('username');
+  const period = r.optional('rotation-period');
+  if (username === undefined) r.report(inputProblem('INPUT_REQUIRED', 'username', 'username is required: the existing cloud user the static role adopts.'));
+  if (period === undefined) {
+    r.report(inputProblem('INPUT_REQUIRED', 'rotation-period', 'rotation-period is required: how often the key rotates, e.g. 24h (at least 1m).'));
+    return undefined;
+  }
+  const parsed = parseDuration(period, { allowInteger: true, path: '/rotation-period', field: 'rotation-period' });
+  r.report(...parsed.problems);
+  if (parsed.seconds !== undefined && parsed.seconds < 60) {
+    r.report(inputProblem('INPUT_INVALID_VALUE', 'rotation-period', `rotation-period "${period}" is shorter than the engine's minimum of 1m.`));
+  }
+  return username === undefined ? undefined : { username, rotationPeriod: period };
+}

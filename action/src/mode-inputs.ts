@@ -1,0 +1,30 @@
+import { inputProblem, type Problem } from '@keyfob/shared';
+import type { Mode } from './action-config.ts';
+
+const CONNECTION = ['url', 'mount', 'api-flavor', 'token-header', 'namespace', 'token', 'auth-method', 'auth-path', 'jwt-role', 'jwt-audience', 'jwt', 'ca-certificate', 'request-timeout', 'timeout', 'max-attempts', 'summary', 'rotate-root-settle'];
+const FETCH = ['role', 'roles', 'export-env', 'env-names', 'region', 'output-credentials', 'cleanup'];
+const REQUEST = ['role-arn', 'role-session-name', 'ttl', 'mfa-code'];
+
+/** The inputs each mode reads; any other input given a value is reported as ignored. */
+const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
+  creds: [...CONNECTION, ...FETCH, ...REQUEST],
+  sts: [...CONNECTION, ...FETCH, ...REQUEST],
+  'static-creds': [...CONNECTION, ...FETCH],
+  'rotate-root': [...CONNECTION, 'output-credentials'],
+  'rotate-static': [...CONNECTION, 'role'],
+  'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],
+  lint: ['files', 'summary'],
+  apply: [...CONNECTION, 'files', 'dry-run', 'prune'],
+};
+
+/** Every input `action.yml` declares. */
+export const ALL_INPUTS: readonly string[] = [...new Set(['mode', ...Object.values(MODE_INPUTS).flat()])];
+
+/** One `INPUT_IGNORED` warning per given input that `mode` does not use. */
+export function ignoredInputs(mode: Mode, given: readonly string[]): Problem[] {
+  const used = new Set(['mode', ...MODE_INPUTS[mode]]);
+  return [...given]
+    .filter((name) => !used.has(name))
+    .sort()
+    .map((name) => inputProblem('INPUT_IGNORED', name, `${name} has no effect in mode ${mode}; remove it or pick the mode that uses it.`));
+}
