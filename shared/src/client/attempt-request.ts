@@ -15,7 +15,7 @@ interface RawAnswer {
  * accepted failure status); rejects with an `EngineError` for everything else: `ENGINE_HTTP`,
  * `ENGINE_TIMEOUT`, `ENGINE_NETWORK`, `ENGINE_ABORTED` or `ENGINE_BAD_RESPONSE`.
  */
-export async function attemptRequest(ctx: RequestContext, timeoutMs: number): Promise<EngineResponse> {
+export async function attemptRequest(ctx: RequestContext, timeoutMs: number): Promise<Omit<EngineResponse, 'attempts'>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -66,7 +66,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function interpret(ctx: RequestContext, answer: RawAnswer): EngineResponse {
+function interpret(ctx: RequestContext, answer: RawAnswer): Omit<EngineResponse, 'attempts'> {
   const { status, headers, bytes } = answer;
   const body = parseJson(bytes);
   if (status >= 200 && status < 300) {

@@ -37,7 +37,7 @@ export function createClientCore(settings: ClientSettings): ClientCore {
         return parse(response.body, warnings, response.status);
       } catch (thrown) {
         if (!(thrown instanceof UnusableResponse)) throw thrown;
-        throw badResponseError(request, redactSecrets(thrown.message, secrets), response.status);
+        throw badResponseError(request, redactSecrets(thrown.message, secrets), response.status, response.attempts);
       }
     },
   };

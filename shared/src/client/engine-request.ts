@@ -29,6 +29,8 @@ export interface EngineResponse {
   /** Parsed JSON body; `undefined` for an empty body (204) or a non-JSON accepted failure. */
   readonly body: unknown;
   readonly headers: Headers;
+  /** Requests sent for this answer, retries included. */
+  readonly attempts: number;
 }
 
 /** Everything one attempt needs, computed once per call. */

@@ -42,7 +42,7 @@ export function errorsOf(core: ClientCore, request: EngineRequest, response: Eng
 /** The `ENGINE_HTTP` error an accepted failure response would have been. */
 export function failureOf(core: ClientCore, request: EngineRequest, response: EngineResponse, hint = ''): EngineError {
   const error = httpError(createRequestContext(core.settings, request), response.status, response.headers, 0, response.body);
-  return new EngineError({ ...error.toInit(), message: error.message + hint, attempts: 1 });
+  return new EngineError({ ...error.toInit(), message: error.message + hint, attempts: response.attempts });
 }
 
 function rejectUnsupportedPath(core: ClientCore, request: EngineRequest, response: EngineResponse): void {

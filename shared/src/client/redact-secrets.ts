@@ -14,12 +14,12 @@ const MIN_SECRET_LENGTH = 3;
 const SECRET_PATTERNS: readonly RegExp[] = [
   // A JWT: base64url header (always starts `eyJ`, i.e. `{"`), payload and optional signature.
   /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g,
-  // `Bearer <token>` in echoed headers.
+  // Credential headers echoed as `X-Vault-Token: value` or `Authorization: Bearer value`.
+  /\b((?:x-[\w-]*token|authorization|cookie)\s*[:=]\s*)(?:(?:bearer|basic|token)\s+)?[^\s,;]+/gi,
+  // `Bearer <token>` anywhere else.
   /\b(Bearer\s+)[\w\-.~+/]+=*/gi,
   // Vault and OpenBao service and batch tokens (`hvs.`, `hvb.`, `s.`, `b.`).
   /\b(?:hv[sbr]|s|b)\.[\w-]{20,}/g,
-  // Token headers echoed as `X-Vault-Token: value` or `X-Service-Token=value`.
-  /\b((?:x-[\w-]*token|authorization|cookie)\s*[:=]\s*)[^\s,;]+/gi,
   // JSON or form fields that hold secrets: `"secret_key":"..."`, `jwt=...`.
   /((?:secret_key|session_token|security_token|client_token|secret_id|jwt|password|token)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
 ];

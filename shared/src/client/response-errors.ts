@@ -77,13 +77,19 @@ export function redirectError(ctx: RequestContext, status: number, location: str
 }
 
 /** A success status whose body cannot be used; the body itself is never quoted. */
-export function badResponseError(ctx: Pick<RequestContext, 'method' | 'path'>, detail: string, status?: number): EngineError {
+export function badResponseError(
+  ctx: Pick<RequestContext, 'method' | 'path'>,
+  detail: string,
+  status?: number,
+  attempts?: number,
+): EngineError {
   return new EngineError({
     code: 'ENGINE_BAD_RESPONSE',
     message: `${ctx.method} ${ctx.path} returned an unusable response: ${detail}`,
     method: ctx.method,
     path: ctx.path,
     ...(status === undefined ? {} : { status }),
+    ...(attempts === undefined ? {} : { attempts }),
   });
 }
 

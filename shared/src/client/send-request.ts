@@ -24,7 +24,7 @@ export async function sendRequest(settings: ClientSettings, request: EngineReque
     if (remaining <= 0) throw totalTimeoutError(ctx, attempt - 1, last);
     const timeoutMs = Math.min(settings.requestTimeoutMs, remaining);
     try {
-      return await attemptRequest(ctx, timeoutMs);
+      return { ...(await attemptRequest(ctx, timeoutMs)), attempts: attempt };
     } catch (thrown) {
       const error = thrown as EngineError;
       if (error.code === 'ENGINE_ABORTED') throw abortedError(ctx, attempt);

@@ -82,6 +82,6 @@ async function rotate(core: ClientCore, request: EngineRequest): Promise<void> {
     path: request.path,
     status: response.status,
     errors,
-    attempts: 1,
+    attempts: response.attempts,
   });
 }
