@@ -1,0 +1,28 @@
+import type { Problem } from '../problem.ts';
+import { describeJsonType } from './shape.ts';
+
+/** True for a JSON object (not null, not a list). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The problem for a resource that is not an object at all (a list, a string, an empty document). */
+export function notAnObject(what: string, value: unknown, path: string): Problem {
+  return {
+    code: 'FIELD_TYPE',
+    severity: 'error',
+    message:
+      value === null || value === undefined
+        ? `The ${what} is empty; write its fields as a map.`
+        : `The ${what} must be a map of fields, not ${describeJsonType(value)}.`,
+    path,
+    target: 'value',
+    data: { expected: 'object' },
+  };
+}
+
+/** Options every internal check takes: where the object sits in its document. */
+export interface CheckOptions {
+  /** JSON Pointer of the object; `""` for a whole document or HTTP body. */
+  readonly basePath?: string;
+}

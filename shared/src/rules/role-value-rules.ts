@@ -1,0 +1,102 @@
+import { formatDuration } from '../duration/index.ts';
+import { checkIamArn } from './arn.ts';
+import type { RoleContext } from './role-context.ts';
+import { defineRule, fieldPath, quote, type Report, type Rule } from './rule.ts';
+
+/** The engine's role-name pattern; a name outside it matches no URL path. */
+export const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
+// Seed 1 leaves user_path's format to the engine; this is the engine's own regexp.
+const USER_PATH = /^\/(?:[\x21-\x7f]{0,510}\/)?$/;
+
+/** The role name must be addressable: the engine's path pattern. */
+export const roleNameRule = defineRule<RoleContext>('role', 'ROLE_INVALID_NAME', 'seed 1, Role table (name, from the URL)', (context, report) => {
+  const name = context.name;
+  if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
+  report({
+    ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: context.basePath, target: 'key' as const }),
+    message: `Role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
+    data: { name: name.value, replacement: sanitizeName(name.value) },
+  });
+});
+
+/** A best-effort valid name: invalid characters become `-`, ends trimmed to word characters. */
+export function sanitizeName(name: string): string {
+  const replaced = name.replace(/[^\w\-.@]/g, '-').replace(/^[^\w]+|[^\w]+$/g, '');
+  return replaced === '' ? 'role' : replaced;
+}
+
+const ttlOrder = defineRule<RoleContext>(
+  'role',
+  'ROLE_TTL_ORDER',
+  'seed 1, Role table (max_sts_ttl is the upper cap)',
+  (context, report) => {
+    const byDefault = context.fields.seconds.get('default_sts_ttl');
+    const max = context.fields.seconds.get('max_sts_ttl');
+    if (byDefault === undefined || max === undefined || max <= 0 || byDefault <= max) return;
+    report({
+      path: fieldPath(context, 'default_sts_ttl'),
+      target: 'value',
+      message: `default_sts_ttl (${formatDuration(byDefault)}) is longer than max_sts_ttl (${formatDuration(max)}); make it at most ${formatDuration(max, { compact: true })}.`,
+      data: { replacement: formatDuration(max, { compact: true }) },
+    });
+  },
+);
+
+const userPath = defineRule<RoleContext>('role', 'ROLE_INVALID_USER_PATH', 'seed 1, Role table (user_path)', (context, report) => {
+  const value = context.fields.strings.get('user_path');
+  if (value === undefined || value === '' || USER_PATH.test(value)) return;
+  const trimmed = value.replace(/^\/+|\/+$/g, '');
+  const replacement = trimmed === '' ? '/' : `/${trimmed}/`;
+  const fix = USER_PATH.test(replacement) ? `; write ${quote(replacement)}` : '';
+  report({
+    path: fieldPath(context, 'user_path'),
+    target: 'value',
+    message: `user_path ${quote(value)} must start and end with "/" and hold only printable ASCII without spaces${fix}.`,
+    ...(fix ? { data: { replacement } } : {}),
+  });
+});
+
+/** Reports each item of a list field that is not an ARN of the given kind. */
+function checkArnList(context: RoleContext, report: Report, field: string, kind: 'role' | 'policy'): void {
+  const list = context.fields.lists.get(field);
+  if (!list) return;
+  list.items.forEach((item, index) => {
+    const fault = checkIamArn(item, kind);
+    if (!fault) return;
+    const move = fault.startsWith('it is a') ? `; move it to ${kind === 'role' ? 'policy_arns' : 'role_arns'}` : '';
+    report({
+      path: list.paths[index] ?? fieldPath(context, field),
+      target: 'value',
+      message: `${field} item ${quote(item)} is not an IAM ${kind} ARN: ${fault}${move}.`,
+      data: { index },
+    });
+  });
+}
+
+const roleArns = defineRule<RoleContext>('role', 'ROLE_INVALID_ROLE_ARN', 'seed 1, Role table (role_arns)', (context, report) =>
+  checkArnList(context, report, 'role_arns', 'role'),
+);
+
+const policyArns = defineRule<RoleContext>('role', 'ROLE_INVALID_POLICY_ARN', 'seed 1, Role table (policy_arns)', (context, report) =>
+  checkArnList(context, report, 'policy_arns', 'policy'),
+);
+
+const boundaryArn = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_BOUNDARY_ARN',
+  'seed 1, Role table (permissions_boundary_arn)',
+  (context, report) => {
+    const value = context.fields.strings.get('permissions_boundary_arn');
+    if (value === undefined || value === '') return;
+    const fault = checkIamArn(value, 'policy');
+    if (!fault) return;
+    report({
+      path: fieldPath(context, 'permissions_boundary_arn'),
+      target: 'value',
+      message: `permissions_boundary_arn ${quote(value)} is not an IAM policy ARN: ${fault}.`,
+    });
+  },
+);
+
+/** Rules on the format of single role fields: TTL order, user_path and ARNs. */
+export const roleValueRules: readonly Rule<RoleContext>[] = [ttlOrder, userPath, roleArns, policyArns, boundaryArn];

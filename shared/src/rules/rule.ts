@@ -1,0 +1,90 @@
+import { problemCodes, type ProblemCode } from '../codes/index.ts';
+import type { Problem, Severity } from '../problem.ts';
+import type { ParsedFields } from './parse-fields.ts';
+import type { ResourceKind } from './types.ts';
+
+/** What a rule reports; the code and default severity come from the rule. */
+export interface RuleFinding {
+  readonly path: string;
+  readonly target?: 'key' | 'value';
+  readonly message: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly tags?: readonly ('deprecated' | 'unnecessary')[];
+}
+
+/** Collects a rule's findings. */
+export type Report = (finding: RuleFinding) => void;
+
+/** What every rule sees: the raw object, its parsed fields and where it sits in the document. */
+export interface RuleContext {
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly fields: ParsedFields;
+  /** JSON Pointer of the object itself (`""`, or `/roles/deploy` inside a manifest). */
+  readonly basePath: string;
+}
+
+/** Kinds a rule can apply to. */
+export type RuleKind = ResourceKind | 'manifest';
+
+/**
+ * One line of the rule table: a stable code, its seed rule and the check. Severity and summary
+ * come from the code catalogue, so the table, the docs and the problems always agree.
+ */
+export interface Rule<C extends RuleContext = RuleContext> {
+  readonly code: ProblemCode;
+  readonly kind: RuleKind;
+  readonly severity: Severity;
+  readonly summary: string;
+  /** Where seed 1 (or the engine's behaviour) states the rule, e.g. "seed 1, Role rule 2". */
+  readonly seedRule: string;
+  readonly check: (context: C, report: Report) => void;
+}
+
+/** Declares a rule; severity and summary are read from the catalogue entry of `code`. */
+export function defineRule<C extends RuleContext>(
+  kind: RuleKind,
+  code: ProblemCode,
+  seedRule: string,
+  check: (context: C, report: Report) => void,
+): Rule<C> {
+  const info = problemCodes[code];
+  return { code, kind, severity: info.severity, summary: info.summary, seedRule, check };
+}
+
+/** Runs rules in order and appends their findings to `problems`. */
+export function runRules<C extends RuleContext>(rules: readonly Rule<C>[], context: C, problems: Problem[]): void {
+  for (const rule of rules) {
+    rule.check(context, (finding) => {
+      problems.push({ code: rule.code, severity: rule.severity, ...finding });
+    });
+  }
+}
+
+/** The pointer of a field of the object under check. */
+export function fieldPath(context: RuleContext, field: string): string {
+  return `${context.basePath}/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+}
+
+/**
+ * True when a field carries a value that matters: a non-empty string, list or map, a non-zero
+ * duration, a non-empty policy. The engine treats empty values as unset (Vault checks lengths).
+ */
+export function isSupplied(fields: ParsedFields, field: string): boolean {
+  const list = fields.lists.get(field);
+  if (list) return list.items.length > 0;
+  const tags = fields.tags.get(field);
+  if (tags) return Object.keys(tags).length > 0;
+  const seconds = fields.seconds.get(field);
+  if (seconds !== undefined) return seconds > 0;
+  const policy = fields.policies.get(field);
+  if (policy) return policy.text !== '' || policy.error !== undefined;
+  const text = fields.strings.get(field);
+  if (text !== undefined) return text !== '';
+  return fields.integers.has(field) || fields.objects.has(field);
+}
+
+/** Quotes a user value for a message, cut to 80 characters. Never call it on a secret. */
+export function quote(value: string): string {
+  const cut = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+  return JSON.stringify(cut);
+}

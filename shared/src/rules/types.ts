@@ -1,0 +1,106 @@
+import type { Problem } from '../problem.ts';
+
+/** The four credential types of seed 1. */
+export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
+
+/** Every credential type, in the order of seed 1's table. */
+export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed_role', 'federation_token', 'session_token'];
+
+/** The kinds of resource the rules validate one at a time. */
+export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request';
+
+/** What a validate function returns: the normalised value when no error was found, and every problem. */
+export interface Validation<T> {
+  /** Undefined when any problem is an error. */
+  readonly value: T | undefined;
+  readonly problems: Problem[];
+}
+
+/**
+ * A dynamic role normalised to typed values: lists split and trimmed, tags as maps, durations
+ * in seconds, `policy_document` as compact JSON text. Unset text fields are `""`, unset lists
+ * `[]`, unset maps `{}` (seed 1, Role rule 3), unset TTLs `undefined`.
+ */
+export interface RoleDefinition {
+  /** The `name` key, else the name given by the caller (file base name, URL); may be absent. */
+  readonly name?: string;
+  /** The credential type; for a legacy role, the type it upgrades to (see `credentialTypes`). */
+  readonly credentialType: CredentialType;
+  /** Usually `[credentialType]`; a legacy JSON `policy` upgrades to `['iam_user', 'federation_token']`. */
+  readonly credentialTypes: readonly CredentialType[];
+  readonly roleArns: readonly string[];
+  readonly policyArns: readonly string[];
+  /** Compact JSON text, `""` when unset. */
+  readonly policyDocument: string;
+  readonly iamGroups: readonly string[];
+  readonly iamTags: Readonly<Record<string, string>>;
+  readonly sessionTags: Readonly<Record<string, string>>;
+  /** Seconds; undefined when unset (requests then default to 3600 s). */
+  readonly defaultStsTtl?: number;
+  /** Seconds; undefined when unset (no cap beyond the mount's). */
+  readonly maxStsTtl?: number;
+  readonly externalId: string;
+  /** `""` when unset; the engine then creates users under `/`. */
+  readonly userPath: string;
+  readonly permissionsBoundaryArn: string;
+  readonly mfaSerialNumber: string;
+  /** The legacy field the role was written with, kept for the engine's legacy-path guard. */
+  readonly legacy?: { readonly policy: string } | { readonly arn: string };
+}
+
+/** A static role normalised: the adopted IAM user and the rotation period in seconds. */
+export interface StaticRoleDefinition {
+  readonly name?: string;
+  readonly username: string;
+  /** Seconds, at least 60. */
+  readonly rotationPeriod: number;
+}
+
+/** Root configuration normalised; unset strings are `""`, defaults filled in. */
+export interface RootConfig {
+  readonly accessKey: string;
+  readonly secretKey: string;
+  readonly roleArn: string;
+  readonly identityTokenAudience: string;
+  /** Seconds; default 3600. */
+  readonly identityTokenTtl: number;
+  /** Default -1 (the provider SDK's default). */
+  readonly maxRetries: number;
+  readonly region: string;
+  readonly iamEndpoint: string;
+  readonly stsEndpoint: string;
+  readonly stsRegion: string;
+  readonly stsFallbackEndpoints: readonly string[];
+  readonly stsFallbackRegions: readonly string[];
+  /** `""` means the engine's default template. */
+  readonly usernameTemplate: string;
+}
+
+/** Lease configuration in seconds. */
+export interface LeaseConfig {
+  readonly lease: number;
+  readonly leaseMax: number;
+}
+
+/** Parameters of a credential request, normalised. */
+export interface CredentialRequest {
+  /**
+   * The role ARN to assume: as sent, or the role's only `role_arns` entry when the request named
+   * none and a role was given. `""` when not applicable.
+   */
+  readonly roleArn: string;
+  /** As sent, truncated to 64 characters as the engine does; `""` when absent (the engine generates one). */
+  readonly roleSessionName: string;
+  /** Seconds as sent; undefined when absent (the engine uses the role's `default_sts_ttl`, then 3600). */
+  readonly ttl?: number;
+  readonly mfaCode: string;
+}
+
+/** A manifest normalised: names map to definitions; `lease` and `root` only when present. */
+export interface ManifestDefinition {
+  readonly mount?: string;
+  readonly roles: Readonly<Record<string, RoleDefinition>>;
+  readonly staticRoles: Readonly<Record<string, StaticRoleDefinition>>;
+  readonly lease?: LeaseConfig;
+  readonly root?: RootConfig;
+}
