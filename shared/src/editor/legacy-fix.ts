@@ -1,0 +1,33 @@
+import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
+import type { Problem } from '../problem.ts';
+import { addMember, pointerOf, renameKey, replaceValue, segmentsOf } from './member-edits.ts';
+import type { QuickFix } from './quick-fix.ts';
+import type { TextEdit } from './text-edit.ts';
+
+/**
+ * Moves a legacy `policy` or `arn` (seed 1, Role rule 1) to the fields that replaced it, the way the
+ * engine upgrades stored legacy roles: JSON policy text -> `policy_document` (the engine's upgrade gives
+ * it both iam_user and federation_token, so one fix per type); a role ARN -> `role_arns` with
+ * `assumed_role`; a policy ARN -> `policy_arns` with `iam_user`. Not preferred: the types differ in meaning.
+ */
+export function legacyFixes(file: ParsedFile, document: ParsedDocument, problem: Problem, value: unknown): QuickFix[] {
+  const segments = segmentsOf(problem.path);
+  const field = segments[segments.length - 1];
+  if ((field !== 'policy' && field !== 'arn') || typeof value !== 'string') return [];
+  const parent = pointerOf(segments.slice(0, -1));
+  const hasType = document.locations.has(pointerOf([...segments.slice(0, -1), 'credential_type']));
+  const build = (newField: string, newValue: unknown, type: string): QuickFix => {
+    const edits: TextEdit[] = [...renameKey(file, document, problem.path, newField)];
+    if (newValue !== value) edits.push(...replaceValue(file, document, problem.path, newValue));
+    if (!hasType) edits.push(...addMember(file, document, parent, 'credential_type', type, field));
+    return {
+      title: `Move legacy ${field} to ${newField}${hasType ? '' : ` with credential_type ${type}`}`,
+      kind: 'quickfix',
+      code: problem.code,
+      edits,
+    };
+  };
+  if (field === 'policy') return [build('policy_document', value, 'iam_user'), build('policy_document', value, 'federation_token')];
+  if (/^arn:[^:]+:iam::[^:]*:role\//.test(value)) return [build('role_arns', [value], 'assumed_role')];
+  return [build('policy_arns', [value], 'iam_user')];
+}
