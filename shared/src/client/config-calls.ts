@@ -1,7 +1,7 @@
 import type { ClientCore } from './client-core.ts';
 import type { CallOptions } from './engine-client-options.ts';
 import { readOptional } from './optional-read.ts';
-import { parseLeaseConfig, parseRootConfig, parseRotateRoot, type LeaseConfig, type RootConfig, type RotateRootResult } from './parse-config.ts';
+import { parseLeaseConfig, parseRootConfig, parseRotateRoot, type EngineLeaseConfig, type EngineRootConfig, type RotateRootResult } from './parse-config.ts';
 
 /** Warnings the engine attached to a write (unknown parameters, legacy fields, capped TTLs). */
 export interface WriteResult {
@@ -22,7 +22,7 @@ export interface ConfigCalls {
   /** `POST /config/root`. The body's `secret_key` is treated as a secret in errors. */
   writeRootConfig(body: EngineBody, options?: CallOptions): Promise<WriteResult>;
   /** `GET /config/root`; `undefined` when never written. */
-  readRootConfig(options?: CallOptions): Promise<RootConfig | undefined>;
+  readRootConfig(options?: CallOptions): Promise<EngineRootConfig | undefined>;
   /**
    * `POST /config/rotate-root`. For a few seconds afterwards the cloud may reject the new key; pass
    * `retryOn` on the calls that follow to ride that out.
@@ -31,7 +31,7 @@ export interface ConfigCalls {
   /** `POST /config/lease`. */
   writeLeaseConfig(body: LeaseConfigBody, options?: CallOptions): Promise<WriteResult>;
   /** `GET /config/lease`; `undefined` when never set. */
-  readLeaseConfig(options?: CallOptions): Promise<LeaseConfig | undefined>;
+  readLeaseConfig(options?: CallOptions): Promise<EngineLeaseConfig | undefined>;
 }
 
 export function createConfigCalls(core: ClientCore): ConfigCalls {

@@ -1,7 +1,7 @@
 import { UnusableResponse, payloadOf, readNumber, readSeconds, readString, readStringList, requireString, type JsonObject } from './read-fields.ts';
 
 /** Root configuration as read back. The secret key is never returned by any engine. */
-export interface RootConfig {
+export interface EngineRootConfig {
   readonly accessKey: string;
   readonly region: string;
   readonly iamEndpoint: string;
@@ -20,7 +20,7 @@ export interface RootConfig {
 }
 
 /** Lease configuration: the durations as the engine prints them and in seconds. */
-export interface LeaseConfig {
+export interface EngineLeaseConfig {
   /** Go duration form, e.g. `30m0s`. */
   readonly lease: string;
   readonly leaseMax: string;
@@ -34,7 +34,7 @@ export interface RotateRootResult {
   readonly accessKey: string;
 }
 
-export function parseRootConfig(body: unknown): RootConfig {
+export function parseRootConfig(body: unknown): EngineRootConfig {
   const data = payloadOf(body);
   const identityTokenTtl = readSeconds(data, 'identity_token_ttl');
   return {
@@ -54,7 +54,7 @@ export function parseRootConfig(body: unknown): RootConfig {
   };
 }
 
-export function parseLeaseConfig(body: unknown): LeaseConfig {
+export function parseLeaseConfig(body: unknown): EngineLeaseConfig {
   const data = payloadOf(body);
   const leaseSeconds = readSeconds(data, 'lease');
   const leaseMaxSeconds = readSeconds(data, 'lease_max');

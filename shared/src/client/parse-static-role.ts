@@ -1,7 +1,7 @@
 import { UnusableResponse, payloadOf, readSeconds, readString, requireString, toIsoTime, type JsonObject } from './read-fields.ts';
 
 /** A static role as read back. */
-export interface StaticRole {
+export interface EngineStaticRole {
   readonly name: string;
   readonly username: string;
   /** Seconds, from an integer (Vault) or a duration string (seed 1). */
@@ -23,7 +23,7 @@ export interface StaticCredentials {
 }
 
 /** Reads `GET /static-roles/:name` (fields at the top level in seed 1, inside `data` in Vault). */
-export function parseStaticRole(name: string, body: unknown): StaticRole {
+export function parseStaticRole(name: string, body: unknown): EngineStaticRole {
   const data = payloadOf(body);
   const rotationPeriod = readSeconds(data, 'rotation_period');
   if (rotationPeriod === undefined) throw new UnusableResponse('missing or unreadable "rotation_period"');

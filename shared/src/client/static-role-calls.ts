@@ -5,7 +5,7 @@ import { EngineUnsupportedError } from './engine-error.ts';
 import { assertValidName } from './engine-name.ts';
 import type { EngineRequest } from './engine-request.ts';
 import { deleteOptional, errorsOf, failureOf, listKeys, readOptional } from './optional-read.ts';
-import { parseStaticCredentials, parseStaticRole, type StaticCredentials, type StaticRole } from './parse-static-role.ts';
+import { parseStaticCredentials, parseStaticRole, type StaticCredentials, type EngineStaticRole } from './parse-static-role.ts';
 import { isUnsupportedPath } from './response-errors.ts';
 
 /** A static role as sent. */
@@ -22,7 +22,7 @@ export interface StaticRoleCalls {
   /** `POST /static-roles/:name`: creates (the engine makes a key) or updates (resets the schedule). */
   writeStaticRole(name: string, body: StaticRoleBody, options?: CallOptions): Promise<WriteResult>;
   /** `GET /static-roles/:name`; `undefined` when there is no such static role. */
-  readStaticRole(name: string, options?: CallOptions): Promise<StaticRole | undefined>;
+  readStaticRole(name: string, options?: CallOptions): Promise<EngineStaticRole | undefined>;
   /** Static role names; `[]` when none (or when the engine cannot list them). */
   listStaticRoles(options?: CallOptions): Promise<string[]>;
   /** `DELETE /static-roles/:name` (the cloud user stays); `false` on 404. */

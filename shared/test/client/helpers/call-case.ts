@@ -19,7 +19,7 @@ export interface CallCase {
 /** Registers one test per case. */
 export function runCallCases(cases: readonly CallCase[]): void {
   for (const c of cases) {
-    it(c.name, async () => {
+    void it(c.name, async () => {
       const { client, requests } = scriptedClient([c.answer ?? { status: 204 }], c.options);
       const result = await c.call(client);
       assert.equal(requests.length, 1);

@@ -32,7 +32,7 @@ export interface ScriptedFetch {
 export function scriptedFetch(script: readonly Scripted[] | ((request: Recorded) => Scripted)): ScriptedFetch {
   const requests: Recorded[] = [];
   const fake = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input));
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
     const recorded: Recorded = {
@@ -46,11 +46,12 @@ export function scriptedFetch(script: readonly Scripted[] | ((request: Recorded)
     requests.push(recorded);
     const step = typeof script === 'function' ? script(recorded) : (script[requests.length - 1] ?? script.at(-1) ?? {});
     if (step.hang) return hang(init.signal);
-    if (step.throws !== undefined) throw step.throws;
+    if (step.throws !== undefined) throw step.throws as Error;
     const text = step.body === undefined ? null : typeof step.body === 'string' ? step.body : JSON.stringify(step.body);
     return new Response(text, { status: step.status ?? 200, headers: step.headers ?? {} });
   };
-  return { fetch: fake as typeof fetch, requests };
+  const typed: typeof fetch = fake;
+  return { fetch: typed, requests };
 }
 
 function hang(signal: AbortSignal | null | undefined): Promise<never> {
