@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import { lintText } from '@keyfob/shared';
+import type { FileKind } from '@keyfob/shared';
+import { baseName } from './role-files.ts';
+
+/** The lint result of one document version. */
+export type LintResult = ReturnType<typeof lintText>;
+
+/** The file name lint sees: untitled role files get a role name so the name-based kind rules apply. */
+function lintFileName(document: vscode.TextDocument): string {
+  const name = baseName(document.uri);
+  if (document.uri.scheme !== 'untitled') return name;
+  return `${name}.role.${document.languageId === 'yaml' ? 'yaml' : 'json'}`;
+}
+
+/**
+ * Lints documents with `lintText` (the CLI's rules) and keeps the latest result per document,
+ * keyed by version: diagnostics, hovers, quick fixes and the outline of one version share one run.
+ */
+export class LintCache {
+  readonly #results = new Map<string, { version: number; result: LintResult }>();
+
+  /** The lint result of the document's current version, computed at most once per version. */
+  get(document: vscode.TextDocument): LintResult {
+    const key = document.uri.toString();
+    const cached = this.#results.get(key);
+    if (cached?.version === document.version) return cached.result;
+    const result = lintText(document.getText(), { fileName: lintFileName(document), format: document.languageId === 'yaml' ? 'yaml' : 'json' });
+    this.#results.set(key, { version: document.version, result });
+    return result;
+  }
+
+  /** Kind of a document of the file (falls back to the file's first document's kind). */
+  kindOf(result: LintResult, index: number): FileKind | undefined {
+    const found = result.documents.find((d) => d.index === index) ?? result.documents[0];
+    return found?.kind as FileKind | undefined;
+  }
+
+  /** Drops a closed document's result. */
+  forget(uri: vscode.Uri): void {
+    this.#results.delete(uri.toString());
+  }
+}
