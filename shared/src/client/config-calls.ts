@@ -34,6 +34,7 @@ export interface ConfigCalls {
   readLeaseConfig(options?: CallOptions): Promise<EngineLeaseConfig | undefined>;
 }
 
+/** The `/config` calls of a client, built on its core. */
 export function createConfigCalls(core: ClientCore): ConfigCalls {
   const write = (name: string, body: EngineBody, options?: CallOptions): Promise<WriteResult> =>
     core.call({ method: 'POST', path: core.mountPath('config', name), body, options }, (_body, warnings) => ({ warnings }));

@@ -34,6 +34,7 @@ export interface CredentialCalls {
   sts(role: string, params?: GenerateCredentialParams, options?: CallOptions): Promise<GeneratedCredentials>;
 }
 
+/** The credential-generation calls of a client, built on its core. */
 export function createCredentialCalls(core: ClientCore): CredentialCalls {
   async function generateCredentials(role: string, params: GenerateCredentialParams = {}, options: GenerateOptions = {}): Promise<GeneratedCredentials> {
     const method = options.method ?? 'GET';

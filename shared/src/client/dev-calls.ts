@@ -47,6 +47,7 @@ export interface DevCalls {
   whoami(credentials: DevCredentials, options?: CallOptions): Promise<WhoAmIResult>;
 }
 
+/** The development control calls of a client, built on its core. */
 export function createDevCalls(core: ClientCore): DevCalls {
   const devPath = (name: string): string => systemPath('sys', 'dev', name);
   return {

@@ -15,6 +15,7 @@ export interface LeaseCalls {
   revokeLeasePrefix(prefix: string, options?: CallOptions): Promise<void>;
 }
 
+/** The lease calls of a client, built on its core. */
 export function createLeaseCalls(core: ClientCore): LeaseCalls {
   const leasePath = (action: string): string => systemPath('sys', 'leases', action);
   return {

@@ -38,6 +38,7 @@ export function parseAuth(body: unknown): AuthResult {
   };
 }
 
+/** Reads `auth/token/lookup-self`; `data.id` (the token itself) is deliberately not kept. */
 export function parseTokenInfo(body: unknown): TokenInfo {
   const data = payloadOf(body);
   return {

@@ -34,6 +34,7 @@ export interface RotateRootResult {
   readonly accessKey: string;
 }
 
+/** Reads `GET /config/root`; unset strings read as `''`, unset lists as `[]`. */
 export function parseRootConfig(body: unknown): EngineRootConfig {
   const data = payloadOf(body);
   const identityTokenTtl = readSeconds(data, 'identity_token_ttl');
@@ -54,6 +55,7 @@ export function parseRootConfig(body: unknown): EngineRootConfig {
   };
 }
 
+/** Reads `GET /config/lease` (`30m0s` forms, or integer seconds from other engines). */
 export function parseLeaseConfig(body: unknown): EngineLeaseConfig {
   const data = payloadOf(body);
   const leaseSeconds = readSeconds(data, 'lease');
@@ -69,6 +71,7 @@ export function parseLeaseConfig(body: unknown): EngineLeaseConfig {
   };
 }
 
+/** Reads `POST /config/rotate-root`: the new key id in `data.access_key`. */
 export function parseRotateRoot(body: unknown): RotateRootResult {
   return { accessKey: requireString(payloadOf(body), 'access_key') };
 }

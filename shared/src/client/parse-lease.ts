@@ -21,6 +21,7 @@ export interface RenewedLease {
   readonly warnings: readonly string[];
 }
 
+/** Reads `sys/leases/lookup`; times become ISO 8601 UTC. */
 export function parseLeaseInfo(body: unknown): LeaseInfo {
   const data = payloadOf(body);
   const id = readString(data, 'id');
@@ -35,6 +36,7 @@ export function parseLeaseInfo(body: unknown): LeaseInfo {
   };
 }
 
+/** Reads `sys/leases/renew` (lease fields at the top level of the envelope). */
 export function parseRenewedLease(body: unknown, requestedId: string, warnings: readonly string[]): RenewedLease {
   const envelope = isObject(body) ? body : {};
   return {

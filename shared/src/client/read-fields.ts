@@ -17,6 +17,7 @@ export function payloadOf(body: unknown): JsonObject {
   return isObject(body.data) ? body.data : body;
 }
 
+/** Whether a JSON value is an object (not null, not an array). */
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -45,6 +46,7 @@ export function readNumber(object: JsonObject, key: string): number | undefined 
   return undefined;
 }
 
+/** A boolean field, or `undefined` when absent or of another type. */
 export function readBoolean(object: JsonObject, key: string): boolean | undefined {
   const value = object[key];
   return typeof value === 'boolean' ? value : undefined;

@@ -20,8 +20,10 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(Bearer\s+)[\w\-.~+/]+=*/gi,
   // Vault and OpenBao service and batch tokens (`hvs.`, `hvb.`, `s.`, `b.`).
   /\b(?:hv[sbr]|s|b)\.[\w-]{20,}/g,
-  // JSON or form fields that hold secrets: `"secret_key":"..."`, `jwt=...`.
-  /((?:secret_key|session_token|security_token|client_token|secret_id|jwt|password|token)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
+  // Fields that always hold secrets, as JSON, form or `name: value` text.
+  /(\b(?:secret_key|session_token|security_token|client_token|secret_id|password)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
+  // `token` and `jwt` only in JSON or form shape: "invalid token: expired" must stay readable.
+  /(\b(?:token|jwt)(?:"\s*:\s*"|=))[^"\s,&}]+/gi,
 ];
 
 /**

@@ -17,6 +17,7 @@ export interface RoleCalls {
   deleteRole(name: string, options?: CallOptions): Promise<boolean>;
 }
 
+/** The role calls of a client, built on its core. */
 export function createRoleCalls(core: ClientCore): RoleCalls {
   const rolePath = (method: string, name: string): string => {
     const path = core.mountPath('roles', name);

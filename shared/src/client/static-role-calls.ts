@@ -36,6 +36,7 @@ export interface StaticRoleCalls {
   rotateStaticRole(name: string, options?: CallOptions): Promise<void>;
 }
 
+/** The static-role calls of a client, built on its core. */
 export function createStaticRoleCalls(core: ClientCore): StaticRoleCalls {
   const namedPath = (kind: string, method: string, name: string): string => {
     const path = core.mountPath(kind, name);

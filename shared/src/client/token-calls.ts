@@ -33,6 +33,7 @@ export interface TokenCalls {
   loginJwt(login: JwtLogin, options?: CallOptions): Promise<AuthResult>;
 }
 
+/** The token and login calls of a client, built on its core. */
 export function createTokenCalls(core: ClientCore): TokenCalls {
   const tokenPath = (action: string): string => systemPath('auth', 'token', action);
   return {

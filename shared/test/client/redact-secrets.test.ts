@@ -19,6 +19,9 @@ describe('redactSecrets', () => {
     { name: 'an echoed token header', text: 'X-Vault-Token: abcd1234 missing', secrets: [], expected: 'X-Vault-Token: *** missing' },
     { name: 'a secret field in JSON', text: '{"secret_key":"wJalrXUtnFEMI","region":"eu"}', secrets: [], expected: '{"secret_key":"***","region":"eu"}' },
     { name: 'a secret field in a form', text: 'role=dev&jwt=abc.def&x=1', secrets: [], expected: 'role=dev&jwt=***&x=1' },
+    { name: 'a token field in JSON', text: '{"token":"abc123","ttl":60}', secrets: [], expected: '{"token":"***","ttl":60}' },
+    { name: 'a secret field as text', text: 'client_token: abcdef123 given', secrets: [], expected: 'client_token: *** given' },
+    { name: 'nothing in plain sentences about tokens', text: 'error validating token: invalid token; jwt: signature invalid', secrets: [], expected: 'error validating token: invalid token; jwt: signature invalid' },
     { name: 'short values are not secrets', text: 'ab is fine', secrets: ['ab', ''], expected: 'ab is fine' },
     { name: 'ordinary text is kept', text: 'role_arn "arn:aws:iam::1:role/x" not in allowed role arns', secrets: ['zzz-token'], expected: 'role_arn "arn:aws:iam::1:role/x" not in allowed role arns' },
   ];
