@@ -41,7 +41,8 @@ function shapeOf(schema) {
   if (schema.anyOf) return { anyOf: schema.anyOf.map(shapeOf) };
   const out = { type: schema.type };
   if (schema.type === 'array') out.items = shapeOf(schema.items);
-  if (schema.type === 'object' && typeof schema.additionalProperties === 'object') {
+  // Entries that are whole resources ($ref) are checked by their own validators, one by one.
+  if (schema.type === 'object' && typeof schema.additionalProperties === 'object' && !schema.additionalProperties.$ref) {
     out.additionalProperties = shapeOf(schema.additionalProperties);
   }
   return out;

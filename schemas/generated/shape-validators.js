@@ -1160,7 +1160,7 @@ return errors === 0;
 }
 
 export const manifest = validate15;
-const schema16 = {"$id":"keyfob-shape:manifest","type":"object","properties":{"$schema":{"type":"string"},"mount":{"type":"string"},"roles":{"type":"object","additionalProperties":{"type":"object"}},"static_roles":{"type":"object","additionalProperties":{"type":"object"}},"lease":{"type":"object"},"root":{"type":"object"}},"additionalProperties":false};
+const schema16 = {"$id":"keyfob-shape:manifest","type":"object","properties":{"$schema":{"type":"string"},"mount":{"type":"string"},"roles":{"type":"object"},"static_roles":{"type":"object"},"lease":{"type":"object"},"root":{"type":"object"}},"additionalProperties":false};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="keyfob-shape:manifest" */;
@@ -1205,11 +1205,8 @@ errors++;
 }
 if(data.roles !== undefined){
 let data2 = data.roles;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
-let data3 = data2[key1];
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/roles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/roles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err3 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1219,9 +1216,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.static_roles !== undefined){
+let data3 = data.static_roles;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err4 = {instancePath:instancePath+"/static_roles",schemaPath:"#/properties/static_roles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1231,13 +1229,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.static_roles !== undefined){
-let data4 = data.static_roles;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-let data5 = data4[key2];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err5 = {instancePath:instancePath+"/static_roles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/static_roles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lease !== undefined){
+let data4 = data.lease;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err5 = {instancePath:instancePath+"/lease",schemaPath:"#/properties/lease/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1247,9 +1242,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/static_roles",schemaPath:"#/properties/static_roles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.root !== undefined){
+let data5 = data.root;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err6 = {instancePath:instancePath+"/root",schemaPath:"#/properties/root/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1259,40 +1255,14 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.lease !== undefined){
-let data6 = data.lease;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err7 = {instancePath:instancePath+"/lease",schemaPath:"#/properties/lease/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.root !== undefined){
-let data7 = data.root;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err8 = {instancePath:instancePath+"/root",schemaPath:"#/properties/root/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }

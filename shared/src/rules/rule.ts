@@ -37,7 +37,8 @@ export interface Rule<C extends RuleContext = RuleContext> {
   readonly summary: string;
   /** Where seed 1 (or the engine's behaviour) states the rule, e.g. "seed 1, Role rule 2". */
   readonly seedRule: string;
-  readonly check: (context: C, report: Report) => void;
+  /** Method syntax on purpose: a table of rules for different contexts is one array. */
+  check(context: C, report: Report): void;
 }
 
 /** Declares a rule; severity and summary are read from the catalogue entry of `code`. */

@@ -1,5 +1,3 @@
-import type { Problem } from '../problem.ts';
-
 /** The four credential types of seed 1. */
 export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
 
@@ -8,13 +6,6 @@ export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed
 
 /** The kinds of resource the rules validate one at a time. */
 export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request';
-
-/** What a validate function returns: the normalised value when no error was found, and every problem. */
-export interface Validation<T> {
-  /** Undefined when any problem is an error. */
-  readonly value: T | undefined;
-  readonly problems: Problem[];
-}
 
 /**
  * A dynamic role normalised to typed values: lists split and trimmed, tags as maps, durations

@@ -1,0 +1,93 @@
+import { formatDuration } from '../duration/index.ts';
+import { ROLE_NAME_PATTERN, sanitizeName } from './role-value-rules.ts';
+import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
+
+/** What static-role rules see beyond the common context. */
+export interface StaticRoleContext extends RuleContext {
+  readonly name: { readonly value: string; readonly from: 'key' | 'given' } | undefined;
+}
+
+/** Seed 1: the minimum rotation period; exactly one minute is accepted. */
+export const MIN_ROTATION_SECONDS = 60;
+// IAM user names: 1-64 characters from letters, digits and +=,.@_-.
+const IAM_USER_NAME = /^[\w+=,.@-]{1,64}$/;
+
+/** The missing-field finding: on the object, with the field named in data. */
+function missing(context: RuleContext, field: string, message: string) {
+  return { path: context.basePath, target: 'key' as const, message, data: { field } };
+}
+
+const staticName = defineRule<StaticRoleContext>(
+  'static-role',
+  'STATIC_ROLE_INVALID_NAME',
+  'seed 1, Static role table (name, from the URL)',
+  (context, report) => {
+    const name = context.name;
+    if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
+    report({
+      ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: context.basePath, target: 'key' as const }),
+      message: `Static role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
+      data: { name: name.value, replacement: sanitizeName(name.value) },
+    });
+  },
+);
+
+const usernamePresent = defineRule<StaticRoleContext>(
+  'static-role',
+  'STATIC_ROLE_MISSING_USERNAME',
+  'seed 1, Static role table (username: required)',
+  (context, report) => {
+    const { present, readable, strings } = context.fields;
+    if (present.has('username') && !readable.has('username')) return;
+    const value = strings.get('username');
+    if (value === undefined) report(missing(context, 'username', 'The static role has no username; add the name of the existing IAM user to adopt.'));
+    else if (value.trim() === '') report({ path: fieldPath(context, 'username'), target: 'value', message: 'username is empty; give the name of the existing IAM user to adopt.' });
+  },
+);
+
+const usernameValid = defineRule<StaticRoleContext>(
+  'static-role',
+  'STATIC_ROLE_INVALID_USERNAME',
+  'seed 1, Static role table (username: an existing IAM user)',
+  (context, report) => {
+    const value = context.fields.strings.get('username');
+    if (value === undefined || value.trim() === '' || IAM_USER_NAME.test(value)) return;
+    const why = value.length > 64 ? `is ${value.length} characters long (at most 64)` : 'holds characters other than letters, digits and +=,.@_-';
+    report({ path: fieldPath(context, 'username'), target: 'value', message: `username ${quote(value)} is not an IAM user name: it ${why}.` });
+  },
+);
+
+const rotationPresent = defineRule<StaticRoleContext>(
+  'static-role',
+  'STATIC_ROLE_MISSING_ROTATION_PERIOD',
+  'seed 1, Static role table (rotation_period: required)',
+  (context, report) => {
+    if (context.fields.present.has('rotation_period')) return;
+    report(missing(context, 'rotation_period', 'The static role has no rotation_period; add one such as "24h" (at least one minute).'));
+  },
+);
+
+const rotationMinimum = defineRule<StaticRoleContext>(
+  'static-role',
+  'STATIC_ROLE_ROTATION_TOO_SHORT',
+  'seed 1, Static role table (rotation_period: minimum 1 minute) and Limits',
+  (context, report) => {
+    const seconds = context.fields.seconds.get('rotation_period');
+    if (seconds === undefined || seconds >= MIN_ROTATION_SECONDS) return;
+    report({
+      path: fieldPath(context, 'rotation_period'),
+      target: 'value',
+      message: `rotation_period ${formatDuration(seconds)} is shorter than the minimum of one minute; use at least "1m".`,
+      data: { replacement: '1m' },
+    });
+  },
+);
+
+/** Every rule of a static role, in the order they run. */
+export const staticRoleRules: readonly Rule<StaticRoleContext>[] = [
+  staticName,
+  usernamePresent,
+  usernameValid,
+  rotationPresent,
+  rotationMinimum,
+];

@@ -1,0 +1,60 @@
+import { hasErrors, type Problem } from '../problem.ts';
+import { parseFields } from './parse-fields.ts';
+import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
+import { rootRules, type RootContext } from './root-rules.ts';
+import { runRules } from './rule.ts';
+import { checkShape } from './shape.ts';
+import type { RootConfig } from './types.ts';
+
+/** Options of `validateRootConfig`. */
+export interface ValidateRootConfigOptions {
+  /** `file` adds the warning for a literal `secret_key`; default `request` (an HTTP body). */
+  readonly source?: 'file' | 'request';
+}
+
+/** Result of `validateRootConfig`. */
+export interface RootConfigValidation {
+  /** The normalised configuration with defaults filled in; undefined when any problem is an error. */
+  readonly config: RootConfig | undefined;
+  readonly problems: Problem[];
+}
+
+/**
+ * Validates a root configuration (`POST /config/root` body or a manifest's `root`): exclusive and
+ * paired credential fields, enterprise-only fields (info), fallback lists, `max_retries`, endpoint
+ * URLs, and the username template. Messages never contain `access_key` or `secret_key` values.
+ *
+ * Codes: `FIELD_*`, `DURATION_*`, `ROOT_*`, `TEMPLATE_*`.
+ */
+export function validateRootConfig(input: unknown, options: ValidateRootConfigOptions = {}): RootConfigValidation {
+  return checkRootConfig(input, { ...options, basePath: '' });
+}
+
+/** `validateRootConfig` for an object inside a larger document. */
+export function checkRootConfig(input: unknown, options: CheckOptions & ValidateRootConfigOptions): RootConfigValidation {
+  const basePath = options.basePath ?? '';
+  if (!isPlainObject(input)) return { config: undefined, problems: [notAnObject('root configuration', input, basePath)] };
+  const shape = checkShape('root-config', input, basePath);
+  const problems = [...shape.problems];
+  const fields = parseFields('root-config', input, basePath, shape.badFields, problems);
+  const context: RootContext = { input, fields, basePath, source: options.source ?? 'request' };
+  runRules(rootRules, context, problems);
+  if (hasErrors(problems)) return { config: undefined, problems };
+  const text = (field: string): string => fields.strings.get(field) ?? '';
+  const config: RootConfig = {
+    accessKey: text('access_key'),
+    secretKey: text('secret_key'),
+    roleArn: text('role_arn'),
+    identityTokenAudience: text('identity_token_audience'),
+    identityTokenTtl: fields.seconds.get('identity_token_ttl') ?? 3600,
+    maxRetries: fields.integers.get('max_retries') ?? -1,
+    region: text('region'),
+    iamEndpoint: text('iam_endpoint'),
+    stsEndpoint: text('sts_endpoint'),
+    stsRegion: text('sts_region'),
+    stsFallbackEndpoints: fields.lists.get('sts_fallback_endpoints')?.items ?? [],
+    stsFallbackRegions: fields.lists.get('sts_fallback_regions')?.items ?? [],
+    usernameTemplate: text('username_template'),
+  };
+  return { config, problems };
+}
