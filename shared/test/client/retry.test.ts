@@ -100,6 +100,15 @@ describe('retry policy in the client', () => {
     assert.equal(requests.length, 1);
   });
 
+  it('a fetch that ignores the abort signal still cannot hang the call', async () => {
+    const deaf = (() => new Promise<never>(() => undefined)) as unknown as typeof fetch;
+    const { client } = scriptedClient([], { fetch: deaf, requestTimeoutMs: 5, retry: { maxAttempts: 2, baseDelayMs: 0 } });
+    const error = await rejection(client.revokeSelf());
+    assert.ok(error instanceof EngineError);
+    assert.equal(error.code, 'ENGINE_TIMEOUT');
+    assert.equal(error.attempts, 2);
+  });
+
   it('retryOn widens retries for one call (rotate-root settle window)', async () => {
     const invalid = { status: 400, body: { errors: ['Error assuming role: InvalidClientTokenId'] } };
     const { client, requests } = scriptedClient([invalid, invalid, { body: { data: { access_key: 'A', secret_key: 'B' } } }]);
