@@ -1,4 +1,7 @@
 import { hasErrors, type Problem } from '../problem.ts';
+import { checkUsernameTemplate } from '../template/index.ts';
+import { fieldInfo } from './field-info.ts';
+import { joinPointer } from './json-pointer.ts';
 import { parseFields } from './parse-fields.ts';
 import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
 import { rootRules, type RootContext } from './root-rules.ts';
@@ -39,6 +42,8 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
   const fields = parseFields('root-config', input, basePath, shape.badFields, problems);
   const context: RootContext = { input, fields, basePath, source: options.source ?? 'request' };
   runRules(rootRules, context, problems);
+  const template = fields.strings.get('username_template');
+  if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: joinPointer(basePath, 'username_template') }));
   if (hasErrors(problems)) return { config: undefined, problems };
   const text = (field: string): string => fields.strings.get(field) ?? '';
   const config: RootConfig = {
@@ -46,8 +51,8 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
     secretKey: text('secret_key'),
     roleArn: text('role_arn'),
     identityTokenAudience: text('identity_token_audience'),
-    identityTokenTtl: fields.seconds.get('identity_token_ttl') ?? 3600,
-    maxRetries: fields.integers.get('max_retries') ?? -1,
+    identityTokenTtl: fields.seconds.get('identity_token_ttl') ?? schemaDefault('identity_token_ttl'),
+    maxRetries: fields.integers.get('max_retries') ?? schemaDefault('max_retries'),
     region: text('region'),
     iamEndpoint: text('iam_endpoint'),
     stsEndpoint: text('sts_endpoint'),
@@ -57,4 +62,9 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
     usernameTemplate: text('username_template'),
   };
   return { config, problems };
+}
+
+/** A numeric default as the schema states it (3600 for identity_token_ttl, -1 for max_retries). */
+function schemaDefault(field: string): number {
+  return Number(fieldInfo('root-config', field)?.default);
 }
