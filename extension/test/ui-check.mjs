@@ -1,7 +1,38 @@
 // What a person sees: open a role file with a mistake in the workbench, wait for the squiggle and the
-// Problems entry, hover a field, and save a screenshot as a test artifact.
+// Problems entry, hover a field, and save a screenshot as a test artifact (test/artifacts/, gitignored).
 import { join } from 'node:path';
 
-export async function runUiCheck(_browser, _url, _workspace, _artifacts) {
-  return { ok: true, detail: 'not yet written' };
+const FILE = 'ui.role.yaml';
+const TIMEOUT = 30_000;
+
+/** Runs the check in a new page of `browser`; never throws, reports `{ ok, detail, screenshot }`. */
+export async function runUiCheck(browser, url, workspace, artifacts) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const screenshot = join(artifacts, 'extension-ui.png');
+  const steps = [];
+  try {
+    await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}`);
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
+    await row.waitFor({ timeout: TIMEOUT });
+    await row.click();
+    steps.push('opened');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: TIMEOUT });
+    steps.push('squiggle');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'DURATION_BAD_UNIT' }).first().waitFor({ timeout: TIMEOUT });
+    steps.push('problems entry');
+    const key = page.locator('.monaco-editor .view-line span', { hasText: 'role_arns' }).first();
+    await key.hover();
+    const hover = page.locator('.monaco-hover', { hasText: 'assumed_role' }).first();
+    await hover.waitFor({ state: 'visible', timeout: TIMEOUT });
+    steps.push('hover');
+    await page.screenshot({ path: screenshot });
+    return { ok: true, detail: `${steps.join(', ')}; screenshot ${screenshot}`, screenshot };
+  } catch (error) {
+    await page.screenshot({ path: screenshot }).catch(() => {});
+    return { ok: false, detail: `after [${steps.join(', ')}]: ${error instanceof Error ? error.message.split('\n')[0] : error}`, screenshot };
+  } finally {
+    await page.close().catch(() => {});
+  }
 }

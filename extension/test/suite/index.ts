@@ -1,5 +1,10 @@
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import { registerCommandTests } from './commands.ts';
+import { registerCompletionTests } from './completion.ts';
+import { registerDiagnosticsTests } from './diagnostics.ts';
+import { registerHoverTests } from './hover.ts';
+import { registerQuickFixTests } from './quick-fixes.ts';
 import { registerSmokeTests } from './smoke.ts';
 
 /** Marker line the runners parse: `KEYFOB_SUITE {"passes":n,"failures":n,"pending":n}`. */
@@ -16,6 +21,11 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter: 'spec' });
   mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'keyfob-suite', mocha);
   registerSmokeTests();
+  registerDiagnosticsTests();
+  registerCompletionTests();
+  registerHoverTests();
+  registerQuickFixTests();
+  registerCommandTests();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
   });

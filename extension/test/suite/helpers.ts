@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+
+/** A file of the fixture workspace (a fresh copy per run). */
+export function fixtureUri(relative: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the suite needs the fixture workspace open');
+  return vscode.Uri.joinPath(folder.uri, ...relative.split('/'));
+}
+
+/** Opens a fixture file in an editor (diagnostics of open documents are what the extension maintains). */
+export async function openFixture(relative: string): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument(fixtureUri(relative));
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/** Writes a new file into the workspace copy and opens it. */
+export async function openNew(relative: string, text: string): Promise<vscode.TextDocument> {
+  const uri = fixtureUri(relative);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/** keyfob's diagnostics of a file. */
+export function keyfobDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'keyfob');
+}
+
+/** Polls until `predicate` holds for the file's keyfob diagnostics, or fails after `timeoutMs`. */
+export async function waitForDiagnostics(
+  uri: vscode.Uri,
+  predicate: (diagnostics: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 8000,
+): Promise<vscode.Diagnostic[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = keyfobDiagnostics(uri);
+    if (predicate(found)) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`diagnostics of ${uri.path} never matched; last: ${found.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`).join(', ') || 'none'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The problem code of a diagnostic. */
+export function codeOf(diagnostic: vscode.Diagnostic): string {
+  const code = diagnostic.code;
+  return typeof code === 'object' && code !== null ? String(code.value) : String(code);
+}
+
+/** Position of the first occurrence of `needle` in a document, plus `delta` characters. */
+export function positionOf(document: vscode.TextDocument, needle: string, delta = 0): vscode.Position {
+  const offset = document.getText().indexOf(needle);
+  if (offset === -1) throw new Error(`"${needle}" is not in ${document.uri.path}`);
+  return document.positionAt(offset + delta);
+}
+
+/** Labels of the completion items the extension (and others) offer at a position. */
+export async function completionLabels(document: vscode.TextDocument, position: vscode.Position): Promise<string[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+  return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+/** The Markdown of every hover at a position, joined. */
+export async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+  return hovers
+    .flatMap((hover) => hover.contents)
+    .map((content) => (typeof content === 'string' ? content : content.value))
+    .join('\n');
+}
+
+/** Code actions at a range (quick fixes and rewrites). */
+export async function codeActions(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range);
+}
