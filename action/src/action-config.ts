@@ -1,4 +1,4 @@
-import type { CredentialRequest, RunContext } from '@keyfob/shared';
+import type { CredentialFetch, RunContext } from '@keyfob/shared';
 
 /** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
 export type EngineFlavor = 'keyfob' | 'vault';
@@ -57,7 +57,7 @@ export type AuthSettings =
   | {
       readonly method: 'jwt';
       readonly path: string;
-      readonly role: string | undefined;
+      readonly role: string;
       readonly audience: string | undefined;
       /** A ready-made JWT (local runs); otherwise a fresh GitHub OIDC token per attempt. */
       readonly jwt: string | undefined;
@@ -70,7 +70,7 @@ export interface ActionConfig {
   readonly engine: EngineSettings | undefined;
   readonly auth: AuthSettings | undefined;
   /** Credential sets to fetch (credential modes). */
-  readonly requests: readonly CredentialRequest[];
+  readonly requests: readonly CredentialFetch[];
   /** Target of `rotate-static` and `static-role`. */
   readonly role: string | undefined;
   readonly staticRole: { readonly username: string; readonly rotationPeriod: string } | undefined;

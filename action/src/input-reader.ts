@@ -1,7 +1,7 @@
 import type { Problem } from '@keyfob/shared';
 import { INPUT_DEFAULTS } from './action-config.ts';
 import { parseBoolean, parseChoice, parseDurationMs, parseWholeNumber, type Parsed } from './input-parsers.ts';
-import { maskSecret } from './mask.ts';
+import type { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
 
 /**
@@ -10,7 +10,10 @@ import type { Runner } from './runner.ts';
  */
 export class InputReader {
   readonly problems: Problem[] = [];
-  constructor(private readonly runner: Runner) {}
+  constructor(
+    private readonly runner: Runner,
+    private readonly secrets: SecretBook,
+  ) {}
 
   /** The input's text, or its default, or `''`. */
   text(name: string): string {
@@ -21,7 +24,7 @@ export class InputReader {
   /** A secret input: registered with the runner's masker before anything can print it. */
   secret(name: string): string {
     const value = this.runner.getInput(name);
-    maskSecret(this.runner, value);
+    this.secrets.add(value);
     return value;
   }
 

@@ -1,11 +1,11 @@
 import {
-  buildCredentialRequests,
+  buildCredentialFetches,
   inputProblem,
   parseDuration,
   parseRolesInput,
   ROLE_NAME,
   type CredentialMethod,
-  type CredentialRequest,
+  type CredentialFetch,
   type Problem,
   type RunContext,
 } from '@keyfob/shared';
@@ -13,6 +13,7 @@ import { MODES, type ActionConfig, type AuthSettings, type EngineSettings, type 
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
 import { parseEngineUrl, parseHeaderName, parsePem } from './input-parsers.ts';
 import { InputReader } from './input-reader.ts';
+import { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
 
 /** The checked configuration, or the problems that stop the step (warnings ride along either way). */
@@ -26,15 +27,15 @@ export interface InputResult {
  * `jwt`, `mfa-code`) are masked first, before any problem can be reported. Problems name the input,
  * the value when it is safe to show, and the fix.
  */
-export function readInputs(runner: Runner): InputResult {
-  const r = new InputReader(runner);
-  const secrets = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
+export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(runner)): InputResult {
+  const r = new InputReader(runner, secrets);
+  const held = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
   const mode = r.choice('mode', MODES) ?? 'creds';
   const context: RunContext = { repository: runner.env.GITHUB_REPOSITORY, runId: runner.env.GITHUB_RUN_ID, runAttempt: runner.env.GITHUB_RUN_ATTEMPT };
   const engine = mode === 'lint' ? undefined : readEngine(r, runner.env);
-  const auth = mode === 'lint' ? undefined : readAuth(r, runner.env, secrets);
+  const auth = mode === 'lint' ? undefined : readAuth(r, runner.env, held);
   const exportEnv = r.bool('export-env');
-  const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: secrets.mfaCode }) : [];
+  const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: held.mfaCode }) : [];
   const role = mode === 'rotate-static' || mode === 'static-role' ? readTargetRole(r) : undefined;
   const config: ActionConfig = Object.freeze({
     mode,
@@ -105,13 +106,16 @@ function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; 
   }
   if (method === 'jwt') {
     if (secrets.jwt === '' && !oidc) r.report(inputProblem('INPUT_REQUIRED', 'jwt', `auth-method jwt needs an ID token, but ${OIDC_HINT}.`));
-    return { method, path: r.text('auth-path').replace(/^\/+|\/+$/g, ''), role: r.optional('jwt-role'), audience: r.optional('jwt-audience'), jwt: secrets.jwt || undefined };
+    const role = r.optional('jwt-role');
+    if (role === undefined) r.report(inputProblem('INPUT_REQUIRED', 'jwt-role', 'jwt-role is required for the JWT login: the engine\'s auth role that trusts this repository\'s tokens.'));
+    const path = r.text('auth-path').replace(/^\/+|\/+$/g, '');
+    return { method, path, role: role ?? '', audience: r.optional('jwt-audience'), jwt: secrets.jwt || undefined };
   }
   if (asked === undefined) r.report(inputProblem('INPUT_REQUIRED', 'token', `no way to log in to the engine: give \`token\`, or use GitHub OIDC (auth-method: jwt), but ${OIDC_HINT}.`));
   return undefined;
 }
 
-function readRequests(r: InputReader, mode: CredentialMethod, options: { exportEnv: boolean; context: RunContext; mfaCode: string }): CredentialRequest[] {
+function readRequests(r: InputReader, mode: CredentialMethod, options: { exportEnv: boolean; context: RunContext; mfaCode: string }): CredentialFetch[] {
   const role = r.optional('role');
   const roles = r.optional('roles');
   if (role !== undefined && roles !== undefined) {
@@ -131,7 +135,7 @@ function readRequests(r: InputReader, mode: CredentialMethod, options: { exportE
     r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
     return [];
   }
-  const built = buildCredentialRequests(entries, {
+  const built = buildCredentialFetches(entries, {
     method: mode,
     roleArn: r.optional('role-arn'),
     roleSessionName: r.optional('role-session-name'),

@@ -1,11 +1,33 @@
-import { secretParts } from '@keyfob/shared';
+import { redactSecrets, secretParts } from '@keyfob/shared';
 import type { Runner } from './runner.ts';
 
 /**
- * Registers a secret with the runner's log masker: the whole value and each of its lines (the runner
- * matches line by line). Call it the moment the value is in hand, before anything is logged.
+ * Every secret the step has seen: each is registered with the runner's log masker the moment it is
+ * added (the whole value and each of its lines, since the runner matches line by line), and kept
+ * so that failure messages can be redacted before they are printed.
  */
-export function maskSecret(runner: Pick<Runner, 'setSecret'>, value: string | null | undefined): void {
-  if (typeof value !== 'string') return;
-  for (const part of secretParts(value)) runner.setSecret(part);
+export class SecretBook {
+  private readonly values = new Set<string>();
+
+  constructor(private readonly runner: Pick<Runner, 'setSecret'>) {}
+
+  /** Masks a value; call it as soon as the value is in hand, before anything is logged. */
+  add(value: string | null | undefined): void {
+    if (typeof value !== 'string') return;
+    for (const part of secretParts(value)) {
+      if (this.values.has(part)) continue;
+      this.values.add(part);
+      this.runner.setSecret(part);
+    }
+  }
+
+  /** The text with every known secret (and anything shaped like a token) replaced by `***`. */
+  redact(text: string): string {
+    return redactSecrets(text, [...this.values]);
+  }
+
+  /** Every registered value (for tests and leak checks). */
+  list(): string[] {
+    return [...this.values];
+  }
 }

@@ -11,7 +11,8 @@ export { ACTION_PARAM_NAMES, buildCredentialParams } from './credential-params.t
 export type { BuiltParams, CredentialParamInputs, CredentialParams, ParamNames } from './credential-params.ts';
 export { CREDENTIAL_METHODS, ROLE_NAME, parseRolesInput } from './roles-input.ts';
 export type { CredentialMethod, RoleLine } from './roles-input.ts';
-export { buildCredentialRequests } from './credential-requests.ts';
-export type { CredentialRequest, RequestDefaults } from './credential-requests.ts';
+export { buildCredentialFetches } from './credential-fetches.ts';
+export type { CredentialFetch, RequestDefaults } from './credential-fetches.ts';
 export { ACTION_SETTING_NAMES, describeEngineFailure } from './describe-failure.ts';
 export type { EngineFailure, FailureContext, SettingNames } from './describe-failure.ts';
+export { isConsistencyError } from './consistency.ts';

@@ -6,7 +6,7 @@ import type { RunContext } from './role-session-name.ts';
 import type { CredentialMethod, RoleLine } from './roles-input.ts';
 
 /** One credential set to fetch: the role, how, with which parameters, and where it goes. */
-export interface CredentialRequest {
+export interface CredentialFetch {
   readonly role: string;
   readonly method: CredentialMethod;
   /** Empty for `static-creds`, which takes no parameters. */
@@ -44,14 +44,14 @@ export interface RequestDefaults {
  * `static-creds`, which takes none), `ROLES_INPUT_DUPLICATE_ENV` (two entries exporting to the same
  * names). Problems about a line carry `path` `/roles` and `data.line`.
  */
-export function buildCredentialRequests(entries: readonly RoleLine[] | readonly Omit<RoleLine, 'line'>[], defaults: RequestDefaults): { value: CredentialRequest[]; problems: Problem[] } {
+export function buildCredentialFetches(entries: readonly RoleLine[] | readonly Omit<RoleLine, 'line'>[], defaults: RequestDefaults): { value: CredentialFetch[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const requests = entries.map((entry) => buildOne(entry, defaults, problems));
   if (defaults.exportEnv) problems.push(...envCollisions(requests));
   return { value: requests, problems };
 }
 
-function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: RequestDefaults, problems: Problem[]): CredentialRequest {
+function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: RequestDefaults, problems: Problem[]): CredentialFetch {
   const line = entry.line;
   const method = entry.method ?? defaults.method;
   const names = line === undefined ? (defaults.names ?? ACTION_PARAM_NAMES) : lineNames(line);
@@ -95,14 +95,14 @@ function lineNames(line: number): ParamNames {
 }
 
 /** One problem for each request whose names overlap an earlier request's. */
-function envCollisions(requests: readonly CredentialRequest[]): Problem[] {
-  const owner = new Map<string, CredentialRequest>();
+function envCollisions(requests: readonly CredentialFetch[]): Problem[] {
+  const owner = new Map<string, CredentialFetch>();
   const problems: Problem[] = [];
   for (const request of requests) {
     if (!request.env) continue;
     const clash = envNameList(request.env).map((name) => ({ name, other: owner.get(name) })).find((c) => c.other !== undefined);
     if (clash?.other) {
-      const where = (r: CredentialRequest): string => (r.line === undefined ? r.role : `line ${r.line} (${r.role})`);
+      const where = (r: CredentialFetch): string => (r.line === undefined ? r.role : `line ${r.line} (${r.role})`);
       problems.push(
         inputProblem(
           'ROLES_INPUT_DUPLICATE_ENV',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCredentialRequests, parseRolesInput, type RequestDefaults } from '../../src/index.ts';
+import { buildCredentialFetches, parseRolesInput, type RequestDefaults } from '../../src/index.ts';
 
 const defaults: RequestDefaults = {
   method: 'creds',
@@ -10,12 +10,12 @@ const defaults: RequestDefaults = {
 };
 
 function fromLines(text: string, overrides: Partial<RequestDefaults> = {}) {
-  return buildCredentialRequests(parseRolesInput(text).value, { ...defaults, ...overrides });
+  return buildCredentialFetches(parseRolesInput(text).value, { ...defaults, ...overrides });
 }
 
-describe('buildCredentialRequests', () => {
+describe('buildCredentialFetches', () => {
   it('builds one request from the single role input with step-wide settings', () => {
-    const result = buildCredentialRequests([{ role: 'deploy' }], { ...defaults, method: 'sts', ttl: '15m', roleArn: 'arn:aws:iam::1:role/d' });
+    const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, method: 'sts', ttl: '15m', roleArn: 'arn:aws:iam::1:role/d' });
     assert.deepEqual(result.problems, []);
     assert.deepEqual(result.value, [
       {
@@ -69,7 +69,7 @@ describe('buildCredentialRequests', () => {
   }
 
   it('names the action input for step-wide settings', () => {
-    const result = buildCredentialRequests([{ role: 'deploy' }], { ...defaults, ttl: 'soon', mfaCode: '12ab' });
+    const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, ttl: 'soon', mfaCode: '12ab' });
     assert.deepEqual(result.problems.map((p) => [p.code, p.path]), [
       ['DURATION_SYNTAX', '/ttl'],
       ['INPUT_INVALID_VALUE', '/mfa-code'],
@@ -78,7 +78,7 @@ describe('buildCredentialRequests', () => {
   });
 
   it('warns when a given session name had to change', () => {
-    const result = buildCredentialRequests([{ role: 'deploy' }], { ...defaults, roleSessionName: 'octo/app run' });
+    const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, roleSessionName: 'octo/app run' });
     assert.equal(result.value[0]?.params.role_session_name, 'octo_app_run');
     assert.deepEqual(result.problems.map((p) => [p.code, p.severity, p.path]), [['INPUT_SESSION_NAME_CHANGED', 'warning', '/role-session-name']]);
   });

@@ -1,0 +1,53 @@
+import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared';
+import type { EngineSettings } from './action-config.ts';
+import type { Deps } from './deps.ts';
+import type { Runner } from './runner.ts';
+
+/** A client for the engine plus what must be released when the step ends. */
+export interface Connection {
+  readonly client: EngineClient;
+  /** The same engine without retries: a JWT login retries itself, with a fresh ID token each time. */
+  readonly loginClient: EngineClient;
+  /** Closes sockets of a proxy/CA dispatcher (nothing for the global fetch). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the engine client from the settings: the global fetch, or undici with a dispatcher when a
+ * CA certificate or proxy variables are set; per-request and overall timeouts; retries of what may
+ * pass on another attempt, each announced in the log (never with a secret: reasons are redacted).
+ */
+export async function connect(settings: EngineSettings, token: string | undefined, runner: Runner, deps: Deps): Promise<Connection> {
+  let fetchImpl = deps.fetch;
+  let dispatcher: unknown;
+  let close = (): Promise<void> => Promise.resolve();
+  if (settings.caCertificate !== undefined || settings.proxy) {
+    const network = (await deps.loadNetwork())({ caCertificate: settings.caCertificate, proxy: settings.proxy });
+    fetchImpl = network.fetch;
+    dispatcher = network.dispatcher;
+    close = () => network.close();
+    if (settings.proxy) runner.debug('Using the proxy from HTTPS_PROXY/HTTP_PROXY (NO_PROXY respected).');
+  }
+  const options = {
+    url: settings.url,
+    token,
+    mount: settings.mount,
+    flavor: settings.flavor,
+    tokenHeader: settings.tokenHeader,
+    namespace: settings.namespace,
+    fetch: fetchImpl,
+    dispatcher,
+    sleep: (ms: number) => deps.sleep(ms),
+    random: deps.random,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    totalTimeoutMs: settings.timeoutMs,
+    retry: { maxAttempts: settings.maxAttempts },
+    onRetry: (info: RetryInfo) => runner.info(retryLine(info, settings.maxAttempts)),
+  };
+  return { client: createEngineClient(options), loginClient: createEngineClient({ ...options, token: undefined, retry: { maxAttempts: 1 } }), close };
+}
+
+/** One log line per retry: what failed and when the next attempt comes. */
+export function retryLine(info: RetryInfo, maxAttempts: number): string {
+  return `${info.method} ${info.path} failed (${info.reason}); attempt ${info.attempt + 1} of ${maxAttempts} in ${info.delayMs} ms.`;
+}

@@ -1,0 +1,25 @@
+import type { Network, NetworkOptions } from './network.ts';
+import { sleep } from './sleep.ts';
+
+/** What the action takes from the outside world besides the runner; tests replace any of it. */
+export interface Deps {
+  /** The fetch used when no proxy or CA is configured. */
+  readonly fetch: typeof fetch;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly random: () => number;
+  /** Loads the undici-based network module (a separate bundle) on first need. */
+  readonly loadNetwork: () => Promise<(options: NetworkOptions) => Network>;
+  /** Reads a text file (lint and apply). */
+  readonly readFile: (path: string) => Promise<string>;
+}
+
+/** The real world. */
+export function defaultDeps(): Deps {
+  return {
+    fetch: globalThis.fetch.bind(globalThis),
+    sleep,
+    random: Math.random,
+    loadNetwork: async () => (await import('./network.ts')).createNetwork,
+    readFile: async (path) => (await import('node:fs/promises')).readFile(path, 'utf8'),
+  };
+}

@@ -1,0 +1,63 @@
+import { isEngineError, retryDelay, shouldRetry, type EngineClient } from '@keyfob/shared';
+import type { AuthSettings, EngineSettings } from './action-config.ts';
+import type { Connection } from './connect.ts';
+import type { Deps } from './deps.ts';
+import type { SecretBook } from './mask.ts';
+import type { Runner } from './runner.ts';
+
+/** The logged-in client and whether its token is ours to revoke (a JWT login) or the user's. */
+export interface LoggedIn {
+  readonly client: EngineClient;
+  readonly ownToken: boolean;
+}
+
+/**
+ * Logs in. With a token there is nothing to do (the client already sends it). With a JWT, each
+ * attempt asks the runner for a fresh ID token (they live about five minutes, and a retry after a long
+ * wait must not send an expired one), logs in at `auth/<path>/login`, and masks the engine token it
+ * gets back before anything else happens.
+ */
+export async function login(connection: Pick<Connection, 'client' | 'loginClient'>, auth: AuthSettings, engine: EngineSettings, runner: Runner, secrets: SecretBook, deps: Deps): Promise<LoggedIn> {
+  if (auth.method === 'token') return { client: connection.client, ownToken: false };
+  const started = runner.now();
+  for (let attempt = 1; ; attempt += 1) {
+    const jwt = auth.jwt ?? (await runner.getIDToken(auth.audience));
+    secrets.add(jwt);
+    try {
+      const result = await connection.loginClient.loginJwt({ path: auth.path, role: auth.role, jwt });
+      secrets.add(result.clientToken);
+      runner.info(`Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`);
+      return { client: connection.client.withToken(result.clientToken), ownToken: true };
+    } catch (error) {
+      const elapsed = runner.now() - started;
+      if (!isEngineError(error) || !shouldRetry(error) || attempt >= engine.maxAttempts || elapsed >= engine.timeoutMs) {
+        throw new LoginError(error, claimsOf(jwt));
+      }
+      const delay = retryDelay({ attempt, baseDelayMs: 250, maxDelayMs: 10_000, random: deps.random(), retryAfterMs: error.retryAfterMs, remainingMs: engine.timeoutMs - elapsed });
+      runner.info(`JWT login failed (${error.message}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`);
+      await deps.sleep(delay);
+    }
+  }
+}
+
+/** A failed login, with the ID token's identifying claims (never the token) for trust-policy debugging. */
+export class LoginError extends Error {
+  override readonly name = 'LoginError';
+  constructor(
+    override readonly cause: unknown,
+    readonly claims: string,
+  ) {
+    super('JWT login failed');
+  }
+}
+
+/** `iss`, `sub`, `aud` and `job_workflow_ref` of a JWT: what a failing role binding needs to be checked against. */
+export function claimsOf(jwt: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    const pick = ['iss', 'sub', 'aud', 'job_workflow_ref'].filter((k) => payload[k] !== undefined);
+    return pick.map((k) => `${k}=${JSON.stringify(payload[k])}`).join(', ');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,38 @@
+import type { StaticRoleBody } from '../client/index.ts';
+import type { Plan, PlanStep } from './plan-types.ts';
+import type { ApplyClient } from './read-current-state.ts';
+
+/** A step that was carried out, with the warnings the engine attached to its writes. */
+export interface ExecutedStep {
+  readonly step: PlanStep;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Carries out a plan's changing steps in order (`unchanged` steps are skipped). A failure stops the
+ * run and rejects; `onStep` has by then been told of every step that succeeded, so callers can say
+ * exactly what changed before the failure.
+ */
+export async function executePlan(client: ApplyClient, plan: Plan, onStep?: (done: ExecutedStep) => void): Promise<ExecutedStep[]> {
+  const done: ExecutedStep[] = [];
+  for (const step of plan.steps) {
+    if (step.op === 'unchanged') continue;
+    const warnings = await executeStep(client, step);
+    const executed = { step, warnings };
+    done.push(executed);
+    onStep?.(executed);
+  }
+  return done;
+}
+
+async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonly string[]> {
+  const isRole = step.kind === 'role';
+  if (step.op === 'delete' || step.op === 'replace') {
+    if (isRole) await client.deleteRole(step.name);
+    else await client.deleteStaticRole(step.name);
+    if (step.op === 'delete') return [];
+  }
+  const body = step.body ?? {};
+  const result = isRole ? await client.writeRole(step.name, body) : await client.writeStaticRole(step.name, body as StaticRoleBody);
+  return result.warnings;
+}

@@ -1,0 +1,78 @@
+import { formatDuration } from '../duration/index.ts';
+import { problemCodes, type ProblemCode } from '../codes/index.ts';
+import type { Problem } from '../problem.ts';
+import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
+import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
+import { changedFields, currentRoleFields, desiredRoleFields, roleBody, ROLE_FIELDS } from './role-fields.ts';
+
+/** Options of `planApply`. */
+export interface PlanOptions {
+  /** Also delete roles and static roles that no file declares. */
+  readonly prune: boolean;
+}
+
+/**
+ * Compares the role files with the engine and lists what would make the engine match: create what is
+ * missing, update what differs, replace what an update cannot fix, and (with `prune`) delete what no
+ * file declares. Roles come first, then static roles; names in sorted order.
+ *
+ * Codes (notes, not errors): `APPLY_ROTATION_RESET`, `APPLY_USERNAME_CHANGE`,
+ * `APPLY_STATIC_USER_KEPT`, `APPLY_PRUNE_UNLISTED`.
+ *
+ * @example planApply(desired, current, { prune: false }).steps.filter((s) => s.op !== 'unchanged')
+ */
+export function planApply(desired: DesiredState, current: CurrentState, options: PlanOptions): Plan {
+  const problems: Problem[] = [];
+  const steps: PlanStep[] = [];
+  for (const name of sorted(desired.roles.keys())) steps.push(planRole(name, desired.roles.get(name)!, current));
+  if (options.prune) steps.push(...prunable('role', desired.roles, current.roleNames, problems));
+  for (const name of sorted(desired.staticRoles.keys())) steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));
+  if (options.prune) steps.push(...prunable('static-role', desired.staticRoles, current.staticRoleNames, problems));
+  for (const step of steps) if (step.op === 'delete' && step.kind === 'static-role') problems.push(note('APPLY_STATIC_USER_KEPT', step.name, `Deleting static role ${step.name} leaves its cloud user in place; remove the user by hand if it is no longer needed.`));
+  return { steps, problems, changed: steps.some((s) => s.op !== 'unchanged') };
+}
+
+function planRole(name: string, declared: Declared<RoleDefinition>, current: CurrentState): PlanStep {
+  const base = { kind: 'role' as const, name, source: declared.source, body: roleBody(declared.definition) };
+  const wanted = desiredRoleFields(declared.definition);
+  const remote = current.roles.get(name);
+  if (remote === undefined) return { ...base, op: 'create', fields: ROLE_FIELDS.filter((f) => wanted[f] !== undefined) };
+  const fields = changedFields(wanted, currentRoleFields(remote));
+  if (fields.length === 0) return { kind: 'role', name, source: declared.source, op: 'unchanged', fields };
+  // The engine changes only the fields sent, so a field the file no longer sets can only be cleared
+  // by deleting and re-creating the role; a legacy role is stored differently and is replaced too.
+  const clears = fields.some((f) => wanted[f] === undefined);
+  return { ...base, op: clears || declared.definition.legacy ? 'replace' : 'update', fields };
+}
+
+function planStaticRole(name: string, declared: Declared<StaticRoleDefinition>, current: CurrentState, problems: Problem[]): PlanStep {
+  const wanted = declared.definition;
+  const body = { username: wanted.username, rotation_period: formatDuration(wanted.rotationPeriod) };
+  const base = { kind: 'static-role' as const, name, source: declared.source };
+  const remote = current.staticRoles.get(name);
+  if (remote === undefined) return { ...base, op: 'create', fields: ['username', 'rotation_period'], body };
+  const fields = [...(remote.username === wanted.username ? [] : ['username']), ...(remote.rotationPeriod === wanted.rotationPeriod ? [] : ['rotation_period'])];
+  if (fields.length === 0) return { ...base, op: 'unchanged', fields };
+  if (fields.includes('username')) {
+    problems.push(note('APPLY_USERNAME_CHANGE', name, `Static role ${name} moves from user ${remote.username} to ${wanted.username}: it is deleted and created again (the engine pins the user), and ${remote.username} keeps its keys.`));
+    return { ...base, op: 'replace', fields, body };
+  }
+  problems.push(note('APPLY_ROTATION_RESET', name, `Static role ${name}: the new rotation_period (${formatDuration(wanted.rotationPeriod)}) moves its next rotation to now plus that period.`));
+  return { ...base, op: 'update', fields, body };
+}
+
+function prunable(kind: 'role' | 'static-role', declared: ReadonlyMap<string, unknown>, listed: readonly string[] | undefined, problems: Problem[]): PlanStep[] {
+  if (listed === undefined) {
+    problems.push(note('APPLY_PRUNE_UNLISTED', '', `The engine did not list its ${kind === 'role' ? 'roles' : 'static roles'}, so prune could not find ${kind === 'role' ? 'roles' : 'static roles'} that no file declares.`));
+    return [];
+  }
+  return sorted(listed.filter((name) => !declared.has(name))).map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
+}
+
+function note(code: ProblemCode, name: string, message: string): Problem {
+  return { code, severity: problemCodes[code].severity, message, path: '', ...(name === '' ? {} : { data: { name } }) };
+}
+
+function sorted(names: Iterable<string>): string[] {
+  return [...names].sort();
+}
