@@ -1,8 +1,101 @@
 import type { Command } from '../main.ts';
-import { EXIT } from '../io.ts';
+import { EXIT, UsageError } from '../io.ts';
 
-/** `keyfob serve`: not built yet. */
-export const serveCommand: Command = async (_argv, io) => {
-  io.stderr('keyfob serve: not available yet\n');
-  return Promise.resolve(EXIT.failed);
+const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
+                    [--consistency-delay SECONDS]
+
+Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
+  {"event":"listening","url":"http://127.0.0.1:PORT","mounts":["cloud"]}
+--port 0 picks a free port. Without --root-token a root token is generated and printed once on
+stderr. Without --data-dir state lives in memory. --dev enables the development control API
+(/v1/sys/dev/cloud, /clock, /whoami). SIGTERM or SIGINT stops it cleanly.
+`;
+
+/** Parsed `keyfob serve` flags. */
+export interface ServeFlags {
+  readonly host?: string;
+  readonly port?: number;
+  readonly rootToken?: string;
+  readonly mounts: string[];
+  readonly dataDir?: string;
+  readonly dev: boolean;
+  readonly consistencyDelaySeconds?: number;
+  readonly help: boolean;
+}
+
+/** Parses the flags of `keyfob serve` (`--flag value` or `--flag=value`); throws UsageError. */
+export function parseServeFlags(argv: readonly string[]): ServeFlags {
+  const flags: { -readonly [K in keyof ServeFlags]?: ServeFlags[K] } = { mounts: [], dev: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--host': flags.host = value(); break;
+      case '--port': flags.port = integer(value(), name, 0, 65535); break;
+      case '--root-token': flags.rootToken = value(); break;
+      case '--mount': flags.mounts?.push(value()); break;
+      case '--data-dir': flags.dataDir = value(); break;
+      case '--consistency-delay': flags.consistencyDelaySeconds = integer(value(), name, 0, 3600); break;
+      case '--dev': flags.dev = true; break;
+      case '--help': case '-h': flags.help = true; break;
+      default: throw new UsageError(`unknown option ${arg}\n${USAGE}`);
+    }
+  }
+  return flags as ServeFlags;
+}
+
+function integer(text: string, name: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/** `keyfob serve`: runs the engine until SIGTERM or SIGINT. */
+export const serveCommand: Command = async (argv, io) => {
+  const flags = parseServeFlags(argv);
+  if (flags.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const { startEngine } = await import('@keyfob/engine');
+  const rootToken = flags.rootToken ?? io.env.KEYFOB_ROOT_TOKEN;
+  const engine = await startEngine({
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(flags.port !== undefined ? { port: flags.port } : {}),
+    ...(rootToken ? { rootToken } : {}),
+    ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
+    ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
+    ...(flags.consistencyDelaySeconds !== undefined ? { consistencyDelaySeconds: flags.consistencyDelaySeconds } : {}),
+    dev: flags.dev,
+    env: io.env,
+    log: (line) => io.stderr(`keyfob serve: ${line}\n`),
+  });
+  if (engine.rootTokenGenerated) {
+    // Shown once, on stderr only; never logged again.
+    io.stderr(`keyfob serve: root token (shown once): ${engine.rootToken}\n`);
+  }
+  // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
+  const stopped = waitForSignal();
+  io.stdout(`${JSON.stringify({ event: 'listening', url: engine.url, mounts: engine.mounts })}\n`);
+  await stopped;
+  await engine.stop();
+  return EXIT.ok;
 };
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      process.off('SIGTERM', done);
+      process.off('SIGINT', done);
+      resolve();
+    };
+    process.on('SIGTERM', done);
+    process.on('SIGINT', done);
+  });
+}

@@ -1,0 +1,146 @@
+import type { EngineClock } from '../clock.ts';
+import { hashToken, newAccessor, newServiceToken } from '../ids.ts';
+import type { Store } from '../state/store.ts';
+import type { Table } from '../state/table.ts';
+
+/** A stored token. The token itself is never stored: records are keyed by its SHA-256. */
+export interface TokenRecord {
+  readonly accessor: string;
+  readonly displayName: string;
+  readonly policies: readonly string[];
+  readonly meta: Readonly<Record<string, string>> | null;
+  /** Engine milliseconds. */
+  readonly createdAt: number;
+  /** Engine milliseconds; null = never expires (root). */
+  readonly expiresAt: number | null;
+  /** Creation TTL in seconds (0 for root). */
+  readonly ttl: number;
+  /** Engine milliseconds; null = no explicit cap. */
+  readonly maxExpiresAt: number | null;
+  readonly renewable: boolean;
+  readonly root: boolean;
+  /** Creation path, e.g. `auth/token/create`, `auth/jwt/login`. */
+  readonly path: string;
+  readonly parent: string | null;
+}
+
+/** An authenticated caller: the token's hash and record. */
+export interface Caller {
+  readonly hash: string;
+  readonly record: TokenRecord;
+}
+
+/** How to make a token. */
+export interface NewToken {
+  readonly displayName: string;
+  readonly policies: readonly string[];
+  readonly meta?: Readonly<Record<string, string>> | null;
+  /** Seconds; 0 = no expiry (root tokens only). */
+  readonly ttl: number;
+  readonly explicitMaxTtl?: number;
+  readonly renewable?: boolean;
+  readonly root?: boolean;
+  readonly path: string;
+  readonly parent?: string | null;
+  /** Use this token text instead of a random one (`--root-token`). */
+  readonly token?: string;
+}
+
+/**
+ * Tokens: creation, lookup with expiry by the engine clock, revocation (children first, then the
+ * leases issued under the token, through `onRevoke`).
+ */
+export class TokenStore {
+  readonly #table: Table<TokenRecord>;
+  readonly #byAccessor = new Map<string, string>();
+  onRevoke: (hash: string) => void = () => undefined;
+
+  constructor(
+    store: Store,
+    private readonly clock: EngineClock,
+  ) {
+    this.#table = store.table<TokenRecord>('tokens');
+    for (const [hash, record] of this.#table.entries()) this.#byAccessor.set(record.accessor, hash);
+  }
+
+  /** Creates a token and returns its text (shown once) with the record. */
+  create(input: NewToken): { token: string; caller: Caller } {
+    const token = input.token ?? newServiceToken();
+    const now = this.clock.now();
+    const maxExpiresAt = input.explicitMaxTtl ? now + input.explicitMaxTtl * 1000 : null;
+    let expiresAt = input.ttl > 0 ? now + input.ttl * 1000 : null;
+    if (maxExpiresAt !== null && (expiresAt === null || expiresAt > maxExpiresAt)) expiresAt = maxExpiresAt;
+    const record: TokenRecord = {
+      accessor: newAccessor(),
+      displayName: input.displayName,
+      policies: input.policies,
+      meta: input.meta ?? null,
+      createdAt: now,
+      expiresAt,
+      ttl: input.ttl,
+      maxExpiresAt,
+      renewable: input.renewable ?? input.ttl > 0,
+      root: input.root ?? false,
+      path: input.path,
+      parent: input.parent ?? null,
+    };
+    const hash = hashToken(token);
+    this.#table.set(hash, record);
+    this.#byAccessor.set(record.accessor, hash);
+    return { token, caller: { hash, record } };
+  }
+
+  /** The live caller behind a token text; an expired token is revoked on the spot. */
+  authenticate(token: string | undefined): Caller | undefined {
+    if (!token) return undefined;
+    const hash = hashToken(token);
+    const record = this.#table.get(hash);
+    if (!record) return undefined;
+    if (record.expiresAt !== null && record.expiresAt <= this.clock.now()) {
+      this.revoke(hash);
+      return undefined;
+    }
+    return { hash, record };
+  }
+
+  /** Extends a token's life by `increment` seconds (or its creation TTL), capped by its explicit max. */
+  renew(hash: string, increment: number | undefined): TokenRecord | undefined {
+    return this.#table.update(hash, (old) => {
+      let expiresAt = this.clock.now() + (increment ?? old.ttl) * 1000;
+      if (old.maxExpiresAt !== null && expiresAt > old.maxExpiresAt) expiresAt = old.maxExpiresAt;
+      return { ...old, expiresAt };
+    });
+  }
+
+  /** Revokes a token, its children and (through `onRevoke`) the leases issued under them. */
+  revoke(hash: string): void {
+    const record = this.#table.get(hash);
+    if (!record) return;
+    for (const [childHash, child] of this.#table.entries()) if (child.parent === hash) this.revoke(childHash);
+    this.#table.delete(hash);
+    this.#byAccessor.delete(record.accessor);
+    this.onRevoke(hash);
+  }
+
+  /** Revokes every token whose expiry passed; returns how many. */
+  expire(now: number): number {
+    let count = 0;
+    for (const [hash, record] of this.#table.entries()) {
+      if (record.expiresAt !== null && record.expiresAt <= now && this.#table.has(hash)) {
+        this.revoke(hash);
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Forgets earlier root tokens without touching their leases (a new root token is made at each start). */
+  dropRootTokens(): void {
+    for (const [hash, record] of this.#table.entries()) {
+      if (record.root) {
+        this.#table.delete(hash);
+        this.#byAccessor.delete(record.accessor);
+      }
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import { isoTime } from '../clock.ts';
+import { newAccessKeyId, newUniqueId } from '../ids.ts';
+import { IAM_NAME, isPolicyArn, parseRoleArn, userArn } from './arn.ts';
+import type { CloudState } from './cloud-state.ts';
+import type { AccessKey, CloudSettings, CloudUser, GroupFixture, RoleFixture, ThrottleRule } from './cloud-types.ts';
+import { MAX_ACCESS_KEYS } from './iam-operations.ts';
+import { STS_LIMITS } from './sts-operations.ts';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Replaces the emulated cloud with fixtures (`PUT /v1/sys/dev/cloud`, shape in ARCHITECTURE.md plus
+ * the keyfob extras `roles`, `groups`, `consistencyDelaySeconds`, `accountId`). Users and sessions are
+ * cleared first. Returns the problems found; nothing changes when there are any.
+ */
+export function applyFixtures(state: CloudState, input: unknown, now: number, defaultDelay: number): string[] {
+  const errors: string[] = [];
+  if (!isObject(input)) return ['the fixtures must be a JSON object'];
+  const accountId = input.accountId ?? state.settings.accountId;
+  if (typeof accountId !== 'string' || !/^\d{12}$/.test(accountId)) errors.push('accountId must be 12 digits');
+  const account = typeof accountId === 'string' ? accountId : '';
+  const users = listOf(input.users, 'users', errors).map((u, i) => readUser(u, `users[${i}]`, account, now, errors));
+  const root = input.rootUser === undefined ? undefined : readUser(input.rootUser, 'rootUser', account, now, errors);
+  const settings: CloudSettings = {
+    accountId: account,
+    throttle: listOf(input.throttle, 'throttle', errors).map((t, i) => readThrottle(t, `throttle[${i}]`, errors)),
+    consistencyDelaySeconds: readDelay(input.consistencyDelaySeconds, defaultDelay, errors),
+    ...(root ? { rootUserName: root.name } : {}),
+    ...(input.roles !== undefined ? { roles: listOf(input.roles, 'roles', errors).map((r, i) => readRole(r, `roles[${i}]`, errors)) } : {}),
+    ...(input.groups !== undefined ? { groups: listOf(input.groups, 'groups', errors).map((g, i) => readGroup(g, `groups[${i}]`, errors)) } : {}),
+  };
+  const all = root ? [...users, root] : users;
+  const names = new Set<string>();
+  for (const user of all) {
+    if (names.has(user.name)) errors.push(`user "${user.name}" is defined twice`);
+    names.add(user.name);
+  }
+  if (errors.length > 0) return errors;
+  for (const name of state.users.keys()) state.removeUser(name);
+  for (const id of state.sessions.keys()) state.sessions.delete(id);
+  for (const user of all) state.putUser(user);
+  state.settings = settings;
+  return [];
+}
+
+function readUser(value: unknown, where: string, account: string, now: number, errors: string[]): CloudUser {
+  const raw = isObject(value) ? value : {};
+  if (!isObject(value)) errors.push(`${where} must be an object`);
+  const name = typeof raw.name === 'string' ? raw.name : '';
+  if (name.length === 0 || name.length > 64 || !IAM_NAME.test(name)) errors.push(`${where}.name must be an IAM user name ([\\w+=,.@-], 1-64)`);
+  const path = typeof raw.path === 'string' ? raw.path : '/';
+  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(path)) errors.push(`${where}.path must start and end with "/"`);
+  const policies = stringList(raw.policies, `${where}.policies`, errors);
+  for (const arn of policies) if (!isPolicyArn(arn)) errors.push(`${where}.policies: "${arn}" is not a policy ARN`);
+  return {
+    name,
+    userId: newUniqueId('AIDA'),
+    path,
+    arn: userArn(account, path, name),
+    createdAt: now,
+    managedPolicies: policies,
+    inlinePolicies: {},
+    groups: stringList(raw.groups, `${where}.groups`, errors),
+    tags: stringMap(raw.tags, `${where}.tags`, errors),
+    accessKeys: readKeys(raw.accessKeys, `${where}.accessKeys`, now, errors),
+  };
+}
+
+/** Keys as a count, or a list of ids / `{id, secret?, created?}`; listed keys are oldest first. */
+function readKeys(value: unknown, where: string, now: number, errors: string[]): AccessKey[] {
+  if (value === undefined) return [];
+  const items: unknown[] = typeof value === 'number' ? Array.from({ length: value }, () => ({})) : Array.isArray(value) ? value : [];
+  if (typeof value === 'number' && (!Number.isInteger(value) || value < 0)) errors.push(`${where} must be a count or a list`);
+  if (typeof value !== 'number' && !Array.isArray(value)) errors.push(`${where} must be a count or a list`);
+  if (items.length > MAX_ACCESS_KEYS) errors.push(`${where}: a user has at most ${MAX_ACCESS_KEYS} access keys`);
+  return items.map((item, i) => {
+    const raw: Json = typeof item === 'string' ? { id: item } : isObject(item) ? item : {};
+    const id = typeof raw.id === 'string' ? raw.id : newAccessKeyId();
+    if (!/^[A-Z0-9]{16,128}$/.test(id)) errors.push(`${where}[${i}].id must be 16-128 upper-case letters and digits`);
+    const created = typeof raw.created === 'string' ? Date.parse(raw.created) : now - (items.length - i) * 1000;
+    if (Number.isNaN(created)) errors.push(`${where}[${i}].created must be an ISO 8601 time`);
+    return { id, createdAt: created, ...(typeof raw.secret === 'string' ? { secret: raw.secret } : {}) };
+  });
+}
+
+function readThrottle(value: unknown, where: string, errors: string[]): ThrottleRule {
+  if (typeof value === 'string') return { operation: value };
+  if (isObject(value) && typeof value.operation === 'string') {
+    if (value.count === undefined) return { operation: value.operation };
+    if (typeof value.count === 'number' && Number.isInteger(value.count) && value.count >= 0) {
+      return { operation: value.operation, remaining: value.count };
+    }
+  }
+  errors.push(`${where} must be an operation name or {"operation","count"}`);
+  return { operation: '' };
+}
+
+function readRole(value: unknown, where: string, errors: string[]): RoleFixture {
+  const raw = isObject(value) ? value : {};
+  const arn = typeof raw.arn === 'string' ? raw.arn : '';
+  if (!parseRoleArn(arn)) errors.push(`${where}.arn must be a role ARN`);
+  const max = raw.maxSessionDuration ?? STS_LIMITS.roleDefaultMax;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 3600 || max > STS_LIMITS.roleHardMax) {
+    errors.push(`${where}.maxSessionDuration must be 3600-43200 seconds`);
+  }
+  return { arn, maxSessionDuration: Number(max), ...(typeof raw.externalId === 'string' ? { externalId: raw.externalId } : {}) };
+}
+
+function readGroup(value: unknown, where: string, errors: string[]): GroupFixture {
+  if (typeof value === 'string') return { name: value, policyArns: [] };
+  const raw = isObject(value) ? value : {};
+  if (typeof raw.name !== 'string') errors.push(`${where} must be a group name or {"name","policyArns"}`);
+  return { name: String(raw.name), policyArns: stringList(raw.policyArns, `${where}.policyArns`, errors) };
+}
+
+function readDelay(value: unknown, fallback: number, errors: string[]): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && value >= 0 && value <= 3600) return value;
+  errors.push('consistencyDelaySeconds must be between 0 and 3600');
+  return fallback;
+}
+
+function listOf(value: unknown, where: string, errors: string[]): unknown[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value;
+  errors.push(`${where} must be a list`);
+  return [];
+}
+
+function stringList(value: unknown, where: string, errors: string[]): string[] {
+  const list = listOf(value, where, errors);
+  if (list.some((v) => typeof v !== 'string')) errors.push(`${where} must be a list of strings`);
+  return list.filter((v): v is string => typeof v === 'string');
+}
+
+function stringMap(value: unknown, where: string, errors: string[]): Record<string, string> {
+  if (value === undefined) return {};
+  if (!isObject(value) || Object.values(value).some((v) => typeof v !== 'string')) {
+    errors.push(`${where} must be a map of strings`);
+    return {};
+  }
+  return value as Record<string, string>;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The cloud's state for `GET /v1/sys/dev/cloud`: users with their key ids (never secrets) and live sessions. */
+export function dumpCloud(state: CloudState, now: number): Record<string, unknown> {
+  const settings = state.settings;
+  return {
+    accountId: settings.accountId,
+    now: isoTime(now),
+    rootUser: settings.rootUserName ?? null,
+    users: state.users.values().map((u) => ({
+      name: u.name,
+      userId: u.userId,
+      path: u.path,
+      arn: u.arn,
+      created: isoTime(u.createdAt),
+      groups: u.groups,
+      tags: u.tags,
+      policies: u.managedPolicies,
+      inlinePolicies: Object.keys(u.inlinePolicies),
+      permissionsBoundary: u.permissionsBoundary ?? null,
+      accessKeys: [...u.accessKeys].sort((a, b) => a.createdAt - b.createdAt).map((k) => ({ id: k.id, created: isoTime(k.createdAt) })),
+    })),
+    sessions: state.sessions
+      .values()
+      .filter((s) => s.expiresAt > now)
+      .map((s) => ({ accessKey: s.accessKeyId, kind: s.kind, arn: s.arn, expiration: isoTime(s.expiresAt) })),
+    throttle: settings.throttle,
+    roles: settings.roles ?? null,
+    groups: settings.groups ?? null,
+    consistencyDelaySeconds: settings.consistencyDelaySeconds,
+  };
+}

@@ -1,0 +1,71 @@
+import type { Store } from '../state/store.ts';
+import type { Table } from '../state/table.ts';
+import type { AccessKey, CloudSettings, CloudUser, StsSession } from './cloud-types.ts';
+
+/** Default account of the emulated cloud. */
+export const DEFAULT_ACCOUNT_ID = '123456789012';
+
+/**
+ * The emulated cloud's data: users, STS sessions and settings, kept in store tables (so it is
+ * persisted with everything else), plus an in-memory index from access key id to user.
+ */
+export class CloudState {
+  readonly users: Table<CloudUser>;
+  readonly sessions: Table<StsSession>;
+  readonly #settings: Table<CloudSettings>;
+  readonly #keyOwner = new Map<string, string>();
+
+  constructor(
+    store: Store,
+    private readonly defaults: { consistencyDelaySeconds: number },
+  ) {
+    this.users = store.table<CloudUser>('cloud.users');
+    this.sessions = store.table<StsSession>('cloud.sessions');
+    this.#settings = store.table<CloudSettings>('cloud.settings');
+    this.reindex();
+  }
+
+  /** Cloud settings (defaults until fixtures set them). */
+  get settings(): CloudSettings {
+    return (
+      this.#settings.get('settings') ?? {
+        accountId: DEFAULT_ACCOUNT_ID,
+        throttle: [],
+        consistencyDelaySeconds: this.defaults.consistencyDelaySeconds,
+      }
+    );
+  }
+
+  /** Replaces the settings. */
+  set settings(value: CloudSettings) {
+    this.#settings.set('settings', value);
+  }
+
+  /** Rebuilds the key index (after loading or replacing fixtures). */
+  reindex(): void {
+    this.#keyOwner.clear();
+    for (const user of this.users.values()) for (const key of user.accessKeys) this.#keyOwner.set(key.id, user.name);
+  }
+
+  /** The user and key an access key id belongs to. */
+  findKey(accessKeyId: string): { user: CloudUser; key: AccessKey } | undefined {
+    const owner = this.#keyOwner.get(accessKeyId);
+    const user = owner === undefined ? undefined : this.users.get(owner);
+    const key = user?.accessKeys.find((k) => k.id === accessKeyId);
+    return user && key ? { user, key } : undefined;
+  }
+
+  /** Stores a user, keeping the key index current. */
+  putUser(user: CloudUser): void {
+    const old = this.users.get(user.name);
+    for (const key of old?.accessKeys ?? []) this.#keyOwner.delete(key.id);
+    for (const key of user.accessKeys) this.#keyOwner.set(key.id, user.name);
+    this.users.set(user.name, user);
+  }
+
+  /** Removes a user and its keys from the index. */
+  removeUser(name: string): void {
+    for (const key of this.users.get(name)?.accessKeys ?? []) this.#keyOwner.delete(key.id);
+    this.users.delete(name);
+  }
+}

@@ -1,0 +1,50 @@
+import type { EngineClock } from '../clock.ts';
+import { userArn } from './arn.ts';
+import type { CloudState } from './cloud-state.ts';
+import { expiredToken, invalidClientToken, signatureMismatch, throttled } from './cloud-error.ts';
+import type { CloudCredentials, CloudPrincipal } from './cloud-types.ts';
+
+/** Name of the IAM user the engine acts as when no root credentials are configured. */
+export const AMBIENT_USER = 'keyfob-engine';
+
+/**
+ * The front door of every emulated provider call: checks the caller's credentials the way the
+ * provider would, then the throttling fixtures. Throws CloudError.
+ */
+export function enterCall(state: CloudState, clock: EngineClock, operation: string, creds: CloudCredentials | undefined): CloudPrincipal {
+  const principal = authenticate(state, clock, creds);
+  applyThrottle(state, operation);
+  return principal;
+}
+
+/** Resolves credentials to the identity they act as, or throws the provider's error. */
+export function authenticate(state: CloudState, clock: EngineClock, creds: CloudCredentials | undefined): CloudPrincipal {
+  if (creds === undefined) {
+    return { arn: userArn(state.settings.accountId, '/', AMBIENT_USER), userName: AMBIENT_USER };
+  }
+  const session = state.sessions.get(creds.accessKey);
+  if (session) {
+    if (creds.sessionToken !== session.sessionToken) throw invalidClientToken();
+    if (creds.secretKey !== session.secret) throw signatureMismatch();
+    if (session.expiresAt <= clock.now()) throw expiredToken();
+    return { arn: session.arn, accessKeyId: session.accessKeyId };
+  }
+  const found = state.findKey(creds.accessKey);
+  // Long-term keys carry no session token; sending one with them is refused like an unknown key.
+  if (!found || creds.sessionToken) throw invalidClientToken();
+  if (found.key.usableFrom !== undefined && found.key.usableFrom > clock.now()) throw invalidClientToken();
+  if (found.key.secret !== undefined && found.key.secret !== creds.secretKey) throw signatureMismatch();
+  return { arn: found.user.arn, userName: found.user.name, accessKeyId: found.key.id };
+}
+
+function applyThrottle(state: CloudState, operation: string): void {
+  const settings = state.settings;
+  const index = settings.throttle.findIndex((rule) => rule.operation === operation && (rule.remaining ?? 1) > 0);
+  if (index < 0) return;
+  const rule = settings.throttle[index];
+  if (rule?.remaining !== undefined) {
+    const throttle = settings.throttle.map((r, i) => (i === index ? { ...r, remaining: (r.remaining ?? 1) - 1 } : r));
+    state.settings = { ...settings, throttle };
+  }
+  throw throttled();
+}

@@ -1,0 +1,134 @@
+import type { EngineClock } from '../clock.ts';
+import { newAccessKeyId, newSecretKey, newUniqueId } from '../ids.ts';
+import { IAM_NAME, isPolicyArn, userArn } from './arn.ts';
+import { CloudError, noSuchEntity, validationError } from './cloud-error.ts';
+import type { CloudState } from './cloud-state.ts';
+import type { AccessKey, CloudUser } from './cloud-types.ts';
+
+/** The provider's hard limit of access keys per user. */
+export const MAX_ACCESS_KEYS = 2;
+
+/** A new access key with its secret (the only moment the secret is handed out). */
+export interface IssuedKey {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly createdAt: number;
+}
+
+/** Options of CreateUser. */
+export interface CreateUserInput {
+  readonly name: string;
+  readonly path: string;
+  readonly permissionsBoundary?: string;
+}
+
+/** The user called `name`, or NoSuchEntity. */
+export function requireUser(state: CloudState, name: string): CloudUser {
+  const user = state.users.get(name);
+  if (!user) throw noSuchEntity(`The user with name ${name} cannot be found.`);
+  return user;
+}
+
+/** CreateUser: name charset and length, path shape, boundary ARN, no duplicates. */
+export function createUser(state: CloudState, clock: EngineClock, input: CreateUserInput): CloudUser {
+  if (input.name.length > 64 || !IAM_NAME.test(input.name)) {
+    throw validationError(`1 validation error detected: Value '${input.name}' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+ and have length less than or equal to 64`);
+  }
+  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(input.path)) throw validationError(`The specified value for path is invalid.`);
+  if (input.permissionsBoundary !== undefined && !isPolicyArn(input.permissionsBoundary)) {
+    throw new CloudError('InvalidInput', `ARN ${input.permissionsBoundary} is not valid.`);
+  }
+  if (state.users.has(input.name)) throw new CloudError('EntityAlreadyExists', `User with name ${input.name} already exists.`, 409);
+  const user: CloudUser = {
+    name: input.name,
+    userId: newUniqueId('AIDA'),
+    path: input.path,
+    arn: userArn(state.settings.accountId, input.path, input.name),
+    createdAt: clock.now(),
+    ...(input.permissionsBoundary !== undefined ? { permissionsBoundary: input.permissionsBoundary } : {}),
+    managedPolicies: [],
+    inlinePolicies: {},
+    groups: [],
+    tags: {},
+    accessKeys: [],
+  };
+  state.putUser(user);
+  return user;
+}
+
+/** AttachUserPolicy: any well-formed managed policy ARN exists. */
+export function attachUserPolicy(state: CloudState, userName: string, policyArn: string): void {
+  const user = requireUser(state, userName);
+  if (!isPolicyArn(policyArn)) throw new CloudError('InvalidInput', `ARN ${policyArn} is not valid.`);
+  if (!user.managedPolicies.includes(policyArn)) state.putUser({ ...user, managedPolicies: [...user.managedPolicies, policyArn] });
+}
+
+/** PutUserPolicy: the document must be a JSON object. */
+export function putUserPolicy(state: CloudState, userName: string, policyName: string, document: string): void {
+  const user = requireUser(state, userName);
+  if (!isJsonObject(document)) throw new CloudError('MalformedPolicyDocument', 'Syntax errors in policy.');
+  state.putUser({ ...user, inlinePolicies: { ...user.inlinePolicies, [policyName]: document } });
+}
+
+/** AddUserToGroup: with group fixtures only those groups exist; without, every group does. */
+export function addUserToGroup(state: CloudState, userName: string, group: string): void {
+  const user = requireUser(state, userName);
+  const groups = state.settings.groups;
+  if (groups && !groups.some((g) => g.name === group)) throw noSuchEntity(`The group with name ${group} cannot be found.`);
+  if (!user.groups.includes(group)) state.putUser({ ...user, groups: [...user.groups, group] });
+}
+
+/** TagUser: merges tags (at most 50 per user). */
+export function tagUser(state: CloudState, userName: string, tags: Readonly<Record<string, string>>): void {
+  const user = requireUser(state, userName);
+  const merged = { ...user.tags, ...tags };
+  if (Object.keys(merged).length > 50) throw new CloudError('LimitExceeded', 'Cannot exceed quota for TagsPerUser: 50.', 409);
+  state.putUser({ ...user, tags: merged });
+}
+
+/** CreateAccessKey: refuses a third key (LimitExceeded), as the provider does. */
+export function createAccessKey(state: CloudState, clock: EngineClock, userName: string, usableFrom?: number): IssuedKey {
+  const user = requireUser(state, userName);
+  if (user.accessKeys.length >= MAX_ACCESS_KEYS) {
+    throw new CloudError('LimitExceeded', `Cannot exceed quota for AccessKeysPerUser: ${MAX_ACCESS_KEYS}`, 409);
+  }
+  const key: AccessKey = {
+    id: newAccessKeyId(),
+    secret: newSecretKey(),
+    createdAt: clock.now(),
+    ...(usableFrom !== undefined ? { usableFrom } : {}),
+  };
+  state.putUser({ ...user, accessKeys: [...user.accessKeys, key] });
+  return { accessKeyId: key.id, secretAccessKey: key.secret ?? '', createdAt: key.createdAt };
+}
+
+/** DeleteAccessKey. */
+export function deleteAccessKey(state: CloudState, userName: string, accessKeyId: string): void {
+  const user = requireUser(state, userName);
+  if (!user.accessKeys.some((k) => k.id === accessKeyId)) {
+    throw noSuchEntity(`The Access Key with id ${accessKeyId} cannot be found.`);
+  }
+  state.putUser({ ...user, accessKeys: user.accessKeys.filter((k) => k.id !== accessKeyId) });
+}
+
+/** ListAccessKeys: ids and creation times, oldest first. */
+export function listAccessKeys(state: CloudState, userName: string): { id: string; createdAt: number }[] {
+  return [...requireUser(state, userName).accessKeys]
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map((k) => ({ id: k.id, createdAt: k.createdAt }));
+}
+
+/** DeleteUser after removing keys, policies and groups (what lease revocation does step by step). */
+export function deleteUser(state: CloudState, userName: string): void {
+  requireUser(state, userName);
+  state.removeUser(userName);
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,81 @@
+import { CloudError } from '../cloud/cloud-error.ts';
+import { applyFixtures, dumpCloud } from '../cloud/cloud-fixtures.ts';
+import { isoTime } from '../clock.ts';
+import type { EngineCore } from '../engine-core.ts';
+import { dataResult, type HandlerResult } from '../http/handler-result.ts';
+import { badRequest, HttpError } from '../http/http-error.ts';
+import { path, type Backend, type RequestContext } from '../http/route.ts';
+import type { TickReport } from '../scheduler.ts';
+
+/** What the dev API needs besides the core. */
+export interface DevHooks {
+  /** Runs every expiry and rotation that is due now. */
+  readonly tick: () => TickReport;
+  /** Persists the clock offset. */
+  readonly saveClock: () => void;
+}
+
+/**
+ * The development control API of ARCHITECTURE.md (only with `--dev`, same token rules):
+ * cloud fixtures and state, the engine clock, and `whoami` for issued credentials.
+ */
+export function devBackend(core: EngineCore, hooks: DevHooks): Backend {
+  return {
+    prefix: 'sys/dev/',
+    mountType: 'system',
+    routes: [
+      {
+        pattern: path('cloud'),
+        fields: ['users', 'rootUser', 'throttle', 'roles', 'groups', 'consistencyDelaySeconds', 'accountId'],
+        operations: { read: () => dataResult(dumpCloud(core.cloud.state, core.clock.now())), update: (ctx) => putFixtures(core, ctx) },
+      },
+      {
+        pattern: path('clock'),
+        fields: ['advanceSeconds'],
+        operations: { read: () => dataResult(clockData(core)), update: (ctx) => advanceClock(core, hooks, ctx) },
+      },
+      { pattern: path('whoami'), fields: ['access_key', 'secret_key', 'session_token'], operations: { update: (ctx) => whoami(core, ctx) } },
+    ],
+  };
+}
+
+function putFixtures(core: EngineCore, ctx: RequestContext): HandlerResult {
+  const errors = applyFixtures(core.cloud.state, ctx.params, core.clock.now(), core.settings.consistencyDelaySeconds);
+  if (errors.length > 0) throw badRequest(...errors);
+  return dataResult(dumpCloud(core.cloud.state, core.clock.now()));
+}
+
+function clockData(core: EngineCore): Record<string, unknown> {
+  return { now: isoTime(core.clock.now()), offsetSeconds: core.clock.offsetMs / 1000 };
+}
+
+function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestContext): HandlerResult {
+  const seconds = ctx.params.advanceSeconds;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    throw badRequest('advanceSeconds must be a number of seconds, 0 or more (the clock never goes back)');
+  }
+  core.clock.advance(seconds);
+  hooks.saveClock();
+  const report = hooks.tick();
+  return dataResult({ ...clockData(core), ...report });
+}
+
+/** 200 with the identity when the cloud accepts the credentials now, else 403 with the provider's reason. */
+function whoami(core: EngineCore, ctx: RequestContext): HandlerResult {
+  const { access_key: accessKey, secret_key: secretKey, session_token: sessionToken } = ctx.params;
+  if (typeof accessKey !== 'string' || typeof secretKey !== 'string') throw badRequest('access_key and secret_key are required');
+  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string') throw badRequest('session_token must be a string');
+  try {
+    const identity = core.cloud.whoami({ accessKey, secretKey, ...(sessionToken ? { sessionToken } : {}) });
+    return dataResult({
+      arn: identity.arn,
+      kind: identity.kind,
+      account: identity.account,
+      access_key: identity.accessKey,
+      expiration: identity.expiresAt === undefined ? null : isoTime(identity.expiresAt),
+    });
+  } catch (error) {
+    if (error instanceof CloudError) throw new HttpError(403, [error.message]);
+    throw error;
+  }
+}

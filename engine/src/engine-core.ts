@@ -1,0 +1,47 @@
+import type { TokenStore } from './auth/token-store.ts';
+import type { EngineClock } from './clock.ts';
+import type { CloudCredentials } from './cloud/cloud-types.ts';
+import type { EmulatedCloud } from './cloud/emulated-cloud.ts';
+import type { LeaseManager } from './leases/lease-manager.ts';
+import { MountData } from './secrets/mount-data.ts';
+import type { Store } from './state/store.ts';
+
+/** Resolved options every part of the engine reads. */
+export interface CoreSettings {
+  readonly dev: boolean;
+  readonly mounts: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly consistencyDelaySeconds: number;
+}
+
+/** The engine's services, shared by every backend. */
+export interface EngineCore {
+  readonly settings: CoreSettings;
+  readonly clock: EngineClock;
+  readonly store: Store;
+  readonly cloud: EmulatedCloud;
+  readonly tokens: TokenStore;
+  readonly leases: LeaseManager;
+  readonly mount: (name: string) => MountData | undefined;
+  readonly log: (line: string) => void;
+}
+
+/** Builds the per-mount data accessors for the configured mounts. */
+export function mountLookup(store: Store, mounts: readonly string[]): (name: string) => MountData | undefined {
+  const data = new Map(mounts.map((m) => [m, new MountData(store, m)]));
+  return (name) => data.get(name);
+}
+
+/**
+ * The credentials a mount uses toward the provider, in seed 1's order: the static pair of
+ * config/root, then `CLOUD_ACCESS_KEY`/`CLOUD_SECRET_KEY` from the environment, then the engine's
+ * ambient identity (undefined: the instance-role case, always accepted by the emulated cloud).
+ */
+export function rootCredentials(core: EngineCore, mount: MountData): CloudCredentials | undefined {
+  const config = mount.rootConfig;
+  if (config && config.accessKey !== '') return { accessKey: config.accessKey, secretKey: config.secretKey };
+  const accessKey = core.settings.env.CLOUD_ACCESS_KEY;
+  const secretKey = core.settings.env.CLOUD_SECRET_KEY;
+  if (accessKey && secretKey) return { accessKey, secretKey };
+  return undefined;
+}

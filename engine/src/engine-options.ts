@@ -1,0 +1,48 @@
+/** How to start an engine (the flags of `keyfob serve`). */
+export interface EngineOptions {
+  /** Interface to listen on; default `127.0.0.1`. */
+  readonly host?: string;
+  /** TCP port; 0 picks a free one; default 8200. */
+  readonly port?: number;
+  /** Root token; generated (and reported once through `onRootToken`) when absent. */
+  readonly rootToken?: string;
+  /** Secrets mounts; default `["cloud"]`. */
+  readonly mounts?: readonly string[];
+  /** Keep state in this directory (created 0700); in memory when absent. */
+  readonly dataDir?: string;
+  /** Enables the development control API under `/v1/sys/dev/`. */
+  readonly dev?: boolean;
+  /** Seconds of engine time a key made by rotate-root is refused by the cloud; default 5. */
+  readonly consistencyDelaySeconds?: number;
+  /** Environment for the credential chain (`CLOUD_ACCESS_KEY`, `CLOUD_SECRET_KEY`, `CLOUD_REGION`...). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Real milliseconds between scheduler ticks (expiry, rotation); default 1000. */
+  readonly tickMs?: number;
+  /** Diagnostic lines (never secrets); default: nothing. */
+  readonly log?: (line: string) => void;
+}
+
+/** Defaults of every option, in one place. */
+export const ENGINE_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8200,
+  mounts: ['cloud'] as readonly string[],
+  consistencyDelaySeconds: 5,
+  tickMs: 1000,
+  /** The real engine's mount default and max lease TTL: 768h. */
+  mountLeaseSeconds: 768 * 3600,
+  /** TTL of tokens created without one (the real engine's system default, 768h). */
+  tokenTtlSeconds: 768 * 3600,
+  /** Default credential TTL (seed 1: `3600s`). */
+  stsTtlSeconds: 3600,
+  /** Minimum static role rotation period (seed 1: one minute). */
+  minRotationSeconds: 60,
+  /** Retry delay after a failed scheduled rotation (the real engine: 10 s). */
+  rotationRetrySeconds: 10,
+} as const;
+
+/** Mount names: the engine's name pattern without dots or @, so they stay plain path segments. */
+export const MOUNT_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?$/;
+
+/** Paths a mount may not take because the engine serves them itself. */
+export const RESERVED_MOUNTS: readonly string[] = ['sys', 'auth', 'identity', 'cubbyhole'];

@@ -1,0 +1,97 @@
+import type { Caller } from '../auth/token-store.ts';
+import { buildEnvelope, unknownParametersWarning } from './envelope.ts';
+import type { HandlerResult } from './handler-result.ts';
+import { HttpError, permissionDenied, unsupportedOperation, unsupportedPath, wrapMultiError } from './http-error.ts';
+import { bodyParams, operationFor, queryParams, type Params } from './parse-params.ts';
+import type { RawRequest, RawResponse } from './raw-request.ts';
+import type { Backend, Route } from './route.ts';
+
+/** What the dispatcher needs from the engine. */
+export interface DispatchDeps {
+  readonly backends: () => readonly Backend[];
+  readonly authenticate: (token: string | undefined) => Caller | undefined;
+  /** Resolves when every change made so far is durable (awaited before answering). */
+  readonly commit: () => Promise<void>;
+  /** Reports unexpected failures (never with request bodies or tokens). */
+  readonly onInternalError: (error: unknown, path: string) => void;
+}
+
+/**
+ * Runs one request through the real engine's request model: operation from the method, parameters
+ * from the query or the body, token check, route lookup (404 unknown path, 405 missing operation),
+ * handler, envelope, and the durability wait.
+ */
+export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<RawResponse> {
+  let path = '';
+  try {
+    const url = new URL(raw.url, 'http://engine.invalid');
+    if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, []);
+    path = decodePath(url.pathname.slice(4));
+    const operation = operationFor(raw.method, url.searchParams);
+    const params = operation === 'update' ? bodyParams(raw.body, raw.headers['content-type']) : queryParams(url.searchParams);
+    const found = findRoute(deps.backends(), path);
+    const token = tokenOf(raw.headers);
+    const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
+    if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
+    if (!found) throw new HttpError(404, [`no handler for route "${path}". route entry not found.`]);
+    if (!found.route) throw unsupportedPath();
+    const handler = found.route.operations[operation];
+    if (!handler) throw unsupportedOperation();
+    const result = await handler({ operation, path: found.rest, params, vars: found.vars, caller, token });
+    await deps.commit();
+    return render(result, found.backend.mountType, unknownParameters(params, found.route));
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, body: JSON.stringify({ errors: error.errors }) };
+    deps.onInternalError(error, path);
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: 500, body: JSON.stringify({ errors: [wrapMultiError(message)] }) };
+  }
+}
+
+function decodePath(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpError(400, ['invalid path encoding']);
+  }
+}
+
+/** The token from `X-Service-Token`, `X-Vault-Token` or `Authorization: Bearer`. */
+function tokenOf(headers: RawRequest['headers']): string | undefined {
+  const direct = headers['x-service-token'] ?? headers['x-vault-token'];
+  if (direct) return direct;
+  const auth = headers.authorization;
+  return auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined;
+}
+
+interface Found {
+  readonly backend: Backend;
+  readonly route: Route | undefined;
+  readonly rest: string;
+  readonly vars: Record<string, string>;
+}
+
+function findRoute(backends: readonly Backend[], path: string): Found | undefined {
+  let backend: Backend | undefined;
+  for (const b of backends) {
+    if ((path.startsWith(b.prefix) || `${path}/` === b.prefix) && (!backend || b.prefix.length > backend.prefix.length)) backend = b;
+  }
+  if (!backend) return undefined;
+  const rest = path.slice(backend.prefix.length);
+  for (const route of backend.routes) {
+    const match = route.pattern.exec(rest);
+    if (match) return { backend, route, rest, vars: { ...match.groups } };
+  }
+  return { backend, route: undefined, rest, vars: {} };
+}
+
+function unknownParameters(params: Params, route: Route): string[] {
+  return Object.keys(params).filter((key) => !route.fields.includes(key));
+}
+
+function render(result: HandlerResult, mountType: string, unknown: readonly string[]): RawResponse {
+  if (result.kind === 'empty') return { status: 204, body: undefined };
+  if (result.kind === 'raw') return { status: result.status ?? 200, body: JSON.stringify(result.body) };
+  const warnings = unknown.length > 0 ? [unknownParametersWarning(unknown)] : [];
+  return { status: result.status ?? 200, body: JSON.stringify(buildEnvelope(result, warnings, mountType)) };
+}

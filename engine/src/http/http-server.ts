@@ -1,0 +1,76 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { acceptListRequest } from './list-method.ts';
+import { MAX_BODY_BYTES, type RawRequest, type RawResponse } from './raw-request.ts';
+
+/** Turns one request into a response (the engine's dispatcher). */
+export type RequestHandler = (request: RawRequest) => Promise<RawResponse>;
+
+const TOO_LARGE: RawResponse = { status: 413, body: JSON.stringify({ errors: ['request body exceeds the 1 MiB limit'] }) };
+
+/**
+ * The engine's node:http server. Bodies over 1 MiB get 413 without being read further. Node's
+ * parser refuses the `LIST` method before any handler runs, so `clientError` takes those requests
+ * from the raw socket (see list-method.ts); `GET ?list=true` works everywhere.
+ */
+export function createEngineServer(handle: RequestHandler): Server {
+  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    void serve(req, res, handle);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle)) return;
+    if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n`);
+    else socket.destroy();
+  });
+  return server;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestHandler): Promise<void> {
+  const body = await readBody(req);
+  if (body === 'too-large') {
+    // Answer, then drop the connection: the rest of the body is never read.
+    req.pause();
+    res.shouldKeepAlive = false;
+    res.on('finish', () => req.socket.destroy());
+    send(res, TOO_LARGE, true);
+    return;
+  }
+  if (body === 'aborted') return;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+  const response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+  send(res, response);
+}
+
+/** The body, or why there is none: over the limit (declared or streamed), or the client went away. */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      req.removeListener('data', onData);
+      resolve('too-large');
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve('aborted'));
+  });
+}
+
+function send(res: ServerResponse, response: RawResponse, close = false): void {
+  const headers: Record<string, string | number> = { 'Cache-Control': 'no-store' };
+  if (close) headers.Connection = 'close';
+  if (response.body === undefined) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  headers['Content-Type'] = 'application/json';
+  headers['Content-Length'] = Buffer.byteLength(response.body);
+  res.writeHead(response.status, STATUS_CODES[response.status], headers).end(response.body);
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes, randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const BASE32_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * `length` characters drawn uniformly from `alphabet` with the system CSPRNG.
+ * Rejection sampling keeps the distribution uniform for alphabets that do not divide 256.
+ */
+export function randomString(length: number, alphabet: string = BASE62): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= limit) continue;
+      out += alphabet[byte % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** A random integer in [0, maxExclusive), for the username template's `random`. */
+export function randomInt(maxExclusive: number): number {
+  return cryptoRandomInt(maxExclusive);
+}
+
+/** A request id as the real engine sends it (a UUID). */
+export function newRequestId(): string {
+  return randomUUID();
+}
+
+/** The random tail of a lease id: 24 base62 characters, as in the real engine. */
+export function newLeaseSuffix(): string {
+  return randomString(24);
+}
+
+/** A service token: `kfs.` and 40 base62 characters (the real engine uses `hvs.`). */
+export function newServiceToken(): string {
+  return `kfs.${randomString(40)}`;
+}
+
+/** A token accessor: 24 base62 characters. */
+export function newAccessor(): string {
+  return randomString(24);
+}
+
+/** A long-term access key id: `AKIA` and 16 base32 characters, the provider's shape. */
+export function newAccessKeyId(): string {
+  return `AKIA${randomString(16, BASE32_UPPER)}`;
+}
+
+/** A temporary (STS) access key id: `ASIA` and 16 base32 characters. */
+export function newTemporaryKeyId(): string {
+  return `ASIA${randomString(16, BASE32_UPPER)}`;
+}
+
+/** A secret access key: 40 characters of the provider's alphabet. */
+export function newSecretKey(): string {
+  return randomString(40, SECRET_ALPHABET);
+}
+
+/** A session token for STS credentials (opaque; 160 characters). */
+export function newSessionToken(): string {
+  return `KFSESS${randomString(154, SECRET_ALPHABET)}`;
+}
+
+/** A provider unique id with the given prefix (`AIDA` users, `AROA` roles): prefix and 17 base32 characters. */
+export function newUniqueId(prefix: string): string {
+  return `${prefix}${randomString(17, BASE32_UPPER)}`;
+}
+
+/** SHA-256 hex of a token: tokens are stored and looked up by hash, never in clear. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,8 @@
+/**
+ * @keyfob/engine — `keyfob serve`: a local implementation of seed 1's secrets engine with the real
+ * engine's HTTP conventions, backed by an emulated cloud provider.
+ */
+export { startEngine } from './start-engine.ts';
+export type { RunningEngine } from './start-engine.ts';
+export { ENGINE_DEFAULTS } from './engine-options.ts';
+export type { EngineOptions } from './engine-options.ts';

@@ -1,0 +1,93 @@
+import * as shared from '@keyfob/shared';
+import { rootCredentials, type EngineCore } from '../engine-core.ts';
+import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
+import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
+import { path, type RequestContext, type Route } from '../http/route.ts';
+import { checkRootConfig } from '../validation/rules-adapter.ts';
+import type { RootConfigRecord } from '../validation/validated.ts';
+import type { MountData } from './mount-data.ts';
+import { CloudError } from '../cloud/cloud-error.ts';
+
+const ROOT_FIELDS = [
+  'access_key', 'secret_key', 'region', 'iam_endpoint', 'sts_endpoint', 'sts_region', 'sts_fallback_endpoints',
+  'sts_fallback_regions', 'max_retries', 'username_template', 'role_arn', 'identity_token_audience', 'identity_token_ttl',
+];
+
+/** `config/root` (read, write) and `config/rotate-root` of one mount. */
+export function configRootRoutes(core: EngineCore, mount: MountData): Route[] {
+  return [
+    {
+      pattern: path('config/root'),
+      fields: ROOT_FIELDS,
+      operations: { read: () => readRoot(mount), update: (ctx) => writeRoot(mount, ctx) },
+    },
+    { pattern: path('config/rotate-root'), fields: [], operations: { update: () => rotateRoot(core, mount) } },
+  ];
+}
+
+function writeRoot(mount: MountData, ctx: RequestContext): HandlerResult {
+  const checked = checkRootConfig(ctx.params);
+  if (!checked.value) throw badRequest(...checked.errors);
+  // Seed 1 marks workload identity federation as an enterprise feature; like the community edition
+  // of the real engine, keyfob refuses it rather than pretending to federate.
+  if (checked.value.identityTokenAudience !== '') throw badRequest('plugin workload identity not supported by keyfob serve (an enterprise feature)');
+  mount.rootConfig = checked.value;
+  return checked.warnings.length > 0 ? dataResult(null, checked.warnings) : EMPTY;
+}
+
+function readRoot(mount: MountData): HandlerResult {
+  const config = mount.rootConfig;
+  if (!config) throw notFound();
+  // Never the secret key.
+  return dataResult({
+    access_key: config.accessKey,
+    region: config.region,
+    iam_endpoint: config.iamEndpoint,
+    sts_endpoint: config.stsEndpoint,
+    sts_region: config.stsRegion,
+    sts_fallback_endpoints: config.stsFallbackEndpoints,
+    sts_fallback_regions: config.stsFallbackRegions,
+    max_retries: config.maxRetries,
+    username_template: config.usernameTemplate || defaultTemplateText(),
+    role_arn: config.roleArn,
+    identity_token_audience: config.identityTokenAudience,
+    identity_token_ttl: config.identityTokenTtl,
+  });
+}
+
+function defaultTemplateText(): string {
+  const text = (shared as unknown as Record<string, unknown>).DEFAULT_USERNAME_TEMPLATE;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * Rotate-root with the real engine's steps and errors: GetUser (who am I), CreateAccessKey (fails
+ * when the user already has two keys), store the new pair, DeleteAccessKey(old) with the old
+ * credentials. The new key is refused by the cloud for the consistency window.
+ */
+function rotateRoot(core: EngineCore, mount: MountData): HandlerResult {
+  const config = mount.rootConfig;
+  if (!config) throw internalError('no configuration found for config/root');
+  if (config.accessKey === '' || config.secretKey === '') {
+    throw badRequest('Cannot call config/rotate-root when either access_key or secret_key is empty');
+  }
+  const old = rootCredentials(core, mount);
+  const user = step('error calling GetUser', () => core.cloud.getUser(old));
+  const delay = core.cloud.state.settings.consistencyDelaySeconds;
+  const fresh = step('error calling CreateAccessKey', () => core.cloud.createAccessKey(old, user.name, core.clock.now() + delay * 1000));
+  const next: RootConfigRecord = { ...config, accessKey: fresh.accessKeyId, secretKey: fresh.secretAccessKey };
+  mount.rootConfig = next;
+  step('error deleting old access key', () => core.cloud.deleteAccessKey(old, user.name, config.accessKey));
+  return dataResult({ access_key: fresh.accessKeyId });
+}
+
+/** Provider failures inside rotate-root are plain errors in the real engine: 500 (502 when throttled). */
+function step<T>(label: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof CloudError && error.throttled) throw new HttpError(502, [wrapMultiError(`${label}: ${error.message}`)]);
+    if (error instanceof CloudError) throw internalError(`${label}: ${error.message}`);
+    throw error;
+  }
+}

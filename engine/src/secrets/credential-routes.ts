@@ -1,0 +1,90 @@
+import type { EngineCore } from '../engine-core.ts';
+import { ENGINE_DEFAULTS } from '../engine-options.ts';
+import { newLeaseSuffix } from '../ids.ts';
+import type { HandlerResult } from '../http/handler-result.ts';
+import { badRequest } from '../http/http-error.ts';
+import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
+import { checkCredentialRequest } from '../validation/rules-adapter.ts';
+import type { CredentialType } from '../validation/validated.ts';
+import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
+import { issueIamUser } from './iam-user-credentials.ts';
+import { typeForPath, type MountData, type NamedRole } from './mount-data.ts';
+import { issueAssumedRole, issueFederationToken, issueSessionToken } from './sts-credentials.ts';
+
+const ISSUERS: Record<CredentialType, (ctx: CredentialContext) => IssuedCredentials> = {
+  iam_user: issueIamUser,
+  assumed_role: issueAssumedRole,
+  federation_token: issueFederationToken,
+  session_token: issueSessionToken,
+};
+
+/** `creds/:name` and `sts/:name`: GET takes query parameters, POST/PUT a JSON body. */
+export function credentialRoutes(core: EngineCore, mount: MountData): Route[] {
+  const handler = (ctx: RequestContext): HandlerResult => generate(core, mount, ctx);
+  return [
+    {
+      pattern: path(`(?<path>creds|sts)/${NAME}`),
+      fields: ['name', 'role_arn', 'role_session_name', 'ttl', 'mfa_code'],
+      operations: { read: handler, update: handler },
+    },
+  ];
+}
+
+function generate(core: EngineCore, mount: MountData, ctx: RequestContext): HandlerResult {
+  const roleName = ctx.vars.name ?? '';
+  const credPath = ctx.vars.path === 'sts' ? 'sts' : 'creds';
+  const role = mount.roles.get(roleName);
+  // The real engine answers 400 (not 404) for a missing role here.
+  if (!role) throw badRequest(`Role "${roleName}" not found`);
+  const type = typeForPath(role, credPath);
+  guardLegacyPath(role, type, credPath);
+  const checked = checkCredentialRequest(ctx.params, role);
+  if (!checked.value) throw badRequest(...checked.errors);
+  const caller = ctx.caller;
+  if (!caller) throw new Error('credentials need an authenticated caller');
+  const issued = ISSUERS[type]({ core, mount, role, type, path: credPath, request: checked.value, ttl: effectiveTtl(role, checked.value.ttl), caller });
+  const leaseId = `${mount.mount}/${credPath}/${roleName}/${newLeaseSuffix()}`;
+  const now = core.clock.now();
+  core.leases.register({
+    id: leaseId,
+    mount: mount.mount,
+    role: roleName,
+    credentialType: type,
+    issuedAt: now,
+    expiresAt: issued.expiresAt,
+    lastRenewal: null,
+    renewable: issued.renewable,
+    ttl: issued.leaseTtl,
+    maxExpiresAt: issued.leaseMaxExpiresAt,
+    token: caller.record.root ? null : caller.hash,
+    ...(issued.userName !== undefined ? { userName: issued.userName } : {}),
+  });
+  const leaseDuration = Math.max(0, Math.round((issued.expiresAt - now) / 1000));
+  return {
+    kind: 'data',
+    data: issued.data,
+    lease: { leaseId, renewable: issued.renewable, leaseDuration },
+    ...(checked.warnings.length > 0 ? { warnings: checked.warnings } : {}),
+  };
+}
+
+/**
+ * TTL: the request's, else the role's default_sts_ttl, else 3600 s; silently capped by the role's
+ * max_sts_ttl or the mount maximum (768h). The provider caps again per credential type.
+ */
+function effectiveTtl(role: NamedRole, requested: number | undefined): number {
+  const ttl = requested !== undefined && requested > 0 ? requested : role.defaultStsTtl || ENGINE_DEFAULTS.stsTtlSeconds;
+  const max = role.maxStsTtl || ENGINE_DEFAULTS.mountLeaseSeconds;
+  return Math.min(ttl, max);
+}
+
+/** Legacy roles: iam_user only through creds/, the STS types only through sts/ (seed note 6). */
+function guardLegacyPath(role: NamedRole, type: CredentialType, credPath: 'creds' | 'sts'): void {
+  if (!role.legacy) return;
+  if (credPath === 'sts' && type === 'iam_user') {
+    throw badRequest('attempted to retrieve iam_user credentials through the sts path; this is not allowed for legacy roles');
+  }
+  if (credPath === 'creds' && type !== 'iam_user') {
+    throw badRequest(`attempted to retrieve ${type} credentials through the creds path; this is not allowed for legacy roles`);
+  }
+}

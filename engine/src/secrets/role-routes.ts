@@ -1,0 +1,114 @@
+import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import type { Params } from '../http/parse-params.ts';
+import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
+import { checkRole } from '../validation/rules-adapter.ts';
+import type { StoredRole } from '../validation/validated.ts';
+import { isLegacyBody, LEGACY_WARNING, upgradeLegacyBody } from './legacy-role.ts';
+import type { MountData, NamedRole } from './mount-data.ts';
+
+const ROLE_FIELDS = [
+  'name', 'credential_type', 'role_arns', 'policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'default_sts_ttl',
+  'max_sts_ttl', 'session_tags', 'external_id', 'user_path', 'permissions_boundary_arn', 'mfa_serial_number', 'policy', 'arn',
+];
+
+/** `roles/:name` (read, write, delete) and `LIST roles`. */
+export function roleRoutes(mount: MountData): Route[] {
+  return [
+    { pattern: path('roles/?'), fields: [], operations: { list: () => listRoles(mount) } },
+    {
+      pattern: path(`roles/${NAME}`),
+      fields: ROLE_FIELDS,
+      operations: {
+        read: (ctx) => readRole(mount, name(ctx)),
+        update: (ctx) => writeRole(mount, name(ctx), ctx.params),
+        delete: (ctx) => deleteRole(mount, name(ctx)),
+      },
+    },
+  ];
+}
+
+function name(ctx: RequestContext): string {
+  return ctx.vars.name ?? '';
+}
+
+/** Create or update (seed note 4); an update changes only the fields it sends. */
+function writeRole(mount: MountData, roleName: string, params: Params): HandlerResult {
+  const existing = mount.roles.get(roleName);
+  if (isLegacyBody(params)) {
+    mount.roles.set(roleName, { name: roleName, ...upgradeLegacyBody(params) });
+    return dataResult(null, [LEGACY_WARNING]);
+  }
+  const merged = { ...(existing ? roleToBody(existing) : {}), ...withoutName(params) };
+  const checked = checkRole(merged, roleName);
+  if (!checked.value) throw badRequest(...checked.errors);
+  const warnings = [...checked.warnings];
+  if (existing?.invalidData !== undefined) warnings.push(`Invalid data of "${existing.invalidData}" cleared out of role`);
+  mount.roles.set(roleName, { name: roleName, ...checked.value, legacy: false });
+  return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
+}
+
+function readRole(mount: MountData, roleName: string): HandlerResult {
+  const role = mount.roles.get(roleName);
+  if (!role) throw notFound();
+  return dataResult(roleResponse(role));
+}
+
+/** Seed 1 wins over the real engine: 404 for a missing role. */
+function deleteRole(mount: MountData, roleName: string): HandlerResult {
+  if (!mount.roles.delete(roleName)) throw notFound();
+  return EMPTY;
+}
+
+function listRoles(mount: MountData): HandlerResult {
+  const keys = mount.roles.names();
+  if (keys.length === 0) throw notFound();
+  return dataResult({ keys });
+}
+
+/** Role read data: seed 1's `credential_types` list, `[]` for unset lists, `""` for unset text. */
+export function roleResponse(role: NamedRole): Record<string, unknown> {
+  return {
+    credential_types: role.credentialTypes,
+    policy_arns: role.policyArns,
+    role_arns: role.roleArns,
+    policy_document: role.policyDocument,
+    iam_groups: role.iamGroups,
+    iam_tags: role.iamTags,
+    session_tags: role.sessionTags,
+    default_sts_ttl: role.defaultStsTtl,
+    max_sts_ttl: role.maxStsTtl,
+    external_id: role.externalId,
+    user_path: role.userPath,
+    permissions_boundary_arn: role.permissionsBoundaryArn,
+    mfa_serial_number: role.mfaSerialNumber,
+    ...(role.invalidData !== undefined ? { invalid_data: role.invalidData } : {}),
+  };
+}
+
+/** A stored role back as request parameters, only the fields that are set (for read-modify-write). */
+function roleToBody(role: StoredRole): Params {
+  const body: Params = {};
+  if (role.credentialTypes.length === 1) body.credential_type = role.credentialTypes[0];
+  const put = (key: string, value: unknown, isSet: boolean): void => {
+    if (isSet) body[key] = value;
+  };
+  put('role_arns', role.roleArns, role.roleArns.length > 0);
+  put('policy_arns', role.policyArns, role.policyArns.length > 0);
+  put('policy_document', role.policyDocument, role.policyDocument !== '');
+  put('iam_groups', role.iamGroups, role.iamGroups.length > 0);
+  put('iam_tags', role.iamTags, Object.keys(role.iamTags).length > 0);
+  put('session_tags', role.sessionTags, Object.keys(role.sessionTags).length > 0);
+  put('default_sts_ttl', `${role.defaultStsTtl}s`, role.defaultStsTtl > 0);
+  put('max_sts_ttl', `${role.maxStsTtl}s`, role.maxStsTtl > 0);
+  put('external_id', role.externalId, role.externalId !== '');
+  put('user_path', role.userPath, role.userPath !== '');
+  put('permissions_boundary_arn', role.permissionsBoundaryArn, role.permissionsBoundaryArn !== '');
+  put('mfa_serial_number', role.mfaSerialNumber, role.mfaSerialNumber !== '');
+  return body;
+}
+
+function withoutName(params: Params): Params {
+  const { name: _ignored, ...rest } = params;
+  return rest;
+}

@@ -1,0 +1,144 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TokenStore } from './auth/token-store.ts';
+import { tokenBackend } from './auth/token-routes.ts';
+import { jwtBackend } from './auth/jwt-routes.ts';
+import { EngineClock } from './clock.ts';
+import { EmulatedCloud } from './cloud/emulated-cloud.ts';
+import { devBackend } from './dev/dev-backend.ts';
+import { mountLookup, type EngineCore } from './engine-core.ts';
+import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
+import { newServiceToken } from './ids.ts';
+import { dispatch } from './http/dispatch.ts';
+import { createEngineServer } from './http/http-server.ts';
+import type { Backend } from './http/route.ts';
+import { LeaseManager } from './leases/lease-manager.ts';
+import { runDue } from './scheduler.ts';
+import { mountBackend } from './secrets/mount-backend.ts';
+import { FileBackend } from './state/file-backend.ts';
+import { Store } from './state/store.ts';
+import { sysBackend } from './sys-backend.ts';
+import { wireRevocation } from './wire-revocation.ts';
+
+/** A running engine. */
+export interface RunningEngine {
+  /** `http://HOST:PORT` (no trailing slash, no `/v1`). */
+  readonly url: string;
+  readonly port: number;
+  readonly mounts: readonly string[];
+  /** The root token (given or generated). */
+  readonly rootToken: string;
+  /** True when the root token was generated for this run (print it once). */
+  readonly rootTokenGenerated: boolean;
+  /** Stops listening, finishes pending writes and releases the data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the engine: loads state (from `dataDir` when given), makes the root token, listens, and
+ * runs the scheduler. Resolves once the server accepts connections.
+ *
+ * @example const engine = await startEngine({ port: 0, dev: true }); // engine.url, engine.rootToken
+ */
+export async function startEngine(options: EngineOptions = {}): Promise<RunningEngine> {
+  const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
+  const log = options.log ?? (() => undefined);
+  const store = new Store();
+  const file = options.dataDir !== undefined ? FileBackend.load(options.dataDir) : undefined;
+  if (file) {
+    store.loadSnapshot(file.loaded.tables);
+    store.replay(file.loaded.ops);
+  }
+  const meta = store.table<{ offsetMs: number }>('meta');
+  const clock = new EngineClock(meta.get('clock')?.offsetMs ?? 0);
+  const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
+  const core: EngineCore = {
+    settings: { dev: options.dev ?? false, mounts, env: options.env ?? {}, consistencyDelaySeconds },
+    clock,
+    store,
+    cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
+    tokens: new TokenStore(store, clock),
+    leases: new LeaseManager(store, clock),
+    mount: mountLookup(store, mounts),
+    log,
+  };
+  wireRevocation(core);
+  const rootToken = options.rootToken ?? newServiceToken();
+  core.tokens.dropRootTokens();
+  core.tokens.create({ token: rootToken, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
+  if (file) {
+    await file.backend.compact(store.snapshot());
+    store.attach(file.backend);
+  }
+  await store.commit();
+  const backends = buildBackends(core, () => meta.set('clock', { offsetMs: clock.offsetMs }));
+  const server = createEngineServer((request) =>
+    dispatch(request, {
+      backends: () => backends,
+      authenticate: (token) => core.tokens.authenticate(token),
+      commit: () => store.commit(),
+      onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
+    }),
+  );
+  const port = await listen(server, options.host ?? ENGINE_DEFAULTS.host, options.port ?? ENGINE_DEFAULTS.port);
+  const timer = setInterval(() => tick(core, log), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
+  const host = options.host ?? ENGINE_DEFAULTS.host;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    mounts,
+    rootToken,
+    rootTokenGenerated: options.rootToken === undefined,
+    stop: async () => {
+      clearInterval(timer);
+      await closeServer(server);
+      await store.commit();
+      await file?.backend.close();
+    },
+  };
+}
+
+function buildBackends(core: EngineCore, saveClock: () => void): Backend[] {
+  const backends: Backend[] = [tokenBackend(core), jwtBackend(core), sysBackend(core)];
+  for (const name of core.settings.mounts) {
+    const mount = core.mount(name);
+    if (mount) backends.push(mountBackend(core, mount));
+  }
+  if (core.settings.dev) backends.push(devBackend(core, { tick: () => runDue(core), saveClock }));
+  return backends;
+}
+
+function tick(core: EngineCore, log: (line: string) => void): void {
+  try {
+    runDue(core);
+  } catch (error) {
+    log(`scheduler: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  core.store.commit().catch((error: unknown) => log(`could not persist state: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+function checkMounts(mounts: readonly string[]): string[] {
+  const out = [...new Set(mounts)];
+  if (out.length === 0) throw new Error('at least one mount is needed');
+  for (const m of out) {
+    if (!MOUNT_NAME.test(m) || RESERVED_MOUNTS.includes(m)) throw new Error(`invalid mount name "${m}"`);
+  }
+  return out;
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,115 @@
+import { Table, type ChangeSink } from './table.ts';
+
+/** One persisted change: `[table, key, record]`, or `[table, key, null]` for a delete. */
+export type StoreOp = readonly [string, string, unknown];
+
+/** Where committed changes go (the journal of `--data-dir`); absent for in-memory engines. */
+export interface StoreBackend {
+  /** Makes `ops` durable; resolves only after they reached stable storage. */
+  append(ops: readonly StoreOp[], snapshot: () => Record<string, Record<string, unknown>>): Promise<void>;
+}
+
+/**
+ * All engine state as named tables, with group commit to an optional backend.
+ *
+ * Handlers change tables synchronously and the HTTP layer awaits `commit()` before it answers, so a
+ * response is only sent once every change visible at that moment is durable. Changes made while a
+ * write is in flight are batched into the next one.
+ */
+export class Store implements ChangeSink {
+  readonly #tables = new Map<string, Table<unknown>>();
+  readonly #dirty = new Map<string, Set<string>>();
+  #version = 0;
+  #durable = 0;
+  #flushing: Promise<void> | undefined;
+  #backend: StoreBackend | undefined;
+
+  /** The table called `name`, created on first use. */
+  table<T>(name: string): Table<T> {
+    let table = this.#tables.get(name);
+    if (!table) {
+      table = new Table<unknown>(name, this);
+      this.#tables.set(name, table);
+    }
+    return table as Table<T>;
+  }
+
+  /** Attaches the persistence backend (after the state was loaded from it). */
+  attach(backend: StoreBackend): void {
+    this.#backend = backend;
+  }
+
+  /** ChangeSink: remembers that `key` of `table` must be written. */
+  changed(table: string, key: string): void {
+    let keys = this.#dirty.get(table);
+    if (!keys) {
+      keys = new Set();
+      this.#dirty.set(table, keys);
+    }
+    keys.add(key);
+    this.#version++;
+  }
+
+  /** Resolves once every change made so far is durable (immediately without a backend). */
+  async commit(): Promise<void> {
+    if (!this.#backend) {
+      this.#dirty.clear();
+      this.#durable = this.#version;
+      return;
+    }
+    const target = this.#version;
+    while (this.#durable < target) {
+      this.#flushing ??= this.#flush().finally(() => {
+        this.#flushing = undefined;
+      });
+      await this.#flushing;
+    }
+  }
+
+  async #flush(): Promise<void> {
+    const version = this.#version;
+    const taken = this.#dirty.size ? this.#takeDirty() : [];
+    try {
+      if (taken.length > 0 && this.#backend) await this.#backend.append(taken, () => this.snapshot());
+      this.#durable = Math.max(this.#durable, version);
+    } catch (error) {
+      // Not durable: mark the keys dirty again so the next commit retries them.
+      for (const [table, key] of taken) this.changed(table, key);
+      throw error;
+    }
+  }
+
+  #takeDirty(): StoreOp[] {
+    const ops: StoreOp[] = [];
+    for (const [name, keys] of this.#dirty) {
+      const table = this.table<unknown>(name);
+      for (const key of keys) ops.push([name, key, table.has(key) ? table.get(key) : null]);
+    }
+    this.#dirty.clear();
+    return ops;
+  }
+
+  /** Every table as plain objects (for a snapshot file). */
+  snapshot(): Record<string, Record<string, unknown>> {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [name, table] of this.#tables) out[name] = Object.fromEntries(table.entries());
+    return out;
+  }
+
+  /** Loads tables from a snapshot without marking anything dirty. */
+  loadSnapshot(tables: Record<string, Record<string, unknown>>): void {
+    for (const [name, rows] of Object.entries(tables)) {
+      const table = this.table<unknown>(name);
+      for (const [key, value] of Object.entries(rows)) table.load(key, value);
+    }
+  }
+
+  /** Replays journal operations without marking anything dirty. */
+  replay(ops: readonly StoreOp[]): void {
+    for (const [name, key, value] of ops) {
+      const table = this.table<unknown>(name);
+      if (value === null) table.unload(key);
+      else table.load(key, value);
+    }
+  }
+}

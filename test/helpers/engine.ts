@@ -1,0 +1,133 @@
+// Starts the real `keyfob serve` process for end-to-end tests and stops it by PID.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (the test runner also passes it as KEYFOB_REPO). */
+export const REPO_ROOT = process.env.KEYFOB_REPO ?? fileURLToPath(new URL('../..', import.meta.url));
+
+/** Options of `startEngine`. */
+export interface StartEngineOptions {
+  /** Extra `keyfob serve` flags (e.g. `['--mount', 'aws', '--consistency-delay', '0']`). */
+  readonly args?: readonly string[];
+  /** Passed as `--data-dir`. */
+  readonly dataDir?: string;
+  /** Extra environment for the engine process. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Milliseconds to wait for the listening line; default 30 000. */
+  readonly timeoutMs?: number;
+}
+
+/** A running engine process. */
+export interface EngineProcess {
+  /** Base URL without `/v1`, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  readonly rootToken: string;
+  readonly mounts: readonly string[];
+  readonly process: ChildProcess;
+  /** SIGTERM by PID, then SIGKILL after 5 s; resolves when the process has exited. */
+  stop(): Promise<void>;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+}
+
+/**
+ * Spawns `keyfob serve --port 0 --dev --root-token <random>` with node (the built
+ * cli/dist/keyfob.cjs when it is newer than the sources, else the TypeScript sources through tsx;
+ * `KEYFOB_ENGINE_FROM=dist|source` forces one) and resolves once the `listening` JSON line arrived.
+ * Rejects with the process output when it exits first or the timeout passes.
+ *
+ * @example const engine = await startEngine(); after(() => engine.stop());
+ */
+export function startEngine(options: StartEngineOptions = {}): Promise<EngineProcess> {
+  const rootToken = `kfs.test-${randomBytes(16).toString('hex')}`;
+  const serveArgs = ['serve', '--port', '0', '--dev', '--root-token', rootToken];
+  if (options.dataDir !== undefined) serveArgs.push('--data-dir', options.dataDir);
+  serveArgs.push(...(options.args ?? []));
+  const child = spawn(process.execPath, [...entryArgs(), ...serveArgs], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let stdoutBuffer = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = (): void => {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const stop = async (): Promise<void> => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    process.kill(child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => {
+      settled = true;
+      void stop().then(() => reject(new Error(`keyfob serve did not report listening within ${options.timeoutMs ?? 30000} ms:\n${output}`)));
+    }, options.timeoutMs ?? 30_000);
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+    });
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+      if (settled) return;
+      stdoutBuffer += text;
+      const newline = stdoutBuffer.indexOf('\n');
+      if (newline < 0) return;
+      settled = true;
+      clearTimeout(timer);
+      const line = stdoutBuffer.slice(0, newline);
+      const event = parseListening(line);
+      if (event) resolve({ url: event.url, rootToken, mounts: event.mounts, process: child, stop, output: () => output });
+      else void stop().then(() => reject(new Error(`unexpected first line from keyfob serve: ${line}\n${output}`)));
+    });
+    child.once('exit', (code, signal) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(new Error(`keyfob serve exited (${signal ?? code}) before listening:\n${output}`));
+    });
+  });
+}
+
+function parseListening(line: string): { url: string; mounts: string[] } | undefined {
+  try {
+    const event = JSON.parse(line) as { event?: unknown; url?: unknown; mounts?: unknown };
+    if (event.event !== 'listening' || typeof event.url !== 'string') return undefined;
+    return { url: event.url, mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `node` arguments that run the keyfob command: the bundle when current, else the sources. */
+function entryArgs(): string[] {
+  const bundle = join(REPO_ROOT, 'cli', 'dist', 'keyfob.cjs');
+  const source = ['--import', 'tsx', join(REPO_ROOT, 'cli', 'src', 'bin.ts')];
+  const choice = process.env.KEYFOB_ENGINE_FROM;
+  if (choice === 'source') return source;
+  if (choice === 'dist') return [bundle];
+  return existsSync(bundle) && statSync(bundle).mtimeMs >= newestSource() ? [bundle] : source;
+}
+
+function newestSource(): number {
+  let newest = 0;
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      const stat = statSync(full);
+      if (stat.isDirectory()) walk(full);
+      else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+    }
+  };
+  for (const dir of ['cli/src', 'engine/src', 'shared/src']) walk(join(REPO_ROOT, dir));
+  return newest;
+}
