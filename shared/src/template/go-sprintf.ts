@@ -3,6 +3,7 @@ import { goQuote, goQuoteRune } from './go-quote.ts';
 import { goTypeName, printValue } from './go-value.ts';
 import { parseFormat } from './parse-format.ts';
 import type { FormatFlags, FormatPiece } from './parse-format.ts';
+import { assertValueSize } from './template-render-error.ts';
 import { runeCount, utf8Bytes } from './utf8.ts';
 
 /** A format piece that consumes an operand. */
@@ -11,20 +12,22 @@ export type VerbPiece = Extract<FormatPiece, { kind: 'verb' }>;
 /** Pads to the width in runes: spaces on the left (or right with `-`), zeros with `0`. */
 function pad(text: string, piece: VerbPiece, zeroAllowed = true): string {
   const missing = (piece.width ?? 0) - runeCount(text);
+  assertValueSize(missing, 'printf');
   if (missing <= 0) return text;
   if (piece.flags.minus) return text + ' '.repeat(missing);
   return (piece.flags.zero && zeroAllowed ? '0' : ' ').repeat(missing) + text;
 }
 
+/** Strings pad with spaces only: Go's fmt documents the `0` flag as ignored for strings. */
 function formatString(value: string, piece: VerbPiece): string | undefined {
   const { verb, precision, flags } = piece;
   const cut = precision === undefined ? value : [...value].slice(0, precision).join('');
-  if (verb === 's' || verb === 'v') return pad(cut, piece);
+  if (verb === 's' || verb === 'v') return pad(cut, piece, false);
   if (verb === 'q') return pad(goQuote(cut, flags.plus), piece, false);
   if (verb === 'x' || verb === 'X') {
     const bytes = [...utf8Bytes(value)].slice(0, precision ?? Infinity);
     const digits = bytes.map((b) => b.toString(16).padStart(2, '0')).join(flags.space ? ' ' : '');
-    return pad(verb === 'X' ? digits.toUpperCase() : digits, piece);
+    return pad(verb === 'X' ? digits.toUpperCase() : digits, piece, false);
   }
   return undefined;
 }
@@ -48,6 +51,7 @@ function formatInt(value: number, piece: VerbPiece): string | undefined {
   if (verb === 'X') digits = digits.toUpperCase();
   const sign = value < 0 ? '-' : flags.plus ? '+' : flags.space ? ' ' : '';
   const prefix = intPrefix(verb, flags);
+  assertValueSize(Math.max(precision ?? 0, width ?? 0), 'printf');
   if (precision !== undefined) digits = precision === 0 && value === 0 ? '' : digits.padStart(precision, '0');
   else if (flags.zero && width !== undefined && !flags.minus) {
     digits = digits.padStart(width - sign.length - prefix.length, '0');

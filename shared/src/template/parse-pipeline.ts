@@ -1,4 +1,4 @@
-import type { Command, Operand, Pipeline, TemplateField } from './ast.ts';
+import type { Command, Operand, Pipeline, Span, TemplateField } from './ast.ts';
 import { closestName } from './closest-name.ts';
 import type { Token } from './lex-action.ts';
 import { ActionError } from './template-issue.ts';
@@ -12,6 +12,9 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
   rolename: 'PolicyName', role: 'PolicyName', policy: 'PolicyName', name: 'DisplayName', user: 'DisplayName',
   username: 'DisplayName', credentialtype: 'Type', credential_type: 'Type',
 };
+
+/** Deepest nesting of parentheses (and, in parse-template, of ifs) a template may use. */
+export const MAX_NESTING = 100;
 
 /** Go keywords that cannot appear inside an expression. */
 const KEYWORDS: ReadonlySet<string> = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil']);
@@ -27,10 +30,13 @@ function describe(token: Token): string {
 /** A cursor over one action's tokens; collects non-fatal issues (unknown fields). */
 class Cursor {
   private index = 0;
+  /** Open parentheses around the current position. */
+  depth = 0;
   constructor(
     private readonly tokens: readonly Token[],
     readonly issues: TemplateIssue[],
-    private readonly endOffset: number,
+    /** The action's closing delimiter, blamed when something is missing at the end. */
+    readonly close: Span,
   ) {}
   peek(): Token | undefined {
     return this.tokens[this.index];
@@ -38,9 +44,11 @@ class Cursor {
   next(): Token | undefined {
     return this.tokens[this.index++];
   }
-  /** Where the next token starts, or the end of the action. */
-  here(): number {
-    return this.peek()?.start ?? this.endOffset;
+  /** The span to blame for something missing here: the last `|` or `(`, else the next token or `}}`. */
+  missing(): Span {
+    const previous = this.tokens[this.index - 1];
+    if (previous?.kind === 'pipe' || previous?.kind === 'lparen') return previous;
+    return this.peek() ?? this.close;
   }
 }
 
@@ -66,7 +74,7 @@ function parseIdentifier(token: Token): Operand {
 
 function parseOperand(cursor: Cursor): Operand {
   const token = cursor.next();
-  if (token === undefined) return fail('An operand is missing here.', cursor.here(), cursor.here());
+  if (token === undefined) return fail('An operand is missing here.', cursor.close.start, cursor.close.end);
   switch (token.kind) {
     case 'string':
     case 'number':
@@ -78,7 +86,11 @@ function parseOperand(cursor: Cursor): Operand {
     case 'identifier':
       return parseIdentifier(token);
     case 'lparen': {
-      const [pipeline, close] = parsePipeline(cursor, true);
+      // Bounded so a hostile template cannot exhaust the stack of the engine or the editor.
+      if (cursor.depth >= MAX_NESTING) fail(`Parentheses nest deeper than ${MAX_NESTING} levels.`, token.start, token.end);
+      cursor.depth++;
+      const [pipeline, close] = parsePipeline(cursor, token);
+      cursor.depth--;
       return { kind: 'pipeline', pipeline, start: token.start, end: close };
     }
     case 'dot':
@@ -100,7 +112,10 @@ function parseCommand(cursor: Cursor): Command {
     args.push(parseOperand(cursor));
   }
   const [head, ...rest] = args;
-  if (head === undefined) return fail('A value or function is missing here.', cursor.here(), cursor.here());
+  if (head === undefined) {
+    const span = cursor.missing();
+    return fail('A value or function is missing here.', span.start, span.end);
+  }
   const end = (rest[rest.length - 1] ?? head).end;
   if (head.kind === 'function') {
     return { name: head.name, nameSpan: { start: head.start, end: head.end }, args: rest, start: head.start, end };
@@ -112,14 +127,15 @@ function parseCommand(cursor: Cursor): Command {
  * Parses `command | command ...`, up to the end of the action or (nested) the closing `)`.
  * Returns the pipeline and the offset just past its closing `)` (or its own end).
  */
-function parsePipeline(cursor: Cursor, nested: boolean): [Pipeline, number] {
+function parsePipeline(cursor: Cursor, open: Token | undefined): [Pipeline, number] {
+  const nested = open !== undefined;
   const commands: Command[] = [parseCommand(cursor)];
   while (cursor.peek()?.kind === 'pipe') {
     cursor.next();
     commands.push(parseCommand(cursor));
   }
   const after = cursor.next();
-  if (nested && after?.kind !== 'rparen') fail('This "(" is never closed; add ")".', cursor.here(), cursor.here());
+  if (nested && after?.kind !== 'rparen') fail('A "(" is never closed; add ")".', open?.start ?? cursor.close.start, open?.end ?? cursor.close.end);
   if (!nested && after !== undefined) fail(`Unexpected ${describe(after)}.`, after.start, after.end);
   const first = commands[0];
   const last = commands[commands.length - 1];
@@ -131,6 +147,6 @@ function parsePipeline(cursor: Cursor, nested: boolean): [Pipeline, number] {
  * Parses the tokens of one action (after any keyword) as a pipeline. Throws `ActionError` for
  * syntax errors; pushes unknown-field issues to `issues` and goes on.
  */
-export function parseActionPipeline(tokens: readonly Token[], actionEnd: number, issues: TemplateIssue[]): Pipeline {
-  return parsePipeline(new Cursor(tokens, issues, actionEnd), false)[0];
+export function parseActionPipeline(tokens: readonly Token[], close: Span, issues: TemplateIssue[]): Pipeline {
+  return parsePipeline(new Cursor(tokens, issues, close), undefined)[0];
 }

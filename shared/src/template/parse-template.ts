@@ -2,7 +2,7 @@ import type { IfBranch, Pipeline, Template, TemplateNode } from './ast.ts';
 import { checkPipeline } from './check-pipeline.ts';
 import type { Token } from './lex-action.ts';
 import { isSpace } from './lex-action.ts';
-import { parseActionPipeline } from './parse-pipeline.ts';
+import { MAX_NESTING, parseActionPipeline } from './parse-pipeline.ts';
 import type { Problem } from '../problem.ts';
 import { scanTemplate } from './scan-template.ts';
 import type { ScanItem } from './scan-template.ts';
@@ -79,6 +79,11 @@ class TreeBuilder {
   }
 }
 
+/** The closing `}}` (or ` -}}`) of an action. */
+function closeOf(item: ActionItem): { start: number; end: number } {
+  return { start: item.end - (item.trimRight ? 4 : 2), end: item.end };
+}
+
 function keywordOf(tokens: readonly Token[]): string | undefined {
   const first = tokens[0];
   return first?.kind === 'identifier' ? String(first.value) : undefined;
@@ -93,7 +98,7 @@ function condition(item: ActionItem, tokens: readonly Token[], issues: TemplateI
     if (tokens.length === 0) {
       throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `${keyword} needs a condition, as in {{ ${keyword} eq .Type "STS" }}.`, start: item.start, end: item.end });
     }
-    const pipeline = parseActionPipeline(tokens, item.end, issues);
+    const pipeline = parseActionPipeline(tokens, closeOf(item), issues);
     checkPipeline(pipeline, issues);
     return pipeline;
   } catch (error) {
@@ -107,7 +112,10 @@ function handleAction(item: ActionItem, tree: TreeBuilder): void {
   const { tokens } = item;
   const keyword = keywordOf(tokens);
   const unmatched = (word: string): TemplateIssue => ({ code: 'TEMPLATE_UNMATCHED_END', message: `This {{ ${word} }} has no open {{ if }}; remove it or add the if.`, start: item.start, end: item.end });
-  if (keyword === 'if') return tree.openIf(item, condition(item, tokens.slice(1), tree.issues, 'if'));
+  if (keyword === 'if') {
+    if (tree.stack.length >= MAX_NESTING) throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `ifs nest deeper than ${MAX_NESTING} levels.`, start: item.start, end: item.end });
+    return tree.openIf(item, condition(item, tokens.slice(1), tree.issues, 'if'));
+  }
   if (keyword === 'else') {
     const elseIf = keywordOf(tokens.slice(1)) === 'if';
     if (!elseIf && tokens.length > 1) throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: 'else takes nothing after it except "if ...".', start: item.start, end: item.end });
@@ -123,7 +131,7 @@ function handleAction(item: ActionItem, tree: TreeBuilder): void {
   if (keyword !== undefined && UNSUPPORTED_KEYWORDS.has(keyword)) {
     throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `{{ ${keyword} }} is not supported in username templates; use if/else.`, start: item.start, end: item.end });
   }
-  const pipeline = parseActionPipeline(tokens, item.end, tree.issues);
+  const pipeline = parseActionPipeline(tokens, closeOf(item), tree.issues);
   checkPipeline(pipeline, tree.issues);
   tree.body.push({ kind: 'output', pipeline, start: item.start, end: item.end });
 }
