@@ -1,2 +1,6 @@
-// Public surface of the lint area; filled in as the area grows.
-export {};
+// Public surface of the lint area: one call from text to ranged problems, used by the CLI, the
+// action and the extension alike.
+export { lintText } from './lint-text.ts';
+export type { LintedDocument, LintOptions, LintResult } from './lint-text.ts';
+export { detectKind, findModeline, isRoleFileName, kindFromFileName, kindFromSchemaRef, nameFromFileName } from './detect-kind.ts';
+export type { LintKind } from './detect-kind.ts';

@@ -5,7 +5,7 @@ function requireField(code: 'LEASE_MISSING_LEASE' | 'LEASE_MISSING_LEASE_MAX', f
   return defineRule('lease-config', code, `seed 1, Lease configuration table (${field}: required)`, (context, report) => {
     if (context.fields.present.has(field)) return;
     report({
-      path: context.basePath,
+      path: fieldPath(context, field),
       target: 'key',
       message: `The lease configuration has no ${field}; add a duration such as "${example}".`,
       data: { field },

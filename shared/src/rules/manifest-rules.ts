@@ -11,7 +11,7 @@ const notEmpty = defineRule<RuleContext>('manifest', 'MANIFEST_EMPTY', 'manifest
     return isPlainObject(value) && (section === 'lease' || section === 'root' || Object.keys(value).length > 0);
   });
   if (declares) return;
-  report({ path: context.basePath, target: 'key', message: 'The manifest declares nothing; add roles, static_roles, lease or root.' });
+  report({ path: fieldPath(context, 'roles'), target: 'key', message: 'The manifest declares nothing; add roles, static_roles, lease or root.', data: { field: 'roles' } });
 });
 
 const namesMatchKeys = defineRule<RuleContext>('manifest', 'MANIFEST_NAME_MISMATCH', 'manifest format: the key is the engine name', (context, report) => {

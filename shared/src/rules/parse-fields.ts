@@ -9,6 +9,22 @@ export interface ListValue {
   readonly items: readonly string[];
   /** JSON Pointer of each item: `/field/<i>` for an array, the field itself for a comma string. */
   readonly paths: readonly string[];
+  /**
+   * Per item, for a comma string: where the item sits inside the string, as the `data.valueOffset`
+   * and `data.valueLength` that let `attachRanges` narrow a range to the item. Empty for arrays.
+   */
+  readonly spans: readonly ItemSpan[];
+}
+
+/** An item's place inside a comma-separated string value. */
+export interface ItemSpan {
+  readonly valueOffset: number;
+  readonly valueLength: number;
+}
+
+/** `data` narrowing a problem to list item `index` when the list was a comma string, else `{}`. */
+export function itemSpanData(list: ListValue, index: number): Partial<ItemSpan> {
+  return list.spans[index] ?? {};
 }
 
 /** A `policy_document`-style field: JSON text or an object. */
@@ -117,9 +133,15 @@ function readList(field: string, raw: string | readonly string[], path: string, 
   const parts = fromString ? (raw.trim() === '' ? [] : raw.split(',')) : raw;
   const items: string[] = [];
   const paths: string[] = [];
+  const spans: ItemSpan[] = [];
+  let offset = 0;
   parts.forEach((part, index) => {
     const item = part.trim();
     const itemPath = fromString ? path : joinPointer(path, index);
+    const span = { valueOffset: offset + part.length - part.trimStart().length, valueLength: item.length };
+    // An empty item is drawn on the comma that makes it: the one before it, or after it when first.
+    const comma = { valueOffset: index === 0 ? part.length : offset - 1, valueLength: 1 };
+    offset += part.length + 1;
     if (item === '') {
       problems.push({
         code: 'FIELD_EMPTY_ITEM',
@@ -127,13 +149,15 @@ function readList(field: string, raw: string | readonly string[], path: string, 
         message: `${field} has an empty item${fromString ? ' (two commas in a row, or a comma at an end)' : ''}; remove it.`,
         path: itemPath,
         target: 'value',
+        ...(fromString ? { data: comma } : {}),
       });
       return;
     }
     items.push(item);
     paths.push(itemPath);
+    if (fromString) spans.push(span);
   });
-  return { items, paths };
+  return { items, paths, spans };
 }
 
 function readTags(

@@ -39,7 +39,7 @@ const roleArnNeeded = defineRule<RequestContext>('credential-request', 'REQUEST_
   const role = context.role;
   if (role?.credentialType !== 'assumed_role' || role.roleArns.length <= 1 || context.fields.present.has('role_arn')) return;
   report({
-    path: context.basePath,
+    path: fieldPath(context, 'role_arn'),
     target: 'key',
     message: `The role allows ${role.roleArns.length} role ARNs, so the request must choose one in role_arn.`,
     data: { field: 'role_arn', allowed: role.roleArns },
@@ -87,7 +87,7 @@ const mfaRequired = defineRule<RequestContext>('credential-request', 'REQUEST_MF
   if (!role || role.mfaSerialNumber === '' || (context.fields.strings.get('mfa_code') ?? '') !== '') return;
   const empty = context.fields.present.has('mfa_code');
   report({
-    ...(empty ? { path: fieldPath(context, 'mfa_code'), target: 'value' as const } : { path: context.basePath, target: 'key' as const }),
+    ...(empty ? { path: fieldPath(context, 'mfa_code'), target: 'value' as const } : { path: fieldPath(context, 'mfa_code'), target: 'key' as const }),
     message: 'The role has mfa_serial_number, so the request needs mfa_code, the current one-time code of the MFA device.',
     data: { field: 'mfa_code' },
   });

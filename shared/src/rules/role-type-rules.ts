@@ -6,9 +6,9 @@ import { CREDENTIAL_TYPES } from './types.ts';
 
 const TYPES = CREDENTIAL_TYPES as readonly string[];
 
-/** Where a missing field is reported: on the object, drawn at its `credential_type` key. */
+/** Where a missing field is reported: its own pointer (absent from the document), drawn at `credential_type`. */
 function missingAt(context: RoleContext, field: string): { path: string; target: 'key'; data: Record<string, unknown> } {
-  return { path: context.basePath, target: 'key', data: { field, anchor: `${context.basePath}/credential_type` } };
+  return { path: fieldPath(context, field), target: 'key', data: { field, anchor: `${context.basePath}/credential_type` } };
 }
 
 const credentialTypePresent = defineRule<RoleContext>(
@@ -20,7 +20,7 @@ const credentialTypePresent = defineRule<RoleContext>(
     const value = context.fields.strings.get('credential_type');
     if (value === undefined) {
       report({
-        path: context.basePath,
+        path: fieldPath(context, 'credential_type'),
         target: 'key',
         message: `The role has no credential_type; add one of ${orList(TYPES)}.`,
         data: { field: 'credential_type', allowed: TYPES },

@@ -1,5 +1,6 @@
 import { formatDuration } from '../duration/index.ts';
 import { checkIamArn } from './arn.ts';
+import { itemSpanData } from './parse-fields.ts';
 import type { RoleContext } from './role-context.ts';
 import { defineRule, fieldPath, quote, type Report, type Rule } from './rule.ts';
 
@@ -13,7 +14,9 @@ export const roleNameRule = defineRule<RoleContext>('role', 'ROLE_INVALID_NAME',
   const name = context.name;
   if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
   report({
-    ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: context.basePath, target: 'key' as const }),
+    // A given name (file base name, manifest key) has no value node: report on the absent name key,
+    // which lands on the manifest key or the document's first key.
+    ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: fieldPath(context, 'name'), target: 'key' as const }),
     message: `Role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
     data: { name: name.value, replacement: sanitizeName(name.value) },
   });
@@ -68,7 +71,7 @@ function checkArnList(context: RoleContext, report: Report, field: string, kind:
       path: list.paths[index] ?? fieldPath(context, field),
       target: 'value',
       message: `${field} item ${quote(item)} is not an IAM ${kind} ARN: ${fault}${move}.`,
-      data: { index },
+      data: { index, ...itemSpanData(list, index) },
     });
   });
 }

@@ -1,5 +1,6 @@
 import { checkIamArn } from './arn.ts';
 import { fieldTable } from './field-info.ts';
+import { itemSpanData } from './parse-fields.ts';
 import { defineRule, fieldPath, isSupplied, quote, type Rule, type RuleContext } from './rule.ts';
 
 /** What root rules see beyond the common context. */
@@ -120,7 +121,9 @@ const endpointUrls = defineRule<RootContext>('root-config', 'ROOT_INVALID_ENDPOI
   }
   const list = context.fields.lists.get('sts_fallback_endpoints');
   list?.items.forEach((item, index) => {
-    if (!url.test(item)) report({ path: list.paths[index] ?? fieldPath(context, 'sts_fallback_endpoints'), target: 'value', message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.` });
+    if (url.test(item)) return;
+    const path = list.paths[index] ?? fieldPath(context, 'sts_fallback_endpoints');
+    report({ path, target: 'value', message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.`, data: itemSpanData(list, index) });
   });
 });
 

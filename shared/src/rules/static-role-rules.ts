@@ -12,9 +12,9 @@ export const MIN_ROTATION_SECONDS = 60;
 // IAM user names: 1-64 characters from letters, digits and +=,.@_-.
 const IAM_USER_NAME = /^[\w+=,.@-]{1,64}$/;
 
-/** The missing-field finding: on the object, with the field named in data. */
+/** The missing-field finding: on the absent field's pointer, with the field named in data. */
 function missing(context: RuleContext, field: string, message: string) {
-  return { path: context.basePath, target: 'key' as const, message, data: { field } };
+  return { path: fieldPath(context, field), target: 'key' as const, message, data: { field } };
 }
 
 const staticName = defineRule<StaticRoleContext>(
@@ -25,7 +25,7 @@ const staticName = defineRule<StaticRoleContext>(
     const name = context.name;
     if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
     report({
-      ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: context.basePath, target: 'key' as const }),
+      ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: fieldPath(context, 'name'), target: 'key' as const }),
       message: `Static role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
       data: { name: name.value, replacement: sanitizeName(name.value) },
     });

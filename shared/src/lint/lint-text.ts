@@ -1,0 +1,144 @@
+import { applySuppressions, attachRanges, detectFormat, parseDocuments } from '../documents/index.ts';
+import type { DocumentFormat, ParsedDocument, ParsedFile } from '../documents/index.ts';
+import type { Problem } from '../problem.ts';
+import { didYouMean } from '../rules/index.ts';
+import { baseName, detectKind, findModeline, nameFromFileName, schemaKey, SCHEMA_FILE_KINDS, type LintKind } from './detect-kind.ts';
+import { validateDocument } from './validate-document.ts';
+
+/** Options of `lintText`. */
+export interface LintOptions {
+  /** The file's name or path: it decides the kind (`*.role.yaml`) and the default role name. */
+  readonly fileName: string;
+  /** Overrides the format implied by the file name (YAML when the name implies none). */
+  readonly format?: DocumentFormat;
+}
+
+/** What one document of a file is and what is wrong with it. */
+export interface LintedDocument {
+  readonly index: number;
+  /** Undefined when neither the file name nor a `$schema` says. */
+  readonly kind: LintKind | undefined;
+  /** The role or static role name (its `name` key, else the file's base name). */
+  readonly name?: string;
+  readonly problems: Problem[];
+}
+
+/** The result of linting one file. */
+export interface LintResult {
+  readonly file: ParsedFile;
+  readonly documents: LintedDocument[];
+  /** Every problem of every document, each with `range` and `document`, sorted by offset. */
+  readonly problems: Problem[];
+}
+
+const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-role']);
+
+/**
+ * Lints a keyfob file: parses every document, decides each one's kind (`detectKind`), validates it
+ * with the rules, gives every problem a source range and honours suppression comments. Parse
+ * problems and rule problems come back together. Documents with a syntax error skip the rules
+ * (their data is incomplete).
+ *
+ * Codes of its own: `LINT_UNKNOWN_KIND`, `LINT_UNKNOWN_SCHEMA`, `LINT_MISSING_NAME` (several role
+ * documents in one file, one without `name`), `LINT_DUPLICATE_NAME`.
+ *
+ * @example lintText('credential_type: iam_user\n', { fileName: 'ci.role.yaml' }).problems[0]?.code // 'ROLE_POLICY_REQUIRED'
+ */
+export function lintText(text: string, options: LintOptions): LintResult {
+  const format = options.format ?? detectFormat(options.fileName) ?? 'yaml';
+  const file = parseDocuments(text, format);
+  const modeline = format === 'yaml' ? findModeline(text) : undefined;
+  const content = file.documents.filter((d) => d.value !== null && d.value !== undefined);
+  const kinds = file.documents.map((d) => detectKind(options.fileName, d.value, modeline === undefined ? undefined : text));
+  const named = content.filter((d) => NAMED_KINDS.has(kinds[d.index])).length;
+  const seen = new Map<string, number>();
+  const documents = file.documents.map((document): LintedDocument => {
+    const kind = kinds[document.index];
+    const skip = document.value === null && content.length > 0 && file.documents.length > 1;
+    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen);
+    const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
+    return { index: document.index, kind, ...(lint.name !== undefined ? { name: lint.name } : {}), problems: sortByOffset(applySuppressions(ranged, document)) };
+  });
+  return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
+}
+
+function lintDocument(
+  document: ParsedDocument,
+  kind: LintKind | undefined,
+  fileName: string,
+  severalNamed: boolean,
+  seen: Map<string, number>,
+): { name: string | undefined; problems: Problem[] } {
+  const problems: Problem[] = [...schemaReferenceProblems(document.value)];
+  if (document.problems.some((p) => p.severity === 'error' && p.code.endsWith('_SYNTAX'))) return { name: undefined, problems };
+  if (kind === undefined) {
+    problems.push({
+      code: 'LINT_UNKNOWN_KIND',
+      severity: 'warning',
+      message: `Cannot tell what ${baseName(fileName)} declares; name it *.role.yaml, *.static-role.yaml or *.manifest.yaml, or add $schema.`,
+      // The absent $schema key: attachRanges draws it on the document's first key.
+      path: '/$schema',
+      target: 'key',
+      data: { field: '$schema' },
+    });
+    return { name: undefined, problems };
+  }
+  const name = NAMED_KINDS.has(kind) ? documentName(document, fileName) : undefined;
+  if (name !== undefined) problems.push(...nameProblems(document, name, severalNamed, seen));
+  problems.push(...validateDocument(kind, document.value, name?.value));
+  return { name: name?.value, problems };
+}
+
+function documentName(document: ParsedDocument, fileName: string): { value: string; fromKey: boolean } {
+  const value = document.value as Record<string, unknown> | null;
+  const key = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.name : undefined;
+  return typeof key === 'string' ? { value: key, fromKey: true } : { value: nameFromFileName(fileName), fromKey: false };
+}
+
+function nameProblems(document: ParsedDocument, name: { value: string; fromKey: boolean }, severalNamed: boolean, seen: Map<string, number>): Problem[] {
+  const problems: Problem[] = [];
+  if (severalNamed && !name.fromKey) {
+    problems.push({
+      code: 'LINT_MISSING_NAME',
+      severity: 'error',
+      message: `This file holds several roles, so each document needs a name key; this one would take the file's name "${name.value}".`,
+      path: '/name',
+      target: 'key',
+      data: { field: 'name', replacement: name.value },
+    });
+  }
+  const earlier = seen.get(name.value);
+  if (earlier !== undefined && severalNamed) {
+    problems.push({
+      code: 'LINT_DUPLICATE_NAME',
+      severity: 'error',
+      message: `Document ${earlier + 1} of this file already declares "${name.value}"; give this one another name.`,
+      path: '/name',
+      target: name.fromKey ? 'value' : 'key',
+      data: { name: name.value, document: earlier },
+    });
+  } else if (earlier === undefined) seen.set(name.value, document.index);
+  return problems;
+}
+
+/** A `$schema` that looks like one of ours but names no known schema. */
+function schemaReferenceProblems(value: unknown): Problem[] {
+  const reference = schemaKey(value);
+  if (reference === undefined) return [];
+  const file = baseName(reference).toLowerCase();
+  if (SCHEMA_FILE_KINDS[file]) return [];
+  const suggestion = didYouMean(file, Object.keys(SCHEMA_FILE_KINDS));
+  if (!suggestion && !reference.includes('keyfob.dev/schemas/')) return [];
+  return [{
+    code: 'LINT_UNKNOWN_SCHEMA',
+    severity: 'warning',
+    message: `$schema names "${file}", which is not a keyfob schema${suggestion ? `; did you mean "${suggestion}"?` : '.'}`,
+    path: '/$schema',
+    target: 'value',
+    ...(suggestion ? { data: { suggestion, replacement: reference.slice(0, reference.length - file.length) + suggestion } } : {}),
+  }];
+}
+
+function sortByOffset(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0));
+}
