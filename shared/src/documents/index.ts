@@ -1,2 +1,10 @@
-// Public surface of the documents area; filled in as the area grows.
-export {};
+// Public surface of the documents area: parsing with exact source ranges, and what rules, the CLI,
+// the action and the editor do with those ranges.
+export type { DocumentFormat, NodeLocation, ParsedDocument, ParsedFile, Suppression } from './types.ts';
+export { parseDocuments } from './parse-documents.ts';
+export { attachRanges } from './attach-ranges.ts';
+export { applySuppressions } from './suppressions/apply-suppressions.ts';
+export { nodeAtOffset } from './node-at-offset.ts';
+export type { NodeAtOffset } from './node-at-offset.ts';
+export { pointerToSegments, segmentsToPointer } from './json-pointer.ts';
+export { detectFormat } from './detect-format.ts';

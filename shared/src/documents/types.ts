@@ -1,4 +1,4 @@
-import type { OffsetRange, Problem } from '../problem.ts';
+import type { OffsetRange, Problem, TextRange } from '../problem.ts';
 import type { LineIndex } from '../text/line-index.ts';
 
 /** Source format of a file. JSON files are read as JSONC (comments and trailing commas tolerated, with a warning in strict JSON). */
@@ -8,17 +8,27 @@ export type DocumentFormat = 'yaml' | 'json';
 export interface NodeLocation {
   readonly key?: OffsetRange;
   readonly value: OffsetRange;
+  /** True when the value is a YAML alias (`*name`): the data under it has no locations of its own. */
+  readonly alias?: boolean;
 }
 
-/** A suppression comment: `# keyfob-disable-next-line CODE[,CODE] -- reason` (or `//` in JSONC). */
+/**
+ * A suppression comment: `# keyfob-disable-next-line CODE[,CODE] -- reason` silences the next line
+ * holding content, `# keyfob-disable CODE[,CODE] -- reason` on a line of its own silences the whole
+ * document it sits in (`//` instead of `#` in JSONC).
+ */
 export interface Suppression {
-  /** Codes it silences. */
+  /** Which form: the next content line, or the whole document. */
+  readonly kind: 'next-line' | 'document';
+  /** Codes it silences, as written (unknown codes are kept so they can be reported). */
   readonly codes: readonly string[];
-  /** Why; a suppression without a reason is itself reported. */
+  /** Where each code is written inside the comment, parallel to `codes`. */
+  readonly codeRanges: readonly TextRange[];
+  /** Why, the text after `--`; `""` when missing (itself reported). */
   readonly reason: string;
-  /** The comment's own span. */
-  readonly range: OffsetRange;
-  /** 1-based line it applies to (the next line holding content). */
+  /** The comment's own span, from `#` (or `//`) to the end of its line. */
+  readonly range: TextRange;
+  /** 1-based line it applies to (the next line holding content); `0` for the whole-document form. */
   readonly appliesToLine: number;
 }
 

@@ -1,0 +1,103 @@
+import type { OffsetRange, Problem } from '../problem.ts';
+import { parentPointer, pointerToSegments } from './json-pointer.ts';
+import { visibleSpan } from './source-span.ts';
+import type { NodeLocation, ParsedDocument, ParsedFile } from './types.ts';
+
+/**
+ * Gives rule problems (which know only `path` and `target`) a source `range` and the `document`
+ * index. Problems that already have a range keep it.
+ *
+ * - `target: 'key'`: the member's key (its value when it has no key, as an array item);
+ * - `target: 'value'` or none: the value (the key when the value is empty, so it stays visible);
+ * - a path not in the document (a missing field): the nearest existing ancestor's key; at the root,
+ *   the pointer in `data.anchor` when it exists, else the root's first key, else its first token;
+ * - `data.valueOffset` / `data.valueLength` (offsets in a string's decoded value, from a template
+ *   check for example) narrow the range, but only when the source token is a plain or simply
+ *   quoted scalar whose text is exactly the value, so the offsets line up.
+ *
+ * Never the whole document, never the whole file.
+ */
+export function attachRanges(problems: readonly Problem[], file: ParsedFile, document: ParsedDocument): Problem[] {
+  return problems.map((problem) => {
+    if (problem.range) return problem.document === undefined ? { ...problem, document: document.index } : problem;
+    const span = locate(problem, file, document);
+    return { ...problem, range: file.lines.range(visibleSpan(span.start, span.end, file.text.length)), document: document.index };
+  });
+}
+
+function locate(problem: Problem, file: ParsedFile, document: ParsedDocument): OffsetRange {
+  const location = document.locations.get(problem.path);
+  if (location) {
+    if (problem.target === 'key') return location.key ?? location.value;
+    const value = valueSpan(location);
+    return value === location.value ? (narrowed(problem, file, document, value) ?? value) : value;
+  }
+  for (let pointer = parentPointer(problem.path); pointer !== undefined; pointer = parentPointer(pointer)) {
+    const ancestor = document.locations.get(pointer);
+    if (ancestor) return ancestorSpan(problem, document, pointer, ancestor);
+  }
+  return rootSpan(problem, document);
+}
+
+/** A value's range, or its key's when the value is empty (`field:` with nothing after it). */
+function valueSpan(location: NodeLocation): OffsetRange {
+  return location.value.end === location.value.start && location.key ? location.key : location.value;
+}
+
+function ancestorSpan(problem: Problem, document: ParsedDocument, pointer: string, ancestor: NodeLocation): OffsetRange {
+  if (ancestor.alias) return ancestor.value;
+  if (pointer === '') return rootSpan(problem, document);
+  if (ancestor.key) return ancestor.key;
+  // An array item without a key: its first member's key when it is an object, else its first token.
+  return firstKey(document, pointer) ?? firstToken(ancestor.value);
+}
+
+function rootSpan(problem: Problem, document: ParsedDocument): OffsetRange {
+  const anchor = problem.data?.['anchor'];
+  const anchored = typeof anchor === 'string' ? document.locations.get(anchor) : undefined;
+  if (anchored) return anchored.key ?? anchored.value;
+  const root = document.locations.get('');
+  return firstKey(document, '') ?? firstToken(root?.value ?? document.range);
+}
+
+/** The key of the first member of the object at `pointer` (the entry right after it, in document order). */
+function firstKey(document: ParsedDocument, pointer: string): OffsetRange | undefined {
+  let seen = false;
+  for (const [candidate, location] of document.locations) {
+    if (seen) return parentPointer(candidate) === pointer ? location.key : undefined;
+    seen = candidate === pointer;
+  }
+  return undefined;
+}
+
+/** A collection's opening character (`{`, `[`, `-`), or a scalar's whole token. */
+function firstToken(span: OffsetRange): OffsetRange {
+  return span.end - span.start > 1 ? { start: span.start, end: span.start + 1 } : span;
+}
+
+function narrowed(problem: Problem, file: ParsedFile, document: ParsedDocument, span: OffsetRange): OffsetRange | undefined {
+  const offset = problem.data?.['valueOffset'];
+  const length = problem.data?.['valueLength'];
+  if (typeof offset !== 'number' || typeof length !== 'number') return undefined;
+  const value = valueAt(document.value, problem.path);
+  if (typeof value !== 'string') return undefined;
+  const raw = file.text.slice(span.start, span.end);
+  const quote = raw.charAt(0);
+  const quoted = quote === '"' || quote === "'";
+  const inner = quoted ? (raw.length >= 2 && raw.endsWith(quote) ? raw.slice(1, -1) : undefined) : raw;
+  if (inner !== value) return undefined;
+  const base = span.start + (quoted ? 1 : 0);
+  const start = base + Math.max(0, Math.min(offset, value.length));
+  return { start, end: Math.min(base + value.length, start + Math.max(0, length)) };
+}
+
+/** The data at a pointer, or undefined when the path does not exist. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const segment of pointerToSegments(pointer)) {
+    if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(segment) ? node[Number(segment)] : undefined;
+    else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) node = (node as Record<string, unknown>)[segment];
+    else return undefined;
+  }
+  return node;
+}
