@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors as jose, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
-import { badRequest, type HttpError } from '../http/http-error.ts';
+import { badRequest } from '../http/http-error.ts';
 import type { JwtConfig, JwtRole } from './jwt-settings.ts';
 
 const DEFAULT_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
@@ -68,7 +68,7 @@ function remoteSet(url: string): JWTVerifyGetKey {
 }
 
 /** The reason a verification failed, as a 400 (no token text, ever). */
-function describe(error: unknown): HttpError | unknown {
+function describe(error: unknown): unknown {
   if (error instanceof Error && error.name === 'HttpError') return error;
   if (error instanceof jose.JWTExpired) return badRequest('error validating claims: token is expired (exp)');
   if (error instanceof jose.JWTClaimValidationFailed) {

@@ -92,6 +92,8 @@ function unknownParameters(params: Params, route: Route): string[] {
 function render(result: HandlerResult, mountType: string, unknown: readonly string[]): RawResponse {
   if (result.kind === 'empty') return { status: 204, body: undefined };
   if (result.kind === 'raw') return { status: result.status ?? 200, body: JSON.stringify(result.body) };
-  const warnings = unknown.length > 0 ? [unknownParametersWarning(unknown)] : [];
+  // The shared rules already name unknown keys (with a did-you-mean); do not say it twice.
+  const named = result.warnings?.some((w) => w.endsWith('[FIELD_UNKNOWN]')) ?? false;
+  const warnings = unknown.length > 0 && !named ? [unknownParametersWarning(unknown)] : [];
   return { status: result.status ?? 200, body: JSON.stringify(buildEnvelope(result, warnings, mountType)) };
 }

@@ -1,4 +1,4 @@
-import * as shared from '@keyfob/shared';
+import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared';
 import { rootCredentials, type EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
@@ -48,16 +48,11 @@ function readRoot(mount: MountData): HandlerResult {
     sts_fallback_endpoints: config.stsFallbackEndpoints,
     sts_fallback_regions: config.stsFallbackRegions,
     max_retries: config.maxRetries,
-    username_template: config.usernameTemplate || defaultTemplateText(),
+    username_template: config.usernameTemplate || DEFAULT_USERNAME_TEMPLATE,
     role_arn: config.roleArn,
     identity_token_audience: config.identityTokenAudience,
     identity_token_ttl: config.identityTokenTtl,
   });
-}
-
-function defaultTemplateText(): string {
-  const text = (shared as unknown as Record<string, unknown>).DEFAULT_USERNAME_TEMPLATE;
-  return typeof text === 'string' ? text : '';
 }
 
 /**

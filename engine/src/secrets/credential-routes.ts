@@ -38,7 +38,7 @@ function generate(core: EngineCore, mount: MountData, ctx: RequestContext): Hand
   if (!role) throw badRequest(`Role "${roleName}" not found`);
   const type = typeForPath(role, credPath);
   guardLegacyPath(role, type, credPath);
-  const checked = checkCredentialRequest(ctx.params, role);
+  const checked = checkCredentialRequest(ctx.params, role, type);
   if (!checked.value) throw badRequest(...checked.errors);
   const caller = ctx.caller;
   if (!caller) throw new Error('credentials need an authenticated caller');

@@ -4,7 +4,7 @@ import type { Params } from '../http/parse-params.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
 import { checkRole } from '../validation/rules-adapter.ts';
 import type { StoredRole } from '../validation/validated.ts';
-import { isLegacyBody, LEGACY_WARNING, upgradeLegacyBody } from './legacy-role.ts';
+import { isLegacyBody, LEGACY_WARNING } from './legacy-role.ts';
 import type { MountData, NamedRole } from './mount-data.ts';
 
 const ROLE_FIELDS = [
@@ -35,16 +35,15 @@ function name(ctx: RequestContext): string {
 /** Create or update (seed note 4); an update changes only the fields it sends. */
 function writeRole(mount: MountData, roleName: string, params: Params): HandlerResult {
   const existing = mount.roles.get(roleName);
-  if (isLegacyBody(params)) {
-    mount.roles.set(roleName, { name: roleName, ...upgradeLegacyBody(params) });
-    return dataResult(null, [LEGACY_WARNING]);
-  }
-  const merged = { ...(existing ? roleToBody(existing) : {}), ...withoutName(params) };
+  // A legacy write rebuilds the role from `policy`/`arn` alone; any other write changes only the
+  // fields it sends (read-modify-write, as the real engine does).
+  const legacy = isLegacyBody(params);
+  const merged = legacy ? withoutName(params) : { ...(existing ? roleToBody(existing) : {}), ...withoutName(params) };
   const checked = checkRole(merged, roleName);
   if (!checked.value) throw badRequest(...checked.errors);
-  const warnings = [...checked.warnings];
+  const warnings = legacy ? [LEGACY_WARNING, ...checked.warnings] : [...checked.warnings];
   if (existing?.invalidData !== undefined) warnings.push(`Invalid data of "${existing.invalidData}" cleared out of role`);
-  mount.roles.set(roleName, { name: roleName, ...checked.value, legacy: false });
+  mount.roles.set(roleName, { name: roleName, ...checked.value });
   return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
 }
 

@@ -1,38 +1,105 @@
-import * as shared from '@keyfob/shared';
+import {
+  validateCredentialRequest,
+  validateLeaseConfig,
+  validateRole,
+  validateRootConfig,
+  validateStaticRole,
+  type CredentialType,
+  type Problem,
+  type RoleDefinition,
+} from '@keyfob/shared';
 import type { Params } from '../http/parse-params.ts';
-import { fallbackCredentialRequest, fallbackLeaseConfig, fallbackRole, fallbackStaticRole } from './fallback-rules.ts';
-import { fallbackRootConfig } from './fallback-root-config.ts';
 import type { CredentialRequestInput, LeaseConfigRecord, RootConfigRecord, StaticRoleInput, StoredRole, Validated } from './validated.ts';
 
 /**
- * Validation of request bodies with the shared rules, so the engine, the linter and the editor
- * report the same codes. Until shared/src/rules exports its validators the stand-ins in
- * fallback-*.ts answer (same seed rules).
+ * Request bodies are validated with the shared rules, so the engine, the linter and the editor can
+ * never disagree: each error becomes one line of a 400's `errors` (`<message> [<CODE>]`), each
+ * warning one line of the response's `warnings`. Info problems (enterprise-only hints) are left out.
  */
-const api = shared as unknown as Record<string, unknown>;
-void api;
-
-/** Role body (already merged with the stored role) -> stored role. */
-export function checkRole(body: Params, _name: string): Validated<StoredRole> {
-  return fallbackRole(body);
+export function problemLines(problems: readonly Problem[]): { errors: string[]; warnings: string[] } {
+  const line = (p: Problem): string => `${p.message} [${p.code}]`;
+  return {
+    errors: problems.filter((p) => p.severity === 'error').map(line),
+    warnings: problems.filter((p) => p.severity === 'warning').map(line),
+  };
 }
 
-/** Static role body (merged) -> username and period. */
-export function checkStaticRole(body: Params, _name: string): Validated<StaticRoleInput> {
-  return fallbackStaticRole(body);
+function validated<T>(value: T | undefined, problems: readonly Problem[]): Validated<T> {
+  const { errors, warnings } = problemLines(problems);
+  return { value: errors.length > 0 ? undefined : value, errors, warnings };
 }
 
-/** Root configuration body. */
+/** A role body (already merged with the stored role on update) -> the stored role. */
+export function checkRole(body: Params, name: string): Validated<StoredRole> {
+  const { role, problems } = validateRole(body, { name });
+  return validated(role ? fromRoleDefinition(role) : undefined, problems);
+}
+
+/** A static role body (merged on update). */
+export function checkStaticRole(body: Params, name: string): Validated<StaticRoleInput> {
+  const { staticRole, problems } = validateStaticRole(body, { name });
+  return validated(staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined, problems);
+}
+
+/** A root configuration body (an HTTP request: a literal secret is expected here). */
 export function checkRootConfig(body: Params): Validated<RootConfigRecord> {
-  return fallbackRootConfig(body);
+  const { config, problems } = validateRootConfig(body, { source: 'request' });
+  return validated(config ? { ...config } : undefined, problems);
 }
 
-/** Lease configuration body. */
+/** A lease configuration body. */
 export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
-  return fallbackLeaseConfig(body);
+  const { config, problems } = validateLeaseConfig(body);
+  return validated(config ? { lease: config.lease, leaseMax: config.leaseMax } : undefined, problems);
 }
 
-/** Credentials request parameters against the role. */
-export function checkCredentialRequest(params: Params, role: StoredRole): Validated<CredentialRequestInput> {
-  return fallbackCredentialRequest(params, role);
+/** Credential request parameters against the role, as the role resolves on this path (`type`). */
+export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType): Validated<CredentialRequestInput> {
+  const { request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type) });
+  const value: CredentialRequestInput | undefined = request && {
+    ...(request.roleArn !== '' ? { roleArn: request.roleArn } : {}),
+    ...(request.roleSessionName !== '' ? { roleSessionName: request.roleSessionName } : {}),
+    ...(request.ttl !== undefined ? { ttl: Math.floor(request.ttl) } : {}),
+    ...(request.mfaCode !== '' ? { mfaCode: request.mfaCode } : {}),
+  };
+  return validated(value, problems);
+}
+
+/** The shared rules' role definition -> the engine's stored form. */
+export function fromRoleDefinition(role: RoleDefinition): StoredRole {
+  return {
+    credentialTypes: role.credentialTypes,
+    roleArns: role.roleArns,
+    policyArns: role.policyArns,
+    policyDocument: role.policyDocument,
+    iamGroups: role.iamGroups,
+    iamTags: role.iamTags,
+    sessionTags: role.sessionTags,
+    defaultStsTtl: Math.floor(role.defaultStsTtl ?? 0),
+    maxStsTtl: Math.floor(role.maxStsTtl ?? 0),
+    externalId: role.externalId,
+    userPath: role.userPath,
+    permissionsBoundaryArn: role.permissionsBoundaryArn,
+    mfaSerialNumber: role.mfaSerialNumber,
+    legacy: role.legacy !== undefined,
+  };
+}
+
+function toRoleDefinition(role: StoredRole, type: CredentialType): RoleDefinition {
+  return {
+    credentialType: type,
+    credentialTypes: role.credentialTypes,
+    roleArns: role.roleArns,
+    policyArns: role.policyArns,
+    policyDocument: role.policyDocument,
+    iamGroups: role.iamGroups,
+    iamTags: role.iamTags,
+    sessionTags: role.sessionTags,
+    ...(role.defaultStsTtl > 0 ? { defaultStsTtl: role.defaultStsTtl } : {}),
+    ...(role.maxStsTtl > 0 ? { maxStsTtl: role.maxStsTtl } : {}),
+    externalId: role.externalId,
+    userPath: role.userPath,
+    permissionsBoundaryArn: role.permissionsBoundaryArn,
+    mfaSerialNumber: role.mfaSerialNumber,
+  };
 }

@@ -1,8 +1,6 @@
-/** The four credential types of seed 1. */
-export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
+import type { CredentialType } from '@keyfob/shared';
 
-/** All credential types, in seed order. */
-export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed_role', 'federation_token', 'session_token'];
+export type { CredentialType };
 
 /**
  * A body checked against the shared rules: the normalised value when there is no error, the

@@ -30,7 +30,8 @@ export async function call(engine: EngineProcess, method: string, path: string, 
   if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   const response = await fetch(`${engine.url}/v1/${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text), text, headers: response.headers };
+  const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+  return { status: response.status, body: parsed, text, headers: response.headers };
 }
 
 /** Shorthands. */
