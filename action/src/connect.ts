@@ -1,6 +1,7 @@
 import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared';
 import type { EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
+import { requestIdToken } from './id-token.ts';
 import type { Runner } from './runner.ts';
 
 /** A client for the engine plus what must be released when the step ends. */
@@ -8,6 +9,8 @@ export interface Connection {
   readonly client: EngineClient;
   /** The same engine without retries: a JWT login retries itself, with a fresh ID token each time. */
   readonly loginClient: EngineClient;
+  /** A fresh GitHub OIDC ID token for an audience, fetched through the same network settings. */
+  idToken(audience: string | undefined): Promise<string>;
   /** Closes sockets of a proxy/CA dispatcher (nothing for the global fetch). */
   close(): Promise<void>;
 }
@@ -44,7 +47,12 @@ export async function connect(settings: EngineSettings, token: string | undefine
     retry: { maxAttempts: settings.maxAttempts },
     onRetry: (info: RetryInfo) => runner.info(retryLine(info, settings.maxAttempts)),
   };
-  return { client: createEngineClient(options), loginClient: createEngineClient({ ...options, token: undefined, retry: { maxAttempts: 1 } }), close };
+  return {
+    client: createEngineClient(options),
+    loginClient: createEngineClient({ ...options, token: undefined, retry: { maxAttempts: 1 } }),
+    idToken: (audience) => requestIdToken(runner.env, audience, fetchImpl, settings.requestTimeoutMs),
+    close,
+  };
 }
 
 /** One log line per retry: what failed and when the next attempt comes. */

@@ -24,7 +24,6 @@ export function coreRunner(): Runner {
       await core.summary.addRaw(markdown, true).write();
       core.summary.emptyBuffer();
     },
-    getIDToken: (audience) => core.getIDToken(audience),
     setFailed: (message) => core.setFailed(message),
     now: () => Date.now(),
   };

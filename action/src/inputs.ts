@@ -91,9 +91,6 @@ function readEngine(r: InputReader, env: Runner['env']): EngineSettings {
   };
 }
 
-const OIDC_HINT =
-  'the runner offers no OIDC token: add `permissions: id-token: write` to the job (workflows triggered from forks never get one), or give `token`';
-
 function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; jwt: string }): AuthSettings | undefined {
   const oidc = (env.ACTIONS_ID_TOKEN_REQUEST_URL ?? '') !== '' && (env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '') !== '';
   const asked = r.optional('auth-method');
@@ -105,13 +102,13 @@ function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; 
     return undefined;
   }
   if (method === 'jwt') {
-    if (secrets.jwt === '' && !oidc) r.report(inputProblem('INPUT_REQUIRED', 'jwt', `auth-method jwt needs an ID token, but ${OIDC_HINT}.`));
+    if (secrets.jwt === '' && !oidc) r.report(inputProblem('INPUT_REQUIRED', 'jwt', 'auth-method jwt needs a GitHub OIDC token, but the runner offers none: add `permissions: id-token: write` to the job (workflows triggered from forks never get one), or give a ready `jwt`.'));
     const role = r.optional('jwt-role');
     if (role === undefined) r.report(inputProblem('INPUT_REQUIRED', 'jwt-role', 'jwt-role is required for the JWT login: the engine\'s auth role that trusts this repository\'s tokens.'));
     const path = r.text('auth-path').replace(/^\/+|\/+$/g, '');
     return { method, path, role: role ?? '', audience: r.optional('jwt-audience'), jwt: secrets.jwt || undefined };
   }
-  if (asked === undefined) r.report(inputProblem('INPUT_REQUIRED', 'token', `no way to log in to the engine: give \`token\`, or use GitHub OIDC (auth-method: jwt), but ${OIDC_HINT}.`));
+  if (asked === undefined) r.report(inputProblem('INPUT_REQUIRED', 'token', 'no way to log in to the engine: give `token` (from a secret), or log in with GitHub OIDC: add `permissions: id-token: write` to the job (forks never get an ID token) and set `jwt-role`.'));
   return undefined;
 }
 

@@ -17,11 +17,11 @@ export interface LoggedIn {
  * wait must not send an expired one), logs in at `auth/<path>/login`, and masks the engine token it
  * gets back before anything else happens.
  */
-export async function login(connection: Pick<Connection, 'client' | 'loginClient'>, auth: AuthSettings, engine: EngineSettings, runner: Runner, secrets: SecretBook, deps: Deps): Promise<LoggedIn> {
+export async function login(connection: Pick<Connection, 'client' | 'loginClient' | 'idToken'>, auth: AuthSettings, engine: EngineSettings, runner: Runner, secrets: SecretBook, deps: Deps): Promise<LoggedIn> {
   if (auth.method === 'token') return { client: connection.client, ownToken: false };
   const started = runner.now();
   for (let attempt = 1; ; attempt += 1) {
-    const jwt = auth.jwt ?? (await runner.getIDToken(auth.audience));
+    const jwt = auth.jwt ?? (await freshIdToken(connection, auth.audience));
     secrets.add(jwt);
     try {
       const result = await connection.loginClient.loginJwt({ path: auth.path, role: auth.role, jwt });
@@ -37,6 +37,14 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
       runner.info(`JWT login failed (${error.message}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`);
       await deps.sleep(delay);
     }
+  }
+}
+
+async function freshIdToken(connection: Pick<Connection, 'idToken'>, audience: string | undefined): Promise<string> {
+  try {
+    return await connection.idToken(audience);
+  } catch (error) {
+    throw new LoginError(error, '');
   }
 }
 

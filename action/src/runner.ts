@@ -36,8 +36,6 @@ export interface Runner {
   getState(name: string): string;
   /** Appends Markdown to the job summary. */
   appendSummary(markdown: string): Promise<void>;
-  /** A fresh GitHub OIDC ID token for `audience` (GitHub's default audience when absent). */
-  getIDToken(audience?: string): Promise<string>;
   /** Marks the step failed with one message (the action calls it once, at the top). */
   setFailed(message: string): void;
   /** Milliseconds since the epoch. */

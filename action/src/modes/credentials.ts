@@ -11,7 +11,7 @@ import { credentialsSummary } from '../summary.ts';
  * masks it at once, exports it and records it for the post step before moving on (so a failure on
  * the second role still leaves the first one cleaned up), then sets outputs and the job summary.
  */
-export async function runCredentials(step: EngineStep): Promise<void> {
+export async function runCredentials(step: EngineStep): Promise<{ keepToken: boolean }> {
   const issued: Issued[] = [];
   for (const request of step.config.requests) {
     const one = await fetchOne(step, request);
@@ -22,6 +22,7 @@ export async function runCredentials(step: EngineStep): Promise<void> {
   }
   setCredentialOutputs(issued, step.config, step.runner);
   if (step.config.summary) await step.runner.appendSummary(credentialsSummary(issued, step.config));
+  return { keepToken: issued.some((i) => i.revocable) };
 }
 
 async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Issued> {

@@ -2,7 +2,7 @@ import type { Annotation, Runner } from '../runner.ts';
 
 /** One thing the action did to the runner, in order. */
 export interface RunnerEvent {
-  readonly kind: 'mask' | 'info' | 'debug' | 'notice' | 'warning' | 'error' | 'group' | 'endgroup' | 'export' | 'output' | 'state' | 'summary' | 'failed' | 'idtoken';
+  readonly kind: 'mask' | 'info' | 'debug' | 'notice' | 'warning' | 'error' | 'group' | 'endgroup' | 'export' | 'output' | 'state' | 'summary' | 'failed';
   readonly text: string;
   readonly name?: string;
   readonly where?: Annotation;
@@ -16,7 +16,6 @@ export class FakeRunner implements Runner {
   readonly state = new Map<string, string>();
   readonly masked = new Set<string>();
   summary = '';
-  idTokens = 0;
   clock = Date.parse('2026-03-01T10:00:00.000Z');
 
   constructor(
@@ -74,13 +73,6 @@ export class FakeRunner implements Runner {
     this.summary += markdown;
     this.events.push({ kind: 'summary', text: markdown });
     return Promise.resolve();
-  }
-  getIDToken(audience?: string): Promise<string> {
-    this.idTokens += 1;
-    const token = `eyJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJ${audience ?? 'default'}${this.idTokens}.c2lnbmF0dXJl`;
-    this.setSecret(token);
-    this.events.push({ kind: 'idtoken', text: audience ?? '' });
-    return Promise.resolve(token);
   }
   setFailed(message: string): void {
     this.events.push({ kind: 'failed', text: message });

@@ -71,12 +71,14 @@ export function describeEngineFailure(failure: EngineFailure, context: FailureCo
   const names = context.names ?? ACTION_SETTING_NAMES;
   const endpoint = `${failure.method} ${failure.path}`;
   const engineText = failure.errors.filter((e) => e.trim() !== '').join('; ');
-  const what =
-    failure.status === undefined
-      ? `${endpoint}: ${failure.message}`
-      : `${endpoint} answered ${failure.status}${engineText === '' ? '' : `: ${engineText}`}`;
+  // The client's own messages already start with the endpoint and count the attempts; an HTTP
+  // failure is restated so the status and the engine's words come first.
   const tries = (failure.attempts ?? 0) > 1 ? ` (after ${failure.attempts} attempts)` : '';
-  return `Could not ${context.operation}: ${what}${tries}. Hint: ${hintFor(failure, context, names)}`;
+  const what =
+    failure.code === 'ENGINE_HTTP' && failure.status !== undefined
+      ? `${endpoint} answered ${failure.status}${engineText === '' ? '' : `: ${engineText}`}${tries}`
+      : failure.message;
+  return `Could not ${context.operation}: ${what.replace(/\.$/, '')}. Hint: ${hintFor(failure, context, names)}`;
 }
 
 function hintFor(failure: EngineFailure, context: FailureContext, n: SettingNames): string {

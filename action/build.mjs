@@ -1,0 +1,53 @@
+// Bundles the action into committed CommonJS files that the runner starts with node24:
+//   dist/main.cjs     the main step
+//   dist/post.cjs     the post step (revoke leases, clear variables)
+//   dist/network.cjs  undici with a proxy/CA dispatcher, loaded by the others only when needed
+// @actions/core 3 is ESM-only while its dependencies call require(); CommonJS output handles both.
+// The output is deterministic: CI rebuilds and fails when dist/ differs from the committed files.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'eof',
+  charset: 'utf8',
+  logLevel: 'warning',
+};
+
+/** Keeps network.ts out of main and post: they require the separate dist/network.cjs at run time. */
+const networkChunk = {
+  name: 'network-chunk',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]network\.ts$/ }, () => ({ path: './network.cjs', external: true }));
+  },
+};
+
+/**
+ * Marks modules as free of side effects so that what the action does not use is dropped: shared/ is
+ * pure by design (values in, values out), and core's OIDC helper with its HTTP client is unused
+ * (src/id-token.ts asks for ID tokens through the step's own fetch). Without this the bundle carries
+ * the platform-history data, the YAML parser and a second copy of undici that never run.
+ */
+const PURE = /[\\/]shared[\\/]src[\\/]|[\\/]schemas[\\/]|@actions[\\/]http-client[\\/]|@actions[\\/]core[\\/]lib[\\/]oidc-utils\.js$/;
+const pure = {
+  name: 'pure-modules',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const resolved = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0 || resolved.external || !PURE.test(resolved.path)) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+rmSync('dist', { recursive: true, force: true });
+await Promise.all([
+  build({ ...common, entryPoints: ['src/bin/main-entry.ts'], outfile: 'dist/main.cjs', plugins: [networkChunk, pure] }),
+  build({ ...common, entryPoints: ['src/bin/post-entry.ts'], outfile: 'dist/post.cjs', plugins: [networkChunk, pure] }),
+  build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
+]);

@@ -1,0 +1,4 @@
+// Bundle entry of the post step (dist/post.cjs).
+import { run } from '../post.ts';
+
+void run();

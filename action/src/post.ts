@@ -1,0 +1,80 @@
+import { isEngineError } from '@keyfob/shared';
+import type { AuthSettings, EngineSettings } from './action-config.ts';
+import { CLEANUP_STATE, parseCleanupState, type CleanupState } from './cleanup-state.ts';
+import { connect } from './connect.ts';
+import { coreRunner } from './core-runner.ts';
+import { defaultDeps, type Deps } from './deps.ts';
+import { describeFailure } from './failure.ts';
+import { readInputs } from './inputs.ts';
+import { login } from './login.ts';
+import { SecretBook } from './mask.ts';
+import type { Runner } from './runner.ts';
+import { table } from './summary.ts';
+
+/**
+ * The post step (runs after the job, also when it failed): blanks every variable the main step
+ * exported (variables cannot be unset, only emptied) and revokes the iam_user leases it created, so
+ * the cloud user is deleted now rather than when the lease runs out. `cleanup: false` turns both
+ * off. Problems become warnings: the job's own result stands.
+ */
+export async function run(runner: Runner = coreRunner(), deps: Deps = defaultDeps()): Promise<void> {
+  const state = parseCleanupState(runner.getState(CLEANUP_STATE));
+  if (state.leases.length === 0 && state.variables.length === 0) {
+    runner.debug('keyfob post step: nothing to clean up.');
+    return;
+  }
+  const secrets = new SecretBook(runner);
+  const { config } = readInputs(runner, secrets);
+  if (config && !config.cleanup) {
+    runner.info('cleanup is false: leaving the exported variables and leases as they are.');
+    return;
+  }
+  for (const name of state.variables) runner.exportVariable(name, '');
+  if (state.variables.length > 0) runner.info(`Cleared ${state.variables.join(', ')}.`);
+  const revoked = config?.engine && config.auth ? await revokeLeases(state, { runner, secrets, deps, engine: config.engine, auth: config.auth }) : [];
+  if (config?.summary !== false && revoked.length > 0) {
+    const rows = revoked.map((r) => [r.role, r.leaseId, r.result]);
+    await runner.appendSummary(`### keyfob: cleanup\n\n${table(['Role', 'Lease', 'Result'], rows)}\n\n`);
+  }
+}
+
+interface Revoked {
+  readonly role: string;
+  readonly leaseId: string;
+  readonly result: string;
+}
+
+interface RevokeContext {
+  readonly runner: Runner;
+  readonly secrets: SecretBook;
+  readonly deps: Deps;
+  readonly engine: EngineSettings;
+  readonly auth: AuthSettings;
+}
+
+async function revokeLeases(state: CleanupState, context: RevokeContext): Promise<Revoked[]> {
+  if (state.leases.length === 0) return [];
+  const { runner, secrets, deps, engine, auth } = context;
+  const connection = await connect(engine, auth.method === 'token' ? auth.token : undefined, runner, deps);
+  const results: Revoked[] = [];
+  try {
+    const session = await login(connection, auth, engine, runner, secrets, deps);
+    for (const lease of state.leases) {
+      try {
+        await session.client.revokeLease(lease.leaseId);
+        runner.info(`Revoked lease ${lease.leaseId} (${lease.role}): its cloud user is deleted.`);
+        results.push({ ...lease, result: 'revoked' });
+      } catch (error) {
+        const why = isEngineError(error) ? `${error.status ?? error.code}: ${error.errors.join('; ') || error.message}` : String(error);
+        runner.warning(secrets.redact(`Could not revoke lease ${lease.leaseId} (${lease.role}): ${why}. It ends on its own when its lease runs out.`));
+        results.push({ ...lease, result: 'not revoked' });
+      }
+    }
+    if (session.ownToken) await session.client.revokeSelf().catch(() => undefined);
+  } catch (error) {
+    runner.warning(secrets.redact(`${describeFailure(error, undefined)} The leases were not revoked; they end on their own when they run out.`));
+  } finally {
+    await connection.close();
+  }
+  return results;
+}
