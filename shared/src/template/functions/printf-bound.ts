@@ -71,7 +71,9 @@ function pieceRange(arg: AbstractValue | undefined, piece: VerbPiece): Range {
 
 function extraRange(extra: readonly AbstractValue[]): Range {
   if (extra.length === 0) return exact('');
-  let range: Range = { min: 9 + 2 * (extra.length - 1), max: 9 + 2 * (extra.length - 1), ascii: true }; // "%!(EXTRA " ... ", " ... ")"
+  // "%!(EXTRA " + "type=value" joined by ", " + ")"
+  const frame = 10 + 2 * (extra.length - 1);
+  let range: Range = { min: frame, max: frame, ascii: true };
   for (const arg of extra) {
     const r = printedLength(arg);
     const type = abstractType(arg);
