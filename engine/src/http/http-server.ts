@@ -28,10 +28,13 @@ export function createEngineServer(handle: RequestHandler): Server {
 async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestHandler): Promise<void> {
   const body = await readBody(req);
   if (body === 'too-large') {
-    // Answer, then drop the connection: the rest of the body is never read.
-    req.pause();
+    // Answer and close. The rest of the body is discarded unread, for at most 2 s: closing a socket
+    // with unread input makes the kernel send a reset that can swallow the 413 on the client side.
     res.shouldKeepAlive = false;
-    res.on('finish', () => req.socket.destroy());
+    res.on('finish', () => {
+      req.resume();
+      setTimeout(() => req.socket.destroy(), 2000).unref();
+    });
     send(res, TOO_LARGE, true);
     return;
   }
