@@ -2,6 +2,7 @@ import { addLengths, constant, printedLength, staticTruth, stringOf, unionLength
 import type { AbstractValue, LengthRange } from './abstract-value.ts';
 import type { Command, IfNode, Operand, Pipeline, Template, TemplateField, TemplateNode } from './ast.ts';
 import type { UsernameType } from './default-username-template.ts';
+import { foldCall } from './functions/fold-call.ts';
 import { findTemplateFunction } from './functions/function-table.ts';
 
 /** Shortest and longest output in bytes; `max` undefined means no upper bound. */
@@ -43,14 +44,10 @@ function evalCommand(cmd: Command, piped: AbstractValue | undefined, fields: Fie
   if (cmd.name === undefined) return args[0] ?? UNKNOWN;
   const fn = findTemplateFunction(cmd.name);
   if (fn === undefined) return UNKNOWN;
-  if (fn.pure && args.every((a) => a.kind === 'const')) {
-    try {
-      return constant(fn.call(args.map((a) => (a.kind === 'const' ? a.value : '')), { now: () => new Date(0), randomInt: () => 0 }));
-    } catch {
-      // a run-time failure on constants: fall back to the function's bound
-    }
-  }
-  return fn.bound(args);
+  const values = args.flatMap((a) => (a.kind === 'const' ? [a.value] : []));
+  // Constant arguments: evaluate exactly; a run-time failure falls back to the function's bound.
+  const folded = values.length === args.length ? foldCall(fn, values) : undefined;
+  return folded === undefined ? fn.bound(args) : constant(folded);
 }
 
 function evalOperand(op: Operand, fields: Fields): AbstractValue {

@@ -1,4 +1,5 @@
 import type { Command, Operand, Pipeline, Span, TemplateValue } from './ast.ts';
+import { foldCall } from './functions/fold-call.ts';
 import { findTemplateFunction, isUnsupportedGoBuiltin, suggestFunction } from './functions/function-table.ts';
 import type { ArgInfo, TemplateFunction } from './functions/template-function.ts';
 import { describeType, staticTypeOf } from './go-value.ts';
@@ -46,12 +47,8 @@ function checkCall(fn: TemplateFunction, cmd: Command, args: readonly ArgInfo[],
 
 /** Folds a pure call on constants, as the analysis will; undefined when it cannot. */
 function fold(fn: TemplateFunction, args: readonly ArgInfo[]): TemplateValue | undefined {
-  if (!fn.pure || args.some((a) => a.value === undefined)) return undefined;
-  try {
-    return fn.call(args.map((a) => a.value as TemplateValue), { now: () => new Date(0), randomInt: () => 0 });
-  } catch {
-    return undefined; // run-time failures are reported when rendering
-  }
+  const values = args.flatMap((a) => (a.value === undefined ? [] : [a.value]));
+  return values.length === args.length ? foldCall(fn, values) : undefined;
 }
 
 function checkCommand(cmd: Command, piped: ArgInfo | undefined, issues: TemplateIssue[]): ArgInfo {

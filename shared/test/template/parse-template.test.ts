@@ -84,6 +84,7 @@ describe('parseTemplate: problems with their spans', () => {
     { name: 'piped value of the wrong type', text: '{{ len .DisplayName | uppercase }}', expected: [['TEMPLATE_ARG_TYPE', 'len .DisplayName']] },
     { name: 'len of a number', text: '{{ len 5 }}', expected: [['TEMPLATE_ARG_TYPE', '5']] },
     { name: 'eq across types', text: '{{ eq 1 "a" }}', expected: [['TEMPLATE_ARG_TYPE', '"a"']] },
+    { name: 'eq across types after constant folding', text: '{{ eq (or 0 1) "x" }}', expected: [['TEMPLATE_ARG_TYPE', '"x"']] },
     { name: 'ordering booleans', text: '{{ lt true false }}', expected: [['TEMPLATE_ARG_TYPE', 'true'], ['TEMPLATE_ARG_TYPE', 'false']] },
     { name: 'missing argument through a pipe', text: '{{ .DisplayName | truncate }}', expected: [['TEMPLATE_ARITY', 'truncate', { expected: 'truncate N STRING' }]] },
     { name: 'too many arguments', text: '{{ random 20 | truncate 5 | uppercase 3 }}', expected: [['TEMPLATE_ARITY', 'uppercase 3']] },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { parseTemplate, renderTemplate, TemplateRenderError } from '../../src/index.ts';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '../../src/index.ts';
 import type { Template, TemplateVars } from '../../src/index.ts';
 import { fixedDeps } from './fixed-deps.ts';
 
@@ -18,6 +18,8 @@ const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 describe('renderTemplate', () => {
   const cases: { name: string; text: string; vars?: TemplateVars; expected: string }[] = [
+    { name: 'the default template, IAM', text: DEFAULT_USERNAME_TEMPLATE, expected: 'keyfob-token-deploy-deploy-1717243200-ABCDEFGHIJKLMNOPQRST' },
+    { name: 'the default template, STS (the engine passes empty names)', text: DEFAULT_USERNAME_TEMPLATE, vars: { Type: 'STS', DisplayName: '', PolicyName: '' }, expected: 'keyfob-1717243200-ABCDEFGHIJKLMN' },
     { name: 'text and fields', text: '{{ .Type }}:{{ .DisplayName }}:{{ .PolicyName }}', expected: 'IAM:token-deploy:deploy' },
     { name: 'printf %s %d %v %q %%', text: '{{ printf "%s|%d|%v|%v|%q|%%" "a" 42 true 7 "x\\"y" }}', expected: 'a|42|true|7|"x\\"y"|%' },
     { name: 'printf width, flags and precision', text: '{{ printf "%-5s|%5s|%05d|%+d|%.3s|%x|%X" "ab" "cd" 42 3 "abcdef" "hi" 255 }}', expected: 'ab   |   cd|00042|+3|abc|6869|FF' },
