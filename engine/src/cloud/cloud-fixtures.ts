@@ -19,8 +19,11 @@ export function applyFixtures(state: CloudState, input: unknown, now: number, de
   const accountId = input.accountId ?? state.settings.accountId;
   if (typeof accountId !== 'string' || !/^\d{12}$/.test(accountId)) errors.push('accountId must be 12 digits');
   const account = typeof accountId === 'string' ? accountId : '';
-  const users = listOf(input.users, 'users', errors).map((u, i) => readUser(u, `users[${i}]`, account, now, errors));
-  const root = input.rootUser === undefined ? undefined : readUser(input.rootUser, 'rootUser', account, now, errors);
+  // A user that keeps its name keeps its id (unless the fixture gives one), so static roles that
+  // adopted it still recognise it; a different id means "deleted and re-created".
+  const idOf = (name: string): string | undefined => state.users.get(name)?.userId;
+  const users = listOf(input.users, 'users', errors).map((u, i) => readUser(u, `users[${i}]`, { account, now, idOf }, errors));
+  const root = input.rootUser === undefined ? undefined : readUser(input.rootUser, 'rootUser', { account, now, idOf }, errors);
   const settings: CloudSettings = {
     accountId: account,
     throttle: listOf(input.throttle, 'throttle', errors).map((t, i) => readThrottle(t, `throttle[${i}]`, errors)),
@@ -43,7 +46,14 @@ export function applyFixtures(state: CloudState, input: unknown, now: number, de
   return [];
 }
 
-function readUser(value: unknown, where: string, account: string, now: number, errors: string[]): CloudUser {
+interface UserDefaults {
+  readonly account: string;
+  readonly now: number;
+  readonly idOf: (name: string) => string | undefined;
+}
+
+function readUser(value: unknown, where: string, defaults: UserDefaults, errors: string[]): CloudUser {
+  const { account, now } = defaults;
   const raw = isObject(value) ? value : {};
   if (!isObject(value)) errors.push(`${where} must be an object`);
   const name = typeof raw.name === 'string' ? raw.name : '';
@@ -54,7 +64,7 @@ function readUser(value: unknown, where: string, account: string, now: number, e
   for (const arn of policies) if (!isPolicyArn(arn)) errors.push(`${where}.policies: "${arn}" is not a policy ARN`);
   return {
     name,
-    userId: newUniqueId('AIDA'),
+    userId: typeof raw.userId === 'string' ? raw.userId : (defaults.idOf(name) ?? newUniqueId('AIDA')),
     path,
     arn: userArn(account, path, name),
     createdAt: now,
