@@ -22,6 +22,8 @@ const common = {
   minify: production,
   legalComments: 'none',
   logLevel: 'warning',
+  // jsonc-parser's UMD main requires its parts dynamically, which a bundle cannot follow; its ESM build can be.
+  mainFields: ['module', 'main'],
 };
 
 async function buildSnippets() {

@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
     return settings;
   };
   const roleFiles = new RoleFiles(settingsFor);
-  const cache = new LintCache();
+  const cache = new LintCache(roleFiles);
   const diagnostics = new DiagnosticsController(roleFiles, cache, settingsFor);
   context.subscriptions.push(
     diagnostics,

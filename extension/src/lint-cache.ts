@@ -1,17 +1,10 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { lintText } from '@keyfob/shared';
 import type { FileKind } from '@keyfob/shared';
-import { baseName } from './role-files.ts';
+import type { RoleFiles } from './role-files.ts';
 
 /** The lint result of one document version. */
 export type LintResult = ReturnType<typeof lintText>;
-
-/** The file name lint sees: untitled role files get a role name so the name-based kind rules apply. */
-function lintFileName(document: vscode.TextDocument): string {
-  const name = baseName(document.uri);
-  if (document.uri.scheme !== 'untitled') return name;
-  return `${name}.role.${document.languageId === 'yaml' ? 'yaml' : 'json'}`;
-}
 
 /**
  * Lints documents with `lintText` (the CLI's rules) and keeps the latest result per document,
@@ -20,12 +13,14 @@ function lintFileName(document: vscode.TextDocument): string {
 export class LintCache {
   readonly #results = new Map<string, { version: number; result: LintResult }>();
 
+  constructor(private readonly roleFiles: RoleFiles) {}
+
   /** The lint result of the document's current version, computed at most once per version. */
   get(document: vscode.TextDocument): LintResult {
     const key = document.uri.toString();
     const cached = this.#results.get(key);
     if (cached?.version === document.version) return cached.result;
-    const result = lintText(document.getText(), { fileName: lintFileName(document), format: document.languageId === 'yaml' ? 'yaml' : 'json' });
+    const result = lintText(document.getText(), { fileName: this.roleFiles.lintFileName(document), format: document.languageId === 'yaml' ? 'yaml' : 'json' });
     this.#results.set(key, { version: document.version, result });
     return result;
   }
@@ -33,7 +28,7 @@ export class LintCache {
   /** Kind of a document of the file (falls back to the file's first document's kind). */
   kindOf(result: LintResult, index: number): FileKind | undefined {
     const found = result.documents.find((d) => d.index === index) ?? result.documents[0];
-    return found?.kind as FileKind | undefined;
+    return found?.kind;
   }
 
   /** Drops a closed document's result. */

@@ -7,6 +7,15 @@ const LANGUAGES = new Set(['yaml', 'json', 'jsonc']);
 // whatever its name (the lint area reads the same marker).
 const SCHEMA_MARKER = 'keyfob.dev/schemas/';
 
+/** Why a document is a role file: its name, the include setting, or a keyfob `$schema`; undefined: it is not. */
+type Reason = 'name' | 'include' | 'schema' | undefined;
+
+/** `team.yaml` -> `team.role.yaml`: the name lint reads as a dynamic role named `team`. */
+function asRoleName(name: string, languageId: string): string {
+  const stem = name.replace(/\.(ya?ml|jsonc?)$/i, '');
+  return `${stem}.role.${languageId === 'yaml' ? 'yaml' : 'json'}`;
+}
+
 /** The file name without folders, for the name-based rules of `isRoleFileName`. */
 export function baseName(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -18,19 +27,39 @@ export function baseName(uri: vscode.Uri): string {
  * document version, since providers ask on every keystroke.
  */
 export class RoleFiles {
-  readonly #cache = new Map<string, { version: number; answer: boolean }>();
+  readonly #cache = new Map<string, { version: number; reason: Reason }>();
 
   constructor(private readonly settingsFor: (uri: vscode.Uri) => Settings) {}
 
   /** True when the document is a role file (see class summary). */
   isRoleFile(document: vscode.TextDocument): boolean {
-    if (!LANGUAGES.has(document.languageId) || document.uri.scheme === 'output') return false;
+    return this.#reason(document) !== undefined;
+  }
+
+  /**
+   * The file name `lintText` should see: the real one, except for files that are role files only by
+   * the include setting or untitled ones, which get a `.role` suffix so lint reads them as dynamic
+   * roles (a `$schema` or modeline inside still wins, as lint gives those precedence).
+   */
+  lintFileName(document: vscode.TextDocument): string {
+    const reason = this.#reason(document);
+    return reason === 'include' || document.uri.scheme === 'untitled' ? asRoleName(baseName(document.uri), document.languageId) : baseName(document.uri);
+  }
+
+  /** Like `lintFileName` for a file found by a pattern, before it is opened. */
+  lintFileNameOf(uri: vscode.Uri): string {
+    const name = baseName(uri);
+    return isRoleFileName(name) ? name : asRoleName(name, /\.ya?ml$/i.test(name) ? 'yaml' : 'json');
+  }
+
+  #reason(document: vscode.TextDocument): Reason {
+    if (!LANGUAGES.has(document.languageId) || document.uri.scheme === 'output') return undefined;
     const key = document.uri.toString();
     const cached = this.#cache.get(key);
-    if (cached?.version === document.version) return cached.answer;
-    const answer = this.#decide(document);
-    this.#cache.set(key, { version: document.version, answer });
-    return answer;
+    if (cached?.version === document.version) return cached.reason;
+    const reason = this.#decide(document);
+    this.#cache.set(key, { version: document.version, reason });
+    return reason;
   }
 
   /** Forgets a closed document, or everything after a settings change. */
@@ -47,13 +76,13 @@ export class RoleFiles {
     return [...builtIn, ...extra];
   }
 
-  #decide(document: vscode.TextDocument): boolean {
-    if (isRoleFileName(baseName(document.uri))) return true;
+  #decide(document: vscode.TextDocument): Reason {
+    if (isRoleFileName(baseName(document.uri))) return 'name';
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
     for (const glob of this.settingsFor(document.uri).include) {
       const pattern = folder ? new vscode.RelativePattern(folder, glob) : glob;
-      if (vscode.languages.match({ pattern }, document) > 0) return true;
+      if (vscode.languages.match({ pattern }, document) > 0) return 'include';
     }
-    return document.getText().includes(SCHEMA_MARKER);
+    return document.getText().includes(SCHEMA_MARKER) ? 'schema' : undefined;
   }
 }

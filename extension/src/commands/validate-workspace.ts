@@ -3,7 +3,6 @@ import { lintText } from '@keyfob/shared';
 import { toDiagnostic } from '../convert.ts';
 import type { DiagnosticsController } from '../diagnostics.ts';
 import type { RoleFiles } from '../role-files.ts';
-import { baseName } from '../role-files.ts';
 
 /** Command id of "keyfob: Validate all role files in the workspace". */
 export const VALIDATE_WORKSPACE = 'keyfob.validateWorkspace';
@@ -34,7 +33,7 @@ export async function validateWorkspace(roleFiles: RoleFiles, diagnostics: Diagn
       let problems = 0;
       let errors = 0;
       for (const uri of uris.values()) {
-        const found = await lintUri(uri);
+        const found = await lintUri(uri, roleFiles);
         problems += found.length;
         errors += found.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
         diagnostics.collection.set(uri, found);
@@ -47,10 +46,10 @@ export async function validateWorkspace(roleFiles: RoleFiles, diagnostics: Diagn
   );
 }
 
-async function lintUri(uri: vscode.Uri): Promise<vscode.Diagnostic[]> {
+async function lintUri(uri: vscode.Uri, roleFiles: RoleFiles): Promise<vscode.Diagnostic[]> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  const name = baseName(uri);
+  const name = open ? roleFiles.lintFileName(open) : roleFiles.lintFileNameOf(uri);
   const result = lintText(text, { fileName: name, format: /\.ya?ml$/i.test(name) ? 'yaml' : 'json' });
   return result.problems.map((p) => toDiagnostic(p, open));
 }

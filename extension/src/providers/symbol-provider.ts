@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { outlineSymbols } from '@keyfob/shared';
-import type { FileKind, OutlineSymbol } from '@keyfob/shared';
+import type { OutlineSymbol } from '@keyfob/shared';
 import { toRange } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
 import type { RoleFiles } from '../role-files.ts';
@@ -15,7 +15,7 @@ export class RoleSymbolProvider implements vscode.DocumentSymbolProvider {
   provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
     if (!this.roleFiles.isRoleFile(document)) return [];
     const result = this.cache.get(document);
-    const documents = result.documents.map((d) => ({ index: d.index, kind: d.kind as FileKind | undefined, ...(d.name ? { name: d.name } : {}) }));
+    const documents = result.documents.map((d) => ({ index: d.index, kind: d.kind, ...(d.name ? { name: d.name } : {}) }));
     return outlineSymbols(result.file, documents).map((symbol) => toSymbol(document, symbol));
   }
 }

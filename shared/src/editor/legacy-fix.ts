@@ -2,7 +2,8 @@ import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { Problem } from '../problem.ts';
 import { addMember, pointerOf, renameKey, replaceValue, segmentsOf } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
-import type { TextEdit } from './text-edit.ts';
+import { sequentialEdit } from './sequential-edit.ts';
+import type { EditStep } from './sequential-edit.ts';
 
 /**
  * Moves a legacy `policy` or `arn` (seed 1, Role rule 1) to the fields that replaced it, the way the
@@ -17,14 +18,15 @@ export function legacyFixes(file: ParsedFile, document: ParsedDocument, problem:
   const parent = pointerOf(segments.slice(0, -1));
   const hasType = document.locations.has(pointerOf([...segments.slice(0, -1), 'credential_type']));
   const build = (newField: string, newValue: unknown, type: string): QuickFix => {
-    const edits: TextEdit[] = [...renameKey(file, document, problem.path, newField)];
-    if (newValue !== value) edits.push(...replaceValue(file, document, problem.path, newValue));
-    if (!hasType) edits.push(...addMember(file, document, parent, 'credential_type', type, field));
+    const steps: EditStep[] = [];
+    if (newValue !== value) steps.push((f, d) => replaceValue(f, d, problem.path, newValue));
+    steps.push((f, d) => renameKey(f, d, problem.path, newField));
+    if (!hasType) steps.push((f, d) => addMember(f, d, parent, 'credential_type', type, newField));
     return {
       title: `Move legacy ${field} to ${newField}${hasType ? '' : ` with credential_type ${type}`}`,
       kind: 'quickfix',
       code: problem.code,
-      edits,
+      edits: sequentialEdit(file.text, file.format, document.index, steps),
     };
   };
   if (field === 'policy') return [build('policy_document', value, 'iam_user'), build('policy_document', value, 'federation_token')];

@@ -70,7 +70,8 @@ export function scaffoldText(kind: ScaffoldKind, format: DocumentFormat, options
   const value = (text: string): string => (options.snippet ? `\${${++stop}:${escapeSnippet(text)}}` : text);
   if (format === 'json') {
     const members: string[] = [];
-    if (options.schema) members.push(`  "$schema": ${escapeIfSnippet(JSON.stringify(schemaIdFor(kind)), options)}`);
+    // `$schema` would read as a snippet variable: escape the `$` in snippet form.
+    if (options.schema) members.push(`  "${options.snippet ? '\\$' : '$'}schema": ${escapeIfSnippet(JSON.stringify(schemaIdFor(kind)), options)}`);
     for (const field of fields) {
       const rendered = Array.isArray(field.value)
         ? `[${(field.value as readonly string[]).map((item) => `"${value(jsonInner(item))}"`).join(', ')}]`

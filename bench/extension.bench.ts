@@ -1,0 +1,103 @@
+// The extension's hot paths (issue 5): a document change to diagnostics ready for a 500-line role
+// file (the lint the diagnostics provider runs, plus turning problems into ranges), and activation
+// (loading the built desktop bundle with a stub `vscode` module and calling `activate`). Each beside a
+// baseline from the same run: parsing the same text with `yaml` alone. Targets: < 30 ms, < 50 ms.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { lintText } from '../shared/src/lint/index.ts';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const bundle = join(repo, 'extension', 'dist', 'extension.js');
+
+/** A multi-document role file of about `lines` lines: roles of every type, some with mistakes. */
+function roleFile(lines: number): string {
+  const docs: string[] = [];
+  for (let i = 0; docs.join('\n').split('\n').length < lines; i++) {
+    const bad = i % 7 === 3;
+    docs.push([
+      `name: role-${i}`,
+      'credential_type: assumed_role',
+      'role_arns:',
+      `  - arn:aws:iam::123456789012:role/deploy-${i}`,
+      `  - arn:aws:iam::123456789012:role/ci-${i}`,
+      `default_sts_ttl: ${bad ? '1d' : '1h'}`,
+      'max_sts_ttl: 12h',
+      'session_tags:',
+      '  team: platform',
+      bad ? 'polcy_arns: arn:aws:iam::aws:policy/ReadOnlyAccess' : `external_id: partner-${i}`,
+    ].join('\n'));
+  }
+  return `${docs.join('\n---\n')}\n`;
+}
+
+function median(fn: () => void, runs: number): { median: number; min: number } {
+  for (let i = 0; i < 3; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)] ?? 0, min: times[0] ?? 0 };
+}
+
+/** A `vscode` stand-in: every property is a function or namespace; every call returns a disposable. */
+function stubVscode(): unknown {
+  const handler: ProxyHandler<() => void> = {
+    get: (_target, property) => (property === 'then' ? undefined : property === 'textDocuments' || property === 'workspaceFolders' ? [] : stub),
+    apply: () => stub,
+    construct: () => stub,
+  };
+  const stub: object = new Proxy(() => {}, handler);
+  return stub;
+}
+
+/** Loads the bundle fresh with `vscode` stubbed, calls activate; returns the milliseconds it took. */
+function activateOnce(): number {
+  const require = createRequire(import.meta.url);
+  delete require.cache[bundle];
+  const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const original = loader._load;
+  const vscode = stubVscode();
+  loader._load = (request: string, ...rest: unknown[]) => (request === 'vscode' ? vscode : original(request, ...rest));
+  try {
+    const started = performance.now();
+    const extension = require(bundle) as { activate: (context: unknown) => void };
+    extension.activate({ subscriptions: [] });
+    return performance.now() - started;
+  } finally {
+    loader._load = original;
+  }
+}
+
+if (!existsSync(bundle)) spawnSync(process.execPath, [join(repo, 'extension', 'build.mjs')], { stdio: 'inherit' });
+const text = roleFile(500);
+const lineCount = text.split('\n').length - 1;
+let problems = 0;
+const change = median(() => {
+  const result = lintText(text, { fileName: 'bench.role.yaml' });
+  problems = result.problems.length;
+  // The provider turns each problem into a range (offsets to positions): include that work.
+  for (const p of result.problems) void (p.range && result.file.lines.position(p.range.start));
+}, 30);
+const baseline = median(() => void parseAllDocuments(text), 30);
+const activation = median(() => void activateOnce(), 10);
+
+const rows: string[][] = [
+  ['measure', 'median', 'min', 'baseline (yaml parse alone, median)'],
+  [`change -> diagnostics, ${lineCount} lines, ${problems} problems`, ms(change.median), ms(change.min), ms(baseline.median)],
+  ['activation (require bundle + activate)', ms(activation.median), ms(activation.min), ms(baseline.median)],
+];
+const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+console.log(`targets: change < 30 ms (${change.median < 30 ? 'met' : 'MISSED'}), activation < 50 ms (${activation.median < 50 ? 'met' : 'MISSED'})`);
+
+function ms(value: number): string {
+  return `${value.toFixed(2)} ms`;
+}
