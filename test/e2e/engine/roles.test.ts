@@ -1,0 +1,140 @@
+// Role endpoints: write (create and read-modify-write update), read shape (seed 1), delete (404 when
+// missing, seed 1), LIST, legacy parameters and the legacy path guard, validation with the shared codes.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { call, del, get, post } from './engine-client.ts';
+
+const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
+const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
+
+describe('roles', () => {
+  let engine: EngineProcess;
+  before(async () => {
+    engine = await startEngine();
+  });
+  after(() => engine.stop());
+
+  it('reads back with credential_types, [] for unset lists and "" for unset text', async () => {
+    assert.equal((await post(engine, 'cloud/roles/plain', { credential_type: 'session_token' })).status, 204);
+    const answer = await get(engine, 'cloud/roles/plain');
+    assert.deepEqual(answer.body.data, {
+      credential_types: ['session_token'],
+      policy_arns: [],
+      role_arns: [],
+      policy_document: '',
+      iam_groups: [],
+      iam_tags: {},
+      session_tags: {},
+      default_sts_ttl: 0,
+      max_sts_ttl: 0,
+      external_id: '',
+      user_path: '',
+      permissions_boundary_arn: '',
+      mfa_serial_number: '',
+    });
+  });
+
+  it('normalises comma lists, key=value tags, durations and compacts the policy document', async () => {
+    const body = {
+      credential_type: 'assumed_role',
+      role_arns: `${ROLE_ARN}, arn:aws:iam::123456789012:role/audit`,
+      policy_document: '{ "Version": "2012-10-17", "Statement": [ { "Effect": "Allow", "Action": "s3:*", "Resource": "*" } ] }',
+      session_tags: ['team=platform'],
+      default_sts_ttl: '15m',
+      max_sts_ttl: '1h',
+    };
+    assert.equal((await post(engine, 'cloud/roles/norm', body)).status, 204);
+    const { data } = (await get(engine, 'cloud/roles/norm')).body;
+    assert.deepEqual(data.role_arns, [ROLE_ARN, 'arn:aws:iam::123456789012:role/audit']);
+    assert.equal(data.policy_document, '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":"*"}]}');
+    assert.deepEqual(data.session_tags, { team: 'platform' });
+    assert.deepEqual([data.default_sts_ttl, data.max_sts_ttl], [900, 3600]);
+  });
+
+  it('updates only the fields it is sent', async () => {
+    await post(engine, 'cloud/roles/upd', { credential_type: 'iam_user', policy_arns: POLICY, iam_groups: 'devs' });
+    assert.equal((await post(engine, 'cloud/roles/upd', { iam_groups: 'ops,qa' })).status, 204);
+    const { data } = (await get(engine, 'cloud/roles/upd')).body;
+    assert.deepEqual([data.credential_types, data.policy_arns, data.iam_groups], [['iam_user'], [POLICY], ['ops', 'qa']]);
+  });
+
+  const invalid: { name: string; body: Record<string, unknown>; code: string }[] = [
+    { name: 'no credential_type', body: { policy_arns: POLICY }, code: 'ROLE_MISSING_CREDENTIAL_TYPE' },
+    { name: 'unknown credential_type', body: { credential_type: 'iam_users' }, code: 'ROLE_UNKNOWN_CREDENTIAL_TYPE' },
+    { name: 'assumed_role without role_arns', body: { credential_type: 'assumed_role' }, code: 'ROLE_ARNS_REQUIRED' },
+    { name: 'role_arns on iam_user', body: { credential_type: 'iam_user', policy_arns: POLICY, role_arns: ROLE_ARN }, code: 'ROLE_ARNS_NOT_ALLOWED' },
+    { name: 'iam_user without a policy', body: { credential_type: 'iam_user' }, code: 'ROLE_POLICY_REQUIRED' },
+    { name: 'federation_token without a policy', body: { credential_type: 'federation_token' }, code: 'ROLE_POLICY_REQUIRED' },
+    { name: 'a policy on session_token', body: { credential_type: 'session_token', policy_arns: POLICY }, code: 'ROLE_POLICY_NOT_ALLOWED' },
+    { name: 'sts ttls on session_token', body: { credential_type: 'session_token', default_sts_ttl: '1h' }, code: 'ROLE_STS_TTL_NOT_ALLOWED' },
+    { name: 'default over max', body: { credential_type: 'assumed_role', role_arns: ROLE_ARN, default_sts_ttl: '2h', max_sts_ttl: '1h' }, code: 'ROLE_TTL_ORDER' },
+    { name: 'external_id outside assumed_role', body: { credential_type: 'federation_token', policy_arns: POLICY, external_id: 'x' }, code: 'ROLE_ASSUMED_ROLE_FIELD_NOT_ALLOWED' },
+    { name: 'user_path outside iam_user', body: { credential_type: 'assumed_role', role_arns: ROLE_ARN, user_path: '/x/' }, code: 'ROLE_IAM_USER_FIELD_NOT_ALLOWED' },
+    { name: 'bad user_path', body: { credential_type: 'iam_user', policy_arns: POLICY, user_path: 'nope' }, code: 'ROLE_INVALID_USER_PATH' },
+    { name: 'bad role ARN', body: { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::1:role/x' }, code: 'ROLE_INVALID_ROLE_ARN' },
+    { name: 'bad policy document', body: { credential_type: 'iam_user', policy_document: '{nope' }, code: 'ROLE_INVALID_POLICY_DOCUMENT' },
+    { name: 'legacy mixed with new fields', body: { policy: '{}', credential_type: 'iam_user' }, code: 'ROLE_LEGACY_MIXED' },
+    { name: 'both legacy fields', body: { policy: '{}', arn: POLICY }, code: 'ROLE_LEGACY_CONFLICT' },
+    { name: 'unparsable legacy data', body: { arn: 'arn:aws:s3:::bucket' }, code: 'ROLE_LEGACY_INVALID' },
+    { name: 'a duration with days', body: { credential_type: 'assumed_role', role_arns: ROLE_ARN, max_sts_ttl: '1d' }, code: 'DURATION_BAD_UNIT' },
+  ];
+  for (const c of invalid) {
+    it(`write refuses ${c.name} with 400 [${c.code}]`, async () => {
+      const answer = await post(engine, 'cloud/roles/bad', c.body);
+      assert.equal(answer.status, 400, answer.text);
+      assert.ok(answer.body.errors.some((e: string) => e.endsWith(`[${c.code}]`)), answer.text);
+      assert.equal((await get(engine, 'cloud/roles/bad')).status, 404, 'nothing was stored');
+    });
+  }
+
+  const legacy = [
+    { name: 'a role ARN upgrades to assumed_role', body: { arn: ROLE_ARN }, types: ['assumed_role'], creds: 400, sts: 200 },
+    { name: 'a policy ARN upgrades to iam_user', body: { arn: POLICY }, types: ['iam_user'], creds: 200, sts: 400 },
+    {
+      name: 'a JSON policy upgrades to iam_user + federation_token',
+      body: { policy: '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":"*"}]}' },
+      types: ['iam_user', 'federation_token'],
+      creds: 200,
+      sts: 200,
+    },
+  ];
+  for (const c of legacy) {
+    it(`legacy: ${c.name}, warns, and guards the creds/sts paths`, async () => {
+      const written = await post(engine, 'cloud/roles/legacy', c.body);
+      assert.equal(written.status, 200, written.text);
+      assert.equal(written.body.data, null);
+      assert.ok(written.body.warnings.includes('Detected use of legacy role or policy parameter. Please upgrade to use the new parameters.'));
+      assert.deepEqual((await get(engine, 'cloud/roles/legacy')).body.data.credential_types, c.types);
+      const viaCreds = await get(engine, 'cloud/creds/legacy');
+      const viaSts = await post(engine, 'cloud/sts/legacy', {});
+      assert.equal(viaCreds.status, c.creds, viaCreds.text);
+      assert.equal(viaSts.status, c.sts, viaSts.text);
+      if (c.creds === 400) assert.match(viaCreds.body.errors[0], /through the creds path; this is not allowed for legacy roles/);
+      if (c.sts === 400) assert.match(viaSts.body.errors[0], /iam_user credentials through the sts path/);
+      if (c.types.length === 2) assert.equal(viaSts.body.data.arn, undefined, 'sts resolves a two-type legacy role to federation_token');
+    });
+  }
+
+  it('lists roles sorted, and deletes with 204 then 404 (seed 1)', async () => {
+    await post(engine, 'cloud/roles/zeta', { credential_type: 'session_token' });
+    const keys = (await call(engine, 'LIST', 'cloud/roles/')).body.data.keys as string[];
+    assert.deepEqual(keys, [...keys].sort());
+    assert.ok(keys.includes('zeta'));
+    assert.equal((await del(engine, 'cloud/roles/zeta')).status, 204);
+    assert.equal((await del(engine, 'cloud/roles/zeta')).status, 404);
+    assert.equal((await get(engine, 'cloud/roles/zeta')).status, 404);
+  });
+
+  it('keeps roles of different mounts apart', async () => {
+    const other = await startEngine({ args: ['--mount', 'cloud', '--mount', 'aws'] });
+    try {
+      await post(other, 'cloud/roles/only-here', { credential_type: 'session_token' });
+      assert.equal((await get(other, 'aws/roles/only-here')).status, 404);
+      assert.equal((await call(other, 'LIST', 'aws/roles')).status, 404);
+      assert.equal((await get(other, 'cloud/roles/only-here')).status, 200);
+    } finally {
+      await other.stop();
+    }
+  });
+});
