@@ -1,5 +1,5 @@
 import { formatDuration } from '../duration/index.ts';
-import { problemCodes, type ProblemCode } from '../codes/index.ts';
+import { applyCodes } from '../codes/apply.ts';
 import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
@@ -69,8 +69,8 @@ function prunable(kind: 'role' | 'static-role', declared: ReadonlyMap<string, un
   return sorted(listed.filter((name) => !declared.has(name))).map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
 }
 
-function note(code: ProblemCode, name: string, message: string): Problem {
-  return { code, severity: problemCodes[code].severity, message, path: '', ...(name === '' ? {} : { data: { name } }) };
+function note(code: keyof typeof applyCodes, name: string, message: string): Problem {
+  return { code, severity: applyCodes[code].severity, message, path: '', ...(name === '' ? {} : { data: { name } }) };
 }
 
 function sorted(names: Iterable<string>): string[] {
