@@ -25,8 +25,14 @@ export function isSpace(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\r' || c === '\n';
 }
 
+const UNICODE_WORD = /^[\p{L}\p{Nd}]$/u;
+
+/** Go's identifier characters: `_`, letters and digits (ASCII checked first: it is the common case). */
 function isWordChar(c: string | undefined): boolean {
-  return c !== undefined && (c === '_' || /^[\p{L}\p{Nd}]$/u.test(c));
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return c === '_' || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return UNICODE_WORD.test(c);
 }
 
 function isDigit(c: string | undefined): boolean {

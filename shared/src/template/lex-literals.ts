@@ -1,6 +1,5 @@
 import type { Token } from './lex-action.ts';
 import type { TemplateIssue } from './template-issue.ts';
-import { utf8Bytes } from './utf8.ts';
 
 const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, '"': 34 };
 const decoder = new TextDecoder();
@@ -17,11 +16,14 @@ function hexValue(text: string): number | undefined {
   return value;
 }
 
-/** Decodes one escape at `p` (just after the backslash) into bytes; Go's strconv rules. */
-function readEscape(text: string, p: number): { bytes: number[]; next: number } | string {
+/** One decoded escape: raw bytes (`\x41`, `\101`) or a whole character (`\n`, `\u00e9`). */
+type Escape = { bytes: number[]; next: number } | { text: string; next: number };
+
+/** Decodes one escape at `p` (just after the backslash); Go's strconv rules. */
+function readEscape(text: string, p: number): Escape | string {
   const c = text[p] ?? '';
   const simple = SIMPLE_ESCAPES[c];
-  if (simple !== undefined) return { bytes: [simple], next: p + 1 };
+  if (simple !== undefined) return { text: String.fromCharCode(simple), next: p + 1 };
   if (c >= '0' && c <= '7') {
     const digits = text.slice(p, p + 3);
     const value = /^[0-7]{3}$/.test(digits) ? parseInt(digits, 8) : 256;
@@ -33,26 +35,41 @@ function readEscape(text: string, p: number): { bytes: number[]; next: number } 
   if (value === undefined) return `\\${c} needs ${size} hex digits`;
   if (c === 'x') return { bytes: [value], next: p + 1 + size };
   if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return `\\${c}${text.slice(p + 1, p + 1 + size)} is not a valid character`;
-  return { bytes: [...utf8Bytes(String.fromCodePoint(value))], next: p + 1 + size };
+  return { text: String.fromCodePoint(value), next: p + 1 + size };
 }
 
+/**
+ * Lexes `"..."`. Plain runs are copied as they are; `\x` and octal escapes are bytes, collected
+ * and decoded as UTF-8 together (Go strings are bytes: `"\xc3\xa9"` is `é`).
+ */
 function lexQuoted(text: string, start: number, spaceBefore: boolean): Token | TemplateIssue {
-  const bytes: number[] = [];
+  let value = '';
+  let bytes: number[] = [];
+  const flush = (): void => {
+    if (bytes.length > 0) value += decoder.decode(new Uint8Array(bytes));
+    bytes = [];
+  };
   let p = start + 1;
+  let run = p;
   while (p < text.length && text[p] !== '"' && text[p] !== '\n') {
-    if (text[p] === '\\') {
-      const escape = readEscape(text, p + 1);
-      if (typeof escape === 'string') return syntax(`Invalid string: ${escape}.`, p, Math.min(p + 2, text.length));
-      bytes.push(...escape.bytes);
-      p = escape.next;
+    if (text[p] !== '\\') {
+      p++;
       continue;
     }
-    const char = String.fromCodePoint(text.codePointAt(p) ?? 0);
-    bytes.push(...utf8Bytes(char));
-    p += char.length;
+    if (p > run) flush();
+    value += text.slice(run, p);
+    const escape = readEscape(text, p + 1);
+    if (typeof escape === 'string') return syntax(`Invalid string: ${escape}.`, p, Math.min(p + 2, text.length));
+    if ('bytes' in escape) bytes.push(...escape.bytes);
+    else {
+      flush();
+      value += escape.text;
+    }
+    p = run = escape.next;
   }
   if (text[p] !== '"') return syntax('This string is never closed; add the closing ".', start, p);
-  return { kind: 'string', start, end: p + 1, spaceBefore, value: decoder.decode(new Uint8Array(bytes)) };
+  flush();
+  return { kind: 'string', start, end: p + 1, spaceBefore, value: value + text.slice(run, p) };
 }
 
 function lexRaw(text: string, start: number, spaceBefore: boolean): Token | TemplateIssue {
