@@ -3,7 +3,8 @@
 // what this script writes now.  Run: npx tsx scripts/generate-codes-doc.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { problemCodes, ruleFor } from '../shared/src/index.ts';
+import { problemCodes } from '../shared/src/codes/index.ts';
+import { ruleFor } from '../shared/src/rules/index.ts';
 
 /** Areas whose name has two words; every other code's area is its first word. */
 const TWO_WORD_AREAS = ['STATIC_ROLE'];

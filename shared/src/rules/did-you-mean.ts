@@ -26,21 +26,35 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidate closest to `word`, or undefined when none is close enough: at most one edit for
  * words up to 4 characters, two up to 8, three beyond; case, `-` and `_` differences are free.
+ * Failing that, the shortest candidate that begins or ends with the word (4 characters or more),
+ * for shortened names such as `mfa_serial` or `boundary_arn`.
  *
  * @example didYouMean('role_arn', ['role_arns', 'policy_arns']) // 'role_arns'
  */
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
   const folded = fold(word);
+  const list = [...candidates];
   const limit = folded.length <= 4 ? 1 : folded.length <= 8 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = limit + 1;
-  for (const candidate of candidates) {
+  for (const candidate of list) {
     if (candidate === word) continue;
     const distance = editDistance(folded, fold(candidate));
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
+  }
+  return best ?? shortenedFrom(folded, list);
+}
+
+function shortenedFrom(folded: string, candidates: readonly string[]): string | undefined {
+  if (folded.length < 4) return undefined;
+  let best: string | undefined;
+  for (const candidate of candidates) {
+    const other = fold(candidate);
+    if (other === folded || (!other.startsWith(folded) && !other.endsWith(folded))) continue;
+    if (best === undefined || candidate.length < best.length) best = candidate;
   }
   return best;
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { lintText, type Problem } from '../../src/index.ts';
+import { lintText } from '../../src/lint/index.ts';
+import type { Problem } from '../../src/problem.ts';
 import { fileNameFor, loadFixtures, validateValue, type RuleCase, type RuleFixture } from './rule-fixtures.ts';
 
 const fixtures = loadFixtures();
@@ -83,7 +84,7 @@ for (const fixture of fixtures) {
 }
 
 test('every rule of the table has a fixture case', async () => {
-  const { ruleTable } = await import('../../src/index.ts');
+  const { ruleTable } = await import('../../src/rules/index.ts');
   const covered = new Set(fixtures.flatMap((f) => f.cases.map((c) => c.code)));
   assert.deepEqual(ruleTable.map((r) => r.code).filter((code) => !covered.has(code)), []);
 });
