@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkUsernameTemplate, DEFAULT_USERNAME_TEMPLATE, describeTemplate } from '../../src/index.ts';
-import type { CheckUsernameTemplateOptions, ProblemCode } from '../../src/index.ts';
+import { checkUsernameTemplate, DEFAULT_USERNAME_TEMPLATE, describeTemplate } from '../../src/template/index.ts';
+import type { ProblemCode } from '../../src/codes/index.ts';
+import type { CheckUsernameTemplateOptions } from '../../src/template/index.ts';
 import { fixedDeps } from './fixed-deps.ts';
 
 const branch = (sts: string, iam: string): string => `{{ if eq .Type "STS" }}${sts}{{ else }}${iam}{{ end }}`;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '../../src/index.ts';
-import type { LengthBound, Template, TemplateVars } from '../../src/index.ts';
+import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '../../src/template/index.ts';
+import type { LengthBound, Template, TemplateVars } from '../../src/template/index.ts';
 import { utf8Length } from '../../src/template/utf8.ts';
 
 /** A small seeded PRNG (mulberry32) so every run checks the same cases. */
