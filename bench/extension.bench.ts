@@ -35,27 +35,51 @@ function roleFile(lines: number): string {
   return `${docs.join('\n---\n')}\n`;
 }
 
-function median(fn: () => void, runs: number): { median: number; min: number } {
-  for (let i = 0; i < 3; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)] ?? 0, min: times[0] ?? 0 };
+interface Timing {
+  median: number;
+  min: number;
 }
 
-/** A `vscode` stand-in: every property is a function or namespace; every call returns a disposable. */
-function stubVscode(): unknown {
+/**
+ * Times `a` and `b` interleaved (a, b, a, b, ...) so load from other processes on this 2-core machine
+ * falls on both alike; returns the median and minimum of each in milliseconds.
+ */
+function interleaved(a: () => void, b: () => void, runs: number): [Timing, Timing] {
+  for (let i = 0; i < 3; i++) {
+    a();
+    b();
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [index, fn] of [a, b].entries()) {
+      const started = performance.now();
+      fn();
+      times[index]?.push(performance.now() - started);
+    }
+  }
+  const summary = (values: number[]): Timing => {
+    values.sort((x, y) => x - y);
+    return { median: values[Math.floor(values.length / 2)] ?? 0, min: values[0] ?? 0 };
+  };
+  return [summary(times[0]), summary(times[1])];
+}
+
+// The namespaces and classes of `vscode` the bundle touches while loading and activating.
+const VSCODE_KEYS = [
+  'languages', 'commands', 'workspace', 'window', 'Uri', 'Range', 'Position', 'Diagnostic', 'DiagnosticSeverity',
+  'DiagnosticTag', 'CodeAction', 'CodeActionKind', 'CompletionItem', 'CompletionItemKind', 'SnippetString',
+  'MarkdownString', 'Hover', 'DocumentSymbol', 'SymbolKind', 'ProgressLocation', 'RelativePattern', 'WorkspaceEdit',
+];
+
+/** A `vscode` stand-in: each namespace answers any property or call with a disposable-like stub. */
+function stubVscode(): Record<string, unknown> {
   const handler: ProxyHandler<() => void> = {
     get: (_target, property) => (property === 'then' ? undefined : property === 'textDocuments' || property === 'workspaceFolders' ? [] : stub),
     apply: () => stub,
     construct: () => stub,
   };
   const stub: object = new Proxy(() => {}, handler);
-  return stub;
+  return Object.fromEntries(VSCODE_KEYS.map((key) => [key, stub]));
 }
 
 /** Loads the bundle fresh with `vscode` stubbed, calls activate; returns the milliseconds it took. */
@@ -80,23 +104,24 @@ if (!existsSync(bundle)) spawnSync(process.execPath, [join(repo, 'extension', 'b
 const text = roleFile(500);
 const lineCount = text.split('\n').length - 1;
 let problems = 0;
-const change = median(() => {
+const lintChange = (): void => {
   const result = lintText(text, { fileName: 'bench.role.yaml' });
   problems = result.problems.length;
   // The provider turns each problem into a range (offsets to positions): include that work.
   for (const p of result.problems) void (p.range && result.file.lines.position(p.range.start));
-}, 30);
-const baseline = median(() => void parseAllDocuments(text), 30);
-const activation = median(() => void activateOnce(), 10);
+};
+const parseOnly = (): void => void parseAllDocuments(text);
+const [change, baseline] = interleaved(lintChange, parseOnly, 50);
+const [activation, activationBaseline] = interleaved(() => void activateOnce(), parseOnly, 20);
 
 const rows: string[][] = [
   ['measure', 'median', 'min', 'baseline (yaml parse alone, median)'],
   [`change -> diagnostics, ${lineCount} lines, ${problems} problems`, ms(change.median), ms(change.min), ms(baseline.median)],
-  ['activation (require bundle + activate)', ms(activation.median), ms(activation.min), ms(baseline.median)],
+  ['activation (require bundle + activate)', ms(activation.median), ms(activation.min), ms(activationBaseline.median)],
 ];
 const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
-console.log(`targets: change < 30 ms (${change.median < 30 ? 'met' : 'MISSED'}), activation < 50 ms (${activation.median < 50 ? 'met' : 'MISSED'})`);
+console.log(`targets (median): change < 30 ms ${change.median < 30 ? 'met' : 'MISSED'}; activation < 50 ms ${activation.median < 50 ? 'met' : 'MISSED'}`);
 
 function ms(value: number): string {
   return `${value.toFixed(2)} ms`;
