@@ -9,8 +9,6 @@ export interface Deps {
   readonly random: () => number;
   /** Loads the undici-based network module (a separate bundle) on first need. */
   readonly loadNetwork: () => Promise<(options: NetworkOptions) => Network>;
-  /** Reads a text file (lint and apply). */
-  readonly readFile: (path: string) => Promise<string>;
 }
 
 /** The real world. */
@@ -20,6 +18,5 @@ export function defaultDeps(): Deps {
     sleep,
     random: Math.random,
     loadNetwork: async () => (await import('./network.ts')).createNetwork,
-    readFile: async (path) => (await import('node:fs/promises')).readFile(path, 'utf8'),
   };
 }

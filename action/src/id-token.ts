@@ -19,7 +19,7 @@ export async function requestIdToken(env: Readonly<Record<string, string | undef
     response = await fetchImpl(url, { headers: { authorization: `Bearer ${requestToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.name : 'error');
-    throw new Error(`the runner's token service at ${url.origin} did not answer (${cause})`);
+    throw new Error(`the runner's token service at ${url.origin} did not answer (${cause})`, { cause: error });
   }
   if (!response.ok) throw new Error(`the runner's token service answered ${response.status}`);
   const body = (await response.json().catch(() => undefined)) as { value?: unknown } | undefined;

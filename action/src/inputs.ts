@@ -129,8 +129,8 @@ function readRequests(r: InputReader, mode: CredentialMethod, options: { exportE
     r.report(...parsed.problems);
     entries = parsed.value;
   } else if (!ROLE_NAME.test(role ?? '')) {
+    // Reported here; the request settings below are still checked so every bad input shows at once.
     r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
-    return [];
   }
   const built = buildCredentialFetches(entries, {
     method: mode,

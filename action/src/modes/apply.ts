@@ -1,6 +1,65 @@
+import { collectDesiredState, executePlan, planApply, readCurrentState, type Plan, type PlanStep } from '@keyfob/shared';
+import { annotateProblems, countText, problemsTable, type FileProblem } from '../annotate.ts';
+import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
+import { table } from '../summary.ts';
 
-/** `apply`: makes the engine match the role files. */
-export function runApply(_step: EngineStep): Promise<void> {
-  return Promise.reject(new StepFailure('mode apply is not available yet'));
+/**
+ * `apply`: makes the engine's roles and static roles match the role files. The files are linted
+ * first (nothing is applied while any has an error); the plan is shown in the log, the job summary and
+ * the `plan` output; `dry-run` stops there; `prune` also deletes what no file declares.
+ */
+export async function runApply(step: EngineStep): Promise<void> {
+  const { config, runner, client, engine } = step;
+  const files = await readRoleFiles(config.files, config.workspace);
+  const collected = collectDesiredState(files, { mount: engine.mount });
+  const fileProblems = annotateProblems(runner, collected.files);
+  if (!collected.ok) {
+    runner.setOutput('problems', JSON.stringify(fileProblems));
+    throw new StepFailure(`Role files have errors (${countText(fileProblems)}); nothing was applied. See the annotations.`);
+  }
+  const current = await readCurrentState(client, collected.desired, { prune: config.prune });
+  const plan = planApply(collected.desired, current, { prune: config.prune });
+  const notes = annotateProblems(runner, [{ file: '', problems: plan.problems }]);
+  showPlan(step, plan);
+  runner.setOutput('plan', JSON.stringify(plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }))));
+  runner.setOutput('changed', String(plan.changed));
+  runner.setOutput('problems', JSON.stringify([...fileProblems, ...notes]));
+  if (config.dryRun || !plan.changed) {
+    runner.info(config.dryRun ? 'dry-run: the engine was not changed.' : 'The engine already matches the role files.');
+    await summarize(step, plan, [...fileProblems, ...notes], config.dryRun ? 'planned (dry run)' : 'unchanged');
+    return;
+  }
+  const done: PlanStep[] = [];
+  try {
+    await executePlan(client, plan, ({ step: s, warnings }) => {
+      done.push(s);
+      runner.info(`  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`);
+    });
+  } catch (error) {
+    runner.error(`Apply stopped after ${done.length} of ${plan.steps.filter((s) => s.op !== 'unchanged').length} changes.`);
+    throw error;
+  }
+  await summarize(step, plan, [...fileProblems, ...notes], 'applied');
+}
+
+const SYMBOL: Readonly<Record<PlanStep['op'], string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };
+
+function showPlan(step: EngineStep, plan: Plan): void {
+  const { runner } = step;
+  runner.startGroup(`Plan for mount ${step.engine.mount}: ${describeCounts(plan)}`);
+  for (const s of plan.steps) runner.info(`${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`);
+  runner.endGroup();
+}
+
+function describeCounts(plan: Plan): string {
+  const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;
+  return (['create', 'update', 'replace', 'delete', 'unchanged'] as const).map((op) => `${count(op)} to ${op === 'unchanged' ? 'leave' : op}`).join(', ');
+}
+
+async function summarize(step: EngineStep, plan: Plan, problems: readonly FileProblem[], outcome: string): Promise<void> {
+  if (!step.config.summary) return;
+  const rows = plan.steps.map((s) => [`${SYMBOL[s.op]} ${s.op}`, s.kind, s.name, s.fields.join(', ') || '—', s.source ? s.source.file : '—']);
+  const notes = problems.length > 0 ? `\n\n${problemsTable(problems)}` : '';
+  await step.runner.appendSummary(`### keyfob: apply ${outcome}\n\n${describeCounts(plan)}.\n\n${table(['Change', 'Kind', 'Name', 'Fields', 'File'], rows)}${notes}\n\n`);
 }

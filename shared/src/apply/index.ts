@@ -10,3 +10,5 @@ export { readCurrentState } from './read-current-state.ts';
 export type { ApplyClient } from './read-current-state.ts';
 export { executePlan } from './execute-plan.ts';
 export type { ExecutedStep } from './execute-plan.ts';
+export { collectDesiredState } from './desired-state.ts';
+export type { DesiredStateResult, FileProblems, RoleFileText } from './desired-state.ts';

@@ -55,7 +55,7 @@ export function parseRolesInput(text: string, input = 'roles'): { value: RoleLin
 }
 
 function parseLine(content: string, line: number, input: string, problems: Problem[]): RoleLine | undefined {
-  const fail = (code: Problem['code'], message: string): undefined => {
+  const fail = (code: Parameters<typeof inputProblem>[0], message: string): undefined => {
     problems.push(inputProblem(code, input, `${input} line ${line}: ${message}`, { line }));
     return undefined;
   };

@@ -1,0 +1,112 @@
+import { applyCodes } from '../codes/apply.ts';
+import { lintText } from '../lint/index.ts';
+import type { LintedDocument } from '../lint/index.ts';
+import { hasErrors, type Problem } from '../problem.ts';
+import { validateManifest, validateRole, validateStaticRole, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
+import type { Declared, DesiredState, SourceRef } from './plan-types.ts';
+
+/** A role file's name (as shown to users) and text. */
+export interface RoleFileText {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Every problem of one file, lint and apply alike, each with a range when it points into the text. */
+export interface FileProblems {
+  readonly file: string;
+  readonly problems: readonly Problem[];
+}
+
+/** The declared state, the problems per file, and whether apply may go on (no errors anywhere). */
+export interface DesiredStateResult {
+  readonly desired: DesiredState;
+  readonly files: readonly FileProblems[];
+  readonly ok: boolean;
+}
+
+type Collector = {
+  roles: Map<string, Declared<RoleDefinition>>;
+  staticRoles: Map<string, Declared<StaticRoleDefinition>>;
+};
+
+/**
+ * Reads role files into the state they declare: `*.role.*` and `*.static-role.*` documents and the
+ * `roles`/`static_roles` of manifests. Every file is linted with the shared rules first; a file with
+ * errors contributes nothing and makes `ok` false, since applying half a change set is worse than none.
+ *
+ * Codes of its own: `APPLY_DUPLICATE_NAME` (a name declared in two places), `APPLY_MOUNT_MISMATCH`,
+ * `APPLY_NOT_APPLIED` (root or lease configuration, which apply leaves alone), `APPLY_NO_DOCUMENTS`.
+ */
+export function collectDesiredState(files: readonly RoleFileText[], options: { readonly mount: string }): DesiredStateResult {
+  const state: Collector = { roles: new Map(), staticRoles: new Map() };
+  const reports: FileProblems[] = [];
+  for (const { file, text } of files) {
+    const linted = lintText(text, { fileName: file });
+    const problems: Problem[] = [...linted.problems];
+    for (const document of linted.documents) {
+      if (hasErrors(document.problems)) continue;
+      const value = linted.file.documents[document.index]?.value;
+      problems.push(...declare(document, value, { file, document: document.index }, options.mount, state));
+    }
+    reports.push({ file, problems });
+  }
+  if (state.roles.size === 0 && state.staticRoles.size === 0) {
+    reports.push({ file: '', problems: [note('APPLY_NO_DOCUMENTS', 'No role, static-role or manifest document was found in the given files.')] });
+  }
+  const ok = !reports.some((r) => hasErrors(r.problems));
+  return { desired: { roles: state.roles, staticRoles: state.staticRoles }, files: reports, ok };
+}
+
+function declare(document: LintedDocument, value: unknown, source: SourceRef, mount: string, state: Collector): Problem[] {
+  const at = (p: Problem): Problem => ({ ...p, document: source.document });
+  switch (document.kind) {
+    case 'role': {
+      const role = validateRole(value, nameOption(document)).role;
+      return role ? add(state.roles, document.name ?? role.name, role, source).map(at) : [];
+    }
+    case 'static-role': {
+      const staticRole = validateStaticRole(value, nameOption(document)).staticRole;
+      return staticRole ? add(state.staticRoles, document.name ?? staticRole.name, staticRole, source).map(at) : [];
+    }
+    case 'manifest':
+      return declareManifest(value, source, mount, state).map(at);
+    case 'root-config':
+    case 'lease-config':
+      return [at(note('APPLY_NOT_APPLIED', `${source.file} holds ${document.kind === 'root-config' ? 'root' : 'lease'} configuration, which apply leaves alone; configure it on the engine directly.`))];
+    default:
+      return [];
+  }
+}
+
+function declareManifest(value: unknown, source: SourceRef, mount: string, state: Collector): Problem[] {
+  const manifest = validateManifest(value).manifest;
+  if (!manifest) return [];
+  if (manifest.mount !== undefined && manifest.mount.replace(/^\/+|\/+$/g, '') !== mount) {
+    return [note('APPLY_MOUNT_MISMATCH', `${source.file} is for mount "${manifest.mount}", but apply writes to mount "${mount}"; set the mount to match, or remove mount from the manifest.`, '/mount')];
+  }
+  const problems: Problem[] = [];
+  for (const [name, role] of Object.entries(manifest.roles)) problems.push(...add(state.roles, name, role, source));
+  for (const [name, staticRole] of Object.entries(manifest.staticRoles)) problems.push(...add(state.staticRoles, name, staticRole, source));
+  if (manifest.lease || manifest.root) {
+    problems.push(note('APPLY_NOT_APPLIED', `${source.file}: apply manages roles and static roles; its ${[manifest.root && 'root', manifest.lease && 'lease'].filter(Boolean).join(' and ')} section is left alone.`));
+  }
+  return problems;
+}
+
+function add<T>(map: Map<string, Declared<T>>, name: string | undefined, definition: T, source: SourceRef): Problem[] {
+  if (name === undefined) return [];
+  const earlier = map.get(name);
+  if (earlier) {
+    return [note('APPLY_DUPLICATE_NAME', `"${name}" is declared again here; it is already declared in ${earlier.source.file}${earlier.source.document > 0 ? ` (document ${earlier.source.document + 1})` : ''}. Keep one.`)];
+  }
+  map.set(name, { definition, source });
+  return [];
+}
+
+function nameOption(document: LintedDocument): { name?: string } {
+  return document.name === undefined ? {} : { name: document.name };
+}
+
+function note(code: keyof typeof applyCodes, message: string, path = ''): Problem {
+  return { code, severity: applyCodes[code].severity, message, path };
+}
