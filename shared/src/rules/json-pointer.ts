@@ -1,5 +1,7 @@
 /** Escapes one JSON Pointer segment (`~` → `~0`, `/` → `~1`, RFC 6901). */
 export function escapePointerSegment(segment: string): string {
+  // Most segments are plain field names; skip the replacements for them (validation is hot).
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -1,5 +1,6 @@
 import { problemCodes, type ProblemCode } from '../codes/index.ts';
 import type { Problem, Severity } from '../problem.ts';
+import { escapePointerSegment } from './json-pointer.ts';
 import type { ParsedFields } from './parse-fields.ts';
 import type { ResourceKind } from './types.ts';
 
@@ -63,7 +64,7 @@ export function runRules<C extends RuleContext>(rules: readonly Rule<C>[], conte
 
 /** The pointer of a field of the object under check. */
 export function fieldPath(context: RuleContext, field: string): string {
-  return `${context.basePath}/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  return `${context.basePath}/${escapePointerSegment(field)}`;
 }
 
 /**

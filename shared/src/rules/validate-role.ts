@@ -67,8 +67,7 @@ export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOp
 
 function buildRole(context: RoleContext, name: string | undefined): RoleDefinition {
   const f = context.fields;
-  const base = {
-    ...(name !== undefined ? { name } : {}),
+  const base: Mutable<RoleBase> = {
     roleArns: f.lists.get('role_arns')?.items ?? [],
     policyArns: f.lists.get('policy_arns')?.items ?? [],
     policyDocument: f.policies.get('policy_document')?.text ?? '',
@@ -79,19 +78,19 @@ function buildRole(context: RoleContext, name: string | undefined): RoleDefiniti
     userPath: f.strings.get('user_path') ?? '',
     permissionsBoundaryArn: f.strings.get('permissions_boundary_arn') ?? '',
     mfaSerialNumber: f.strings.get('mfa_serial_number') ?? '',
-    ...seconds(f, 'default_sts_ttl', 'defaultStsTtl'),
-    ...seconds(f, 'max_sts_ttl', 'maxStsTtl'),
   };
+  if (name !== undefined) base.name = name;
+  // Zero means unset, as in the engine.
+  const byDefault = f.seconds.get('default_sts_ttl');
+  if (byDefault !== undefined && byDefault > 0) base.defaultStsTtl = byDefault;
+  const max = f.seconds.get('max_sts_ttl');
+  if (max !== undefined && max > 0) base.maxStsTtl = max;
   if (context.type) return { ...base, credentialType: context.type, credentialTypes: [context.type] };
   return upgradeLegacy(base, f);
 }
 
-function seconds<K extends string>(fields: ParsedFields, field: string, key: K): Partial<Record<K, number>> {
-  const value = fields.seconds.get(field);
-  return value !== undefined && value > 0 ? ({ [key]: value } as Record<K, number>) : {};
-}
-
 type RoleBase = Omit<RoleDefinition, 'credentialType' | 'credentialTypes' | 'legacy'>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The engine's upgrade of a legacy role: a role ARN → assumed_role, a policy ARN → iam_user, JSON → iam_user + federation_token. */
 function upgradeLegacy(base: RoleBase, fields: ParsedFields): RoleDefinition {
