@@ -1,8 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { isRoleFileName, lintText, type Problem } from '@keyfob/shared';
+import { EXIT, UsageError } from '../io.ts';
+import { collectFiles, type CollectedFile } from '../lint/collect-files.ts';
+import { formatGithub } from '../lint/format-github.ts';
+import { formatJson } from '../lint/format-json.ts';
+import { formatText } from '../lint/format-text.ts';
+import type { FileReport } from '../lint/report.ts';
 import type { Command } from '../main.ts';
-import { EXIT } from '../io.ts';
 
-/** `keyfob lint`: not built yet. */
-export const lintCommand: Command = async (_argv, io) => {
-  io.stderr('keyfob lint: not available yet\n');
-  return Promise.resolve(EXIT.failed);
+const USAGE = `usage: keyfob lint PATH... [--format text|json|github] [--quiet]
+
+Checks role files (*.role.yaml|yml|json, *.static-role.*, manifests, and YAML/JSON files whose
+$schema names a keyfob schema) with the same rules the engine, the action and the editor use.
+PATH is a file, a folder (walked recursively) or a glob such as 'roles/**/*.yaml'.
+
+  --format text     compiler-style lines with the source and a caret (default)
+  --format json     {"files":[...],"problems":[...]} for tools
+  --format github   workflow annotations for GitHub Actions
+  --quiet           report errors only
+
+Exit status: 0 no errors, 1 errors found, 2 usage error.
+`;
+
+/** A walked file is ours when its name says so or its text points at one of our schemas. */
+const SCHEMA_REFERENCE = /keyfob[^\s"']*\/(?:role|static-role|manifest|root-config|lease-config)\.schema\.json/;
+
+/** `keyfob lint PATH...`: checks role files and reports problems; see USAGE. */
+export const lintCommand: Command = async (argv, io) => {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'github') {
+    throw new UsageError(`--format must be text, json or github, not "${format}"\n\n${USAGE}`);
+  }
+  if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
+
+  const { files, missing } = await collectFiles(positionals, io.cwd);
+  for (const m of missing) io.stderr(`keyfob lint: ${m.argument}: no such file, folder or matching file\n`);
+  if (missing.length > 0) return EXIT.usage;
+
+  const reports: FileReport[] = [];
+  for (const file of files) {
+    const report = await lintFile(file);
+    if (report) reports.push(values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report);
+  }
+  if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
+
+  const output =
+    format === 'json' ? formatJson(reports) : format === 'github' ? formatGithub(reports) : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
+  io.stdout(output);
+  return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
 };
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
+async function lintFile(file: CollectedFile): Promise<FileReport | undefined> {
+  const text = await readFile(file.absolute, 'utf8');
+  const named = isRoleFileName(file.display);
+  if (!file.explicit && !named && !SCHEMA_REFERENCE.test(text)) return undefined;
+  const result = lintText(text, { fileName: file.display });
+  const recognised = result.documents.some((d) => d.kind !== undefined);
+  if (!recognised && !file.explicit) return undefined;
+  const problems: Problem[] = [...result.problems];
+  return { file: file.display, text, documents: result.documents.length, problems };
+}
