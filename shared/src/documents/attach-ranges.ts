@@ -9,8 +9,9 @@ import type { NodeLocation, ParsedDocument, ParsedFile } from './types.ts';
  *
  * - `target: 'key'`: the member's key (its value when it has no key, as an array item);
  * - `target: 'value'` or none: the value (the key when the value is empty, so it stays visible);
- * - a path not in the document (a missing field): the nearest existing ancestor's key; at the root,
- *   the pointer in `data.anchor` when it exists, else the root's first key, else its first token;
+ * - a path not in the document (a missing field): the nearest existing ancestor's key; at the root
+ *   (and for the path `""` itself), the pointer in `data.anchor` when it exists, else the root's
+ *   first key, else its first token (a scalar document's scalar, a sequence's first `-`);
  * - `data.valueOffset` / `data.valueLength` (offsets in a string's decoded value, from a template
  *   check for example) narrow the range, but only when the source token is a plain or simply
  *   quoted scalar whose text is exactly the value, so the offsets line up.
@@ -21,11 +22,13 @@ export function attachRanges(problems: readonly Problem[], file: ParsedFile, doc
   return problems.map((problem) => {
     if (problem.range) return problem.document === undefined ? { ...problem, document: document.index } : problem;
     const span = locate(problem, file, document);
-    return { ...problem, range: file.lines.range(visibleSpan(span.start, span.end, file.text.length)), document: document.index };
+    return { ...problem, range: file.lines.range(visibleSpan(file.text, span.start, span.end)), document: document.index };
   });
 }
 
 function locate(problem: Problem, file: ParsedFile, document: ParsedDocument): OffsetRange {
+  // The root's own range is the whole document; a problem about the document points at its start.
+  if (problem.path === '') return rootSpan(problem, document);
   const location = document.locations.get(problem.path);
   if (location) {
     if (problem.target === 'key') return location.key ?? location.value;
@@ -49,15 +52,14 @@ function ancestorSpan(problem: Problem, document: ParsedDocument, pointer: strin
   if (pointer === '') return rootSpan(problem, document);
   if (ancestor.key) return ancestor.key;
   // An array item without a key: its first member's key when it is an object, else its first token.
-  return firstKey(document, pointer) ?? firstToken(ancestor.value);
+  return firstKey(document, pointer) ?? firstToken(document, pointer, ancestor.value);
 }
 
 function rootSpan(problem: Problem, document: ParsedDocument): OffsetRange {
   const anchor = problem.data?.['anchor'];
   const anchored = typeof anchor === 'string' ? document.locations.get(anchor) : undefined;
   if (anchored) return anchored.key ?? anchored.value;
-  const root = document.locations.get('');
-  return firstKey(document, '') ?? firstToken(root?.value ?? document.range);
+  return firstKey(document, '') ?? firstToken(document, '', document.locations.get('')?.value ?? document.range);
 }
 
 /** The key of the first member of the object at `pointer` (the entry right after it, in document order). */
@@ -71,8 +73,9 @@ function firstKey(document: ParsedDocument, pointer: string): OffsetRange | unde
 }
 
 /** A collection's opening character (`{`, `[`, `-`), or a scalar's whole token. */
-function firstToken(span: OffsetRange): OffsetRange {
-  return span.end - span.start > 1 ? { start: span.start, end: span.start + 1 } : span;
+function firstToken(document: ParsedDocument, pointer: string, span: OffsetRange): OffsetRange {
+  const value = valueAt(document.value, pointer);
+  return value !== null && typeof value === 'object' ? { start: span.start, end: span.start + 1 } : span;
 }
 
 function narrowed(problem: Problem, file: ParsedFile, document: ParsedDocument, span: OffsetRange): OffsetRange | undefined {

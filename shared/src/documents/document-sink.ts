@@ -57,18 +57,16 @@ export class DocumentSink {
 
   /** The problems with ranges, paths and the document index filled in. */
   problems(nearest: (offsets: readonly number[]) => string[]): Problem[] {
-    const paths = nearest(this.#pending.map((p) => p.span.start));
-    return this.#pending.map((p, i): Problem => {
-      const range = this.lines.range(visibleSpan(p.span.start, p.span.end, this.text.length));
-      return {
-        code: p.code,
-        severity: describeCode(p.code).severity,
-        message: p.message,
-        path: p.path ?? paths[i] ?? '',
-        range,
-        document: this.index,
-        ...(p.data ? { data: p.data } : {}),
-      };
-    });
+    const spans = this.#pending.map((p) => visibleSpan(this.text, p.span.start, p.span.end));
+    const paths = nearest(spans.map((span) => span.start));
+    return this.#pending.map((p, i): Problem => ({
+      code: p.code,
+      severity: describeCode(p.code).severity,
+      message: p.message,
+      path: p.path ?? paths[i] ?? '',
+      range: this.lines.range(spans[i] ?? p.span),
+      document: this.index,
+      ...(p.data ? { data: p.data } : {}),
+    }));
   }
 }

@@ -19,13 +19,19 @@ class NeedsWholeStream extends Error {}
  * directives, is read whole by the library so its errors are exactly the library's.
  *
  * `scalarSpans`, when given, receives the spans of all scalar tokens in document order.
- * `libraryOnly` skips the fast reader and the splitting (the differential test's reference).
+ * `reader` is for the differential test: `library` reads each piece with the library only, `stream`
+ * reads the whole stream with it in one go.
  */
-export function parseYamlStream(text: string, lines: LineIndex, scalarSpans: number[] | undefined, libraryOnly = false): RawDocument[] {
+export function parseYamlStream(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: number[] | undefined,
+  reader: 'fast' | 'library' | 'stream' = 'fast',
+): RawDocument[] {
   const layout = splitYamlStream(text);
-  if (!layout.wholeStream && !libraryOnly) {
+  if (!layout.wholeStream && reader !== 'stream') {
     try {
-      return readPieces(text, lines, scalarSpans, layout);
+      return readPieces(text, lines, scalarSpans, layout, reader === 'fast');
     } catch (error) {
       if (!(error instanceof NeedsWholeStream)) throw error;
       if (scalarSpans) scalarSpans.length = 0;
@@ -34,7 +40,7 @@ export function parseYamlStream(text: string, lines: LineIndex, scalarSpans: num
   return readWholeStream(text, lines, scalarSpans);
 }
 
-function readPieces(text: string, lines: LineIndex, scalarSpans: number[] | undefined, layout: YamlStreamLayout): RawDocument[] {
+function readPieces(text: string, lines: LineIndex, scalarSpans: number[] | undefined, layout: YamlStreamLayout, useFast: boolean): RawDocument[] {
   const documents: RawDocument[] = [];
   let awkward = 0;
   for (let i = 0; i < layout.starts.length; i++) {
@@ -44,7 +50,7 @@ function readPieces(text: string, lines: LineIndex, scalarSpans: number[] | unde
     // Comments before the first `---` belong to the document after it, not to a document of their own.
     if (i === 0 && isBlankPiece(text, start, end)) continue;
     const region = { start: documents.length === 0 ? 0 : start, end };
-    const clean = (layout.awkward[awkward] ?? Infinity) >= end;
+    const clean = useFast && (layout.awkward[awkward] ?? Infinity) >= end;
     const fast = clean ? readFast(text, lines, scalarSpans, documents.length, start, end) : undefined;
     documents.push({ ...(fast ?? readPiece(text, lines, scalarSpans, documents.length, start, end)), region });
   }

@@ -57,7 +57,7 @@ export function isBlankPiece(text: string, start: number, end: number): boolean 
     const c = text.charCodeAt(i);
     if (c === 10) inComment = false;
     else if (c === 35) inComment = true;
-    else if (!inComment && c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return false;
+    else if (!inComment && c !== 32 && c !== 9 && c !== 13 && !(c === 0xfeff && i === 0)) return false;
   }
   return true;
 }

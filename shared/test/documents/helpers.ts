@@ -1,0 +1,17 @@
+import type { ParsedFile } from '../../src/documents/index.ts';
+import type { OffsetRange, TextRange } from '../../src/problem.ts';
+
+/** A range as `[startLine, startColumn, endLine, endColumn]`, 1-based, the way the tables write them. */
+export type Span = readonly [number, number, number, number];
+
+/** The line/column form of an offset range in a parsed file. */
+export function span(file: ParsedFile, range: OffsetRange | undefined): Span | undefined {
+  if (!range) return undefined;
+  const r = file.lines.range(range);
+  return [r.startLine, r.startColumn, r.endLine, r.endColumn];
+}
+
+/** The line/column form of a problem's range. */
+export function textSpan(range: TextRange | undefined): Span | undefined {
+  return range ? [range.startLine, range.startColumn, range.endLine, range.endColumn] : undefined;
+}
