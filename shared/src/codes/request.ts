@@ -34,6 +34,10 @@ export const requestCodes = {
     severity: 'error',
     summary: 'The role has `mfa_serial_number`, so the request needs an `mfa_code`.',
   },
+  REQUEST_LEGACY_WRONG_ENDPOINT: {
+    severity: 'error',
+    summary: 'A role written with legacy `policy`/`arn` is read through the wrong path: `/sts` needs `assumed_role` or `federation_token`, `/creds` needs `iam_user`.',
+  },
   REQUEST_MFA_CODE_NOT_ALLOWED: {
     severity: 'error',
     summary: '`mfa_code` is given but the role has no `mfa_serial_number`.',

@@ -6,6 +6,8 @@ import type { RoleDefinition } from './types.ts';
 /** What request rules see: the role being generated for, when the caller knows it. */
 export interface RequestContext extends RuleContext {
   readonly role: RoleDefinition | undefined;
+  /** The path the request came through, when known. */
+  readonly endpoint: 'creds' | 'sts' | undefined;
 }
 
 /** Seed 1: role_session_name is capped at 64 characters (longer is truncated). */
@@ -82,6 +84,20 @@ const sessionNameCharset = defineRule<RequestContext>('credential-request', 'REQ
   report({ path: fieldPath(context, 'role_session_name'), target: 'value', message: `role_session_name ${quote(value)} must be 2 to 64 characters from letters, digits and +=,.@_-; write ${quote(replacement)}.`, data: { replacement } });
 });
 
+const legacyEndpoint = defineRule<RequestContext>('credential-request', 'REQUEST_LEGACY_WRONG_ENDPOINT', 'seed 1, Endpoints note 6 (legacy roles: /sts for assumed_role or federation_token, /creds for iam_user)', (context, report) => {
+  const role = context.role;
+  if (!role?.legacy || !context.endpoint) return;
+  const wanted = context.endpoint === 'sts' ? ['assumed_role', 'federation_token'] : ['iam_user'];
+  if (role.credentialTypes.some((t) => wanted.includes(t))) return;
+  const other = context.endpoint === 'sts' ? 'creds' : 'sts';
+  report({
+    path: '',
+    target: 'value',
+    message: `This role was written with the legacy ${'policy' in role.legacy ? 'policy' : 'arn'} field and issues ${role.credentialType} credentials, which legacy roles give only through /${other}; request it there.`,
+    data: { endpoint: other },
+  });
+});
+
 const mfaRequired = defineRule<RequestContext>('credential-request', 'REQUEST_MFA_CODE_REQUIRED', 'seed 1, Generate credentials parameters (mfa_code: required iff mfa_serial_number)', (context, report) => {
   const role = context.role;
   if (!role || role.mfaSerialNumber === '' || (context.fields.strings.get('mfa_code') ?? '') !== '') return;
@@ -108,6 +124,7 @@ export const requestRules: readonly Rule<RequestContext>[] = [
   assumedRoleOnlyFields,
   sessionNameLength,
   sessionNameCharset,
+  legacyEndpoint,
   mfaRequired,
   mfaOnlyWithSerial,
 ];

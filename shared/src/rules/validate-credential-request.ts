@@ -10,6 +10,8 @@ import type { CredentialRequest, RoleDefinition } from './types.ts';
 export interface ValidateCredentialRequestOptions {
   /** The role credentials are generated from; without it only the parameters' own format is checked. */
   readonly role?: RoleDefinition;
+  /** The path the request came through; enables the legacy-role path check. */
+  readonly endpoint?: 'creds' | 'sts';
 }
 
 /** Result of `validateCredentialRequest`. */
@@ -22,7 +24,8 @@ export interface CredentialRequestValidation {
 /**
  * Validates the parameters of `GET /creds/:name` or `POST /sts/:name` (query values arrive as
  * strings, which is what every parameter is). With `role`: `ttl` only for STS types, `role_arn`
- * one of the role's ARNs (required when it has several), `mfa_code` iff the role has an MFA serial.
+ * one of the role's ARNs (required when it has several), `mfa_code` iff the role has an MFA serial;
+ * with `endpoint` too, legacy roles only through the path seed 1 allows for their type.
  *
  * Codes: `FIELD_*`, `DURATION_*`, `REQUEST_*`.
  */
@@ -31,7 +34,7 @@ export function validateCredentialRequest(input: unknown, options: ValidateCrede
   const shape = checkShape('credential-request', input, '');
   const problems = [...shape.problems];
   const fields = parseFields('credential-request', input, '', shape.badFields, problems);
-  const context: RequestContext = { input, fields, basePath: '', role: options.role };
+  const context: RequestContext = { input, fields, basePath: '', role: options.role, endpoint: options.endpoint };
   runRules(requestRules, context, problems);
   if (hasErrors(problems)) return { request: undefined, problems };
   const role = options.role;

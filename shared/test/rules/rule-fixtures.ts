@@ -32,6 +32,10 @@ export interface RuleCase {
   readonly data?: Readonly<Record<string, unknown>>;
   /** For credential requests: the role (YAML) the request is for. */
   readonly role?: string;
+  /** For credential requests: the path the invalid request comes through. */
+  readonly endpoint?: 'creds' | 'sts';
+  /** For credential requests: the path the valid request comes through. */
+  readonly validEndpoint?: 'creds' | 'sts';
 }
 
 /** A fixture file: the kind of resource and its cases. */
@@ -52,7 +56,7 @@ export function loadFixtures(): RuleFixture[] {
 }
 
 /** Validates a parsed value as the fixture's kind, without any source text. */
-export function validateValue(kind: RuleFixture['kind'], value: unknown, testCase: RuleCase): Problem[] {
+export function validateValue(kind: RuleFixture['kind'], value: unknown, testCase: RuleCase, which: 'valid' | 'invalid'): Problem[] {
   const name = testCase.fileName ?? 'case';
   switch (kind) {
     case 'role':
@@ -68,7 +72,8 @@ export function validateValue(kind: RuleFixture['kind'], value: unknown, testCas
     case 'credential-request': {
       const role = testCase.role === undefined ? undefined : validateRole(parse(testCase.role)).role;
       if (testCase.role !== undefined && !role) throw new Error(`${testCase.name}: the role of the case is not valid`);
-      return validateCredentialRequest(value, role ? { role } : {}).problems;
+      const endpoint = which === 'valid' ? testCase.validEndpoint : testCase.endpoint;
+      return validateCredentialRequest(value, { ...(role ? { role } : {}), ...(endpoint ? { endpoint } : {}) }).problems;
     }
   }
 }

@@ -25,7 +25,7 @@ function decoded(covered: string, format: 'yaml' | 'json'): string {
 
 function checkInvalid(fixture: RuleFixture, testCase: RuleCase): void {
   const value: unknown = parse(testCase.invalid);
-  const problem = find(validateValue(fixture.kind, value, testCase), testCase);
+  const problem = find(validateValue(fixture.kind, value, testCase, 'invalid'), testCase);
   assert.equal(problem.target, testCase.target, 'target');
   if (testCase.message) assert.match(problem.message, new RegExp(testCase.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
   for (const [key, expected] of Object.entries(testCase.data ?? {})) assert.deepEqual(problem.data?.[key], expected, `data.${key}`);
@@ -70,7 +70,7 @@ for (const fixture of fixtures) {
     for (const testCase of fixture.cases) {
       describe(`${testCase.code}: ${testCase.name}`, () => {
         test('valid case raises no error and not this code', () => {
-          const problems = validateValue(fixture.kind, parse(testCase.valid), testCase);
+          const problems = validateValue(fixture.kind, parse(testCase.valid), testCase, 'valid');
           assert.deepEqual(problems.filter((p) => p.severity === 'error' || p.code === testCase.code).map((p) => [p.code, p.path, p.message]), []);
         });
         test('invalid case raises the code at the path and target', () => checkInvalid(fixture, testCase));
