@@ -1,4 +1,4 @@
-import { computeExpiration, type CredentialFetch } from '@keyfob/shared';
+import { issueCredentials, type CredentialFetch } from '@keyfob/shared';
 import { exportCredentials, recordCleanup } from '../handoff.ts';
 import type { Issued } from '../issued.ts';
 import { setCredentialOutputs } from '../outputs.ts';
@@ -26,50 +26,11 @@ export async function runCredentials(step: EngineStep): Promise<{ keepToken: boo
 }
 
 async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Issued> {
-  const { client, runner, secrets } = step;
-  const what = `${request.method} ${request.role}`;
-  if (request.method === 'static-creds') {
-    const found = await withSettle(step, what, () => client.readStaticCredentials(request.role));
-    if (found === undefined) throw notFound(step, request);
-    secrets.add(found.accessKey);
-    secrets.add(found.secretKey);
-    const base = { request, sessionToken: null, arn: undefined, leaseId: '', leaseDuration: 0, revocable: false, credentialType: 'static' };
-    return { ...base, accessKey: found.accessKey, secretKey: found.secretKey, expiration: found.expiration ?? undefined };
-  }
-  const call = request.method === 'sts' ? () => client.sts(request.role, request.params) : () => client.creds(request.role, request.params);
-  const creds = await withSettle(step, what, call);
-  // Masked before anything else: the access key id too, as cloud CLIs treat it as an identifier of the secret.
-  secrets.add(creds.accessKey);
-  secrets.add(creds.secretKey);
-  secrets.add(creds.sessionToken);
-  const credentialType = creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : await stsType(step, request.role);
-  return {
-    request,
-    accessKey: creds.accessKey,
-    secretKey: creds.secretKey,
-    sessionToken: creds.sessionToken,
-    arn: creds.arn,
-    leaseId: creds.leaseId,
-    leaseDuration: creds.leaseDuration,
-    revocable: creds.sessionToken === null && creds.leaseId !== '',
-    expiration: computeExpiration({ now: runner.now(), leaseDurationSeconds: creds.leaseDuration, ttlSeconds: creds.ttl, requestedTtlSeconds: request.ttlSeconds }),
-    credentialType,
-  };
-}
-
-/**
- * Session credentials without an ARN come from a federation_token or a session_token role; the
- * response does not say which, so the role is read when the token may do so (best effort).
- */
-async function stsType(step: EngineStep, role: string): Promise<string> {
-  try {
-    const read = await step.client.readRole(role);
-    const type = read?.credentialTypes.find((t) => t === 'federation_token' || t === 'session_token');
-    if (type) return type;
-  } catch {
-    // The token may lack read access to roles; the type stays generic.
-  }
-  return 'sts';
+  const issued = await withSettle(step, `${request.method} ${request.role}`, () =>
+    issueCredentials(step.client, request, { now: () => step.runner.now(), onSecret: (value) => step.secrets.add(value) }),
+  );
+  if (issued === undefined) throw notFound(step, request);
+  return issued;
 }
 
 function notFound(step: EngineStep, request: CredentialFetch): StepFailure {

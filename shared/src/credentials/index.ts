@@ -16,3 +16,5 @@ export type { CredentialFetch, RequestDefaults } from './credential-fetches.ts';
 export { ACTION_SETTING_NAMES, describeEngineFailure } from './describe-failure.ts';
 export type { EngineFailure, FailureContext, SettingNames } from './describe-failure.ts';
 export { isConsistencyError } from './consistency.ts';
+export { issueCredentials } from './issue-credentials.ts';
+export type { CredentialClient, IssueOptions, IssuedCredentials } from './issue-credentials.ts';

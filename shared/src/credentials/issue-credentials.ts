@@ -1,0 +1,86 @@
+import type { EngineClient } from '../client/index.ts';
+import type { CredentialFetch } from './credential-fetches.ts';
+import { computeExpiration } from './expiration.ts';
+
+/** The client calls credential fetching needs (an `EngineClient` fits). */
+export type CredentialClient = Pick<EngineClient, 'creds' | 'sts' | 'readStaticCredentials' | 'readRole'>;
+
+/** One credential set obtained from the engine, with what a hand-off needs to know about it. */
+export interface IssuedCredentials {
+  readonly request: CredentialFetch;
+  readonly accessKey: string;
+  readonly secretKey: string;
+  /** `null` when the credentials carry none (iam_user, static). */
+  readonly sessionToken: string | null;
+  readonly arn: string | undefined;
+  /** `''` when there is no lease (static credentials). */
+  readonly leaseId: string;
+  /** Seconds. */
+  readonly leaseDuration: number;
+  /** Only iam_user leases are worth revoking: revoking an STS lease does not end its keys. */
+  readonly revocable: boolean;
+  /** ISO 8601 UTC, when known (see `computeExpiration`). */
+  readonly expiration: string | undefined;
+  /** `iam_user`, `assumed_role`, `federation_token`, `session_token`, `sts` (one of the last two) or `static`. */
+  readonly credentialType: string;
+}
+
+/** What `issueCredentials` needs from outside. */
+export interface IssueOptions {
+  /** Clock in ms (for the expiry). */
+  readonly now: () => number;
+  /**
+   * Called with each secret value the moment it arrives, before anything else happens, so a caller
+   * can register it with a log masker first.
+   */
+  readonly onSecret?: (value: string) => void;
+}
+
+/**
+ * Fetches one credential set as the request says (`GET /creds`, `POST /sts` or `GET /static-creds`)
+ * and describes it: type (from the response; a role read settles federation_token vs session_token
+ * when the token may read roles), expiry, lease and whether the lease is worth revoking. Resolves
+ * `undefined` when a static role does not exist; engine failures reject with `EngineError`.
+ */
+export async function issueCredentials(client: CredentialClient, request: CredentialFetch, options: IssueOptions): Promise<IssuedCredentials | undefined> {
+  const secret = (value: string | null): void => {
+    if (value) options.onSecret?.(value);
+  };
+  if (request.method === 'static-creds') {
+    const found = await client.readStaticCredentials(request.role);
+    if (found === undefined) return undefined;
+    secret(found.accessKey);
+    secret(found.secretKey);
+    return { request, accessKey: found.accessKey, secretKey: found.secretKey, sessionToken: null, arn: undefined, leaseId: '', leaseDuration: 0, revocable: false, expiration: found.expiration ?? undefined, credentialType: 'static' };
+  }
+  const creds = request.method === 'sts' ? await client.sts(request.role, request.params) : await client.creds(request.role, request.params);
+  // The access key id is masked too: cloud CLIs print it, and it names the secret.
+  secret(creds.accessKey);
+  secret(creds.secretKey);
+  secret(creds.sessionToken);
+  const type = creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : await stsType(client, request.role);
+  return {
+    request,
+    accessKey: creds.accessKey,
+    secretKey: creds.secretKey,
+    sessionToken: creds.sessionToken,
+    arn: creds.arn,
+    leaseId: creds.leaseId,
+    leaseDuration: creds.leaseDuration,
+    revocable: creds.sessionToken === null && creds.leaseId !== '',
+    expiration: computeExpiration({ now: options.now(), leaseDurationSeconds: creds.leaseDuration, ttlSeconds: creds.ttl, requestedTtlSeconds: request.ttlSeconds }),
+    credentialType: type,
+  };
+}
+
+/** Session credentials without an ARN: federation_token or session_token; the role says which. */
+async function stsType(client: CredentialClient, role: string): Promise<string> {
+  try {
+    const read = await client.readRole(role);
+    const type = read?.credentialTypes.find((t) => t === 'federation_token' || t === 'session_token');
+    if (type) return type;
+  } catch {
+    // A token that may fetch credentials need not be allowed to read roles; the type stays generic.
+  }
+  return 'sts';
+}
