@@ -37,14 +37,31 @@ async function buildSnippets() {
   rmSync(join(dist, '.gen'), { recursive: true, force: true });
 }
 
+// The web build is one file: `require('./core.js')` (src/core-access.ts) is resolved to the core's
+// source and inlined. The desktop build leaves it to run time, so dist/core.js loads on first use.
+const inlineCore = {
+  name: 'inline-core',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: join(here, 'src', 'core.ts') }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: [join(here, 'src', 'extension.ts')], platform: 'node', outfile: join(dist, 'extension.js') }),
+  build({
+    ...common,
+    entryPoints: [join(here, 'src', 'extension.ts')],
+    platform: 'node',
+    external: [...common.external, './core.js'],
+    outfile: join(dist, 'extension.js'),
+  }),
+  build({ ...common, entryPoints: [join(here, 'src', 'core.ts')], platform: 'node', outfile: join(dist, 'core.js') }),
   build({
     ...common,
     entryPoints: [join(here, 'src', 'extension.ts')],
     platform: 'browser',
     mainFields: ['browser', 'module', 'main'],
+    plugins: [inlineCore],
     outfile: join(dist, 'web', 'extension.js'),
   }),
   build({

@@ -1,10 +1,9 @@
 import type * as vscode from 'vscode';
-import { lintText } from '@keyfob/shared';
-import type { FileKind } from '@keyfob/shared';
+import { core } from './core-access.ts';
+import type { FileKind, LintResult } from '@keyfob/shared';
 import type { RoleFiles } from './role-files.ts';
 
-/** The lint result of one document version. */
-export type LintResult = ReturnType<typeof lintText>;
+export type { LintResult } from '@keyfob/shared';
 
 /**
  * Lints documents with `lintText` (the CLI's rules) and keeps the latest result per document,
@@ -20,7 +19,7 @@ export class LintCache {
     const key = document.uri.toString();
     const cached = this.#results.get(key);
     if (cached?.version === document.version) return cached.result;
-    const result = lintText(document.getText(), { fileName: this.roleFiles.lintFileName(document), format: document.languageId === 'yaml' ? 'yaml' : 'json' });
+    const result = core().lintText(document.getText(), { fileName: this.roleFiles.lintFileName(document), format: document.languageId === 'yaml' ? 'yaml' : 'json' });
     this.#results.set(key, { version: document.version, result });
     return result;
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isRoleFileName } from '@keyfob/shared';
+import { core } from './core-access.ts';
 import type { Settings } from './settings.ts';
 
 const LANGUAGES = new Set(['yaml', 'json', 'jsonc']);
@@ -49,7 +49,7 @@ export class RoleFiles {
   /** Like `lintFileName` for a file found by a pattern, before it is opened. */
   lintFileNameOf(uri: vscode.Uri): string {
     const name = baseName(uri);
-    return isRoleFileName(name) ? name : asRoleName(name, /\.ya?ml$/i.test(name) ? 'yaml' : 'json');
+    return core().isRoleFileName(name) ? name : asRoleName(name, /\.ya?ml$/i.test(name) ? 'yaml' : 'json');
   }
 
   #reason(document: vscode.TextDocument): Reason {
@@ -77,7 +77,7 @@ export class RoleFiles {
   }
 
   #decide(document: vscode.TextDocument): Reason {
-    if (isRoleFileName(baseName(document.uri))) return 'name';
+    if (core().isRoleFileName(baseName(document.uri))) return 'name';
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
     for (const glob of this.settingsFor(document.uri).include) {
       const pattern = folder ? new vscode.RelativePattern(folder, glob) : glob;

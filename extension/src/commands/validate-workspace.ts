@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { lintText } from '@keyfob/shared';
+import { core } from '../core-access.ts';
 import { toDiagnostic } from '../convert.ts';
 import type { DiagnosticsController } from '../diagnostics.ts';
 import type { RoleFiles } from '../role-files.ts';
@@ -50,6 +50,6 @@ async function lintUri(uri: vscode.Uri, roleFiles: RoleFiles): Promise<vscode.Di
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   const name = open ? roleFiles.lintFileName(open) : roleFiles.lintFileNameOf(uri);
-  const result = lintText(text, { fileName: name, format: /\.ya?ml$/i.test(name) ? 'yaml' : 'json' });
+  const result = core().lintText(text, { fileName: name, format: /\.ya?ml$/i.test(name) ? 'yaml' : 'json' });
   return result.problems.map((p) => toDiagnostic(p, open));
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { listRewritesAt, memberAt, quickFixesFor } from '@keyfob/shared';
+import { core } from '../core-access.ts';
 import type { Problem, QuickFix } from '@keyfob/shared';
 import { diagnosticCode, toWorkspaceEdit } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
@@ -24,15 +24,15 @@ export class RoleCodeActionProvider implements vscode.CodeActionProvider {
       const problem = matchProblem(document, result.problems, diagnostic);
       if (!problem) continue;
       const kind = this.cache.kindOf(result, problem.document ?? 0);
-      for (const fix of quickFixesFor(problem, { file: result.file, ...(kind ? { kind } : {}) })) {
+      for (const fix of core().quickFixesFor(problem, { file: result.file, ...(kind ? { kind } : {}) })) {
         actions.push(toAction(document, fix, diagnostic));
       }
     }
-    const member = memberAt(result.file, document.offsetAt(range.start));
+    const member = core().memberAt(result.file, document.offsetAt(range.start));
     if (member) {
       const kind = this.cache.kindOf(result, member.document.index);
       const pointer = /\/\d+$/.test(member.pointer) ? member.pointer.replace(/\/\d+$/, '') : member.pointer;
-      for (const fix of listRewritesAt({ file: result.file, ...(kind ? { kind } : {}) }, member.document.index, pointer)) {
+      for (const fix of core().listRewritesAt({ file: result.file, ...(kind ? { kind } : {}) }, member.document.index, pointer)) {
         actions.push(toAction(document, fix));
       }
     }

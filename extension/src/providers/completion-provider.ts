@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { completionsAt } from '@keyfob/shared';
+import { core } from '../core-access.ts';
 import type { CompletionEntry, FileKind } from '@keyfob/shared';
 import { toRange } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
@@ -25,7 +25,7 @@ export class RoleCompletionProvider implements vscode.CompletionItemProvider {
     const result = this.cache.get(document);
     const kind = this.#kindAt(result, offset);
     const format = document.languageId === 'yaml' ? 'yaml' : 'json';
-    return completionsAt(text, offset, { format, kind }).map((entry) => toItem(document, entry));
+    return core().completionsAt(text, offset, { format, kind }).map((entry) => toItem(document, entry));
   }
 
   #kindAt(result: ReturnType<LintCache['get']>, offset: number): FileKind | undefined {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hoverAt } from '@keyfob/shared';
+import { core } from '../core-access.ts';
 import { toRange } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
 import type { RoleFiles } from '../role-files.ts';
@@ -17,7 +17,7 @@ export class RoleHoverProvider implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     if (!this.roleFiles.isRoleFile(document)) return undefined;
     const result = this.cache.get(document);
-    const hover = hoverAt(result.file, document.offsetAt(position), {
+    const hover = core().hoverAt(result.file, document.offsetAt(position), {
       kindOf: (index) => this.cache.kindOf(result, index),
       template: TEMPLATE_DEPS,
     });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { outlineSymbols } from '@keyfob/shared';
+import { core } from '../core-access.ts';
 import type { OutlineSymbol } from '@keyfob/shared';
 import { toRange } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
@@ -16,7 +16,7 @@ export class RoleSymbolProvider implements vscode.DocumentSymbolProvider {
     if (!this.roleFiles.isRoleFile(document)) return [];
     const result = this.cache.get(document);
     const documents = result.documents.map((d) => ({ index: d.index, kind: d.kind, ...(d.name ? { name: d.name } : {}) }));
-    return outlineSymbols(result.file, documents).map((symbol) => toSymbol(document, symbol));
+    return core().outlineSymbols(result.file, documents).map((symbol) => toSymbol(document, symbol));
   }
 }
 
