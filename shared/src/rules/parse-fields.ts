@@ -80,17 +80,7 @@ export function parseFields(
   skip: ReadonlySet<string>,
   problems: Problem[],
 ): ParsedFields {
-  const out: Mutable = {
-    present: new Set(),
-    readable: new Set(),
-    strings: new Map(),
-    lists: new Map(),
-    tags: new Map(),
-    seconds: new Map(),
-    integers: new Map(),
-    policies: new Map(),
-    objects: new Map(),
-  };
+  const out = emptyFields();
   for (const [name, info] of fieldTable(kind)) {
     if (!Object.hasOwn(input, name)) continue;
     out.present.add(name);
@@ -125,6 +115,20 @@ export function parseFields(
     }
   }
   return out;
+}
+
+function emptyFields(): Mutable {
+  return {
+    present: new Set(),
+    readable: new Set(),
+    strings: new Map(),
+    lists: new Map(),
+    tags: new Map(),
+    seconds: new Map(),
+    integers: new Map(),
+    policies: new Map(),
+    objects: new Map(),
+  };
 }
 
 function readList(field: string, raw: string | readonly string[], path: string, problems: Problem[]): ListValue {
