@@ -84,7 +84,7 @@ function lintDocument(
     return { name: undefined, problems };
   }
   const name = NAMED_KINDS.has(kind) ? documentName(document, fileName) : undefined;
-  if (name !== undefined) problems.push(...nameProblems(document, name, severalNamed, seen));
+  if (name !== undefined) problems.push(...nameProblems(document, kind, name, severalNamed, seen));
   problems.push(...validateDocument(kind, document.value, name?.value));
   return { name: name?.value, problems };
 }
@@ -95,7 +95,13 @@ function documentName(document: ParsedDocument, fileName: string): { value: stri
   return typeof key === 'string' ? { value: key, fromKey: true } : { value: nameFromFileName(fileName), fromKey: false };
 }
 
-function nameProblems(document: ParsedDocument, name: { value: string; fromKey: boolean }, severalNamed: boolean, seen: Map<string, number>): Problem[] {
+function nameProblems(
+  document: ParsedDocument,
+  kind: LintKind,
+  name: { value: string; fromKey: boolean },
+  severalNamed: boolean,
+  seen: Map<string, number>,
+): Problem[] {
   const problems: Problem[] = [];
   if (severalNamed && !name.fromKey) {
     problems.push({
@@ -107,7 +113,9 @@ function nameProblems(document: ParsedDocument, name: { value: string; fromKey: 
       data: { field: 'name', replacement: name.value },
     });
   }
-  const earlier = seen.get(name.value);
+  // Roles and static roles live under different paths, so only the same kind can collide.
+  const key = `${kind}:${name.value}`;
+  const earlier = seen.get(key);
   if (earlier !== undefined && severalNamed) {
     problems.push({
       code: 'LINT_DUPLICATE_NAME',
@@ -117,7 +125,7 @@ function nameProblems(document: ParsedDocument, name: { value: string; fromKey: 
       target: name.fromKey ? 'value' : 'key',
       data: { name: name.value, document: earlier },
     });
-  } else if (earlier === undefined) seen.set(name.value, document.index);
+  } else if (earlier === undefined) seen.set(key, document.index);
   return problems;
 }
 

@@ -41,6 +41,23 @@ describe('lintText', () => {
     ]);
   });
 
+  test('a role and a static role may share a name', () => {
+    const text = [
+      '$schema: https://keyfob.dev/schemas/role.schema.json',
+      'name: backup',
+      'credential_type: session_token',
+      '---',
+      '$schema: https://keyfob.dev/schemas/static-role.schema.json',
+      'name: backup',
+      'username: backup',
+      'rotation_period: 1h',
+      '',
+    ].join('\n');
+    const result = lintText(text, { fileName: 'backup.yaml' });
+    assert.deepEqual(result.documents.map((d) => d.kind), ['role', 'static-role']);
+    assert.deepEqual(result.problems, []);
+  });
+
   test('one document takes the file name; a trailing empty document is ignored', () => {
     const result = lintText('credential_type: session_token\n---\n', { fileName: 'break-glass.role.yaml' });
     assert.equal(result.documents[0]?.name, 'break-glass');
