@@ -101,8 +101,9 @@ export class FastYamlReader {
   /** A scalar or flow collection that ends on its own line (a literal block scalar runs on). */
   #inline(pointer: string, key: OffsetRange | undefined, parentIndent: number, at: number): unknown {
     const c = this.#text.charCodeAt(at);
-    if (c === 124) return this.#literal(pointer, key, parentIndent, at);
-    if (c === 62) bail();
+    // A block scalar header alone on its line indents its content from that line: the library's case.
+    if (c === 124 && at !== this.#first) return this.#literal(pointer, key, parentIndent, at);
+    if (c === 124 || c === 62) bail();
     const inline = readInlineValue(this.#ctx, at, this.#lineEnd, pointer, key);
     checkLineTail(this.#text, inline.end, this.#lineEnd);
     this.#advance();

@@ -23,11 +23,13 @@ export function resolvePlainScalar(source: string): string | number | boolean | 
   return source;
 }
 
-/** A scalar's value as JSON-like data; anything exotic becomes its string form. */
-export function toPlain(value: unknown): string | number | boolean | null {
+/**
+ * A scalar's value as JSON-like data. Anything else (a `!!binary` tag gives bytes) becomes the
+ * scalar's source text, which is what a JSON reader of the same file would see.
+ */
+export function toPlain(value: unknown, source?: string): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return Number(value);
-  // Not reachable with the core schema; a custom tag's object would otherwise print as [object Object].
-  return JSON.stringify(value) ?? null;
+  return source ?? null;
 }

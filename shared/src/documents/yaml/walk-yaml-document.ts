@@ -70,7 +70,7 @@ export class YamlDocumentWalker {
     if (isScalar(node)) {
       const end = trimEnd(this.sink.text, start, this.base + range[1]);
       this.sink.scalar(start, end);
-      value = this.#leaf(toPlain(node.value), pointer, key, start, end);
+      value = this.#leaf(toPlain(node.value, sourceOf(node)), pointer, key, start, end);
     } else if (isAlias(node)) {
       value = this.#alias(node, pointer, key, start, this.base + range[1]);
     } else if (isMap(node) || isSeq(node)) {
@@ -204,6 +204,12 @@ export class YamlDocumentWalker {
     for (let i = first; i < this.#order.length; i++) this.sink.locations.delete(this.#order[i] ?? '');
     this.#order.length = first;
   }
+}
+
+/** The text a scalar was written with (before tags resolved it), when the library kept it. */
+function sourceOf(node: Node): string | undefined {
+  const source: unknown = (node as { source?: unknown }).source;
+  return typeof source === 'string' ? source : undefined;
 }
 
 function keyText(value: string | number | boolean | null): string {
