@@ -50,11 +50,6 @@ export class DocumentSink {
     this.#pending.push({ code, message, span, path: known, data });
   }
 
-  /** True when a problem of severity `error` was added. */
-  get hasErrors(): boolean {
-    return this.#pending.some((p) => describeCode(p.code).severity === 'error');
-  }
-
   /** The problems with ranges, paths and the document index filled in. */
   problems(nearest: (offsets: readonly number[]) => string[]): Problem[] {
     const spans = this.#pending.map((p) => visibleSpan(this.text, p.span.start, p.span.end));
