@@ -1,8 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { collectDesiredState, executePlan, isRoleFileName, planApply, readCurrentState, type Plan, type PlanStep, type RoleFileText } from '@keyfob/shared';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { collectFiles } from '../lint/collect-files.ts';
 import type { Command } from '../main.ts';
-import { EXIT } from '../io.ts';
+import { clientFromFlags, CONNECTION_OPTIONS, failureText } from './creds.ts';
 
-/** `keyfob apply`: not built yet. */
-export const applyCommand: Command = async (_argv, io) => {
-  io.stderr('keyfob apply: not available yet\n');
-  return Promise.resolve(EXIT.failed);
+const USAGE = `usage: keyfob apply PATH... [--dry-run] [--prune] [--format text|json] [connection options]
+
+Makes the engine's roles and static roles match role files (*.role.*, *.static-role.*, manifests),
+the same way the GitHub Action's apply mode does. The files are linted first; nothing is applied
+while any has an error. PATH is a file, a folder (walked recursively) or a glob.
+
+  --dry-run          show the plan, change nothing
+  --prune            also delete roles and static roles that no file declares
+  --format F         text (default) or json ({"plan":[...],"changed":bool,"problems":[...]})
+  --url, --token, --mount, --api-flavor, --namespace, --timeout, --max-attempts
+                     as for keyfob creds
+
+Exit status: 0 applied (or planned), 1 errors in the files or the engine refused, 2 usage error.
+`;
+
+const SYMBOL: Readonly<Record<PlanStep['op'], string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };
+
+/** `keyfob apply PATH...`: plans and applies role files; see USAGE. */
+export const applyCommand: Command = async (argv, io) => {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
+  if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
+  const client = clientFromFlags(values, io);
+  const files = await readFiles(positionals, io);
+  if (files === undefined) return EXIT.usage;
+  const collected = collectDesiredState(files, { mount: client.mount });
+  const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
+  if (format === 'text') {
+    for (const p of problems) io.stderr(`${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`);
+  }
+  if (!collected.ok) {
+    if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems }, null, 2)}\n`);
+    io.stderr('keyfob apply: the role files have errors; nothing was applied.\n');
+    return EXIT.failed;
+  }
+  try {
+    const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
+    const plan = planApply(collected.desired, current, { prune: values.prune ?? false });
+    report(plan, format, io, problems);
+    if (values['dry-run'] || !plan.changed) {
+      io.stderr(values['dry-run'] ? 'keyfob apply: dry run, nothing changed.\n' : 'keyfob apply: the engine already matches the files.\n');
+      return EXIT.ok;
+    }
+    await executePlan(client, plan, ({ step, warnings }) => {
+      io.stderr(`keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`);
+    });
+    return EXIT.ok;
+  } catch (error) {
+    io.stderr(`keyfob apply: ${failureText(error, 'apply the role files', undefined, client.mount)}\n`);
+    return EXIT.failed;
+  }
 };
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...CONNECTION_OPTIONS, 'dry-run': { type: 'boolean' }, prune: { type: 'boolean' }, format: { type: 'string', short: 'f' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
+/** The role files among the paths: named ones always, walked ones when their names mark them. */
+async function readFiles(paths: readonly string[], io: CliIo): Promise<RoleFileText[] | undefined> {
+  const { files, missing } = await collectFiles(paths, io.cwd);
+  for (const m of missing) io.stderr(`keyfob apply: ${m.argument}: no such file, folder or matching file\n`);
+  if (missing.length > 0) return undefined;
+  const chosen = files.filter((f) => f.explicit || isRoleFileName(f.display));
+  return Promise.all(chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })));
+}
+
+function report(plan: Plan, format: 'text' | 'json', io: CliIo, problems: readonly object[]): void {
+  if (format === 'json') {
+    const steps = plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }));
+    io.stdout(`${JSON.stringify({ plan: steps, changed: plan.changed, problems: [...problems, ...plan.problems] }, null, 2)}\n`);
+    return;
+  }
+  for (const note of plan.problems) io.stderr(`keyfob apply: ${note.severity}: ${note.message}\n`);
+  const lines = plan.steps.map((s) => `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`);
+  const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;
+  lines.push(`plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete, ${count('unchanged')} unchanged`);
+  io.stdout(`${lines.join('\n')}\n`);
+}

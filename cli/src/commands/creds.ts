@@ -1,8 +1,220 @@
+import { parseArgs } from 'node:util';
+import {
+  buildCredentialFetches,
+  createEngineClient,
+  describeEngineFailure,
+  formatDuration,
+  isEngineError,
+  issueCredentials,
+  parseDuration,
+  ROLE_NAME,
+  type CredentialMethod,
+  type EngineClient,
+  type IssuedCredentials,
+  type SettingNames,
+} from '@keyfob/shared';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Command } from '../main.ts';
-import { EXIT } from '../io.ts';
 
-/** `keyfob creds`: not built yet. */
-export const credsCommand: Command = async (_argv, io) => {
-  io.stderr('keyfob creds: not available yet\n');
-  return Promise.resolve(EXIT.failed);
+const USAGE = `usage: keyfob creds ROLE [options]
+
+Gets credentials for ROLE from the engine and prints them for a shell or a tool, the same way the
+GitHub Action does (same request checks, same session-name default, same error hints).
+
+  --url URL                 engine base URL (default $KEYFOB_URL, else http://127.0.0.1:8200)
+  --token TOKEN             engine token (default $KEYFOB_TOKEN; prefer the variable, flags
+                            end up in shell history)
+  --mount NAME              engine mount (default cloud)
+  --sts                     POST /sts/ROLE instead of GET /creds/ROLE
+  --static                  a static role's current key (GET /static-creds/ROLE)
+  --role-arn ARN            role to assume, for assumed_role roles that allow several
+  --role-session-name NAME  session name (default from $GITHUB_* in CI, else keyfob-local)
+  --ttl DURATION            lifetime of STS credentials, e.g. 15m
+  --mfa-code CODE           six digits from the MFA device
+  --env-names SET           cloud (default), aws, or a prefix such as DEPLOY_
+  --format F                env (NAME=value lines, default), shell (export lines for eval), json
+  --api-flavor F            keyfob (default) or vault (HashiCorp Vault, OpenBao)
+  --namespace NS            sent as X-Vault-Namespace
+  --timeout DURATION        overall limit, retries included (default 1m)
+  --max-attempts N          attempts per request, only for retryable failures (default 3)
+
+  eval "$(keyfob creds deploy --sts --ttl 15m --format shell)"
+
+A private CA: set NODE_EXTRA_CA_CERTS to its PEM file.
+Exit status: 0 credentials printed, 1 the engine refused or failed, 2 usage error.
+`;
+
+/** Flag names, for hints in failure messages. */
+export const CLI_SETTING_NAMES: SettingNames = {
+  url: '--url',
+  token: '--token (or KEYFOB_TOKEN)',
+  mount: '--mount',
+  role: 'ROLE',
+  roleArn: '--role-arn',
+  ttl: '--ttl',
+  mfaCode: '--mfa-code',
+  caCertificate: 'NODE_EXTRA_CA_CERTS',
+  requestTimeout: '--timeout',
+  timeout: '--timeout',
+  maxAttempts: '--max-attempts',
+  jwtRole: '--token',
+  jwtAudience: '--token',
+  authPath: '--token',
+  apiFlavor: '--api-flavor',
 };
+
+/** The connection flags `creds` and `apply` share. */
+export const CONNECTION_OPTIONS = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  mount: { type: 'string' },
+  'api-flavor': { type: 'string' },
+  namespace: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-attempts': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Connection flag values as `parseArgs` returns them. */
+export interface ConnectionValues {
+  readonly url?: string | undefined;
+  readonly token?: string | undefined;
+  readonly mount?: string | undefined;
+  readonly 'api-flavor'?: string | undefined;
+  readonly namespace?: string | undefined;
+  readonly timeout?: string | undefined;
+  readonly 'max-attempts'?: string | undefined;
+}
+
+/** Builds an engine client from the connection flags and the environment; throws UsageError. */
+export function clientFromFlags(values: ConnectionValues, io: CliIo): EngineClient {
+  const flavor = values['api-flavor'] ?? 'keyfob';
+  if (flavor !== 'keyfob' && flavor !== 'vault' && flavor !== 'openbao') throw new UsageError(`--api-flavor must be keyfob, vault or openbao, not "${flavor}"`);
+  const timeout = parseDuration(values.timeout ?? '1m', { field: '--timeout' });
+  if (timeout.seconds === undefined || timeout.seconds <= 0) throw new UsageError(timeout.problems[0]?.message ?? '--timeout must be longer than zero');
+  const attempts = Number(values['max-attempts'] ?? '3');
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 20) throw new UsageError(`--max-attempts must be a whole number from 1 to 20, not "${values['max-attempts']}"`);
+  const token = values.token ?? io.env.KEYFOB_TOKEN ?? io.env.VAULT_TOKEN;
+  try {
+    return createEngineClient({
+      url: values.url ?? io.env.KEYFOB_URL ?? 'http://127.0.0.1:8200',
+      token: token === '' ? undefined : token,
+      mount: values.mount ?? 'cloud',
+      flavor: flavor === 'keyfob' ? 'keyfob' : 'vault',
+      namespace: values.namespace,
+      fetch: globalThis.fetch.bind(globalThis),
+      totalTimeoutMs: timeout.seconds * 1000,
+      requestTimeoutMs: Math.min(30_000, timeout.seconds * 1000),
+      retry: { maxAttempts: attempts },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** An engine failure as one line with a hint naming the flag to check; anything else as it is. */
+export function failureText(error: unknown, operation: string, role?: string, mount?: string): string {
+  if (isEngineError(error)) return describeEngineFailure(error, { operation, names: CLI_SETTING_NAMES, ...(role === undefined ? {} : { role }), mount: mount ?? 'cloud' });
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `keyfob creds ROLE`: prints credentials as env lines, shell exports or JSON; see USAGE. */
+export const credsCommand: Command = async (argv, io) => {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const format = values.format ?? 'env';
+  if (format !== 'env' && format !== 'shell' && format !== 'json') throw new UsageError(`--format must be env, shell or json, not "${format}"\n\n${USAGE}`);
+  const [role, ...extra] = positionals;
+  if (role === undefined || extra.length > 0) throw new UsageError(`give exactly one ROLE\n\n${USAGE}`);
+  if (!ROLE_NAME.test(role)) throw new UsageError(`"${role}" is not a role name (letters, digits, "_", "-", "." and "@")`);
+  if (values.sts && values.static) throw new UsageError('give --sts or --static, not both');
+  const method: CredentialMethod = values.sts ? 'sts' : values.static ? 'static-creds' : 'creds';
+  const built = buildCredentialFetches([{ role }], {
+    method,
+    roleArn: values['role-arn'],
+    roleSessionName: values['role-session-name'],
+    ttl: values.ttl,
+    mfaCode: values['mfa-code'],
+    env: values['env-names'] ?? 'cloud',
+    exportEnv: true,
+    context: { repository: io.env.GITHUB_REPOSITORY, runId: io.env.GITHUB_RUN_ID, runAttempt: io.env.GITHUB_RUN_ATTEMPT },
+    names: { roleArn: '--role-arn', roleSessionName: '--role-session-name', ttl: '--ttl', mfaCode: '--mfa-code' },
+    envInput: '--env-names',
+  });
+  for (const p of built.problems.filter((x) => x.severity !== 'error')) io.stderr(`keyfob creds: ${p.message}\n`);
+  const error = built.problems.find((p) => p.severity === 'error');
+  if (error) throw new UsageError(error.message);
+  const [request] = built.value;
+  if (!request) return EXIT.usage;
+  const client = clientFromFlags(values, io);
+  let issued: IssuedCredentials | undefined;
+  try {
+    issued = await issueCredentials(client, request, { now: Date.now });
+  } catch (failure) {
+    io.stderr(`keyfob creds: ${failureText(failure, `get credentials for role "${role}"`, role, client.mount)}\n`);
+    return EXIT.failed;
+  }
+  if (issued === undefined) {
+    io.stderr(`keyfob creds: no static role "${role}" at mount "${client.mount}"; check ROLE and --mount.\n`);
+    return EXIT.failed;
+  }
+  io.stdout(render(issued, format));
+  io.stderr(`keyfob creds: ${describe(issued)}\n`);
+  return EXIT.ok;
+};
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        ...CONNECTION_OPTIONS,
+        sts: { type: 'boolean' },
+        static: { type: 'boolean' },
+        'role-arn': { type: 'string' },
+        'role-session-name': { type: 'string' },
+        ttl: { type: 'string' },
+        'mfa-code': { type: 'string' },
+        'env-names': { type: 'string' },
+        format: { type: 'string', short: 'f' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
+/** The credentials in the chosen format; env and shell use the env-name set of the request. */
+export function render(issued: IssuedCredentials, format: 'env' | 'shell' | 'json'): string {
+  if (format === 'json') {
+    const { accessKey, secretKey, sessionToken, arn, expiration, leaseId, leaseDuration, credentialType } = issued;
+    const body = { access_key: accessKey, secret_key: secretKey, session_token: sessionToken, arn: arn ?? null, expiration: expiration ?? null, lease_id: leaseId || null, lease_duration: leaseDuration, credential_type: credentialType };
+    return `${JSON.stringify(body, null, 2)}\n`;
+  }
+  const names = issued.request.env;
+  if (!names) return '';
+  const pairs: [string, string][] = [
+    [names.accessKey, issued.accessKey],
+    [names.secretKey, issued.secretKey],
+    // An empty session token clears one left over from earlier credentials.
+    [names.sessionToken, issued.sessionToken ?? ''],
+  ];
+  return pairs.map(([name, value]) => (format === 'shell' ? `export ${name}=${shellQuote(value)}` : `${name}=${value}`)).join('\n') + '\n';
+}
+
+/** Single-quotes a value for POSIX shells (a `'` inside becomes `'\''`). */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function describe(issued: IssuedCredentials): string {
+  const parts = [`${issued.credentialType} credentials for ${issued.request.role}`];
+  if (issued.arn) parts.push(`as ${issued.arn}`);
+  if (issued.expiration) parts.push(`valid until ${issued.expiration}`);
+  if (issued.leaseId) parts.push(`lease ${issued.leaseId} (${formatDuration(issued.leaseDuration)})`);
+  return `${parts.join(', ')}.`;
+}

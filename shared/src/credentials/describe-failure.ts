@@ -103,7 +103,8 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
   const status = failure.status ?? 0;
   if (isLogin) return `the JWT login was refused; check \`${n.authPath}\`, \`${n.jwtRole}\` and that \`${n.jwtAudience}\` and the token's claims match the engine's role (bound_audiences, bound_claims).`;
   if (status === 401 || status === 403) {
-    return `the token was refused or its policy does not allow ${failure.method} ${failure.path}; check \`${n.token}\` (or the JWT login's \`${n.jwtRole}\`) and the policy.`;
+    const jwt = n.jwtRole === n.token ? '' : ` (or the JWT login's \`${n.jwtRole}\`)`;
+    return `the token was refused or its policy does not allow ${failure.method} ${failure.path}; check \`${n.token}\`${jwt} and the policy.`;
   }
   if (status === 404 || /not found/.test(text)) {
     const role = context.role === undefined ? 'the role' : `role "${context.role}"`;
@@ -112,7 +113,10 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
   if (/role_arn/.test(text)) return `the role's allowed ARNs do not match; set \`${n.roleArn}\` to one of the role's role_arns.`;
   if (/mfa|multifactor/.test(text)) return `the role needs an MFA code; set \`${n.mfaCode}\` to the current six digits.`;
   if (/ttl/.test(text)) return `check \`${n.ttl}\` against the role's max_sts_ttl and the credential type.`;
-  if (status === 412 || status === 429 || status >= 500) {
+  if (status === 500) {
+    return `the engine reported an internal failure; its message says why (a missing cloud user or policy, for example). It was retried up to \`${n.maxAttempts}\` times.`;
+  }
+  if (status === 412 || status === 429 || status > 500) {
     return `the engine or its cloud provider kept failing; it was retried up to \`${n.maxAttempts}\` times; try again later, or raise \`${n.maxAttempts}\` or \`${n.timeout}\`.`;
   }
   return `the engine refused the request; its message above says why.`;

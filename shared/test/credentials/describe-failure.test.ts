@@ -13,6 +13,7 @@ describe('describeEngineFailure', () => {
     { name: 'role_arn refused', failure: { status: 400, errors: ['role_arn "x" not in allowed role arns'] }, hint: /`role-arn`/ },
     { name: 'MFA refused', failure: { status: 400, errors: ['MultiFactorAuthentication failed'] }, hint: /`mfa-code`/ },
     { name: '503 after retries', failure: { status: 503, attempts: 5, errors: ['sealed'] }, hint: /`max-attempts`/, status: /after 5 attempts/ },
+    { name: '500 points at the engine message', failure: { status: 500, errors: ['unable to validate username "x"'] }, hint: /internal failure; its message says why/ },
     { name: 'refused connection', failure: { code: 'ENGINE_NETWORK', networkCode: 'ECONNREFUSED', message: 'GET /v1/cloud/creds/deploy could not reach the engine at http://127.0.0.1:1 (ECONNREFUSED) (after 3 attempts)', attempts: 3 }, hint: /nothing listens at `url`/, status: /: GET \/v1\/cloud\/creds\/deploy could not reach the engine at http:\/\/127.0.0.1:1 \(ECONNREFUSED\) \(after 3 attempts\)\. Hint/ },
     { name: 'unknown host', failure: { code: 'ENGINE_NETWORK', networkCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }, hint: /does not resolve/ },
     { name: 'untrusted certificate', failure: { code: 'ENGINE_NETWORK', networkCode: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self signed' }, hint: /`ca-certificate`/ },
