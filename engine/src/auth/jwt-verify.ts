@@ -52,8 +52,9 @@ async function tryKey(jwt: string, key: KeyObject, options: JWTVerifyOptions): P
   try {
     return (await jwtVerify(jwt, key, options)).payload;
   } catch (error) {
-    // A key of another type or another signer: try the next configured key.
-    if (error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JOSEAlgNotAllowed || error instanceof TypeError) return undefined;
+    // A key of another type (JOSENotSupported) or another signer: try the next configured key.
+    const otherKey = error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JOSENotSupported || error instanceof TypeError;
+    if (otherKey) return undefined;
     throw error;
   }
 }
