@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { quickFixesFor, listRewritesAt } from '../../src/editor/quick-fixes.ts';
-import type { FileKind } from '../../src/editor/resource-at.ts';
 import { applyEdits } from '../../src/editor/text-edit.ts';
 import { lintText } from '../../src/lint/index.ts';
 
