@@ -1,0 +1,198 @@
+import type { Evidence, Hits, NameHit, UrlHit, UrlPart } from './hits.ts';
+import { sourceOffset } from './hits.ts';
+import type { LanguageProfile } from './language-profile.ts';
+import type { LexInfo, Lexicon } from './lexicon.ts';
+import type { Lines } from './lines.ts';
+import { normalizeUrl } from './normalize-url.ts';
+import { kindOf, scanPatternFor } from './scan-pattern.ts';
+import { closingQuote, isQuote, isWordChar, keyBefore, keyFollows, placeOnLine } from './source-text.ts';
+import { parseStructTag } from './struct-tag.ts';
+import { joinAfter, trailingExpression } from './concatenation.ts';
+import type { HistoryIndex, PathCandidate } from './types.ts';
+
+/** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
+const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
+
+/**
+ * The single pass: runs the scan pattern over the text and turns each find into hits — URL
+ * literals (with concatenations) matched against the path trie, quoted or unquoted known names,
+ * struct tag names, and resource evidence. Comments are consumed by the pattern itself.
+ */
+export class HitCollector {
+  readonly #hits: Hits = { urls: [], names: [], evidence: [] };
+
+  constructor(
+    readonly text: string,
+    readonly index: HistoryIndex,
+    readonly lexicon: Lexicon,
+    readonly profile: LanguageProfile,
+    readonly lines: Lines,
+  ) {}
+
+  /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
+  collect(): Hits {
+    const { text, profile } = this;
+    const pattern = scanPatternFor(profile, this.lexicon);
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const at = m.index;
+      switch (kindOf(m[0])) {
+        case 'block-comment':
+          // `"/api/*"` is not a comment: restart right after the `/` when the opener sits in a string.
+          if (placeOnLine(text, profile, at).stringStart !== -1) pattern.lastIndex = at + 1;
+          break;
+        case 'tag':
+          this.structTag(pattern.lastIndex);
+          break;
+        case 'word':
+          this.quotedWord(at, pattern.lastIndex);
+          break;
+        case 'path':
+          pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at));
+          break;
+        case 'relative-path':
+          pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at + 1));
+          break;
+        case 'key':
+          this.bareKey(at, pattern.lastIndex);
+      }
+    }
+    const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
+    this.#hits.urls.sort((a, b) => a.start - b.start);
+    this.#hits.evidence.sort(byOffset);
+    return this.#hits;
+  }
+
+  /** Adds a name hit found by another step (unquoted object keys). */
+  addName(hit: NameHit): void {
+    this.#hits.names.push(hit);
+  }
+
+  private quotedWord(open: number, after: number): void {
+    const info = this.lexicon.words.get(this.text.slice(open + 1, after - 1));
+    if (!info || placeOnLine(this.text, this.profile, open).inComment) return;
+    const isKey = keyFollows(this.text, this.profile, after);
+    const keyOf = isKey ? '' : keyBefore(this.text, this.profile, open);
+    this.known(info, open + 1, after - 1, isKey, keyOf);
+  }
+
+  /** An unquoted key in YAML/HCL-like text, and in YAML its unquoted value. */
+  private bareKey(start: number, end: number): void {
+    const { text, profile } = this;
+    if (!keyFollows(text, profile, end)) return;
+    const place = placeOnLine(text, profile, start);
+    if (place.inComment || place.stringStart !== -1) return;
+    const key = text.slice(start, end);
+    const info = this.lexicon.words.get(key);
+    if (info) this.known(info, start, end, true, '');
+    if (!profile.bareValues) return;
+    let v = end;
+    while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
+    v++; // the `:` or `=` that keyFollows saw
+    while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
+    let e = v;
+    while (isWordChar(text.charCodeAt(e))) e++;
+    const value = e > v ? this.lexicon.words.get(text.slice(v, e)) : undefined;
+    if (value) this.known(value, v, e, false, key);
+  }
+
+  private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string): void {
+    const line = this.lines.lineOf(start);
+    if (info.evidence) this.evidence(start, line, info.evidence, 'token');
+    const isType = keyOf === 'type' && info.resourceType;
+    if (isType) this.evidence(start, line, [info.text], 'type');
+    if (info.candidates.length > 0) this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
+  }
+
+  /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`. */
+  private structTag(valueStart: number): void {
+    if (placeOnLine(this.text, this.profile, valueStart).inComment) return;
+    const close = this.text.indexOf('"', valueStart);
+    if (close === -1 || close - valueStart > 200) return;
+    const tag = `jsonapi:"${this.text.slice(valueStart, close)}"`;
+    const base = valueStart - 'jsonapi:"'.length;
+    for (const field of parseStructTag(tag)) {
+      const info = this.lexicon.words.get(field.name);
+      if (!info) continue;
+      const start = base + field.start;
+      const line = this.lines.lineOf(start);
+      if (field.primary && info.resourceType) this.evidence(start, line, [info.text], 'type');
+      if (info.candidates.length > 0) this.addName({ start, end: start + field.name.length, line, info, isKey: true, keyOf: '', via: field.primary ? 'type' : 'name' });
+    }
+  }
+
+  /** A path found at `at`: reads the whole literal (and what is concatenated to it), or the bare URL. Returns where scanning resumes. */
+  private pathAt(at: number): number {
+    const { text, profile } = this;
+    const place = placeOnLine(text, profile, at);
+    if (place.inComment) return at + 1;
+    if (place.stringStart !== -1) {
+      const close = closingQuote(text, profile, place.stringStart + 1, place.quote);
+      return close === -1 ? at + 1 : this.literalChain(place.stringStart, close);
+    }
+    if (!profile.barePaths) return at + 1;
+    let start = at;
+    while (start > 0 && !URL_STOP.has(text.charAt(start - 1)) && text.charAt(start - 1) !== '=') start--;
+    let end = at;
+    while (end < text.length && !URL_STOP.has(text.charAt(end))) end++;
+    let stop = end;
+    while (stop > start && '.:>'.includes(text.charAt(stop - 1))) stop--;
+    this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
+    return end;
+  }
+
+  /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
+  private literalChain(open: number, close: number): number {
+    const { text, profile } = this;
+    const parts = [{ start: open + 1, end: close }];
+    const holes: boolean[] = [];
+    let after = close + 1;
+    for (let join = joinAfter(text, after); join; join = joinAfter(text, after)) {
+      const quote = text.charCodeAt(join.next);
+      const end = isQuote(profile, quote) ? closingQuote(text, profile, join.next + 1, quote) : -1;
+      const last = parts[parts.length - 1];
+      if (end === -1 || !last || !(text.charCodeAt(last.end - 1) === 47 || text.slice(join.next + 1, end).includes('/'))) break;
+      parts.push({ start: join.next + 1, end });
+      holes.push(join.expression);
+      after = end + 1;
+    }
+    let virtual = '';
+    const map: { virtual: number; source: number }[] = [];
+    parts.forEach((part, k) => {
+      map.push({ virtual: virtual.length, source: part.start });
+      virtual += text.slice(part.start, part.end);
+      if (holes[k] === true) virtual += '{}';
+    });
+    const trailing = virtual.endsWith('/') && trailingExpression(text, after);
+    if (trailing) virtual += '{}';
+    this.urlText(virtual, map, parts.length === 1 && !trailing, open + 1);
+    return after;
+  }
+
+  private urlText(text: string, parts: readonly UrlPart[], single: boolean, origin: number): void {
+    const url = normalizeUrl(text);
+    const first = url?.segments[0];
+    if (!url || !first || first.placeholder || !this.index.hasRoot(first.text)) return;
+    const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
+    const candidates = this.index.matchSegments(url.segments, query);
+    const best = candidates[0];
+    if (!best) return;
+    const located = { parts };
+    const start = sourceOffset(located, url.urlStart);
+    const line = this.lines.lineOf(origin);
+    const hit: UrlHit = { start, end: sourceOffset(located, url.pathEnd - 1) + 1, line, url, parts, single, candidates };
+    if (url.method) hit.method = { method: url.method.method, start: sourceOffset(located, url.method.start), end: sourceOffset(located, url.method.end - 1) + 1, text: url.method.method };
+    this.#hits.urls.push(hit);
+    this.evidence(start, line, candidates.length === 1 || candidates[1]?.literals !== best.literals ? best.resources : sameScoreResources(candidates), 'path');
+  }
+
+  private evidence(offset: number, line: number, resources: readonly string[], kind: Evidence['kind']): void {
+    const item: Evidence = { offset, line, resources, kind };
+    this.#hits.evidence.push(item);
+  }
+}
+
+/** Resources of every candidate as specific as the first. */
+function sameScoreResources(candidates: readonly PathCandidate[]): string[] {
+  const best = candidates[0]?.literals;
+  return [...new Set(candidates.filter((c) => c.literals === best).flatMap((c) => c.resources))];
+}

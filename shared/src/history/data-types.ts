@@ -1,0 +1,59 @@
+/**
+ * Shape of `schemas/platform-history.json` (described by `schemas/platform-history.schema.json`).
+ * These are the raw records; `loadHistory` turns them into the linked index of `types.ts`.
+ */
+
+/** The two editions of the platform. */
+export type Edition = 'hosted' | 'self-hosted';
+
+/** What a change did; an entry's kind is its main change. */
+export type ChangeKind = 'added' | 'changed' | 'deprecated' | 'removed' | 'breaking' | 'fixed' | 'documented';
+
+/** The API things the history names. */
+export type SubjectType = 'endpoint' | 'attribute' | 'parameter' | 'status' | 'resource' | 'permission' | 'entitlement';
+
+/** HTTP methods used by the platform API. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** For a `status` subject: the field whose value it is. */
+export type ValueField = 'status' | 'operation' | 'triggers' | 'access' | 'kind';
+
+/** One subject as an entry records it. */
+export interface SubjectData {
+  readonly type: SubjectType;
+  readonly name: string;
+  readonly method?: HttpMethod;
+  /** Path template relative to /api/v2; for non-endpoints the endpoint where the subject is used. */
+  readonly path?: string;
+  readonly resource?: string;
+  readonly aliases?: readonly string[];
+  readonly change: ChangeKind;
+  readonly deprecated?: true;
+  readonly replacedBy?: string;
+  readonly relationship?: true;
+  readonly valueField?: ValueField;
+  readonly values?: readonly string[];
+  readonly editions?: readonly Edition[];
+  readonly selfHostedRelease?: string;
+  readonly label?: string;
+  readonly note?: string;
+}
+
+/** One dated entry of seed 2's Versioning table. */
+export interface EntryData {
+  readonly date: string;
+  readonly seedDate: string;
+  readonly seedRow: number;
+  readonly editions: readonly Edition[];
+  readonly editionNote?: string;
+  readonly selfHostedRelease?: string;
+  readonly kind: ChangeKind;
+  readonly summary: string;
+  readonly subjects: readonly SubjectData[];
+}
+
+/** The whole data file. */
+export interface HistoryData {
+  readonly newest: string;
+  readonly entries: readonly EntryData[];
+}

@@ -1,0 +1,36 @@
+import { NEARBY } from './context.ts';
+import type { HttpMethod } from './data-types.ts';
+import type { LinedMethod, UrlHit } from './hits.ts';
+import type { LanguageProfile } from './language-profile.ts';
+import type { Lines } from './lines.ts';
+import { placeOnLine } from './source-text.ts';
+
+/**
+ * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
+ * Go's `MethodPost`, a client call `.delete(`, and `method: 'delete'`.
+ */
+const METHOD = /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(Get|Post|Put|Patch|Delete)(?![\w-])|\.(get|post|put|patch|delete)\(|method["']?[ \t]*[:=][ \t]*["'](get|post|put|patch|delete)["']/g;
+
+/**
+ * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
+ * read, each once, so the cost follows the number of URLs, not the size of the document.
+ */
+export function findMethods(text: string, profile: LanguageProfile, lines: Lines, urls: readonly UrlHit[]): LinedMethod[] {
+  const found: LinedMethod[] = [];
+  let scanned = 0;
+  for (const url of urls) {
+    const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
+    const to = lines.endOf(url.line + NEARBY.METHOD_LINES);
+    if (from >= to) continue;
+    const window = text.slice(from, to);
+    METHOD.lastIndex = 0;
+    for (let m = METHOD.exec(window); m !== null; m = METHOD.exec(window)) {
+      const word = m[1] ?? m[3] ?? m[4] ?? `Method${m[2] ?? ''}`;
+      const start = from + m.index + (m[3] !== undefined ? 1 : m[4] !== undefined ? m[0].length - word.length - 1 : 0);
+      if (placeOnLine(text, profile, start).inComment) continue;
+      found.push({ method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? '').toUpperCase()) as HttpMethod, start, end: start + word.length, text: word, line: lines.lineOf(start) });
+    }
+    scanned = to;
+  }
+  return found;
+}

@@ -1,0 +1,69 @@
+import type { LexInfo } from './lexicon.ts';
+import type { MethodToken } from './match-types.ts';
+import type { NormalizedUrl } from './normalize-url.ts';
+import type { PathCandidate } from './types.ts';
+
+/** A URL or path literal that matched at least one template. Offsets are source offsets. */
+export interface UrlHit {
+  readonly start: number;
+  readonly end: number;
+  /** 0-based line of `start`. */
+  readonly line: number;
+  readonly url: NormalizedUrl;
+  /** Where each joined literal of `url`'s text starts, in that text and in the source (see `sourceOffset`). */
+  readonly parts: readonly UrlPart[];
+  /** One literal (or bare URL) rather than a concatenation: edits can rewrite it. */
+  readonly single: boolean;
+  /** Matching templates, most specific first. */
+  readonly candidates: readonly PathCandidate[];
+  /** The method written in the literal itself, or the nearest method token assigned later. */
+  method?: MethodToken;
+  methodDistance?: number;
+}
+
+/** One literal of a URL text: its start in the normalised text and in the source. */
+export interface UrlPart {
+  readonly virtual: number;
+  readonly source: number;
+}
+
+/** The source offset of an index into a URL hit's text. */
+export function sourceOffset(hit: { readonly parts: readonly UrlPart[] }, index: number): number {
+  let part = hit.parts[0] ?? { virtual: 0, source: 0 };
+  for (const p of hit.parts) if (p.virtual <= index) part = p;
+  return part.source + (index - part.virtual);
+}
+
+/** A literal or key whose whole text is a known name. */
+export interface NameHit {
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly info: LexInfo;
+  readonly isKey: boolean;
+  /** The key whose value this is (`type`, `status`, ...), or ''. */
+  readonly keyOf: string;
+  /** `type`: the value of a `type` key (or a Go `jsonapi:"primary,…"` tag). */
+  readonly via: 'name' | 'type';
+}
+
+/** Something that says which resource the code around it talks about. */
+export interface Evidence {
+  readonly offset: number;
+  readonly line: number;
+  readonly resources: readonly string[];
+  /** A `type` value, a matched API path, or a token such as a run task header. */
+  readonly kind: 'type' | 'path' | 'token';
+}
+
+/** A method token with its 0-based line. */
+export interface LinedMethod extends MethodToken {
+  readonly line: number;
+}
+
+/** Everything the pass collected; URLs and evidence sorted by offset. */
+export interface Hits {
+  readonly urls: UrlHit[];
+  readonly names: NameHit[];
+  readonly evidence: Evidence[];
+}

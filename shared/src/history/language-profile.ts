@@ -1,0 +1,81 @@
+/** How one language family writes strings, comments and keys, as far as the matcher cares. */
+export interface LanguageProfile {
+  /** `'` delimits strings (false in prose, where it is an apostrophe). */
+  readonly singleQuote: boolean;
+  /** Backticks delimit strings (template literals, Go raw strings, Markdown code spans). */
+  readonly backtick: boolean;
+  /** `"""` / `'''` blocks (Python docstrings) are skipped like comments. */
+  readonly tripleQuotes: boolean;
+  /** `"` strings may span lines (shell). */
+  readonly multilineDouble: boolean;
+  /** `//` line and `/* *\/` block comments. */
+  readonly slashComments: boolean;
+  /** `#` comments: after whitespace or at a line start (`"#fff"` is not one), or not at all. */
+  readonly hashComments: 'word-start' | 'none';
+  /** Unquoted paths such as `url: /api/v2/runs` or `curl https://…` count as URLs. */
+  readonly barePaths: boolean;
+  /** `key = value` makes `key` a key (HCL, INI, shell); elsewhere `=` is assignment. */
+  readonly equalsKeys: boolean;
+  /** An unquoted word after `key:` is a string value (YAML). */
+  readonly bareValues: boolean;
+  /** Unquoted keys are the norm (YAML, HCL, INI): every known one is looked for. */
+  readonly bareKeys: boolean;
+  /** Unquoted object keys exist but are mostly not API fields (JS/TS): looked for only inside payloads next to API evidence. */
+  readonly objectKeys: boolean;
+}
+
+const cLike: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'none', barePaths: false, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
+const jsLike: LanguageProfile = { ...cLike, objectKeys: true };
+const python: LanguageProfile = { ...cLike, backtick: false, tripleQuotes: true, slashComments: false, hashComments: 'word-start' };
+const hashScript: LanguageProfile = { ...python, tripleQuotes: false };
+const shell: LanguageProfile = { singleQuote: true, backtick: false, tripleQuotes: false, multilineDouble: true, slashComments: false, hashComments: 'word-start', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
+const yaml: LanguageProfile = { ...shell, multilineDouble: false, bareValues: true, bareKeys: true };
+const json: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, slashComments: false };
+const hcl: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, hashComments: 'word-start', equalsKeys: true, bareKeys: true };
+const ini: LanguageProfile = { ...yaml, equalsKeys: true };
+const prose: LanguageProfile = { singleQuote: false, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: false, hashComments: 'none', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
+const unknown: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'word-start', barePaths: true, equalsKeys: true, bareValues: false, bareKeys: true, objectKeys: false };
+
+/** VS Code language ids (and our own short names) to profiles. */
+const byLanguage: Record<string, LanguageProfile> = {
+  typescript: jsLike, javascript: jsLike, typescriptreact: jsLike, javascriptreact: jsLike, go: cLike, java: cLike,
+  csharp: cLike, kotlin: cLike, swift: cLike, rust: cLike, c: cLike, cpp: cLike, scala: cLike, dart: cLike, groovy: cLike,
+  php: { ...cLike, hashComments: 'word-start' },
+  python, ruby: hashScript, perl: hashScript, r: hashScript, elixir: hashScript,
+  shellscript: shell, dockerfile: shell, makefile: shell, powershell: shell,
+  yaml, 'github-actions-workflow': yaml, json, jsonc: { ...json, slashComments: true }, jsonl: json,
+  terraform: hcl, hcl, 'terraform-vars': hcl, toml: ini, ini, properties: ini,
+  markdown: prose, plaintext: prose, http: { ...prose, hashComments: 'word-start' },
+};
+
+/** File extensions to language ids, for callers that only know the file name (the CLI). */
+const byExtension: Record<string, string> = {
+  ts: 'typescript', tsx: 'typescript', mts: 'typescript', cts: 'typescript', js: 'javascript', jsx: 'javascript',
+  mjs: 'javascript', cjs: 'javascript', go: 'go', java: 'java', cs: 'csharp', kt: 'kotlin', kts: 'kotlin',
+  swift: 'swift', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', scala: 'scala', dart: 'dart',
+  groovy: 'groovy', gradle: 'groovy', php: 'php', py: 'python', pyi: 'python', rb: 'ruby', pl: 'perl', r: 'r',
+  ex: 'elixir', exs: 'elixir', sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', ps1: 'powershell',
+  yml: 'yaml', yaml: 'yaml', json: 'json', jsonc: 'jsonc', jsonl: 'jsonl', tf: 'terraform', hcl: 'hcl',
+  tfvars: 'terraform-vars', toml: 'toml', ini: 'ini', cfg: 'ini', properties: 'properties', md: 'markdown',
+  markdown: 'markdown', txt: 'plaintext', http: 'http', rest: 'http',
+};
+
+/**
+ * The profile for a document: by language id when known, else by file extension or name
+ * (`Dockerfile`, `Makefile`), else a permissive default that accepts every quote style.
+ */
+export function profileFor(options: { readonly languageId?: string; readonly fileName?: string }): LanguageProfile {
+  const byId = options.languageId === undefined ? undefined : byLanguage[options.languageId];
+  if (byId) return byId;
+  const id = options.fileName === undefined ? undefined : languageOfFile(options.fileName);
+  return (id === undefined ? undefined : byLanguage[id]) ?? unknown;
+}
+
+/** A language id for a file name, or undefined when the extension is not known. */
+export function languageOfFile(fileName: string): string | undefined {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  if (base === 'Dockerfile' || base.startsWith('Dockerfile.')) return 'dockerfile';
+  if (base === 'Makefile' || base === 'GNUmakefile') return 'makefile';
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? undefined : byExtension[base.slice(dot + 1).toLowerCase()];
+}

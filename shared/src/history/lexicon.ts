@@ -1,0 +1,112 @@
+import type { HistoryIndex, HistorySubject } from './types.ts';
+
+/**
+ * How a name may be matched:
+ * - `distinct`: a name no one uses by accident (`auto-apply-run-trigger`, `planned_and_saved`);
+ *   matched in any string literal or object key.
+ * - `generic`: a plain word (`name`, `priority`, `fetching`) or a run task request field; matched
+ *   only as a key (or a status value) with its resource in context.
+ * - `parameter`: a query parameter; matched only when bound to a URL that has it.
+ * - `type-value`: a resource; matched only as the value of a `type` key.
+ */
+export type MatchRule = 'distinct' | 'generic' | 'parameter' | 'type-value';
+
+/** What one exact text means to the matcher. */
+export interface LexInfo {
+  readonly text: string;
+  readonly candidates: { readonly subject: HistorySubject; readonly rule: MatchRule }[];
+  /** Resources this token is evidence for wherever it appears (run task signature header, callback URL key). */
+  evidence?: readonly string[];
+  /** A JSON:API type name: evidence when it is the value of a `type` key. */
+  resourceType: boolean;
+}
+
+/** The matcher's word table and the word lists its scan pattern is built from. */
+export interface Lexicon {
+  readonly words: ReadonlyMap<string, LexInfo>;
+  /** Texts worth finding between quotes: names, aliases, resource types, evidence words. */
+  readonly quoted: readonly string[];
+  /** Texts worth finding as unquoted keys (YAML, HCL): names, aliases, and keys whose value matters. */
+  readonly keys: readonly string[];
+  /** First literal segment of every path template. */
+  readonly roots: readonly string[];
+  /** Longest text in `words`. */
+  readonly maxLength: number;
+  /** For `*` parameters (pagination): the templates of the endpoints listed in the same entry. */
+  readonly starScope: ReadonlyMap<HistorySubject, ReadonlySet<string>>;
+}
+
+/** Tokens that show code handles run task requests (notes: callback URL key, signature header). */
+const RUN_TASK_EVIDENCE = ['task_result_callback_url', 'task_result_id', 'X-TFC-Task-Signature', 'x-tfc-task-signature', 'task-results'];
+
+/** Keys whose unquoted value the matcher reads: a resource type, a status field, a method. */
+export const VALUE_KEYS = ['type', 'status', 'operation', 'triggers', 'access', 'kind', 'method'] as const;
+
+const cache = new WeakMap<HistoryIndex, Lexicon>();
+
+/** The lexicon of an index, built once per index. */
+export function lexiconFor(index: HistoryIndex): Lexicon {
+  let lexicon = cache.get(index);
+  if (!lexicon) cache.set(index, (lexicon = buildLexicon(index)));
+  return lexicon;
+}
+
+function buildLexicon(index: HistoryIndex): Lexicon {
+  const words = new Map<string, LexInfo>();
+  const at = (text: string): LexInfo => {
+    let info = words.get(text);
+    if (!info) words.set(text, (info = { text, candidates: [], resourceType: false }));
+    return info;
+  };
+  for (const subject of index.subjects) {
+    if (subject.type === 'endpoint') continue;
+    for (const name of new Set([subject.name, ...subject.aliases])) {
+      // Names with spaces are labels ("open policy engine"), never code.
+      if (!name.includes(' ')) at(name).candidates.push({ subject, rule: ruleFor(subject, name) });
+    }
+  }
+  for (const type of index.resourceTypes) if (!type.includes(' ')) at(type).resourceType = true;
+  for (const word of RUN_TASK_EVIDENCE) at(word).evidence = ['run task request'];
+  const quoted = [...words.keys()];
+  const named = [...words.values()].filter((w) => w.candidates.length > 0).map((w) => w.text);
+  const roots = index.subjects.flatMap((s) => (s.path?.startsWith('/') === true ? [s.path.split('/')[1] ?? ''] : []));
+  return {
+    words,
+    quoted,
+    keys: [...new Set([...named, ...VALUE_KEYS])],
+    roots: [...new Set(roots)].filter((r) => r !== '' && !r.startsWith(':')),
+    maxLength: Math.max(...quoted.map((w) => w.length)),
+    starScope: starScopeOf(index),
+  };
+}
+
+/** The rule for one spelling of a subject (see `MatchRule`). */
+export function ruleFor(subject: HistorySubject, spelling: string): MatchRule {
+  if (subject.type === 'resource') return 'type-value';
+  if (subject.type === 'parameter') return 'parameter';
+  if (subject.resource === 'run task request') return 'generic';
+  if (subject.type === 'status') return spelling.includes('_') || spelling.includes(':') ? 'distinct' : 'generic';
+  return isPlainWord(spelling) ? 'generic' : 'distinct';
+}
+
+/** Only lower-case letters: an English word such as `priority` or `enabled`. */
+function isPlainWord(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
+}
+
+function starScopeOf(index: HistoryIndex): Map<HistorySubject, Set<string>> {
+  const scope = new Map<HistorySubject, Set<string>>();
+  for (const subject of index.subjects) {
+    if (subject.type !== 'parameter' || subject.path !== '*') continue;
+    const templates = new Set<string>();
+    for (const change of subject.changes) {
+      for (const { subject: other } of change.entry.changes) if (other.type === 'endpoint' && other.path !== undefined) templates.add(other.path);
+    }
+    scope.set(subject, templates);
+  }
+  return scope;
+}

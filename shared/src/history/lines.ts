@@ -1,0 +1,57 @@
+/**
+ * Line starts of a text, found on demand with `indexOf` (native) and cached, so a scan that
+ * only needs lines near its hits never pays for a separate character loop.
+ */
+export class Lines {
+  readonly #text: string;
+  readonly #starts: number[] = [0];
+  #scanned = 0;
+  /** Last answer of `lineOf`: hits arrive mostly in order, so the next answer is usually nearby. */
+  #last = 0;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** 0-based line of an offset. */
+  lineOf(offset: number): number {
+    this.#extendTo(offset);
+    const starts = this.#starts;
+    const last = this.#last;
+    if ((starts[last] ?? 0) <= offset && (last + 1 >= starts.length || (starts[last + 1] ?? 0) > offset)) return last;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    this.#last = lo;
+    return lo;
+  }
+
+  /** Offset where a 0-based line starts (clamped to the last line). */
+  startOf(line: number): number {
+    while (this.#starts.length <= line && this.#scanned < this.#text.length) this.#extendTo(this.#scanned);
+    return this.#starts[Math.max(0, Math.min(line, this.#starts.length - 1))] ?? 0;
+  }
+
+  /** Offset where a 0-based line ends (before its newline). */
+  endOf(line: number): number {
+    const next = this.startOf(line + 1);
+    return next > this.startOf(line) ? next - 1 : this.#text.length;
+  }
+
+  #extendTo(offset: number): void {
+    if (this.#scanned > offset) return;
+    const text = this.#text;
+    const starts = this.#starts;
+    let scanned = this.#scanned;
+    while (scanned <= offset && scanned < text.length) {
+      const i = text.indexOf('\n', scanned);
+      scanned = i === -1 ? text.length : i + 1;
+      if (i !== -1) starts.push(scanned);
+    }
+    this.#scanned = scanned;
+  }
+}

@@ -1,0 +1,146 @@
+import type { HttpMethod } from './data-types.ts';
+import type { PathSegment } from './path-trie.ts';
+
+/** One `key=value` pair of a URL's query; offsets are indexes into the normalised text. */
+export interface UrlQueryPair {
+  /** Key with `%5B`/`%5D` decoded (`filter[names]`). */
+  readonly key: string;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+  readonly value: string;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+/** A URL or path reduced to what the API path templates are written in. */
+export interface NormalizedUrl {
+  /** Segments after host and `/api/v2`; placeholders (`${id}`, `%s`, `{x}`, `:x`, `<x>`, `$X`) flagged. */
+  readonly segments: readonly PathSegment[];
+  /** Where the URL starts (after a `METHOD ` prefix). */
+  readonly urlStart: number;
+  /** The span of the kept path: from the `/` before the first kept segment to the end of the last one. */
+  readonly pathStart: number;
+  readonly pathEnd: number;
+  readonly query: readonly UrlQueryPair[];
+  /** A method written before the path in the same text (`"DELETE /workspaces/…"`). */
+  readonly method?: { readonly method: HttpMethod; readonly start: number; readonly end: number };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Normalises a URL-ish text: strips scheme and host, finds `/api/v2` (or keeps `/api/registry`),
+ * drops a leading base placeholder (`${base}/workspaces`), splits segments and the query.
+ * Returns undefined for text that cannot be a platform API path: a full URL without `/api/v2`,
+ * or a relative path like `projects/x` with fewer than three segments and no placeholder.
+ * Concatenated literals arrive with `{}` where the expression was, so it is a placeholder too.
+ */
+export function normalizeUrl(text: string): NormalizedUrl | undefined {
+  let i = 0;
+  let method: NormalizedUrl['method'];
+  for (const name of METHODS) {
+    if (text.startsWith(`${name} `, i)) {
+      method = { method: name, start: i, end: i + name.length };
+      i += name.length + 1;
+      while (text.charCodeAt(i) === 32) i++;
+      break;
+    }
+  }
+  const urlStart = i;
+  const hasHost = text.startsWith('http://', i) || text.startsWith('https://', i);
+  if (hasHost) {
+    i = text.indexOf('/', text.indexOf('//', i) + 2);
+    if (i === -1) return undefined;
+  }
+  const pathEnd = endOfPath(text, i);
+  const raw = splitSegments(text, i, pathEnd);
+  const kept = dropPrefix(raw, hasHost, text.charCodeAt(i) === 47);
+  const first = kept?.[0];
+  if (!kept || !first) return undefined;
+  const last = kept[kept.length - 1] ?? first;
+  const segments = kept.map((s) => ({ text: s.text, placeholder: isPlaceholder(s.text) }));
+  const pathStart = text.charCodeAt(first.start - 1) === 47 ? first.start - 1 : first.start;
+  const query = text.charCodeAt(pathEnd) === 63 ? parseQuery(text, pathEnd + 1) : [];
+  return { segments, urlStart, pathStart, pathEnd: last.start + last.text.length, query, ...(method ? { method } : {}) };
+}
+
+interface RawSegment {
+  readonly text: string;
+  readonly start: number;
+}
+
+function endOfPath(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 63 || c === 35 || c === 32 || c === 9 || c === 10) return i; // ? # whitespace
+  }
+  return text.length;
+}
+
+function splitSegments(text: string, from: number, to: number): RawSegment[] {
+  const out: RawSegment[] = [];
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    if (i === to || text.charCodeAt(i) === 47) {
+      if (i > start) out.push({ text: text.slice(start, i), start });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Drops what precedes the API path: host-side segments up to `api/v2`, or a base placeholder. */
+function dropPrefix(raw: RawSegment[], hasHost: boolean, leadingSlash: boolean): RawSegment[] | undefined {
+  for (let k = 0; k < Math.min(raw.length - 1, 4); k++) {
+    if (raw[k]?.text !== 'api') continue;
+    const next = raw[k + 1]?.text;
+    if (next === 'v2') return raw.slice(k + 2);
+    // Registry protocol paths (`/api/registry/...`) are absolute in the data, so keep `api`.
+    if (next === 'registry') return raw.slice(k);
+  }
+  if (hasHost) return undefined;
+  let skip = 0;
+  while (skip < raw.length - 1 && isPlaceholder(raw[skip]?.text ?? '')) skip++;
+  const kept = raw.slice(skip);
+  // A relative path such as "projects/x" is too often a file path; go-tfe style paths have placeholders.
+  if (skip === 0 && !leadingSlash && kept.length < 3 && !kept.some((s) => isPlaceholder(s.text))) return undefined;
+  return kept;
+}
+
+/** `:x`, `${x}`, `{x}`, `{}`, `$X`, `<x>` or a printf verb such as `%s` / `%v`. */
+export function isPlaceholder(segment: string): boolean {
+  const c = segment.charCodeAt(0);
+  if ((c === 58 || c === 36) && segment.length > 1) return true;
+  if (c === 60 && segment.endsWith('>')) return true;
+  if (segment.includes('{')) return true;
+  for (let i = segment.indexOf('%'); i !== -1; i = segment.indexOf('%', i + 1)) {
+    const next = segment.charCodeAt(i + 1) | 0x20;
+    if (next >= 97 && next <= 122) return true;
+  }
+  return false;
+}
+
+function parseQuery(text: string, from: number): UrlQueryPair[] {
+  let end = from;
+  while (end < text.length && !' \t\n#'.includes(text.charAt(end))) end++;
+  const pairs: UrlQueryPair[] = [];
+  let start = from;
+  for (let i = from; i <= end; i++) {
+    if (i !== end && text.charCodeAt(i) !== 38) continue; // &
+    const eq = text.indexOf('=', start);
+    const keyEnd = eq === -1 || eq > i ? i : eq;
+    const rawKey = text.slice(start, keyEnd);
+    if (rawKey !== '') {
+      const valueStart = keyEnd === i ? i : keyEnd + 1;
+      pairs.push({ key: decodeBrackets(rawKey), keyStart: start, keyEnd, value: text.slice(valueStart, i), valueStart, valueEnd: i });
+    }
+    start = i + 1;
+  }
+  return pairs;
+}
+
+/** Decodes only `%5B` / `%5D` (any case): enough for `filter[...]`, `search[...]`, `page[...]`. */
+function decodeBrackets(key: string): string {
+  if (!key.includes('%')) return key;
+  return key.replace(/%5[bB]/g, '[').replace(/%5[dD]/g, ']');
+}

@@ -1,0 +1,93 @@
+import type { PathTemplate } from './path-template.ts';
+
+/** One segment of a concrete path: its text, and whether it is a placeholder (`${id}`, `%s`, ...). */
+export interface PathSegment {
+  readonly text: string;
+  readonly placeholder: boolean;
+}
+
+interface Terminal<T> {
+  readonly value: T;
+  /** Parameter name per segment position; undefined where the template has a literal. */
+  readonly paramNames: readonly (string | undefined)[];
+  readonly query: readonly (readonly [string, string])[];
+}
+
+class TrieNode<T> {
+  readonly literals = new Map<string, TrieNode<T>>();
+  param: TrieNode<T> | undefined;
+  readonly terminals: Terminal<T>[] = [];
+}
+
+/** A template that matched, with how specific the match was and the concrete parameter values. */
+export interface TrieMatch<T> {
+  readonly value: T;
+  readonly literals: number;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Path templates stored by segment: each node has literal children and one `:param` child.
+ * Matching walks literal children before the param child, so among equally specific templates
+ * the one with the earlier literal comes first.
+ */
+export class PathTrie<T> {
+  readonly #root = new TrieNode<T>();
+
+  /** Adds a template; several values may share one template. */
+  insert(template: PathTemplate, value: T): void {
+    let node = this.#root;
+    const paramNames: (string | undefined)[] = [];
+    for (const segment of template.segments) {
+      if ('literal' in segment) {
+        let next = node.literals.get(segment.literal);
+        if (!next) node.literals.set(segment.literal, (next = new TrieNode<T>()));
+        node = next;
+        paramNames.push(undefined);
+      } else {
+        node = node.param ??= new TrieNode<T>();
+        paramNames.push(segment.param);
+      }
+    }
+    node.terminals.push({ value, paramNames, query: template.query });
+  }
+
+  /**
+   * Every template that matches all segments, most literal segments first. An `undefined`
+   * segment is a placeholder and only fills a `:param`. Templates that require query pairs
+   * match only when `query` holds them.
+   */
+  match(segments: readonly PathSegment[], query?: ReadonlyMap<string, string>): TrieMatch<T>[] {
+    const found: TrieMatch<T>[] = [];
+    const walk = (node: TrieNode<T>, at: number, literals: number): void => {
+      if (at === segments.length) {
+        for (const terminal of node.terminals) {
+          if (terminal.query.every(([k, v]) => query?.get(k) === v)) {
+            found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
+          }
+        }
+        return;
+      }
+      const segment = segments[at];
+      const literal = segment === undefined || segment.placeholder ? undefined : node.literals.get(segment.text);
+      if (literal) walk(literal, at + 1, literals + 1);
+      if (node.param) walk(node.param, at + 1, literals);
+    };
+    walk(this.#root, 0, 0);
+    // Stable sort keeps the literal-first walk order among equal scores.
+    return found.sort((a, b) => b.literals - a.literals);
+  }
+
+  /** True when some template starts with this literal segment (a cheap pre-check for paths). */
+  hasRoot(segment: string): boolean {
+    return this.#root.literals.has(segment);
+  }
+}
+
+function paramValues<T>(terminal: Terminal<T>, segments: readonly PathSegment[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  terminal.paramNames.forEach((name, i) => {
+    if (name !== undefined) out[name] = segments[i]?.text ?? `:${name}`;
+  });
+  return out;
+}

@@ -1,0 +1,88 @@
+import type { ResolveContext } from './context.ts';
+import { urlHasParameter } from './context.ts';
+import type { UrlHit } from './hits.ts';
+import { sourceOffset } from './hits.ts';
+import { makeMatch } from './make-match.ts';
+import type { Confidence, Match } from './match-types.ts';
+import type { HistorySubject, PathCandidate } from './types.ts';
+
+interface Choice {
+  readonly subject: HistorySubject;
+  readonly candidate: PathCandidate;
+  readonly alternatives: HistorySubject[];
+  readonly confidence: Confidence;
+}
+
+/** The matches of one URL hit: its endpoint, and the parameters and include values in its query. */
+export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
+  const out: Match[] = [];
+  const choice = chooseEndpoint(url);
+  if (choice) {
+    const { subject, candidate, alternatives, confidence } = choice;
+    const path = url.single ? { start: sourceOffset(url, url.url.pathStart), end: url.end, template: candidate.template, params: candidate.params } : undefined;
+    out.push(makeMatch(ctx.text, ctx.lines, { start: url.start, end: url.end, subject, confidence, via: 'path', alternatives, method: url.method, path }));
+  }
+  if (url.url.query.length > 0) out.push(...queryMatches(ctx, url));
+  return out;
+}
+
+/**
+ * Picks the endpoint: templates with the method found near the URL (when any has it), then the
+ * most literal segments (`registry-modules/private/...` over `:registry_name/...`), then GET
+ * (a URL used without a method is usually read). Exact when the method decided or only one fits.
+ */
+export function chooseEndpoint(url: UrlHit): Choice | undefined {
+  const method = url.method?.method;
+  let pool: { subject: HistorySubject; candidate: PathCandidate }[] = [];
+  let withMethod = false;
+  for (const candidate of url.candidates) {
+    for (const subject of candidate.endpoints) {
+      const fits = method !== undefined && (subject.method === method || subject.aliases.includes(`${method} ${candidate.template}`));
+      if (fits && !withMethod) {
+        withMethod = true;
+        pool = [];
+      }
+      if (fits || !withMethod) pool.push({ subject, candidate });
+    }
+  }
+  // Candidates come most specific first, so the first entry has the most literal segments.
+  const best = pool[0]?.candidate.literals ?? 0;
+  pool = pool.filter((p) => p.candidate.literals === best);
+  if (!withMethod && pool.length > 1) pool = [...pool.filter((p) => p.subject.method === 'GET'), ...pool.filter((p) => p.subject.method !== 'GET')];
+  const first = pool[0];
+  if (!first) return undefined;
+  const alternatives: HistorySubject[] = [];
+  for (const p of pool) if (p.subject !== first.subject && !alternatives.includes(p.subject)) alternatives.push(p.subject);
+  const confidence: Confidence = withMethod || alternatives.length === 0 ? 'exact' : 'context';
+  return { subject: first.subject, candidate: first.candidate, alternatives, confidence };
+}
+
+function queryMatches(ctx: ResolveContext, url: UrlHit): Match[] {
+  const out: Match[] = [];
+  for (const pair of url.url.query) {
+    const info = ctx.lexicon.words.get(pair.key);
+    const parameter = info?.candidates.find((c) => c.rule === 'parameter' && urlHasParameter(ctx, url, c.subject))?.subject;
+    if (parameter) {
+      const start = sourceOffset(url, pair.keyStart);
+      out.push(makeMatch(ctx.text, ctx.lines, { start, end: start + (pair.keyEnd - pair.keyStart), subject: parameter, confidence: 'exact', via: 'parameter' }));
+    }
+    if (pair.key === 'include') out.push(...includeMatches(ctx, url, pair.value, pair.valueStart));
+  }
+  return out;
+}
+
+/** `?include=readme,outputs`: include values are relationship names of the URL's resource. */
+function includeMatches(ctx: ResolveContext, url: UrlHit, value: string, valueStart: number): Match[] {
+  const resources = new Set(url.candidates.flatMap((c) => c.resources));
+  const out: Match[] = [];
+  let offset = 0;
+  for (const part of value.split(',')) {
+    const subject = ctx.lexicon.words.get(part)?.candidates.find((c) => c.subject.type === 'attribute' && resources.has(c.subject.resource ?? ''))?.subject;
+    if (subject) {
+      const start = sourceOffset(url, valueStart + offset);
+      out.push(makeMatch(ctx.text, ctx.lines, { start, end: start + part.length, subject, confidence: 'exact', via: 'include' }));
+    }
+    offset += part.length + 1;
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import type { LanguageProfile } from './language-profile.ts';
+import type { Lexicon } from './lexicon.ts';
+
+/** What a find of the scan pattern is. */
+export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key';
+
+const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
+
+/**
+ * The one pattern a document is scanned with, per language profile. Alternatives, leftmost first:
+ * block comments and docstrings (consumed, so nothing inside them matches);
+ * a Go `jsonapi:"` struct tag; a known word between quotes; `/` plus a known first path segment
+ * (optionally after `api/v2/`); a quote plus a known first segment and `/` (paths written
+ * without a leading slash); in YAML/HCL-like profiles, a known unquoted key.
+ *
+ * Every alternative is a literal, a literal set, or one lazy `[\s\S]*?` ending at a literal or
+ * the end of the text: no nested quantifiers, so matching stays linear. There are no capture
+ * groups and no empty alternatives, which keeps V8's first-character quick check effective;
+ * `kindOf` tells the alternatives apart by their first characters instead.
+ */
+export function scanPatternFor(profile: LanguageProfile, lexicon: Lexicon): RegExp {
+  let byProfile = cache.get(lexicon);
+  if (!byProfile) cache.set(lexicon, (byProfile = new Map<LanguageProfile, RegExp>()));
+  let pattern = byProfile.get(profile);
+  if (!pattern) byProfile.set(profile, (pattern = build(profile, lexicon)));
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Which alternative produced a find. */
+export function kindOf(find: string): FindKind {
+  const c = find.charCodeAt(0);
+  const second = find.charCodeAt(1);
+  if (c === 47) return second === 42 ? 'block-comment' : 'path';
+  if (c === 34 || c === 39 || c === 96) {
+    if (second === c && find.charCodeAt(2) === c) return 'block-comment';
+    return find.charCodeAt(find.length - 1) === 47 ? 'relative-path' : 'word';
+  }
+  return find.startsWith('jsonapi:"') ? 'tag' : 'key';
+}
+
+function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
+  const alternatives: string[] = [];
+  // Line comments are not consumed here (they are frequent, and each would cost a find);
+  // finds are checked against their line instead (see `placeOnLine`).
+  if (profile.slashComments) alternatives.push('/\\*[\\s\\S]*?(?:\\*/|$)');
+  if (profile.tripleQuotes) alternatives.push('"""[\\s\\S]*?(?:"""|$)', "'''[\\s\\S]*?(?:'''|$)");
+  const roots = alternation(lexicon.roots);
+  alternatives.push(
+    'jsonapi:"',
+    `["'\`](?:${alternation(lexicon.quoted)})["'\`]`,
+    `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
+    `["'\`](?:${roots})/`,
+  );
+  if (profile.bareKeys) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*[:=])`);
+  return new RegExp(alternatives.join('|'), 'g');
+}
+
+/** Longest first, so a name is never cut short by a shorter one sharing its start. */
+function alternation(texts: readonly string[]): string {
+  return [...texts].sort((a, b) => b.length - a.length).map(escape).join('|');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

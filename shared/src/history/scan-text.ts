@@ -1,0 +1,53 @@
+import { assignMethods } from './assign-methods.ts';
+import { HitCollector } from './collect-hits.ts';
+import type { ResolveContext } from './context.ts';
+import { findMethods } from './find-methods.ts';
+import { history } from './history.ts';
+import { profileFor } from './language-profile.ts';
+import { lexiconFor } from './lexicon.ts';
+import { Lines } from './lines.ts';
+import type { Match } from './match-types.ts';
+import { objectKeyHits } from './object-keys.ts';
+import { nameMatch } from './resolve-names.ts';
+import { urlMatches } from './resolve-urls.ts';
+import type { HistoryIndex } from './types.ts';
+
+/** Options of `scanText`. */
+export interface ScanOptions {
+  /** VS Code language id (`typescript`, `go`, `python`, `shellscript`, `yaml`, `json`, `terraform`, ...). */
+  readonly languageId?: string;
+  /** File name, used for the language when no id is given. */
+  readonly fileName?: string;
+  /** Another index than the ready `history` (tests, other data). */
+  readonly index?: HistoryIndex;
+}
+
+/**
+ * Finds the platform API subjects a source text uses: URL and path literals (endpoints, their
+ * query parameters and include values), attribute and permission keys, status values, resource
+ * types and aliases. One pass of one pattern over the text (comments skipped, no backtracking
+ * blow-up), then hash and trie look-ups and small local reads around each find. Generic words
+ * match only with their resource nearby (see `NEARBY`). Matches are sorted by offset.
+ *
+ * @example
+ * scanText('fetch(`${base}/registry-modules/actions/delete/${org}/vpc`, { method: "POST" })', { languageId: 'typescript' })[0]?.subject.deprecation?.date;
+ * // '2021-06-08'
+ */
+export function scanText(text: string, options: ScanOptions = {}): Match[] {
+  const index = options.index ?? history;
+  const lexicon = lexiconFor(index);
+  const profile = profileFor(options);
+  const lines = new Lines(text);
+  const collector = new HitCollector(text, index, lexicon, profile, lines);
+  const hits = collector.collect();
+  if (profile.objectKeys) for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
+  assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
+  const ctx: ResolveContext = { text, hits, lines, lexicon };
+  const matches: Match[] = [];
+  for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
+  for (const hit of hits.names) {
+    const match = nameMatch(ctx, hit);
+    if (match) matches.push(match);
+  }
+  return matches.sort((a, b) => a.start - b.start || a.end - b.end);
+}

@@ -1,0 +1,97 @@
+import type { LanguageProfile } from './language-profile.ts';
+
+/** Where an offset sits on its line, as far as a left-to-right look at the line can tell. */
+export interface LinePlace {
+  readonly inComment: boolean;
+  /** Offset of the opening quote of the string the position is in, or -1. */
+  readonly stringStart: number;
+  readonly quote: number;
+}
+
+const DQ = 34, SQ = 39, BT = 96, SLASH = 47, HASH = 35, BACKSLASH = 92, NL = 10;
+
+/** True when the profile treats this character as a string quote. */
+export function isQuote(profile: LanguageProfile, c: number): boolean {
+  return c === DQ || (c === SQ && profile.singleQuote) || (c === BT && profile.backtick);
+}
+
+/**
+ * Reads the line up to `offset` and says whether `offset` is inside a comment or a string (and
+ * which). Only this line is read: a string or comment opened on an earlier line is not seen.
+ */
+export function placeOnLine(text: string, profile: LanguageProfile, offset: number): LinePlace {
+  let quote = 0;
+  let stringStart = -1;
+  for (let i = text.lastIndexOf('\n', offset - 1) + 1; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === BACKSLASH) i++;
+      else if (c === quote) quote = 0;
+      continue;
+    }
+    if (isQuote(profile, c)) {
+      quote = c;
+      stringStart = i;
+    } else if (c === SLASH && profile.slashComments && text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i - 1) !== 58) {
+      return { inComment: true, stringStart: -1, quote: 0 };
+    } else if (c === HASH && profile.hashComments !== 'none' && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
+      return { inComment: true, stringStart: -1, quote: 0 };
+    }
+  }
+  return { inComment: false, stringStart: quote === 0 ? -1 : stringStart, quote };
+}
+
+/** Offset of the quote closing a string whose content starts at `from`, or -1 (unterminated on its line). */
+export function closingQuote(text: string, profile: LanguageProfile, from: number, quote: number): number {
+  const multiline = quote === BT || (quote === DQ && profile.multilineDouble);
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === quote) return i;
+    if (c === BACKSLASH) i++;
+    else if (c === NL && !multiline) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Whether the token ending at `after` is a key: `:` follows (not `::` or Go's `:=`), or `=`
+ * where the profile makes keys with it (not `==` or `=>`).
+ */
+export function keyFollows(text: string, profile: LanguageProfile, after: number): boolean {
+  let i = after;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  const c = text.charCodeAt(i);
+  const next = text.charCodeAt(i + 1);
+  if (c === 58) return next !== 58 && next !== 61;
+  return c === 61 && profile.equalsKeys && next !== 61 && next !== 62;
+}
+
+/**
+ * The key a value starting at `valueStart` belongs to (`"type": "x"`, `type: x`, `type = "x"`),
+ * or '' when the value does not directly follow a key.
+ */
+export function keyBefore(text: string, profile: LanguageProfile, valueStart: number): string {
+  let i = valueStart - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const sep = text.charCodeAt(i);
+  if (sep !== 58 && !(sep === 61 && profile.equalsKeys)) return '';
+  i--;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const end = i + 1;
+  const last = text.charCodeAt(i);
+  if (last === DQ || last === SQ) {
+    const open = text.lastIndexOf(String.fromCharCode(last), i - 1);
+    return open === -1 || i - open > 64 ? '' : text.slice(open + 1, i);
+  }
+  while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
+  return text.slice(i + 1, end);
+}
+
+/** `[A-Za-z0-9_-]`. */
+export function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+export function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
