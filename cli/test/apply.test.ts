@@ -42,7 +42,7 @@ describe('keyfob apply', () => {
   it('plans with --dry-run and changes nothing', async () => {
     const { code, out } = await run('.', '--dry-run');
     assert.equal(code, 0);
-    assert.match(out, /^\+   role deploy \(credential_type, role_arns, default_sts_ttl\)\n\+   static-role backup \(username, rotation_period\)\nplan: 2 to create/);
+    assert.match(out, /^\+ {3}role deploy \(credential_type, role_arns, default_sts_ttl\)\n\+ {3}static-role backup \(username, rotation_period\)\nplan: 2 to create/);
     assert.equal((await engineGet('cloud/roles/deploy')).status, 404);
   });
 
@@ -63,8 +63,8 @@ describe('keyfob apply', () => {
     writeFileSync(join(dir, 'deploy.role.yaml'), `credential_type: assumed_role\nrole_arns: ${ROLE_ARN}\ndefault_sts_ttl: 30m\n`);
     const { code, out, err } = await run('.', '--prune');
     assert.equal(code, 0, err);
-    assert.match(out, /~   role deploy \(default_sts_ttl\)/);
-    assert.match(out, /-   role stray/);
+    assert.match(out, /~ {3}role deploy \(default_sts_ttl\)/);
+    assert.match(out, /- {3}role stray/);
     assert.equal((await engineGet('cloud/roles/stray')).status, 404);
     assert.equal((await engineGet('cloud/roles/deploy')).body?.data?.default_sts_ttl, 1800);
   });
