@@ -5,7 +5,7 @@ import { fieldCompletions } from './field-completions.ts';
 import { jsonContextAt } from './json-context.ts';
 import { resourceAt } from './resource-at.ts';
 import type { FileKind } from './resource-at.ts';
-import { CREDENTIAL_TYPES } from '../rules/types.ts';
+import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import { scaffoldLabel, scaffoldText } from './scaffolds.ts';
 import type { ScaffoldKind } from './scaffolds.ts';
 import { valueCompletions } from './value-completions.ts';

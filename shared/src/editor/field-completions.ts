@@ -1,6 +1,6 @@
 import type { DocumentFormat } from '../documents/types.ts';
-import { fieldInfo, fieldsFor } from '../rules/field-info.ts';
-import type { FieldInfo, FieldKind } from '../rules/field-info.ts';
+import { fieldInfo, fieldsFor } from '../rules/index.ts';
+import type { FieldInfo, FieldKind } from '../rules/index.ts';
 import type { CompletionEntry } from './completion-entry.ts';
 import type { CursorContext } from './cursor-context.ts';
 import { fieldMarkdown } from './field-markdown.ts';

@@ -1,4 +1,4 @@
-import type { FieldInfo, FieldKind } from '../rules/field-info.ts';
+import type { FieldInfo, FieldKind } from '../rules/index.ts';
 
 /**
  * Hover and completion documentation of a field, as Markdown: what it does, its type and default,

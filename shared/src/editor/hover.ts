@@ -1,6 +1,6 @@
 import type { ParsedFile } from '../documents/types.ts';
 import type { OffsetRange } from '../problem.ts';
-import { fieldInfo } from '../rules/field-info.ts';
+import { fieldInfo } from '../rules/index.ts';
 import { fieldMarkdown } from './field-markdown.ts';
 import { memberAt } from './member-at.ts';
 import { segmentsOf } from './member-edits.ts';

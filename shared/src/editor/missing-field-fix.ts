@@ -1,7 +1,7 @@
 import type { ProblemCode } from '../codes/index.ts';
 import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { Problem } from '../problem.ts';
-import { CREDENTIAL_TYPES } from '../rules/types.ts';
+import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import { addMember, pointerOf, segmentsOf } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 

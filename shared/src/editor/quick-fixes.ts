@@ -1,7 +1,7 @@
 import type { ProblemCode } from '../codes/index.ts';
 import type { ParsedFile } from '../documents/types.ts';
 import type { Problem } from '../problem.ts';
-import { fieldInfo } from '../rules/field-info.ts';
+import { fieldInfo } from '../rules/index.ts';
 import { legacyFixes } from './legacy-fix.ts';
 import { listConversions } from './list-conversion.ts';
 import { removeMember, renameKey, replaceValue, segmentsOf } from './member-edits.ts';

@@ -1,4 +1,4 @@
-import type { FieldKind } from '../rules/field-info.ts';
+import type { FieldKind } from '../rules/index.ts';
 
 /** What a file (or one document of it) holds, as `detectKind` in the lint area reports it. */
 export type FileKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config';

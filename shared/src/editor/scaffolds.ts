@@ -1,5 +1,5 @@
 import type { DocumentFormat } from '../documents/types.ts';
-import type { CredentialType } from '../rules/types.ts';
+import type { CredentialType } from '../rules/index.ts';
 
 /** What a scaffold creates: a dynamic role of one credential type, or a static role. */
 export type ScaffoldKind = CredentialType | 'static-role';

@@ -1,6 +1,6 @@
 import type { DocumentFormat } from '../documents/types.ts';
-import { fieldInfo } from '../rules/field-info.ts';
-import type { FieldKind } from '../rules/field-info.ts';
+import { fieldInfo } from '../rules/index.ts';
+import type { FieldKind } from '../rules/index.ts';
 import type { CompletionEntry } from './completion-entry.ts';
 import type { CursorContext } from './cursor-context.ts';
 import { durationSuggestions } from './duration-suggestions.ts';

@@ -1,6 +1,6 @@
 import { formatDuration, parseDuration } from '../duration/index.ts';
-import type { FieldInfo } from '../rules/field-info.ts';
-import { fieldsFor } from '../rules/field-info.ts';
+import type { FieldInfo } from '../rules/index.ts';
+import { fieldsFor } from '../rules/index.ts';
 import { splitCommaList } from './list-conversion.ts';
 
 /**
