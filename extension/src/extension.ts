@@ -45,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!event.affectsConfiguration('keyfob')) return;
       settingsCache.clear();
       roleFiles.forget();
+      cache.clear();
       diagnostics.refreshAll();
     }),
   );

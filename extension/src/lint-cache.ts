@@ -30,6 +30,11 @@ export class LintCache {
     return found?.kind;
   }
 
+  /** Drops every result (the settings that decide a file's lint name changed). */
+  clear(): void {
+    this.#results.clear();
+  }
+
   /** Drops a closed document's result. */
   forget(uri: vscode.Uri): void {
     this.#results.delete(uri.toString());
