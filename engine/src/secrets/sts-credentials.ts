@@ -97,7 +97,7 @@ function usernameTemplate(ctx: CredentialContext): string {
 }
 
 function secondsLeft(session: IssuedSession, now: number): number {
-  return Math.max(0, Math.floor((session.expiresAt - now) / 1000));
+  return Math.max(0, Math.round((session.expiresAt - now) / 1000));
 }
 
 function stsResult(ctx: CredentialContext, session: IssuedSession, extra: Record<string, unknown>): IssuedCredentials {
