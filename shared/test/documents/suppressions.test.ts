@@ -122,6 +122,19 @@ const cases: SuppressionCase[] = [
     expected: [],
   },
   {
+    name: 'CRLF line ends: the comment ends before the carriage return',
+    text: '# keyfob-disable-next-line ROLE_TTL_ORDER\r\n\r\nttl: 1h\r\n',
+    problems: [['ROLE_TTL_ORDER', 3]],
+    expected: [['SUPPRESSION_NO_REASON', [1, 1, 1, 42]]],
+  },
+  {
+    name: 'JSONC with CRLF line ends',
+    format: 'json',
+    text: '{\r\n  // keyfob-disable-next-line ROLE_TTL_ORDER\r\n  "ttl": "1h"\r\n}\r\n',
+    problems: [['ROLE_TTL_ORDER', 3]],
+    expected: [['SUPPRESSION_NO_REASON', [2, 3, 2, 45]]],
+  },
+  {
     name: 'JSONC block comment is not a suppression',
     format: 'json',
     text: '{\n  /* keyfob-disable-next-line ROLE_TTL_ORDER -- ok */\n  "ttl": "1h"\n}\n',
