@@ -1,0 +1,83 @@
+import type { HttpMethod } from './data-types.ts';
+import type { Match, MethodToken } from './match-types.ts';
+import { parseTemplate } from './path-template.ts';
+
+/** One text change, in offsets of the scanned text (the same shape as the editor area's `TextEdit`, so `applyEdits` takes it). */
+interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
+/** A quick fix: the edits that move a match to its replacement. */
+export interface ReplacementEdit {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+  /** Safe to apply as the preferred fix: a plain rename or a complete path rewrite. */
+  readonly isPreferred: boolean;
+}
+
+/**
+ * Parameters of the old module-registry paths that the new paths spell differently. The old
+ * endpoints served the private registry, whose namespace is the organization.
+ */
+const FIXED_PARAMS: Readonly<Record<string, (params: Readonly<Record<string, string>>) => string | undefined>> = {
+  registry_name: () => 'private',
+  namespace: (params) => params['organization_name'],
+};
+
+/**
+ * The textual replacement of a deprecated subject, when there is one:
+ * - attributes renamed outright (`platform-`/`terraform-build-worker-plan-timeout` → `plan-timeout`,
+ *   `…-apply-timeout` → `apply-timeout`): preferred;
+ * - `enforce` → `enforcement-level`: offered, not preferred (the value changes shape, from an
+ *   array of `{path, mode}` to one level);
+ * - endpoints whose successor path can be filled from the old one (the old module-registry
+ *   endpoints, admin module sharing): the path is rewritten in place, keeping host, prefix and
+ *   placeholders, and the method token is changed too when the method differs and one was found.
+ * Everything else (policy checks: other ids; concatenated literals) returns undefined.
+ */
+export function replacementEdit(match: Match): ReplacementEdit | undefined {
+  const { subject } = match;
+  const target = subject.replacedBy;
+  if (!subject.deprecation || target === undefined) return undefined;
+  if (subject.type === 'attribute' && match.via === 'name') return renameEdit(match, target);
+  if (subject.type === 'endpoint' && match.path) return endpointEdit(match, target);
+  return undefined;
+}
+
+function renameEdit(match: Match, target: string): ReplacementEdit | undefined {
+  const rename = match.subject.name.endsWith('-timeout');
+  if (!rename && match.subject.name !== 'enforce') return undefined;
+  const title = rename ? `Rename to ${target}` : `Use ${target} (takes one level instead of the enforce array)`;
+  return { title, edits: [{ start: match.start, end: match.end, newText: target }], isPreferred: rename };
+}
+
+function endpointEdit(match: Match, replacement: string): ReplacementEdit | undefined {
+  const path = match.path;
+  const space = replacement.indexOf(' ');
+  const method = replacement.slice(0, space) as HttpMethod;
+  const template = parseTemplate(replacement.slice(space + 1));
+  if (!path || !template) return undefined;
+  const missing: string[] = [];
+  const segments = template.segments.map((segment) => {
+    if ('literal' in segment) return segment.literal;
+    const value = path.params[segment.param] ?? FIXED_PARAMS[segment.param]?.(path.params);
+    if (value === undefined) missing.push(segment.param);
+    return value ?? `:${segment.param}`;
+  });
+  const leadingSlash = match.text.charCodeAt(path.start - match.start) === 47;
+  const edits: TextEdit[] = [{ start: path.start, end: path.end, newText: `${leadingSlash ? '/' : ''}${segments.join('/')}` }];
+  const old = match.method;
+  const methodChanges = match.subject.method !== method;
+  if (methodChanges && old) edits.unshift({ start: old.start, end: old.end, newText: methodSpelling(old, method) });
+  const needs = [missing.length > 0 ? `fill in ${missing.map((m) => `:${m}`).join(', ')}` : '', methodChanges && !old ? `send it with ${method}` : ''].filter((s) => s !== '');
+  const title = `Use ${replacement}${needs.length > 0 ? ` (then ${needs.join(' and ')})` : ''}`;
+  return { title, edits, isPreferred: needs.length === 0 };
+}
+
+/** The new method in the style of the old token: `DELETE`, `MethodDelete`, `delete`. */
+function methodSpelling(old: MethodToken, method: HttpMethod): string {
+  if (old.text.startsWith('Method')) return `Method${method[0] ?? ''}${method.slice(1).toLowerCase()}`;
+  return old.text === old.text.toLowerCase() ? method.toLowerCase() : method;
+}
