@@ -3,6 +3,7 @@
 //   dist/post.cjs     the post step (revoke leases, clear variables)
 //   dist/network.cjs  undici with a proxy/CA dispatcher, loaded by the others only when needed
 // @actions/core 3 is ESM-only while its dependencies call require(); CommonJS output handles both.
+//   dist/file-modes.cjs  lint and apply (YAML parser, rules), loaded only by those modes
 // The output is deterministic: CI rebuilds and fails when dist/ differs from the committed files.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -18,11 +19,12 @@ const common = {
   logLevel: 'warning',
 };
 
-/** Keeps network.ts out of main and post: they require the separate dist/network.cjs at run time. */
-const networkChunk = {
-  name: 'network-chunk',
+/** Keeps the lazily loaded parts out of main and post: they require the separate files at run time. */
+const chunks = {
+  name: 'lazy-chunks',
   setup(b) {
     b.onResolve({ filter: /[\\/]network\.ts$/ }, () => ({ path: './network.cjs', external: true }));
+    b.onResolve({ filter: /[\\/]file-modes\.ts$/ }, () => ({ path: './file-modes.cjs', external: true }));
   },
 };
 
@@ -47,7 +49,8 @@ const pure = {
 
 rmSync('dist', { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ['src/bin/main-entry.ts'], outfile: 'dist/main.cjs', plugins: [networkChunk, pure] }),
-  build({ ...common, entryPoints: ['src/bin/post-entry.ts'], outfile: 'dist/post.cjs', plugins: [networkChunk, pure] }),
+  build({ ...common, entryPoints: ['src/bin/main-entry.ts'], outfile: 'dist/main.cjs', plugins: [chunks, pure] }),
+  build({ ...common, entryPoints: ['src/bin/post-entry.ts'], outfile: 'dist/post.cjs', plugins: [chunks, pure] }),
   build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
+  build({ ...common, entryPoints: ['src/modes/file-modes.ts'], outfile: 'dist/file-modes.cjs', plugins: [pure] }),
 ]);

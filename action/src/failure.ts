@@ -1,7 +1,7 @@
 import { describeEngineFailure, isEngineError } from '@keyfob/shared';
 import type { ActionConfig } from './action-config.ts';
 import { LoginError } from './login.ts';
-import { StepFailure } from './step.ts';
+import { isStepFailure } from './step.ts';
 
 /**
  * Turns whatever stopped the step into the one failure message: what was being done, the endpoint,
@@ -9,7 +9,7 @@ import { StepFailure } from './step.ts';
  * redacts the result once more with every secret the step has seen.
  */
 export function describeFailure(error: unknown, config: ActionConfig | undefined): string {
-  if (error instanceof StepFailure) return error.message;
+  if (isStepFailure(error)) return error.message;
   if (error instanceof LoginError) return describeLogin(error);
   if (isEngineError(error)) {
     const role = roleOf(error.path, config);

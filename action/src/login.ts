@@ -9,6 +9,8 @@ import type { Runner } from './runner.ts';
 export interface LoggedIn {
   readonly client: EngineClient;
   readonly ownToken: boolean;
+  /** When the login token expires (ms); the engine then revokes the leases it issued. */
+  readonly tokenExpiresAt?: number;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
       const result = await connection.loginClient.loginJwt({ path: auth.path, role: auth.role, jwt });
       secrets.add(result.clientToken);
       runner.info(`Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`);
-      return { client: connection.client.withToken(result.clientToken), ownToken: true };
+      const expires = result.leaseDuration > 0 ? { tokenExpiresAt: runner.now() + result.leaseDuration * 1000 } : {};
+      return { client: connection.client.withToken(result.clientToken), ownToken: true, ...expires };
     } catch (error) {
       const elapsed = runner.now() - started;
       if (!isEngineError(error) || !shouldRetry(error) || attempt >= engine.maxAttempts || elapsed >= engine.timeoutMs) {

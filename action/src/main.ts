@@ -7,9 +7,7 @@ import { describeFailure } from './failure.ts';
 import { readInputs } from './inputs.ts';
 import { login } from './login.ts';
 import { SecretBook } from './mask.ts';
-import { runApply } from './modes/apply.ts';
 import { runCredentials } from './modes/credentials.ts';
-import { runLint } from './modes/lint.ts';
 import { runRotateRoot } from './modes/rotate-root.ts';
 import { runRotateStatic } from './modes/rotate-static.ts';
 import { runStaticRole } from './modes/static-role.ts';
@@ -26,7 +24,7 @@ const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint'>, (step: EngineStep) =>
   'rotate-root': runRotateRoot,
   'rotate-static': runRotateStatic,
   'static-role': runStaticRole,
-  apply: runApply,
+  apply: async (step) => (await import('./modes/file-modes.ts')).runApply(step),
 };
 
 /**
@@ -54,11 +52,11 @@ export async function run(runner: Runner = coreRunner(), deps: Deps = defaultDep
 
 async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
-  if (config.mode === 'lint' || !config.engine || !config.auth) return await runLint(step);
+  if (config.mode === 'lint' || !config.engine || !config.auth) return await (await import('./modes/file-modes.ts')).runLint(step);
   const connection = await connect(config.engine, config.auth.method === 'token' ? config.auth.token : undefined, runner, deps);
   try {
     const session = await login(connection, config.auth, config.engine, runner, secrets, deps);
-    const outcome = await ENGINE_MODES[config.mode]({ ...step, client: session.client, engine: config.engine });
+    const outcome = await ENGINE_MODES[config.mode]({ ...step, client: session.client, engine: config.engine, tokenExpiresAt: session.tokenExpiresAt });
     // A token we logged in for is revoked now unless a lease it issued must live until the post step
     // (revoking a token revokes its leases).
     if (session.ownToken && !(outcome?.keepToken ?? false)) {

@@ -18,6 +18,8 @@ export interface Step {
 export interface EngineStep extends Step {
   readonly client: EngineClient;
   readonly engine: EngineSettings;
+  /** When a token the step logged in for expires (ms), if it does. */
+  readonly tokenExpiresAt?: number | undefined;
 }
 
 /**
@@ -26,4 +28,12 @@ export interface EngineStep extends Step {
  */
 export class StepFailure extends Error {
   override readonly name = 'StepFailure';
+}
+
+/**
+ * Whether an error is a `StepFailure`, also one thrown by a separately bundled chunk (lint and apply
+ * live in dist/file-modes.cjs, with their own copy of the class), hence by name.
+ */
+export function isStepFailure(error: unknown): error is StepFailure {
+  return error instanceof Error && error.name === 'StepFailure';
 }

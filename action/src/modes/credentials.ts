@@ -30,7 +30,17 @@ async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Iss
     issueCredentials(step.client, request, { now: () => step.runner.now(), onSecret: (value) => step.secrets.add(value) }),
   );
   if (issued === undefined) throw notFound(step, request);
-  return issued;
+  return capAtTokenExpiry(issued, step.tokenExpiresAt);
+}
+
+/**
+ * iam_user keys die with their lease, and the engine revokes a token's leases when the token
+ * expires: after a JWT login the keys last no longer than the login token.
+ */
+function capAtTokenExpiry(issued: Issued, tokenExpiresAt: number | undefined): Issued {
+  if (!issued.revocable || tokenExpiresAt === undefined || issued.expiration === undefined) return issued;
+  const capped = Math.min(Date.parse(issued.expiration), tokenExpiresAt);
+  return { ...issued, expiration: new Date(capped).toISOString() };
 }
 
 function notFound(step: EngineStep, request: CredentialFetch): StepFailure {

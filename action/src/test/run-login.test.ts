@@ -28,7 +28,7 @@ function setup(loginAnswers: Parameters<typeof fakeEngine>[0][string], extra: Re
       return { status: 200, body: { count: 1, value: token } };
     },
     'POST /v1/auth/jwt/login': loginAnswers,
-    'GET /v1/cloud/creds/ci-user': credsAnswer(IAM, { id: 'cloud/creds/ci-user/l1', duration: 60, renewable: true }),
+    'GET /v1/cloud/creds/ci-user': credsAnswer(IAM, { id: 'cloud/creds/ci-user/l1', duration: 3600, renewable: true }),
     'GET /v1/cloud/static-creds/ci-user': { status: 200, body: { access_key: IAM.access_key, secret_key: IAM.secret_key, expiration: '2026-03-02T00:00:00Z' } },
     'POST /v1/auth/token/revoke-self': { status: 204 },
   });
@@ -52,6 +52,7 @@ describe('run: JWT login through GitHub OIDC', () => {
       assert.ok(!runner.printed().some((l) => l.includes(secret)));
     }
     assert.ok(!engine.requests.some((r) => r.path.endsWith('revoke-self')), 'the token stays: its iam_user lease lives until the post step');
+    assert.equal(runner.outputs.get('expiration'), '2026-03-01T10:15:00.000Z', 'the keys die with the 900 s login token, before their 3600 s lease');
   });
 
   it('fetches a fresh ID token for every login attempt', async () => {

@@ -1,0 +1,47 @@
+// The engine every action scenario runs against: cloud fixtures, the example-like roles, root keys
+// for rotate-root and (optionally) the JWT auth method trusting the local OIDC issuer.
+import { createEngineClient, type EngineClient } from '@keyfob/shared';
+import type { EngineProcess } from '../../helpers/engine.ts';
+import type { OidcIssuer } from '../../helpers/oidc-issuer.ts';
+
+export const ACCOUNT = '123456789012';
+export const DEPLOY_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
+export const ROOT_KEY = { id: 'AKIAE2EROOTKEY000001', secret: 'e2e-root-secret-000000000000000000000001' };
+export const JWT_ROLE = 'gh-ci';
+export const AUDIENCE = 'keyfob-e2e';
+
+/** A client with the root token, for setting up and checking. */
+export function rootClient(engine: EngineProcess): EngineClient {
+  return createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis), retry: { maxAttempts: 1 } });
+}
+
+/** Cloud fixtures, roles, a static role and root keys; the JWT method when an issuer is given. */
+export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer): Promise<EngineClient> {
+  const client = rootClient(engine);
+  await client.dev.setCloud({
+    rootUser: { name: 'keyfob-root', accessKeys: [{ id: ROOT_KEY.id, secret: ROOT_KEY.secret }] },
+    users: [{ name: 'backup-agent', accessKeys: 0 }],
+    roles: [{ arn: DEPLOY_ARN }],
+  });
+  await client.writeRootConfig({ access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' });
+  await client.writeRole('ci-user', { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] });
+  await client.writeRole('deploy', { credential_type: 'assumed_role', role_arns: [DEPLOY_ARN], default_sts_ttl: '15m' });
+  await client.writeRole('reports', { credential_type: 'federation_token', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] });
+  await client.writeStaticRole('backup', { username: 'backup-agent', rotation_period: '1h' });
+  if (issuer) await trustIssuer(engine, issuer);
+  return client;
+}
+
+async function trustIssuer(engine: EngineProcess, issuer: OidcIssuer): Promise<void> {
+  const post = async (path: string, body: unknown): Promise<void> => {
+    const answer = await fetch(`${engine.url}/v1/${path}`, { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  };
+  await post('auth/jwt/config', { jwks_url: issuer.jwksUrl, bound_issuer: issuer.issuer });
+  await post(`auth/jwt/role/${JWT_ROLE}`, { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: 'octo/app' }, token_ttl: '10m', token_policies: ['ci'] });
+}
+
+/** Inputs every token-login scenario shares. */
+export function tokenInputs(url: string, engine: EngineProcess): Record<string, string> {
+  return { url, token: engine.rootToken };
+}
