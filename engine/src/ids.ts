@@ -1,8 +1,20 @@
-import { createHash, randomBytes, randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
+import { createHash, randomFillSync, randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const BASE32_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Random bytes are drawn from the CSPRNG in blocks: one syscall per block instead of per id. */
+const pool = Buffer.alloc(8192);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset >= pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] ?? 0;
+}
 
 /**
  * `length` characters drawn uniformly from `alphabet` with the system CSPRNG.
@@ -12,18 +24,20 @@ export function randomString(length: number, alphabet: string = BASE62): string 
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte >= limit) continue;
-      out += alphabet[byte % alphabet.length];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < limit) out += alphabet[byte % alphabet.length];
   }
   return out;
 }
 
 /** A random integer in [0, maxExclusive), for the username template's `random`. */
 export function randomInt(maxExclusive: number): number {
-  return cryptoRandomInt(maxExclusive);
+  if (maxExclusive > 256) return cryptoRandomInt(maxExclusive);
+  const limit = 256 - (256 % maxExclusive);
+  for (;;) {
+    const byte = randomByte();
+    if (byte < limit) return byte % maxExclusive;
+  }
 }
 
 /** A request id as the real engine sends it (a UUID). */

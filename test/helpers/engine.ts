@@ -37,16 +37,31 @@ export interface EngineProcess {
  * Spawns `keyfob serve --port 0 --dev --root-token <random>` with node (the built
  * cli/dist/keyfob.cjs when it is newer than the sources, else the TypeScript sources through tsx;
  * `KEYFOB_ENGINE_FROM=dist|source` forces one) and resolves once the `listening` JSON line arrived.
- * Rejects with the process output when it exits first or the timeout passes.
+ * Rejects with the process output when it exits first or the timeout passes. When the bundle
+ * was picked automatically and exits before listening (a broken or half-written build), the
+ * sources are tried once more.
  *
  * @example const engine = await startEngine(); after(() => engine.stop());
  */
-export function startEngine(options: StartEngineOptions = {}): Promise<EngineProcess> {
+export async function startEngine(options: StartEngineOptions = {}): Promise<EngineProcess> {
+  const entry = entryArgs();
+  try {
+    return await spawnEngine(entry, options);
+  } catch (error) {
+    if (!entry.automaticBundle || !(error instanceof EarlyExit)) throw error;
+    return spawnEngine({ args: sourceArgs(), automaticBundle: false }, options);
+  }
+}
+
+/** The engine process ended before it announced itself. */
+class EarlyExit extends Error {}
+
+function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineProcess> {
   const rootToken = `kfs.test-${randomBytes(16).toString('hex')}`;
   const serveArgs = ['serve', '--port', '0', '--dev', '--root-token', rootToken];
   if (options.dataDir !== undefined) serveArgs.push('--data-dir', options.dataDir);
   serveArgs.push(...(options.args ?? []));
-  const child = spawn(process.execPath, [...entryArgs(), ...serveArgs], {
+  const child = spawn(process.execPath, [...entry.args, ...serveArgs], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +107,7 @@ export function startEngine(options: StartEngineOptions = {}): Promise<EnginePro
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      reject(new Error(`keyfob serve exited (${signal ?? code}) before listening:\n${output}`));
+      reject(new EarlyExit(`keyfob serve exited (${signal ?? code}) before listening:\n${output}`));
     });
   });
 }
@@ -107,14 +122,24 @@ function parseListening(line: string): { url: string; mounts: string[] } | undef
   }
 }
 
+interface Entry {
+  readonly args: string[];
+  /** True when the bundle was chosen because it looked current (not forced). */
+  readonly automaticBundle: boolean;
+}
+
+function sourceArgs(): string[] {
+  return ['--import', 'tsx', join(REPO_ROOT, 'cli', 'src', 'bin.ts')];
+}
+
 /** `node` arguments that run the keyfob command: the bundle when current, else the sources. */
-function entryArgs(): string[] {
+function entryArgs(): Entry {
   const bundle = join(REPO_ROOT, 'cli', 'dist', 'keyfob.cjs');
-  const source = ['--import', 'tsx', join(REPO_ROOT, 'cli', 'src', 'bin.ts')];
   const choice = process.env.KEYFOB_ENGINE_FROM;
-  if (choice === 'source') return source;
-  if (choice === 'dist') return [bundle];
-  return existsSync(bundle) && statSync(bundle).mtimeMs >= newestSource() ? [bundle] : source;
+  if (choice === 'source') return { args: sourceArgs(), automaticBundle: false };
+  if (choice === 'dist') return { args: [bundle], automaticBundle: false };
+  const current = existsSync(bundle) && statSync(bundle).mtimeMs >= newestSource();
+  return current ? { args: [bundle], automaticBundle: true } : { args: sourceArgs(), automaticBundle: false };
 }
 
 function newestSource(): number {

@@ -38,9 +38,9 @@ export function assumeRole(state: CloudState, clock: EngineClock, caller: CloudP
   if (!parts) throw validationError(`${input.roleArn} is invalid`);
   const fixtures = state.settings.roles;
   const fixture = fixtures?.find((r) => r.arn === input.roleArn);
-  const denied = accessDenied(`User: ${caller.arn} is not authorized to perform: sts:AssumeRole on resource: ${input.roleArn}`);
-  if (fixtures && !fixture) throw denied;
-  if (fixture?.externalId !== undefined && fixture.externalId !== input.externalId) throw denied;
+  const denied = (): CloudError => accessDenied(`User: ${caller.arn} is not authorized to perform: sts:AssumeRole on resource: ${input.roleArn}`);
+  if (fixtures && !fixture) throw denied();
+  if (fixture?.externalId !== undefined && fixture.externalId !== input.externalId) throw denied();
   checkName(input.sessionName, 'roleSessionName', 64);
   const max = fixture?.maxSessionDuration ?? STS_LIMITS.roleDefaultMax;
   checkMinimum(input.durationSeconds);

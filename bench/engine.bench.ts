@@ -1,0 +1,126 @@
+// Engine throughput: credentials per second and p50/p99 latency with 50 concurrent clients on
+// loopback, beside a bare node:http server returning a fixed JSON, measured in the same run.
+// The servers run in their own processes; this process only generates load.
+// `npm run bench -- engine`; BENCH_SECONDS sets the measuring time per row (default 5).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startEngine, type EngineProcess } from '../test/helpers/engine.ts';
+import { printTable } from './lib/measure.ts';
+
+const CLIENTS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_MS = 1000;
+
+interface Target {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+interface Result {
+  readonly requests: number;
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly failures: number;
+}
+
+const BARE_SERVER = `
+const http = require('node:http');
+const body = JSON.stringify({ request_id: '00000000-0000-0000-0000-000000000000', lease_id: '', renewable: false, lease_duration: 0,
+  data: { access_key: 'ASIAEXAMPLE000000000', secret_key: 'x'.repeat(40), session_token: 'y'.repeat(160) }, wrap_info: null, warnings: null, auth: null });
+const server = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body)); });
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout?.setEncoding('utf8').once('data', (text: string) => resolve(text.split('\n')[0] ?? ''));
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  return { url: (JSON.parse(line) as { url: string }).url, child };
+}
+
+function once(agent: Agent, target: Target): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(target.url, { method: target.method, headers: target.headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(target.body);
+  });
+}
+
+/** 50 clients, each sending its next request as soon as the previous answer arrived. */
+async function load(target: Target): Promise<Result> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const latencies: number[] = [];
+  let failures = 0;
+  const warmupEnd = performance.now() + WARMUP_MS;
+  const end = warmupEnd + SECONDS * 1000;
+  const client = async (): Promise<void> => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      const status = await once(agent, target);
+      if (started < warmupEnd) continue;
+      if (status !== 200) failures++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, perSecond: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), failures };
+}
+
+async function engineTarget(engine: EngineProcess, role: string, body: Record<string, unknown>, type: 'sts' | 'creds'): Promise<Target> {
+  const headers = { 'X-Service-Token': engine.rootToken, 'Content-Type': 'application/json' };
+  const write = await fetch(`${engine.url}/v1/cloud/roles/${role}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (write.status !== 204) throw new Error(`role write failed: ${await write.text()}`);
+  return type === 'sts'
+    ? { url: `${engine.url}/v1/cloud/sts/${role}`, method: 'POST', headers, body: '{}' }
+    : { url: `${engine.url}/v1/cloud/creds/${role}`, method: 'GET', headers: { 'X-Service-Token': engine.rootToken } };
+}
+
+const ASSUMED = { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/bench' };
+const IAM_USER = { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess' };
+
+async function main(): Promise<void> {
+  const rows: [string, Result][] = [];
+  const bare = await startBare();
+  rows.push(['bare node:http, fixed JSON', await load({ url: `${bare.url}/v1/cloud/sts/bench`, method: 'POST', headers: {}, body: '{}' })]);
+  bare.child.kill('SIGTERM');
+  const engine = await startEngine({ env: { NODE_ENV: 'production' } });
+  try {
+    rows.push(['engine: POST sts (assumed_role)', await load(await engineTarget(engine, 'bench', ASSUMED, 'sts'))]);
+    rows.push(['engine: GET creds (iam_user)', await load(await engineTarget(engine, 'user', IAM_USER, 'creds'))]);
+  } finally {
+    await engine.stop();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'keyfob-bench-'));
+  const durable = await startEngine({ dataDir: join(dir, 'data') });
+  try {
+    rows.push(['engine --data-dir: POST sts (fsync per batch)', await load(await engineTarget(durable, 'bench', ASSUMED, 'sts'))]);
+  } finally {
+    await durable.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const baseline = rows[0]?.[1].perSecond ?? 1;
+  printTable([
+    ['case', 'req/s', 'p50', 'p99', 'vs bare', 'failures'],
+    ...rows.map(([name, r]) => [name, r.perSecond.toFixed(0), `${r.p50.toFixed(2)} ms`, `${r.p99.toFixed(2)} ms`, `${((r.perSecond / baseline) * 100).toFixed(0)}%`, String(r.failures)]),
+  ]);
+  const main = rows[1]?.[1].perSecond ?? 0;
+  console.log(`\n${CLIENTS} concurrent clients, ${SECONDS}s per case after ${WARMUP_MS} ms warm-up; target: engine >= 40% of bare (${((main / baseline) * 100).toFixed(0)}%)`);
+}
+
+await main();
