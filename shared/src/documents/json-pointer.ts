@@ -35,9 +35,11 @@ export function parentPointer(pointer: string): string | undefined {
   return slash <= 0 ? '' : pointer.slice(0, slash);
 }
 
+const NEEDS_ESCAPE = /[~/]/;
+
 function escapeSegment(segment: string): string {
   // Most keys hold neither character; skip the two replaces for them (this runs once per node).
-  if (!segment.includes('~') && !segment.includes('/')) return segment;
+  if (!NEEDS_ESCAPE.test(segment)) return segment;
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
