@@ -32,6 +32,7 @@ export function resourcesAt(ctx: ResolveContext, offset: number, line: number): 
     const e = evidence[k];
     if (!e || e.line > line + NEARBY.CONTEXT_LINES) break;
     const levels = enclosingLevels(ctx.text, e.offset, offset);
+    if (levels === Infinity) continue;
     const distance = Math.abs(e.offset - offset);
     if (levels < bestLevels || (levels === bestLevels && distance < bestDistance)) {
       best = e.resources;
