@@ -17,8 +17,15 @@ export function createEngineServer(handle: RequestHandler): Server {
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
     void serve(req, res, handle);
   });
+  // Sockets whose LIST request is being read by hand: node's parser keeps failing on the rest of
+  // the head as it arrives, and those failures are expected.
+  const listing = new WeakSet<Socket>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle)) return;
+    if (listing.has(socket)) return;
+    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle)) {
+      listing.add(socket);
+      return;
+    }
     if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
