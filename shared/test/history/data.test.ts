@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv';
 import { history, normalizeDate } from '../../src/index.ts';
 import type { HistoryData } from '../../src/index.ts';
+
+interface Validate {
+  (data: unknown): boolean;
+  errors?: unknown[] | null;
+}
+type AjvClass = new (options: Record<string, unknown>) => { compile(schema: object): Validate };
+// ajv 8 is a dependency of shared/ (the root node_modules holds an older one for eslint).
+const Ajv = (createRequire(new URL('../../package.json', import.meta.url))('ajv') as { default: AjvClass }).default;
 
 const repo = new URL('../../../', import.meta.url);
 const data = JSON.parse(readFileSync(new URL('schemas/platform-history.json', repo), 'utf8')) as HistoryData;
