@@ -17,6 +17,8 @@ const common = {
   legalComments: 'eof',
   charset: 'utf8',
   logLevel: 'warning',
+  // ESM builds first: jsonc-parser's CommonJS build is UMD with require() calls esbuild cannot follow.
+  mainFields: ['module', 'main'],
 };
 
 /** Keeps the lazily loaded parts out of main and post: they require the separate files at run time. */

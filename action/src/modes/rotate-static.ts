@@ -1,4 +1,5 @@
 import { isEngineError } from '@keyfob/shared';
+import { withSettle } from '../settle.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
 import { table } from '../summary.ts';
 
@@ -10,7 +11,7 @@ import { table } from '../summary.ts';
 export async function runRotateStatic(step: EngineStep): Promise<void> {
   const role = step.config.role ?? '';
   try {
-    await step.client.rotateStaticRole(role);
+    await withSettle(step, `rotate-static ${role}`, () => step.client.rotateStaticRole(role));
   } catch (error) {
     if (isEngineError(error) && error.code === 'ENGINE_UNSUPPORTED') {
       throw new StepFailure(

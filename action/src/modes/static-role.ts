@@ -1,4 +1,5 @@
 import { formatDuration, parseDuration } from '@keyfob/shared';
+import { withSettle } from '../settle.ts';
 import type { EngineStep } from '../step.ts';
 import { table } from '../summary.ts';
 
@@ -14,7 +15,7 @@ export async function runStaticRole(step: EngineStep): Promise<void> {
   const seconds = parseDuration(wanted.rotationPeriod, { allowInteger: true }).seconds ?? 0;
   const before = await step.client.readStaticRole(role);
   const unchanged = before !== undefined && before.username === wanted.username && before.rotationPeriod === seconds;
-  if (!unchanged) await step.client.writeStaticRole(role, { username: wanted.username, rotation_period: wanted.rotationPeriod });
+  if (!unchanged) await withSettle(step, `static-role ${role}`, () => step.client.writeStaticRole(role, { username: wanted.username, rotation_period: wanted.rotationPeriod }));
   const action = before === undefined ? 'created' : unchanged ? 'unchanged' : 'updated';
   step.runner.info(`Static role ${role} ${action} (user ${wanted.username}, rotation every ${formatDuration(seconds)}).`);
   if (action === 'updated' && before?.rotationPeriod !== seconds) {

@@ -16,11 +16,11 @@ export function rootClient(engine: EngineProcess): EngineClient {
 }
 
 /** Cloud fixtures, roles, a static role and root keys; the JWT method when an issuer is given. */
-export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer): Promise<EngineClient> {
+export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer, extraUsers: readonly string[] = []): Promise<EngineClient> {
   const client = rootClient(engine);
   await client.dev.setCloud({
     rootUser: { name: 'keyfob-root', accessKeys: [{ id: ROOT_KEY.id, secret: ROOT_KEY.secret }] },
-    users: [{ name: 'backup-agent', accessKeys: 0 }],
+    users: ['backup-agent', ...extraUsers].map((name) => ({ name, accessKeys: 0 })),
     roles: [{ arn: DEPLOY_ARN }],
   });
   await client.writeRootConfig({ access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' });

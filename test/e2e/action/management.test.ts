@@ -1,0 +1,99 @@
+// The management modes of the bundled action against a real engine: rotate-static, static-role,
+// lint and apply (dry run, apply, prune), and a Vault-flavoured engine lacking rotate-role.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { EngineClient } from '@keyfob/shared';
+import { REPO_ROOT, startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { runStep } from '../../helpers/run-action.ts';
+import { assertNoLeak } from './leak-check.ts';
+import { DEPLOY_ARN, prepareEngine } from './setup.ts';
+
+describe('action e2e: rotation, static roles, lint and apply', () => {
+  let engine: EngineProcess;
+  let client: EngineClient;
+  let workspace = '';
+  before(async () => {
+    engine = await startEngine();
+    client = await prepareEngine(engine, undefined, ['metrics-exporter']);
+    workspace = mkdtempSync(join(tmpdir(), 'keyfob-e2e-files-'));
+    writeFileSync(join(workspace, 'deploy.role.yaml'), `credential_type: assumed_role\nrole_arns: ${DEPLOY_ARN}\ndefault_sts_ttl: 30m\n`);
+    writeFileSync(join(workspace, 'metrics.static-role.yaml'), 'username: metrics-exporter\nrotation_period: 12h\n');
+  });
+  after(async () => {
+    await engine.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+  const inputs = (extra: Record<string, string>) => ({ url: engine.url, token: engine.rootToken, ...extra });
+
+  it('rotate-static: the static role gets a new key now', async () => {
+    const before = await client.readStaticCredentials('backup');
+    const run = await runStep('main', { inputs: inputs({ mode: 'rotate-static', role: 'backup' }) });
+    assert.equal(run.exitCode, 0, run.stdout);
+    const now = await client.readStaticCredentials('backup');
+    assert.notEqual(now?.accessKey, before?.accessKey);
+    assert.equal(run.outputs.expiration, now?.expiration);
+    assertNoLeak('rotate-static', run, [engine.rootToken, before?.secretKey, now?.secretKey, now?.accessKey]);
+  });
+
+  it('rotate-static on a Vault-like engine without rotate-role says so plainly', async () => {
+    const run = await runStep('main', { inputs: inputs({ mode: 'rotate-static', role: 'backup', mount: 'elsewhere' }) });
+    assert.equal(run.exitCode, 1);
+    assert.match(run.stdout, /::error::Could not rotate static role "backup": this engine has no rotate-role endpoint/);
+  });
+
+  it('static-role: creates, then updates with a note about the schedule, then finds nothing to do', async () => {
+    const step = (period: string) => runStep('main', { inputs: inputs({ mode: 'static-role', role: 'metrics', username: 'metrics-exporter', 'rotation-period': period }) });
+    const created = await step('6h');
+    assert.equal(created.exitCode, 0, created.stdout);
+    assert.match(created.stdout, /Static role metrics created \(user metrics-exporter, rotation every 6h0m0s\)/);
+    const updated = await step('8h');
+    assert.match(updated.stdout, /::notice::Static role metrics: the new rotation_period moves its next rotation/);
+    assert.equal(updated.outputs.changed, 'true');
+    const same = await step('8h');
+    assert.equal(same.outputs.changed, 'false');
+    assert.equal((await client.readStaticRole('metrics'))?.rotationPeriod, 8 * 3600);
+    assertNoLeak('static-role', updated, [engine.rootToken]);
+  });
+
+  it('lint: the examples are clean', async () => {
+    const run = await runStep('main', { inputs: { mode: 'lint', files: 'examples/roles' }, workspace: REPO_ROOT });
+    assert.equal(run.exitCode, 0, run.stdout);
+    assert.deepEqual(JSON.parse(run.outputs.problems ?? ''), []);
+    assert.match(run.summary, /role files checked: 0 errors, 0 warnings/);
+  });
+
+  it('lint: one annotation per problem with file, line and column, and a failed step', async () => {
+    writeFileSync(join(workspace, 'broken.role.yaml'), '# a broken role\ncredential_type: iam_user\nrole_arns: arn:aws:iam::1:role/x\n');
+    const run = await runStep('main', { inputs: { mode: 'lint', files: '.' }, workspace });
+    rmSync(join(workspace, 'broken.role.yaml'));
+    assert.equal(run.exitCode, 1);
+    const annotations = run.stdout.split('\n').filter((l) => /^::(error|warning) .*file=broken\.role\.yaml,/.test(l));
+    assert.ok(annotations.length >= 2, run.stdout);
+    for (const line of annotations) assert.match(line, /^::(error|warning) title=[A-Z_]+,file=broken\.role\.yaml,line=\d+,endLine=\d+,col=\d+,endColumn=\d+::/);
+    const problems = JSON.parse(run.outputs.problems ?? '[]') as { line: number }[];
+    assert.equal(problems.length, annotations.length);
+    assert.match(run.summary, /\| broken\.role\.yaml:\d+:\d+ \| error \|/);
+  });
+
+  it('apply: dry run, apply, then prune', async () => {
+    await client.writeRole('stray', { credential_type: 'session_token' });
+    const dry = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.', 'dry-run': 'true', prune: 'true' }), workspace });
+    assert.equal(dry.exitCode, 0, dry.stdout);
+    const plan = JSON.parse(dry.outputs.plan ?? '[]') as { op: string; name: string }[];
+    assert.deepEqual(plan.filter((s) => s.op !== 'unchanged').map((s) => `${s.op} ${s.name}`).sort(), ['delete ci-user', 'delete reports', 'delete stray', 'delete backup', 'update deploy', 'update metrics'].sort());
+    assert.equal(await client.readRole('stray').then(Boolean), true, 'dry run changed nothing');
+    const applied = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.' }), workspace });
+    assert.equal(applied.exitCode, 0, applied.stdout);
+    assert.equal((await client.readRole('deploy'))?.defaultStsTtl, 1800);
+    assert.equal(await client.readRole('stray').then(Boolean), true, 'without prune nothing is deleted');
+    const pruned = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.', prune: 'true' }), workspace });
+    assert.equal(pruned.exitCode, 0, pruned.stdout);
+    assert.equal(await client.readRole('stray'), undefined);
+    assert.match(pruned.stdout, /::warning title=APPLY_STATIC_USER_KEPT::Deleting static role backup leaves its cloud user in place/);
+    assert.match(pruned.summary, /apply applied/);
+    assertNoLeak('apply', pruned, [engine.rootToken]);
+  });
+});
