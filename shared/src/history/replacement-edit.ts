@@ -32,10 +32,12 @@ const FIXED_PARAMS: Readonly<Record<string, (params: Readonly<Record<string, str
  *   `…-apply-timeout` → `apply-timeout`): preferred;
  * - `enforce` → `enforcement-level`: offered, not preferred (the value changes shape, from an
  *   array of `{path, mode}` to one level);
- * - endpoints whose successor path can be filled from the old one (the old module-registry
- *   endpoints, admin module sharing): the path is rewritten in place, keeping host, prefix and
- *   placeholders, and the method token is changed too when the method differs and one was found.
- * Everything else (policy checks: other ids; concatenated literals) returns undefined.
+ * - endpoints whose successor keeps every id of the old path (the old module-registry endpoints,
+ *   admin module sharing): the path is rewritten in place, keeping host, prefix and placeholders,
+ *   and the method token is changed too when the method differs and one was found. Ids the old
+ *   path did not carry (`POST /registry-modules` → `:organization_name`) stay as `:param`, and the
+ *   fix is then not preferred.
+ * Everything else (policy checks: the successor needs other ids; concatenated literals) returns undefined.
  */
 export function replacementEdit(match: Match): ReplacementEdit | undefined {
   const { subject } = match;
@@ -59,6 +61,10 @@ function endpointEdit(match: Match, replacement: string): ReplacementEdit | unde
   const method = replacement.slice(0, space) as HttpMethod;
   const template = parseTemplate(replacement.slice(space + 1));
   if (!path || !template) return undefined;
+  // A successor that drops one of the old ids (a run id where a task stage id is wanted) is a
+  // different call, not a rewrite.
+  const newParams = new Set(template.segments.flatMap((s) => ('param' in s ? [s.param] : [])));
+  if (Object.keys(path.params).some((name) => !newParams.has(name))) return undefined;
   const missing: string[] = [];
   const segments = template.segments.map((segment) => {
     if ('literal' in segment) return segment.literal;
