@@ -1,13 +1,196 @@
 #!/usr/bin/env node
-// The main job on the embedded default. Until the engine and the action exist it builds and lints
-// the examples.
-import { spawnSync } from 'node:child_process';
+// `npm run demo`: keyfob's main job end to end in about ten seconds. Builds the command and the
+// action, starts `keyfob serve --dev` on a free port, applies examples/roles, runs the BUNDLED action
+// exactly as the GitHub runner does (node action/dist/main.cjs with INPUT_* and temporary GITHUB_ENV,
+// GITHUB_OUTPUT, GITHUB_STATE and GITHUB_STEP_SUMMARY files) for a dynamic, an STS and a static role,
+// shows the log as the runner displays it (masked), the exported names, the outputs and the job
+// summary, proves the credentials with the engine's whoami, runs the post step and shows the lease
+// revoked, then stops the engine.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const step = (args) => {
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) process.exit(run.status ?? 1);
-};
-step(['scripts/build.mjs']);
-step(['cli/bin/keyfob.cjs', 'lint', 'examples/']);
+const started = performance.now();
+const tty = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (tty ? `\u001b[${code}m${text}\u001b[0m` : text);
+const say = (text = '') => process.stdout.write(`${text}\n`);
+const heading = (text) => say(`\n${paint('1;36', `━━ ${text}`)} ${paint('2', `(${((performance.now() - started) / 1000).toFixed(1)} s)`)}`);
+const indent = (text, prefix = '  ') => text.replace(/\n$/, '').split('\n').map((line) => prefix + line).join('\n');
+
+const ACCOUNT = '123456789012';
+const STAGING = `arn:aws:iam::${ACCOUNT}:role/deploy-staging`;
+const ROLES = [
+  'ci-user | CI_',
+  `deploy mode=sts role_arn=${STAGING} ttl=15m | aws`,
+  'backup-agent mode=static-creds | BACKUP_',
+].join('\n');
+
+/** Runs node with arguments; resolves with the exit code and the output. */
+function node(args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: options.cwd ?? root, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function build() {
+  heading('1. Build the keyfob command and the action (esbuild)');
+  const results = await Promise.all(['cli', 'action'].map((ws) => node(['build.mjs'], { cwd: join(root, ws) }).then((r) => ({ ws, ...r }))));
+  for (const r of results) {
+    if (r.code !== 0) throw new Error(`building ${r.ws} failed:\n${r.stderr}`);
+  }
+  say('  built cli/dist/keyfob.cjs and action/dist/{main,post,network,file-modes}.cjs');
+}
+
+/** Starts `keyfob serve --port 0 --dev` and waits for its listening line. */
+function serve(entry, token) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...entry, 'serve', '--port', '0', '--dev', '--root-token', token, '--consistency-delay', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (d) => {
+      output += d;
+      const line = output.split('\n').find((l) => l.startsWith('{"event":"listening"'));
+      if (line) resolve({ child, url: JSON.parse(line).url, entry });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code) => reject(new Error(`keyfob serve exited (${code}):\n${output}`)));
+  });
+}
+
+async function startEngine(token) {
+  heading('2. Start the engine: keyfob serve --port 0 --dev');
+  let engine;
+  try {
+    engine = await serve([join(root, 'cli', 'dist', 'keyfob.cjs')], token);
+  } catch (error) {
+    say(paint('33', `  the bundled command failed (${String(error.message).split('\n')[1] ?? error.message}); using the sources`));
+    engine = await serve(['--import', 'tsx', join(root, 'cli', 'src', 'bin.ts')], token);
+  }
+  say(`  listening at ${engine.url} (pid ${engine.child.pid}), mount cloud, dev API on`);
+  return engine;
+}
+
+/** Calls the engine's HTTP API with the root token. */
+async function api(engine, token, method, path, body) {
+  const answer = await fetch(`${engine.url}/v1/${path}`, { method, headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const text = await answer.text();
+  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function applyExamples(engine, token) {
+  heading('3. Apply examples/roles with `keyfob apply` (emulated cloud: users and roles the files name)');
+  const fixtures = {
+    users: ['backup-agent', 'metrics-exporter'].map((name) => ({ name, accessKeys: 0 })),
+    roles: ['deploy-staging', 'deploy-production', 'web-deploy'].map((name) => ({ arn: `arn:aws:iam::${ACCOUNT}:role/${name}` })),
+  };
+  if ((await api(engine, token, 'PUT', 'sys/dev/cloud', fixtures)).status !== 200) throw new Error('the dev API refused the cloud fixtures');
+  const applied = await node([...engine.entry, 'apply', 'examples/roles'], { env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token } });
+  say(indent(applied.stdout));
+  if (applied.code !== 0) throw new Error(`keyfob apply failed:\n${applied.stderr}`);
+}
+
+/** Runs an action entry as the runner does and reads back the files it wrote. */
+async function runAction(entry, inputs, state = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'keyfob-demo-'));
+  const files = { GITHUB_ENV: 'env', GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' };
+  const env = { PATH: process.env.PATH, RUNNER_TEMP: dir, GITHUB_WORKSPACE: root, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1' };
+  for (const [name, file] of Object.entries(files)) writeFileSync((env[name] = join(dir, file)), '');
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
+  const run = await node([join(root, 'action', 'dist', `${entry}.cjs`)], { env });
+  const read = (name) => fileCommands(readFileSync(env[name], 'utf8'));
+  const result = { ...run, env: read('GITHUB_ENV'), outputs: read('GITHUB_OUTPUT'), state: read('GITHUB_STATE'), summary: readFileSync(env.GITHUB_STEP_SUMMARY, 'utf8') };
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+/** `NAME<<DELIM ... DELIM` blocks of the runner's environment files. */
+function fileCommands(text) {
+  const values = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const m = /^([^=<]+)<<(.+)$/.exec(lines[i]);
+    if (!m) continue;
+    const end = lines.indexOf(m[2], i + 1);
+    values[m[1]] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return values;
+}
+
+/** The step's stdout as GitHub shows it: commands turned into log lines, masked values as ***. */
+function runnerView(stdout) {
+  const masks = stdout.split('\n').filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice(12).replace(/%0A/g, '\n').replace(/%25/g, '%'));
+  const hide = (text) => masks.reduce((t, m) => (m.length > 2 ? t.split(m).join('***') : t), text);
+  const lines = [`[runner] ${masks.length} values registered for masking (::add-mask::)`];
+  for (const raw of stdout.split('\n')) {
+    if (raw === '' || raw.startsWith('::add-mask::')) continue;
+    const cmd = /^::(error|warning|notice)[^:]*::(.*)$/.exec(raw);
+    const group = /^::group::(.*)$/.exec(raw);
+    if (cmd) lines.push(`${cmd[1] === 'error' ? paint('31', 'Error') : cmd[1] === 'warning' ? paint('33', 'Warning') : 'Notice'}: ${hide(cmd[2].replace(/%0A/g, '\n'))}`);
+    else if (group) lines.push(`▸ ${hide(group[1])}`);
+    else if (raw !== '::endgroup::') lines.push(hide(raw));
+  }
+  return lines.join('\n');
+}
+
+async function whoami(engine, token, env, prefix, names = { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' }) {
+  const body = { access_key: env[`${prefix}${names.id}`], secret_key: env[`${prefix}${names.secret}`] };
+  if (env[`${prefix}${names.session}`]) body.session_token = env[`${prefix}${names.session}`];
+  const answer = await api(engine, token, 'POST', 'sys/dev/whoami', body);
+  return answer.status === 200 ? paint('32', `200 ${answer.body.data.kind} ${answer.body.data.arn}`) : paint('31', `${answer.status} ${answer.body?.errors?.[0] ?? ''}`);
+}
+
+async function proveAll(engine, token, env, title) {
+  say(title);
+  say(`  CI_ (iam_user)       ${await whoami(engine, token, env, 'CI_')}`);
+  say(`  AWS_ (assumed_role)  ${await whoami(engine, token, env, 'AWS_', { id: 'ACCESS_KEY_ID', secret: 'SECRET_ACCESS_KEY', session: 'SESSION_TOKEN' })}`);
+  say(`  BACKUP_ (static)     ${await whoami(engine, token, env, 'BACKUP_')}`);
+}
+
+async function main() {
+  const token = `kfs.demo-${randomBytes(12).toString('hex')}`;
+  await build();
+  const engine = await startEngine(token);
+  try {
+    await applyExamples(engine, token);
+    heading('4. Run the bundled action (node action/dist/main.cjs) for three roles in one step');
+    const inputs = { url: engine.url, token, roles: ROLES, region: 'eu-west-1' };
+    say(indent(Object.entries(inputs).map(([k, v]) => `INPUT_${k.toUpperCase()}=${k === 'token' ? '(the engine token)' : v.replace(/\n/g, '\\n')}`).join('\n')));
+    const main = await runAction('main', inputs);
+    say(paint('1', '\n  The step\'s log, as the runner shows it:'));
+    say(indent(runnerView(main.stdout), '  │ '));
+    if (main.code !== 0) throw new Error('the action failed');
+    say(paint('1', '\n  Exported for the next steps (GITHUB_ENV):'));
+    say(indent(Object.entries(main.env).map(([k, v]) => `${k}=${v === '' ? '' : /ACCESS|SECRET|SESSION/.test(k) ? '***' : v}`).join('\n'), '    '));
+    say(paint('1', '\n  Outputs (GITHUB_OUTPUT), secret ones only on request:'));
+    say(indent(Object.entries(main.outputs).filter(([k]) => k !== 'results').map(([k, v]) => `${k}: ${v || '(empty: the first set is an iam_user)'}`).join('\n'), '    '));
+    say(`    results: ${JSON.parse(main.outputs.results).length} sets as JSON (role, type, arn, expiration, lease, variable names)`);
+    say(paint('1', '\n  Job summary (GITHUB_STEP_SUMMARY):'));
+    say(indent(main.summary.trim(), '    '));
+    heading('5. Prove the credentials with the engine\'s whoami');
+    await proveAll(engine, token, main.env, '  the emulated cloud accepts every set:');
+    heading('6. Post step (node action/dist/post.cjs with the saved state)');
+    const post = await runAction('post', inputs, main.state);
+    say(indent(runnerView(post.stdout), '  │ '));
+    await proveAll(engine, token, main.env, '\n  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:');
+  } finally {
+    engine.child.kill('SIGTERM');
+  }
+  heading(`Done: engine stopped`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`demo failed: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});
