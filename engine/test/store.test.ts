@@ -114,7 +114,8 @@ describe('Store', () => {
     assert.ok(names.includes('state.json'));
     assert.equal(statSync(dir).mode & 0o777, 0o700);
     for (const name of names) assert.equal(statSync(join(dir, name)).mode & 0o777, 0o600, name);
-    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')).tables.t, { x: 'y' });
+    const snapshot = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { tables: Record<string, unknown> };
+    assert.deepEqual(snapshot.tables.t, { x: 'y' });
   });
 
   it('refuses a directory locked by another running process and takes over a stale lock', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // Hundreds of parallel credential requests while static roles and the root key rotate: no user
 // ever holds a third key, and every acknowledged credential keeps working until rotated.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // HTTP conventions of the real engine (reference 1.1), against the spawned `keyfob serve`.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // Credential generation for all four types against the emulated cloud (seed 1 + reference section 2).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // --data-dir: everything survives a restart; kill -9 in the middle of a burst of writes loses
 // nothing that was acknowledged; files are private (dir 0700, files 0600).
 import assert from 'node:assert/strict';
@@ -5,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { startEngine } from '../../helpers/engine.ts';
 import { advance, call, fixtures, get, post, whoami } from './engine-client.ts';
 
 const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // JWT login (the path GitHub OIDC uses): tokens signed with jose in the test, keys served as a
 // JWKS by a tiny local HTTP server; each rejection case answers 400 without echoing the token.
 import assert from 'node:assert/strict';
@@ -23,14 +24,18 @@ describe('JWT auth', () => {
   let stranger: Keys;
   let engineNow = 0;
 
-  const claims = (extra: JWTPayload = {}): JWTPayload => ({
-    iss: ISSUER,
-    aud: AUDIENCE,
-    sub: 'repo:keyfob/demo:ref:refs/heads/main',
-    repository: 'keyfob/demo',
-    actor: 'octocat',
-    ...extra,
-  });
+  /** GitHub-like claims; an `undefined` in `extra` removes that claim. */
+  const claims = (extra: Record<string, unknown> = {}): JWTPayload => {
+    const all: Record<string, unknown> = {
+      iss: ISSUER,
+      aud: AUDIENCE,
+      sub: 'repo:keyfob/demo:ref:refs/heads/main',
+      repository: 'keyfob/demo',
+      actor: 'octocat',
+      ...extra,
+    };
+    return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
+  };
   const sign = (payload: JWTPayload, keys: Keys = signer, kid = 'k1', expiresIn = 300): Promise<string> =>
     new SignJWT(payload)
       .setProtectedHeader({ alg: 'RS256', kid })

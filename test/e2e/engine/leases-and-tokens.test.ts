@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // sys/leases (lookup, renew, revoke, revoke-prefix, LIST lookup) and auth/token (create,
 // lookup-self, renew-self, revoke-self, expiry), including leases revoked with their token.
 import assert from 'node:assert/strict';

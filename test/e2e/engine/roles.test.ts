@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // Role endpoints: write (create and read-modify-write update), read shape (seed 1), delete (404 when
 // missing, seed 1), LIST, legacy parameters and the legacy path guard, validation with the shared codes.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // config/root, config/lease, rotate-root with eventual consistency, and credentials that stop
 // working on expiry, revoke, rotation and rotate-root.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // Static roles: adoption, the 2-key rotation algorithm (seed rules 1-2), schedule resets (rule 3),
 // delete keeps the user (rule 4), static-creds, LIST and the rotate-role extension.
 import assert from 'node:assert/strict';
