@@ -9,6 +9,8 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: 'linked',
+  // jsonc-parser's main entry is a UMD file whose inner require() calls a bundler cannot follow.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
   // import.meta.url is used to find files shipped beside the bundle (schemas, examples).
   define: { 'import.meta.url': 'importMetaUrl' },

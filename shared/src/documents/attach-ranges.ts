@@ -26,9 +26,20 @@ export function attachRanges(problems: readonly Problem[], file: ParsedFile, doc
   });
 }
 
+/**
+ * Cuts a span at its first line break: a multi-line scalar that stands for the whole document (a
+ * role file holding only text) must still get a range of one line, never the whole document.
+ */
+function firstLineOf(text: string, span: OffsetRange): OffsetRange {
+  const lineBreak = text.indexOf('\n', span.start);
+  if (lineBreak === -1 || lineBreak >= span.end || lineBreak === span.start) return span;
+  const end = text.charCodeAt(lineBreak - 1) === 13 ? lineBreak - 1 : lineBreak;
+  return end > span.start ? { start: span.start, end } : span;
+}
+
 function locate(problem: Problem, file: ParsedFile, document: ParsedDocument): OffsetRange {
   // The root's own range is the whole document; a problem about the document points at its start.
-  if (problem.path === '') return rootSpan(problem, document);
+  if (problem.path === '') return rootSpan(problem, document, file.text);
   const location = document.locations.get(problem.path);
   if (location) {
     if (problem.target === 'key') return location.key ?? location.value;
@@ -37,9 +48,9 @@ function locate(problem: Problem, file: ParsedFile, document: ParsedDocument): O
   }
   for (let pointer = parentPointer(problem.path); pointer !== undefined; pointer = parentPointer(pointer)) {
     const ancestor = document.locations.get(pointer);
-    if (ancestor) return ancestorSpan(problem, document, pointer, ancestor);
+    if (ancestor) return ancestorSpan(problem, document, pointer, ancestor, file.text);
   }
-  return rootSpan(problem, document);
+  return rootSpan(problem, document, file.text);
 }
 
 /** A value's range, or its key's when the value is empty (`field:` with nothing after it). */
@@ -47,19 +58,19 @@ function valueSpan(location: NodeLocation): OffsetRange {
   return location.value.end === location.value.start && location.key ? location.key : location.value;
 }
 
-function ancestorSpan(problem: Problem, document: ParsedDocument, pointer: string, ancestor: NodeLocation): OffsetRange {
+function ancestorSpan(problem: Problem, document: ParsedDocument, pointer: string, ancestor: NodeLocation, text: string): OffsetRange {
   if (ancestor.alias) return ancestor.value;
-  if (pointer === '') return rootSpan(problem, document);
+  if (pointer === '') return rootSpan(problem, document, text);
   if (ancestor.key) return ancestor.key;
   // An array item without a key: its first member's key when it is an object, else its first token.
-  return firstKey(document, pointer) ?? firstToken(document, pointer, ancestor.value);
+  return firstKey(document, pointer) ?? firstToken(document, pointer, ancestor.value, text);
 }
 
-function rootSpan(problem: Problem, document: ParsedDocument): OffsetRange {
+function rootSpan(problem: Problem, document: ParsedDocument, text: string): OffsetRange {
   const anchor = problem.data?.['anchor'];
   const anchored = typeof anchor === 'string' ? document.locations.get(anchor) : undefined;
   if (anchored) return anchored.key ?? anchored.value;
-  return firstKey(document, '') ?? firstToken(document, '', document.locations.get('')?.value ?? document.range);
+  return firstKey(document, '') ?? firstToken(document, '', document.locations.get('')?.value ?? document.range, text);
 }
 
 /** The key of the first member of the object at `pointer` (the entry right after it, in document order). */
@@ -73,9 +84,9 @@ function firstKey(document: ParsedDocument, pointer: string): OffsetRange | unde
 }
 
 /** A collection's opening character (`{`, `[`, `-`), or a scalar's whole token. */
-function firstToken(document: ParsedDocument, pointer: string, span: OffsetRange): OffsetRange {
+function firstToken(document: ParsedDocument, pointer: string, span: OffsetRange, text: string): OffsetRange {
   const value = valueAt(document.value, pointer);
-  return value !== null && typeof value === 'object' ? { start: span.start, end: span.start + 1 } : span;
+  return value !== null && typeof value === 'object' ? { start: span.start, end: span.start + 1 } : firstLineOf(text, span);
 }
 
 function narrowed(problem: Problem, file: ParsedFile, document: ParsedDocument, span: OffsetRange): OffsetRange | undefined {
