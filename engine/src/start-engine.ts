@@ -43,14 +43,57 @@ export interface RunningEngine {
 export async function startEngine(options: EngineOptions = {}): Promise<RunningEngine> {
   const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
   const log = options.log ?? (() => undefined);
-  const store = new Store();
-  const file = options.dataDir !== undefined ? FileBackend.load(options.dataDir) : undefined;
+  const { store, file } = loadStore(options.dataDir);
+  const core = buildCore(store, options, mounts, log);
+  const rootToken = options.rootToken ?? newServiceToken();
+  // One root token per run: the given or generated one; those of earlier runs stop working.
+  core.tokens.dropRootTokens();
+  core.tokens.create({ token: rootToken, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
   if (file) {
-    store.loadSnapshot(file.loaded.tables);
-    store.replay(file.loaded.ops);
+    await file.compact(store.snapshot());
+    store.attach(file);
   }
+  await store.commit();
   const meta = store.table<{ offsetMs: number }>('meta');
-  const clock = new EngineClock(meta.get('clock')?.offsetMs ?? 0);
+  const backends = buildBackends(core, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
+  const server = createEngineServer((request) =>
+    dispatch(request, {
+      backends: () => backends,
+      authenticate: (token) => core.tokens.authenticate(token),
+      commit: () => store.commit(),
+      onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
+    }),
+  );
+  const host = options.host ?? ENGINE_DEFAULTS.host;
+  const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);
+  const timer = setInterval(() => tick(core, log), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    mounts,
+    rootToken,
+    rootTokenGenerated: options.rootToken === undefined,
+    stop: async () => {
+      clearInterval(timer);
+      await closeServer(server);
+      await store.commit();
+      await file?.close();
+    },
+  };
+}
+
+/** The store, filled from the data directory when there is one. */
+function loadStore(dataDir: string | undefined): { store: Store; file: FileBackend | undefined } {
+  const store = new Store();
+  if (dataDir === undefined) return { store, file: undefined };
+  const { backend, loaded } = FileBackend.load(dataDir);
+  store.loadSnapshot(loaded.tables);
+  store.replay(loaded.ops);
+  return { store, file: backend };
+}
+
+function buildCore(store: Store, options: EngineOptions, mounts: readonly string[], log: (line: string) => void): EngineCore {
+  const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
   const core: EngineCore = {
     settings: { dev: options.dev ?? false, mounts, env: options.env ?? {}, consistencyDelaySeconds },
@@ -63,39 +106,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     log,
   };
   wireRevocation(core);
-  const rootToken = options.rootToken ?? newServiceToken();
-  core.tokens.dropRootTokens();
-  core.tokens.create({ token: rootToken, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
-  if (file) {
-    await file.backend.compact(store.snapshot());
-    store.attach(file.backend);
-  }
-  await store.commit();
-  const backends = buildBackends(core, () => meta.set('clock', { offsetMs: clock.offsetMs }));
-  const server = createEngineServer((request) =>
-    dispatch(request, {
-      backends: () => backends,
-      authenticate: (token) => core.tokens.authenticate(token),
-      commit: () => store.commit(),
-      onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
-    }),
-  );
-  const port = await listen(server, options.host ?? ENGINE_DEFAULTS.host, options.port ?? ENGINE_DEFAULTS.port);
-  const timer = setInterval(() => tick(core, log), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
-  const host = options.host ?? ENGINE_DEFAULTS.host;
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    port,
-    mounts,
-    rootToken,
-    rootTokenGenerated: options.rootToken === undefined,
-    stop: async () => {
-      clearInterval(timer);
-      await closeServer(server);
-      await store.commit();
-      await file?.backend.close();
-    },
-  };
+  return core;
 }
 
 function buildBackends(core: EngineCore, saveClock: () => void): Backend[] {

@@ -56,7 +56,7 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
 /** The engine process ended before it announced itself. */
 class EarlyExit extends Error {}
 
-function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineProcess> {
+async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineProcess> {
   const rootToken = `kfs.test-${randomBytes(16).toString('hex')}`;
   const serveArgs = ['serve', '--port', '0', '--dev', '--root-token', rootToken];
   if (options.dataDir !== undefined) serveArgs.push('--data-dir', options.dataDir);
@@ -66,49 +66,60 @@ function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineP
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  let stdoutBuffer = '';
+  const log = { text: '' };
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (log.text += text));
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (log.text += text));
+  const stop = stopper(child);
+  try {
+    const event = await waitForListening(child, log, options.timeoutMs ?? 30_000);
+    return { url: event.url, rootToken, mounts: event.mounts, process: child, stop, output: () => log.text };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Stops the child by PID: SIGTERM, SIGKILL after 5 s; also SIGKILL if the test process exits first. */
+function stopper(child: ChildProcess): () => Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = (): void => {
     if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
   };
   process.once('exit', killOnExit);
-  const stop = async (): Promise<void> => {
+  return async () => {
     process.off('exit', killOnExit);
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    process.kill(child.pid, 'SIGTERM');
-    const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 'SIGKILL'), 5000);
+    const pid = child.pid;
+    process.kill(pid, 'SIGTERM');
+    const timer = setTimeout(() => child.exitCode === null && process.kill(pid, 'SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
   };
+}
+
+/** Resolves with the first stdout line once it is the listening event; no fixed sleeps. */
+function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<{ url: string; mounts: string[] }> {
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      void stop().then(() => reject(new Error(`keyfob serve did not report listening within ${options.timeoutMs ?? 30000} ms:\n${output}`)));
-    }, options.timeoutMs ?? 30_000);
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      output += text;
-    });
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      output += text;
-      if (settled) return;
-      stdoutBuffer += text;
-      const newline = stdoutBuffer.indexOf('\n');
+    let buffer = '';
+    const finish = (outcome: () => void): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      outcome();
+    };
+    const onData = (text: string): void => {
+      buffer += text;
+      const newline = buffer.indexOf('\n');
       if (newline < 0) return;
-      settled = true;
-      clearTimeout(timer);
-      const line = stdoutBuffer.slice(0, newline);
+      const line = buffer.slice(0, newline);
       const event = parseListening(line);
-      if (event) resolve({ url: event.url, rootToken, mounts: event.mounts, process: child, stop, output: () => output });
-      else void stop().then(() => reject(new Error(`unexpected first line from keyfob serve: ${line}\n${output}`)));
-    });
-    child.once('exit', (code, signal) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new EarlyExit(`keyfob serve exited (${signal ?? code}) before listening:\n${output}`));
-    });
+      finish(() => (event ? resolve(event) : reject(new Error(`unexpected first line from keyfob serve: ${line}\n${log.text}`))));
+    };
+    const onExit = (code: number | null, signal: string | null): void =>
+      finish(() => reject(new EarlyExit(`keyfob serve exited (${signal ?? code}) before listening:\n${log.text}`)));
+    const timer = setTimeout(() => finish(() => reject(new Error(`keyfob serve did not report listening within ${timeoutMs} ms:\n${log.text}`))), timeoutMs);
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
   });
 }
 
