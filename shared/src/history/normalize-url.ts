@@ -58,7 +58,8 @@ export function normalizeUrl(text: string): NormalizedUrl | undefined {
   const first = kept?.[0];
   if (!kept || !first) return undefined;
   const last = kept[kept.length - 1] ?? first;
-  const segments = kept.map((s) => ({ text: s.text, placeholder: isPlaceholder(s.text) }));
+  const segments: PathSegment[] = [];
+  for (const s of kept) segments.push({ text: s.text, placeholder: isPlaceholder(s.text) });
   const pathStart = text.charCodeAt(first.start - 1) === 47 ? first.start - 1 : first.start;
   const query = text.charCodeAt(pathEnd) === 63 ? parseQuery(text, pathEnd + 1) : [];
   return { segments, urlStart, pathStart, pathEnd: last.start + last.text.length, query, ...(method ? { method } : {}) };

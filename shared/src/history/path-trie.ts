@@ -59,23 +59,22 @@ export class PathTrie<T> {
    */
   match(segments: readonly PathSegment[], query?: ReadonlyMap<string, string>): TrieMatch<T>[] {
     const found: TrieMatch<T>[] = [];
-    const walk = (node: TrieNode<T>, at: number, literals: number): void => {
-      if (at === segments.length) {
-        for (const terminal of node.terminals) {
-          if (terminal.query.every(([k, v]) => query?.get(k) === v)) {
-            found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
-          }
-        }
-        return;
-      }
-      const segment = segments[at];
-      const literal = segment === undefined || segment.placeholder ? undefined : node.literals.get(segment.text);
-      if (literal) walk(literal, at + 1, literals + 1);
-      if (node.param) walk(node.param, at + 1, literals);
-    };
-    walk(this.#root, 0, 0);
+    this.#walk(this.#root, segments, 0, 0, query, found);
     // Stable sort keeps the literal-first walk order among equal scores.
-    return found.sort((a, b) => b.literals - a.literals);
+    return found.length > 1 ? found.sort((a, b) => b.literals - a.literals) : found;
+  }
+
+  #walk(node: TrieNode<T>, segments: readonly PathSegment[], at: number, literals: number, query: ReadonlyMap<string, string> | undefined, found: TrieMatch<T>[]): void {
+    if (at === segments.length) {
+      for (const terminal of node.terminals) {
+        if (terminal.query.every(([k, v]) => query?.get(k) === v)) found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
+      }
+      return;
+    }
+    const segment = segments[at];
+    const literal = segment === undefined || segment.placeholder ? undefined : node.literals.get(segment.text);
+    if (literal) this.#walk(literal, segments, at + 1, literals + 1, query, found);
+    if (node.param) this.#walk(node.param, segments, at + 1, literals, query, found);
   }
 
   /** True when some template starts with this literal segment (a cheap pre-check for paths). */
