@@ -27,7 +27,7 @@ describe('examples/workflows', () => {
       for (const step of steps) {
         const inputs = step.with ?? {};
         for (const name of Object.keys(inputs)) assert.ok(ALL_INPUTS.includes(name), `${file}: unknown input ${name}`);
-        if (inputs.mode !== undefined) assert.ok((MODES as readonly unknown[]).includes(inputs.mode), `${file}: mode ${String(inputs.mode)}`);
+        if (inputs.mode !== undefined) assert.ok((MODES as readonly unknown[]).includes(inputs.mode), `${file}: mode ${JSON.stringify(inputs.mode)}`);
         if (typeof inputs.roles === 'string') assert.deepEqual(parseRolesInput(inputs.roles).problems, []);
         const jwtLogin = inputs['jwt-role'] !== undefined;
         if (jwtLogin) assert.equal(workflow.permissions?.['id-token'], 'write', `${file}: a JWT login needs id-token: write`);
