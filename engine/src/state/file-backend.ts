@@ -64,8 +64,16 @@ export class FileBackend implements StoreBackend {
   async append(ops: readonly StoreOp[], snapshot: () => Record<string, Record<string, unknown>>): Promise<void> {
     const journal = (this.#journal ??= await this.#openJournal());
     const line = `${JSON.stringify(ops)}\n`;
-    await journal.write(line);
-    await journal.datasync();
+    try {
+      // appendFile loops until every byte is written (a bare write may be short).
+      await journal.appendFile(line);
+      await journal.datasync();
+    } catch (error) {
+      // Cut a partly written line off, so the next commit does not glue onto it and hide itself
+      // (and everything after it) from the next start.
+      await journal.truncate(this.#journalBytes).catch(() => undefined);
+      throw error;
+    }
     this.#journalBytes += Buffer.byteLength(line);
     if (this.#journalBytes > COMPACT_BYTES) await this.compact(snapshot());
   }
