@@ -89,6 +89,13 @@ describe('action e2e: credentials with a token', () => {
     assertNoLeak('cleanup false', main, [engine.rootToken, ...exportedSecrets(main)]);
   });
 
+  it('api-flavor vault: X-Vault-Token and Vault-shaped reads work against the same engine', async () => {
+    const run = await runStep('main', { inputs: inputs({ 'api-flavor': 'vault', roles: 'ci-user\nbackup mode=static-creds | BACKUP_' }) });
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.match(run.env.BACKUP_ACCESS_KEY ?? '', /^AKIA/);
+    assertNoLeak('vault flavour', run, [engine.rootToken, ...exportedSecrets(run)]);
+  });
+
   it('export-env: false exports nothing and leaves nothing to clean', async () => {
     const { main, post } = await runJob({ inputs: inputs({ mode: 'sts', role: 'deploy', 'export-env': 'false' }) });
     assert.equal(main.exitCode, 0, main.stdout);

@@ -74,6 +74,7 @@ describe('action e2e: failures', () => {
     proxy.setRules([{ method: 'GET', path: '/v1/cloud/creds/ci-user', delayMs: 3000 }]);
     const run = await runStep('main', { inputs: inputs({ url: proxy.url, 'request-timeout': '1s', timeout: '1500ms', 'max-attempts': '10' }) });
     assert.match(failureOf(run), /overall time limit of 1500 ms ran out.*Hint: the whole operation ran past `timeout`/);
+    assertNoLeak('overall timeout', run, [engine.rootToken]);
   });
 
   it('5xx then success: retried, and the step passes', async () => {
@@ -90,6 +91,7 @@ describe('action e2e: failures', () => {
     const run = await runStep('main', { inputs: inputs({ url: proxy.url }) });
     failureOf(run);
     assert.equal(proxy.seen.length, 1);
+    assertNoLeak('4xx not retried', run, [engine.rootToken]);
   });
 
   it('the rotate-root window: a second rotation and the next credentials wait for the new key', async () => {
@@ -113,5 +115,6 @@ describe('action e2e: failures', () => {
     await runStep('main', { inputs: inputs({ mode: 'rotate-root' }) });
     const run = await runStep('main', { inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '1s' }) });
     assert.match(failureOf(run), /Could not rotate the root key: POST \/v1\/cloud\/config\/rotate-root answered 500: .*security token included in the request is invalid/);
+    assertNoLeak('rotate-root window ended', run, [engine.rootToken]);
   });
 });

@@ -95,5 +95,6 @@ describe('action e2e: GitHub OIDC login', () => {
     const run = await runStep('main', { inputs: jwtInputs(), env: issuer.env });
     assert.equal(run.exitCode, 1);
     assert.match(run.stdout, /::error::Could not get a GitHub OIDC ID token: the runner's token service answered 500\. Hint: .*id-token: write/);
+    assertNoLeak('token service down', run, [issuer.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN]);
   });
 });

@@ -4,9 +4,6 @@
 import assert from 'node:assert/strict';
 import type { StepRun } from '../../helpers/run-action.ts';
 
-/** Scenarios checked so far, reported by the suite. */
-export const checkedScenarios: string[] = [];
-
 /** Secret values too short to search for meaningfully are skipped (the runner masks them anyway). */
 const MIN_LENGTH = 8;
 
@@ -31,7 +28,6 @@ export function assertNoLeak(scenario: string, run: StepRun, secrets: readonly (
       assert.ok(maskLine !== -1 && maskLine < index, `${label} printed on stdout line ${index + 1} before its ::add-mask::`);
     });
   }
-  checkedScenarios.push(scenario);
 }
 
 /** The credential values a run exported (everything under *_ACCESS_KEY*, *_SECRET*, *_SESSION_TOKEN). */

@@ -42,6 +42,7 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     const run = await runStep('main', { inputs: inputs({ mode: 'rotate-static', role: 'backup', mount: 'elsewhere' }) });
     assert.equal(run.exitCode, 1);
     assert.match(run.stdout, /::error::Could not rotate static role "backup": this engine has no rotate-role endpoint/);
+    assertNoLeak('rotate-static unsupported', run, [engine.rootToken]);
   });
 
   it('static-role: creates, then updates with a note about the schedule, then finds nothing to do', async () => {
@@ -54,6 +55,7 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     assert.equal(updated.outputs.changed, 'true');
     const same = await step('8h');
     assert.equal(same.outputs.changed, 'false');
+    assertNoLeak('static-role create', created, [engine.rootToken]);
     assert.equal((await client.readStaticRole('metrics'))?.rotationPeriod, 8 * 3600);
     assertNoLeak('static-role', updated, [engine.rootToken]);
   });
@@ -63,6 +65,7 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     assert.equal(run.exitCode, 0, run.stdout);
     assert.deepEqual(JSON.parse(run.outputs.problems ?? ''), []);
     assert.match(run.summary, /role files checked: 0 errors, 0 warnings/);
+    assertNoLeak('lint clean', run, []);
   });
 
   it('lint: one annotation per problem with file, line and column, and a failed step', async () => {
@@ -76,6 +79,7 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     const problems = JSON.parse(run.outputs.problems ?? '[]') as { line: number }[];
     assert.equal(problems.length, annotations.length);
     assert.match(run.summary, /\| broken\.role\.yaml:\d+:\d+ \| error \|/);
+    assertNoLeak('lint errors', run, []);
   });
 
   it('apply: dry run, apply, then prune', async () => {
@@ -94,6 +98,6 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     assert.equal(await client.readRole('stray'), undefined);
     assert.match(pruned.stdout, /::warning title=APPLY_STATIC_USER_KEPT::Deleting static role backup leaves its cloud user in place/);
     assert.match(pruned.summary, /apply applied/);
-    assertNoLeak('apply', pruned, [engine.rootToken]);
+    for (const [name, run] of [['apply dry run', dry], ['apply', applied], ['apply prune', pruned]] as const) assertNoLeak(name, run, [engine.rootToken]);
   });
 });
