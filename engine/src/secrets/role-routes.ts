@@ -42,7 +42,6 @@ function writeRole(mount: MountData, roleName: string, params: Params): HandlerR
   const checked = checkRole(merged, roleName);
   if (!checked.value) throw badRequest(...checked.errors);
   const warnings = legacy ? [LEGACY_WARNING, ...checked.warnings] : [...checked.warnings];
-  if (existing?.invalidData !== undefined) warnings.push(`Invalid data of "${existing.invalidData}" cleared out of role`);
   mount.roles.set(roleName, { name: roleName, ...checked.value });
   return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
 }
@@ -81,7 +80,6 @@ export function roleResponse(role: NamedRole): Record<string, unknown> {
     user_path: role.userPath,
     permissions_boundary_arn: role.permissionsBoundaryArn,
     mfa_serial_number: role.mfaSerialNumber,
-    ...(role.invalidData !== undefined ? { invalid_data: role.invalidData } : {}),
   };
 }
 

@@ -30,8 +30,6 @@ export interface StoredRole {
   readonly mfaSerialNumber: string;
   /** Made from the legacy `policy`/`arn` parameters: the creds/sts path guard applies. */
   readonly legacy: boolean;
-  /** Legacy data that could not be upgraded (returned on read as `invalid_data`). */
-  readonly invalidData?: string;
 }
 
 /** A static role's settings. */
