@@ -183,7 +183,10 @@ async function main() {
     heading('6. Post step (node action/dist/post.cjs with the saved state)');
     const post = await runAction('post', inputs, main.state);
     say(indent(runnerView(post.stdout), '  │ '));
-    await proveAll(engine, token, main.env, '\n  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:');
+    const leaseId = main.outputs['lease-id'];
+    const lookup = await api(engine, token, 'PUT', 'sys/leases/lookup', { lease_id: leaseId });
+    say(`\n  lease ${leaseId}: sys/leases/lookup answers ${lookup.status}${lookup.status === 400 ? ` (${lookup.body?.errors?.[0] ?? 'invalid lease'}): revoked` : ''}`);
+    await proveAll(engine, token, main.env, '  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:');
   } finally {
     engine.child.kill('SIGTERM');
   }
