@@ -1,4 +1,3 @@
-import { envNameList } from '@keyfob/shared';
 import type { ActionConfig } from './action-config.ts';
 import { CLEANUP_STATE, type CleanupState } from './cleanup-state.ts';
 import type { Issued } from './issued.ts';
@@ -9,23 +8,28 @@ import type { Runner } from './runner.ts';
  * variable, so a token left by an earlier step cannot pair with the new keys. The region goes to
  * every region name of the set when the `region` input is given.
  */
-export function exportCredentials(issued: Issued, config: ActionConfig, runner: Runner): void {
+export function exportCredentials(issued: Issued, config: ActionConfig, runner: Runner): string[] {
   const names = issued.request.env;
-  if (!names) return;
-  runner.exportVariable(names.accessKey, issued.accessKey);
-  runner.exportVariable(names.secretKey, issued.secretKey);
-  runner.exportVariable(names.sessionToken, issued.sessionToken ?? '');
-  if (config.region !== undefined) for (const name of names.region) runner.exportVariable(name, config.region);
+  if (!names) return [];
+  const exported: [string, string][] = [
+    [names.accessKey, issued.accessKey],
+    [names.secretKey, issued.secretKey],
+    [names.sessionToken, issued.sessionToken ?? ''],
+    ...(config.region === undefined ? [] : names.region.map((name): [string, string] => [name, config.region ?? ''])),
+  ];
+  for (const [name, value] of exported) runner.exportVariable(name, value);
+  return exported.map(([name]) => name);
 }
 
 /**
  * Saves what the post step must undo for everything issued so far: the revocable leases (iam_user;
- * an STS lease's revoke does not end its keys) and every exported variable name.
+ * an STS lease's revoke does not end its keys) and the variables this step exported (only those: a
+ * CLOUD_REGION the workflow set itself must survive the clean-up).
  */
-export function recordCleanup(issued: readonly Issued[], runner: Runner): void {
+export function recordCleanup(issued: readonly Issued[], exported: readonly string[], runner: Runner): void {
   const state: CleanupState = {
     leases: issued.filter((i) => i.revocable).map((i) => ({ role: i.request.role, leaseId: i.leaseId })),
-    variables: [...new Set(issued.flatMap((i) => (i.request.env ? envNameList(i.request.env) : [])))],
+    variables: [...new Set(exported)],
   };
   runner.saveState(CLEANUP_STATE, JSON.stringify(state));
 }

@@ -13,11 +13,12 @@ import { credentialsSummary } from '../summary.ts';
  */
 export async function runCredentials(step: EngineStep): Promise<{ keepToken: boolean }> {
   const issued: Issued[] = [];
+  const exported: string[] = [];
   for (const request of step.config.requests) {
     const one = await fetchOne(step, request);
     issued.push(one);
-    exportCredentials(one, step.config, step.runner);
-    recordCleanup(issued, step.runner);
+    exported.push(...exportCredentials(one, step.config, step.runner));
+    recordCleanup(issued, exported, step.runner);
     step.runner.info(describeIssued(one));
   }
   setCredentialOutputs(issued, step.config, step.runner);

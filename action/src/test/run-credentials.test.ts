@@ -44,7 +44,7 @@ describe('run: credential modes', () => {
     assert.equal(runner.outputs.has('secret-key'), false);
     assert.deepEqual(JSON.parse(runner.state.get('keyfob-cleanup') ?? ''), {
       leases: [{ role: 'ci-user', leaseId: 'cloud/creds/ci-user/abc' }],
-      variables: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY', 'CLOUD_SESSION_TOKEN', 'CLOUD_REGION'],
+      variables: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY', 'CLOUD_SESSION_TOKEN'],
     });
     assert.match(runner.summary, /\| ci-user \| creds \| iam_user \| 2026-03-01T11:00:00.000Z \|/);
     const firstExport = runner.events.findIndex((e) => e.kind === 'export');
