@@ -88,7 +88,8 @@ function declareManifest(value: unknown, source: SourceRef, mount: string, state
   for (const [name, role] of Object.entries(manifest.roles)) problems.push(...add(state.roles, name, role, source));
   for (const [name, staticRole] of Object.entries(manifest.staticRoles)) problems.push(...add(state.staticRoles, name, staticRole, source));
   if (manifest.lease || manifest.root) {
-    problems.push(note('APPLY_NOT_APPLIED', `${source.file}: apply manages roles and static roles; its ${[manifest.root && 'root', manifest.lease && 'lease'].filter(Boolean).join(' and ')} section is left alone.`));
+    const sections = [manifest.root && 'root', manifest.lease && 'lease'].filter(Boolean);
+    problems.push(note('APPLY_NOT_APPLIED', `${source.file}: apply manages roles and static roles; its ${sections.join(' and ')} ${sections.length > 1 ? 'sections are' : 'section is'} left alone.`));
   }
   return problems;
 }
