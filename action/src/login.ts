@@ -1,6 +1,7 @@
 import { isEngineError, retryDelay, shouldRetry, type EngineClient } from '@keyfob/shared';
 import type { AuthSettings, EngineSettings } from './action-config.ts';
 import type { Connection } from './connect.ts';
+import { IdTokenError } from './id-token.ts';
 import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
@@ -23,9 +24,10 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
   if (auth.method === 'token') return { client: connection.client, ownToken: false };
   const started = runner.now();
   for (let attempt = 1; ; attempt += 1) {
-    const jwt = auth.jwt ?? (await freshIdToken(connection, auth.audience));
-    secrets.add(jwt);
+    let jwt = '';
     try {
+      jwt = auth.jwt ?? (await connection.idToken(auth.audience));
+      secrets.add(jwt);
       const result = await connection.loginClient.loginJwt({ path: auth.path, role: auth.role, jwt });
       secrets.add(result.clientToken);
       runner.info(`Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`);
@@ -33,22 +35,22 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
       return { client: connection.client.withToken(result.clientToken), ownToken: true, ...expires };
     } catch (error) {
       const elapsed = runner.now() - started;
-      if (!isEngineError(error) || !shouldRetry(error) || attempt >= engine.maxAttempts || elapsed >= engine.timeoutMs) {
-        throw new LoginError(error, claimsOf(jwt));
+      if (!isRetryable(error) || attempt >= engine.maxAttempts || elapsed >= engine.timeoutMs) {
+        throw new LoginError(error, jwt === '' ? '' : claimsOf(jwt));
       }
-      const delay = retryDelay({ attempt, baseDelayMs: 250, maxDelayMs: 10_000, random: deps.random(), retryAfterMs: error.retryAfterMs, remainingMs: engine.timeoutMs - elapsed });
-      runner.info(`JWT login failed (${error.message}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`);
+      const retryAfterMs = isEngineError(error) ? error.retryAfterMs : undefined;
+      const delay = retryDelay({ attempt, baseDelayMs: 250, maxDelayMs: 10_000, random: deps.random(), retryAfterMs, remainingMs: engine.timeoutMs - elapsed });
+      const what = error instanceof IdTokenError ? 'Getting the ID token' : 'JWT login';
+      runner.info(`${what} failed (${error instanceof Error ? error.message : String(error)}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`);
       await deps.sleep(delay);
     }
   }
 }
 
-async function freshIdToken(connection: Pick<Connection, 'idToken'>, audience: string | undefined): Promise<string> {
-  try {
-    return await connection.idToken(audience);
-  } catch (error) {
-    throw new LoginError(error, '');
-  }
+/** A failure another attempt may fix: the engine's retryable failures and the token service's. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof IdTokenError) return error.retryable;
+  return isEngineError(error) && shouldRetry(error);
 }
 
 /** A failed login, with the ID token's identifying claims (never the token) for trust-policy debugging. */

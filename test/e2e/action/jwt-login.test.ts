@@ -90,11 +90,17 @@ describe('action e2e: GitHub OIDC login', () => {
     assertNoLeak('refused login', run, issuer.issued.slice(before));
   });
 
-  it('reports a failing token service', async () => {
-    issuer.failNext(1, 500);
-    const run = await runStep('main', { inputs: jwtInputs(), env: issuer.env });
+  it('retries a failing token service, then reports it', async () => {
+    issuer.failNext(1, 503);
+    const recovered = await runStep('main', { inputs: jwtInputs({ mode: 'sts', role: 'deploy' }), env: issuer.env });
+    assert.equal(recovered.exitCode, 0, recovered.stdout);
+    assert.match(recovered.stdout, /Getting the ID token failed \(the runner's token service answered 503\); attempt 2 of 5 with a fresh ID token/);
+    issuer.failNext(3, 500);
+    const run = await runStep('main', { inputs: jwtInputs({ 'max-attempts': '2' }), env: issuer.env });
     assert.equal(run.exitCode, 1);
     assert.match(run.stdout, /::error::Could not get a GitHub OIDC ID token: the runner's token service answered 500\. Hint: .*id-token: write/);
+    issuer.failNext(0, 500);
     assertNoLeak('token service down', run, [issuer.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN]);
+    assertNoLeak('token service recovered', recovered, [...exportedSecrets(recovered)]);
   });
 });
