@@ -1,11 +1,3 @@
-/**
- * Asks the runner's token service for a GitHub OIDC ID token, as `@actions/core`'s `getIDToken` does
- * (`GET $ACTIONS_ID_TOKEN_REQUEST_URL&audience=...` with `Authorization: Bearer
- * $ACTIONS_ID_TOKEN_REQUEST_TOKEN`, answer `{"value": "<jwt>"}`), but through the step's own fetch:
- * that keeps proxy and CA settings in one place and spares the bundle the 430 kB HTTP client core
- * would pull in. Retries belong to the caller, which wants a fresh token per login attempt anyway.
- * Error messages never hold the request token or the ID token.
- */
 /** The token service failed; `retryable` when another request may succeed (network, 429, 5xx). */
 export class IdTokenError extends Error {
   override readonly name = 'IdTokenError';
@@ -18,6 +10,14 @@ export class IdTokenError extends Error {
   }
 }
 
+/**
+ * Asks the runner's token service for a GitHub OIDC ID token, as `@actions/core`'s `getIDToken` does
+ * (`GET $ACTIONS_ID_TOKEN_REQUEST_URL&audience=...` with `Authorization: Bearer
+ * $ACTIONS_ID_TOKEN_REQUEST_TOKEN`, answer `{"value": "<jwt>"}`), but through the step's own fetch:
+ * that keeps proxy and CA settings in one place and spares the bundle the 430 kB HTTP client core
+ * would pull in. Retries belong to the caller, which wants a fresh token per login attempt anyway.
+ * Error messages never hold the request token or the ID token; failures are `IdTokenError`.
+ */
 export async function requestIdToken(env: Readonly<Record<string, string | undefined>>, audience: string | undefined, fetchImpl: typeof fetch, timeoutMs: number): Promise<string> {
   const base = env.ACTIONS_ID_TOKEN_REQUEST_URL ?? '';
   const requestToken = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '';
