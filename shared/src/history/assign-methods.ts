@@ -1,4 +1,4 @@
-import { NEARBY, firstAtLine } from './context.ts';
+import { NEARBY, neighbours, urlStart } from './context.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 
 /**
@@ -12,9 +12,7 @@ export function assignMethods(urls: readonly UrlHit[], methods: readonly LinedMe
   for (const method of methods) {
     let best: UrlHit | undefined;
     let bestScore = Infinity;
-    for (let k = firstAtLine(urls, method.line - NEARBY.METHOD_LINES); k < urls.length; k++) {
-      const url = urls[k];
-      if (!url || url.line > method.line + NEARBY.METHOD_LINES) break;
+    for (const url of neighbours(urls, urlStart, method.start, method.line, NEARBY.METHOD_LINES)) {
       const score = distance(url, method);
       if (score < bestScore) {
         best = url;

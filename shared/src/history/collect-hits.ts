@@ -5,7 +5,7 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
-import { closingQuote, isQuote, isWordChar, keyBefore, keyFollows, placeOnLine } from './source-text.ts';
+import { closingQuote, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
 import { parseStructTag } from './struct-tag.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -20,6 +20,7 @@ const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', 
  */
 export class HitCollector {
   readonly #hits: Hits = { urls: [], names: [], evidence: [] };
+  readonly #places: LinePlaces;
 
   constructor(
     readonly text: string,
@@ -27,7 +28,9 @@ export class HitCollector {
     readonly lexicon: Lexicon,
     readonly profile: LanguageProfile,
     readonly lines: Lines,
-  ) {}
+  ) {
+    this.#places = new LinePlaces(text, profile, lines);
+  }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
   collect(): Hits {
@@ -38,7 +41,7 @@ export class HitCollector {
       switch (kindOf(m[0])) {
         case 'block-comment':
           // `"/api/*"` is not a comment: restart right after the `/` when the opener sits in a string.
-          if (placeOnLine(text, profile, at).stringStart !== -1) pattern.lastIndex = at + 1;
+          if (this.#places.at(at).stringStart !== -1) pattern.lastIndex = at + 1;
           break;
         case 'tag':
           this.structTag(pattern.lastIndex);
@@ -69,7 +72,7 @@ export class HitCollector {
 
   private quotedWord(open: number, after: number): void {
     const info = this.lexicon.words.get(this.text.slice(open + 1, after - 1));
-    if (!info || placeOnLine(this.text, this.profile, open).inComment) return;
+    if (!info || this.#places.at(open).inComment) return;
     const isKey = keyFollows(this.text, this.profile, after);
     const keyOf = isKey ? '' : keyBefore(this.text, this.profile, open);
     this.known(info, open + 1, after - 1, isKey, keyOf);
@@ -79,7 +82,7 @@ export class HitCollector {
   private bareKey(start: number, end: number): void {
     const { text, profile } = this;
     if (!keyFollows(text, profile, end)) return;
-    const place = placeOnLine(text, profile, start);
+    const place = this.#places.at(start);
     if (place.inComment || place.stringStart !== -1) return;
     const key = text.slice(start, end);
     const info = this.lexicon.words.get(key);
@@ -105,7 +108,7 @@ export class HitCollector {
 
   /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`. */
   private structTag(valueStart: number): void {
-    if (placeOnLine(this.text, this.profile, valueStart).inComment) return;
+    if (this.#places.at(valueStart).inComment) return;
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
     const tag = `jsonapi:"${this.text.slice(valueStart, close)}"`;
@@ -123,7 +126,7 @@ export class HitCollector {
   /** A path found at `at`: reads the whole literal (and what is concatenated to it), or the bare URL. Returns where scanning resumes. */
   private pathAt(at: number): number {
     const { text, profile } = this;
-    const place = placeOnLine(text, profile, at);
+    const place = this.#places.at(at);
     if (place.inComment) return at + 1;
     if (place.stringStart !== -1) {
       const close = closingQuote(text, profile, place.stringStart + 1, place.quote);

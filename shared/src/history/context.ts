@@ -1,4 +1,4 @@
-import type { Hits, UrlHit } from './hits.ts';
+import type { Evidence, Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import type { HistorySubject } from './types.ts';
@@ -11,8 +11,11 @@ import type { HistorySubject } from './types.ts';
  *   `policy-sets` payload is never taken for a project's `name` because a projects URL is above;
  * - a method for a URL: a method token at most METHOD_LINES lines away (see `assignMethods`);
  * - a URL for a query parameter key: at most PARAM_LINES lines away.
+ * Whatever the lines, nothing further than MAX_CHARS characters counts, and only the
+ * MAX_NEIGHBOURS closest items on each side are looked at: on a minified line of 300,000
+ * characters "12 lines" is everything, and the matcher must stay linear.
  */
-export const NEARBY = { CONTEXT_LINES: 12, METHOD_LINES: 3, PARAM_LINES: 5 } as const;
+export const NEARBY = { CONTEXT_LINES: 12, METHOD_LINES: 3, PARAM_LINES: 5, MAX_CHARS: 2000, MAX_NEIGHBOURS: 8 } as const;
 
 /** What resolution needs besides the hit itself. */
 export interface ResolveContext {
@@ -22,53 +25,91 @@ export interface ResolveContext {
   readonly lexicon: Lexicon;
 }
 
-/** The resources in context at a position, or undefined when nothing nearby says. */
+/**
+ * The resources in context at a position, or undefined when nothing nearby says. Evidence
+ * counts when its `{}` block is the word's own or encloses it; the closest enclosing block
+ * wins, then the closest in the text. Braces are counted in one sweep each way from the word
+ * (braces inside strings too: a rare miscount only costs a match, never adds one).
+ */
 export function resourcesAt(ctx: ResolveContext, offset: number, line: number): readonly string[] | undefined {
-  const { evidence } = ctx.hits;
-  let best: readonly string[] | undefined;
-  let bestLevels = Infinity;
-  let bestDistance = Infinity;
-  for (let k = firstAtLine(evidence, line - NEARBY.CONTEXT_LINES); k < evidence.length; k++) {
-    const e = evidence[k];
-    if (!e || e.line > line + NEARBY.CONTEXT_LINES) break;
-    const levels = enclosingLevels(ctx.text, e.offset, offset);
-    if (levels === Infinity) continue;
+  const near = neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES);
+  let best: { resources: readonly string[]; levels: number; distance: number } | undefined;
+  const consider = (e: Evidence, levels: number): void => {
     const distance = Math.abs(e.offset - offset);
-    if (levels < bestLevels || (levels === bestLevels && distance < bestDistance)) {
-      best = e.resources;
-      bestLevels = levels;
-      bestDistance = distance;
+    if (levels !== Infinity && (!best || levels < best.levels || (levels === best.levels && distance < best.distance))) best = { resources: e.resources, levels, distance };
+  };
+  // Backwards: evidence before the word encloses it unless a `}` between them closes its block.
+  let depth = 0;
+  let lowest = 0;
+  let at = offset;
+  for (const e of near) {
+    if (e.offset > offset) continue;
+    for (; at > e.offset; at--) {
+      const delta = braceDelta(ctx.text.charCodeAt(at - 1));
+      depth += delta;
+      lowest = Math.min(0, delta + lowest);
     }
+    consider(e, lowest < 0 ? Infinity : depth);
   }
-  return best;
+  // Forwards: evidence after the word encloses it when it sits at the lowest level reached.
+  depth = 0;
+  lowest = 0;
+  at = offset;
+  for (const e of near) {
+    if (e.offset <= offset) continue;
+    for (; at < e.offset; at++) {
+      depth += braceDelta(ctx.text.charCodeAt(at));
+      if (depth < lowest) lowest = depth;
+    }
+    consider(e, depth === lowest ? -depth : Infinity);
+  }
+  return best?.resources;
+}
+
+function braceDelta(c: number): number {
+  return c === 123 ? 1 : c === 125 ? -1 : 0;
 }
 
 /**
- * How many `{` levels the block holding `outer` lies above `inner`, counting braces between
- * them; Infinity when that block does not enclose `inner` (it closes first, or `outer` sits in
- * a block opened after `inner`'s was left). Braces inside strings are counted too: a rare
- * miscount only costs a match, never adds one.
+ * The items (sorted by offset) within `lines` lines and MAX_CHARS characters of a position, at
+ * most MAX_NEIGHBOURS on each side, closest first on each side.
  */
-export function enclosingLevels(text: string, outer: number, inner: number): number {
-  let depth = 0;
-  let lowest = 0;
-  const from = Math.min(outer, inner);
-  const to = Math.max(outer, inner);
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125 && --depth < lowest) lowest = depth;
+export function neighbours<T extends { readonly line: number }>(items: readonly T[], at: (item: T) => number, offset: number, line: number, lines: number): T[] {
+  const out: T[] = [];
+  const first = firstFrom(items, offset, at);
+  for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
+    const item = items[k];
+    if (!item || line - item.line > lines || offset - at(item) > NEARBY.MAX_CHARS) break;
+    out.push(item);
   }
-  if (outer <= inner) return lowest < 0 ? Infinity : depth;
-  return depth === lowest ? -depth : Infinity;
+  for (let k = first, n = 0; k < items.length && n < NEARBY.MAX_NEIGHBOURS; k++, n++) {
+    const item = items[k];
+    if (!item || item.line - line > lines || at(item) - offset > NEARBY.MAX_CHARS) break;
+    out.push(item);
+  }
+  return out;
+}
+
+/** Position accessors for `neighbours`. */
+export const evidenceOffset = (e: { readonly offset: number }): number => e.offset;
+export const urlStart = (u: { readonly start: number }): number => u.start;
+
+/** Index of the first item at or after `offset`. */
+function firstFrom<T>(items: readonly T[], offset: number, at: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const item = items[mid];
+    if (item !== undefined && at(item) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** True when evidence within CONTEXT_LINES of `line` names the resource of one of the candidates. */
-export function anyEvidenceFor(ctx: ResolveContext, line: number, candidates: readonly { readonly subject: HistorySubject }[]): boolean {
-  const { evidence } = ctx.hits;
-  for (let k = firstAtLine(evidence, line - NEARBY.CONTEXT_LINES); k < evidence.length; k++) {
-    const e = evidence[k];
-    if (!e || e.line > line + NEARBY.CONTEXT_LINES) return false;
+export function anyEvidenceFor(ctx: ResolveContext, offset: number, line: number, candidates: readonly { readonly subject: HistorySubject }[]): boolean {
+  for (const e of neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES)) {
     for (const { subject } of candidates) if (subject.resource !== undefined && e.resources.includes(subject.resource)) return true;
   }
   return false;
@@ -76,11 +117,8 @@ export function anyEvidenceFor(ctx: ResolveContext, line: number, candidates: re
 
 /** The nearest URL hit within PARAM_LINES whose templates carry this parameter, if any. */
 export function boundUrl(ctx: ResolveContext, parameter: HistorySubject, offset: number, line: number): UrlHit | undefined {
-  const { urls } = ctx.hits;
   let best: UrlHit | undefined;
-  for (let k = firstAtLine(urls, line - NEARBY.PARAM_LINES); k < urls.length; k++) {
-    const url = urls[k];
-    if (!url || url.line > line + NEARBY.PARAM_LINES) break;
+  for (const url of neighbours(ctx.hits.urls, urlStart, offset, line, NEARBY.PARAM_LINES)) {
     if (!urlHasParameter(ctx, url, parameter)) continue;
     if (!best || Math.abs(url.start - offset) < Math.abs(best.start - offset)) best = url;
   }
@@ -91,16 +129,4 @@ export function boundUrl(ctx: ResolveContext, parameter: HistorySubject, offset:
 export function urlHasParameter(ctx: ResolveContext, url: UrlHit, parameter: HistorySubject): boolean {
   const scope = parameter.path === '*' ? ctx.lexicon.starScope.get(parameter) : undefined;
   return url.candidates.some((c) => c.template === parameter.path || scope?.has(c.template) === true);
-}
-
-/** Index of the first item whose line is at least `line` (items sorted by position). */
-export function firstAtLine(items: readonly { readonly line: number }[], line: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((items[mid]?.line ?? 0) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -3,7 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { placeOnLine } from './source-text.ts';
+import { LinePlaces } from './source-text.ts';
 
 /**
  * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
@@ -17,6 +17,7 @@ const METHOD = /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(Get|Post|P
  */
 export function findMethods(text: string, profile: LanguageProfile, lines: Lines, urls: readonly UrlHit[]): LinedMethod[] {
   const found: LinedMethod[] = [];
+  const places = new LinePlaces(text, profile, lines);
   let scanned = 0;
   for (const url of urls) {
     const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
@@ -27,7 +28,7 @@ export function findMethods(text: string, profile: LanguageProfile, lines: Lines
     for (let m = METHOD.exec(window); m !== null; m = METHOD.exec(window)) {
       const word = m[1] ?? m[3] ?? m[4] ?? `Method${m[2] ?? ''}`;
       const start = from + m.index + (m[3] !== undefined ? 1 : m[4] !== undefined ? m[0].length - word.length - 1 : 0);
-      if (placeOnLine(text, profile, start).inComment) continue;
+      if (places.at(start).inComment) continue;
       found.push({ method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? '').toUpperCase()) as HttpMethod, start, end: start + word.length, text: word, line: lines.lineOf(start) });
     }
     scanned = to;

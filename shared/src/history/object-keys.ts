@@ -2,7 +2,7 @@ import type { Evidence, NameHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { isWordChar, placeOnLine } from './source-text.ts';
+import { isWordChar, LinePlaces } from './source-text.ts';
 
 /**
  * Lines around evidence where unquoted JS/TS object keys are read: around a `type` value (the
@@ -18,6 +18,7 @@ export const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6 } as
  */
 export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: Lexicon, lines: Lines, evidence: readonly Evidence[]): NameHit[] {
   const hits: NameHit[] = [];
+  const places = new LinePlaces(text, profile, lines);
   let scanned = 0;
   for (const item of evidence) {
     const before = item.kind === 'type' ? OBJECT_KEY_LINES.beforeType : 0;
@@ -26,7 +27,7 @@ export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: L
     const from = Math.max(scanned, lines.startOf(item.line - before));
     const to = lines.endOf(item.line + after);
     for (let colon = text.indexOf(':', from); colon !== -1 && colon < to; colon = text.indexOf(':', colon + 1)) {
-      const hit = keyBeforeColon(text, profile, lexicon, lines, colon);
+      const hit = keyBeforeColon(text, places, lexicon, lines, colon);
       if (hit) hits.push(hit);
     }
     scanned = Math.max(scanned, to);
@@ -34,7 +35,7 @@ export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: L
   return hits;
 }
 
-function keyBeforeColon(text: string, profile: LanguageProfile, lexicon: Lexicon, lines: Lines, colon: number): NameHit | undefined {
+function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, colon: number): NameHit | undefined {
   const next = text.charCodeAt(colon + 1);
   if (next === 58 || next === 61 || text.charCodeAt(colon - 1) === 58) return undefined; // `::`, `:=`
   let end = colon;
@@ -45,7 +46,7 @@ function keyBeforeColon(text: string, profile: LanguageProfile, lexicon: Lexicon
   if (end - start === 0 || end - start > lexicon.maxLength || text.charCodeAt(start - 1) === 46) return undefined;
   const info = lexicon.words.get(text.slice(start, end));
   if (!info || info.candidates.length === 0) return undefined;
-  const place = placeOnLine(text, profile, start);
+  const place = places.at(start);
   if (place.inComment || place.stringStart !== -1) return undefined;
   return { start, end, line: lines.lineOf(start), info, isKey: true, keyOf: '', via: 'name' };
 }

@@ -41,7 +41,7 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
     if (rule === 'distinct' || rule === 'parameter' || (rule === 'type-value' && hit.via === 'type')) return true;
     if (rule === 'generic') generic = true;
   }
-  return generic && anyEvidenceFor(ctx, hit.line, hit.info.candidates);
+  return generic && anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates);
 }
 
 function check(ctx: ResolveContext, hit: NameHit, subject: HistorySubject, rule: MatchRule, context: () => readonly string[] | undefined): Confidence | undefined {
@@ -67,7 +67,9 @@ function statusFieldNear(ctx: ResolveContext, hit: NameHit, subject: HistorySubj
   const field = subject.valueField;
   if (field === undefined) return false;
   if (hit.keyOf === field) return true;
-  const line = ctx.text.slice(ctx.lines.startOf(hit.line), ctx.lines.endOf(hit.line));
+  // The line around the value (bounded, for minified code).
+  const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
+  const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   return hasWord(line, field) || hasWord(line, 'case');
 }
 

@@ -42,7 +42,7 @@ export function kindOf(find: string): FindKind {
 function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   const alternatives: string[] = [];
   // Line comments are not consumed here (they are frequent, and each would cost a find);
-  // finds are checked against their line instead (see `placeOnLine`).
+  // finds are checked against their line instead (see `LinePlaces`).
   if (profile.slashComments) alternatives.push('/\\*[\\s\\S]*?(?:\\*/|$)');
   if (profile.tripleQuotes) alternatives.push('"""[\\s\\S]*?(?:"""|$)', "'''[\\s\\S]*?(?:'''|$)");
   const roots = alternation(lexicon.roots);
