@@ -1,7 +1,121 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { AnnotationController } from './annotation-controller.ts';
+import { Debouncer } from './debouncer.ts';
+import { HistoryCodeActionProvider } from './history-code-actions.ts';
+import { HistoryDiagnostics } from './history-diagnostics.ts';
+import { HistoryHoverProvider } from './history-hover-provider.ts';
+import { HistoryInlayHints } from './history-inlay-hints.ts';
+import { HistoryPages, PAGE_SCHEME, SHOW_ENTRY, SHOW_SUBJECT, showPage } from './history-pages.ts';
+import { SEARCH_HISTORY, searchHistory } from './history-search.ts';
+import { HistorySettingsCache } from './history-settings.ts';
+import { HISTORY_VIEW, HistoryTreeProvider } from './history-tree.ts';
+import { ScanCache } from './scan-cache.ts';
+import { WorkspaceUsage } from './workspace-usage.ts';
+
+/** Every language: API calls are found in any code (see `isHistoryDocument` for the schemes left out). */
+const ANY_DOCUMENT: vscode.DocumentSelector = { language: '*' };
+/** Wait after the last edit before rescanning for annotations and diagnostics. */
+const EDIT_DEBOUNCE_MS = 300;
+
+/** Command ids beside the search and page commands. */
+export const HISTORY_COMMANDS = {
+  filter: 'keyfob.apiHistory.filter',
+  clearFilter: 'keyfob.apiHistory.clearFilter',
+  refreshUsage: 'keyfob.apiHistory.refreshUsage',
+  /** Test-only (not contributed): what the decorations of a document's editor show, since they cannot be read back. */
+  drawnForTest: 'keyfob.apiHistory.drawnAnnotationsForTest',
+} as const;
 
 /**
- * Room for the platform API history providers (issue 6: hovers, inline annotations and diagnostics
- * over source code, built on shared/src/history). Nothing is registered yet.
+ * The platform API history in code (issue 6): hovers, end-of-line annotations (decorations or
+ * inlay hints), Deprecated diagnostics with quick fixes, the Explorer view, the search command
+ * and read-only history pages. Registration only; the index is built on first use.
  */
-export function registerHistoryProviders(_context: vscode.ExtensionContext): void {}
+export function registerHistoryProviders(context: vscode.ExtensionContext): void {
+  const settings = new HistorySettingsCache();
+  const cache = new ScanCache();
+  const annotations = new AnnotationController(cache, settings);
+  const diagnostics = new HistoryDiagnostics(cache, settings);
+  const inlayHints = new HistoryInlayHints(cache, settings);
+  const usage = new WorkspaceUsage(cache);
+  const tree = new HistoryTreeProvider(usage, settings);
+  const pages = new HistoryPages(settings, usage);
+  const debouncer = new Debouncer();
+  const warned = new Set<string>();
+  context.subscriptions.push(
+    annotations, diagnostics, inlayHints, usage, tree, pages, debouncer,
+    vscode.languages.registerHoverProvider(ANY_DOCUMENT, new HistoryHoverProvider(cache, settings)),
+    vscode.languages.registerInlayHintsProvider(ANY_DOCUMENT, inlayHints),
+    vscode.languages.registerCodeActionsProvider(ANY_DOCUMENT, new HistoryCodeActionProvider(diagnostics), HistoryCodeActionProvider.metadata),
+    vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
+    vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, showCollapseAll: true }),
+    usage.onDidChange(() => {
+      tree.refresh();
+      pages.refresh();
+    }),
+    ...registerCommands(settings, tree, usage, annotations),
+    vscode.window.onDidChangeVisibleTextEditors(() => annotations.renderAll()),
+    vscode.window.onDidChangeTextEditorVisibleRanges((event) => annotations.scheduleScroll(event.textEditor)),
+    vscode.workspace.onDidOpenTextDocument((document) => diagnostics.refresh(document)),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length === 0) return;
+      const document = event.document;
+      debouncer.schedule(document.uri.toString(), EDIT_DEBOUNCE_MS, () => {
+        diagnostics.refresh(document);
+        annotations.renderDocument(document);
+      });
+    }),
+    vscode.workspace.onDidSaveTextDocument((document) => usage.update(document)),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      debouncer.cancel(document.uri.toString());
+      diagnostics.closed(document);
+      cache.forget(document.uri);
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('keyfob.apiHistory')) return;
+      settings.clear();
+      warnAboutTargets(settings, warned);
+      annotations.renderAll();
+      diagnostics.refreshAll();
+      inlayHints.refresh();
+      tree.refresh();
+      pages.refresh();
+    }),
+  );
+  // The first scan builds the index: after activation returns, not during it.
+  setTimeout(() => {
+    warnAboutTargets(settings, warned);
+    diagnostics.refreshAll();
+    annotations.renderAll();
+  }, 0);
+}
+
+function registerCommands(settings: HistorySettingsCache, tree: HistoryTreeProvider, usage: WorkspaceUsage, annotations: AnnotationController): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(SEARCH_HISTORY, (query?: unknown) => searchHistory(settings, query)),
+    vscode.commands.registerCommand(SHOW_SUBJECT, (id: unknown) => (typeof id === 'string' ? showPage('subject', id) : undefined)),
+    vscode.commands.registerCommand(SHOW_ENTRY, (key: unknown) => (typeof key === 'string' ? showPage('entry', key) : undefined)),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.filter, async (text?: unknown) => {
+      const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+        title: 'Filter the API history',
+        prompt: 'Words, a name, a path or a date (2024-03); empty shows everything',
+        value: tree.filter,
+      });
+      if (value !== undefined) tree.setFilter(value);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.clearFilter, () => tree.setFilter('')),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.refreshUsage, () => usage.scan()),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.drawnForTest, (uri: unknown) => annotations.drawnFor(String(uri))),
+  ];
+}
+
+/** Says once per text when a folder's `keyfob.apiHistory.target` is not a target (the features then run without one). */
+function warnAboutTargets(settings: HistorySettingsCache, warned: Set<string>): void {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  for (const folder of folders.length > 0 ? folders : [undefined]) {
+    const { targetProblem, targetText } = settings.for(folder?.uri);
+    if (targetProblem === undefined || warned.has(targetText)) continue;
+    warned.add(targetText);
+    void vscode.window.showWarningMessage(`keyfob.apiHistory.target: ${targetProblem}`);
+  }
+}

@@ -3,6 +3,7 @@ import Mocha from 'mocha';
 import { registerCommandTests } from './commands.ts';
 import { registerCompletionTests } from './completion.ts';
 import { registerDiagnosticsTests } from './diagnostics.ts';
+import { registerHistoryTests } from './history.ts';
 import { registerHoverTests } from './hover.ts';
 import { registerQuickFixTests } from './quick-fixes.ts';
 import { registerSmokeTests } from './smoke.ts';
@@ -26,6 +27,7 @@ export async function run(): Promise<void> {
   registerHoverTests();
   registerQuickFixTests();
   registerCommandTests();
+  registerHistoryTests();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
   });

@@ -1,0 +1,181 @@
+import * as assert from 'node:assert/strict';
+import { suite, teardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import { codeActions, hoverText, openFixture, positionOf } from './helpers.ts';
+import { drawnAnnotations, historyDiagnostics, rangeOfText, setHistorySetting, waitFor } from './history-helpers.ts';
+import type { Drawn } from './history-helpers.ts';
+
+const REGISTRY = 'history/registry.ts';
+// 0-based lines of history/registry.ts.
+const PUBLISH_LINE = 6;
+const DELETE_LINE = 10;
+const VARSET_LINE = 14;
+const UI_LINE = 17;
+
+function onLine(drawn: readonly Drawn[], line: number): Drawn | undefined {
+  return drawn.find((d) => d.line === line);
+}
+
+/** Platform API history in code: hover, annotations, target, inlay hints, diagnostics, quick fixes, pages. */
+export function registerHistoryTests(): void {
+  suite('API history in code', () => {
+    // A failed test must not leave its setting behind for the next one.
+    teardown(async () => {
+      for (const name of ['target', 'annotations', 'style'] as const) {
+        if (vscode.workspace.getConfiguration('keyfob.apiHistory').inspect(name)?.workspaceValue !== undefined) await setHistorySetting(name, undefined);
+      }
+    });
+
+    test('hover on a deprecated call shows its timeline, newest first, with the replacement', async () => {
+      const document = await openFixture(REGISTRY);
+      const text = await hoverText(document, positionOf(document, '/registry-modules`', 3));
+      assert.match(text, /\*\*POST \/registry-modules\*\* — endpoint/);
+      assert.match(text, /_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/);
+      assert.match(text, /- \*\*2021-06-08\*\* deprecated · both editions — /);
+      assert.match(text, /replaced by POST \/organizations\/:organization_name\/registry-modules\/vcs/);
+    });
+
+    test('no history hover on an ordinary word', async () => {
+      const document = await openFixture(REGISTRY);
+      const text = await hoverText(document, positionOf(document, "name: 'button'", 1));
+      assert.doesNotMatch(text, /Open the full history|deprecated|both editions/);
+    });
+
+    test('annotations: present at the end of deprecated calls, absent on ordinary words', async () => {
+      const document = await openFixture(REGISTRY);
+      const drawn = await waitFor(() => drawnAnnotations(document.uri), (d) => d.length >= 2, 'annotations of registry.ts');
+      const publish = onLine(drawn, PUBLISH_LINE);
+      assert.match(publish?.text ?? '', /^deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs$/);
+      assert.equal(publish?.character, document.lineAt(PUBLISH_LINE).range.end.character, 'drawn at the end of the line');
+      assert.match(onLine(drawn, DELETE_LINE)?.text ?? '', /^deprecated 2021-06-08 → use DELETE /);
+      assert.equal(onLine(drawn, UI_LINE), undefined, '`name`, `enabled` and `tags` without API context');
+      assert.equal(onLine(drawn, VARSET_LINE), undefined, 'priority is not important without a target');
+      assert.deepEqual(drawn.map((d) => d.line), [PUBLISH_LINE, DELETE_LINE]);
+    });
+
+    test('the target setting re-renders: an older self-hosted release flags the newer attribute', async () => {
+      const document = await openFixture(REGISTRY);
+      await setHistorySetting('target', 'self-hosted@v202207-1');
+      const drawn = await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) !== undefined, 'the priority note');
+      assert.match(onLine(drawn, VARSET_LINE)?.text ?? '', /^added 2023-10-30 — newer than self-hosted v202207-1/);
+      assert.equal(onLine(drawn, UI_LINE), undefined);
+      await setHistorySetting('target', undefined);
+      await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) === undefined, 'the priority note to go');
+    });
+
+    test('annotations "all" adds every matched subject, "off" draws nothing', async () => {
+      const document = await openFixture(REGISTRY);
+      await setHistorySetting('annotations', 'all');
+      const all = await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) !== undefined, 'notes for every subject');
+      assert.match(onLine(all, VARSET_LINE)?.text ?? '', /added 2023-10-30/);
+      assert.equal(onLine(all, UI_LINE), undefined, 'ordinary words are never subjects');
+      await setHistorySetting('annotations', 'off');
+      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 0, 'no notes');
+      await setHistorySetting('annotations', undefined);
+      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 2, 'the important notes again');
+    });
+
+    test('inlay-hint style: the decorations go, inlay hints carry the same notes', async () => {
+      const document = await openFixture(REGISTRY);
+      await setHistorySetting('style', 'inlayHint');
+      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 0, 'decorations cleared');
+      const range = new vscode.Range(0, 0, document.lineCount, 0);
+      const hints = await waitFor(
+        () => vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, range),
+        (h) => h.some((x) => typeof x.label === 'string' && x.label.startsWith('deprecated 2021-06-08')),
+        'inlay hints',
+      );
+      const ours = hints.filter((h) => typeof h.label === 'string' && h.label.startsWith('deprecated'));
+      assert.deepEqual(ours.map((h) => h.position.line), [PUBLISH_LINE, DELETE_LINE]);
+      assert.equal(ours[0]?.position.character, document.lineAt(PUBLISH_LINE).range.end.character);
+      await setHistorySetting('style', undefined);
+      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 2, 'decorations back');
+    });
+
+    test('a deprecated call gets a Deprecated diagnostic on its URL', async () => {
+      const document = await openFixture(REGISTRY);
+      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length >= 2, 'history diagnostics');
+      const publish = found.find((d) => d.range.start.line === PUBLISH_LINE);
+      assert.ok(publish, 'the POST /registry-modules call is reported');
+      assert.ok(publish.tags?.includes(vscode.DiagnosticTag.Deprecated), 'struck through');
+      assert.equal(publish.severity, vscode.DiagnosticSeverity.Warning);
+      assert.equal(publish.code, 'HISTORY_DEPRECATED');
+      assert.deepEqual(publish.range, rangeOfText(document, '${base}/registry-modules'), 'the URL inside the template literal');
+      assert.match(publish.message, /^POST \/registry-modules is deprecated since 2021-06-08: use POST \/organizations\/:organization_name\/registry-modules\/vcs$/);
+      assert.ok(!found.some((d) => d.range.start.line === UI_LINE || d.range.start.line === VARSET_LINE));
+    });
+
+    test('quick fix: the old delete action becomes DELETE on the organization path', async () => {
+      const document = await openFixture('history/fix-registry.ts');
+      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 2, 'two deprecated calls');
+      const diagnostic = found.find((d) => d.message.startsWith('POST /registry-modules/actions/delete'));
+      assert.ok(diagnostic);
+      const action = (await codeActions(document, diagnostic.range)).find((a) => /^Use DELETE \/organizations\//.test(a.title));
+      assert.ok(action?.edit, 'a quick fix to the replacement');
+      assert.equal(action.isPreferred, true);
+      assert.ok(await vscode.workspace.applyEdit(action.edit));
+      assert.ok(document.getText().includes("return fetch(`${base}/organizations/${org}/registry-modules/private/${org}/${name}`, { method: 'DELETE' });"), document.getText());
+      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 1, 'one deprecated call left');
+    });
+
+    test('quick fix: POST /registry-modules moves under the organization, its id left to fill in', async () => {
+      const document = await openFixture('history/fix-registry.ts');
+      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.some((x) => x.message.startsWith('POST /registry-modules is')), 'the publish call');
+      const diagnostic = found.find((d) => d.message.startsWith('POST /registry-modules is'));
+      assert.ok(diagnostic);
+      const action = (await codeActions(document, diagnostic.range)).find((a) => a.title.startsWith('Use POST /organizations/:organization_name/registry-modules/vcs'));
+      assert.ok(action?.edit);
+      assert.equal(action.isPreferred, false, 'not preferred: :organization_name must be filled in');
+      assert.ok(await vscode.workspace.applyEdit(action.edit));
+      assert.ok(document.getText().includes('return fetch(`${base}/organizations/:organization_name/registry-modules/vcs`, { method: \'POST\', body: payload });'), document.getText());
+      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 0, 'no deprecated call left');
+      await document.save();
+    });
+
+    test('quick fix in JSON: the build-worker timeouts are renamed', async () => {
+      const document = await openFixture('history/admin-settings.json');
+      const renames: readonly (readonly [string, string])[] = [['platform-build-worker-plan-timeout', 'plan-timeout'], ['platform-build-worker-apply-timeout', 'apply-timeout']];
+      for (const [old, renamed] of renames) {
+        const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.some((x) => x.message.startsWith(`${old} `)), `the ${old} diagnostic`);
+        const diagnostic = found.find((x) => x.message.startsWith(`${old} `));
+        assert.ok(diagnostic, `${old} is reported`);
+        assert.ok(diagnostic.tags?.includes(vscode.DiagnosticTag.Deprecated));
+        assert.deepEqual(diagnostic.range, rangeOfText(document, old));
+        const action = (await codeActions(document, diagnostic.range)).find((a) => a.title === `Rename to ${renamed}`);
+        assert.ok(action?.edit && action.isPreferred);
+        assert.ok(await vscode.workspace.applyEdit(action.edit));
+        assert.ok(document.getText().includes(`"${renamed}": `));
+      }
+      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 0, 'no deprecation left');
+      await document.save();
+    });
+
+    test('YAML: enforce in a policies payload is reported (information: found by context) with its fix', async () => {
+      const document = await openFixture('history/policy.yaml');
+      const [diagnostic] = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 1, 'the enforce diagnostic');
+      assert.ok(diagnostic);
+      assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Information);
+      assert.deepEqual(diagnostic.range, rangeOfText(document, 'enforce:').with({ end: rangeOfText(document, 'enforce:').end.translate(0, -1) }));
+      const action = (await codeActions(document, diagnostic.range)).find((a) => a.title.startsWith('Use enforcement-level'));
+      assert.ok(action?.edit);
+      assert.ok(await vscode.workspace.applyEdit(action.edit));
+      assert.ok(document.getText().includes('    enforcement-level:\n'));
+      await document.save();
+    });
+
+    test('the hover link and the search command open a read-only history page', async () => {
+      const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', 'attribute policies enforce');
+      assert.equal(page.uri.scheme, 'keyfob-history');
+      assert.match(page.getText(), /^# enforce \(policies\)\n/);
+      assert.match(page.getText(), /- \*\*2023-05-25\*\* deprecated/);
+      const searching = vscode.commands.executeCommand('keyfob.apiHistory.search', 'build worker plan timeout');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await searching;
+      const shown = vscode.window.activeTextEditor?.document;
+      assert.equal(shown?.uri.scheme, 'keyfob-history');
+      assert.match(shown?.getText() ?? '', /^# platform-build-worker-plan-timeout/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+  });
+}
