@@ -1,9 +1,11 @@
 // Everything the API-history features call at run time: the shared index, matcher and queries,
 // and the editor logic beside them. history-access.ts loads this module on first use, so
 // activation only registers providers; building the index waits for the first document.
-export { describeTarget, findSubjects, history, parseTarget, replacementEdit, scanText } from '@keyfob/shared';
-// The editor's history logic is its own area under shared/src/editor/history (not re-exported by
-// @keyfob/shared's index yet), so it is imported by path; esbuild bundles it the same way.
+//
+// Both come from their areas' index files rather than the @keyfob/shared barrel: the barrel would
+// pull the whole lint core (yaml, ajv, the schemas) into dist/extension.js, which dist/core.js
+// already carries. The editor's history area is not re-exported by the barrel yet either.
+export { describeTarget, findSubjects, history, parseTarget, replacementEdit, scanText } from '../../../shared/src/history/index.ts';
 export {
   deprecationDiagnostics,
   entryByKey,
