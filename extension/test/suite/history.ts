@@ -163,18 +163,29 @@ export function registerHistoryTests(): void {
       await document.save();
     });
 
-    test('the hover link and the search command open a read-only history page', async () => {
-      const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', 'attribute policies enforce');
+    test('a subject page lists its uses in the workspace after a scan', async () => {
+      await vscode.commands.executeCommand('keyfob.apiHistory.refreshUsage');
+      const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', 'endpoint POST /registry-modules');
       assert.equal(page.uri.scheme, 'keyfob-history');
-      assert.match(page.getText(), /^# enforce \(policies\)\n/);
-      assert.match(page.getText(), /- \*\*2023-05-25\*\* deprecated/);
-      const searching = vscode.commands.executeCommand('keyfob.apiHistory.search', 'build worker plan timeout');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      assert.match(page.getText(), /^# POST \/registry-modules\n/);
+      assert.match(page.getText(), /- \*\*2021-06-08\*\* deprecated/);
+      assert.match(page.getText(), /## Used in this workspace\n\n(- .*\n)*- history\/registry\.ts:7\n/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('"Search API history" opens the page of the chosen subject', async () => {
+      let settled = false;
+      const searching = Promise.resolve(vscode.commands.executeCommand('keyfob.apiHistory.search', 'build worker plan timeout')).finally(() => (settled = true));
+      // Accept the first row once the picker is up (accepting earlier does nothing).
+      await waitFor(async () => {
+        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled;
+      }, (done) => done, 'the picker to accept');
       await searching;
       const shown = vscode.window.activeTextEditor?.document;
       assert.equal(shown?.uri.scheme, 'keyfob-history');
-      assert.match(shown?.getText() ?? '', /^# platform-build-worker-plan-timeout/);
+      assert.match(shown?.getText() ?? '', /^# platform-build-worker-plan-timeout \(general-settings\)\n/);
+      assert.match(shown?.getText() ?? '', /_deprecated 2024-08-01 → use plan-timeout_/);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
   });
