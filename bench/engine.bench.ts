@@ -37,8 +37,15 @@ const body = JSON.stringify({ request_id: '00000000-0000-0000-0000-000000000000'
   data: { access_key: 'ASIAEXAMPLE000000000', secret_key: 'x'.repeat(40), session_token: 'y'.repeat(160) }, wrap_info: null, warnings: null, auth: null });
 const server = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body)); });
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () => process.exit(0));
 `;
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
 
 async function startBare(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -109,12 +116,16 @@ const ASSUMED = { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::1234
 const IAM_USER = { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess' };
 
 async function main(): Promise<void> {
-  const bare = await startBare();
-  const engine = await startEngine();
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-bench-'));
-  const durable = await startEngine({ dataDir: join(dir, 'data') });
+  const stops: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   let rows: [string, Result][];
   try {
+    const bare = await startBare();
+    stops.push(() => stopChild(bare.child));
+    const engine = await startEngine();
+    stops.push(() => engine.stop());
+    const durable = await startEngine({ dataDir: join(dir, 'data') });
+    stops.push(() => durable.stop());
     rows = await measureAll([
       ['bare node:http, fixed JSON', { url: `${bare.url}/v1/cloud/sts/bench`, method: 'POST', headers: {}, body: '{}' }],
       ['engine: POST sts (assumed_role)', await engineTarget(engine, 'bench', ASSUMED, 'sts')],
@@ -122,10 +133,7 @@ async function main(): Promise<void> {
       ['engine --data-dir: POST sts (fsync per batch)', await engineTarget(durable, 'bench', ASSUMED, 'sts')],
     ]);
   } finally {
-    bare.child.kill('SIGTERM');
-    await engine.stop();
-    await durable.stop();
-    rmSync(dir, { recursive: true, force: true });
+    for (const stop of stops.reverse()) await stop();
   }
   const baseline = rows[0]?.[1].perSecond ?? 1;
   printTable([
