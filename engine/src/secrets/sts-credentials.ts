@@ -9,10 +9,11 @@ import { makeUsername } from './username.ts';
 export function issueAssumedRole(ctx: CredentialContext): IssuedCredentials {
   const { core, role } = ctx;
   const roleArn = chooseRoleArn(ctx);
-  const sessionName =
-    ctx.request.roleSessionName !== undefined
-      ? sanitiseSessionName(ctx.request.roleSessionName)
-      : makeUsername(usernameTemplate(ctx), { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
+  // Sent or generated from the username template (IAM branch), the name is sanitised and cut to 64.
+  const sessionName = sanitiseSessionName(
+    ctx.request.roleSessionName ??
+      makeUsername(usernameTemplate(ctx), { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date()),
+  );
   const policies = mergedPolicies(ctx);
   const session = withProvider('Error assuming role', () =>
     core.cloud.assumeRole(rootCredentials(core, ctx.mount), {
