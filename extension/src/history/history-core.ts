@@ -5,7 +5,7 @@
 // Both come from their areas' index files rather than the @keyfob/shared barrel: the barrel would
 // pull the whole lint core (yaml, ajv, the schemas) into dist/extension.js, which dist/core.js
 // already carries. The editor's history area is not re-exported by the barrel yet either.
-export { describeTarget, findSubjects, history, parseTarget, replacementEdit, scanText } from '../../../shared/src/history/index.ts';
+export { history, parseTarget, scanText } from '../../../shared/src/history/index.ts';
 export {
   deprecationDiagnostics,
   entryByKey,
@@ -14,7 +14,6 @@ export {
   historyByDate,
   historyHover,
   historySearchItems,
-  HISTORY_DEPRECATED,
   lineAnnotations,
   matchesAt,
   presentEntry,

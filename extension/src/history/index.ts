@@ -34,26 +34,61 @@ export const HISTORY_COMMANDS = {
 export function registerHistoryProviders(context: vscode.ExtensionContext): void {
   const settings = new HistorySettingsCache();
   const cache = new ScanCache();
-  const annotations = new AnnotationController(cache, settings);
-  const diagnostics = new HistoryDiagnostics(cache, settings);
-  const inlayHints = new HistoryInlayHints(cache, settings);
   const usage = new WorkspaceUsage(cache);
-  const tree = new HistoryTreeProvider(usage, settings);
-  const pages = new HistoryPages(settings, usage);
-  const debouncer = new Debouncer();
-  const warned = new Set<string>();
+  const parts: Parts = {
+    settings,
+    cache,
+    usage,
+    annotations: new AnnotationController(cache, settings),
+    diagnostics: new HistoryDiagnostics(cache, settings),
+    inlayHints: new HistoryInlayHints(cache, settings),
+    tree: new HistoryTreeProvider(usage, settings),
+    pages: new HistoryPages(settings, usage),
+  };
+  const { annotations, diagnostics, inlayHints, tree, pages } = parts;
   context.subscriptions.push(
-    annotations, diagnostics, inlayHints, usage, tree, pages, debouncer,
+    annotations, diagnostics, inlayHints, usage, tree, pages,
     vscode.languages.registerHoverProvider(ANY_DOCUMENT, new HistoryHoverProvider(cache, settings)),
     vscode.languages.registerInlayHintsProvider(ANY_DOCUMENT, inlayHints),
     vscode.languages.registerCodeActionsProvider(ANY_DOCUMENT, new HistoryCodeActionProvider(diagnostics), HistoryCodeActionProvider.metadata),
     vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
     vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, showCollapseAll: true }),
+    ...registerCommands(parts),
+    ...watchEditors(parts),
+  );
+  // The first scan builds the index: after activation returns, not during it.
+  setTimeout(() => {
+    warnAboutTargets(settings, warnedTargets);
+    diagnostics.refreshAll();
+    annotations.renderAll();
+  }, 0);
+}
+
+/** The pieces the providers, commands and listeners share. */
+interface Parts {
+  readonly settings: HistorySettingsCache;
+  readonly cache: ScanCache;
+  readonly annotations: AnnotationController;
+  readonly diagnostics: HistoryDiagnostics;
+  readonly inlayHints: HistoryInlayHints;
+  readonly usage: WorkspaceUsage;
+  readonly tree: HistoryTreeProvider;
+  readonly pages: HistoryPages;
+}
+
+/** Target texts already warned about in this session. */
+const warnedTargets = new Set<string>();
+
+/** Redraws on editor, scroll, edit, save, close and settings events (edits after a debounce). */
+function watchEditors(parts: Parts): vscode.Disposable[] {
+  const { settings, cache, annotations, diagnostics, inlayHints, usage, tree, pages } = parts;
+  const debouncer = new Debouncer();
+  return [
+    debouncer,
     usage.onDidChange(() => {
       tree.refresh();
       pages.refresh();
     }),
-    ...registerCommands(settings, tree, usage, annotations),
     vscode.window.onDidChangeVisibleTextEditors(() => annotations.renderAll()),
     vscode.window.onDidChangeTextEditorVisibleRanges((event) => annotations.scheduleScroll(event.textEditor)),
     vscode.workspace.onDidOpenTextDocument((document) => diagnostics.refresh(document)),
@@ -74,23 +109,17 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('keyfob.apiHistory')) return;
       settings.clear();
-      warnAboutTargets(settings, warned);
+      warnAboutTargets(settings, warnedTargets);
       annotations.renderAll();
       diagnostics.refreshAll();
       inlayHints.refresh();
       tree.refresh();
       pages.refresh();
     }),
-  );
-  // The first scan builds the index: after activation returns, not during it.
-  setTimeout(() => {
-    warnAboutTargets(settings, warned);
-    diagnostics.refreshAll();
-    annotations.renderAll();
-  }, 0);
+  ];
 }
 
-function registerCommands(settings: HistorySettingsCache, tree: HistoryTreeProvider, usage: WorkspaceUsage, annotations: AnnotationController): vscode.Disposable[] {
+function registerCommands({ settings, tree, usage, annotations }: Parts): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(SEARCH_HISTORY, (query?: unknown) => searchHistory(settings, query)),
     vscode.commands.registerCommand(SHOW_SUBJECT, (id: unknown) => (typeof id === 'string' ? showPage('subject', id) : undefined)),
