@@ -34,10 +34,11 @@ export function readHistorySettings(scope: vscode.Uri | undefined): HistorySetti
   const config = vscode.workspace.getConfiguration('keyfob.apiHistory', scope);
   const targetText = stringValue(config.get<unknown>('target')).trim();
   const parsed = targetText === '' ? undefined : historyCore().parseTarget(targetText);
+  const diagnostics = config.get<unknown>('diagnostics');
   return {
     annotations: oneOf(config.get<unknown>('annotations'), MODES, DEFAULT_HISTORY_SETTINGS.annotations),
     style: oneOf(config.get<unknown>('style'), STYLES, DEFAULT_HISTORY_SETTINGS.style),
-    diagnostics: typeof config.get<unknown>('diagnostics') === 'boolean' ? config.get<boolean>('diagnostics') ?? true : true,
+    diagnostics: typeof diagnostics === 'boolean' ? diagnostics : DEFAULT_HISTORY_SETTINGS.diagnostics,
     target: parsed?.ok === true ? parsed.target : undefined,
     targetText,
     targetProblem: parsed?.ok === false ? parsed.message : undefined,
