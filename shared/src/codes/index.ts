@@ -12,6 +12,7 @@ import { lintCodes } from './lint.ts';
 import { templateCodes } from './template.ts';
 import { credentialsCodes } from './credentials.ts';
 import { applyCodes } from './apply.ts';
+import { historyCodes } from './history.ts';
 
 export type { CodeInfo } from './code-info.ts';
 
@@ -33,6 +34,7 @@ export const problemCodes = {
   ...lintCodes,
   ...credentialsCodes,
   ...applyCodes,
+  ...historyCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

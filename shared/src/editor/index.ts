@@ -27,3 +27,4 @@ export { fieldAt, resourceAt } from './resource-at.ts';
 export type { FileKind, ResourceAt } from './resource-at.ts';
 export { SCAFFOLD_KINDS, SCAFFOLD_SCHEMA_IDS, scaffoldFileSuffix, scaffoldLabel, scaffoldText, schemaIdFor } from './scaffolds.ts';
 export type { ScaffoldKind, ScaffoldOptions } from './scaffolds.ts';
+export * from './history/index.ts';

@@ -1,3 +1,4 @@
+import type { ProblemCode } from '../../codes/index.ts';
 import type { Severity } from '../../problem.ts';
 import { judgeChange } from '../../history/newer-than.ts';
 import type { Match } from '../../history/match-types.ts';
@@ -8,7 +9,7 @@ import type { Target } from '../../history/target.ts';
 import { subjectLabel } from './subject-label.ts';
 
 /** Code of the diagnostic on a deprecated API subject (quick fixes key on it). */
-export const HISTORY_DEPRECATED = 'HISTORY_DEPRECATED';
+export const HISTORY_DEPRECATED = 'HISTORY_DEPRECATED' satisfies ProblemCode;
 
 /** A diagnostic on a use of a deprecated API subject; offsets and 1-based line/column of the match. */
 export interface DeprecationDiagnostic {
