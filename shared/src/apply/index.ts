@@ -3,7 +3,7 @@
 export { planApply } from './plan-apply.ts';
 export type { PlanOptions } from './plan-apply.ts';
 export type { ApplyKind, CurrentState, Declared, DesiredState, Plan, PlanOp, PlanStep, SourceRef } from './plan-types.ts';
-export { ROLE_FIELDS, changedFields, currentRoleFields, desiredRoleFields, roleBody } from './role-fields.ts';
+export { ROLE_FIELDS, changedFields, roleBody, roleFields } from './role-fields.ts';
 export type { RoleField, RoleFields } from './role-fields.ts';
 export { canonicalJson } from './canonical-json.ts';
 export { readCurrentState } from './read-current-state.ts';

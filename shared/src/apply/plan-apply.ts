@@ -3,7 +3,7 @@ import { applyCodes } from '../codes/apply.ts';
 import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
-import { changedFields, currentRoleFields, desiredRoleFields, roleBody, ROLE_FIELDS } from './role-fields.ts';
+import { changedFields, roleBody, roleFields, ROLE_FIELDS } from './role-fields.ts';
 
 /** Options of `planApply`. */
 export interface PlanOptions {
@@ -34,10 +34,10 @@ export function planApply(desired: DesiredState, current: CurrentState, options:
 
 function planRole(name: string, declared: Declared<RoleDefinition>, current: CurrentState): PlanStep {
   const base = { kind: 'role' as const, name, source: declared.source, body: roleBody(declared.definition) };
-  const wanted = desiredRoleFields(declared.definition);
+  const wanted = roleFields(declared.definition);
   const remote = current.roles.get(name);
   if (remote === undefined) return { ...base, op: 'create', fields: ROLE_FIELDS.filter((f) => wanted[f] !== undefined) };
-  const fields = changedFields(wanted, currentRoleFields(remote));
+  const fields = changedFields(wanted, roleFields(remote));
   if (fields.length === 0) return { kind: 'role', name, source: declared.source, op: 'unchanged', fields };
   // The engine changes only the fields sent, so a field the file no longer sets can only be cleared
   // by deleting and re-creating the role; a legacy role is stored differently and is replaced too.

@@ -1,6 +1,5 @@
-import type { EngineRole } from '../client/index.ts';
 import { formatDuration } from '../duration/index.ts';
-import type { RoleDefinition } from '../rules/index.ts';
+import type { RoleDefinition, RoleFieldValues } from '../rules/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 
 /** A role's settings in one comparable shape: each field's wire value, `undefined` when unset. */
@@ -36,27 +35,11 @@ const userPath = (s: string): string | undefined => (s === '' || s === '/' ? und
 
 const duration = (n: number | undefined): string | undefined => (seconds(n) === undefined ? undefined : formatDuration(n ?? 0));
 
-/** The comparable fields of a role as a role file declares it. */
-export function desiredRoleFields(role: RoleDefinition): RoleFields {
-  return {
-    credential_type: [...role.credentialTypes].sort().join(','),
-    role_arns: list(role.roleArns),
-    policy_arns: list(role.policyArns),
-    policy_document: text(canonicalJson(role.policyDocument)),
-    iam_groups: list(role.iamGroups),
-    iam_tags: map(role.iamTags),
-    default_sts_ttl: seconds(role.defaultStsTtl),
-    max_sts_ttl: seconds(role.maxStsTtl),
-    session_tags: map(role.sessionTags),
-    external_id: text(role.externalId),
-    user_path: userPath(role.userPath),
-    permissions_boundary_arn: text(role.permissionsBoundaryArn),
-    mfa_serial_number: text(role.mfaSerialNumber),
-  };
-}
-
-/** The comparable fields of a role as the engine reads it back. */
-export function currentRoleFields(role: EngineRole): RoleFields {
+/**
+ * The comparable fields of a role, the same way for a role file's definition (desired) and for
+ * what the engine reads back (current), so a role applied once compares as unchanged.
+ */
+export function roleFields(role: RoleFieldValues & { readonly credentialTypes: readonly string[] }): RoleFields {
   return {
     credential_type: [...role.credentialTypes].sort().join(','),
     role_arns: list(role.roleArns),

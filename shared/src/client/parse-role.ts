@@ -1,25 +1,11 @@
+import type { RoleFieldValues } from '../rules/types.ts';
 import { payloadOf, readSeconds, readString, readStringList, readStringMap, type JsonObject } from './read-fields.ts';
 
 /** A dynamic role as the engine reads it back, normalised across seed 1 and Vault. */
-export interface EngineRole {
+export interface EngineRole extends RoleFieldValues {
   readonly name: string;
   /** From `credential_types` (seed 1, a list) or `credential_type` (Vault, comma-joined string). */
   readonly credentialTypes: readonly string[];
-  readonly roleArns: readonly string[];
-  readonly policyArns: readonly string[];
-  /** `''` when unset. */
-  readonly policyDocument: string;
-  readonly iamGroups: readonly string[];
-  readonly iamTags: Readonly<Record<string, string>>;
-  readonly sessionTags: Readonly<Record<string, string>>;
-  /** Seconds; absent when unset or 0. */
-  readonly defaultStsTtl?: number;
-  /** Seconds; absent when unset or 0. */
-  readonly maxStsTtl?: number;
-  readonly externalId: string;
-  readonly userPath: string;
-  readonly permissionsBoundaryArn: string;
-  readonly mfaSerialNumber: string;
   /** Stored data the engine could not upgrade (legacy roles). */
   readonly invalidData?: string;
   /** The fields exactly as received, for diffs against role files. */

@@ -25,6 +25,7 @@ export type {
   ManifestDefinition,
   ResourceKind,
   RoleDefinition,
+  RoleFieldValues,
   RootConfig,
   StaticRoleDefinition,
 } from './types.ts';

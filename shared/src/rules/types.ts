@@ -8,17 +8,10 @@ export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed
 export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request';
 
 /**
- * A dynamic role normalised to typed values: lists split and trimmed, tags as maps, durations
- * in seconds, `policy_document` as compact JSON text. Unset text fields are `""`, unset lists
- * `[]`, unset maps `{}` (seed 1, Role rule 3), unset TTLs `undefined`.
+ * The fields every normalised dynamic role carries, whether it was read from a role file (rules)
+ * or back from the engine (client), so apply can compare the two with one function.
  */
-export interface RoleDefinition {
-  /** The `name` key, else the name given by the caller (file base name, URL); may be absent. */
-  readonly name?: string;
-  /** The credential type; for a legacy role, the type it upgrades to (see `credentialTypes`). */
-  readonly credentialType: CredentialType;
-  /** Usually `[credentialType]`; a legacy JSON `policy` upgrades to `['iam_user', 'federation_token']`. */
-  readonly credentialTypes: readonly CredentialType[];
+export interface RoleFieldValues {
   readonly roleArns: readonly string[];
   readonly policyArns: readonly string[];
   /** Compact JSON text, `""` when unset. */
@@ -35,6 +28,20 @@ export interface RoleDefinition {
   readonly userPath: string;
   readonly permissionsBoundaryArn: string;
   readonly mfaSerialNumber: string;
+}
+
+/**
+ * A dynamic role normalised to typed values: lists split and trimmed, tags as maps, durations
+ * in seconds, `policy_document` as compact JSON text. Unset text fields are `""`, unset lists
+ * `[]`, unset maps `{}` (seed 1, Role rule 3), unset TTLs `undefined`.
+ */
+export interface RoleDefinition extends RoleFieldValues {
+  /** The `name` key, else the name given by the caller (file base name, URL); may be absent. */
+  readonly name?: string;
+  /** The credential type; for a legacy role, the type it upgrades to (see `credentialTypes`). */
+  readonly credentialType: CredentialType;
+  /** Usually `[credentialType]`; a legacy JSON `policy` upgrades to `['iam_user', 'federation_token']`. */
+  readonly credentialTypes: readonly CredentialType[];
   /** The legacy field the role was written with, kept for the engine's legacy-path guard. */
   readonly legacy?: { readonly policy: string } | { readonly arn: string };
 }
