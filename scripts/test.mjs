@@ -2,7 +2,7 @@
 // Runs every test: unit and end-to-end suites with node's test runner (TypeScript through tsx),
 // then the extension's integration suite in a real VS Code when its runner exists.
 // `npm test -- engine` runs only the test files whose path contains "engine".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,16 +29,32 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
-const run = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, KEYFOB_REPO: root } },
-);
-let status = run.status ?? 1;
+/** Runs a command, streaming its output through, and returns its exit status and its output's tail. */
+function run(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    let tail = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-8192);
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, tail }));
+  });
+}
+
+const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);
+const unit = await run(['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], { KEYFOB_REPO: root });
+let passed = count(unit.tail, /ℹ pass (\d+)/);
+let failed = count(unit.tail, /ℹ fail (\d+)/) + (unit.status !== 0 && !/ℹ fail [1-9]/.test(unit.tail) ? 1 : 0);
+let status = unit.status;
 
 const integration = join(root, 'extension', 'test', 'run-integration.mjs');
 if (filters.length === 0 && existsSync(integration) && process.env.KEYFOB_SKIP_VSCODE !== '1') {
-  const ext = spawnSync(process.execPath, [integration], { cwd: root, stdio: 'inherit' });
-  status ||= ext.status ?? 1;
+  const ext = await run([integration], {});
+  passed += count(ext.tail, /(\d+) passed, \d+ failed/);
+  failed += count(ext.tail, /\d+ passed, (\d+) failed/) + (ext.status !== 0 && !/[1-9]\d* failed/.test(ext.tail) ? 1 : 0);
+  status ||= ext.status;
 }
+// One closing line over both runners (node's test runner and the VS Code suite).
+console.log(`all: ${passed} passed, ${failed} failed`);
 process.exit(status);
