@@ -44,13 +44,13 @@ export function checkStaticRole(body: Params, name: string): Validated<StaticRol
 /** A root configuration body (an HTTP request: a literal secret is expected here). */
 export function checkRootConfig(body: Params): Validated<RootConfigRecord> {
   const { config, problems } = validateRootConfig(body, { source: 'request' });
-  return validated(config ? { ...config } : undefined, problems);
+  return validated(config, problems);
 }
 
 /** A lease configuration body. */
 export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
   const { config, problems } = validateLeaseConfig(body);
-  return validated(config ? { lease: config.lease, leaseMax: config.leaseMax } : undefined, problems);
+  return validated(config, problems);
 }
 
 /** Credential request parameters against the role, as the role resolves on this path (`type`). */
@@ -67,39 +67,16 @@ export function checkCredentialRequest(params: Params, role: StoredRole, type: C
 
 /** The shared rules' role definition -> the engine's stored form. */
 export function fromRoleDefinition(role: RoleDefinition): StoredRole {
-  return {
-    credentialTypes: role.credentialTypes,
-    roleArns: role.roleArns,
-    policyArns: role.policyArns,
-    policyDocument: role.policyDocument,
-    iamGroups: role.iamGroups,
-    iamTags: role.iamTags,
-    sessionTags: role.sessionTags,
-    defaultStsTtl: Math.floor(role.defaultStsTtl ?? 0),
-    maxStsTtl: Math.floor(role.maxStsTtl ?? 0),
-    externalId: role.externalId,
-    userPath: role.userPath,
-    permissionsBoundaryArn: role.permissionsBoundaryArn,
-    mfaSerialNumber: role.mfaSerialNumber,
-    legacy: role.legacy !== undefined,
-  };
+  const { name: _name, credentialType: _type, legacy, defaultStsTtl, maxStsTtl, ...fields } = role;
+  return { ...fields, defaultStsTtl: Math.floor(defaultStsTtl ?? 0), maxStsTtl: Math.floor(maxStsTtl ?? 0), legacy: legacy !== undefined };
 }
 
 function toRoleDefinition(role: StoredRole, type: CredentialType): RoleDefinition {
+  const { legacy: _legacy, defaultStsTtl, maxStsTtl, ...fields } = role;
   return {
+    ...fields,
     credentialType: type,
-    credentialTypes: role.credentialTypes,
-    roleArns: role.roleArns,
-    policyArns: role.policyArns,
-    policyDocument: role.policyDocument,
-    iamGroups: role.iamGroups,
-    iamTags: role.iamTags,
-    sessionTags: role.sessionTags,
-    ...(role.defaultStsTtl > 0 ? { defaultStsTtl: role.defaultStsTtl } : {}),
-    ...(role.maxStsTtl > 0 ? { maxStsTtl: role.maxStsTtl } : {}),
-    externalId: role.externalId,
-    userPath: role.userPath,
-    permissionsBoundaryArn: role.permissionsBoundaryArn,
-    mfaSerialNumber: role.mfaSerialNumber,
+    ...(defaultStsTtl > 0 ? { defaultStsTtl } : {}),
+    ...(maxStsTtl > 0 ? { maxStsTtl } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { CredentialType } from '@keyfob/shared';
+import type { CredentialType, LeaseConfig, RoleFieldValues, RootConfig } from '@keyfob/shared';
 
 export type { CredentialType };
 
@@ -12,23 +12,15 @@ export interface Validated<T> {
   readonly warnings: readonly string[];
 }
 
-/** A role as the engine stores it (normalised; seconds for TTLs; empty values for unset fields). */
-export interface StoredRole {
+/**
+ * A role as the engine stores it: the shared role fields, with TTLs as seconds where 0 means unset
+ * (the persisted form) and a flag for roles made from the legacy `policy`/`arn` parameters (the
+ * creds/sts path guard applies to them).
+ */
+export interface StoredRole extends Omit<RoleFieldValues, 'defaultStsTtl' | 'maxStsTtl'> {
   readonly credentialTypes: readonly CredentialType[];
-  readonly roleArns: readonly string[];
-  readonly policyArns: readonly string[];
-  /** Compact JSON text, or `""`. */
-  readonly policyDocument: string;
-  readonly iamGroups: readonly string[];
-  readonly iamTags: Readonly<Record<string, string>>;
-  readonly sessionTags: Readonly<Record<string, string>>;
   readonly defaultStsTtl: number;
   readonly maxStsTtl: number;
-  readonly externalId: string;
-  readonly userPath: string;
-  readonly permissionsBoundaryArn: string;
-  readonly mfaSerialNumber: string;
-  /** Made from the legacy `policy`/`arn` parameters: the creds/sts path guard applies. */
   readonly legacy: boolean;
 }
 
@@ -39,29 +31,11 @@ export interface StaticRoleInput {
   readonly rotationPeriod: number;
 }
 
-/** Root configuration as stored (the secret stays inside the engine). */
-export interface RootConfigRecord {
-  readonly accessKey: string;
-  readonly secretKey: string;
-  readonly region: string;
-  readonly iamEndpoint: string;
-  readonly stsEndpoint: string;
-  readonly stsRegion: string;
-  readonly stsFallbackEndpoints: readonly string[];
-  readonly stsFallbackRegions: readonly string[];
-  readonly maxRetries: number;
-  readonly usernameTemplate: string;
-  readonly roleArn: string;
-  readonly identityTokenAudience: string;
-  /** Seconds. */
-  readonly identityTokenTtl: number;
-}
+/** Root configuration as stored: the shared rules' normalised form (the secret stays inside the engine). */
+export type RootConfigRecord = RootConfig;
 
-/** Lease configuration in seconds. */
-export interface LeaseConfigRecord {
-  readonly lease: number;
-  readonly leaseMax: number;
-}
+/** Lease configuration in seconds: the shared rules' normalised form. */
+export type LeaseConfigRecord = LeaseConfig;
 
 /** Parameters of a credentials request. */
 export interface CredentialRequestInput {

@@ -1,4 +1,4 @@
-import type { ChangeKind, Edition, HttpMethod, SubjectType, ValueField } from './data-types.ts';
+import type { ChangeKind, Edition, EntryData, HttpMethod, SubjectType, ValueField } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
 
 /** What one entry did to one subject. */
@@ -43,16 +43,8 @@ export interface HistorySubject {
   readonly editions: readonly Edition[];
 }
 
-/** One dated entry, linked to the subjects it touches. */
-export interface HistoryEntry {
-  readonly date: string;
-  readonly seedDate: string;
-  readonly seedRow: number;
-  readonly editions: readonly Edition[];
-  readonly editionNote?: string;
-  readonly selfHostedRelease?: string;
-  readonly kind: ChangeKind;
-  readonly summary: string;
+/** One dated entry, linked to the subjects it touches (the data entry with its subjects resolved). */
+export interface HistoryEntry extends Omit<EntryData, 'subjects'> {
   /** The subjects in data order, each with what this entry did to it. */
   readonly changes: readonly { readonly subject: HistorySubject; readonly change: SubjectChange }[];
 }
