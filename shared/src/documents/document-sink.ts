@@ -46,20 +46,23 @@ export class DocumentSink {
    * starts with NUL) is resolved later to the innermost node around the span.
    */
   problem(code: ProblemCode, message: string, span: OffsetRange, path?: string, data?: Record<string, unknown>): void {
+    // A parser that recovers reports one broken spot several times ("comma expected", "value
+    // expected", "not closed"); the first report of a code at a spot says it best.
+    const visible = visibleSpan(this.text, span.start, span.end);
+    if (this.#pending.some((p) => p.code === code && p.span.start === visible.start)) return;
     const known = path !== undefined && !path.startsWith('\u0000') ? path : undefined;
-    this.#pending.push({ code, message, span, path: known, data });
+    this.#pending.push({ code, message, span: visible, path: known, data });
   }
 
   /** The problems with ranges, paths and the document index filled in. */
   problems(nearest: (offsets: readonly number[]) => string[]): Problem[] {
-    const spans = this.#pending.map((p) => visibleSpan(this.text, p.span.start, p.span.end));
-    const paths = nearest(spans.map((span) => span.start));
+    const paths = nearest(this.#pending.map((p) => p.span.start));
     return this.#pending.map((p, i): Problem => ({
       code: p.code,
       severity: describeCode(p.code).severity,
       message: p.message,
       path: p.path ?? paths[i] ?? '',
-      range: this.lines.range(spans[i] ?? p.span),
+      range: this.lines.range(p.span),
       document: this.index,
       ...(p.data ? { data: p.data } : {}),
     }));

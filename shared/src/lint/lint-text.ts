@@ -148,21 +148,6 @@ function schemaReferenceProblems(value: unknown): Problem[] {
 }
 
 function sortByOffset(problems: readonly Problem[]): Problem[] {
-  return withoutRepeats(problems).sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0));
+  return [...problems].sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0));
 }
 
-/**
- * Drops a syntax problem that repeats the code and range of an earlier one: a parser that recovers
- * reports one broken spot several times ("comma expected", "value expected", "not closed"), and
- * the first says it best.
- */
-function withoutRepeats(problems: readonly Problem[]): Problem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    if (!p.code.endsWith('_SYNTAX') || !p.range) return true;
-    const key = `${p.code}:${p.range.start}:${p.range.end}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
