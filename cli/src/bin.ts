@@ -1,4 +1,4 @@
-// Entry point of the keyfob command (bundled to dist/keyfob.cjs).
+// Entry point of the keyfob command (bundled to dist/esm/bin.js, loaded by dist/keyfob.cjs).
 import { main } from './main.ts';
 
 main(process.argv.slice(2)).then(
