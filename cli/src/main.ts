@@ -1,4 +1,5 @@
 import { EXIT, UsageError, processIo, type CliIo } from './io.ts';
+import packageJson from '../package.json' with { type: 'json' };
 
 /** A subcommand: parses its own flags and returns the exit code. */
 export type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -25,7 +26,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout('keyfob 0.1.0\n');
+    io.stdout(`keyfob ${packageJson.version}\n`);
     return EXIT.ok;
   }
   const command = commands[name];
