@@ -46,6 +46,12 @@ describe('keyfob apply', () => {
     assert.equal((await engineGet('cloud/roles/deploy')).status, 404);
   });
 
+  it('takes an absolute folder as CI scripts give it ("$GITHUB_WORKSPACE/roles")', async () => {
+    const { code, out, err } = await run(dir, '--dry-run');
+    assert.equal(code, 0, err);
+    assert.match(out, /^\+ {3}role deploy /m);
+  });
+
   it('applies, then finds nothing left to do', async () => {
     const first = await run('.');
     assert.equal(first.code, 0, first.err);
