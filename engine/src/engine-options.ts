@@ -6,6 +6,8 @@ export interface EngineOptions {
   readonly port?: number;
   /** Root token; generated (and reported once through `onRootToken`) when absent. */
   readonly rootToken?: string;
+  /** TCP port of the emulated cloud's AWS endpoint (`cloudUrl`); default 0, a free port. */
+  readonly cloudPort?: number;
   /** Secrets mounts; default `["cloud"]`. */
   readonly mounts?: readonly string[];
   /** Keep state in this directory (created 0700); in memory when absent. */
@@ -26,6 +28,7 @@ export interface EngineOptions {
 export const ENGINE_DEFAULTS = {
   host: '127.0.0.1',
   port: 8200,
+  cloudPort: 0,
   mounts: ['cloud'] as readonly string[],
   consistencyDelaySeconds: 5,
   tickMs: 1000,

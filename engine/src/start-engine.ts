@@ -5,6 +5,7 @@ import { tokenBackend } from './auth/token-routes.ts';
 import { jwtBackend } from './auth/jwt-routes.ts';
 import { EngineClock } from './clock.ts';
 import { EmulatedCloud } from './cloud/emulated-cloud.ts';
+import { createCloudServer } from './cloud/protocol/cloud-server.ts';
 import { devBackend } from './dev/dev-backend.ts';
 import { mountLookup, type EngineCore } from './engine-core.ts';
 import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
@@ -25,6 +26,11 @@ export interface RunningEngine {
   /** `http://HOST:PORT` (no trailing slash, no `/v1`). */
   readonly url: string;
   readonly port: number;
+  /**
+   * The emulated cloud's AWS endpoint (IAM and STS Query API with SigV4), `http://HOST:PORT`:
+   * `--endpoint-url` for the AWS CLI, `endpoint` for the SDK clients.
+   */
+  readonly cloudUrl: string;
   readonly mounts: readonly string[];
   /** The root token (given or generated). */
   readonly rootToken: string;
@@ -66,16 +72,26 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   );
   const host = options.host ?? ENGINE_DEFAULTS.host;
   const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);
+  const cloudServer = createCloudServer({ cloud: core.cloud, commit: () => store.commit(), log });
+  let cloudPort: number;
+  try {
+    cloudPort = await listen(cloudServer, host, options.cloudPort ?? ENGINE_DEFAULTS.cloudPort);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  const hostPart = host.includes(':') ? `[${host}]` : host;
   const timer = setInterval(() => tick(core, log), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${hostPart}:${port}`,
     port,
+    cloudUrl: `http://${hostPart}:${cloudPort}`,
     mounts,
     rootToken,
     rootTokenGenerated: options.rootToken === undefined,
     stop: async () => {
       clearInterval(timer);
-      await closeServer(server);
+      await Promise.all([closeServer(server), closeServer(cloudServer)]);
       await store.commit();
       await file?.close();
     },

@@ -95,6 +95,9 @@ describe('EmulatedCloud', () => {
     assert.equal(cloud.whoami(creds).kind, 'session_token');
     clock.advance(900);
     assert.equal(code(() => cloud.whoami(creds)), 'ExpiredToken');
+    assert.equal(cloud.purgeExpiredSessions(), 0, 'an expired session is remembered for a week');
+    clock.advance(7 * 24 * 3600);
+    assert.equal(code(() => cloud.whoami(creds)), 'ExpiredToken');
     assert.equal(cloud.purgeExpiredSessions(), 1);
     assert.equal(code(() => cloud.whoami(creds)), 'InvalidClientTokenId');
   });

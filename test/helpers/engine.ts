@@ -24,6 +24,8 @@ export interface StartEngineOptions {
 export interface EngineProcess {
   /** Base URL without `/v1`, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** The emulated cloud's AWS endpoint (`cloudUrl` of the listening line). */
+  readonly cloudUrl: string;
   readonly rootToken: string;
   readonly mounts: readonly string[];
   readonly process: ChildProcess;
@@ -72,7 +74,7 @@ async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<E
   const stop = stopper(child);
   try {
     const event = await waitForListening(child, log, options.timeoutMs ?? 30_000);
-    return { url: event.url, rootToken, mounts: event.mounts, process: child, stop, output: () => log.text };
+    return { url: event.url, cloudUrl: event.cloudUrl, rootToken, mounts: event.mounts, process: child, stop, output: () => log.text };
   } catch (error) {
     await stop();
     throw error;
@@ -98,7 +100,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Resolves with the first stdout line once it is the listening event; no fixed sleeps. */
-function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<{ url: string; mounts: string[] }> {
+function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<{ url: string; cloudUrl: string; mounts: string[] }> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const finish = (outcome: () => void): void => {
@@ -123,11 +125,11 @@ function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs:
   });
 }
 
-function parseListening(line: string): { url: string; mounts: string[] } | undefined {
+function parseListening(line: string): { url: string; cloudUrl: string; mounts: string[] } | undefined {
   try {
-    const event = JSON.parse(line) as { event?: unknown; url?: unknown; mounts?: unknown };
+    const event = JSON.parse(line) as { event?: unknown; url?: unknown; cloudUrl?: unknown; mounts?: unknown };
     if (event.event !== 'listening' || typeof event.url !== 'string') return undefined;
-    return { url: event.url, mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [] };
+    return { url: event.url, cloudUrl: typeof event.cloudUrl === 'string' ? event.cloudUrl : '', mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [] };
   } catch {
     return undefined;
   }

@@ -1,12 +1,13 @@
 import type { Command } from '../main.ts';
 import { EXIT, UsageError } from '../io.ts';
 
-const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
+const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
                     [--consistency-delay SECONDS]
 
 Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
-  {"event":"listening","url":"http://127.0.0.1:PORT","mounts":["cloud"]}
---port 0 picks a free port. Without --root-token a root token is generated and printed once on
+  {"event":"listening","url":"http://127.0.0.1:PORT","cloudUrl":"http://127.0.0.1:PORT2","mounts":["cloud"]}
+cloudUrl is the emulated cloud's AWS endpoint (IAM and STS, SigV4): aws --endpoint-url, or the
+SDK clients' endpoint. --port 0 (and the default --cloud-port 0) picks a free port. Without --root-token a root token is generated and printed once on
 stderr. Without --data-dir state lives in memory. --dev enables the development control API
 (/v1/sys/dev/cloud, /clock, /whoami). SIGTERM or SIGINT stops it cleanly.
 `;
@@ -15,6 +16,7 @@ stderr. Without --data-dir state lives in memory. --dev enables the development 
 export interface ServeFlags {
   readonly host?: string;
   readonly port?: number;
+  readonly cloudPort?: number;
   readonly rootToken?: string;
   readonly mounts: string[];
   readonly dataDir?: string;
@@ -38,6 +40,7 @@ export function parseServeFlags(argv: readonly string[]): ServeFlags {
     switch (name) {
       case '--host': flags.host = value(); break;
       case '--port': flags.port = integer(value(), name, 0, 65535); break;
+      case '--cloud-port': flags.cloudPort = integer(value(), name, 0, 65535); break;
       case '--root-token': flags.rootToken = value(); break;
       case '--mount': flags.mounts?.push(value()); break;
       case '--data-dir': flags.dataDir = value(); break;
@@ -68,6 +71,7 @@ export const serveCommand: Command = async (argv, io) => {
   const engine = await startEngine({
     ...(flags.host !== undefined ? { host: flags.host } : {}),
     ...(flags.port !== undefined ? { port: flags.port } : {}),
+    ...(flags.cloudPort !== undefined ? { cloudPort: flags.cloudPort } : {}),
     ...(rootToken ? { rootToken } : {}),
     ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
     ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
@@ -82,7 +86,7 @@ export const serveCommand: Command = async (argv, io) => {
   }
   // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
   const stopped = waitForSignal();
-  io.stdout(`${JSON.stringify({ event: 'listening', url: engine.url, mounts: engine.mounts })}\n`);
+  io.stdout(`${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`);
   await stopped;
   await engine.stop();
   return EXIT.ok;

@@ -31,6 +31,7 @@ export function applyFixtures(state: CloudState, input: unknown, now: number, de
     ...(root ? { rootUserName: root.name } : {}),
     ...(input.roles !== undefined ? { roles: listOf(input.roles, 'roles', errors).map((r, i) => readRole(r, `roles[${i}]`, errors)) } : {}),
     ...(input.groups !== undefined ? { groups: listOf(input.groups, 'groups', errors).map((g, i) => readGroup(g, `groups[${i}]`, errors)) } : {}),
+    ...(input.policies !== undefined ? { managedPolicies: readPolicies(input.policies, errors) } : {}),
   };
   const all = root ? [...users, root] : users;
   const names = new Set<string>();
@@ -62,15 +63,22 @@ function readUser(value: unknown, where: string, defaults: UserDefaults, errors:
   if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(path)) errors.push(`${where}.path must start and end with "/"`);
   const policies = stringList(raw.policies, `${where}.policies`, errors);
   for (const arn of policies) if (!isPolicyArn(arn)) errors.push(`${where}.policies: "${arn}" is not a policy ARN`);
+  const inline = stringMap(raw.inlinePolicies, `${where}.inlinePolicies`, errors);
+  const groups = stringList(raw.groups, `${where}.groups`, errors);
+  const boundary = typeof raw.permissionsBoundary === 'string' ? raw.permissionsBoundary : undefined;
+  const unrestricted = policies.length === 0 && Object.keys(inline).length === 0 && groups.length === 0 && boundary === undefined;
+  if (raw.administrator !== undefined && typeof raw.administrator !== 'boolean') errors.push(`${where}.administrator must be true or false`);
   return {
     name,
+    ...((typeof raw.administrator === 'boolean' ? raw.administrator : unrestricted) ? { administrator: true } : {}),
+    ...(boundary !== undefined ? { permissionsBoundary: boundary } : {}),
     userId: typeof raw.userId === 'string' ? raw.userId : (defaults.idOf(name) ?? newUniqueId('AIDA')),
     path,
     arn: userArn(account, path, name),
     createdAt: now,
     managedPolicies: policies,
-    inlinePolicies: {},
-    groups: stringList(raw.groups, `${where}.groups`, errors),
+    inlinePolicies: inline,
+    groups,
     tags: stringMap(raw.tags, `${where}.tags`, errors),
     accessKeys: readKeys(raw.accessKeys, `${where}.accessKeys`, now, errors),
   };
@@ -113,7 +121,16 @@ function readRole(value: unknown, where: string, errors: string[]): RoleFixture 
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 3600 || max > STS_LIMITS.roleHardMax) {
     errors.push(`${where}.maxSessionDuration must be 3600-43200 seconds`);
   }
-  return { arn, maxSessionDuration: Number(max), ...(typeof raw.externalId === 'string' ? { externalId: raw.externalId } : {}) };
+  const policyArns = raw.policyArns === undefined ? undefined : stringList(raw.policyArns, `${where}.policyArns`, errors);
+  const document = raw.policyDocument === undefined ? undefined : typeof raw.policyDocument === 'string' ? raw.policyDocument : JSON.stringify(raw.policyDocument);
+  return {
+    arn,
+    maxSessionDuration: Number(max),
+    ...(typeof raw.externalId === 'string' ? { externalId: raw.externalId } : {}),
+    ...(policyArns !== undefined ? { policyArns } : {}),
+    ...(document !== undefined ? { policyDocument: document } : {}),
+    ...(typeof raw.permissionsBoundary === 'string' ? { permissionsBoundary: raw.permissionsBoundary } : {}),
+  };
 }
 
 function readGroup(value: unknown, where: string, errors: string[]): GroupFixture {
@@ -121,6 +138,21 @@ function readGroup(value: unknown, where: string, errors: string[]): GroupFixtur
   const raw = isObject(value) ? value : {};
   if (typeof raw.name !== 'string') errors.push(`${where} must be a group name or {"name","policyArns"}`);
   return { name: String(raw.name), policyArns: stringList(raw.policyArns, `${where}.policyArns`, errors) };
+}
+
+/** Customer-managed policies: `[{"arn", "document"}]`, the document as JSON text or a JSON object. */
+function readPolicies(value: unknown, errors: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  listOf(value, 'policies', errors).forEach((item, i) => {
+    const raw = isObject(item) ? item : {};
+    const arn = typeof raw.arn === 'string' ? raw.arn : '';
+    if (!isPolicyArn(arn)) errors.push(`policies[${i}].arn must be a policy ARN`);
+    const document = typeof raw.document === 'string' ? raw.document : isObject(raw.document) ? JSON.stringify(raw.document) : undefined;
+    if (document === undefined) errors.push(`policies[${i}].document must be a policy document (JSON text or object)`);
+    else if (document.length > 6144 * 4) errors.push(`policies[${i}].document is larger than a managed policy may be`);
+    out[arn] = document ?? '';
+  });
+  return out;
 }
 
 function readDelay(value: unknown, fallback: number, errors: string[]): number {

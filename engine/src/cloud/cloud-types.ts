@@ -9,6 +9,8 @@ export interface AccessKey {
    * by rotate-root, see `--consistency-delay`).
    */
   readonly usableFrom?: number;
+  /** UpdateAccessKey `Inactive`: the provider refuses the key until it is made `Active` again. */
+  readonly inactive?: boolean;
 }
 
 /** An emulated IAM user. */
@@ -26,6 +28,11 @@ export interface CloudUser {
   readonly groups: readonly string[];
   readonly tags: Readonly<Record<string, string>>;
   readonly accessKeys: readonly AccessKey[];
+  /**
+   * Fixture users given without any policy act as account administrators (the engine's own root
+   * user usually is one); every other user gets exactly what its policies allow.
+   */
+  readonly administrator?: boolean;
 }
 
 /** Which provider call issued temporary credentials. */
@@ -45,6 +52,14 @@ export interface StsSession {
   readonly policy?: string;
   readonly tags?: Readonly<Record<string, string>>;
   readonly sourceIdentity: string;
+  /** The IAM user whose long-term keys asked for the session (federation and session tokens). */
+  readonly sourceUser?: string;
+  /** The role an assumed-role session acts as. */
+  readonly roleArn?: string;
+  /** The role session name or federated user name. */
+  readonly sessionName?: string;
+  /** GetSessionToken with an MFA code. */
+  readonly mfa?: boolean;
 }
 
 /** A throttling fixture: the named provider call fails as throttled (`remaining` times, or always). */
@@ -59,6 +74,10 @@ export interface RoleFixture {
   /** Seconds; the provider's default maximum is 3600, its hard maximum 43200. */
   readonly maxSessionDuration: number;
   readonly externalId?: string;
+  /** The role's own identity policies; a role fixture without any acts with full access (only session policies limit it). */
+  readonly policyArns?: readonly string[];
+  readonly policyDocument?: string;
+  readonly permissionsBoundary?: string;
 }
 
 /** A group fixture: when any are given, only these groups exist. */
@@ -76,6 +95,8 @@ export interface CloudSettings {
   readonly rootUserName?: string;
   readonly roles?: readonly RoleFixture[];
   readonly groups?: readonly GroupFixture[];
+  /** Customer-managed policies by ARN (JSON text), for `policy_arns` and attachments. */
+  readonly managedPolicies?: Readonly<Record<string, string>>;
 }
 
 /** Credentials presented to the provider; `undefined` stands for the engine's ambient identity. */
@@ -91,4 +112,6 @@ export interface CloudPrincipal {
   /** The IAM user behind long-term keys (or the ambient engine user). */
   readonly userName?: string;
   readonly accessKeyId?: string;
+  /** The STS session behind temporary credentials. */
+  readonly session?: StsSession;
 }

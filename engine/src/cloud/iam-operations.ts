@@ -132,3 +132,66 @@ function isJsonObject(text: string): boolean {
     return false;
   }
 }
+
+/** DeleteUser as a client calls it: refused while keys, policies or groups remain (DeleteConflict). */
+export function deleteUserChecked(state: CloudState, userName: string): void {
+  const user = requireUser(state, userName);
+  const left = [
+    user.accessKeys.length > 0 ? 'access keys' : '',
+    user.managedPolicies.length > 0 || Object.keys(user.inlinePolicies).length > 0 ? 'policies' : '',
+    user.groups.length > 0 ? 'groups' : '',
+  ].filter((x) => x !== '');
+  if (left.length > 0) throw new CloudError('DeleteConflict', `Cannot delete entity, must remove ${left.join(', ')} first.`, 409);
+  state.removeUser(userName);
+}
+
+/** DetachUserPolicy. */
+export function detachUserPolicy(state: CloudState, userName: string, policyArn: string): void {
+  const user = requireUser(state, userName);
+  if (!user.managedPolicies.includes(policyArn)) throw noSuchEntity(`Policy ${policyArn} was not found.`);
+  state.putUser({ ...user, managedPolicies: user.managedPolicies.filter((a) => a !== policyArn) });
+}
+
+/** The inline policy `policyName` of a user, or NoSuchEntity. */
+export function getUserPolicy(state: CloudState, userName: string, policyName: string): string {
+  const document = requireUser(state, userName).inlinePolicies[policyName];
+  if (document === undefined) throw noSuchEntity(`The user policy with name ${policyName} cannot be found.`);
+  return document;
+}
+
+/** DeleteUserPolicy. */
+export function deleteUserPolicy(state: CloudState, userName: string, policyName: string): void {
+  const user = requireUser(state, userName);
+  getUserPolicy(state, userName, policyName);
+  const rest = Object.fromEntries(Object.entries(user.inlinePolicies).filter(([name]) => name !== policyName));
+  state.putUser({ ...user, inlinePolicies: rest });
+}
+
+/** RemoveUserFromGroup. */
+export function removeUserFromGroup(state: CloudState, userName: string, group: string): void {
+  const user = requireUser(state, userName);
+  if (!user.groups.includes(group)) throw noSuchEntity(`The group with name ${group} cannot be found.`);
+  state.putUser({ ...user, groups: user.groups.filter((g) => g !== group) });
+}
+
+/** UntagUser. */
+export function untagUser(state: CloudState, userName: string, keys: readonly string[]): void {
+  const user = requireUser(state, userName);
+  const drop = new Set(keys.map((k) => k.toLowerCase()));
+  state.putUser({ ...user, tags: Object.fromEntries(Object.entries(user.tags).filter(([k]) => !drop.has(k.toLowerCase()))) });
+}
+
+/** UpdateAccessKey: `Active` or `Inactive`. */
+export function updateAccessKey(state: CloudState, userName: string, accessKeyId: string, status: string): void {
+  const user = requireUser(state, userName);
+  if (status !== 'Active' && status !== 'Inactive') {
+    throw new CloudError('ValidationError', `1 validation error detected: Value '${status.slice(0, 32)}' at 'status' failed to satisfy constraint: Member must satisfy enum value set: [Active, Inactive]`);
+  }
+  if (!user.accessKeys.some((k) => k.id === accessKeyId)) throw noSuchEntity(`The Access Key with id ${accessKeyId} cannot be found.`);
+  const keys = user.accessKeys.map((k) => {
+    if (k.id !== accessKeyId) return k;
+    const { inactive: _old, ...rest } = k;
+    return status === 'Inactive' ? { ...rest, inactive: true } : rest;
+  });
+  state.putUser({ ...user, accessKeys: keys });
+}

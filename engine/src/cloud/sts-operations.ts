@@ -50,7 +50,7 @@ export function assumeRole(state: CloudState, clock: EngineClock, caller: CloudP
   checkPolicies(input.policy, input.policyArns);
   if (Object.keys(input.tags).length > 50) throw validationError('Member must have length less than or equal to 50 (tags)');
   const arn = assumedRoleArn(parts.account, parts.name, input.sessionName);
-  return issue(state, clock, 'assumed_role', arn, caller, input.durationSeconds, input);
+  return issue(state, clock, 'assumed_role', arn, caller, input.durationSeconds, { ...input, roleArn: input.roleArn });
 }
 
 /** GetFederationToken parameters. */
@@ -68,7 +68,7 @@ export function getFederationToken(state: CloudState, clock: EngineClock, caller
   if (input.durationSeconds > STS_LIMITS.federationMax) throw tooLong(input.durationSeconds, STS_LIMITS.federationMax);
   checkPolicies(input.policy, input.policyArns);
   const arn = federatedUserArn(state.settings.accountId, input.name);
-  return issue(state, clock, 'federation_token', arn, caller, input.durationSeconds, input);
+  return issue(state, clock, 'federation_token', arn, caller, input.durationSeconds, { ...input, sessionName: input.name });
 }
 
 /** GetSessionToken parameters. */
@@ -94,14 +94,20 @@ export function getSessionToken(state: CloudState, clock: EngineClock, caller: C
   if (input.tokenCode !== undefined && !/^\d{6}$/.test(input.tokenCode)) {
     throw validationError("1 validation error detected: Value at 'tokenCode' failed to satisfy constraint: Member must be six digits");
   }
-  return issue(state, clock, 'session_token', caller.arn, caller, input.durationSeconds, {});
+  return issue(state, clock, 'session_token', caller.arn, caller, input.durationSeconds, { mfa: input.tokenCode !== undefined });
 }
 
-/** Removes sessions whose expiry passed; returns how many. */
+/**
+ * How long an expired session is remembered: the provider's tokens carry their own expiry, so an
+ * expired token keeps getting `ExpiredToken` (not `InvalidClientTokenId`) long after it ran out.
+ */
+export const EXPIRED_SESSION_MEMORY_MS = 7 * 24 * 3600 * 1000;
+
+/** Forgets sessions that expired more than a week (engine time) ago; returns how many. */
 export function purgeExpiredSessions(state: CloudState, now: number): number {
   let removed = 0;
   for (const [id, session] of state.sessions.entries()) {
-    if (session.expiresAt <= now) {
+    if (session.expiresAt + EXPIRED_SESSION_MEMORY_MS <= now) {
       state.sessions.delete(id);
       removed++;
     }
@@ -116,7 +122,7 @@ function issue(
   arn: string,
   caller: CloudPrincipal,
   durationSeconds: number,
-  extra: { policy?: string; policyArns?: readonly string[]; tags?: Readonly<Record<string, string>> },
+  extra: { policy?: string; policyArns?: readonly string[]; tags?: Readonly<Record<string, string>>; roleArn?: string; sessionName?: string; mfa?: boolean },
 ): IssuedSession {
   const now = clock.now();
   const session: StsSession = {
@@ -131,6 +137,10 @@ function issue(
     ...(extra.policy !== undefined ? { policy: extra.policy } : {}),
     ...(extra.tags !== undefined ? { tags: extra.tags } : {}),
     sourceIdentity: caller.arn,
+    ...(caller.userName !== undefined ? { sourceUser: caller.userName } : {}),
+    ...(extra.roleArn !== undefined ? { roleArn: extra.roleArn } : {}),
+    ...(extra.sessionName !== undefined ? { sessionName: extra.sessionName } : {}),
+    ...(extra.mfa ? { mfa: true } : {}),
   };
   state.sessions.set(session.accessKeyId, session);
   return { accessKeyId: session.accessKeyId, secretAccessKey: session.secret, sessionToken: session.sessionToken, expiresAt: session.expiresAt, arn };

@@ -1,0 +1,58 @@
+import { accessDeniedMessage, evaluate, type Evaluation, type RequestContext } from '@keyfob/shared/iam-policy';
+import { isoTime } from '../clock.ts';
+import { accessDenied } from './cloud-error.ts';
+import type { CloudPrincipal } from './cloud-types.ts';
+import type { CloudState } from './cloud-state.ts';
+import { policySets } from './policy-sets.ts';
+import type { ActionContext, AuthzRequest } from './protocol/query-action.ts';
+import { principalUserId } from './protocol/sts-actions.ts';
+
+/**
+ * Evaluates one call against the caller's policies and throws the provider's AccessDenied when it
+ * is not allowed. Before the policies: the provider's fixed limits on temporary credentials
+ * (federated users: no IAM, only GetCallerIdentity in STS; session tokens: IAM only with MFA).
+ */
+export function authorize(ctx: ActionContext, action: string, request: AuthzRequest): void {
+  const { principal } = ctx;
+  const session = principal.session;
+  const denied = (reason: string): never => {
+    throw accessDenied(`User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${reason}`);
+  };
+  if (session?.kind === 'federation_token' && action.startsWith('iam:')) denied('because federated users cannot call IAM operations');
+  if (session?.kind === 'federation_token' && action !== 'sts:GetCallerIdentity') denied('because federated users can only call GetCallerIdentity in STS');
+  if (session?.kind === 'session_token' && action.startsWith('iam:') && !session.mfa) denied('because session tokens can call IAM operations only with MFA');
+  const evaluation = evaluateCall(ctx.state, principal, action, request, callContext(ctx));
+  if (evaluation.decision !== 'allow') throw accessDenied(accessDeniedMessage(principal.arn, action, request.resource, evaluation));
+}
+
+/** The decision for one call (also what `can-i` reports for issued credentials). */
+export function evaluateCall(state: CloudState, principal: CloudPrincipal, action: string, request: AuthzRequest, context: RequestContext): Evaluation {
+  return evaluate({ action, resource: request.resource, context: { ...context, ...request.context }, ...policySets(state, principal) });
+}
+
+/** Global condition keys of a call. */
+export function callContext(ctx: Pick<ActionContext, 'state' | 'clock' | 'principal' | 'sourceIp' | 'region'>): Record<string, string> {
+  const { principal, state } = ctx;
+  const session = principal.session;
+  const now = ctx.clock.now();
+  const out: Record<string, string> = {
+    'aws:PrincipalArn': principal.arn,
+    'aws:PrincipalAccount': state.settings.accountId,
+    'aws:PrincipalType': session?.kind === 'assumed_role' ? 'AssumedRole' : session?.kind === 'federation_token' ? 'FederatedUser' : 'User',
+    'aws:userid': principalUserId(principal, state.settings.accountId, (name) => state.users.get(name)?.userId),
+    'aws:CurrentTime': isoTime(now),
+    'aws:EpochTime': String(Math.floor(now / 1000)),
+    'aws:SecureTransport': 'false',
+    'aws:SourceIp': ctx.sourceIp.startsWith('::ffff:') ? ctx.sourceIp.slice(7) : ctx.sourceIp,
+    'aws:RequestedRegion': ctx.region,
+  };
+  if (session?.roleArn) out['aws:PrincipalArn'] = session.roleArn;
+  if (!session && principal.userName !== undefined) out['aws:username'] = principal.userName;
+  if (session) {
+    out['aws:TokenIssueTime'] = isoTime(session.createdAt);
+    out['aws:MultiFactorAuthPresent'] = session.mfa ? 'true' : 'false';
+  }
+  const tags = session?.tags ?? (principal.userName !== undefined ? state.users.get(principal.userName)?.tags : undefined) ?? {};
+  for (const [key, value] of Object.entries(tags)) out[`aws:PrincipalTag/${key}`] = value;
+  return out;
+}

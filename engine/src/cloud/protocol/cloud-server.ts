@@ -1,0 +1,146 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { CloudError } from '../cloud-error.ts';
+import type { EmulatedCloud } from '../emulated-cloud.ts';
+import { checkThrottle, resolveAccessKey } from '../gate.ts';
+import { authorize } from '../authorize.ts';
+import { IAM_ACTIONS } from './iam-actions.ts';
+import type { QueryAction } from './query-action.ts';
+import { QueryParams } from './query-params.ts';
+import { errorXml, successXml, type QueryService } from './query-xml.ts';
+import { checkSignature, checkSkew, parseSignature, type SignedRequest } from './sigv4-verify.ts';
+import { STS_ACTIONS } from './sts-actions.ts';
+
+/** Largest Query request body: a 131,072-character policy document percent-encoded, with room to spare. */
+export const MAX_CLOUD_BODY_BYTES = 512 * 1024;
+/** Most connections the cloud listener keeps open at once. */
+const MAX_CONNECTIONS = 256;
+const VERSIONS: Record<QueryService, string> = { iam: '2010-05-08', sts: '2011-06-15' };
+
+/** What the cloud listener needs from the engine. */
+export interface CloudServerOptions {
+  readonly cloud: EmulatedCloud;
+  /** Persists the state after a call changed it. */
+  readonly commit: () => Promise<void>;
+  readonly log: (line: string) => void;
+}
+
+/** An answer of the Query API. */
+interface QueryAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * The emulated cloud's AWS endpoint: the Query protocol of IAM and STS over HTTP, any path (the
+ * AWS CLI keeps an `--endpoint-url` path as is, the SDK appends `/`), SigV4 on every call, each
+ * call evaluated against the caller's policies. Its own listener, so the engine's API and the
+ * cloud's never share a path.
+ */
+export function createCloudServer(options: CloudServerOptions): Server {
+  const server = createServer({ keepAliveTimeout: 5000, headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+    void serve(req, res, options);
+  });
+  server.maxConnections = MAX_CONNECTIONS;
+  return server;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, options: CloudServerOptions): Promise<void> {
+  const requestId = randomUUID();
+  const body = await readBody(req);
+  let answer: QueryAnswer;
+  if (body === 'aborted') return;
+  if (body === 'too-large') {
+    answer = { status: 413, body: errorXml('sts', 413, 'RequestEntityTooLarge', `Request body must be at most ${MAX_CLOUD_BODY_BYTES} bytes.`, requestId) };
+    res.shouldKeepAlive = false;
+  } else {
+    answer = await handle(req, body, options, requestId);
+  }
+  res.writeHead(answer.status, {
+    'Content-Type': 'text/xml',
+    'Content-Length': Buffer.byteLength(answer.body),
+    'x-amzn-RequestId': requestId,
+    // Real time, not the dev clock: the SDK corrects its clock skew from this header.
+    Date: new Date().toUTCString(),
+  });
+  res.end(answer.body);
+}
+
+/** Handles one request as received; exported for the in-process tests and the bench. */
+export async function handle(req: Pick<IncomingMessage, 'method' | 'url' | 'headers' | 'socket'>, body: Buffer, options: CloudServerOptions, requestId: string): Promise<QueryAnswer> {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const signed: SignedRequest = {
+    method: req.method ?? 'GET',
+    path: q < 0 ? url : url.slice(0, q),
+    query: q < 0 ? '' : url.slice(q + 1),
+    headers: stringHeaders(req.headers),
+    body,
+  };
+  let service: QueryService = 'sts';
+  try {
+    if (signed.method !== 'POST' && signed.method !== 'GET') throw new CloudError('InvalidAction', `The HTTP method ${signed.method.slice(0, 16)} is not supported; send POST with a form body.`, 400);
+    const params = new QueryParams(signed.method === 'POST' ? body.toString('utf8') : signed.query);
+    const name = params.optional('Action');
+    const action = name === undefined ? undefined : (STS_ACTIONS[name] ?? IAM_ACTIONS[name]);
+    service = action?.service ?? scopeService(signed) ?? 'sts';
+    const parts = parseSignature(signed, service);
+    const holder = resolveAccessKey(options.cloud.state, options.cloud.clock, parts.accessKeyId, parts.sessionToken);
+    checkSkew(parts, Date.now());
+    // A fixture key given without a secret accepts any signature (documented in ARCHITECTURE.md).
+    if (holder.secret !== undefined) await checkSignature(signed, parts, holder.secret);
+    if (name === undefined) throw new CloudError('MissingAction', 'Missing Action', 400);
+    if (!action) throw new CloudError('InvalidAction', `Could not find operation ${name.slice(0, 64)} for version ${VERSIONS[service]}`, 400);
+    const version = params.optional('Version');
+    if (version !== undefined && version !== VERSIONS[service]) throw new CloudError('InvalidAction', `Could not find operation ${name} for version ${version.slice(0, 16)}`, 400);
+    const ctx = { state: options.cloud.state, clock: options.cloud.clock, params, principal: holder.principal, sourceIp: req.socket.remoteAddress ?? '', region: parts.region };
+    checkThrottle(ctx.state, name);
+    if (action.authz) authorize(ctx, `${service}:${name}`, action.authz(ctx));
+    const result = action.run(ctx);
+    await options.commit();
+    return { status: 200, body: successXml(service, name, result, requestId) };
+  } catch (error) {
+    if (error instanceof CloudError) return { status: error.statusCode, body: errorXml(service, error.statusCode, error.code, error.detail, requestId) };
+    options.log(`cloud: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    return { status: 500, body: errorXml(service, 500, 'InternalFailure', 'The request processing has failed because of an unknown error.', requestId) };
+  }
+}
+
+function scopeService(request: SignedRequest): QueryService | undefined {
+  const service = /Credential=[^/,]*\/[^/,]*\/[^/,]*\/([^/,]*)\//.exec(request.headers.authorization ?? '')?.[1];
+  return service === 'iam' || service === 'sts' ? service : undefined;
+}
+
+function stringHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.join(',');
+  }
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_CLOUD_BODY_BYTES) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= MAX_CLOUD_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      // Stop keeping the rest; it is drained unread and the connection closes after the answer.
+      req.removeListener('data', onData);
+      req.resume();
+      resolve('too-large');
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve('aborted'));
+  });
+}
+
+/** The action table (for the bench and tests). */
+export const QUERY_ACTIONS: Readonly<Record<string, QueryAction>> = { ...STS_ACTIONS, ...IAM_ACTIONS };

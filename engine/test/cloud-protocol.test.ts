@@ -1,0 +1,103 @@
+// The emulated cloud's Query endpoint at the wire: the verifier's checks in order (reference
+// section 3.2), the Query errors, and the body limit. Requests are signed with AWS's own signer.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Hash } from '@smithy/hash-node';
+import { HttpRequest } from '@smithy/protocol-http';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { startEngine, type RunningEngine } from '../src/index.ts';
+
+const KEY = { accessKeyId: 'AKIAPROTOCOLTEST0001', secretAccessKey: 'protocol-test-secret-000000000000000000' };
+
+class Sha256 extends Hash {
+  constructor(secret?: ConstructorParameters<typeof Hash>[1]) {
+    super('sha256', secret);
+  }
+}
+
+interface Options {
+  readonly service?: string;
+  readonly secret?: string;
+  readonly date?: Date;
+  readonly body?: string;
+  readonly unsigned?: boolean;
+  readonly tamper?: boolean;
+}
+
+async function send(engine: RunningEngine, options: Options = {}): Promise<{ status: number; text: string; code: string }> {
+  const url = new URL(engine.cloudUrl);
+  const body = options.body ?? 'Action=GetCallerIdentity&Version=2011-06-15';
+  let request = new HttpRequest({
+    method: 'POST',
+    protocol: 'http:',
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: '/',
+    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  if (!options.unsigned) {
+    const signer = new SignatureV4({
+      credentials: { ...KEY, secretAccessKey: options.secret ?? KEY.secretAccessKey },
+      region: 'eu-west-1',
+      service: options.service ?? 'sts',
+      sha256: Sha256,
+    });
+    request = (await signer.sign(request, { signingDate: options.date ?? new Date() })) as HttpRequest;
+  }
+  const sent = options.tamper ? `${body}&Extra=1` : body;
+  const response = await fetch(engine.cloudUrl, { method: 'POST', headers: request.headers, body: sent });
+  const text = await response.text();
+  return { status: response.status, text, code: /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? 'ok' };
+}
+
+describe('cloud Query endpoint', () => {
+  let engine: RunningEngine;
+  before(async () => {
+    engine = await startEngine({ port: 0, rootToken: 'root', dev: true, tickMs: 60_000 });
+    const answer = await fetch(`${engine.url}/v1/sys/dev/cloud`, {
+      method: 'PUT',
+      headers: { 'X-Service-Token': 'root' },
+      body: JSON.stringify({ users: [{ name: 'probe', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }] }),
+    });
+    assert.equal(answer.status, 200);
+  });
+  after(() => engine.stop());
+
+  const cases: [string, Options, number, string][] = [
+    ['a correctly signed call', {}, 200, 'ok'],
+    ['no signature', { unsigned: true }, 403, 'MissingAuthenticationToken'],
+    ['a scope for another service', { service: 'iam' }, 403, 'SignatureDoesNotMatch'],
+    ['the wrong secret', { secret: 'not-the-secret' }, 403, 'SignatureDoesNotMatch'],
+    ['a body changed after signing', { tamper: true }, 400, 'XAmzContentSHA256Mismatch'],
+    ['a date 20 minutes old', { date: new Date(Date.now() - 20 * 60_000) }, 403, 'SignatureDoesNotMatch'],
+    ['a date 20 minutes ahead', { date: new Date(Date.now() + 20 * 60_000) }, 403, 'SignatureDoesNotMatch'],
+    ['an unknown action', { body: 'Action=LaunchRockets&Version=2011-06-15' }, 400, 'InvalidAction'],
+    ['no action', { body: 'Version=2011-06-15' }, 400, 'MissingAction'],
+    ['a bad duration', { body: 'Action=GetSessionToken&Version=2011-06-15&DurationSeconds=60' }, 400, 'ValidationError'],
+  ];
+  for (const [name, options, status, code] of cases) {
+    it(`${name} -> ${status} ${code}`, async () => {
+      const answer = await send(engine, options);
+      assert.equal(answer.status, status, answer.text);
+      assert.equal(answer.code, code, answer.text);
+      if (code !== 'ok') assert.match(answer.text, /^<ErrorResponse xmlns="https:\/\/(sts|iam)\.amazonaws\.com\/doc\/\d{4}-\d\d-\d\d\/"><Error><Type>Sender<\/Type>/);
+    });
+  }
+
+  it('an expired signature names the times', async () => {
+    const answer = await send(engine, { date: new Date(Date.now() - 20 * 60_000) });
+    assert.match(answer.text, /Signature expired: \d{8}T\d{6}Z is now earlier than \d{8}T\d{6}Z \(\d{8}T\d{6}Z - 15 min\.\)/);
+  });
+
+  it('answers a body over the limit with 413 without reading it all', async () => {
+    const answer = await fetch(engine.cloudUrl, { method: 'POST', body: 'A'.repeat(600 * 1024) });
+    assert.equal(answer.status, 413);
+    assert.match(await answer.text(), /RequestEntityTooLarge/);
+  });
+
+  it('answers GetCallerIdentity with the success envelope, request id and Date headers', async () => {
+    const answer = await send(engine);
+    assert.match(answer.text, /^<GetCallerIdentityResponse xmlns="https:\/\/sts\.amazonaws\.com\/doc\/2011-06-15\/"><GetCallerIdentityResult><UserId>AIDA[A-Z2-7]{17}<\/UserId><Account>123456789012<\/Account><Arn>arn:aws:iam::123456789012:user\/probe<\/Arn><\/GetCallerIdentityResult><ResponseMetadata><RequestId>[0-9a-f-]{36}<\/RequestId><\/ResponseMetadata><\/GetCallerIdentityResponse>$/);
+  });
+});

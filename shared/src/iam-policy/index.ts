@@ -1,0 +1,9 @@
+/**
+ * IAM policy documents: the provider's evaluation logic (identity policies, permissions
+ * boundaries, session policies, conditions) and the managed policies the emulated cloud knows.
+ */
+export { wildcardMatch } from './wildcard.ts';
+export { type RequestContext } from './context.ts';
+export { CONDITION_OPERATORS, parseOperator, inCidr, type OperatorName } from './conditions.ts';
+export { evaluate, accessDeniedMessage, type PolicySource, type PolicyType, type EvaluationInput, type Evaluation, type DecidingStatement } from './evaluate.ts';
+export { MANAGED_POLICIES, managedPolicyDocument } from './managed-policies.ts';
