@@ -20,6 +20,12 @@ export interface EngineOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Real milliseconds between scheduler ticks (expiry, rotation); default 1000. */
   readonly tickMs?: number;
+  /** Milliseconds a client has to send a request head (every method, LIST too); default 10 000. */
+  readonly headersTimeoutMs?: number;
+  /** Milliseconds a client has to send a whole request; default 30 000. */
+  readonly requestTimeoutMs?: number;
+  /** Open connections at most; default 1024. */
+  readonly maxConnections?: number;
   /** Diagnostic lines (never secrets); default: nothing. */
   readonly log?: (line: string) => void;
 }
@@ -32,6 +38,9 @@ export const ENGINE_DEFAULTS = {
   mounts: ['cloud'] as readonly string[],
   consistencyDelaySeconds: 5,
   tickMs: 1000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 1024,
   /** The real engine's mount default and max lease TTL: 768h. */
   mountLeaseSeconds: 768 * 3600,
   /** TTL of tokens created without one (the real engine's system default, 768h). */

@@ -69,6 +69,11 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
       commit: () => store.commit(),
       onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
     }),
+    {
+      headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
+      maxConnections: options.maxConnections ?? ENGINE_DEFAULTS.maxConnections,
+    },
   );
   const host = options.host ?? ENGINE_DEFAULTS.host;
   const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);

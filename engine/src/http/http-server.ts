@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { refuseNonCanonical } from './canonical-path.ts';
 import { acceptListRequest } from './list-method.ts';
 import { MAX_BODY_BYTES, type RawRequest, type RawResponse } from './raw-request.ts';
 
@@ -8,21 +9,44 @@ export type RequestHandler = (request: RawRequest) => Promise<RawResponse>;
 
 const TOO_LARGE: RawResponse = { status: 413, body: JSON.stringify({ errors: ['request body exceeds the 1 MiB limit'] }) };
 
+/** Limits of the HTTP layer (see `ENGINE_DEFAULTS` for the values `keyfob serve` uses). */
+export interface ServerLimits {
+  /** Milliseconds a client has to send a whole request head, for every method (LIST too). */
+  readonly headersTimeoutMs: number;
+  /** Milliseconds a client has to send a whole request (head and body). */
+  readonly requestTimeoutMs: number;
+  /** Open connections at most; further ones are closed at once. */
+  readonly maxConnections: number;
+}
+
 /**
  * The engine's node:http server. Bodies over 1 MiB get 413 without being read further. Node's
  * parser refuses the `LIST` method before any handler runs, so `clientError` takes those requests
- * from the raw socket (see list-method.ts); `GET ?list=true` works everywhere.
+ * from the raw socket (see list-method.ts); `GET ?list=true` works everywhere. Non-canonical paths
+ * are refused before routing (canonical-path.ts); head and request deadlines are the same for
+ * every method, and the number of open connections is capped.
  */
-export function createEngineServer(handle: RequestHandler): Server {
-  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
-    void serve(req, res, handle);
-  });
+export function createEngineServer(routeRequest: RequestHandler, limits: ServerLimits): Server {
+  const handle = refuseNonCanonical(routeRequest);
+  const server = createServer(
+    {
+      keepAliveTimeout: 5000,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often node checks those deadlines (its default, 30 s, would let a slow head live longer).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      void serve(req, res, handle);
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   // Sockets whose LIST request is being read by hand: node's parser keeps failing on the rest of
   // the head as it arrives, and those failures are expected.
   const listing = new WeakSet<Socket>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (listing.has(socket)) return;
-    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle)) {
+    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle, limits.headersTimeoutMs)) {
       listing.add(socket);
       return;
     }

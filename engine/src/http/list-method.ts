@@ -10,12 +10,22 @@ const HEADER_LIMIT = 16 * 1024;
  * rest is read from the socket. LIST carries no body. The answer closes the connection, since the
  * parser's state for this socket is gone. Returns false when the bytes are not a LIST request.
  */
-export function acceptListRequest(raw: Buffer, socket: Socket, handle: (r: RawRequest) => Promise<RawResponse>): boolean {
+export function acceptListRequest(
+  raw: Buffer,
+  socket: Socket,
+  handle: (r: RawRequest) => Promise<RawResponse>,
+  headersTimeoutMs: number,
+): boolean {
   if (!raw.subarray(0, 5).equals(Buffer.from('LIST '))) return false;
   let buffer = raw;
+  // The same deadline node's parser gives every other method: the whole head within
+  // headersTimeoutMs of its first bytes, however slowly it trickles in (an idle timeout alone
+  // would let one byte every few seconds hold the socket for hours).
+  let deadline: NodeJS.Timeout | undefined;
   const tryServe = (): boolean => {
     const end = buffer.indexOf('\r\n\r\n');
     if (end < 0) return false;
+    clearTimeout(deadline);
     socket.removeListener('data', onData);
     const request = parseHead(buffer.subarray(0, end).toString('latin1'));
     void handle(request).then((response) => writeResponse(socket, response), () => socket.destroy());
@@ -27,7 +37,9 @@ export function acceptListRequest(raw: Buffer, socket: Socket, handle: (r: RawRe
   };
   if (!tryServe()) {
     socket.on('data', onData);
-    socket.setTimeout(10_000, () => socket.destroy());
+    deadline = setTimeout(() => socket.destroy(), headersTimeoutMs);
+    deadline.unref();
+    socket.once('close', () => clearTimeout(deadline));
   }
   return true;
 }
