@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from '../http/http-error.ts';
 import { path, type RequestContext, type Route } from '../http/route.ts';
 import { providerFailure } from '../secrets/provider-error.ts';
 
-/** `sys/leases/...`: lookup (and LIST lookup/<prefix>/), renew, revoke, revoke-prefix. */
+/** `sys/leases/...`: lookup (and LIST lookup/<prefix>/), renew, revoke, revoke-prefix; and `sys/renew`, `sys/revoke`, `sys/revoke-prefix`. */
 export function leaseRoutes(core: EngineCore): Route[] {
   return [
     { pattern: path('leases/lookup/?'), fields: ['lease_id'], operations: { update: (ctx) => lookup(core, leaseIdOf(ctx)), list: () => listLeases(core, '') } },
@@ -14,6 +14,10 @@ export function leaseRoutes(core: EngineCore): Route[] {
     { pattern: path('leases/renew(?:/(?<id>.+))?'), fields: ['lease_id', 'increment'], operations: { update: (ctx) => renew(core, ctx) } },
     { pattern: path('leases/revoke(?:/(?<id>.+))?'), fields: ['lease_id', 'sync'], operations: { update: (ctx) => revoke(core, ctx) } },
     { pattern: path('leases/revoke-prefix/(?<prefix>.+)'), fields: ['sync'], operations: { update: (ctx) => revokePrefix(core, ctx) } },
+    // The older paths the real engine still serves beside sys/leases/ (clients such as node-vault use them).
+    { pattern: path('renew(?:/(?<id>.+))?'), fields: ['lease_id', 'increment'], operations: { update: (ctx) => renew(core, ctx) } },
+    { pattern: path('revoke(?:/(?<id>.+))?'), fields: ['lease_id', 'sync'], operations: { update: (ctx) => revoke(core, ctx) } },
+    { pattern: path('revoke-prefix/(?<prefix>.+)'), fields: ['sync'], operations: { update: (ctx) => revokePrefix(core, ctx) } },
   ];
 }
 

@@ -1,8 +1,8 @@
 import { formatDuration } from '@keyfob/shared';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { notFound } from '../http/http-error.ts';
 import { path, type RequestContext, type Route } from '../http/route.ts';
-import { checkLeaseConfig } from '../validation/rules-adapter.ts';
+import { checkLeaseConfig, refusal } from '../validation/rules-adapter.ts';
 import type { MountData } from './mount-data.ts';
 
 /** `config/lease` of one mount: write (`lease`, `lease_max`, both required) and read (Go duration text). */
@@ -18,7 +18,7 @@ export function configLeaseRoutes(mount: MountData): Route[] {
 
 function writeLease(mount: MountData, ctx: RequestContext): HandlerResult {
   const checked = checkLeaseConfig(ctx.params);
-  if (!checked.value) throw badRequest(...checked.errors);
+  if (!checked.value) throw refusal(checked);
   mount.leaseConfig = checked.value;
   return checked.warnings.length > 0 ? dataResult(null, checked.warnings) : EMPTY;
 }

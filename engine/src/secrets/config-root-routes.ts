@@ -2,8 +2,9 @@ import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared';
 import { rootCredentials, type EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
+import type { Params } from '../http/parse-params.ts';
 import { path, type RequestContext, type Route } from '../http/route.ts';
-import { checkRootConfig } from '../validation/rules-adapter.ts';
+import { checkRootConfig, refusal } from '../validation/rules-adapter.ts';
 import type { RootConfigRecord } from '../validation/validated.ts';
 import type { MountData } from './mount-data.ts';
 import { CloudError } from '../cloud/cloud-error.ts';
@@ -26,13 +27,24 @@ export function configRootRoutes(core: EngineCore, mount: MountData): Route[] {
 }
 
 function writeRoot(mount: MountData, ctx: RequestContext): HandlerResult {
-  const checked = checkRootConfig(ctx.params);
-  if (!checked.value) throw badRequest(...checked.errors);
+  const checked = checkRootConfig(keepStoredSecret(mount, ctx.params));
+  if (!checked.value) throw refusal(checked);
   // Seed 1 marks workload identity federation as an enterprise feature; like the community edition
   // of the real engine, keyfob refuses it rather than pretending to federate.
-  if (checked.value.identityTokenAudience !== '') throw badRequest('plugin workload identity not supported by keyfob serve (an enterprise feature)');
+  if (checked.value.identityTokenAudience !== '') throw badRequest('plugin workload identity not supported in Vault community edition: keyfob serve models the community edition, so identity_token_audience (workload identity federation, an enterprise feature) cannot be used; configure access_key and secret_key instead');
   mount.rootConfig = checked.value;
   return checked.warnings.length > 0 ? dataResult(null, checked.warnings) : EMPTY;
+}
+
+/**
+ * The real engine (newer versions) keeps the stored `secret_key` when an update leaves it out, so
+ * the configuration read back (which never shows the secret) can be written back unchanged.
+ * Applies only while `access_key` stays the same.
+ */
+function keepStoredSecret(mount: MountData, params: Params): Params {
+  const stored = mount.rootConfig;
+  if (!stored || stored.secretKey === '' || params.secret_key !== undefined || params.access_key !== stored.accessKey) return params;
+  return { ...params, secret_key: stored.secretKey };
 }
 
 function readRoot(mount: MountData): HandlerResult {

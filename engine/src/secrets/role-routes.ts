@@ -1,14 +1,14 @@
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { notFound } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
-import { checkRole } from '../validation/rules-adapter.ts';
+import { checkRole, refusal } from '../validation/rules-adapter.ts';
 import type { StoredRole } from '../validation/validated.ts';
 import { isLegacyBody, LEGACY_WARNING } from './legacy-role.ts';
 import type { MountData, NamedRole } from './mount-data.ts';
 
 const ROLE_FIELDS = [
-  'name', 'credential_type', 'role_arns', 'policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'default_sts_ttl',
+  'name', 'credential_type', 'credential_types', 'role_arns', 'policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'default_sts_ttl',
   'max_sts_ttl', 'session_tags', 'external_id', 'user_path', 'permissions_boundary_arn', 'mfa_serial_number', 'policy', 'arn',
 ];
 
@@ -38,9 +38,10 @@ function writeRole(mount: MountData, roleName: string, params: Params): HandlerR
   // A legacy write rebuilds the role from `policy`/`arn` alone; any other write changes only the
   // fields it sends (read-modify-write, as the real engine does).
   const legacy = isLegacyBody(params);
-  const merged = legacy ? withoutName(params) : { ...(existing ? roleToBody(existing) : {}), ...withoutName(params) };
+  const sent = withoutReadOnly(params);
+  const merged = legacy ? sent : { ...(existing ? roleToBody(existing) : {}), ...sent };
   const checked = checkRole(merged, roleName);
-  if (!checked.value) throw badRequest(...checked.errors);
+  if (!checked.value) throw refusal(checked);
   const warnings = legacy ? [LEGACY_WARNING, ...checked.warnings] : [...checked.warnings];
   mount.roles.set(roleName, { name: roleName, ...checked.value });
   return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
@@ -64,9 +65,13 @@ function listRoles(mount: MountData): HandlerResult {
   return dataResult({ keys });
 }
 
-/** Role read data: seed 1's `credential_types` list, `[]` for unset lists, `""` for unset text. */
+/**
+ * Role read data: seed 1's `credential_types` list beside the real engine's `credential_type`
+ * (comma-joined string), `[]` for unset lists, `""` for unset text, TTLs in integer seconds.
+ */
 export function roleResponse(role: NamedRole): Record<string, unknown> {
   return {
+    credential_type: role.credentialTypes.join(','),
     credential_types: role.credentialTypes,
     policy_arns: role.policyArns,
     role_arns: role.roleArns,
@@ -105,7 +110,13 @@ function roleToBody(role: StoredRole): Params {
   return body;
 }
 
-function withoutName(params: Params): Params {
-  const { name: _ignored, ...rest } = params;
-  return rest;
+/**
+ * The body without `name` (from the URL) and without `credential_types` when it only repeats
+ * `credential_type`: keyfob's read adds that list (seed 1), so a role read and written back
+ * unchanged carries it.
+ */
+function withoutReadOnly(params: Params): Params {
+  const { name: _ignored, credential_types: types, ...rest } = params;
+  const repeats = Array.isArray(types) && types.join(',') === rest.credential_type;
+  return types === undefined || repeats ? rest : { ...rest, credential_types: types };
 }

@@ -6,7 +6,7 @@ import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts
 import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
-import { checkStaticRole } from '../validation/rules-adapter.ts';
+import { checkStaticRole, refusal } from '../validation/rules-adapter.ts';
 import type { MountData, StaticRoleRecord } from './mount-data.ts';
 import { rotateNow, rotateStaticKey } from './static-rotation.ts';
 
@@ -38,7 +38,7 @@ function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, p
   const merged: Params = { ...(existing ? { username: existing.username, rotation_period: existing.rotationPeriod } : {}), ...params };
   delete merged.name;
   const checked = checkStaticRole(merged, roleName);
-  if (!checked.value) throw badRequest(...checked.errors);
+  if (!checked.value) throw refusal(checked);
   const { username, rotationPeriod } = checked.value;
   const user = adopt(core, mount, username);
   if (existing && existing.userId !== user.userId) {

@@ -8,7 +8,9 @@ import {
   type Problem,
   type RoleDefinition,
 } from '@keyfob/shared';
+import { HttpError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
+import { refusalFor, type BodyKind } from './real-messages.ts';
 import type { CredentialRequestInput, LeaseConfigRecord, RootConfigRecord, StaticRoleInput, StoredRole, Validated } from './validated.ts';
 
 /**
@@ -24,45 +26,63 @@ export function problemLines(problems: readonly Problem[]): { errors: string[]; 
   };
 }
 
-function validated<T>(value: T | undefined, problems: readonly Problem[]): Validated<T> {
-  const { errors, warnings } = problemLines(problems);
-  return { value: errors.length > 0 ? undefined : value, errors, warnings };
+/**
+ * The checked value, or the refusal the real engine would give (its status and message first,
+ * keyfob's lines after it, see real-messages.ts).
+ */
+function validated<T>(
+  value: T | undefined,
+  problems: readonly Problem[],
+  kind: BodyKind,
+  body: Params,
+  context: { roleName?: string } = {},
+): Validated<T> {
+  const { warnings } = problemLines(problems);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length === 0) return { value, errors: [], warnings };
+  const refusal = refusalFor(kind, errors, body, context);
+  return { value: undefined, errors: [refusal.message], warnings, status: refusal.status };
+}
+
+/** The HTTP error for a refused body: the real engine's status and message. */
+export function refusal(checked: Validated<unknown>): HttpError {
+  return new HttpError(checked.status ?? 400, checked.errors);
 }
 
 /** A role body (already merged with the stored role on update) -> the stored role. */
 export function checkRole(body: Params, name: string): Validated<StoredRole> {
-  const { role, problems } = validateRole(body, { name });
-  return validated(role ? fromRoleDefinition(role) : undefined, problems);
+  const { role, problems } = validateRole(body, { name, source: 'request' });
+  return validated(role ? fromRoleDefinition(role) : undefined, problems, 'role', body);
 }
 
 /** A static role body (merged on update). */
 export function checkStaticRole(body: Params, name: string): Validated<StaticRoleInput> {
   const { staticRole, problems } = validateStaticRole(body, { name });
-  return validated(staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined, problems);
+  return validated(staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined, problems, 'static-role', body);
 }
 
 /** A root configuration body (an HTTP request: a literal secret is expected here). */
 export function checkRootConfig(body: Params): Validated<RootConfigRecord> {
   const { config, problems } = validateRootConfig(body, { source: 'request' });
-  return validated(config, problems);
+  return validated(config, problems, 'root-config', body);
 }
 
 /** A lease configuration body. */
 export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
-  const { config, problems } = validateLeaseConfig(body);
-  return validated(config, problems);
+  const { config, problems } = validateLeaseConfig(body, { source: 'request' });
+  return validated(config, problems, 'lease-config', body);
 }
 
 /** Credential request parameters against the role, as the role resolves on this path (`type`). */
-export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType): Validated<CredentialRequestInput> {
-  const { request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type) });
+export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
+  const { request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type), source: 'request' });
   const value: CredentialRequestInput | undefined = request && {
     ...(request.roleArn !== '' ? { roleArn: request.roleArn } : {}),
     ...(request.roleSessionName !== '' ? { roleSessionName: request.roleSessionName } : {}),
     ...(request.ttl !== undefined ? { ttl: Math.floor(request.ttl) } : {}),
     ...(request.mfaCode !== '' ? { mfaCode: request.mfaCode } : {}),
   };
-  return validated(value, problems);
+  return validated(value, problems, 'credential-request', params, { roleName });
 }
 
 /** The shared rules' role definition -> the engine's stored form. */

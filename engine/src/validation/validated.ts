@@ -10,6 +10,8 @@ export interface Validated<T> {
   readonly value: T | undefined;
   readonly errors: readonly string[];
   readonly warnings: readonly string[];
+  /** Status of the refusal when there are errors (400, or 500 where the real engine answers a plain error). */
+  readonly status?: number;
 }
 
 /**

@@ -4,4 +4,10 @@ import type { Severity } from '../problem.ts';
 export interface CodeInfo {
   readonly severity: Severity;
   readonly summary: string;
+  /**
+   * The real engine's API accepts what this finding describes (keyfob knows more than the engine):
+   * on an HTTP request the error becomes a warning, so keyfob accepts what the engine accepts. In
+   * files it keeps its severity. A finding can also set `data.engineAccepts`.
+   */
+  readonly engineAccepts?: boolean;
 }

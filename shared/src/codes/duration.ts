@@ -8,5 +8,6 @@ export const durationCodes = {
   DURATION_MISSING_UNIT: { severity: 'error', summary: 'A duration string has no unit where the field requires one (`3600` should be `3600s`).' },
   DURATION_INTEGER_NOT_ALLOWED: { severity: 'error', summary: 'An integer was given where the field takes only a duration string with a unit.' },
   DURATION_NEGATIVE: { severity: 'error', summary: 'A duration is negative.' },
+  DURATION_OUT_OF_RANGE: { severity: 'error', summary: 'A duration is longer than the engine can hold (Go\'s largest duration, 2562047h47m16s, about 292 years).' },
   DURATION_NOT_A_DURATION: { severity: 'error', summary: 'A duration field holds a value that is neither a string nor an integer.' },
 } as const satisfies Record<string, CodeInfo>;

@@ -4,6 +4,7 @@ import type { CodeInfo } from './code-info.ts';
 export const requestCodes = {
   REQUEST_TTL_NOT_ALLOWED: {
     severity: 'error',
+    engineAccepts: true,
     summary: '`ttl` is given for an `iam_user` role; it is valid only for `assumed_role`, `federation_token` and `session_token`.',
   },
   REQUEST_TTL_CAPPED: {
@@ -32,6 +33,7 @@ export const requestCodes = {
   },
   REQUEST_MFA_CODE_REQUIRED: {
     severity: 'error',
+    engineAccepts: true,
     summary: 'The role has `mfa_serial_number`, so the request needs an `mfa_code`.',
   },
   REQUEST_LEGACY_WRONG_ENDPOINT: {
@@ -40,6 +42,7 @@ export const requestCodes = {
   },
   REQUEST_MFA_CODE_NOT_ALLOWED: {
     severity: 'error',
+    engineAccepts: true,
     summary: '`mfa_code` is given but the role has no `mfa_serial_number`.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -56,10 +56,12 @@ export const roleCodes = {
   },
   ROLE_INVALID_ROLE_ARN: {
     severity: 'error',
+    engineAccepts: true,
     summary: 'An item of `role_arns` is not an IAM role ARN (`arn:<partition>:iam::<12-digit account>:role/<name>`).',
   },
   ROLE_INVALID_POLICY_ARN: {
     severity: 'error',
+    engineAccepts: true,
     summary: 'An item of `policy_arns` is not an IAM policy ARN (`arn:<partition>:iam::<account or aws>:policy/<name>`).',
   },
   ROLE_INVALID_BOUNDARY_ARN: {

@@ -20,6 +20,7 @@ export const rootCodes = {
   },
   ROOT_INVALID_ROLE_ARN: {
     severity: 'error',
+    engineAccepts: true,
     summary: 'The root `role_arn` is not an IAM role ARN (`arn:<partition>:iam::<12-digit account>:role/<name>`).',
   },
   ROOT_ENTERPRISE_FIELD: {
@@ -44,6 +45,7 @@ export const rootCodes = {
   },
   ROOT_INVALID_MAX_RETRIES: {
     severity: 'error',
+    engineAccepts: true,
     summary: '`max_retries` is below -1 (`-1` means the provider SDK default).',
   },
   ROOT_SECRET_IN_FILE: {

@@ -12,6 +12,7 @@ export const staticRoleCodes = {
   },
   STATIC_ROLE_INVALID_USERNAME: {
     severity: 'error',
+    engineAccepts: true,
     summary: '`username` is not an IAM user name (1 to 64 characters from letters, digits and `+=,.@_-`).',
   },
   STATIC_ROLE_MISSING_ROTATION_PERIOD: {

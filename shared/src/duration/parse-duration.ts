@@ -12,6 +12,12 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = {
   h: 3600,
 };
 
+/**
+ * The longest duration the engine can hold, in seconds: Go's `time.Duration` is an int64 of
+ * nanoseconds, so anything longer fails to parse there (`time: invalid duration`).
+ */
+export const MAX_DURATION_SECONDS = 9_223_372_036;
+
 /** Units people write that the engine refuses, with the seconds they mean (for the suggested fix). */
 const FOREIGN_UNIT_SECONDS: Readonly<Record<string, number>> = { d: 86400, w: 604800, y: 31536000 };
 
@@ -39,11 +45,31 @@ export interface ParsedDuration {
  *
  * Codes: `DURATION_EMPTY`, `DURATION_SYNTAX`, `DURATION_BAD_UNIT` (with `data.replacement`, e.g.
  * `24h` for `1d`), `DURATION_MISSING_UNIT` (with `data.replacement`), `DURATION_INTEGER_NOT_ALLOWED`,
- * `DURATION_NEGATIVE`, `DURATION_NOT_A_DURATION`.
+ * `DURATION_NEGATIVE`, `DURATION_NOT_A_DURATION`, `DURATION_OUT_OF_RANGE` (past `MAX_DURATION_SECONDS`).
  *
  * @example parseDuration('1h30m').seconds // 5400
  */
 export function parseDuration(input: unknown, options: DurationOptions = {}): ParsedDuration {
+  const parsed = parseUnbounded(input, options);
+  if (parsed.seconds === undefined || parsed.seconds <= MAX_DURATION_SECONDS) return parsed;
+  const path = options.path ?? '';
+  const field = options.field ?? (path.split('/').pop() || 'duration');
+  const shown = typeof input === 'string' ? JSON.stringify(input.length > 40 ? `${input.slice(0, 37)}...` : input) : String(input);
+  return {
+    seconds: undefined,
+    problems: [
+      {
+        code: 'DURATION_OUT_OF_RANGE',
+        severity: 'error',
+        message: `${field} ${shown} is out of range: the longest duration the engine holds is ${formatDuration(MAX_DURATION_SECONDS)} (about 292 years).`,
+        path,
+        target: 'value',
+      },
+    ],
+  };
+}
+
+function parseUnbounded(input: unknown, options: DurationOptions): ParsedDuration {
   const path = options.path ?? '';
   const field = options.field ?? (path.split('/').pop() || 'duration');
   const fail = (code: Problem['code'], message: string, data?: Record<string, unknown>): ParsedDuration => ({

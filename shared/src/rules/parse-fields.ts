@@ -79,6 +79,7 @@ export function parseFields(
   basePath: string,
   skip: ReadonlySet<string>,
   problems: Problem[],
+  source: 'file' | 'request' = 'file',
 ): ParsedFields {
   const out = emptyFields();
   for (const [name, info] of fieldTable(kind)) {
@@ -103,7 +104,7 @@ export function parseFields(
         break;
       case 'duration':
       case 'duration-or-seconds':
-        readSeconds(name, raw, path, info.value === 'duration-or-seconds', out, problems);
+        readSeconds(name, raw, path, info.value === 'duration' && source === 'file', out, problems);
         break;
       case 'policy-json':
         out.policies.set(name, readPolicy(raw as string | Record<string, unknown>));
@@ -194,11 +195,40 @@ function readTags(
   return tags;
 }
 
-function readSeconds(field: string, raw: unknown, path: string, allowInteger: boolean, out: Mutable, problems: Problem[]): void {
-  // Seed 1: lease-style durations carry a unit; rotation_period and identity_token_ttl also take integers.
-  const parsed = parseDuration(raw, { allowInteger, requireUnit: !allowInteger, path, field });
+function readSeconds(field: string, raw: unknown, path: string, preferUnit: boolean, out: Mutable, problems: Problem[]): void {
+  // The engine's API parses every duration field the same way (integer seconds, a unitless numeric
+  // string as seconds, or a duration with a unit), so a value read back as integer seconds can be
+  // written back unchanged. Seed 1 writes lease-style durations with a unit: in files, a unitless
+  // form of those fields is accepted with a warning that prefers the suffixed string.
+  const parsed = parseDuration(raw, { allowInteger: true, path, field });
   problems.push(...parsed.problems);
-  if (parsed.seconds !== undefined) out.seconds.set(field, parsed.seconds);
+  if (parsed.seconds === undefined) return;
+  out.seconds.set(field, parsed.seconds);
+  if (preferUnit) {
+    const unitless = typeof raw === 'number' || (typeof raw === 'string' && /^\s*[0-9]+\s*$/.test(raw));
+    if (unitless) problems.push(unitlessDuration(field, raw as number | string, path));
+  }
+}
+
+function unitlessDuration(field: string, raw: number | string, path: string): Problem {
+  const replacement = `${String(raw).trim()}s`;
+  return typeof raw === 'number'
+    ? {
+        code: 'DURATION_INTEGER_NOT_ALLOWED',
+        severity: 'warning',
+        message: `${field} is an integer (${raw} seconds); the engine accepts it, but seed 1 writes this field as a duration with a unit: "${replacement}".`,
+        path,
+        target: 'value',
+        data: { replacement },
+      }
+    : {
+        code: 'DURATION_MISSING_UNIT',
+        severity: 'warning',
+        message: `${field} "${raw}" has no unit; the engine reads it as seconds, but write "${replacement}" to say so.`,
+        path,
+        target: 'value',
+        data: { replacement },
+      };
 }
 
 function readPolicy(raw: string | Readonly<Record<string, unknown>>): PolicyValue {

@@ -25,4 +25,11 @@ export function notAnObject(what: string, value: unknown, path: string): Problem
 export interface CheckOptions {
   /** JSON Pointer of the object; `""` for a whole document or HTTP body. */
   readonly basePath?: string;
+  /**
+   * Where the object comes from: a file people write (`file`, the default) or an HTTP request
+   * body (`request`). On a request every value form the engine's API accepts is accepted silently
+   * (integer seconds and unitless numeric strings for durations); in a file those forms draw a
+   * warning that prefers a suffixed duration.
+   */
+  readonly source?: 'file' | 'request';
 }

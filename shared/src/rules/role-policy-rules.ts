@@ -16,6 +16,8 @@ const policyDocumentJson = defineRule<RoleContext>(
       path: fieldPath(context, 'policy_document'),
       target: 'value',
       message: `policy_document must be a JSON policy object: ${fault}.`,
+      // The engine refuses only text that does not parse; other JSON it stores as it is.
+      ...(policy.error === undefined ? { data: { engineAccepts: true } } : {}),
     });
   },
 );

@@ -2,6 +2,7 @@ import { hasErrors, type Problem } from '../problem.ts';
 import { parseFields } from './parse-fields.ts';
 import { isPlainObject, notAnObject } from './resource-input.ts';
 import { requestRules, SESSION_NAME_LIMIT, type RequestContext } from './request-rules.ts';
+import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import { checkShape } from './shape.ts';
 import type { CredentialRequest, RoleDefinition } from './types.ts';
@@ -12,6 +13,8 @@ export interface ValidateCredentialRequestOptions {
   readonly role?: RoleDefinition;
   /** The path the request came through; enables the legacy-role path check. */
   readonly endpoint?: 'creds' | 'sts';
+  /** `request` for parameters of an HTTP request (see `CheckOptions.source`); default `file`. */
+  readonly source?: 'file' | 'request';
 }
 
 /** Result of `validateCredentialRequest`. */
@@ -33,9 +36,10 @@ export function validateCredentialRequest(input: unknown, options: ValidateCrede
   if (!isPlainObject(input)) return { request: undefined, problems: [notAnObject('credential request', input, '')] };
   const shape = checkShape('credential-request', input, '');
   const problems = [...shape.problems];
-  const fields = parseFields('credential-request', input, '', shape.badFields, problems);
+  const fields = parseFields('credential-request', input, '', shape.badFields, problems, options.source);
   const context: RequestContext = { input, fields, basePath: '', role: options.role, endpoint: options.endpoint };
   runRules(requestRules, context, problems);
+  relaxForRequest(problems, options.source);
   if (hasErrors(problems)) return { request: undefined, problems };
   const role = options.role;
   const sent = fields.strings.get('role_arn') ?? '';

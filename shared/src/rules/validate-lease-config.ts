@@ -21,8 +21,8 @@ export interface LeaseConfigValidation {
  *
  * @example validateLeaseConfig({ lease: '30m', lease_max: '12h' }).config // { lease: 1800, leaseMax: 43200 }
  */
-export function validateLeaseConfig(input: unknown): LeaseConfigValidation {
-  return checkLeaseConfig(input, { basePath: '' });
+export function validateLeaseConfig(input: unknown, options: Pick<CheckOptions, 'source'> = {}): LeaseConfigValidation {
+  return checkLeaseConfig(input, { ...options, basePath: '' });
 }
 
 /** `validateLeaseConfig` for an object inside a larger document. */
@@ -31,7 +31,7 @@ export function checkLeaseConfig(input: unknown, options: CheckOptions): LeaseCo
   if (!isPlainObject(input)) return { config: undefined, problems: [notAnObject('lease configuration', input, basePath)] };
   const shape = checkShape('lease-config', input, basePath);
   const problems = [...shape.problems];
-  const fields = parseFields('lease-config', input, basePath, shape.badFields, problems);
+  const fields = parseFields('lease-config', input, basePath, shape.badFields, problems, options.source);
   runRules(leaseRules, { input, fields, basePath }, problems);
   if (hasErrors(problems)) return { config: undefined, problems };
   return { config: { lease: fields.seconds.get('lease') ?? 0, leaseMax: fields.seconds.get('lease_max') ?? 0 }, problems };

@@ -5,6 +5,7 @@ import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.
 import type { RoleContext } from './role-context.ts';
 import { legacyReplacement } from './role-legacy-rules.ts';
 import { roleRules } from './role-rules.ts';
+import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import { checkShape } from './shape.ts';
 import type { CredentialType, RoleDefinition } from './types.ts';
@@ -13,6 +14,8 @@ import type { CredentialType, RoleDefinition } from './types.ts';
 export interface ValidateRoleOptions {
   /** The role name when the input has no `name` key: the file's base name, or the URL's `:name`. */
   readonly name?: string;
+  /** `request` for an HTTP body (see `CheckOptions.source`); default `file`. */
+  readonly source?: 'file' | 'request';
 }
 
 /** Result of `validateRole`. */
@@ -35,7 +38,7 @@ export interface RoleValidation {
  * // ['arn:aws:iam::123456789012:role/deploy']
  */
 export function validateRole(input: unknown, options: ValidateRoleOptions = {}): RoleValidation {
-  return checkRole(input, { ...(options.name !== undefined ? { name: options.name } : {}), basePath: '' });
+  return checkRole(input, { ...options, basePath: '' });
 }
 
 /** `validateRole` for an object inside a larger document (a manifest entry). */
@@ -44,7 +47,7 @@ export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOp
   if (!isPlainObject(input)) return { role: undefined, problems: [notAnObject('role', input, basePath)] };
   const shape = checkShape('role', input, basePath);
   const problems = [...shape.problems];
-  const fields = parseFields('role', input, basePath, shape.badFields, problems);
+  const fields = parseFields('role', input, basePath, shape.badFields, problems, options.source);
   const typeText = fields.strings.get('credential_type');
   const keyName = fields.strings.get('name');
   const context: RoleContext = {
@@ -61,6 +64,7 @@ export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOp
           : undefined,
   };
   runRules(roleRules, context, problems);
+  relaxForRequest(problems, options.source);
   const name = keyName ?? options.name;
   return { role: hasErrors(problems) ? undefined : buildRole(context, name), problems };
 }

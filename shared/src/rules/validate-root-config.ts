@@ -5,6 +5,7 @@ import { joinPointer } from './json-pointer.ts';
 import { parseFields } from './parse-fields.ts';
 import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
 import { rootRules, type RootContext } from './root-rules.ts';
+import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import { checkShape } from './shape.ts';
 import type { RootConfig } from './types.ts';
@@ -42,6 +43,7 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
   const fields = parseFields('root-config', input, basePath, shape.badFields, problems);
   const context: RootContext = { input, fields, basePath, source: options.source ?? 'request' };
   runRules(rootRules, context, problems);
+  relaxForRequest(problems, context.source);
   const template = fields.strings.get('username_template');
   if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: joinPointer(basePath, 'username_template') }));
   if (hasErrors(problems)) return { config: undefined, problems };

@@ -1,6 +1,7 @@
 import { hasErrors, type Problem } from '../problem.ts';
 import { parseFields } from './parse-fields.ts';
 import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
+import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import { checkShape } from './shape.ts';
 import { staticRoleRules, type StaticRoleContext } from './static-role-rules.ts';
@@ -21,7 +22,7 @@ export interface StaticRoleValidation {
  *
  * @example validateStaticRole({ username: 'backup', rotation_period: '24h' }).staticRole?.rotationPeriod // 86400
  */
-export function validateStaticRole(input: unknown, options: { readonly name?: string } = {}): StaticRoleValidation {
+export function validateStaticRole(input: unknown, options: { readonly name?: string; readonly source?: 'file' | 'request' } = {}): StaticRoleValidation {
   return checkStaticRole(input, { ...options, basePath: '' });
 }
 
@@ -41,6 +42,7 @@ export function checkStaticRole(input: unknown, options: CheckOptions & { readon
     name: name === undefined ? undefined : { value: name, from: keyName !== undefined ? 'key' : 'given' },
   };
   runRules(staticRoleRules, context, problems);
+  relaxForRequest(problems, options.source);
   if (hasErrors(problems)) return { staticRole: undefined, problems };
   const staticRole: StaticRoleDefinition = {
     ...(name !== undefined ? { name } : {}),

@@ -26,7 +26,7 @@ describe('engine HTTP conventions', () => {
     { name: 'unknown path under a mount -> 404 wrapped', method: 'GET', path: 'cloud/nothing/here', status: 404, errors: [WRAPPED_404] },
     { name: 'name breaking the pattern -> 404 unsupported path', method: 'GET', path: 'cloud/roles/-bad', status: 404, errors: [WRAPPED_404] },
     { name: 'name with a dot in the middle is fine', method: 'GET', path: 'cloud/roles/a.b', status: 404, errors: [] },
-    { name: 'path tricks never match', method: 'GET', path: 'cloud/roles/..%2Fconfig%2Froot', status: 404, errors: [WRAPPED_404] },
+    { name: 'path tricks are refused before routing', method: 'GET', path: 'cloud/roles/..%2Fconfig%2Froot', status: 400 },
     { name: 'missing role read -> 404 with empty errors', method: 'GET', path: 'cloud/roles/absent', status: 404, errors: [] },
     { name: 'GET on a list-only path -> 405', method: 'GET', path: 'cloud/roles', status: 405, errors: [WRAPPED_405] },
     { name: 'DELETE on creds -> 405', method: 'DELETE', path: 'cloud/creds/reader', status: 405, errors: [WRAPPED_405] },
