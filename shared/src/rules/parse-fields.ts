@@ -206,7 +206,7 @@ function readSeconds(field: string, raw: unknown, path: string, preferUnit: bool
   out.seconds.set(field, parsed.seconds);
   if (preferUnit) {
     const unitless = typeof raw === 'number' || (typeof raw === 'string' && /^\s*[0-9]+\s*$/.test(raw));
-    if (unitless) problems.push(unitlessDuration(field, raw as number | string, path));
+    if (unitless) problems.push(unitlessDuration(field, raw, path));
   }
 }
 

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- node-vault answers are untyped JSON; every assertion checks the shape it reads. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- node-vault answers are untyped JSON; every assertion checks the shape it reads. */
 // keyfob serve driven by node-vault (npm), a client nobody here wrote: roles, creds, STS, leases
 // (sys/leases/* and the older sys/revoke-prefix node-vault uses), static creds, errors as the real
 // engine words them, and a read-then-write round trip of every role type and config.
