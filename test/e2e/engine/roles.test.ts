@@ -16,10 +16,11 @@ describe('roles', () => {
   });
   after(() => engine.stop());
 
-  it('reads back with credential_types, [] for unset lists and "" for unset text', async () => {
+  it('reads back with credential_type (real engine) and credential_types (seed 1), [] for unset lists and "" for unset text', async () => {
     assert.equal((await post(engine, 'cloud/roles/plain', { credential_type: 'session_token' })).status, 204);
     const answer = await get(engine, 'cloud/roles/plain');
     assert.deepEqual(answer.body.data, {
+      credential_type: 'session_token',
       credential_types: ['session_token'],
       policy_arns: [],
       role_arns: [],
