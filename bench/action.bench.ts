@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createEngineClient } from '@keyfob/shared';
+import { createEngineClient } from '@keyfob/shared/client';
 import { REPO_ROOT, startEngine } from '../test/helpers/engine.ts';
 import { printTable } from './lib/measure.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { lintText } from '../shared/src/lint/index.ts';
+import { lintText } from '@keyfob/shared/lint';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(repo, 'extension', 'dist', 'extension.js');

@@ -4,9 +4,9 @@
 // visible ranges costs; a hover look-up by offset (binary search) beside a linear filter; the
 // deprecation diagnostics of the file; and the full scan, which runs once per document version.
 // Median of interleaved runs in one process. `npm run bench -- history-editor`.
-import { annotationFor, scanText } from '@keyfob/shared';
-import type { Match } from '@keyfob/shared';
-import { deprecationDiagnostics, lineAnnotations, matchesAt } from '../shared/src/editor/history/index.ts';
+import { annotationFor, scanText } from '@keyfob/shared/history';
+import type { Match } from '@keyfob/shared/history';
+import { deprecationDiagnostics, lineAnnotations, matchesAt } from '@keyfob/shared/editor';
 import { measure, ms, printTable } from './lib/measure.ts';
 
 /** Sub-0.1 ms figures in microseconds, so they do not print as 0.00 ms. */

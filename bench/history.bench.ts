@@ -4,7 +4,7 @@
 // 10 ms and within 3x the plain scan. Median of RUNS runs after WARMUP runs, wall time.
 // `npm run bench -- history`.
 import { performance } from 'node:perf_hooks';
-import { history, scanText } from '@keyfob/shared';
+import { history, scanText } from '@keyfob/shared/history';
 
 const LINES = 50_000;
 const WARMUP = 8;

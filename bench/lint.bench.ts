@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type * as Yls from 'yaml-language-server';
 import type * as TextDocuments from 'vscode-languageserver-textdocument';
-import { lintText } from '@keyfob/shared';
+import { lintText } from '@keyfob/shared/lint';
 import roleSchema from '../schemas/role.schema.json' with { type: 'json' };
 import { measure, ms, printTable } from './lib/measure.ts';
 

@@ -3,8 +3,8 @@
 // what this script writes now.  Run: npx tsx scripts/generate-codes-doc.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { problemCodes } from '../shared/src/codes/index.ts';
-import { ruleFor } from '../shared/src/rules/index.ts';
+import { problemCodes } from '@keyfob/shared/codes';
+import { ruleFor } from '@keyfob/shared/rules';
 
 /** Areas whose name has two words; every other code's area is its first word. */
 const TWO_WORD_AREAS = ['STATIC_ROLE'];

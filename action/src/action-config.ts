@@ -1,4 +1,4 @@
-import type { CredentialFetch, RunContext } from '@keyfob/shared';
+import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
 
 /** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
 export type EngineFlavor = 'keyfob' | 'vault';

@@ -1,4 +1,5 @@
-import type { FileProblems, Problem } from '@keyfob/shared';
+import type { FileProblems } from '@keyfob/shared/apply';
+import type { Problem } from '@keyfob/shared/problem';
 import type { Annotation, Runner } from './runner.ts';
 import { table } from './summary.ts';
 

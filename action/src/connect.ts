@@ -1,4 +1,4 @@
-import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared';
+import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared/client';
 import type { EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
 import { requestIdToken } from './id-token.ts';

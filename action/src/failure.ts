@@ -1,4 +1,5 @@
-import { describeEngineFailure, isEngineError } from '@keyfob/shared';
+import { isEngineError } from '@keyfob/shared/client';
+import { describeEngineFailure } from '@keyfob/shared/credentials';
 import type { ActionConfig } from './action-config.ts';
 import { LoginError } from './login.ts';
 import { isStepFailure } from './step.ts';

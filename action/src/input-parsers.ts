@@ -1,4 +1,6 @@
-import { inputProblem, parseDuration, type Problem } from '@keyfob/shared';
+import { inputProblem } from '@keyfob/shared/credentials';
+import { parseDuration } from '@keyfob/shared/duration';
+import type { Problem } from '@keyfob/shared/problem';
 
 /** A parsed input value or the problem with it. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Problem };

@@ -1,4 +1,4 @@
-import type { Problem } from '@keyfob/shared';
+import type { Problem } from '@keyfob/shared/problem';
 import { INPUT_DEFAULTS } from './action-config.ts';
 import { parseBoolean, parseChoice, parseDurationMs, parseWholeNumber, type Parsed } from './input-parsers.ts';
 import type { SecretBook } from './mask.ts';

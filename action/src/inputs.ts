@@ -1,14 +1,14 @@
 import {
   buildCredentialFetches,
   inputProblem,
-  parseDuration,
   parseRolesInput,
   ROLE_NAME,
   type CredentialMethod,
   type CredentialFetch,
-  type Problem,
   type RunContext,
-} from '@keyfob/shared';
+} from '@keyfob/shared/credentials';
+import { parseDuration } from '@keyfob/shared/duration';
+import type { Problem } from '@keyfob/shared/problem';
 import { MODES, type ActionConfig, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
 import { parseEngineUrl, parseHeaderName, parsePem } from './input-parsers.ts';

@@ -1,4 +1,4 @@
-import { isEngineError, retryDelay, shouldRetry, type EngineClient } from '@keyfob/shared';
+import { isEngineError, retryDelay, shouldRetry, type EngineClient } from '@keyfob/shared/client';
 import type { AuthSettings, EngineSettings } from './action-config.ts';
 import type { Connection } from './connect.ts';
 import { IdTokenError } from './id-token.ts';

@@ -1,4 +1,5 @@
-import { formatDuration, type Problem } from '@keyfob/shared';
+import { formatDuration } from '@keyfob/shared/duration';
+import type { Problem } from '@keyfob/shared/problem';
 import type { ActionConfig, Mode } from './action-config.ts';
 import { connect } from './connect.ts';
 import { coreRunner } from './core-runner.ts';

@@ -1,4 +1,5 @@
-import { redactSecrets, secretParts } from '@keyfob/shared';
+import { redactSecrets } from '@keyfob/shared/client';
+import { secretParts } from '@keyfob/shared/credentials';
 import type { Runner } from './runner.ts';
 
 /**

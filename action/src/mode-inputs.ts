@@ -1,4 +1,5 @@
-import { inputProblem, type Problem } from '@keyfob/shared';
+import { inputProblem } from '@keyfob/shared/credentials';
+import type { Problem } from '@keyfob/shared/problem';
 import type { Mode } from './action-config.ts';
 
 const CONNECTION = ['url', 'mount', 'api-flavor', 'token-header', 'namespace', 'token', 'auth-method', 'auth-path', 'jwt-role', 'jwt-audience', 'jwt', 'ca-certificate', 'request-timeout', 'timeout', 'max-attempts', 'summary', 'rotate-root-settle'];

@@ -1,4 +1,4 @@
-import { isEngineError } from '@keyfob/shared';
+import { isEngineError } from '@keyfob/shared/client';
 import type { AuthSettings, EngineSettings } from './action-config.ts';
 import { CLEANUP_STATE, parseCleanupState, type CleanupState } from './cleanup-state.ts';
 import { connect } from './connect.ts';

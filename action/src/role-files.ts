@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { isRoleFileName, type RoleFileText } from '@keyfob/shared';
+import type { RoleFileText } from '@keyfob/shared/apply';
+import { isRoleFileName } from '@keyfob/shared/lint';
 import { StepFailure } from './step.ts';
 
 /** Folders never searched: dependencies, VCS data and build output hold no role files of ours. */

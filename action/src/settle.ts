@@ -1,4 +1,5 @@
-import { isConsistencyError, isEngineError } from '@keyfob/shared';
+import { isEngineError } from '@keyfob/shared/client';
+import { isConsistencyError } from '@keyfob/shared/credentials';
 import type { EngineStep } from './step.ts';
 
 /** Pause between attempts while a rotated root key propagates. */

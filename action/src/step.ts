@@ -1,4 +1,4 @@
-import type { EngineClient } from '@keyfob/shared';
+import type { EngineClient } from '@keyfob/shared/client';
 import type { ActionConfig, EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';

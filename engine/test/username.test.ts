@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderUsername } from '@keyfob/shared';
+import { renderUsername } from '@keyfob/shared/template';
 import { HttpError } from '../src/http/http-error.ts';
 import { makeUsername } from '../src/secrets/username.ts';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { OffsetRange, Problem, TextEdit } from '@keyfob/shared';
+import type { TextEdit } from '@keyfob/shared/editor';
+import type { OffsetRange, Problem } from '@keyfob/shared/problem';
 import { codeDocsUri } from './docs-link.ts';
 
 /** Diagnostics from keyfob carry this source, so other tools (Error Lens) can filter them. */

@@ -4,8 +4,6 @@
 export {
   completionsAt,
   hoverAt,
-  isRoleFileName,
-  lintText,
   listRewritesAt,
   memberAt,
   outlineSymbols,
@@ -14,4 +12,5 @@ export {
   scaffoldLabel,
   scaffoldText,
   schemaIdFor,
-} from '@keyfob/shared';
+} from '@keyfob/shared/editor';
+export { isRoleFileName, lintText } from '@keyfob/shared/lint';

@@ -1,9 +1,10 @@
 import type * as vscode from 'vscode';
 import { core } from './core-access.ts';
-import type { FileKind, LintResult } from '@keyfob/shared';
+import type { FileKind } from '@keyfob/shared/editor';
+import type { LintResult } from '@keyfob/shared/lint';
 import type { RoleFiles } from './role-files.ts';
 
-export type { LintResult } from '@keyfob/shared';
+export type { LintResult } from '@keyfob/shared/lint';
 
 /**
  * Lints documents with `lintText` (the CLI's rules) and keeps the latest result per document,

@@ -1,4 +1,4 @@
-import { SCAFFOLD_KINDS, scaffoldLabel, scaffoldText } from '@keyfob/shared';
+import { SCAFFOLD_KINDS, scaffoldLabel, scaffoldText } from '@keyfob/shared/editor';
 
 /**
  * Build-time entry (see build.mjs): the contributed snippet files, generated from the same scaffolds

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { CODES_DOC, renderCodesDoc } from '../../scripts/generate-codes-doc.ts';
-import { problemCodes } from '../src/codes/index.ts';
-import { ruleTable } from '../src/rules/index.ts';
+import { problemCodes } from '@keyfob/shared/codes';
+import { ruleTable } from '@keyfob/shared/rules';
 
 test('docs/codes.md is what scripts/generate-codes-doc.ts writes now', () => {
   assert.equal(readFileSync(CODES_DOC, 'utf8'), renderCodesDoc(), 'run: npx tsx scripts/generate-codes-doc.ts');

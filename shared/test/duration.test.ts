@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDuration, parseDuration } from '../src/index.ts';
+import { formatDuration, parseDuration } from '@keyfob/shared/duration';
 
 describe('parseDuration', () => {
   const ok: [unknown, number, object?][] = [

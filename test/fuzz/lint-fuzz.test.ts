@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LineIndex, lintText } from '@keyfob/shared';
+import { lintText } from '@keyfob/shared/lint';
+import { LineIndex } from '@keyfob/shared/text';
 
 const examples = fileURLToPath(new URL('../../examples/roles/', import.meta.url));
 const seeds = readdirSync(examples).map((name) => ({ name, text: readFileSync(examples + name, 'utf8') }));

@@ -1,4 +1,11 @@
-import { collectDesiredState, executePlan, planApply, readCurrentState, type Plan, type PlanStep } from '@keyfob/shared';
+import {
+  collectDesiredState,
+  executePlan,
+  planApply,
+  readCurrentState,
+  type Plan,
+  type PlanStep,
+} from '@keyfob/shared/apply';
 import { annotateProblems, countText, problemsTable, type FileProblem } from '../annotate.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type EngineStep } from '../step.ts';

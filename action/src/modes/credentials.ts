@@ -1,4 +1,4 @@
-import { issueCredentials, type CredentialFetch } from '@keyfob/shared';
+import { issueCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
 import { exportCredentials, recordCleanup } from '../handoff.ts';
 import type { Issued } from '../issued.ts';
 import { setCredentialOutputs } from '../outputs.ts';

@@ -1,4 +1,4 @@
-import { lintText } from '@keyfob/shared';
+import { lintText } from '@keyfob/shared/lint';
 import { annotateProblems, countText, problemsTable } from '../annotate.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type Step } from '../step.ts';

@@ -1,4 +1,4 @@
-import { isEngineError } from '@keyfob/shared';
+import { isEngineError } from '@keyfob/shared/client';
 import { withSettle } from '../settle.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
 import { table } from '../summary.ts';

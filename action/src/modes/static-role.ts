@@ -1,4 +1,4 @@
-import { formatDuration, parseDuration } from '@keyfob/shared';
+import { formatDuration, parseDuration } from '@keyfob/shared/duration';
 import { withSettle } from '../settle.ts';
 import type { EngineStep } from '../step.ts';
 import { table } from '../summary.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { parseRolesInput } from '@keyfob/shared';
+import { parseRolesInput } from '@keyfob/shared/credentials';
 import { MODES } from '../action-config.ts';
 import { ALL_INPUTS } from '../mode-inputs.ts';
 

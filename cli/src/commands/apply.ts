@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { collectDesiredState, executePlan, isRoleFileName, planApply, readCurrentState, type Plan, type PlanStep, type RoleFileText } from '@keyfob/shared';
+import {
+  collectDesiredState,
+  executePlan,
+  planApply,
+  readCurrentState,
+  type Plan,
+  type PlanStep,
+  type RoleFileText,
+} from '@keyfob/shared/apply';
+import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import type { Command } from '../main.ts';

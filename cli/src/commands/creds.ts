@@ -1,18 +1,15 @@
 import { parseArgs } from 'node:util';
+import { createEngineClient, isEngineError, type EngineClient } from '@keyfob/shared/client';
 import {
   buildCredentialFetches,
-  createEngineClient,
   describeEngineFailure,
-  formatDuration,
-  isEngineError,
   issueCredentials,
-  parseDuration,
   ROLE_NAME,
   type CredentialMethod,
-  type EngineClient,
   type IssuedCredentials,
   type SettingNames,
-} from '@keyfob/shared';
+} from '@keyfob/shared/credentials';
+import { formatDuration, parseDuration } from '@keyfob/shared/duration';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Command } from '../main.ts';
 

@@ -1,8 +1,8 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, timeline } from '@keyfob/shared';
-import type { Annotation, Match, Target } from '@keyfob/shared';
+import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, timeline } from '@keyfob/shared/history';
+import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
 import type { Command } from '../main.ts';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { isRoleFileName, lintText, type Problem } from '@keyfob/shared';
+import { isRoleFileName, lintText } from '@keyfob/shared/lint';
+import type { Problem } from '@keyfob/shared/problem';
 import { EXIT, UsageError } from '../io.ts';
 import { collectFiles, type CollectedFile } from '../lint/collect-files.ts';
 import { formatGithub } from '../lint/format-github.ts';

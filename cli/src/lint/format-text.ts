@@ -1,4 +1,4 @@
-import type { Problem } from '@keyfob/shared';
+import type { Problem } from '@keyfob/shared/problem';
 import { countProblems, describeCounts, type FileReport } from './report.ts';
 
 const COLOURS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', reset: '\u001b[0m' };

@@ -1,4 +1,4 @@
-import type { Problem, Severity } from '@keyfob/shared';
+import type { Problem, Severity } from '@keyfob/shared/problem';
 
 /** One checked file as the formatters see it. */
 export interface FileReport {

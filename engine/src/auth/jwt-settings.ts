@@ -1,4 +1,4 @@
-import { parseDuration } from '@keyfob/shared';
+import { parseDuration } from '@keyfob/shared/duration';
 import { createPublicKey } from 'node:crypto';
 import type { Params } from '../http/parse-params.ts';
 

@@ -1,4 +1,4 @@
-import { parseDuration } from '@keyfob/shared';
+import { parseDuration } from '@keyfob/shared/duration';
 import { isoTime } from '../clock.ts';
 import type { EngineCore } from '../engine-core.ts';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';

@@ -1,5 +1,5 @@
 import type { EngineClock } from '../clock.ts';
-import { formatDuration } from '@keyfob/shared';
+import { formatDuration } from '@keyfob/shared/duration';
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
 

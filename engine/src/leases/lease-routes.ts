@@ -1,4 +1,4 @@
-import { parseDuration } from '@keyfob/shared';
+import { parseDuration } from '@keyfob/shared/duration';
 import { isoTime } from '../clock.ts';
 import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';

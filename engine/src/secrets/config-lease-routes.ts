@@ -1,4 +1,4 @@
-import { formatDuration } from '@keyfob/shared';
+import { formatDuration } from '@keyfob/shared/duration';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { notFound } from '../http/http-error.ts';
 import { path, type RequestContext, type Route } from '../http/route.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared';
+import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared/template';
 import { rootCredentials, type EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';

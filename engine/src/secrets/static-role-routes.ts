@@ -1,4 +1,4 @@
-import { formatDuration } from '@keyfob/shared';
+import { formatDuration } from '@keyfob/shared/duration';
 import { CloudError } from '../cloud/cloud-error.ts';
 import { isoTime } from '../clock.ts';
 import { rootCredentials, type EngineCore } from '../engine-core.ts';

@@ -7,7 +7,7 @@ import {
   templateTypeFor,
   USERNAME_LIMITS,
   type Template,
-} from '@keyfob/shared';
+} from '@keyfob/shared/template';
 import { randomInt } from '../ids.ts';
 import { internalError } from '../http/http-error.ts';
 

@@ -1,4 +1,4 @@
-import type { Problem } from '@keyfob/shared';
+import type { Problem } from '@keyfob/shared/problem';
 import { wrapMultiError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 

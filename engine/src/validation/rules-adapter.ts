@@ -1,3 +1,4 @@
+import type { Problem } from '@keyfob/shared/problem';
 import {
   validateCredentialRequest,
   validateLeaseConfig,
@@ -5,9 +6,8 @@ import {
   validateRootConfig,
   validateStaticRole,
   type CredentialType,
-  type Problem,
   type RoleDefinition,
-} from '@keyfob/shared';
+} from '@keyfob/shared/rules';
 import { HttpError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { refusalFor, type BodyKind } from './real-messages.ts';

@@ -1,4 +1,4 @@
-import type { CredentialType, LeaseConfig, RoleFieldValues, RootConfig } from '@keyfob/shared';
+import type { CredentialType, LeaseConfig, RoleFieldValues, RootConfig } from '@keyfob/shared/rules';
 
 export type { CredentialType };
 

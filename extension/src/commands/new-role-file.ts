@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { core } from '../core-access.ts';
-import type { ScaffoldKind } from '@keyfob/shared';
+import type { ScaffoldKind } from '@keyfob/shared/editor';
 
 /** Command id of "keyfob: New role file". */
 export const NEW_ROLE_FILE = 'keyfob.newRoleFile';

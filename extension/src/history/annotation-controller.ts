@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LineAnnotation } from '../../../shared/src/editor/history/line-annotations.ts';
+import type { LineAnnotation } from '@keyfob/shared/editor';
 import { historyCore } from './history-access.ts';
 import type { HistorySettingsCache } from './history-settings.ts';
 import { lineSpans } from './ranges.ts';

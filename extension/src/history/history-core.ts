@@ -2,10 +2,9 @@
 // and the editor logic beside them. history-access.ts loads this module on first use, so
 // activation only registers providers; building the index waits for the first document.
 //
-// Both come from their areas' index files rather than the @keyfob/shared barrel: the barrel would
-// pull the whole lint core (yaml, ajv, the schemas) into dist/extension.js, which dist/core.js
-// already carries. The editor's history area is not re-exported by the barrel yet either.
-export { history, parseTarget, scanText } from '../../../shared/src/history/index.ts';
+// They come from the history and editor entry points only; with shared's "sideEffects": false the
+// bundle keeps just what is named here, not the lint core (yaml, the schemas) that dist/core.js carries.
+export { history, parseTarget, scanText } from '@keyfob/shared/history';
 export {
   deprecationDiagnostics,
   entryByKey,
@@ -21,4 +20,4 @@ export {
   subjectLabel,
   subjectPage,
   subjectsUsed,
-} from '../../../shared/src/editor/history/index.ts';
+} from '@keyfob/shared/editor';

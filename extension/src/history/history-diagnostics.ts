@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DeprecationDiagnostic } from '../../../shared/src/editor/history/deprecation-diagnostics.ts';
+import type { DeprecationDiagnostic } from '@keyfob/shared/editor';
 import { historyCore } from './history-access.ts';
 import type { HistorySettingsCache } from './history-settings.ts';
 import { rangeOf } from './ranges.ts';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { HistorySearchItem } from '../../../shared/src/editor/history/search-items.ts';
+import type { HistorySearchItem } from '@keyfob/shared/editor';
 import { historyCore } from './history-access.ts';
 import type { HistorySettingsCache } from './history-settings.ts';
 import { showPage } from './history-pages.ts';

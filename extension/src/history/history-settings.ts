@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AnnotationMode } from '../../../shared/src/editor/history/view-options.ts';
-import type { Target } from '@keyfob/shared';
+import type { AnnotationMode } from '@keyfob/shared/editor';
+import type { Target } from '@keyfob/shared/history';
 import { historyCore } from './history-access.ts';
 
 /** How the annotations are drawn: decorations after the line, or inlay hints (which users can hold a key to show). */

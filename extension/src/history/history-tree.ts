@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { HistoryEntry, HistorySubject } from '@keyfob/shared';
-import type { UsedSubject } from '../../../shared/src/editor/history/subjects-used.ts';
+import type { HistoryEntry, HistorySubject } from '@keyfob/shared/history';
+import type { UsedSubject } from '@keyfob/shared/editor';
 import { historyCore } from './history-access.ts';
 import type { HistorySettingsCache } from './history-settings.ts';
 import { SHOW_ENTRY, SHOW_SUBJECT } from './history-pages.ts';

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Match } from '@keyfob/shared';
+import type { Match } from '@keyfob/shared/history';
 import { historyCore } from './history-access.ts';
 
 /**

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Match } from '@keyfob/shared';
-import type { UsedSubject } from '../../../shared/src/editor/history/subjects-used.ts';
-import type { Target } from '@keyfob/shared';
+import type { Match } from '@keyfob/shared/history';
+import type { UsedSubject } from '@keyfob/shared/editor';
+import type { Target } from '@keyfob/shared/history';
 import { historyCore } from './history-access.ts';
 import type { ScanCache } from './scan-cache.ts';
 import { SimpleEmitter } from './simple-emitter.ts';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { core } from '../core-access.ts';
-import type { Problem, QuickFix } from '@keyfob/shared';
+import type { QuickFix } from '@keyfob/shared/editor';
+import type { Problem } from '@keyfob/shared/problem';
 import { diagnosticCode, toWorkspaceEdit } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
 import type { RoleFiles } from '../role-files.ts';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { core } from '../core-access.ts';
-import type { CompletionEntry, FileKind } from '@keyfob/shared';
+import type { CompletionEntry, FileKind } from '@keyfob/shared/editor';
 import { toRange } from '../convert.ts';
 import type { LintCache } from '../lint-cache.ts';
 import type { RoleFiles } from '../role-files.ts';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { lintText } from '@keyfob/shared';
+import { lintText } from '@keyfob/shared/lint';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
 import { codeOf, fixtureUri, keyfobDiagnostics, openFixture, openNew, waitForDiagnostics } from './helpers.ts';

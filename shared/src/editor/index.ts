@@ -27,4 +27,41 @@ export { fieldAt, resourceAt } from './resource-at.ts';
 export type { FileKind, ResourceAt } from './resource-at.ts';
 export { SCAFFOLD_KINDS, SCAFFOLD_SCHEMA_IDS, scaffoldFileSuffix, scaffoldLabel, scaffoldText, schemaIdFor } from './scaffolds.ts';
 export type { ScaffoldKind, ScaffoldOptions } from './scaffolds.ts';
-export * from './history/index.ts';
+// The editor's API-history logic: annotations, hovers, deprecation diagnostics, tree and search data.
+export {
+  chooseAnnotation,
+  deprecationDiagnostics,
+  entryByKey,
+  entryKey,
+  entryPage,
+  HISTORY_DEPRECATED,
+  historyByDate,
+  historyHover,
+  historySearchItems,
+  lineAnnotations,
+  matchesAt,
+  matchesInLines,
+  MAX_LINE_TEXT,
+  presentEntry,
+  SEVERITY_RANK,
+  subjectKind,
+  subjectLabel,
+  subjectPage,
+  subjectsUsed,
+  VIEW_DEFAULTS,
+} from './history/index.ts';
+export type {
+  AnnotationMode,
+  DeprecationDiagnostic,
+  EntryPresentation,
+  HistoryByDateOptions,
+  HistoryHoverOptions,
+  HistorySearchItem,
+  HistorySearchOptions,
+  HistoryYear,
+  LineAnnotation,
+  LineSpan,
+  Occurrence,
+  UsedSubject,
+  ViewOptions,
+} from './history/index.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { collectDesiredState } from '../../src/index.ts';
+import { collectDesiredState } from '@keyfob/shared/apply';
 
 const examples = new URL('../../../examples/roles/', import.meta.url);
 const exampleFiles = readdirSync(examples).map((name) => ({ file: `examples/roles/${name}`, text: readFileSync(new URL(name, examples), 'utf8') }));

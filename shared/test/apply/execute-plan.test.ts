@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { executePlan, planApply, readCurrentState, type ApplyClient, type EngineRole, type EngineStaticRole } from '../../src/index.ts';
+import { executePlan, planApply, readCurrentState, type ApplyClient } from '@keyfob/shared/apply';
+import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
 import { desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
 /** An in-memory engine that records every call. */

@@ -1,5 +1,7 @@
-import type { CurrentState, DesiredState, EngineRole, EngineStaticRole, RoleDefinition, StaticRoleDefinition } from '../../src/index.ts';
-import { validateRole, validateStaticRole } from '../../src/index.ts';
+import type { CurrentState, DesiredState } from '@keyfob/shared/apply';
+import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
+import type { RoleDefinition, StaticRoleDefinition } from '@keyfob/shared/rules';
+import { validateRole, validateStaticRole } from '@keyfob/shared/rules';
 
 /** A role definition through the real rules, failing loudly when the fixture itself is wrong. */
 export function role(input: Record<string, unknown>): RoleDefinition {

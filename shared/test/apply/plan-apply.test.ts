@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planApply } from '../../src/index.ts';
+import { planApply } from '@keyfob/shared/apply';
 import { current, desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
 const deploy = role({ credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy', default_sts_ttl: '15m' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isValidEngineName } from '../../src/index.ts';
+import { isValidEngineName } from '@keyfob/shared/client';
 
 describe('isValidEngineName', () => {
   const cases: [string, boolean][] = [

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EngineError, EngineUnsupportedError, isEngineError, type EngineClient, type EngineErrorCode } from '../../src/index.ts';
+import {
+  EngineError,
+  EngineUnsupportedError,
+  isEngineError,
+  type EngineClient,
+  type EngineErrorCode,
+} from '@keyfob/shared/client';
 import { rejection, scriptedClient, type Scripted } from './helpers/scripted-fetch.ts';
 
 interface ErrorCase {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createEngineClient, type EngineClientOptions } from '../../src/index.ts';
+import { createEngineClient, type EngineClientOptions } from '@keyfob/shared/client';
 import { scriptedClient, scriptedFetch, TOKEN } from './helpers/scripted-fetch.ts';
 
 describe('headers and flavours', () => {

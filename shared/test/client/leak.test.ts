@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
-import type { EngineClient, EngineClientOptions, RetryInfo } from '../../src/index.ts';
+import type { EngineClient, EngineClientOptions, RetryInfo } from '@keyfob/shared/client';
 import { rejection, scriptedClient, TOKEN, type Scripted } from './helpers/scripted-fetch.ts';
 
 const SECRET_KEY = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';

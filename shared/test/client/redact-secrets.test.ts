@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { redactSecrets } from '../../src/index.ts';
+import { redactSecrets } from '@keyfob/shared/client';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJyZXBvOmEvYiJ9.c2lnbmF0dXJlLWJ5dGVz';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRetryAfter, retryDelay, type RetryDelayInput } from '../../src/index.ts';
+import { parseRetryAfter, retryDelay, type RetryDelayInput } from '@keyfob/shared/client';
 
 describe('retryDelay', () => {
   const base = { baseDelayMs: 250, maxDelayMs: 10_000 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EngineError, type RetryInfo } from '../../src/index.ts';
+import { EngineError, type RetryInfo } from '@keyfob/shared/client';
 import { rejection, scriptedClient, type Scripted } from './helpers/scripted-fetch.ts';
 
 const ok: Scripted = { status: 204 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shouldRetry, type EngineErrorCode } from '../../src/index.ts';
+import { shouldRetry, type EngineErrorCode } from '@keyfob/shared/client';
 
 describe('shouldRetry', () => {
   const statuses: [number, boolean][] = [

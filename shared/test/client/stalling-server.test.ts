@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createEngineClient, EngineError } from '../../src/index.ts';
+import { createEngineClient, EngineError } from '@keyfob/shared/client';
 import { rejection } from './helpers/scripted-fetch.ts';
 
 describe('per-request timeout against a real server', () => {

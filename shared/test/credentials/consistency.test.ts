@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isConsistencyError } from '../../src/index.ts';
+import { isConsistencyError } from '@keyfob/shared/credentials';
 
 describe('isConsistencyError', () => {
   const cases = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCredentialFetches, parseRolesInput, type RequestDefaults } from '../../src/index.ts';
+import { buildCredentialFetches, parseRolesInput, type RequestDefaults } from '@keyfob/shared/credentials';
 
 const defaults: RequestDefaults = {
   method: 'creds',

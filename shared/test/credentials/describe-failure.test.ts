@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeEngineFailure, type EngineFailure } from '../../src/index.ts';
+import { describeEngineFailure, type EngineFailure } from '@keyfob/shared/credentials';
 
 const base: EngineFailure = { code: 'ENGINE_HTTP', message: 'failed', method: 'GET', path: '/v1/cloud/creds/deploy', errors: [] };
 const context = { operation: 'get credentials for role "deploy"', role: 'deploy', mount: 'cloud' };

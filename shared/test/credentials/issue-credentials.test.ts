@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { issueCredentials, type CredentialClient, type CredentialFetch, type GeneratedCredentials } from '../../src/index.ts';
+import type { GeneratedCredentials } from '@keyfob/shared/client';
+import { issueCredentials, type CredentialClient, type CredentialFetch } from '@keyfob/shared/credentials';
 
 const now = () => Date.parse('2026-03-01T10:00:00.000Z');
 const fetchOf = (method: CredentialFetch['method'], extra: Partial<CredentialFetch> = {}): CredentialFetch => ({ role: 'r', method, params: {}, ttlSeconds: undefined, env: undefined, ...extra });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRolesInput } from '../../src/index.ts';
+import { parseRolesInput } from '@keyfob/shared/credentials';
 
 describe('parseRolesInput', () => {
   const ok = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { secretParts } from '../../src/index.ts';
+import { secretParts } from '@keyfob/shared/credentials';
 
 describe('secretParts', () => {
   const cases = [

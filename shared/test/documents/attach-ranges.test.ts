@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DocumentFormat } from '../../src/documents/index.ts';
-import { attachRanges, parseDocuments } from '../../src/documents/index.ts';
-import type { Problem } from '../../src/problem.ts';
+import type { DocumentFormat } from '@keyfob/shared/documents';
+import { attachRanges, parseDocuments } from '@keyfob/shared/documents';
+import type { Problem } from '@keyfob/shared/problem';
 import type { Span } from './helpers.ts';
 import { textSpan } from './helpers.ts';
 

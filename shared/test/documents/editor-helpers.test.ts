@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DocumentFormat, NodeAtOffset } from '../../src/documents/index.ts';
-import { detectFormat, nodeAtOffset, parseDocuments, pointerToSegments, segmentsToPointer } from '../../src/documents/index.ts';
+import type { DocumentFormat, NodeAtOffset } from '@keyfob/shared/documents';
+import {
+  detectFormat,
+  nodeAtOffset,
+  parseDocuments,
+  pointerToSegments,
+  segmentsToPointer,
+} from '@keyfob/shared/documents';
 
 describe('nodeAtOffset', () => {
   const yaml = 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:\n';

@@ -1,5 +1,5 @@
-import type { ParsedFile } from '../../src/documents/index.ts';
-import type { OffsetRange, TextRange } from '../../src/problem.ts';
+import type { ParsedFile } from '@keyfob/shared/documents';
+import type { OffsetRange, TextRange } from '@keyfob/shared/problem';
 
 /** A range as `[startLine, startColumn, endLine, endColumn]`, 1-based, the way the tables write them. */
 export type Span = readonly [number, number, number, number];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DocumentFormat } from '../../src/documents/index.ts';
-import { parseDocuments } from '../../src/documents/index.ts';
+import type { DocumentFormat } from '@keyfob/shared/documents';
+import { parseDocuments } from '@keyfob/shared/documents';
 import type { Span } from './helpers.ts';
 import { span, textSpan } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DocumentFormat, ParsedFile } from '../../src/documents/index.ts';
-import { applySuppressions, parseDocuments } from '../../src/documents/index.ts';
-import type { ProblemCode } from '../../src/codes/index.ts';
-import type { Problem } from '../../src/problem.ts';
+import type { DocumentFormat, ParsedFile } from '@keyfob/shared/documents';
+import { applySuppressions, parseDocuments } from '@keyfob/shared/documents';
+import type { ProblemCode } from '@keyfob/shared/codes';
+import type { Problem } from '@keyfob/shared/problem';
 import type { Span } from './helpers.ts';
 import { textSpan } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocuments } from '../../src/documents/index.ts';
+import { parseDocuments } from '@keyfob/shared/documents';
 import type { Span } from './helpers.ts';
 import { span } from './helpers.ts';
 

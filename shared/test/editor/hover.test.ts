@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocuments } from '../../src/documents/index.ts';
+import { parseDocuments } from '@keyfob/shared/documents';
 import { hoverAt } from '../../src/editor/hover.ts';
 import type { FileKind } from '../../src/editor/resource-at.ts';
 import { cursor } from './cursor.ts';

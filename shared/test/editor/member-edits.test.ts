@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocuments } from '../../src/documents/index.ts';
+import { parseDocuments } from '@keyfob/shared/documents';
 import { addMember, removeMember, renameKey, replaceValue } from '../../src/editor/member-edits.ts';
 import { applyEdits } from '../../src/editor/text-edit.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocuments } from '../../src/documents/index.ts';
+import { parseDocuments } from '@keyfob/shared/documents';
 import { outlineSymbols } from '../../src/editor/outline.ts';
 
 const MULTI = 'name: reader\ncredential_type: iam_user\npolicy_arns: [x]\n---\nname: deployer\ncredential_type: assumed_role\nrole_arns: [y]\n';

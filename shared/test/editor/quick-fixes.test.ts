@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { quickFixesFor, listRewritesAt } from '../../src/editor/quick-fixes.ts';
 import { applyEdits } from '../../src/editor/text-edit.ts';
-import { lintText } from '../../src/lint/index.ts';
+import { lintText } from '@keyfob/shared/lint';
 
 interface Case {
   readonly name: string;

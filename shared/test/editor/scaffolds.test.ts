@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SCAFFOLD_KINDS, scaffoldFileSuffix, scaffoldText } from '../../src/editor/scaffolds.ts';
-import { lintText } from '../../src/lint/index.ts';
+import { lintText } from '@keyfob/shared/lint';
 
 /** Snippet text with tab stops replaced by their defaults and escapes removed. */
 function expand(snippet: string): string {

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { history, normalizeDate } from '../../src/index.ts';
-import type { HistoryData } from '../../src/index.ts';
+import { history, normalizeDate } from '@keyfob/shared/history';
+import type { HistoryData } from '@keyfob/shared/history';
 import { seedTwoDateCells } from './seed-two-rows.ts';
 
 interface Validate {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { history, loadHistory, subjectId } from '../../src/index.ts';
-import type { HistoryData, PathSegment } from '../../src/index.ts';
+import { history, loadHistory, subjectId } from '@keyfob/shared/history';
+import type { HistoryData, PathSegment } from '@keyfob/shared/history';
 
 function segments(path: string): PathSegment[] {
   return path.split('/').filter((s) => s !== '').map((text) => ({ text, placeholder: text.startsWith('{') }));

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { scanText } from '../../src/index.ts';
-import type { Match } from '../../src/index.ts';
+import { scanText } from '@keyfob/shared/history';
+import type { Match } from '@keyfob/shared/history';
 
 interface Expected {
   line: number;

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { annotationFor, findSubjects, history, isNewerThanTarget, judgeChange, newerThan, subjectVsTarget } from '../../src/index.ts';
-import type { HistorySubject, Target } from '../../src/index.ts';
+import {
+  annotationFor,
+  findSubjects,
+  history,
+  isNewerThanTarget,
+  judgeChange,
+  newerThan,
+  subjectVsTarget,
+} from '@keyfob/shared/history';
+import type { HistorySubject, Target } from '@keyfob/shared/history';
 
 function subject(id: string): HistorySubject {
   const found = history.byId.get(id);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { replacementEdit, scanText } from '../../src/index.ts';
+import { replacementEdit, scanText } from '@keyfob/shared/history';
 
 /** Applies non-overlapping edits (the same contract as the editor area's `applyEdits`). */
 function apply(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {

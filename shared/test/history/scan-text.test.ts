@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanText } from '../../src/index.ts';
+import { scanText } from '@keyfob/shared/history';
 
 /** Subject ids (and the method used) that a one-line or short source yields. */
 function found(source: string, languageId: string): string[] {

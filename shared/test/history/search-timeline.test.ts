@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { history, searchHistory, timeline } from '../../src/index.ts';
+import { history, searchHistory, timeline } from '@keyfob/shared/history';
 
 describe('searchHistory', () => {
   const subjects: [string, string][] = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareReleases, normalizeDate, parseTarget, releaseDate } from '../../src/index.ts';
+import { compareReleases, normalizeDate, parseTarget, releaseDate } from '@keyfob/shared/history';
 
 describe('parseTarget', () => {
   const good: [string, unknown][] = [

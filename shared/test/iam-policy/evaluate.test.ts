@@ -2,7 +2,13 @@
 // policy, conditions, and the AccessDenied wording (reference: aws-protocol.md section 4).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accessDeniedMessage, evaluate, wildcardMatch, type EvaluationInput, type PolicySource } from '../../src/iam-policy/index.ts';
+import {
+  accessDeniedMessage,
+  evaluate,
+  wildcardMatch,
+  type EvaluationInput,
+  type PolicySource,
+} from '@keyfob/shared/iam-policy';
 
 const policy = (label: string, ...Statement: unknown[]): PolicySource => ({ label, document: JSON.stringify({ Version: '2012-10-17', Statement }) });
 const allowAll = policy('admin', { Effect: 'Allow', Action: '*', Resource: '*' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { detectKind, isRoleFileName, nameFromFileName } from '../../src/lint/index.ts';
+import { detectKind, isRoleFileName, nameFromFileName } from '@keyfob/shared/lint';
 
 describe('detectKind', () => {
   const cases: { name: string; file: string; value?: unknown; text?: string; kind: string | undefined }[] = [

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { lintText } from '../../src/lint/index.ts';
+import { lintText } from '@keyfob/shared/lint';
 import { LineIndex } from '../../src/text/line-index.ts';
 
 const ITERATIONS = 2000;

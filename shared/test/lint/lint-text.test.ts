@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { lintText } from '../../src/lint/index.ts';
-import type { Problem } from '../../src/problem.ts';
+import { lintText } from '@keyfob/shared/lint';
+import type { Problem } from '@keyfob/shared/problem';
 
 /** [code, path, line, column, document] of each problem, for compact assertions. */
 function summary(problems: readonly Problem[]): [string, string, number, number, number][] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkIamArn, validateRole, validateRootConfig } from '../../src/rules/index.ts';
+import { checkIamArn, validateRole, validateRootConfig } from '@keyfob/shared/rules';
 
 describe('checkIamArn', () => {
   const cases: [string, 'role' | 'policy', RegExp | undefined][] = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CREDENTIAL_TYPES, didYouMean, editDistance, fieldInfo, fieldsFor } from '../../src/rules/index.ts';
+import { CREDENTIAL_TYPES, didYouMean, editDistance, fieldInfo, fieldsFor } from '@keyfob/shared/rules';
 
 describe('fieldInfo reads hover data from the schemas', () => {
   test('role_arns', () => {

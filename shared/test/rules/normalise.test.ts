@@ -7,7 +7,7 @@ import {
   validateRole,
   validateRootConfig,
   validateStaticRole,
-} from '../../src/rules/index.ts';
+} from '@keyfob/shared/rules';
 
 const ARN = 'arn:aws:iam::123456789012:role/deploy';
 const ARN2 = 'arn:aws:iam::123456789012:role/audit';

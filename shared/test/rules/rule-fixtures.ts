@@ -1,7 +1,7 @@
 // Loads the table of rule cases in test/fixtures/rules/*.yaml and runs one through the validators.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { Problem } from '../../src/problem.ts';
+import type { Problem } from '@keyfob/shared/problem';
 import {
   validateCredentialRequest,
   validateLeaseConfig,
@@ -9,7 +9,7 @@ import {
   validateRole,
   validateRootConfig,
   validateStaticRole,
-} from '../../src/rules/index.ts';
+} from '@keyfob/shared/rules';
 
 /** One rule case: a source that must not raise `code` (nor any error) and one that must. */
 export interface RuleCase {

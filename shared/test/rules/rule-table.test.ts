@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { lintText } from '../../src/lint/index.ts';
-import type { Problem } from '../../src/problem.ts';
+import { lintText } from '@keyfob/shared/lint';
+import type { Problem } from '@keyfob/shared/problem';
 import { fileNameFor, loadFixtures, validateValue, type RuleCase, type RuleFixture } from './rule-fixtures.ts';
 
 const fixtures = loadFixtures();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '../../src/template/index.ts';
-import type { AnalyzeOptions, LengthBound, Template } from '../../src/template/index.ts';
+import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
+import type { AnalyzeOptions, LengthBound, Template } from '@keyfob/shared/template';
 
 function parsed(text: string): Template {
   const { template, problems } = parseTemplate(text);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkUsernameTemplate, DEFAULT_USERNAME_TEMPLATE, describeTemplate } from '../../src/template/index.ts';
-import type { ProblemCode } from '../../src/codes/index.ts';
-import type { CheckUsernameTemplateOptions } from '../../src/template/index.ts';
+import { checkUsernameTemplate, DEFAULT_USERNAME_TEMPLATE, describeTemplate } from '@keyfob/shared/template';
+import type { ProblemCode } from '@keyfob/shared/codes';
+import type { CheckUsernameTemplateOptions } from '@keyfob/shared/template';
 import { fixedDeps } from './fixed-deps.ts';
 
 const branch = (sts: string, iam: string): string => `{{ if eq .Type "STS" }}${sts}{{ else }}${iam}{{ end }}`;

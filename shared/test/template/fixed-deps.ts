@@ -1,4 +1,4 @@
-import type { TemplateDeps } from '../../src/template/index.ts';
+import type { TemplateDeps } from '@keyfob/shared/template';
 
 /** 2024-06-01T12:00:00.123Z: unix time 1717243200. */
 export const FIXED_TIME = new Date(Date.UTC(2024, 5, 1, 12, 0, 0, 123));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '../../src/template/index.ts';
-import type { ProblemCode } from '../../src/codes/index.ts';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
+import type { ProblemCode } from '@keyfob/shared/codes';
 import { spanOf } from './fixed-deps.ts';
 
 describe('parseTemplate: valid templates', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '../../src/template/index.ts';
-import type { Template, TemplateVars } from '../../src/template/index.ts';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '@keyfob/shared/template';
+import type { Template, TemplateVars } from '@keyfob/shared/template';
 import { fixedDeps } from './fixed-deps.ts';
 
 const IAM: TemplateVars = { Type: 'IAM', DisplayName: 'token-deploy', PolicyName: 'deploy' };

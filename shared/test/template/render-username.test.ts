@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_USERNAME_TEMPLATE, normalizeDisplayName, renderUsername, templateTypeFor, USERNAME_LIMITS } from '../../src/template/index.ts';
+import {
+  DEFAULT_USERNAME_TEMPLATE,
+  normalizeDisplayName,
+  renderUsername,
+  templateTypeFor,
+  USERNAME_LIMITS,
+} from '@keyfob/shared/template';
 import { fixedDeps } from './fixed-deps.ts';
 
 const caller = { displayName: 'token-deploy', roleName: 'deploy' };

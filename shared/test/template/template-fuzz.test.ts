@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '../../src/template/index.ts';
-import type { LengthBound, Template, TemplateVars } from '../../src/template/index.ts';
+import {
+  analyzeTemplate,
+  DEFAULT_USERNAME_TEMPLATE,
+  parseTemplate,
+  renderTemplate,
+  TemplateRenderError,
+} from '@keyfob/shared/template';
+import type { LengthBound, Template, TemplateVars } from '@keyfob/shared/template';
 import { utf8Length } from '../../src/template/utf8.ts';
 
 /** A small seeded PRNG (mulberry32) so every run checks the same cases. */

@@ -2,7 +2,7 @@
 // token login: every credential mode, the hand-off, the post step's revoke and clean-up.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { EngineClient } from '@keyfob/shared';
+import type { EngineClient } from '@keyfob/shared/client';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { runJob, runStep } from '../../helpers/run-action.ts';
 import { assertNoLeak, exportedSecrets } from './leak-check.ts';

@@ -3,7 +3,7 @@
 // JWKS, and the engine token it returns fetches the credentials.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { EngineClient } from '@keyfob/shared';
+import type { EngineClient } from '@keyfob/shared/client';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { startOidcIssuer, type OidcIssuer } from '../../helpers/oidc-issuer.ts';
 import { runStep } from '../../helpers/run-action.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { EngineClient } from '@keyfob/shared';
+import type { EngineClient } from '@keyfob/shared/client';
 import { REPO_ROOT, startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { runStep } from '../../helpers/run-action.ts';
 import { assertNoLeak } from './leak-check.ts';

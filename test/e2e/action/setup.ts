@@ -1,6 +1,6 @@
 // The engine every action scenario runs against: cloud fixtures, the example-like roles, root keys
 // for rotate-root and (optionally) the JWT auth method trusting the local OIDC issuer.
-import { createEngineClient, type EngineClient } from '@keyfob/shared';
+import { createEngineClient, type EngineClient } from '@keyfob/shared/client';
 import type { EngineProcess } from '../../helpers/engine.ts';
 import type { OidcIssuer } from '../../helpers/oidc-issuer.ts';
 

@@ -2,7 +2,7 @@
 // action, the CLI and the demo rely on, end to end.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createEngineClient, type EngineClient } from '@keyfob/shared';
+import { createEngineClient, type EngineClient } from '@keyfob/shared/client';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 
 describe('shared engine client against keyfob serve', () => {

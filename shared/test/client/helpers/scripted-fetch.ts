@@ -1,5 +1,5 @@
 // A fetch double: answers from a script and records every request, so tests can assert on the wire.
-import { createEngineClient, type EngineClient, type EngineClientOptions } from '../../../src/index.ts';
+import { createEngineClient, type EngineClient, type EngineClientOptions } from '@keyfob/shared/client';
 
 /** One scripted answer. `body` objects are sent as JSON, strings as they are. */
 export interface Scripted {
