@@ -1,5 +1,6 @@
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
+import { newAccessKeyId, newSecretKey } from '../ids.ts';
 import type { AccessKey, CloudSettings, CloudUser, StsSession } from './cloud-types.ts';
 
 /** Default account of the emulated cloud. */
@@ -14,6 +15,11 @@ export class CloudState {
   readonly sessions: Table<StsSession>;
   readonly #settings: Table<CloudSettings>;
   readonly #keyOwner = new Map<string, string>();
+  /**
+   * The engine's ambient identity as a key pair (the instance-role case): the engine's own SDK
+   * clients sign with it when no root credentials are configured. Made per process, never stored.
+   */
+  readonly ambientKey = { accessKeyId: newAccessKeyId(), secretAccessKey: newSecretKey() };
 
   constructor(
     store: Store,

@@ -49,6 +49,9 @@ export interface KeyHolder {
  * session ExpiredToken. The signature is checked afterwards with the secret returned.
  */
 export function resolveAccessKey(state: CloudState, clock: EngineClock, accessKeyId: string, sessionToken: string | undefined): KeyHolder {
+  if (accessKeyId === state.ambientKey.accessKeyId && sessionToken === undefined) {
+    return { principal: authenticate(state, clock, undefined), secret: state.ambientKey.secretAccessKey };
+  }
   const session = state.sessions.get(accessKeyId);
   if (session) {
     if (sessionToken !== session.sessionToken) throw invalidClientToken();

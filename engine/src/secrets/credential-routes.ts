@@ -11,7 +11,7 @@ import { issueIamUser } from './iam-user-credentials.ts';
 import { typeForPath, type MountData, type NamedRole } from './mount-data.ts';
 import { issueAssumedRole, issueFederationToken, issueSessionToken } from './sts-credentials.ts';
 
-const ISSUERS: Record<CredentialType, (ctx: CredentialContext) => IssuedCredentials> = {
+const ISSUERS: Record<CredentialType, (ctx: CredentialContext) => Promise<IssuedCredentials>> = {
   iam_user: issueIamUser,
   assumed_role: issueAssumedRole,
   federation_token: issueFederationToken,
@@ -20,7 +20,7 @@ const ISSUERS: Record<CredentialType, (ctx: CredentialContext) => IssuedCredenti
 
 /** `creds/:name` and `sts/:name`: GET takes query parameters, POST/PUT a JSON body. */
 export function credentialRoutes(core: EngineCore, mount: MountData): Route[] {
-  const handler = (ctx: RequestContext): HandlerResult => generate(core, mount, ctx);
+  const handler = (ctx: RequestContext): Promise<HandlerResult> => generate(core, mount, ctx);
   return [
     {
       pattern: path(`(?<path>creds|sts)/${NAME}`),
@@ -30,7 +30,7 @@ export function credentialRoutes(core: EngineCore, mount: MountData): Route[] {
   ];
 }
 
-function generate(core: EngineCore, mount: MountData, ctx: RequestContext): HandlerResult {
+async function generate(core: EngineCore, mount: MountData, ctx: RequestContext): Promise<HandlerResult> {
   const roleName = ctx.vars.name ?? '';
   const credPath = ctx.vars.path === 'sts' ? 'sts' : 'creds';
   const role = mount.roles.get(roleName);
@@ -42,7 +42,7 @@ function generate(core: EngineCore, mount: MountData, ctx: RequestContext): Hand
   if (!checked.value) throw refusal(checked);
   const caller = ctx.caller;
   if (!caller) throw new Error('credentials need an authenticated caller');
-  const issued = ISSUERS[type]({ core, mount, role, type, path: credPath, request: checked.value, ttl: effectiveTtl(role, checked.value.ttl), caller });
+  const issued = await ISSUERS[type]({ core, mount, role, type, path: credPath, request: checked.value, ttl: effectiveTtl(role, checked.value.ttl), caller });
   const leaseId = `${mount.mount}/${credPath}/${roleName}/${newLeaseSuffix()}`;
   const now = core.clock.now();
   core.leases.register({

@@ -1,12 +1,20 @@
-import { rootCredentials } from '../engine-core.ts';
+import { AssumeRoleCommand, GetFederationTokenCommand, GetSessionTokenCommand, type Credentials } from '@aws-sdk/client-sts';
 import { badRequest } from '../http/http-error.ts';
-import type { IssuedSession } from '../cloud/sts-operations.ts';
 import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
-import { withProvider } from './provider-error.ts';
+import { providerClients, withStsFallback } from './provider-clients.ts';
+import { viaProvider } from './provider-error.ts';
 import { makeUsername } from './username.ts';
 
-/** assumed_role: role_arn choice, session name, external id, session tags, merged group policies. */
-export function issueAssumedRole(ctx: CredentialContext): IssuedCredentials {
+/** Temporary credentials as the engine keeps them (expiry in engine milliseconds). */
+interface IssuedSession {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken: string;
+  readonly expiresAt: number;
+}
+
+/** assumed_role: role_arn choice, session name, external id, session tags, merged group policies (STS AssumeRole through the SDK). */
+export async function issueAssumedRole(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
   const roleArn = chooseRoleArn(ctx);
   // Sent or generated from the username template (IAM branch), the name is sanitised and cut to 64.
@@ -15,49 +23,63 @@ export function issueAssumedRole(ctx: CredentialContext): IssuedCredentials {
       makeUsername(usernameTemplate(ctx), { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date()),
   );
   const policies = mergedPolicies(ctx);
-  const session = withProvider('Error assuming role', () =>
-    core.cloud.assumeRole(rootCredentials(core, ctx.mount), {
-      roleArn,
-      sessionName,
-      durationSeconds: ctx.ttl,
-      ...(policies.document ? { policy: policies.document } : {}),
-      policyArns: policies.arns,
-      tags: role.sessionTags,
-      ...(role.externalId ? { externalId: role.externalId } : {}),
-    }),
+  const tags = Object.entries(role.sessionTags).map(([Key, Value]) => ({ Key, Value }));
+  const answer = await viaProvider('Error assuming role', () =>
+    withStsFallback(providerClients(core, ctx.mount), (sts) =>
+      sts.send(
+        new AssumeRoleCommand({
+          RoleArn: roleArn,
+          RoleSessionName: sessionName,
+          DurationSeconds: ctx.ttl,
+          ...(policies.document ? { Policy: policies.document } : {}),
+          ...(policies.arns.length > 0 ? { PolicyArns: policies.arns.map((arn) => ({ arn })) } : {}),
+          ...(tags.length > 0 ? { Tags: tags } : {}),
+          ...(role.externalId ? { ExternalId: role.externalId } : {}),
+        }),
+      ),
+    ),
   );
-  return stsResult(ctx, session, { arn: session.arn });
+  return stsResult(ctx, sessionOf(answer.Credentials), { arn: answer.AssumedRoleUser?.Arn ?? '' });
 }
 
-/** federation_token: a generated STS name (32-character cap) and at least one policy. */
-export function issueFederationToken(ctx: CredentialContext): IssuedCredentials {
+/** federation_token: a generated STS name (32-character cap) and at least one policy (STS GetFederationToken). */
+export async function issueFederationToken(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
   const policies = mergedPolicies(ctx);
   if (!policies.document && policies.arns.length === 0) {
     throw badRequest('must specify at least one of policy_arns or policy_document with federation_token credential_type');
   }
   const name = makeUsername(usernameTemplate(ctx), { credentialType: 'federation_token', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
-  const session = withProvider('Error generating STS keys', () =>
-    core.cloud.getFederationToken(rootCredentials(core, ctx.mount), {
-      name,
-      durationSeconds: ctx.ttl,
-      ...(policies.document ? { policy: policies.document } : {}),
-      policyArns: policies.arns,
-    }),
+  const answer = await viaProvider('Error generating STS keys', () =>
+    withStsFallback(providerClients(core, ctx.mount), (sts) =>
+      sts.send(
+        new GetFederationTokenCommand({
+          Name: name,
+          DurationSeconds: ctx.ttl,
+          ...(policies.document ? { Policy: policies.document } : {}),
+          ...(policies.arns.length > 0 ? { PolicyArns: policies.arns.map((arn) => ({ arn })) } : {}),
+        }),
+      ),
+    ),
   );
-  return stsResult(ctx, session, {});
+  return stsResult(ctx, sessionOf(answer.Credentials), {});
 }
 
-/** session_token: the caller's own identity; MFA serial from the role, code from the request. */
-export function issueSessionToken(ctx: CredentialContext): IssuedCredentials {
+/** session_token: the caller's own identity; MFA serial from the role, code from the request (STS GetSessionToken). */
+export async function issueSessionToken(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
-  const session = withProvider('Error generating STS keys', () =>
-    core.cloud.getSessionToken(rootCredentials(core, ctx.mount), {
-      durationSeconds: ctx.ttl,
-      ...(role.mfaSerialNumber ? { serialNumber: role.mfaSerialNumber } : {}),
-      ...(ctx.request.mfaCode !== undefined ? { tokenCode: ctx.request.mfaCode } : {}),
-    }),
+  const answer = await viaProvider('Error generating STS keys', () =>
+    withStsFallback(providerClients(core, ctx.mount), (sts) =>
+      sts.send(
+        new GetSessionTokenCommand({
+          DurationSeconds: ctx.ttl,
+          ...(role.mfaSerialNumber ? { SerialNumber: role.mfaSerialNumber } : {}),
+          ...(ctx.request.mfaCode !== undefined ? { TokenCode: ctx.request.mfaCode } : {}),
+        }),
+      ),
+    ),
   );
+  const session = sessionOf(answer.Credentials);
   const now = core.clock.now();
   return {
     data: { access_key: session.accessKeyId, secret_key: session.secretAccessKey, session_token: session.sessionToken, ttl: secondsLeft(session, now) },
@@ -95,6 +117,16 @@ function mergedPolicies(ctx: CredentialContext): { document: string; arns: strin
 
 function usernameTemplate(ctx: CredentialContext): string {
   return ctx.mount.rootConfig?.usernameTemplate ?? '';
+}
+
+/** The credentials of an STS answer; the provider always sends all four fields. */
+function sessionOf(credentials: Credentials | undefined): IssuedSession {
+  return {
+    accessKeyId: credentials?.AccessKeyId ?? '',
+    secretAccessKey: credentials?.SecretAccessKey ?? '',
+    sessionToken: credentials?.SessionToken ?? '',
+    expiresAt: credentials?.Expiration?.getTime() ?? 0,
+  };
 }
 
 function secondsLeft(session: IssuedSession, now: number): number {

@@ -66,8 +66,16 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: CloudSe
   res.end(answer.body);
 }
 
-/** Handles one request as received; exported for the in-process tests and the bench. */
-export async function handle(req: Pick<IncomingMessage, 'method' | 'url' | 'headers' | 'socket'>, body: Buffer, options: CloudServerOptions, requestId: string): Promise<QueryAnswer> {
+/** The parts of a request the Query endpoint reads. */
+export interface QueryRequest {
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
+  readonly headers: IncomingMessage['headers'];
+  readonly socket: { readonly remoteAddress?: string | undefined };
+}
+
+/** Handles one request as received (from the listener, or in process from the engine's own SDK clients). */
+export async function handle(req: QueryRequest, body: Buffer, options: CloudServerOptions, requestId: string): Promise<QueryAnswer> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const signed: SignedRequest = {
