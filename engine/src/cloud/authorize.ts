@@ -1,4 +1,4 @@
-import { accessDeniedMessage, evaluate, type Evaluation, type RequestContext } from '@keyfob/shared/iam-policy';
+import { accessDeniedMessage, evaluate, temporaryCredentialLimit, type Evaluation, type RequestContext } from '@keyfob/shared/iam-policy';
 import { isoTime } from '../clock.ts';
 import { accessDenied } from './cloud-error.ts';
 import type { CloudPrincipal } from './cloud-types.ts';
@@ -15,12 +15,8 @@ import { principalUserId } from './protocol/sts-actions.ts';
 export function authorize(ctx: ActionContext, action: string, request: AuthzRequest): void {
   const { principal } = ctx;
   const session = principal.session;
-  const denied = (reason: string): never => {
-    throw accessDenied(`User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${reason}`);
-  };
-  if (session?.kind === 'federation_token' && action.startsWith('iam:')) denied('because federated users cannot call IAM operations');
-  if (session?.kind === 'federation_token' && action !== 'sts:GetCallerIdentity') denied('because federated users can only call GetCallerIdentity in STS');
-  if (session?.kind === 'session_token' && action.startsWith('iam:') && !session.mfa) denied('because session tokens can call IAM operations only with MFA');
+  const limit = session ? temporaryCredentialLimit(session.kind, action, session.mfa === true) : undefined;
+  if (limit) throw accessDenied(`User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${limit}`);
   const evaluation = evaluateCall(ctx.state, principal, action, request, callContext(ctx));
   if (evaluation.decision !== 'allow') throw accessDenied(accessDeniedMessage(principal.arn, action, request.resource, evaluation));
 }
