@@ -12,6 +12,8 @@ export interface CoreSettings {
   readonly mounts: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly consistencyDelaySeconds: number;
+  /** How credential calls reach the embedded cloud: `direct` (default) or through the AWS SDK (`sdk`). */
+  readonly providerClient: 'direct' | 'sdk';
 }
 
 /** The engine's services, shared by every backend. */

@@ -8,6 +8,12 @@ export interface EngineOptions {
   readonly rootToken?: string;
   /** TCP port of the emulated cloud's AWS endpoint (`cloudUrl`); default 0, a free port. */
   readonly cloudPort?: number;
+  /**
+   * How credential calls reach the embedded cloud when config/root names no endpoint: `direct`
+   * (default; calls into it) or `sdk` (the AWS SDK clients, in process). Configured endpoints
+   * always go through the SDK.
+   */
+  readonly providerClient?: 'direct' | 'sdk';
   /** Secrets mounts; default `["cloud"]`. */
   readonly mounts?: readonly string[];
   /** Keep state in this directory (created 0700); in memory when absent. */

@@ -117,7 +117,7 @@ function buildCore(store: Store, options: EngineOptions, mounts: readonly string
   const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
   const core: EngineCore = {
-    settings: { dev: options.dev ?? false, mounts, env: options.env ?? {}, consistencyDelaySeconds },
+    settings: { dev: options.dev ?? false, mounts, env: options.env ?? {}, consistencyDelaySeconds, providerClient: options.providerClient ?? 'direct' },
     clock,
     store,
     cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),

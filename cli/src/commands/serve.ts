@@ -2,12 +2,14 @@ import type { Command } from '../main.ts';
 import { EXIT, UsageError } from '../io.ts';
 
 const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
-                    [--consistency-delay SECONDS]
+                    [--consistency-delay SECONDS] [--provider-client direct|sdk]
 
 Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
   {"event":"listening","url":"http://127.0.0.1:PORT","cloudUrl":"http://127.0.0.1:PORT2","mounts":["cloud"]}
 cloudUrl is the emulated cloud's AWS endpoint (IAM and STS, SigV4): aws --endpoint-url, or the
-SDK clients' endpoint. --port 0 (and the default --cloud-port 0) picks a free port. Without --root-token a root token is generated and printed once on
+SDK clients' endpoint. --port 0 (and the default --cloud-port 0) picks a free port.
+--provider-client sdk makes the engine's own calls to the embedded cloud go through the AWS SDK
+(slower; endpoints named in config/root always do). Without --root-token a root token is generated and printed once on
 stderr. Without --data-dir state lives in memory. --dev enables the development control API
 (/v1/sys/dev/cloud, /clock, /whoami). SIGTERM or SIGINT stops it cleanly.
 `;
@@ -22,6 +24,7 @@ export interface ServeFlags {
   readonly dataDir?: string;
   readonly dev: boolean;
   readonly consistencyDelaySeconds?: number;
+  readonly providerClient?: 'direct' | 'sdk';
   readonly help: boolean;
 }
 
@@ -45,6 +48,12 @@ export function parseServeFlags(argv: readonly string[]): ServeFlags {
       case '--mount': flags.mounts?.push(value()); break;
       case '--data-dir': flags.dataDir = value(); break;
       case '--consistency-delay': flags.consistencyDelaySeconds = integer(value(), name, 0, 3600); break;
+      case '--provider-client': {
+        const v = value();
+        if (v !== 'direct' && v !== 'sdk') throw new UsageError(`--provider-client must be direct or sdk, not "${v.slice(0, 32)}"`);
+        flags.providerClient = v;
+        break;
+      }
       case '--dev': flags.dev = true; break;
       case '--help': case '-h': flags.help = true; break;
       default: throw new UsageError(`unknown option ${arg}\n${USAGE}`);
@@ -76,6 +85,7 @@ export const serveCommand: Command = async (argv, io) => {
     ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
     ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
     ...(flags.consistencyDelaySeconds !== undefined ? { consistencyDelaySeconds: flags.consistencyDelaySeconds } : {}),
+    ...(flags.providerClient !== undefined ? { providerClient: flags.providerClient } : {}),
     dev: flags.dev,
     env: io.env,
     log: (line) => io.stderr(`keyfob serve: ${line}\n`),

@@ -1,64 +1,45 @@
-import {
-  AddUserToGroupCommand,
-  AttachUserPolicyCommand,
-  CreateAccessKeyCommand,
-  CreateUserCommand,
-  DeleteUserCommand,
-  DeleteUserPolicyCommand,
-  DetachUserPolicyCommand,
-  PutUserPolicyCommand,
-  RemoveUserFromGroupCommand,
-  TagUserCommand,
-  type IAMClient,
-} from '@aws-sdk/client-iam';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';
-import { viaProvider } from './provider-error.ts';
-import { providerClients } from './provider-clients.ts';
+import type { MadeUser } from './cloud-provider.ts';
 import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
+import { cloudProvider } from './provider.ts';
+import { viaProvider } from './provider-error.ts';
 import { makeUsername } from './username.ts';
 
 /**
- * iam_user through the IAM API (AWS SDK): CreateUser (path, boundary), AttachUserPolicy per ARN,
- * PutUserPolicy (named after the role), AddUserToGroup per group, TagUser, CreateAccessKey. A
- * failure part-way removes what was made (the real engine's write-ahead rollback). The lease is
- * renewable: TTL from config/lease or the mount default (768h); the request's `ttl` does not apply.
+ * iam_user: CreateUser (path, boundary), AttachUserPolicy per ARN, PutUserPolicy (named after the
+ * role), AddUserToGroup per group, TagUser, CreateAccessKey. A failure part-way removes what was
+ * made again (the real engine's write-ahead rollback). The lease is renewable: TTL from
+ * config/lease or the mount default (768h); the request's `ttl` does not apply.
  */
 export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, mount, role } = ctx;
   const template = mount.rootConfig?.usernameTemplate ?? '';
   const userName = makeUsername(template, { credentialType: 'iam_user', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
-  const { iam } = providerClients(core, mount);
+  const provider = cloudProvider(core, mount);
   await viaProvider('Error creating IAM user', () =>
-    iam.send(
-      new CreateUserCommand({
-        UserName: userName,
-        Path: role.userPath || '/',
-        ...(role.permissionsBoundaryArn ? { PermissionsBoundary: role.permissionsBoundaryArn } : {}),
-      }),
-    ),
+    provider.createUser({ name: userName, path: role.userPath || '/', ...(role.permissionsBoundaryArn ? { permissionsBoundary: role.permissionsBoundaryArn } : {}) }),
   );
-  const made: Made = { policies: [], inline: false, groups: [] };
+  const made: { policies: string[]; inlinePolicy: string | undefined; groups: string[] } = { policies: [], inlinePolicy: undefined, groups: [] };
   try {
     for (const arn of role.policyArns) {
-      await viaProvider('Error attaching user policy', () => iam.send(new AttachUserPolicyCommand({ UserName: userName, PolicyArn: arn })));
+      await viaProvider('Error attaching user policy', () => provider.attachUserPolicy(userName, arn));
       made.policies.push(arn);
     }
     if (role.policyDocument) {
-      await viaProvider('Error putting user policy', () => iam.send(new PutUserPolicyCommand({ UserName: userName, PolicyName: role.name, PolicyDocument: role.policyDocument })));
-      made.inline = true;
+      await viaProvider('Error putting user policy', () => provider.putUserPolicy(userName, role.name, role.policyDocument));
+      made.inlinePolicy = role.name;
     }
     for (const group of role.iamGroups) {
-      await viaProvider('Error adding user to group', () => iam.send(new AddUserToGroupCommand({ UserName: userName, GroupName: group })));
+      await viaProvider('Error adding user to group', () => provider.addUserToGroup(userName, group));
       made.groups.push(group);
     }
-    const tags = Object.entries(role.iamTags).map(([Key, Value]) => ({ Key, Value }));
-    if (tags.length > 0) await viaProvider('Error adding tags to user', () => iam.send(new TagUserCommand({ UserName: userName, Tags: tags })));
-    const key = await viaProvider('Error creating access keys', () => iam.send(new CreateAccessKeyCommand({ UserName: userName })));
+    if (Object.keys(role.iamTags).length > 0) await viaProvider('Error adding tags to user', () => provider.tagUser(userName, role.iamTags));
+    const key = await viaProvider('Error creating access keys', () => provider.createAccessKey(userName));
     const now = core.clock.now();
     const leaseTtl = mount.leaseConfig?.lease || ENGINE_DEFAULTS.mountLeaseSeconds;
     const leaseMax = mount.leaseConfig?.leaseMax || ENGINE_DEFAULTS.mountLeaseSeconds;
     return {
-      data: { access_key: key.AccessKey?.AccessKeyId ?? '', secret_key: key.AccessKey?.SecretAccessKey ?? '', session_token: null },
+      data: { access_key: key.accessKeyId, secret_key: key.secretAccessKey, session_token: null },
       expiresAt: now + Math.min(leaseTtl, leaseMax) * 1000,
       renewable: true,
       leaseTtl,
@@ -66,28 +47,7 @@ export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCreden
       userName,
     };
   } catch (error) {
-    await rollback(iam, userName, made, role.name);
+    await provider.removeUser(userName, made satisfies MadeUser);
     throw error;
   }
-}
-
-interface Made {
-  readonly policies: string[];
-  inline: boolean;
-  readonly groups: string[];
-}
-
-/** Undoes a half-made user, newest step first; each step is best effort (the user may be half there). */
-async function rollback(iam: IAMClient, userName: string, made: Made, policyName: string): Promise<void> {
-  const quietly = async (run: () => Promise<unknown>): Promise<void> => {
-    try {
-      await run();
-    } catch {
-      // The original failure is what the caller needs to see.
-    }
-  };
-  for (const group of made.groups) await quietly(() => iam.send(new RemoveUserFromGroupCommand({ UserName: userName, GroupName: group })));
-  if (made.inline) await quietly(() => iam.send(new DeleteUserPolicyCommand({ UserName: userName, PolicyName: policyName })));
-  for (const arn of made.policies) await quietly(() => iam.send(new DetachUserPolicyCommand({ UserName: userName, PolicyArn: arn })));
-  await quietly(() => iam.send(new DeleteUserCommand({ UserName: userName })));
 }

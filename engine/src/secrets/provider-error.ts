@@ -38,6 +38,6 @@ function sdkError(error: unknown): { code: string; message: string; status: numb
   if (typeof error !== 'object' || error === null || !('$metadata' in error || '$fault' in error || 'code' in error)) return undefined;
   const e = error as { Code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
   const code = typeof e.Code === 'string' ? e.Code : typeof e.name === 'string' ? e.name.replace(/Exception$/, '') : 'Error';
-  const message = typeof e.message === 'string' ? e.message : String(error);
+  const message = typeof e.message === 'string' ? e.message : 'unknown error';
   return { code, message, status: e.$metadata?.httpStatusCode };
 }

@@ -1,19 +1,11 @@
-import { AssumeRoleCommand, GetFederationTokenCommand, GetSessionTokenCommand, type Credentials } from '@aws-sdk/client-sts';
 import { badRequest } from '../http/http-error.ts';
+import type { ProviderSession } from './cloud-provider.ts';
 import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
-import { providerClients, withStsFallback } from './provider-clients.ts';
+import { cloudProvider } from './provider.ts';
 import { viaProvider } from './provider-error.ts';
 import { makeUsername } from './username.ts';
 
-/** Temporary credentials as the engine keeps them (expiry in engine milliseconds). */
-interface IssuedSession {
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  readonly sessionToken: string;
-  readonly expiresAt: number;
-}
-
-/** assumed_role: role_arn choice, session name, external id, session tags, merged group policies (STS AssumeRole through the SDK). */
+/** assumed_role: role_arn choice, session name, external id, session tags, merged group policies. */
 export async function issueAssumedRole(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
   const roleArn = chooseRoleArn(ctx);
@@ -23,26 +15,21 @@ export async function issueAssumedRole(ctx: CredentialContext): Promise<IssuedCr
       makeUsername(usernameTemplate(ctx), { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date()),
   );
   const policies = mergedPolicies(ctx);
-  const tags = Object.entries(role.sessionTags).map(([Key, Value]) => ({ Key, Value }));
-  const answer = await viaProvider('Error assuming role', () =>
-    withStsFallback(providerClients(core, ctx.mount), (sts) =>
-      sts.send(
-        new AssumeRoleCommand({
-          RoleArn: roleArn,
-          RoleSessionName: sessionName,
-          DurationSeconds: ctx.ttl,
-          ...(policies.document ? { Policy: policies.document } : {}),
-          ...(policies.arns.length > 0 ? { PolicyArns: policies.arns.map((arn) => ({ arn })) } : {}),
-          ...(tags.length > 0 ? { Tags: tags } : {}),
-          ...(role.externalId ? { ExternalId: role.externalId } : {}),
-        }),
-      ),
-    ),
+  const session = await viaProvider('Error assuming role', () =>
+    cloudProvider(core, ctx.mount).assumeRole({
+      roleArn,
+      sessionName,
+      durationSeconds: ctx.ttl,
+      ...(policies.document ? { policy: policies.document } : {}),
+      policyArns: policies.arns,
+      tags: role.sessionTags,
+      ...(role.externalId ? { externalId: role.externalId } : {}),
+    }),
   );
-  return stsResult(ctx, sessionOf(answer.Credentials), { arn: answer.AssumedRoleUser?.Arn ?? '' });
+  return stsResult(ctx, session, { arn: session.arn });
 }
 
-/** federation_token: a generated STS name (32-character cap) and at least one policy (STS GetFederationToken). */
+/** federation_token: a generated STS name (32-character cap) and at least one policy. */
 export async function issueFederationToken(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
   const policies = mergedPolicies(ctx);
@@ -50,36 +37,27 @@ export async function issueFederationToken(ctx: CredentialContext): Promise<Issu
     throw badRequest('must specify at least one of policy_arns or policy_document with federation_token credential_type');
   }
   const name = makeUsername(usernameTemplate(ctx), { credentialType: 'federation_token', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
-  const answer = await viaProvider('Error generating STS keys', () =>
-    withStsFallback(providerClients(core, ctx.mount), (sts) =>
-      sts.send(
-        new GetFederationTokenCommand({
-          Name: name,
-          DurationSeconds: ctx.ttl,
-          ...(policies.document ? { Policy: policies.document } : {}),
-          ...(policies.arns.length > 0 ? { PolicyArns: policies.arns.map((arn) => ({ arn })) } : {}),
-        }),
-      ),
-    ),
+  const session = await viaProvider('Error generating STS keys', () =>
+    cloudProvider(core, ctx.mount).getFederationToken({
+      name,
+      durationSeconds: ctx.ttl,
+      ...(policies.document ? { policy: policies.document } : {}),
+      policyArns: policies.arns,
+    }),
   );
-  return stsResult(ctx, sessionOf(answer.Credentials), {});
+  return stsResult(ctx, session, {});
 }
 
-/** session_token: the caller's own identity; MFA serial from the role, code from the request (STS GetSessionToken). */
+/** session_token: the caller's own identity; MFA serial from the role, code from the request. */
 export async function issueSessionToken(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, role } = ctx;
-  const answer = await viaProvider('Error generating STS keys', () =>
-    withStsFallback(providerClients(core, ctx.mount), (sts) =>
-      sts.send(
-        new GetSessionTokenCommand({
-          DurationSeconds: ctx.ttl,
-          ...(role.mfaSerialNumber ? { SerialNumber: role.mfaSerialNumber } : {}),
-          ...(ctx.request.mfaCode !== undefined ? { TokenCode: ctx.request.mfaCode } : {}),
-        }),
-      ),
-    ),
+  const session = await viaProvider('Error generating STS keys', () =>
+    cloudProvider(core, ctx.mount).getSessionToken({
+      durationSeconds: ctx.ttl,
+      ...(role.mfaSerialNumber ? { serialNumber: role.mfaSerialNumber } : {}),
+      ...(ctx.request.mfaCode !== undefined ? { tokenCode: ctx.request.mfaCode } : {}),
+    }),
   );
-  const session = sessionOf(answer.Credentials);
   const now = core.clock.now();
   return {
     data: { access_key: session.accessKeyId, secret_key: session.secretAccessKey, session_token: session.sessionToken, ttl: secondsLeft(session, now) },
@@ -119,21 +97,11 @@ function usernameTemplate(ctx: CredentialContext): string {
   return ctx.mount.rootConfig?.usernameTemplate ?? '';
 }
 
-/** The credentials of an STS answer; the provider always sends all four fields. */
-function sessionOf(credentials: Credentials | undefined): IssuedSession {
-  return {
-    accessKeyId: credentials?.AccessKeyId ?? '',
-    secretAccessKey: credentials?.SecretAccessKey ?? '',
-    sessionToken: credentials?.SessionToken ?? '',
-    expiresAt: credentials?.Expiration?.getTime() ?? 0,
-  };
-}
-
-function secondsLeft(session: IssuedSession, now: number): number {
+function secondsLeft(session: ProviderSession, now: number): number {
   return Math.max(0, Math.round((session.expiresAt - now) / 1000));
 }
 
-function stsResult(ctx: CredentialContext, session: IssuedSession, extra: Record<string, unknown>): IssuedCredentials {
+function stsResult(ctx: CredentialContext, session: ProviderSession, extra: Record<string, unknown>): IssuedCredentials {
   const ttl = secondsLeft(session, ctx.core.clock.now());
   return {
     data: {

@@ -29,6 +29,8 @@ export interface CanIAnswer {
   readonly evaluation: Evaluation | undefined;
   /** Set when a fixed limit of temporary credentials decided (no policy can lift it). */
   readonly limit: string | undefined;
+  /** Set for calls that need no permission at all (GetCallerIdentity). */
+  readonly free: string | undefined;
   /** Assumptions made about what the role file cannot say (the cloud side of the role, the engine's user). */
   readonly assumptions: readonly string[];
   /** Policy ARNs that are neither provider-managed ones keyfob knows nor given: they grant nothing here. */
@@ -55,8 +57,11 @@ export function canI(role: RolePolicies, question: CanIQuestion): CanIAnswer {
   const own: PolicySource[] = [...(role.policyDocument ? [{ label: 'policy_document', document: role.policyDocument }] : []), ...managed(role.policyArns)];
   const boundary = role.permissionsBoundaryArn ? { boundary: managed([role.permissionsBoundaryArn]) } : {};
   const assumptions: string[] = [];
+  if (question.action.toLowerCase() === 'sts:getcalleridentity') {
+    return { allowed: true, evaluation: undefined, limit: undefined, free: 'sts:GetCallerIdentity needs no permission; it answers even under an explicit Deny', assumptions, unknownPolicies: unknown };
+  }
   const limit = temporaryCredentialLimit(role.credentialType, question.action, role.mfaSerialNumber !== undefined && role.mfaSerialNumber !== '');
-  if (limit) return { allowed: false, evaluation: undefined, limit, assumptions, unknownPolicies: unknown };
+  if (limit) return { allowed: false, evaluation: undefined, limit, free: undefined, assumptions, unknownPolicies: unknown };
   let sets: { identity: PolicySource[]; boundary?: PolicySource[]; session?: PolicySource[] };
   switch (role.credentialType) {
     case 'iam_user':
@@ -77,7 +82,7 @@ export function canI(role: RolePolicies, question: CanIQuestion): CanIAnswer {
       break;
   }
   const evaluation = evaluate({ action: question.action, resource: question.resource ?? '*', context: question.context ?? {}, ...sets });
-  return { allowed: evaluation.decision === 'allow', evaluation, limit: undefined, assumptions, unknownPolicies: unknown };
+  return { allowed: evaluation.decision === 'allow', evaluation, limit: undefined, free: undefined, assumptions, unknownPolicies: unknown };
 }
 
 /** One line naming a deciding statement: `policy_document statement 2 (Sid "ReadSelf"), Allow`. */

@@ -19,6 +19,14 @@ export const MANAGED_POLICIES: Readonly<Record<string, { readonly Version: strin
     Version: '2012-10-17',
     Statement: [{ Effect: 'Allow', Action: ['*:Get*', '*:List*', '*:Describe*', 'iam:Generate*', 'sts:GetCallerIdentity'], Resource: '*' }],
   },
+  'arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess': {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: ['s3:Get*', 's3:List*', 's3:Describe*', 's3-object-lambda:Get*', 's3-object-lambda:List*'], Resource: '*' }],
+  },
+  'arn:aws:iam::aws:policy/AmazonS3FullAccess': {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: ['s3:*', 's3-object-lambda:*'], Resource: '*' }],
+  },
   'arn:aws:iam::aws:policy/IAMFullAccess': {
     Version: '2012-10-17',
     Statement: [{ Effect: 'Allow', Action: ['iam:*', 'organizations:DescribeAccount', 'organizations:DescribeOrganization', 'organizations:DescribeOrganizationalUnit', 'organizations:DescribePolicy', 'organizations:ListChildren', 'organizations:ListParents', 'organizations:ListPoliciesForTarget', 'organizations:ListRoots', 'organizations:ListPolicies', 'organizations:ListTargetsForPolicy'], Resource: '*' }],

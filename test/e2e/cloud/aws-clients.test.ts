@@ -33,7 +33,9 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
   let engine: EngineProcess;
   const issued: Record<string, IssuedCreds & { lease_id: string }> = {};
   before(async () => {
-    engine = await startEngine();
+    // The engine's own calls go through the AWS SDK too (in process), so every credential here was
+    // issued by SDK requests the cloud verified and evaluated.
+    engine = await startEngine({ args: ['--provider-client', 'sdk'] });
     assert.match(engine.cloudUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     await fixtures(engine, { rootUser: { name: 'keyfob-admin', accessKeys: [{ id: ADMIN.access_key, secret: ADMIN.secret_key }] }, users: [{ name: 'svc-static' }], roles: [{ arn: ROLE, maxSessionDuration: 7200 }] });
     assert.equal((await post(engine, 'cloud/config/root', { access_key: ADMIN.access_key, secret_key: ADMIN.secret_key, region: 'eu-west-1' })).status, 204);

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // The engine's provider layer is an AWS SDK client of whatever endpoints config/root names:
 // iam_endpoint / sts_endpoint over HTTP (here: the engine's own cloudUrl), a dead primary STS
 // endpoint with sts_fallback_endpoints tried in order, and every endpoint dead.
@@ -49,6 +49,17 @@ describe('provider endpoints from config/root', () => {
     const sts = await get(engine, 'cloud/sts/deploy');
     assert.equal(sts.status, 200, sts.text);
     assert.equal((await whoami(engine, sts.body.data)).status, 200);
+  });
+
+  it('passes max_retries to the SDK: one retry absorbs one throttled call, not two', async () => {
+    assert.equal((await post(engine, 'cloud/config/root', { sts_endpoint: engine.cloudUrl, max_retries: 1 })).status, 204);
+    await fixtures(engine, { roles: [{ arn: ROLE }], throttle: [{ operation: 'AssumeRole', count: 1 }] });
+    const once = await get(engine, 'cloud/sts/deploy');
+    assert.equal(once.status, 200, once.text);
+    await fixtures(engine, { roles: [{ arn: ROLE }], throttle: [{ operation: 'AssumeRole', count: 2 }] });
+    const twice = await get(engine, 'cloud/sts/deploy');
+    assert.equal(twice.status, 502, twice.text);
+    assert.match(twice.body.errors[0], /^Error assuming role: Throttling: Rate exceeded/);
   });
 
   it('every STS endpoint dead: 502 naming the failed step', async () => {

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { collectDesiredState, type RoleDefinition } from '@keyfob/shared';
+import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
+import { EXIT, UsageError } from '../io.ts';
+import type { Command } from '../main.ts';
+
+const USAGE = `usage: keyfob can-i ROLE ACTION [RESOURCE] [--file PATH]... [--context KEY=VALUE]... [--format text|json]
+
+Answers whether credentials issued for ROLE may call ACTION (e.g. iam:ListUsers) on RESOURCE
+(default *), with the same policy evaluator the emulated cloud runs on every call, and names the
+statement that decided. ROLE is a role file (*.role.yaml|json), or a role name found in the files
+given with --file (role files and manifests).
+
+  --file PATH            role file or manifest to look ROLE up in (repeatable)
+  --context KEY=VALUE    a request context key for conditions, e.g. aws:SourceIp=10.0.0.1 (repeatable)
+  --format text|json     answer as text (default) or JSON
+
+Exit status: 0 allowed, 1 denied, 2 usage error (no such role, a file with errors).
+`;
+
+/** `keyfob can-i ROLE ACTION [RESOURCE]`: see USAGE. */
+export const canICommand: Command = async (argv, io) => {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const [roleArg, action, resource = '*'] = positionals;
+  if (roleArg === undefined || action === undefined || positionals.length > 3) throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
+  if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action)) throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`);
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
+  const context: Record<string, string> = {};
+  for (const pair of values.context ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--context takes KEY=VALUE, not "${pair.slice(0, 64)}"`);
+    context[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  const files = values.file && values.file.length > 0 ? values.file : [roleArg];
+  const texts = await Promise.all(
+    files.map(async (file) => {
+      try {
+        return { file, text: await readFile(resolve(io.cwd, file), 'utf8') };
+      } catch {
+        throw new UsageError(`${file}: cannot read the file`);
+      }
+    }),
+  );
+  const state = collectDesiredState(texts, { mount: 'cloud' });
+  if (!state.ok) throw new UsageError(`the role files have errors; run keyfob lint ${files.join(' ')}`);
+  const roles = [...state.desired.roles.entries()];
+  const found = values.file && values.file.length > 0 ? roles.find(([name]) => name === roleArg) : roles.length === 1 ? roles[0] : undefined;
+  if (!found) {
+    const names = roles.map(([name]) => name).join(', ') || 'none';
+    throw new UsageError(values.file ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})` : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`);
+  }
+  const [name, declared] = found;
+  const answer = canI(rolePolicies(declared.definition), { action, resource, context });
+  io.stdout(format === 'json' ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n` : textAnswer(name, action, resource, answer));
+  return answer.allowed ? EXIT.ok : EXIT.failed;
+};
+
+function rolePolicies(role: RoleDefinition): Parameters<typeof canI>[0] {
+  return {
+    credentialType: role.credentialType,
+    policyDocument: role.policyDocument,
+    policyArns: role.policyArns,
+    permissionsBoundaryArn: role.permissionsBoundaryArn,
+    mfaSerialNumber: role.mfaSerialNumber,
+  };
+}
+
+function textAnswer(name: string, action: string, resource: string, answer: CanIAnswer): string {
+  const lines = [`${answer.allowed ? 'yes' : 'no'}: role ${name} ${answer.allowed ? 'may' : 'may not'} call ${action} on ${resource}`];
+  const ev = answer.evaluation;
+  if (answer.free) lines.push(`  ${answer.free}`);
+  else if (answer.limit) lines.push(`  decided by the provider's fixed limit: ${answer.limit}`);
+  else if (ev?.decision === 'allow') for (const s of ev.statements) lines.push(`  allowed by ${describeStatement(s)}`);
+  else if (ev?.decision === 'explicit-deny') lines.push(`  denied by ${describeStatement(ev.statement)}`);
+  else if (ev?.decision === 'implicit-deny') lines.push(`  denied: no ${ev.policyType} allows the ${action} action`);
+  for (const arn of answer.unknownPolicies) lines.push(`  note: ${arn} is not a managed policy keyfob knows; it grants nothing here`);
+  for (const a of answer.assumptions) lines.push(`  assumed: ${a}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function jsonAnswer(name: string, action: string, resource: string, answer: CanIAnswer): Record<string, unknown> {
+  const ev = answer.evaluation;
+  return {
+    role: name,
+    action,
+    resource,
+    allowed: answer.allowed,
+    decision: ev?.decision ?? (answer.free ? 'no-permission-needed' : 'limit'),
+    statements: ev?.decision === 'allow' ? ev.statements : ev?.decision === 'explicit-deny' ? [ev.statement] : [],
+    ...(ev?.decision === 'implicit-deny' ? { missingAllowIn: ev.policyType } : {}),
+    ...(answer.limit ? { limit: answer.limit } : {}),
+    unknownPolicies: answer.unknownPolicies,
+    assumptions: answer.assumptions,
+  };
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { file: { type: 'string', multiple: true }, context: { type: 'string', multiple: true }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
