@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { collectDesiredState, type RoleDefinition } from '@keyfob/shared';
+import { collectDesiredState } from '@keyfob/shared/apply';
+import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
 import { EXIT, UsageError } from '../io.ts';
 import type { Command } from '../main.ts';
