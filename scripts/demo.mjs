@@ -4,9 +4,12 @@
 // exactly as the GitHub runner does (node action/dist/main.cjs with INPUT_* and temporary GITHUB_ENV,
 // GITHUB_OUTPUT, GITHUB_STATE and GITHUB_STEP_SUMMARY files) for a dynamic, an STS and a static role,
 // shows the log as the runner displays it (masked), the exported names, the outputs and the job
-// summary, proves the credentials with the engine's whoami, runs the post step and shows the lease
-// revoked, then stops the engine.
-import { spawn } from 'node:child_process';
+// summary, proves the credentials with the engine's whoami and with real AWS clients against the
+// engine's cloudUrl (the AWS SDK's GetCallerIdentity, and Debian's `aws sts get-caller-identity` when
+// /usr/bin/aws is installed), runs the post step and shows the lease revoked, then stops the engine.
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The SDK warns on Node 20 that its releases after January 2027 need Node 22; not news for a demo.
+process.env.AWS_SDK_JS_SUPPRESS_NODE_DEPRECATION_WARNING ??= '1';
 const started = performance.now();
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (tty ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -59,7 +64,7 @@ function serve(entry, token) {
     const onData = (d) => {
       output += d;
       const line = output.split('\n').find((l) => l.startsWith('{"event":"listening"'));
-      if (line) resolve({ child, url: JSON.parse(line).url, entry });
+      if (line) resolve({ child, url: JSON.parse(line).url, cloudUrl: JSON.parse(line).cloudUrl, entry });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (d) => (output += d));
@@ -76,7 +81,7 @@ async function startEngine(token) {
     say(paint('33', `  the bundled command failed (${String(error.message).split('\n')[1] ?? error.message}); using the sources`));
     engine = await serve(['--import', 'tsx', join(root, 'cli', 'src', 'bin.ts')], token);
   }
-  say(`  listening at ${engine.url} (pid ${engine.child.pid}), mount cloud, dev API on`);
+  say(`  listening at ${engine.url} (pid ${engine.child.pid}), mount cloud, dev API on; AWS endpoint (cloudUrl) ${engine.cloudUrl}`);
   return engine;
 }
 
@@ -158,6 +163,47 @@ async function proveAll(engine, token, env, title) {
   say(`  BACKUP_ (static)     ${await whoami(engine, token, env, 'BACKUP_')}`);
 }
 
+const CREDENTIAL_SETS = [
+  ['CI_ (iam_user)', 'CI_', { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' }],
+  ['AWS_ (assumed_role)', 'AWS_', { id: 'ACCESS_KEY_ID', secret: 'SECRET_ACCESS_KEY', session: 'SESSION_TOKEN' }],
+  ['BACKUP_ (static)', 'BACKUP_', { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' }],
+];
+
+/** GetCallerIdentity with the AWS SDK v3 against the engine's cloudUrl. */
+async function sdkIdentity(engine, env, prefix, names) {
+  const session = env[`${prefix}${names.session}`];
+  const credentials = { accessKeyId: env[`${prefix}${names.id}`], secretAccessKey: env[`${prefix}${names.secret}`], ...(session ? { sessionToken: session } : {}) };
+  const sts = new STSClient({ endpoint: engine.cloudUrl, region: 'eu-west-1', credentials, maxAttempts: 1 });
+  try {
+    return paint('32', (await sts.send(new GetCallerIdentityCommand({}))).Arn);
+  } catch (error) {
+    return paint('31', `${error.name}: ${error.message}`);
+  }
+}
+
+/** Debian's awscli 2 (a pyenv `aws` v1 may come first in PATH, so the full path). */
+const AWS_CLI = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : undefined;
+
+function cliIdentity(engine, env, prefix, names) {
+  const session = env[`${prefix}${names.session}`];
+  const cliEnv = { PATH: process.env.PATH, HOME: tmpdir(), AWS_ACCESS_KEY_ID: env[`${prefix}${names.id}`], AWS_SECRET_ACCESS_KEY: env[`${prefix}${names.secret}`], AWS_DEFAULT_REGION: 'eu-west-1', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null', AWS_MAX_ATTEMPTS: '1', ...(session ? { AWS_SESSION_TOKEN: session } : {}) };
+  return new Promise((resolve) => {
+    execFile(AWS_CLI, ['--endpoint-url', engine.cloudUrl, '--output', 'text', '--query', 'Arn', 'sts', 'get-caller-identity'], { env: cliEnv, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve(error ? paint('31', stderr.trim().split('\n').pop() ?? String(error)) : paint('32', stdout.trim()));
+    });
+  });
+}
+
+async function proveWithAwsClients(engine, env, title) {
+  say(title);
+  for (const [label, prefix, names] of CREDENTIAL_SETS) say(`  ${label.padEnd(20)} SDK: ${await sdkIdentity(engine, env, prefix, names)}`);
+  if (!AWS_CLI) {
+    say('  (the aws command is not installed: apt-get install awscli to see it prove them too)');
+    return;
+  }
+  for (const [label, prefix, names] of CREDENTIAL_SETS) say(`  ${label.padEnd(20)} aws: ${await cliIdentity(engine, env, prefix, names)}`);
+}
+
 async function main() {
   const token = `kfs.demo-${randomBytes(12).toString('hex')}`;
   await build();
@@ -180,6 +226,8 @@ async function main() {
     say(indent(main.summary.trim(), '    '));
     heading('5. Prove the credentials with the engine\'s whoami');
     await proveAll(engine, token, main.env, '  the emulated cloud accepts every set:');
+    heading('5b. Prove them with real AWS clients at cloudUrl (AWS SDK v3 GetCallerIdentity; aws sts get-caller-identity --endpoint-url)');
+    await proveWithAwsClients(engine, main.env, '  SigV4-signed requests, verified and evaluated by the emulated cloud:');
     heading('6. Post step (node action/dist/post.cjs with the saved state)');
     const post = await runAction('post', inputs, main.state);
     say(indent(runnerView(post.stdout), '  │ '));
@@ -187,6 +235,7 @@ async function main() {
     const lookup = await api(engine, token, 'PUT', 'sys/leases/lookup', { lease_id: leaseId });
     say(`\n  lease ${leaseId}: sys/leases/lookup answers ${lookup.status}${lookup.status === 400 ? ` (${lookup.body?.errors?.[0] ?? 'invalid lease'}): revoked` : ''}`);
     await proveAll(engine, token, main.env, '  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:');
+    await proveWithAwsClients(engine, main.env, '  the same through the AWS clients:');
   } finally {
     engine.child.kill('SIGTERM');
   }
