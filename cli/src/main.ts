@@ -1,8 +1,6 @@
+import type { Command } from './command.ts';
 import { EXIT, UsageError, processIo, type CliIo } from './io.ts';
 import packageJson from '../package.json' with { type: 'json' };
-
-/** A subcommand: parses its own flags and returns the exit code. */
-export type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 /** Subcommands, loaded on first use so `keyfob lint` never pays for the engine or the client. */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {

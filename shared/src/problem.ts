@@ -1,7 +1,7 @@
 import type { ProblemCode } from './codes/index.ts';
+import type { Severity } from './codes/severity.ts';
 
-/** How bad a problem is; `error` fails `keyfob lint`, the action's lint mode and an engine write. */
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
 /** A half-open span of UTF-16 offsets into a source text. */
 export interface OffsetRange {

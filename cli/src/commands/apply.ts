@@ -12,7 +12,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, failureText } from './creds.ts';
 
 const USAGE = `usage: keyfob apply PATH... [--dry-run] [--prune] [--format text|json] [connection options]

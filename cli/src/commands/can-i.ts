@@ -5,7 +5,7 @@ import { collectDesiredState } from '@keyfob/shared/apply';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
 import { EXIT, UsageError } from '../io.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob can-i ROLE ACTION [RESOURCE] [--file PATH]... [--context KEY=VALUE]... [--format text|json]
 

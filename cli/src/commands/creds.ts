@@ -11,7 +11,7 @@ import {
 } from '@keyfob/shared/credentials';
 import { formatDuration, parseDuration } from '@keyfob/shared/duration';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob creds ROLE [options]
 

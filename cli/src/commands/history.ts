@@ -5,7 +5,7 @@ import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, time
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob history scan PATH... [--format text|json] [--target TARGET]
        keyfob history show SUBJECT [--target TARGET]

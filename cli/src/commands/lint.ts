@@ -8,7 +8,7 @@ import { formatGithub } from '../lint/format-github.ts';
 import { formatJson } from '../lint/format-json.ts';
 import { formatText } from '../lint/format-text.ts';
 import type { FileReport } from '../lint/report.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob lint PATH... [--format text|json|github] [--quiet]
 

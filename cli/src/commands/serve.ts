@@ -1,4 +1,4 @@
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { EXIT, UsageError } from '../io.ts';
 
 const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]

@@ -1,4 +1,4 @@
-import type { Severity } from '../problem.ts';
+import type { Severity } from './severity.ts';
 
 /** One catalogue line: the default severity and a one-line description used in docs and hovers. */
 export interface CodeInfo {
