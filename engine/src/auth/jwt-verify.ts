@@ -2,6 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors as jose, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 import { badRequest } from '../http/http-error.ts';
 import type { JwtConfig, JwtRole } from './jwt-settings.ts';
+import { pointerToSegments } from '@keyfob/shared/text';
 
 const DEFAULT_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 /** Seconds of clock skew accepted on exp and nbf. */
@@ -91,8 +92,7 @@ function describe(error: unknown): unknown {
 function claimValue(claims: JWTPayload, name: string): unknown {
   if (!name.startsWith('/')) return claims[name];
   let node: unknown = claims;
-  for (const part of name.slice(1).split('/')) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerToSegments(name)) {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
   }
   return node;

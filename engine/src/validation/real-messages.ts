@@ -1,4 +1,5 @@
 import type { Problem } from '@keyfob/shared/problem';
+import { pointerToSegments } from '@keyfob/shared/text';
 import { wrapMultiError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 
@@ -153,8 +154,7 @@ function shown(value: unknown): string {
 function fieldOf(problem: Problem): string {
   const fromData = problem.data?.field;
   if (typeof fromData === 'string') return fromData;
-  const segment = problem.path.split('/')[1] ?? '';
-  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+  return pointerToSegments(problem.path)[0] ?? '';
 }
 
 /** Go's multierror text: `1 error occurred:\n\t* a\n\n`, `2 errors occurred:\n\t* a\n\t* b\n\n`. */

@@ -51,31 +51,31 @@ export function refusal(checked: Validated<unknown>): HttpError {
 
 /** A role body (already merged with the stored role on update) -> the stored role. */
 export function checkRole(body: Params, name: string): Validated<StoredRole> {
-  const { role, problems } = validateRole(body, { name, source: 'request' });
+  const { value: role, problems } = validateRole(body, { name, source: 'request' });
   return validated(role ? fromRoleDefinition(role) : undefined, problems, 'role', body);
 }
 
 /** A static role body (merged on update). */
 export function checkStaticRole(body: Params, name: string): Validated<StaticRoleInput> {
-  const { staticRole, problems } = validateStaticRole(body, { name });
+  const { value: staticRole, problems } = validateStaticRole(body, { name });
   return validated(staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined, problems, 'static-role', body);
 }
 
 /** A root configuration body (an HTTP request: a literal secret is expected here). */
 export function checkRootConfig(body: Params): Validated<RootConfigRecord> {
-  const { config, problems } = validateRootConfig(body, { source: 'request' });
+  const { value: config, problems } = validateRootConfig(body, { source: 'request' });
   return validated(config, problems, 'root-config', body);
 }
 
 /** A lease configuration body. */
 export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
-  const { config, problems } = validateLeaseConfig(body, { source: 'request' });
+  const { value: config, problems } = validateLeaseConfig(body, { source: 'request' });
   return validated(config, problems, 'lease-config', body);
 }
 
 /** Credential request parameters against the role, as the role resolves on this path (`type`). */
 export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
-  const { request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type), source: 'request' });
+  const { value: request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type), source: 'request' });
   const value: CredentialRequestInput | undefined = request && {
     ...(request.roleArn !== '' ? { roleArn: request.roleArn } : {}),
     ...(request.roleSessionName !== '' ? { roleSessionName: request.roleSessionName } : {}),

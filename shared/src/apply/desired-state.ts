@@ -61,11 +61,11 @@ function declare(document: LintedDocument, value: unknown, source: SourceRef, mo
   const at = (p: Problem): Problem => ({ ...p, document: source.document });
   switch (document.kind) {
     case 'role': {
-      const role = validateRole(value, nameOption(document)).role;
+      const role = validateRole(value, nameOption(document)).value;
       return role ? add(state.roles, document.name ?? role.name, role, source).map(at) : [];
     }
     case 'static-role': {
-      const staticRole = validateStaticRole(value, nameOption(document)).staticRole;
+      const staticRole = validateStaticRole(value, nameOption(document)).value;
       return staticRole ? add(state.staticRoles, document.name ?? staticRole.name, staticRole, source).map(at) : [];
     }
     case 'manifest':
@@ -79,7 +79,7 @@ function declare(document: LintedDocument, value: unknown, source: SourceRef, mo
 }
 
 function declareManifest(value: unknown, source: SourceRef, mount: string, state: Collector): Problem[] {
-  const manifest = validateManifest(value).manifest;
+  const manifest = validateManifest(value).value;
   if (!manifest) return [];
   if (manifest.mount !== undefined && manifest.mount.replace(/^\/+|\/+$/g, '') !== mount) {
     return [note('APPLY_MOUNT_MISMATCH', `${source.file} is for mount "${manifest.mount}", but apply writes to mount "${mount}"; set the mount to match, or remove mount from the manifest.`, '/mount')];

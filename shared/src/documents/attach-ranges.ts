@@ -1,5 +1,5 @@
 import type { OffsetRange, Problem } from '../problem.ts';
-import { parentPointer, pointerToSegments } from './json-pointer.ts';
+import { parentPointer, pointerToSegments } from '../text/json-pointer.ts';
 import { visibleSpan } from './source-span.ts';
 import type { NodeLocation, ParsedDocument, ParsedFile } from './types.ts';
 

@@ -6,5 +6,4 @@ export { attachRanges } from './attach-ranges.ts';
 export { applySuppressions } from './suppressions/apply-suppressions.ts';
 export { nodeAtOffset } from './node-at-offset.ts';
 export type { NodeAtOffset } from './node-at-offset.ts';
-export { pointerToSegments, segmentsToPointer } from './json-pointer.ts';
 export { detectFormat } from './detect-format.ts';

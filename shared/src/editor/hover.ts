@@ -3,13 +3,14 @@ import type { OffsetRange } from '../problem.ts';
 import { fieldInfo } from '../rules/index.ts';
 import { fieldMarkdown } from './field-markdown.ts';
 import { memberAt } from './member-at.ts';
-import { segmentsOf } from './member-edits.ts';
+
 import { fieldAt } from './resource-at.ts';
 import type { FileKind } from './resource-at.ts';
 import { templatePreview } from './template-preview.ts';
 import type { TemplatePreviewDeps } from './template-preview.ts';
 import { valueAt } from './value-at.ts';
 import { valuePreview } from './value-preview.ts';
+import { pointerToSegments } from '../text/json-pointer.ts';
 
 /** A hover: Markdown and the span it describes (a key, a value or a list item). */
 export interface HoverResult {
@@ -35,7 +36,7 @@ export function hoverAt(file: ParsedFile, offset: number, options: HoverOptions)
   if (!member) return undefined;
   const kind = options.kindOf(member.document.index);
   if (!kind) return undefined;
-  let segments = segmentsOf(member.pointer);
+  let segments = pointerToSegments(member.pointer);
   let at = fieldAt(kind, segments);
   // An item of a list field describes the list field.
   if (at && at.resource.base.length < segments.length - 1 && /^\d+$/.test(segments[segments.length - 1] ?? '')) {

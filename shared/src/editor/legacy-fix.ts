@@ -1,9 +1,10 @@
 import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { Problem } from '../problem.ts';
-import { addMember, pointerOf, renameKey, replaceValue, segmentsOf } from './member-edits.ts';
+import { addMember, renameKey, replaceValue } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 import { sequentialEdit } from './sequential-edit.ts';
 import type { EditStep } from './sequential-edit.ts';
+import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
 /**
  * Moves a legacy `policy` or `arn` (seed 1, Role rule 1) to the fields that replaced it, the way the
@@ -12,11 +13,11 @@ import type { EditStep } from './sequential-edit.ts';
  * `assumed_role`; a policy ARN -> `policy_arns` with `iam_user`. Not preferred: the types differ in meaning.
  */
 export function legacyFixes(file: ParsedFile, document: ParsedDocument, problem: Problem, value: unknown): QuickFix[] {
-  const segments = segmentsOf(problem.path);
+  const segments = pointerToSegments(problem.path);
   const field = segments[segments.length - 1];
   if ((field !== 'policy' && field !== 'arn') || typeof value !== 'string') return [];
-  const parent = pointerOf(segments.slice(0, -1));
-  const hasType = document.locations.has(pointerOf([...segments.slice(0, -1), 'credential_type']));
+  const parent = segmentsToPointer(segments.slice(0, -1));
+  const hasType = document.locations.has(segmentsToPointer([...segments.slice(0, -1), 'credential_type']));
   const build = (newField: string, newValue: unknown, type: string): QuickFix => {
     const steps: EditStep[] = [];
     if (newValue !== value) steps.push((f, d) => replaceValue(f, d, problem.path, newValue));

@@ -1,7 +1,8 @@
 import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
-import { replaceValue, segmentsOf } from './member-edits.ts';
+import { replaceValue } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 import { valueAt } from './value-at.ts';
+import { pointerToSegments } from '../text/json-pointer.ts';
 
 /**
  * Rewrites of a list field between its two accepted forms (seed 1: "a comma-separated string or a
@@ -9,8 +10,8 @@ import { valueAt } from './value-at.ts';
  * back to one comma string. The caller decides that the field is a list field.
  */
 export function listConversions(file: ParsedFile, document: ParsedDocument, pointer: string): QuickFix[] {
-  const value = valueAt(document.value, segmentsOf(pointer));
-  const field = segmentsOf(pointer).pop() ?? pointer;
+  const value = valueAt(document.value, pointerToSegments(pointer));
+  const field = pointerToSegments(pointer).pop() ?? pointer;
   if (typeof value === 'string') {
     const items = splitCommaList(value);
     const edits = replaceValue(file, document, pointer, items);

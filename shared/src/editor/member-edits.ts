@@ -4,6 +4,7 @@ import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { OffsetRange } from '../problem.ts';
 import { yamlScalar, yamlValueAfterColon } from './render-value.ts';
 import type { TextEdit } from './text-edit.ts';
+import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
 // Edits to one member of a role document, computed from the parsed locations. YAML edits are
 // line-based on block mappings (the form role files use); JSON edits go through jsonc-parser's
@@ -11,20 +12,9 @@ import type { TextEdit } from './text-edit.ts';
 
 const JSON_FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
-/** RFC 6901 pointer to its unescaped segments (`""` is the root). */
-export function segmentsOf(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Segments to an RFC 6901 pointer. */
-export function pointerOf(segments: readonly string[]): string {
-  return segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
 /** Removes a member (key, value and the lines they occupy). */
 export function removeMember(file: ParsedFile, document: ParsedDocument, pointer: string): TextEdit[] {
-  if (file.format === 'json') return jsonEdits(file.text, segmentsOf(pointer), undefined);
+  if (file.format === 'json') return jsonEdits(file.text, pointerToSegments(pointer), undefined);
   const location = document.locations.get(pointer);
   if (!location?.key) return [];
   const start = lineStartOf(file.text, location.key.start);
@@ -43,7 +33,7 @@ export function renameKey(file: ParsedFile, document: ParsedDocument, pointer: s
 
 /** Replaces a member's value (scalar, list or map), rendered in the file's format. */
 export function replaceValue(file: ParsedFile, document: ParsedDocument, pointer: string, value: unknown): TextEdit[] {
-  if (file.format === 'json') return jsonEdits(file.text, segmentsOf(pointer), value);
+  if (file.format === 'json') return jsonEdits(file.text, pointerToSegments(pointer), value);
   const location = document.locations.get(pointer);
   if (!location?.key) return [];
   const colon = colonAfter(file.text, location.key.end);
@@ -58,20 +48,20 @@ export function replaceValue(file: ParsedFile, document: ParsedDocument, pointer
  * else after the mapping's last member. Returns no edit for an empty or flow-style mapping in YAML.
  */
 export function addMember(file: ParsedFile, document: ParsedDocument, parent: string, key: string, value: unknown, after?: string): TextEdit[] {
-  const parentSegments = segmentsOf(parent);
+  const parentSegments = pointerToSegments(parent);
   if (file.format === 'json') {
     const siblings = childKeys(document, parent);
     const index = after !== undefined && siblings.includes(after) ? siblings.indexOf(after) + 1 : siblings.length;
     const edits = modify(file.text, [...parentSegments, key], value, { ...JSON_FORMAT, getInsertionIndex: () => index });
     return edits.map((e) => ({ start: e.offset, end: e.offset + e.length, newText: e.content }));
   }
-  const children = childKeys(document, parent).map((k) => document.locations.get(pointerOf([...parentSegments, k])));
+  const children = childKeys(document, parent).map((k) => document.locations.get(segmentsToPointer([...parentSegments, k])));
   const keyed = children.filter((c): c is NonNullable<typeof c> & { key: OffsetRange } => c?.key !== undefined);
   const first = keyed[0];
   if (!first) return [];
   const indent = first.key.start - lineStartOf(file.text, first.key.start);
   if (file.text.slice(first.key.start - indent, first.key.start).trim() !== '') return [];
-  const anchor = after === undefined ? undefined : document.locations.get(pointerOf([...parentSegments, after]));
+  const anchor = after === undefined ? undefined : document.locations.get(segmentsToPointer([...parentSegments, after]));
   const endOf = anchor ? trimEnd(file.text, anchor.value) : Math.max(...keyed.map((c) => trimEnd(file.text, c.value)));
   const at = lineEndAfter(file.text, Math.max(0, endOf - 1));
   const line = `${' '.repeat(indent)}${yamlScalar(key)}:${yamlValueAfterColon(value, indent)}\n`;
@@ -85,7 +75,7 @@ export function childKeys(document: ParsedDocument, parent: string): string[] {
     if (!pointer.startsWith(`${parent}/`) || !location.key) continue;
     const rest = pointer.slice(parent.length + 1);
     if (rest.includes('/')) continue;
-    found.push({ key: segmentsOf(`/${rest}`)[0] ?? rest, start: location.key.start });
+    found.push({ key: pointerToSegments(`/${rest}`)[0] ?? rest, start: location.key.start });
   }
   return found.sort((a, b) => a.start - b.start).map((f) => f.key);
 }

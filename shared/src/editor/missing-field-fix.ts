@@ -2,8 +2,9 @@ import type { ProblemCode } from '../codes/index.ts';
 import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { Problem } from '../problem.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
-import { addMember, pointerOf, segmentsOf } from './member-edits.ts';
+import { addMember } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
+import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
 interface Placeholder {
   readonly field: string;
@@ -34,10 +35,10 @@ export function isMissingFieldCode(code: ProblemCode): boolean {
 export function missingFieldFixes(file: ParsedFile, document: ParsedDocument, problem: Problem): QuickFix[] {
   const placeholder = PLACEHOLDERS[problem.code];
   if (!placeholder) return [];
-  const segments = segmentsOf(problem.path);
-  const parent = segments[segments.length - 1] === placeholder.field ? pointerOf(segments.slice(0, -1)) : problem.path;
-  if (document.locations.has(pointerOf([...segmentsOf(parent), placeholder.field]))) return [];
-  const anchor = typeof problem.data?.['anchor'] === 'string' ? segmentsOf(problem.data['anchor']).pop() : undefined;
+  const segments = pointerToSegments(problem.path);
+  const parent = segments[segments.length - 1] === placeholder.field ? segmentsToPointer(segments.slice(0, -1)) : problem.path;
+  if (document.locations.has(segmentsToPointer([...pointerToSegments(parent), placeholder.field]))) return [];
+  const anchor = typeof problem.data?.['anchor'] === 'string' ? pointerToSegments(problem.data['anchor']).pop() : undefined;
   return placeholder.values.map((value) => ({
     title: `Add ${placeholder.field}: ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`,
     kind: 'quickfix' as const,

@@ -1,8 +1,9 @@
 import type { ParsedDocument, ParsedFile } from '../documents/types.ts';
 import type { OffsetRange } from '../problem.ts';
-import { childKeys, pointerOf } from './member-edits.ts';
+import { childKeys } from './member-edits.ts';
 import type { FileKind } from './resource-at.ts';
 import { valueAt } from './value-at.ts';
+import { appendPointer, pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
 /** One entry of the outline: a role (or other resource) with its fields as children. */
 export interface OutlineSymbol {
@@ -44,13 +45,13 @@ function manifestSymbols(document: ParsedDocument): OutlineSymbol[] {
   const sections: [string, FileKind][] = [['roles', 'role'], ['static_roles', 'static-role'], ['lease', 'lease-config'], ['root', 'root-config']];
   const out: OutlineSymbol[] = [];
   for (const [section, kind] of sections) {
-    const pointer = pointerOf([section]);
+    const pointer = segmentsToPointer([section]);
     if (!document.locations.has(pointer)) continue;
     if (kind === 'lease-config' || kind === 'root-config') {
       out.push(resourceSymbol(document, pointer, section, kind));
       continue;
     }
-    for (const name of childKeys(document, pointer)) out.push(resourceSymbol(document, pointerOf([section, name]), name, kind));
+    for (const name of childKeys(document, pointer)) out.push(resourceSymbol(document, segmentsToPointer([section, name]), name, kind));
   }
   return out;
 }
@@ -59,7 +60,7 @@ function resourceSymbol(document: ParsedDocument, pointer: string, name: string,
   const location = document.locations.get(pointer) ?? { value: document.range };
   const range = pointer === '' ? document.range : { start: location.key?.start ?? location.value.start, end: location.value.end };
   const nameValue = document.locations.get(`${pointer}/name`)?.value;
-  const children = childKeys(document, pointer).map((key) => fieldSymbol(document, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, key));
+  const children = childKeys(document, pointer).map((key) => fieldSymbol(document, appendPointer(pointer, key), key));
   const type = valueAt(document.value, [...pointer.split('/').slice(1), 'credential_type']);
   return {
     name,
@@ -75,7 +76,7 @@ function fieldSymbol(document: ParsedDocument, pointer: string, key: string): Ou
   const location = document.locations.get(pointer);
   const value = location?.value ?? document.range;
   const keyRange = location?.key ?? value;
-  const scalar = valueAt(document.value, pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
+  const scalar = valueAt(document.value, pointerToSegments(pointer));
   return {
     name: key,
     detail: typeof scalar === 'string' || typeof scalar === 'number' ? String(scalar).slice(0, 60) : '',

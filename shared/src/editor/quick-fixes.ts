@@ -4,13 +4,14 @@ import type { Problem } from '../problem.ts';
 import { fieldInfo } from '../rules/index.ts';
 import { legacyFixes } from './legacy-fix.ts';
 import { listConversions } from './list-conversion.ts';
-import { removeMember, renameKey, replaceValue, segmentsOf } from './member-edits.ts';
+import { removeMember, renameKey, replaceValue } from './member-edits.ts';
 import { missingFieldFixes } from './missing-field-fix.ts';
 import type { QuickFix } from './quick-fix.ts';
 import { fieldAt } from './resource-at.ts';
 import type { FileKind } from './resource-at.ts';
 import { suppressionFix } from './suppression-fix.ts';
 import { valueAt } from './value-at.ts';
+import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
 // A field the credential type does not allow (or ignores): removing it keeps the rest intact.
 const REMOVE_FIELD: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
@@ -43,7 +44,7 @@ export function quickFixesFor(problem: Problem, context: QuickFixContext): Quick
   const document = file.documents[problem.document ?? 0];
   if (!document) return [];
   const fixes: QuickFix[] = [];
-  const field = segmentsOf(problem.path).pop() ?? '';
+  const field = pointerToSegments(problem.path).pop() ?? '';
   const present = document.locations.has(problem.path);
   const suggestion = typeof problem.data?.['suggestion'] === 'string' ? problem.data['suggestion'] : undefined;
   const replacement = problem.data?.['replacement'];
@@ -60,7 +61,7 @@ export function quickFixesFor(problem: Problem, context: QuickFixContext): Quick
     add(`Change ${field} to ${String(replacement)}`, replaceValue(file, document, problem.path, replacement), true);
   }
   if (problem.code === 'ROLE_LEGACY_FIELD' && present) {
-    fixes.push(...legacyFixes(file, document, problem, valueAt(document.value, segmentsOf(problem.path))));
+    fixes.push(...legacyFixes(file, document, problem, valueAt(document.value, pointerToSegments(problem.path))));
   }
   fixes.push(...missingFieldFixes(file, document, problem));
   if ((REMOVE_FIELD.has(problem.code) || problem.code === 'FIELD_UNKNOWN') && present) {
@@ -77,9 +78,9 @@ function emptyItemFix(problem: Problem, context: QuickFixContext): QuickFix[] {
   const document = context.file.documents[problem.document ?? 0];
   if (!document) return [];
   // The problem may point at the item or at the field; fix the field that holds the list.
-  const segments = segmentsOf(problem.path);
+  const segments = pointerToSegments(problem.path);
   const owner = /^\d+$/.test(segments[segments.length - 1] ?? '') ? segments.slice(0, -1) : segments;
-  const pointer = owner.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const pointer = segmentsToPointer(owner);
   return listConversions(context.file, document, pointer)
     .filter((fix) => fix.title.endsWith('to a list'))
     .map((fix) => ({ ...fix, kind: 'quickfix' as const, code: problem.code, title: `${fix.title} without empty items` }));
@@ -89,8 +90,8 @@ function emptyItemFix(problem: Problem, context: QuickFixContext): QuickFix[] {
 export function listRewritesAt(context: QuickFixContext, document: number, pointer: string): QuickFix[] {
   const parsed = context.file.documents[document];
   if (!parsed || !context.kind) return [];
-  const at = fieldAt(context.kind, segmentsOf(pointer));
-  if (!at || at.resource.base.length !== segmentsOf(pointer).length - 1) return [];
+  const at = fieldAt(context.kind, pointerToSegments(pointer));
+  if (!at || at.resource.base.length !== pointerToSegments(pointer).length - 1) return [];
   if (fieldInfo(at.resource.kind, at.field)?.value !== 'list') return [];
   return listConversions(context.file, parsed, pointer);
 }

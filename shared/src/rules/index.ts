@@ -15,7 +15,7 @@ export { ruleFor, ruleTable } from './rule-table.ts';
 export type { Rule, RuleFinding, RuleKind } from './rule.ts';
 export { fieldInfo, fieldsFor, isCredentialType } from './field-info.ts';
 export type { FieldInfo, FieldKind, ValueKind } from './field-info.ts';
-export { didYouMean, editDistance } from './did-you-mean.ts';
+export { didYouMean } from './did-you-mean.ts';
 export { checkIamArn } from './arn.ts';
 export { CREDENTIAL_TYPES } from './types.ts';
 export type {

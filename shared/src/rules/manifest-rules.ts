@@ -1,6 +1,6 @@
 import { isPlainObject } from './resource-input.ts';
 import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
-import { joinPointer } from './json-pointer.ts';
+import { appendPointer } from '../text/json-pointer.ts';
 
 const MOUNT = /^[\w.-]+(?:\/[\w.-]+)*$/;
 const SECTIONS = ['roles', 'static_roles', 'lease', 'root'];
@@ -20,7 +20,7 @@ const namesMatchKeys = defineRule<RuleContext>('manifest', 'MANIFEST_NAME_MISMAT
     for (const [key, entry] of Object.entries(entries)) {
       if (!isPlainObject(entry) || typeof entry.name !== 'string' || entry.name === key) continue;
       report({
-        path: joinPointer(fieldPath(context, section), key, 'name'),
+        path: appendPointer(fieldPath(context, section), key, 'name'),
         target: 'value',
         message: `name ${quote(entry.name)} differs from the key ${quote(key)} it is declared under; remove name or make it ${quote(key)}.`,
         data: { replacement: key },

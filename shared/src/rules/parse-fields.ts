@@ -1,7 +1,7 @@
 import { parseDuration } from '../duration/index.ts';
 import type { Problem } from '../problem.ts';
 import { fieldTable, type FieldKind } from './field-info.ts';
-import { joinPointer } from './json-pointer.ts';
+import { appendPointer } from '../text/json-pointer.ts';
 
 /** A list field read from an array or a comma-separated string. */
 export interface ListValue {
@@ -88,7 +88,7 @@ export function parseFields(
     if (skip.has(name)) continue;
     out.readable.add(name);
     const raw = input[name];
-    const path = joinPointer(basePath, name);
+    const path = appendPointer(basePath, name);
     switch (info.value) {
       case 'string':
         out.strings.set(name, raw as string);
@@ -142,7 +142,7 @@ function readList(field: string, raw: string | readonly string[], path: string, 
   let offset = 0;
   parts.forEach((part, index) => {
     const item = part.trim();
-    const itemPath = fromString ? path : joinPointer(path, index);
+    const itemPath = fromString ? path : appendPointer(path, index);
     const span = { valueOffset: offset + part.length - part.trimStart().length, valueLength: item.length };
     // An empty item is drawn on the comma that makes it: the one before it, or after it when first.
     const comma = { valueOffset: index === 0 ? part.length : offset - 1, valueLength: 1 };
@@ -185,7 +185,7 @@ function readTags(
         code: 'FIELD_INVALID_KEY_PAIR',
         severity: 'error',
         message: `${field} item "${item}" is not a key=value pair (invalid key pair "${item}"); write it as "key=value".`,
-        path: joinPointer(path, index),
+        path: appendPointer(path, index),
         target: 'value',
       });
       return;

@@ -1,4 +1,4 @@
-import { joinPointer } from './json-pointer.ts';
+import { appendPointer } from '../text/json-pointer.ts';
 import { policyFaults, policyShapeFault } from './policy-faults.ts';
 import type { RoleContext } from './role-context.ts';
 import { defineRule, fieldPath, type Rule } from './rule.ts';
@@ -33,7 +33,7 @@ const policyDocumentSane = defineRule<RoleContext>(
     const base = fieldPath(context, 'policy_document');
     for (const fault of policyFaults(parsed as Record<string, unknown>)) {
       // Inside JSON text there are no pointers in the file, so the whole value carries the problem.
-      const path = policy.fromObject ? joinPointer(base, ...fault.segments) : base;
+      const path = policy.fromObject ? appendPointer(base, ...fault.segments) : base;
       report({
         path,
         target: policy.fromObject ? fault.target : 'value',

@@ -1,6 +1,6 @@
 import { problemCodes, type ProblemCode } from '../codes/index.ts';
 import type { Problem, Severity } from '../problem.ts';
-import { escapePointerSegment } from './json-pointer.ts';
+import { appendPointer } from '../text/json-pointer.ts';
 import type { ParsedFields } from './parse-fields.ts';
 import type { ResourceKind } from './types.ts';
 
@@ -64,7 +64,7 @@ export function runRules<C extends RuleContext>(rules: readonly Rule<C>[], conte
 
 /** The pointer of a field of the object under check. */
 export function fieldPath(context: RuleContext, field: string): string {
-  return `${context.basePath}/${escapePointerSegment(field)}`;
+  return appendPointer(context.basePath, field);
 }
 
 /**

@@ -2,7 +2,7 @@ import { shapeValidators, type ShapeError, type ShapeValidator } from '@keyfob/s
 import type { Problem } from '../problem.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { describeValueKind, fieldTable, type FieldKind } from './field-info.ts';
-import { joinPointer, splitPointer } from './json-pointer.ts';
+import { appendPointer, pointerToSegments } from '../text/json-pointer.ts';
 
 const VALIDATORS: Readonly<Record<FieldKind, ShapeValidator>> = {
   role: shapeValidators.role,
@@ -44,7 +44,7 @@ export function checkShape(kind: FieldKind, input: Readonly<Record<string, unkno
       problems.push(unknownKey(kind, String(error.params.additionalProperty), basePath));
       continue;
     }
-    const field = splitPointer(error.instancePath)[0];
+    const field = pointerToSegments(error.instancePath)[0];
     if (field === undefined) continue;
     byField.set(field, [...(byField.get(field) ?? []), error]);
   }
@@ -60,7 +60,7 @@ function unknownKey(kind: FieldKind, key: string, basePath: string): Problem {
     message: suggestion
       ? `Unknown field "${key}"; did you mean "${suggestion}"?`
       : `Unknown field "${key}"; the engine ignores it, so remove it or check the spelling.`,
-    path: joinPointer(basePath, key),
+    path: appendPointer(basePath, key),
     target: 'key',
     ...(suggestion ? { data: { suggestion } } : {}),
   };
@@ -74,7 +74,7 @@ function fieldTypeProblems(
   input: Readonly<Record<string, unknown>>,
   basePath: string,
 ): Problem[] {
-  const own = `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  const own = appendPointer('', field);
   if (isWholeValueMismatch(own, errors)) {
     const value = fieldTable(kind).get(field)?.value ?? 'string';
     const expected = describeValueKind(value);
@@ -89,7 +89,7 @@ function fieldTypeProblems(
     .filter((e) => e.keyword === 'type' && e.instancePath !== own && !isMismatchedBranch(own, e, errors))
     .map((e) => {
       const expected = String(e.params.type).split(',')[0] ?? 'string';
-      const [, inner = ''] = splitPointer(e.instancePath);
+      const [, inner = ''] = pointerToSegments(e.instancePath);
       const label = /^[0-9]+$/.test(inner) ? `${field} item ${inner}` : `${field} value of "${inner}"`;
       return typeProblem(basePath + e.instancePath, `${label} must be a ${expected}.`, expected);
     });

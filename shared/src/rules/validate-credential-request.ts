@@ -1,10 +1,8 @@
-import { hasErrors, type Problem } from '../problem.ts';
-import { parseFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject } from './resource-input.ts';
+import type { ParsedFields } from './parse-fields.ts';
+import { readResource, settle, sourceOf, type Validation } from './read-resource.ts';
 import { requestRules, SESSION_NAME_LIMIT, type RequestContext } from './request-rules.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
-import { checkShape } from './shape.ts';
 import type { CredentialRequest, RoleDefinition } from './types.ts';
 
 /** Options of `validateCredentialRequest`. */
@@ -17,12 +15,8 @@ export interface ValidateCredentialRequestOptions {
   readonly source?: 'file' | 'request';
 }
 
-/** Result of `validateCredentialRequest`. */
-export interface CredentialRequestValidation {
-  /** The normalised request; undefined when any problem is an error. */
-  readonly request: CredentialRequest | undefined;
-  readonly problems: Problem[];
-}
+/** Result of `validateCredentialRequest`: the normalised request, undefined when any problem is an error. */
+export type CredentialRequestValidation = Validation<CredentialRequest>;
 
 /**
  * Validates the parameters of `GET /creds/:name` or `POST /sts/:name` (query values arrive as
@@ -33,23 +27,23 @@ export interface CredentialRequestValidation {
  * Codes: `FIELD_*`, `DURATION_*`, `REQUEST_*`.
  */
 export function validateCredentialRequest(input: unknown, options: ValidateCredentialRequestOptions = {}): CredentialRequestValidation {
-  if (!isPlainObject(input)) return { request: undefined, problems: [notAnObject('credential request', input, '')] };
-  const shape = checkShape('credential-request', input, '');
-  const problems = [...shape.problems];
-  const fields = parseFields('credential-request', input, '', shape.badFields, problems, options.source);
-  const context: RequestContext = { input, fields, basePath: '', role: options.role, endpoint: options.endpoint };
+  const read = readResource('credential-request', input, { what: 'credential request', basePath: '', ...sourceOf(options) });
+  if (!read.ok) return { value: undefined, problems: read.problems };
+  const { fields, problems } = read;
+  const context: RequestContext = { input: read.input, fields, basePath: '', role: options.role, endpoint: options.endpoint };
   runRules(requestRules, context, problems);
   relaxForRequest(problems, options.source);
-  if (hasErrors(problems)) return { request: undefined, problems };
-  const role = options.role;
+  return settle(problems, () => normalisedRequest(fields, options.role));
+}
+
+function normalisedRequest(fields: ParsedFields, role: RoleDefinition | undefined): CredentialRequest {
   const sent = fields.strings.get('role_arn') ?? '';
   const onlyArn = role?.credentialType === 'assumed_role' && role.roleArns.length === 1 ? (role.roleArns[0] ?? '') : '';
   const ttl = fields.seconds.get('ttl');
-  const request: CredentialRequest = {
+  return {
     roleArn: sent !== '' ? sent : onlyArn,
     roleSessionName: (fields.strings.get('role_session_name') ?? '').slice(0, SESSION_NAME_LIMIT),
     ...(ttl !== undefined ? { ttl } : {}),
     mfaCode: fields.strings.get('mfa_code') ?? '',
   };
-  return { request, problems };
 }

@@ -1,17 +1,11 @@
-import { hasErrors, type Problem } from '../problem.ts';
 import { leaseRules } from './lease-rules.ts';
-import { parseFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
+import { readResource, settle, sourceOf, type Validation } from './read-resource.ts';
+import type { CheckOptions } from './resource-input.ts';
 import { runRules } from './rule.ts';
-import { checkShape } from './shape.ts';
 import type { LeaseConfig } from './types.ts';
 
-/** Result of `validateLeaseConfig`. */
-export interface LeaseConfigValidation {
-  /** Lease and maximum in seconds; undefined when any problem is an error. */
-  readonly config: LeaseConfig | undefined;
-  readonly problems: Problem[];
-}
+/** Result of `validateLeaseConfig`: lease and maximum in seconds, undefined when any problem is an error. */
+export type LeaseConfigValidation = Validation<LeaseConfig>;
 
 /**
  * Validates a lease configuration (`POST /config/lease` body or a manifest's `lease`): both
@@ -19,7 +13,7 @@ export interface LeaseConfigValidation {
  *
  * Codes: `FIELD_*`, `DURATION_*`, `LEASE_*`.
  *
- * @example validateLeaseConfig({ lease: '30m', lease_max: '12h' }).config // { lease: 1800, leaseMax: 43200 }
+ * @example validateLeaseConfig({ lease: '30m', lease_max: '12h' }).value // { lease: 1800, leaseMax: 43200 }
  */
 export function validateLeaseConfig(input: unknown, options: Pick<CheckOptions, 'source'> = {}): LeaseConfigValidation {
   return checkLeaseConfig(input, { ...options, basePath: '' });
@@ -28,11 +22,9 @@ export function validateLeaseConfig(input: unknown, options: Pick<CheckOptions, 
 /** `validateLeaseConfig` for an object inside a larger document. */
 export function checkLeaseConfig(input: unknown, options: CheckOptions): LeaseConfigValidation {
   const basePath = options.basePath ?? '';
-  if (!isPlainObject(input)) return { config: undefined, problems: [notAnObject('lease configuration', input, basePath)] };
-  const shape = checkShape('lease-config', input, basePath);
-  const problems = [...shape.problems];
-  const fields = parseFields('lease-config', input, basePath, shape.badFields, problems, options.source);
-  runRules(leaseRules, { input, fields, basePath }, problems);
-  if (hasErrors(problems)) return { config: undefined, problems };
-  return { config: { lease: fields.seconds.get('lease') ?? 0, leaseMax: fields.seconds.get('lease_max') ?? 0 }, problems };
+  const read = readResource('lease-config', input, { what: 'lease configuration', basePath, ...sourceOf(options) });
+  if (!read.ok) return { value: undefined, problems: read.problems };
+  const { fields, problems } = read;
+  runRules(leaseRules, { input: read.input, fields, basePath }, problems);
+  return settle(problems, () => ({ lease: fields.seconds.get('lease') ?? 0, leaseMax: fields.seconds.get('lease_max') ?? 0 }));
 }

@@ -1,10 +1,7 @@
-import { hasErrors, type Problem } from '../problem.ts';
-import { joinPointer } from './json-pointer.ts';
+import { appendPointer } from '../text/json-pointer.ts';
 import { manifestRules } from './manifest-rules.ts';
-import { parseFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject } from './resource-input.ts';
+import { readResource, settle, type Validation } from './read-resource.ts';
 import { runRules } from './rule.ts';
-import { checkShape } from './shape.ts';
 import type { LeaseConfig, ManifestDefinition, RoleDefinition, RootConfig, StaticRoleDefinition } from './types.ts';
 import { checkLeaseConfig } from './validate-lease-config.ts';
 import { checkRole } from './validate-role.ts';
@@ -17,12 +14,8 @@ export interface ValidateManifestOptions {
   readonly source?: 'file' | 'request';
 }
 
-/** Result of `validateManifest`. */
-export interface ManifestValidation {
-  /** Every declaration normalised; undefined when any problem is an error. */
-  readonly manifest: ManifestDefinition | undefined;
-  readonly problems: Problem[];
-}
+/** Result of `validateManifest`: every declaration normalised, undefined when any problem is an error. */
+export type ManifestValidation = Validation<ManifestDefinition>;
 
 /**
  * Validates a manifest: `{ $schema?, mount?, roles?: {name: role}, static_roles?: {name: static
@@ -32,43 +25,40 @@ export interface ManifestValidation {
  * Codes: those of every resource plus `MANIFEST_*`.
  */
 export function validateManifest(input: unknown, options: ValidateManifestOptions = {}): ManifestValidation {
-  if (!isPlainObject(input)) return { manifest: undefined, problems: [notAnObject('manifest', input, '')] };
-  const shape = checkShape('manifest', input, '');
-  const problems = [...shape.problems];
-  const fields = parseFields('manifest', input, '', shape.badFields, problems);
-  runRules(manifestRules, { input, fields, basePath: '' }, problems);
+  const read = readResource('manifest', input, { what: 'manifest', basePath: '' });
+  if (!read.ok) return { value: undefined, problems: read.problems };
+  const { fields, problems, badFields } = read;
+  runRules(manifestRules, { input: read.input, fields, basePath: '' }, problems);
   const roles: Record<string, RoleDefinition> = {};
   for (const [name, entry] of Object.entries(fields.objects.get('roles') ?? {})) {
-    const checked = checkRole(entry, { name, basePath: joinPointer('/roles', name) });
+    const checked = checkRole(entry, { name, basePath: appendPointer('/roles', name) });
     problems.push(...checked.problems);
-    if (checked.role) roles[name] = { ...checked.role, name };
+    if (checked.value) roles[name] = { ...checked.value, name };
   }
   const staticRoles: Record<string, StaticRoleDefinition> = {};
   for (const [name, entry] of Object.entries(fields.objects.get('static_roles') ?? {})) {
-    const checked = checkStaticRole(entry, { name, basePath: joinPointer('/static_roles', name) });
+    const checked = checkStaticRole(entry, { name, basePath: appendPointer('/static_roles', name) });
     problems.push(...checked.problems);
-    if (checked.staticRole) staticRoles[name] = { ...checked.staticRole, name };
+    if (checked.value) staticRoles[name] = { ...checked.value, name };
   }
   let lease: LeaseConfig | undefined;
-  if (fields.present.has('lease') && !shape.badFields.has('lease')) {
-    const checked = checkLeaseConfig(input.lease, { basePath: '/lease' });
+  if (fields.present.has('lease') && !badFields.has('lease')) {
+    const checked = checkLeaseConfig(read.input.lease, { basePath: '/lease' });
     problems.push(...checked.problems);
-    lease = checked.config;
+    lease = checked.value;
   }
   let root: RootConfig | undefined;
-  if (fields.present.has('root') && !shape.badFields.has('root')) {
-    const checked = checkRootConfig(input.root, { basePath: '/root', source: options.source ?? 'file' });
+  if (fields.present.has('root') && !badFields.has('root')) {
+    const checked = checkRootConfig(read.input.root, { basePath: '/root', source: options.source ?? 'file' });
     problems.push(...checked.problems);
-    root = checked.config;
+    root = checked.value;
   }
-  if (hasErrors(problems)) return { manifest: undefined, problems };
   const mount = fields.strings.get('mount');
-  const manifest: ManifestDefinition = {
+  return settle(problems, (): ManifestDefinition => ({
     ...(mount !== undefined ? { mount } : {}),
     roles,
     staticRoles,
     ...(lease ? { lease } : {}),
     ...(root ? { root } : {}),
-  };
-  return { manifest, problems };
+  }));
 }

@@ -1,13 +1,12 @@
-import { hasErrors, type Problem } from '../problem.ts';
 import { isCredentialType } from './field-info.ts';
-import { parseFields, type ParsedFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
+import type { ParsedFields } from './parse-fields.ts';
+import { readResource, settle, sourceOf, type Validation } from './read-resource.ts';
+import type { CheckOptions } from './resource-input.ts';
 import type { RoleContext } from './role-context.ts';
 import { legacyReplacement } from './role-legacy-rules.ts';
 import { roleRules } from './role-rules.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
-import { checkShape } from './shape.ts';
 import type { CredentialType, RoleDefinition } from './types.ts';
 
 /** Options of `validateRole`. */
@@ -18,12 +17,8 @@ export interface ValidateRoleOptions {
   readonly source?: 'file' | 'request';
 }
 
-/** Result of `validateRole`. */
-export interface RoleValidation {
-  /** The normalised role; undefined when any problem is an error. */
-  readonly role: RoleDefinition | undefined;
-  readonly problems: Problem[];
-}
+/** Result of `validateRole`: the normalised role, undefined when any problem is an error. */
+export type RoleValidation = Validation<RoleDefinition>;
 
 /**
  * Validates one dynamic role (a role file's document or a `POST /roles/:name` body) against every
@@ -34,7 +29,7 @@ export interface RoleValidation {
  * with `data.field` and `data.anchor` (`/credential_type`) to draw it on.
  *
  * @example
- * validateRole({ credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' }).role?.roleArns
+ * validateRole({ credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' }).value?.roleArns
  * // ['arn:aws:iam::123456789012:role/deploy']
  */
 export function validateRole(input: unknown, options: ValidateRoleOptions = {}): RoleValidation {
@@ -44,14 +39,13 @@ export function validateRole(input: unknown, options: ValidateRoleOptions = {}):
 /** `validateRole` for an object inside a larger document (a manifest entry). */
 export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOptions): RoleValidation {
   const basePath = options.basePath ?? '';
-  if (!isPlainObject(input)) return { role: undefined, problems: [notAnObject('role', input, basePath)] };
-  const shape = checkShape('role', input, basePath);
-  const problems = [...shape.problems];
-  const fields = parseFields('role', input, basePath, shape.badFields, problems, options.source);
+  const read = readResource('role', input, { what: 'role', basePath, ...sourceOf(options) });
+  if (!read.ok) return { value: undefined, problems: read.problems };
+  const { fields, problems } = read;
   const typeText = fields.strings.get('credential_type');
   const keyName = fields.strings.get('name');
   const context: RoleContext = {
-    input,
+    input: read.input,
     fields,
     basePath,
     type: isCredentialType(typeText) ? typeText : undefined,
@@ -66,7 +60,7 @@ export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOp
   runRules(roleRules, context, problems);
   relaxForRequest(problems, options.source);
   const name = keyName ?? options.name;
-  return { role: hasErrors(problems) ? undefined : buildRole(context, name), problems };
+  return settle(problems, () => buildRole(context, name));
 }
 
 function buildRole(context: RoleContext, name: string | undefined): RoleDefinition {

@@ -1,13 +1,11 @@
-import { hasErrors, type Problem } from '../problem.ts';
 import { checkUsernameTemplate } from '../template/index.ts';
 import { fieldInfo } from './field-info.ts';
-import { joinPointer } from './json-pointer.ts';
-import { parseFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject, type CheckOptions } from './resource-input.ts';
+import { appendPointer } from '../text/json-pointer.ts';
+import { readResource, settle, type Validation } from './read-resource.ts';
+import type { CheckOptions } from './resource-input.ts';
 import { rootRules, type RootContext } from './root-rules.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
-import { checkShape } from './shape.ts';
 import type { RootConfig } from './types.ts';
 
 /** Options of `validateRootConfig`. */
@@ -16,12 +14,8 @@ export interface ValidateRootConfigOptions {
   readonly source?: 'file' | 'request';
 }
 
-/** Result of `validateRootConfig`. */
-export interface RootConfigValidation {
-  /** The normalised configuration with defaults filled in; undefined when any problem is an error. */
-  readonly config: RootConfig | undefined;
-  readonly problems: Problem[];
-}
+/** Result of `validateRootConfig`: the configuration with defaults filled in, undefined when any problem is an error. */
+export type RootConfigValidation = Validation<RootConfig>;
 
 /**
  * Validates a root configuration (`POST /config/root` body or a manifest's `root`): exclusive and
@@ -37,18 +31,16 @@ export function validateRootConfig(input: unknown, options: ValidateRootConfigOp
 /** `validateRootConfig` for an object inside a larger document. */
 export function checkRootConfig(input: unknown, options: CheckOptions & ValidateRootConfigOptions): RootConfigValidation {
   const basePath = options.basePath ?? '';
-  if (!isPlainObject(input)) return { config: undefined, problems: [notAnObject('root configuration', input, basePath)] };
-  const shape = checkShape('root-config', input, basePath);
-  const problems = [...shape.problems];
-  const fields = parseFields('root-config', input, basePath, shape.badFields, problems);
-  const context: RootContext = { input, fields, basePath, source: options.source ?? 'request' };
+  const read = readResource('root-config', input, { what: 'root configuration', basePath });
+  if (!read.ok) return { value: undefined, problems: read.problems };
+  const { fields, problems } = read;
+  const context: RootContext = { input: read.input, fields, basePath, source: options.source ?? 'request' };
   runRules(rootRules, context, problems);
   relaxForRequest(problems, context.source);
   const template = fields.strings.get('username_template');
-  if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: joinPointer(basePath, 'username_template') }));
-  if (hasErrors(problems)) return { config: undefined, problems };
+  if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: appendPointer(basePath, 'username_template') }));
   const text = (field: string): string => fields.strings.get(field) ?? '';
-  const config: RootConfig = {
+  return settle(problems, (): RootConfig => ({
     accessKey: text('access_key'),
     secretKey: text('secret_key'),
     roleArn: text('role_arn'),
@@ -62,8 +54,7 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
     stsFallbackEndpoints: fields.lists.get('sts_fallback_endpoints')?.items ?? [],
     stsFallbackRegions: fields.lists.get('sts_fallback_regions')?.items ?? [],
     usernameTemplate: text('username_template'),
-  };
-  return { config, problems };
+  }));
 }
 
 /** A numeric default as the schema states it (3600 for identity_token_ttl, -1 for max_retries). */

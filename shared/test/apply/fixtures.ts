@@ -5,13 +5,13 @@ import { validateRole, validateStaticRole } from '@keyfob/shared/rules';
 
 /** A role definition through the real rules, failing loudly when the fixture itself is wrong. */
 export function role(input: Record<string, unknown>): RoleDefinition {
-  const { role: value, problems } = validateRole(input);
+  const { value, problems } = validateRole(input);
   if (!value) throw new Error(`bad fixture: ${JSON.stringify(problems)}`);
   return value;
 }
 
 export function staticRole(input: Record<string, unknown>): StaticRoleDefinition {
-  const { staticRole: value, problems } = validateStaticRole(input);
+  const { value, problems } = validateStaticRole(input);
   if (!value) throw new Error(`bad fixture: ${JSON.stringify(problems)}`);
   return value;
 }

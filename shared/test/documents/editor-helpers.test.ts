@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DocumentFormat, NodeAtOffset } from '@keyfob/shared/documents';
-import {
-  detectFormat,
-  nodeAtOffset,
-  parseDocuments,
-  pointerToSegments,
-  segmentsToPointer,
-} from '@keyfob/shared/documents';
+import { detectFormat, nodeAtOffset, parseDocuments } from '@keyfob/shared/documents';
+import { pointerToSegments, segmentsToPointer } from '@keyfob/shared/text';
 
 describe('nodeAtOffset', () => {
   const yaml = 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:\n';

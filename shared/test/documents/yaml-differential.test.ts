@@ -5,7 +5,8 @@ import { nearestPaths } from '../../src/documents/nearest-paths.ts';
 import { FastYamlReader } from '../../src/documents/yaml/fast-yaml-reader.ts';
 import { parseYamlStream } from '../../src/documents/yaml/parse-yaml-stream.ts';
 import { LineIndex } from '../../src/text/line-index.ts';
-import { randomSource, randomYaml } from './yaml-generator.ts';
+import { seededRandom } from '../../../test/helpers/seeded-random.ts';
+import { randomYaml } from './yaml-generator.ts';
 
 /** Everything a reader produces for a stream, as one comparable string (NaN and Infinity spelled out). */
 function snapshot(text: string, reader: 'fast' | 'library' | 'stream'): string {
@@ -25,7 +26,7 @@ function snapshot(text: string, reader: 'fast' | 'library' | 'stream'): string {
 function mismatches(first: number, count: number, odd: number): number[] {
   const failed: number[] = [];
   for (let seed = first; seed < first + count; seed++) {
-    const text = randomYaml(randomSource(seed), odd);
+    const text = randomYaml(seededRandom(seed), odd);
     if (snapshot(text, 'fast') !== snapshot(text, 'library')) failed.push(seed);
   }
   return failed;
@@ -42,7 +43,7 @@ describe('fast YAML reader against the yaml package', () => {
   it('reading pieces agrees with reading the whole stream when the stream is valid', () => {
     const failed: number[] = [];
     for (let seed = 1; seed <= 200; seed++) {
-      const text = randomYaml(randomSource(seed), 0.1);
+      const text = randomYaml(seededRandom(seed), 0.1);
       const whole = snapshot(text, 'stream');
       if (!whole.includes('"problems":[[') && whole !== snapshot(text, 'fast')) failed.push(seed);
     }

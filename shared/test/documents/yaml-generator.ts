@@ -1,22 +1,8 @@
 // Random YAML streams for the differential test: mostly the shapes role files use (which the fast
 // reader handles), mixed with everything it must hand to the library (anchors, tags, folded and
 // multi-line scalars, escapes, tabs, duplicates, broken syntax), so both sides of the split are hit.
+import { pick, type Random } from '../../../test/helpers/seeded-random.ts';
 
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
-export function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Random = () => number;
-
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
 /** Keys the fast reader reads. */
 const KEYS = [

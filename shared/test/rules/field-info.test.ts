@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CREDENTIAL_TYPES, didYouMean, editDistance, fieldInfo, fieldsFor } from '@keyfob/shared/rules';
+import { CREDENTIAL_TYPES, didYouMean, fieldInfo, fieldsFor } from '@keyfob/shared/rules';
+import { editDistance } from '@keyfob/shared/text';
 
 describe('fieldInfo reads hover data from the schemas', () => {
   test('role_arns', () => {

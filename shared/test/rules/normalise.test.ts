@@ -15,7 +15,7 @@ const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
 
 describe('validateRole normalises values', () => {
   test('comma strings are split and trimmed, "" is an empty list', () => {
-    const { role, problems } = validateRole({ credential_type: 'assumed_role', role_arns: ` ${ARN} ,${ARN2}`, policy_arns: '', iam_groups: 'a, b' });
+    const { value: role, problems } = validateRole({ credential_type: 'assumed_role', role_arns: ` ${ARN} ,${ARN2}`, policy_arns: '', iam_groups: 'a, b' });
     assert.deepEqual(problems, []);
     assert.deepEqual(role?.roleArns, [ARN, ARN2]);
     assert.deepEqual(role?.policyArns, []);
@@ -23,30 +23,30 @@ describe('validateRole normalises values', () => {
   });
 
   test('tags from key=value lists and maps (numbers become text)', () => {
-    const { role } = validateRole({ credential_type: 'iam_user', policy_arns: [POLICY], iam_tags: ['team=web', 'note=a=b'] });
+    const { value: role } = validateRole({ credential_type: 'iam_user', policy_arns: [POLICY], iam_tags: ['team=web', 'note=a=b'] });
     assert.deepEqual(role?.iamTags, { team: 'web', note: 'a=b' });
     const second = validateRole({ credential_type: 'assumed_role', role_arns: ARN, session_tags: { cost: 42, on: true } });
-    assert.deepEqual(second.role?.sessionTags, { cost: '42', on: 'true' });
+    assert.deepEqual(second.value?.sessionTags, { cost: '42', on: 'true' });
   });
 
   test('durations become seconds; unset TTLs stay undefined', () => {
-    const { role } = validateRole({ credential_type: 'federation_token', policy_arns: POLICY, default_sts_ttl: '15m', max_sts_ttl: '1h30m' });
+    const { value: role } = validateRole({ credential_type: 'federation_token', policy_arns: POLICY, default_sts_ttl: '15m', max_sts_ttl: '1h30m' });
     assert.equal(role?.defaultStsTtl, 900);
     assert.equal(role?.maxStsTtl, 5400);
-    const bare = validateRole({ credential_type: 'session_token' }).role;
+    const bare = validateRole({ credential_type: 'session_token' }).value;
     assert.equal(bare?.defaultStsTtl, undefined);
     assert.equal(bare?.maxStsTtl, undefined);
   });
 
   test('policy_document is compact JSON text, from text or from an object', () => {
-    const text = validateRole({ credential_type: 'iam_user', policy_document: '{ "Version" : "2012-10-17",\n "Statement": [] }' }).role;
+    const text = validateRole({ credential_type: 'iam_user', policy_document: '{ "Version" : "2012-10-17",\n "Statement": [] }' }).value;
     assert.equal(text?.policyDocument, '{"Version":"2012-10-17","Statement":[]}');
-    const object = validateRole({ credential_type: 'iam_user', policy_document: { Version: '2012-10-17', Statement: [] } }).role;
+    const object = validateRole({ credential_type: 'iam_user', policy_document: { Version: '2012-10-17', Statement: [] } }).value;
     assert.equal(object?.policyDocument, '{"Version":"2012-10-17","Statement":[]}');
   });
 
   test('unset fields are empty strings, lists and maps', () => {
-    const role = validateRole({ credential_type: 'session_token' }, { name: 'break-glass' }).role;
+    const role = validateRole({ credential_type: 'session_token' }, { name: 'break-glass' }).value;
     assert.deepEqual(role, {
       name: 'break-glass',
       credentialType: 'session_token',
@@ -65,14 +65,14 @@ describe('validateRole normalises values', () => {
   });
 
   test('the name key wins over the given name', () => {
-    assert.equal(validateRole({ name: 'from-key', credential_type: 'session_token' }, { name: 'from-file' }).role?.name, 'from-key');
+    assert.equal(validateRole({ name: 'from-key', credential_type: 'session_token' }, { name: 'from-file' }).value?.name, 'from-key');
   });
 
   test('no role when any problem is an error; warnings keep it', () => {
-    assert.equal(validateRole({ credential_type: 'iam_user' }).role, undefined);
+    assert.equal(validateRole({ credential_type: 'iam_user' }).value, undefined);
     const warned = validateRole({ credential_type: 'session_token', iam_tags: { a: 'b' } });
     assert.equal(warned.problems[0]?.code, 'ROLE_FIELD_UNUSED');
-    assert.ok(warned.role);
+    assert.ok(warned.value);
   });
 });
 
@@ -84,7 +84,7 @@ describe('legacy roles are upgraded the way the engine does', () => {
   ] as const;
   for (const c of cases) {
     test(c.name, () => {
-      const { role, problems } = validateRole(c.input);
+      const { value: role, problems } = validateRole(c.input);
       assert.deepEqual(problems.map((p) => p.code), ['ROLE_LEGACY_FIELD']);
       assert.deepEqual(role?.credentialTypes, c.types);
       assert.deepEqual(role?.[c.field], c.value);
@@ -95,17 +95,17 @@ describe('legacy roles are upgraded the way the engine does', () => {
 
 describe('other resources', () => {
   test('static role rotation_period in seconds from a string or an integer', () => {
-    assert.equal(validateStaticRole({ username: 'svc', rotation_period: '1h30m' }).staticRole?.rotationPeriod, 5400);
-    assert.equal(validateStaticRole({ username: 'svc', rotation_period: 86400 }).staticRole?.rotationPeriod, 86400);
-    assert.equal(validateStaticRole({ username: 'svc', rotation_period: '120' }).staticRole?.rotationPeriod, 120);
+    assert.equal(validateStaticRole({ username: 'svc', rotation_period: '1h30m' }).value?.rotationPeriod, 5400);
+    assert.equal(validateStaticRole({ username: 'svc', rotation_period: 86400 }).value?.rotationPeriod, 86400);
+    assert.equal(validateStaticRole({ username: 'svc', rotation_period: '120' }).value?.rotationPeriod, 120);
   });
 
   test('lease configuration in seconds', () => {
-    assert.deepEqual(validateLeaseConfig({ lease: '30m', lease_max: '12h' }).config, { lease: 1800, leaseMax: 43200 });
+    assert.deepEqual(validateLeaseConfig({ lease: '30m', lease_max: '12h' }).value, { lease: 1800, leaseMax: 43200 });
   });
 
   test('root configuration defaults from the schema', () => {
-    const { config } = validateRootConfig({ region: 'eu-west-1', sts_fallback_endpoints: '', sts_fallback_regions: [] });
+    const { value: config } = validateRootConfig({ region: 'eu-west-1', sts_fallback_endpoints: '', sts_fallback_regions: [] });
     assert.equal(config?.maxRetries, -1);
     assert.equal(config?.identityTokenTtl, 3600);
     assert.equal(config?.region, 'eu-west-1');
@@ -113,22 +113,22 @@ describe('other resources', () => {
   });
 
   test('credential request: the only role ARN is filled in, session names truncated to 64', () => {
-    const role = validateRole({ credential_type: 'assumed_role', role_arns: ARN }).role;
+    const role = validateRole({ credential_type: 'assumed_role', role_arns: ARN }).value;
     assert.ok(role);
     const long = 'x'.repeat(70);
-    const { request, problems } = validateCredentialRequest({ role_session_name: long, ttl: '15m' }, { role });
+    const { value: request, problems } = validateCredentialRequest({ role_session_name: long, ttl: '15m' }, { role });
     assert.deepEqual(problems.map((p) => p.code), ['REQUEST_SESSION_NAME_TOO_LONG']);
     assert.deepEqual(request, { roleArn: ARN, roleSessionName: 'x'.repeat(64), ttl: 900, mfaCode: '' });
   });
 
   test('credential request without a role checks only the parameters', () => {
-    const { request, problems } = validateCredentialRequest({ role_arn: ARN, mfa_code: '123456' });
+    const { value: request, problems } = validateCredentialRequest({ role_arn: ARN, mfa_code: '123456' });
     assert.deepEqual(problems, []);
     assert.equal(request?.roleArn, ARN);
   });
 
   test('manifest entries take their map keys as names', () => {
-    const { manifest, problems } = validateManifest({
+    const { value: manifest, problems } = validateManifest({
       mount: 'cloud',
       roles: { deploy: { credential_type: 'assumed_role', role_arns: ARN } },
       static_roles: { svc: { username: 'svc', rotation_period: '1h' } },

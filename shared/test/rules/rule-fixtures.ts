@@ -70,7 +70,7 @@ export function validateValue(kind: RuleFixture['kind'], value: unknown, testCas
     case 'manifest':
       return validateManifest(value).problems;
     case 'credential-request': {
-      const role = testCase.role === undefined ? undefined : validateRole(parse(testCase.role)).role;
+      const role = testCase.role === undefined ? undefined : validateRole(parse(testCase.role)).value;
       if (testCase.role !== undefined && !role) throw new Error(`${testCase.name}: the role of the case is not valid`);
       const endpoint = which === 'valid' ? testCase.validEndpoint : testCase.endpoint;
       return validateCredentialRequest(value, { ...(role ? { role } : {}), ...(endpoint ? { endpoint } : {}) }).problems;

@@ -9,18 +9,7 @@ import {
 } from '@keyfob/shared/template';
 import type { LengthBound, Template, TemplateVars } from '@keyfob/shared/template';
 import { utf8Length } from '../../src/template/utf8.ts';
-
-/** A small seeded PRNG (mulberry32) so every run checks the same cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../test/helpers/seeded-random.ts';
 
 const CORPUS = [
   DEFAULT_USERNAME_TEMPLATE,
@@ -123,7 +112,7 @@ function generateTemplate(random: () => number, depth: number): string {
 
 describe('template fuzzing', () => {
   it('never throws on mutated templates, keeps spans inside the text, and the length analysis holds', () => {
-    const random = prng(20240601);
+    const random = seededRandom(20240601);
     let parsedOk = 0;
     for (let i = 0; i < 3000; i++) {
       let text = CORPUS[i % CORPUS.length] ?? '';
@@ -146,7 +135,7 @@ describe('template fuzzing', () => {
   });
 
   it('the analysis bounds hold for the corpus itself over many random inputs', () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     for (const text of CORPUS) {
       const { template } = parseTemplate(text);
       assert.ok(template);
@@ -155,7 +144,7 @@ describe('template fuzzing', () => {
   });
 
   it('the analysis bounds hold for thousands of generated templates', () => {
-    const random = prng(99);
+    const random = seededRandom(99);
     for (let i = 0; i < 1500; i++) {
       const text = generateTemplate(random, 3);
       const { template, problems } = parseTemplate(text);

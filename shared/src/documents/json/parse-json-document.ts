@@ -2,7 +2,7 @@ import { visit } from 'jsonc-parser';
 import type { OffsetRange } from '../../problem.ts';
 import type { LineIndex } from '../../text/line-index.ts';
 import { DocumentSink } from '../document-sink.ts';
-import { appendPointer } from '../json-pointer.ts';
+import { appendPointer } from '../../text/json-pointer.ts';
 import type { RawDocument } from '../raw-document.ts';
 import { setMember } from '../set-member.ts';
 import { jsonErrorMessage } from './json-error-message.ts';

@@ -1,6 +1,6 @@
 import type { OffsetRange } from '../../problem.ts';
 import type { DocumentSink } from '../document-sink.ts';
-import { appendPointer } from '../json-pointer.ts';
+import { appendPointer } from '../../text/json-pointer.ts';
 import { setMember } from '../set-member.ts';
 import { trimEnd } from '../source-span.ts';
 import type { FastContext, KeyEntry } from './fast-yaml-inline.ts';

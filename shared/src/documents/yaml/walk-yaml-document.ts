@@ -2,7 +2,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Alias, Document, Node, Pair } from 'yaml';
 import type { OffsetRange } from '../../problem.ts';
 import type { DocumentSink } from '../document-sink.ts';
-import { appendPointer } from '../json-pointer.ts';
+import { appendPointer } from '../../text/json-pointer.ts';
 import { setMember } from '../set-member.ts';
 import { trimEnd } from '../source-span.ts';
 import { toPlain } from './resolve-plain-scalar.ts';
