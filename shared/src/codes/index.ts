@@ -13,6 +13,7 @@ import { templateCodes } from './template.ts';
 import { credentialsCodes } from './credentials.ts';
 import { applyCodes } from './apply.ts';
 import { historyCodes } from './history.ts';
+import { iamPolicyCodes } from './iam-policy.ts';
 
 export type { CodeInfo } from './code-info.ts';
 
@@ -35,6 +36,7 @@ export const problemCodes = {
   ...credentialsCodes,
   ...applyCodes,
   ...historyCodes,
+  ...iamPolicyCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

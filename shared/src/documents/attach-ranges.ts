@@ -1,5 +1,6 @@
 import type { OffsetRange, Problem } from '../problem.ts';
 import { parentPointer, pointerToSegments } from '../text/json-pointer.ts';
+import { sourceOffsets } from './scalar-offsets.ts';
 import { visibleSpan } from './source-span.ts';
 import type { NodeLocation, ParsedDocument, ParsedFile } from './types.ts';
 
@@ -13,8 +14,9 @@ import type { NodeLocation, ParsedDocument, ParsedFile } from './types.ts';
  *   (and for the path `""` itself), the pointer in `data.anchor` when it exists, else the root's
  *   first key, else its first token (a scalar document's scalar, a sequence's first `-`);
  * - `data.valueOffset` / `data.valueLength` (offsets in a string's decoded value, from a template
- *   check for example) narrow the range, but only when the source token is a plain or simply
- *   quoted scalar whose text is exactly the value, so the offsets line up.
+ *   check or a policy document inside a string, for example) narrow the range to those characters
+ *   in the source token: plain, quoted (escapes decoded) and literal block scalars (see
+ *   scalar-offsets.ts); other token forms keep the whole value.
  *
  * Never the whole document, never the whole file.
  */
@@ -95,14 +97,11 @@ function narrowed(problem: Problem, file: ParsedFile, document: ParsedDocument, 
   if (typeof offset !== 'number' || typeof length !== 'number') return undefined;
   const value = valueAt(document.value, problem.path);
   if (typeof value !== 'string') return undefined;
-  const raw = file.text.slice(span.start, span.end);
-  const quote = raw.charAt(0);
-  const quoted = quote === '"' || quote === "'";
-  const inner = quoted ? (raw.length >= 2 && raw.endsWith(quote) ? raw.slice(1, -1) : undefined) : raw;
-  if (inner !== value) return undefined;
-  const base = span.start + (quoted ? 1 : 0);
-  const start = base + Math.max(0, Math.min(offset, value.length));
-  return { start, end: Math.min(base + value.length, start + Math.max(0, length)) };
+  const offsets = sourceOffsets(file.text.slice(span.start, span.end), value);
+  if (!offsets) return undefined;
+  const from = Math.max(0, Math.min(offset, value.length));
+  const to = Math.max(from, Math.min(value.length, from + Math.max(0, length)));
+  return { start: span.start + (offsets[from] ?? 0), end: span.start + (offsets[to] ?? offsets[from] ?? 0) };
 }
 
 /** The data at a pointer, or undefined when the path does not exist. */

@@ -9,3 +9,5 @@ export { evaluate, accessDeniedMessage, type PolicySource, type PolicyType, type
 export { MANAGED_POLICIES, managedPolicyDocument } from './managed-policies.ts';
 export { temporaryCredentialLimit, type CredentialKind } from './temporary-limits.ts';
 export { canI, describeStatement, type RolePolicies, type CanIQuestion, type CanIAnswer } from './can-i.ts';
+export { lintPolicy, type PolicyLint, type PolicyLintCode, type Suggest } from './lint-policy.ts';
+export { KNOWN_ACTIONS } from './known-actions.ts';

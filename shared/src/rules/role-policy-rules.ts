@@ -1,5 +1,6 @@
 import { appendPointer } from '../text/json-pointer.ts';
 import { policyFaults, policyShapeFault } from './policy-faults.ts';
+import { policyTextSpan } from './policy-text-spans.ts';
 import type { RoleContext } from './role-context.ts';
 import { defineRule, fieldPath, type Rule } from './rule.ts';
 
@@ -31,14 +32,18 @@ const policyDocumentSane = defineRule<RoleContext>(
     const parsed = policy?.parsed;
     if (!policy || policyShapeFault(parsed) !== undefined) return;
     const base = fieldPath(context, 'policy_document');
+    const raw = context.input.policy_document;
     for (const fault of policyFaults(parsed as Record<string, unknown>)) {
-      // Inside JSON text there are no pointers in the file, so the whole value carries the problem.
+      // Inside JSON text there are no pointers in the file: the offsets of the spot inside the text
+      // let attachRanges put the range on those characters of the string or block scalar.
       const path = policy.fromObject ? appendPointer(base, ...fault.segments) : base;
+      const span = !policy.fromObject && typeof raw === 'string' ? policyTextSpan(raw, fault.segments, fault.target) : undefined;
+      const data = { ...(fault.replacement !== undefined ? { replacement: fault.replacement } : {}), ...span };
       report({
         path,
         target: policy.fromObject ? fault.target : 'value',
         message: `policy_document ${fault.message}.`,
-        ...(fault.replacement !== undefined ? { data: { replacement: fault.replacement } } : {}),
+        ...(Object.keys(data).length > 0 ? { data } : {}),
       });
     }
   },

@@ -1,5 +1,6 @@
 import type { RoleContext } from './role-context.ts';
 import { roleLegacyRules } from './role-legacy-rules.ts';
+import { roleLimitRules } from './role-limit-rules.ts';
 import { rolePolicyRules } from './role-policy-rules.ts';
 import { roleTypeRules } from './role-type-rules.ts';
 import { roleNameRule, roleValueRules } from './role-value-rules.ts';
@@ -12,4 +13,5 @@ export const roleRules: readonly Rule<RoleContext>[] = [
   ...roleLegacyRules,
   ...roleValueRules,
   ...rolePolicyRules,
+  ...roleLimitRules,
 ];

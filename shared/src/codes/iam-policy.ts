@@ -1,0 +1,52 @@
+import type { CodeInfo } from './code-info.ts';
+
+/**
+ * Problem codes of IAM policy documents (`policy_document`) and of the provider's hard limits on
+ * what a role asks for. Each points at the exact spot, inside the embedded JSON text too. The
+ * engine stores such roles as they are, so on the API they are warnings (`engineAccepts`); the
+ * provider refuses them when credentials are requested.
+ */
+export const iamPolicyCodes = {
+  IAM_POLICY_GRAMMAR: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'A policy statement breaks the IAM policy grammar: an unknown statement key, both `Action` and `NotAction` (or `Resource` and `NotResource`), no resource, a `Principal` in an identity policy, a bad or repeated `Sid`, or a `Condition` that is not an object of objects.',
+  },
+  IAM_POLICY_ACTION_FORMAT: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'A policy action is not `*` or `vendor:Action` (one colon, a vendor prefix such as `iam`, `sts`, `s3`).',
+  },
+  IAM_POLICY_UNKNOWN_ACTION: {
+    severity: 'warning',
+    summary: 'An `iam:` or `sts:` action (or wildcard) names no action of that service (`data.suggestion` holds the closest); it grants nothing.',
+  },
+  IAM_POLICY_UNKNOWN_CONDITION_OPERATOR: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'A `Condition` uses an operator the provider does not know (`data.suggestion` holds the closest); the provider rejects the policy.',
+  },
+  IAM_POLICY_FULL_ACCESS: {
+    severity: 'warning',
+    summary: 'An `Allow` statement grants `Action: "*"` on `Resource: "*"`: every action on everything, the account administrator\'s power.',
+  },
+  IAM_POLICY_TOO_LARGE: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'The policy is larger than the provider allows for this credential type (2,048 characters for a session policy; 2,048 non-whitespace characters for a user\'s inline policies).',
+  },
+  ROLE_TOO_MANY_SESSION_POLICY_ARNS: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'An `assumed_role` or `federation_token` role passes more than 10 managed session policies (`policy_arns`); the provider refuses the call.',
+  },
+  ROLE_SESSION_TAG_LIMIT: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'A session tag breaks the provider\'s limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, or a key repeated ignoring case.',
+  },
+  ROLE_TTL_PROVIDER_RANGE: {
+    severity: 'warning',
+    summary: 'A TTL is outside what the provider issues for this credential type (900 s to 43,200 s for `assumed_role`; 900 s to 129,600 s for `federation_token` and `session_token`).',
+  },
+} as const satisfies Record<string, CodeInfo>;
