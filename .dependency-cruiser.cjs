@@ -17,9 +17,10 @@ const AREAS = {
   // model
   template: LEAVES,
   documents: LEAVES,
-  rules: [...LEAVES, 'template'],
-  lint: [...LEAVES, 'template', 'documents', 'rules'],
+  // IAM policy documents: evaluation and the policy linter (rules run the linter as role rules)
   'iam-policy': LEAVES,
+  rules: [...LEAVES, 'template', 'iam-policy'],
+  lint: [...LEAVES, 'template', 'documents', 'rules'],
   // engine I/O
   client: [...LEAVES, 'rules'],
   credentials: [...LEAVES, 'client'],
