@@ -35,7 +35,15 @@ export class EngineClock {
   }
 }
 
-/** ISO 8601 UTC text of an engine time in milliseconds. */
+/** The latest time a JavaScript Date holds (+275760-09-13). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * ISO 8601 UTC text of an engine time in milliseconds. Never throws: a time outside what a Date
+ * holds (only possible in state written before inputs were bounded) is clamped, so no stored value
+ * can break a later read.
+ */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  const safe = Number.isFinite(ms) ? Math.max(-MAX_DATE_MS, Math.min(MAX_DATE_MS, ms)) : MAX_DATE_MS;
+  return new Date(safe).toISOString();
 }

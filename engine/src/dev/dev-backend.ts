@@ -7,6 +7,9 @@ import { badRequest, HttpError } from '../http/http-error.ts';
 import { path, type Backend, type RequestContext } from '../http/route.ts';
 import type { TickReport } from '../scheduler.ts';
 
+/** How far the dev clock may run ahead of the wall clock, in seconds (about 100 years). */
+export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 86400;
+
 /** What the dev API needs besides the core. */
 export interface DevHooks {
   /** Runs every expiry and rotation that is due now. */
@@ -53,6 +56,10 @@ function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestContext): H
   const seconds = ctx.params.advanceSeconds;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
     throw badRequest('advanceSeconds must be a number of seconds, 0 or more (the clock never goes back)');
+  }
+  // Engine times must stay well inside what a Date holds and what the real engine's durations reach.
+  if (core.clock.offsetMs / 1000 + seconds > MAX_CLOCK_OFFSET_SECONDS) {
+    throw badRequest(`advanceSeconds ${seconds} would move the engine clock more than ${MAX_CLOCK_OFFSET_SECONDS} seconds (about 100 years) ahead of the wall clock`);
   }
   core.clock.advance(seconds);
   hooks.saveClock();

@@ -27,4 +27,6 @@ export interface IssuedCredentials {
   readonly leaseTtl: number;
   readonly leaseMaxExpiresAt: number;
   readonly userName?: string;
+  /** Warnings for the response (a TTL capped at the mount maximum). */
+  readonly warnings?: readonly string[];
 }

@@ -64,7 +64,7 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
     kind: 'data',
     data: issued.data,
     lease: { leaseId, renewable: issued.renewable, leaseDuration },
-    ...(checked.warnings.length > 0 ? { warnings: checked.warnings } : {}),
+    ...(checked.warnings.length + (issued.warnings?.length ?? 0) > 0 ? { warnings: [...checked.warnings, ...(issued.warnings ?? [])] } : {}),
   };
 }
 

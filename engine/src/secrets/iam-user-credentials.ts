@@ -1,3 +1,4 @@
+import { formatDuration } from '@keyfob/shared';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';
 import type { MadeUser } from './cloud-provider.ts';
 import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
@@ -36,18 +37,31 @@ export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCreden
     if (Object.keys(role.iamTags).length > 0) await viaProvider('Error adding tags to user', () => provider.tagUser(userName, role.iamTags));
     const key = await viaProvider('Error creating access keys', () => provider.createAccessKey(userName));
     const now = core.clock.now();
-    const leaseTtl = mount.leaseConfig?.lease || ENGINE_DEFAULTS.mountLeaseSeconds;
-    const leaseMax = mount.leaseConfig?.leaseMax || ENGINE_DEFAULTS.mountLeaseSeconds;
+    const { ttl, max, warning } = cappedLease(mount.leaseConfig);
     return {
       data: { access_key: key.accessKeyId, secret_key: key.secretAccessKey, session_token: null },
-      expiresAt: now + Math.min(leaseTtl, leaseMax) * 1000,
+      expiresAt: now + ttl * 1000,
       renewable: true,
-      leaseTtl,
-      leaseMaxExpiresAt: now + leaseMax * 1000,
+      leaseTtl: ttl,
+      leaseMaxExpiresAt: now + max * 1000,
       userName,
+      ...(warning ? { warnings: [warning] } : {}),
     };
   } catch (error) {
     await provider.removeUser(userName, made satisfies MadeUser);
     throw error;
   }
+}
+
+/**
+ * The lease of iam_user credentials as the real engine's expiration manager sets it: config/lease's
+ * `lease` (0 or unset: the mount default), never past `lease_max` nor the mount/system maximum
+ * (768h); a cut TTL draws the real engine's warning.
+ */
+export function cappedLease(config: { lease: number; leaseMax: number } | undefined): { ttl: number; max: number; warning?: string } {
+  const system = ENGINE_DEFAULTS.mountLeaseSeconds;
+  const max = Math.min(config?.leaseMax || system, system);
+  const wanted = config?.lease || system;
+  if (wanted <= max) return { ttl: wanted, max };
+  return { ttl: max, max, warning: `TTL of "${formatDuration(wanted)}" exceeded the effective max_ttl of "${formatDuration(max)}"; TTL value is capped accordingly` };
 }
