@@ -1,4 +1,4 @@
-import { formatDuration } from '@keyfob/shared';
+import { formatDuration } from '@keyfob/shared/duration';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';
 import type { MadeUser } from './cloud-provider.ts';
 import type { CredentialContext, IssuedCredentials } from './credential-context.ts';
