@@ -1,6 +1,7 @@
 import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared/client';
 import type { EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
+import type { SecretBook } from './mask.ts';
 import { requestIdToken } from './id-token.ts';
 import type { Runner } from './runner.ts';
 
@@ -18,9 +19,10 @@ export interface Connection {
 /**
  * Builds the engine client from the settings: the global fetch, or undici with a dispatcher when a
  * CA certificate or proxy variables are set; per-request and overall timeouts; retries of what may
- * pass on another attempt, each announced in the log (never with a secret: reasons are redacted).
+ * pass on another attempt, each announced in the log (never with a secret: reasons are redacted
+ * with every secret of the step, and the line is sanitised by the runner wrapper, see safe-log.ts).
  */
-export async function connect(settings: EngineSettings, token: string | undefined, runner: Runner, deps: Deps): Promise<Connection> {
+export async function connect(settings: EngineSettings, token: string | undefined, runner: Runner, deps: Deps, secrets: SecretBook): Promise<Connection> {
   let fetchImpl = deps.fetch;
   let dispatcher: unknown;
   let close = (): Promise<void> => Promise.resolve();
@@ -45,6 +47,8 @@ export async function connect(settings: EngineSettings, token: string | undefine
     requestTimeoutMs: settings.requestTimeoutMs,
     totalTimeoutMs: settings.timeoutMs,
     retry: { maxAttempts: settings.maxAttempts },
+    // Every secret of the step, so errors echoing an earlier one are redacted before they are cut.
+    secrets: () => secrets.list(),
     onRetry: (info: RetryInfo) => runner.info(retryLine(info, settings.maxAttempts)),
   };
   return {

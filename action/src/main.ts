@@ -13,6 +13,7 @@ import { runRotateRoot } from './modes/rotate-root.ts';
 import { runRotateStatic } from './modes/rotate-static.ts';
 import { runStaticRole } from './modes/static-role.ts';
 import type { Runner } from './runner.ts';
+import { safeLog } from './safe-log.ts';
 import { StepFailure, type EngineStep, type Step } from './step.ts';
 
 /** What a mode may ask of the step's end: keep the login token because a lease it issued lives on. */
@@ -33,8 +34,9 @@ const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint'>, (step: EngineStep) =>
  * every secret the step has seen, and becomes the step's one `setFailed` (plus the `error-message`
  * output). The whole step is bounded by the `timeout` input, so it can never hang.
  */
-export async function run(runner: Runner = coreRunner(), deps: Deps = defaultDeps()): Promise<void> {
-  const secrets = new SecretBook(runner);
+export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()): Promise<void> {
+  const secrets = new SecretBook(raw);
+  const runner = safeLog(raw, secrets);
   const startedAt = runner.now();
   let config: ActionConfig | undefined;
   try {
@@ -54,7 +56,7 @@ export async function run(runner: Runner = coreRunner(), deps: Deps = defaultDep
 async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
   if (config.mode === 'lint' || !config.engine || !config.auth) return await (await import('./modes/file-modes.ts')).runLint(step);
-  const connection = await connect(config.engine, config.auth.method === 'token' ? config.auth.token : undefined, runner, deps);
+  const connection = await connect(config.engine, config.auth.method === 'token' ? config.auth.token : undefined, runner, deps, secrets);
   try {
     const session = await login(connection, config.auth, config.engine, runner, secrets, deps);
     const outcome = await ENGINE_MODES[config.mode]({ ...step, client: session.client, engine: config.engine, tokenExpiresAt: session.tokenExpiresAt });

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@keyfob/shared/client';
+import { redactSecrets, sanitizeLine } from '@keyfob/shared/client';
 import { secretParts } from '@keyfob/shared/credentials';
 import type { Runner } from './runner.ts';
 
@@ -27,7 +27,15 @@ export class SecretBook {
     return redactSecrets(text, [...this.values]);
   }
 
-  /** Every registered value (for tests and leak checks). */
+  /**
+   * One safe log line from text that may carry outside words: every secret of the step redacted
+   * before any cut, no line break, no workflow command (see `sanitizeLine`).
+   */
+  sanitize(text: string): string {
+    return sanitizeLine(text, [...this.values]);
+  }
+
+  /** Every registered value (for tests, leak checks and the engine client's own redaction). */
   list(): string[] {
     return [...this.values];
   }

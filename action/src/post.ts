@@ -9,6 +9,7 @@ import { readInputs } from './inputs.ts';
 import { login } from './login.ts';
 import { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
+import { safeLog } from './safe-log.ts';
 import { table } from './summary.ts';
 
 /**
@@ -17,13 +18,14 @@ import { table } from './summary.ts';
  * the cloud user is deleted now rather than when the lease runs out. `cleanup: false` turns both
  * off. Problems become warnings: the job's own result stands.
  */
-export async function run(runner: Runner = coreRunner(), deps: Deps = defaultDeps()): Promise<void> {
+export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()): Promise<void> {
+  const secrets = new SecretBook(raw);
+  const runner = safeLog(raw, secrets);
   const state = parseCleanupState(runner.getState(CLEANUP_STATE));
   if (state.leases.length === 0 && state.variables.length === 0) {
     runner.debug('keyfob post step: nothing to clean up.');
     return;
   }
-  const secrets = new SecretBook(runner);
   const { config } = readInputs(runner, secrets);
   if (config && !config.cleanup) {
     runner.info('cleanup is false: leaving the exported variables and leases as they are.');
@@ -55,7 +57,7 @@ interface RevokeContext {
 async function revokeLeases(state: CleanupState, context: RevokeContext): Promise<Revoked[]> {
   if (state.leases.length === 0) return [];
   const { runner, secrets, deps, engine, auth } = context;
-  const connection = await connect(engine, auth.method === 'token' ? auth.token : undefined, runner, deps);
+  const connection = await connect(engine, auth.method === 'token' ? auth.token : undefined, runner, deps, secrets);
   const results: Revoked[] = [];
   try {
     const session = await login(connection, auth, engine, runner, secrets, deps);

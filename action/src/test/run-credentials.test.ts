@@ -136,6 +136,6 @@ describe('run: credential modes', () => {
     assert.equal(engine.requests.length, 0);
     const failed = runner.events.filter((e) => e.kind === 'failed');
     assert.equal(failed.length, 1);
-    assert.match(failed[0]?.text ?? '', /2 inputs are invalid:\n- role "a\/b"[^\n]*\n- ttl/);
+    assert.match(failed[0]?.text ?? '', /2 inputs are invalid: ⏎ - role "a\/b"[^⏎]* ⏎ - ttl/);
   });
 });

@@ -44,6 +44,12 @@ export interface EngineClientOptions {
   readonly tokenHeader?: string | undefined;
   /** Sent as `X-Vault-Namespace` (Vault Enterprise, OpenBao namespaces). */
   readonly namespace?: string | undefined;
+  /**
+   * More values to hide in every error text, asked for at each request: e.g. every secret issued
+   * earlier in the step, so an engine or proxy echoing one of them in a later error gets `***`
+   * before any message is cut.
+   */
+  readonly secrets?: (() => readonly string[]) | undefined;
   /** Extra headers on every request. Values of token-like headers are treated as secrets. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The fetch to use (global `fetch`, undici's, or a test double). */

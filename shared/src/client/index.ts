@@ -13,6 +13,7 @@ export { ENGINE_CLIENT_DEFAULTS } from './resolve-settings.ts';
 export { EngineError, EngineUnsupportedError, isEngineError } from './engine-error.ts';
 export type { EngineErrorCode, EngineErrorInit } from './engine-error.ts';
 export { REDACTED, redactSecrets } from './redact-secrets.ts';
+export { MAX_LOG_LINE, sanitizeLine } from './sanitize-line.ts';
 export { shouldRetry, isRetryableStatus } from './should-retry.ts';
 export { retryDelay } from './retry-delay.ts';
 export type { RetryDelayInput } from './retry-delay.ts';

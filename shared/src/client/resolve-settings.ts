@@ -26,7 +26,7 @@ export interface ClientSettings {
   readonly headers: Readonly<Record<string, string>>;
   /** Name of the header that carries the token, when there is a token (dropped for logins). */
   readonly tokenHeader: string | undefined;
-  /** Values to hide in every error: the token and token-like header values. */
+  /** Values to hide in every error: the token, token-like header values and the caller's `secrets()`, read anew each time. */
   readonly secrets: readonly string[];
   readonly fetch: typeof fetch;
   readonly now: () => number;
@@ -52,13 +52,17 @@ export function resolveSettings(options: EngineClientOptions): ClientSettings {
   const retry = options.retry ?? {};
   const headers = buildHeaders(options);
   const tokenHeader = options.token ? tokenHeaderOf(options) : undefined;
+  const ownSecrets = Object.freeze([...(options.token ? [options.token] : []), ...collectHeaderSecrets(headers)]);
+  const callerSecrets = options.secrets;
   return Object.freeze({
     baseUrl: url.href.replace(/\/+$/, '').replace(/\/v1$/, ''),
     origin: url.origin,
     mount: trimSlashes(options.mount ?? ENGINE_CLIENT_DEFAULTS.mount),
     headers,
     tokenHeader,
-    secrets: Object.freeze([...(options.token ? [options.token] : []), ...collectHeaderSecrets(headers)]),
+    get secrets(): readonly string[] {
+      return callerSecrets === undefined ? ownSecrets : [...ownSecrets, ...callerSecrets()];
+    },
     fetch: options.fetch,
     now: options.now ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
