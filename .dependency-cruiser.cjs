@@ -19,6 +19,8 @@ const AREAS = {
   documents: LEAVES,
   // IAM policy documents: evaluation and the policy linter (rules run the linter as role rules)
   'iam-policy': LEAVES,
+  // ACL policies of the engine (HCL): parsing and evaluation
+  policies: LEAVES,
   rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules'],
   // engine I/O

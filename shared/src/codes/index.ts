@@ -14,6 +14,7 @@ import { credentialsCodes } from './credentials.ts';
 import { applyCodes } from './apply.ts';
 import { historyCodes } from './history.ts';
 import { iamPolicyCodes } from './iam-policy.ts';
+import { policyCodes } from './policy.ts';
 
 export type { CodeInfo } from './code-info.ts';
 
@@ -37,6 +38,7 @@ export const problemCodes = {
   ...applyCodes,
   ...historyCodes,
   ...iamPolicyCodes,
+  ...policyCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */
