@@ -21,6 +21,8 @@ const AREAS = {
   'iam-policy': LEAVES,
   // ACL policies of the engine (HCL): parsing and evaluation
   policies: LEAVES,
+  // JWT auth roles (GitHub OIDC trust): reading a role, the login's claim checks
+  'jwt-roles': LEAVES,
   rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules'],
   // engine I/O

@@ -1,3 +1,4 @@
+import type { PolicyStore } from './acl/policy-store.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { EngineClock } from './clock.ts';
 import type { CloudCredentials } from './cloud/cloud-types.ts';
@@ -23,6 +24,7 @@ export interface EngineCore {
   readonly store: Store;
   readonly cloud: EmulatedCloud;
   readonly tokens: TokenStore;
+  readonly policies: PolicyStore;
   readonly leases: LeaseManager;
   readonly mount: (name: string) => MountData | undefined;
   readonly log: (line: string) => void;

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { authorize } from './acl/authorize.ts';
+import { PolicyStore } from './acl/policy-store.ts';
 import { TokenStore } from './auth/token-store.ts';
 import { tokenBackend } from './auth/token-routes.ts';
 import { jwtBackend } from './auth/jwt-routes.ts';
@@ -36,8 +38,18 @@ export interface RunningEngine {
   readonly rootToken: string;
   /** True when the root token was generated for this run (print it once). */
   readonly rootTokenGenerated: boolean;
+  /** Every route the engine serves (for the authorisation matrix test and `keyfob access`). */
+  readonly routes: readonly RouteInfo[];
   /** Stops listening, finishes pending writes and releases the data directory. */
   stop(): Promise<void>;
+}
+
+/** One route of the engine: its full-path pattern (under `/v1/`) and the operations it offers. */
+export interface RouteInfo {
+  /** Anchored pattern over the full path, e.g. `^cloud/roles/(?<name>...)$`. */
+  readonly pattern: RegExp;
+  readonly operations: readonly string[];
+  readonly unauthenticated: boolean;
 }
 
 /**
@@ -66,6 +78,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     dispatch(request, {
       backends: () => backends,
       authenticate: (token) => core.tokens.authenticate(token),
+      authorize: (caller, request) => authorize(core.policies, caller, request),
       commit: () => store.commit(),
       onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
     }),
@@ -94,6 +107,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     mounts,
     rootToken,
     rootTokenGenerated: options.rootToken === undefined,
+    routes: routeTable(backends),
     stop: async () => {
       clearInterval(timer);
       await Promise.all([closeServer(server), closeServer(cloudServer)]);
@@ -101,6 +115,16 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
       await file?.close();
     },
   };
+}
+
+function routeTable(backends: readonly Backend[]): RouteInfo[] {
+  return backends.flatMap((b) =>
+    b.routes.map((r) => ({
+      pattern: new RegExp(`^${b.prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${r.pattern.source.replace(/^\^/, '')}`),
+      operations: Object.keys(r.operations),
+      unauthenticated: r.unauthenticated === true,
+    })),
+  );
 }
 
 /** The store, filled from the data directory when there is one. */
@@ -122,6 +146,7 @@ function buildCore(store: Store, options: EngineOptions, mounts: readonly string
     store,
     cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
     tokens: new TokenStore(store, clock),
+    policies: new PolicyStore(store),
     leases: new LeaseManager(store, clock),
     mount: mountLookup(store, mounts),
     log,

@@ -1,3 +1,5 @@
+import { capabilityRoutes } from './acl/capability-routes.ts';
+import { policyRoutes } from './acl/policy-routes.ts';
 import { isoTime } from './clock.ts';
 import type { EngineCore } from './engine-core.ts';
 import { dataResult } from './http/handler-result.ts';
@@ -11,6 +13,8 @@ export function sysBackend(core: EngineCore): Backend {
     mountType: 'system',
     routes: [
       ...leaseRoutes(core),
+      ...policyRoutes(core),
+      ...capabilityRoutes(core),
       {
         pattern: path('health'),
         fields: [],

@@ -29,9 +29,3 @@ export function tokenDisplayName(name: string): string {
   if (name === '') return 'token';
   return `token-${name}`.replace(/[^a-zA-Z0-9-]/g, '-').replace(/-$/, '');
 }
-
-/** Policies of a new token: the ones asked for, plus `default` as the real engine adds it. */
-export function tokenPolicies(requested: readonly string[]): string[] {
-  const out = requested.filter((p) => p !== '' && p !== 'root');
-  return out.includes('default') ? out : ['default', ...out];
-}

@@ -1,66 +1,62 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
-import { createRemoteJWKSet, errors as jose, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
+import { createPublicKey } from 'node:crypto';
+import { checkTimes, type JwtClaims, type JwtRole } from '@keyfob/shared/jwt-roles';
+import { compactVerify, createRemoteJWKSet, errors as jose, type FlattenedJWSInput, type JWSHeaderParameters } from 'jose';
 import { badRequest } from '../http/http-error.ts';
-import type { JwtConfig, JwtRole } from './jwt-settings.ts';
-import { pointerToSegments } from '@keyfob/shared/text';
+import type { JwtConfig } from './jwt-settings.ts';
 
 const DEFAULT_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-/** Seconds of clock skew accepted on exp and nbf. */
-const LEEWAY_SECONDS = 60;
 
-const remoteSets = new Map<string, JWTVerifyGetKey>();
+type GetKey = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey | Uint8Array>;
+const remoteSets = new Map<string, GetKey>();
 
 /**
- * Verifies a login JWT with jose: signature (JWKS URL or configured PEM keys), exp/nbf against the
- * engine clock with a small leeway, issuer, audience, then the role's bound subject and claims.
- * Returns the claims; failures are 400s with a reason that never contains the token.
+ * Verifies a login JWT in the real engine's order and words: signature (jose: JWKS URL or the
+ * configured PEM keys) and algorithm, then issuer, subject, audience and the time claims with the
+ * role's leeways, each failure a 400 `error validating token: ...`; a token with an audience for a
+ * role that binds none is refused. Returns the claims; no message ever contains the token.
  */
-export async function verifyLoginJwt(jwt: string, config: JwtConfig, role: JwtRole, now: Date): Promise<JWTPayload> {
-  const options: JWTVerifyOptions = {
-    algorithms: config.jwtSupportedAlgs.length > 0 ? [...config.jwtSupportedAlgs] : DEFAULT_ALGS,
-    currentDate: now,
-    clockTolerance: LEEWAY_SECONDS,
-    ...(config.boundIssuer !== '' ? { issuer: config.boundIssuer } : {}),
-    ...(role.boundAudiences.length > 0 ? { audience: [...role.boundAudiences] } : {}),
-  };
-  const claims = await verifySignatureAndTimes(jwt, config, options);
-  if (role.boundAudiences.length === 0 && claims.aud !== undefined) {
-    throw badRequest('error validating claims: audience claim found in JWT but no audiences bound to the role');
+export async function verifyLoginJwt(jwt: string, config: JwtConfig, role: JwtRole, now: Date): Promise<JwtClaims> {
+  const claims = await verifySignature(jwt, config);
+  const invalid = (message: string): Error => badRequest(`error validating token: ${message}`);
+  if (config.boundIssuer !== '' && claims.iss !== config.boundIssuer) throw invalid('invalid issuer (iss) claim');
+  if (role.boundSubject !== '' && claims.sub !== role.boundSubject) throw invalid('invalid subject (sub) claim');
+  const audiences = Array.isArray(claims.aud) ? claims.aud : claims.aud === undefined ? [] : [claims.aud];
+  if (role.boundAudiences.length > 0 && !audiences.some((a) => role.boundAudiences.includes(String(a)))) {
+    throw invalid('invalid audience (aud) claim: audience claim does not match any expected audience');
   }
-  if (role.boundSubject !== '' && claims.sub !== role.boundSubject) throw badRequest('error validating claims: sub claim does not match bound subject');
-  for (const [name, allowed] of Object.entries(role.boundClaims)) {
-    if (!claimMatches(claimValue(claims, name), allowed, role.boundClaimsType)) {
-      throw badRequest(`error validating claims: claim "${name}" does not match any associated bound claim values`);
-    }
-  }
+  const times = checkTimes(role, claims, Math.floor(now.getTime() / 1000));
+  if (times) throw invalid(times);
+  // GitHub always sends `aud`; the real engine (since 1.16.3) refuses it when the role binds none.
+  if (role.boundAudiences.length === 0 && audiences.length > 0) throw badRequest('audience claim found in JWT but no audiences bound to the role');
   return claims;
 }
 
-async function verifySignatureAndTimes(jwt: string, config: JwtConfig, options: JWTVerifyOptions): Promise<JWTPayload> {
+async function verifySignature(jwt: string, config: JwtConfig): Promise<JwtClaims> {
+  const algorithms = config.jwtSupportedAlgs.length > 0 ? [...config.jwtSupportedAlgs] : DEFAULT_ALGS;
   try {
-    if (config.jwksUrl !== '') return (await jwtVerify(jwt, remoteSet(config.jwksUrl), options)).payload;
-    for (const key of config.jwtValidationPubkeys.map((pem) => createPublicKey(pem))) {
-      const payload = await tryKey(jwt, key, options);
-      if (payload) return payload;
-    }
-    throw badRequest('error validating token: no known key successfully validated the token signature');
+    const verified = config.jwksUrl !== '' ? await compactVerify(jwt, remoteSet(config.jwksUrl), { algorithms }) : await verifyWithKeys(jwt, config, algorithms);
+    const payload: unknown = JSON.parse(new TextDecoder().decode(verified.payload));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new jose.JWTInvalid('JWT Claims Set must be a top-level JSON object');
+    return payload as JwtClaims;
   } catch (error) {
     throw describe(error);
   }
 }
 
-async function tryKey(jwt: string, key: KeyObject, options: JWTVerifyOptions): Promise<JWTPayload | undefined> {
-  try {
-    return (await jwtVerify(jwt, key, options)).payload;
-  } catch (error) {
-    // A key of another type (JOSENotSupported) or another signer: try the next configured key.
-    const otherKey = error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JOSENotSupported || error instanceof TypeError;
-    if (otherKey) return undefined;
-    throw error;
+async function verifyWithKeys(jwt: string, config: JwtConfig, algorithms: string[]): Promise<{ payload: Uint8Array }> {
+  for (const key of config.jwtValidationPubkeys.map((pem) => createPublicKey(pem))) {
+    try {
+      return await compactVerify(jwt, key, { algorithms });
+    } catch (error) {
+      // A key of another type or another signer: try the next configured key.
+      const otherKey = error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JOSENotSupported || error instanceof TypeError;
+      if (!otherKey) throw error;
+    }
   }
+  throw new jose.JWSSignatureVerificationFailed();
 }
 
-function remoteSet(url: string): JWTVerifyGetKey {
+function remoteSet(url: string): GetKey {
   let set = remoteSets.get(url);
   if (!set) {
     set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 0 });
@@ -72,42 +68,11 @@ function remoteSet(url: string): JWTVerifyGetKey {
 /** The reason a verification failed, as a 400 (no token text, ever). */
 function describe(error: unknown): unknown {
   if (error instanceof Error && error.name === 'HttpError') return error;
-  if (error instanceof jose.JWTExpired) return badRequest('error validating claims: token is expired (exp)');
-  if (error instanceof jose.JWTClaimValidationFailed) {
-    const which: Record<string, string> = { nbf: 'token not yet valid (nbf)', iss: 'invalid issuer claim (iss)', aud: 'invalid audience claim (aud)', iat: 'invalid issued at claim (iat)' };
-    return badRequest(`error validating claims: ${which[error.claim] ?? `invalid ${error.claim} claim`}`);
-  }
-  if (error instanceof jose.JWSSignatureVerificationFailed) return badRequest('error validating token: failed to verify id token signature');
-  if (error instanceof jose.JWKSNoMatchingKey) return badRequest('error validating token: no key in the JWKS matches the token');
-  if (error instanceof jose.JOSEAlgNotAllowed) return badRequest('error validating token: signing algorithm not allowed');
-  if (error instanceof jose.JWKSTimeout) return badRequest('error validating token: timed out fetching the JWKS');
-  if (error instanceof jose.JWSInvalid || error instanceof jose.JWTInvalid || error instanceof jose.JOSENotSupported) {
-    return badRequest('error validating token: not a well-formed signed JWT');
-  }
-  if (error instanceof jose.JWKSInvalid || error instanceof jose.JOSEError) return badRequest(`error validating token: ${error.message}`);
-  return badRequest(`error validating token: could not fetch keys from jwks_url (${error instanceof Error ? error.message : 'unknown error'})`);
-}
-
-/** A claim by name, or by JSON Pointer for nested claims (`/job_workflow_ref`, `/a/b`). */
-function claimValue(claims: JWTPayload, name: string): unknown {
-  if (!name.startsWith('/')) return claims[name];
-  let node: unknown = claims;
-  for (const key of pointerToSegments(name)) {
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
-
-function claimMatches(value: unknown, allowed: readonly string[], type: 'string' | 'glob'): boolean {
-  const actual = Array.isArray(value) ? value : [value];
-  return actual.some((v) => {
-    if (v === undefined || v === null || typeof v === 'object') return false;
-    const text = String(v);
-    return allowed.some((a) => (type === 'glob' ? globMatch(a, text) : a === text));
-  });
-}
-
-function globMatch(pattern: string, text: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return regex.test(text);
+  const signature = (detail: string): Error => badRequest(`error validating token: error verifying token signature: ${detail}`);
+  if (error instanceof jose.JOSEAlgNotAllowed) return badRequest('error validating token: invalid algorithm (alg) header parameter: token signed with unexpected algorithm');
+  if (error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JWKSNoMatchingKey) return signature('no known key successfully validated the token signature');
+  if (error instanceof jose.JWKSTimeout) return signature('timed out fetching the JWKS');
+  if (error instanceof jose.JWSInvalid || error instanceof jose.JWTInvalid || error instanceof jose.JOSENotSupported || error instanceof SyntaxError) return signature('malformed JWT');
+  if (error instanceof jose.JWKSInvalid || error instanceof jose.JOSEError) return signature(error.message);
+  return signature(`could not fetch keys from jwks_url (${error instanceof Error ? error.message : 'unknown error'})`);
 }

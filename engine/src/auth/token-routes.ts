@@ -6,18 +6,21 @@ import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts
 import { badRequest } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { path, type Backend, type RequestContext } from '../http/route.ts';
-import { authBlock, tokenDisplayName, tokenPolicies } from './auth-block.ts';
+import { allowOperation } from '@keyfob/shared/policies';
+import { authBlock, tokenDisplayName } from './auth-block.ts';
+import { isSubset, sanitizePolicies } from './token-policies.ts';
 import type { Caller } from './token-store.ts';
 
-const CREATE_FIELDS = ['display_name', 'ttl', 'explicit_max_ttl', 'policies', 'meta', 'renewable', 'no_parent', 'no_default_policy', 'num_uses', 'period', 'type', 'entity_alias'];
+const CREATE_FIELDS = ['id', 'display_name', 'ttl', 'explicit_max_ttl', 'policies', 'meta', 'renewable', 'no_parent', 'no_default_policy', 'num_uses', 'period', 'type', 'entity_alias'];
 
-/** `auth/token/`: create, lookup-self, renew-self, revoke-self. */
+/** `auth/token/`: create, create-orphan, lookup-self, renew-self, revoke-self. */
 export function tokenBackend(core: EngineCore): Backend {
   return {
     prefix: 'auth/token/',
     mountType: 'token',
     routes: [
-      { pattern: path('create'), fields: CREATE_FIELDS, operations: { update: (ctx) => createToken(core, ctx) } },
+      { pattern: path('create'), fields: CREATE_FIELDS, operations: { update: (ctx) => createToken(core, ctx, false) } },
+      { pattern: path('create-orphan'), fields: CREATE_FIELDS, operations: { update: (ctx) => createToken(core, ctx, true) } },
       { pattern: path('lookup-self'), fields: [], operations: { read: (ctx) => lookupSelf(core, ctx), update: (ctx) => lookupSelf(core, ctx) } },
       { pattern: path('renew-self'), fields: ['increment'], operations: { update: (ctx) => renewSelf(core, ctx) } },
       { pattern: path('revoke-self'), fields: [], operations: { update: (ctx) => revokeSelf(core, ctx) } },
@@ -30,23 +33,59 @@ function caller(ctx: RequestContext): Caller {
   return ctx.caller;
 }
 
-function createToken(core: EngineCore, ctx: RequestContext): HandlerResult {
+function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean): HandlerResult {
   const parent = caller(ctx);
   const params = ctx.params;
-  const ttl = seconds(params.ttl, 'ttl') ?? ENGINE_DEFAULTS.tokenTtlSeconds;
+  const parentRoot = parent.record.policies.includes('root');
+  const acl = core.policies.acl(parent.record.policies);
+  // Sudo is judged on the path asked (create or create-orphan), as the real engine does.
+  const sudo = parentRoot || allowOperation(acl, { operation: 'update', path: `auth/token/${ctx.path}` }).rootPrivs;
+  const noParent = truthy(params.no_parent) || orphanRoute;
+  if (truthy(params.no_parent) && !sudo) throw badRequest('root or sudo privileges required to create orphan token');
+  if (params.id !== undefined && params.id !== '' && !sudo) throw badRequest('root or sudo privileges required to specify token id');
+  if (params.period !== undefined && params.period !== '' && params.period !== 0 && !sudo) throw badRequest('root or sudo privileges required to create periodic token');
+  if (typeof params.num_uses === 'number' && params.num_uses < 0) throw badRequest('number of uses cannot be negative');
+  const { policies, warnings } = childPolicies(core, parent.record.policies, list(params.policies), { sudo, parentRoot, noDefault: truthy(params.no_default_policy) });
+  const isRootToken = policies.includes('root');
+  const ttl = seconds(params.ttl, 'ttl') ?? (isRootToken && parentRoot ? 0 : ENGINE_DEFAULTS.tokenTtlSeconds);
   const explicitMax = seconds(params.explicit_max_ttl, 'explicit_max_ttl');
   const displayName = tokenDisplayName(typeof params.display_name === 'string' ? params.display_name : '');
   const { token, caller: created } = core.tokens.create({
     displayName,
-    policies: tokenPolicies(list(params.policies)),
+    policies,
     meta: stringMap(params.meta),
     ttl,
     ...(explicitMax !== undefined ? { explicitMaxTtl: explicitMax } : {}),
-    renewable: params.renewable !== false && params.renewable !== 'false',
-    path: 'auth/token/create',
-    parent: truthy(params.no_parent) ? null : parent.hash,
+    renewable: ttl > 0 && params.renewable !== false && params.renewable !== 'false',
+    path: `auth/token/${ctx.path}`,
+    parent: noParent ? null : parent.hash,
+    ...(typeof params.id === 'string' && params.id !== '' ? { token: params.id } : {}),
   });
-  return { kind: 'data', data: null, auth: authBlock(token, created, core.clock.now()) };
+  return { kind: 'data', data: null, auth: authBlock(token, created, core.clock.now()), ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+interface ChildOptions {
+  readonly sudo: boolean;
+  readonly parentRoot: boolean;
+  readonly noDefault: boolean;
+}
+
+/**
+ * A child token's policies by the real engine's rules: none asked = the parent's; `root` only
+ * from a root parent; without sudo only a subset of the parent's; `default` added when the parent
+ * has it (or always with sudo) unless `no_default_policy`. Unknown names only warn.
+ */
+function childPolicies(core: EngineCore, parentPolicies: readonly string[], requested: readonly string[], options: ChildOptions): { policies: string[]; warnings: string[] } {
+  const asked = sanitizePolicies(requested, false);
+  if (asked.includes('root') && !options.parentRoot) throw badRequest('root tokens may not be created without parent token being root');
+  const parent = sanitizePolicies(parentPolicies, false);
+  if (!options.sudo && asked.length > 0 && !isSubset(asked, parent)) throw badRequest('child policies must be subset of parent');
+  const base = asked.length > 0 ? asked : parent;
+  const addDefault = !options.noDefault && (options.sudo || parent.includes('default'));
+  const policies = sanitizePolicies(options.noDefault ? base.filter((p) => p !== 'default') : base, addDefault);
+  const known = new Set([...core.policies.names(), 'root']);
+  const warnings = policies.filter((p) => !known.has(p)).map((p) => `Policy "${p}" does not exist`);
+  return { policies, warnings };
 }
 
 function lookupSelf(core: EngineCore, ctx: RequestContext): HandlerResult {

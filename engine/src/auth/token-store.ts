@@ -103,6 +103,15 @@ export class TokenStore {
     return { hash, record };
   }
 
+  /** The live caller behind an accessor (for `sys/capabilities-accessor`). */
+  byAccessor(accessor: string): Caller | undefined {
+    const hash = this.#byAccessor.get(accessor);
+    const record = hash === undefined ? undefined : this.#table.get(hash);
+    if (hash === undefined || !record) return undefined;
+    if (record.expiresAt !== null && record.expiresAt <= this.clock.now()) return undefined;
+    return { hash, record };
+  }
+
   /** Extends a token's life by `increment` seconds (or its creation TTL), capped by its explicit max. */
   renew(hash: string, increment: number | undefined): TokenRecord | undefined {
     return this.#table.update(hash, (old) => {

@@ -1,3 +1,4 @@
+import type { AccessRequest } from '../acl/authorize.ts';
 import type { Caller } from '../auth/token-store.ts';
 import { buildEnvelope, unknownParametersWarning } from './envelope.ts';
 import type { HandlerResult } from './handler-result.ts';
@@ -10,6 +11,8 @@ import type { Backend, Route } from './route.ts';
 export interface DispatchDeps {
   readonly backends: () => readonly Backend[];
   readonly authenticate: (token: string | undefined) => Caller | undefined;
+  /** The ACL check of an authenticated request; throws 403 when its policies do not allow it. */
+  readonly authorize: (caller: Caller, request: AccessRequest) => void;
   /** Resolves when every change made so far is durable (awaited before answering). */
   readonly commit: () => Promise<void>;
   /** Reports unexpected failures (never with request bodies or tokens). */
@@ -33,11 +36,15 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     const token = tokenOf(raw.headers);
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
     if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
+    const ctx = { operation, path: found?.rest ?? path, params, vars: found?.vars ?? {}, caller, token };
+    // The real engine checks policies before routing: a path the token may not reach is 403 even
+    // when nothing is there. A write to a route with an existence check is `create` when absent.
+    if (caller) deps.authorize(caller, { operation: operation === 'update' && found?.route?.exists?.(ctx) === false ? 'create' : operation, path, params });
     if (!found) throw new HttpError(404, [`no handler for route "${path}". route entry not found.`]);
     if (!found.route) throw unsupportedPath();
     const handler = found.route.operations[operation];
     if (!handler) throw unsupportedOperation();
-    const result = await handler({ operation, path: found.rest, params, vars: found.vars, caller, token });
+    const result = await handler(ctx);
     await deps.commit();
     return render(result, found.backend.mountType, unknownParameters(params, found.route));
   } catch (error) {

@@ -26,6 +26,11 @@ export interface Route {
   /** Parameter names the route knows; others draw the "unrecognized parameters" warning. */
   readonly fields: readonly string[];
   readonly operations: Partial<Record<Operation, Handler>>;
+  /**
+   * The real engine's existence check: when it answers false, a write needs the `create`
+   * capability instead of `update`. Routes without one are always `update`.
+   */
+  readonly exists?: (ctx: RequestContext) => boolean;
   /** Login paths: no token needed. */
   readonly unauthenticated?: boolean;
 }

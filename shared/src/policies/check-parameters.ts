@@ -46,7 +46,7 @@ function valueInDenied(value: unknown, list: readonly unknown[]): boolean {
 
 /** A list's elements, or a string's comma-separated parts; undefined for other values. */
 function elementsOf(value: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as readonly unknown[];
   if (typeof value === 'string') return value.split(',').map((s) => s.trim());
   return undefined;
 }

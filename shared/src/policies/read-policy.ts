@@ -1,6 +1,6 @@
 import { parseDuration } from '../duration/index.ts';
 import type { OffsetRange, Problem } from '../problem.ts';
-import { LineIndex } from '../text/index.ts';
+import { escapePointerSegment as escape, LineIndex } from '../text/index.ts';
 import { LEGACY_POLICY_CAPABILITIES } from './capabilities.ts';
 import { hclToData, type HclEntry, type HclNode, type HclObject } from './hcl/hcl-node.ts';
 import { parseHcl } from './hcl/parse-hcl.ts';
@@ -150,8 +150,4 @@ function readTtl(entry: HclEntry | undefined, key: string, fail: Fail, pointer: 
 
 function scalarText(node: HclNode): string {
   return node.kind === 'list' || node.kind === 'object' ? node.kind : String(node.value);
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

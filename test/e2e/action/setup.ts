@@ -10,6 +10,14 @@ export const ROOT_KEY = { id: 'AKIAE2EROOTKEY000001', secret: 'e2e-root-secret-0
 export const JWT_ROLE = 'gh-ci';
 export const AUDIENCE = 'keyfob-e2e';
 
+/** What tokens of the JWT role may do: credentials of ci-user and deploy, and revoking their leases. */
+export const CI_POLICY = `
+path "cloud/creds/ci-user" { capabilities = ["read", "update"] }
+path "cloud/+/deploy" { capabilities = ["read", "update"] }
+path "sys/leases/revoke" { capabilities = ["update"] }
+path "sys/revoke" { capabilities = ["update"] }
+`;
+
 /** A client with the root token, for setting up and checking. */
 export function rootClient(engine: EngineProcess): EngineClient {
   return createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis), retry: { maxAttempts: 1 } });
@@ -37,6 +45,8 @@ async function trustIssuer(engine: EngineProcess, issuer: OidcIssuer): Promise<v
     const answer = await fetch(`${engine.url}/v1/${path}`, { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
   };
+  // The login token reaches only what this policy grants (plus `default`).
+  await post('sys/policies/acl/ci', { policy: CI_POLICY });
   await post('auth/jwt/config', { jwks_url: issuer.jwksUrl, bound_issuer: issuer.issuer });
   await post(`auth/jwt/role/${JWT_ROLE}`, { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: 'octo/app' }, token_ttl: '10m', token_policies: ['ci'] });
 }

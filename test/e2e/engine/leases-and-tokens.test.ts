@@ -82,7 +82,7 @@ describe('leases and tokens', () => {
     assert.equal(created.status, 200, created.text);
     const { auth } = created.body;
     assert.deepEqual([auth.lease_duration, auth.renewable, auth.token_type], [600, true, 'service']);
-    assert.deepEqual(auth.policies, ['default', 'ci']);
+    assert.deepEqual(auth.policies, ['ci', 'default']);
     const self = await get(engine, 'auth/token/lookup-self', { token: auth.client_token });
     assert.equal(self.body.data.display_name, 'token-deploy-bot');
     assert.equal(self.body.data.id, auth.client_token);

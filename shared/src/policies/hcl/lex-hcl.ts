@@ -20,7 +20,7 @@ export class HclSyntaxError extends Error {
 
 const PUNCT = new Set(['{', '}', '[', ']', '=', ':', ',']);
 const IDENT_START = /[A-Za-z_]/;
-const IDENT_PART = /[\w.\-]/;
+const IDENT_PART = /[\w.-]/;
 const NUMBER = /^-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/;
 
 /**

@@ -1,0 +1,26 @@
+import { allowOperation, type AclOperation } from '@keyfob/shared/policies';
+import type { Caller } from '../auth/token-store.ts';
+import { permissionDenied } from '../http/http-error.ts';
+import type { PolicyStore } from './policy-store.ts';
+import { isRootPath } from './root-paths.ts';
+
+/** A request as the access check sees it. */
+export interface AccessRequest {
+  readonly operation: AclOperation;
+  /** Full path under `/v1/`, e.g. `cloud/creds/deploy` (a LIST path gets its trailing `/` here). */
+  readonly path: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The check every authenticated request passes before routing, as the real engine does it: the
+ * caller's policies must allow the operation on the path (parameter rules included), and a
+ * root-protected path also needs `sudo`. Anything else is 403 `permission denied`, whether or not
+ * the path exists.
+ */
+export function authorize(policies: PolicyStore, caller: Caller, request: AccessRequest): void {
+  const path = request.operation === 'list' && !request.path.endsWith('/') ? `${request.path}/` : request.path;
+  const decision = allowOperation(policies.acl(caller.record.policies), { operation: request.operation, path, params: request.params });
+  if (!decision.allowed) throw permissionDenied();
+  if (!decision.rootPrivs && isRootPath(path)) throw permissionDenied();
+}

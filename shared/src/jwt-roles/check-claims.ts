@@ -1,0 +1,72 @@
+import { pointerToSegments } from '../text/index.ts';
+import type { JwtRole } from './jwt-role-types.ts';
+
+/** Decoded JWT claims. */
+export type JwtClaims = Readonly<Record<string, unknown>>;
+
+/**
+ * The role's bound claims against a token's claims, as the real engine checks them (after the
+ * signature, issuer, audience, subject and times): every bound claim must be present and one of
+ * its values must match one of the claim's values (type-sensitive for `string`, `*` spanning any
+ * characters for `glob`). Returns the error text (without the `error validating claims: ` prefix)
+ * or undefined.
+ */
+export function checkBoundClaims(role: JwtRole, claims: JwtClaims): string | undefined {
+  for (const [name, expected] of Object.entries(role.boundClaims)) {
+    const actual = claimValue(claims, name);
+    if (actual === undefined || actual === null) return `claim "${name}" is missing`;
+    const actualValues = Array.isArray(actual) ? actual : [actual];
+    if (!actualValues.every((v) => typeof v !== 'object')) return `received claim is not a string or list: ${name}`;
+    const found = expected.some((e) => actualValues.some((a) => (role.boundClaimsType === 'glob' ? typeof a === 'string' && typeof e === 'string' && globMatch(e, a) : e === a)));
+    if (!found) return `claim "${name}" does not match any associated bound claim values`;
+  }
+  return undefined;
+}
+
+/** A claim by name, or by JSON Pointer (`/a/b`) for nested claims. */
+export function claimValue(claims: JwtClaims, name: string): unknown {
+  if (!name.startsWith('/')) return claims[name];
+  let node: unknown = claims;
+  for (const key of pointerToSegments(name)) {
+    node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+/** The glob of bound claims: `*` matches any run of characters (`/` and `:` included); nothing else is special. */
+export function globMatch(pattern: string, text: string): boolean {
+  const parts = pattern.split('*');
+  if (parts.length === 1) return pattern === text;
+  const first = parts[0] ?? '';
+  const last = parts[parts.length - 1] ?? '';
+  if (!text.startsWith(first) || text.length < first.length + last.length || !text.endsWith(last)) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = text.indexOf(middle, at);
+    if (found === -1 || found + middle.length > end) return false;
+    at = found + middle.length;
+  }
+  return true;
+}
+
+/** The user claim as a string (the alias and display name), or the real engine's error. */
+export function userClaimValue(role: JwtRole, claims: JwtClaims): { value?: string; error?: string } {
+  const raw = claimValue(claims, role.userClaim);
+  if (raw === undefined || raw === null) return { error: `claim "${role.userClaim}" not found in token` };
+  if (typeof raw === 'string') return { value: raw };
+  if (typeof raw === 'number') return { value: String(raw) };
+  return { error: `claim "${role.userClaim}" could not be converted to string` };
+}
+
+/** Token metadata from `claim_mappings` (absent claims skipped), or the real engine's error. */
+export function mappedMetadata(role: JwtRole, claims: JwtClaims): { metadata?: Record<string, string>; error?: string } {
+  const metadata: Record<string, string> = {};
+  for (const [claim, key] of Object.entries(role.claimMappings)) {
+    const raw = claimValue(claims, claim);
+    if (raw === undefined || raw === null) continue;
+    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return { error: `error converting claim '${claim}' to string` };
+    metadata[key] = String(raw);
+  }
+  return { metadata };
+}

@@ -1,0 +1,9 @@
+// Public surface of the JWT roles area: the real engine's JWT auth role (GitHub OIDC trust) read
+// from a write or a file, and the claim checks of its login, shared by the engine, the linter
+// and `keyfob access`.
+export type { JwtRole } from './jwt-role-types.ts';
+export { JWT_LEEWAY_DEFAULTS } from './jwt-role-types.ts';
+export { readJwtRole } from './read-jwt-role.ts';
+export { checkBoundClaims, claimValue, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';
+export type { JwtClaims } from './check-claims.ts';
+export { checkTimes } from './check-times.ts';
