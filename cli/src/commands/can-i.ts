@@ -4,17 +4,23 @@ import { parseArgs } from 'node:util';
 import { collectDesiredState } from '@keyfob/shared/apply';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
-import { EXIT, UsageError } from '../io.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob can-i ROLE ACTION [RESOURCE] [--file PATH]... [--context KEY=VALUE]... [--format text|json]
+       keyfob can-i --access-key ID [--session-token T] ACTION [RESOURCE] [--url URL] [--token TOKEN] [--context ...]
 
 Answers whether credentials issued for ROLE may call ACTION (e.g. iam:ListUsers) on RESOURCE
 (default *), with the same policy evaluator the emulated cloud runs on every call, and names the
 statement that decided. ROLE is a role file (*.role.yaml|json), or a role name found in the files
 given with --file (role files and manifests).
 
+With --access-key it asks a running engine started with --dev (POST /v1/sys/dev/can-i) about
+credentials it issued: the same evaluation the emulated cloud runs on their calls.
+
   --file PATH            role file or manifest to look ROLE up in (repeatable)
+  --access-key ID        issued credentials to ask about (with --session-token for STS ones)
+  --url URL, --token T   the engine (default $KEYFOB_URL or http://127.0.0.1:8200, $KEYFOB_TOKEN)
   --context KEY=VALUE    a request context key for conditions, e.g. aws:SourceIp=10.0.0.1 (repeatable)
   --format text|json     answer as text (default) or JSON
 
@@ -28,17 +34,12 @@ export const canICommand: Command = async (argv, io) => {
     io.stdout(USAGE);
     return EXIT.ok;
   }
+  if (values['access-key'] !== undefined) return askEngine(values, positionals, io);
   const [roleArg, action, resource = '*'] = positionals;
   if (roleArg === undefined || action === undefined || positionals.length > 3) throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
   if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action)) throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`);
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
-  const context: Record<string, string> = {};
-  for (const pair of values.context ?? []) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--context takes KEY=VALUE, not "${pair.slice(0, 64)}"`);
-    context[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
+  const format = formatOf(values.format);
+  const context = contextOf(values.context);
   const files = values.file && values.file.length > 0 ? values.file : [roleArg];
   const texts = await Promise.all(
     files.map(async (file) => {
@@ -62,6 +63,55 @@ export const canICommand: Command = async (argv, io) => {
   io.stdout(format === 'json' ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n` : textAnswer(name, action, resource, answer));
   return answer.allowed ? EXIT.ok : EXIT.failed;
 };
+
+type Values = ReturnType<typeof parse>['values'];
+
+function formatOf(value: string | undefined): 'text' | 'json' {
+  const format = value ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
+  return format;
+}
+
+function contextOf(pairs: readonly string[] | undefined): Record<string, string> {
+  const context: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--context takes KEY=VALUE, not "${pair.slice(0, 64)}"`);
+    context[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return context;
+}
+
+/** `--access-key`: the engine's dev API evaluates the call for the principal behind the key. */
+async function askEngine(values: Values, positionals: readonly string[], io: CliIo): Promise<number> {
+  const [action, resource = '*'] = positionals;
+  if (action === undefined || positionals.length > 2) throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
+  const format = formatOf(values.format);
+  const url = (values.url ?? io.env.KEYFOB_URL ?? 'http://127.0.0.1:8200').replace(/\/+$/, '');
+  const token = values.token ?? io.env.KEYFOB_TOKEN;
+  if (!token) throw new UsageError('--token or $KEYFOB_TOKEN is needed to ask the engine');
+  const body = { access_key: values['access-key'], ...(values['session-token'] ? { session_token: values['session-token'] } : {}), action, resource, context: contextOf(values.context) };
+  let response: Response;
+  try {
+    response = await fetch(`${url}/v1/sys/dev/can-i`, { method: 'POST', headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    throw new Error(`cannot reach the engine at ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const answer = (await response.json().catch(() => ({}))) as { data?: EngineAnswer; errors?: string[] };
+  if (response.status === 404) throw new Error(`${url} has no /v1/sys/dev/can-i: start the engine with --dev`);
+  if (!response.ok || !answer.data) throw new Error(`the engine answered ${response.status}: ${(answer.errors ?? []).join('; ').slice(0, 300)}`);
+  const data = answer.data;
+  const result: CanIAnswer = { allowed: data.allowed, evaluation: data.evaluation, limit: data.limit, free: data.evaluation === undefined && data.allowed ? 'sts:GetCallerIdentity needs no permission' : undefined, assumptions: [], unknownPolicies: [] };
+  io.stdout(format === 'json' ? `${JSON.stringify({ principal: data.principal, ...jsonAnswer(data.principal, action, resource, result) })}\n` : textAnswer(data.principal, action, resource, result).replace(/^(yes|no): role /, '$1: '));
+  return data.allowed ? EXIT.ok : EXIT.failed;
+}
+
+interface EngineAnswer {
+  readonly principal: string;
+  readonly allowed: boolean;
+  readonly evaluation: CanIAnswer['evaluation'];
+  readonly limit: string | undefined;
+}
 
 function rolePolicies(role: RoleDefinition): Parameters<typeof canI>[0] {
   return {
@@ -107,7 +157,16 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { file: { type: 'string', multiple: true }, context: { type: 'string', multiple: true }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        file: { type: 'string', multiple: true },
+        context: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        'access-key': { type: 'string' },
+        'session-token': { type: 'string' },
+        url: { type: 'string' },
+        token: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);

@@ -1,5 +1,6 @@
 import { CloudError } from '../cloud/cloud-error.ts';
 import { applyFixtures, dumpCloud } from '../cloud/cloud-fixtures.ts';
+import { evaluateCredentials } from '../cloud/credential-evaluation.ts';
 import { isoTime } from '../clock.ts';
 import type { EngineCore } from '../engine-core.ts';
 import { dataResult, type HandlerResult } from '../http/handler-result.ts';
@@ -29,7 +30,7 @@ export function devBackend(core: EngineCore, hooks: DevHooks): Backend {
     routes: [
       {
         pattern: path('cloud'),
-        fields: ['users', 'rootUser', 'throttle', 'roles', 'groups', 'consistencyDelaySeconds', 'accountId'],
+        fields: ['users', 'rootUser', 'throttle', 'roles', 'groups', 'policies', 'consistencyDelaySeconds', 'accountId'],
         operations: { read: () => dataResult(dumpCloud(core.cloud.state, core.clock.now())), update: (ctx) => putFixtures(core, ctx) },
       },
       {
@@ -38,6 +39,7 @@ export function devBackend(core: EngineCore, hooks: DevHooks): Backend {
         operations: { read: () => dataResult(clockData(core)), update: (ctx) => advanceClock(core, hooks, ctx) },
       },
       { pattern: path('whoami'), fields: ['access_key', 'secret_key', 'session_token'], operations: { update: (ctx) => whoami(core, ctx) } },
+      { pattern: path('can-i'), fields: ['access_key', 'session_token', 'action', 'resource', 'context'], operations: { update: (ctx) => canI(core, ctx) } },
     ],
   };
 }
@@ -81,6 +83,35 @@ function whoami(core: EngineCore, ctx: RequestContext): HandlerResult {
       access_key: identity.accessKey,
       expiration: identity.expiresAt === undefined ? null : isoTime(identity.expiresAt),
     });
+  } catch (error) {
+    if (error instanceof CloudError) throw new HttpError(403, [error.message]);
+    throw error;
+  }
+}
+
+/**
+ * `keyfob can-i` for issued credentials: the cloud's own evaluation of ACTION on RESOURCE for the
+ * principal behind an access key (403 with the cloud's reason when it would refuse the key).
+ */
+function canI(core: EngineCore, ctx: RequestContext): HandlerResult {
+  const { access_key: accessKey, session_token: sessionToken, action, resource, context } = ctx.params;
+  if (typeof accessKey !== 'string' || accessKey.length > 128) throw badRequest('access_key is required (an access key id, at most 128 characters)');
+  if (typeof action !== 'string' || !/^([a-zA-Z0-9-]{1,64}:[A-Za-z0-9*?]{1,128}|\*)$/.test(action)) throw badRequest('action is required, as service:Operation (e.g. iam:ListUsers)');
+  if (resource !== undefined && (typeof resource !== 'string' || resource.length > 2048)) throw badRequest('resource must be an ARN or *, at most 2048 characters');
+  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string') throw badRequest('session_token must be a string');
+  const keys = context ?? {};
+  if (typeof keys !== 'object' || Array.isArray(keys) || Object.values(keys).some((v) => typeof v !== 'string') || Object.keys(keys).length > 50) {
+    throw badRequest('context must be an object of at most 50 string values (condition keys)');
+  }
+  try {
+    const answer = evaluateCredentials(core.cloud, {
+      accessKey,
+      ...(typeof sessionToken === 'string' && sessionToken !== '' ? { sessionToken } : {}),
+      action,
+      resource: typeof resource === 'string' ? resource : '*',
+      context: keys as Record<string, string>,
+    });
+    return dataResult({ ...answer });
   } catch (error) {
     if (error instanceof CloudError) throw new HttpError(403, [error.message]);
     throw error;
