@@ -107,6 +107,7 @@ const rows: readonly Row[] = [
   { method: 'GET', path: 'sys/dev/clock', capability: 'read', status: 200, sudo: true },
   { method: 'POST', path: 'sys/dev/clock', body: { advanceSeconds: 0 }, capability: 'update', status: 200, sudo: true },
   { method: 'POST', path: 'sys/dev/whoami', body: { access_key: 'AKIANOBODY', secret_key: 'x' }, capability: 'update', status: 403, sudo: true },
+  { method: 'POST', path: 'sys/dev/can-i', body: { access_key: 'AKIANOBODY', action: 'iam:ListUsers' }, capability: 'update', status: 403, sudo: true },
 ];
 
 /** Operations each row covers, for the completeness check against the route table. */
