@@ -33,6 +33,8 @@ const AREAS = {
   history: LEAVES,
   // editor logic, for the extension and any other editor
   editor: [...LEAVES, 'template', 'documents', 'rules', 'history'],
+  // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
+  sarif: LEAVES,
 };
 
 /** The folder (or, for problem, the file) of an area, as a regular expression on the resolved path. */

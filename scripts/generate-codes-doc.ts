@@ -35,7 +35,7 @@ export function renderCodesDoc(): string {
     for (const code of codes) {
       const info = problemCodes[code as keyof typeof problemCodes];
       const seedRule = ruleFor(code)?.seedRule ?? '';
-      lines.push(`| \`${code}\` | ${info.severity} | ${cell(info.summary)} | ${cell(seedRule)} |`);
+      lines.push(`| <a id="${code.toLowerCase()}"></a>\`${code}\` | ${info.severity} | ${cell(info.summary)} | ${cell(seedRule)} |`);
     }
     lines.push('');
   }

@@ -118,7 +118,7 @@ describe('keyfob history usage', () => {
     ['no subcommand', [], /scan or show/],
     ['unknown subcommand', ['list'], /unknown subcommand "list"/],
     ['scan without paths', ['scan'], /at least one file or folder/],
-    ['bad format', ['scan', '.', '--format', 'xml'], /--format must be text or json/],
+    ['bad format', ['scan', '.', '--format', 'xml'], /--format must be text, json or sarif/],
     ['bad target', ['scan', '.', '--target', 'v2022'], /--target: .*self-hosted@v/],
     ['unknown flag', ['scan', '.', '--colour'], /colour/],
     ['show without a subject', ['show'], /give a subject/],
@@ -140,7 +140,7 @@ describe('keyfob history usage', () => {
   it('prints its usage with --help', async () => {
     const { code, out } = await run(scratch, '--help');
     assert.equal(code, 0);
-    assert.match(out, /^usage: keyfob history scan PATH\.\.\. \[--format text\|json\] \[--target TARGET\]/);
+    assert.match(out, /^usage: keyfob history scan PATH\.\.\. \[--format text\|json\|sarif\] \[--target TARGET\]/);
   });
 });
 

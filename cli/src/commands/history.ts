@@ -6,8 +6,11 @@ import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
 import type { Command } from '../command.ts';
+import { toSarif } from '@keyfob/shared/sarif';
+import type { ProblemCode } from '@keyfob/shared/codes';
+import packageJson from '../../package.json' with { type: 'json' };
 
-const USAGE = `usage: keyfob history scan PATH... [--format text|json] [--target TARGET]
+const USAGE = `usage: keyfob history scan PATH... [--format text|json|sarif] [--target TARGET]
        keyfob history show SUBJECT [--target TARGET]
 
 scan   Finds the platform API subjects that source files use (endpoints, attributes, query
@@ -20,6 +23,7 @@ show   Prints the timeline of one subject, named by name, alias or path
   --format text    file:line:column: annotation [subject] (default)
   --format json    {"annotations":[{"file","line","column","endColumn","text",
                    "subject":{"type","name","resource"},"kind","date","replacedBy"}]}
+  --format sarif   SARIF 2.1.0 for GitHub code scanning (rule ids HISTORY_*)
   --target TARGET  hosted, self-hosted@vYYYYMM-N or a date YYYY-MM-DD: also report subjects
                    that target does not have (added later, or not on its edition)
 
@@ -77,7 +81,7 @@ function targetOf(text: string): Target {
 }
 
 async function scan(paths: string[], format: string, target: Target | undefined, io: CliIo): Promise<number> {
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif, not "${format}"\n\n${USAGE}`);
   if (paths.length === 0) throw new UsageError(`give at least one file or folder\n\n${USAGE}`);
   const files = new Map<string, string>();
   for (const path of paths) {
@@ -94,7 +98,7 @@ async function scan(paths: string[], format: string, target: Target | undefined,
     const text = await readFile(file, 'utf8');
     for (const match of scanText(text, { fileName: file })) annotations.push({ file: shown, match, annotation: annotationFor(match, target) });
   }
-  io.stdout(format === 'json' ? formatJson(annotations) : formatText(annotations));
+  io.stdout(format === 'json' ? formatJson(annotations) : format === 'sarif' ? formatSarif(annotations) : formatText(annotations));
   return annotations.some((a) => a.annotation.severity !== 'info') ? EXIT.failed : EXIT.ok;
 }
 
@@ -145,6 +149,28 @@ function formatJson(annotations: readonly { file: string; match: Match; annotati
     };
   });
   return `${JSON.stringify({ annotations: out }, null, 2)}\n`;
+}
+
+/** The problem code of each kind of annotation (rule ids of the SARIF output). */
+const ANNOTATION_CODES: Readonly<Record<Annotation['severity'], ProblemCode>> = {
+  deprecated: 'HISTORY_DEPRECATED',
+  breaking: 'HISTORY_BREAKING',
+  newer: 'HISTORY_NOT_IN_TARGET',
+  info: 'HISTORY_CHANGED',
+};
+
+function formatSarif(annotations: readonly { file: string; match: Match; annotation: Annotation }[]): string {
+  const findings = annotations.map(({ file, match, annotation }) => {
+    const owner = match.subject.resource === undefined ? '' : ` of ${match.subject.resource}`;
+    return {
+      file,
+      code: ANNOTATION_CODES[annotation.severity],
+      severity: annotation.severity === 'info' ? ('info' as const) : ('warning' as const),
+      message: `${match.subject.type} ${match.subject.name}${owner}: ${annotation.text}`,
+      range: { startLine: match.line, startColumn: match.column, endLine: match.line, endColumn: match.endColumn },
+    };
+  });
+  return `${JSON.stringify(toSarif(findings, { version: packageJson.version, command: 'keyfob history scan' }), null, 2)}\n`;
 }
 
 function formatText(annotations: readonly { file: string; match: Match; annotation: Annotation }[]): string {

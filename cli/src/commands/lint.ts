@@ -6,11 +6,12 @@ import { EXIT, UsageError } from '../io.ts';
 import { collectFiles, type CollectedFile } from '../lint/collect-files.ts';
 import { formatGithub } from '../lint/format-github.ts';
 import { formatJson } from '../lint/format-json.ts';
+import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import type { FileReport } from '../lint/report.ts';
 import type { Command } from '../command.ts';
 
-const USAGE = `usage: keyfob lint PATH... [--format text|json|github] [--quiet]
+const USAGE = `usage: keyfob lint PATH... [--format text|json|github|sarif] [--quiet]
 
 Checks role files (*.role.yaml|yml|json, *.static-role.*, manifests, and YAML/JSON files whose
 $schema names a keyfob schema) with the same rules the engine, the action and the editor use.
@@ -19,6 +20,7 @@ PATH is a file, a folder (walked recursively) or a glob such as 'roles/**/*.yaml
   --format text     compiler-style lines with the source and a caret (default)
   --format json     {"files":[...],"problems":[...]} for tools
   --format github   workflow annotations for GitHub Actions
+  --format sarif    SARIF 2.1.0 for GitHub code scanning (upload with github/codeql-action/upload-sarif)
   --quiet           report errors only
 
 Exit status: 0 no errors, 1 errors found, 2 usage error.
@@ -35,8 +37,8 @@ export const lintCommand: Command = async (argv, io) => {
     return EXIT.ok;
   }
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'github') {
-    throw new UsageError(`--format must be text, json or github, not "${format}"\n\n${USAGE}`);
+  if (format !== 'text' && format !== 'json' && format !== 'github' && format !== 'sarif') {
+    throw new UsageError(`--format must be text, json, github or sarif, not "${format}"\n\n${USAGE}`);
   }
   if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
 
@@ -52,7 +54,7 @@ export const lintCommand: Command = async (argv, io) => {
   if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
 
   const output =
-    format === 'json' ? formatJson(reports) : format === 'github' ? formatGithub(reports) : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
+    format === 'json' ? formatJson(reports) : format === 'sarif' ? formatSarif(reports) : format === 'github' ? formatGithub(reports) : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
   io.stdout(output);
   return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
 };
