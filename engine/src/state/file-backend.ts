@@ -1,6 +1,7 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { takeDataDirLock } from './data-dir-lock.ts';
 import type { StoreBackend, StoreOp } from './store.ts';
 
 const SNAPSHOT = 'state.json';
@@ -43,7 +44,7 @@ export class FileBackend implements StoreBackend {
   static load(dir: string): { backend: FileBackend; loaded: LoadedState } {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
-    takeLock(dir);
+    takeDataDirLock(dir);
     const snapshot = readSnapshot(join(dir, SNAPSHOT));
     const ops = readJournal(join(dir, journalName(snapshot.generation)));
     return { backend: new FileBackend(dir, snapshot.generation), loaded: { tables: snapshot.tables, ops } };
@@ -157,33 +158,5 @@ function removeStaleFiles(dir: string, current: number): void {
     const match = /^journal\.(\d+)\.log$/.exec(name);
     // Older journals are folded into the snapshot; temp files are snapshots that never got renamed.
     if ((match && Number(match[1]) !== current) || name.startsWith(`${SNAPSHOT}.tmp-`)) unlinkSync(join(dir, name));
-  }
-}
-
-/**
- * One engine per data directory: the lock file holds the owner's pid. A lock left by a process
- * that no longer runs (kill -9) is taken over.
- */
-function takeLock(dir: string): void {
-  const path = join(dir, LOCK);
-  try {
-    writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const owner = Number(readFileSync(path, 'utf8'));
-  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
-    throw new Error(`data directory ${dir} is in use by process ${owner}`);
-  }
-  writeFileSync(path, String(process.pid), { mode: 0o600 });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -118,7 +118,7 @@ describe('durability with --data-dir', () => {
     const dir = dataDir();
     const engine = await startEngine({ dataDir: dir });
     try {
-      await assert.rejects(startEngine({ dataDir: dir }), /in use by process/);
+      await assert.rejects(startEngine({ dataDir: dir }), /in use by a running engine \(process \d+\)/);
     } finally {
       await engine.stop();
     }
