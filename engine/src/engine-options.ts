@@ -1,3 +1,5 @@
+import type { StoreBackend } from './state/store.ts';
+
 /** How to start an engine (the flags of `keyfob serve`). */
 export interface EngineOptions {
   /** Interface to listen on; default `127.0.0.1`. */
@@ -32,6 +34,11 @@ export interface EngineOptions {
   readonly requestTimeoutMs?: number;
   /** Open connections at most; default 1024. */
   readonly maxConnections?: number;
+  /**
+   * Wraps the data directory's persistence (tests inject write failures such as a full disk where
+   * no small file system can be mounted); default: none.
+   */
+  readonly wrapStoreBackend?: (backend: StoreBackend) => StoreBackend;
   /** Diagnostic lines (never secrets); default: nothing. */
   readonly log?: (line: string) => void;
 }

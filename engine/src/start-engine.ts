@@ -68,10 +68,19 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   core.tokens.dropRootTokens();
   core.tokens.create({ token: rootToken, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
   if (file) {
-    await file.compact(store.snapshot());
-    store.attach(file);
+    try {
+      // A full disk at start-up stops the engine here, naming the directory and the reason
+      // (diskError), before it accepts a request it could not keep.
+      await file.compact(store.snapshot());
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+    store.attach(options.wrapStoreBackend ? options.wrapStoreBackend(file) : file);
   }
   await store.commit();
+  // A commit that failed was undone in the tables; the cloud's key index is rebuilt from them.
+  store.onRollback(() => core.cloud.state.reindex());
   const meta = store.table<{ offsetMs: number }>('meta');
   const backends = buildBackends(core, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const server = createEngineServer((request) =>

@@ -44,14 +44,31 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     if (!found.route) throw unsupportedPath();
     const handler = found.route.operations[operation];
     if (!handler) throw unsupportedOperation();
-    const result = await handler(ctx);
-    await deps.commit();
+    const result = await commitOrReread(await handler(ctx), () => handler(ctx), operation, deps);
     return render(result, found.backend.mountType, unknownParameters(params, found.route));
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, body: JSON.stringify({ errors: error.errors }) };
     deps.onInternalError(error, path);
     const message = error instanceof Error ? error.message : String(error);
     return { status: 500, body: JSON.stringify({ errors: [wrapMultiError(message)] }) };
+  }
+}
+
+/**
+ * Waits until the state the answer was made from is durable. When that fails (a full disk), the
+ * failed changes were rolled back: a write answers the error (it did not happen), while a read or a
+ * list runs again on the rolled-back state, so reads keep working while writes cannot.
+ */
+async function commitOrReread(first: HandlerResult, again: () => HandlerResult | Promise<HandlerResult>, operation: string, deps: DispatchDeps): Promise<HandlerResult> {
+  let result = first;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.commit();
+      return result;
+    } catch (error) {
+      if ((operation !== 'read' && operation !== 'list') || attempt >= 2) throw error;
+      result = await again();
+    }
   }
 }
 

@@ -44,7 +44,11 @@ export class FileBackend implements StoreBackend {
   static load(dir: string): { backend: FileBackend; loaded: LoadedState } {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
-    takeDataDirLock(dir);
+    try {
+      takeDataDirLock(dir);
+    } catch (error) {
+      throw diskError(dir, error);
+    }
     const snapshot = readSnapshot(join(dir, SNAPSHOT));
     const ops = readJournal(join(dir, journalName(snapshot.generation)));
     return { backend: new FileBackend(dir, snapshot.generation), loaded: { tables: snapshot.tables, ops } };
@@ -73,10 +77,12 @@ export class FileBackend implements StoreBackend {
       // Cut a partly written line off, so the next commit does not glue onto it and hide itself
       // (and everything after it) from the next start.
       await journal.truncate(this.#journalBytes).catch(() => undefined);
-      throw error;
+      throw diskError(this.dir, error);
     }
     this.#journalBytes += Buffer.byteLength(line);
-    if (this.#journalBytes > COMPACT_BYTES) await this.compact(snapshot());
+    // The commit is durable now; a snapshot that cannot be written (a full disk) only means the
+    // journal keeps growing until one can.
+    if (this.#journalBytes > COMPACT_BYTES) await this.compact(snapshot()).catch(() => undefined);
   }
 
   /** Closes the journal file and releases the directory lock. */
@@ -87,9 +93,13 @@ export class FileBackend implements StoreBackend {
   }
 
   async #openJournal(): Promise<FileHandle> {
-    const handle = await open(join(this.dir, journalName(this.#generation)), 'a', 0o600);
-    fsyncDir(this.dir);
-    return handle;
+    try {
+      const handle = await open(join(this.dir, journalName(this.#generation)), 'a', 0o600);
+      fsyncDir(this.dir);
+      return handle;
+    } catch (error) {
+      throw diskError(this.dir, error);
+    }
   }
 }
 
@@ -137,9 +147,12 @@ function writeFileDurably(dir: string, name: string, text: string): void {
   try {
     writeSync(fd, text);
     fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    rmSync(temp, { force: true });
+    throw diskError(dir, error);
   }
+  closeSync(fd);
   renameSync(temp, join(dir, name));
   fsyncDir(dir);
 }
@@ -159,4 +172,20 @@ function removeStaleFiles(dir: string, current: number): void {
     // Older journals are folded into the snapshot; temp files are snapshots that never got renamed.
     if ((match && Number(match[1]) !== current) || name.startsWith(`${SNAPSHOT}.tmp-`)) unlinkSync(join(dir, name));
   }
+}
+
+/** Error codes that mean the disk refuses writes (full, over quota, read-only, failing). */
+const DISK_CODES: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exhausted',
+  EROFS: 'the file system is read-only',
+  EIO: 'the disk reported an I/O error',
+};
+
+/** A write failure that names the data directory and the reason; other errors pass through. */
+export function diskError(dir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code === undefined ? undefined : DISK_CODES[code];
+  if (reason === undefined) return error;
+  return Object.assign(new Error(`cannot write to the data directory ${dir}: ${reason} (${code}); the change was not made`, { cause: error }), { code });
 }

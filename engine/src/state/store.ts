@@ -19,6 +19,9 @@ export interface StoreBackend {
 export class Store implements ChangeSink {
   readonly #tables = new Map<string, Table<unknown>>();
   readonly #dirty = new Map<string, Set<string>>();
+  /** The committed record of each dirty key (`null`: absent), to undo a write that could not be made durable. */
+  readonly #undo = new Map<string, Map<string, { readonly value: unknown } | null>>();
+  readonly #rollbackListeners: (() => void)[] = [];
   #version = 0;
   #durable = 0;
   #flushing: Promise<void> | undefined;
@@ -39,6 +42,23 @@ export class Store implements ChangeSink {
     this.#backend = backend;
   }
 
+  /** Calls `listener` after a failed commit was rolled back (derived state outside tables re-reads them). */
+  onRollback(listener: () => void): void {
+    this.#rollbackListeners.push(listener);
+  }
+
+  /** ChangeSink: remembers the record before its first change since the last commit. */
+  beforeChange(table: string, key: string): void {
+    let undo = this.#undo.get(table);
+    if (!undo) {
+      undo = new Map();
+      this.#undo.set(table, undo);
+    }
+    if (undo.has(key)) return;
+    const rows = this.table<unknown>(table);
+    undo.set(key, rows.has(key) ? { value: rows.get(key) } : null);
+  }
+
   /** ChangeSink: remembers that `key` of `table` must be written. */
   changed(table: string, key: string): void {
     let keys = this.#dirty.get(table);
@@ -54,6 +74,7 @@ export class Store implements ChangeSink {
   async commit(): Promise<void> {
     if (!this.#backend) {
       this.#dirty.clear();
+      this.#undo.clear();
       this.#durable = this.#version;
       return;
     }
@@ -68,25 +89,49 @@ export class Store implements ChangeSink {
 
   async #flush(): Promise<void> {
     const version = this.#version;
-    const taken = this.#dirty.size ? this.#takeDirty() : [];
+    const { ops, undo } = this.#takeDirty();
     try {
-      if (taken.length > 0 && this.#backend) await this.#backend.append(taken, () => this.snapshot());
+      if (ops.length > 0 && this.#backend) await this.#backend.append(ops, () => this.snapshot());
       this.#durable = Math.max(this.#durable, version);
     } catch (error) {
-      // Not durable: mark the keys dirty again so the next commit retries them.
-      for (const [table, key] of taken) this.changed(table, key);
+      // Not durable (a full disk, an I/O error): the requests waiting for this commit answer an
+      // error, so what they changed must not stay either. Undo it in memory; the store is back at
+      // the last durable state and reads keep answering from it.
+      this.#rollBack(undo);
+      this.#durable = Math.max(this.#durable, version);
       throw error;
     }
   }
 
-  #takeDirty(): StoreOp[] {
+  #takeDirty(): { ops: StoreOp[]; undo: [string, string, { readonly value: unknown } | null][] } {
     const ops: StoreOp[] = [];
+    const undo: [string, string, { readonly value: unknown } | null][] = [];
     for (const [name, keys] of this.#dirty) {
       const table = this.table<unknown>(name);
-      for (const key of keys) ops.push([name, key, table.has(key) ? table.get(key) : null]);
+      const before = this.#undo.get(name);
+      for (const key of keys) {
+        ops.push([name, key, table.has(key) ? table.get(key) : null]);
+        undo.push([name, key, before?.get(key) ?? null]);
+        before?.delete(key);
+      }
     }
     this.#dirty.clear();
-    return ops;
+    return { ops, undo };
+  }
+
+  #rollBack(undo: readonly [string, string, { readonly value: unknown } | null][]): void {
+    for (const [name, key, before] of undo) {
+      if (this.#dirty.get(name)?.has(key)) {
+        // Changed again while the write was in flight: that change is still pending; if it fails
+        // too, undo all the way back to the last durable record.
+        this.#undo.get(name)?.set(key, before);
+        continue;
+      }
+      const table = this.table<unknown>(name);
+      if (before === null) table.unload(key);
+      else table.load(key, before.value);
+    }
+    for (const listener of this.#rollbackListeners) listener();
   }
 
   /** Every table as plain objects (for a snapshot file). */

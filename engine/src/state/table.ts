@@ -1,7 +1,12 @@
-/** Receives every change made to a table, so the store can persist it. */
+/** Receives every change made to a table, so the store can persist it (and undo it). */
 export interface ChangeSink {
+  /** Called before `key` changes, while the table still holds the old record. */
+  beforeChange(table: string, key: string): void;
   changed(table: string, key: string): void;
 }
+
+/** Sees every change of a table's rows, also loads, replays and rollbacks (for derived indexes). */
+export type RowObserver<T> = (key: string, before: T | undefined, after: T | undefined) => void;
 
 /**
  * One named map of records inside the store (roles, leases, cloud users...).
@@ -11,6 +16,7 @@ export interface ChangeSink {
  */
 export class Table<T> {
   readonly #rows = new Map<string, T>();
+  readonly #observers: RowObserver<T>[] = [];
 
   constructor(
     readonly name: string,
@@ -27,9 +33,15 @@ export class Table<T> {
     return this.#rows.has(key);
   }
 
+  /** Calls `observer` on every later change of a row (indexes built beside the table). */
+  observe(observer: RowObserver<T>): void {
+    this.#observers.push(observer);
+  }
+
   /** Stores `value` under `key` and marks it for persistence. */
   set(key: string, value: T): void {
-    this.#rows.set(key, value);
+    this.sink.beforeChange(this.name, key);
+    this.#put(key, value);
     this.sink.changed(this.name, key);
   }
 
@@ -44,9 +56,11 @@ export class Table<T> {
 
   /** Removes `key`; returns whether it existed. */
   delete(key: string): boolean {
-    const existed = this.#rows.delete(key);
-    if (existed) this.sink.changed(this.name, key);
-    return existed;
+    if (!this.#rows.has(key)) return false;
+    this.sink.beforeChange(this.name, key);
+    this.#remove(key);
+    this.sink.changed(this.name, key);
+    return true;
   }
 
   /** Number of records. */
@@ -71,11 +85,23 @@ export class Table<T> {
 
   /** Loads a record without marking it dirty (used when reading state back from disk). */
   load(key: string, value: T): void {
-    this.#rows.set(key, value);
+    this.#put(key, value);
   }
 
-  /** Drops a record without marking it dirty (journal replay of a delete). */
+  /** Drops a record without marking it dirty (journal replay of a delete, a rollback). */
   unload(key: string): void {
-    this.#rows.delete(key);
+    this.#remove(key);
+  }
+
+  #put(key: string, value: T): void {
+    const before = this.#rows.get(key);
+    this.#rows.set(key, value);
+    for (const observe of this.#observers) observe(key, before, value);
+  }
+
+  #remove(key: string): void {
+    const before = this.#rows.get(key);
+    if (!this.#rows.delete(key)) return;
+    for (const observe of this.#observers) observe(key, before, undefined);
   }
 }
