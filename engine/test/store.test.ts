@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { lockOwnerOf } from '../src/state/data-dir-lock.ts';
 import { FileBackend } from '../src/state/file-backend.ts';
 import { Store, type StoreBackend, type StoreOp } from '../src/state/store.ts';
 
@@ -51,7 +52,7 @@ describe('Store', () => {
     assert.deepEqual(appends, [[['t', 'a', 1]], [['t', 'b', 2], ['t', 'c', 3]]]);
   });
 
-  it('keeps changes dirty when a write fails, and writes them with the next commit', async () => {
+  it('rolls back the changes of a write that failed; the next commit writes only what came after', async () => {
     let fail = true;
     const appends: StoreOp[][] = [];
     const store = new Store();
@@ -62,12 +63,19 @@ describe('Store', () => {
         return Promise.resolve();
       },
     });
+    store.table<string>('t').set('kept', 'old');
+    fail = false;
+    await store.commit();
+    fail = true;
     store.table<string>('t').set('k', 'v');
+    store.table<string>('t').set('kept', 'new');
     await assert.rejects(store.commit(), /disk full/);
+    assert.equal(store.table<string>('t').get('k'), undefined, 'the failed write did not happen');
+    assert.equal(store.table<string>('t').get('kept'), 'old', 'an update that failed leaves the old record');
     fail = false;
     store.table<string>('t').set('other', 'w');
     await store.commit();
-    assert.deepEqual(appends[0]?.map((op) => op[1]).sort(), ['k', 'other']);
+    assert.deepEqual(appends[1]?.map((op) => op[1]).sort(), ['other']);
   });
 
   it('reads back snapshot and journal, deletes included', async () => {
@@ -122,8 +130,9 @@ describe('Store', () => {
     const dir = freshDir();
     const { backend } = await openStore(dir);
     await backend.close();
-    writeFileSync(join(dir, 'lock'), String(process.ppid));
-    assert.throws(() => FileBackend.load(dir), /in use by process/);
+    // A live process recorded with its own start time: the lock is held.
+    writeFileSync(join(dir, 'lock'), JSON.stringify(lockOwnerOf(process.ppid)));
+    assert.throws(() => FileBackend.load(dir), /in use by a running engine/);
     writeFileSync(join(dir, 'lock'), '999999999');
     const { backend: taken } = FileBackend.load(dir);
     await taken.close();

@@ -25,7 +25,7 @@ const LOCK = 'lock';
  */
 export function takeDataDirLock(dir: string): void {
   const path = join(dir, LOCK);
-  const mine = ownerOf(process.pid);
+  const mine = lockOwnerOf(process.pid);
   try {
     writeFileSync(path, JSON.stringify(mine), { flag: 'wx', mode: 0o600 });
     return;
@@ -66,7 +66,7 @@ export function readLock(path: string): LockOwner | undefined {
 /** True when the process the lock names is still the one that took it. */
 export function isHeld(owner: LockOwner): boolean {
   if (!isAlive(owner.pid)) return false;
-  const now = ownerOf(owner.pid);
+  const now = lockOwnerOf(owner.pid);
   if (owner.boot !== null && now.boot !== null && owner.boot !== now.boot) return false;
   if (processState(owner.pid) === 'Z') return false;
   if (owner.start !== null && now.start !== null) return owner.start === now.start;
@@ -75,7 +75,8 @@ export function isHeld(owner: LockOwner): boolean {
   return true;
 }
 
-function ownerOf(pid: number): LockOwner {
+/** What a lock taken by process `pid` records (its start time and the boot id, where /proc has them). */
+export function lockOwnerOf(pid: number): LockOwner {
   return { pid, start: startTime(pid), boot: bootId() };
 }
 
