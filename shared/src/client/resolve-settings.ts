@@ -90,8 +90,14 @@ function parseBaseUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`The engine url must start with http:// or https://, not ${url.protocol}//.`);
   }
-  url.search = '';
-  url.hash = '';
+  // Refused, not dropped: user info is a password on its way into logs and errors, and a query the
+  // engine API ignores means the URL is not what its writer thinks. Neither value is echoed.
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError('The engine url must not hold a user name or password (user:pass@); give the token on its own (--token, KEYFOB_TOKEN or the token input) and the url as scheme://host:port.');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new TypeError(`The engine url must not have a query or fragment; give only scheme, host and port (and /v1 if you like), e.g. ${url.origin}.`);
+  }
   return url;
 }
 
