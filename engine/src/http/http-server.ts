@@ -30,7 +30,10 @@ export function createEngineServer(routeRequest: RequestHandler, limits: ServerL
   const handle = refuseNonCanonical(routeRequest);
   const server = createServer(
     {
-      keepAliveTimeout: 5000,
+      // Idle keep-alive sockets outlive every client's own idle timeout (undici keeps 4 s, agents
+      // usually 5 to 60 s), so a client never reuses a socket the engine is closing at that moment
+      // ("other side closed" on a busy machine); the connection cap still bounds them.
+      keepAliveTimeout: 65_000,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       // How often node checks those deadlines (its default, 30 s, would let a slow head live longer).
