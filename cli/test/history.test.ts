@@ -150,7 +150,7 @@ describe('keyfob history show', () => {
     assert.equal(code, 0);
     assert.match(out, /^platform-build-worker-plan-timeout — attribute of general-settings\n {2}deprecated 2024-08-01 → use plan-timeout\n/);
     assert.match(out, /\n\nplatform-build-worker-plan-timeout — attribute of admin\/organizations\n/);
-    assert.match(out, /2024-08-01 {2}deprecated {2}self-hosted only/);
+    assert.match(out, /2024-08-01 {2}deprecated {2}deprecation {2}self-hosted only · ph-2024-08-01/);
   });
 
   it('finds an endpoint by a concrete path and marks changes newer than the target', async () => {

@@ -31,7 +31,7 @@ export function registerHistoryTests(): void {
       const text = await hoverText(document, positionOf(document, '/registry-modules`', 3));
       assert.match(text, /\*\*POST \/registry-modules\*\* — endpoint/);
       assert.match(text, /_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/);
-      assert.match(text, /- \*\*2021-06-08\*\* deprecated · both editions — /);
+      assert.match(text, /- \*\*2021-06-08\*\* deprecated · \*\*deprecation\*\* · both editions · ph-2021-06-08 — /);
       assert.match(text, /replaced by POST \/organizations\/:organization_name\/registry-modules\/vcs/);
     });
 

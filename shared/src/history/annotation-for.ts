@@ -1,4 +1,4 @@
-import type { ChangeKind } from './data-types.ts';
+import type { ChangeKind, ChangeLevel } from './data-types.ts';
 import { judgeChange, subjectVsTarget } from './newer-than.ts';
 import { describeTarget } from './target.ts';
 import type { Target } from './target.ts';
@@ -17,6 +17,10 @@ export interface Annotation {
   readonly date: string;
   readonly replacedBy: string | undefined;
   readonly severity: AnnotationSeverity;
+  /** Stable id of that change (`ph-2023-05-25`). */
+  readonly changeId: string;
+  /** Level of that change: breaking, deprecation or info. */
+  readonly level: ChangeLevel;
 }
 
 /** Longest summary quoted in a `breaking` annotation; longer ones are cut with an ellipsis. */
@@ -46,7 +50,10 @@ export function annotationFor(match: { readonly subject: HistorySubject }, targe
     }
   }
   const deprecation = subject.deprecation;
-  if (deprecation) return make(`deprecated ${deprecation.date}${replacedBy === undefined ? '' : ` → use ${replacedBy}`}`, deprecation, replacedBy, 'deprecated');
+  if (deprecation) {
+    const removal = deprecation.sunset === undefined ? '' : `, removal ${deprecation.sunset}`;
+    return make(`deprecated ${deprecation.date}${removal}${replacedBy === undefined ? '' : ` → use ${replacedBy}`}`, deprecation, replacedBy, 'deprecated');
+  }
   if (newest.change === 'breaking' || newest.change === 'removed') return make(`${newest.change} ${newest.date}: ${shorten(newest.note ?? newest.entry.summary)}`, newest, replacedBy, 'breaking');
   const after = target !== undefined && judgeChange(newest, target).newer ? ` (after ${describeTarget(target)})` : '';
   const only = target === undefined && subject.editions.length === 1 ? ` (${editionLabel(subject)})` : '';
@@ -54,7 +61,7 @@ export function annotationFor(match: { readonly subject: HistorySubject }, targe
 }
 
 function make(text: string, change: SubjectChange, replacedBy: string | undefined, severity: AnnotationSeverity): Annotation {
-  return { text, kind: change.change, date: change.date, replacedBy, severity };
+  return { text, kind: change.change, date: change.date, replacedBy, severity, changeId: change.id, level: change.level };
 }
 
 function shorten(text: string): string {

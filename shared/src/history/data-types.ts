@@ -9,6 +9,12 @@ export type Edition = 'hosted' | 'self-hosted';
 /** What a change did; an entry's kind is its main change. */
 export type ChangeKind = 'added' | 'changed' | 'deprecated' | 'removed' | 'breaking' | 'fixed' | 'documented';
 
+/**
+ * How much a change matters to a client, graded as API-diff tools do: `breaking` (can break a
+ * working client), `deprecation` (something in use is on its way out), `info` (the rest).
+ */
+export type ChangeLevel = 'breaking' | 'deprecation' | 'info';
+
 /** The API things the history names. */
 export type SubjectType = 'endpoint' | 'attribute' | 'parameter' | 'status' | 'resource' | 'permission' | 'entitlement';
 
@@ -41,6 +47,8 @@ export interface SubjectData {
 
 /** One dated entry of seed 2's Versioning table. */
 export interface EntryData {
+  /** Stable change id (`ph-2024-09-02`): never reused or renamed; tools key on it. */
+  readonly id: string;
   readonly date: string;
   readonly seedDate: string;
   readonly seedRow: number;
@@ -48,6 +56,10 @@ export interface EntryData {
   readonly editionNote?: string;
   readonly selfHostedRelease?: string;
   readonly kind: ChangeKind;
+  /** The highest level among the entry's changes. */
+  readonly level: ChangeLevel;
+  /** Announced removal of what the entry deprecates: `YYYY-MM-DD`, or `YYYY-MM` when only the month is given. */
+  readonly sunset?: string;
   readonly summary: string;
   readonly subjects: readonly SubjectData[];
 }

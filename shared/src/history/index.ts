@@ -1,9 +1,10 @@
 // Public surface of the history area.
-export type { ChangeKind, Edition, EntryData, HistoryData, HttpMethod, SubjectData, SubjectType, ValueField } from './data-types.ts';
+export type { ChangeKind, ChangeLevel, Edition, EntryData, HistoryData, HttpMethod, SubjectData, SubjectType, ValueField } from './data-types.ts';
 export type { HistoryEntry, HistoryIndex, HistorySubject, PathCandidate, SubjectChange } from './types.ts';
 export type { PathSegment } from './path-trie.ts';
 export { loadHistory } from './load-history.ts';
 export { history } from './history.ts';
+export { LEVELS, highestLevel, levelAtLeast, levelOfChange } from './change-level.ts';
 export { subjectId } from './subject-id.ts';
 export type { Confidence, Match, MatchVia, MethodToken } from './match-types.ts';
 export { scanText } from './scan-text.ts';

@@ -1,4 +1,5 @@
 import type { EntryData, HistoryData, SubjectData } from './data-types.ts';
+import { levelOfChange } from './change-level.ts';
 import { buildPathIndex } from './path-index.ts';
 import { subjectId } from './subject-id.ts';
 import type { HistoryEntry, HistoryIndex, HistorySubject, SubjectChange } from './types.ts';
@@ -70,6 +71,8 @@ function newSubject(id: string, data: SubjectData): SubjectBuilder {
 function makeChange(entry: HistoryEntry, data: SubjectData): SubjectChange {
   const change: Mutable<SubjectChange> = {
     entry,
+    id: entry.id,
+    level: levelOfChange(data.change, data.deprecated === true),
     date: entry.date,
     change: data.change,
     editions: data.editions ?? entry.editions,
@@ -78,6 +81,7 @@ function makeChange(entry: HistoryEntry, data: SubjectData): SubjectChange {
   const release = data.selfHostedRelease ?? entry.selfHostedRelease;
   if (release !== undefined) change.selfHostedRelease = release;
   if (data.replacedBy !== undefined) change.replacedBy = data.replacedBy;
+  if (entry.sunset !== undefined && change.level !== 'info') change.sunset = entry.sunset;
   if (data.note !== undefined) change.note = data.note;
   if (data.values !== undefined) change.values = data.values;
   return change;

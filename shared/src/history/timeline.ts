@@ -1,5 +1,5 @@
 import { annotationFor } from './annotation-for.ts';
-import type { Edition } from './data-types.ts';
+import type { ChangeLevel, Edition } from './data-types.ts';
 import { judgeChange } from './newer-than.ts';
 import { describeTarget } from './target.ts';
 import type { Target } from './target.ts';
@@ -15,8 +15,9 @@ export interface TimelineOptions {
 
 /**
  * A subject's history for a hover or a terminal: a heading (name, type, resource, label), the
- * headline annotation, then one line per change, newest first: date, change, editions, release,
- * the entry's summary, the subject's note and its replacement.
+ * headline annotation, then one line per change, newest first: date, change, level (breaking,
+ * deprecation, info), editions, release, change id,
+ * the entry's summary, the subject's note, its replacement and the announced removal.
  *
  * @example
  * timeline(subject, { format: 'text' });
@@ -44,13 +45,19 @@ function describe(subject: HistorySubject): string {
 function changeLines(change: SubjectChange, markdown: boolean, target: Target | undefined): string[] {
   const newer = target !== undefined && judgeChange(change, target).newer ? ` · newer than ${describeTarget(target)}` : '';
   const release = change.selfHostedRelease === undefined ? '' : ` · self-hosted ${change.selfHostedRelease}`;
-  const meta = `${editions(change.editions)}${release}${newer}`;
-  const extra = [change.note, change.replacedBy === undefined ? undefined : `replaced by ${change.replacedBy}`].filter((x): x is string => x !== undefined);
+  const meta = `${editions(change.editions)}${release}${newer} · ${change.id}`;
+  const sunset = change.sunset === undefined ? undefined : `removal announced for ${change.sunset}`;
+  const extra = [change.note, change.replacedBy === undefined ? undefined : `replaced by ${change.replacedBy}`, sunset].filter((x): x is string => x !== undefined);
   if (markdown) {
     const tail = extra.length > 0 ? ` _${extra.join('; ')}_` : '';
-    return [`- **${change.date}** ${change.change} · ${meta} — ${change.entry.summary}${tail}`];
+    return [`- **${change.date}** ${change.change} · ${levelLabel(change.level)} · ${meta} — ${change.entry.summary}${tail}`];
   }
-  return [`  ${change.date}  ${change.change.padEnd(10)}  ${meta}`, `              ${change.entry.summary}`, ...extra.map((e) => `              ${e}`)];
+  return [`  ${change.date}  ${change.change.padEnd(10)}  ${change.level.padEnd(11)}  ${meta}`, `              ${change.entry.summary}`, ...extra.map((e) => `              ${e}`)];
+}
+
+/** The level as a hover shows it: the pressing ones stand out. */
+function levelLabel(level: ChangeLevel): string {
+  return level === 'info' ? 'info' : `**${level}**`;
 }
 
 function editions(list: readonly Edition[]): string {

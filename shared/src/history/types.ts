@@ -1,9 +1,15 @@
-import type { ChangeKind, Edition, EntryData, HttpMethod, SubjectType, ValueField } from './data-types.ts';
+import type { ChangeKind, ChangeLevel, Edition, EntryData, HttpMethod, SubjectType, ValueField } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
 
 /** What one entry did to one subject. */
 export interface SubjectChange {
   readonly entry: HistoryEntry;
+  /** The entry's stable change id (`ph-2024-09-02`). */
+  readonly id: string;
+  /** What this change means for a client of this subject (see `levelOfChange`). */
+  readonly level: ChangeLevel;
+  /** The entry's announced removal date, when it gives one. */
+  readonly sunset?: string;
   /** ISO date of the entry. */
   readonly date: string;
   readonly change: ChangeKind;

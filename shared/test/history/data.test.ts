@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { history, normalizeDate } from '@keyfob/shared/history';
+import { highestLevel, history, levelOfChange, normalizeDate } from '@keyfob/shared/history';
 import type { HistoryData } from '@keyfob/shared/history';
 import { seedTwoDateCells } from './seed-two-rows.ts';
 
@@ -86,6 +86,29 @@ describe('platform history data', () => {
     const copied = new Set([...theirs.map((e) => e.summary), ...theirs.flatMap((e) => e.subjects.map((s) => s.note ?? ''))]);
     const ours = [...data.entries.map((e) => e.summary), ...data.entries.flatMap((e) => e.subjects.flatMap((s) => (s.note === undefined ? [] : [s.note])))];
     assert.deepEqual(ours.filter((text) => copied.has(text)), []);
+  });
+
+  it('gives every entry a stable id made of its date, unique across the history', () => {
+    const ids = data.entries.map((e) => e.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const entry of data.entries) assert.ok(entry.id.startsWith(`ph-${entry.date}`), `${entry.id} names ${entry.date}`);
+  });
+
+  it('grades every entry at the highest level of its changes: 1 breaking, 6 deprecation, the rest info', () => {
+    for (const entry of data.entries) {
+      const levels = entry.subjects.map((s) => levelOfChange(s.change, s.deprecated === true));
+      assert.equal(entry.level, highestLevel(levels), `${entry.id}: ${entry.kind}`);
+    }
+    const count = (level: string) => data.entries.filter((e) => e.level === level).length;
+    assert.deepEqual([count('breaking'), count('deprecation'), count('info')], [1, 6, 91]);
+    assert.deepEqual(data.entries.filter((e) => e.level === 'breaking').map((e) => e.id), ['ph-2021-08-11']);
+  });
+
+  it('dates the one announced removal (the Policy Checks API, August 2025) and carries it to the deprecated subjects', () => {
+    assert.deepEqual(data.entries.filter((e) => e.sunset !== undefined).map((e) => [e.id, e.sunset]), [['ph-2024-09-02', '2025-08']]);
+    const checks = history.byId.get('resource - policy-checks');
+    assert.equal(checks?.deprecation?.sunset, '2025-08');
+    assert.equal(checks?.deprecation?.id, 'ph-2024-09-02');
   });
 
   it('records the 18 deprecated subjects, each with its replacement, and the one breaking attribute', () => {

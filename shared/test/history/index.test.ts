@@ -62,8 +62,8 @@ describe('loadHistory', () => {
     const data: HistoryData = {
       newest: '2020-01-02',
       entries: [
-        { date: '2020-01-01', seedDate: '2020-1-1', seedRow: 2, editions: ['hosted'], kind: 'added', summary: 'a', subjects: [{ type: 'attribute', name: 'x-y', resource: 'things', change: 'added' }] },
-        { date: '2020-01-02', seedDate: '2020-1-2', seedRow: 1, editions: ['hosted'], kind: 'deprecated', summary: 'b', subjects: [{ type: 'attribute', name: 'x-y', resource: 'things', change: 'deprecated', deprecated: true, replacedBy: 'z' }] },
+        { id: 'ph-2020-01-01', date: '2020-01-01', seedDate: '2020-1-1', seedRow: 2, editions: ['hosted'], kind: 'added', level: 'info', summary: 'a', subjects: [{ type: 'attribute', name: 'x-y', resource: 'things', change: 'added' }] },
+        { id: 'ph-2020-01-02', date: '2020-01-02', seedDate: '2020-1-2', seedRow: 1, editions: ['hosted'], kind: 'deprecated', level: 'deprecation', sunset: '2021-03', summary: 'b', subjects: [{ type: 'attribute', name: 'x-y', resource: 'things', change: 'deprecated', deprecated: true, replacedBy: 'z' }] },
       ],
     };
     const index = loadHistory(data);
@@ -71,5 +71,6 @@ describe('loadHistory', () => {
     const subject = index.byId.get(subjectId({ type: 'attribute', name: 'x-y', resource: 'things' }));
     assert.equal(subject?.deprecation?.date, '2020-01-02');
     assert.equal(subject?.replacedBy, 'z');
+    assert.deepEqual(subject?.changes.map((c) => [c.id, c.level, c.sunset]), [['ph-2020-01-02', 'deprecation', '2021-03'], ['ph-2020-01-01', 'info', undefined]]);
   });
 });

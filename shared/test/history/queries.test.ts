@@ -78,7 +78,7 @@ describe('annotationFor', () => {
     { id: 'attribute workspaces auto-apply-run-trigger', target: release('v202307-1'), severity: 'newer', kind: 'added', date: '2023-10-31', text: 'added 2023-10-31 — newer than self-hosted v202307-1 (by date; no release stated)' },
     { id: 'attribute admin/organizations workspace-limit', target: release('v202206-1'), severity: 'newer', kind: 'added', date: '2022-06-21', text: 'added 2022-06-21 — newer than self-hosted v202206-1' },
     { id: 'endpoint GET /organization/audit-trail', target: release('v202411-1'), severity: 'newer', kind: 'documented', date: '2024-01-30', text: 'hosted only — not on self-hosted v202411-1' },
-    { id: 'endpoint GET /runs/:run_id/policy-checks', target: { kind: 'date', date: '2021-01-01' }, severity: 'deprecated', kind: 'deprecated', date: '2024-09-02', text: 'deprecated 2024-09-02 → use GET /task-stages/:task_stage_id/policy-evaluations' },
+    { id: 'endpoint GET /runs/:run_id/policy-checks', target: { kind: 'date', date: '2021-01-01' }, severity: 'deprecated', kind: 'deprecated', date: '2024-09-02', text: 'deprecated 2024-09-02, removal 2025-08 → use GET /task-stages/:task_stage_id/policy-evaluations' },
     { id: 'endpoint GET /organizations', target: { kind: 'date', date: '2021-01-01' }, severity: 'info', kind: 'changed', date: '2021-11-17', text: 'changed 2021-11-17 (after 2021-01-01)' },
   ];
   for (const c of cases) {
@@ -90,6 +90,15 @@ describe('annotationFor', () => {
       );
     });
   }
+
+  it('carries the change id and level of the change it speaks about', () => {
+    const deprecated = annotationFor({ subject: subject('attribute policies enforce') });
+    assert.deepEqual([deprecated.changeId, deprecated.level], ['ph-2023-05-25', 'deprecation']);
+    const breaking = annotationFor({ subject: subject('attribute configuration-versions upload-url') });
+    assert.deepEqual([breaking.changeId, breaking.level, breaking.severity], ['ph-2021-08-11', 'breaking', 'breaking']);
+    const info = annotationFor({ subject: subject('endpoint GET /organizations') });
+    assert.deepEqual([info.changeId, info.level], ['ph-2021-11-17', 'info']);
+  });
 
   it('keeps the replacement in the annotation', () => {
     assert.equal(annotationFor({ subject: subject('attribute admin/organizations platform-build-worker-apply-timeout') }).replacedBy, 'apply-timeout');

@@ -35,7 +35,7 @@ describe('timeline', () => {
     assert.equal(lines[1], '_deprecated 2023-05-25 → use enforcement-level_');
     const items = lines.filter((l) => l.startsWith('- '));
     assert.equal(items.length, 2);
-    assert.match(items[0] ?? '', /^- \*\*2023-05-25\*\* deprecated · both editions — .*replaced by enforcement-level/);
+    assert.match(items[0] ?? '', /^- \*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · ph-2023-05-25 — .*replaced by enforcement-level/);
     assert.match(items[1] ?? '', /^- \*\*2022-11-18\*\* fixed/);
   });
 

@@ -25,6 +25,10 @@ export interface DeprecationDiagnostic {
   readonly message: string;
   readonly subjectId: string;
   readonly deprecatedOn: string;
+  /** Stable id of the deprecating change (`ph-2023-05-25`). */
+  readonly changeId: string;
+  /** Announced removal (`2025-08`), when the history gives one. */
+  readonly sunset: string | undefined;
   readonly replacedBy: string | undefined;
   /** The move to the replacement, when it is textual (see `replacementEdit`). */
   readonly fix: ReplacementEdit | undefined;
@@ -60,9 +64,11 @@ export function deprecationDiagnostics(matches: readonly Match[], target?: Targe
       endLine: match.endLine,
       endColumn: match.endColumn,
       severity: match.confidence === 'exact' && !afterTarget ? 'warning' : 'info',
-      message: `${subjectLabel(match.subject)} is deprecated since ${deprecation.date}${note}${use}`,
+      message: `${subjectLabel(match.subject)} is deprecated since ${deprecation.date}${deprecation.sunset === undefined ? '' : `, removal announced for ${deprecation.sunset}`}${note}${use}`,
       subjectId: match.subject.id,
       deprecatedOn: deprecation.date,
+      changeId: deprecation.id,
+      sunset: deprecation.sunset,
       replacedBy,
       fix: fix && afterTarget ? { ...fix, isPreferred: false } : fix,
     });

@@ -47,8 +47,12 @@ function entryFilter(filter: string | undefined, index: HistoryIndex): Set<Histo
 
 /** How an entry shows in a list: label, one-line description and whether it is newer than the target. */
 export interface EntryPresentation {
-  /** `2024-09-02 · deprecated`. */
+  /** `2024-09-02 · deprecated`; the level is added where the kind does not imply it (`2024-02-29 · changed · deprecation`). */
   readonly label: string;
+  /** The entry's level: breaking, deprecation or info. */
+  readonly level: HistoryEntry['level'];
+  /** The entry's stable change id (`ph-2024-09-02`). */
+  readonly id: string;
   /** The summary, prefixed with `newer than <target> · ` when it is. */
   readonly description: string;
   readonly newer: boolean;
@@ -60,5 +64,9 @@ export function presentEntry(entry: HistoryEntry, target?: Target): EntryPresent
   const newer = verdict !== undefined && verdict.available && verdict.newer;
   const editions = entry.editions.length === 1 ? ` · ${entry.editions[0] ?? ''} only` : '';
   const prefix = newer && target ? `newer than ${describeTarget(target)} · ` : '';
-  return { label: `${entry.date} · ${entry.kind}${editions}`, description: `${prefix}${entry.summary}`, newer };
+  // The level is named only where it is not implied by the kind (`deprecated` is a deprecation; `breaking` is breaking).
+  const implied = entry.level === 'info' || (entry.level === 'deprecation' && entry.kind === 'deprecated') || (entry.level === 'breaking' && entry.kind === 'breaking');
+  const level = implied ? '' : ` · ${entry.level}`;
+  const sunset = entry.sunset === undefined ? '' : `removal ${entry.sunset} · `;
+  return { label: `${entry.date} · ${entry.kind}${level}${editions}`, description: `${prefix}${sunset}${entry.summary}`, newer, level: entry.level, id: entry.id };
 }

@@ -96,7 +96,7 @@ const CASES: readonly Case[] = [
     text: 'fetch(`${base}/runs/${id}/policy-checks`)\n',
     at: [1, 8, 40],
     severity: 'warning',
-    message: /^GET \/runs\/:run_id\/policy-checks is deprecated since 2024-09-02: use GET \/task-stages\/:task_stage_id\/policy-evaluations$/,
+    message: /^GET \/runs\/:run_id\/policy-checks is deprecated since 2024-09-02, removal announced for 2025-08: use GET \/task-stages\/:task_stage_id\/policy-evaluations$/,
   },
   {
     name: 'Go concatenation: deprecated, no rewrite of a path split over literals',

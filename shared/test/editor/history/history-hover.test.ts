@@ -43,7 +43,7 @@ describe('historyHover', () => {
     const target = parseTarget('self-hosted@v202207-1');
     assert.ok(target.ok);
     const hover = hoverAt('enforce:', { target: target.target }) ?? '';
-    assert.match(hover, /\*\*2023-05-25\*\* deprecated · both editions · newer than self-hosted v202207-1/);
+    assert.match(hover, /\*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · newer than self-hosted v202207-1 · ph-2023-05-25/);
   });
 
   it('a page link is added when the caller gives one', () => {

@@ -80,6 +80,16 @@ describe('presentEntry', () => {
     assert.ok(selfHosted);
     assert.match(presentEntry(selfHosted).label, /^2024-08-01 · deprecated · self-hosted only$/);
   });
+
+  it('names the level where the kind does not imply it, and the announced removal', () => {
+    const changed = history.entries.find((e) => e.date === '2024-02-29');
+    assert.ok(changed);
+    assert.deepEqual([presentEntry(changed).label, presentEntry(changed).level, presentEntry(changed).id], ['2024-02-29 · changed · deprecation', 'deprecation', 'ph-2024-02-29']);
+    const checks = history.entries.find((e) => e.date === '2024-09-02');
+    assert.ok(checks);
+    assert.match(presentEntry(checks).description, /^removal 2025-08 · The Policy Checks API/);
+    assert.equal(presentEntry(entry).level, 'info');
+  });
 });
 
 describe('entryKey', () => {
@@ -161,7 +171,7 @@ describe('subjectLabel, subjectKind and the history pages', () => {
   it('a subject page: title, timeline, target line and the places it is used', () => {
     const page = subjectPage(subject('attribute policies enforce'), { target: target('2023-01-01'), usedAt: ['src/policy.ts:4'] });
     assert.match(page, /^# enforce \(policies\)\n/);
-    assert.match(page, /- \*\*2023-05-25\*\* deprecated · both editions · newer than 2023-01-01/);
+    assert.match(page, /- \*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · newer than 2023-01-01 · ph-2023-05-25/);
     assert.match(page, /Target: 2023-01-01/);
     assert.match(page, /## Used in this workspace\n\n- src\/policy\.ts:4\n$/);
   });
