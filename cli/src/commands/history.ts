@@ -1,5 +1,3 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, timeline } from '@keyfob/shared/history';
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
@@ -9,14 +7,18 @@ import type { Command } from '../command.ts';
 import { toSarif } from '@keyfob/shared/sarif';
 import type { ProblemCode } from '@keyfob/shared/codes';
 import packageJson from '../../package.json' with { type: 'json' };
+import { readSource, sourceFiles } from '../history/source-files.ts';
 
 const USAGE = `usage: keyfob history scan PATH... [--format text|json|sarif] [--target TARGET]
        keyfob history show SUBJECT [--target TARGET]
+       keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on LEVEL] [--format FORMAT]
 
 scan   Finds the platform API subjects that source files use (endpoints, attributes, query
        parameters, statuses, ...) and annotates each with its change history.
        PATH is a file or a folder (walked; node_modules, .git and dist are skipped, as are
        binary files and files over 5 MB).
+changes  Lists what changed since a date or release for the subjects the code uses
+       (see \`keyfob history changes --help\`).
 show   Prints the timeline of one subject, named by name, alias or path
        (e.g. enforce, terraform-build-worker-plan-timeout, "DELETE /workspaces/ws-1/relationships/tags").
 
@@ -30,10 +32,6 @@ show   Prints the timeline of one subject, named by name, alias or path
 Exit status (scan): 0 nothing to act on; 1 a deprecated or breaking subject is used, or one
 newer than --target; 2 usage error. (show): 0 found, 1 no such subject, 2 usage error.
 `;
-
-/** Files larger than this are skipped in a folder walk (generated bundles, data dumps). */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist']);
 
 /** One line of `scan --format json`, as ARCHITECTURE.md fixes it. */
 interface JsonAnnotation {
@@ -50,6 +48,7 @@ interface JsonAnnotation {
 
 /** `keyfob history scan|show`: see USAGE. */
 export const historyCommand: Command = async (argv, io) => {
+  if (argv[0] === 'changes') return (await import('./history-changes.ts')).historyChanges(argv.slice(1), io);
   const { values, positionals } = parse(argv);
   const [action, ...rest] = positionals;
   if (values.help === true || action === 'help') {
@@ -59,7 +58,7 @@ export const historyCommand: Command = async (argv, io) => {
   const target = values.target === undefined ? undefined : targetOf(values.target);
   if (action === 'scan') return scan(rest, values.format ?? 'text', target, io);
   if (action === 'show') return show(rest, target, io);
-  throw new UsageError(action === undefined ? `give a subcommand: scan or show\n\n${USAGE}` : `unknown subcommand "${action}"\n\n${USAGE}`);
+  throw new UsageError(action === undefined ? `give a subcommand: scan, show or changes\n\n${USAGE}` : `unknown subcommand "${action}"\n\n${USAGE}`);
 };
 
 function parse(argv: string[]) {
@@ -83,53 +82,18 @@ function targetOf(text: string): Target {
 async function scan(paths: string[], format: string, target: Target | undefined, io: CliIo): Promise<number> {
   if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif, not "${format}"\n\n${USAGE}`);
   if (paths.length === 0) throw new UsageError(`give at least one file or folder\n\n${USAGE}`);
-  const files = new Map<string, string>();
-  for (const path of paths) {
-    const found = await collect(resolve(io.cwd, path), true);
-    if (found === undefined) {
-      io.stderr(`keyfob history: ${path}: no such file or folder\n`);
-      return EXIT.usage;
-    }
-    // Shown as given: relative to the working folder, or absolute when the argument was.
-    for (const file of found) files.set(file, isAbsolute(path) ? slashes(file) : slashes(relative(io.cwd, file) || '.'));
+  const found = await sourceFiles(paths, io.cwd);
+  if ('missing' in found) {
+    io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
+    return EXIT.usage;
   }
   const annotations: { file: string; match: Match; annotation: Annotation }[] = [];
-  for (const [file, shown] of [...files].sort((a, b) => a[1].localeCompare(b[1]))) {
-    const text = await readFile(file, 'utf8');
-    for (const match of scanText(text, { fileName: file })) annotations.push({ file: shown, match, annotation: annotationFor(match, target) });
+  for (const source of found.files) {
+    const text = await readSource(source);
+    for (const match of scanText(text, { fileName: source.absolute })) annotations.push({ file: source.file, match, annotation: annotationFor(match, target) });
   }
   io.stdout(format === 'json' ? formatJson(annotations) : format === 'sarif' ? formatSarif(annotations) : formatText(annotations));
   return annotations.some((a) => a.annotation.severity !== 'info') ? EXIT.failed : EXIT.ok;
-}
-
-/** The files under a path (the path itself when it is a file); undefined when it does not exist. */
-async function collect(path: string, explicit: boolean): Promise<string[] | undefined> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) return undefined;
-  if (info.isFile()) return explicit || (info.size <= MAX_FILE_BYTES && !(await isBinary(path))) ? [path] : [];
-  if (!info.isDirectory()) return [];
-  const out: string[] = [];
-  for (const entry of await readdir(path, { withFileTypes: true })) {
-    if (entry.isDirectory() && SKIPPED_FOLDERS.has(entry.name)) continue;
-    if (entry.isDirectory() || entry.isFile()) out.push(...((await collect(join(path, entry.name), false)) ?? []));
-  }
-  return out;
-}
-
-/** A NUL byte in the first 8 KB: an image, an archive, a compiled file. */
-async function isBinary(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(8192);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
-  } finally {
-    await handle.close();
-  }
-}
-
-function slashes(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
 }
 
 function formatJson(annotations: readonly { file: string; match: Match; annotation: Annotation }[]): string {
@@ -166,7 +130,7 @@ function formatSarif(annotations: readonly { file: string; match: Match; annotat
       file,
       code: ANNOTATION_CODES[annotation.severity],
       severity: annotation.severity === 'info' ? ('info' as const) : ('warning' as const),
-      message: `${match.subject.type} ${match.subject.name}${owner}: ${annotation.text}`,
+      message: `${match.subject.type} ${match.subject.name}${owner}: ${annotation.text} [change ${annotation.changeId}, ${annotation.level}]`,
       range: { startLine: match.line, startColumn: match.column, endLine: match.line, endColumn: match.endColumn },
     };
   });

@@ -1,0 +1,129 @@
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { changeAnnotations, changesMarkdown, changesSarif, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
+import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
+import { EXIT, UsageError } from '../io.ts';
+import type { CliIo } from '../io.ts';
+import { readSource, sourceFiles } from '../history/source-files.ts';
+
+export const CHANGES_USAGE = `usage: keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on breaking|deprecation]
+                              [--format text|json|sarif|github|markdown] [--baseline FILE]
+
+Lists, for the platform API subjects the code under PATH uses (default: the working folder),
+every change after a date or a self-hosted release, grouped by level (breaking, deprecation,
+info), each with its stable change id and the places in the code.
+
+  --since DATE|RELEASE   2024-06-30 (padding optional), or a self-hosted release v202207-1
+                         (also self-hosted@v202207-1): changes after it
+  --fail-on LEVEL        breaking: exit 1 on a breaking change; deprecation: exit 1 on a
+                         deprecation or a breaking change. Without it the exit status is 0.
+  --format text          grouped by level, places under each change (default)
+  --format json          {"since","files","subjectsUsed","counts","levels":{"breaking":[...],...}}
+  --format sarif         SARIF 2.1.0: one rule per change id, one result per place
+  --format github        GitHub workflow annotations (::error/::warning/::notice), titled
+                         with the change id
+  --format markdown      the job-summary tables
+  --baseline FILE        a --format json report of the same command on the base branch: changes
+                         to subjects already used there are marked and do not count for --fail-on
+
+Exit status: 0 nothing at or above --fail-on; 1 something is; 2 usage error.
+`;
+
+const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'] as const;
+type Format = (typeof FORMATS)[number];
+const FAIL_LEVELS = ['breaking', 'deprecation'] as const;
+
+/** Largest baseline file read (a report of a big monorepo is well under it). */
+const MAX_BASELINE_BYTES = 20 * 1024 * 1024;
+
+/** `keyfob history changes`: see CHANGES_USAGE. */
+export async function historyChanges(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv);
+  if (values.help === true) {
+    io.stdout(CHANGES_USAGE);
+    return EXIT.ok;
+  }
+  if (values.since === undefined) throw new UsageError(`--since is required: a date YYYY-MM-DD or a self-hosted release vYYYYMM-N\n\n${CHANGES_USAGE}`);
+  const since = parseSince(values.since);
+  if (!since.ok) throw new UsageError(`${since.message}\n\n${CHANGES_USAGE}`);
+  const format = oneOf('--format', values.format ?? 'text', FORMATS);
+  const failOn = values['fail-on'] === undefined ? undefined : oneOf('--fail-on', values['fail-on'], FAIL_LEVELS);
+  const baseline = values.baseline === undefined ? undefined : await readBaseline(resolve(io.cwd, values.baseline), values.baseline);
+  const found = await sourceFiles(positionals.length === 0 ? ['.'] : positionals, io.cwd);
+  if ('missing' in found) {
+    io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
+    return EXIT.usage;
+  }
+  const files: FileMatches[] = [];
+  for (const source of found.files) files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
+  const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
+  io.stdout(render(report, format));
+  return failOn !== undefined && failsOn(report, failOn satisfies ChangeLevel) ? EXIT.failed : EXIT.ok;
+}
+
+function render(report: ChangesReport, format: Format): string {
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (format === 'sarif') return `${JSON.stringify(changesSarif(report, '0.1.0'), null, 2)}\n`;
+  if (format === 'markdown') return changesMarkdown(report);
+  if (format === 'github') return changeAnnotations(report).map(workflowCommand).join('');
+  return changesText(report);
+}
+
+/**
+ * One workflow command, escaped as the runner reads them: `%`, CR and LF in the message; also `:`
+ * and `,` in properties. Nothing in a file name or a summary can start a command of its own.
+ */
+export function workflowCommand(a: ChangeAnnotation): string {
+  const props = [`file=${prop(a.file)}`, `line=${a.line}`, `col=${a.column}`, `endLine=${a.endLine}`, `endColumn=${a.endColumn}`, `title=${prop(a.title)}`];
+  return `::${a.severity} ${props.join(',')}::${data(a.message)}\n`;
+}
+
+function data(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function prop(text: string): string {
+  return data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        since: { type: 'string' },
+        'fail-on': { type: 'string' },
+        format: { type: 'string', short: 'f' },
+        baseline: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${CHANGES_USAGE}`);
+  }
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${flag} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value.slice(0, 40)}"\n\n${CHANGES_USAGE}`);
+}
+
+/** The `subjectsUsed` of an earlier JSON report, checked: a clear error names what is wrong. */
+async function readBaseline(path: string, shown: string): Promise<Set<string>> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) throw new UsageError(`--baseline ${shown}: no such file`);
+  if (info.size > MAX_BASELINE_BYTES) throw new UsageError(`--baseline ${shown}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; give the JSON report of \`keyfob history changes --format json\``);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--baseline ${shown}: not JSON (${(error as Error).message}); give the report of \`keyfob history changes --format json\``);
+  }
+  const used = typeof parsed === 'object' && parsed !== null ? (parsed as { subjectsUsed?: unknown }).subjectsUsed : undefined;
+  if (!Array.isArray(used) || !used.every((s) => typeof s === 'string')) {
+    throw new UsageError(`--baseline ${shown}: field "subjectsUsed" must be a list of subject ids; give the report of \`keyfob history changes --format json\``);
+  }
+  return new Set(used);
+}
