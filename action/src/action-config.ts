@@ -1,13 +1,17 @@
 import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
+import type { ChangeLevel, Target } from '@keyfob/shared/history';
 
 /** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
 export type EngineFlavor = 'keyfob' | 'vault';
 
 /** What one step does. */
-export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply';
+export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';
 
 /** Every mode, in documentation order. */
-export const MODES: readonly Mode[] = ['creds', 'sts', 'static-creds', 'rotate-root', 'rotate-static', 'static-role', 'lint', 'apply'];
+export const MODES: readonly Mode[] = ['creds', 'sts', 'static-creds', 'rotate-root', 'rotate-static', 'static-role', 'lint', 'apply', 'history'];
+
+/** Modes that need no engine: they read files of the workspace only. */
+export const FILE_ONLY_MODES: readonly Mode[] = ['lint', 'history'];
 
 /**
  * Input defaults, in one place. `action.yml` repeats them for the runner (a test keeps the two
@@ -63,10 +67,19 @@ export type AuthSettings =
       readonly jwt: string | undefined;
     };
 
+/** What `history` mode reports and when it fails. */
+export interface HistorySettings {
+  readonly since: Target;
+  /** Fail the step on a new change at this level or above; undefined never fails. */
+  readonly failOn: ChangeLevel | undefined;
+  /** A `keyfob history changes --format json` report of the base branch (path relative to the workspace). */
+  readonly baseline: string | undefined;
+}
+
 /** The checked, frozen inputs of one step. */
 export interface ActionConfig {
   readonly mode: Mode;
-  /** Absent only in `lint` mode. */
+  /** Absent only in the file-only modes (`lint`, `history`). */
   readonly engine: EngineSettings | undefined;
   readonly auth: AuthSettings | undefined;
   /** Credential sets to fetch (credential modes). */
@@ -83,6 +96,8 @@ export interface ActionConfig {
   readonly cleanup: boolean;
   readonly summary: boolean;
   readonly context: RunContext;
+  /** `history` mode: changes since a date or release, the level that fails the step, an optional baseline report. */
+  readonly history: HistorySettings | undefined;
   /** Where relative `files` are resolved and annotations are made relative to. */
   readonly workspace: string;
 }

@@ -8,8 +8,9 @@ import {
   type RunContext,
 } from '@keyfob/shared/credentials';
 import { parseDuration } from '@keyfob/shared/duration';
+import { parseSince } from '@keyfob/shared/history';
 import type { Problem } from '@keyfob/shared/problem';
-import { MODES, type ActionConfig, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
+import { FILE_ONLY_MODES, MODES, type ActionConfig, type HistorySettings, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
 import { parseEngineUrl, parseHeaderName, parsePem } from './input-parsers.ts';
 import { InputReader } from './input-reader.ts';
@@ -32,8 +33,9 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
   const held = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
   const mode = r.choice('mode', MODES) ?? 'creds';
   const context: RunContext = { repository: runner.env.GITHUB_REPOSITORY, runId: runner.env.GITHUB_RUN_ID, runAttempt: runner.env.GITHUB_RUN_ATTEMPT };
-  const engine = mode === 'lint' ? undefined : readEngine(r, runner.env);
-  const auth = mode === 'lint' ? undefined : readAuth(r, runner.env, held);
+  const fileOnly = FILE_ONLY_MODES.includes(mode);
+  const engine = fileOnly ? undefined : readEngine(r, runner.env);
+  const auth = fileOnly ? undefined : readAuth(r, runner.env, held);
   const exportEnv = r.bool('export-env');
   const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: held.mfaCode }) : [];
   const role = mode === 'rotate-static' || mode === 'static-role' ? readTargetRole(r) : undefined;
@@ -52,6 +54,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     outputCredentials: r.bool('output-credentials'),
     cleanup: r.bool('cleanup'),
     summary: r.bool('summary'),
+    history: mode === 'history' ? readHistory(r) : undefined,
     context,
     workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
   });
@@ -63,6 +66,22 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
 /** Modes that fetch credentials. */
 export function isCredentialMode(mode: Mode): mode is CredentialMethod {
   return mode === 'creds' || mode === 'sts' || mode === 'static-creds';
+}
+
+function readHistory(r: InputReader): HistorySettings | undefined {
+  const text = r.optional('since');
+  const failOn = r.optional('fail-on') === undefined ? undefined : r.choice('fail-on', ['breaking', 'deprecation', 'none'] as const);
+  const baseline = r.optional('baseline');
+  if (text === undefined) {
+    r.report(inputProblem('INPUT_REQUIRED', 'since', 'mode history needs since: a date YYYY-MM-DD (e.g. your last release\'s date) or a self-hosted release vYYYYMM-N (e.g. v202207-1).'));
+    return undefined;
+  }
+  const parsed = parseSince(text);
+  if (!parsed.ok) {
+    r.report(inputProblem('INPUT_INVALID_VALUE', 'since', parsed.message.replace(/^--since/, 'since')));
+    return undefined;
+  }
+  return { since: parsed.since, failOn: failOn === 'none' ? undefined : failOn, baseline };
 }
 
 function readEngine(r: InputReader, env: Runner['env']): EngineSettings {

@@ -19,7 +19,7 @@ import { StepFailure, type EngineStep, type Step } from './step.ts';
 /** What a mode may ask of the step's end: keep the login token because a lease it issued lives on. */
 export type ModeOutcome = void | { readonly keepToken: boolean };
 
-const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint'>, (step: EngineStep) => Promise<ModeOutcome>>> = {
+const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint' | 'history'>, (step: EngineStep) => Promise<ModeOutcome>>> = {
   creds: runCredentials,
   sts: runCredentials,
   'static-creds': runCredentials,
@@ -55,6 +55,7 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
 
 async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
+  if (config.mode === 'history') return await (await import('./modes/file-modes.ts')).runHistory(step);
   if (config.mode === 'lint' || !config.engine || !config.auth) return await (await import('./modes/file-modes.ts')).runLint(step);
   const connection = await connect(config.engine, config.auth.method === 'token' ? config.auth.token : undefined, runner, deps, secrets);
   try {

@@ -16,6 +16,7 @@ const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
   'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],
   lint: ['files', 'summary'],
   apply: [...CONNECTION, 'files', 'dry-run', 'prune'],
+  history: ['files', 'summary', 'since', 'fail-on', 'baseline'],
 };
 
 /** Every input `action.yml` declares. */

@@ -1,4 +1,5 @@
-// The modes that read role files (lint, apply), bundled apart as dist/file-modes.cjs: they carry the
+// The modes that read workspace files (lint, apply, history), bundled apart as dist/file-modes.cjs: they carry the
 // YAML parser and the whole rule set, which a credentials step never needs to load.
 export { runApply } from './apply.ts';
 export { runLint } from './lint.ts';
+export { runHistory } from './history.ts';

@@ -15,8 +15,8 @@ const folder = new URL('../../../examples/workflows/', import.meta.url);
 const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {
-  it('covers OIDC login, several roles, static rotation and role files', () => {
-    assert.deepEqual(workflows.sort(), ['oidc-credentials.yml', 'role-files.yml', 'several-roles.yml', 'static-rotation.yml']);
+  it('covers OIDC login, several roles, static rotation, role files and the API-changes check', () => {
+    assert.deepEqual(workflows.sort(), ['api-changes.yml', 'oidc-credentials.yml', 'role-files.yml', 'several-roles.yml', 'static-rotation.yml']);
   });
 
   for (const file of workflows) {

@@ -68,6 +68,17 @@ describe('readInputs', () => {
     assert.equal(config?.engine, undefined);
   });
 
+  it('needs neither url nor login for history, and reads since, fail-on and baseline', () => {
+    const { config, problems } = read({ mode: 'history', files: 'src', since: 'v202207-1', 'fail-on': 'deprecation', baseline: 'base.json' });
+    assert.deepEqual(problems, []);
+    assert.equal(config?.engine, undefined);
+    assert.deepEqual(config?.history, { since: { kind: 'self-hosted', release: 'v202207-1' }, failOn: 'deprecation', baseline: 'base.json' });
+    assert.deepEqual(read({ mode: 'history', since: '2024-6-30', 'fail-on': 'none' }).config?.history, { since: { kind: 'date', date: '2024-06-30' }, failOn: undefined, baseline: undefined });
+    assert.deepEqual(read({ mode: 'history' }).problems.map((p) => p.code), ['INPUT_REQUIRED']);
+    assert.deepEqual(read({ mode: 'history', since: 'soon' }).problems.map((p) => p.code), ['INPUT_INVALID_VALUE']);
+    assert.deepEqual(read({ mode: 'lint', since: '2024-01-01' }).problems.map((p) => p.code), ['INPUT_IGNORED']);
+  });
+
   it('reads several roles', () => {
     const { config, problems } = read({ url: base.url, token: base.token, roles: 'a\nb mode=sts | B\nc mode=static-creds | aws' });
     assert.deepEqual(problems, []);

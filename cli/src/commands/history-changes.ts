@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { changeAnnotations, changesMarkdown, changesSarif, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
+import { baselineSubjects, changeAnnotations, changesMarkdown, changesSarif, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
@@ -111,19 +111,11 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 }
 
 /** The `subjectsUsed` of an earlier JSON report, checked: a clear error names what is wrong. */
-async function readBaseline(path: string, shown: string): Promise<Set<string>> {
+async function readBaseline(path: string, shown: string): Promise<ReadonlySet<string>> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`--baseline ${shown}: no such file`);
   if (info.size > MAX_BASELINE_BYTES) throw new UsageError(`--baseline ${shown}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; give the JSON report of \`keyfob history changes --format json\``);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--baseline ${shown}: not JSON (${(error as Error).message}); give the report of \`keyfob history changes --format json\``);
-  }
-  const used = typeof parsed === 'object' && parsed !== null ? (parsed as { subjectsUsed?: unknown }).subjectsUsed : undefined;
-  if (!Array.isArray(used) || !used.every((s) => typeof s === 'string')) {
-    throw new UsageError(`--baseline ${shown}: field "subjectsUsed" must be a list of subject ids; give the report of \`keyfob history changes --format json\``);
-  }
-  return new Set(used);
+  const parsed = baselineSubjects(await readFile(path, 'utf8'));
+  if (!parsed.ok) throw new UsageError(`--baseline ${shown}: ${parsed.message}`);
+  return parsed.subjects;
 }

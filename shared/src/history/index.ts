@@ -32,3 +32,5 @@ export { ANNOTATION_LEVEL, changeAnnotations, changeMessage } from './changes-an
 export type { ChangeAnnotation } from './changes-annotations.ts';
 export { changesMarkdown, changesText } from './changes-text.ts';
 export { changesSarif } from './changes-sarif.ts';
+export { baselineSubjects } from './baseline.ts';
+export type { ParsedBaseline } from './baseline.ts';
