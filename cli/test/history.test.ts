@@ -115,7 +115,7 @@ describe('keyfob history scan (text)', () => {
 
 describe('keyfob history usage', () => {
   const bad: [string, string[], RegExp][] = [
-    ['no subcommand', [], /scan or show/],
+    ['no subcommand', [], /scan, show or changes/],
     ['unknown subcommand', ['list'], /unknown subcommand "list"/],
     ['scan without paths', ['scan'], /at least one file or folder/],
     ['bad format', ['scan', '.', '--format', 'xml'], /--format must be text, json or sarif/],
