@@ -2,6 +2,7 @@ import type { EngineClock } from '../clock.ts';
 import { formatDuration } from '@keyfob/shared/duration';
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
+import { DueHeap, PrefixIndex } from './lease-index.ts';
 
 /** A lease on issued credentials. Times are engine milliseconds. */
 export interface LeaseRecord {
@@ -35,12 +36,25 @@ export interface Renewal {
   readonly warning?: string;
 }
 
+/** When the tick must look at a lease: its expiry, or after a failed revocation its retry time. */
+function dueAt(lease: LeaseRecord): number {
+  return lease.retryAt !== undefined ? Math.max(lease.expiresAt, lease.retryAt) : lease.expiresAt;
+}
+
 /**
  * Leases: lookup, renewal capped at the max TTL, revocation (also by prefix and by token), and
  * expiry, which revokes exactly like an explicit revoke.
+ *
+ * Built for a million leases: beside the table, a prefix tree of ids (list and revoke-prefix in
+ * O(depth + k)), an index of lease ids per token (revoking a token touches only its leases) and a
+ * min-heap of due times (a tick with nothing due is O(1), each due lease O(log n)). The indexes
+ * follow every change of the table, also journal replay and the rollback of a failed commit.
  */
 export class LeaseManager {
   readonly #table: Table<LeaseRecord>;
+  readonly #prefixes = new PrefixIndex();
+  readonly #byToken = new Map<string, Set<string>>();
+  readonly #due = new DueHeap();
   revoker: Revoker = () => undefined;
 
   constructor(
@@ -48,6 +62,27 @@ export class LeaseManager {
     private readonly clock: EngineClock,
   ) {
     this.#table = store.table<LeaseRecord>('leases');
+    for (const [id, lease] of this.#table.entries()) this.#index(id, undefined, lease);
+    this.#table.observe((id, before, after) => this.#index(id, before, after));
+  }
+
+  #index(id: string, before: LeaseRecord | undefined, after: LeaseRecord | undefined): void {
+    if (!before && after) this.#prefixes.add(id);
+    if (before && !after) this.#prefixes.remove(id);
+    if (before?.token !== after?.token) {
+      if (before?.token) {
+        const ids = this.#byToken.get(before.token);
+        ids?.delete(id);
+        if (ids?.size === 0) this.#byToken.delete(before.token);
+      }
+      if (after?.token) {
+        let ids = this.#byToken.get(after.token);
+        if (!ids) this.#byToken.set(after.token, (ids = new Set()));
+        ids.add(id);
+      }
+    }
+    // A new due time gets its own heap entry; the old one goes stale and is skipped when popped.
+    if (after && (!before || dueAt(before) !== dueAt(after))) this.#due.push(dueAt(after), id);
   }
 
   /** Records a new lease. */
@@ -87,36 +122,44 @@ export class LeaseManager {
 
   /** Revokes every lease whose id starts with `prefix`; stops at the first failure. */
   revokePrefix(prefix: string): number {
-    const ids = this.#table.keys().filter((id) => id.startsWith(prefix));
+    const ids = this.#prefixes.idsUnder(prefix);
     for (const id of ids) this.revoke(id);
     return ids.length;
   }
 
   /** Revokes the leases issued under a token (when the token is revoked or expires). */
   revokeByToken(tokenHash: string): void {
-    for (const lease of this.#table.values()) if (lease.token === tokenHash) this.#revokeOrRetry(lease);
+    for (const id of [...(this.#byToken.get(tokenHash) ?? [])]) {
+      const lease = this.#table.get(id);
+      if (lease) this.#revokeOrRetry(lease);
+    }
   }
 
   /** Revokes expired leases; a failed revocation is retried 10 s later. Returns how many went. */
   expire(now: number): number {
     let count = 0;
-    for (const lease of this.#table.values()) {
-      if (lease.expiresAt > now || (lease.retryAt !== undefined && lease.retryAt > now)) continue;
+    for (let top = this.#due.peek(); top !== undefined && top <= now; top = this.#due.peek()) {
+      const entry = this.#due.pop();
+      const lease = entry && this.#table.get(entry.id);
+      // Stale entries (renewed, revoked, rescheduled) are skipped.
+      if (!entry || !lease || dueAt(lease) !== entry.time) continue;
       if (this.#revokeOrRetry(lease)) count++;
     }
     return count;
   }
 
+  /** Number of leases held (expired ones not yet revoked included). */
+  get size(): number {
+    return this.#table.size;
+  }
+
   /** Lease ids directly under `prefix` (a folder level ends with `/`), sorted. */
   list(prefix: string): string[] {
-    const keys = new Set<string>();
-    for (const id of this.#table.keys()) {
-      if (!id.startsWith(prefix)) continue;
-      const rest = id.slice(prefix.length);
-      const slash = rest.indexOf('/');
-      keys.add(slash < 0 ? rest : rest.slice(0, slash + 1));
-    }
-    return [...keys].sort();
+    const cut = prefix.lastIndexOf('/') + 1;
+    const folder = prefix.slice(0, cut);
+    const partial = prefix.slice(cut);
+    const entries = this.#prefixes.list(folder);
+    return partial === '' ? entries : entries.filter((e) => e.startsWith(partial)).map((e) => e.slice(partial.length));
   }
 
   #revokeOrRetry(lease: LeaseRecord): boolean {
