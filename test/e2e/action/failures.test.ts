@@ -112,9 +112,19 @@ describe('action e2e: failures', () => {
   });
 
   it('the rotate-root window has an end', async () => {
-    await runStep('main', { inputs: inputs({ mode: 'rotate-root' }) });
-    const run = await runStep('main', { inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '1s' }) });
-    assert.match(failureOf(run), /Could not rotate the root key: POST \/v1\/cloud\/config\/rotate-root answered 500: .*security token included in the request is invalid/);
-    assertNoLeak('rotate-root window ended', run, [engine.rootToken]);
+    // An engine of its own whose new root key stays refused for a minute: the step's 1 s settle
+    // must run out inside that window however slowly the machine starts the second step.
+    const slow = await startEngine({ args: ['--consistency-delay', '60'] });
+    try {
+      await prepareEngine(slow);
+      const own = { url: slow.url, token: slow.rootToken, role: 'ci-user' };
+      const first = await runStep('main', { inputs: { ...own, mode: 'rotate-root' } });
+      assert.equal(first.exitCode, 0, first.stdout);
+      const run = await runStep('main', { inputs: { ...own, mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '1s' } });
+      assert.match(failureOf(run), /Could not rotate the root key: POST \/v1\/cloud\/config\/rotate-root answered 500: .*security token included in the request is invalid/);
+      assertNoLeak('rotate-root window ended', run, [slow.rootToken]);
+    } finally {
+      await slow.stop();
+    }
   });
 });
