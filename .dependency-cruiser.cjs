@@ -35,6 +35,8 @@ const AREAS = {
   editor: [...LEAVES, 'template', 'documents', 'rules', 'history'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
+  // the language server: the one protocol adapter of the editor logic, for every editor
+  lsp: [...LEAVES, 'documents', 'lint', 'history', 'editor'],
 };
 
 /** The folder (or, for problem, the file) of an area, as a regular expression on the resolved path. */

@@ -146,7 +146,7 @@ function sourceArgs(): string[] {
 }
 
 /** `node` arguments that run the keyfob command: the bundle when current, else the sources. */
-function entryArgs(): Entry {
+export function entryArgs(): Entry {
   const bundle = join(REPO_ROOT, 'cli', 'dist', 'keyfob.cjs');
   const choice = process.env.KEYFOB_ENGINE_FROM;
   if (choice === 'source') return { args: sourceArgs(), automaticBundle: false };

@@ -3,6 +3,7 @@ import type { DocumentFormat, ParsedDocument, ParsedFile } from '../documents/in
 import type { Problem } from '../problem.ts';
 import { didYouMean } from '../rules/index.ts';
 import { baseName, detectKind, findModeline, nameFromFileName, schemaKey, SCHEMA_FILE_KINDS, type LintKind } from './detect-kind.ts';
+import type { ValidationCache } from './validation-cache.ts';
 import { validateDocument } from './validate-document.ts';
 
 /** Options of `lintText`. */
@@ -11,6 +12,11 @@ export interface LintOptions {
   readonly fileName: string;
   /** Overrides the format implied by the file name (YAML when the name implies none). */
   readonly format?: DocumentFormat;
+  /**
+   * Rule results of this file's previous lint (editors keep one per open file): unchanged
+   * documents reuse them, so only the edited document of a multi-document file is re-checked.
+   */
+  readonly cache?: ValidationCache;
 }
 
 /** What one document of a file is and what is wrong with it. */
@@ -52,14 +58,30 @@ export function lintText(text: string, options: LintOptions): LintResult {
   const kinds = file.documents.map((d) => detectKind(options.fileName, d.value, modeline === undefined ? undefined : text));
   const named = content.filter((d) => NAMED_KINDS.has(kinds[d.index])).length;
   const seen = new Map<string, number>();
+  const validate = cachedValidation(text, format, options.cache);
   const documents = file.documents.map((document): LintedDocument => {
     const kind = kinds[document.index];
     const skip = document.value === null && content.length > 0 && file.documents.length > 1;
-    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen);
+    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen, validate);
     const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
     return { index: document.index, kind, ...(lint.name !== undefined ? { name: lint.name } : {}), problems: sortByOffset(applySuppressions(ranged, document)) };
   });
+  options.cache?.settle();
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
+}
+
+type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefined) => readonly Problem[];
+
+/**
+ * `validateDocument`, through the cache when there is one. The key is what the rules' result
+ * depends on: the kind, the name and the document's source text (which alone decides its value).
+ */
+function cachedValidation(text: string, format: DocumentFormat, cache: ValidationCache | undefined): Validate {
+  if (!cache) return (document, kind, name) => validateDocument(kind, document.value, name);
+  return (document, kind, name) => {
+    const key = `${format}\u0000${kind}\u0000${name ?? ''}\u0000${text.slice(document.range.start, document.range.end)}`;
+    return cache.get(key, () => validateDocument(kind, document.value, name));
+  };
 }
 
 function lintDocument(
@@ -68,6 +90,7 @@ function lintDocument(
   fileName: string,
   severalNamed: boolean,
   seen: Map<string, number>,
+  validate: Validate,
 ): { name: string | undefined; problems: Problem[] } {
   const problems: Problem[] = [...schemaReferenceProblems(document.value)];
   if (document.problems.some((p) => p.severity === 'error' && p.code.endsWith('_SYNTAX'))) return { name: undefined, problems };
@@ -85,7 +108,7 @@ function lintDocument(
   }
   const name = NAMED_KINDS.has(kind) ? documentName(document, fileName) : undefined;
   if (name !== undefined) problems.push(...nameProblems(document, kind, name, severalNamed, seen));
-  problems.push(...validateDocument(kind, document.value, name?.value));
+  problems.push(...validate(document, kind, name?.value));
   return { name: name?.value, problems };
 }
 

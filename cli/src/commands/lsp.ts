@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
+import { startLanguageServer } from '@keyfob/shared/lsp';
+import { createConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node.js';
+import { EXIT, UsageError } from '../io.ts';
+import type { Command } from '../command.ts';
+
+const USAGE = `usage: keyfob lsp --stdio | --node-ipc
+
+Runs the keyfob language server: diagnostics, completion, hover, quick fixes and an outline for
+role files (the files \`keyfob lint\` checks), and the platform API history (hover, deprecation
+diagnostics, quick fixes, inlay hints) in code of any language. Settings are read from the client
+(section "keyfob"). See the README for Neovim, Helix, Zed and Emacs.
+
+  --stdio      speak LSP over standard input and output (what editors start)
+  --node-ipc   speak LSP over Node's IPC channel (a Node client that forked this process)
+`;
+
+/** `keyfob lsp --stdio`: serves the Language Server Protocol until the client says exit. */
+export const lspCommand: Command = async (argv, io) => {
+  const { values } = parseArgs({
+    args: argv,
+    options: { stdio: { type: 'boolean' }, 'node-ipc': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, clientProcessId: { type: 'string' } },
+    strict: true,
+  });
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  if (values.stdio === values['node-ipc']) throw new UsageError(`give exactly one of --stdio or --node-ipc\n\n${USAGE}`);
+  const connection = values.stdio
+    ? createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
+    : createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
+  // Anything printed to stdout would corrupt the protocol stream: route stray console output to the client's log.
+  console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
+  console.info = console.log;
+  startLanguageServer(connection, {
+    // picomatch is the matcher `keyfob lint`'s file walk (tinyglobby) uses: one glob dialect everywhere.
+    compileGlob: (glob) => picomatch(glob, { dot: true }),
+    now: () => new Date(),
+    randomInt: (max) => Math.floor(Math.random() * max),
+    schedule: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+  });
+  // The connection ends the process on `exit` (or when the client process dies); until then, wait.
+  return new Promise<number>(() => undefined);
+};

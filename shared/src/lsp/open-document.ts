@@ -1,0 +1,79 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { scanText } from '../history/index.ts';
+import type { Match } from '../history/index.ts';
+import { lintText, ValidationCache } from '../lint/index.ts';
+import type { LintResult } from '../lint/index.ts';
+import type { LintTarget } from './lint-file-name.ts';
+
+/** Documents longer than this (UTF-16 units, about 5 MB) are neither linted nor scanned: bundles and data dumps. */
+export const MAX_DOCUMENT_LENGTH = 5_000_000;
+
+/**
+ * One open document and what was computed for its current version: the lint result (through a
+ * per-file validation cache, so an edit re-checks only the document it touched) and the API-history
+ * scan. Diagnostics, hovers, completions, fixes and symbols of one version share one run.
+ */
+export class OpenDocument {
+  #document: TextDocument;
+  #target: LintTarget | undefined;
+  readonly #validation = new ValidationCache();
+  #lint: { version: number; result: LintResult } | undefined;
+  #scan: { version: number; matches: readonly Match[] } | undefined;
+
+  constructor(uri: string, languageId: string, version: number, text: string) {
+    this.#document = TextDocument.create(uri, languageId, version, text);
+  }
+
+  get document(): TextDocument {
+    return this.#document;
+  }
+
+  get uri(): string {
+    return this.#document.uri;
+  }
+
+  get version(): number {
+    return this.#document.version;
+  }
+
+  /** Applies the client's changes (incremental or full). */
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    this.#document = TextDocument.update(this.#document, [...changes], version);
+  }
+
+  /** Whether and how this document is linted; set by the server from the file name and settings. */
+  get target(): LintTarget | undefined {
+    return this.#target;
+  }
+
+  set target(target: LintTarget | undefined) {
+    if (target?.fileName !== this.#target?.fileName || target?.format !== this.#target?.format) this.#lint = undefined;
+    this.#target = target;
+  }
+
+  /** True when the document is too long to look at. */
+  get oversized(): boolean {
+    return this.#document.getText().length > MAX_DOCUMENT_LENGTH;
+  }
+
+  /** The lint result of the current version (undefined when this is not a keyfob file or too long). */
+  lint(): LintResult | undefined {
+    const target = this.#target;
+    if (!target || this.oversized) return undefined;
+    if (this.#lint?.version !== this.version) {
+      const result = lintText(this.#document.getText(), { fileName: target.fileName, format: target.format, cache: this.#validation });
+      this.#lint = { version: this.version, result };
+    }
+    return this.#lint.result;
+  }
+
+  /** The platform API subjects found in the current version. */
+  scan(): readonly Match[] {
+    if (this.#scan?.version !== this.version) {
+      const matches = this.oversized ? [] : scanText(this.#document.getText(), { languageId: this.#document.languageId, fileName: this.#document.uri });
+      this.#scan = { version: this.version, matches };
+    }
+    return this.#scan.matches;
+  }
+}

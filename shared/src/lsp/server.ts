@@ -1,0 +1,143 @@
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { CodeActionKind } from 'vscode-languageserver-types';
+import type { TemplatePreviewDeps } from '../editor/template-preview.ts';
+import type { ClientOptions, FeatureContext } from './features.ts';
+import { codeActionsOf, completionsOf, diagnosticsOf, hoverOf, inlayHintsOf, symbolsOf } from './features.ts';
+import { lintTargetOf } from './lint-file-name.ts';
+import { OpenDocument } from './open-document.ts';
+import { SettingsStore } from './settings-store.ts';
+import type { ServerSettings } from './settings.ts';
+
+/** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
+export interface ServerDeps extends TemplatePreviewDeps {
+  /** Compiles a `roleFiles.include` glob into a path matcher. */
+  readonly compileGlob: (glob: string) => (path: string) => boolean;
+  /** Runs `fn` after `ms` milliseconds; returns a cancel function. */
+  readonly schedule: (fn: () => void, ms: number) => () => void;
+}
+
+/** An edit at most this long (inserted text, lines replaced) is linted without waiting. */
+const SMALL_EDIT_CHARS = 200;
+/** `TextDocumentSyncKind.Incremental` of the protocol: clients send only the changed ranges. */
+const INCREMENTAL_SYNC = 2;
+
+/**
+ * The keyfob language server on a connection the host created (stdio or node IPC in Node, a
+ * message port in a web worker): diagnostics, completion, hover, code actions and symbols for the
+ * files `keyfob lint` checks, and the platform API history (hover, Deprecated diagnostics, quick
+ * fixes, inlay hints) in any document. Every answer comes from shared/ through features.ts.
+ */
+export function startLanguageServer(connection: Connection, deps: ServerDeps): void {
+  const documents = new Map<string, OpenDocument>();
+  const pending = new Map<string, () => void>();
+  let client: ClientOptions = {};
+  let canRefreshInlayHints = false;
+  const settings = new SettingsStore(connection, deps.compileGlob);
+
+  const contextFor = (open: OpenDocument): FeatureContext => ({ history: settings.cached(open.uri).history, template: deps, client });
+
+  const publish = (open: OpenDocument): void => {
+    pending.delete(open.uri);
+    if (documents.get(open.uri) !== open) return;
+    try {
+      open.target = lintTargetOf(facts(open), settings.includes(open.uri));
+      void connection.sendDiagnostics({ uri: open.uri, version: open.version, diagnostics: diagnosticsOf(open, settings.cached(open.uri).history) });
+    } catch (error) {
+      connection.console.error(`keyfob: could not check ${open.uri}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const schedule = (open: OpenDocument, delay: number): void => {
+    pending.get(open.uri)?.();
+    pending.set(open.uri, deps.schedule(() => publish(open), delay));
+  };
+
+  const facts = (open: OpenDocument) => ({ uri: open.uri, languageId: open.document.languageId, text: open.document.getText(), relativePath: settings.relativePath(open.uri) });
+
+  const republishAll = async (): Promise<void> => {
+    settings.clear();
+    for (const open of documents.values()) {
+      await settings.load(open.uri);
+      publish(open);
+    }
+    if (canRefreshInlayHints) void connection.languages.inlayHint.refresh();
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    client = readClientOptions(params.initializationOptions);
+    settings.initialize(params);
+    canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC },
+        completionProvider: { triggerCharacters: ['"', ':', ' '] },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        documentSymbolProvider: true,
+        inlayHintProvider: true,
+      },
+      serverInfo: { name: 'keyfob', version: '0.1.0' },
+    };
+  });
+  connection.onInitialized(() => settings.registerForChanges());
+  connection.onDidChangeConfiguration((params) => {
+    settings.pushed(params.settings);
+    void republishAll();
+  });
+
+  connection.onDidOpenTextDocument(({ textDocument: t }) => {
+    const open = new OpenDocument(t.uri, t.languageId, t.version, t.text);
+    documents.set(t.uri, open);
+    void settings.load(t.uri).then(() => publish(open));
+  });
+  connection.onDidChangeTextDocument(({ textDocument: t, contentChanges }) => {
+    const open = documents.get(t.uri);
+    if (!open) return;
+    open.update(contentChanges, t.version);
+    schedule(open, isSmall(contentChanges) ? 0 : settings.cached(t.uri).debounceMs);
+  });
+  connection.onDidCloseTextDocument(({ textDocument: t }) => {
+    pending.get(t.uri)?.();
+    pending.delete(t.uri);
+    documents.delete(t.uri);
+    void connection.sendDiagnostics({ uri: t.uri, diagnostics: [] });
+  });
+
+  const withDocument = <T>(uri: string, empty: T, answer: (open: OpenDocument) => T): T => {
+    const open = documents.get(uri);
+    if (!open) return empty;
+    open.target = lintTargetOf(facts(open), settings.includes(uri));
+    return answer(open);
+  };
+  connection.onHover(({ textDocument, position }) => withDocument(textDocument.uri, null, (open) => hoverOf(open, open.document.offsetAt(position), contextFor(open)) ?? null));
+  connection.onCompletion(({ textDocument, position }) => withDocument(textDocument.uri, [], (open) => completionsOf(open, open.document.offsetAt(position), contextFor(open))));
+  connection.onCodeAction(({ textDocument, range, context }) => withDocument(textDocument.uri, [], (open) => {
+    const actions = codeActionsOf(open, open.document.offsetAt(range.start), open.document.offsetAt(range.end), contextFor(open));
+    const only = context.only;
+    return only ? actions.filter((a) => only.some((kind) => a.kind === kind || a.kind?.startsWith(`${kind}.`))) : actions;
+  }));
+  connection.onDocumentSymbol(({ textDocument }) => withDocument(textDocument.uri, [], symbolsOf));
+  connection.languages.inlayHint.on(({ textDocument, range }) => withDocument(textDocument.uri, [], (open) => inlayHintsOf(open, range, settings.cached(open.uri).history)));
+
+  connection.listen();
+}
+
+/** Small edits (typing, a short paste) are linted at once; the per-document cache keeps that cheap. */
+function isSmall(changes: readonly TextDocumentContentChangeEvent[]): boolean {
+  return changes.length <= 4 && changes.every((change) => {
+    if (!('range' in change)) return false;
+    const lines = change.range.end.line - change.range.start.line;
+    return change.text.length <= SMALL_EDIT_CHARS && lines <= 3;
+  });
+}
+
+function readClientOptions(raw: unknown): ClientOptions {
+  const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const command = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w.-]{1,100}$/.test(value) ? value : undefined);
+  const suggestCommand = command(options.suggestCommand);
+  const historyPageCommand = command(options.historyPageCommand);
+  return { ...(suggestCommand ? { suggestCommand } : {}), ...(historyPageCommand ? { historyPageCommand } : {}) };
+}
+
+export type { ServerSettings };

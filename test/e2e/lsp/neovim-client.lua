@@ -1,0 +1,91 @@
+-- Drives `keyfob lsp --stdio` from Neovim's built-in LSP client (0.7: vim.lsp.start_client), as a
+-- user's init.lua would, and writes what the editor got to $KEYFOB_NVIM_OUT as JSON.
+local out = os.getenv('KEYFOB_NVIM_OUT')
+local results = { errors = {} }
+local function finish()
+  local file = io.open(out, 'w')
+  file:write(vim.fn.json_encode(results))
+  file:close()
+  vim.cmd('qa!')
+end
+local function fail(message)
+  table.insert(results.errors, message)
+  finish()
+end
+
+local published = {}
+local client_id = vim.lsp.start_client({
+  name = 'keyfob',
+  cmd = { os.getenv('KEYFOB_NODE'), unpack(vim.fn.json_decode(os.getenv('KEYFOB_ENTRY'))) },
+  -- The repository, where `--import tsx` resolves when the server runs from its sources.
+  cmd_cwd = os.getenv('KEYFOB_CWD'),
+  root_dir = os.getenv('KEYFOB_ROOT'),
+  handlers = {
+    ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+      published[result.uri] = (published[result.uri] or 0) + 1
+      return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+    end,
+  },
+})
+if not client_id then return fail('start_client returned nil') end
+local client = vim.lsp.get_client_by_id(client_id)
+
+-- Opens a file in a buffer attached to the server; waits for its first diagnostics.
+local function open(path)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(bufnr, client_id)
+  local uri = vim.uri_from_bufnr(bufnr)
+  if not vim.wait(60000, function() return (published[uri] or 0) > 0 end, 20) then fail('no diagnostics for ' .. path) end
+  return bufnr, uri
+end
+
+local function request(method, params, bufnr)
+  local response, err = client.request_sync(method, params, 10000, bufnr)
+  if not response then fail(method .. ': ' .. tostring(err)) end
+  if response.err then fail(method .. ': ' .. vim.inspect(response.err)) end
+  return response.result
+end
+
+-- A role file: diagnostics, completion, hover, a code action applied through Neovim's own edit code.
+local role, role_uri = open(os.getenv('KEYFOB_ROLE'))
+results.role_diagnostics = {}
+for _, d in ipairs(vim.diagnostic.get(role)) do
+  table.insert(results.role_diagnostics, { code = d.user_data and d.user_data.lsp and d.user_data.lsp.code, lnum = d.lnum, col = d.col, end_col = d.end_col, severity = d.severity, message = d.message })
+end
+local doc = { uri = role_uri }
+local completion = request('textDocument/completion', { textDocument = doc, position = { line = 0, character = 17 } }, role)
+results.completion = {}
+for _, item in ipairs(completion.items or completion) do table.insert(results.completion, item.label) end
+local hover = request('textDocument/hover', { textDocument = doc, position = { line = 1, character = 3 } }, role)
+results.hover = hover and hover.contents.value
+local first = vim.diagnostic.get(role)[1]
+local actions = request('textDocument/codeAction', {
+  textDocument = doc,
+  range = { start = { line = first.lnum, character = first.col }, ['end'] = { line = first.end_lnum, character = first.end_col } },
+  context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(role, first.lnum) },
+}, role)
+results.actions = {}
+for _, action in ipairs(actions) do table.insert(results.actions, action.title) end
+local fix
+for _, action in ipairs(actions) do if action.isPreferred then fix = action end end
+if not fix then return fail('no preferred fix') end
+local before = published[role_uri]
+vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding or 'utf-16')
+if not vim.wait(60000, function() return published[role_uri] > before end, 20) then return fail('no diagnostics after the fix') end
+results.fixed_line = vim.api.nvim_buf_get_lines(role, 0, 1, false)[1]
+results.after_fix = {}
+for _, d in ipairs(vim.diagnostic.get(role)) do table.insert(results.after_fix, d.user_data.lsp.code) end
+
+-- Code in another language: a deprecation diagnostic and the history on hover.
+local code, code_uri = open(os.getenv('KEYFOB_CODE'))
+results.code_diagnostics = {}
+for _, d in ipairs(vim.diagnostic.get(code)) do
+  table.insert(results.code_diagnostics, { code = d.user_data.lsp.code, tags = d.user_data.lsp.tags, lnum = d.lnum, col = d.col, message = d.message })
+end
+local at = vim.diagnostic.get(code)[1]
+if at then
+  local code_hover = request('textDocument/hover', { textDocument = { uri = code_uri }, position = { line = at.lnum, character = at.col } }, code)
+  results.code_hover = code_hover and code_hover.contents.value
+end
+finish()

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { entryArgs, REPO_ROOT } from '../../helpers/engine.ts';
+
+// Neovim (Debian's 0.7, headless) with its built-in LSP client starts `keyfob lsp --stdio` the way a
+// user's config does (neovim-client.lua), opens a role file and a TypeScript file, and reports what
+// the editor received. Skipped, and saying so, where nvim is not installed.
+
+const hasNvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
+const script = fileURLToPath(new URL('./neovim-client.lua', import.meta.url));
+
+interface NvimResults {
+  errors: string[];
+  role_diagnostics: { code: string; lnum: number; col: number; end_col: number; severity: number; message: string }[];
+  completion: string[];
+  hover: string;
+  actions: string[];
+  fixed_line: string;
+  after_fix: string[];
+  code_diagnostics: { code: string; tags: number[]; lnum: number; col: number; message: string }[];
+  code_hover: string;
+}
+
+describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not installed' }, () => {
+  let scratch: string;
+  let results: NvimResults;
+  before(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'keyfob-nvim-'));
+    mkdirSync(join(scratch, 'src'));
+    writeFileSync(join(scratch, 'deploy.role.yaml'), 'credential_type: iam_usr\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n');
+    writeFileSync(join(scratch, 'src', 'client.ts'), "await fetch(`${base}/api/v2/registry-modules`, { method: 'POST' });\n");
+    const out = join(scratch, 'results.json');
+    const run = spawnSync('nvim', ['--headless', '--clean', '-u', script], {
+      cwd: scratch,
+      encoding: 'utf8',
+      timeout: 150_000,
+      env: {
+        ...process.env,
+        KEYFOB_NVIM_OUT: out,
+        KEYFOB_NODE: process.execPath,
+        KEYFOB_ENTRY: JSON.stringify([...entryArgs().args, 'lsp', '--stdio']),
+        KEYFOB_CWD: REPO_ROOT,
+        KEYFOB_ROOT: scratch,
+        KEYFOB_ROLE: join(scratch, 'deploy.role.yaml'),
+        KEYFOB_CODE: join(scratch, 'src', 'client.ts'),
+      },
+    });
+    assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
+    results = JSON.parse(readFileSync(out, 'utf8')) as NvimResults;
+    assert.deepEqual(results.errors, []);
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('shows the role file problems in vim.diagnostic', () => {
+    const typo = results.role_diagnostics.find((d) => d.code === 'ROLE_UNKNOWN_CREDENTIAL_TYPE');
+    assert.deepEqual(typo && { lnum: typo.lnum, col: typo.col, end_col: typo.end_col, severity: typo.severity }, { lnum: 0, col: 17, end_col: 24, severity: 1 });
+    assert.match(typo?.message ?? '', /did you mean "iam_user"/);
+  });
+
+  it('completes credential types and explains fields on hover', () => {
+    assert.ok(results.completion.includes('iam_user') && results.completion.includes('assumed_role'), results.completion.join());
+    assert.match(results.hover, /\*\*`policy_arns`\*\*/);
+  });
+
+  it('applies the quick fix through Neovim, and the problem goes', () => {
+    assert.ok(results.actions.includes('Change credential_type to iam_user'), results.actions.join());
+    assert.equal(results.fixed_line, 'credential_type: iam_user');
+    assert.equal(results.after_fix.includes('ROLE_UNKNOWN_CREDENTIAL_TYPE'), false);
+  });
+
+  it('flags a deprecated platform API in code and shows its history on hover', () => {
+    assert.deepEqual(results.code_diagnostics.map((d) => [d.code, d.tags, d.lnum, d.col]), [['HISTORY_DEPRECATED', [2], 0, 13]]);
+    assert.match(results.code_hover, /\*\*2021-06-08\*\* deprecated/);
+  });
+});
