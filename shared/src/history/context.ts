@@ -1,4 +1,5 @@
-import type { Evidence, Hits, UrlHit } from './hits.ts';
+import { braceDepths } from './brace-depths.ts';
+import type { Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import type { HistorySubject } from './types.ts';
@@ -33,41 +34,21 @@ export interface ResolveContext {
  */
 export function resourcesAt(ctx: ResolveContext, offset: number, line: number): readonly string[] | undefined {
   const near = neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES);
+  if (near.length === 0) return undefined;
+  const depths = braceDepths(ctx.text, ctx.hits.evidence);
+  const here = depths.depthAt(offset);
   let best: { resources: readonly string[]; levels: number; distance: number } | undefined;
-  const consider = (e: Evidence, levels: number): void => {
+  for (const e of near) {
+    const info = depths.evidence(e);
+    if (!info) continue;
+    // Before the word: no `}` between them closes its block. After it: its block was open before the word.
+    const encloses = e.offset <= offset ? info.close >= offset : info.open < offset;
+    if (!encloses) continue;
+    const levels = here - info.depth;
     const distance = Math.abs(e.offset - offset);
-    if (levels !== Infinity && (!best || levels < best.levels || (levels === best.levels && distance < best.distance))) best = { resources: e.resources, levels, distance };
-  };
-  // Backwards: evidence before the word encloses it unless a `}` between them closes its block.
-  let depth = 0;
-  let lowest = 0;
-  let at = offset;
-  for (const e of near) {
-    if (e.offset > offset) continue;
-    for (; at > e.offset; at--) {
-      const delta = braceDelta(ctx.text.charCodeAt(at - 1));
-      depth += delta;
-      lowest = Math.min(0, delta + lowest);
-    }
-    consider(e, lowest < 0 ? Infinity : depth);
-  }
-  // Forwards: evidence after the word encloses it when it sits at the lowest level reached.
-  depth = 0;
-  lowest = 0;
-  at = offset;
-  for (const e of near) {
-    if (e.offset <= offset) continue;
-    for (; at < e.offset; at++) {
-      depth += braceDelta(ctx.text.charCodeAt(at));
-      if (depth < lowest) lowest = depth;
-    }
-    consider(e, depth === lowest ? -depth : Infinity);
+    if (!best || levels < best.levels || (levels === best.levels && distance < best.distance)) best = { resources: e.resources, levels, distance };
   }
   return best?.resources;
-}
-
-function braceDelta(c: number): number {
-  return c === 123 ? 1 : c === 125 ? -1 : 0;
 }
 
 /**

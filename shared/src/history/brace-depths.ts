@@ -1,0 +1,77 @@
+import type { Evidence } from './hits.ts';
+
+/**
+ * Brace depths of one text, for "does this evidence's `{}` block enclose that word?" in O(log n)
+ * per question instead of a character sweep between the two (which made dense files quadratic in
+ * practice: every word swept up to 2,000 characters each way).
+ *
+ * Depth D(m) is the number of `{` minus `}` in text[0, m). For evidence at e and a word at w:
+ * - e before w encloses w when no `}` in [e, w) takes the depth below D(e): the first such
+ *   `}` (`close`) lies at or after w;
+ * - e after w encloses w when no position in [w, e) has a depth below D(e): the `{` that last
+ *   raised the depth to D(e) before e (`open`) lies before w.
+ * Either way the number of levels between them is D(w) - D(e). Braces inside strings count too,
+ * as they did in the sweep (a rare miscount only costs a match, never adds one).
+ */
+export interface BraceDepths {
+  /** D(offset). */
+  depthAt(offset: number): number;
+  /** For evidence of the text: D(e), the `}` that closes its block (Infinity if none), the `{` that opened it (-1 if none). */
+  evidence(e: Evidence): { readonly depth: number; readonly close: number; readonly open: number } | undefined;
+}
+
+const cache = new WeakMap<readonly Evidence[], { readonly count: number; readonly text: string; readonly depths: BraceDepths }>();
+
+/** The brace depths of a text and its evidence list, built once per scan (cached on the evidence list). */
+export function braceDepths(text: string, evidence: readonly Evidence[]): BraceDepths {
+  const cached = cache.get(evidence);
+  if (cached && cached.count === evidence.length && cached.text === text) return cached.depths;
+  const depths = build(text, evidence);
+  cache.set(evidence, { count: evidence.length, text, depths });
+  return depths;
+}
+
+function build(text: string, evidence: readonly Evidence[]): BraceDepths {
+  const positions: number[] = [];
+  const after: number[] = [];
+  const pattern = /[{}]/g;
+  let depth = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    depth += text.charCodeAt(m.index) === 123 ? 1 : -1;
+    positions.push(m.index);
+    after.push(depth);
+  }
+  const depthAt = (offset: number): number => {
+    let lo = 0;
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((positions[mid] ?? 0) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? 0 : (after[lo - 1] ?? 0);
+  };
+  // One merged pass over braces and evidence (both in text order).
+  const info = new Map<Evidence, { depth: number; close: number; open: number }>();
+  const openAt = new Map<number, number>();
+  const pending: { depth: number; entry: { close: number } }[] = [];
+  const sorted = [...evidence].sort((a, b) => a.offset - b.offset);
+  let k = 0;
+  let current = 0;
+  const step = (): void => {
+    const at = positions[k] ?? 0;
+    const next = after[k] ?? 0;
+    if (next > current) openAt.set(next, at);
+    else for (let top = pending[pending.length - 1]; top !== undefined && top.depth > next; top = pending[pending.length - 1]) (pending.pop() as { entry: { close: number } }).entry.close = at;
+    current = next;
+    k++;
+  };
+  for (const e of sorted) {
+    while (k < positions.length && (positions[k] ?? 0) < e.offset) step();
+    const entry = { depth: current, close: Infinity, open: openAt.get(current) ?? -1 };
+    info.set(e, entry);
+    pending.push({ depth: current, entry });
+  }
+  while (k < positions.length && pending.length > 0) step();
+  return { depthAt, evidence: (e) => info.get(e) };
+}
