@@ -90,6 +90,27 @@ describe('action e2e: GitHub OIDC login', () => {
     assertNoLeak('refused login', run, issuer.issued.slice(before));
   });
 
+  it('gets credentials only for the roles the JWT role\'s policy grants: 403 for the rest', async () => {
+    const granted = await runStep('main', { inputs: jwtInputs({ mode: 'sts', role: 'deploy' }), env: issuer.env });
+    assert.equal(granted.exitCode, 0, granted.stdout + granted.stderr);
+    const refused = await runStep('main', { inputs: jwtInputs({ role: 'reports' }), env: issuer.env });
+    assert.equal(refused.exitCode, 1, refused.stdout);
+    const [error] = refused.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    assert.match(error ?? '', /403/);
+    assert.match(error ?? '', /permission denied/);
+    assert.equal(refused.env.CLOUD_ACCESS_KEY, undefined, 'no credentials exported');
+    assertNoLeak('refused role', refused, [...issuer.issued, ...exportedSecrets(granted)]);
+  });
+
+  it('refuses at login an ID token from another repository of the same issuer', async () => {
+    const jwt = await issuer.sign({ aud: AUDIENCE, repository: 'evil/app', sub: 'repo:evil/app:ref:refs/heads/main' });
+    const run = await runStep('main', { inputs: jwtInputs({ jwt, mode: 'sts', role: 'deploy' }) });
+    assert.equal(run.exitCode, 1, run.stdout);
+    assert.match(run.stdout, /::error::.*answered 400: error validating claims: claim "repository" does not match any associated bound claim values/);
+    assert.equal(run.env.CLOUD_ACCESS_KEY, undefined);
+    assertNoLeak('foreign repository', run, [jwt]);
+  });
+
   it('retries a failing token service, then reports it', async () => {
     issuer.failNext(1, 503);
     const recovered = await runStep('main', { inputs: jwtInputs({ mode: 'sts', role: 'deploy' }), env: issuer.env });
