@@ -22,7 +22,7 @@ const AREAS = {
   // ACL policies of the engine (HCL): parsing and evaluation
   policies: LEAVES,
   // JWT auth roles (GitHub OIDC trust): reading a role, the login's claim checks
-  'jwt-roles': LEAVES,
+  'jwt-roles': [...LEAVES, 'policies'],
   rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules'],
   // engine I/O

@@ -15,6 +15,7 @@ import { applyCodes } from './apply.ts';
 import { historyCodes } from './history.ts';
 import { iamPolicyCodes } from './iam-policy.ts';
 import { policyCodes } from './policy.ts';
+import { jwtTrustCodes } from './jwt-trust.ts';
 
 export type { CodeInfo } from './code-info.ts';
 
@@ -39,6 +40,7 @@ export const problemCodes = {
   ...historyCodes,
   ...iamPolicyCodes,
   ...policyCodes,
+  ...jwtTrustCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

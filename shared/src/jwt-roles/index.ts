@@ -7,3 +7,7 @@ export { readJwtRole } from './read-jwt-role.ts';
 export { checkBoundClaims, claimValue, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';
 export type { JwtClaims } from './check-claims.ts';
 export { checkTimes } from './check-times.ts';
+export { lintJwtTrust } from './lint-trust.ts';
+export type { TrustContext } from './lint-trust.ts';
+export { readWorkflowFacts } from './workflow-facts.ts';
+export type { WorkflowFacts } from './workflow-facts.ts';

@@ -1,0 +1,37 @@
+import type { CodeInfo } from './code-info.ts';
+
+/** Problem codes of the OIDC trust checks on JWT roles. Codes are stable: never rename one, add a new one instead. */
+export const jwtTrustCodes = {
+  JWT_TRUST_ANY_REPOSITORY: {
+    severity: 'error',
+    summary: 'The JWT role binds neither `sub` nor `repository`/`repository_id`/`repository_owner(_id)`: any repository of the issuer can log in with it.',
+  },
+  JWT_TRUST_WILDCARD_OWNER: {
+    severity: 'error',
+    summary: 'A glob leaves the owner open (`repo:*`, `repo:org*`, `*/repo`, `*`): repositories of other owners match.',
+  },
+  JWT_TRUST_WHOLE_OWNER: {
+    severity: 'warning',
+    summary: 'A glob admits every repository of an owner (`repo:org/*`), including repositories made later.',
+  },
+  JWT_TRUST_NO_AUDIENCE: {
+    severity: 'error',
+    summary: 'The JWT role binds no audience; GitHub always sends `aud`, so every login is refused.',
+  },
+  JWT_TRUST_AUDIENCE_MISMATCH: {
+    severity: 'warning',
+    summary: "The role's `bound_audiences` do not include the `jwt-audience` the workflows ask for, so their logins are refused.",
+  },
+  JWT_TRUST_BRANCH_SUB_PULL_REQUEST: {
+    severity: 'warning',
+    summary: 'The role binds a branch `sub` while its workflows run on `pull_request`, where `sub` is `repo:O/R:pull_request`: those logins are refused.',
+  },
+  JWT_TRUST_ROLE_TYPE_OMITTED: {
+    severity: 'error',
+    summary: '`role_type` is omitted, so the engine stores the role as `oidc` and refuses JWT logins with it.',
+  },
+  JWT_TRUST_POLICY_REACHES_TRUST: {
+    severity: 'error',
+    summary: "The role's `token_policies` reach `auth/*` or `sys/*` configuration: a login token could rewrite the trust or its own policies.",
+  },
+} as const satisfies Record<string, CodeInfo>;

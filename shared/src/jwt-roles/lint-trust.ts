@@ -1,0 +1,125 @@
+import type { Problem } from '../problem.ts';
+import { escapePointerSegment } from '../text/index.ts';
+import { allowOperation, buildAcl, type AclPolicy } from '../policies/index.ts';
+import type { WorkflowFacts } from './workflow-facts.ts';
+
+/** What the trust checks may know beyond the role itself. */
+export interface TrustContext {
+  /** ACL policies by name (files of the workspace or the engine), to see what login tokens reach. */
+  readonly policies?: ReadonlyMap<string, AclPolicy>;
+  /** Facts of the workspace's workflows (events and `jwt-audience` inputs). */
+  readonly workflows?: readonly WorkflowFacts[];
+}
+
+/** Claims that pin who logs in (a repository, its id or its owner). */
+const PINNING_CLAIMS = ['sub', 'repository', 'repository_id', 'repository_owner', 'repository_owner_id'];
+/** Writes a login token must never reach: the trust itself, policies, token minting, mounts. */
+const TRUST_PATHS = ['auth/jwt/config', 'auth/jwt/role/any', 'sys/policies/acl/any', 'sys/policy/any', 'auth/token/create', 'sys/auth/any', 'sys/mounts/any'];
+
+/**
+ * The OIDC trust mistakes of a JWT role (its write or file body), each a problem with a code and
+ * the JSON Pointer of the field at fault: any repository of the issuer can log in, owner-wide or
+ * open globs, no audience or not the workflows' one, a branch `sub` for pull-request workflows,
+ * `role_type` omitted, and token policies that reach the trust configuration.
+ */
+export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context: TrustContext = {}): Problem[] {
+  const problems: Problem[] = [];
+  const report = (code: Problem['code'], severity: Problem['severity'], message: string, path: string, target?: 'key' | 'value'): void => {
+    problems.push({ code, severity, message, path, ...(target ? { target } : {}) });
+  };
+  if (params.role_type === undefined) report('JWT_TRUST_ROLE_TYPE_OMITTED', 'error', 'role_type is omitted, so the engine stores the role as "oidc" and refuses JWT logins: add role_type: jwt.', '');
+  const glob = params.bound_claims_type === 'glob';
+  const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
+  const subject = typeof params.bound_subject === 'string' ? params.bound_subject.trim() : '';
+  const pinned = subject !== '' || Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
+  if (!pinned) {
+    report('JWT_TRUST_ANY_REPOSITORY', 'error', 'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.', isRecord(params.bound_claims) ? '/bound_claims' : '', 'key');
+  }
+  if (glob) checkGlobs(claims, report);
+  const audiences = list(params.bound_audiences);
+  if (audiences.length === 0) report('JWT_TRUST_NO_AUDIENCE', 'error', 'No bound_audiences: GitHub always sends aud, so every login with this role is refused; bind the audience the workflows ask for.', '');
+  for (const workflow of context.workflows ?? []) {
+    for (const asked of workflow.audiences.filter((a) => audiences.length > 0 && !audiences.includes(a))) {
+      report('JWT_TRUST_AUDIENCE_MISMATCH', 'warning', `bound_audiences ${JSON.stringify(audiences)} do not include "${asked}", the jwt-audience of ${workflow.file}: its logins are refused.`, '/bound_audiences');
+    }
+  }
+  checkBranchSubjects(subject, claims, context.workflows ?? [], report);
+  checkPolicies(list(params.token_policies ?? params.policies), context.policies, report);
+  return problems;
+}
+
+type Report = (code: Problem['code'], severity: Problem['severity'], message: string, path: string, target?: 'key' | 'value') => void;
+
+function checkGlobs(claims: Readonly<Record<string, unknown>>, report: Report): void {
+  for (const [claim, value] of Object.entries(claims)) {
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((v, i) => {
+      if (typeof v !== 'string' || !v.includes('*')) return;
+      const path = `/bound_claims/${escapePointerSegment(claim)}${Array.isArray(value) ? `/${i}` : ''}`;
+      const owner = ownerPart(claim.replace(/^\//, ''), v);
+      if (owner === undefined) return;
+      if (owner.open) report('JWT_TRUST_WILDCARD_OWNER', 'error', `${claim} glob "${v}" leaves the owner open: repositories of other owners match; spell the owner out (repo:OWNER/REPO:...).`, path);
+      else if (owner.wholeOwner) report('JWT_TRUST_WHOLE_OWNER', 'warning', `${claim} glob "${v}" admits every repository of the owner, including ones made later; name the repository.`, path);
+    });
+  }
+}
+
+/** Whether a glob leaves the owner open or admits every repository of one; undefined for claims without an owner. */
+function ownerPart(claim: string, value: string): { open: boolean; wholeOwner: boolean } | undefined {
+  if (claim === 'sub') {
+    if (!value.startsWith('repo:')) return { open: true, wholeOwner: false };
+    return splitOwner(value.slice(5).split(':')[0] ?? '');
+  }
+  if (claim === 'repository') return splitOwner(value);
+  if (claim === 'repository_owner') return { open: true, wholeOwner: false };
+  return undefined;
+}
+
+function splitOwner(ownerAndRepo: string): { open: boolean; wholeOwner: boolean } {
+  const slash = ownerAndRepo.indexOf('/');
+  const owner = slash === -1 ? ownerAndRepo : ownerAndRepo.slice(0, slash);
+  if (slash === -1 || owner.includes('*')) return { open: true, wholeOwner: false };
+  return { open: false, wholeOwner: ownerAndRepo.slice(slash + 1).startsWith('*') };
+}
+
+function checkBranchSubjects(subject: string, claims: Readonly<Record<string, unknown>>, workflows: readonly WorkflowFacts[], report: Report): void {
+  const pullRequests = workflows.filter((w) => w.events.includes('pull_request'));
+  if (pullRequests.length === 0) return;
+  const subs: [string, string][] = [];
+  if (subject !== '') subs.push([subject, '/bound_subject']);
+  const claimed = claims.sub;
+  (Array.isArray(claimed) ? claimed : claimed === undefined ? [] : [claimed]).forEach((v, i) => {
+    if (typeof v === 'string') subs.push([v, Array.isArray(claimed) ? `/bound_claims/sub/${i}` : '/bound_claims/sub']);
+  });
+  if (subs.some(([v]) => v.endsWith(':pull_request') || v.endsWith('*'))) return;
+  for (const [value, path] of subs.filter(([v]) => v.includes(':ref:refs/heads/'))) {
+    report('JWT_TRUST_BRANCH_SUB_PULL_REQUEST', 'warning', `sub is bound to the branch "${value}", but ${pullRequests.map((w) => w.file).join(', ')} run on pull_request, where sub is repo:OWNER/REPO:pull_request: those logins are refused.`, path);
+  }
+}
+
+function checkPolicies(names: readonly string[], policies: ReadonlyMap<string, AclPolicy> | undefined, report: Report): void {
+  if (!policies) return;
+  names.forEach((name, i) => {
+    if (name === 'root') {
+      report('JWT_TRUST_POLICY_REACHES_TRUST', 'error', 'token_policies gives login tokens the root policy: they can rewrite the trust, every policy and every role.', `/token_policies/${i}`);
+      return;
+    }
+    const policy = policies.get(name);
+    const acl = policy ? buildAcl([policy]).acl : undefined;
+    if (!acl) return;
+    const reached = TRUST_PATHS.filter((p) => allowOperation(acl, { operation: 'update', path: p }).allowed || allowOperation(acl, { operation: 'create', path: p }).allowed);
+    if (reached.length > 0) {
+      report('JWT_TRUST_POLICY_REACHES_TRUST', 'error', `Policy "${name}" lets login tokens write ${reached.map((p) => p.replace(/\/any$/, '/*')).join(', ')}: a workflow could rewrite the trust or its own policies; grant only the credential paths.`, `/token_policies/${i}`);
+    }
+  });
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function list(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  return [];
+}
