@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-// ajv 8 is a dependency of shared/; the root node_modules holds an older ajv for eslint.
-const require = createRequire(join(here, '..', 'shared', 'package.json'));
+// ajv 8 is a devDependency of schemas/; the root node_modules holds an older ajv for eslint.
+const require = createRequire(join(here, 'package.json'));
 const Ajv = require('ajv').default;
 const standaloneCode = require('ajv/dist/standalone').default;
 

@@ -2,7 +2,7 @@ import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
 
 /** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
-export type EngineFlavor = 'keyfob' | 'vault';
+type EngineFlavor = 'keyfob' | 'vault';
 
 /** What one step does. */
 export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';

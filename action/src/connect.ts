@@ -60,6 +60,6 @@ export async function connect(settings: EngineSettings, token: string | undefine
 }
 
 /** One log line per retry: what failed and when the next attempt comes. */
-export function retryLine(info: RetryInfo, maxAttempts: number): string {
+function retryLine(info: RetryInfo, maxAttempts: number): string {
   return `${info.method} ${info.path} failed (${info.reason}); attempt ${info.attempt + 1} of ${maxAttempts} in ${info.delayMs} ms.`;
 }

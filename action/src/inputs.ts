@@ -64,7 +64,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
 }
 
 /** Modes that fetch credentials. */
-export function isCredentialMode(mode: Mode): mode is CredentialMethod {
+function isCredentialMode(mode: Mode): mode is CredentialMethod {
   return mode === 'creds' || mode === 'sts' || mode === 'static-creds';
 }
 

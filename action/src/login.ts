@@ -65,7 +65,7 @@ export class LoginError extends Error {
 }
 
 /** `iss`, `sub`, `aud` and `job_workflow_ref` of a JWT: what a failing role binding needs to be checked against. */
-export function claimsOf(jwt: string): string {
+function claimsOf(jwt: string): string {
   try {
     const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
     const pick = ['iss', 'sub', 'aud', 'job_workflow_ref'].filter((k) => payload[k] !== undefined);

@@ -17,7 +17,7 @@ import { safeLog } from './safe-log.ts';
 import { StepFailure, type EngineStep, type Step } from './step.ts';
 
 /** What a mode may ask of the step's end: keep the login token because a lease it issued lives on. */
-export type ModeOutcome = void | { readonly keepToken: boolean };
+type ModeOutcome = void | { readonly keepToken: boolean };
 
 const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint' | 'history'>, (step: EngineStep) => Promise<ModeOutcome>>> = {
   creds: runCredentials,

@@ -24,7 +24,7 @@ export function setCredentialOutputs(issued: readonly Issued[], config: ActionCo
 }
 
 /** The public facts of one set (the `results` output). */
-export function resultOf(issued: Issued): Record<string, unknown> {
+function resultOf(issued: Issued): Record<string, unknown> {
   return {
     role: issued.request.role,
     method: issued.request.method,

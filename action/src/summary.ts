@@ -2,7 +2,7 @@ import type { ActionConfig } from './action-config.ts';
 import type { Issued } from './issued.ts';
 
 /** Escapes text for a Markdown table cell. */
-export function cell(text: string): string {
+function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 

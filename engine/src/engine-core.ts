@@ -8,7 +8,7 @@ import { MountData } from './secrets/mount-data.ts';
 import type { Store } from './state/store.ts';
 
 /** Resolved options every part of the engine reads. */
-export interface CoreSettings {
+interface CoreSettings {
   readonly dev: boolean;
   readonly mounts: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;

@@ -20,7 +20,7 @@ function randomByte(): number {
  * `length` characters drawn uniformly from `alphabet` with the system CSPRNG.
  * Rejection sampling keeps the distribution uniform for alphabets that do not divide 256.
  */
-export function randomString(length: number, alphabet: string = BASE62): string {
+function randomString(length: number, alphabet: string = BASE62): string {
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {

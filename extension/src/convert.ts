@@ -4,7 +4,7 @@ import type { OffsetRange, Problem } from '@keyfob/shared/problem';
 import { codeDocsUri } from './docs-link.ts';
 
 /** Diagnostics from keyfob carry this source, so other tools (Error Lens) can filter them. */
-export const DIAGNOSTIC_SOURCE = 'keyfob';
+const DIAGNOSTIC_SOURCE = 'keyfob';
 
 const SEVERITY: Readonly<Record<Problem['severity'], vscode.DiagnosticSeverity>> = {
   error: vscode.DiagnosticSeverity.Error,

@@ -17,7 +17,7 @@ function asRoleName(name: string, languageId: string): string {
 }
 
 /** The file name without folders, for the name-based rules of `isRoleFileName`. */
-export function baseName(uri: vscode.Uri): string {
+function baseName(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 

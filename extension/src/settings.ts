@@ -9,7 +9,7 @@ export interface Settings {
 }
 
 /** Defaults beside the contributed schema in package.json. */
-export const DEFAULT_SETTINGS: Settings = { include: [], debounceMs: 250 };
+const DEFAULT_SETTINGS: Settings = { include: [], debounceMs: 250 };
 
 /** Reads the settings that apply to a resource, tolerating wrong types by falling back to defaults. */
 export function readSettings(scope?: vscode.Uri): Settings {

@@ -1,5 +1,5 @@
 // Loads ajv 8 the way an outside tool would (the root node_modules holds ajv 6 for eslint, so
-// resolve from shared/, which depends on ajv 8) and registers every resource schema.
+// resolve from schemas/, which has ajv 8 as a devDependency) and registers every resource schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ interface AjvInstance {
 }
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
 
-const require = createRequire(new URL('../../shared/package.json', import.meta.url));
+const require = createRequire(new URL('../package.json', import.meta.url));
 const Ajv = (require('ajv') as { default: AjvClass }).default;
 
 /** A plain `new Ajv({ strict: false })` with every `*.schema.json` of the folder except platform history. */

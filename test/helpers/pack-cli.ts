@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { REPO_ROOT } from './engine.ts';
 
 /** One file of a packed tarball, as `npm pack --json` lists it. */
-export interface PackedFile {
+interface PackedFile {
   readonly path: string;
   readonly size: number;
 }
@@ -25,7 +25,7 @@ export interface PackedCli {
 }
 
 /** The npm executable beside the running node (as `npm test` users have it). */
-export const NPM = join(dirname(process.execPath), 'npm');
+const NPM = join(dirname(process.execPath), 'npm');
 /** The npx executable beside the running node. */
 export const NPX = join(dirname(process.execPath), 'npx');
 

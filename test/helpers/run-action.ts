@@ -39,7 +39,7 @@ export interface StepOptions {
 }
 
 /** The runner's context for a run of octo/app. */
-export const GITHUB_CONTEXT: Readonly<Record<string, string>> = {
+const GITHUB_CONTEXT: Readonly<Record<string, string>> = {
   GITHUB_ACTIONS: 'true',
   GITHUB_REPOSITORY: 'octo/app',
   GITHUB_RUN_ID: '4242',
@@ -49,7 +49,7 @@ export const GITHUB_CONTEXT: Readonly<Record<string, string>> = {
 };
 
 /** `INPUT_<NAME>` as the runner spells it: upper case, spaces to `_`, hyphens kept. */
-export function inputVariable(name: string): string {
+function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
@@ -97,7 +97,7 @@ export async function runJob(options: StepOptions): Promise<{ main: StepRun; pos
 }
 
 /** Reads `NAME<<DELIMITER\nvalue\nDELIMITER` blocks (and plain `NAME=value` lines). */
-export function parseFileCommands(text: string): Record<string, string> {
+function parseFileCommands(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
@@ -115,7 +115,7 @@ export function parseFileCommands(text: string): Record<string, string> {
 }
 
 /** Values of `::add-mask::` commands, with the runner's escapes undone. */
-export function parseMasks(stdout: string): string[] {
+function parseMasks(stdout: string): string[] {
   return stdout
     .split('\n')
     .filter((line) => line.startsWith('::add-mask::'))

@@ -81,7 +81,7 @@ function search(pattern: string, folder: string, caseInsensitive: boolean): Prom
 }
 
 /** A glob split at its first dynamic segment: `/a/b/**\/*.yaml` -> base `/a/b`, pattern `**\/*.yaml`. */
-export function splitGlob(argument: string): { base: string; pattern: string } {
+function splitGlob(argument: string): { base: string; pattern: string } {
   const segments = argument.split('/');
   const first = segments.findIndex((segment) => isDynamicPattern(segment));
   const fixed = segments.slice(0, first);
@@ -90,7 +90,7 @@ export function splitGlob(argument: string): { base: string; pattern: string } {
 }
 
 /** Relative to the working folder when the file lies under it, absolute otherwise; always `/`-separated. */
-export function displayPath(absolute: string, cwd: string): string {
+function displayPath(absolute: string, cwd: string): string {
   const rel = relative(cwd, absolute);
   const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? absolute : rel;
   return sep === '/' ? shown : shown.split(sep).join('/');

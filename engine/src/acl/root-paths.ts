@@ -4,7 +4,7 @@
  * paths keyfob serves or reserves; a trailing `*` is a prefix. keyfob adds its development API
  * (`sys/dev/*`): it rewrites the emulated cloud and moves the clock, so it is root's alone.
  */
-export const ROOT_PATHS: readonly string[] = [
+const ROOT_PATHS: readonly string[] = [
   'sys/auth/*',
   'sys/audit',
   'sys/audit/*',

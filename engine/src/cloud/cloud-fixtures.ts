@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
  * before any work proportional to it is done, so no fixture can block or exhaust the engine.
  * Per-user limits follow the real provider's quotas (10 groups, 20 managed policies, 50 tags).
  */
-export const FIXTURE_LIMITS = {
+const FIXTURE_LIMITS = {
   users: 1000,
   roles: 1000,
   groups: 1000,

@@ -4,7 +4,7 @@ import { newAccessKeyId, newSecretKey } from '../ids.ts';
 import type { AccessKey, CloudSettings, CloudUser, StsSession } from './cloud-types.ts';
 
 /** Default account of the emulated cloud. */
-export const DEFAULT_ACCOUNT_ID = '123456789012';
+const DEFAULT_ACCOUNT_ID = '123456789012';
 
 /**
  * The emulated cloud's data: users, STS sessions and settings, kept in store tables (so it is

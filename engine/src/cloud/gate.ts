@@ -5,7 +5,7 @@ import { expiredToken, invalidClientToken, signatureMismatch, throttled } from '
 import type { CloudCredentials, CloudPrincipal } from './cloud-types.ts';
 
 /** Name of the IAM user the engine acts as when no root credentials are configured. */
-export const AMBIENT_USER = 'keyfob-engine';
+const AMBIENT_USER = 'keyfob-engine';
 
 /**
  * The front door of every emulated provider call: checks the caller's credentials the way the

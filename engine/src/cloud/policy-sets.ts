@@ -55,6 +55,6 @@ function sessionPolicies(state: CloudState, policy: string | undefined, arns: re
 }
 
 /** Managed policies by ARN: customer-managed from the fixtures, provider-managed from the known set; unknown ones grant nothing. */
-export function managed(state: CloudState, arns: readonly string[]): PolicySource[] {
+function managed(state: CloudState, arns: readonly string[]): PolicySource[] {
   return arns.map((arn) => ({ label: arn, document: state.settings.managedPolicies?.[arn] ?? managedPolicyDocument(arn) ?? { Version: '2012-10-17', Statement: [] } }));
 }

@@ -101,7 +101,7 @@ export function getSessionToken(state: CloudState, clock: EngineClock, caller: C
  * How long an expired session is remembered: the provider's tokens carry their own expiry, so an
  * expired token keeps getting `ExpiredToken` (not `InvalidClientTokenId`) long after it ran out.
  */
-export const EXPIRED_SESSION_MEMORY_MS = 7 * 24 * 3600 * 1000;
+const EXPIRED_SESSION_MEMORY_MS = 7 * 24 * 3600 * 1000;
 
 /** Forgets sessions that expired more than a week (engine time) ago; returns how many. */
 export function purgeExpiredSessions(state: CloudState, now: number): number {

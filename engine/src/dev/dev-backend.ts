@@ -9,7 +9,7 @@ import { path, type Backend, type RequestContext } from '../http/route.ts';
 import type { TickReport } from '../scheduler.ts';
 
 /** How far the dev clock may run ahead of the wall clock, in seconds (about 100 years). */
-export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 86400;
+const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 86400;
 
 /** What the dev API needs besides the core. */
 export interface DevHooks {

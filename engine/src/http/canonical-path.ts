@@ -8,7 +8,7 @@ import type { RawRequest, RawResponse } from './raw-request.ts';
  * The real engine's Go router cleans such paths before routing; keyfob refuses them instead, so no
  * request can reach a route its path does not spell out.
  */
-export function nonCanonicalReason(target: string): string | undefined {
+function nonCanonicalReason(target: string): string | undefined {
   const query = target.indexOf('?');
   const raw = query < 0 ? target : target.slice(0, query);
   if (!raw.startsWith('/')) return 'the path must start with "/"';
@@ -33,7 +33,7 @@ export function nonCanonicalReason(target: string): string | undefined {
 }
 
 /** 400 for a non-canonical path, before any routing or token check. */
-export function canonicalPathError(target: string): RawResponse | undefined {
+function canonicalPathError(target: string): RawResponse | undefined {
   const reason = nonCanonicalReason(target);
   if (reason === undefined) return undefined;
   const message = `invalid request path: ${reason}; send the canonical path (no ".", ".." or empty segments, also not percent-encoded)`;

@@ -1,5 +1,5 @@
 /** Lease fields of a response that carries a secret. */
-export interface LeaseFields {
+interface LeaseFields {
   readonly leaseId: string;
   readonly renewable: boolean;
   /** Seconds. */

@@ -17,7 +17,7 @@ export interface RequestContext {
 }
 
 /** A route handler. */
-export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
+type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
 
 /** One path of a backend with the operations it offers. */
 export interface Route {

@@ -16,7 +16,7 @@ export interface MadeUser {
 }
 
 /** AssumeRole as the engine asks for it. */
-export interface AssumeRoleRequest {
+interface AssumeRoleRequest {
   readonly roleArn: string;
   readonly sessionName: string;
   readonly durationSeconds: number;

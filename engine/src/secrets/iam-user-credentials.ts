@@ -58,7 +58,7 @@ export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCreden
  * `lease` (0 or unset: the mount default), never past `lease_max` nor the mount/system maximum
  * (768h); a cut TTL draws the real engine's warning.
  */
-export function cappedLease(config: { lease: number; leaseMax: number } | undefined): { ttl: number; max: number; warning?: string } {
+function cappedLease(config: { lease: number; leaseMax: number } | undefined): { ttl: number; max: number; warning?: string } {
   const system = ENGINE_DEFAULTS.mountLeaseSeconds;
   const max = Math.min(config?.leaseMax || system, system);
   const wanted = config?.lease || system;

@@ -2,18 +2,9 @@ import { CloudError } from '../cloud/cloud-error.ts';
 import { HttpError } from '../http/http-error.ts';
 
 /**
- * Runs provider calls and maps a provider failure to the engine's answer: `<step>: <Code>: <text>`,
- * 502 when throttled (upstream rate limit), 400 otherwise, as the real engine does.
+ * Runs a provider call and maps its failure to the engine's answer: `<step>: <Code>: <text>`, 502 when
+ * throttled (upstream rate limit), 400 otherwise, as the real engine does.
  */
-export function withProvider<T>(step: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw providerFailure(step, error);
-  }
-}
-
-/** `withProvider` for SDK calls. */
 export async function viaProvider<T>(step: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();

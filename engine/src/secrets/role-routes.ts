@@ -69,7 +69,7 @@ function listRoles(mount: MountData): HandlerResult {
  * Role read data: seed 1's `credential_types` list beside the real engine's `credential_type`
  * (comma-joined string), `[]` for unset lists, `""` for unset text, TTLs in integer seconds.
  */
-export function roleResponse(role: NamedRole): Record<string, unknown> {
+function roleResponse(role: NamedRole): Record<string, unknown> {
   return {
     credential_type: role.credentialTypes.join(','),
     credential_types: role.credentialTypes,

@@ -81,7 +81,7 @@ function chooseRoleArn(ctx: CredentialContext): string {
 }
 
 /** Characters the provider refuses become `_`; seed 1 truncates to 64. */
-export function sanitiseSessionName(name: string): string {
+function sanitiseSessionName(name: string): string {
   return name.replace(/[^a-zA-Z0-9+=,.@_-]/g, '_').slice(0, 64);
 }
 

@@ -45,7 +45,7 @@ export function takeDataDirLock(dir: string): void {
 }
 
 /** The lock's owner, or undefined when the file cannot be read as one (treated as stale). */
-export function readLock(path: string): LockOwner | undefined {
+function readLock(path: string): LockOwner | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8').trim();
@@ -64,7 +64,7 @@ export function readLock(path: string): LockOwner | undefined {
 }
 
 /** True when the process the lock names is still the one that took it. */
-export function isHeld(owner: LockOwner): boolean {
+function isHeld(owner: LockOwner): boolean {
   if (!isAlive(owner.pid)) return false;
   const now = lockOwnerOf(owner.pid);
   if (owner.boot !== null && now.boot !== null && owner.boot !== now.boot) return false;

@@ -183,7 +183,7 @@ const DISK_CODES: Readonly<Record<string, string>> = {
 };
 
 /** A write failure that names the data directory and the reason; other errors pass through. */
-export function diskError(dir: string, error: unknown): unknown {
+function diskError(dir: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const reason = code === undefined ? undefined : DISK_CODES[code];
   if (reason === undefined) return error;

@@ -18,7 +18,7 @@ import type { CredentialRequestInput, LeaseConfigRecord, RootConfigRecord, Stati
  * never disagree: each error becomes one line of a 400's `errors` (`<message> [<CODE>]`), each
  * warning one line of the response's `warnings`. Info problems (enterprise-only hints) are left out.
  */
-export function problemLines(problems: readonly Problem[]): { errors: string[]; warnings: string[] } {
+function problemLines(problems: readonly Problem[]): { errors: string[]; warnings: string[] } {
   const line = (p: Problem): string => `${p.message} [${p.code}]`;
   return {
     errors: problems.filter((p) => p.severity === 'error').map(line),
@@ -86,7 +86,7 @@ export function checkCredentialRequest(params: Params, role: StoredRole, type: C
 }
 
 /** The shared rules' role definition -> the engine's stored form. */
-export function fromRoleDefinition(role: RoleDefinition): StoredRole {
+function fromRoleDefinition(role: RoleDefinition): StoredRole {
   const { name: _name, credentialType: _type, legacy, defaultStsTtl, maxStsTtl, ...fields } = role;
   return { ...fields, defaultStsTtl: Math.floor(defaultStsTtl ?? 0), maxStsTtl: Math.floor(maxStsTtl ?? 0), legacy: legacy !== undefined };
 }

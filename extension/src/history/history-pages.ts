@@ -48,7 +48,7 @@ export class HistoryPages implements vscode.TextDocumentContentProvider, vscode.
 }
 
 /** The page URI of a subject (`subject`) or an entry (`entry`). */
-export function pageUri(kind: 'subject' | 'entry', id: string): vscode.Uri {
+function pageUri(kind: 'subject' | 'entry', id: string): vscode.Uri {
   return vscode.Uri.from({ scheme: PAGE_SCHEME, path: `/${kind}/${encodeURIComponent(id)}.md` });
 }
 

@@ -4,7 +4,7 @@ import type { Target } from '@keyfob/shared/history';
 import { historyCore } from './history-access.ts';
 
 /** How the annotations are drawn: decorations after the line, or inlay hints (which users can hold a key to show). */
-export type AnnotationStyle = 'decoration' | 'inlayHint';
+type AnnotationStyle = 'decoration' | 'inlayHint';
 
 /** The `keyfob.apiHistory.*` settings of one resource, converted once with defaults. */
 export interface HistorySettings {
@@ -21,7 +21,7 @@ export interface HistorySettings {
 }
 
 /** Defaults beside the contributed schema in package.json. */
-export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { annotations: 'important', style: 'decoration', diagnostics: true, target: undefined, targetText: '', targetProblem: undefined };
+const DEFAULT_HISTORY_SETTINGS: HistorySettings = { annotations: 'important', style: 'decoration', diagnostics: true, target: undefined, targetText: '', targetProblem: undefined };
 
 const MODES: readonly AnnotationMode[] = ['important', 'all', 'off'];
 const STYLES: readonly AnnotationStyle[] = ['decoration', 'inlayHint'];
@@ -30,7 +30,7 @@ const STYLES: readonly AnnotationStyle[] = ['decoration', 'inlayHint'];
  * Reads the settings that apply to a resource (the target is resource-scoped, so each workspace
  * folder can run against its own release), tolerating wrong types by falling back to defaults.
  */
-export function readHistorySettings(scope: vscode.Uri | undefined): HistorySettings {
+function readHistorySettings(scope: vscode.Uri | undefined): HistorySettings {
   const config = vscode.workspace.getConfiguration('keyfob.apiHistory', scope);
   const targetText = stringValue(config.get<unknown>('target')).trim();
   const parsed = targetText === '' ? undefined : historyCore().parseTarget(targetText);

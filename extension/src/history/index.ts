@@ -18,7 +18,7 @@ const ANY_DOCUMENT: vscode.DocumentSelector = { language: '*' };
 const EDIT_DEBOUNCE_MS = 300;
 
 /** Command ids beside the search and page commands. */
-export const HISTORY_COMMANDS = {
+const HISTORY_COMMANDS = {
   filter: 'keyfob.apiHistory.filter',
   clearFilter: 'keyfob.apiHistory.clearFilter',
   refreshUsage: 'keyfob.apiHistory.refreshUsage',

@@ -9,7 +9,7 @@ import { historyCore } from './history-access.ts';
 const SKIPPED_SCHEMES = new Set(['output', 'debug', 'git', 'gitfs', 'vscode-scm', 'vscode-terminal', 'comment', 'vscode-settings', 'keyfob-history']);
 
 /** Documents longer than this (in UTF-16 units, about 5 MB) are not scanned: bundles and data dumps. */
-export const MAX_SCANNED_LENGTH = 5_000_000;
+const MAX_SCANNED_LENGTH = 5_000_000;
 
 /** True for documents the API history looks at: the user's code in any language (size is checked when scanning). */
 export function isHistoryDocument(document: vscode.TextDocument): boolean {

@@ -11,7 +11,7 @@ const INCLUDE = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,go,py,rb,java,kt,cs,php,rs,
 /** Dependencies, build output and tool caches: not the user's code, and often huge. */
 const EXCLUDE = '**/{node_modules,.git,dist,out,build,vendor,coverage,.terraform,.venv,venv,__pycache__,.tmp}/**';
 /** The scan is bounded: at most this many files ... */
-export const MAX_USAGE_FILES = 500;
+const MAX_USAGE_FILES = 500;
 /** ... each at most this many bytes (bundles and data dumps are skipped). */
 const MAX_FILE_BYTES = 1_000_000;
 /** Files scanned between two yields to the extension host's event loop. */

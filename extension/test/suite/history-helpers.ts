@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** Source of the API history's diagnostics (apart from the role linter's `keyfob`). */
-export const HISTORY_SOURCE = 'keyfob history';
+const HISTORY_SOURCE = 'keyfob history';
 
 /** One end-of-line note as the extension's test-only command reports it. */
 export interface Drawn {

@@ -3,10 +3,10 @@ import type { CallOptions } from './engine-client-options.ts';
 import type { ClientSettings } from './resolve-settings.ts';
 
 /** HTTP methods the engine understands (`LIST` is Vault's list verb). */
-export type EngineMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'LIST';
+type EngineMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'LIST';
 
 /** Scalar values a query string can carry; `undefined` entries are left out. */
-export type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined;
 
 /** One call as the typed methods describe it to the transport. */
 export interface EngineRequest {

@@ -120,7 +120,7 @@ function buildHeaders(options: EngineClientOptions): Record<string, string> {
  * Sets a header, replacing any spelling of the same name: fetch joins `x-a` and `X-A` into one
  * comma-separated value, which would send two tokens at once.
  */
-export function setHeader(headers: Record<string, string>, name: string, value: string): void {
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
   for (const key of Object.keys(headers)) {
     if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
   }

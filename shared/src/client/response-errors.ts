@@ -4,7 +4,7 @@ import { parseRetryAfter } from './parse-retry-after.ts';
 import { redactSecrets, truncateText } from './redact-secrets.ts';
 
 /** Longest engine message kept in `EngineError.errors`, after redaction. */
-export const MAX_ENGINE_MESSAGE_LENGTH = 300;
+const MAX_ENGINE_MESSAGE_LENGTH = 300;
 
 /**
  * The engine's `errors` array, redacted and cut, or `undefined` when the body is not

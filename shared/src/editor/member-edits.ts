@@ -104,7 +104,7 @@ export function lineStartOf(text: string, offset: number): number {
 }
 
 /** Offset just past the newline that ends the line holding `offset` (or the text's end). */
-export function lineEndAfter(text: string, offset: number): number {
+function lineEndAfter(text: string, offset: number): number {
   const newline = text.indexOf('\n', offset);
   return newline === -1 ? text.length : newline + 1;
 }

@@ -23,11 +23,6 @@ const PLACEHOLDERS: Partial<Record<ProblemCode, Placeholder>> = {
   LEASE_MISSING_LEASE_MAX: { field: 'lease_max', values: ['24h'] },
 };
 
-/** True when the code is a missing required field this module can add. */
-export function isMissingFieldCode(code: ProblemCode): boolean {
-  return PLACEHOLDERS[code] !== undefined;
-}
-
 /**
  * "Add `field`" fixes for a missing required field: one per placeholder value (one per credential
  * type for a missing `credential_type`), inserted after the problem's anchor when it names a sibling.

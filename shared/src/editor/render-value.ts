@@ -9,7 +9,7 @@ export function yamlScalar(value: string): string {
 }
 
 /** A scalar (string, number, boolean, null) as YAML text. */
-export function yamlScalarOf(value: unknown): string {
+function yamlScalarOf(value: unknown): string {
   if (typeof value === 'string') return yamlScalar(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return value === null || value === undefined ? 'null' : JSON.stringify(value);

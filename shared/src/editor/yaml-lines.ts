@@ -103,7 +103,7 @@ export function keyLine(line: YamlLine): YamlKeyLine | undefined {
 }
 
 /** The scalar on the rest of a line: trailing comment and quotes removed; undefined when empty or a block/flow start. */
-export function scalarText(rest: string): string | undefined {
+function scalarText(rest: string): string | undefined {
   let value = rest.trim();
   if (value.startsWith('"') || value.startsWith("'")) {
     const close = value.indexOf(value[0] ?? '', 1);

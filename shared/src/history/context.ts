@@ -72,7 +72,7 @@ export function neighbours<T extends { readonly line: number }>(items: readonly 
 }
 
 /** Position accessors for `neighbours`. */
-export const evidenceOffset = (e: { readonly offset: number }): number => e.offset;
+const evidenceOffset = (e: { readonly offset: number }): number => e.offset;
 export const urlStart = (u: { readonly start: number }): number => u.start;
 
 /** Index of the first item at or after `offset`. */

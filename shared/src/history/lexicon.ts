@@ -40,7 +40,7 @@ export interface Lexicon {
 const RUN_TASK_EVIDENCE = ['task_result_callback_url', 'task_result_id', 'X-TFC-Task-Signature', 'x-tfc-task-signature', 'task-results'];
 
 /** Keys whose unquoted value the matcher reads: a resource type, a status field, a method. */
-export const VALUE_KEYS = ['type', 'status', 'operation', 'triggers', 'access', 'kind', 'method'] as const;
+const VALUE_KEYS = ['type', 'status', 'operation', 'triggers', 'access', 'kind', 'method'] as const;
 
 const cache = new WeakMap<HistoryIndex, Lexicon>();
 
@@ -81,7 +81,7 @@ function buildLexicon(index: HistoryIndex): Lexicon {
 }
 
 /** The rule for one spelling of a subject (see `MatchRule`). */
-export function ruleFor(subject: HistorySubject, spelling: string): MatchRule {
+function ruleFor(subject: HistorySubject, spelling: string): MatchRule {
   if (subject.type === 'resource') return 'type-value';
   if (subject.type === 'parameter') return 'parameter';
   if (subject.resource === 'run task request') return 'generic';

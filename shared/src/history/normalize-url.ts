@@ -2,7 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
 
 /** One `key=value` pair of a URL's query; offsets are indexes into the normalised text. */
-export interface UrlQueryPair {
+interface UrlQueryPair {
   /** Key with `%5B`/`%5D` decoded (`filter[names]`). */
   readonly key: string;
   readonly keyStart: number;
@@ -109,7 +109,7 @@ function dropPrefix(raw: RawSegment[], hasHost: boolean, leadingSlash: boolean):
 }
 
 /** `:x`, `${x}`, `{x}`, `{}`, `$X`, `<x>` or a printf verb such as `%s` / `%v`. */
-export function isPlaceholder(segment: string): boolean {
+function isPlaceholder(segment: string): boolean {
   const c = segment.charCodeAt(0);
   if ((c === 58 || c === 36) && segment.length > 1) return true;
   if (c === 60 && segment.endsWith('>')) return true;

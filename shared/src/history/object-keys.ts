@@ -8,7 +8,7 @@ import { isWordChar, LinePlaces } from './source-text.ts';
  * Lines around evidence where unquoted JS/TS object keys are read: around a `type` value (the
  * payload that holds it), and after an API path (the request body that follows it).
  */
-export const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6 } as const;
+const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6 } as const;
 
 /**
  * Unquoted object keys in JS/TS (`{ type: "varsets", attributes: { priority: true } }`). Such keys

@@ -1,5 +1,5 @@
 /** One segment of a path template: a literal, or a `:param` that fills any one segment. */
-export type TemplateSegment = { readonly literal: string } | { readonly param: string };
+type TemplateSegment = { readonly literal: string } | { readonly param: string };
 
 /** A parsed path template. */
 export interface PathTemplate {

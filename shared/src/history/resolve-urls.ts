@@ -31,7 +31,7 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
  * most literal segments (`registry-modules/private/...` over `:registry_name/...`), then GET
  * (a URL used without a method is usually read). Exact when the method decided or only one fits.
  */
-export function chooseEndpoint(url: UrlHit): Choice | undefined {
+function chooseEndpoint(url: UrlHit): Choice | undefined {
   const method = url.method?.method;
   let pool: { subject: HistorySubject; candidate: PathCandidate }[] = [];
   let withMethod = false;

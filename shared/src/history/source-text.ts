@@ -127,6 +127,6 @@ export function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 }
 
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }

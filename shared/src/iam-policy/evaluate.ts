@@ -106,7 +106,7 @@ const parsedCache = new WeakMap<object, Statement[]>();
 const textCache = new Map<string, Statement[]>();
 
 /** The statements of a document (cached: the same text is evaluated on every call). */
-export function statementsOf(document: unknown): Statement[] {
+function statementsOf(document: unknown): Statement[] {
   if (typeof document === 'string') {
     const hit = textCache.get(document);
     if (hit) return hit;

@@ -45,7 +45,7 @@ function formatOf(languageId: string, name: string): DocumentFormat | undefined 
 }
 
 /** The last path segment of a URI, decoded. */
-export function baseName(uri: string): string {
+function baseName(uri: string): string {
   const path = uri.replace(/[?#].*$/, '');
   const last = path.slice(path.lastIndexOf('/') + 1);
   try {

@@ -7,7 +7,6 @@ import { codeActionsOf, completionsOf, diagnosticsOf, hoverOf, inlayHintsOf, sym
 import { lintTargetOf } from './lint-file-name.ts';
 import { OpenDocument } from './open-document.ts';
 import { SettingsStore } from './settings-store.ts';
-import type { ServerSettings } from './settings.ts';
 
 /** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
 export interface ServerDeps extends TemplatePreviewDeps {
@@ -140,4 +139,3 @@ function readClientOptions(raw: unknown): ClientOptions {
   return { ...(suggestCommand ? { suggestCommand } : {}), ...(historyPageCommand ? { historyPageCommand } : {}) };
 }
 
-export type { ServerSettings };

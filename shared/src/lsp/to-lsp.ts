@@ -20,7 +20,7 @@ export const LINT_SOURCE = 'keyfob';
 /** `source` of the API history's diagnostics in code. */
 export const HISTORY_SOURCE = 'keyfob history';
 /** Where the problem-code catalogue (docs/codes.md) is published; each code has its anchor. */
-export const CODES_DOCS_URL = 'https://keyfob.dev/docs/codes';
+const CODES_DOCS_URL = 'https://keyfob.dev/docs/codes';
 
 const SEVERITY: Readonly<Record<Problem['severity'], DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,

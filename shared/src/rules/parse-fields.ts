@@ -28,7 +28,7 @@ export function itemSpanData(list: ListValue, index: number): Partial<ItemSpan> 
 }
 
 /** A `policy_document`-style field: JSON text or an object. */
-export interface PolicyValue {
+interface PolicyValue {
   /** Compact JSON text; `""` when unset or unparsable. */
   readonly text: string;
   /** The parsed document when it parsed. */

@@ -7,7 +7,7 @@ import type { RoleContext } from './role-context.ts';
 import { defineRule, fieldPath, type Report, type Rule } from './rule.ts';
 
 /** The provider's limits that today fail only when credentials are requested (reference: aws-protocol.md section 5). */
-export const PROVIDER_LIMITS = {
+const PROVIDER_LIMITS = {
   sessionPolicyChars: 2048,
   userInlinePolicyChars: 2048,
   sessionPolicyArns: 10,

@@ -8,7 +8,7 @@ export interface StaticRoleContext extends RuleContext {
 }
 
 /** Seed 1: the minimum rotation period; exactly one minute is accepted. */
-export const MIN_ROTATION_SECONDS = 60;
+const MIN_ROTATION_SECONDS = 60;
 // IAM user names: 1-64 characters from letters, digits and +=,.@_-.
 const IAM_USER_NAME = /^[\w+=,.@-]{1,64}$/;
 

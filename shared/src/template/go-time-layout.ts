@@ -7,7 +7,7 @@ import { utf8Length } from './utf8.ts';
  */
 
 /** One piece of a layout: literal text or a named field. */
-export type LayoutChunk = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'field'; readonly field: string };
+type LayoutChunk = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'field'; readonly field: string };
 
 /** Fields recognised at each leading character, longest first, in Go's matching order. */
 const FIELDS_BY_FIRST: Readonly<Record<string, readonly string[]>> = {
@@ -47,7 +47,7 @@ function fieldAt(layout: string, i: number): string | undefined {
 }
 
 /** Splits a Go layout into chunks in one left-to-right pass. */
-export function splitLayout(layout: string): LayoutChunk[] {
+function splitLayout(layout: string): LayoutChunk[] {
   const chunks: LayoutChunk[] = [];
   let text = '';
   let i = 0;

@@ -67,7 +67,7 @@ function node(random: Random, indent: number, depth: number): string {
   return `\n${sequence(random, seqIndent, depth + 1)}`;
 }
 
-export function mapping(random: Random, indent: number, depth: number): string {
+function mapping(random: Random, indent: number, depth: number): string {
   const pad = ' '.repeat(indent);
   const count = 1 + Math.floor(random() * 4);
   const out: string[] = [];
@@ -81,7 +81,7 @@ export function mapping(random: Random, indent: number, depth: number): string {
   return out.join('\n');
 }
 
-export function sequence(random: Random, indent: number, depth: number): string {
+function sequence(random: Random, indent: number, depth: number): string {
   const pad = ' '.repeat(indent);
   const count = 1 + Math.floor(random() * 3);
   const out: string[] = [];

@@ -12,7 +12,7 @@ interface Validate {
   errors?: unknown[] | null;
 }
 type AjvClass = new (options: Record<string, unknown>) => { compile(schema: object): Validate };
-// ajv 8 is a dependency of shared/ (the root node_modules holds an older one for eslint).
+// ajv 8 is a devDependency of shared/ (the root node_modules holds an older one for eslint).
 const Ajv = (createRequire(new URL('../../package.json', import.meta.url))('ajv') as { default: AjvClass }).default;
 
 const repo = new URL('../../../', import.meta.url);

@@ -45,7 +45,7 @@ export interface RuleFixture {
   readonly cases: readonly RuleCase[];
 }
 
-export const fixtureDir = new URL('../../../test/fixtures/rules/', import.meta.url);
+const fixtureDir = new URL('../../../test/fixtures/rules/', import.meta.url);
 
 /** Every fixture file of the folder. */
 export function loadFixtures(): RuleFixture[] {

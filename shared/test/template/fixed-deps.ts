@@ -1,7 +1,7 @@
 import type { TemplateDeps } from '@keyfob/shared/template';
 
 /** 2024-06-01T12:00:00.123Z: unix time 1717243200. */
-export const FIXED_TIME = new Date(Date.UTC(2024, 5, 1, 12, 0, 0, 123));
+const FIXED_TIME = new Date(Date.UTC(2024, 5, 1, 12, 0, 0, 123));
 
 /**
  * A fixed clock and a counting "random" source: the n-th call returns n modulo the range, so

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One rule: which requests, and what to do to them. */
-export interface FlakyRule {
+interface FlakyRule {
   readonly method: string;
   /** Request path without the query, e.g. `/v1/cloud/creds/ci`. */
   readonly path: string;

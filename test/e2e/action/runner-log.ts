@@ -4,7 +4,7 @@
 // `::add-mask::VALUE` hides VALUE in every later line; everything else is shown, masked.
 
 /** One command the runner would have run. */
-export interface RunnerCommand {
+interface RunnerCommand {
   readonly name: string;
   readonly data: string;
 }

@@ -4,14 +4,14 @@ import { createEngineClient, type EngineClient } from '@keyfob/shared/client';
 import type { EngineProcess } from '../../helpers/engine.ts';
 import type { OidcIssuer } from '../../helpers/oidc-issuer.ts';
 
-export const ACCOUNT = '123456789012';
+const ACCOUNT = '123456789012';
 export const DEPLOY_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
-export const ROOT_KEY = { id: 'AKIAE2EROOTKEY000001', secret: 'e2e-root-secret-000000000000000000000001' };
+const ROOT_KEY = { id: 'AKIAE2EROOTKEY000001', secret: 'e2e-root-secret-000000000000000000000001' };
 export const JWT_ROLE = 'gh-ci';
 export const AUDIENCE = 'keyfob-e2e';
 
 /** What tokens of the JWT role may do: credentials of ci-user and deploy, and revoking their leases. */
-export const CI_POLICY = `
+const CI_POLICY = `
 path "cloud/creds/ci-user" { capabilities = ["read", "update"] }
 path "cloud/+/deploy" { capabilities = ["read", "update"] }
 path "sys/leases/revoke" { capabilities = ["update"] }
@@ -19,7 +19,7 @@ path "sys/revoke" { capabilities = ["update"] }
 `;
 
 /** A client with the root token, for setting up and checking. */
-export function rootClient(engine: EngineProcess): EngineClient {
+function rootClient(engine: EngineProcess): EngineClient {
   return createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis), retry: { maxAttempts: 1 } });
 }
 
@@ -49,9 +49,4 @@ async function trustIssuer(engine: EngineProcess, issuer: OidcIssuer): Promise<v
   await post('sys/policies/acl/ci', { policy: CI_POLICY });
   await post('auth/jwt/config', { jwks_url: issuer.jwksUrl, bound_issuer: issuer.issuer });
   await post(`auth/jwt/role/${JWT_ROLE}`, { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: 'octo/app' }, token_ttl: '10m', token_policies: ['ci'] });
-}
-
-/** Inputs every token-login scenario shares. */
-export function tokenInputs(url: string, engine: EngineProcess): Record<string, string> {
-  return { url, token: engine.rootToken };
 }

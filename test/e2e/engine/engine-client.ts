@@ -38,7 +38,6 @@ export async function call(engine: EngineProcess, method: string, path: string, 
 export const get = (e: EngineProcess, p: string, o?: CallOptions): Promise<Answer> => call(e, 'GET', p, o);
 export const post = (e: EngineProcess, p: string, body?: unknown, o?: CallOptions): Promise<Answer> => call(e, 'POST', p, { ...o, body });
 export const del = (e: EngineProcess, p: string, o?: CallOptions): Promise<Answer> => call(e, 'DELETE', p, o);
-export const list = (e: EngineProcess, p: string, o?: CallOptions): Promise<Answer> => call(e, 'LIST', p, o);
 
 /** Sets the cloud fixtures (`PUT /v1/sys/dev/cloud`), failing loudly when refused. */
 export async function fixtures(engine: EngineProcess, value: unknown): Promise<void> {

@@ -5,14 +5,13 @@ import type { EmulatedCloud } from '../emulated-cloud.ts';
 import { checkThrottle, resolveAccessKey } from '../gate.ts';
 import { authorize } from '../authorize.ts';
 import { IAM_ACTIONS } from './iam-actions.ts';
-import type { QueryAction } from './query-action.ts';
 import { QueryParams } from './query-params.ts';
 import { errorXml, successXml, type QueryService } from './query-xml.ts';
 import { checkSignature, checkSkew, parseSignature, type SignedRequest } from './sigv4-verify.ts';
 import { STS_ACTIONS } from './sts-actions.ts';
 
 /** Largest Query request body: a 131,072-character policy document percent-encoded, with room to spare. */
-export const MAX_CLOUD_BODY_BYTES = 512 * 1024;
+const MAX_CLOUD_BODY_BYTES = 512 * 1024;
 /** Most connections the cloud listener keeps open at once. */
 const MAX_CONNECTIONS = 256;
 const VERSIONS: Record<QueryService, string> = { iam: '2010-05-08', sts: '2011-06-15' };
@@ -149,6 +148,3 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted
     req.on('error', () => resolve('aborted'));
   });
 }
-
-/** The action table (for the bench and tests). */
-export const QUERY_ACTIONS: Readonly<Record<string, QueryAction>> = { ...STS_ACTIONS, ...IAM_ACTIONS };

@@ -1,7 +1,7 @@
 import { CloudError } from '../cloud-error.ts';
 
 /** Most parameters one Query request may carry (a 50-tag request has ~105). */
-export const MAX_QUERY_PARAMS = 1000;
+const MAX_QUERY_PARAMS = 1000;
 /** Most members of one list parameter (`Tags.member.N`): the model's largest list is 50. */
 const MAX_MEMBERS = 100;
 

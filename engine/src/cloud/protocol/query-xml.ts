@@ -5,7 +5,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 const builder = new XMLBuilder({ ignoreAttributes: false, suppressEmptyNode: false, format: false });
 
 /** The XML namespaces of the two Query services. */
-export const NAMESPACES = {
+const NAMESPACES = {
   iam: 'https://iam.amazonaws.com/doc/2010-05-08/',
   sts: 'https://sts.amazonaws.com/doc/2011-06-15/',
 } as const;

@@ -5,7 +5,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { CloudError } from '../cloud-error.ts';
 
 /** How far a request's date may be from the wall clock (the provider's 15 minutes). */
-export const MAX_SKEW_MS = 15 * 60 * 1000;
+const MAX_SKEW_MS = 15 * 60 * 1000;
 
 /** SHA-256 for the SDK signer through node:crypto (what the SDK itself uses on Node). */
 class Sha256 extends Hash {

@@ -98,7 +98,7 @@ function credentials(session: sts.IssuedSession): XmlTree {
 }
 
 /** `aws:userid` as the provider reports it: the user id, `ROLEID:session`, or `account:name`. */
-export function uniqueIdOf(ctx: Pick<ActionContext, 'principal' | 'state'>): string {
+function uniqueIdOf(ctx: Pick<ActionContext, 'principal' | 'state'>): string {
   return principalUserId(ctx.principal, ctx.state.settings.accountId, (name) => ctx.state.users.get(name)?.userId);
 }
 
@@ -111,7 +111,7 @@ export function principalUserId(principal: CloudPrincipal, account: string, user
 }
 
 /** A stable `AROA...` id for a role ARN (the emulated cloud keeps no role records). */
-export function roleUniqueId(roleArn: string): string {
+function roleUniqueId(roleArn: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   const digest = createHash('sha256').update(roleArn).digest();
   let id = 'AROA';

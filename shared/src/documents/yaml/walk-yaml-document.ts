@@ -14,7 +14,7 @@ interface Anchor {
 }
 
 /** Pointer prefix of nodes walked only for their anchors; real pointers start with `/` or are `""`. */
-export const DETACHED = '\u0000';
+const DETACHED = '\u0000';
 
 /** Marks an anchor whose node is still being walked: an alias to it would be a cycle. */
 const PENDING = Symbol('pending');

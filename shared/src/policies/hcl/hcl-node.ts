@@ -1,14 +1,14 @@
 import type { OffsetRange } from '../../problem.ts';
 
 /** A scalar of HCL (v1) or its JSON form. */
-export interface HclScalar {
+interface HclScalar {
   readonly kind: 'string' | 'number' | 'bool' | 'null';
   readonly value: string | number | boolean | null;
   readonly range: OffsetRange;
 }
 
 /** A list `[a, b]`. */
-export interface HclList {
+interface HclList {
   readonly kind: 'list';
   readonly items: readonly HclNode[];
   readonly range: OffsetRange;

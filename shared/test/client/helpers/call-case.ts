@@ -31,7 +31,7 @@ export function runCallCases(cases: readonly CallCase[]): void {
   }
 }
 
-export function assertRequest(actual: Recorded, expected: CallCase['request']): void {
+function assertRequest(actual: Recorded, expected: CallCase['request']): void {
   assert.equal(actual.method, expected.method);
   assert.equal(actual.path, expected.path);
   assert.deepEqual(actual.query, expected.query ?? {});
@@ -39,7 +39,7 @@ export function assertRequest(actual: Recorded, expected: CallCase['request']): 
 }
 
 /** Every key of `expected` matches in `actual` (deeply); other keys of `actual` are ignored. */
-export function assertSubset(actual: unknown, expected: unknown): void {
+function assertSubset(actual: unknown, expected: unknown): void {
   assert.ok(actual !== null && typeof actual === 'object', `expected an object, got ${String(actual)}`);
   for (const [key, value] of Object.entries(expected as object)) {
     assert.deepEqual((actual as Record<string, unknown>)[key], value, `field ${key}`);

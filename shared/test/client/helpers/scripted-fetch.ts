@@ -68,7 +68,7 @@ export interface FakeTime {
   advance(ms: number): void;
 }
 
-export function fakeTime(start = 1_700_000_000_000): FakeTime {
+function fakeTime(start = 1_700_000_000_000): FakeTime {
   let current = start;
   const sleeps: number[] = [];
   return {
