@@ -1,3 +1,5 @@
+import type { AssumeRoleInput } from '../cloud/sts-operations.ts';
+
 /** Temporary credentials as the engine keeps them (expiry in engine milliseconds). */
 export interface ProviderSession {
   readonly accessKeyId: string;
@@ -15,17 +17,6 @@ export interface MadeUser {
   readonly groups: readonly string[];
 }
 
-/** AssumeRole as the engine asks for it. */
-interface AssumeRoleRequest {
-  readonly roleArn: string;
-  readonly sessionName: string;
-  readonly durationSeconds: number;
-  readonly policy?: string;
-  readonly policyArns: readonly string[];
-  readonly tags: Readonly<Record<string, string>>;
-  readonly externalId?: string;
-}
-
 /**
  * The provider calls the engine's credential paths make. Two implementations: the AWS SDK clients
  * (sdk-provider.ts) for configured endpoints, and direct calls into the embedded cloud
@@ -41,7 +32,7 @@ export interface CloudProvider {
   createAccessKey(user: string): Promise<{ readonly accessKeyId: string; readonly secretAccessKey: string }>;
   /** Best-effort removal of a half-made user; never throws. */
   removeUser(user: string, made: MadeUser): Promise<void>;
-  assumeRole(input: AssumeRoleRequest): Promise<ProviderSession>;
+  assumeRole(input: AssumeRoleInput): Promise<ProviderSession>;
   getFederationToken(input: { readonly name: string; readonly durationSeconds: number; readonly policy?: string; readonly policyArns: readonly string[] }): Promise<ProviderSession>;
   getSessionToken(input: { readonly durationSeconds: number; readonly serialNumber?: string; readonly tokenCode?: string }): Promise<ProviderSession>;
 }
