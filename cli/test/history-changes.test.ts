@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Log } from 'sarif';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { scratchProjects } from './scratch-project.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'keyfob-changes-'));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const project = scratchProjects('keyfob-changes-');
 
-function project(name: string, files: Record<string, string>): string {
-  const root = join(scratch, name);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
 
 async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(cwd);

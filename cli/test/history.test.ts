@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { scratchProjects } from './scratch-project.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), 'keyfob-history-'));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const project = scratchProjects('keyfob-history-');
+/** A working folder for commands whose folder does not matter. */
+const scratch = project('cwd', { '.keep': '' });
 
-/** Writes files under a fresh folder of the scratch space and returns its path. */
-function project(name: string, files: Record<string, string | Buffer>): string {
-  const root = join(scratch, name);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
 
 async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(cwd);
