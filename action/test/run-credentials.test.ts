@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { run } from '../main.ts';
+import { run } from '../src/main.ts';
 import { credsAnswer, fakeEngine, testDeps } from './fake-engine.ts';
 import { FakeRunner } from './fake-runner.ts';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../src/deps.ts';
 import type { FakeRunner } from './fake-runner.ts';
 
 /** A request as the fake engine saw it. */

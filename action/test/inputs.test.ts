@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readInputs } from '../inputs.ts';
+import { readInputs } from '../src/inputs.ts';
 import { FakeRunner } from './fake-runner.ts';
 
 const base = { url: 'http://127.0.0.1:8200', token: 'hvs.secret-token-value', role: 'deploy' };

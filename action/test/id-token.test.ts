@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IdTokenError, requestIdToken } from '../id-token.ts';
+import { IdTokenError, requestIdToken } from '../src/id-token.ts';
 
 const env = { ACTIONS_ID_TOKEN_REQUEST_URL: 'http://runner.test/idtoken?api-version=2.0', ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'request-token-xyz' };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { README_FILES, renderTables } from '../docs/readme-tables.ts';
+import { README_FILES, renderTables } from '../src/docs/readme-tables.ts';
 
 describe('READMEs', () => {
   for (const file of README_FILES) {

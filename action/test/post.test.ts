@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { run } from '../post.ts';
+import { run } from '../src/post.ts';
 import { fakeEngine, testDeps } from './fake-engine.ts';
 import { FakeRunner } from './fake-runner.ts';
 

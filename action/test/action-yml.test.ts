@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { INPUT_DEFAULTS, MODES } from '../action-config.ts';
-import { ALL_INPUTS } from '../mode-inputs.ts';
+import { INPUT_DEFAULTS, MODES } from '../src/action-config.ts';
+import { ALL_INPUTS } from '../src/mode-inputs.ts';
 
 interface ActionYml {
   inputs: Record<string, { description: string; required: boolean; default?: string }>;
@@ -11,7 +11,7 @@ interface ActionYml {
   runs: Record<string, string>;
 }
 
-const yml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as ActionYml;
+const yml = parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as ActionYml;
 
 describe('action.yml', () => {
   it('runs the committed bundles on node24, with a post step that always runs', () => {

@@ -3,15 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { parseRolesInput } from '@keyfob/shared/credentials';
-import { MODES } from '../action-config.ts';
-import { ALL_INPUTS } from '../mode-inputs.ts';
+import { MODES } from '../src/action-config.ts';
+import { ALL_INPUTS } from '../src/mode-inputs.ts';
 
 interface Workflow {
   permissions?: Record<string, string>;
   jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; with?: Record<string, unknown> }[] }>;
 }
 
-const folder = new URL('../../../examples/workflows/', import.meta.url);
+const folder = new URL('../../examples/workflows/', import.meta.url);
 const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {

@@ -1,4 +1,4 @@
-import type { Annotation, Runner } from '../runner.ts';
+import type { Annotation, Runner } from '../src/runner.ts';
 
 /** One thing the action did to the runner, in order. */
 export interface RunnerEvent {

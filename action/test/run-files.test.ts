@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { run } from '../main.ts';
+import { run } from '../src/main.ts';
 import { fakeEngine, testDeps } from './fake-engine.ts';
 import { FakeRunner } from './fake-runner.ts';
 
