@@ -23,6 +23,8 @@ const AREAS = {
   policies: LEAVES,
   // JWT auth roles (GitHub OIDC trust): reading a role, the login's claim checks
   'jwt-roles': [...LEAVES, 'policies'],
+  // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
+  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply'],
   rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules'],
   // engine I/O

@@ -1,3 +1,4 @@
+import { createAccessCalls, type AccessCalls } from './access-calls.ts';
 import { createClientCore } from './client-core.ts';
 import { createConfigCalls, type ConfigCalls } from './config-calls.ts';
 import { createCredentialCalls, type CredentialCalls } from './credential-calls.ts';
@@ -10,7 +11,7 @@ import { createStaticRoleCalls, type StaticRoleCalls } from './static-role-calls
 import { createTokenCalls, type TokenCalls } from './token-calls.ts';
 
 /** A typed client for the engine's HTTP API (seed 1 plus leases, tokens, logins and the dev API). */
-export interface EngineClient extends ConfigCalls, RoleCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls {
+export interface EngineClient extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls {
   /** Base URL in use (without `/v1`). */
   readonly url: string;
   readonly mount: string;
@@ -40,6 +41,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     flavor: options.flavor ?? 'keyfob',
     ...createConfigCalls(core),
     ...createRoleCalls(core),
+    ...createAccessCalls(core),
     ...createCredentialCalls(core),
     ...createStaticRoleCalls(core),
     ...createLeaseCalls(core),

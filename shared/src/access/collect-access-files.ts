@@ -1,0 +1,88 @@
+import { collectDesiredState } from '../apply/index.ts';
+import { parseDocuments } from '../documents/index.ts';
+import { readJwtRole } from '../jwt-roles/index.ts';
+import { readPolicy, type AclPolicy } from '../policies/index.ts';
+import type { AccessInputs, AccessJwtRole } from './access-types.ts';
+
+/** A file's name (as shown to users) and text. */
+export interface AccessFileText {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Why a file gave nothing: its name and the engine's (or the parser's) message. */
+export interface AccessFileError {
+  readonly file: string;
+  readonly message: string;
+}
+
+const POLICY_FILE = /\.policy\.(hcl|json)$/i;
+const JWT_ROLE_FILE = /\.jwt-role\.(ya?ml|json)$/i;
+/** Fields of a JWT role file that are not sent to the engine. */
+const FILE_ONLY_FIELDS = new Set(['$schema', 'name']);
+
+/** True for the files `keyfob access` reads besides role files: `*.policy.hcl|json`, `*.jwt-role.yaml|yml|json`. */
+export function isAccessFileName(file: string): boolean {
+  return POLICY_FILE.test(file) || JWT_ROLE_FILE.test(file);
+}
+
+/**
+ * Reads the inputs of the access answer from files: ACL policies (`*.policy.hcl`, `*.policy.json`,
+ * named after the file, lower-cased as the engine stores them), JWT roles (`*.jwt-role.yaml|json`,
+ * named by `name` or the file) and role files (`*.role.*`, `*.static-role.*`, manifests) for the
+ * names of credential and static roles. A file with an error gives nothing and is listed in `errors`.
+ */
+export function collectAccessFiles(files: readonly AccessFileText[], options: { readonly mount: string; readonly jwtMount: string }): { inputs: AccessInputs; errors: AccessFileError[] } {
+  const errors: AccessFileError[] = [];
+  const policies = new Map<string, AclPolicy>();
+  const jwtRoles = new Map<string, AccessJwtRole>();
+  const roleFiles: AccessFileText[] = [];
+  for (const { file, text } of files) {
+    if (POLICY_FILE.test(file)) {
+      const name = baseName(file, POLICY_FILE).toLowerCase();
+      const read = readPolicy(text, name);
+      if (read.value) policies.set(name, read.value);
+      for (const p of read.problems.filter((x) => x.severity === 'error')) errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
+    } else if (JWT_ROLE_FILE.test(file)) {
+      readJwtRoleFile(file, text, jwtRoles, errors);
+    } else {
+      roleFiles.push({ file, text });
+    }
+  }
+  let roles: string[] | undefined;
+  let staticRoles: string[] | undefined;
+  if (roleFiles.length > 0) {
+    const state = collectDesiredState(roleFiles, { mount: options.mount });
+    for (const f of state.files) for (const p of f.problems.filter((x) => x.severity === 'error')) errors.push({ file: f.file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
+    roles = [...state.desired.roles.keys()];
+    staticRoles = [...state.desired.staticRoles.keys()];
+  }
+  return { inputs: { mount: options.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles }, errors };
+}
+
+function readJwtRoleFile(file: string, text: string, into: Map<string, AccessJwtRole>, errors: AccessFileError[]): void {
+  const parsed = parseDocuments(text, /\.json$/i.test(file) ? 'json' : 'yaml');
+  for (const document of parsed.documents) {
+    const syntax = document.problems.find((p) => p.severity === 'error');
+    if (syntax) {
+      errors.push({ file, message: `${syntax.message} [${syntax.code}]` });
+      continue;
+    }
+    const value = document.value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      if (value !== null && value !== undefined) errors.push({ file, message: 'a JWT role file holds a map of the role\'s fields' });
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const name = typeof record.name === 'string' && record.name !== '' ? record.name : baseName(file, JWT_ROLE_FILE);
+    const params = Object.fromEntries(Object.entries(record).filter(([k]) => !FILE_ONLY_FIELDS.has(k)));
+    const read = readJwtRole(params);
+    if (!read.role) errors.push(...read.errors.map((message) => ({ file, message })));
+    else into.set(name, { role: read.role, params });
+  }
+}
+
+function baseName(file: string, suffix: RegExp): string {
+  const last = file.split(/[\\/]/).pop() ?? file;
+  return last.replace(suffix, '');
+}

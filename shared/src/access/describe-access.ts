@@ -1,0 +1,58 @@
+import type { JwtRoleAccess, LoginPath, Reach, ReachKind, TargetAccess } from './access-types.ts';
+import { ANY_OTHER_NAME } from './reach-targets.ts';
+
+/** Outside text (names, claims) on one line: control characters and line breaks become spaces, length capped. */
+export function oneLine(text: string, max = 300): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** A login path in words: the repository always, then each bound claim. */
+function loginText(login: LoginPath): string {
+  const parts = [login.repository.text];
+  for (const scope of [login.ref, login.environment, login.event]) if (!scope.unbound) parts.push(scope.text);
+  for (const [claim, scope] of Object.entries(login.otherClaims)) parts.push(scope.text.startsWith('sub') ? scope.text : `${claim} ${scope.text}`);
+  if (parts.length === 1 && !login.repository.impossible) parts.push('any ref, environment or event');
+  return oneLine(parts.join(', '));
+}
+
+/** Every login path of a JWT role, `; `-separated. */
+export function loginsText(role: Pick<JwtRoleAccess, 'logins'>): string {
+  return role.logins.map(loginText).join('; ');
+}
+
+/** A target name in words (`*` is any other name). */
+export function targetText(target: string): string {
+  if (target === ANY_OTHER_NAME) return 'any other name (*)';
+  return oneLine(target.endsWith(`/${ANY_OTHER_NAME}`) ? `${target.slice(0, -1)}* (any name)` : target);
+}
+
+/** The reach of one kind grouped by target: `deploy (creds: read, update; sts: read, update)`. */
+export function reachTexts(reach: readonly Reach[], kind: ReachKind): string[] {
+  const byTarget = new Map<string, Reach[]>();
+  for (const r of reach.filter((x) => x.kind === kind)) byTarget.set(r.target, [...(byTarget.get(r.target) ?? []), r]);
+  return [...byTarget.entries()].map(([target, rows]) => {
+    const paths = rows.map((r) => `${kind === 'credentials' || kind === 'static-credentials' ? `${endpointOf(r.path)}: ` : ''}${r.capabilities.join(', ')}`);
+    return `${targetText(target)} (${paths.join('; ')})`;
+  });
+}
+
+/** The logins that reach a credential role or static role, one text each. */
+export function targetLoginTexts(target: TargetAccess): string[] {
+  return target.logins.map((l) => `JWT role ${oneLine(l.jwtRole)}: ${l.logins.map(loginText).join('; ')} (${l.paths.map((p) => `${endpointOf(p.path)}: ${p.capabilities.join(', ')}`).join('; ')})`);
+}
+
+/** `creds`, `sts`, `static-creds`, `rotate-role`... : the endpoint segment of a mount path. */
+function endpointOf(path: string): string {
+  const parts = path.split('/');
+  return parts.length >= 3 ? (parts[parts.length - 2] ?? path) : path;
+}
+
+/** Reach kinds with their headings, in the order answers list them. */
+export const REACH_KINDS: readonly (readonly [ReachKind, string])[] = [
+  ['credentials', 'credentials'],
+  ['static-credentials', 'static credentials'],
+  ['rotation', 'rotations'],
+  ['configuration', 'configuration'],
+];

@@ -1,0 +1,11 @@
+// Public surface of the access area: "who can get what" from JWT roles, ACL policies and roles,
+// evaluated with the engine's own ACL (shared/src/policies) and claim semantics (shared/src/jwt-roles),
+// and rendered as text, Markdown and JSON for `keyfob access`, the action's job summary and the editor.
+export type { AccessInputs, AccessJwtRole, AccessReport, JwtRoleAccess, LoginPath, LoginScope, Reach, ReachKind, TargetAccess, TargetLogin } from './access-types.ts';
+export { buildAccessReport } from './build-access-report.ts';
+export { describeLogins } from './describe-logins.ts';
+export { renderAccessMarkdown, renderAccessText } from './render-access.ts';
+export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts';
+export type { AccessFileError, AccessFileText } from './collect-access-files.ts';
+export { readEngineAccess } from './read-engine-access.ts';
+export type { AccessClient } from './read-engine-access.ts';
