@@ -9,6 +9,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   creds: { summary: 'get credentials for a role from the engine', load: async () => (await import('./commands/creds.ts')).credsCommand },
   apply: { summary: 'make the engine match role files (plan, dry run, prune)', load: async () => (await import('./commands/apply.ts')).applyCommand },
   'can-i': { summary: 'would credentials for a role be allowed an action (policy evaluation)', load: async () => (await import('./commands/can-i.ts')).canICommand },
+  access: { summary: 'who can get what: JWT role logins, policies and the roles they reach', load: async () => (await import('./commands/access.ts')).accessCommand },
   lsp: { summary: 'language server for editors (--stdio)', load: async () => (await import('./commands/lsp.ts')).lspCommand },
   history: { summary: 'platform API change history: scan code, show a subject, changes since a release', load: async () => (await import('./commands/history.ts')).historyCommand },
 };

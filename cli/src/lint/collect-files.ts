@@ -5,8 +5,8 @@ import { glob, isDynamicPattern } from 'tinyglobby';
 /** Folders never walked into (also inside a glob's matches). */
 const SKIPPED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/.code-server/**', '**/.vscode-test/**'];
 
-/** What a folder walk keeps: YAML and JSON files (the caller decides which are ours). */
-const DATA_FILES = '**/*.{yaml,yml,json,jsonc}';
+/** What a folder walk keeps: YAML, JSON and HCL (policy) files (the caller decides which are ours). */
+const DATA_FILES = '**/*.{yaml,yml,json,jsonc,hcl}';
 
 /** A file the linter was asked to check, and whether the user named it explicitly. */
 export interface CollectedFile {

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  buildAccessReport,
+  collectAccessFiles,
+  isAccessFileName,
+  readEngineAccess,
+  renderAccessMarkdown,
+  renderAccessText,
+  type AccessFileText,
+  type AccessInputs,
+} from '@keyfob/shared/access';
+import { isRoleFileName } from '@keyfob/shared/lint';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { collectFiles } from '../lint/collect-files.ts';
+import type { Command } from '../command.ts';
+import { clientFromFlags, CONNECTION_OPTIONS, failureText } from './creds.ts';
+
+const USAGE = `usage: keyfob access PATH... [--format text|json|markdown] [--mount M] [--jwt-path P]
+       keyfob access [--url URL] [--token T] [--format ...] [--jwt-path P] [connection options]
+
+Who can get what. For each JWT role: the GitHub OIDC claims that can log in with it (repository,
+ref, environment, event), the login token's policies (token_policies + default) and every
+credential role (creds/sts), static role (static-creds), rotation (rotate-root, rotate-role) and
+configuration path those policies reach, with capabilities, evaluated by the engine's own ACL
+rules. Then the reverse: for each credential and static role, every login path that reaches it.
+
+With PATHs it reads files: policies (*.policy.hcl, *.policy.json), JWT roles (*.jwt-role.yaml|json)
+and role files (*.role.*, *.static-role.*, manifests) for the role names. PATH is a file, a
+folder (walked recursively) or a glob. Without PATH it asks the engine (the token needs list and
+read on sys/policies/acl, auth/<jwt-path>/role, <mount>/roles and <mount>/static-roles).
+
+  --format F         text (default), json, or markdown (the table the action writes to the job summary)
+  --mount M          the secrets engine's mount (default cloud)
+  --jwt-path P       where the JWT auth method is mounted (default jwt)
+  --url, --token, --api-flavor, --namespace, --timeout, --max-attempts
+                     as for keyfob creds
+
+Exit status: 0 answered, 1 a file has errors or the engine refused, 2 usage error.
+`;
+
+const FORMATS = ['text', 'json', 'markdown'] as const;
+
+/** `keyfob access [PATH...]`: see USAGE. */
+export const accessCommand: Command = async (argv, io) => {
+  const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const format = values.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be text, json or markdown, not "${format.slice(0, 16)}"\n\n${USAGE}`);
+  const jwtMount = values['jwt-path'] ?? 'jwt';
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount)) throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
+  const inputs = positionals.length > 0 ? await fromFiles(positionals, values, jwtMount, io) : await fromEngine(values, jwtMount, io);
+  if (!inputs) return EXIT.failed;
+  const report = buildAccessReport(inputs);
+  if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout(format === 'markdown' ? renderAccessMarkdown(report) : renderAccessText(report));
+  return EXIT.ok;
+};
+
+type Values = ReturnType<typeof parse>['values'];
+
+async function fromFiles(paths: readonly string[], values: Values, jwtMount: string, io: CliIo): Promise<AccessInputs | undefined> {
+  if (values.url !== undefined || values.token !== undefined) throw new UsageError('give either PATHs (files) or --url/--token (an engine), not both');
+  const { files, missing } = await collectFiles(paths, io.cwd);
+  for (const m of missing) io.stderr(`keyfob access: ${m.argument}: no such file, folder or matching file\n`);
+  if (missing.length > 0) throw new UsageError('some paths name nothing');
+  const chosen = files.filter((f) => f.explicit || isRoleFileName(f.display) || isAccessFileName(f.display));
+  const texts: AccessFileText[] = await Promise.all(chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })));
+  const { inputs, errors } = collectAccessFiles(texts, { mount: values.mount ?? 'cloud', jwtMount });
+  for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
+  if (errors.length > 0) {
+    io.stderr(`keyfob access: the files have errors; run keyfob lint on them. Nothing was answered.\n`);
+    return undefined;
+  }
+  return inputs;
+}
+
+async function fromEngine(values: Values, jwtMount: string, io: CliIo): Promise<AccessInputs | undefined> {
+  const client = clientFromFlags(values, io);
+  try {
+    const { inputs, errors } = await readEngineAccess(client, { jwtMount });
+    for (const e of errors) io.stderr(`keyfob access: warning: ${e.replace(/[\r\n]+/g, ' ')}\n`);
+    return inputs;
+  } catch (error) {
+    io.stderr(`keyfob access: ${failureText(error, 'read policies, JWT roles and roles', undefined, client.mount)}\n`);
+    return undefined;
+  }
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...CONNECTION_OPTIONS, format: { type: 'string', short: 'f' }, 'jwt-path': { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
