@@ -174,7 +174,7 @@ describe('the reverse and the renderings', () => {
     const md = renderAccessMarkdown(report);
     const rows = md.split('\n').filter((l) => l.startsWith('| '));
     assert.ok(rows.some((r) => r.startsWith('| deploy | octo-org/app, branch main, no environment | default, deploy | deploy (sts: read, update) |')), md);
-    assert.ok(rows.some((r) => r.startsWith('| org\\|wide | any repository of owner octo-org |')), md);
+    assert.ok(rows.some((r) => r.startsWith('| org\\|wide | any repository of owner octo-org, any ref, environment or event |')), md);
     const columns = (row: string): number => row.split(/(?<!\\)\|/).length - 2;
     const [jwtTable, roleTable] = md.split('\n\n').slice(1);
     assert.deepEqual([...new Set(jwtTable?.split('\n').filter((r) => r !== '').map(columns))], [8]);
