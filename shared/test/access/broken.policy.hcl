@@ -1,0 +1,3 @@
+path "cloud/creds/x" {
+  capabilities = ["read", "banana"]
+}
