@@ -96,7 +96,7 @@ describe('keyfob access on a running engine', () => {
     assert.equal((await api('PUT', 'sys/dev/cloud', fixtures)).status, 200);
     const applied = await keyfob(['apply', 'examples/roles'], env);
     assert.equal(applied.code, 0, applied.err);
-    for (const [name, file] of [['deploy', 'deploy.policy.hcl'], ['ops', 'ops.policy.json']]) {
+    for (const [name, file] of [['deploy', 'deploy.policy.hcl'], ['ops', 'ops.policy.json']] as const) {
       assert.equal((await api('PUT', `sys/policies/acl/${name}`, { policy: readFileSync(join(EXAMPLES, file), 'utf8') })).status, 204);
     }
     for (const name of ['gh-deploy', 'gh-org-wide']) {
