@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
@@ -13,6 +14,12 @@ export interface LspSession {
   readonly process: ChildProcess;
   /** Resolves with the next diagnostics published for `uri` at `version` or later. */
   diagnostics(uri: string, version: number, timeoutMs?: number): Promise<Diagnostic[]>;
+  /**
+   * Resolves with the first publish for `uri` whose diagnostics satisfy `accept` (earlier ones for
+   * `uri` are dropped) and the `performance.now()` at which it arrived: for servers that publish
+   * without a version.
+   */
+  diagnosticsWhere(uri: string, accept: (diagnostics: Diagnostic[]) => boolean, timeoutMs?: number): Promise<{ diagnostics: Diagnostic[]; at: number }>;
   /** Opens a document (`textDocument/didOpen`), version 1. */
   open(uri: string, languageId: string, text: string): void;
   stop(): Promise<void>;
@@ -22,6 +29,10 @@ export interface LspSession {
 export interface StartLspOptions {
   /** What `workspace/configuration` answers for section `keyfob` (default: nothing, as most editors). */
   readonly settings?: unknown;
+  /** What `workspace/configuration` answers per section (replaces `settings`; unknown sections get null). */
+  readonly sections?: Readonly<Record<string, unknown>>;
+  /** The server's command line after `node` (default: `keyfob lsp --stdio`, the bundle or the sources). */
+  readonly command?: readonly string[];
   readonly rootUri?: string;
   readonly initializationOptions?: unknown;
 }
@@ -36,19 +47,21 @@ export function fileUri(path: string): string {
  * and performs the initialize handshake as a pull-configuration client.
  */
 export async function startLsp(options: StartLspOptions = {}): Promise<LspSession> {
-  const child = spawn(process.execPath, [...entryArgs().args, 'lsp', '--stdio'], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const command = options.command ?? [...entryArgs().args, 'lsp', '--stdio'];
+  const child = spawn(process.execPath, command, { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const published: PublishDiagnosticsParams[] = [];
+  const published: (PublishDiagnosticsParams & { at: number })[] = [];
   const waiters = new Set<() => void>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
-    published.push(params);
+    published.push({ ...params, at: performance.now() });
     for (const wake of [...waiters]) wake();
   });
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section === 'keyfob' ? (options.settings ?? null) : null)));
+  const sections: Readonly<Record<string, unknown>> = options.sections ?? { keyfob: options.settings ?? null };
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section !== undefined && Object.hasOwn(sections, item.section) ? sections[item.section] : null)));
   connection.onRequest('client/registerCapability', () => null);
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
@@ -64,33 +77,47 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
   });
   await connection.sendNotification('initialized', {});
 
-  const diagnostics = (uri: string, version: number, timeoutMs = 15_000): Promise<Diagnostic[]> =>
+  /** Waits for the first queued or arriving publish `take` accepts (it removes what it consumes). */
+  const waitFor = <T>(take: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
     new Promise((resolve, reject) => {
-      const check = (): boolean => {
-        const found = published.find((p) => p.uri === uri && (p.version ?? 0) >= version);
-        if (!found) return false;
-        published.splice(published.indexOf(found), 1);
-        resolve(found.diagnostics);
-        return true;
-      };
-      if (check()) return;
+      const found = take();
+      if (found !== undefined) return resolve(found);
       const wake = (): void => {
-        if (!check()) return;
+        const value = take();
+        if (value === undefined) return;
         waiters.delete(wake);
         clearTimeout(timer);
+        resolve(value);
       };
       const timer = setTimeout(() => {
         waiters.delete(wake);
-        reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr: ${stderr}`));
+        reject(new Error(`no diagnostics for ${what} within ${timeoutMs} ms; server stderr: ${stderr}`));
       }, timeoutMs);
       waiters.add(wake);
     });
+
+  const diagnostics = (uri: string, version: number, timeoutMs = 15_000): Promise<Diagnostic[]> =>
+    waitFor(() => {
+      const found = published.find((p) => p.uri === uri && (p.version ?? 0) >= version);
+      if (found) published.splice(published.indexOf(found), 1);
+      return found?.diagnostics;
+    }, timeoutMs, `${uri} v${version}`);
+
+  const diagnosticsWhere = (uri: string, accept: (diagnostics: Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<{ diagnostics: Diagnostic[]; at: number }> =>
+    waitFor(() => {
+      for (let index = published.findIndex((p) => p.uri === uri); index >= 0; index = published.findIndex((p) => p.uri === uri)) {
+        const [found] = published.splice(index, 1);
+        if (found && accept(found.diagnostics)) return { diagnostics: found.diagnostics, at: found.at };
+      }
+      return undefined;
+    }, timeoutMs, `${uri} (a wanted set)`);
 
   return {
     connection,
     initialized,
     process: child,
     diagnostics,
+    diagnosticsWhere,
     open: (uri, languageId, text) => void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
     stop: async () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
