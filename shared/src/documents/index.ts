@@ -2,6 +2,7 @@
 // the action and the editor do with those ranges.
 export type { DocumentFormat, NodeLocation, ParsedDocument, ParsedFile, Suppression } from './types.ts';
 export { parseDocuments } from './parse-documents.ts';
+export { reparseDocuments } from './reparse-documents.ts';
 export { attachRanges } from './attach-ranges.ts';
 export { applySuppressions } from './suppressions/apply-suppressions.ts';
 export { nodeAtOffset } from './node-at-offset.ts';

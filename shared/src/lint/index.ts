@@ -4,4 +4,5 @@ export { lintText } from './lint-text.ts';
 export type { LintedDocument, LintOptions, LintResult } from './lint-text.ts';
 export { detectKind, findModeline, isRoleFileName, kindFromFileName, kindFromSchemaRef, nameFromFileName } from './detect-kind.ts';
 export type { LintKind } from './detect-kind.ts';
-export { ValidationCache } from './validation-cache.ts';
+export { FileLinter } from './file-linter.ts';
+export type { LintWork } from './file-linter.ts';

@@ -13,8 +13,8 @@ export interface LintOptions {
   /** Overrides the format implied by the file name (YAML when the name implies none). */
   readonly format?: DocumentFormat;
   /**
-   * Rule results of this file's previous lint (editors keep one per open file): unchanged
-   * documents reuse them, so only the edited document of a multi-document file is re-checked.
+   * Rule results of this file's earlier lints (`FileLinter` keeps one per open file): documents
+   * whose parsed value was taken over from the previous version reuse them.
    */
   readonly cache?: ValidationCache;
 }
@@ -51,14 +51,23 @@ const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-
  * @example lintText('credential_type: iam_user\n', { fileName: 'ci.role.yaml' }).problems[0]?.code // 'ROLE_POLICY_REQUIRED'
  */
 export function lintText(text: string, options: LintOptions): LintResult {
-  const format = options.format ?? detectFormat(options.fileName) ?? 'yaml';
-  const file = parseDocuments(text, format);
+  return lintParsed(parseDocuments(text, formatOf(options)), options);
+}
+
+/** The format `lintText` reads a file in: the option, else the file name's, else YAML. */
+export function formatOf(options: LintOptions): DocumentFormat {
+  return options.format ?? detectFormat(options.fileName) ?? 'yaml';
+}
+
+/** `lintText` of a file already parsed (`options.format` is then the file's own). */
+export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
+  const { text, format } = file;
   const modeline = format === 'yaml' ? findModeline(text) : undefined;
   const content = file.documents.filter((d) => d.value !== null && d.value !== undefined);
   const kinds = file.documents.map((d) => detectKind(options.fileName, d.value, modeline === undefined ? undefined : text));
   const named = content.filter((d) => NAMED_KINDS.has(kinds[d.index])).length;
   const seen = new Map<string, number>();
-  const validate = cachedValidation(text, format, options.cache);
+  const validate = cachedValidation(options.cache);
   const documents = file.documents.map((document): LintedDocument => {
     const kind = kinds[document.index];
     const skip = document.value === null && content.length > 0 && file.documents.length > 1;
@@ -66,22 +75,15 @@ export function lintText(text: string, options: LintOptions): LintResult {
     const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
     return { index: document.index, kind, ...(lint.name !== undefined ? { name: lint.name } : {}), problems: sortByOffset(applySuppressions(ranged, document)) };
   });
-  options.cache?.settle();
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
 }
 
 type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefined) => readonly Problem[];
 
-/**
- * `validateDocument`, through the cache when there is one. The key is what the rules' result
- * depends on: the kind, the name and the document's source text (which alone decides its value).
- */
-function cachedValidation(text: string, format: DocumentFormat, cache: ValidationCache | undefined): Validate {
+/** `validateDocument`, through the cache when there is one: what the rules' result depends on is the value, the kind and the name. */
+function cachedValidation(cache: ValidationCache | undefined): Validate {
   if (!cache) return (document, kind, name) => validateDocument(kind, document.value, name);
-  return (document, kind, name) => {
-    const key = `${format}\u0000${kind}\u0000${name ?? ''}\u0000${text.slice(document.range.start, document.range.end)}`;
-    return cache.get(key, () => validateDocument(kind, document.value, name));
-  };
+  return (document, kind, name) => cache.get(document.value, kind, name, () => validateDocument(kind, document.value, name));
 }
 
 function lintDocument(

@@ -1,31 +1,41 @@
 import type { Problem } from '../problem.ts';
 
+interface Entry {
+  readonly kind: string;
+  readonly name: string | undefined;
+  readonly problems: readonly Problem[];
+}
+
 /**
- * Rule results per document of one file, kept between lints of successive versions of that file.
- * `lintText` asks it before running the rules on a document: a document whose source text, kind and
- * name are unchanged gets its earlier problems back (rules are a pure function of those), so an
- * edit in a 1,000-document file runs the rules on the touched document only. Each lint keeps only
- * the entries it used, so the cache never holds more than one version's documents.
+ * Rule results per parsed document value, kept between lints of successive versions of one file.
+ * The rules are a pure function of a document's value, kind and name, and an incremental parse
+ * (`reparseDocuments`) hands the untouched documents of a new version the very value objects of
+ * the previous one: so an edit in a 1,000-document file runs the rules on the touched document
+ * only. Entries go when their value does (a weak map), so the cache never outgrows the file.
  */
 export class ValidationCache {
-  #current = new Map<string, readonly Problem[]>();
-  #next = new Map<string, readonly Problem[]>();
+  readonly #byValue = new WeakMap<object, Entry[]>();
+  #computed = 0;
 
-  /** The cached problems for `key`, computing and keeping them with `compute` when absent. */
-  get(key: string, compute: () => Problem[]): readonly Problem[] {
-    const found = this.#next.get(key) ?? this.#current.get(key) ?? compute();
-    this.#next.set(key, found);
-    return found;
+  /** The problems of `value` as a `kind` named `name`, computing and keeping them with `compute` when absent. */
+  get(value: unknown, kind: string, name: string | undefined, compute: () => readonly Problem[]): readonly Problem[] {
+    if (typeof value !== 'object' || value === null) return this.#count(compute());
+    // Nearly always one entry: a document is read as one kind under one name.
+    const entries = this.#byValue.get(value) ?? [];
+    const found = entries.find((e) => e.kind === kind && e.name === name);
+    if (found) return found.problems;
+    const problems = this.#count(compute());
+    this.#byValue.set(value, [...entries, { kind, name, problems }]);
+    return problems;
   }
 
-  /** Ends one lint: entries not used by it are dropped. */
-  settle(): void {
-    this.#current = this.#next;
-    this.#next = new Map();
+  /** How many times the rules ran through this cache (for tests and the bench). */
+  get computed(): number {
+    return this.#computed;
   }
 
-  /** How many documents' results are kept (for tests). */
-  get size(): number {
-    return this.#current.size;
+  #count(problems: readonly Problem[]): readonly Problem[] {
+    this.#computed++;
+    return problems;
   }
 }

@@ -2,7 +2,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { scanText } from '../history/index.ts';
 import type { Match } from '../history/index.ts';
-import { lintText, ValidationCache } from '../lint/index.ts';
+import { FileLinter } from '../lint/index.ts';
 import type { LintResult } from '../lint/index.ts';
 import type { LintTarget } from './lint-file-name.ts';
 
@@ -10,14 +10,14 @@ import type { LintTarget } from './lint-file-name.ts';
 const MAX_DOCUMENT_LENGTH = 5_000_000;
 
 /**
- * One open document and what was computed for its current version: the lint result (through a
- * per-file validation cache, so an edit re-checks only the document it touched) and the API-history
+ * One open document and what was computed for its current version: the lint result (through an
+ * incremental linter, so an edit re-reads and re-checks only the document it touched) and the API-history
  * scan. Diagnostics, hovers, completions, fixes and symbols of one version share one run.
  */
 export class OpenDocument {
   #document: TextDocument;
   #target: LintTarget | undefined;
-  readonly #validation = new ValidationCache();
+  readonly #linter = new FileLinter();
   #lint: { version: number; result: LintResult } | undefined;
   #scan: { version: number; matches: readonly Match[] } | undefined;
 
@@ -62,7 +62,7 @@ export class OpenDocument {
     const target = this.#target;
     if (!target || this.oversized) return undefined;
     if (this.#lint?.version !== this.version) {
-      const result = lintText(this.#document.getText(), { fileName: target.fileName, format: target.format, cache: this.#validation });
+      const result = this.#linter.lint(this.#document.getText(), { fileName: target.fileName, format: target.format });
       this.#lint = { version: this.version, result };
     }
     return this.#lint.result;
