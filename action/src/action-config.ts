@@ -1,8 +1,6 @@
+import { CONNECTION_DEFAULTS, type ConnectionSettings } from '@keyfob/shared/client';
 import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
-
-/** Which server the step talks to: keyfob's engine, or HashiCorp Vault / OpenBao. */
-type EngineFlavor = 'keyfob' | 'vault';
 
 /** What one step does. */
 export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';
@@ -19,8 +17,8 @@ export const FILE_ONLY_MODES: readonly Mode[] = ['lint', 'history'];
  */
 export const INPUT_DEFAULTS = Object.freeze({
   mode: 'creds',
-  mount: 'cloud',
-  'api-flavor': 'keyfob',
+  mount: CONNECTION_DEFAULTS.mount,
+  'api-flavor': CONNECTION_DEFAULTS.flavor,
   'auth-path': 'jwt',
   'env-names': 'cloud',
   'export-env': 'true',
@@ -30,29 +28,16 @@ export const INPUT_DEFAULTS = Object.freeze({
   'dry-run': 'false',
   prune: 'false',
   files: '.',
-  'request-timeout': '30s',
-  timeout: '5m',
-  'max-attempts': '5',
+  'request-timeout': CONNECTION_DEFAULTS.requestTimeout,
+  timeout: CONNECTION_DEFAULTS.timeout,
+  'max-attempts': CONNECTION_DEFAULTS.maxAttempts,
   'rotate-root-settle': '10s',
 } as const);
 
-/** How the engine is reached. */
-export interface EngineSettings {
-  readonly url: string;
-  readonly mount: string;
-  readonly flavor: EngineFlavor;
-  /** Explicit token header; the flavour's default when absent. */
-  readonly tokenHeader: string | undefined;
-  readonly namespace: string | undefined;
-  /** PEM text of extra trusted CAs. */
-  readonly caCertificate: string | undefined;
-  readonly requestTimeoutMs: number;
-  readonly timeoutMs: number;
-  readonly maxAttempts: number;
+/** How the engine is reached: the shared connection settings, plus the action's own settle time. */
+export interface EngineSettings extends Omit<ConnectionSettings, 'token'> {
   /** How long after a root rotation provider errors count as retryable. */
   readonly settleMs: number;
-  /** Proxy variables seen in the environment (names only matter: undici reads the values). */
-  readonly proxy: boolean;
 }
 
 /** How the step logs in to the engine. */

@@ -26,12 +26,12 @@ export async function connect(settings: EngineSettings, token: string | undefine
   let fetchImpl = deps.fetch;
   let dispatcher: unknown;
   let close = (): Promise<void> => Promise.resolve();
-  if (settings.caCertificate !== undefined || settings.proxy) {
-    const network = (await deps.loadNetwork())({ caCertificate: settings.caCertificate, proxy: settings.proxy });
+  if (settings.caCertificate !== undefined || settings.proxy !== undefined) {
+    const network = (await deps.loadNetwork())({ caCertificate: settings.caCertificate, proxy: settings.proxy !== undefined });
     fetchImpl = network.fetch;
     dispatcher = network.dispatcher;
     close = () => network.close();
-    if (settings.proxy) runner.debug('Using the proxy from HTTPS_PROXY/HTTP_PROXY (NO_PROXY respected).');
+    if (settings.proxy !== undefined) runner.debug(`Using the proxy from ${settings.proxy} (NO_PROXY respected).`);
   }
   const options = {
     url: settings.url,

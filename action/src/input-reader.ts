@@ -1,6 +1,6 @@
 import type { Problem } from '@keyfob/shared/problem';
 import { INPUT_DEFAULTS } from './action-config.ts';
-import { parseBoolean, parseChoice, parseDurationMs, parseWholeNumber, type Parsed } from './input-parsers.ts';
+import { parseBoolean, parseChoice, parseDurationMs, type Parsed } from './input-parsers.ts';
 import type { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
 
@@ -42,10 +42,6 @@ export class InputReader {
 
   bool(name: string): boolean {
     return this.take(parseBoolean(name, this.text(name)), false);
-  }
-
-  wholeNumber(name: string, min: number, max: number): number {
-    return this.take(parseWholeNumber(name, this.text(name), min, max), min);
   }
 
   durationMs(name: string): number {

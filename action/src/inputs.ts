@@ -7,12 +7,12 @@ import {
   type CredentialFetch,
   type RunContext,
 } from '@keyfob/shared/credentials';
+import { readConnectionSettings, type ConnectionNames } from '@keyfob/shared/client';
 import { parseDuration } from '@keyfob/shared/duration';
 import { parseSince } from '@keyfob/shared/history';
 import type { Problem } from '@keyfob/shared/problem';
 import { FILE_ONLY_MODES, MODES, type ActionConfig, type HistorySettings, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
-import { parseEngineUrl, parseHeaderName, parsePem } from './input-parsers.ts';
 import { InputReader } from './input-reader.ts';
 import { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
@@ -34,7 +34,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
   const mode = r.choice('mode', MODES) ?? 'creds';
   const context: RunContext = { repository: runner.env.GITHUB_REPOSITORY, runId: runner.env.GITHUB_RUN_ID, runAttempt: runner.env.GITHUB_RUN_ATTEMPT };
   const fileOnly = FILE_ONLY_MODES.includes(mode);
-  const engine = fileOnly ? undefined : readEngine(r, runner.env);
+  const engine = fileOnly ? undefined : readEngine(r, runner.env, held.token);
   const auth = fileOnly ? undefined : readAuth(r, runner.env, held);
   const exportEnv = r.bool('export-env');
   const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: held.mfaCode }) : [];
@@ -84,30 +84,43 @@ function readHistory(r: InputReader): HistorySettings | undefined {
   return { since: parsed.since, failOn: failOn === 'none' ? undefined : failOn, baseline };
 }
 
-function readEngine(r: InputReader, env: Runner['env']): EngineSettings {
-  const urlText = r.text('url');
-  let url = '';
-  if (urlText === '') r.report(inputProblem('INPUT_REQUIRED', 'url', 'url is required: the engine\'s base URL, e.g. https://engine.example.com:8200.'));
-  else url = r.take(parseEngineUrl('url', urlText), '');
-  const flavor = r.choice('api-flavor', ['keyfob', 'vault', 'openbao'] as const);
-  const header = r.optional('token-header');
-  const ca = r.optional('ca-certificate');
-  const mount = r.text('mount').replace(/^\/+|\/+$/g, '');
-  if (mount === '') r.report(inputProblem('INPUT_REQUIRED', 'mount', 'mount is empty; give the path the engine is mounted at, e.g. cloud (aws on a stock Vault).'));
-  return {
-    url,
-    mount,
-    // OpenBao keeps Vault's API and headers.
-    flavor: flavor === 'keyfob' ? 'keyfob' : 'vault',
-    tokenHeader: header === undefined ? undefined : r.take(parseHeaderName('token-header', header), undefined),
-    namespace: r.optional('namespace'),
-    caCertificate: ca === undefined ? undefined : r.take(parsePem('ca-certificate', ca), undefined),
-    requestTimeoutMs: r.durationMs('request-timeout'),
-    timeoutMs: r.durationMs('timeout'),
-    maxAttempts: r.wholeNumber('max-attempts', 1, 20),
-    settleMs: r.durationMs('rotate-root-settle'),
-    proxy: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => (env[name] ?? '') !== ''),
-  };
+/** What the action calls each connection setting: its input names. */
+const ACTION_CONNECTION_NAMES: ConnectionNames = {
+  url: 'url',
+  token: 'token',
+  flavor: 'api-flavor',
+  tokenHeader: 'token-header',
+  mount: 'mount',
+  namespace: 'namespace',
+  requestTimeout: 'request-timeout',
+  timeout: 'timeout',
+  maxAttempts: 'max-attempts',
+  caCertificate: 'ca-certificate',
+};
+
+/** The connection inputs, checked by the same rules, bounds and messages as the CLI's flags (`readConnectionSettings`). */
+function readEngine(r: InputReader, env: Runner['env'], token: string): EngineSettings | undefined {
+  const connection = readConnectionSettings(
+    {
+      url: r.text('url'),
+      token,
+      flavor: r.text('api-flavor'),
+      tokenHeader: r.text('token-header'),
+      mount: r.text('mount'),
+      namespace: r.text('namespace'),
+      requestTimeout: r.text('request-timeout'),
+      timeout: r.text('timeout'),
+      maxAttempts: r.text('max-attempts'),
+      caCertificate: r.text('ca-certificate'),
+    },
+    { names: ACTION_CONNECTION_NAMES, env },
+  );
+  r.report(...connection.problems);
+  const settleMs = r.durationMs('rotate-root-settle');
+  if (connection.value === undefined) return undefined;
+  // The token was checked with the rest; it travels in the auth settings.
+  const { token: _token, ...settings } = connection.value;
+  return { ...settings, settleMs };
 }
 
 function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; jwt: string }): AuthSettings | undefined {

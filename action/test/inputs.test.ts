@@ -57,7 +57,7 @@ describe('readInputs', () => {
     assert.deepEqual(problems, []);
     assert.deepEqual(config?.engine, {
       url: base.url, mount: 'aws', flavor: 'vault', tokenHeader: 'X-Custom-Token', namespace: 'team', caCertificate: pem,
-      requestTimeoutMs: 2000, timeoutMs: 45_000, maxAttempts: 3, settleMs: 10_000, proxy: true,
+      requestTimeoutMs: 2000, timeoutMs: 45_000, maxAttempts: 3, settleMs: 10_000, proxy: 'HTTPS_PROXY',
     });
   });
 
@@ -103,7 +103,7 @@ describe('readInputs', () => {
     { name: 'a bad role name', inputs: { ...base, role: 'a/b' }, code: 'INPUT_INVALID_VALUE', path: '/role', message: /"a\/b"/ },
     { name: 'a bad boolean', inputs: { ...base, 'export-env': 'yes' }, code: 'INPUT_INVALID_BOOLEAN', path: '/export-env', message: /true or false/ },
     { name: 'too many attempts', inputs: { ...base, 'max-attempts': '50' }, code: 'INPUT_INVALID_NUMBER', path: '/max-attempts', message: /1 to 20/ },
-    { name: 'a zero timeout', inputs: { ...base, timeout: '0s' }, code: 'INPUT_INVALID_VALUE', path: '/timeout', message: /longer than zero/ },
+    { name: 'a zero timeout', inputs: { ...base, timeout: '0s' }, code: 'INPUT_INVALID_VALUE', path: '/timeout', message: /timeout "0s" is out of bounds; give a duration from 100ms to 24h/ },
     { name: 'a day unit', inputs: { ...base, ttl: '1d' }, code: 'DURATION_BAD_UNIT', path: '/ttl', message: /ttl/ },
     { name: 'a bad header', inputs: { ...base, 'token-header': 'X Token' }, code: 'INPUT_INVALID_VALUE', path: '/token-header', message: /header name/ },
     { name: 'not a certificate', inputs: { ...base, 'ca-certificate': 'hello' }, code: 'INPUT_INVALID_VALUE', path: '/ca-certificate', message: /PEM/ },

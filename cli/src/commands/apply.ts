@@ -13,7 +13,8 @@ import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import type { Command } from '../command.ts';
-import { clientFromFlags, CONNECTION_OPTIONS, failureText } from './creds.ts';
+import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
+import { failureText } from './creds.ts';
 
 const USAGE = `usage: keyfob apply PATH... [--dry-run] [--prune] [--format text|json] [connection options]
 
@@ -24,9 +25,8 @@ while any has an error. PATH is a file, a folder (walked recursively) or a glob.
   --dry-run          show the plan, change nothing
   --prune            also delete roles and static roles that no file declares
   --format F         text (default) or json ({"plan":[...],"changed":bool,"problems":[...]})
-  --url, --token, --mount, --api-flavor, --namespace, --timeout, --max-attempts
-                     as for keyfob creds
 
+${CONNECTION_USAGE}
 Exit status: 0 applied (or planned), 1 errors in the files or the engine refused, 2 usage error.
 `;
 
@@ -42,7 +42,7 @@ export const applyCommand: Command = async (argv, io) => {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
   if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
-  const client = clientFromFlags(values, io);
+  const client = await clientFromFlags(values, io);
   const files = await readFiles(positionals, io);
   if (files === undefined) return EXIT.usage;
   const collected = collectDesiredState(files, { mount: client.mount });

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { collectDesiredState } from '@keyfob/shared/apply';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
+import { connectionFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Command } from '../command.ts';
 
@@ -20,7 +21,8 @@ credentials it issued: the same evaluation the emulated cloud runs on their call
 
   --file PATH            role file or manifest to look ROLE up in (repeatable)
   --access-key ID        issued credentials to ask about (with --session-token for STS ones)
-  --url URL, --token T   the engine (default $KEYFOB_URL or http://127.0.0.1:8200, $KEYFOB_TOKEN)
+  --url URL, --token T   the engine (default $KEYFOB_URL or http://127.0.0.1:8200, $KEYFOB_TOKEN);
+                         the other connection flags of keyfob creds apply too
   --context KEY=VALUE    a request context key for conditions, e.g. aws:SourceIp=10.0.0.1 (repeatable)
   --format text|json     answer as text (default) or JSON
 
@@ -87,13 +89,14 @@ async function askEngine(values: Values, positionals: readonly string[], io: Cli
   const [action, resource = '*'] = positionals;
   if (action === undefined || positionals.length > 2) throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
   const format = formatOf(values.format);
-  const url = (values.url ?? io.env.KEYFOB_URL ?? 'http://127.0.0.1:8200').replace(/\/+$/, '');
-  const token = values.token ?? io.env.KEYFOB_TOKEN;
+  const settings = connectionFromFlags(values, io);
+  const url = settings.url.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const token = settings.token;
   if (!token) throw new UsageError('--token or $KEYFOB_TOKEN is needed to ask the engine');
   const body = { access_key: values['access-key'], ...(values['session-token'] ? { session_token: values['session-token'] } : {}), action, resource, context: contextOf(values.context) };
   let response: Response;
   try {
-    response = await fetch(`${url}/v1/sys/dev/can-i`, { method: 'POST', headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    response = await fetch(`${url}/v1/sys/dev/can-i`, { method: 'POST', headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(settings.requestTimeoutMs) });
   } catch (error) {
     throw new Error(`cannot reach the engine at ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -163,9 +166,7 @@ function parse(argv: string[]) {
         format: { type: 'string' },
         'access-key': { type: 'string' },
         'session-token': { type: 'string' },
-        url: { type: 'string' },
-        token: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+        ...CONNECTION_OPTIONS,
       },
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createEngineClient, isEngineError, type EngineClient } from '@keyfob/shared/client';
+import { isEngineError } from '@keyfob/shared/client';
 import {
   buildCredentialFetches,
   describeEngineFailure,
@@ -9,8 +9,9 @@ import {
   type IssuedCredentials,
   type SettingNames,
 } from '@keyfob/shared/credentials';
-import { formatDuration, parseDuration } from '@keyfob/shared/duration';
-import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { formatDuration } from '@keyfob/shared/duration';
+import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
+import { EXIT, UsageError } from '../io.ts';
 import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob creds ROLE [options]
@@ -18,10 +19,6 @@ const USAGE = `usage: keyfob creds ROLE [options]
 Gets credentials for ROLE from the engine and prints them for a shell or a tool, the same way the
 GitHub Action does (same request checks, same session-name default, same error hints).
 
-  --url URL                 engine base URL (default $KEYFOB_URL, else http://127.0.0.1:8200)
-  --token TOKEN             engine token (default $KEYFOB_TOKEN; prefer the variable, flags
-                            end up in shell history)
-  --mount NAME              engine mount (default cloud)
   --sts                     POST /sts/ROLE instead of GET /creds/ROLE
   --static                  a static role's current key (GET /static-creds/ROLE)
   --role-arn ARN            role to assume, for assumed_role roles that allow several
@@ -30,14 +27,10 @@ GitHub Action does (same request checks, same session-name default, same error h
   --mfa-code CODE           six digits from the MFA device
   --env-names SET           cloud (default), aws, or a prefix such as DEPLOY_
   --format F                env (NAME=value lines, default), shell (export lines for eval), json
-  --api-flavor F            keyfob (default) or vault (HashiCorp Vault, OpenBao)
-  --namespace NS            sent as X-Vault-Namespace
-  --timeout DURATION        overall limit, retries included (default 1m)
-  --max-attempts N          attempts per request, only for retryable failures (default 3)
 
+${CONNECTION_USAGE}
   eval "$(keyfob creds deploy --sts --ttl 15m --format shell)"
 
-A private CA: set NODE_EXTRA_CA_CERTS to its PEM file.
 Exit status: 0 credentials printed, 1 the engine refused or failed, 2 usage error.
 `;
 
@@ -50,8 +43,8 @@ export const CLI_SETTING_NAMES: SettingNames = {
   roleArn: '--role-arn',
   ttl: '--ttl',
   mfaCode: '--mfa-code',
-  caCertificate: 'NODE_EXTRA_CA_CERTS',
-  requestTimeout: '--timeout',
+  caCertificate: '--ca-certificate',
+  requestTimeout: '--request-timeout',
   timeout: '--timeout',
   maxAttempts: '--max-attempts',
   jwtRole: '--token',
@@ -59,55 +52,6 @@ export const CLI_SETTING_NAMES: SettingNames = {
   authPath: '--token',
   apiFlavor: '--api-flavor',
 };
-
-/** The connection flags `creds` and `apply` share. */
-export const CONNECTION_OPTIONS = {
-  url: { type: 'string' },
-  token: { type: 'string' },
-  mount: { type: 'string' },
-  'api-flavor': { type: 'string' },
-  namespace: { type: 'string' },
-  timeout: { type: 'string' },
-  'max-attempts': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** Connection flag values as `parseArgs` returns them. */
-export interface ConnectionValues {
-  readonly url?: string | undefined;
-  readonly token?: string | undefined;
-  readonly mount?: string | undefined;
-  readonly 'api-flavor'?: string | undefined;
-  readonly namespace?: string | undefined;
-  readonly timeout?: string | undefined;
-  readonly 'max-attempts'?: string | undefined;
-}
-
-/** Builds an engine client from the connection flags and the environment; throws UsageError. */
-export function clientFromFlags(values: ConnectionValues, io: CliIo): EngineClient {
-  const flavor = values['api-flavor'] ?? 'keyfob';
-  if (flavor !== 'keyfob' && flavor !== 'vault' && flavor !== 'openbao') throw new UsageError(`--api-flavor must be keyfob, vault or openbao, not "${flavor}"`);
-  const timeout = parseDuration(values.timeout ?? '1m', { field: '--timeout' });
-  if (timeout.seconds === undefined || timeout.seconds <= 0) throw new UsageError(timeout.problems[0]?.message ?? '--timeout must be longer than zero');
-  const attempts = Number(values['max-attempts'] ?? '3');
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 20) throw new UsageError(`--max-attempts must be a whole number from 1 to 20, not "${values['max-attempts']}"`);
-  const token = values.token ?? io.env.KEYFOB_TOKEN ?? io.env.VAULT_TOKEN;
-  try {
-    return createEngineClient({
-      url: values.url ?? io.env.KEYFOB_URL ?? 'http://127.0.0.1:8200',
-      token: token === '' ? undefined : token,
-      mount: values.mount ?? 'cloud',
-      flavor: flavor === 'keyfob' ? 'keyfob' : 'vault',
-      namespace: values.namespace,
-      fetch: globalThis.fetch.bind(globalThis),
-      totalTimeoutMs: timeout.seconds * 1000,
-      requestTimeoutMs: Math.min(30_000, timeout.seconds * 1000),
-      retry: { maxAttempts: attempts },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
 
 /** An engine failure as one line with a hint naming the flag to check; anything else as it is. */
 export function failureText(error: unknown, operation: string, role?: string, mount?: string): string {
@@ -146,7 +90,7 @@ export const credsCommand: Command = async (argv, io) => {
   if (error) throw new UsageError(error.message);
   const [request] = built.value;
   if (!request) return EXIT.usage;
-  const client = clientFromFlags(values, io);
+  const client = await clientFromFlags(values, io);
   let issued: IssuedCredentials | undefined;
   try {
     issued = await issueCredentials(client, request, { now: Date.now });

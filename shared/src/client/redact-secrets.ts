@@ -22,6 +22,8 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(?:hv[sbr]|s|b)\.[\w-]{20,}/g,
   // Fields that always hold secrets, as JSON, form or `name: value` text.
   /(\b(?:secret_key|session_token|security_token|client_token|secret_id|password)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
+  // User info of a URL (`https://user:pass@host`): engine, proxy and fetch errors quote URLs.
+  /(\b[a-z][\w+.-]*:\/\/)[^\s/?#"']*(?=@)/gi,
   // `token` and `jwt` only in JSON or form shape: "invalid token: expired" must stay readable.
   /(\b(?:token|jwt)(?:"\s*:\s*"|=))[^"\s,&}]+/gi,
 ];
@@ -29,7 +31,7 @@ const SECRET_PATTERNS: readonly RegExp[] = [
 /**
  * Hides secrets in a text: every known value in `secrets` (also in its URL-encoded and JSON-escaped
  * forms, as engines echo query strings and bodies), and anything shaped like a JWT, a bearer token, a
- * Vault token or a secret field, becomes `***`.
+ * Vault token, a secret field or the user info of a URL, becomes `***`.
  *
  * Values shorter than 3 characters are ignored.
  *

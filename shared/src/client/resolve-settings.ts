@@ -1,3 +1,4 @@
+import { checkEngineUrl } from './check-engine-url.ts';
 import { collectHeaderSecrets } from './collect-secrets.ts';
 import { defaultSleep } from './default-sleep.ts';
 import type { EngineClientOptions, RetryInfo, RetryPredicate } from './engine-client-options.ts';
@@ -80,25 +81,9 @@ export function resolveSettings(options: EngineClientOptions): ClientSettings {
 }
 
 function parseBaseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    // The text is not echoed: a mistyped value may hold credentials (`https://user:pass@...`).
-    throw new TypeError('The engine url is not a valid URL; give one like http://127.0.0.1:8200.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`The engine url must start with http:// or https://, not ${url.protocol}//.`);
-  }
-  // Refused, not dropped: user info is a password on its way into logs and errors, and a query the
-  // engine API ignores means the URL is not what its writer thinks. Neither value is echoed.
-  if (url.username !== '' || url.password !== '') {
-    throw new TypeError('The engine url must not hold a user name or password (user:pass@); give the token on its own (--token, KEYFOB_TOKEN or the token input) and the url as scheme://host:port.');
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new TypeError(`The engine url must not have a query or fragment; give only scheme, host and port (and /v1 if you like), e.g. ${url.origin}.`);
-  }
-  return url;
+  const problem = checkEngineUrl('The engine url', text);
+  if (problem !== undefined) throw new TypeError(problem);
+  return new URL(text);
 }
 
 function tokenHeaderOf(options: EngineClientOptions): string {

@@ -72,7 +72,7 @@ describe('headers and flavours', () => {
   }
 
   const badOptions: [string, Partial<EngineClientOptions>, RegExp][] = [
-    ['a URL that does not parse', { url: 'not a url' }, /not a valid URL/],
+    ['a URL that does not parse', { url: 'not a url' }, /is not an http:\/\/ or https:\/\/ URL/],
     ['a URL of another scheme', { url: 'ftp://engine.test' }, /http:\/\/ or https:\/\//],
     ['a zero request timeout', { requestTimeoutMs: 0 }, /requestTimeoutMs/],
     ['zero attempts', { retry: { maxAttempts: 0 } }, /maxAttempts/],
