@@ -80,6 +80,8 @@ export interface ActionConfig {
   readonly outputCredentials: boolean;
   readonly cleanup: boolean;
   readonly summary: boolean;
+  /** Lint mode: where to write the problems as SARIF (as given; relative to the workspace). */
+  readonly sarifFile: string | undefined;
   readonly context: RunContext;
   /** `history` mode: changes since a date or release, the level that fails the step, an optional baseline report. */
   readonly history: HistorySettings | undefined;

@@ -54,6 +54,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     outputCredentials: r.bool('output-credentials'),
     cleanup: r.bool('cleanup'),
     summary: r.bool('summary'),
+    sarifFile: mode === 'lint' ? readSarifFile(r) : undefined,
     history: mode === 'history' ? readHistory(r) : undefined,
     context,
     workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -66,6 +67,20 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
 /** Modes that fetch credentials. */
 function isCredentialMode(mode: Mode): mode is CredentialMethod {
   return mode === 'creds' || mode === 'sts' || mode === 'static-creds';
+}
+
+/** Longest `sarif-file` path accepted. */
+const MAX_PATH_LENGTH = 4096;
+
+function readSarifFile(r: InputReader): string | undefined {
+  const path = r.optional('sarif-file');
+  if (path === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (path.length > MAX_PATH_LENGTH || /[\u0000-\u001f]/.test(path) || /[/\\]$/.test(path)) {
+    r.report(inputProblem('INPUT_INVALID_VALUE', 'sarif-file', `sarif-file must be the path of a file (at most ${MAX_PATH_LENGTH} characters, no control characters, not ending in /), e.g. keyfob.sarif.`));
+    return undefined;
+  }
+  return path;
 }
 
 function readHistory(r: InputReader): HistorySettings | undefined {

@@ -14,7 +14,7 @@ const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
   'rotate-root': [...CONNECTION, 'output-credentials'],
   'rotate-static': [...CONNECTION, 'role'],
   'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],
-  lint: ['files', 'summary'],
+  lint: ['files', 'summary', 'sarif-file'],
   apply: [...CONNECTION, 'files', 'dry-run', 'prune'],
   history: ['files', 'summary', 'since', 'fail-on', 'baseline'],
 };

@@ -15,8 +15,8 @@ const folder = new URL('../../examples/workflows/', import.meta.url);
 const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {
-  it('covers OIDC login, several roles, static rotation, role files and the API-changes check', () => {
-    assert.deepEqual(workflows.sort(), ['api-changes.yml', 'oidc-credentials.yml', 'role-files.yml', 'several-roles.yml', 'static-rotation.yml']);
+  it('covers OIDC login, several roles, static rotation, role files, code scanning and the API-changes check', () => {
+    assert.deepEqual(workflows.sort(), ['api-changes.yml', 'code-scanning.yml', 'oidc-credentials.yml', 'role-files.yml', 'several-roles.yml', 'static-rotation.yml']);
   });
 
   for (const file of workflows) {
@@ -34,4 +34,15 @@ describe('examples/workflows', () => {
       }
     });
   }
+
+  it('code-scanning.yml uploads the very file the lint step writes, with the permission upload-sarif needs', () => {
+    const workflow = parse(readFileSync(new URL('code-scanning.yml', folder), 'utf8')) as Workflow;
+    const [job] = Object.values(workflow.jobs);
+    const lint = job?.steps.find((s) => s.uses?.startsWith('keyfob/keyfob/action@'));
+    const upload = job?.steps.findIndex((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@')) ?? -1;
+    assert.ok(lint && upload > (job?.steps.indexOf(lint) ?? 0), 'upload-sarif comes after the lint step');
+    assert.equal(lint.with?.mode, 'lint');
+    assert.equal(job?.steps[upload]?.with?.sarif_file, lint.with?.['sarif-file']);
+    assert.equal(job?.permissions?.['security-events'], 'write');
+  });
 });

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT } from '../helpers/engine.ts';
+import { runStep } from '../helpers/run-action.ts';
 
 interface Validate {
   (data: unknown): boolean;
@@ -101,5 +102,27 @@ describe('SARIF output', () => {
     assert.ok(results.length > 0, 'the scan found no subject');
     assert.ok(results.every((r) => r.ruleId.startsWith('HISTORY_')), JSON.stringify(results.map((r) => r.ruleId)));
     assert.equal(results[0]?.locations[0]?.physicalLocation.artifactLocation.uri, 'client.ts');
+  });
+
+  it('the action (lint mode, sarif-file) writes the same valid log, before failing the step on the error', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'keyfob-sarif-action-'));
+    try {
+      mkdirSync(join(workspace, 'roles'));
+      writeFileSync(join(workspace, 'roles', 'short.static-role.yaml'), 'username: reporter\nrotation_period: 30s\n');
+      const run = await runStep('main', { inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/keyfob.sarif' }, workspace });
+      assert.equal(run.exitCode, 1, run.stdout);
+      assert.match(run.stdout, /SARIF written to reports\/keyfob\.sarif \(1 results\)/);
+      const log = JSON.parse(readFileSync(join(workspace, 'reports', 'keyfob.sarif'), 'utf8')) as SarifLog;
+      assertValid(log);
+      const cli = keyfob(workspace, 'lint', '--format', 'sarif', 'roles');
+      assert.deepEqual(log.runs[0]?.results, cli.log.runs[0]?.results);
+      assert.deepEqual(log.runs[0]?.results.map((r) => r.ruleId), ['STATIC_ROLE_ROTATION_TOO_SHORT']);
+
+      const bad = await runStep('main', { inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/' }, workspace });
+      assert.equal(bad.exitCode, 1);
+      assert.match(bad.stdout, /sarif-file must be the path of a file/);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { lintText } from '@keyfob/shared/lint';
+import type { Problem } from '@keyfob/shared/problem';
+import { fileFindings, toSarif } from '@keyfob/shared/sarif';
+import packageJson from '../../package.json' with { type: 'json' };
 import { annotateProblems, countText, problemsTable } from '../annotate.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type Step } from '../step.ts';
@@ -14,6 +19,7 @@ export async function runLint(step: Step): Promise<void> {
   const linted = files.map(({ file, text }) => ({ file, problems: lintText(text, { fileName: file }).problems }));
   const problems = annotateProblems(runner, linted);
   runner.setOutput('problems', JSON.stringify(problems));
+  if (config.sarifFile !== undefined) await writeSarif(step, config.sarifFile, linted);
   const verdict = `${files.length} role file${files.length === 1 ? '' : 's'} checked: ${countText(problems)}.`;
   runner.info(verdict);
   if (config.summary) {
@@ -21,4 +27,17 @@ export async function runLint(step: Step): Promise<void> {
   }
   if (files.length === 0) runner.warning(`No role files found in ${config.files.join(', ')}. Hint: name them *.role.yaml, *.static-role.yaml or *.manifest.yaml, or list them in \`files\`.`);
   if (problems.some((p) => p.severity === 'error')) throw new StepFailure(`Role files have errors: ${verdict} See the annotations.`);
+}
+
+/** Writes the SARIF log (every problem, warnings too) where `sarif-file` says, before any failure. */
+async function writeSarif(step: Step, path: string, linted: readonly { file: string; problems: readonly Problem[] }[]): Promise<void> {
+  const absolute = resolve(step.config.workspace, path);
+  const sarif = toSarif(fileFindings(linted), { version: packageJson.version, command: 'keyfob action lint' });
+  try {
+    await mkdir(dirname(absolute), { recursive: true });
+    await writeFile(absolute, `${JSON.stringify(sarif, null, 2)}\n`);
+  } catch (error) {
+    throw new StepFailure(`Could not write the SARIF file "${path}": ${(error as NodeJS.ErrnoException).code ?? 'error'}. Hint: check the \`sarif-file\` input; it is relative to the workspace.`);
+  }
+  step.runner.info(`SARIF written to ${path} (${linted.reduce((n, f) => n + f.problems.length, 0)} results).`);
 }
