@@ -11,10 +11,10 @@ import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { node, runAction as runStep, runnerView } from './lib/run-action.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The SDK warns on Node 20 that its releases after January 2027 need Node 22; not news for a demo.
@@ -33,19 +33,6 @@ const ROLES = [
   `deploy mode=sts role_arn=${STAGING} ttl=15m | aws`,
   'backup-agent mode=static-creds | BACKUP_',
 ].join('\n');
-
-/** Runs node with arguments; resolves with the exit code and the output. */
-function node(args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd ?? root, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function build() {
   heading('1. Build the keyfob command and the action (esbuild)');
@@ -104,50 +91,8 @@ async function applyExamples(engine, token) {
   if (applied.code !== 0) throw new Error(`keyfob apply failed:\n${applied.stderr}`);
 }
 
-/** Runs an action entry as the runner does and reads back the files it wrote. */
-async function runAction(entry, inputs, state = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'keyfob-demo-'));
-  const files = { GITHUB_ENV: 'env', GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' };
-  const env = { PATH: process.env.PATH, RUNNER_TEMP: dir, GITHUB_WORKSPACE: root, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1' };
-  for (const [name, file] of Object.entries(files)) writeFileSync((env[name] = join(dir, file)), '');
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
-  const run = await node([join(root, 'action', 'dist', `${entry}.cjs`)], { env });
-  const read = (name) => fileCommands(readFileSync(env[name], 'utf8'));
-  const result = { ...run, env: read('GITHUB_ENV'), outputs: read('GITHUB_OUTPUT'), state: read('GITHUB_STATE'), summary: readFileSync(env.GITHUB_STEP_SUMMARY, 'utf8') };
-  rmSync(dir, { recursive: true, force: true });
-  return result;
-}
-
-/** `NAME<<DELIM ... DELIM` blocks of the runner's environment files. */
-function fileCommands(text) {
-  const values = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i += 1) {
-    const m = /^([^=<]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const end = lines.indexOf(m[2], i + 1);
-    values[m[1]] = lines.slice(i + 1, end).join('\n');
-    i = end;
-  }
-  return values;
-}
-
-/** The step's stdout as GitHub shows it: commands turned into log lines, masked values as ***. */
-function runnerView(stdout) {
-  const masks = stdout.split('\n').filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice(12).replace(/%0A/g, '\n').replace(/%25/g, '%'));
-  const hide = (text) => masks.reduce((t, m) => (m.length > 2 ? t.split(m).join('***') : t), text);
-  const lines = [`[runner] ${masks.length} values registered for masking (::add-mask::)`];
-  for (const raw of stdout.split('\n')) {
-    if (raw === '' || raw.startsWith('::add-mask::')) continue;
-    const cmd = /^::(error|warning|notice)[^:]*::(.*)$/.exec(raw);
-    const group = /^::group::(.*)$/.exec(raw);
-    if (cmd) lines.push(`${cmd[1] === 'error' ? paint('31', 'Error') : cmd[1] === 'warning' ? paint('33', 'Warning') : 'Notice'}: ${hide(cmd[2].replace(/%0A/g, '\n'))}`);
-    else if (group) lines.push(`▸ ${hide(group[1])}`);
-    else if (raw !== '::endgroup::') lines.push(hide(raw));
-  }
-  return lines.join('\n');
-}
+/** Runs an action entry from the repository root, as a workflow's checkout would. */
+const runAction = (entry, inputs, state = {}) => runStep(entry, inputs, state, { GITHUB_WORKSPACE: root });
 
 async function whoami(engine, token, env, prefix, names = { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' }) {
   const body = { access_key: env[`${prefix}${names.id}`], secret_key: env[`${prefix}${names.secret}`] };
@@ -215,7 +160,7 @@ async function main() {
     say(indent(Object.entries(inputs).map(([k, v]) => `INPUT_${k.toUpperCase()}=${k === 'token' ? '(the engine token)' : v.replace(/\n/g, '\\n')}`).join('\n')));
     const main = await runAction('main', inputs);
     say(paint('1', '\n  The step\'s log, as the runner shows it:'));
-    say(indent(runnerView(main.stdout), '  │ '));
+    say(indent(runnerView(main.stdout, paint), '  │ '));
     if (main.code !== 0) throw new Error('the action failed');
     say(paint('1', '\n  Exported for the next steps (GITHUB_ENV):'));
     say(indent(Object.entries(main.env).map(([k, v]) => `${k}=${v === '' ? '' : /ACCESS|SECRET|SESSION/.test(k) ? '***' : v}`).join('\n'), '    '));
@@ -230,7 +175,7 @@ async function main() {
     await proveWithAwsClients(engine, main.env, '  SigV4-signed requests, verified and evaluated by the emulated cloud:');
     heading('6. Post step (node action/dist/post.cjs with the saved state)');
     const post = await runAction('post', inputs, main.state);
-    say(indent(runnerView(post.stdout), '  │ '));
+    say(indent(runnerView(post.stdout, paint), '  │ '));
     const leaseId = main.outputs['lease-id'];
     const lookup = await api(engine, token, 'PUT', 'sys/leases/lookup', { lease_id: leaseId });
     say(`\n  lease ${leaseId}: sys/leases/lookup answers ${lookup.status}${lookup.status === 400 ? ` (${lookup.body?.errors?.[0] ?? 'invalid lease'}): revoked` : ''}`);

@@ -19,6 +19,8 @@ export interface FlakyProxy {
   readonly url: string;
   /** `METHOD /path` of every request seen, in order. */
   readonly seen: readonly string[];
+  /** Bodies of the engine's answers passed on, in order (to learn what secrets a client was given). */
+  readonly answers: readonly string[];
   setRules(rules: readonly FlakyRule[]): void;
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export interface FlakyProxy {
 export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
   let rules: { rule: FlakyRule; left: number }[] = [];
   const seen: string[] = [];
+  const answers: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -46,6 +49,7 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
         fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
           .then(async (answer) => {
             const text = Buffer.from(await answer.arrayBuffer());
+            answers.push(text.toString('utf8'));
             res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
           })
           .catch(() => res.writeHead(502).end());
@@ -65,9 +69,11 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    answers,
     setRules: (next) => {
       rules = next.map((rule) => ({ rule, left: rule.fail?.times ?? 0 }));
       seen.length = 0;
+      answers.length = 0;
     },
     stop: () => {
       for (const timer of timers) clearTimeout(timer);
