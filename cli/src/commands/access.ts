@@ -14,7 +14,8 @@ import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import type { Command } from '../command.ts';
-import { clientFromFlags, CONNECTION_OPTIONS, failureText } from './creds.ts';
+import { clientFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
+import { failureText } from './creds.ts';
 
 const USAGE = `usage: keyfob access PATH... [--format text|json|markdown] [--mount M] [--jwt-path P]
        keyfob access [--url URL] [--token T] [--format ...] [--jwt-path P] [connection options]
@@ -79,7 +80,7 @@ async function fromFiles(paths: readonly string[], values: Values, jwtMount: str
 }
 
 async function fromEngine(values: Values, jwtMount: string, io: CliIo): Promise<AccessInputs | undefined> {
-  const client = clientFromFlags(values, io);
+  const client = await clientFromFlags(values, io);
   try {
     const { inputs, errors } = await readEngineAccess(client, { jwtMount });
     for (const e of errors) io.stderr(`keyfob access: warning: ${e.replace(/[\r\n]+/g, ' ')}\n`);
