@@ -16,7 +16,7 @@ import { dispatch } from './http/dispatch.ts';
 import { createEngineServer } from './http/http-server.ts';
 import type { Backend } from './http/route.ts';
 import { LeaseManager } from './leases/lease-manager.ts';
-import { runDue } from './scheduler.ts';
+import { Scheduler } from './scheduler.ts';
 import { mountBackend } from './secrets/mount-backend.ts';
 import { FileBackend } from './state/file-backend.ts';
 import { Store } from './state/store.ts';
@@ -82,7 +82,8 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   // A commit that failed was undone in the tables; the cloud's key index is rebuilt from them.
   store.onRollback(() => core.cloud.state.reindex());
   const meta = store.table<{ offsetMs: number }>('meta');
-  const backends = buildBackends(core, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
+  const scheduler = new Scheduler(core, log);
+  const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const server = createEngineServer((request) =>
     dispatch(request, {
       backends: () => backends,
@@ -108,7 +109,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     throw error;
   }
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  const timer = setInterval(() => tick(core, log), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
+  const timer = setInterval(() => scheduler.tick(), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
   return {
     url: `http://${hostPart}:${port}`,
     port,
@@ -119,6 +120,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     routes: routeTable(backends),
     stop: async () => {
       clearInterval(timer);
+      await scheduler.idle();
       await Promise.all([closeServer(server), closeServer(cloudServer)]);
       await store.commit();
       await file?.close();
@@ -164,23 +166,14 @@ function buildCore(store: Store, options: EngineOptions, mounts: readonly string
   return core;
 }
 
-function buildBackends(core: EngineCore, saveClock: () => void): Backend[] {
+function buildBackends(core: EngineCore, scheduler: Scheduler, saveClock: () => void): Backend[] {
   const backends: Backend[] = [tokenBackend(core), jwtBackend(core), sysBackend(core)];
   for (const name of core.settings.mounts) {
     const mount = core.mount(name);
     if (mount) backends.push(mountBackend(core, mount));
   }
-  if (core.settings.dev) backends.push(devBackend(core, { tick: () => runDue(core), saveClock }));
+  if (core.settings.dev) backends.push(devBackend(core, { tick: () => scheduler.run(), saveClock }));
   return backends;
-}
-
-function tick(core: EngineCore, log: (line: string) => void): void {
-  try {
-    runDue(core);
-  } catch (error) {
-    log(`scheduler: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  core.store.commit().catch((error: unknown) => log(`could not persist state: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 function checkMounts(mounts: readonly string[]): string[] {

@@ -121,8 +121,8 @@ function renewSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
   return { kind: 'data', data: null, auth: authBlock(ctx.token ?? '', { hash: self.hash, record: renewed }, core.clock.now()) };
 }
 
-function revokeSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
-  core.tokens.revoke(caller(ctx).hash);
+async function revokeSelf(core: EngineCore, ctx: RequestContext): Promise<HandlerResult> {
+  await core.tokens.revoke(caller(ctx).hash);
   return EMPTY;
 }
 

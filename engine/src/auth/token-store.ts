@@ -53,7 +53,8 @@ export interface NewToken {
 export class TokenStore {
   readonly #table: Table<TokenRecord>;
   readonly #byAccessor = new Map<string, string>();
-  onRevoke: (hash: string) => void = () => undefined;
+  /** Revokes the leases issued under a token; their revocation may wait on the provider. */
+  onRevoke: (hash: string) => Promise<void> | undefined = () => undefined;
 
   constructor(
     store: Store,
@@ -97,7 +98,8 @@ export class TokenStore {
     const record = this.#table.get(hash);
     if (!record) return undefined;
     if (record.expiresAt !== null && record.expiresAt <= this.clock.now()) {
-      this.revoke(hash);
+      // The token is gone now; its leases follow in the background (a failed one is retried by expiry).
+      void this.revoke(hash);
       return undefined;
     }
     return { hash, record };
@@ -121,25 +123,37 @@ export class TokenStore {
     });
   }
 
-  /** Revokes a token, its children and (through `onRevoke`) the leases issued under them. */
-  revoke(hash: string): void {
-    const record = this.#table.get(hash);
-    if (!record) return;
-    for (const [childHash, child] of this.#table.entries()) if (child.parent === hash) this.revoke(childHash);
-    this.#table.delete(hash);
-    this.#byAccessor.delete(record.accessor);
-    this.onRevoke(hash);
+  /**
+   * Revokes a token and its children at once; resolves when the leases issued under them were
+   * revoked (through `onRevoke`; a lease the provider would not revoke is retried by lease expiry).
+   */
+  revoke(hash: string): Promise<void> {
+    const pending: Promise<void>[] = [];
+    this.#revokeTree(hash, pending);
+    return Promise.all(pending).then(() => undefined);
   }
 
-  /** Revokes every token whose expiry passed; returns how many. */
-  expire(now: number): number {
+  #revokeTree(hash: string, pending: Promise<void>[]): void {
+    const record = this.#table.get(hash);
+    if (!record) return;
+    for (const [childHash, child] of this.#table.entries()) if (child.parent === hash) this.#revokeTree(childHash, pending);
+    this.#table.delete(hash);
+    this.#byAccessor.delete(record.accessor);
+    const leases = this.onRevoke(hash);
+    if (leases) pending.push(leases);
+  }
+
+  /** Revokes every token whose expiry passed; resolves to how many, once their leases were revoked. */
+  async expire(now: number): Promise<number> {
     let count = 0;
+    const pending: Promise<void>[] = [];
     for (const [hash, record] of this.#table.entries()) {
       if (record.expiresAt !== null && record.expiresAt <= now && this.#table.has(hash)) {
-        this.revoke(hash);
+        this.#revokeTree(hash, pending);
         count++;
       }
     }
+    await Promise.all(pending);
     return count;
   }
 

@@ -69,10 +69,9 @@ export class EmulatedCloud {
     iam.tagUser(this.state, user, tags);
   }
 
-  /** CreateAccessKey (LimitExceeded past two keys); `usableFrom` delays the key's first use. */
-  createAccessKey(creds: CloudCredentials | undefined, user: string, usableFrom?: number): iam.IssuedKey {
-    this.#enter('CreateAccessKey', creds);
-    return iam.createAccessKey(this.state, this.clock, user, usableFrom);
+  /** CreateAccessKey (LimitExceeded past two keys); a user's own new key waits out the consistency window. */
+  createAccessKey(creds: CloudCredentials | undefined, user: string): iam.IssuedKey {
+    return iam.createAccessKey(this.state, this.clock, user, this.#enter('CreateAccessKey', creds));
   }
 
   /** DeleteAccessKey. */

@@ -3,7 +3,7 @@ import { newAccessKeyId, newSecretKey, newUniqueId } from '../ids.ts';
 import { IAM_NAME, isPolicyArn, userArn } from './arn.ts';
 import { CloudError, noSuchEntity, validationError } from './cloud-error.ts';
 import type { CloudState } from './cloud-state.ts';
-import type { AccessKey, CloudUser } from './cloud-types.ts';
+import type { AccessKey, CloudPrincipal, CloudUser } from './cloud-types.ts';
 
 /** The provider's hard limit of access keys per user. */
 export const MAX_ACCESS_KEYS = 2;
@@ -87,8 +87,9 @@ export function tagUser(state: CloudState, userName: string, tags: Readonly<Reco
 }
 
 /** CreateAccessKey: refuses a third key (LimitExceeded), as the provider does. */
-export function createAccessKey(state: CloudState, clock: EngineClock, userName: string, usableFrom?: number): IssuedKey {
+export function createAccessKey(state: CloudState, clock: EngineClock, userName: string, caller: CloudPrincipal): IssuedKey {
   const user = requireUser(state, userName);
+  const usableFrom = ownKeyUsableFrom(state, clock, caller, user.name);
   if (user.accessKeys.length >= MAX_ACCESS_KEYS) {
     throw new CloudError('LimitExceeded', `Cannot exceed quota for AccessKeysPerUser: ${MAX_ACCESS_KEYS}`, 409);
   }
@@ -100,6 +101,18 @@ export function createAccessKey(state: CloudState, clock: EngineClock, userName:
   };
   state.putUser({ ...user, accessKeys: [...user.accessKeys, key] });
   return { accessKeyId: key.id, secretAccessKey: key.secret ?? '', createdAt: key.createdAt };
+}
+
+/**
+ * When a key `caller` makes for `userName` may first be used (engine ms; undefined: at once). A
+ * user making a key for itself (the engine's rotate-root) waits out the consistency window, the
+ * few seconds AWS's eventual consistency refuses a fresh key; a key made for another user (issued
+ * credentials, static roles) is usable at once, so credentials work when they are handed out.
+ */
+function ownKeyUsableFrom(state: CloudState, clock: EngineClock, caller: CloudPrincipal, userName: string): number | undefined {
+  if (caller.session !== undefined || caller.userName !== userName) return undefined;
+  const delay = state.settings.consistencyDelaySeconds;
+  return delay > 0 ? clock.now() + delay * 1000 : undefined;
 }
 
 /** DeleteAccessKey. */

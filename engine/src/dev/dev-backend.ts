@@ -14,7 +14,7 @@ const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 86400;
 /** What the dev API needs besides the core. */
 export interface DevHooks {
   /** Runs every expiry and rotation that is due now. */
-  readonly tick: () => TickReport;
+  readonly tick: () => Promise<TickReport>;
   /** Persists the clock offset. */
   readonly saveClock: () => void;
 }
@@ -54,7 +54,7 @@ function clockData(core: EngineCore): Record<string, unknown> {
   return { now: isoTime(core.clock.now()), offsetSeconds: core.clock.offsetMs / 1000 };
 }
 
-function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestContext): HandlerResult {
+async function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestContext): Promise<HandlerResult> {
   const seconds = ctx.params.advanceSeconds;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
     throw badRequest('advanceSeconds must be a number of seconds, 0 or more (the clock never goes back)');
@@ -65,7 +65,7 @@ function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestContext): H
   }
   core.clock.advance(seconds);
   hooks.saveClock();
-  const report = hooks.tick();
+  const report = await hooks.tick();
   return dataResult({ ...clockData(core), ...report });
 }
 

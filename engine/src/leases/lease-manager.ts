@@ -27,8 +27,11 @@ export interface LeaseRecord {
   readonly retryAt?: number;
 }
 
-/** What a revocation must undo in the cloud; throws when the provider refuses. */
-export type Revoker = (lease: LeaseRecord) => void;
+/**
+ * What a revocation must undo in the cloud: undefined when there is nothing to undo (STS leases),
+ * else the provider calls' promise, rejected when the provider refuses.
+ */
+export type Revoker = (lease: LeaseRecord) => Promise<void> | undefined;
 
 /** The outcome of a renewal. */
 export interface Renewal {
@@ -55,6 +58,8 @@ export class LeaseManager {
   readonly #prefixes = new PrefixIndex();
   readonly #byToken = new Map<string, Set<string>>();
   readonly #due = new DueHeap();
+  /** Revocations waiting on the provider, so concurrent revokes of one lease share one call. */
+  readonly #revoking = new Map<string, Promise<void>>();
   revoker: Revoker = () => undefined;
 
   constructor(
@@ -112,38 +117,47 @@ export class LeaseManager {
     return warning ? { lease: renewed, warning } : { lease: renewed };
   }
 
-  /** Revokes one lease; an unknown id is a no-op. Throws what the revoker throws (the lease stays). */
-  revoke(id: string): void {
-    const lease = this.#table.get(id);
-    if (!lease) return;
-    this.revoker(lease);
-    this.#table.delete(id);
-  }
-
-  /** Revokes every lease whose id starts with `prefix`; stops at the first failure. */
-  revokePrefix(prefix: string): number {
-    const ids = this.#prefixes.idsUnder(prefix);
-    for (const id of ids) this.revoke(id);
-    return ids.length;
-  }
-
-  /** Revokes the leases issued under a token (when the token is revoked or expires). */
-  revokeByToken(tokenHash: string): void {
-    for (const id of [...(this.#byToken.get(tokenHash) ?? [])]) {
-      const lease = this.#table.get(id);
-      if (lease) this.#revokeOrRetry(lease);
+  /**
+   * Revokes one lease; an unknown id is a no-op. Rejects with what the revoker throws (the lease
+   * stays). The lease is deleted once the provider confirmed the revocation.
+   */
+  revoke(id: string): Promise<void> {
+    try {
+      return this.#revokeNow(id) ?? Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
-  /** Revokes expired leases; a failed revocation is retried 10 s later. Returns how many went. */
-  expire(now: number): number {
+  /** Revokes every lease whose id starts with `prefix`, one after another; stops at the first failure. */
+  async revokePrefix(prefix: string): Promise<number> {
+    const ids = this.#prefixes.idsUnder(prefix);
+    for (const id of ids) {
+      const pending = this.#revokeNow(id);
+      if (pending) await pending;
+    }
+    return ids.length;
+  }
+
+  /** Revokes the leases issued under a token (when the token is revoked or expires); failures are retried later. */
+  async revokeByToken(tokenHash: string): Promise<void> {
+    for (const id of [...(this.#byToken.get(tokenHash) ?? [])]) {
+      const lease = this.#table.get(id);
+      const outcome = lease && this.#revokeOrRetry(lease);
+      if (outcome instanceof Promise) await outcome;
+    }
+  }
+
+  /** Revokes expired leases; a failed revocation is retried 10 s later. Resolves to how many went. */
+  async expire(now: number): Promise<number> {
     let count = 0;
     for (let top = this.#due.peek(); top !== undefined && top <= now; top = this.#due.peek()) {
       const entry = this.#due.pop();
       const lease = entry && this.#table.get(entry.id);
       // Stale entries (renewed, revoked, rescheduled) are skipped.
       if (!entry || !lease || dueAt(lease) !== entry.time) continue;
-      if (this.#revokeOrRetry(lease)) count++;
+      const outcome = this.#revokeOrRetry(lease);
+      if (outcome instanceof Promise ? await outcome : outcome) count++;
     }
     return count;
   }
@@ -162,16 +176,55 @@ export class LeaseManager {
     return partial === '' ? entries : entries.filter((e) => e.startsWith(partial)).map((e) => e.slice(partial.length));
   }
 
-  #revokeOrRetry(lease: LeaseRecord): boolean {
+  /**
+   * Starts the revocation of `id`: undefined when it completed at once (unknown id, nothing to undo
+   * in the cloud), else the promise of the provider's answer. Throws what a synchronous revoker throws.
+   */
+  #revokeNow(id: string): Promise<void> | undefined {
+    const running = this.#revoking.get(id);
+    if (running) return running;
+    const lease = this.#table.get(id);
+    if (!lease) return undefined;
+    const pending = this.revoker(lease);
+    if (!pending) {
+      this.#table.delete(id);
+      return undefined;
+    }
+    const done = pending
+      .then(() => {
+        if (this.#table.has(id)) this.#table.delete(id);
+      })
+      .finally(() => this.#revoking.delete(id));
+    this.#revoking.set(id, done);
+    return done;
+  }
+
+  /** Revokes a lease, or keeps it for a retry when the provider refuses; a boolean when decided at once. */
+  #revokeOrRetry(lease: LeaseRecord): boolean | Promise<boolean> {
+    let pending: Promise<void> | undefined;
     try {
-      this.revoke(lease.id);
-      return true;
+      pending = this.#revokeNow(lease.id);
     } catch {
-      // Keep the lease and try again shortly; clamp its expiry so the retry happens even for a lease
-      // that was revoked early (its token went away).
-      const now = this.clock.now();
-      this.#table.set(lease.id, { ...lease, expiresAt: Math.min(lease.expiresAt, now), retryAt: now + 10_000 });
+      this.#retryLater(lease.id);
       return false;
     }
+    if (!pending) return true;
+    return pending.then(
+      () => true,
+      () => {
+        this.#retryLater(lease.id);
+        return false;
+      },
+    );
+  }
+
+  /**
+   * Keeps a lease whose revocation failed and tries again shortly; clamps its expiry so the retry
+   * happens even for a lease that was revoked early (its token went away).
+   */
+  #retryLater(id: string): void {
+    const now = this.clock.now();
+    const current = this.#table.get(id);
+    if (current) this.#table.set(id, { ...current, expiresAt: Math.min(current.expiresAt, now), retryAt: now + 10_000 });
   }
 }

@@ -65,19 +65,19 @@ function renew(core: EngineCore, ctx: RequestContext): HandlerResult {
 }
 
 /** An unknown lease id is a no-op (204), as in the real engine. */
-function revoke(core: EngineCore, ctx: RequestContext): HandlerResult {
+async function revoke(core: EngineCore, ctx: RequestContext): Promise<HandlerResult> {
   const id = leaseIdOf(ctx);
   try {
-    core.leases.revoke(id);
+    await core.leases.revoke(id);
   } catch (error) {
     throw asRevokeError(error);
   }
   return EMPTY;
 }
 
-function revokePrefix(core: EngineCore, ctx: RequestContext): HandlerResult {
+async function revokePrefix(core: EngineCore, ctx: RequestContext): Promise<HandlerResult> {
   try {
-    core.leases.revokePrefix(ctx.vars.prefix ?? '');
+    await core.leases.revokePrefix(ctx.vars.prefix ?? '');
   } catch (error) {
     throw asRevokeError(error);
   }

@@ -30,6 +30,17 @@ export interface CloudProvider {
   addUserToGroup(user: string, group: string): Promise<void>;
   tagUser(user: string, tags: Readonly<Record<string, string>>): Promise<void>;
   createAccessKey(user: string): Promise<{ readonly accessKeyId: string; readonly secretAccessKey: string }>;
+  /** GetUser: the named user, or the caller's own when `name` is absent (rotate-root's "who am I"). */
+  getUser(name?: string): Promise<{ readonly name: string; readonly userId: string }>;
+  /** ListAccessKeys, oldest first. */
+  listAccessKeys(user: string): Promise<readonly { readonly id: string; readonly createdAt: number }[]>;
+  deleteAccessKey(user: string, accessKeyId: string): Promise<void>;
+  /**
+   * Revocation of an iam_user lease, in the real engine's order: the user's groups, attached and
+   * inline policies and access keys, then the user. Throws the provider's NoSuchEntity when the
+   * user is already gone.
+   */
+  deleteUser(user: string): Promise<void>;
   /** Best-effort removal of a half-made user; never throws. */
   removeUser(user: string, made: MadeUser): Promise<void>;
   assumeRole(input: AssumeRoleInput): Promise<ProviderSession>;

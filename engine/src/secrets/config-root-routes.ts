@@ -1,5 +1,5 @@
 import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared/template';
-import { rootCredentials, type EngineCore } from '../engine-core.ts';
+import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
@@ -7,7 +7,9 @@ import { path, type RequestContext, type Route } from '../http/route.ts';
 import { checkRootConfig, refusal } from '../validation/rules-adapter.ts';
 import type { RootConfigRecord } from '../validation/validated.ts';
 import type { MountData } from './mount-data.ts';
-import { CloudError } from '../cloud/cloud-error.ts';
+import { providerProblem } from './provider-error.ts';
+import { cloudProvider } from './provider.ts';
+import { serialised } from './serialised.ts';
 
 const ROOT_FIELDS = [
   'access_key', 'secret_key', 'region', 'iam_endpoint', 'sts_endpoint', 'sts_region', 'sts_fallback_endpoints',
@@ -68,33 +70,37 @@ function readRoot(mount: MountData): HandlerResult {
 }
 
 /**
- * Rotate-root with the real engine's steps and errors: GetUser (who am I), CreateAccessKey (fails
- * when the user already has two keys), store the new pair, DeleteAccessKey(old) with the old
- * credentials. The new key is refused by the cloud for the consistency window.
+ * Rotate-root with the real engine's steps and errors, through the mount's provider: GetUser (who
+ * am I), CreateAccessKey (fails when the user already has two keys), store the new pair,
+ * DeleteAccessKey(old) with the old credentials. The emulated cloud refuses a user's own new key
+ * for the consistency window. One rotation per mount at a time.
  */
-function rotateRoot(core: EngineCore, mount: MountData): HandlerResult {
-  const config = mount.rootConfig;
-  if (!config) throw internalError('no configuration found for config/root');
-  if (config.accessKey === '' || config.secretKey === '') {
-    throw badRequest('Cannot call config/rotate-root when either access_key or secret_key is empty');
-  }
-  const old = rootCredentials(core, mount);
-  const user = step('error calling GetUser', () => core.cloud.getUser(old));
-  const delay = core.cloud.state.settings.consistencyDelaySeconds;
-  const fresh = step('error calling CreateAccessKey', () => core.cloud.createAccessKey(old, user.name, core.clock.now() + delay * 1000));
-  const next: RootConfigRecord = { ...config, accessKey: fresh.accessKeyId, secretKey: fresh.secretAccessKey };
-  mount.rootConfig = next;
-  step('error deleting old access key', () => core.cloud.deleteAccessKey(old, user.name, config.accessKey));
-  return dataResult({ access_key: fresh.accessKeyId });
+function rotateRoot(core: EngineCore, mount: MountData): Promise<HandlerResult> {
+  return serialised(core, `${mount.mount}/rotate-root`, async () => {
+    const config = mount.rootConfig;
+    if (!config) throw internalError('no configuration found for config/root');
+    if (config.accessKey === '' || config.secretKey === '') {
+      throw badRequest('Cannot call config/rotate-root when either access_key or secret_key is empty');
+    }
+    // Built with the old pair, which also deletes the old key.
+    const provider = cloudProvider(core, mount);
+    const user = await step('error calling GetUser', () => provider.getUser());
+    const fresh = await step('error calling CreateAccessKey', () => provider.createAccessKey(user.name));
+    const next: RootConfigRecord = { ...config, accessKey: fresh.accessKeyId, secretKey: fresh.secretAccessKey };
+    mount.rootConfig = next;
+    await step('error deleting old access key', () => provider.deleteAccessKey(user.name, config.accessKey));
+    return dataResult({ access_key: fresh.accessKeyId });
+  });
 }
 
 /** Provider failures inside rotate-root are plain errors in the real engine: 500 (502 when throttled). */
-function step<T>(label: string, run: () => T): T {
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   try {
-    return run();
+    return await run();
   } catch (error) {
-    if (error instanceof CloudError && error.throttled) throw new HttpError(502, [wrapMultiError(`${label}: ${error.message}`)]);
-    if (error instanceof CloudError) throw internalError(`${label}: ${error.message}`);
-    throw error;
+    const problem = providerProblem(error);
+    if (!problem) throw error;
+    if (problem.throttled) throw new HttpError(502, [wrapMultiError(`${label}: ${problem.text}`)]);
+    throw internalError(`${label}: ${problem.text}`);
   }
 }

@@ -17,11 +17,21 @@ const THROTTLING = /^(Throttling|ThrottlingException|RequestLimitExceeded|TooMan
 
 /** The HttpError for a provider failure (other errors pass through unchanged). */
 export function providerFailure(step: string, error: unknown): unknown {
-  if (error instanceof CloudError) return new HttpError(error.throttled ? 502 : 400, [`${step}: ${error.message}`]);
+  const problem = providerProblem(error);
+  return problem ? new HttpError(problem.throttled ? 502 : 400, [`${step}: ${problem.text}`]) : error;
+}
+
+/**
+ * A provider failure (CloudError or AWS SDK error) as the engine words it: `<Code>: <message>`, or
+ * `RequestError: send request failed: ...` when the endpoint could not be reached (which counts as
+ * throttled: both are the upstream's fault, 502). Undefined for any other error.
+ */
+export function providerProblem(error: unknown): { readonly text: string; readonly throttled: boolean } | undefined {
+  if (error instanceof CloudError) return { text: error.message, throttled: error.throttled };
   const sdk = sdkError(error);
-  if (!sdk) return error;
-  if (sdk.status === undefined) return new HttpError(502, [`${step}: RequestError: send request failed: ${sdk.message}`]);
-  return new HttpError(THROTTLING.test(sdk.code) ? 502 : 400, [`${step}: ${sdk.code}: ${sdk.message}`]);
+  if (!sdk) return undefined;
+  if (sdk.status === undefined) return { text: `RequestError: send request failed: ${sdk.message}`, throttled: true };
+  return { text: `${sdk.code}: ${sdk.message}`, throttled: THROTTLING.test(sdk.code) };
 }
 
 /** An AWS SDK error: its wire code (`Code`, else the name without the SDK's `Exception`), text and HTTP status. */
@@ -31,4 +41,10 @@ function sdkError(error: unknown): { code: string; message: string; status: numb
   const code = typeof e.Code === 'string' ? e.Code : typeof e.name === 'string' ? e.name.replace(/Exception$/, '') : 'Error';
   const message = typeof e.message === 'string' ? e.message : 'unknown error';
   return { code, message, status: e.$metadata?.httpStatusCode };
+}
+
+/** Whether a provider failure (CloudError or AWS SDK error) carries the wire code `code`. */
+export function isProviderError(error: unknown, code: string): boolean {
+  if (error instanceof CloudError) return error.code === code;
+  return sdkError(error)?.code === code;
 }

@@ -4,8 +4,14 @@ import {
   CreateAccessKeyCommand,
   CreateUserCommand,
   DeleteUserCommand,
+  DeleteAccessKeyCommand,
   DeleteUserPolicyCommand,
   DetachUserPolicyCommand,
+  GetUserCommand,
+  ListAccessKeysCommand,
+  ListAttachedUserPoliciesCommand,
+  ListGroupsForUserCommand,
+  ListUserPoliciesCommand,
   PutUserPolicyCommand,
   RemoveUserFromGroupCommand,
   TagUserCommand,
@@ -42,6 +48,28 @@ export function sdkProvider(core: EngineCore, mount: MountData): CloudProvider {
     createAccessKey: async (user) => {
       const key = (await iam.send(new CreateAccessKeyCommand({ UserName: user }))).AccessKey;
       return { accessKeyId: key?.AccessKeyId ?? '', secretAccessKey: key?.SecretAccessKey ?? '' };
+    },
+    getUser: async (name) => {
+      const user = (await iam.send(new GetUserCommand(name === undefined ? {} : { UserName: name }))).User;
+      return { name: user?.UserName ?? '', userId: user?.UserId ?? '' };
+    },
+    listAccessKeys: async (user) => {
+      const keys = (await iam.send(new ListAccessKeysCommand({ UserName: user }))).AccessKeyMetadata ?? [];
+      return keys.map((k) => ({ id: k.AccessKeyId ?? '', createdAt: k.CreateDate?.getTime() ?? 0 })).sort((a, b) => a.createdAt - b.createdAt);
+    },
+    deleteAccessKey: async (user, id) => void (await iam.send(new DeleteAccessKeyCommand({ UserName: user, AccessKeyId: id }))),
+    deleteUser: async (user) => {
+      // The real engine's order: groups, attached policies, inline policies, keys, then the user.
+      // A user has at most 2 keys, 10 attached and a handful of inline policies: one page each.
+      const groups = (await iam.send(new ListGroupsForUserCommand({ UserName: user, MaxItems: 1000 }))).Groups ?? [];
+      for (const g of groups) await iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: g.GroupName }));
+      const attached = (await iam.send(new ListAttachedUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).AttachedPolicies ?? [];
+      for (const p of attached) await iam.send(new DetachUserPolicyCommand({ UserName: user, PolicyArn: p.PolicyArn }));
+      const inline = (await iam.send(new ListUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).PolicyNames ?? [];
+      for (const name of inline) await iam.send(new DeleteUserPolicyCommand({ UserName: user, PolicyName: name }));
+      const keys = (await iam.send(new ListAccessKeysCommand({ UserName: user, MaxItems: 1000 }))).AccessKeyMetadata ?? [];
+      for (const k of keys) await iam.send(new DeleteAccessKeyCommand({ UserName: user, AccessKeyId: k.AccessKeyId }));
+      await iam.send(new DeleteUserCommand({ UserName: user }));
     },
     removeUser: async (user, made) => {
       for (const group of made.groups) await quietly(() => iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: group })));

@@ -1,14 +1,14 @@
 import { formatDuration } from '@keyfob/shared/duration';
-import { CloudError } from '../cloud/cloud-error.ts';
 import { isoTime } from '../clock.ts';
-import { rootCredentials, type EngineCore } from '../engine-core.ts';
+import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
-import { badRequest, HttpError, internalError, notFound, wrapMultiError } from '../http/http-error.ts';
+import { badRequest, internalError, notFound } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
 import { checkStaticRole, refusal } from '../validation/rules-adapter.ts';
 import type { MountData, StaticRoleRecord } from './mount-data.ts';
-import { rotateNow, rotateStaticKey } from './static-rotation.ts';
+import { cloudProvider } from './provider.ts';
+import { rotateNow, rotateStaticKey, staticRoleFailure, withUserLock } from './static-rotation.ts';
 
 /** `static-roles/:name`, `LIST static-roles`, `static-creds/:name` and the keyfob extension `rotate-role/:name`. */
 export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
@@ -33,49 +33,48 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
  * Create: adopt the user (it must exist) and give it a new key (seed rule 1). Update: a new
  * rotation_period resets the schedule to now + period, and static-creds shows it (seed rule 3).
  */
-function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, params: Params): HandlerResult {
+function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, params: Params): Promise<HandlerResult> {
   const existing = mount.staticRoles.get(roleName);
   const merged: Params = { ...(existing ? { username: existing.username, rotation_period: existing.rotationPeriod } : {}), ...params };
   delete merged.name;
   const checked = checkStaticRole(merged, roleName);
   if (!checked.value) throw refusal(checked);
   const { username, rotationPeriod } = checked.value;
-  const user = adopt(core, mount, username);
-  if (existing && existing.userId !== user.userId) {
-    throw internalError(`GetUser returned a user, but the ID did not match the static role's user "${existing.username}"`);
-  }
-  const now = core.clock.now();
-  let record: StaticRoleRecord;
-  if (!existing) {
-    const key = rotationStep(() => rotateStaticKey(core, mount, username, undefined), roleName);
-    record = { name: roleName, username, userId: user.userId, rotationPeriod, ...key, expiresAt: now + rotationPeriod * 1000, nextAttemptAt: now + rotationPeriod * 1000 };
-  } else if (params.rotation_period !== undefined) {
-    const due = now + rotationPeriod * 1000;
-    record = { ...existing, rotationPeriod, expiresAt: due, nextAttemptAt: due };
-  } else {
-    record = existing;
-  }
-  mount.staticRoles.set(roleName, record);
-  return dataResult({ name: roleName, id: user.userId, username, rotation_period: formatDuration(rotationPeriod) }, checked.warnings);
+  return withUserLock(core, mount, username, async () => {
+    const user = await adopt(core, mount, username);
+    const before = mount.staticRoles.get(roleName);
+    if (before && before.userId !== user.userId) {
+      throw internalError(`GetUser returned a user, but the ID did not match the static role's user "${before.username}"`);
+    }
+    const now = core.clock.now();
+    let record: StaticRoleRecord;
+    if (!before) {
+      const key = await rotationStep(() => rotateStaticKey(core, mount, username, undefined), roleName);
+      record = { name: roleName, username, userId: user.userId, rotationPeriod, ...key, expiresAt: now + rotationPeriod * 1000, nextAttemptAt: now + rotationPeriod * 1000 };
+    } else if (params.rotation_period !== undefined) {
+      const due = now + rotationPeriod * 1000;
+      record = { ...before, rotationPeriod, expiresAt: due, nextAttemptAt: due };
+    } else {
+      record = before;
+    }
+    mount.staticRoles.set(roleName, record);
+    return dataResult({ name: roleName, id: user.userId, username, rotation_period: formatDuration(rotationPeriod) }, checked.warnings);
+  });
 }
 
-function adopt(core: EngineCore, mount: MountData, username: string): { userId: string } {
+async function adopt(core: EngineCore, mount: MountData, username: string): Promise<{ userId: string }> {
   try {
-    return core.cloud.getUser(rootCredentials(core, mount), username);
+    return await cloudProvider(core, mount).getUser(username);
   } catch (error) {
-    if (!(error instanceof CloudError)) throw error;
-    const message = `unable to validate username "${username}": ${error.message}`;
-    throw error.throttled ? new HttpError(502, [wrapMultiError(message)]) : internalError(message);
+    throw staticRoleFailure(`unable to validate username "${username}"`, error);
   }
 }
 
-function rotationStep<T>(run: () => T, roleName: string): T {
+async function rotationStep<T>(run: () => Promise<T>, roleName: string): Promise<T> {
   try {
-    return run();
+    return await run();
   } catch (error) {
-    if (!(error instanceof CloudError)) throw error;
-    const message = `unable to create credentials for static role "${roleName}": ${error.message}`;
-    throw error.throttled ? new HttpError(502, [wrapMultiError(message)]) : internalError(message);
+    throw staticRoleFailure(`unable to create credentials for static role "${roleName}"`, error);
   }
 }
 
@@ -109,9 +108,9 @@ function readStaticCreds(mount: MountData, roleName: string): HandlerResult {
  * keyfob extension, modelled on the database engine's `rotate-role/:name`: rotate now (same
  * algorithm as the schedule), answer 204, next rotation one period from now.
  */
-function rotateRole(core: EngineCore, mount: MountData, roleName: string): HandlerResult {
+async function rotateRole(core: EngineCore, mount: MountData, roleName: string): Promise<HandlerResult> {
   const record = mount.staticRoles.get(roleName);
   if (!record) throw badRequest('no static role found for role name');
-  rotateNow(core, mount, record);
+  await rotateNow(core, mount, record);
   return EMPTY;
 }

@@ -38,7 +38,7 @@ export const IAM_ACTIONS: Readonly<Record<string, QueryAction>> = {
     },
   },
   CreateAccessKey: userAction((ctx, user) => {
-    const key = iam.createAccessKey(ctx.state, ctx.clock, user.name);
+    const key = iam.createAccessKey(ctx.state, ctx.clock, user.name, ctx.principal);
     return { AccessKey: { UserName: user.name, AccessKeyId: key.accessKeyId, Status: 'Active', SecretAccessKey: key.secretAccessKey, CreateDate: isoTime(key.createdAt) } };
   }, true),
   DeleteAccessKey: userAction((ctx, user) => void iam.deleteAccessKey(ctx.state, user.name, ctx.params.required('AccessKeyId')), true),
