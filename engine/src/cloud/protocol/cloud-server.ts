@@ -114,7 +114,8 @@ export async function handle(req: QueryRequest, body: Buffer, options: CloudServ
 }
 
 function scopeService(request: SignedRequest): QueryService | undefined {
-  const service = /Credential=[^/,]*\/[^/,]*\/[^/,]*\/([^/,]*)\//.exec(request.headers.authorization ?? '')?.[1];
+  const credential = request.headers.authorization ?? `Credential=${new URLSearchParams(request.query).get('X-Amz-Credential') ?? ''}`;
+  const service = /Credential=[^/,]*\/[^/,]*\/[^/,]*\/([^/,]*)\//.exec(credential)?.[1];
   return service === 'iam' || service === 'sts' ? service : undefined;
 }
 
