@@ -13,6 +13,12 @@ import {
 import type { DocumentFormat, ParsedDocument, ParsedFile, Suppression } from './types.ts';
 import { parseYamlStream } from './yaml/parse-yaml-stream.ts';
 
+/** Options of `parseDocuments`. */
+export interface ParseOptions {
+  /** JSON with comments and trailing commas (a `.jsonc` file); plain JSON is strict. */
+  readonly jsonc?: boolean;
+}
+
 /**
  * Parses a file into its documents, each with plain JSON data, a location (key and value ranges)
  * for every JSON Pointer, its problems and its suppression comments.
@@ -23,8 +29,11 @@ import { parseYamlStream } from './yaml/parse-yaml-stream.ts';
  * `DOC_KEY_NOT_STRING`. An empty or comment-only document is null with no problems; a file with no
  * document at all still yields one such document, so every file has at least one.
  *
- * JSON: read as JSONC, one document. Codes: `DOC_JSON_SYNTAX` (the parser's offset and length),
- * `DOC_JSON_TRAILING_COMMA` (warning), `DOC_DUPLICATE_KEY`.
+ * JSON: one document. Codes: `DOC_JSON_SYNTAX` (the first error only, at the parser's offset, with a
+ * hint), `DOC_JSON_COMMENT` and `DOC_JSON_TRAILING_COMMA` (strict JSON only: `options.jsonc` allows
+ * both, as a `.jsonc` file does), `DOC_DUPLICATE_KEY`.
+ *
+ * Either format: a document nesting deeper than `MAX_NESTING_DEPTH` is null with `DOC_TOO_DEEP`.
  *
  * Problems carry `path` (the pointer of the innermost node around them, `""` if none), `range`
  * (at least one character wide) and `document`. Offsets and columns count UTF-16 code units, the
@@ -34,13 +43,13 @@ import { parseYamlStream } from './yaml/parse-yaml-stream.ts';
  * const file = parseDocuments('name: deploy\nttl: 1h\n', 'yaml');
  * file.documents[0]?.locations.get('/ttl') // { key: { start: 13, end: 16 }, value: { start: 18, end: 20 } }
  */
-export function parseDocuments(text: string, format: DocumentFormat): ParsedFile {
+export function parseDocuments(text: string, format: DocumentFormat, options: ParseOptions = {}): ParsedFile {
   const lines = new LineIndex(text);
   const wantsSuppressions = text.includes(SUPPRESSION_MARKER);
   let raw: RawDocument[];
   let comments: CommentSpan[] = [];
   if (format === 'json') {
-    const read = parseJsonDocument(text, lines);
+    const read = parseJsonDocument(text, lines, options.jsonc ?? false);
     raw = [read.document];
     if (wantsSuppressions) comments = findJsonSuppressionComments(text, read.comments);
   } else {
@@ -53,7 +62,7 @@ export function parseDocuments(text: string, format: DocumentFormat): ParsedFile
     return suppression ? [{ suppression, at: comment.start }] : [];
   });
   const documents = raw.map((doc, index) => finish(doc, index, inRegion(suppressions, doc.region)));
-  return { text, format, documents, lines };
+  return { text, format, ...(format === 'json' && options.jsonc ? { jsonc: true } : {}), documents, lines };
 }
 
 function finish(raw: RawDocument, index: number, suppressions: readonly Suppression[]): ParsedDocument {

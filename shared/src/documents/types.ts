@@ -1,7 +1,7 @@
 import type { OffsetRange, Problem, TextRange } from '../problem.ts';
 import type { LineIndex } from '../text/line-index.ts';
 
-/** Source format of a file. JSON files are read as JSONC (comments and trailing commas tolerated, with a warning in strict JSON). */
+/** Source format of a file. JSON is strict unless parsed with `jsonc` (a `.jsonc` file: comments and trailing commas allowed). */
 export type DocumentFormat = 'yaml' | 'json';
 
 /** Where a node sits in the source: its key (object members only) and its value. */
@@ -52,6 +52,8 @@ export interface ParsedDocument {
 export interface ParsedFile {
   readonly text: string;
   readonly format: DocumentFormat;
+  /** JSON read as JSONC (a `.jsonc` file), where comments and trailing commas are allowed. */
+  readonly jsonc?: boolean;
   readonly documents: readonly ParsedDocument[];
   readonly lines: LineIndex;
 }

@@ -8,14 +8,16 @@ export const SUPPRESSION_REASON_PLACEHOLDER = 'explain why this is acceptable';
 
 // Codes a suppression must not hide: syntax errors make the rest unreliable, and suppression
 // problems are about the comments themselves.
-const UNSUPPRESSIBLE = /^(DOC_YAML_SYNTAX|DOC_JSON_SYNTAX|SUPPRESSION_)/;
+const UNSUPPRESSIBLE = /^(DOC_YAML_SYNTAX|DOC_JSON_SYNTAX|DOC_TOO_DEEP|SUPPRESSION_)/;
 
 /**
  * "Suppress CODE on this line": a `keyfob-disable-next-line CODE -- reason` comment inserted above the
- * problem's line with the same indentation (`#` in YAML, `//` in JSON, which is read as JSONC).
+ * problem's line with the same indentation (`#` in YAML, `//` in JSONC). Strict `.json` files have no
+ * comments (the engine refuses them), so they get no such fix.
  */
 export function suppressionFix(file: ParsedFile, problem: Problem): QuickFix | undefined {
   if (!problem.range || UNSUPPRESSIBLE.test(problem.code)) return undefined;
+  if (file.format === 'json' && !file.jsonc) return undefined;
   const start = lineStartOf(file.text, problem.range.start);
   const indent = /^[ \t]*/.exec(file.text.slice(start))?.[0] ?? '';
   const marker = file.format === 'json' ? '//' : '#';

@@ -1,6 +1,6 @@
-import { parseDocuments, reparseDocuments } from '../documents/index.ts';
+import { reparseDocuments } from '../documents/index.ts';
 import type { ParsedFile } from '../documents/index.ts';
-import { formatOf, lintParsed } from './lint-text.ts';
+import { formatOf, lintParsed, parseFor } from './lint-text.ts';
 import type { LintOptions, LintResult } from './lint-text.ts';
 import { ValidationCache } from './validation-cache.ts';
 
@@ -26,7 +26,7 @@ export class FileLinter {
   lint(text: string, options: Omit<LintOptions, 'cache'>): LintResult {
     const format = formatOf(options);
     const read = format === 'yaml' ? reparseDocuments(this.#previous, text) : undefined;
-    const file = read?.file ?? parseDocuments(text, format);
+    const file = read?.file ?? parseFor(text, options);
     this.#previous = file;
     const before = this.#cache.computed;
     const result = lintParsed(file, { ...options, cache: this.#cache });

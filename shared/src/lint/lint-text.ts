@@ -51,7 +51,12 @@ const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-
  * @example lintText('credential_type: iam_user\n', { fileName: 'ci.role.yaml' }).problems[0]?.code // 'ROLE_POLICY_REQUIRED'
  */
 export function lintText(text: string, options: LintOptions): LintResult {
-  return lintParsed(parseDocuments(text, formatOf(options)), options);
+  return lintParsed(parseFor(text, options), options);
+}
+
+/** Parses a file the way `lintText` reads it: its format, and strict JSON unless it is a `.jsonc` file. */
+export function parseFor(text: string, options: LintOptions): ParsedFile {
+  return parseDocuments(text, formatOf(options), { jsonc: isJsonc(options.fileName) });
 }
 
 /** The format `lintText` reads a file in: the option, else the file name's, else YAML. */
@@ -78,6 +83,11 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
 }
 
+/** A `.jsonc` file: JSON with comments and trailing commas, which strict `.json` files may not have. */
+function isJsonc(fileName: string): boolean {
+  return /\.jsonc$/i.test(fileName);
+}
+
 type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefined) => readonly Problem[];
 
 /** `validateDocument`, through the cache when there is one: what the rules' result depends on is the value, the kind and the name. */
@@ -95,7 +105,7 @@ function lintDocument(
   validate: Validate,
 ): { name: string | undefined; problems: Problem[] } {
   const problems: Problem[] = [...schemaReferenceProblems(document.value)];
-  if (document.problems.some((p) => p.severity === 'error' && p.code.endsWith('_SYNTAX'))) return { name: undefined, problems };
+  if (document.problems.some((p) => p.severity === 'error' && (p.code.endsWith('_SYNTAX') || p.code === 'DOC_TOO_DEEP'))) return { name: undefined, problems };
   if (kind === undefined) {
     problems.push({
       code: 'LINT_UNKNOWN_KIND',

@@ -57,5 +57,6 @@ function baseName(uri: string): string {
 
 /** `team.yaml` -> `team.role.yaml`: the name lint reads as a dynamic role named `team`. */
 function asRoleName(name: string, format: DocumentFormat): string {
-  return `${name.replace(/\.(ya?ml|jsonc?)$/i, '')}.role.${format === 'yaml' ? 'yaml' : 'json'}`;
+  const extension = format === 'yaml' ? 'yaml' : /\.jsonc$/i.test(name) ? 'jsonc' : 'json';
+  return `${name.replace(/\.(ya?ml|jsonc?)$/i, '')}.role.${extension}`;
 }

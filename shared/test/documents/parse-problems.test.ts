@@ -41,9 +41,16 @@ const cases: ProblemCase[] = [
   { name: 'JSON missing comma', format: 'json', text: '{\n  "a": 1\n  "b": 2\n}\n', code: 'DOC_JSON_SYNTAX', path: '/b', range: [3, 3, 3, 6], message: /comma/ },
   { name: 'JSON bad literal', format: 'json', text: '{"a": tru}', code: 'DOC_JSON_SYNTAX', path: '', range: [1, 7, 1, 10] },
   { name: 'JSON object never closed', format: 'json', text: '{"a": 1', code: 'DOC_JSON_SYNTAX', path: '/a', range: [1, 7, 1, 8], message: /not closed/ },
-  { name: 'JSON single quotes', format: 'json', text: "{'a': 1}", code: 'DOC_JSON_SYNTAX', path: '', range: [1, 2, 1, 5] },
+  { name: 'JSON single quotes', format: 'json', text: "{'a': 1}", code: 'DOC_JSON_SYNTAX', path: '', range: [1, 2, 1, 5], message: /double quotes, not single quotes \(write "a"\)/ },
+  { name: 'JSON unquoted name', format: 'json', text: '{\n  name: "x"\n}', code: 'DOC_JSON_SYNTAX', path: '', range: [2, 3, 2, 7], message: /name needs double quotes \("name"\)/ },
+  { name: 'JSON Python literal', format: 'json', text: '{"a": True}', code: 'DOC_JSON_SYNTAX', path: '', range: [1, 7, 1, 11], message: /True as true/ },
+  { name: 'JSON comment in strict JSON', format: 'json', text: '{\n  // why\n  "a": 1\n}', code: 'DOC_JSON_COMMENT', path: '', range: [2, 3, 2, 9], message: /\.jsonc/, value: { a: 1 } },
   { name: 'JSON trailing comma in an array', format: 'json', text: '{"a": [1, 2,]}', code: 'DOC_JSON_TRAILING_COMMA', path: '/a', range: [1, 12, 1, 13], value: { a: [1, 2] } },
   { name: 'JSON trailing comma in an object', format: 'json', text: '{\n  "a": 1,\n}\n', code: 'DOC_JSON_TRAILING_COMMA', path: '', range: [2, 9, 2, 10] },
+  { name: 'YAML flow nested 2,500 deep', format: 'yaml', text: `a: ${'['.repeat(2500)}${']'.repeat(2500)}\n`, code: 'DOC_TOO_DEEP', path: '', range: [1, 103, 1, 104], value: null },
+  { name: 'YAML compact sequences 3,000 deep', format: 'yaml', text: `${'- '.repeat(3000)}x\n`, code: 'DOC_TOO_DEEP', path: '', range: [1, 201, 1, 202], value: null },
+  { name: 'YAML block maps 300 deep', format: 'yaml', text: Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n'), code: 'DOC_TOO_DEEP', path: '', range: [101, 101, 101, 102], value: null },
+  { name: 'JSON array nested 6,000 deep (12 KB)', format: 'json', text: `${'['.repeat(6000)}${']'.repeat(6000)}`, code: 'DOC_TOO_DEEP', path: '', range: [1, 101, 1, 102], value: null },
   { name: 'JSON duplicate key', format: 'json', text: '{\n  "a": {"x": 1},\n  "a": {"y": 2}\n}', code: 'DOC_DUPLICATE_KEY', path: '/a', range: [3, 3, 3, 6], message: /line 2/, value: { a: { y: 2 } } },
 ];
 
@@ -76,6 +83,44 @@ describe('parseDocuments: problems', () => {
     const doc = file.documents[0];
     assert.equal(doc?.locations.has('/a/x'), false);
     assert.deepEqual(span(file, doc?.locations.get('/a')?.key), [1, 17, 1, 20]);
+  });
+
+  it('reports one syntax error, not the echoes the parser finds after it', () => {
+    const text = "{\n  'name': 'x',\n  'credential_type': 'iam_user',\n  'ttl': '1h'\n}\n";
+    const problems = parseDocuments(text, 'json').documents[0]?.problems ?? [];
+    assert.deepEqual(
+      problems.map((p) => [p.code, ...(textSpan(p.range) ?? [])]),
+      [['DOC_JSON_SYNTAX', 2, 3, 2, 9]],
+    );
+  });
+
+  it('allows comments and trailing commas in JSONC only', () => {
+    const text = '{\n  // why\n  "a": [1, 2,],\n}';
+    const strict = parseDocuments(text, 'json').documents[0];
+    assert.deepEqual(strict?.problems.map((p) => p.code), ['DOC_JSON_COMMENT', 'DOC_JSON_TRAILING_COMMA', 'DOC_JSON_TRAILING_COMMA']);
+    assert.ok(strict?.problems.every((p) => p.severity === 'error'));
+    const jsonc = parseDocuments(text, 'json', { jsonc: true }).documents[0];
+    assert.deepEqual(jsonc?.problems, []);
+    assert.deepEqual(jsonc?.value, { a: [1, 2] });
+  });
+
+  it('reads the other documents of a stream when one nests too deep', () => {
+    const text = `a: 1\n---\nb: ${'['.repeat(500)}${']'.repeat(500)}\n---\nc: [[x]]\n`;
+    const file = parseDocuments(text, 'yaml');
+    assert.deepEqual(file.documents.map((d) => d.value), [{ a: 1 }, null, { c: [['x']] }]);
+    assert.deepEqual(file.documents.map((d) => d.problems.map((p) => p.code)), [[], ['DOC_TOO_DEEP'], []]);
+  });
+
+  it('reads nesting up to the limit, and files whose brackets are not nesting', () => {
+    const deepest = `${'['.repeat(99)}1${']'.repeat(99)}`;
+    assert.deepEqual(parseDocuments(`a: ${deepest}\n`, 'yaml').documents[0]?.problems, []);
+    assert.deepEqual(parseDocuments(deepest, 'json').documents[0]?.problems, []);
+    const plain = `${Array.from({ length: 150 }, (_, i) => `k${i}: "[[[[ {{ ${i}" # [[[\nv${i}: it's a[0] {x} |\n`).join('')}`;
+    const doc = parseDocuments(plain, 'yaml').documents[0];
+    assert.deepEqual(doc?.problems, []);
+    assert.equal(Object.keys(doc?.value as object).length, 300);
+    const block = `doc: |\n${Array.from({ length: 300 }, (_, i) => `  ${'  '.repeat(i % 50)}[[[[[[[[\n`).join('')}after: 1\n`;
+    assert.deepEqual(parseDocuments(block, 'yaml').documents[0]?.problems, []);
   });
 
   it('stops an alias bomb instead of expanding it', () => {
@@ -111,7 +156,7 @@ describe('parseDocuments (JSONC): locations', () => {
   ];
   for (const row of rows) {
     it(`locates ${JSON.stringify(row.pointer)}`, () => {
-      const file = parseDocuments(text, 'json');
+      const file = parseDocuments(text, 'json', { jsonc: true });
       const location = file.documents[0]?.locations.get(row.pointer);
       assert.ok(location);
       assert.deepEqual(span(file, location.key) ?? null, row.key);
@@ -120,7 +165,7 @@ describe('parseDocuments (JSONC): locations', () => {
   }
 
   it('reads comments without problems and keeps the data', () => {
-    const doc = parseDocuments(text, 'json').documents[0];
+    const doc = parseDocuments(text, 'json', { jsonc: true }).documents[0];
     assert.deepEqual(doc?.problems, []);
     assert.deepEqual(doc?.value, { name: 'deploy', tags: { 'k/~': [1, true, null] }, 'é😀': 1500 });
   });
@@ -132,7 +177,7 @@ describe('parseDocuments (JSONC): locations', () => {
   });
 
   it('treats an empty file as null without problems', () => {
-    const doc = parseDocuments('  // nothing\n', 'json').documents[0];
+    const doc = parseDocuments('  // nothing\n', 'json', { jsonc: true }).documents[0];
     assert.equal(doc?.value, null);
     assert.deepEqual(doc?.problems, []);
   });

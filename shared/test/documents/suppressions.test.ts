@@ -146,7 +146,7 @@ const cases: SuppressionCase[] = [
 describe('suppression comments', () => {
   for (const c of cases) {
     it(c.name, () => {
-      const file = parseDocuments(c.text, c.format ?? 'yaml');
+      const file = parseDocuments(c.text, c.format ?? 'yaml', { jsonc: true });
       const doc = file.documents[0];
       assert.ok(doc);
       assert.deepEqual(doc.problems, []);

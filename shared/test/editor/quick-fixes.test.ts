@@ -29,7 +29,7 @@ const CASES: readonly Case[] = [
   { name: 'add missing policy_arns (JSON)', fileName: 'a.role.json', text: '{\n  "credential_type": "iam_user",\n  "user_path": "/ci/"\n}\n', code: 'ROLE_POLICY_REQUIRED', title: /^Add policy_arns/, expected: '{\n  "credential_type": "iam_user",\n  "policy_arns": [\n    "arn:aws:iam::aws:policy/ReadOnlyAccess"\n  ],\n  "user_path": "/ci/"\n}\n' },
   { name: 'add a missing rotation_period', fileName: 'a.static-role.yaml', text: 'username: bot\n', code: 'STATIC_ROLE_MISSING_ROTATION_PERIOD', title: /^Add rotation_period: 24h$/, expected: 'username: bot\nrotation_period: 24h\n' },
   { name: 'suppress with a reason', fileName: 'a.role.yaml', text: 'credential_type: iam_user\npolicy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\nmfa_serial_number: arn:aws:iam::123456789012:mfa/x\n', code: 'ROLE_FIELD_UNUSED', title: /^Suppress ROLE_FIELD_UNUSED on this line$/, expected: 'credential_type: iam_user\npolicy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\n# keyfob-disable-next-line ROLE_FIELD_UNUSED -- explain why this is acceptable\nmfa_serial_number: arn:aws:iam::123456789012:mfa/x\n' },
-  { name: 'suppress in JSON with //', fileName: 'a.role.json', text: '{\n  "credential_type": "session_token",\n  "iam_tags": {"a": "b"}\n}\n', code: 'ROLE_FIELD_UNUSED', title: /^Suppress/, expected: '{\n  "credential_type": "session_token",\n  // keyfob-disable-next-line ROLE_FIELD_UNUSED -- explain why this is acceptable\n  "iam_tags": {"a": "b"}\n}\n' },
+  { name: 'suppress in JSONC with //', fileName: 'a.role.jsonc', text: '{\n  "credential_type": "session_token",\n  "iam_tags": {"a": "b"}\n}\n', code: 'ROLE_FIELD_UNUSED', title: /^Suppress/, expected: '{\n  "credential_type": "session_token",\n  // keyfob-disable-next-line ROLE_FIELD_UNUSED -- explain why this is acceptable\n  "iam_tags": {"a": "b"}\n}\n' },
 ];
 
 function lintable(text: string, fileName: string): string[] {
@@ -51,6 +51,14 @@ describe('quickFixesFor: each fix yields a file lint finds valid', () => {
       assert.deepEqual(lintable(fixed, c.fileName), []);
     });
   }
+
+  it('a strict .json file gets no suppression comment, which would break it', () => {
+    const text = '{\n  "credential_type": "session_token",\n  "iam_tags": {"a": "b"}\n}\n';
+    const result = lintText(text, { fileName: 'a.role.json' });
+    const problem = result.problems.find((p) => p.code === 'ROLE_FIELD_UNUSED');
+    assert.ok(problem);
+    assert.deepEqual(quickFixesFor(problem, { file: result.file }).filter((f) => f.title.startsWith('Suppress')), []);
+  });
 
   it('a missing credential_type offers one fix per type, none preferred', () => {
     const text = 'policy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\n';

@@ -72,3 +72,39 @@ test(`${ITERATIONS} mutated files never crash the linter and every range is insi
   }
   assert.ok(problems > ITERATIONS / 2, `mutations should produce problems (got ${problems})`);
 });
+
+/** Nesting a hostile file may carry, `depth` levels deep, in the forms YAML and JSON allow. */
+const DEEP_FORMS: readonly ((depth: number) => string)[] = [
+  (n) => `${'['.repeat(n)}${']'.repeat(n)}`,
+  (n) => `${'['.repeat(n)}`,
+  (n) => `${'{"a": '.repeat(n)}1${'}'.repeat(n)}`,
+  (n) => `${'- '.repeat(n)}x`,
+  (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n'),
+  (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}- `).join('\n'),
+];
+
+test('deep nesting spliced into the examples, YAML and JSON, never overflows: DOC_TOO_DEEP at its place', () => {
+  const random = seededRandom(20261125);
+  let tooDeep = 0;
+  for (let i = 0; i < 300; i++) {
+    const seed = seeds[i % seeds.length];
+    assert.ok(seed);
+    const depth = 50 + Math.floor(random() * 4000);
+    const piece = pick(random, DEEP_FORMS)(depth);
+    const json = i % 3 === 0;
+    const fileName = json ? seed.file.replace(/\.ya?ml$/, '.json') : seed.file;
+    const at = Math.floor(random() * (seed.text.length + 1));
+    const text = json ? `{"a": ${piece}}` : `${seed.text.slice(0, at)}${piece}${seed.text.slice(at)}`;
+    let result;
+    try {
+      result = lintText(text, { fileName });
+    } catch (error) {
+      assert.fail(`lintText threw on case ${i} (${fileName}, depth ${depth}): ${String(error)}`);
+    }
+    for (const problem of result.problems) {
+      assert.ok(problem.range && problem.range.end <= text.length, `range outside: ${problem.code} (case ${i})`);
+      if (problem.code === 'DOC_TOO_DEEP') tooDeep++;
+    }
+  }
+  assert.ok(tooDeep > 100, `most splices nest past the limit where they land (got ${tooDeep})`);
+});

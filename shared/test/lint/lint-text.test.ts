@@ -88,8 +88,14 @@ describe('lintText', () => {
     const yaml = lintText('credential_type: session_token\nmfa_serial_numbr: x\n', { fileName: 'a.role.yaml' });
     assert.deepEqual(summary(yaml.problems), [['FIELD_UNKNOWN', '/mfa_serial_numbr', 2, 1, 0]]);
     assert.equal(yaml.problems[0]?.data?.suggestion, 'mfa_serial_number');
-    const json = lintText('{\n  // the break-glass role\n  "credential_type": "session_token",\n  "mfa_serial_numbr": "x"\n}\n', { fileName: 'a.role.json' });
+    const json = lintText('{\n  // the break-glass role\n  "credential_type": "session_token",\n  "mfa_serial_numbr": "x"\n}\n', { fileName: 'a.role.jsonc' });
     assert.deepEqual(summary(json.problems), [['FIELD_UNKNOWN', '/mfa_serial_numbr', 4, 3, 0]]);
+  });
+
+  test('a .json file is strict JSON: a comment or a trailing comma is an error that the engine would also refuse', () => {
+    const text = '{\n  // the break-glass role\n  "credential_type": "session_token",\n}\n';
+    assert.deepEqual(summary(lintText(text, { fileName: 'a.role.json' }).problems).map((p) => p[0]), ['DOC_JSON_COMMENT', 'DOC_JSON_TRAILING_COMMA']);
+    assert.deepEqual(summary(lintText(text, { fileName: 'a.role.jsonc' }).problems), []);
   });
 
   test('a suppression comment silences the code on the next line only', () => {

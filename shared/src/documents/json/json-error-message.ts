@@ -21,8 +21,39 @@ const MESSAGES: Readonly<Record<string, string>> = {
   InvalidCharacter: 'JSON syntax error: this character must be escaped inside a string.',
 };
 
-/** A one-sentence message for a `jsonc-parser` error code. */
-export function jsonErrorMessage(code: ParseErrorCode): string {
+/** Words people write for JSON's literals, and the literal they mean. */
+const LITERALS: Readonly<Record<string, string>> = {
+  True: 'true',
+  TRUE: 'true',
+  False: 'false',
+  FALSE: 'false',
+  None: 'null',
+  NULL: 'null',
+  Null: 'null',
+  nil: 'null',
+  undefined: 'null',
+};
+
+/**
+ * A one-sentence message for a `jsonc-parser` error code at `offset` of `text`, with a hint when the
+ * token there shows the likely slip: single quotes, an unquoted name, a literal from another language.
+ */
+export function jsonErrorMessage(code: ParseErrorCode, text = '', offset = 0): string {
   const name = printParseErrorCode(code);
-  return MESSAGES[name] ?? `JSON syntax error: ${name}.`;
+  return hint(name, text, offset) ?? MESSAGES[name] ?? `JSON syntax error: ${name}.`;
+}
+
+function hint(name: string, text: string, offset: number): string | undefined {
+  if (name !== 'InvalidSymbol' && name !== 'PropertyNameExpected' && name !== 'ValueExpected') return undefined;
+  if (text[offset] === "'") {
+    const close = text.indexOf("'", offset + 1);
+    const inner = close === -1 ? '' : text.slice(offset + 1, close);
+    const example = inner.length > 0 && inner.length <= 40 && !/[\n"\\]/.test(inner) ? ` (write "${inner}")` : '';
+    return `JSON syntax error: strings and property names take double quotes, not single quotes${example}.`;
+  }
+  const word = /^[A-Za-z_$][\w$-]{0,39}/.exec(text.slice(offset, offset + 41))?.[0];
+  if (word === undefined) return undefined;
+  const literal = LITERALS[word];
+  if (literal) return `JSON syntax error: JSON writes ${word} as ${literal} (lower case).`;
+  return `JSON syntax error: ${word} needs double quotes ("${word}"); JSON has no unquoted names or words.`;
 }

@@ -9,6 +9,7 @@ import { isBlankPiece, splitYamlStream } from './split-yaml-stream.ts';
 import type { YamlStreamLayout } from './split-yaml-stream.ts';
 import { YamlDocumentWalker } from './walk-yaml-document.ts';
 import { YAML_OPTIONS } from './yaml-options.ts';
+import { findTooDeepYaml, tooDeepMessage } from '../nesting-depth.ts';
 
 /** Thrown when a piece read on its own has errors: the whole stream is then read in one go. */
 class NeedsWholeStream extends Error {}
@@ -29,6 +30,8 @@ export function parseYamlStream(
   reader: 'fast' | 'library' | 'stream' = 'fast',
 ): RawDocument[] {
   const layout = splitYamlStream(text);
+  const deep = tooDeepOffsets(text, layout);
+  if (deep.some((offset) => offset !== -1)) return readGuarded(text, lines, scalarSpans, layout, deep);
   if (!layout.wholeStream && reader !== 'stream') {
     try {
       return readPieces(text, lines, scalarSpans, layout, reader === 'fast');
@@ -56,6 +59,49 @@ function readPieces(text: string, lines: LineIndex, scalarSpans: number[] | unde
   }
   if (documents.length === 0) documents.push(emptyDocument(text, lines, 0, [], bomLength(text, 0)));
   return documents;
+}
+
+/**
+ * Where each piece first nests deeper than the parsers can recurse (-1 where it does not). A stream
+ * read whole (directives, `...`) is checked as one piece.
+ */
+function tooDeepOffsets(text: string, layout: YamlStreamLayout): number[] {
+  if (layout.wholeStream) return [findTooDeepYaml(text)];
+  return layout.starts.map((start, i) => findTooDeepYaml(text, start, layout.starts[i + 1] ?? text.length));
+}
+
+/**
+ * Reads a stream in which some piece nests too deep: that piece becomes a null document carrying
+ * `DOC_TOO_DEEP` at the place, and every other piece is read on its own, its syntax errors reported
+ * where they are, so one bad document costs no other document its problems.
+ */
+function readGuarded(text: string, lines: LineIndex, scalarSpans: number[] | undefined, layout: YamlStreamLayout, deep: readonly number[]): RawDocument[] {
+  if (layout.wholeStream) return [tooDeep(text, lines, 0, deep[0] ?? 0, { start: 0, end: text.length })];
+  const documents: RawDocument[] = [];
+  for (let i = 0; i < layout.starts.length; i++) {
+    const start = layout.starts[i] ?? 0;
+    const end = layout.starts[i + 1] ?? text.length;
+    if (i === 0 && isBlankPiece(text, start, end)) continue;
+    const region = { start: documents.length === 0 ? 0 : start, end };
+    const offset = deep[i] ?? -1;
+    if (offset !== -1) {
+      documents.push(tooDeep(text, lines, documents.length, offset, region));
+      continue;
+    }
+    const piece = start + bomLength(text, start);
+    const doc = parseAllDocuments(text.slice(piece, end), YAML_OPTIONS)[0];
+    const read = doc ? walk(doc, new DocumentSink(text, lines, documents.length, scalarSpans), piece, end - piece) : undefined;
+    documents.push(read ? { ...read, region } : { ...emptyDocument(text, lines, documents.length, [], piece), region });
+  }
+  return documents;
+}
+
+/** A document nested deeper than `MAX_NESTING_DEPTH`: null, with the problem where the limit is crossed. */
+function tooDeep(text: string, lines: LineIndex, index: number, offset: number, region: { start: number; end: number }): RawDocument {
+  const sink = new DocumentSink(text, lines, index, undefined);
+  sink.record('', undefined, { start: region.start, end: region.start });
+  sink.problem('DOC_TOO_DEEP', tooDeepMessage(), { start: offset, end: offset + 1 });
+  return { value: null, sink, region };
 }
 
 function readFast(text: string, lines: LineIndex, scalarSpans: number[] | undefined, index: number, start: number, end: number) {
