@@ -43,7 +43,17 @@ export const iamPolicyCodes = {
   ROLE_SESSION_TAG_LIMIT: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'A session tag breaks the provider\'s limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, or a key repeated ignoring case.',
+    summary: 'A session tag breaks the provider\'s limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.',
+  },
+  ROLE_IAM_TAG_LIMIT: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'An `iam_tags` tag breaks the provider\'s TagUser limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.',
+  },
+  ROLE_INVALID_GROUP_NAME: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'An `iam_groups` item is not an IAM group name (1 to 128 letters, digits and `+=,.@_-`); AddUserToGroup refuses it and the `iam_user` generation fails.',
   },
   ROLE_TTL_PROVIDER_RANGE: {
     severity: 'warning',

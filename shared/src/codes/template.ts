@@ -60,4 +60,9 @@ export const templateCodes = {
     engineAccepts: true,
     summary: 'Even the shortest username the template can produce is over the cap (64 for IAM, 32 for STS); every generation fails with 500.',
   },
+  TEMPLATE_USERNAME_CHARACTERS: {
+    severity: 'error',
+    engineAccepts: true,
+    summary: 'Literal text of the username template puts a character into every name that IAM user names, role session names and federated-user names cannot hold (only letters, digits and `+=,.@_-`); such a generation fails with ValidationError.',
+  },
 } as const satisfies Record<string, CodeInfo>;

@@ -93,11 +93,16 @@ const sessionPolicyArns = defineRule<RoleContext>('role', 'ROLE_TOO_MANY_SESSION
   });
 });
 
-const sessionTagLimits = defineRule<RoleContext>('role', 'ROLE_SESSION_TAG_LIMIT', 'STS AssumeRole Tags: at most 50, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], unique ignoring case', (context, report) => {
-  const tags = context.fields.tags.get('session_tags');
+/**
+ * The provider's tag limits on a tags field (STS session tags, IAM user tags): at most 50, key 1-128
+ * and value 0-256 characters of letters, digits, spaces and `_.:/=+-@`, no `aws:` key prefix (the
+ * provider's own), keys unique ignoring case.
+ */
+function checkTags(context: RoleContext, report: Report, field: string, what: string): void {
+  const tags = context.fields.tags.get(field);
   if (!tags) return;
-  const base = fieldPath(context, 'session_tags');
-  const raw = context.input.session_tags;
+  const base = fieldPath(context, field);
+  const raw = context.input[field];
   const pathOf = (key: string): string => {
     if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return appendPointer(base, key);
     if (Array.isArray(raw)) {
@@ -108,21 +113,49 @@ const sessionTagLimits = defineRule<RoleContext>('role', 'ROLE_SESSION_TAG_LIMIT
   };
   const keys = Object.keys(tags);
   if (keys.length > PROVIDER_LIMITS.sessionTags) {
-    report({ path: base, target: 'key', message: `session_tags has ${keys.length} tags; the provider takes at most ${PROVIDER_LIMITS.sessionTags} per session.` });
+    report({ path: base, target: 'key', message: `${field} has ${keys.length} tags; the provider takes at most ${PROVIDER_LIMITS.sessionTags} per ${what === 'session tag' ? 'session' : 'user'}.` });
   }
   const seen = new Map<string, string>();
   for (const key of keys) {
     const value = tags[key] ?? '';
     const at = pathOf(key);
     const target = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? 'key' : 'value';
-    if (key.length < 1 || key.length > PROVIDER_LIMITS.tagKey) report({ path: at, target, message: `session tag key "${key.slice(0, 40)}${key.length > 40 ? '...' : ''}" has ${key.length} characters; keys have 1 to ${PROVIDER_LIMITS.tagKey}.` });
-    else if (!TAG_TEXT.test(key)) report({ path: at, target, message: `session tag key "${key}" has characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
-    if (value.length > PROVIDER_LIMITS.tagValue) report({ path: at, target: 'value', message: `session tag "${key}" has a value of ${value.length} characters; values have at most ${PROVIDER_LIMITS.tagValue}.` });
-    else if (!TAG_TEXT.test(value)) report({ path: at, target: 'value', message: `session tag "${key}" has a value with characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
+    if (key.length < 1 || key.length > PROVIDER_LIMITS.tagKey) report({ path: at, target, message: `${what} key "${key.slice(0, 40)}${key.length > 40 ? '...' : ''}" has ${key.length} characters; keys have 1 to ${PROVIDER_LIMITS.tagKey}.` });
+    else if (!TAG_TEXT.test(key)) report({ path: at, target, message: `${what} key "${key}" has characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
+    else if (/^aws:/i.test(key)) report({ path: at, target, message: `${what} key "${key}" starts with "aws:", a prefix the provider keeps for itself and refuses; drop the prefix.` });
+    if (value.length > PROVIDER_LIMITS.tagValue) report({ path: at, target: 'value', message: `${what} "${key}" has a value of ${value.length} characters; values have at most ${PROVIDER_LIMITS.tagValue}.` });
+    else if (!TAG_TEXT.test(value)) report({ path: at, target: 'value', message: `${what} "${key}" has a value with characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
     const prior = seen.get(key.toLowerCase());
-    if (prior !== undefined) report({ path: at, target, message: `session tag keys "${prior}" and "${key}" differ only in case; the provider treats tag keys case-insensitively and refuses the pair.` });
+    if (prior !== undefined) report({ path: at, target, message: `${what} keys "${prior}" and "${key}" differ only in case; the provider treats tag keys case-insensitively and refuses the pair.` });
     seen.set(key.toLowerCase(), key);
   }
+}
+
+const sessionTagLimits = defineRule<RoleContext>('role', 'ROLE_SESSION_TAG_LIMIT', 'STS AssumeRole Tags: at most 50, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case', (context, report) =>
+  checkTags(context, report, 'session_tags', 'session tag'),
+);
+
+const iamTagLimits = defineRule<RoleContext>('role', 'ROLE_IAM_TAG_LIMIT', 'IAM TagUser Tags: at most 50 per user, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case', (context, report) =>
+  checkTags(context, report, 'iam_tags', 'iam_tags'),
+);
+
+/** IAM group names: 1-128 letters, digits and `+=,.@_-` (AddUserToGroup refuses others). */
+const GROUP_NAME = /^[\w+=,.@-]{1,128}$/;
+
+const groupNames = defineRule<RoleContext>('role', 'ROLE_INVALID_GROUP_NAME', 'IAM AddUserToGroup GroupName: 1-128 characters [\\w+=,.@-]', (context, report) => {
+  const list = context.fields.lists.get('iam_groups');
+  if (!list) return;
+  list.items.forEach((item, index) => {
+    if (GROUP_NAME.test(item)) return;
+    const why = item.length > 128 ? `is ${item.length} characters long (at most 128)` : item.length === 0 ? 'is empty' : 'holds characters other than letters, digits and + = , . @ _ -';
+    const arn = /^arn:[^:]*:iam::\d*:group\/(?:.*\/)?([^/]+)$/.exec(item)?.[1];
+    report({
+      path: list.paths[index] ?? fieldPath(context, 'iam_groups'),
+      target: 'value',
+      message: `iam_groups item "${item.slice(0, 64)}" is not an IAM group name: it ${why}${arn ? `; give the name, "${arn}", not the ARN` : ''}.`,
+      data: { index, ...itemSpanData(list, index), ...(arn && GROUP_NAME.test(arn) ? { replacement: arn } : {}) },
+    });
+  });
 });
 
 const ttlRange = defineRule<RoleContext>('role', 'ROLE_TTL_PROVIDER_RANGE', 'STS DurationSeconds ranges per call (AssumeRole 900-43200, GetFederationToken/GetSessionToken 900-129600)', (context, report) => {
@@ -139,4 +172,4 @@ const ttlRange = defineRule<RoleContext>('role', 'ROLE_TTL_PROVIDER_RANGE', 'STS
 });
 
 /** The provider's limits and the policy-document linter, as role rules. */
-export const roleLimitRules: readonly Rule<RoleContext>[] = [...policyDocumentLint, policySize, sessionPolicyArns, sessionTagLimits, ttlRange];
+export const roleLimitRules: readonly Rule<RoleContext>[] = [...policyDocumentLint, policySize, sessionPolicyArns, sessionTagLimits, iamTagLimits, groupNames, ttlRange];

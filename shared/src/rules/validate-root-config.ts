@@ -36,9 +36,10 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
   const { fields, problems } = read;
   const context: RootContext = { input: read.input, fields, basePath, source: options.source ?? 'request' };
   runRules(rootRules, context, problems);
-  relaxForRequest(problems, context.source);
   const template = fields.strings.get('username_template');
   if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: appendPointer(basePath, 'username_template') }));
+  // After the template's findings too: the real engine accepts a template whose names the provider refuses.
+  relaxForRequest(problems, context.source);
   const text = (field: string): string => fields.strings.get(field) ?? '';
   return settle(problems, (): RootConfig => ({
     accessKey: text('access_key'),

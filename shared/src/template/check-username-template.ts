@@ -5,6 +5,7 @@ import { USERNAME_LIMITS } from './default-username-template.ts';
 import type { UsernameType } from './default-username-template.ts';
 import { parseTemplate } from './parse-template.ts';
 import { toProblem } from './template-issue.ts';
+import { usernameCharacterIssues } from './username-characters.ts';
 import type { TemplateIssue } from './template-issue.ts';
 
 /** Options for `checkUsernameTemplate`. */
@@ -38,7 +39,8 @@ function limitIssue(type: UsernameType, bound: LengthBound, text: string): Templ
  * Lints a username template: the parse problems, then (when it parses) `TEMPLATE_NO_TYPE_BRANCH`
  * (warning: seed 1 wants a conditional on `.Type`), `TEMPLATE_MAY_EXCEED_LIMIT` (warning: the
  * longest IAM name is over 64 or the longest STS name over 32) and
- * `TEMPLATE_ALWAYS_EXCEEDS_LIMIT` (error: even the shortest is over). An empty template is
+ * `TEMPLATE_ALWAYS_EXCEEDS_LIMIT` (error: even the shortest is over) and
+ * `TEMPLATE_USERNAME_CHARACTERS` (error: literal text the provider refuses in user names). An empty template is
  * fine: the engine uses the default.
  */
 export function checkUsernameTemplate(text: string, options: CheckUsernameTemplateOptions = {}): Problem[] {
@@ -59,5 +61,6 @@ export function checkUsernameTemplate(text: string, options: CheckUsernameTempla
     const issue = limitIssue(type, analysis[type], text);
     if (issue) issues.push(issue);
   }
+  issues.push(...usernameCharacterIssues(template));
   return [...problems, ...issues.map((issue) => toProblem(issue, path))];
 }

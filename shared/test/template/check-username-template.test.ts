@@ -39,6 +39,23 @@ describe('checkUsernameTemplate', () => {
     });
   }
 
+  // TEMPLATE_USERNAME_CHARACTERS: [template, the refused text as [a unique piece around it, its offset in the piece, its length]].
+  const characterCases: { name: string; text: string; spans: [string, number, number][] }[] = [
+    { name: 'names from fields and functions only', text: branch('kf-{{ random 20 }}', 'kf_{{ .DisplayName | truncate 30 }}.{{ .PolicyName | truncate 20 }}@x'), spans: [] },
+    { name: 'a space between two parts', text: branch('kf-{{ random 20 }}', 'kf {{ random 20 }}'), spans: [['kf {{', 2, 1]] },
+    { name: 'a run of refused characters is one finding', text: branch('kf/#{{ random 20 }}', 'kf-{{ random 20 }}'), spans: [['kf/#', 2, 2]] },
+    { name: 'text a trim marker removed is not judged', text: branch('kf{{- " " -}}   {{- random 20 }}', 'a:b{{ random 20 }}'), spans: [['a:b', 1, 1]] },
+    { name: 'a line break left at the end (a YAML block scalar)', text: `${branch('kf{{ random 20 }}', 'kf{{ random 20 }}')}\n`, spans: [['end }}\n', 6, 1]] },
+  ];
+  for (const { name, text, spans } of characterCases) {
+    it(`user name characters: ${name}`, () => {
+      const found = checkUsernameTemplate(text).filter((p) => p.code === 'TEMPLATE_USERNAME_CHARACTERS');
+      const expected = spans.map(([piece, offset, length]) => [text.indexOf(piece) + offset, length]);
+      assert.deepEqual(found.map((p) => [p.data?.['valueOffset'], p.data?.['valueLength']]), expected);
+      for (const problem of found) assert.match(problem.message, /ValidationError/);
+    });
+  }
+
   it('gives warnings and errors their catalogue severity', () => {
     const severities = checkUsernameTemplate('{{ .PolicyName | truncate 40 }}{{ random 40 }}').map((p) => [p.code, p.severity]);
     assert.deepEqual(severities, [

@@ -175,6 +175,17 @@ describe('credentials', () => {
     assert.equal((await post(engine, 'cloud/config/root', {})).status, 204);
   });
 
+  it('accepts a template writing characters IAM user names refuse, with a warning; the provider then refuses the name', async () => {
+    const template = '{{ if (eq .Type "STS") }}{{ random 20 }}{{ else }}kf {{ random 20 }}{{ end }}';
+    const written = await post(engine, 'cloud/config/root', { username_template: template });
+    assert.equal(written.status, 200, written.text);
+    assert.match(written.body.warnings.join(' '), /TEMPLATE_USERNAME_CHARACTERS/);
+    const answer = await get(engine, 'cloud/creds/user');
+    assert.equal(answer.status, 400, answer.text);
+    assert.match(answer.body.errors[0], /ValidationError/);
+    assert.equal((await post(engine, 'cloud/config/root', {})).status, 204);
+  });
+
   it('answers 502 when the provider throttles, and leaves no half-made user', async () => {
     await fixtures(engine, { throttle: ['AttachUserPolicy', 'AssumeRole'], groups: ['developers'] });
     const iam = await get(engine, 'cloud/creds/user');
