@@ -94,6 +94,27 @@ describe('run: apply mode', () => {
       ['DELETE', '/v1/cloud/roles/stale', undefined],
     ]);
     assert.match(runner.summary, /apply applied/);
+    assert.ok(runner.events.some((e) => e.kind === 'notice' && e.text.startsWith('Who can get what is not in the job summary: the engine refused')), 'an engine without the access reads: a notice, not a failure');
+  });
+
+  it('ends the summary with who can get what', async () => {
+    const runner = new FakeRunner({ mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles' }, { GITHUB_WORKSPACE: workspace });
+    const engine = fakeEngine({
+      'GET /v1/cloud/roles/deploy': { status: 200, body: { data: { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'] } } },
+      'GET /v1/cloud/static-roles/backup': { status: 200, body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' } },
+      'GET /v1/cloud/roles': { status: 200, body: { data: { keys: ['deploy'] } } },
+      'GET /v1/cloud/static-roles': { status: 200, body: { data: { keys: ['backup'] } } },
+      'GET /v1/sys/policies/acl': { status: 200, body: { data: { keys: ['default', 'ops', 'root'] } } },
+      'GET /v1/sys/policies/acl/ops': { status: 200, body: { data: { name: 'ops', policy: 'path "cloud/static-creds/*" { capabilities = ["read"] }' } } },
+      'GET /v1/sys/policies/acl/default': { status: 200, body: { data: { name: 'default', policy: 'path "auth/token/lookup-self" { capabilities = ["read"] }' } } },
+      'GET /v1/auth/jwt/role': { status: 200, body: { data: { keys: ['ops'] } } },
+      'GET /v1/auth/jwt/role/ops': { status: 200, body: { data: { role_type: 'jwt', user_claim: 'repository', bound_audiences: ['keyfob'], bound_claims_type: 'glob', bound_claims: { repository: 'octo/*' }, token_policies: ['ops'] } } },
+    });
+    await run(runner, testDeps(engine.fetch, runner));
+    assert.deepEqual(failed(runner), []);
+    assert.match(runner.summary, /### keyfob: who can get what on the engine \(mount `cloud`\)/);
+    assert.match(runner.summary, /^\| ops \| any repository of owner octo, any ref, environment or event \| default, ops \| – \| backup \(static-creds: read\), any other name \(\*\) \(static-creds: read\) \| – \| – \| ⚠️ JWT_TRUST_WHOLE_OWNER \|$/m);
+    assert.match(runner.summary, /^\| backup \| static credentials \| JWT role ops: any repository of owner octo/m);
   });
 
   it('refuses to apply files with errors', async () => {

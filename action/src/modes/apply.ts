@@ -6,6 +6,7 @@ import {
   type Plan,
   type PlanStep,
 } from '@keyfob/shared/apply';
+import { summarizeAccess } from '../access-summary.ts';
 import { annotateProblems, countText, problemsTable, type FileProblem } from '../annotate.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
@@ -14,7 +15,8 @@ import { table } from '../summary.ts';
 /**
  * `apply`: makes the engine's roles and static roles match the role files. The files are linted
  * first (nothing is applied while any has an error); the plan is shown in the log, the job summary and
- * the `plan` output; `dry-run` stops there; `prune` also deletes what no file declares.
+ * the `plan` output; `dry-run` stops there; `prune` also deletes what no file declares. The job
+ * summary ends with who can get what on the engine (JWT roles, their logins and what they reach).
  */
 export async function runApply(step: EngineStep): Promise<void> {
   const { config, runner, client, engine } = step;
@@ -35,6 +37,7 @@ export async function runApply(step: EngineStep): Promise<void> {
   if (config.dryRun || !plan.changed) {
     runner.info(config.dryRun ? 'dry-run: the engine was not changed.' : 'The engine already matches the role files.');
     await summarize(step, plan, [...fileProblems, ...notes], config.dryRun ? 'planned (dry run)' : 'unchanged');
+    await summarizeAccess(step, config.dryRun ? 'now (before the plan)' : 'on the engine');
     return;
   }
   const done: PlanStep[] = [];
@@ -48,6 +51,7 @@ export async function runApply(step: EngineStep): Promise<void> {
     throw error;
   }
   await summarize(step, plan, [...fileProblems, ...notes], 'applied');
+  await summarizeAccess(step, 'after this apply');
 }
 
 const SYMBOL: Readonly<Record<PlanStep['op'], string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };

@@ -82,8 +82,13 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     assertNoLeak('lint errors', run, []);
   });
 
-  it('apply: dry run, apply, then prune', async () => {
+  it('apply: dry run, apply, then prune; the summary says who can get what', async () => {
     await client.writeRole('stray', { credential_type: 'session_token' });
+    const write = (method: string, path: string, body: unknown) =>
+      fetch(`${engine.url}/v1/${path}`, { method, headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal((await write('PUT', 'sys/policies/acl/deploy', { policy: 'path "cloud/sts/deploy" { capabilities = ["read", "update"] }' })).status, 204);
+    const jwtRole = { role_type: 'jwt', user_claim: 'repository', bound_audiences: ['keyfob'], bound_subject: 'repo:octo/app:ref:refs/heads/main', token_policies: ['deploy'] };
+    assert.equal((await write('POST', 'auth/jwt/role/gh-deploy', jwtRole)).status, 204);
     const dry = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.', 'dry-run': 'true', prune: 'true' }), workspace });
     assert.equal(dry.exitCode, 0, dry.stdout);
     const plan = JSON.parse(dry.outputs.plan ?? '[]') as { op: string; name: string }[];
@@ -93,6 +98,11 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
     assert.equal(applied.exitCode, 0, applied.stdout);
     assert.equal((await client.readRole('deploy'))?.defaultStsTtl, 1800);
     assert.equal(await client.readRole('stray').then(Boolean), true, 'without prune nothing is deleted');
+    assert.match(dry.summary, /### keyfob: who can get what now \(before the plan\)/);
+    assert.match(applied.summary, /### keyfob: who can get what after this apply \(mount `cloud`\)/);
+    assert.match(applied.summary, /^\| gh-deploy \| octo\/app, branch main, no environment \| default, deploy \| deploy \(sts: read, update\) \| – \| – \| – \| – \|$/m);
+    assert.match(applied.summary, /^\| deploy \| credentials \| JWT role gh-deploy: octo\/app, branch main, no environment \(sts: read, update\) \| deploy \|$/m);
+    assert.match(applied.summary, /^\| stray \| credentials \| none \|/m);
     const pruned = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.', prune: 'true' }), workspace });
     assert.equal(pruned.exitCode, 0, pruned.stdout);
     assert.equal(await client.readRole('stray'), undefined);
