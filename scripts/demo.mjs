@@ -7,13 +7,16 @@
 // summary, proves the credentials with the engine's whoami and with real AWS clients against the
 // engine's cloudUrl (the AWS SDK's GetCallerIdentity, and Debian's `aws sts get-caller-identity` when
 // /usr/bin/aws is installed), runs the post step and shows the lease revoked, then stops the engine.
+// Between apply and the action it writes examples/access (policies, GitHub OIDC JWT roles) and shows
+// `keyfob access`: who can log in with each JWT role and which roles its tokens reach.
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { node, runAction as runStep, runnerView } from './lib/run-action.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +94,31 @@ async function applyExamples(engine, token) {
   if (applied.code !== 0) throw new Error(`keyfob apply failed:\n${applied.stderr}`);
 }
 
+/** The access examples (policies and GitHub OIDC JWT roles) written to the engine, then `keyfob access` on it. */
+async function showAccess(engine, token) {
+  heading('3b. Who can get what: examples/access on the engine, then `keyfob access --format markdown`');
+  const folder = join(root, 'examples', 'access');
+  const written = [];
+  for (const file of readdirSync(folder).sort()) {
+    const text = readFileSync(join(folder, file), 'utf8');
+    const policy = /^(.+)\.policy\.(hcl|json)$/.exec(file);
+    const jwtRole = /^(.+)\.jwt-role\.ya?ml$/.exec(file);
+    const answer = policy
+      ? await api(engine, token, 'PUT', `sys/policies/acl/${policy[1]}`, { policy: text })
+      : jwtRole
+        ? await api(engine, token, 'POST', `auth/jwt/role/${jwtRole[1]}`, parseYaml(text))
+        : undefined;
+    if (!answer) continue;
+    if (answer.status !== 204) throw new Error(`the engine refused ${file}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    written.push(policy ? `sys/policies/acl/${policy[1]}` : `auth/jwt/role/${jwtRole[1]}`);
+  }
+  say(`  written: ${written.join(', ')}`);
+  const access = await node([...engine.entry, 'access', '--format', 'markdown'], { env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token } });
+  if (access.code !== 0) throw new Error(`keyfob access failed:\n${access.stderr}`);
+  say(indent(access.stdout));
+  say(paint('2', '  (the same table ends the action\'s job summary in apply mode; gh-org-wide is the too-broad one)'));
+}
+
 /** Runs an action entry from the repository root, as a workflow's checkout would. */
 const runAction = (entry, inputs, state = {}) => runStep(entry, inputs, state, { GITHUB_WORKSPACE: root });
 
@@ -155,6 +183,7 @@ async function main() {
   const engine = await startEngine(token);
   try {
     await applyExamples(engine, token);
+    await showAccess(engine, token);
     heading('4. Run the bundled action (node action/dist/main.cjs) for three roles in one step');
     const inputs = { url: engine.url, token, roles: ROLES, region: 'eu-west-1' };
     say(indent(Object.entries(inputs).map(([k, v]) => `INPUT_${k.toUpperCase()}=${k === 'token' ? '(the engine token)' : v.replace(/\n/g, '\\n')}`).join('\n')));
