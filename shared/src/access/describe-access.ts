@@ -56,3 +56,18 @@ export const REACH_KINDS: readonly (readonly [ReachKind, string])[] = [
   ['rotation', 'rotations'],
   ['configuration', 'configuration'],
 ];
+
+/** The lines of one JWT role's answer (logins, audiences, policies, each kind of reach, trust findings), without the heading. */
+export function describeJwtRoleAccess(role: JwtRoleAccess): string[] {
+  const lines = [
+    `who can log in: ${loginsText(role)}`,
+    `audiences: ${role.audiences.length > 0 ? role.audiences.map((a) => oneLine(a)).join(', ') : 'none (every GitHub login is refused)'}`,
+    `policies: ${role.policies.join(', ')}${role.missingPolicies.length > 0 ? ` (not found, grant nothing: ${role.missingPolicies.join(', ')})` : ''}`,
+  ];
+  for (const [kind, heading] of REACH_KINDS) {
+    const texts = reachTexts(role.reach, kind);
+    lines.push(`${heading}: ${texts.length > 0 ? texts.join(', ') : 'none'}`);
+  }
+  for (const p of role.trust) lines.push(`${p.severity} ${p.code}: ${oneLine(p.message)}`);
+  return lines;
+}

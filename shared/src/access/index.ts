@@ -9,3 +9,4 @@ export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts'
 export type { AccessFileError, AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
 export type { AccessClient } from './read-engine-access.ts';
+export { describeJwtRoleAccess, loginsText } from './describe-access.ts';

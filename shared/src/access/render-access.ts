@@ -1,5 +1,5 @@
 import type { AccessReport } from './access-types.ts';
-import { loginsText, oneLine, REACH_KINDS, reachTexts, targetLoginTexts, targetText } from './describe-access.ts';
+import { describeJwtRoleAccess, loginsText, oneLine, REACH_KINDS, reachTexts, targetLoginTexts, targetText } from './describe-access.ts';
 
 /**
  * The report as plain text for a terminal: one block per JWT role, then one per credential role
@@ -9,16 +9,7 @@ export function renderAccessText(report: AccessReport): string {
   const lines: string[] = [];
   if (report.jwtRoles.length === 0) lines.push('No JWT roles: no workflow can log in.');
   for (const role of report.jwtRoles) {
-    lines.push(`JWT role ${oneLine(role.name)}`);
-    lines.push(`  who can log in: ${loginsText(role)}`);
-    lines.push(`  audiences: ${role.audiences.length > 0 ? role.audiences.map((a) => oneLine(a)).join(', ') : 'none (every GitHub login is refused)'}`);
-    lines.push(`  policies: ${role.policies.join(', ')}${role.missingPolicies.length > 0 ? ` (not found, grant nothing: ${role.missingPolicies.join(', ')})` : ''}`);
-    for (const [kind, heading] of REACH_KINDS) {
-      const texts = reachTexts(role.reach, kind);
-      lines.push(`  ${heading}: ${texts.length > 0 ? texts.join(', ') : 'none'}`);
-    }
-    for (const p of role.trust) lines.push(`  ${p.severity} ${p.code}: ${oneLine(p.message)}`);
-    lines.push('');
+    lines.push(`JWT role ${oneLine(role.name)}`, ...describeJwtRoleAccess(role).map((l) => `  ${l}`), '');
   }
   for (const target of report.targets) {
     if (target.name === '*' && target.logins.length === 0 && target.policies.length === 0) continue;

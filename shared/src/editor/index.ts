@@ -65,3 +65,4 @@ export type {
   UsedSubject,
   ViewOptions,
 } from './history/index.ts';
+export { jwtRoleHover, policyPathHover } from './access-hover.ts';
