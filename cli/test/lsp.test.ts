@@ -51,7 +51,7 @@ describe('keyfob lsp --stdio: role files', () => {
     assert.deepEqual(brief(diagnostics), lintAsProtocol(ROLE, 'deploy.role.yaml'));
     const first = diagnostics[0];
     assert.equal(first?.source, 'keyfob');
-    assert.equal(first?.codeDescription?.href, 'https://keyfob.dev/docs/codes#role_unknown_credential_type');
+    assert.equal(first?.codeDescription?.href, 'https://github.com/keyfob/keyfob/blob/main/docs/codes.md#role_unknown_credential_type');
   });
 
   it('offers the fix once, and applying it clears the problem', async () => {

@@ -14,3 +14,4 @@ export {
   schemaIdFor,
 } from '@keyfob/shared/editor';
 export { isRoleFileName, lintText } from '@keyfob/shared/lint';
+export { codeDocsUrl } from '@keyfob/shared/codes';

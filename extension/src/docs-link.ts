@@ -1,9 +1,7 @@
 import * as vscode from 'vscode';
+import { core } from './core-access.ts';
 
-/** Where the problem-code catalogue is published (docs/codes.md of the repository, rendered). */
-const CODES_DOCS_URL = 'https://keyfob.dev/docs/codes';
-
-/** The documentation link of a problem code: the catalogue page with the code's anchor. */
+/** The documentation link of a problem code: its entry in the repository's docs/codes.md (one URL, in shared/). */
 export function codeDocsUri(code: string): vscode.Uri {
-  return vscode.Uri.parse(`${CODES_DOCS_URL}#${code.toLowerCase()}`);
+  return vscode.Uri.parse(core().codeDocsUrl(code));
 }

@@ -2,15 +2,16 @@ import * as assert from 'node:assert/strict';
 import { suite, test } from 'mocha';
 import { hoverText, openFixture, positionOf } from './helpers.ts';
 
-/** Hover: schema documentation, credential types, seed rule, value previews, username template. */
+/** Hover: schema documentation, credential types, the rules behind a field, value previews, username template. */
 export function registerHoverTests(): void {
   suite('hover', () => {
-    test('a key shows its documentation, the types that accept it and the seed rule', async () => {
+    test('a key shows its documentation, the types that accept it and the rules that check it', async () => {
       const document = await openFixture('roles/deploy.role.yaml');
       const text = await hoverText(document, positionOf(document, 'role_arns', 2));
       assert.match(text, /role_arns/);
       assert.match(text, /assumed_role/);
-      assert.match(text, /seed 1/i);
+      assert.match(text, /ROLE_ARNS_REQUIRED/);
+      assert.doesNotMatch(text, /seed 1/i);
     });
 
     test('a duration value is shown normalised', async () => {

@@ -18,6 +18,7 @@ import { policyCodes } from './policy.ts';
 import { jwtTrustCodes } from './jwt-trust.ts';
 
 export type { CodeInfo } from './code-info.ts';
+export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
 
 /**
  * The one catalogue of problem codes, grouped by area (one file each). A test checks it against

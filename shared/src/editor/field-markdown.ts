@@ -1,9 +1,10 @@
 import type { FieldInfo, FieldKind } from '../rules/index.ts';
+import { fieldRulesMarkdown } from './field-rules.ts';
 
 /**
  * Hover and completion documentation of a field, as Markdown: what it does, its type and default,
  * which credential types accept it (and whether this role's type does), edition and deprecation
- * markers, and the seed rule behind it.
+ * markers, and the rules that check it (each code in plain words, linked to its docs/codes.md entry).
  */
 export function fieldMarkdown(kind: FieldKind, info: FieldInfo, credentialType?: string): string {
   const head = [`**\`${info.name}\`**`, info.type];
@@ -14,7 +15,8 @@ export function fieldMarkdown(kind: FieldKind, info: FieldInfo, credentialType?:
   if (info.enum) lines.push('', `Values: ${info.enum.map((v) => `\`${v}\``).join(', ')}`);
   if (kind === 'role' && info.credentialTypes) lines.push('', credentialTypesLine(info, credentialType));
   if (info.secret) lines.push('', 'Secret: keep it in the engine, not in a file under version control.');
-  if (info.seedRule) lines.push('', `Rule: ${info.seedRule}`);
+  const rules = fieldRulesMarkdown(kind, info);
+  if (rules) lines.push('', rules);
   return lines.join('\n');
 }
 

@@ -9,6 +9,7 @@ import {
   SymbolKind,
 } from 'vscode-languageserver-types';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Range, TextEdit } from 'vscode-languageserver-types';
+import { codeDocsUrl } from '../codes/index.ts';
 import type { CompletionEntry } from '../editor/completion-entry.ts';
 import type { DeprecationDiagnostic } from '../editor/history/deprecation-diagnostics.ts';
 import type { OutlineSymbol } from '../editor/outline.ts';
@@ -19,8 +20,6 @@ import type { OffsetRange, Problem } from '../problem.ts';
 export const LINT_SOURCE = 'keyfob';
 /** `source` of the API history's diagnostics in code. */
 export const HISTORY_SOURCE = 'keyfob history';
-/** Where the problem-code catalogue (docs/codes.md) is published; each code has its anchor. */
-const CODES_DOCS_URL = 'https://keyfob.dev/docs/codes';
 
 const SEVERITY: Readonly<Record<Problem['severity'], DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
@@ -42,7 +41,7 @@ export function problemDiagnostic(document: TextDocument, problem: Problem): Dia
     range: toRange(document, problem.range ?? { start: 0, end: 0 }),
     severity: SEVERITY[problem.severity],
     code: problem.code,
-    codeDescription: { href: `${CODES_DOCS_URL}#${problem.code.toLowerCase()}` },
+    codeDescription: { href: codeDocsUrl(problem.code) },
     source: LINT_SOURCE,
     message: problem.message,
     ...(tags.length > 0 ? { tags } : {}),
@@ -55,7 +54,7 @@ export function deprecationDiagnostic(document: TextDocument, found: Deprecation
     range: toRange(document, found),
     severity: found.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     code: found.code,
-    codeDescription: { href: `${CODES_DOCS_URL}#${found.code.toLowerCase()}` },
+    codeDescription: { href: codeDocsUrl(found.code) },
     source: HISTORY_SOURCE,
     message: found.message,
     tags: [DiagnosticTag.Deprecated],

@@ -1,8 +1,7 @@
-import { describeCode, type ProblemCode } from '../codes/index.ts';
+import { CODES_DOC_URL, codeDocsUrl, describeCode, type ProblemCode } from '../codes/index.ts';
 import type { Severity } from '../problem.ts';
 
-/** Where the code catalogue is published; each code has an anchor there (its lower-case name). */
-export const CODES_DOC_URL = 'https://github.com/keyfob/keyfob/blob/main/docs/codes.md';
+export { CODES_DOC_URL };
 
 /** One finding in a file, as any keyfob face produces it (lint problems, history annotations, changes). */
 export interface SarifFinding {
@@ -74,7 +73,7 @@ function result(finding: SarifFinding, ruleIndex: number): object {
 
 /** The link to a code's entry in the catalogue. */
 export function codeHelpUri(code: string): string {
-  return `${CODES_DOC_URL}#${code.toLowerCase()}`;
+  return codeDocsUrl(code);
 }
 
 /** A relative path against the source root, an absolute one as a `file:` URI; either percent-encoded. */

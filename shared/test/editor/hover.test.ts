@@ -19,7 +19,7 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'key: description, types, seed rule', source: 'credential_type: assumed_role\nrole_a|rns: [arn:aws:iam::123456789012:role/x]\n', matches: [/\*\*`role_arns`\*\*/, /Valid for: `assumed_role` — this role \(`assumed_role`\) accepts it/, /Rule: seed 1, Role table \(role_arns\)/], span: 'role_arns' },
+  { name: 'key: description, types, the rules that check it', source: 'credential_type: assumed_role\nrole_a|rns: [arn:aws:iam::123456789012:role/x]\n', matches: [/\*\*`role_arns`\*\*/, /Valid for: `assumed_role` — this role \(`assumed_role`\) accepts it/, /Checked by:\n- \[`ROLE_ARNS_REQUIRED`\]\(https:\/\/github\.com\/keyfob\/keyfob\/blob\/main\/docs\/codes\.md#role_arns_required\): An `assumed_role` role lists no `role_arns`/], span: 'role_arns' },
   { name: 'a field the type forbids says so', source: 'credential_type: session_token\nuser_p|ath: /x/\n', matches: [/not allowed for this role \(`session_token`\)/] },
   { name: 'a field the type ignores says so', source: 'credential_type: assumed_role\nrole_arns: []\niam_t|ags: {a: b}\n', matches: [/ignores it/] },
   { name: 'duration value normalised', source: 'credential_type: assumed_role\ndefault_sts_ttl: 1h3|0m\n', matches: [/`1h30m` = 5400 s; the engine reads it back as `1h30m0s`/], span: '1h30m' },
