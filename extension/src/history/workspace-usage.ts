@@ -84,11 +84,11 @@ export class WorkspaceUsage implements vscode.Disposable {
     return historyCore().subjectsUsed([...this.#files.values()].map((f) => ({ file: f.uri.toString(), matches: f.matches })), target);
   }
 
-  /** `path:line` of each use of a subject, for its page. */
-  placesOf(subjectId: string): string[] {
-    const out: string[] = [];
+  /** Each use of a subject, for its page: the file, the 1-based line and `path:line` to show. */
+  usesOf(subjectId: string): { uri: vscode.Uri; line: number; label: string }[] {
+    const out: { uri: vscode.Uri; line: number; label: string }[] = [];
     for (const { uri, matches } of this.#files.values()) {
-      for (const match of matches) if (match.subject.id === subjectId) out.push(`${vscode.workspace.asRelativePath(uri)}:${match.line}`);
+      for (const match of matches) if (match.subject.id === subjectId) out.push({ uri, line: match.line, label: `${vscode.workspace.asRelativePath(uri)}:${match.line}` });
     }
     return out;
   }

@@ -12,6 +12,23 @@ const DELETE_LINE = 10;
 const VARSET_LINE = 14;
 const UI_LINE = 17;
 
+/** The label of the active tab when it is a rendered history page (a webview panel). */
+function activePageLabel(): string | undefined {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page') ? tab.label : undefined;
+}
+
+/** Waits until the page titled `label` is the active tab (the tab model follows the window asynchronously). */
+async function waitForPage(label: string): Promise<void> {
+  await waitFor(activePageLabel, (shown) => shown === label, `the page "${label}" to be the active tab`);
+}
+
+/** Closes the history page tabs. */
+async function closePages(): Promise<void> {
+  const pages = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page'));
+  await vscode.window.tabGroups.close(pages);
+}
+
 function onLine(drawn: readonly Drawn[], line: number): Drawn | undefined {
   return drawn.find((d) => d.line === line);
 }
@@ -163,14 +180,25 @@ export function registerHistoryTests(): void {
       await document.save();
     });
 
-    test('a subject page lists its uses in the workspace after a scan', async () => {
+    test('a subject page opens rendered, titled by its subject, and its uses in the workspace open at their line', async () => {
       await vscode.commands.executeCommand('keyfob.apiHistory.refreshUsage');
       const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', 'endpoint POST /registry-modules');
       assert.equal(page.uri.scheme, 'keyfob-history');
       assert.match(page.getText(), /^# POST \/registry-modules\n/);
       assert.match(page.getText(), /- \*\*2021-06-08\*\* deprecated/);
-      assert.match(page.getText(), /## Used in this workspace\n\n(- .*\n)*- history\/registry\.ts:7\n/);
+      await waitForPage('API history: POST /registry-modules');
+      // The panel renders with VS Code's own Markdown renderer (not the plain-text fallback).
+      assert.ok((await vscode.commands.getCommands()).includes('markdown.api.render'));
+      // Each use is a link to a command that opens the file at the line.
+      const link = /## Used in this workspace\n\n(?:- .*\n)*- \[history\/registry\.ts:7\]\(command:keyfob\.apiHistory\.openUse\?([^)]+)\)\n/.exec(page.getText());
+      assert.ok(link?.[1], page.getText());
+      const args = JSON.parse(decodeURIComponent(link[1])) as unknown[];
+      await vscode.commands.executeCommand('keyfob.apiHistory.openUse', ...args);
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document.uri.path.endsWith(`/${REGISTRY}`), editor?.document.uri.toString());
+      assert.equal(editor.selection.active.line, PUBLISH_LINE);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await closePages();
     });
 
     test('"Search API history" opens the page of the chosen subject', async () => {
@@ -182,11 +210,10 @@ export function registerHistoryTests(): void {
         return settled;
       }, (done) => done, 'the picker to accept');
       await searching;
-      const shown = vscode.window.activeTextEditor?.document;
-      assert.equal(shown?.uri.scheme, 'keyfob-history');
-      assert.match(shown?.getText() ?? '', /^# platform-build-worker-plan-timeout \(general-settings\)\n/);
-      assert.match(shown?.getText() ?? '', /_deprecated 2024-08-01 → use plan-timeout_/);
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await waitForPage('API history: platform-build-worker-plan-timeout (general-settings)');
+      const page = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'keyfob-history' && d.getText().startsWith('# platform-build-worker-plan-timeout (general-settings)\n'));
+      assert.match(page?.getText() ?? '', /_deprecated 2024-08-01 → use plan-timeout_/);
+      await closePages();
     });
   });
 }
