@@ -14,7 +14,7 @@ export const SHOW_ENTRY = 'keyfob.apiHistory.showEntry';
  * The only command a page's links may run: opens a use at its line (arguments: the file's URI as a
  * string, the 1-based line). `vscode.open` in a command link cannot take a selection.
  */
-export const OPEN_USE = 'keyfob.apiHistory.openUse';
+const OPEN_USE = 'keyfob.apiHistory.openUse';
 
 /**
  * Read-only pages of a subject (timeline and uses in the workspace) or an entry: Markdown from a

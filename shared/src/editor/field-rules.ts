@@ -7,7 +7,7 @@ import type { FieldInfo, FieldKind, Rule } from '../rules/index.ts';
  * names the field (`Role table (policy_arns, policy_document: ...)`), whose source the field's own
  * names (`... and Role rule 2`), or whose summary starts with the field (`` `user_path` does not ...``).
  */
-export function fieldRules(kind: FieldKind, info: FieldInfo): readonly Rule[] {
+function fieldRules(kind: FieldKind, info: FieldInfo): readonly Rule[] {
   const alsoUnder = (info.seedRule ?? '').split(' and ').slice(1);
   const leading = new RegExp(`^(An item of )?\`${escapeRegExp(info.name)}\``);
   return ruleTable.filter((rule) => rule.kind === kind && (fieldsNamedIn(rule.seedRule).has(info.name) || alsoUnder.some((s) => rule.seedRule === s || rule.seedRule.endsWith(`, ${s}`)) || leading.test(rule.summary)));
