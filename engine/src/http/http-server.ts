@@ -95,7 +95,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted
       resolve('too-large');
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
     req.on('error', () => resolve('aborted'));
   });
 }

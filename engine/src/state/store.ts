@@ -1,5 +1,7 @@
 import { Table, type ChangeSink } from './table.ts';
 
+const DONE: Promise<void> = Promise.resolve();
+
 /** One persisted change: `[table, key, record]`, or `[table, key, null]` for a delete. */
 export type StoreOp = readonly [string, string, unknown];
 
@@ -71,13 +73,18 @@ export class Store implements ChangeSink {
   }
 
   /** Resolves once every change made so far is durable (immediately without a backend). */
-  async commit(): Promise<void> {
+  commit(): Promise<void> {
     if (!this.#backend) {
       this.#dirty.clear();
       this.#undo.clear();
       this.#durable = this.#version;
-      return;
+      // Every in-memory request ends here: one settled promise for all of them.
+      return DONE;
     }
+    return this.#commitToBackend();
+  }
+
+  async #commitToBackend(): Promise<void> {
     const target = this.#version;
     while (this.#durable < target) {
       this.#flushing ??= this.#flush().finally(() => {

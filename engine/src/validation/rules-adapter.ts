@@ -73,8 +73,25 @@ export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
   return validated(config, problems, 'lease-config', body);
 }
 
+/**
+ * Checks of a request without parameters (most credential requests), per stored role record and
+ * credential type: the check is a pure function of the two and records are replaced, never changed
+ * in place, so the answer stays right until the role is written again (a new record, a new entry).
+ */
+const emptyRequestChecks = new WeakMap<StoredRole, Map<string, Validated<CredentialRequestInput>>>();
+
 /** Credential request parameters against the role, as the role resolves on this path (`type`). */
 export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
+  if (Object.keys(params).length > 0) return checkRequest(params, role, type, roleName);
+  let byType = emptyRequestChecks.get(role);
+  if (!byType) emptyRequestChecks.set(role, (byType = new Map<string, Validated<CredentialRequestInput>>()));
+  const key = `${type}\n${roleName}`;
+  let checked = byType.get(key);
+  if (!checked) byType.set(key, (checked = checkRequest(params, role, type, roleName)));
+  return checked;
+}
+
+function checkRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
   const { value: request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type), source: 'request' });
   const value: CredentialRequestInput | undefined = request && {
     ...(request.roleArn !== '' ? { roleArn: request.roleArn } : {}),

@@ -70,6 +70,19 @@ export function formatArg(value: TemplateValue, piece: VerbPiece): string {
   return out ?? `%!${piece.verb}(${goTypeName(value)}=${printValue(value)})`;
 }
 
+/** Parsed formats by text: a template's `printf` formats are parsed once, not at every rendering. */
+const parsedFormats = new Map<string, readonly FormatPiece[]>();
+
+function formatPieces(format: string): readonly FormatPiece[] {
+  let pieces = parsedFormats.get(format);
+  if (pieces === undefined) {
+    pieces = parseFormat(format);
+    if (parsedFormats.size >= 256) parsedFormats.clear();
+    parsedFormats.set(format, pieces);
+  }
+  return pieces;
+}
+
 /**
  * Go's `fmt.Sprintf` for the values templates handle (string, int, bool): verbs `%v %s %d %q %x
  * %X %t %c %b %o %O %U %T` and `%%`, flags, width and precision; Go's error markers for a
@@ -79,7 +92,7 @@ export function formatArg(value: TemplateValue, piece: VerbPiece): string {
 export function goSprintf(format: string, args: readonly TemplateValue[]): string {
   let out = '';
   let next = 0;
-  for (const piece of parseFormat(format)) {
+  for (const piece of formatPieces(format)) {
     if (piece.kind === 'text') out += piece.text;
     else if (piece.kind === 'noverb') out += '%!(NOVERB)';
     else if (piece.verb === '%') out += '%';

@@ -26,13 +26,19 @@ function callLazy(name: 'and' | 'or', args: readonly (() => TemplateValue)[]): T
 }
 
 function callCommand(cmd: Command, piped: TemplateValue | undefined, scope: Scope): TemplateValue {
-  const thunks = cmd.args.map((op) => () => evalOperand(op, scope));
-  if (piped !== undefined) thunks.push(() => piped);
-  if (cmd.name === undefined) return thunks[0]?.() ?? '';
-  if (cmd.name === 'and' || cmd.name === 'or') return callLazy(cmd.name, thunks);
+  const first = cmd.args[0];
+  if (cmd.name === undefined) return (first !== undefined ? evalOperand(first, scope) : piped) ?? '';
+  if (cmd.name === 'and' || cmd.name === 'or') {
+    const thunks = cmd.args.map((op) => () => evalOperand(op, scope));
+    if (piped !== undefined) thunks.push(() => piped);
+    return callLazy(cmd.name, thunks);
+  }
   const fn = findTemplateFunction(cmd.name);
   if (fn === undefined) throw new TemplateRenderError(`function ${JSON.stringify(cmd.name)} not defined`);
-  const value = fn.call(thunks.map((t) => t()), scope.deps);
+  // Arguments in order, then the piped value (Go passes it last); no closures on this hot path.
+  const args = cmd.args.map((op) => evalOperand(op, scope));
+  if (piped !== undefined) args.push(piped);
+  const value = fn.call(args, scope.deps);
   if (typeof value === 'string') assertValueSize(utf8Length(value), fn.name);
   return value;
 }

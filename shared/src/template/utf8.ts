@@ -13,10 +13,17 @@ export function utf8Bytes(text: string): Uint8Array {
 
 /** Length of a string in UTF-8 bytes, as Go's `len` counts it. */
 export function utf8Length(text: string): number {
+  // Code units, not an iterator: this runs on every value a template makes, on every request.
   let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: one code point of four bytes. A lone surrogate counts three, as before.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
   }
   return bytes;
 }

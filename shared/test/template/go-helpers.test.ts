@@ -82,6 +82,11 @@ describe('sha256Hex and encodeBase64 agree with Node', () => {
 
 describe('UTF-8 helpers', () => {
   it('counts bytes as Go does', () => assert.deepEqual(['a', 'é', '日', '😀'].map(utf8Length), [1, 2, 3, 4]));
+  it('counts mixed text, pairs and lone surrogates as the UTF-8 encoder does', () => {
+    for (const text of ['', 'keyfob-1700000000-abc', 'a😀é日x', '\uD800', 'x\uDC00y', '\uD83D\uDE00\uD83D']) {
+      assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
+    }
+  });
   it('cuts on a character boundary at or below the byte count', () => {
     assert.equal(truncateUtf8('abc', 2), 'ab');
     assert.equal(truncateUtf8('aé', 2), 'a');

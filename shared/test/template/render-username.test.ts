@@ -80,6 +80,7 @@ describe('normalizeDisplayName', () => {
     ['a+b=c,d.e@f_g-h', 'a+b=c,d.e@f_g-h'],
     ['oidc user/x', 'oidc_user_x'],
     ['é😀', '__'],
+    ['a\uD800b\uDC00', 'a_b_'],
     ['', ''],
   ];
   for (const [input, expected] of cases) {
