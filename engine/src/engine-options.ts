@@ -6,7 +6,10 @@ export interface EngineOptions {
   readonly host?: string;
   /** TCP port; 0 picks a free one; default 8200. */
   readonly port?: number;
-  /** Root token; generated (and reported once through `onRootToken`) when absent. */
+  /**
+   * Root token; replaces any earlier one. When absent: with a data directory that already holds a
+   * root token (by hash), that one is kept; otherwise one is generated (`rootTokenGenerated`).
+   */
   readonly rootToken?: string;
   /** TCP port of the emulated cloud's AWS endpoint (`cloudUrl`); default 0, a free port. */
   readonly cloudPort?: number;

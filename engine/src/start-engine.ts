@@ -34,10 +34,15 @@ export interface RunningEngine {
    */
   readonly cloudUrl: string;
   readonly mounts: readonly string[];
-  /** The root token (given or generated). */
-  readonly rootToken: string;
+  /**
+   * The root token when this run knows it: given, or generated at this start. Undefined when the
+   * data directory kept the root token of an earlier start (only its hash is stored).
+   */
+  readonly rootToken: string | undefined;
   /** True when the root token was generated for this run (print it once). */
   readonly rootTokenGenerated: boolean;
+  /** True when the data directory's root token from an earlier start was kept (it still works). */
+  readonly rootTokenKept: boolean;
   /** Every route the engine serves (for the authorisation matrix test and `keyfob access`). */
   readonly routes: readonly RouteInfo[];
   /** Stops listening, finishes pending writes and releases the data directory. */
@@ -63,10 +68,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const log = options.log ?? (() => undefined);
   const { store, file } = loadStore(options.dataDir);
   const core = buildCore(store, options, mounts, log);
-  const rootToken = options.rootToken ?? newServiceToken();
-  // One root token per run: the given or generated one; those of earlier runs stop working.
-  core.tokens.dropRootTokens();
-  core.tokens.create({ token: rootToken, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
+  const root = settleRootToken(core, options.rootToken, file !== undefined);
   if (file) {
     try {
       // A full disk at start-up stops the engine here, naming the directory and the reason
@@ -115,8 +117,9 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     port,
     cloudUrl: `http://${hostPart}:${cloudPort}`,
     mounts,
-    rootToken,
-    rootTokenGenerated: options.rootToken === undefined,
+    rootToken: root.token,
+    rootTokenGenerated: root.generated,
+    rootTokenKept: root.kept,
     routes: routeTable(backends),
     stop: async () => {
       clearInterval(timer);
@@ -126,6 +129,20 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
       await file?.close();
     },
   };
+}
+
+/**
+ * The root token of this run. A data directory keeps the root token across restarts (stored by
+ * hash like every token), so the token printed at its first start keeps working; a given token
+ * (`--root-token`) replaces it and the earlier one stops working. In memory, or when the data
+ * directory has none yet, a new one is generated.
+ */
+function settleRootToken(core: EngineCore, given: string | undefined, durable: boolean): { token: string | undefined; generated: boolean; kept: boolean } {
+  if (given === undefined && durable && core.tokens.hasRootToken()) return { token: undefined, generated: false, kept: true };
+  const token = given ?? newServiceToken();
+  core.tokens.dropRootTokens();
+  core.tokens.create({ token, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
+  return { token, generated: given === undefined, kept: false };
 }
 
 function routeTable(backends: readonly Backend[]): RouteInfo[] {

@@ -54,7 +54,8 @@ describe('engine in-process, without --dev', () => {
     const other = await startEngine({ port: 0, tickMs: 60_000 });
     try {
       assert.equal(other.rootTokenGenerated, true);
-      assert.match(other.rootToken, /^kfs\.[A-Za-z0-9]{40}$/);
+      assert.equal(other.rootTokenKept, false);
+      assert.match(other.rootToken ?? '', /^kfs\.[A-Za-z0-9]{40}$/);
     } finally {
       await other.stop();
     }

@@ -16,6 +16,12 @@ export interface StartEngineOptions {
   readonly dataDir?: string;
   /** Extra environment for the engine process. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * `--root-token` to pass; default a random one. `null` passes none (and no KEYFOB_ROOT_TOKEN):
+   * the engine generates one and prints it once on stderr, or keeps its data directory's, and
+   * `rootToken` is what it printed (`''` when it kept an earlier one and printed none).
+   */
+  readonly rootToken?: string | null;
   /** Milliseconds to wait for the listening line; default 30 000. */
   readonly timeoutMs?: number;
 }
@@ -59,21 +65,21 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
 class EarlyExit extends Error {}
 
 async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineProcess> {
-  const rootToken = `kfs.test-${randomBytes(16).toString('hex')}`;
-  const serveArgs = ['serve', '--port', '0', '--dev', '--root-token', rootToken];
+  const given = options.rootToken === undefined ? `kfs.test-${randomBytes(16).toString('hex')}` : options.rootToken;
+  const serveArgs = ['serve', '--port', '0', '--dev'];
+  if (given !== null) serveArgs.push('--root-token', given);
   if (options.dataDir !== undefined) serveArgs.push('--data-dir', options.dataDir);
   serveArgs.push(...(options.args ?? []));
-  const child = spawn(process.execPath, [...entry.args, ...serveArgs], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  if (given === null) delete env.KEYFOB_ROOT_TOKEN;
+  const child = spawn(process.execPath, [...entry.args, ...serveArgs], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = { text: '' };
   child.stderr.setEncoding('utf8').on('data', (text: string) => (log.text += text));
   child.stdout.setEncoding('utf8').on('data', (text: string) => (log.text += text));
   const stop = stopper(child);
   try {
     const event = await waitForListening(child, log, options.timeoutMs ?? 30_000);
+    const rootToken = given ?? (await waitForRootTokenLine(child, log, options.timeoutMs ?? 30_000));
     return { url: event.url, cloudUrl: event.cloudUrl, rootToken, mounts: event.mounts, process: child, stop, output: () => log.text };
   } catch (error) {
     await stop();
@@ -122,6 +128,36 @@ function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs:
     const timer = setTimeout(() => finish(() => reject(new Error(`keyfob serve did not report listening within ${timeoutMs} ms:\n${log.text}`))), timeoutMs);
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
+  });
+}
+
+/**
+ * The root token line `keyfob serve` writes on stderr when no token was given: the generated token,
+ * or `''` when it kept the data directory's (it says so and prints no secret). Stderr and stdout are
+ * separate pipes, so the line may arrive after the listening event: wait for it, no fixed sleeps.
+ */
+function waitForRootTokenLine(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<string> {
+  const found = (): string | undefined => {
+    const shown = /root token \(shown once\): (\S+)\n/.exec(log.text);
+    if (shown) return shown[1] ?? '';
+    return /root token: kept[^\n]*\n/.test(log.text) ? '' : undefined;
+  };
+  return new Promise((resolve, reject) => {
+    const finish = (outcome: () => void): void => {
+      clearTimeout(timer);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      outcome();
+    };
+    const onData = (): void => {
+      const token = found();
+      if (token !== undefined) finish(() => resolve(token));
+    };
+    const onExit = (): void => finish(() => reject(new Error(`keyfob serve exited before its root token line:\n${log.text}`)));
+    const timer = setTimeout(() => finish(() => reject(new Error(`keyfob serve printed no root token line within ${timeoutMs} ms:\n${log.text}`))), timeoutMs);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    onData();
   });
 }
 

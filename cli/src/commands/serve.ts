@@ -9,8 +9,10 @@ Starts the local engine with an emulated cloud. When ready it prints one JSON li
 cloudUrl is the emulated cloud's AWS endpoint (IAM and STS, SigV4): aws --endpoint-url, or the
 SDK clients' endpoint. --port 0 (and the default --cloud-port 0) picks a free port.
 --provider-client sdk makes the engine's own calls to the embedded cloud go through the AWS SDK
-(slower; endpoints named in config/root always do). Without --root-token a root token is generated and printed once on
-stderr. Without --data-dir state lives in memory. --dev enables the development control API
+(slower; endpoints named in config/root always do). Without --root-token (or KEYFOB_ROOT_TOKEN) a root token is
+generated and printed once on stderr. Without --data-dir state lives in memory. With --data-dir the root token
+survives restarts (stored as a hash only, never in clear): the token printed at the first start keeps working
+until --root-token replaces it. --dev enables the development control API
 (/v1/sys/dev/cloud, /clock, /whoami). SIGTERM or SIGINT stops it cleanly.
 `;
 
@@ -90,9 +92,12 @@ export const serveCommand: Command = async (argv, io) => {
     env: io.env,
     log: (line) => io.stderr(`keyfob serve: ${line}\n`),
   });
-  if (engine.rootTokenGenerated) {
+  if (engine.rootTokenGenerated && engine.rootToken !== undefined) {
     // Shown once, on stderr only; never logged again.
     io.stderr(`keyfob serve: root token (shown once): ${engine.rootToken}\n`);
+  } else if (engine.rootTokenKept) {
+    // Only its hash is stored, so there is nothing to show: say which token still works.
+    io.stderr('keyfob serve: root token: kept from the first start with this data directory (the token shown then still works; --root-token replaces it)\n');
   }
   // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
   const stopped = waitForSignal();

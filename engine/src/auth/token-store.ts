@@ -157,7 +157,13 @@ export class TokenStore {
     return count;
   }
 
-  /** Forgets earlier root tokens without touching their leases (a new root token is made at each start). */
+  /** True when a root token is stored (a data directory's, from an earlier start). */
+  hasRootToken(): boolean {
+    for (const record of this.#table.values()) if (record.root) return true;
+    return false;
+  }
+
+  /** Forgets earlier root tokens without touching their leases (before a new or given root token is made). */
   dropRootTokens(): void {
     for (const [hash, record] of this.#table.entries()) {
       if (record.root) {
