@@ -61,6 +61,8 @@ export const ENGINE_DEFAULTS = {
   mountLeaseSeconds: 768 * 3600,
   /** TTL of tokens created without one (the real engine's system default, 768h). */
   tokenTtlSeconds: 768 * 3600,
+  /** Longest token TTL, also through renewal (the real engine's system maximum, 768h). */
+  tokenMaxTtlSeconds: 768 * 3600,
   /** Default credential TTL (seed 1: `3600s`). */
   stsTtlSeconds: 3600,
   /** Minimum static role rotation period (seed 1: one minute). */

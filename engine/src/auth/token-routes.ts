@@ -9,6 +9,7 @@ import { path, type Backend, type RequestContext } from '../http/route.ts';
 import { allowOperation } from '@keyfob/shared/policies';
 import { authBlock, tokenDisplayName } from './auth-block.ts';
 import { isSubset, sanitizePolicies } from './token-policies.ts';
+import { tokenTtl, ttlCappedWarning } from './token-ttl.ts';
 import type { Caller } from './token-store.ts';
 
 const CREATE_FIELDS = ['id', 'display_name', 'ttl', 'explicit_max_ttl', 'policies', 'meta', 'renewable', 'no_parent', 'no_default_policy', 'num_uses', 'period', 'type', 'entity_alias'];
@@ -46,22 +47,32 @@ function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean
   if (params.period !== undefined && params.period !== '' && params.period !== 0 && !sudo) throw badRequest('root or sudo privileges required to create periodic token');
   if (typeof params.num_uses === 'number' && params.num_uses < 0) throw badRequest('number of uses cannot be negative');
   const { policies, warnings } = childPolicies(core, parent.record.policies, list(params.policies), { sudo, parentRoot, noDefault: truthy(params.no_default_policy) });
-  const isRootToken = policies.includes('root');
-  const ttl = seconds(params.ttl, 'ttl') ?? (isRootToken && parentRoot ? 0 : ENGINE_DEFAULTS.tokenTtlSeconds);
-  const explicitMax = seconds(params.explicit_max_ttl, 'explicit_max_ttl');
+  const explicitMax = createSeconds(params.explicit_max_ttl, 'explicit_max_ttl');
+  const computed = tokenTtl({
+    ttl: createSeconds(params.ttl, 'ttl'),
+    explicitMaxTtl: explicitMax,
+    root: policies.includes('root'),
+    parentTtl: parent.record.ttl,
+    systemDefault: ENGINE_DEFAULTS.tokenTtlSeconds,
+    systemMax: ENGINE_DEFAULTS.tokenMaxTtlSeconds,
+  });
+  if ('error' in computed) throw badRequest(computed.error);
+  const ttl = computed.ttl;
   const displayName = tokenDisplayName(typeof params.display_name === 'string' ? params.display_name : '');
   const { token, caller: created } = core.tokens.create({
     displayName,
     policies,
     meta: stringMap(params.meta),
     ttl,
-    ...(explicitMax !== undefined ? { explicitMaxTtl: explicitMax } : {}),
+    ...(explicitMax ? { explicitMaxTtl: explicitMax } : {}),
     renewable: ttl > 0 && params.renewable !== false && params.renewable !== 'false',
     path: `auth/token/${ctx.path}`,
     parent: noParent ? null : parent.hash,
     ...(typeof params.id === 'string' && params.id !== '' ? { token: params.id } : {}),
   });
-  return { kind: 'data', data: null, auth: authBlock(token, created, core.clock.now()), ...(warnings.length > 0 ? { warnings } : {}) };
+  // The TTL calculation's warnings come before the unknown-policy ones, as in the real engine.
+  const allWarnings = [...computed.warnings, ...warnings];
+  return { kind: 'data', data: null, auth: authBlock(token, created, core.clock.now()), ...(allWarnings.length > 0 ? { warnings: allWarnings } : {}) };
 }
 
 interface ChildOptions {
@@ -116,9 +127,12 @@ function renewSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
   const self = caller(ctx);
   if (!self.record.renewable || self.record.expiresAt === null) throw badRequest('lease is not renewable');
   const increment = seconds(ctx.params.increment, 'increment');
-  const renewed = core.tokens.renew(self.hash, increment);
+  const renewed = core.tokens.renew(self.hash, increment, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
   if (!renewed) throw badRequest('token not found');
-  return { kind: 'data', data: null, auth: authBlock(ctx.token ?? '', { hash: self.hash, record: renewed }, core.clock.now()) };
+  const auth = authBlock(ctx.token ?? '', { hash: self.hash, record: renewed.record }, core.clock.now());
+  const capped = renewed.capped;
+  if (!capped) return { kind: 'data', data: null, auth };
+  return { kind: 'data', data: null, auth, warnings: [ttlCappedWarning(capped.asked, capped.allowed)] };
 }
 
 async function revokeSelf(core: EngineCore, ctx: RequestContext): Promise<HandlerResult> {
@@ -131,6 +145,16 @@ function seconds(value: unknown, field: string): number | undefined {
   const parsed = parseDuration(value, { allowInteger: true, field });
   if (parsed.seconds === undefined) throw badRequest(...parsed.problems.map((p) => `${p.message} [${p.code}]`));
   return Math.floor(parsed.seconds);
+}
+
+/** `ttl` and `explicit_max_ttl` of a create: a negative one is refused with the real engine's message first. */
+function createSeconds(value: unknown, field: 'ttl' | 'explicit_max_ttl'): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const parsed = parseDuration(value, { allowInteger: true, field });
+  if (parsed.seconds !== undefined) return Math.floor(parsed.seconds);
+  const lines = parsed.problems.map((p) => `${p.message} [${p.code}]`);
+  if (parsed.problems.some((p) => p.code === 'DURATION_NEGATIVE')) throw badRequest(`${field} must be positive: ${lines.join(' ')}`);
+  throw badRequest(...lines);
 }
 
 function list(value: unknown): string[] {

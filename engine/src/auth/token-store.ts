@@ -114,13 +114,21 @@ export class TokenStore {
     return { hash, record };
   }
 
-  /** Extends a token's life by `increment` seconds (or its creation TTL), capped by its explicit max. */
-  renew(hash: string, increment: number | undefined): TokenRecord | undefined {
-    return this.#table.update(hash, (old) => {
-      let expiresAt = this.clock.now() + (increment ?? old.ttl) * 1000;
-      if (old.maxExpiresAt !== null && expiresAt > old.maxExpiresAt) expiresAt = old.maxExpiresAt;
-      return { ...old, expiresAt };
-    });
+  /**
+   * Extends a token's life by `increment` seconds (or its creation TTL), never past its explicit
+   * max nor the system maximum counted from its creation (`maxLifeSeconds`), as the real engine
+   * renews. `capped` has the asked and the allowed seconds when the cap cut the renewal.
+   */
+  renew(hash: string, increment: number | undefined, maxLifeSeconds: number): { record: TokenRecord; capped?: { asked: number; allowed: number } } | undefined {
+    const old = this.#table.get(hash);
+    if (!old) return undefined;
+    const now = this.clock.now();
+    const asked = increment !== undefined && increment > 0 ? increment : old.ttl;
+    const limit = Math.min(old.maxExpiresAt ?? Infinity, old.createdAt + maxLifeSeconds * 1000);
+    const wanted = now + asked * 1000;
+    const record = { ...old, expiresAt: Math.min(wanted, limit) };
+    this.#table.set(hash, record);
+    return wanted > limit ? { record, capped: { asked, allowed: Math.max(0, Math.floor(limit / 1000) - Math.floor(now / 1000)) } } : { record };
   }
 
   /**
