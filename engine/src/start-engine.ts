@@ -12,7 +12,8 @@ import { devBackend } from './dev/dev-backend.ts';
 import { mountLookup, type EngineCore } from './engine-core.ts';
 import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
 import { newServiceToken } from './ids.ts';
-import { dispatch } from './http/dispatch.ts';
+import { dispatch, type DispatchDeps } from './http/dispatch.ts';
+import type { RawRequest, RawResponse } from './http/raw-request.ts';
 import { createEngineServer } from './http/http-server.ts';
 import type { Backend } from './http/route.ts';
 import { LeaseManager } from './leases/lease-manager.ts';
@@ -86,14 +87,8 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const meta = store.table<{ offsetMs: number }>('meta');
   const scheduler = new Scheduler(core, log);
   const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
-  const server = createEngineServer((request) =>
-    dispatch(request, {
-      backends: () => backends,
-      authenticate: (token) => core.tokens.authenticate(token),
-      authorize: (caller, request) => authorize(core.policies, caller, request),
-      commit: () => store.commit(),
-      onInternalError: (error, path) => log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
-    }),
+  const deps = dispatchDeps(core, backends);
+  const server = createEngineServer((request) => dispatch(request, deps),
     {
       headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
       requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
@@ -129,6 +124,33 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
       await file?.close();
     },
   };
+}
+
+/** What the dispatcher needs, from the engine's services. */
+function dispatchDeps(core: EngineCore, backends: readonly Backend[]): DispatchDeps {
+  return {
+    backends: () => backends,
+    authenticate: (token) => core.tokens.authenticate(token),
+    authorize: (caller, request) => authorize(core.policies, caller, request),
+    commit: () => core.store.commit(),
+    onInternalError: (error, path) => core.log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
+  };
+}
+
+/**
+ * An in-memory engine without a server or scheduler: its services and the request handler every
+ * HTTP request goes through. The lease-scale bench fills `core.leases` and times requests with it.
+ */
+export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToken' | 'log'> = {}): {
+  core: EngineCore;
+  rootToken: string;
+  handle: (request: RawRequest) => Promise<RawResponse>;
+} {
+  const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
+  const core = buildCore(new Store(), options, mounts, options.log ?? (() => undefined));
+  const root = settleRootToken(core, options.rootToken, false);
+  const deps = dispatchDeps(core, buildBackends(core, new Scheduler(core, core.log), () => undefined));
+  return { core, rootToken: root.token ?? '', handle: (request) => dispatch(request, deps) };
 }
 
 /**
