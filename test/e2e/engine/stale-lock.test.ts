@@ -40,13 +40,17 @@ function unrelatedProcess(): ChildProcess {
   return child;
 }
 
-/** A zombie: `sh` backgrounds a child that exits at once, then becomes `sleep`, which never reaps it. */
+/**
+ * A zombie: `sh` backgrounds a child, then becomes `sleep`, which never reaps it. The child lives a
+ * second, so it exits after the exec (one that exited before could be reaped by `sh` itself on a
+ * loaded machine, leaving no process at all).
+ */
 async function zombiePid(): Promise<number> {
-  const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);
   const pid = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   // Wait until the backgrounded child has exited and shows as a zombie.
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 500; i++) {
     if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z')) return pid;
     await new Promise((r) => setTimeout(r, 20));
   }
