@@ -21,6 +21,8 @@ export interface LoadResult {
   readonly p99: number;
   /** Answers with another status than expected. */
   readonly failures: number;
+  /** Requests per second in each interleaved round, in round order. */
+  readonly perRound: readonly number[];
 }
 
 function once(agent: Agent, target: LoadTarget): Promise<number> {
@@ -55,13 +57,19 @@ export async function measureLoad(cases: readonly [string, LoadTarget][], option
   for (const [, target] of cases) await load(target, options.clients, options.warmupMs, []);
   const latencies = cases.map((): number[] => []);
   const failures = cases.map(() => 0);
+  const perRound = cases.map((): number[] => []);
   const slice = (options.seconds * 1000) / options.rounds;
   for (let round = 0; round < options.rounds; round++) {
-    for (const [i, [, target]] of cases.entries()) failures[i] = (failures[i] ?? 0) + (await load(target, options.clients, slice, latencies[i] ?? []));
+    for (const [i, [, target]] of cases.entries()) {
+      const seen = latencies[i] ?? [];
+      const before = seen.length;
+      failures[i] = (failures[i] ?? 0) + (await load(target, options.clients, slice, seen));
+      perRound[i]?.push(((seen.length - before) * 1000) / slice);
+    }
   }
   return cases.map(([name], i) => {
     const sorted = (latencies[i] ?? []).sort((a, b) => a - b);
     const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return [name, { requests: sorted.length, perSecond: sorted.length / options.seconds, p50: at(0.5), p99: at(0.99), failures: failures[i] ?? 0 }];
+    return [name, { requests: sorted.length, perSecond: sorted.length / options.seconds, p50: at(0.5), p99: at(0.99), failures: failures[i] ?? 0, perRound: perRound[i] ?? [] }];
   });
 }
