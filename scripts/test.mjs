@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Runs every test: unit and end-to-end suites with node's test runner (TypeScript through tsx),
-// then the extension's integration suite in a real VS Code when its runner exists.
+// Runs every test: unit and end-to-end suites with node's test runner, then the extension's
+// integration suite in a real VS Code when its runner exists.
 // `npm test -- engine` runs only the test files whose path contains "engine".
+// The test files are built once with esbuild (scripts/lib/build-tests.mjs) and run as JavaScript;
+// KEYFOB_TEST_TSX=1 runs the TypeScript sources through tsx instead (exact stack traces, no build).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTests } from './lib/build-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -43,7 +46,11 @@ function run(args, env) {
 }
 
 const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);
-const unit = await run(['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], { KEYFOB_REPO: root });
+const viaTsx = process.env.KEYFOB_TEST_TSX === '1';
+const started = Date.now();
+const runnable = viaTsx ? files : await buildTests(root, files);
+if (!viaTsx) console.log(`built ${files.length} test files in ${Date.now() - started} ms`);
+const unit = await run([...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...runnable], { KEYFOB_REPO: root });
 let passed = count(unit.tail, /ℹ pass (\d+)/);
 let failed = count(unit.tail, /ℹ fail (\d+)/) + (unit.status !== 0 && !/ℹ fail [1-9]/.test(unit.tail) ? 1 : 0);
 let status = unit.status;

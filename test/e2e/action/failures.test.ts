@@ -29,7 +29,9 @@ describe('action e2e: failures', () => {
   let engine: EngineProcess;
   let proxy: FlakyProxy;
   before(async () => {
-    engine = await startEngine({ args: ['--consistency-delay', '3'] });
+    // The rotate-root test needs its second step to start inside the window in which the cloud still
+    // refuses the first rotation's key: 10 s leaves room for a slow machine starting that step.
+    engine = await startEngine({ args: ['--consistency-delay', '10'] });
     await prepareEngine(engine);
     proxy = await startFlakyProxy(engine.url);
   });

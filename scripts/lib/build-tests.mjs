@@ -1,0 +1,53 @@
+// Builds the test files once, so that each test process loads plain JavaScript instead of starting
+// a TypeScript loader that transpiles and resolves the whole of shared/ again (the tsx loader's
+// hooks cost one to two seconds per file, and there are about 150 files).
+//
+// One esbuild run over every test file: workspace code (@keyfob/*, relative imports) is bundled,
+// shared modules go into common chunks (each written once), npm packages stay imports. Every
+// `import.meta.url` keeps its source file's URL, so tests find their fixtures, examples and
+// helper scripts exactly where they are.
+import { readFile, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+/** Where the built tests go: under node_modules, which every tool and git already ignore. */
+const OUT = join('node_modules', '.cache', 'keyfob-tests');
+
+const keepSourceUrls = {
+  name: 'keep-source-urls',
+  setup(build) {
+    // npm packages load from node_modules at run time; workspace packages are TypeScript and bundled.
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@keyfob/') ? undefined : { external: true }));
+    build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const contents = text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text;
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Builds `files` (paths relative to `root`) and returns the built file of each, in the same order.
+ * Throws with esbuild's messages when a test does not compile.
+ */
+export async function buildTests(root, files) {
+  const outdir = join(root, OUT);
+  await rm(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: files,
+    outdir,
+    outbase: '.',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    plugins: [keepSourceUrls],
+    logLevel: 'error',
+  });
+  return files.map((file) => relative(root, join(outdir, file.replace(/\.ts$/, '.mjs'))));
+}
