@@ -48,9 +48,10 @@ function run(args, env) {
 const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);
 const viaTsx = process.env.KEYFOB_TEST_TSX === '1';
 const started = Date.now();
-const runnable = viaTsx ? files : await buildTests(root, files);
+const build = viaTsx ? { built: files, remove: async () => {} } : await buildTests(root, files);
 if (!viaTsx) console.log(`built ${files.length} test files in ${Date.now() - started} ms`);
-const unit = await run([...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...runnable], { KEYFOB_REPO: root });
+const unit = await run([...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...build.built], { KEYFOB_REPO: root });
+await build.remove();
 let passed = count(unit.tail, /ℹ pass (\d+)/);
 let failed = count(unit.tail, /ℹ fail (\d+)/) + (unit.status !== 0 && !/ℹ fail [1-9]/.test(unit.tail) ? 1 : 0);
 let status = unit.status;

@@ -6,12 +6,12 @@
 // shared modules go into common chunks (each written once), npm packages stay imports. Every
 // `import.meta.url` keeps its source file's URL, so tests find their fixtures, examples and
 // helper scripts exactly where they are.
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
-/** Where the built tests go: under node_modules, which every tool and git already ignore. */
+/** Where built tests go: under node_modules, which every tool and git already ignore; one folder per run. */
 const OUT = join('node_modules', '.cache', 'keyfob-tests');
 
 const keepSourceUrls = {
@@ -28,11 +28,13 @@ const keepSourceUrls = {
 };
 
 /**
- * Builds `files` (paths relative to `root`) and returns the built file of each, in the same order.
- * Throws with esbuild's messages when a test does not compile.
+ * Builds `files` (paths relative to `root`) into a folder of this run's own, so runs side by side
+ * never delete each other's files. Returns the built file of each, in the same order, and `remove`,
+ * which deletes the folder. Throws with esbuild's messages when a test does not compile.
  */
 export async function buildTests(root, files) {
-  const outdir = join(root, OUT);
+  await removeAbandoned(join(root, OUT));
+  const outdir = join(root, OUT, String(process.pid));
   await rm(outdir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
@@ -49,5 +51,23 @@ export async function buildTests(root, files) {
     plugins: [keepSourceUrls],
     logLevel: 'error',
   });
-  return files.map((file) => relative(root, join(outdir, file.replace(/\.ts$/, '.mjs'))));
+  return {
+    built: files.map((file) => relative(root, join(outdir, file.replace(/\.ts$/, '.mjs')))),
+    remove: () => rm(outdir, { recursive: true, force: true }),
+  };
+}
+
+/** Deletes the folders of runs that ended without cleaning up (interrupted): their process is gone. */
+async function removeAbandoned(parent) {
+  const entries = await readdir(parent).catch(() => []);
+  for (const name of entries) if (!/^\d+$/.test(name) || !alive(Number(name))) await rm(join(parent, name), { recursive: true, force: true });
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }

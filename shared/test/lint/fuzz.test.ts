@@ -79,17 +79,18 @@ const DEEP_FORMS: readonly ((depth: number) => string)[] = [
   (n) => `${'['.repeat(n)}`,
   (n) => `${'{"a": '.repeat(n)}1${'}'.repeat(n)}`,
   (n) => `${'- '.repeat(n)}x`,
-  (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n'),
-  (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}- `).join('\n'),
+  // Indentation grows with the depth, so these two hold depth²/2 characters: a few hundred levels.
+  (n) => Array.from({ length: 100 + (n % 300) }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n'),
+  (n) => Array.from({ length: 100 + (n % 300) }, (_, i) => `${' '.repeat(i)}- `).join('\n'),
 ];
 
 test('deep nesting spliced into the examples, YAML and JSON, never overflows: DOC_TOO_DEEP at its place', () => {
   const random = seededRandom(20261125);
   let tooDeep = 0;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 200; i++) {
     const seed = seeds[i % seeds.length];
     assert.ok(seed);
-    const depth = 50 + Math.floor(random() * 4000);
+    const depth = 50 + Math.floor(random() * 3000);
     const piece = pick(random, DEEP_FORMS)(depth);
     const json = i % 3 === 0;
     const fileName = json ? seed.file.replace(/\.ya?ml$/, '.json') : seed.file;
@@ -106,5 +107,5 @@ test('deep nesting spliced into the examples, YAML and JSON, never overflows: DO
       if (problem.code === 'DOC_TOO_DEEP') tooDeep++;
     }
   }
-  assert.ok(tooDeep > 100, `most splices nest past the limit where they land (got ${tooDeep})`);
+  assert.ok(tooDeep > 60, `most splices nest past the limit where they land (got ${tooDeep})`);
 });
