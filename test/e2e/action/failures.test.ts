@@ -30,7 +30,8 @@ describe('action e2e: failures', () => {
   let proxy: FlakyProxy;
   before(async () => {
     // The rotate-root test needs its second step to start inside the window in which the cloud still
-    // refuses the first rotation's key: 10 s leaves room for a slow machine starting that step.
+    // refuses the first rotation's key: 10 s leaves room for a slow machine starting that step (and
+    // that test's steps settle for longer than the window).
     engine = await startEngine({ args: ['--consistency-delay', '10'] });
     await prepareEngine(engine);
     proxy = await startFlakyProxy(engine.url);
@@ -99,11 +100,12 @@ describe('action e2e: failures', () => {
   it('the rotate-root window: a second rotation and the next credentials wait for the new key', async () => {
     const first = await runStep('main', { inputs: inputs({ mode: 'rotate-root' }) });
     assert.equal(first.exitCode, 0, first.stdout);
-    const second = await runStep('main', { inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1' }) });
+    // A settle longer than the window: the steps wait it out however late they start.
+    const second = await runStep('main', { inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '60s' }) });
     assert.equal(second.exitCode, 0, second.stdout);
     assert.match(second.stdout, /rotate-root: the cloud does not accept the rotated root key yet \(attempt 1\)/);
     assert.notEqual(second.outputs['new-access-key'], first.outputs['new-access-key']);
-    const creds = await runStep('main', { inputs: inputs({ 'max-attempts': '1' }) });
+    const creds = await runStep('main', { inputs: inputs({ 'max-attempts': '1', 'rotate-root-settle': '60s' }) });
     assert.equal(creds.exitCode, 0, creds.stdout);
     assert.match(creds.stdout, /creds ci-user: the cloud does not accept the rotated root key yet/);
     for (const [name, run] of [['rotate-root', first], ['rotate-root again', second]] as const) {
