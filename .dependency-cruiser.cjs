@@ -26,7 +26,7 @@ const AREAS = {
   // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
   access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply'],
   rules: [...LEAVES, 'template', 'iam-policy'],
-  lint: [...LEAVES, 'template', 'documents', 'rules'],
+  lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles'],
   // engine I/O
   client: [...LEAVES, 'rules'],
   credentials: [...LEAVES, 'client'],

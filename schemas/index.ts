@@ -3,8 +3,10 @@
  * `$id`s, and the shape validators compiled from them by `build.mjs`.
  */
 import credentialRequest from './credential-request.schema.json' with { type: 'json' };
+import jwtRole from './jwt-role.schema.json' with { type: 'json' };
 import leaseConfig from './lease-config.schema.json' with { type: 'json' };
 import manifest from './manifest.schema.json' with { type: 'json' };
+import policy from './policy.schema.json' with { type: 'json' };
 import role from './role.schema.json' with { type: 'json' };
 import rootConfig from './root-config.schema.json' with { type: 'json' };
 import staticRole from './static-role.schema.json' with { type: 'json' };
@@ -16,7 +18,7 @@ export type { ShapeError, ShapeValidator } from './generated/shape-validators.js
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The resource kinds keyfob has a schema for. */
-export type SchemaKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'manifest';
+export type SchemaKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'manifest' | 'jwt-role' | 'policy';
 
 /** Where the schemas live; each `$id` is this base plus `<kind>.schema.json`. */
 export const SCHEMA_BASE = 'https://keyfob.dev/schemas/';
@@ -29,6 +31,8 @@ export const schemaIds: Readonly<Record<SchemaKind, string>> = {
   'lease-config': leaseConfig.$id,
   'credential-request': credentialRequest.$id,
   manifest: manifest.$id,
+  'jwt-role': jwtRole.$id,
+  policy: policy.$id,
 };
 
 /** The schema objects by kind, as published (for editors, ajv and other tools). */
@@ -39,4 +43,6 @@ export const schemas: Readonly<Record<SchemaKind, JsonSchema>> = {
   'lease-config': leaseConfig,
   'credential-request': credentialRequest,
   manifest,
+  'jwt-role': jwtRole,
+  policy,
 };

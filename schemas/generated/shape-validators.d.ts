@@ -17,3 +17,4 @@ export declare const rootConfig: ShapeValidator;
 export declare const leaseConfig: ShapeValidator;
 export declare const credentialRequest: ShapeValidator;
 export declare const manifest: ShapeValidator;
+export declare const jwtRole: ShapeValidator;

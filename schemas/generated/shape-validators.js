@@ -1270,3 +1270,921 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
+export const jwtRole = validate16;
+const schema17 = {"$id":"keyfob-shape:jwtRole","type":"object","properties":{"$schema":{"type":"string"},"name":{"type":"string"},"role_type":{"type":"string"},"bound_audiences":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"bound_subject":{"type":"string"},"bound_claims":{"type":"object","additionalProperties":{"anyOf":[{"type":["string","number","boolean"]},{"type":"array","items":{"type":["string","number","boolean"]}}]}},"bound_claims_type":{"type":"string"},"user_claim":{"type":"string"},"user_claim_json_pointer":{"type":"boolean"},"groups_claim":{"type":"string"},"claim_mappings":{"type":"object","additionalProperties":{"type":"string"}},"clock_skew_leeway":{"type":["string","number"]},"expiration_leeway":{"type":["string","number"]},"not_before_leeway":{"type":["string","number"]},"allowed_redirect_uris":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"oidc_scopes":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"verbose_oidc_logging":{"type":"boolean"},"max_age":{"type":["string","number"]},"token_policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"token_ttl":{"type":["string","number"]},"token_max_ttl":{"type":["string","number"]},"token_explicit_max_ttl":{"type":["string","number"]},"token_period":{"type":["string","number"]},"token_no_default_policy":{"type":"boolean"},"token_num_uses":{"type":"integer"},"token_type":{"type":"string"},"token_bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"ttl":{"type":["string","number"]},"max_ttl":{"type":["string","number"]},"num_uses":{"type":"integer"},"bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]}},"additionalProperties":false};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="keyfob-shape:jwtRole" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema17.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.$schema !== undefined){
+if(typeof data.$schema !== "string"){
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.role_type !== undefined){
+if(typeof data.role_type !== "string"){
+const err3 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.bound_audiences !== undefined){
+let data3 = data.bound_audiences;
+const _errs9 = errors;
+let valid1 = false;
+const _errs10 = errors;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/bound_audiences/" + i0,schemaPath:"#/properties/bound_audiences/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/bound_audiences",schemaPath:"#/properties/bound_audiences/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs14 = errors;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/bound_audiences",schemaPath:"#/properties/bound_audiences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err7 = {instancePath:instancePath+"/bound_audiences",schemaPath:"#/properties/bound_audiences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.bound_subject !== undefined){
+if(typeof data.bound_subject !== "string"){
+const err8 = {instancePath:instancePath+"/bound_subject",schemaPath:"#/properties/bound_subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.bound_claims !== undefined){
+let data6 = data.bound_claims;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+const _errs22 = errors;
+let valid5 = false;
+const _errs23 = errors;
+if(((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))) && (typeof data7 !== "boolean")){
+const err9 = {instancePath:instancePath+"/bound_claims/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bound_claims/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema17.properties.bound_claims.additionalProperties.anyOf[0].type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid1 = _errs23 === errors;
+valid5 = valid5 || _valid1;
+if(!valid5){
+const _errs25 = errors;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(((typeof data8 !== "string") && (!((typeof data8 == "number") && (isFinite(data8))))) && (typeof data8 !== "boolean")){
+const err10 = {instancePath:instancePath+"/bound_claims/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/bound_claims/additionalProperties/anyOf/1/items/type",keyword:"type",params:{type: schema17.properties.bound_claims.additionalProperties.anyOf[1].items.type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/bound_claims/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bound_claims/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var _valid1 = _errs25 === errors;
+valid5 = valid5 || _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/bound_claims/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bound_claims/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/bound_claims",schemaPath:"#/properties/bound_claims/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.bound_claims_type !== undefined){
+if(typeof data.bound_claims_type !== "string"){
+const err14 = {instancePath:instancePath+"/bound_claims_type",schemaPath:"#/properties/bound_claims_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.user_claim !== undefined){
+if(typeof data.user_claim !== "string"){
+const err15 = {instancePath:instancePath+"/user_claim",schemaPath:"#/properties/user_claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.user_claim_json_pointer !== undefined){
+if(typeof data.user_claim_json_pointer !== "boolean"){
+const err16 = {instancePath:instancePath+"/user_claim_json_pointer",schemaPath:"#/properties/user_claim_json_pointer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.groups_claim !== undefined){
+if(typeof data.groups_claim !== "string"){
+const err17 = {instancePath:instancePath+"/groups_claim",schemaPath:"#/properties/groups_claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.claim_mappings !== undefined){
+let data13 = data.claim_mappings;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+if(typeof data13[key2] !== "string"){
+const err18 = {instancePath:instancePath+"/claim_mappings/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/claim_mappings/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/claim_mappings",schemaPath:"#/properties/claim_mappings/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.clock_skew_leeway !== undefined){
+let data15 = data.clock_skew_leeway;
+if((typeof data15 !== "string") && (!((typeof data15 == "number") && (isFinite(data15))))){
+const err20 = {instancePath:instancePath+"/clock_skew_leeway",schemaPath:"#/properties/clock_skew_leeway/type",keyword:"type",params:{type: schema17.properties.clock_skew_leeway.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.expiration_leeway !== undefined){
+let data16 = data.expiration_leeway;
+if((typeof data16 !== "string") && (!((typeof data16 == "number") && (isFinite(data16))))){
+const err21 = {instancePath:instancePath+"/expiration_leeway",schemaPath:"#/properties/expiration_leeway/type",keyword:"type",params:{type: schema17.properties.expiration_leeway.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.not_before_leeway !== undefined){
+let data17 = data.not_before_leeway;
+if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
+const err22 = {instancePath:instancePath+"/not_before_leeway",schemaPath:"#/properties/not_before_leeway/type",keyword:"type",params:{type: schema17.properties.not_before_leeway.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.allowed_redirect_uris !== undefined){
+let data18 = data.allowed_redirect_uris;
+const _errs49 = errors;
+let valid9 = false;
+const _errs50 = errors;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data18[i2] !== "string"){
+const err23 = {instancePath:instancePath+"/allowed_redirect_uris/" + i2,schemaPath:"#/properties/allowed_redirect_uris/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/allowed_redirect_uris",schemaPath:"#/properties/allowed_redirect_uris/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid2 = _errs50 === errors;
+valid9 = valid9 || _valid2;
+if(!valid9){
+const _errs54 = errors;
+if(typeof data18 !== "string"){
+const err25 = {instancePath:instancePath+"/allowed_redirect_uris",schemaPath:"#/properties/allowed_redirect_uris/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid2 = _errs54 === errors;
+valid9 = valid9 || _valid2;
+}
+if(!valid9){
+const err26 = {instancePath:instancePath+"/allowed_redirect_uris",schemaPath:"#/properties/allowed_redirect_uris/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.oidc_scopes !== undefined){
+let data20 = data.oidc_scopes;
+const _errs57 = errors;
+let valid12 = false;
+const _errs58 = errors;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data20[i3] !== "string"){
+const err27 = {instancePath:instancePath+"/oidc_scopes/" + i3,schemaPath:"#/properties/oidc_scopes/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/oidc_scopes",schemaPath:"#/properties/oidc_scopes/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid3 = _errs58 === errors;
+valid12 = valid12 || _valid3;
+if(!valid12){
+const _errs62 = errors;
+if(typeof data20 !== "string"){
+const err29 = {instancePath:instancePath+"/oidc_scopes",schemaPath:"#/properties/oidc_scopes/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid3 = _errs62 === errors;
+valid12 = valid12 || _valid3;
+}
+if(!valid12){
+const err30 = {instancePath:instancePath+"/oidc_scopes",schemaPath:"#/properties/oidc_scopes/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+else {
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.verbose_oidc_logging !== undefined){
+if(typeof data.verbose_oidc_logging !== "boolean"){
+const err31 = {instancePath:instancePath+"/verbose_oidc_logging",schemaPath:"#/properties/verbose_oidc_logging/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.max_age !== undefined){
+let data23 = data.max_age;
+if((typeof data23 !== "string") && (!((typeof data23 == "number") && (isFinite(data23))))){
+const err32 = {instancePath:instancePath+"/max_age",schemaPath:"#/properties/max_age/type",keyword:"type",params:{type: schema17.properties.max_age.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.token_policies !== undefined){
+let data24 = data.token_policies;
+const _errs69 = errors;
+let valid15 = false;
+const _errs70 = errors;
+if(Array.isArray(data24)){
+const len4 = data24.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data24[i4] !== "string"){
+const err33 = {instancePath:instancePath+"/token_policies/" + i4,schemaPath:"#/properties/token_policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var _valid4 = _errs70 === errors;
+valid15 = valid15 || _valid4;
+if(!valid15){
+const _errs74 = errors;
+if(typeof data24 !== "string"){
+const err35 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+var _valid4 = _errs74 === errors;
+valid15 = valid15 || _valid4;
+}
+if(!valid15){
+const err36 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.token_ttl !== undefined){
+let data26 = data.token_ttl;
+if((typeof data26 !== "string") && (!((typeof data26 == "number") && (isFinite(data26))))){
+const err37 = {instancePath:instancePath+"/token_ttl",schemaPath:"#/properties/token_ttl/type",keyword:"type",params:{type: schema17.properties.token_ttl.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.token_max_ttl !== undefined){
+let data27 = data.token_max_ttl;
+if((typeof data27 !== "string") && (!((typeof data27 == "number") && (isFinite(data27))))){
+const err38 = {instancePath:instancePath+"/token_max_ttl",schemaPath:"#/properties/token_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_max_ttl.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.token_explicit_max_ttl !== undefined){
+let data28 = data.token_explicit_max_ttl;
+if((typeof data28 !== "string") && (!((typeof data28 == "number") && (isFinite(data28))))){
+const err39 = {instancePath:instancePath+"/token_explicit_max_ttl",schemaPath:"#/properties/token_explicit_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_explicit_max_ttl.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.token_period !== undefined){
+let data29 = data.token_period;
+if((typeof data29 !== "string") && (!((typeof data29 == "number") && (isFinite(data29))))){
+const err40 = {instancePath:instancePath+"/token_period",schemaPath:"#/properties/token_period/type",keyword:"type",params:{type: schema17.properties.token_period.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.token_no_default_policy !== undefined){
+if(typeof data.token_no_default_policy !== "boolean"){
+const err41 = {instancePath:instancePath+"/token_no_default_policy",schemaPath:"#/properties/token_no_default_policy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.token_num_uses !== undefined){
+let data31 = data.token_num_uses;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err42 = {instancePath:instancePath+"/token_num_uses",schemaPath:"#/properties/token_num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.token_type !== undefined){
+if(typeof data.token_type !== "string"){
+const err43 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.token_bound_cidrs !== undefined){
+let data33 = data.token_bound_cidrs;
+const _errs91 = errors;
+let valid18 = false;
+const _errs92 = errors;
+if(Array.isArray(data33)){
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data33[i5] !== "string"){
+const err44 = {instancePath:instancePath+"/token_bound_cidrs/" + i5,schemaPath:"#/properties/token_bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid5 = _errs92 === errors;
+valid18 = valid18 || _valid5;
+if(!valid18){
+const _errs96 = errors;
+if(typeof data33 !== "string"){
+const err46 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var _valid5 = _errs96 === errors;
+valid18 = valid18 || _valid5;
+}
+if(!valid18){
+const err47 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.policies !== undefined){
+let data35 = data.policies;
+const _errs99 = errors;
+let valid21 = false;
+const _errs100 = errors;
+if(Array.isArray(data35)){
+const len6 = data35.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data35[i6] !== "string"){
+const err48 = {instancePath:instancePath+"/policies/" + i6,schemaPath:"#/properties/policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+var _valid6 = _errs100 === errors;
+valid21 = valid21 || _valid6;
+if(!valid21){
+const _errs104 = errors;
+if(typeof data35 !== "string"){
+const err50 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var _valid6 = _errs104 === errors;
+valid21 = valid21 || _valid6;
+}
+if(!valid21){
+const err51 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+else {
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.ttl !== undefined){
+let data37 = data.ttl;
+if((typeof data37 !== "string") && (!((typeof data37 == "number") && (isFinite(data37))))){
+const err52 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema17.properties.ttl.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.max_ttl !== undefined){
+let data38 = data.max_ttl;
+if((typeof data38 !== "string") && (!((typeof data38 == "number") && (isFinite(data38))))){
+const err53 = {instancePath:instancePath+"/max_ttl",schemaPath:"#/properties/max_ttl/type",keyword:"type",params:{type: schema17.properties.max_ttl.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.num_uses !== undefined){
+let data39 = data.num_uses;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err54 = {instancePath:instancePath+"/num_uses",schemaPath:"#/properties/num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.bound_cidrs !== undefined){
+let data40 = data.bound_cidrs;
+const _errs113 = errors;
+let valid24 = false;
+const _errs114 = errors;
+if(Array.isArray(data40)){
+const len7 = data40.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data40[i7] !== "string"){
+const err55 = {instancePath:instancePath+"/bound_cidrs/" + i7,schemaPath:"#/properties/bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var _valid7 = _errs114 === errors;
+valid24 = valid24 || _valid7;
+if(!valid24){
+const _errs118 = errors;
+if(typeof data40 !== "string"){
+const err57 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+var _valid7 = _errs118 === errors;
+valid24 = valid24 || _valid7;
+}
+if(!valid24){
+const err58 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+else {
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+

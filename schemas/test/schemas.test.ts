@@ -72,6 +72,12 @@ const cases: { name: string; schema: string; value: unknown; valid: boolean; at?
   { name: 'manifest with a bad role', schema: 'manifest.schema.json', value: { roles: { a: { credential_type: 'iam_user' } } }, valid: false },
   { name: 'manifest with a bad role name', schema: 'manifest.schema.json', value: { roles: { 'a b': { credential_type: 'session_token' } } }, valid: false },
   { name: 'manifest with a bad lease', schema: 'manifest.schema.json', value: { lease: { lease: '1d', lease_max: '2h' } }, valid: false, at: '/lease/lease' },
+  { name: 'JWT role bound to one repository', schema: 'jwt-role.schema.json', value: { role_type: 'jwt', user_claim: 'repository', bound_audiences: ['sts'], bound_claims: { repository_id: '42' }, token_policies: 'deploy', token_ttl: '15m', clock_skew_leeway: -1 }, valid: true },
+  { name: 'JWT role without user_claim', schema: 'jwt-role.schema.json', value: { role_type: 'jwt', bound_audiences: ['sts'] }, valid: false },
+  { name: 'JWT role with an unknown role_type', schema: 'jwt-role.schema.json', value: { role_type: 'github', user_claim: 'sub' }, valid: false, at: '/role_type' },
+  { name: 'JWT role with a day unit', schema: 'jwt-role.schema.json', value: { user_claim: 'sub', token_ttl: '1d' }, valid: false, at: '/token_ttl' },
+  { name: 'policy JSON form', schema: 'policy.schema.json', value: { path: { 'cloud/creds/deploy': { capabilities: ['read'], allowed_parameters: { ttl: [] } } } }, valid: true },
+  { name: 'policy with an unknown capability', schema: 'policy.schema.json', value: { path: { 'cloud/creds/deploy': { capabilities: ['raed'] } } }, valid: false, at: '/path/cloud~1creds~1deploy/capabilities/0' },
 ];
 
 describe('schemas accept and refuse samples', () => {

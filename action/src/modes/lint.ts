@@ -1,22 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { lintText } from '@keyfob/shared/lint';
+import { lintText, trustContextOf } from '@keyfob/shared/lint';
 import type { Problem } from '@keyfob/shared/problem';
 import { fileFindings, toSarif } from '@keyfob/shared/sarif';
 import packageJson from '../../package.json' with { type: 'json' };
 import { annotateProblems, countText, problemsTable } from '../annotate.ts';
+import { readWorkflows } from '../read-workflows.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type Step } from '../step.ts';
 
 /**
- * `lint`: checks role files with the same rules as the engine, the CLI and the editor. One annotation
+ * `lint`: checks role files (JWT roles and ACL policies too; JWT roles against the workspace's
+ * policies and `.github/workflows`) with the same rules as the engine, the CLI and the editor. One annotation
  * per problem (file, line, column), a summary table, and the `problems` output; the step fails when
  * any problem is an error. Needs no engine.
  */
 export async function runLint(step: Step): Promise<void> {
   const { config, runner } = step;
   const files = await readRoleFiles(config.files, config.workspace);
-  const linted = files.map(({ file, text }) => ({ file, problems: lintText(text, { fileName: file }).problems }));
+  const trust = trustContextOf(files, await readWorkflows(config.workspace));
+  const linted = files.map(({ file, text }) => ({ file, problems: lintText(text, { fileName: file, trust }).problems }));
   const problems = annotateProblems(runner, linted);
   runner.setOutput('problems', JSON.stringify(problems));
   if (config.sarifFile !== undefined) await writeSarif(step, config.sarifFile, linted);
@@ -25,7 +28,7 @@ export async function runLint(step: Step): Promise<void> {
   if (config.summary) {
     await runner.appendSummary(`### keyfob: role files\n\n${verdict}\n\n${problems.length > 0 ? `${problemsTable(problems)}\n\n` : ''}`);
   }
-  if (files.length === 0) runner.warning(`No role files found in ${config.files.join(', ')}. Hint: name them *.role.yaml, *.static-role.yaml or *.manifest.yaml, or list them in \`files\`.`);
+  if (files.length === 0) runner.warning(`No role files found in ${config.files.join(', ')}. Hint: name them *.role.yaml, *.static-role.yaml, *.manifest.yaml, *.jwt-role.yaml or *.policy.hcl, or list them in \`files\`.`);
   if (problems.some((p) => p.severity === 'error')) throw new StepFailure(`Role files have errors: ${verdict} See the annotations.`);
 }
 

@@ -16,6 +16,7 @@ import { historyCodes } from './history.ts';
 import { iamPolicyCodes } from './iam-policy.ts';
 import { policyCodes } from './policy.ts';
 import { jwtTrustCodes } from './jwt-trust.ts';
+import { jwtRoleCodes } from './jwt-role.ts';
 
 export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
@@ -41,6 +42,7 @@ export const problemCodes = {
   ...historyCodes,
   ...iamPolicyCodes,
   ...policyCodes,
+  ...jwtRoleCodes,
   ...jwtTrustCodes,
 } as const satisfies Record<string, CodeInfo>;
 

@@ -26,4 +26,24 @@ export const policyCodes = {
     severity: 'error',
     summary: 'A policy field holds a value of the wrong shape (a parameter map that is not a map, a duration that does not parse, ...).',
   },
+  POLICY_GLOB_INNER_STAR: {
+    severity: 'warning',
+    summary: 'A `*` that is not the last character of a path: the engine globs only a trailing `*`, so this one matches a literal `*` (use `+` for one segment).',
+  },
+  POLICY_DENY_WITH_OTHERS: {
+    severity: 'warning',
+    summary: '`deny` beside other capabilities in one block: the engine drops the others, so the block only denies.',
+  },
+  POLICY_NO_CAPABILITIES: {
+    severity: 'warning',
+    summary: 'A path block without `capabilities` (or an empty list): it grants nothing.',
+  },
+  POLICY_PARAMETERS_UNCHECKED: {
+    severity: 'warning',
+    summary: 'Parameter constraints on a block that grants none of `read`, `create`, `update`, `patch`: the engine checks parameters only on those operations, so they never apply.',
+  },
+  POLICY_PARAMETER_ALLOWED_AND_DENIED: {
+    severity: 'warning',
+    summary: 'A parameter both allowed and denied in one block: `denied_parameters` wins, so the allowance is dead.',
+  },
 } as const satisfies Record<string, CodeInfo>;

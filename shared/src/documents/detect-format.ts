@@ -2,7 +2,7 @@ import type { DocumentFormat } from './types.ts';
 
 /**
  * The document format a file name implies: `.yaml`/`.yml` are YAML, `.json`/`.jsonc` are JSON
- * (read as JSONC). Case-insensitive; any other name gives `undefined`.
+ * (read as JSONC), `.hcl` is HCL (ACL policies). Case-insensitive; any other name gives `undefined`.
  *
  * @example detectFormat('deploy.role.yml') // 'yaml'
  */
@@ -16,6 +16,8 @@ export function detectFormat(fileName: string): DocumentFormat | undefined {
     case 'json':
     case 'jsonc':
       return 'json';
+    case 'hcl':
+      return 'hcl';
     default:
       return undefined;
   }

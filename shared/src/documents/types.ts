@@ -1,8 +1,12 @@
 import type { OffsetRange, Problem, TextRange } from '../problem.ts';
 import type { LineIndex } from '../text/line-index.ts';
 
-/** Source format of a file. JSON is strict unless parsed with `jsonc` (a `.jsonc` file: comments and trailing commas allowed). */
-export type DocumentFormat = 'yaml' | 'json';
+/**
+ * Source format of a file. JSON is strict unless parsed with `jsonc` (a `.jsonc` file: comments and
+ * trailing commas allowed). HCL is the ACL policy language: `parseDocuments` does not read it; the
+ * lint area reads policies with the policies area's parser.
+ */
+export type DocumentFormat = 'yaml' | 'json' | 'hcl';
 
 /** Where a node sits in the source: its key (object members only) and its value. */
 export interface NodeLocation {

@@ -1,7 +1,7 @@
 import type { FieldKind } from '../rules/index.ts';
 
 /** What a file (or one document of it) holds, as `detectKind` in the lint area reports it. */
-export type FileKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config';
+export type FileKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config' | 'jwt-role' | 'policy';
 
 /** The resource a mapping belongs to and where that resource starts in the document. */
 export interface ResourceAt {
@@ -17,6 +17,8 @@ export interface ResourceAt {
  * and the mount's `lease` and `root` settings. `undefined` for mappings inside a field (tags, policies).
  */
 export function resourceAt(fileKind: FileKind, path: readonly string[]): ResourceAt | undefined {
+  // Policies are not field maps: the policy editor logic (paths, capabilities) serves them.
+  if (fileKind === 'policy') return undefined;
   if (fileKind !== 'manifest') return path.length === 0 ? { kind: fileKind, base: [] } : undefined;
   if (path.length === 0) return { kind: 'manifest', base: [] };
   const [section, name] = path;

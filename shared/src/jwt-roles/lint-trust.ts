@@ -27,17 +27,18 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   const report = (code: Problem['code'], severity: Problem['severity'], message: string, path: string, target?: 'key' | 'value'): void => {
     problems.push({ code, severity, message, path, ...(target ? { target } : {}) });
   };
-  if (params.role_type === undefined) report('JWT_TRUST_ROLE_TYPE_OMITTED', 'error', 'role_type is omitted, so the engine stores the role as "oidc" and refuses JWT logins: add role_type: jwt.', '');
+  // Absent fields are drawn on the document's first key (attachRanges), present ones on their key.
+  if (params.role_type === undefined) report('JWT_TRUST_ROLE_TYPE_OMITTED', 'error', 'role_type is omitted, so the engine stores the role as "oidc" and refuses JWT logins: add role_type: jwt.', '/role_type', 'key');
   const glob = params.bound_claims_type === 'glob';
   const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
   const subject = typeof params.bound_subject === 'string' ? params.bound_subject.trim() : '';
   const pinned = subject !== '' || Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
   if (!pinned) {
-    report('JWT_TRUST_ANY_REPOSITORY', 'error', 'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.', isRecord(params.bound_claims) ? '/bound_claims' : '', 'key');
+    report('JWT_TRUST_ANY_REPOSITORY', 'error', 'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.', '/bound_claims', 'key');
   }
   if (glob) checkGlobs(claims, report);
   const audiences = list(params.bound_audiences);
-  if (audiences.length === 0) report('JWT_TRUST_NO_AUDIENCE', 'error', 'No bound_audiences: GitHub always sends aud, so every login with this role is refused; bind the audience the workflows ask for.', '');
+  if (audiences.length === 0) report('JWT_TRUST_NO_AUDIENCE', 'error', 'No bound_audiences: GitHub always sends aud, so every login with this role is refused; bind the audience the workflows ask for.', '/bound_audiences', 'key');
   for (const workflow of context.workflows ?? []) {
     for (const asked of workflow.audiences.filter((a) => audiences.length > 0 && !audiences.includes(a))) {
       report('JWT_TRUST_AUDIENCE_MISMATCH', 'warning', `bound_audiences ${JSON.stringify(audiences)} do not include "${asked}", the jwt-audience of ${workflow.file}: its logins are refused.`, '/bound_audiences');

@@ -1,8 +1,10 @@
 /** What a document of a keyfob file declares. */
-export type LintKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config';
+export type LintKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config' | 'policy' | 'jwt-role';
 
 /** File-name suffixes (after the base name) and the kind each implies; checked in order. */
 const NAME_PATTERNS: readonly (readonly [RegExp, LintKind])[] = [
+  [/\.jwt-role\.(?:ya?ml|jsonc?)$/i, 'jwt-role'],
+  [/\.policy\.(?:hcl|jsonc?)$/i, 'policy'],
   [/\.static-role\.(?:ya?ml|jsonc?)$/i, 'static-role'],
   [/\.role\.(?:ya?ml|jsonc?)$/i, 'role'],
   [/\.manifest\.(?:ya?ml|jsonc?)$/i, 'manifest'],
@@ -18,6 +20,8 @@ export const SCHEMA_FILE_KINDS: Readonly<Record<string, LintKind>> = {
   'manifest.schema.json': 'manifest',
   'root-config.schema.json': 'root-config',
   'lease-config.schema.json': 'lease-config',
+  'jwt-role.schema.json': 'jwt-role',
+  'policy.schema.json': 'policy',
 };
 
 const MODELINE = /^[ \t]*#[ \t]*yaml-language-server[ \t]*:[ \t]*\$schema=(\S+)/m;
@@ -46,8 +50,8 @@ export function findModeline(text: string): string | undefined {
 
 /**
  * True for file names keyfob lints when it walks a folder: `*.role.*`, `*.static-role.*`,
- * `*.manifest.*`, `keyfob.*`, `*.root-config.*`, `*.lease-config.*` with `.yaml`, `.yml`, `.json`
- * or `.jsonc`. (Files elsewhere are linted when named explicitly and they carry a `$schema`.)
+ * `*.manifest.*`, `keyfob.*`, `*.root-config.*`, `*.lease-config.*`, `*.jwt-role.*` with `.yaml`,
+ * `.yml`, `.json` or `.jsonc`, and ACL policies `*.policy.hcl`, `*.policy.json`. (Files elsewhere are linted when named explicitly and they carry a `$schema`.)
  */
 export function isRoleFileName(fileName: string): boolean {
   return kindFromFileName(fileName) !== undefined;
@@ -78,6 +82,6 @@ export function schemaKey(value: unknown): string | undefined {
 /** The role name a file name gives its documents: `deploy.role.yaml` → `deploy`. */
 export function nameFromFileName(fileName: string): string {
   const name = baseName(fileName);
-  const match = /^(.*?)\.(?:static-role|role|manifest|root-config|lease-config)\.(?:ya?ml|jsonc?)$/i.exec(name);
-  return match?.[1] ?? name.replace(/\.(?:ya?ml|jsonc?)$/i, '');
+  const match = /^(.*?)\.(?:jwt-role|static-role|role|manifest|root-config|lease-config|policy)\.(?:ya?ml|jsonc?|hcl)$/i.exec(name);
+  return match?.[1] ?? name.replace(/\.(?:ya?ml|jsonc?|hcl)$/i, '');
 }

@@ -1,6 +1,7 @@
 import { reparseDocuments } from '../documents/index.ts';
 import type { ParsedFile } from '../documents/index.ts';
-import { formatOf, lintParsed, parseFor } from './lint-text.ts';
+import { formatOf, lintParsed, parseFor, policyFormatOf } from './lint-text.ts';
+import { lintPolicyFile } from './policy-file.ts';
 import type { LintOptions, LintResult } from './lint-text.ts';
 import { ValidationCache } from './validation-cache.ts';
 
@@ -24,6 +25,12 @@ export class FileLinter {
   #work: LintWork = { parsed: 0, validated: 0 };
 
   lint(text: string, options: Omit<LintOptions, 'cache'>): LintResult {
+    const policy = policyFormatOf(options);
+    if (policy) {
+      this.#previous = undefined;
+      this.#work = { parsed: 1, validated: 1 };
+      return lintPolicyFile(text, policy);
+    }
     const format = formatOf(options);
     const read = format === 'yaml' ? reparseDocuments(this.#previous, text) : undefined;
     const file = read?.file ?? parseFor(text, options);

@@ -6,3 +6,5 @@ export { detectKind, findModeline, isRoleFileName, kindFromFileName, kindFromSch
 export type { LintKind } from './detect-kind.ts';
 export { FileLinter } from './file-linter.ts';
 export type { LintWork } from './file-linter.ts';
+export { trustContextOf } from './trust-context.ts';
+export type { TrustContext } from '../jwt-roles/index.ts';

@@ -1,8 +1,10 @@
 import { applySuppressions, attachRanges, detectFormat, parseDocuments } from '../documents/index.ts';
 import type { DocumentFormat, ParsedDocument, ParsedFile } from '../documents/index.ts';
 import type { Problem } from '../problem.ts';
+import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
 import { didYouMean } from '../rules/index.ts';
-import { baseName, detectKind, findModeline, nameFromFileName, schemaKey, SCHEMA_FILE_KINDS, type LintKind } from './detect-kind.ts';
+import { baseName, detectKind, findModeline, kindFromFileName, nameFromFileName, schemaKey, SCHEMA_FILE_KINDS, type LintKind } from './detect-kind.ts';
+import { lintPolicyFile } from './policy-file.ts';
 import type { ValidationCache } from './validation-cache.ts';
 import { validateDocument } from './validate-document.ts';
 
@@ -17,6 +19,11 @@ export interface LintOptions {
    * whose parsed value was taken over from the previous version reuse them.
    */
   readonly cache?: ValidationCache;
+  /**
+   * What the OIDC trust checks of JWT role documents may know beyond the file: the workspace's ACL
+   * policies and its workflows' facts (adapters read the files and pass them in).
+   */
+  readonly trust?: TrustContext;
 }
 
 /** What one document of a file is and what is wrong with it. */
@@ -37,7 +44,7 @@ export interface LintResult {
   readonly problems: Problem[];
 }
 
-const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-role']);
+const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-role', 'jwt-role']);
 
 /**
  * Lints a keyfob file: parses every document, decides each one's kind (`detectKind`), validates it
@@ -51,6 +58,8 @@ const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-
  * @example lintText('credential_type: iam_user\n', { fileName: 'ci.role.yaml' }).problems[0]?.code // 'ROLE_POLICY_REQUIRED'
  */
 export function lintText(text: string, options: LintOptions): LintResult {
+  const policy = policyFormatOf(options);
+  if (policy) return lintPolicyFile(text, policy);
   return lintParsed(parseFor(text, options), options);
 }
 
@@ -61,7 +70,17 @@ export function parseFor(text: string, options: LintOptions): ParsedFile {
 
 /** The format `lintText` reads a file in: the option, else the file name's, else YAML. */
 export function formatOf(options: LintOptions): DocumentFormat {
-  return options.format ?? detectFormat(options.fileName) ?? 'yaml';
+  return policyFormatOf(options) ?? options.format ?? detectFormat(options.fileName) ?? 'yaml';
+}
+
+/**
+ * A policy file's format by its own extension (`*.policy.hcl`, `*.policy.json`: an editor may call
+ * an HCL file plain text), or any HCL file (the only HCL keyfob reads); undefined for every other file.
+ */
+export function policyFormatOf(options: LintOptions): 'hcl' | 'json' | undefined {
+  const byName = kindFromFileName(options.fileName) === 'policy' ? detectFormat(options.fileName) : undefined;
+  const format = byName ?? options.format ?? detectFormat(options.fileName);
+  return format === 'hcl' ? 'hcl' : byName === 'json' ? 'json' : undefined;
 }
 
 /** `lintText` of a file already parsed (`options.format` is then the file's own). */
@@ -70,13 +89,15 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
   const modeline = format === 'yaml' ? findModeline(text) : undefined;
   const content = file.documents.filter((d) => d.value !== null && d.value !== undefined);
   const kinds = file.documents.map((d) => detectKind(options.fileName, d.value, modeline === undefined ? undefined : text));
+  // A JSON file whose $schema names the policy schema is a policy in its JSON form.
+  if (format === 'json' && kinds[0] === 'policy') return lintPolicyFile(text, format);
   const named = content.filter((d) => NAMED_KINDS.has(kinds[d.index])).length;
   const seen = new Map<string, number>();
   const validate = cachedValidation(options.cache);
   const documents = file.documents.map((document): LintedDocument => {
     const kind = kinds[document.index];
     const skip = document.value === null && content.length > 0 && file.documents.length > 1;
-    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen, validate);
+    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen, validate, options.trust);
     const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
     return { index: document.index, kind, ...(lint.name !== undefined ? { name: lint.name } : {}), problems: sortByOffset(applySuppressions(ranged, document)) };
   });
@@ -103,6 +124,7 @@ function lintDocument(
   severalNamed: boolean,
   seen: Map<string, number>,
   validate: Validate,
+  trust: TrustContext | undefined,
 ): { name: string | undefined; problems: Problem[] } {
   const problems: Problem[] = [...schemaReferenceProblems(document.value)];
   if (document.problems.some((p) => p.severity === 'error' && (p.code.endsWith('_SYNTAX') || p.code === 'DOC_TOO_DEEP'))) return { name: undefined, problems };
@@ -110,7 +132,7 @@ function lintDocument(
     problems.push({
       code: 'LINT_UNKNOWN_KIND',
       severity: 'warning',
-      message: `Cannot tell what ${baseName(fileName)} declares; name it *.role.yaml, *.static-role.yaml or *.manifest.yaml, or add $schema.`,
+      message: `Cannot tell what ${baseName(fileName)} declares; name it *.role.yaml, *.static-role.yaml, *.jwt-role.yaml or *.manifest.yaml, or add $schema.`,
       // The absent $schema key: attachRanges draws it on the document's first key.
       path: '/$schema',
       target: 'key',
@@ -121,6 +143,7 @@ function lintDocument(
   const name = NAMED_KINDS.has(kind) ? documentName(document, fileName) : undefined;
   if (name !== undefined) problems.push(...nameProblems(document, kind, name, severalNamed, seen));
   problems.push(...validate(document, kind, name?.value));
+  if (kind === 'jwt-role' && isRecord(document.value)) problems.push(...lintJwtTrust(document.value, trust));
   return { name: name?.value, problems };
 }
 
@@ -180,6 +203,10 @@ function schemaReferenceProblems(value: unknown): Problem[] {
     target: 'value',
     ...(suggestion ? { data: { suggestion, replacement: reference.slice(0, reference.length - file.length) + suggestion } } : {}),
   }];
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function sortByOffset(problems: readonly Problem[]): Problem[] {

@@ -1,5 +1,5 @@
 import type { Problem } from '../problem.ts';
-import { validateLeaseConfig, validateManifest, validateRole, validateRootConfig, validateStaticRole } from '../rules/index.ts';
+import { validateJwtRole, validateLeaseConfig, validateManifest, validateRole, validateRootConfig, validateStaticRole } from '../rules/index.ts';
 import type { LintKind } from './detect-kind.ts';
 
 /**
@@ -19,5 +19,10 @@ export function validateDocument(kind: LintKind, value: unknown, name: string | 
       return validateRootConfig(value, { source: 'file' }).problems;
     case 'lease-config':
       return validateLeaseConfig(value).problems;
+    case 'jwt-role':
+      return validateJwtRole(value).problems;
+    case 'policy':
+      // Policies are read from their text (HCL or JSON) by lintPolicyFile, never from parsed data.
+      return [];
   }
 }

@@ -11,7 +11,9 @@ export type ValueKind =
   | 'policy-json'
   | 'integer'
   | 'map'
-  | 'object';
+  | 'object'
+  | 'boolean'
+  | 'leeway';
 
 /** Kinds `fieldInfo` knows: the resources plus the manifest's top level. */
 export type FieldKind = ResourceKind | 'manifest';
@@ -50,6 +52,7 @@ const SCHEMA_OF: Readonly<Record<FieldKind, JsonSchema>> = {
   'lease-config': schemas['lease-config'],
   'credential-request': schemas['credential-request'],
   manifest: schemas.manifest,
+  'jwt-role': schemas['jwt-role'],
 };
 
 const TYPE_WORDS: Readonly<Record<ValueKind, string>> = {
@@ -62,6 +65,8 @@ const TYPE_WORDS: Readonly<Record<ValueKind, string>> = {
   integer: 'an integer',
   map: 'a map of names to definitions',
   object: 'an object',
+  boolean: 'true or false',
+  leeway: 'a duration string such as "1m", a whole number of seconds, or -1 for none',
 };
 
 /** "a list of strings or ..." for a value kind, used in type messages. */

@@ -11,6 +11,8 @@ export { validateCredentialRequest } from './validate-credential-request.ts';
 export type { CredentialRequestValidation, ValidateCredentialRequestOptions } from './validate-credential-request.ts';
 export { validateManifest } from './validate-manifest.ts';
 export type { ManifestValidation, ValidateManifestOptions } from './validate-manifest.ts';
+export { validateJwtRole } from './validate-jwt-role.ts';
+export type { JwtRoleValidation } from './validate-jwt-role.ts';
 export { ruleFor, ruleTable } from './rule-table.ts';
 export type { Rule, RuleFinding, RuleKind } from './rule.ts';
 export { fieldInfo, fieldsFor, isCredentialType } from './field-info.ts';

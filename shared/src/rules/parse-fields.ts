@@ -106,6 +106,11 @@ export function parseFields(
       case 'duration-or-seconds':
         readSeconds(name, raw, path, info.value === 'duration' && source === 'file', out, problems);
         break;
+      case 'leeway':
+        // -1 turns the leeway off (the real engine's JWT method).
+        if (raw === -1 || raw === '-1') out.seconds.set(name, -1);
+        else readSeconds(name, raw, path, false, out, problems);
+        break;
       case 'policy-json':
         out.policies.set(name, readPolicy(raw as string | Record<string, unknown>));
         break;

@@ -1,3 +1,4 @@
+import { jwtRoleRules } from './jwt-role-rules.ts';
 import { leaseRules } from './lease-rules.ts';
 import { manifestRules } from './manifest-rules.ts';
 import { requestRules } from './request-rules.ts';
@@ -17,6 +18,7 @@ export const ruleTable: readonly Rule[] = [
   ...leaseRules,
   ...requestRules,
   ...manifestRules,
+  ...jwtRoleRules,
 ];
 
 /** The rule behind a code, if the code belongs to a rule (not to parsing or templates). */

@@ -11,6 +11,7 @@ const VALIDATORS: Readonly<Record<FieldKind, ShapeValidator>> = {
   'lease-config': shapeValidators.leaseConfig,
   'credential-request': shapeValidators.credentialRequest,
   manifest: shapeValidators.manifest,
+  'jwt-role': shapeValidators.jwtRole,
 };
 
 /** Problems of the shape check plus the fields whose values cannot be read. */

@@ -5,7 +5,7 @@ export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 
 export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed_role', 'federation_token', 'session_token'];
 
 /** The kinds of resource the rules validate one at a time. */
-export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request';
+export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'jwt-role';
 
 /**
  * The fields every normalised dynamic role carries, whether it was read from a role file (rules)

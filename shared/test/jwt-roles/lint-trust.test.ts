@@ -31,7 +31,7 @@ interface Case {
 
 const cases: readonly Case[] = [
   { name: 'a role pinned to one repository passes', role: good, context: { policies: deployOnly, workflows: [pushWorkflow] } },
-  { name: 'only an audience: any repository', role: { ...good, bound_claims: undefined, bound_claims_type: undefined }, expected: ['JWT_TRUST_ANY_REPOSITORY', ''] },
+  { name: 'only an audience: any repository', role: { ...good, bound_claims: undefined, bound_claims_type: undefined }, expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'] },
   { name: 'only non-pinning claims: any repository', role: { ...good, bound_claims: { ref: 'refs/heads/main' } }, expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'] },
   { name: 'bound_subject pins', role: { ...good, bound_claims: undefined, bound_subject: 'repo:octo/app:environment:prod' } },
   { name: 'glob repo:* leaves the owner open', role: { ...good, bound_claims: { sub: 'repo:*' } }, expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub'] },
@@ -39,11 +39,11 @@ const cases: readonly Case[] = [
   { name: 'glob */app for repository', role: { ...good, bound_claims: { repository: '*/app' } }, expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/repository'] },
   { name: 'the same text as a string binding is literal, not a glob', role: { ...good, bound_claims_type: 'string', bound_claims: { sub: 'repo:*' } } },
   { name: 'glob repo:octo/* admits every repository of the owner', role: { ...good, bound_claims: { sub: 'repo:octo/*' } }, expected: ['JWT_TRUST_WHOLE_OWNER', '/bound_claims/sub'] },
-  { name: 'no audience', role: { ...good, bound_audiences: [] }, expected: ['JWT_TRUST_NO_AUDIENCE', ''] },
+  { name: 'no audience', role: { ...good, bound_audiences: [] }, expected: ['JWT_TRUST_NO_AUDIENCE', '/bound_audiences'] },
   { name: "audience differs from the workflows' jwt-audience", role: good, context: { workflows: [{ ...pushWorkflow, audiences: ['sigstore'] }] }, expected: ['JWT_TRUST_AUDIENCE_MISMATCH', '/bound_audiences'] },
   { name: 'branch sub while a workflow runs on pull_request', role: { ...good, bound_audiences: ['sigstore'] }, context: { workflows: [prWorkflow] }, expected: ['JWT_TRUST_BRANCH_SUB_PULL_REQUEST', '/bound_claims/sub'] },
   { name: 'branch sub with push workflows only passes', role: good, context: { workflows: [pushWorkflow] } },
-  { name: 'role_type omitted', role: { ...good, role_type: undefined }, expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', ''] },
+  { name: 'role_type omitted', role: { ...good, role_type: undefined }, expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', '/role_type'] },
   { name: 'a policy reaching auth/*', role: { ...good, token_policies: ['deploy', 'admin'] }, context: { policies: policies({ deploy: 'path "cloud/*" { capabilities = ["read"] }', admin: 'path "auth/*" { capabilities = ["update"] }' }) }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/1'] },
   { name: 'a policy reaching sys/policies via *', role: { ...good, token_policies: ['all'] }, context: { policies: policies({ all: 'path "*" { capabilities = ["create", "update"] }' }) }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'] },
   { name: 'the root policy', role: { ...good, token_policies: ['root'] }, context: { policies: deployOnly }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'] },

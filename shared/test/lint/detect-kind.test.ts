@@ -13,6 +13,12 @@ describe('detectKind', () => {
     { name: 'windows path', file: 'C:\\repo\\keyfob.json', kind: 'manifest' },
     { name: 'root config by name', file: 'prod.root-config.yaml', kind: 'root-config' },
     { name: 'lease config by name', file: 'prod.lease-config.json', kind: 'lease-config' },
+    { name: 'JWT role by name', file: 'auth/deploy.jwt-role.yaml', kind: 'jwt-role' },
+    { name: 'JWT role in JSON', file: 'deploy.jwt-role.json', kind: 'jwt-role' },
+    { name: 'policy in HCL', file: 'policies/deploy.policy.hcl', kind: 'policy' },
+    { name: 'policy in JSON', file: 'deploy.policy.json', kind: 'policy' },
+    { name: 'policy.yaml is not a policy (policies are HCL or JSON)', file: 'deploy.policy.yaml', kind: undefined },
+    { name: 'JWT role by $schema', file: 'x.yaml', value: { $schema: 'https://keyfob.dev/schemas/jwt-role.schema.json' }, kind: 'jwt-role' },
     { name: 'plain yaml', file: 'deploy.yaml', kind: undefined },
     { name: 'role in the middle is not a suffix', file: 'deploy.role.yaml.bak', kind: undefined },
     { name: '$schema URL', file: 'deploy.yaml', value: { $schema: 'https://keyfob.dev/schemas/role.schema.json' }, kind: 'role' },
@@ -43,5 +49,7 @@ describe('file names', () => {
     assert.equal(nameFromFileName('roles/deploy-prod.role.yaml'), 'deploy-prod');
     assert.equal(nameFromFileName('backup.agent.static-role.json'), 'backup.agent');
     assert.equal(nameFromFileName('other.yaml'), 'other');
+    assert.equal(nameFromFileName('auth/deploy.jwt-role.yml'), 'deploy');
+    assert.equal(nameFromFileName('policies/ci-deploy.policy.hcl'), 'ci-deploy');
   });
 });
