@@ -4,7 +4,6 @@ import { findYamlSuppressionComments, readSuppression } from '../documents/suppr
 import { hclToData, lintPolicy, parseHcl, type HclNode } from '../policies/index.ts';
 import type { Problem } from '../problem.ts';
 import { appendPointer, LineIndex } from '../text/index.ts';
-import type { LintResult } from './lint-text.ts';
 
 /**
  * Lints an ACL policy file (`*.policy.hcl`, or `*.policy.json` / a `$schema` naming the policy
@@ -12,7 +11,7 @@ import type { LintResult } from './lint-text.ts';
  * comments honoured. The parsed file has one document whose locations come from the HCL (or JSON)
  * tree, so hovers and quick fixes find their spans as in YAML files.
  */
-export function lintPolicyFile(text: string, format: 'hcl' | 'json'): LintResult {
+export function lintPolicyFile(text: string, format: 'hcl' | 'json'): { file: ParsedFile; documents: { index: number; kind: 'policy'; problems: Problem[] }[]; problems: Problem[] } {
   const file = format === 'json' ? parseDocuments(text, 'json') : parseHclFile(text);
   const document = file.documents[0] as ParsedDocument;
   const syntax = document.problems.filter((p) => p.severity === 'error');
