@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { Problem } from '@keyfob/shared/problem';
 import {
   validateCredentialRequest,
+  validateJwtRole,
   validateLeaseConfig,
   validateManifest,
   validateRole,
@@ -41,7 +42,7 @@ export interface RuleCase {
 /** A fixture file: the kind of resource and its cases. */
 export interface RuleFixture {
   readonly file: string;
-  readonly kind: 'role' | 'static-role' | 'root-config' | 'lease-config' | 'manifest' | 'credential-request';
+  readonly kind: 'role' | 'static-role' | 'root-config' | 'lease-config' | 'manifest' | 'credential-request' | 'jwt-role';
   readonly cases: readonly RuleCase[];
 }
 
@@ -69,6 +70,8 @@ export function validateValue(kind: RuleFixture['kind'], value: unknown, testCas
       return validateLeaseConfig(value).problems;
     case 'manifest':
       return validateManifest(value).problems;
+    case 'jwt-role':
+      return validateJwtRole(value).problems;
     case 'credential-request': {
       const role = testCase.role === undefined ? undefined : validateRole(parse(testCase.role)).value;
       if (testCase.role !== undefined && !role) throw new Error(`${testCase.name}: the role of the case is not valid`);
