@@ -30,7 +30,7 @@ const AREAS = {
   // engine I/O
   client: [...LEAVES, 'rules'],
   credentials: [...LEAVES, 'client'],
-  apply: [...LEAVES, 'template', 'rules', 'lint', 'client'],
+  apply: [...LEAVES, 'template', 'rules', 'lint', 'client', 'policies', 'jwt-roles'],
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,
   // editor logic, for the extension and any other editor

@@ -8,12 +8,14 @@ import {
 } from '@keyfob/shared/apply';
 import { summarizeAccess } from '../access-summary.ts';
 import { annotateProblems, countText, problemsTable, type FileProblem } from '../annotate.ts';
+import { trustContextOf } from '@keyfob/shared/lint';
+import { readWorkflows } from '../read-workflows.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
 import { table } from '../summary.ts';
 
 /**
- * `apply`: makes the engine's roles and static roles match the role files. The files are linted
+ * `apply`: makes the engine's roles and static roles (and ACL policies and JWT roles) match the files. The files are linted
  * first (nothing is applied while any has an error); the plan is shown in the log, the job summary and
  * the `plan` output; `dry-run` stops there; `prune` also deletes what no file declares. The job
  * summary ends with who can get what on the engine (JWT roles, their logins and what they reach).
@@ -21,7 +23,7 @@ import { table } from '../summary.ts';
 export async function runApply(step: EngineStep): Promise<void> {
   const { config, runner, client, engine } = step;
   const files = await readRoleFiles(config.files, config.workspace);
-  const collected = collectDesiredState(files, { mount: engine.mount });
+  const collected = collectDesiredState(files, { mount: engine.mount, trust: trustContextOf(files, await readWorkflows(config.workspace)) });
   const fileProblems = annotateProblems(runner, collected.files);
   if (!collected.ok) {
     runner.setOutput('problems', JSON.stringify(fileProblems));

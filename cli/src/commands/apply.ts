@@ -9,9 +9,10 @@ import {
   type PlanStep,
   type RoleFileText,
 } from '@keyfob/shared/apply';
-import { isRoleFileName } from '@keyfob/shared/lint';
+import { isRoleFileName, trustContextOf } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
+import { readWorkflows } from '../lint/read-workflows.ts';
 import type { Command } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
@@ -19,11 +20,13 @@ import { failureText } from './creds.ts';
 const USAGE = `usage: keyfob apply PATH... [--dry-run] [--prune] [--format text|json] [connection options]
 
 Makes the engine's roles and static roles match role files (*.role.*, *.static-role.*, manifests),
-the same way the GitHub Action's apply mode does. The files are linted first; nothing is applied
+and its ACL policies and JWT roles (auth/jwt) match *.policy.hcl|json and *.jwt-role.* files, the
+same way the GitHub Action's apply mode does. The files are linted first; nothing is applied
 while any has an error. PATH is a file, a folder (walked recursively) or a glob.
 
   --dry-run          show the plan, change nothing
-  --prune            also delete roles and static roles that no file declares
+  --prune            also delete roles, static roles, policies and JWT roles that no file declares
+                     (policies and JWT roles only when the files declare some; never root or default)
   --format F         text (default) or json ({"plan":[...],"changed":bool,"problems":[...]})
 
 ${CONNECTION_USAGE}
@@ -45,7 +48,7 @@ export const applyCommand: Command = async (argv, io) => {
   const client = await clientFromFlags(values, io);
   const files = await readFiles(positionals, io);
   if (files === undefined) return EXIT.usage;
-  const collected = collectDesiredState(files, { mount: client.mount });
+  const collected = collectDesiredState(files, { mount: client.mount, trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)) });
   const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
   if (format === 'text') {
     for (const p of problems) io.stderr(`${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`);

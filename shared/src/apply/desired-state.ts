@@ -2,8 +2,9 @@ import { applyCodes } from '../codes/apply.ts';
 import { lintText } from '../lint/index.ts';
 import type { LintedDocument } from '../lint/index.ts';
 import { hasErrors, type Problem } from '../problem.ts';
-import { validateManifest, validateRole, validateStaticRole, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
-import type { Declared, DesiredState, SourceRef } from './plan-types.ts';
+import { nameFromFileName, type TrustContext } from '../lint/index.ts';
+import { validateJwtRole, validateManifest, validateRole, validateStaticRole, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
+import type { Declared, DesiredState, JwtRoleBody, PolicyDefinition, SourceRef } from './plan-types.ts';
 
 /** A role file's name (as shown to users) and text. */
 export interface RoleFileText {
@@ -27,6 +28,8 @@ export interface DesiredStateResult {
 type Collector = {
   roles: Map<string, Declared<RoleDefinition>>;
   staticRoles: Map<string, Declared<StaticRoleDefinition>>;
+  policies: Map<string, Declared<PolicyDefinition>>;
+  jwtRoles: Map<string, Declared<JwtRoleBody>>;
 };
 
 /**
@@ -37,29 +40,40 @@ type Collector = {
  * Codes of its own: `APPLY_DUPLICATE_NAME` (a name declared in two places), `APPLY_MOUNT_MISMATCH`,
  * `APPLY_NOT_APPLIED` (root or lease configuration, which apply leaves alone), `APPLY_NO_DOCUMENTS`.
  */
-export function collectDesiredState(files: readonly RoleFileText[], options: { readonly mount: string }): DesiredStateResult {
-  const state: Collector = { roles: new Map(), staticRoles: new Map() };
+export function collectDesiredState(files: readonly RoleFileText[], options: { readonly mount: string; readonly trust?: TrustContext }): DesiredStateResult {
+  const state: Collector = { roles: new Map(), staticRoles: new Map(), policies: new Map(), jwtRoles: new Map() };
   const reports: FileProblems[] = [];
   for (const { file, text } of files) {
-    const linted = lintText(text, { fileName: file });
+    const linted = lintText(text, { fileName: file, ...(options.trust ? { trust: options.trust } : {}) });
     const problems: Problem[] = [...linted.problems];
     for (const document of linted.documents) {
       if (hasErrors(document.problems)) continue;
       const value = linted.file.documents[document.index]?.value;
-      problems.push(...declare(document, value, { file, document: document.index }, options.mount, state));
+      problems.push(...declare(document, value, { file, document: document.index, text }, options.mount, state));
     }
     reports.push({ file, problems });
   }
-  if (state.roles.size === 0 && state.staticRoles.size === 0) {
-    reports.push({ file: '', problems: [note('APPLY_NO_DOCUMENTS', 'No role, static-role or manifest document was found in the given files.')] });
+  if (state.roles.size === 0 && state.staticRoles.size === 0 && state.policies.size === 0 && state.jwtRoles.size === 0) {
+    reports.push({ file: '', problems: [note('APPLY_NO_DOCUMENTS', 'No role, static-role, manifest, JWT role or policy document was found in the given files.')] });
   }
   const ok = !reports.some((r) => hasErrors(r.problems));
-  return { desired: { roles: state.roles, staticRoles: state.staticRoles }, files: reports, ok };
+  return { desired: { roles: state.roles, staticRoles: state.staticRoles, policies: state.policies, jwtRoles: state.jwtRoles }, files: reports, ok };
 }
 
-function declare(document: LintedDocument, value: unknown, source: SourceRef, mount: string, state: Collector): Problem[] {
+function declare(document: LintedDocument, value: unknown, from: SourceRef & { readonly text: string }, mount: string, state: Collector): Problem[] {
+  const source: SourceRef = { file: from.file, document: from.document };
   const at = (p: Problem): Problem => ({ ...p, document: source.document });
   switch (document.kind) {
+    case 'policy': {
+      // The engine lower-cases policy names; the file name gives the name (`deploy.policy.hcl`).
+      const name = nameFromFileName(source.file).toLowerCase();
+      if (name === 'root') return [at(note('APPLY_POLICY_RESERVED', `${source.file} would write the policy "root", which the engine refuses (root holds every capability and cannot change); rename the file.`))];
+      return add(state.policies, name, { text: from.text }, source).map(at);
+    }
+    case 'jwt-role': {
+      const body = validateJwtRole(value).value;
+      return body ? add(state.jwtRoles, document.name, body, source).map(at) : [];
+    }
     case 'role': {
       const role = validateRole(value, nameOption(document)).value;
       return role ? add(state.roles, document.name ?? role.name, role, source).map(at) : [];

@@ -26,6 +26,7 @@ export async function executePlan(client: ApplyClient, plan: Plan, onStep?: (don
 }
 
 async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonly string[]> {
+  if (step.kind === 'policy' || step.kind === 'jwt-role') return executeAccessStep(client, step);
   const isRole = step.kind === 'role';
   if (step.op === 'delete' || step.op === 'replace') {
     if (isRole) await client.deleteRole(step.name);
@@ -34,5 +35,18 @@ async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonl
   }
   const body = step.body ?? {};
   const result = isRole ? await client.writeRole(step.name, body) : await client.writeStaticRole(step.name, body as StaticRoleBody);
+  return result.warnings;
+}
+
+/** Policies and JWT roles: a write replaces the whole definition, so there is no replace step. */
+async function executeAccessStep(client: ApplyClient, step: PlanStep): Promise<readonly string[]> {
+  const isPolicy = step.kind === 'policy';
+  if (step.op === 'delete') {
+    if (isPolicy) await client.deletePolicy(step.name);
+    else await client.deleteJwtRole(step.name);
+    return [];
+  }
+  const body = step.body ?? {};
+  const result = isPolicy ? await client.writePolicy(step.name, String(body.policy ?? '')) : await client.writeJwtRole(step.name, body);
   return result.warnings;
 }

@@ -2,6 +2,7 @@ import { formatDuration } from '../duration/index.ts';
 import { applyCodes } from '../codes/apply.ts';
 import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
+import { planJwtRoles, planPolicies } from './access-plan.ts';
 import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
 import { changedFields, roleBody, roleFields, ROLE_FIELDS } from './role-fields.ts';
 
@@ -12,18 +13,19 @@ export interface PlanOptions {
 }
 
 /**
- * Compares the role files with the engine and lists what would make the engine match: create what is
- * missing, update what differs, replace what an update cannot fix, and (with `prune`) delete what no
- * file declares. Roles come first, then static roles; names in sorted order.
+ * Compares the role files (and policy and JWT role files) with the engine and lists what would make
+ * the engine match: create what is missing, update what differs, replace what an update cannot fix, and (with `prune`) delete what no
+ * file declares. Policies come first, then JWT roles, roles and static roles; names in sorted order.
  *
  * Codes (notes, not errors): `APPLY_ROTATION_RESET`, `APPLY_USERNAME_CHANGE`,
- * `APPLY_STATIC_USER_KEPT`, `APPLY_PRUNE_UNLISTED`.
+ * `APPLY_STATIC_USER_KEPT`, `APPLY_PRUNE_UNLISTED`, `APPLY_PRUNE_KIND_SKIPPED`.
  *
  * @example planApply(desired, current, { prune: false }).steps.filter((s) => s.op !== 'unchanged')
  */
 export function planApply(desired: DesiredState, current: CurrentState, options: PlanOptions): Plan {
   const problems: Problem[] = [];
-  const steps: PlanStep[] = [];
+  // Policies first, then the JWT roles that name them, then the credential roles.
+  const steps: PlanStep[] = [...planPolicies(desired, current, options.prune, problems), ...planJwtRoles(desired, current, options.prune, problems)];
   for (const name of sorted(desired.roles.keys())) steps.push(planRole(name, desired.roles.get(name)!, current));
   if (options.prune) steps.push(...prunable('role', desired.roles, current.roleNames, problems));
   for (const name of sorted(desired.staticRoles.keys())) steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));

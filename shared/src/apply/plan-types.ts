@@ -3,7 +3,7 @@ import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 
 /** What apply manages. */
-export type ApplyKind = 'role' | 'static-role';
+export type ApplyKind = 'role' | 'static-role' | 'policy' | 'jwt-role';
 
 /**
  * What a plan step does: `create` and `update` write, `delete` removes, `replace` deletes then
@@ -25,10 +25,22 @@ export interface Declared<T> {
   readonly source: SourceRef;
 }
 
+/** An ACL policy file: its text, sent as it is (HCL or its JSON form). */
+export interface PolicyDefinition {
+  readonly text: string;
+}
+
+/** A JWT role file: the body to write (file-only keys removed), as validated. */
+export type JwtRoleBody = Readonly<Record<string, unknown>>;
+
 /** The state the role files declare, by name. */
 export interface DesiredState {
   readonly roles: ReadonlyMap<string, Declared<RoleDefinition>>;
   readonly staticRoles: ReadonlyMap<string, Declared<StaticRoleDefinition>>;
+  /** ACL policies by their (lower-cased) name; absent when the files declare none. */
+  readonly policies?: ReadonlyMap<string, Declared<PolicyDefinition>>;
+  /** JWT auth roles by name; absent when the files declare none. */
+  readonly jwtRoles?: ReadonlyMap<string, Declared<JwtRoleBody>>;
 }
 
 /** The engine's state as read: the declared names' current definitions, and every listed name. */
@@ -39,6 +51,14 @@ export interface CurrentState {
   readonly roleNames: readonly string[] | undefined;
   /** Every static role name; `undefined` when not listed, or the engine cannot list them. */
   readonly staticRoleNames: readonly string[] | undefined;
+  /** Stored text of the declared policies. */
+  readonly policies?: ReadonlyMap<string, string>;
+  /** Every policy name; `undefined` when not listed. */
+  readonly policyNames?: readonly string[] | undefined;
+  /** The declared JWT roles as the engine reads them back. */
+  readonly jwtRoles?: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** Every JWT role name; `undefined` when not listed. */
+  readonly jwtRoleNames?: readonly string[] | undefined;
 }
 
 /** One step of a plan. `body` never holds a secret: role files hold none. */

@@ -9,5 +9,7 @@ export const applyCodes = {
   APPLY_USERNAME_CHANGE: { severity: 'warning', summary: 'A static role\'s `username` changed: the role is deleted and created again for the new user.' },
   APPLY_MOUNT_MISMATCH: { severity: 'error', summary: 'A manifest declares a different `mount` than the one apply writes to.' },
   APPLY_NOT_APPLIED: { severity: 'info', summary: 'Apply manages roles and static roles only; root and lease configuration in the files are left alone.' },
+  APPLY_POLICY_RESERVED: { severity: 'error', summary: 'A policy file named `root`: the engine\'s `root` policy cannot be written.' },
+  APPLY_PRUNE_KIND_SKIPPED: { severity: 'info', summary: 'No file declares a policy (or a JWT role), so `prune` leaves the engine\'s policies (or JWT roles) alone.' },
   APPLY_PRUNE_UNLISTED: { severity: 'warning', summary: 'The engine cannot list these roles, so `prune` could not look for roles that no file declares.' },
 } as const satisfies Record<string, CodeInfo>;

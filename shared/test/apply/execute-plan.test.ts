@@ -5,8 +5,10 @@ import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
 import { desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
 /** An in-memory engine that records every call. */
-function fakeClient(roles: EngineRole[], statics: EngineStaticRole[], failOn?: string) {
+function fakeClient(roles: EngineRole[], statics: EngineStaticRole[], failOn?: string, access: { policies?: Record<string, string>; jwtRoles?: Record<string, Record<string, unknown>> } = {}) {
   const calls: string[] = [];
+  const policyMap = new Map(Object.entries(access.policies ?? {}));
+  const jwtMap = new Map(Object.entries(access.jwtRoles ?? {}));
   const roleMap = new Map(roles.map((r) => [r.name, r]));
   const staticMap = new Map(statics.map((s) => [s.name, s]));
   const record = (call: string) => {
@@ -23,6 +25,14 @@ function fakeClient(roles: EngineRole[], statics: EngineStaticRole[], failOn?: s
     listStaticRoles: async () => (await record('list statics'), [...staticMap.keys()]),
     writeStaticRole: async (name) => (await record(`write static ${name}`), { warnings: [] }),
     deleteStaticRole: async (name) => (await record(`delete static ${name}`), true),
+    readPolicyText: async (name) => (await record(`read policy ${name}`), policyMap.get(name)),
+    listPolicies: async () => (await record('list policies'), ['root', 'default', ...policyMap.keys()]),
+    writePolicy: async (name) => (await record(`write policy ${name}`), { warnings: [] }),
+    deletePolicy: async (name) => (await record(`delete policy ${name}`), true),
+    readJwtRole: async (name) => (await record(`read jwt role ${name}`), jwtMap.get(name)),
+    listJwtRoles: async () => (await record('list jwt roles'), [...jwtMap.keys()]),
+    writeJwtRole: async (name) => (await record(`write jwt role ${name}`), { warnings: [] }),
+    deleteJwtRole: async (name) => (await record(`delete jwt role ${name}`), true),
   };
   return { client, calls };
 }
