@@ -1,7 +1,7 @@
 import { applyCodes } from '../codes/apply.ts';
 import { JWT_LEEWAY_DEFAULTS, readJwtRole, type JwtRole } from '../jwt-roles/index.ts';
 import type { Problem } from '../problem.ts';
-import type { CurrentState, DesiredState, PlanStep } from './plan-types.ts';
+import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, PolicyDefinition } from './plan-types.ts';
 
 /** Policies the engine always has: never pruned. */
 const BUILT_IN_POLICIES = new Set(['root', 'default']);
@@ -15,7 +15,7 @@ const OLDER_NAMES = ['policies', 'ttl', 'max_ttl', 'num_uses', 'bound_cidrs'];
  * and only when the files declare at least one policy (so role-only files never wipe the policies).
  */
 export function planPolicies(desired: DesiredState, current: CurrentState, prune: boolean, problems: Problem[]): PlanStep[] {
-  const declared = desired.policies ?? new Map();
+  const declared: ReadonlyMap<string, Declared<PolicyDefinition>> = desired.policies ?? new Map();
   const steps: PlanStep[] = [];
   for (const name of [...declared.keys()].sort()) {
     const { definition, source } = declared.get(name)!;
@@ -35,7 +35,7 @@ export function planPolicies(desired: DesiredState, current: CurrentState, prune
  * the way the engine reads them (lists as sets, durations in seconds, leeways with their defaults).
  */
 export function planJwtRoles(desired: DesiredState, current: CurrentState, prune: boolean, problems: Problem[]): PlanStep[] {
-  const declared = desired.jwtRoles ?? new Map();
+  const declared: ReadonlyMap<string, Declared<JwtRoleBody>> = desired.jwtRoles ?? new Map();
   const steps: PlanStep[] = [];
   for (const name of [...declared.keys()].sort()) {
     const { definition, source } = declared.get(name)!;
@@ -91,13 +91,18 @@ function comparable(role: JwtRole): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(role)) {
     if (Array.isArray(value)) out[key] = [...(value as unknown[])].map(String).sort();
-    else if (value !== null && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, Array.isArray(v) ? v.map(String).sort() : v]));
+    else if (value !== null && typeof value === 'object') out[key] = sortedMap(value as Readonly<Record<string, unknown>>);
     else out[key] = value;
   }
   out.clockSkewLeeway = role.clockSkewLeeway || JWT_LEEWAY_DEFAULTS.clockSkew;
   out.expirationLeeway = role.expirationLeeway || JWT_LEEWAY_DEFAULTS.expiration;
   out.notBeforeLeeway = role.notBeforeLeeway || JWT_LEEWAY_DEFAULTS.notBefore;
   return out;
+}
+
+function sortedMap(map: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const entries = Object.entries(map).sort(([x], [y]) => (x < y ? -1 : 1));
+  return Object.fromEntries(entries.map(([k, v]) => [k, Array.isArray(v) ? (v as unknown[]).map(String).sort() : v]));
 }
 
 function note(code: keyof typeof applyCodes, message: string): Problem {

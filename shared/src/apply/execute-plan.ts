@@ -47,6 +47,6 @@ async function executeAccessStep(client: ApplyClient, step: PlanStep): Promise<r
     return [];
   }
   const body = step.body ?? {};
-  const result = isPolicy ? await client.writePolicy(step.name, String(body.policy ?? '')) : await client.writeJwtRole(step.name, body);
+  const result = isPolicy ? await client.writePolicy(step.name, typeof body.policy === 'string' ? body.policy : '') : await client.writeJwtRole(step.name, body);
   return result.warnings;
 }
