@@ -158,23 +158,28 @@ describe('keyfob history changes: --fail-on and exit codes', () => {
 });
 
 describe('keyfob history changes: SARIF and GitHub annotations carry the change id', () => {
-  it('writes SARIF 2.1.0: one rule per change id, one result per place, levels mapped', async () => {
+  it('writes SARIF 2.1.0 through the shared writer: HISTORY_* rules, one result per place, the change id carried', async () => {
     const { code, out } = await run(root, '--since', '2020-01-01', '--format', 'sarif', '--fail-on', 'breaking');
     assert.equal(code, 1);
     const log = JSON.parse(out) as Log;
     assert.equal(log.version, '2.1.0');
     const [sarifRun] = log.runs;
     assert.ok(sarifRun);
+    assert.equal(sarifRun.automationDetails?.id, 'keyfob history changes/');
     const rules = sarifRun.tool.driver.rules ?? [];
-    assert.deepEqual(rules.map((r) => r.id).slice(0, 3), ['ph-2021-08-11', 'ph-2024-09-02', 'ph-2023-05-25']);
-    assert.deepEqual(rules[1]?.properties, { level: 'deprecation', date: '2024-09-02', sunset: '2025-08', tags: ['platform-api', 'deprecation'] });
+    assert.deepEqual(rules.map((r) => r.id), ['HISTORY_BREAKING', 'HISTORY_CHANGED', 'HISTORY_DEPRECATED']);
     const results = sarifRun.results ?? [];
     assert.equal(results.length, 7);
     for (const result of results) assert.equal(rules[result.ruleIndex ?? -1]?.id, result.ruleId);
-    const upload = results.find((r) => r.ruleId === 'ph-2021-08-11');
+    const upload = results.find((r) => r.properties?.['changeId'] === 'ph-2021-08-11');
+    assert.equal(upload?.ruleId, 'HISTORY_BREAKING');
     assert.equal(upload?.level, 'error');
-    assert.deepEqual(upload?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'fixtures/upload.json' }, region: { startLine: 1, startColumn: 64, endLine: 1, endColumn: 74 } });
-    assert.match(upload?.message.text ?? '', /^upload-url \(configuration-versions\): breaking 2021-08-11\. /);
+    assert.deepEqual(upload?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'fixtures/upload.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 64, endLine: 1, endColumn: 74 } });
+    assert.match(upload?.message.text ?? '', /^upload-url \(configuration-versions\): breaking 2021-08-11\. .* \[change ph-2021-08-11, breaking\]$/);
+    assert.deepEqual(upload?.partialFingerprints, { 'keyfobChange/v1': 'ph-2021-08-11|attribute configuration-versions upload-url|upload-url' });
+    const checks = results.find((r) => r.properties?.['changeId'] === 'ph-2024-09-02');
+    assert.deepEqual(checks?.properties, { changeId: 'ph-2024-09-02', level: 'deprecation', date: '2024-09-02', sunset: '2025-08', subject: 'endpoint GET /runs/:run_id/policy-checks', new: true });
+    assert.equal(checks?.ruleId, 'HISTORY_DEPRECATED');
     assert.deepEqual([...new Set(results.map((r) => r.level))].sort(), ['error', 'note', 'warning']);
   });
 

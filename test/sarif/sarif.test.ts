@@ -125,4 +125,21 @@ describe('SARIF output', () => {
       rmSync(workspace, { recursive: true, force: true });
     }
   });
+
+  it('keyfob history changes --format sarif: valid, HISTORY_* rules, every result carries its change id', () => {
+    writeFileSync(join(dir, 'upload.json'), '{ "data": { "type": "configuration-versions", "attributes": { "upload-url": "https://example.test/u" } } }\n');
+    writeFileSync(join(dir, 'checks.ts'), 'await fetch(`${base}/api/v2/runs/${runId}/policy-checks`);\n');
+    const { status, log } = keyfob(dir, 'history', 'changes', '--since', '2020-01-01', '--fail-on', 'deprecation', '--format', 'sarif', 'upload.json', 'checks.ts');
+    assert.equal(status, 1);
+    assertValid(log);
+    const results = (log.runs[0]?.results ?? []) as (SarifLog['runs'][number]['results'][number] & { properties?: { changeId?: string } })[];
+    assert.ok(results.length >= 2, JSON.stringify(results));
+    for (const r of results) {
+      assert.match(r.properties?.changeId ?? '', /^ph-\d{4}-\d{2}-\d{2}/, r.message.text);
+      assert.ok(r.message.text.includes(`[change ${r.properties?.changeId ?? ''}, `), r.message.text);
+    }
+    const ruleOf = (id: string): string | undefined => results.find((r) => r.properties?.changeId === id)?.ruleId;
+    assert.equal(ruleOf('ph-2021-08-11'), 'HISTORY_BREAKING');
+    assert.equal(ruleOf('ph-2024-09-02'), 'HISTORY_DEPRECATED');
+  });
 });

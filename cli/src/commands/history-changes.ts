@@ -1,11 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baselineSubjects, changeAnnotations, changesMarkdown, changesSarif, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
+import { baselineSubjects, changeAnnotations, changesMarkdown, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
+import { changesSarif } from '../history/changes-sarif.ts';
 import { readSource, sourceFiles } from '../history/source-files.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export const CHANGES_USAGE = `usage: keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on breaking|deprecation]
                               [--format text|json|sarif|github|markdown] [--baseline FILE]
@@ -20,7 +22,8 @@ info), each with its stable change id and the places in the code.
                          deprecation or a breaking change. Without it the exit status is 0.
   --format text          grouped by level, places under each change (default)
   --format json          {"since","files","subjectsUsed","counts","levels":{"breaking":[...],...}}
-  --format sarif         SARIF 2.1.0: one rule per change id, one result per place
+  --format sarif         SARIF 2.1.0: one result per place, rule ids HISTORY_BREAKING,
+                         HISTORY_DEPRECATED, HISTORY_CHANGED; the change id in each result
   --format github        GitHub workflow annotations (::error/::warning/::notice), titled
                          with the change id
   --format markdown      the job-summary tables
@@ -64,7 +67,7 @@ export async function historyChanges(argv: string[], io: CliIo): Promise<number>
 
 function render(report: ChangesReport, format: Format): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (format === 'sarif') return `${JSON.stringify(changesSarif(report, '0.1.0'), null, 2)}\n`;
+  if (format === 'sarif') return `${JSON.stringify(changesSarif(report, packageJson.version), null, 2)}\n`;
   if (format === 'markdown') return changesMarkdown(report);
   if (format === 'github') return changeAnnotations(report).map(workflowCommand).join('');
   return changesText(report);

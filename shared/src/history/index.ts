@@ -31,6 +31,5 @@ export type { ChangeForUs, ChangesOptions, ChangesReport, FileMatches, UsePlace 
 export { ANNOTATION_LEVEL, changeAnnotations, changeMessage } from './changes-annotations.ts';
 export type { ChangeAnnotation } from './changes-annotations.ts';
 export { changesMarkdown, changesText } from './changes-text.ts';
-export { changesSarif } from './changes-sarif.ts';
 export { baselineSubjects } from './baseline.ts';
 export type { ParsedBaseline } from './baseline.ts';

@@ -12,6 +12,10 @@ export interface SarifFinding {
   readonly message: string;
   /** 1-based; the end column is the one after the last character, as SARIF wants it. */
   readonly range?: { readonly startLine: number; readonly startColumn: number; readonly endLine: number; readonly endColumn: number } | undefined;
+  /** Extra facts of the result (a history change's id, level and date), as SARIF `properties`. */
+  readonly properties?: Readonly<Record<string, unknown>> | undefined;
+  /** SARIF `partialFingerprints`: what keeps one result one alert across runs (key: `name/vN`). */
+  readonly fingerprints?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The tool that found them. */
@@ -68,6 +72,8 @@ function result(finding: SarifFinding, ruleIndex: number): object {
     level: LEVEL[finding.severity],
     message: { text: finding.message },
     locations: [{ physicalLocation: { artifactLocation: artifact(finding.file), ...(region === undefined ? {} : { region }) } }],
+    ...(finding.fingerprints === undefined ? {} : { partialFingerprints: { ...finding.fingerprints } }),
+    ...(finding.properties === undefined ? {} : { properties: { ...finding.properties } }),
   };
 }
 
