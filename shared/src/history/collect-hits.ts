@@ -5,7 +5,8 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
-import { closingQuote, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
+import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
+import { blockLabelResources } from './block-labels.ts';
 import { parseStructTag } from './struct-tag.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -44,10 +45,13 @@ export class HitCollector {
           if (this.#places.at(at).stringStart !== -1) pattern.lastIndex = at + 1;
           break;
         case 'tag':
-          this.structTag(pattern.lastIndex);
+          this.structTag(at, pattern.lastIndex);
           break;
         case 'word':
           this.quotedWord(at, pattern.lastIndex);
+          break;
+        case 'list-item':
+          this.stringListItem(at, pattern.lastIndex);
           break;
         case 'path':
           pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at));
@@ -59,6 +63,7 @@ export class HitCollector {
           this.bareKey(at, pattern.lastIndex);
       }
     }
+    if (profile.blockKeys) for (const label of blockLabelResources(text, this.index)) this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
     const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
@@ -71,19 +76,40 @@ export class HitCollector {
   }
 
   private quotedWord(open: number, after: number): void {
-    const info = this.lexicon.words.get(this.text.slice(open + 1, after - 1));
+    const { text, profile } = this;
+    // `\"enforcement-level\"`: JSON written inside a string literal.
+    const end = text.charCodeAt(after - 2) === 92 ? after - 2 : after - 1;
+    const info = this.lexicon.words.get(text.slice(open + 1, end));
     if (!info || this.#places.at(open).inComment) return;
-    const isKey = keyFollows(this.text, this.profile, after);
-    const keyOf = isKey ? '' : keyBefore(this.text, this.profile, open);
-    this.known(info, open + 1, after - 1, isKey, keyOf);
+    // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
+    if (profile.blockKeys && isBlockLabel(text, after)) return;
+    // `case 'fetching':` is a value, whatever follows it.
+    const isCase = followsCase(text, open);
+    const isKey = !isCase && (keyFollows(text, profile, after) || isAccessorKey(text, open, after - 1));
+    const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open);
+    this.known(info, open + 1, end, isKey, keyOf);
+  }
+
+  /** A distinct status value inside a comma-separated string: `"planned_and_saved,applied"`. */
+  private stringListItem(at: number, after: number): void {
+    const info = this.lexicon.words.get(this.text.slice(at + 1, after));
+    const place = this.#places.at(at);
+    if (!info || place.inComment || (this.text.charCodeAt(at) === 44 && place.stringStart === -1)) return;
+    this.known(info, at + 1, after, false, '');
   }
 
   /** An unquoted key in YAML/HCL-like text, and in YAML its unquoted value. */
   private bareKey(start: number, end: number): void {
     const { text, profile } = this;
-    if (!keyFollows(text, profile, end)) return;
     const place = this.#places.at(start);
     if (place.inComment || place.stringStart !== -1) return;
+    if (!keyFollows(text, profile, end)) {
+      if (profile.listValues && isListItem(text, start)) {
+        const info = this.lexicon.words.get(text.slice(start, end));
+        if (info) this.known(info, start, end, false, '');
+      }
+      return;
+    }
     const key = text.slice(start, end);
     const info = this.lexicon.words.get(key);
     if (info) this.known(info, start, end, true, '');
@@ -106,18 +132,19 @@ export class HitCollector {
     if (info.candidates.length > 0) this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
   }
 
-  /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`. */
-  private structTag(valueStart: number): void {
+  /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`, `json:"stage"`. */
+  private structTag(at: number, valueStart: number): void {
     if (this.#places.at(valueStart).inComment) return;
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
-    const tag = `jsonapi:"${this.text.slice(valueStart, close)}"`;
-    const base = valueStart - 'jsonapi:"'.length;
+    const tag = this.text.slice(at, close + 1);
+    const base = at;
     for (const field of parseStructTag(tag)) {
       const info = this.lexicon.words.get(field.name);
       if (!info) continue;
       const start = base + field.start;
       const line = this.lines.lineOf(start);
+      if (info.evidence) this.evidence(start, line, info.evidence, 'token');
       if (field.primary && info.resourceType) this.evidence(start, line, [info.text], 'type');
       if (info.candidates.length > 0) this.addName({ start, end: start + field.name.length, line, info, isKey: true, keyOf: '', via: field.primary ? 'type' : 'name' });
     }
@@ -192,6 +219,64 @@ export class HitCollector {
     const item: Evidence = { offset, line, resources, kind };
     this.#hits.evidence.push(item);
   }
+}
+
+/** The word right before a position (blanks skipped) is `case`. */
+function followsCase(text: string, at: number): boolean {
+  let i = at - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  return text.charCodeAt(i) === 101 && text.startsWith('case', i - 3) && !isWordChar(text.charCodeAt(i - 4));
+}
+
+/** After a closing quote: another label or `{` follows (`resource "tfe_team" "ops" {`). */
+function isBlockLabel(text: string, after: number): boolean {
+  let i = after;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  const c = text.charCodeAt(i);
+  return c === 123 || c === 34;
+}
+
+/** An unquoted YAML list item: `- value` at the start of its line, or inside `[ … ]` after `[` or `,`. */
+function isListItem(text: string, start: number): boolean {
+  let i = start - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  const c = text.charCodeAt(i);
+  if (c === 91 || c === 44) return true;
+  if (c !== 45) return false;
+  i--;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  return i < 0 || text.charCodeAt(i) === 10;
+}
+
+/**
+ * The key a value is compared with or assigned to: `s["type"] == "task-stages"`,
+ * `run.status === 'fetching'`, `res.Data.Type = "task-results"` (lower-cased: `type`). A plain
+ * assignment counts only to a property (`.Type =`, `["type"] =`), not to a variable.
+ */
+function comparedKey(text: string, open: number): string {
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32) i--;
+  if (text.charCodeAt(i) !== 61) return '';
+  const compared = text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33;
+  i -= compared ? 2 : 1;
+  while (text.charCodeAt(i) === 61) i--;
+  while (text.charCodeAt(i) === 32) i--;
+  let c = text.charCodeAt(i);
+  if (!compared && c !== 93) {
+    let s = i;
+    while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
+    if (text.charCodeAt(s) !== 46) return '';
+  }
+  if (c === 93) { // ["type"] or ['type']
+    i--;
+    c = text.charCodeAt(i);
+    if (c !== 34 && c !== 39) return '';
+    i--;
+  }
+  const end = i + 1;
+  while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
+  const key = text.slice(i + 1, end);
+  return key.charAt(0).toLowerCase() + key.slice(1);
 }
 
 /** Resources of every candidate as specific as the first. */

@@ -14,9 +14,11 @@ import type { HistorySubject } from './types.ts';
  * - a URL for a query parameter key: at most PARAM_LINES lines away.
  * Whatever the lines, nothing further than MAX_CHARS characters counts, and only the
  * MAX_NEIGHBOURS closest items on each side are looked at: on a minified line of 300,000
- * characters "12 lines" is everything, and the matcher must stay linear.
+ * characters "12 lines" is everything, and the matcher must stay linear. Beyond CONTEXT_LINES, the
+ * `{}` block holding a `type` value still names its resource for everything inside it (see
+ * `scopedResourcesAt`; at most MAX_SCOPES blocks are walked back).
  */
-export const NEARBY = { CONTEXT_LINES: 12, METHOD_LINES: 3, PARAM_LINES: 5, MAX_CHARS: 2000, MAX_NEIGHBOURS: 8 } as const;
+export const NEARBY = { CONTEXT_LINES: 12, METHOD_LINES: 3, PARAM_LINES: 5, MAX_CHARS: 2000, MAX_NEIGHBOURS: 8, MAX_SCOPES: 64 } as const;
 
 /** What resolution needs besides the hit itself. */
 export interface ResolveContext {
@@ -24,6 +26,8 @@ export interface ResolveContext {
   readonly hits: Hits;
   readonly lines: Lines;
   readonly lexicon: Lexicon;
+  /** Blocks are made by indentation (YAML), not only by braces. */
+  readonly indentBlocks: boolean;
 }
 
 /**
@@ -43,12 +47,95 @@ export function resourcesAt(ctx: ResolveContext, offset: number, line: number): 
     if (!info) continue;
     // Before the word: no `}` between them closes its block. After it: its block was open before the word.
     const encloses = e.offset <= offset ? info.close >= offset : info.open < offset;
-    if (!encloses) continue;
+    if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) continue;
     const levels = here - info.depth;
     const distance = Math.abs(e.offset - offset);
     if (!best || levels < best.levels || (levels === best.levels && distance < best.distance)) best = { resources: e.resources, levels, distance };
   }
   return best?.resources;
+}
+
+/**
+ * YAML: evidence on line `from` speaks for line `to` when the mapping that holds the evidence
+ * (its key's column) is still open at the word: no line from the evidence down to the word is
+ * indented less than that column (`logging:` closes a `team-access:` list), and evidence below the
+ * word is not the start of a new list item (`- type: …` opens the next entry).
+ */
+function sameIndentBlock(ctx: ResolveContext, from: number, to: number): boolean {
+  if (from === to) return true;
+  const { indent: column, dash } = keyColumn(ctx, from);
+  if (from > to && dash) return false;
+  const [first, last] = from < to ? [from + 1, to] : [to, from - 1];
+  for (let l = first; l <= last; l++) {
+    const indent = keyColumn(ctx, l);
+    if (indent.indent >= 0 && indent.indent - (indent.dash ? 2 : 0) < column) return false;
+  }
+  return true;
+}
+
+/** Column of a line's first key (after `- `), whether it starts a list item; -1 for a blank or comment line. */
+function keyColumn(ctx: ResolveContext, line: number): { indent: number; dash: boolean } {
+  const start = ctx.lines.startOf(line);
+  const end = ctx.lines.endOf(line);
+  const text = ctx.text;
+  let i = start;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  let dash = false;
+  while (text.charCodeAt(i) === 45 && (text.charCodeAt(i + 1) === 32 || text.charCodeAt(i + 1) === 9)) {
+    dash = true;
+    i += 2;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+  }
+  const c = text.charCodeAt(i);
+  return i >= end || c === 35 || c === 10 || c === 13 ? { indent: -1, dash } : { indent: i - start, dash };
+}
+
+/**
+ * The resources of the innermost `{}` block around `offset` that holds a `type` value (a JSON:API
+ * resource object, a Go struct with its `jsonapi:"primary,…"` tag, an HCL block whose label names
+ * a resource), however far from the word it is: `relationships.project` 30 lines under the
+ * `type` of its document is still that resource's. Undefined when no such block encloses it.
+ */
+export function scopedResourcesAt(ctx: ResolveContext, offset: number): readonly string[] | undefined {
+  const scopes = scopesOf(ctx);
+  let lo = 0;
+  let hi = scopes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((scopes[mid]?.open ?? 0) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  // Blocks are nested or apart: walking back from the last opened before the word, the first that
+  // is still open at the word is the innermost.
+  for (let k = lo - 1, n = 0; k >= 0 && n < NEARBY.MAX_SCOPES; k--, n++) {
+    const scope = scopes[k];
+    if (scope && scope.close >= offset) return scope.resources;
+  }
+  return undefined;
+}
+
+interface Scope {
+  readonly open: number;
+  readonly close: number;
+  readonly resources: readonly string[];
+}
+
+const scopeCache = new WeakMap<Hits, Scope[]>();
+
+function scopesOf(ctx: ResolveContext): Scope[] {
+  let scopes = scopeCache.get(ctx.hits);
+  if (!scopes) {
+    const depths = braceDepths(ctx.text, ctx.hits.evidence);
+    scopes = [];
+    for (const e of ctx.hits.evidence) {
+      if (e.kind !== 'type') continue;
+      const info = depths.evidence(e);
+      if (info && info.open !== -1) scopes.push({ open: info.open, close: info.close, resources: e.resources });
+    }
+    scopes.sort((a, b) => a.open - b.open);
+    scopeCache.set(ctx.hits, scopes);
+  }
+  return scopes;
 }
 
 /**

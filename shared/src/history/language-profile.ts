@@ -20,27 +20,34 @@ export interface LanguageProfile {
   readonly bareValues: boolean;
   /** Unquoted keys are the norm (YAML, HCL, INI): every known one is looked for. */
   readonly bareKeys: boolean;
-  /** Unquoted object keys exist but are mostly not API fields (JS/TS): looked for only inside payloads next to API evidence. */
+  /** Unquoted object keys exist but are mostly not API fields (JS/TS object keys, Python model fields): looked for only inside payloads next to API evidence. */
   readonly objectKeys: boolean;
+  /** `name {` opens a block named like a key (HCL's `organization_access { … }`). */
+  readonly blockKeys: boolean;
+  /** `"key" => value` makes a key (Ruby hashes, PHP arrays). */
+  readonly arrowKeys: boolean;
+  /** Unquoted list items are values (YAML's `- planned_and_saved`, `[fetching, queuing]`). */
+  readonly listValues: boolean;
 }
 
-const cLike: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'none', barePaths: false, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
+const plain = { objectKeys: false, blockKeys: false, arrowKeys: false, listValues: false } as const;
+const cLike: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'none', barePaths: false, equalsKeys: false, bareValues: false, bareKeys: false, ...plain };
 const jsLike: LanguageProfile = { ...cLike, objectKeys: true };
-const python: LanguageProfile = { ...cLike, backtick: false, tripleQuotes: true, slashComments: false, hashComments: 'word-start' };
-const hashScript: LanguageProfile = { ...python, tripleQuotes: false };
-const shell: LanguageProfile = { singleQuote: true, backtick: false, tripleQuotes: false, multilineDouble: true, slashComments: false, hashComments: 'word-start', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
-const yaml: LanguageProfile = { ...shell, multilineDouble: false, bareValues: true, bareKeys: true };
+const python: LanguageProfile = { ...cLike, backtick: false, tripleQuotes: true, slashComments: false, hashComments: 'word-start', objectKeys: true };
+const hashScript: LanguageProfile = { ...python, tripleQuotes: false, objectKeys: false, arrowKeys: true };
+const shell: LanguageProfile = { singleQuote: true, backtick: false, tripleQuotes: false, multilineDouble: true, slashComments: false, hashComments: 'word-start', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, ...plain };
+const yaml: LanguageProfile = { ...shell, multilineDouble: false, bareValues: true, bareKeys: true, listValues: true };
 const json: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, slashComments: false };
-const hcl: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, hashComments: 'word-start', equalsKeys: true, bareKeys: true };
-const ini: LanguageProfile = { ...yaml, equalsKeys: true };
-const prose: LanguageProfile = { singleQuote: false, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: false, hashComments: 'none', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, objectKeys: false };
-const unknown: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'word-start', barePaths: true, equalsKeys: true, bareValues: false, bareKeys: true, objectKeys: false };
+const hcl: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, hashComments: 'word-start', equalsKeys: true, bareKeys: true, blockKeys: true };
+const ini: LanguageProfile = { ...yaml, equalsKeys: true, listValues: false };
+const prose: LanguageProfile = { singleQuote: false, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: false, hashComments: 'none', barePaths: true, equalsKeys: false, bareValues: false, bareKeys: false, ...plain };
+const unknown: LanguageProfile = { singleQuote: true, backtick: true, tripleQuotes: false, multilineDouble: false, slashComments: true, hashComments: 'word-start', barePaths: true, equalsKeys: true, bareValues: false, bareKeys: true, ...plain };
 
 /** VS Code language ids (and our own short names) to profiles. */
 const byLanguage: Record<string, LanguageProfile> = {
   typescript: jsLike, javascript: jsLike, typescriptreact: jsLike, javascriptreact: jsLike, go: cLike, java: cLike,
   csharp: cLike, kotlin: cLike, swift: cLike, rust: cLike, c: cLike, cpp: cLike, scala: cLike, dart: cLike, groovy: cLike,
-  php: { ...cLike, hashComments: 'word-start' },
+  php: { ...cLike, hashComments: 'word-start', arrowKeys: true },
   python, ruby: hashScript, perl: hashScript, r: hashScript, elixir: hashScript,
   shellscript: shell, dockerfile: shell, makefile: shell, powershell: shell,
   yaml, 'github-actions-workflow': yaml, json, jsonc: { ...json, slashComments: true }, jsonl: json,

@@ -28,6 +28,10 @@ export interface Lexicon {
   readonly quoted: readonly string[];
   /** Texts worth finding as unquoted keys (YAML, HCL): names, aliases, and keys whose value matters. */
   readonly keys: readonly string[];
+  /** Status values worth finding as unquoted list items (YAML) or inside a comma-separated string. */
+  readonly listValues: readonly string[];
+  /** The distinct ones of `listValues` (`planned_and_saved`, `assessment:drifted`). */
+  readonly distinctValues: readonly string[];
   /** First literal segment of every path template. */
   readonly roots: readonly string[];
   /** Longest text in `words`. */
@@ -36,8 +40,12 @@ export interface Lexicon {
   readonly starScope: ReadonlyMap<HistorySubject, ReadonlySet<string>>;
 }
 
-/** Tokens that show code handles run task requests (notes: callback URL key, signature header). */
-const RUN_TASK_EVIDENCE = ['task_result_callback_url', 'task_result_id', 'X-TFC-Task-Signature', 'x-tfc-task-signature', 'task-results'];
+/**
+ * Tokens that show code handles run task requests (notes: callback URL key, signature header;
+ * and the other fields every request carries).
+ */
+const RUN_TASK_EVIDENCE = ['task_result_callback_url', 'task_result_id', 'task_result_enforcement_level', 'plan_json_api_url', 'run_app_url', 'payload_version', 'X-TFC-Task-Signature', 'x-tfc-task-signature', 'task-results'];
+const RUN_TASK_RESOURCES = ['run task request'];
 
 /** Keys whose unquoted value the matcher reads: a resource type, a status field, a method. */
 const VALUE_KEYS = ['type', 'status', 'operation', 'triggers', 'access', 'kind', 'method'] as const;
@@ -65,8 +73,10 @@ function buildLexicon(index: HistoryIndex): Lexicon {
       if (!name.includes(' ')) at(name).candidates.push({ subject, rule: ruleFor(subject, name) });
     }
   }
+  addCaseVariants(index, at);
   for (const type of index.resourceTypes) if (!type.includes(' ')) at(type).resourceType = true;
-  for (const word of RUN_TASK_EVIDENCE) at(word).evidence = ['run task request'];
+  for (const word of RUN_TASK_EVIDENCE) at(word).evidence = RUN_TASK_RESOURCES;
+  const values = [...words.values()].filter((w) => w.candidates.some((c) => c.subject.type === 'status'));
   const quoted = [...words.keys()];
   const named = [...words.values()].filter((w) => w.candidates.length > 0).map((w) => w.text);
   const roots = index.subjects.flatMap((s) => (s.path?.startsWith('/') === true ? [s.path.split('/')[1] ?? ''] : []));
@@ -74,10 +84,35 @@ function buildLexicon(index: HistoryIndex): Lexicon {
     words,
     quoted,
     keys: [...new Set([...named, ...VALUE_KEYS])],
+    listValues: values.map((w) => w.text),
+    distinctValues: values.filter((w) => w.candidates.some((c) => c.rule === 'distinct')).map((w) => w.text),
     roots: [...new Set(roots)].filter((r) => r !== '' && !r.startsWith(':')),
     maxLength: Math.max(...quoted.map((w) => w.length)),
     starScope: starScopeOf(index),
   };
+}
+
+/**
+ * The other case of multi-word field names, as clients write them: `tag_names`, `read_workspaces`
+ * (provider and SDK code, snake_case) for `tag-names`, `read-workspaces`; `locked-by` (a JSON:API
+ * relationship) for `locked_by`. Two-word spellings are ordinary identifiers (`updated_at`,
+ * `version_id`), so they are generic; three words and more are distinct. Run task request fields
+ * are only ever snake_case.
+ */
+function addCaseVariants(index: HistoryIndex, at: (text: string) => LexInfo): void {
+  for (const subject of index.subjects) {
+    if (subject.type !== 'attribute' && subject.type !== 'permission' && subject.type !== 'entitlement') continue;
+    if (subject.resource === 'run task request') continue;
+    const own = new Set([subject.name, ...subject.aliases]);
+    for (const name of own) {
+      if (name.includes(' ') || name.includes('.')) continue;
+      const other = name.includes('-') ? name.replace(/-/g, '_') : name.includes('_') ? name.replace(/_/g, '-') : undefined;
+      if (other === undefined || own.has(other) || other.includes('-_') || other.includes('_-')) continue;
+      const info = at(other);
+      if (info.candidates.some((c) => c.subject === subject)) continue;
+      info.candidates.push({ subject, rule: other.split(/[-_]/).length >= 3 ? 'distinct' : 'generic' });
+    }
+  }
 }
 
 /** The rule for one spelling of a subject (see `MatchRule`). */

@@ -70,10 +70,18 @@ interface RawSegment {
   readonly start: number;
 }
 
+/**
+ * Where the path ends: at `?`, `#` or whitespace outside a placeholder's braces (Ruby's `#{org}`,
+ * a workflow's `${{ needs.plan.outputs.id }}` are one segment each).
+ */
 function endOfPath(text: string, from: number): number {
+  let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 63 || c === 35 || c === 32 || c === 9 || c === 10) return i; // ? # whitespace
+    if (c === 123) depth++;
+    else if (c === 125 && depth > 0) depth--;
+    else if (c === 10) return i;
+    else if (depth === 0 && (c === 63 || c === 32 || c === 9 || (c === 35 && text.charCodeAt(i + 1) !== 123))) return i; // ? whitespace #
   }
   return text.length;
 }
@@ -81,8 +89,12 @@ function endOfPath(text: string, from: number): number {
 function splitSegments(text: string, from: number, to: number): RawSegment[] {
   const out: RawSegment[] = [];
   let start = from;
+  let depth = 0;
   for (let i = from; i <= to; i++) {
-    if (i === to || text.charCodeAt(i) === 47) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && depth > 0) depth--;
+    if (i === to || (c === 47 && depth === 0)) {
       if (i > start) out.push({ text: text.slice(start, i), start });
       start = i + 1;
     }

@@ -5,37 +5,41 @@ import type { Lines } from './lines.ts';
 import { isWordChar, LinePlaces } from './source-text.ts';
 
 /**
- * Lines around evidence where unquoted JS/TS object keys are read: around a `type` value (the
- * payload that holds it), and after an API path (the request body that follows it).
+ * Lines around evidence where unquoted keys are read: around a `type` value (the payload that
+ * holds it), after an API path (the request body that follows it), and around a run task token
+ * (the handler or model that reads the request).
  */
-const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6 } as const;
+const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6, beforeToken: 10, afterToken: 12 } as const;
 
 /**
- * Unquoted object keys in JS/TS (`{ type: "varsets", attributes: { priority: true } }`). Such keys
- * are everywhere in ordinary code, so they are read only around evidence (a `type` value or an
- * API path), where a payload sits (see OBJECT_KEY_LINES). Each `:` there is found
- * with `indexOf` and the word before it looked up.
+ * Unquoted keys: JS/TS object keys (`{ type: "varsets", attributes: { priority: true } }`,
+ * destructuring `const { stage, configuration_version_id: id } = body`) and Python model fields
+ * (`stage: str` at the start of a line); around a run task token also shorthand keys. Such words are everywhere in ordinary code, so they are
+ * read only around evidence, where a payload or a handler sits (see OBJECT_KEY_LINES). Each `:`
+ * there is found with `indexOf` and the word before it looked up; a word counts when it opens its
+ * line or (JS) follows `{` or `,` — so `cond ? a : b` and Python's `def f(stage: str)` do not.
  */
 export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: Lexicon, lines: Lines, evidence: readonly Evidence[]): NameHit[] {
   const hits: NameHit[] = [];
   const places = new LinePlaces(text, profile, lines);
+  const lineStartOnly = profile.tripleQuotes; // Python: model fields only
   let scanned = 0;
   for (const item of evidence) {
-    const before = item.kind === 'type' ? OBJECT_KEY_LINES.beforeType : 0;
-    const after = item.kind === 'type' ? OBJECT_KEY_LINES.afterType : item.kind === 'path' ? OBJECT_KEY_LINES.afterPath : -1;
-    if (after < 0) continue;
-    const from = Math.max(scanned, lines.startOf(item.line - before));
+    const [before, after] = item.kind === 'type' ? [OBJECT_KEY_LINES.beforeType, OBJECT_KEY_LINES.afterType] : item.kind === 'path' ? [0, OBJECT_KEY_LINES.afterPath] : [OBJECT_KEY_LINES.beforeToken, OBJECT_KEY_LINES.afterToken];
+    const from = Math.max(scanned, lines.startOf(Math.max(0, item.line - before)));
     const to = lines.endOf(item.line + after);
+    if (from >= to) continue;
     for (let colon = text.indexOf(':', from); colon !== -1 && colon < to; colon = text.indexOf(':', colon + 1)) {
-      const hit = keyBeforeColon(text, places, lexicon, lines, colon);
+      const hit = keyBeforeColon(text, places, lexicon, lines, colon, lineStartOnly);
       if (hit) hits.push(hit);
     }
+    if (!lineStartOnly && item.kind === 'token') for (const hit of shorthandKeys(text, places, lexicon, lines, from, to)) hits.push(hit);
     scanned = Math.max(scanned, to);
   }
   return hits;
 }
 
-function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, colon: number): NameHit | undefined {
+function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, colon: number, lineStartOnly: boolean): NameHit | undefined {
   const next = text.charCodeAt(colon + 1);
   if (next === 58 || next === 61 || text.charCodeAt(colon - 1) === 58) return undefined; // `::`, `:=`
   let end = colon;
@@ -44,9 +48,50 @@ function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, line
   while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
   // Quoted keys were found by the main pass; a `.x:` or `?.x:` is no key.
   if (end - start === 0 || end - start > lexicon.maxLength || text.charCodeAt(start - 1) === 46) return undefined;
+  if (!opensKey(text, start, lineStartOnly)) return undefined;
+  return known(text, places, lexicon, lines, start, end);
+}
+
+/** JS shorthand keys around a run task token: `const { stage, configuration_version_id: id } = body`. */
+function shorthandKeys(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, from: number, to: number): NameHit[] {
+  const out: NameHit[] = [];
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 123 && c !== 44 && c !== 10) continue; // { , or a line start
+    let start = i + 1;
+    while (start < to && isBlank(text.charCodeAt(start))) start++;
+    let end = start;
+    while (end < to && isWordChar(text.charCodeAt(end))) end++;
+    if (end === start || end - start > lexicon.maxLength) continue;
+    let k = end;
+    while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+    const after = text.charCodeAt(k);
+    // `= default` only right after `{` or `,`: at a line start `stage = x` is an assignment.
+    const isDefault = c !== 10 && after === 61 && text.charCodeAt(k + 1) !== 61 && text.charCodeAt(k + 1) !== 62;
+    const isShorthand = after === 44 || after === 125 || isDefault;
+    if (!isShorthand) continue;
+    const hit = known(text, places, lexicon, lines, start, end);
+    if (hit) out.push(hit);
+  }
+  return out;
+}
+
+function known(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, start: number, end: number): NameHit | undefined {
   const info = lexicon.words.get(text.slice(start, end));
   if (!info || info.candidates.length === 0) return undefined;
   const place = places.at(start);
   if (place.inComment || place.stringStart !== -1) return undefined;
   return { start, end, line: lines.lineOf(start), info, isKey: true, keyOf: '', via: 'name' };
+}
+
+/** The word at `start` opens its line, or (unless `lineStartOnly`) follows `{` or `,`. */
+function opensKey(text: string, start: number, lineStartOnly: boolean): boolean {
+  let i = start - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const c = text.charCodeAt(i);
+  return i < 0 || c === 10 || c === 13 || (!lineStartOnly && (c === 123 || c === 44));
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
 }

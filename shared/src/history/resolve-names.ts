@@ -1,5 +1,5 @@
 import type { ResolveContext } from './context.ts';
-import { anyEvidenceFor, boundUrl, resourcesAt } from './context.ts';
+import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt } from './context.ts';
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
@@ -15,7 +15,7 @@ import type { HistorySubject } from './types.ts';
 export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined {
   if (!mayPass(ctx, hit)) return undefined;
   let resources: readonly string[] | undefined | null = null;
-  const context = (): readonly string[] | undefined => (resources === null ? (resources = resourcesAt(ctx, hit.start, hit.line)) : resources);
+  const context = (): readonly string[] | undefined => (resources === null ? (resources = resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start)) : resources);
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
   for (const { subject, rule } of hit.info.candidates) {
     const confidence = check(ctx, hit, subject, rule, context);
@@ -37,11 +37,16 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
  */
 function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
   let generic = false;
-  for (const { rule } of hit.info.candidates) {
+  let status = false;
+  for (const { subject, rule } of hit.info.candidates) {
     if (rule === 'distinct' || rule === 'parameter' || (rule === 'type-value' && hit.via === 'type')) return true;
     if (rule === 'generic') generic = true;
+    if (subject.type === 'status') status = true;
   }
-  return generic && anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates);
+  if (!generic) return false;
+  if (status || anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates)) return true;
+  const scoped = scopedResourcesAt(ctx, hit.start);
+  return scoped !== undefined && hit.info.candidates.some((c) => c.subject.resource !== undefined && scoped.includes(c.subject.resource));
 }
 
 function check(ctx: ResolveContext, hit: NameHit, subject: HistorySubject, rule: MatchRule, context: () => readonly string[] | undefined): Confidence | undefined {
@@ -55,11 +60,80 @@ function check(ctx: ResolveContext, hit: NameHit, subject: HistorySubject, rule:
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
       return boundUrl(ctx, subject, hit.start, hit.line) ? 'context' : undefined;
     case 'generic': {
+      if (subject.type === 'status') {
+        if (hit.isKey) return undefined;
+        if (subject.resource !== undefined && context()?.includes(subject.resource) === true && statusFieldNear(ctx, hit, subject)) return 'context';
+        return listedWithDistinct(ctx, hit, subject) || typedStatusOnLine(ctx, hit, subject) ? 'context' : undefined;
+      }
       if (subject.resource === undefined || context()?.includes(subject.resource) !== true) return undefined;
-      if (subject.type === 'status') return statusFieldNear(ctx, hit, subject) ? 'context' : undefined;
       return hit.isKey ? 'context' : undefined;
     }
   }
+}
+
+/** How far (lines) a distinct status of the same field may be for a generic one to be listed with it. */
+const SIBLING_LINES = 4;
+
+/**
+ * A generic status value listed beside a distinct one of the same resource and field — the
+ * same union type, enum, switch, tuple or YAML list (`'fetching' | 'queuing' | 'pre_plan_running'`):
+ * the list is of that field's values.
+ */
+function listedWithDistinct(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
+  for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
+    if (other === hit || other.isKey) continue;
+    const sibling = other.info.candidates.some((c) => c.rule === 'distinct' && c.subject.type === 'status' && c.subject.resource === subject.resource && c.subject.valueField === subject.valueField);
+    if (sibling && sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))) return true;
+  }
+  return false;
+}
+
+const nameStart = (h: NameHit): number => h.start;
+
+/**
+ * Whether two values are items of one list: between them brackets balance, allowing one closed and
+ * reopened (`@JsonProperty("fetching") FETCHING, @JsonProperty("queuing")`), but not a list closed
+ * (`)` of a Go const block, `}` of a switch) before the other value.
+ */
+function sameList(text: string, from: number, to: number): boolean {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      depth--;
+      if (depth < -1) return false;
+    }
+  }
+  return depth === 0;
+}
+
+/**
+ * A type named for the resource and field on the value's line: go-tfe's
+ * `ConfigurationArchived ConfigurationStatus = "archived"`, `RunFetching RunStatus = "fetching"`.
+ * The type's words before the field (`Configuration`) must all be words of the resource
+ * (`configuration-versions`).
+ */
+function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
+  const field = subject.valueField;
+  if (field === undefined || subject.resource === undefined) return false;
+  const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
+  const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
+  const suffix = field.charAt(0).toUpperCase() + field.slice(1);
+  const resourceWords = subject.resource.split(/[-/ ]/).map(singularWord);
+  for (let i = line.indexOf(suffix); i !== -1; i = line.indexOf(suffix, i + 1)) {
+    if (isWordChar(line.charCodeAt(i + suffix.length))) continue;
+    let s = i;
+    while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
+    const words = line.slice(s, i).split(/(?=[A-Z])/).filter((w) => w !== '').map((w) => singularWord(w.toLowerCase()));
+    if (words.length > 0 && words.every((w) => resourceWords.includes(w))) return true;
+  }
+  return false;
+}
+
+function singularWord(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /** A generic status value counts only as the value of its field, or on a line naming the field or a `case`. */

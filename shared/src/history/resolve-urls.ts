@@ -6,6 +6,9 @@ import { makeMatch } from './make-match.ts';
 import type { Confidence, Match } from './match-types.ts';
 import type { HistorySubject, PathCandidate } from './types.ts';
 
+/** `methodDistance` below this: the method token is on the URL's line (see `assignMethods`). */
+const SAME_LINE = 2_000_000;
+
 interface Choice {
   readonly subject: HistorySubject;
   readonly candidate: PathCandidate;
@@ -45,6 +48,9 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
       if (fits || !withMethod) pool.push({ subject, candidate });
     }
   }
+  // A method written in the literal or on the URL's own line that no template has: the call is to
+  // an endpoint the history does not know (`request('POST', '/organizations/x/workspaces')`).
+  if (method !== undefined && !withMethod && (url.methodDistance ?? Infinity) < SAME_LINE) return undefined;
   // Candidates come most specific first, so the first entry has the most literal segments.
   const best = pool[0]?.candidate.literals ?? 0;
   pool = pool.filter((p) => p.candidate.literals === best);

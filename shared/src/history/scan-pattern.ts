@@ -2,16 +2,19 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
 
 /** What a find of the scan pattern is. */
-export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key';
+export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key' | 'list-item';
 
 const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
 
 /**
  * The one pattern a document is scanned with, per language profile. Alternatives, leftmost first:
  * block comments and docstrings (consumed, so nothing inside them matches);
- * a Go `jsonapi:"` struct tag; a known word between quotes; `/` plus a known first path segment
- * (optionally after `api/v2/`); a quote plus a known first segment and `/` (paths written
- * without a leading slash); in YAML/HCL-like profiles, a known unquoted key.
+ * a Go `jsonapi:"` or `json:"` struct tag; a known word between quotes (the closing quote may be
+ * escaped: JSON inside a string); `/` plus a known first path segment (optionally after
+ * `api/v2/`); a quote plus a known first segment and `/` (paths written without a leading
+ * slash); a distinct status value opening or continuing a comma-separated string
+ * (`"planned_and_saved,applied"`); in YAML/HCL-like profiles, a known unquoted key; in YAML, a
+ * status value as an unquoted list item.
  *
  * Every alternative is a literal, a literal set, or one lazy `[\s\S]*?` ending at a literal or
  * the end of the text: no nested quantifiers, so matching stays linear. There are no capture
@@ -32,11 +35,14 @@ export function kindOf(find: string): FindKind {
   const c = find.charCodeAt(0);
   const second = find.charCodeAt(1);
   if (c === 47) return second === 42 ? 'block-comment' : 'path';
+  if (c === 44) return 'list-item';
   if (c === 34 || c === 39 || c === 96) {
     if (second === c && find.charCodeAt(2) === c) return 'block-comment';
-    return find.charCodeAt(find.length - 1) === 47 ? 'relative-path' : 'word';
+    const last = find.charCodeAt(find.length - 1);
+    if (last === 47) return 'relative-path';
+    return last === 34 || last === 39 || last === 96 ? 'word' : 'list-item';
   }
-  return find.startsWith('jsonapi:"') ? 'tag' : 'key';
+  return find.startsWith('jsonapi:"') || find.startsWith('json:"') ? 'tag' : 'key';
 }
 
 function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
@@ -48,11 +54,15 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   const roots = alternation(lexicon.roots);
   alternatives.push(
     'jsonapi:"',
-    `["'\`](?:${alternation(lexicon.quoted)})["'\`]`,
+    'json:"',
+    `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})/`,
+    `["'\`,](?:${alternation(lexicon.distinctValues)})(?=,|["'\`])`,
   );
-  if (profile.bareKeys) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*[:=])`);
+  if (profile.bareKeys) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*(?::(?![\\w-])|[=${profile.blockKeys ? '{' : ''}]))`);
+  // Unquoted list items (`- fetching`, `[queuing, pre_plan_running]`): the collector checks what precedes.
+  if (profile.listValues) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.listValues)})(?=[ \\t]*(?:[\\],#\\r\\n]|$))`);
   return new RegExp(alternatives.join('|'), 'g');
 }
 

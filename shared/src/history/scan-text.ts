@@ -42,7 +42,8 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   const hits = collector.collect();
   if (profile.objectKeys) for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
-  const ctx: ResolveContext = { text, hits, lines, lexicon };
+  hits.names.sort((a, b) => a.start - b.start);
+  const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
   const matches: Match[] = [];
   for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
   for (const hit of hits.names) {

@@ -89,8 +89,8 @@ export function closingQuote(text: string, profile: LanguageProfile, from: numbe
 }
 
 /**
- * Whether the token ending at `after` is a key: `:` follows (not `::` or Go's `:=`), or `=`
- * where the profile makes keys with it (not `==` or `=>`).
+ * Whether the token ending at `after` is a key: `:` follows (not `::` or Go's `:=`), `=` where
+ * the profile makes keys with it (not `==` or `=>`), `=>` in Ruby and PHP, `{` in HCL.
  */
 export function keyFollows(text: string, profile: LanguageProfile, after: number): boolean {
   let i = after;
@@ -98,7 +98,9 @@ export function keyFollows(text: string, profile: LanguageProfile, after: number
   const c = text.charCodeAt(i);
   const next = text.charCodeAt(i + 1);
   if (c === 58) return next !== 58 && next !== 61;
-  return c === 61 && profile.equalsKeys && next !== 61 && next !== 62;
+  if (c === 123) return profile.blockKeys;
+  if (c === 61 && next === 62) return profile.arrowKeys;
+  return c === 61 && profile.equalsKeys && next !== 61;
 }
 
 /**
@@ -109,7 +111,8 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   let i = valueStart - 1;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
   const sep = text.charCodeAt(i);
-  if (sep !== 58 && !(sep === 61 && profile.equalsKeys)) return '';
+  if (sep === 62 && profile.arrowKeys && text.charCodeAt(i - 1) === 61) i--; // `=>`
+  else if (sep !== 58 && !(sep === 61 && profile.equalsKeys)) return '';
   i--;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
   const end = i + 1;
@@ -129,4 +132,33 @@ export function isWordChar(c: number): boolean {
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Calls that read a key from a parsed body (`body.get("stage")`, `doc.dig("data", "attributes", "x")`). */
+const ACCESSORS = new Set(['get', 'fetch', 'dig', 'getString', 'getBoolean', 'getInt', 'getJSONObject', 'optString', 'optBoolean', 'path', 'has', 'hasKey', 'containsKey', 'get_in', 'GetProperty', 'TryGetProperty', 'Get', 'GetString', 'setdefault', 'pop', 'key?']);
+
+/**
+ * Whether the string literal from `open` to `close` (its quotes) is a key being read: a subscript
+ * (`payload["stage"]`, `$s['attributes']['run-tasks']`) or an argument of an accessor call on
+ * the same line (`body.get("stage")`, `doc.dig("data", "attributes", "description")`).
+ */
+export function isAccessorKey(text: string, open: number, close: number): boolean {
+  let before = open - 1;
+  while (text.charCodeAt(before) === 32) before--;
+  let after = close + 1;
+  while (text.charCodeAt(after) === 32) after++;
+  const b = text.charCodeAt(before);
+  if (b === 91) return text.charCodeAt(after) === 93; // [ … ]
+  if (b !== 40 && b !== 44) return false; // ( or ,
+  // The call this argument belongs to: the last `(` before it on the line, with no `)` between.
+  const from = Math.max(0, open - 160);
+  for (let i = before; i >= from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 41) return false;
+    if (c !== 40) continue;
+    let s = i;
+    while (s > 0 && (isWordChar(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 63)) s--;
+    return ACCESSORS.has(text.slice(s, i));
+  }
+  return false;
 }
