@@ -23,6 +23,12 @@ export interface EngineOptions {
   readonly mounts?: readonly string[];
   /** Keep state in this directory (created 0700); in memory when absent. */
   readonly dataDir?: string;
+  /**
+   * Fixtures to fill the emulated cloud with at start (the body of `PUT /v1/sys/dev/cloud`: users,
+   * roles, policies...), checked by the same rules; refused ones throw `CloudFixturesError`. Applied
+   * only to a cloud without users, so a data directory's kept cloud wins on later starts.
+   */
+  readonly cloud?: unknown;
   /** Enables the development control API under `/v1/sys/dev/`. */
   readonly dev?: boolean;
   /** Seconds of engine time a key made by rotate-root is refused by the cloud; default 5. */

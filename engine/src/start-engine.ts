@@ -6,6 +6,8 @@ import { TokenStore } from './auth/token-store.ts';
 import { tokenBackend } from './auth/token-routes.ts';
 import { jwtBackend } from './auth/jwt-routes.ts';
 import { EngineClock } from './clock.ts';
+import { applyFixtures } from './cloud/cloud-fixtures.ts';
+import { CloudFixturesError } from './cloud/cloud-fixtures-error.ts';
 import { EmulatedCloud } from './cloud/emulated-cloud.ts';
 import { createCloudServer } from './cloud/protocol/cloud-server.ts';
 import { devBackend } from './dev/dev-backend.ts';
@@ -69,6 +71,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const log = options.log ?? (() => undefined);
   const { store, file } = loadStore(options.dataDir);
   const core = buildCore(store, options, mounts, log);
+  await seedCloud(core, options, log, file);
   const root = settleRootToken(core, options.rootToken, file !== undefined);
   if (file) {
     try {
@@ -213,6 +216,19 @@ function buildBackends(core: EngineCore, scheduler: Scheduler, saveClock: () => 
   }
   if (core.settings.dev) backends.push(devBackend(core, { tick: () => scheduler.run(), saveClock }));
   return backends;
+}
+
+/** Fills an emulated cloud that has no users yet with `options.cloud`; closes the data directory on refusal. */
+async function seedCloud(core: EngineCore, options: EngineOptions, log: (line: string) => void, file: FileBackend | undefined): Promise<void> {
+  if (options.cloud === undefined) return;
+  if (core.cloud.state.users.size > 0) {
+    log(`cloud fixtures not applied: the emulated cloud kept in the data directory already has ${core.cloud.state.users.size} users`);
+    return;
+  }
+  const problems = applyFixtures(core.cloud.state, options.cloud, core.clock.now(), core.settings.consistencyDelaySeconds);
+  if (problems.length === 0) return;
+  await file?.close();
+  throw new CloudFixturesError(problems);
 }
 
 function checkMounts(mounts: readonly string[]): string[] {

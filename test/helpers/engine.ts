@@ -22,6 +22,8 @@ export interface StartEngineOptions {
    * `rootToken` is what it printed (`''` when it kept an earlier one and printed none).
    */
   readonly rootToken?: string | null;
+  /** Adds `--dev` (the development control API); default true. */
+  readonly dev?: boolean;
   /** Milliseconds to wait for the listening line; default 30 000. */
   readonly timeoutMs?: number;
 }
@@ -42,7 +44,7 @@ export interface EngineProcess {
 }
 
 /**
- * Spawns `keyfob serve --port 0 --dev --root-token <random>` with node (the built
+ * Spawns `keyfob serve --port 0 --dev --root-token <random>` (`dev: false` leaves out --dev) with node (the built
  * cli/dist/keyfob.cjs when it is newer than the sources, else the TypeScript sources through tsx;
  * `KEYFOB_ENGINE_FROM=dist|source` forces one) and resolves once the `listening` JSON line arrived.
  * Rejects with the process output when it exits first or the timeout passes. When the bundle
@@ -66,7 +68,7 @@ class EarlyExit extends Error {}
 
 async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<EngineProcess> {
   const given = options.rootToken === undefined ? `kfs.test-${randomBytes(16).toString('hex')}` : options.rootToken;
-  const serveArgs = ['serve', '--port', '0', '--dev'];
+  const serveArgs = ['serve', '--port', '0', ...(options.dev === false ? [] : ['--dev'])];
   if (given !== null) serveArgs.push('--root-token', given);
   if (options.dataDir !== undefined) serveArgs.push('--data-dir', options.dataDir);
   serveArgs.push(...(options.args ?? []));

@@ -1,8 +1,11 @@
 import {
+  applyOutcome,
   collectDesiredState,
+  describeApplyOutcome,
   executePlan,
   planApply,
   readCurrentState,
+  stepLine,
   type Plan,
   type PlanStep,
 } from '@keyfob/shared/apply';
@@ -49,7 +52,10 @@ export async function runApply(step: EngineStep): Promise<void> {
       runner.info(`  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`);
     });
   } catch (error) {
-    runner.error(`Apply stopped after ${done.length} of ${plan.steps.filter((s) => s.op !== 'unchanged').length} changes.`);
+    // Exactly what the engine now holds, in the same words as `keyfob apply`.
+    const outcome = applyOutcome(plan, done.length);
+    for (const line of describeApplyOutcome(outcome)) runner.info(line);
+    runner.error(`Apply stopped after ${outcome.applied.length} of ${outcome.applied.length + 1 + outcome.notAttempted.length} changes; not applied: ${[outcome.failed, ...outcome.notAttempted].filter((s) => s !== undefined).map(stepLine).join(', ')}.`);
     throw error;
   }
   await summarize(step, plan, [...fileProblems, ...notes], 'applied');

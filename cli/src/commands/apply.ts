@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
+  applyOutcome,
   collectDesiredState,
+  describeApplyOutcome,
   executePlan,
   planApply,
   readCurrentState,
+  type ApplyOutcome,
   type Plan,
   type PlanStep,
   type RoleFileText,
@@ -27,7 +30,14 @@ while any has an error. PATH is a file, a folder (walked recursively) or a glob.
   --dry-run          show the plan, change nothing
   --prune            also delete roles, static roles, policies and JWT roles that no file declares
                      (policies and JWT roles only when the files declare some; never root or default)
-  --format F         text (default) or json ({"plan":[...],"changed":bool,"problems":[...]})
+  --format F         text (default) or json ({"plan":[...],"changed":bool,"problems":[...]}, after
+                     a run also "applied":[...] and "notApplied":[{...,"status":"failed"|"not
+                     attempted"}] with "error")
+
+When the engine refuses a change, apply stops there and says exactly which changes were made and
+which were not (the failed one and those never attempted), and exits 1. A static role adopts an
+existing cloud user: on a local \`keyfob serve\`, create the users with --cloud FILE (see
+examples/cloud.yaml) or --dev.
 
 ${CONNECTION_USAGE}
 Exit status: 0 applied (or planned), 1 errors in the files or the engine refused, 2 usage error.
@@ -58,23 +68,55 @@ export const applyCommand: Command = async (argv, io) => {
     io.stderr('keyfob apply: the role files have errors; nothing was applied.\n');
     return EXIT.failed;
   }
+  let plan: Plan;
   try {
     const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
-    const plan = planApply(collected.desired, current, { prune: values.prune ?? false });
-    report(plan, format, io, problems);
-    if (values['dry-run'] || !plan.changed) {
-      io.stderr(values['dry-run'] ? 'keyfob apply: dry run, nothing changed.\n' : 'keyfob apply: the engine already matches the files.\n');
-      return EXIT.ok;
-    }
-    await executePlan(client, plan, ({ step, warnings }) => {
-      io.stderr(`keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`);
-    });
-    return EXIT.ok;
+    plan = planApply(collected.desired, current, { prune: values.prune ?? false });
   } catch (error) {
-    io.stderr(`keyfob apply: ${failureText(error, 'apply the role files', undefined, client.mount)}\n`);
+    if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
+    io.stderr(`keyfob apply: ${failureText(error, 'read the engine\'s roles', undefined, client.mount)}; nothing was applied.\n`);
     return EXIT.failed;
   }
+  if (format === 'text') report(plan, io);
+  if (values['dry-run'] || !plan.changed) {
+    if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems), null, 2)}\n`);
+    io.stderr(values['dry-run'] ? 'keyfob apply: dry run, nothing changed.\n' : 'keyfob apply: the engine already matches the files.\n');
+    return EXIT.ok;
+  }
+  let done = 0;
+  let failure: unknown;
+  try {
+    await executePlan(client, plan, ({ step, warnings }) => {
+      done += 1;
+      io.stderr(`keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`);
+    });
+  } catch (error) {
+    failure = error;
+  }
+  const outcome = applyOutcome(plan, done);
+  const error = outcome.failed === undefined ? undefined : failureText(failure, `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`, outcome.failed.name, client.mount);
+  if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems, outcome, error), null, 2)}\n`);
+  if (error !== undefined) {
+    io.stderr(`keyfob apply: ${error}\n`);
+    // What the engine now holds, on stdout beside the plan (text), so the report is never lost in logs.
+    if (format === 'text') io.stdout(`${describeApplyOutcome(outcome).join('\n')}\n`);
+    io.stderr(`keyfob apply: stopped: ${outcome.applied.length} applied, ${1 + outcome.notAttempted.length} not applied.\n`);
+    if (outcome.failed?.kind === 'static-role' && /NoSuchEntity|cannot be found/.test(error)) {
+      io.stderr('keyfob apply: a static role adopts an existing cloud user; on a local engine start it with keyfob serve --cloud FILE listing the users (see examples/cloud.yaml).\n');
+    }
+    return EXIT.failed;
+  }
+  return EXIT.ok;
 };
+
+/** The JSON report: the plan, then (after a run) what was applied and what was not, and why. */
+function jsonReport(plan: Plan, problems: readonly object[], outcome?: ApplyOutcome, error?: string): object {
+  const brief = ({ op, kind, name, fields }: PlanStep) => ({ op, kind, name, fields });
+  const base = { plan: plan.steps.map(brief), changed: plan.changed, problems: [...problems, ...plan.problems] };
+  if (outcome === undefined) return base;
+  const notApplied = outcome.failed === undefined ? [] : [{ ...brief(outcome.failed), status: 'failed', error }, ...outcome.notAttempted.map((s) => ({ ...brief(s), status: 'not attempted' }))];
+  return { ...base, applied: outcome.applied.map(brief), notApplied, ...(error === undefined ? {} : { error }) };
+}
 
 function parse(argv: string[]) {
   try {
@@ -97,12 +139,7 @@ async function readFiles(paths: readonly string[], io: CliIo): Promise<RoleFileT
   return Promise.all(chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })));
 }
 
-function report(plan: Plan, format: 'text' | 'json', io: CliIo, problems: readonly object[]): void {
-  if (format === 'json') {
-    const steps = plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }));
-    io.stdout(`${JSON.stringify({ plan: steps, changed: plan.changed, problems: [...problems, ...plan.problems] }, null, 2)}\n`);
-    return;
-  }
+function report(plan: Plan, io: CliIo): void {
   for (const note of plan.problems) io.stderr(`keyfob apply: ${note.severity}: ${note.message}\n`);
   const lines = plan.steps.map((s) => `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`);
   const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;

@@ -1,8 +1,9 @@
 import type { Command } from '../command.ts';
 import { EXIT, UsageError } from '../io.ts';
+import { readCloudFile } from '../serve-cloud.ts';
 
 const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
-                    [--consistency-delay SECONDS] [--provider-client direct|sdk]
+                    [--consistency-delay SECONDS] [--provider-client direct|sdk] [--cloud FILE]
 
 Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
   {"event":"listening","url":"http://127.0.0.1:PORT","cloudUrl":"http://127.0.0.1:PORT2","mounts":["cloud"]}
@@ -14,6 +15,10 @@ generated and printed once on stderr. Without --data-dir state lives in memory. 
 survives restarts (stored as a hash only, never in clear): the token printed at the first start keeps working
 until --root-token replaces it. --dev enables the development control API
 (/v1/sys/dev/cloud, /clock, /whoami). SIGTERM or SIGINT stops it cleanly.
+--cloud FILE (JSON or YAML, at most 1 MiB, the body of PUT /v1/sys/dev/cloud: users, roles, policies,
+groups) fills the emulated cloud at start, e.g. the users that static roles adopt (a static role
+never creates its user): keyfob serve --cloud examples/cloud.yaml, then keyfob apply examples/roles.
+With --data-dir it seeds only a cloud that has no users yet; the kept one wins afterwards.
 `;
 
 /** Parsed `keyfob serve` flags. */
@@ -27,6 +32,7 @@ export interface ServeFlags {
   readonly dev: boolean;
   readonly consistencyDelaySeconds?: number;
   readonly providerClient?: 'direct' | 'sdk';
+  readonly cloud?: string;
   readonly help: boolean;
 }
 
@@ -56,6 +62,7 @@ export function parseServeFlags(argv: readonly string[]): ServeFlags {
         flags.providerClient = v;
         break;
       }
+      case '--cloud': flags.cloud = value(); break;
       case '--dev': flags.dev = true; break;
       case '--help': case '-h': flags.help = true; break;
       default: throw new UsageError(`unknown option ${arg}\n${USAGE}`);
@@ -77,7 +84,8 @@ export const serveCommand: Command = async (argv, io) => {
     io.stdout(USAGE);
     return EXIT.ok;
   }
-  const { startEngine } = await import('@keyfob/engine');
+  const cloud = flags.cloud === undefined ? undefined : await readCloudFile(flags.cloud, io.cwd);
+  const { startEngine, isCloudFixturesError } = await import('@keyfob/engine');
   const rootToken = flags.rootToken ?? io.env.KEYFOB_ROOT_TOKEN;
   const engine = await startEngine({
     ...(flags.host !== undefined ? { host: flags.host } : {}),
@@ -88,9 +96,16 @@ export const serveCommand: Command = async (argv, io) => {
     ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
     ...(flags.consistencyDelaySeconds !== undefined ? { consistencyDelaySeconds: flags.consistencyDelaySeconds } : {}),
     ...(flags.providerClient !== undefined ? { providerClient: flags.providerClient } : {}),
+    ...(cloud !== undefined ? { cloud: cloud.fixtures } : {}),
     dev: flags.dev,
     env: io.env,
     log: (line) => io.stderr(`keyfob serve: ${line}\n`),
+  }).catch((error: unknown) => {
+    // The engine checks the fixtures as PUT /v1/sys/dev/cloud does; say where in the file each problem is.
+    if (cloud !== undefined && isCloudFixturesError(error)) {
+      throw new UsageError(`--cloud ${flags.cloud}: the emulated cloud refused ${error.problems.length === 1 ? 'a value' : `${error.problems.length} values`}:\n${error.problems.map((p) => `  ${cloud.where(p)}: ${p}`).join('\n')}`);
+    }
+    throw error;
   });
   if (engine.rootTokenGenerated && engine.rootToken !== undefined) {
     // Shown once, on stderr only; never logged again.
