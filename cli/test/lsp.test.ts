@@ -115,6 +115,33 @@ describe('keyfob lsp --stdio: role files', () => {
     assert.deepEqual(await server.diagnostics(other, 1), []);
   });
 
+  it('names an untitled document by its path, not its scheme (a new file with a keyfob modeline lints clean)', async () => {
+    const text = '# yaml-language-server: $schema=https://keyfob.dev/schemas/role.schema.json\ncredential_type: iam_user\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n';
+    const doc = 'untitled:Untitled-1';
+    server.open(doc, 'yaml', `${text}bogus_key: 1\n`);
+    assert.deepEqual((await server.diagnostics(doc, 1)).map((d) => d.code), ['FIELD_UNKNOWN']);
+    server.connection.sendNotification('textDocument/didChange', { textDocument: { uri: doc, version: 2 }, contentChanges: [{ text }] }).catch(() => undefined);
+    assert.deepEqual(await server.diagnostics(doc, 2), []);
+  });
+
+  it('keyfob/lintFiles: lints files that are not open, with the same classification; refuses oversized requests', async () => {
+    const text = 'credential_type: iam_usr\n';
+    const answer = await server.connection.sendRequest<{ files: { uri: string; diagnostics: Diagnostic[] }[] }>('keyfob/lintFiles', {
+      files: [
+        { uri: fileUri(`${ROOT}/closed.role.yaml`), languageId: 'yaml', text },
+        { uri: fileUri(`${ROOT}/deploy/closed.yaml`), languageId: 'yaml', text },
+        { uri: fileUri(`${ROOT}/other/closed.yaml`), languageId: 'yaml', text },
+      ],
+    });
+    assert.deepEqual(answer.files.map((f) => f.uri.slice(fileUri(ROOT).length + 1)), ['closed.role.yaml', 'deploy/closed.yaml', 'other/closed.yaml']);
+    assert.deepEqual(brief(answer.files[0]?.diagnostics ?? []), lintAsProtocol(text, 'closed.role.yaml'));
+    assert.deepEqual(brief(answer.files[1]?.diagnostics ?? []), lintAsProtocol(text, 'closed.role.yaml'), 'the include setting applies');
+    assert.deepEqual(answer.files[2]?.diagnostics, [], 'not a keyfob file');
+    const many = Array.from({ length: 501 }, (_, i) => ({ uri: fileUri(`${ROOT}/r${i}.role.yaml`), languageId: 'yaml', text }));
+    await assert.rejects(server.connection.sendRequest('keyfob/lintFiles', { files: many }), /501 files in one request; send at most 500/);
+    await assert.rejects(server.connection.sendRequest('keyfob/lintFiles', { files: [{ uri: 1 }] }), /params\.files\[0\] needs a string uri and text/);
+  });
+
   it('re-lints only what an edit touched and still reports the whole file', async () => {
     const docs = Array.from({ length: 300 }, (_, i) => `name: role-${i}\ncredential_type: assumed_role\nrole_arns: [arn:aws:iam::123456789012:role/r${i}]\ndefault_sts_ttl: ${i % 7 === 3 ? '1d' : '1h'}\n`);
     const text = docs.join('---\n');

@@ -8,3 +8,5 @@ export { readServerSettings, DEFAULT_SERVER_SETTINGS } from './settings.ts';
 export type { HistorySettings, ServerSettings } from './settings.ts';
 export { lintTargetOf } from './lint-file-name.ts';
 export { HISTORY_SOURCE, LINT_SOURCE } from './to-lsp.ts';
+export { LINT_FILES_METHOD } from './lint-files.ts';
+export type { LintedFile } from './lint-files.ts';

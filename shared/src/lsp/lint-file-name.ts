@@ -44,9 +44,9 @@ function formatOf(languageId: string, name: string): DocumentFormat | undefined 
   return detectFormat(name);
 }
 
-/** The last path segment of a URI, decoded. */
+/** The last path segment of a URI, decoded (`untitled:Untitled-1` -> `Untitled-1`: the scheme is not part of the name). */
 function baseName(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '');
+  const path = uri.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:/i, '');
   const last = path.slice(path.lastIndexOf('/') + 1);
   try {
     return decodeURIComponent(last);

@@ -7,7 +7,7 @@ import type { LintResult } from '../lint/index.ts';
 import type { LintTarget } from './lint-file-name.ts';
 
 /** Documents longer than this (UTF-16 units, about 5 MB) are neither linted nor scanned: bundles and data dumps. */
-const MAX_DOCUMENT_LENGTH = 5_000_000;
+export const MAX_DOCUMENT_LENGTH = 5_000_000;
 
 /**
  * One open document and what was computed for its current version: the lint result (through an

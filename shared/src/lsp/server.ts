@@ -1,3 +1,4 @@
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { CodeActionKind } from 'vscode-languageserver-types';
@@ -5,7 +6,9 @@ import type { TemplatePreviewDeps } from '../editor/template-preview.ts';
 import type { ClientOptions, FeatureContext } from './features.ts';
 import { codeActionsOf, completionsOf, diagnosticsOf, hoverOf, inlayHintsOf, symbolsOf } from './features.ts';
 import { lintTargetOf } from './lint-file-name.ts';
-import { OpenDocument } from './open-document.ts';
+import { LINT_FILES_METHOD, lintFile, readLintFilesParams } from './lint-files.ts';
+import type { LintedFile } from './lint-files.ts';
+import { MAX_DOCUMENT_LENGTH, OpenDocument } from './open-document.ts';
 import { SettingsStore } from './settings-store.ts';
 
 /** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
@@ -118,6 +121,18 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   }));
   connection.onDocumentSymbol(({ textDocument }) => withDocument(textDocument.uri, [], symbolsOf));
   connection.languages.inlayHint.on(({ textDocument, range }) => withDocument(textDocument.uri, [], (open) => inlayHintsOf(open, range, settings.cached(open.uri).history)));
+
+  connection.onRequest(LINT_FILES_METHOD, async (params: unknown) => {
+    const { value, problems } = readLintFilesParams(params);
+    if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '));
+    const files: LintedFile[] = [];
+    for (const file of value) {
+      await settings.load(file.uri);
+      const facts = { ...file, relativePath: settings.relativePath(file.uri) };
+      files.push(lintFile(facts, lintTargetOf(facts, settings.includes(file.uri)), MAX_DOCUMENT_LENGTH));
+    }
+    return { files };
+  });
 
   connection.listen();
 }

@@ -33,7 +33,8 @@ export class SettingsStore {
   registerForChanges(): void {
     if (!this.#canRegister) return;
     void this.connection.sendRequest('client/registerCapability', {
-      registrations: [{ id: 'keyfob-configuration', method: 'workspace/didChangeConfiguration' }],
+      // The section lets clients (VS Code's) send the notification only when a keyfob setting changed.
+      registrations: [{ id: 'keyfob-configuration', method: 'workspace/didChangeConfiguration', registerOptions: { section: 'keyfob' } }],
     }).catch(() => undefined);
   }
 
