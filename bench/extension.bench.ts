@@ -1,8 +1,9 @@
 // The extension's hot paths (issue 5): a document change to diagnostics ready for a 500-line role
-// file (the lint the diagnostics provider runs, plus turning problems into ranges), and activation
-// (loading the built desktop bundle with a stub `vscode` module and calling `activate`). Each beside a
-// baseline from the same run: parsing the same text with `yaml` alone. Targets: < 30 ms, < 50 ms.
-import { spawnSync } from 'node:child_process';
+// file (the lint the language server runs, plus turning problems into ranges), activation (loading
+// the built desktop bundle with a stub `vscode` module) and the first diagnostics of a cold language
+// server (fork dist/server.js over IPC as the extension does). Each beside a baseline from the same
+// run: parsing the same text with `yaml` alone. Targets: < 30 ms, < 50 ms.
+import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { lintText } from '@keyfob/shared/lint';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(repo, 'extension', 'dist', 'extension.js');
-const coreBundle = join(repo, 'extension', 'dist', 'core.js');
+const serverBundle = join(repo, 'extension', 'dist', 'server.js');
 
 /** A multi-document role file of about `lines` lines: roles of every type, some with mistakes. */
 function roleFile(lines: number): string {
@@ -65,7 +66,7 @@ function interleaved(a: () => void, b: () => void, runs: number): [Timing, Timin
   return [summary(times[0]), summary(times[1])];
 }
 
-// The namespaces and classes of `vscode` the bundle touches while loading and activating.
+// The namespaces and classes of `vscode` the bundle touches while loading.
 const VSCODE_KEYS = [
   'languages', 'commands', 'workspace', 'window', 'Uri', 'Range', 'Position', 'Diagnostic', 'DiagnosticSeverity',
   'DiagnosticTag', 'CodeAction', 'CodeActionKind', 'CompletionItem', 'CompletionItemKind', 'SnippetString',
@@ -83,8 +84,11 @@ function stubVscode(): Record<string, unknown> {
   return Object.fromEntries(VSCODE_KEYS.map((key) => [key, stub]));
 }
 
-/** Loads the bundle fresh with `vscode` stubbed, calls activate; returns the milliseconds it took. */
-function activateOnce(): number {
+/**
+ * Loads the bundle fresh with `vscode` stubbed; returns the milliseconds it took. Activation itself
+ * starts the language server (measured below with a real process), so it is not called here.
+ */
+function loadOnce(): number {
   const require = createRequire(import.meta.url);
   delete require.cache[bundle];
   const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
@@ -93,20 +97,56 @@ function activateOnce(): number {
   loader._load = (request: string, ...rest: unknown[]) => (request === 'vscode' ? vscode : original(request, ...rest));
   try {
     const started = performance.now();
-    const extension = require(bundle) as { activate: (context: unknown) => void };
-    extension.activate({ subscriptions: [] });
+    require(bundle);
     return performance.now() - started;
   } finally {
     loader._load = original;
   }
 }
 
-/** Loads dist/core.js fresh (what the first check of a document does after activation) and lints a small role. */
-function firstUseOnce(): void {
-  const require = createRequire(import.meta.url);
-  delete require.cache[coreBundle];
-  const core = require(coreBundle) as { lintText: typeof lintText };
-  core.lintText('credential_type: session_token\n', { fileName: 'first.role.yaml' });
+/**
+ * What the first check of a role file costs after activation: fork dist/server.js over Node IPC
+ * (as the extension does), `initialize`, open a small role file, wait for its diagnostics.
+ */
+async function serverFirstDiagnostics(): Promise<number> {
+  const started = performance.now();
+  const child = fork(serverBundle, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const send = (message: object): void => void child.send({ jsonrpc: '2.0', ...message });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => reject(new Error(`dist/server.js exited with ${code}`)));
+      child.on('message', (message: { id?: number; method?: string; params?: { diagnostics?: unknown[] } }) => {
+        if (message.id === 1 && message.method === undefined) {
+          send({ method: 'initialized', params: {} });
+          send({ method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///bench/first.role.yaml', languageId: 'yaml', version: 1, text: 'credential_type: session_tokn\n' } } });
+        } else if (message.method === 'textDocument/publishDiagnostics' && (message.params?.diagnostics?.length ?? 0) > 0) {
+          resolve();
+        }
+      });
+      send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {} } });
+    });
+    return performance.now() - started;
+  } finally {
+    child.removeAllListeners('exit');
+    child.kill();
+  }
+}
+
+/** `runs` cold server starts, each beside a yaml parse of the bench text; medians of both. */
+async function serverStarts(runs: number): Promise<[Timing, Timing]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    times[0].push(await serverFirstDiagnostics());
+    const started = performance.now();
+    parseOnly();
+    times[1].push(performance.now() - started);
+  }
+  const summary = (values: number[]): Timing => {
+    values.sort((x, y) => x - y);
+    return { median: values[Math.floor(values.length / 2)] ?? 0, min: values[0] ?? 0 };
+  };
+  return [summary(times[0]), summary(times[1])];
 }
 
 if (!existsSync(bundle)) spawnSync(process.execPath, [join(repo, 'extension', 'build.mjs')], { stdio: 'inherit' });
@@ -121,14 +161,14 @@ const lintChange = (): void => {
 };
 const parseOnly = (): void => void parseAllDocuments(text);
 const [change, baseline] = interleaved(lintChange, parseOnly, 50);
-const [activation, activationBaseline] = interleaved(() => void activateOnce(), parseOnly, 20);
-const [firstUse, firstUseBaseline] = interleaved(firstUseOnce, parseOnly, 20);
+const [activation, activationBaseline] = interleaved(() => void loadOnce(), parseOnly, 20);
+const [firstUse, firstUseBaseline] = await serverStarts(10);
 
 const rows: string[][] = [
   ['measure', 'median', 'min', 'baseline (yaml parse alone, median)'],
   [`change -> diagnostics, ${lineCount} lines, ${problems} problems`, ms(change.median), ms(change.min), ms(baseline.median)],
-  ['activation (require dist/extension.js + activate)', ms(activation.median), ms(activation.min), ms(activationBaseline.median)],
-  ['first document check (require dist/core.js + lint)', ms(firstUse.median), ms(firstUse.min), ms(firstUseBaseline.median)],
+  ['activation (require dist/extension.js: the client and its wiring)', ms(activation.median), ms(activation.min), ms(activationBaseline.median)],
+  ['first diagnostics (fork dist/server.js, initialize, open, publish)', ms(firstUse.median), ms(firstUse.min), ms(firstUseBaseline.median)],
 ];
 const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Bundles the extension with esbuild: the desktop build (Node, CommonJS), the web build (browser
-// worker, CommonJS as VS Code's web extension host expects), the integration suite (a Mocha entry
+// Bundles the extension with esbuild: the desktop build (Node, CommonJS) and its language server,
+// the web build (browser worker, CommonJS as VS Code's web extension host expects) and its
+// language server (a web worker), the integration suite (a Mocha entry
 // exporting `run()`, loadable by code-server's and @vscode/test-electron's extension hosts), and the
 // contributed snippet files generated from shared/src/editor's scaffolds (one source for both).
 import { build } from 'esbuild';
@@ -37,33 +38,18 @@ async function buildSnippets() {
   rmSync(join(dist, '.gen'), { recursive: true, force: true });
 }
 
-// The web build is one file: `require('./core.js')` (src/core-access.ts) is resolved to the core's
-// source and inlined. The desktop build leaves it to run time, so dist/core.js loads on first use.
-const inlineCore = {
-  name: 'inline-core',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: join(here, 'src', 'core.ts') }));
-  },
-};
-
+// Four bundles beside the suite and snippets: the desktop extension (dist/extension.js) and the
+// language server it forks (dist/server.js, Node IPC); the web extension (dist/web/extension.js)
+// and the server it starts in a web worker (dist/web/server.js). vscode-languageclient/-server
+// pick their Node or browser half from the entry each imports.
 rmSync(dist, { recursive: true, force: true });
+const web = { ...common, platform: 'browser', mainFields: ['browser', 'module', 'main'] };
 await Promise.all([
-  build({
-    ...common,
-    entryPoints: [join(here, 'src', 'extension.ts')],
-    platform: 'node',
-    external: [...common.external, './core.js'],
-    outfile: join(dist, 'extension.js'),
-  }),
-  build({ ...common, entryPoints: [join(here, 'src', 'core.ts')], platform: 'node', outfile: join(dist, 'core.js') }),
-  build({
-    ...common,
-    entryPoints: [join(here, 'src', 'extension.ts')],
-    platform: 'browser',
-    mainFields: ['browser', 'module', 'main'],
-    plugins: [inlineCore],
-    outfile: join(dist, 'web', 'extension.js'),
-  }),
+  build({ ...common, entryPoints: [join(here, 'src', 'desktop.ts')], platform: 'node', outfile: join(dist, 'extension.js') }),
+  build({ ...common, entryPoints: [join(here, 'src', 'server', 'node-server.ts')], platform: 'node', outfile: join(dist, 'server.js') }),
+  build({ ...web, entryPoints: [join(here, 'src', 'web.ts')], outfile: join(dist, 'web', 'extension.js') }),
+  // A worker is not a CommonJS module: its bundle runs as a plain script.
+  build({ ...web, format: 'iife', entryPoints: [join(here, 'src', 'server', 'web-server.ts')], outfile: join(dist, 'web', 'server.js') }),
   build({
     ...common,
     minify: false,

@@ -1,57 +1,38 @@
 import * as vscode from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { NEW_ROLE_FILE, newRoleFile } from './commands/new-role-file.ts';
 import { VALIDATE_WORKSPACE, validateWorkspace } from './commands/validate-workspace.ts';
-import { DiagnosticsController } from './diagnostics.ts';
 import { registerHistoryProviders } from './history/index.ts';
-import { LintCache } from './lint-cache.ts';
-import { RoleCodeActionProvider } from './providers/code-action-provider.ts';
-import { RoleCompletionProvider } from './providers/completion-provider.ts';
-import { RoleHoverProvider } from './providers/hover-provider.ts';
-import { RoleSymbolProvider } from './providers/symbol-provider.ts';
-import { RoleFiles } from './role-files.ts';
-import { readSettings } from './settings.ts';
-import type { Settings } from './settings.ts';
+import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
 
-// Providers register for all YAML/JSON documents (settings globs cannot go into a static selector)
-// and return early for documents that are not role files.
-const SELECTOR: vscode.DocumentSelector = [{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }];
+/**
+ * Activation of both builds. Diagnostics, completion, hover, code actions, the outline and the API
+ * history's hovers, diagnostics, fixes and inlay hints come from the keyfob language server (the
+ * same server as `keyfob lsp`), started by `createClient` (a Node process on the desktop, a web
+ * worker on the web). The extension keeps what is VS Code's own: commands, the history view,
+ * search, pages and end-of-line decorations. Resolves once the server answered `initialize`, so
+ * every feature works as soon as activation is over.
+ */
+let running: BaseLanguageClient | undefined;
 
-/** Entry point of both builds (desktop and web): wires role-file providers, diagnostics and commands. */
-export function activate(context: vscode.ExtensionContext): void {
-  const settingsCache = new Map<string, Settings>();
-  const settingsFor = (uri: vscode.Uri): Settings => {
-    const key = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '';
-    let settings = settingsCache.get(key);
-    if (!settings) settingsCache.set(key, (settings = readSettings(uri)));
-    return settings;
-  };
-  const roleFiles = new RoleFiles(settingsFor);
-  const cache = new LintCache(roleFiles);
-  const diagnostics = new DiagnosticsController(roleFiles, cache, settingsFor);
+export async function activateExtension(context: vscode.ExtensionContext, createClient: (context: vscode.ExtensionContext) => BaseLanguageClient): Promise<void> {
+  const client = createClient(context);
+  running = client;
+  const workspaceDiagnostics = new WorkspaceDiagnostics(client);
   context.subscriptions.push(
-    diagnostics,
-    vscode.languages.registerCompletionItemProvider(SELECTOR, new RoleCompletionProvider(roleFiles, cache), '"', ':'),
-    vscode.languages.registerHoverProvider(SELECTOR, new RoleHoverProvider(roleFiles, cache)),
-    vscode.languages.registerCodeActionsProvider(SELECTOR, new RoleCodeActionProvider(roleFiles, cache), RoleCodeActionProvider.metadata),
-    vscode.languages.registerDocumentSymbolProvider(SELECTOR, new RoleSymbolProvider(roleFiles, cache), { label: 'keyfob roles' }),
+    workspaceDiagnostics,
     vscode.commands.registerCommand(NEW_ROLE_FILE, newRoleFile),
-    vscode.commands.registerCommand(VALIDATE_WORKSPACE, () => validateWorkspace(roleFiles, diagnostics)),
-    vscode.workspace.onDidOpenTextDocument((document) => diagnostics.refresh(document)),
-    vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.contentChanges.length > 0) diagnostics.schedule(event.document);
-    }),
-    vscode.workspace.onDidCloseTextDocument((document) => diagnostics.closed(document)),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('keyfob')) return;
-      settingsCache.clear();
-      roleFiles.forget();
-      cache.clear();
-      diagnostics.refreshAll();
-    }),
+    vscode.commands.registerCommand(VALIDATE_WORKSPACE, () => validateWorkspace(workspaceDiagnostics)),
+    vscode.workspace.onDidOpenTextDocument((document) => workspaceDiagnostics.opened(document)),
+    vscode.workspace.onDidCloseTextDocument((document) => void workspaceDiagnostics.closed(document)),
   );
   registerHistoryProviders(context);
-  for (const document of vscode.workspace.textDocuments) diagnostics.refresh(document);
+  await client.start();
 }
 
-/** Nothing to release by hand: every registration is a disposable held by the context. */
-export function deactivate(): void {}
+/** Stops the server (VS Code waits for the returned promise when the extension is deactivated). */
+export function deactivateExtension(): Promise<void> | undefined {
+  const client = running;
+  running = undefined;
+  return client?.dispose();
+}

@@ -1,29 +1,17 @@
 import * as vscode from 'vscode';
 
-/** The extension's settings, converted once with defaults (the one place that reads configuration). */
-export interface Settings {
-  /** Extra globs of role files (`keyfob.roleFiles.include`). */
-  readonly include: readonly string[];
-  /** Milliseconds between the last change and linting (`keyfob.diagnostics.debounceMs`). */
-  readonly debounceMs: number;
-}
-
-/** Defaults beside the contributed schema in package.json. */
-const DEFAULT_SETTINGS: Settings = { include: [], debounceMs: 250 };
-
-/** Reads the settings that apply to a resource, tolerating wrong types by falling back to defaults. */
-export function readSettings(scope?: vscode.Uri): Settings {
-  const config = vscode.workspace.getConfiguration('keyfob', scope);
-  return {
-    include: stringList(config.get<unknown>('roleFiles.include')),
-    debounceMs: boundedNumber(config.get<unknown>('diagnostics.debounceMs'), DEFAULT_SETTINGS.debounceMs, 0, 5000),
-  };
-}
-
-function stringList(value: unknown): string[] {
+/**
+ * `keyfob.roleFiles.include` of a folder: extra globs of role files, for finding them in the
+ * workspace (the language server reads the same setting to decide what it lints).
+ */
+function includeGlobs(scope?: vscode.Uri): string[] {
+  const value = vscode.workspace.getConfiguration('keyfob', scope).get<unknown>('roleFiles.include');
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
 }
 
-function boundedNumber(value: unknown, fallback: number, min: number, max: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+/** Glob patterns (for `workspace.findFiles`) of role files: the built-in names plus the include setting. */
+export function roleFilePatterns(): string[] {
+  const builtIn = ['**/*.{role,static-role,manifest}.{yaml,yml,json,jsonc}', '**/keyfob.{yaml,yml,json,jsonc}'];
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return [...builtIn, ...folders.flatMap((folder) => includeGlobs(folder.uri))];
 }

@@ -75,9 +75,9 @@ describe('vsce ls (what the .vsix ships)', () => {
     assert.deepEqual(bad, []);
   });
 
-  it('includes the entry points and every contributed file the manifest names', () => {
+  it('includes the entry points, both language servers and every contributed file the manifest names', () => {
     const named = [manifest.main, manifest.browser, ...manifest.contributes.snippets.map((s) => s.path)].map((p) => p.replace(/^\.\//, ''));
-    for (const path of named) assert.ok(listed.includes(path), `${path} is shipped`);
+    for (const path of [...named, 'dist/server.js', 'dist/web/server.js']) assert.ok(listed.includes(path), `${path} is shipped`);
   });
 });
 

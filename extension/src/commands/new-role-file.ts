@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { core } from '../core-access.ts';
+import { SCAFFOLD_KINDS, scaffoldLabel, scaffoldText, schemaIdFor } from '@keyfob/shared/editor';
 import type { ScaffoldKind } from '@keyfob/shared/editor';
 
 /** Command id of "keyfob: New role file". */
@@ -20,8 +20,8 @@ export async function newRoleFile(kindArg?: ScaffoldKind, formatArg?: Format): P
   if (!format) return undefined;
   const content =
     format === 'yaml'
-      ? `# yaml-language-server: $schema=${core().schemaIdFor(kind)}\n${core().scaffoldText(kind, 'yaml')}`
-      : core().scaffoldText(kind, 'json', { schema: true });
+      ? `# yaml-language-server: $schema=${schemaIdFor(kind)}\n${scaffoldText(kind, 'yaml')}`
+      : scaffoldText(kind, 'json', { schema: true });
   const document = await vscode.workspace.openTextDocument({ language: format, content });
   await vscode.window.showTextDocument(document);
   return document;
@@ -29,7 +29,7 @@ export async function newRoleFile(kindArg?: ScaffoldKind, formatArg?: Format): P
 
 async function pickKind(): Promise<ScaffoldKind | undefined> {
   const picked = await vscode.window.showQuickPick(
-    core().SCAFFOLD_KINDS.map((kind) => ({ label: kind === 'static-role' ? 'static role' : kind, description: core().scaffoldLabel(kind), scaffold: kind })),
+    SCAFFOLD_KINDS.map((kind) => ({ label: kind === 'static-role' ? 'static role' : kind, description: scaffoldLabel(kind), scaffold: kind })),
     { title: 'keyfob: New role file', placeHolder: 'Credential type of the new role' },
   );
   return picked?.scaffold;

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
-import { core } from '../core-access.ts';
-import { toDiagnostic } from '../convert.ts';
-import type { DiagnosticsController } from '../diagnostics.ts';
-import type { RoleFiles } from '../role-files.ts';
+import { roleFilePatterns } from '../settings.ts';
+import type { FileText, WorkspaceDiagnostics } from '../workspace-diagnostics.ts';
 
 /** Command id of "keyfob: Validate all role files in the workspace". */
 export const VALIDATE_WORKSPACE = 'keyfob.validateWorkspace';
@@ -18,26 +16,28 @@ const EXCLUDE = '**/{node_modules,.git,dist}/**';
 const MAX_FILES = 5000;
 
 /**
- * Lints every role file of the workspace (built-in names plus `keyfob.roleFiles.include`) and puts
- * the results in the Problems panel. Reads through `workspace.fs`, so it also works in virtual
- * workspaces; open documents are linted from their current (possibly unsaved) text.
+ * Lints every role file of the workspace (built-in names plus `keyfob.roleFiles.include`) through
+ * the language server and lists the problems of files that are not open in the Problems panel.
+ * Reads through `workspace.fs`, so it also works in virtual workspaces; open documents are linted
+ * from their current (possibly unsaved) text.
  */
-export async function validateWorkspace(roleFiles: RoleFiles, diagnostics: DiagnosticsController): Promise<ValidationSummary> {
+export async function validateWorkspace(results: WorkspaceDiagnostics): Promise<ValidationSummary> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'keyfob: validating role files' },
     async () => {
       const uris = new Map<string, vscode.Uri>();
-      for (const pattern of roleFiles.patterns()) {
+      for (const pattern of roleFilePatterns()) {
         for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES)) uris.set(uri.toString(), uri);
       }
+      const files = await Promise.all([...uris.values()].map(readFile));
+      const found = await results.lint(files);
       let problems = 0;
       let errors = 0;
-      for (const uri of uris.values()) {
-        const found = await lintUri(uri, roleFiles);
-        problems += found.length;
-        errors += found.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
-        diagnostics.collection.set(uri, found);
-        diagnostics.workspaceReported.add(uri.toString());
+      for (const file of files) {
+        const diagnostics = found.get(file.uri.toString()) ?? [];
+        problems += diagnostics.length;
+        errors += diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+        results.report(file.uri, diagnostics);
       }
       const summary = { files: uris.size, problems, errors };
       void vscode.window.showInformationMessage(`keyfob: ${summary.files} role file(s), ${problems} problem(s), ${errors} error(s).`);
@@ -46,10 +46,9 @@ export async function validateWorkspace(roleFiles: RoleFiles, diagnostics: Diagn
   );
 }
 
-async function lintUri(uri: vscode.Uri, roleFiles: RoleFiles): Promise<vscode.Diagnostic[]> {
+async function readFile(uri: vscode.Uri): Promise<FileText> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  const name = open ? roleFiles.lintFileName(open) : roleFiles.lintFileNameOf(uri);
-  const result = core().lintText(text, { fileName: name, format: /\.ya?ml$/i.test(name) ? 'yaml' : 'json' });
-  return result.problems.map((p) => toDiagnostic(p, open));
+  if (open) return { uri, languageId: open.languageId, text: open.getText() };
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  return { uri, languageId: /\.ya?ml$/i.test(uri.path) ? 'yaml' : 'json', text };
 }

@@ -6,15 +6,12 @@
 // bundle keeps just what is named here, not the lint core (yaml, the schemas) that dist/core.js carries.
 export { history, parseTarget, scanText } from '@keyfob/shared/history';
 export {
-  deprecationDiagnostics,
   entryByKey,
   entryKey,
   entryPage,
   historyByDate,
-  historyHover,
   historySearchItems,
   lineAnnotations,
-  matchesAt,
   presentEntry,
   subjectKind,
   subjectLabel,

@@ -1,10 +1,6 @@
 import * as vscode from 'vscode';
 import { AnnotationController } from './annotation-controller.ts';
 import { Debouncer } from './debouncer.ts';
-import { HistoryCodeActionProvider } from './history-code-actions.ts';
-import { HistoryDiagnostics } from './history-diagnostics.ts';
-import { HistoryHoverProvider } from './history-hover-provider.ts';
-import { HistoryInlayHints } from './history-inlay-hints.ts';
 import { HistoryPages, PAGE_SCHEME, SHOW_ENTRY, SHOW_SUBJECT, showPage } from './history-pages.ts';
 import { SEARCH_HISTORY, searchHistory } from './history-search.ts';
 import { HistorySettingsCache } from './history-settings.ts';
@@ -12,9 +8,7 @@ import { HISTORY_VIEW, HistoryTreeProvider } from './history-tree.ts';
 import { ScanCache } from './scan-cache.ts';
 import { WorkspaceUsage } from './workspace-usage.ts';
 
-/** Every language: API calls are found in any code (see `isHistoryDocument` for the schemes left out). */
-const ANY_DOCUMENT: vscode.DocumentSelector = { language: '*' };
-/** Wait after the last edit before rescanning for annotations and diagnostics. */
+/** Wait after the last edit before rescanning for annotations. */
 const EDIT_DEBOUNCE_MS = 300;
 
 /** Command ids beside the search and page commands. */
@@ -27,9 +21,9 @@ const HISTORY_COMMANDS = {
 } as const;
 
 /**
- * The platform API history in code (issue 6): hovers, end-of-line annotations (decorations or
- * inlay hints), Deprecated diagnostics with quick fixes, the Explorer view, the search command
- * and read-only history pages. Registration only; the index is built on first use.
+ * The platform API history's VS Code parts: end-of-line decorations, the Explorer view, the search
+ * command and read-only history pages. Hovers, Deprecated diagnostics, their quick fixes and inlay
+ * hints come from the language server. Registration only; the index is built on first use.
  */
 export function registerHistoryProviders(context: vscode.ExtensionContext): void {
   const settings = new HistorySettingsCache();
@@ -40,17 +34,12 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
     cache,
     usage,
     annotations: new AnnotationController(cache, settings),
-    diagnostics: new HistoryDiagnostics(cache, settings),
-    inlayHints: new HistoryInlayHints(cache, settings),
     tree: new HistoryTreeProvider(usage, settings),
     pages: new HistoryPages(settings, usage),
   };
-  const { annotations, diagnostics, inlayHints, tree, pages } = parts;
+  const { annotations, tree, pages } = parts;
   context.subscriptions.push(
-    annotations, diagnostics, inlayHints, usage, tree, pages,
-    vscode.languages.registerHoverProvider(ANY_DOCUMENT, new HistoryHoverProvider(cache, settings)),
-    vscode.languages.registerInlayHintsProvider(ANY_DOCUMENT, inlayHints),
-    vscode.languages.registerCodeActionsProvider(ANY_DOCUMENT, new HistoryCodeActionProvider(diagnostics), HistoryCodeActionProvider.metadata),
+    annotations, usage, tree, pages,
     vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
     vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, showCollapseAll: true }),
     ...registerCommands(parts),
@@ -59,7 +48,6 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
   // The first scan builds the index: after activation returns, not during it.
   setTimeout(() => {
     warnAboutTargets(settings, warnedTargets);
-    diagnostics.refreshAll();
     annotations.renderAll();
   }, 0);
 }
@@ -69,8 +57,6 @@ interface Parts {
   readonly settings: HistorySettingsCache;
   readonly cache: ScanCache;
   readonly annotations: AnnotationController;
-  readonly diagnostics: HistoryDiagnostics;
-  readonly inlayHints: HistoryInlayHints;
   readonly usage: WorkspaceUsage;
   readonly tree: HistoryTreeProvider;
   readonly pages: HistoryPages;
@@ -81,7 +67,7 @@ const warnedTargets = new Set<string>();
 
 /** Redraws on editor, scroll, edit, save, close and settings events (edits after a debounce). */
 function watchEditors(parts: Parts): vscode.Disposable[] {
-  const { settings, cache, annotations, diagnostics, inlayHints, usage, tree, pages } = parts;
+  const { settings, cache, annotations, usage, tree, pages } = parts;
   const debouncer = new Debouncer();
   return [
     debouncer,
@@ -91,19 +77,14 @@ function watchEditors(parts: Parts): vscode.Disposable[] {
     }),
     vscode.window.onDidChangeVisibleTextEditors(() => annotations.renderAll()),
     vscode.window.onDidChangeTextEditorVisibleRanges((event) => annotations.scheduleScroll(event.textEditor)),
-    vscode.workspace.onDidOpenTextDocument((document) => diagnostics.refresh(document)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length === 0) return;
       const document = event.document;
-      debouncer.schedule(document.uri.toString(), EDIT_DEBOUNCE_MS, () => {
-        diagnostics.refresh(document);
-        annotations.renderDocument(document);
-      });
+      debouncer.schedule(document.uri.toString(), EDIT_DEBOUNCE_MS, () => annotations.renderDocument(document));
     }),
     vscode.workspace.onDidSaveTextDocument((document) => usage.update(document)),
     vscode.workspace.onDidCloseTextDocument((document) => {
       debouncer.cancel(document.uri.toString());
-      diagnostics.closed(document);
       cache.forget(document.uri);
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -111,8 +92,6 @@ function watchEditors(parts: Parts): vscode.Disposable[] {
       settings.clear();
       warnAboutTargets(settings, warnedTargets);
       annotations.renderAll();
-      diagnostics.refreshAll();
-      inlayHints.refresh();
       tree.refresh();
       pages.refresh();
     }),

@@ -1,0 +1,33 @@
+import type { LanguageClientOptions } from 'vscode-languageclient';
+import { SHOW_SUBJECT } from '../history/history-pages.ts';
+import { isHistoryDocument } from '../history/scan-cache.ts';
+
+/** Id of the language client (its output channel and the `keyfob.trace.server` setting use it). */
+export const CLIENT_ID = 'keyfob';
+/** Name of the language client, shown in its output channel. */
+export const CLIENT_NAME = 'keyfob language server';
+
+/**
+ * What the extension asks of the keyfob language server, the same on the desktop and the web:
+ * every document of the user's code (role files get lint, completion, hover, fixes and an outline;
+ * any code gets the API history), settings pulled from the `keyfob` section, hover links that may
+ * run only our own history-page command, completions that reopen the suggest widget after a key.
+ */
+export function clientOptions(): LanguageClientOptions {
+  return {
+    // API subjects are found in code of any language; the server decides which files it lints.
+    // YAML and JSON are named as well: VS Code asks completion providers group by group, best
+    // selector match first, and stops at the first group with results, so a `*` provider alone
+    // would never be asked in JSON (VS Code's own JSON completion answers first).
+    documentSelector: [{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }, { language: '*' }],
+    diagnosticCollectionName: 'keyfob',
+    initializationOptions: { suggestCommand: 'editor.action.triggerSuggest', historyPageCommand: SHOW_SUBJECT },
+    markdown: { isTrusted: { enabledCommands: [SHOW_SUBJECT] } },
+    // Panels, diffs of other tools and our own history pages are not the user's code: never sent.
+    middleware: {
+      didOpen: (document, next) => (isHistoryDocument(document) ? next(document) : Promise.resolve()),
+      didChange: (event, next) => (isHistoryDocument(event.document) ? next(event) : Promise.resolve()),
+      didClose: (document, next) => (isHistoryDocument(document) ? next(document) : Promise.resolve()),
+    },
+  };
+}

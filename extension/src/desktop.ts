@@ -1,0 +1,13 @@
+import type * as vscode from 'vscode';
+import { createNodeClient } from './client/node-client.ts';
+import { activateExtension, deactivateExtension } from './extension.ts';
+
+/** Entry of the desktop build (dist/extension.js): the server runs in a Node process over IPC. */
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  return activateExtension(context, createNodeClient);
+}
+
+/** Stops the language server; every registration is a disposable held by the context. */
+export function deactivate(): Promise<void> | undefined {
+  return deactivateExtension();
+}

@@ -1,0 +1,13 @@
+import type * as vscode from 'vscode';
+import { createWebClient } from './client/web-client.ts';
+import { activateExtension, deactivateExtension } from './extension.ts';
+
+/** Entry of the web build (dist/web/extension.js): the server runs in a web worker. */
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  return activateExtension(context, createWebClient);
+}
+
+/** Stops the language server; every registration is a disposable held by the context. */
+export function deactivate(): Promise<void> | undefined {
+  return deactivateExtension();
+}
