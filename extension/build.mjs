@@ -5,7 +5,7 @@
 // exporting `run()`, loadable by code-server's and @vscode/test-electron's extension hosts), and the
 // contributed snippet files generated from shared/src/editor's scaffolds (one source for both).
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,45 @@ async function buildSnippets() {
   rmSync(join(dist, '.gen'), { recursive: true, force: true });
 }
 
+// The schemas contributed with jsonValidation/yamlValidation (dist/schemas/*.schema.json): the
+// repository's schemas with their annotations (titles, descriptions, defaults, examples, the
+// property tree) and without a single assertion keyword. keyfob's language server reports every
+// rule of these schemas (it validates against them, then applies the rules beside them), so a
+// second validator reading the contributed copy (VS Code's JSON, Red Hat YAML) finds nothing to
+// report twice and never shows a raw regex; `doNotSuggest` leaves key completion to keyfob.
+const ASSERTIONS = new Set(['type', 'enum', 'const', 'pattern', 'required', 'additionalProperties', 'patternProperties', 'propertyNames',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems',
+  'minProperties', 'maxProperties', 'format', 'contentMediaType', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  'dependentRequired', 'dependentSchemas', 'dependencies', 'contains', 'multipleOf']);
+
+function annotationsOnly(schema, isProperty = false) {
+  if (Array.isArray(schema)) return schema.map((item) => annotationsOnly(item));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ASSERTIONS.has(key)) continue;
+    if (key === 'properties' || key === '$defs' || key === 'definitions') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, annotationsOnly(sub, key === 'properties')]));
+    } else if (key === 'default' || key === 'examples') {
+      out[key] = value;
+    } else {
+      out[key] = annotationsOnly(value);
+    }
+  }
+  if (isProperty) out.doNotSuggest = true;
+  return out;
+}
+
+function buildContributedSchemas() {
+  mkdirSync(join(dist, 'schemas'), { recursive: true });
+  for (const kind of ['role', 'static-role', 'manifest']) {
+    const schema = JSON.parse(readFileSync(join(here, '..', 'schemas', `${kind}.schema.json`), 'utf8'));
+    // Comments and trailing commas are keyfob's to report (DOC_JSON_*), not VS Code's a second time.
+    const contributed = { ...annotationsOnly(schema), allowComments: true, allowTrailingCommas: true, $comment: 'Annotations only: keyfob checks these files itself (keyfob lint, its language server), with the full schema of the same $id.' };
+    writeFileSync(join(dist, 'schemas', `${kind}.schema.json`), `${JSON.stringify(contributed, null, 2)}\n`);
+  }
+}
+
 // Four bundles beside the suite and snippets: the desktop extension (dist/extension.js) and the
 // language server it forks (dist/server.js, Node IPC); the web extension (dist/web/extension.js)
 // and the server it starts in a web worker (dist/web/server.js). vscode-languageclient/-server
@@ -61,3 +100,4 @@ await Promise.all([
   }),
   buildSnippets(),
 ]);
+buildContributedSchemas();

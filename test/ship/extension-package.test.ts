@@ -20,7 +20,12 @@ const manifest = JSON.parse(readFileSync(join(extension, 'package.json'), 'utf8'
   repository: { url: string };
   categories: string[];
   keywords: string[];
-  contributes: { snippets: { path: string }[] };
+  activationEvents: string[];
+  contributes: {
+    snippets: { path: string }[];
+    jsonValidation: { fileMatch: string[]; url: string }[];
+    yamlValidation: { fileMatch: string[]; url: string }[];
+  };
 };
 const rootVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** Files shipped besides the build output. */
@@ -76,8 +81,35 @@ describe('vsce ls (what the .vsix ships)', () => {
   });
 
   it('includes the entry points, both language servers and every contributed file the manifest names', () => {
-    const named = [manifest.main, manifest.browser, ...manifest.contributes.snippets.map((s) => s.path)].map((p) => p.replace(/^\.\//, ''));
+    const { snippets, jsonValidation, yamlValidation } = manifest.contributes;
+    const named = [manifest.main, manifest.browser, ...[...snippets, ...jsonValidation, ...yamlValidation].map((s) => ('path' in s ? s.path : s.url))].map((p) => p.replace(/^\.\//, ''));
     for (const path of [...named, 'dist/server.js', 'dist/web/server.js']) assert.ok(listed.includes(path), `${path} is shipped`);
+  });
+});
+
+describe('activation and contributed schemas', () => {
+  it('activates for YAML/JSON, role files and the code the API history reads; never for Markdown, plain text or everything', () => {
+    const events = manifest.activationEvents;
+    for (const needed of ['onLanguage:yaml', 'onLanguage:json', 'onLanguage:jsonc']) assert.ok(events.includes(needed), needed);
+    assert.deepEqual(events.filter((e) => /markdown|plaintext|^\*$|onStartupFinished/.test(e)), []);
+    assert.ok(events.filter((e) => e.startsWith('workspaceContains:')).every((e) => /role|keyfob/.test(e)), 'workspaceContains only for role files');
+    assert.deepEqual(events.filter((e) => e.startsWith('onCommand:') || e.startsWith('onView:')), [], 'contributed commands and views activate implicitly');
+  });
+
+  it('contributes annotation-only schemas (VS Code\'s and Red Hat\'s validators find nothing keyfob reports), keeping the ids and docs', () => {
+    const assertions = /"(type|enum|const|pattern|required|additionalProperties|propertyNames|minimum|maximum|format|allOf|anyOf|oneOf|not|if|then|else)":/;
+    const urls = new Set([...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].map((v) => v.url));
+    assert.equal(urls.size, 3);
+    for (const url of urls) {
+      const text = entries.get(`extension/${url.replace(/^\.\//, '')}`)?.toString('utf8') ?? '';
+      const schema = JSON.parse(text) as { $id: string; properties: Record<string, { markdownDescription?: string; doNotSuggest?: boolean }> };
+      const kind = /([\w-]+)\.schema\.json$/.exec(url)?.[1] ?? '';
+      const full = JSON.parse(readFileSync(join(REPO_ROOT, 'schemas', `${kind}.schema.json`), 'utf8')) as { $id: string; properties: Record<string, unknown> };
+      assert.doesNotMatch(text, assertions, url);
+      assert.equal(schema.$id, full.$id);
+      assert.deepEqual(Object.keys(schema.properties), Object.keys(full.properties));
+      assert.ok(Object.values(schema.properties).every((p) => p.doNotSuggest === true), 'key completion is left to keyfob');
+    }
   });
 });
 
