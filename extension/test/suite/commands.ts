@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
-import { codeOf, fixtureUri, keyfobDiagnostics, openFixture, waitForDiagnostics } from './helpers.ts';
+import { codeOf, expectCleanAfterProbe, fixtureUri, keyfobDiagnostics, openFixture, waitForDiagnostics } from './helpers.ts';
 
 /** Commands (new role file, validate workspace) and the outline. */
 export function registerCommandTests(): void {
@@ -12,7 +12,8 @@ export function registerCommandTests(): void {
           const document = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.newRoleFile', kind, format);
           assert.ok(document, 'a document was opened');
           assert.equal(document.languageId, format);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // Line 1 is inside the role in both formats (after the YAML modeline, after JSON's `{`).
+          await expectCleanAfterProbe(document, 1, format === 'yaml' ? 'bogus_key: 1\n' : '  "bogus_key": 1,\n');
           assert.deepEqual(keyfobDiagnostics(document.uri).map(codeOf), []);
           await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
         });

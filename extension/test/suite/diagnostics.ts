@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { lintText } from '@keyfob/shared/lint';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
-import { codeOf, fixtureUri, keyfobDiagnostics, openFixture, openNew, waitForDiagnostics } from './helpers.ts';
+import { waitFor } from './history-helpers.ts';
+import { codeOf, expectCleanAfterProbe, fixtureUri, keyfobDiagnostics, openFixture, openNew, waitForDiagnostics } from './helpers.ts';
 
 /** Same codes and ranges as `keyfob lint` (lintText), computed here from the same text. */
 function expectedFromLint(document: vscode.TextDocument): string[] {
@@ -71,9 +72,36 @@ export function registerDiagnosticsTests(): void {
       const found = await waitForDiagnostics(custom.uri, (d) => d.length > 0);
       assert.ok(found.some((d) => codeOf(d) === 'ROLE_POLICY_NOT_ALLOWED'));
       const other = await openFixture('other/not-a-role.yaml');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Control: a keyfob modeline makes the same text a role file, with problems; without it, silence again.
+      await expectCleanAfterProbe(other, 0, '# yaml-language-server: $schema=https://keyfob.dev/schemas/role.schema.json\n');
       assert.deepEqual(keyfobDiagnostics(other.uri), []);
     });
+
+    for (const file of ['roles/named.role.json', 'roles/schema.role.json']) {
+      test(`one report per problem with VS Code's JSON language features on: ${file}`, async () => {
+        const json = vscode.extensions.getExtension('vscode.json-language-features');
+        assert.ok(json, 'VS Code\'s JSON language features are installed');
+        const document = await openFixture(file);
+        const ours = await waitForDiagnostics(document.uri, (d) => d.length >= 3);
+        assert.deepEqual(actual(ours), expectedFromLint(document));
+        // Control: VS Code's JSON validation runs here and has had its turn (a syntax error in a
+        // plain JSON file opened after the role file is reported), so silence below is its verdict.
+        const plain = await openNew(`other/control-${file.slice(6, -10)}.json`, '{ "a": 1 "b": 2 }\n');
+        await waitFor(() => vscode.languages.getDiagnostics(plain.uri), (d) => d.some((x) => x.source !== 'keyfob'), 'VS Code\'s JSON diagnostic in the control file');
+        assert.ok(json.isActive);
+        const all = vscode.languages.getDiagnostics(document.uri);
+        const describe = all.map((d) => `${d.source}:${codeOf(d)}@${d.range.start.line}:${d.range.start.character} ${d.message}`).join('\n');
+        // With a `$schema` URL VS Code fetches the schema itself, and may only say it could not (a
+        // problem of that URL, at the `$schema` value, which keyfob does not report): nothing else.
+        const others = all.filter((d) => d.source !== 'keyfob');
+        assert.ok(others.every((d) => d.range.start.line === 1 && /^Unable to load schema from 'https:\/\/keyfob\.dev\//.test(d.message)), `only keyfob reports on the role file:\n${describe}`);
+        if (!file.startsWith('roles/schema')) assert.deepEqual(others, [], describe);
+        for (const d of ours) {
+          const here = all.filter((x) => x.range.intersection(d.range) !== undefined && !x.range.intersection(d.range)?.isEmpty);
+          assert.equal(here.length, 1, `one report at ${d.range.start.line}:${d.range.start.character}:\n${describe}`);
+        }
+      });
+    }
 
     test('edits re-lint after the debounce; a suppression comment silences its code', async () => {
       const document = await openNew('scratch/edit.role.yaml', 'credential_type: session_token\nuser_path: /x/\n');

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 /** A file of the fixture workspace (a fresh copy per run). */
@@ -43,6 +44,24 @@ export async function waitForDiagnostics(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Proves that a document is checked before asserting it is clean: inserts `probe` at the start of
+ * `line`, waits until keyfob reports something, takes the probe out again and waits until the
+ * diagnostics are empty. Empty diagnostics then come from a check of the restored text, not from a
+ * check that never ran (the reason for a positive control instead of a sleep).
+ */
+export async function expectCleanAfterProbe(document: vscode.TextDocument, line: number, probe: string): Promise<void> {
+  const at = new vscode.Position(line, 0);
+  const insert = new vscode.WorkspaceEdit();
+  insert.insert(document.uri, at, probe);
+  assert.ok(await vscode.workspace.applyEdit(insert), 'the probe was inserted');
+  await waitForDiagnostics(document.uri, (d) => d.length > 0);
+  const remove = new vscode.WorkspaceEdit();
+  remove.delete(document.uri, new vscode.Range(at, document.positionAt(document.offsetAt(at) + probe.length)));
+  assert.ok(await vscode.workspace.applyEdit(remove), 'the probe was removed');
+  await waitForDiagnostics(document.uri, (d) => d.length === 0);
 }
 
 /** The problem code of a diagnostic. */

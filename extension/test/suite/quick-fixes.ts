@@ -51,6 +51,18 @@ async function actionFor(document: vscode.TextDocument, c: Case): Promise<vscode
 /** Each quick fix, applied in the real editor, yields a file that keyfob lint finds valid. */
 export function registerQuickFixTests(): void {
   suite('quick fixes', () => {
+    for (const file of ['fixes/credential-type.role.yaml', 'fixes/credential-type.role.json']) {
+      test(`${file}: the fix for a misspelt credential_type is offered once`, async () => {
+        const document = await openFixture(file);
+        const found = await waitForDiagnostics(document.uri, (d) => d.some((x) => codeOf(x) === 'ROLE_UNKNOWN_CREDENTIAL_TYPE'));
+        const problem = found.find((x) => codeOf(x) === 'ROLE_UNKNOWN_CREDENTIAL_TYPE');
+        assert.ok(problem);
+        const titles = (await codeActions(document, problem.range)).map((a) => a.title);
+        assert.deepEqual(titles.filter((t) => t === 'Change credential_type to iam_user'), ['Change credential_type to iam_user'], titles.join('\n'));
+        assert.equal(new Set(titles).size, titles.length, `no title twice:\n${titles.join('\n')}`);
+      });
+    }
+
     for (const c of CASES) {
       test(`${c.file}: ${c.title.source}`, async () => {
         const document = await openFixture(c.file);
