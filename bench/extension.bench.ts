@@ -75,13 +75,16 @@ const VSCODE_KEYS = [
 
 /** A `vscode` stand-in: each namespace answers any property or call with a disposable-like stub. */
 function stubVscode(): Record<string, unknown> {
+  // A constructible target with a real prototype: the language client's classes extend vscode's.
   const handler: ProxyHandler<() => void> = {
-    get: (_target, property) => (property === 'then' ? undefined : property === 'textDocuments' || property === 'workspaceFolders' ? [] : stub),
+    get: (target, property) => (property === 'then' ? undefined : property === 'prototype' ? (target as { prototype: object }).prototype : property === 'textDocuments' || property === 'workspaceFolders' ? [] : stub),
     apply: () => stub,
     construct: () => stub,
   };
-  const stub: object = new Proxy(() => {}, handler);
-  return Object.fromEntries(VSCODE_KEYS.map((key) => [key, stub]));
+  const stub: object = new Proxy(function stubbed() {}, handler);
+  // Any other name (the language client extends many of vscode's classes) answers the same stub.
+  const named = Object.fromEntries(VSCODE_KEYS.map((key) => [key, stub]));
+  return new Proxy(named, { get: (target, property) => (typeof property === 'string' && property !== 'then' && property !== '__esModule' ? target[property] ?? stub : undefined) });
 }
 
 /**
