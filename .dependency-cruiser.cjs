@@ -110,7 +110,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)dist/', '(^|/)node_modules/', '(^|/)[.]', '^schemas/generated/', '^test/artifacts/', '[.]d[.]ts$'] },
+    exclude: {
+      path: ['(^|/)dist/', '(^|/)node_modules/', '(^|/)[.]', '^schemas/generated/', '^test/artifacts/', '[.]d[.]ts$'],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     // Resolve '@keyfob/shared/<area>' through shared/package.json "exports", as Node and esbuild do.

@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/*.cjs', '**/*.mjs', '**/*.js', '.tmp/**', 'extension/.vscode-test/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      '**/*.js',
+      '.tmp/**',
+      'extension/.vscode-test/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -36,13 +36,19 @@ const chunks = {
  * (src/id-token.ts asks for ID tokens through the step's own fetch). Without this the bundle carries
  * the platform-history data, the YAML parser and a second copy of undici that never run.
  */
-const PURE = /[\\/]shared[\\/]src[\\/]|[\\/]schemas[\\/]|@actions[\\/]http-client[\\/]|@actions[\\/]core[\\/]lib[\\/]oidc-utils\.js$/;
+const PURE =
+  /[\\/]shared[\\/]src[\\/]|[\\/]schemas[\\/]|@actions[\\/]http-client[\\/]|@actions[\\/]core[\\/]lib[\\/]oidc-utils\.js$/;
 const pure = {
   name: 'pure-modules',
   setup(b) {
     b.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData?.resolving) return undefined;
-      const resolved = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolving: true } });
+      const resolved = await b.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: { resolving: true },
+      });
       if (resolved.errors.length > 0 || resolved.external || !PURE.test(resolved.path)) return undefined;
       return { ...resolved, sideEffects: false };
     });

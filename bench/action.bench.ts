@@ -28,7 +28,9 @@ function timeNode(args: string[], env: Record<string, string>): Promise<number> 
     const started = performance.now();
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -41,14 +43,30 @@ async function main(): Promise<void> {
   const engine = await startEngine();
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-bench-'));
   try {
-    const client = createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis) });
+    const client = createEngineClient({
+      url: engine.url,
+      token: engine.rootToken,
+      fetch: globalThis.fetch.bind(globalThis),
+    });
     await client.dev.setCloud({ users: [], roles: [{ arn: ROLE_ARN }] });
     await client.writeRole('deploy', { credential_type: 'assumed_role', role_arns: [ROLE_ARN] });
     const floorFile = join(dir, 'floor.cjs');
     writeFileSync(floorFile, FLOOR);
     const base = { PATH: process.env.PATH ?? '' };
-    const files = Object.fromEntries(['GITHUB_ENV', 'GITHUB_OUTPUT', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'].map((n) => [n, join(dir, n)]));
-    const actionEnv = { ...base, ...files, GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '1', GITHUB_RUN_ATTEMPT: '1', INPUT_URL: engine.url, INPUT_TOKEN: engine.rootToken, INPUT_MODE: 'sts', INPUT_ROLE: 'deploy' };
+    const files = Object.fromEntries(
+      ['GITHUB_ENV', 'GITHUB_OUTPUT', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'].map((n) => [n, join(dir, n)]),
+    );
+    const actionEnv = {
+      ...base,
+      ...files,
+      GITHUB_REPOSITORY: 'octo/app',
+      GITHUB_RUN_ID: '1',
+      GITHUB_RUN_ATTEMPT: '1',
+      INPUT_URL: engine.url,
+      INPUT_TOKEN: engine.rootToken,
+      INPUT_MODE: 'sts',
+      INPUT_ROLE: 'deploy',
+    };
     const floorEnv = { ...base, URL: engine.url, TOKEN: engine.rootToken };
     const main = join(REPO_ROOT, 'action', 'dist', 'main.cjs');
     const floor: number[] = [];
@@ -67,8 +85,18 @@ async function main(): Promise<void> {
     console.log(`action step (mode sts, token login, one request), median of ${RUNS} alternating runs:`);
     printTable([
       ['', 'median', 'min', 'max'],
-      ['floor: node + one fetch', `${median(floor).toFixed(1)} ms`, `${Math.min(...floor).toFixed(1)} ms`, `${Math.max(...floor).toFixed(1)} ms`],
-      ['node action/dist/main.cjs', `${median(step).toFixed(1)} ms`, `${Math.min(...step).toFixed(1)} ms`, `${Math.max(...step).toFixed(1)} ms`],
+      [
+        'floor: node + one fetch',
+        `${median(floor).toFixed(1)} ms`,
+        `${Math.min(...floor).toFixed(1)} ms`,
+        `${Math.max(...floor).toFixed(1)} ms`,
+      ],
+      [
+        'node action/dist/main.cjs',
+        `${median(step).toFixed(1)} ms`,
+        `${Math.min(...step).toFixed(1)} ms`,
+        `${Math.max(...step).toFixed(1)} ms`,
+      ],
     ]);
     console.log(`ratio ${ratio.toFixed(2)}x the floor (target at most 1.50x): ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
     console.log('\nbundle sizes:');
@@ -78,8 +106,16 @@ async function main(): Promise<void> {
       ['bundle', 'bytes', ''],
       ['keyfob action/dist/main.cjs (what a credentials step loads)', String(size('main.cjs')), kb(size('main.cjs'))],
       ['keyfob action/dist/post.cjs', String(size('post.cjs')), kb(size('post.cjs'))],
-      ['keyfob action/dist/network.cjs (only with a proxy or CA)', String(size('network.cjs')), kb(size('network.cjs'))],
-      ['keyfob action/dist/file-modes.cjs (only lint and apply)', String(size('file-modes.cjs')), kb(size('file-modes.cjs'))],
+      [
+        'keyfob action/dist/network.cjs (only with a proxy or CA)',
+        String(size('network.cjs')),
+        kb(size('network.cjs')),
+      ],
+      [
+        'keyfob action/dist/file-modes.cjs (only lint and apply)',
+        String(size('file-modes.cjs')),
+        kb(size('file-modes.cjs')),
+      ],
       ...PEERS.map((p) => [p.name, String(p.bytes), kb(p.bytes)]),
     ]);
   } finally {

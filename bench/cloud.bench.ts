@@ -22,7 +22,11 @@ class Sha256 extends Hash {
 }
 
 async function dev(engine: EngineProcess, method: string, path: string, body: unknown): Promise<void> {
-  const answer = await fetch(`${engine.url}/v1/${path}`, { method, headers: { 'X-Service-Token': engine.rootToken }, body: JSON.stringify(body) });
+  const answer = await fetch(`${engine.url}/v1/${path}`, {
+    method,
+    headers: { 'X-Service-Token': engine.rootToken },
+    body: JSON.stringify(body),
+  });
   if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
 }
 
@@ -31,7 +35,12 @@ async function dev(engine: EngineProcess, method: string, path: string, body: un
  * window for the whole run; the endpoint keeps no replay cache, as the provider keeps none for
  * SigV4).
  */
-async function signed(cloudUrl: string, service: 'sts' | 'iam', body: string, expectStatus: number): Promise<LoadTarget> {
+async function signed(
+  cloudUrl: string,
+  service: 'sts' | 'iam',
+  body: string,
+  expectStatus: number,
+): Promise<LoadTarget> {
   const url = new URL(cloudUrl);
   const request = new HttpRequest({
     method: 'POST',
@@ -57,22 +66,61 @@ async function main(): Promise<void> {
     const policy = JSON.stringify({
       Version: '2012-10-17',
       Statement: [
-        { Sid: 'Self', Effect: 'Allow', Action: ['iam:GetUser', 'iam:ListAccessKeys'], Resource: 'arn:aws:iam::*:user/${aws:username}', Condition: { IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } } },
+        {
+          Sid: 'Self',
+          Effect: 'Allow',
+          Action: ['iam:GetUser', 'iam:ListAccessKeys'],
+          Resource: 'arn:aws:iam::*:user/${aws:username}',
+          Condition: { IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } },
+        },
         { Sid: 'NoDelete', Effect: 'Deny', Action: 'iam:Delete*', Resource: '*' },
       ],
     });
     for (const e of [engine, viaSdk]) {
-      await dev(e, 'PUT', 'sys/dev/cloud', { users: [{ name: 'bench', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }], inlinePolicies: { self: policy } }], roles: [{ arn: ROLE }] });
+      await dev(e, 'PUT', 'sys/dev/cloud', {
+        users: [
+          {
+            name: 'bench',
+            accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }],
+            inlinePolicies: { self: policy },
+          },
+        ],
+        roles: [{ arn: ROLE }],
+      });
       await dev(e, 'POST', 'cloud/roles/bench', { credential_type: 'assumed_role', role_arns: [ROLE] });
     }
     const form = (action: string, version: string, extra = ''): string => `Action=${action}&Version=${version}${extra}`;
-    const sts = (engineUrl: string): LoadTarget => ({ url: `${engineUrl}/v1/cloud/sts/bench`, method: 'POST', headers: { 'X-Service-Token': engine.rootToken }, body: '{}', expectStatus: 200 });
+    const sts = (engineUrl: string): LoadTarget => ({
+      url: `${engineUrl}/v1/cloud/sts/bench`,
+      method: 'POST',
+      headers: { 'X-Service-Token': engine.rootToken },
+      body: '{}',
+      expectStatus: 200,
+    });
     const cloudRows = await measureLoad(
       [
-        ['unsigned GetCallerIdentity (refused)', { url: engine.cloudUrl, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form('GetCallerIdentity', '2011-06-15'), expectStatus: 403 }],
-        ['signed GetCallerIdentity (SigV4, no policy)', await signed(engine.cloudUrl, 'sts', form('GetCallerIdentity', '2011-06-15'), 200)],
-        ['signed iam:GetUser, allowed (SigV4 + evaluation)', await signed(engine.cloudUrl, 'iam', form('GetUser', '2010-05-08', '&UserName=bench'), 200)],
-        ['signed iam:ListUsers, denied (SigV4 + evaluation)', await signed(engine.cloudUrl, 'iam', form('ListUsers', '2010-05-08'), 403)],
+        [
+          'unsigned GetCallerIdentity (refused)',
+          {
+            url: engine.cloudUrl,
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form('GetCallerIdentity', '2011-06-15'),
+            expectStatus: 403,
+          },
+        ],
+        [
+          'signed GetCallerIdentity (SigV4, no policy)',
+          await signed(engine.cloudUrl, 'sts', form('GetCallerIdentity', '2011-06-15'), 200),
+        ],
+        [
+          'signed iam:GetUser, allowed (SigV4 + evaluation)',
+          await signed(engine.cloudUrl, 'iam', form('GetUser', '2010-05-08', '&UserName=bench'), 200),
+        ],
+        [
+          'signed iam:ListUsers, denied (SigV4 + evaluation)',
+          await signed(engine.cloudUrl, 'iam', form('ListUsers', '2010-05-08'), 403),
+        ],
       ],
       { clients: CLIENTS, seconds: SECONDS, rounds: 5, warmupMs: 1000 },
     );
@@ -85,15 +133,20 @@ async function main(): Promise<void> {
         `${r.p50.toFixed(2)} ms`,
         `${r.p99.toFixed(2)} ms`,
         `${((r.perSecond / base.perSecond) * 100).toFixed(0)}%`,
-        `${(((1 / r.perSecond) - (1 / base.perSecond)) * 1e6).toFixed(0)} µs`,
+        `${((1 / r.perSecond - 1 / base.perSecond) * 1e6).toFixed(0)} µs`,
         String(r.failures),
       ]),
     ]);
-    console.log('cost/request: extra server time per request over the unsigned one (1/req/s difference; the server is one process)');
+    console.log(
+      'cost/request: extra server time per request over the unsigned one (1/req/s difference; the server is one process)',
+    );
     const engineRows = await measureLoad(
       [
         ['engine POST sts, provider calls direct (default)', sts(engine.url)],
-        ['engine POST sts, provider calls via AWS SDK (in process)', { ...sts(viaSdk.url), headers: { 'X-Service-Token': viaSdk.rootToken } }],
+        [
+          'engine POST sts, provider calls via AWS SDK (in process)',
+          { ...sts(viaSdk.url), headers: { 'X-Service-Token': viaSdk.rootToken } },
+        ],
       ],
       { clients: CLIENTS, seconds: SECONDS, rounds: 5, warmupMs: 1000 },
     );
@@ -101,9 +154,18 @@ async function main(): Promise<void> {
     console.log('');
     printTable([
       ['engine case', 'req/s', 'p50', 'p99', 'vs direct', 'failures'],
-      ...engineRows.map(([name, r]) => [name, r.perSecond.toFixed(0), `${r.p50.toFixed(2)} ms`, `${r.p99.toFixed(2)} ms`, `${((r.perSecond / direct) * 100).toFixed(0)}%`, String(r.failures)]),
+      ...engineRows.map(([name, r]) => [
+        name,
+        r.perSecond.toFixed(0),
+        `${r.p50.toFixed(2)} ms`,
+        `${r.p99.toFixed(2)} ms`,
+        `${((r.perSecond / direct) * 100).toFixed(0)}%`,
+        String(r.failures),
+      ]),
     ]);
-    console.log(`\n${CLIENTS} concurrent clients, ${SECONDS}s per case in 5 interleaved rounds after a 1000 ms warm-up each`);
+    console.log(
+      `\n${CLIENTS} concurrent clients, ${SECONDS}s per case in 5 interleaved rounds after a 1000 ms warm-up each`,
+    );
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

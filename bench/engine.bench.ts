@@ -40,13 +40,27 @@ async function startBare(): Promise<{ url: string; child: ChildProcess }> {
   return { url: (JSON.parse(line) as { url: string }).url, child };
 }
 
-async function engineTarget(engine: EngineProcess, role: string, body: Record<string, unknown>, type: 'sts' | 'creds'): Promise<LoadTarget> {
+async function engineTarget(
+  engine: EngineProcess,
+  role: string,
+  body: Record<string, unknown>,
+  type: 'sts' | 'creds',
+): Promise<LoadTarget> {
   const headers = { 'X-Service-Token': engine.rootToken, 'Content-Type': 'application/json' };
-  const write = await fetch(`${engine.url}/v1/cloud/roles/${role}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const write = await fetch(`${engine.url}/v1/cloud/roles/${role}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
   if (write.status !== 204) throw new Error(`role write failed: ${await write.text()}`);
   return type === 'sts'
     ? { url: `${engine.url}/v1/cloud/sts/${role}`, method: 'POST', headers, body: '{}', expectStatus: 200 }
-    : { url: `${engine.url}/v1/cloud/creds/${role}`, method: 'GET', headers: { 'X-Service-Token': engine.rootToken }, expectStatus: 200 };
+    : {
+        url: `${engine.url}/v1/cloud/creds/${role}`,
+        method: 'GET',
+        headers: { 'X-Service-Token': engine.rootToken },
+        expectStatus: 200,
+      };
 }
 
 const ASSUMED = { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/bench' };
@@ -55,10 +69,16 @@ const IAM_USER = { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:p
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return sorted.length === 0
+    ? 0
+    : sorted.length % 2 === 1
+      ? (sorted[mid] ?? 0)
+      : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-const loadBefore = loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-bench-'));
@@ -71,12 +91,18 @@ async function main(): Promise<void> {
     stops.push(() => engine.stop());
     const durable = await startEngine({ dataDir: join(dir, 'data') });
     stops.push(() => durable.stop());
-    rows = await measureLoad([
-      ['bare node:http, fixed JSON', { url: `${bare.url}/v1/cloud/sts/bench`, method: 'POST', headers: {}, body: '{}', expectStatus: 200 }],
-      ['engine: POST sts (assumed_role)', await engineTarget(engine, 'bench', ASSUMED, 'sts')],
-      ['engine: GET creds (iam_user)', await engineTarget(engine, 'user', IAM_USER, 'creds')],
-      ['engine --data-dir: POST sts (fsync per batch)', await engineTarget(durable, 'bench', ASSUMED, 'sts')],
-    ], { clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS, warmupMs: WARMUP_MS });
+    rows = await measureLoad(
+      [
+        [
+          'bare node:http, fixed JSON',
+          { url: `${bare.url}/v1/cloud/sts/bench`, method: 'POST', headers: {}, body: '{}', expectStatus: 200 },
+        ],
+        ['engine: POST sts (assumed_role)', await engineTarget(engine, 'bench', ASSUMED, 'sts')],
+        ['engine: GET creds (iam_user)', await engineTarget(engine, 'user', IAM_USER, 'creds')],
+        ['engine --data-dir: POST sts (fsync per batch)', await engineTarget(durable, 'bench', ASSUMED, 'sts')],
+      ],
+      { clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS, warmupMs: WARMUP_MS },
+    );
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
@@ -86,10 +112,19 @@ async function main(): Promise<void> {
   const vsBare = (r: LoadResult): number => median(r.perRound.map((rate, i) => rate / (bare?.perRound[i] ?? rate)));
   printTable([
     ['case', 'req/s', 'p50', 'p99', 'vs bare (median of rounds)', 'failures'],
-    ...rows.map(([name, r]) => [name, r.perSecond.toFixed(0), `${r.p50.toFixed(2)} ms`, `${r.p99.toFixed(2)} ms`, `${(vsBare(r) * 100).toFixed(0)}%`, String(r.failures)]),
+    ...rows.map(([name, r]) => [
+      name,
+      r.perSecond.toFixed(0),
+      `${r.p50.toFixed(2)} ms`,
+      `${r.p99.toFixed(2)} ms`,
+      `${(vsBare(r) * 100).toFixed(0)}%`,
+      String(r.failures),
+    ]),
   ]);
   const sts = rows[1]?.[1];
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(
     `\n${CLIENTS} concurrent clients, ${SECONDS}s per case in ${ROUNDS} interleaved rounds after a ${WARMUP_MS} ms warm-up each; ` +
       `load average before the run ${loadBefore}, after ${load} on ${cpus().length} CPUs; ` +

@@ -21,18 +21,20 @@ function roleFile(lines: number): string {
   const docs: string[] = [];
   for (let i = 0; docs.join('\n').split('\n').length < lines; i++) {
     const bad = i % 7 === 3;
-    docs.push([
-      `name: role-${i}`,
-      'credential_type: assumed_role',
-      'role_arns:',
-      `  - arn:aws:iam::123456789012:role/deploy-${i}`,
-      `  - arn:aws:iam::123456789012:role/ci-${i}`,
-      `default_sts_ttl: ${bad ? '1d' : '1h'}`,
-      'max_sts_ttl: 12h',
-      'session_tags:',
-      '  team: platform',
-      bad ? 'polcy_arns: arn:aws:iam::aws:policy/ReadOnlyAccess' : `external_id: partner-${i}`,
-    ].join('\n'));
+    docs.push(
+      [
+        `name: role-${i}`,
+        'credential_type: assumed_role',
+        'role_arns:',
+        `  - arn:aws:iam::123456789012:role/deploy-${i}`,
+        `  - arn:aws:iam::123456789012:role/ci-${i}`,
+        `default_sts_ttl: ${bad ? '1d' : '1h'}`,
+        'max_sts_ttl: 12h',
+        'session_tags:',
+        '  team: platform',
+        bad ? 'polcy_arns: arn:aws:iam::aws:policy/ReadOnlyAccess' : `external_id: partner-${i}`,
+      ].join('\n'),
+    );
   }
   return `${docs.join('\n---\n')}\n`;
 }
@@ -68,23 +70,54 @@ function interleaved(a: () => void, b: () => void, runs: number): [Timing, Timin
 
 // The namespaces and classes of `vscode` the bundle touches while loading.
 const VSCODE_KEYS = [
-  'languages', 'commands', 'workspace', 'window', 'Uri', 'Range', 'Position', 'Diagnostic', 'DiagnosticSeverity',
-  'DiagnosticTag', 'CodeAction', 'CodeActionKind', 'CompletionItem', 'CompletionItemKind', 'SnippetString',
-  'MarkdownString', 'Hover', 'DocumentSymbol', 'SymbolKind', 'ProgressLocation', 'RelativePattern', 'WorkspaceEdit',
+  'languages',
+  'commands',
+  'workspace',
+  'window',
+  'Uri',
+  'Range',
+  'Position',
+  'Diagnostic',
+  'DiagnosticSeverity',
+  'DiagnosticTag',
+  'CodeAction',
+  'CodeActionKind',
+  'CompletionItem',
+  'CompletionItemKind',
+  'SnippetString',
+  'MarkdownString',
+  'Hover',
+  'DocumentSymbol',
+  'SymbolKind',
+  'ProgressLocation',
+  'RelativePattern',
+  'WorkspaceEdit',
 ];
 
 /** A `vscode` stand-in: each namespace answers any property or call with a disposable-like stub. */
 function stubVscode(): Record<string, unknown> {
   // A constructible target with a real prototype: the language client's classes extend vscode's.
   const handler: ProxyHandler<() => void> = {
-    get: (target, property) => (property === 'then' ? undefined : property === 'prototype' ? (target as { prototype: object }).prototype : property === 'textDocuments' || property === 'workspaceFolders' ? [] : stub),
+    get: (target, property) =>
+      property === 'then'
+        ? undefined
+        : property === 'prototype'
+          ? (target as { prototype: object }).prototype
+          : property === 'textDocuments' || property === 'workspaceFolders'
+            ? []
+            : stub,
     apply: () => stub,
     construct: () => stub,
   };
   const stub: object = new Proxy(function stubbed() {}, handler);
   // Any other name (the language client extends many of vscode's classes) answers the same stub.
   const named = Object.fromEntries(VSCODE_KEYS.map((key) => [key, stub]));
-  return new Proxy(named, { get: (target, property) => (typeof property === 'string' && property !== 'then' && property !== '__esModule' ? target[property] ?? stub : undefined) });
+  return new Proxy(named, {
+    get: (target, property) =>
+      typeof property === 'string' && property !== 'then' && property !== '__esModule'
+        ? (target[property] ?? stub)
+        : undefined,
+  });
 }
 
 /**
@@ -122,8 +155,21 @@ async function serverFirstDiagnostics(): Promise<number> {
       child.on('message', (message: { id?: number; method?: string; params?: { diagnostics?: unknown[] } }) => {
         if (message.id === 1 && message.method === undefined) {
           send({ method: 'initialized', params: {} });
-          send({ method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///bench/first.role.yaml', languageId: 'yaml', version: 1, text: 'credential_type: session_tokn\n' } } });
-        } else if (message.method === 'textDocument/publishDiagnostics' && (message.params?.diagnostics?.length ?? 0) > 0) {
+          send({
+            method: 'textDocument/didOpen',
+            params: {
+              textDocument: {
+                uri: 'file:///bench/first.role.yaml',
+                languageId: 'yaml',
+                version: 1,
+                text: 'credential_type: session_tokn\n',
+              },
+            },
+          });
+        } else if (
+          message.method === 'textDocument/publishDiagnostics' &&
+          (message.params?.diagnostics?.length ?? 0) > 0
+        ) {
           resolve();
         }
       });
@@ -169,13 +215,30 @@ const [firstUse, firstUseBaseline] = await serverStarts(10);
 
 const rows: string[][] = [
   ['measure', 'median', 'min', 'baseline (yaml parse alone, median)'],
-  [`change -> diagnostics, ${lineCount} lines, ${problems} problems`, ms(change.median), ms(change.min), ms(baseline.median)],
-  ['activation (require dist/extension.js: the client and its wiring)', ms(activation.median), ms(activation.min), ms(activationBaseline.median)],
-  ['first diagnostics (fork dist/server.js, initialize, open, publish)', ms(firstUse.median), ms(firstUse.min), ms(firstUseBaseline.median)],
+  [
+    `change -> diagnostics, ${lineCount} lines, ${problems} problems`,
+    ms(change.median),
+    ms(change.min),
+    ms(baseline.median),
+  ],
+  [
+    'activation (require dist/extension.js: the client and its wiring)',
+    ms(activation.median),
+    ms(activation.min),
+    ms(activationBaseline.median),
+  ],
+  [
+    'first diagnostics (fork dist/server.js, initialize, open, publish)',
+    ms(firstUse.median),
+    ms(firstUse.min),
+    ms(firstUseBaseline.median),
+  ],
 ];
 const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
-console.log(`targets (median): change < 30 ms ${change.median < 30 ? 'met' : 'MISSED'}; activation < 50 ms ${activation.median < 50 ? 'met' : 'MISSED'}`);
+console.log(
+  `targets (median): change < 30 ms ${change.median < 30 ? 'met' : 'MISSED'}; activation < 50 ms ${activation.median < 50 ? 'met' : 'MISSED'}`,
+);
 
 function ms(value: number): string {
   return `${value.toFixed(2)} ms`;

@@ -30,7 +30,9 @@ function generate(lines: number): string {
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
     const api = i % 25 === 12 ? API_LINES[Math.floor(i / 25) % API_LINES.length] : undefined;
-    out.push(api ? api(i) : `  const ui${i} = { name: 'row-${i}', enabled: ${i % 2 === 0}, tags: [], priority: ${i % 5} };`);
+    out.push(
+      api ? api(i) : `  const ui${i} = { name: 'row-${i}', enabled: ${i % 2 === 0}, tags: [], priority: ${i % 5} };`,
+    );
   }
   return out.join('\n');
 }
@@ -42,18 +44,44 @@ const visible = [{ startLine: middle, endLine: middle + VIEWPORT - 1 }];
 const hoverOffset = matches[Math.floor(matches.length / 2)]?.start ?? 0;
 let drawn = 0;
 
-const viewport = await measure(() => (drawn = lineAnnotations(matches, visible, { mode: 'important' }).length), { runs: 200, warmup: 20 });
+const viewport = await measure(() => (drawn = lineAnnotations(matches, visible, { mode: 'important' }).length), {
+  runs: 200,
+  warmup: 20,
+});
 const wholeFile = await measure(() => matches.filter((m) => annotationFor(m).severity !== 'info').length, { runs: 30 });
 const hover = await measure(() => matchesAt(matches, hoverOffset).length, { runs: 500, warmup: 50 });
-const linearHover = await measure(() => matches.filter((m: Match) => m.start <= hoverOffset && m.end >= hoverOffset).length, { runs: 500, warmup: 50 });
+const linearHover = await measure(
+  () => matches.filter((m: Match) => m.start <= hoverOffset && m.end >= hoverOffset).length,
+  { runs: 500, warmup: 50 },
+);
 const diagnostics = await measure(() => deprecationDiagnostics(matches).length, { runs: 30 });
 const scan = await measure(() => scanText(text, { languageId: 'typescript' }).length, { runs: 15 });
 
 console.log(`${LINES} lines, ${matches.length} matches; viewport ${VIEWPORT} lines + 50 margin draws ${drawn} notes`);
 printTable([
   ['measure', 'median', 'min', 'baseline (same run)', 'baseline median'],
-  ['viewport update (lineAnnotations)', time(viewport.median), time(viewport.min), 'notes for the whole file', time(wholeFile.median)],
-  ['hover look-up (matchesAt)', time(hover.median), time(hover.min), 'linear filter of all matches', time(linearHover.median)],
-  ['deprecation diagnostics, whole file', time(diagnostics.median), time(diagnostics.min), 'full scan (once per version)', time(scan.median)],
+  [
+    'viewport update (lineAnnotations)',
+    time(viewport.median),
+    time(viewport.min),
+    'notes for the whole file',
+    time(wholeFile.median),
+  ],
+  [
+    'hover look-up (matchesAt)',
+    time(hover.median),
+    time(hover.min),
+    'linear filter of all matches',
+    time(linearHover.median),
+  ],
+  [
+    'deprecation diagnostics, whole file',
+    time(diagnostics.median),
+    time(diagnostics.min),
+    'full scan (once per version)',
+    time(scan.median),
+  ],
 ]);
-console.log(`target: viewport update < ${VIEWPORT_TARGET_MS} ms ${viewport.median < VIEWPORT_TARGET_MS ? 'met' : 'MISSED'}`);
+console.log(
+  `target: viewport update < ${VIEWPORT_TARGET_MS} ms ${viewport.median < VIEWPORT_TARGET_MS ? 'met' : 'MISSED'}`,
+);

@@ -55,14 +55,24 @@ const ORDINARY: readonly ((i: number) => string)[] = [
 ];
 
 const API_CALLS: readonly ((i: number) => string[])[] = [
-  () => [`  await client.request(\`\${base}/api/v2/workspaces/\${ws}/relationships/tags\`, {`, `    method: "POST",`, `  });`],
+  () => [
+    `  await client.request(\`\${base}/api/v2/workspaces/\${ws}/relationships/tags\`, {`,
+    `    method: "POST",`,
+    `  });`,
+  ],
   () => [`  await fetch(base + "/organizations/" + org + "/projects?sort=name");`],
-  (i) => [`  const res${i} = await fetch(\`\${base}/api/v2/registry-modules/actions/delete/\${org}/vpc\`, { method: "POST" });`],
+  (i) => [
+    `  const res${i} = await fetch(\`\${base}/api/v2/registry-modules/actions/delete/\${org}/vpc\`, { method: "POST" });`,
+  ],
   (i) => [`  const runs${i} = await client.get(\`/workspaces/\${ws}/runs?filter[status]=planned_and_saved\`);`],
 ];
 
 const PAYLOADS: readonly ((i: number) => string[])[] = [
-  (i) => [`  const body${i} = {`, `    data: { type: "varsets", attributes: { name: "set-${i}", priority: true } },`, `  };`],
+  (i) => [
+    `  const body${i} = {`,
+    `    data: { type: "varsets", attributes: { name: "set-${i}", priority: true } },`,
+    `  };`,
+  ],
   (i) => [`  const policy${i} = { data: { type: "policies", attributes: { enforce: [] } } };`],
   (i) => [`  const settings${i} = { "terraform-build-worker-plan-timeout": "2h" };`],
 ];
@@ -90,7 +100,10 @@ function plainPattern(quotedOnly: boolean): RegExp {
     if (subject.type === 'endpoint') continue;
     for (const name of [subject.name, ...subject.aliases]) if (!name.includes(' ')) names.add(name);
   }
-  const alternation = [...names].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  const alternation = [...names]
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|');
   return new RegExp(quotedOnly ? `["'\`](?:${alternation})["'\`]` : `(?<![\\w-])(?:${alternation})(?![\\w-])`, 'g');
 }
 
@@ -125,17 +138,27 @@ const ratio = scan.median / baseline.median;
 
 const row = (name: string, m: { median: number; min: number; result: number }, unit: string): string =>
   `${name.padEnd(44)} ${m.median.toFixed(2).padStart(7)} ms   (min ${m.min.toFixed(2).padStart(6)} ms)   ${m.result} ${unit}`;
-console.log(`source: ${LINES} lines, ${(text.length / 1e6).toFixed(2)} MB; median of ${RUNS} runs after ${WARMUP} warm-up runs`);
+console.log(
+  `source: ${LINES} lines, ${(text.length / 1e6).toFixed(2)} MB; median of ${RUNS} runs after ${WARMUP} warm-up runs`,
+);
 console.log(row('scanText (matcher, resolved subjects)', scan, 'matches'));
 console.log(row('plain regex: literal names, word-bounded', baseline, 'finds (unresolved, many false)'));
 console.log(row('plain regex: literal names between quotes', narrow, 'finds (misses keys and paths)'));
 console.log(`ratio scanText / plain (word-bounded): ${ratio.toFixed(2)}x`);
-console.log(`target: < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${scan.median < TARGET_MS && ratio <= TARGET_RATIO ? 'met' : 'missed'}`);
+console.log(
+  `target: < ${TARGET_MS} ms and <= ${TARGET_RATIO}x: ${scan.median < TARGET_MS && ratio <= TARGET_RATIO ? 'met' : 'missed'}`,
+);
 
 const dense = generateDense(480);
 const denseScan = measure(() => scanText(dense, { languageId: 'typescript' }).length);
 const denseBaseline = measure(() => plainScan(dense, plain));
 console.log(`\ndense source: ${dense.split('\n').length} lines, ${(dense.length / 1e3).toFixed(0)} KB`);
-console.log(row('scanText on the dense file', denseScan, `matches (${((denseScan.median * 1000) / Math.max(1, denseScan.result)).toFixed(1)} µs a match)`));
+console.log(
+  row(
+    'scanText on the dense file',
+    denseScan,
+    `matches (${((denseScan.median * 1000) / Math.max(1, denseScan.result)).toFixed(1)} µs a match)`,
+  ),
+);
 console.log(row('plain regex on the dense file', denseBaseline, 'finds (unresolved, many false)'));
 console.log(`target: < ${DENSE_TARGET_MS} ms: ${denseScan.median < DENSE_TARGET_MS ? 'met' : 'missed'}`);

@@ -31,7 +31,12 @@ const REQUESTS = 2000;
 async function requestCost(n: number): Promise<number> {
   const { core, rootToken, handle } = engineInMemory();
   const headers = { 'x-service-token': rootToken, 'content-type': 'application/json' };
-  const role = await handle({ method: 'POST', url: '/v1/cloud/roles/bench', headers, body: Buffer.from('{"credential_type":"assumed_role","role_arns":"arn:aws:iam::123456789012:role/bench"}') });
+  const role = await handle({
+    method: 'POST',
+    url: '/v1/cloud/roles/bench',
+    headers,
+    body: Buffer.from('{"credential_type":"assumed_role","role_arns":"arn:aws:iam::123456789012:role/bench"}'),
+  });
   if (role.status !== 204) throw new Error(`role write: ${role.body ?? role.status}`);
   fill(core.leases, core.clock.now(), n);
   const sts = { method: 'POST', url: '/v1/cloud/sts/bench', headers, body: Buffer.from('{}') };
@@ -115,7 +120,11 @@ if (size !== undefined) {
   const self = fileURLToPath(import.meta.url);
   const rows: Figures[] = [];
   for (const n of [1000, 10_000, 100_000, 1_000_000]) {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', self, String(n)], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', self, String(n)],
+      { encoding: 'utf8' },
+    );
     const line = run.stdout.trim().split('\n').pop() ?? '';
     if (run.status !== 0 || !line.startsWith('{')) {
       console.log(`lease-scale ${n}: failed (${run.stderr.trim().split('\n').pop() ?? ''})`);
@@ -125,7 +134,9 @@ if (size !== undefined) {
   }
   const base = rows[0];
   console.log('lease bookkeeping (baseline: 1k leases, same run)');
-  console.log('leases     bytes/lease  list folder ms  tick ms   revoke-token ms  revoke-prefix ms  POST sts request (CPU us)');
+  console.log(
+    'leases     bytes/lease  list folder ms  tick ms   revoke-token ms  revoke-prefix ms  POST sts request (CPU us)',
+  );
   for (const r of rows) {
     const x = (v: number, b: number | undefined): string => (b ? ` (${(v / b).toFixed(1)}x)` : '');
     console.log(

@@ -18,7 +18,10 @@ function yamlLanguageServer(text: string): () => Promise<number> {
     schemaRequestService: () => Promise.reject(new Error('offline')),
     workspaceContext: { resolveRelativePath: (relative: string) => relative },
   });
-  service.configure({ validate: true, schemas: [{ uri: 'https://keyfob.dev/schemas/role.schema.json', fileMatch: ['*.role.yaml'], schema: roleSchema }] });
+  service.configure({
+    validate: true,
+    schemas: [{ uri: 'https://keyfob.dev/schemas/role.schema.json', fileMatch: ['*.role.yaml'], schema: roleSchema }],
+  });
   let version = 0;
   return async () => {
     const document = TextDocument.create('file:///bench/many.role.yaml', 'yaml', ++version, text);
@@ -40,9 +43,17 @@ const baseline = await measure(runYls, { runs: 7, warmup: 2 });
 console.log(`file: 1000 documents, ${lines} lines`);
 printTable([
   ['validator', 'median', 'min', 'max', 'problems reported'],
-  ['keyfob lintText', ms(keyfob.median), ms(keyfob.min), ms(keyfob.max), `${ours.problems.length} (${ourErrors} errors)`],
+  [
+    'keyfob lintText',
+    ms(keyfob.median),
+    ms(keyfob.min),
+    ms(keyfob.max),
+    `${ours.problems.length} (${ourErrors} errors)`,
+  ],
   ['yaml-language-server + role schema', ms(baseline.median), ms(baseline.min), ms(baseline.max), String(ylsCount)],
 ]);
 const ratio = baseline.median / keyfob.median;
 console.log(`speed-up: ${ratio.toFixed(1)}x (target >= 5x) ${ratio >= 5 ? 'MET' : 'NOT MET'}`);
-console.log(`cross-field mistakes planted: 100; keyfob errors: ${ourErrors}; yaml-language-server diagnostics: ${ylsCount}`);
+console.log(
+  `cross-field mistakes planted: 100; keyfob errors: ${ourErrors}; yaml-language-server diagnostics: ${ylsCount}`,
+);

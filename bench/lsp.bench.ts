@@ -60,7 +60,10 @@ async function edit(server: Server, round: number): Promise<number> {
   const broken = round % 2 === 0;
   server.version += 1;
   const started = performance.now();
-  void server.session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: server.uri, version: server.version }, contentChanges: [broken ? typo : fix] });
+  void server.session.connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri: server.uri, version: server.version },
+    contentChanges: [broken ? typo : fix],
+  });
   const published = await server.session.diagnosticsWhere(server.uri, (d) => flagged(d) === broken, 30_000);
   return published.at - started;
 }
@@ -81,7 +84,11 @@ function summary(times: readonly number[]): { median: number; p95: number; min: 
 const schema = fileUri(join(REPO_ROOT, 'schemas', 'role.schema.json'));
 const dir = '/tmp/keyfob-lsp-bench';
 const keyfob = await startLsp({ command: [bundle, 'lsp', '--stdio'], rootUri: fileUri(dir) });
-const yls = await startLsp({ command: [ylsEntry, '--stdio'], rootUri: fileUri(dir), sections: { yaml: { schemas: { [schema]: '*.role.yaml' } } } });
+const yls = await startLsp({
+  command: [ylsEntry, '--stdio'],
+  rootUri: fileUri(dir),
+  sections: { yaml: { schemas: { [schema]: '*.role.yaml' } } },
+});
 try {
   const servers = [
     await open('keyfob lsp --stdio', keyfob, fileUri(`${dir}/keyfob/many.role.yaml`)),
@@ -96,18 +103,31 @@ try {
     }
   }
   for (const server of servers) cpu.set(server, (cpuMs(server.session.process.pid) - (cpu.get(server) ?? 0)) / ROUNDS);
-  console.log(`file: 1000 documents, ${text.split('\n').length} lines; edit: one character of document ${EDITED_DOCUMENT} (a typo in credential_type, then its fix), ${ROUNDS} rounds interleaved after ${WARMUP} warm-up`);
+  console.log(
+    `file: 1000 documents, ${text.split('\n').length} lines; edit: one character of document ${EDITED_DOCUMENT} (a typo in credential_type, then its fix), ${ROUNDS} rounds interleaved after ${WARMUP} warm-up`,
+  );
   const rows = servers.map((s) => ({ s, t: summary(s.times) }));
   printTable([
     ['server', 'median', 'p95', 'min', 'server CPU per edit', 'diagnostics (file as generated)'],
-    ...rows.map(({ s, t }) => [s.label, ms(t.median), ms(t.p95), ms(t.min), `${(cpu.get(s) ?? 0).toFixed(1)} ms`, String(s.initial)]),
+    ...rows.map(({ s, t }) => [
+      s.label,
+      ms(t.median),
+      ms(t.p95),
+      ms(t.min),
+      `${(cpu.get(s) ?? 0).toFixed(1)} ms`,
+      String(s.initial),
+    ]),
   ]);
   const ours = rows[0]?.t;
   const theirs = rows[1]?.t;
   if (ours && theirs) {
     const ratio = theirs.median / ours.median;
-    console.log(`keyfob median ${ours.median.toFixed(1)} ms (target <= 65 ms) ${ours.median <= 65 ? 'MET' : 'NOT MET'}; p95 ${ours.p95.toFixed(1)} ms`);
-    console.log(`speed-up over yaml-language-server: ${ratio.toFixed(1)}x median, ${(theirs.p95 / ours.p95).toFixed(1)}x p95 (target >= 5x) ${ratio >= 5 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `keyfob median ${ours.median.toFixed(1)} ms (target <= 65 ms) ${ours.median <= 65 ? 'MET' : 'NOT MET'}; p95 ${ours.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `speed-up over yaml-language-server: ${ratio.toFixed(1)}x median, ${(theirs.p95 / ours.p95).toFixed(1)}x p95 (target >= 5x) ${ratio >= 5 ? 'MET' : 'NOT MET'}`,
+    );
   }
 } finally {
   await Promise.all([keyfob.stop(), yls.stop()]);

@@ -23,7 +23,8 @@ function folderBytes(path: string): number {
 function runtimePackages(): Set<string> {
   const seen = new Set<string>();
   const visit = (manifest: string): void => {
-    const deps = (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {};
+    const deps =
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {};
     for (const name of Object.keys(deps)) {
       if (name.startsWith('@keyfob/') || seen.has(name)) continue;
       seen.add(name);
@@ -40,15 +41,26 @@ const scratch = mkdtempSync(join(tmpdir(), 'keyfob-bench-pack-'));
 try {
   const packed = packCli(scratch);
   const packages = runtimePackages();
-  const sources = ['schemas', 'shared/src', 'engine/src', 'cli/src'].reduce((sum, p) => sum + folderBytes(join(REPO_ROOT, p)), 0);
+  const sources = ['schemas', 'shared/src', 'engine/src', 'cli/src'].reduce(
+    (sum, p) => sum + folderBytes(join(REPO_ROOT, p)),
+    0,
+  );
   const dependencies = [...packages].reduce((sum, name) => sum + folderBytes(join(REPO_ROOT, 'node_modules', name)), 0);
   console.log(`${packed.name}@${packed.version} as packed by npm pack (${packed.files.length} files):`);
   printTable([
     ['', 'bytes', ''],
     ['tarball (.tgz, the download)', String(packed.size), kib(packed.size)],
     ['tarball contents, unpacked', String(packed.unpackedSize), kib(packed.unpackedSize)],
-    ['largest file', String(Math.max(...packed.files.map((f) => f.size))), packed.files.reduce((a, b) => (b.size > a.size ? b : a)).path],
-    [`baseline: unbundled install (sources + ${packages.size} registry packages)`, String(sources + dependencies), kib(sources + dependencies)],
+    [
+      'largest file',
+      String(Math.max(...packed.files.map((f) => f.size))),
+      packed.files.reduce((a, b) => (b.size > a.size ? b : a)).path,
+    ],
+    [
+      `baseline: unbundled install (sources + ${packages.size} registry packages)`,
+      String(sources + dependencies),
+      kib(sources + dependencies),
+    ],
   ]);
   console.log(`registry packages the bundle replaces: ${[...packages].sort().join(', ')}`);
 
@@ -59,7 +71,9 @@ try {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  console.log(`npm install --offline of the tarball into an empty project: median ${times[1]?.toFixed(0)} ms of 3 (min ${times[0]?.toFixed(0)}, max ${times[2]?.toFixed(0)})`);
+  console.log(
+    `npm install --offline of the tarball into an empty project: median ${times[1]?.toFixed(0)} ms of 3 (min ${times[0]?.toFixed(0)}, max ${times[2]?.toFixed(0)})`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

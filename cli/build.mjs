@@ -23,7 +23,9 @@ await build({
   // jsonc-parser's main entry is a UMD file whose inner require() calls a bundler cannot follow.
   mainFields: ['module', 'main'],
   // Some dependencies call require() for Node's built-ins; give ES modules one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 writeFileSync(

@@ -29,7 +29,13 @@ const common = {
 
 async function buildSnippets() {
   const out = join(dist, '.gen', 'snippets.cjs');
-  await build({ ...common, minify: false, entryPoints: [join(here, 'src', 'snippets-source.ts')], platform: 'node', outfile: out });
+  await build({
+    ...common,
+    minify: false,
+    entryPoints: [join(here, 'src', 'snippets-source.ts')],
+    platform: 'node',
+    outfile: out,
+  });
   const { snippetFiles } = createRequire(import.meta.url)(out);
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   for (const [name, content] of Object.entries(snippetFiles())) {
@@ -44,10 +50,41 @@ async function buildSnippets() {
 // rule of these schemas (it validates against them, then applies the rules beside them), so a
 // second validator reading the contributed copy (VS Code's JSON, Red Hat YAML) finds nothing to
 // report twice and never shows a raw regex; `doNotSuggest` leaves key completion to keyfob.
-const ASSERTIONS = new Set(['type', 'enum', 'const', 'pattern', 'required', 'additionalProperties', 'patternProperties', 'propertyNames',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems',
-  'minProperties', 'maxProperties', 'format', 'contentMediaType', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
-  'dependentRequired', 'dependentSchemas', 'dependencies', 'contains', 'multipleOf']);
+const ASSERTIONS = new Set([
+  'type',
+  'enum',
+  'const',
+  'pattern',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'format',
+  'contentMediaType',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'contains',
+  'multipleOf',
+]);
 
 function annotationsOnly(schema, isProperty = false) {
   if (Array.isArray(schema)) return schema.map((item) => annotationsOnly(item));
@@ -56,7 +93,9 @@ function annotationsOnly(schema, isProperty = false) {
   for (const [key, value] of Object.entries(schema)) {
     if (ASSERTIONS.has(key)) continue;
     if (key === 'properties' || key === '$defs' || key === 'definitions') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, annotationsOnly(sub, key === 'properties')]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, annotationsOnly(sub, key === 'properties')]),
+      );
     } else if (key === 'default' || key === 'examples') {
       out[key] = value;
     } else {
@@ -72,7 +111,13 @@ function buildContributedSchemas() {
   for (const kind of ['role', 'static-role', 'manifest']) {
     const schema = JSON.parse(readFileSync(join(here, '..', 'schemas', `${kind}.schema.json`), 'utf8'));
     // Comments and trailing commas are keyfob's to report (DOC_JSON_*), not VS Code's a second time.
-    const contributed = { ...annotationsOnly(schema), allowComments: true, allowTrailingCommas: true, $comment: 'Annotations only: keyfob checks these files itself (keyfob lint, its language server), with the full schema of the same $id.' };
+    const contributed = {
+      ...annotationsOnly(schema),
+      allowComments: true,
+      allowTrailingCommas: true,
+      $comment:
+        'Annotations only: keyfob checks these files itself (keyfob lint, its language server), with the full schema of the same $id.',
+    };
     writeFileSync(join(dist, 'schemas', `${kind}.schema.json`), `${JSON.stringify(contributed, null, 2)}\n`);
   }
 }
@@ -84,11 +129,26 @@ function buildContributedSchemas() {
 rmSync(dist, { recursive: true, force: true });
 const web = { ...common, platform: 'browser', mainFields: ['browser', 'module', 'main'] };
 await Promise.all([
-  build({ ...common, entryPoints: [join(here, 'src', 'desktop.ts')], platform: 'node', outfile: join(dist, 'extension.js') }),
-  build({ ...common, entryPoints: [join(here, 'src', 'server', 'node-server.ts')], platform: 'node', outfile: join(dist, 'server.js') }),
+  build({
+    ...common,
+    entryPoints: [join(here, 'src', 'desktop.ts')],
+    platform: 'node',
+    outfile: join(dist, 'extension.js'),
+  }),
+  build({
+    ...common,
+    entryPoints: [join(here, 'src', 'server', 'node-server.ts')],
+    platform: 'node',
+    outfile: join(dist, 'server.js'),
+  }),
   build({ ...web, entryPoints: [join(here, 'src', 'web.ts')], outfile: join(dist, 'web', 'extension.js') }),
   // A worker is not a CommonJS module: its bundle runs as a plain script.
-  build({ ...web, format: 'iife', entryPoints: [join(here, 'src', 'server', 'web-server.ts')], outfile: join(dist, 'web', 'server.js') }),
+  build({
+    ...web,
+    format: 'iife',
+    entryPoints: [join(here, 'src', 'server', 'web-server.ts')],
+    outfile: join(dist, 'web', 'server.js'),
+  }),
   build({
     ...common,
     minify: false,

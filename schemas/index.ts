@@ -18,7 +18,8 @@ export type { ShapeError, ShapeValidator } from './generated/shape-validators.js
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The resource kinds keyfob has a schema for. */
-export type SchemaKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'manifest' | 'jwt-role' | 'policy';
+export type SchemaKind =
+  'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'manifest' | 'jwt-role' | 'policy';
 
 /** Where the schemas live; each `$id` is this base plus `<kind>.schema.json`. */
 export const SCHEMA_BASE = 'https://keyfob.dev/schemas/';

@@ -36,7 +36,10 @@ function parseArgs(argv) {
     }
     const eq = arg.indexOf('=');
     const key = eq < 0 ? '' : arg.slice(0, eq);
-    if (!/^[a-z][a-z0-9-]{0,63}$/.test(key)) throw new Error(`"${arg.slice(0, 40)}${arg.length > 40 ? '…' : ''}" is not KEY=VALUE with KEY an input name such as url or role-arn`);
+    if (!/^[a-z][a-z0-9-]{0,63}$/.test(key))
+      throw new Error(
+        `"${arg.slice(0, 40)}${arg.length > 40 ? '…' : ''}" is not KEY=VALUE with KEY an input name such as url or role-arn`,
+      );
     const value = arg.slice(eq + 1);
     if (value.length > MAX_VALUE) throw new Error(`the value of ${key} is longer than ${MAX_VALUE} characters`);
     inputs[key] = value.replace(/\\n/g, '\n');

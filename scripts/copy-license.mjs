@@ -9,4 +9,7 @@ if (!workspace || !/^[a-z-]+$/.test(workspace)) {
   console.error('usage: copy-license.mjs <workspace folder, e.g. cli or extension>');
   process.exit(2);
 }
-copyFileSync(fileURLToPath(new URL('../LICENSE', import.meta.url)), fileURLToPath(new URL(`../${workspace}/LICENSE`, import.meta.url)));
+copyFileSync(
+  fileURLToPath(new URL('../LICENSE', import.meta.url)),
+  fileURLToPath(new URL(`../${workspace}/LICENSE`, import.meta.url)),
+);

@@ -26,8 +26,14 @@ const started = performance.now();
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (tty ? `\u001b[${code}m${text}\u001b[0m` : text);
 const say = (text = '') => process.stdout.write(`${text}\n`);
-const heading = (text) => say(`\n${paint('1;36', `━━ ${text}`)} ${paint('2', `(${((performance.now() - started) / 1000).toFixed(1)} s)`)}`);
-const indent = (text, prefix = '  ') => text.replace(/\n$/, '').split('\n').map((line) => prefix + line).join('\n');
+const heading = (text) =>
+  say(`\n${paint('1;36', `━━ ${text}`)} ${paint('2', `(${((performance.now() - started) / 1000).toFixed(1)} s)`)}`);
+const indent = (text, prefix = '  ') =>
+  text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
 
 const ACCOUNT = '123456789012';
 const STAGING = `arn:aws:iam::${ACCOUNT}:role/deploy-staging`;
@@ -39,7 +45,9 @@ const ROLES = [
 
 async function build() {
   heading('1. Build the keyfob command and the action (esbuild)');
-  const results = await Promise.all(['cli', 'action'].map((ws) => node(['build.mjs'], { cwd: join(root, ws) }).then((r) => ({ ws, ...r }))));
+  const results = await Promise.all(
+    ['cli', 'action'].map((ws) => node(['build.mjs'], { cwd: join(root, ws) }).then((r) => ({ ws, ...r }))),
+  );
   for (const r of results) {
     if (r.code !== 0) throw new Error(`building ${r.ws} failed:\n${r.stderr}`);
   }
@@ -49,7 +57,11 @@ async function build() {
 /** Starts `keyfob serve --port 0 --dev` and waits for its listening line. */
 function serve(entry, token) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...entry, 'serve', '--port', '0', '--dev', '--root-token', token, '--consistency-delay', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [...entry, 'serve', '--port', '0', '--dev', '--root-token', token, '--consistency-delay', '0'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     const onData = (d) => {
       output += d;
@@ -68,16 +80,27 @@ async function startEngine(token) {
   try {
     engine = await serve([join(root, 'cli', 'dist', 'keyfob.cjs')], token);
   } catch (error) {
-    say(paint('33', `  the bundled command failed (${String(error.message).split('\n')[1] ?? error.message}); using the sources`));
+    say(
+      paint(
+        '33',
+        `  the bundled command failed (${String(error.message).split('\n')[1] ?? error.message}); using the sources`,
+      ),
+    );
     engine = await serve(['--import', 'tsx', join(root, 'cli', 'src', 'bin.ts')], token);
   }
-  say(`  listening at ${engine.url} (pid ${engine.child.pid}), mount cloud, dev API on; AWS endpoint (cloudUrl) ${engine.cloudUrl}`);
+  say(
+    `  listening at ${engine.url} (pid ${engine.child.pid}), mount cloud, dev API on; AWS endpoint (cloudUrl) ${engine.cloudUrl}`,
+  );
   return engine;
 }
 
 /** Calls the engine's HTTP API with the root token. */
 async function api(engine, token, method, path, body) {
-  const answer = await fetch(`${engine.url}/v1/${path}`, { method, headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const answer = await fetch(`${engine.url}/v1/${path}`, {
+    method,
+    headers: { 'X-Service-Token': token, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await answer.text();
   return { status: answer.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -86,10 +109,15 @@ async function applyExamples(engine, token) {
   heading('3. Apply examples/roles with `keyfob apply` (emulated cloud: users and roles the files name)');
   const fixtures = {
     users: ['backup-agent', 'metrics-exporter'].map((name) => ({ name, accessKeys: 0 })),
-    roles: ['deploy-staging', 'deploy-production', 'web-deploy'].map((name) => ({ arn: `arn:aws:iam::${ACCOUNT}:role/${name}` })),
+    roles: ['deploy-staging', 'deploy-production', 'web-deploy'].map((name) => ({
+      arn: `arn:aws:iam::${ACCOUNT}:role/${name}`,
+    })),
   };
-  if ((await api(engine, token, 'PUT', 'sys/dev/cloud', fixtures)).status !== 200) throw new Error('the dev API refused the cloud fixtures');
-  const applied = await node([...engine.entry, 'apply', 'examples/roles'], { env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token } });
+  if ((await api(engine, token, 'PUT', 'sys/dev/cloud', fixtures)).status !== 200)
+    throw new Error('the dev API refused the cloud fixtures');
+  const applied = await node([...engine.entry, 'apply', 'examples/roles'], {
+    env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token },
+  });
   say(indent(applied.stdout));
   if (applied.code !== 0) throw new Error(`keyfob apply failed:\n${applied.stderr}`);
 }
@@ -109,30 +137,43 @@ async function showAccess(engine, token) {
         ? await api(engine, token, 'POST', `auth/jwt/role/${jwtRole[1]}`, parseYaml(text))
         : undefined;
     if (!answer) continue;
-    if (answer.status !== 204) throw new Error(`the engine refused ${file}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 204)
+      throw new Error(`the engine refused ${file}: ${answer.status} ${JSON.stringify(answer.body)}`);
     written.push(policy ? `sys/policies/acl/${policy[1]}` : `auth/jwt/role/${jwtRole[1]}`);
   }
   say(`  written: ${written.join(', ')}`);
-  const access = await node([...engine.entry, 'access', '--format', 'markdown'], { env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token } });
+  const access = await node([...engine.entry, 'access', '--format', 'markdown'], {
+    env: { ...process.env, KEYFOB_URL: engine.url, KEYFOB_TOKEN: token },
+  });
   if (access.code !== 0) throw new Error(`keyfob access failed:\n${access.stderr}`);
   say(indent(access.stdout));
-  say(paint('2', '  (the same table ends the action\'s job summary in apply mode; gh-org-wide is the too-broad one)'));
+  say(paint('2', "  (the same table ends the action's job summary in apply mode; gh-org-wide is the too-broad one)"));
 }
 
 /** Runs an action entry from the repository root, as a workflow's checkout would. */
 const runAction = (entry, inputs, state = {}) => runStep(entry, inputs, state, { GITHUB_WORKSPACE: root });
 
-async function whoami(engine, token, env, prefix, names = { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' }) {
+async function whoami(
+  engine,
+  token,
+  env,
+  prefix,
+  names = { id: 'ACCESS_KEY', secret: 'SECRET_KEY', session: 'SESSION_TOKEN' },
+) {
   const body = { access_key: env[`${prefix}${names.id}`], secret_key: env[`${prefix}${names.secret}`] };
   if (env[`${prefix}${names.session}`]) body.session_token = env[`${prefix}${names.session}`];
   const answer = await api(engine, token, 'POST', 'sys/dev/whoami', body);
-  return answer.status === 200 ? paint('32', `200 ${answer.body.data.kind} ${answer.body.data.arn}`) : paint('31', `${answer.status} ${answer.body?.errors?.[0] ?? ''}`);
+  return answer.status === 200
+    ? paint('32', `200 ${answer.body.data.kind} ${answer.body.data.arn}`)
+    : paint('31', `${answer.status} ${answer.body?.errors?.[0] ?? ''}`);
 }
 
 async function proveAll(engine, token, env, title) {
   say(title);
   say(`  CI_ (iam_user)       ${await whoami(engine, token, env, 'CI_')}`);
-  say(`  AWS_ (assumed_role)  ${await whoami(engine, token, env, 'AWS_', { id: 'ACCESS_KEY_ID', secret: 'SECRET_ACCESS_KEY', session: 'SESSION_TOKEN' })}`);
+  say(
+    `  AWS_ (assumed_role)  ${await whoami(engine, token, env, 'AWS_', { id: 'ACCESS_KEY_ID', secret: 'SECRET_ACCESS_KEY', session: 'SESSION_TOKEN' })}`,
+  );
   say(`  BACKUP_ (static)     ${await whoami(engine, token, env, 'BACKUP_')}`);
 }
 
@@ -145,7 +186,11 @@ const CREDENTIAL_SETS = [
 /** GetCallerIdentity with the AWS SDK v3 against the engine's cloudUrl. */
 async function sdkIdentity(engine, env, prefix, names) {
   const session = env[`${prefix}${names.session}`];
-  const credentials = { accessKeyId: env[`${prefix}${names.id}`], secretAccessKey: env[`${prefix}${names.secret}`], ...(session ? { sessionToken: session } : {}) };
+  const credentials = {
+    accessKeyId: env[`${prefix}${names.id}`],
+    secretAccessKey: env[`${prefix}${names.secret}`],
+    ...(session ? { sessionToken: session } : {}),
+  };
   const sts = new STSClient({ endpoint: engine.cloudUrl, region: 'eu-west-1', credentials, maxAttempts: 1 });
   try {
     return paint('32', (await sts.send(new GetCallerIdentityCommand({}))).Arn);
@@ -159,22 +204,39 @@ const AWS_CLI = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : undefined;
 
 function cliIdentity(engine, env, prefix, names) {
   const session = env[`${prefix}${names.session}`];
-  const cliEnv = { PATH: process.env.PATH, HOME: tmpdir(), AWS_ACCESS_KEY_ID: env[`${prefix}${names.id}`], AWS_SECRET_ACCESS_KEY: env[`${prefix}${names.secret}`], AWS_DEFAULT_REGION: 'eu-west-1', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null', AWS_MAX_ATTEMPTS: '1', ...(session ? { AWS_SESSION_TOKEN: session } : {}) };
+  const cliEnv = {
+    PATH: process.env.PATH,
+    HOME: tmpdir(),
+    AWS_ACCESS_KEY_ID: env[`${prefix}${names.id}`],
+    AWS_SECRET_ACCESS_KEY: env[`${prefix}${names.secret}`],
+    AWS_DEFAULT_REGION: 'eu-west-1',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    AWS_MAX_ATTEMPTS: '1',
+    ...(session ? { AWS_SESSION_TOKEN: session } : {}),
+  };
   return new Promise((resolve) => {
-    execFile(AWS_CLI, ['--endpoint-url', engine.cloudUrl, '--output', 'text', '--query', 'Arn', 'sts', 'get-caller-identity'], { env: cliEnv, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve(error ? paint('31', stderr.trim().split('\n').pop() ?? String(error)) : paint('32', stdout.trim()));
-    });
+    execFile(
+      AWS_CLI,
+      ['--endpoint-url', engine.cloudUrl, '--output', 'text', '--query', 'Arn', 'sts', 'get-caller-identity'],
+      { env: cliEnv, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve(error ? paint('31', stderr.trim().split('\n').pop() ?? String(error)) : paint('32', stdout.trim()));
+      },
+    );
   });
 }
 
 async function proveWithAwsClients(engine, env, title) {
   say(title);
-  for (const [label, prefix, names] of CREDENTIAL_SETS) say(`  ${label.padEnd(20)} SDK: ${await sdkIdentity(engine, env, prefix, names)}`);
+  for (const [label, prefix, names] of CREDENTIAL_SETS)
+    say(`  ${label.padEnd(20)} SDK: ${await sdkIdentity(engine, env, prefix, names)}`);
   if (!AWS_CLI) {
     say('  (the aws command is not installed: apt-get install awscli to see it prove them too)');
     return;
   }
-  for (const [label, prefix, names] of CREDENTIAL_SETS) say(`  ${label.padEnd(20)} aws: ${await cliIdentity(engine, env, prefix, names)}`);
+  for (const [label, prefix, names] of CREDENTIAL_SETS)
+    say(`  ${label.padEnd(20)} aws: ${await cliIdentity(engine, env, prefix, names)}`);
 }
 
 async function main() {
@@ -186,29 +248,65 @@ async function main() {
     await showAccess(engine, token);
     heading('4. Run the bundled action (node action/dist/main.cjs) for three roles in one step');
     const inputs = { url: engine.url, token, roles: ROLES, region: 'eu-west-1' };
-    say(indent(Object.entries(inputs).map(([k, v]) => `INPUT_${k.toUpperCase()}=${k === 'token' ? '(the engine token)' : v.replace(/\n/g, '\\n')}`).join('\n')));
+    say(
+      indent(
+        Object.entries(inputs)
+          .map(([k, v]) => `INPUT_${k.toUpperCase()}=${k === 'token' ? '(the engine token)' : v.replace(/\n/g, '\\n')}`)
+          .join('\n'),
+      ),
+    );
     const main = await runAction('main', inputs);
-    say(paint('1', '\n  The step\'s log, as the runner shows it:'));
+    say(paint('1', "\n  The step's log, as the runner shows it:"));
     say(indent(runnerView(main.stdout, paint), '  │ '));
     if (main.code !== 0) throw new Error('the action failed');
     say(paint('1', '\n  Exported for the next steps (GITHUB_ENV):'));
-    say(indent(Object.entries(main.env).map(([k, v]) => `${k}=${v === '' ? '' : /ACCESS|SECRET|SESSION/.test(k) ? '***' : v}`).join('\n'), '    '));
+    say(
+      indent(
+        Object.entries(main.env)
+          .map(([k, v]) => `${k}=${v === '' ? '' : /ACCESS|SECRET|SESSION/.test(k) ? '***' : v}`)
+          .join('\n'),
+        '    ',
+      ),
+    );
     say(paint('1', '\n  Outputs (GITHUB_OUTPUT), secret ones only on request:'));
-    say(indent(Object.entries(main.outputs).filter(([k]) => k !== 'results').map(([k, v]) => `${k}: ${v || '(empty: the first set is an iam_user)'}`).join('\n'), '    '));
-    say(`    results: ${JSON.parse(main.outputs.results).length} sets as JSON (role, type, arn, expiration, lease, variable names)`);
+    say(
+      indent(
+        Object.entries(main.outputs)
+          .filter(([k]) => k !== 'results')
+          .map(([k, v]) => `${k}: ${v || '(empty: the first set is an iam_user)'}`)
+          .join('\n'),
+        '    ',
+      ),
+    );
+    say(
+      `    results: ${JSON.parse(main.outputs.results).length} sets as JSON (role, type, arn, expiration, lease, variable names)`,
+    );
     say(paint('1', '\n  Job summary (GITHUB_STEP_SUMMARY):'));
     say(indent(main.summary.trim(), '    '));
-    heading('5. Prove the credentials with the engine\'s whoami');
+    heading("5. Prove the credentials with the engine's whoami");
     await proveAll(engine, token, main.env, '  the emulated cloud accepts every set:');
-    heading('5b. Prove them with real AWS clients at cloudUrl (AWS SDK v3 GetCallerIdentity; aws sts get-caller-identity --endpoint-url)');
-    await proveWithAwsClients(engine, main.env, '  SigV4-signed requests, verified and evaluated by the emulated cloud:');
+    heading(
+      '5b. Prove them with real AWS clients at cloudUrl (AWS SDK v3 GetCallerIdentity; aws sts get-caller-identity --endpoint-url)',
+    );
+    await proveWithAwsClients(
+      engine,
+      main.env,
+      '  SigV4-signed requests, verified and evaluated by the emulated cloud:',
+    );
     heading('6. Post step (node action/dist/post.cjs with the saved state)');
     const post = await runAction('post', inputs, main.state);
     say(indent(runnerView(post.stdout, paint), '  │ '));
     const leaseId = main.outputs['lease-id'];
     const lookup = await api(engine, token, 'PUT', 'sys/leases/lookup', { lease_id: leaseId });
-    say(`\n  lease ${leaseId}: sys/leases/lookup answers ${lookup.status}${lookup.status === 400 ? ` (${lookup.body?.errors?.[0] ?? 'invalid lease'}): revoked` : ''}`);
-    await proveAll(engine, token, main.env, '  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:');
+    say(
+      `\n  lease ${leaseId}: sys/leases/lookup answers ${lookup.status}${lookup.status === 400 ? ` (${lookup.body?.errors?.[0] ?? 'invalid lease'}): revoked` : ''}`,
+    );
+    await proveAll(
+      engine,
+      token,
+      main.env,
+      '  after the post step: the iam_user lease is revoked (its user deleted); STS keys live to their expiry (revoking an STS lease cannot end them); static keys belong to the static role:',
+    );
     await proveWithAwsClients(engine, main.env, '  the same through the AWS clients:');
   } finally {
     engine.child.kill('SIGTERM');

@@ -19,7 +19,8 @@ const ring = (x, y) => {
   const d = Math.hypot(x - 44, y - 64);
   return d <= 26 && d >= 14;
 };
-const key = (x, y) => ring(x, y) || inRect(x, y, 68, 59, 112, 69) || inRect(x, y, 92, 69, 100, 84) || inRect(x, y, 104, 69, 112, 79);
+const key = (x, y) =>
+  ring(x, y) || inRect(x, y, 68, 59, 112, 69) || inRect(x, y, 92, 69, 100, 84) || inRect(x, y, 104, 69, 112, 79);
 
 /** Colour of one pixel: the share of its 16 samples on the tile, and of those on the key. */
 function pixel(px, py) {

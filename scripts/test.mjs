@@ -35,7 +35,11 @@ if (files.length === 0) {
 /** Runs a command, streaming its output through, and returns its exit status and its output's tail. */
 function run(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     let tail = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -50,7 +54,10 @@ const viaTsx = process.env.KEYFOB_TEST_TSX === '1';
 const started = Date.now();
 const build = viaTsx ? { built: files, remove: async () => {} } : await buildTests(root, files);
 if (!viaTsx) console.log(`built ${files.length} test files in ${Date.now() - started} ms`);
-const unit = await run([...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...build.built], { KEYFOB_REPO: root });
+const unit = await run(
+  [...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...build.built],
+  { KEYFOB_REPO: root },
+);
 await build.remove();
 let passed = count(unit.tail, /ℹ pass (\d+)/);
 let failed = count(unit.tail, /ℹ fail (\d+)/) + (unit.status !== 0 && !/ℹ fail [1-9]/.test(unit.tail) ? 1 : 0);
@@ -60,7 +67,8 @@ const integration = join(root, 'extension', 'test', 'run-integration.mjs');
 if (filters.length === 0 && existsSync(integration) && process.env.KEYFOB_SKIP_VSCODE !== '1') {
   const ext = await run([integration], {});
   passed += count(ext.tail, /(\d+) passed, \d+ failed/);
-  failed += count(ext.tail, /\d+ passed, (\d+) failed/) + (ext.status !== 0 && !/[1-9]\d* failed/.test(ext.tail) ? 1 : 0);
+  failed +=
+    count(ext.tail, /\d+ passed, (\d+) failed/) + (ext.status !== 0 && !/[1-9]\d* failed/.test(ext.tail) ? 1 : 0);
   status ||= ext.status;
 }
 // One closing line over both runners (node's test runner and the VS Code suite).

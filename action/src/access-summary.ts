@@ -17,9 +17,13 @@ export async function summarizeAccess(step: EngineStep, when: string): Promise<v
     for (const e of errors) runner.warning(`Who can get what: ${e}`);
     const report = buildAccessReport(inputs);
     await runner.appendSummary(`${renderAccessMarkdown(report, `### keyfob: who can get what ${when}`)}\n`);
-    runner.info(`Who can get what (${report.jwtRoles.length} JWT roles, ${report.targets.filter((t) => t.name !== '*').length} roles) is in the job summary.`);
+    runner.info(
+      `Who can get what (${report.jwtRoles.length} JWT roles, ${report.targets.filter((t) => t.name !== '*').length} roles) is in the job summary.`,
+    );
   } catch (error) {
     if (!isEngineError(error)) throw error;
-    runner.notice(`Who can get what is not in the job summary: the engine refused to show policies or JWT roles (${error.message}). Give the token list and read on sys/policies/acl and auth/${jwtMount}/role to see it.`);
+    runner.notice(
+      `Who can get what is not in the job summary: the engine refused to show policies or JWT roles (${error.message}). Give the token list and read on sys/policies/acl and auth/${jwtMount}/role to see it.`,
+    );
   }
 }

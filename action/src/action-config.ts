@@ -3,10 +3,21 @@ import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
 
 /** What one step does. */
-export type Mode = 'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';
+export type Mode =
+  'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';
 
 /** Every mode, in documentation order. */
-export const MODES: readonly Mode[] = ['creds', 'sts', 'static-creds', 'rotate-root', 'rotate-static', 'static-role', 'lint', 'apply', 'history'];
+export const MODES: readonly Mode[] = [
+  'creds',
+  'sts',
+  'static-creds',
+  'rotate-root',
+  'rotate-static',
+  'static-role',
+  'lint',
+  'apply',
+  'history',
+];
 
 /** Modes that need no engine: they read files of the workspace only. */
 export const FILE_ONLY_MODES: readonly Mode[] = ['lint', 'history'];

@@ -25,12 +25,26 @@ export function annotateProblems(runner: Runner, files: readonly FileProblems[])
       const where: Annotation = {
         title: problem.code,
         ...(file === '' ? {} : { file }),
-        ...(range === undefined ? {} : { startLine: range.startLine, startColumn: range.startColumn, endLine: range.endLine, endColumn: range.endColumn }),
+        ...(range === undefined
+          ? {}
+          : {
+              startLine: range.startLine,
+              startColumn: range.startColumn,
+              endLine: range.endLine,
+              endColumn: range.endColumn,
+            }),
       };
       if (problem.severity === 'error') runner.error(problem.message, where);
       else if (problem.severity === 'warning') runner.warning(problem.message, where);
       else runner.notice(problem.message, where);
-      flat.push({ file, line: range?.startLine, column: range?.startColumn, severity: problem.severity, code: problem.code, message: problem.message });
+      flat.push({
+        file,
+        line: range?.startLine,
+        column: range?.startColumn,
+        severity: problem.severity,
+        code: problem.code,
+        message: problem.message,
+      });
     }
   }
   return flat;
@@ -41,8 +55,16 @@ const MAX_ROWS = 50;
 
 /** A Markdown table of problems for the job summary. */
 export function problemsTable(problems: readonly FileProblem[]): string {
-  const rows = problems.slice(0, MAX_ROWS).map((p) => [p.file === '' ? '—' : `${p.file}${p.line === undefined ? '' : `:${p.line}:${p.column ?? 1}`}`, p.severity, `\`${p.code}\``, p.message]);
-  const more = problems.length > MAX_ROWS ? `\n\n…and ${problems.length - MAX_ROWS} more (see the \`problems\` output).` : '';
+  const rows = problems
+    .slice(0, MAX_ROWS)
+    .map((p) => [
+      p.file === '' ? '—' : `${p.file}${p.line === undefined ? '' : `:${p.line}:${p.column ?? 1}`}`,
+      p.severity,
+      `\`${p.code}\``,
+      p.message,
+    ]);
+  const more =
+    problems.length > MAX_ROWS ? `\n\n…and ${problems.length - MAX_ROWS} more (see the \`problems\` output).` : '';
   return `${table(['Where', 'Severity', 'Code', 'Message'], rows)}${more}`;
 }
 

@@ -13,7 +13,9 @@ export function parseCleanupState(text: string): CleanupState {
   try {
     const value = JSON.parse(text) as { leases?: unknown; variables?: unknown };
     const leases = Array.isArray(value.leases) ? value.leases.filter(isLease) : [];
-    const variables = Array.isArray(value.variables) ? value.variables.filter((v): v is string => typeof v === 'string') : [];
+    const variables = Array.isArray(value.variables)
+      ? value.variables.filter((v): v is string => typeof v === 'string')
+      : [];
     return { leases, variables };
   } catch {
     return { leases: [], variables: [] };

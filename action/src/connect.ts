@@ -22,12 +22,21 @@ export interface Connection {
  * pass on another attempt, each announced in the log (never with a secret: reasons are redacted
  * with every secret of the step, and the line is sanitised by the runner wrapper, see safe-log.ts).
  */
-export async function connect(settings: EngineSettings, token: string | undefined, runner: Runner, deps: Deps, secrets: SecretBook): Promise<Connection> {
+export async function connect(
+  settings: EngineSettings,
+  token: string | undefined,
+  runner: Runner,
+  deps: Deps,
+  secrets: SecretBook,
+): Promise<Connection> {
   let fetchImpl = deps.fetch;
   let dispatcher: unknown;
   let close = (): Promise<void> => Promise.resolve();
   if (settings.caCertificate !== undefined || settings.proxy !== undefined) {
-    const network = (await deps.loadNetwork())({ caCertificate: settings.caCertificate, proxy: settings.proxy !== undefined });
+    const network = (await deps.loadNetwork())({
+      caCertificate: settings.caCertificate,
+      proxy: settings.proxy !== undefined,
+    });
     fetchImpl = network.fetch;
     dispatcher = network.dispatcher;
     close = () => network.close();

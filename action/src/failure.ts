@@ -14,7 +14,11 @@ export function describeFailure(error: unknown, config: ActionConfig | undefined
   if (error instanceof LoginError) return describeLogin(error);
   if (isEngineError(error)) {
     const role = roleOf(error.path, config);
-    return describeEngineFailure(error, { operation: operationOf(config, role), ...(role === undefined ? {} : { role }), mount: config?.engine?.mount ?? 'cloud' });
+    return describeEngineFailure(error, {
+      operation: operationOf(config, role),
+      ...(role === undefined ? {} : { role }),
+      mount: config?.engine?.mount ?? 'cloud',
+    });
   }
   const text = error instanceof Error ? error.message : String(error);
   return `The step failed unexpectedly: ${text}`;

@@ -29,5 +29,7 @@ export function parseDurationMs(name: string, text: string): Parsed<number> {
 /** One of a fixed list of choices. */
 export function parseChoice<T extends string>(name: string, text: string, choices: readonly T[]): Parsed<T> {
   if ((choices as readonly string[]).includes(text)) return ok(text as T);
-  return bad(inputProblem('INPUT_INVALID_CHOICE', name, `${name} must be one of ${choices.join(', ')}, not "${text}".`));
+  return bad(
+    inputProblem('INPUT_INVALID_CHOICE', name, `${name} must be one of ${choices.join(', ')}, not "${text}".`),
+  );
 }

@@ -11,7 +11,15 @@ import { readConnectionSettings, type ConnectionNames } from '@keyfob/shared/cli
 import { parseDuration } from '@keyfob/shared/duration';
 import { parseSince } from '@keyfob/shared/history';
 import type { Problem } from '@keyfob/shared/problem';
-import { FILE_ONLY_MODES, MODES, type ActionConfig, type HistorySettings, type AuthSettings, type EngineSettings, type Mode } from './action-config.ts';
+import {
+  FILE_ONLY_MODES,
+  MODES,
+  type ActionConfig,
+  type HistorySettings,
+  type AuthSettings,
+  type EngineSettings,
+  type Mode,
+} from './action-config.ts';
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
 import { InputReader } from './input-reader.ts';
 import { SecretBook } from './mask.ts';
@@ -32,7 +40,11 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
   const r = new InputReader(runner, secrets);
   const held = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
   const mode = r.choice('mode', MODES) ?? 'creds';
-  const context: RunContext = { repository: runner.env.GITHUB_REPOSITORY, runId: runner.env.GITHUB_RUN_ID, runAttempt: runner.env.GITHUB_RUN_ATTEMPT };
+  const context: RunContext = {
+    repository: runner.env.GITHUB_REPOSITORY,
+    runId: runner.env.GITHUB_RUN_ID,
+    runAttempt: runner.env.GITHUB_RUN_ATTEMPT,
+  };
   const fileOnly = FILE_ONLY_MODES.includes(mode);
   const engine = fileOnly ? undefined : readEngine(r, runner.env, held.token);
   const auth = fileOnly ? undefined : readAuth(r, runner.env, held);
@@ -46,7 +58,13 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     requests: Object.freeze(requests),
     role,
     staticRole: mode === 'static-role' ? readStaticRole(r) : undefined,
-    files: Object.freeze(r.text('files').split(/\r?\n/).map((f) => f.trim()).filter((f) => f !== '')),
+    files: Object.freeze(
+      r
+        .text('files')
+        .split(/\r?\n/)
+        .map((f) => f.trim())
+        .filter((f) => f !== ''),
+    ),
     dryRun: r.bool('dry-run'),
     prune: r.bool('prune'),
     exportEnv,
@@ -59,7 +77,12 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     context,
     workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
   });
-  r.report(...ignoredInputs(mode, ALL_INPUTS.filter((name) => r.isGiven(name))));
+  r.report(
+    ...ignoredInputs(
+      mode,
+      ALL_INPUTS.filter((name) => r.isGiven(name)),
+    ),
+  );
   const failed = r.problems.some((p) => p.severity === 'error');
   return { config: failed ? undefined : config, problems: r.problems };
 }
@@ -77,7 +100,13 @@ function readSarifFile(r: InputReader): string | undefined {
   if (path === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
   if (path.length > MAX_PATH_LENGTH || /[\u0000-\u001f]/.test(path) || /[/\\]$/.test(path)) {
-    r.report(inputProblem('INPUT_INVALID_VALUE', 'sarif-file', `sarif-file must be the path of a file (at most ${MAX_PATH_LENGTH} characters, no control characters, not ending in /), e.g. keyfob.sarif.`));
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'sarif-file',
+        `sarif-file must be the path of a file (at most ${MAX_PATH_LENGTH} characters, no control characters, not ending in /), e.g. keyfob.sarif.`,
+      ),
+    );
     return undefined;
   }
   return path;
@@ -85,10 +114,17 @@ function readSarifFile(r: InputReader): string | undefined {
 
 function readHistory(r: InputReader): HistorySettings | undefined {
   const text = r.optional('since');
-  const failOn = r.optional('fail-on') === undefined ? undefined : r.choice('fail-on', ['breaking', 'deprecation', 'none'] as const);
+  const failOn =
+    r.optional('fail-on') === undefined ? undefined : r.choice('fail-on', ['breaking', 'deprecation', 'none'] as const);
   const baseline = r.optional('baseline');
   if (text === undefined) {
-    r.report(inputProblem('INPUT_REQUIRED', 'since', 'mode history needs since: a date YYYY-MM-DD (e.g. your last release\'s date) or a self-hosted release vYYYYMM-N (e.g. v202207-1).'));
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'since',
+        "mode history needs since: a date YYYY-MM-DD (e.g. your last release's date) or a self-hosted release vYYYYMM-N (e.g. v202207-1).",
+      ),
+    );
     return undefined;
   }
   const parsed = parseSince(text);
@@ -138,28 +174,63 @@ function readEngine(r: InputReader, env: Runner['env'], token: string): EngineSe
   return { ...settings, settleMs };
 }
 
-function readAuth(r: InputReader, env: Runner['env'], secrets: { token: string; jwt: string }): AuthSettings | undefined {
+function readAuth(
+  r: InputReader,
+  env: Runner['env'],
+  secrets: { token: string; jwt: string },
+): AuthSettings | undefined {
   const oidc = (env.ACTIONS_ID_TOKEN_REQUEST_URL ?? '') !== '' && (env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '') !== '';
   const asked = r.optional('auth-method');
   let method = asked === undefined ? undefined : r.choice('auth-method', ['token', 'jwt'] as const);
   if (asked === undefined) method = secrets.token !== '' ? 'token' : secrets.jwt !== '' || oidc ? 'jwt' : undefined;
   if (method === 'token') {
     if (secrets.token !== '') return { method, token: secrets.token };
-    r.report(inputProblem('INPUT_REQUIRED', 'token', 'token is required with auth-method: token; pass it from a secret, e.g. token: ${{ secrets.ENGINE_TOKEN }}.'));
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'token',
+        'token is required with auth-method: token; pass it from a secret, e.g. token: ${{ secrets.ENGINE_TOKEN }}.',
+      ),
+    );
     return undefined;
   }
   if (method === 'jwt') {
-    if (secrets.jwt === '' && !oidc) r.report(inputProblem('INPUT_REQUIRED', 'jwt', 'auth-method jwt needs a GitHub OIDC token, but the runner offers none: add `permissions: id-token: write` to the job (workflows triggered from forks never get one), or give a ready `jwt`.'));
+    if (secrets.jwt === '' && !oidc)
+      r.report(
+        inputProblem(
+          'INPUT_REQUIRED',
+          'jwt',
+          'auth-method jwt needs a GitHub OIDC token, but the runner offers none: add `permissions: id-token: write` to the job (workflows triggered from forks never get one), or give a ready `jwt`.',
+        ),
+      );
     const role = r.optional('jwt-role');
-    if (role === undefined) r.report(inputProblem('INPUT_REQUIRED', 'jwt-role', 'jwt-role is required for the JWT login: the engine\'s auth role that trusts this repository\'s tokens.'));
+    if (role === undefined)
+      r.report(
+        inputProblem(
+          'INPUT_REQUIRED',
+          'jwt-role',
+          "jwt-role is required for the JWT login: the engine's auth role that trusts this repository's tokens.",
+        ),
+      );
     const path = r.text('auth-path').replace(/^\/+|\/+$/g, '');
     return { method, path, role: role ?? '', audience: r.optional('jwt-audience'), jwt: secrets.jwt || undefined };
   }
-  if (asked === undefined) r.report(inputProblem('INPUT_REQUIRED', 'token', 'no way to log in to the engine: give `token` (from a secret), or log in with GitHub OIDC: add `permissions: id-token: write` to the job (forks never get an ID token) and set `jwt-role`.'));
+  if (asked === undefined)
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'token',
+        'no way to log in to the engine: give `token` (from a secret), or log in with GitHub OIDC: add `permissions: id-token: write` to the job (forks never get an ID token) and set `jwt-role`.',
+      ),
+    );
   return undefined;
 }
 
-function readRequests(r: InputReader, mode: CredentialMethod, options: { exportEnv: boolean; context: RunContext; mfaCode: string }): CredentialFetch[] {
+function readRequests(
+  r: InputReader,
+  mode: CredentialMethod,
+  options: { exportEnv: boolean; context: RunContext; mfaCode: string },
+): CredentialFetch[] {
   const role = r.optional('role');
   const roles = r.optional('roles');
   if (role !== undefined && roles !== undefined) {
@@ -167,7 +238,13 @@ function readRequests(r: InputReader, mode: CredentialMethod, options: { exportE
     return [];
   }
   if (role === undefined && roles === undefined) {
-    r.report(inputProblem('INPUT_REQUIRED', 'role', `mode ${mode} needs role (the engine role to get credentials for) or roles (one per line).`));
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'role',
+        `mode ${mode} needs role (the engine role to get credentials for) or roles (one per line).`,
+      ),
+    );
     return [];
   }
   let entries: { role: string; line?: number }[] = [{ role: role ?? '' }];
@@ -177,7 +254,13 @@ function readRequests(r: InputReader, mode: CredentialMethod, options: { exportE
     entries = parsed.value;
   } else if (!ROLE_NAME.test(role ?? '')) {
     // Reported here; the request settings below are still checked so every bad input shows at once.
-    r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'role',
+        `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`,
+      ),
+    );
   }
   const built = buildCredentialFetches(entries, {
     method: mode,
@@ -195,8 +278,16 @@ function readRequests(r: InputReader, mode: CredentialMethod, options: { exportE
 
 function readTargetRole(r: InputReader): string | undefined {
   const role = r.optional('role');
-  if (role === undefined) r.report(inputProblem('INPUT_REQUIRED', 'role', 'role is required: the static role to act on.'));
-  else if (!ROLE_NAME.test(role)) r.report(inputProblem('INPUT_INVALID_VALUE', 'role', `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`));
+  if (role === undefined)
+    r.report(inputProblem('INPUT_REQUIRED', 'role', 'role is required: the static role to act on.'));
+  else if (!ROLE_NAME.test(role))
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'role',
+        `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`,
+      ),
+    );
   else return role;
   return undefined;
 }
@@ -204,15 +295,34 @@ function readTargetRole(r: InputReader): string | undefined {
 function readStaticRole(r: InputReader): ActionConfig['staticRole'] {
   const username = r.optional('username');
   const period = r.optional('rotation-period');
-  if (username === undefined) r.report(inputProblem('INPUT_REQUIRED', 'username', 'username is required: the existing cloud user the static role adopts.'));
+  if (username === undefined)
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'username',
+        'username is required: the existing cloud user the static role adopts.',
+      ),
+    );
   if (period === undefined) {
-    r.report(inputProblem('INPUT_REQUIRED', 'rotation-period', 'rotation-period is required: how often the key rotates, e.g. 24h (at least 1m).'));
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'rotation-period',
+        'rotation-period is required: how often the key rotates, e.g. 24h (at least 1m).',
+      ),
+    );
     return undefined;
   }
   const parsed = parseDuration(period, { allowInteger: true, path: '/rotation-period', field: 'rotation-period' });
   r.report(...parsed.problems);
   if (parsed.seconds !== undefined && parsed.seconds < 60) {
-    r.report(inputProblem('INPUT_INVALID_VALUE', 'rotation-period', `rotation-period "${period}" is shorter than the engine's minimum of 1m.`));
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'rotation-period',
+        `rotation-period "${period}" is shorter than the engine's minimum of 1m.`,
+      ),
+    );
   }
   return username === undefined ? undefined : { username, rotationPeriod: period };
 }

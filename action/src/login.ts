@@ -20,7 +20,14 @@ export interface LoggedIn {
  * wait must not send an expired one), logs in at `auth/<path>/login`, and masks the engine token it
  * gets back before anything else happens.
  */
-export async function login(connection: Pick<Connection, 'client' | 'loginClient' | 'idToken'>, auth: AuthSettings, engine: EngineSettings, runner: Runner, secrets: SecretBook, deps: Deps): Promise<LoggedIn> {
+export async function login(
+  connection: Pick<Connection, 'client' | 'loginClient' | 'idToken'>,
+  auth: AuthSettings,
+  engine: EngineSettings,
+  runner: Runner,
+  secrets: SecretBook,
+  deps: Deps,
+): Promise<LoggedIn> {
   if (auth.method === 'token') return { client: connection.client, ownToken: false };
   const started = runner.now();
   for (let attempt = 1; ; attempt += 1) {
@@ -30,7 +37,9 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
       secrets.add(jwt);
       const result = await connection.loginClient.loginJwt({ path: auth.path, role: auth.role, jwt });
       secrets.add(result.clientToken);
-      runner.info(`Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`);
+      runner.info(
+        `Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`,
+      );
       const expires = result.leaseDuration > 0 ? { tokenExpiresAt: runner.now() + result.leaseDuration * 1000 } : {};
       return { client: connection.client.withToken(result.clientToken), ownToken: true, ...expires };
     } catch (error) {
@@ -39,9 +48,18 @@ export async function login(connection: Pick<Connection, 'client' | 'loginClient
         throw new LoginError(error, jwt === '' ? '' : claimsOf(jwt));
       }
       const retryAfterMs = isEngineError(error) ? error.retryAfterMs : undefined;
-      const delay = retryDelay({ attempt, baseDelayMs: 250, maxDelayMs: 10_000, random: deps.random(), retryAfterMs, remainingMs: engine.timeoutMs - elapsed });
+      const delay = retryDelay({
+        attempt,
+        baseDelayMs: 250,
+        maxDelayMs: 10_000,
+        random: deps.random(),
+        retryAfterMs,
+        remainingMs: engine.timeoutMs - elapsed,
+      });
       const what = error instanceof IdTokenError ? 'Getting the ID token' : 'JWT login';
-      runner.info(`${what} failed (${error instanceof Error ? error.message : String(error)}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`);
+      runner.info(
+        `${what} failed (${error instanceof Error ? error.message : String(error)}); attempt ${attempt + 1} of ${engine.maxAttempts} with a fresh ID token in ${delay} ms.`,
+      );
       await deps.sleep(delay);
     }
   }
@@ -67,7 +85,10 @@ export class LoginError extends Error {
 /** `iss`, `sub`, `aud` and `job_workflow_ref` of a JWT: what a failing role binding needs to be checked against. */
 function claimsOf(jwt: string): string {
   try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     const pick = ['iss', 'sub', 'aud', 'job_workflow_ref'].filter((k) => payload[k] !== undefined);
     return pick.map((k) => `${k}=${JSON.stringify(payload[k])}`).join(', ');
   } catch {

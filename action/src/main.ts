@@ -56,15 +56,29 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
 async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
   if (config.mode === 'history') return await (await import('./modes/file-modes.ts')).runHistory(step);
-  if (config.mode === 'lint' || !config.engine || !config.auth) return await (await import('./modes/file-modes.ts')).runLint(step);
-  const connection = await connect(config.engine, config.auth.method === 'token' ? config.auth.token : undefined, runner, deps, secrets);
+  if (config.mode === 'lint' || !config.engine || !config.auth)
+    return await (await import('./modes/file-modes.ts')).runLint(step);
+  const connection = await connect(
+    config.engine,
+    config.auth.method === 'token' ? config.auth.token : undefined,
+    runner,
+    deps,
+    secrets,
+  );
   try {
     const session = await login(connection, config.auth, config.engine, runner, secrets, deps);
-    const outcome = await ENGINE_MODES[config.mode]({ ...step, client: session.client, engine: config.engine, tokenExpiresAt: session.tokenExpiresAt });
+    const outcome = await ENGINE_MODES[config.mode]({
+      ...step,
+      client: session.client,
+      engine: config.engine,
+      tokenExpiresAt: session.tokenExpiresAt,
+    });
     // A token we logged in for is revoked now unless a lease it issued must live until the post step
     // (revoking a token revokes its leases).
     if (session.ownToken && !(outcome?.keepToken ?? false)) {
-      await session.client.revokeSelf().catch(() => runner.debug('Could not revoke the login token; it expires on its own.'));
+      await session.client
+        .revokeSelf()
+        .catch(() => runner.debug('Could not revoke the login token; it expires on its own.'));
     }
   } finally {
     await connection.close();
@@ -77,7 +91,15 @@ async function withDeadline(config: ActionConfig, work: () => Promise<void>): Pr
   if (limit === undefined) return await work();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StepFailure(`The step ran past its time limit of ${formatDuration(limit / 1000)}. Hint: raise the \`timeout\` input, or check that \`url\` answers.`)), limit + 1000);
+    timer = setTimeout(
+      () =>
+        reject(
+          new StepFailure(
+            `The step ran past its time limit of ${formatDuration(limit / 1000)}. Hint: raise the \`timeout\` input, or check that \`url\` answers.`,
+          ),
+        ),
+      limit + 1000,
+    );
   });
   try {
     await Promise.race([work(), deadline]);
@@ -87,7 +109,9 @@ async function withDeadline(config: ActionConfig, work: () => Promise<void>): Pr
 }
 
 function reportInputProblems(runner: Runner, problems: readonly Problem[]): void {
-  for (const problem of problems) if (problem.severity !== 'error') runner.warning(problem.message, { title: `keyfob: input ${problem.path.slice(1)}` });
+  for (const problem of problems)
+    if (problem.severity !== 'error')
+      runner.warning(problem.message, { title: `keyfob: input ${problem.path.slice(1)}` });
 }
 
 function inputFailure(problems: readonly Problem[]): string {

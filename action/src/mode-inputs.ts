@@ -2,7 +2,25 @@ import { inputProblem } from '@keyfob/shared/credentials';
 import type { Problem } from '@keyfob/shared/problem';
 import type { Mode } from './action-config.ts';
 
-const CONNECTION = ['url', 'mount', 'api-flavor', 'token-header', 'namespace', 'token', 'auth-method', 'auth-path', 'jwt-role', 'jwt-audience', 'jwt', 'ca-certificate', 'request-timeout', 'timeout', 'max-attempts', 'summary', 'rotate-root-settle'];
+const CONNECTION = [
+  'url',
+  'mount',
+  'api-flavor',
+  'token-header',
+  'namespace',
+  'token',
+  'auth-method',
+  'auth-path',
+  'jwt-role',
+  'jwt-audience',
+  'jwt',
+  'ca-certificate',
+  'request-timeout',
+  'timeout',
+  'max-attempts',
+  'summary',
+  'rotate-root-settle',
+];
 const FETCH = ['role', 'roles', 'export-env', 'env-names', 'region', 'output-credentials', 'cleanup'];
 const REQUEST = ['role-arn', 'role-session-name', 'ttl', 'mfa-code'];
 
@@ -28,5 +46,11 @@ export function ignoredInputs(mode: Mode, given: readonly string[]): Problem[] {
   return [...given]
     .filter((name) => !used.has(name))
     .sort()
-    .map((name) => inputProblem('INPUT_IGNORED', name, `${name} has no effect in mode ${mode}; remove it or pick the mode that uses it.`));
+    .map((name) =>
+      inputProblem(
+        'INPUT_IGNORED',
+        name,
+        `${name} has no effect in mode ${mode}; remove it or pick the mode that uses it.`,
+      ),
+    );
 }

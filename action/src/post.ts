@@ -33,7 +33,10 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
   }
   for (const name of state.variables) runner.exportVariable(name, '');
   if (state.variables.length > 0) runner.info(`Cleared ${state.variables.join(', ')}.`);
-  const revoked = config?.engine && config.auth ? await revokeLeases(state, { runner, secrets, deps, engine: config.engine, auth: config.auth }) : [];
+  const revoked =
+    config?.engine && config.auth
+      ? await revokeLeases(state, { runner, secrets, deps, engine: config.engine, auth: config.auth })
+      : [];
   if (config?.summary !== false && revoked.length > 0) {
     const rows = revoked.map((r) => [r.role, r.leaseId, r.result]);
     await runner.appendSummary(`### keyfob: cleanup\n\n${table(['Role', 'Lease', 'Result'], rows)}\n\n`);
@@ -67,14 +70,24 @@ async function revokeLeases(state: CleanupState, context: RevokeContext): Promis
         runner.info(`Revoked lease ${lease.leaseId} (${lease.role}): its cloud user is deleted.`);
         results.push({ ...lease, result: 'revoked' });
       } catch (error) {
-        const why = isEngineError(error) ? `${error.status ?? error.code}: ${error.errors.join('; ') || error.message}` : String(error);
-        runner.warning(secrets.redact(`Could not revoke lease ${lease.leaseId} (${lease.role}): ${why}. It ends on its own when its lease runs out.`));
+        const why = isEngineError(error)
+          ? `${error.status ?? error.code}: ${error.errors.join('; ') || error.message}`
+          : String(error);
+        runner.warning(
+          secrets.redact(
+            `Could not revoke lease ${lease.leaseId} (${lease.role}): ${why}. It ends on its own when its lease runs out.`,
+          ),
+        );
         results.push({ ...lease, result: 'not revoked' });
       }
     }
     if (session.ownToken) await session.client.revokeSelf().catch(() => undefined);
   } catch (error) {
-    runner.warning(secrets.redact(`${describeFailure(error, undefined)} The leases were not revoked; they end on their own when they run out.`));
+    runner.warning(
+      secrets.redact(
+        `${describeFailure(error, undefined)} The leases were not revoked; they end on their own when they run out.`,
+      ),
+    );
   } finally {
     await connection.close();
   }

@@ -12,7 +12,10 @@ const MAX_BYTES = 1024 * 1024;
  */
 export async function readWorkflows(workspace: string): Promise<{ file: string; text: string }[]> {
   const folder = join(workspace, '.github', 'workflows');
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => /\.ya?ml$/i.test(n)).sort().slice(0, MAX_WORKFLOWS);
+  const names = (await readdir(folder).catch(() => [] as string[]))
+    .filter((n) => /\.ya?ml$/i.test(n))
+    .sort()
+    .slice(0, MAX_WORKFLOWS);
   const out: { file: string; text: string }[] = [];
   for (const name of names) {
     const info = await stat(join(folder, name)).catch(() => undefined);

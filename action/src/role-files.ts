@@ -18,7 +18,10 @@ export async function readRoleFiles(paths: readonly string[], workspace: string)
   for (const path of paths) {
     const absolute = isAbsolute(path) ? path : join(workspace, path);
     const info = await stat(absolute).catch(() => undefined);
-    if (!info) throw new StepFailure(`Could not read role files: "${path}" does not exist (relative to ${workspace}). Hint: check the \`files\` input.`);
+    if (!info)
+      throw new StepFailure(
+        `Could not read role files: "${path}" does not exist (relative to ${workspace}). Hint: check the \`files\` input.`,
+      );
     if (info.isDirectory()) await walk(absolute, found);
     else found.set(absolute, absolute);
   }

@@ -16,8 +16,11 @@ export async function withSettle<T>(step: EngineStep, what: string, call: () => 
       return await call();
     } catch (error) {
       const elapsed = step.runner.now() - step.startedAt;
-      if (!isEngineError(error) || !isConsistencyError(error) || elapsed + SETTLE_PAUSE_MS > step.engine.settleMs) throw error;
-      step.runner.info(`${what}: the cloud does not accept the rotated root key yet (attempt ${attempt}); trying again in ${SETTLE_PAUSE_MS} ms.`);
+      if (!isEngineError(error) || !isConsistencyError(error) || elapsed + SETTLE_PAUSE_MS > step.engine.settleMs)
+        throw error;
+      step.runner.info(
+        `${what}: the cloud does not accept the rotated root key yet (attempt ${attempt}); trying again in ${SETTLE_PAUSE_MS} ms.`,
+      );
       await step.deps.sleep(SETTLE_PAUSE_MS);
     }
   }

@@ -26,12 +26,16 @@ export async function readSourceFiles(paths: readonly string[], workspace: strin
   for (const path of paths) {
     const absolute = isAbsolute(path) ? path : join(workspace, path);
     const info = await stat(absolute).catch(() => undefined);
-    if (!info) throw new StepFailure(`Could not read source files: "${path}" does not exist (relative to ${workspace}). Hint: check the \`files\` input.`);
+    if (!info)
+      throw new StepFailure(
+        `Could not read source files: "${path}" does not exist (relative to ${workspace}). Hint: check the \`files\` input.`,
+      );
     if (info.isDirectory()) await walk(absolute, found);
     else found.add(absolute);
   }
   const out: SourceText[] = [];
-  for (const absolute of [...found].sort()) out.push({ file: display(absolute, workspace), absolute, text: await readFile(absolute, 'utf8') });
+  for (const absolute of [...found].sort())
+    out.push({ file: display(absolute, workspace), absolute, text: await readFile(absolute, 'utf8') });
   return out;
 }
 
@@ -41,7 +45,10 @@ async function walk(folder: string, found: Set<string>): Promise<void> {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) await walk(path, found);
     else if (entry.isFile() && (await isText(path))) {
-      if (found.size >= MAX_FILES) throw new StepFailure(`More than ${MAX_FILES} files under the \`files\` input. Hint: name the source folders that call the API.`);
+      if (found.size >= MAX_FILES)
+        throw new StepFailure(
+          `More than ${MAX_FILES} files under the \`files\` input. Hint: name the source folders that call the API.`,
+        );
       found.add(path);
     }
   }

@@ -22,8 +22,12 @@ export function credentialsSummary(issued: readonly Issued[], config: ActionConf
     i.request.method,
     i.credentialType,
     i.expiration ?? '—',
-    i.leaseId === '' ? '—' : `${i.leaseId} (${i.leaseDuration} s${i.revocable && config.cleanup ? ', revoked after the job' : ''})`,
-    i.request.env ? `${i.request.env.accessKey}, ${i.request.env.secretKey}${i.sessionToken ? `, ${i.request.env.sessionToken}` : ''}` : 'not exported',
+    i.leaseId === ''
+      ? '—'
+      : `${i.leaseId} (${i.leaseDuration} s${i.revocable && config.cleanup ? ', revoked after the job' : ''})`,
+    i.request.env
+      ? `${i.request.env.accessKey}, ${i.request.env.secretKey}${i.sessionToken ? `, ${i.request.env.sessionToken}` : ''}`
+      : 'not exported',
   ]);
   const heading = `### keyfob: ${issued.length === 1 ? 'credentials' : `${issued.length} credential sets`} issued\n\n`;
   return `${heading}${table(['Role', 'Mode', 'Type', 'Expires (UTC)', 'Lease', 'Variables'], rows)}\n\n`;

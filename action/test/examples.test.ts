@@ -8,7 +8,10 @@ import { ALL_INPUTS } from '../src/mode-inputs.ts';
 
 interface Workflow {
   permissions?: Record<string, string>;
-  jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; with?: Record<string, unknown> }[] }>;
+  jobs: Record<
+    string,
+    { permissions?: Record<string, string>; steps: { uses?: string; with?: Record<string, unknown> }[] }
+  >;
 }
 
 const folder = new URL('../../examples/workflows/', import.meta.url);
@@ -16,21 +19,35 @@ const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {
   it('covers OIDC login, several roles, static rotation, role files, code scanning and the API-changes check', () => {
-    assert.deepEqual(workflows.sort(), ['api-changes.yml', 'code-scanning.yml', 'oidc-credentials.yml', 'role-files.yml', 'several-roles.yml', 'static-rotation.yml']);
+    assert.deepEqual(workflows.sort(), [
+      'api-changes.yml',
+      'code-scanning.yml',
+      'oidc-credentials.yml',
+      'role-files.yml',
+      'several-roles.yml',
+      'static-rotation.yml',
+    ]);
   });
 
   for (const file of workflows) {
     it(`${file}: every keyfob step uses real inputs with valid values`, () => {
       const workflow = parse(readFileSync(new URL(file, folder), 'utf8')) as Workflow;
-      const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.filter((s) => s.uses?.startsWith('keyfob/keyfob/action@')));
+      const steps = Object.values(workflow.jobs).flatMap((job) =>
+        job.steps.filter((s) => s.uses?.startsWith('keyfob/keyfob/action@')),
+      );
       assert.ok(steps.length > 0);
       for (const step of steps) {
         const inputs = step.with ?? {};
         for (const name of Object.keys(inputs)) assert.ok(ALL_INPUTS.includes(name), `${file}: unknown input ${name}`);
-        if (inputs.mode !== undefined) assert.ok((MODES as readonly unknown[]).includes(inputs.mode), `${file}: mode ${JSON.stringify(inputs.mode)}`);
+        if (inputs.mode !== undefined)
+          assert.ok(
+            (MODES as readonly unknown[]).includes(inputs.mode),
+            `${file}: mode ${JSON.stringify(inputs.mode)}`,
+          );
         if (typeof inputs.roles === 'string') assert.deepEqual(parseRolesInput(inputs.roles).problems, []);
         const jwtLogin = inputs['jwt-role'] !== undefined;
-        if (jwtLogin) assert.equal(workflow.permissions?.['id-token'], 'write', `${file}: a JWT login needs id-token: write`);
+        if (jwtLogin)
+          assert.equal(workflow.permissions?.['id-token'], 'write', `${file}: a JWT login needs id-token: write`);
       }
     });
   }

@@ -41,7 +41,9 @@ export function fakeEngine(routes: Record<string, Route>) {
     else if (typeof route === 'function') answer = route(seen);
     else if (route) answer = route;
     const body = answer.body === undefined ? null : JSON.stringify(answer.body);
-    return Promise.resolve(new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(body, { status: answer.status, headers: { 'content-type': 'application/json' } }),
+    );
   };
   return { fetch: fetchImpl, requests };
 }
@@ -60,9 +62,20 @@ export function testDeps(fetchImpl: typeof fetch, runner: FakeRunner): Deps {
 }
 
 /** The engine's envelope around credentials. */
-export function credsAnswer(data: Record<string, unknown>, lease: { id?: string; duration?: number; renewable?: boolean } = {}): Answer {
+export function credsAnswer(
+  data: Record<string, unknown>,
+  lease: { id?: string; duration?: number; renewable?: boolean } = {},
+): Answer {
   return {
     status: 200,
-    body: { request_id: 'r-1', lease_id: lease.id ?? '', renewable: lease.renewable ?? false, lease_duration: lease.duration ?? 0, data, warnings: null, auth: null },
+    body: {
+      request_id: 'r-1',
+      lease_id: lease.id ?? '',
+      renewable: lease.renewable ?? false,
+      lease_duration: lease.duration ?? 0,
+      data,
+      warnings: null,
+      auth: null,
+    },
   };
 }

@@ -2,7 +2,20 @@ import type { Annotation, Runner } from '../src/runner.ts';
 
 /** One thing the action did to the runner, in order. */
 export interface RunnerEvent {
-  readonly kind: 'mask' | 'info' | 'debug' | 'notice' | 'warning' | 'error' | 'group' | 'endgroup' | 'export' | 'output' | 'state' | 'summary' | 'failed';
+  readonly kind:
+    | 'mask'
+    | 'info'
+    | 'debug'
+    | 'notice'
+    | 'warning'
+    | 'error'
+    | 'group'
+    | 'endgroup'
+    | 'export'
+    | 'output'
+    | 'state'
+    | 'summary'
+    | 'failed';
   readonly text: string;
   readonly name?: string;
   readonly where?: Annotation;
@@ -83,7 +96,9 @@ export class FakeRunner implements Runner {
 
   /** Texts of the printed events (log lines, annotations, failure), in order. */
   printed(): string[] {
-    return this.events.filter((e) => ['info', 'debug', 'notice', 'warning', 'error', 'failed', 'group'].includes(e.kind)).map((e) => e.text);
+    return this.events
+      .filter((e) => ['info', 'debug', 'notice', 'warning', 'error', 'failed', 'group'].includes(e.kind))
+      .map((e) => e.text);
   }
 
   /**

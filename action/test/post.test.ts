@@ -5,10 +5,17 @@ import { fakeEngine, testDeps } from './fake-engine.ts';
 import { FakeRunner } from './fake-runner.ts';
 
 const TOKEN = 'hvs.post-step-engine-token-000001';
-const saved = JSON.stringify({ leases: [{ role: 'ci-user', leaseId: 'cloud/creds/ci-user/abc' }], variables: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY'] });
+const saved = JSON.stringify({
+  leases: [{ role: 'ci-user', leaseId: 'cloud/creds/ci-user/abc' }],
+  variables: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY'],
+});
 
 function setup(inputs: Record<string, string>, state: string, routes: Parameters<typeof fakeEngine>[0]) {
-  const runner = new FakeRunner({ url: 'http://engine.test:8200', token: TOKEN, role: 'ci-user', ...inputs }, {}, { 'keyfob-cleanup': state });
+  const runner = new FakeRunner(
+    { url: 'http://engine.test:8200', token: TOKEN, role: 'ci-user', ...inputs },
+    {},
+    { 'keyfob-cleanup': state },
+  );
   const engine = fakeEngine(routes);
   return { runner, engine, go: () => run(runner, testDeps(engine.fetch, runner)) };
 }
@@ -18,9 +25,15 @@ describe('post step', () => {
     const { runner, engine, go } = setup({}, saved, { 'PUT /v1/sys/leases/revoke': { status: 204 } });
     await go();
     assert.deepEqual(Object.fromEntries(runner.exported), { CLOUD_ACCESS_KEY: '', CLOUD_SECRET_KEY: '' });
-    assert.deepEqual(engine.requests.map((r) => [r.method, r.path, r.body]), [['PUT', '/v1/sys/leases/revoke', { lease_id: 'cloud/creds/ci-user/abc' }]]);
+    assert.deepEqual(
+      engine.requests.map((r) => [r.method, r.path, r.body]),
+      [['PUT', '/v1/sys/leases/revoke', { lease_id: 'cloud/creds/ci-user/abc' }]],
+    );
     assert.match(runner.summary, /\| ci-user \| cloud\/creds\/ci-user\/abc \| revoked \|/);
-    assert.equal(runner.events.some((e) => e.kind === 'failed'), false);
+    assert.equal(
+      runner.events.some((e) => e.kind === 'failed'),
+      false,
+    );
   });
 
   it('does nothing with cleanup: false', async () => {
@@ -38,10 +51,21 @@ describe('post step', () => {
   });
 
   it('warns, without failing, when the revoke is refused', async () => {
-    const { runner, go } = setup({ 'max-attempts': '1' }, saved, { 'PUT /v1/sys/leases/revoke': { status: 403, body: { errors: ['permission denied'] } } });
+    const { runner, go } = setup({ 'max-attempts': '1' }, saved, {
+      'PUT /v1/sys/leases/revoke': { status: 403, body: { errors: ['permission denied'] } },
+    });
     await go();
-    assert.equal(runner.events.some((e) => e.kind === 'failed'), false);
-    assert.ok(runner.events.some((e) => e.kind === 'warning' && /Could not revoke lease cloud\/creds\/ci-user\/abc.*403: permission denied/.test(e.text)));
+    assert.equal(
+      runner.events.some((e) => e.kind === 'failed'),
+      false,
+    );
+    assert.ok(
+      runner.events.some(
+        (e) =>
+          e.kind === 'warning' &&
+          /Could not revoke lease cloud\/creds\/ci-user\/abc.*403: permission denied/.test(e.text),
+      ),
+    );
     assert.deepEqual(Object.fromEntries(runner.exported), { CLOUD_ACCESS_KEY: '', CLOUD_SECRET_KEY: '' });
   });
 });

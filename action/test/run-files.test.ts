@@ -11,7 +11,10 @@ let workspace = '';
 before(() => {
   workspace = mkdtempSync(join(tmpdir(), 'keyfob-action-files-'));
   mkdirSync(join(workspace, 'roles', 'node_modules'), { recursive: true });
-  writeFileSync(join(workspace, 'roles', 'deploy.role.yaml'), 'credential_type: assumed_role\nrole_arns: arn:aws:iam::123456789012:role/deploy\n');
+  writeFileSync(
+    join(workspace, 'roles', 'deploy.role.yaml'),
+    'credential_type: assumed_role\nrole_arns: arn:aws:iam::123456789012:role/deploy\n',
+  );
   writeFileSync(join(workspace, 'roles', 'backup.static-role.yaml'), 'username: backup\nrotation_period: 24h\n');
   writeFileSync(join(workspace, 'roles', 'notes.yaml'), 'not: a role file\n');
   writeFileSync(join(workspace, 'roles', 'node_modules', 'x.role.yaml'), 'broken: [\n');
@@ -45,7 +48,11 @@ describe('run: lint mode', () => {
     }
     assert.equal(failed(runner).length, 1);
     assert.match(failed(runner)[0] ?? '', /^Role files have errors: 3 role files checked: \d+ errors/);
-    const problems = JSON.parse(runner.outputs.get('problems') ?? '[]') as { file: string; line: number; code: string }[];
+    const problems = JSON.parse(runner.outputs.get('problems') ?? '[]') as {
+      file: string;
+      line: number;
+      code: string;
+    }[];
     assert.equal(problems.filter((p) => p.file === 'bad/ci.role.yaml').length, errors.length);
     assert.match(runner.summary, /\| bad\/ci\.role\.yaml:\d+:\d+ \| error \| `[A-Z_]+` \|/);
   });
@@ -61,7 +68,10 @@ describe('run: apply mode', () => {
   const engineWith = () =>
     fakeEngine({
       'GET /v1/cloud/roles/deploy': { status: 404, body: { errors: [] } },
-      'GET /v1/cloud/static-roles/backup': { status: 200, body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' } },
+      'GET /v1/cloud/static-roles/backup': {
+        status: 200,
+        body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' },
+      },
       'GET /v1/cloud/roles': { status: 200, body: { data: { keys: ['deploy', 'stale'] } } },
       'GET /v1/cloud/static-roles': { status: 200, body: { data: { keys: ['backup'] } } },
       'POST /v1/cloud/roles/deploy': { status: 204 },
@@ -69,11 +79,17 @@ describe('run: apply mode', () => {
     });
 
   it('dry-run shows the plan and changes nothing', async () => {
-    const runner = new FakeRunner({ mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles', 'dry-run': 'true', prune: 'true' }, { GITHUB_WORKSPACE: workspace });
+    const runner = new FakeRunner(
+      { mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles', 'dry-run': 'true', prune: 'true' },
+      { GITHUB_WORKSPACE: workspace },
+    );
     const engine = engineWith();
     await run(runner, testDeps(engine.fetch, runner));
     assert.deepEqual(failed(runner), []);
-    assert.deepEqual(engine.requests.filter((r) => r.method !== 'GET').map((r) => r.path), []);
+    assert.deepEqual(
+      engine.requests.filter((r) => r.method !== 'GET').map((r) => r.path),
+      [],
+    );
     assert.deepEqual(JSON.parse(runner.outputs.get('plan') ?? ''), [
       { op: 'create', kind: 'role', name: 'deploy', fields: ['credential_type', 'role_arns'] },
       { op: 'delete', kind: 'role', name: 'stale', fields: [] },
@@ -85,40 +101,89 @@ describe('run: apply mode', () => {
   });
 
   it('applies the plan', async () => {
-    const runner = new FakeRunner({ mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles', prune: 'true' }, { GITHUB_WORKSPACE: workspace });
+    const runner = new FakeRunner(
+      { mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles', prune: 'true' },
+      { GITHUB_WORKSPACE: workspace },
+    );
     const engine = engineWith();
     await run(runner, testDeps(engine.fetch, runner));
     assert.deepEqual(failed(runner), []);
-    assert.deepEqual(engine.requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path, r.body]), [
-      ['POST', '/v1/cloud/roles/deploy', { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'] }],
-      ['DELETE', '/v1/cloud/roles/stale', undefined],
-    ]);
+    assert.deepEqual(
+      engine.requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path, r.body]),
+      [
+        [
+          'POST',
+          '/v1/cloud/roles/deploy',
+          { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'] },
+        ],
+        ['DELETE', '/v1/cloud/roles/stale', undefined],
+      ],
+    );
     assert.match(runner.summary, /apply applied/);
-    assert.ok(runner.events.some((e) => e.kind === 'notice' && e.text.startsWith('Who can get what is not in the job summary: the engine refused')), 'an engine without the access reads: a notice, not a failure');
+    assert.ok(
+      runner.events.some(
+        (e) =>
+          e.kind === 'notice' && e.text.startsWith('Who can get what is not in the job summary: the engine refused'),
+      ),
+      'an engine without the access reads: a notice, not a failure',
+    );
   });
 
   it('ends the summary with who can get what', async () => {
-    const runner = new FakeRunner({ mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles' }, { GITHUB_WORKSPACE: workspace });
+    const runner = new FakeRunner(
+      { mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles' },
+      { GITHUB_WORKSPACE: workspace },
+    );
     const engine = fakeEngine({
-      'GET /v1/cloud/roles/deploy': { status: 200, body: { data: { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'] } } },
-      'GET /v1/cloud/static-roles/backup': { status: 200, body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' } },
+      'GET /v1/cloud/roles/deploy': {
+        status: 200,
+        body: { data: { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'] } },
+      },
+      'GET /v1/cloud/static-roles/backup': {
+        status: 200,
+        body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' },
+      },
       'GET /v1/cloud/roles': { status: 200, body: { data: { keys: ['deploy'] } } },
       'GET /v1/cloud/static-roles': { status: 200, body: { data: { keys: ['backup'] } } },
       'GET /v1/sys/policies/acl': { status: 200, body: { data: { keys: ['default', 'ops', 'root'] } } },
-      'GET /v1/sys/policies/acl/ops': { status: 200, body: { data: { name: 'ops', policy: 'path "cloud/static-creds/*" { capabilities = ["read"] }' } } },
-      'GET /v1/sys/policies/acl/default': { status: 200, body: { data: { name: 'default', policy: 'path "auth/token/lookup-self" { capabilities = ["read"] }' } } },
+      'GET /v1/sys/policies/acl/ops': {
+        status: 200,
+        body: { data: { name: 'ops', policy: 'path "cloud/static-creds/*" { capabilities = ["read"] }' } },
+      },
+      'GET /v1/sys/policies/acl/default': {
+        status: 200,
+        body: { data: { name: 'default', policy: 'path "auth/token/lookup-self" { capabilities = ["read"] }' } },
+      },
       'GET /v1/auth/jwt/role': { status: 200, body: { data: { keys: ['ops'] } } },
-      'GET /v1/auth/jwt/role/ops': { status: 200, body: { data: { role_type: 'jwt', user_claim: 'repository', bound_audiences: ['keyfob'], bound_claims_type: 'glob', bound_claims: { repository: 'octo/*' }, token_policies: ['ops'] } } },
+      'GET /v1/auth/jwt/role/ops': {
+        status: 200,
+        body: {
+          data: {
+            role_type: 'jwt',
+            user_claim: 'repository',
+            bound_audiences: ['keyfob'],
+            bound_claims_type: 'glob',
+            bound_claims: { repository: 'octo/*' },
+            token_policies: ['ops'],
+          },
+        },
+      },
     });
     await run(runner, testDeps(engine.fetch, runner));
     assert.deepEqual(failed(runner), []);
     assert.match(runner.summary, /### keyfob: who can get what on the engine \(mount `cloud`\)/);
-    assert.match(runner.summary, /^\| ops \| any repository of owner octo, any ref, environment or event \| default, ops \| – \| backup \(static-creds: read\), any other name \(\*\) \(static-creds: read\) \| – \| – \| ⚠️ JWT_TRUST_WHOLE_OWNER \|$/m);
+    assert.match(
+      runner.summary,
+      /^\| ops \| any repository of owner octo, any ref, environment or event \| default, ops \| – \| backup \(static-creds: read\), any other name \(\*\) \(static-creds: read\) \| – \| – \| ⚠️ JWT_TRUST_WHOLE_OWNER \|$/m,
+    );
     assert.match(runner.summary, /^\| backup \| static credentials \| JWT role ops: any repository of owner octo/m);
   });
 
   it('refuses to apply files with errors', async () => {
-    const runner = new FakeRunner({ mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles\nbad' }, { GITHUB_WORKSPACE: workspace });
+    const runner = new FakeRunner(
+      { mode: 'apply', url: 'http://engine.test', token: TOKEN, files: 'roles\nbad' },
+      { GITHUB_WORKSPACE: workspace },
+    );
     const engine = engineWith();
     await run(runner, testDeps(engine.fetch, runner));
     assert.equal(engine.requests.length, 0);

@@ -53,7 +53,10 @@ async function load(target: LoadTarget, clients: number, ms: number, latencies: 
 }
 
 /** Measures every case for `seconds` in total, in `rounds` interleaved rounds after a warm-up each. */
-export async function measureLoad(cases: readonly [string, LoadTarget][], options: { clients: number; seconds: number; rounds: number; warmupMs: number }): Promise<[string, LoadResult][]> {
+export async function measureLoad(
+  cases: readonly [string, LoadTarget][],
+  options: { clients: number; seconds: number; rounds: number; warmupMs: number },
+): Promise<[string, LoadResult][]> {
   for (const [, target] of cases) await load(target, options.clients, options.warmupMs, []);
   const latencies = cases.map((): number[] => []);
   const failures = cases.map(() => 0);
@@ -70,6 +73,16 @@ export async function measureLoad(cases: readonly [string, LoadTarget][], option
   return cases.map(([name], i) => {
     const sorted = (latencies[i] ?? []).sort((a, b) => a - b);
     const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return [name, { requests: sorted.length, perSecond: sorted.length / options.seconds, p50: at(0.5), p99: at(0.99), failures: failures[i] ?? 0, perRound: perRound[i] ?? [] }];
+    return [
+      name,
+      {
+        requests: sorted.length,
+        perSecond: sorted.length / options.seconds,
+        p50: at(0.5),
+        p99: at(0.99),
+        failures: failures[i] ?? 0,
+        perRound: perRound[i] ?? [],
+      },
+    ];
   });
 }

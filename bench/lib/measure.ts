@@ -19,7 +19,12 @@ export async function measure(fn: () => unknown, options: { runs?: number; warmu
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)] ?? 0, min: times[0] ?? 0, max: times[times.length - 1] ?? 0, runs };
+  return {
+    median: times[Math.floor(times.length / 2)] ?? 0,
+    min: times[0] ?? 0,
+    max: times[times.length - 1] ?? 0,
+    runs,
+  };
 }
 
 /** Prints rows as an aligned table. */

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createEngineClient, readConnectionSettings, type ConnectionNames, type ConnectionSettings, type EngineClient } from '@keyfob/shared/client';
+import {
+  createEngineClient,
+  readConnectionSettings,
+  type ConnectionNames,
+  type ConnectionSettings,
+  type EngineClient,
+} from '@keyfob/shared/client';
 import { UsageError, type CliIo } from './io.ts';
 
 /** The connection flags of every command that talks to the engine (creds, apply, can-i). */
@@ -50,7 +56,9 @@ const CLI_CONNECTION_NAMES: ConnectionNames = {
 };
 
 /** Connection flag values as `parseArgs` returns them. */
-export type ConnectionValues = { readonly [K in Exclude<keyof typeof CONNECTION_OPTIONS, 'help'>]?: string | undefined };
+export type ConnectionValues = {
+  readonly [K in Exclude<keyof typeof CONNECTION_OPTIONS, 'help'>]?: string | undefined;
+};
 
 /** The local engine of `keyfob serve`, where the CLI looks when neither --url nor $KEYFOB_URL is set. */
 const LOCAL_ENGINE = 'http://127.0.0.1:8200';
@@ -77,7 +85,11 @@ export function connectionFromFlags(values: ConnectionValues, io: CliIo): Connec
   );
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (result.value === undefined || errors.length > 0) {
-    throw new UsageError(errors.length === 1 ? (errors[0]?.message ?? '') : `${errors.length} connection settings are invalid:\n${errors.map((p) => `  - ${p.message}`).join('\n')}`);
+    throw new UsageError(
+      errors.length === 1
+        ? (errors[0]?.message ?? '')
+        : `${errors.length} connection settings are invalid:\n${errors.map((p) => `  - ${p.message}`).join('\n')}`,
+    );
   }
   return result.value;
 }
@@ -119,6 +131,8 @@ function readCaFile(path: string, cwd: string): string {
   try {
     return readFileSync(resolve(cwd, path), 'utf8');
   } catch (error) {
-    throw new UsageError(`--ca-certificate: cannot read "${path}" (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a PEM file.`);
+    throw new UsageError(
+      `--ca-certificate: cannot read "${path}" (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a PEM file.`,
+    );
   }
 }

@@ -4,14 +4,38 @@ import packageJson from '../package.json' with { type: 'json' };
 
 /** Subcommands, loaded on first use so `keyfob lint` never pays for the engine or the client. */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  lint: { summary: 'check role files (files, folders, globs)', load: async () => (await import('./commands/lint.ts')).lintCommand },
-  serve: { summary: 'start the local engine with an emulated cloud', load: async () => (await import('./commands/serve.ts')).serveCommand },
-  creds: { summary: 'get credentials for a role from the engine', load: async () => (await import('./commands/creds.ts')).credsCommand },
-  apply: { summary: 'make the engine match role files (plan, dry run, prune)', load: async () => (await import('./commands/apply.ts')).applyCommand },
-  'can-i': { summary: 'would credentials for a role be allowed an action (policy evaluation)', load: async () => (await import('./commands/can-i.ts')).canICommand },
-  access: { summary: 'who can get what: JWT role logins, policies and the roles they reach', load: async () => (await import('./commands/access.ts')).accessCommand },
-  lsp: { summary: 'language server for editors (--stdio)', load: async () => (await import('./commands/lsp.ts')).lspCommand },
-  history: { summary: 'platform API change history: scan code, show a subject, changes since a release', load: async () => (await import('./commands/history.ts')).historyCommand },
+  lint: {
+    summary: 'check role files (files, folders, globs)',
+    load: async () => (await import('./commands/lint.ts')).lintCommand,
+  },
+  serve: {
+    summary: 'start the local engine with an emulated cloud',
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
+  },
+  creds: {
+    summary: 'get credentials for a role from the engine',
+    load: async () => (await import('./commands/creds.ts')).credsCommand,
+  },
+  apply: {
+    summary: 'make the engine match role files (plan, dry run, prune)',
+    load: async () => (await import('./commands/apply.ts')).applyCommand,
+  },
+  'can-i': {
+    summary: 'would credentials for a role be allowed an action (policy evaluation)',
+    load: async () => (await import('./commands/can-i.ts')).canICommand,
+  },
+  access: {
+    summary: 'who can get what: JWT role logins, policies and the roles they reach',
+    load: async () => (await import('./commands/access.ts')).accessCommand,
+  },
+  lsp: {
+    summary: 'language server for editors (--stdio)',
+    load: async () => (await import('./commands/lsp.ts')).lspCommand,
+  },
+  history: {
+    summary: 'platform API change history: scan code, show a subject, changes since a release',
+    load: async () => (await import('./commands/history.ts')).historyCommand,
+  },
 };
 
 function usage(): string {
@@ -36,7 +60,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return EXIT.usage;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`keyfob ${name}: ${error.message}\n`);

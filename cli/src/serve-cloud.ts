@@ -8,7 +8,16 @@ import { UsageError } from './io.ts';
 const MAX_CLOUD_FILE_BYTES = 1_048_576;
 
 /** Top-level keys of a cloud file: the body of `PUT /v1/sys/dev/cloud`. */
-const CLOUD_KEYS = ['accountId', 'users', 'rootUser', 'roles', 'groups', 'policies', 'throttle', 'consistencyDelaySeconds'];
+const CLOUD_KEYS = [
+  'accountId',
+  'users',
+  'rootUser',
+  'roles',
+  'groups',
+  'policies',
+  'throttle',
+  'consistencyDelaySeconds',
+];
 
 /** A checked `--cloud` file: the fixtures, and where each problem the engine finds points in the file. */
 export interface CloudFile {
@@ -25,12 +34,17 @@ export interface CloudFile {
 export async function readCloudFile(path: string, cwd: string): Promise<CloudFile> {
   const absolute = resolve(cwd, path);
   const format = detectFormat(path);
-  if (format !== 'json' && format !== 'yaml') throw new UsageError(`--cloud ${path}: give a .json, .yaml or .yml file of cloud users (see examples/cloud.yaml)`);
+  if (format !== 'json' && format !== 'yaml')
+    throw new UsageError(`--cloud ${path}: give a .json, .yaml or .yml file of cloud users (see examples/cloud.yaml)`);
   const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--cloud ${path}: cannot read it (${error.code ?? 'error'}); give the path of a cloud file such as examples/cloud.yaml`);
+    throw new UsageError(
+      `--cloud ${path}: cannot read it (${error.code ?? 'error'}); give the path of a cloud file such as examples/cloud.yaml`,
+    );
   });
-  if (!info.isFile()) throw new UsageError(`--cloud ${path}: not a file; give the path of a cloud file such as examples/cloud.yaml`);
-  if (info.size > MAX_CLOUD_FILE_BYTES) throw new UsageError(`--cloud ${path}: ${info.size} bytes, more than the ${MAX_CLOUD_FILE_BYTES} allowed`);
+  if (!info.isFile())
+    throw new UsageError(`--cloud ${path}: not a file; give the path of a cloud file such as examples/cloud.yaml`);
+  if (info.size > MAX_CLOUD_FILE_BYTES)
+    throw new UsageError(`--cloud ${path}: ${info.size} bytes, more than the ${MAX_CLOUD_FILE_BYTES} allowed`);
   const text = await readFile(absolute, 'utf8');
   const parsed = parseDocuments(text, format);
   const at = (offset: number): string => {
@@ -40,13 +54,19 @@ export async function readCloudFile(path: string, cwd: string): Promise<CloudFil
   const [document, extra] = parsed.documents;
   const syntax = parsed.documents.flatMap((d) => d.problems).find((p) => p.severity === 'error');
   if (syntax) throw new UsageError(`--cloud ${syntax.range ? at(syntax.range.start) : path}: ${syntax.message}`);
-  if (document === undefined || extra !== undefined) throw new UsageError(`--cloud ${path}: give exactly one document, a mapping with users (and optionally ${CLOUD_KEYS.filter((k) => k !== 'users').join(', ')})`);
+  if (document === undefined || extra !== undefined)
+    throw new UsageError(
+      `--cloud ${path}: give exactly one document, a mapping with users (and optionally ${CLOUD_KEYS.filter((k) => k !== 'users').join(', ')})`,
+    );
   const value = document.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--cloud ${path}: the document must be a mapping with users (see examples/cloud.yaml)`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`--cloud ${path}: the document must be a mapping with users (see examples/cloud.yaml)`);
   for (const key of Object.keys(value)) {
     if (CLOUD_KEYS.includes(key)) continue;
     const near = nearestWord(key, CLOUD_KEYS, { maxDistance: 3, fold: (w) => w.toLowerCase() });
-    throw new UsageError(`--cloud ${keyPlace(document, `/${key}`, at) ?? path}: unknown key "${key.slice(0, 64)}"${near ? `; did you mean "${near}"?` : ''} Allowed: ${CLOUD_KEYS.join(', ')}.`);
+    throw new UsageError(
+      `--cloud ${keyPlace(document, `/${key}`, at) ?? path}: unknown key "${key.slice(0, 64)}"${near ? `; did you mean "${near}"?` : ''} Allowed: ${CLOUD_KEYS.join(', ')}.`,
+    );
   }
   return {
     fixtures: value as Record<string, unknown>,

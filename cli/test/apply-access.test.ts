@@ -54,7 +54,10 @@ describe('keyfob apply: policies and JWT roles', () => {
   it('plans with --dry-run: the policy before the JWT role that names it, nothing written', async () => {
     const { code, out, err } = await run('.', '--dry-run');
     assert.equal(code, 0, err);
-    assert.match(out, /^\+ {3}policy deploy \(policy\)\n\+ {3}jwt-role deploy \(bound_audiences, bound_claims, role_type, token_policies, token_ttl, user_claim\)\nplan: 2 to create/);
+    assert.match(
+      out,
+      /^\+ {3}policy deploy \(policy\)\n\+ {3}jwt-role deploy \(bound_audiences, bound_claims, role_type, token_policies, token_ttl, user_claim\)\nplan: 2 to create/,
+    );
     assert.equal((await engineCall('GET', 'sys/policies/acl/deploy')).status, 404);
     assert.equal((await engineCall('GET', 'auth/jwt/role/deploy')).status, 404);
   });
@@ -64,11 +67,17 @@ describe('keyfob apply: policies and JWT roles', () => {
     assert.equal(first.code, 0, first.err);
     assert.equal((await engineCall('GET', 'sys/policies/acl/deploy')).data?.policy, POLICY);
     const role = (await engineCall('GET', 'auth/jwt/role/deploy')).data;
-    assert.deepEqual([role?.role_type, role?.token_policies, role?.token_ttl, role?.bound_claims], ['jwt', ['deploy'], 900, { repository_id: ['4242'] }]);
+    assert.deepEqual(
+      [role?.role_type, role?.token_policies, role?.token_ttl, role?.bound_claims],
+      ['jwt', ['deploy'], 900, { repository_id: ['4242'] }],
+    );
     const second = await run('.', '--format', 'json');
     assert.equal(second.code, 0, second.err);
     const report = JSON.parse(second.out) as { changed: boolean; plan: { op: string; kind: string }[] };
-    assert.deepEqual(report.plan.map((s) => `${s.op} ${s.kind}`), ['unchanged policy', 'unchanged jwt-role']);
+    assert.deepEqual(
+      report.plan.map((s) => `${s.op} ${s.kind}`),
+      ['unchanged policy', 'unchanged jwt-role'],
+    );
     assert.equal(report.changed, false);
   });
 
@@ -82,8 +91,15 @@ describe('keyfob apply: policies and JWT roles', () => {
   });
 
   it('prunes policies and JWT roles no file declares, never root or default', async () => {
-    assert.equal((await engineCall('PUT', 'sys/policies/acl/stray', { policy: 'path "x" { capabilities = ["read"] }' })).status, 204);
-    assert.equal((await engineCall('POST', 'auth/jwt/role/stray', { role_type: 'jwt', user_claim: 'sub', bound_audiences: ['x'] })).status, 204);
+    assert.equal(
+      (await engineCall('PUT', 'sys/policies/acl/stray', { policy: 'path "x" { capabilities = ["read"] }' })).status,
+      204,
+    );
+    assert.equal(
+      (await engineCall('POST', 'auth/jwt/role/stray', { role_type: 'jwt', user_claim: 'sub', bound_audiences: ['x'] }))
+        .status,
+      204,
+    );
     const { code, out, err } = await run('.', '--prune');
     assert.equal(code, 0, err);
     assert.match(out, /^- {3}policy stray$/m);

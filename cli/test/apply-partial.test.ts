@@ -14,9 +14,16 @@ import { REPO_ROOT, startEngine, type EngineProcess } from '../../test/helpers/e
 
 const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
 
-function keyfob(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function keyfob(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -26,11 +33,17 @@ function keyfob(args: string[], env: Record<string, string> = {}): Promise<{ sta
   });
 }
 
-const apply = (engine: EngineProcess, ...extra: string[]) => keyfob(['apply', 'examples/roles', ...extra], { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
+const apply = (engine: EngineProcess, ...extra: string[]) =>
+  keyfob(['apply', 'examples/roles', ...extra], { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
 
 /** The roles and static roles the engine holds now. */
 async function held(engine: EngineProcess): Promise<Set<string>> {
-  const client = createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis), retry: { maxAttempts: 1 } });
+  const client = createEngineClient({
+    url: engine.url,
+    token: engine.rootToken,
+    fetch: globalThis.fetch.bind(globalThis),
+    retry: { maxAttempts: 1 },
+  });
   const roles = (await client.listRoles()).map((name) => `role ${name}`);
   const statics = (await client.listStaticRoles()).map((name) => `static-role ${name}`);
   return new Set([...roles, ...statics]);
@@ -53,9 +66,13 @@ describe('keyfob apply against keyfob serve without --dev', () => {
     assert.equal(run.status, 1, run.stdout + run.stderr);
     const report = run.stdout.slice(run.stdout.indexOf('\napplied ') + 1);
     assert.match(report, /^applied (\d+) of (\d+) changes; the engine now holds only these:$/m);
-    const applied = [...report.split('not applied:')[0]!.matchAll(/^ {2}\+ (role|static-role) (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const applied = [...report.split('not applied:')[0]!.matchAll(/^ {2}\+ (role|static-role) (\S+)$/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     const failed = /^ {2}\+ (static-role) (\S+): failed$/m.exec(report);
-    const notAttempted = [...report.matchAll(/^ {2}\+ (role|static-role) (\S+): not attempted$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const notAttempted = [...report.matchAll(/^ {2}\+ (role|static-role) (\S+): not attempted$/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     assert.ok(applied.length >= 1 && failed, report);
     assert.match(run.stderr, /NoSuchEntity: The user with name \S+ cannot be found/);
     assert.match(run.stderr, /start it with keyfob serve --cloud FILE listing the users \(see examples\/cloud\.yaml\)/);
@@ -69,13 +86,21 @@ describe('keyfob apply against keyfob serve without --dev', () => {
     const engine = await serve();
     const run = await apply(engine, '--format', 'json');
     assert.equal(run.status, 1, run.stderr);
-    const report = JSON.parse(run.stdout) as { plan: unknown[]; applied: { kind: string; name: string }[]; notApplied: { kind: string; name: string; status: string; error?: string }[]; error: string };
+    const report = JSON.parse(run.stdout) as {
+      plan: unknown[];
+      applied: { kind: string; name: string }[];
+      notApplied: { kind: string; name: string; status: string; error?: string }[];
+      error: string;
+    };
     assert.ok(report.applied.length > 0);
     assert.equal(report.notApplied[0]?.status, 'failed');
     assert.equal(report.notApplied[0]?.kind, 'static-role');
     assert.match(report.error, /static-role/);
     assert.ok(report.notApplied.slice(1).every((s) => s.status === 'not attempted'));
-    assert.equal(report.applied.length + report.notApplied.length, report.plan.filter((s) => (s as { op: string }).op !== 'unchanged').length);
+    assert.equal(
+      report.applied.length + report.notApplied.length,
+      report.plan.filter((s) => (s as { op: string }).op !== 'unchanged').length,
+    );
     const now = await held(engine);
     assert.deepEqual([...now].sort(), report.applied.map((s) => `${s.kind} ${s.name}`).sort());
   });
@@ -96,14 +121,26 @@ describe('keyfob apply against keyfob serve without --dev', () => {
     const dir = mkdtempSync(join(tmpdir(), 'keyfob-cloud-'));
     try {
       const cases: { name: string; text: string; said: RegExp }[] = [
-        { name: 'bad.yaml', text: 'users:\n  - name: ok-user\n  - name: "no spaces allowed"\n', said: /bad\.yaml:3:\d+: users\[1\]\.name must be an IAM user name/ },
-        { name: 'typo.yaml', text: 'user:\n  - name: backup-agent\n', said: /typo\.yaml:1:1: unknown key "user"; did you mean "users"\?/ },
+        {
+          name: 'bad.yaml',
+          text: 'users:\n  - name: ok-user\n  - name: "no spaces allowed"\n',
+          said: /bad\.yaml:3:\d+: users\[1\]\.name must be an IAM user name/,
+        },
+        {
+          name: 'typo.yaml',
+          text: 'user:\n  - name: backup-agent\n',
+          said: /typo\.yaml:1:1: unknown key "user"; did you mean "users"\?/,
+        },
         { name: 'syntax.json', text: '{"users": [\n  {"name" "a"}\n]}\n', said: /syntax\.json:2:\d+: / },
         { name: 'cloud.txt', text: 'users: []\n', said: /give a \.json, \.yaml or \.yml file/ },
       ];
       for (const c of cases) {
         writeFileSync(join(dir, c.name), c.text);
-        const run = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--cloud', join(dir, c.name)], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 15_000 });
+        const run = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--cloud', join(dir, c.name)], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          timeout: 15_000,
+        });
         assert.equal(run.status, 2, `${c.name}: ${run.stdout}${run.stderr}`);
         assert.match(run.stderr, c.said, c.name);
         assert.doesNotMatch(run.stdout, /listening/);

@@ -19,7 +19,13 @@ describe('keyfob apply', () => {
   };
   const engineGet = async (path: string) => {
     const answer = await fetch(`${engine.url}/v1/${path}`, { headers: { 'X-Service-Token': engine.rootToken } });
-    return { status: answer.status, body: answer.status === 200 ? ((await answer.json()) as { data?: Record<string, unknown> } & Record<string, unknown>) : undefined };
+    return {
+      status: answer.status,
+      body:
+        answer.status === 200
+          ? ((await answer.json()) as { data?: Record<string, unknown> } & Record<string, unknown>)
+          : undefined,
+    };
   };
 
   before(async () => {
@@ -31,7 +37,10 @@ describe('keyfob apply', () => {
     });
     assert.equal(fixtures.status, 200);
     dir = mkdtempSync(join(tmpdir(), 'keyfob-apply-'));
-    writeFileSync(join(dir, 'deploy.role.yaml'), `credential_type: assumed_role\nrole_arns: ${ROLE_ARN}\ndefault_sts_ttl: 15m\n`);
+    writeFileSync(
+      join(dir, 'deploy.role.yaml'),
+      `credential_type: assumed_role\nrole_arns: ${ROLE_ARN}\ndefault_sts_ttl: 15m\n`,
+    );
     writeFileSync(join(dir, 'backup.static-role.yaml'), 'username: backup\nrotation_period: 24h\n');
   });
   after(async () => {
@@ -42,7 +51,10 @@ describe('keyfob apply', () => {
   it('plans with --dry-run and changes nothing', async () => {
     const { code, out } = await run('.', '--dry-run');
     assert.equal(code, 0);
-    assert.match(out, /^\+ {3}role deploy \(credential_type, role_arns, default_sts_ttl\)\n\+ {3}static-role backup \(username, rotation_period\)\nplan: 2 to create/);
+    assert.match(
+      out,
+      /^\+ {3}role deploy \(credential_type, role_arns, default_sts_ttl\)\n\+ {3}static-role backup \(username, rotation_period\)\nplan: 2 to create/,
+    );
     assert.equal((await engineGet('cloud/roles/deploy')).status, 404);
   });
 
@@ -61,12 +73,22 @@ describe('keyfob apply', () => {
     assert.equal(second.code, 0, second.err);
     const report = JSON.parse(second.out) as { changed: boolean; plan: { op: string }[] };
     assert.equal(report.changed, false);
-    assert.deepEqual(report.plan.map((s) => s.op), ['unchanged', 'unchanged']);
+    assert.deepEqual(
+      report.plan.map((s) => s.op),
+      ['unchanged', 'unchanged'],
+    );
   });
 
   it('updates a changed field and prunes what no file declares', async () => {
-    await fetch(`${engine.url}/v1/cloud/roles/stray`, { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify({ credential_type: 'session_token' }) });
-    writeFileSync(join(dir, 'deploy.role.yaml'), `credential_type: assumed_role\nrole_arns: ${ROLE_ARN}\ndefault_sts_ttl: 30m\n`);
+    await fetch(`${engine.url}/v1/cloud/roles/stray`, {
+      method: 'POST',
+      headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ credential_type: 'session_token' }),
+    });
+    writeFileSync(
+      join(dir, 'deploy.role.yaml'),
+      `credential_type: assumed_role\nrole_arns: ${ROLE_ARN}\ndefault_sts_ttl: 30m\n`,
+    );
     const { code, out, err } = await run('.', '--prune');
     assert.equal(code, 0, err);
     assert.match(out, /~ {3}role deploy \(default_sts_ttl\)/);

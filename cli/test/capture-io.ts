@@ -1,7 +1,10 @@
 import type { CliIo } from '../src/io.ts';
 
 /** A CliIo that records what a command prints, for tests. */
-export function captureIo(cwd: string, env: Record<string, string | undefined> = {}): CliIo & { out: () => string; err: () => string } {
+export function captureIo(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): CliIo & { out: () => string; err: () => string } {
   let out = '';
   let err = '';
   return {

@@ -9,7 +9,6 @@ import { scratchProjects } from './scratch-project.ts';
 
 const project = scratchProjects('keyfob-changes-');
 
-
 async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(cwd);
   const code = await main(['history', 'changes', ...argv], io);
@@ -26,7 +25,8 @@ const CLIENT = {
     "export const policy = { data: { type: 'policies', attributes: { name: 'p', enforce: [{ path: 'x.sentinel', mode: 'advisory' }] } } };",
     '',
   ].join('\n'),
-  'fixtures/upload.json': '{ "data": { "type": "configuration-versions", "attributes": { "upload-url": "https://example.test/upload" } } }\n',
+  'fixtures/upload.json':
+    '{ "data": { "type": "configuration-versions", "attributes": { "upload-url": "https://example.test/upload" } } }\n',
   'scripts/ws.py': 'payload = {"data": {"type": "workspaces", "attributes": {"auto-apply-run-trigger": True}}}\n',
   'README.md': 'nothing about the API here\n',
 };
@@ -37,7 +37,20 @@ interface JsonReport {
   files: number;
   subjectsUsed: string[];
   counts: Record<'breaking' | 'deprecation' | 'info', number>;
-  levels: Record<'breaking' | 'deprecation' | 'info', { id: string; level: string; date: string; change: string; subject: { id: string }; sunset: string | null; replacedBy: string | null; new: boolean; places: { file: string; line: number; column: number }[] }[]>;
+  levels: Record<
+    'breaking' | 'deprecation' | 'info',
+    {
+      id: string;
+      level: string;
+      date: string;
+      change: string;
+      subject: { id: string };
+      sunset: string | null;
+      replacedBy: string | null;
+      new: boolean;
+      places: { file: string; line: number; column: number }[];
+    }[]
+  >;
 }
 
 async function report(...argv: string[]): Promise<JsonReport> {
@@ -49,21 +62,58 @@ async function report(...argv: string[]): Promise<JsonReport> {
 const ids = (r: JsonReport, level: keyof JsonReport['levels']) => r.levels[level].map((c) => `${c.id} ${c.subject.id}`);
 
 describe('keyfob history changes: what changed since a date or release', () => {
-  const CASES: readonly { since: string; shownAs: string; breaking: string[]; deprecation: string[]; info: number }[] = [
-    {
-      since: '2020-01-01',
-      shownAs: '2020-01-01',
-      breaking: ['ph-2021-08-11 attribute configuration-versions upload-url'],
-      deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks', 'ph-2023-05-25 attribute policies enforce'],
-      info: 4,
-    },
-    { since: '2022-1-1', shownAs: '2022-01-01', breaking: [], deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks', 'ph-2023-05-25 attribute policies enforce'], info: 3 },
-    { since: '2024-01-01', shownAs: '2024-01-01', breaking: [], deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks'], info: 1 },
-    { since: '2024-11-19', shownAs: '2024-11-19', breaking: [], deprecation: [], info: 0 },
-    // A release: changes on the self-hosted edition after it (by the release month where none is stated).
-    { since: 'v202207-1', shownAs: 'self-hosted v202207-1', breaking: [], deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks', 'ph-2023-05-25 attribute policies enforce'], info: 3 },
-    { since: 'self-hosted@v202101-1', shownAs: 'self-hosted v202101-1', breaking: ['ph-2021-08-11 attribute configuration-versions upload-url'], deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks', 'ph-2023-05-25 attribute policies enforce'], info: 4 },
-  ];
+  const CASES: readonly { since: string; shownAs: string; breaking: string[]; deprecation: string[]; info: number }[] =
+    [
+      {
+        since: '2020-01-01',
+        shownAs: '2020-01-01',
+        breaking: ['ph-2021-08-11 attribute configuration-versions upload-url'],
+        deprecation: [
+          'ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks',
+          'ph-2023-05-25 attribute policies enforce',
+        ],
+        info: 4,
+      },
+      {
+        since: '2022-1-1',
+        shownAs: '2022-01-01',
+        breaking: [],
+        deprecation: [
+          'ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks',
+          'ph-2023-05-25 attribute policies enforce',
+        ],
+        info: 3,
+      },
+      {
+        since: '2024-01-01',
+        shownAs: '2024-01-01',
+        breaking: [],
+        deprecation: ['ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks'],
+        info: 1,
+      },
+      { since: '2024-11-19', shownAs: '2024-11-19', breaking: [], deprecation: [], info: 0 },
+      // A release: changes on the self-hosted edition after it (by the release month where none is stated).
+      {
+        since: 'v202207-1',
+        shownAs: 'self-hosted v202207-1',
+        breaking: [],
+        deprecation: [
+          'ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks',
+          'ph-2023-05-25 attribute policies enforce',
+        ],
+        info: 3,
+      },
+      {
+        since: 'self-hosted@v202101-1',
+        shownAs: 'self-hosted v202101-1',
+        breaking: ['ph-2021-08-11 attribute configuration-versions upload-url'],
+        deprecation: [
+          'ph-2024-09-02 endpoint GET /runs/:run_id/policy-checks',
+          'ph-2023-05-25 attribute policies enforce',
+        ],
+        info: 4,
+      },
+    ];
   for (const c of CASES) {
     it(`--since ${c.since}`, async () => {
       const r = await report('--since', c.since);
@@ -72,7 +122,8 @@ describe('keyfob history changes: what changed since a date or release', () => {
       assert.deepEqual(ids(r, 'deprecation'), c.deprecation);
       assert.equal(r.levels.info.length, c.info);
       assert.deepEqual(r.counts, { breaking: c.breaking.length, deprecation: c.deprecation.length, info: c.info });
-      for (const level of ['breaking', 'deprecation', 'info'] as const) for (const change of r.levels[level]) assert.equal(change.level, level);
+      for (const level of ['breaking', 'deprecation', 'info'] as const)
+        for (const change of r.levels[level]) assert.equal(change.level, level);
     });
   }
 
@@ -82,8 +133,18 @@ describe('keyfob history changes: what changed since a date or release', () => {
     assert.deepEqual(r.subjectsUsed.length, 5);
     const checks = r.levels.deprecation[0];
     assert.deepEqual(
-      { id: checks?.id, sunset: checks?.sunset, replacedBy: checks?.replacedBy, places: checks?.places.map((p) => `${p.file}:${p.line}:${p.column}`) },
-      { id: 'ph-2024-09-02', sunset: '2025-08', replacedBy: 'GET /task-stages/:task_stage_id/policy-evaluations', places: ['src/client.ts:2:17'] },
+      {
+        id: checks?.id,
+        sunset: checks?.sunset,
+        replacedBy: checks?.replacedBy,
+        places: checks?.places.map((p) => `${p.file}:${p.line}:${p.column}`),
+      },
+      {
+        id: 'ph-2024-09-02',
+        sunset: '2025-08',
+        replacedBy: 'GET /task-stages/:task_stage_id/policy-evaluations',
+        places: ['src/client.ts:2:17'],
+      },
     );
     const dates = r.levels.info.map((c) => c.date);
     assert.deepEqual(dates, [...dates].sort().reverse());
@@ -92,7 +153,10 @@ describe('keyfob history changes: what changed since a date or release', () => {
   it('scans only the paths given', async () => {
     const r = await report('--since', '2020-01-01', 'scripts');
     assert.deepEqual(r.counts, { breaking: 0, deprecation: 0, info: 2 });
-    assert.deepEqual(r.levels.info.map((c) => c.places[0]?.file), ['scripts/ws.py', 'scripts/ws.py']);
+    assert.deepEqual(
+      r.levels.info.map((c) => c.places[0]?.file),
+      ['scripts/ws.py', 'scripts/ws.py'],
+    );
   });
 });
 
@@ -117,28 +181,68 @@ describe('keyfob history changes: --fail-on and exit codes', () => {
     const baseline = join(project('reports', { 'keep.txt': '' }), 'baseline.json');
     writeFileSync(baseline, before.out);
     // The head adds upload.json (breaking) and ws.py (info) to code that already used the two deprecated subjects.
-    assert.equal((await run(root, '--since', '2020-01-01', '--fail-on', 'deprecation', '--baseline', baseline, 'src', 'scripts')).code, 0);
-    assert.equal((await run(root, '--since', '2020-01-01', '--fail-on', 'breaking', '--baseline', baseline, 'src', 'fixtures')).code, 1);
+    assert.equal(
+      (await run(root, '--since', '2020-01-01', '--fail-on', 'deprecation', '--baseline', baseline, 'src', 'scripts'))
+        .code,
+      0,
+    );
+    assert.equal(
+      (await run(root, '--since', '2020-01-01', '--fail-on', 'breaking', '--baseline', baseline, 'src', 'fixtures'))
+        .code,
+      1,
+    );
     const { out } = await run(root, '--since', '2020-01-01', '--baseline', baseline, 'src', '--format', 'json');
-    assert.deepEqual((JSON.parse(out) as JsonReport).levels.deprecation.map((c) => c.new), [false, false]);
+    assert.deepEqual(
+      (JSON.parse(out) as JsonReport).levels.deprecation.map((c) => c.new),
+      [false, false],
+    );
     // A new use of a deprecated subject fails even beside old ones.
-    const head = project('head', { 'src/client.ts': CLIENT['src/client.ts'], 'src/more.json': '{"data":{"type":"admin/organizations","attributes":{"terraform-build-worker-plan-timeout":"2h"}}}\n' });
-    const fresh = await run(head, '--since', '2020-01-01', '--fail-on', 'deprecation', '--baseline', baseline, '--format', 'json');
+    const head = project('head', {
+      'src/client.ts': CLIENT['src/client.ts'],
+      'src/more.json':
+        '{"data":{"type":"admin/organizations","attributes":{"terraform-build-worker-plan-timeout":"2h"}}}\n',
+    });
+    const fresh = await run(
+      head,
+      '--since',
+      '2020-01-01',
+      '--fail-on',
+      'deprecation',
+      '--baseline',
+      baseline,
+      '--format',
+      'json',
+    );
     assert.equal(fresh.code, 1);
-    assert.deepEqual((JSON.parse(fresh.out) as JsonReport).levels.deprecation.filter((c) => c.new).map((c) => c.id), ['ph-2024-08-01']);
+    assert.deepEqual(
+      (JSON.parse(fresh.out) as JsonReport).levels.deprecation.filter((c) => c.new).map((c) => c.id),
+      ['ph-2024-08-01'],
+    );
   });
 
   const USAGE: readonly { argv: string[]; message: RegExp }[] = [
     { argv: [], message: /--since is required/ },
-    { argv: ['--since', 'yesterday'], message: /--since "yesterday" is neither a date nor a release: use a date YYYY-MM-DD/ },
+    {
+      argv: ['--since', 'yesterday'],
+      message: /--since "yesterday" is neither a date nor a release: use a date YYYY-MM-DD/,
+    },
     { argv: ['--since', '2024-02-30'], message: /neither a date nor a release/ },
     { argv: ['--since', 'hosted'], message: /hosted edition is always current/ },
     { argv: ['--since', 'v202213-1'], message: /neither a date nor a release/ },
-    { argv: ['--since', '2024-01-01', '--format', 'xml'], message: /--format must be text, json, sarif, github or markdown, not "xml"/ },
-    { argv: ['--since', '2024-01-01', '--fail-on', 'info'], message: /--fail-on must be breaking or deprecation, not "info"/ },
+    {
+      argv: ['--since', '2024-01-01', '--format', 'xml'],
+      message: /--format must be text, json, sarif, github or markdown, not "xml"/,
+    },
+    {
+      argv: ['--since', '2024-01-01', '--fail-on', 'info'],
+      message: /--fail-on must be breaking or deprecation, not "info"/,
+    },
     { argv: ['--since', '2024-01-01', '--baseline', 'missing.json'], message: /--baseline missing.json: no such file/ },
     { argv: ['--since', '2024-01-01', '--baseline', 'README.md'], message: /--baseline README.md: not JSON/ },
-    { argv: ['--since', '2024-01-01', '--baseline', 'fixtures/upload.json'], message: /field "subjectsUsed" must be a list of subject ids/ },
+    {
+      argv: ['--since', '2024-01-01', '--baseline', 'fixtures/upload.json'],
+      message: /field "subjectsUsed" must be a list of subject ids/,
+    },
     { argv: ['--since', '2024-01-01', '--nope'], message: /Unknown option '--nope'/ },
   ];
   for (const c of USAGE) {
@@ -167,18 +271,36 @@ describe('keyfob history changes: SARIF and GitHub annotations carry the change 
     assert.ok(sarifRun);
     assert.equal(sarifRun.automationDetails?.id, 'keyfob history changes/');
     const rules = sarifRun.tool.driver.rules ?? [];
-    assert.deepEqual(rules.map((r) => r.id), ['HISTORY_BREAKING', 'HISTORY_CHANGED', 'HISTORY_DEPRECATED']);
+    assert.deepEqual(
+      rules.map((r) => r.id),
+      ['HISTORY_BREAKING', 'HISTORY_CHANGED', 'HISTORY_DEPRECATED'],
+    );
     const results = sarifRun.results ?? [];
     assert.equal(results.length, 7);
     for (const result of results) assert.equal(rules[result.ruleIndex ?? -1]?.id, result.ruleId);
     const upload = results.find((r) => r.properties?.['changeId'] === 'ph-2021-08-11');
     assert.equal(upload?.ruleId, 'HISTORY_BREAKING');
     assert.equal(upload?.level, 'error');
-    assert.deepEqual(upload?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'fixtures/upload.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 64, endLine: 1, endColumn: 74 } });
-    assert.match(upload?.message.text ?? '', /^upload-url \(configuration-versions\): breaking 2021-08-11\. .* \[change ph-2021-08-11, breaking\]$/);
-    assert.deepEqual(upload?.partialFingerprints, { 'keyfobChange/v1': 'ph-2021-08-11|attribute configuration-versions upload-url|upload-url' });
+    assert.deepEqual(upload?.locations?.[0]?.physicalLocation, {
+      artifactLocation: { uri: 'fixtures/upload.json', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 1, startColumn: 64, endLine: 1, endColumn: 74 },
+    });
+    assert.match(
+      upload?.message.text ?? '',
+      /^upload-url \(configuration-versions\): breaking 2021-08-11\. .* \[change ph-2021-08-11, breaking\]$/,
+    );
+    assert.deepEqual(upload?.partialFingerprints, {
+      'keyfobChange/v1': 'ph-2021-08-11|attribute configuration-versions upload-url|upload-url',
+    });
     const checks = results.find((r) => r.properties?.['changeId'] === 'ph-2024-09-02');
-    assert.deepEqual(checks?.properties, { changeId: 'ph-2024-09-02', level: 'deprecation', date: '2024-09-02', sunset: '2025-08', subject: 'endpoint GET /runs/:run_id/policy-checks', new: true });
+    assert.deepEqual(checks?.properties, {
+      changeId: 'ph-2024-09-02',
+      level: 'deprecation',
+      date: '2024-09-02',
+      sunset: '2025-08',
+      subject: 'endpoint GET /runs/:run_id/policy-checks',
+      new: true,
+    });
     assert.equal(checks?.ruleId, 'HISTORY_DEPRECATED');
     assert.deepEqual([...new Set(results.map((r) => r.level))].sort(), ['error', 'note', 'warning']);
   });
@@ -188,15 +310,27 @@ describe('keyfob history changes: SARIF and GitHub annotations carry the change 
     const { code, out } = await run(odd, '--since', '2020-01-01', '--format', 'github');
     assert.equal(code, 0);
     const lines = out.trimEnd().split('\n');
-    assert.ok(lines.every((line) => /^::(error|warning|notice) file=/.test(line)), out);
-    assert.match(lines[0] ?? '', /^::warning file=a%2Cb%3Ac\.json,line=1,col=43,endLine=1,endColumn=50,title=keyfob ph-2023-05-25 \(deprecation\)::enforce \(policies\): deprecated 2023-05-25; use enforcement-level\. /);
+    assert.ok(
+      lines.every((line) => /^::(error|warning|notice) file=/.test(line)),
+      out,
+    );
+    assert.match(
+      lines[0] ?? '',
+      /^::warning file=a%2Cb%3Ac\.json,line=1,col=43,endLine=1,endColumn=50,title=keyfob ph-2023-05-25 \(deprecation\)::enforce \(policies\): deprecated 2023-05-25; use enforcement-level\. /,
+    );
   });
 
   it('writes the job-summary Markdown with one table per level', async () => {
     const { out } = await run(root, '--since', '2022-01-01', '--format', 'markdown');
-    assert.match(out, /^### keyfob: platform API changes since 2022-01-01\n\n5 changes since 2022-01-01 to the 5 API subjects used in 4 files: 0 breaking, 2 deprecations, 3 other\.\n/);
+    assert.match(
+      out,
+      /^### keyfob: platform API changes since 2022-01-01\n\n5 changes since 2022-01-01 to the 5 API subjects used in 4 files: 0 breaking, 2 deprecations, 3 other\.\n/,
+    );
     assert.match(out, /#### Deprecations \(2\)\n\n\| Change \| Date \| Subject \| What it means \| Used at \|/);
-    assert.match(out, /\| `ph-2024-09-02` \| 2024-09-02 \| `GET \/runs\/:run_id\/policy-checks` \| .* \| `src\/client.ts:2` \|/);
+    assert.match(
+      out,
+      /\| `ph-2024-09-02` \| 2024-09-02 \| `GET \/runs\/:run_id\/policy-checks` \| .* \| `src\/client.ts:2` \|/,
+    );
     assert.doesNotMatch(out, /#### Breaking/);
   });
 });

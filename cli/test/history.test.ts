@@ -10,7 +10,6 @@ const project = scratchProjects('keyfob-history-');
 /** A working folder for commands whose folder does not matter. */
 const scratch = project('cwd', { '.keep': '' });
 
-
 async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(cwd);
   const code = await main(['history', ...argv], io);
@@ -35,7 +34,17 @@ describe('keyfob history scan --format json', () => {
     assert.equal(code, 1);
     const { annotations } = JSON.parse(out) as { annotations: JsonAnnotation[] };
     for (const a of annotations) {
-      assert.deepEqual(Object.keys(a), ['file', 'line', 'column', 'endColumn', 'text', 'subject', 'kind', 'date', 'replacedBy']);
+      assert.deepEqual(Object.keys(a), [
+        'file',
+        'line',
+        'column',
+        'endColumn',
+        'text',
+        'subject',
+        'kind',
+        'date',
+        'replacedBy',
+      ]);
       assert.deepEqual(Object.keys(a.subject), ['type', 'name', 'resource']);
     }
     assert.deepEqual(
@@ -46,7 +55,11 @@ describe('keyfob history scan --format json', () => {
         column: 16,
         endColumn: 70,
         text: 'deprecated 2021-06-08 → use DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name',
-        subject: { type: 'endpoint', name: 'POST /registry-modules/actions/delete/:organization_name/:name', resource: null },
+        subject: {
+          type: 'endpoint',
+          name: 'POST /registry-modules/actions/delete/:organization_name/:name',
+          resource: null,
+        },
         kind: 'deprecated',
         date: '2021-06-08',
         replacedBy: 'DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name',
@@ -77,7 +90,10 @@ describe('keyfob history scan --format json', () => {
     const root = project('quiet', { 'a.json': '{ "auto-apply-run-trigger": true }\n' });
     assert.equal((await run(root, 'scan', '.', '--format', 'json')).code, 0);
     assert.equal((await run(root, 'scan', '.', '--target', '2024-01-01')).code, 0);
-    assert.deepEqual(JSON.parse((await run(project('empty', { 'b.txt': 'nothing here\n' }), 'scan', '.', '--format', 'json')).out), { annotations: [] });
+    assert.deepEqual(
+      JSON.parse((await run(project('empty', { 'b.txt': 'nothing here\n' }), 'scan', '.', '--format', 'json')).out),
+      { annotations: [] },
+    );
   });
 });
 
@@ -86,7 +102,10 @@ describe('keyfob history scan (text)', () => {
     const root = project('text', { 'src/a.ts': 'const s = { "terraform-build-worker-plan-timeout": "2h" };\n' });
     const { code, out } = await run(root, 'scan', 'src');
     assert.equal(code, 1);
-    assert.equal(out, 'src/a.ts:1:14: deprecated 2024-08-01 → use plan-timeout [attribute platform-build-worker-plan-timeout of general-settings]\n1 API subject use found, 1 to act on\n');
+    assert.equal(
+      out,
+      'src/a.ts:1:14: deprecated 2024-08-01 → use plan-timeout [attribute platform-build-worker-plan-timeout of general-settings]\n1 API subject use found, 1 to act on\n',
+    );
   });
 
   it('walks folders but skips node_modules, .git, dist and binary files', async () => {
@@ -98,8 +117,13 @@ describe('keyfob history scan (text)', () => {
       'dist/app.js': deprecated,
       'assets/logo.png': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00]), Buffer.from(deprecated)]),
     });
-    const { annotations } = JSON.parse((await run(root, 'scan', '.', '--format', 'json')).out) as { annotations: JsonAnnotation[] };
-    assert.deepEqual(annotations.map((a) => a.file), ['src/app.js']);
+    const { annotations } = JSON.parse((await run(root, 'scan', '.', '--format', 'json')).out) as {
+      annotations: JsonAnnotation[];
+    };
+    assert.deepEqual(
+      annotations.map((a) => a.file),
+      ['src/app.js'],
+    );
   });
 });
 
@@ -138,21 +162,37 @@ describe('keyfob history show', () => {
   it('prints the timeline of a subject found by alias', async () => {
     const { code, out } = await run(scratch, 'show', 'terraform-build-worker-plan-timeout');
     assert.equal(code, 0);
-    assert.match(out, /^platform-build-worker-plan-timeout — attribute of general-settings\n {2}deprecated 2024-08-01 → use plan-timeout\n/);
+    assert.match(
+      out,
+      /^platform-build-worker-plan-timeout — attribute of general-settings\n {2}deprecated 2024-08-01 → use plan-timeout\n/,
+    );
     assert.match(out, /\n\nplatform-build-worker-plan-timeout — attribute of admin\/organizations\n/);
     assert.match(out, /2024-08-01 {2}deprecated {2}deprecation {2}self-hosted only · ph-2024-08-01/);
   });
 
   it('finds an endpoint by a concrete path and marks changes newer than the target', async () => {
-    const { code, out } = await run(scratch, 'show', 'DELETE', '/workspaces/ws-1/relationships/tags', '--target', '2021-01-01');
+    const { code, out } = await run(
+      scratch,
+      'show',
+      'DELETE',
+      '/workspaces/ws-1/relationships/tags',
+      '--target',
+      '2021-01-01',
+    );
     assert.equal(code, 0);
-    assert.match(out, /^DELETE \/workspaces\/:workspace_id\/relationships\/tags — endpoint \(remove tags from a workspace\)\n/);
+    assert.match(
+      out,
+      /^DELETE \/workspaces\/:workspace_id\/relationships\/tags — endpoint \(remove tags from a workspace\)\n/,
+    );
     assert.match(out, /2021-07-30 {2}added .*newer than 2021-01-01/);
   });
 
   it('exits 1 with suggestions when nothing matches', async () => {
     const { code, err } = await run(scratch, 'show', 'build', 'timeout');
     assert.equal(code, 1);
-    assert.match(err, /no subject named "build timeout"; did you mean:\n {2}platform-build-worker-plan-timeout \(general-settings\)/);
+    assert.match(
+      err,
+      /no subject named "build timeout"; did you mean:\n {2}platform-build-worker-plan-timeout \(general-settings\)/,
+    );
   });
 });

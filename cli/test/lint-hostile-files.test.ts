@@ -26,9 +26,12 @@ const FILES: Record<string, string> = {
   'deep.role.yaml': `credential_type: iam_user\npolicy_arns: ${'['.repeat(2500)}${']'.repeat(2500)}\n`,
   // About 12 KB: a JSON array 6,000 deep.
   'deep.role.json': `${'['.repeat(6000)}${']'.repeat(6000)}`,
-  'quotes.role.json': "{\n  'credential_type': 'iam_user',\n  'policy_arns': ['arn:aws:iam::aws:policy/ReadOnlyAccess']\n}\n",
-  'strict.role.json': '{\n  // read-only\n  "credential_type": "iam_user",\n  "policy_arns": ["arn:aws:iam::aws:policy/ReadOnlyAccess",],\n}\n',
-  'relaxed.role.jsonc': '{\n  // read-only\n  "credential_type": "iam_user",\n  "policy_arns": ["arn:aws:iam::aws:policy/ReadOnlyAccess",],\n}\n',
+  'quotes.role.json':
+    "{\n  'credential_type': 'iam_user',\n  'policy_arns': ['arn:aws:iam::aws:policy/ReadOnlyAccess']\n}\n",
+  'strict.role.json':
+    '{\n  // read-only\n  "credential_type": "iam_user",\n  "policy_arns": ["arn:aws:iam::aws:policy/ReadOnlyAccess",],\n}\n',
+  'relaxed.role.jsonc':
+    '{\n  // read-only\n  "credential_type": "iam_user",\n  "policy_arns": ["arn:aws:iam::aws:policy/ReadOnlyAccess",],\n}\n',
 };
 
 describe('keyfob lint: hostile and sloppy files in one folder', () => {
@@ -70,7 +73,10 @@ describe('keyfob lint: hostile and sloppy files in one folder', () => {
 
   it('gives single-quoted JSON one problem at its place, with the fix', () => {
     const found = of('quotes.role.json');
-    assert.deepEqual(found.map((p) => [p.code, p.line, p.column]), [['DOC_JSON_SYNTAX', 2, 3]]);
+    assert.deepEqual(
+      found.map((p) => [p.code, p.line, p.column]),
+      [['DOC_JSON_SYNTAX', 2, 3]],
+    );
     assert.match(found[0]?.message ?? '', /double quotes, not single quotes \(write "credential_type"\)/);
   });
 

@@ -13,11 +13,19 @@ const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
 const EXAMPLES = join(REPO_ROOT, 'examples', 'roles');
 const BAD = 'username: reporter\nrotation_period: 30s\n';
 
-function lint(cwd: string, ...args: string[]): { status: number | null; files: string[]; codes: string[]; stderr: string } {
+function lint(
+  cwd: string,
+  ...args: string[]
+): { status: number | null; files: string[]; codes: string[]; stderr: string } {
   const run = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', ...args], { cwd, encoding: 'utf8' });
   if (run.status === 2) return { status: 2, files: [], codes: [], stderr: run.stderr };
   const report = JSON.parse(run.stdout) as { files: { file: string }[]; problems: { code: string }[] };
-  return { status: run.status, files: report.files.map((f) => f.file), codes: report.problems.map((p) => p.code), stderr: run.stderr };
+  return {
+    status: run.status,
+    files: report.files.map((f) => f.file),
+    codes: report.problems.map((p) => p.code),
+    stderr: run.stderr,
+  };
 }
 
 describe('keyfob lint: paths as users give them', () => {
@@ -51,7 +59,10 @@ describe('keyfob lint: paths as users give them', () => {
     assert.deepEqual(lint(dir, join(EXAMPLES, 'deploy.role.yaml')).files, [join(EXAMPLES, 'deploy.role.yaml')]);
     const glob = lint(REPO_ROOT, `${EXAMPLES}/*.role.yaml`);
     assert.equal(glob.status, 0, glob.stderr);
-    assert.ok(glob.files.length >= 3 && glob.files.every((f) => /^examples\/roles\/[^/]+\.role\.yaml$/.test(f)), glob.files.join(', '));
+    assert.ok(
+      glob.files.length >= 3 && glob.files.every((f) => /^examples\/roles\/[^/]+\.role\.yaml$/.test(f)),
+      glob.files.join(', '),
+    );
   });
 
   it('finds files in folders with spaces, by folder, by glob and by name', () => {
@@ -59,8 +70,12 @@ describe('keyfob lint: paths as users give them', () => {
     assert.equal(byFolder.status, 1);
     assert.ok(byFolder.files.includes('my roles/nested/ci user.static-role.yaml'), byFolder.files.join(', '));
     assert.ok(byFolder.codes.includes('STATIC_ROLE_ROTATION_TOO_SHORT'));
-    assert.deepEqual(lint(dir, 'my roles/**/ci user.static-role.yaml').files, ['my roles/nested/ci user.static-role.yaml']);
-    assert.deepEqual(lint(join(dir, 'my roles'), 'nested/ci user.static-role.yaml').files, ['nested/ci user.static-role.yaml']);
+    assert.deepEqual(lint(dir, 'my roles/**/ci user.static-role.yaml').files, [
+      'my roles/nested/ci user.static-role.yaml',
+    ]);
+    assert.deepEqual(lint(join(dir, 'my roles'), 'nested/ci user.static-role.yaml').files, [
+      'nested/ci user.static-role.yaml',
+    ]);
   });
 
   it('follows a symlinked folder and survives a symlink loop', () => {

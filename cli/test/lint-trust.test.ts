@@ -20,7 +20,8 @@ const ROLE = [
   '',
 ].join('\n');
 const DEPLOY = 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n';
-const flow = (on: string, audience: string): string => `on: ${on}\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: ${audience}\n`;
+const flow = (on: string, audience: string): string =>
+  `on: ${on}\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: ${audience}\n`;
 
 interface Found {
   code: string;
@@ -35,17 +36,23 @@ function lint(cwd: string, ...args: string[]): { status: number | null; problems
   return { status: run.status, problems: (JSON.parse(run.stdout) as { problems: Found[] }).problems };
 }
 
-const codes = (problems: readonly Found[]): string[] => problems.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`);
+const codes = (problems: readonly Found[]): string[] =>
+  problems.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`);
 
 describe('keyfob lint: JWT roles against the workspace', () => {
   it('a role matching its push workflow and a credential-only policy is clean', () => {
-    const root = project('clean', { 'auth/deploy.jwt-role.yaml': ROLE, 'auth/deploy.policy.hcl': DEPLOY, '.github/workflows/deploy.yml': flow('push', 'https://github.com/octo'), '.git/HEAD': 'ref: refs/heads/main\n' });
+    const root = project('clean', {
+      'auth/deploy.jwt-role.yaml': ROLE,
+      'auth/deploy.policy.hcl': DEPLOY,
+      '.github/workflows/deploy.yml': flow('push', 'https://github.com/octo'),
+      '.git/HEAD': 'ref: refs/heads/main\n',
+    });
     const { status, problems } = lint(root, 'auth');
     assert.deepEqual(codes(problems), []);
     assert.equal(status, 0);
   });
 
-  it("reads the workflows: another audience and a pull_request trigger, from a sub-folder", () => {
+  it('reads the workflows: another audience and a pull_request trigger, from a sub-folder', () => {
     const root = project('workflows', {
       'auth/deploy.jwt-role.yaml': ROLE,
       'auth/deploy.policy.hcl': DEPLOY,
@@ -53,7 +60,10 @@ describe('keyfob lint: JWT roles against the workspace', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
     });
     const { status, problems } = lint(join(root, 'auth'), '.');
-    assert.deepEqual(codes(problems), ['JWT_TRUST_AUDIENCE_MISMATCH deploy.jwt-role.yaml:3:18', 'JWT_TRUST_BRANCH_SUB_PULL_REQUEST deploy.jwt-role.yaml:5:8']);
+    assert.deepEqual(codes(problems), [
+      'JWT_TRUST_AUDIENCE_MISMATCH deploy.jwt-role.yaml:3:18',
+      'JWT_TRUST_BRANCH_SUB_PULL_REQUEST deploy.jwt-role.yaml:5:8',
+    ]);
     assert.equal(status, 0, 'warnings only');
   });
 

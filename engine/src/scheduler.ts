@@ -60,7 +60,9 @@ export class Scheduler {
     this.run()
       .catch((error: unknown) => this.log(`scheduler: ${error instanceof Error ? error.message : String(error)}`))
       .then(() => this.core.store.commit())
-      .catch((error: unknown) => this.log(`could not persist state: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        this.log(`could not persist state: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   /** Resolves once no pass is running. */

@@ -91,13 +91,11 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const scheduler = new Scheduler(core, log);
   const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const deps = dispatchDeps(core, backends);
-  const server = createEngineServer((request) => dispatch(request, deps),
-    {
-      headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
-      requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
-      maxConnections: options.maxConnections ?? ENGINE_DEFAULTS.maxConnections,
-    },
-  );
+  const server = createEngineServer((request) => dispatch(request, deps), {
+    headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
+    maxConnections: options.maxConnections ?? ENGINE_DEFAULTS.maxConnections,
+  });
   const host = options.host ?? ENGINE_DEFAULTS.host;
   const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);
   const cloudServer = createCloudServer({ cloud: core.cloud, commit: () => store.commit(), log });
@@ -136,7 +134,8 @@ function dispatchDeps(core: EngineCore, backends: readonly Backend[]): DispatchD
     authenticate: (token) => core.tokens.authenticate(token),
     authorize: (caller, request) => authorize(core.policies, caller, request),
     commit: () => core.store.commit(),
-    onInternalError: (error, path) => core.log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
+    onInternalError: (error, path) =>
+      core.log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
   };
 }
 
@@ -152,7 +151,10 @@ export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToke
   const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
   const core = buildCore(new Store(), options, mounts, options.log ?? (() => undefined));
   const root = settleRootToken(core, options.rootToken, false);
-  const deps = dispatchDeps(core, buildBackends(core, new Scheduler(core, core.log), () => undefined));
+  const deps = dispatchDeps(
+    core,
+    buildBackends(core, new Scheduler(core, core.log), () => undefined),
+  );
   return { core, rootToken: root.token ?? '', handle: (request) => dispatch(request, deps) };
 }
 
@@ -162,8 +164,13 @@ export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToke
  * (`--root-token`) replaces it and the earlier one stops working. In memory, or when the data
  * directory has none yet, a new one is generated.
  */
-function settleRootToken(core: EngineCore, given: string | undefined, durable: boolean): { token: string | undefined; generated: boolean; kept: boolean } {
-  if (given === undefined && durable && core.tokens.hasRootToken()) return { token: undefined, generated: false, kept: true };
+function settleRootToken(
+  core: EngineCore,
+  given: string | undefined,
+  durable: boolean,
+): { token: string | undefined; generated: boolean; kept: boolean } {
+  if (given === undefined && durable && core.tokens.hasRootToken())
+    return { token: undefined, generated: false, kept: true };
   const token = given ?? newServiceToken();
   core.tokens.dropRootTokens();
   core.tokens.create({ token, displayName: 'root', policies: ['root'], ttl: 0, root: true, path: 'auth/token/root' });
@@ -190,11 +197,22 @@ function loadStore(dataDir: string | undefined): { store: Store; file: FileBacke
   return { store, file: backend };
 }
 
-function buildCore(store: Store, options: EngineOptions, mounts: readonly string[], log: (line: string) => void): EngineCore {
+function buildCore(
+  store: Store,
+  options: EngineOptions,
+  mounts: readonly string[],
+  log: (line: string) => void,
+): EngineCore {
   const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
   const core: EngineCore = {
-    settings: { dev: options.dev ?? false, mounts, env: options.env ?? {}, consistencyDelaySeconds, providerClient: options.providerClient ?? 'direct' },
+    settings: {
+      dev: options.dev ?? false,
+      mounts,
+      env: options.env ?? {},
+      consistencyDelaySeconds,
+      providerClient: options.providerClient ?? 'direct',
+    },
     clock,
     store,
     cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
@@ -219,13 +237,25 @@ function buildBackends(core: EngineCore, scheduler: Scheduler, saveClock: () => 
 }
 
 /** Fills an emulated cloud that has no users yet with `options.cloud`; closes the data directory on refusal. */
-async function seedCloud(core: EngineCore, options: EngineOptions, log: (line: string) => void, file: FileBackend | undefined): Promise<void> {
+async function seedCloud(
+  core: EngineCore,
+  options: EngineOptions,
+  log: (line: string) => void,
+  file: FileBackend | undefined,
+): Promise<void> {
   if (options.cloud === undefined) return;
   if (core.cloud.state.users.size > 0) {
-    log(`cloud fixtures not applied: the emulated cloud kept in the data directory already has ${core.cloud.state.users.size} users`);
+    log(
+      `cloud fixtures not applied: the emulated cloud kept in the data directory already has ${core.cloud.state.users.size} users`,
+    );
     return;
   }
-  const problems = applyFixtures(core.cloud.state, options.cloud, core.clock.now(), core.settings.consistencyDelaySeconds);
+  const problems = applyFixtures(
+    core.cloud.state,
+    options.cloud,
+    core.clock.now(),
+    core.settings.consistencyDelaySeconds,
+  );
   if (problems.length === 0) return;
   await file?.close();
   throw new CloudFixturesError(problems);

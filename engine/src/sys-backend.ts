@@ -22,7 +22,14 @@ export function sysBackend(core: EngineCore): Backend {
         operations: {
           read: () => ({
             kind: 'raw',
-            body: { initialized: true, sealed: false, standby: false, version: '0.1.0+keyfob', server_time_utc: Math.floor(core.clock.now() / 1000), engine_time: isoTime(core.clock.now()) },
+            body: {
+              initialized: true,
+              sealed: false,
+              standby: false,
+              version: '0.1.0+keyfob',
+              server_time_utc: Math.floor(core.clock.now() / 1000),
+              engine_time: isoTime(core.clock.now()),
+            },
           }),
         },
       },
@@ -30,7 +37,15 @@ export function sysBackend(core: EngineCore): Backend {
         pattern: path('mounts'),
         fields: [],
         operations: {
-          read: () => dataResult(Object.fromEntries(core.settings.mounts.map((m) => [`${m}/`, { type: 'cloud', description: 'keyfob cloud credentials engine', options: null }]))),
+          read: () =>
+            dataResult(
+              Object.fromEntries(
+                core.settings.mounts.map((m) => [
+                  `${m}/`,
+                  { type: 'cloud', description: 'keyfob cloud credentials engine', options: null },
+                ]),
+              ),
+            ),
         },
       },
     ],

@@ -34,9 +34,17 @@ interface Presign {
 }
 
 /** A presigned GET of an STS action, fetched; the status and the error code ('ok' on success). */
-async function presigned(engine: RunningEngine, options: Presign = {}): Promise<{ status: number; code: string; text: string }> {
+async function presigned(
+  engine: RunningEngine,
+  options: Presign = {},
+): Promise<{ status: number; code: string; text: string }> {
   const base = new URL(engine.cloudUrl);
-  const signer = new SignatureV4({ credentials: options.credentials ?? KEY, region: 'eu-west-1', service: 'sts', sha256: Sha256 });
+  const signer = new SignatureV4({
+    credentials: options.credentials ?? KEY,
+    region: 'eu-west-1',
+    service: 'sts',
+    sha256: Sha256,
+  });
   const request = new HttpRequest({
     method: 'GET',
     protocol: 'http:',
@@ -46,9 +54,13 @@ async function presigned(engine: RunningEngine, options: Presign = {}): Promise<
     query: { Action: options.action ?? 'GetCallerIdentity', Version: '2011-06-15' },
     headers: { host: base.host },
   });
-  const signed = await signer.presign(request, { signingDate: new Date(Date.now() - (options.signedAgoSeconds ?? 0) * 1000), expiresIn: options.expiresIn ?? 300 });
+  const signed = await signer.presign(request, {
+    signingDate: new Date(Date.now() - (options.signedAgoSeconds ?? 0) * 1000),
+    expiresIn: options.expiresIn ?? 300,
+  });
   const url = new URL('/', engine.cloudUrl);
-  for (const [name, value] of Object.entries(signed.query ?? {})) if (typeof value === 'string') url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(signed.query ?? {}))
+    if (typeof value === 'string') url.searchParams.set(name, value);
   options.edit?.(url);
   const response = await fetch(url);
   const text = await response.text();
@@ -63,12 +75,18 @@ describe('presigned Query requests', () => {
     const answer = await fetch(`${engine.url}/v1/sys/dev/cloud`, {
       method: 'PUT',
       headers: { 'X-Service-Token': 'root' },
-      body: JSON.stringify({ users: [{ name: 'presigner', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }] }),
+      body: JSON.stringify({
+        users: [{ name: 'presigner', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }],
+      }),
     });
     assert.equal(answer.status, 200);
     const sts = new STSClient({ endpoint: engine.cloudUrl, region: 'eu-west-1', credentials: KEY, maxAttempts: 1 });
     const issued = (await sts.send(new GetSessionTokenCommand({ DurationSeconds: 900 }))).Credentials;
-    session = { accessKeyId: issued?.AccessKeyId ?? '', secretAccessKey: issued?.SecretAccessKey ?? '', sessionToken: issued?.SessionToken ?? '' };
+    session = {
+      accessKeyId: issued?.AccessKeyId ?? '',
+      secretAccessKey: issued?.SecretAccessKey ?? '',
+      sessionToken: issued?.SessionToken ?? '',
+    };
   });
   after(() => engine.stop());
 
@@ -81,20 +99,48 @@ describe('presigned Query requests', () => {
   it('temporary credentials carry their session token in the query', async () => {
     const answer = await presigned(engine, { credentials: session });
     assert.equal(answer.status, 200, answer.text);
-    const noToken = await presigned(engine, { credentials: session, edit: (url) => url.searchParams.delete('X-Amz-Security-Token') });
+    const noToken = await presigned(engine, {
+      credentials: session,
+      edit: (url) => url.searchParams.delete('X-Amz-Security-Token'),
+    });
     assert.deepEqual([noToken.status, noToken.code], [403, 'InvalidClientTokenId']);
   });
 
   const cases: [string, Presign, number, string][] = [
-    ['signed 30 minutes ago for an hour (no 15-minute skew rule)', { signedAgoSeconds: 1800, expiresIn: 3600 }, 200, 'ok'],
+    [
+      'signed 30 minutes ago for an hour (no 15-minute skew rule)',
+      { signedAgoSeconds: 1800, expiresIn: 3600 },
+      200,
+      'ok',
+    ],
     ['signed 2 minutes ago for 60 seconds', { signedAgoSeconds: 120, expiresIn: 60 }, 400, 'RequestExpired'],
     ['the wrong secret', { credentials: { ...KEY, secretAccessKey: 'not-the-secret' } }, 403, 'SignatureDoesNotMatch'],
-    ['the action changed after signing', { edit: (url) => url.searchParams.set('Action', 'GetSessionToken') }, 403, 'SignatureDoesNotMatch'],
-    ['the expiry stretched after signing', { edit: (url) => url.searchParams.set('X-Amz-Expires', '600') }, 403, 'SignatureDoesNotMatch'],
-    ['an expiry past a week', { edit: (url) => url.searchParams.set('X-Amz-Expires', '604801') }, 400, 'IncompleteSignature'],
+    [
+      'the action changed after signing',
+      { edit: (url) => url.searchParams.set('Action', 'GetSessionToken') },
+      403,
+      'SignatureDoesNotMatch',
+    ],
+    [
+      'the expiry stretched after signing',
+      { edit: (url) => url.searchParams.set('X-Amz-Expires', '600') },
+      403,
+      'SignatureDoesNotMatch',
+    ],
+    [
+      'an expiry past a week',
+      { edit: (url) => url.searchParams.set('X-Amz-Expires', '604801') },
+      400,
+      'IncompleteSignature',
+    ],
     ['no signature', { edit: (url) => url.searchParams.delete('X-Amz-Signature') }, 400, 'IncompleteSignature'],
     ['no expiry', { edit: (url) => url.searchParams.delete('X-Amz-Expires') }, 400, 'IncompleteSignature'],
-    ['another algorithm', { edit: (url) => url.searchParams.set('X-Amz-Algorithm', 'AWS4-HMAC-SHA1') }, 400, 'IncompleteSignature'],
+    [
+      'another algorithm',
+      { edit: (url) => url.searchParams.set('X-Amz-Algorithm', 'AWS4-HMAC-SHA1') },
+      400,
+      'IncompleteSignature',
+    ],
     ['an unknown key', { credentials: { ...KEY, accessKeyId: 'AKIANOSUCHKEY0000001' } }, 403, 'InvalidClientTokenId'],
   ];
   for (const [name, options, status, code] of cases) {

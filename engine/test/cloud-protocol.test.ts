@@ -24,7 +24,10 @@ interface Options {
   readonly tamper?: boolean;
 }
 
-async function send(engine: RunningEngine, options: Options = {}): Promise<{ status: number; text: string; code: string }> {
+async function send(
+  engine: RunningEngine,
+  options: Options = {},
+): Promise<{ status: number; text: string; code: string }> {
   const url = new URL(engine.cloudUrl);
   const body = options.body ?? 'Action=GetCallerIdentity&Version=2011-06-15';
   let request = new HttpRequest({
@@ -58,7 +61,9 @@ describe('cloud Query endpoint', () => {
     const answer = await fetch(`${engine.url}/v1/sys/dev/cloud`, {
       method: 'PUT',
       headers: { 'X-Service-Token': 'root' },
-      body: JSON.stringify({ users: [{ name: 'probe', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }] }),
+      body: JSON.stringify({
+        users: [{ name: 'probe', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }],
+      }),
     });
     assert.equal(answer.status, 200);
   });
@@ -74,20 +79,32 @@ describe('cloud Query endpoint', () => {
     ['a date 20 minutes ahead', { date: new Date(Date.now() + 20 * 60_000) }, 403, 'SignatureDoesNotMatch'],
     ['an unknown action', { body: 'Action=LaunchRockets&Version=2011-06-15' }, 400, 'InvalidAction'],
     ['no action', { body: 'Version=2011-06-15' }, 400, 'MissingAction'],
-    ['a bad duration', { body: 'Action=GetSessionToken&Version=2011-06-15&DurationSeconds=60' }, 400, 'ValidationError'],
+    [
+      'a bad duration',
+      { body: 'Action=GetSessionToken&Version=2011-06-15&DurationSeconds=60' },
+      400,
+      'ValidationError',
+    ],
   ];
   for (const [name, options, status, code] of cases) {
     it(`${name} -> ${status} ${code}`, async () => {
       const answer = await send(engine, options);
       assert.equal(answer.status, status, answer.text);
       assert.equal(answer.code, code, answer.text);
-      if (code !== 'ok') assert.match(answer.text, /^<ErrorResponse xmlns="https:\/\/(sts|iam)\.amazonaws\.com\/doc\/\d{4}-\d\d-\d\d\/"><Error><Type>Sender<\/Type>/);
+      if (code !== 'ok')
+        assert.match(
+          answer.text,
+          /^<ErrorResponse xmlns="https:\/\/(sts|iam)\.amazonaws\.com\/doc\/\d{4}-\d\d-\d\d\/"><Error><Type>Sender<\/Type>/,
+        );
     });
   }
 
   it('an expired signature names the times', async () => {
     const answer = await send(engine, { date: new Date(Date.now() - 20 * 60_000) });
-    assert.match(answer.text, /Signature expired: \d{8}T\d{6}Z is now earlier than \d{8}T\d{6}Z \(\d{8}T\d{6}Z - 15 min\.\)/);
+    assert.match(
+      answer.text,
+      /Signature expired: \d{8}T\d{6}Z is now earlier than \d{8}T\d{6}Z \(\d{8}T\d{6}Z - 15 min\.\)/,
+    );
   });
 
   it('answers a body over the limit with 413 without reading it all', async () => {
@@ -98,6 +115,9 @@ describe('cloud Query endpoint', () => {
 
   it('answers GetCallerIdentity with the success envelope, request id and Date headers', async () => {
     const answer = await send(engine);
-    assert.match(answer.text, /^<GetCallerIdentityResponse xmlns="https:\/\/sts\.amazonaws\.com\/doc\/2011-06-15\/"><GetCallerIdentityResult><UserId>AIDA[A-Z2-7]{17}<\/UserId><Account>123456789012<\/Account><Arn>arn:aws:iam::123456789012:user\/probe<\/Arn><\/GetCallerIdentityResult><ResponseMetadata><RequestId>[0-9a-f-]{36}<\/RequestId><\/ResponseMetadata><\/GetCallerIdentityResponse>$/);
+    assert.match(
+      answer.text,
+      /^<GetCallerIdentityResponse xmlns="https:\/\/sts\.amazonaws\.com\/doc\/2011-06-15\/"><GetCallerIdentityResult><UserId>AIDA[A-Z2-7]{17}<\/UserId><Account>123456789012<\/Account><Arn>arn:aws:iam::123456789012:user\/probe<\/Arn><\/GetCallerIdentityResult><ResponseMetadata><RequestId>[0-9a-f-]{36}<\/RequestId><\/ResponseMetadata><\/GetCallerIdentityResponse>$/,
+    );
   });
 });

@@ -14,8 +14,18 @@ import type { StoreBackend } from '../src/state/store.ts';
 const TOKEN = 'root-full-disk';
 const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
 
-async function call(engine: RunningEngine, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON read loosely
-  const answer = await fetch(`${engine.url}/v1/${path}`, { method, headers: { 'X-Service-Token': TOKEN }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+async function call(
+  engine: RunningEngine,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read loosely
+): Promise<{ status: number; body: any }> {
+  const answer = await fetch(`${engine.url}/v1/${path}`, {
+    method,
+    headers: { 'X-Service-Token': TOKEN },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await answer.text();
   return { status: answer.status, body: text === '' ? undefined : JSON.parse(text) };
 }
@@ -27,14 +37,31 @@ describe('full disk (injected write failure)', () => {
     append: (ops, snapshot) => {
       if (!disk.full) return backend.append(ops, snapshot);
       disk.refused++;
-      return Promise.reject(Object.assign(new Error(`cannot write to the data directory ${dir}: no space left on the device (ENOSPC); the change was not made`), { code: 'ENOSPC' }));
+      return Promise.reject(
+        Object.assign(
+          new Error(
+            `cannot write to the data directory ${dir}: no space left on the device (ENOSPC); the change was not made`,
+          ),
+          { code: 'ENOSPC' },
+        ),
+      );
     },
   });
   let engine: RunningEngine;
   before(async () => {
-    engine = await startEngine({ port: 0, rootToken: TOKEN, dev: true, dataDir: dir, tickMs: 60_000, wrapStoreBackend: failing });
+    engine = await startEngine({
+      port: 0,
+      rootToken: TOKEN,
+      dev: true,
+      dataDir: dir,
+      tickMs: 60_000,
+      wrapStoreBackend: failing,
+    });
     assert.equal((await call(engine, 'PUT', 'sys/dev/cloud', { users: [] })).status, 200);
-    assert.equal((await call(engine, 'POST', 'cloud/roles/kept', { credential_type: 'iam_user', policy_arns: POLICY })).status, 204);
+    assert.equal(
+      (await call(engine, 'POST', 'cloud/roles/kept', { credential_type: 'iam_user', policy_arns: POLICY })).status,
+      204,
+    );
     disk.full = true;
   });
   after(async () => {

@@ -32,7 +32,12 @@ function statusOf(answer: string): number {
  * Resolves with the milliseconds until the server closed a socket that sends `first` at once (a
  * request line, as real clients send it) and then trickles `rest` one byte at a time.
  */
-function trickle(port: number, first: string, rest: string, everyMs: number): Promise<{ closedAfterMs: number; answer: string }> {
+function trickle(
+  port: number,
+  first: string,
+  rest: string,
+  everyMs: number,
+): Promise<{ closedAfterMs: number; answer: string }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let answer = '';
@@ -60,7 +65,15 @@ function trickle(port: number, first: string, rest: string, everyMs: number): Pr
 describe('engine HTTP edge', () => {
   let engine: RunningEngine;
   before(async () => {
-    engine = await startEngine({ port: 0, rootToken: TOKEN, dev: true, tickMs: 60_000, headersTimeoutMs: 600, requestTimeoutMs: 1500, maxConnections: 64 });
+    engine = await startEngine({
+      port: 0,
+      rootToken: TOKEN,
+      dev: true,
+      tickMs: 60_000,
+      headersTimeoutMs: 600,
+      requestTimeoutMs: 1500,
+      maxConnections: 64,
+    });
   });
   after(() => engine.stop());
 
@@ -90,11 +103,20 @@ describe('engine HTTP edge', () => {
   });
 
   it('leaves the dev cloud untouched after the traversal attempt', async () => {
-    await fetch(`${engine.url}/v1/sys/dev/cloud`, { method: 'PUT', headers: { 'X-Service-Token': TOKEN }, body: JSON.stringify({ users: [{ name: 'alice', accessKeys: 1 }] }) });
+    await fetch(`${engine.url}/v1/sys/dev/cloud`, {
+      method: 'PUT',
+      headers: { 'X-Service-Token': TOKEN },
+      body: JSON.stringify({ users: [{ name: 'alice', accessKeys: 1 }] }),
+    });
     const attempt = await exchange(engine.port, request('POST', '/v1/cloud/roles/../../sys/dev/cloud', '{"users":[]}'));
     assert.equal(statusOf(attempt), 400);
-    const state = (await (await fetch(`${engine.url}/v1/sys/dev/cloud`, { headers: { 'X-Service-Token': TOKEN } })).json()) as { data: { users: { name: string }[] } };
-    assert.deepEqual(state.data.users.map((u) => u.name), ['alice']);
+    const state = (await (
+      await fetch(`${engine.url}/v1/sys/dev/cloud`, { headers: { 'X-Service-Token': TOKEN } })
+    ).json()) as { data: { users: { name: string }[] } };
+    assert.deepEqual(
+      state.data.users.map((u) => u.name),
+      ['alice'],
+    );
   });
 
   it('still serves canonical paths, folder slashes and query strings', async () => {
@@ -108,7 +130,10 @@ describe('engine HTTP edge', () => {
       const rest = `Host: x\r\nX-Service-Token: ${TOKEN}\r\nX-Padding: ${'p'.repeat(400)}\r\n\r\n`;
       // One byte every 20 ms would take over 9 s for the whole head; the deadline is 600 ms.
       const { closedAfterMs, answer } = await trickle(engine.port, `${method} /v1/cloud/roles HTTP/1.1\r\n`, rest, 20);
-      assert.ok(closedAfterMs >= 500 && closedAfterMs < 5000, `closed after ${closedAfterMs} ms: ${JSON.stringify(answer)}`);
+      assert.ok(
+        closedAfterMs >= 500 && closedAfterMs < 5000,
+        `closed after ${closedAfterMs} ms: ${JSON.stringify(answer)}`,
+      );
       assert.doesNotMatch(answer, /HTTP\/1\.1 200/);
     });
   }
@@ -120,10 +145,12 @@ describe('engine HTTP edge', () => {
     const held: Socket[] = [];
     try {
       for (let i = 0; i < 4; i++) {
-        held.push(await new Promise<Socket>((resolve) => {
-          const s = connect(capped.port, '127.0.0.1', () => resolve(s));
-          s.on('error', () => undefined);
-        }));
+        held.push(
+          await new Promise<Socket>((resolve) => {
+            const s = connect(capped.port, '127.0.0.1', () => resolve(s));
+            s.on('error', () => undefined);
+          }),
+        );
       }
       // Let the server register the held sockets before the next one arrives.
       await new Promise((r) => setImmediate(r));

@@ -38,8 +38,16 @@ describe('engine in-process, without --dev', () => {
   });
 
   it('serves LIST even when the request head arrives in several packets', async () => {
-    await fetch(`${engine.url}/v1/cloud/roles/r1`, { method: 'POST', headers: { 'X-Service-Token': 'root-in-process' }, body: '{"credential_type":"session_token"}' });
-    const answer = await rawRequest(engine.port, ['LIST /v1/cloud/roles HTTP/1.1\r\nHost: x\r\n', 'X-Service-Token: root-in-process\r\n', '\r\n']);
+    await fetch(`${engine.url}/v1/cloud/roles/r1`, {
+      method: 'POST',
+      headers: { 'X-Service-Token': 'root-in-process' },
+      body: '{"credential_type":"session_token"}',
+    });
+    const answer = await rawRequest(engine.port, [
+      'LIST /v1/cloud/roles HTTP/1.1\r\nHost: x\r\n',
+      'X-Service-Token: root-in-process\r\n',
+      '\r\n',
+    ]);
     assert.match(answer, /^HTTP\/1\.1 200 OK\r\n/);
     assert.match(answer, /Connection: close/);
     assert.match(answer, /"keys":\["r1"\]/);

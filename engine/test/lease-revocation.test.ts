@@ -77,7 +77,11 @@ describe('lease revocation through an asynchronous provider', () => {
 
   it('concurrent revokes of one lease make one provider call', async () => {
     leases.register(lease('c', clock.now()));
-    await Promise.all([leases.revoke('cloud/creds/user/c'), leases.revoke('cloud/creds/user/c'), leases.revokePrefix('cloud/creds/user/')]);
+    await Promise.all([
+      leases.revoke('cloud/creds/user/c'),
+      leases.revoke('cloud/creds/user/c'),
+      leases.revokePrefix('cloud/creds/user/'),
+    ]);
     assert.deepEqual(deleted, ['user-c']);
   });
 

@@ -19,7 +19,8 @@ describe('request parsing', () => {
   for (const c of operations) {
     it(`${c.method} ?${c.query} -> ${c.expected}`, () => {
       const run = (): string => operationFor(c.method, new URLSearchParams(c.query));
-      if (typeof c.expected === 'number') assert.throws(run, (e: unknown) => e instanceof HttpError && e.status === c.expected);
+      if (typeof c.expected === 'number')
+        assert.throws(run, (e: unknown) => e instanceof HttpError && e.status === c.expected);
       else assert.equal(run(), c.expected);
     });
   }
@@ -40,7 +41,8 @@ describe('request parsing', () => {
   for (const c of bodies) {
     it(`body: ${c.name}`, () => {
       const run = (): unknown => bodyParams(Buffer.from(c.body), c.type);
-      if (typeof c.expected === 'string') assert.throws(run, (e: unknown) => e instanceof HttpError && e.status === 400 && e.errors[0] === c.expected);
+      if (typeof c.expected === 'string')
+        assert.throws(run, (e: unknown) => e instanceof HttpError && e.status === 400 && e.errors[0] === c.expected);
       else assert.deepEqual(run(), c.expected);
     });
   }

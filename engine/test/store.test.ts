@@ -49,7 +49,13 @@ describe('Store', () => {
     const third = store.commit();
     release();
     await Promise.all([first, second, third]);
-    assert.deepEqual(appends, [[['t', 'a', 1]], [['t', 'b', 2], ['t', 'c', 3]]]);
+    assert.deepEqual(appends, [
+      [['t', 'a', 1]],
+      [
+        ['t', 'b', 2],
+        ['t', 'c', 3],
+      ],
+    ]);
   });
 
   it('rolls back the changes of a write that failed; the next commit writes only what came after', async () => {

@@ -15,7 +15,10 @@ import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
  */
 let running: BaseLanguageClient | undefined;
 
-export async function activateExtension(context: vscode.ExtensionContext, createClient: (context: vscode.ExtensionContext) => BaseLanguageClient): Promise<void> {
+export async function activateExtension(
+  context: vscode.ExtensionContext,
+  createClient: (context: vscode.ExtensionContext) => BaseLanguageClient,
+): Promise<void> {
   const client = createClient(context);
   running = client;
   const workspaceDiagnostics = new WorkspaceDiagnostics(client);

@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
  */
 function includeGlobs(scope?: vscode.Uri): string[] {
   const value = vscode.workspace.getConfiguration('keyfob', scope).get<unknown>('roleFiles.include');
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];
 }
 
 /** Glob patterns (for `workspace.findFiles`) of role files: the built-in names plus the include setting. */

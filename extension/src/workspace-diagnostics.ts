@@ -36,14 +36,19 @@ export class WorkspaceDiagnostics implements vscode.Disposable {
     const send = async (): Promise<void> => {
       if (batch.length === 0) return;
       const answer = await this.client.sendRequest<{ files: LintedFile[] }>(LINT_FILES_METHOD, { files: batch });
-      for (const file of answer.files) found.set(file.uri, await this.client.protocol2CodeConverter.asDiagnostics(file.diagnostics));
+      for (const file of answer.files)
+        found.set(file.uri, await this.client.protocol2CodeConverter.asDiagnostics(file.diagnostics));
       batch = [];
       chars = 0;
     };
     for (const file of files) {
       if (file.text.length > MAX_FILE_CHARS) continue;
       if (batch.length >= BATCH_FILES || chars + file.text.length > BATCH_CHARS) await send();
-      batch.push({ uri: this.client.code2ProtocolConverter.asUri(file.uri), languageId: file.languageId, text: file.text });
+      batch.push({
+        uri: this.client.code2ProtocolConverter.asUri(file.uri),
+        languageId: file.languageId,
+        text: file.text,
+      });
       chars += file.text.length;
     }
     await send();

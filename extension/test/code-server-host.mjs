@@ -42,7 +42,9 @@ function baseArgs(dirs) {
 
 /** Installs a packaged extension into the run's extensions dir (the same path a user's install takes). */
 export function installVsix(codeServer, dirs, vsix) {
-  const run = spawnSync(process.execPath, [codeServer, ...baseArgs(dirs), '--install-extension', vsix], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [codeServer, ...baseArgs(dirs), '--install-extension', vsix], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`installing ${vsix} failed:\n${run.stdout}\n${run.stderr}`);
 }
 
@@ -52,9 +54,16 @@ export function installVsix(codeServer, dirs, vsix) {
  */
 export async function startCodeServer(codeServer, dirs, { timeoutMs = 30_000, onLog = () => {} } = {}) {
   const args = [
-    codeServer, ...baseArgs(dirs),
-    '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    codeServer,
+    ...baseArgs(dirs),
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
     dirs.workspace,
   ];
   const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

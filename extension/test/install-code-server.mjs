@@ -58,8 +58,11 @@ export function ensureCodeServer({ quiet = false } = {}) {
     if (quiet) process.stderr.write(String(run.stderr ?? ''));
     throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (exit ${run.status})`);
   }
-  const installed = JSON.parse(readFileSync(join(codeServerPrefix, 'node_modules', 'code-server', 'package.json'), 'utf8'));
-  if (installed.version !== CODE_SERVER_VERSION) throw new Error(`expected code-server ${CODE_SERVER_VERSION}, got ${installed.version}`);
+  const installed = JSON.parse(
+    readFileSync(join(codeServerPrefix, 'node_modules', 'code-server', 'package.json'), 'utf8'),
+  );
+  if (installed.version !== CODE_SERVER_VERSION)
+    throw new Error(`expected code-server ${CODE_SERVER_VERSION}, got ${installed.version}`);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   console.log(`code-server ${CODE_SERVER_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
   return codeServerBin;

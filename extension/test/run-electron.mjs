@@ -20,7 +20,9 @@ try {
   });
   console.log('extension suite under @vscode/test-electron: passed');
 } catch (error) {
-  console.error(`extension suite under @vscode/test-electron failed: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `extension suite under @vscode/test-electron failed: ${error instanceof Error ? error.message : error}`,
+  );
   process.exitCode = 1;
 } finally {
   rmSync(workspace, { recursive: true, force: true });

@@ -17,7 +17,15 @@ const extensionDir = fileURLToPath(new URL('..', import.meta.url));
 const repo = join(extensionDir, '..');
 const runDir = join(repo, '.tmp', 'code-server-run');
 const artifacts = join(repo, 'test', 'artifacts');
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const SUITE_TIMEOUT_MS = 120_000;
 
 function step(label, started) {
@@ -63,7 +71,8 @@ function suiteResult(log) {
 }
 
 // Workbench chatter that says nothing about the suite (socket setup, shutdown of the web client).
-const NOISE = /^(Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin|\[Service Worker\]|ChatSessionStore|\[lifecycle\]|Canceled$|Unable to read file .*Canceled)/;
+const NOISE =
+  /^(Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin|\[Service Worker\]|ChatSessionStore|\[lifecycle\]|Canceled$|Unable to read file .*Canceled)/;
 
 async function main() {
   const started = Date.now();
@@ -87,7 +96,10 @@ async function main() {
     console.log(log.filter((line) => !NOISE.test(line)).join('\n'));
     step(`suite finished with ${code}`, started);
     mkdirSync(artifacts, { recursive: true });
-    writeFileSync(join(artifacts, 'extension-suite.log'), `${log.join('\n')}\n\n--- code-server ---\n${serverLog.join('')}`);
+    writeFileSync(
+      join(artifacts, 'extension-suite.log'),
+      `${log.join('\n')}\n\n--- code-server ---\n${serverLog.join('')}`,
+    );
     const ui = await runUiCheck(browser, server.url, dirs.workspace, artifacts);
     step(`UI check ${ui.ok ? 'passed' : 'FAILED'}: ${ui.detail}`, started);
     const result = suiteResult(log);

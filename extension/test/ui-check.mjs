@@ -20,20 +20,29 @@ export async function runUiCheck(browser, url, workspace, artifacts) {
     steps.push('squiggle');
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Shift+M');
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'DURATION_BAD_UNIT' }).first().waitFor({ timeout: TIMEOUT });
+    await page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'DURATION_BAD_UNIT' })
+      .first()
+      .waitFor({ timeout: TIMEOUT });
     steps.push('problems entry');
     const key = page.locator('.monaco-editor .view-line span', { hasText: /^role_arns$/ }).first();
     await key.hover();
     const hover = page.locator('.monaco-hover', { hasText: 'assumed_role' }).first();
     await hover.waitFor({ state: 'visible', timeout: TIMEOUT });
     // The hover fades in; wait for the animation to end so the screenshot shows it crisp.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: TIMEOUT,
+    });
     steps.push('hover');
     await page.screenshot({ path: screenshot });
     return { ok: true, detail: `${steps.join(', ')}; screenshot ${screenshot}`, screenshot };
   } catch (error) {
     await page.screenshot({ path: screenshot }).catch(() => {});
-    return { ok: false, detail: `after [${steps.join(', ')}]: ${error instanceof Error ? error.message.split('\n')[0] : error}`, screenshot };
+    return {
+      ok: false,
+      detail: `after [${steps.join(', ')}]: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      screenshot,
+    };
   } finally {
     await page.close().catch(() => {});
   }

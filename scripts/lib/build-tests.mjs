@@ -18,10 +18,14 @@ const keepSourceUrls = {
   name: 'keep-source-urls',
   setup(build) {
     // npm packages load from node_modules at run time; workspace packages are TypeScript and bundled.
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@keyfob/') ? undefined : { external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@keyfob/') ? undefined : { external: true },
+    );
     build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      const contents = text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text;
+      const contents = text.includes('import.meta.url')
+        ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        : text;
       return { contents, loader: 'ts' };
     });
   },
@@ -60,7 +64,8 @@ export async function buildTests(root, files) {
 /** Deletes the folders of runs that ended without cleaning up (interrupted): their process is gone. */
 async function removeAbandoned(parent) {
   const entries = await readdir(parent).catch(() => []);
-  for (const name of entries) if (!/^\d+$/.test(name) || !alive(Number(name))) await rm(join(parent, name), { recursive: true, force: true });
+  for (const name of entries)
+    if (!/^\d+$/.test(name) || !alive(Number(name))) await rm(join(parent, name), { recursive: true, force: true });
 }
 
 function alive(pid) {

@@ -12,12 +12,21 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The runner's context for a run of octo/app. */
-const GITHUB_CONTEXT = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1' };
+const GITHUB_CONTEXT = {
+  GITHUB_ACTIONS: 'true',
+  GITHUB_REPOSITORY: 'octo/app',
+  GITHUB_RUN_ID: '4242',
+  GITHUB_RUN_ATTEMPT: '1',
+};
 
 /** Runs node with arguments; resolves with the exit code and the output. */
 export function node(args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd ?? root, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd ?? root,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -34,15 +43,32 @@ export function node(args, options = {}) {
 export async function runAction(entry, inputs, state = {}, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-step-'));
   const files = { GITHUB_ENV: 'env', GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' };
-  const stepEnv = { PATH: process.env.PATH, HOME: process.env.HOME ?? dir, RUNNER_TEMP: dir, GITHUB_WORKSPACE: process.cwd(), ...GITHUB_CONTEXT, ...env };
+  const stepEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? dir,
+    RUNNER_TEMP: dir,
+    GITHUB_WORKSPACE: process.cwd(),
+    ...GITHUB_CONTEXT,
+    ...env,
+  };
   for (const [name, file] of Object.entries(files)) writeFileSync((stepEnv[name] = join(dir, file)), '');
   // The runner's spelling: upper case, spaces to `_`, hyphens kept.
   for (const [name, value] of Object.entries(inputs)) stepEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(state)) stepEnv[`STATE_${name}`] = value;
   try {
-    const run = await node([join(root, 'action', 'dist', `${entry}.cjs`)], { env: stepEnv, cwd: stepEnv.GITHUB_WORKSPACE });
+    const run = await node([join(root, 'action', 'dist', `${entry}.cjs`)], {
+      env: stepEnv,
+      cwd: stepEnv.GITHUB_WORKSPACE,
+    });
     const read = (name) => fileCommands(readFileSync(stepEnv[name], 'utf8'));
-    return { ...run, env: read('GITHUB_ENV'), outputs: read('GITHUB_OUTPUT'), state: read('GITHUB_STATE'), summary: readFileSync(stepEnv.GITHUB_STEP_SUMMARY, 'utf8'), masks: masksOf(run.stdout) };
+    return {
+      ...run,
+      env: read('GITHUB_ENV'),
+      outputs: read('GITHUB_OUTPUT'),
+      state: read('GITHUB_STATE'),
+      summary: readFileSync(stepEnv.GITHUB_STEP_SUMMARY, 'utf8'),
+      masks: masksOf(run.stdout),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -64,12 +90,18 @@ function fileCommands(text) {
 
 /** Values registered with `::add-mask::`, the runner's escapes undone. */
 function masksOf(stdout) {
-  return stdout.split('\n').filter((l) => l.startsWith('::add-mask::')).map((l) => l.slice(12).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'));
+  return stdout
+    .split('\n')
+    .filter((l) => l.startsWith('::add-mask::'))
+    .map((l) => l.slice(12).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'));
 }
 
 /** Replaces every value of `masks` (longest first; the runner ignores one-character values) with ***. */
 export function hideMasked(text, masks) {
-  return [...masks].filter((m) => m.length > 1).sort((a, b) => b.length - a.length).reduce((t, m) => t.split(m).join('***'), text);
+  return [...masks]
+    .filter((m) => m.length > 1)
+    .sort((a, b) => b.length - a.length)
+    .reduce((t, m) => t.split(m).join('***'), text);
 }
 
 /**
@@ -88,7 +120,10 @@ export function runnerView(stdout, paint = (_code, text) => text) {
     if (raw === '' || raw === '::endgroup::') continue;
     const cmd = /^::(error|warning|notice)[^:]*::(.*)$/.exec(raw);
     const group = /^::group::(.*)$/.exec(raw);
-    if (cmd) lines.push(`${cmd[1] === 'error' ? paint('31', 'Error') : cmd[1] === 'warning' ? paint('33', 'Warning') : 'Notice'}: ${hideMasked(cmd[2].replace(/%0A/g, '\n'), masks)}`);
+    if (cmd)
+      lines.push(
+        `${cmd[1] === 'error' ? paint('31', 'Error') : cmd[1] === 'warning' ? paint('33', 'Warning') : 'Notice'}: ${hideMasked(cmd[2].replace(/%0A/g, '\n'), masks)}`,
+      );
     else if (group) lines.push(`▸ ${hideMasked(group[1], masks)}`);
     else lines.push(hideMasked(raw, masks));
   }

@@ -30,12 +30,15 @@ test('every rule of the table has its own code, a seed rule and the catalogue se
 test('every rule-area code belongs to a rule of the table', () => {
   const ruleAreas = /^(ROLE|STATIC_ROLE|ROOT|LEASE|REQUEST|MANIFEST)_/;
   const inTable = new Set(ruleTable.map((r) => r.code));
-  for (const code of Object.keys(problemCodes)) if (ruleAreas.test(code)) assert.ok(inTable.has(code as never), `${code} has no rule`);
+  for (const code of Object.keys(problemCodes))
+    if (ruleAreas.test(code)) assert.ok(inTable.has(code as never), `${code} has no rule`);
 });
 
 test('code links go to the repository\'s docs/codes.md (the published packages\' "repository"), to an anchor the file has', () => {
   for (const workspace of ['cli', 'extension']) {
-    const manifest = JSON.parse(readFileSync(new URL(`../../${workspace}/package.json`, import.meta.url), 'utf8')) as { repository?: { url?: string } };
+    const manifest = JSON.parse(readFileSync(new URL(`../../${workspace}/package.json`, import.meta.url), 'utf8')) as {
+      repository?: { url?: string };
+    };
     const web = (manifest.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
     assert.equal(CODES_DOC_URL, `${web}/blob/main/docs/codes.md`, `${workspace}/package.json`);
   }

@@ -15,8 +15,16 @@ export interface IssuedCreds {
 }
 
 /** SDK clients for issued credentials; one attempt each, so a refusal is seen as sent. */
-export function sdkClients(cloudUrl: string, creds: IssuedCreds, region = 'eu-west-1'): { sts: STSClient; iam: IAMClient } {
-  const credentials = { accessKeyId: creds.access_key, secretAccessKey: creds.secret_key, ...(creds.session_token ? { sessionToken: creds.session_token } : {}) };
+export function sdkClients(
+  cloudUrl: string,
+  creds: IssuedCreds,
+  region = 'eu-west-1',
+): { sts: STSClient; iam: IAMClient } {
+  const credentials = {
+    accessKeyId: creds.access_key,
+    secretAccessKey: creds.secret_key,
+    ...(creds.session_token ? { sessionToken: creds.session_token } : {}),
+  };
   return {
     sts: new STSClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1 }),
     iam: new IAMClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1 }),
@@ -24,7 +32,9 @@ export function sdkClients(cloudUrl: string, creds: IssuedCreds, region = 'eu-we
 }
 
 /** The error name and HTTP status of a failed SDK call ('ok' when it succeeded). */
-export async function sdkOutcome(run: () => Promise<unknown>): Promise<{ name: string; status: number | undefined; message: string }> {
+export async function sdkOutcome(
+  run: () => Promise<unknown>,
+): Promise<{ name: string; status: number | undefined; message: string }> {
   try {
     await run();
     return { name: 'ok', status: 200, message: '' };
@@ -55,7 +65,12 @@ const emptyConfig = ((): string => {
 })();
 
 /** Runs `aws --endpoint-url <cloudUrl> ARGS... --output json` with the given credentials and no user configuration. */
-export function awsCli(cloudUrl: string, creds: IssuedCreds, args: readonly string[], region = 'eu-west-1'): Promise<CliRun> {
+export function awsCli(
+  cloudUrl: string,
+  creds: IssuedCreds,
+  args: readonly string[],
+  region = 'eu-west-1',
+): Promise<CliRun> {
   if (!AWS_CLI) throw new Error('the aws command is not installed (apt-get install awscli)');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -70,9 +85,14 @@ export function awsCli(cloudUrl: string, creds: IssuedCreds, args: readonly stri
     ...(creds.session_token ? { AWS_SESSION_TOKEN: creds.session_token } : {}),
   };
   return new Promise((resolve) => {
-    execFile(AWS_CLI, ['--endpoint-url', cloudUrl, '--output', 'json', '--cli-read-timeout', '20', ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      AWS_CLI,
+      ['--endpoint-url', cloudUrl, '--output', 'json', '--cli-read-timeout', '20', ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }

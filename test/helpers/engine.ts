@@ -74,7 +74,11 @@ async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<E
   serveArgs.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   if (given === null) delete env.KEYFOB_ROOT_TOKEN;
-  const child = spawn(process.execPath, [...entry.args, ...serveArgs], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...entry.args, ...serveArgs], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log = { text: '' };
   child.stderr.setEncoding('utf8').on('data', (text: string) => (log.text += text));
   child.stdout.setEncoding('utf8').on('data', (text: string) => (log.text += text));
@@ -82,7 +86,15 @@ async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<E
   try {
     const event = await waitForListening(child, log, options.timeoutMs ?? 30_000);
     const rootToken = given ?? (await waitForRootTokenLine(child, log, options.timeoutMs ?? 30_000));
-    return { url: event.url, cloudUrl: event.cloudUrl, rootToken, mounts: event.mounts, process: child, stop, output: () => log.text };
+    return {
+      url: event.url,
+      cloudUrl: event.cloudUrl,
+      rootToken,
+      mounts: event.mounts,
+      process: child,
+      stop,
+      output: () => log.text,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -108,7 +120,11 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Resolves with the first stdout line once it is the listening event; no fixed sleeps. */
-function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<{ url: string; cloudUrl: string; mounts: string[] }> {
+function waitForListening(
+  child: ChildProcess,
+  log: { text: string },
+  timeoutMs: number,
+): Promise<{ url: string; cloudUrl: string; mounts: string[] }> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const finish = (outcome: () => void): void => {
@@ -123,11 +139,17 @@ function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs:
       if (newline < 0) return;
       const line = buffer.slice(0, newline);
       const event = parseListening(line);
-      finish(() => (event ? resolve(event) : reject(new Error(`unexpected first line from keyfob serve: ${line}\n${log.text}`))));
+      finish(() =>
+        event ? resolve(event) : reject(new Error(`unexpected first line from keyfob serve: ${line}\n${log.text}`)),
+      );
     };
     const onExit = (code: number | null, signal: string | null): void =>
       finish(() => reject(new EarlyExit(`keyfob serve exited (${signal ?? code}) before listening:\n${log.text}`)));
-    const timer = setTimeout(() => finish(() => reject(new Error(`keyfob serve did not report listening within ${timeoutMs} ms:\n${log.text}`))), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`keyfob serve did not report listening within ${timeoutMs} ms:\n${log.text}`))),
+      timeoutMs,
+    );
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
   });
@@ -155,8 +177,13 @@ function waitForRootTokenLine(child: ChildProcess, log: { text: string }, timeou
       const token = found();
       if (token !== undefined) finish(() => resolve(token));
     };
-    const onExit = (): void => finish(() => reject(new Error(`keyfob serve exited before its root token line:\n${log.text}`)));
-    const timer = setTimeout(() => finish(() => reject(new Error(`keyfob serve printed no root token line within ${timeoutMs} ms:\n${log.text}`))), timeoutMs);
+    const onExit = (): void =>
+      finish(() => reject(new Error(`keyfob serve exited before its root token line:\n${log.text}`)));
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`keyfob serve printed no root token line within ${timeoutMs} ms:\n${log.text}`))),
+      timeoutMs,
+    );
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
     onData();
@@ -167,7 +194,11 @@ function parseListening(line: string): { url: string; cloudUrl: string; mounts: 
   try {
     const event = JSON.parse(line) as { event?: unknown; url?: unknown; cloudUrl?: unknown; mounts?: unknown };
     if (event.event !== 'listening' || typeof event.url !== 'string') return undefined;
-    return { url: event.url, cloudUrl: typeof event.cloudUrl === 'string' ? event.cloudUrl : '', mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [] };
+    return {
+      url: event.url,
+      cloudUrl: typeof event.cloudUrl === 'string' ? event.cloudUrl : '',
+      mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [],
+    };
   } catch {
     return undefined;
   }

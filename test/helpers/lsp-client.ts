@@ -19,7 +19,11 @@ export interface LspSession {
    * `uri` are dropped) and the `performance.now()` at which it arrived: for servers that publish
    * without a version.
    */
-  diagnosticsWhere(uri: string, accept: (diagnostics: Diagnostic[]) => boolean, timeoutMs?: number): Promise<{ diagnostics: Diagnostic[]; at: number }>;
+  diagnosticsWhere(
+    uri: string,
+    accept: (diagnostics: Diagnostic[]) => boolean,
+    timeoutMs?: number,
+  ): Promise<{ diagnostics: Diagnostic[]; at: number }>;
   /** Opens a document (`textDocument/didOpen`), version 1. */
   open(uri: string, languageId: string, text: string): void;
   stop(): Promise<void>;
@@ -53,7 +57,10 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const connection = createMessageConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
   const published: (PublishDiagnosticsParams & { at: number })[] = [];
   const waiters = new Set<() => void>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
@@ -61,7 +68,11 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     for (const wake of [...waiters]) wake();
   });
   const sections: Readonly<Record<string, unknown>> = options.sections ?? { keyfob: options.settings ?? null };
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section !== undefined && Object.hasOwn(sections, item.section) ? sections[item.section] : null)));
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) =>
+      item.section !== undefined && Object.hasOwn(sections, item.section) ? sections[item.section] : null,
+    ),
+  );
   connection.onRequest('client/registerCapability', () => null);
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
@@ -97,20 +108,36 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     });
 
   const diagnostics = (uri: string, version: number, timeoutMs = 15_000): Promise<Diagnostic[]> =>
-    waitFor(() => {
-      const found = published.find((p) => p.uri === uri && (p.version ?? 0) >= version);
-      if (found) published.splice(published.indexOf(found), 1);
-      return found?.diagnostics;
-    }, timeoutMs, `${uri} v${version}`);
+    waitFor(
+      () => {
+        const found = published.find((p) => p.uri === uri && (p.version ?? 0) >= version);
+        if (found) published.splice(published.indexOf(found), 1);
+        return found?.diagnostics;
+      },
+      timeoutMs,
+      `${uri} v${version}`,
+    );
 
-  const diagnosticsWhere = (uri: string, accept: (diagnostics: Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<{ diagnostics: Diagnostic[]; at: number }> =>
-    waitFor(() => {
-      for (let index = published.findIndex((p) => p.uri === uri); index >= 0; index = published.findIndex((p) => p.uri === uri)) {
-        const [found] = published.splice(index, 1);
-        if (found && accept(found.diagnostics)) return { diagnostics: found.diagnostics, at: found.at };
-      }
-      return undefined;
-    }, timeoutMs, `${uri} (a wanted set)`);
+  const diagnosticsWhere = (
+    uri: string,
+    accept: (diagnostics: Diagnostic[]) => boolean,
+    timeoutMs = 15_000,
+  ): Promise<{ diagnostics: Diagnostic[]; at: number }> =>
+    waitFor(
+      () => {
+        for (
+          let index = published.findIndex((p) => p.uri === uri);
+          index >= 0;
+          index = published.findIndex((p) => p.uri === uri)
+        ) {
+          const [found] = published.splice(index, 1);
+          if (found && accept(found.diagnostics)) return { diagnostics: found.diagnostics, at: found.at };
+        }
+        return undefined;
+      },
+      timeoutMs,
+      `${uri} (a wanted set)`,
+    );
 
   return {
     connection,
@@ -118,7 +145,8 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     process: child,
     diagnostics,
     diagnosticsWhere,
-    open: (uri, languageId, text) => void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
+    open: (uri, languageId, text) =>
+      void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
     stop: async () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       await connection.sendRequest('shutdown').catch(() => undefined);

@@ -51,13 +51,25 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
   const audiences: string[] = [];
   let failures = { count: 0, status: 500 };
   let issuer = '';
-  const sign = (claims: JWTPayload = {}): Promise<string> => signToken(keys.privateKey, kid, { iss: issuer, ...githubClaims(), ...options.claims, ...claims }, options.lifetimeSeconds ?? 300);
+  const sign = (claims: JWTPayload = {}): Promise<string> =>
+    signToken(
+      keys.privateKey,
+      kid,
+      { iss: issuer, ...githubClaims(), ...options.claims, ...claims },
+      options.lifetimeSeconds ?? 300,
+    );
   const server = createServer((req, res) => {
     void handle(req, res, {
       jwks: () => json(res, 200, { keys: [jwk] }),
-      discovery: () => json(res, 200, { issuer, jwks_uri: `${issuer}/.well-known/jwks`, id_token_signing_alg_values_supported: ['RS256'] }),
+      discovery: () =>
+        json(res, 200, {
+          issuer,
+          jwks_uri: `${issuer}/.well-known/jwks`,
+          id_token_signing_alg_values_supported: ['RS256'],
+        }),
       token: async (audience) => {
-        if (req.headers.authorization !== `Bearer ${requestToken}`) return json(res, 401, { message: 'bad request token' });
+        if (req.headers.authorization !== `Bearer ${requestToken}`)
+          return json(res, 401, { message: 'bad request token' });
         if (failures.count > 0) {
           failures = { ...failures, count: failures.count - 1 };
           return json(res, failures.status, { message: 'token service failure' });
@@ -74,7 +86,10 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
   return {
     issuer,
     jwksUrl: `${issuer}/.well-known/jwks`,
-    env: { ACTIONS_ID_TOKEN_REQUEST_URL: `${issuer}/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken },
+    env: {
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${issuer}/token?api-version=2.0`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken,
+    },
     issued,
     audiences,
     sign,
@@ -102,7 +117,12 @@ function githubClaims(): JWTPayload {
 
 function signToken(key: CryptoKey, kid: string, claims: JWTPayload, lifetime: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).setIssuedAt(now).setNotBefore(now - 5).setExpirationTime(now + lifetime).sign(key);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+    .setIssuedAt(now)
+    .setNotBefore(now - 5)
+    .setExpirationTime(now + lifetime)
+    .sign(key);
 }
 
 interface Routes {

@@ -72,7 +72,14 @@ export function packCli(scratch: string): PackedCli {
     env: userEnv(home),
     encoding: 'utf8',
   });
-  const [packed] = JSON.parse(out) as { filename: string; name: string; version: string; size: number; unpackedSize: number; files: PackedFile[] }[];
+  const [packed] = JSON.parse(out) as {
+    filename: string;
+    name: string;
+    version: string;
+    size: number;
+    unpackedSize: number;
+    files: PackedFile[];
+  }[];
   if (!packed) throw new Error(`npm pack printed no package: ${out}`);
   return {
     tarball: join(scratch, packed.filename),
@@ -91,7 +98,14 @@ export function packCli(scratch: string): PackedCli {
 export function installTarball(project: string, tarball: string, home: string): void {
   mkdirSync(project, { recursive: true });
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`);
-  const run = spawnSync(NPM, ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv(home), encoding: 'utf8' });
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`,
+  );
+  const run = spawnSync(NPM, ['install', '--offline', '--no-audit', '--no-fund', tarball], {
+    cwd: project,
+    env: userEnv(home),
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`npm install ${tarball} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
 }

@@ -56,7 +56,12 @@ function inputVariable(name: string): string {
 /** Runs `action/dist/<entry>.cjs` once and collects everything it wrote. */
 export async function runStep(entry: 'main' | 'post', options: StepOptions): Promise<StepRun> {
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-step-'));
-  const files = { GITHUB_ENV: 'env', GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' } as const;
+  const files = {
+    GITHUB_ENV: 'env',
+    GITHUB_OUTPUT: 'output',
+    GITHUB_STATE: 'state',
+    GITHUB_STEP_SUMMARY: 'summary',
+  } as const;
   const fileEnv = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, join(dir, file)]));
   for (const path of Object.values(fileEnv)) writeFileSync(path, '');
   const env: Record<string, string> = {
@@ -71,7 +76,12 @@ export async function runStep(entry: 'main' | 'post', options: StepOptions): Pro
   for (const [name, value] of Object.entries(options.inputs)) env[inputVariable(name)] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   const started = performance.now();
-  const { exitCode, stdout, stderr } = await spawnNode([join(REPO_ROOT, 'action', 'dist', `${entry}.cjs`)], env, options.workspace ?? REPO_ROOT, options.killAfterMs ?? 60_000);
+  const { exitCode, stdout, stderr } = await spawnNode(
+    [join(REPO_ROOT, 'action', 'dist', `${entry}.cjs`)],
+    env,
+    options.workspace ?? REPO_ROOT,
+    options.killAfterMs ?? 60_000,
+  );
   const ms = performance.now() - started;
   const read = (key: keyof typeof files) => readFileSync(fileEnv[key] ?? '', 'utf8');
   const result: StepRun = {
@@ -122,7 +132,12 @@ function parseMasks(stdout: string): string[] {
     .map((line) => line.slice('::add-mask::'.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'));
 }
 
-function spawnNode(args: string[], env: Record<string, string>, cwd: string, killAfterMs: number): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  killAfterMs: number,
+): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

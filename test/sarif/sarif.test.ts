@@ -19,7 +19,9 @@ type AjvClass = new (options: Record<string, unknown>) => { compile(schema: obje
 const Ajv = (createRequire(import.meta.url)('ajv-draft-04') as { default: AjvClass }).default;
 
 const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
-const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8'),
+) as object;
 // unicodeRegExp off: one `pattern` of the published schema (language tags) is not valid with the u flag.
 const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
 const codesDoc = readFileSync(join(REPO_ROOT, 'docs', 'codes.md'), 'utf8');
@@ -27,8 +29,24 @@ const codesDoc = readFileSync(join(REPO_ROOT, 'docs', 'codes.md'), 'utf8');
 interface SarifLog {
   version: string;
   runs: {
-    tool: { driver: { name: string; rules: { id: string; help: { text: string }; helpUri: string; shortDescription: { text: string } }[] } };
-    results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number; startColumn: number; endColumn: number } } }[] }[];
+    tool: {
+      driver: {
+        name: string;
+        rules: { id: string; help: { text: string }; helpUri: string; shortDescription: { text: string } }[];
+      };
+    };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: {
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId?: string };
+          region?: { startLine: number; startColumn: number; endColumn: number };
+        };
+      }[];
+    }[];
   }[];
 }
 
@@ -66,25 +84,46 @@ describe('SARIF output', () => {
   });
 
   it('keyfob lint --format sarif: valid, rule ids are codes, results at their place', () => {
-    const { status, log } = keyfob(REPO_ROOT, 'lint', '--format', 'sarif', 'test/fixtures/lint/mistakes.role.yaml', 'test/fixtures/lint/short.static-role.yaml');
+    const { status, log } = keyfob(
+      REPO_ROOT,
+      'lint',
+      '--format',
+      'sarif',
+      'test/fixtures/lint/mistakes.role.yaml',
+      'test/fixtures/lint/short.static-role.yaml',
+    );
     assert.equal(status, 1);
     assertValid(log);
     const results = log.runs[0]?.results ?? [];
     const short = results.find((r) => r.ruleId === 'STATIC_ROLE_ROTATION_TOO_SHORT');
     assert.ok(short, JSON.stringify(results.map((r) => r.ruleId)));
     assert.equal(short.level, 'error');
-    assert.deepEqual(short.locations[0]?.physicalLocation.artifactLocation, { uri: 'test/fixtures/lint/short.static-role.yaml', uriBaseId: '%SRCROOT%' });
-    assert.deepEqual(short.locations[0]?.physicalLocation.region, { startLine: 2, startColumn: 18, endLine: 2, endColumn: 21 });
+    assert.deepEqual(short.locations[0]?.physicalLocation.artifactLocation, {
+      uri: 'test/fixtures/lint/short.static-role.yaml',
+      uriBaseId: '%SRCROOT%',
+    });
+    assert.deepEqual(short.locations[0]?.physicalLocation.region, {
+      startLine: 2,
+      startColumn: 18,
+      endLine: 2,
+      endColumn: 21,
+    });
     assert.ok(results.some((r) => r.ruleId === 'FIELD_UNKNOWN' && r.level === 'warning'));
   });
 
   it('encodes paths with spaces and gives absolute ones as file URIs', () => {
     const inside = keyfob(dir, 'lint', '--format', 'sarif', 'my roles');
     assertValid(inside.log);
-    assert.equal(inside.log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri, 'my%20roles/short.static-role.yaml');
+    assert.equal(
+      inside.log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri,
+      'my%20roles/short.static-role.yaml',
+    );
     const outside = keyfob(REPO_ROOT, 'lint', '--format', 'sarif', join(dir, 'my roles'));
     assertValid(outside.log);
-    assert.match(outside.log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri ?? '', /^file:\/\/\/.*\/my%20roles\/short\.static-role\.yaml$/);
+    assert.match(
+      outside.log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri ?? '',
+      /^file:\/\/\/.*\/my%20roles\/short\.static-role\.yaml$/,
+    );
   });
 
   it('a clean run is a valid log with no results', () => {
@@ -95,12 +134,18 @@ describe('SARIF output', () => {
   });
 
   it('keyfob history scan --format sarif: valid, HISTORY_* rules', () => {
-    writeFileSync(join(dir, 'client.ts'), "await fetch(`${base}/api/v2/organizations/${org}/registry-modules`);\nconst level = policy['enforce'];\n");
+    writeFileSync(
+      join(dir, 'client.ts'),
+      "await fetch(`${base}/api/v2/organizations/${org}/registry-modules`);\nconst level = policy['enforce'];\n",
+    );
     const { log } = keyfob(dir, 'history', 'scan', '--format', 'sarif', 'client.ts');
     assertValid(log);
     const results = log.runs[0]?.results ?? [];
     assert.ok(results.length > 0, 'the scan found no subject');
-    assert.ok(results.every((r) => r.ruleId.startsWith('HISTORY_')), JSON.stringify(results.map((r) => r.ruleId)));
+    assert.ok(
+      results.every((r) => r.ruleId.startsWith('HISTORY_')),
+      JSON.stringify(results.map((r) => r.ruleId)),
+    );
     assert.equal(results[0]?.locations[0]?.physicalLocation.artifactLocation.uri, 'client.ts');
   });
 
@@ -109,16 +154,25 @@ describe('SARIF output', () => {
     try {
       mkdirSync(join(workspace, 'roles'));
       writeFileSync(join(workspace, 'roles', 'short.static-role.yaml'), 'username: reporter\nrotation_period: 30s\n');
-      const run = await runStep('main', { inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/keyfob.sarif' }, workspace });
+      const run = await runStep('main', {
+        inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/keyfob.sarif' },
+        workspace,
+      });
       assert.equal(run.exitCode, 1, run.stdout);
       assert.match(run.stdout, /SARIF written to reports\/keyfob\.sarif \(1 results\)/);
       const log = JSON.parse(readFileSync(join(workspace, 'reports', 'keyfob.sarif'), 'utf8')) as SarifLog;
       assertValid(log);
       const cli = keyfob(workspace, 'lint', '--format', 'sarif', 'roles');
       assert.deepEqual(log.runs[0]?.results, cli.log.runs[0]?.results);
-      assert.deepEqual(log.runs[0]?.results.map((r) => r.ruleId), ['STATIC_ROLE_ROTATION_TOO_SHORT']);
+      assert.deepEqual(
+        log.runs[0]?.results.map((r) => r.ruleId),
+        ['STATIC_ROLE_ROTATION_TOO_SHORT'],
+      );
 
-      const bad = await runStep('main', { inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/' }, workspace });
+      const bad = await runStep('main', {
+        inputs: { mode: 'lint', files: 'roles', 'sarif-file': 'reports/' },
+        workspace,
+      });
       assert.equal(bad.exitCode, 1);
       assert.match(bad.stdout, /sarif-file must be the path of a file/);
     } finally {
@@ -127,12 +181,29 @@ describe('SARIF output', () => {
   });
 
   it('keyfob history changes --format sarif: valid, HISTORY_* rules, every result carries its change id', () => {
-    writeFileSync(join(dir, 'upload.json'), '{ "data": { "type": "configuration-versions", "attributes": { "upload-url": "https://example.test/u" } } }\n');
+    writeFileSync(
+      join(dir, 'upload.json'),
+      '{ "data": { "type": "configuration-versions", "attributes": { "upload-url": "https://example.test/u" } } }\n',
+    );
     writeFileSync(join(dir, 'checks.ts'), 'await fetch(`${base}/api/v2/runs/${runId}/policy-checks`);\n');
-    const { status, log } = keyfob(dir, 'history', 'changes', '--since', '2020-01-01', '--fail-on', 'deprecation', '--format', 'sarif', 'upload.json', 'checks.ts');
+    const { status, log } = keyfob(
+      dir,
+      'history',
+      'changes',
+      '--since',
+      '2020-01-01',
+      '--fail-on',
+      'deprecation',
+      '--format',
+      'sarif',
+      'upload.json',
+      'checks.ts',
+    );
     assert.equal(status, 1);
     assertValid(log);
-    const results = (log.runs[0]?.results ?? []) as (SarifLog['runs'][number]['results'][number] & { properties?: { changeId?: string } })[];
+    const results = (log.runs[0]?.results ?? []) as (SarifLog['runs'][number]['results'][number] & {
+      properties?: { changeId?: string };
+    })[];
     assert.ok(results.length >= 2, JSON.stringify(results));
     for (const r of results) {
       assert.match(r.properties?.changeId ?? '', /^ph-\d{4}-\d{2}-\d{2}/, r.message.text);

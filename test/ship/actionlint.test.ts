@@ -13,7 +13,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'keyfob-actionlint-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 function actionlint(root: string): { status: number | null; out: string } {
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'actionlint.mjs'), '--root', root], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'actionlint.mjs'), '--root', root], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, out: run.stdout + run.stderr };
 }
 
@@ -28,8 +31,10 @@ function repository(name: string, files: Record<string, string>): string {
   return root;
 }
 
-const ACTION = 'name: a\ndescription: d\ninputs:\n  role:\n    description: r\nruns:\n  using: node24\n  main: main.cjs\n';
-const WORKFLOW = (steps: string): string => `name: w\non: push\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n${steps}`;
+const ACTION =
+  'name: a\ndescription: d\ninputs:\n  role:\n    description: r\nruns:\n  using: node24\n  main: main.cjs\n';
+const WORKFLOW = (steps: string): string =>
+  `name: w\non: push\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n${steps}`;
 
 describe('scripts/actionlint.mjs', () => {
   it('passes this repository (.github/workflows, examples/workflows, action/action.yml)', () => {
@@ -45,7 +50,9 @@ describe('scripts/actionlint.mjs', () => {
       {
         'action/action.yml': ACTION,
         'action/main.cjs': '',
-        '.github/workflows/w.yml': WORKFLOW('      - run: echo "${{ github.event.pull_request.title }}"\n      - uses: ./action\n        with:\n          rol: x\n'),
+        '.github/workflows/w.yml': WORKFLOW(
+          '      - run: echo "${{ github.event.pull_request.title }}"\n      - uses: ./action\n        with:\n          rol: x\n',
+        ),
         'examples/workflows/e.yml': 'on: push\njobs:\n  j:\n    steps:\n      - run: echo hi\n',
       },
       [

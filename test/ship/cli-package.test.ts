@@ -3,7 +3,17 @@
 // scan, and the language server when this build has one).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -31,9 +41,17 @@ function write(path: string, text: string): void {
 }
 
 /** Runs the installed `keyfob` (or `npx keyfob` with `viaNpx`) in the project, as a user's shell would. */
-function keyfob(args: string[], options: { viaNpx?: boolean; env?: Record<string, string> } = {}): { status: number | null; stdout: string; stderr: string } {
+function keyfob(
+  args: string[],
+  options: { viaNpx?: boolean; env?: Record<string, string> } = {},
+): { status: number | null; stdout: string; stderr: string } {
   const [command, argv] = options.viaNpx ? [NPX, ['--offline', '--no-install', 'keyfob', ...args]] : [bin, args];
-  const run = spawnSync(command, argv, { cwd: project, env: userEnv(home, options.env), encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(command, argv, {
+    cwd: project,
+    env: userEnv(home, options.env),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -42,30 +60,53 @@ describe('the packed CLI tarball', () => {
     const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     assert.equal(packed.name, '@keyfob/cli');
     assert.equal(packed.version, root.version);
-    const installed = JSON.parse(readFileSync(join(project, 'node_modules', '@keyfob', 'cli', 'package.json'), 'utf8')) as Record<string, unknown>;
+    const installed = JSON.parse(
+      readFileSync(join(project, 'node_modules', '@keyfob', 'cli', 'package.json'), 'utf8'),
+    ) as Record<string, unknown>;
     assert.equal(installed.private, undefined, 'publishable');
     assert.equal(installed.dependencies, undefined, 'everything it runs is bundled in dist/');
     assert.deepEqual(installed.bin, { keyfob: 'bin/keyfob.cjs' });
     assert.match(String((installed.engines as Record<string, string>).node), /^>=20/);
     // Only @keyfob/cli itself landed in node_modules (besides .bin and npm's lock).
-    assert.deepEqual(readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')), ['@keyfob']);
+    assert.deepEqual(
+      readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')),
+      ['@keyfob'],
+    );
     assert.deepEqual(readdirSync(join(project, 'node_modules', '@keyfob')), ['cli']);
   });
 
   it('holds the bundle, the launcher, README and LICENSE, and no sources, tests or source maps', () => {
     const paths = packed.files.map((f) => f.path).sort();
-    for (const needed of ['LICENSE', 'README.md', 'package.json', 'bin/keyfob.cjs', 'dist/keyfob.cjs', 'dist/esm/bin.js']) {
+    for (const needed of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'bin/keyfob.cjs',
+      'dist/keyfob.cjs',
+      'dist/esm/bin.js',
+    ]) {
       assert.ok(paths.includes(needed), `${needed} is in the tarball: ${paths.join(', ')}`);
     }
-    const unexpected = paths.filter((p) => !/^(?:LICENSE|README\.md|package\.json|bin\/keyfob\.cjs|dist\/keyfob\.cjs|dist\/esm\/[\w.-]+\.js)$/.test(p));
+    const unexpected = paths.filter(
+      (p) =>
+        !/^(?:LICENSE|README\.md|package\.json|bin\/keyfob\.cjs|dist\/keyfob\.cjs|dist\/esm\/[\w.-]+\.js)$/.test(p),
+    );
     assert.deepEqual(unexpected, []);
-    assert.equal(readFileSync(join(project, 'node_modules', '@keyfob', 'cli', 'LICENSE'), 'utf8'), readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'));
+    assert.equal(
+      readFileSync(join(project, 'node_modules', '@keyfob', 'cli', 'LICENSE'), 'utf8'),
+      readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'),
+    );
   });
 
   it('refers to nothing in this checkout (no absolute repository paths in the shipped files)', () => {
     const installed = realpathSync(join(project, 'node_modules', '@keyfob', 'cli'));
-    const leaks = packed.files.filter((f) => readFileSync(join(installed, f.path), 'utf8').includes(REPO_ROOT.replace(/[\\/]$/, '')));
-    assert.deepEqual(leaks.map((f) => f.path), []);
+    const leaks = packed.files.filter((f) =>
+      readFileSync(join(installed, f.path), 'utf8').includes(REPO_ROOT.replace(/[\\/]$/, '')),
+    );
+    assert.deepEqual(
+      leaks.map((f) => f.path),
+      [],
+    );
   });
 
   it('installs an executable `keyfob` into node_modules/.bin that reports the package version', () => {
@@ -87,14 +128,21 @@ describe('npx keyfob lint from the installed package', () => {
   it('fails on a bad one with the rule code, the place and the fix', () => {
     const run = keyfob(['lint', 'roles', 'bad'], { viaNpx: true });
     assert.equal(run.status, 1, run.stdout + run.stderr);
-    assert.match(run.stdout, /^bad\/typo\.role\.yaml:1:18 error ROLE_UNKNOWN_CREDENTIAL_TYPE credential_type "iam_usr" is not a credential type; did you mean "iam_user"\?$/m);
+    assert.match(
+      run.stdout,
+      /^bad\/typo\.role\.yaml:1:18 error ROLE_UNKNOWN_CREDENTIAL_TYPE credential_type "iam_usr" is not a credential type; did you mean "iam_user"\?$/m,
+    );
   });
 });
 
 describe('keyfob serve, apply and creds from the installed package', () => {
   it('serves on a free port, takes the role file and hands out credentials for it', async () => {
     const token = 'kfs.package-test-root-token';
-    const server = spawn(bin, ['serve', '--port', '0', '--root-token', token], { cwd: project, env: userEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(bin, ['serve', '--port', '0', '--root-token', token], {
+      cwd: project,
+      env: userEnv(home),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
@@ -138,7 +186,11 @@ describe('keyfob lsp --stdio from the installed package', () => {
       t.skip('this build of keyfob has no `lsp` command (keyfob --help does not list it)');
       return;
     }
-    const server = spawn(bin, ['lsp', '--stdio'], { cwd: project, env: userEnv(home), stdio: ['pipe', 'pipe', 'pipe'] });
+    const server = spawn(bin, ['lsp', '--stdio'], {
+      cwd: project,
+      env: userEnv(home),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
@@ -150,7 +202,11 @@ describe('keyfob lsp --stdio from the installed package', () => {
     try {
       send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
       const init = await replies.reply(1, () => stderr);
-      assert.equal(typeof (init.result as { capabilities?: unknown } | undefined)?.capabilities, 'object', JSON.stringify(init));
+      assert.equal(
+        typeof (init.result as { capabilities?: unknown } | undefined)?.capabilities,
+        'object',
+        JSON.stringify(init),
+      );
       send({ method: 'initialized', params: {} });
       send({ id: 2, method: 'shutdown' });
       await replies.reply(2, () => stderr);
@@ -163,7 +219,11 @@ describe('keyfob lsp --stdio from the installed package', () => {
 });
 
 /** The first line on a stream; rejects (with the process's stderr) if the process exits first or after 30 s. */
-function firstLine(stream: NodeJS.ReadableStream, exited: Promise<number | null>, stderr: () => string): Promise<string> {
+function firstLine(
+  stream: NodeJS.ReadableStream,
+  exited: Promise<number | null>,
+  stderr: () => string,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffered = '';
     const timer = setTimeout(() => reject(new Error(`no line after 30 s: ${stderr()}`)), 30_000);
@@ -183,7 +243,9 @@ function firstLine(stream: NodeJS.ReadableStream, exited: Promise<number | null>
 }
 
 /** Reads Content-Length framed JSON-RPC messages and hands out the reply to a given id. */
-function jsonRpcReader(stream: NodeJS.ReadableStream): { reply(id: number, stderr: () => string): Promise<Record<string, unknown>> } {
+function jsonRpcReader(stream: NodeJS.ReadableStream): {
+  reply(id: number, stderr: () => string): Promise<Record<string, unknown>>;
+} {
   let buffer = Buffer.alloc(0);
   const messages: Record<string, unknown>[] = [];
   const waiting: (() => void)[] = [];
@@ -194,7 +256,9 @@ function jsonRpcReader(stream: NodeJS.ReadableStream): { reply(id: number, stder
       if (headerEnd < 0) break;
       const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())?.[1]);
       if (buffer.length < headerEnd + 4 + length) break;
-      messages.push(JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString()) as Record<string, unknown>);
+      messages.push(
+        JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString()) as Record<string, unknown>,
+      );
       buffer = buffer.subarray(headerEnd + 4 + length);
     }
     for (const wake of waiting.splice(0)) wake();

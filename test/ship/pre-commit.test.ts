@@ -3,7 +3,16 @@
 // its git hook, and `git commit` runs keyfob on the staged files the hook's `files` pattern selects.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -45,7 +54,11 @@ function run(command: string, args: string[], cwd: string): { status: number | n
 }
 
 function git(cwd: string, ...args: string[]): string {
-  const result = run('git', ['-c', 'user.name=keyfob test', '-c', 'user.email=test@keyfob.invalid', '-c', 'commit.gpgsign=false', ...args], cwd);
+  const result = run(
+    'git',
+    ['-c', 'user.name=keyfob test', '-c', 'user.email=test@keyfob.invalid', '-c', 'commit.gpgsign=false', ...args],
+    cwd,
+  );
   assert.equal(result.status, 0, `git ${args.join(' ')}: ${result.output}`);
   return result.output.trim();
 }
@@ -56,7 +69,10 @@ function write(path: string, text: string): void {
 }
 
 before(() => {
-  assert.ok(existsSync(PRE_COMMIT), `${PRE_COMMIT} is missing: install Debian's pre-commit (listed in .ci/apt-packages)`);
+  assert.ok(
+    existsSync(PRE_COMMIT),
+    `${PRE_COMMIT} is missing: install Debian's pre-commit (listed in .ci/apt-packages)`,
+  );
   // `keyfob` on PATH, as a user has it after `npm install --global @keyfob/cli`: the repository's launcher.
   mkdirSync(shims);
   symlinkSync(join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs'), join(shims, 'keyfob'));
@@ -71,7 +87,10 @@ before(() => {
 
   mkdirSync(project);
   git(project, 'init', '-q', '-b', 'main');
-  write('.pre-commit-config.yaml', `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: keyfob-lint\n`);
+  write(
+    '.pre-commit-config.yaml',
+    `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: keyfob-lint\n`,
+  );
   git(project, 'add', '.pre-commit-config.yaml');
   git(project, 'commit', '-q', '--no-verify', '-m', 'pre-commit config');
   const install = run(PRE_COMMIT, ['install'], project);
@@ -107,10 +126,14 @@ describe('.pre-commit-hooks.yaml', () => {
   ];
   it('selects role, static role, manifest, config, policy and JWT role files by name (Python regex, as pre-commit applies it)', () => {
     assert.ok(hook);
-    const script = 'import re, sys\npattern = re.compile(sys.argv[1])\nfor name in sys.argv[2:]: print("1" if pattern.search(name) else "0")';
+    const script =
+      'import re, sys\npattern = re.compile(sys.argv[1])\nfor name in sys.argv[2:]: print("1" if pattern.search(name) else "0")';
     const result = spawnSync(PYTHON, ['-c', script, hook.files, ...names.map(([n]) => n)], { encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    const matched = result.stdout.trim().split('\n').map((line) => line === '1');
+    const matched = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line === '1');
     assert.deepEqual(
       names.map(([name], i) => [name, matched[i]]),
       names,
@@ -119,22 +142,36 @@ describe('.pre-commit-hooks.yaml', () => {
 });
 
 describe('git commit with the keyfob-lint hook installed', () => {
-  it('blocks a commit with a bad role file and prints keyfob\'s message', () => {
+  it("blocks a commit with a bad role file and prints keyfob's message", () => {
     const before = git(project, 'rev-parse', 'HEAD');
     write('roles/typo.role.yaml', 'credential_type: iam_usr\n');
     git(project, 'add', 'roles/typo.role.yaml');
-    const commit = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'add a role'], project);
+    const commit = run(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'add a role'],
+      project,
+    );
     assert.notEqual(commit.status, 0, commit.output);
     assert.match(commit.output, /keyfob lint\.+Failed/);
-    assert.match(commit.output, /roles\/typo\.role\.yaml:1:18 error ROLE_UNKNOWN_CREDENTIAL_TYPE credential_type "iam_usr" is not a credential type; did you mean "iam_user"\?/);
+    assert.match(
+      commit.output,
+      /roles\/typo\.role\.yaml:1:18 error ROLE_UNKNOWN_CREDENTIAL_TYPE credential_type "iam_usr" is not a credential type; did you mean "iam_user"\?/,
+    );
     assert.equal(git(project, 'rev-parse', 'HEAD'), before, 'nothing was committed');
   });
 
   it('lets a commit through once the file is fixed', () => {
     const before = git(project, 'rev-parse', 'HEAD');
-    write('roles/typo.role.yaml', 'credential_type: iam_user\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n');
+    write(
+      'roles/typo.role.yaml',
+      'credential_type: iam_user\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n',
+    );
     git(project, 'add', 'roles/typo.role.yaml');
-    const commit = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'add a role'], project);
+    const commit = run(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'add a role'],
+      project,
+    );
     assert.equal(commit.status, 0, commit.output);
     assert.match(commit.output, /keyfob lint\.+Passed/);
     assert.notEqual(git(project, 'rev-parse', 'HEAD'), before);
@@ -143,7 +180,11 @@ describe('git commit with the keyfob-lint hook installed', () => {
   it('skips commits without keyfob files', () => {
     write('notes/README.md', 'credential_type: iam_usr\n');
     git(project, 'add', 'notes/README.md');
-    const commit = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'notes'], project);
+    const commit = run(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@keyfob.invalid', 'commit', '-m', 'notes'],
+      project,
+    );
     assert.equal(commit.status, 0, commit.output);
     assert.match(commit.output, /keyfob lint\.+\(no files to check\)Skipped/);
   });

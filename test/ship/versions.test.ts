@@ -23,18 +23,27 @@ describe('versions follow the root package.json', () => {
   });
   it('CHANGELOG.md has a section for it (the release workflow publishes that section as the notes)', () => {
     const changelog = readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8');
-    assert.match(changelog, new RegExp(`^## \\[${root.version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+    assert.match(
+      changelog,
+      new RegExp(`^## \\[${root.version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
   });
   it('the root LICENSE is the MIT licence package.json names', () => {
-    assert.equal((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { license: string }).license, 'MIT');
+    assert.equal(
+      (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { license: string }).license,
+      'MIT',
+    );
     assert.match(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'), /^MIT License\n/);
   });
   for (const workspace of root.workspaces ?? []) {
     it(`${workspace}/package.json has the root version and names sibling workspaces at it`, () => {
       const manifest = read(join(workspace, 'package.json'));
       assert.equal(manifest.version, root.version, `${manifest.name}: set "version" to ${root.version}`);
-      const siblings = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) => name.startsWith('@keyfob/'));
-      for (const [name, range] of siblings) assert.equal(range, root.version, `${manifest.name} names ${name} at ${range}`);
+      const siblings = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) =>
+        name.startsWith('@keyfob/'),
+      );
+      for (const [name, range] of siblings)
+        assert.equal(range, root.version, `${manifest.name} names ${name} at ${range}`);
     });
   }
 });

@@ -13,18 +13,28 @@ interface Step {
 }
 interface Workflow {
   on: Record<string, unknown>;
-  jobs: Record<string, { steps?: Step[]; uses?: string; needs?: string | string[]; permissions?: Record<string, string> }>;
+  jobs: Record<
+    string,
+    { steps?: Step[]; uses?: string; needs?: string | string[]; permissions?: Record<string, string> }
+  >;
 }
 const folder = join(REPO_ROOT, '.github', 'workflows');
 const read = (name: string): Workflow => parse(readFileSync(join(folder, name), 'utf8')) as Workflow;
-const runs = (workflow: Workflow): string => Object.values(workflow.jobs).flatMap((j) => j.steps ?? []).map((s) => s.run ?? '').join('\n');
+const runs = (workflow: Workflow): string =>
+  Object.values(workflow.jobs)
+    .flatMap((j) => j.steps ?? [])
+    .map((s) => s.run ?? '')
+    .join('\n');
 
 describe('.github/workflows', () => {
   it('ci.yml runs .ci/run on pushes to main and on pull requests, and can be called by the release', () => {
     const ci = read('ci.yml');
     assert.deepEqual(Object.keys(ci.on).sort(), ['pull_request', 'push', 'workflow_call']);
     assert.match(runs(ci), /^bash \.ci\/run$/m);
-    assert.ok(Object.values(ci.jobs).some((j) => j.steps?.some((s) => s.uses === './action')), 'the action from the commit runs too');
+    assert.ok(
+      Object.values(ci.jobs).some((j) => j.steps?.some((s) => s.uses === './action')),
+      'the action from the commit runs too',
+    );
   });
 
   it('release.yml, on a version tag, passes CI first, then builds, checksums, releases and moves the major tag', () => {
@@ -34,7 +44,15 @@ describe('.github/workflows', () => {
     assert.equal(release.jobs.release?.needs, 'ci');
     assert.equal(release.jobs.release?.permissions?.contents, 'write');
     const script = runs(release);
-    for (const command of [/npm pack -w cli/, /npm run package -w extension/, /action\/action\.yml action\/dist/, /sha256sum/, /gh release create/, /SHA256SUMS/, /git push --force origin "refs\/tags\/\$major"/]) {
+    for (const command of [
+      /npm pack -w cli/,
+      /npm run package -w extension/,
+      /action\/action\.yml action\/dist/,
+      /sha256sum/,
+      /gh release create/,
+      /SHA256SUMS/,
+      /git push --force origin "refs\/tags\/\$major"/,
+    ]) {
       assert.match(script, command);
     }
   });
@@ -50,7 +68,9 @@ describe('.github/workflows', () => {
   });
 
   it('dependabot updates npm and the pinned actions', () => {
-    const config = parse(readFileSync(join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as { updates: { 'package-ecosystem': string }[] };
+    const config = parse(readFileSync(join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      updates: { 'package-ecosystem': string }[];
+    };
     assert.deepEqual(config.updates.map((u) => u['package-ecosystem']).sort(), ['github-actions', 'npm']);
   });
 });

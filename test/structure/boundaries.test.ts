@@ -54,7 +54,9 @@ const cases: Case[] = [
   },
   {
     name: 'a Node built-in in shared/',
-    files: { 'shared/src/rules/reads.ts': "import { readFileSync } from 'node:fs';\nexport const reads = readFileSync;\n" },
+    files: {
+      'shared/src/rules/reads.ts': "import { readFileSync } from 'node:fs';\nexport const reads = readFileSync;\n",
+    },
     expected: [{ rule: 'shared-no-node', from: 'shared/src/rules/reads.ts', to: 'fs' }],
   },
   {
@@ -69,7 +71,10 @@ const cases: Case[] = [
   },
   {
     name: 'shared/ importing an adapter',
-    files: { 'cli/src/z.ts': 'export const z = 1;\n', 'shared/src/rules/cli.ts': "import { z } from '../../../cli/src/z.ts';\nexport const c = z;\n" },
+    files: {
+      'cli/src/z.ts': 'export const z = 1;\n',
+      'shared/src/rules/cli.ts': "import { z } from '../../../cli/src/z.ts';\nexport const c = z;\n",
+    },
     expected: [{ rule: 'shared-no-adapter', from: 'shared/src/rules/cli.ts', to: 'cli/src/z.ts' }],
   },
   {
@@ -100,23 +105,35 @@ function write(root: string, files: Readonly<Record<string, string>>): void {
 
 /** Runs depcruise with the repository's configuration over one tree holding every case's files. */
 function cruise(root: string): Violation[] {
-  const run = spawnSync(process.execPath, [DEPCRUISE, '--config', CONFIG, '--output-type', 'json', 'shared', 'cli'], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [DEPCRUISE, '--config', CONFIG, '--output-type', 'json', 'shared', 'cli'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   assert.equal(run.stderr, '');
-  const report = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+  const report = JSON.parse(run.stdout) as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+  };
   return report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 }
 
 describe('dependency rules (.dependency-cruiser.cjs)', () => {
   // The cases' files do not overlap, so one run over all of them answers every case (one process, not nine).
   const everyCase = Object.fromEntries(cases.flatMap((c) => Object.entries(c.files)));
-  write(scratch, { ...BASE, ...everyCase, 'tsconfig.json': '{"compilerOptions":{"allowImportingTsExtensions":true,"noEmit":true}}' });
+  write(scratch, {
+    ...BASE,
+    ...everyCase,
+    'tsconfig.json': '{"compilerOptions":{"allowImportingTsExtensions":true,"noEmit":true}}',
+  });
   // The package link makes '@keyfob/shared/<area>' resolve through shared/package.json "exports", as in the workspace.
   mkdirSync(join(scratch, 'node_modules', '@keyfob'), { recursive: true });
   symlinkSync('../../shared', join(scratch, 'node_modules', '@keyfob', 'shared'));
   const violations = cruise(scratch);
 
   it('reports nothing from the base tree', () => {
-    assert.deepEqual(violations.filter((v) => v.from in BASE), []);
+    assert.deepEqual(
+      violations.filter((v) => v.from in BASE),
+      [],
+    );
   });
   for (const c of cases) {
     it(c.name, () => {

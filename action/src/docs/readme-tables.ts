@@ -12,7 +12,10 @@ interface ActionYml {
 
 const ACTION_YML = new URL('../../action.yml', import.meta.url);
 /** Files that carry the tables. */
-export const README_FILES = [new URL('../../README.md', import.meta.url), new URL('../../../README.md', import.meta.url)];
+export const README_FILES = [
+  new URL('../../README.md', import.meta.url),
+  new URL('../../../README.md', import.meta.url),
+];
 const START = '<!-- action-inputs:start (generated from action/action.yml by action/src/docs/readme-tables.ts) -->';
 const END = '<!-- action-inputs:end -->';
 
@@ -23,9 +26,24 @@ function cell(text: string): string {
 /** The two tables, from action.yml as it is now. */
 export function renderTables(): string {
   const yml = parse(readFileSync(ACTION_YML, 'utf8')) as ActionYml;
-  const inputs = Object.entries(yml.inputs).map(([name, i]) => `| \`${name}\` | ${i.default === undefined ? '' : `\`${String(i.default)}\``} | ${cell(i.description)} |`);
+  const inputs = Object.entries(yml.inputs).map(
+    ([name, i]) =>
+      `| \`${name}\` | ${i.default === undefined ? '' : `\`${String(i.default)}\``} | ${cell(i.description)} |`,
+  );
   const outputs = Object.entries(yml.outputs).map(([name, o]) => `| \`${name}\` | ${cell(o.description)} |`);
-  return [START, '', '| Input | Default | What it does |', '|---|---|---|', ...inputs, '', '| Output | What it holds |', '|---|---|', ...outputs, '', END].join('\n');
+  return [
+    START,
+    '',
+    '| Input | Default | What it does |',
+    '|---|---|---|',
+    ...inputs,
+    '',
+    '| Output | What it holds |',
+    '|---|---|',
+    ...outputs,
+    '',
+    END,
+  ].join('\n');
 }
 
 /** `text` with the block between the markers replaced by the current tables. */

@@ -26,17 +26,25 @@ import { table } from '../summary.ts';
 export async function runApply(step: EngineStep): Promise<void> {
   const { config, runner, client, engine } = step;
   const files = await readRoleFiles(config.files, config.workspace);
-  const collected = collectDesiredState(files, { mount: engine.mount, trust: trustContextOf(files, await readWorkflows(config.workspace)) });
+  const collected = collectDesiredState(files, {
+    mount: engine.mount,
+    trust: trustContextOf(files, await readWorkflows(config.workspace)),
+  });
   const fileProblems = annotateProblems(runner, collected.files);
   if (!collected.ok) {
     runner.setOutput('problems', JSON.stringify(fileProblems));
-    throw new StepFailure(`Role files have errors (${countText(fileProblems)}); nothing was applied. See the annotations.`);
+    throw new StepFailure(
+      `Role files have errors (${countText(fileProblems)}); nothing was applied. See the annotations.`,
+    );
   }
   const current = await readCurrentState(client, collected.desired, { prune: config.prune });
   const plan = planApply(collected.desired, current, { prune: config.prune });
   const notes = annotateProblems(runner, [{ file: '', problems: plan.problems }]);
   showPlan(step, plan);
-  runner.setOutput('plan', JSON.stringify(plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }))));
+  runner.setOutput(
+    'plan',
+    JSON.stringify(plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }))),
+  );
   runner.setOutput('changed', String(plan.changed));
   runner.setOutput('problems', JSON.stringify([...fileProblems, ...notes]));
   if (config.dryRun || !plan.changed) {
@@ -49,36 +57,70 @@ export async function runApply(step: EngineStep): Promise<void> {
   try {
     await executePlan(client, plan, ({ step: s, warnings }) => {
       done.push(s);
-      runner.info(`  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`);
+      runner.info(
+        `  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`,
+      );
     });
   } catch (error) {
     // Exactly what the engine now holds, in the same words as `keyfob apply`.
     const outcome = applyOutcome(plan, done.length);
     for (const line of describeApplyOutcome(outcome)) runner.info(line);
-    runner.error(`Apply stopped after ${outcome.applied.length} of ${outcome.applied.length + 1 + outcome.notAttempted.length} changes; not applied: ${[outcome.failed, ...outcome.notAttempted].filter((s) => s !== undefined).map(stepLine).join(', ')}.`);
+    runner.error(
+      `Apply stopped after ${outcome.applied.length} of ${outcome.applied.length + 1 + outcome.notAttempted.length} changes; not applied: ${[
+        outcome.failed,
+        ...outcome.notAttempted,
+      ]
+        .filter((s) => s !== undefined)
+        .map(stepLine)
+        .join(', ')}.`,
+    );
     throw error;
   }
   await summarize(step, plan, [...fileProblems, ...notes], 'applied');
   await summarizeAccess(step, 'after this apply');
 }
 
-const SYMBOL: Readonly<Record<PlanStep['op'], string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };
+const SYMBOL: Readonly<Record<PlanStep['op'], string>> = {
+  create: '+',
+  update: '~',
+  replace: '-/+',
+  delete: '-',
+  unchanged: '=',
+};
 
 function showPlan(step: EngineStep, plan: Plan): void {
   const { runner } = step;
   runner.startGroup(`Plan for mount ${step.engine.mount}: ${describeCounts(plan)}`);
-  for (const s of plan.steps) runner.info(`${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`);
+  for (const s of plan.steps)
+    runner.info(
+      `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`,
+    );
   runner.endGroup();
 }
 
 function describeCounts(plan: Plan): string {
   const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;
-  return (['create', 'update', 'replace', 'delete', 'unchanged'] as const).map((op) => `${count(op)} to ${op === 'unchanged' ? 'leave' : op}`).join(', ');
+  return (['create', 'update', 'replace', 'delete', 'unchanged'] as const)
+    .map((op) => `${count(op)} to ${op === 'unchanged' ? 'leave' : op}`)
+    .join(', ');
 }
 
-async function summarize(step: EngineStep, plan: Plan, problems: readonly FileProblem[], outcome: string): Promise<void> {
+async function summarize(
+  step: EngineStep,
+  plan: Plan,
+  problems: readonly FileProblem[],
+  outcome: string,
+): Promise<void> {
   if (!step.config.summary) return;
-  const rows = plan.steps.map((s) => [`${SYMBOL[s.op]} ${s.op}`, s.kind, s.name, s.fields.join(', ') || '—', s.source ? s.source.file : '—']);
+  const rows = plan.steps.map((s) => [
+    `${SYMBOL[s.op]} ${s.op}`,
+    s.kind,
+    s.name,
+    s.fields.join(', ') || '—',
+    s.source ? s.source.file : '—',
+  ]);
   const notes = problems.length > 0 ? `\n\n${problemsTable(problems)}` : '';
-  await step.runner.appendSummary(`### keyfob: apply ${outcome}\n\n${describeCounts(plan)}.\n\n${table(['Change', 'Kind', 'Name', 'Fields', 'File'], rows)}${notes}\n\n`);
+  await step.runner.appendSummary(
+    `### keyfob: apply ${outcome}\n\n${describeCounts(plan)}.\n\n${table(['Change', 'Kind', 'Name', 'Fields', 'File'], rows)}${notes}\n\n`,
+  );
 }

@@ -28,7 +28,10 @@ export async function runCredentials(step: EngineStep): Promise<{ keepToken: boo
 
 async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Issued> {
   const issued = await withSettle(step, `${request.method} ${request.role}`, () =>
-    issueCredentials(step.client, request, { now: () => step.runner.now(), onSecret: (value) => step.secrets.add(value) }),
+    issueCredentials(step.client, request, {
+      now: () => step.runner.now(),
+      onSecret: (value) => step.secrets.add(value),
+    }),
   );
   if (issued === undefined) throw notFound(step, request);
   return capAtTokenExpiry(issued, step.tokenExpiresAt);
@@ -56,6 +59,8 @@ function describeIssued(one: Issued): string {
   if (one.arn) parts.push(`as ${one.arn}`);
   if (one.expiration) parts.push(`valid until ${one.expiration}`);
   if (one.leaseId) parts.push(`lease ${one.leaseId}`);
-  const names = one.request.env ? `; exported as ${one.request.env.accessKey}, ${one.request.env.secretKey}${one.sessionToken ? `, ${one.request.env.sessionToken}` : ''}` : '';
+  const names = one.request.env
+    ? `; exported as ${one.request.env.accessKey}, ${one.request.env.secretKey}${one.sessionToken ? `, ${one.request.env.sessionToken}` : ''}`
+    : '';
   return `Got ${parts.join(', ')}${names}.`;
 }

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { baselineSubjects, changeAnnotations, changesMarkdown, changesSince, failsOn, scanText } from '@keyfob/shared/history';
+import {
+  baselineSubjects,
+  changeAnnotations,
+  changesMarkdown,
+  changesSince,
+  failsOn,
+  scanText,
+} from '@keyfob/shared/history';
 import type { ChangeAnnotation } from '@keyfob/shared/history';
 import type { Runner } from '../runner.ts';
 import { readSourceFiles } from '../source-files.ts';
@@ -22,7 +29,8 @@ export async function runHistory(step: Step): Promise<void> {
   const { config, runner } = step;
   const settings = config.history;
   if (!settings) throw new StepFailure('history mode needs the since input.');
-  const baseline = settings.baseline === undefined ? undefined : await readBaseline(settings.baseline, config.workspace);
+  const baseline =
+    settings.baseline === undefined ? undefined : await readBaseline(settings.baseline, config.workspace);
   const sources = await readSourceFiles(config.files, config.workspace);
   const files = sources.map(({ file, absolute, text }) => ({ file, matches: scanText(text, { fileName: absolute }) }));
   const report = changesSince(files, settings.since, baseline === undefined ? {} : { baseline });
@@ -34,25 +42,43 @@ export async function runHistory(step: Step): Promise<void> {
   if (config.summary) await runner.appendSummary(`${changesMarkdown(report)}\n`);
   if (settings.failOn !== undefined && failsOn(report, settings.failOn)) {
     const what = settings.failOn === 'breaking' ? 'breaking changes' : 'deprecated or breaking changes';
-    throw new StepFailure(`The code uses API subjects with ${what} since ${report.since}${baseline === undefined ? '' : ' that the baseline did not use'}: ${verdict} See the annotations and the job summary.`);
+    throw new StepFailure(
+      `The code uses API subjects with ${what} since ${report.since}${baseline === undefined ? '' : ' that the baseline did not use'}: ${verdict} See the annotations and the job summary.`,
+    );
   }
 }
 
 function annotate(runner: Runner, annotations: readonly ChangeAnnotation[]): void {
   for (const a of annotations.slice(0, MAX_ANNOTATIONS)) {
-    const where = { file: a.file, startLine: a.line, startColumn: a.column, endLine: a.endLine, endColumn: a.endColumn, title: a.title };
+    const where = {
+      file: a.file,
+      startLine: a.line,
+      startColumn: a.column,
+      endLine: a.endLine,
+      endColumn: a.endColumn,
+      title: a.title,
+    };
     if (a.severity === 'error') runner.error(a.message, where);
     else if (a.severity === 'warning') runner.warning(a.message, where);
     else runner.notice(a.message, where);
   }
-  if (annotations.length > MAX_ANNOTATIONS) runner.info(`${annotations.length - MAX_ANNOTATIONS} more places are in the job summary and the \`changes\` output.`);
+  if (annotations.length > MAX_ANNOTATIONS)
+    runner.info(
+      `${annotations.length - MAX_ANNOTATIONS} more places are in the job summary and the \`changes\` output.`,
+    );
 }
 
 async function readBaseline(path: string, workspace: string): Promise<ReadonlySet<string>> {
   const absolute = isAbsolute(path) ? path : join(workspace, path);
   const text = await readFile(absolute, 'utf8').catch(() => undefined);
-  if (text === undefined) throw new StepFailure(`Could not read the baseline "${path}" (relative to ${workspace}). Hint: write it first with \`keyfob history changes --format json\` on the base branch.`);
-  if (text.length > MAX_BASELINE_BYTES) throw new StepFailure(`The baseline "${path}" is larger than 20 MB. Hint: give the JSON report of \`keyfob history changes\`.`);
+  if (text === undefined)
+    throw new StepFailure(
+      `Could not read the baseline "${path}" (relative to ${workspace}). Hint: write it first with \`keyfob history changes --format json\` on the base branch.`,
+    );
+  if (text.length > MAX_BASELINE_BYTES)
+    throw new StepFailure(
+      `The baseline "${path}" is larger than 20 MB. Hint: give the JSON report of \`keyfob history changes\`.`,
+    );
   const parsed = baselineSubjects(text);
   if (!parsed.ok) throw new StepFailure(`The baseline "${path}": ${parsed.message}.`);
   return parsed.subjects;

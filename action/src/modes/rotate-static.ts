@@ -16,7 +16,7 @@ export async function runRotateStatic(step: EngineStep): Promise<void> {
     if (isEngineError(error) && error.code === 'ENGINE_UNSUPPORTED') {
       throw new StepFailure(
         `Could not rotate static role "${role}": this engine has no rotate-role endpoint (POST /v1/${step.engine.mount}/rotate-role/${role} answered ${error.status ?? '?'}). ` +
-          'Hint: rotate-static needs keyfob\'s engine; HashiCorp Vault and OpenBao rotate static roles only on their rotation_period (use mode static-role to change it).',
+          "Hint: rotate-static needs keyfob's engine; HashiCorp Vault and OpenBao rotate static roles only on their rotation_period (use mode static-role to change it).",
       );
     }
     throw error;
@@ -30,6 +30,8 @@ export async function runRotateStatic(step: EngineStep): Promise<void> {
   step.runner.info(`Rotated the key of static role ${role}${next ? `; next scheduled rotation ${next}` : ''}.`);
   step.runner.setOutput('expiration', next ?? '');
   if (step.config.summary) {
-    await step.runner.appendSummary(`### keyfob: static role rotated\n\n${table(['Static role', 'Next rotation (UTC)'], [[role, next ?? '—']])}\n\n`);
+    await step.runner.appendSummary(
+      `### keyfob: static role rotated\n\n${table(['Static role', 'Next rotation (UTC)'], [[role, next ?? '—']])}\n\n`,
+    );
   }
 }

@@ -50,10 +50,15 @@ export const accessCommand: Command = async (argv, io) => {
     return EXIT.ok;
   }
   const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be text, json or markdown, not "${format.slice(0, 16)}"\n\n${USAGE}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be text, json or markdown, not "${format.slice(0, 16)}"\n\n${USAGE}`);
   const jwtMount = values['jwt-path'] ?? 'jwt';
-  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount)) throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
-  const inputs = positionals.length > 0 ? await fromFiles(positionals, values, jwtMount, io) : await fromEngine(values, jwtMount, io);
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount))
+    throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
+  const inputs =
+    positionals.length > 0
+      ? await fromFiles(positionals, values, jwtMount, io)
+      : await fromEngine(values, jwtMount, io);
   if (!inputs) return EXIT.failed;
   const report = buildAccessReport(inputs);
   if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
@@ -63,13 +68,21 @@ export const accessCommand: Command = async (argv, io) => {
 
 type Values = ReturnType<typeof parse>['values'];
 
-async function fromFiles(paths: readonly string[], values: Values, jwtMount: string, io: CliIo): Promise<AccessInputs | undefined> {
-  if (values.url !== undefined || values.token !== undefined) throw new UsageError('give either PATHs (files) or --url/--token (an engine), not both');
+async function fromFiles(
+  paths: readonly string[],
+  values: Values,
+  jwtMount: string,
+  io: CliIo,
+): Promise<AccessInputs | undefined> {
+  if (values.url !== undefined || values.token !== undefined)
+    throw new UsageError('give either PATHs (files) or --url/--token (an engine), not both');
   const { files, missing } = await collectFiles(paths, io.cwd);
   for (const m of missing) io.stderr(`keyfob access: ${m.argument}: no such file, folder or matching file\n`);
   if (missing.length > 0) throw new UsageError('some paths name nothing');
   const chosen = files.filter((f) => f.explicit || isRoleFileName(f.display) || isAccessFileName(f.display));
-  const texts: AccessFileText[] = await Promise.all(chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })));
+  const texts: AccessFileText[] = await Promise.all(
+    chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })),
+  );
   const { inputs, errors } = collectAccessFiles(texts, { mount: values.mount ?? 'cloud', jwtMount });
   for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   if (errors.length > 0) {

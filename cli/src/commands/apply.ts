@@ -43,7 +43,13 @@ ${CONNECTION_USAGE}
 Exit status: 0 applied (or planned), 1 errors in the files or the engine refused, 2 usage error.
 `;
 
-const SYMBOL: Readonly<Record<PlanStep['op'], string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };
+const SYMBOL: Readonly<Record<PlanStep['op'], string>> = {
+  create: '+',
+  update: '~',
+  replace: '-/+',
+  delete: '-',
+  unchanged: '=',
+};
 
 /** `keyfob apply PATH...`: plans and applies role files; see USAGE. */
 export const applyCommand: Command = async (argv, io) => {
@@ -53,15 +59,22 @@ export const applyCommand: Command = async (argv, io) => {
     return EXIT.ok;
   }
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
   if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
   const client = await clientFromFlags(values, io);
   const files = await readFiles(positionals, io);
   if (files === undefined) return EXIT.usage;
-  const collected = collectDesiredState(files, { mount: client.mount, trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)) });
+  const collected = collectDesiredState(files, {
+    mount: client.mount,
+    trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)),
+  });
   const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
   if (format === 'text') {
-    for (const p of problems) io.stderr(`${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`);
+    for (const p of problems)
+      io.stderr(
+        `${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`,
+      );
   }
   if (!collected.ok) {
     if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems }, null, 2)}\n`);
@@ -73,14 +86,21 @@ export const applyCommand: Command = async (argv, io) => {
     const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
     plan = planApply(collected.desired, current, { prune: values.prune ?? false });
   } catch (error) {
-    if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
-    io.stderr(`keyfob apply: ${failureText(error, 'read the engine\'s roles', undefined, client.mount)}; nothing was applied.\n`);
+    if (format === 'json')
+      io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
+    io.stderr(
+      `keyfob apply: ${failureText(error, "read the engine's roles", undefined, client.mount)}; nothing was applied.\n`,
+    );
     return EXIT.failed;
   }
   if (format === 'text') report(plan, io);
   if (values['dry-run'] || !plan.changed) {
     if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems), null, 2)}\n`);
-    io.stderr(values['dry-run'] ? 'keyfob apply: dry run, nothing changed.\n' : 'keyfob apply: the engine already matches the files.\n');
+    io.stderr(
+      values['dry-run']
+        ? 'keyfob apply: dry run, nothing changed.\n'
+        : 'keyfob apply: the engine already matches the files.\n',
+    );
     return EXIT.ok;
   }
   let done = 0;
@@ -88,21 +108,35 @@ export const applyCommand: Command = async (argv, io) => {
   try {
     await executePlan(client, plan, ({ step, warnings }) => {
       done += 1;
-      io.stderr(`keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`);
+      io.stderr(
+        `keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`,
+      );
     });
   } catch (error) {
     failure = error;
   }
   const outcome = applyOutcome(plan, done);
-  const error = outcome.failed === undefined ? undefined : failureText(failure, `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`, outcome.failed.name, client.mount);
+  const error =
+    outcome.failed === undefined
+      ? undefined
+      : failureText(
+          failure,
+          `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`,
+          outcome.failed.name,
+          client.mount,
+        );
   if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems, outcome, error), null, 2)}\n`);
   if (error !== undefined) {
     io.stderr(`keyfob apply: ${error}\n`);
     // What the engine now holds, on stdout beside the plan (text), so the report is never lost in logs.
     if (format === 'text') io.stdout(`${describeApplyOutcome(outcome).join('\n')}\n`);
-    io.stderr(`keyfob apply: stopped: ${outcome.applied.length} applied, ${1 + outcome.notAttempted.length} not applied.\n`);
+    io.stderr(
+      `keyfob apply: stopped: ${outcome.applied.length} applied, ${1 + outcome.notAttempted.length} not applied.\n`,
+    );
     if (outcome.failed?.kind === 'static-role' && /NoSuchEntity|cannot be found/.test(error)) {
-      io.stderr('keyfob apply: a static role adopts an existing cloud user; on a local engine start it with keyfob serve --cloud FILE listing the users (see examples/cloud.yaml).\n');
+      io.stderr(
+        'keyfob apply: a static role adopts an existing cloud user; on a local engine start it with keyfob serve --cloud FILE listing the users (see examples/cloud.yaml).\n',
+      );
     }
     return EXIT.failed;
   }
@@ -114,7 +148,13 @@ function jsonReport(plan: Plan, problems: readonly object[], outcome?: ApplyOutc
   const brief = ({ op, kind, name, fields }: PlanStep) => ({ op, kind, name, fields });
   const base = { plan: plan.steps.map(brief), changed: plan.changed, problems: [...problems, ...plan.problems] };
   if (outcome === undefined) return base;
-  const notApplied = outcome.failed === undefined ? [] : [{ ...brief(outcome.failed), status: 'failed', error }, ...outcome.notAttempted.map((s) => ({ ...brief(s), status: 'not attempted' }))];
+  const notApplied =
+    outcome.failed === undefined
+      ? []
+      : [
+          { ...brief(outcome.failed), status: 'failed', error },
+          ...outcome.notAttempted.map((s) => ({ ...brief(s), status: 'not attempted' })),
+        ];
   return { ...base, applied: outcome.applied.map(brief), notApplied, ...(error === undefined ? {} : { error }) };
 }
 
@@ -123,7 +163,12 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { ...CONNECTION_OPTIONS, 'dry-run': { type: 'boolean' }, prune: { type: 'boolean' }, format: { type: 'string', short: 'f' } },
+      options: {
+        ...CONNECTION_OPTIONS,
+        'dry-run': { type: 'boolean' },
+        prune: { type: 'boolean' },
+        format: { type: 'string', short: 'f' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
@@ -141,8 +186,12 @@ async function readFiles(paths: readonly string[], io: CliIo): Promise<RoleFileT
 
 function report(plan: Plan, io: CliIo): void {
   for (const note of plan.problems) io.stderr(`keyfob apply: ${note.severity}: ${note.message}\n`);
-  const lines = plan.steps.map((s) => `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`);
+  const lines = plan.steps.map(
+    (s) => `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`,
+  );
   const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;
-  lines.push(`plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete, ${count('unchanged')} unchanged`);
+  lines.push(
+    `plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete, ${count('unchanged')} unchanged`,
+  );
   io.stdout(`${lines.join('\n')}\n`);
 }

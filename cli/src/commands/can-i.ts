@@ -38,8 +38,10 @@ export const canICommand: Command = async (argv, io) => {
   }
   if (values['access-key'] !== undefined) return askEngine(values, positionals, io);
   const [roleArg, action, resource = '*'] = positionals;
-  if (roleArg === undefined || action === undefined || positionals.length > 3) throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
-  if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action)) throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`);
+  if (roleArg === undefined || action === undefined || positionals.length > 3)
+    throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
+  if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action))
+    throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`);
   const format = formatOf(values.format);
   const context = contextOf(values.context);
   const files = values.file && values.file.length > 0 ? values.file : [roleArg];
@@ -55,14 +57,27 @@ export const canICommand: Command = async (argv, io) => {
   const state = collectDesiredState(texts, { mount: 'cloud' });
   if (!state.ok) throw new UsageError(`the role files have errors; run keyfob lint ${files.join(' ')}`);
   const roles = [...state.desired.roles.entries()];
-  const found = values.file && values.file.length > 0 ? roles.find(([name]) => name === roleArg) : roles.length === 1 ? roles[0] : undefined;
+  const found =
+    values.file && values.file.length > 0
+      ? roles.find(([name]) => name === roleArg)
+      : roles.length === 1
+        ? roles[0]
+        : undefined;
   if (!found) {
     const names = roles.map(([name]) => name).join(', ') || 'none';
-    throw new UsageError(values.file ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})` : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`);
+    throw new UsageError(
+      values.file
+        ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})`
+        : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`,
+    );
   }
   const [name, declared] = found;
   const answer = canI(rolePolicies(declared.definition), { action, resource, context });
-  io.stdout(format === 'json' ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n` : textAnswer(name, action, resource, answer));
+  io.stdout(
+    format === 'json'
+      ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n`
+      : textAnswer(name, action, resource, answer),
+  );
   return answer.allowed ? EXIT.ok : EXIT.failed;
 };
 
@@ -70,7 +85,8 @@ type Values = ReturnType<typeof parse>['values'];
 
 function formatOf(value: string | undefined): 'text' | 'json' {
   const format = value ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
   return format;
 }
 
@@ -87,25 +103,51 @@ function contextOf(pairs: readonly string[] | undefined): Record<string, string>
 /** `--access-key`: the engine's dev API evaluates the call for the principal behind the key. */
 async function askEngine(values: Values, positionals: readonly string[], io: CliIo): Promise<number> {
   const [action, resource = '*'] = positionals;
-  if (action === undefined || positionals.length > 2) throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
+  if (action === undefined || positionals.length > 2)
+    throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
   const format = formatOf(values.format);
   const settings = connectionFromFlags(values, io);
   const url = settings.url.replace(/\/+$/, '').replace(/\/v1$/, '');
   const token = settings.token;
   if (!token) throw new UsageError('--token or $KEYFOB_TOKEN is needed to ask the engine');
-  const body = { access_key: values['access-key'], ...(values['session-token'] ? { session_token: values['session-token'] } : {}), action, resource, context: contextOf(values.context) };
+  const body = {
+    access_key: values['access-key'],
+    ...(values['session-token'] ? { session_token: values['session-token'] } : {}),
+    action,
+    resource,
+    context: contextOf(values.context),
+  };
   let response: Response;
   try {
-    response = await fetch(`${url}/v1/sys/dev/can-i`, { method: 'POST', headers: { 'X-Service-Token': token, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(settings.requestTimeoutMs) });
+    response = await fetch(`${url}/v1/sys/dev/can-i`, {
+      method: 'POST',
+      headers: { 'X-Service-Token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(settings.requestTimeoutMs),
+    });
   } catch (error) {
-    throw new Error(`cannot reach the engine at ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`cannot reach the engine at ${url}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   const answer = (await response.json().catch(() => ({}))) as { data?: EngineAnswer; errors?: string[] };
   if (response.status === 404) throw new Error(`${url} has no /v1/sys/dev/can-i: start the engine with --dev`);
-  if (!response.ok || !answer.data) throw new Error(`the engine answered ${response.status}: ${(answer.errors ?? []).join('; ').slice(0, 300)}`);
+  if (!response.ok || !answer.data)
+    throw new Error(`the engine answered ${response.status}: ${(answer.errors ?? []).join('; ').slice(0, 300)}`);
   const data = answer.data;
-  const result: CanIAnswer = { allowed: data.allowed, evaluation: data.evaluation, limit: data.limit, free: data.evaluation === undefined && data.allowed ? 'sts:GetCallerIdentity needs no permission' : undefined, assumptions: [], unknownPolicies: [] };
-  io.stdout(format === 'json' ? `${JSON.stringify({ principal: data.principal, ...jsonAnswer(data.principal, action, resource, result) })}\n` : textAnswer(data.principal, action, resource, result).replace(/^(yes|no): role /, '$1: '));
+  const result: CanIAnswer = {
+    allowed: data.allowed,
+    evaluation: data.evaluation,
+    limit: data.limit,
+    free: data.evaluation === undefined && data.allowed ? 'sts:GetCallerIdentity needs no permission' : undefined,
+    assumptions: [],
+    unknownPolicies: [],
+  };
+  io.stdout(
+    format === 'json'
+      ? `${JSON.stringify({ principal: data.principal, ...jsonAnswer(data.principal, action, resource, result) })}\n`
+      : textAnswer(data.principal, action, resource, result).replace(/^(yes|no): role /, '$1: '),
+  );
   return data.allowed ? EXIT.ok : EXIT.failed;
 }
 
@@ -127,14 +169,17 @@ function rolePolicies(role: RoleDefinition): Parameters<typeof canI>[0] {
 }
 
 function textAnswer(name: string, action: string, resource: string, answer: CanIAnswer): string {
-  const lines = [`${answer.allowed ? 'yes' : 'no'}: role ${name} ${answer.allowed ? 'may' : 'may not'} call ${action} on ${resource}`];
+  const lines = [
+    `${answer.allowed ? 'yes' : 'no'}: role ${name} ${answer.allowed ? 'may' : 'may not'} call ${action} on ${resource}`,
+  ];
   const ev = answer.evaluation;
   if (answer.free) lines.push(`  ${answer.free}`);
   else if (answer.limit) lines.push(`  decided by the provider's fixed limit: ${answer.limit}`);
   else if (ev?.decision === 'allow') for (const s of ev.statements) lines.push(`  allowed by ${describeStatement(s)}`);
   else if (ev?.decision === 'explicit-deny') lines.push(`  denied by ${describeStatement(ev.statement)}`);
   else if (ev?.decision === 'implicit-deny') lines.push(`  denied: no ${ev.policyType} allows the ${action} action`);
-  for (const arn of answer.unknownPolicies) lines.push(`  note: ${arn} is not a managed policy keyfob knows; it grants nothing here`);
+  for (const arn of answer.unknownPolicies)
+    lines.push(`  note: ${arn} is not a managed policy keyfob knows; it grants nothing here`);
   for (const a of answer.assumptions) lines.push(`  assumed: ${a}`);
   return `${lines.join('\n')}\n`;
 }

@@ -55,7 +55,13 @@ export const CLI_SETTING_NAMES: SettingNames = {
 
 /** An engine failure as one line with a hint naming the flag to check; anything else as it is. */
 export function failureText(error: unknown, operation: string, role?: string, mount?: string): string {
-  if (isEngineError(error)) return describeEngineFailure(error, { operation, names: CLI_SETTING_NAMES, ...(role === undefined ? {} : { role }), mount: mount ?? 'cloud' });
+  if (isEngineError(error))
+    return describeEngineFailure(error, {
+      operation,
+      names: CLI_SETTING_NAMES,
+      ...(role === undefined ? {} : { role }),
+      mount: mount ?? 'cloud',
+    });
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -67,10 +73,12 @@ export const credsCommand: Command = async (argv, io) => {
     return EXIT.ok;
   }
   const format = values.format ?? 'env';
-  if (format !== 'env' && format !== 'shell' && format !== 'json') throw new UsageError(`--format must be env, shell or json, not "${format}"\n\n${USAGE}`);
+  if (format !== 'env' && format !== 'shell' && format !== 'json')
+    throw new UsageError(`--format must be env, shell or json, not "${format}"\n\n${USAGE}`);
   const [role, ...extra] = positionals;
   if (role === undefined || extra.length > 0) throw new UsageError(`give exactly one ROLE\n\n${USAGE}`);
-  if (!ROLE_NAME.test(role)) throw new UsageError(`"${role}" is not a role name (letters, digits, "_", "-", "." and "@")`);
+  if (!ROLE_NAME.test(role))
+    throw new UsageError(`"${role}" is not a role name (letters, digits, "_", "-", "." and "@")`);
   if (values.sts && values.static) throw new UsageError('give --sts or --static, not both');
   const method: CredentialMethod = values.sts ? 'sts' : values.static ? 'static-creds' : 'creds';
   const built = buildCredentialFetches([{ role }], {
@@ -81,7 +89,11 @@ export const credsCommand: Command = async (argv, io) => {
     mfaCode: values['mfa-code'],
     env: values['env-names'] ?? 'cloud',
     exportEnv: true,
-    context: { repository: io.env.GITHUB_REPOSITORY, runId: io.env.GITHUB_RUN_ID, runAttempt: io.env.GITHUB_RUN_ATTEMPT },
+    context: {
+      repository: io.env.GITHUB_REPOSITORY,
+      runId: io.env.GITHUB_RUN_ID,
+      runAttempt: io.env.GITHUB_RUN_ATTEMPT,
+    },
     names: { roleArn: '--role-arn', roleSessionName: '--role-session-name', ttl: '--ttl', mfaCode: '--mfa-code' },
     envInput: '--env-names',
   });
@@ -133,7 +145,16 @@ function parse(argv: string[]) {
 export function render(issued: IssuedCredentials, format: 'env' | 'shell' | 'json'): string {
   if (format === 'json') {
     const { accessKey, secretKey, sessionToken, arn, expiration, leaseId, leaseDuration, credentialType } = issued;
-    const body = { access_key: accessKey, secret_key: secretKey, session_token: sessionToken, arn: arn ?? null, expiration: expiration ?? null, lease_id: leaseId || null, lease_duration: leaseDuration, credential_type: credentialType };
+    const body = {
+      access_key: accessKey,
+      secret_key: secretKey,
+      session_token: sessionToken,
+      arn: arn ?? null,
+      expiration: expiration ?? null,
+      lease_id: leaseId || null,
+      lease_duration: leaseDuration,
+      credential_type: credentialType,
+    };
     return `${JSON.stringify(body, null, 2)}\n`;
   }
   const names = issued.request.env;
@@ -144,7 +165,11 @@ export function render(issued: IssuedCredentials, format: 'env' | 'shell' | 'jso
     // An empty session token clears one left over from earlier credentials.
     [names.sessionToken, issued.sessionToken ?? ''],
   ];
-  return pairs.map(([name, value]) => (format === 'shell' ? `export ${name}=${shellQuote(value)}` : `${name}=${value}`)).join('\n') + '\n';
+  return (
+    pairs
+      .map(([name, value]) => (format === 'shell' ? `export ${name}=${shellQuote(value)}` : `${name}=${value}`))
+      .join('\n') + '\n'
+  );
 }
 
 /** Single-quotes a value for POSIX shells (a `'` inside becomes `'\''`). */

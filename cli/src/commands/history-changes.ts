@@ -1,7 +1,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baselineSubjects, changeAnnotations, changesMarkdown, changesSince, changesText, failsOn, parseSince, scanText } from '@keyfob/shared/history';
+import {
+  baselineSubjects,
+  changeAnnotations,
+  changesMarkdown,
+  changesSince,
+  changesText,
+  failsOn,
+  parseSince,
+  scanText,
+} from '@keyfob/shared/history';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
@@ -47,19 +56,24 @@ export async function historyChanges(argv: string[], io: CliIo): Promise<number>
     io.stdout(CHANGES_USAGE);
     return EXIT.ok;
   }
-  if (values.since === undefined) throw new UsageError(`--since is required: a date YYYY-MM-DD or a self-hosted release vYYYYMM-N\n\n${CHANGES_USAGE}`);
+  if (values.since === undefined)
+    throw new UsageError(
+      `--since is required: a date YYYY-MM-DD or a self-hosted release vYYYYMM-N\n\n${CHANGES_USAGE}`,
+    );
   const since = parseSince(values.since);
   if (!since.ok) throw new UsageError(`${since.message}\n\n${CHANGES_USAGE}`);
   const format = oneOf('--format', values.format ?? 'text', FORMATS);
   const failOn = values['fail-on'] === undefined ? undefined : oneOf('--fail-on', values['fail-on'], FAIL_LEVELS);
-  const baseline = values.baseline === undefined ? undefined : await readBaseline(resolve(io.cwd, values.baseline), values.baseline);
+  const baseline =
+    values.baseline === undefined ? undefined : await readBaseline(resolve(io.cwd, values.baseline), values.baseline);
   const found = await sourceFiles(positionals.length === 0 ? ['.'] : positionals, io.cwd);
   if ('missing' in found) {
     io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
     return EXIT.usage;
   }
   const files: FileMatches[] = [];
-  for (const source of found.files) files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
+  for (const source of found.files)
+    files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
   const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
   io.stdout(render(report, format));
   return failOn !== undefined && failsOn(report, failOn satisfies ChangeLevel) ? EXIT.failed : EXIT.ok;
@@ -78,7 +92,14 @@ function render(report: ChangesReport, format: Format): string {
  * and `,` in properties. Nothing in a file name or a summary can start a command of its own.
  */
 export function workflowCommand(a: ChangeAnnotation): string {
-  const props = [`file=${prop(a.file)}`, `line=${a.line}`, `col=${a.column}`, `endLine=${a.endLine}`, `endColumn=${a.endColumn}`, `title=${prop(a.title)}`];
+  const props = [
+    `file=${prop(a.file)}`,
+    `line=${a.line}`,
+    `col=${a.column}`,
+    `endLine=${a.endLine}`,
+    `endColumn=${a.endColumn}`,
+    `title=${prop(a.title)}`,
+  ];
   return `::${a.severity} ${props.join(',')}::${data(a.message)}\n`;
 }
 
@@ -110,14 +131,19 @@ function parse(argv: string[]) {
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`${flag} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value.slice(0, 40)}"\n\n${CHANGES_USAGE}`);
+  throw new UsageError(
+    `${flag} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value.slice(0, 40)}"\n\n${CHANGES_USAGE}`,
+  );
 }
 
 /** The `subjectsUsed` of an earlier JSON report, checked: a clear error names what is wrong. */
 async function readBaseline(path: string, shown: string): Promise<ReadonlySet<string>> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`--baseline ${shown}: no such file`);
-  if (info.size > MAX_BASELINE_BYTES) throw new UsageError(`--baseline ${shown}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; give the JSON report of \`keyfob history changes --format json\``);
+  if (info.size > MAX_BASELINE_BYTES)
+    throw new UsageError(
+      `--baseline ${shown}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; give the JSON report of \`keyfob history changes --format json\``,
+    );
   const parsed = baselineSubjects(await readFile(path, 'utf8'));
   if (!parsed.ok) throw new UsageError(`--baseline ${shown}: ${parsed.message}`);
   return parsed.subjects;

@@ -58,7 +58,11 @@ export const historyCommand: Command = async (argv, io) => {
   const target = values.target === undefined ? undefined : targetOf(values.target);
   if (action === 'scan') return scan(rest, values.format ?? 'text', target, io);
   if (action === 'show') return show(rest, target, io);
-  throw new UsageError(action === undefined ? `give a subcommand: scan, show or changes\n\n${USAGE}` : `unknown subcommand "${action}"\n\n${USAGE}`);
+  throw new UsageError(
+    action === undefined
+      ? `give a subcommand: scan, show or changes\n\n${USAGE}`
+      : `unknown subcommand "${action}"\n\n${USAGE}`,
+  );
 };
 
 function parse(argv: string[]) {
@@ -66,7 +70,11 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', short: 'f' }, target: { type: 'string', short: 't' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        target: { type: 'string', short: 't' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
@@ -80,7 +88,8 @@ function targetOf(text: string): Target {
 }
 
 async function scan(paths: string[], format: string, target: Target | undefined, io: CliIo): Promise<number> {
-  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif, not "${format}"\n\n${USAGE}`);
+  if (format !== 'text' && format !== 'json' && format !== 'sarif')
+    throw new UsageError(`--format must be text, json or sarif, not "${format}"\n\n${USAGE}`);
   if (paths.length === 0) throw new UsageError(`give at least one file or folder\n\n${USAGE}`);
   const found = await sourceFiles(paths, io.cwd);
   if ('missing' in found) {
@@ -90,9 +99,16 @@ async function scan(paths: string[], format: string, target: Target | undefined,
   const annotations: { file: string; match: Match; annotation: Annotation }[] = [];
   for (const source of found.files) {
     const text = await readSource(source);
-    for (const match of scanText(text, { fileName: source.absolute })) annotations.push({ file: source.file, match, annotation: annotationFor(match, target) });
+    for (const match of scanText(text, { fileName: source.absolute }))
+      annotations.push({ file: source.file, match, annotation: annotationFor(match, target) });
   }
-  io.stdout(format === 'json' ? formatJson(annotations) : format === 'sarif' ? formatSarif(annotations) : formatText(annotations));
+  io.stdout(
+    format === 'json'
+      ? formatJson(annotations)
+      : format === 'sarif'
+        ? formatSarif(annotations)
+        : formatText(annotations),
+  );
   return annotations.some((a) => a.annotation.severity !== 'info') ? EXIT.failed : EXIT.ok;
 }
 
@@ -143,7 +159,9 @@ function formatText(annotations: readonly { file: string; match: Match; annotati
     return `${file}:${match.line}:${match.column}: ${annotation.text} [${match.subject.type} ${match.subject.name}${owner}]`;
   });
   const actionable = annotations.filter((a) => a.annotation.severity !== 'info').length;
-  lines.push(`${annotations.length} API subject use${annotations.length === 1 ? '' : 's'} found, ${actionable} to act on`);
+  lines.push(
+    `${annotations.length} API subject use${annotations.length === 1 ? '' : 's'} found, ${actionable} to act on`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -152,8 +170,12 @@ function show(words: string[], target: Target | undefined, io: CliIo): number {
   if (query === '') throw new UsageError(`give a subject: a name, an alias or a path\n\n${USAGE}`);
   const subjects = findSubjects(query);
   if (subjects.length === 0) {
-    const suggestions = searchHistory(query).subjects.slice(0, 5).map((hit) => `  ${hit.item.name}${hit.item.resource === undefined ? '' : ` (${hit.item.resource})`}`);
-    io.stderr(`keyfob history: no subject named "${query}"${suggestions.length > 0 ? `; did you mean:\n${suggestions.join('\n')}` : ''}\n`);
+    const suggestions = searchHistory(query)
+      .subjects.slice(0, 5)
+      .map((hit) => `  ${hit.item.name}${hit.item.resource === undefined ? '' : ` (${hit.item.resource})`}`);
+    io.stderr(
+      `keyfob history: no subject named "${query}"${suggestions.length > 0 ? `; did you mean:\n${suggestions.join('\n')}` : ''}\n`,
+    );
     return EXIT.failed;
   }
   io.stdout(`${subjects.map((s) => timeline(s, { format: 'text', ...(target ? { target } : {}) })).join('\n\n')}\n`);

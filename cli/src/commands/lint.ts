@@ -30,7 +30,8 @@ Exit status: 0 no errors, 1 errors found, 2 usage error.
 `;
 
 /** A walked file is ours when its name says so or its text points at one of our schemas. */
-const SCHEMA_REFERENCE = /keyfob[^\s"']*\/(?:role|static-role|manifest|root-config|lease-config|jwt-role|policy)\.schema\.json/;
+const SCHEMA_REFERENCE =
+  /keyfob[^\s"']*\/(?:role|static-role|manifest|root-config|lease-config|jwt-role|policy)\.schema\.json/;
 
 /** `keyfob lint PATH...`: checks role files and reports problems; see USAGE. */
 export const lintCommand: Command = async (argv, io) => {
@@ -51,16 +52,28 @@ export const lintCommand: Command = async (argv, io) => {
 
   const texts = new Map<CollectedFile, string>();
   for (const file of files) texts.set(file, await readFile(file.absolute, 'utf8'));
-  const trust = trustContextOf(files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })), await readWorkflows(io.cwd, io.cwd));
+  const trust = trustContextOf(
+    files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })),
+    await readWorkflows(io.cwd, io.cwd),
+  );
   const reports: FileReport[] = [];
   for (const file of files) {
     const report = lintFile(file, texts.get(file) ?? '', trust);
-    if (report) reports.push(values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report);
+    if (report)
+      reports.push(
+        values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report,
+      );
   }
   if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
 
   const output =
-    format === 'json' ? formatJson(reports) : format === 'sarif' ? formatSarif(reports) : format === 'github' ? formatGithub(reports) : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
+    format === 'json'
+      ? formatJson(reports)
+      : format === 'sarif'
+        ? formatSarif(reports)
+        : format === 'github'
+          ? formatGithub(reports)
+          : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
   io.stdout(output);
   return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
 };
@@ -70,7 +83,11 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);

@@ -1,7 +1,13 @@
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
 import { startLanguageServer } from '@keyfob/shared/lsp';
-import { createConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node.js';
+import {
+  createConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver/node.js';
 import { EXIT, UsageError } from '../io.ts';
 import type { Command } from '../command.ts';
 
@@ -20,14 +26,20 @@ diagnostics, quick fixes, inlay hints) in code of any language. Settings are rea
 export const lspCommand: Command = async (argv, io) => {
   const { values } = parseArgs({
     args: argv,
-    options: { stdio: { type: 'boolean' }, 'node-ipc': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, clientProcessId: { type: 'string' } },
+    options: {
+      stdio: { type: 'boolean' },
+      'node-ipc': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      clientProcessId: { type: 'string' },
+    },
     strict: true,
   });
   if (values.help) {
     io.stdout(USAGE);
     return EXIT.ok;
   }
-  if (values.stdio === values['node-ipc']) throw new UsageError(`give exactly one of --stdio or --node-ipc\n\n${USAGE}`);
+  if (values.stdio === values['node-ipc'])
+    throw new UsageError(`give exactly one of --stdio or --node-ipc\n\n${USAGE}`);
   const connection = values.stdio
     ? createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
     : createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));

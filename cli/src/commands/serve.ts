@@ -49,23 +49,46 @@ export function parseServeFlags(argv: readonly string[]): ServeFlags {
       return v;
     };
     switch (name) {
-      case '--host': flags.host = value(); break;
-      case '--port': flags.port = integer(value(), name, 0, 65535); break;
-      case '--cloud-port': flags.cloudPort = integer(value(), name, 0, 65535); break;
-      case '--root-token': flags.rootToken = value(); break;
-      case '--mount': flags.mounts?.push(value()); break;
-      case '--data-dir': flags.dataDir = value(); break;
-      case '--consistency-delay': flags.consistencyDelaySeconds = integer(value(), name, 0, 3600); break;
+      case '--host':
+        flags.host = value();
+        break;
+      case '--port':
+        flags.port = integer(value(), name, 0, 65535);
+        break;
+      case '--cloud-port':
+        flags.cloudPort = integer(value(), name, 0, 65535);
+        break;
+      case '--root-token':
+        flags.rootToken = value();
+        break;
+      case '--mount':
+        flags.mounts?.push(value());
+        break;
+      case '--data-dir':
+        flags.dataDir = value();
+        break;
+      case '--consistency-delay':
+        flags.consistencyDelaySeconds = integer(value(), name, 0, 3600);
+        break;
       case '--provider-client': {
         const v = value();
-        if (v !== 'direct' && v !== 'sdk') throw new UsageError(`--provider-client must be direct or sdk, not "${v.slice(0, 32)}"`);
+        if (v !== 'direct' && v !== 'sdk')
+          throw new UsageError(`--provider-client must be direct or sdk, not "${v.slice(0, 32)}"`);
         flags.providerClient = v;
         break;
       }
-      case '--cloud': flags.cloud = value(); break;
-      case '--dev': flags.dev = true; break;
-      case '--help': case '-h': flags.help = true; break;
-      default: throw new UsageError(`unknown option ${arg}\n${USAGE}`);
+      case '--cloud':
+        flags.cloud = value();
+        break;
+      case '--dev':
+        flags.dev = true;
+        break;
+      case '--help':
+      case '-h':
+        flags.help = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}\n${USAGE}`);
     }
   }
   return flags as ServeFlags;
@@ -73,7 +96,8 @@ export function parseServeFlags(argv: readonly string[]): ServeFlags {
 
 function integer(text: string, name: string, min: number, max: number): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -103,7 +127,9 @@ export const serveCommand: Command = async (argv, io) => {
   }).catch((error: unknown) => {
     // The engine checks the fixtures as PUT /v1/sys/dev/cloud does; say where in the file each problem is.
     if (cloud !== undefined && isCloudFixturesError(error)) {
-      throw new UsageError(`--cloud ${flags.cloud}: the emulated cloud refused ${error.problems.length === 1 ? 'a value' : `${error.problems.length} values`}:\n${error.problems.map((p) => `  ${cloud.where(p)}: ${p}`).join('\n')}`);
+      throw new UsageError(
+        `--cloud ${flags.cloud}: the emulated cloud refused ${error.problems.length === 1 ? 'a value' : `${error.problems.length} values`}:\n${error.problems.map((p) => `  ${cloud.where(p)}: ${p}`).join('\n')}`,
+      );
     }
     throw error;
   });
@@ -112,11 +138,15 @@ export const serveCommand: Command = async (argv, io) => {
     io.stderr(`keyfob serve: root token (shown once): ${engine.rootToken}\n`);
   } else if (engine.rootTokenKept) {
     // Only its hash is stored, so there is nothing to show: say which token still works.
-    io.stderr('keyfob serve: root token: kept from the first start with this data directory (the token shown then still works; --root-token replaces it)\n');
+    io.stderr(
+      'keyfob serve: root token: kept from the first start with this data directory (the token shown then still works; --root-token replaces it)\n',
+    );
   }
   // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
   const stopped = waitForSignal();
-  io.stdout(`${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`);
+  io.stdout(
+    `${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`,
+  );
   await stopped;
   await engine.stop();
   return EXIT.ok;

@@ -5,10 +5,18 @@ import { toSarif } from '@keyfob/shared/sarif';
 import type { SarifFinding } from '@keyfob/shared/sarif';
 
 /** The problem code (SARIF rule id) of each change level: the same codes `history scan` reports. */
-const LEVEL_CODES: Readonly<Record<ChangeLevel, ProblemCode>> = { breaking: 'HISTORY_BREAKING', deprecation: 'HISTORY_DEPRECATED', info: 'HISTORY_CHANGED' };
+const LEVEL_CODES: Readonly<Record<ChangeLevel, ProblemCode>> = {
+  breaking: 'HISTORY_BREAKING',
+  deprecation: 'HISTORY_DEPRECATED',
+  info: 'HISTORY_CHANGED',
+};
 
 /** The result level of each change level (a breaking change is an error in code scanning). */
-const LEVEL_SEVERITY: Readonly<Record<ChangeLevel, SarifFinding['severity']>> = { breaking: 'error', deprecation: 'warning', info: 'info' };
+const LEVEL_SEVERITY: Readonly<Record<ChangeLevel, SarifFinding['severity']>> = {
+  breaking: 'error',
+  deprecation: 'warning',
+  info: 'info',
+};
 
 /**
  * `keyfob history changes --format sarif`: one result per place of every change, written by the
@@ -26,8 +34,20 @@ export function changesSarif(report: ChangesReport, version: string): object {
           code: LEVEL_CODES[level],
           severity: LEVEL_SEVERITY[level],
           message: `${changeMessage(change)} [change ${change.id}, ${level}]`,
-          range: { startLine: place.line, startColumn: place.column, endLine: place.endLine, endColumn: place.endColumn },
-          properties: { changeId: change.id, level, date: change.date, ...(change.sunset === null ? {} : { sunset: change.sunset }), subject: change.subject.id, new: change.new },
+          range: {
+            startLine: place.line,
+            startColumn: place.column,
+            endLine: place.endLine,
+            endColumn: place.endColumn,
+          },
+          properties: {
+            changeId: change.id,
+            level,
+            date: change.date,
+            ...(change.sunset === null ? {} : { sunset: change.sunset }),
+            subject: change.subject.id,
+            new: change.new,
+          },
           fingerprints: { 'keyfobChange/v1': `${change.id}|${change.subject.id}|${place.text}` },
         });
       }

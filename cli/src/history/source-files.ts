@@ -17,7 +17,10 @@ export interface SourceFile {
  * relative to the working folder, or absolute when the argument was. Undefined (with the path)
  * when a path does not exist.
  */
-export async function sourceFiles(paths: readonly string[], cwd: string): Promise<{ files: SourceFile[] } | { missing: string }> {
+export async function sourceFiles(
+  paths: readonly string[],
+  cwd: string,
+): Promise<{ files: SourceFile[] } | { missing: string }> {
   const files = new Map<string, string>();
   for (const path of paths) {
     const found = await collect(resolve(cwd, path), true);

@@ -44,7 +44,8 @@ export async function collectFiles(
       const key = await realpath(match.absolute).catch(() => match.absolute);
       const file = { display: displayPath(match.absolute, cwd), ...match };
       const known = found.get(key);
-      if (known === undefined || file.display.length < known.display.length) found.set(key, { ...file, explicit: file.explicit || (known?.explicit ?? false) });
+      if (known === undefined || file.display.length < known.display.length)
+        found.set(key, { ...file, explicit: file.explicit || (known?.explicit ?? false) });
     }
   }
   const files = [...found.values()].sort((a, b) => a.display.localeCompare(b.display));

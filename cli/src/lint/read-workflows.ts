@@ -15,12 +15,24 @@ export async function readWorkflows(from: string, cwd: string): Promise<{ file: 
   for (let folder = from; ; folder = dirname(folder)) {
     const workflows = join(folder, '.github', 'workflows');
     const names = await readdir(workflows).catch(() => undefined);
-    if (names) return readAll(workflows, names.filter((n) => /\.ya?ml$/i.test(n)).sort().slice(0, MAX_WORKFLOWS), cwd);
+    if (names)
+      return readAll(
+        workflows,
+        names
+          .filter((n) => /\.ya?ml$/i.test(n))
+          .sort()
+          .slice(0, MAX_WORKFLOWS),
+        cwd,
+      );
     if (dirname(folder) === folder || (await stat(join(folder, '.git')).catch(() => undefined))) return [];
   }
 }
 
-async function readAll(folder: string, names: readonly string[], cwd: string): Promise<{ file: string; text: string }[]> {
+async function readAll(
+  folder: string,
+  names: readonly string[],
+  cwd: string,
+): Promise<{ file: string; text: string }[]> {
   const out: { file: string; text: string }[] = [];
   for (const name of names) {
     const path = join(folder, name);

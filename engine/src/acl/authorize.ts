@@ -20,7 +20,11 @@ export interface AccessRequest {
  */
 export function authorize(policies: PolicyStore, caller: Caller, request: AccessRequest): void {
   const path = request.operation === 'list' && !request.path.endsWith('/') ? `${request.path}/` : request.path;
-  const decision = allowOperation(policies.acl(caller.record.policies), { operation: request.operation, path, params: request.params });
+  const decision = allowOperation(policies.acl(caller.record.policies), {
+    operation: request.operation,
+    path,
+    params: request.params,
+  });
   if (!decision.allowed) throw permissionDenied();
   if (!decision.rootPrivs && isRootPath(path)) throw permissionDenied();
 }

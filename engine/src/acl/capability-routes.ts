@@ -16,9 +16,21 @@ const MAX_PATHS = 256;
  */
 export function capabilityRoutes(core: EngineCore): Route[] {
   return [
-    { pattern: path('capabilities-self'), fields: ['path', 'paths', 'token'], operations: { update: (ctx) => answer(core, ctx.caller, ctx) } },
-    { pattern: path('capabilities'), fields: ['path', 'paths', 'token'], operations: { update: (ctx) => answer(core, byToken(core, ctx), ctx) } },
-    { pattern: path('capabilities-accessor'), fields: ['path', 'paths', 'accessor'], operations: { update: (ctx) => answer(core, byAccessor(core, ctx), ctx) } },
+    {
+      pattern: path('capabilities-self'),
+      fields: ['path', 'paths', 'token'],
+      operations: { update: (ctx) => answer(core, ctx.caller, ctx) },
+    },
+    {
+      pattern: path('capabilities'),
+      fields: ['path', 'paths', 'token'],
+      operations: { update: (ctx) => answer(core, byToken(core, ctx), ctx) },
+    },
+    {
+      pattern: path('capabilities-accessor'),
+      fields: ['path', 'paths', 'accessor'],
+      operations: { update: (ctx) => answer(core, byAccessor(core, ctx), ctx) },
+    },
   ];
 }
 
@@ -41,7 +53,8 @@ function byAccessor(core: EngineCore, ctx: RequestContext): Caller {
 function answer(core: EngineCore, caller: Caller | undefined, ctx: RequestContext): HandlerResult {
   const paths = pathsOf(ctx.params);
   if (paths.length === 0) throw badRequest('paths must be supplied');
-  if (paths.length > MAX_PATHS) throw badRequest(`at most ${MAX_PATHS} paths may be asked at once (got ${paths.length})`);
+  if (paths.length > MAX_PATHS)
+    throw badRequest(`at most ${MAX_PATHS} paths may be asked at once (got ${paths.length})`);
   const acl = core.policies.acl(caller?.record.policies ?? []);
   const data: Record<string, string[]> = {};
   for (const p of paths) data[p] = pathCapabilities(acl, p);
@@ -52,5 +65,8 @@ function answer(core: EngineCore, caller: Caller | undefined, ctx: RequestContex
 function pathsOf(params: Readonly<Record<string, unknown>>): string[] {
   const value = params.paths ?? params.path;
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return list.filter((p): p is string => typeof p === 'string').map((p) => p.trim()).filter((p) => p !== '');
+  return list
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }

@@ -75,13 +75,17 @@ function write(core: EngineCore, ctx: RequestContext, legacy: boolean): HandlerR
     warnings.push("'rules' is deprecated, please use 'policy' instead");
   }
   if (typeof given !== 'string' || given.trim() === '') throw badRequest("'policy' parameter not supplied or empty");
-  if (Buffer.byteLength(given) > MAX_POLICY_BYTES) throw badRequest(`policy is longer than ${MAX_POLICY_BYTES} bytes; split it into several policies`);
+  if (Buffer.byteLength(given) > MAX_POLICY_BYTES)
+    throw badRequest(`policy is longer than ${MAX_POLICY_BYTES} bytes; split it into several policies`);
   if (name === 'root') throw badRequest('cannot update "root" policy');
   if (name === '') throw badRequest('policy name must be provided in the URL');
   const text = decodeBase64(given);
   const read = readPolicy(text, name);
   const errors = read.problems.filter((p) => p.severity === 'error');
-  if (errors.length > 0) throw badRequest(`failed to parse policy: ${parseMessage(errors.map((p) => ({ code: p.code, message: p.message })))}`);
+  if (errors.length > 0)
+    throw badRequest(
+      `failed to parse policy: ${parseMessage(errors.map((p) => ({ code: p.code, message: p.message })))}`,
+    );
   core.policies.set(name, text);
   return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
 }

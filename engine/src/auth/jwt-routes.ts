@@ -9,11 +9,40 @@ import { checkBoundClaims, mappedMetadata, readJwtRole, userClaimValue, type Jwt
 import { readJwtConfig, type JwtConfig } from './jwt-settings.ts';
 import { verifyLoginJwt } from './jwt-verify.ts';
 
-const CONFIG_FIELDS = ['jwks_url', 'jwt_validation_pubkeys', 'bound_issuer', 'jwt_supported_algs', 'default_role', 'oidc_discovery_url', 'jwks_ca_pem'];
+const CONFIG_FIELDS = [
+  'jwks_url',
+  'jwt_validation_pubkeys',
+  'bound_issuer',
+  'jwt_supported_algs',
+  'default_role',
+  'oidc_discovery_url',
+  'jwks_ca_pem',
+];
 const ROLE_FIELDS = [
-  'name', 'role_type', 'bound_audiences', 'bound_subject', 'bound_claims', 'bound_claims_type', 'user_claim', 'token_ttl', 'token_max_ttl',
-  'token_policies', 'policies', 'ttl', 'max_ttl', 'claim_mappings', 'groups_claim', 'token_type', 'allowed_redirect_uris', 'clock_skew_leeway',
-  'expiration_leeway', 'not_before_leeway', 'token_explicit_max_ttl', 'token_no_default_policy', 'token_num_uses', 'num_uses',
+  'name',
+  'role_type',
+  'bound_audiences',
+  'bound_subject',
+  'bound_claims',
+  'bound_claims_type',
+  'user_claim',
+  'token_ttl',
+  'token_max_ttl',
+  'token_policies',
+  'policies',
+  'ttl',
+  'max_ttl',
+  'claim_mappings',
+  'groups_claim',
+  'token_type',
+  'allowed_redirect_uris',
+  'clock_skew_leeway',
+  'expiration_leeway',
+  'not_before_leeway',
+  'token_explicit_max_ttl',
+  'token_no_default_policy',
+  'token_num_uses',
+  'num_uses',
 ];
 
 /** `auth/jwt/`: config, roles and login (the JWT auth method GitHub OIDC uses). */
@@ -67,7 +96,12 @@ export function jwtBackend(core: EngineCore): Backend {
   };
 }
 
-async function login(core: EngineCore, config: JwtConfig | undefined, roleOf: (name: string) => JwtRole | undefined, ctx: RequestContext): Promise<HandlerResult> {
+async function login(
+  core: EngineCore,
+  config: JwtConfig | undefined,
+  roleOf: (name: string) => JwtRole | undefined,
+  ctx: RequestContext,
+): Promise<HandlerResult> {
   const jwt = typeof ctx.params.jwt === 'string' ? ctx.params.jwt : '';
   const roleName = (typeof ctx.params.role === 'string' && ctx.params.role) || config?.defaultRole || '';
   if (!config) throw badRequest('could not load configuration');

@@ -1,6 +1,12 @@
 import { createPublicKey } from 'node:crypto';
 import { checkTimes, type JwtClaims, type JwtRole } from '@keyfob/shared/jwt-roles';
-import { compactVerify, createRemoteJWKSet, errors as jose, type FlattenedJWSInput, type JWSHeaderParameters } from 'jose';
+import {
+  compactVerify,
+  createRemoteJWKSet,
+  errors as jose,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+} from 'jose';
 import { badRequest } from '../http/http-error.ts';
 import type { JwtConfig } from './jwt-settings.ts';
 
@@ -27,16 +33,21 @@ export async function verifyLoginJwt(jwt: string, config: JwtConfig, role: JwtRo
   const times = checkTimes(role, claims, Math.floor(now.getTime() / 1000));
   if (times) throw invalid(times);
   // GitHub always sends `aud`; the real engine (since 1.16.3) refuses it when the role binds none.
-  if (role.boundAudiences.length === 0 && audiences.length > 0) throw badRequest('audience claim found in JWT but no audiences bound to the role');
+  if (role.boundAudiences.length === 0 && audiences.length > 0)
+    throw badRequest('audience claim found in JWT but no audiences bound to the role');
   return claims;
 }
 
 async function verifySignature(jwt: string, config: JwtConfig): Promise<JwtClaims> {
   const algorithms = config.jwtSupportedAlgs.length > 0 ? [...config.jwtSupportedAlgs] : DEFAULT_ALGS;
   try {
-    const verified = config.jwksUrl !== '' ? await compactVerify(jwt, remoteSet(config.jwksUrl), { algorithms }) : await verifyWithKeys(jwt, config, algorithms);
+    const verified =
+      config.jwksUrl !== ''
+        ? await compactVerify(jwt, remoteSet(config.jwksUrl), { algorithms })
+        : await verifyWithKeys(jwt, config, algorithms);
     const payload: unknown = JSON.parse(new TextDecoder().decode(verified.payload));
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new jose.JWTInvalid('JWT Claims Set must be a top-level JSON object');
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      throw new jose.JWTInvalid('JWT Claims Set must be a top-level JSON object');
     return payload as JwtClaims;
   } catch (error) {
     throw describe(error);
@@ -49,7 +60,10 @@ async function verifyWithKeys(jwt: string, config: JwtConfig, algorithms: string
       return await compactVerify(jwt, key, { algorithms });
     } catch (error) {
       // A key of another type or another signer: try the next configured key.
-      const otherKey = error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JOSENotSupported || error instanceof TypeError;
+      const otherKey =
+        error instanceof jose.JWSSignatureVerificationFailed ||
+        error instanceof jose.JOSENotSupported ||
+        error instanceof TypeError;
       if (!otherKey) throw error;
     }
   }
@@ -68,11 +82,22 @@ function remoteSet(url: string): GetKey {
 /** The reason a verification failed, as a 400 (no token text, ever). */
 function describe(error: unknown): unknown {
   if (error instanceof Error && error.name === 'HttpError') return error;
-  const signature = (detail: string): Error => badRequest(`error validating token: error verifying token signature: ${detail}`);
-  if (error instanceof jose.JOSEAlgNotAllowed) return badRequest('error validating token: invalid algorithm (alg) header parameter: token signed with unexpected algorithm');
-  if (error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JWKSNoMatchingKey) return signature('no known key successfully validated the token signature');
+  const signature = (detail: string): Error =>
+    badRequest(`error validating token: error verifying token signature: ${detail}`);
+  if (error instanceof jose.JOSEAlgNotAllowed)
+    return badRequest(
+      'error validating token: invalid algorithm (alg) header parameter: token signed with unexpected algorithm',
+    );
+  if (error instanceof jose.JWSSignatureVerificationFailed || error instanceof jose.JWKSNoMatchingKey)
+    return signature('no known key successfully validated the token signature');
   if (error instanceof jose.JWKSTimeout) return signature('timed out fetching the JWKS');
-  if (error instanceof jose.JWSInvalid || error instanceof jose.JWTInvalid || error instanceof jose.JOSENotSupported || error instanceof SyntaxError) return signature('malformed JWT');
+  if (
+    error instanceof jose.JWSInvalid ||
+    error instanceof jose.JWTInvalid ||
+    error instanceof jose.JOSENotSupported ||
+    error instanceof SyntaxError
+  )
+    return signature('malformed JWT');
   if (error instanceof jose.JWKSInvalid || error instanceof jose.JOSEError) return signature(error.message);
   return signature(`could not fetch keys from jwks_url (${error instanceof Error ? error.message : 'unknown error'})`);
 }

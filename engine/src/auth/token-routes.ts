@@ -12,7 +12,21 @@ import { isSubset, sanitizePolicies } from './token-policies.ts';
 import { tokenTtl, ttlCappedWarning } from './token-ttl.ts';
 import type { Caller } from './token-store.ts';
 
-const CREATE_FIELDS = ['id', 'display_name', 'ttl', 'explicit_max_ttl', 'policies', 'meta', 'renewable', 'no_parent', 'no_default_policy', 'num_uses', 'period', 'type', 'entity_alias'];
+const CREATE_FIELDS = [
+  'id',
+  'display_name',
+  'ttl',
+  'explicit_max_ttl',
+  'policies',
+  'meta',
+  'renewable',
+  'no_parent',
+  'no_default_policy',
+  'num_uses',
+  'period',
+  'type',
+  'entity_alias',
+];
 
 /** `auth/token/`: create, create-orphan, lookup-self, renew-self, revoke-self. */
 export function tokenBackend(core: EngineCore): Backend {
@@ -20,9 +34,21 @@ export function tokenBackend(core: EngineCore): Backend {
     prefix: 'auth/token/',
     mountType: 'token',
     routes: [
-      { pattern: path('create'), fields: CREATE_FIELDS, operations: { update: (ctx) => createToken(core, ctx, false) } },
-      { pattern: path('create-orphan'), fields: CREATE_FIELDS, operations: { update: (ctx) => createToken(core, ctx, true) } },
-      { pattern: path('lookup-self'), fields: [], operations: { read: (ctx) => lookupSelf(core, ctx), update: (ctx) => lookupSelf(core, ctx) } },
+      {
+        pattern: path('create'),
+        fields: CREATE_FIELDS,
+        operations: { update: (ctx) => createToken(core, ctx, false) },
+      },
+      {
+        pattern: path('create-orphan'),
+        fields: CREATE_FIELDS,
+        operations: { update: (ctx) => createToken(core, ctx, true) },
+      },
+      {
+        pattern: path('lookup-self'),
+        fields: [],
+        operations: { read: (ctx) => lookupSelf(core, ctx), update: (ctx) => lookupSelf(core, ctx) },
+      },
       { pattern: path('renew-self'), fields: ['increment'], operations: { update: (ctx) => renewSelf(core, ctx) } },
       { pattern: path('revoke-self'), fields: [], operations: { update: (ctx) => revokeSelf(core, ctx) } },
     ],
@@ -43,10 +69,16 @@ function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean
   const sudo = parentRoot || allowOperation(acl, { operation: 'update', path: `auth/token/${ctx.path}` }).rootPrivs;
   const noParent = truthy(params.no_parent) || orphanRoute;
   if (truthy(params.no_parent) && !sudo) throw badRequest('root or sudo privileges required to create orphan token');
-  if (params.id !== undefined && params.id !== '' && !sudo) throw badRequest('root or sudo privileges required to specify token id');
-  if (params.period !== undefined && params.period !== '' && params.period !== 0 && !sudo) throw badRequest('root or sudo privileges required to create periodic token');
+  if (params.id !== undefined && params.id !== '' && !sudo)
+    throw badRequest('root or sudo privileges required to specify token id');
+  if (params.period !== undefined && params.period !== '' && params.period !== 0 && !sudo)
+    throw badRequest('root or sudo privileges required to create periodic token');
   if (typeof params.num_uses === 'number' && params.num_uses < 0) throw badRequest('number of uses cannot be negative');
-  const { policies, warnings } = childPolicies(core, parent.record.policies, list(params.policies), { sudo, parentRoot, noDefault: truthy(params.no_default_policy) });
+  const { policies, warnings } = childPolicies(core, parent.record.policies, list(params.policies), {
+    sudo,
+    parentRoot,
+    noDefault: truthy(params.no_default_policy),
+  });
   const explicitMax = createSeconds(params.explicit_max_ttl, 'explicit_max_ttl');
   const computed = tokenTtl({
     ttl: createSeconds(params.ttl, 'ttl'),
@@ -72,7 +104,12 @@ function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean
   });
   // The TTL calculation's warnings come before the unknown-policy ones, as in the real engine.
   const allWarnings = [...computed.warnings, ...warnings];
-  return { kind: 'data', data: null, auth: authBlock(token, created, core.clock.now()), ...(allWarnings.length > 0 ? { warnings: allWarnings } : {}) };
+  return {
+    kind: 'data',
+    data: null,
+    auth: authBlock(token, created, core.clock.now()),
+    ...(allWarnings.length > 0 ? { warnings: allWarnings } : {}),
+  };
 }
 
 interface ChildOptions {
@@ -86,11 +123,18 @@ interface ChildOptions {
  * from a root parent; without sudo only a subset of the parent's; `default` added when the parent
  * has it (or always with sudo) unless `no_default_policy`. Unknown names only warn.
  */
-function childPolicies(core: EngineCore, parentPolicies: readonly string[], requested: readonly string[], options: ChildOptions): { policies: string[]; warnings: string[] } {
+function childPolicies(
+  core: EngineCore,
+  parentPolicies: readonly string[],
+  requested: readonly string[],
+  options: ChildOptions,
+): { policies: string[]; warnings: string[] } {
   const asked = sanitizePolicies(requested, false);
-  if (asked.includes('root') && !options.parentRoot) throw badRequest('root tokens may not be created without parent token being root');
+  if (asked.includes('root') && !options.parentRoot)
+    throw badRequest('root tokens may not be created without parent token being root');
   const parent = sanitizePolicies(parentPolicies, false);
-  if (!options.sudo && asked.length > 0 && !isSubset(asked, parent)) throw badRequest('child policies must be subset of parent');
+  if (!options.sudo && asked.length > 0 && !isSubset(asked, parent))
+    throw badRequest('child policies must be subset of parent');
   const base = asked.length > 0 ? asked : parent;
   const addDefault = !options.noDefault && (options.sudo || parent.includes('default'));
   const policies = sanitizePolicies(options.noDefault ? base.filter((p) => p !== 'default') : base, addDefault);
@@ -153,7 +197,8 @@ function createSeconds(value: unknown, field: 'ttl' | 'explicit_max_ttl'): numbe
   const parsed = parseDuration(value, { allowInteger: true, field });
   if (parsed.seconds !== undefined) return Math.floor(parsed.seconds);
   const lines = parsed.problems.map((p) => `${p.message} [${p.code}]`);
-  if (parsed.problems.some((p) => p.code === 'DURATION_NEGATIVE')) throw badRequest(`${field} must be positive: ${lines.join(' ')}`);
+  if (parsed.problems.some((p) => p.code === 'DURATION_NEGATIVE'))
+    throw badRequest(`${field} must be positive: ${lines.join(' ')}`);
   throw badRequest(...lines);
 }
 

@@ -119,7 +119,11 @@ export class TokenStore {
    * max nor the system maximum counted from its creation (`maxLifeSeconds`), as the real engine
    * renews. `capped` has the asked and the allowed seconds when the cap cut the renewal.
    */
-  renew(hash: string, increment: number | undefined, maxLifeSeconds: number): { record: TokenRecord; capped?: { asked: number; allowed: number } } | undefined {
+  renew(
+    hash: string,
+    increment: number | undefined,
+    maxLifeSeconds: number,
+  ): { record: TokenRecord; capped?: { asked: number; allowed: number } } | undefined {
     const old = this.#table.get(hash);
     if (!old) return undefined;
     const now = this.clock.now();
@@ -128,7 +132,9 @@ export class TokenStore {
     const wanted = now + asked * 1000;
     const record = { ...old, expiresAt: Math.min(wanted, limit) };
     this.#table.set(hash, record);
-    return wanted > limit ? { record, capped: { asked, allowed: Math.max(0, Math.floor(limit / 1000) - Math.floor(now / 1000)) } } : { record };
+    return wanted > limit
+      ? { record, capped: { asked, allowed: Math.max(0, Math.floor(limit / 1000) - Math.floor(now / 1000)) } }
+      : { record };
   }
 
   /**
@@ -144,7 +150,8 @@ export class TokenStore {
   #revokeTree(hash: string, pending: Promise<void>[]): void {
     const record = this.#table.get(hash);
     if (!record) return;
-    for (const [childHash, child] of this.#table.entries()) if (child.parent === hash) this.#revokeTree(childHash, pending);
+    for (const [childHash, child] of this.#table.entries())
+      if (child.parent === hash) this.#revokeTree(childHash, pending);
     this.#table.delete(hash);
     this.#byAccessor.delete(record.accessor);
     const leases = this.onRevoke(hash);

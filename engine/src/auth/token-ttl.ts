@@ -41,7 +41,8 @@ export function tokenTtl(input: TokenTtlInput): TokenTtl {
   }
   // Root tokens are still bound by an explicit maximum.
   if (ttl === 0 && explicit > 0) ttl = explicit;
-  if (ttl === 0 && input.parentTtl !== 0) return { error: 'expiring root tokens cannot create non-expiring root tokens' };
+  if (ttl === 0 && input.parentTtl !== 0)
+    return { error: 'expiring root tokens cannot create non-expiring root tokens' };
   return { ttl, warnings };
 }
 

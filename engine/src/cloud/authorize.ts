@@ -1,4 +1,10 @@
-import { accessDeniedMessage, evaluate, temporaryCredentialLimit, type Evaluation, type RequestContext } from '@keyfob/shared/iam-policy';
+import {
+  accessDeniedMessage,
+  evaluate,
+  temporaryCredentialLimit,
+  type Evaluation,
+  type RequestContext,
+} from '@keyfob/shared/iam-policy';
 import { isoTime } from '../clock.ts';
 import { accessDenied } from './cloud-error.ts';
 import type { CloudPrincipal } from './cloud-types.ts';
@@ -16,25 +22,47 @@ export function authorize(ctx: ActionContext, action: string, request: AuthzRequ
   const { principal } = ctx;
   const session = principal.session;
   const limit = session ? temporaryCredentialLimit(session.kind, action, session.mfa === true) : undefined;
-  if (limit) throw accessDenied(`User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${limit}`);
+  if (limit)
+    throw accessDenied(
+      `User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${limit}`,
+    );
   const evaluation = evaluateCall(ctx.state, principal, action, request, callContext(ctx));
-  if (evaluation.decision !== 'allow') throw accessDenied(accessDeniedMessage(principal.arn, action, request.resource, evaluation));
+  if (evaluation.decision !== 'allow')
+    throw accessDenied(accessDeniedMessage(principal.arn, action, request.resource, evaluation));
 }
 
 /** The decision for one call (also what `can-i` reports for issued credentials). */
-export function evaluateCall(state: CloudState, principal: CloudPrincipal, action: string, request: AuthzRequest, context: RequestContext): Evaluation {
-  return evaluate({ action, resource: request.resource, context: { ...context, ...request.context }, ...policySets(state, principal) });
+export function evaluateCall(
+  state: CloudState,
+  principal: CloudPrincipal,
+  action: string,
+  request: AuthzRequest,
+  context: RequestContext,
+): Evaluation {
+  return evaluate({
+    action,
+    resource: request.resource,
+    context: { ...context, ...request.context },
+    ...policySets(state, principal),
+  });
 }
 
 /** Global condition keys of a call. */
-export function callContext(ctx: Pick<ActionContext, 'state' | 'clock' | 'principal' | 'sourceIp' | 'region'>): Record<string, string> {
+export function callContext(
+  ctx: Pick<ActionContext, 'state' | 'clock' | 'principal' | 'sourceIp' | 'region'>,
+): Record<string, string> {
   const { principal, state } = ctx;
   const session = principal.session;
   const now = ctx.clock.now();
   const out: Record<string, string> = {
     'aws:PrincipalArn': principal.arn,
     'aws:PrincipalAccount': state.settings.accountId,
-    'aws:PrincipalType': session?.kind === 'assumed_role' ? 'AssumedRole' : session?.kind === 'federation_token' ? 'FederatedUser' : 'User',
+    'aws:PrincipalType':
+      session?.kind === 'assumed_role'
+        ? 'AssumedRole'
+        : session?.kind === 'federation_token'
+          ? 'FederatedUser'
+          : 'User',
     'aws:userid': principalUserId(principal, state.settings.accountId, (name) => state.users.get(name)?.userId),
     'aws:CurrentTime': isoTime(now),
     'aws:EpochTime': String(Math.floor(now / 1000)),
@@ -48,7 +76,8 @@ export function callContext(ctx: Pick<ActionContext, 'state' | 'clock' | 'princi
     out['aws:TokenIssueTime'] = isoTime(session.createdAt);
     out['aws:MultiFactorAuthPresent'] = session.mfa ? 'true' : 'false';
   }
-  const tags = session?.tags ?? (principal.userName !== undefined ? state.users.get(principal.userName)?.tags : undefined) ?? {};
+  const tags =
+    session?.tags ?? (principal.userName !== undefined ? state.users.get(principal.userName)?.tags : undefined) ?? {};
   for (const [key, value] of Object.entries(tags)) out[`aws:PrincipalTag/${key}`] = value;
   return out;
 }

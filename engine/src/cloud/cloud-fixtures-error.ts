@@ -8,5 +8,9 @@ export class CloudFixturesError extends Error {
 
 /** Whether a thrown value is a `CloudFixturesError` (also across bundle copies of the class). */
 export function isCloudFixturesError(value: unknown): value is CloudFixturesError {
-  return value instanceof Error && value.name === 'CloudFixturesError' && Array.isArray((value as { problems?: unknown }).problems);
+  return (
+    value instanceof Error &&
+    value.name === 'CloudFixturesError' &&
+    Array.isArray((value as { problems?: unknown }).problems)
+  );
 }

@@ -40,15 +40,32 @@ export function applyFixtures(state: CloudState, input: unknown, now: number, de
   // A user that keeps its name keeps its id (unless the fixture gives one), so static roles that
   // adopted it still recognise it; a different id means "deleted and re-created".
   const idOf = (name: string): string | undefined => state.users.get(name)?.userId;
-  const users = listOf(input.users, 'users', errors, FIXTURE_LIMITS.users).map((u, i) => readUser(u, `users[${i}]`, { account, now, idOf }, errors));
-  const root = input.rootUser === undefined ? undefined : readUser(input.rootUser, 'rootUser', { account, now, idOf }, errors);
+  const users = listOf(input.users, 'users', errors, FIXTURE_LIMITS.users).map((u, i) =>
+    readUser(u, `users[${i}]`, { account, now, idOf }, errors),
+  );
+  const root =
+    input.rootUser === undefined ? undefined : readUser(input.rootUser, 'rootUser', { account, now, idOf }, errors);
   const settings: CloudSettings = {
     accountId: account,
-    throttle: listOf(input.throttle, 'throttle', errors, FIXTURE_LIMITS.throttle).map((t, i) => readThrottle(t, `throttle[${i}]`, errors)),
+    throttle: listOf(input.throttle, 'throttle', errors, FIXTURE_LIMITS.throttle).map((t, i) =>
+      readThrottle(t, `throttle[${i}]`, errors),
+    ),
     consistencyDelaySeconds: readDelay(input.consistencyDelaySeconds, defaultDelay, errors),
     ...(root ? { rootUserName: root.name } : {}),
-    ...(input.roles !== undefined ? { roles: listOf(input.roles, 'roles', errors, FIXTURE_LIMITS.roles).map((r, i) => readRole(r, `roles[${i}]`, errors)) } : {}),
-    ...(input.groups !== undefined ? { groups: listOf(input.groups, 'groups', errors, FIXTURE_LIMITS.groups).map((g, i) => readGroup(g, `groups[${i}]`, errors)) } : {}),
+    ...(input.roles !== undefined
+      ? {
+          roles: listOf(input.roles, 'roles', errors, FIXTURE_LIMITS.roles).map((r, i) =>
+            readRole(r, `roles[${i}]`, errors),
+          ),
+        }
+      : {}),
+    ...(input.groups !== undefined
+      ? {
+          groups: listOf(input.groups, 'groups', errors, FIXTURE_LIMITS.groups).map((g, i) =>
+            readGroup(g, `groups[${i}]`, errors),
+          ),
+        }
+      : {}),
     ...(input.policies !== undefined ? { managedPolicies: readPolicies(input.policies, errors) } : {}),
   };
   const all = root ? [...users, root] : users;
@@ -76,21 +93,30 @@ function readUser(value: unknown, where: string, defaults: UserDefaults, errors:
   const raw = isObject(value) ? value : {};
   if (!isObject(value)) errors.push(`${where} must be an object`);
   const name = typeof raw.name === 'string' ? raw.name : '';
-  if (name.length === 0 || name.length > 64 || !IAM_NAME.test(name)) errors.push(`${where}.name must be an IAM user name ([\\w+=,.@-], 1-64)`);
+  if (name.length === 0 || name.length > 64 || !IAM_NAME.test(name))
+    errors.push(`${where}.name must be an IAM user name ([\\w+=,.@-], 1-64)`);
   const path = typeof raw.path === 'string' ? raw.path : '/';
   if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(path)) errors.push(`${where}.path must start and end with "/"`);
   const policies = stringList(raw.policies, `${where}.policies`, errors, FIXTURE_LIMITS.policiesPerUser);
   for (const arn of policies) if (!isPolicyArn(arn)) errors.push(`${where}.policies: "${arn}" is not a policy ARN`);
   const inline = stringMap(raw.inlinePolicies, `${where}.inlinePolicies`, errors, INLINE_POLICY_LIMITS);
   const groups = stringList(raw.groups, `${where}.groups`, errors, FIXTURE_LIMITS.groupsPerUser);
-  const boundary = typeof raw.permissionsBoundary === 'string' && raw.permissionsBoundary.length <= FIXTURE_LIMITS.textLength ? raw.permissionsBoundary : undefined;
-  const unrestricted = policies.length === 0 && Object.keys(inline).length === 0 && groups.length === 0 && boundary === undefined;
-  if (raw.administrator !== undefined && typeof raw.administrator !== 'boolean') errors.push(`${where}.administrator must be true or false`);
+  const boundary =
+    typeof raw.permissionsBoundary === 'string' && raw.permissionsBoundary.length <= FIXTURE_LIMITS.textLength
+      ? raw.permissionsBoundary
+      : undefined;
+  const unrestricted =
+    policies.length === 0 && Object.keys(inline).length === 0 && groups.length === 0 && boundary === undefined;
+  if (raw.administrator !== undefined && typeof raw.administrator !== 'boolean')
+    errors.push(`${where}.administrator must be true or false`);
   return {
     name,
     ...((typeof raw.administrator === 'boolean' ? raw.administrator : unrestricted) ? { administrator: true } : {}),
     ...(boundary !== undefined ? { permissionsBoundary: boundary } : {}),
-    userId: typeof raw.userId === 'string' && raw.userId.length <= 128 ? raw.userId : (defaults.idOf(name) ?? newUniqueId('AIDA')),
+    userId:
+      typeof raw.userId === 'string' && raw.userId.length <= 128
+        ? raw.userId
+        : (defaults.idOf(name) ?? newUniqueId('AIDA')),
     path,
     arn: userArn(account, path, name),
     createdAt: now,
@@ -122,7 +148,8 @@ function readKeys(value: unknown, where: string, now: number, errors: string[]):
     if (!/^[A-Z0-9]{16,128}$/.test(id)) errors.push(`${where}[${i}].id must be 16-128 upper-case letters and digits`);
     const created = typeof raw.created === 'string' ? Date.parse(raw.created) : now - (items.length - i) * 1000;
     if (Number.isNaN(created)) errors.push(`${where}[${i}].created must be an ISO 8601 time`);
-    if (typeof raw.secret === 'string' && raw.secret.length > FIXTURE_LIMITS.textLength) errors.push(`${where}[${i}].secret is longer than ${FIXTURE_LIMITS.textLength} characters`);
+    if (typeof raw.secret === 'string' && raw.secret.length > FIXTURE_LIMITS.textLength)
+      errors.push(`${where}[${i}].secret is longer than ${FIXTURE_LIMITS.textLength} characters`);
     return { id, createdAt: created, ...(typeof raw.secret === 'string' ? { secret: raw.secret } : {}) };
   });
 }
@@ -131,7 +158,12 @@ function readThrottle(value: unknown, where: string, errors: string[]): Throttle
   if (typeof value === 'string') return { operation: value };
   if (isObject(value) && typeof value.operation === 'string') {
     if (value.count === undefined) return { operation: value.operation };
-    if (typeof value.count === 'number' && Number.isInteger(value.count) && value.count >= 0 && value.count <= 1_000_000) {
+    if (
+      typeof value.count === 'number' &&
+      Number.isInteger(value.count) &&
+      value.count >= 0 &&
+      value.count <= 1_000_000
+    ) {
       return { operation: value.operation, remaining: value.count };
     }
   }
@@ -147,8 +179,16 @@ function readRole(value: unknown, where: string, errors: string[]): RoleFixture 
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 3600 || max > STS_LIMITS.roleHardMax) {
     errors.push(`${where}.maxSessionDuration must be 3600-43200 seconds`);
   }
-  const policyArns = raw.policyArns === undefined ? undefined : stringList(raw.policyArns, `${where}.policyArns`, errors, FIXTURE_LIMITS.policiesPerUser);
-  const document = raw.policyDocument === undefined ? undefined : typeof raw.policyDocument === 'string' ? raw.policyDocument : JSON.stringify(raw.policyDocument);
+  const policyArns =
+    raw.policyArns === undefined
+      ? undefined
+      : stringList(raw.policyArns, `${where}.policyArns`, errors, FIXTURE_LIMITS.policiesPerUser);
+  const document =
+    raw.policyDocument === undefined
+      ? undefined
+      : typeof raw.policyDocument === 'string'
+        ? raw.policyDocument
+        : JSON.stringify(raw.policyDocument);
   return {
     arn,
     maxSessionDuration: Number(max),
@@ -163,7 +203,10 @@ function readGroup(value: unknown, where: string, errors: string[]): GroupFixtur
   if (typeof value === 'string') return { name: value, policyArns: [] };
   const raw = isObject(value) ? value : {};
   if (typeof raw.name !== 'string') errors.push(`${where} must be a group name or {"name","policyArns"}`);
-  return { name: String(raw.name), policyArns: stringList(raw.policyArns, `${where}.policyArns`, errors, FIXTURE_LIMITS.policiesPerUser) };
+  return {
+    name: String(raw.name),
+    policyArns: stringList(raw.policyArns, `${where}.policyArns`, errors, FIXTURE_LIMITS.policiesPerUser),
+  };
 }
 
 /** Customer-managed policies: `[{"arn", "document"}]`, the document as JSON text or a JSON object. */
@@ -173,7 +216,12 @@ function readPolicies(value: unknown, errors: string[]): Record<string, string> 
     const raw = isObject(item) ? item : {};
     const arn = typeof raw.arn === 'string' ? raw.arn : '';
     if (!isPolicyArn(arn)) errors.push(`policies[${i}].arn must be a policy ARN`);
-    const document = typeof raw.document === 'string' ? raw.document : isObject(raw.document) ? JSON.stringify(raw.document) : undefined;
+    const document =
+      typeof raw.document === 'string'
+        ? raw.document
+        : isObject(raw.document)
+          ? JSON.stringify(raw.document)
+          : undefined;
     if (document === undefined) errors.push(`policies[${i}].document must be a policy document (JSON text or object)`);
     else if (document.length > 6144 * 4) errors.push(`policies[${i}].document is larger than a managed policy may be`);
     out[arn] = document ?? '';
@@ -215,7 +263,11 @@ interface MapLimits {
   readonly valueLength: number;
 }
 
-const TAG_LIMITS: MapLimits = { entries: FIXTURE_LIMITS.tagsPerUser, keyLength: FIXTURE_LIMITS.tagKeyLength, valueLength: FIXTURE_LIMITS.tagValueLength };
+const TAG_LIMITS: MapLimits = {
+  entries: FIXTURE_LIMITS.tagsPerUser,
+  keyLength: FIXTURE_LIMITS.tagKeyLength,
+  valueLength: FIXTURE_LIMITS.tagValueLength,
+};
 /** Inline policies: the provider's 10 per user and a generous document size. */
 const INLINE_POLICY_LIMITS: MapLimits = { entries: 10, keyLength: 128, valueLength: 10_240 };
 
@@ -259,7 +311,9 @@ export function dumpCloud(state: CloudState, now: number): Record<string, unknow
       policies: u.managedPolicies,
       inlinePolicies: Object.keys(u.inlinePolicies),
       permissionsBoundary: u.permissionsBoundary ?? null,
-      accessKeys: [...u.accessKeys].sort((a, b) => a.createdAt - b.createdAt).map((k) => ({ id: k.id, created: isoTime(k.createdAt) })),
+      accessKeys: [...u.accessKeys]
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((k) => ({ id: k.id, created: isoTime(k.createdAt) })),
     })),
     sessions: state.sessions
       .values()

@@ -28,11 +28,15 @@ export interface CredentialAnswer {
  */
 export function evaluateCredentials(cloud: EmulatedCloud, question: CredentialQuestion): CredentialAnswer {
   const { principal } = resolveAccessKey(cloud.state, cloud.clock, question.accessKey, question.sessionToken);
-  if (question.action.toLowerCase() === 'sts:getcalleridentity') return { principal: principal.arn, allowed: true, evaluation: undefined, limit: undefined };
+  if (question.action.toLowerCase() === 'sts:getcalleridentity')
+    return { principal: principal.arn, allowed: true, evaluation: undefined, limit: undefined };
   const session = principal.session;
   const limit = session ? temporaryCredentialLimit(session.kind, question.action, session.mfa === true) : undefined;
   if (limit) return { principal: principal.arn, allowed: false, evaluation: undefined, limit };
-  const context = { ...callContext({ state: cloud.state, clock: cloud.clock, principal, sourceIp: '127.0.0.1', region: 'us-east-1' }), ...question.context };
+  const context = {
+    ...callContext({ state: cloud.state, clock: cloud.clock, principal, sourceIp: '127.0.0.1', region: 'us-east-1' }),
+    ...question.context,
+  };
   const evaluation = evaluateCall(cloud.state, principal, question.action, { resource: question.resource }, context);
   return { principal: principal.arn, allowed: evaluation.decision === 'allow', evaluation, limit: undefined };
 }

@@ -88,7 +88,13 @@ export class EmulatedCloud {
 
   /** Removes a user completely, the way lease revocation does it (keys, policies, groups, user). */
   deleteUserCompletely(creds: CloudCredentials | undefined, user: string): void {
-    for (const step of ['ListAccessKeys', 'DeleteAccessKey', 'DetachUserPolicy', 'DeleteUserPolicy', 'RemoveUserFromGroup']) {
+    for (const step of [
+      'ListAccessKeys',
+      'DeleteAccessKey',
+      'DetachUserPolicy',
+      'DeleteUserPolicy',
+      'RemoveUserFromGroup',
+    ]) {
       this.#enter(step, creds);
     }
     this.#enter('DeleteUser', creds);

@@ -11,14 +11,23 @@ const AMBIENT_USER = 'keyfob-engine';
  * The front door of every emulated provider call: checks the caller's credentials the way the
  * provider would, then the throttling fixtures. Throws CloudError.
  */
-export function enterCall(state: CloudState, clock: EngineClock, operation: string, creds: CloudCredentials | undefined): CloudPrincipal {
+export function enterCall(
+  state: CloudState,
+  clock: EngineClock,
+  operation: string,
+  creds: CloudCredentials | undefined,
+): CloudPrincipal {
   const principal = authenticate(state, clock, creds);
   applyThrottle(state, operation);
   return principal;
 }
 
 /** Resolves credentials to the identity they act as, or throws the provider's error. */
-export function authenticate(state: CloudState, clock: EngineClock, creds: CloudCredentials | undefined): CloudPrincipal {
+export function authenticate(
+  state: CloudState,
+  clock: EngineClock,
+  creds: CloudCredentials | undefined,
+): CloudPrincipal {
   if (creds === undefined) {
     return { arn: userArn(state.settings.accountId, '/', AMBIENT_USER), userName: AMBIENT_USER };
   }
@@ -27,12 +36,18 @@ export function authenticate(state: CloudState, clock: EngineClock, creds: Cloud
     if (creds.sessionToken !== session.sessionToken) throw invalidClientToken();
     if (creds.secretKey !== session.secret) throw signatureMismatch();
     if (session.expiresAt <= clock.now()) throw expiredToken();
-    return { arn: session.arn, accessKeyId: session.accessKeyId, session, ...(session.sourceUser !== undefined ? { userName: session.sourceUser } : {}) };
+    return {
+      arn: session.arn,
+      accessKeyId: session.accessKeyId,
+      session,
+      ...(session.sourceUser !== undefined ? { userName: session.sourceUser } : {}),
+    };
   }
   const found = state.findKey(creds.accessKey);
   // Long-term keys carry no session token; sending one with them is refused like an unknown key.
   if (!found || creds.sessionToken) throw invalidClientToken();
-  if (found.key.inactive || (found.key.usableFrom !== undefined && found.key.usableFrom > clock.now())) throw invalidClientToken();
+  if (found.key.inactive || (found.key.usableFrom !== undefined && found.key.usableFrom > clock.now()))
+    throw invalidClientToken();
   if (found.key.secret !== undefined && found.key.secret !== creds.secretKey) throw signatureMismatch();
   return { arn: found.user.arn, userName: found.user.name, accessKeyId: found.key.id };
 }
@@ -48,7 +63,12 @@ export interface KeyHolder {
  * yet propagated keys and a missing or wrong session token are InvalidClientTokenId, an expired
  * session ExpiredToken. The signature is checked afterwards with the secret returned.
  */
-export function resolveAccessKey(state: CloudState, clock: EngineClock, accessKeyId: string, sessionToken: string | undefined): KeyHolder {
+export function resolveAccessKey(
+  state: CloudState,
+  clock: EngineClock,
+  accessKeyId: string,
+  sessionToken: string | undefined,
+): KeyHolder {
   if (accessKeyId === state.ambientKey.accessKeyId && sessionToken === undefined) {
     return { principal: authenticate(state, clock, undefined), secret: state.ambientKey.secretAccessKey };
   }
@@ -56,12 +76,18 @@ export function resolveAccessKey(state: CloudState, clock: EngineClock, accessKe
   if (session) {
     if (sessionToken !== session.sessionToken) throw invalidClientToken();
     if (session.expiresAt <= clock.now()) throw expiredToken();
-    const principal: CloudPrincipal = { arn: session.arn, accessKeyId, session, ...(session.sourceUser !== undefined ? { userName: session.sourceUser } : {}) };
+    const principal: CloudPrincipal = {
+      arn: session.arn,
+      accessKeyId,
+      session,
+      ...(session.sourceUser !== undefined ? { userName: session.sourceUser } : {}),
+    };
     return { principal, secret: session.secret };
   }
   const found = state.findKey(accessKeyId);
   if (!found || sessionToken !== undefined) throw invalidClientToken();
-  if (found.key.inactive || (found.key.usableFrom !== undefined && found.key.usableFrom > clock.now())) throw invalidClientToken();
+  if (found.key.inactive || (found.key.usableFrom !== undefined && found.key.usableFrom > clock.now()))
+    throw invalidClientToken();
   return { principal: { arn: found.user.arn, userName: found.user.name, accessKeyId }, secret: found.key.secret };
 }
 

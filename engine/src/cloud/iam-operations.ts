@@ -32,13 +32,17 @@ export function requireUser(state: CloudState, name: string): CloudUser {
 /** CreateUser: name charset and length, path shape, boundary ARN, no duplicates. */
 export function createUser(state: CloudState, clock: EngineClock, input: CreateUserInput): CloudUser {
   if (input.name.length > 64 || !IAM_NAME.test(input.name)) {
-    throw validationError(`1 validation error detected: Value '${input.name}' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+ and have length less than or equal to 64`);
+    throw validationError(
+      `1 validation error detected: Value '${input.name}' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+ and have length less than or equal to 64`,
+    );
   }
-  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(input.path)) throw validationError(`The specified value for path is invalid.`);
+  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(input.path))
+    throw validationError(`The specified value for path is invalid.`);
   if (input.permissionsBoundary !== undefined && !isPolicyArn(input.permissionsBoundary)) {
     throw new CloudError('InvalidInput', `ARN ${input.permissionsBoundary} is not valid.`);
   }
-  if (state.users.has(input.name)) throw new CloudError('EntityAlreadyExists', `User with name ${input.name} already exists.`, 409);
+  if (state.users.has(input.name))
+    throw new CloudError('EntityAlreadyExists', `User with name ${input.name} already exists.`, 409);
   const user: CloudUser = {
     name: input.name,
     userId: newUniqueId('AIDA'),
@@ -60,7 +64,8 @@ export function createUser(state: CloudState, clock: EngineClock, input: CreateU
 export function attachUserPolicy(state: CloudState, userName: string, policyArn: string): void {
   const user = requireUser(state, userName);
   if (!isPolicyArn(policyArn)) throw new CloudError('InvalidInput', `ARN ${policyArn} is not valid.`);
-  if (!user.managedPolicies.includes(policyArn)) state.putUser({ ...user, managedPolicies: [...user.managedPolicies, policyArn] });
+  if (!user.managedPolicies.includes(policyArn))
+    state.putUser({ ...user, managedPolicies: [...user.managedPolicies, policyArn] });
 }
 
 /** PutUserPolicy: the document must be a JSON object. */
@@ -74,7 +79,8 @@ export function putUserPolicy(state: CloudState, userName: string, policyName: s
 export function addUserToGroup(state: CloudState, userName: string, group: string): void {
   const user = requireUser(state, userName);
   const groups = state.settings.groups;
-  if (groups && !groups.some((g) => g.name === group)) throw noSuchEntity(`The group with name ${group} cannot be found.`);
+  if (groups && !groups.some((g) => g.name === group))
+    throw noSuchEntity(`The group with name ${group} cannot be found.`);
   if (!user.groups.includes(group)) state.putUser({ ...user, groups: [...user.groups, group] });
 }
 
@@ -82,12 +88,18 @@ export function addUserToGroup(state: CloudState, userName: string, group: strin
 export function tagUser(state: CloudState, userName: string, tags: Readonly<Record<string, string>>): void {
   const user = requireUser(state, userName);
   const merged = { ...user.tags, ...tags };
-  if (Object.keys(merged).length > 50) throw new CloudError('LimitExceeded', 'Cannot exceed quota for TagsPerUser: 50.', 409);
+  if (Object.keys(merged).length > 50)
+    throw new CloudError('LimitExceeded', 'Cannot exceed quota for TagsPerUser: 50.', 409);
   state.putUser({ ...user, tags: merged });
 }
 
 /** CreateAccessKey: refuses a third key (LimitExceeded), as the provider does. */
-export function createAccessKey(state: CloudState, clock: EngineClock, userName: string, caller: CloudPrincipal): IssuedKey {
+export function createAccessKey(
+  state: CloudState,
+  clock: EngineClock,
+  userName: string,
+  caller: CloudPrincipal,
+): IssuedKey {
   const user = requireUser(state, userName);
   const usableFrom = ownKeyUsableFrom(state, clock, caller, user.name);
   if (user.accessKeys.length >= MAX_ACCESS_KEYS) {
@@ -109,7 +121,12 @@ export function createAccessKey(state: CloudState, clock: EngineClock, userName:
  * few seconds AWS's eventual consistency refuses a fresh key; a key made for another user (issued
  * credentials, static roles) is usable at once, so credentials work when they are handed out.
  */
-function ownKeyUsableFrom(state: CloudState, clock: EngineClock, caller: CloudPrincipal, userName: string): number | undefined {
+function ownKeyUsableFrom(
+  state: CloudState,
+  clock: EngineClock,
+  caller: CloudPrincipal,
+  userName: string,
+): number | undefined {
   if (caller.session !== undefined || caller.userName !== userName) return undefined;
   const delay = state.settings.consistencyDelaySeconds;
   return delay > 0 ? clock.now() + delay * 1000 : undefined;
@@ -154,7 +171,8 @@ export function deleteUserChecked(state: CloudState, userName: string): void {
     user.managedPolicies.length > 0 || Object.keys(user.inlinePolicies).length > 0 ? 'policies' : '',
     user.groups.length > 0 ? 'groups' : '',
   ].filter((x) => x !== '');
-  if (left.length > 0) throw new CloudError('DeleteConflict', `Cannot delete entity, must remove ${left.join(', ')} first.`, 409);
+  if (left.length > 0)
+    throw new CloudError('DeleteConflict', `Cannot delete entity, must remove ${left.join(', ')} first.`, 409);
   state.removeUser(userName);
 }
 
@@ -191,16 +209,23 @@ export function removeUserFromGroup(state: CloudState, userName: string, group: 
 export function untagUser(state: CloudState, userName: string, keys: readonly string[]): void {
   const user = requireUser(state, userName);
   const drop = new Set(keys.map((k) => k.toLowerCase()));
-  state.putUser({ ...user, tags: Object.fromEntries(Object.entries(user.tags).filter(([k]) => !drop.has(k.toLowerCase()))) });
+  state.putUser({
+    ...user,
+    tags: Object.fromEntries(Object.entries(user.tags).filter(([k]) => !drop.has(k.toLowerCase()))),
+  });
 }
 
 /** UpdateAccessKey: `Active` or `Inactive`. */
 export function updateAccessKey(state: CloudState, userName: string, accessKeyId: string, status: string): void {
   const user = requireUser(state, userName);
   if (status !== 'Active' && status !== 'Inactive') {
-    throw new CloudError('ValidationError', `1 validation error detected: Value '${status.slice(0, 32)}' at 'status' failed to satisfy constraint: Member must satisfy enum value set: [Active, Inactive]`);
+    throw new CloudError(
+      'ValidationError',
+      `1 validation error detected: Value '${status.slice(0, 32)}' at 'status' failed to satisfy constraint: Member must satisfy enum value set: [Active, Inactive]`,
+    );
   }
-  if (!user.accessKeys.some((k) => k.id === accessKeyId)) throw noSuchEntity(`The Access Key with id ${accessKeyId} cannot be found.`);
+  if (!user.accessKeys.some((k) => k.id === accessKeyId))
+    throw noSuchEntity(`The Access Key with id ${accessKeyId} cannot be found.`);
   const keys = user.accessKeys.map((k) => {
     if (k.id !== accessKeyId) return k;
     const { inactive: _old, ...rest } = k;

@@ -3,7 +3,10 @@ import type { CloudState } from './cloud-state.ts';
 import type { CloudPrincipal, CloudUser } from './cloud-types.ts';
 
 /** Full access: fixture administrators, the engine's ambient identity, role fixtures without policies. */
-const FULL_ACCESS: PolicySource = { label: 'administrator access (keyfob fixture)', document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] } };
+const FULL_ACCESS: PolicySource = {
+  label: 'administrator access (keyfob fixture)',
+  document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] },
+};
 
 /** The policies that apply to a principal: identity, permissions boundary and session policies. */
 export type PolicySets = Pick<EvaluationInput, 'identity' | 'boundary' | 'session'>;
@@ -20,7 +23,12 @@ export function policySets(state: CloudState, principal: CloudPrincipal): Policy
     const role = state.settings.roles?.find((r) => r.arn === session.roleArn);
     const hasPolicies = role !== undefined && (role.policyArns !== undefined || role.policyDocument !== undefined);
     const identity = hasPolicies
-      ? [...managed(state, role.policyArns ?? []), ...(role.policyDocument !== undefined ? [{ label: `inline policy of role ${role.arn}`, document: role.policyDocument }] : [])]
+      ? [
+          ...managed(state, role.policyArns ?? []),
+          ...(role.policyDocument !== undefined
+            ? [{ label: `inline policy of role ${role.arn}`, document: role.policyDocument }]
+            : []),
+        ]
       : [FULL_ACCESS];
     return {
       identity,
@@ -40,21 +48,40 @@ export function policySets(state: CloudState, principal: CloudPrincipal): Policy
 function userSets(state: CloudState, user: CloudUser): PolicySets {
   if (user.administrator) return { identity: [FULL_ACCESS] };
   const identity: PolicySource[] = [];
-  for (const [name, document] of Object.entries(user.inlinePolicies)) identity.push({ label: `inline policy ${name} of user ${user.name}`, document });
+  for (const [name, document] of Object.entries(user.inlinePolicies))
+    identity.push({ label: `inline policy ${name} of user ${user.name}`, document });
   identity.push(...managed(state, user.managedPolicies));
   for (const group of user.groups) {
     const fixture = state.settings.groups?.find((g) => g.name === group);
-    identity.push(...managed(state, fixture?.policyArns ?? []).map((p) => ({ ...p, label: `${p.label} (group ${group})` })));
+    identity.push(
+      ...managed(state, fixture?.policyArns ?? []).map((p) => ({ ...p, label: `${p.label} (group ${group})` })),
+    );
   }
-  return { identity, ...(user.permissionsBoundary !== undefined ? { boundary: managed(state, [user.permissionsBoundary]) } : {}) };
+  return {
+    identity,
+    ...(user.permissionsBoundary !== undefined ? { boundary: managed(state, [user.permissionsBoundary]) } : {}),
+  };
 }
 
-function sessionPolicies(state: CloudState, policy: string | undefined, arns: readonly string[]): Pick<PolicySets, 'session'> {
+function sessionPolicies(
+  state: CloudState,
+  policy: string | undefined,
+  arns: readonly string[],
+): Pick<PolicySets, 'session'> {
   if (policy === undefined && arns.length === 0) return {};
-  return { session: [...(policy !== undefined ? [{ label: 'session policy', document: policy }] : []), ...managed(state, arns)] };
+  return {
+    session: [
+      ...(policy !== undefined ? [{ label: 'session policy', document: policy }] : []),
+      ...managed(state, arns),
+    ],
+  };
 }
 
 /** Managed policies by ARN: customer-managed from the fixtures, provider-managed from the known set; unknown ones grant nothing. */
 function managed(state: CloudState, arns: readonly string[]): PolicySource[] {
-  return arns.map((arn) => ({ label: arn, document: state.settings.managedPolicies?.[arn] ?? managedPolicyDocument(arn) ?? { Version: '2012-10-17', Statement: [] } }));
+  return arns.map((arn) => ({
+    label: arn,
+    document: state.settings.managedPolicies?.[arn] ??
+      managedPolicyDocument(arn) ?? { Version: '2012-10-17', Statement: [] },
+  }));
 }

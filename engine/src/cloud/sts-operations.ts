@@ -10,7 +10,13 @@ import type { CloudPrincipal, SessionKind, StsSession } from './cloud-types.ts';
  * MaxSessionDuration (default 1 h, settable up to 12 h with role fixtures); federation and session
  * tokens: 36 h. Every call needs at least 15 minutes.
  */
-export const STS_LIMITS = { minimum: 900, roleDefaultMax: 3600, roleHardMax: 43200, federationMax: 129600, sessionMax: 129600 } as const;
+export const STS_LIMITS = {
+  minimum: 900,
+  roleDefaultMax: 3600,
+  roleHardMax: 43200,
+  federationMax: 129600,
+  sessionMax: 129600,
+} as const;
 
 /** Temporary credentials handed out by an STS call. */
 export interface IssuedSession {
@@ -33,12 +39,18 @@ export interface AssumeRoleInput {
 }
 
 /** AssumeRole: any well-formed role ARN unless role fixtures restrict them. */
-export function assumeRole(state: CloudState, clock: EngineClock, caller: CloudPrincipal, input: AssumeRoleInput): IssuedSession {
+export function assumeRole(
+  state: CloudState,
+  clock: EngineClock,
+  caller: CloudPrincipal,
+  input: AssumeRoleInput,
+): IssuedSession {
   const parts = parseRoleArn(input.roleArn);
   if (!parts) throw validationError(`${input.roleArn} is invalid`);
   const fixtures = state.settings.roles;
   const fixture = fixtures?.find((r) => r.arn === input.roleArn);
-  const denied = (): CloudError => accessDenied(`User: ${caller.arn} is not authorized to perform: sts:AssumeRole on resource: ${input.roleArn}`);
+  const denied = (): CloudError =>
+    accessDenied(`User: ${caller.arn} is not authorized to perform: sts:AssumeRole on resource: ${input.roleArn}`);
   if (fixtures && !fixture) throw denied();
   if (fixture?.externalId !== undefined && fixture.externalId !== input.externalId) throw denied();
   checkName(input.sessionName, 'roleSessionName', 64);
@@ -48,7 +60,8 @@ export function assumeRole(state: CloudState, clock: EngineClock, caller: CloudP
     throw validationError('The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
   }
   checkPolicies(input.policy, input.policyArns);
-  if (Object.keys(input.tags).length > 50) throw validationError('Member must have length less than or equal to 50 (tags)');
+  if (Object.keys(input.tags).length > 50)
+    throw validationError('Member must have length less than or equal to 50 (tags)');
   const arn = assumedRoleArn(parts.account, parts.name, input.sessionName);
   return issue(state, clock, 'assumed_role', arn, caller, input.durationSeconds, { ...input, roleArn: input.roleArn });
 }
@@ -62,13 +75,21 @@ export interface FederationInput {
 }
 
 /** GetFederationToken: name of 2-32 characters, 15 min to 36 h. */
-export function getFederationToken(state: CloudState, clock: EngineClock, caller: CloudPrincipal, input: FederationInput): IssuedSession {
+export function getFederationToken(
+  state: CloudState,
+  clock: EngineClock,
+  caller: CloudPrincipal,
+  input: FederationInput,
+): IssuedSession {
   checkName(input.name, 'name', 32);
   checkMinimum(input.durationSeconds);
   if (input.durationSeconds > STS_LIMITS.federationMax) throw tooLong(input.durationSeconds, STS_LIMITS.federationMax);
   checkPolicies(input.policy, input.policyArns);
   const arn = federatedUserArn(state.settings.accountId, input.name);
-  return issue(state, clock, 'federation_token', arn, caller, input.durationSeconds, { ...input, sessionName: input.name });
+  return issue(state, clock, 'federation_token', arn, caller, input.durationSeconds, {
+    ...input,
+    sessionName: input.name,
+  });
 }
 
 /** GetSessionToken parameters. */
@@ -82,7 +103,12 @@ export interface SessionTokenInput {
  * GetSessionToken: 15 min to 36 h. MFA: a serial without a code is denied; a code without a
  * serial is invalid; a code must be six digits (any six digits pass: there is no device to ask).
  */
-export function getSessionToken(state: CloudState, clock: EngineClock, caller: CloudPrincipal, input: SessionTokenInput): IssuedSession {
+export function getSessionToken(
+  state: CloudState,
+  clock: EngineClock,
+  caller: CloudPrincipal,
+  input: SessionTokenInput,
+): IssuedSession {
   checkMinimum(input.durationSeconds);
   if (input.durationSeconds > STS_LIMITS.sessionMax) throw tooLong(input.durationSeconds, STS_LIMITS.sessionMax);
   if (input.serialNumber !== undefined && input.tokenCode === undefined) {
@@ -92,9 +118,13 @@ export function getSessionToken(state: CloudState, clock: EngineClock, caller: C
     throw validationError('A TokenCode was given without a SerialNumber.');
   }
   if (input.tokenCode !== undefined && !/^\d{6}$/.test(input.tokenCode)) {
-    throw validationError("1 validation error detected: Value at 'tokenCode' failed to satisfy constraint: Member must be six digits");
+    throw validationError(
+      "1 validation error detected: Value at 'tokenCode' failed to satisfy constraint: Member must be six digits",
+    );
   }
-  return issue(state, clock, 'session_token', caller.arn, caller, input.durationSeconds, { mfa: input.tokenCode !== undefined });
+  return issue(state, clock, 'session_token', caller.arn, caller, input.durationSeconds, {
+    mfa: input.tokenCode !== undefined,
+  });
 }
 
 /**
@@ -122,7 +152,14 @@ function issue(
   arn: string,
   caller: CloudPrincipal,
   durationSeconds: number,
-  extra: { policy?: string; policyArns?: readonly string[]; tags?: Readonly<Record<string, string>>; roleArn?: string; sessionName?: string; mfa?: boolean },
+  extra: {
+    policy?: string;
+    policyArns?: readonly string[];
+    tags?: Readonly<Record<string, string>>;
+    roleArn?: string;
+    sessionName?: string;
+    mfa?: boolean;
+  },
 ): IssuedSession {
   const now = clock.now();
   const session: StsSession = {
@@ -143,28 +180,41 @@ function issue(
     ...(extra.mfa ? { mfa: true } : {}),
   };
   state.sessions.set(session.accessKeyId, session);
-  return { accessKeyId: session.accessKeyId, secretAccessKey: session.secret, sessionToken: session.sessionToken, expiresAt: session.expiresAt, arn };
+  return {
+    accessKeyId: session.accessKeyId,
+    secretAccessKey: session.secret,
+    sessionToken: session.sessionToken,
+    expiresAt: session.expiresAt,
+    arn,
+  };
 }
 
 function checkName(name: string, field: string, max: number): void {
   if (name.length < 2 || name.length > max || !IAM_NAME.test(name)) {
-    throw validationError(`1 validation error detected: Value '${name}' at '${field}' failed to satisfy constraint: Member must have length between 2 and ${max} and match [\\w+=,.@-]*`);
+    throw validationError(
+      `1 validation error detected: Value '${name}' at '${field}' failed to satisfy constraint: Member must have length between 2 and ${max} and match [\\w+=,.@-]*`,
+    );
   }
 }
 
 function checkMinimum(seconds: number): void {
   if (!Number.isInteger(seconds) || seconds < STS_LIMITS.minimum) {
-    throw validationError(`1 validation error detected: Value '${seconds}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${STS_LIMITS.minimum}`);
+    throw validationError(
+      `1 validation error detected: Value '${seconds}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${STS_LIMITS.minimum}`,
+    );
   }
 }
 
 function tooLong(seconds: number, max: number): CloudError {
-  return validationError(`1 validation error detected: Value '${seconds}' at 'durationSeconds' failed to satisfy constraint: Member must have value less than or equal to ${max}`);
+  return validationError(
+    `1 validation error detected: Value '${seconds}' at 'durationSeconds' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
+  );
 }
 
 function checkPolicies(policy: string | undefined, policyArns: readonly string[]): void {
   if (policyArns.length > 10) throw validationError('Member must have length less than or equal to 10 (policyArns)');
-  for (const arn of policyArns) if (!isPolicyArn(arn)) throw new CloudError('InvalidParameterValue', `Invalid policy ARN: ${arn}`);
+  for (const arn of policyArns)
+    if (!isPolicyArn(arn)) throw new CloudError('InvalidParameterValue', `Invalid policy ARN: ${arn}`);
   if (policy !== undefined) {
     try {
       JSON.parse(policy);

@@ -30,16 +30,36 @@ export function devBackend(core: EngineCore, hooks: DevHooks): Backend {
     routes: [
       {
         pattern: path('cloud'),
-        fields: ['users', 'rootUser', 'throttle', 'roles', 'groups', 'policies', 'consistencyDelaySeconds', 'accountId'],
-        operations: { read: () => dataResult(dumpCloud(core.cloud.state, core.clock.now())), update: (ctx) => putFixtures(core, ctx) },
+        fields: [
+          'users',
+          'rootUser',
+          'throttle',
+          'roles',
+          'groups',
+          'policies',
+          'consistencyDelaySeconds',
+          'accountId',
+        ],
+        operations: {
+          read: () => dataResult(dumpCloud(core.cloud.state, core.clock.now())),
+          update: (ctx) => putFixtures(core, ctx),
+        },
       },
       {
         pattern: path('clock'),
         fields: ['advanceSeconds'],
         operations: { read: () => dataResult(clockData(core)), update: (ctx) => advanceClock(core, hooks, ctx) },
       },
-      { pattern: path('whoami'), fields: ['access_key', 'secret_key', 'session_token'], operations: { update: (ctx) => whoami(core, ctx) } },
-      { pattern: path('can-i'), fields: ['access_key', 'session_token', 'action', 'resource', 'context'], operations: { update: (ctx) => canI(core, ctx) } },
+      {
+        pattern: path('whoami'),
+        fields: ['access_key', 'secret_key', 'session_token'],
+        operations: { update: (ctx) => whoami(core, ctx) },
+      },
+      {
+        pattern: path('can-i'),
+        fields: ['access_key', 'session_token', 'action', 'resource', 'context'],
+        operations: { update: (ctx) => canI(core, ctx) },
+      },
     ],
   };
 }
@@ -61,7 +81,9 @@ async function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestConte
   }
   // Engine times must stay well inside what a Date holds and what the real engine's durations reach.
   if (core.clock.offsetMs / 1000 + seconds > MAX_CLOCK_OFFSET_SECONDS) {
-    throw badRequest(`advanceSeconds ${seconds} would move the engine clock more than ${MAX_CLOCK_OFFSET_SECONDS} seconds (about 100 years) ahead of the wall clock`);
+    throw badRequest(
+      `advanceSeconds ${seconds} would move the engine clock more than ${MAX_CLOCK_OFFSET_SECONDS} seconds (about 100 years) ahead of the wall clock`,
+    );
   }
   core.clock.advance(seconds);
   hooks.saveClock();
@@ -72,8 +94,10 @@ async function advanceClock(core: EngineCore, hooks: DevHooks, ctx: RequestConte
 /** 200 with the identity when the cloud accepts the credentials now, else 403 with the provider's reason. */
 function whoami(core: EngineCore, ctx: RequestContext): HandlerResult {
   const { access_key: accessKey, secret_key: secretKey, session_token: sessionToken } = ctx.params;
-  if (typeof accessKey !== 'string' || typeof secretKey !== 'string') throw badRequest('access_key and secret_key are required');
-  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string') throw badRequest('session_token must be a string');
+  if (typeof accessKey !== 'string' || typeof secretKey !== 'string')
+    throw badRequest('access_key and secret_key are required');
+  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string')
+    throw badRequest('session_token must be a string');
   try {
     const identity = core.cloud.whoami({ accessKey, secretKey, ...(sessionToken ? { sessionToken } : {}) });
     return dataResult({
@@ -95,12 +119,21 @@ function whoami(core: EngineCore, ctx: RequestContext): HandlerResult {
  */
 function canI(core: EngineCore, ctx: RequestContext): HandlerResult {
   const { access_key: accessKey, session_token: sessionToken, action, resource, context } = ctx.params;
-  if (typeof accessKey !== 'string' || accessKey.length > 128) throw badRequest('access_key is required (an access key id, at most 128 characters)');
-  if (typeof action !== 'string' || !/^([a-zA-Z0-9-]{1,64}:[A-Za-z0-9*?]{1,128}|\*)$/.test(action)) throw badRequest('action is required, as service:Operation (e.g. iam:ListUsers)');
-  if (resource !== undefined && (typeof resource !== 'string' || resource.length > 2048)) throw badRequest('resource must be an ARN or *, at most 2048 characters');
-  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string') throw badRequest('session_token must be a string');
+  if (typeof accessKey !== 'string' || accessKey.length > 128)
+    throw badRequest('access_key is required (an access key id, at most 128 characters)');
+  if (typeof action !== 'string' || !/^([a-zA-Z0-9-]{1,64}:[A-Za-z0-9*?]{1,128}|\*)$/.test(action))
+    throw badRequest('action is required, as service:Operation (e.g. iam:ListUsers)');
+  if (resource !== undefined && (typeof resource !== 'string' || resource.length > 2048))
+    throw badRequest('resource must be an ARN or *, at most 2048 characters');
+  if (sessionToken !== undefined && sessionToken !== null && typeof sessionToken !== 'string')
+    throw badRequest('session_token must be a string');
   const keys = context ?? {};
-  if (typeof keys !== 'object' || Array.isArray(keys) || Object.values(keys).some((v) => typeof v !== 'string') || Object.keys(keys).length > 50) {
+  if (
+    typeof keys !== 'object' ||
+    Array.isArray(keys) ||
+    Object.values(keys).some((v) => typeof v !== 'string') ||
+    Object.keys(keys).length > 50
+  ) {
     throw badRequest('context must be an object of at most 50 string values (condition keys)');
   }
   try {

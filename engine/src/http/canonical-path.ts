@@ -41,7 +41,9 @@ function canonicalPathError(target: string): RawResponse | undefined {
 }
 
 /** Wraps a request handler so non-canonical paths never reach it. */
-export function refuseNonCanonical(handle: (r: RawRequest) => Promise<RawResponse>): (r: RawRequest) => Promise<RawResponse> {
+export function refuseNonCanonical(
+  handle: (r: RawRequest) => Promise<RawResponse>,
+): (r: RawRequest) => Promise<RawResponse> {
   return (request) => {
     const refused = canonicalPathError(request.url);
     return refused ? Promise.resolve(refused) : handle(request);

@@ -31,7 +31,8 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, []);
     path = decodePath(url.pathname.slice(4));
     const operation = operationFor(raw.method, url.searchParams);
-    const params = operation === 'update' ? bodyParams(raw.body, raw.headers['content-type']) : queryParams(url.searchParams);
+    const params =
+      operation === 'update' ? bodyParams(raw.body, raw.headers['content-type']) : queryParams(url.searchParams);
     const found = findRoute(deps.backends(), path);
     const token = tokenOf(raw.headers);
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
@@ -39,7 +40,12 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     const ctx = { operation, path: found?.rest ?? path, params, vars: found?.vars ?? {}, caller, token };
     // The real engine checks policies before routing: a path the token may not reach is 403 even
     // when nothing is there. A write to a route with an existence check is `create` when absent.
-    if (caller) deps.authorize(caller, { operation: operation === 'update' && found?.route?.exists?.(ctx) === false ? 'create' : operation, path, params });
+    if (caller)
+      deps.authorize(caller, {
+        operation: operation === 'update' && found?.route?.exists?.(ctx) === false ? 'create' : operation,
+        path,
+        params,
+      });
     if (!found) throw new HttpError(404, [`no handler for route "${path}". route entry not found.`]);
     if (!found.route) throw unsupportedPath();
     const handler = found.route.operations[operation];
@@ -59,7 +65,12 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
  * failed changes were rolled back: a write answers the error (it did not happen), while a read or a
  * list runs again on the rolled-back state, so reads keep working while writes cannot.
  */
-async function commitOrReread(first: HandlerResult, again: () => HandlerResult | Promise<HandlerResult>, operation: string, deps: DispatchDeps): Promise<HandlerResult> {
+async function commitOrReread(
+  first: HandlerResult,
+  again: () => HandlerResult | Promise<HandlerResult>,
+  operation: string,
+  deps: DispatchDeps,
+): Promise<HandlerResult> {
   let result = first;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -98,7 +109,8 @@ interface Found {
 function findRoute(backends: readonly Backend[], path: string): Found | undefined {
   let backend: Backend | undefined;
   for (const b of backends) {
-    if ((path.startsWith(b.prefix) || `${path}/` === b.prefix) && (!backend || b.prefix.length > backend.prefix.length)) backend = b;
+    if ((path.startsWith(b.prefix) || `${path}/` === b.prefix) && (!backend || b.prefix.length > backend.prefix.length))
+      backend = b;
   }
   if (!backend) return undefined;
   const rest = path.slice(backend.prefix.length);

@@ -10,7 +10,8 @@ export function buildEnvelope(
   extraWarnings: readonly string[],
   mountType: string,
 ): Record<string, unknown> {
-  const warnings = extraWarnings.length === 0 ? (result.warnings ?? []) : [...(result.warnings ?? []), ...extraWarnings];
+  const warnings =
+    extraWarnings.length === 0 ? (result.warnings ?? []) : [...(result.warnings ?? []), ...extraWarnings];
   return {
     request_id: newRequestId(),
     lease_id: result.lease?.leaseId ?? '',

@@ -44,6 +44,9 @@ export type HandlerResult =
 export const EMPTY: HandlerResult = { kind: 'empty' };
 
 /** A 200 envelope around `data`, with optional warnings. */
-export function dataResult(data: Readonly<Record<string, unknown>> | null, warnings?: readonly string[]): HandlerResult {
+export function dataResult(
+  data: Readonly<Record<string, unknown>> | null,
+  warnings?: readonly string[],
+): HandlerResult {
   return warnings && warnings.length > 0 ? { kind: 'data', data, warnings } : { kind: 'data', data };
 }

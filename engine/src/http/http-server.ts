@@ -7,7 +7,10 @@ import { MAX_BODY_BYTES, type RawRequest, type RawResponse } from './raw-request
 /** Turns one request into a response (the engine's dispatcher). */
 export type RequestHandler = (request: RawRequest) => Promise<RawResponse>;
 
-const TOO_LARGE: RawResponse = { status: 413, body: JSON.stringify({ errors: ['request body exceeds the 1 MiB limit'] }) };
+const TOO_LARGE: RawResponse = {
+  status: 413,
+  body: JSON.stringify({ errors: ['request body exceeds the 1 MiB limit'] }),
+};
 
 /** Limits of the HTTP layer (see `ENGINE_DEFAULTS` for the values `keyfob serve` uses). */
 export interface ServerLimits {
@@ -49,7 +52,11 @@ export function createEngineServer(routeRequest: RequestHandler, limits: ServerL
   const listing = new WeakSet<Socket>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (listing.has(socket)) return;
-    if (error.code === 'HPE_INVALID_METHOD' && error.rawPacket && acceptListRequest(error.rawPacket, socket, handle, limits.headersTimeoutMs)) {
+    if (
+      error.code === 'HPE_INVALID_METHOD' &&
+      error.rawPacket &&
+      acceptListRequest(error.rawPacket, socket, handle, limits.headersTimeoutMs)
+    ) {
       listing.add(socket);
       return;
     }

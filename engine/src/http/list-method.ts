@@ -28,7 +28,10 @@ export function acceptListRequest(
     clearTimeout(deadline);
     socket.removeListener('data', onData);
     const request = parseHead(buffer.subarray(0, end).toString('latin1'));
-    void handle(request).then((response) => writeResponse(socket, response), () => socket.destroy());
+    void handle(request).then(
+      (response) => writeResponse(socket, response),
+      () => socket.destroy(),
+    );
     return true;
   };
   const onData = (chunk: Buffer): void => {
@@ -60,6 +63,7 @@ function writeResponse(socket: Socket, response: RawResponse): void {
   const reason = STATUS_CODES[response.status] ?? 'Unknown';
   const body = response.body ?? '';
   const lines = [`HTTP/1.1 ${response.status} ${reason}`, 'Cache-Control: no-store', 'Connection: close'];
-  if (response.body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  if (response.body !== undefined)
+    lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -225,6 +225,7 @@ export class LeaseManager {
   #retryLater(id: string): void {
     const now = this.clock.now();
     const current = this.#table.get(id);
-    if (current) this.#table.set(id, { ...current, expiresAt: Math.min(current.expiresAt, now), retryAt: now + 10_000 });
+    if (current)
+      this.#table.set(id, { ...current, expiresAt: Math.min(current.expiresAt, now), retryAt: now + 10_000 });
   }
 }

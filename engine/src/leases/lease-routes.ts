@@ -9,15 +9,47 @@ import { providerFailure } from '../secrets/provider-error.ts';
 /** `sys/leases/...`: lookup (and LIST lookup/<prefix>/), renew, revoke, revoke-prefix; and `sys/renew`, `sys/revoke`, `sys/revoke-prefix`. */
 export function leaseRoutes(core: EngineCore): Route[] {
   return [
-    { pattern: path('leases/lookup/?'), fields: ['lease_id'], operations: { update: (ctx) => lookup(core, leaseIdOf(ctx)), list: () => listLeases(core, '') } },
-    { pattern: path('leases/lookup/(?<prefix>.+)'), fields: [], operations: { list: (ctx) => listLeases(core, ctx.vars.prefix ?? '') } },
-    { pattern: path('leases/renew(?:/(?<id>.+))?'), fields: ['lease_id', 'increment'], operations: { update: (ctx) => renew(core, ctx) } },
-    { pattern: path('leases/revoke(?:/(?<id>.+))?'), fields: ['lease_id', 'sync'], operations: { update: (ctx) => revoke(core, ctx) } },
-    { pattern: path('leases/revoke-prefix/(?<prefix>.+)'), fields: ['sync'], operations: { update: (ctx) => revokePrefix(core, ctx) } },
+    {
+      pattern: path('leases/lookup/?'),
+      fields: ['lease_id'],
+      operations: { update: (ctx) => lookup(core, leaseIdOf(ctx)), list: () => listLeases(core, '') },
+    },
+    {
+      pattern: path('leases/lookup/(?<prefix>.+)'),
+      fields: [],
+      operations: { list: (ctx) => listLeases(core, ctx.vars.prefix ?? '') },
+    },
+    {
+      pattern: path('leases/renew(?:/(?<id>.+))?'),
+      fields: ['lease_id', 'increment'],
+      operations: { update: (ctx) => renew(core, ctx) },
+    },
+    {
+      pattern: path('leases/revoke(?:/(?<id>.+))?'),
+      fields: ['lease_id', 'sync'],
+      operations: { update: (ctx) => revoke(core, ctx) },
+    },
+    {
+      pattern: path('leases/revoke-prefix/(?<prefix>.+)'),
+      fields: ['sync'],
+      operations: { update: (ctx) => revokePrefix(core, ctx) },
+    },
     // The older paths the real engine still serves beside sys/leases/ (clients such as node-vault use them).
-    { pattern: path('renew(?:/(?<id>.+))?'), fields: ['lease_id', 'increment'], operations: { update: (ctx) => renew(core, ctx) } },
-    { pattern: path('revoke(?:/(?<id>.+))?'), fields: ['lease_id', 'sync'], operations: { update: (ctx) => revoke(core, ctx) } },
-    { pattern: path('revoke-prefix/(?<prefix>.+)'), fields: ['sync'], operations: { update: (ctx) => revokePrefix(core, ctx) } },
+    {
+      pattern: path('renew(?:/(?<id>.+))?'),
+      fields: ['lease_id', 'increment'],
+      operations: { update: (ctx) => renew(core, ctx) },
+    },
+    {
+      pattern: path('revoke(?:/(?<id>.+))?'),
+      fields: ['lease_id', 'sync'],
+      operations: { update: (ctx) => revoke(core, ctx) },
+    },
+    {
+      pattern: path('revoke-prefix/(?<prefix>.+)'),
+      fields: ['sync'],
+      operations: { update: (ctx) => revokePrefix(core, ctx) },
+    },
   ];
 }
 
@@ -61,7 +93,12 @@ function renew(core: EngineCore, ctx: RequestContext): HandlerResult {
   }
   const { lease: renewed, warning } = core.leases.renew(lease, increment);
   const leaseDuration = Math.max(0, Math.round((renewed.expiresAt - core.clock.now()) / 1000));
-  return { kind: 'data', data: null, lease: { leaseId: renewed.id, renewable: true, leaseDuration }, ...(warning ? { warnings: [warning] } : {}) };
+  return {
+    kind: 'data',
+    data: null,
+    lease: { leaseId: renewed.id, renewable: true, leaseDuration },
+    ...(warning ? { warnings: [warning] } : {}),
+  };
 }
 
 /** An unknown lease id is a no-op (204), as in the real engine. */

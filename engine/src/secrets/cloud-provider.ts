@@ -24,7 +24,11 @@ export interface MadeUser {
  * Failures are CloudError or AWS SDK errors; `viaProvider` words them.
  */
 export interface CloudProvider {
-  createUser(input: { readonly name: string; readonly path: string; readonly permissionsBoundary?: string }): Promise<void>;
+  createUser(input: {
+    readonly name: string;
+    readonly path: string;
+    readonly permissionsBoundary?: string;
+  }): Promise<void>;
   attachUserPolicy(user: string, policyArn: string): Promise<void>;
   putUserPolicy(user: string, policyName: string, document: string): Promise<void>;
   addUserToGroup(user: string, group: string): Promise<void>;
@@ -44,6 +48,15 @@ export interface CloudProvider {
   /** Best-effort removal of a half-made user; never throws. */
   removeUser(user: string, made: MadeUser): Promise<void>;
   assumeRole(input: AssumeRoleInput): Promise<ProviderSession>;
-  getFederationToken(input: { readonly name: string; readonly durationSeconds: number; readonly policy?: string; readonly policyArns: readonly string[] }): Promise<ProviderSession>;
-  getSessionToken(input: { readonly durationSeconds: number; readonly serialNumber?: string; readonly tokenCode?: string }): Promise<ProviderSession>;
+  getFederationToken(input: {
+    readonly name: string;
+    readonly durationSeconds: number;
+    readonly policy?: string;
+    readonly policyArns: readonly string[];
+  }): Promise<ProviderSession>;
+  getSessionToken(input: {
+    readonly durationSeconds: number;
+    readonly serialNumber?: string;
+    readonly tokenCode?: string;
+  }): Promise<ProviderSession>;
 }

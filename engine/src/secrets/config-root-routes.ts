@@ -12,8 +12,19 @@ import { cloudProvider } from './provider.ts';
 import { serialised } from './serialised.ts';
 
 const ROOT_FIELDS = [
-  'access_key', 'secret_key', 'region', 'iam_endpoint', 'sts_endpoint', 'sts_region', 'sts_fallback_endpoints',
-  'sts_fallback_regions', 'max_retries', 'username_template', 'role_arn', 'identity_token_audience', 'identity_token_ttl',
+  'access_key',
+  'secret_key',
+  'region',
+  'iam_endpoint',
+  'sts_endpoint',
+  'sts_region',
+  'sts_fallback_endpoints',
+  'sts_fallback_regions',
+  'max_retries',
+  'username_template',
+  'role_arn',
+  'identity_token_audience',
+  'identity_token_ttl',
 ];
 
 /** `config/root` (read, write) and `config/rotate-root` of one mount. */
@@ -33,7 +44,10 @@ function writeRoot(mount: MountData, ctx: RequestContext): HandlerResult {
   if (!checked.value) throw refusal(checked);
   // Seed 1 marks workload identity federation as an enterprise feature; like the community edition
   // of the real engine, keyfob refuses it rather than pretending to federate.
-  if (checked.value.identityTokenAudience !== '') throw badRequest('plugin workload identity not supported in Vault community edition: keyfob serve models the community edition, so identity_token_audience (workload identity federation, an enterprise feature) cannot be used; configure access_key and secret_key instead');
+  if (checked.value.identityTokenAudience !== '')
+    throw badRequest(
+      'plugin workload identity not supported in Vault community edition: keyfob serve models the community edition, so identity_token_audience (workload identity federation, an enterprise feature) cannot be used; configure access_key and secret_key instead',
+    );
   mount.rootConfig = checked.value;
   return checked.warnings.length > 0 ? dataResult(null, checked.warnings) : EMPTY;
 }
@@ -45,7 +59,8 @@ function writeRoot(mount: MountData, ctx: RequestContext): HandlerResult {
  */
 function keepStoredSecret(mount: MountData, params: Params): Params {
   const stored = mount.rootConfig;
-  if (!stored || stored.secretKey === '' || params.secret_key !== undefined || params.access_key !== stored.accessKey) return params;
+  if (!stored || stored.secretKey === '' || params.secret_key !== undefined || params.access_key !== stored.accessKey)
+    return params;
   return { ...params, secret_key: stored.secretKey };
 }
 

@@ -42,7 +42,16 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
   if (!checked.value) throw refusal(checked);
   const caller = ctx.caller;
   if (!caller) throw new Error('credentials need an authenticated caller');
-  const issued = await ISSUERS[type]({ core, mount, role, type, path: credPath, request: checked.value, ttl: effectiveTtl(role, checked.value.ttl), caller });
+  const issued = await ISSUERS[type]({
+    core,
+    mount,
+    role,
+    type,
+    path: credPath,
+    request: checked.value,
+    ttl: effectiveTtl(role, checked.value.ttl),
+    caller,
+  });
   const leaseId = `${mount.mount}/${credPath}/${roleName}/${newLeaseSuffix()}`;
   const now = core.clock.now();
   core.leases.register({
@@ -64,7 +73,9 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
     kind: 'data',
     data: issued.data,
     lease: { leaseId, renewable: issued.renewable, leaseDuration },
-    ...(checked.warnings.length + (issued.warnings?.length ?? 0) > 0 ? { warnings: [...checked.warnings, ...(issued.warnings ?? [])] } : {}),
+    ...(checked.warnings.length + (issued.warnings?.length ?? 0) > 0
+      ? { warnings: [...checked.warnings, ...(issued.warnings ?? [])] }
+      : {}),
   };
 }
 
@@ -73,7 +84,8 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
  * max_sts_ttl or the mount maximum (768h). The provider caps again per credential type.
  */
 function effectiveTtl(role: NamedRole, requested: number | undefined): number {
-  const ttl = requested !== undefined && requested > 0 ? requested : role.defaultStsTtl || ENGINE_DEFAULTS.stsTtlSeconds;
+  const ttl =
+    requested !== undefined && requested > 0 ? requested : role.defaultStsTtl || ENGINE_DEFAULTS.stsTtlSeconds;
   const max = role.maxStsTtl || ENGINE_DEFAULTS.mountLeaseSeconds;
   return Math.min(ttl, max);
 }
@@ -82,9 +94,13 @@ function effectiveTtl(role: NamedRole, requested: number | undefined): number {
 function guardLegacyPath(role: NamedRole, type: CredentialType, credPath: 'creds' | 'sts'): void {
   if (!role.legacy) return;
   if (credPath === 'sts' && type === 'iam_user') {
-    throw badRequest('attempted to retrieve iam_user credentials through the sts path; this is not allowed for legacy roles');
+    throw badRequest(
+      'attempted to retrieve iam_user credentials through the sts path; this is not allowed for legacy roles',
+    );
   }
   if (credPath === 'creds' && type !== 'iam_user') {
-    throw badRequest(`attempted to retrieve ${type} credentials through the creds path; this is not allowed for legacy roles`);
+    throw badRequest(
+      `attempted to retrieve ${type} credentials through the creds path; this is not allowed for legacy roles`,
+    );
   }
 }

@@ -15,26 +15,41 @@ import { makeUsername } from './username.ts';
 export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCredentials> {
   const { core, mount, role } = ctx;
   const template = mount.rootConfig?.usernameTemplate ?? '';
-  const userName = makeUsername(template, { credentialType: 'iam_user', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
+  const userName = makeUsername(
+    template,
+    { credentialType: 'iam_user', displayName: ctx.caller.record.displayName, roleName: role.name },
+    () => core.clock.date(),
+  );
   const provider = cloudProvider(core, mount);
   await viaProvider('Error creating IAM user', () =>
-    provider.createUser({ name: userName, path: role.userPath || '/', ...(role.permissionsBoundaryArn ? { permissionsBoundary: role.permissionsBoundaryArn } : {}) }),
+    provider.createUser({
+      name: userName,
+      path: role.userPath || '/',
+      ...(role.permissionsBoundaryArn ? { permissionsBoundary: role.permissionsBoundaryArn } : {}),
+    }),
   );
-  const made: { policies: string[]; inlinePolicy: string | undefined; groups: string[] } = { policies: [], inlinePolicy: undefined, groups: [] };
+  const made: { policies: string[]; inlinePolicy: string | undefined; groups: string[] } = {
+    policies: [],
+    inlinePolicy: undefined,
+    groups: [],
+  };
   try {
     for (const arn of role.policyArns) {
       await viaProvider('Error attaching user policy', () => provider.attachUserPolicy(userName, arn));
       made.policies.push(arn);
     }
     if (role.policyDocument) {
-      await viaProvider('Error putting user policy', () => provider.putUserPolicy(userName, role.name, role.policyDocument));
+      await viaProvider('Error putting user policy', () =>
+        provider.putUserPolicy(userName, role.name, role.policyDocument),
+      );
       made.inlinePolicy = role.name;
     }
     for (const group of role.iamGroups) {
       await viaProvider('Error adding user to group', () => provider.addUserToGroup(userName, group));
       made.groups.push(group);
     }
-    if (Object.keys(role.iamTags).length > 0) await viaProvider('Error adding tags to user', () => provider.tagUser(userName, role.iamTags));
+    if (Object.keys(role.iamTags).length > 0)
+      await viaProvider('Error adding tags to user', () => provider.tagUser(userName, role.iamTags));
     const key = await viaProvider('Error creating access keys', () => provider.createAccessKey(userName));
     const now = core.clock.now();
     const { ttl, max, warning } = cappedLease(mount.leaseConfig);
@@ -58,10 +73,18 @@ export async function issueIamUser(ctx: CredentialContext): Promise<IssuedCreden
  * `lease` (0 or unset: the mount default), never past `lease_max` nor the mount/system maximum
  * (768h); a cut TTL draws the real engine's warning.
  */
-function cappedLease(config: { lease: number; leaseMax: number } | undefined): { ttl: number; max: number; warning?: string } {
+function cappedLease(config: { lease: number; leaseMax: number } | undefined): {
+  ttl: number;
+  max: number;
+  warning?: string;
+} {
   const system = ENGINE_DEFAULTS.mountLeaseSeconds;
   const max = Math.min(config?.leaseMax || system, system);
   const wanted = config?.lease || system;
   if (wanted <= max) return { ttl: wanted, max };
-  return { ttl: max, max, warning: `TTL of "${formatDuration(wanted)}" exceeded the effective max_ttl of "${formatDuration(max)}"; TTL value is capped accordingly` };
+  return {
+    ttl: max,
+    max,
+    warning: `TTL of "${formatDuration(wanted)}" exceeded the effective max_ttl of "${formatDuration(max)}"; TTL value is capped accordingly`,
+  };
 }

@@ -1,7 +1,8 @@
 import type { Params } from '../http/parse-params.ts';
 
 /** The warning of a successful legacy write (the real engine's text). */
-export const LEGACY_WARNING = 'Detected use of legacy role or policy parameter. Please upgrade to use the new parameters.';
+export const LEGACY_WARNING =
+  'Detected use of legacy role or policy parameter. Please upgrade to use the new parameters.';
 
 /**
  * True when the body uses the legacy `policy` or `arn` parameters. The shared rules upgrade such a

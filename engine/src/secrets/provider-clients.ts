@@ -28,11 +28,23 @@ export function providerClients(core: EngineCore, mount: MountData): ProviderCli
   const env = core.settings.env;
   const region = config?.region || env.CLOUD_REGION || env.CLOUD_DEFAULT_REGION || 'us-east-1';
   const creds = rootCredentials(core, mount);
-  const credentials = creds ? { accessKeyId: creds.accessKey, secretAccessKey: creds.secretKey } : core.cloud.state.ambientKey;
+  const credentials = creds
+    ? { accessKeyId: creds.accessKey, secretAccessKey: creds.secretKey }
+    : core.cloud.state.ambientKey;
   const maxRetries = config?.maxRetries ?? -1;
   const sts = [{ endpoint: config?.stsEndpoint ?? '', region: config?.stsRegion || region }];
-  (config?.stsFallbackEndpoints ?? []).forEach((endpoint, i) => sts.push({ endpoint, region: config?.stsFallbackRegions[i] || region }));
-  const key = JSON.stringify([mount.mount, region, credentials.accessKeyId, credentials.secretAccessKey, maxRetries, config?.iamEndpoint ?? '', sts]);
+  (config?.stsFallbackEndpoints ?? []).forEach((endpoint, i) =>
+    sts.push({ endpoint, region: config?.stsFallbackRegions[i] || region }),
+  );
+  const key = JSON.stringify([
+    mount.mount,
+    region,
+    credentials.accessKeyId,
+    credentials.secretAccessKey,
+    maxRetries,
+    config?.iamEndpoint ?? '',
+    sts,
+  ]);
   const hit = cache.get(key);
   if (hit) return hit;
   const common = {
@@ -57,7 +69,10 @@ export function providerClients(core: EngineCore, mount: MountData): ProviderCli
  * reach an endpoint, a 5xx or throttling moves on to the next; the provider's refusal (4xx) is the
  * answer. The last failure is thrown when every endpoint failed.
  */
-export async function withStsFallback<T>(clients: ProviderClients, call: (client: STSClient) => Promise<T>): Promise<T> {
+export async function withStsFallback<T>(
+  clients: ProviderClients,
+  call: (client: STSClient) => Promise<T>,
+): Promise<T> {
   let last: unknown;
   for (const client of clients.sts) {
     try {
@@ -74,5 +89,9 @@ function retryElsewhere(error: unknown): boolean {
   const e = error as { $metadata?: { httpStatusCode?: number }; $retryable?: { throttling?: boolean } };
   const status = e.$metadata?.httpStatusCode;
   if (status === undefined) return true;
-  return status >= 500 || e.$retryable?.throttling === true || /^(Throttling|ThrottlingException|RequestLimitExceeded)$/.test(String((error as { name?: string }).name));
+  return (
+    status >= 500 ||
+    e.$retryable?.throttling === true ||
+    /^(Throttling|ThrottlingException|RequestLimitExceeded)$/.test(String((error as { name?: string }).name))
+  );
 }

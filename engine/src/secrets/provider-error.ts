@@ -36,9 +36,17 @@ export function providerProblem(error: unknown): { readonly text: string; readon
 
 /** An AWS SDK error: its wire code (`Code`, else the name without the SDK's `Exception`), text and HTTP status. */
 function sdkError(error: unknown): { code: string; message: string; status: number | undefined } | undefined {
-  if (typeof error !== 'object' || error === null || !('$metadata' in error || '$fault' in error || 'code' in error)) return undefined;
-  const e = error as { Code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
-  const code = typeof e.Code === 'string' ? e.Code : typeof e.name === 'string' ? e.name.replace(/Exception$/, '') : 'Error';
+  if (typeof error !== 'object' || error === null || !('$metadata' in error || '$fault' in error || 'code' in error))
+    return undefined;
+  const e = error as {
+    Code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    code?: unknown;
+  };
+  const code =
+    typeof e.Code === 'string' ? e.Code : typeof e.name === 'string' ? e.name.replace(/Exception$/, '') : 'Error';
   const message = typeof e.message === 'string' ? e.message : 'unknown error';
   return { code, message, status: e.$metadata?.httpStatusCode };
 }

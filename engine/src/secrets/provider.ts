@@ -11,6 +11,10 @@ import { sdkProvider } from './sdk-provider.ts';
  */
 export function cloudProvider(core: EngineCore, mount: MountData): CloudProvider {
   const config = mount.rootConfig;
-  const configured = config !== undefined && (config.iamEndpoint !== '' || config.stsEndpoint !== '' || config.stsFallbackEndpoints.length > 0);
-  return configured || core.settings.providerClient === 'sdk' ? sdkProvider(core, mount) : embeddedProvider(core, mount);
+  const configured =
+    config !== undefined &&
+    (config.iamEndpoint !== '' || config.stsEndpoint !== '' || config.stsFallbackEndpoints.length > 0);
+  return configured || core.settings.providerClient === 'sdk'
+    ? sdkProvider(core, mount)
+    : embeddedProvider(core, mount);
 }

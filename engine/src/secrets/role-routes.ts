@@ -8,8 +8,23 @@ import { isLegacyBody, LEGACY_WARNING } from './legacy-role.ts';
 import type { MountData, NamedRole } from './mount-data.ts';
 
 const ROLE_FIELDS = [
-  'name', 'credential_type', 'credential_types', 'role_arns', 'policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'default_sts_ttl',
-  'max_sts_ttl', 'session_tags', 'external_id', 'user_path', 'permissions_boundary_arn', 'mfa_serial_number', 'policy', 'arn',
+  'name',
+  'credential_type',
+  'credential_types',
+  'role_arns',
+  'policy_arns',
+  'policy_document',
+  'iam_groups',
+  'iam_tags',
+  'default_sts_ttl',
+  'max_sts_ttl',
+  'session_tags',
+  'external_id',
+  'user_path',
+  'permissions_boundary_arn',
+  'mfa_serial_number',
+  'policy',
+  'arn',
 ];
 
 /** `roles/:name` (read, write, delete) and `LIST roles`. */

@@ -16,7 +16,12 @@ import {
   RemoveUserFromGroupCommand,
   TagUserCommand,
 } from '@aws-sdk/client-iam';
-import { AssumeRoleCommand, GetFederationTokenCommand, GetSessionTokenCommand, type Credentials } from '@aws-sdk/client-sts';
+import {
+  AssumeRoleCommand,
+  GetFederationTokenCommand,
+  GetSessionTokenCommand,
+  type Credentials,
+} from '@aws-sdk/client-sts';
 import type { EngineCore } from '../engine-core.ts';
 import type { CloudProvider, ProviderSession } from './cloud-provider.ts';
 import type { MountData } from './mount-data.ts';
@@ -39,12 +44,24 @@ export function sdkProvider(core: EngineCore, mount: MountData): CloudProvider {
   };
   return {
     createUser: async (input) => {
-      await iam.send(new CreateUserCommand({ UserName: input.name, Path: input.path, ...(input.permissionsBoundary ? { PermissionsBoundary: input.permissionsBoundary } : {}) }));
+      await iam.send(
+        new CreateUserCommand({
+          UserName: input.name,
+          Path: input.path,
+          ...(input.permissionsBoundary ? { PermissionsBoundary: input.permissionsBoundary } : {}),
+        }),
+      );
     },
-    attachUserPolicy: async (user, arn) => void (await iam.send(new AttachUserPolicyCommand({ UserName: user, PolicyArn: arn }))),
-    putUserPolicy: async (user, name, document) => void (await iam.send(new PutUserPolicyCommand({ UserName: user, PolicyName: name, PolicyDocument: document }))),
-    addUserToGroup: async (user, group) => void (await iam.send(new AddUserToGroupCommand({ UserName: user, GroupName: group }))),
-    tagUser: async (user, tags) => void (await iam.send(new TagUserCommand({ UserName: user, Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })) }))),
+    attachUserPolicy: async (user, arn) =>
+      void (await iam.send(new AttachUserPolicyCommand({ UserName: user, PolicyArn: arn }))),
+    putUserPolicy: async (user, name, document) =>
+      void (await iam.send(new PutUserPolicyCommand({ UserName: user, PolicyName: name, PolicyDocument: document }))),
+    addUserToGroup: async (user, group) =>
+      void (await iam.send(new AddUserToGroupCommand({ UserName: user, GroupName: group }))),
+    tagUser: async (user, tags) =>
+      void (await iam.send(
+        new TagUserCommand({ UserName: user, Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })) }),
+      )),
     createAccessKey: async (user) => {
       const key = (await iam.send(new CreateAccessKeyCommand({ UserName: user }))).AccessKey;
       return { accessKeyId: key?.AccessKeyId ?? '', secretAccessKey: key?.SecretAccessKey ?? '' };
@@ -55,26 +72,37 @@ export function sdkProvider(core: EngineCore, mount: MountData): CloudProvider {
     },
     listAccessKeys: async (user) => {
       const keys = (await iam.send(new ListAccessKeysCommand({ UserName: user }))).AccessKeyMetadata ?? [];
-      return keys.map((k) => ({ id: k.AccessKeyId ?? '', createdAt: k.CreateDate?.getTime() ?? 0 })).sort((a, b) => a.createdAt - b.createdAt);
+      return keys
+        .map((k) => ({ id: k.AccessKeyId ?? '', createdAt: k.CreateDate?.getTime() ?? 0 }))
+        .sort((a, b) => a.createdAt - b.createdAt);
     },
-    deleteAccessKey: async (user, id) => void (await iam.send(new DeleteAccessKeyCommand({ UserName: user, AccessKeyId: id }))),
+    deleteAccessKey: async (user, id) =>
+      void (await iam.send(new DeleteAccessKeyCommand({ UserName: user, AccessKeyId: id }))),
     deleteUser: async (user) => {
       // The real engine's order: groups, attached policies, inline policies, keys, then the user.
       // A user has at most 2 keys, 10 attached and a handful of inline policies: one page each.
       const groups = (await iam.send(new ListGroupsForUserCommand({ UserName: user, MaxItems: 1000 }))).Groups ?? [];
-      for (const g of groups) await iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: g.GroupName }));
-      const attached = (await iam.send(new ListAttachedUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).AttachedPolicies ?? [];
+      for (const g of groups)
+        await iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: g.GroupName }));
+      const attached =
+        (await iam.send(new ListAttachedUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).AttachedPolicies ??
+        [];
       for (const p of attached) await iam.send(new DetachUserPolicyCommand({ UserName: user, PolicyArn: p.PolicyArn }));
-      const inline = (await iam.send(new ListUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).PolicyNames ?? [];
+      const inline =
+        (await iam.send(new ListUserPoliciesCommand({ UserName: user, MaxItems: 1000 }))).PolicyNames ?? [];
       for (const name of inline) await iam.send(new DeleteUserPolicyCommand({ UserName: user, PolicyName: name }));
-      const keys = (await iam.send(new ListAccessKeysCommand({ UserName: user, MaxItems: 1000 }))).AccessKeyMetadata ?? [];
+      const keys =
+        (await iam.send(new ListAccessKeysCommand({ UserName: user, MaxItems: 1000 }))).AccessKeyMetadata ?? [];
       for (const k of keys) await iam.send(new DeleteAccessKeyCommand({ UserName: user, AccessKeyId: k.AccessKeyId }));
       await iam.send(new DeleteUserCommand({ UserName: user }));
     },
     removeUser: async (user, made) => {
-      for (const group of made.groups) await quietly(() => iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: group })));
-      if (made.inlinePolicy !== undefined) await quietly(() => iam.send(new DeleteUserPolicyCommand({ UserName: user, PolicyName: made.inlinePolicy })));
-      for (const arn of made.policies) await quietly(() => iam.send(new DetachUserPolicyCommand({ UserName: user, PolicyArn: arn })));
+      for (const group of made.groups)
+        await quietly(() => iam.send(new RemoveUserFromGroupCommand({ UserName: user, GroupName: group })));
+      if (made.inlinePolicy !== undefined)
+        await quietly(() => iam.send(new DeleteUserPolicyCommand({ UserName: user, PolicyName: made.inlinePolicy })));
+      for (const arn of made.policies)
+        await quietly(() => iam.send(new DetachUserPolicyCommand({ UserName: user, PolicyArn: arn })));
       await quietly(() => iam.send(new DeleteUserCommand({ UserName: user })));
     },
     assumeRole: async (input) => {

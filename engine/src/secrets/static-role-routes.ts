@@ -24,8 +24,16 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
         delete: (ctx) => deleteStaticRole(mount, name(ctx)),
       },
     },
-    { pattern: path(`static-creds/${NAME}`), fields: [], operations: { read: (ctx) => readStaticCreds(mount, name(ctx)) } },
-    { pattern: path(`rotate-role/${NAME}`), fields: [], operations: { update: (ctx) => rotateRole(core, mount, name(ctx)) } },
+    {
+      pattern: path(`static-creds/${NAME}`),
+      fields: [],
+      operations: { read: (ctx) => readStaticCreds(mount, name(ctx)) },
+    },
+    {
+      pattern: path(`rotate-role/${NAME}`),
+      fields: [],
+      operations: { update: (ctx) => rotateRole(core, mount, name(ctx)) },
+    },
   ];
 }
 
@@ -35,7 +43,10 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
  */
 function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, params: Params): Promise<HandlerResult> {
   const existing = mount.staticRoles.get(roleName);
-  const merged: Params = { ...(existing ? { username: existing.username, rotation_period: existing.rotationPeriod } : {}), ...params };
+  const merged: Params = {
+    ...(existing ? { username: existing.username, rotation_period: existing.rotationPeriod } : {}),
+    ...params,
+  };
   delete merged.name;
   const checked = checkStaticRole(merged, roleName);
   if (!checked.value) throw refusal(checked);
@@ -44,13 +55,23 @@ function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, p
     const user = await adopt(core, mount, username);
     const before = mount.staticRoles.get(roleName);
     if (before && before.userId !== user.userId) {
-      throw internalError(`GetUser returned a user, but the ID did not match the static role's user "${before.username}"`);
+      throw internalError(
+        `GetUser returned a user, but the ID did not match the static role's user "${before.username}"`,
+      );
     }
     const now = core.clock.now();
     let record: StaticRoleRecord;
     if (!before) {
       const key = await rotationStep(() => rotateStaticKey(core, mount, username, undefined), roleName);
-      record = { name: roleName, username, userId: user.userId, rotationPeriod, ...key, expiresAt: now + rotationPeriod * 1000, nextAttemptAt: now + rotationPeriod * 1000 };
+      record = {
+        name: roleName,
+        username,
+        userId: user.userId,
+        rotationPeriod,
+        ...key,
+        expiresAt: now + rotationPeriod * 1000,
+        nextAttemptAt: now + rotationPeriod * 1000,
+      };
     } else if (params.rotation_period !== undefined) {
       const due = now + rotationPeriod * 1000;
       record = { ...before, rotationPeriod, expiresAt: due, nextAttemptAt: due };
@@ -58,7 +79,10 @@ function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, p
       record = before;
     }
     mount.staticRoles.set(roleName, record);
-    return dataResult({ name: roleName, id: user.userId, username, rotation_period: formatDuration(rotationPeriod) }, checked.warnings);
+    return dataResult(
+      { name: roleName, id: user.userId, username, rotation_period: formatDuration(rotationPeriod) },
+      checked.warnings,
+    );
   });
 }
 
@@ -82,7 +106,10 @@ async function rotationStep<T>(run: () => Promise<T>, roleName: string): Promise
 function readStaticRole(mount: MountData, roleName: string): HandlerResult {
   const record = mount.staticRoles.get(roleName);
   if (!record) throw notFound();
-  return { kind: 'raw', body: { name: record.name, username: record.username, rotation_period: formatDuration(record.rotationPeriod) } };
+  return {
+    kind: 'raw',
+    body: { name: record.name, username: record.username, rotation_period: formatDuration(record.rotationPeriod) },
+  };
 }
 
 /** Seed rule 4: the user (and its keys) stay in the cloud. */
@@ -101,7 +128,10 @@ function listStaticRoles(mount: MountData): HandlerResult {
 function readStaticCreds(mount: MountData, roleName: string): HandlerResult {
   const record = mount.staticRoles.get(roleName);
   if (!record) throw notFound();
-  return { kind: 'raw', body: { access_key: record.accessKey, secret_key: record.secretKey, expiration: isoTime(record.expiresAt) } };
+  return {
+    kind: 'raw',
+    body: { access_key: record.accessKey, secret_key: record.secretKey, expiration: isoTime(record.expiresAt) },
+  };
 }
 
 /**

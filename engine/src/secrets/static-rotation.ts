@@ -18,7 +18,12 @@ export interface RotatedKey {
  * the oldest, create one, record it) never interleave with another change of the same user, so no
  * third key and no recorded key that a concurrent rotation already deleted.
  */
-export function withUserLock<T>(core: EngineCore, mount: MountData, username: string, task: () => Promise<T>): Promise<T> {
+export function withUserLock<T>(
+  core: EngineCore,
+  mount: MountData,
+  username: string,
+  task: () => Promise<T>,
+): Promise<T> {
   return serialised(core, `${mount.mount}/user/${username.toLowerCase()}`, task);
 }
 
@@ -28,11 +33,20 @@ export function withUserLock<T>(core: EngineCore, mount: MountData, username: st
  * A user with no keys gets its first key, one key gets a second (the old stays valid), two keys
  * lose the oldest. Callers hold the user's lock (`withUserLock`).
  */
-export async function rotateStaticKey(core: EngineCore, mount: MountData, username: string, userId: string | undefined): Promise<RotatedKey> {
+export async function rotateStaticKey(
+  core: EngineCore,
+  mount: MountData,
+  username: string,
+  userId: string | undefined,
+): Promise<RotatedKey> {
   const provider = cloudProvider(core, mount);
   const user = await provider.getUser(username);
   if (userId !== undefined && user.userId !== userId) {
-    throw new CloudError('NoSuchEntity', `GetUser returned a user, but the ID did not match the adopted user "${username}"`, 404);
+    throw new CloudError(
+      'NoSuchEntity',
+      `GetUser returned a user, but the ID did not match the adopted user "${username}"`,
+      404,
+    );
   }
   const keys = await provider.listAccessKeys(username);
   const oldest = keys[0];
@@ -105,8 +119,13 @@ async function catchUp(core: EngineCore, mount: MountData, name: string): Promis
       rotations++;
     } catch (error) {
       const problem = providerProblem(error);
-      core.log(`static role ${mount.mount}/${name}: rotation failed, retrying in ${ENGINE_DEFAULTS.rotationRetrySeconds}s: ${problem?.text ?? (error instanceof Error ? error.message : String(error))}`);
-      mount.staticRoles.set(name, { ...record, nextAttemptAt: core.clock.now() + ENGINE_DEFAULTS.rotationRetrySeconds * 1000 });
+      core.log(
+        `static role ${mount.mount}/${name}: rotation failed, retrying in ${ENGINE_DEFAULTS.rotationRetrySeconds}s: ${problem?.text ?? (error instanceof Error ? error.message : String(error))}`,
+      );
+      mount.staticRoles.set(name, {
+        ...record,
+        nextAttemptAt: core.clock.now() + ENGINE_DEFAULTS.rotationRetrySeconds * 1000,
+      });
       break;
     }
   }

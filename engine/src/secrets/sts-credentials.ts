@@ -12,7 +12,11 @@ export async function issueAssumedRole(ctx: CredentialContext): Promise<IssuedCr
   // Sent or generated from the username template (IAM branch), the name is sanitised and cut to 64.
   const sessionName = sanitiseSessionName(
     ctx.request.roleSessionName ??
-      makeUsername(usernameTemplate(ctx), { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date()),
+      makeUsername(
+        usernameTemplate(ctx),
+        { credentialType: 'assumed_role', displayName: ctx.caller.record.displayName, roleName: role.name },
+        () => core.clock.date(),
+      ),
   );
   const policies = mergedPolicies(ctx);
   const session = await viaProvider('Error assuming role', () =>
@@ -34,9 +38,15 @@ export async function issueFederationToken(ctx: CredentialContext): Promise<Issu
   const { core, role } = ctx;
   const policies = mergedPolicies(ctx);
   if (!policies.document && policies.arns.length === 0) {
-    throw badRequest('must specify at least one of policy_arns or policy_document with federation_token credential_type');
+    throw badRequest(
+      'must specify at least one of policy_arns or policy_document with federation_token credential_type',
+    );
   }
-  const name = makeUsername(usernameTemplate(ctx), { credentialType: 'federation_token', displayName: ctx.caller.record.displayName, roleName: role.name }, () => core.clock.date());
+  const name = makeUsername(
+    usernameTemplate(ctx),
+    { credentialType: 'federation_token', displayName: ctx.caller.record.displayName, roleName: role.name },
+    () => core.clock.date(),
+  );
   const session = await viaProvider('Error generating STS keys', () =>
     cloudProvider(core, ctx.mount).getFederationToken({
       name,
@@ -60,7 +70,12 @@ export async function issueSessionToken(ctx: CredentialContext): Promise<IssuedC
   );
   const now = core.clock.now();
   return {
-    data: { access_key: session.accessKeyId, secret_key: session.secretAccessKey, session_token: session.sessionToken, ttl: secondsLeft(session, now) },
+    data: {
+      access_key: session.accessKeyId,
+      secret_key: session.secretAccessKey,
+      session_token: session.sessionToken,
+      ttl: secondsLeft(session, now),
+    },
     expiresAt: session.expiresAt,
     renewable: false,
     leaseTtl: 0,
@@ -76,7 +91,8 @@ function chooseRoleArn(ctx: CredentialContext): string {
     if (allowed.length === 1 && allowed[0] !== undefined) return allowed[0];
     throw badRequest('did not supply a role_arn parameter and unable to determine one');
   }
-  if (!allowed.includes(wanted)) throw badRequest(`role_arn "${wanted}" not in allowed role arns for role "${ctx.role.name}"`);
+  if (!allowed.includes(wanted))
+    throw badRequest(`role_arn "${wanted}" not in allowed role arns for role "${ctx.role.name}"`);
   return wanted;
 }
 
@@ -89,7 +105,8 @@ function sanitiseSessionName(name: string): string {
 function mergedPolicies(ctx: CredentialContext): { document: string; arns: string[] } {
   const groups = ctx.core.cloud.state.settings.groups ?? [];
   const arns = [...ctx.role.policyArns];
-  for (const name of ctx.role.iamGroups) for (const arn of groups.find((g) => g.name === name)?.policyArns ?? []) if (!arns.includes(arn)) arns.push(arn);
+  for (const name of ctx.role.iamGroups)
+    for (const arn of groups.find((g) => g.name === name)?.policyArns ?? []) if (!arns.includes(arn)) arns.push(arn);
   return { document: ctx.role.policyDocument, arns };
 }
 
@@ -101,7 +118,11 @@ function secondsLeft(session: ProviderSession, now: number): number {
   return Math.max(0, Math.round((session.expiresAt - now) / 1000));
 }
 
-function stsResult(ctx: CredentialContext, session: ProviderSession, extra: Record<string, unknown>): IssuedCredentials {
+function stsResult(
+  ctx: CredentialContext,
+  session: ProviderSession,
+  extra: Record<string, unknown>,
+): IssuedCredentials {
   const ttl = secondsLeft(session, ctx.core.clock.now());
   return {
     data: {

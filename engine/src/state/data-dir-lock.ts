@@ -34,14 +34,17 @@ export function takeDataDirLock(dir: string): void {
   }
   const holder = readLock(path);
   if (holder && holder.pid !== process.pid && isHeld(holder)) {
-    throw new Error(`data directory ${dir} is in use by a running engine (process ${holder.pid}); stop it first, or use another --data-dir`);
+    throw new Error(
+      `data directory ${dir} is in use by a running engine (process ${holder.pid}); stop it first, or use another --data-dir`,
+    );
   }
   // Stale: replace it atomically, so two engines racing for a stale lock cannot both keep it.
   const temp = `${path}.${process.pid}`;
   writeFileSync(temp, JSON.stringify(mine), { mode: 0o600 });
   renameSync(temp, path);
   const now = readLock(path);
-  if (now?.pid !== process.pid) throw new Error(`data directory ${dir} was locked by process ${now?.pid ?? '?'} at the same moment`);
+  if (now?.pid !== process.pid)
+    throw new Error(`data directory ${dir} was locked by process ${now?.pid ?? '?'} at the same moment`);
 }
 
 /** The lock's owner, or undefined when the file cannot be read as one (treated as stale). */
@@ -57,7 +60,11 @@ function readLock(path: string): LockOwner | undefined {
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
     if (typeof parsed.pid !== 'number' || !Number.isInteger(parsed.pid) || parsed.pid <= 0) return undefined;
-    return { pid: parsed.pid, start: typeof parsed.start === 'number' ? parsed.start : null, boot: typeof parsed.boot === 'string' ? parsed.boot : null };
+    return {
+      pid: parsed.pid,
+      start: typeof parsed.start === 'number' ? parsed.start : null,
+      boot: typeof parsed.boot === 'string' ? parsed.boot : null,
+    };
   } catch {
     return undefined;
   }

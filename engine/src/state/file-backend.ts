@@ -1,4 +1,16 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { takeDataDirLock } from './data-dir-lock.ts';
@@ -57,7 +69,11 @@ export class FileBackend implements StoreBackend {
   /** Writes a fresh snapshot and starts an empty journal (used at start-up and when the journal grows). */
   async compact(tables: Record<string, Record<string, unknown>>): Promise<void> {
     const next = this.#generation + 1;
-    writeFileDurably(this.dir, SNAPSHOT, JSON.stringify({ format: FORMAT, generation: next, tables } satisfies SnapshotFile));
+    writeFileDurably(
+      this.dir,
+      SNAPSHOT,
+      JSON.stringify({ format: FORMAT, generation: next, tables } satisfies SnapshotFile),
+    );
     await this.#journal?.close();
     this.#journal = undefined;
     this.#generation = next;
@@ -187,5 +203,10 @@ function diskError(dir: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const reason = code === undefined ? undefined : DISK_CODES[code];
   if (reason === undefined) return error;
-  return Object.assign(new Error(`cannot write to the data directory ${dir}: ${reason} (${code}); the change was not made`, { cause: error }), { code });
+  return Object.assign(
+    new Error(`cannot write to the data directory ${dir}: ${reason} (${code}); the change was not made`, {
+      cause: error,
+    }),
+    { code },
+  );
 }

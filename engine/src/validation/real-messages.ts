@@ -33,7 +33,12 @@ const LIST_STEP = 2;
  * engine/README.md), then keyfob's explanation of every problem with its code. Problems the real
  * engine has no check for (seed 1 rules) are keyfob's message alone.
  */
-export function refusalFor(kind: BodyKind, errors: readonly Problem[], body: Params, context: { roleName?: string } = {}): Refusal {
+export function refusalFor(
+  kind: BodyKind,
+  errors: readonly Problem[],
+  body: Params,
+  context: { roleName?: string } = {},
+): Refusal {
   const ours = errors.map((p) => `${p.message} [${p.code}]`).join(' ');
   const texts = errors.map((p) => realText(kind, p, body, context)).filter((t): t is RealText => t !== undefined);
   if (texts.length === 0) return { status: 400, message: ours };
@@ -48,10 +53,23 @@ export function refusalFor(kind: BodyKind, errors: readonly Problem[], body: Par
   return { status: 400, message: `${head.text}: ${ours}` };
 }
 
-function realText(kind: BodyKind, problem: Problem, body: Params, context: { roleName?: string }): RealText | undefined {
+function realText(
+  kind: BodyKind,
+  problem: Problem,
+  body: Params,
+  context: { roleName?: string },
+): RealText | undefined {
   const field = fieldOf(problem);
-  if (problem.code === 'FIELD_TYPE' || problem.code === 'FIELD_INVALID_KEY_PAIR' || problem.code.startsWith('DURATION_')) {
-    if (kind === 'lease-config' && (field === 'lease' || field === 'lease_max') && problem.code.startsWith('DURATION_')) {
+  if (
+    problem.code === 'FIELD_TYPE' ||
+    problem.code === 'FIELD_INVALID_KEY_PAIR' ||
+    problem.code.startsWith('DURATION_')
+  ) {
+    if (
+      kind === 'lease-config' &&
+      (field === 'lease' || field === 'lease_max') &&
+      problem.code.startsWith('DURATION_')
+    ) {
       return { text: `Invalid ${field}: time: invalid duration ${goQuote(String(body[field]))}`, step: HANDLER_STEP };
     }
     return { text: fieldValidation(field, body), step: FIELD_STEP };
@@ -59,7 +77,8 @@ function realText(kind: BodyKind, problem: Problem, body: Params, context: { rol
   const text = handlerText(problem, field, body, context);
   if (text === undefined) return undefined;
   if (LISTED.has(problem.code)) return { text, step: LIST_STEP, listed: true };
-  if (problem.code === 'STATIC_ROLE_ROTATION_TOO_SHORT' || problem.code === 'ROLE_LEGACY_CONFLICT') return { text, step: HANDLER_STEP, plain: true };
+  if (problem.code === 'STATIC_ROLE_ROTATION_TOO_SHORT' || problem.code === 'ROLE_LEGACY_CONFLICT')
+    return { text, step: HANDLER_STEP, plain: true };
   return { text, step: HANDLER_STEP };
 }
 
@@ -77,7 +96,12 @@ const LISTED: ReadonlySet<string> = new Set([
   'ROLE_ASSUMED_ROLE_FIELD_NOT_ALLOWED',
 ]);
 
-function handlerText(problem: Problem, field: string, body: Params, context: { roleName?: string }): string | undefined {
+function handlerText(
+  problem: Problem,
+  field: string,
+  body: Params,
+  context: { roleName?: string },
+): string | undefined {
   switch (problem.code) {
     case 'ROLE_MISSING_CREDENTIAL_TYPE':
       return 'did not supply credential_type';
@@ -88,7 +112,9 @@ function handlerText(problem: Problem, field: string, body: Params, context: { r
     case 'ROLE_TTL_ORDER':
       return '"default_sts_ttl" value must be less than or equal to "max_sts_ttl" value';
     case 'ROLE_IAM_USER_FIELD_NOT_ALLOWED':
-      return field === 'user_path' ? 'user_path parameter only valid for iam_user credential type' : `cannot supply ${field} when credential_type isn't iam_user`;
+      return field === 'user_path'
+        ? 'user_path parameter only valid for iam_user credential type'
+        : `cannot supply ${field} when credential_type isn't iam_user`;
     case 'ROLE_INVALID_USER_PATH':
       return 'the specified value for user_path is invalid. It must match "^\\/([\\x21-\\x7F]{0,510}\\/)?$" regexp';
     case 'ROLE_INVALID_BOUNDARY_ARN':
@@ -132,7 +158,16 @@ function handlerText(problem: Problem, field: string, body: Params, context: { r
   }
 }
 
-const LEGACY_MIXABLE = ['credential_type', 'role_arns', 'policy_arns', 'policy_document', 'default_sts_ttl', 'max_sts_ttl', 'user_path', 'permissions_boundary_arn'];
+const LEGACY_MIXABLE = [
+  'credential_type',
+  'role_arns',
+  'policy_arns',
+  'policy_document',
+  'default_sts_ttl',
+  'max_sts_ttl',
+  'user_path',
+  'permissions_boundary_arn',
+];
 
 function legacyMixedWith(body: Params): string {
   const found = LEGACY_MIXABLE.find((f) => body[f] !== undefined) ?? 'credential_type';
@@ -146,7 +181,7 @@ function fieldValidation(field: string, body: Params): string {
 }
 
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 

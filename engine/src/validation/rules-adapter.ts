@@ -11,7 +11,14 @@ import {
 import { HttpError } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
 import { refusalFor, type BodyKind } from './real-messages.ts';
-import type { CredentialRequestInput, LeaseConfigRecord, RootConfigRecord, StaticRoleInput, StoredRole, Validated } from './validated.ts';
+import type {
+  CredentialRequestInput,
+  LeaseConfigRecord,
+  RootConfigRecord,
+  StaticRoleInput,
+  StoredRole,
+  Validated,
+} from './validated.ts';
 
 /**
  * Request bodies are validated with the shared rules, so the engine, the linter and the editor can
@@ -58,7 +65,12 @@ export function checkRole(body: Params, name: string): Validated<StoredRole> {
 /** A static role body (merged on update). */
 export function checkStaticRole(body: Params, name: string): Validated<StaticRoleInput> {
   const { value: staticRole, problems } = validateStaticRole(body, { name });
-  return validated(staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined, problems, 'static-role', body);
+  return validated(
+    staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined,
+    problems,
+    'static-role',
+    body,
+  );
 }
 
 /** A root configuration body (an HTTP request: a literal secret is expected here). */
@@ -81,7 +93,12 @@ export function checkLeaseConfig(body: Params): Validated<LeaseConfigRecord> {
 const emptyRequestChecks = new WeakMap<StoredRole, Map<string, Validated<CredentialRequestInput>>>();
 
 /** Credential request parameters against the role, as the role resolves on this path (`type`). */
-export function checkCredentialRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
+export function checkCredentialRequest(
+  params: Params,
+  role: StoredRole,
+  type: CredentialType,
+  roleName: string,
+): Validated<CredentialRequestInput> {
   if (Object.keys(params).length > 0) return checkRequest(params, role, type, roleName);
   let byType = emptyRequestChecks.get(role);
   if (!byType) emptyRequestChecks.set(role, (byType = new Map<string, Validated<CredentialRequestInput>>()));
@@ -91,8 +108,16 @@ export function checkCredentialRequest(params: Params, role: StoredRole, type: C
   return checked;
 }
 
-function checkRequest(params: Params, role: StoredRole, type: CredentialType, roleName: string): Validated<CredentialRequestInput> {
-  const { value: request, problems } = validateCredentialRequest(params, { role: toRoleDefinition(role, type), source: 'request' });
+function checkRequest(
+  params: Params,
+  role: StoredRole,
+  type: CredentialType,
+  roleName: string,
+): Validated<CredentialRequestInput> {
+  const { value: request, problems } = validateCredentialRequest(params, {
+    role: toRoleDefinition(role, type),
+    source: 'request',
+  });
   const value: CredentialRequestInput | undefined = request && {
     ...(request.roleArn !== '' ? { roleArn: request.roleArn } : {}),
     ...(request.roleSessionName !== '' ? { roleSessionName: request.roleSessionName } : {}),
@@ -105,7 +130,12 @@ function checkRequest(params: Params, role: StoredRole, type: CredentialType, ro
 /** The shared rules' role definition -> the engine's stored form. */
 function fromRoleDefinition(role: RoleDefinition): StoredRole {
   const { name: _name, credentialType: _type, legacy, defaultStsTtl, maxStsTtl, ...fields } = role;
-  return { ...fields, defaultStsTtl: Math.floor(defaultStsTtl ?? 0), maxStsTtl: Math.floor(maxStsTtl ?? 0), legacy: legacy !== undefined };
+  return {
+    ...fields,
+    defaultStsTtl: Math.floor(defaultStsTtl ?? 0),
+    maxStsTtl: Math.floor(maxStsTtl ?? 0),
+    legacy: legacy !== undefined,
+  };
 }
 
 function toRoleDefinition(role: StoredRole, type: CredentialType): RoleDefinition {

@@ -13,7 +13,10 @@ type Format = 'yaml' | 'json';
  * server modeline in YAML, `$schema` in JSON), so the file is recognised before it is saved and in
  * other editors. Arguments skip the pickers (used by tests and keybindings).
  */
-export async function newRoleFile(kindArg?: ScaffoldKind, formatArg?: Format): Promise<vscode.TextDocument | undefined> {
+export async function newRoleFile(
+  kindArg?: ScaffoldKind,
+  formatArg?: Format,
+): Promise<vscode.TextDocument | undefined> {
   const kind = kindArg ?? (await pickKind());
   if (!kind) return undefined;
   const format = formatArg ?? (await pickFormat());
@@ -29,7 +32,11 @@ export async function newRoleFile(kindArg?: ScaffoldKind, formatArg?: Format): P
 
 async function pickKind(): Promise<ScaffoldKind | undefined> {
   const picked = await vscode.window.showQuickPick(
-    SCAFFOLD_KINDS.map((kind) => ({ label: kind === 'static-role' ? 'static role' : kind, description: scaffoldLabel(kind), scaffold: kind })),
+    SCAFFOLD_KINDS.map((kind) => ({
+      label: kind === 'static-role' ? 'static role' : kind,
+      description: scaffoldLabel(kind),
+      scaffold: kind,
+    })),
     { title: 'keyfob: New role file', placeHolder: 'Credential type of the new role' },
   );
   return picked?.scaffold;
@@ -37,7 +44,10 @@ async function pickKind(): Promise<ScaffoldKind | undefined> {
 
 async function pickFormat(): Promise<Format | undefined> {
   const picked = await vscode.window.showQuickPick(
-    [{ label: 'YAML', format: 'yaml' as const }, { label: 'JSON', format: 'json' as const }],
+    [
+      { label: 'YAML', format: 'yaml' as const },
+      { label: 'JSON', format: 'json' as const },
+    ],
     { title: 'keyfob: New role file', placeHolder: 'File format' },
   );
   return picked?.format;

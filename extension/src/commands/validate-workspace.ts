@@ -40,7 +40,9 @@ export async function validateWorkspace(results: WorkspaceDiagnostics): Promise<
         results.report(file.uri, diagnostics);
       }
       const summary = { files: uris.size, problems, errors };
-      void vscode.window.showInformationMessage(`keyfob: ${summary.files} role file(s), ${problems} problem(s), ${errors} error(s).`);
+      void vscode.window.showInformationMessage(
+        `keyfob: ${summary.files} role file(s), ${problems} problem(s), ${errors} error(s).`,
+      );
       return summary;
     },
   );

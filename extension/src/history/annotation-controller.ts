@@ -70,17 +70,25 @@ export class AnnotationController implements vscode.Disposable {
   render(editor: vscode.TextEditor): void {
     const document = editor.document;
     const annotations = this.#annotationsFor(editor);
-    const items = annotations.map((a): DrawnAnnotation => ({ line: a.line - 1, character: document.lineAt(a.line - 1).range.end.character, text: a.text, severity: a.severity }));
+    const items = annotations.map((a): DrawnAnnotation => ({
+      line: a.line - 1,
+      character: document.lineAt(a.line - 1).range.end.character,
+      text: a.text,
+      severity: a.severity,
+    }));
     const key = `${document.version}\n${items.map((i) => `${i.line}:${i.character}:${i.text}`).join('\n')}`;
     const previous = this.#drawn.get(editor);
     if (previous?.key === key) return;
     // An editor that never had notes and still has none needs no call at all.
     if (!previous && items.length === 0) return;
     this.#drawn.set(editor, { key, items });
-    editor.setDecorations(this.#decorationType(), items.map((item) => ({
-      range: new vscode.Range(item.line, item.character, item.line, item.character),
-      renderOptions: { after: { contentText: item.text } },
-    })));
+    editor.setDecorations(
+      this.#decorationType(),
+      items.map((item) => ({
+        range: new vscode.Range(item.line, item.character, item.line, item.character),
+        renderOptions: { after: { contentText: item.text } },
+      })),
+    );
   }
 
   #annotationsFor(editor: vscode.TextEditor): LineAnnotation[] {
@@ -90,7 +98,10 @@ export class AnnotationController implements vscode.Disposable {
     if (settings.style !== 'decoration' || settings.annotations === 'off') return [];
     const matches = this.cache.get(document);
     if (matches.length === 0) return [];
-    return historyCore().lineAnnotations(matches, lineSpans(editor.visibleRanges), { mode: settings.annotations, target: settings.target });
+    return historyCore().lineAnnotations(matches, lineSpans(editor.visibleRanges), {
+      mode: settings.annotations,
+      target: settings.target,
+    });
   }
 
   #decorationType(): vscode.TextEditorDecorationType {

@@ -4,10 +4,13 @@ export class Debouncer {
 
   schedule(key: string, delayMs: number, run: () => void): void {
     clearTimeout(this.#timers.get(key));
-    this.#timers.set(key, setTimeout(() => {
-      this.#timers.delete(key);
-      run();
-    }, delayMs));
+    this.#timers.set(
+      key,
+      setTimeout(() => {
+        this.#timers.delete(key);
+        run();
+      }, delayMs),
+    );
   }
 
   cancel(key: string): void {

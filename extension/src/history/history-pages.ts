@@ -38,7 +38,9 @@ export class HistoryPages implements vscode.TextDocumentContentProvider, vscode.
     const id = decodeURIComponent(encoded);
     if (kind === 'subject') {
       const subject = core.history.byId.get(id);
-      const usedAt = this.usage.usesOf(id).map((use) => `[${markdownText(use.label)}](${openAtLine(use.uri, use.line)})`);
+      const usedAt = this.usage
+        .usesOf(id)
+        .map((use) => `[${markdownText(use.label)}](${openAtLine(use.uri, use.line)})`);
       if (subject) return core.subjectPage(subject, { target, usedAt });
     }
     if (kind === 'entry') {
@@ -50,7 +52,8 @@ export class HistoryPages implements vscode.TextDocumentContentProvider, vscode.
 
   /** Settings or usage changed: open pages are rendered again. */
   refresh(): void {
-    for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === PAGE_SCHEME) this.#changed.fire(document.uri);
+    for (const document of vscode.workspace.textDocuments)
+      if (document.uri.scheme === PAGE_SCHEME) this.#changed.fire(document.uri);
     for (const [key, panel] of panels) void render(panel, this.provideTextDocumentContent(vscode.Uri.parse(key)));
   }
 
@@ -76,11 +79,16 @@ export async function showPage(kind: 'subject' | 'entry', id: string): Promise<v
   let panel = panels.get(key);
   if (panel) panel.reveal();
   else {
-    panel = vscode.window.createWebviewPanel('keyfob.apiHistory.page', titleOf(document.getText()), vscode.ViewColumn.Active, {
-      enableScripts: false,
-      enableCommandUris: [OPEN_USE],
-      localResourceRoots: [],
-    });
+    panel = vscode.window.createWebviewPanel(
+      'keyfob.apiHistory.page',
+      titleOf(document.getText()),
+      vscode.ViewColumn.Active,
+      {
+        enableScripts: false,
+        enableCommandUris: [OPEN_USE],
+        localResourceRoots: [],
+      },
+    );
     panels.set(key, panel);
     panel.onDidDispose(() => panels.delete(key));
   }
@@ -129,7 +137,9 @@ async function openUse(uri: unknown, line: unknown): Promise<void> {
 
 /** Text shown as is in Markdown (a file path can hold `[`, `*`, `_` or `<`). */
 function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`));
+  return text.replace(/[\\`*_[\]<>&]/g, (c) =>
+    c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`,
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -46,7 +46,13 @@ function toPickItems(found: readonly HistorySearchItem[], query: string): PickIt
   for (const item of found) {
     const heading = item.kind === 'subject' ? 'API subjects' : query.trim() === '' ? 'Newest changes' : 'Changes';
     if (heading !== section) items.push({ label: (section = heading), kind: vscode.QuickPickItemKind.Separator });
-    items.push({ label: item.label, description: item.description, detail: item.detail, alwaysShow: true, found: item });
+    items.push({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      alwaysShow: true,
+      found: item,
+    });
   }
   return items;
 }

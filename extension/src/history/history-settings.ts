@@ -21,7 +21,14 @@ export interface HistorySettings {
 }
 
 /** Defaults beside the contributed schema in package.json. */
-const DEFAULT_HISTORY_SETTINGS: HistorySettings = { annotations: 'important', style: 'decoration', diagnostics: true, target: undefined, targetText: '', targetProblem: undefined };
+const DEFAULT_HISTORY_SETTINGS: HistorySettings = {
+  annotations: 'important',
+  style: 'decoration',
+  diagnostics: true,
+  target: undefined,
+  targetText: '',
+  targetProblem: undefined,
+};
 
 const MODES: readonly AnnotationMode[] = ['important', 'all', 'off'];
 const STYLES: readonly AnnotationStyle[] = ['decoration', 'inlayHint'];

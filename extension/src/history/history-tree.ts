@@ -15,15 +15,39 @@ const FILTERED_CONTEXT = 'keyfob.apiHistory.filtered';
 /** A row of the tree. */
 export type HistoryNode =
   | { readonly kind: 'group'; readonly group: 'used' | 'byDate' }
-  | { readonly kind: 'year'; readonly year: string; readonly entries: readonly HistoryEntry[]; readonly newest: boolean }
+  | {
+      readonly kind: 'year';
+      readonly year: string;
+      readonly entries: readonly HistoryEntry[];
+      readonly newest: boolean;
+    }
   | { readonly kind: 'entry'; readonly entry: HistoryEntry }
-  | { readonly kind: 'change'; readonly parent: string; readonly position: number; readonly subject: HistorySubject; readonly change: string }
+  | {
+      readonly kind: 'change';
+      readonly parent: string;
+      readonly position: number;
+      readonly subject: HistorySubject;
+      readonly change: string;
+    }
   | { readonly kind: 'used'; readonly used: UsedSubject }
   | { readonly kind: 'place'; readonly uri: string; readonly line: number; readonly column: number }
   | { readonly kind: 'note'; readonly text: string };
 
-const ENTRY_ICONS: Readonly<Record<string, string>> = { added: 'add', changed: 'edit', deprecated: 'warning', removed: 'trash', breaking: 'flame', fixed: 'check', documented: 'book' };
-const SEVERITY_ICONS: Readonly<Record<string, string>> = { deprecated: 'warning', breaking: 'flame', newer: 'history', info: 'symbol-field' };
+const ENTRY_ICONS: Readonly<Record<string, string>> = {
+  added: 'add',
+  changed: 'edit',
+  deprecated: 'warning',
+  removed: 'trash',
+  breaking: 'flame',
+  fixed: 'check',
+  documented: 'book',
+};
+const SEVERITY_ICONS: Readonly<Record<string, string>> = {
+  deprecated: 'warning',
+  breaking: 'flame',
+  newer: 'history',
+  info: 'symbol-field',
+};
 
 /**
  * The "API history" view: the API subjects used in this workspace (what needs action first,
@@ -55,7 +79,11 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   }
 
   getChildren(node?: HistoryNode): HistoryNode[] {
-    if (!node) return [{ kind: 'group', group: 'used' }, { kind: 'group', group: 'byDate' }];
+    if (!node)
+      return [
+        { kind: 'group', group: 'used' },
+        { kind: 'group', group: 'byDate' },
+      ];
     switch (node.kind) {
       case 'group':
         return node.group === 'used' ? this.#usedChildren() : this.#years();
@@ -63,7 +91,13 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
         return node.entries.map((entry) => ({ kind: 'entry', entry }));
       case 'entry': {
         const parent = historyCore().entryKey(node.entry, historyCore().history);
-        return node.entry.changes.map(({ subject, change }, position) => ({ kind: 'change', parent, position, subject, change: change.change }));
+        return node.entry.changes.map(({ subject, change }, position) => ({
+          kind: 'change',
+          parent,
+          position,
+          subject,
+          change: change.change,
+        }));
       }
       case 'used':
         return node.used.occurrences.map((o) => ({ kind: 'place', uri: o.file, line: o.line, column: o.column }));
@@ -77,7 +111,10 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
       case 'group':
         return this.#groupItem(node.group);
       case 'year': {
-        const item = new vscode.TreeItem(node.year, node.newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          node.year,
+          node.newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `year:${node.year}:${this.#filter}`;
         item.description = `${node.entries.length} ${node.entries.length === 1 ? 'change' : 'changes'}`;
         return item;
@@ -90,9 +127,16 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
         return this.#usedItem(node.used);
       case 'place': {
         const uri = vscode.Uri.parse(node.uri);
-        const item = new vscode.TreeItem(`${vscode.workspace.asRelativePath(uri)}:${node.line}`, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          `${vscode.workspace.asRelativePath(uri)}:${node.line}`,
+          vscode.TreeItemCollapsibleState.None,
+        );
         const at = new vscode.Position(node.line - 1, node.column - 1);
-        item.command = { command: 'vscode.open', title: 'Open', arguments: [uri, { selection: new vscode.Range(at, at) }] };
+        item.command = {
+          command: 'vscode.open',
+          title: 'Open',
+          arguments: [uri, { selection: new vscode.Range(at, at) }],
+        };
         item.iconPath = vscode.ThemeIcon.File;
         item.resourceUri = uri;
         return item;
@@ -107,7 +151,9 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     if (this.usage.status !== 'done') return [{ kind: 'note', text: 'Scanning the workspace…' }];
     const used = this.usage.used(this.settings.for(vscode.workspace.workspaceFolders?.[0]?.uri).target);
     const { files, truncated } = this.usage.extent;
-    const notes: HistoryNode[] = truncated ? [{ kind: 'note', text: `Only the first ${files} files were scanned.` }] : [];
+    const notes: HistoryNode[] = truncated
+      ? [{ kind: 'note', text: `Only the first ${files} files were scanned.` }]
+      : [];
     if (used.length === 0) return [...notes, { kind: 'note', text: `No platform API subjects in ${files} files.` }];
     return [...used.map((u): HistoryNode => ({ kind: 'used', used: u })), ...notes];
   }
@@ -120,7 +166,10 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   #groupItem(group: 'used' | 'byDate'): vscode.TreeItem {
     const used = group === 'used';
-    const item = new vscode.TreeItem(used ? 'Used in this workspace' : 'History by date', used ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(
+      used ? 'Used in this workspace' : 'History by date',
+      used ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
+    );
     item.id = `group:${group}`;
     item.contextValue = `keyfob.apiHistory.${group}`;
     if (!used && this.#filter !== '') item.description = `filter: ${this.#filter}`;

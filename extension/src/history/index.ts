@@ -39,7 +39,10 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
   };
   const { annotations, tree, pages } = parts;
   context.subscriptions.push(
-    annotations, usage, tree, pages,
+    annotations,
+    usage,
+    tree,
+    pages,
     vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
     vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, showCollapseAll: true }),
     ...registerCommands(parts),
@@ -101,14 +104,21 @@ function watchEditors(parts: Parts): vscode.Disposable[] {
 function registerCommands({ settings, tree, usage, annotations }: Parts): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(SEARCH_HISTORY, (query?: unknown) => searchHistory(settings, query)),
-    vscode.commands.registerCommand(SHOW_SUBJECT, (id: unknown) => (typeof id === 'string' ? showPage('subject', id) : undefined)),
-    vscode.commands.registerCommand(SHOW_ENTRY, (key: unknown) => (typeof key === 'string' ? showPage('entry', key) : undefined)),
+    vscode.commands.registerCommand(SHOW_SUBJECT, (id: unknown) =>
+      typeof id === 'string' ? showPage('subject', id) : undefined,
+    ),
+    vscode.commands.registerCommand(SHOW_ENTRY, (key: unknown) =>
+      typeof key === 'string' ? showPage('entry', key) : undefined,
+    ),
     vscode.commands.registerCommand(HISTORY_COMMANDS.filter, async (text?: unknown) => {
-      const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
-        title: 'Filter the API history',
-        prompt: 'Words, a name, a path or a date (2024-03); empty shows everything',
-        value: tree.filter,
-      });
+      const value =
+        typeof text === 'string'
+          ? text
+          : await vscode.window.showInputBox({
+              title: 'Filter the API history',
+              prompt: 'Words, a name, a path or a date (2024-03); empty shows everything',
+              value: tree.filter,
+            });
       if (value !== undefined) tree.setFilter(value);
     }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.clearFilter, () => tree.setFilter('')),

@@ -6,7 +6,17 @@ import { historyCore } from './history-access.ts';
  * URI schemes that are not the user's code: panels, diffs of other tools, our own history pages.
  * Everything else is scanned, so virtual workspaces (vscode-vfs, github, memfs...) work too.
  */
-const SKIPPED_SCHEMES = new Set(['output', 'debug', 'git', 'gitfs', 'vscode-scm', 'vscode-terminal', 'comment', 'vscode-settings', 'keyfob-history']);
+const SKIPPED_SCHEMES = new Set([
+  'output',
+  'debug',
+  'git',
+  'gitfs',
+  'vscode-scm',
+  'vscode-terminal',
+  'comment',
+  'vscode-settings',
+  'keyfob-history',
+]);
 
 /** Documents longer than this (in UTF-16 units, about 5 MB) are not scanned: bundles and data dumps. */
 const MAX_SCANNED_LENGTH = 5_000_000;
@@ -29,7 +39,10 @@ export class ScanCache {
     const cached = this.#byUri.get(key);
     if (cached?.version === document.version && cached.languageId === document.languageId) return cached.matches;
     const text = isHistoryDocument(document) ? document.getText() : '';
-    const matches = text.length > 0 && text.length <= MAX_SCANNED_LENGTH ? historyCore().scanText(text, { languageId: document.languageId, fileName: document.uri.path }) : [];
+    const matches =
+      text.length > 0 && text.length <= MAX_SCANNED_LENGTH
+        ? historyCore().scanText(text, { languageId: document.languageId, fileName: document.uri.path })
+        : [];
     this.#byUri.set(key, { version: document.version, languageId: document.languageId, matches });
     return matches;
   }

@@ -7,7 +7,8 @@ import type { ScanCache } from './scan-cache.ts';
 import { SimpleEmitter } from './simple-emitter.ts';
 
 /** Source files worth scanning for API calls (code, configuration, HTTP files). */
-const INCLUDE = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,go,py,rb,java,kt,cs,php,rs,sh,bash,zsh,ps1,tf,tfvars,hcl,json,jsonc,yaml,yml,toml,http,rest}';
+const INCLUDE =
+  '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,go,py,rb,java,kt,cs,php,rs,sh,bash,zsh,ps1,tf,tfvars,hcl,json,jsonc,yaml,yml,toml,http,rest}';
 /** Dependencies, build output and tool caches: not the user's code, and often huge. */
 const EXCLUDE = '**/{node_modules,.git,dist,out,build,vendor,coverage,.terraform,.venv,venv,__pycache__,.tmp}/**';
 /** The scan is bounded: at most this many files ... */
@@ -81,14 +82,19 @@ export class WorkspaceUsage implements vscode.Disposable {
 
   /** The used subjects, what needs action first; `file` of each occurrence is the file's URI string. */
   used(target: Target | undefined): UsedSubject[] {
-    return historyCore().subjectsUsed([...this.#files.values()].map((f) => ({ file: f.uri.toString(), matches: f.matches })), target);
+    return historyCore().subjectsUsed(
+      [...this.#files.values()].map((f) => ({ file: f.uri.toString(), matches: f.matches })),
+      target,
+    );
   }
 
   /** Each use of a subject, for its page: the file, the 1-based line and `path:line` to show. */
   usesOf(subjectId: string): { uri: vscode.Uri; line: number; label: string }[] {
     const out: { uri: vscode.Uri; line: number; label: string }[] = [];
     for (const { uri, matches } of this.#files.values()) {
-      for (const match of matches) if (match.subject.id === subjectId) out.push({ uri, line: match.line, label: `${vscode.workspace.asRelativePath(uri)}:${match.line}` });
+      for (const match of matches)
+        if (match.subject.id === subjectId)
+          out.push({ uri, line: match.line, label: `${vscode.workspace.asRelativePath(uri)}:${match.line}` });
     }
     return out;
   }

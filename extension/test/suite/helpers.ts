@@ -40,7 +40,9 @@ export async function waitForDiagnostics(
     const found = keyfobDiagnostics(uri);
     if (predicate(found)) return found;
     if (Date.now() > deadline) {
-      throw new Error(`diagnostics of ${uri.path} never matched; last: ${found.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`).join(', ') || 'none'}`);
+      throw new Error(
+        `diagnostics of ${uri.path} never matched; last: ${found.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`).join(', ') || 'none'}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -79,13 +81,21 @@ export function positionOf(document: vscode.TextDocument, needle: string, delta 
 
 /** Labels of the completion items the extension (and others) offer at a position. */
 export async function completionLabels(document: vscode.TextDocument, position: vscode.Position): Promise<string[]> {
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    document.uri,
+    position,
+  );
   return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
 }
 
 /** The Markdown of every hover at a position, joined. */
 export async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    document.uri,
+    position,
+  );
   return hovers
     .flatMap((hover) => hover.contents)
     .map((content) => (typeof content === 'string' ? content : content.value))

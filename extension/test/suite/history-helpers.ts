@@ -17,7 +17,12 @@ export async function drawnAnnotations(uri: vscode.Uri): Promise<Drawn[]> {
 }
 
 /** Polls until `predicate` holds for `read()`, or fails after `timeoutMs` showing the last value. */
-export async function waitFor<T>(read: () => Thenable<T> | T, predicate: (value: T) => boolean, what: string, timeoutMs = 8000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Thenable<T> | T,
+  predicate: (value: T) => boolean,
+  what: string,
+  timeoutMs = 8000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -33,8 +38,13 @@ export function historyDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 /** Sets a `keyfob.apiHistory.*` setting in the workspace (undefined removes it). */
-export async function setHistorySetting(name: 'target' | 'annotations' | 'style' | 'diagnostics', value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('keyfob.apiHistory').update(name, value, vscode.ConfigurationTarget.Workspace);
+export async function setHistorySetting(
+  name: 'target' | 'annotations' | 'style' | 'diagnostics',
+  value: unknown,
+): Promise<void> {
+  await vscode.workspace
+    .getConfiguration('keyfob.apiHistory')
+    .update(name, value, vscode.ConfigurationTarget.Workspace);
 }
 
 /** The range of the first occurrence of `needle` in a document. */

@@ -15,7 +15,9 @@ const UI_LINE = 17;
 /** The label of the active tab when it is a rendered history page (a webview panel). */
 function activePageLabel(): string | undefined {
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page') ? tab.label : undefined;
+  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page')
+    ? tab.label
+    : undefined;
 }
 
 /** Waits until the page titled `label` is the active tab (the tab model follows the window asynchronously). */
@@ -25,7 +27,11 @@ async function waitForPage(label: string): Promise<void> {
 
 /** Closes the history page tabs. */
 async function closePages(): Promise<void> {
-  const pages = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page'));
+  const pages = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter(
+      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('keyfob.apiHistory.page'),
+    );
   await vscode.window.tabGroups.close(pages);
 }
 
@@ -39,7 +45,8 @@ export function registerHistoryTests(): void {
     // A failed test must not leave its setting behind for the next one.
     teardown(async () => {
       for (const name of ['target', 'annotations', 'style'] as const) {
-        if (vscode.workspace.getConfiguration('keyfob.apiHistory').inspect(name)?.workspaceValue !== undefined) await setHistorySetting(name, undefined);
+        if (vscode.workspace.getConfiguration('keyfob.apiHistory').inspect(name)?.workspaceValue !== undefined)
+          await setHistorySetting(name, undefined);
       }
     });
 
@@ -47,7 +54,10 @@ export function registerHistoryTests(): void {
       const document = await openFixture(REGISTRY);
       const text = await hoverText(document, positionOf(document, '/registry-modules`', 3));
       assert.match(text, /\*\*POST \/registry-modules\*\* — endpoint/);
-      assert.match(text, /_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/);
+      assert.match(
+        text,
+        /_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/,
+      );
       assert.match(text, /- \*\*2021-06-08\*\* deprecated · \*\*deprecation\*\* · both editions · ph-2021-06-08 — /);
       assert.match(text, /replaced by POST \/organizations\/:organization_name\/registry-modules\/vcs/);
     });
@@ -60,100 +70,198 @@ export function registerHistoryTests(): void {
 
     test('annotations: present at the end of deprecated calls, absent on ordinary words', async () => {
       const document = await openFixture(REGISTRY);
-      const drawn = await waitFor(() => drawnAnnotations(document.uri), (d) => d.length >= 2, 'annotations of registry.ts');
+      const drawn = await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => d.length >= 2,
+        'annotations of registry.ts',
+      );
       const publish = onLine(drawn, PUBLISH_LINE);
-      assert.match(publish?.text ?? '', /^deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs$/);
-      assert.equal(publish?.character, document.lineAt(PUBLISH_LINE).range.end.character, 'drawn at the end of the line');
+      assert.match(
+        publish?.text ?? '',
+        /^deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs$/,
+      );
+      assert.equal(
+        publish?.character,
+        document.lineAt(PUBLISH_LINE).range.end.character,
+        'drawn at the end of the line',
+      );
       assert.match(onLine(drawn, DELETE_LINE)?.text ?? '', /^deprecated 2021-06-08 → use DELETE /);
       assert.equal(onLine(drawn, UI_LINE), undefined, '`name`, `enabled` and `tags` without API context');
       assert.equal(onLine(drawn, VARSET_LINE), undefined, 'priority is not important without a target');
-      assert.deepEqual(drawn.map((d) => d.line), [PUBLISH_LINE, DELETE_LINE]);
+      assert.deepEqual(
+        drawn.map((d) => d.line),
+        [PUBLISH_LINE, DELETE_LINE],
+      );
     });
 
     test('the target setting re-renders: an older self-hosted release flags the newer attribute', async () => {
       const document = await openFixture(REGISTRY);
       await setHistorySetting('target', 'self-hosted@v202207-1');
-      const drawn = await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) !== undefined, 'the priority note');
+      const drawn = await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => onLine(d, VARSET_LINE) !== undefined,
+        'the priority note',
+      );
       assert.match(onLine(drawn, VARSET_LINE)?.text ?? '', /^added 2023-10-30 — newer than self-hosted v202207-1/);
       assert.equal(onLine(drawn, UI_LINE), undefined);
       await setHistorySetting('target', undefined);
-      await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) === undefined, 'the priority note to go');
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => onLine(d, VARSET_LINE) === undefined,
+        'the priority note to go',
+      );
     });
 
     test('annotations "all" adds every matched subject, "off" draws nothing', async () => {
       const document = await openFixture(REGISTRY);
       await setHistorySetting('annotations', 'all');
-      const all = await waitFor(() => drawnAnnotations(document.uri), (d) => onLine(d, VARSET_LINE) !== undefined, 'notes for every subject');
+      const all = await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => onLine(d, VARSET_LINE) !== undefined,
+        'notes for every subject',
+      );
       assert.match(onLine(all, VARSET_LINE)?.text ?? '', /added 2023-10-30/);
       assert.equal(onLine(all, UI_LINE), undefined, 'ordinary words are never subjects');
       await setHistorySetting('annotations', 'off');
-      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 0, 'no notes');
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => d.length === 0,
+        'no notes',
+      );
       await setHistorySetting('annotations', undefined);
-      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 2, 'the important notes again');
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => d.length === 2,
+        'the important notes again',
+      );
     });
 
     test('inlay-hint style: the decorations go, inlay hints carry the same notes', async () => {
       const document = await openFixture(REGISTRY);
       await setHistorySetting('style', 'inlayHint');
-      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 0, 'decorations cleared');
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => d.length === 0,
+        'decorations cleared',
+      );
       const range = new vscode.Range(0, 0, document.lineCount, 0);
       const hints = await waitFor(
-        () => vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, range),
+        () =>
+          vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, range),
         (h) => h.some((x) => typeof x.label === 'string' && x.label.startsWith('deprecated 2021-06-08')),
         'inlay hints',
       );
       const ours = hints.filter((h) => typeof h.label === 'string' && h.label.startsWith('deprecated'));
-      assert.deepEqual(ours.map((h) => h.position.line), [PUBLISH_LINE, DELETE_LINE]);
+      assert.deepEqual(
+        ours.map((h) => h.position.line),
+        [PUBLISH_LINE, DELETE_LINE],
+      );
       assert.equal(ours[0]?.position.character, document.lineAt(PUBLISH_LINE).range.end.character);
       await setHistorySetting('style', undefined);
-      await waitFor(() => drawnAnnotations(document.uri), (d) => d.length === 2, 'decorations back');
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => d.length === 2,
+        'decorations back',
+      );
     });
 
     test('a deprecated call gets a Deprecated diagnostic on its URL', async () => {
       const document = await openFixture(REGISTRY);
-      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length >= 2, 'history diagnostics');
+      const found = await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length >= 2,
+        'history diagnostics',
+      );
       const publish = found.find((d) => d.range.start.line === PUBLISH_LINE);
       assert.ok(publish, 'the POST /registry-modules call is reported');
       assert.ok(publish.tags?.includes(vscode.DiagnosticTag.Deprecated), 'struck through');
       assert.equal(publish.severity, vscode.DiagnosticSeverity.Warning);
       assert.equal(codeOf(publish), 'HISTORY_DEPRECATED');
-      assert.deepEqual(publish.range, rangeOfText(document, '${base}/registry-modules'), 'the URL inside the template literal');
-      assert.match(publish.message, /^POST \/registry-modules is deprecated since 2021-06-08: use POST \/organizations\/:organization_name\/registry-modules\/vcs$/);
+      assert.deepEqual(
+        publish.range,
+        rangeOfText(document, '${base}/registry-modules'),
+        'the URL inside the template literal',
+      );
+      assert.match(
+        publish.message,
+        /^POST \/registry-modules is deprecated since 2021-06-08: use POST \/organizations\/:organization_name\/registry-modules\/vcs$/,
+      );
       assert.ok(!found.some((d) => d.range.start.line === UI_LINE || d.range.start.line === VARSET_LINE));
     });
 
     test('quick fix: the old delete action becomes DELETE on the organization path', async () => {
       const document = await openFixture('history/fix-registry.ts');
-      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 2, 'two deprecated calls');
+      const found = await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length === 2,
+        'two deprecated calls',
+      );
       const diagnostic = found.find((d) => d.message.startsWith('POST /registry-modules/actions/delete'));
       assert.ok(diagnostic);
-      const action = (await codeActions(document, diagnostic.range)).find((a) => /^Use DELETE \/organizations\//.test(a.title));
+      const action = (await codeActions(document, diagnostic.range)).find((a) =>
+        /^Use DELETE \/organizations\//.test(a.title),
+      );
       assert.ok(action?.edit, 'a quick fix to the replacement');
       assert.equal(action.isPreferred, true);
       assert.ok(await vscode.workspace.applyEdit(action.edit));
-      assert.ok(document.getText().includes("return fetch(`${base}/organizations/${org}/registry-modules/private/${org}/${name}`, { method: 'DELETE' });"), document.getText());
-      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 1, 'one deprecated call left');
+      assert.ok(
+        document
+          .getText()
+          .includes(
+            "return fetch(`${base}/organizations/${org}/registry-modules/private/${org}/${name}`, { method: 'DELETE' });",
+          ),
+        document.getText(),
+      );
+      await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length === 1,
+        'one deprecated call left',
+      );
     });
 
     test('quick fix: POST /registry-modules moves under the organization, its id left to fill in', async () => {
       const document = await openFixture('history/fix-registry.ts');
-      const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.some((x) => x.message.startsWith('POST /registry-modules is')), 'the publish call');
+      const found = await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.some((x) => x.message.startsWith('POST /registry-modules is')),
+        'the publish call',
+      );
       const diagnostic = found.find((d) => d.message.startsWith('POST /registry-modules is'));
       assert.ok(diagnostic);
-      const action = (await codeActions(document, diagnostic.range)).find((a) => a.title.startsWith('Use POST /organizations/:organization_name/registry-modules/vcs'));
+      const action = (await codeActions(document, diagnostic.range)).find((a) =>
+        a.title.startsWith('Use POST /organizations/:organization_name/registry-modules/vcs'),
+      );
       assert.ok(action?.edit);
       assert.notEqual(action.isPreferred, true, 'not preferred: :organization_name must be filled in');
       assert.ok(await vscode.workspace.applyEdit(action.edit));
-      assert.ok(document.getText().includes('return fetch(`${base}/organizations/:organization_name/registry-modules/vcs`, { method: \'POST\', body: payload });'), document.getText());
-      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 0, 'no deprecated call left');
+      assert.ok(
+        document
+          .getText()
+          .includes(
+            "return fetch(`${base}/organizations/:organization_name/registry-modules/vcs`, { method: 'POST', body: payload });",
+          ),
+        document.getText(),
+      );
+      await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length === 0,
+        'no deprecated call left',
+      );
       await document.save();
     });
 
     test('quick fix in JSON: the build-worker timeouts are renamed', async () => {
       const document = await openFixture('history/admin-settings.json');
-      const renames: readonly (readonly [string, string])[] = [['platform-build-worker-plan-timeout', 'plan-timeout'], ['platform-build-worker-apply-timeout', 'apply-timeout']];
+      const renames: readonly (readonly [string, string])[] = [
+        ['platform-build-worker-plan-timeout', 'plan-timeout'],
+        ['platform-build-worker-apply-timeout', 'apply-timeout'],
+      ];
       for (const [old, renamed] of renames) {
-        const found = await waitFor(() => historyDiagnostics(document.uri), (d) => d.some((x) => x.message.startsWith(`${old} `)), `the ${old} diagnostic`);
+        const found = await waitFor(
+          () => historyDiagnostics(document.uri),
+          (d) => d.some((x) => x.message.startsWith(`${old} `)),
+          `the ${old} diagnostic`,
+        );
         const diagnostic = found.find((x) => x.message.startsWith(`${old} `));
         assert.ok(diagnostic, `${old} is reported`);
         assert.ok(diagnostic.tags?.includes(vscode.DiagnosticTag.Deprecated));
@@ -163,17 +271,30 @@ export function registerHistoryTests(): void {
         assert.ok(await vscode.workspace.applyEdit(action.edit));
         assert.ok(document.getText().includes(`"${renamed}": `));
       }
-      await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 0, 'no deprecation left');
+      await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length === 0,
+        'no deprecation left',
+      );
       await document.save();
     });
 
     test('YAML: enforce in a policies payload is reported (information: found by context) with its fix', async () => {
       const document = await openFixture('history/policy.yaml');
-      const [diagnostic] = await waitFor(() => historyDiagnostics(document.uri), (d) => d.length === 1, 'the enforce diagnostic');
+      const [diagnostic] = await waitFor(
+        () => historyDiagnostics(document.uri),
+        (d) => d.length === 1,
+        'the enforce diagnostic',
+      );
       assert.ok(diagnostic);
       assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Information);
-      assert.deepEqual(diagnostic.range, rangeOfText(document, 'enforce:').with({ end: rangeOfText(document, 'enforce:').end.translate(0, -1) }));
-      const action = (await codeActions(document, diagnostic.range)).find((a) => a.title.startsWith('Use enforcement-level'));
+      assert.deepEqual(
+        diagnostic.range,
+        rangeOfText(document, 'enforce:').with({ end: rangeOfText(document, 'enforce:').end.translate(0, -1) }),
+      );
+      const action = (await codeActions(document, diagnostic.range)).find((a) =>
+        a.title.startsWith('Use enforcement-level'),
+      );
       assert.ok(action?.edit);
       assert.ok(await vscode.workspace.applyEdit(action.edit));
       assert.ok(document.getText().includes('    enforcement-level:\n'));
@@ -182,7 +303,10 @@ export function registerHistoryTests(): void {
 
     test('a subject page opens rendered, titled by its subject, and its uses in the workspace open at their line', async () => {
       await vscode.commands.executeCommand('keyfob.apiHistory.refreshUsage');
-      const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', 'endpoint POST /registry-modules');
+      const page = await vscode.commands.executeCommand<vscode.TextDocument>(
+        'keyfob.apiHistory.showSubject',
+        'endpoint POST /registry-modules',
+      );
       assert.equal(page.uri.scheme, 'keyfob-history');
       assert.match(page.getText(), /^# POST \/registry-modules\n/);
       assert.match(page.getText(), /- \*\*2021-06-08\*\* deprecated/);
@@ -190,7 +314,10 @@ export function registerHistoryTests(): void {
       // The panel renders with VS Code's own Markdown renderer (not the plain-text fallback).
       assert.ok((await vscode.commands.getCommands()).includes('markdown.api.render'));
       // Each use is a link to a command that opens the file at the line.
-      const link = /## Used in this workspace\n\n(?:- .*\n)*- \[history\/registry\.ts:7\]\(command:keyfob\.apiHistory\.openUse\?([^)]+)\)\n/.exec(page.getText());
+      const link =
+        /## Used in this workspace\n\n(?:- .*\n)*- \[history\/registry\.ts:7\]\(command:keyfob\.apiHistory\.openUse\?([^)]+)\)\n/.exec(
+          page.getText(),
+        );
       assert.ok(link?.[1], page.getText());
       const args = JSON.parse(decodeURIComponent(link[1])) as unknown[];
       await vscode.commands.executeCommand('keyfob.apiHistory.openUse', ...args);
@@ -203,15 +330,25 @@ export function registerHistoryTests(): void {
 
     test('"Search API history" opens the page of the chosen subject', async () => {
       let settled = false;
-      const searching = Promise.resolve(vscode.commands.executeCommand('keyfob.apiHistory.search', 'build worker plan timeout')).finally(() => (settled = true));
+      const searching = Promise.resolve(
+        vscode.commands.executeCommand('keyfob.apiHistory.search', 'build worker plan timeout'),
+      ).finally(() => (settled = true));
       // Accept the first row once the picker is up (accepting earlier does nothing).
-      await waitFor(async () => {
-        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        return settled;
-      }, (done) => done, 'the picker to accept');
+      await waitFor(
+        async () => {
+          if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          return settled;
+        },
+        (done) => done,
+        'the picker to accept',
+      );
       await searching;
       await waitForPage('API history: platform-build-worker-plan-timeout (general-settings)');
-      const page = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'keyfob-history' && d.getText().startsWith('# platform-build-worker-plan-timeout (general-settings)\n'));
+      const page = vscode.workspace.textDocuments.find(
+        (d) =>
+          d.uri.scheme === 'keyfob-history' &&
+          d.getText().startsWith('# platform-build-worker-plan-timeout (general-settings)\n'),
+      );
       assert.match(page?.getText() ?? '', /_deprecated 2024-08-01 → use plan-timeout_/);
       await closePages();
     });

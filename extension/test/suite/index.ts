@@ -32,10 +32,14 @@ export async function run(): Promise<void> {
   registerCommandTests();
   registerHistoryTests();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
+    const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1, pending: 0 } as Mocha.Stats)));
     // Each failure's reason at once: a run cut short by the runner's deadline still says why.
-    runner.on('fail', (failed: Mocha.Test, error: Error) => console.log(`FAILED ${failed.fullTitle()}: ${error.message}`));
+    runner.on('fail', (failed: Mocha.Test, error: Error) =>
+      console.log(`FAILED ${failed.fullTitle()}: ${error.message}`),
+    );
   });
-  console.log(`${RESULT_MARKER} ${JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending })}`);
+  console.log(
+    `${RESULT_MARKER} ${JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending })}`,
+  );
   if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
 }

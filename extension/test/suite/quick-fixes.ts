@@ -16,16 +16,61 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { file: 'fixes/rename.role.yaml', code: 'FIELD_UNKNOWN', title: /^Rename polcy_arns to policy_arns$/, contains: 'policy_arns:' },
-  { file: 'fixes/rename.role.json', code: 'FIELD_UNKNOWN', title: /^Rename policy_arn to policy_arns$/, contains: '"policy_arns"' },
-  { file: 'fixes/remove.role.yaml', code: 'ROLE_IAM_USER_FIELD_NOT_ALLOWED', title: /^Remove user_path$/, contains: 'session_token' },
-  { file: 'fixes/remove.role.json', code: 'ROLE_IAM_USER_FIELD_NOT_ALLOWED', title: /^Remove permissions_boundary_arn$/, contains: '"role_arns"' },
-  { file: 'fixes/duration.role.yaml', code: 'DURATION_BAD_UNIT', title: /^Change max_sts_ttl to 24h$/, contains: 'max_sts_ttl: 24h' },
-  { file: 'fixes/legacy.role.yaml', code: 'ROLE_LEGACY_FIELD', title: /^Move legacy arn to role_arns/, contains: 'credential_type: assumed_role' },
+  {
+    file: 'fixes/rename.role.yaml',
+    code: 'FIELD_UNKNOWN',
+    title: /^Rename polcy_arns to policy_arns$/,
+    contains: 'policy_arns:',
+  },
+  {
+    file: 'fixes/rename.role.json',
+    code: 'FIELD_UNKNOWN',
+    title: /^Rename policy_arn to policy_arns$/,
+    contains: '"policy_arns"',
+  },
+  {
+    file: 'fixes/remove.role.yaml',
+    code: 'ROLE_IAM_USER_FIELD_NOT_ALLOWED',
+    title: /^Remove user_path$/,
+    contains: 'session_token',
+  },
+  {
+    file: 'fixes/remove.role.json',
+    code: 'ROLE_IAM_USER_FIELD_NOT_ALLOWED',
+    title: /^Remove permissions_boundary_arn$/,
+    contains: '"role_arns"',
+  },
+  {
+    file: 'fixes/duration.role.yaml',
+    code: 'DURATION_BAD_UNIT',
+    title: /^Change max_sts_ttl to 24h$/,
+    contains: 'max_sts_ttl: 24h',
+  },
+  {
+    file: 'fixes/legacy.role.yaml',
+    code: 'ROLE_LEGACY_FIELD',
+    title: /^Move legacy arn to role_arns/,
+    contains: 'credential_type: assumed_role',
+  },
   { file: 'fixes/missing.role.yaml', code: 'ROLE_ARNS_REQUIRED', title: /^Add role_arns/, contains: 'role_arns:' },
-  { file: 'fixes/missing.role.json', code: 'ROLE_POLICY_REQUIRED', title: /^Add policy_arns/, contains: '"policy_arns"' },
-  { file: 'fixes/suppress.role.yaml', code: 'ROLE_FIELD_UNUSED', title: /^Suppress ROLE_FIELD_UNUSED/, contains: '# keyfob-disable-next-line ROLE_FIELD_UNUSED --' },
-  { file: 'fixes/list.role.yaml', at: 'policy_arns', title: /^Convert policy_arns to a list$/, contains: '  - arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess' },
+  {
+    file: 'fixes/missing.role.json',
+    code: 'ROLE_POLICY_REQUIRED',
+    title: /^Add policy_arns/,
+    contains: '"policy_arns"',
+  },
+  {
+    file: 'fixes/suppress.role.yaml',
+    code: 'ROLE_FIELD_UNUSED',
+    title: /^Suppress ROLE_FIELD_UNUSED/,
+    contains: '# keyfob-disable-next-line ROLE_FIELD_UNUSED --',
+  },
+  {
+    file: 'fixes/list.role.yaml',
+    at: 'policy_arns',
+    title: /^Convert policy_arns to a list$/,
+    contains: '  - arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess',
+  },
 ];
 
 function problemsOf(document: vscode.TextDocument): string[] {
@@ -54,11 +99,17 @@ export function registerQuickFixTests(): void {
     for (const file of ['fixes/credential-type.role.yaml', 'fixes/credential-type.role.json']) {
       test(`${file}: the fix for a misspelt credential_type is offered once`, async () => {
         const document = await openFixture(file);
-        const found = await waitForDiagnostics(document.uri, (d) => d.some((x) => codeOf(x) === 'ROLE_UNKNOWN_CREDENTIAL_TYPE'));
+        const found = await waitForDiagnostics(document.uri, (d) =>
+          d.some((x) => codeOf(x) === 'ROLE_UNKNOWN_CREDENTIAL_TYPE'),
+        );
         const problem = found.find((x) => codeOf(x) === 'ROLE_UNKNOWN_CREDENTIAL_TYPE');
         assert.ok(problem);
         const titles = (await codeActions(document, problem.range)).map((a) => a.title);
-        assert.deepEqual(titles.filter((t) => t === 'Change credential_type to iam_user'), ['Change credential_type to iam_user'], titles.join('\n'));
+        assert.deepEqual(
+          titles.filter((t) => t === 'Change credential_type to iam_user'),
+          ['Change credential_type to iam_user'],
+          titles.join('\n'),
+        );
         assert.equal(new Set(titles).size, titles.length, `no title twice:\n${titles.join('\n')}`);
       });
     }
@@ -71,7 +122,9 @@ export function registerQuickFixTests(): void {
         assert.ok(await vscode.workspace.applyEdit(action.edit));
         assert.ok(document.getText().includes(c.contains), `fixed text contains ${c.contains}:\n${document.getText()}`);
         assert.deepEqual(problemsOf(document), [], `fixed file is valid:\n${document.getText()}`);
-        await waitForDiagnostics(document.uri, (d) => d.every((x) => x.severity === vscode.DiagnosticSeverity.Information));
+        await waitForDiagnostics(document.uri, (d) =>
+          d.every((x) => x.severity === vscode.DiagnosticSeverity.Information),
+        );
       });
     }
   });

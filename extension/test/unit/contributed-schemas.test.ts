@@ -18,14 +18,18 @@ const extension = fileURLToPath(new URL('../..', import.meta.url));
 const repo = join(extension, '..');
 const contributed = join(extension, 'dist', 'schemas', 'role.schema.json');
 const full = join(repo, 'schemas', 'role.schema.json');
-const ROLE = 'name: Bad Name!\ncredential_type: assumed_role\nrole_arns: [arn:aws:iam::123456789012:role/deploy]\npolcy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\nmax_sts_ttl: 2d\n';
+const ROLE =
+  'name: Bad Name!\ncredential_type: assumed_role\nrole_arns: [arn:aws:iam::123456789012:role/deploy]\npolcy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\nmax_sts_ttl: 2d\n';
 
 /** Red Hat YAML's settings for the run: each copy of the role schema on its own folder, as yamlValidation maps it. */
 const YAML_SETTINGS = {
   validate: true,
   hover: true,
   schemaStore: { enable: false },
-  schemas: { [pathToFileURL(full).href]: ['**/full/*.role.yaml'], [pathToFileURL(contributed).href]: ['**/contributed/*.role.yaml'] },
+  schemas: {
+    [pathToFileURL(full).href]: ['**/full/*.role.yaml'],
+    [pathToFileURL(contributed).href]: ['**/contributed/*.role.yaml'],
+  },
 };
 
 let connection: MessageConnection;
@@ -34,16 +38,28 @@ const published = new Map<string, (diagnostics: Diagnostic[]) => void>();
 
 before(async () => {
   if (!existsSync(contributed)) assert.equal(spawnSync(process.execPath, [join(extension, 'build.mjs')]).status, 0);
-  const child = spawn(process.execPath, [join(repo, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [join(repo, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server'), '--stdio'],
+    { stdio: ['pipe', 'pipe', 'ignore'] },
+  );
   stop = () => child.kill();
   connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => published.get(params.uri)?.(params.diagnostics));
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) =>
+    published.get(params.uri)?.(params.diagnostics),
+  );
   // yaml-language-server pulls its settings (sections yaml, http, [yaml], editor) whatever the client announced.
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section === 'yaml' ? YAML_SETTINGS : {})));
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) => (item.section === 'yaml' ? YAML_SETTINGS : {})),
+  );
   connection.onRequest('client/registerCapability', () => null);
   connection.onNotification(() => undefined);
   connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { hover: { contentFormat: ['markdown'] } } } });
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { textDocument: { hover: { contentFormat: ['markdown'] } } },
+  });
   await connection.sendNotification('initialized', {});
   await connection.sendNotification('workspace/didChangeConfiguration', { settings: { yaml: YAML_SETTINGS } });
 });
@@ -55,17 +71,28 @@ after(() => {
 function open(uri: string): Promise<Diagnostic[]> {
   return new Promise((resolve) => {
     published.set(uri, resolve);
-    void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: ROLE } });
+    void connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: ROLE },
+    });
   });
 }
 
-it('yaml-language-server reports a role file\'s problems from the full schema, and nothing from the contributed copy', async () => {
+it("yaml-language-server reports a role file's problems from the full schema, and nothing from the contributed copy", async () => {
   assert.equal(lintText(ROLE, { fileName: 'deploy.role.yaml' }).problems.length, 3, 'keyfob reports three problems');
   const control = await open('file:///ws/full/deploy.role.yaml');
-  assert.ok(control.length >= 2, `the full schema doubles keyfob's reports: ${JSON.stringify(control.map((d) => d.message))}`);
+  assert.ok(
+    control.length >= 2,
+    `the full schema doubles keyfob's reports: ${JSON.stringify(control.map((d) => d.message))}`,
+  );
   const ours = await open('file:///ws/contributed/deploy.role.yaml');
-  assert.deepEqual(ours.map((d) => d.message), []);
-  const hover = await connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///ws/contributed/deploy.role.yaml' }, position: { line: 1, character: 3 } });
+  assert.deepEqual(
+    ours.map((d) => d.message),
+    [],
+  );
+  const hover = await connection.sendRequest<Hover | null>('textDocument/hover', {
+    textDocument: { uri: 'file:///ws/contributed/deploy.role.yaml' },
+    position: { line: 1, character: 3 },
+  });
   const text = JSON.stringify(hover?.contents ?? '');
   assert.match(text, /credential/i, 'the contributed schema still documents its fields');
 });

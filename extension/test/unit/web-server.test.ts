@@ -69,20 +69,38 @@ before(async () => {
     const build = spawnSync(process.execPath, [join(extension, 'build.mjs')], { encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr);
   }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 });
 after(async () => browser?.close());
 
-it('dist/web/server.js answers in a browser worker: diagnostics (include globs too) and completion', { skip: !existsSync('/usr/bin/chromium') && 'chromium is not installed' }, async () => {
-  const page = await (browser as Browser).newPage();
-  await page.setContent('<!doctype html><title>keyfob web server</title>');
-  const args = JSON.stringify({ source: readFileSync(serverBundle, 'utf8'), role: ROLE });
-  const result = await page.evaluate<Exchange>(`(${PAGE_CLIENT})(${args})`);
-  await page.close();
-  const expected = lintText(ROLE, { fileName: 'ci.role.yaml' }).problems.map((p) => p.code);
-  assert.ok(expected.includes('ROLE_UNKNOWN_CREDENTIAL_TYPE'));
-  assert.deepEqual(result.diagnostics['memfs:/ws/ci.role.yaml']?.map((d) => d.code), expected);
-  assert.deepEqual(result.diagnostics['memfs:/ws/deploy/team.yaml']?.map((d) => d.code), lintText(ROLE, { fileName: 'team.role.yaml' }).problems.map((p) => p.code), 'the include glob matched in the worker');
-  assert.deepEqual(result.diagnostics['memfs:/ws/other/team.yaml'], [], 'not a role file');
-  assert.ok(['iam_user', 'assumed_role', 'federation_token', 'session_token'].every((t) => result.completion.includes(t)), result.completion.join());
-});
+it(
+  'dist/web/server.js answers in a browser worker: diagnostics (include globs too) and completion',
+  { skip: !existsSync('/usr/bin/chromium') && 'chromium is not installed' },
+  async () => {
+    const page = await (browser as Browser).newPage();
+    await page.setContent('<!doctype html><title>keyfob web server</title>');
+    const args = JSON.stringify({ source: readFileSync(serverBundle, 'utf8'), role: ROLE });
+    const result = await page.evaluate<Exchange>(`(${PAGE_CLIENT})(${args})`);
+    await page.close();
+    const expected = lintText(ROLE, { fileName: 'ci.role.yaml' }).problems.map((p) => p.code);
+    assert.ok(expected.includes('ROLE_UNKNOWN_CREDENTIAL_TYPE'));
+    assert.deepEqual(
+      result.diagnostics['memfs:/ws/ci.role.yaml']?.map((d) => d.code),
+      expected,
+    );
+    assert.deepEqual(
+      result.diagnostics['memfs:/ws/deploy/team.yaml']?.map((d) => d.code),
+      lintText(ROLE, { fileName: 'team.role.yaml' }).problems.map((p) => p.code),
+      'the include glob matched in the worker',
+    );
+    assert.deepEqual(result.diagnostics['memfs:/ws/other/team.yaml'], [], 'not a role file');
+    assert.ok(
+      ['iam_user', 'assumed_role', 'federation_token', 'session_token'].every((t) => result.completion.includes(t)),
+      result.completion.join(),
+    );
+  },
+);

@@ -49,7 +49,11 @@ function withDefault(policies: ReadonlyMap<string, AclPolicy>): ReadonlyMap<stri
 }
 
 /** Per credential role and static role: the JWT roles that reach it and the policies granting it. */
-function reverse(jwtRoles: readonly JwtRoleAccess[], targets: readonly ReachTarget[], policies: ReadonlyMap<string, AclPolicy>): TargetAccess[] {
+function reverse(
+  jwtRoles: readonly JwtRoleAccess[],
+  targets: readonly ReachTarget[],
+  policies: ReadonlyMap<string, AclPolicy>,
+): TargetAccess[] {
   const kinds = ['credentials', 'static-credentials'] as const;
   const out: TargetAccess[] = [];
   for (const kind of kinds) {
@@ -58,9 +62,19 @@ function reverse(jwtRoles: readonly JwtRoleAccess[], targets: readonly ReachTarg
       const paths = own.filter((t) => t.target === name);
       const logins = jwtRoles.flatMap((j) => {
         const reached = j.reach.filter((r: Reach) => r.kind === kind && r.target === name);
-        return reached.length === 0 ? [] : [{ jwtRole: j.name, logins: j.logins, paths: reached.map((r) => ({ path: r.path, capabilities: r.capabilities })) }];
+        return reached.length === 0
+          ? []
+          : [
+              {
+                jwtRole: j.name,
+                logins: j.logins,
+                paths: reached.map((r) => ({ path: r.path, capabilities: r.capabilities })),
+              },
+            ];
       });
-      const granting = [...policies.entries()].filter(([n, p]) => evaluateReach(aclOf([n], new Map([[n, p]])), paths).length > 0).map(([n]) => n);
+      const granting = [...policies.entries()]
+        .filter(([n, p]) => evaluateReach(aclOf([n], new Map([[n, p]])), paths).length > 0)
+        .map(([n]) => n);
       out.push({ kind, name, logins, policies: granting.sort() });
     }
   }

@@ -32,7 +32,10 @@ export function isAccessFileName(file: string): boolean {
  * named by `name` or the file) and role files (`*.role.*`, `*.static-role.*`, manifests) for the
  * names of credential and static roles. A file with an error gives nothing and is listed in `errors`.
  */
-export function collectAccessFiles(files: readonly AccessFileText[], options: { readonly mount: string; readonly jwtMount: string }): { inputs: AccessInputs; errors: AccessFileError[] } {
+export function collectAccessFiles(
+  files: readonly AccessFileText[],
+  options: { readonly mount: string; readonly jwtMount: string },
+): { inputs: AccessInputs; errors: AccessFileError[] } {
   const errors: AccessFileError[] = [];
   const policies = new Map<string, AclPolicy>();
   const jwtRoles = new Map<string, AccessJwtRole>();
@@ -42,7 +45,8 @@ export function collectAccessFiles(files: readonly AccessFileText[], options: { 
       const name = baseName(file, POLICY_FILE).toLowerCase();
       const read = readPolicy(text, name);
       if (read.value) policies.set(name, read.value);
-      for (const p of read.problems.filter((x) => x.severity === 'error')) errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
+      for (const p of read.problems.filter((x) => x.severity === 'error'))
+        errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
     } else if (JWT_ROLE_FILE.test(file)) {
       readJwtRoleFile(file, text, jwtRoles, errors);
     } else {
@@ -53,14 +57,27 @@ export function collectAccessFiles(files: readonly AccessFileText[], options: { 
   let staticRoles: string[] | undefined;
   if (roleFiles.length > 0) {
     const state = collectDesiredState(roleFiles, { mount: options.mount });
-    for (const f of state.files) for (const p of f.problems.filter((x) => x.severity === 'error')) errors.push({ file: f.file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
+    for (const f of state.files)
+      for (const p of f.problems.filter((x) => x.severity === 'error'))
+        errors.push({
+          file: f.file,
+          message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]`,
+        });
     roles = [...state.desired.roles.keys()];
     staticRoles = [...state.desired.staticRoles.keys()];
   }
-  return { inputs: { mount: options.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles }, errors };
+  return {
+    inputs: { mount: options.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles },
+    errors,
+  };
 }
 
-function readJwtRoleFile(file: string, text: string, into: Map<string, AccessJwtRole>, errors: AccessFileError[]): void {
+function readJwtRoleFile(
+  file: string,
+  text: string,
+  into: Map<string, AccessJwtRole>,
+  errors: AccessFileError[],
+): void {
   const parsed = parseDocuments(text, /\.json$/i.test(file) ? 'json' : 'yaml');
   for (const document of parsed.documents) {
     const syntax = document.problems.find((p) => p.severity === 'error');
@@ -70,7 +87,8 @@ function readJwtRoleFile(file: string, text: string, into: Map<string, AccessJwt
     }
     const value = document.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      if (value !== null && value !== undefined) errors.push({ file, message: 'a JWT role file holds a map of the role\'s fields' });
+      if (value !== null && value !== undefined)
+        errors.push({ file, message: "a JWT role file holds a map of the role's fields" });
       continue;
     }
     const record = value as Record<string, unknown>;

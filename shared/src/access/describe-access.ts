@@ -12,7 +12,8 @@ export function oneLine(text: string, max = 300): string {
 function loginText(login: LoginPath): string {
   const parts = [login.repository.text];
   for (const scope of [login.ref, login.environment, login.event]) if (!scope.unbound) parts.push(scope.text);
-  for (const [claim, scope] of Object.entries(login.otherClaims)) parts.push(scope.text.startsWith('sub') ? scope.text : `${claim} ${scope.text}`);
+  for (const [claim, scope] of Object.entries(login.otherClaims))
+    parts.push(scope.text.startsWith('sub') ? scope.text : `${claim} ${scope.text}`);
   if (parts.length === 1 && !login.repository.impossible) parts.push('any ref, environment or event');
   return oneLine(parts.join(', '));
 }
@@ -33,14 +34,20 @@ export function reachTexts(reach: readonly Reach[], kind: ReachKind): string[] {
   const byTarget = new Map<string, Reach[]>();
   for (const r of reach.filter((x) => x.kind === kind)) byTarget.set(r.target, [...(byTarget.get(r.target) ?? []), r]);
   return [...byTarget.entries()].map(([target, rows]) => {
-    const paths = rows.map((r) => `${kind === 'credentials' || kind === 'static-credentials' ? `${endpointOf(r.path)}: ` : ''}${r.capabilities.join(', ')}`);
+    const paths = rows.map(
+      (r) =>
+        `${kind === 'credentials' || kind === 'static-credentials' ? `${endpointOf(r.path)}: ` : ''}${r.capabilities.join(', ')}`,
+    );
     return `${targetText(target)} (${paths.join('; ')})`;
   });
 }
 
 /** The logins that reach a credential role or static role, one text each. */
 export function targetLoginTexts(target: TargetAccess): string[] {
-  return target.logins.map((l) => `JWT role ${oneLine(l.jwtRole)}: ${l.logins.map(loginText).join('; ')} (${l.paths.map((p) => `${endpointOf(p.path)}: ${p.capabilities.join(', ')}`).join('; ')})`);
+  return target.logins.map(
+    (l) =>
+      `JWT role ${oneLine(l.jwtRole)}: ${l.logins.map(loginText).join('; ')} (${l.paths.map((p) => `${endpointOf(p.path)}: ${p.capabilities.join(', ')}`).join('; ')})`,
+  );
 }
 
 /** `creds`, `sts`, `static-creds`, `rotate-role`... : the endpoint segment of a mount path. */

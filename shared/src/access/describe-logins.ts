@@ -3,7 +3,12 @@ import type { LoginPath, LoginScope } from './access-types.ts';
 import { NO_ENVIRONMENT, scopeOf, type Clause, type Dimension } from './login-scope.ts';
 
 /** Claims that bind one dimension directly; `repository_owner` becomes the glob `OWNER/*` on the repository. */
-const DIMENSION_CLAIMS: Readonly<Record<string, Dimension>> = { repository: 'repository', ref: 'ref', environment: 'environment', event_name: 'event' };
+const DIMENSION_CLAIMS: Readonly<Record<string, Dimension>> = {
+  repository: 'repository',
+  ref: 'ref',
+  environment: 'environment',
+  event_name: 'event',
+};
 
 type Clauses = Record<Dimension, Clause[]>;
 
@@ -27,16 +32,26 @@ export function describeLogins(role: JwtRole): LoginPath[] {
     const dimension = DIMENSION_CLAIMS[name];
     if (name === 'sub') subjects = values.map((value) => ({ value, glob }));
     else if (dimension) shared[dimension].push({ values, glob });
-    else if (name === 'repository_owner') shared.repository.push({ values: values.map((v) => `${glob ? v : v.replaceAll('*', '')}/*`), glob: true });
+    else if (name === 'repository_owner')
+      shared.repository.push({ values: values.map((v) => `${glob ? v : v.replaceAll('*', '')}/*`), glob: true });
     else other[claim] = otherScope(values, glob);
   }
   const boundSubject = role.boundSubject;
   // bound_subject is compared exactly (and before the claims); with a sub claim both must hold.
-  if (boundSubject !== '') subjects = subjects.length === 0 ? [{ value: boundSubject, glob: false }] : subjects.filter((s) => matches(s, boundSubject)).map(() => ({ value: boundSubject, glob: false }));
+  if (boundSubject !== '')
+    subjects =
+      subjects.length === 0
+        ? [{ value: boundSubject, glob: false }]
+        : subjects.filter((s) => matches(s, boundSubject)).map(() => ({ value: boundSubject, glob: false }));
   if (subjects.length === 0 && (boundSubject !== '' || 'sub' in role.boundClaims)) return [impossiblePath(other)];
   const variants = subjects.length === 0 ? [undefined] : subjects;
   return variants.map((subject) => {
-    const clauses: Clauses = { repository: [...shared.repository], ref: [...shared.ref], environment: [...shared.environment], event: [...shared.event] };
+    const clauses: Clauses = {
+      repository: [...shared.repository],
+      ref: [...shared.ref],
+      environment: [...shared.environment],
+      event: [...shared.event],
+    };
     const extra = subject ? addSubject(subject, clauses) : {};
     const path = {
       repository: scopeOf('repository', clauses.repository),
@@ -63,7 +78,13 @@ function addSubject(subject: { value: string; glob: boolean }, clauses: Clauses)
   if (!value.startsWith('repo:')) {
     if (glob && value === '*') return {};
     clauses.repository.push({ values: ['*'], glob: true });
-    return { sub: otherScope([value], glob, `sub ${glob ? 'matching ' : ''}${value} (not GitHub's repo:OWNER/REPO:... form, so it pins no repository)`) };
+    return {
+      sub: otherScope(
+        [value],
+        glob,
+        `sub ${glob ? 'matching ' : ''}${value} (not GitHub's repo:OWNER/REPO:... form, so it pins no repository)`,
+      ),
+    };
   }
   const rest = value.slice(5);
   const colon = rest.indexOf(':');
@@ -90,7 +111,13 @@ function addSubject(subject: { value: string; glob: boolean }, clauses: Clauses)
     clauses.environment.push({ values: [NO_ENVIRONMENT], glob: false });
     return {};
   }
-  return { 'sub context': otherScope([context], glob, `sub context ${star ? 'matching ' : ''}${context || '(none: never GitHub\'s form)'}`) };
+  return {
+    'sub context': otherScope(
+      [context],
+      glob,
+      `sub context ${star ? 'matching ' : ''}${context || "(none: never GitHub's form)"}`,
+    ),
+  };
 }
 
 function otherScope(values: readonly string[], glob: boolean, text?: string): LoginScope {
@@ -103,12 +130,23 @@ function pinnedById(path: LoginPath): LoginPath {
   const id = path.otherClaims.repository_id ?? path.otherClaims['/repository_id'];
   const ownerId = path.otherClaims.repository_owner_id ?? path.otherClaims['/repository_owner_id'];
   if (!path.repository.unbound) return path;
-  if (id) return { ...path, repository: { ...path.repository, text: `the repository with id ${id.text}`, unbound: false } };
-  if (ownerId) return { ...path, repository: { ...path.repository, text: `any repository of the owner with id ${ownerId.text}`, unbound: false } };
+  if (id)
+    return { ...path, repository: { ...path.repository, text: `the repository with id ${id.text}`, unbound: false } };
+  if (ownerId)
+    return {
+      ...path,
+      repository: { ...path.repository, text: `any repository of the owner with id ${ownerId.text}`, unbound: false },
+    };
   return path;
 }
 
 function impossiblePath(other: Record<string, LoginScope>): LoginPath {
-  const none: LoginScope = { text: 'none: bound_subject and bound_claims.sub never agree', unbound: false, glob: false, anyOf: [], impossible: true };
+  const none: LoginScope = {
+    text: 'none: bound_subject and bound_claims.sub never agree',
+    unbound: false,
+    glob: false,
+    anyOf: [],
+    impossible: true,
+  };
   return { repository: none, ref: none, environment: none, event: none, otherClaims: other };
 }

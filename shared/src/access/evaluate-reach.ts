@@ -1,4 +1,11 @@
-import { allowOperation, buildAcl, pathCapabilities, type Acl, type AclOperation, type AclPolicy } from '../policies/index.ts';
+import {
+  allowOperation,
+  buildAcl,
+  pathCapabilities,
+  type Acl,
+  type AclOperation,
+  type AclPolicy,
+} from '../policies/index.ts';
 import type { Reach } from './access-types.ts';
 import type { ReachTarget } from './reach-targets.ts';
 

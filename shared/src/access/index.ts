@@ -1,7 +1,18 @@
 // Public surface of the access area: "who can get what" from JWT roles, ACL policies and roles,
 // evaluated with the engine's own ACL (shared/src/policies) and claim semantics (shared/src/jwt-roles),
 // and rendered as text, Markdown and JSON for `keyfob access`, the action's job summary and the editor.
-export type { AccessInputs, AccessJwtRole, AccessReport, JwtRoleAccess, LoginPath, LoginScope, Reach, ReachKind, TargetAccess, TargetLogin } from './access-types.ts';
+export type {
+  AccessInputs,
+  AccessJwtRole,
+  AccessReport,
+  JwtRoleAccess,
+  LoginPath,
+  LoginScope,
+  Reach,
+  ReachKind,
+  TargetAccess,
+  TargetLogin,
+} from './access-types.ts';
 export { buildAccessReport } from './build-access-report.ts';
 export { describeLogins } from './describe-logins.ts';
 export { renderAccessMarkdown, renderAccessText } from './render-access.ts';

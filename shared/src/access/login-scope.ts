@@ -33,11 +33,25 @@ export function scopeOf(dimension: Dimension, clauses: readonly Clause[]): Login
     let values = [...new Set(exact[0]?.values ?? [])];
     for (const c of exact.slice(1)) values = values.filter((v) => c.values.includes(v));
     values = values.filter((v) => globs.every((g) => g.values.some((p) => globMatch(p, v))));
-    if (values.length === 0) return { text: `no ${dimension} (its bindings contradict each other)`, unbound: false, glob: false, anyOf: [], impossible: true };
-    return { text: values.map((v) => describe(dimension, v, false)).join(' or '), unbound: false, glob: false, anyOf: values };
+    if (values.length === 0)
+      return {
+        text: `no ${dimension} (its bindings contradict each other)`,
+        unbound: false,
+        glob: false,
+        anyOf: [],
+        impossible: true,
+      };
+    return {
+      text: values.map((v) => describe(dimension, v, false)).join(' or '),
+      unbound: false,
+      glob: false,
+      anyOf: values,
+    };
   }
   const text = globs.map((g) => g.values.map((v) => describe(dimension, v, true)).join(' or ')).join(', and ');
-  return globs.length === 1 ? { text, unbound: false, glob: true, anyOf: globs[0]?.values ?? [] } : { text, unbound: false, glob: true };
+  return globs.length === 1
+    ? { text, unbound: false, glob: true, anyOf: globs[0]?.values ?? [] }
+    : { text, unbound: false, glob: true };
 }
 
 /** One value in words: a branch, a tag, the repositories of an owner. */
@@ -54,12 +68,16 @@ function describeRepositoryGlob(value: string): string {
   const slash = value.indexOf('/');
   const owner = slash === -1 ? value : value.slice(0, slash);
   const name = slash === -1 ? '' : value.slice(slash + 1);
-  if (owner.includes('*') || slash === -1) return `repositories matching ${value} (the owner is open: other owners' repositories match)`;
+  if (owner.includes('*') || slash === -1)
+    return `repositories matching ${value} (the owner is open: other owners' repositories match)`;
   if (name === '*') return `any repository of owner ${owner}`;
   return `repositories of owner ${owner} matching ${name}`;
 }
 
-const REF_KINDS = [['refs/heads/', 'branch', 'branches'], ['refs/tags/', 'tag', 'tags']] as const;
+const REF_KINDS = [
+  ['refs/heads/', 'branch', 'branches'],
+  ['refs/tags/', 'tag', 'tags'],
+] as const;
 
 function describeRef(value: string, star: boolean): string {
   for (const [prefix, kind, kinds] of REF_KINDS) {

@@ -20,7 +20,10 @@ export const ANY_OTHER_NAME = '*';
 export function reachTargets(inputs: AccessInputs): ReachTarget[] {
   const m = inputs.mount;
   const roles = [...namesOf(inputs.roles, inputs.policies, m, ['creds', 'sts', 'roles']), ANY_OTHER_NAME];
-  const staticRoles = [...namesOf(inputs.staticRoles, inputs.policies, m, ['static-creds', 'rotate-role', 'static-roles']), ANY_OTHER_NAME];
+  const staticRoles = [
+    ...namesOf(inputs.staticRoles, inputs.policies, m, ['static-creds', 'rotate-role', 'static-roles']),
+    ANY_OTHER_NAME,
+  ];
   const jwt = inputs.jwtMount;
   return [
     ...roles.flatMap((r) => [
@@ -33,7 +36,11 @@ export function reachTargets(inputs: AccessInputs): ReachTarget[] {
     { kind: 'configuration', target: 'config/root', path: `${m}/config/root` },
     { kind: 'configuration', target: 'config/lease', path: `${m}/config/lease` },
     ...roles.map((r) => ({ kind: 'configuration' as const, target: `roles/${r}`, path: `${m}/roles/${r}` })),
-    ...staticRoles.map((s) => ({ kind: 'configuration' as const, target: `static-roles/${s}`, path: `${m}/static-roles/${s}` })),
+    ...staticRoles.map((s) => ({
+      kind: 'configuration' as const,
+      target: `static-roles/${s}`,
+      path: `${m}/static-roles/${s}`,
+    })),
     { kind: 'configuration', target: `auth/${jwt}/config`, path: `auth/${jwt}/config` },
     { kind: 'configuration', target: `auth/${jwt}/role/*`, path: `auth/${jwt}/role/${ANY_OTHER_NAME}` },
     { kind: 'configuration', target: 'sys/policies/acl/*', path: `sys/policies/acl/${ANY_OTHER_NAME}` },
@@ -42,7 +49,12 @@ export function reachTargets(inputs: AccessInputs): ReachTarget[] {
 }
 
 /** The known names, or (unknown) the plain names policies write after `MOUNT/<segment>/`. */
-function namesOf(known: readonly string[] | undefined, policies: ReadonlyMap<string, AclPolicy>, mount: string, segments: readonly string[]): string[] {
+function namesOf(
+  known: readonly string[] | undefined,
+  policies: ReadonlyMap<string, AclPolicy>,
+  mount: string,
+  segments: readonly string[],
+): string[] {
   if (known) return [...new Set(known)].sort();
   const names = new Set<string>();
   for (const policy of policies.values()) {

@@ -4,7 +4,10 @@ import { readPolicy, type AclPolicy } from '../policies/index.ts';
 import type { AccessInputs, AccessJwtRole } from './access-types.ts';
 
 /** The client calls the engine reading needs (any `EngineClient` has them). */
-export type AccessClient = Pick<EngineClient, 'mount' | 'listPolicies' | 'readPolicyText' | 'listJwtRoles' | 'readJwtRole' | 'listRoles' | 'listStaticRoles'>;
+export type AccessClient = Pick<
+  EngineClient,
+  'mount' | 'listPolicies' | 'readPolicyText' | 'listJwtRoles' | 'readJwtRole' | 'listRoles' | 'listStaticRoles'
+>;
 
 /** Bounds on what is read, so a huge engine cannot make the answer endless. */
 const MAX_ITEMS = 500;
@@ -14,7 +17,10 @@ const MAX_ITEMS = 500;
  * path, and the names of the mount's roles and static roles. The token needs `list` and `read`
  * there. What the engine holds but keyfob cannot read (a policy it would refuse) is named in `errors`.
  */
-export async function readEngineAccess(client: AccessClient, options: { readonly jwtMount: string }): Promise<{ inputs: AccessInputs; errors: string[] }> {
+export async function readEngineAccess(
+  client: AccessClient,
+  options: { readonly jwtMount: string },
+): Promise<{ inputs: AccessInputs; errors: string[] }> {
   const errors: string[] = [];
   const policies = new Map<string, AclPolicy>();
   for (const name of (await client.listPolicies()).filter((n) => n !== 'root').slice(0, MAX_ITEMS)) {
@@ -34,5 +40,8 @@ export async function readEngineAccess(client: AccessClient, options: { readonly
   }
   const roles = (await client.listRoles()).slice(0, MAX_ITEMS);
   const staticRoles = (await client.listStaticRoles()).slice(0, MAX_ITEMS);
-  return { inputs: { mount: client.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles }, errors };
+  return {
+    inputs: { mount: client.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles },
+    errors,
+  };
 }

@@ -1,5 +1,13 @@
 import type { AccessReport } from './access-types.ts';
-import { describeJwtRoleAccess, loginsText, oneLine, REACH_KINDS, reachTexts, targetLoginTexts, targetText } from './describe-access.ts';
+import {
+  describeJwtRoleAccess,
+  loginsText,
+  oneLine,
+  REACH_KINDS,
+  reachTexts,
+  targetLoginTexts,
+  targetText,
+} from './describe-access.ts';
 
 /**
  * The report as plain text for a terminal: one block per JWT role, then one per credential role
@@ -34,20 +42,30 @@ function cell(text: string): string {
  */
 export function renderAccessMarkdown(report: AccessReport, heading = '### Who can get what'): string {
   const out = [`${heading} (mount \`${cell(report.mount)}\`)`, ''];
-  out.push('| JWT role | Who can log in | Policies | Credentials | Static credentials | Rotations | Configuration | Trust findings |');
+  out.push(
+    '| JWT role | Who can log in | Policies | Credentials | Static credentials | Rotations | Configuration | Trust findings |',
+  );
   out.push('|---|---|---|---|---|---|---|---|');
   for (const role of report.jwtRoles) {
     const reach = REACH_KINDS.map(([kind]) => cell(reachTexts(role.reach, kind).join(', ')));
-    const policies = [...role.policies.map((p) => (role.missingPolicies.includes(p) ? `${p} (not found)` : p))].join(', ');
+    const policies = [...role.policies.map((p) => (role.missingPolicies.includes(p) ? `${p} (not found)` : p))].join(
+      ', ',
+    );
     const trust = role.trust.map((p) => `${p.severity === 'error' ? '❌' : '⚠️'} ${p.code}`).join(', ');
-    out.push(`| ${cell(role.name)} | ${cell(loginsText(role))} | ${cell(policies)} | ${reach.join(' | ')} | ${cell(trust)} |`);
+    out.push(
+      `| ${cell(role.name)} | ${cell(loginsText(role))} | ${cell(policies)} | ${reach.join(' | ')} | ${cell(trust)} |`,
+    );
   }
   if (report.jwtRoles.length === 0) out.push('| – | no JWT roles | – | – | – | – | – | – |');
   out.push('', '| Role | Kind | Login paths that reach it | Policies granting it |', '|---|---|---|---|');
   for (const target of report.targets) {
     if (target.name === '*' && target.logins.length === 0 && target.policies.length === 0) continue;
-    const logins = targetLoginTexts(target).map((t) => cell(t)).join('<br>');
-    out.push(`| ${cell(targetText(target.name))} | ${target.kind === 'credentials' ? 'credentials' : 'static credentials'} | ${logins || 'none'} | ${cell(target.policies.join(', '))} |`);
+    const logins = targetLoginTexts(target)
+      .map((t) => cell(t))
+      .join('<br>');
+    out.push(
+      `| ${cell(targetText(target.name))} | ${target.kind === 'credentials' ? 'credentials' : 'static credentials'} | ${logins || 'none'} | ${cell(target.policies.join(', '))} |`,
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -14,7 +14,12 @@ const OLDER_NAMES = ['policies', 'ttl', 'max_ttl', 'num_uses', 'bound_cidrs'];
  * the whole text), and with `prune` delete policies no file declares, never `root` or `default`,
  * and only when the files declare at least one policy (so role-only files never wipe the policies).
  */
-export function planPolicies(desired: DesiredState, current: CurrentState, prune: boolean, problems: Problem[]): PlanStep[] {
+export function planPolicies(
+  desired: DesiredState,
+  current: CurrentState,
+  prune: boolean,
+  problems: Problem[],
+): PlanStep[] {
   const declared: ReadonlyMap<string, Declared<PolicyDefinition>> = desired.policies ?? new Map();
   const steps: PlanStep[] = [];
   for (const name of [...declared.keys()].sort()) {
@@ -22,10 +27,14 @@ export function planPolicies(desired: DesiredState, current: CurrentState, prune
     const remote = current.policies?.get(name);
     const body = { policy: definition.text };
     if (remote === undefined) steps.push({ op: 'create', kind: 'policy', name, fields: ['policy'], body, source });
-    else if (remote.trim() === definition.text.trim()) steps.push({ op: 'unchanged', kind: 'policy', name, fields: [], source });
+    else if (remote.trim() === definition.text.trim())
+      steps.push({ op: 'unchanged', kind: 'policy', name, fields: [], source });
     else steps.push({ op: 'update', kind: 'policy', name, fields: ['policy'], body, source });
   }
-  if (prune) steps.push(...pruned('policy', declared, current.policyNames, problems).filter((s) => !BUILT_IN_POLICIES.has(s.name)));
+  if (prune)
+    steps.push(
+      ...pruned('policy', declared, current.policyNames, problems).filter((s) => !BUILT_IN_POLICIES.has(s.name)),
+    );
   return steps;
 }
 
@@ -34,7 +43,12 @@ export function planPolicies(desired: DesiredState, current: CurrentState, prune
  * write leaves out), so an update also clears what the file no longer sets; fields are compared
  * the way the engine reads them (lists as sets, durations in seconds, leeways with their defaults).
  */
-export function planJwtRoles(desired: DesiredState, current: CurrentState, prune: boolean, problems: Problem[]): PlanStep[] {
+export function planJwtRoles(
+  desired: DesiredState,
+  current: CurrentState,
+  prune: boolean,
+  problems: Problem[],
+): PlanStep[] {
   const declared: ReadonlyMap<string, Declared<JwtRoleBody>> = desired.jwtRoles ?? new Map();
   const steps: PlanStep[] = [];
   for (const name of [...declared.keys()].sort()) {
@@ -45,27 +59,55 @@ export function planJwtRoles(desired: DesiredState, current: CurrentState, prune
     const remoteFields = current.jwtRoles?.get(name);
     const remote = remoteFields === undefined ? undefined : readJwtRole(remoteFields).role;
     if (remoteFields === undefined) {
-      steps.push({ op: 'create', kind: 'jwt-role', name, fields: Object.keys(definition).filter((k) => !OLDER_NAMES.includes(k)).sort(), body, source });
+      steps.push({
+        op: 'create',
+        kind: 'jwt-role',
+        name,
+        fields: Object.keys(definition)
+          .filter((k) => !OLDER_NAMES.includes(k))
+          .sort(),
+        body,
+        source,
+      });
       continue;
     }
     const fields = remote ? differingFields(wanted, remote) : Object.keys(body).sort();
-    steps.push(fields.length === 0 ? { op: 'unchanged', kind: 'jwt-role', name, fields, source } : { op: 'update', kind: 'jwt-role', name, fields, body, source });
+    steps.push(
+      fields.length === 0
+        ? { op: 'unchanged', kind: 'jwt-role', name, fields, source }
+        : { op: 'update', kind: 'jwt-role', name, fields, body, source },
+    );
   }
   if (prune) steps.push(...pruned('jwt-role', declared, current.jwtRoleNames, problems));
   return steps;
 }
 
-function pruned(kind: 'policy' | 'jwt-role', declared: ReadonlyMap<string, unknown>, listed: readonly string[] | undefined, problems: Problem[]): PlanStep[] {
+function pruned(
+  kind: 'policy' | 'jwt-role',
+  declared: ReadonlyMap<string, unknown>,
+  listed: readonly string[] | undefined,
+  problems: Problem[],
+): PlanStep[] {
   const what = kind === 'policy' ? 'policies' : 'JWT roles';
   if (declared.size === 0) {
-    problems.push(note('APPLY_PRUNE_KIND_SKIPPED', `No file declares any ${what}, so prune leaves the engine's ${what} alone.`));
+    problems.push(
+      note('APPLY_PRUNE_KIND_SKIPPED', `No file declares any ${what}, so prune leaves the engine's ${what} alone.`),
+    );
     return [];
   }
   if (listed === undefined) {
-    problems.push(note('APPLY_PRUNE_UNLISTED', `The engine did not list its ${what}, so prune could not find ${what} that no file declares.`));
+    problems.push(
+      note(
+        'APPLY_PRUNE_UNLISTED',
+        `The engine did not list its ${what}, so prune could not find ${what} that no file declares.`,
+      ),
+    );
     return [];
   }
-  return listed.filter((name) => !declared.has(name)).sort().map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
+  return listed
+    .filter((name) => !declared.has(name))
+    .sort()
+    .map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
 }
 
 /** The wire name of a JwtRole field: `tokenMaxTtl` -> `token_max_ttl`. */
@@ -75,7 +117,9 @@ function wireName(key: string): string {
 
 /** The role's fields as one write sends them: the file's own keys, each managed field filled in. */
 function fullBody(definition: Readonly<Record<string, unknown>>, role: JwtRole): Record<string, unknown> {
-  const body: Record<string, unknown> = Object.fromEntries(Object.entries(definition).filter(([key]) => !OLDER_NAMES.includes(key)));
+  const body: Record<string, unknown> = Object.fromEntries(
+    Object.entries(definition).filter(([key]) => !OLDER_NAMES.includes(key)),
+  );
   for (const [key, value] of Object.entries(role)) body[wireName(key)] = value;
   return body;
 }
@@ -83,7 +127,10 @@ function fullBody(definition: Readonly<Record<string, unknown>>, role: JwtRole):
 function differingFields(wanted: JwtRole, remote: JwtRole): string[] {
   const a = comparable(wanted);
   const b = comparable(remote);
-  return Object.keys(a).filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key])).map(wireName).sort();
+  return Object.keys(a)
+    .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+    .map(wireName)
+    .sort();
 }
 
 /** A role in a shape where equal settings compare equal: lists sorted, map keys sorted, leeway defaults filled. */
@@ -91,7 +138,8 @@ function comparable(role: JwtRole): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(role)) {
     if (Array.isArray(value)) out[key] = [...(value as unknown[])].map(String).sort();
-    else if (value !== null && typeof value === 'object') out[key] = sortedMap(value as Readonly<Record<string, unknown>>);
+    else if (value !== null && typeof value === 'object')
+      out[key] = sortedMap(value as Readonly<Record<string, unknown>>);
     else out[key] = value;
   }
   out.clockSkewLeeway = role.clockSkewLeeway || JWT_LEEWAY_DEFAULTS.clockSkew;

@@ -10,7 +10,13 @@ export interface ApplyOutcome {
   readonly notAttempted: readonly PlanStep[];
 }
 
-const SYMBOL: Readonly<Record<PlanOp, string>> = { create: '+', update: '~', replace: '-/+', delete: '-', unchanged: '=' };
+const SYMBOL: Readonly<Record<PlanOp, string>> = {
+  create: '+',
+  update: '~',
+  replace: '-/+',
+  delete: '-',
+  unchanged: '=',
+};
 
 /**
  * Splits a plan's changing steps (`unchanged` ones are left out) after `doneCount` of them succeeded:
@@ -35,7 +41,9 @@ export function stepLine(step: PlanStep): string {
  */
 export function describeApplyOutcome(outcome: ApplyOutcome): string[] {
   const total = outcome.applied.length + (outcome.failed ? 1 : 0) + outcome.notAttempted.length;
-  const lines = [`applied ${outcome.applied.length} of ${total} change${total === 1 ? '' : 's'}${outcome.failed ? '; the engine now holds only these' : ''}:`];
+  const lines = [
+    `applied ${outcome.applied.length} of ${total} change${total === 1 ? '' : 's'}${outcome.failed ? '; the engine now holds only these' : ''}:`,
+  ];
   for (const step of outcome.applied) lines.push(`  ${stepLine(step)}`);
   if (outcome.applied.length === 0) lines.push('  (none)');
   if (outcome.failed) {

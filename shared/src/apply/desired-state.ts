@@ -3,7 +3,14 @@ import { lintText } from '../lint/index.ts';
 import type { LintedDocument } from '../lint/index.ts';
 import { hasErrors, type Problem } from '../problem.ts';
 import { nameFromFileName, type TrustContext } from '../lint/index.ts';
-import { validateJwtRole, validateManifest, validateRole, validateStaticRole, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
+import {
+  validateJwtRole,
+  validateManifest,
+  validateRole,
+  validateStaticRole,
+  type RoleDefinition,
+  type StaticRoleDefinition,
+} from '../rules/index.ts';
 import type { Declared, DesiredState, JwtRoleBody, PolicyDefinition, SourceRef } from './plan-types.ts';
 
 /** A role file's name (as shown to users) and text. */
@@ -40,7 +47,10 @@ type Collector = {
  * Codes of its own: `APPLY_DUPLICATE_NAME` (a name declared in two places), `APPLY_MOUNT_MISMATCH`,
  * `APPLY_NOT_APPLIED` (root or lease configuration, which apply leaves alone), `APPLY_NO_DOCUMENTS`.
  */
-export function collectDesiredState(files: readonly RoleFileText[], options: { readonly mount: string; readonly trust?: TrustContext }): DesiredStateResult {
+export function collectDesiredState(
+  files: readonly RoleFileText[],
+  options: { readonly mount: string; readonly trust?: TrustContext },
+): DesiredStateResult {
   const state: Collector = { roles: new Map(), staticRoles: new Map(), policies: new Map(), jwtRoles: new Map() };
   const reports: FileProblems[] = [];
   for (const { file, text } of files) {
@@ -53,21 +63,52 @@ export function collectDesiredState(files: readonly RoleFileText[], options: { r
     }
     reports.push({ file, problems });
   }
-  if (state.roles.size === 0 && state.staticRoles.size === 0 && state.policies.size === 0 && state.jwtRoles.size === 0) {
-    reports.push({ file: '', problems: [note('APPLY_NO_DOCUMENTS', 'No role, static-role, manifest, JWT role or policy document was found in the given files.')] });
+  if (
+    state.roles.size === 0 &&
+    state.staticRoles.size === 0 &&
+    state.policies.size === 0 &&
+    state.jwtRoles.size === 0
+  ) {
+    reports.push({
+      file: '',
+      problems: [
+        note(
+          'APPLY_NO_DOCUMENTS',
+          'No role, static-role, manifest, JWT role or policy document was found in the given files.',
+        ),
+      ],
+    });
   }
   const ok = !reports.some((r) => hasErrors(r.problems));
-  return { desired: { roles: state.roles, staticRoles: state.staticRoles, policies: state.policies, jwtRoles: state.jwtRoles }, files: reports, ok };
+  return {
+    desired: { roles: state.roles, staticRoles: state.staticRoles, policies: state.policies, jwtRoles: state.jwtRoles },
+    files: reports,
+    ok,
+  };
 }
 
-function declare(document: LintedDocument, value: unknown, from: SourceRef & { readonly text: string }, mount: string, state: Collector): Problem[] {
+function declare(
+  document: LintedDocument,
+  value: unknown,
+  from: SourceRef & { readonly text: string },
+  mount: string,
+  state: Collector,
+): Problem[] {
   const source: SourceRef = { file: from.file, document: from.document };
   const at = (p: Problem): Problem => ({ ...p, document: source.document });
   switch (document.kind) {
     case 'policy': {
       // The engine lower-cases policy names; the file name gives the name (`deploy.policy.hcl`).
       const name = nameFromFileName(source.file).toLowerCase();
-      if (name === 'root') return [at(note('APPLY_POLICY_RESERVED', `${source.file} would write the policy "root", which the engine refuses (root holds every capability and cannot change); rename the file.`))];
+      if (name === 'root')
+        return [
+          at(
+            note(
+              'APPLY_POLICY_RESERVED',
+              `${source.file} would write the policy "root", which the engine refuses (root holds every capability and cannot change); rename the file.`,
+            ),
+          ),
+        ];
       return add(state.policies, name, { text: from.text }, source).map(at);
     }
     case 'jwt-role': {
@@ -86,7 +127,14 @@ function declare(document: LintedDocument, value: unknown, from: SourceRef & { r
       return declareManifest(value, source, mount, state).map(at);
     case 'root-config':
     case 'lease-config':
-      return [at(note('APPLY_NOT_APPLIED', `${source.file} holds ${document.kind === 'root-config' ? 'root' : 'lease'} configuration, which apply leaves alone; configure it on the engine directly.`))];
+      return [
+        at(
+          note(
+            'APPLY_NOT_APPLIED',
+            `${source.file} holds ${document.kind === 'root-config' ? 'root' : 'lease'} configuration, which apply leaves alone; configure it on the engine directly.`,
+          ),
+        ),
+      ];
     default:
       return [];
   }
@@ -96,14 +144,26 @@ function declareManifest(value: unknown, source: SourceRef, mount: string, state
   const manifest = validateManifest(value).value;
   if (!manifest) return [];
   if (manifest.mount !== undefined && manifest.mount.replace(/^\/+|\/+$/g, '') !== mount) {
-    return [note('APPLY_MOUNT_MISMATCH', `${source.file} is for mount "${manifest.mount}", but apply writes to mount "${mount}"; set the mount to match, or remove mount from the manifest.`, '/mount')];
+    return [
+      note(
+        'APPLY_MOUNT_MISMATCH',
+        `${source.file} is for mount "${manifest.mount}", but apply writes to mount "${mount}"; set the mount to match, or remove mount from the manifest.`,
+        '/mount',
+      ),
+    ];
   }
   const problems: Problem[] = [];
   for (const [name, role] of Object.entries(manifest.roles)) problems.push(...add(state.roles, name, role, source));
-  for (const [name, staticRole] of Object.entries(manifest.staticRoles)) problems.push(...add(state.staticRoles, name, staticRole, source));
+  for (const [name, staticRole] of Object.entries(manifest.staticRoles))
+    problems.push(...add(state.staticRoles, name, staticRole, source));
   if (manifest.lease || manifest.root) {
     const sections = [manifest.root && 'root', manifest.lease && 'lease'].filter(Boolean);
-    problems.push(note('APPLY_NOT_APPLIED', `${source.file}: apply manages roles and static roles; its ${sections.join(' and ')} ${sections.length > 1 ? 'sections are' : 'section is'} left alone.`));
+    problems.push(
+      note(
+        'APPLY_NOT_APPLIED',
+        `${source.file}: apply manages roles and static roles; its ${sections.join(' and ')} ${sections.length > 1 ? 'sections are' : 'section is'} left alone.`,
+      ),
+    );
   }
   return problems;
 }
@@ -112,7 +172,12 @@ function add<T>(map: Map<string, Declared<T>>, name: string | undefined, definit
   if (name === undefined) return [];
   const earlier = map.get(name);
   if (earlier) {
-    return [note('APPLY_DUPLICATE_NAME', `"${name}" is declared again here; it is already declared in ${earlier.source.file}${earlier.source.document > 0 ? ` (document ${earlier.source.document + 1})` : ''}. Keep one.`)];
+    return [
+      note(
+        'APPLY_DUPLICATE_NAME',
+        `"${name}" is declared again here; it is already declared in ${earlier.source.file}${earlier.source.document > 0 ? ` (document ${earlier.source.document + 1})` : ''}. Keep one.`,
+      ),
+    ];
   }
   map.set(name, { definition, source });
   return [];

@@ -13,7 +13,11 @@ export interface ExecutedStep {
  * run and rejects; `onStep` has by then been told of every step that succeeded, so callers can say
  * exactly what changed before the failure.
  */
-export async function executePlan(client: ApplyClient, plan: Plan, onStep?: (done: ExecutedStep) => void): Promise<ExecutedStep[]> {
+export async function executePlan(
+  client: ApplyClient,
+  plan: Plan,
+  onStep?: (done: ExecutedStep) => void,
+): Promise<ExecutedStep[]> {
   const done: ExecutedStep[] = [];
   for (const step of plan.steps) {
     if (step.op === 'unchanged') continue;
@@ -34,7 +38,9 @@ async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonl
     if (step.op === 'delete') return [];
   }
   const body = step.body ?? {};
-  const result = isRole ? await client.writeRole(step.name, body) : await client.writeStaticRole(step.name, body as StaticRoleBody);
+  const result = isRole
+    ? await client.writeRole(step.name, body)
+    : await client.writeStaticRole(step.name, body as StaticRoleBody);
   return result.warnings;
 }
 
@@ -47,6 +53,8 @@ async function executeAccessStep(client: ApplyClient, step: PlanStep): Promise<r
     return [];
   }
   const body = step.body ?? {};
-  const result = isPolicy ? await client.writePolicy(step.name, typeof body.policy === 'string' ? body.policy : '') : await client.writeJwtRole(step.name, body);
+  const result = isPolicy
+    ? await client.writePolicy(step.name, typeof body.policy === 'string' ? body.policy : '')
+    : await client.writeJwtRole(step.name, body);
   return result.warnings;
 }

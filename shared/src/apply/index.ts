@@ -2,7 +2,16 @@
 // the plan out through an injected client.
 export { planApply } from './plan-apply.ts';
 export type { PlanOptions } from './plan-apply.ts';
-export type { ApplyKind, CurrentState, Declared, DesiredState, Plan, PlanOp, PlanStep, SourceRef } from './plan-types.ts';
+export type {
+  ApplyKind,
+  CurrentState,
+  Declared,
+  DesiredState,
+  Plan,
+  PlanOp,
+  PlanStep,
+  SourceRef,
+} from './plan-types.ts';
 export { ROLE_FIELDS, changedFields, roleBody, roleFields } from './role-fields.ts';
 export type { RoleField, RoleFields } from './role-fields.ts';
 export { canonicalJson } from './canonical-json.ts';

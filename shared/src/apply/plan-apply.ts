@@ -25,12 +25,24 @@ export interface PlanOptions {
 export function planApply(desired: DesiredState, current: CurrentState, options: PlanOptions): Plan {
   const problems: Problem[] = [];
   // Policies first, then the JWT roles that name them, then the credential roles.
-  const steps: PlanStep[] = [...planPolicies(desired, current, options.prune, problems), ...planJwtRoles(desired, current, options.prune, problems)];
+  const steps: PlanStep[] = [
+    ...planPolicies(desired, current, options.prune, problems),
+    ...planJwtRoles(desired, current, options.prune, problems),
+  ];
   for (const name of sorted(desired.roles.keys())) steps.push(planRole(name, desired.roles.get(name)!, current));
   if (options.prune) steps.push(...prunable('role', desired.roles, current.roleNames, problems));
-  for (const name of sorted(desired.staticRoles.keys())) steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));
+  for (const name of sorted(desired.staticRoles.keys()))
+    steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));
   if (options.prune) steps.push(...prunable('static-role', desired.staticRoles, current.staticRoleNames, problems));
-  for (const step of steps) if (step.op === 'delete' && step.kind === 'static-role') problems.push(note('APPLY_STATIC_USER_KEPT', step.name, `Deleting static role ${step.name} leaves its cloud user in place; remove the user by hand if it is no longer needed.`));
+  for (const step of steps)
+    if (step.op === 'delete' && step.kind === 'static-role')
+      problems.push(
+        note(
+          'APPLY_STATIC_USER_KEPT',
+          step.name,
+          `Deleting static role ${step.name} leaves its cloud user in place; remove the user by hand if it is no longer needed.`,
+        ),
+      );
   return { steps, problems, changed: steps.some((s) => s.op !== 'unchanged') };
 }
 
@@ -38,7 +50,8 @@ function planRole(name: string, declared: Declared<RoleDefinition>, current: Cur
   const base = { kind: 'role' as const, name, source: declared.source, body: roleBody(declared.definition) };
   const wanted = roleFields(declared.definition);
   const remote = current.roles.get(name);
-  if (remote === undefined) return { ...base, op: 'create', fields: ROLE_FIELDS.filter((f) => wanted[f] !== undefined) };
+  if (remote === undefined)
+    return { ...base, op: 'create', fields: ROLE_FIELDS.filter((f) => wanted[f] !== undefined) };
   const fields = changedFields(wanted, roleFields(remote));
   if (fields.length === 0) return { kind: 'role', name, source: declared.source, op: 'unchanged', fields };
   // The engine changes only the fields sent, so a field the file no longer sets can only be cleared
@@ -47,28 +60,64 @@ function planRole(name: string, declared: Declared<RoleDefinition>, current: Cur
   return { ...base, op: clears || declared.definition.legacy ? 'replace' : 'update', fields };
 }
 
-function planStaticRole(name: string, declared: Declared<StaticRoleDefinition>, current: CurrentState, problems: Problem[]): PlanStep {
+function planStaticRole(
+  name: string,
+  declared: Declared<StaticRoleDefinition>,
+  current: CurrentState,
+  problems: Problem[],
+): PlanStep {
   const wanted = declared.definition;
   const body = { username: wanted.username, rotation_period: formatDuration(wanted.rotationPeriod) };
   const base = { kind: 'static-role' as const, name, source: declared.source };
   const remote = current.staticRoles.get(name);
   if (remote === undefined) return { ...base, op: 'create', fields: ['username', 'rotation_period'], body };
-  const fields = [...(remote.username === wanted.username ? [] : ['username']), ...(remote.rotationPeriod === wanted.rotationPeriod ? [] : ['rotation_period'])];
+  const fields = [
+    ...(remote.username === wanted.username ? [] : ['username']),
+    ...(remote.rotationPeriod === wanted.rotationPeriod ? [] : ['rotation_period']),
+  ];
   if (fields.length === 0) return { ...base, op: 'unchanged', fields };
   if (fields.includes('username')) {
-    problems.push(note('APPLY_USERNAME_CHANGE', name, `Static role ${name} moves from user ${remote.username} to ${wanted.username}: it is deleted and created again (the engine pins the user), and ${remote.username} keeps its keys.`));
+    problems.push(
+      note(
+        'APPLY_USERNAME_CHANGE',
+        name,
+        `Static role ${name} moves from user ${remote.username} to ${wanted.username}: it is deleted and created again (the engine pins the user), and ${remote.username} keeps its keys.`,
+      ),
+    );
     return { ...base, op: 'replace', fields, body };
   }
-  problems.push(note('APPLY_ROTATION_RESET', name, `Static role ${name}: the new rotation_period (${formatDuration(wanted.rotationPeriod)}) moves its next rotation to now plus that period.`));
+  problems.push(
+    note(
+      'APPLY_ROTATION_RESET',
+      name,
+      `Static role ${name}: the new rotation_period (${formatDuration(wanted.rotationPeriod)}) moves its next rotation to now plus that period.`,
+    ),
+  );
   return { ...base, op: 'update', fields, body };
 }
 
-function prunable(kind: 'role' | 'static-role', declared: ReadonlyMap<string, unknown>, listed: readonly string[] | undefined, problems: Problem[]): PlanStep[] {
+function prunable(
+  kind: 'role' | 'static-role',
+  declared: ReadonlyMap<string, unknown>,
+  listed: readonly string[] | undefined,
+  problems: Problem[],
+): PlanStep[] {
   if (listed === undefined) {
-    problems.push(note('APPLY_PRUNE_UNLISTED', '', `The engine did not list its ${kind === 'role' ? 'roles' : 'static roles'}, so prune could not find ${kind === 'role' ? 'roles' : 'static roles'} that no file declares.`));
+    problems.push(
+      note(
+        'APPLY_PRUNE_UNLISTED',
+        '',
+        `The engine did not list its ${kind === 'role' ? 'roles' : 'static roles'}, so prune could not find ${kind === 'role' ? 'roles' : 'static roles'} that no file declares.`,
+      ),
+    );
     return [];
   }
-  return sorted(listed.filter((name) => !declared.has(name))).map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
+  return sorted(listed.filter((name) => !declared.has(name))).map((name) => ({
+    op: 'delete' as const,
+    kind,
+    name,
+    fields: [],
+  }));
 }
 
 function note(code: keyof typeof applyCodes, name: string, message: string): Problem {

@@ -4,8 +4,22 @@ import type { CurrentState, DesiredState } from './plan-types.ts';
 /** The client calls apply needs (an `EngineClient` fits; tests pass a fake). */
 export type ApplyClient = Pick<
   EngineClient,
-  | 'readRole' | 'listRoles' | 'writeRole' | 'deleteRole' | 'readStaticRole' | 'listStaticRoles' | 'writeStaticRole' | 'deleteStaticRole'
-  | 'readPolicyText' | 'listPolicies' | 'writePolicy' | 'deletePolicy' | 'readJwtRole' | 'listJwtRoles' | 'writeJwtRole' | 'deleteJwtRole'
+  | 'readRole'
+  | 'listRoles'
+  | 'writeRole'
+  | 'deleteRole'
+  | 'readStaticRole'
+  | 'listStaticRoles'
+  | 'writeStaticRole'
+  | 'deleteStaticRole'
+  | 'readPolicyText'
+  | 'listPolicies'
+  | 'writePolicy'
+  | 'deletePolicy'
+  | 'readJwtRole'
+  | 'listJwtRoles'
+  | 'writeJwtRole'
+  | 'deleteJwtRole'
 >;
 
 /** How many reads run at once: enough to hide latency, few enough not to trip an engine's rate limit. */
@@ -15,7 +29,11 @@ const CONCURRENCY = 4;
  * Reads what the engine holds for every declared name and, with `prune`, lists every name. Reads
  * go a few at a time; a missing role is simply absent from the maps. Engine failures reject.
  */
-export async function readCurrentState(client: ApplyClient, desired: DesiredState, options: { readonly prune: boolean }): Promise<CurrentState> {
+export async function readCurrentState(
+  client: ApplyClient,
+  desired: DesiredState,
+  options: { readonly prune: boolean },
+): Promise<CurrentState> {
   const roles = new Map<string, EngineRole>();
   const staticRoles = new Map<string, EngineStaticRole>();
   const policies = new Map<string, string>();

@@ -25,7 +25,8 @@ export const ROLE_FIELDS = [
 /** One managed role field. */
 export type RoleField = (typeof ROLE_FIELDS)[number];
 
-const list = (items: readonly string[]): readonly string[] | undefined => (items.length === 0 ? undefined : [...items].sort());
+const list = (items: readonly string[]): readonly string[] | undefined =>
+  items.length === 0 ? undefined : [...items].sort();
 const map = (m: Readonly<Record<string, string>>): Readonly<Record<string, string>> | undefined =>
   Object.keys(m).length === 0 ? undefined : Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1)));
 const text = (s: string): string | undefined => (s === '' ? undefined : s);
@@ -33,7 +34,8 @@ const seconds = (n: number | undefined): number | undefined => (n === undefined 
 /** The engine creates users under `/` when no path is set, so `/` and unset mean the same. */
 const userPath = (s: string): string | undefined => (s === '' || s === '/' ? undefined : s);
 
-const duration = (n: number | undefined): string | undefined => (seconds(n) === undefined ? undefined : formatDuration(n ?? 0));
+const duration = (n: number | undefined): string | undefined =>
+  seconds(n) === undefined ? undefined : formatDuration(n ?? 0);
 
 /**
  * The comparable fields of a role, the same way for a role file's definition (desired) and for

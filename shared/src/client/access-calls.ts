@@ -48,12 +48,27 @@ export function createAccessCalls(core: ClientCore): AccessCalls {
   };
   return {
     listPolicies: (options) => listKeys(core, { path: systemPath('sys', 'policies', 'acl'), options }),
-    readPolicyText: (name, options) => readOptional(core, { method: 'GET', path: systemPath('sys', 'policies', 'acl', name), options }, (body) => readString(payloadOf(body), 'policy') ?? ''),
-    writePolicy: (name, text, options) => core.call({ method: 'PUT', path: policyPath('PUT', name), body: { policy: text }, options }, (_body, warnings) => ({ warnings })),
-    deletePolicy: (name, options) => deleteOptional(core, { method: 'DELETE', path: policyPath('DELETE', name), options }),
+    readPolicyText: (name, options) =>
+      readOptional(
+        core,
+        { method: 'GET', path: systemPath('sys', 'policies', 'acl', name), options },
+        (body) => readString(payloadOf(body), 'policy') ?? '',
+      ),
+    writePolicy: (name, text, options) =>
+      core.call(
+        { method: 'PUT', path: policyPath('PUT', name), body: { policy: text }, options },
+        (_body, warnings) => ({ warnings }),
+      ),
+    deletePolicy: (name, options) =>
+      deleteOptional(core, { method: 'DELETE', path: policyPath('DELETE', name), options }),
     listJwtRoles: (path, options) => listKeys(core, { path: authPath(path, 'role'), options }),
-    readJwtRole: (name, path, options) => readOptional(core, { method: 'GET', path: authPath(path, 'role', name), options }, (body) => payloadOf(body)),
-    writeJwtRole: (name, body, path, options) => core.call({ method: 'POST', path: rolePath('POST', name, path), body, options }, (_body, warnings) => ({ warnings })),
-    deleteJwtRole: (name, path, options) => deleteOptional(core, { method: 'DELETE', path: rolePath('DELETE', name, path), options }),
+    readJwtRole: (name, path, options) =>
+      readOptional(core, { method: 'GET', path: authPath(path, 'role', name), options }, (body) => payloadOf(body)),
+    writeJwtRole: (name, body, path, options) =>
+      core.call({ method: 'POST', path: rolePath('POST', name, path), body, options }, (_body, warnings) => ({
+        warnings,
+      })),
+    deleteJwtRole: (name, path, options) =>
+      deleteOptional(core, { method: 'DELETE', path: rolePath('DELETE', name, path), options }),
   };
 }

@@ -15,7 +15,10 @@ interface RawAnswer {
  * accepted failure status); rejects with an `EngineError` for everything else: `ENGINE_HTTP`,
  * `ENGINE_TIMEOUT`, `ENGINE_NETWORK`, `ENGINE_ABORTED` or `ENGINE_BAD_RESPONSE`.
  */
-export async function attemptRequest(ctx: RequestContext, timeoutMs: number): Promise<Omit<EngineResponse, 'attempts'>> {
+export async function attemptRequest(
+  ctx: RequestContext,
+  timeoutMs: number,
+): Promise<Omit<EngineResponse, 'attempts'>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

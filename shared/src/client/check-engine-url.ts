@@ -10,7 +10,8 @@ const MAX_URL_LENGTH = 2048;
  * API ignores means the URL is not what its writer thinks.
  */
 export function checkEngineUrl(field: string, text: string): string | undefined {
-  if (text.length > MAX_URL_LENGTH) return `${field} is ${text.length} characters long, more than the ${MAX_URL_LENGTH} allowed; give the engine's base URL, e.g. https://engine.example.com:8200.`;
+  if (text.length > MAX_URL_LENGTH)
+    return `${field} is ${text.length} characters long, more than the ${MAX_URL_LENGTH} allowed; give the engine's base URL, e.g. https://engine.example.com:8200.`;
   const url = parseUrl(text);
   const shown = showUrl(text);
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {

@@ -36,8 +36,10 @@ export function collectBodySecrets(body: unknown, found: string[] = []): string[
 
 /** The values of headers that carry credentials (token, authorization, cookie, api key). */
 export function collectHeaderSecrets(headers: Readonly<Record<string, string>>): string[] {
-  return Object.entries(headers)
-    .filter(([name]) => SECRET_HEADER.test(name))
-    // `Bearer abc` is echoed whole or as the bare credential: hide both.
-    .flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)]);
+  return (
+    Object.entries(headers)
+      .filter(([name]) => SECRET_HEADER.test(name))
+      // `Bearer abc` is echoed whole or as the bare credential: hide both.
+      .flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)])
+  );
 }

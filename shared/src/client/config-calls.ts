@@ -1,7 +1,14 @@
 import type { ClientCore } from './client-core.ts';
 import type { CallOptions } from './engine-client-options.ts';
 import { readOptional } from './optional-read.ts';
-import { parseLeaseConfig, parseRootConfig, parseRotateRoot, type EngineLeaseConfig, type EngineRootConfig, type RotateRootResult } from './parse-config.ts';
+import {
+  parseLeaseConfig,
+  parseRootConfig,
+  parseRotateRoot,
+  type EngineLeaseConfig,
+  type EngineRootConfig,
+  type RotateRootResult,
+} from './parse-config.ts';
 
 /** Warnings the engine attached to a write (unknown parameters, legacy fields, capped TTLs). */
 export interface WriteResult {
@@ -37,15 +44,23 @@ export interface ConfigCalls {
 /** The `/config` calls of a client, built on its core. */
 export function createConfigCalls(core: ClientCore): ConfigCalls {
   const write = (name: string, body: EngineBody, options?: CallOptions): Promise<WriteResult> =>
-    core.call({ method: 'POST', path: core.mountPath('config', name), body, options }, (_body, warnings) => ({ warnings }));
+    core.call({ method: 'POST', path: core.mountPath('config', name), body, options }, (_body, warnings) => ({
+      warnings,
+    }));
   return {
     writeRootConfig: (body, options) => write('root', body, options),
     readRootConfig: (options) =>
-      readOptional(core, { method: 'GET', path: core.mountPath('config', 'root'), options }, (body) => parseRootConfig(body)),
+      readOptional(core, { method: 'GET', path: core.mountPath('config', 'root'), options }, (body) =>
+        parseRootConfig(body),
+      ),
     rotateRoot: (options) =>
-      core.call({ method: 'POST', path: core.mountPath('config', 'rotate-root'), options }, (body) => parseRotateRoot(body)),
+      core.call({ method: 'POST', path: core.mountPath('config', 'rotate-root'), options }, (body) =>
+        parseRotateRoot(body),
+      ),
     writeLeaseConfig: (body, options) => write('lease', { lease: body.lease, lease_max: body.lease_max }, options),
     readLeaseConfig: (options) =>
-      readOptional(core, { method: 'GET', path: core.mountPath('config', 'lease'), options }, (body) => parseLeaseConfig(body)),
+      readOptional(core, { method: 'GET', path: core.mountPath('config', 'lease'), options }, (body) =>
+        parseLeaseConfig(body),
+      ),
   };
 }

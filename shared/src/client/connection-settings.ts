@@ -1,7 +1,17 @@
 import type { EngineFlavor } from './engine-client-options.ts';
 
 /** The connection settings every face (CLI flags, action inputs) takes, by their neutral names. */
-export type ConnectionField = 'url' | 'token' | 'flavor' | 'tokenHeader' | 'mount' | 'namespace' | 'requestTimeout' | 'timeout' | 'maxAttempts' | 'caCertificate';
+export type ConnectionField =
+  | 'url'
+  | 'token'
+  | 'flavor'
+  | 'tokenHeader'
+  | 'mount'
+  | 'namespace'
+  | 'requestTimeout'
+  | 'timeout'
+  | 'maxAttempts'
+  | 'caCertificate';
 
 /** The raw text of each setting as the face received it; absent or `''` means "not given". */
 export type ConnectionInput = Readonly<Partial<Record<ConnectionField, string | undefined>>>;

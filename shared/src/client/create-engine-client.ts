@@ -11,7 +11,8 @@ import { createStaticRoleCalls, type StaticRoleCalls } from './static-role-calls
 import { createTokenCalls, type TokenCalls } from './token-calls.ts';
 
 /** A typed client for the engine's HTTP API (seed 1 plus leases, tokens, logins and the dev API). */
-export interface EngineClient extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls {
+export interface EngineClient
+  extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls {
   /** Base URL in use (without `/v1`). */
   readonly url: string;
   readonly mount: string;

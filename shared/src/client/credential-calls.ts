@@ -27,7 +27,11 @@ export interface GenerateOptions extends CallOptions {
 /** Credential generation from dynamic roles. */
 export interface CredentialCalls {
   /** `GET|POST /creds|sts/:role`. */
-  generateCredentials(role: string, params?: GenerateCredentialParams, options?: GenerateOptions): Promise<GeneratedCredentials>;
+  generateCredentials(
+    role: string,
+    params?: GenerateCredentialParams,
+    options?: GenerateOptions,
+  ): Promise<GeneratedCredentials>;
   /** `GET /creds/:role` with `params` as the query string. */
   creds(role: string, params?: GenerateCredentialParams, options?: CallOptions): Promise<GeneratedCredentials>;
   /** `POST /sts/:role` with `params` as the JSON body. */
@@ -36,12 +40,18 @@ export interface CredentialCalls {
 
 /** The credential-generation calls of a client, built on its core. */
 export function createCredentialCalls(core: ClientCore): CredentialCalls {
-  async function generateCredentials(role: string, params: GenerateCredentialParams = {}, options: GenerateOptions = {}): Promise<GeneratedCredentials> {
+  async function generateCredentials(
+    role: string,
+    params: GenerateCredentialParams = {},
+    options: GenerateOptions = {},
+  ): Promise<GeneratedCredentials> {
     const method = options.method ?? 'GET';
     const path = core.mountPath(options.path ?? 'creds', role);
     assertValidName('role', role, method, path);
     const request: EngineRequest =
-      method === 'GET' ? { method, path, query: { ...params }, options } : { method, path, body: definedOnly(params), options };
+      method === 'GET'
+        ? { method, path, query: { ...params }, options }
+        : { method, path, body: definedOnly(params), options };
     return await core.call(request, (body, warnings) => parseGeneratedCredentials(body, warnings));
   }
   return {

@@ -32,7 +32,13 @@ export interface DevCredentials {
 
 /** What the emulated cloud thinks of a set of credentials. */
 export type WhoAmIResult =
-  | { readonly ok: true; readonly arn: string; readonly kind: string; readonly expiration: string | null; readonly raw: JsonObject }
+  | {
+      readonly ok: true;
+      readonly arn: string;
+      readonly kind: string;
+      readonly expiration: string | null;
+      readonly raw: JsonObject;
+    }
   | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
 
 /** The development control API (`keyfob serve --dev` only), under `/v1/sys/dev`. */
@@ -56,7 +62,9 @@ export function createDevCalls(core: ClientCore): DevCalls {
     },
     getCloud: (options) => core.call({ method: 'GET', path: devPath('cloud'), options }, (body) => payloadOf(body)),
     advanceClock: (seconds, options) =>
-      core.call({ method: 'POST', path: devPath('clock'), body: { advanceSeconds: seconds }, options }, (body) => payloadOf(body)),
+      core.call({ method: 'POST', path: devPath('clock'), body: { advanceSeconds: seconds }, options }, (body) =>
+        payloadOf(body),
+      ),
     whoami: (credentials, options) => whoami(core, credentials, options),
   };
 }

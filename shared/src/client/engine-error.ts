@@ -109,5 +109,9 @@ export class EngineUnsupportedError extends EngineError {
 /** Whether `value` is an `EngineError` (also across bundle copies, by name and code). */
 export function isEngineError(value: unknown): value is EngineError {
   if (value instanceof EngineError) return true;
-  return value instanceof Error && typeof (value as { code?: unknown }).code === 'string' && /^Engine\w*Error$/.test(value.name);
+  return (
+    value instanceof Error &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    /^Engine\w*Error$/.test(value.name)
+  );
 }

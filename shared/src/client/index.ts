@@ -27,7 +27,13 @@ export type { EngineBody, LeaseConfigBody, WriteResult } from './config-calls.ts
 export type { GenerateCredentialParams, GenerateOptions } from './credential-calls.ts';
 export type { StaticRoleBody } from './static-role-calls.ts';
 export type { CreateTokenBody, JwtLogin } from './token-calls.ts';
-export type { DevAccessKeyFixture, DevCloudFixtures, DevCredentials, DevUserFixture, WhoAmIResult } from './dev-calls.ts';
+export type {
+  DevAccessKeyFixture,
+  DevCloudFixtures,
+  DevCredentials,
+  DevUserFixture,
+  WhoAmIResult,
+} from './dev-calls.ts';
 export type { GeneratedCredentials } from './parse-credentials.ts';
 export type { EngineRole } from './parse-role.ts';
 export type { StaticCredentials, EngineStaticRole } from './parse-static-role.ts';

@@ -21,10 +21,15 @@ export function createLeaseCalls(core: ClientCore): LeaseCalls {
   return {
     async lookupLease(leaseId, options) {
       const body = { lease_id: requireLeaseId(leaseId) };
-      return await core.call({ method: 'PUT', path: leasePath('lookup'), body, options }, (answer) => parseLeaseInfo(answer));
+      return await core.call({ method: 'PUT', path: leasePath('lookup'), body, options }, (answer) =>
+        parseLeaseInfo(answer),
+      );
     },
     async renewLease(leaseId, incrementSeconds, options) {
-      const body = { lease_id: requireLeaseId(leaseId), ...(incrementSeconds === undefined ? {} : { increment: incrementSeconds }) };
+      const body = {
+        lease_id: requireLeaseId(leaseId),
+        ...(incrementSeconds === undefined ? {} : { increment: incrementSeconds }),
+      };
       return await core.call({ method: 'PUT', path: leasePath('renew'), body, options }, (answer, warnings) =>
         parseRenewedLease(answer, leaseId, warnings),
       );
@@ -35,7 +40,8 @@ export function createLeaseCalls(core: ClientCore): LeaseCalls {
     },
     async revokeLeasePrefix(prefix, options) {
       const segments = splitPathValue(prefix);
-      if (segments.length === 0) throw new TypeError('revokeLeasePrefix needs a non-empty prefix such as "cloud/creds/deploy".');
+      if (segments.length === 0)
+        throw new TypeError('revokeLeasePrefix needs a non-empty prefix such as "cloud/creds/deploy".');
       await core.send({ method: 'PUT', path: systemPath('sys', 'leases', 'revoke-prefix', ...segments), options });
     },
   };

@@ -8,7 +8,11 @@ import { httpError, isUnsupportedPath, readEngineErrors } from './response-error
  * Reads something that may not exist: `undefined` on 404. A 404 that names the path instead
  * (`unsupported path`: wrong mount, or an engine without this endpoint) is still an error.
  */
-export async function readOptional<T>(core: ClientCore, request: EngineRequest, parse: ResponseParser<T>): Promise<T | undefined> {
+export async function readOptional<T>(
+  core: ClientCore,
+  request: EngineRequest,
+  parse: ResponseParser<T>,
+): Promise<T | undefined> {
   const response = await core.send({ ...request, accept: [404] });
   if (response.status === 404) {
     rejectUnsupportedPath(core, request, response);
@@ -41,7 +45,13 @@ export function errorsOf(core: ClientCore, request: EngineRequest, response: Eng
 
 /** The `ENGINE_HTTP` error an accepted failure response would have been. */
 export function failureOf(core: ClientCore, request: EngineRequest, response: EngineResponse, hint = ''): EngineError {
-  const error = httpError(createRequestContext(core.settings, request), response.status, response.headers, 0, response.body);
+  const error = httpError(
+    createRequestContext(core.settings, request),
+    response.status,
+    response.headers,
+    0,
+    response.body,
+  );
   return new EngineError({ ...error.toInit(), message: error.message + hint, attempts: response.attempts });
 }
 

@@ -1,4 +1,13 @@
-import { UnusableResponse, isObject, payloadOf, readBoolean, readNumber, readString, readStringList, readStringMap } from './read-fields.ts';
+import {
+  UnusableResponse,
+  isObject,
+  payloadOf,
+  readBoolean,
+  readNumber,
+  readString,
+  readStringList,
+  readStringMap,
+} from './read-fields.ts';
 
 /** A token issued by a login or by `auth/token/create`. `clientToken` is a secret. */
 export interface AuthResult {

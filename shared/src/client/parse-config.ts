@@ -1,4 +1,13 @@
-import { UnusableResponse, payloadOf, readNumber, readSeconds, readString, readStringList, requireString, type JsonObject } from './read-fields.ts';
+import {
+  UnusableResponse,
+  payloadOf,
+  readNumber,
+  readSeconds,
+  readString,
+  readStringList,
+  requireString,
+  type JsonObject,
+} from './read-fields.ts';
 
 /** Root configuration as read back. The secret key is never returned by any engine. */
 export interface EngineRootConfig {

@@ -1,4 +1,12 @@
-import { UnusableResponse, isObject, payloadOf, readBoolean, readNumber, readString, toIsoTime } from './read-fields.ts';
+import {
+  UnusableResponse,
+  isObject,
+  payloadOf,
+  readBoolean,
+  readNumber,
+  readString,
+  toIsoTime,
+} from './read-fields.ts';
 
 /** What `sys/leases/lookup` says about a lease. Times are ISO 8601 UTC. */
 export interface LeaseInfo {

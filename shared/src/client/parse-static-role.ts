@@ -1,4 +1,12 @@
-import { UnusableResponse, payloadOf, readSeconds, readString, requireString, toIsoTime, type JsonObject } from './read-fields.ts';
+import {
+  UnusableResponse,
+  payloadOf,
+  readSeconds,
+  readString,
+  requireString,
+  toIsoTime,
+  type JsonObject,
+} from './read-fields.ts';
 
 /** A static role as read back. */
 export interface EngineStaticRole {

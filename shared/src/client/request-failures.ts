@@ -66,7 +66,9 @@ export function describeFailure(error: EngineError): string {
   switch (error.code) {
     case 'ENGINE_HTTP': {
       const first = error.errors[0];
-      return first === undefined ? `HTTP ${error.status ?? '?'}` : `HTTP ${error.status ?? '?'}: ${truncateText(first, 120)}`;
+      return first === undefined
+        ? `HTTP ${error.status ?? '?'}`
+        : `HTTP ${error.status ?? '?'}: ${truncateText(first, 120)}`;
     }
     case 'ENGINE_TIMEOUT':
       return 'timeout';

@@ -88,7 +88,9 @@ function parseBaseUrl(text: string): URL {
 
 function tokenHeaderOf(options: EngineClientOptions): string {
   if (options.tokenHeader) return options.tokenHeader;
-  return options.flavor === 'vault' ? ENGINE_CLIENT_DEFAULTS.vaultTokenHeader : ENGINE_CLIENT_DEFAULTS.keyfobTokenHeader;
+  return options.flavor === 'vault'
+    ? ENGINE_CLIENT_DEFAULTS.vaultTokenHeader
+    : ENGINE_CLIENT_DEFAULTS.keyfobTokenHeader;
 }
 
 /** Caller headers first, then ours: the token header set here always wins. */
@@ -117,11 +119,13 @@ function trimSlashes(text: string): string {
 }
 
 function positive(name: string, value: number): number {
-  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`${name} must be a positive number of milliseconds or attempts, not ${value}.`);
+  if (!(value > 0) || !Number.isFinite(value))
+    throw new RangeError(`${name} must be a positive number of milliseconds or attempts, not ${value}.`);
   return value;
 }
 
 function nonNegative(name: string, value: number): number {
-  if (!(value >= 0) || !Number.isFinite(value)) throw new RangeError(`${name} must be zero or more milliseconds, not ${value}.`);
+  if (!(value >= 0) || !Number.isFinite(value))
+    throw new RangeError(`${name} must be zero or more milliseconds, not ${value}.`);
   return value;
 }

@@ -12,7 +12,8 @@ const MAX_ENGINE_MESSAGE_LENGTH = 300;
  * around plain handler errors) is unwrapped into its items.
  */
 export function readEngineErrors(body: unknown, secrets: readonly string[]): string[] | undefined {
-  if (body === null || typeof body !== 'object' || !Array.isArray((body as { errors?: unknown }).errors)) return undefined;
+  if (body === null || typeof body !== 'object' || !Array.isArray((body as { errors?: unknown }).errors))
+    return undefined;
   const items = (body as { errors: unknown[] }).errors;
   return items
     .filter((item): item is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof item))
@@ -39,7 +40,13 @@ export function isUnsupportedPath(errors: readonly string[]): boolean {
  * The error for a failure status. The message quotes the engine's own `errors`; any other body (a
  * proxy's HTML page, a custom engine's echo of the request) is only described by its size.
  */
-export function httpError(ctx: RequestContext, status: number, headers: Headers, bytes: number, body: unknown): EngineError {
+export function httpError(
+  ctx: RequestContext,
+  status: number,
+  headers: Headers,
+  bytes: number,
+  body: unknown,
+): EngineError {
   const errors = readEngineErrors(body, ctx.secrets);
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), ctx.settings.now());
   return new EngineError({

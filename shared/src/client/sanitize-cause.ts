@@ -11,7 +11,8 @@ const MAX_CAUSE_DEPTH = 3;
 export function sanitizeCause(value: unknown, secrets: readonly string[], depth = 0): Error | undefined {
   if (value === undefined || value === null || depth >= MAX_CAUSE_DEPTH) return undefined;
   const source = value as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-  const message = typeof source.message === 'string' ? source.message : typeof value === 'string' ? value : 'unknown failure';
+  const message =
+    typeof source.message === 'string' ? source.message : typeof value === 'string' ? value : 'unknown failure';
   const nested = source.cause ?? (Array.isArray(source.errors) ? (source.errors as unknown[])[0] : undefined);
   const inner = sanitizeCause(nested, secrets, depth + 1);
   const copy = new Error(redactSecrets(message, secrets), inner === undefined ? undefined : { cause: inner });

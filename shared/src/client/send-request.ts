@@ -1,6 +1,11 @@
 import { attemptRequest } from './attempt-request.ts';
 import type { EngineError } from './engine-error.ts';
-import { createRequestContext, type EngineRequest, type EngineResponse, type RequestContext } from './engine-request.ts';
+import {
+  createRequestContext,
+  type EngineRequest,
+  type EngineResponse,
+  type RequestContext,
+} from './engine-request.ts';
 import { abortedError, describeFailure, totalTimeoutError, withAttempts } from './request-failures.ts';
 import type { ClientSettings } from './resolve-settings.ts';
 import { retryDelay } from './retry-delay.ts';
@@ -29,7 +34,8 @@ export async function sendRequest(settings: ClientSettings, request: EngineReque
       const error = thrown as EngineError;
       if (error.code === 'ENGINE_ABORTED') throw abortedError(ctx, attempt);
       // The attempt was cut short by the overall budget, not by its own limit.
-      if (error.code === 'ENGINE_TIMEOUT' && timeoutMs < settings.requestTimeoutMs) throw totalTimeoutError(ctx, attempt, error);
+      if (error.code === 'ENGINE_TIMEOUT' && timeoutMs < settings.requestTimeoutMs)
+        throw totalTimeoutError(ctx, attempt, error);
       if (attempt >= settings.maxAttempts || !isRetryable(ctx, error)) throw withAttempts(error, attempt);
       await waitBeforeRetry(ctx, attempt, error, deadline);
       last = error;
@@ -43,7 +49,12 @@ function isRetryable(ctx: RequestContext, error: EngineError): boolean {
   return Boolean(ctx.settings.retryOn?.(error) || ctx.request.options?.retryOn?.(error));
 }
 
-async function waitBeforeRetry(ctx: RequestContext, attempt: number, error: EngineError, deadline: number): Promise<void> {
+async function waitBeforeRetry(
+  ctx: RequestContext,
+  attempt: number,
+  error: EngineError,
+  deadline: number,
+): Promise<void> {
   const { settings } = ctx;
   const remainingMs = deadline - settings.now();
   const delayMs = retryDelay({

@@ -5,7 +5,12 @@ import { EngineUnsupportedError } from './engine-error.ts';
 import { assertValidName } from './engine-name.ts';
 import type { EngineRequest } from './engine-request.ts';
 import { deleteOptional, errorsOf, failureOf, listKeys, readOptional } from './optional-read.ts';
-import { parseStaticCredentials, parseStaticRole, type StaticCredentials, type EngineStaticRole } from './parse-static-role.ts';
+import {
+  parseStaticCredentials,
+  parseStaticRole,
+  type StaticCredentials,
+  type EngineStaticRole,
+} from './parse-static-role.ts';
 import { isUnsupportedPath } from './response-errors.ts';
 
 /** A static role as sent. */
@@ -76,7 +81,8 @@ async function rotate(core: ClientCore, request: EngineRequest): Promise<void> {
   const response = await core.send({ ...request, accept: [404, 405] });
   if (response.status !== 404 && response.status !== 405) return;
   const errors = errorsOf(core, request, response);
-  if (response.status === 404 && errors.length > 0 && !isUnsupportedPath(errors)) throw failureOf(core, request, response);
+  if (response.status === 404 && errors.length > 0 && !isUnsupportedPath(errors))
+    throw failureOf(core, request, response);
   throw new EngineUnsupportedError({
     message: `${request.method} ${request.path} failed with ${response.status}: the engine lacks this endpoint (rotate-role is a keyfob engine extension; Vault and OpenBao rotate static roles only on their schedule)`,
     method: request.method,

@@ -49,7 +49,13 @@ export function createTokenCalls(core: ClientCore): TokenCalls {
       if (mount.length === 0) throw new TypeError('loginJwt needs the auth path, such as "jwt".');
       if (!login.role) throw new TypeError('loginJwt needs the role to log in as.');
       if (!login.jwt) throw new TypeError('loginJwt needs a JWT (empty value given).');
-      const request = { method: 'POST', path: systemPath('auth', ...mount, 'login'), body: { role: login.role, jwt: login.jwt }, auth: false, options } as const;
+      const request = {
+        method: 'POST',
+        path: systemPath('auth', ...mount, 'login'),
+        body: { role: login.role, jwt: login.jwt },
+        auth: false,
+        options,
+      } as const;
       return await core.call(request, (answer) => parseAuth(answer));
     },
   };

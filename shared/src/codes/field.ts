@@ -4,11 +4,13 @@ import type { CodeInfo } from './code-info.ts';
 export const fieldCodes = {
   FIELD_UNKNOWN: {
     severity: 'warning',
-    summary: 'A key the resource does not define; the engine ignores it (`data.suggestion` holds the closest known key).',
+    summary:
+      'A key the resource does not define; the engine ignores it (`data.suggestion` holds the closest known key).',
   },
   FIELD_TYPE: {
     severity: 'error',
-    summary: 'A field holds a value of the wrong type, such as a number where a list or a string is expected (`data.expected` names the type).',
+    summary:
+      'A field holds a value of the wrong type, such as a number where a list or a string is expected (`data.expected` names the type).',
   },
   FIELD_INVALID_KEY_PAIR: {
     severity: 'error',
@@ -16,6 +18,7 @@ export const fieldCodes = {
   },
   FIELD_EMPTY_ITEM: {
     severity: 'warning',
-    summary: 'A list holds an empty item (for example `a,,b` or a trailing comma); the engine would send an empty name.',
+    summary:
+      'A list holds an empty item (for example `a,,b` or a trailing comma); the engine would send an empty name.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -4,11 +4,13 @@ import type { CodeInfo } from './code-info.ts';
 export const historyCodes = {
   HISTORY_BREAKING: {
     severity: 'warning',
-    summary: 'Code uses a platform API subject whose newest change is breaking or a removal; check the change before relying on it.',
+    summary:
+      'Code uses a platform API subject whose newest change is breaking or a removal; check the change before relying on it.',
   },
   HISTORY_NOT_IN_TARGET: {
     severity: 'warning',
-    summary: 'Code uses a platform API subject that the chosen target (a release or a date) does not have yet, or not on its edition.',
+    summary:
+      'Code uses a platform API subject that the chosen target (a release or a date) does not have yet, or not on its edition.',
   },
   HISTORY_CHANGED: {
     severity: 'info',
@@ -16,6 +18,7 @@ export const historyCodes = {
   },
   HISTORY_DEPRECATED: {
     severity: 'warning',
-    summary: 'Code uses a platform API subject that its change history marks deprecated; the message names the replacement when there is one.',
+    summary:
+      'Code uses a platform API subject that its change history marks deprecated; the message names the replacement when there is one.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -10,7 +10,8 @@ export const iamPolicyCodes = {
   IAM_POLICY_GRAMMAR: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'A policy statement breaks the IAM policy grammar: an unknown statement key, both `Action` and `NotAction` (or `Resource` and `NotResource`), no resource, a `Principal` in an identity policy, a bad or repeated `Sid`, or a `Condition` that is not an object of objects.',
+    summary:
+      'A policy statement breaks the IAM policy grammar: an unknown statement key, both `Action` and `NotAction` (or `Resource` and `NotResource`), no resource, a `Principal` in an identity policy, a bad or repeated `Sid`, or a `Condition` that is not an object of objects.',
   },
   IAM_POLICY_ACTION_FORMAT: {
     severity: 'error',
@@ -19,44 +20,53 @@ export const iamPolicyCodes = {
   },
   IAM_POLICY_UNKNOWN_ACTION: {
     severity: 'warning',
-    summary: 'An `iam:` or `sts:` action (or wildcard) names no action of that service (`data.suggestion` holds the closest); it grants nothing.',
+    summary:
+      'An `iam:` or `sts:` action (or wildcard) names no action of that service (`data.suggestion` holds the closest); it grants nothing.',
   },
   IAM_POLICY_UNKNOWN_CONDITION_OPERATOR: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'A `Condition` uses an operator the provider does not know (`data.suggestion` holds the closest); the provider rejects the policy.',
+    summary:
+      'A `Condition` uses an operator the provider does not know (`data.suggestion` holds the closest); the provider rejects the policy.',
   },
   IAM_POLICY_FULL_ACCESS: {
     severity: 'warning',
-    summary: 'An `Allow` statement grants `Action: "*"` on `Resource: "*"`: every action on everything, the account administrator\'s power.',
+    summary:
+      'An `Allow` statement grants `Action: "*"` on `Resource: "*"`: every action on everything, the account administrator\'s power.',
   },
   IAM_POLICY_TOO_LARGE: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'The policy is larger than the provider allows for this credential type (2,048 characters for a session policy; 2,048 non-whitespace characters for a user\'s inline policies).',
+    summary:
+      "The policy is larger than the provider allows for this credential type (2,048 characters for a session policy; 2,048 non-whitespace characters for a user's inline policies).",
   },
   ROLE_TOO_MANY_SESSION_POLICY_ARNS: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'An `assumed_role` or `federation_token` role passes more than 10 managed session policies (`policy_arns`); the provider refuses the call.',
+    summary:
+      'An `assumed_role` or `federation_token` role passes more than 10 managed session policies (`policy_arns`); the provider refuses the call.',
   },
   ROLE_SESSION_TAG_LIMIT: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'A session tag breaks the provider\'s limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.',
+    summary:
+      "A session tag breaks the provider's limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.",
   },
   ROLE_IAM_TAG_LIMIT: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'An `iam_tags` tag breaks the provider\'s TagUser limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.',
+    summary:
+      "An `iam_tags` tag breaks the provider's TagUser limits: more than 50 tags, a key of 0 or over 128 characters, a value over 256, characters outside letters, digits, spaces and `_.:/=+-@`, an `aws:` key prefix, or a key repeated ignoring case.",
   },
   ROLE_INVALID_GROUP_NAME: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'An `iam_groups` item is not an IAM group name (1 to 128 letters, digits and `+=,.@_-`); AddUserToGroup refuses it and the `iam_user` generation fails.',
+    summary:
+      'An `iam_groups` item is not an IAM group name (1 to 128 letters, digits and `+=,.@_-`); AddUserToGroup refuses it and the `iam_user` generation fails.',
   },
   ROLE_TTL_PROVIDER_RANGE: {
     severity: 'warning',
-    summary: 'A TTL is outside what the provider issues for this credential type (900 s to 43,200 s for `assumed_role`; 900 s to 129,600 s for `federation_token` and `session_token`).',
+    summary:
+      'A TTL is outside what the provider issues for this credential type (900 s to 43,200 s for `assumed_role`; 900 s to 129,600 s for `federation_token` and `session_token`).',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -8,7 +8,8 @@ export const jwtRoleCodes = {
   },
   JWT_ROLE_INVALID_VALUE: {
     severity: 'error',
-    summary: '`role_type`, `bound_claims_type` or `token_type` holds a value the engine does not know (`data.suggestion` holds the closest).',
+    summary:
+      '`role_type`, `bound_claims_type` or `token_type` holds a value the engine does not know (`data.suggestion` holds the closest).',
   },
   JWT_ROLE_REDIRECT_URIS_REQUIRED: {
     severity: 'error',
@@ -16,22 +17,27 @@ export const jwtRoleCodes = {
   },
   JWT_ROLE_NO_BOUND_CONSTRAINT: {
     severity: 'error',
-    summary: 'A `jwt` role binds no audience, subject, claim or CIDR; the engine refuses it (`must have at least one bound constraint`).',
+    summary:
+      'A `jwt` role binds no audience, subject, claim or CIDR; the engine refuses it (`must have at least one bound constraint`).',
   },
   JWT_ROLE_GLOB_NOT_STRING: {
     severity: 'error',
-    summary: 'With `bound_claims_type: glob`, every bound claim value must be a string; the engine refuses numbers and booleans.',
+    summary:
+      'With `bound_claims_type: glob`, every bound claim value must be a string; the engine refuses numbers and booleans.',
   },
   JWT_ROLE_TTL_ABOVE_MAX: {
     severity: 'error',
-    summary: '`token_ttl` is longer than `token_max_ttl`; the engine refuses it (`ttl should not be greater than max ttl`).',
+    summary:
+      '`token_ttl` is longer than `token_max_ttl`; the engine refuses it (`ttl should not be greater than max ttl`).',
   },
   JWT_ROLE_CLAIM_MAPPING_TARGET: {
     severity: 'error',
-    summary: 'A `claim_mappings` target is `role` (reserved) or the target of another claim too; the engine refuses it.',
+    summary:
+      'A `claim_mappings` target is `role` (reserved) or the target of another claim too; the engine refuses it.',
   },
   JWT_ROLE_DEPRECATED_FIELD: {
     severity: 'warning',
-    summary: 'An older field name (`policies`, `ttl`, `max_ttl`, `num_uses`, `bound_cidrs`); `data.replacement` holds the current one.',
+    summary:
+      'An older field name (`policies`, `ttl`, `max_ttl`, `num_uses`, `bound_cidrs`); `data.replacement` holds the current one.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -4,7 +4,8 @@ import type { CodeInfo } from './code-info.ts';
 export const jwtTrustCodes = {
   JWT_TRUST_ANY_REPOSITORY: {
     severity: 'error',
-    summary: 'The JWT role binds neither `sub` nor `repository`/`repository_id`/`repository_owner(_id)`: any repository of the issuer can log in with it.',
+    summary:
+      'The JWT role binds neither `sub` nor `repository`/`repository_id`/`repository_owner(_id)`: any repository of the issuer can log in with it.',
   },
   JWT_TRUST_WILDCARD_OWNER: {
     severity: 'error',
@@ -20,11 +21,13 @@ export const jwtTrustCodes = {
   },
   JWT_TRUST_AUDIENCE_MISMATCH: {
     severity: 'warning',
-    summary: "The role's `bound_audiences` do not include the `jwt-audience` the workflows ask for, so their logins are refused.",
+    summary:
+      "The role's `bound_audiences` do not include the `jwt-audience` the workflows ask for, so their logins are refused.",
   },
   JWT_TRUST_BRANCH_SUB_PULL_REQUEST: {
     severity: 'warning',
-    summary: 'The role binds a branch `sub` while its workflows run on `pull_request`, where `sub` is `repo:O/R:pull_request`: those logins are refused.',
+    summary:
+      'The role binds a branch `sub` while its workflows run on `pull_request`, where `sub` is `repo:O/R:pull_request`: those logins are refused.',
   },
   JWT_TRUST_ROLE_TYPE_OMITTED: {
     severity: 'error',
@@ -32,6 +35,7 @@ export const jwtTrustCodes = {
   },
   JWT_TRUST_POLICY_REACHES_TRUST: {
     severity: 'error',
-    summary: "The role's `token_policies` reach `auth/*` or `sys/*` configuration: a login token could rewrite the trust or its own policies.",
+    summary:
+      "The role's `token_policies` reach `auth/*` or `sys/*` configuration: a login token could rewrite the trust or its own policies.",
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -12,6 +12,7 @@ export const manifestCodes = {
   },
   MANIFEST_INVALID_MOUNT: {
     severity: 'error',
-    summary: '`mount` is not a mount path (segments of letters, digits and `_.-` separated by `/`, no leading or trailing `/`).',
+    summary:
+      '`mount` is not a mount path (segments of letters, digits and `_.-` separated by `/`, no leading or trailing `/`).',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -8,7 +8,8 @@ export const policyCodes = {
   },
   POLICY_UNKNOWN_KEY: {
     severity: 'error',
-    summary: 'A key the policy language does not have (top level: `name`, `path`; in a path block: `capabilities`, `allowed_parameters`, ...).',
+    summary:
+      'A key the policy language does not have (top level: `name`, `path`; in a path block: `capabilities`, `allowed_parameters`, ...).',
   },
   POLICY_UNKNOWN_CAPABILITY: {
     severity: 'error',
@@ -16,7 +17,7 @@ export const policyCodes = {
   },
   POLICY_WILDCARD_PLUS_STAR: {
     severity: 'error',
-    summary: "A path containing `+*`, which the engine forbids.",
+    summary: 'A path containing `+*`, which the engine forbids.',
   },
   POLICY_WRAPPING_TTL: {
     severity: 'error',
@@ -24,11 +25,13 @@ export const policyCodes = {
   },
   POLICY_BAD_VALUE: {
     severity: 'error',
-    summary: 'A policy field holds a value of the wrong shape (a parameter map that is not a map, a duration that does not parse, ...).',
+    summary:
+      'A policy field holds a value of the wrong shape (a parameter map that is not a map, a duration that does not parse, ...).',
   },
   POLICY_GLOB_INNER_STAR: {
     severity: 'warning',
-    summary: 'A `*` that is not the last character of a path: the engine globs only a trailing `*`, so this one matches a literal `*` (use `+` for one segment).',
+    summary:
+      'A `*` that is not the last character of a path: the engine globs only a trailing `*`, so this one matches a literal `*` (use `+` for one segment).',
   },
   POLICY_DENY_WITH_OTHERS: {
     severity: 'warning',
@@ -40,7 +43,8 @@ export const policyCodes = {
   },
   POLICY_PARAMETERS_UNCHECKED: {
     severity: 'warning',
-    summary: 'Parameter constraints on a block that grants none of `read`, `create`, `update`, `patch`: the engine checks parameters only on those operations, so they never apply.',
+    summary:
+      'Parameter constraints on a block that grants none of `read`, `create`, `update`, `patch`: the engine checks parameters only on those operations, so they never apply.',
   },
   POLICY_PARAMETER_ALLOWED_AND_DENIED: {
     severity: 'warning',

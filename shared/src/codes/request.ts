@@ -5,11 +5,12 @@ export const requestCodes = {
   REQUEST_TTL_NOT_ALLOWED: {
     severity: 'error',
     engineAccepts: true,
-    summary: '`ttl` is given for an `iam_user` role; it is valid only for `assumed_role`, `federation_token` and `session_token`.',
+    summary:
+      '`ttl` is given for an `iam_user` role; it is valid only for `assumed_role`, `federation_token` and `session_token`.',
   },
   REQUEST_TTL_CAPPED: {
     severity: 'info',
-    summary: '`ttl` is longer than the role\'s `max_sts_ttl`; the engine silently shortens it.',
+    summary: "`ttl` is longer than the role's `max_sts_ttl`; the engine silently shortens it.",
   },
   REQUEST_ROLE_ARN_REQUIRED: {
     severity: 'error',
@@ -17,7 +18,7 @@ export const requestCodes = {
   },
   REQUEST_ROLE_ARN_NOT_IN_ROLE: {
     severity: 'error',
-    summary: '`role_arn` is not one of the role\'s allowed `role_arns`.',
+    summary: "`role_arn` is not one of the role's allowed `role_arns`.",
   },
   REQUEST_FIELD_UNUSED: {
     severity: 'warning',
@@ -29,7 +30,8 @@ export const requestCodes = {
   },
   REQUEST_SESSION_NAME_CHARSET: {
     severity: 'warning',
-    summary: '`role_session_name` holds characters outside letters, digits and `+=,.@_-` (or fewer than 2 characters); the engine replaces them with `_`.',
+    summary:
+      '`role_session_name` holds characters outside letters, digits and `+=,.@_-` (or fewer than 2 characters); the engine replaces them with `_`.',
   },
   REQUEST_MFA_CODE_REQUIRED: {
     severity: 'error',
@@ -38,7 +40,8 @@ export const requestCodes = {
   },
   REQUEST_LEGACY_WRONG_ENDPOINT: {
     severity: 'error',
-    summary: 'A role written with legacy `policy`/`arn` is read through the wrong path: `/sts` needs `assumed_role` or `federation_token`, `/creds` needs `iam_user`.',
+    summary:
+      'A role written with legacy `policy`/`arn` is read through the wrong path: `/sts` needs `assumed_role` or `federation_token`, `/creds` needs `iam_user`.',
   },
   REQUEST_MFA_CODE_NOT_ALLOWED: {
     severity: 'error',

@@ -4,11 +4,12 @@ import type { CodeInfo } from './code-info.ts';
 export const roleCodes = {
   ROLE_INVALID_NAME: {
     severity: 'error',
-    summary: 'A role name does not match the engine\'s pattern `\\w(([\\w-.@]+)?\\w)?`, so no URL can address the role.',
+    summary: "A role name does not match the engine's pattern `\\w(([\\w-.@]+)?\\w)?`, so no URL can address the role.",
   },
   ROLE_MISSING_CREDENTIAL_TYPE: {
     severity: 'error',
-    summary: 'A role has no `credential_type`; give one of `iam_user`, `assumed_role`, `federation_token`, `session_token`.',
+    summary:
+      'A role has no `credential_type`; give one of `iam_user`, `assumed_role`, `federation_token`, `session_token`.',
   },
   ROLE_UNKNOWN_CREDENTIAL_TYPE: {
     severity: 'error',
@@ -32,7 +33,8 @@ export const roleCodes = {
   },
   ROLE_STS_TTL_NOT_ALLOWED: {
     severity: 'error',
-    summary: '`default_sts_ttl` or `max_sts_ttl` is given for a credential type other than `assumed_role` or `federation_token`.',
+    summary:
+      '`default_sts_ttl` or `max_sts_ttl` is given for a credential type other than `assumed_role` or `federation_token`.',
   },
   ROLE_ASSUMED_ROLE_FIELD_NOT_ALLOWED: {
     severity: 'error',
@@ -44,7 +46,8 @@ export const roleCodes = {
   },
   ROLE_FIELD_UNUSED: {
     severity: 'warning',
-    summary: 'A field the role\'s credential type ignores (`iam_tags` outside `iam_user`, `mfa_serial_number` outside `session_token`, `iam_groups` for `session_token`, or an empty value).',
+    summary:
+      "A field the role's credential type ignores (`iam_tags` outside `iam_user`, `mfa_serial_number` outside `session_token`, `iam_groups` for `session_token`, or an empty value).",
   },
   ROLE_TTL_ORDER: {
     severity: 'error',
@@ -62,7 +65,8 @@ export const roleCodes = {
   ROLE_INVALID_POLICY_ARN: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'An item of `policy_arns` is not an IAM policy ARN (`arn:<partition>:iam::<account or aws>:policy/<name>`).',
+    summary:
+      'An item of `policy_arns` is not an IAM policy ARN (`arn:<partition>:iam::<account or aws>:policy/<name>`).',
   },
   ROLE_INVALID_BOUNDARY_ARN: {
     severity: 'error',
@@ -74,11 +78,13 @@ export const roleCodes = {
   },
   ROLE_POLICY_DOCUMENT_SUSPECT: {
     severity: 'warning',
-    summary: '`policy_document` parses but does not look like an IAM policy (unknown `Version`, no `Statement`, a statement without `Effect` or action).',
+    summary:
+      '`policy_document` parses but does not look like an IAM policy (unknown `Version`, no `Statement`, a statement without `Effect` or action).',
   },
   ROLE_LEGACY_FIELD: {
     severity: 'warning',
-    summary: 'The legacy `policy` or `arn` field is deprecated; use `policy_document` or `policy_arns` with an explicit `credential_type`.',
+    summary:
+      'The legacy `policy` or `arn` field is deprecated; use `policy_document` or `policy_arns` with an explicit `credential_type`.',
   },
   ROLE_LEGACY_MIXED: {
     severity: 'error',

@@ -25,7 +25,8 @@ export const rootCodes = {
   },
   ROOT_ENTERPRISE_FIELD: {
     severity: 'info',
-    summary: 'A field that exists only in the enterprise edition (`role_arn`, `identity_token_audience`, `identity_token_ttl`).',
+    summary:
+      'A field that exists only in the enterprise edition (`role_arn`, `identity_token_audience`, `identity_token_ttl`).',
   },
   ROOT_FALLBACK_LENGTH_MISMATCH: {
     severity: 'error',
@@ -33,7 +34,8 @@ export const rootCodes = {
   },
   ROOT_FALLBACK_WITHOUT_ENDPOINT: {
     severity: 'warning',
-    summary: 'STS fallback endpoints are set without `sts_endpoint`; the engine tries fallbacks only after a custom `sts_endpoint`.',
+    summary:
+      'STS fallback endpoints are set without `sts_endpoint`; the engine tries fallbacks only after a custom `sts_endpoint`.',
   },
   ROOT_STS_REGION_WITHOUT_ENDPOINT: {
     severity: 'warning',

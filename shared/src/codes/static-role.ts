@@ -4,7 +4,7 @@ import type { CodeInfo } from './code-info.ts';
 export const staticRoleCodes = {
   STATIC_ROLE_INVALID_NAME: {
     severity: 'error',
-    summary: 'A static role name does not match the engine\'s pattern `\\w(([\\w-.@]+)?\\w)?`.',
+    summary: "A static role name does not match the engine's pattern `\\w(([\\w-.@]+)?\\w)?`.",
   },
   STATIC_ROLE_MISSING_USERNAME: {
     severity: 'error',

@@ -5,7 +5,8 @@ export const templateCodes = {
   TEMPLATE_SYNTAX: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'The username template is not valid template syntax (a stray character, an unterminated string, an unsupported construct).',
+    summary:
+      'The username template is not valid template syntax (a stray character, an unterminated string, an unsupported construct).',
   },
   TEMPLATE_UNCLOSED_ACTION: {
     severity: 'error',
@@ -25,7 +26,8 @@ export const templateCodes = {
   TEMPLATE_UNKNOWN_FUNC: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'The username template calls a function the engine does not define (`data.suggestion` holds the closest one).',
+    summary:
+      'The username template calls a function the engine does not define (`data.suggestion` holds the closest one).',
   },
   TEMPLATE_UNKNOWN_FIELD: {
     severity: 'error',
@@ -45,24 +47,29 @@ export const templateCodes = {
   TEMPLATE_ARG_VALUE: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'A constant argument is out of range and would fail every generation (`truncate 0`, `truncate_sha256 8`, `random -1`).',
+    summary:
+      'A constant argument is out of range and would fail every generation (`truncate 0`, `truncate_sha256 8`, `random -1`).',
   },
   TEMPLATE_NO_TYPE_BRANCH: {
     severity: 'warning',
-    summary: 'The username template has no `{{ if }}` on `.Type`, so IAM and STS names cannot get their own shape and cap.',
+    summary:
+      'The username template has no `{{ if }}` on `.Type`, so IAM and STS names cannot get their own shape and cap.',
   },
   TEMPLATE_MAY_EXCEED_LIMIT: {
     severity: 'warning',
-    summary: 'The longest username the template can produce is over the cap (64 for IAM, 32 for STS); such a generation fails with 500.',
+    summary:
+      'The longest username the template can produce is over the cap (64 for IAM, 32 for STS); such a generation fails with 500.',
   },
   TEMPLATE_ALWAYS_EXCEEDS_LIMIT: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'Even the shortest username the template can produce is over the cap (64 for IAM, 32 for STS); every generation fails with 500.',
+    summary:
+      'Even the shortest username the template can produce is over the cap (64 for IAM, 32 for STS); every generation fails with 500.',
   },
   TEMPLATE_USERNAME_CHARACTERS: {
     severity: 'error',
     engineAccepts: true,
-    summary: 'Literal text of the username template puts a character into every name that IAM user names, role session names and federated-user names cannot hold (only letters, digits and `+=,.@_-`); such a generation fails with ValidationError.',
+    summary:
+      'Literal text of the username template puts a character into every name that IAM user names, role session names and federated-user names cannot hold (only letters, digits and `+=,.@_-`); such a generation fails with ValidationError.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -1,5 +1,10 @@
 import type { Problem } from '../problem.ts';
-import { buildCredentialParams, ACTION_PARAM_NAMES, type CredentialParams, type ParamNames } from './credential-params.ts';
+import {
+  buildCredentialParams,
+  ACTION_PARAM_NAMES,
+  type CredentialParams,
+  type ParamNames,
+} from './credential-params.ts';
 import { envNameList, resolveEnvNames, type EnvNameSet } from './env-names.ts';
 import { inputProblem } from './input-problem.ts';
 import type { RunContext } from './role-session-name.ts';
@@ -44,14 +49,21 @@ export interface RequestDefaults {
  * `static-creds`, which takes none), `ROLES_INPUT_DUPLICATE_ENV` (two entries exporting to the same
  * names). Problems about a line carry `path` `/roles` and `data.line`.
  */
-export function buildCredentialFetches(entries: readonly RoleLine[] | readonly Omit<RoleLine, 'line'>[], defaults: RequestDefaults): { value: CredentialFetch[]; problems: Problem[] } {
+export function buildCredentialFetches(
+  entries: readonly RoleLine[] | readonly Omit<RoleLine, 'line'>[],
+  defaults: RequestDefaults,
+): { value: CredentialFetch[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const requests = entries.map((entry) => buildOne(entry, defaults, problems));
   if (defaults.exportEnv) problems.push(...envCollisions(requests));
   return { value: requests, problems };
 }
 
-function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: RequestDefaults, problems: Problem[]): CredentialFetch {
+function buildOne(
+  entry: Omit<RoleLine, 'line'> & { line?: number },
+  defaults: RequestDefaults,
+  problems: Problem[],
+): CredentialFetch {
   const line = entry.line;
   const method = entry.method ?? defaults.method;
   const names = line === undefined ? (defaults.names ?? ACTION_PARAM_NAMES) : lineNames(line);
@@ -60,9 +72,21 @@ function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: R
   let params: CredentialParams = {};
   let ttlSeconds: number | undefined;
   if (method === 'static-creds') {
-    const given = [entry.roleArn && names.roleArn, entry.roleSessionName && names.roleSessionName, entry.ttl && names.ttl].filter(Boolean);
+    const given = [
+      entry.roleArn && names.roleArn,
+      entry.roleSessionName && names.roleSessionName,
+      entry.ttl && names.ttl,
+    ].filter(Boolean);
     if (given.length > 0) {
-      problems.push(...atLine([inputProblem('INPUT_IGNORED', line === undefined ? String(given[0]) : 'roles', `${given.join(', ')} ignored for ${entry.role}: static credentials take no request parameters.`)]));
+      problems.push(
+        ...atLine([
+          inputProblem(
+            'INPUT_IGNORED',
+            line === undefined ? String(given[0]) : 'roles',
+            `${given.join(', ')} ignored for ${entry.role}: static credentials take no request parameters.`,
+          ),
+        ]),
+      );
     }
   } else {
     const built = buildCredentialParams(
@@ -81,7 +105,10 @@ function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: R
   }
   let env: EnvNameSet | undefined;
   if (defaults.exportEnv) {
-    const resolved = resolveEnvNames(entry.env ?? defaults.env, line === undefined || entry.env === undefined ? (defaults.envInput ?? 'env-names') : `roles line ${line}`);
+    const resolved = resolveEnvNames(
+      entry.env ?? defaults.env,
+      line === undefined || entry.env === undefined ? (defaults.envInput ?? 'env-names') : `roles line ${line}`,
+    );
     problems.push(...atLine(resolved.problems));
     env = resolved.value;
   }
@@ -91,7 +118,12 @@ function buildOne(entry: Omit<RoleLine, 'line'> & { line?: number }, defaults: R
 /** Setting names as a `roles` line spells them, prefixed with the line for messages. */
 function lineNames(line: number): ParamNames {
   const at = `roles line ${line}:`;
-  return { roleArn: `${at} role_arn`, roleSessionName: `${at} role_session_name`, ttl: `${at} ttl`, mfaCode: 'mfa-code' };
+  return {
+    roleArn: `${at} role_arn`,
+    roleSessionName: `${at} role_session_name`,
+    ttl: `${at} ttl`,
+    mfaCode: 'mfa-code',
+  };
 }
 
 /** One problem for each request whose names overlap an earlier request's. */
@@ -100,7 +132,9 @@ function envCollisions(requests: readonly CredentialFetch[]): Problem[] {
   const problems: Problem[] = [];
   for (const request of requests) {
     if (!request.env) continue;
-    const clash = envNameList(request.env).map((name) => ({ name, other: owner.get(name) })).find((c) => c.other !== undefined);
+    const clash = envNameList(request.env)
+      .map((name) => ({ name, other: owner.get(name) }))
+      .find((c) => c.other !== undefined);
     if (clash?.other) {
       const where = (r: CredentialFetch): string => (r.line === undefined ? r.role : `line ${r.line} (${r.role})`);
       problems.push(

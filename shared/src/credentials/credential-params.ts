@@ -30,7 +30,12 @@ export interface ParamNames {
 }
 
 /** The action's input names. */
-export const ACTION_PARAM_NAMES: ParamNames = { roleArn: 'role-arn', roleSessionName: 'role-session-name', ttl: 'ttl', mfaCode: 'mfa-code' };
+export const ACTION_PARAM_NAMES: ParamNames = {
+  roleArn: 'role-arn',
+  roleSessionName: 'role-session-name',
+  ttl: 'ttl',
+  mfaCode: 'mfa-code',
+};
 
 /** Request parameters plus the requested ttl in seconds (the expiry of last resort). */
 export interface BuiltParams {
@@ -48,13 +53,23 @@ const ARN = /^arn:[^:\s]*:[^:\s]*:[^:\s]*:[^:\s]*:\S+$/;
  * Codes: `INPUT_INVALID_VALUE`, `INPUT_SESSION_NAME_CHANGED` (warning), and the `DURATION_*` codes
  * with `path` `/<ttl name>`.
  */
-export function buildCredentialParams(inputs: CredentialParamInputs, names: ParamNames = ACTION_PARAM_NAMES): { value: BuiltParams; problems: Problem[] } {
+export function buildCredentialParams(
+  inputs: CredentialParamInputs,
+  names: ParamNames = ACTION_PARAM_NAMES,
+): { value: BuiltParams; problems: Problem[] } {
   const problems: Problem[] = [];
   const params: { -readonly [K in keyof CredentialParams]: CredentialParams[K] } = {};
   const roleArn = inputs.roleArn?.trim() ?? '';
   if (roleArn !== '') {
     if (ARN.test(roleArn)) params.role_arn = roleArn;
-    else problems.push(inputProblem('INPUT_INVALID_VALUE', names.roleArn, `${names.roleArn} "${roleArn}" is not an ARN; expected the form arn:PARTITION:iam::ACCOUNT:role/NAME.`));
+    else
+      problems.push(
+        inputProblem(
+          'INPUT_INVALID_VALUE',
+          names.roleArn,
+          `${names.roleArn} "${roleArn}" is not an ARN; expected the form arn:PARTITION:iam::ACCOUNT:role/NAME.`,
+        ),
+      );
   }
   params.role_session_name = sessionName(inputs, names.roleSessionName, problems);
   let ttlSeconds: number | undefined;
@@ -70,7 +85,14 @@ export function buildCredentialParams(inputs: CredentialParamInputs, names: Para
   const mfa = inputs.mfaCode?.trim() ?? '';
   if (mfa !== '') {
     if (/^\d{6}$/.test(mfa)) params.mfa_code = mfa;
-    else problems.push(inputProblem('INPUT_INVALID_VALUE', names.mfaCode, `${names.mfaCode} must be the six digits your MFA device shows.`));
+    else
+      problems.push(
+        inputProblem(
+          'INPUT_INVALID_VALUE',
+          names.mfaCode,
+          `${names.mfaCode} must be the six digits your MFA device shows.`,
+        ),
+      );
   }
   return { value: { params, ttlSeconds }, problems };
 }
@@ -81,10 +103,19 @@ function sessionName(inputs: CredentialParamInputs, name: string, problems: Prob
   if (given === '') return defaultRoleSessionName(inputs.context ?? {});
   const sanitized = sanitizeRoleSessionName(given);
   if (sanitized.replaced || sanitized.truncated) {
-    const what = [sanitized.replaced ? 'characters outside [\\w+=,.@-] replaced with "_"' : '', sanitized.truncated ? 'cut to 64 characters' : '']
+    const what = [
+      sanitized.replaced ? 'characters outside [\\w+=,.@-] replaced with "_"' : '',
+      sanitized.truncated ? 'cut to 64 characters' : '',
+    ]
       .filter(Boolean)
       .join(' and ');
-    problems.push(inputProblem('INPUT_SESSION_NAME_CHANGED', name, `${name} "${given}" was changed to "${sanitized.value}" (${what}).`));
+    problems.push(
+      inputProblem(
+        'INPUT_SESSION_NAME_CHANGED',
+        name,
+        `${name} "${given}" was changed to "${sanitized.value}" (${what}).`,
+      ),
+    );
   }
   return sanitized.value;
 }

@@ -101,7 +101,8 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
       break;
   }
   const status = failure.status ?? 0;
-  if (isLogin) return `the JWT login was refused; check \`${n.authPath}\`, \`${n.jwtRole}\` and that \`${n.jwtAudience}\` and the token's claims match the engine's role (bound_audiences, bound_claims).`;
+  if (isLogin)
+    return `the JWT login was refused; check \`${n.authPath}\`, \`${n.jwtRole}\` and that \`${n.jwtAudience}\` and the token's claims match the engine's role (bound_audiences, bound_claims).`;
   if (status === 401 || status === 403) {
     const jwt = n.jwtRole === n.token ? '' : ` (or the JWT login's \`${n.jwtRole}\`)`;
     return `the token was refused or its policy does not allow ${failure.method} ${failure.path}; check \`${n.token}\`${jwt} and the policy.`;
@@ -110,8 +111,10 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
     const role = context.role === undefined ? 'the role' : `role "${context.role}"`;
     return `${role} does not exist at mount "${context.mount ?? '?'}"; check \`${n.role}\` and \`${n.mount}\`.`;
   }
-  if (/role_arn/.test(text)) return `the role's allowed ARNs do not match; set \`${n.roleArn}\` to one of the role's role_arns.`;
-  if (/mfa|multifactor/.test(text)) return `the role needs an MFA code; set \`${n.mfaCode}\` to the current six digits.`;
+  if (/role_arn/.test(text))
+    return `the role's allowed ARNs do not match; set \`${n.roleArn}\` to one of the role's role_arns.`;
+  if (/mfa|multifactor/.test(text))
+    return `the role needs an MFA code; set \`${n.mfaCode}\` to the current six digits.`;
   if (/ttl/.test(text)) return `check \`${n.ttl}\` against the role's max_sts_ttl and the credential type.`;
   if (status === 500) {
     return `the engine reported an internal failure; its message says why (a missing cloud user or policy, for example). It was retried up to \`${n.maxAttempts}\` times.`;
@@ -123,8 +126,10 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
 }
 
 function networkHint(code: string, n: SettingNames): string {
-  if (code === 'ECONNREFUSED') return `nothing listens at \`${n.url}\`; check the URL and that the engine runs and is reachable from this machine.`;
+  if (code === 'ECONNREFUSED')
+    return `nothing listens at \`${n.url}\`; check the URL and that the engine runs and is reachable from this machine.`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name in \`${n.url}\` does not resolve; check it.`;
-  if (TLS.test(code)) return `the engine's TLS certificate is not trusted; give its CA as PEM in \`${n.caCertificate}\`.`;
+  if (TLS.test(code))
+    return `the engine's TLS certificate is not trusted; give its CA as PEM in \`${n.caCertificate}\`.`;
   return `the connection failed; check \`${n.url}\` and any proxy settings (HTTPS_PROXY, NO_PROXY).`;
 }

@@ -15,7 +15,12 @@ export interface EnvNameSet {
  * names cloud CLIs and SDKs read.
  */
 export const ENV_PRESETS: Readonly<Record<string, EnvNameSet>> = {
-  cloud: { accessKey: 'CLOUD_ACCESS_KEY', secretKey: 'CLOUD_SECRET_KEY', sessionToken: 'CLOUD_SESSION_TOKEN', region: ['CLOUD_REGION'] },
+  cloud: {
+    accessKey: 'CLOUD_ACCESS_KEY',
+    secretKey: 'CLOUD_SECRET_KEY',
+    sessionToken: 'CLOUD_SESSION_TOKEN',
+    region: ['CLOUD_REGION'],
+  },
   aws: {
     accessKey: 'AWS_ACCESS_KEY_ID',
     secretKey: 'AWS_SECRET_ACCESS_KEY',
@@ -34,7 +39,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * which gives `DEPLOY_ACCESS_KEY`, `DEPLOY_SECRET_KEY`, `DEPLOY_SESSION_TOKEN` and `DEPLOY_REGION`.
  * `input` names the input in problems. Codes: `ENV_NAME_INVALID`, `ENV_NAME_RESERVED`.
  */
-export function resolveEnvNames(spec: string, input = 'env-names'): { value: EnvNameSet | undefined; problems: Problem[] } {
+export function resolveEnvNames(
+  spec: string,
+  input = 'env-names',
+): { value: EnvNameSet | undefined; problems: Problem[] } {
   const text = spec.trim();
   const preset = ENV_PRESETS[text.toLowerCase()];
   if (preset) return { value: preset, problems: [] };
@@ -55,11 +63,22 @@ export function resolveEnvNames(spec: string, input = 'env-names'): { value: Env
   if (reserved !== undefined) {
     return {
       value: undefined,
-      problems: [inputProblem('ENV_NAME_RESERVED', input, `${input} "${text}" starts with ${reserved}, which the runner owns; pick another prefix.`)],
+      problems: [
+        inputProblem(
+          'ENV_NAME_RESERVED',
+          input,
+          `${input} "${text}" starts with ${reserved}, which the runner owns; pick another prefix.`,
+        ),
+      ],
     };
   }
   return {
-    value: { accessKey: `${prefix}ACCESS_KEY`, secretKey: `${prefix}SECRET_KEY`, sessionToken: `${prefix}SESSION_TOKEN`, region: [`${prefix}REGION`] },
+    value: {
+      accessKey: `${prefix}ACCESS_KEY`,
+      secretKey: `${prefix}SECRET_KEY`,
+      sessionToken: `${prefix}SESSION_TOKEN`,
+      region: [`${prefix}REGION`],
+    },
     problems: [],
   };
 }

@@ -42,7 +42,11 @@ export interface IssueOptions {
  * when the token may read roles), expiry, lease and whether the lease is worth revoking. Resolves
  * `undefined` when a static role does not exist; engine failures reject with `EngineError`.
  */
-export async function issueCredentials(client: CredentialClient, request: CredentialFetch, options: IssueOptions): Promise<IssuedCredentials | undefined> {
+export async function issueCredentials(
+  client: CredentialClient,
+  request: CredentialFetch,
+  options: IssueOptions,
+): Promise<IssuedCredentials | undefined> {
   const secret = (value: string | null): void => {
     if (value) options.onSecret?.(value);
   };
@@ -51,14 +55,29 @@ export async function issueCredentials(client: CredentialClient, request: Creden
     if (found === undefined) return undefined;
     secret(found.accessKey);
     secret(found.secretKey);
-    return { request, accessKey: found.accessKey, secretKey: found.secretKey, sessionToken: null, arn: undefined, leaseId: '', leaseDuration: 0, revocable: false, expiration: found.expiration ?? undefined, credentialType: 'static' };
+    return {
+      request,
+      accessKey: found.accessKey,
+      secretKey: found.secretKey,
+      sessionToken: null,
+      arn: undefined,
+      leaseId: '',
+      leaseDuration: 0,
+      revocable: false,
+      expiration: found.expiration ?? undefined,
+      credentialType: 'static',
+    };
   }
-  const creds = request.method === 'sts' ? await client.sts(request.role, request.params) : await client.creds(request.role, request.params);
+  const creds =
+    request.method === 'sts'
+      ? await client.sts(request.role, request.params)
+      : await client.creds(request.role, request.params);
   // The access key id is masked too: cloud CLIs print it, and it names the secret.
   secret(creds.accessKey);
   secret(creds.secretKey);
   secret(creds.sessionToken);
-  const type = creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : await stsType(client, request.role);
+  const type =
+    creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : await stsType(client, request.role);
   return {
     request,
     accessKey: creds.accessKey,
@@ -68,7 +87,12 @@ export async function issueCredentials(client: CredentialClient, request: Creden
     leaseId: creds.leaseId,
     leaseDuration: creds.leaseDuration,
     revocable: creds.sessionToken === null && creds.leaseId !== '',
-    expiration: computeExpiration({ now: options.now(), leaseDurationSeconds: creds.leaseDuration, ttlSeconds: creds.ttl, requestedTtlSeconds: request.ttlSeconds }),
+    expiration: computeExpiration({
+      now: options.now(),
+      leaseDurationSeconds: creds.leaseDuration,
+      ttlSeconds: creds.ttl,
+      requestedTtlSeconds: request.ttlSeconds,
+    }),
     credentialType: type,
   };
 }

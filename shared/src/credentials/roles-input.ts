@@ -49,7 +49,13 @@ export function parseRolesInput(text: string, input = 'roles'): { value: RoleLin
     if (parsed) lines.push(parsed);
   });
   if (lines.length === 0 && problems.length === 0) {
-    problems.push(inputProblem('ROLES_INPUT_EMPTY', input, `${input} has no role lines; write one role per line, e.g. "deploy ttl=15m | DEPLOY".`));
+    problems.push(
+      inputProblem(
+        'ROLES_INPUT_EMPTY',
+        input,
+        `${input} has no role lines; write one role per line, e.g. "deploy ttl=15m | DEPLOY".`,
+      ),
+    );
   }
   return { value: lines, problems };
 }
@@ -62,17 +68,23 @@ function parseLine(content: string, line: number, input: string, problems: Probl
   const bar = content.indexOf('|');
   const head = (bar === -1 ? content : content.slice(0, bar)).trim();
   const env = bar === -1 ? undefined : content.slice(bar + 1).trim();
-  if (env !== undefined && !/^\S+$/.test(env)) return fail('ROLES_INPUT_SYNTAX', 'after "|" give one preset (cloud, aws) or a variable prefix such as DEPLOY_.');
+  if (env !== undefined && !/^\S+$/.test(env))
+    return fail('ROLES_INPUT_SYNTAX', 'after "|" give one preset (cloud, aws) or a variable prefix such as DEPLOY_.');
   const [role = '', ...pairs] = head.split(/\s+/);
   if (!ROLE_NAME.test(role)) {
-    return fail('ROLES_INPUT_SYNTAX', `"${role}" is not a role name (letters, digits, "_", "-", "." and "@"); the line form is NAME [key=value ...] [| ENV].`);
+    return fail(
+      'ROLES_INPUT_SYNTAX',
+      `"${role}" is not a role name (letters, digits, "_", "-", "." and "@"); the line form is NAME [key=value ...] [| ENV].`,
+    );
   }
   const settings: Partial<Record<Key, string>> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) return fail('ROLES_INPUT_SYNTAX', `"${pair}" is not key=value; the line form is NAME [key=value ...] [| ENV].`);
+    if (eq <= 0)
+      return fail('ROLES_INPUT_SYNTAX', `"${pair}" is not key=value; the line form is NAME [key=value ...] [| ENV].`);
     const key = pair.slice(0, eq).replace(/-/g, '_');
-    if (!(KEYS as readonly string[]).includes(key)) return fail('ROLES_INPUT_UNKNOWN_KEY', `unknown key "${pair.slice(0, eq)}"; use ${KEYS.join(', ')}.`);
+    if (!(KEYS as readonly string[]).includes(key))
+      return fail('ROLES_INPUT_UNKNOWN_KEY', `unknown key "${pair.slice(0, eq)}"; use ${KEYS.join(', ')}.`);
     if (settings[key as Key] !== undefined) return fail('ROLES_INPUT_DUPLICATE_KEY', `"${key}" is set twice.`);
     settings[key as Key] = pair.slice(eq + 1);
   }

@@ -24,7 +24,11 @@ export function attachRanges(problems: readonly Problem[], file: ParsedFile, doc
   return problems.map((problem) => {
     if (problem.range) return problem.document === undefined ? { ...problem, document: document.index } : problem;
     const span = locate(problem, file, document);
-    return { ...problem, range: file.lines.range(visibleSpan(file.text, span.start, span.end)), document: document.index };
+    return {
+      ...problem,
+      range: file.lines.range(visibleSpan(file.text, span.start, span.end)),
+      document: document.index,
+    };
   });
 }
 
@@ -60,7 +64,13 @@ function valueSpan(location: NodeLocation): OffsetRange {
   return location.value.end === location.value.start && location.key ? location.key : location.value;
 }
 
-function ancestorSpan(problem: Problem, document: ParsedDocument, pointer: string, ancestor: NodeLocation, text: string): OffsetRange {
+function ancestorSpan(
+  problem: Problem,
+  document: ParsedDocument,
+  pointer: string,
+  ancestor: NodeLocation,
+  text: string,
+): OffsetRange {
   if (ancestor.alias) return ancestor.value;
   if (pointer === '') return rootSpan(problem, document, text);
   if (ancestor.key) return ancestor.key;
@@ -88,10 +98,17 @@ function firstKey(document: ParsedDocument, pointer: string): OffsetRange | unde
 /** A collection's opening character (`{`, `[`, `-`), or a scalar's whole token. */
 function firstToken(document: ParsedDocument, pointer: string, span: OffsetRange, text: string): OffsetRange {
   const value = valueAt(document.value, pointer);
-  return value !== null && typeof value === 'object' ? { start: span.start, end: span.start + 1 } : firstLineOf(text, span);
+  return value !== null && typeof value === 'object'
+    ? { start: span.start, end: span.start + 1 }
+    : firstLineOf(text, span);
 }
 
-function narrowed(problem: Problem, file: ParsedFile, document: ParsedDocument, span: OffsetRange): OffsetRange | undefined {
+function narrowed(
+  problem: Problem,
+  file: ParsedFile,
+  document: ParsedDocument,
+  span: OffsetRange,
+): OffsetRange | undefined {
   const offset = problem.data?.['valueOffset'];
   const length = problem.data?.['valueLength'];
   if (typeof offset !== 'number' || typeof length !== 'number') return undefined;
@@ -109,7 +126,8 @@ function valueAt(root: unknown, pointer: string): unknown {
   let node = root;
   for (const segment of pointerToSegments(pointer)) {
     if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(segment) ? node[Number(segment)] : undefined;
-    else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) node = (node as Record<string, unknown>)[segment];
+    else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment))
+      node = (node as Record<string, unknown>)[segment];
     else return undefined;
   }
   return node;

@@ -78,7 +78,7 @@ interface YamlScan {
  */
 export function findTooDeepYaml(text: string, start = 0, end = text.length, limit = MAX_NESTING_DEPTH): number {
   const scan: YamlScan = { indents: [], flow: 0, quote: 0, quoteIndent: 0, blockScalar: -1 };
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const stop = Math.min(lineEnd(text, at), end);
     const found = scanYamlLine(text, at, stop, scan, limit);
     if (found !== -1) return found;
@@ -131,7 +131,15 @@ function isIndicator(text: string, at: number, to: number): boolean {
   return next === SPACE || next === TAB || next === CR;
 }
 
-function scanYamlContent(text: string, from: number, to: number, scan: YamlScan, block: number, indent: number, limit: number): number {
+function scanYamlContent(
+  text: string,
+  from: number,
+  to: number,
+  scan: YamlScan,
+  block: number,
+  indent: number,
+  limit: number,
+): number {
   let valueStart = true;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
@@ -163,7 +171,10 @@ function scanYamlContent(text: string, from: number, to: number, scan: YamlScan,
       scan.blockScalar = indent;
       return -1;
     } else if (c === 58 || c === 44 || (c === 45 && starts) || (c === 63 && starts)) {
-      valueStart = c === 44 ? scan.flow > 0 : isBlankCode(text.charCodeAt(i + 1)) || Number.isNaN(text.charCodeAt(i + 1)) || scan.flow > 0;
+      valueStart =
+        c === 44
+          ? scan.flow > 0
+          : isBlankCode(text.charCodeAt(i + 1)) || Number.isNaN(text.charCodeAt(i + 1)) || scan.flow > 0;
     }
   }
   return -1;

@@ -48,13 +48,26 @@ export function reparseDocuments(previous: ParsedFile | undefined, text: string)
   const oldAt = new Map(before.starts.map((start, i) => [start, i]));
   const count = after.starts.length;
   let head = 0;
-  while (head < count && (after.ends[head] ?? 0) + MARKER_REACH <= prefix && sameSpan(before, oldAt, after, head, 0, false)) head++;
+  while (
+    head < count &&
+    (after.ends[head] ?? 0) + MARKER_REACH <= prefix &&
+    sameSpan(before, oldAt, after, head, 0, false)
+  )
+    head++;
   const lines = new LineIndex(text);
   const lineMove = lines.lineCount - previous.lines.lineCount;
   // A document whose messages name a line (a repeated key's first line) is read again rather than moved to other lines.
-  const movable = (i: number): boolean => lineMove === 0 || !previous.documents[i - count + previous.documents.length]?.problems.some((p) => p.data?.firstLine !== undefined);
+  const movable = (i: number): boolean =>
+    lineMove === 0 ||
+    !previous.documents[i - count + previous.documents.length]?.problems.some((p) => p.data?.firstLine !== undefined);
   let tail = count;
-  while (tail > head && (after.starts[tail - 1] ?? 0) > text.length - suffix && sameSpan(before, oldAt, after, tail - 1, moved, true) && movable(tail - 1)) tail--;
+  while (
+    tail > head &&
+    (after.starts[tail - 1] ?? 0) > text.length - suffix &&
+    sameSpan(before, oldAt, after, tail - 1, moved, true) &&
+    movable(tail - 1)
+  )
+    tail--;
 
   let read: readonly ParsedDocument[] = [];
   if (head < tail) {
@@ -65,14 +78,22 @@ export function reparseDocuments(previous: ParsedFile | undefined, text: string)
     // in messages) come out as in the whole file, offsets after one shift, and the lines read as nothing.
     const lineShift = lines.position(from).line - 1;
     const part = parseDocuments('\n'.repeat(lineShift) + text.slice(from, to), 'yaml');
-    const wrong = part.documents.length !== tail - head || part.documents.some((d) => d.range.start < lineShift || d.problems.some((p) => p.code === 'DOC_YAML_SYNTAX'));
+    const wrong =
+      part.documents.length !== tail - head ||
+      part.documents.some((d) => d.range.start < lineShift || d.problems.some((p) => p.code === 'DOC_YAML_SYNTAX'));
     if (wrong) return full();
     read = part.documents.map((d) => shiftDocument(d, { offset: from - lineShift, lines: 0, index: head }));
   }
   const documents = [
     ...previous.documents.slice(0, head),
     ...read,
-    ...previous.documents.slice(previous.documents.length - (count - tail)).map((d) => shiftDocument(d, { offset: moved, lines: lineMove, index: tail - (previous.documents.length - (count - tail)) })),
+    ...previous.documents.slice(previous.documents.length - (count - tail)).map((d) =>
+      shiftDocument(d, {
+        offset: moved,
+        lines: lineMove,
+        index: tail - (previous.documents.length - (count - tail)),
+      }),
+    ),
   ];
   const file: ParsedFile = { text, format: 'yaml', documents, lines };
   PIECES.set(file, after);
@@ -97,7 +118,11 @@ function commonPrefix(a: string, b: string): number {
 /** How many trailing characters `a` and `b` share, at most `limit`. */
 function commonSuffix(a: string, b: string, limit: number): number {
   let at = 0;
-  while (at + BLOCK <= limit && a.slice(a.length - at - BLOCK, a.length - at) === b.slice(b.length - at - BLOCK, b.length - at)) at += BLOCK;
+  while (
+    at + BLOCK <= limit &&
+    a.slice(a.length - at - BLOCK, a.length - at) === b.slice(b.length - at - BLOCK, b.length - at)
+  )
+    at += BLOCK;
   while (at < limit && a.charCodeAt(a.length - 1 - at) === b.charCodeAt(b.length - 1 - at)) at++;
   return at;
 }
@@ -106,7 +131,14 @@ function commonSuffix(a: string, b: string, limit: number): number {
  * Whether piece `i` of the new text is an old piece moved by `moved`, at the same place in the list:
  * the same index before the edit, the same distance from the end after it.
  */
-function sameSpan(before: Pieces, oldAt: ReadonlyMap<number, number>, after: Pieces, i: number, moved: number, fromEnd: boolean): boolean {
+function sameSpan(
+  before: Pieces,
+  oldAt: ReadonlyMap<number, number>,
+  after: Pieces,
+  i: number,
+  moved: number,
+  fromEnd: boolean,
+): boolean {
   const j = oldAt.get((after.starts[i] ?? 0) - moved);
   if (j === undefined || before.ends[j] !== (after.ends[i] ?? 0) - moved) return false;
   return fromEnd ? before.starts.length - j === after.starts.length - i : i === j;
@@ -129,6 +161,11 @@ function piecesOf(file: { text: string; documents: readonly ParsedDocument[] | u
   }
   if (starts.length === 0) return undefined;
   starts[0] = 0;
-  if (file.documents && (file.documents.length !== starts.length || file.documents.some((d) => d.problems.some((p) => p.code === 'DOC_YAML_SYNTAX')))) return undefined;
+  if (
+    file.documents &&
+    (file.documents.length !== starts.length ||
+      file.documents.some((d) => d.problems.some((p) => p.code === 'DOC_YAML_SYNTAX')))
+  )
+    return undefined;
   return { starts, ends };
 }

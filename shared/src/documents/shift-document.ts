@@ -21,7 +21,11 @@ export function shiftDocument(document: ParsedDocument, by: Shift): ParsedDocume
     value: document.value,
     range: shiftRange(document.range, by.offset),
     locations: ShiftedLocations.of(document.locations, by.offset),
-    problems: document.problems.map((p): Problem => ({ ...p, document: index, ...(p.range ? { range: shiftText(p.range, by) } : {}) })),
+    problems: document.problems.map((p): Problem => ({
+      ...p,
+      document: index,
+      ...(p.range ? { range: shiftText(p.range, by) } : {}),
+    })),
     suppressions: document.suppressions.map((s): Suppression => ({
       ...s,
       codeRanges: s.codeRanges.map((r) => shiftText(r, by)),
@@ -36,11 +40,21 @@ function shiftRange(range: OffsetRange, by: number): OffsetRange {
 }
 
 function shiftText(range: TextRange, by: Shift): TextRange {
-  return { ...range, start: range.start + by.offset, end: range.end + by.offset, startLine: range.startLine + by.lines, endLine: range.endLine + by.lines };
+  return {
+    ...range,
+    start: range.start + by.offset,
+    end: range.end + by.offset,
+    startLine: range.startLine + by.lines,
+    endLine: range.endLine + by.lines,
+  };
 }
 
 function shiftLocation(location: NodeLocation, by: number): NodeLocation {
-  return { ...location, ...(location.key ? { key: shiftRange(location.key, by) } : {}), value: shiftRange(location.value, by) };
+  return {
+    ...location,
+    ...(location.key ? { key: shiftRange(location.key, by) } : {}),
+    value: shiftRange(location.value, by),
+  };
 }
 
 /** A document's locations seen `by` characters further on; shifting it again shifts the original. */
@@ -51,7 +65,8 @@ class ShiftedLocations implements ReadonlyMap<string, NodeLocation> {
   ) {}
 
   static of(locations: ReadonlyMap<string, NodeLocation>, by: number): ReadonlyMap<string, NodeLocation> {
-    if (locations instanceof ShiftedLocations) return by + locations.by === 0 ? locations.base : new ShiftedLocations(locations.base, locations.by + by);
+    if (locations instanceof ShiftedLocations)
+      return by + locations.by === 0 ? locations.base : new ShiftedLocations(locations.base, locations.by + by);
     return by === 0 ? locations : new ShiftedLocations(locations, by);
   }
 
@@ -68,7 +83,10 @@ class ShiftedLocations implements ReadonlyMap<string, NodeLocation> {
     return this.base.has(pointer);
   }
 
-  forEach(fn: (value: NodeLocation, key: string, map: ReadonlyMap<string, NodeLocation>) => void, thisArg?: unknown): void {
+  forEach(
+    fn: (value: NodeLocation, key: string, map: ReadonlyMap<string, NodeLocation>) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [key, value] of this) fn.call(thisArg, value, key, this);
   }
 

@@ -4,8 +4,8 @@ import type { Problem } from '../problem.ts';
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   ns: 1e-9,
   us: 1e-6,
-  'µs': 1e-6,
-  'μs': 1e-6,
+  µs: 1e-6,
+  μs: 1e-6,
   ms: 1e-3,
   s: 1,
   m: 60,
@@ -54,7 +54,8 @@ export function parseDuration(input: unknown, options: DurationOptions = {}): Pa
   if (parsed.seconds === undefined || parsed.seconds <= MAX_DURATION_SECONDS) return parsed;
   const path = options.path ?? '';
   const field = options.field ?? (path.split('/').pop() || 'duration');
-  const shown = typeof input === 'string' ? JSON.stringify(input.length > 40 ? `${input.slice(0, 37)}...` : input) : String(input);
+  const shown =
+    typeof input === 'string' ? JSON.stringify(input.length > 40 ? `${input.slice(0, 37)}...` : input) : String(input);
   return {
     seconds: undefined,
     problems: [
@@ -79,11 +80,16 @@ function parseUnbounded(input: unknown, options: DurationOptions): ParsedDuratio
 
   if (typeof input === 'number') {
     if (!options.allowInteger) {
-      return fail('DURATION_INTEGER_NOT_ALLOWED', `${field} must be a duration string with a unit, such as "${input}s".`, {
-        replacement: `${input}s`,
-      });
+      return fail(
+        'DURATION_INTEGER_NOT_ALLOWED',
+        `${field} must be a duration string with a unit, such as "${input}s".`,
+        {
+          replacement: `${input}s`,
+        },
+      );
     }
-    if (!Number.isInteger(input)) return fail('DURATION_SYNTAX', `${field} must be a whole number of seconds, not ${input}.`);
+    if (!Number.isInteger(input))
+      return fail('DURATION_SYNTAX', `${field} must be a whole number of seconds, not ${input}.`);
     if (input < 0) return fail('DURATION_NEGATIVE', `${field} must not be negative (got ${input}).`);
     return { seconds: input, problems: [] };
   }
@@ -113,7 +119,8 @@ function parseGoDuration(text: string, field: string, fail: Fail): ParsedDuratio
     negative = text[0] === '-';
     i = 1;
   }
-  if (i >= text.length) return fail('DURATION_SYNTAX', `${field} "${text}" is not a duration; write e.g. "30m" or "1h30m".`);
+  if (i >= text.length)
+    return fail('DURATION_SYNTAX', `${field} "${text}" is not a duration; write e.g. "30m" or "1h30m".`);
   let total = 0;
   let foreign = 0;
   let foreignUnit = '';
@@ -140,7 +147,10 @@ function parseGoDuration(text: string, field: string, fail: Fail): ParsedDuratio
     }
     const foreignPerUnit = FOREIGN_UNIT_SECONDS[unit.toLowerCase()];
     if (foreignPerUnit === undefined) {
-      return fail('DURATION_BAD_UNIT', `${field} "${text}" uses the unknown unit "${unit}"; use s, m or h (h is the largest).`);
+      return fail(
+        'DURATION_BAD_UNIT',
+        `${field} "${text}" uses the unknown unit "${unit}"; use s, m or h (h is the largest).`,
+      );
     }
     foreign += value * foreignPerUnit;
     foreignUnit ||= unit;

@@ -9,7 +9,11 @@ import { describeJwtRoleAccess, loginsText, type AccessReport } from '../access/
 export function jwtRoleHover(report: AccessReport, name: string): string | undefined {
   const role = report.jwtRoles.find((r) => r.name === name);
   if (!role) return undefined;
-  return [`**JWT role \`${name}\`** (who can get what)`, '', ...describeJwtRoleAccess(role).map((line) => `- ${line}`)].join('\n');
+  return [
+    `**JWT role \`${name}\`** (who can get what)`,
+    '',
+    ...describeJwtRoleAccess(role).map((line) => `- ${line}`),
+  ].join('\n');
 }
 
 /**
@@ -24,7 +28,10 @@ export function policyPathHover(report: AccessReport, policy: string, rulePath: 
   if (holders.length === 0) lines.push(`- no JWT role's login token holds \`${policy}\``);
   for (const role of holders) {
     const decided = role.reach.filter((r) => r.rule === path && r.grantedBy.includes(policy));
-    const reached = decided.length > 0 ? decided.map((r) => `\`${r.path}\` (${r.capabilities.join(', ')})`).join(', ') : 'nothing through this rule';
+    const reached =
+      decided.length > 0
+        ? decided.map((r) => `\`${r.path}\` (${r.capabilities.join(', ')})`).join(', ')
+        : 'nothing through this rule';
     lines.push(`- JWT role \`${role.name}\` (${loginsText(role)}): ${reached}`);
   }
   return lines.join('\n');

@@ -30,7 +30,8 @@ const SCAFFOLD_NEIGHBOURS = new Set(['name', '$schema']);
  */
 export function completionsAt(text: string, offset: number, options: CompletionOptions): CompletionEntry[] {
   if (!options.kind) return [];
-  if (options.format === 'json' && text.trim() === '') return scaffolds(options.kind, 'json', { start: 0, end: text.length }, '');
+  if (options.format === 'json' && text.trim() === '')
+    return scaffolds(options.kind, 'json', { start: 0, end: text.length }, '');
   const context = options.format === 'json' ? jsonContextAt(text, offset) : yamlContextAt(text, offset);
   if (!context) return [];
   const resource = resourceAt(options.kind, context.path);
@@ -44,13 +45,22 @@ export function completionsAt(text: string, offset: number, options: CompletionO
   return entries;
 }
 
-function memberScaffolds(kind: 'role' | 'static-role', context: CursorContext, format: DocumentFormat): CompletionEntry[] {
+function memberScaffolds(
+  kind: 'role' | 'static-role',
+  context: CursorContext,
+  format: DocumentFormat,
+): CompletionEntry[] {
   const kinds: ScaffoldKind[] = kind === 'static-role' ? ['static-role'] : [...CREDENTIAL_TYPES];
   return kinds.map((scaffold) => {
     let body = scaffoldText(scaffold, format, { snippet: true, indent: ' '.repeat(context.indent) });
     if (format === 'json') {
       // Inside an existing object: the members only, re-indented to the cursor's column.
-      const members = body.trim().slice(1, -1).trim().split('\n').map((line) => line.trim());
+      const members = body
+        .trim()
+        .slice(1, -1)
+        .trim()
+        .split('\n')
+        .map((line) => line.trim());
       body = members.join(`\n${' '.repeat(context.indent)}`) + (context.needsComma ? ',' : '');
     } else {
       body = body.slice(context.indent).replace(/\n$/, '');
@@ -59,12 +69,23 @@ function memberScaffolds(kind: 'role' | 'static-role', context: CursorContext, f
   });
 }
 
-function scaffolds(kind: FileKind, format: DocumentFormat, replace: { start: number; end: number }, _prefix: string): CompletionEntry[] {
+function scaffolds(
+  kind: FileKind,
+  format: DocumentFormat,
+  replace: { start: number; end: number },
+  _prefix: string,
+): CompletionEntry[] {
   const kinds: ScaffoldKind[] = kind === 'static-role' ? ['static-role'] : kind === 'role' ? [...CREDENTIAL_TYPES] : [];
-  return kinds.map((scaffold) => scaffoldEntry(scaffold, scaffoldText(scaffold, format, { snippet: true, schema: true }), replace));
+  return kinds.map((scaffold) =>
+    scaffoldEntry(scaffold, scaffoldText(scaffold, format, { snippet: true, schema: true }), replace),
+  );
 }
 
-function scaffoldEntry(scaffold: ScaffoldKind, insertText: string, replace: { start: number; end: number }): CompletionEntry {
+function scaffoldEntry(
+  scaffold: ScaffoldKind,
+  insertText: string,
+  replace: { start: number; end: number },
+): CompletionEntry {
   return {
     label: scaffold === 'static-role' ? 'keyfob static role' : `keyfob role: ${scaffold}`,
     kind: 'snippet',

@@ -6,7 +6,8 @@ import type { CursorContext } from './cursor-context.ts';
 import { fieldMarkdown } from './field-markdown.ts';
 
 // A minimal valid policy as the placeholder of `policy_document` (seed 1: JSON policy text).
-const POLICY = '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:GetObject", "Resource": "*"}]}';
+const POLICY =
+  '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:GetObject", "Resource": "*"}]}';
 
 /**
  * Keys to offer in a resource's mapping: the fields its `credential_type` accepts (all fields when

@@ -35,5 +35,9 @@ function credentialTypesLine(info: FieldInfo, credentialType: string | undefined
 }
 
 function isEmpty(value: unknown): boolean {
-  return (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0) || value === '';
+  return (
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === 'object' && value !== null && Object.keys(value).length === 0) ||
+    value === ''
+  );
 }

@@ -10,7 +10,13 @@ import type { FieldInfo, FieldKind, Rule } from '../rules/index.ts';
 function fieldRules(kind: FieldKind, info: FieldInfo): readonly Rule[] {
   const alsoUnder = (info.seedRule ?? '').split(' and ').slice(1);
   const leading = new RegExp(`^(An item of )?\`${escapeRegExp(info.name)}\``);
-  return ruleTable.filter((rule) => rule.kind === kind && (fieldsNamedIn(rule.seedRule).has(info.name) || alsoUnder.some((s) => rule.seedRule === s || rule.seedRule.endsWith(`, ${s}`)) || leading.test(rule.summary)));
+  return ruleTable.filter(
+    (rule) =>
+      rule.kind === kind &&
+      (fieldsNamedIn(rule.seedRule).has(info.name) ||
+        alsoUnder.some((s) => rule.seedRule === s || rule.seedRule.endsWith(`, ${s}`)) ||
+        leading.test(rule.summary)),
+  );
 }
 
 /**
@@ -20,14 +26,19 @@ function fieldRules(kind: FieldKind, info: FieldInfo): readonly Rule[] {
 export function fieldRulesMarkdown(kind: FieldKind, info: FieldInfo): string {
   const rules = fieldRules(kind, info);
   if (rules.length === 0) return '';
-  return ['Checked by:', ...rules.map((rule) => `- [\`${rule.code}\`](${codeDocsUrl(rule.code)}): ${plainSummary(rule.summary)}`)].join('\n');
+  return [
+    'Checked by:',
+    ...rules.map((rule) => `- [\`${rule.code}\`](${codeDocsUrl(rule.code)}): ${plainSummary(rule.summary)}`),
+  ].join('\n');
 }
 
 /** Field names at the head of each clause of a source's parenthesis: `(a, b: only x; c for y)` gives a, b, c. */
 function fieldsNamedIn(seedRule: string): Set<string> {
   if (!seedRule.startsWith('seed 1, ')) return new Set();
   const inside = /\(([^)]*)\)/.exec(seedRule)?.[1] ?? '';
-  const names = inside.split(';').flatMap((clause) => (clause.split(':')[0] ?? '').split(',').map((part) => part.trim().split(' ')[0] ?? ''));
+  const names = inside
+    .split(';')
+    .flatMap((clause) => (clause.split(':')[0] ?? '').split(',').map((part) => part.trim().split(' ')[0] ?? ''));
   return new Set(names);
 }
 

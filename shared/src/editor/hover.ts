@@ -48,9 +48,12 @@ export function hoverAt(file: ParsedFile, offset: number, options: HoverOptions)
   if (!info) return undefined;
   const credentialType = valueAt(member.document.value, [...at.resource.base, 'credential_type']);
   const value = valueAt(member.document.value, segments);
-  const parts = [fieldMarkdown(at.resource.kind, info, typeof credentialType === 'string' ? credentialType : undefined)];
+  const parts = [
+    fieldMarkdown(at.resource.kind, info, typeof credentialType === 'string' ? credentialType : undefined),
+  ];
   const preview = valuePreview(info, value);
   if (preview) parts.push(preview);
-  if (info.name === 'username_template' && typeof value === 'string' && options.template) parts.push(templatePreview(value, options.template));
+  if (info.name === 'username_template' && typeof value === 'string' && options.template)
+    parts.push(templatePreview(value, options.template));
   return { markdown: parts.join('\n\n---\n\n'), range: member.range };
 }

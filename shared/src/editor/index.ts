@@ -25,7 +25,14 @@ export { outlineSymbols } from './outline.ts';
 export type { OutlineDocument, OutlineSymbol } from './outline.ts';
 export { fieldAt, resourceAt } from './resource-at.ts';
 export type { FileKind, ResourceAt } from './resource-at.ts';
-export { SCAFFOLD_KINDS, SCAFFOLD_SCHEMA_IDS, scaffoldFileSuffix, scaffoldLabel, scaffoldText, schemaIdFor } from './scaffolds.ts';
+export {
+  SCAFFOLD_KINDS,
+  SCAFFOLD_SCHEMA_IDS,
+  scaffoldFileSuffix,
+  scaffoldLabel,
+  scaffoldText,
+  schemaIdFor,
+} from './scaffolds.ts';
 export type { ScaffoldKind, ScaffoldOptions } from './scaffolds.ts';
 // The editor's API-history logic: annotations, hovers, deprecation diagnostics, tree and search data.
 export {

@@ -54,7 +54,12 @@ interface Token {
 
 /** The string (with its quotes) or bare word under the cursor, and the part typed before it. */
 function tokenAt(text: string, offset: number, previous: Node | undefined): Token {
-  if (previous && previous.type === 'string' && previous.offset < offset && offset <= previous.offset + previous.length) {
+  if (
+    previous &&
+    previous.type === 'string' &&
+    previous.offset < offset &&
+    offset <= previous.offset + previous.length
+  ) {
     const end = previous.offset + previous.length;
     return { start: previous.offset, end, prefix: text.slice(previous.offset + 1, offset), quoted: true };
   }
@@ -78,7 +83,10 @@ function membersOf(node: Node | undefined, skip: number): Map<string, string | u
     const [keyNode, valueNode] = property.children ?? [];
     if (!keyNode || typeof keyNode.value !== 'string' || keyNode.offset === skip) continue;
     const value: unknown = valueNode?.value;
-    members.set(keyNode.value, typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
+    members.set(
+      keyNode.value,
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined,
+    );
   }
   return members;
 }

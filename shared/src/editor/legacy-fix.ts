@@ -30,7 +30,8 @@ export function legacyFixes(file: ParsedFile, document: ParsedDocument, problem:
       edits: sequentialEdit(file.text, file.format, document.index, steps),
     };
   };
-  if (field === 'policy') return [build('policy_document', value, 'iam_user'), build('policy_document', value, 'federation_token')];
+  if (field === 'policy')
+    return [build('policy_document', value, 'iam_user'), build('policy_document', value, 'federation_token')];
   if (/^arn:[^:]+:iam::[^:]*:role\//.test(value)) return [build('role_arns', [value], 'assumed_role')];
   return [build('policy_arns', [value], 'iam_user')];
 }

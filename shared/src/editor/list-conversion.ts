@@ -26,5 +26,8 @@ export function listConversions(file: ParsedFile, document: ParsedDocument, poin
 
 /** Splits a comma list the way the engine does (trimmed), dropping the empty items it would reject. */
 export function splitCommaList(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

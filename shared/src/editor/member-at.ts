@@ -19,10 +19,14 @@ export function memberAt(file: ParsedFile, offset: number): MemberAt | undefined
     if (offset < document.range.start || offset > document.range.end) continue;
     for (const [pointer, location] of document.locations) {
       if (pointer === '') continue;
-      const hits: [MemberAt['part'], OffsetRange | undefined][] = [['key', location.key], ['value', location.value]];
+      const hits: [MemberAt['part'], OffsetRange | undefined][] = [
+        ['key', location.key],
+        ['value', location.value],
+      ];
       for (const [part, range] of hits) {
         if (!range || offset < range.start || offset > range.end) continue;
-        if (!best || range.end - range.start < best.range.end - best.range.start) best = { document, pointer, part, range };
+        if (!best || range.end - range.start < best.range.end - best.range.start)
+          best = { document, pointer, part, range };
       }
     }
   }

@@ -47,25 +47,44 @@ export function replaceValue(file: ParsedFile, document: ParsedDocument, pointer
  * Adds `key: value` to the mapping at `parent`: after the member `after` when it exists there,
  * else after the mapping's last member. Returns no edit for an empty or flow-style mapping in YAML.
  */
-export function addMember(file: ParsedFile, document: ParsedDocument, parent: string, key: string, value: unknown, after?: string): TextEdit[] {
+export function addMember(
+  file: ParsedFile,
+  document: ParsedDocument,
+  parent: string,
+  key: string,
+  value: unknown,
+  after?: string,
+): TextEdit[] {
   const parentSegments = pointerToSegments(parent);
   if (file.format === 'json') {
     const siblings = childKeys(document, parent);
     const index = after !== undefined && siblings.includes(after) ? siblings.indexOf(after) + 1 : siblings.length;
-    const edits = modify(file.text, [...parentSegments, key], value, { ...JSON_FORMAT, getInsertionIndex: () => index });
+    const edits = modify(file.text, [...parentSegments, key], value, {
+      ...JSON_FORMAT,
+      getInsertionIndex: () => index,
+    });
     return edits.map((e) => ({ start: e.offset, end: e.offset + e.length, newText: e.content }));
   }
-  const children = childKeys(document, parent).map((k) => document.locations.get(segmentsToPointer([...parentSegments, k])));
+  const children = childKeys(document, parent).map((k) =>
+    document.locations.get(segmentsToPointer([...parentSegments, k])),
+  );
   const keyed = children.filter((c): c is NonNullable<typeof c> & { key: OffsetRange } => c?.key !== undefined);
   const first = keyed[0];
   if (!first) return [];
   const indent = first.key.start - lineStartOf(file.text, first.key.start);
   if (file.text.slice(first.key.start - indent, first.key.start).trim() !== '') return [];
-  const anchor = after === undefined ? undefined : document.locations.get(segmentsToPointer([...parentSegments, after]));
+  const anchor =
+    after === undefined ? undefined : document.locations.get(segmentsToPointer([...parentSegments, after]));
   const endOf = anchor ? trimEnd(file.text, anchor.value) : Math.max(...keyed.map((c) => trimEnd(file.text, c.value)));
   const at = lineEndAfter(file.text, Math.max(0, endOf - 1));
   const line = `${' '.repeat(indent)}${yamlScalar(key)}:${yamlValueAfterColon(value, indent)}\n`;
-  return [{ start: at, end: at, newText: at === file.text.length && !file.text.endsWith('\n') ? `\n${line.slice(0, -1)}` : line }];
+  return [
+    {
+      start: at,
+      end: at,
+      newText: at === file.text.length && !file.text.endsWith('\n') ? `\n${line.slice(0, -1)}` : line,
+    },
+  ];
 }
 
 /** Direct child keys of the object at `parent`, in source order. */
@@ -81,7 +100,11 @@ export function childKeys(document: ParsedDocument, parent: string): string[] {
 }
 
 function jsonEdits(text: string, path: JSONPath, value: unknown): TextEdit[] {
-  return modify(text, path, value, JSON_FORMAT).map((e) => ({ start: e.offset, end: e.offset + e.length, newText: e.content }));
+  return modify(text, path, value, JSON_FORMAT).map((e) => ({
+    start: e.offset,
+    end: e.offset + e.length,
+    newText: e.content,
+  }));
 }
 
 /** Offset just after the `:` that follows a YAML key (spaces allowed between). */

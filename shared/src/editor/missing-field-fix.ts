@@ -31,14 +31,18 @@ export function missingFieldFixes(file: ParsedFile, document: ParsedDocument, pr
   const placeholder = PLACEHOLDERS[problem.code];
   if (!placeholder) return [];
   const segments = pointerToSegments(problem.path);
-  const parent = segments[segments.length - 1] === placeholder.field ? segmentsToPointer(segments.slice(0, -1)) : problem.path;
+  const parent =
+    segments[segments.length - 1] === placeholder.field ? segmentsToPointer(segments.slice(0, -1)) : problem.path;
   if (document.locations.has(segmentsToPointer([...pointerToSegments(parent), placeholder.field]))) return [];
-  const anchor = typeof problem.data?.['anchor'] === 'string' ? pointerToSegments(problem.data['anchor']).pop() : undefined;
-  return placeholder.values.map((value) => ({
-    title: `Add ${placeholder.field}: ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`,
-    kind: 'quickfix' as const,
-    code: problem.code,
-    isPreferred: placeholder.values.length === 1,
-    edits: addMember(file, document, parent, placeholder.field, value, anchor),
-  })).filter((fix) => fix.edits.length > 0);
+  const anchor =
+    typeof problem.data?.['anchor'] === 'string' ? pointerToSegments(problem.data['anchor']).pop() : undefined;
+  return placeholder.values
+    .map((value) => ({
+      title: `Add ${placeholder.field}: ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`,
+      kind: 'quickfix' as const,
+      code: problem.code,
+      isPreferred: placeholder.values.length === 1,
+      edits: addMember(file, document, parent, placeholder.field, value, anchor),
+    }))
+    .filter((fix) => fix.edits.length > 0);
 }

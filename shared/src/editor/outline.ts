@@ -42,7 +42,12 @@ export function outlineSymbols(file: ParsedFile, documents: readonly OutlineDocu
 }
 
 function manifestSymbols(document: ParsedDocument): OutlineSymbol[] {
-  const sections: [string, FileKind][] = [['roles', 'role'], ['static_roles', 'static-role'], ['lease', 'lease-config'], ['root', 'root-config']];
+  const sections: [string, FileKind][] = [
+    ['roles', 'role'],
+    ['static_roles', 'static-role'],
+    ['lease', 'lease-config'],
+    ['root', 'root-config'],
+  ];
   const out: OutlineSymbol[] = [];
   for (const [section, kind] of sections) {
     const pointer = segmentsToPointer([section]);
@@ -51,14 +56,16 @@ function manifestSymbols(document: ParsedDocument): OutlineSymbol[] {
       out.push(resourceSymbol(document, pointer, section, kind));
       continue;
     }
-    for (const name of childKeys(document, pointer)) out.push(resourceSymbol(document, segmentsToPointer([section, name]), name, kind));
+    for (const name of childKeys(document, pointer))
+      out.push(resourceSymbol(document, segmentsToPointer([section, name]), name, kind));
   }
   return out;
 }
 
 function resourceSymbol(document: ParsedDocument, pointer: string, name: string, kind: FileKind): OutlineSymbol {
   const location = document.locations.get(pointer) ?? { value: document.range };
-  const range = pointer === '' ? document.range : { start: location.key?.start ?? location.value.start, end: location.value.end };
+  const range =
+    pointer === '' ? document.range : { start: location.key?.start ?? location.value.start, end: location.value.end };
   const nameValue = document.locations.get(`${pointer}/name`)?.value;
   const children = childKeys(document, pointer).map((key) => fieldSymbol(document, appendPointer(pointer, key), key));
   const type = valueAt(document.value, [...pointer.split('/').slice(1), 'credential_type']);

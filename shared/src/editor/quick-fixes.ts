@@ -49,7 +49,8 @@ export function quickFixesFor(problem: Problem, context: QuickFixContext): Quick
   const suggestion = typeof problem.data?.['suggestion'] === 'string' ? problem.data['suggestion'] : undefined;
   const replacement = problem.data?.['replacement'];
   const add = (title: string, edits: QuickFix['edits'], isPreferred = false): void => {
-    if (edits.length) fixes.push({ title, kind: 'quickfix', code: problem.code, edits, ...(isPreferred ? { isPreferred } : {}) });
+    if (edits.length)
+      fixes.push({ title, kind: 'quickfix', code: problem.code, edits, ...(isPreferred ? { isPreferred } : {}) });
   };
   if (problem.code === 'FIELD_UNKNOWN' && suggestion && present) {
     add(`Rename ${field} to ${suggestion}`, renameKey(file, document, problem.path, suggestion), true);
@@ -83,7 +84,12 @@ function emptyItemFix(problem: Problem, context: QuickFixContext): QuickFix[] {
   const pointer = segmentsToPointer(owner);
   return listConversions(context.file, document, pointer)
     .filter((fix) => fix.title.endsWith('to a list'))
-    .map((fix) => ({ ...fix, kind: 'quickfix' as const, code: problem.code, title: `${fix.title} without empty items` }));
+    .map((fix) => ({
+      ...fix,
+      kind: 'quickfix' as const,
+      code: problem.code,
+      title: `${fix.title} without empty items`,
+    }));
 }
 
 /** List fields under the cursor offer a rewrite between a comma string and a list. */

@@ -1,5 +1,6 @@
 /** YAML words that would not stay strings if written plain (YAML 1.2 core schema plus 1.1 booleans readers still honour). */
-const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~|[-+]?(?:\.inf|\.nan)|[-+]?[0-9][0-9_.eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)$/i;
+const RESERVED =
+  /^(?:true|false|null|yes|no|on|off|y|n|~|[-+]?(?:\.inf|\.nan)|[-+]?[0-9][0-9_.eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)$/i;
 const SAFE_PLAIN = /^[A-Za-z0-9_./@=+()][A-Za-z0-9_./@=+:, ()*-]*$/;
 
 /** A string as a YAML scalar: plain when that reads back as the same string, else double-quoted (JSON escapes are valid YAML). */

@@ -30,7 +30,10 @@ export function resourceAt(fileKind: FileKind, path: readonly string[]): Resourc
 }
 
 /** The resource a member at `pointerSegments` belongs to, and the field name inside it. */
-export function fieldAt(fileKind: FileKind, segments: readonly string[]): { resource: ResourceAt; field: string } | undefined {
+export function fieldAt(
+  fileKind: FileKind,
+  segments: readonly string[],
+): { resource: ResourceAt; field: string } | undefined {
   for (let depth = segments.length - 1; depth >= 0; depth--) {
     const resource = resourceAt(fileKind, segments.slice(0, depth));
     const field = segments[depth];

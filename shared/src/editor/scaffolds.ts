@@ -5,7 +5,13 @@ import type { CredentialType } from '../rules/index.ts';
 export type ScaffoldKind = CredentialType | 'static-role';
 
 /** Every scaffold, in the order pickers list them (seed 1's credential types, then the static role). */
-export const SCAFFOLD_KINDS: readonly ScaffoldKind[] = ['iam_user', 'assumed_role', 'federation_token', 'session_token', 'static-role'];
+export const SCAFFOLD_KINDS: readonly ScaffoldKind[] = [
+  'iam_user',
+  'assumed_role',
+  'federation_token',
+  'session_token',
+  'static-role',
+];
 
 interface ScaffoldField {
   readonly key: string;
@@ -20,26 +26,46 @@ interface ScaffoldField {
 const SCAFFOLDS: Readonly<Record<ScaffoldKind, readonly ScaffoldField[]>> = {
   iam_user: [
     { key: 'credential_type', value: 'iam_user' },
-    { key: 'policy_arns', value: ['arn:aws:iam::aws:policy/ReadOnlyAccess'], note: 'Managed policies attached to each created user (or give policy_document).' },
+    {
+      key: 'policy_arns',
+      value: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+      note: 'Managed policies attached to each created user (or give policy_document).',
+    },
     { key: 'user_path', value: '/keyfob/' },
   ],
   assumed_role: [
     { key: 'credential_type', value: 'assumed_role' },
-    { key: 'role_arns', value: ['arn:aws:iam::123456789012:role/deploy'], note: 'Roles the engine may assume; a request picks one with role_arn.' },
+    {
+      key: 'role_arns',
+      value: ['arn:aws:iam::123456789012:role/deploy'],
+      note: 'Roles the engine may assume; a request picks one with role_arn.',
+    },
     { key: 'default_sts_ttl', value: '1h' },
     { key: 'max_sts_ttl', value: '12h' },
   ],
   federation_token: [
     { key: 'credential_type', value: 'federation_token' },
-    { key: 'policy_arns', value: ['arn:aws:iam::aws:policy/ReadOnlyAccess'], note: 'Limits what the federated credentials can do (or give policy_document).' },
+    {
+      key: 'policy_arns',
+      value: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+      note: 'Limits what the federated credentials can do (or give policy_document).',
+    },
     { key: 'default_sts_ttl', value: '1h' },
     { key: 'max_sts_ttl', value: '12h' },
   ],
   session_token: [
-    { key: 'credential_type', value: 'session_token', note: 'Session tokens carry the engine user\'s own permissions; no policy fields.' },
+    {
+      key: 'credential_type',
+      value: 'session_token',
+      note: "Session tokens carry the engine user's own permissions; no policy fields.",
+    },
   ],
   'static-role': [
-    { key: 'username', value: 'deploy-bot', note: 'An existing IAM user; the engine adopts it and rotates its access key.' },
+    {
+      key: 'username',
+      value: 'deploy-bot',
+      note: 'An existing IAM user; the engine adopts it and rotates its access key.',
+    },
     { key: 'rotation_period', value: '24h' },
   ],
 };
@@ -71,7 +97,10 @@ export function scaffoldText(kind: ScaffoldKind, format: DocumentFormat, options
   if (format === 'json') {
     const members: string[] = [];
     // `$schema` would read as a snippet variable: escape the `$` in snippet form.
-    if (options.schema) members.push(`  "${options.snippet ? '\\$' : '$'}schema": ${escapeIfSnippet(JSON.stringify(schemaIdFor(kind)), options)}`);
+    if (options.schema)
+      members.push(
+        `  "${options.snippet ? '\\$' : '$'}schema": ${escapeIfSnippet(JSON.stringify(schemaIdFor(kind)), options)}`,
+      );
     for (const field of fields) {
       const rendered = Array.isArray(field.value)
         ? `[${(field.value as readonly string[]).map((item) => `"${value(jsonInner(item))}"`).join(', ')}]`
@@ -106,7 +135,9 @@ export function scaffoldFileSuffix(kind: ScaffoldKind, format: DocumentFormat): 
 
 /** One-line description of a scaffold, for pickers and completion details. */
 export function scaffoldLabel(kind: ScaffoldKind): string {
-  return kind === 'static-role' ? 'static role (adopts an existing IAM user, rotates its key)' : `role, credential_type ${kind}`;
+  return kind === 'static-role'
+    ? 'static role (adopts an existing IAM user, rotates its key)'
+    : `role, credential_type ${kind}`;
 }
 
 function escapeSnippet(text: string): string {

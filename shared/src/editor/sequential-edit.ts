@@ -11,7 +11,12 @@ export type EditStep = (file: ParsedFile, document: ParsedDocument) => readonly 
  * one renamed, and edits never overlap), and returns the whole change as one edit of the original
  * text: the span between the unchanged prefix and suffix. Empty when a step finds nothing to do.
  */
-export function sequentialEdit(text: string, format: DocumentFormat, documentIndex: number, steps: readonly EditStep[]): TextEdit[] {
+export function sequentialEdit(
+  text: string,
+  format: DocumentFormat,
+  documentIndex: number,
+  steps: readonly EditStep[],
+): TextEdit[] {
   let current = text;
   for (const step of steps) {
     const file = parseDocuments(current, format);
@@ -33,6 +38,7 @@ function spanEdit(before: string, after: string): TextEdit {
   while (
     suffix < shorter - prefix &&
     before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-  ) suffix++;
+  )
+    suffix++;
   return { start: prefix, end: before.length - suffix, newText: after.slice(prefix, after.length - suffix) };
 }

@@ -19,7 +19,9 @@ export function templatePreview(text: string, deps: TemplatePreviewDeps): string
     const example = description.examples[type];
     const limit = description.limits[type];
     const bound = description.analysis?.[type];
-    const rendered = example.ok ? `\`${example.username}\` (${example.username.length} chars)` : `HTTP 500: ${example.message}`;
+    const rendered = example.ok
+      ? `\`${example.username}\` (${example.username.length} chars)`
+      : `HTTP 500: ${example.message}`;
     lines.push(`- ${type}: ${rendered}; worst case ${worstCase(bound)} of ${limit} ${verdict(bound, limit)}`);
   }
   if (description.analysis && !description.analysis.branchesOnType) {

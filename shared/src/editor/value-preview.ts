@@ -10,8 +10,13 @@ import { splitCommaList } from './list-conversion.ts';
  */
 export function valuePreview(info: FieldInfo, value: unknown): string | undefined {
   if (info.value === 'duration' || info.value === 'duration-or-seconds') {
-    const parsed = parseDuration(value, { allowInteger: info.value === 'duration-or-seconds', requireUnit: info.value === 'duration', field: info.name });
-    if (parsed.seconds === undefined) return `Not a duration the engine accepts: ${parsed.problems[0]?.message ?? 'unreadable'}`;
+    const parsed = parseDuration(value, {
+      allowInteger: info.value === 'duration-or-seconds',
+      requireUnit: info.value === 'duration',
+      field: info.name,
+    });
+    if (parsed.seconds === undefined)
+      return `Not a duration the engine accepts: ${parsed.problems[0]?.message ?? 'unreadable'}`;
     const shown = typeof value === 'number' ? String(value) : String(value).trim();
     return `\`${shown}\` = ${parsed.seconds} s; the engine reads it back as \`${formatDuration(parsed.seconds)}\``;
   }

@@ -28,7 +28,11 @@ export function yamlContextAt(text: string, offset: number): CursorContext | und
     const prefix = item[3] ?? '';
     const start = offset - prefix.length - (item[2] ?? '').length;
     return finish(lines, owner.line, owner.indent, bounds, {
-      part: 'item', key: owner.key, prefix, replace: { start, end: offset + wordAfter.length }, indent: owner.indent,
+      part: 'item',
+      key: owner.key,
+      prefix,
+      replace: { start, end: offset + wordAfter.length },
+      indent: owner.indent,
     });
   }
   const value = /^(\s*)(?:-\s+)?("[^"]*"|'[^']*'|[^\s"'#:][^:#]*?)\s*:(\s*)(["']?)([^#]*)$/.exec(before);
@@ -37,7 +41,11 @@ export function yamlContextAt(text: string, offset: number): CursorContext | und
     const key = (value[2] ?? '').replace(/^["']|["']$/g, '');
     const prefix = value[5] ?? '';
     const start = offset - prefix.length - (value[4] ?? '').length;
-    const end = offset + (after.trimEnd().length > 0 && !after.trimStart().startsWith('#') ? after.replace(/\s+#.*$/, '').trimEnd().length : 0);
+    const end =
+      offset +
+      (after.trimEnd().length > 0 && !after.trimStart().startsWith('#')
+        ? after.replace(/\s+#.*$/, '').trimEnd().length
+        : 0);
     return finish(lines, at, indent, bounds, { part: 'value', key, prefix, replace: { start, end }, indent });
   }
   const key = /^(\s*)([\w$.-]*)$/.exec(before);
@@ -47,7 +55,12 @@ export function yamlContextAt(text: string, offset: number): CursorContext | und
   // Editing an existing `key: value`: replace through the colon so the inserted `key: ` does not double it.
   const colon = /^[\w$.-]*\s*:\s?/.exec(after);
   const end = offset + (colon ? colon[0].length : wordAfter.length);
-  return finish(lines, at, indent, bounds, { part: 'key', prefix, replace: { start: offset - prefix.length, end }, indent });
+  return finish(lines, at, indent, bounds, {
+    part: 'key',
+    prefix,
+    replace: { start: offset - prefix.length, end },
+    indent,
+  });
 }
 
 type Partial = Pick<CursorContext, 'part' | 'prefix' | 'replace' | 'indent'> & { key?: string };
@@ -65,7 +78,12 @@ function finish(
 }
 
 /** Keys of the mappings that enclose a line at `indent`, found by walking up to smaller indentation. */
-function parentKeys(lines: readonly YamlLine[], at: number, indent: number, first: number): { path: string[]; line: number } {
+function parentKeys(
+  lines: readonly YamlLine[],
+  at: number,
+  indent: number,
+  first: number,
+): { path: string[]; line: number } {
   const path: string[] = [];
   let current = indent;
   let line = first - 1;
@@ -82,7 +100,12 @@ function parentKeys(lines: readonly YamlLine[], at: number, indent: number, firs
 }
 
 /** The `key:` that owns a list item at `indent` (YAML allows the items at the key's own indentation). */
-function listOwner(lines: readonly YamlLine[], at: number, indent: number, first: number): { key: string; line: number; indent: number } | undefined {
+function listOwner(
+  lines: readonly YamlLine[],
+  at: number,
+  indent: number,
+  first: number,
+): { key: string; line: number; indent: number } | undefined {
   for (let i = at - 1; i >= first; i--) {
     const candidate = lines[i];
     if (!candidate || candidate.blank) continue;
@@ -95,7 +118,13 @@ function listOwner(lines: readonly YamlLine[], at: number, indent: number, first
 }
 
 /** Keys at exactly `indent` from `from` until the mapping ends (a line indented less), skipping one line. */
-function siblingKeys(lines: readonly YamlLine[], from: number, last: number, indent: number, skip: number): Map<string, string | undefined> {
+function siblingKeys(
+  lines: readonly YamlLine[],
+  from: number,
+  last: number,
+  indent: number,
+  skip: number,
+): Map<string, string | undefined> {
   const keys = new Map<string, string | undefined>();
   for (let i = Math.max(0, from); i <= last; i++) {
     const line = lines[i];

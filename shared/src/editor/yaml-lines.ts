@@ -48,7 +48,10 @@ export function lineAt(lines: readonly YamlLine[], offset: number): number {
 }
 
 /** The document a line belongs to: its 0-based index and its first and last line (separators excluded). */
-export function documentBounds(lines: readonly YamlLine[], line: number): { index: number; first: number; last: number } {
+export function documentBounds(
+  lines: readonly YamlLine[],
+  line: number,
+): { index: number; first: number; last: number } {
   let index = 0;
   let first = 0;
   let content = false;
@@ -112,6 +115,7 @@ function scalarText(rest: string): string | undefined {
   const comment = value.search(/\s#/);
   if (comment !== -1) value = value.slice(0, comment).trim();
   if (value.startsWith('#')) value = '';
-  if (value === '' || value === '|' || value === '>' || value.startsWith('[') || value.startsWith('{')) return undefined;
+  if (value === '' || value === '|' || value === '>' || value.startsWith('[') || value.startsWith('{'))
+    return undefined;
   return value;
 }

@@ -43,25 +43,55 @@ export function annotationFor(match: { readonly subject: HistorySubject }, targe
   if (target) {
     const { state, verdict } = subjectVsTarget(subject, target);
     const introduced = subject.changes[subject.changes.length - 1] ?? newest;
-    if (state === 'unavailable') return make(`${editionLabel(subject)} — not on ${describeTarget(target)}`, introduced, replacedBy, 'newer');
+    if (state === 'unavailable')
+      return make(`${editionLabel(subject)} — not on ${describeTarget(target)}`, introduced, replacedBy, 'newer');
     if (state === 'newer') {
       const how = verdict.confidence === 'inferred' ? ' (by date; no release stated)' : '';
-      return make(`added ${introduced.date} — newer than ${describeTarget(target)}${how}`, introduced, replacedBy, 'newer');
+      return make(
+        `added ${introduced.date} — newer than ${describeTarget(target)}${how}`,
+        introduced,
+        replacedBy,
+        'newer',
+      );
     }
   }
   const deprecation = subject.deprecation;
   if (deprecation) {
     const removal = deprecation.sunset === undefined ? '' : `, removal ${deprecation.sunset}`;
-    return make(`deprecated ${deprecation.date}${removal}${replacedBy === undefined ? '' : ` → use ${replacedBy}`}`, deprecation, replacedBy, 'deprecated');
+    return make(
+      `deprecated ${deprecation.date}${removal}${replacedBy === undefined ? '' : ` → use ${replacedBy}`}`,
+      deprecation,
+      replacedBy,
+      'deprecated',
+    );
   }
-  if (newest.change === 'breaking' || newest.change === 'removed') return make(`${newest.change} ${newest.date}: ${shorten(newest.note ?? newest.entry.summary)}`, newest, replacedBy, 'breaking');
+  if (newest.change === 'breaking' || newest.change === 'removed')
+    return make(
+      `${newest.change} ${newest.date}: ${shorten(newest.note ?? newest.entry.summary)}`,
+      newest,
+      replacedBy,
+      'breaking',
+    );
   const after = target !== undefined && judgeChange(newest, target).newer ? ` (after ${describeTarget(target)})` : '';
   const only = target === undefined && subject.editions.length === 1 ? ` (${editionLabel(subject)})` : '';
   return make(`${newest.change} ${newest.date}${after}${only}`, newest, replacedBy, 'info');
 }
 
-function make(text: string, change: SubjectChange, replacedBy: string | undefined, severity: AnnotationSeverity): Annotation {
-  return { text, kind: change.change, date: change.date, replacedBy, severity, changeId: change.id, level: change.level };
+function make(
+  text: string,
+  change: SubjectChange,
+  replacedBy: string | undefined,
+  severity: AnnotationSeverity,
+): Annotation {
+  return {
+    text,
+    kind: change.change,
+    date: change.date,
+    replacedBy,
+    severity,
+    changeId: change.id,
+    level: change.level,
+  };
 }
 
 function shorten(text: string): string {

@@ -1,5 +1,6 @@
 /** `baselineSubjects`' answer. */
-export type ParsedBaseline = { readonly ok: true; readonly subjects: ReadonlySet<string> } | { readonly ok: false; readonly message: string };
+export type ParsedBaseline =
+  { readonly ok: true; readonly subjects: ReadonlySet<string> } | { readonly ok: false; readonly message: string };
 
 /** Most subject ids a baseline may list (the history names a few hundred subjects). */
 const MAX_SUBJECTS = 10_000;
@@ -19,10 +20,12 @@ export function baselineSubjects(text: string): ParsedBaseline {
   } catch (error) {
     return { ok: false, message: `not JSON (${(error as Error).message}); ${fix}` };
   }
-  const used = typeof parsed === 'object' && parsed !== null ? (parsed as { subjectsUsed?: unknown }).subjectsUsed : undefined;
+  const used =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { subjectsUsed?: unknown }).subjectsUsed : undefined;
   if (!Array.isArray(used) || !used.every((s): s is string => typeof s === 'string' && s.length <= 1000)) {
     return { ok: false, message: `field "subjectsUsed" must be a list of subject ids; ${fix}` };
   }
-  if (used.length > MAX_SUBJECTS) return { ok: false, message: `field "subjectsUsed" lists ${used.length} ids, more than ${MAX_SUBJECTS}; ${fix}` };
+  if (used.length > MAX_SUBJECTS)
+    return { ok: false, message: `field "subjectsUsed" lists ${used.length} ids, more than ${MAX_SUBJECTS}; ${fix}` };
   return { ok: true, subjects: new Set(used) };
 }

@@ -30,7 +30,9 @@ export function blockLabelResources(text: string, index: HistoryIndex): BlockLab
   return out;
 }
 
-function resourceNames(index: HistoryIndex): readonly { readonly resource: string; readonly words: readonly string[] }[] {
+function resourceNames(
+  index: HistoryIndex,
+): readonly { readonly resource: string; readonly words: readonly string[] }[] {
   let names = cache.get(index);
   if (!names) {
     const list: { resource: string; words: string[] }[] = [];
@@ -38,7 +40,8 @@ function resourceNames(index: HistoryIndex): readonly { readonly resource: strin
     // Resources also go by their aliases: `variable sets` for `varsets`.
     for (const subject of index.subjects) {
       if (subject.type !== 'resource') continue;
-      for (const alias of subject.aliases) list.push({ resource: subject.name, words: alias.toLowerCase().split(/[-_ ]/).map(singular) });
+      for (const alias of subject.aliases)
+        list.push({ resource: subject.name, words: alias.toLowerCase().split(/[-_ ]/).map(singular) });
     }
     cache.set(index, (names = list));
   }

@@ -20,7 +20,10 @@ export interface BraceDepths {
   evidence(e: Evidence): { readonly depth: number; readonly close: number; readonly open: number } | undefined;
 }
 
-const cache = new WeakMap<readonly Evidence[], { readonly count: number; readonly text: string; readonly depths: BraceDepths }>();
+const cache = new WeakMap<
+  readonly Evidence[],
+  { readonly count: number; readonly text: string; readonly depths: BraceDepths }
+>();
 
 /** The brace depths of a text and its evidence list, built once per scan (cached on the evidence list). */
 export function braceDepths(text: string, evidence: readonly Evidence[]): BraceDepths {
@@ -62,7 +65,13 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
     const at = positions[k] ?? 0;
     const next = after[k] ?? 0;
     if (next > current) openAt.set(next, at);
-    else for (let top = pending[pending.length - 1]; top !== undefined && top.depth > next; top = pending[pending.length - 1]) (pending.pop() as { entry: { close: number } }).entry.close = at;
+    else
+      for (
+        let top = pending[pending.length - 1];
+        top !== undefined && top.depth > next;
+        top = pending[pending.length - 1]
+      )
+        (pending.pop() as { entry: { close: number } }).entry.close = at;
     current = next;
     k++;
   };

@@ -3,7 +3,11 @@ import type { ChangeLevel } from './data-types.ts';
 import type { ChangeForUs, ChangesReport } from './changes-since.ts';
 
 /** The annotation severity GitHub shows for each level. */
-export const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'notice'>> = { breaking: 'error', deprecation: 'warning', info: 'notice' };
+export const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'notice'>> = {
+  breaking: 'error',
+  deprecation: 'warning',
+  info: 'notice',
+};
 
 /** One line annotation of a change, for GitHub (`::warning file=…::`) or the action's runner. */
 export interface ChangeAnnotation {
@@ -31,7 +35,10 @@ export function changeMessage(change: ChangeForUs): string {
  * One annotation per place of every change, most pressing first. With `onlyNew`, changes to
  * subjects the baseline already used are left out (the old code was reviewed already).
  */
-export function changeAnnotations(report: ChangesReport, options: { readonly minLevel?: ChangeLevel; readonly onlyNew?: boolean } = {}): ChangeAnnotation[] {
+export function changeAnnotations(
+  report: ChangesReport,
+  options: { readonly minLevel?: ChangeLevel; readonly onlyNew?: boolean } = {},
+): ChangeAnnotation[] {
   const out: ChangeAnnotation[] = [];
   const last = LEVELS.indexOf(options.minLevel ?? 'info');
   for (const level of LEVELS.slice(0, last + 1)) {

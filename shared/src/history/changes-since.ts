@@ -26,7 +26,12 @@ export interface ChangeForUs {
   readonly date: string;
   readonly change: ChangeKind;
   readonly summary: string;
-  readonly subject: { readonly id: string; readonly type: SubjectType; readonly name: string; readonly resource: string | null };
+  readonly subject: {
+    readonly id: string;
+    readonly type: SubjectType;
+    readonly name: string;
+    readonly resource: string | null;
+  };
   readonly replacedBy: string | null;
   readonly sunset: string | null;
   readonly note: string | null;
@@ -72,13 +77,24 @@ export interface ChangesOptions {
  * changesSince([{ file: 'a.json', matches: scanText('{"enforce": []}', { languageId: 'json' }) }], { kind: 'date', date: '2023-01-01' })
  *   .levels.deprecation[0]?.id; // 'ph-2023-05-25'
  */
-export function changesSince(files: readonly FileMatches[], since: Target, options: ChangesOptions = {}): ChangesReport {
+export function changesSince(
+  files: readonly FileMatches[],
+  since: Target,
+  options: ChangesOptions = {},
+): ChangesReport {
   const places = new Map<string, { subject: HistorySubject; places: UsePlace[] }>();
   for (const { file, matches } of files) {
     for (const match of matches) {
       let used = places.get(match.subject.id);
       if (!used) places.set(match.subject.id, (used = { subject: match.subject, places: [] }));
-      used.places.push({ file, line: match.line, column: match.column, endLine: match.endLine, endColumn: match.endColumn, text: match.text });
+      used.places.push({
+        file,
+        line: match.line,
+        column: match.column,
+        endLine: match.endLine,
+        endColumn: match.endColumn,
+        text: match.text,
+      });
     }
   }
   const levels: Record<ChangeLevel, ChangeForUs[]> = { breaking: [], deprecation: [], info: [] };
@@ -86,7 +102,9 @@ export function changesSince(files: readonly FileMatches[], since: Target, optio
     for (const change of subject.changes) {
       const verdict = judgeChange(change, since);
       if (!verdict.available || !verdict.newer) continue;
-      levels[change.level].push(present(subject, change, verdict.confidence, options.baseline?.has(subject.id) !== true, where));
+      levels[change.level].push(
+        present(subject, change, verdict.confidence, options.baseline?.has(subject.id) !== true, where),
+      );
     }
   }
   for (const level of LEVELS) levels[level].sort(byDateThenSubject);
@@ -107,7 +125,13 @@ export function failsOn(report: ChangesReport, threshold: ChangeLevel): boolean 
   return LEVELS.some((level) => levelAtLeast(level, threshold) && report.levels[level].some((c) => c.new));
 }
 
-function present(subject: HistorySubject, change: SubjectChange, confidence: TargetConfidence, isNew: boolean, places: readonly UsePlace[]): ChangeForUs {
+function present(
+  subject: HistorySubject,
+  change: SubjectChange,
+  confidence: TargetConfidence,
+  isNew: boolean,
+  places: readonly UsePlace[],
+): ChangeForUs {
   return {
     id: change.id,
     level: change.level,

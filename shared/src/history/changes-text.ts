@@ -18,7 +18,9 @@ export function changesText(report: ChangesReport): string {
     if (changes.length === 0) continue;
     lines.push('', `${HEADINGS[level]} (${changes.length})`);
     for (const change of changes) {
-      lines.push(`  ${change.id}  ${change.date}  ${changeMessage(change)}${change.new ? '' : ' [already used in the baseline]'}`);
+      lines.push(
+        `  ${change.id}  ${change.date}  ${changeMessage(change)}${change.new ? '' : ' [already used in the baseline]'}`,
+      );
       for (const place of change.places) lines.push(`    ${place.file}:${place.line}:${place.column}`);
     }
   }
@@ -31,7 +33,13 @@ export function changesMarkdown(report: ChangesReport): string {
   for (const level of LEVELS) {
     const changes = report.levels[level];
     if (changes.length === 0) continue;
-    parts.push('', `#### ${HEADINGS[level]} (${changes.length})`, '', '| Change | Date | Subject | What it means | Used at |', '|---|---|---|---|---|');
+    parts.push(
+      '',
+      `#### ${HEADINGS[level]} (${changes.length})`,
+      '',
+      '| Change | Date | Subject | What it means | Used at |',
+      '|---|---|---|---|---|',
+    );
     for (const change of changes) parts.push(row(change));
   }
   return `${parts.join('\n')}\n`;
@@ -41,7 +49,8 @@ function headline(report: ChangesReport): string {
   const { breaking, deprecation, info } = report.counts;
   const total = breaking + deprecation + info;
   const used = report.subjectsUsed.length;
-  if (total === 0) return `No changes since ${report.since} to the ${used} API subject${used === 1 ? '' : 's'} used in ${report.files} file${report.files === 1 ? '' : 's'}.`;
+  if (total === 0)
+    return `No changes since ${report.since} to the ${used} API subject${used === 1 ? '' : 's'} used in ${report.files} file${report.files === 1 ? '' : 's'}.`;
   return `${total} change${total === 1 ? '' : 's'} since ${report.since} to the ${used} API subject${used === 1 ? '' : 's'} used in ${report.files} file${report.files === 1 ? '' : 's'}: ${breaking} breaking, ${deprecation} deprecation${deprecation === 1 ? '' : 's'}, ${info} other.`;
 }
 
@@ -54,5 +63,8 @@ function row(change: ChangeForUs): string {
 
 /** Table cells: no line breaks, no pipes, no backticks that would close a code span. */
 function cell(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|').replace(/`/g, "'");
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .replace(/`/g, "'");
 }

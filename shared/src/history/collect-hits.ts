@@ -63,7 +63,9 @@ export class HitCollector {
           this.bareKey(at, pattern.lastIndex);
       }
     }
-    if (profile.blockKeys) for (const label of blockLabelResources(text, this.index)) this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
+    if (profile.blockKeys)
+      for (const label of blockLabelResources(text, this.index))
+        this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
     const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
@@ -129,7 +131,8 @@ export class HitCollector {
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = keyOf === 'type' && info.resourceType;
     if (isType) this.evidence(start, line, [info.text], 'type');
-    if (info.candidates.length > 0) this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
+    if (info.candidates.length > 0)
+      this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
   }
 
   /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`, `json:"stage"`. */
@@ -146,7 +149,16 @@ export class HitCollector {
       const line = this.lines.lineOf(start);
       if (info.evidence) this.evidence(start, line, info.evidence, 'token');
       if (field.primary && info.resourceType) this.evidence(start, line, [info.text], 'type');
-      if (info.candidates.length > 0) this.addName({ start, end: start + field.name.length, line, info, isKey: true, keyOf: '', via: field.primary ? 'type' : 'name' });
+      if (info.candidates.length > 0)
+        this.addName({
+          start,
+          end: start + field.name.length,
+          line,
+          info,
+          isKey: true,
+          keyOf: '',
+          via: field.primary ? 'type' : 'name',
+        });
     }
   }
 
@@ -180,7 +192,12 @@ export class HitCollector {
       const quote = text.charCodeAt(join.next);
       const end = isQuote(profile, quote) ? closingQuote(text, profile, join.next + 1, quote) : -1;
       const last = parts[parts.length - 1];
-      if (end === -1 || !last || !(text.charCodeAt(last.end - 1) === 47 || text.slice(join.next + 1, end).includes('/'))) break;
+      if (
+        end === -1 ||
+        !last ||
+        !(text.charCodeAt(last.end - 1) === 47 || text.slice(join.next + 1, end).includes('/'))
+      )
+        break;
       parts.push({ start: join.next + 1, end });
       holes.push(join.expression);
       after = end + 1;
@@ -209,10 +226,31 @@ export class HitCollector {
     const located = { parts };
     const start = sourceOffset(located, url.urlStart);
     const line = this.lines.lineOf(origin);
-    const hit: UrlHit = { start, end: sourceOffset(located, url.pathEnd - 1) + 1, line, url, parts, single, candidates };
-    if (url.method) hit.method = { method: url.method.method, start: sourceOffset(located, url.method.start), end: sourceOffset(located, url.method.end - 1) + 1, text: url.method.method };
+    const hit: UrlHit = {
+      start,
+      end: sourceOffset(located, url.pathEnd - 1) + 1,
+      line,
+      url,
+      parts,
+      single,
+      candidates,
+    };
+    if (url.method)
+      hit.method = {
+        method: url.method.method,
+        start: sourceOffset(located, url.method.start),
+        end: sourceOffset(located, url.method.end - 1) + 1,
+        text: url.method.method,
+      };
     this.#hits.urls.push(hit);
-    this.evidence(start, line, candidates.length === 1 || candidates[1]?.literals !== best.literals ? best.resources : sameScoreResources(candidates), 'path');
+    this.evidence(
+      start,
+      line,
+      candidates.length === 1 || candidates[1]?.literals !== best.literals
+        ? best.resources
+        : sameScoreResources(candidates),
+      'path',
+    );
   }
 
   private evidence(offset: number, line: number, resources: readonly string[], kind: Evidence['kind']): void {
@@ -267,7 +305,8 @@ function comparedKey(text: string, open: number): string {
     while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
     if (text.charCodeAt(s) !== 46) return '';
   }
-  if (c === 93) { // ["type"] or ['type']
+  if (c === 93) {
+    // ["type"] or ['type']
     i--;
     c = text.charCodeAt(i);
     if (c !== 34 && c !== 39) return '';

@@ -57,5 +57,15 @@ function isLetter(c: number): boolean {
 
 /** Characters of a simple expression between concatenated literals: `id`, `ws.id`, `encode(id)`, `$x`. */
 function isExprChar(c: number): boolean {
-  return isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c === 46 || c === 40 || c === 41 || c === 91 || c === 93;
+  return (
+    isLetter(c) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 36 ||
+    c === 46 ||
+    c === 40 ||
+    c === 41 ||
+    c === 91 ||
+    c === 93
+  );
 }

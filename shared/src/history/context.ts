@@ -18,7 +18,14 @@ import type { HistorySubject } from './types.ts';
  * `{}` block holding a `type` value still names its resource for everything inside it (see
  * `scopedResourcesAt`; at most MAX_SCOPES blocks are walked back).
  */
-export const NEARBY = { CONTEXT_LINES: 12, METHOD_LINES: 3, PARAM_LINES: 5, MAX_CHARS: 2000, MAX_NEIGHBOURS: 8, MAX_SCOPES: 64 } as const;
+export const NEARBY = {
+  CONTEXT_LINES: 12,
+  METHOD_LINES: 3,
+  PARAM_LINES: 5,
+  MAX_CHARS: 2000,
+  MAX_NEIGHBOURS: 8,
+  MAX_SCOPES: 64,
+} as const;
 
 /** What resolution needs besides the hit itself. */
 export interface ResolveContext {
@@ -50,7 +57,8 @@ export function resourcesAt(ctx: ResolveContext, offset: number, line: number): 
     if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) continue;
     const levels = here - info.depth;
     const distance = Math.abs(e.offset - offset);
-    if (!best || levels < best.levels || (levels === best.levels && distance < best.distance)) best = { resources: e.resources, levels, distance };
+    if (!best || levels < best.levels || (levels === best.levels && distance < best.distance))
+      best = { resources: e.resources, levels, distance };
   }
   return best?.resources;
 }
@@ -142,7 +150,13 @@ function scopesOf(ctx: ResolveContext): Scope[] {
  * The items (sorted by offset) within `lines` lines and MAX_CHARS characters of a position, at
  * most MAX_NEIGHBOURS on each side, closest first on each side.
  */
-export function neighbours<T extends { readonly line: number }>(items: readonly T[], at: (item: T) => number, offset: number, line: number, lines: number): T[] {
+export function neighbours<T extends { readonly line: number }>(
+  items: readonly T[],
+  at: (item: T) => number,
+  offset: number,
+  line: number,
+  lines: number,
+): T[] {
   const out: T[] = [];
   const first = firstFrom(items, offset, at);
   for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
@@ -176,15 +190,26 @@ function firstFrom<T>(items: readonly T[], offset: number, at: (item: T) => numb
 }
 
 /** True when evidence within CONTEXT_LINES of `line` names the resource of one of the candidates. */
-export function anyEvidenceFor(ctx: ResolveContext, offset: number, line: number, candidates: readonly { readonly subject: HistorySubject }[]): boolean {
+export function anyEvidenceFor(
+  ctx: ResolveContext,
+  offset: number,
+  line: number,
+  candidates: readonly { readonly subject: HistorySubject }[],
+): boolean {
   for (const e of neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES)) {
-    for (const { subject } of candidates) if (subject.resource !== undefined && e.resources.includes(subject.resource)) return true;
+    for (const { subject } of candidates)
+      if (subject.resource !== undefined && e.resources.includes(subject.resource)) return true;
   }
   return false;
 }
 
 /** The nearest URL hit within PARAM_LINES whose templates carry this parameter, if any. */
-export function boundUrl(ctx: ResolveContext, parameter: HistorySubject, offset: number, line: number): UrlHit | undefined {
+export function boundUrl(
+  ctx: ResolveContext,
+  parameter: HistorySubject,
+  offset: number,
+  line: number,
+): UrlHit | undefined {
   let best: UrlHit | undefined;
   for (const url of neighbours(ctx.hits.urls, urlStart, offset, line, NEARBY.PARAM_LINES)) {
     if (!urlHasParameter(ctx, url, parameter)) continue;

@@ -10,13 +10,19 @@ import { LinePlaces } from './source-text.ts';
  * Go's `MethodPost`, a client call `.delete(` (also PHP's `->delete(`, a wrapper's `._post(`),
  * .NET's `PostAsync(` / `PatchAsJsonAsync(`, and `method: 'delete'`.
  */
-const METHOD = /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete)\(|method["']?[ \t]*[:=][ \t]*["'](get|post|put|patch|delete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)\(/g;
+const METHOD =
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete)\(|method["']?[ \t]*[:=][ \t]*["'](get|post|put|patch|delete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)\(/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
  * read, each once, so the cost follows the number of URLs, not the size of the document.
  */
-export function findMethods(text: string, profile: LanguageProfile, lines: Lines, urls: readonly UrlHit[]): LinedMethod[] {
+export function findMethods(
+  text: string,
+  profile: LanguageProfile,
+  lines: Lines,
+  urls: readonly UrlHit[],
+): LinedMethod[] {
   const found: LinedMethod[] = [];
   const places = new LinePlaces(text, profile, lines);
   let scanned = 0;
@@ -28,9 +34,18 @@ export function findMethods(text: string, profile: LanguageProfile, lines: Lines
     METHOD.lastIndex = 0;
     for (let m = METHOD.exec(window); m !== null; m = METHOD.exec(window)) {
       const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? `Method${m[2] ?? ''}`;
-      const start = from + m.index + (m[3] !== undefined ? m[0].length - word.length - 1 : m[4] !== undefined ? m[0].length - word.length - 1 : 0);
+      const start =
+        from +
+        m.index +
+        (m[3] !== undefined ? m[0].length - word.length - 1 : m[4] !== undefined ? m[0].length - word.length - 1 : 0);
       if (places.at(start).inComment) continue;
-      found.push({ method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').toUpperCase()) as HttpMethod, start, end: start + word.length, text: word, line: lines.lineOf(start) });
+      found.push({
+        method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').toUpperCase()) as HttpMethod,
+        start,
+        end: start + word.length,
+        text: word,
+        line: lines.lineOf(start),
+      });
     }
     scanned = to;
   }

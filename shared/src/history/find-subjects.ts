@@ -22,7 +22,9 @@ export function findSubjects(query: string, index: HistoryIndex = history): Hist
   const exact = index.byName.get(text);
   if (exact) return [...exact];
   const lower = text.toLowerCase();
-  const named = index.subjects.filter((s) => s.name.toLowerCase() === lower || s.aliases.some((a) => a.toLowerCase() === lower));
+  const named = index.subjects.filter(
+    (s) => s.name.toLowerCase() === lower || s.aliases.some((a) => a.toLowerCase() === lower),
+  );
   if (named.length > 0) return named;
   return byPath(text, index);
 }

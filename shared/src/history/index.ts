@@ -1,5 +1,15 @@
 // Public surface of the history area.
-export type { ChangeKind, ChangeLevel, Edition, EntryData, HistoryData, HttpMethod, SubjectData, SubjectType, ValueField } from './data-types.ts';
+export type {
+  ChangeKind,
+  ChangeLevel,
+  Edition,
+  EntryData,
+  HistoryData,
+  HttpMethod,
+  SubjectData,
+  SubjectType,
+  ValueField,
+} from './data-types.ts';
 export type { HistoryEntry, HistoryIndex, HistorySubject, PathCandidate, SubjectChange } from './types.ts';
 export type { PathSegment } from './path-trie.ts';
 export { loadHistory } from './load-history.ts';

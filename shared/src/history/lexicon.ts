@@ -44,7 +44,17 @@ export interface Lexicon {
  * Tokens that show code handles run task requests (notes: callback URL key, signature header;
  * and the other fields every request carries).
  */
-const RUN_TASK_EVIDENCE = ['task_result_callback_url', 'task_result_id', 'task_result_enforcement_level', 'plan_json_api_url', 'run_app_url', 'payload_version', 'X-TFC-Task-Signature', 'x-tfc-task-signature', 'task-results'];
+const RUN_TASK_EVIDENCE = [
+  'task_result_callback_url',
+  'task_result_id',
+  'task_result_enforcement_level',
+  'plan_json_api_url',
+  'run_app_url',
+  'payload_version',
+  'X-TFC-Task-Signature',
+  'x-tfc-task-signature',
+  'task-results',
+];
 const RUN_TASK_RESOURCES = ['run task request'];
 
 /** Keys whose unquoted value the matcher reads: a resource type, a status field, a method. */
@@ -106,7 +116,11 @@ function addCaseVariants(index: HistoryIndex, at: (text: string) => LexInfo): vo
     const own = new Set([subject.name, ...subject.aliases]);
     for (const name of own) {
       if (name.includes(' ') || name.includes('.')) continue;
-      const other = name.includes('-') ? name.replace(/-/g, '_') : name.includes('_') ? name.replace(/_/g, '-') : undefined;
+      const other = name.includes('-')
+        ? name.replace(/-/g, '_')
+        : name.includes('_')
+          ? name.replace(/_/g, '-')
+          : undefined;
       if (other === undefined || own.has(other) || other.includes('-_') || other.includes('_-')) continue;
       const info = at(other);
       if (info.candidates.some((c) => c.subject === subject)) continue;
@@ -139,7 +153,8 @@ function starScopeOf(index: HistoryIndex): Map<HistorySubject, Set<string>> {
     if (subject.type !== 'parameter' || subject.path !== '*') continue;
     const templates = new Set<string>();
     for (const change of subject.changes) {
-      for (const { subject: other } of change.entry.changes) if (other.type === 'endpoint' && other.path !== undefined) templates.add(other.path);
+      for (const { subject: other } of change.entry.changes)
+        if (other.type === 'endpoint' && other.path !== undefined) templates.add(other.path);
     }
     scope.set(subject, templates);
   }

@@ -18,7 +18,9 @@ type SubjectBuilder = Mutable<HistorySubject> & { changes: SubjectChange[]; alia
  */
 export function loadHistory(data: HistoryData): HistoryIndex {
   const subjects = new Map<string, SubjectBuilder>();
-  const entries = [...data.entries].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).map((entryData) => linkEntry(entryData, subjects));
+  const entries = [...data.entries]
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+    .map((entryData) => linkEntry(entryData, subjects));
   const list = [...subjects.values()].map(finishSubject);
   const byName = new Map<string, HistorySubject[]>();
   for (const subject of list) {
@@ -60,7 +62,15 @@ function linkEntry(entryData: EntryData, subjects: Map<string, SubjectBuilder>):
 }
 
 function newSubject(id: string, data: SubjectData): SubjectBuilder {
-  const subject: SubjectBuilder = { id, type: data.type, name: data.name, aliases: [], relationship: data.relationship === true, changes: [], editions: [] };
+  const subject: SubjectBuilder = {
+    id,
+    type: data.type,
+    name: data.name,
+    aliases: [],
+    relationship: data.relationship === true,
+    changes: [],
+    editions: [],
+  };
   if (data.method !== undefined) subject.method = data.method;
   if (data.path !== undefined) subject.path = data.path;
   if (data.resource !== undefined) subject.resource = data.resource;

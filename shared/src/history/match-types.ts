@@ -42,5 +42,10 @@ export interface Match {
   /** Endpoints: the method token used to choose the subject. */
   readonly method?: MethodToken;
   /** Endpoints in one literal: offsets of the path part (after host and `/api/v2`) and the parameter values. */
-  readonly path?: { readonly start: number; readonly end: number; readonly template: string; readonly params: Readonly<Record<string, string>> };
+  readonly path?: {
+    readonly start: number;
+    readonly end: number;
+    readonly template: string;
+    readonly params: Readonly<Record<string, string>>;
+  };
 }

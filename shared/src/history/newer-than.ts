@@ -36,7 +36,12 @@ export function judgeChange(change: Dated, target: Target): TargetVerdict {
   if (target.kind === 'date') return { available: true, newer: change.date > target.date, confidence: 'date' };
   if (!change.editions.includes(target.kind)) return { available: false, newer: false, confidence: 'edition' };
   if (target.kind === 'hosted') return { available: true, newer: false, confidence: 'date' };
-  if (change.selfHostedRelease !== undefined) return { available: true, newer: compareReleases(change.selfHostedRelease, target.release) > 0, confidence: 'stated' };
+  if (change.selfHostedRelease !== undefined)
+    return {
+      available: true,
+      newer: compareReleases(change.selfHostedRelease, target.release) > 0,
+      confidence: 'stated',
+    };
   return { available: true, newer: change.date >= releaseDate(target.release), confidence: 'inferred' };
 }
 
@@ -68,11 +73,15 @@ export function newerThan(target: Target, index: HistoryIndex = history): NewerE
  * Subjects whose history starts with a change other than `added` existed before the history
  * and are never `newer`.
  */
-export function subjectVsTarget(subject: HistorySubject, target: Target): { readonly state: 'present' | 'newer' | 'unavailable'; readonly verdict: TargetVerdict } {
+export function subjectVsTarget(
+  subject: HistorySubject,
+  target: Target,
+): { readonly state: 'present' | 'newer' | 'unavailable'; readonly verdict: TargetVerdict } {
   const introduced = subject.changes[subject.changes.length - 1];
   if (!introduced) return { state: 'present', verdict: { available: true, newer: false, confidence: 'date' } };
   const edition = target.kind === 'date' ? undefined : target.kind;
-  if (edition !== undefined && !subject.editions.includes(edition)) return { state: 'unavailable', verdict: { available: false, newer: false, confidence: 'edition' } };
+  if (edition !== undefined && !subject.editions.includes(edition))
+    return { state: 'unavailable', verdict: { available: false, newer: false, confidence: 'edition' } };
   const verdict = judgeChange(introduced, target);
   return { state: introduced.change === 'added' && verdict.newer ? 'newer' : 'present', verdict };
 }

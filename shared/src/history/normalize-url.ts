@@ -62,7 +62,14 @@ export function normalizeUrl(text: string): NormalizedUrl | undefined {
   for (const s of kept) segments.push({ text: s.text, placeholder: isPlaceholder(s.text) });
   const pathStart = text.charCodeAt(first.start - 1) === 47 ? first.start - 1 : first.start;
   const query = text.charCodeAt(pathEnd) === 63 ? parseQuery(text, pathEnd + 1) : [];
-  return { segments, urlStart, pathStart, pathEnd: last.start + last.text.length, query, ...(method ? { method } : {}) };
+  return {
+    segments,
+    urlStart,
+    pathStart,
+    pathEnd: last.start + last.text.length,
+    query,
+    ...(method ? { method } : {}),
+  };
 }
 
 interface RawSegment {
@@ -145,7 +152,14 @@ function parseQuery(text: string, from: number): UrlQueryPair[] {
     const rawKey = text.slice(start, keyEnd);
     if (rawKey !== '') {
       const valueStart = keyEnd === i ? i : keyEnd + 1;
-      pairs.push({ key: decodeBrackets(rawKey), keyStart: start, keyEnd, value: text.slice(valueStart, i), valueStart, valueEnd: i });
+      pairs.push({
+        key: decodeBrackets(rawKey),
+        keyStart: start,
+        keyEnd,
+        value: text.slice(valueStart, i),
+        valueStart,
+        valueEnd: i,
+      });
     }
     start = i + 1;
   }

@@ -19,13 +19,24 @@ const OBJECT_KEY_LINES = { beforeType: 4, afterType: 8, afterPath: 6, beforeToke
  * there is found with `indexOf` and the word before it looked up; a word counts when it opens its
  * line or (JS) follows `{` or `,` — so `cond ? a : b` and Python's `def f(stage: str)` do not.
  */
-export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: Lexicon, lines: Lines, evidence: readonly Evidence[]): NameHit[] {
+export function objectKeyHits(
+  text: string,
+  profile: LanguageProfile,
+  lexicon: Lexicon,
+  lines: Lines,
+  evidence: readonly Evidence[],
+): NameHit[] {
   const hits: NameHit[] = [];
   const places = new LinePlaces(text, profile, lines);
   const lineStartOnly = profile.tripleQuotes; // Python: model fields only
   let scanned = 0;
   for (const item of evidence) {
-    const [before, after] = item.kind === 'type' ? [OBJECT_KEY_LINES.beforeType, OBJECT_KEY_LINES.afterType] : item.kind === 'path' ? [0, OBJECT_KEY_LINES.afterPath] : [OBJECT_KEY_LINES.beforeToken, OBJECT_KEY_LINES.afterToken];
+    const [before, after] =
+      item.kind === 'type'
+        ? [OBJECT_KEY_LINES.beforeType, OBJECT_KEY_LINES.afterType]
+        : item.kind === 'path'
+          ? [0, OBJECT_KEY_LINES.afterPath]
+          : [OBJECT_KEY_LINES.beforeToken, OBJECT_KEY_LINES.afterToken];
     const from = Math.max(scanned, lines.startOf(Math.max(0, item.line - before)));
     const to = lines.endOf(item.line + after);
     if (from >= to) continue;
@@ -33,13 +44,21 @@ export function objectKeyHits(text: string, profile: LanguageProfile, lexicon: L
       const hit = keyBeforeColon(text, places, lexicon, lines, colon, lineStartOnly);
       if (hit) hits.push(hit);
     }
-    if (!lineStartOnly && item.kind === 'token') for (const hit of shorthandKeys(text, places, lexicon, lines, from, to)) hits.push(hit);
+    if (!lineStartOnly && item.kind === 'token')
+      for (const hit of shorthandKeys(text, places, lexicon, lines, from, to)) hits.push(hit);
     scanned = Math.max(scanned, to);
   }
   return hits;
 }
 
-function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, colon: number, lineStartOnly: boolean): NameHit | undefined {
+function keyBeforeColon(
+  text: string,
+  places: LinePlaces,
+  lexicon: Lexicon,
+  lines: Lines,
+  colon: number,
+  lineStartOnly: boolean,
+): NameHit | undefined {
   const next = text.charCodeAt(colon + 1);
   if (next === 58 || next === 61 || text.charCodeAt(colon - 1) === 58) return undefined; // `::`, `:=`
   let end = colon;
@@ -53,7 +72,14 @@ function keyBeforeColon(text: string, places: LinePlaces, lexicon: Lexicon, line
 }
 
 /** JS shorthand keys around a run task token: `const { stage, configuration_version_id: id } = body`. */
-function shorthandKeys(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, from: number, to: number): NameHit[] {
+function shorthandKeys(
+  text: string,
+  places: LinePlaces,
+  lexicon: Lexicon,
+  lines: Lines,
+  from: number,
+  to: number,
+): NameHit[] {
   const out: NameHit[] = [];
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
@@ -76,7 +102,14 @@ function shorthandKeys(text: string, places: LinePlaces, lexicon: Lexicon, lines
   return out;
 }
 
-function known(text: string, places: LinePlaces, lexicon: Lexicon, lines: Lines, start: number, end: number): NameHit | undefined {
+function known(
+  text: string,
+  places: LinePlaces,
+  lexicon: Lexicon,
+  lines: Lines,
+  start: number,
+  end: number,
+): NameHit | undefined {
   const info = lexicon.words.get(text.slice(start, end));
   if (!info || info.candidates.length === 0) return undefined;
   const place = places.at(start);

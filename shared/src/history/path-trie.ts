@@ -64,10 +64,18 @@ export class PathTrie<T> {
     return found.length > 1 ? found.sort((a, b) => b.literals - a.literals) : found;
   }
 
-  #walk(node: TrieNode<T>, segments: readonly PathSegment[], at: number, literals: number, query: ReadonlyMap<string, string> | undefined, found: TrieMatch<T>[]): void {
+  #walk(
+    node: TrieNode<T>,
+    segments: readonly PathSegment[],
+    at: number,
+    literals: number,
+    query: ReadonlyMap<string, string> | undefined,
+    found: TrieMatch<T>[],
+  ): void {
     if (at === segments.length) {
       for (const terminal of node.terminals) {
-        if (terminal.query.every(([k, v]) => query?.get(k) === v)) found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
+        if (terminal.query.every(([k, v]) => query?.get(k) === v))
+          found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
       }
       return;
     }

@@ -73,11 +73,16 @@ function endpointEdit(match: Match, replacement: string): ReplacementEdit | unde
     return value ?? `:${segment.param}`;
   });
   const leadingSlash = match.text.charCodeAt(path.start - match.start) === 47;
-  const edits: TextEdit[] = [{ start: path.start, end: path.end, newText: `${leadingSlash ? '/' : ''}${segments.join('/')}` }];
+  const edits: TextEdit[] = [
+    { start: path.start, end: path.end, newText: `${leadingSlash ? '/' : ''}${segments.join('/')}` },
+  ];
   const old = match.method;
   const methodChanges = match.subject.method !== method;
   if (methodChanges && old) edits.unshift({ start: old.start, end: old.end, newText: methodSpelling(old, method) });
-  const needs = [missing.length > 0 ? `fill in ${missing.map((m) => `:${m}`).join(', ')}` : '', methodChanges && !old ? `send it with ${method}` : ''].filter((s) => s !== '');
+  const needs = [
+    missing.length > 0 ? `fill in ${missing.map((m) => `:${m}`).join(', ')}` : '',
+    methodChanges && !old ? `send it with ${method}` : '',
+  ].filter((s) => s !== '');
   const title = `Use ${replacement}${needs.length > 0 ? ` (then ${needs.join(' and ')})` : ''}`;
   return { title, edits, isPreferred: needs.length === 0 };
 }

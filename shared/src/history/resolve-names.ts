@@ -15,7 +15,10 @@ import type { HistorySubject } from './types.ts';
 export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined {
   if (!mayPass(ctx, hit)) return undefined;
   let resources: readonly string[] | undefined | null = null;
-  const context = (): readonly string[] | undefined => (resources === null ? (resources = resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start)) : resources);
+  const context = (): readonly string[] | undefined =>
+    resources === null
+      ? (resources = resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start))
+      : resources;
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
   for (const { subject, rule } of hit.info.candidates) {
     const confidence = check(ctx, hit, subject, rule, context);
@@ -28,7 +31,14 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
   if (!first) return undefined;
   const via = first.subject.type === 'parameter' ? 'parameter' : hit.via;
   const alternatives = ranked.slice(1).map((p) => p.subject);
-  return makeMatch(ctx.text, ctx.lines, { start: hit.start, end: hit.end, subject: first.subject, confidence: first.confidence, via, alternatives });
+  return makeMatch(ctx.text, ctx.lines, {
+    start: hit.start,
+    end: hit.end,
+    subject: first.subject,
+    confidence: first.confidence,
+    via,
+    alternatives,
+  });
 }
 
 /**
@@ -46,10 +56,19 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
   if (!generic) return false;
   if (status || anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates)) return true;
   const scoped = scopedResourcesAt(ctx, hit.start);
-  return scoped !== undefined && hit.info.candidates.some((c) => c.subject.resource !== undefined && scoped.includes(c.subject.resource));
+  return (
+    scoped !== undefined &&
+    hit.info.candidates.some((c) => c.subject.resource !== undefined && scoped.includes(c.subject.resource))
+  );
 }
 
-function check(ctx: ResolveContext, hit: NameHit, subject: HistorySubject, rule: MatchRule, context: () => readonly string[] | undefined): Confidence | undefined {
+function check(
+  ctx: ResolveContext,
+  hit: NameHit,
+  subject: HistorySubject,
+  rule: MatchRule,
+  context: () => readonly string[] | undefined,
+): Confidence | undefined {
   switch (rule) {
     case 'type-value':
       return hit.via === 'type' ? 'exact' : undefined;
@@ -62,7 +81,12 @@ function check(ctx: ResolveContext, hit: NameHit, subject: HistorySubject, rule:
     case 'generic': {
       if (subject.type === 'status') {
         if (hit.isKey) return undefined;
-        if (subject.resource !== undefined && context()?.includes(subject.resource) === true && statusFieldNear(ctx, hit, subject)) return 'context';
+        if (
+          subject.resource !== undefined &&
+          context()?.includes(subject.resource) === true &&
+          statusFieldNear(ctx, hit, subject)
+        )
+          return 'context';
         return listedWithDistinct(ctx, hit, subject) || typedStatusOnLine(ctx, hit, subject) ? 'context' : undefined;
       }
       if (subject.resource === undefined || context()?.includes(subject.resource) !== true) return undefined;
@@ -82,7 +106,13 @@ const SIBLING_LINES = 4;
 function listedWithDistinct(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
   for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
     if (other === hit || other.isKey) continue;
-    const sibling = other.info.candidates.some((c) => c.rule === 'distinct' && c.subject.type === 'status' && c.subject.resource === subject.resource && c.subject.valueField === subject.valueField);
+    const sibling = other.info.candidates.some(
+      (c) =>
+        c.rule === 'distinct' &&
+        c.subject.type === 'status' &&
+        c.subject.resource === subject.resource &&
+        c.subject.valueField === subject.valueField,
+    );
     if (sibling && sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))) return true;
   }
   return false;
@@ -125,7 +155,11 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
     if (isWordChar(line.charCodeAt(i + suffix.length))) continue;
     let s = i;
     while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
-    const words = line.slice(s, i).split(/(?=[A-Z])/).filter((w) => w !== '').map((w) => singularWord(w.toLowerCase()));
+    const words = line
+      .slice(s, i)
+      .split(/(?=[A-Z])/)
+      .filter((w) => w !== '')
+      .map((w) => singularWord(w.toLowerCase()));
     if (words.length > 0 && words.every((w) => resourceWords.includes(w))) return true;
   }
   return false;

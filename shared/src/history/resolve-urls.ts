@@ -22,8 +22,26 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const choice = chooseEndpoint(url);
   if (choice) {
     const { subject, candidate, alternatives, confidence } = choice;
-    const path = url.single ? { start: sourceOffset(url, url.url.pathStart), end: url.end, template: candidate.template, params: candidate.params } : undefined;
-    out.push(makeMatch(ctx.text, ctx.lines, { start: url.start, end: url.end, subject, confidence, via: 'path', alternatives, method: url.method, path }));
+    const path = url.single
+      ? {
+          start: sourceOffset(url, url.url.pathStart),
+          end: url.end,
+          template: candidate.template,
+          params: candidate.params,
+        }
+      : undefined;
+    out.push(
+      makeMatch(ctx.text, ctx.lines, {
+        start: url.start,
+        end: url.end,
+        subject,
+        confidence,
+        via: 'path',
+        alternatives,
+        method: url.method,
+        path,
+      }),
+    );
   }
   if (url.url.query.length > 0) out.push(...queryMatches(ctx, url));
   return out;
@@ -40,7 +58,9 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
   let withMethod = false;
   for (const candidate of url.candidates) {
     for (const subject of candidate.endpoints) {
-      const fits = method !== undefined && (subject.method === method || subject.aliases.includes(`${method} ${candidate.template}`));
+      const fits =
+        method !== undefined &&
+        (subject.method === method || subject.aliases.includes(`${method} ${candidate.template}`));
       if (fits && !withMethod) {
         withMethod = true;
         pool = [];
@@ -54,11 +74,13 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
   // Candidates come most specific first, so the first entry has the most literal segments.
   const best = pool[0]?.candidate.literals ?? 0;
   pool = pool.filter((p) => p.candidate.literals === best);
-  if (!withMethod && pool.length > 1) pool = [...pool.filter((p) => p.subject.method === 'GET'), ...pool.filter((p) => p.subject.method !== 'GET')];
+  if (!withMethod && pool.length > 1)
+    pool = [...pool.filter((p) => p.subject.method === 'GET'), ...pool.filter((p) => p.subject.method !== 'GET')];
   const first = pool[0];
   if (!first) return undefined;
   const alternatives: HistorySubject[] = [];
-  for (const p of pool) if (p.subject !== first.subject && !alternatives.includes(p.subject)) alternatives.push(p.subject);
+  for (const p of pool)
+    if (p.subject !== first.subject && !alternatives.includes(p.subject)) alternatives.push(p.subject);
   const confidence: Confidence = withMethod || alternatives.length === 0 ? 'exact' : 'context';
   return { subject: first.subject, candidate: first.candidate, alternatives, confidence };
 }
@@ -67,10 +89,20 @@ function queryMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
   for (const pair of url.url.query) {
     const info = ctx.lexicon.words.get(pair.key);
-    const parameter = info?.candidates.find((c) => c.rule === 'parameter' && urlHasParameter(ctx, url, c.subject))?.subject;
+    const parameter = info?.candidates.find(
+      (c) => c.rule === 'parameter' && urlHasParameter(ctx, url, c.subject),
+    )?.subject;
     if (parameter) {
       const start = sourceOffset(url, pair.keyStart);
-      out.push(makeMatch(ctx.text, ctx.lines, { start, end: start + (pair.keyEnd - pair.keyStart), subject: parameter, confidence: 'exact', via: 'parameter' }));
+      out.push(
+        makeMatch(ctx.text, ctx.lines, {
+          start,
+          end: start + (pair.keyEnd - pair.keyStart),
+          subject: parameter,
+          confidence: 'exact',
+          via: 'parameter',
+        }),
+      );
     }
     if (pair.key === 'include') out.push(...includeMatches(ctx, url, pair.value, pair.valueStart));
   }
@@ -83,10 +115,20 @@ function includeMatches(ctx: ResolveContext, url: UrlHit, value: string, valueSt
   const out: Match[] = [];
   let offset = 0;
   for (const part of value.split(',')) {
-    const subject = ctx.lexicon.words.get(part)?.candidates.find((c) => c.subject.type === 'attribute' && resources.has(c.subject.resource ?? ''))?.subject;
+    const subject = ctx.lexicon.words
+      .get(part)
+      ?.candidates.find((c) => c.subject.type === 'attribute' && resources.has(c.subject.resource ?? ''))?.subject;
     if (subject) {
       const start = sourceOffset(url, valueStart + offset);
-      out.push(makeMatch(ctx.text, ctx.lines, { start, end: start + part.length, subject, confidence: 'exact', via: 'include' }));
+      out.push(
+        makeMatch(ctx.text, ctx.lines, {
+          start,
+          end: start + part.length,
+          subject,
+          confidence: 'exact',
+          via: 'include',
+        }),
+      );
     }
     offset += part.length + 1;
   }

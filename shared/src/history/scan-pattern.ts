@@ -60,15 +60,22 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
     `["'\`](?:${roots})/`,
     `["'\`,](?:${alternation(lexicon.distinctValues)})(?=,|["'\`])`,
   );
-  if (profile.bareKeys) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*(?::(?![\\w-])|[=${profile.blockKeys ? '{' : ''}]))`);
+  if (profile.bareKeys)
+    alternatives.push(
+      `(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*(?::(?![\\w-])|[=${profile.blockKeys ? '{' : ''}]))`,
+    );
   // Unquoted list items (`- fetching`, `[queuing, pre_plan_running]`): the collector checks what precedes.
-  if (profile.listValues) alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.listValues)})(?=[ \\t]*(?:[\\],#\\r\\n]|$))`);
+  if (profile.listValues)
+    alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.listValues)})(?=[ \\t]*(?:[\\],#\\r\\n]|$))`);
   return new RegExp(alternatives.join('|'), 'g');
 }
 
 /** Longest first, so a name is never cut short by a shorter one sharing its start. */
 function alternation(texts: readonly string[]): string {
-  return [...texts].sort((a, b) => b.length - a.length).map(escape).join('|');
+  return [...texts]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
 }
 
 function escape(text: string): string {

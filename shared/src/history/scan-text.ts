@@ -40,7 +40,8 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   const lines = new Lines(text);
   const collector = new HitCollector(text, index, lexicon, profile, lines);
   const hits = collector.collect();
-  if (profile.objectKeys) for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
+  if (profile.objectKeys)
+    for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   hits.names.sort((a, b) => a.start - b.start);
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };

@@ -73,7 +73,8 @@ function scoreFields(words: readonly string[], fields: Fields): number {
   const split = fields.map(([weight, text]) => [weight, wordsOf(text)] as const);
   for (const word of words) {
     let best = 0;
-    for (const [weight, fieldWords] of split) if (weight > best && fieldWords.some((w) => w.startsWith(word))) best = weight;
+    for (const [weight, fieldWords] of split)
+      if (weight > best && fieldWords.some((w) => w.startsWith(word))) best = weight;
     if (best === 0) return 0;
     total += best;
   }

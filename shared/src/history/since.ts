@@ -2,7 +2,9 @@ import { normalizeDate } from './target.ts';
 import type { Target } from './target.ts';
 
 /** `parseSince`'s answer: a date or a self-hosted release, never `hosted` (it has no past to compare). */
-export type ParsedSince = { readonly ok: true; readonly since: Extract<Target, { kind: 'date' | 'self-hosted' }> } | { readonly ok: false; readonly message: string };
+export type ParsedSince =
+  | { readonly ok: true; readonly since: Extract<Target, { kind: 'date' | 'self-hosted' }> }
+  | { readonly ok: false; readonly message: string };
 
 const RELEASE = /^(?:self-hosted@)?(v\d{4}(0[1-9]|1[0-2])-[1-9]\d{0,2})$/;
 
@@ -28,6 +30,10 @@ export function parseSince(text: string): ParsedSince {
     const date = normalizeDate(value);
     if (date !== undefined) return { ok: true, since: { kind: 'date', date } };
   }
-  if (value === 'hosted') return { ok: false, message: `--since hosted: the hosted edition is always current, so nothing is "since" it; ${hint}` };
+  if (value === 'hosted')
+    return {
+      ok: false,
+      message: `--since hosted: the hosted edition is always current, so nothing is "since" it; ${hint}`,
+    };
   return { ok: false, message: `--since "${shown}" is neither a date nor a release: ${hint}` };
 }

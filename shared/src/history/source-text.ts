@@ -9,7 +9,13 @@ export interface LinePlace {
   readonly quote: number;
 }
 
-const DQ = 34, SQ = 39, BT = 96, SLASH = 47, HASH = 35, BACKSLASH = 92, NL = 10;
+const DQ = 34,
+  SQ = 39,
+  BT = 96,
+  SLASH = 47,
+  HASH = 35,
+  BACKSLASH = 92,
+  NL = 10;
 
 /** True when the profile treats this character as a string quote. */
 export function isQuote(profile: LanguageProfile, c: number): boolean {
@@ -46,7 +52,9 @@ export class LinePlaces {
     }
     if (!this.#comment) this.#advance(offset);
     this.#at = Math.max(this.#at, offset);
-    return this.#comment ? { inComment: true, stringStart: -1, quote: 0 } : { inComment: false, stringStart: this.#quote === 0 ? -1 : this.#stringStart, quote: this.#quote };
+    return this.#comment
+      ? { inComment: true, stringStart: -1, quote: 0 }
+      : { inComment: false, stringStart: this.#quote === 0 ? -1 : this.#stringStart, quote: this.#quote };
   }
 
   #advance(offset: number): void {
@@ -111,7 +119,8 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   let i = valueStart - 1;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
   const sep = text.charCodeAt(i);
-  if (sep === 62 && profile.arrowKeys && text.charCodeAt(i - 1) === 61) i--; // `=>`
+  if (sep === 62 && profile.arrowKeys && text.charCodeAt(i - 1) === 61)
+    i--; // `=>`
   else if (sep !== 58 && !(sep === 61 && profile.equalsKeys)) return '';
   i--;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
@@ -135,7 +144,29 @@ function isSpace(c: number): boolean {
 }
 
 /** Calls that read a key from a parsed body (`body.get("stage")`, `doc.dig("data", "attributes", "x")`). */
-const ACCESSORS = new Set(['get', 'fetch', 'dig', 'getString', 'getBoolean', 'getInt', 'getJSONObject', 'optString', 'optBoolean', 'path', 'has', 'hasKey', 'containsKey', 'get_in', 'GetProperty', 'TryGetProperty', 'Get', 'GetString', 'setdefault', 'pop', 'key?']);
+const ACCESSORS = new Set([
+  'get',
+  'fetch',
+  'dig',
+  'getString',
+  'getBoolean',
+  'getInt',
+  'getJSONObject',
+  'optString',
+  'optBoolean',
+  'path',
+  'has',
+  'hasKey',
+  'containsKey',
+  'get_in',
+  'GetProperty',
+  'TryGetProperty',
+  'Get',
+  'GetString',
+  'setdefault',
+  'pop',
+  'key?',
+]);
 
 /**
  * Whether the string literal from `open` to `close` (its quotes) is a key being read: a subscript

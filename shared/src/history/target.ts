@@ -10,7 +10,8 @@ export type Target =
   | { readonly kind: 'date'; readonly date: string };
 
 /** `parseTarget`'s answer. */
-export type ParsedTarget = { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly message: string };
+export type ParsedTarget =
+  { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly message: string };
 
 const RELEASE = /^v(\d{4})(\d{2})-(\d+)$/;
 const DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -32,7 +33,10 @@ export function parseTarget(text: string): ParsedTarget {
   }
   const date = normalizeDate(value);
   if (date !== undefined) return { ok: true, target: { kind: 'date', date } };
-  return { ok: false, message: `"${value}" is not a target: use hosted, self-hosted@vYYYYMM-N (e.g. self-hosted@v202207-1) or a date YYYY-MM-DD` };
+  return {
+    ok: false,
+    message: `"${value}" is not a target: use hosted, self-hosted@vYYYYMM-N (e.g. self-hosted@v202207-1) or a date YYYY-MM-DD`,
+  };
 }
 
 /** A valid calendar date as zero-padded `YYYY-MM-DD`, or undefined. */
@@ -41,7 +45,8 @@ export function normalizeDate(text: string): string | undefined {
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    return undefined;
   return `${m[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -71,5 +76,9 @@ export function targetEdition(target: Target): Edition | undefined {
 
 /** Short label: `hosted`, `self-hosted v202207-1`, `2024-06-30`. */
 export function describeTarget(target: Target): string {
-  return target.kind === 'hosted' ? 'hosted' : target.kind === 'self-hosted' ? `self-hosted ${target.release}` : target.date;
+  return target.kind === 'hosted'
+    ? 'hosted'
+    : target.kind === 'self-hosted'
+      ? `self-hosted ${target.release}`
+      : target.date;
 }

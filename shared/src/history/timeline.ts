@@ -30,7 +30,10 @@ export function timeline(subject: HistorySubject, options: TimelineOptions = {})
   const headline = annotationFor({ subject }, options.target).text;
   const lines = [markdown ? `**${subject.name}** — ${describe(subject)}` : `${subject.name} — ${describe(subject)}`];
   lines.push(markdown ? `_${headline}_` : `  ${headline}`);
-  if (subject.aliases.length > 0) lines.push(`${markdown ? '' : '  '}also written: ${subject.aliases.map((a) => (markdown ? `\`${a}\`` : a)).join(', ')}`);
+  if (subject.aliases.length > 0)
+    lines.push(
+      `${markdown ? '' : '  '}also written: ${subject.aliases.map((a) => (markdown ? `\`${a}\`` : a)).join(', ')}`,
+    );
   if (markdown) lines.push('');
   for (const change of subject.changes) lines.push(...changeLines(change, markdown, options.target));
   return lines.join('\n');
@@ -43,16 +46,27 @@ function describe(subject: HistorySubject): string {
 }
 
 function changeLines(change: SubjectChange, markdown: boolean, target: Target | undefined): string[] {
-  const newer = target !== undefined && judgeChange(change, target).newer ? ` · newer than ${describeTarget(target)}` : '';
+  const newer =
+    target !== undefined && judgeChange(change, target).newer ? ` · newer than ${describeTarget(target)}` : '';
   const release = change.selfHostedRelease === undefined ? '' : ` · self-hosted ${change.selfHostedRelease}`;
   const meta = `${editions(change.editions)}${release}${newer} · ${change.id}`;
   const sunset = change.sunset === undefined ? undefined : `removal announced for ${change.sunset}`;
-  const extra = [change.note, change.replacedBy === undefined ? undefined : `replaced by ${change.replacedBy}`, sunset].filter((x): x is string => x !== undefined);
+  const extra = [
+    change.note,
+    change.replacedBy === undefined ? undefined : `replaced by ${change.replacedBy}`,
+    sunset,
+  ].filter((x): x is string => x !== undefined);
   if (markdown) {
     const tail = extra.length > 0 ? ` _${extra.join('; ')}_` : '';
-    return [`- **${change.date}** ${change.change} · ${levelLabel(change.level)} · ${meta} — ${change.entry.summary}${tail}`];
+    return [
+      `- **${change.date}** ${change.change} · ${levelLabel(change.level)} · ${meta} — ${change.entry.summary}${tail}`,
+    ];
   }
-  return [`  ${change.date}  ${change.change.padEnd(10)}  ${change.level.padEnd(11)}  ${meta}`, `              ${change.entry.summary}`, ...extra.map((e) => `              ${e}`)];
+  return [
+    `  ${change.date}  ${change.change.padEnd(10)}  ${change.level.padEnd(11)}  ${meta}`,
+    `              ${change.entry.summary}`,
+    ...extra.map((e) => `              ${e}`),
+  ];
 }
 
 /** The level as a hover shows it: the pressing ones stand out. */

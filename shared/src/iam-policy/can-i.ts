@@ -37,7 +37,10 @@ export interface CanIAnswer {
   readonly unknownPolicies: readonly string[];
 }
 
-const FULL_ACCESS: PolicySource = { label: 'full access (assumed)', document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] } };
+const FULL_ACCESS: PolicySource = {
+  label: 'full access (assumed)',
+  document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] },
+};
 
 /**
  * What credentials issued for a role could do, by the same evaluator the emulated cloud runs on
@@ -54,14 +57,29 @@ export function canI(role: RolePolicies, question: CanIQuestion): CanIAnswer {
       if (document === undefined) unknown.push(arn);
       return { label: arn, document: document ?? { Version: '2012-10-17', Statement: [] } };
     });
-  const own: PolicySource[] = [...(role.policyDocument ? [{ label: 'policy_document', document: role.policyDocument }] : []), ...managed(role.policyArns)];
+  const own: PolicySource[] = [
+    ...(role.policyDocument ? [{ label: 'policy_document', document: role.policyDocument }] : []),
+    ...managed(role.policyArns),
+  ];
   const boundary = role.permissionsBoundaryArn ? { boundary: managed([role.permissionsBoundaryArn]) } : {};
   const assumptions: string[] = [];
   if (question.action.toLowerCase() === 'sts:getcalleridentity') {
-    return { allowed: true, evaluation: undefined, limit: undefined, free: 'sts:GetCallerIdentity needs no permission; it answers even under an explicit Deny', assumptions, unknownPolicies: unknown };
+    return {
+      allowed: true,
+      evaluation: undefined,
+      limit: undefined,
+      free: 'sts:GetCallerIdentity needs no permission; it answers even under an explicit Deny',
+      assumptions,
+      unknownPolicies: unknown,
+    };
   }
-  const limit = temporaryCredentialLimit(role.credentialType, question.action, role.mfaSerialNumber !== undefined && role.mfaSerialNumber !== '');
-  if (limit) return { allowed: false, evaluation: undefined, limit, free: undefined, assumptions, unknownPolicies: unknown };
+  const limit = temporaryCredentialLimit(
+    role.credentialType,
+    question.action,
+    role.mfaSerialNumber !== undefined && role.mfaSerialNumber !== '',
+  );
+  if (limit)
+    return { allowed: false, evaluation: undefined, limit, free: undefined, assumptions, unknownPolicies: unknown };
   let sets: { identity: PolicySource[]; boundary?: PolicySource[]; session?: PolicySource[] };
   switch (role.credentialType) {
     case 'iam_user':
@@ -70,19 +88,35 @@ export function canI(role: RolePolicies, question: CanIQuestion): CanIAnswer {
       break;
     case 'assumed_role':
       sets = { identity: [FULL_ACCESS], ...(own.length > 0 ? { session: own } : {}) };
-      assumptions.push("the cloud role's own policies are assumed to allow everything; the role file's policies apply as session policies");
+      assumptions.push(
+        "the cloud role's own policies are assumed to allow everything; the role file's policies apply as session policies",
+      );
       break;
     case 'federation_token':
       sets = { identity: [FULL_ACCESS], session: own };
-      assumptions.push("the engine user's policies are assumed to allow everything; the role file's policies apply as session policies");
+      assumptions.push(
+        "the engine user's policies are assumed to allow everything; the role file's policies apply as session policies",
+      );
       break;
     case 'session_token':
       sets = { identity: [FULL_ACCESS] };
       assumptions.push("session tokens carry the engine user's own permissions, assumed here to allow everything");
       break;
   }
-  const evaluation = evaluate({ action: question.action, resource: question.resource ?? '*', context: question.context ?? {}, ...sets });
-  return { allowed: evaluation.decision === 'allow', evaluation, limit: undefined, free: undefined, assumptions, unknownPolicies: unknown };
+  const evaluation = evaluate({
+    action: question.action,
+    resource: question.resource ?? '*',
+    context: question.context ?? {},
+    ...sets,
+  });
+  return {
+    allowed: evaluation.decision === 'allow',
+    evaluation,
+    limit: undefined,
+    free: undefined,
+    assumptions,
+    unknownPolicies: unknown,
+  };
 }
 
 /** One line naming a deciding statement: `policy_document statement 2 (Sid "ReadSelf"), Allow`. */

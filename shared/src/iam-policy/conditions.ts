@@ -64,7 +64,11 @@ export function parseOperator(name: string): OperatorName | undefined {
  * true. An operator keyfob does not know fails closed: `unknownResult` (false for Allow
  * statements, true for Deny ones).
  */
-export function conditionsHold(block: unknown, context: Map<string, readonly string[]>, unknownResult: boolean): boolean {
+export function conditionsHold(
+  block: unknown,
+  context: Map<string, readonly string[]>,
+  unknownResult: boolean,
+): boolean {
   if (block === undefined) return true;
   if (typeof block !== 'object' || block === null || Array.isArray(block)) return unknownResult;
   for (const [operatorName, keys] of Object.entries(block as Record<string, unknown>)) {
@@ -78,7 +82,12 @@ export function conditionsHold(block: unknown, context: Map<string, readonly str
   return true;
 }
 
-function keyHolds(op: OperatorName, policyValues: string[], present: readonly string[] | undefined, context: Map<string, readonly string[]>): boolean {
+function keyHolds(
+  op: OperatorName,
+  policyValues: string[],
+  present: readonly string[] | undefined,
+  context: Map<string, readonly string[]>,
+): boolean {
   if (op.base === 'Null') {
     const wantsAbsent = policyValues.some((v) => v.toLowerCase() === 'true');
     return wantsAbsent ? present === undefined : present !== undefined;
@@ -92,7 +101,8 @@ function keyHolds(op: OperatorName, policyValues: string[], present: readonly st
   }
   const matchesOne = (value: string): boolean => resolved.some((p) => spec.compare(p, value));
   if (op.qualifier === 'ForAllValues') return present.every((v) => (spec.negated ? !matchesOne(v) : matchesOne(v)));
-  if (spec.negated) return op.qualifier === 'ForAnyValue' ? present.some((v) => !matchesOne(v)) : !present.some(matchesOne);
+  if (spec.negated)
+    return op.qualifier === 'ForAnyValue' ? present.some((v) => !matchesOne(v)) : !present.some(matchesOne);
   return present.some(matchesOne);
 }
 
@@ -128,11 +138,12 @@ export function inCidr(address: string, cidr: string): boolean {
   const [net = '', bitsText] = cidr.split('/');
   const a = ipv4(ip);
   const n = ipv4(net);
-  if (a === undefined || n === undefined) return ip.toLowerCase() === net.toLowerCase() && (bitsText === undefined || bitsText === '128');
+  if (a === undefined || n === undefined)
+    return ip.toLowerCase() === net.toLowerCase() && (bitsText === undefined || bitsText === '128');
   const bits = bitsText === undefined ? 32 : Number(bitsText);
   if (!Number.isInteger(bits) || bits < 0 || bits > 32) return false;
   const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return ((a & mask) >>> 0) === ((n & mask) >>> 0);
+  return (a & mask) >>> 0 === (n & mask) >>> 0;
 }
 
 function ipv4(text: string): number | undefined {

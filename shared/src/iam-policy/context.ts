@@ -4,7 +4,8 @@ export type RequestContext = Readonly<Record<string, string | readonly string[]>
 /** Condition keys are case-insensitive: a context with lower-case keys for look-ups. */
 export function normaliseContext(context: RequestContext): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>();
-  for (const [key, value] of Object.entries(context)) out.set(key.toLowerCase(), typeof value === 'string' ? [value] : value);
+  for (const [key, value] of Object.entries(context))
+    out.set(key.toLowerCase(), typeof value === 'string' ? [value] : value);
   return out;
 }
 

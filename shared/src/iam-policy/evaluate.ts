@@ -78,10 +78,17 @@ export function evaluate(input: EvaluationInput): Evaluation {
 }
 
 /** The provider's AccessDenied text for a denial. */
-export function accessDeniedMessage(principalArn: string, action: string, resource: string, evaluation: Evaluation): string {
+export function accessDeniedMessage(
+  principalArn: string,
+  action: string,
+  resource: string,
+  evaluation: Evaluation,
+): string {
   const head = `User: ${principalArn} is not authorized to perform: ${action} on resource: ${resource}`;
-  if (evaluation.decision === 'explicit-deny') return `${head} with an explicit deny in ${article(evaluation.statement.policyType)}`;
-  if (evaluation.decision === 'implicit-deny') return `${head} because no ${evaluation.policyType} allows the ${action} action`;
+  if (evaluation.decision === 'explicit-deny')
+    return `${head} with an explicit deny in ${article(evaluation.statement.policyType)}`;
+  if (evaluation.decision === 'implicit-deny')
+    return `${head} because no ${evaluation.policyType} allows the ${action} action`;
   return head;
 }
 
@@ -89,7 +96,12 @@ function article(type: PolicyType): string {
   return type === 'identity-based policy' ? 'an identity-based policy' : `a ${type}`;
 }
 
-function firstAllow(sources: readonly PolicySource[], action: string, resource: string, context: Map<string, readonly string[]>): { source: PolicySource; statement: Statement } | undefined {
+function firstAllow(
+  sources: readonly PolicySource[],
+  action: string,
+  resource: string,
+  context: Map<string, readonly string[]>,
+): { source: PolicySource; statement: Statement } | undefined {
   for (const source of sources) {
     for (const st of statementsOf(source.document)) {
       if (st.effect === 'Allow' && matches(st, action, resource, context, false)) return { source, statement: st };
@@ -133,7 +145,11 @@ function readStatements(doc: unknown): Statement[] {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
   const record = doc as Record<string, unknown>;
   const modern = record.Version === '2012-10-17';
-  const list = Array.isArray(record.Statement) ? record.Statement : record.Statement === undefined ? [] : [record.Statement];
+  const list = Array.isArray(record.Statement)
+    ? record.Statement
+    : record.Statement === undefined
+      ? []
+      : [record.Statement];
   const out: Statement[] = [];
   list.forEach((item: unknown, index) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return;
@@ -149,7 +165,13 @@ function readStatements(doc: unknown): Statement[] {
  * 2012-10-17) or NotResource, and the Condition block. A statement with neither element of a
  * pair never matches an Allow (and, failing closed, always matches a Deny).
  */
-function matches(st: Statement, action: string, resource: string, context: Map<string, readonly string[]>, isDeny: boolean): boolean {
+function matches(
+  st: Statement,
+  action: string,
+  resource: string,
+  context: Map<string, readonly string[]>,
+  isDeny: boolean,
+): boolean {
   const actionHit = element(st.raw.Action, st.raw.NotAction, (p) => wildcardMatch(p, action, true));
   if (actionHit === undefined) return isDeny;
   if (!actionHit) return false;
@@ -165,7 +187,8 @@ function matches(st: Statement, action: string, resource: string, context: Map<s
 /** true/false for the positive or negative element; undefined when neither (or both) is there. */
 function element(positive: unknown, negative: unknown, test: (pattern: string) => boolean): boolean | undefined {
   if ((positive === undefined) === (negative === undefined)) return undefined;
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  const list = (value: unknown): string[] =>
+    (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
   if (positive !== undefined) return list(positive).some(test);
   return !list(negative).some(test);
 }

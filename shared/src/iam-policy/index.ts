@@ -5,7 +5,15 @@
 export { wildcardMatch } from './wildcard.ts';
 export { type RequestContext } from './context.ts';
 export { CONDITION_OPERATORS, parseOperator, inCidr, type OperatorName } from './conditions.ts';
-export { evaluate, accessDeniedMessage, type PolicySource, type PolicyType, type EvaluationInput, type Evaluation, type DecidingStatement } from './evaluate.ts';
+export {
+  evaluate,
+  accessDeniedMessage,
+  type PolicySource,
+  type PolicyType,
+  type EvaluationInput,
+  type Evaluation,
+  type DecidingStatement,
+} from './evaluate.ts';
 export { MANAGED_POLICIES, managedPolicyDocument } from './managed-policies.ts';
 export { temporaryCredentialLimit, type CredentialKind } from './temporary-limits.ts';
 export { canI, describeStatement, type RolePolicies, type CanIQuestion, type CanIAnswer } from './can-i.ts';

@@ -6,7 +6,12 @@ import { wildcardMatch } from './wildcard.ts';
 export type Suggest = (word: string, candidates: readonly string[]) => string | undefined;
 
 /** Which checks of the policy-document linter a finding comes from (codes of the catalogue). */
-export type PolicyLintCode = 'IAM_POLICY_GRAMMAR' | 'IAM_POLICY_ACTION_FORMAT' | 'IAM_POLICY_UNKNOWN_ACTION' | 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR' | 'IAM_POLICY_FULL_ACCESS';
+export type PolicyLintCode =
+  | 'IAM_POLICY_GRAMMAR'
+  | 'IAM_POLICY_ACTION_FORMAT'
+  | 'IAM_POLICY_UNKNOWN_ACTION'
+  | 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR'
+  | 'IAM_POLICY_FULL_ACCESS';
 
 /** One finding inside a policy document: where (path segments inside the policy), what, and which part. */
 export interface PolicyLint {
@@ -17,7 +22,17 @@ export interface PolicyLint {
   readonly suggestion?: string;
 }
 
-const STATEMENT_KEYS = ['Sid', 'Effect', 'Action', 'NotAction', 'Resource', 'NotResource', 'Condition', 'Principal', 'NotPrincipal'];
+const STATEMENT_KEYS = [
+  'Sid',
+  'Effect',
+  'Action',
+  'NotAction',
+  'Resource',
+  'NotResource',
+  'Condition',
+  'Principal',
+  'NotPrincipal',
+];
 const ACTION = /^[a-zA-Z0-9-]+:[a-zA-Z0-9*?]+$/;
 
 type Json = Record<string, unknown>;
@@ -46,32 +61,80 @@ export function lintPolicy(policy: unknown, closest: Suggest): PolicyLint[] {
   return out;
 }
 
-function statementLint(st: Json, at: readonly (string | number)[], sids: Map<string, number>, closest: Suggest): PolicyLint[] {
+function statementLint(
+  st: Json,
+  at: readonly (string | number)[],
+  sids: Map<string, number>,
+  closest: Suggest,
+): PolicyLint[] {
   const out: PolicyLint[] = [];
   const where = at.length > 1 ? `statement ${String(at[1])}` : 'the statement';
-  const grammar = (segments: readonly (string | number)[], target: 'key' | 'value', message: string, suggestion?: string): void => {
-    out.push({ code: 'IAM_POLICY_GRAMMAR', segments, target, message, ...(suggestion !== undefined ? { suggestion } : {}) });
+  const grammar = (
+    segments: readonly (string | number)[],
+    target: 'key' | 'value',
+    message: string,
+    suggestion?: string,
+  ): void => {
+    out.push({
+      code: 'IAM_POLICY_GRAMMAR',
+      segments,
+      target,
+      message,
+      ...(suggestion !== undefined ? { suggestion } : {}),
+    });
   };
   for (const key of Object.keys(st)) {
     if (STATEMENT_KEYS.includes(key)) continue;
     const suggestion = closest(key, STATEMENT_KEYS);
-    grammar([...at, key], 'key', `${where} has the unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`, suggestion);
+    grammar(
+      [...at, key],
+      'key',
+      `${where} has the unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+      suggestion,
+    );
   }
-  if (st.Action !== undefined && st.NotAction !== undefined) grammar([...at, 'NotAction'], 'key', `${where} has both Action and NotAction; keep one`);
-  if (st.Resource !== undefined && st.NotResource !== undefined) grammar([...at, 'NotResource'], 'key', `${where} has both Resource and NotResource; keep one`);
-  if (st.Resource === undefined && st.NotResource === undefined) grammar(at, 'value', `${where} has no Resource or NotResource ("Policy statement must contain resources."); use "Resource": "*" for all`);
+  if (st.Action !== undefined && st.NotAction !== undefined)
+    grammar([...at, 'NotAction'], 'key', `${where} has both Action and NotAction; keep one`);
+  if (st.Resource !== undefined && st.NotResource !== undefined)
+    grammar([...at, 'NotResource'], 'key', `${where} has both Resource and NotResource; keep one`);
+  if (st.Resource === undefined && st.NotResource === undefined)
+    grammar(
+      at,
+      'value',
+      `${where} has no Resource or NotResource ("Policy statement must contain resources."); use "Resource": "*" for all`,
+    );
   for (const key of ['Principal', 'NotPrincipal']) {
-    if (st[key] !== undefined) grammar([...at, key], 'key', `${where} has ${key}, which belongs in trust and resource policies, not in an identity or session policy ("Policy document should not specify a principal.")`);
+    if (st[key] !== undefined)
+      grammar(
+        [...at, key],
+        'key',
+        `${where} has ${key}, which belongs in trust and resource policies, not in an identity or session policy ("Policy document should not specify a principal.")`,
+      );
   }
   if (st.Sid !== undefined) {
-    if (typeof st.Sid !== 'string' || !/^[A-Za-z0-9]*$/.test(st.Sid)) grammar([...at, 'Sid'], 'value', `${where} has the Sid ${JSON.stringify(st.Sid)}; a Sid is letters and digits only`);
-    else if (sids.has(st.Sid)) grammar([...at, 'Sid'], 'value', `${where} repeats the Sid "${st.Sid}" of statement ${String(sids.get(st.Sid))}; Sids must be unique in a policy`);
+    if (typeof st.Sid !== 'string' || !/^[A-Za-z0-9]*$/.test(st.Sid))
+      grammar(
+        [...at, 'Sid'],
+        'value',
+        `${where} has the Sid ${JSON.stringify(st.Sid)}; a Sid is letters and digits only`,
+      );
+    else if (sids.has(st.Sid))
+      grammar(
+        [...at, 'Sid'],
+        'value',
+        `${where} repeats the Sid "${st.Sid}" of statement ${String(sids.get(st.Sid))}; Sids must be unique in a policy`,
+      );
     else sids.set(st.Sid, typeof at[1] === 'number' ? at[1] : 0);
   }
   for (const key of ['Action', 'NotAction']) out.push(...actionLint(st[key], [...at, key], where, closest));
   out.push(...conditionLint(st.Condition, [...at, 'Condition'], where, closest));
   if (st.Effect === 'Allow' && isEverything(st.Action, ['*', '*:*']) && isEverything(st.Resource, ['*'])) {
-    out.push({ code: 'IAM_POLICY_FULL_ACCESS', segments: [...at, 'Action'], target: 'value', message: `${where} allows every action ("*") on every resource ("*"): administrator access; list the actions and resources the role needs` });
+    out.push({
+      code: 'IAM_POLICY_FULL_ACCESS',
+      segments: [...at, 'Action'],
+      target: 'value',
+      message: `${where} allows every action ("*") on every resource ("*"): administrator access; list the actions and resources the role needs`,
+    });
   }
   return out;
 }
@@ -87,12 +150,22 @@ function actionLint(value: unknown, at: readonly (string | number)[], where: str
   const out: PolicyLint[] = [];
   for (const [item, segments] of items) {
     if (typeof item !== 'string') {
-      out.push({ code: 'IAM_POLICY_GRAMMAR', segments, target: 'value', message: `${where} has a ${String(at[at.length - 1])} entry that is not a string` });
+      out.push({
+        code: 'IAM_POLICY_GRAMMAR',
+        segments,
+        target: 'value',
+        message: `${where} has a ${String(at[at.length - 1])} entry that is not a string`,
+      });
       continue;
     }
     if (item === '*') continue;
     if (!ACTION.test(item)) {
-      out.push({ code: 'IAM_POLICY_ACTION_FORMAT', segments, target: 'value', message: `${where} has the action "${item.slice(0, 80)}"; actions are "*" or vendor:Action, e.g. "iam:GetUser" ("Actions/Conditions must be prefaced by a vendor")` });
+      out.push({
+        code: 'IAM_POLICY_ACTION_FORMAT',
+        segments,
+        target: 'value',
+        message: `${where} has the action "${item.slice(0, 80)}"; actions are "*" or vendor:Action, e.g. "iam:GetUser" ("Actions/Conditions must be prefaced by a vendor")`,
+      });
       continue;
     }
     const [vendor = '', name = ''] = item.split(':');
@@ -110,13 +183,29 @@ function actionLint(value: unknown, at: readonly (string | number)[], where: str
   return out;
 }
 
-function conditionLint(block: unknown, at: readonly (string | number)[], where: string, closest: Suggest): PolicyLint[] {
+function conditionLint(
+  block: unknown,
+  at: readonly (string | number)[],
+  where: string,
+  closest: Suggest,
+): PolicyLint[] {
   if (block === undefined) return [];
-  if (!isObject(block)) return [{ code: 'IAM_POLICY_GRAMMAR', segments: at, target: 'value', message: `${where} has a Condition that is not an object of operators` }];
+  if (!isObject(block))
+    return [
+      {
+        code: 'IAM_POLICY_GRAMMAR',
+        segments: at,
+        target: 'value',
+        message: `${where} has a Condition that is not an object of operators`,
+      },
+    ];
   const out: PolicyLint[] = [];
   for (const [operator, keys] of Object.entries(block)) {
     if (!parseOperator(operator)) {
-      const suggestion = closest(operator.replace(/^(ForAnyValue|ForAllValues):/, '').replace(/IfExists$/, ''), CONDITION_OPERATORS);
+      const suggestion = closest(
+        operator.replace(/^(ForAnyValue|ForAllValues):/, '').replace(/IfExists$/, ''),
+        CONDITION_OPERATORS,
+      );
       out.push({
         code: 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR',
         segments: [...at, operator],
@@ -125,7 +214,12 @@ function conditionLint(block: unknown, at: readonly (string | number)[], where: 
         ...(suggestion ? { suggestion } : {}),
       });
     } else if (!isObject(keys)) {
-      out.push({ code: 'IAM_POLICY_GRAMMAR', segments: [...at, operator], target: 'value', message: `${where} has a ${operator} condition that is not an object of keys and values` });
+      out.push({
+        code: 'IAM_POLICY_GRAMMAR',
+        segments: [...at, operator],
+        target: 'value',
+        message: `${where} has a ${operator} condition that is not an object of keys and values`,
+      });
     }
   }
   return out;

@@ -8,10 +8,12 @@ export type CredentialKind = 'iam_user' | 'assumed_role' | 'federation_token' | 
  */
 export function temporaryCredentialLimit(kind: CredentialKind, action: string, mfa: boolean): string | undefined {
   const lower = action.toLowerCase();
-  if (kind === 'federation_token' && lower.startsWith('iam:')) return 'because federated users cannot call IAM operations';
+  if (kind === 'federation_token' && lower.startsWith('iam:'))
+    return 'because federated users cannot call IAM operations';
   if (kind === 'federation_token' && lower.startsWith('sts:') && lower !== 'sts:getcalleridentity') {
     return 'because federated users can only call GetCallerIdentity in STS';
   }
-  if (kind === 'session_token' && lower.startsWith('iam:') && !mfa) return 'because session tokens can call IAM operations only with MFA';
+  if (kind === 'session_token' && lower.startsWith('iam:') && !mfa)
+    return 'because session tokens can call IAM operations only with MFA';
   return undefined;
 }

@@ -17,7 +17,11 @@ export function checkBoundClaims(role: JwtRole, claims: JwtClaims): string | und
     if (actual === undefined || actual === null) return `claim "${name}" is missing`;
     const actualValues = Array.isArray(actual) ? actual : [actual];
     if (!actualValues.every((v) => typeof v !== 'object')) return `received claim is not a string or list: ${name}`;
-    const found = expected.some((e) => actualValues.some((a) => (role.boundClaimsType === 'glob' ? typeof a === 'string' && typeof e === 'string' && globMatch(e, a) : e === a)));
+    const found = expected.some((e) =>
+      actualValues.some((a) =>
+        role.boundClaimsType === 'glob' ? typeof a === 'string' && typeof e === 'string' && globMatch(e, a) : e === a,
+      ),
+    );
     if (!found) return `claim "${name}" does not match any associated bound claim values`;
   }
   return undefined;
@@ -28,7 +32,10 @@ export function claimValue(claims: JwtClaims, name: string): unknown {
   if (!name.startsWith('/')) return claims[name];
   let node: unknown = claims;
   for (const key of pointerToSegments(name)) {
-    node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+    node =
+      typeof node === 'object' && node !== null && !Array.isArray(node)
+        ? (node as Record<string, unknown>)[key]
+        : undefined;
   }
   return node;
 }
@@ -60,12 +67,16 @@ export function userClaimValue(role: JwtRole, claims: JwtClaims): { value?: stri
 }
 
 /** Token metadata from `claim_mappings` (absent claims skipped), or the real engine's error. */
-export function mappedMetadata(role: JwtRole, claims: JwtClaims): { metadata?: Record<string, string>; error?: string } {
+export function mappedMetadata(
+  role: JwtRole,
+  claims: JwtClaims,
+): { metadata?: Record<string, string>; error?: string } {
   const metadata: Record<string, string> = {};
   for (const [claim, key] of Object.entries(role.claimMappings)) {
     const raw = claimValue(claims, claim);
     if (raw === undefined || raw === null) continue;
-    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return { error: `error converting claim '${claim}' to string` };
+    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean')
+      return { error: `error converting claim '${claim}' to string` };
     metadata[key] = String(raw);
   }
   return { metadata };

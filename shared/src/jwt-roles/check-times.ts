@@ -11,10 +11,16 @@ export function checkTimes(role: JwtRole, claims: JwtClaims, nowSeconds: number)
   const exp = numeric(claims.exp);
   const nbf = numeric(claims.nbf);
   const iat = numeric(claims.iat);
-  if (exp === undefined && nbf === undefined && iat === undefined) return 'no issued at (iat), not before (nbf), or expiration time (exp) claims in token';
-  if (exp !== undefined && nowSeconds > exp + leeway(role.expirationLeeway, JWT_LEEWAY_DEFAULTS.expiration) + skew) return 'invalid expiration time (exp) claim: token is expired';
+  if (exp === undefined && nbf === undefined && iat === undefined)
+    return 'no issued at (iat), not before (nbf), or expiration time (exp) claims in token';
+  if (exp !== undefined && nowSeconds > exp + leeway(role.expirationLeeway, JWT_LEEWAY_DEFAULTS.expiration) + skew)
+    return 'invalid expiration time (exp) claim: token is expired';
   const notBefore = nbf ?? iat;
-  if (notBefore !== undefined && nowSeconds + leeway(role.notBeforeLeeway, JWT_LEEWAY_DEFAULTS.notBefore) + skew < notBefore) return 'invalid not before (nbf) claim: token not yet valid';
+  if (
+    notBefore !== undefined &&
+    nowSeconds + leeway(role.notBeforeLeeway, JWT_LEEWAY_DEFAULTS.notBefore) + skew < notBefore
+  )
+    return 'invalid not before (nbf) claim: token not yet valid';
   if (iat !== undefined && iat > nowSeconds + skew) return 'invalid issued at (iat) claim: token issued in the future';
   return undefined;
 }

@@ -14,7 +14,15 @@ export interface TrustContext {
 /** Claims that pin who logs in (a repository, its id or its owner). */
 const PINNING_CLAIMS = ['sub', 'repository', 'repository_id', 'repository_owner', 'repository_owner_id'];
 /** Writes a login token must never reach: the trust itself, policies, token minting, mounts. */
-const TRUST_PATHS = ['auth/jwt/config', 'auth/jwt/role/any', 'sys/policies/acl/any', 'sys/policy/any', 'auth/token/create', 'sys/auth/any', 'sys/mounts/any'];
+const TRUST_PATHS = [
+  'auth/jwt/config',
+  'auth/jwt/role/any',
+  'sys/policies/acl/any',
+  'sys/policy/any',
+  'auth/token/create',
+  'sys/auth/any',
+  'sys/mounts/any',
+];
 
 /**
  * The OIDC trust mistakes of a JWT role (its write or file body), each a problem with a code and
@@ -24,24 +32,57 @@ const TRUST_PATHS = ['auth/jwt/config', 'auth/jwt/role/any', 'sys/policies/acl/a
  */
 export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context: TrustContext = {}): Problem[] {
   const problems: Problem[] = [];
-  const report = (code: Problem['code'], severity: Problem['severity'], message: string, path: string, target?: 'key' | 'value'): void => {
+  const report = (
+    code: Problem['code'],
+    severity: Problem['severity'],
+    message: string,
+    path: string,
+    target?: 'key' | 'value',
+  ): void => {
     problems.push({ code, severity, message, path, ...(target ? { target } : {}) });
   };
   // Absent fields are drawn on the document's first key (attachRanges), present ones on their key.
-  if (params.role_type === undefined) report('JWT_TRUST_ROLE_TYPE_OMITTED', 'error', 'role_type is omitted, so the engine stores the role as "oidc" and refuses JWT logins: add role_type: jwt.', '/role_type', 'key');
+  if (params.role_type === undefined)
+    report(
+      'JWT_TRUST_ROLE_TYPE_OMITTED',
+      'error',
+      'role_type is omitted, so the engine stores the role as "oidc" and refuses JWT logins: add role_type: jwt.',
+      '/role_type',
+      'key',
+    );
   const glob = params.bound_claims_type === 'glob';
   const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
   const subject = typeof params.bound_subject === 'string' ? params.bound_subject.trim() : '';
-  const pinned = subject !== '' || Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
+  const pinned =
+    subject !== '' ||
+    Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
   if (!pinned) {
-    report('JWT_TRUST_ANY_REPOSITORY', 'error', 'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.', '/bound_claims', 'key');
+    report(
+      'JWT_TRUST_ANY_REPOSITORY',
+      'error',
+      'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.',
+      '/bound_claims',
+      'key',
+    );
   }
   if (glob) checkGlobs(claims, report);
   const audiences = list(params.bound_audiences);
-  if (audiences.length === 0) report('JWT_TRUST_NO_AUDIENCE', 'error', 'No bound_audiences: GitHub always sends aud, so every login with this role is refused; bind the audience the workflows ask for.', '/bound_audiences', 'key');
+  if (audiences.length === 0)
+    report(
+      'JWT_TRUST_NO_AUDIENCE',
+      'error',
+      'No bound_audiences: GitHub always sends aud, so every login with this role is refused; bind the audience the workflows ask for.',
+      '/bound_audiences',
+      'key',
+    );
   for (const workflow of context.workflows ?? []) {
     for (const asked of workflow.audiences.filter((a) => audiences.length > 0 && !audiences.includes(a))) {
-      report('JWT_TRUST_AUDIENCE_MISMATCH', 'warning', `bound_audiences ${JSON.stringify(audiences)} do not include "${asked}", the jwt-audience of ${workflow.file}: its logins are refused.`, '/bound_audiences');
+      report(
+        'JWT_TRUST_AUDIENCE_MISMATCH',
+        'warning',
+        `bound_audiences ${JSON.stringify(audiences)} do not include "${asked}", the jwt-audience of ${workflow.file}: its logins are refused.`,
+        '/bound_audiences',
+      );
     }
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
@@ -49,7 +90,13 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   return problems;
 }
 
-type Report = (code: Problem['code'], severity: Problem['severity'], message: string, path: string, target?: 'key' | 'value') => void;
+type Report = (
+  code: Problem['code'],
+  severity: Problem['severity'],
+  message: string,
+  path: string,
+  target?: 'key' | 'value',
+) => void;
 
 function checkGlobs(claims: Readonly<Record<string, unknown>>, report: Report): void {
   for (const [claim, value] of Object.entries(claims)) {
@@ -59,8 +106,20 @@ function checkGlobs(claims: Readonly<Record<string, unknown>>, report: Report): 
       const path = `/bound_claims/${escapePointerSegment(claim)}${Array.isArray(value) ? `/${i}` : ''}`;
       const owner = ownerPart(claim.replace(/^\//, ''), v);
       if (owner === undefined) return;
-      if (owner.open) report('JWT_TRUST_WILDCARD_OWNER', 'error', `${claim} glob "${v}" leaves the owner open: repositories of other owners match; spell the owner out (repo:OWNER/REPO:...).`, path);
-      else if (owner.wholeOwner) report('JWT_TRUST_WHOLE_OWNER', 'warning', `${claim} glob "${v}" admits every repository of the owner, including ones made later; name the repository.`, path);
+      if (owner.open)
+        report(
+          'JWT_TRUST_WILDCARD_OWNER',
+          'error',
+          `${claim} glob "${v}" leaves the owner open: repositories of other owners match; spell the owner out (repo:OWNER/REPO:...).`,
+          path,
+        );
+      else if (owner.wholeOwner)
+        report(
+          'JWT_TRUST_WHOLE_OWNER',
+          'warning',
+          `${claim} glob "${v}" admits every repository of the owner, including ones made later; name the repository.`,
+          path,
+        );
     });
   }
 }
@@ -83,7 +142,12 @@ function splitOwner(ownerAndRepo: string): { open: boolean; wholeOwner: boolean 
   return { open: false, wholeOwner: ownerAndRepo.slice(slash + 1).startsWith('*') };
 }
 
-function checkBranchSubjects(subject: string, claims: Readonly<Record<string, unknown>>, workflows: readonly WorkflowFacts[], report: Report): void {
+function checkBranchSubjects(
+  subject: string,
+  claims: Readonly<Record<string, unknown>>,
+  workflows: readonly WorkflowFacts[],
+  report: Report,
+): void {
   const pullRequests = workflows.filter((w) => w.events.includes('pull_request'));
   if (pullRequests.length === 0) return;
   const subs: [string, string][] = [];
@@ -94,23 +158,46 @@ function checkBranchSubjects(subject: string, claims: Readonly<Record<string, un
   });
   if (subs.some(([v]) => v.endsWith(':pull_request') || v.endsWith('*'))) return;
   for (const [value, path] of subs.filter(([v]) => v.includes(':ref:refs/heads/'))) {
-    report('JWT_TRUST_BRANCH_SUB_PULL_REQUEST', 'warning', `sub is bound to the branch "${value}", but ${pullRequests.map((w) => w.file).join(', ')} run on pull_request, where sub is repo:OWNER/REPO:pull_request: those logins are refused.`, path);
+    report(
+      'JWT_TRUST_BRANCH_SUB_PULL_REQUEST',
+      'warning',
+      `sub is bound to the branch "${value}", but ${pullRequests.map((w) => w.file).join(', ')} run on pull_request, where sub is repo:OWNER/REPO:pull_request: those logins are refused.`,
+      path,
+    );
   }
 }
 
-function checkPolicies(names: readonly string[], policies: ReadonlyMap<string, AclPolicy> | undefined, report: Report): void {
+function checkPolicies(
+  names: readonly string[],
+  policies: ReadonlyMap<string, AclPolicy> | undefined,
+  report: Report,
+): void {
   if (!policies) return;
   names.forEach((name, i) => {
     if (name === 'root') {
-      report('JWT_TRUST_POLICY_REACHES_TRUST', 'error', 'token_policies gives login tokens the root policy: they can rewrite the trust, every policy and every role.', `/token_policies/${i}`);
+      report(
+        'JWT_TRUST_POLICY_REACHES_TRUST',
+        'error',
+        'token_policies gives login tokens the root policy: they can rewrite the trust, every policy and every role.',
+        `/token_policies/${i}`,
+      );
       return;
     }
     const policy = policies.get(name);
     const acl = policy ? buildAcl([policy]).acl : undefined;
     if (!acl) return;
-    const reached = TRUST_PATHS.filter((p) => allowOperation(acl, { operation: 'update', path: p }).allowed || allowOperation(acl, { operation: 'create', path: p }).allowed);
+    const reached = TRUST_PATHS.filter(
+      (p) =>
+        allowOperation(acl, { operation: 'update', path: p }).allowed ||
+        allowOperation(acl, { operation: 'create', path: p }).allowed,
+    );
     if (reached.length > 0) {
-      report('JWT_TRUST_POLICY_REACHES_TRUST', 'error', `Policy "${name}" lets login tokens write ${reached.map((p) => p.replace(/\/any$/, '/*')).join(', ')}: a workflow could rewrite the trust or its own policies; grant only the credential paths.`, `/token_policies/${i}`);
+      report(
+        'JWT_TRUST_POLICY_REACHES_TRUST',
+        'error',
+        `Policy "${name}" lets login tokens write ${reached.map((p) => p.replace(/\/any$/, '/*')).join(', ')}: a workflow could rewrite the trust or its own policies; grant only the credential paths.`,
+        `/token_policies/${i}`,
+      );
     }
   });
 }
@@ -121,6 +208,10 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 function list(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   return [];
 }

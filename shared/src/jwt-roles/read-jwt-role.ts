@@ -13,15 +13,23 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
   const roleType = str(params.role_type).toLowerCase() || 'oidc';
   if (roleType !== 'jwt' && roleType !== 'oidc') errors.push(`invalid 'role_type': ${roleType}`);
   const allowedRedirectUris = list(params.allowed_redirect_uris);
-  if (roleType === 'oidc' && allowedRedirectUris.length === 0) errors.push("'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified.");
+  if (roleType === 'oidc' && allowedRedirectUris.length === 0)
+    errors.push("'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified.");
   const userClaim = str(params.user_claim);
   if (userClaim === '') errors.push('a user claim must be defined on the role');
   const boundClaimsType = str(params.bound_claims_type) || 'string';
-  if (boundClaimsType !== 'string' && boundClaimsType !== 'glob') errors.push(`invalid 'bound_claims_type': ${boundClaimsType}`);
+  if (boundClaimsType !== 'string' && boundClaimsType !== 'glob')
+    errors.push(`invalid 'bound_claims_type': ${boundClaimsType}`);
   const boundClaims = readBoundClaims(params.bound_claims, boundClaimsType === 'glob', errors);
   const boundAudiences = list(params.bound_audiences);
   const boundSubject = str(params.bound_subject);
-  if (roleType === 'jwt' && boundAudiences.length === 0 && boundSubject === '' && Object.keys(boundClaims).length === 0 && list(params.token_bound_cidrs ?? params.bound_cidrs).length === 0) {
+  if (
+    roleType === 'jwt' &&
+    boundAudiences.length === 0 &&
+    boundSubject === '' &&
+    Object.keys(boundClaims).length === 0 &&
+    list(params.token_bound_cidrs ?? params.bound_cidrs).length === 0
+  ) {
     errors.push('must have at least one bound constraint when creating/updating a role');
   }
   const claimMappings = readClaimMappings(params.claim_mappings, errors);
@@ -29,7 +37,8 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
   const tokenMaxTtl = seconds(params.token_max_ttl ?? params.max_ttl, 'token_max_ttl', errors);
   if (tokenMaxTtl > 0 && tokenTtl > tokenMaxTtl) errors.push('ttl should not be greater than max ttl');
   const numUses = params.token_num_uses ?? params.num_uses;
-  if (numUses !== undefined && (typeof numUses !== 'number' || !Number.isInteger(numUses) || numUses < 0)) errors.push('token_num_uses cannot be negative');
+  if (numUses !== undefined && (typeof numUses !== 'number' || !Number.isInteger(numUses) || numUses < 0))
+    errors.push('token_num_uses cannot be negative');
   const role: JwtRole = {
     roleType: roleType === 'jwt' ? 'jwt' : 'oidc',
     boundAudiences,
@@ -62,7 +71,8 @@ function readBoundClaims(value: unknown, glob: boolean, errors: string[]): Recor
   const out: Record<string, unknown[]> = {};
   for (const [claim, allowed] of Object.entries(value as Record<string, unknown>)) {
     const values = Array.isArray(allowed) ? allowed : [allowed];
-    if (!values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) errors.push(`bound claim is not a string or list: ${claim}`);
+    if (!values.every((v) => ['string', 'number', 'boolean'].includes(typeof v)))
+      errors.push(`bound claim is not a string or list: ${claim}`);
     if (glob && !values.every((v) => typeof v === 'string')) errors.push(`claim is not a string or list: ${claim}`);
     out[claim] = values;
   }
@@ -104,7 +114,12 @@ function str(value: unknown): string {
 }
 
 function list(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
-  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  if (Array.isArray(value))
+    return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   return [];
 }

@@ -23,7 +23,14 @@ export function readWorkflowFacts(text: string, file: string): WorkflowFacts {
   }
   if (typeof doc !== 'object' || doc === null) return { file, events: [], audiences: [] };
   const on = (doc as Record<string, unknown>).on;
-  const events = typeof on === 'string' ? [on] : Array.isArray(on) ? on.filter((e): e is string => typeof e === 'string') : typeof on === 'object' && on !== null ? Object.keys(on) : [];
+  const events =
+    typeof on === 'string'
+      ? [on]
+      : Array.isArray(on)
+        ? on.filter((e): e is string => typeof e === 'string')
+        : typeof on === 'object' && on !== null
+          ? Object.keys(on)
+          : [];
   const audiences: string[] = [];
   const jobs = (doc as Record<string, unknown>).jobs;
   for (const job of Object.values(typeof jobs === 'object' && jobs !== null ? jobs : {})) {

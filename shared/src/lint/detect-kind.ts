@@ -82,6 +82,7 @@ export function schemaKey(value: unknown): string | undefined {
 /** The role name a file name gives its documents: `deploy.role.yaml` → `deploy`. */
 export function nameFromFileName(fileName: string): string {
   const name = baseName(fileName);
-  const match = /^(.*?)\.(?:jwt-role|static-role|role|manifest|root-config|lease-config|policy)\.(?:ya?ml|jsonc?|hcl)$/i.exec(name);
+  const match =
+    /^(.*?)\.(?:jwt-role|static-role|role|manifest|root-config|lease-config|policy)\.(?:ya?ml|jsonc?|hcl)$/i.exec(name);
   return match?.[1] ?? name.replace(/\.(?:ya?ml|jsonc?|hcl)$/i, '');
 }

@@ -2,7 +2,14 @@
 // action and the extension alike.
 export { lintText } from './lint-text.ts';
 export type { LintedDocument, LintOptions, LintResult } from './lint-text.ts';
-export { detectKind, findModeline, isRoleFileName, kindFromFileName, kindFromSchemaRef, nameFromFileName } from './detect-kind.ts';
+export {
+  detectKind,
+  findModeline,
+  isRoleFileName,
+  kindFromFileName,
+  kindFromSchemaRef,
+  nameFromFileName,
+} from './detect-kind.ts';
 export type { LintKind } from './detect-kind.ts';
 export { FileLinter } from './file-linter.ts';
 export type { LintWork } from './file-linter.ts';

@@ -3,7 +3,16 @@ import type { DocumentFormat, ParsedDocument, ParsedFile } from '../documents/in
 import type { Problem } from '../problem.ts';
 import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
 import { didYouMean } from '../rules/index.ts';
-import { baseName, detectKind, findModeline, kindFromFileName, nameFromFileName, schemaKey, SCHEMA_FILE_KINDS, type LintKind } from './detect-kind.ts';
+import {
+  baseName,
+  detectKind,
+  findModeline,
+  kindFromFileName,
+  nameFromFileName,
+  schemaKey,
+  SCHEMA_FILE_KINDS,
+  type LintKind,
+} from './detect-kind.ts';
 import { lintPolicyFile } from './policy-file.ts';
 import type { ValidationCache } from './validation-cache.ts';
 import { validateDocument } from './validate-document.ts';
@@ -88,7 +97,9 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
   const { text, format } = file;
   const modeline = format === 'yaml' ? findModeline(text) : undefined;
   const content = file.documents.filter((d) => d.value !== null && d.value !== undefined);
-  const kinds = file.documents.map((d) => detectKind(options.fileName, d.value, modeline === undefined ? undefined : text));
+  const kinds = file.documents.map((d) =>
+    detectKind(options.fileName, d.value, modeline === undefined ? undefined : text),
+  );
   // A JSON file whose $schema names the policy schema is a policy in its JSON form.
   if (format === 'json' && kinds[0] === 'policy') return lintPolicyFile(text, format);
   const named = content.filter((d) => NAMED_KINDS.has(kinds[d.index])).length;
@@ -97,9 +108,16 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
   const documents = file.documents.map((document): LintedDocument => {
     const kind = kinds[document.index];
     const skip = document.value === null && content.length > 0 && file.documents.length > 1;
-    const lint = skip ? { name: undefined, problems: [] } : lintDocument(document, kind, options.fileName, named > 1, seen, validate, options.trust);
+    const lint = skip
+      ? { name: undefined, problems: [] }
+      : lintDocument(document, kind, options.fileName, named > 1, seen, validate, options.trust);
     const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
-    return { index: document.index, kind, ...(lint.name !== undefined ? { name: lint.name } : {}), problems: sortByOffset(applySuppressions(ranged, document)) };
+    return {
+      index: document.index,
+      kind,
+      ...(lint.name !== undefined ? { name: lint.name } : {}),
+      problems: sortByOffset(applySuppressions(ranged, document)),
+    };
   });
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
 }
@@ -114,7 +132,8 @@ type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefi
 /** `validateDocument`, through the cache when there is one: what the rules' result depends on is the value, the kind and the name. */
 function cachedValidation(cache: ValidationCache | undefined): Validate {
   if (!cache) return (document, kind, name) => validateDocument(kind, document.value, name);
-  return (document, kind, name) => cache.get(document.value, kind, name, () => validateDocument(kind, document.value, name));
+  return (document, kind, name) =>
+    cache.get(document.value, kind, name, () => validateDocument(kind, document.value, name));
 }
 
 function lintDocument(
@@ -127,7 +146,10 @@ function lintDocument(
   trust: TrustContext | undefined,
 ): { name: string | undefined; problems: Problem[] } {
   const problems: Problem[] = [...schemaReferenceProblems(document.value)];
-  if (document.problems.some((p) => p.severity === 'error' && (p.code.endsWith('_SYNTAX') || p.code === 'DOC_TOO_DEEP'))) return { name: undefined, problems };
+  if (
+    document.problems.some((p) => p.severity === 'error' && (p.code.endsWith('_SYNTAX') || p.code === 'DOC_TOO_DEEP'))
+  )
+    return { name: undefined, problems };
   if (kind === undefined) {
     problems.push({
       code: 'LINT_UNKNOWN_KIND',
@@ -150,7 +172,9 @@ function lintDocument(
 function documentName(document: ParsedDocument, fileName: string): { value: string; fromKey: boolean } {
   const value = document.value as Record<string, unknown> | null;
   const key = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.name : undefined;
-  return typeof key === 'string' ? { value: key, fromKey: true } : { value: nameFromFileName(fileName), fromKey: false };
+  return typeof key === 'string'
+    ? { value: key, fromKey: true }
+    : { value: nameFromFileName(fileName), fromKey: false };
 }
 
 function nameProblems(
@@ -195,14 +219,18 @@ function schemaReferenceProblems(value: unknown): Problem[] {
   if (SCHEMA_FILE_KINDS[file]) return [];
   const suggestion = didYouMean(file, Object.keys(SCHEMA_FILE_KINDS));
   if (!suggestion && !reference.includes('keyfob.dev/schemas/')) return [];
-  return [{
-    code: 'LINT_UNKNOWN_SCHEMA',
-    severity: 'warning',
-    message: `$schema names "${file}", which is not a keyfob schema${suggestion ? `; did you mean "${suggestion}"?` : '.'}`,
-    path: '/$schema',
-    target: 'value',
-    ...(suggestion ? { data: { suggestion, replacement: reference.slice(0, reference.length - file.length) + suggestion } } : {}),
-  }];
+  return [
+    {
+      code: 'LINT_UNKNOWN_SCHEMA',
+      severity: 'warning',
+      message: `$schema names "${file}", which is not a keyfob schema${suggestion ? `; did you mean "${suggestion}"?` : '.'}`,
+      path: '/$schema',
+      target: 'value',
+      ...(suggestion
+        ? { data: { suggestion, replacement: reference.slice(0, reference.length - file.length) + suggestion } }
+        : {}),
+    },
+  ];
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -210,6 +238,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 function sortByOffset(problems: readonly Problem[]): Problem[] {
-  return [...problems].sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0));
+  return [...problems].sort(
+    (a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0),
+  );
 }
-

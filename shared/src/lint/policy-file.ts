@@ -11,13 +11,19 @@ import { appendPointer, LineIndex } from '../text/index.ts';
  * comments honoured. The parsed file has one document whose locations come from the HCL (or JSON)
  * tree, so hovers and quick fixes find their spans as in YAML files.
  */
-export function lintPolicyFile(text: string, format: 'hcl' | 'json'): { file: ParsedFile; documents: { index: number; kind: 'policy'; problems: Problem[] }[]; problems: Problem[] } {
+export function lintPolicyFile(
+  text: string,
+  format: 'hcl' | 'json',
+): { file: ParsedFile; documents: { index: number; kind: 'policy'; problems: Problem[] }[]; problems: Problem[] } {
   const file = format === 'json' ? parseDocuments(text, 'json') : parseHclFile(text);
   const document = file.documents[0] as ParsedDocument;
   const syntax = document.problems.filter((p) => p.severity === 'error');
   // A JSON syntax error is reported once, by the JSON reader (it knows JSONC); HCL's by lintPolicy.
   const problems: Problem[] = syntax.length > 0 ? [...document.problems] : [...document.problems, ...lintPolicy(text)];
-  const ranged = applySuppressions(problems.map((p) => ({ ...p, document: 0 })), document).sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0));
+  const ranged = applySuppressions(
+    problems.map((p) => ({ ...p, document: 0 })),
+    document,
+  ).sort((a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0));
   return { file, documents: [{ index: 0, kind: 'policy', problems: ranged }], problems: ranged };
 }
 
@@ -26,7 +32,9 @@ function parseHclFile(text: string): ParsedFile {
   const parsed = parseHcl(text);
   const locations = new Map<string, NodeLocation>();
   if (parsed.root) walk(parsed.root, '', locations);
-  const suppressions = findYamlSuppressionComments(text, lines, []).flatMap((c) => readSuppression(text, lines, c, '#') ?? []);
+  const suppressions = findYamlSuppressionComments(text, lines, []).flatMap(
+    (c) => readSuppression(text, lines, c, '#') ?? [],
+  );
   const document: ParsedDocument = {
     index: 0,
     value: parsed.root ? hclToData(parsed.root) : undefined,
@@ -39,8 +47,14 @@ function parseHclFile(text: string): ParsedFile {
 }
 
 /** Every node of the tree under its JSON Pointer; a key written twice keeps its first place. */
-function walk(node: HclNode, pointer: string, locations: Map<string, NodeLocation>, key?: { start: number; end: number }): void {
+function walk(
+  node: HclNode,
+  pointer: string,
+  locations: Map<string, NodeLocation>,
+  key?: { start: number; end: number },
+): void {
   if (!locations.has(pointer)) locations.set(pointer, key ? { key, value: node.range } : { value: node.range });
-  if (node.kind === 'object') for (const entry of node.entries) walk(entry.value, appendPointer(pointer, entry.key), locations, entry.keyRange);
+  if (node.kind === 'object')
+    for (const entry of node.entries) walk(entry.value, appendPointer(pointer, entry.key), locations, entry.keyRange);
   if (node.kind === 'list') node.items.forEach((item, i) => walk(item, appendPointer(pointer, i), locations));
 }

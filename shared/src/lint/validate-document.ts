@@ -1,5 +1,12 @@
 import type { Problem } from '../problem.ts';
-import { validateJwtRole, validateLeaseConfig, validateManifest, validateRole, validateRootConfig, validateStaticRole } from '../rules/index.ts';
+import {
+  validateJwtRole,
+  validateLeaseConfig,
+  validateManifest,
+  validateRole,
+  validateRootConfig,
+  validateStaticRole,
+} from '../rules/index.ts';
 import type { LintKind } from './detect-kind.ts';
 
 /**

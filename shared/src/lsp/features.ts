@@ -1,6 +1,14 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind } from 'vscode-languageserver-types';
-import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Range } from 'vscode-languageserver-types';
+import type {
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  DocumentSymbol,
+  Hover,
+  InlayHint,
+  Range,
+} from 'vscode-languageserver-types';
 import { completionsAt } from '../editor/complete.ts';
 import { deprecationDiagnostics } from '../editor/history/deprecation-diagnostics.ts';
 import { historyHover } from '../editor/history/history-hover.ts';
@@ -16,7 +24,14 @@ import type { TemplatePreviewDeps } from '../editor/template-preview.ts';
 import type { LintResult } from '../lint/index.ts';
 import type { OpenDocument } from './open-document.ts';
 import type { HistorySettings } from './settings.ts';
-import { codeAction, completionItem, deprecationDiagnostic, documentSymbol, problemDiagnostic, toRange } from './to-lsp.ts';
+import {
+  codeAction,
+  completionItem,
+  deprecationDiagnostic,
+  documentSymbol,
+  problemDiagnostic,
+  toRange,
+} from './to-lsp.ts';
 
 // Each feature is a function of one open document (its cached lint and scan), the settings and a
 // position: the whole translation between shared/src/editor and the protocol, for every client.
@@ -43,7 +58,8 @@ export function diagnosticsOf(open: OpenDocument, history: HistorySettings): Dia
   const document = open.document;
   const lint = open.lint();
   const found = lint ? lint.problems.map((p) => problemDiagnostic(document, p)) : [];
-  if (history.diagnostics) found.push(...deprecationDiagnostics(open.scan(), history.target).map((d) => deprecationDiagnostic(document, d)));
+  if (history.diagnostics)
+    found.push(...deprecationDiagnostics(open.scan(), history.target).map((d) => deprecationDiagnostic(document, d)));
   return found;
 }
 
@@ -53,7 +69,8 @@ export function hoverOf(open: OpenDocument, offset: number, context: FeatureCont
   const lint = open.lint();
   if (lint) {
     const found = hoverAt(lint.file, offset, { kindOf: (index) => kindOf(lint, index), template: context.template });
-    if (found) return { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: toRange(document, found.range) };
+    if (found)
+      return { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: toRange(document, found.range) };
   }
   const matches = matchesAt(open.scan(), offset);
   const first = matches[0];
@@ -63,7 +80,9 @@ export function hoverOf(open: OpenDocument, offset: number, context: FeatureCont
     target: context.history.target,
     ...(command ? { pageLink: (id: string) => `command:${command}?${encodeURIComponent(JSON.stringify([id]))}` } : {}),
   });
-  return markdown === undefined ? undefined : { contents: { kind: MarkupKind.Markdown, value: markdown }, range: toRange(document, first) };
+  return markdown === undefined
+    ? undefined
+    : { contents: { kind: MarkupKind.Markdown, value: markdown }, range: toRange(document, first) };
 }
 
 /** Keys, values and scaffolds at a position of a keyfob file. */
@@ -73,7 +92,9 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
   if (!lint || !target) return [];
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const kind = kindOf(lint, Math.max(0, index));
-  return completionsAt(lint.file.text, offset, { format: target.format, kind }).map((entry) => completionItem(open.document, entry, context.client.suggestCommand));
+  return completionsAt(lint.file.text, offset, { format: target.format, kind }).map((entry) =>
+    completionItem(open.document, entry, context.client.suggestCommand),
+  );
 }
 
 /**
@@ -96,19 +117,23 @@ export function codeActionsOf(open: OpenDocument, start: number, end: number, co
     for (const problem of lint.problems) {
       if (!problem.range || !overlaps(problem.range, start, end)) continue;
       const kind = kindOf(lint, problem.document ?? 0);
-      for (const fix of quickFixesFor(problem, { file: lint.file, ...(kind ? { kind } : {}) })) add(fix, [problemDiagnostic(document, problem)]);
+      for (const fix of quickFixesFor(problem, { file: lint.file, ...(kind ? { kind } : {}) }))
+        add(fix, [problemDiagnostic(document, problem)]);
     }
     const member = memberAt(lint.file, start);
     if (member) {
       const kind = kindOf(lint, member.document.index);
       const pointer = member.pointer.replace(/\/\d+$/, '');
-      for (const fix of listRewritesAt({ file: lint.file, ...(kind ? { kind } : {}) }, member.document.index, pointer)) add(fix, []);
+      for (const fix of listRewritesAt({ file: lint.file, ...(kind ? { kind } : {}) }, member.document.index, pointer))
+        add(fix, []);
     }
   }
   for (const found of deprecationDiagnostics(open.scan(), context.history.target)) {
     if (!found.fix || !overlaps(found, start, end)) continue;
     const edits = found.fix.edits.map((e) => ({ start: e.start, end: e.end, newText: e.newText }));
-    add({ title: found.fix.title, kind: 'quickfix', edits, isPreferred: found.fix.isPreferred }, [deprecationDiagnostic(document, found)]);
+    add({ title: found.fix.title, kind: 'quickfix', edits, isPreferred: found.fix.isPreferred }, [
+      deprecationDiagnostic(document, found),
+    ]);
   }
   return actions;
 }
@@ -128,12 +153,14 @@ export function inlayHintsOf(open: OpenDocument, range: Range, history: HistoryS
   if (matches.length === 0) return [];
   const document = open.document;
   const span = { startLine: range.start.line + 1, endLine: range.end.line + 1 };
-  return lineAnnotations(matches, [span], { mode: history.annotations, target: history.target, margin: 0 }).map((annotation) => ({
-    position: lineEnd(document, annotation.line - 1),
-    label: annotation.text,
-    paddingLeft: true,
-    tooltip: annotation.items.map((item) => `${item.match.subject.name}: ${item.annotation.text}`).join('\n'),
-  }));
+  return lineAnnotations(matches, [span], { mode: history.annotations, target: history.target, margin: 0 }).map(
+    (annotation) => ({
+      position: lineEnd(document, annotation.line - 1),
+      label: annotation.text,
+      paddingLeft: true,
+      tooltip: annotation.items.map((item) => `${item.match.subject.name}: ${item.annotation.text}`).join('\n'),
+    }),
+  );
 }
 
 function lineEnd(document: TextDocument, line: number): { line: number; character: number } {

@@ -26,13 +26,17 @@ export interface DocumentFacts {
  * or by a keyfob `$schema`/modeline, or because it matches the `roleFiles.include` setting (then it
  * is linted as a dynamic role of its base name). Undefined: not a keyfob file.
  */
-export function lintTargetOf(document: DocumentFacts, includes: readonly ((path: string) => boolean)[]): LintTarget | undefined {
+export function lintTargetOf(
+  document: DocumentFacts,
+  includes: readonly ((path: string) => boolean)[],
+): LintTarget | undefined {
   const name = baseName(document.uri);
   const format = formatOf(document.languageId, name);
   if (format === undefined) return undefined;
   if (isRoleFileName(name)) return { fileName: name, format };
   const path = document.relativePath;
-  if (path !== undefined && includes.some((matches) => matches(path))) return { fileName: asRoleName(name, format), format };
+  if (path !== undefined && includes.some((matches) => matches(path)))
+    return { fileName: asRoleName(name, format), format };
   if (document.text.includes(SCHEMA_MARKER)) return { fileName: name, format };
   return undefined;
 }

@@ -25,8 +25,13 @@ export interface LintedFile {
 /** The request's files, checked at the edge: `{ value, problems }` as everywhere in shared/. */
 export function readLintFilesParams(raw: unknown): { value: DocumentFacts[]; problems: string[] } {
   const files = typeof raw === 'object' && raw !== null ? (raw as { files?: unknown }).files : undefined;
-  if (!Array.isArray(files)) return { value: [], problems: ['keyfob/lintFiles: params.files must be an array of { uri, languageId, text }'] };
-  if (files.length > MAX_FILES) return { value: [], problems: [`keyfob/lintFiles: ${files.length} files in one request; send at most ${MAX_FILES} per request`] };
+  if (!Array.isArray(files))
+    return { value: [], problems: ['keyfob/lintFiles: params.files must be an array of { uri, languageId, text }'] };
+  if (files.length > MAX_FILES)
+    return {
+      value: [],
+      problems: [`keyfob/lintFiles: ${files.length} files in one request; send at most ${MAX_FILES} per request`],
+    };
   const value: DocumentFacts[] = [];
   let total = 0;
   for (const [index, file] of files.entries()) {
@@ -36,7 +41,13 @@ export function readLintFilesParams(raw: unknown): { value: DocumentFacts[]; pro
       return { value: [], problems: [`keyfob/lintFiles: params.files[${index}] needs a string uri and text`] };
     }
     total += text.length;
-    if (total > MAX_TOTAL_LENGTH) return { value: [], problems: [`keyfob/lintFiles: more than ${MAX_TOTAL_LENGTH} characters of text in one request; send fewer files per request`] };
+    if (total > MAX_TOTAL_LENGTH)
+      return {
+        value: [],
+        problems: [
+          `keyfob/lintFiles: more than ${MAX_TOTAL_LENGTH} characters of text in one request; send fewer files per request`,
+        ],
+      };
     value.push({ uri, languageId: typeof languageId === 'string' ? languageId : '', text, relativePath: undefined });
   }
   return { value, problems: [] };

@@ -71,7 +71,9 @@ export class OpenDocument {
   /** The platform API subjects found in the current version. */
   scan(): readonly Match[] {
     if (this.#scan?.version !== this.version) {
-      const matches = this.oversized ? [] : scanText(this.#document.getText(), { languageId: this.#document.languageId, fileName: this.#document.uri });
+      const matches = this.oversized
+        ? []
+        : scanText(this.#document.getText(), { languageId: this.#document.languageId, fileName: this.#document.uri });
       this.#scan = { version: this.version, matches };
     }
     return this.#scan.matches;

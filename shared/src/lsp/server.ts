@@ -37,25 +37,43 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   let canRefreshInlayHints = false;
   const settings = new SettingsStore(connection, deps.compileGlob);
 
-  const contextFor = (open: OpenDocument): FeatureContext => ({ history: settings.cached(open.uri).history, template: deps, client });
+  const contextFor = (open: OpenDocument): FeatureContext => ({
+    history: settings.cached(open.uri).history,
+    template: deps,
+    client,
+  });
 
   const publish = (open: OpenDocument): void => {
     pending.delete(open.uri);
     if (documents.get(open.uri) !== open) return;
     try {
       open.target = lintTargetOf(facts(open), settings.includes(open.uri));
-      void connection.sendDiagnostics({ uri: open.uri, version: open.version, diagnostics: diagnosticsOf(open, settings.cached(open.uri).history) });
+      void connection.sendDiagnostics({
+        uri: open.uri,
+        version: open.version,
+        diagnostics: diagnosticsOf(open, settings.cached(open.uri).history),
+      });
     } catch (error) {
-      connection.console.error(`keyfob: could not check ${open.uri}: ${error instanceof Error ? error.message : String(error)}`);
+      connection.console.error(
+        `keyfob: could not check ${open.uri}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
   const schedule = (open: OpenDocument, delay: number): void => {
     pending.get(open.uri)?.();
-    pending.set(open.uri, deps.schedule(() => publish(open), delay));
+    pending.set(
+      open.uri,
+      deps.schedule(() => publish(open), delay),
+    );
   };
 
-  const facts = (open: OpenDocument) => ({ uri: open.uri, languageId: open.document.languageId, text: open.document.getText(), relativePath: settings.relativePath(open.uri) });
+  const facts = (open: OpenDocument) => ({
+    uri: open.uri,
+    languageId: open.document.languageId,
+    text: open.document.getText(),
+    relativePath: settings.relativePath(open.uri),
+  });
 
   const republishAll = async (): Promise<void> => {
     settings.clear();
@@ -112,15 +130,36 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     open.target = lintTargetOf(facts(open), settings.includes(uri));
     return answer(open);
   };
-  connection.onHover(({ textDocument, position }) => withDocument(textDocument.uri, null, (open) => hoverOf(open, open.document.offsetAt(position), contextFor(open)) ?? null));
-  connection.onCompletion(({ textDocument, position }) => withDocument(textDocument.uri, [], (open) => completionsOf(open, open.document.offsetAt(position), contextFor(open))));
-  connection.onCodeAction(({ textDocument, range, context }) => withDocument(textDocument.uri, [], (open) => {
-    const actions = codeActionsOf(open, open.document.offsetAt(range.start), open.document.offsetAt(range.end), contextFor(open));
-    const only = context.only;
-    return only ? actions.filter((a) => only.some((kind) => a.kind === kind || a.kind?.startsWith(`${kind}.`))) : actions;
-  }));
+  connection.onHover(({ textDocument, position }) =>
+    withDocument(
+      textDocument.uri,
+      null,
+      (open) => hoverOf(open, open.document.offsetAt(position), contextFor(open)) ?? null,
+    ),
+  );
+  connection.onCompletion(({ textDocument, position }) =>
+    withDocument(textDocument.uri, [], (open) =>
+      completionsOf(open, open.document.offsetAt(position), contextFor(open)),
+    ),
+  );
+  connection.onCodeAction(({ textDocument, range, context }) =>
+    withDocument(textDocument.uri, [], (open) => {
+      const actions = codeActionsOf(
+        open,
+        open.document.offsetAt(range.start),
+        open.document.offsetAt(range.end),
+        contextFor(open),
+      );
+      const only = context.only;
+      return only
+        ? actions.filter((a) => only.some((kind) => a.kind === kind || a.kind?.startsWith(`${kind}.`)))
+        : actions;
+    }),
+  );
   connection.onDocumentSymbol(({ textDocument }) => withDocument(textDocument.uri, [], symbolsOf));
-  connection.languages.inlayHint.on(({ textDocument, range }) => withDocument(textDocument.uri, [], (open) => inlayHintsOf(open, range, settings.cached(open.uri).history)));
+  connection.languages.inlayHint.on(({ textDocument, range }) =>
+    withDocument(textDocument.uri, [], (open) => inlayHintsOf(open, range, settings.cached(open.uri).history)),
+  );
 
   connection.onRequest(LINT_FILES_METHOD, async (params: unknown) => {
     const { value, problems } = readLintFilesParams(params);
@@ -139,18 +178,21 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
 
 /** Small edits (typing, a short paste) are linted at once; the per-document cache keeps that cheap. */
 function isSmall(changes: readonly TextDocumentContentChangeEvent[]): boolean {
-  return changes.length <= 4 && changes.every((change) => {
-    if (!('range' in change)) return false;
-    const lines = change.range.end.line - change.range.start.line;
-    return change.text.length <= SMALL_EDIT_CHARS && lines <= 3;
-  });
+  return (
+    changes.length <= 4 &&
+    changes.every((change) => {
+      if (!('range' in change)) return false;
+      const lines = change.range.end.line - change.range.start.line;
+      return change.text.length <= SMALL_EDIT_CHARS && lines <= 3;
+    })
+  );
 }
 
 function readClientOptions(raw: unknown): ClientOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const command = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w.-]{1,100}$/.test(value) ? value : undefined);
+  const command = (value: unknown): string | undefined =>
+    typeof value === 'string' && /^[\w.-]{1,100}$/.test(value) ? value : undefined;
   const suggestCommand = command(options.suggestCommand);
   const historyPageCommand = command(options.historyPageCommand);
   return { ...(suggestCommand ? { suggestCommand } : {}), ...(historyPageCommand ? { historyPageCommand } : {}) };
 }
-

@@ -32,15 +32,24 @@ export class SettingsStore {
   /** Asks the client to tell us when settings change (pull-model clients send the notification only when asked). */
   registerForChanges(): void {
     if (!this.#canRegister) return;
-    void this.connection.sendRequest('client/registerCapability', {
-      // The section lets clients (VS Code's) send the notification only when a keyfob setting changed.
-      registrations: [{ id: 'keyfob-configuration', method: 'workspace/didChangeConfiguration', registerOptions: { section: 'keyfob' } }],
-    }).catch(() => undefined);
+    void this.connection
+      .sendRequest('client/registerCapability', {
+        // The section lets clients (VS Code's) send the notification only when a keyfob setting changed.
+        registrations: [
+          {
+            id: 'keyfob-configuration',
+            method: 'workspace/didChangeConfiguration',
+            registerOptions: { section: 'keyfob' },
+          },
+        ],
+      })
+      .catch(() => undefined);
   }
 
   /** Settings a client pushed with `workspace/didChangeConfiguration` (`{ keyfob: {...} }`). */
   pushed(settings: unknown): void {
-    const keyfob = typeof settings === 'object' && settings !== null ? (settings as { keyfob?: unknown }).keyfob : undefined;
+    const keyfob =
+      typeof settings === 'object' && settings !== null ? (settings as { keyfob?: unknown }).keyfob : undefined;
     if (keyfob !== undefined) this.#pushed = readServerSettings(keyfob);
   }
 
@@ -55,7 +64,9 @@ export class SettingsStore {
     const key = this.#folderOf(uri) ?? '';
     if (!this.#canPull || this.#byFolder.has(key)) return;
     try {
-      const [section] = await this.connection.workspace.getConfiguration([{ scopeUri: uri, section: 'keyfob' }]) as unknown[];
+      const [section] = (await this.connection.workspace.getConfiguration([
+        { scopeUri: uri, section: 'keyfob' },
+      ])) as unknown[];
       this.#byFolder.set(key, readServerSettings(section));
     } catch {
       this.#byFolder.set(key, this.#pushed);
@@ -71,7 +82,11 @@ export class SettingsStore {
   includes(uri: string): readonly ((path: string) => boolean)[] {
     const key = this.#folderOf(uri) ?? '';
     let found = this.#globs.get(key);
-    if (!found) this.#globs.set(key, (found = this.cached(uri).include.map((glob) => this.compileGlob(glob.replace(/^\.\//, '')))));
+    if (!found)
+      this.#globs.set(
+        key,
+        (found = this.cached(uri).include.map((glob) => this.compileGlob(glob.replace(/^\.\//, '')))),
+      );
     return found;
   }
 

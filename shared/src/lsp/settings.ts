@@ -26,7 +26,14 @@ export interface HistorySettings {
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   include: [],
   debounceMs: 250,
-  history: { annotations: 'important', style: 'inlayHint', diagnostics: true, target: undefined, targetText: '', targetProblem: undefined },
+  history: {
+    annotations: 'important',
+    style: 'inlayHint',
+    diagnostics: true,
+    target: undefined,
+    targetText: '',
+    targetProblem: undefined,
+  },
 };
 
 const MAX_GLOBS = 100;
@@ -46,7 +53,12 @@ export function readServerSettings(raw: unknown): ServerSettings {
   const defaults = DEFAULT_SERVER_SETTINGS.history;
   return {
     include: stringList(roleFiles.include ?? section['roleFiles.include']),
-    debounceMs: boundedNumber(diagnostics.debounceMs ?? section['diagnostics.debounceMs'], DEFAULT_SERVER_SETTINGS.debounceMs, 0, 5000),
+    debounceMs: boundedNumber(
+      diagnostics.debounceMs ?? section['diagnostics.debounceMs'],
+      DEFAULT_SERVER_SETTINGS.debounceMs,
+      0,
+      5000,
+    ),
     history: {
       annotations: oneOf(history.annotations, ['important', 'all', 'off'] as const, defaults.annotations),
       style: oneOf(history.style, ['decoration', 'inlayHint'] as const, defaults.style),
@@ -64,7 +76,9 @@ function record(value: unknown): Record<string, unknown> {
 
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '' && item.length <= MAX_GLOB_LENGTH).slice(0, MAX_GLOBS);
+  return value
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '' && item.length <= MAX_GLOB_LENGTH)
+    .slice(0, MAX_GLOBS);
 }
 
 function boundedNumber(value: unknown, fallback: number, min: number, max: number): number {

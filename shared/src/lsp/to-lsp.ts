@@ -8,7 +8,14 @@ import {
   MarkupKind,
   SymbolKind,
 } from 'vscode-languageserver-types';
-import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Range, TextEdit } from 'vscode-languageserver-types';
+import type {
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  DocumentSymbol,
+  Range,
+  TextEdit,
+} from 'vscode-languageserver-types';
 import { codeDocsUrl } from '../codes/index.ts';
 import type { CompletionEntry } from '../editor/completion-entry.ts';
 import type { DeprecationDiagnostic } from '../editor/history/deprecation-diagnostics.ts';
@@ -68,7 +75,11 @@ const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemK
 };
 
 /** A completion entry as an item replacing its range; `retrigger` names the client's suggest command, when it has one. */
-export function completionItem(document: TextDocument, entry: CompletionEntry, retrigger: string | undefined): CompletionItem {
+export function completionItem(
+  document: TextDocument,
+  entry: CompletionEntry,
+  retrigger: string | undefined,
+): CompletionItem {
   return {
     label: entry.label,
     kind: COMPLETION_KINDS[entry.kind],

@@ -49,7 +49,8 @@ export function allowOperation(acl: Acl, request: AclRequest): AclDecision {
   const granting = permissions.grantingPolicies.get(needed) ?? [];
   if (!wrappingAllowed(permissions, request.wrapTtl)) return { ...base, allowed: false, grantingPolicies: [] };
   const checksParams = ['read', 'update', 'create', 'patch', 'recover'].includes(request.operation);
-  if (checksParams && !parametersAllowed(permissions, request.params ?? {})) return { ...base, allowed: false, grantingPolicies: [] };
+  if (checksParams && !parametersAllowed(permissions, request.params ?? {}))
+    return { ...base, allowed: false, grantingPolicies: [] };
   return { ...base, allowed: true, grantingPolicies: granting };
 }
 

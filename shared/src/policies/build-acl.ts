@@ -48,7 +48,9 @@ export function hasSegmentWildcards(path: string): boolean {
  * empty list winning, required lists unioned, the smaller non-zero wrapping TTLs kept). Rules with
  * different path strings never combine. `root` must come alone.
  */
-export function buildAcl(policies: readonly AclPolicy[]): { acl: Acl; error?: undefined } | { acl?: undefined; error: string } {
+export function buildAcl(
+  policies: readonly AclPolicy[],
+): { acl: Acl; error?: undefined } | { acl?: undefined; error: string } {
   const exact = new Map<string, MutablePermissions>();
   const prefix = new Map<string, MutablePermissions>();
   const segment = new Map<string, MutablePermissions>();
@@ -67,7 +69,12 @@ export function buildAcl(policies: readonly AclPolicy[]): { acl: Acl; error?: un
   return { acl: { root, exact, prefix, segment } };
 }
 
-function tableFor<T>(path: string, exact: Map<string, T>, prefix: Map<string, T>, segment: Map<string, T>): [Map<string, T>, string] {
+function tableFor<T>(
+  path: string,
+  exact: Map<string, T>,
+  prefix: Map<string, T>,
+  segment: Map<string, T>,
+): [Map<string, T>, string] {
   if (hasSegmentWildcards(path)) return [segment, path];
   if (path.endsWith('*')) return [prefix, path.slice(0, -1)];
   return [exact, path];
@@ -91,25 +98,40 @@ function fresh(rule: PathRule, policy: string): MutablePermissions {
 function merge(existing: MutablePermissions, rule: PathRule, policy: string): MutablePermissions {
   if (existing.capabilities.has('deny')) return existing;
   if (rule.capabilities.includes('deny')) {
-    return { ...existing, capabilities: new Set(['deny']), allowedParameters: undefined, deniedParameters: undefined, grantingPolicies: new Map() };
+    return {
+      ...existing,
+      capabilities: new Set(['deny']),
+      allowedParameters: undefined,
+      deniedParameters: undefined,
+      grantingPolicies: new Map(),
+    };
   }
-  const out: MutablePermissions = { ...existing, capabilities: new Set([...existing.capabilities, ...rule.capabilities]) };
+  const out: MutablePermissions = {
+    ...existing,
+    capabilities: new Set([...existing.capabilities, ...rule.capabilities]),
+  };
   for (const c of rule.capabilities) out.grantingPolicies.set(c, [...(out.grantingPolicies.get(c) ?? []), policy]);
-  if (rule.maxWrappingTtl > 0 && (out.maxWrappingTtl === 0 || rule.maxWrappingTtl < out.maxWrappingTtl)) out.maxWrappingTtl = rule.maxWrappingTtl;
-  if (rule.minWrappingTtl > 0 && (out.minWrappingTtl === 0 || rule.minWrappingTtl < out.minWrappingTtl)) out.minWrappingTtl = rule.minWrappingTtl;
+  if (rule.maxWrappingTtl > 0 && (out.maxWrappingTtl === 0 || rule.maxWrappingTtl < out.maxWrappingTtl))
+    out.maxWrappingTtl = rule.maxWrappingTtl;
+  if (rule.minWrappingTtl > 0 && (out.minWrappingTtl === 0 || rule.minWrappingTtl < out.minWrappingTtl))
+    out.minWrappingTtl = rule.minWrappingTtl;
   out.allowedParameters = mergeParams(out.allowedParameters, rule.allowedParameters);
   out.deniedParameters = mergeParams(out.deniedParameters, rule.deniedParameters);
   for (const r of rule.requiredParameters) if (!out.requiredParameters.includes(r)) out.requiredParameters.push(r);
   return out;
 }
 
-function mergeParams(existing: Record<string, unknown[]> | undefined, added: Readonly<Record<string, readonly unknown[]>>): Record<string, unknown[]> | undefined {
+function mergeParams(
+  existing: Record<string, unknown[]> | undefined,
+  added: Readonly<Record<string, readonly unknown[]>>,
+): Record<string, unknown[]> | undefined {
   if (Object.keys(added).length === 0) return existing;
   if (!existing) return cloneParams(added);
   for (const [key, values] of Object.entries(added)) {
     const current = existing[key];
     // An empty list (any value) overrides any list it meets.
-    existing[key] = values.length === 0 || (current !== undefined && current.length === 0) ? [] : [...values, ...(current ?? [])];
+    existing[key] =
+      values.length === 0 || (current !== undefined && current.length === 0) ? [] : [...values, ...(current ?? [])];
   }
   return existing;
 }

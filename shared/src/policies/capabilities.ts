@@ -26,4 +26,14 @@ export function capabilityFor(operation: AclOperation): Capability | undefined {
 }
 
 /** Order of the capabilities in `sys/capabilities*` answers (the real engine's bitmap order). */
-export const CAPABILITY_REPORT_ORDER: readonly Capability[] = ['sudo', 'read', 'list', 'update', 'delete', 'create', 'patch', 'subscribe', 'recover'];
+export const CAPABILITY_REPORT_ORDER: readonly Capability[] = [
+  'sudo',
+  'read',
+  'list',
+  'update',
+  'delete',
+  'create',
+  'patch',
+  'subscribe',
+  'recover',
+];

@@ -53,7 +53,8 @@ function elementsOf(value: unknown): readonly unknown[] | undefined {
 
 function inList(value: unknown, list: readonly unknown[]): boolean {
   return list.some((item) => {
-    if (item === null || item === undefined || value === null || value === undefined) return item === value || (item == null && value == null);
+    if (item === null || item === undefined || value === null || value === undefined)
+      return item === value || (item == null && value == null);
     if (typeof item === 'string') return typeof value === 'string' && globbedMatch(item, value);
     return deepEqual(item, value);
   });
@@ -76,5 +77,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

@@ -19,7 +19,13 @@ export function matchNonExact(acl: Acl, path: string): AclPermissions | undefine
   const prefix = longestPrefix(acl, path);
   if (prefix) {
     if (acl.segment.size === 0) return prefix.permissions;
-    candidates.push({ firstWildcard: prefix.key.length, isPrefix: true, wildcards: 0, path: prefix.key, permissions: prefix.permissions });
+    candidates.push({
+      firstWildcard: prefix.key.length,
+      isPrefix: true,
+      wildcards: 0,
+      path: prefix.key,
+      permissions: prefix.permissions,
+    });
   }
   if (acl.segment.size === 0) return undefined;
   const parts = path.split('/');

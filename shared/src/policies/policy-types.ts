@@ -1,7 +1,18 @@
 import type { OffsetRange } from '../problem.ts';
 
 /** Capabilities of a path rule (`subscribe` and `recover` exist only in newer versions of the real engine). */
-export const CAPABILITIES = ['create', 'read', 'update', 'patch', 'delete', 'list', 'sudo', 'deny', 'subscribe', 'recover'] as const;
+export const CAPABILITIES = [
+  'create',
+  'read',
+  'update',
+  'patch',
+  'delete',
+  'list',
+  'sudo',
+  'deny',
+  'subscribe',
+  'recover',
+] as const;
 
 /** One capability. */
 export type Capability = (typeof CAPABILITIES)[number];
@@ -35,4 +46,5 @@ export interface AclPolicy {
 }
 
 /** Operations an ACL decides on (the real engine's request operations). */
-export type AclOperation = 'read' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'revoke' | 'renew' | 'rollback' | 'recover' | 'help';
+export type AclOperation =
+  'read' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'revoke' | 'renew' | 'rollback' | 'recover' | 'help';

@@ -8,8 +8,17 @@ import { CAPABILITIES, type AclPolicy, type Capability, type PathRule } from './
 
 const TOP_KEYS = ['name', 'path'];
 const RULE_KEYS = [
-  'comment', 'policy', 'capabilities', 'allowed_parameters', 'denied_parameters', 'required_parameters',
-  'min_wrapping_ttl', 'max_wrapping_ttl', 'mfa_methods', 'control_group', 'subscribe_event_types',
+  'comment',
+  'policy',
+  'capabilities',
+  'allowed_parameters',
+  'denied_parameters',
+  'required_parameters',
+  'min_wrapping_ttl',
+  'max_wrapping_ttl',
+  'mfa_methods',
+  'control_group',
+  'subscribe_event_types',
 ];
 
 /** A policy with the problems found reading it (errors mean the real engine refuses the text). */
@@ -37,7 +46,13 @@ export function readPolicy(text: string, name = ''): PolicyRead {
     return { value: undefined, problems };
   }
   for (const entry of parsed.root.entries) {
-    if (!TOP_KEYS.includes(entry.key)) report('POLICY_UNKNOWN_KEY', `invalid key "${entry.key}" on line ${lines.position(entry.keyRange.start).line}`, entry.keyRange, `/${escape(entry.key)}`);
+    if (!TOP_KEYS.includes(entry.key))
+      report(
+        'POLICY_UNKNOWN_KEY',
+        `invalid key "${entry.key}" on line ${lines.position(entry.keyRange.start).line}`,
+        entry.keyRange,
+        `/${escape(entry.key)}`,
+      );
   }
   for (const entry of parsed.root.entries.filter((e) => e.key === 'name' && e.value.kind !== 'string')) {
     report('POLICY_BAD_VALUE', 'name: expected a string', entry.value.range, '/name');
@@ -61,24 +76,44 @@ function readRule(block: HclEntry, lines: LineIndex, problems: Problem[]): PathR
   const written = block.key;
   const pointer = `/path/${escape(written)}`;
   const fail = (code: Problem['code'], message: string, range: OffsetRange, path = pointer): undefined => {
-    problems.push({ code, severity: 'error', message: `path "${written}": ${message}`, path, range: lines.range(range) });
+    problems.push({
+      code,
+      severity: 'error',
+      message: `path "${written}": ${message}`,
+      path,
+      range: lines.range(range),
+    });
     return undefined;
   };
   if (block.value.kind !== 'object') return fail('POLICY_BAD_VALUE', 'expected a block of rules', block.value.range);
   const body: HclObject = block.value;
   const before = problems.length;
   for (const e of body.entries) {
-    if (!RULE_KEYS.includes(e.key)) fail('POLICY_UNKNOWN_KEY', `invalid key "${e.key}" on line ${lines.position(e.keyRange.start).line}`, e.keyRange, `${pointer}/${escape(e.key)}`);
+    if (!RULE_KEYS.includes(e.key))
+      fail(
+        'POLICY_UNKNOWN_KEY',
+        `invalid key "${e.key}" on line ${lines.position(e.keyRange.start).line}`,
+        e.keyRange,
+        `${pointer}/${escape(e.key)}`,
+      );
   }
   if (problems.length > before) return undefined;
   const field = (key: string): HclEntry | undefined => body.entries.filter((e) => e.key === key).pop();
   const path = written.replace(/^\/+/, '');
-  if (path.includes('+*')) return fail('POLICY_WILDCARD_PLUS_STAR', "invalid use of wildcards ('+*' is forbidden)", block.keyRange);
+  if (path.includes('+*'))
+    return fail('POLICY_WILDCARD_PLUS_STAR', "invalid use of wildcards ('+*' is forbidden)", block.keyRange);
   const caps = new Set<Capability>();
   const legacy = field('policy');
   if (legacy) {
-    const mapped = legacy.value.kind === 'string' ? LEGACY_POLICY_CAPABILITIES[String(legacy.value.value).toLowerCase()] : undefined;
-    if (!mapped) return fail('POLICY_UNKNOWN_CAPABILITY', `invalid policy "${scalarText(legacy.value)}"`, legacy.value.range, `${pointer}/policy`);
+    const mapped =
+      legacy.value.kind === 'string' ? LEGACY_POLICY_CAPABILITIES[String(legacy.value.value).toLowerCase()] : undefined;
+    if (!mapped)
+      return fail(
+        'POLICY_UNKNOWN_CAPABILITY',
+        `invalid policy "${scalarText(legacy.value)}"`,
+        legacy.value.range,
+        `${pointer}/policy`,
+      );
     for (const c of mapped) caps.add(c);
   }
   const capsEntry = field('capabilities');
@@ -87,7 +122,12 @@ function readRule(block: HclEntry, lines: LineIndex, problems: Problem[]): PathR
     for (const [i, item] of items.entries()) {
       const text = item.kind === 'string' ? String(item.value).toLowerCase() : undefined;
       if (text === undefined || !(CAPABILITIES as readonly string[]).includes(text)) {
-        return fail('POLICY_UNKNOWN_CAPABILITY', `invalid capability "${scalarText(item)}"`, item.range, `${pointer}/capabilities/${i}`);
+        return fail(
+          'POLICY_UNKNOWN_CAPABILITY',
+          `invalid capability "${scalarText(item)}"`,
+          item.range,
+          `${pointer}/capabilities/${i}`,
+        );
       }
       caps.add(text as Capability);
     }
@@ -98,7 +138,12 @@ function readRule(block: HclEntry, lines: LineIndex, problems: Problem[]): PathR
   const minTtl = readTtl(field('min_wrapping_ttl'), 'min_wrapping_ttl', fail, pointer);
   const maxTtl = readTtl(field('max_wrapping_ttl'), 'max_wrapping_ttl', fail, pointer);
   if (!allowed || !denied || !required || minTtl === undefined || maxTtl === undefined) return undefined;
-  if (minTtl > 0 && maxTtl > 0 && maxTtl < minTtl) return fail('POLICY_WRAPPING_TTL', 'max_wrapping_ttl cannot be less than min_wrapping_ttl', field('max_wrapping_ttl')?.value.range ?? block.keyRange);
+  if (minTtl > 0 && maxTtl > 0 && maxTtl < minTtl)
+    return fail(
+      'POLICY_WRAPPING_TTL',
+      'max_wrapping_ttl cannot be less than min_wrapping_ttl',
+      field('max_wrapping_ttl')?.value.range ?? block.keyRange,
+    );
   const capabilitiesRange = (capsEntry ?? legacy)?.value.range;
   return {
     path,
@@ -117,9 +162,20 @@ function readRule(block: HclEntry, lines: LineIndex, problems: Problem[]): PathR
 
 type Fail = (code: Problem['code'], message: string, range: OffsetRange, path?: string) => undefined;
 
-function readParameters(entry: HclEntry | undefined, key: string, fail: Fail, pointer: string): Record<string, unknown[]> | undefined {
+function readParameters(
+  entry: HclEntry | undefined,
+  key: string,
+  fail: Fail,
+  pointer: string,
+): Record<string, unknown[]> | undefined {
   if (!entry) return {};
-  if (entry.value.kind !== 'object') return fail('POLICY_BAD_VALUE', `${key} must be a map of parameter names to lists of values`, entry.value.range, `${pointer}/${key}`);
+  if (entry.value.kind !== 'object')
+    return fail(
+      'POLICY_BAD_VALUE',
+      `${key} must be a map of parameter names to lists of values`,
+      entry.value.range,
+      `${pointer}/${key}`,
+    );
   const out: Record<string, unknown[]> = {};
   for (const param of entry.value.entries) {
     const values = param.value.kind === 'list' ? param.value.items.map(hclToData) : [hclToData(param.value)];
@@ -134,7 +190,13 @@ function readRequired(entry: HclEntry | undefined, fail: Fail, pointer: string):
   const items = entry.value.kind === 'list' ? entry.value.items : [entry.value];
   const out: string[] = [];
   for (const item of items) {
-    if (item.kind !== 'string') return fail('POLICY_BAD_VALUE', 'required_parameters must be a list of parameter names', item.range, `${pointer}/required_parameters`);
+    if (item.kind !== 'string')
+      return fail(
+        'POLICY_BAD_VALUE',
+        'required_parameters must be a list of parameter names',
+        item.range,
+        `${pointer}/required_parameters`,
+      );
     out.push(String(item.value).toLowerCase());
   }
   return out;
@@ -144,7 +206,13 @@ function readTtl(entry: HclEntry | undefined, key: string, fail: Fail, pointer: 
   if (!entry) return 0;
   const value = entry.value.kind === 'string' || entry.value.kind === 'number' ? entry.value.value : undefined;
   const parsed = parseDuration(value, { allowInteger: true, field: key });
-  if (parsed.seconds === undefined) return fail('POLICY_BAD_VALUE', `error parsing ${key}: ${parsed.problems[0]?.message ?? 'not a duration'}`, entry.value.range, `${pointer}/${key}`);
+  if (parsed.seconds === undefined)
+    return fail(
+      'POLICY_BAD_VALUE',
+      `error parsing ${key}: ${parsed.problems[0]?.message ?? 'not a duration'}`,
+      entry.value.range,
+      `${pointer}/${key}`,
+    );
   return parsed.seconds;
 }
 

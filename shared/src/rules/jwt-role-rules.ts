@@ -8,7 +8,13 @@ import { appendPointer } from '../text/json-pointer.ts';
 const SOURCE = "the real engine's JWT auth method, role create/update";
 
 /** Older field names the engine still reads, and the current name of each. */
-const DEPRECATED: Readonly<Record<string, string>> = { policies: 'token_policies', ttl: 'token_ttl', max_ttl: 'token_max_ttl', num_uses: 'token_num_uses', bound_cidrs: 'token_bound_cidrs' };
+const DEPRECATED: Readonly<Record<string, string>> = {
+  policies: 'token_policies',
+  ttl: 'token_ttl',
+  max_ttl: 'token_max_ttl',
+  num_uses: 'token_num_uses',
+  bound_cidrs: 'token_bound_cidrs',
+};
 
 /** `role_type` as the engine reads it (omitted means `oidc`). */
 function roleType(context: RuleContext): string {
@@ -24,110 +30,180 @@ function supplied(context: RuleContext, field: string): boolean {
   return object !== undefined && Object.keys(object).length > 0;
 }
 
-const userClaim = defineRule('jwt-role', 'JWT_ROLE_USER_CLAIM_REQUIRED', `${SOURCE}: user_claim required`, (context, report) => {
-  if (supplied(context, 'user_claim')) return;
-  report({
-    path: fieldPath(context, 'user_claim'),
-    target: context.fields.present.has('user_claim') ? 'value' : 'key',
-    message: 'The role has no user_claim (the engine: "a user claim must be defined on the role"); add user_claim: repository (or sub).',
-    data: { field: 'user_claim' },
-  });
-});
-
-const enums = defineRule('jwt-role', 'JWT_ROLE_INVALID_VALUE', `${SOURCE}: role_type, bound_claims_type, token_type`, (context, report) => {
-  for (const field of ['role_type', 'bound_claims_type', 'token_type']) {
-    const value = context.fields.strings.get(field);
-    const allowed = fieldInfo('jwt-role', field)?.enum ?? [];
-    if (value === undefined || value === '' || allowed.includes(value.trim().toLowerCase())) continue;
-    const suggestion = didYouMean(value, allowed);
+const userClaim = defineRule(
+  'jwt-role',
+  'JWT_ROLE_USER_CLAIM_REQUIRED',
+  `${SOURCE}: user_claim required`,
+  (context, report) => {
+    if (supplied(context, 'user_claim')) return;
     report({
-      path: fieldPath(context, field),
-      target: 'value',
-      message: `${field} ${quote(value)} is not one the engine knows (invalid '${field}'); write ${allowed.map((a) => `"${a}"`).join(', ')}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}.`,
-      data: suggestion ? { suggestion, replacement: suggestion } : { expected: allowed },
+      path: fieldPath(context, 'user_claim'),
+      target: context.fields.present.has('user_claim') ? 'value' : 'key',
+      message:
+        'The role has no user_claim (the engine: "a user claim must be defined on the role"); add user_claim: repository (or sub).',
+      data: { field: 'user_claim' },
     });
-  }
-});
+  },
+);
 
-const redirectUris = defineRule('jwt-role', 'JWT_ROLE_REDIRECT_URIS_REQUIRED', `${SOURCE}: oidc roles need allowed_redirect_uris`, (context, report) => {
-  // An omitted role_type is JWT_TRUST_ROLE_TYPE_OMITTED's finding (the fix there is role_type: jwt).
-  if (!context.fields.present.has('role_type') || roleType(context) !== 'oidc' || supplied(context, 'allowed_redirect_uris')) return;
-  report({
-    path: fieldPath(context, 'role_type'),
-    target: 'value',
-    message: "role_type oidc needs allowed_redirect_uris (the engine: \"'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified\"); for GitHub Actions write role_type: jwt.",
-    data: { replacement: 'jwt' },
-  });
-});
-
-const boundConstraint = defineRule('jwt-role', 'JWT_ROLE_NO_BOUND_CONSTRAINT', `${SOURCE}: jwt roles need a bound constraint`, (context, report) => {
-  if (roleType(context) !== 'jwt') return;
-  if (['bound_audiences', 'bound_subject', 'bound_claims', 'token_bound_cidrs', 'bound_cidrs'].some((f) => supplied(context, f))) return;
-  report({
-    path: fieldPath(context, 'role_type'),
-    target: 'key',
-    message: 'A jwt role must bind something (the engine: "must have at least one bound constraint when creating/updating a role"); add bound_audiences and bound_claims.repository_id.',
-  });
-});
-
-const globStrings = defineRule('jwt-role', 'JWT_ROLE_GLOB_NOT_STRING', `${SOURCE}: glob bound claims are strings`, (context, report) => {
-  if ((context.fields.strings.get('bound_claims_type') ?? '').trim().toLowerCase() !== 'glob') return;
-  const claims = context.fields.objects.get('bound_claims') ?? {};
-  for (const [claim, value] of Object.entries(claims)) {
-    const values = Array.isArray(value) ? value : [value];
-    values.forEach((v: unknown, i) => {
-      if (typeof v === 'string') return;
-      const path = appendPointer(fieldPath(context, 'bound_claims'), claim);
+const enums = defineRule(
+  'jwt-role',
+  'JWT_ROLE_INVALID_VALUE',
+  `${SOURCE}: role_type, bound_claims_type, token_type`,
+  (context, report) => {
+    for (const field of ['role_type', 'bound_claims_type', 'token_type']) {
+      const value = context.fields.strings.get(field);
+      const allowed = fieldInfo('jwt-role', field)?.enum ?? [];
+      if (value === undefined || value === '' || allowed.includes(value.trim().toLowerCase())) continue;
+      const suggestion = didYouMean(value, allowed);
       report({
-        path: Array.isArray(value) ? appendPointer(path, i) : path,
+        path: fieldPath(context, field),
         target: 'value',
-        message: `bound_claims.${claim} holds ${JSON.stringify(v)}, but glob claims must be strings (the engine: "claim is not a string or list: ${claim}"); quote it.`,
-        data: { replacement: JSON.stringify(String(v)) },
+        message: `${field} ${quote(value)} is not one the engine knows (invalid '${field}'); write ${allowed.map((a) => `"${a}"`).join(', ')}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}.`,
+        data: suggestion ? { suggestion, replacement: suggestion } : { expected: allowed },
       });
-    });
-  }
-});
-
-const ttlWithinMax = defineRule('jwt-role', 'JWT_ROLE_TTL_ABOVE_MAX', `${SOURCE}: token_ttl at most token_max_ttl`, (context, report) => {
-  const ttlField = context.fields.seconds.has('token_ttl') ? 'token_ttl' : 'ttl';
-  const ttl = context.fields.seconds.get(ttlField);
-  const max = context.fields.seconds.get('token_max_ttl') ?? context.fields.seconds.get('max_ttl');
-  if (ttl === undefined || max === undefined || max <= 0 || ttl <= max) return;
-  report({
-    path: fieldPath(context, ttlField),
-    target: 'value',
-    message: `${ttlField} (${formatDuration(ttl)}) is longer than token_max_ttl (${formatDuration(max)}); the engine refuses it ("ttl should not be greater than max ttl"). Shorten ${ttlField} or raise token_max_ttl.`,
-    data: { replacement: formatDuration(max, { compact: true }) },
-  });
-});
-
-const mappingTargets = defineRule('jwt-role', 'JWT_ROLE_CLAIM_MAPPING_TARGET', `${SOURCE}: claim_mappings targets`, (context, report) => {
-  const mappings = context.fields.objects.get('claim_mappings') ?? {};
-  const seen = new Map<string, string>();
-  for (const [claim, target] of Object.entries(mappings)) {
-    const key = String(target);
-    const path = appendPointer(fieldPath(context, 'claim_mappings'), claim);
-    if (key === 'role') {
-      report({ path, target: 'value', message: `claim_mappings.${claim} targets "role", which is reserved (the engine: metadata key "role" is reserved and may not be a mapping destination); pick another key.` });
-    } else if (seen.has(key)) {
-      report({ path, target: 'value', message: `claim_mappings.${claim} targets "${key}", already the target of ${seen.get(key)} (the engine: multiple keys are mapped to metadata key "${key}"); give each claim its own key.` });
     }
-    seen.set(key, claim);
-  }
-});
+  },
+);
 
-const deprecatedNames = defineRule('jwt-role', 'JWT_ROLE_DEPRECATED_FIELD', `${SOURCE}: older field names`, (context, report) => {
-  for (const [old, current] of Object.entries(DEPRECATED)) {
-    if (!context.fields.present.has(old)) continue;
+const redirectUris = defineRule(
+  'jwt-role',
+  'JWT_ROLE_REDIRECT_URIS_REQUIRED',
+  `${SOURCE}: oidc roles need allowed_redirect_uris`,
+  (context, report) => {
+    // An omitted role_type is JWT_TRUST_ROLE_TYPE_OMITTED's finding (the fix there is role_type: jwt).
+    if (
+      !context.fields.present.has('role_type') ||
+      roleType(context) !== 'oidc' ||
+      supplied(context, 'allowed_redirect_uris')
+    )
+      return;
     report({
-      path: fieldPath(context, old),
-      target: 'key',
-      message: `${old} is the older name of ${current}${context.fields.present.has(current) ? `, which this role also sets (${current} wins)` : ''}; write ${current}.`,
-      data: { replacement: current },
-      tags: ['deprecated'],
+      path: fieldPath(context, 'role_type'),
+      target: 'value',
+      message:
+        "role_type oidc needs allowed_redirect_uris (the engine: \"'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified\"); for GitHub Actions write role_type: jwt.",
+      data: { replacement: 'jwt' },
     });
-  }
-});
+  },
+);
+
+const boundConstraint = defineRule(
+  'jwt-role',
+  'JWT_ROLE_NO_BOUND_CONSTRAINT',
+  `${SOURCE}: jwt roles need a bound constraint`,
+  (context, report) => {
+    if (roleType(context) !== 'jwt') return;
+    if (
+      ['bound_audiences', 'bound_subject', 'bound_claims', 'token_bound_cidrs', 'bound_cidrs'].some((f) =>
+        supplied(context, f),
+      )
+    )
+      return;
+    report({
+      path: fieldPath(context, 'role_type'),
+      target: 'key',
+      message:
+        'A jwt role must bind something (the engine: "must have at least one bound constraint when creating/updating a role"); add bound_audiences and bound_claims.repository_id.',
+    });
+  },
+);
+
+const globStrings = defineRule(
+  'jwt-role',
+  'JWT_ROLE_GLOB_NOT_STRING',
+  `${SOURCE}: glob bound claims are strings`,
+  (context, report) => {
+    if ((context.fields.strings.get('bound_claims_type') ?? '').trim().toLowerCase() !== 'glob') return;
+    const claims = context.fields.objects.get('bound_claims') ?? {};
+    for (const [claim, value] of Object.entries(claims)) {
+      const values = Array.isArray(value) ? value : [value];
+      values.forEach((v: unknown, i) => {
+        if (typeof v === 'string') return;
+        const path = appendPointer(fieldPath(context, 'bound_claims'), claim);
+        report({
+          path: Array.isArray(value) ? appendPointer(path, i) : path,
+          target: 'value',
+          message: `bound_claims.${claim} holds ${JSON.stringify(v)}, but glob claims must be strings (the engine: "claim is not a string or list: ${claim}"); quote it.`,
+          data: { replacement: JSON.stringify(String(v)) },
+        });
+      });
+    }
+  },
+);
+
+const ttlWithinMax = defineRule(
+  'jwt-role',
+  'JWT_ROLE_TTL_ABOVE_MAX',
+  `${SOURCE}: token_ttl at most token_max_ttl`,
+  (context, report) => {
+    const ttlField = context.fields.seconds.has('token_ttl') ? 'token_ttl' : 'ttl';
+    const ttl = context.fields.seconds.get(ttlField);
+    const max = context.fields.seconds.get('token_max_ttl') ?? context.fields.seconds.get('max_ttl');
+    if (ttl === undefined || max === undefined || max <= 0 || ttl <= max) return;
+    report({
+      path: fieldPath(context, ttlField),
+      target: 'value',
+      message: `${ttlField} (${formatDuration(ttl)}) is longer than token_max_ttl (${formatDuration(max)}); the engine refuses it ("ttl should not be greater than max ttl"). Shorten ${ttlField} or raise token_max_ttl.`,
+      data: { replacement: formatDuration(max, { compact: true }) },
+    });
+  },
+);
+
+const mappingTargets = defineRule(
+  'jwt-role',
+  'JWT_ROLE_CLAIM_MAPPING_TARGET',
+  `${SOURCE}: claim_mappings targets`,
+  (context, report) => {
+    const mappings = context.fields.objects.get('claim_mappings') ?? {};
+    const seen = new Map<string, string>();
+    for (const [claim, target] of Object.entries(mappings)) {
+      const key = String(target);
+      const path = appendPointer(fieldPath(context, 'claim_mappings'), claim);
+      if (key === 'role') {
+        report({
+          path,
+          target: 'value',
+          message: `claim_mappings.${claim} targets "role", which is reserved (the engine: metadata key "role" is reserved and may not be a mapping destination); pick another key.`,
+        });
+      } else if (seen.has(key)) {
+        report({
+          path,
+          target: 'value',
+          message: `claim_mappings.${claim} targets "${key}", already the target of ${seen.get(key)} (the engine: multiple keys are mapped to metadata key "${key}"); give each claim its own key.`,
+        });
+      }
+      seen.set(key, claim);
+    }
+  },
+);
+
+const deprecatedNames = defineRule(
+  'jwt-role',
+  'JWT_ROLE_DEPRECATED_FIELD',
+  `${SOURCE}: older field names`,
+  (context, report) => {
+    for (const [old, current] of Object.entries(DEPRECATED)) {
+      if (!context.fields.present.has(old)) continue;
+      report({
+        path: fieldPath(context, old),
+        target: 'key',
+        message: `${old} is the older name of ${current}${context.fields.present.has(current) ? `, which this role also sets (${current} wins)` : ''}; write ${current}.`,
+        data: { replacement: current },
+        tags: ['deprecated'],
+      });
+    }
+  },
+);
 
 /** Every rule of a JWT role. */
-export const jwtRoleRules: readonly Rule[] = [userClaim, enums, redirectUris, boundConstraint, globStrings, ttlWithinMax, mappingTargets, deprecatedNames];
+export const jwtRoleRules: readonly Rule[] = [
+  userClaim,
+  enums,
+  redirectUris,
+  boundConstraint,
+  globStrings,
+  ttlWithinMax,
+  mappingTargets,
+  deprecatedNames,
+];

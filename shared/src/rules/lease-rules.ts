@@ -2,15 +2,20 @@ import { formatDuration } from '../duration/index.ts';
 import { defineRule, fieldPath, type Rule, type RuleContext } from './rule.ts';
 
 function requireField(code: 'LEASE_MISSING_LEASE' | 'LEASE_MISSING_LEASE_MAX', field: string, example: string): Rule {
-  return defineRule('lease-config', code, `seed 1, Lease configuration table (${field}: required)`, (context, report) => {
-    if (context.fields.present.has(field)) return;
-    report({
-      path: fieldPath(context, field),
-      target: 'key',
-      message: `The lease configuration has no ${field}; add a duration such as "${example}".`,
-      data: { field },
-    });
-  });
+  return defineRule(
+    'lease-config',
+    code,
+    `seed 1, Lease configuration table (${field}: required)`,
+    (context, report) => {
+      if (context.fields.present.has(field)) return;
+      report({
+        path: fieldPath(context, field),
+        target: 'key',
+        message: `The lease configuration has no ${field}; add a duration such as "${example}".`,
+        data: { field },
+      });
+    },
+  );
 }
 
 const leaseWithinMax = defineRule<RuleContext>(

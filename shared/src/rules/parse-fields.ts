@@ -200,7 +200,14 @@ function readTags(
   return tags;
 }
 
-function readSeconds(field: string, raw: unknown, path: string, preferUnit: boolean, out: Mutable, problems: Problem[]): void {
+function readSeconds(
+  field: string,
+  raw: unknown,
+  path: string,
+  preferUnit: boolean,
+  out: Mutable,
+  problems: Problem[],
+): void {
   // The engine's API parses every duration field the same way (integer seconds, a unitless numeric
   // string as seconds, or a duration with a unit), so a value read back as integer seconds can be
   // written back unchanged. Seed 1 writes lease-style durations with a unit: in files, a unitless

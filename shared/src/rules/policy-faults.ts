@@ -41,15 +41,25 @@ export function policyFaults(policy: Readonly<Record<string, unknown>>): PolicyF
   }
   const version = policy.Version;
   if (version !== undefined && !(typeof version === 'string' && VERSIONS.includes(version))) {
-    faults.push({ segments: ['Version'], target: 'value', message: `has Version ${JSON.stringify(version)}; use "2012-10-17"`, replacement: '2012-10-17' });
+    faults.push({
+      segments: ['Version'],
+      target: 'value',
+      message: `has Version ${JSON.stringify(version)}; use "2012-10-17"`,
+      replacement: '2012-10-17',
+    });
   }
   const statement = policy.Statement;
   if (statement === undefined) {
-    if (!Object.keys(policy).some((k) => k.toLowerCase() === 'statement')) faults.push({ segments: [], target: 'key', message: 'has no Statement' });
+    if (!Object.keys(policy).some((k) => k.toLowerCase() === 'statement'))
+      faults.push({ segments: [], target: 'key', message: 'has no Statement' });
     return faults;
   }
   if (!Array.isArray(statement) && !isPlainObject(statement)) {
-    faults.push({ segments: ['Statement'], target: 'value', message: 'has a Statement that is neither a statement object nor a list of them' });
+    faults.push({
+      segments: ['Statement'],
+      target: 'value',
+      message: 'has a Statement that is neither a statement object nor a list of them',
+    });
     return faults;
   }
   const statements: unknown[] = Array.isArray(statement) ? statement : [statement];
@@ -64,9 +74,14 @@ function statementFaults(item: unknown, at: readonly (string | number)[]): Polic
   const where = at.length > 1 ? `statement ${String(at[1])}` : 'the statement';
   if (!isPlainObject(item)) return [{ segments: at, target: 'value', message: `has ${where} that is not an object` }];
   const faults: PolicyFault[] = [];
-  if (item.Effect === undefined) faults.push({ segments: at, target: 'value', message: `has ${where} without Effect ("Allow" or "Deny")` });
+  if (item.Effect === undefined)
+    faults.push({ segments: at, target: 'value', message: `has ${where} without Effect ("Allow" or "Deny")` });
   else if (item.Effect !== 'Allow' && item.Effect !== 'Deny') {
-    faults.push({ segments: [...at, 'Effect'], target: 'value', message: `has ${where} with Effect ${JSON.stringify(item.Effect)}; use "Allow" or "Deny"` });
+    faults.push({
+      segments: [...at, 'Effect'],
+      target: 'value',
+      message: `has ${where} with Effect ${JSON.stringify(item.Effect)}; use "Allow" or "Deny"`,
+    });
   }
   if (item.Action === undefined && item.NotAction === undefined) {
     faults.push({ segments: at, target: 'value', message: `has ${where} without Action or NotAction` });

@@ -13,7 +13,11 @@ export interface TextSpan {
  * characters inside the embedded JSON instead of the whole field. Undefined when the text does not
  * hold the spot (it does not parse, or the path is absent: then the nearest existing ancestor).
  */
-export function policyTextSpan(text: string, segments: readonly (string | number)[], target: 'key' | 'value'): TextSpan | undefined {
+export function policyTextSpan(
+  text: string,
+  segments: readonly (string | number)[],
+  target: 'key' | 'value',
+): TextSpan | undefined {
   const root = parseTree(text);
   if (!root) return undefined;
   for (let n = segments.length; n >= 0; n--) {
@@ -25,7 +29,8 @@ export function policyTextSpan(text: string, segments: readonly (string | number
     // A whole object or array would cover many lines: its first character is enough. A string
     // (key or value) is covered without its quotes, like a key or scalar of the file itself.
     if (chosen.type === 'object' || chosen.type === 'array') return { valueOffset: chosen.offset, valueLength: 1 };
-    if (chosen.type === 'string' && chosen.length >= 2) return { valueOffset: chosen.offset + 1, valueLength: chosen.length - 2 };
+    if (chosen.type === 'string' && chosen.length >= 2)
+      return { valueOffset: chosen.offset + 1, valueLength: chosen.length - 2 };
     return { valueOffset: chosen.offset, valueLength: chosen.length };
   }
   return undefined;

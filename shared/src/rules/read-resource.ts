@@ -27,7 +27,11 @@ export interface ReadOptions {
  * The first steps every validator takes, in order: a plain object (else one `FIELD_TYPE` problem and
  * nothing more), the schema's shape, then each well-shaped field's value.
  */
-export function readResource(kind: FieldKind, input: unknown, options: ReadOptions): ReadResource | { readonly ok: false; readonly problems: Problem[] } {
+export function readResource(
+  kind: FieldKind,
+  input: unknown,
+  options: ReadOptions,
+): ReadResource | { readonly ok: false; readonly problems: Problem[] } {
   if (!isPlainObject(input)) return { ok: false, problems: [notAnObject(options.what, input, options.basePath)] };
   const shape = checkShape(kind, input, options.basePath);
   const problems = [...shape.problems];

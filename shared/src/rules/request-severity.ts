@@ -12,7 +12,8 @@ export function relaxForRequest(problems: Problem[], source: 'file' | 'request' 
   if (source !== 'request') return problems;
   problems.forEach((problem, i) => {
     if (problem.severity !== 'error') return;
-    const accepted = problem.data?.engineAccepts === true || ((problemCodes[problem.code] as CodeInfo).engineAccepts ?? false);
+    const accepted =
+      problem.data?.engineAccepts === true || ((problemCodes[problem.code] as CodeInfo).engineAccepts ?? false);
     if (accepted) problems[i] = { ...problem, severity: 'warning' };
   });
   return problems;

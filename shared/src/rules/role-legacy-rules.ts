@@ -13,52 +13,72 @@ export function legacyReplacement(value: string): 'policy_document' | 'policy_ar
   return iamArnKind(value.trim()) === 'role' ? 'role_arns' : 'policy_arns';
 }
 
-const legacyDeprecated = defineRule<RoleContext>('role', 'ROLE_LEGACY_FIELD', 'seed 1, Role table (policy, arn: legacy)', (context, report) => {
-  for (const field of LEGACY) {
-    if (!context.fields.present.has(field)) continue;
-    const suggestion = legacyReplacement(context.fields.strings.get(field) ?? '');
+const legacyDeprecated = defineRule<RoleContext>(
+  'role',
+  'ROLE_LEGACY_FIELD',
+  'seed 1, Role table (policy, arn: legacy)',
+  (context, report) => {
+    for (const field of LEGACY) {
+      if (!context.fields.present.has(field)) continue;
+      const suggestion = legacyReplacement(context.fields.strings.get(field) ?? '');
+      report({
+        path: fieldPath(context, field),
+        target: 'key',
+        message: `${field} is a legacy field; write ${suggestion} with an explicit credential_type instead.`,
+        data: { suggestion },
+        tags: ['deprecated'],
+      });
+    }
+  },
+);
+
+const legacyNotMixed = defineRule<RoleContext>(
+  'role',
+  'ROLE_LEGACY_MIXED',
+  'seed 1, Role rule 1',
+  (context, report) => {
+    const legacy = LEGACY.find((f) => context.fields.present.has(f));
+    if (!legacy) return;
+    for (const field of Object.keys(context.input)) {
+      if (NEUTRAL.has(field) || !context.fields.present.has(field)) continue;
+      report({
+        path: fieldPath(context, field),
+        target: 'key',
+        message: `${field} cannot be mixed with the legacy field ${legacy}; remove ${legacy} (and use ${legacyReplacement(context.fields.strings.get(legacy) ?? '')}) or remove ${field}.`,
+        data: { legacyField: legacy },
+      });
+    }
+  },
+);
+
+const legacyNotBoth = defineRule<RoleContext>(
+  'role',
+  'ROLE_LEGACY_CONFLICT',
+  'seed 1, Role table (policy: required unless arn; arn: required unless policy)',
+  (context, report) => {
+    if (!context.fields.present.has('policy') || !context.fields.present.has('arn')) return;
     report({
-      path: fieldPath(context, field),
+      path: fieldPath(context, 'arn'),
       target: 'key',
-      message: `${field} is a legacy field; write ${suggestion} with an explicit credential_type instead.`,
-      data: { suggestion },
-      tags: ['deprecated'],
+      message: 'Give only one of the legacy fields policy and arn; remove one of them.',
     });
-  }
-});
+  },
+);
 
-const legacyNotMixed = defineRule<RoleContext>('role', 'ROLE_LEGACY_MIXED', 'seed 1, Role rule 1', (context, report) => {
-  const legacy = LEGACY.find((f) => context.fields.present.has(f));
-  if (!legacy) return;
-  for (const field of Object.keys(context.input)) {
-    if (NEUTRAL.has(field) || !context.fields.present.has(field)) continue;
-    report({
-      path: fieldPath(context, field),
-      target: 'key',
-      message: `${field} cannot be mixed with the legacy field ${legacy}; remove ${legacy} (and use ${legacyReplacement(context.fields.strings.get(legacy) ?? '')}) or remove ${field}.`,
-      data: { legacyField: legacy },
-    });
-  }
-});
-
-const legacyNotBoth = defineRule<RoleContext>('role', 'ROLE_LEGACY_CONFLICT', 'seed 1, Role table (policy: required unless arn; arn: required unless policy)', (context, report) => {
-  if (!context.fields.present.has('policy') || !context.fields.present.has('arn')) return;
-  report({
-    path: fieldPath(context, 'arn'),
-    target: 'key',
-    message: 'Give only one of the legacy fields policy and arn; remove one of them.',
-  });
-});
-
-const legacyParsable = defineRule<RoleContext>('role', 'ROLE_LEGACY_INVALID', 'seed 1, Role table (policy: IAM policy JSON; arn: policy reference)', (context, report) => {
-  for (const field of LEGACY) {
-    const value = context.fields.strings.get(field);
-    if (value === undefined) continue;
-    const fault = legacyFault(value);
-    if (!fault) continue;
-    report({ path: fieldPath(context, field), target: 'value', message: `${field} ${fault}.` });
-  }
-});
+const legacyParsable = defineRule<RoleContext>(
+  'role',
+  'ROLE_LEGACY_INVALID',
+  'seed 1, Role table (policy: IAM policy JSON; arn: policy reference)',
+  (context, report) => {
+    for (const field of LEGACY) {
+      const value = context.fields.strings.get(field);
+      if (value === undefined) continue;
+      const fault = legacyFault(value);
+      if (!fault) continue;
+      report({ path: fieldPath(context, field), target: 'value', message: `${field} ${fault}.` });
+    }
+  },
+);
 
 /** Why a legacy value cannot be upgraded, following the engine: `arn:` values are ARNs, all else JSON. */
 function legacyFault(value: string): string | undefined {
@@ -76,4 +96,9 @@ function legacyFault(value: string): string | undefined {
 }
 
 /** Rules on the legacy `policy` and `arn` fields. */
-export const roleLegacyRules: readonly Rule<RoleContext>[] = [legacyDeprecated, legacyNotMixed, legacyNotBoth, legacyParsable];
+export const roleLegacyRules: readonly Rule<RoleContext>[] = [
+  legacyDeprecated,
+  legacyNotMixed,
+  legacyNotBoth,
+  legacyParsable,
+];

@@ -22,16 +22,35 @@ const PROVIDER_LIMITS = {
 const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 
 /** Reports a spot inside `policy_document`: nested pointers for an object, the exact characters for JSON text. */
-function reportInPolicy(context: RoleContext, report: Report, spot: { segments: readonly (string | number)[]; target: 'key' | 'value'; message: string; data?: Record<string, unknown> }): void {
+function reportInPolicy(
+  context: RoleContext,
+  report: Report,
+  spot: {
+    segments: readonly (string | number)[];
+    target: 'key' | 'value';
+    message: string;
+    data?: Record<string, unknown>;
+  },
+): void {
   const policy = context.fields.policies.get('policy_document');
   const base = fieldPath(context, 'policy_document');
   if (policy?.fromObject) {
-    report({ path: appendPointer(base, ...spot.segments), target: spot.target, message: spot.message, ...(spot.data ? { data: spot.data } : {}) });
+    report({
+      path: appendPointer(base, ...spot.segments),
+      target: spot.target,
+      message: spot.message,
+      ...(spot.data ? { data: spot.data } : {}),
+    });
     return;
   }
   const raw = context.input.policy_document;
   const span = typeof raw === 'string' ? policyTextSpan(raw, spot.segments, spot.target) : undefined;
-  report({ path: base, target: 'value', message: spot.message, ...(spot.data || span ? { data: { ...spot.data, ...span } } : {}) });
+  report({
+    path: base,
+    target: 'value',
+    message: spot.message,
+    ...(spot.data || span ? { data: { ...spot.data, ...span } } : {}),
+  });
 }
 
 const lintCache = new WeakMap<object, PolicyLint[]>();
@@ -49,49 +68,72 @@ function policyFindings(context: RoleContext): PolicyLint[] {
 }
 
 /** One rule per code of the policy-document linter, so each keeps its own severity. */
-const policyDocumentLint = (['IAM_POLICY_GRAMMAR', 'IAM_POLICY_ACTION_FORMAT', 'IAM_POLICY_UNKNOWN_ACTION', 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR', 'IAM_POLICY_FULL_ACCESS'] as const satisfies readonly PolicyLintCode[]).map((code) =>
-  defineRule<RoleContext>('role', code, 'provider policy grammar (IAM JSON policy element reference) and the actions of the services the emulated cloud serves', (context, report) => {
-    for (const finding of policyFindings(context)) {
-      if (finding.code !== code) continue;
-      reportInPolicy(context, report, {
-        segments: finding.segments,
-        target: finding.target,
-        message: `policy_document ${finding.message}${finding.message.endsWith("?") ? "" : "."}`,
-        ...(finding.suggestion !== undefined ? { data: { suggestion: finding.suggestion } } : {}),
-      });
-    }
-  }),
+const policyDocumentLint = (
+  [
+    'IAM_POLICY_GRAMMAR',
+    'IAM_POLICY_ACTION_FORMAT',
+    'IAM_POLICY_UNKNOWN_ACTION',
+    'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR',
+    'IAM_POLICY_FULL_ACCESS',
+  ] as const satisfies readonly PolicyLintCode[]
+).map((code) =>
+  defineRule<RoleContext>(
+    'role',
+    code,
+    'provider policy grammar (IAM JSON policy element reference) and the actions of the services the emulated cloud serves',
+    (context, report) => {
+      for (const finding of policyFindings(context)) {
+        if (finding.code !== code) continue;
+        reportInPolicy(context, report, {
+          segments: finding.segments,
+          target: finding.target,
+          message: `policy_document ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
+          ...(finding.suggestion !== undefined ? { data: { suggestion: finding.suggestion } } : {}),
+        });
+      }
+    },
+  ),
 );
 
-const policySize = defineRule<RoleContext>('role', 'IAM_POLICY_TOO_LARGE', 'provider quotas (session policy 2,048 characters; user inline policies 2,048 without whitespace)', (context, report) => {
-  const policy = context.fields.policies.get('policy_document');
-  if (!policy || policy.text === '' || context.type === undefined || context.type === 'session_token') return;
-  const session = context.type === 'assumed_role' || context.type === 'federation_token';
-  const size = session ? policy.text.length : policy.text.replace(/\s/g, '').length;
-  const limit = session ? PROVIDER_LIMITS.sessionPolicyChars : PROVIDER_LIMITS.userInlinePolicyChars;
-  if (size <= limit) return;
-  report({
-    path: fieldPath(context, 'policy_document'),
-    // The whole document is at fault: its key, which stays one line whatever the value's form.
-    target: 'key',
-    message: session
-      ? `policy_document is ${size} characters as compact JSON; a session policy may have at most ${limit} (the provider answers PackedPolicyTooLarge or ValidationError). Move statements into a managed policy and list it in policy_arns.`
-      : `policy_document has ${size} characters without whitespace; a user's inline policies may have at most ${limit} (the provider answers LimitExceeded). Move statements into a managed policy and list it in policy_arns.`,
-  });
-});
+const policySize = defineRule<RoleContext>(
+  'role',
+  'IAM_POLICY_TOO_LARGE',
+  'provider quotas (session policy 2,048 characters; user inline policies 2,048 without whitespace)',
+  (context, report) => {
+    const policy = context.fields.policies.get('policy_document');
+    if (!policy || policy.text === '' || context.type === undefined || context.type === 'session_token') return;
+    const session = context.type === 'assumed_role' || context.type === 'federation_token';
+    const size = session ? policy.text.length : policy.text.replace(/\s/g, '').length;
+    const limit = session ? PROVIDER_LIMITS.sessionPolicyChars : PROVIDER_LIMITS.userInlinePolicyChars;
+    if (size <= limit) return;
+    report({
+      path: fieldPath(context, 'policy_document'),
+      // The whole document is at fault: its key, which stays one line whatever the value's form.
+      target: 'key',
+      message: session
+        ? `policy_document is ${size} characters as compact JSON; a session policy may have at most ${limit} (the provider answers PackedPolicyTooLarge or ValidationError). Move statements into a managed policy and list it in policy_arns.`
+        : `policy_document has ${size} characters without whitespace; a user's inline policies may have at most ${limit} (the provider answers LimitExceeded). Move statements into a managed policy and list it in policy_arns.`,
+    });
+  },
+);
 
-const sessionPolicyArns = defineRule<RoleContext>('role', 'ROLE_TOO_MANY_SESSION_POLICY_ARNS', 'STS AssumeRole / GetFederationToken: PolicyArns at most 10', (context, report) => {
-  if (context.type !== 'assumed_role' && context.type !== 'federation_token') return;
-  const list = context.fields.lists.get('policy_arns');
-  if (!list || list.items.length <= PROVIDER_LIMITS.sessionPolicyArns) return;
-  const index = PROVIDER_LIMITS.sessionPolicyArns;
-  report({
-    path: list.paths[index] ?? fieldPath(context, 'policy_arns'),
-    target: 'value',
-    message: `policy_arns lists ${list.items.length} policies; ${context.type} passes them as session policies, at most ${PROVIDER_LIMITS.sessionPolicyArns} (this is the 11th). Combine them into fewer managed policies.`,
-    data: itemSpanData(list, index),
-  });
-});
+const sessionPolicyArns = defineRule<RoleContext>(
+  'role',
+  'ROLE_TOO_MANY_SESSION_POLICY_ARNS',
+  'STS AssumeRole / GetFederationToken: PolicyArns at most 10',
+  (context, report) => {
+    if (context.type !== 'assumed_role' && context.type !== 'federation_token') return;
+    const list = context.fields.lists.get('policy_arns');
+    if (!list || list.items.length <= PROVIDER_LIMITS.sessionPolicyArns) return;
+    const index = PROVIDER_LIMITS.sessionPolicyArns;
+    report({
+      path: list.paths[index] ?? fieldPath(context, 'policy_arns'),
+      target: 'value',
+      message: `policy_arns lists ${list.items.length} policies; ${context.type} passes them as session policies, at most ${PROVIDER_LIMITS.sessionPolicyArns} (this is the 11th). Combine them into fewer managed policies.`,
+      data: itemSpanData(list, index),
+    });
+  },
+);
 
 /**
  * The provider's tag limits on a tags field (STS session tags, IAM user tags): at most 50, key 1-128
@@ -113,63 +155,136 @@ function checkTags(context: RoleContext, report: Report, field: string, what: st
   };
   const keys = Object.keys(tags);
   if (keys.length > PROVIDER_LIMITS.sessionTags) {
-    report({ path: base, target: 'key', message: `${field} has ${keys.length} tags; the provider takes at most ${PROVIDER_LIMITS.sessionTags} per ${what === 'session tag' ? 'session' : 'user'}.` });
+    report({
+      path: base,
+      target: 'key',
+      message: `${field} has ${keys.length} tags; the provider takes at most ${PROVIDER_LIMITS.sessionTags} per ${what === 'session tag' ? 'session' : 'user'}.`,
+    });
   }
   const seen = new Map<string, string>();
   for (const key of keys) {
     const value = tags[key] ?? '';
     const at = pathOf(key);
     const target = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? 'key' : 'value';
-    if (key.length < 1 || key.length > PROVIDER_LIMITS.tagKey) report({ path: at, target, message: `${what} key "${key.slice(0, 40)}${key.length > 40 ? '...' : ''}" has ${key.length} characters; keys have 1 to ${PROVIDER_LIMITS.tagKey}.` });
-    else if (!TAG_TEXT.test(key)) report({ path: at, target, message: `${what} key "${key}" has characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
-    else if (/^aws:/i.test(key)) report({ path: at, target, message: `${what} key "${key}" starts with "aws:", a prefix the provider keeps for itself and refuses; drop the prefix.` });
-    if (value.length > PROVIDER_LIMITS.tagValue) report({ path: at, target: 'value', message: `${what} "${key}" has a value of ${value.length} characters; values have at most ${PROVIDER_LIMITS.tagValue}.` });
-    else if (!TAG_TEXT.test(value)) report({ path: at, target: 'value', message: `${what} "${key}" has a value with characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.` });
+    if (key.length < 1 || key.length > PROVIDER_LIMITS.tagKey)
+      report({
+        path: at,
+        target,
+        message: `${what} key "${key.slice(0, 40)}${key.length > 40 ? '...' : ''}" has ${key.length} characters; keys have 1 to ${PROVIDER_LIMITS.tagKey}.`,
+      });
+    else if (!TAG_TEXT.test(key))
+      report({
+        path: at,
+        target,
+        message: `${what} key "${key}" has characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.`,
+      });
+    else if (/^aws:/i.test(key))
+      report({
+        path: at,
+        target,
+        message: `${what} key "${key}" starts with "aws:", a prefix the provider keeps for itself and refuses; drop the prefix.`,
+      });
+    if (value.length > PROVIDER_LIMITS.tagValue)
+      report({
+        path: at,
+        target: 'value',
+        message: `${what} "${key}" has a value of ${value.length} characters; values have at most ${PROVIDER_LIMITS.tagValue}.`,
+      });
+    else if (!TAG_TEXT.test(value))
+      report({
+        path: at,
+        target: 'value',
+        message: `${what} "${key}" has a value with characters the provider refuses; use letters, digits, spaces and _ . : / = + - @.`,
+      });
     const prior = seen.get(key.toLowerCase());
-    if (prior !== undefined) report({ path: at, target, message: `${what} keys "${prior}" and "${key}" differ only in case; the provider treats tag keys case-insensitively and refuses the pair.` });
+    if (prior !== undefined)
+      report({
+        path: at,
+        target,
+        message: `${what} keys "${prior}" and "${key}" differ only in case; the provider treats tag keys case-insensitively and refuses the pair.`,
+      });
     seen.set(key.toLowerCase(), key);
   }
 }
 
-const sessionTagLimits = defineRule<RoleContext>('role', 'ROLE_SESSION_TAG_LIMIT', 'STS AssumeRole Tags: at most 50, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case', (context, report) =>
-  checkTags(context, report, 'session_tags', 'session tag'),
+const sessionTagLimits = defineRule<RoleContext>(
+  'role',
+  'ROLE_SESSION_TAG_LIMIT',
+  'STS AssumeRole Tags: at most 50, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case',
+  (context, report) => checkTags(context, report, 'session_tags', 'session tag'),
 );
 
-const iamTagLimits = defineRule<RoleContext>('role', 'ROLE_IAM_TAG_LIMIT', 'IAM TagUser Tags: at most 50 per user, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case', (context, report) =>
-  checkTags(context, report, 'iam_tags', 'iam_tags'),
+const iamTagLimits = defineRule<RoleContext>(
+  'role',
+  'ROLE_IAM_TAG_LIMIT',
+  'IAM TagUser Tags: at most 50 per user, key 1-128, value 0-256, [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@], no aws: prefix, unique ignoring case',
+  (context, report) => checkTags(context, report, 'iam_tags', 'iam_tags'),
 );
 
 /** IAM group names: 1-128 letters, digits and `+=,.@_-` (AddUserToGroup refuses others). */
 const GROUP_NAME = /^[\w+=,.@-]{1,128}$/;
 
-const groupNames = defineRule<RoleContext>('role', 'ROLE_INVALID_GROUP_NAME', 'IAM AddUserToGroup GroupName: 1-128 characters [\\w+=,.@-]', (context, report) => {
-  const list = context.fields.lists.get('iam_groups');
-  if (!list) return;
-  list.items.forEach((item, index) => {
-    if (GROUP_NAME.test(item)) return;
-    const why = item.length > 128 ? `is ${item.length} characters long (at most 128)` : item.length === 0 ? 'is empty' : 'holds characters other than letters, digits and + = , . @ _ -';
-    const arn = /^arn:[^:]*:iam::\d*:group\/(?:.*\/)?([^/]+)$/.exec(item)?.[1];
-    report({
-      path: list.paths[index] ?? fieldPath(context, 'iam_groups'),
-      target: 'value',
-      message: `iam_groups item "${item.slice(0, 64)}" is not an IAM group name: it ${why}${arn ? `; give the name, "${arn}", not the ARN` : ''}.`,
-      data: { index, ...itemSpanData(list, index), ...(arn && GROUP_NAME.test(arn) ? { replacement: arn } : {}) },
+const groupNames = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_GROUP_NAME',
+  'IAM AddUserToGroup GroupName: 1-128 characters [\\w+=,.@-]',
+  (context, report) => {
+    const list = context.fields.lists.get('iam_groups');
+    if (!list) return;
+    list.items.forEach((item, index) => {
+      if (GROUP_NAME.test(item)) return;
+      const why =
+        item.length > 128
+          ? `is ${item.length} characters long (at most 128)`
+          : item.length === 0
+            ? 'is empty'
+            : 'holds characters other than letters, digits and + = , . @ _ -';
+      const arn = /^arn:[^:]*:iam::\d*:group\/(?:.*\/)?([^/]+)$/.exec(item)?.[1];
+      report({
+        path: list.paths[index] ?? fieldPath(context, 'iam_groups'),
+        target: 'value',
+        message: `iam_groups item "${item.slice(0, 64)}" is not an IAM group name: it ${why}${arn ? `; give the name, "${arn}", not the ARN` : ''}.`,
+        data: { index, ...itemSpanData(list, index), ...(arn && GROUP_NAME.test(arn) ? { replacement: arn } : {}) },
+      });
     });
-  });
-});
+  },
+);
 
-const ttlRange = defineRule<RoleContext>('role', 'ROLE_TTL_PROVIDER_RANGE', 'STS DurationSeconds ranges per call (AssumeRole 900-43200, GetFederationToken/GetSessionToken 900-129600)', (context, report) => {
-  const type = context.type;
-  if (type !== 'assumed_role' && type !== 'federation_token' && type !== 'session_token') return;
-  const max = type === 'assumed_role' ? PROVIDER_LIMITS.assumedRoleMax : PROVIDER_LIMITS.federationMax;
-  for (const field of ['default_sts_ttl', 'max_sts_ttl']) {
-    const seconds = context.fields.seconds.get(field);
-    if (seconds === undefined || seconds === 0) continue;
-    const path = fieldPath(context, field);
-    if (seconds < PROVIDER_LIMITS.minTtl) report({ path, target: 'value', message: `${field} is ${seconds} s; the provider issues ${type} credentials for at least ${PROVIDER_LIMITS.minTtl} s (15m), so requests with it fail.` });
-    else if (seconds > max) report({ path, target: 'value', message: `${field} is ${seconds} s; the provider issues ${type} credentials for at most ${max} s (${max / 3600}h).` });
-  }
-});
+const ttlRange = defineRule<RoleContext>(
+  'role',
+  'ROLE_TTL_PROVIDER_RANGE',
+  'STS DurationSeconds ranges per call (AssumeRole 900-43200, GetFederationToken/GetSessionToken 900-129600)',
+  (context, report) => {
+    const type = context.type;
+    if (type !== 'assumed_role' && type !== 'federation_token' && type !== 'session_token') return;
+    const max = type === 'assumed_role' ? PROVIDER_LIMITS.assumedRoleMax : PROVIDER_LIMITS.federationMax;
+    for (const field of ['default_sts_ttl', 'max_sts_ttl']) {
+      const seconds = context.fields.seconds.get(field);
+      if (seconds === undefined || seconds === 0) continue;
+      const path = fieldPath(context, field);
+      if (seconds < PROVIDER_LIMITS.minTtl)
+        report({
+          path,
+          target: 'value',
+          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at least ${PROVIDER_LIMITS.minTtl} s (15m), so requests with it fail.`,
+        });
+      else if (seconds > max)
+        report({
+          path,
+          target: 'value',
+          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at most ${max} s (${max / 3600}h).`,
+        });
+    }
+  },
+);
 
 /** The provider's limits and the policy-document linter, as role rules. */
-export const roleLimitRules: readonly Rule<RoleContext>[] = [...policyDocumentLint, policySize, sessionPolicyArns, sessionTagLimits, iamTagLimits, groupNames, ttlRange];
+export const roleLimitRules: readonly Rule<RoleContext>[] = [
+  ...policyDocumentLint,
+  policySize,
+  sessionPolicyArns,
+  sessionTagLimits,
+  iamTagLimits,
+  groupNames,
+  ttlRange,
+];

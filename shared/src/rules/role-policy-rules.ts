@@ -11,7 +11,8 @@ const policyDocumentJson = defineRule<RoleContext>(
   (context, report) => {
     const policy = context.fields.policies.get('policy_document');
     if (!policy) return;
-    const fault = policy.error !== undefined ? `the JSON does not parse (${policy.error})` : policyShapeFault(policy.parsed);
+    const fault =
+      policy.error !== undefined ? `the JSON does not parse (${policy.error})` : policyShapeFault(policy.parsed);
     if (fault === undefined || (policy.text === '' && policy.error === undefined)) return;
     report({
       path: fieldPath(context, 'policy_document'),
@@ -37,7 +38,8 @@ const policyDocumentSane = defineRule<RoleContext>(
       // Inside JSON text there are no pointers in the file: the offsets of the spot inside the text
       // let attachRanges put the range on those characters of the string or block scalar.
       const path = policy.fromObject ? appendPointer(base, ...fault.segments) : base;
-      const span = !policy.fromObject && typeof raw === 'string' ? policyTextSpan(raw, fault.segments, fault.target) : undefined;
+      const span =
+        !policy.fromObject && typeof raw === 'string' ? policyTextSpan(raw, fault.segments, fault.target) : undefined;
       const data = { ...(fault.replacement !== undefined ? { replacement: fault.replacement } : {}), ...span };
       report({
         path,

@@ -7,8 +7,15 @@ import { CREDENTIAL_TYPES } from './types.ts';
 const TYPES = CREDENTIAL_TYPES as readonly string[];
 
 /** Where a missing field is reported: its own pointer (absent from the document), drawn at `credential_type`. */
-function missingAt(context: RoleContext, field: string): { path: string; target: 'key'; data: Record<string, unknown> } {
-  return { path: fieldPath(context, field), target: 'key', data: { field, anchor: `${context.basePath}/credential_type` } };
+function missingAt(
+  context: RoleContext,
+  field: string,
+): { path: string; target: 'key'; data: Record<string, unknown> } {
+  return {
+    path: fieldPath(context, field),
+    target: 'key',
+    data: { field, anchor: `${context.basePath}/credential_type` },
+  };
 }
 
 const credentialTypePresent = defineRule<RoleContext>(
@@ -16,7 +23,11 @@ const credentialTypePresent = defineRule<RoleContext>(
   'ROLE_MISSING_CREDENTIAL_TYPE',
   'seed 1, Role table (credential_type: required)',
   (context, report) => {
-    if (context.legacy || (context.fields.present.has('credential_type') && !context.fields.readable.has('credential_type'))) return;
+    if (
+      context.legacy ||
+      (context.fields.present.has('credential_type') && !context.fields.readable.has('credential_type'))
+    )
+      return;
     const value = context.fields.strings.get('credential_type');
     if (value === undefined) {
       report({
@@ -64,7 +75,9 @@ const roleArnsRequired = defineRule<RoleContext>(
     if (context.fields.present.has('role_arns') && !context.fields.readable.has('role_arns')) return;
     const empty = context.fields.present.has('role_arns');
     report({
-      ...(empty ? { path: fieldPath(context, 'role_arns'), target: 'value' as const } : missingAt(context, 'role_arns')),
+      ...(empty
+        ? { path: fieldPath(context, 'role_arns'), target: 'value' as const }
+        : missingAt(context, 'role_arns')),
       message: empty
         ? 'role_arns is empty; an assumed_role role needs at least one role ARN to assume.'
         : 'credential_type assumed_role needs role_arns, the role ARNs it may assume; add role_arns.',
@@ -79,7 +92,12 @@ const policyRequired = defineRule<RoleContext>(
   (context, report) => {
     if (context.legacy || (context.type !== 'iam_user' && context.type !== 'federation_token')) return;
     const fields = ['policy_arns', 'policy_document'];
-    if (fields.some((f) => isSupplied(context.fields, f) || (context.fields.present.has(f) && !context.fields.readable.has(f)))) return;
+    if (
+      fields.some(
+        (f) => isSupplied(context.fields, f) || (context.fields.present.has(f) && !context.fields.readable.has(f)),
+      )
+    )
+      return;
     report({
       ...missingAt(context, 'policy_arns'),
       message: `credential_type ${context.type} needs policy_arns or policy_document; add at least one of them.`,
@@ -107,9 +125,11 @@ function prohibitOutside(code: Rule['code'], seedRule: string, fields: readonly 
   });
 }
 
-const roleArnsOnlyAssumedRole = prohibitOutside('ROLE_ARNS_NOT_ALLOWED', 'seed 1, Role table (role_arns: prohibited otherwise)', [
-  'role_arns',
-]);
+const roleArnsOnlyAssumedRole = prohibitOutside(
+  'ROLE_ARNS_NOT_ALLOWED',
+  'seed 1, Role table (role_arns: prohibited otherwise)',
+  ['role_arns'],
+);
 const noPolicyForSessionToken = prohibitOutside(
   'ROLE_POLICY_NOT_ALLOWED',
   'seed 1, Role table (policy_arns, policy_document: disallowed for session_token)',
@@ -169,4 +189,3 @@ export const roleTypeRules: readonly Rule<RoleContext>[] = [
   userFieldsOnlyIamUser,
   unusedFields,
 ];
-

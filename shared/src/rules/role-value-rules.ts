@@ -10,17 +10,24 @@ export const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
 const USER_PATH = /^\/(?:[\x21-\x7f]{0,510}\/)?$/;
 
 /** The role name must be addressable: the engine's path pattern. */
-export const roleNameRule = defineRule<RoleContext>('role', 'ROLE_INVALID_NAME', 'seed 1, Role table (name, from the URL)', (context, report) => {
-  const name = context.name;
-  if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
-  report({
-    // A given name (file base name, manifest key) has no value node: report on the absent name key,
-    // which lands on the manifest key or the document's first key.
-    ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: fieldPath(context, 'name'), target: 'key' as const }),
-    message: `Role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
-    data: { name: name.value, replacement: sanitizeName(name.value) },
-  });
-});
+export const roleNameRule = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_NAME',
+  'seed 1, Role table (name, from the URL)',
+  (context, report) => {
+    const name = context.name;
+    if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
+    report({
+      // A given name (file base name, manifest key) has no value node: report on the absent name key,
+      // which lands on the manifest key or the document's first key.
+      ...(name.from === 'key'
+        ? { path: fieldPath(context, 'name'), target: 'value' as const }
+        : { path: fieldPath(context, 'name'), target: 'key' as const }),
+      message: `Role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
+      data: { name: name.value, replacement: sanitizeName(name.value) },
+    });
+  },
+);
 
 /** A best-effort valid name: invalid characters become `-`, ends trimmed to word characters. */
 export function sanitizeName(name: string): string {
@@ -45,19 +52,24 @@ const ttlOrder = defineRule<RoleContext>(
   },
 );
 
-const userPath = defineRule<RoleContext>('role', 'ROLE_INVALID_USER_PATH', 'seed 1, Role table (user_path)', (context, report) => {
-  const value = context.fields.strings.get('user_path');
-  if (value === undefined || value === '' || USER_PATH.test(value)) return;
-  const trimmed = value.replace(/^\/+|\/+$/g, '');
-  const replacement = trimmed === '' ? '/' : `/${trimmed}/`;
-  const fix = USER_PATH.test(replacement) ? `; write ${quote(replacement)}` : '';
-  report({
-    path: fieldPath(context, 'user_path'),
-    target: 'value',
-    message: `user_path ${quote(value)} must start and end with "/" and hold only printable ASCII without spaces${fix}.`,
-    ...(fix ? { data: { replacement } } : {}),
-  });
-});
+const userPath = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_USER_PATH',
+  'seed 1, Role table (user_path)',
+  (context, report) => {
+    const value = context.fields.strings.get('user_path');
+    if (value === undefined || value === '' || USER_PATH.test(value)) return;
+    const trimmed = value.replace(/^\/+|\/+$/g, '');
+    const replacement = trimmed === '' ? '/' : `/${trimmed}/`;
+    const fix = USER_PATH.test(replacement) ? `; write ${quote(replacement)}` : '';
+    report({
+      path: fieldPath(context, 'user_path'),
+      target: 'value',
+      message: `user_path ${quote(value)} must start and end with "/" and hold only printable ASCII without spaces${fix}.`,
+      ...(fix ? { data: { replacement } } : {}),
+    });
+  },
+);
 
 /** Reports each item of a list field that is not an ARN of the given kind. */
 function checkArnList(context: RoleContext, report: Report, field: string, kind: 'role' | 'policy'): void {
@@ -76,12 +88,18 @@ function checkArnList(context: RoleContext, report: Report, field: string, kind:
   });
 }
 
-const roleArns = defineRule<RoleContext>('role', 'ROLE_INVALID_ROLE_ARN', 'seed 1, Role table (role_arns)', (context, report) =>
-  checkArnList(context, report, 'role_arns', 'role'),
+const roleArns = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_ROLE_ARN',
+  'seed 1, Role table (role_arns)',
+  (context, report) => checkArnList(context, report, 'role_arns', 'role'),
 );
 
-const policyArns = defineRule<RoleContext>('role', 'ROLE_INVALID_POLICY_ARN', 'seed 1, Role table (policy_arns)', (context, report) =>
-  checkArnList(context, report, 'policy_arns', 'policy'),
+const policyArns = defineRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_POLICY_ARN',
+  'seed 1, Role table (policy_arns)',
+  (context, report) => checkArnList(context, report, 'policy_arns', 'policy'),
 );
 
 const boundaryArn = defineRule<RoleContext>(

@@ -20,7 +20,8 @@ const accessKeyOrAudience = defineRule<RootContext>(
     report({
       path: fieldPath(context, 'identity_token_audience'),
       target: 'key',
-      message: 'identity_token_audience cannot be set together with access_key; use either static keys or workload identity federation.',
+      message:
+        'identity_token_audience cannot be set together with access_key; use either static keys or workload identity federation.',
       data: { conflictsWith: 'access_key' },
     });
   },
@@ -32,7 +33,12 @@ const secretNeedsAccessKey = defineRule<RootContext>(
   'seed 1, Root configuration table (secret_key: together with access_key)',
   (context, report) => {
     if (!has(context, 'secret_key') || has(context, 'access_key')) return;
-    report({ path: fieldPath(context, 'secret_key'), target: 'key', message: 'secret_key is set without access_key; add access_key or remove secret_key.', data: { field: 'access_key' } });
+    report({
+      path: fieldPath(context, 'secret_key'),
+      target: 'key',
+      message: 'secret_key is set without access_key; add access_key or remove secret_key.',
+      data: { field: 'access_key' },
+    });
   },
 );
 
@@ -42,7 +48,13 @@ const accessKeyNeedsSecret = defineRule<RootContext>(
   'seed 1, Root configuration table (secret_key: together with access_key)',
   (context, report) => {
     if (!has(context, 'access_key') || has(context, 'secret_key')) return;
-    report({ path: fieldPath(context, 'access_key'), target: 'key', message: 'access_key is set without secret_key; static credentials need both (configure them on the engine, not in a file).', data: { field: 'secret_key' } });
+    report({
+      path: fieldPath(context, 'access_key'),
+      target: 'key',
+      message:
+        'access_key is set without secret_key; static credentials need both (configure them on the engine, not in a file).',
+      data: { field: 'secret_key' },
+    });
   },
 );
 
@@ -52,16 +64,30 @@ const audienceNeedsRoleArn = defineRule<RootContext>(
   'seed 1, Root configuration table (role_arn: required with identity_token_audience)',
   (context, report) => {
     if (!has(context, 'identity_token_audience') || has(context, 'role_arn')) return;
-    report({ path: fieldPath(context, 'identity_token_audience'), target: 'key', message: 'identity_token_audience needs role_arn, the role to assume with the identity token; add role_arn.', data: { field: 'role_arn' } });
+    report({
+      path: fieldPath(context, 'identity_token_audience'),
+      target: 'key',
+      message: 'identity_token_audience needs role_arn, the role to assume with the identity token; add role_arn.',
+      data: { field: 'role_arn' },
+    });
   },
 );
 
-const roleArnFormat = defineRule<RootContext>('root-config', 'ROOT_INVALID_ROLE_ARN', 'seed 1, Root configuration table (role_arn)', (context, report) => {
-  const value = context.fields.strings.get('role_arn');
-  const fault = value ? checkIamArn(value, 'role') : undefined;
-  if (value === undefined || fault === undefined) return;
-  report({ path: fieldPath(context, 'role_arn'), target: 'value', message: `role_arn ${quote(value)} is not an IAM role ARN: ${fault}.` });
-});
+const roleArnFormat = defineRule<RootContext>(
+  'root-config',
+  'ROOT_INVALID_ROLE_ARN',
+  'seed 1, Root configuration table (role_arn)',
+  (context, report) => {
+    const value = context.fields.strings.get('role_arn');
+    const fault = value ? checkIamArn(value, 'role') : undefined;
+    if (value === undefined || fault === undefined) return;
+    report({
+      path: fieldPath(context, 'role_arn'),
+      target: 'value',
+      message: `role_arn ${quote(value)} is not an IAM role ARN: ${fault}.`,
+    });
+  },
+);
 
 const enterpriseFields = defineRule<RootContext>(
   'root-config',
@@ -70,7 +96,12 @@ const enterpriseFields = defineRule<RootContext>(
   (context, report) => {
     for (const info of fieldTable('root-config').values()) {
       if (!info.enterprise || !context.fields.present.has(info.name)) continue;
-      report({ path: fieldPath(context, info.name), target: 'key', message: `${info.name} exists only in the enterprise edition of the engine; a community engine refuses it.`, data: { edition: 'enterprise' } });
+      report({
+        path: fieldPath(context, info.name),
+        target: 'key',
+        message: `${info.name} exists only in the enterprise edition of the engine; a community engine refuses it.`,
+        data: { edition: 'enterprise' },
+      });
     }
   },
 );
@@ -83,7 +114,9 @@ const fallbackLengths = defineRule<RootContext>(
     const endpoints = context.fields.lists.get('sts_fallback_endpoints')?.items.length ?? 0;
     const regions = context.fields.lists.get('sts_fallback_regions')?.items.length ?? 0;
     if (endpoints === regions) return;
-    const field = context.fields.present.has('sts_fallback_regions') ? 'sts_fallback_regions' : 'sts_fallback_endpoints';
+    const field = context.fields.present.has('sts_fallback_regions')
+      ? 'sts_fallback_regions'
+      : 'sts_fallback_endpoints';
     report({
       path: fieldPath(context, field),
       target: context.fields.present.has(field) ? 'value' : 'key',
@@ -99,7 +132,13 @@ const fallbackNeedsEndpoint = defineRule<RootContext>(
   'engine behaviour: fallbacks are tried only after a custom sts_endpoint',
   (context, report) => {
     if (!has(context, 'sts_fallback_endpoints') || has(context, 'sts_endpoint')) return;
-    report({ path: fieldPath(context, 'sts_fallback_endpoints'), target: 'key', message: 'sts_fallback_endpoints is set without sts_endpoint, so the engine never tries the fallbacks; set sts_endpoint too.', data: { field: 'sts_endpoint' } });
+    report({
+      path: fieldPath(context, 'sts_fallback_endpoints'),
+      target: 'key',
+      message:
+        'sts_fallback_endpoints is set without sts_endpoint, so the engine never tries the fallbacks; set sts_endpoint too.',
+      data: { field: 'sts_endpoint' },
+    });
   },
 );
 
@@ -109,35 +148,76 @@ const stsRegionNeedsEndpoint = defineRule<RootContext>(
   'seed 1, Root configuration table (sts_region: should match sts_endpoint)',
   (context, report) => {
     if (!has(context, 'sts_region') || has(context, 'sts_endpoint')) return;
-    report({ path: fieldPath(context, 'sts_region'), target: 'key', message: 'sts_region is set without sts_endpoint; it should describe a custom sts_endpoint, so set both or remove sts_region.', data: { field: 'sts_endpoint' } });
+    report({
+      path: fieldPath(context, 'sts_region'),
+      target: 'key',
+      message:
+        'sts_region is set without sts_endpoint; it should describe a custom sts_endpoint, so set both or remove sts_region.',
+      data: { field: 'sts_endpoint' },
+    });
   },
 );
 
-const endpointUrls = defineRule<RootContext>('root-config', 'ROOT_INVALID_ENDPOINT', 'seed 1, Root configuration table (custom HTTP endpoints)', (context, report) => {
-  const url = /^https?:\/\/[^\s/?#]+[^\s]*$/;
-  for (const field of ['iam_endpoint', 'sts_endpoint']) {
-    const value = context.fields.strings.get(field);
-    if (value && !url.test(value)) report({ path: fieldPath(context, field), target: 'value', message: `${field} ${quote(value)} is not an http:// or https:// URL.` });
-  }
-  const list = context.fields.lists.get('sts_fallback_endpoints');
-  list?.items.forEach((item, index) => {
-    if (url.test(item)) return;
-    const path = list.paths[index] ?? fieldPath(context, 'sts_fallback_endpoints');
-    report({ path, target: 'value', message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.`, data: itemSpanData(list, index) });
-  });
-});
+const endpointUrls = defineRule<RootContext>(
+  'root-config',
+  'ROOT_INVALID_ENDPOINT',
+  'seed 1, Root configuration table (custom HTTP endpoints)',
+  (context, report) => {
+    const url = /^https?:\/\/[^\s/?#]+[^\s]*$/;
+    for (const field of ['iam_endpoint', 'sts_endpoint']) {
+      const value = context.fields.strings.get(field);
+      if (value && !url.test(value))
+        report({
+          path: fieldPath(context, field),
+          target: 'value',
+          message: `${field} ${quote(value)} is not an http:// or https:// URL.`,
+        });
+    }
+    const list = context.fields.lists.get('sts_fallback_endpoints');
+    list?.items.forEach((item, index) => {
+      if (url.test(item)) return;
+      const path = list.paths[index] ?? fieldPath(context, 'sts_fallback_endpoints');
+      report({
+        path,
+        target: 'value',
+        message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.`,
+        data: itemSpanData(list, index),
+      });
+    });
+  },
+);
 
-const maxRetries = defineRule<RootContext>('root-config', 'ROOT_INVALID_MAX_RETRIES', 'seed 1, Root configuration table (max_retries: -1 means SDK default)', (context, report) => {
-  const value = context.fields.integers.get('max_retries');
-  if (value === undefined || value >= -1) return;
-  report({ path: fieldPath(context, 'max_retries'), target: 'value', message: `max_retries ${value} is below -1; use -1 for the provider SDK default or a count of 0 or more.`, data: { replacement: -1 } });
-});
+const maxRetries = defineRule<RootContext>(
+  'root-config',
+  'ROOT_INVALID_MAX_RETRIES',
+  'seed 1, Root configuration table (max_retries: -1 means SDK default)',
+  (context, report) => {
+    const value = context.fields.integers.get('max_retries');
+    if (value === undefined || value >= -1) return;
+    report({
+      path: fieldPath(context, 'max_retries'),
+      target: 'value',
+      message: `max_retries ${value} is below -1; use -1 for the provider SDK default or a count of 0 or more.`,
+      data: { replacement: -1 },
+    });
+  },
+);
 
-const noSecretInFile = defineRule<RootContext>('root-config', 'ROOT_SECRET_IN_FILE', 'seed 1, Root configuration table (secret_key: never returned); keep secrets out of git', (context, report) => {
-  if (context.source !== 'file' || !has(context, 'secret_key')) return;
-  // Never echo the value: the message and data name the field only.
-  report({ path: fieldPath(context, 'secret_key'), target: 'value', message: 'secret_key is written in this file; remove it and configure it on the engine directly (secrets do not belong in version control).' });
-});
+const noSecretInFile = defineRule<RootContext>(
+  'root-config',
+  'ROOT_SECRET_IN_FILE',
+  'seed 1, Root configuration table (secret_key: never returned); keep secrets out of git',
+  (context, report) => {
+    if (context.source !== 'file' || !has(context, 'secret_key')) return;
+    // Never echo the value: the message and data name the field only.
+    report({
+      path: fieldPath(context, 'secret_key'),
+      target: 'value',
+      message:
+        'secret_key is written in this file; remove it and configure it on the engine directly (secrets do not belong in version control).',
+    });
+  },
+);
 
 /** Every rule of the root configuration except the username template (checked by the template area). */
 export const rootRules: readonly Rule<RootContext>[] = [

@@ -105,7 +105,8 @@ function isWholeValueMismatch(own: string, errors: readonly ShapeError[]): boole
   const anyOf = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === own);
   if (!anyOf) return errors.some((e) => e.keyword === 'type' && e.instancePath === own);
   const branches = new Set<string>();
-  for (const e of errors) if (e.instancePath === own && e.keyword === 'type') branches.add(branchOf(anyOf.schemaPath, e));
+  for (const e of errors)
+    if (e.instancePath === own && e.keyword === 'type') branches.add(branchOf(anyOf.schemaPath, e));
   const count = new Set(errors.map((e) => branchOf(anyOf.schemaPath, e)).filter((b) => b !== '')).size;
   return branches.size >= count;
 }

@@ -25,7 +25,9 @@ const staticName = defineRule<StaticRoleContext>(
     const name = context.name;
     if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
     report({
-      ...(name.from === 'key' ? { path: fieldPath(context, 'name'), target: 'value' as const } : { path: fieldPath(context, 'name'), target: 'key' as const }),
+      ...(name.from === 'key'
+        ? { path: fieldPath(context, 'name'), target: 'value' as const }
+        : { path: fieldPath(context, 'name'), target: 'key' as const }),
       message: `Static role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
       data: { name: name.value, replacement: sanitizeName(name.value) },
     });
@@ -40,8 +42,20 @@ const usernamePresent = defineRule<StaticRoleContext>(
     const { present, readable, strings } = context.fields;
     if (present.has('username') && !readable.has('username')) return;
     const value = strings.get('username');
-    if (value === undefined) report(missing(context, 'username', 'The static role has no username; add the name of the existing IAM user to adopt.'));
-    else if (value.trim() === '') report({ path: fieldPath(context, 'username'), target: 'value', message: 'username is empty; give the name of the existing IAM user to adopt.' });
+    if (value === undefined)
+      report(
+        missing(
+          context,
+          'username',
+          'The static role has no username; add the name of the existing IAM user to adopt.',
+        ),
+      );
+    else if (value.trim() === '')
+      report({
+        path: fieldPath(context, 'username'),
+        target: 'value',
+        message: 'username is empty; give the name of the existing IAM user to adopt.',
+      });
   },
 );
 
@@ -52,8 +66,15 @@ const usernameValid = defineRule<StaticRoleContext>(
   (context, report) => {
     const value = context.fields.strings.get('username');
     if (value === undefined || value.trim() === '' || IAM_USER_NAME.test(value)) return;
-    const why = value.length > 64 ? `is ${value.length} characters long (at most 64)` : 'holds characters other than letters, digits and +=,.@_-';
-    report({ path: fieldPath(context, 'username'), target: 'value', message: `username ${quote(value)} is not an IAM user name: it ${why}.` });
+    const why =
+      value.length > 64
+        ? `is ${value.length} characters long (at most 64)`
+        : 'holds characters other than letters, digits and +=,.@_-';
+    report({
+      path: fieldPath(context, 'username'),
+      target: 'value',
+      message: `username ${quote(value)} is not an IAM user name: it ${why}.`,
+    });
   },
 );
 
@@ -63,7 +84,13 @@ const rotationPresent = defineRule<StaticRoleContext>(
   'seed 1, Static role table (rotation_period: required)',
   (context, report) => {
     if (context.fields.present.has('rotation_period')) return;
-    report(missing(context, 'rotation_period', 'The static role has no rotation_period; add one such as "24h" (at least one minute).'));
+    report(
+      missing(
+        context,
+        'rotation_period',
+        'The static role has no rotation_period; add one such as "24h" (at least one minute).',
+      ),
+    );
   },
 );
 

@@ -2,7 +2,12 @@
 export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
 
 /** Every credential type, in the order of seed 1's table. */
-export const CREDENTIAL_TYPES: readonly CredentialType[] = ['iam_user', 'assumed_role', 'federation_token', 'session_token'];
+export const CREDENTIAL_TYPES: readonly CredentialType[] = [
+  'iam_user',
+  'assumed_role',
+  'federation_token',
+  'session_token',
+];
 
 /** The kinds of resource the rules validate one at a time. */
 export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'jwt-role';

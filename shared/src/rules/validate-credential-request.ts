@@ -26,11 +26,24 @@ export type CredentialRequestValidation = Validation<CredentialRequest>;
  *
  * Codes: `FIELD_*`, `DURATION_*`, `REQUEST_*`.
  */
-export function validateCredentialRequest(input: unknown, options: ValidateCredentialRequestOptions = {}): CredentialRequestValidation {
-  const read = readResource('credential-request', input, { what: 'credential request', basePath: '', ...sourceOf(options) });
+export function validateCredentialRequest(
+  input: unknown,
+  options: ValidateCredentialRequestOptions = {},
+): CredentialRequestValidation {
+  const read = readResource('credential-request', input, {
+    what: 'credential request',
+    basePath: '',
+    ...sourceOf(options),
+  });
   if (!read.ok) return { value: undefined, problems: read.problems };
   const { fields, problems } = read;
-  const context: RequestContext = { input: read.input, fields, basePath: '', role: options.role, endpoint: options.endpoint };
+  const context: RequestContext = {
+    input: read.input,
+    fields,
+    basePath: '',
+    role: options.role,
+    endpoint: options.endpoint,
+  };
   runRules(requestRules, context, problems);
   relaxForRequest(problems, options.source);
   return settle(problems, () => normalisedRequest(fields, options.role));

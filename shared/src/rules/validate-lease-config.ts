@@ -26,5 +26,8 @@ export function checkLeaseConfig(input: unknown, options: CheckOptions): LeaseCo
   if (!read.ok) return { value: undefined, problems: read.problems };
   const { fields, problems } = read;
   runRules(leaseRules, { input: read.input, fields, basePath }, problems);
-  return settle(problems, () => ({ lease: fields.seconds.get('lease') ?? 0, leaseMax: fields.seconds.get('lease_max') ?? 0 }));
+  return settle(problems, () => ({
+    lease: fields.seconds.get('lease') ?? 0,
+    leaseMax: fields.seconds.get('lease_max') ?? 0,
+  }));
 }

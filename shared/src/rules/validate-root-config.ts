@@ -29,7 +29,10 @@ export function validateRootConfig(input: unknown, options: ValidateRootConfigOp
 }
 
 /** `validateRootConfig` for an object inside a larger document. */
-export function checkRootConfig(input: unknown, options: CheckOptions & ValidateRootConfigOptions): RootConfigValidation {
+export function checkRootConfig(
+  input: unknown,
+  options: CheckOptions & ValidateRootConfigOptions,
+): RootConfigValidation {
   const basePath = options.basePath ?? '';
   const read = readResource('root-config', input, { what: 'root configuration', basePath });
   if (!read.ok) return { value: undefined, problems: read.problems };
@@ -37,7 +40,8 @@ export function checkRootConfig(input: unknown, options: CheckOptions & Validate
   const context: RootContext = { input: read.input, fields, basePath, source: options.source ?? 'request' };
   runRules(rootRules, context, problems);
   const template = fields.strings.get('username_template');
-  if (template !== undefined) problems.push(...checkUsernameTemplate(template, { path: appendPointer(basePath, 'username_template') }));
+  if (template !== undefined)
+    problems.push(...checkUsernameTemplate(template, { path: appendPointer(basePath, 'username_template') }));
   // After the template's findings too: the real engine accepts a template whose names the provider refuses.
   relaxForRequest(problems, context.source);
   const text = (field: string): string => fields.strings.get(field) ?? '';

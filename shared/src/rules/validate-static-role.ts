@@ -16,12 +16,18 @@ export type StaticRoleValidation = Validation<StaticRoleDefinition>;
  *
  * @example validateStaticRole({ username: 'backup', rotation_period: '24h' }).value?.rotationPeriod // 86400
  */
-export function validateStaticRole(input: unknown, options: { readonly name?: string; readonly source?: 'file' | 'request' } = {}): StaticRoleValidation {
+export function validateStaticRole(
+  input: unknown,
+  options: { readonly name?: string; readonly source?: 'file' | 'request' } = {},
+): StaticRoleValidation {
   return checkStaticRole(input, { ...options, basePath: '' });
 }
 
 /** `validateStaticRole` for an object inside a larger document (a manifest entry). */
-export function checkStaticRole(input: unknown, options: CheckOptions & { readonly name?: string }): StaticRoleValidation {
+export function checkStaticRole(
+  input: unknown,
+  options: CheckOptions & { readonly name?: string },
+): StaticRoleValidation {
   const basePath = options.basePath ?? '';
   const read = readResource('static-role', input, { what: 'static role', basePath });
   if (!read.ok) return { value: undefined, problems: read.problems };

@@ -11,7 +11,9 @@ export interface SarifFinding {
   readonly severity: Severity;
   readonly message: string;
   /** 1-based; the end column is the one after the last character, as SARIF wants it. */
-  readonly range?: { readonly startLine: number; readonly startColumn: number; readonly endLine: number; readonly endColumn: number } | undefined;
+  readonly range?:
+    | { readonly startLine: number; readonly startColumn: number; readonly endLine: number; readonly endColumn: number }
+    | undefined;
   /** Extra facts of the result (a history change's id, level and date), as SARIF `properties`. */
   readonly properties?: Readonly<Record<string, unknown>> | undefined;
   /** SARIF `partialFingerprints`: what keeps one result one alert across runs (key: `name/vN`). */
@@ -25,7 +27,11 @@ export interface SarifTool {
   readonly command: string;
 }
 
-const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
+const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 /**
  * A SARIF 2.1.0 log of one run: rule ids are keyfob's problem codes, each rule with its catalogue
@@ -41,7 +47,14 @@ export function toSarif(findings: readonly SarifFinding[], tool: SarifTool): obj
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'keyfob', semanticVersion: tool.version, informationUri: CODES_DOC_URL.replace(/\/blob\/.*$/, ''), rules: codes.map(rule) } },
+        tool: {
+          driver: {
+            name: 'keyfob',
+            semanticVersion: tool.version,
+            informationUri: CODES_DOC_URL.replace(/\/blob\/.*$/, ''),
+            rules: codes.map(rule),
+          },
+        },
         automationDetails: { id: `${tool.command}/` },
         columnKind: 'utf16CodeUnits',
         results: findings.map((finding) => result(finding, index.get(finding.code) ?? 0)),
@@ -56,22 +69,33 @@ function rule(code: ProblemCode): object {
     id: code,
     shortDescription: { text: info.summary },
     fullDescription: { text: info.summary },
-    help: { text: `${info.summary} See ${codeHelpUri(code)}.`, markdown: `${info.summary}\n\n[${code} in the code catalogue](${codeHelpUri(code)})` },
+    help: {
+      text: `${info.summary} See ${codeHelpUri(code)}.`,
+      markdown: `${info.summary}\n\n[${code} in the code catalogue](${codeHelpUri(code)})`,
+    },
     helpUri: codeHelpUri(code),
     defaultConfiguration: { level: LEVEL[info.severity] },
   };
 }
 
 function result(finding: SarifFinding, ruleIndex: number): object {
-  const region = finding.range === undefined
-    ? undefined
-    : { startLine: finding.range.startLine, startColumn: finding.range.startColumn, endLine: finding.range.endLine, endColumn: Math.max(finding.range.endColumn, finding.range.startColumn) };
+  const region =
+    finding.range === undefined
+      ? undefined
+      : {
+          startLine: finding.range.startLine,
+          startColumn: finding.range.startColumn,
+          endLine: finding.range.endLine,
+          endColumn: Math.max(finding.range.endColumn, finding.range.startColumn),
+        };
   return {
     ruleId: finding.code,
     ruleIndex,
     level: LEVEL[finding.severity],
     message: { text: finding.message },
-    locations: [{ physicalLocation: { artifactLocation: artifact(finding.file), ...(region === undefined ? {} : { region }) } }],
+    locations: [
+      { physicalLocation: { artifactLocation: artifact(finding.file), ...(region === undefined ? {} : { region }) } },
+    ],
     ...(finding.fingerprints === undefined ? {} : { partialFingerprints: { ...finding.fingerprints } }),
     ...(finding.properties === undefined ? {} : { properties: { ...finding.properties } }),
   };
@@ -84,6 +108,9 @@ export function codeHelpUri(code: string): string {
 
 /** A relative path against the source root, an absolute one as a `file:` URI; either percent-encoded. */
 function artifact(file: string): { uri: string; uriBaseId?: string } {
-  const encoded = file.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  const encoded = file
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
   return file.startsWith('/') ? { uri: `file://${encoded}` } : { uri: encoded, uriBaseId: '%SRCROOT%' };
 }

@@ -39,7 +39,8 @@ export function stringOf(min: number, max: number | undefined, ascii: boolean): 
 const digits = (n: number): number => String(Math.abs(n)).length;
 
 function intLength(lo: number | undefined, hi: number | undefined): LengthRange {
-  if (lo !== undefined && lo >= 0) return { min: digits(lo), max: hi === undefined ? MAX_INT_DIGITS : digits(hi), ascii: true };
+  if (lo !== undefined && lo >= 0)
+    return { min: digits(lo), max: hi === undefined ? MAX_INT_DIGITS : digits(hi), ascii: true };
   if (lo !== undefined && hi !== undefined && hi < 0) return { min: digits(hi) + 1, max: digits(lo) + 1, ascii: true };
   const max = lo !== undefined && hi !== undefined ? Math.max(digits(hi), digits(lo) + 1) : MAX_INT_DIGITS;
   return { min: 1, max, ascii: true };
@@ -65,13 +66,18 @@ export function printedLength(value: AbstractValue): LengthRange {
 
 /** The static type of an abstract value. */
 export function abstractType(value: AbstractValue): StaticType {
-  if (value.kind === 'const') return typeof value.value === 'string' ? 'string' : typeof value.value === 'number' ? 'int' : 'bool';
+  if (value.kind === 'const')
+    return typeof value.value === 'string' ? 'string' : typeof value.value === 'number' ? 'int' : 'bool';
   return value.kind === 'unknown' ? 'any' : value.kind;
 }
 
 /** Adds two ranges (concatenation). */
 export function addLengths(a: LengthRange, b: LengthRange): LengthRange {
-  return { min: a.min + b.min, max: a.max === undefined || b.max === undefined ? undefined : a.max + b.max, ascii: a.ascii && b.ascii };
+  return {
+    min: a.min + b.min,
+    max: a.max === undefined || b.max === undefined ? undefined : a.max + b.max,
+    ascii: a.ascii && b.ascii,
+  };
 }
 
 /** The range covering both (either branch may run). */

@@ -91,23 +91,30 @@ function nodesLength(nodes: readonly TemplateNode[], fields: Fields): LengthRang
   let total = EMPTY;
   for (const node of nodes) {
     const part =
-      node.kind === 'text' ? printedLength(constant(node.text))
-      : node.kind === 'output' ? printedLength(evalPipeline(node.pipeline, fields))
-      : ifLength(node, fields);
+      node.kind === 'text'
+        ? printedLength(constant(node.text))
+        : node.kind === 'output'
+          ? printedLength(evalPipeline(node.pipeline, fields))
+          : ifLength(node, fields);
     total = addLengths(total, part);
   }
   return total;
 }
 
 function mentionsType(pipeline: Pipeline): boolean {
-  return pipeline.commands.some((cmd) => cmd.args.some((op) => (op.kind === 'field' && op.name === 'Type') || (op.kind === 'pipeline' && mentionsType(op.pipeline))));
+  return pipeline.commands.some((cmd) =>
+    cmd.args.some(
+      (op) => (op.kind === 'field' && op.name === 'Type') || (op.kind === 'pipeline' && mentionsType(op.pipeline)),
+    ),
+  );
 }
 
 function branchesOnType(nodes: readonly TemplateNode[]): boolean {
   return nodes.some(
     (node) =>
       node.kind === 'if' &&
-      (node.branches.some((b) => mentionsType(b.condition) || branchesOnType(b.body)) || branchesOnType(node.elseBody ?? [])),
+      (node.branches.some((b) => mentionsType(b.condition) || branchesOnType(b.body)) ||
+        branchesOnType(node.elseBody ?? [])),
   );
 }
 
@@ -117,7 +124,11 @@ function fieldsFor(type: UsernameType, options: AnalyzeOptions): Fields {
   // IAM names are normalised to [a-zA-Z0-9+=,.@_-] (ASCII); a role name has at least one character.
   const displayMax = options.displayNameMax ?? DEFAULT_DISPLAY_NAME_MAX;
   const policyMax = options.policyNameMax ?? DEFAULT_POLICY_NAME_MAX;
-  return { Type: constant('IAM'), DisplayName: stringOf(0, displayMax, true), PolicyName: stringOf(Math.min(1, policyMax), policyMax, true) };
+  return {
+    Type: constant('IAM'),
+    DisplayName: stringOf(0, displayMax, true),
+    PolicyName: stringOf(Math.min(1, policyMax), policyMax, true),
+  };
 }
 
 function bound(template: Template, type: UsernameType, options: AnalyzeOptions): LengthBound {
@@ -134,5 +145,9 @@ function bound(template: Template, type: UsernameType, options: AnalyzeOptions):
  * maxima for IAM and empty for STS; constant sub-expressions are evaluated exactly.
  */
 export function analyzeTemplate(template: Template, options: AnalyzeOptions = {}): TemplateAnalysis {
-  return { IAM: bound(template, 'IAM', options), STS: bound(template, 'STS', options), branchesOnType: branchesOnType(template.nodes) };
+  return {
+    IAM: bound(template, 'IAM', options),
+    STS: bound(template, 'STS', options),
+    branchesOnType: branchesOnType(template.nodes),
+  };
 }

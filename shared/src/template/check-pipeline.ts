@@ -16,16 +16,24 @@ function countWord(n: number): string {
 
 function unknownFunction(name: string, span: Span, issues: TemplateIssue[]): void {
   const suggestion = suggestFunction(name);
-  const why = isUnsupportedGoBuiltin(name) ? `${name} is a Go template builtin that username templates do not support` : `${name} is not a template function`;
+  const why = isUnsupportedGoBuiltin(name)
+    ? `${name} is a Go template builtin that username templates do not support`
+    : `${name} is not a template function`;
   const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
-  issues.push({ code: 'TEMPLATE_UNKNOWN_FUNC', message: `${why}${hint}`, ...span, ...(suggestion ? { data: { suggestion } } : {}) });
+  issues.push({
+    code: 'TEMPLATE_UNKNOWN_FUNC',
+    message: `${why}${hint}`,
+    ...span,
+    ...(suggestion ? { data: { suggestion } } : {}),
+  });
 }
 
 /** Checks arity, argument types and constant values; returns the issues found. */
 function checkCall(fn: TemplateFunction, cmd: Command, args: readonly ArgInfo[], piped: boolean): TemplateIssue[] {
   const [min, max] = arity(fn);
   if (args.length < min || args.length > max) {
-    const wanted = min === max ? countWord(min) : max === Infinity ? `at least ${countWord(min)}` : `${min} to ${max} arguments`;
+    const wanted =
+      min === max ? countWord(min) : max === Infinity ? `at least ${countWord(min)}` : `${min} to ${max} arguments`;
     const pipedNote = piped ? ' (the piped value counts as the last one)' : '';
     const message = `${fn.name} takes ${wanted} (${fn.usage}) but gets ${args.length}${pipedNote}.`;
     return [{ code: 'TEMPLATE_ARITY', message, start: cmd.start, end: cmd.end, data: { expected: fn.usage } }];
@@ -57,7 +65,9 @@ function checkCommand(cmd: Command, piped: ArgInfo | undefined, issues: Template
   if (cmd.name === undefined) {
     const [value] = args;
     if (args.length > 1 || piped) {
-      const message = piped ? 'Only a function can take a piped value; this stage is a plain value.' : 'Only a function can take arguments; the first word here is a plain value.';
+      const message = piped
+        ? 'Only a function can take a piped value; this stage is a plain value.'
+        : 'Only a function can take arguments; the first word here is a plain value.';
       issues.push({ code: 'TEMPLATE_SYNTAX', message, ...span });
     }
     return value ?? { type: 'any', value: undefined, span };

@@ -18,7 +18,10 @@ export interface CheckUsernameTemplateOptions {
   readonly displayNameMax?: number;
 }
 
-const CREDENTIALS: Readonly<Record<UsernameType, string>> = { IAM: 'iam_user and assumed_role', STS: 'federation_token' };
+const CREDENTIALS: Readonly<Record<UsernameType, string>> = {
+  IAM: 'iam_user and assumed_role',
+  STS: 'federation_token',
+};
 
 function limitIssue(type: UsernameType, bound: LengthBound, text: string): TemplateIssue | undefined {
   const limit = USERNAME_LIMITS[type];
@@ -54,7 +57,8 @@ export function checkUsernameTemplate(text: string, options: CheckUsernameTempla
   });
   const issues: TemplateIssue[] = [];
   if (!analysis.branchesOnType) {
-    const message = 'The template does not branch on the credential type; wrap it in {{ if eq .Type "STS" }} ... {{ else }} ... {{ end }} so STS names fit 32 characters and IAM names 64.';
+    const message =
+      'The template does not branch on the credential type; wrap it in {{ if eq .Type "STS" }} ... {{ else }} ... {{ end }} so STS names fit 32 characters and IAM names 64.';
     issues.push({ code: 'TEMPLATE_NO_TYPE_BRANCH', message, start: 0, end: text.length });
   }
   for (const type of ['IAM', 'STS'] as const) {

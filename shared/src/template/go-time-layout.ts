@@ -7,7 +7,8 @@ import { utf8Length } from './utf8.ts';
  */
 
 /** One piece of a layout: literal text or a named field. */
-type LayoutChunk = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'field'; readonly field: string };
+type LayoutChunk =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'field'; readonly field: string };
 
 /** Fields recognised at each leading character, longest first, in Go's matching order. */
 const FIELDS_BY_FIRST: Readonly<Record<string, readonly string[]>> = {
@@ -67,7 +68,20 @@ function splitLayout(layout: string): LayoutChunk[] {
   return chunks;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -130,7 +144,14 @@ export function formatGoTime(time: Date, layout: string): string {
 }
 
 const FIELD_LENGTHS: Readonly<Record<string, readonly [number, number]>> = {
-  January: [3, 9], Monday: [6, 9], '1': [1, 2], '2': [1, 2], '3': [1, 2], '4': [1, 2], '5': [1, 2], Z: [1, 1],
+  January: [3, 9],
+  Monday: [6, 9],
+  '1': [1, 2],
+  '2': [1, 2],
+  '3': [1, 2],
+  '4': [1, 2],
+  '5': [1, 2],
+  Z: [1, 1],
 };
 
 /** Shortest and longest output of one layout field in UTC. */
@@ -146,7 +167,8 @@ export function layoutLengthBounds(layout: string): { min: number; max: number }
   let min = 0;
   let max = 0;
   for (const chunk of splitLayout(layout)) {
-    const [lo, hi] = chunk.kind === 'text' ? [utf8Length(chunk.text), utf8Length(chunk.text)] : fieldLength(chunk.field);
+    const [lo, hi] =
+      chunk.kind === 'text' ? [utf8Length(chunk.text), utf8Length(chunk.text)] : fieldLength(chunk.field);
     min += lo;
     max += hi;
   }

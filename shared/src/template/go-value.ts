@@ -20,7 +20,12 @@ export function isTruthy(value: TemplateValue): boolean {
   return typeof value === 'string' ? value !== '' : typeof value === 'number' ? value !== 0 : value;
 }
 
-const TYPE_WORDS: Readonly<Record<StaticType, string>> = { string: 'a string', int: 'a number', bool: 'a boolean', any: 'a value' };
+const TYPE_WORDS: Readonly<Record<StaticType, string>> = {
+  string: 'a string',
+  int: 'a number',
+  bool: 'a boolean',
+  any: 'a value',
+};
 
 /** A static type in words for messages: "a string", "a number", "a boolean". */
 export function describeType(type: StaticType): string {

@@ -31,7 +31,8 @@ const UNICODE_WORD = /^[\p{L}\p{Nd}]$/u;
 function isWordChar(c: string | undefined): boolean {
   if (c === undefined) return false;
   const code = c.charCodeAt(0);
-  if (code < 0x80) return c === '_' || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  if (code < 0x80)
+    return c === '_' || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   return UNICODE_WORD.test(c);
 }
 
@@ -48,9 +49,14 @@ function readWord(text: string, start: number): number {
 /** Reasons for characters Go accepts but username templates do not, or Go rejects too. */
 function badReason(text: string, p: number): { end: number; reason: string } {
   const c = text[p] ?? '';
-  if (c === '$') return { end: Math.max(readWord(text, p + 1), p + 1), reason: 'variables ($x) are not supported in username templates' };
+  if (c === '$')
+    return {
+      end: Math.max(readWord(text, p + 1), p + 1),
+      reason: 'variables ($x) are not supported in username templates',
+    };
   if (c === "'") return { end: p + 1, reason: 'character constants are not supported; use a "string"' };
-  if (c === ':' || c === '=' || c === ',') return { end: p + 1, reason: 'variable declarations are not supported in username templates' };
+  if (c === ':' || c === '=' || c === ',')
+    return { end: p + 1, reason: 'variable declarations are not supported in username templates' };
   return { end: p + 1, reason: `unexpected ${JSON.stringify(c)} in action` };
 }
 
@@ -60,7 +66,8 @@ function lexToken(text: string, p: number, spaceBefore: boolean, lexers: TokenLe
   const simple = c === '(' ? 'lparen' : c === ')' ? 'rparen' : c === '|' ? 'pipe' : undefined;
   if (simple) return { kind: simple, start: p, end: p + 1, spaceBefore, value: c ?? '' };
   if (c === '"' || c === '`') return lexers.string(text, p, spaceBefore);
-  if (isDigit(c) || ((c === '-' || c === '+' || c === '.') && isDigit(text[p + 1]))) return lexers.number(text, p, spaceBefore);
+  if (isDigit(c) || ((c === '-' || c === '+' || c === '.') && isDigit(text[p + 1])))
+    return lexers.number(text, p, spaceBefore);
   if (c === '.') {
     const end = readWord(text, p + 1);
     return end === p + 1

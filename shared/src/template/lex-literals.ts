@@ -1,10 +1,25 @@
 import type { Token } from './lex-action.ts';
 import type { TemplateIssue } from './template-issue.ts';
 
-const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, '"': 34 };
+const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
+  a: 7,
+  b: 8,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+  '\\': 92,
+  '"': 34,
+};
 const decoder = new TextDecoder();
 
-const syntax = (message: string, start: number, end: number): TemplateIssue => ({ code: 'TEMPLATE_SYNTAX', message, start, end });
+const syntax = (message: string, start: number, end: number): TemplateIssue => ({
+  code: 'TEMPLATE_SYNTAX',
+  message,
+  start,
+  end,
+});
 
 function hexValue(text: string): number | undefined {
   let value = 0;
@@ -34,7 +49,8 @@ function readEscape(text: string, p: number): Escape | string {
   const value = text.length >= p + 1 + size ? hexValue(text.slice(p + 1, p + 1 + size)) : undefined;
   if (value === undefined) return `\\${c} needs ${size} hex digits`;
   if (c === 'x') return { bytes: [value], next: p + 1 + size };
-  if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return `\\${c}${text.slice(p + 1, p + 1 + size)} is not a valid character`;
+  if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
+    return `\\${c}${text.slice(p + 1, p + 1 + size)} is not a valid character`;
   return { text: String.fromCodePoint(value), next: p + 1 + size };
 }
 
@@ -76,7 +92,13 @@ function lexRaw(text: string, start: number, spaceBefore: boolean): Token | Temp
   const close = text.indexOf('`', start + 1);
   if (close < 0) return syntax('This raw string is never closed; add the closing `.', start, text.length);
   // Go drops carriage returns from raw strings.
-  return { kind: 'string', start, end: close + 1, spaceBefore, value: text.slice(start + 1, close).replaceAll('\r', '') };
+  return {
+    kind: 'string',
+    start,
+    end: close + 1,
+    spaceBefore,
+    value: text.slice(start + 1, close).replaceAll('\r', ''),
+  };
 }
 
 /** Lexes `"..."` (Go escapes) or a raw backquoted string starting at `start`. */
@@ -122,7 +144,8 @@ export function lexNumber(text: string, start: number, spaceBefore: boolean): To
   const literal = text.slice(start, p);
   const value = parseGoInt(literal);
   const bad = (reason: string): Token => ({ kind: 'bad', start, end: p, spaceBefore, value: reason });
-  if (value === undefined) return bad(`${JSON.stringify(literal)} is not a whole number; username templates take integers only`);
+  if (value === undefined)
+    return bad(`${JSON.stringify(literal)} is not a whole number; username templates take integers only`);
   if (!Number.isSafeInteger(value)) return bad(`the number ${literal} is too large`);
   return { kind: 'number', start, end: p, spaceBefore, value };
 }

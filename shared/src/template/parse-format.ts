@@ -1,7 +1,13 @@
 /** One piece of a printf format: literal text, a verb with its flags, or a trailing lone `%`. */
 export type FormatPiece =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'verb'; readonly verb: string; readonly flags: FormatFlags; readonly width: number | undefined; readonly precision: number | undefined }
+  | {
+      readonly kind: 'verb';
+      readonly verb: string;
+      readonly flags: FormatFlags;
+      readonly width: number | undefined;
+      readonly precision: number | undefined;
+    }
   | { readonly kind: 'noverb' };
 
 /** Go fmt flags (`-`, `+`, space, `0`, `#`). */

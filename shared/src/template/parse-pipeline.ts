@@ -9,22 +9,44 @@ export const TEMPLATE_FIELDS: readonly TemplateField[] = ['Type', 'DisplayName',
 
 /** Field names from other engines and guesses, mapped to the one meant. */
 const FIELD_ALIASES: Readonly<Record<string, string>> = {
-  rolename: 'PolicyName', role: 'PolicyName', policy: 'PolicyName', name: 'DisplayName', user: 'DisplayName',
-  username: 'DisplayName', credentialtype: 'Type', credential_type: 'Type',
+  rolename: 'PolicyName',
+  role: 'PolicyName',
+  policy: 'PolicyName',
+  name: 'DisplayName',
+  user: 'DisplayName',
+  username: 'DisplayName',
+  credentialtype: 'Type',
+  credential_type: 'Type',
 };
 
 /** Deepest nesting of parentheses (and, in parse-template, of ifs) a template may use. */
 export const MAX_NESTING = 100;
 
 /** Go keywords that cannot appear inside an expression. */
-const KEYWORDS: ReadonlySet<string> = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil']);
+const KEYWORDS: ReadonlySet<string> = new Set([
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'break',
+  'continue',
+  'nil',
+]);
 
 const fail = (message: string, start: number, end: number): never => {
   throw new ActionError({ code: 'TEMPLATE_SYNTAX', message, start, end });
 };
 
 function describe(token: Token): string {
-  return token.kind === 'string' ? 'a string' : token.kind === 'number' ? `the number ${token.value}` : `"${token.value}"`;
+  return token.kind === 'string'
+    ? 'a string'
+    : token.kind === 'number'
+      ? `the number ${token.value}`
+      : `"${token.value}"`;
 }
 
 /** A cursor over one action's tokens; collects non-fatal issues (unknown fields). */
@@ -59,15 +81,28 @@ function unknownField(token: Token, cursor: Cursor, chained: boolean): Operand {
   const message = chained
     ? `.${name} cannot be read from a string; template fields have no fields of their own.`
     : `.${name} is not a template field; ${hint}`;
-  cursor.issues.push({ code: 'TEMPLATE_UNKNOWN_FIELD', message, start: token.start, end: token.end, ...(suggestion ? { data: { suggestion: `.${suggestion}` } } : {}) });
+  cursor.issues.push({
+    code: 'TEMPLATE_UNKNOWN_FIELD',
+    message,
+    start: token.start,
+    end: token.end,
+    ...(suggestion ? { data: { suggestion: `.${suggestion}` } } : {}),
+  });
   return { kind: 'literal', value: '', start: token.start, end: token.end };
 }
 
 function parseIdentifier(token: Token): Operand {
   const name = String(token.value);
-  if (name === 'true' || name === 'false') return { kind: 'literal', value: name === 'true', start: token.start, end: token.end };
+  if (name === 'true' || name === 'false')
+    return { kind: 'literal', value: name === 'true', start: token.start, end: token.end };
   if (KEYWORDS.has(name)) {
-    fail(name === 'nil' ? 'nil is not a value a username template can use.' : `"${name}" can only start an action, as in {{ ${name} ... }}.`, token.start, token.end);
+    fail(
+      name === 'nil'
+        ? 'nil is not a value a username template can use.'
+        : `"${name}" can only start an action, as in {{ ${name} ... }}.`,
+      token.start,
+      token.end,
+    );
   }
   return { kind: 'function', name, start: token.start, end: token.end };
 }
@@ -87,16 +122,25 @@ function parseOperand(cursor: Cursor): Operand {
       return parseIdentifier(token);
     case 'lparen': {
       // Bounded so a hostile template cannot exhaust the stack of the engine or the editor.
-      if (cursor.depth >= MAX_NESTING) fail(`Parentheses nest deeper than ${MAX_NESTING} levels.`, token.start, token.end);
+      if (cursor.depth >= MAX_NESTING)
+        fail(`Parentheses nest deeper than ${MAX_NESTING} levels.`, token.start, token.end);
       cursor.depth++;
       const [pipeline, close] = parsePipeline(cursor, token);
       cursor.depth--;
       return { kind: 'pipeline', pipeline, start: token.start, end: close };
     }
     case 'dot':
-      return fail('"." (the whole data) cannot be used; use .Type, .DisplayName or .PolicyName.', token.start, token.end);
+      return fail(
+        '"." (the whole data) cannot be used; use .Type, .DisplayName or .PolicyName.',
+        token.start,
+        token.end,
+      );
     default:
-      return fail(token.kind === 'bad' ? `Invalid action: ${token.value}.` : `Unexpected ${describe(token)}.`, token.start, token.end);
+      return fail(
+        token.kind === 'bad' ? `Invalid action: ${token.value}.` : `Unexpected ${describe(token)}.`,
+        token.start,
+        token.end,
+      );
   }
 }
 
@@ -104,7 +148,8 @@ function parseCommand(cursor: Cursor): Command {
   const args: Operand[] = [];
   for (let token = cursor.peek(); token && token.kind !== 'pipe' && token.kind !== 'rparen'; token = cursor.peek()) {
     if (args.length > 0 && !token.spaceBefore) {
-      if (token.kind !== 'field') fail(`Unexpected ${describe(token)}: separate arguments with a space.`, token.start, token.end);
+      if (token.kind !== 'field')
+        fail(`Unexpected ${describe(token)}: separate arguments with a space.`, token.start, token.end);
       cursor.next();
       unknownField(token, cursor, true);
       continue;
@@ -135,7 +180,8 @@ function parsePipeline(cursor: Cursor, open: Token | undefined): [Pipeline, numb
     commands.push(parseCommand(cursor));
   }
   const after = cursor.next();
-  if (nested && after?.kind !== 'rparen') fail('A "(" is never closed; add ")".', open?.start ?? cursor.close.start, open?.end ?? cursor.close.end);
+  if (nested && after?.kind !== 'rparen')
+    fail('A "(" is never closed; add ")".', open?.start ?? cursor.close.start, open?.end ?? cursor.close.end);
   if (!nested && after !== undefined) fail(`Unexpected ${describe(after)}.`, after.start, after.end);
   const first = commands[0];
   const last = commands[commands.length - 1];

@@ -34,7 +34,15 @@ export interface ParsedTemplate {
   readonly problems: Problem[];
 }
 
-const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set(['range', 'with', 'define', 'template', 'block', 'break', 'continue']);
+const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'break',
+  'continue',
+]);
 
 class TreeBuilder {
   readonly root: TemplateNode[] = [];
@@ -46,11 +54,19 @@ class TreeBuilder {
   }
 
   closeArm(frame: IfFrame, end: number): void {
-    if (frame.elseBody === undefined) frame.branches.push({ condition: frame.pendingCondition, body: frame.current, start: frame.armStart, end });
+    if (frame.elseBody === undefined)
+      frame.branches.push({ condition: frame.pendingCondition, body: frame.current, start: frame.armStart, end });
   }
 
   openIf(item: ActionItem, condition: Pipeline): void {
-    this.stack.push({ open: item, branches: [], elseBody: undefined, current: [], armStart: item.start, pendingCondition: condition });
+    this.stack.push({
+      open: item,
+      branches: [],
+      elseBody: undefined,
+      current: [],
+      armStart: item.start,
+      pendingCondition: condition,
+    });
   }
 
   /** `{{ else }}` or `{{ else if c }}`; false when there is no open `if` to attach it to. */
@@ -58,7 +74,12 @@ class TreeBuilder {
     const frame = this.stack[this.stack.length - 1];
     if (frame === undefined) return false;
     if (frame.elseBody !== undefined) {
-      this.issues.push({ code: 'TEMPLATE_SYNTAX', message: 'An if already has its plain else; use {{ else if ... }} before it or close it with {{ end }}.', start: item.start, end: item.end });
+      this.issues.push({
+        code: 'TEMPLATE_SYNTAX',
+        message: 'An if already has its plain else; use {{ else if ... }} before it or close it with {{ end }}.',
+        start: item.start,
+        end: item.end,
+      });
       return true;
     }
     this.closeArm(frame, item.start);
@@ -74,7 +95,13 @@ class TreeBuilder {
     const frame = this.stack.pop();
     if (frame === undefined) return false;
     this.closeArm(frame, item.start);
-    this.body.push({ kind: 'if', branches: frame.branches, elseBody: frame.elseBody, start: frame.open.start, end: item.end });
+    this.body.push({
+      kind: 'if',
+      branches: frame.branches,
+      elseBody: frame.elseBody,
+      start: frame.open.start,
+      end: item.end,
+    });
     return true;
   }
 }
@@ -96,7 +123,12 @@ function keywordOf(tokens: readonly Token[]): string | undefined {
 function condition(item: ActionItem, tokens: readonly Token[], issues: TemplateIssue[], keyword: string): Pipeline {
   try {
     if (tokens.length === 0) {
-      throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `${keyword} needs a condition, as in {{ ${keyword} eq .Type "STS" }}.`, start: item.start, end: item.end });
+      throw new ActionError({
+        code: 'TEMPLATE_SYNTAX',
+        message: `${keyword} needs a condition, as in {{ ${keyword} eq .Type "STS" }}.`,
+        start: item.start,
+        end: item.end,
+      });
     }
     const pipeline = parseActionPipeline(tokens, closeOf(item), issues);
     checkPipeline(pipeline, issues);
@@ -111,25 +143,53 @@ function condition(item: ActionItem, tokens: readonly Token[], issues: TemplateI
 function handleAction(item: ActionItem, tree: TreeBuilder): void {
   const { tokens } = item;
   const keyword = keywordOf(tokens);
-  const unmatched = (word: string): TemplateIssue => ({ code: 'TEMPLATE_UNMATCHED_END', message: `This {{ ${word} }} has no open {{ if }}; remove it or add the if.`, start: item.start, end: item.end });
+  const unmatched = (word: string): TemplateIssue => ({
+    code: 'TEMPLATE_UNMATCHED_END',
+    message: `This {{ ${word} }} has no open {{ if }}; remove it or add the if.`,
+    start: item.start,
+    end: item.end,
+  });
   if (keyword === 'if') {
-    if (tree.stack.length >= MAX_NESTING) throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `ifs nest deeper than ${MAX_NESTING} levels.`, start: item.start, end: item.end });
+    if (tree.stack.length >= MAX_NESTING)
+      throw new ActionError({
+        code: 'TEMPLATE_SYNTAX',
+        message: `ifs nest deeper than ${MAX_NESTING} levels.`,
+        start: item.start,
+        end: item.end,
+      });
     return tree.openIf(item, condition(item, tokens.slice(1), tree.issues, 'if'));
   }
   if (keyword === 'else') {
     const elseIf = keywordOf(tokens.slice(1)) === 'if';
-    if (!elseIf && tokens.length > 1) throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: 'else takes nothing after it except "if ...".', start: item.start, end: item.end });
+    if (!elseIf && tokens.length > 1)
+      throw new ActionError({
+        code: 'TEMPLATE_SYNTAX',
+        message: 'else takes nothing after it except "if ...".',
+        start: item.start,
+        end: item.end,
+      });
     const cond = elseIf ? condition(item, tokens.slice(2), tree.issues, 'else if') : undefined;
     if (!tree.addElse(item, cond)) tree.issues.push(unmatched('else'));
     return;
   }
   if (keyword === 'end') {
-    if (tokens.length > 1) throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: 'end takes nothing after it.', start: item.start, end: item.end });
+    if (tokens.length > 1)
+      throw new ActionError({
+        code: 'TEMPLATE_SYNTAX',
+        message: 'end takes nothing after it.',
+        start: item.start,
+        end: item.end,
+      });
     if (!tree.end(item)) tree.issues.push(unmatched('end'));
     return;
   }
   if (keyword !== undefined && UNSUPPORTED_KEYWORDS.has(keyword)) {
-    throw new ActionError({ code: 'TEMPLATE_SYNTAX', message: `{{ ${keyword} }} is not supported in username templates; use if/else.`, start: item.start, end: item.end });
+    throw new ActionError({
+      code: 'TEMPLATE_SYNTAX',
+      message: `{{ ${keyword} }} is not supported in username templates; use if/else.`,
+      start: item.start,
+      end: item.end,
+    });
   }
   const pipeline = parseActionPipeline(tokens, closeOf(item), tree.issues);
   checkPipeline(pipeline, tree.issues);
@@ -143,8 +203,10 @@ function textNode(source: string, items: readonly ScanItem[], i: number): Templa
   const before = items[i - 1];
   const after = items[i + 1];
   let { start, end } = item;
-  if (before !== undefined && before.kind !== 'text' && before.trimRight) while (start < end && isSpace(source[start])) start++;
-  if (after !== undefined && after.kind !== 'text' && after.trimLeft) while (end > start && isSpace(source[end - 1])) end--;
+  if (before !== undefined && before.kind !== 'text' && before.trimRight)
+    while (start < end && isSpace(source[start])) start++;
+  if (after !== undefined && after.kind !== 'text' && after.trimLeft)
+    while (end > start && isSpace(source[end - 1])) end--;
   return end > start ? { kind: 'text', text: source.slice(start, end), start, end } : undefined;
 }
 
@@ -186,7 +248,12 @@ export function parseTemplate(text: string, options: ParseTemplateOptions = {}):
   if (scanned.fatal) issues.push(scanned.fatal);
   else {
     for (const frame of tree.stack) {
-      issues.push({ code: 'TEMPLATE_MISSING_END', message: 'This {{ if }} is never closed; add {{ end }}.', start: frame.open.start, end: frame.open.end });
+      issues.push({
+        code: 'TEMPLATE_MISSING_END',
+        message: 'This {{ if }} is never closed; add {{ end }}.',
+        start: frame.open.start,
+        end: frame.open.end,
+      });
     }
   }
   issues.sort((a, b) => a.start - b.start);

@@ -17,7 +17,9 @@ export interface UsernameInput {
 }
 
 /** A generated username, or the engine's 500 with its message. */
-export type UsernameResult = { readonly ok: true; readonly username: string } | { readonly ok: false; readonly status: 500; readonly message: string };
+export type UsernameResult =
+  | { readonly ok: true; readonly username: string }
+  | { readonly ok: false; readonly status: 500; readonly message: string };
 
 /**
  * The engine's normalisation of `.DisplayName` and `.PolicyName` for IAM names: every character
@@ -45,17 +47,28 @@ function fail(message: string): UsernameResult {
  * length limits of 64 chars` (STS: 32). A credential type that names no user (`session_token`)
  * is misuse and throws.
  */
-export function renderUsername(templateText: string | undefined, input: UsernameInput, deps: TemplateDeps): UsernameResult {
+export function renderUsername(
+  templateText: string | undefined,
+  input: UsernameInput,
+  deps: TemplateDeps,
+): UsernameResult {
   const type = templateTypeFor(input.credentialType);
-  if (type === undefined) throw new TypeError(`credential type ${JSON.stringify(input.credentialType)} generates no username`);
-  const parsed = parseTemplate(templateText === undefined || templateText === '' ? DEFAULT_USERNAME_TEMPLATE : templateText);
+  if (type === undefined)
+    throw new TypeError(`credential type ${JSON.stringify(input.credentialType)} generates no username`);
+  const parsed = parseTemplate(
+    templateText === undefined || templateText === '' ? DEFAULT_USERNAME_TEMPLATE : templateText,
+  );
   if (parsed.template === undefined) {
     return fail(`unable to initialize username template: unable to parse template: ${firstError(parsed.problems)}`);
   }
   const vars: TemplateVars =
     type === 'STS'
       ? { Type: 'STS', DisplayName: '', PolicyName: '' }
-      : { Type: 'IAM', DisplayName: normalizeDisplayName(input.displayName), PolicyName: normalizeDisplayName(input.roleName) };
+      : {
+          Type: 'IAM',
+          DisplayName: normalizeDisplayName(input.displayName),
+          PolicyName: normalizeDisplayName(input.roleName),
+        };
   let username: string;
   try {
     username = renderTemplate(parsed.template, vars, deps);

@@ -6,8 +6,21 @@ import type { TemplateIssue } from './template-issue.ts';
 /** A top-level piece of the template text. Spans include the `{{ }}` delimiters. */
 export type ScanItem =
   | { readonly kind: 'text'; readonly start: number; readonly end: number }
-  | { readonly kind: 'action'; readonly start: number; readonly end: number; readonly tokens: readonly Token[]; readonly trimLeft: boolean; readonly trimRight: boolean }
-  | { readonly kind: 'comment'; readonly start: number; readonly end: number; readonly trimLeft: boolean; readonly trimRight: boolean };
+  | {
+      readonly kind: 'action';
+      readonly start: number;
+      readonly end: number;
+      readonly tokens: readonly Token[];
+      readonly trimLeft: boolean;
+      readonly trimRight: boolean;
+    }
+  | {
+      readonly kind: 'comment';
+      readonly start: number;
+      readonly end: number;
+      readonly trimLeft: boolean;
+      readonly trimRight: boolean;
+    };
 
 /** Items in order, and the lexical error that stopped the scan, if any. */
 export interface ScanResult {
@@ -21,12 +34,28 @@ type ItemOrIssue = { item: ScanItem; fatal?: undefined } | { item?: undefined; f
 function scanComment(text: string, open: number, p: number, trimLeft: boolean): ItemOrIssue {
   const close = text.indexOf('*/', p + 2);
   if (close < 0) {
-    return { fatal: { code: 'TEMPLATE_UNCLOSED_ACTION', message: 'This comment is never closed; add "*/}}".', start: open, end: text.length } };
+    return {
+      fatal: {
+        code: 'TEMPLATE_UNCLOSED_ACTION',
+        message: 'This comment is never closed; add "*/}}".',
+        start: open,
+        end: text.length,
+      },
+    };
   }
   const q = close + 2;
-  if (text.startsWith('}}', q)) return { item: { kind: 'comment', start: open, end: q + 2, trimLeft, trimRight: false } };
-  if (isSpace(text[q]) && text.startsWith('-}}', q + 1)) return { item: { kind: 'comment', start: open, end: q + 4, trimLeft, trimRight: true } };
-  return { fatal: { code: 'TEMPLATE_SYNTAX', message: 'A comment must end right before "}}", as in {{/* note */}}.', start: open, end: q } };
+  if (text.startsWith('}}', q))
+    return { item: { kind: 'comment', start: open, end: q + 2, trimLeft, trimRight: false } };
+  if (isSpace(text[q]) && text.startsWith('-}}', q + 1))
+    return { item: { kind: 'comment', start: open, end: q + 4, trimLeft, trimRight: true } };
+  return {
+    fatal: {
+      code: 'TEMPLATE_SYNTAX',
+      message: 'A comment must end right before "}}", as in {{/* note */}}.',
+      start: open,
+      end: q,
+    },
+  };
 }
 
 function scanAction(text: string, open: number): ItemOrIssue {
@@ -37,7 +66,9 @@ function scanAction(text: string, open: number): ItemOrIssue {
   if (text.startsWith('/*', p)) return scanComment(text, open, p, trimLeft);
   const lexed = lexAction(text, open, p, { string: lexString, number: lexNumber });
   if (lexed.fatal) return { fatal: lexed.fatal };
-  return { item: { kind: 'action', start: open, end: lexed.end, tokens: lexed.tokens, trimLeft, trimRight: lexed.trimRight } };
+  return {
+    item: { kind: 'action', start: open, end: lexed.end, tokens: lexed.tokens, trimLeft, trimRight: lexed.trimRight },
+  };
 }
 
 /**

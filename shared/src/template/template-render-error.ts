@@ -24,6 +24,9 @@ export const MAX_TEMPLATE_VALUE_BYTES = 65_536;
 /** Throws when a value about to be built would pass `MAX_TEMPLATE_VALUE_BYTES`. */
 export function assertValueSize(bytes: number, functionName: string): void {
   if (bytes > MAX_TEMPLATE_VALUE_BYTES) {
-    throw new TemplateRenderError(`result of ${bytes} bytes is over keyfob's limit of ${MAX_TEMPLATE_VALUE_BYTES}`, functionName);
+    throw new TemplateRenderError(
+      `result of ${bytes} bytes is over keyfob's limit of ${MAX_TEMPLATE_VALUE_BYTES}`,
+      functionName,
+    );
   }
 }

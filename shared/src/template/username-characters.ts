@@ -43,7 +43,10 @@ export function usernameCharacterIssues(template: Template): TemplateIssue[] {
       let end = i + 1;
       while (end < node.text.length && !NAME_CHARACTER.test(node.text[end] ?? '')) end++;
       const run = node.text.slice(i, end);
-      const what = run.length === 1 ? describe(character) : `${describe(character)} and ${run.length - 1} more character${run.length > 2 ? 's' : ''} after it`;
+      const what =
+        run.length === 1
+          ? describe(character)
+          : `${describe(character)} and ${run.length - 1} more character${run.length > 2 ? 's' : ''} after it`;
       issues.push({
         code: 'TEMPLATE_USERNAME_CHARACTERS',
         message: `The template writes ${what} into the names it makes; provider user names hold only letters, digits and + = , . @ _ -, so iam_user, assumed_role and federation_token generations through this text fail with ValidationError. Remove it or write "-" instead.`,

@@ -11,7 +11,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((d[(i - 1) * cols + j] ?? 0) + 1, (d[i * cols + j - 1] ?? 0) + 1, (d[(i - 1) * cols + j - 1] ?? 0) + cost);
+      let best = Math.min(
+        (d[(i - 1) * cols + j] ?? 0) + 1,
+        (d[i * cols + j - 1] ?? 0) + 1,
+        (d[(i - 1) * cols + j - 1] ?? 0) + cost,
+      );
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
         best = Math.min(best, (d[(i - 2) * cols + j - 2] ?? 0) + 1);
       }

@@ -3,7 +3,13 @@
 // the reverse per role, and the three renderings.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildAccessReport, describeLogins, renderAccessMarkdown, renderAccessText, type AccessInputs } from '../../src/access/index.ts';
+import {
+  buildAccessReport,
+  describeLogins,
+  renderAccessMarkdown,
+  renderAccessText,
+  type AccessInputs,
+} from '../../src/access/index.ts';
 import { readJwtRole, type JwtRole } from '../../src/jwt-roles/index.ts';
 import { readPolicy, type AclPolicy } from '../../src/policies/index.ts';
 
@@ -22,25 +28,94 @@ function policy(name: string, text: string): AclPolicy {
 }
 
 describe('describeLogins: who can log in, from the bindings', () => {
-  const cases: readonly { name: string; role: Record<string, unknown>; expected: readonly (readonly [string, string, string, string])[] }[] = [
-    { name: 'exact branch sub', role: { bound_subject: 'repo:octo-org/app:ref:refs/heads/main' }, expected: [['octo-org/app', 'branch main', 'no environment', 'any event']] },
-    { name: 'environment sub', role: { bound_subject: 'repo:octo-org/app:environment:prod' }, expected: [['octo-org/app', 'any ref', 'prod', 'any event']] },
-    { name: 'pull request sub', role: { bound_subject: 'repo:octo-org/app:pull_request' }, expected: [['octo-org/app', 'refs matching refs/pull/*/merge', 'no environment', 'pull_request']] },
-    { name: 'owner-wide glob', role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*' } }, expected: [['any repository of owner octo-org', 'any ref', 'any environment or none', 'any event']] },
-    { name: 'open owner glob', role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo*' } }, expected: [['repositories matching octo*/* (the owner is open: other owners\' repositories match)', 'any ref', 'any environment or none', 'any event']] },
-    { name: 'any branch of one repository', role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/app:ref:refs/heads/*' } }, expected: [['octo-org/app', 'any branch', 'no environment', 'any event']] },
-    { name: 'tags by glob on the ref claim', role: { bound_claims_type: 'glob', bound_claims: { repository: 'octo-org/app', ref: 'refs/tags/v*' } }, expected: [['octo-org/app', 'tags matching v*', 'any environment or none', 'any event']] },
-    { name: 'no binding at all', role: {}, expected: [['any repository', 'any ref', 'any environment or none', 'any event']] },
-    { name: 'owner claim', role: { bound_claims: { repository_owner: 'octo-org', environment: ['prod', 'staging'] } }, expected: [['any repository of owner octo-org', 'any ref', 'prod or staging', 'any event']] },
-    { name: 'a * is literal with string claims', role: { bound_claims: { repository: 'octo-org/*' } }, expected: [['octo-org/*', 'any ref', 'any environment or none', 'any event']] },
-    { name: 'one path per sub value', role: { bound_claims: { sub: ['repo:octo-org/app:environment:prod', 'repo:octo-org/web:ref:refs/tags/v1'] } }, expected: [['octo-org/app', 'any ref', 'prod', 'any event'], ['octo-org/web', 'tag v1', 'no environment', 'any event']] },
-    { name: 'sub and repository claims that contradict', role: { bound_subject: 'repo:octo-org/app:ref:refs/heads/main', bound_claims: { repository: 'octo-org/web' } }, expected: [['no repository (its bindings contradict each other)', 'branch main', 'no environment', 'any event']] },
-    { name: 'glob sub narrowed by an exact repository', role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*', repository: 'octo-org/app' } }, expected: [['octo-org/app', 'any ref', 'any environment or none', 'any event']] },
+  const cases: readonly {
+    name: string;
+    role: Record<string, unknown>;
+    expected: readonly (readonly [string, string, string, string])[];
+  }[] = [
+    {
+      name: 'exact branch sub',
+      role: { bound_subject: 'repo:octo-org/app:ref:refs/heads/main' },
+      expected: [['octo-org/app', 'branch main', 'no environment', 'any event']],
+    },
+    {
+      name: 'environment sub',
+      role: { bound_subject: 'repo:octo-org/app:environment:prod' },
+      expected: [['octo-org/app', 'any ref', 'prod', 'any event']],
+    },
+    {
+      name: 'pull request sub',
+      role: { bound_subject: 'repo:octo-org/app:pull_request' },
+      expected: [['octo-org/app', 'refs matching refs/pull/*/merge', 'no environment', 'pull_request']],
+    },
+    {
+      name: 'owner-wide glob',
+      role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*' } },
+      expected: [['any repository of owner octo-org', 'any ref', 'any environment or none', 'any event']],
+    },
+    {
+      name: 'open owner glob',
+      role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo*' } },
+      expected: [
+        [
+          "repositories matching octo*/* (the owner is open: other owners' repositories match)",
+          'any ref',
+          'any environment or none',
+          'any event',
+        ],
+      ],
+    },
+    {
+      name: 'any branch of one repository',
+      role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/app:ref:refs/heads/*' } },
+      expected: [['octo-org/app', 'any branch', 'no environment', 'any event']],
+    },
+    {
+      name: 'tags by glob on the ref claim',
+      role: { bound_claims_type: 'glob', bound_claims: { repository: 'octo-org/app', ref: 'refs/tags/v*' } },
+      expected: [['octo-org/app', 'tags matching v*', 'any environment or none', 'any event']],
+    },
+    {
+      name: 'no binding at all',
+      role: {},
+      expected: [['any repository', 'any ref', 'any environment or none', 'any event']],
+    },
+    {
+      name: 'owner claim',
+      role: { bound_claims: { repository_owner: 'octo-org', environment: ['prod', 'staging'] } },
+      expected: [['any repository of owner octo-org', 'any ref', 'prod or staging', 'any event']],
+    },
+    {
+      name: 'a * is literal with string claims',
+      role: { bound_claims: { repository: 'octo-org/*' } },
+      expected: [['octo-org/*', 'any ref', 'any environment or none', 'any event']],
+    },
+    {
+      name: 'one path per sub value',
+      role: { bound_claims: { sub: ['repo:octo-org/app:environment:prod', 'repo:octo-org/web:ref:refs/tags/v1'] } },
+      expected: [
+        ['octo-org/app', 'any ref', 'prod', 'any event'],
+        ['octo-org/web', 'tag v1', 'no environment', 'any event'],
+      ],
+    },
+    {
+      name: 'sub and repository claims that contradict',
+      role: { bound_subject: 'repo:octo-org/app:ref:refs/heads/main', bound_claims: { repository: 'octo-org/web' } },
+      expected: [['no repository (its bindings contradict each other)', 'branch main', 'no environment', 'any event']],
+    },
+    {
+      name: 'glob sub narrowed by an exact repository',
+      role: { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*', repository: 'octo-org/app' } },
+      expected: [['octo-org/app', 'any ref', 'any environment or none', 'any event']],
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
       const logins = describeLogins(jwtRole(c.role));
-      assert.deepEqual(logins.map((l) => [l.repository.text, l.ref.text, l.environment.text, l.event.text]), c.expected);
+      assert.deepEqual(
+        logins.map((l) => [l.repository.text, l.ref.text, l.environment.text, l.event.text]),
+        c.expected,
+      );
     });
   }
   test('the repository id pins the repository when no name is bound', () => {
@@ -49,7 +124,9 @@ describe('describeLogins: who can log in, from the bindings', () => {
     assert.equal(login?.repository.unbound, false);
   });
   test('a bound_subject no sub claim value admits: no login at all', () => {
-    const [login] = describeLogins(jwtRole({ bound_subject: 'repo:a/b:pull_request', bound_claims_type: 'glob', bound_claims: { sub: 'repo:c/*' } }));
+    const [login] = describeLogins(
+      jwtRole({ bound_subject: 'repo:a/b:pull_request', bound_claims_type: 'glob', bound_claims: { sub: 'repo:c/*' } }),
+    );
     assert.equal(login?.repository.impossible, true);
   });
 });
@@ -70,14 +147,41 @@ function reachOf(policies: Record<string, string>, tokenPolicies: readonly strin
   const report = buildAccessReport(
     inputs({
       policies: new Map(Object.entries(policies).map(([n, t]) => [n, policy(n, t)])),
-      jwtRoles: new Map([['ci', { role: jwtRole({ bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: tokenPolicies }), params: {} }]]),
+      jwtRoles: new Map([
+        [
+          'ci',
+          {
+            role: jwtRole({ bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: tokenPolicies }),
+            params: {},
+          },
+        ],
+      ]),
     }),
   );
   return Object.fromEntries((report.jwtRoles[0]?.reach ?? []).map((r) => [r.path, r.capabilities.join(',')]));
 }
 
 function rootEverywhere(): Record<string, string> {
-  const mountPaths = ['creds/deploy', 'sts/deploy', 'creds/reports', 'sts/reports', 'creds/*', 'sts/*', 'static-creds/backup', 'static-creds/*', 'config/rotate-root', 'rotate-role/backup', 'rotate-role/*', 'config/root', 'config/lease', 'roles/deploy', 'roles/reports', 'roles/*', 'static-roles/backup', 'static-roles/*'];
+  const mountPaths = [
+    'creds/deploy',
+    'sts/deploy',
+    'creds/reports',
+    'sts/reports',
+    'creds/*',
+    'sts/*',
+    'static-creds/backup',
+    'static-creds/*',
+    'config/rotate-root',
+    'rotate-role/backup',
+    'rotate-role/*',
+    'config/root',
+    'config/lease',
+    'roles/deploy',
+    'roles/reports',
+    'roles/*',
+    'static-roles/backup',
+    'static-roles/*',
+  ];
   const out: Record<string, string> = {};
   for (const p of mountPaths) out[`cloud/${p}`] = 'root';
   for (const p of ['auth/jwt/config', 'auth/jwt/role/*', 'sys/policies/acl/*', 'auth/token/create']) out[p] = 'root';
@@ -85,8 +189,18 @@ function rootEverywhere(): Record<string, string> {
 }
 
 describe('buildAccessReport: what the login token reaches, by the engine ACL', () => {
-  const cases: readonly { name: string; policies: Record<string, string>; token: readonly string[]; expected: Record<string, string> }[] = [
-    { name: 'one exact credential path', policies: { deploy: 'path "cloud/sts/deploy" { capabilities = ["read", "update"] }' }, token: ['deploy'], expected: { 'cloud/sts/deploy': 'read,update' } },
+  const cases: readonly {
+    name: string;
+    policies: Record<string, string>;
+    token: readonly string[];
+    expected: Record<string, string>;
+  }[] = [
+    {
+      name: 'one exact credential path',
+      policies: { deploy: 'path "cloud/sts/deploy" { capabilities = ["read", "update"] }' },
+      token: ['deploy'],
+      expected: { 'cloud/sts/deploy': 'read,update' },
+    },
     {
       name: 'a prefix glob reaches every role and any later one',
       policies: { all: 'path "cloud/creds/*" { capabilities = ["read"] }' },
@@ -95,7 +209,10 @@ describe('buildAccessReport: what the login token reaches, by the engine ACL', (
     },
     {
       name: 'an exact deny beats the glob grant',
-      policies: { all: 'path "cloud/creds/*" { capabilities = ["read"] }', no: 'path "cloud/creds/reports" { capabilities = ["deny"] }' },
+      policies: {
+        all: 'path "cloud/creds/*" { capabilities = ["read"] }',
+        no: 'path "cloud/creds/reports" { capabilities = ["deny"] }',
+      },
       token: ['all', 'no'],
       expected: { 'cloud/creds/deploy': 'read', 'cloud/creds/*': 'read' },
     },
@@ -103,7 +220,11 @@ describe('buildAccessReport: what the login token reaches, by the engine ACL', (
       name: 'a + segment reaches static credentials and rotation of every static role',
       policies: { ops: 'path "cloud/+/backup" { capabilities = ["read", "update"] }' },
       token: ['ops'],
-      expected: { 'cloud/static-creds/backup': 'read,update', 'cloud/rotate-role/backup': 'read,update', 'cloud/static-roles/backup': 'read,update' },
+      expected: {
+        'cloud/static-creds/backup': 'read,update',
+        'cloud/rotate-role/backup': 'read,update',
+        'cloud/static-roles/backup': 'read,update',
+      },
     },
     { name: 'a policy the inputs lack grants nothing', policies: {}, token: ['ghost'], expected: {} },
     {
@@ -125,18 +246,53 @@ describe('buildAccessReport: what the login token reaches, by the engine ACL', (
     const report = buildAccessReport(
       inputs({
         policies: new Map([['deploy', policy('deploy', 'path "cloud/sts/+" { capabilities = ["update"] }')]]),
-        jwtRoles: new Map([['ci', { role: jwtRole({ bound_subject: 'repo:o/r:ref:refs/heads/main', token_policies: [' Deploy', 'ghost'] }), params: {} }]]),
+        jwtRoles: new Map([
+          [
+            'ci',
+            {
+              role: jwtRole({ bound_subject: 'repo:o/r:ref:refs/heads/main', token_policies: [' Deploy', 'ghost'] }),
+              params: {},
+            },
+          ],
+        ]),
       }),
     );
     const role = report.jwtRoles[0];
     assert.deepEqual(role?.policies, ['default', 'deploy', 'ghost']);
     assert.deepEqual(role?.missingPolicies, ['ghost']);
-    assert.deepEqual(role?.reach.find((r) => r.path === 'cloud/sts/deploy'), { kind: 'credentials', target: 'deploy', path: 'cloud/sts/deploy', capabilities: ['update'], grantedBy: ['deploy'], rule: 'cloud/sts/+' });
+    assert.deepEqual(
+      role?.reach.find((r) => r.path === 'cloud/sts/deploy'),
+      {
+        kind: 'credentials',
+        target: 'deploy',
+        path: 'cloud/sts/deploy',
+        capabilities: ['update'],
+        grantedBy: ['deploy'],
+        rule: 'cloud/sts/+',
+      },
+    );
   });
 
   test('without role names the names written in the policies are asked about', () => {
-    const report = buildAccessReport(inputs({ roles: undefined, staticRoles: undefined, policies: new Map([['p', policy('p', 'path "cloud/creds/app" { capabilities = ["read"] }\npath "cloud/static-creds/db" { capabilities = ["read"] }')]]) }));
-    assert.deepEqual(report.targets.map((t) => `${t.kind}:${t.name}:${t.policies.join(',')}`), ['credentials:app:p', 'credentials:*:', 'static-credentials:db:p', 'static-credentials:*:']);
+    const report = buildAccessReport(
+      inputs({
+        roles: undefined,
+        staticRoles: undefined,
+        policies: new Map([
+          [
+            'p',
+            policy(
+              'p',
+              'path "cloud/creds/app" { capabilities = ["read"] }\npath "cloud/static-creds/db" { capabilities = ["read"] }',
+            ),
+          ],
+        ]),
+      }),
+    );
+    assert.deepEqual(
+      report.targets.map((t) => `${t.kind}:${t.name}:${t.policies.join(',')}`),
+      ['credentials:app:p', 'credentials:*:', 'static-credentials:db:p', 'static-credentials:*:'],
+    );
   });
 });
 
@@ -148,20 +304,50 @@ describe('the reverse and the renderings', () => {
         ['ops', policy('ops', 'path "cloud/*" { capabilities = ["read", "update"] }')],
       ]),
       jwtRoles: new Map([
-        ['deploy', { role: jwtRole({ bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: ['deploy'] }), params: { ...base, bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: ['deploy'] } }],
-        ['org|wide', { role: jwtRole({ bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*' }, token_policies: ['ops'] }), params: { ...base, bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-org/*' }, token_policies: ['ops'] } }],
+        [
+          'deploy',
+          {
+            role: jwtRole({ bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: ['deploy'] }),
+            params: { ...base, bound_subject: 'repo:octo-org/app:ref:refs/heads/main', token_policies: ['deploy'] },
+          },
+        ],
+        [
+          'org|wide',
+          {
+            role: jwtRole({
+              bound_claims_type: 'glob',
+              bound_claims: { sub: 'repo:octo-org/*' },
+              token_policies: ['ops'],
+            }),
+            params: {
+              ...base,
+              bound_claims_type: 'glob',
+              bound_claims: { sub: 'repo:octo-org/*' },
+              token_policies: ['ops'],
+            },
+          },
+        ],
       ]),
     }),
   );
   test('every login path that reaches a credential role', () => {
     const deploy = report.targets.find((t) => t.kind === 'credentials' && t.name === 'deploy');
-    assert.deepEqual(deploy?.logins.map((l) => l.jwtRole), ['deploy', 'org|wide']);
+    assert.deepEqual(
+      deploy?.logins.map((l) => l.jwtRole),
+      ['deploy', 'org|wide'],
+    );
     assert.deepEqual(deploy?.policies, ['deploy', 'ops']);
     const reports = report.targets.find((t) => t.kind === 'credentials' && t.name === 'reports');
-    assert.deepEqual(reports?.logins.map((l) => l.jwtRole), ['org|wide']);
+    assert.deepEqual(
+      reports?.logins.map((l) => l.jwtRole),
+      ['org|wide'],
+    );
   });
   test('the trust rules flag the owner-wide role', () => {
-    assert.deepEqual(report.jwtRoles.find((r) => r.name === 'org|wide')?.trust.map((p) => p.code), ['JWT_TRUST_WHOLE_OWNER']);
+    assert.deepEqual(
+      report.jwtRoles.find((r) => r.name === 'org|wide')?.trust.map((p) => p.code),
+      ['JWT_TRUST_WHOLE_OWNER'],
+    );
     assert.deepEqual(report.jwtRoles.find((r) => r.name === 'deploy')?.trust, []);
   });
   test('text', () => {
@@ -173,11 +359,43 @@ describe('the reverse and the renderings', () => {
   test('Markdown: one row per JWT role, pipes escaped', () => {
     const md = renderAccessMarkdown(report);
     const rows = md.split('\n').filter((l) => l.startsWith('| '));
-    assert.ok(rows.some((r) => r.startsWith('| deploy | octo-org/app, branch main, no environment | default, deploy | deploy (sts: read, update) |')), md);
-    assert.ok(rows.some((r) => r.startsWith('| org\\|wide | any repository of owner octo-org, any ref, environment or event |')), md);
+    assert.ok(
+      rows.some((r) =>
+        r.startsWith(
+          '| deploy | octo-org/app, branch main, no environment | default, deploy | deploy (sts: read, update) |',
+        ),
+      ),
+      md,
+    );
+    assert.ok(
+      rows.some((r) =>
+        r.startsWith('| org\\|wide | any repository of owner octo-org, any ref, environment or event |'),
+      ),
+      md,
+    );
     const columns = (row: string): number => row.split(/(?<!\\)\|/).length - 2;
     const [jwtTable, roleTable] = md.split('\n\n').slice(1);
-    assert.deepEqual([...new Set(jwtTable?.split('\n').filter((r) => r !== '').map(columns))], [8]);
-    assert.deepEqual([...new Set(roleTable?.split('\n').filter((r) => r !== '').map(columns))], [4]);
+    assert.deepEqual(
+      [
+        ...new Set(
+          jwtTable
+            ?.split('\n')
+            .filter((r) => r !== '')
+            .map(columns),
+        ),
+      ],
+      [8],
+    );
+    assert.deepEqual(
+      [
+        ...new Set(
+          roleTable
+            ?.split('\n')
+            .filter((r) => r !== '')
+            .map(columns),
+        ),
+      ],
+      [4],
+    );
   });
 });

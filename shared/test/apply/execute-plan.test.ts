@@ -5,7 +5,12 @@ import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
 import { desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
 /** An in-memory engine that records every call. */
-function fakeClient(roles: EngineRole[], statics: EngineStaticRole[], failOn?: string, access: { policies?: Record<string, string>; jwtRoles?: Record<string, Record<string, unknown>> } = {}) {
+function fakeClient(
+  roles: EngineRole[],
+  statics: EngineStaticRole[],
+  failOn?: string,
+  access: { policies?: Record<string, string>; jwtRoles?: Record<string, Record<string, unknown>> } = {},
+) {
   const calls: string[] = [];
   const policyMap = new Map(Object.entries(access.policies ?? {}));
   const jwtMap = new Map(Object.entries(access.jwtRoles ?? {}));
@@ -19,7 +24,10 @@ function fakeClient(roles: EngineRole[], statics: EngineStaticRole[], failOn?: s
   const client: ApplyClient = {
     readRole: async (name) => (await record(`read role ${name}`), roleMap.get(name)),
     listRoles: async () => (await record('list roles'), [...roleMap.keys()]),
-    writeRole: async (name) => (await record(`write role ${name}`), { warnings: name === 'warned' ? ['ignored x'] : [] }),
+    writeRole: async (name) => (
+      await record(`write role ${name}`),
+      { warnings: name === 'warned' ? ['ignored x'] : [] }
+    ),
     deleteRole: async (name) => (await record(`delete role ${name}`), true),
     readStaticRole: async (name) => (await record(`read static ${name}`), staticMap.get(name)),
     listStaticRoles: async () => (await record('list statics'), [...staticMap.keys()]),
@@ -63,7 +71,14 @@ describe('readCurrentState and executePlan', () => {
     calls.length = 0;
     const seen: string[] = [];
     const done = await executePlan(client, plan, (d) => seen.push(`${d.step.op} ${d.step.name}`));
-    assert.deepEqual(calls, ['delete role cleared', 'write role cleared', 'write role fresh', 'write role warned', 'delete role orphan', 'delete static gone']);
+    assert.deepEqual(calls, [
+      'delete role cleared',
+      'write role cleared',
+      'write role fresh',
+      'write role warned',
+      'delete role orphan',
+      'delete static gone',
+    ]);
     assert.deepEqual(seen, ['replace cleared', 'create fresh', 'update warned', 'delete orphan', 'delete gone']);
     assert.deepEqual(done.find((d) => d.step.name === 'warned')?.warnings, ['ignored x']);
   });
@@ -79,7 +94,10 @@ describe('readCurrentState and executePlan', () => {
     const { client } = fakeClient([], [], 'write role fresh');
     const plan = planApply(files, await readCurrentState(client, files, { prune: false }), { prune: false });
     const seen: string[] = [];
-    await assert.rejects(executePlan(client, plan, (d) => seen.push(d.step.name)), /engine refused write role fresh/);
+    await assert.rejects(
+      executePlan(client, plan, (d) => seen.push(d.step.name)),
+      /engine refused write role fresh/,
+    );
     assert.deepEqual(seen, ['cleared']);
   });
 });

@@ -40,7 +40,10 @@ export function remoteStatic(name: string, username: string, rotationPeriod: num
   return { name, username, rotationPeriod, raw: {} };
 }
 
-export function desired(roles: Record<string, RoleDefinition>, statics: Record<string, StaticRoleDefinition> = {}): DesiredState {
+export function desired(
+  roles: Record<string, RoleDefinition>,
+  statics: Record<string, StaticRoleDefinition> = {},
+): DesiredState {
   const source = (i: number) => ({ file: 'roles.yaml', document: i });
   return {
     roles: new Map(Object.entries(roles).map(([n, d], i) => [n, { definition: d, source: source(i) }])),
@@ -48,7 +51,11 @@ export function desired(roles: Record<string, RoleDefinition>, statics: Record<s
   };
 }
 
-export function current(roles: EngineRole[], statics: EngineStaticRole[] = [], listed?: { roles?: string[]; statics?: string[] }): CurrentState {
+export function current(
+  roles: EngineRole[],
+  statics: EngineStaticRole[] = [],
+  listed?: { roles?: string[]; statics?: string[] },
+): CurrentState {
   return {
     roles: new Map(roles.map((r) => [r.name, r])),
     staticRoles: new Map(statics.map((s) => [s.name, s])),

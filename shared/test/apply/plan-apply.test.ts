@@ -3,9 +3,21 @@ import { describe, it } from 'node:test';
 import { planApply } from '@keyfob/shared/apply';
 import { current, desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
-const deploy = role({ credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy', default_sts_ttl: '15m' });
-const reader = role({ credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'], iam_groups: ['b', 'a'] });
-const deployRemote = remoteRole('deploy', { credentialTypes: ['assumed_role'], roleArns: ['arn:aws:iam::123456789012:role/deploy'], defaultStsTtl: 900 });
+const deploy = role({
+  credential_type: 'assumed_role',
+  role_arns: 'arn:aws:iam::123456789012:role/deploy',
+  default_sts_ttl: '15m',
+});
+const reader = role({
+  credential_type: 'iam_user',
+  policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+  iam_groups: ['b', 'a'],
+});
+const deployRemote = remoteRole('deploy', {
+  credentialTypes: ['assumed_role'],
+  roleArns: ['arn:aws:iam::123456789012:role/deploy'],
+  defaultStsTtl: 900,
+});
 
 describe('planApply', () => {
   const cases = [
@@ -18,7 +30,14 @@ describe('planApply', () => {
     {
       name: 'leaves a matching role alone (empties and order do not count)',
       desired: desired({ deploy, reader }),
-      current: current([deployRemote, remoteRole('reader', { policyArns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'], iamGroups: ['a', 'b'], userPath: '/' })]),
+      current: current([
+        deployRemote,
+        remoteRole('reader', {
+          policyArns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+          iamGroups: ['a', 'b'],
+          userPath: '/',
+        }),
+      ]),
       expected: [
         { op: 'unchanged', name: 'deploy', fields: [] },
         { op: 'unchanged', name: 'reader', fields: [] },
@@ -38,7 +57,9 @@ describe('planApply', () => {
     },
     {
       name: 'compares policy documents as JSON',
-      desired: desired({ p: role({ credential_type: 'iam_user', policy_document: '{"Version":"2012-10-17","Statement":[]}' }) }),
+      desired: desired({
+        p: role({ credential_type: 'iam_user', policy_document: '{"Version":"2012-10-17","Statement":[]}' }),
+      }),
       current: current([remoteRole('p', { policyDocument: '{ "Statement": [], "Version": "2012-10-17" }' })]),
       expected: [{ op: 'unchanged', name: 'p', fields: [] }],
     },
@@ -75,22 +96,60 @@ describe('planApply', () => {
   for (const c of cases) {
     it(c.name, () => {
       const plan = planApply(c.desired, c.current, { prune: c.prune ?? false });
-      assert.deepEqual(plan.steps.map((s) => ({ op: s.op, name: s.name, fields: s.fields })), c.expected);
-      assert.equal(plan.changed, c.expected.some((s) => s.op !== 'unchanged'));
+      assert.deepEqual(
+        plan.steps.map((s) => ({ op: s.op, name: s.name, fields: s.fields })),
+        c.expected,
+      );
+      assert.equal(
+        plan.changed,
+        c.expected.some((s) => s.op !== 'unchanged'),
+      );
     });
   }
 
-  it('writes durations as strings and keeps the file\'s fields in the body', () => {
+  it("writes durations as strings and keeps the file's fields in the body", () => {
     const plan = planApply(desired({ deploy }), current([]), { prune: false });
-    assert.deepEqual(plan.steps[0]?.body, { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'], default_sts_ttl: '15m0s' });
+    assert.deepEqual(plan.steps[0]?.body, {
+      credential_type: 'assumed_role',
+      role_arns: ['arn:aws:iam::123456789012:role/deploy'],
+      default_sts_ttl: '15m0s',
+    });
     assert.deepEqual(plan.steps[0]?.source, { file: 'roles.yaml', document: 0 });
   });
 
   const notes = [
-    { name: 'a rotation reset', desired: desired({}, { s: staticRole({ username: 'u', rotation_period: '1h' }) }), current: current([], [remoteStatic('s', 'u', 60)]), prune: false, code: 'APPLY_ROTATION_RESET', severity: 'info' },
-    { name: 'a user change', desired: desired({}, { s: staticRole({ username: 'v', rotation_period: '1h' }) }), current: current([], [remoteStatic('s', 'u', 3600)]), prune: false, code: 'APPLY_USERNAME_CHANGE', severity: 'warning' },
-    { name: 'a static delete keeps the user', desired: desired({}), current: current([], [], { roles: [], statics: ['old'] }), prune: true, code: 'APPLY_STATIC_USER_KEPT', severity: 'warning' },
-    { name: 'prune without a list', desired: desired({}), current: current([]), prune: true, code: 'APPLY_PRUNE_UNLISTED', severity: 'warning' },
+    {
+      name: 'a rotation reset',
+      desired: desired({}, { s: staticRole({ username: 'u', rotation_period: '1h' }) }),
+      current: current([], [remoteStatic('s', 'u', 60)]),
+      prune: false,
+      code: 'APPLY_ROTATION_RESET',
+      severity: 'info',
+    },
+    {
+      name: 'a user change',
+      desired: desired({}, { s: staticRole({ username: 'v', rotation_period: '1h' }) }),
+      current: current([], [remoteStatic('s', 'u', 3600)]),
+      prune: false,
+      code: 'APPLY_USERNAME_CHANGE',
+      severity: 'warning',
+    },
+    {
+      name: 'a static delete keeps the user',
+      desired: desired({}),
+      current: current([], [], { roles: [], statics: ['old'] }),
+      prune: true,
+      code: 'APPLY_STATIC_USER_KEPT',
+      severity: 'warning',
+    },
+    {
+      name: 'prune without a list',
+      desired: desired({}),
+      current: current([]),
+      prune: true,
+      code: 'APPLY_PRUNE_UNLISTED',
+      severity: 'warning',
+    },
   ];
   for (const c of notes) {
     it(`notes ${c.name}`, () => {

@@ -8,15 +8,36 @@ describe('config calls', () => {
     {
       name: 'writeRootConfig POSTs the body to /config/root',
       call: (c) => c.writeRootConfig({ access_key: 'AKIA1', secret_key: 'sk', region: 'eu-west-1' }),
-      request: { method: 'POST', path: `${M}/config/root`, body: { access_key: 'AKIA1', secret_key: 'sk', region: 'eu-west-1' } },
+      request: {
+        method: 'POST',
+        path: `${M}/config/root`,
+        body: { access_key: 'AKIA1', secret_key: 'sk', region: 'eu-west-1' },
+      },
       result: { warnings: [] },
     },
     {
       name: 'readRootConfig reads data, with defaults for what is missing',
       call: (c) => c.readRootConfig(),
-      answer: { body: { data: { access_key: 'AKIA1', region: 'us-east-1', max_retries: -1, sts_fallback_endpoints: null, identity_token_ttl: 3600 } } },
+      answer: {
+        body: {
+          data: {
+            access_key: 'AKIA1',
+            region: 'us-east-1',
+            max_retries: -1,
+            sts_fallback_endpoints: null,
+            identity_token_ttl: 3600,
+          },
+        },
+      },
       request: { method: 'GET', path: `${M}/config/root` },
-      result: { accessKey: 'AKIA1', region: 'us-east-1', maxRetries: -1, stsFallbackEndpoints: [], iamEndpoint: '', identityTokenTtl: 3600 },
+      result: {
+        accessKey: 'AKIA1',
+        region: 'us-east-1',
+        maxRetries: -1,
+        stsFallbackEndpoints: [],
+        iamEndpoint: '',
+        identityTokenTtl: 3600,
+      },
       partial: true,
     },
     {
@@ -63,29 +84,69 @@ describe('role calls', () => {
       name: 'writeRole POSTs the body and returns warnings',
       call: (c) => c.writeRole('deploy', { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::1:role/d'] }),
       answer: { body: { data: null, warnings: ['Endpoint ignored these unrecognized parameters: [colour]'] } },
-      request: { method: 'POST', path: `${M}/roles/deploy`, body: { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::1:role/d'] } },
+      request: {
+        method: 'POST',
+        path: `${M}/roles/deploy`,
+        body: { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::1:role/d'] },
+      },
       result: { warnings: ['Endpoint ignored these unrecognized parameters: [colour]'] },
     },
     {
       name: 'readRole reads seed 1 shapes (credential_types list, [] lists)',
       call: (c) => c.readRole('deploy'),
-      answer: { body: { data: { credential_types: ['iam_user'], policy_arns: ['arn:aws:iam::aws:policy/RO'], role_arns: [], iam_groups: [], policy_document: '' } } },
+      answer: {
+        body: {
+          data: {
+            credential_types: ['iam_user'],
+            policy_arns: ['arn:aws:iam::aws:policy/RO'],
+            role_arns: [],
+            iam_groups: [],
+            policy_document: '',
+          },
+        },
+      },
       request: { method: 'GET', path: `${M}/roles/deploy` },
-      result: { name: 'deploy', credentialTypes: ['iam_user'], policyArns: ['arn:aws:iam::aws:policy/RO'], roleArns: [], policyDocument: '' },
+      result: {
+        name: 'deploy',
+        credentialTypes: ['iam_user'],
+        policyArns: ['arn:aws:iam::aws:policy/RO'],
+        roleArns: [],
+        policyDocument: '',
+      },
       partial: true,
     },
     {
       name: 'readRole reads Vault shapes (credential_type string, null lists, int TTLs, tag maps)',
       call: (c) => c.readRole('deploy'),
-      answer: { body: { data: { credential_type: 'iam_user,federation_token', policy_arns: null, iam_tags: { team: 'a' }, default_sts_ttl: 900, max_sts_ttl: '1h0m0s', session_tags: ['env=prod'] } } },
+      answer: {
+        body: {
+          data: {
+            credential_type: 'iam_user,federation_token',
+            policy_arns: null,
+            iam_tags: { team: 'a' },
+            default_sts_ttl: 900,
+            max_sts_ttl: '1h0m0s',
+            session_tags: ['env=prod'],
+          },
+        },
+      },
       request: { method: 'GET', path: `${M}/roles/deploy` },
-      result: { credentialTypes: ['iam_user', 'federation_token'], policyArns: [], iamTags: { team: 'a' }, sessionTags: { env: 'prod' }, defaultStsTtl: 900, maxStsTtl: 3600 },
+      result: {
+        credentialTypes: ['iam_user', 'federation_token'],
+        policyArns: [],
+        iamTags: { team: 'a' },
+        sessionTags: { env: 'prod' },
+        defaultStsTtl: 900,
+        maxStsTtl: 3600,
+      },
       partial: true,
     },
     {
       name: 'readRole serialises a policy document sent as an object',
       call: (c) => c.readRole('deploy'),
-      answer: { body: { data: { credential_types: ['federation_token'], policy_document: { Version: '2012-10-17' } } } },
+      answer: {
+        body: { data: { credential_types: ['federation_token'], policy_document: { Version: '2012-10-17' } } },
+      },
       request: { method: 'GET', path: `${M}/roles/deploy` },
       result: { policyDocument: '{"Version":"2012-10-17"}' },
       partial: true,

@@ -3,7 +3,13 @@ import { runCallCases } from './helpers/call-case.ts';
 
 const M = '/v1/cloud';
 const envelope = (data: object, lease: object = {}): object => ({
-  request_id: 'r1', lease_id: 'cloud/creds/deploy/abc', renewable: true, lease_duration: 2764800, data, warnings: null, ...lease,
+  request_id: 'r1',
+  lease_id: 'cloud/creds/deploy/abc',
+  renewable: true,
+  lease_duration: 2764800,
+  data,
+  warnings: null,
+  ...lease,
 });
 
 describe('credential calls', () => {
@@ -13,14 +19,43 @@ describe('credential calls', () => {
       call: (c) => c.creds('deploy', { role_arn: 'arn:aws:iam::1:role/d', ttl: 900, role_session_name: undefined }),
       answer: { body: envelope({ access_key: 'AKIA1', secret_key: 'sk1', session_token: null }) },
       request: { method: 'GET', path: `${M}/creds/deploy`, query: { role_arn: 'arn:aws:iam::1:role/d', ttl: '900' } },
-      result: { accessKey: 'AKIA1', secretKey: 'sk1', sessionToken: null, leaseId: 'cloud/creds/deploy/abc', leaseDuration: 2764800, renewable: true, warnings: [] },
+      result: {
+        accessKey: 'AKIA1',
+        secretKey: 'sk1',
+        sessionToken: null,
+        leaseId: 'cloud/creds/deploy/abc',
+        leaseDuration: 2764800,
+        renewable: true,
+        warnings: [],
+      },
     },
     {
       name: 'sts POSTs params as a JSON body and reads arn and ttl',
       call: (c) => c.sts('deploy', { role_arn: 'arn:aws:iam::1:role/d', ttl: '15m', mfa_code: undefined }),
-      answer: { body: envelope({ access_key: 'ASIA1', secret_key: 'sk2', session_token: 'st2', arn: 'arn:aws:sts::1:assumed-role/d/s', ttl: 899 }, { lease_id: 'cloud/sts/deploy/x', renewable: false, lease_duration: 899 }) },
+      answer: {
+        body: envelope(
+          {
+            access_key: 'ASIA1',
+            secret_key: 'sk2',
+            session_token: 'st2',
+            arn: 'arn:aws:sts::1:assumed-role/d/s',
+            ttl: 899,
+          },
+          { lease_id: 'cloud/sts/deploy/x', renewable: false, lease_duration: 899 },
+        ),
+      },
       request: { method: 'POST', path: `${M}/sts/deploy`, body: { role_arn: 'arn:aws:iam::1:role/d', ttl: '15m' } },
-      result: { accessKey: 'ASIA1', secretKey: 'sk2', sessionToken: 'st2', arn: 'arn:aws:sts::1:assumed-role/d/s', leaseId: 'cloud/sts/deploy/x', leaseDuration: 899, renewable: false, ttl: 899, warnings: [] },
+      result: {
+        accessKey: 'ASIA1',
+        secretKey: 'sk2',
+        sessionToken: 'st2',
+        arn: 'arn:aws:sts::1:assumed-role/d/s',
+        leaseId: 'cloud/sts/deploy/x',
+        leaseDuration: 899,
+        renewable: false,
+        ttl: 899,
+        warnings: [],
+      },
     },
     {
       name: 'generateCredentials POST to /creds',
@@ -63,7 +98,11 @@ describe('static role calls', () => {
     {
       name: 'writeStaticRole POSTs username and rotation_period',
       call: (c) => c.writeStaticRole('svc', { username: 'svc-user', rotation_period: '24h' }),
-      request: { method: 'POST', path: `${M}/static-roles/svc`, body: { username: 'svc-user', rotation_period: '24h' } },
+      request: {
+        method: 'POST',
+        path: `${M}/static-roles/svc`,
+        body: { username: 'svc-user', rotation_period: '24h' },
+      },
       result: { warnings: [] },
     },
     {
@@ -112,7 +151,9 @@ describe('static role calls', () => {
     {
       name: 'readStaticCredentials reads data-wrapped fields with nanoseconds (Vault)',
       call: (c) => c.readStaticCredentials('svc'),
-      answer: { body: { data: { access_key: 'AKIAS', secret_key: 'sks', expiration: '2024-06-01T12:00:00.123456789Z' } } },
+      answer: {
+        body: { data: { access_key: 'AKIAS', secret_key: 'sks', expiration: '2024-06-01T12:00:00.123456789Z' } },
+      },
       request: { method: 'GET', path: `${M}/static-creds/svc` },
       result: { accessKey: 'AKIAS', secretKey: 'sks', expiration: '2024-06-01T12:00:00.123Z' },
     },

@@ -4,14 +4,49 @@ import { createEngineClient, type EngineClientOptions } from '@keyfob/shared/cli
 import { scriptedClient, scriptedFetch, TOKEN } from './helpers/scripted-fetch.ts';
 
 describe('headers and flavours', () => {
-  const cases: { name: string; options: Partial<EngineClientOptions>; present: Record<string, string>; absent: string[] }[] = [
-    { name: 'keyfob sends X-Service-Token', options: {}, present: { 'x-service-token': TOKEN, accept: 'application/json' }, absent: ['x-vault-token', 'x-vault-request'] },
-    { name: 'vault sends X-Vault-Token and X-Vault-Request', options: { flavor: 'vault' }, present: { 'x-vault-token': TOKEN, 'x-vault-request': 'true' }, absent: ['x-service-token'] },
-    { name: 'a custom token header wins over the flavour', options: { flavor: 'vault', tokenHeader: 'X-Engine-Auth' }, present: { 'x-engine-auth': TOKEN, 'x-vault-request': 'true' }, absent: ['x-vault-token'] },
-    { name: 'the namespace goes in X-Vault-Namespace', options: { namespace: 'team-a/' }, present: { 'x-vault-namespace': 'team-a/' }, absent: [] },
+  const cases: {
+    name: string;
+    options: Partial<EngineClientOptions>;
+    present: Record<string, string>;
+    absent: string[];
+  }[] = [
+    {
+      name: 'keyfob sends X-Service-Token',
+      options: {},
+      present: { 'x-service-token': TOKEN, accept: 'application/json' },
+      absent: ['x-vault-token', 'x-vault-request'],
+    },
+    {
+      name: 'vault sends X-Vault-Token and X-Vault-Request',
+      options: { flavor: 'vault' },
+      present: { 'x-vault-token': TOKEN, 'x-vault-request': 'true' },
+      absent: ['x-service-token'],
+    },
+    {
+      name: 'a custom token header wins over the flavour',
+      options: { flavor: 'vault', tokenHeader: 'X-Engine-Auth' },
+      present: { 'x-engine-auth': TOKEN, 'x-vault-request': 'true' },
+      absent: ['x-vault-token'],
+    },
+    {
+      name: 'the namespace goes in X-Vault-Namespace',
+      options: { namespace: 'team-a/' },
+      present: { 'x-vault-namespace': 'team-a/' },
+      absent: [],
+    },
     { name: 'no token, no token header', options: { token: undefined }, present: {}, absent: ['x-service-token'] },
-    { name: 'extra headers are sent', options: { headers: { 'User-Agent': 'keyfob-test' } }, present: { 'user-agent': 'keyfob-test' }, absent: [] },
-    { name: 'a caller header cannot double the token', options: { headers: { 'x-service-token': 'other' } }, present: { 'x-service-token': TOKEN }, absent: [] },
+    {
+      name: 'extra headers are sent',
+      options: { headers: { 'User-Agent': 'keyfob-test' } },
+      present: { 'user-agent': 'keyfob-test' },
+      absent: [],
+    },
+    {
+      name: 'a caller header cannot double the token',
+      options: { headers: { 'x-service-token': 'other' } },
+      present: { 'x-service-token': TOKEN },
+      absent: [],
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -30,7 +65,10 @@ describe('headers and flavours', () => {
   });
 
   it('loginJwt leaves the token out but keeps the namespace', async () => {
-    const { client, requests } = scriptedClient([{ body: { auth: { client_token: 'new-token-123' } } }], { flavor: 'vault', namespace: 'ns1' });
+    const { client, requests } = scriptedClient([{ body: { auth: { client_token: 'new-token-123' } } }], {
+      flavor: 'vault',
+      namespace: 'ns1',
+    });
     await client.loginJwt({ role: 'ci', jwt: 'a.b.c' });
     assert.equal(requests[0]!.headers['x-vault-token'], undefined);
     assert.equal(requests[0]!.headers['x-vault-namespace'], 'ns1');
@@ -79,7 +117,10 @@ describe('headers and flavours', () => {
   ];
   for (const [name, options, message] of badOptions) {
     it(`refuses ${name}`, () => {
-      assert.throws(() => createEngineClient({ url: 'http://engine.test', fetch: scriptedFetch([]).fetch, ...options }), message);
+      assert.throws(
+        () => createEngineClient({ url: 'http://engine.test', fetch: scriptedFetch([]).fetch, ...options }),
+        message,
+      );
     });
   }
 });

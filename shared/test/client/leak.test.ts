@@ -15,8 +15,12 @@ const ALL = [TOKEN, SECRET_KEY, SESSION, JWT, OPAQUE_JWT, MFA, BEARER];
 type Echo = (request: { body: unknown; query: Record<string, string>; headers: Record<string, string> }) => Scripted;
 
 /** An engine that echoes the whole request, and the secrets it carried once more as plain text. */
-const echo = (status: number, sent: readonly string[] = []): Echo =>
-  (request) => ({ status, body: { errors: [`echo ${JSON.stringify(request)}`, `raw ${[TOKEN, ...sent].join(' | ')}`] } });
+const echo =
+  (status: number, sent: readonly string[] = []): Echo =>
+  (request) => ({
+    status,
+    body: { errors: [`echo ${JSON.stringify(request)}`, `raw ${[TOKEN, ...sent].join(' | ')}`] },
+  });
 
 interface LeakCase {
   readonly name: string;
@@ -48,21 +52,66 @@ function assertNoSecret(texts: readonly string[], secrets: readonly string[]): v
 
 describe('no secret leaves the client in an error', () => {
   const networkFailure = Object.assign(new TypeError(`fetch failed for token ${TOKEN}`), {
-    cause: Object.assign(new Error(`socket hang up; headers {"x-service-token":"${TOKEN}"}`), { code: 'ECONNRESET', headers: { 'x-service-token': TOKEN } }),
+    cause: Object.assign(new Error(`socket hang up; headers {"x-service-token":"${TOKEN}"}`), {
+      code: 'ECONNRESET',
+      headers: { 'x-service-token': TOKEN },
+    }),
     request: { headers: { 'x-service-token': TOKEN } },
   });
   const cases: LeakCase[] = [
     { name: 'a 403 that echoes the token', answer: echo(403), call: (c) => c.readRole('deploy') },
-    { name: 'a 400 that echoes the root secret key', answer: echo(400, [SECRET_KEY]), call: (c) => c.writeRootConfig({ access_key: 'AKIA1', secret_key: SECRET_KEY }) },
-    { name: 'a JWT login rejected with the JWT echoed', answer: echo(400, [JWT]), call: (c) => c.loginJwt({ role: 'ci', jwt: JWT }) },
-    { name: 'an opaque login token echoed', answer: echo(400, [OPAQUE_JWT]), call: (c) => c.loginJwt({ role: 'ci', jwt: OPAQUE_JWT }) },
-    { name: 'an MFA code echoed from the query string', answer: echo(400, [MFA]), call: (c) => c.creds('deploy', { mfa_code: MFA }) },
-    { name: 'a custom Authorization header echoed', answer: echo(401, [BEARER]), call: (c) => c.readRole('deploy'), options: { headers: { Authorization: `Bearer ${BEARER}` } } },
-    { name: 'whoami credentials echoed in a 400', answer: echo(400, [SECRET_KEY, SESSION]), call: (c) => c.dev.whoami({ access_key: 'A', secret_key: SECRET_KEY, session_token: SESSION }) },
-    { name: 'a network failure whose cause carries the token', answer: { throws: networkFailure }, call: (c) => c.readRole('deploy') },
-    { name: 'a total timeout wrapping an echoing 503', answer: echo(503), call: (c) => c.readRole('deploy'), options: { totalTimeoutMs: 300 } },
-    { name: 'a 200 that is not JSON and holds the token', answer: { status: 200, body: `<p>${TOKEN}</p>` }, call: (c) => c.creds('deploy') },
-    { name: 'credentials missing a field', answer: { body: { data: { secret_key: SECRET_KEY, session_token: SESSION } } }, call: (c) => c.creds('deploy') },
+    {
+      name: 'a 400 that echoes the root secret key',
+      answer: echo(400, [SECRET_KEY]),
+      call: (c) => c.writeRootConfig({ access_key: 'AKIA1', secret_key: SECRET_KEY }),
+    },
+    {
+      name: 'a JWT login rejected with the JWT echoed',
+      answer: echo(400, [JWT]),
+      call: (c) => c.loginJwt({ role: 'ci', jwt: JWT }),
+    },
+    {
+      name: 'an opaque login token echoed',
+      answer: echo(400, [OPAQUE_JWT]),
+      call: (c) => c.loginJwt({ role: 'ci', jwt: OPAQUE_JWT }),
+    },
+    {
+      name: 'an MFA code echoed from the query string',
+      answer: echo(400, [MFA]),
+      call: (c) => c.creds('deploy', { mfa_code: MFA }),
+    },
+    {
+      name: 'a custom Authorization header echoed',
+      answer: echo(401, [BEARER]),
+      call: (c) => c.readRole('deploy'),
+      options: { headers: { Authorization: `Bearer ${BEARER}` } },
+    },
+    {
+      name: 'whoami credentials echoed in a 400',
+      answer: echo(400, [SECRET_KEY, SESSION]),
+      call: (c) => c.dev.whoami({ access_key: 'A', secret_key: SECRET_KEY, session_token: SESSION }),
+    },
+    {
+      name: 'a network failure whose cause carries the token',
+      answer: { throws: networkFailure },
+      call: (c) => c.readRole('deploy'),
+    },
+    {
+      name: 'a total timeout wrapping an echoing 503',
+      answer: echo(503),
+      call: (c) => c.readRole('deploy'),
+      options: { totalTimeoutMs: 300 },
+    },
+    {
+      name: 'a 200 that is not JSON and holds the token',
+      answer: { status: 200, body: `<p>${TOKEN}</p>` },
+      call: (c) => c.creds('deploy'),
+    },
+    {
+      name: 'credentials missing a field',
+      answer: { body: { data: { secret_key: SECRET_KEY, session_token: SESSION } } },
+      call: (c) => c.creds('deploy'),
+    },
   ];
   for (const c of cases) {
     it(`hides secrets in ${c.name}`, async () => {
@@ -74,7 +123,10 @@ describe('no secret leaves the client in an error', () => {
       });
       const error = await rejection(c.call(client));
       assertNoSecret(renderings(error), ALL);
-      assertNoSecret(retries.map((info) => JSON.stringify({ ...info, error: undefined }) + info.reason), ALL);
+      assertNoSecret(
+        retries.map((info) => JSON.stringify({ ...info, error: undefined }) + info.reason),
+        ALL,
+      );
     });
   }
 
@@ -86,7 +138,9 @@ describe('no secret leaves the client in an error', () => {
   });
 
   it('hides secrets in write warnings', async () => {
-    const { client } = scriptedClient([{ body: { data: null, warnings: [`ignored secret_key ${SECRET_KEY} and ${TOKEN}`] } }]);
+    const { client } = scriptedClient([
+      { body: { data: null, warnings: [`ignored secret_key ${SECRET_KEY} and ${TOKEN}`] } },
+    ]);
     const result = await client.writeRootConfig({ access_key: 'AKIA1', secret_key: SECRET_KEY });
     assert.equal(result.warnings.length, 1);
     assertNoSecret([JSON.stringify(result)], ALL);

@@ -6,16 +6,46 @@ describe('lease calls', () => {
     {
       name: 'lookupLease PUTs the id and reads times as ISO',
       call: (c) => c.lookupLease('cloud/creds/d/abc'),
-      answer: { body: { data: { id: 'cloud/creds/d/abc', issue_time: '2025-01-01T00:00:00.5Z', expire_time: '2025-01-01T01:00:00Z', last_renewal: null, renewable: true, ttl: 3599 } } },
+      answer: {
+        body: {
+          data: {
+            id: 'cloud/creds/d/abc',
+            issue_time: '2025-01-01T00:00:00.5Z',
+            expire_time: '2025-01-01T01:00:00Z',
+            last_renewal: null,
+            renewable: true,
+            ttl: 3599,
+          },
+        },
+      },
       request: { method: 'PUT', path: '/v1/sys/leases/lookup', body: { lease_id: 'cloud/creds/d/abc' } },
-      result: { id: 'cloud/creds/d/abc', issueTime: '2025-01-01T00:00:00.500Z', expireTime: '2025-01-01T01:00:00.000Z', lastRenewal: null, renewable: true, ttl: 3599 },
+      result: {
+        id: 'cloud/creds/d/abc',
+        issueTime: '2025-01-01T00:00:00.500Z',
+        expireTime: '2025-01-01T01:00:00.000Z',
+        lastRenewal: null,
+        renewable: true,
+        ttl: 3599,
+      },
     },
     {
       name: 'renewLease sends the increment and reads the envelope',
       call: (c) => c.renewLease('cloud/creds/d/abc', 600),
-      answer: { body: { lease_id: 'cloud/creds/d/abc', lease_duration: 600, renewable: true, warnings: ['TTL of "10m" exceeded'] } },
+      answer: {
+        body: {
+          lease_id: 'cloud/creds/d/abc',
+          lease_duration: 600,
+          renewable: true,
+          warnings: ['TTL of "10m" exceeded'],
+        },
+      },
       request: { method: 'PUT', path: '/v1/sys/leases/renew', body: { lease_id: 'cloud/creds/d/abc', increment: 600 } },
-      result: { leaseId: 'cloud/creds/d/abc', leaseDuration: 600, renewable: true, warnings: ['TTL of "10m" exceeded'] },
+      result: {
+        leaseId: 'cloud/creds/d/abc',
+        leaseDuration: 600,
+        renewable: true,
+        warnings: ['TTL of "10m" exceeded'],
+      },
     },
     {
       name: 'renewLease without increment sends only the id',
@@ -41,21 +71,60 @@ describe('lease calls', () => {
 });
 
 describe('token calls', () => {
-  const auth = { auth: { client_token: 'kf-child-token-1', accessor: 'acc1', lease_duration: 3600, renewable: true, policies: ['default'], metadata: { role: 'ci' } } };
+  const auth = {
+    auth: {
+      client_token: 'kf-child-token-1',
+      accessor: 'acc1',
+      lease_duration: 3600,
+      renewable: true,
+      policies: ['default'],
+      metadata: { role: 'ci' },
+    },
+  };
   runCallCases([
     {
       name: 'createToken POSTs to auth/token/create and reads auth',
       call: (c) => c.createToken({ display_name: 'ci', ttl: '1h', policies: ['default'] }),
       answer: { body: auth },
-      request: { method: 'POST', path: '/v1/auth/token/create', body: { display_name: 'ci', ttl: '1h', policies: ['default'] } },
-      result: { clientToken: 'kf-child-token-1', accessor: 'acc1', leaseDuration: 3600, renewable: true, policies: ['default'], metadata: { role: 'ci' } },
+      request: {
+        method: 'POST',
+        path: '/v1/auth/token/create',
+        body: { display_name: 'ci', ttl: '1h', policies: ['default'] },
+      },
+      result: {
+        clientToken: 'kf-child-token-1',
+        accessor: 'acc1',
+        leaseDuration: 3600,
+        renewable: true,
+        policies: ['default'],
+        metadata: { role: 'ci' },
+      },
     },
     {
       name: 'lookupSelf reads the token data without the token itself',
       call: (c) => c.lookupSelf(),
-      answer: { body: { data: { id: 'kf-root-secret', accessor: 'acc0', display_name: 'token-ci', policies: ['root'], ttl: 0, expire_time: null, renewable: false } } },
+      answer: {
+        body: {
+          data: {
+            id: 'kf-root-secret',
+            accessor: 'acc0',
+            display_name: 'token-ci',
+            policies: ['root'],
+            ttl: 0,
+            expire_time: null,
+            renewable: false,
+          },
+        },
+      },
       request: { method: 'GET', path: '/v1/auth/token/lookup-self' },
-      result: { accessor: 'acc0', displayName: 'token-ci', policies: ['root'], ttl: 0, expireTime: null, renewable: false },
+      result: {
+        accessor: 'acc0',
+        displayName: 'token-ci',
+        policies: ['root'],
+        ttl: 0,
+        expireTime: null,
+        renewable: false,
+      },
     },
     {
       name: 'revokeSelf POSTs',
@@ -87,7 +156,11 @@ describe('development control calls', () => {
     {
       name: 'dev.setCloud PUTs the fixtures',
       call: (c) => c.dev.setCloud({ users: [{ name: 'svc', accessKeys: 1 }], throttle: ['CreateUser'] }),
-      request: { method: 'PUT', path: '/v1/sys/dev/cloud', body: { users: [{ name: 'svc', accessKeys: 1 }], throttle: ['CreateUser'] } },
+      request: {
+        method: 'PUT',
+        path: '/v1/sys/dev/cloud',
+        body: { users: [{ name: 'svc', accessKeys: 1 }], throttle: ['CreateUser'] },
+      },
       result: undefined,
     },
     {
@@ -107,9 +180,22 @@ describe('development control calls', () => {
     {
       name: 'dev.whoami returns the identity on 200',
       call: (c) => c.dev.whoami({ access_key: 'ASIA1', secret_key: 'sk', session_token: 'st' }),
-      answer: { body: { data: { arn: 'arn:aws:sts::1:assumed-role/d/s', kind: 'assumed_role', expiration: '2025-01-01T01:00:00Z' } } },
-      request: { method: 'POST', path: '/v1/sys/dev/whoami', body: { access_key: 'ASIA1', secret_key: 'sk', session_token: 'st' } },
-      result: { ok: true, arn: 'arn:aws:sts::1:assumed-role/d/s', kind: 'assumed_role', expiration: '2025-01-01T01:00:00Z' },
+      answer: {
+        body: {
+          data: { arn: 'arn:aws:sts::1:assumed-role/d/s', kind: 'assumed_role', expiration: '2025-01-01T01:00:00Z' },
+        },
+      },
+      request: {
+        method: 'POST',
+        path: '/v1/sys/dev/whoami',
+        body: { access_key: 'ASIA1', secret_key: 'sk', session_token: 'st' },
+      },
+      result: {
+        ok: true,
+        arn: 'arn:aws:sts::1:assumed-role/d/s',
+        kind: 'assumed_role',
+        expiration: '2025-01-01T01:00:00Z',
+      },
       partial: true,
     },
     {

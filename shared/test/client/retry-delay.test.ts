@@ -10,11 +10,31 @@ describe('retryDelay', () => {
     { name: 'attempt 4 with random near 1', input: { ...base, attempt: 4, random: 0.999 }, expected: 1998 },
     { name: 'random 0 gives no wait', input: { ...base, attempt: 3, random: 0 }, expected: 0 },
     { name: 'the ceiling stops at maxDelayMs', input: { ...base, attempt: 10, random: 0.5 }, expected: 5000 },
-    { name: 'Retry-After replaces the backoff', input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 3000 }, expected: 3000 },
-    { name: 'Retry-After is capped by maxDelayMs', input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 60_000 }, expected: 10_000 },
-    { name: 'Retry-After 0 retries at once', input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 0 }, expected: 0 },
-    { name: 'the remaining budget caps the backoff', input: { ...base, attempt: 8, random: 0.9, remainingMs: 700 }, expected: 700 },
-    { name: 'the remaining budget caps Retry-After', input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 5000, remainingMs: 1200 }, expected: 1200 },
+    {
+      name: 'Retry-After replaces the backoff',
+      input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 3000 },
+      expected: 3000,
+    },
+    {
+      name: 'Retry-After is capped by maxDelayMs',
+      input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 60_000 },
+      expected: 10_000,
+    },
+    {
+      name: 'Retry-After 0 retries at once',
+      input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 0 },
+      expected: 0,
+    },
+    {
+      name: 'the remaining budget caps the backoff',
+      input: { ...base, attempt: 8, random: 0.9, remainingMs: 700 },
+      expected: 700,
+    },
+    {
+      name: 'the remaining budget caps Retry-After',
+      input: { ...base, attempt: 1, random: 0.5, retryAfterMs: 5000, remainingMs: 1200 },
+      expected: 1200,
+    },
     { name: 'fractions are floored', input: { baseDelayMs: 3, maxDelayMs: 100, attempt: 1, random: 0.5 }, expected: 1 },
   ];
   for (const c of cases) {

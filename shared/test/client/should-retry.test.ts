@@ -4,9 +4,24 @@ import { shouldRetry, type EngineErrorCode } from '@keyfob/shared/client';
 
 describe('shouldRetry', () => {
   const statuses: [number, boolean][] = [
-    [400, false], [401, false], [403, false], [404, false], [405, false], [408, false], [409, false],
-    [412, true], [413, false], [415, false], [422, false], [429, true],
-    [500, true], [501, true], [502, true], [503, true], [504, true], [599, true],
+    [400, false],
+    [401, false],
+    [403, false],
+    [404, false],
+    [405, false],
+    [408, false],
+    [409, false],
+    [412, true],
+    [413, false],
+    [415, false],
+    [422, false],
+    [429, true],
+    [500, true],
+    [501, true],
+    [502, true],
+    [503, true],
+    [504, true],
+    [599, true],
   ];
   for (const [status, expected] of statuses) {
     it(`${expected ? 'retries' : 'does not retry'} HTTP ${status}`, () => {
@@ -18,7 +33,12 @@ describe('shouldRetry', () => {
     { name: 'a refused connection', code: 'ENGINE_NETWORK', networkCode: 'ECONNREFUSED', expected: true },
     { name: 'a reset connection', code: 'ENGINE_NETWORK', networkCode: 'ECONNRESET', expected: true },
     { name: 'a network error without code', code: 'ENGINE_NETWORK', expected: true },
-    { name: 'a refused certificate', code: 'ENGINE_NETWORK', networkCode: 'DEPTH_ZERO_SELF_SIGNED_CERT', expected: false },
+    {
+      name: 'a refused certificate',
+      code: 'ENGINE_NETWORK',
+      networkCode: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+      expected: false,
+    },
     { name: 'a per-request timeout', code: 'ENGINE_TIMEOUT', expected: true },
     { name: 'the overall timeout', code: 'ENGINE_TOTAL_TIMEOUT', expected: false },
     { name: 'an abort', code: 'ENGINE_ABORTED', expected: false },

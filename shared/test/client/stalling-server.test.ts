@@ -41,7 +41,13 @@ describe('per-request timeout against a real server', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const before = received;
-      const client = createEngineClient({ url, token: 'stall-test-token', fetch, requestTimeoutMs: 1000, retry: { maxAttempts: c.attempts, baseDelayMs: 10 } });
+      const client = createEngineClient({
+        url,
+        token: 'stall-test-token',
+        fetch,
+        requestTimeoutMs: 1000,
+        retry: { maxAttempts: c.attempts, baseDelayMs: 10 },
+      });
       const error = await rejection(client.creds(c.role));
       assert.ok(error instanceof EngineError, String(error));
       assert.equal(error.code, 'ENGINE_TIMEOUT');

@@ -15,7 +15,12 @@ function fromLines(text: string, overrides: Partial<RequestDefaults> = {}) {
 
 describe('buildCredentialFetches', () => {
   it('builds one request from the single role input with step-wide settings', () => {
-    const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, method: 'sts', ttl: '15m', roleArn: 'arn:aws:iam::1:role/d' });
+    const result = buildCredentialFetches([{ role: 'deploy' }], {
+      ...defaults,
+      method: 'sts',
+      ttl: '15m',
+      roleArn: 'arn:aws:iam::1:role/d',
+    });
     assert.deepEqual(result.problems, []);
     assert.deepEqual(result.value, [
       {
@@ -23,7 +28,12 @@ describe('buildCredentialFetches', () => {
         method: 'sts',
         params: { role_arn: 'arn:aws:iam::1:role/d', role_session_name: 'gh-octo.app-9-1', ttl: '15m' },
         ttlSeconds: 900,
-        env: { accessKey: 'CLOUD_ACCESS_KEY', secretKey: 'CLOUD_SECRET_KEY', sessionToken: 'CLOUD_SESSION_TOKEN', region: ['CLOUD_REGION'] },
+        env: {
+          accessKey: 'CLOUD_ACCESS_KEY',
+          secretKey: 'CLOUD_SECRET_KEY',
+          sessionToken: 'CLOUD_SESSION_TOKEN',
+          region: ['CLOUD_REGION'],
+        },
       },
     ]);
   });
@@ -41,7 +51,10 @@ describe('buildCredentialFetches', () => {
   it('sends no parameters for static credentials and says the given ones are ignored', () => {
     const result = fromLines('s mode=static-creds ttl=5m');
     assert.deepEqual(result.value[0]?.params, {});
-    assert.deepEqual(result.problems.map((p) => [p.code, p.severity, p.data?.line]), [['INPUT_IGNORED', 'warning', 1]]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.severity, p.data?.line]),
+      [['INPUT_IGNORED', 'warning', 1]],
+    );
   });
 
   it('skips env names entirely when exporting is off', () => {
@@ -70,16 +83,22 @@ describe('buildCredentialFetches', () => {
 
   it('names the action input for step-wide settings', () => {
     const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, ttl: 'soon', mfaCode: '12ab' });
-    assert.deepEqual(result.problems.map((p) => [p.code, p.path]), [
-      ['DURATION_SYNTAX', '/ttl'],
-      ['INPUT_INVALID_VALUE', '/mfa-code'],
-    ]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.path]),
+      [
+        ['DURATION_SYNTAX', '/ttl'],
+        ['INPUT_INVALID_VALUE', '/mfa-code'],
+      ],
+    );
     assert.doesNotMatch(result.problems[1]?.message ?? '', /12ab/, 'an MFA code is never quoted back');
   });
 
   it('warns when a given session name had to change', () => {
     const result = buildCredentialFetches([{ role: 'deploy' }], { ...defaults, roleSessionName: 'octo/app run' });
     assert.equal(result.value[0]?.params.role_session_name, 'octo_app_run');
-    assert.deepEqual(result.problems.map((p) => [p.code, p.severity, p.path]), [['INPUT_SESSION_NAME_CHANGED', 'warning', '/role-session-name']]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.severity, p.path]),
+      [['INPUT_SESSION_NAME_CHANGED', 'warning', '/role-session-name']],
+    );
   });
 });

@@ -2,26 +2,94 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeEngineFailure, type EngineFailure } from '@keyfob/shared/credentials';
 
-const base: EngineFailure = { code: 'ENGINE_HTTP', message: 'failed', method: 'GET', path: '/v1/cloud/creds/deploy', errors: [] };
+const base: EngineFailure = {
+  code: 'ENGINE_HTTP',
+  message: 'failed',
+  method: 'GET',
+  path: '/v1/cloud/creds/deploy',
+  errors: [],
+};
 const context = { operation: 'get credentials for role "deploy"', role: 'deploy', mount: 'cloud' };
 
 describe('describeEngineFailure', () => {
   const cases: { name: string; failure: Partial<EngineFailure>; hint: RegExp; status?: RegExp }[] = [
-    { name: '403 points at the token and policy', failure: { status: 403, errors: ['permission denied'] }, hint: /`token`.*policy/, status: /answered 403: permission denied/ },
-    { name: '404 points at role and mount', failure: { status: 404 }, hint: /role "deploy".*mount "cloud".*`role`.*`mount`/ },
-    { name: 'Vault-style 400 role not found', failure: { status: 400, errors: ['Role "deploy" not found'] }, hint: /`role` and `mount`/ },
-    { name: 'role_arn refused', failure: { status: 400, errors: ['role_arn "x" not in allowed role arns'] }, hint: /`role-arn`/ },
+    {
+      name: '403 points at the token and policy',
+      failure: { status: 403, errors: ['permission denied'] },
+      hint: /`token`.*policy/,
+      status: /answered 403: permission denied/,
+    },
+    {
+      name: '404 points at role and mount',
+      failure: { status: 404 },
+      hint: /role "deploy".*mount "cloud".*`role`.*`mount`/,
+    },
+    {
+      name: 'Vault-style 400 role not found',
+      failure: { status: 400, errors: ['Role "deploy" not found'] },
+      hint: /`role` and `mount`/,
+    },
+    {
+      name: 'role_arn refused',
+      failure: { status: 400, errors: ['role_arn "x" not in allowed role arns'] },
+      hint: /`role-arn`/,
+    },
     { name: 'MFA refused', failure: { status: 400, errors: ['MultiFactorAuthentication failed'] }, hint: /`mfa-code`/ },
-    { name: '503 after retries', failure: { status: 503, attempts: 5, errors: ['sealed'] }, hint: /`max-attempts`/, status: /after 5 attempts/ },
-    { name: '500 points at the engine message', failure: { status: 500, errors: ['unable to validate username "x"'] }, hint: /internal failure; its message says why/ },
-    { name: 'refused connection', failure: { code: 'ENGINE_NETWORK', networkCode: 'ECONNREFUSED', message: 'GET /v1/cloud/creds/deploy could not reach the engine at http://127.0.0.1:1 (ECONNREFUSED) (after 3 attempts)', attempts: 3 }, hint: /nothing listens at `url`/, status: /: GET \/v1\/cloud\/creds\/deploy could not reach the engine at http:\/\/127.0.0.1:1 \(ECONNREFUSED\) \(after 3 attempts\)\. Hint/ },
-    { name: 'unknown host', failure: { code: 'ENGINE_NETWORK', networkCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }, hint: /does not resolve/ },
-    { name: 'untrusted certificate', failure: { code: 'ENGINE_NETWORK', networkCode: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self signed' }, hint: /`ca-certificate`/ },
-    { name: 'per-request timeout', failure: { code: 'ENGINE_TIMEOUT', message: 'timeout after 1000 ms' }, hint: /`request-timeout`/ },
+    {
+      name: '503 after retries',
+      failure: { status: 503, attempts: 5, errors: ['sealed'] },
+      hint: /`max-attempts`/,
+      status: /after 5 attempts/,
+    },
+    {
+      name: '500 points at the engine message',
+      failure: { status: 500, errors: ['unable to validate username "x"'] },
+      hint: /internal failure; its message says why/,
+    },
+    {
+      name: 'refused connection',
+      failure: {
+        code: 'ENGINE_NETWORK',
+        networkCode: 'ECONNREFUSED',
+        message:
+          'GET /v1/cloud/creds/deploy could not reach the engine at http://127.0.0.1:1 (ECONNREFUSED) (after 3 attempts)',
+        attempts: 3,
+      },
+      hint: /nothing listens at `url`/,
+      status:
+        /: GET \/v1\/cloud\/creds\/deploy could not reach the engine at http:\/\/127.0.0.1:1 \(ECONNREFUSED\) \(after 3 attempts\)\. Hint/,
+    },
+    {
+      name: 'unknown host',
+      failure: { code: 'ENGINE_NETWORK', networkCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' },
+      hint: /does not resolve/,
+    },
+    {
+      name: 'untrusted certificate',
+      failure: { code: 'ENGINE_NETWORK', networkCode: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self signed' },
+      hint: /`ca-certificate`/,
+    },
+    {
+      name: 'per-request timeout',
+      failure: { code: 'ENGINE_TIMEOUT', message: 'timeout after 1000 ms' },
+      hint: /`request-timeout`/,
+    },
     { name: 'overall timeout', failure: { code: 'ENGINE_TOTAL_TIMEOUT', message: 'gave up' }, hint: /`timeout`/ },
-    { name: 'missing endpoint', failure: { code: 'ENGINE_UNSUPPORTED', status: 404, path: '/v1/cloud/rotate-role/s' }, hint: /rotate-role/ },
-    { name: 'refused JWT login', failure: { status: 400, path: '/v1/auth/jwt/login', errors: ['error validating token: invalid audience'] }, hint: /`jwt-role`.*`jwt-audience`/ },
-    { name: 'not the engine', failure: { code: 'ENGINE_BAD_RESPONSE', status: 200, message: 'not JSON' }, hint: /without \/v1/ },
+    {
+      name: 'missing endpoint',
+      failure: { code: 'ENGINE_UNSUPPORTED', status: 404, path: '/v1/cloud/rotate-role/s' },
+      hint: /rotate-role/,
+    },
+    {
+      name: 'refused JWT login',
+      failure: { status: 400, path: '/v1/auth/jwt/login', errors: ['error validating token: invalid audience'] },
+      hint: /`jwt-role`.*`jwt-audience`/,
+    },
+    {
+      name: 'not the engine',
+      failure: { code: 'ENGINE_BAD_RESPONSE', status: 200, message: 'not JSON' },
+      hint: /without \/v1/,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -33,7 +101,23 @@ describe('describeEngineFailure', () => {
   }
 
   it('names CLI flags when given other names', () => {
-    const names = { url: '--url', token: '--token', mount: '--mount', role: 'ROLE', roleArn: '--role-arn', ttl: '--ttl', mfaCode: '--mfa-code', caCertificate: '--ca-certificate', requestTimeout: '--request-timeout', timeout: '--timeout', maxAttempts: '--max-attempts', jwtRole: '--jwt-role', jwtAudience: '--jwt-audience', authPath: '--auth-path', apiFlavor: '--api-flavor' };
+    const names = {
+      url: '--url',
+      token: '--token',
+      mount: '--mount',
+      role: 'ROLE',
+      roleArn: '--role-arn',
+      ttl: '--ttl',
+      mfaCode: '--mfa-code',
+      caCertificate: '--ca-certificate',
+      requestTimeout: '--request-timeout',
+      timeout: '--timeout',
+      maxAttempts: '--max-attempts',
+      jwtRole: '--jwt-role',
+      jwtAudience: '--jwt-audience',
+      authPath: '--auth-path',
+      apiFlavor: '--api-flavor',
+    };
     const text = describeEngineFailure({ ...base, status: 403 }, { ...context, names });
     assert.match(text, /`--token`/);
   });

@@ -4,10 +4,26 @@ import { envNameList, resolveEnvNames } from '@keyfob/shared/credentials';
 
 describe('resolveEnvNames', () => {
   const ok = [
-    { name: 'cloud preset', input: 'cloud', expected: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY', 'CLOUD_SESSION_TOKEN', 'CLOUD_REGION'] },
-    { name: 'aws preset, any case', input: 'AWS', expected: ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'AWS_DEFAULT_REGION'] },
-    { name: 'prefix without underscore', input: 'DEPLOY', expected: ['DEPLOY_ACCESS_KEY', 'DEPLOY_SECRET_KEY', 'DEPLOY_SESSION_TOKEN', 'DEPLOY_REGION'] },
-    { name: 'prefix with underscore', input: 'ci_', expected: ['ci_ACCESS_KEY', 'ci_SECRET_KEY', 'ci_SESSION_TOKEN', 'ci_REGION'] },
+    {
+      name: 'cloud preset',
+      input: 'cloud',
+      expected: ['CLOUD_ACCESS_KEY', 'CLOUD_SECRET_KEY', 'CLOUD_SESSION_TOKEN', 'CLOUD_REGION'],
+    },
+    {
+      name: 'aws preset, any case',
+      input: 'AWS',
+      expected: ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'AWS_DEFAULT_REGION'],
+    },
+    {
+      name: 'prefix without underscore',
+      input: 'DEPLOY',
+      expected: ['DEPLOY_ACCESS_KEY', 'DEPLOY_SECRET_KEY', 'DEPLOY_SESSION_TOKEN', 'DEPLOY_REGION'],
+    },
+    {
+      name: 'prefix with underscore',
+      input: 'ci_',
+      expected: ['ci_ACCESS_KEY', 'ci_SECRET_KEY', 'ci_SESSION_TOKEN', 'ci_REGION'],
+    },
   ];
   for (const c of ok) {
     it(c.name, () => {

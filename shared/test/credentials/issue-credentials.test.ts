@@ -4,13 +4,35 @@ import type { GeneratedCredentials } from '@keyfob/shared/client';
 import { issueCredentials, type CredentialClient, type CredentialFetch } from '@keyfob/shared/credentials';
 
 const now = () => Date.parse('2026-03-01T10:00:00.000Z');
-const fetchOf = (method: CredentialFetch['method'], extra: Partial<CredentialFetch> = {}): CredentialFetch => ({ role: 'r', method, params: {}, ttlSeconds: undefined, env: undefined, ...extra });
-const generated = (over: Partial<GeneratedCredentials>): GeneratedCredentials => ({ accessKey: 'AKIA1', secretKey: 'sec/1', sessionToken: null, leaseId: '', leaseDuration: 0, renewable: false, warnings: [], ...over });
+const fetchOf = (method: CredentialFetch['method'], extra: Partial<CredentialFetch> = {}): CredentialFetch => ({
+  role: 'r',
+  method,
+  params: {},
+  ttlSeconds: undefined,
+  env: undefined,
+  ...extra,
+});
+const generated = (over: Partial<GeneratedCredentials>): GeneratedCredentials => ({
+  accessKey: 'AKIA1',
+  secretKey: 'sec/1',
+  sessionToken: null,
+  leaseId: '',
+  leaseDuration: 0,
+  renewable: false,
+  warnings: [],
+  ...over,
+});
 
 function client(over: Partial<CredentialClient>, calls: string[] = []): CredentialClient {
   return {
-    creds: (role, params) => (calls.push(`creds ${role} ${JSON.stringify(params)}`), Promise.resolve(generated({ leaseId: 'l/1', leaseDuration: 60, renewable: true }))),
-    sts: (role) => (calls.push(`sts ${role}`), Promise.resolve(generated({ sessionToken: 'tok', leaseId: 'l/2', leaseDuration: 900 }))),
+    creds: (role, params) => (
+      calls.push(`creds ${role} ${JSON.stringify(params)}`),
+      Promise.resolve(generated({ leaseId: 'l/1', leaseDuration: 60, renewable: true }))
+    ),
+    sts: (role) => (
+      calls.push(`sts ${role}`),
+      Promise.resolve(generated({ sessionToken: 'tok', leaseId: 'l/2', leaseDuration: 900 }))
+    ),
     readStaticCredentials: () => Promise.resolve(undefined),
     readRole: () => Promise.reject(new Error('no access')),
     ...over,
@@ -28,15 +50,51 @@ describe('issueCredentials', () => {
   });
 
   const types = [
-    { name: 'an ARN means assumed_role', sts: generated({ sessionToken: 't', arn: 'arn:aws:sts::1:assumed-role/x/y' }), readRole: undefined, expected: 'assumed_role' },
-    { name: 'the role read settles federation_token', sts: generated({ sessionToken: 't' }), readRole: ['federation_token'], expected: 'federation_token' },
-    { name: 'the role read settles session_token', sts: generated({ sessionToken: 't' }), readRole: ['session_token'], expected: 'session_token' },
-    { name: 'an unreadable role leaves it generic', sts: generated({ sessionToken: 't' }), readRole: undefined, expected: 'sts' },
+    {
+      name: 'an ARN means assumed_role',
+      sts: generated({ sessionToken: 't', arn: 'arn:aws:sts::1:assumed-role/x/y' }),
+      readRole: undefined,
+      expected: 'assumed_role',
+    },
+    {
+      name: 'the role read settles federation_token',
+      sts: generated({ sessionToken: 't' }),
+      readRole: ['federation_token'],
+      expected: 'federation_token',
+    },
+    {
+      name: 'the role read settles session_token',
+      sts: generated({ sessionToken: 't' }),
+      readRole: ['session_token'],
+      expected: 'session_token',
+    },
+    {
+      name: 'an unreadable role leaves it generic',
+      sts: generated({ sessionToken: 't' }),
+      readRole: undefined,
+      expected: 'sts',
+    },
   ];
   for (const c of types) {
     it(c.name, async () => {
       const over: Partial<CredentialClient> = { sts: () => Promise.resolve(c.sts) };
-      if (c.readRole) over.readRole = (name) => Promise.resolve({ name, credentialTypes: c.readRole, roleArns: [], policyArns: [], policyDocument: '', iamGroups: [], iamTags: {}, sessionTags: {}, externalId: '', userPath: '', permissionsBoundaryArn: '', mfaSerialNumber: '', raw: {} });
+      if (c.readRole)
+        over.readRole = (name) =>
+          Promise.resolve({
+            name,
+            credentialTypes: c.readRole,
+            roleArns: [],
+            policyArns: [],
+            policyDocument: '',
+            iamGroups: [],
+            iamTags: {},
+            sessionTags: {},
+            externalId: '',
+            userPath: '',
+            permissionsBoundaryArn: '',
+            mfaSerialNumber: '',
+            raw: {},
+          });
       const issued = await issueCredentials(client(over), fetchOf('sts'), { now });
       assert.equal(issued?.credentialType, c.expected);
       assert.equal(issued?.revocable, false, 'STS leases are never revoked');
@@ -51,7 +109,17 @@ describe('issueCredentials', () => {
 
   it('static-creds: undefined when the static role is missing, else its expiration', async () => {
     assert.equal(await issueCredentials(client({}), fetchOf('static-creds'), { now }), undefined);
-    const found = await issueCredentials(client({ readStaticCredentials: () => Promise.resolve({ accessKey: 'A', secretKey: 'S', expiration: '2026-03-02T00:00:00.000Z' }) }), fetchOf('static-creds'), { now });
-    assert.deepEqual([found?.credentialType, found?.expiration, found?.leaseId], ['static', '2026-03-02T00:00:00.000Z', '']);
+    const found = await issueCredentials(
+      client({
+        readStaticCredentials: () =>
+          Promise.resolve({ accessKey: 'A', secretKey: 'S', expiration: '2026-03-02T00:00:00.000Z' }),
+      }),
+      fetchOf('static-creds'),
+      { now },
+    );
+    assert.deepEqual(
+      [found?.credentialType, found?.expiration, found?.leaseId],
+      ['static', '2026-03-02T00:00:00.000Z', ''],
+    );
   });
 });

@@ -8,7 +8,9 @@ describe('parseRolesInput', () => {
     {
       name: 'settings, env and hyphenated key',
       input: 'reader mode=sts ttl=15m role-arn=arn:aws:iam::1:role/r | READER_',
-      expected: [{ line: 1, role: 'reader', method: 'sts', ttl: '15m', roleArn: 'arn:aws:iam::1:role/r', env: 'READER_' }],
+      expected: [
+        { line: 1, role: 'reader', method: 'sts', ttl: '15m', roleArn: 'arn:aws:iam::1:role/r', env: 'READER_' },
+      ],
     },
     {
       name: 'comments, blank lines and CRLF keep line numbers',
@@ -18,7 +20,11 @@ describe('parseRolesInput', () => {
         { line: 4, role: 'second', method: 'static-creds', env: 'aws' },
       ],
     },
-    { name: 'session name with allowed punctuation', input: 'a.b@c role_session_name=ci+1', expected: [{ line: 1, role: 'a.b@c', roleSessionName: 'ci+1' }] },
+    {
+      name: 'session name with allowed punctuation',
+      input: 'a.b@c role_session_name=ci+1',
+      expected: [{ line: 1, role: 'a.b@c', roleSessionName: 'ci+1' }],
+    },
   ];
   for (const c of ok) {
     it(`reads ${c.name}`, () => {
@@ -51,6 +57,9 @@ describe('parseRolesInput', () => {
 
   it('refuses an input with only comments', () => {
     const result = parseRolesInput('# nothing\n\n');
-    assert.deepEqual(result.problems.map((p) => p.code), ['ROLES_INPUT_EMPTY']);
+    assert.deepEqual(
+      result.problems.map((p) => p.code),
+      ['ROLES_INPUT_EMPTY'],
+    );
   });
 });

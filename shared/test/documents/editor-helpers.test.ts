@@ -8,19 +8,79 @@ describe('nodeAtOffset', () => {
   const yaml = 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:\n';
   const json = '{"name": "deploy", "list": [1, {"k": true}]}';
   // The cursor is given as the text before it, so each case reads as "cursor after ...".
-  const cases: { name: string; format: DocumentFormat; text: string; before: string; expected: NodeAtOffset | undefined }[] = [
+  const cases: {
+    name: string;
+    format: DocumentFormat;
+    text: string;
+    before: string;
+    expected: NodeAtOffset | undefined;
+  }[] = [
     { name: 'start of a key', format: 'yaml', text: yaml, before: '', expected: { path: '/name', part: 'key' } },
     { name: 'inside a key', format: 'yaml', text: yaml, before: 'na', expected: { path: '/name', part: 'key' } },
-    { name: 'right after a value', format: 'yaml', text: yaml, before: 'name: deploy', expected: { path: '/name', part: 'value' } },
-    { name: 'nested key', format: 'yaml', text: yaml, before: 'name: deploy\ntags:\n  te', expected: { path: '/tags/team', part: 'key' } },
-    { name: 'flow item', format: 'yaml', text: yaml, before: 'name: deploy\ntags:\n  team: x\nlist: [a, ', expected: { path: '/list/1', part: 'value' } },
-    { name: 'flow bracket', format: 'yaml', text: yaml, before: 'name: deploy\ntags:\n  team: x\nlist: ', expected: { path: '/list', part: 'value' } },
-    { name: 'empty value after the colon', format: 'yaml', text: yaml, before: 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:', expected: { path: '/empty', part: 'value' } },
-    { name: 'indentation inside a nested map', format: 'yaml', text: yaml, before: 'name: deploy\ntags:\n ', expected: { path: '', part: 'value' } },
+    {
+      name: 'right after a value',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy',
+      expected: { path: '/name', part: 'value' },
+    },
+    {
+      name: 'nested key',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy\ntags:\n  te',
+      expected: { path: '/tags/team', part: 'key' },
+    },
+    {
+      name: 'flow item',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy\ntags:\n  team: x\nlist: [a, ',
+      expected: { path: '/list/1', part: 'value' },
+    },
+    {
+      name: 'flow bracket',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy\ntags:\n  team: x\nlist: ',
+      expected: { path: '/list', part: 'value' },
+    },
+    {
+      name: 'empty value after the colon',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:',
+      expected: { path: '/empty', part: 'value' },
+    },
+    {
+      name: 'indentation inside a nested map',
+      format: 'yaml',
+      text: yaml,
+      before: 'name: deploy\ntags:\n ',
+      expected: { path: '', part: 'value' },
+    },
     { name: 'past the end of the content', format: 'yaml', text: yaml, before: yaml, expected: undefined },
-    { name: 'JSON key with its quotes', format: 'json', text: json, before: '{"', expected: { path: '/name', part: 'key' } },
-    { name: 'JSON nested literal', format: 'json', text: json, before: '{"name": "deploy", "list": [1, {"k": t', expected: { path: '/list/1/k', part: 'value' } },
-    { name: 'JSON between members', format: 'json', text: json, before: '{"name": "deploy", "list": [1,', expected: { path: '/list', part: 'value' } },
+    {
+      name: 'JSON key with its quotes',
+      format: 'json',
+      text: json,
+      before: '{"',
+      expected: { path: '/name', part: 'key' },
+    },
+    {
+      name: 'JSON nested literal',
+      format: 'json',
+      text: json,
+      before: '{"name": "deploy", "list": [1, {"k": t',
+      expected: { path: '/list/1/k', part: 'value' },
+    },
+    {
+      name: 'JSON between members',
+      format: 'json',
+      text: json,
+      before: '{"name": "deploy", "list": [1,',
+      expected: { path: '/list', part: 'value' },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

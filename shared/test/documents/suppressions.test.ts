@@ -10,7 +10,14 @@ import { textSpan } from './helpers.ts';
 /** A rule problem on the given 1-based line of a file (column 1, one character). */
 function problemAt(file: ParsedFile, code: ProblemCode, line: number, document = 0): Problem {
   const start = file.lines.lineStart(line);
-  return { code, severity: 'error', message: code, path: '', range: file.lines.range({ start, end: start + 1 }), document };
+  return {
+    code,
+    severity: 'error',
+    message: code,
+    path: '',
+    range: file.lines.range({ start, end: start + 1 }),
+    document,
+  };
 }
 
 interface SuppressionCase {
@@ -39,13 +46,23 @@ const cases: SuppressionCase[] = [
   {
     name: 'other lines and other codes are not silenced',
     text: '# keyfob-disable-next-line ROLE_TTL_ORDER -- ok\nttl: 1h\nmax: 2h\n',
-    problems: [['ROLE_TTL_ORDER', 3], ['ROLE_INVALID_NAME', 2], ['ROLE_TTL_ORDER', 2]],
-    expected: [['ROLE_TTL_ORDER', [3, 1, 3, 2]], ['ROLE_INVALID_NAME', [2, 1, 2, 2]]],
+    problems: [
+      ['ROLE_TTL_ORDER', 3],
+      ['ROLE_INVALID_NAME', 2],
+      ['ROLE_TTL_ORDER', 2],
+    ],
+    expected: [
+      ['ROLE_TTL_ORDER', [3, 1, 3, 2]],
+      ['ROLE_INVALID_NAME', [2, 1, 2, 2]],
+    ],
   },
   {
     name: 'several codes, separated by commas',
     text: 'a: 1\n# keyfob-disable-next-line ROLE_TTL_ORDER, ROLE_INVALID_NAME -- both fine here\nb: 2\n',
-    problems: [['ROLE_TTL_ORDER', 3], ['ROLE_INVALID_NAME', 3]],
+    problems: [
+      ['ROLE_TTL_ORDER', 3],
+      ['ROLE_INVALID_NAME', 3],
+    ],
     expected: [],
   },
   {
@@ -76,18 +93,28 @@ const cases: SuppressionCase[] = [
     name: 'unknown code',
     text: '# keyfob-disable-next-line ROLE_TTL_ORDR -- typo\nttl: 1h\n',
     problems: [['ROLE_TTL_ORDER', 2]],
-    expected: [['ROLE_TTL_ORDER', [2, 1, 2, 2]], ['SUPPRESSION_UNKNOWN_CODE', [1, 28, 1, 41]]],
+    expected: [
+      ['ROLE_TTL_ORDER', [2, 1, 2, 2]],
+      ['SUPPRESSION_UNKNOWN_CODE', [1, 28, 1, 41]],
+    ],
   },
   {
     name: 'no code at all',
     text: '# keyfob-disable-next-line -- everything\nttl: 1h\n',
     problems: [['ROLE_TTL_ORDER', 2]],
-    expected: [['ROLE_TTL_ORDER', [2, 1, 2, 2]], ['SUPPRESSION_NO_CODE', [1, 1, 1, 41]]],
+    expected: [
+      ['ROLE_TTL_ORDER', [2, 1, 2, 2]],
+      ['SUPPRESSION_NO_CODE', [1, 1, 1, 41]],
+    ],
   },
   {
     name: 'document form silences the code anywhere in the document',
     text: 'a: 1\n# keyfob-disable ROLE_FIELD_UNUSED -- legacy file\nb: 2\nc: 3\n',
-    problems: [['ROLE_FIELD_UNUSED', 1], ['ROLE_FIELD_UNUSED', 4], ['ROLE_TTL_ORDER', 4]],
+    problems: [
+      ['ROLE_FIELD_UNUSED', 1],
+      ['ROLE_FIELD_UNUSED', 4],
+      ['ROLE_TTL_ORDER', 4],
+    ],
     expected: [['ROLE_TTL_ORDER', [4, 1, 4, 2]]],
   },
   {
@@ -150,14 +177,23 @@ describe('suppression comments', () => {
       const doc = file.documents[0];
       assert.ok(doc);
       assert.deepEqual(doc.problems, []);
-      const out = applySuppressions(c.problems.map(([code, line]) => problemAt(file, code, line)), doc);
-      assert.deepEqual(out.map((p) => [p.code, textSpan(p.range)]), c.expected);
+      const out = applySuppressions(
+        c.problems.map(([code, line]) => problemAt(file, code, line)),
+        doc,
+      );
+      assert.deepEqual(
+        out.map((p) => [p.code, textSpan(p.range)]),
+        c.expected,
+      );
       for (const p of out) assert.equal(p.document, 0);
     });
   }
 
   it('reads the comment into a Suppression', () => {
-    const file = parseDocuments('a: 1\n  # keyfob-disable-next-line ROLE_TTL_ORDER,ROLE_INVALID_NAME -- why not\n\nb: 2\n', 'yaml');
+    const file = parseDocuments(
+      'a: 1\n  # keyfob-disable-next-line ROLE_TTL_ORDER,ROLE_INVALID_NAME -- why not\n\nb: 2\n',
+      'yaml',
+    );
     const [suppression] = file.documents[0]?.suppressions ?? [];
     assert.equal(suppression?.kind, 'next-line');
     assert.deepEqual(suppression?.codes, ['ROLE_TTL_ORDER', 'ROLE_INVALID_NAME']);
@@ -168,7 +204,8 @@ describe('suppression comments', () => {
   });
 
   it('gives the document form line 0', () => {
-    const [suppression] = parseDocuments('# keyfob-disable ROLE_TTL_ORDER -- r\na: 1\n', 'yaml').documents[0]?.suppressions ?? [];
+    const [suppression] =
+      parseDocuments('# keyfob-disable ROLE_TTL_ORDER -- r\na: 1\n', 'yaml').documents[0]?.suppressions ?? [];
     assert.equal(suppression?.kind, 'document');
     assert.equal(suppression?.appliesToLine, 0);
   });
@@ -179,7 +216,10 @@ describe('suppression comments', () => {
     assert.ok(first && second);
     assert.equal(first.suppressions.length, 0);
     assert.equal(second.suppressions.length, 1);
-    assert.deepEqual(applySuppressions([problemAt(file, 'ROLE_FIELD_UNUSED', 1, 0)], first).map((p) => p.code), ['ROLE_FIELD_UNUSED']);
+    assert.deepEqual(
+      applySuppressions([problemAt(file, 'ROLE_FIELD_UNUSED', 1, 0)], first).map((p) => p.code),
+      ['ROLE_FIELD_UNUSED'],
+    );
     assert.deepEqual(applySuppressions([problemAt(file, 'ROLE_FIELD_UNUSED', 4, 1)], second), []);
   });
 
@@ -188,15 +228,22 @@ describe('suppression comments', () => {
     const first = file.documents[0];
     assert.ok(first);
     const out = applySuppressions([problemAt(file, 'ROLE_FIELD_UNUSED', 4, 1)], first);
-    assert.deepEqual(out.map((p) => p.code), ['ROLE_FIELD_UNUSED', 'SUPPRESSION_UNUSED']);
+    assert.deepEqual(
+      out.map((p) => p.code),
+      ['ROLE_FIELD_UNUSED', 'SUPPRESSION_UNUSED'],
+    );
   });
 
   it('can silence a parse problem of the document', () => {
     const file = parseDocuments('# keyfob-disable-next-line DOC_DUPLICATE_KEY -- generated file\na: 1\na: 2\n', 'yaml');
     const doc = file.documents[0];
     assert.ok(doc);
-    assert.deepEqual(applySuppressions(doc.problems, doc).map((p) => p.code), ['DOC_DUPLICATE_KEY', 'SUPPRESSION_UNUSED']);
-    const whole = parseDocuments('# keyfob-disable DOC_DUPLICATE_KEY -- generated file\na: 1\na: 2\n', 'yaml').documents[0];
+    assert.deepEqual(
+      applySuppressions(doc.problems, doc).map((p) => p.code),
+      ['DOC_DUPLICATE_KEY', 'SUPPRESSION_UNUSED'],
+    );
+    const whole = parseDocuments('# keyfob-disable DOC_DUPLICATE_KEY -- generated file\na: 1\na: 2\n', 'yaml')
+      .documents[0];
     assert.ok(whole);
     assert.deepEqual(applySuppressions(whole.problems, whole), []);
   });

@@ -17,9 +17,13 @@ function snapshot(text: string, reader: 'fast' | 'library' | 'stream'): string {
     value: d.value,
     region: d.region,
     locations: [...d.sink.locations],
-    problems: d.sink.problems((o) => nearestPaths(d.sink.locations, o)).map((p) => [p.code, p.path, p.range?.start, p.range?.end, p.message]),
+    problems: d.sink
+      .problems((o) => nearestPaths(d.sink.locations, o))
+      .map((p) => [p.code, p.path, p.range?.start, p.range?.end, p.message]),
   }));
-  return JSON.stringify({ shape, spans }, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  return JSON.stringify({ shape, spans }, (_key, v: unknown) =>
+    typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+  );
 }
 
 /** Seeds whose stream reads differently through the fast reader than through the library alone. */
@@ -34,7 +38,10 @@ function mismatches(first: number, count: number, odd: number): number[] {
 
 describe('fast YAML reader against the yaml package', () => {
   // Mostly role-file shapes (the fast reader answers) and mostly odd shapes (it must decline them).
-  for (const [odd, first] of [[0.03, 1], [0.5, 100_000]] as const) {
+  for (const [odd, first] of [
+    [0.03, 1],
+    [0.5, 100_000],
+  ] as const) {
     it(`agrees on 500 random streams with ${odd * 100}% odd constructs`, () => {
       assert.deepEqual(mismatches(first, 500, odd), []);
     });
@@ -52,12 +59,41 @@ describe('fast YAML reader against the yaml package', () => {
 
   // Shapes at the edge of the fast reader's subset, each compared on its own.
   const shapes = [
-    'a:\n  |\n x\n', 'a:\n  |\n   x\n', '- |\n x\n', 'a: |\n x\n', 'a:\n  - |\n   x\n', 'a:  |\n   x\n  y: 1\n',
-    'a: |\n  x\n\n  y\n', 'a: |-\n  x\n\n\nb: 1\n', 'a: |\n  x\n  \n  y\n', 'a: |\n    x\n  y\n', 'a: |\n  x',
-    'k: v\n  # c\nz: 1', 'k: [a,\n  b]', 'k: "a\n  b"', 'a: b #c\n#d\n  #e\nf: g', '- a\n -b', 'a:\n- b\n- c\nd: e',
-    '  a: 1\n  b:\n  - x\n', 'a: 1 \nb: 2  ', 'a: -\n', 'a: - b\n', '[a]\n', '{a: b}\n', '"a"\n', 'a\n',
-    'a: {b: {c: [d, {e: f}]}}', 'a: []\nb: {}\n', "a: 'x''y'''\n", 'a: "x#y" # c', 'x: 1\ny:   \nz: # c\n',
-    'a:\n  - x\n  b: 1\n', '- - a\n  - b\n- c\n', '-   a: 1\n    b: 2\n', 'a: b\n---\n---\nc: d\n', '---\na: 1\n...\n',
+    'a:\n  |\n x\n',
+    'a:\n  |\n   x\n',
+    '- |\n x\n',
+    'a: |\n x\n',
+    'a:\n  - |\n   x\n',
+    'a:  |\n   x\n  y: 1\n',
+    'a: |\n  x\n\n  y\n',
+    'a: |-\n  x\n\n\nb: 1\n',
+    'a: |\n  x\n  \n  y\n',
+    'a: |\n    x\n  y\n',
+    'a: |\n  x',
+    'k: v\n  # c\nz: 1',
+    'k: [a,\n  b]',
+    'k: "a\n  b"',
+    'a: b #c\n#d\n  #e\nf: g',
+    '- a\n -b',
+    'a:\n- b\n- c\nd: e',
+    '  a: 1\n  b:\n  - x\n',
+    'a: 1 \nb: 2  ',
+    'a: -\n',
+    'a: - b\n',
+    '[a]\n',
+    '{a: b}\n',
+    '"a"\n',
+    'a\n',
+    'a: {b: {c: [d, {e: f}]}}',
+    'a: []\nb: {}\n',
+    "a: 'x''y'''\n",
+    'a: "x#y" # c',
+    'x: 1\ny:   \nz: # c\n',
+    'a:\n  - x\n  b: 1\n',
+    '- - a\n  - b\n- c\n',
+    '-   a: 1\n    b: 2\n',
+    'a: b\n---\n---\nc: d\n',
+    '---\na: 1\n...\n',
   ];
   for (const text of shapes) {
     it(`agrees on ${JSON.stringify(text)}`, () => assert.equal(snapshot(text, 'fast'), snapshot(text, 'library')));
@@ -87,7 +123,10 @@ describe('fast YAML reader against the yaml package', () => {
         '',
       ].join('\n'),
     },
-    { name: 'a manifest with compact lists', text: 'roles:\n- name: a\n  credential_type: iam_user\n  policy_arns:\n  - arn:aws:iam::aws:policy/X\n- name: b\n  ttl: 3600\n' },
+    {
+      name: 'a manifest with compact lists',
+      text: 'roles:\n- name: a\n  credential_type: iam_user\n  policy_arns:\n  - arn:aws:iam::aws:policy/X\n- name: b\n  ttl: 3600\n',
+    },
     { name: 'CRLF line ends', text: 'name: a\r\nrole_arns:\r\n  - x\r\npolicy_document: |-\r\n  {}\r\n' },
   ];
   for (const file of roleFiles) {

@@ -20,10 +20,31 @@ const JSON_KEYS = (type: string): string => `{\n  "credential_type": "${type}",\
 
 // seed 1, Role table: which fields each credential type accepts.
 const PER_TYPE: Record<string, { offered: string[]; absent: string[] }> = {
-  iam_user: { offered: ['policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'user_path', 'permissions_boundary_arn'], absent: ['role_arns', 'default_sts_ttl', 'max_sts_ttl', 'session_tags', 'external_id', 'credential_type', 'policy', 'arn'] },
-  assumed_role: { offered: ['role_arns', 'policy_arns', 'default_sts_ttl', 'max_sts_ttl', 'session_tags', 'external_id'], absent: ['user_path', 'permissions_boundary_arn', 'iam_tags', 'credential_type', 'policy'] },
-  federation_token: { offered: ['policy_arns', 'policy_document', 'default_sts_ttl', 'max_sts_ttl'], absent: ['role_arns', 'session_tags', 'external_id', 'user_path'] },
-  session_token: { offered: ['mfa_serial_number'], absent: ['policy_arns', 'policy_document', 'role_arns', 'default_sts_ttl', 'user_path', 'session_tags'] },
+  iam_user: {
+    offered: ['policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'user_path', 'permissions_boundary_arn'],
+    absent: [
+      'role_arns',
+      'default_sts_ttl',
+      'max_sts_ttl',
+      'session_tags',
+      'external_id',
+      'credential_type',
+      'policy',
+      'arn',
+    ],
+  },
+  assumed_role: {
+    offered: ['role_arns', 'policy_arns', 'default_sts_ttl', 'max_sts_ttl', 'session_tags', 'external_id'],
+    absent: ['user_path', 'permissions_boundary_arn', 'iam_tags', 'credential_type', 'policy'],
+  },
+  federation_token: {
+    offered: ['policy_arns', 'policy_document', 'default_sts_ttl', 'max_sts_ttl'],
+    absent: ['role_arns', 'session_tags', 'external_id', 'user_path'],
+  },
+  session_token: {
+    offered: ['mfa_serial_number'],
+    absent: ['policy_arns', 'policy_document', 'role_arns', 'default_sts_ttl', 'user_path', 'session_tags'],
+  },
 };
 
 const CASES: Case[] = [
@@ -31,17 +52,92 @@ const CASES: Case[] = [
     { name: `YAML keys for ${type}`, format: 'yaml', source: YAML_KEYS(type), ...expected },
     { name: `JSON keys for ${type}`, format: 'json', source: JSON_KEYS(type), ...expected },
   ]),
-  { name: 'keys already present are not offered again', format: 'yaml', source: 'credential_type: iam_user\npolicy_arns: []\n|', offered: ['policy_document'], absent: ['policy_arns', 'credential_type'] },
-  { name: 'credential_type values in YAML', format: 'yaml', source: 'credential_type: |', offered: ['iam_user', 'assumed_role', 'federation_token', 'session_token'], absent: [] },
-  { name: 'credential_type values in JSON', format: 'json', source: '{ "credential_type": "|" }', offered: ['iam_user', 'session_token'], absent: [] },
-  { name: 'durations use h as the largest unit', format: 'yaml', source: 'max_sts_ttl: |', offered: ['1h', '12h', '24h'], absent: ['1d'] },
-  { name: 'static role keys', format: 'yaml', kind: 'static-role', source: 'username: bot\n|', offered: ['rotation_period'], absent: ['username', 'credential_type'] },
-  { name: 'rotation periods', format: 'yaml', kind: 'static-role', source: 'rotation_period: |', offered: ['24h', '168h'], absent: [] },
-  { name: 'an empty role offers a scaffold per credential type', format: 'yaml', source: '|', offered: ['keyfob role: iam_user', 'keyfob role: assumed_role', 'keyfob role: federation_token', 'keyfob role: session_token'], absent: ['keyfob static role'] },
-  { name: 'an empty JSON role file offers scaffolds', format: 'json', source: '|', offered: ['keyfob role: assumed_role'], absent: [] },
-  { name: 'a role with a type gets no scaffold', format: 'yaml', source: 'credential_type: iam_user\n|', offered: [], absent: ['keyfob role: iam_user'] },
-  { name: 'manifest roles complete role keys', format: 'yaml', kind: 'manifest', source: 'roles:\n  deploy:\n    credential_type: assumed_role\n    |', offered: ['role_arns'], absent: ['user_path', 'roles'] },
-  { name: 'manifest top level', format: 'yaml', kind: 'manifest', source: 'mount: cloud\n|', offered: ['roles', 'static_roles'], absent: ['mount', 'credential_type'] },
+  {
+    name: 'keys already present are not offered again',
+    format: 'yaml',
+    source: 'credential_type: iam_user\npolicy_arns: []\n|',
+    offered: ['policy_document'],
+    absent: ['policy_arns', 'credential_type'],
+  },
+  {
+    name: 'credential_type values in YAML',
+    format: 'yaml',
+    source: 'credential_type: |',
+    offered: ['iam_user', 'assumed_role', 'federation_token', 'session_token'],
+    absent: [],
+  },
+  {
+    name: 'credential_type values in JSON',
+    format: 'json',
+    source: '{ "credential_type": "|" }',
+    offered: ['iam_user', 'session_token'],
+    absent: [],
+  },
+  {
+    name: 'durations use h as the largest unit',
+    format: 'yaml',
+    source: 'max_sts_ttl: |',
+    offered: ['1h', '12h', '24h'],
+    absent: ['1d'],
+  },
+  {
+    name: 'static role keys',
+    format: 'yaml',
+    kind: 'static-role',
+    source: 'username: bot\n|',
+    offered: ['rotation_period'],
+    absent: ['username', 'credential_type'],
+  },
+  {
+    name: 'rotation periods',
+    format: 'yaml',
+    kind: 'static-role',
+    source: 'rotation_period: |',
+    offered: ['24h', '168h'],
+    absent: [],
+  },
+  {
+    name: 'an empty role offers a scaffold per credential type',
+    format: 'yaml',
+    source: '|',
+    offered: [
+      'keyfob role: iam_user',
+      'keyfob role: assumed_role',
+      'keyfob role: federation_token',
+      'keyfob role: session_token',
+    ],
+    absent: ['keyfob static role'],
+  },
+  {
+    name: 'an empty JSON role file offers scaffolds',
+    format: 'json',
+    source: '|',
+    offered: ['keyfob role: assumed_role'],
+    absent: [],
+  },
+  {
+    name: 'a role with a type gets no scaffold',
+    format: 'yaml',
+    source: 'credential_type: iam_user\n|',
+    offered: [],
+    absent: ['keyfob role: iam_user'],
+  },
+  {
+    name: 'manifest roles complete role keys',
+    format: 'yaml',
+    kind: 'manifest',
+    source: 'roles:\n  deploy:\n    credential_type: assumed_role\n    |',
+    offered: ['role_arns'],
+    absent: ['user_path', 'roles'],
+  },
+  {
+    name: 'manifest top level',
+    format: 'yaml',
+    kind: 'manifest',
+    source: 'mount: cloud\n|',
+    offered: ['roles', 'static_roles'],
+    absent: ['mount', 'credential_type'],
+  },
 ];
 
 describe('completionsAt', () => {

@@ -5,7 +5,9 @@ import { lintText } from '@keyfob/shared/lint';
 
 /** Snippet text with tab stops replaced by their defaults and escapes removed. */
 function expand(snippet: string): string {
-  return snippet.replace(/\$\{\d+:((?:\\.|[^}\\])*)\}/g, (_m, inner: string) => inner.replace(/\\(.)/g, '$1')).replace(/\\\$/g, '$');
+  return snippet
+    .replace(/\$\{\d+:((?:\\.|[^}\\])*)\}/g, (_m, inner: string) => inner.replace(/\\(.)/g, '$1'))
+    .replace(/\\\$/g, '$');
 }
 
 describe('scaffolds', () => {
@@ -14,7 +16,10 @@ describe('scaffolds', () => {
       it(`${kind} in ${format} lints clean, as text and as an expanded snippet`, () => {
         const fileName = `new${scaffoldFileSuffix(kind, format)}`;
         const plain = scaffoldText(kind, format, { schema: true });
-        assert.deepEqual(lintText(plain, { fileName }).problems.map((p) => p.code), []);
+        assert.deepEqual(
+          lintText(plain, { fileName }).problems.map((p) => p.code),
+          [],
+        );
         assert.equal(expand(scaffoldText(kind, format, { snippet: true, schema: true })), plain);
       });
     }
@@ -22,6 +27,11 @@ describe('scaffolds', () => {
 
   it('a nested YAML scaffold is indented on every line', () => {
     const text = scaffoldText('assumed_role', 'yaml', { indent: '    ' });
-    assert.ok(text.trimEnd().split('\n').every((line) => line.startsWith('    ')));
+    assert.ok(
+      text
+        .trimEnd()
+        .split('\n')
+        .every((line) => line.startsWith('    ')),
+    );
   });
 });

@@ -48,7 +48,9 @@ describe('platform history data', () => {
   it('keeps the same date cells as seed 2 itself, where the specifications sit beside the repository', (t) => {
     const seed = seedTwo();
     if (seed === undefined) {
-      t.skip(`skipped: seed 2 not found in ${fileURLToPath(new URL('seeds/', shared))} (specifications not beside this clone); the in-repository table was checked instead`);
+      t.skip(
+        `skipped: seed 2 not found in ${fileURLToPath(new URL('seeds/', shared))} (specifications not beside this clone); the in-repository table was checked instead`,
+      );
       return;
     }
     assert.deepEqual(versioningRows(seed), rows);
@@ -60,8 +62,12 @@ describe('platform history data', () => {
   });
 
   it('points every entry at its row with the exact date text, and covers every row', () => {
-    for (const entry of data.entries) assert.equal(entry.seedDate, rows[entry.seedRow - 1], `entry ${entry.date} points at row ${entry.seedRow}`);
-    assert.deepEqual([...new Set(data.entries.map((e) => e.seedRow))].sort((a, b) => a - b), rows.map((_, i) => i + 1));
+    for (const entry of data.entries)
+      assert.equal(entry.seedDate, rows[entry.seedRow - 1], `entry ${entry.date} points at row ${entry.seedRow}`);
+    assert.deepEqual(
+      [...new Set(data.entries.map((e) => e.seedRow))].sort((a, b) => a - b),
+      rows.map((_, i) => i + 1),
+    );
   });
 
   it('dates every entry as the seed does (zero padding aside)', () => {
@@ -83,15 +89,25 @@ describe('platform history data', () => {
       return;
     }
     const theirs = JSON.parse(readFileSync(research, 'utf8')) as { summary: string; subjects: { note?: string }[] }[];
-    const copied = new Set([...theirs.map((e) => e.summary), ...theirs.flatMap((e) => e.subjects.map((s) => s.note ?? ''))]);
-    const ours = [...data.entries.map((e) => e.summary), ...data.entries.flatMap((e) => e.subjects.flatMap((s) => (s.note === undefined ? [] : [s.note])))];
-    assert.deepEqual(ours.filter((text) => copied.has(text)), []);
+    const copied = new Set([
+      ...theirs.map((e) => e.summary),
+      ...theirs.flatMap((e) => e.subjects.map((s) => s.note ?? '')),
+    ]);
+    const ours = [
+      ...data.entries.map((e) => e.summary),
+      ...data.entries.flatMap((e) => e.subjects.flatMap((s) => (s.note === undefined ? [] : [s.note]))),
+    ];
+    assert.deepEqual(
+      ours.filter((text) => copied.has(text)),
+      [],
+    );
   });
 
   it('gives every entry a stable id made of its date, unique across the history', () => {
     const ids = data.entries.map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const entry of data.entries) assert.ok(entry.id.startsWith(`ph-${entry.date}`), `${entry.id} names ${entry.date}`);
+    for (const entry of data.entries)
+      assert.ok(entry.id.startsWith(`ph-${entry.date}`), `${entry.id} names ${entry.date}`);
   });
 
   it('grades every entry at the highest level of its changes: 1 breaking, 6 deprecation, the rest info', () => {
@@ -101,11 +117,17 @@ describe('platform history data', () => {
     }
     const count = (level: string) => data.entries.filter((e) => e.level === level).length;
     assert.deepEqual([count('breaking'), count('deprecation'), count('info')], [1, 6, 91]);
-    assert.deepEqual(data.entries.filter((e) => e.level === 'breaking').map((e) => e.id), ['ph-2021-08-11']);
+    assert.deepEqual(
+      data.entries.filter((e) => e.level === 'breaking').map((e) => e.id),
+      ['ph-2021-08-11'],
+    );
   });
 
   it('dates the one announced removal (the Policy Checks API, August 2025) and carries it to the deprecated subjects', () => {
-    assert.deepEqual(data.entries.filter((e) => e.sunset !== undefined).map((e) => [e.id, e.sunset]), [['ph-2024-09-02', '2025-08']]);
+    assert.deepEqual(
+      data.entries.filter((e) => e.sunset !== undefined).map((e) => [e.id, e.sunset]),
+      [['ph-2024-09-02', '2025-08']],
+    );
     const checks = history.byId.get('resource - policy-checks');
     assert.equal(checks?.deprecation?.sunset, '2025-08');
     assert.equal(checks?.deprecation?.id, 'ph-2024-09-02');
@@ -114,8 +136,16 @@ describe('platform history data', () => {
   it('records the 18 deprecated subjects, each with its replacement, and the one breaking attribute', () => {
     const deprecated = history.subjects.filter((s) => s.deprecation);
     assert.equal(deprecated.length, 18);
-    assert.deepEqual(deprecated.filter((s) => s.replacedBy === undefined).map((s) => s.id), []);
-    const breaking = history.subjects.filter((s) => s.type === 'attribute' && s.changes.some((c) => c.change === 'breaking'));
-    assert.deepEqual(breaking.map((s) => s.id), ['attribute configuration-versions upload-url']);
+    assert.deepEqual(
+      deprecated.filter((s) => s.replacedBy === undefined).map((s) => s.id),
+      [],
+    );
+    const breaking = history.subjects.filter(
+      (s) => s.type === 'attribute' && s.changes.some((c) => c.change === 'breaking'),
+    );
+    assert.deepEqual(
+      breaking.map((s) => s.id),
+      ['attribute configuration-versions upload-url'],
+    );
   });
 });

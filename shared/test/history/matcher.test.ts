@@ -36,9 +36,19 @@ for (const fixture of cases) {
     for (const expected of fixture.annotated) {
       it(`annotates line ${expected.line}: ${expected.subject}`, () => {
         const found = matches.find((m) => m.line === expected.line && m.subject.id === expected.subject);
-        assert.ok(found, `no ${expected.subject} on line ${expected.line}; found ${matches.map(describeMatch).join(', ')}`);
-        assert.deepEqual({ column: found.column, endColumn: found.endColumn }, { column: expected.column, endColumn: expected.endColumn });
-        assert.equal(text.split('\n')[expected.line - 1]?.slice(found.column - 1, found.endColumn - 1), found.text, 'range and text agree');
+        assert.ok(
+          found,
+          `no ${expected.subject} on line ${expected.line}; found ${matches.map(describeMatch).join(', ')}`,
+        );
+        assert.deepEqual(
+          { column: found.column, endColumn: found.endColumn },
+          { column: expected.column, endColumn: expected.endColumn },
+        );
+        assert.equal(
+          text.split('\n')[expected.line - 1]?.slice(found.column - 1, found.endColumn - 1),
+          found.text,
+          'range and text agree',
+        );
         if (expected.method !== undefined) assert.equal(found.method?.method, expected.method);
         assert.equal(found.confidence, expected.confidence ?? 'exact');
       });
@@ -52,7 +62,10 @@ for (const fixture of cases) {
 
     it('finds nothing beyond the annotated lines', () => {
       const expected = new Set(fixture.annotated.map((e) => `${e.line}:${e.column}-${e.endColumn} ${e.subject}`));
-      assert.deepEqual(matches.map(describeMatch).filter((m) => !expected.has(m)), []);
+      assert.deepEqual(
+        matches.map(describeMatch).filter((m) => !expected.has(m)),
+        [],
+      );
     });
   });
 }

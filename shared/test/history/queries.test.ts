@@ -44,13 +44,48 @@ describe('newerThan', () => {
 
 describe('judging subjects against a target', () => {
   const cases: { name: string; id: string; target: Target; state: string }[] = [
-    { name: 'added after the date', id: 'attribute workspaces auto-apply-run-trigger', target: { kind: 'date', date: '2023-06-30' }, state: 'newer' },
-    { name: 'added before the date', id: 'attribute workspaces auto-apply-run-trigger', target: { kind: 'date', date: '2024-01-01' }, state: 'present' },
-    { name: 'stated release equal to the target', id: 'parameter search[exclude_tags] /organizations/:organization_name/workspaces', target: release('v202207-1'), state: 'present' },
-    { name: 'stated release after the target', id: 'parameter search[exclude_tags] /organizations/:organization_name/workspaces', target: release('v202206-1'), state: 'newer' },
-    { name: 'hosted-only subject on self-hosted', id: 'endpoint GET /organization/audit-trail', target: release('v202411-1'), state: 'unavailable' },
-    { name: 'self-hosted-only subject on hosted', id: 'attribute general-settings plan-timeout', target: { kind: 'hosted' }, state: 'unavailable' },
-    { name: 'a subject older than the history is never newer', id: 'endpoint GET /organizations', target: { kind: 'date', date: '2020-01-01' }, state: 'present' },
+    {
+      name: 'added after the date',
+      id: 'attribute workspaces auto-apply-run-trigger',
+      target: { kind: 'date', date: '2023-06-30' },
+      state: 'newer',
+    },
+    {
+      name: 'added before the date',
+      id: 'attribute workspaces auto-apply-run-trigger',
+      target: { kind: 'date', date: '2024-01-01' },
+      state: 'present',
+    },
+    {
+      name: 'stated release equal to the target',
+      id: 'parameter search[exclude_tags] /organizations/:organization_name/workspaces',
+      target: release('v202207-1'),
+      state: 'present',
+    },
+    {
+      name: 'stated release after the target',
+      id: 'parameter search[exclude_tags] /organizations/:organization_name/workspaces',
+      target: release('v202206-1'),
+      state: 'newer',
+    },
+    {
+      name: 'hosted-only subject on self-hosted',
+      id: 'endpoint GET /organization/audit-trail',
+      target: release('v202411-1'),
+      state: 'unavailable',
+    },
+    {
+      name: 'self-hosted-only subject on hosted',
+      id: 'attribute general-settings plan-timeout',
+      target: { kind: 'hosted' },
+      state: 'unavailable',
+    },
+    {
+      name: 'a subject older than the history is never newer',
+      id: 'endpoint GET /organizations',
+      target: { kind: 'date', date: '2020-01-01' },
+      state: 'present',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -70,16 +105,81 @@ describe('judging subjects against a target', () => {
 
 describe('annotationFor', () => {
   const cases: { id: string; target?: Target; severity: string; text: string; kind: string; date: string }[] = [
-    { id: 'endpoint POST /registry-modules', severity: 'deprecated', kind: 'deprecated', date: '2021-06-08', text: 'deprecated 2021-06-08 → use POST /organizations/:organization_name/registry-modules/vcs' },
-    { id: 'attribute policies enforce', severity: 'deprecated', kind: 'deprecated', date: '2023-05-25', text: 'deprecated 2023-05-25 → use enforcement-level' },
-    { id: 'attribute configuration-versions upload-url', severity: 'breaking', kind: 'breaking', date: '2021-08-11', text: 'breaking 2021-08-11: Reads and lists no longer return it; keep it from the create response.' },
-    { id: 'attribute workspaces auto-apply-run-trigger', severity: 'info', kind: 'added', date: '2023-10-31', text: 'added 2023-10-31' },
-    { id: 'endpoint GET /organization/audit-trail', severity: 'info', kind: 'documented', date: '2024-01-30', text: 'documented 2024-01-30 (hosted only)' },
-    { id: 'attribute workspaces auto-apply-run-trigger', target: release('v202307-1'), severity: 'newer', kind: 'added', date: '2023-10-31', text: 'added 2023-10-31 — newer than self-hosted v202307-1 (by date; no release stated)' },
-    { id: 'attribute admin/organizations workspace-limit', target: release('v202206-1'), severity: 'newer', kind: 'added', date: '2022-06-21', text: 'added 2022-06-21 — newer than self-hosted v202206-1' },
-    { id: 'endpoint GET /organization/audit-trail', target: release('v202411-1'), severity: 'newer', kind: 'documented', date: '2024-01-30', text: 'hosted only — not on self-hosted v202411-1' },
-    { id: 'endpoint GET /runs/:run_id/policy-checks', target: { kind: 'date', date: '2021-01-01' }, severity: 'deprecated', kind: 'deprecated', date: '2024-09-02', text: 'deprecated 2024-09-02, removal 2025-08 → use GET /task-stages/:task_stage_id/policy-evaluations' },
-    { id: 'endpoint GET /organizations', target: { kind: 'date', date: '2021-01-01' }, severity: 'info', kind: 'changed', date: '2021-11-17', text: 'changed 2021-11-17 (after 2021-01-01)' },
+    {
+      id: 'endpoint POST /registry-modules',
+      severity: 'deprecated',
+      kind: 'deprecated',
+      date: '2021-06-08',
+      text: 'deprecated 2021-06-08 → use POST /organizations/:organization_name/registry-modules/vcs',
+    },
+    {
+      id: 'attribute policies enforce',
+      severity: 'deprecated',
+      kind: 'deprecated',
+      date: '2023-05-25',
+      text: 'deprecated 2023-05-25 → use enforcement-level',
+    },
+    {
+      id: 'attribute configuration-versions upload-url',
+      severity: 'breaking',
+      kind: 'breaking',
+      date: '2021-08-11',
+      text: 'breaking 2021-08-11: Reads and lists no longer return it; keep it from the create response.',
+    },
+    {
+      id: 'attribute workspaces auto-apply-run-trigger',
+      severity: 'info',
+      kind: 'added',
+      date: '2023-10-31',
+      text: 'added 2023-10-31',
+    },
+    {
+      id: 'endpoint GET /organization/audit-trail',
+      severity: 'info',
+      kind: 'documented',
+      date: '2024-01-30',
+      text: 'documented 2024-01-30 (hosted only)',
+    },
+    {
+      id: 'attribute workspaces auto-apply-run-trigger',
+      target: release('v202307-1'),
+      severity: 'newer',
+      kind: 'added',
+      date: '2023-10-31',
+      text: 'added 2023-10-31 — newer than self-hosted v202307-1 (by date; no release stated)',
+    },
+    {
+      id: 'attribute admin/organizations workspace-limit',
+      target: release('v202206-1'),
+      severity: 'newer',
+      kind: 'added',
+      date: '2022-06-21',
+      text: 'added 2022-06-21 — newer than self-hosted v202206-1',
+    },
+    {
+      id: 'endpoint GET /organization/audit-trail',
+      target: release('v202411-1'),
+      severity: 'newer',
+      kind: 'documented',
+      date: '2024-01-30',
+      text: 'hosted only — not on self-hosted v202411-1',
+    },
+    {
+      id: 'endpoint GET /runs/:run_id/policy-checks',
+      target: { kind: 'date', date: '2021-01-01' },
+      severity: 'deprecated',
+      kind: 'deprecated',
+      date: '2024-09-02',
+      text: 'deprecated 2024-09-02, removal 2025-08 → use GET /task-stages/:task_stage_id/policy-evaluations',
+    },
+    {
+      id: 'endpoint GET /organizations',
+      target: { kind: 'date', date: '2021-01-01' },
+      severity: 'info',
+      kind: 'changed',
+      date: '2021-11-17',
+      text: 'changed 2021-11-17 (after 2021-01-01)',
+    },
   ];
   for (const c of cases) {
     it(`${c.id}${c.target ? ` against ${JSON.stringify(c.target)}` : ''}`, () => {
@@ -101,7 +201,11 @@ describe('annotationFor', () => {
   });
 
   it('keeps the replacement in the annotation', () => {
-    assert.equal(annotationFor({ subject: subject('attribute admin/organizations platform-build-worker-apply-timeout') }).replacedBy, 'apply-timeout');
+    assert.equal(
+      annotationFor({ subject: subject('attribute admin/organizations platform-build-worker-apply-timeout') })
+        .replacedBy,
+      'apply-timeout',
+    );
   });
 });
 
@@ -111,12 +215,22 @@ describe('findSubjects', () => {
     ['ENFORCE', ['attribute policies enforce']],
     ['rsa-public-key', ['attribute oauth-clients rsa_public_key']],
     ['DELETE /workspaces/ws-1/relationships/tags', ['endpoint DELETE /workspaces/:workspace_id/relationships/tags']],
-    ['/workspaces/:workspace_id/relationships/tags', ['endpoint POST /workspaces/:workspace_id/relationships/tags', 'endpoint DELETE /workspaces/:workspace_id/relationships/tags']],
+    [
+      '/workspaces/:workspace_id/relationships/tags',
+      [
+        'endpoint POST /workspaces/:workspace_id/relationships/tags',
+        'endpoint DELETE /workspaces/:workspace_id/relationships/tags',
+      ],
+    ],
     ['https://app.example.io/api/v2/registry-modules', ['endpoint POST /registry-modules']],
     ['GET /admin/sentinel-versions', ['endpoint GET /admin/sentinel-versions']],
     ['no-such-thing', []],
   ];
   for (const [query, ids] of cases) {
-    it(`finds ${JSON.stringify(query)}`, () => assert.deepEqual(findSubjects(query).map((s) => s.id), ids));
+    it(`finds ${JSON.stringify(query)}`, () =>
+      assert.deepEqual(
+        findSubjects(query).map((s) => s.id),
+        ids,
+      ));
   }
 });

@@ -24,7 +24,10 @@ const COMMENT = /(?:\/\/|#|\/\*)\s*(?:expect|never):.*$/;
 
 function addClauses(spots: Spots, line: number, text: string, where: string): void {
   for (const [, kind, list] of text.matchAll(CLAUSE)) {
-    const items = (list ?? '').split(kind === 'expect' ? ';' : ',').map((s) => s.trim()).filter((s) => s !== '');
+    const items = (list ?? '')
+      .split(kind === 'expect' ? ';' : ',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     assert.ok(items.length > 0, `${where}: empty ${kind ?? ''} clause`);
     for (const item of items) {
       if (kind === 'never') {
@@ -73,8 +76,18 @@ function score(file: string): Score {
   // A match counts for its subject and for the alternatives it names (an ambiguous name such as a
   // timeout both admin settings and admin organizations have).
   const idsOf = (m: Match): string[] => [m.subject.id, ...m.alternatives.map((a) => a.id)];
-  for (const m of matches) for (const id of idsOf(m)) onLine.set(`${m.line} ${id}`, [...(onLine.get(`${m.line} ${id}`) ?? []), m]);
-  const s: Score = { files: 1, expected: 0, found: 0, never: spots.never.length, falsePositives: 0, misses: [], wrong: [], unlisted: [] };
+  for (const m of matches)
+    for (const id of idsOf(m)) onLine.set(`${m.line} ${id}`, [...(onLine.get(`${m.line} ${id}`) ?? []), m]);
+  const s: Score = {
+    files: 1,
+    expected: 0,
+    found: 0,
+    never: spots.never.length,
+    falsePositives: 0,
+    misses: [],
+    wrong: [],
+    unlisted: [],
+  };
   for (const [key, count] of spots.expected) {
     const got = Math.min(count, onLine.get(key)?.length ?? 0);
     s.expected += count;
@@ -109,8 +122,19 @@ function add(a: Score, b: Score): Score {
   };
 }
 
-const EMPTY: Score = { files: 0, expected: 0, found: 0, never: 0, falsePositives: 0, misses: [], wrong: [], unlisted: [] };
-const files = readdirSync(corpus).filter((f) => !f.endsWith('.md') && !f.endsWith('.spots')).sort();
+const EMPTY: Score = {
+  files: 0,
+  expected: 0,
+  found: 0,
+  never: 0,
+  falsePositives: 0,
+  misses: [],
+  wrong: [],
+  unlisted: [],
+};
+const files = readdirSync(corpus)
+  .filter((f) => !f.endsWith('.md') && !f.endsWith('.spots'))
+  .sort();
 const byLanguage = new Map<string, Score>();
 for (const file of files) {
   const language = languageOfFile(file) ?? 'unknown';
@@ -121,14 +145,18 @@ const total = [...byLanguage.values()].reduce(add, EMPTY);
 const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
 const table = [
   `${'language'.padEnd(12)} files  expected  found  recall   must-not  false+  rate`,
-  ...[...byLanguage].map(([lang, s]) => `${lang.padEnd(12)} ${String(s.files).padStart(5)}  ${String(s.expected).padStart(8)}  ${String(s.found).padStart(5)}  ${pct(s.found, s.expected).padStart(6)}   ${String(s.never).padStart(8)}  ${String(s.falsePositives).padStart(6)}  ${pct(s.falsePositives, s.never).padStart(5)}`),
+  ...[...byLanguage].map(
+    ([lang, s]) =>
+      `${lang.padEnd(12)} ${String(s.files).padStart(5)}  ${String(s.expected).padStart(8)}  ${String(s.found).padStart(5)}  ${pct(s.found, s.expected).padStart(6)}   ${String(s.never).padStart(8)}  ${String(s.falsePositives).padStart(6)}  ${pct(s.falsePositives, s.never).padStart(5)}`,
+  ),
   `${'all'.padEnd(12)} ${String(total.files).padStart(5)}  ${String(total.expected).padStart(8)}  ${String(total.found).padStart(5)}  ${pct(total.found, total.expected).padStart(6)}   ${String(total.never).padStart(8)}  ${String(total.falsePositives).padStart(6)}  ${pct(total.falsePositives, total.never).padStart(5)}`,
 ];
 
 describe('matcher recall corpus', () => {
   it('prints recall and false positives per language', (t) => {
     for (const row of table) t.diagnostic(row);
-    if (process.env['KEYFOB_RECALL_DETAILS'] === '1') for (const m of [...total.misses, ...total.wrong, ...total.unlisted]) t.diagnostic(m);
+    if (process.env['KEYFOB_RECALL_DETAILS'] === '1')
+      for (const m of [...total.misses, ...total.wrong, ...total.unlisted]) t.diagnostic(m);
   });
 
   it(`is big enough: >= ${MIN.expected} expected and >= ${MIN.never} must-not spots in >= ${MIN.languages} languages`, () => {
@@ -138,11 +166,17 @@ describe('matcher recall corpus', () => {
   });
 
   it(`finds >= ${MIN.recall * 100}% of the expected spots`, () => {
-    assert.ok(total.found / total.expected >= MIN.recall, `recall ${pct(total.found, total.expected)}; missed:\n${total.misses.join('\n')}`);
+    assert.ok(
+      total.found / total.expected >= MIN.recall,
+      `recall ${pct(total.found, total.expected)}; missed:\n${total.misses.join('\n')}`,
+    );
   });
 
   it(`annotates <= ${MIN.falsePositiveRate * 100}% of the must-not spots`, () => {
-    assert.ok(total.falsePositives <= MIN.falsePositiveRate * total.never, `false positives:\n${total.wrong.join('\n')}`);
+    assert.ok(
+      total.falsePositives <= MIN.falsePositiveRate * total.never,
+      `false positives:\n${total.wrong.join('\n')}`,
+    );
   });
 
   it('finds nothing that is not listed (every match is an expected spot or a must-not word)', () => {

@@ -4,10 +4,20 @@ import { replacementEdit, scanText } from '@keyfob/shared/history';
 
 /** Applies non-overlapping edits (the same contract as the editor area's `applyEdits`). */
 function apply(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
-  return [...edits].sort((a, b) => b.start - a.start).reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
+  return [...edits]
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
 }
 
-const cases: { name: string; language: string; source: string; subject: string; after?: string; preferred?: boolean; title?: RegExp }[] = [
+const cases: {
+  name: string;
+  language: string;
+  source: string;
+  subject: string;
+  after?: string;
+  preferred?: boolean;
+  title?: RegExp;
+}[] = [
   {
     name: 'build-worker timeout alias renamed',
     language: 'json',
@@ -38,7 +48,8 @@ const cases: { name: string; language: string; source: string; subject: string; 
     language: 'typescript',
     source: 'await fetch(`${base}/api/v2/registry-modules/actions/delete/${org}/vpc`, { method: "POST" });',
     subject: 'endpoint POST /registry-modules/actions/delete/:organization_name/:name',
-    after: 'await fetch(`${base}/api/v2/organizations/${org}/registry-modules/private/${org}/vpc`, { method: "DELETE" });',
+    after:
+      'await fetch(`${base}/api/v2/organizations/${org}/registry-modules/private/${org}/vpc`, { method: "DELETE" });',
     preferred: true,
   },
   {
@@ -60,9 +71,11 @@ const cases: { name: string; language: string; source: string; subject: string; 
   {
     name: 'Go method constant renamed',
     language: 'go',
-    source: 'u := fmt.Sprintf("%s/api/v2/registry-modules/actions/delete/%s/%s", base, org, name)\nreq, _ := http.NewRequest(http.MethodPost, u, nil)',
+    source:
+      'u := fmt.Sprintf("%s/api/v2/registry-modules/actions/delete/%s/%s", base, org, name)\nreq, _ := http.NewRequest(http.MethodPost, u, nil)',
     subject: 'endpoint POST /registry-modules/actions/delete/:organization_name/:name',
-    after: 'u := fmt.Sprintf("%s/api/v2/organizations/%s/registry-modules/private/%s/%s", base, org, name)\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)',
+    after:
+      'u := fmt.Sprintf("%s/api/v2/organizations/%s/registry-modules/private/%s/%s", base, org, name)\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)',
     preferred: true,
   },
   {
@@ -82,10 +95,30 @@ const cases: { name: string; language: string; source: string; subject: string; 
     after: 'curl -X PATCH "$ADDR/api/v2/admin/organizations/acme/relationships/module-consumers"',
     preferred: true,
   },
-  { name: 'policy checks: the successor takes other ids', language: 'typescript', source: 'fetch(`/runs/${run}/policy-checks`)', subject: 'endpoint GET /runs/:run_id/policy-checks' },
-  { name: 'a concatenation is not rewritten', language: 'typescript', source: 'fetch("/registry-modules/show/" + org + "/vpc/aws")', subject: 'endpoint GET /registry-modules/show/:organization_name/:name/:provider' },
-  { name: 'stage to stages changes the value shape', language: 'json', source: '{"data": {"type": "workspace-tasks", "attributes": {"stage": "pre_plan"}}}', subject: 'attribute workspace-tasks stage' },
-  { name: 'a current subject has no replacement', language: 'json', source: '{"auto-apply-run-trigger": true}', subject: 'attribute workspaces auto-apply-run-trigger' },
+  {
+    name: 'policy checks: the successor takes other ids',
+    language: 'typescript',
+    source: 'fetch(`/runs/${run}/policy-checks`)',
+    subject: 'endpoint GET /runs/:run_id/policy-checks',
+  },
+  {
+    name: 'a concatenation is not rewritten',
+    language: 'typescript',
+    source: 'fetch("/registry-modules/show/" + org + "/vpc/aws")',
+    subject: 'endpoint GET /registry-modules/show/:organization_name/:name/:provider',
+  },
+  {
+    name: 'stage to stages changes the value shape',
+    language: 'json',
+    source: '{"data": {"type": "workspace-tasks", "attributes": {"stage": "pre_plan"}}}',
+    subject: 'attribute workspace-tasks stage',
+  },
+  {
+    name: 'a current subject has no replacement',
+    language: 'json',
+    source: '{"auto-apply-run-trigger": true}',
+    subject: 'attribute workspaces auto-apply-run-trigger',
+  },
 ];
 
 describe('replacementEdit', () => {

@@ -11,36 +11,204 @@ const TAGS = 'endpoint POST /workspaces/:workspace_id/relationships/tags';
 const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
-  { name: 'concatenation with expressions', language: 'java', source: 'client.post(BASE + "/workspaces/" + ws.getId() + "/relationships/tags");', expected: [`${TAGS} <post>`] },
-  { name: 'trailing expression fills the last segment', language: 'javascript', source: 'api.get("/projects/" + id)', expected: ['endpoint GET /projects/:project_id <get>'] },
-  { name: 'a template literal placeholder is a segment', language: 'typescript', source: 'const u = `/workspaces/${ws}/relationships/tags`; // then POST', expected: [`${TAGS}`] },
-  { name: 'curl -X on the line before', language: 'shellscript', source: 'curl -X DELETE \\\n  https://x/api/v2/workspaces/ws-1/relationships/tags', expected: [`${UNTAG} <DELETE>`] },
-  { name: 'curl --request', language: 'shellscript', source: 'curl --request DELETE https://x/api/v2/workspaces/ws-1/relationships/tags', expected: [`${UNTAG} <DELETE>`] },
-  { name: 'Go method constant on the next line', language: 'go', source: 'u := base + "/api/v2/workspaces/" + id + "/relationships/tags"\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)', expected: [`${UNTAG} <MethodDelete>`] },
-  { name: 'axios-style method option', language: 'javascript', source: "axios({ url: `/workspaces/${id}/relationships/tags`, method: 'delete' })", expected: [`${UNTAG} <delete>`] },
-  { name: 'method written in the literal', language: 'markdown', source: 'Call `DELETE /workspaces/:workspace_id/relationships/tags` to untag.', expected: [`${UNTAG} <DELETE>`] },
-  { name: 'a method on another call is not borrowed', language: 'typescript', source: 'await api.delete("/projects/p-1");\n\n\n\n\nawait fetch("/projects/p-2");', expected: ['endpoint DELETE /projects/:project_id <delete>', 'endpoint GET /projects/:project_id'] },
-  { name: 'PATCH picks the deprecation route over DELETE of a version', language: 'shellscript', source: 'curl -X PATCH https://x/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/1.0.0', expected: ['endpoint PATCH /organizations/:organization_name/registry-modules/private/:organization_name/:module_name/:module_provider/:module_version <PATCH>'] },
-  { name: 'DELETE picks the version route despite the literal `private`', language: 'shellscript', source: 'curl -X DELETE https://x/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/1.0.0', expected: ['endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/:version <DELETE>'] },
-  { name: 'the audit trails token needs its query', language: 'typescript', source: 'api.post("/organizations/acme/authentication-token?token=audit-trails");\napi.post("/organizations/acme/authentication-token");', expected: ['endpoint POST /organizations/:organization_name/authentication-token?token=audit-trails <post>'] },
-  { name: '`q` bound to the list URL in the same call', language: 'python', source: 'requests.get(f"{BASE}/organizations/{org}/teams", params={"q": "ops", "filter[names]": "a"})', expected: ['parameter q /organizations/:organization_name/teams', 'parameter filter[names] /organizations/:organization_name/teams'] },
-  { name: '`q` without a URL that has it stays a word', language: 'python', source: 'requests.get(f"{BASE}/organizations/{org}/projects", params={"q": "ops"})', expected: ['endpoint GET /organizations/:organization_name/projects <get>'] },
-  { name: 'go-tfe style relative path', language: 'go', source: 'u := fmt.Sprintf("organizations/%s/varsets", url.PathEscape(org))', expected: ['endpoint GET /organizations/:organization_name/varsets'] },
-  { name: 'pagination parameters only on the paginated lists', language: 'typescript', source: 'api.get("/organizations/acme/ssh-keys?page[size]=100");\napi.get("/organizations/acme/projects?page[size]=100");', expected: ['endpoint GET /organizations/:organization_name/ssh-keys <get>', 'parameter page[size] *', 'endpoint GET /organizations/:organization_name/projects <get>'] },
-  { name: 'a block comment opener inside a string is no comment', language: 'typescript', source: 'const glob = "/api/*";\nconst k = { "auto-apply-run-trigger": true };', expected: ['attribute workspaces auto-apply-run-trigger'] },
-  { name: 'block comments are skipped', language: 'typescript', source: '/* "auto-apply-run-trigger"\n fetch("/runs") */ const x = 1;', expected: [] },
-  { name: 'Python docstrings are skipped', language: 'python', source: '"""Uses "auto-apply-run-trigger" and /runs."""\nx = 1', expected: [] },
-  { name: 'hash inside a string is no comment', language: 'yaml', source: 'url: "https://x/api/v2/runs#top"', expected: ['endpoint POST /runs'] },
-  { name: 'run task request fields need a run task handler around', language: 'python', source: 'def handle(req):\n    url = req["callback"]\n    stage = req["stage"]', expected: [] },
-  { name: 'run task request fields read in a handler (subscript, get, destructuring)', language: 'python', source: 'def handle(req):\n    url = req["task_result_callback_url"]\n    stage = req["stage"]\n    cv = req.get("configuration_version_id")', expected: ['attribute run task request stage', 'attribute run task request configuration_version_id'] },
-  { name: 'a Python parameter annotation is no key', language: 'python', source: 'def handle(req, stage: str):\n    return req["task_result_callback_url"]', expected: [] },
-  { name: 'statuses listed beside a distinct one of the same field', language: 'go', source: 'const (\n\tRunFetching RunStatus = "fetching"\n\tRunSaved RunStatus = "planned_and_saved"\n)\nvar mode = "fetching"', expected: ['status runs fetching', 'status runs planned_and_saved'] },
-  { name: 'a status type named for its resource', language: 'go', source: 'const ConfigurationArchived ConfigurationStatus = "archived"\nconst Other OtherStatus = "archived"', expected: ['status configuration-versions archived'] },
-  { name: 'snake_case of a kebab attribute in a provider block', language: 'terraform', source: 'resource "tfe_workspace" "w" {\n  tag_names = ["a"]\n  name = "w"\n}\nresource "aws_s3_bucket" "b" {\n  tag_names = ["a"]\n}', expected: ['attribute workspaces tag-names'] },
-  { name: 'YAML: a less indented key closes the mapping of a type', language: 'yaml', source: 'access:\n  - type: team-projects\n    access: write\nlogging:\n  access: read', expected: ['resource - team-projects', 'status team-projects write'] },
-  { name: 'a POST to a path the history has only for GET is not that GET', language: 'typescript', source: "request('POST', `/organizations/${org}/workspaces`);\nrequest('GET', `/organizations/${org}/workspaces`);", expected: ['endpoint GET /organizations/:organization_name/workspaces <GET>'] },
-  { name: 'generic status value only next to its field (the runs URL is context only)', language: 'typescript', source: 'const r = await get(`/workspaces/${ws}/runs`);\nif (r.data.status === "fetching") wait();\nlog("fetching");', expected: ['status runs fetching'] },
-  { name: 'resource type only as a type value', language: 'json', source: '{"type": "policy-checks", "kind": "policy-checks"}', expected: ['resource - policy-checks'] },
+  {
+    name: 'concatenation with expressions',
+    language: 'java',
+    source: 'client.post(BASE + "/workspaces/" + ws.getId() + "/relationships/tags");',
+    expected: [`${TAGS} <post>`],
+  },
+  {
+    name: 'trailing expression fills the last segment',
+    language: 'javascript',
+    source: 'api.get("/projects/" + id)',
+    expected: ['endpoint GET /projects/:project_id <get>'],
+  },
+  {
+    name: 'a template literal placeholder is a segment',
+    language: 'typescript',
+    source: 'const u = `/workspaces/${ws}/relationships/tags`; // then POST',
+    expected: [`${TAGS}`],
+  },
+  {
+    name: 'curl -X on the line before',
+    language: 'shellscript',
+    source: 'curl -X DELETE \\\n  https://x/api/v2/workspaces/ws-1/relationships/tags',
+    expected: [`${UNTAG} <DELETE>`],
+  },
+  {
+    name: 'curl --request',
+    language: 'shellscript',
+    source: 'curl --request DELETE https://x/api/v2/workspaces/ws-1/relationships/tags',
+    expected: [`${UNTAG} <DELETE>`],
+  },
+  {
+    name: 'Go method constant on the next line',
+    language: 'go',
+    source:
+      'u := base + "/api/v2/workspaces/" + id + "/relationships/tags"\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)',
+    expected: [`${UNTAG} <MethodDelete>`],
+  },
+  {
+    name: 'axios-style method option',
+    language: 'javascript',
+    source: "axios({ url: `/workspaces/${id}/relationships/tags`, method: 'delete' })",
+    expected: [`${UNTAG} <delete>`],
+  },
+  {
+    name: 'method written in the literal',
+    language: 'markdown',
+    source: 'Call `DELETE /workspaces/:workspace_id/relationships/tags` to untag.',
+    expected: [`${UNTAG} <DELETE>`],
+  },
+  {
+    name: 'a method on another call is not borrowed',
+    language: 'typescript',
+    source: 'await api.delete("/projects/p-1");\n\n\n\n\nawait fetch("/projects/p-2");',
+    expected: ['endpoint DELETE /projects/:project_id <delete>', 'endpoint GET /projects/:project_id'],
+  },
+  {
+    name: 'PATCH picks the deprecation route over DELETE of a version',
+    language: 'shellscript',
+    source: 'curl -X PATCH https://x/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/1.0.0',
+    expected: [
+      'endpoint PATCH /organizations/:organization_name/registry-modules/private/:organization_name/:module_name/:module_provider/:module_version <PATCH>',
+    ],
+  },
+  {
+    name: 'DELETE picks the version route despite the literal `private`',
+    language: 'shellscript',
+    source: 'curl -X DELETE https://x/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/1.0.0',
+    expected: [
+      'endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/:version <DELETE>',
+    ],
+  },
+  {
+    name: 'the audit trails token needs its query',
+    language: 'typescript',
+    source:
+      'api.post("/organizations/acme/authentication-token?token=audit-trails");\napi.post("/organizations/acme/authentication-token");',
+    expected: ['endpoint POST /organizations/:organization_name/authentication-token?token=audit-trails <post>'],
+  },
+  {
+    name: '`q` bound to the list URL in the same call',
+    language: 'python',
+    source: 'requests.get(f"{BASE}/organizations/{org}/teams", params={"q": "ops", "filter[names]": "a"})',
+    expected: [
+      'parameter q /organizations/:organization_name/teams',
+      'parameter filter[names] /organizations/:organization_name/teams',
+    ],
+  },
+  {
+    name: '`q` without a URL that has it stays a word',
+    language: 'python',
+    source: 'requests.get(f"{BASE}/organizations/{org}/projects", params={"q": "ops"})',
+    expected: ['endpoint GET /organizations/:organization_name/projects <get>'],
+  },
+  {
+    name: 'go-tfe style relative path',
+    language: 'go',
+    source: 'u := fmt.Sprintf("organizations/%s/varsets", url.PathEscape(org))',
+    expected: ['endpoint GET /organizations/:organization_name/varsets'],
+  },
+  {
+    name: 'pagination parameters only on the paginated lists',
+    language: 'typescript',
+    source:
+      'api.get("/organizations/acme/ssh-keys?page[size]=100");\napi.get("/organizations/acme/projects?page[size]=100");',
+    expected: [
+      'endpoint GET /organizations/:organization_name/ssh-keys <get>',
+      'parameter page[size] *',
+      'endpoint GET /organizations/:organization_name/projects <get>',
+    ],
+  },
+  {
+    name: 'a block comment opener inside a string is no comment',
+    language: 'typescript',
+    source: 'const glob = "/api/*";\nconst k = { "auto-apply-run-trigger": true };',
+    expected: ['attribute workspaces auto-apply-run-trigger'],
+  },
+  {
+    name: 'block comments are skipped',
+    language: 'typescript',
+    source: '/* "auto-apply-run-trigger"\n fetch("/runs") */ const x = 1;',
+    expected: [],
+  },
+  {
+    name: 'Python docstrings are skipped',
+    language: 'python',
+    source: '"""Uses "auto-apply-run-trigger" and /runs."""\nx = 1',
+    expected: [],
+  },
+  {
+    name: 'hash inside a string is no comment',
+    language: 'yaml',
+    source: 'url: "https://x/api/v2/runs#top"',
+    expected: ['endpoint POST /runs'],
+  },
+  {
+    name: 'run task request fields need a run task handler around',
+    language: 'python',
+    source: 'def handle(req):\n    url = req["callback"]\n    stage = req["stage"]',
+    expected: [],
+  },
+  {
+    name: 'run task request fields read in a handler (subscript, get, destructuring)',
+    language: 'python',
+    source:
+      'def handle(req):\n    url = req["task_result_callback_url"]\n    stage = req["stage"]\n    cv = req.get("configuration_version_id")',
+    expected: ['attribute run task request stage', 'attribute run task request configuration_version_id'],
+  },
+  {
+    name: 'a Python parameter annotation is no key',
+    language: 'python',
+    source: 'def handle(req, stage: str):\n    return req["task_result_callback_url"]',
+    expected: [],
+  },
+  {
+    name: 'statuses listed beside a distinct one of the same field',
+    language: 'go',
+    source:
+      'const (\n\tRunFetching RunStatus = "fetching"\n\tRunSaved RunStatus = "planned_and_saved"\n)\nvar mode = "fetching"',
+    expected: ['status runs fetching', 'status runs planned_and_saved'],
+  },
+  {
+    name: 'a status type named for its resource',
+    language: 'go',
+    source: 'const ConfigurationArchived ConfigurationStatus = "archived"\nconst Other OtherStatus = "archived"',
+    expected: ['status configuration-versions archived'],
+  },
+  {
+    name: 'snake_case of a kebab attribute in a provider block',
+    language: 'terraform',
+    source:
+      'resource "tfe_workspace" "w" {\n  tag_names = ["a"]\n  name = "w"\n}\nresource "aws_s3_bucket" "b" {\n  tag_names = ["a"]\n}',
+    expected: ['attribute workspaces tag-names'],
+  },
+  {
+    name: 'YAML: a less indented key closes the mapping of a type',
+    language: 'yaml',
+    source: 'access:\n  - type: team-projects\n    access: write\nlogging:\n  access: read',
+    expected: ['resource - team-projects', 'status team-projects write'],
+  },
+  {
+    name: 'a POST to a path the history has only for GET is not that GET',
+    language: 'typescript',
+    source: "request('POST', `/organizations/${org}/workspaces`);\nrequest('GET', `/organizations/${org}/workspaces`);",
+    expected: ['endpoint GET /organizations/:organization_name/workspaces <GET>'],
+  },
+  {
+    name: 'generic status value only next to its field (the runs URL is context only)',
+    language: 'typescript',
+    source:
+      'const r = await get(`/workspaces/${ws}/runs`);\nif (r.data.status === "fetching") wait();\nlog("fetching");',
+    expected: ['status runs fetching'],
+  },
+  {
+    name: 'resource type only as a type value',
+    language: 'json',
+    source: '{"type": "policy-checks", "kind": "policy-checks"}',
+    expected: ['resource - policy-checks'],
+  },
 ];
 
 describe('scanText', () => {
@@ -50,7 +218,16 @@ describe('scanText', () => {
 
   it('reports lines and exclusive end columns of the literal text', () => {
     const [match] = scanText('x\n  "auto-apply-run-trigger": true', { languageId: 'json' });
-    assert.deepEqual({ line: match?.line, column: match?.column, endLine: match?.endLine, endColumn: match?.endColumn, text: match?.text }, { line: 2, column: 4, endLine: 2, endColumn: 26, text: 'auto-apply-run-trigger' });
+    assert.deepEqual(
+      {
+        line: match?.line,
+        column: match?.column,
+        endLine: match?.endLine,
+        endColumn: match?.endColumn,
+        text: match?.text,
+      },
+      { line: 2, column: 4, endLine: 2, endColumn: 26, text: 'auto-apply-run-trigger' },
+    );
   });
 
   it('guesses the language from the file name', () => {

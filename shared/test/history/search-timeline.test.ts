@@ -15,7 +15,12 @@ describe('searchHistory', () => {
   }
 
   it('finds entries by date prefix and by words of their summary', () => {
-    assert.deepEqual(searchHistory('2024-03').entries.map((h) => h.item.date).sort(), ['2024-03-12', '2024-03-14', '2024-03-26', '2024-03-27']);
+    assert.deepEqual(
+      searchHistory('2024-03')
+        .entries.map((h) => h.item.date)
+        .sort(),
+      ['2024-03-12', '2024-03-14', '2024-03-26', '2024-03-27'],
+    );
     assert.equal(searchHistory('saved plans').entries[0]?.item.date, '2023-08-21');
   });
 
@@ -35,7 +40,10 @@ describe('timeline', () => {
     assert.equal(lines[1], '_deprecated 2023-05-25 → use enforcement-level_');
     const items = lines.filter((l) => l.startsWith('- '));
     assert.equal(items.length, 2);
-    assert.match(items[0] ?? '', /^- \*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · ph-2023-05-25 — .*replaced by enforcement-level/);
+    assert.match(
+      items[0] ?? '',
+      /^- \*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · ph-2023-05-25 — .*replaced by enforcement-level/,
+    );
     assert.match(items[1] ?? '', /^- \*\*2022-11-18\*\* fixed/);
   });
 

@@ -3,7 +3,14 @@
 // claims with leeways (path_login_test.go).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkBoundClaims, checkTimes, mappedMetadata, readJwtRole, userClaimValue, type JwtRole } from '../../src/jwt-roles/index.ts';
+import {
+  checkBoundClaims,
+  checkTimes,
+  mappedMetadata,
+  readJwtRole,
+  userClaimValue,
+  type JwtRole,
+} from '../../src/jwt-roles/index.ts';
 
 const base = { role_type: 'jwt', user_claim: 'repository', bound_audiences: ['https://github.com/octo'] };
 
@@ -15,44 +22,107 @@ function role(extra: Record<string, unknown>): JwtRole {
 
 describe('readJwtRole: writes refused with the real engine message', () => {
   const cases: readonly [string, Record<string, unknown>, string][] = [
-    ['role_type omitted means oidc', { user_claim: 'sub', bound_audiences: ['a'] }, "'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified."],
+    [
+      'role_type omitted means oidc',
+      { user_claim: 'sub', bound_audiences: ['a'] },
+      "'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified.",
+    ],
     ['no user claim', { role_type: 'jwt', bound_audiences: ['a'] }, 'a user claim must be defined on the role'],
-    ['no bound constraint', { role_type: 'jwt', user_claim: 'sub' }, 'must have at least one bound constraint when creating/updating a role'],
+    [
+      'no bound constraint',
+      { role_type: 'jwt', user_claim: 'sub' },
+      'must have at least one bound constraint when creating/updating a role',
+    ],
     ['ttl above max', { ...base, token_ttl: '2h', token_max_ttl: '1h' }, 'ttl should not be greater than max ttl'],
-    ['mapping onto role', { ...base, claim_mappings: { repository: 'role' } }, 'metadata key "role" is reserved and may not be a mapping destination'],
-    ['two claims onto one key', { ...base, claim_mappings: { repository: 'repo', sub: 'repo' } }, 'multiple keys are mapped to metadata key "repo"'],
+    [
+      'mapping onto role',
+      { ...base, claim_mappings: { repository: 'role' } },
+      'metadata key "role" is reserved and may not be a mapping destination',
+    ],
+    [
+      'two claims onto one key',
+      { ...base, claim_mappings: { repository: 'repo', sub: 'repo' } },
+      'multiple keys are mapped to metadata key "repo"',
+    ],
     ['bad bound_claims_type', { ...base, bound_claims_type: 'regex' }, "invalid 'bound_claims_type': regex"],
   ];
   for (const [name, params, message] of cases) {
-    test(name, () => assert.ok(readJwtRole(params).errors.includes(message), JSON.stringify(readJwtRole(params).errors)));
+    test(name, () =>
+      assert.ok(readJwtRole(params).errors.includes(message), JSON.stringify(readJwtRole(params).errors)),
+    );
   }
   test('bound_audiences alone passes; old field names are read', () => {
-    const read = readJwtRole({ role_type: 'jwt', user_claim: 'sub', bound_audiences: 'a,b', policies: 'x, y', ttl: 600, max_ttl: '1h' });
+    const read = readJwtRole({
+      role_type: 'jwt',
+      user_claim: 'sub',
+      bound_audiences: 'a,b',
+      policies: 'x, y',
+      ttl: 600,
+      max_ttl: '1h',
+    });
     assert.deepEqual(read.errors, []);
-    assert.deepEqual([read.role?.boundAudiences, read.role?.tokenPolicies, read.role?.tokenTtl, read.role?.tokenMaxTtl], [['a', 'b'], ['x', 'y'], 600, 3600]);
+    assert.deepEqual(
+      [read.role?.boundAudiences, read.role?.tokenPolicies, read.role?.tokenTtl, read.role?.tokenMaxTtl],
+      [['a', 'b'], ['x', 'y'], 600, 3600],
+    );
   });
   test('an oidc role with redirect URIs is stored as oidc', () => {
-    assert.equal(readJwtRole({ user_claim: 'sub', allowed_redirect_uris: ['http://localhost/cb'] }).role?.roleType, 'oidc');
+    assert.equal(
+      readJwtRole({ user_claim: 'sub', allowed_redirect_uris: ['http://localhost/cb'] }).role?.roleType,
+      'oidc',
+    );
   });
 });
 
 describe('checkBoundClaims', () => {
-  const claims = { repository: 'octo/app', sub: 'repo:octo/app:ref:refs/heads/main', run_attempt: '1', environment: 'prod', nested: { team: 'ops' }, groups: ['a', 'b'] };
+  const claims = {
+    repository: 'octo/app',
+    sub: 'repo:octo/app:ref:refs/heads/main',
+    run_attempt: '1',
+    environment: 'prod',
+    nested: { team: 'ops' },
+    groups: ['a', 'b'],
+  };
   const cases: readonly [string, Record<string, unknown>, string | undefined][] = [
     ['string match', { bound_claims: { repository: 'octo/app' } }, undefined],
-    ['string mismatch', { bound_claims: { repository: 'octo/other' } }, 'claim "repository" does not match any associated bound claim values'],
+    [
+      'string mismatch',
+      { bound_claims: { repository: 'octo/other' } },
+      'claim "repository" does not match any associated bound claim values',
+    ],
     ['any value of a list', { bound_claims: { repository: ['octo/other', 'octo/app'] } }, undefined],
     ['missing claim', { bound_claims: { job: 'x' } }, 'claim "job" is missing'],
-    ['string is type-sensitive', { bound_claims: { run_attempt: 1 } }, 'claim "run_attempt" does not match any associated bound claim values'],
-    ['string does not glob', { bound_claims: { sub: 'repo:octo/*' } }, 'claim "sub" does not match any associated bound claim values'],
+    [
+      'string is type-sensitive',
+      { bound_claims: { run_attempt: 1 } },
+      'claim "run_attempt" does not match any associated bound claim values',
+    ],
+    [
+      'string does not glob',
+      { bound_claims: { sub: 'repo:octo/*' } },
+      'claim "sub" does not match any associated bound claim values',
+    ],
     ['glob across / and :', { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo/*' } }, undefined],
-    ['glob refuses another owner', { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-evil/*' } }, 'claim "sub" does not match any associated bound claim values'],
-    ['glob in the middle', { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo/*:ref:refs/heads/main' } }, undefined],
+    [
+      'glob refuses another owner',
+      { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo-evil/*' } },
+      'claim "sub" does not match any associated bound claim values',
+    ],
+    [
+      'glob in the middle',
+      { bound_claims_type: 'glob', bound_claims: { sub: 'repo:octo/*:ref:refs/heads/main' } },
+      undefined,
+    ],
     ['JSON pointer claim', { bound_claims: { '/nested/team': 'ops' } }, undefined],
     ['list claim: any element', { bound_claims: { groups: 'b' } }, undefined],
-    ['every bound claim must match', { bound_claims: { repository: 'octo/app', environment: 'staging' } }, 'claim "environment" does not match any associated bound claim values'],
+    [
+      'every bound claim must match',
+      { bound_claims: { repository: 'octo/app', environment: 'staging' } },
+      'claim "environment" does not match any associated bound claim values',
+    ],
   ];
-  for (const [name, extra, expected] of cases) test(name, () => assert.equal(checkBoundClaims(role(extra), claims), expected));
+  for (const [name, extra, expected] of cases)
+    test(name, () => assert.equal(checkBoundClaims(role(extra), claims), expected));
 });
 
 describe('user claim and claim mappings', () => {
@@ -60,11 +130,15 @@ describe('user claim and claim mappings', () => {
     assert.deepEqual(userClaimValue(role({}), { repository: 'octo/app' }), { value: 'octo/app' });
     assert.deepEqual(userClaimValue(role({ user_claim: 'repository_id' }), { repository_id: 42 }), { value: '42' });
     assert.deepEqual(userClaimValue(role({}), {}), { error: 'claim "repository" not found in token' });
-    assert.deepEqual(userClaimValue(role({}), { repository: { a: 1 } }), { error: 'claim "repository" could not be converted to string' });
+    assert.deepEqual(userClaimValue(role({}), { repository: { a: 1 } }), {
+      error: 'claim "repository" could not be converted to string',
+    });
   });
   test('mappings copy claims into metadata; absent claims skipped; objects refused', () => {
     const mapped = role({ claim_mappings: { ref: 'ref', environment: 'env', missing: 'm' } });
-    assert.deepEqual(mappedMetadata(mapped, { ref: 'refs/heads/main', environment: 'prod' }), { metadata: { ref: 'refs/heads/main', env: 'prod' } });
+    assert.deepEqual(mappedMetadata(mapped, { ref: 'refs/heads/main', environment: 'prod' }), {
+      metadata: { ref: 'refs/heads/main', env: 'prod' },
+    });
     assert.deepEqual(mappedMetadata(mapped, { ref: ['x'] }), { error: "error converting claim 'ref' to string" });
   });
 });
@@ -76,11 +150,27 @@ describe('checkTimes with leeways', () => {
     ['no time claims', {}, {}, 'no issued at (iat), not before (nbf), or expiration time (exp) claims in token'],
     ['expired within the default leeways (150 s + 60 s skew)', {}, { exp: now - 200 }, undefined],
     ['expired past the leeways', {}, { exp: now - 211 }, 'invalid expiration time (exp) claim: token is expired'],
-    ['no expiration leeway (-1), still the skew', { expiration_leeway: -1 }, { exp: now - 61 }, 'invalid expiration time (exp) claim: token is expired'],
-    ['no leeway at all', { expiration_leeway: -1, clock_skew_leeway: -1 }, { exp: now - 1 }, 'invalid expiration time (exp) claim: token is expired'],
+    [
+      'no expiration leeway (-1), still the skew',
+      { expiration_leeway: -1 },
+      { exp: now - 61 },
+      'invalid expiration time (exp) claim: token is expired',
+    ],
+    [
+      'no leeway at all',
+      { expiration_leeway: -1, clock_skew_leeway: -1 },
+      { exp: now - 1 },
+      'invalid expiration time (exp) claim: token is expired',
+    ],
     ['not yet valid past the leeways', {}, { nbf: now + 211 }, 'invalid not before (nbf) claim: token not yet valid'],
     ['nbf within the leeways', {}, { nbf: now + 200 }, undefined],
-    ['issued in the future', {}, { iat: now + 61, exp: now + 400 }, 'invalid issued at (iat) claim: token issued in the future'],
+    [
+      'issued in the future',
+      {},
+      { iat: now + 61, exp: now + 400 },
+      'invalid issued at (iat) claim: token issued in the future',
+    ],
   ];
-  for (const [name, extra, claims, expected] of cases) test(name, () => assert.equal(checkTimes(role(extra), claims, now), expected));
+  for (const [name, extra, claims, expected] of cases)
+    test(name, () => assert.equal(checkTimes(role(extra), claims, now), expected));
 });

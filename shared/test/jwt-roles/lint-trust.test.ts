@@ -18,8 +18,14 @@ function policies(entries: Record<string, string>): ReadonlyMap<string, AclPolic
 }
 
 const deployOnly = policies({ deploy: 'path "cloud/creds/deploy" { capabilities = ["read"] }' });
-const pushWorkflow = readWorkflowFacts('on: push\njobs:\n  d:\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: https://github.com/octo\n', '.github/workflows/deploy.yml');
-const prWorkflow = readWorkflowFacts('on:\n  pull_request:\n    branches: [main]\njobs:\n  t:\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: sigstore\n', '.github/workflows/pr.yml');
+const pushWorkflow = readWorkflowFacts(
+  'on: push\njobs:\n  d:\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: https://github.com/octo\n',
+  '.github/workflows/deploy.yml',
+);
+const prWorkflow = readWorkflowFacts(
+  'on:\n  pull_request:\n    branches: [main]\njobs:\n  t:\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: sigstore\n',
+  '.github/workflows/pr.yml',
+);
 
 interface Case {
   readonly name: string;
@@ -30,23 +36,95 @@ interface Case {
 }
 
 const cases: readonly Case[] = [
-  { name: 'a role pinned to one repository passes', role: good, context: { policies: deployOnly, workflows: [pushWorkflow] } },
-  { name: 'only an audience: any repository', role: { ...good, bound_claims: undefined, bound_claims_type: undefined }, expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'] },
-  { name: 'only non-pinning claims: any repository', role: { ...good, bound_claims: { ref: 'refs/heads/main' } }, expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'] },
-  { name: 'bound_subject pins', role: { ...good, bound_claims: undefined, bound_subject: 'repo:octo/app:environment:prod' } },
-  { name: 'glob repo:* leaves the owner open', role: { ...good, bound_claims: { sub: 'repo:*' } }, expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub'] },
-  { name: 'glob repo:octo* matches octo-evil', role: { ...good, bound_claims: { sub: ['repo:octo/app:*', 'repo:octo*'] } }, expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub/1'] },
-  { name: 'glob */app for repository', role: { ...good, bound_claims: { repository: '*/app' } }, expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/repository'] },
-  { name: 'the same text as a string binding is literal, not a glob', role: { ...good, bound_claims_type: 'string', bound_claims: { sub: 'repo:*' } } },
-  { name: 'glob repo:octo/* admits every repository of the owner', role: { ...good, bound_claims: { sub: 'repo:octo/*' } }, expected: ['JWT_TRUST_WHOLE_OWNER', '/bound_claims/sub'] },
-  { name: 'no audience', role: { ...good, bound_audiences: [] }, expected: ['JWT_TRUST_NO_AUDIENCE', '/bound_audiences'] },
-  { name: "audience differs from the workflows' jwt-audience", role: good, context: { workflows: [{ ...pushWorkflow, audiences: ['sigstore'] }] }, expected: ['JWT_TRUST_AUDIENCE_MISMATCH', '/bound_audiences'] },
-  { name: 'branch sub while a workflow runs on pull_request', role: { ...good, bound_audiences: ['sigstore'] }, context: { workflows: [prWorkflow] }, expected: ['JWT_TRUST_BRANCH_SUB_PULL_REQUEST', '/bound_claims/sub'] },
+  {
+    name: 'a role pinned to one repository passes',
+    role: good,
+    context: { policies: deployOnly, workflows: [pushWorkflow] },
+  },
+  {
+    name: 'only an audience: any repository',
+    role: { ...good, bound_claims: undefined, bound_claims_type: undefined },
+    expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
+  },
+  {
+    name: 'only non-pinning claims: any repository',
+    role: { ...good, bound_claims: { ref: 'refs/heads/main' } },
+    expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
+  },
+  {
+    name: 'bound_subject pins',
+    role: { ...good, bound_claims: undefined, bound_subject: 'repo:octo/app:environment:prod' },
+  },
+  {
+    name: 'glob repo:* leaves the owner open',
+    role: { ...good, bound_claims: { sub: 'repo:*' } },
+    expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub'],
+  },
+  {
+    name: 'glob repo:octo* matches octo-evil',
+    role: { ...good, bound_claims: { sub: ['repo:octo/app:*', 'repo:octo*'] } },
+    expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub/1'],
+  },
+  {
+    name: 'glob */app for repository',
+    role: { ...good, bound_claims: { repository: '*/app' } },
+    expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/repository'],
+  },
+  {
+    name: 'the same text as a string binding is literal, not a glob',
+    role: { ...good, bound_claims_type: 'string', bound_claims: { sub: 'repo:*' } },
+  },
+  {
+    name: 'glob repo:octo/* admits every repository of the owner',
+    role: { ...good, bound_claims: { sub: 'repo:octo/*' } },
+    expected: ['JWT_TRUST_WHOLE_OWNER', '/bound_claims/sub'],
+  },
+  {
+    name: 'no audience',
+    role: { ...good, bound_audiences: [] },
+    expected: ['JWT_TRUST_NO_AUDIENCE', '/bound_audiences'],
+  },
+  {
+    name: "audience differs from the workflows' jwt-audience",
+    role: good,
+    context: { workflows: [{ ...pushWorkflow, audiences: ['sigstore'] }] },
+    expected: ['JWT_TRUST_AUDIENCE_MISMATCH', '/bound_audiences'],
+  },
+  {
+    name: 'branch sub while a workflow runs on pull_request',
+    role: { ...good, bound_audiences: ['sigstore'] },
+    context: { workflows: [prWorkflow] },
+    expected: ['JWT_TRUST_BRANCH_SUB_PULL_REQUEST', '/bound_claims/sub'],
+  },
   { name: 'branch sub with push workflows only passes', role: good, context: { workflows: [pushWorkflow] } },
-  { name: 'role_type omitted', role: { ...good, role_type: undefined }, expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', '/role_type'] },
-  { name: 'a policy reaching auth/*', role: { ...good, token_policies: ['deploy', 'admin'] }, context: { policies: policies({ deploy: 'path "cloud/*" { capabilities = ["read"] }', admin: 'path "auth/*" { capabilities = ["update"] }' }) }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/1'] },
-  { name: 'a policy reaching sys/policies via *', role: { ...good, token_policies: ['all'] }, context: { policies: policies({ all: 'path "*" { capabilities = ["create", "update"] }' }) }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'] },
-  { name: 'the root policy', role: { ...good, token_policies: ['root'] }, context: { policies: deployOnly }, expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'] },
+  {
+    name: 'role_type omitted',
+    role: { ...good, role_type: undefined },
+    expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', '/role_type'],
+  },
+  {
+    name: 'a policy reaching auth/*',
+    role: { ...good, token_policies: ['deploy', 'admin'] },
+    context: {
+      policies: policies({
+        deploy: 'path "cloud/*" { capabilities = ["read"] }',
+        admin: 'path "auth/*" { capabilities = ["update"] }',
+      }),
+    },
+    expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/1'],
+  },
+  {
+    name: 'a policy reaching sys/policies via *',
+    role: { ...good, token_policies: ['all'] },
+    context: { policies: policies({ all: 'path "*" { capabilities = ["create", "update"] }' }) },
+    expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'],
+  },
+  {
+    name: 'the root policy',
+    role: { ...good, token_policies: ['root'] },
+    context: { policies: deployOnly },
+    expected: ['JWT_TRUST_POLICY_REACHES_TRUST', '/token_policies/0'],
+  },
 ];
 
 describe('lintJwtTrust', () => {
@@ -55,7 +133,10 @@ describe('lintJwtTrust', () => {
       const role = Object.fromEntries(Object.entries(c.role).filter(([, v]) => v !== undefined));
       const problems = lintJwtTrust(role, c.context);
       if (!c.expected) return assert.deepEqual(problems, []);
-      assert.deepEqual(problems.map((p) => [p.code, p.path]), [c.expected]);
+      assert.deepEqual(
+        problems.map((p) => [p.code, p.path]),
+        [c.expected],
+      );
     });
   }
 });

@@ -18,13 +18,38 @@ describe('detectKind', () => {
     { name: 'policy in HCL', file: 'policies/deploy.policy.hcl', kind: 'policy' },
     { name: 'policy in JSON', file: 'deploy.policy.json', kind: 'policy' },
     { name: 'policy.yaml is not a policy (policies are HCL or JSON)', file: 'deploy.policy.yaml', kind: undefined },
-    { name: 'JWT role by $schema', file: 'x.yaml', value: { $schema: 'https://keyfob.dev/schemas/jwt-role.schema.json' }, kind: 'jwt-role' },
+    {
+      name: 'JWT role by $schema',
+      file: 'x.yaml',
+      value: { $schema: 'https://keyfob.dev/schemas/jwt-role.schema.json' },
+      kind: 'jwt-role',
+    },
     { name: 'plain yaml', file: 'deploy.yaml', kind: undefined },
     { name: 'role in the middle is not a suffix', file: 'deploy.role.yaml.bak', kind: undefined },
-    { name: '$schema URL', file: 'deploy.yaml', value: { $schema: 'https://keyfob.dev/schemas/role.schema.json' }, kind: 'role' },
-    { name: '$schema relative path', file: 'x.json', value: { $schema: '../../schemas/static-role.schema.json' }, kind: 'static-role' },
-    { name: '$schema beats the file name', file: 'x.role.yaml', value: { $schema: 'https://keyfob.dev/schemas/lease-config.schema.json' }, kind: 'lease-config' },
-    { name: 'foreign $schema falls back to the name', file: 'x.role.yaml', value: { $schema: 'https://json.schemastore.org/github-workflow.json' }, kind: 'role' },
+    {
+      name: '$schema URL',
+      file: 'deploy.yaml',
+      value: { $schema: 'https://keyfob.dev/schemas/role.schema.json' },
+      kind: 'role',
+    },
+    {
+      name: '$schema relative path',
+      file: 'x.json',
+      value: { $schema: '../../schemas/static-role.schema.json' },
+      kind: 'static-role',
+    },
+    {
+      name: '$schema beats the file name',
+      file: 'x.role.yaml',
+      value: { $schema: 'https://keyfob.dev/schemas/lease-config.schema.json' },
+      kind: 'lease-config',
+    },
+    {
+      name: 'foreign $schema falls back to the name',
+      file: 'x.role.yaml',
+      value: { $schema: 'https://json.schemastore.org/github-workflow.json' },
+      kind: 'role',
+    },
     {
       name: 'modeline beats $schema',
       file: 'x.yaml',
@@ -32,7 +57,12 @@ describe('detectKind', () => {
       text: '# yaml-language-server: $schema=https://keyfob.dev/schemas/manifest.schema.json\nroles: {}\n',
       kind: 'manifest',
     },
-    { name: 'modeline with a relative path', file: 'x.yaml', text: '#yaml-language-server:$schema=./schemas/root-config.schema.json\n', kind: 'root-config' },
+    {
+      name: 'modeline with a relative path',
+      file: 'x.yaml',
+      text: '#yaml-language-server:$schema=./schemas/root-config.schema.json\n',
+      kind: 'root-config',
+    },
   ];
   for (const c of cases) test(c.name, () => assert.equal(detectKind(c.file, c.value, c.text), c.kind));
 });
@@ -40,7 +70,15 @@ describe('detectKind', () => {
 describe('file names', () => {
   test('isRoleFileName picks what the CLI walks into', () => {
     assert.deepEqual(
-      ['a.role.yaml', 'a.static-role.yml', 'keyfob.json', 'a.manifest.yaml', 'a.yaml', 'role.yaml', 'package.json'].filter(isRoleFileName),
+      [
+        'a.role.yaml',
+        'a.static-role.yml',
+        'keyfob.json',
+        'a.manifest.yaml',
+        'a.yaml',
+        'role.yaml',
+        'package.json',
+      ].filter(isRoleFileName),
       ['a.role.yaml', 'a.static-role.yml', 'keyfob.json', 'a.manifest.yaml'],
     );
   });

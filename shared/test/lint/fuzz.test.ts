@@ -11,9 +11,54 @@ import { pick, seededRandom, type Random } from '../../../test/helpers/seeded-ra
 const ITERATIONS = 2000;
 const dir = new URL('../../../examples/roles/', import.meta.url);
 const seeds = readdirSync(dir).map((file) => ({ file, text: readFileSync(new URL(file, dir), 'utf8') }));
-const PIECES = [':', ': ', '-', '- ', ' ', '  ', '\n', '"', "'", '[', ']', '{', '}', ',', '#', '---\n', '&a ', '*a', '!!str ', '\t',
-  'credential_type', 'role_arns', 'iam_user', '1d', '0s', '-1', 'null', '~', '\\u00e9', 'é', '😀', '🔑', '\r\n', '=', 'arn:aws:iam::1:role/x',
-  '|', '>', '!', '/', '\\', '%', '${', '{{', '}}', '0', 'x'];
+const PIECES = [
+  ':',
+  ': ',
+  '-',
+  '- ',
+  ' ',
+  '  ',
+  '\n',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '#',
+  '---\n',
+  '&a ',
+  '*a',
+  '!!str ',
+  '\t',
+  'credential_type',
+  'role_arns',
+  'iam_user',
+  '1d',
+  '0s',
+  '-1',
+  'null',
+  '~',
+  '\\u00e9',
+  'é',
+  '😀',
+  '🔑',
+  '\r\n',
+  '=',
+  'arn:aws:iam::1:role/x',
+  '|',
+  '>',
+  '!',
+  '/',
+  '\\',
+  '%',
+  '${',
+  '{{',
+  '}}',
+  '0',
+  'x',
+];
 
 function mutate(text: string, random: Random): string {
   const at = Math.floor(random() * (text.length + 1));
@@ -63,9 +108,20 @@ test(`${ITERATIONS} mutated files never crash the linter and every range is insi
     for (const problem of result.problems) {
       const range = problem.range;
       assert.ok(range, `no range: ${problem.code} (case ${i})`);
-      assert.ok(range.start >= 0 && range.start <= range.end && range.end <= text.length, `range outside: ${problem.code} (case ${i})`);
-      assert.deepEqual(lines.position(range.start), { line: range.startLine, column: range.startColumn }, `start line/column (case ${i})`);
-      assert.deepEqual(lines.position(range.end), { line: range.endLine, column: range.endColumn }, `end line/column (case ${i})`);
+      assert.ok(
+        range.start >= 0 && range.start <= range.end && range.end <= text.length,
+        `range outside: ${problem.code} (case ${i})`,
+      );
+      assert.deepEqual(
+        lines.position(range.start),
+        { line: range.startLine, column: range.startColumn },
+        `start line/column (case ${i})`,
+      );
+      assert.deepEqual(
+        lines.position(range.end),
+        { line: range.endLine, column: range.endColumn },
+        `end line/column (case ${i})`,
+      );
       assert.ok(problem.document !== undefined && problem.document < result.file.documents.length);
       problems++;
     }

@@ -22,10 +22,13 @@ describe('lintText', () => {
       '',
     ].join('\n');
     const result = lintText(text, { fileName: 'team.role.yaml' });
-    assert.deepEqual(result.documents.map((d) => [d.index, d.kind, d.name]), [
-      [0, 'role', 'deploy'],
-      [1, 'role', 'reports'],
-    ]);
+    assert.deepEqual(
+      result.documents.map((d) => [d.index, d.kind, d.name]),
+      [
+        [0, 'role', 'deploy'],
+        [1, 'role', 'reports'],
+      ],
+    );
     assert.deepEqual(summary(result.problems), [
       ['ROLE_POLICY_REQUIRED', '/policy_arns', 6, 1, 1],
       ['DURATION_BAD_UNIT', '/max_sts_ttl', 7, 14, 1],
@@ -33,7 +36,8 @@ describe('lintText', () => {
   });
 
   test('several documents without names, and a repeated name', () => {
-    const text = 'credential_type: session_token\n---\nname: a\ncredential_type: session_token\n---\nname: a\ncredential_type: session_token\n';
+    const text =
+      'credential_type: session_token\n---\nname: a\ncredential_type: session_token\n---\nname: a\ncredential_type: session_token\n';
     const result = lintText(text, { fileName: 'many.role.yaml' });
     assert.deepEqual(summary(result.problems), [
       ['LINT_MISSING_NAME', '/name', 1, 1, 0],
@@ -54,7 +58,10 @@ describe('lintText', () => {
       '',
     ].join('\n');
     const result = lintText(text, { fileName: 'backup.yaml' });
-    assert.deepEqual(result.documents.map((d) => d.kind), ['role', 'static-role']);
+    assert.deepEqual(
+      result.documents.map((d) => d.kind),
+      ['role', 'static-role'],
+    );
     assert.deepEqual(result.problems, []);
   });
 
@@ -88,52 +95,77 @@ describe('lintText', () => {
     const yaml = lintText('credential_type: session_token\nmfa_serial_numbr: x\n', { fileName: 'a.role.yaml' });
     assert.deepEqual(summary(yaml.problems), [['FIELD_UNKNOWN', '/mfa_serial_numbr', 2, 1, 0]]);
     assert.equal(yaml.problems[0]?.data?.suggestion, 'mfa_serial_number');
-    const json = lintText('{\n  // the break-glass role\n  "credential_type": "session_token",\n  "mfa_serial_numbr": "x"\n}\n', { fileName: 'a.role.jsonc' });
+    const json = lintText(
+      '{\n  // the break-glass role\n  "credential_type": "session_token",\n  "mfa_serial_numbr": "x"\n}\n',
+      { fileName: 'a.role.jsonc' },
+    );
     assert.deepEqual(summary(json.problems), [['FIELD_UNKNOWN', '/mfa_serial_numbr', 4, 3, 0]]);
   });
 
   test('a .json file is strict JSON: a comment or a trailing comma is an error that the engine would also refuse', () => {
     const text = '{\n  // the break-glass role\n  "credential_type": "session_token",\n}\n';
-    assert.deepEqual(summary(lintText(text, { fileName: 'a.role.json' }).problems).map((p) => p[0]), ['DOC_JSON_COMMENT', 'DOC_JSON_TRAILING_COMMA']);
+    assert.deepEqual(
+      summary(lintText(text, { fileName: 'a.role.json' }).problems).map((p) => p[0]),
+      ['DOC_JSON_COMMENT', 'DOC_JSON_TRAILING_COMMA'],
+    );
     assert.deepEqual(summary(lintText(text, { fileName: 'a.role.jsonc' }).problems), []);
   });
 
   test('a suppression comment silences the code on the next line only', () => {
-    const suppressed = '# keyfob-disable-next-line ROLE_POLICY_REQUIRED -- policies are attached by a group\ncredential_type: iam_user\niam_groups: [ops]\n';
+    const suppressed =
+      '# keyfob-disable-next-line ROLE_POLICY_REQUIRED -- policies are attached by a group\ncredential_type: iam_user\niam_groups: [ops]\n';
     assert.deepEqual(summary(lintText(suppressed, { fileName: 'a.role.yaml' }).problems), []);
     const plain = 'credential_type: iam_user\niam_groups: [ops]\n';
-    assert.deepEqual(summary(lintText(plain, { fileName: 'a.role.yaml' }).problems), [['ROLE_POLICY_REQUIRED', '/policy_arns', 1, 1, 0]]);
+    assert.deepEqual(summary(lintText(plain, { fileName: 'a.role.yaml' }).problems), [
+      ['ROLE_POLICY_REQUIRED', '/policy_arns', 1, 1, 0],
+    ]);
   });
 
   test('a syntax error is reported and the rules skip that document', () => {
     const result = lintText('credential_type: [iam_user\n', { fileName: 'a.role.yaml' });
-    assert.deepEqual(result.problems.map((p) => p.code), ['DOC_YAML_SYNTAX']);
+    assert.deepEqual(
+      result.problems.map((p) => p.code),
+      ['DOC_YAML_SYNTAX'],
+    );
   });
 
   test('a file whose kind cannot be told', () => {
-    assert.deepEqual(summary(lintText('foo: bar\n', { fileName: 'notes.yaml' }).problems), [['LINT_UNKNOWN_KIND', '/$schema', 1, 1, 0]]);
+    assert.deepEqual(summary(lintText('foo: bar\n', { fileName: 'notes.yaml' }).problems), [
+      ['LINT_UNKNOWN_KIND', '/$schema', 1, 1, 0],
+    ]);
   });
 
   test('a $schema that misspells a keyfob schema', () => {
-    const result = lintText('$schema: https://keyfob.dev/schemas/roles.schema.json\ncredential_type: session_token\n', { fileName: 'a.role.yaml' });
+    const result = lintText('$schema: https://keyfob.dev/schemas/roles.schema.json\ncredential_type: session_token\n', {
+      fileName: 'a.role.yaml',
+    });
     assert.deepEqual(summary(result.problems), [['LINT_UNKNOWN_SCHEMA', '/$schema', 1, 10, 0]]);
     assert.equal(result.problems[0]?.data?.replacement, 'https://keyfob.dev/schemas/role.schema.json');
   });
 
   test('the format option overrides the file name', () => {
-    const result = lintText('{"credential_type": "session_token", "extra": 1}', { fileName: 'a.role.yaml', format: 'json' });
+    const result = lintText('{"credential_type": "session_token", "extra": 1}', {
+      fileName: 'a.role.yaml',
+      format: 'json',
+    });
     assert.equal(result.file.format, 'json');
     assert.deepEqual(summary(result.problems), [['FIELD_UNKNOWN', '/extra', 1, 38, 0]]);
   });
 
   test('an empty role file', () => {
-    assert.deepEqual(lintText('', { fileName: 'a.role.yaml' }).problems.map((p) => [p.code, p.severity]), [['FIELD_TYPE', 'error']]);
+    assert.deepEqual(
+      lintText('', { fileName: 'a.role.yaml' }).problems.map((p) => [p.code, p.severity]),
+      [['FIELD_TYPE', 'error']],
+    );
   });
 
   test('problems of all documents are sorted by offset', () => {
     const text = 'name: b\ncredential_type: iam_user\nxx: 1\n---\nname: a\ncredential_type: nope\n';
     const starts = lintText(text, { fileName: 'x.role.yaml' }).problems.map((p) => p.range?.start ?? -1);
-    assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => a - b),
+    );
     assert.equal(starts.length, 3);
   });
 });

@@ -3,7 +3,15 @@
 // _Capabilities, _Root and granting policies.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { allowOperation, buildAcl, pathCapabilities, readPolicy, type Acl, type AclOperation, type AclPolicy } from '../../src/policies/index.ts';
+import {
+  allowOperation,
+  buildAcl,
+  pathCapabilities,
+  readPolicy,
+  type Acl,
+  type AclOperation,
+  type AclPolicy,
+} from '../../src/policies/index.ts';
 import { aclPolicy, aclPolicy2, mergingPolicies, permissionsPolicy, valuePermissionsPolicy } from './vault-policies.ts';
 
 function policy(text: string, name = 'p'): AclPolicy {
@@ -117,17 +125,23 @@ describe('TestACL_SegmentWildcardPriority: the update rule wins, the read rule l
   ];
   for (const [readRule, updateRule, path] of cases) {
     test(`"${readRule}" (read) vs "${updateRule}" (update) on ${path}`, () => {
-      const subject = acl(policy(`path "${readRule}" { capabilities = ["read"] }\npath "${updateRule}" { capabilities = ["update"] }\n`));
+      const subject = acl(
+        policy(`path "${readRule}" { capabilities = ["read"] }\npath "${updateRule}" { capabilities = ["update"] }\n`),
+      );
       assert.equal(allowOperation(subject, { operation: 'update', path }).allowed, true);
       assert.equal(allowOperation(subject, { operation: 'read', path }).allowed, false);
     });
   }
   test('secret/* beats secret/+/+/foo/* (more + segments lose)', () => {
-    const subject = acl(policy('path "secret/*" { capabilities = ["update"] }\npath "secret/+/+/foo/*" { capabilities = ["read"] }'));
+    const subject = acl(
+      policy('path "secret/*" { capabilities = ["update"] }\npath "secret/+/+/foo/*" { capabilities = ["read"] }'),
+    );
     assert.equal(allowOperation(subject, { operation: 'update', path: 'secret/a/b/foo/c' }).allowed, true);
   });
   test('a * elsewhere than at the end is literal; foo/+bar matches only the literal text', () => {
-    const subject = acl(policy('path "a/*/b" { capabilities = ["read"] }\npath "foo/+bar" { capabilities = ["read"] }'));
+    const subject = acl(
+      policy('path "a/*/b" { capabilities = ["read"] }\npath "foo/+bar" { capabilities = ["read"] }'),
+    );
     assert.equal(allowOperation(subject, { operation: 'read', path: 'a/x/b' }).allowed, false);
     assert.equal(allowOperation(subject, { operation: 'read', path: 'a/*/b' }).allowed, true);
     assert.equal(allowOperation(subject, { operation: 'read', path: 'foo/xbar' }).allowed, false);
@@ -170,7 +184,12 @@ describe('TestACL_AllowOperation (update and create)', () => {
     test(`${path} wrap=${wrapTtl ?? '-'} params=${keys.join(',')} -> ${allowed}`, () => {
       const params = Object.fromEntries(keys.map((k) => [k, '']));
       for (const operation of ['update', 'create'] as const) {
-        const decision = allowOperation(subject, { operation, path, params, ...(wrapTtl !== undefined ? { wrapTtl } : {}) });
+        const decision = allowOperation(subject, {
+          operation,
+          path,
+          params,
+          ...(wrapTtl !== undefined ? { wrapTtl } : {}),
+        });
         assert.equal(decision.allowed, allowed, operation);
       }
     });
@@ -220,19 +239,38 @@ describe('TestACL_ValuePermissions (update and create)', () => {
   for (const [path, keys, values, allowed] of cases) {
     test(`${path} ${JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, values[i]])))} -> ${allowed}`, () => {
       const params = Object.fromEntries(keys.map((k, i) => [k, values[i]]));
-      for (const operation of ['update', 'create'] as const) assert.equal(allowOperation(subject, { operation, path, params }).allowed, allowed, operation);
+      for (const operation of ['update', 'create'] as const)
+        assert.equal(allowOperation(subject, { operation, path, params }).allowed, allowed, operation);
     });
   }
   test('lists and comma-separated strings are checked per element', () => {
-    assert.equal(allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { allow_multi: ['good', 'good1'] } }).allowed, true);
-    assert.equal(allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { allow_multi: 'good,good2' } }).allowed, true);
-    assert.equal(allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { deny_multi: 'x,bad1' } }).allowed, false);
+    assert.equal(
+      allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { allow_multi: ['good', 'good1'] } })
+        .allowed,
+      true,
+    );
+    assert.equal(
+      allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { allow_multi: 'good,good2' } })
+        .allowed,
+      true,
+    );
+    assert.equal(
+      allowOperation(subject, { operation: 'update', path: 'fizz/buzz', params: { deny_multi: 'x,bad1' } }).allowed,
+      false,
+    );
   });
 });
 
 describe('TestACL_PolicyMerge: rules of one path string merge', () => {
   const subject = acl(policy(mergingPolicies, 'ops'));
-  const cases: readonly [string, Record<string, unknown[]> | undefined, Record<string, unknown[]> | undefined, string[], number?, number?][] = [
+  const cases: readonly [
+    string,
+    Record<string, unknown[]> | undefined,
+    Record<string, unknown[]> | undefined,
+    string[],
+    number?,
+    number?,
+  ][] = [
     ['foo/bar', undefined, { zip: [], baz: [] }, ['baz']],
     ['hello/universe', { foo: [], bar: [] }, undefined, ['foo', 'bar'], 50, 200],
     ['allow/all', { '*': [], test: [], test1: ['foo'] }, undefined, []],
@@ -263,7 +301,13 @@ describe('TestACL_Capabilities, TestACL_Root and granting policies', () => {
     assert.equal(decision.allowed && decision.rootPrivs, true);
   });
   test('root with other policies is refused', () => {
-    assert.equal(buildAcl([{ name: 'root', rules: [] }, { name: 'default', rules: [] }]).error, 'other policies present along with root');
+    assert.equal(
+      buildAcl([
+        { name: 'root', rules: [] },
+        { name: 'default', rules: [] },
+      ]).error,
+      'other policies present along with root',
+    );
   });
   test('capabilities of dev, dev/ and stage/aws/test (sorted, deny when nothing)', () => {
     const subject = acl(policy(aclPolicy, 'dev'));
@@ -272,11 +316,22 @@ describe('TestACL_Capabilities, TestACL_Root and granting policies', () => {
     assert.deepEqual(pathCapabilities(subject, 'stage/aws/test'), ['list', 'read', 'sudo', 'update']);
   });
   test('granting policies name who grants the capability on the deciding rule', () => {
-    const granting = policy('path "kv/foo" { capabilities = ["update", "read"] }\npath "kv/path/*" { capabilities = ["read"] }\npath "kv/deny" { capabilities = ["deny"] }', 'granting_policy');
-    const merged = policy('path "kv/foo" { capabilities = ["update", "read"] }\npath "kv/bar" { capabilities = ["read"] }\npath "kv/deny" { capabilities = ["update"] }', 'granting_policy_merged');
+    const granting = policy(
+      'path "kv/foo" { capabilities = ["update", "read"] }\npath "kv/path/*" { capabilities = ["read"] }\npath "kv/deny" { capabilities = ["deny"] }',
+      'granting_policy',
+    );
+    const merged = policy(
+      'path "kv/foo" { capabilities = ["update", "read"] }\npath "kv/bar" { capabilities = ["read"] }\npath "kv/deny" { capabilities = ["update"] }',
+      'granting_policy_merged',
+    );
     const both = acl(granting, merged);
-    assert.deepEqual(allowOperation(both, { operation: 'read', path: 'kv/foo' }).grantingPolicies, ['granting_policy', 'granting_policy_merged']);
-    assert.deepEqual(allowOperation(both, { operation: 'read', path: 'kv/bar' }).grantingPolicies, ['granting_policy_merged']);
+    assert.deepEqual(allowOperation(both, { operation: 'read', path: 'kv/foo' }).grantingPolicies, [
+      'granting_policy',
+      'granting_policy_merged',
+    ]);
+    assert.deepEqual(allowOperation(both, { operation: 'read', path: 'kv/bar' }).grantingPolicies, [
+      'granting_policy_merged',
+    ]);
     assert.equal(allowOperation(both, { operation: 'read', path: 'kv/deny' }).allowed, false);
     assert.equal(allowOperation(both, { operation: 'read', path: 'kv/path/longer' }).rulePath, 'kv/path/*');
   });
@@ -287,11 +342,18 @@ describe('TestACL_Capabilities, TestACL_Root and granting policies', () => {
   });
   test('revoke, renew and rollback need update', () => {
     const subject = acl(policy('path "sys/leases/renew" { capabilities = ["update"] }'));
-    for (const operation of ['revoke', 'renew', 'rollback'] as const) assert.equal(allowOperation(subject, { operation, path: 'sys/leases/renew' }).allowed, true);
+    for (const operation of ['revoke', 'renew', 'rollback'] as const)
+      assert.equal(allowOperation(subject, { operation, path: 'sys/leases/renew' }).allowed, true);
   });
 });
 
-function sortKeys(value: Readonly<Record<string, readonly unknown[]>> | undefined): Record<string, unknown[]> | undefined {
+function sortKeys(
+  value: Readonly<Record<string, readonly unknown[]>> | undefined,
+): Record<string, unknown[]> | undefined {
   if (!value) return undefined;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v]]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, [...v]]),
+  );
 }

@@ -6,15 +6,69 @@ import { readPolicy } from '../../src/policies/index.ts';
 
 describe('readPolicy: bad policies give the real engine message and a code with a range', () => {
   const cases: readonly { name: string; text: string; code: string; message: string; line: number }[] = [
-    { name: 'unknown top-level key', text: 'name = "test"\nbad  = "foo"\nnope = "yes"\n', code: 'POLICY_UNKNOWN_KEY', message: 'invalid key "bad" on line 2', line: 2 },
-    { name: 'typo in a block', text: 'path "/" {\n\tpolicy = "read"\n\tcapabilites = ["read"]\n}\n', code: 'POLICY_UNKNOWN_KEY', message: 'path "/": invalid key "capabilites" on line 3', line: 3 },
-    { name: 'unknown capability', text: 'path "/" {\n\tcapabilities = ["read", "banana"]\n}\n', code: 'POLICY_UNKNOWN_CAPABILITY', message: 'path "/": invalid capability "banana"', line: 2 },
-    { name: 'bad legacy policy', text: 'path "/" {\n\tpolicy = "banana"\n}\n', code: 'POLICY_UNKNOWN_CAPABILITY', message: 'path "/": invalid policy "banana"', line: 2 },
-    { name: '+* anywhere', text: 'path "foo/+*" {\n\tcapabilities = ["read"]\n}\n', code: 'POLICY_WILDCARD_PLUS_STAR', message: `path "foo/+*": invalid use of wildcards ('+*' is forbidden)`, line: 1 },
-    { name: 'max below min wrapping TTL', text: 'path "/" {\n\tcapabilities = ["read"]\n\tmin_wrapping_ttl = 400\n\tmax_wrapping_ttl = 300\n}\n', code: 'POLICY_WRAPPING_TTL', message: 'max_wrapping_ttl cannot be less than min_wrapping_ttl', line: 4 },
-    { name: 'malformed (name{})', text: 'name{}', code: 'POLICY_BAD_VALUE', message: 'name: expected a string', line: 1 },
-    { name: 'syntax error', text: 'path "a" {\n  capabilities = ["read"\n}\n', code: 'POLICY_SYNTAX', message: '', line: 3 },
-    { name: 'unterminated string', text: 'path "a {\n', code: 'POLICY_SYNTAX', message: 'literal not terminated', line: 1 },
+    {
+      name: 'unknown top-level key',
+      text: 'name = "test"\nbad  = "foo"\nnope = "yes"\n',
+      code: 'POLICY_UNKNOWN_KEY',
+      message: 'invalid key "bad" on line 2',
+      line: 2,
+    },
+    {
+      name: 'typo in a block',
+      text: 'path "/" {\n\tpolicy = "read"\n\tcapabilites = ["read"]\n}\n',
+      code: 'POLICY_UNKNOWN_KEY',
+      message: 'path "/": invalid key "capabilites" on line 3',
+      line: 3,
+    },
+    {
+      name: 'unknown capability',
+      text: 'path "/" {\n\tcapabilities = ["read", "banana"]\n}\n',
+      code: 'POLICY_UNKNOWN_CAPABILITY',
+      message: 'path "/": invalid capability "banana"',
+      line: 2,
+    },
+    {
+      name: 'bad legacy policy',
+      text: 'path "/" {\n\tpolicy = "banana"\n}\n',
+      code: 'POLICY_UNKNOWN_CAPABILITY',
+      message: 'path "/": invalid policy "banana"',
+      line: 2,
+    },
+    {
+      name: '+* anywhere',
+      text: 'path "foo/+*" {\n\tcapabilities = ["read"]\n}\n',
+      code: 'POLICY_WILDCARD_PLUS_STAR',
+      message: `path "foo/+*": invalid use of wildcards ('+*' is forbidden)`,
+      line: 1,
+    },
+    {
+      name: 'max below min wrapping TTL',
+      text: 'path "/" {\n\tcapabilities = ["read"]\n\tmin_wrapping_ttl = 400\n\tmax_wrapping_ttl = 300\n}\n',
+      code: 'POLICY_WRAPPING_TTL',
+      message: 'max_wrapping_ttl cannot be less than min_wrapping_ttl',
+      line: 4,
+    },
+    {
+      name: 'malformed (name{})',
+      text: 'name{}',
+      code: 'POLICY_BAD_VALUE',
+      message: 'name: expected a string',
+      line: 1,
+    },
+    {
+      name: 'syntax error',
+      text: 'path "a" {\n  capabilities = ["read"\n}\n',
+      code: 'POLICY_SYNTAX',
+      message: '',
+      line: 3,
+    },
+    {
+      name: 'unterminated string',
+      text: 'path "a {\n',
+      code: 'POLICY_SYNTAX',
+      message: 'literal not terminated',
+      line: 1,
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
@@ -150,8 +204,21 @@ path "test/+/wildcard/+/end*" {
     [4, 'foo/bar', ['create', 'sudo'], { minWrappingTtl: 300, maxWrappingTtl: 3600 }],
     [5, 'foo/bar', ['create', 'sudo'], { allowedParameters: { zip: [], zap: [] } }],
     [6, 'baz/bar', ['create', 'sudo'], { deniedParameters: { zip: [], zap: [] } }],
-    [7, 'biz/bar', ['create', 'sudo'], { allowedParameters: { zim: [], zam: [] }, deniedParameters: { zip: [], zap: [] } }],
-    [8, 'test/types', ['create', 'sudo'], { allowedParameters: { map: [{ good: 'one' }], int: [1, 2] }, deniedParameters: { string: ['test'], bool: [false] } }],
+    [
+      7,
+      'biz/bar',
+      ['create', 'sudo'],
+      { allowedParameters: { zim: [], zam: [] }, deniedParameters: { zip: [], zap: [] } },
+    ],
+    [
+      8,
+      'test/types',
+      ['create', 'sudo'],
+      {
+        allowedParameters: { map: [{ good: 'one' }], int: [1, 2] },
+        deniedParameters: { string: ['test'], bool: [false] },
+      },
+    ],
     [9, 'test/req', ['create', 'sudo'], { requiredParameters: ['foo'] }],
     [10, 'test/patch', ['patch'], {}],
     [11, 'test/mfa', ['create', 'sudo'], {}],
@@ -164,7 +231,8 @@ path "test/+/wildcard/+/end*" {
       assert.ok(rule);
       assert.equal(rule.path, path);
       assert.deepEqual(rule.capabilities, capabilities);
-      for (const [key, value] of Object.entries(extra)) assert.deepEqual((rule as unknown as Record<string, unknown>)[key], value, key);
+      for (const [key, value] of Object.entries(extra))
+        assert.deepEqual((rule as unknown as Record<string, unknown>)[key], value, key);
     });
   }
   test('the path string range points at the quoted path', () => {
@@ -175,15 +243,22 @@ path "test/+/wildcard/+/end*" {
 
 describe('readPolicy: JSON form', () => {
   test('same rules as HCL', () => {
-    const json = readPolicy('{"path":{"cloud/creds/deploy":{"capabilities":["read","update"]},"cloud/roles/*":{"policy":"read"}}}');
+    const json = readPolicy(
+      '{"path":{"cloud/creds/deploy":{"capabilities":["read","update"]},"cloud/roles/*":{"policy":"read"}}}',
+    );
     assert.deepEqual(json.problems, []);
-    assert.deepEqual(json.value?.rules.map((r) => [r.path, r.capabilities]), [
-      ['cloud/creds/deploy', ['read', 'update']],
-      ['cloud/roles/*', ['read', 'list']],
-    ]);
+    assert.deepEqual(
+      json.value?.rules.map((r) => [r.path, r.capabilities]),
+      [
+        ['cloud/creds/deploy', ['read', 'update']],
+        ['cloud/roles/*', ['read', 'list']],
+      ],
+    );
   });
   test('heredoc and comments of every kind', () => {
-    const read = readPolicy('/* block */\n// line\n# hash\npath "a" {\n  comment = <<EOT\nhello\nEOT\n  capabilities = ["read"]\n}\n');
+    const read = readPolicy(
+      '/* block */\n// line\n# hash\npath "a" {\n  comment = <<EOT\nhello\nEOT\n  capabilities = ["read"]\n}\n',
+    );
     assert.deepEqual(read.problems, []);
     assert.deepEqual(read.value?.rules[0]?.capabilities, ['read']);
   });

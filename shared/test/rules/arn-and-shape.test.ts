@@ -27,11 +27,40 @@ describe('checkIamArn', () => {
 
 describe('type errors name the expected type at the exact pointer', () => {
   const cases = [
-    { name: 'null value', input: { credential_type: 'session_token', mfa_serial_number: null }, path: '/mfa_serial_number', message: /has no value; give a string/ },
-    { name: 'map where a list is expected', input: { credential_type: 'iam_user', policy_arns: { a: 1 } }, path: '/policy_arns', message: /list of strings or a comma-separated string, not a map/ },
-    { name: 'nested map value', input: { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/a', session_tags: { team: ['web'] } }, path: '/session_tags/team', message: /session_tags value of "team" must be a string/ },
-    { name: 'list credential type', input: { credential_type: ['iam_user'] }, path: '/credential_type', message: /must be a string, not a list/ },
-    { name: 'policy_document number', input: { credential_type: 'iam_user', policy_document: 5 }, path: '/policy_document', message: /JSON policy text or an object/ },
+    {
+      name: 'null value',
+      input: { credential_type: 'session_token', mfa_serial_number: null },
+      path: '/mfa_serial_number',
+      message: /has no value; give a string/,
+    },
+    {
+      name: 'map where a list is expected',
+      input: { credential_type: 'iam_user', policy_arns: { a: 1 } },
+      path: '/policy_arns',
+      message: /list of strings or a comma-separated string, not a map/,
+    },
+    {
+      name: 'nested map value',
+      input: {
+        credential_type: 'assumed_role',
+        role_arns: 'arn:aws:iam::123456789012:role/a',
+        session_tags: { team: ['web'] },
+      },
+      path: '/session_tags/team',
+      message: /session_tags value of "team" must be a string/,
+    },
+    {
+      name: 'list credential type',
+      input: { credential_type: ['iam_user'] },
+      path: '/credential_type',
+      message: /must be a string, not a list/,
+    },
+    {
+      name: 'policy_document number',
+      input: { credential_type: 'iam_user', policy_document: 5 },
+      path: '/policy_document',
+      message: /JSON policy text or an object/,
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
@@ -55,9 +84,12 @@ describe('type errors name the expected type at the exact pointer', () => {
 
   test('unknown keys with and without a suggestion', () => {
     const problems = validateRole({ credential_type: 'session_token', mfa_serial: 'x', colour: 'blue' }).problems;
-    assert.deepEqual(problems.map((p) => [p.code, p.path, p.severity, p.data?.suggestion]), [
-      ['FIELD_UNKNOWN', '/mfa_serial', 'warning', 'mfa_serial_number'],
-      ['FIELD_UNKNOWN', '/colour', 'warning', undefined],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.path, p.severity, p.data?.suggestion]),
+      [
+        ['FIELD_UNKNOWN', '/mfa_serial', 'warning', 'mfa_serial_number'],
+        ['FIELD_UNKNOWN', '/colour', 'warning', undefined],
+      ],
+    );
   });
 });

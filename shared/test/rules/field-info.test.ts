@@ -36,12 +36,49 @@ describe('fieldInfo reads hover data from the schemas', () => {
 describe('fieldsFor lists what a credential type accepts', () => {
   const cases = [
     { type: 'session_token', fields: ['$schema', 'name', 'credential_type', 'mfa_serial_number'] },
-    { type: 'iam_user', fields: ['$schema', 'name', 'credential_type', 'policy_arns', 'policy_document', 'iam_groups', 'iam_tags', 'user_path', 'permissions_boundary_arn'] },
+    {
+      type: 'iam_user',
+      fields: [
+        '$schema',
+        'name',
+        'credential_type',
+        'policy_arns',
+        'policy_document',
+        'iam_groups',
+        'iam_tags',
+        'user_path',
+        'permissions_boundary_arn',
+      ],
+    },
     {
       type: 'assumed_role',
-      fields: ['$schema', 'name', 'credential_type', 'role_arns', 'policy_arns', 'policy_document', 'iam_groups', 'default_sts_ttl', 'max_sts_ttl', 'session_tags', 'external_id'],
+      fields: [
+        '$schema',
+        'name',
+        'credential_type',
+        'role_arns',
+        'policy_arns',
+        'policy_document',
+        'iam_groups',
+        'default_sts_ttl',
+        'max_sts_ttl',
+        'session_tags',
+        'external_id',
+      ],
     },
-    { type: 'federation_token', fields: ['$schema', 'name', 'credential_type', 'policy_arns', 'policy_document', 'iam_groups', 'default_sts_ttl', 'max_sts_ttl'] },
+    {
+      type: 'federation_token',
+      fields: [
+        '$schema',
+        'name',
+        'credential_type',
+        'policy_arns',
+        'policy_document',
+        'iam_groups',
+        'default_sts_ttl',
+        'max_sts_ttl',
+      ],
+    },
   ];
   for (const c of cases) test(c.type, () => assert.deepEqual(fieldsFor('role', c.type), c.fields));
 
@@ -61,7 +98,8 @@ describe('did you mean', () => {
     ['ttl', ['default_sts_ttl', 'max_sts_ttl'], undefined],
     ['zzzzzzzz', ['role_arns'], undefined],
   ];
-  for (const [word, candidates, expected] of cases) test(word, () => assert.equal(didYouMean(word, candidates), expected));
+  for (const [word, candidates, expected] of cases)
+    test(word, () => assert.equal(didYouMean(word, candidates), expected));
 
   test('edit distance counts a transposition as one edit', () => {
     assert.equal(editDistance('ab', 'ba'), 1);

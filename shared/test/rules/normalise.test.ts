@@ -15,7 +15,12 @@ const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
 
 describe('validateRole normalises values', () => {
   test('comma strings are split and trimmed, "" is an empty list', () => {
-    const { value: role, problems } = validateRole({ credential_type: 'assumed_role', role_arns: ` ${ARN} ,${ARN2}`, policy_arns: '', iam_groups: 'a, b' });
+    const { value: role, problems } = validateRole({
+      credential_type: 'assumed_role',
+      role_arns: ` ${ARN} ,${ARN2}`,
+      policy_arns: '',
+      iam_groups: 'a, b',
+    });
     assert.deepEqual(problems, []);
     assert.deepEqual(role?.roleArns, [ARN, ARN2]);
     assert.deepEqual(role?.policyArns, []);
@@ -23,14 +28,27 @@ describe('validateRole normalises values', () => {
   });
 
   test('tags from key=value lists and maps (numbers become text)', () => {
-    const { value: role } = validateRole({ credential_type: 'iam_user', policy_arns: [POLICY], iam_tags: ['team=web', 'note=a=b'] });
+    const { value: role } = validateRole({
+      credential_type: 'iam_user',
+      policy_arns: [POLICY],
+      iam_tags: ['team=web', 'note=a=b'],
+    });
     assert.deepEqual(role?.iamTags, { team: 'web', note: 'a=b' });
-    const second = validateRole({ credential_type: 'assumed_role', role_arns: ARN, session_tags: { cost: 42, on: true } });
+    const second = validateRole({
+      credential_type: 'assumed_role',
+      role_arns: ARN,
+      session_tags: { cost: 42, on: true },
+    });
     assert.deepEqual(second.value?.sessionTags, { cost: '42', on: 'true' });
   });
 
   test('durations become seconds; unset TTLs stay undefined', () => {
-    const { value: role } = validateRole({ credential_type: 'federation_token', policy_arns: POLICY, default_sts_ttl: '15m', max_sts_ttl: '1h30m' });
+    const { value: role } = validateRole({
+      credential_type: 'federation_token',
+      policy_arns: POLICY,
+      default_sts_ttl: '15m',
+      max_sts_ttl: '1h30m',
+    });
     assert.equal(role?.defaultStsTtl, 900);
     assert.equal(role?.maxStsTtl, 5400);
     const bare = validateRole({ credential_type: 'session_token' }).value;
@@ -39,9 +57,15 @@ describe('validateRole normalises values', () => {
   });
 
   test('policy_document is compact JSON text, from text or from an object', () => {
-    const text = validateRole({ credential_type: 'iam_user', policy_document: '{ "Version" : "2012-10-17",\n "Statement": [] }' }).value;
+    const text = validateRole({
+      credential_type: 'iam_user',
+      policy_document: '{ "Version" : "2012-10-17",\n "Statement": [] }',
+    }).value;
     assert.equal(text?.policyDocument, '{"Version":"2012-10-17","Statement":[]}');
-    const object = validateRole({ credential_type: 'iam_user', policy_document: { Version: '2012-10-17', Statement: [] } }).value;
+    const object = validateRole({
+      credential_type: 'iam_user',
+      policy_document: { Version: '2012-10-17', Statement: [] },
+    }).value;
     assert.equal(object?.policyDocument, '{"Version":"2012-10-17","Statement":[]}');
   });
 
@@ -65,7 +89,10 @@ describe('validateRole normalises values', () => {
   });
 
   test('the name key wins over the given name', () => {
-    assert.equal(validateRole({ name: 'from-key', credential_type: 'session_token' }, { name: 'from-file' }).value?.name, 'from-key');
+    assert.equal(
+      validateRole({ name: 'from-key', credential_type: 'session_token' }, { name: 'from-file' }).value?.name,
+      'from-key',
+    );
   });
 
   test('no role when any problem is an error; warnings keep it', () => {
@@ -78,14 +105,23 @@ describe('validateRole normalises values', () => {
 
 describe('legacy roles are upgraded the way the engine does', () => {
   const cases = [
-    { name: 'JSON policy', input: { policy: '{"Version":"2012-10-17", "Statement":[]}' }, types: ['iam_user', 'federation_token'], field: 'policyDocument', value: '{"Version":"2012-10-17","Statement":[]}' },
+    {
+      name: 'JSON policy',
+      input: { policy: '{"Version":"2012-10-17", "Statement":[]}' },
+      types: ['iam_user', 'federation_token'],
+      field: 'policyDocument',
+      value: '{"Version":"2012-10-17","Statement":[]}',
+    },
     { name: 'policy ARN', input: { arn: POLICY }, types: ['iam_user'], field: 'policyArns', value: [POLICY] },
     { name: 'role ARN', input: { arn: ARN }, types: ['assumed_role'], field: 'roleArns', value: [ARN] },
   ] as const;
   for (const c of cases) {
     test(c.name, () => {
       const { value: role, problems } = validateRole(c.input);
-      assert.deepEqual(problems.map((p) => p.code), ['ROLE_LEGACY_FIELD']);
+      assert.deepEqual(
+        problems.map((p) => p.code),
+        ['ROLE_LEGACY_FIELD'],
+      );
       assert.deepEqual(role?.credentialTypes, c.types);
       assert.deepEqual(role?.[c.field], c.value);
       assert.deepEqual(role?.legacy, c.input);
@@ -105,7 +141,11 @@ describe('other resources', () => {
   });
 
   test('root configuration defaults from the schema', () => {
-    const { value: config } = validateRootConfig({ region: 'eu-west-1', sts_fallback_endpoints: '', sts_fallback_regions: [] });
+    const { value: config } = validateRootConfig({
+      region: 'eu-west-1',
+      sts_fallback_endpoints: '',
+      sts_fallback_regions: [],
+    });
     assert.equal(config?.maxRetries, -1);
     assert.equal(config?.identityTokenTtl, 3600);
     assert.equal(config?.region, 'eu-west-1');
@@ -117,7 +157,10 @@ describe('other resources', () => {
     assert.ok(role);
     const long = 'x'.repeat(70);
     const { value: request, problems } = validateCredentialRequest({ role_session_name: long, ttl: '15m' }, { role });
-    assert.deepEqual(problems.map((p) => p.code), ['REQUEST_SESSION_NAME_TOO_LONG']);
+    assert.deepEqual(
+      problems.map((p) => p.code),
+      ['REQUEST_SESSION_NAME_TOO_LONG'],
+    );
     assert.deepEqual(request, { roleArn: ARN, roleSessionName: 'x'.repeat(64), ttl: 900, mfaCode: '' });
   });
 
@@ -143,10 +186,13 @@ describe('other resources', () => {
 
   test('one bad manifest entry does not hide the others', () => {
     const { problems } = validateManifest({ roles: { a: [1], b: { credential_type: 'iam_user' } } });
-    assert.deepEqual(problems.map((p) => [p.code, p.path]), [
-      ['FIELD_TYPE', '/roles/a'],
-      ['ROLE_POLICY_REQUIRED', '/roles/b/policy_arns'],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.path]),
+      [
+        ['FIELD_TYPE', '/roles/a'],
+        ['ROLE_POLICY_REQUIRED', '/roles/b/policy_arns'],
+      ],
+    );
   });
 });
 
@@ -162,7 +208,10 @@ describe('inputs that are not objects', () => {
         validateCredentialRequest(input).problems,
         validateManifest(input).problems,
       ]) {
-        assert.deepEqual(problems.map((p) => [p.code, p.path]), [['FIELD_TYPE', '']]);
+        assert.deepEqual(
+          problems.map((p) => [p.code, p.path]),
+          [['FIELD_TYPE', '']],
+        );
       }
     });
   }

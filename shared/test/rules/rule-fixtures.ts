@@ -42,7 +42,8 @@ export interface RuleCase {
 /** A fixture file: the kind of resource and its cases. */
 export interface RuleFixture {
   readonly file: string;
-  readonly kind: 'role' | 'static-role' | 'root-config' | 'lease-config' | 'manifest' | 'credential-request' | 'jwt-role';
+  readonly kind:
+    'role' | 'static-role' | 'root-config' | 'lease-config' | 'manifest' | 'credential-request' | 'jwt-role';
   readonly cases: readonly RuleCase[];
 }
 
@@ -53,11 +54,19 @@ export function loadFixtures(): RuleFixture[] {
   return readdirSync(fixtureDir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
-    .map((file) => ({ file, ...(parse(readFileSync(new URL(file, fixtureDir), 'utf8')) as Omit<RuleFixture, 'file'>) }));
+    .map((file) => ({
+      file,
+      ...(parse(readFileSync(new URL(file, fixtureDir), 'utf8')) as Omit<RuleFixture, 'file'>),
+    }));
 }
 
 /** Validates a parsed value as the fixture's kind, without any source text. */
-export function validateValue(kind: RuleFixture['kind'], value: unknown, testCase: RuleCase, which: 'valid' | 'invalid'): Problem[] {
+export function validateValue(
+  kind: RuleFixture['kind'],
+  value: unknown,
+  testCase: RuleCase,
+  which: 'valid' | 'invalid',
+): Problem[] {
   const name = testCase.fileName ?? 'case';
   switch (kind) {
     case 'role':
@@ -76,7 +85,8 @@ export function validateValue(kind: RuleFixture['kind'], value: unknown, testCas
       const role = testCase.role === undefined ? undefined : validateRole(parse(testCase.role)).value;
       if (testCase.role !== undefined && !role) throw new Error(`${testCase.name}: the role of the case is not valid`);
       const endpoint = which === 'valid' ? testCase.validEndpoint : testCase.endpoint;
-      return validateCredentialRequest(value, { ...(role ? { role } : {}), ...(endpoint ? { endpoint } : {}) }).problems;
+      return validateCredentialRequest(value, { ...(role ? { role } : {}), ...(endpoint ? { endpoint } : {}) })
+        .problems;
     }
   }
 }

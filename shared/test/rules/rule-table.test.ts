@@ -9,7 +9,10 @@ const fixtures = loadFixtures();
 
 function find(problems: readonly Problem[], testCase: RuleCase): Problem {
   const found = problems.find((p) => p.code === testCase.code && p.path === testCase.path);
-  assert.ok(found, `expected ${testCase.code} at ${testCase.path}; got ${JSON.stringify(problems.map((p) => [p.code, p.path]))}`);
+  assert.ok(
+    found,
+    `expected ${testCase.code} at ${testCase.path}; got ${JSON.stringify(problems.map((p) => [p.code, p.path]))}`,
+  );
   return found;
 }
 
@@ -17,7 +20,9 @@ function find(problems: readonly Problem[], testCase: RuleCase): Problem {
 function decoded(covered: string, format: 'yaml' | 'json'): string {
   try {
     const value: unknown = format === 'yaml' ? parse(covered) : JSON.parse(covered);
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : covered;
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : covered;
   } catch {
     return covered;
   }
@@ -27,8 +32,10 @@ function checkInvalid(fixture: RuleFixture, testCase: RuleCase): void {
   const value: unknown = parse(testCase.invalid);
   const problem = find(validateValue(fixture.kind, value, testCase, 'invalid'), testCase);
   assert.equal(problem.target, testCase.target, 'target');
-  if (testCase.message) assert.match(problem.message, new RegExp(testCase.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
-  for (const [key, expected] of Object.entries(testCase.data ?? {})) assert.deepEqual(problem.data?.[key], expected, `data.${key}`);
+  if (testCase.message)
+    assert.match(problem.message, new RegExp(testCase.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+  for (const [key, expected] of Object.entries(testCase.data ?? {}))
+    assert.deepEqual(problem.data?.[key], expected, `data.${key}`);
 }
 
 function checkYamlRange(fixture: RuleFixture, testCase: RuleCase): void {
@@ -36,7 +43,8 @@ function checkYamlRange(fixture: RuleFixture, testCase: RuleCase): void {
   const range = find(result.problems, testCase).range;
   assert.ok(range, 'range');
   assert.deepEqual([range.startLine, range.startColumn], [testCase.line, testCase.column], 'YAML line/column');
-  if (testCase.text !== undefined) assert.equal(decoded(testCase.invalid.slice(range.start, range.end), 'yaml'), testCase.text);
+  if (testCase.text !== undefined)
+    assert.equal(decoded(testCase.invalid.slice(range.start, range.end), 'yaml'), testCase.text);
 }
 
 function checkJsonRange(fixture: RuleFixture, testCase: RuleCase): void {
@@ -56,11 +64,18 @@ function checkJsonRange(fixture: RuleFixture, testCase: RuleCase): void {
 }
 
 function expectedOffset(json: string, covered: string, testCase: RuleCase): number {
-  const field = testCase.path.split('/').filter((s) => s !== '' && !/^[0-9]+$/.test(s)).at(-1) ?? '';
+  const field =
+    testCase.path
+      .split('/')
+      .filter((s) => s !== '' && !/^[0-9]+$/.test(s))
+      .at(-1) ?? '';
   const keyAt = json.indexOf(`"${field}":`);
   const from = testCase.target === 'value' && keyAt >= 0 ? keyAt + field.length + 3 : 0;
   const escaped = covered.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const token = new RegExp(`${/^\w/.test(covered) ? '(?<!\\w)' : ''}${escaped}${/\w$/.test(covered) ? '(?!\\w)' : ''}`, 'g');
+  const token = new RegExp(
+    `${/^\w/.test(covered) ? '(?<!\\w)' : ''}${escaped}${/\w$/.test(covered) ? '(?!\\w)' : ''}`,
+    'g',
+  );
   token.lastIndex = from;
   return token.exec(json)?.index ?? -1;
 }
@@ -71,7 +86,12 @@ for (const fixture of fixtures) {
       describe(`${testCase.code}: ${testCase.name}`, () => {
         test('valid case raises no error and not this code', () => {
           const problems = validateValue(fixture.kind, parse(testCase.valid), testCase, 'valid');
-          assert.deepEqual(problems.filter((p) => p.severity === 'error' || p.code === testCase.code).map((p) => [p.code, p.path, p.message]), []);
+          assert.deepEqual(
+            problems
+              .filter((p) => p.severity === 'error' || p.code === testCase.code)
+              .map((p) => [p.code, p.path, p.message]),
+            [],
+          );
         });
         test('invalid case raises the code at the path and target', () => checkInvalid(fixture, testCase));
         if (fixture.kind !== 'credential-request') {
@@ -86,5 +106,8 @@ for (const fixture of fixtures) {
 test('every rule of the table has a fixture case', async () => {
   const { ruleTable } = await import('../../src/rules/index.ts');
   const covered = new Set(fixtures.flatMap((f) => f.cases.map((c) => c.code)));
-  assert.deepEqual(ruleTable.map((r) => r.code).filter((code) => !covered.has(code)), []);
+  assert.deepEqual(
+    ruleTable.map((r) => r.code).filter((code) => !covered.has(code)),
+    [],
+  );
 });

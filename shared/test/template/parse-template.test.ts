@@ -24,7 +24,10 @@ describe('parseTemplate: valid templates', () => {
     { name: 'integer forms', text: '{{ printf "%d %d %d %d" 0x1F -7 0o17 1_000 }}' },
     { name: 'booleans', text: '{{ if and true (not false) }}y{{ end }}' },
     { name: 'variadic eq', text: '{{ eq .PolicyName "a" "b" "c" }}' },
-    { name: 'every engine function', text: '{{ truncate_sha256 12 (sha256 (base64 (lowercase (replace "a" "b" (uppercase (timestamp "2006"))))))}}{{ unix_time_millis }}{{ uuid }}' },
+    {
+      name: 'every engine function',
+      text: '{{ truncate_sha256 12 (sha256 (base64 (lowercase (replace "a" "b" (uppercase (timestamp "2006"))))))}}{{ unix_time_millis }}{{ uuid }}',
+    },
     { name: 'comparisons and len', text: '{{ if lt (len .DisplayName) 10 }}short{{ end }}' },
     { name: 'a multi-line action', text: '{{ printf "%s"\n  .DisplayName }}' },
     { name: 'a left delimiter with a negative number', text: '{{-3}}' },
@@ -51,16 +54,40 @@ function expectedSpan(text: string, needle: string, from: number): [number, numb
 
 describe('parseTemplate: problems with their spans', () => {
   const cases: { name: string; text: string; expected: Expected[] }[] = [
-    { name: 'unknown function with a suggestion', text: '{{ trunc 5 .DisplayName }}', expected: [['TEMPLATE_UNKNOWN_FUNC', 'trunc', { suggestion: 'truncate' }]] },
-    { name: 'misspelled function', text: '{{ radnom 20 }}', expected: [['TEMPLATE_UNKNOWN_FUNC', 'radnom', { suggestion: 'random' }]] },
+    {
+      name: 'unknown function with a suggestion',
+      text: '{{ trunc 5 .DisplayName }}',
+      expected: [['TEMPLATE_UNKNOWN_FUNC', 'trunc', { suggestion: 'truncate' }]],
+    },
+    {
+      name: 'misspelled function',
+      text: '{{ radnom 20 }}',
+      expected: [['TEMPLATE_UNKNOWN_FUNC', 'radnom', { suggestion: 'random' }]],
+    },
     { name: 'unsupported Go builtin', text: '{{ html "x" }}', expected: [['TEMPLATE_UNKNOWN_FUNC', 'html']] },
-    { name: 'unknown field with a suggestion', text: '{{ .RoleName }}', expected: [['TEMPLATE_UNKNOWN_FIELD', '.RoleName', { suggestion: '.PolicyName' }]] },
-    { name: 'misspelled field', text: 'x-{{ .DisplayNam }}', expected: [['TEMPLATE_UNKNOWN_FIELD', '.DisplayNam', { suggestion: '.DisplayName' }]] },
-    { name: 'field of a field', text: '{{ printf "%s" .DisplayName.Foo }}', expected: [['TEMPLATE_UNKNOWN_FIELD', '.Foo']] },
+    {
+      name: 'unknown field with a suggestion',
+      text: '{{ .RoleName }}',
+      expected: [['TEMPLATE_UNKNOWN_FIELD', '.RoleName', { suggestion: '.PolicyName' }]],
+    },
+    {
+      name: 'misspelled field',
+      text: 'x-{{ .DisplayNam }}',
+      expected: [['TEMPLATE_UNKNOWN_FIELD', '.DisplayNam', { suggestion: '.DisplayName' }]],
+    },
+    {
+      name: 'field of a field',
+      text: '{{ printf "%s" .DisplayName.Foo }}',
+      expected: [['TEMPLATE_UNKNOWN_FIELD', '.Foo']],
+    },
     { name: 'if without end', text: 'ab{{ if .Type }}x', expected: [['TEMPLATE_MISSING_END', '{{ if .Type }}']] },
     { name: 'end without if', text: 'x{{ end }}', expected: [['TEMPLATE_UNMATCHED_END', '{{ end }}']] },
     { name: 'else without if', text: '{{ else }}y', expected: [['TEMPLATE_UNMATCHED_END', '{{ else }}']] },
-    { name: 'unclosed action', text: 'a{{ .DisplayName ', expected: [['TEMPLATE_UNCLOSED_ACTION', '{{ .DisplayName ']] },
+    {
+      name: 'unclosed action',
+      text: 'a{{ .DisplayName ',
+      expected: [['TEMPLATE_UNCLOSED_ACTION', '{{ .DisplayName ']],
+    },
     { name: 'unclosed comment', text: 'a{{/* note ', expected: [['TEMPLATE_UNCLOSED_ACTION', '{{/* note ']] },
     { name: 'comment not touching the delimiter', text: '{{/* c */ }}', expected: [['TEMPLATE_SYNTAX', '{{/* c */']] },
     { name: 'unterminated string', text: '{{ "abc }}', expected: [['TEMPLATE_SYNTAX', '"abc }}']] },
@@ -75,26 +102,91 @@ describe('parseTemplate: problems with their spans', () => {
     { name: 'variable', text: '{{ $x := 1 }}', expected: [['TEMPLATE_SYNTAX', '$x']] },
     { name: 'the whole data', text: '{{ . }}', expected: [['TEMPLATE_SYNTAX', '.']] },
     { name: 'if without condition', text: '{{ if }}x{{ end }}', expected: [['TEMPLATE_SYNTAX', '{{ if }}']] },
-    { name: 'second plain else', text: '{{ if .Type }}a{{ else }}b{{ else }}c{{ end }}', expected: [['TEMPLATE_SYNTAX', '{{ else }}c']] },
-    { name: 'range and its end', text: '{{ range .Type }}{{ end }}', expected: [['TEMPLATE_SYNTAX', '{{ range .Type }}'], ['TEMPLATE_UNMATCHED_END', '{{ end }}']] },
+    {
+      name: 'second plain else',
+      text: '{{ if .Type }}a{{ else }}b{{ else }}c{{ end }}',
+      expected: [['TEMPLATE_SYNTAX', '{{ else }}c']],
+    },
+    {
+      name: 'range and its end',
+      text: '{{ range .Type }}{{ end }}',
+      expected: [
+        ['TEMPLATE_SYNTAX', '{{ range .Type }}'],
+        ['TEMPLATE_UNMATCHED_END', '{{ end }}'],
+      ],
+    },
     { name: 'value piped into a value', text: '{{ "x" | "y" }}', expected: [['TEMPLATE_SYNTAX', '"y"']] },
-    { name: 'arguments after a value', text: '{{ .DisplayName 5 }}', expected: [['TEMPLATE_SYNTAX', '.DisplayName 5']] },
-    { name: 'string where a number is needed', text: '{{ truncate "a" .DisplayName }}', expected: [['TEMPLATE_ARG_TYPE', '"a"', { expected: 'int' }]] },
-    { name: 'number where a string is needed', text: '{{ uppercase 1 }}', expected: [['TEMPLATE_ARG_TYPE', '1', { expected: 'string' }]] },
-    { name: 'piped value of the wrong type', text: '{{ len .DisplayName | uppercase }}', expected: [['TEMPLATE_ARG_TYPE', 'len .DisplayName']] },
+    {
+      name: 'arguments after a value',
+      text: '{{ .DisplayName 5 }}',
+      expected: [['TEMPLATE_SYNTAX', '.DisplayName 5']],
+    },
+    {
+      name: 'string where a number is needed',
+      text: '{{ truncate "a" .DisplayName }}',
+      expected: [['TEMPLATE_ARG_TYPE', '"a"', { expected: 'int' }]],
+    },
+    {
+      name: 'number where a string is needed',
+      text: '{{ uppercase 1 }}',
+      expected: [['TEMPLATE_ARG_TYPE', '1', { expected: 'string' }]],
+    },
+    {
+      name: 'piped value of the wrong type',
+      text: '{{ len .DisplayName | uppercase }}',
+      expected: [['TEMPLATE_ARG_TYPE', 'len .DisplayName']],
+    },
     { name: 'len of a number', text: '{{ len 5 }}', expected: [['TEMPLATE_ARG_TYPE', '5']] },
     { name: 'eq across types', text: '{{ eq 1 "a" }}', expected: [['TEMPLATE_ARG_TYPE', '"a"']] },
-    { name: 'eq across types after constant folding', text: '{{ eq (or 0 1) "x" }}', expected: [['TEMPLATE_ARG_TYPE', '"x"']] },
-    { name: 'ordering booleans', text: '{{ lt true false }}', expected: [['TEMPLATE_ARG_TYPE', 'true'], ['TEMPLATE_ARG_TYPE', 'false']] },
-    { name: 'missing argument through a pipe', text: '{{ .DisplayName | truncate }}', expected: [['TEMPLATE_ARITY', 'truncate', { expected: 'truncate N STRING' }]] },
-    { name: 'too many arguments', text: '{{ random 20 | truncate 5 | uppercase 3 }}', expected: [['TEMPLATE_ARITY', 'uppercase 3']] },
-    { name: 'niladic function given an argument', text: '{{ unix_time 5 }}', expected: [['TEMPLATE_ARITY', 'unix_time 5']] },
-    { name: 'function argument that needs arguments', text: '{{ printf "%s" random }}', expected: [['TEMPLATE_ARITY', 'random']] },
+    {
+      name: 'eq across types after constant folding',
+      text: '{{ eq (or 0 1) "x" }}',
+      expected: [['TEMPLATE_ARG_TYPE', '"x"']],
+    },
+    {
+      name: 'ordering booleans',
+      text: '{{ lt true false }}',
+      expected: [
+        ['TEMPLATE_ARG_TYPE', 'true'],
+        ['TEMPLATE_ARG_TYPE', 'false'],
+      ],
+    },
+    {
+      name: 'missing argument through a pipe',
+      text: '{{ .DisplayName | truncate }}',
+      expected: [['TEMPLATE_ARITY', 'truncate', { expected: 'truncate N STRING' }]],
+    },
+    {
+      name: 'too many arguments',
+      text: '{{ random 20 | truncate 5 | uppercase 3 }}',
+      expected: [['TEMPLATE_ARITY', 'uppercase 3']],
+    },
+    {
+      name: 'niladic function given an argument',
+      text: '{{ unix_time 5 }}',
+      expected: [['TEMPLATE_ARITY', 'unix_time 5']],
+    },
+    {
+      name: 'function argument that needs arguments',
+      text: '{{ printf "%s" random }}',
+      expected: [['TEMPLATE_ARITY', 'random']],
+    },
     { name: 'eq with one argument', text: '{{ eq .Type }}', expected: [['TEMPLATE_ARITY', 'eq .Type']] },
     { name: 'truncate 0', text: '{{ truncate 0 "a" }}', expected: [['TEMPLATE_ARG_VALUE', '0']] },
-    { name: 'truncate_sha256 8', text: '{{ .DisplayName | truncate_sha256 8 }}', expected: [['TEMPLATE_ARG_VALUE', '8']] },
+    {
+      name: 'truncate_sha256 8',
+      text: '{{ .DisplayName | truncate_sha256 8 }}',
+      expected: [['TEMPLATE_ARG_VALUE', '8']],
+    },
     { name: 'negative random', text: '{{ random -1 }}', expected: [['TEMPLATE_ARG_VALUE', '-1']] },
-    { name: 'several problems, in text order', text: '{{ foo }}{{ .Bar }}', expected: [['TEMPLATE_UNKNOWN_FUNC', 'foo'], ['TEMPLATE_UNKNOWN_FIELD', '.Bar']] },
+    {
+      name: 'several problems, in text order',
+      text: '{{ foo }}{{ .Bar }}',
+      expected: [
+        ['TEMPLATE_UNKNOWN_FUNC', 'foo'],
+        ['TEMPLATE_UNKNOWN_FIELD', '.Bar'],
+      ],
+    },
   ];
   for (const { name, text, expected } of cases) {
     it(name, () => {
@@ -113,7 +205,8 @@ describe('parseTemplate: problems with their spans', () => {
         assert.equal(problem.target, 'value');
         assert.equal(problem.severity, 'error');
         assert.ok(problem.message.length > 10);
-        for (const [key, value] of Object.entries(expected[i]?.[2] ?? {})) assert.equal(problem.data?.[key], value, key);
+        for (const [key, value] of Object.entries(expected[i]?.[2] ?? {}))
+          assert.equal(problem.data?.[key], value, key);
       }
     });
   }

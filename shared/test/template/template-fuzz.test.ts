@@ -17,7 +17,38 @@ const CORPUS = [
   '{{- /* c */ -}} {{ timestamp "20060102" }}-{{ uuid | truncate 8 }}-{{ sha256 .DisplayName | truncate_sha256 12 }}',
   '{{ if and .DisplayName (ne .Type "STS") }}{{ printf "%-8.4s|%05d|%q" .DisplayName (len .PolicyName) .PolicyName }}{{ else if .PolicyName }}{{ base64 .PolicyName }}{{ else }}x{{ end }}',
 ];
-const PIECES = ['{{', '}}', '{{-', '-}}', '(', ')', '|', '"', '`', ' ', '.', '.Type', '.DisplayName', 'random 5', 'truncate 3', 'if', 'else', 'end', '%s', '%d', '1', '-', '$', '\\', 'é', '/*', '*/', 'printf', 'eq', 'or'];
+const PIECES = [
+  '{{',
+  '}}',
+  '{{-',
+  '-}}',
+  '(',
+  ')',
+  '|',
+  '"',
+  '`',
+  ' ',
+  '.',
+  '.Type',
+  '.DisplayName',
+  'random 5',
+  'truncate 3',
+  'if',
+  'else',
+  'end',
+  '%s',
+  '%d',
+  '1',
+  '-',
+  '$',
+  '\\',
+  'é',
+  '/*',
+  '*/',
+  'printf',
+  'eq',
+  'or',
+];
 const NAME_CHARS = 'abcXYZ019+=,.@_-';
 
 function mutate(text: string, random: () => number): string {
@@ -49,7 +80,10 @@ function assertWithin(length: number, bound: LengthBound, label: string): void {
 function checkSoundness(template: Template, random: () => number, label: string): void {
   const options = { displayNameMax: 40, policyNameMax: 30 };
   const analysis = analyzeTemplate(template, options);
-  const deps = { now: () => new Date(Math.floor(random() * 4_000_000_000_000) + 1_000_000_000_000), randomInt: (n: number) => Math.floor(random() * n) };
+  const deps = {
+    now: () => new Date(Math.floor(random() * 4_000_000_000_000) + 1_000_000_000_000),
+    randomInt: (n: number) => Math.floor(random() * n),
+  };
   const vars: Record<'IAM' | 'STS', TemplateVars> = {
     IAM: { Type: 'IAM', DisplayName: randomName(random, 0, 40), PolicyName: randomName(random, 1, 30) },
     STS: { Type: 'STS', DisplayName: '', PolicyName: '' },
@@ -70,7 +104,19 @@ const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.flo
 
 /** A random string expression of the template language, at most `depth` calls deep. */
 function generateExpr(random: () => number, depth: number): string {
-  const leaves = ['.DisplayName', '.PolicyName', '.Type', '"lit"', '""', '(random 7)', '(unix_time)', '(unix_time_millis)', '(uuid)', '(timestamp "Jan 2 15:04")', '(timestamp "2006-01-02T15:04:05.999Z07:00")'];
+  const leaves = [
+    '.DisplayName',
+    '.PolicyName',
+    '.Type',
+    '"lit"',
+    '""',
+    '(random 7)',
+    '(unix_time)',
+    '(unix_time_millis)',
+    '(uuid)',
+    '(timestamp "Jan 2 15:04")',
+    '(timestamp "2006-01-02T15:04:05.999Z07:00")',
+  ];
   if (depth <= 0 || random() < 0.3) return pick(random, leaves);
   const inner = (): string => generateExpr(random, depth - 1);
   const n = 1 + Math.floor(random() * 40);
@@ -101,8 +147,17 @@ function generateTemplate(random: () => number, depth: number): string {
     if (roll < 0.2) parts.push(pick(random, ['-', 'x_', 'é']));
     else if (roll < 0.75 || depth <= 0) parts.push(`{{ ${generateExpr(random, 3)} }}`);
     else {
-      const condition = pick(random, ['eq .Type "STS"', 'ne .Type "IAM"', '.DisplayName', `lt (len .PolicyName) 10`, 'not .DisplayName']);
-      const elseIf = random() < 0.3 ? `{{ else if ${pick(random, ['.PolicyName', 'eq .Type "IAM"'])} }}${generateTemplate(random, depth - 1)}` : '';
+      const condition = pick(random, [
+        'eq .Type "STS"',
+        'ne .Type "IAM"',
+        '.DisplayName',
+        `lt (len .PolicyName) 10`,
+        'not .DisplayName',
+      ]);
+      const elseIf =
+        random() < 0.3
+          ? `{{ else if ${pick(random, ['.PolicyName', 'eq .Type "IAM"'])} }}${generateTemplate(random, depth - 1)}`
+          : '';
       const elsePart = random() < 0.6 ? `{{ else }}${generateTemplate(random, depth - 1)}` : '';
       parts.push(`{{ if ${condition} }}${generateTemplate(random, depth - 1)}${elseIf}${elsePart}{{ end }}`);
     }
@@ -123,9 +178,15 @@ describe('template fuzzing', () => {
         const offset = problem.data?.['valueOffset'];
         const length = problem.data?.['valueLength'];
         assert.ok(typeof offset === 'number' && typeof length === 'number', JSON.stringify(problem));
-        assert.ok(offset >= 0 && length >= 0 && offset + length <= text.length, `${JSON.stringify(text)}: ${JSON.stringify(problem)}`);
+        assert.ok(
+          offset >= 0 && length >= 0 && offset + length <= text.length,
+          `${JSON.stringify(text)}: ${JSON.stringify(problem)}`,
+        );
       }
-      assert.equal(template === undefined, problems.some((p) => p.severity === 'error'));
+      assert.equal(
+        template === undefined,
+        problems.some((p) => p.severity === 'error'),
+      );
       if (template) {
         parsedOk++;
         checkSoundness(template, random, JSON.stringify(text));
@@ -158,8 +219,16 @@ describe('template fuzzing', () => {
     { name: 'a long plain text', text: 'a'.repeat(200_000), code: undefined },
     { name: 'thousands of actions', text: '{{ "x" }}'.repeat(20_000), code: undefined },
     { name: 'thousands of unclosed delimiters', text: '{{'.repeat(50_000), code: 'TEMPLATE_UNCLOSED_ACTION' },
-    { name: 'deeply nested parentheses', text: `{{ ${'('.repeat(5000)}"x"${')'.repeat(5000)} }}`, code: 'TEMPLATE_SYNTAX' },
-    { name: 'deeply nested ifs', text: `${'{{ if .Type }}'.repeat(5000)}${'{{ end }}'.repeat(5000)}`, code: 'TEMPLATE_SYNTAX' },
+    {
+      name: 'deeply nested parentheses',
+      text: `{{ ${'('.repeat(5000)}"x"${')'.repeat(5000)} }}`,
+      code: 'TEMPLATE_SYNTAX',
+    },
+    {
+      name: 'deeply nested ifs',
+      text: `${'{{ if .Type }}'.repeat(5000)}${'{{ end }}'.repeat(5000)}`,
+      code: 'TEMPLATE_SYNTAX',
+    },
     { name: 'a long string literal', text: `{{ "${'x'.repeat(100_000)}" }}`, code: undefined },
   ];
   for (const { name, text, code } of hostile) {

@@ -12,7 +12,11 @@ import { prepareEngine } from './setup.ts';
 
 function actionLocal(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'action:local', '--', ...args], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', 'action:local', '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -51,26 +55,41 @@ describe('npm run action:local', () => {
   });
 
   async function leaseAlive(leaseId: string): Promise<boolean> {
-    const answer = await fetch(`${engine.url}/v1/sys/leases/lookup`, { method: 'PUT', headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify({ lease_id: leaseId }) });
+    const answer = await fetch(`${engine.url}/v1/sys/leases/lookup`, {
+      method: 'PUT',
+      headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ lease_id: leaseId }),
+    });
     return answer.status === 200;
   }
 
   it('masks every secret, shows the outputs masked, and the post step revokes the lease', async () => {
     proxy.setRules([]);
-    const run = await actionLocal([`url=${proxy.url}`, `token=${engine.rootToken}`, 'role=ci-user', 'output-credentials=true']);
+    const run = await actionLocal([
+      `url=${proxy.url}`,
+      `token=${engine.rootToken}`,
+      'role=ci-user',
+      'output-credentials=true',
+    ]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const { secrets, leases } = issued(proxy.answers);
     assert.ok(secrets.length >= 2, `the engine issued no credentials: ${proxy.answers.join('\n')}`);
     assert.equal(leases.length, 1);
     for (const secret of [...secrets, engine.rootToken]) {
-      assert.ok(!run.stdout.includes(secret) && !run.stderr.includes(secret), `${secret.slice(0, 4)}… printed in clear:\n${run.stdout}`);
+      assert.ok(
+        !run.stdout.includes(secret) && !run.stderr.includes(secret),
+        `${secret.slice(0, 4)}… printed in clear:\n${run.stdout}`,
+      );
     }
     assert.match(run.stdout, /── outputs \(GITHUB_OUTPUT\) ──/);
     assert.match(run.stdout, /^secret-key: \*\*\*$/m);
     assert.match(run.stdout, /^CLOUD_SECRET_KEY=\*\*\*$/m);
     assert.match(run.stdout, new RegExp(`^lease-id: ${leases[0]?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     assert.match(run.stdout, /── post \(action\/dist\/post\.cjs, with the state main saved\) ──/);
-    assert.ok(proxy.seen.some((s) => s.includes('revoke')), proxy.seen.join('\n'));
+    assert.ok(
+      proxy.seen.some((s) => s.includes('revoke')),
+      proxy.seen.join('\n'),
+    );
     assert.equal(await leaseAlive(leases[0] ?? ''), false, 'the post step left the lease alive');
   });
 

@@ -13,23 +13,87 @@ const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
 const URL_OK = 'http://127.0.0.1:9';
 
 /** A setting by its action input name and its CLI flag, with the bad value and what must stay hidden. */
-const cases: { name: string; input: string; flag: string; value: string; env?: Record<string, string>; said: RegExp; hidden?: string }[] = [
-  { name: 'a url with a password', input: 'url', flag: '--url', value: 'https://ops:hunter2-pw@engine.example:8200', said: /must not hold a user name or password/, hidden: 'hunter2' },
-  { name: 'a url with a query', input: 'url', flag: '--url', value: 'http://127.0.0.1:9/?token=hunter2-pw', said: /must not have a query or fragment/, hidden: 'hunter2' },
-  { name: 'fifty attempts', input: 'max-attempts', flag: '--max-attempts', value: '50', said: /whole number from 1 to 20/ },
-  { name: 'a zero timeout', input: 'timeout', flag: '--timeout', value: '0s', said: /out of bounds; give a duration from 100ms to 24h/ },
-  { name: 'a request timeout in days', input: 'request-timeout', flag: '--request-timeout', value: '1d', said: /"1d" is not a duration/ },
-  { name: 'an unknown flavour', input: 'api-flavor', flag: '--api-flavor', value: 'consul', said: /must be one of keyfob, vault, openbao/ },
+const cases: {
+  name: string;
+  input: string;
+  flag: string;
+  value: string;
+  env?: Record<string, string>;
+  said: RegExp;
+  hidden?: string;
+}[] = [
+  {
+    name: 'a url with a password',
+    input: 'url',
+    flag: '--url',
+    value: 'https://ops:hunter2-pw@engine.example:8200',
+    said: /must not hold a user name or password/,
+    hidden: 'hunter2',
+  },
+  {
+    name: 'a url with a query',
+    input: 'url',
+    flag: '--url',
+    value: 'http://127.0.0.1:9/?token=hunter2-pw',
+    said: /must not have a query or fragment/,
+    hidden: 'hunter2',
+  },
+  {
+    name: 'fifty attempts',
+    input: 'max-attempts',
+    flag: '--max-attempts',
+    value: '50',
+    said: /whole number from 1 to 20/,
+  },
+  {
+    name: 'a zero timeout',
+    input: 'timeout',
+    flag: '--timeout',
+    value: '0s',
+    said: /out of bounds; give a duration from 100ms to 24h/,
+  },
+  {
+    name: 'a request timeout in days',
+    input: 'request-timeout',
+    flag: '--request-timeout',
+    value: '1d',
+    said: /"1d" is not a duration/,
+  },
+  {
+    name: 'an unknown flavour',
+    input: 'api-flavor',
+    flag: '--api-flavor',
+    value: 'consul',
+    said: /must be one of keyfob, vault, openbao/,
+  },
   { name: 'a mount with a query', input: 'mount', flag: '--mount', value: 'cloud?x=1', said: /is not a mount path/ },
-  { name: 'a header name with a space', input: 'token-header', flag: '--token-header', value: 'X Token', said: /is not an HTTP header name/ },
-  { name: 'a proxy variable with a login that is no http URL', input: '', flag: '', value: '', env: { HTTPS_PROXY: 'socks5://me:hunter2-pw@proxy:1080' }, said: /HTTPS_PROXY: "socks5:\/\/\*\*\*@proxy:1080" is not an http/, hidden: 'hunter2' },
+  {
+    name: 'a header name with a space',
+    input: 'token-header',
+    flag: '--token-header',
+    value: 'X Token',
+    said: /is not an HTTP header name/,
+  },
+  {
+    name: 'a proxy variable with a login that is no http URL',
+    input: '',
+    flag: '',
+    value: '',
+    env: { HTTPS_PROXY: 'socks5://me:hunter2-pw@proxy:1080' },
+    said: /HTTPS_PROXY: "socks5:\/\/\*\*\*@proxy:1080" is not an http/,
+    hidden: 'hunter2',
+  },
 ];
 
 /** The error sentences of the action's failure annotation (`Invalid input: ...`, or a list of them). */
 function actionMessages(stdout: string): string[] {
   const line = stdout.split('\n').find((l) => l.startsWith('::error')) ?? '';
   const text = line.replace(/^::error[^:]*::/, '').replace(/%0A/g, '\n');
-  if (/^\d+ inputs are invalid:/.test(text)) return text.split(' ⏎ - ').slice(1).map((s) => s.trim());
+  if (/^\d+ inputs are invalid:/.test(text))
+    return text
+      .split(' ⏎ - ')
+      .slice(1)
+      .map((s) => s.trim());
   return [text.replace(/^Invalid input: /, '').trim()];
 }
 
@@ -38,7 +102,11 @@ describe('connection settings: the CLI and the action give the same answer', () 
     it(`refuses ${c.name} the same way in both`, async () => {
       const cliArgs = ['creds', 'deploy', '--token', 'cli-token', ...(c.flag === '' ? [] : [c.flag, c.value])];
       if (c.flag !== '--url') cliArgs.push('--url', URL_OK);
-      const cli = spawnSync(process.execPath, [BIN, ...cliArgs], { cwd: REPO_ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...c.env } });
+      const cli = spawnSync(process.execPath, [BIN, ...cliArgs], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...c.env },
+      });
       const inputs: Record<string, string> = { url: URL_OK, token: 'action-token', role: 'deploy' };
       if (c.input !== '') inputs[c.input] = c.value;
       const action = await runStep('main', { inputs, env: c.env ?? {} });

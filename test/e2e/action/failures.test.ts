@@ -40,20 +40,31 @@ describe('action e2e: failures', () => {
     await proxy.stop();
     await engine.stop();
   });
-  const inputs = (extra: Record<string, string>) => ({ url: engine.url, token: engine.rootToken, role: 'ci-user', ...extra });
+  const inputs = (extra: Record<string, string>) => ({
+    url: engine.url,
+    token: engine.rootToken,
+    role: 'ci-user',
+    ...extra,
+  });
 
   it('a bad token: 403, the token input named, nothing retried', async () => {
     proxy.setRules([]);
     const bad = 'kfs.not-the-right-token-1234567890';
     const run = await runStep('main', { inputs: inputs({ url: proxy.url, token: bad }) });
-    assert.match(failureOf(run), /Could not get credentials for role "ci-user": GET \/v1\/cloud\/creds\/ci-user answered 403: permission denied\. Hint: the token was refused .*check `token`/);
+    assert.match(
+      failureOf(run),
+      /Could not get credentials for role "ci-user": GET \/v1\/cloud\/creds\/ci-user answered 403: permission denied\. Hint: the token was refused .*check `token`/,
+    );
     assert.equal(proxy.seen.length, 1);
     assertNoLeak('bad token', run, [bad]);
   });
 
-  it('a missing role: the engine\'s words, role and mount named', async () => {
+  it("a missing role: the engine's words, role and mount named", async () => {
     const run = await runStep('main', { inputs: inputs({ role: 'no-such-role' }) });
-    assert.match(failureOf(run), /answered 400: Role "no-such-role" not found\. Hint: role "no-such-role" does not exist at mount "cloud"; check `role` and `mount`/);
+    assert.match(
+      failureOf(run),
+      /answered 400: Role "no-such-role" not found\. Hint: role "no-such-role" does not exist at mount "cloud"; check `role` and `mount`/,
+    );
     assert.equal(run.outputs['error-message']?.startsWith('Could not get credentials'), true);
     assertNoLeak('missing role', run, [engine.rootToken]);
   });
@@ -61,21 +72,33 @@ describe('action e2e: failures', () => {
   it('the engine down: connection refused, the url named, after the configured attempts', async () => {
     const port = await closedPort();
     const run = await runStep('main', { inputs: inputs({ url: `http://127.0.0.1:${port}`, 'max-attempts': '2' }) });
-    assert.match(failureOf(run), new RegExp(`could not reach the engine at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\) \\(after 2 attempts\\)\\. Hint: nothing listens at \`url\``));
+    assert.match(
+      failureOf(run),
+      new RegExp(
+        `could not reach the engine at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\) \\(after 2 attempts\\)\\. Hint: nothing listens at \`url\``,
+      ),
+    );
     assert.match(run.stdout, /attempt 2 of 2/);
     assertNoLeak('engine down', run, [engine.rootToken]);
   });
 
   it('a timeout: the request-timeout input named', async () => {
     proxy.setRules([{ method: 'GET', path: '/v1/cloud/creds/ci-user', delayMs: 3000 }]);
-    const run = await runStep('main', { inputs: inputs({ url: proxy.url, 'request-timeout': '300ms', 'max-attempts': '2' }) });
-    assert.match(failureOf(run), /got no complete answer within 300 ms \(after 2 attempts\)\. Hint: the engine did not answer within `request-timeout`/);
+    const run = await runStep('main', {
+      inputs: inputs({ url: proxy.url, 'request-timeout': '300ms', 'max-attempts': '2' }),
+    });
+    assert.match(
+      failureOf(run),
+      /got no complete answer within 300 ms \(after 2 attempts\)\. Hint: the engine did not answer within `request-timeout`/,
+    );
     assertNoLeak('timeout', run, [engine.rootToken]);
   });
 
   it('the overall timeout stops the retries', async () => {
     proxy.setRules([{ method: 'GET', path: '/v1/cloud/creds/ci-user', delayMs: 3000 }]);
-    const run = await runStep('main', { inputs: inputs({ url: proxy.url, 'request-timeout': '1s', timeout: '1500ms', 'max-attempts': '10' }) });
+    const run = await runStep('main', {
+      inputs: inputs({ url: proxy.url, 'request-timeout': '1s', timeout: '1500ms', 'max-attempts': '10' }),
+    });
     assert.match(failureOf(run), /overall time limit of 1500 ms ran out.*Hint: the whole operation ran past `timeout`/);
     assertNoLeak('overall timeout', run, [engine.rootToken]);
   });
@@ -101,14 +124,19 @@ describe('action e2e: failures', () => {
     const first = await runStep('main', { inputs: inputs({ mode: 'rotate-root' }) });
     assert.equal(first.exitCode, 0, first.stdout);
     // A settle longer than the window: the steps wait it out however late they start.
-    const second = await runStep('main', { inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '60s' }) });
+    const second = await runStep('main', {
+      inputs: inputs({ mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '60s' }),
+    });
     assert.equal(second.exitCode, 0, second.stdout);
     assert.match(second.stdout, /rotate-root: the cloud does not accept the rotated root key yet \(attempt 1\)/);
     assert.notEqual(second.outputs['new-access-key'], first.outputs['new-access-key']);
     const creds = await runStep('main', { inputs: inputs({ 'max-attempts': '1', 'rotate-root-settle': '60s' }) });
     assert.equal(creds.exitCode, 0, creds.stdout);
     assert.match(creds.stdout, /creds ci-user: the cloud does not accept the rotated root key yet/);
-    for (const [name, run] of [['rotate-root', first], ['rotate-root again', second]] as const) {
+    for (const [name, run] of [
+      ['rotate-root', first],
+      ['rotate-root again', second],
+    ] as const) {
       assert.ok(run.masks.includes(run.outputs['new-access-key'] ?? 'x'), 'the new key id is masked');
       assertNoLeak(name, run, [engine.rootToken, run.outputs['new-access-key']], ['new-access-key']);
     }
@@ -124,8 +152,13 @@ describe('action e2e: failures', () => {
       const own = { url: slow.url, token: slow.rootToken, role: 'ci-user' };
       const first = await runStep('main', { inputs: { ...own, mode: 'rotate-root' } });
       assert.equal(first.exitCode, 0, first.stdout);
-      const run = await runStep('main', { inputs: { ...own, mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '1s' } });
-      assert.match(failureOf(run), /Could not rotate the root key: POST \/v1\/cloud\/config\/rotate-root answered 500: .*security token included in the request is invalid/);
+      const run = await runStep('main', {
+        inputs: { ...own, mode: 'rotate-root', 'max-attempts': '1', 'rotate-root-settle': '1s' },
+      });
+      assert.match(
+        failureOf(run),
+        /Could not rotate the root key: POST \/v1\/cloud\/config\/rotate-root answered 500: .*security token included in the request is invalid/,
+      );
       assertNoLeak('rotate-root window ended', run, [slow.rootToken]);
     } finally {
       await slow.stop();

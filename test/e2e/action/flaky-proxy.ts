@@ -40,17 +40,25 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
     req.on('end', () => {
       if (match?.rule.fail && match.left > 0) {
         match.left -= 1;
-        res.writeHead(match.rule.fail.status, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: ['injected failure'] }));
+        res
+          .writeHead(match.rule.fail.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ errors: ['injected failure'] }));
         return;
       }
       const forward = (): void => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(
+            ([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k),
+          ),
+        ) as Record<string, string>;
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
         fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
           .then(async (answer) => {
             const text = Buffer.from(await answer.arrayBuffer());
             answers.push(text.toString('utf8'));
-            res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
+            res
+              .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+              .end(text);
           })
           .catch(() => res.writeHead(502).end());
       };

@@ -13,7 +13,11 @@ import { readAsRunner } from './runner-log.ts';
 
 const random = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 const TOKEN = random('kfs.hostile-');
-const ISSUED = { access_key: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret_key: random('sk/'), session_token: null };
+const ISSUED = {
+  access_key: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+  secret_key: random('sk/'),
+  session_token: null,
+};
 
 /** Error texts the hostile engine answers with: each would break a log that prints outside text raw. */
 function hostileErrors(): string[] {
@@ -40,7 +44,17 @@ describe('action e2e: a hostile engine cannot inject commands or unmask secrets'
       req.resume();
       if (path === '/v1/cloud/creds/first') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ request_id: 'r1', lease_id: 'cloud/creds/first/l1', renewable: false, lease_duration: 900, data: ISSUED, warnings: null, auth: null }));
+        res.end(
+          JSON.stringify({
+            request_id: 'r1',
+            lease_id: 'cloud/creds/first/l1',
+            renewable: false,
+            lease_duration: 900,
+            data: ISSUED,
+            warnings: null,
+            auth: null,
+          }),
+        );
         issued();
         return;
       }
@@ -55,13 +69,19 @@ describe('action e2e: a hostile engine cannot inject commands or unmask secrets'
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('prints no secret in clear, runs no injected command, and still shows the engine its words', async () => {
-    const run = await runStep('main', { inputs: { url, token: TOKEN, roles: 'first | FIRST_\nsecond | SECOND_', 'max-attempts': '3' } });
+    const run = await runStep('main', {
+      inputs: { url, token: TOKEN, roles: 'first | FIRST_\nsecond | SECOND_', 'max-attempts': '3' },
+    });
     assert.equal(run.exitCode, 1, run.stdout);
     assert.ok(seen.filter((s) => s === 'GET /v1/cloud/creds/second').length === 3, seen.join(', '));
 
     const log = readAsRunner(run.stdout);
     assert.deepEqual(log.stopped, [], 'an injected ::stop-commands:: was obeyed');
-    assert.deepEqual(log.masks.filter((m) => m === 'nothing' || m === 'x'), [], 'an injected ::add-mask:: was obeyed');
+    assert.deepEqual(
+      log.masks.filter((m) => m === 'nothing' || m === 'x'),
+      [],
+      'an injected ::add-mask:: was obeyed',
+    );
     assert.ok(!log.commands.some((c) => c.data === 'fake'), 'an injected ::warning:: became an annotation');
     assert.ok(log.masks.includes(ISSUED.secret_key) && log.masks.includes(TOKEN), 'the step registered its secrets');
 

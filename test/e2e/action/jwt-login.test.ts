@@ -27,7 +27,13 @@ describe('action e2e: GitHub OIDC login', () => {
     await engine.stop();
     await issuer.stop();
   });
-  const jwtInputs = (extra: Record<string, string> = {}) => ({ url: engine.url, role: 'ci-user', 'jwt-role': JWT_ROLE, 'jwt-audience': AUDIENCE, ...extra });
+  const jwtInputs = (extra: Record<string, string> = {}) => ({
+    url: engine.url,
+    role: 'ci-user',
+    'jwt-role': JWT_ROLE,
+    'jwt-audience': AUDIENCE,
+    ...extra,
+  });
 
   it('logs in with a fresh ID token for the audience, gets working keys, and revokes them afterwards', async () => {
     const before = issuer.issued.length;
@@ -48,13 +54,19 @@ describe('action e2e: GitHub OIDC login', () => {
     const idTokens = issuer.issued.slice(before);
     assertNoLeak('jwt login', main, [...idTokens, ...exportedSecrets(main)]);
     assertNoLeak('jwt post step', post, [...idTokens, ...exportedSecrets(main)]);
-    assert.ok(idTokens.every((t) => main.masks.includes(t) || post.masks.includes(t)), 'every ID token is masked');
+    assert.ok(
+      idTokens.every((t) => main.masks.includes(t) || post.masks.includes(t)),
+      'every ID token is masked',
+    );
   });
 
   it('asks for a fresh ID token on every login attempt', async () => {
     proxy.setRules([{ method: 'POST', path: '/v1/auth/jwt/login', fail: { times: 2, status: 503 } }]);
     const before = issuer.issued.length;
-    const run = await runStep('main', { inputs: jwtInputs({ url: proxy.url, mode: 'sts', role: 'deploy' }), env: issuer.env });
+    const run = await runStep('main', {
+      inputs: jwtInputs({ url: proxy.url, mode: 'sts', role: 'deploy' }),
+      env: issuer.env,
+    });
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     const sent = issuer.issued.slice(before);
     assert.equal(sent.length, 3);
@@ -64,7 +76,7 @@ describe('action e2e: GitHub OIDC login', () => {
     assertNoLeak('jwt login retried', run, [...sent, ...exportedSecrets(run)]);
   });
 
-  it('a ready jwt input works without the runner\'s token service', async () => {
+  it("a ready jwt input works without the runner's token service", async () => {
     const jwt = await issuer.sign({ aud: AUDIENCE });
     const run = await runStep('main', { inputs: jwtInputs({ jwt, mode: 'sts', role: 'deploy' }) });
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
@@ -75,22 +87,31 @@ describe('action e2e: GitHub OIDC login', () => {
   it('says permissions: id-token: write when the runner offers no token', async () => {
     const run = await runStep('main', { inputs: jwtInputs({ 'auth-method': 'jwt' }) });
     assert.equal(run.exitCode, 1);
-    assert.match(run.stdout, /::error::Invalid input: auth-method jwt needs a GitHub OIDC token, but the runner offers none: add `permissions: id-token: write`/);
+    assert.match(
+      run.stdout,
+      /::error::Invalid input: auth-method jwt needs a GitHub OIDC token, but the runner offers none: add `permissions: id-token: write`/,
+    );
     assertNoLeak('no OIDC', run, []);
   });
 
-  it('explains a refused login with the token\'s claims, never the token', async () => {
+  it("explains a refused login with the token's claims, never the token", async () => {
     const before = issuer.issued.length;
     const run = await runStep('main', { inputs: jwtInputs({ 'jwt-audience': 'someone-else' }), env: issuer.env });
     assert.equal(run.exitCode, 1);
     const [error] = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
-    assert.match(error ?? '', /Could not log in to the engine with the GitHub ID token: POST \/v1\/auth\/jwt\/login answered 400: .*aud/);
+    assert.match(
+      error ?? '',
+      /Could not log in to the engine with the GitHub ID token: POST \/v1\/auth\/jwt\/login answered 400: .*aud/,
+    );
     assert.match(error ?? '', /`jwt-audience`/);
-    assert.match(error ?? '', /claims: iss="http:\/\/127\.0\.0\.1:\d+", sub="repo:octo\/app:ref:refs\/heads\/main", aud="someone-else", job_workflow_ref=/);
+    assert.match(
+      error ?? '',
+      /claims: iss="http:\/\/127\.0\.0\.1:\d+", sub="repo:octo\/app:ref:refs\/heads\/main", aud="someone-else", job_workflow_ref=/,
+    );
     assertNoLeak('refused login', run, issuer.issued.slice(before));
   });
 
-  it('gets credentials only for the roles the JWT role\'s policy grants: 403 for the rest', async () => {
+  it("gets credentials only for the roles the JWT role's policy grants: 403 for the rest", async () => {
     const granted = await runStep('main', { inputs: jwtInputs({ mode: 'sts', role: 'deploy' }), env: issuer.env });
     assert.equal(granted.exitCode, 0, granted.stdout + granted.stderr);
     const refused = await runStep('main', { inputs: jwtInputs({ role: 'reports' }), env: issuer.env });
@@ -106,7 +127,10 @@ describe('action e2e: GitHub OIDC login', () => {
     const jwt = await issuer.sign({ aud: AUDIENCE, repository: 'evil/app', sub: 'repo:evil/app:ref:refs/heads/main' });
     const run = await runStep('main', { inputs: jwtInputs({ jwt, mode: 'sts', role: 'deploy' }) });
     assert.equal(run.exitCode, 1, run.stdout);
-    assert.match(run.stdout, /::error::.*answered 400: error validating claims: claim "repository" does not match any associated bound claim values/);
+    assert.match(
+      run.stdout,
+      /::error::.*answered 400: error validating claims: claim "repository" does not match any associated bound claim values/,
+    );
     assert.equal(run.env.CLOUD_ACCESS_KEY, undefined);
     assertNoLeak('foreign repository', run, [jwt]);
   });
@@ -115,11 +139,17 @@ describe('action e2e: GitHub OIDC login', () => {
     issuer.failNext(1, 503);
     const recovered = await runStep('main', { inputs: jwtInputs({ mode: 'sts', role: 'deploy' }), env: issuer.env });
     assert.equal(recovered.exitCode, 0, recovered.stdout);
-    assert.match(recovered.stdout, /Getting the ID token failed \(the runner's token service answered 503\); attempt 2 of 5 with a fresh ID token/);
+    assert.match(
+      recovered.stdout,
+      /Getting the ID token failed \(the runner's token service answered 503\); attempt 2 of 5 with a fresh ID token/,
+    );
     issuer.failNext(3, 500);
     const run = await runStep('main', { inputs: jwtInputs({ 'max-attempts': '2' }), env: issuer.env });
     assert.equal(run.exitCode, 1);
-    assert.match(run.stdout, /::error::Could not get a GitHub OIDC ID token: the runner's token service answered 500\. Hint: .*id-token: write/);
+    assert.match(
+      run.stdout,
+      /::error::Could not get a GitHub OIDC ID token: the runner's token service answered 500\. Hint: .*id-token: write/,
+    );
     issuer.failNext(0, 500);
     assertNoLeak('token service down', run, [issuer.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN]);
     assertNoLeak('token service recovered', recovered, [...exportedSecrets(recovered)]);

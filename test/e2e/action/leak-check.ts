@@ -12,8 +12,15 @@ const MIN_LENGTH = 8;
  * names outputs that may hold a secret because the scenario asked for it (`output-credentials`,
  * `new-access-key`).
  */
-export function assertNoLeak(scenario: string, run: StepRun, secrets: readonly (string | null | undefined)[], allowedOutputs: readonly string[] = []): void {
-  const all = [...new Set([...secrets, ...run.masks].filter((s): s is string => typeof s === 'string' && s.length >= MIN_LENGTH))];
+export function assertNoLeak(
+  scenario: string,
+  run: StepRun,
+  secrets: readonly (string | null | undefined)[],
+  allowedOutputs: readonly string[] = [],
+): void {
+  const all = [
+    ...new Set([...secrets, ...run.masks].filter((s): s is string => typeof s === 'string' && s.length >= MIN_LENGTH)),
+  ];
   const lines = run.stdout.split('\n');
   for (const secret of all) {
     const label = `${scenario}: secret ${secret.slice(0, 4)}…`;
@@ -25,7 +32,10 @@ export function assertNoLeak(scenario: string, run: StepRun, secrets: readonly (
     const maskLine = lines.findIndex((line) => line === `::add-mask::${secret}`);
     lines.forEach((line, index) => {
       if (!line.includes(secret) || line.startsWith('::add-mask::')) return;
-      assert.ok(maskLine !== -1 && maskLine < index, `${label} printed on stdout line ${index + 1} before its ::add-mask::`);
+      assert.ok(
+        maskLine !== -1 && maskLine < index,
+        `${label} printed on stdout line ${index + 1} before its ::add-mask::`,
+      );
     });
   }
 }

@@ -39,14 +39,50 @@ function makeCertificates(dir: string): { ca: string; key: string; cert: string 
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
   try {
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-    run(['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=keyfob test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=keyCertSign']);
+    run([
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=keyfob test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=keyCertSign',
+    ]);
     run(['req', ...ec, '-keyout', 'srv.key', '-out', 'srv.csr', '-subj', '/CN=127.0.0.1']);
     writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
-    run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '1', '-extfile', 'ext.cnf']);
+    run([
+      'x509',
+      '-req',
+      '-in',
+      'srv.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'srv.pem',
+      '-days',
+      '1',
+      '-extfile',
+      'ext.cnf',
+    ]);
   } catch {
     return undefined;
   }
-  return { ca: readFileSync(join(dir, 'ca.pem'), 'utf8'), key: readFileSync(join(dir, 'srv.key'), 'utf8'), cert: readFileSync(join(dir, 'srv.pem'), 'utf8') };
+  return {
+    ca: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+    key: readFileSync(join(dir, 'srv.key'), 'utf8'),
+    cert: readFileSync(join(dir, 'srv.pem'), 'utf8'),
+  };
 }
 
 describe('action e2e: proxy and private CA', () => {
@@ -63,13 +99,23 @@ describe('action e2e: proxy and private CA', () => {
     if (certs) {
       const server = createHttpsServer({ key: certs.key, cert: certs.cert }, (req, res) => {
         const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-          const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-          const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-          fetch(`${engine.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
-            .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
-            .catch(() => res.writeHead(502).end());
-        });
+        req
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => {
+            const headers = Object.fromEntries(
+              Object.entries(req.headers).filter(
+                ([k, v]) => typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k),
+              ),
+            ) as Record<string, string>;
+            const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+            fetch(`${engine.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
+              .then(async (answer) =>
+                res
+                  .writeHead(answer.status, { 'content-type': 'application/json' })
+                  .end(Buffer.from(await answer.arrayBuffer())),
+              )
+              .catch(() => res.writeHead(502).end());
+          });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       tls = { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, ca: certs.ca, server };
@@ -85,13 +131,22 @@ describe('action e2e: proxy and private CA', () => {
     await engine.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  const inputs = (extra: Record<string, string>) => ({ url: engine.url, token: engine.rootToken, mode: 'sts', role: 'deploy', ...extra });
+  const inputs = (extra: Record<string, string>) => ({
+    url: engine.url,
+    token: engine.rootToken,
+    mode: 'sts',
+    role: 'deploy',
+    ...extra,
+  });
 
   it('goes through HTTP_PROXY', async () => {
     proxy.tunnels.length = 0;
     const run = await runStep('main', { inputs: inputs({}), env: { HTTP_PROXY: proxy.url } });
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
-    assert.ok(proxy.tunnels.some((t) => t === new URL(engine.url).host), `tunnels: ${proxy.tunnels.join(', ')}`);
+    assert.ok(
+      proxy.tunnels.some((t) => t === new URL(engine.url).host),
+      `tunnels: ${proxy.tunnels.join(', ')}`,
+    );
     assertNoLeak('through a proxy', run, [engine.rootToken, ...exportedSecrets(run)]);
   });
 
@@ -109,11 +164,19 @@ describe('action e2e: proxy and private CA', () => {
     }
     const refused = await runStep('main', { inputs: inputs({ url: tls.url, 'max-attempts': '1' }) });
     assert.equal(refused.exitCode, 1);
-    assert.match(refused.stdout, /::error::Could not get credentials for role "deploy": POST \/v1\/cloud\/sts\/deploy could not reach the engine/);
-    assert.match(refused.stdout, /Hint: the engine's TLS certificate is not trusted; give its CA as PEM in `ca-certificate`/);
+    assert.match(
+      refused.stdout,
+      /::error::Could not get credentials for role "deploy": POST \/v1\/cloud\/sts\/deploy could not reach the engine/,
+    );
+    assert.match(
+      refused.stdout,
+      /Hint: the engine's TLS certificate is not trusted; give its CA as PEM in `ca-certificate`/,
+    );
     const trusted = await runStep('main', { inputs: inputs({ url: tls.url, 'ca-certificate': tls.ca }) });
     assert.equal(trusted.exitCode, 0, trusted.stdout + trusted.stderr);
-    const base64 = await runStep('main', { inputs: inputs({ url: tls.url, 'ca-certificate': Buffer.from(tls.ca).toString('base64') }) });
+    const base64 = await runStep('main', {
+      inputs: inputs({ url: tls.url, 'ca-certificate': Buffer.from(tls.ca).toString('base64') }),
+    });
     assert.equal(base64.exitCode, 0, base64.stdout + base64.stderr);
     assertNoLeak('private CA', trusted, [engine.rootToken, ...exportedSecrets(trusted)]);
   });

@@ -36,7 +36,8 @@ export function readAsRunner(stdout: string): RunnerLog {
   let resumeToken: string | undefined;
   const mask = (text: string): string => {
     let out = text;
-    for (const value of [...masks].sort((a, b) => b.length - a.length)) if (value !== '') out = out.split(value).join('***');
+    for (const value of [...masks].sort((a, b) => b.length - a.length))
+      if (value !== '') out = out.split(value).join('***');
     return out;
   };
   for (const line of stdout.split(/\r\n|\r|\n/)) {

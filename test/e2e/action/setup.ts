@@ -20,11 +20,20 @@ path "sys/revoke" { capabilities = ["update"] }
 
 /** A client with the root token, for setting up and checking. */
 function rootClient(engine: EngineProcess): EngineClient {
-  return createEngineClient({ url: engine.url, token: engine.rootToken, fetch: globalThis.fetch.bind(globalThis), retry: { maxAttempts: 1 } });
+  return createEngineClient({
+    url: engine.url,
+    token: engine.rootToken,
+    fetch: globalThis.fetch.bind(globalThis),
+    retry: { maxAttempts: 1 },
+  });
 }
 
 /** Cloud fixtures, roles, a static role and root keys; the JWT method when an issuer is given. */
-export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer, extraUsers: readonly string[] = []): Promise<EngineClient> {
+export async function prepareEngine(
+  engine: EngineProcess,
+  issuer?: OidcIssuer,
+  extraUsers: readonly string[] = [],
+): Promise<EngineClient> {
   const client = rootClient(engine);
   await client.dev.setCloud({
     rootUser: { name: 'keyfob-root', accessKeys: [{ id: ROOT_KEY.id, secret: ROOT_KEY.secret }] },
@@ -32,9 +41,19 @@ export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer, 
     roles: [{ arn: DEPLOY_ARN }],
   });
   await client.writeRootConfig({ access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' });
-  await client.writeRole('ci-user', { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] });
-  await client.writeRole('deploy', { credential_type: 'assumed_role', role_arns: [DEPLOY_ARN], default_sts_ttl: '15m' });
-  await client.writeRole('reports', { credential_type: 'federation_token', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] });
+  await client.writeRole('ci-user', {
+    credential_type: 'iam_user',
+    policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+  });
+  await client.writeRole('deploy', {
+    credential_type: 'assumed_role',
+    role_arns: [DEPLOY_ARN],
+    default_sts_ttl: '15m',
+  });
+  await client.writeRole('reports', {
+    credential_type: 'federation_token',
+    policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'],
+  });
   await client.writeStaticRole('backup', { username: 'backup-agent', rotation_period: '1h' });
   if (issuer) await trustIssuer(engine, issuer);
   return client;
@@ -42,11 +61,22 @@ export async function prepareEngine(engine: EngineProcess, issuer?: OidcIssuer, 
 
 async function trustIssuer(engine: EngineProcess, issuer: OidcIssuer): Promise<void> {
   const post = async (path: string, body: unknown): Promise<void> => {
-    const answer = await fetch(`${engine.url}/v1/${path}`, { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch(`${engine.url}/v1/${path}`, {
+      method: 'POST',
+      headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
   };
   // The login token reaches only what this policy grants (plus `default`).
   await post('sys/policies/acl/ci', { policy: CI_POLICY });
   await post('auth/jwt/config', { jwks_url: issuer.jwksUrl, bound_issuer: issuer.issuer });
-  await post(`auth/jwt/role/${JWT_ROLE}`, { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: 'octo/app' }, token_ttl: '10m', token_policies: ['ci'] });
+  await post(`auth/jwt/role/${JWT_ROLE}`, {
+    role_type: 'jwt',
+    user_claim: 'actor',
+    bound_audiences: [AUDIENCE],
+    bound_claims: { repository: 'octo/app' },
+    token_ttl: '10m',
+    token_policies: ['ci'],
+  });
 }

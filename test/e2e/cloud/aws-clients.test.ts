@@ -19,13 +19,25 @@ const ROLES: Record<string, Record<string, unknown>> = {
   user: {
     credential_type: 'iam_user',
     policy_document: doc([
-      { Sid: 'ReadSelf', Effect: 'Allow', Action: ['iam:GetUser', 'iam:ListAccessKeys'], Resource: `arn:aws:iam::${ACCOUNT}:user/\${aws:username}` },
+      {
+        Sid: 'ReadSelf',
+        Effect: 'Allow',
+        Action: ['iam:GetUser', 'iam:ListAccessKeys'],
+        Resource: `arn:aws:iam::${ACCOUNT}:user/\${aws:username}`,
+      },
       { Sid: 'NoDelete', Effect: 'Deny', Action: 'iam:DeleteUser', Resource: '*' },
     ]),
   },
   // assumed_role: the session policy allows listing users only.
-  deploy: { credential_type: 'assumed_role', role_arns: [ROLE], policy_document: doc([{ Effect: 'Allow', Action: 'iam:ListUsers', Resource: '*' }]) },
-  fed: { credential_type: 'federation_token', policy_document: doc([{ Effect: 'Allow', Action: 'iam:ListUsers', Resource: '*' }]) },
+  deploy: {
+    credential_type: 'assumed_role',
+    role_arns: [ROLE],
+    policy_document: doc([{ Effect: 'Allow', Action: 'iam:ListUsers', Resource: '*' }]),
+  },
+  fed: {
+    credential_type: 'federation_token',
+    policy_document: doc([{ Effect: 'Allow', Action: 'iam:ListUsers', Resource: '*' }]),
+  },
   sess: { credential_type: 'session_token' },
 };
 
@@ -37,8 +49,21 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     // issued by SDK requests the cloud verified and evaluated.
     engine = await startEngine({ args: ['--provider-client', 'sdk'] });
     assert.match(engine.cloudUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-    await fixtures(engine, { rootUser: { name: 'keyfob-admin', accessKeys: [{ id: ADMIN.access_key, secret: ADMIN.secret_key }] }, users: [{ name: 'svc-static' }], roles: [{ arn: ROLE, maxSessionDuration: 7200 }] });
-    assert.equal((await post(engine, 'cloud/config/root', { access_key: ADMIN.access_key, secret_key: ADMIN.secret_key, region: 'eu-west-1' })).status, 204);
+    await fixtures(engine, {
+      rootUser: { name: 'keyfob-admin', accessKeys: [{ id: ADMIN.access_key, secret: ADMIN.secret_key }] },
+      users: [{ name: 'svc-static' }],
+      roles: [{ arn: ROLE, maxSessionDuration: 7200 }],
+    });
+    assert.equal(
+      (
+        await post(engine, 'cloud/config/root', {
+          access_key: ADMIN.access_key,
+          secret_key: ADMIN.secret_key,
+          region: 'eu-west-1',
+        })
+      ).status,
+      204,
+    );
     for (const [name, body] of Object.entries(ROLES)) {
       const made = await post(engine, `cloud/roles/${name}`, body);
       assert.ok(made.status === 204 || made.status === 200, made.text);
@@ -62,11 +87,15 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
       assert.match(who.Arn ?? '', arn);
       assert.equal(who.Account, ACCOUNT);
     });
-    it(`${name}: sts get-caller-identity through the aws command`, { skip: AWS_CLI ? false : 'aws is not installed' }, async () => {
-      const run = await awsCli(engine.cloudUrl, issued[name] as IssuedCreds, ['sts', 'get-caller-identity']);
-      assert.equal(run.code, 0, run.stderr);
-      assert.match(JSON.parse(run.stdout).Arn, arn);
-    });
+    it(
+      `${name}: sts get-caller-identity through the aws command`,
+      { skip: AWS_CLI ? false : 'aws is not installed' },
+      async () => {
+        const run = await awsCli(engine.cloudUrl, issued[name] as IssuedCreds, ['sts', 'get-caller-identity']);
+        assert.equal(run.code, 0, run.stderr);
+        assert.match(JSON.parse(run.stdout).Arn, arn);
+      },
+    );
   }
 
   it('iam_user: an allowed call (GetUser on itself) and a denied one (ListUsers, DeleteUser) through the SDK', async () => {
@@ -74,25 +103,40 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     const me = await iam.send(new GetUserCommand({}));
     assert.match(me.User?.UserName ?? '', /^keyfob-/);
     const keys = await iam.send(new ListAccessKeysCommand({}));
-    assert.deepEqual(keys.AccessKeyMetadata?.map((k) => k.AccessKeyId), [issued.user?.access_key]);
+    assert.deepEqual(
+      keys.AccessKeyMetadata?.map((k) => k.AccessKeyId),
+      [issued.user?.access_key],
+    );
     const list = await sdkOutcome(() => iam.send(new ListUsersCommand({})));
     assert.equal(list.name, 'AccessDenied');
     assert.equal(list.status, 403);
-    assert.match(list.message, new RegExp(`^User: arn:aws:iam::${ACCOUNT}:user/keyfob-\\S+ is not authorized to perform: iam:ListUsers on resource: arn:aws:iam::${ACCOUNT}:user/ because no identity-based policy allows the iam:ListUsers action$`));
+    assert.match(
+      list.message,
+      new RegExp(
+        `^User: arn:aws:iam::${ACCOUNT}:user/keyfob-\\S+ is not authorized to perform: iam:ListUsers on resource: arn:aws:iam::${ACCOUNT}:user/ because no identity-based policy allows the iam:ListUsers action$`,
+      ),
+    );
     const remove = await sdkOutcome(() => iam.send(new DeleteUserCommand({ UserName: me.User?.UserName })));
     assert.equal(remove.name, 'AccessDenied');
     assert.match(remove.message, /with an explicit deny in an identity-based policy$/);
   });
 
-  it('iam_user: allowed and denied calls through the aws command', { skip: AWS_CLI ? false : 'aws is not installed' }, async () => {
-    const creds = issued.user as IssuedCreds;
-    const me = await awsCli(engine.cloudUrl, creds, ['iam', 'get-user']);
-    assert.equal(me.code, 0, me.stderr);
-    assert.match(JSON.parse(me.stdout).User.Arn, /:user\/keyfob-/);
-    const denied = await awsCli(engine.cloudUrl, creds, ['iam', 'list-users']);
-    assert.equal(denied.code, 254);
-    assert.match(denied.stderr, /An error occurred \(AccessDenied\) when calling the ListUsers operation(?: \(reached max retries: \d+\))?: User: \S+ is not authorized to perform: iam:ListUsers/);
-  });
+  it(
+    'iam_user: allowed and denied calls through the aws command',
+    { skip: AWS_CLI ? false : 'aws is not installed' },
+    async () => {
+      const creds = issued.user as IssuedCreds;
+      const me = await awsCli(engine.cloudUrl, creds, ['iam', 'get-user']);
+      assert.equal(me.code, 0, me.stderr);
+      assert.match(JSON.parse(me.stdout).User.Arn, /:user\/keyfob-/);
+      const denied = await awsCli(engine.cloudUrl, creds, ['iam', 'list-users']);
+      assert.equal(denied.code, 254);
+      assert.match(
+        denied.stderr,
+        /An error occurred \(AccessDenied\) when calling the ListUsers operation(?: \(reached max retries: \d+\))?: User: \S+ is not authorized to perform: iam:ListUsers/,
+      );
+    },
+  );
 
   it('assumed_role: the session policy allows ListUsers and nothing else', async () => {
     const { iam } = sdkClients(engine.cloudUrl, issued.deploy as IssuedCreds);
@@ -104,7 +148,12 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     if (AWS_CLI) {
       const run = await awsCli(engine.cloudUrl, issued.deploy as IssuedCreds, ['iam', 'list-users']);
       assert.equal(run.code, 0, run.stderr);
-      const refused = await awsCli(engine.cloudUrl, issued.deploy as IssuedCreds, ['iam', 'get-user', '--user-name', 'keyfob-admin']);
+      const refused = await awsCli(engine.cloudUrl, issued.deploy as IssuedCreds, [
+        'iam',
+        'get-user',
+        '--user-name',
+        'keyfob-admin',
+      ]);
       assert.match(refused.stderr, /\(AccessDenied\) when calling the GetUser operation/);
     }
   });
@@ -129,16 +178,25 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     if (AWS_CLI) {
       const run = await awsCli(engine.cloudUrl, creds, ['sts', 'get-caller-identity']);
       assert.equal(run.code, 254);
-      assert.match(run.stderr, /\(InvalidClientTokenId\) when calling the GetCallerIdentity operation(?: \(reached max retries: \d+\))?: The security token included in the request is invalid/);
+      assert.match(
+        run.stderr,
+        /\(InvalidClientTokenId\) when calling the GetCallerIdentity operation(?: \(reached max retries: \d+\))?: The security token included in the request is invalid/,
+      );
     }
   });
 
   it('a wrong secret: SignatureDoesNotMatch; a missing session token: InvalidClientTokenId', async () => {
     const user = issued.user as IssuedCreds;
     const wrong = sdkClients(engine.cloudUrl, { ...user, secret_key: `${user.secret_key.slice(0, -1)}x` });
-    assert.equal((await sdkOutcome(() => wrong.sts.send(new GetCallerIdentityCommand({})))).name, 'SignatureDoesNotMatch');
+    assert.equal(
+      (await sdkOutcome(() => wrong.sts.send(new GetCallerIdentityCommand({})))).name,
+      'SignatureDoesNotMatch',
+    );
     const noToken = sdkClients(engine.cloudUrl, { ...(issued.deploy as IssuedCreds), session_token: null });
-    assert.equal((await sdkOutcome(() => noToken.sts.send(new GetCallerIdentityCommand({})))).name, 'InvalidClientTokenId');
+    assert.equal(
+      (await sdkOutcome(() => noToken.sts.send(new GetCallerIdentityCommand({})))).name,
+      'InvalidClientTokenId',
+    );
   });
 
   it('a static role rotation: the replaced key stops working, the new one works', async () => {
@@ -154,7 +212,10 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     const old = sdkClients(engine.cloudUrl, first);
     assert.equal((await sdkOutcome(() => old.sts.send(new GetCallerIdentityCommand({})))).name, 'InvalidClientTokenId');
     const fresh = sdkClients(engine.cloudUrl, latest);
-    assert.equal((await fresh.sts.send(new GetCallerIdentityCommand({}))).Arn, `arn:aws:iam::${ACCOUNT}:user/svc-static`);
+    assert.equal(
+      (await fresh.sts.send(new GetCallerIdentityCommand({}))).Arn,
+      `arn:aws:iam::${ACCOUNT}:user/svc-static`,
+    );
     if (AWS_CLI) {
       const run = await awsCli(engine.cloudUrl, first, ['sts', 'get-caller-identity']);
       assert.match(run.stderr, /InvalidClientTokenId/);
@@ -172,7 +233,10 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
       if (AWS_CLI) {
         const run = await awsCli(engine.cloudUrl, issued[name] as IssuedCreds, ['sts', 'get-caller-identity']);
         assert.equal(run.code, 254, name);
-        assert.match(run.stderr, /\(ExpiredToken\) when calling the GetCallerIdentity operation(?: \(reached max retries: \d+\))?: The security token included in the request is expired/);
+        assert.match(
+          run.stderr,
+          /\(ExpiredToken\) when calling the GetCallerIdentity operation(?: \(reached max retries: \d+\))?: The security token included in the request is expired/,
+        );
       }
     }
   });

@@ -13,11 +13,19 @@ import { fixtures, get, post } from '../engine/engine-client.ts';
 
 const ACCOUNT = '123456789012';
 
-function keyfob(args: readonly string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function keyfob(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'cli', 'src', 'bin.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'cli', 'src', 'bin.ts'), ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -29,8 +37,21 @@ describe('keyfob can-i for issued credentials', () => {
     engine = await startEngine();
     env = { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken };
     await fixtures(engine, { users: [] });
-    const policy = { Version: '2012-10-17', Statement: [{ Sid: 'ReadSelf', Effect: 'Allow', Action: 'iam:GetUser', Resource: `arn:aws:iam::${ACCOUNT}:user/\${aws:username}` }] };
-    const made = await post(engine, 'cloud/roles/reader', { credential_type: 'iam_user', policy_document: JSON.stringify(policy) });
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'ReadSelf',
+          Effect: 'Allow',
+          Action: 'iam:GetUser',
+          Resource: `arn:aws:iam::${ACCOUNT}:user/\${aws:username}`,
+        },
+      ],
+    };
+    const made = await post(engine, 'cloud/roles/reader', {
+      credential_type: 'iam_user',
+      policy_document: JSON.stringify(policy),
+    });
     assert.ok(made.status === 204 || made.status === 200, made.text);
     const issued = await get(engine, 'cloud/creds/reader');
     creds = issued.body.data;
@@ -43,11 +64,17 @@ describe('keyfob can-i for issued credentials', () => {
     const run = await keyfob(['can-i', '--access-key', creds.access_key, 'iam:GetUser', me.User?.Arn ?? ''], env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^yes: arn:aws:iam::123456789012:user\/\S+ may call iam:GetUser on /);
-    assert.match(run.stdout, /allowed by identity-based policy: inline policy reader of user \S+ statement 1 \(Sid "ReadSelf"\), Allow/);
+    assert.match(
+      run.stdout,
+      /allowed by identity-based policy: inline policy reader of user \S+ statement 1 \(Sid "ReadSelf"\), Allow/,
+    );
   });
 
   it('answers no for a call the SDK is then refused', async () => {
-    const run = await keyfob(['can-i', '--access-key', creds.access_key, 'iam:ListUsers', `arn:aws:iam::${ACCOUNT}:user/`, '--format', 'json'], env);
+    const run = await keyfob(
+      ['can-i', '--access-key', creds.access_key, 'iam:ListUsers', `arn:aws:iam::${ACCOUNT}:user/`, '--format', 'json'],
+      env,
+    );
     assert.equal(run.code, 1, run.stderr);
     const answer = JSON.parse(run.stdout);
     assert.equal(answer.allowed, false);
@@ -65,11 +92,22 @@ describe('keyfob can-i for issued credentials', () => {
   });
 
   it('a role write carries the policy linter findings as warnings (the engine stores the role)', async () => {
-    const policy = JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['iam:GetUsr'], Resource: '*', Condition: { StringEqual: { 'aws:username': 'x' } } }] });
+    const policy = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['iam:GetUsr'], Resource: '*', Condition: { StringEqual: { 'aws:username': 'x' } } },
+      ],
+    });
     const answer = await post(engine, 'cloud/roles/typo', { credential_type: 'iam_user', policy_document: policy });
     assert.equal(answer.status, 200, answer.text);
     const warnings: string[] = answer.body.warnings;
-    assert.ok(warnings.some((w) => /IAM_POLICY_UNKNOWN_ACTION|iam:GetUsr.*did you mean "iam:GetUser"/.test(w)), warnings.join('\n'));
-    assert.ok(warnings.some((w) => /StringEqual.*did you mean "StringEquals"/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /IAM_POLICY_UNKNOWN_ACTION|iam:GetUsr.*did you mean "iam:GetUser"/.test(w)),
+      warnings.join('\n'),
+    );
+    assert.ok(
+      warnings.some((w) => /StringEqual.*did you mean "StringEquals"/.test(w)),
+      warnings.join('\n'),
+    );
   });
 });

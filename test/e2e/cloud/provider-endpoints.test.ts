@@ -28,13 +28,33 @@ describe('provider endpoints from config/root', () => {
     engine = await startEngine();
     dead = `http://127.0.0.1:${await deadPort()}`;
     await fixtures(engine, { roles: [{ arn: ROLE }] });
-    assert.equal((await post(engine, 'cloud/roles/deploy', { credential_type: 'assumed_role', role_arns: [ROLE] })).status, 204);
-    assert.equal((await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/IAMReadOnlyAccess'] })).status, 204);
+    assert.equal(
+      (await post(engine, 'cloud/roles/deploy', { credential_type: 'assumed_role', role_arns: [ROLE] })).status,
+      204,
+    );
+    assert.equal(
+      (
+        await post(engine, 'cloud/roles/user', {
+          credential_type: 'iam_user',
+          policy_arns: ['arn:aws:iam::aws:policy/IAMReadOnlyAccess'],
+        })
+      ).status,
+      204,
+    );
   });
   after(() => engine.stop());
 
   it('iam_endpoint and sts_endpoint over HTTP: credentials come from the endpoint named', async () => {
-    assert.equal((await post(engine, 'cloud/config/root', { iam_endpoint: engine.cloudUrl, sts_endpoint: engine.cloudUrl, region: 'eu-west-1' })).status, 204);
+    assert.equal(
+      (
+        await post(engine, 'cloud/config/root', {
+          iam_endpoint: engine.cloudUrl,
+          sts_endpoint: engine.cloudUrl,
+          region: 'eu-west-1',
+        })
+      ).status,
+      204,
+    );
     const user = await get(engine, 'cloud/creds/user');
     assert.equal(user.status, 200, user.text);
     assert.equal((await whoami(engine, user.body.data)).status, 200);
@@ -44,7 +64,13 @@ describe('provider endpoints from config/root', () => {
   });
 
   it('a dead primary STS endpoint: the fallbacks are tried in order', async () => {
-    const config = { sts_endpoint: dead, sts_region: 'eu-west-1', sts_fallback_endpoints: [dead, engine.cloudUrl], sts_fallback_regions: ['eu-west-2', 'eu-central-1'], max_retries: 0 };
+    const config = {
+      sts_endpoint: dead,
+      sts_region: 'eu-west-1',
+      sts_fallback_endpoints: [dead, engine.cloudUrl],
+      sts_fallback_regions: ['eu-west-2', 'eu-central-1'],
+      max_retries: 0,
+    };
     assert.equal((await post(engine, 'cloud/config/root', config)).status, 204);
     const sts = await get(engine, 'cloud/sts/deploy');
     assert.equal(sts.status, 200, sts.text);
@@ -52,7 +78,10 @@ describe('provider endpoints from config/root', () => {
   });
 
   it('passes max_retries to the SDK: one retry absorbs one throttled call, not two', async () => {
-    assert.equal((await post(engine, 'cloud/config/root', { sts_endpoint: engine.cloudUrl, max_retries: 1 })).status, 204);
+    assert.equal(
+      (await post(engine, 'cloud/config/root', { sts_endpoint: engine.cloudUrl, max_retries: 1 })).status,
+      204,
+    );
     await fixtures(engine, { roles: [{ arn: ROLE }], throttle: [{ operation: 'AssumeRole', count: 1 }] });
     const once = await get(engine, 'cloud/sts/deploy');
     assert.equal(once.status, 200, once.text);
@@ -63,7 +92,17 @@ describe('provider endpoints from config/root', () => {
   });
 
   it('every STS endpoint dead: 502 naming the failed step', async () => {
-    assert.equal((await post(engine, 'cloud/config/root', { sts_endpoint: dead, sts_fallback_endpoints: [dead], sts_fallback_regions: ['eu-west-2'], max_retries: 0 })).status, 204);
+    assert.equal(
+      (
+        await post(engine, 'cloud/config/root', {
+          sts_endpoint: dead,
+          sts_fallback_endpoints: [dead],
+          sts_fallback_regions: ['eu-west-2'],
+          max_retries: 0,
+        })
+      ).status,
+      204,
+    );
     const sts = await get(engine, 'cloud/sts/deploy');
     assert.equal(sts.status, 502, sts.text);
     assert.match(sts.body.errors[0], /^Error assuming role: RequestError: send request failed: .*ECONNREFUSED/);

@@ -30,8 +30,13 @@ function deadPort(): Promise<number> {
  * GetCallerIdentity through the SDK, and through `aws` when asked and installed (about a second a
  * run, so only where a key is retired): the error code each saw ('ok' on success).
  */
-async function callerIdentity(engine: EngineProcess, creds: IssuedCreds, withCli = false): Promise<{ sdk: string; cli: string | undefined }> {
-  const sdk = (await sdkOutcome(() => sdkClients(engine.cloudUrl, creds).sts.send(new GetCallerIdentityCommand({})))).name;
+async function callerIdentity(
+  engine: EngineProcess,
+  creds: IssuedCreds,
+  withCli = false,
+): Promise<{ sdk: string; cli: string | undefined }> {
+  const sdk = (await sdkOutcome(() => sdkClients(engine.cloudUrl, creds).sts.send(new GetCallerIdentityCommand({}))))
+    .name;
   if (!AWS_CLI || !withCli) return { sdk, cli: undefined };
   const run = await awsCli(engine.cloudUrl, creds, ['sts', 'get-caller-identity']);
   return { sdk, cli: run.code === 0 ? 'ok' : (/\((\w+)\) when calling/.exec(run.stderr)?.[1] ?? run.stderr) };
@@ -54,7 +59,10 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
     // A window far longer than a slow `aws` run, so the refusal inside it is seen however loaded the machine.
     engine = await startEngine({ args: ['--consistency-delay', '600'] });
     dead = `http://127.0.0.1:${await deadPort()}`;
-    await fixtures(engine, { rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] }, users: [{ name: 'svc', accessKeys: 0 }] });
+    await fixtures(engine, {
+      rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] },
+      users: [{ name: 'svc', accessKeys: 0 }],
+    });
     config = {
       access_key: ROOT_KEY.id,
       secret_key: ROOT_KEY.secret,
@@ -66,7 +74,11 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
       max_retries: 0,
     };
     assert.equal((await post(engine, 'cloud/config/root', config)).status, 204);
-    assert.equal((await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: POLICY, iam_groups: [] })).status, 204);
+    assert.equal(
+      (await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: POLICY, iam_groups: [] }))
+        .status,
+      204,
+    );
   });
   after(() => engine.stop());
 
@@ -77,7 +89,10 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
     assertRefused(await callerIdentity(engine, creds), 'ok');
     assert.equal((await post(engine, 'sys/leases/revoke', { lease_id: made.body.lease_id })).status, 204);
     assertRefused(await callerIdentity(engine, creds, true), 'InvalidClientTokenId');
-    assert.deepEqual((await users(engine)).filter((u) => u.accessKeys.some((k) => k.id === creds.access_key)), []);
+    assert.deepEqual(
+      (await users(engine)).filter((u) => u.accessKeys.some((k) => k.id === creds.access_key)),
+      [],
+    );
   });
 
   it('a dead iam_endpoint: revoke fails naming the step and keeps the lease; revoking again once it is back works', async () => {
@@ -87,7 +102,11 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
     const refused = await post(engine, 'sys/leases/revoke', { lease_id: made.body.lease_id });
     assert.equal(refused.status, 502, refused.text);
     assert.match(refused.body.errors[0], /^failed to revoke lease: RequestError: send request failed: .*ECONNREFUSED/);
-    assert.equal((await post(engine, 'sys/leases/lookup', { lease_id: made.body.lease_id })).status, 200, 'the lease stays');
+    assert.equal(
+      (await post(engine, 'sys/leases/lookup', { lease_id: made.body.lease_id })).status,
+      200,
+      'the lease stays',
+    );
     assertRefused(await callerIdentity(engine, creds), 'ok');
     assert.equal((await post(engine, 'cloud/config/root', config)).status, 204);
     assert.equal((await post(engine, 'sys/leases/revoke', { lease_id: made.body.lease_id })).status, 204);
@@ -113,7 +132,10 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
     assert.equal((await post(engine, 'cloud/config/root', { ...config, iam_endpoint: dead })).status, 204);
     const unreachable = await post(engine, 'cloud/rotate-role/svc');
     assert.equal(unreachable.status, 502, unreachable.text);
-    assert.match(unreachable.body.errors[0], /unable to rotate credentials of static role "svc": RequestError: send request failed: .*ECONNREFUSED/);
+    assert.match(
+      unreachable.body.errors[0],
+      /unable to rotate credentials of static role "svc": RequestError: send request failed: .*ECONNREFUSED/,
+    );
     assert.equal((await post(engine, 'cloud/config/root', config)).status, 204);
     assert.equal((await post(engine, 'cloud/rotate-role/svc')).status, 204);
     assertRefused(await callerIdentity(engine, first), 'ok');
@@ -129,20 +151,33 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
     assert.equal((await post(engine, 'cloud/config/root', { ...config, iam_endpoint: dead })).status, 204);
     const unreachable = await post(engine, 'cloud/config/rotate-root');
     assert.equal(unreachable.status, 502, unreachable.text);
-    assert.match(unreachable.body.errors[0], /error calling GetUser: RequestError: send request failed: .*ECONNREFUSED/);
+    assert.match(
+      unreachable.body.errors[0],
+      /error calling GetUser: RequestError: send request failed: .*ECONNREFUSED/,
+    );
     assert.equal((await post(engine, 'cloud/config/root', config)).status, 204);
     const answer = await post(engine, 'cloud/config/rotate-root');
     assert.equal(answer.status, 200, answer.text);
     const fresh = answer.body.data.access_key as string;
     assert.notEqual(fresh, ROOT_KEY.id);
-    assertRefused(await callerIdentity(engine, { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret }, true), 'InvalidClientTokenId');
-    assert.deepEqual((await users(engine)).find((u) => u.name === 'keyfob-root')?.accessKeys.map((k) => k.id), [fresh]);
+    assertRefused(
+      await callerIdentity(engine, { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret }, true),
+      'InvalidClientTokenId',
+    );
+    assert.deepEqual(
+      (await users(engine)).find((u) => u.name === 'keyfob-root')?.accessKeys.map((k) => k.id),
+      [fresh],
+    );
     const during = await get(engine, 'cloud/creds/user');
     assert.equal(during.status, 400, during.text);
     assert.match(during.body.errors[0], /InvalidClientTokenId/);
     await advance(engine, 610);
     const issued = await get(engine, 'cloud/creds/user');
     assert.equal(issued.status, 200, issued.text);
-    assert.equal((await post(engine, 'sys/leases/revoke', { lease_id: issued.body.lease_id })).status, 204, 'revocation signs with the new root key');
+    assert.equal(
+      (await post(engine, 'sys/leases/revoke', { lease_id: issued.body.lease_id })).status,
+      204,
+      'revocation signs with the new root key',
+    );
   });
 });

@@ -50,45 +50,154 @@ const rows: readonly Row[] = [
   { method: 'POST', path: 'auth/token/revoke-self', capability: 'update', status: 204 },
   // auth/jwt (config and roles need no sudo in the real engine: the ACL alone guards the trust)
   { method: 'GET', path: 'auth/jwt/config', capability: 'read', status: 200 },
-  { method: 'POST', path: 'auth/jwt/config', makeBody: (ctx) => Promise.resolve({ jwks_url: ctx.issuer.jwksUrl, bound_issuer: ctx.issuer.issuer }), capability: 'update', status: 204 },
+  {
+    method: 'POST',
+    path: 'auth/jwt/config',
+    makeBody: (ctx) => Promise.resolve({ jwks_url: ctx.issuer.jwksUrl, bound_issuer: ctx.issuer.issuer }),
+    capability: 'update',
+    status: 204,
+  },
   { method: 'LIST', path: 'auth/jwt/role', capability: 'list', status: 200 },
   { method: 'GET', path: `auth/jwt/role/${JWT_ROLE}`, capability: 'read', status: 200 },
-  { method: 'POST', path: `auth/jwt/role/${JWT_ROLE}`, body: { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: 'octo/app' }, token_policies: ['ci'] }, capability: 'update', status: 204 },
-  { method: 'POST', path: 'auth/jwt/role/matrix-new', body: { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE] }, capability: 'create', status: 204 },
+  {
+    method: 'POST',
+    path: `auth/jwt/role/${JWT_ROLE}`,
+    body: {
+      role_type: 'jwt',
+      user_claim: 'actor',
+      bound_audiences: [AUDIENCE],
+      bound_claims: { repository: 'octo/app' },
+      token_policies: ['ci'],
+    },
+    capability: 'update',
+    status: 204,
+  },
+  {
+    method: 'POST',
+    path: 'auth/jwt/role/matrix-new',
+    body: { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE] },
+    capability: 'create',
+    status: 204,
+  },
   { method: 'DELETE', path: 'auth/jwt/role/matrix-gone', capability: 'delete', status: 204 },
-  { method: 'POST', path: 'auth/jwt/login', makeBody: async (ctx) => ({ role: JWT_ROLE, jwt: await ctx.issuer.sign({ aud: AUDIENCE }) }), capability: 'update', status: 200, open: true },
+  {
+    method: 'POST',
+    path: 'auth/jwt/login',
+    makeBody: async (ctx) => ({ role: JWT_ROLE, jwt: await ctx.issuer.sign({ aud: AUDIENCE }) }),
+    capability: 'update',
+    status: 200,
+    open: true,
+  },
   // sys
   { method: 'GET', path: 'sys/health', capability: 'read', status: 200, open: true },
   { method: 'GET', path: 'sys/mounts', capability: 'read', status: 200 },
   { method: 'LIST', path: 'sys/leases/lookup', capability: 'list', status: 404, sudo: true },
-  { method: 'POST', path: 'sys/leases/lookup', body: { lease_id: 'cloud/creds/ci-user/none' }, capability: 'update', status: 400 },
+  {
+    method: 'POST',
+    path: 'sys/leases/lookup',
+    body: { lease_id: 'cloud/creds/ci-user/none' },
+    capability: 'update',
+    status: 400,
+  },
   { method: 'LIST', path: 'sys/leases/lookup/cloud/creds', capability: 'list', status: 404, sudo: true },
-  { method: 'POST', path: 'sys/leases/renew', body: { lease_id: 'cloud/creds/ci-user/none' }, capability: 'update', status: 400 },
-  { method: 'POST', path: 'sys/leases/revoke', body: { lease_id: 'cloud/creds/ci-user/none' }, capability: 'update', status: 204 },
-  { method: 'POST', path: 'sys/leases/revoke-prefix/cloud/creds/nobody', capability: 'update', status: 204, sudo: true },
-  { method: 'POST', path: 'sys/renew', body: { lease_id: 'cloud/creds/ci-user/none' }, capability: 'update', status: 400 },
-  { method: 'POST', path: 'sys/revoke', body: { lease_id: 'cloud/creds/ci-user/none' }, capability: 'update', status: 204 },
+  {
+    method: 'POST',
+    path: 'sys/leases/renew',
+    body: { lease_id: 'cloud/creds/ci-user/none' },
+    capability: 'update',
+    status: 400,
+  },
+  {
+    method: 'POST',
+    path: 'sys/leases/revoke',
+    body: { lease_id: 'cloud/creds/ci-user/none' },
+    capability: 'update',
+    status: 204,
+  },
+  {
+    method: 'POST',
+    path: 'sys/leases/revoke-prefix/cloud/creds/nobody',
+    capability: 'update',
+    status: 204,
+    sudo: true,
+  },
+  {
+    method: 'POST',
+    path: 'sys/renew',
+    body: { lease_id: 'cloud/creds/ci-user/none' },
+    capability: 'update',
+    status: 400,
+  },
+  {
+    method: 'POST',
+    path: 'sys/revoke',
+    body: { lease_id: 'cloud/creds/ci-user/none' },
+    capability: 'update',
+    status: 204,
+  },
   { method: 'POST', path: 'sys/revoke-prefix/cloud/creds/nobody', capability: 'update', status: 204, sudo: true },
   { method: 'LIST', path: 'sys/policies/acl', capability: 'list', status: 200 },
   { method: 'GET', path: 'sys/policies/acl/default', capability: 'read', status: 200 },
-  { method: 'POST', path: 'sys/policies/acl/matrix-written', body: { policy: 'path "x" { capabilities = ["read"] }' }, capability: 'update', status: 204 },
+  {
+    method: 'POST',
+    path: 'sys/policies/acl/matrix-written',
+    body: { policy: 'path "x" { capabilities = ["read"] }' },
+    capability: 'update',
+    status: 204,
+  },
   { method: 'DELETE', path: 'sys/policies/acl/matrix-deleted', capability: 'delete', status: 204 },
   { method: 'GET', path: 'sys/policy', capability: 'read', status: 200 },
   { method: 'LIST', path: 'sys/policy', capability: 'list', status: 200 },
   { method: 'GET', path: 'sys/policy/default', capability: 'read', status: 200 },
-  { method: 'POST', path: 'sys/policy/matrix-legacy', body: { rules: 'path "x" { capabilities = ["read"] }' }, capability: 'update', status: 200 },
+  {
+    method: 'POST',
+    path: 'sys/policy/matrix-legacy',
+    body: { rules: 'path "x" { capabilities = ["read"] }' },
+    capability: 'update',
+    status: 200,
+  },
   { method: 'DELETE', path: 'sys/policy/matrix-legacy-deleted', capability: 'delete', status: 204 },
-  { method: 'POST', path: 'sys/capabilities-self', body: { paths: ['cloud/creds/ci-user'] }, capability: 'update', status: 200 },
-  { method: 'POST', path: 'sys/capabilities', makeBody: (ctx) => Promise.resolve({ token: ctx.token, paths: ['cloud/creds/ci-user'] }), capability: 'update', status: 200 },
-  { method: 'POST', path: 'sys/capabilities-accessor', body: { accessor: 'none', paths: ['x'] }, capability: 'update', status: 400 },
+  {
+    method: 'POST',
+    path: 'sys/capabilities-self',
+    body: { paths: ['cloud/creds/ci-user'] },
+    capability: 'update',
+    status: 200,
+  },
+  {
+    method: 'POST',
+    path: 'sys/capabilities',
+    makeBody: (ctx) => Promise.resolve({ token: ctx.token, paths: ['cloud/creds/ci-user'] }),
+    capability: 'update',
+    status: 200,
+  },
+  {
+    method: 'POST',
+    path: 'sys/capabilities-accessor',
+    body: { accessor: 'none', paths: ['x'] },
+    capability: 'update',
+    status: 400,
+  },
   // the secrets mount
   { method: 'GET', path: 'cloud/config/root', capability: 'read', status: 200 },
   { method: 'POST', path: 'cloud/config/rotate-root', capability: 'update', status: 200 },
   { method: 'GET', path: 'cloud/config/lease', capability: 'read', status: 404 },
-  { method: 'POST', path: 'cloud/config/lease', body: { lease: '1h', lease_max: '2h' }, capability: 'update', status: 204 },
+  {
+    method: 'POST',
+    path: 'cloud/config/lease',
+    body: { lease: '1h', lease_max: '2h' },
+    capability: 'update',
+    status: 204,
+  },
   { method: 'LIST', path: 'cloud/roles', capability: 'list', status: 200 },
   { method: 'GET', path: 'cloud/roles/ci-user', capability: 'read', status: 200 },
-  { method: 'POST', path: 'cloud/roles/matrix-role', body: { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] }, capability: 'update', status: 204 },
+  {
+    method: 'POST',
+    path: 'cloud/roles/matrix-role',
+    body: { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] },
+    capability: 'update',
+    status: 204,
+  },
   { method: 'DELETE', path: 'cloud/roles/matrix-gone', capability: 'delete', status: 404 },
   { method: 'GET', path: 'cloud/creds/ci-user', capability: 'read', status: 200 },
   { method: 'POST', path: 'cloud/creds/ci-user', capability: 'update', status: 200 },
@@ -96,7 +205,13 @@ const rows: readonly Row[] = [
   { method: 'POST', path: 'cloud/sts/deploy', body: { ttl: '15m' }, capability: 'update', status: 200 },
   { method: 'LIST', path: 'cloud/static-roles', capability: 'list', status: 200 },
   { method: 'GET', path: 'cloud/static-roles/backup', capability: 'read', status: 200 },
-  { method: 'POST', path: 'cloud/static-roles/backup', body: { username: 'backup-agent', rotation_period: '1h' }, capability: 'update', status: 200 },
+  {
+    method: 'POST',
+    path: 'cloud/static-roles/backup',
+    body: { username: 'backup-agent', rotation_period: '1h' },
+    capability: 'update',
+    status: 200,
+  },
   { method: 'DELETE', path: 'cloud/static-roles/matrix-gone', capability: 'delete', status: 204 },
   { method: 'GET', path: 'cloud/static-creds/backup', capability: 'read', status: 200 },
   { method: 'POST', path: 'cloud/rotate-role/backup', capability: 'update', status: 204 },
@@ -106,8 +221,22 @@ const rows: readonly Row[] = [
   { method: 'POST', path: 'sys/dev/cloud', body: {}, capability: 'update', status: 200, sudo: true },
   { method: 'GET', path: 'sys/dev/clock', capability: 'read', status: 200, sudo: true },
   { method: 'POST', path: 'sys/dev/clock', body: { advanceSeconds: 0 }, capability: 'update', status: 200, sudo: true },
-  { method: 'POST', path: 'sys/dev/whoami', body: { access_key: 'AKIANOBODY', secret_key: 'x' }, capability: 'update', status: 403, sudo: true },
-  { method: 'POST', path: 'sys/dev/can-i', body: { access_key: 'AKIANOBODY', action: 'iam:ListUsers' }, capability: 'update', status: 403, sudo: true },
+  {
+    method: 'POST',
+    path: 'sys/dev/whoami',
+    body: { access_key: 'AKIANOBODY', secret_key: 'x' },
+    capability: 'update',
+    status: 403,
+    sudo: true,
+  },
+  {
+    method: 'POST',
+    path: 'sys/dev/can-i',
+    body: { access_key: 'AKIANOBODY', action: 'iam:ListUsers' },
+    capability: 'update',
+    status: 403,
+    sudo: true,
+  },
 ];
 
 /** Operations each row covers, for the completeness check against the route table. */
@@ -130,7 +259,11 @@ describe('authorisation matrix', () => {
   const tokenWith = async (policy: string): Promise<string> => {
     const name = `matrix-${++n}`;
     await rootCall('POST', `sys/policies/acl/${name}`, { policy });
-    const created = await rootCall('POST', 'auth/token/create', { policies: [name], no_default_policy: true, ttl: '1h' });
+    const created = await rootCall('POST', 'auth/token/create', {
+      policies: [name],
+      no_default_policy: true,
+      ttl: '1h',
+    });
     return created.body.auth.client_token as string;
   };
   const send = async (row: Row, token: string | null): Promise<Answer> => {
@@ -153,7 +286,9 @@ describe('authorisation matrix', () => {
 
   it('has a row for every route and operation of the engine', () => {
     assert.ok(routes.length > 20, 'the route table is enumerated');
-    const missing = routes.flatMap((route) => route.operations.filter((op) => !covers(route, op)).map((op) => `${op} ${route.pattern.source}`));
+    const missing = routes.flatMap((route) =>
+      route.operations.filter((op) => !covers(route, op)).map((op) => `${op} ${route.pattern.source}`),
+    );
     assert.deepEqual(missing, [], 'routes without a row in the authorisation matrix');
   });
 
@@ -161,23 +296,29 @@ describe('authorisation matrix', () => {
     it(`${row.method} ${row.path}`, async () => {
       const rule = row.path;
       if (row.open) {
-        for (const token of [null, 'kfs.unknown-token']) assert.equal((await send(row, token)).status, row.status, `open route, token ${token ?? 'none'}`);
+        for (const token of [null, 'kfs.unknown-token'])
+          assert.equal((await send(row, token)).status, row.status, `open route, token ${token ?? 'none'}`);
         return;
       }
       assert.equal((await send(row, null)).status, 403, 'no token');
       assert.equal((await send(row, 'kfs.unknown-token')).status, 403, 'unknown token');
       const others = ALL.filter((c) => c !== row.capability);
-      const everythingElse = await tokenWith(`path "*" { capabilities = ["create", "read", "update", "delete", "list", "sudo"] }\npath "${rule}" { capabilities = ${JSON.stringify([...others, 'sudo'])} }`);
+      const everythingElse = await tokenWith(
+        `path "*" { capabilities = ["create", "read", "update", "delete", "list", "sudo"] }\npath "${rule}" { capabilities = ${JSON.stringify([...others, 'sudo'])} }`,
+      );
       assert.equal((await send(row, everythingElse)).status, 403, 'a token granted everything else');
       if (row.sudo) {
         const noSudo = await tokenWith(`path "${rule}" { capabilities = ["${row.capability}"] }`);
         assert.equal((await send(row, noSudo)).status, 403, 'the exact grant without sudo');
       }
-      const exact = await tokenWith(`path "${rule}" { capabilities = ${JSON.stringify(row.sudo ? [row.capability, 'sudo'] : [row.capability])} }`);
+      const exact = await tokenWith(
+        `path "${rule}" { capabilities = ${JSON.stringify(row.sudo ? [row.capability, 'sudo'] : [row.capability])} }`,
+      );
       const granted = await send(row, exact);
       assert.equal(granted.status, row.status, `exact grant: ${granted.text}`);
       // A fresh root token (a child of the engine's), so revoke-self cannot end the run's root token.
-      const rootToken = (await rootCall('POST', 'auth/token/create', { policies: ['root'], ttl: '1h' })).body.auth.client_token as string;
+      const rootToken = (await rootCall('POST', 'auth/token/create', { policies: ['root'], ttl: '1h' })).body.auth
+        .client_token as string;
       const root = await send(row, rootToken);
       assert.equal(root.status, row.status, `root: ${root.text}`);
     });

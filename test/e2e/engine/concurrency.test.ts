@@ -21,9 +21,16 @@ describe('concurrency', () => {
       users: Array.from({ length: 5 }, (_, i) => ({ name: `svc-${i}`, accessKeys: i % 3 })),
     });
     await post(engine, 'cloud/config/root', { access_key: 'AKIAROOT000000000001', secret_key: 'root-secret' });
-    await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess' });
-    await post(engine, 'cloud/roles/ar', { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' });
-    for (let i = 0; i < 5; i++) await post(engine, `cloud/static-roles/svc-${i}`, { username: `svc-${i}`, rotation_period: '1m' });
+    await post(engine, 'cloud/roles/user', {
+      credential_type: 'iam_user',
+      policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess',
+    });
+    await post(engine, 'cloud/roles/ar', {
+      credential_type: 'assumed_role',
+      role_arns: 'arn:aws:iam::123456789012:role/deploy',
+    });
+    for (let i = 0; i < 5; i++)
+      await post(engine, `cloud/static-roles/svc-${i}`, { username: `svc-${i}`, rotation_period: '1m' });
   });
   after(() => engine.stop());
 
@@ -43,9 +50,15 @@ describe('concurrency', () => {
     }
     assert.equal(issued.length, 300);
     const users = (await get(engine, 'sys/dev/cloud')).body.data.users as { name: string; accessKeys: unknown[] }[];
-    assert.deepEqual(users.filter((u) => u.accessKeys.length > 2).map((u) => u.name), []);
+    assert.deepEqual(
+      users.filter((u) => u.accessKeys.length > 2).map((u) => u.name),
+      [],
+    );
     const verdicts = await Promise.all(issued.map((c) => whoami(engine, c)));
-    assert.deepEqual(verdicts.filter((v) => v.status !== 200).map((v) => v.text), []);
+    assert.deepEqual(
+      verdicts.filter((v) => v.status !== 200).map((v) => v.text),
+      [],
+    );
     for (let i = 0; i < 5; i++) {
       const current = (await get(engine, `cloud/static-creds/svc-${i}`)).body;
       assert.equal((await whoami(engine, current)).status, 200);

@@ -18,24 +18,112 @@ describe('engine HTTP conventions', () => {
   });
   after(() => engine.stop());
 
-  const statusCases: { name: string; method: string; path: string; options?: CallOptions; status: number; errors?: string[] }[] = [
-    { name: 'no token -> 403', method: 'GET', path: 'cloud/roles/reader', options: { token: null }, status: 403, errors: ['permission denied'] },
-    { name: 'unknown token -> 403', method: 'GET', path: 'cloud/roles/reader', options: { token: 'kfs.nope' }, status: 403, errors: ['permission denied'] },
-    { name: 'X-Vault-Token is accepted', method: 'GET', path: 'cloud/roles/reader', options: { header: 'X-Vault-Token' }, status: 200 },
-    { name: 'a bad token is refused before a missing path', method: 'GET', path: 'cloud/nothing', options: { token: null }, status: 403 },
-    { name: 'unknown path under a mount -> 404 wrapped', method: 'GET', path: 'cloud/nothing/here', status: 404, errors: [WRAPPED_404] },
-    { name: 'name breaking the pattern -> 404 unsupported path', method: 'GET', path: 'cloud/roles/-bad', status: 404, errors: [WRAPPED_404] },
+  const statusCases: {
+    name: string;
+    method: string;
+    path: string;
+    options?: CallOptions;
+    status: number;
+    errors?: string[];
+  }[] = [
+    {
+      name: 'no token -> 403',
+      method: 'GET',
+      path: 'cloud/roles/reader',
+      options: { token: null },
+      status: 403,
+      errors: ['permission denied'],
+    },
+    {
+      name: 'unknown token -> 403',
+      method: 'GET',
+      path: 'cloud/roles/reader',
+      options: { token: 'kfs.nope' },
+      status: 403,
+      errors: ['permission denied'],
+    },
+    {
+      name: 'X-Vault-Token is accepted',
+      method: 'GET',
+      path: 'cloud/roles/reader',
+      options: { header: 'X-Vault-Token' },
+      status: 200,
+    },
+    {
+      name: 'a bad token is refused before a missing path',
+      method: 'GET',
+      path: 'cloud/nothing',
+      options: { token: null },
+      status: 403,
+    },
+    {
+      name: 'unknown path under a mount -> 404 wrapped',
+      method: 'GET',
+      path: 'cloud/nothing/here',
+      status: 404,
+      errors: [WRAPPED_404],
+    },
+    {
+      name: 'name breaking the pattern -> 404 unsupported path',
+      method: 'GET',
+      path: 'cloud/roles/-bad',
+      status: 404,
+      errors: [WRAPPED_404],
+    },
     { name: 'name with a dot in the middle is fine', method: 'GET', path: 'cloud/roles/a.b', status: 404, errors: [] },
-    { name: 'path tricks are refused before routing', method: 'GET', path: 'cloud/roles/..%2Fconfig%2Froot', status: 400 },
-    { name: 'missing role read -> 404 with empty errors', method: 'GET', path: 'cloud/roles/absent', status: 404, errors: [] },
+    {
+      name: 'path tricks are refused before routing',
+      method: 'GET',
+      path: 'cloud/roles/..%2Fconfig%2Froot',
+      status: 400,
+    },
+    {
+      name: 'missing role read -> 404 with empty errors',
+      method: 'GET',
+      path: 'cloud/roles/absent',
+      status: 404,
+      errors: [],
+    },
     { name: 'GET on a list-only path -> 405', method: 'GET', path: 'cloud/roles', status: 405, errors: [WRAPPED_405] },
-    { name: 'DELETE on creds -> 405', method: 'DELETE', path: 'cloud/creds/reader', status: 405, errors: [WRAPPED_405] },
+    {
+      name: 'DELETE on creds -> 405',
+      method: 'DELETE',
+      path: 'cloud/creds/reader',
+      status: 405,
+      errors: [WRAPPED_405],
+    },
     { name: 'PATCH -> 405', method: 'PATCH', path: 'cloud/roles/reader', status: 405 },
-    { name: 'invalid list flag -> 400 with empty errors', method: 'GET', path: 'cloud/roles?list=maybe', status: 400, errors: [] },
+    {
+      name: 'invalid list flag -> 400 with empty errors',
+      method: 'GET',
+      path: 'cloud/roles?list=maybe',
+      status: 400,
+      errors: [],
+    },
     { name: 'unknown mount -> 404 no handler', method: 'GET', path: 'nomount/roles/x', status: 404 },
-    { name: 'malformed JSON -> 400', method: 'POST', path: 'cloud/roles/x', options: { rawBody: '{"credential_type":' }, status: 400, errors: ['error parsing JSON'] },
-    { name: 'JSON array body -> 400', method: 'POST', path: 'cloud/roles/x', options: { rawBody: '[1]' }, status: 400, errors: ['error parsing JSON'] },
-    { name: 'missing role for creds -> 400', method: 'GET', path: 'cloud/creds/absent', status: 400, errors: ['Role "absent" not found'] },
+    {
+      name: 'malformed JSON -> 400',
+      method: 'POST',
+      path: 'cloud/roles/x',
+      options: { rawBody: '{"credential_type":' },
+      status: 400,
+      errors: ['error parsing JSON'],
+    },
+    {
+      name: 'JSON array body -> 400',
+      method: 'POST',
+      path: 'cloud/roles/x',
+      options: { rawBody: '[1]' },
+      status: 400,
+      errors: ['error parsing JSON'],
+    },
+    {
+      name: 'missing role for creds -> 400',
+      method: 'GET',
+      path: 'cloud/creds/absent',
+      status: 400,
+      errors: ['Role "absent" not found'],
+    },
   ];
   for (const c of statusCases) {
     it(c.name, async () => {
@@ -49,9 +137,22 @@ describe('engine HTTP conventions', () => {
   it('answers reads with the envelope, keys in the real engine order', async () => {
     const answer = await get(engine, 'cloud/roles/reader');
     assert.equal(answer.headers.get('content-type'), 'application/json');
-    assert.deepEqual(Object.keys(answer.body), ['request_id', 'lease_id', 'renewable', 'lease_duration', 'data', 'wrap_info', 'warnings', 'auth', 'mount_type']);
+    assert.deepEqual(Object.keys(answer.body), [
+      'request_id',
+      'lease_id',
+      'renewable',
+      'lease_duration',
+      'data',
+      'wrap_info',
+      'warnings',
+      'auth',
+      'mount_type',
+    ]);
     assert.match(answer.body.request_id, /^[0-9a-f-]{36}$/);
-    assert.deepEqual([answer.body.lease_id, answer.body.renewable, answer.body.lease_duration, answer.body.warnings], ['', false, 0, null]);
+    assert.deepEqual(
+      [answer.body.lease_id, answer.body.renewable, answer.body.lease_duration, answer.body.warnings],
+      ['', false, 0, null],
+    );
   });
 
   it('answers a write without data with 204 and no body', async () => {
@@ -66,10 +167,16 @@ describe('engine HTTP conventions', () => {
   });
 
   it('accepts form bodies, and JSON sent with the form content type', async () => {
-    const form = await call(engine, 'POST', 'cloud/config/lease', { rawBody: 'lease=1h&lease_max=2h', contentType: 'application/x-www-form-urlencoded' });
+    const form = await call(engine, 'POST', 'cloud/config/lease', {
+      rawBody: 'lease=1h&lease_max=2h',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     assert.equal(form.status, 204, form.text);
     assert.equal((await get(engine, 'cloud/config/lease')).body.data.lease, '1h0m0s');
-    const json = await call(engine, 'POST', 'cloud/config/lease', { rawBody: '{"lease":"30m","lease_max":"2h"}', contentType: 'application/x-www-form-urlencoded' });
+    const json = await call(engine, 'POST', 'cloud/config/lease', {
+      rawBody: '{"lease":"30m","lease_max":"2h"}',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     assert.equal(json.status, 204, json.text);
     assert.equal((await get(engine, 'cloud/config/lease')).body.data.lease, '30m0s');
   });
@@ -83,7 +190,10 @@ describe('engine HTTP conventions', () => {
   });
 
   it('takes query parameters for GET and ignores the query on POST', async () => {
-    await post(engine, 'cloud/roles/ar', { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/a', 'arn:aws:iam::123456789012:role/b'] });
+    await post(engine, 'cloud/roles/ar', {
+      credential_type: 'assumed_role',
+      role_arns: ['arn:aws:iam::123456789012:role/a', 'arn:aws:iam::123456789012:role/b'],
+    });
     const viaQuery = await get(engine, 'cloud/creds/ar?role_arn=arn:aws:iam::123456789012:role/b');
     assert.equal(viaQuery.status, 200, viaQuery.text);
     assert.match(viaQuery.body.data.arn, /assumed-role\/b\//);
@@ -103,7 +213,10 @@ describe('engine HTTP conventions', () => {
   });
 
   it('answers 413 to a body over 1 MiB without reading it', async () => {
-    const answer = await post(engine, 'cloud/roles/huge', { credential_type: 'iam_user', policy_document: 'x'.repeat(1024 * 1024 + 10) });
+    const answer = await post(engine, 'cloud/roles/huge', {
+      credential_type: 'iam_user',
+      policy_document: 'x'.repeat(1024 * 1024 + 10),
+    });
     assert.equal(answer.status, 413);
     assert.match(answer.body.errors[0], /1 MiB/);
   });
@@ -112,11 +225,15 @@ describe('engine HTTP conventions', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${engine.url}/v1/cloud/roles/chunked`);
       let answered = false;
-      const req = request(url, { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'Transfer-Encoding': 'chunked' } }, (res) => {
-        answered = true;
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        url,
+        { method: 'POST', headers: { 'X-Service-Token': engine.rootToken, 'Transfer-Encoding': 'chunked' } },
+        (res) => {
+          answered = true;
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       // Writing on after the server answered and closed may fail; only an error before the answer counts.
       req.on('error', (error) => answered || reject(error));
       const chunk = Buffer.alloc(256 * 1024, 0x61);

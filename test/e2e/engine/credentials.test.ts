@@ -9,7 +9,10 @@ const ACCOUNT = '123456789012';
 const ROLE_A = `arn:aws:iam::${ACCOUNT}:role/deploy`;
 const ROLE_B = `arn:aws:iam::${ACCOUNT}:role/audit`;
 const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
-const DOC = JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }] });
+const DOC = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }],
+});
 
 const ROLES: Record<string, Record<string, unknown>> = {
   user: {
@@ -21,7 +24,14 @@ const ROLES: Record<string, Record<string, unknown>> = {
     user_path: '/keyfob/',
     permissions_boundary_arn: `arn:aws:iam::${ACCOUNT}:policy/boundary`,
   },
-  one: { credential_type: 'assumed_role', role_arns: [ROLE_A], session_tags: { team: 'platform' }, external_id: 'ext-1', default_sts_ttl: '30m', max_sts_ttl: '1h' },
+  one: {
+    credential_type: 'assumed_role',
+    role_arns: [ROLE_A],
+    session_tags: { team: 'platform' },
+    external_id: 'ext-1',
+    default_sts_ttl: '30m',
+    max_sts_ttl: '1h',
+  },
   two: { credential_type: 'assumed_role', role_arns: [ROLE_A, ROLE_B] },
   fed: { credential_type: 'federation_token', policy_document: DOC },
   sess: { credential_type: 'session_token' },
@@ -32,7 +42,11 @@ describe('credentials', () => {
   let engine: EngineProcess;
   before(async () => {
     engine = await startEngine();
-    await fixtures(engine, { users: [], roles: [{ arn: ROLE_A, maxSessionDuration: 7200, externalId: 'ext-1' }, { arn: ROLE_B }], groups: ['developers'] });
+    await fixtures(engine, {
+      users: [],
+      roles: [{ arn: ROLE_A, maxSessionDuration: 7200, externalId: 'ext-1' }, { arn: ROLE_B }],
+      groups: ['developers'],
+    });
     for (const [name, body] of Object.entries(ROLES)) {
       const answer = await post(engine, `cloud/roles/${name}`, body);
       assert.ok(answer.status === 204 || answer.status === 200, `${name}: ${answer.text}`);
@@ -53,7 +67,9 @@ describe('credentials', () => {
     assert.equal(identity.status, 200, identity.text);
     assert.equal(identity.body.data.kind, 'iam_user');
     const cloud = (await get(engine, 'sys/dev/cloud')).body.data;
-    const user = cloud.users.find((u: { accessKeys: { id: string }[] }) => u.accessKeys.some((k) => k.id === data.access_key));
+    const user = cloud.users.find((u: { accessKeys: { id: string }[] }) =>
+      u.accessKeys.some((k) => k.id === data.access_key),
+    );
     assert.equal(user.path, '/keyfob/');
     assert.match(user.name, /^keyfob-root-user-\d{10}-[A-Za-z0-9]{20}$/);
     assert.equal(user.permissionsBoundary, `arn:aws:iam::${ACCOUNT}:policy/boundary`);
@@ -74,7 +90,14 @@ describe('credentials', () => {
     const answer = await post(engine, 'cloud/sts/one', {});
     assert.equal(answer.status, 200, answer.text);
     const { data } = answer.body;
-    assert.deepEqual(Object.keys(data).sort(), ['access_key', 'arn', 'secret_key', 'security_token', 'session_token', 'ttl']);
+    assert.deepEqual(Object.keys(data).sort(), [
+      'access_key',
+      'arn',
+      'secret_key',
+      'security_token',
+      'session_token',
+      'ttl',
+    ]);
     assert.match(data.access_key, /^ASIA/);
     assert.match(data.arn, /^arn:aws:sts::123456789012:assumed-role\/deploy\/keyfob-root-one-\d{10}-/);
     assert.equal(data.ttl, 1800);
@@ -101,10 +124,25 @@ describe('credentials', () => {
 
   const choiceCases = [
     { name: 'several ARNs and none chosen -> 400', body: {}, status: 400, error: /role_arn/ },
-    { name: 'an ARN the role does not allow -> 400', body: { role_arn: `arn:aws:iam::${ACCOUNT}:role/other` }, status: 400, error: /role_arn/ },
+    {
+      name: 'an ARN the role does not allow -> 400',
+      body: { role_arn: `arn:aws:iam::${ACCOUNT}:role/other` },
+      status: 400,
+      error: /role_arn/,
+    },
     { name: 'an allowed ARN -> 200', body: { role_arn: ROLE_B }, status: 200 },
-    { name: 'above the provider maximum of the role -> 400', body: { role_arn: ROLE_B, ttl: '2h' }, status: 400, error: /MaxSessionDuration/ },
-    { name: 'below the provider minimum -> 400', body: { role_arn: ROLE_B, ttl: '10m' }, status: 400, error: /greater than or equal to 900/ },
+    {
+      name: 'above the provider maximum of the role -> 400',
+      body: { role_arn: ROLE_B, ttl: '2h' },
+      status: 400,
+      error: /MaxSessionDuration/,
+    },
+    {
+      name: 'below the provider minimum -> 400',
+      body: { role_arn: ROLE_B, ttl: '10m' },
+      status: 400,
+      error: /greater than or equal to 900/,
+    },
   ];
   for (const c of choiceCases) {
     it(`assumed_role: ${c.name}`, async () => {
@@ -159,13 +197,16 @@ describe('credentials', () => {
     assert.equal(created.status, 200, created.text);
     const answer = await get(engine, 'cloud/creds/user', { token: created.body.auth.client_token });
     const cloud = (await get(engine, 'sys/dev/cloud')).body.data;
-    const user = cloud.users.find((u: { accessKeys: { id: string }[] }) => u.accessKeys.some((k) => k.id === answer.body.data.access_key));
+    const user = cloud.users.find((u: { accessKeys: { id: string }[] }) =>
+      u.accessKeys.some((k) => k.id === answer.body.data.access_key),
+    );
     assert.match(user.name, /^keyfob-token-ci-bot-user-\d{10}-/);
   });
 
   it('answers 500 when the username template exceeds the IAM limit', async () => {
     // Fits for an empty display name (so the write passes with a warning), not for "root".
-    const template = '{{ if (eq .Type "STS") }}{{ random 20 }}{{ else }}{{ printf "%s-%s" .DisplayName (random 60) }}{{ end }}';
+    const template =
+      '{{ if (eq .Type "STS") }}{{ random 20 }}{{ else }}{{ printf "%s-%s" .DisplayName (random 60) }}{{ end }}';
     const written = await post(engine, 'cloud/config/root', { username_template: template });
     assert.equal(written.status, 200, written.text);
     assert.match(written.body.warnings.join(' '), /TEMPLATE_MAY_EXCEED_LIMIT/);

@@ -35,7 +35,8 @@ describe('durability with --data-dir', () => {
       await post(first, 'cloud/static-roles/svc', { username: 'svc', rotation_period: '1h' });
       await post(first, 'auth/jwt/config', { jwks_url: 'http://127.0.0.1:9/jwks' });
       await advance(first, 600);
-      const token = (await post(first, 'auth/token/create', { display_name: 'keeper', ttl: '2h' })).body.auth.client_token as string;
+      const token = (await post(first, 'auth/token/create', { display_name: 'keeper', ttl: '2h' })).body.auth
+        .client_token as string;
       const creds = (await get(first, 'cloud/creds/user', { token })).body;
       state = {
         token,
@@ -49,7 +50,10 @@ describe('durability with --data-dir', () => {
     }
     const second = await startEngine({ dataDir: dir });
     try {
-      assert.equal((await get(second, 'auth/token/lookup-self', { token: state.token as string })).body.data.display_name, 'token-keeper');
+      assert.equal(
+        (await get(second, 'auth/token/lookup-self', { token: state.token as string })).body.data.display_name,
+        'token-keeper',
+      );
       assert.deepEqual((await get(second, 'cloud/roles/user')).body.data.policy_arns, [POLICY]);
       assert.deepEqual((await get(second, 'cloud/config/lease')).body.data, { lease: '2h0m0s', lease_max: '4h0m0s' });
       assert.equal((await get(second, 'cloud/config/root')).body.data.region, 'eu-central-1');
@@ -60,10 +64,21 @@ describe('durability with --data-dir', () => {
       assert.equal((await whoami(second, creds.data)).status, 200);
       const lease = await call(second, 'PUT', 'sys/leases/lookup', { body: { lease_id: creds.lease_id } });
       assert.equal(lease.status, 200, lease.text);
-      assert.ok(Date.parse((await get(second, 'sys/dev/clock')).body.data.now) >= (state.clock as number), 'the clock offset survives');
-      assert.equal((await get(second, 'auth/token/lookup-self', { token: first.rootToken })).status, 403, 'root tokens of earlier runs are dropped');
+      assert.ok(
+        Date.parse((await get(second, 'sys/dev/clock')).body.data.now) >= (state.clock as number),
+        'the clock offset survives',
+      );
+      assert.equal(
+        (await get(second, 'auth/token/lookup-self', { token: first.rootToken })).status,
+        403,
+        'root tokens of earlier runs are dropped',
+      );
       await advance(second, 3600);
-      assert.notDeepEqual((await get(second, 'cloud/static-creds/svc')).body, state.staticCreds, 'the schedule runs on after a restart');
+      assert.notDeepEqual(
+        (await get(second, 'cloud/static-creds/svc')).body,
+        state.staticCreds,
+        'the schedule runs on after a restart',
+      );
     } finally {
       await second.stop();
     }
@@ -107,7 +122,8 @@ describe('durability with --data-dir', () => {
       const listed = new Set((await get(again, 'cloud/roles?list=true')).body.data.keys as string[]);
       const missing = ackedRoles.filter((r) => !listed.has(r));
       assert.deepEqual(missing, [], 'every acknowledged role write survived');
-      for (const key of ackedKeys) assert.equal((await whoami(again, key)).status, 200, 'every acknowledged key survived');
+      for (const key of ackedKeys)
+        assert.equal((await whoami(again, key)).status, 200, 'every acknowledged key survived');
       assert.ok(ackedRoles.length > 50);
     } finally {
       await again.stop();

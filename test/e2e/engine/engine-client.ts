@@ -20,7 +20,12 @@ export interface CallOptions {
 }
 
 /** Calls `/v1/<path>` on the engine. */
-export async function call(engine: EngineProcess, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+  engine: EngineProcess,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   const token = options.token === undefined ? engine.rootToken : options.token;
   if (token !== null) headers[options.header ?? 'X-Service-Token'] = token;
@@ -28,7 +33,11 @@ export async function call(engine: EngineProcess, method: string, path: string, 
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
-  const response = await fetch(`${engine.url}/v1/${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${engine.url}/v1/${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   const parsed: unknown = text === '' ? undefined : JSON.parse(text);
   return { status: response.status, body: parsed, text, headers: response.headers };
@@ -36,7 +45,8 @@ export async function call(engine: EngineProcess, method: string, path: string, 
 
 /** Shorthands. */
 export const get = (e: EngineProcess, p: string, o?: CallOptions): Promise<Answer> => call(e, 'GET', p, o);
-export const post = (e: EngineProcess, p: string, body?: unknown, o?: CallOptions): Promise<Answer> => call(e, 'POST', p, { ...o, body });
+export const post = (e: EngineProcess, p: string, body?: unknown, o?: CallOptions): Promise<Answer> =>
+  call(e, 'POST', p, { ...o, body });
 export const del = (e: EngineProcess, p: string, o?: CallOptions): Promise<Answer> => call(e, 'DELETE', p, o);
 
 /** Sets the cloud fixtures (`PUT /v1/sys/dev/cloud`), failing loudly when refused. */
@@ -52,7 +62,10 @@ export async function advance(engine: EngineProcess, seconds: number): Promise<v
 }
 
 /** `whoami` status for credentials: 200 when the cloud accepts them now, else 403. */
-export async function whoami(engine: EngineProcess, creds: { access_key: string; secret_key: string; session_token?: string | null }): Promise<Answer> {
+export async function whoami(
+  engine: EngineProcess,
+  creds: { access_key: string; secret_key: string; session_token?: string | null },
+): Promise<Answer> {
   const body: Record<string, string> = { access_key: creds.access_key, secret_key: creds.secret_key };
   if (creds.session_token) body.session_token = creds.session_token;
   return post(engine, 'sys/dev/whoami', body);

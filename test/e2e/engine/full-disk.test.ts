@@ -55,7 +55,10 @@ if (skip) console.log(`# full-disk (tmpfs) skipped: ${skip}`);
 describe('full disk (a real tmpfs)', { skip: skip ?? false }, () => {
   const dataDir = join(mountPoint, 'data');
   const filler = join(mountPoint, 'filler');
-  const doc = JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: `arn:aws:s3:::${'b'.repeat(1500)}/*` }] });
+  const doc = JSON.stringify({
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: `arn:aws:s3:::${'b'.repeat(1500)}/*` }],
+  });
   let engine: EngineProcess;
   const acknowledged: string[] = [];
   let refusedName = '';
@@ -80,7 +83,10 @@ describe('full disk (a real tmpfs)', { skip: skip ?? false }, () => {
     let refused: { status: number; body: any } | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON read loosely
     for (let i = 0; i < 200 && !refused; i++) {
       const name = `r${i}`;
-      const answer = await post(engine, `cloud/roles/${name}`, { credential_type: 'federation_token', policy_document: doc });
+      const answer = await post(engine, `cloud/roles/${name}`, {
+        credential_type: 'federation_token',
+        policy_document: doc,
+      });
       if (answer.status === 204) acknowledged.push(name);
       else {
         refused = answer;
@@ -101,7 +107,10 @@ describe('full disk (a real tmpfs)', { skip: skip ?? false }, () => {
 
   it('a restart on the full disk fails naming the disk', async () => {
     await engine.stop();
-    await assert.rejects(startEngine({ dataDir, timeoutMs: 15_000 }), /cannot write to the data directory .*: no space left on the device \(ENOSPC\)/);
+    await assert.rejects(
+      startEngine({ dataDir, timeoutMs: 15_000 }),
+      /cannot write to the data directory .*: no space left on the device \(ENOSPC\)/,
+    );
   });
 
   it('with space again, the engine starts with exactly the acknowledged writes', async () => {

@@ -47,17 +47,33 @@ describe('JWT auth', () => {
     signer = await generateKeyPair('RS256');
     stranger = await generateKeyPair('RS256');
     const jwk = { ...(await exportJWK(signer.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    jwks = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+    jwks = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
+    );
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     engine = await startEngine();
     engineNow = Date.parse((await get(engine, 'sys/dev/clock')).body.data.now);
     const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks`;
     assert.equal((await post(engine, 'auth/jwt/config', { jwks_url: jwksUrl, bound_issuer: ISSUER })).status, 204);
-    const role = { role_type: 'jwt', user_claim: 'actor', bound_audiences: [AUDIENCE], bound_claims: { repository: ['keyfob/demo', 'keyfob/other'] }, token_ttl: '15m', token_policies: ['ci'] };
+    const role = {
+      role_type: 'jwt',
+      user_claim: 'actor',
+      bound_audiences: [AUDIENCE],
+      bound_claims: { repository: ['keyfob/demo', 'keyfob/other'] },
+      token_ttl: '15m',
+      token_policies: ['ci'],
+    };
     assert.equal((await post(engine, 'auth/jwt/role/ci', role)).status, 204);
     // The login token reaches what the role's policy grants, and nothing else.
-    assert.equal((await post(engine, 'sys/policies/acl/ci', { policy: 'path "cloud/sts/deploy" { capabilities = ["update"] }' })).status, 204);
-    await post(engine, 'cloud/roles/deploy', { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' });
+    assert.equal(
+      (await post(engine, 'sys/policies/acl/ci', { policy: 'path "cloud/sts/deploy" { capabilities = ["update"] }' }))
+        .status,
+      204,
+    );
+    await post(engine, 'cloud/roles/deploy', {
+      credential_type: 'assumed_role',
+      role_arns: 'arn:aws:iam::123456789012:role/deploy',
+    });
   });
   after(async () => {
     try {
@@ -86,15 +102,48 @@ describe('JWT auth', () => {
   });
 
   const rejections: { name: string; make: () => Promise<string>; role?: string; error: RegExp }[] = [
-    { name: 'expired', make: () => sign(claims(), signer, 'k1', -600), error: /^error validating token: invalid expiration time \(exp\) claim: token is expired$/ },
-    { name: 'not yet valid', make: () => sign(claims({ nbf: Math.floor(engineNow / 1000) + 600 })), error: /^error validating token: invalid not before \(nbf\) claim: token not yet valid$/ },
-    { name: 'wrong audience', make: () => sign(claims({ aud: 'https://elsewhere' })), error: /^error validating token: invalid audience \(aud\) claim: audience claim does not match any expected audience$/ },
-    { name: 'wrong issuer', make: () => sign(claims({ iss: 'https://evil.example' })), error: /^error validating token: invalid issuer \(iss\) claim$/ },
-    { name: 'bound claim mismatch', make: () => sign(claims({ repository: 'someone/else' })), error: /^error validating claims: claim "repository" does not match any associated bound claim values$/ },
-    { name: 'missing user claim', make: () => sign(claims({ actor: undefined })), error: /^claim "actor" not found in token$/ },
+    {
+      name: 'expired',
+      make: () => sign(claims(), signer, 'k1', -600),
+      error: /^error validating token: invalid expiration time \(exp\) claim: token is expired$/,
+    },
+    {
+      name: 'not yet valid',
+      make: () => sign(claims({ nbf: Math.floor(engineNow / 1000) + 600 })),
+      error: /^error validating token: invalid not before \(nbf\) claim: token not yet valid$/,
+    },
+    {
+      name: 'wrong audience',
+      make: () => sign(claims({ aud: 'https://elsewhere' })),
+      error:
+        /^error validating token: invalid audience \(aud\) claim: audience claim does not match any expected audience$/,
+    },
+    {
+      name: 'wrong issuer',
+      make: () => sign(claims({ iss: 'https://evil.example' })),
+      error: /^error validating token: invalid issuer \(iss\) claim$/,
+    },
+    {
+      name: 'bound claim mismatch',
+      make: () => sign(claims({ repository: 'someone/else' })),
+      error: /^error validating claims: claim "repository" does not match any associated bound claim values$/,
+    },
+    {
+      name: 'missing user claim',
+      make: () => sign(claims({ actor: undefined })),
+      error: /^claim "actor" not found in token$/,
+    },
     { name: 'signed by another key', make: () => sign(claims(), stranger), error: /signature/ },
-    { name: 'unknown key id', make: () => sign(claims(), stranger, 'k9'), error: /^error validating token: error verifying token signature: / },
-    { name: 'not a JWT', make: () => Promise.resolve('not.a.jwt'), error: /^error validating token: error verifying token signature: malformed JWT$/ },
+    {
+      name: 'unknown key id',
+      make: () => sign(claims(), stranger, 'k9'),
+      error: /^error validating token: error verifying token signature: /,
+    },
+    {
+      name: 'not a JWT',
+      make: () => Promise.resolve('not.a.jwt'),
+      error: /^error validating token: error verifying token signature: malformed JWT$/,
+    },
     { name: 'unknown role', make: () => sign(claims()), role: 'nobody', error: /role "nobody" could not be found/ },
     { name: 'no token', make: () => Promise.resolve(''), error: /missing token/ },
   ];
@@ -118,17 +167,44 @@ describe('JWT auth', () => {
   });
 
   it('refuses a token with an audience when the role binds none', async () => {
-    assert.equal((await post(engine, 'auth/jwt/role/subject-only', { role_type: 'jwt', user_claim: 'sub', bound_subject: 'repo:keyfob/demo:ref:refs/heads/main' })).status, 204);
-    const withAud = await post(engine, 'auth/jwt/login', { role: 'subject-only', jwt: await sign(claims()) }, { token: null });
+    assert.equal(
+      (
+        await post(engine, 'auth/jwt/role/subject-only', {
+          role_type: 'jwt',
+          user_claim: 'sub',
+          bound_subject: 'repo:keyfob/demo:ref:refs/heads/main',
+        })
+      ).status,
+      204,
+    );
+    const withAud = await post(
+      engine,
+      'auth/jwt/login',
+      { role: 'subject-only', jwt: await sign(claims()) },
+      { token: null },
+    );
     assert.equal(withAud.status, 400);
     assert.match(withAud.body.errors[0], /no audiences bound/);
-    const noAud = await post(engine, 'auth/jwt/login', { role: 'subject-only', jwt: await sign(claims({ aud: undefined })) }, { token: null });
+    const noAud = await post(
+      engine,
+      'auth/jwt/login',
+      { role: 'subject-only', jwt: await sign(claims({ aud: undefined })) },
+      { token: null },
+    );
     assert.equal(noAud.status, 200, noAud.text);
   });
 
   it('verifies against configured PEM keys (ES256)', async () => {
     const es = await generateKeyPair('ES256');
-    assert.equal((await post(engine, 'auth/jwt/config', { jwt_validation_pubkeys: [await exportSPKI(es.publicKey)], bound_issuer: ISSUER })).status, 204);
+    assert.equal(
+      (
+        await post(engine, 'auth/jwt/config', {
+          jwt_validation_pubkeys: [await exportSPKI(es.publicKey)],
+          bound_issuer: ISSUER,
+        })
+      ).status,
+      204,
+    );
     const jwt = await new SignJWT(claims())
       .setProtectedHeader({ alg: 'ES256' })
       .setExpirationTime(Math.floor(engineNow / 1000) + 300)

@@ -13,8 +13,14 @@ describe('leases and tokens', () => {
   let engine: EngineProcess;
   before(async () => {
     engine = await startEngine();
-    await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess' });
-    await post(engine, 'cloud/roles/ar', { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' });
+    await post(engine, 'cloud/roles/user', {
+      credential_type: 'iam_user',
+      policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess',
+    });
+    await post(engine, 'cloud/roles/ar', {
+      credential_type: 'assumed_role',
+      role_arns: 'arn:aws:iam::123456789012:role/deploy',
+    });
     await post(engine, 'cloud/config/lease', { lease: '1h', lease_max: '3h' });
   });
   after(() => engine.stop());
@@ -23,7 +29,14 @@ describe('leases and tokens', () => {
     const creds = (await get(engine, 'cloud/creds/user')).body;
     const answer = await put(engine, 'sys/leases/lookup', { lease_id: creds.lease_id });
     assert.equal(answer.status, 200, answer.text);
-    assert.deepEqual(Object.keys(answer.body.data), ['id', 'issue_time', 'expire_time', 'last_renewal', 'renewable', 'ttl']);
+    assert.deepEqual(Object.keys(answer.body.data), [
+      'id',
+      'issue_time',
+      'expire_time',
+      'last_renewal',
+      'renewable',
+      'ttl',
+    ]);
     assert.equal(answer.body.data.id, creds.lease_id);
     assert.equal(answer.body.data.renewable, true);
     assert.equal(answer.body.data.last_renewal, null);
@@ -31,7 +44,12 @@ describe('leases and tokens', () => {
   });
 
   const lookupErrors = [
-    { name: 'unknown lease -> 400 invalid lease', body: { lease_id: 'cloud/creds/user/nope' }, status: 400, error: 'invalid lease' },
+    {
+      name: 'unknown lease -> 400 invalid lease',
+      body: { lease_id: 'cloud/creds/user/nope' },
+      status: 400,
+      error: 'invalid lease',
+    },
     { name: 'no lease id -> 400', body: {}, status: 400 },
   ];
   for (const c of lookupErrors) {
@@ -47,12 +65,18 @@ describe('leases and tokens', () => {
     await advance(engine, 1800);
     const renewed = await put(engine, 'sys/leases/renew', { lease_id: creds.lease_id });
     assert.equal(renewed.status, 200, renewed.text);
-    assert.deepEqual([renewed.body.lease_id, renewed.body.renewable, renewed.body.lease_duration, renewed.body.data], [creds.lease_id, true, 3600, null]);
+    assert.deepEqual(
+      [renewed.body.lease_id, renewed.body.renewable, renewed.body.lease_duration, renewed.body.data],
+      [creds.lease_id, true, 3600, null],
+    );
     await advance(engine, 1800);
     // An hour after issue, with lease_max 3h, at most about 2h are left (wall time moves a little).
     const beyond = await put(engine, 'sys/leases/renew', { lease_id: creds.lease_id, increment: '5h' });
     assert.ok(beyond.body.lease_duration > 7190 && beyond.body.lease_duration <= 7200, beyond.text);
-    assert.match(beyond.body.warnings[0], /^TTL of "5h0m0s" exceeded the effective max_ttl of "(2h0m0s|1h59m\d+s)"; TTL value is capped accordingly$/);
+    assert.match(
+      beyond.body.warnings[0],
+      /^TTL of "5h0m0s" exceeded the effective max_ttl of "(2h0m0s|1h59m\d+s)"; TTL value is capped accordingly$/,
+    );
     const looked = await put(engine, 'sys/leases/lookup', { lease_id: creds.lease_id });
     assert.notEqual(looked.body.data.last_renewal, null);
   });
@@ -78,7 +102,11 @@ describe('leases and tokens', () => {
   });
 
   it('creates tokens with the token- display name prefix and looks them up', async () => {
-    const created = await post(engine, 'auth/token/create', { display_name: 'deploy bot', ttl: '10m', policies: ['ci'] });
+    const created = await post(engine, 'auth/token/create', {
+      display_name: 'deploy bot',
+      ttl: '10m',
+      policies: ['ci'],
+    });
     assert.equal(created.status, 200, created.text);
     const { auth } = created.body;
     assert.deepEqual([auth.lease_duration, auth.renewable, auth.token_type], [600, true, 'service']);
@@ -115,6 +143,10 @@ describe('leases and tokens', () => {
     const renewed = await post(engine, 'auth/token/renew-self', { increment: '1h' }, { token });
     assert.equal(renewed.status, 200, renewed.text);
     assert.equal(renewed.body.auth.lease_duration, 3600);
-    assert.equal((await post(engine, 'auth/token/renew-self', {})).status, 400, 'the root token does not expire, so it does not renew');
+    assert.equal(
+      (await post(engine, 'auth/token/renew-self', {})).status,
+      400,
+      'the root token does not expire, so it does not renew',
+    );
   });
 });

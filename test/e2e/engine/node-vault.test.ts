@@ -10,13 +10,37 @@ import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 const ACCOUNT = '123456789012';
 const ROLE_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
 const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
-const DOC = JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }] });
+const DOC = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }],
+});
 
 /** One role of each type, with the fields that type takes (TTLs as the real engine's integer seconds too). */
 const ROLES: Record<string, Record<string, unknown>> = {
-  user: { credential_type: 'iam_user', policy_arns: [POLICY], policy_document: DOC, iam_groups: ['developers'], iam_tags: { team: 'platform' }, user_path: '/keyfob/', permissions_boundary_arn: `arn:aws:iam::${ACCOUNT}:policy/boundary` },
-  assumed: { credential_type: 'assumed_role', role_arns: [ROLE_ARN], session_tags: { team: 'platform' }, external_id: 'ext-1', default_sts_ttl: 1800, max_sts_ttl: '1h' },
-  fed: { credential_type: 'federation_token', policy_document: DOC, policy_arns: POLICY, default_sts_ttl: '900', max_sts_ttl: 7200 },
+  user: {
+    credential_type: 'iam_user',
+    policy_arns: [POLICY],
+    policy_document: DOC,
+    iam_groups: ['developers'],
+    iam_tags: { team: 'platform' },
+    user_path: '/keyfob/',
+    permissions_boundary_arn: `arn:aws:iam::${ACCOUNT}:policy/boundary`,
+  },
+  assumed: {
+    credential_type: 'assumed_role',
+    role_arns: [ROLE_ARN],
+    session_tags: { team: 'platform' },
+    external_id: 'ext-1',
+    default_sts_ttl: 1800,
+    max_sts_ttl: '1h',
+  },
+  fed: {
+    credential_type: 'federation_token',
+    policy_document: DOC,
+    policy_arns: POLICY,
+    default_sts_ttl: '900',
+    max_sts_ttl: 7200,
+  },
   sess: { credential_type: 'session_token', mfa_serial_number: `arn:aws:iam::${ACCOUNT}:mfa/dev` },
 };
 
@@ -51,7 +75,7 @@ describe('node-vault against keyfob serve', () => {
     assert.deepEqual((await vault.list('cloud/roles')).data.keys, ['assumed', 'fed', 'sess', 'user']);
   });
 
-  it('reads roles with TTLs as integer seconds and the real engine\'s credential_type', async () => {
+  it("reads roles with TTLs as integer seconds and the real engine's credential_type", async () => {
     const { data } = await vault.read('cloud/roles/assumed');
     assert.equal(data.credential_type, 'assumed_role');
     assert.deepEqual([data.default_sts_ttl, data.max_sts_ttl], [1800, 3600]);
@@ -94,7 +118,11 @@ describe('node-vault against keyfob serve', () => {
     assert.match(viaPost.data.arn, /:assumed-role\/deploy\//);
     const viaGet = await vault.read('cloud/creds/fed?ttl=1200');
     assert.ok(viaGet.lease_duration > 1100 && viaGet.lease_duration <= 1200);
-    const who = await vault.write('sys/dev/whoami', { access_key: viaPost.data.access_key, secret_key: viaPost.data.secret_key, session_token: viaPost.data.session_token });
+    const who = await vault.write('sys/dev/whoami', {
+      access_key: viaPost.data.access_key,
+      secret_key: viaPost.data.secret_key,
+      session_token: viaPost.data.session_token,
+    });
     assert.equal(who.data.kind, 'assumed_role');
   });
 
@@ -107,16 +135,24 @@ describe('node-vault against keyfob serve', () => {
     const lookup = await vault.write('sys/leases/lookup', { lease_id: first.lease_id });
     assert.equal(lookup.data.id, first.lease_id);
     await vault.revoke({ lease_id: first.lease_id });
-    assert.deepEqual(await refused(vault.write('sys/leases/lookup', { lease_id: first.lease_id })), { status: 400, message: 'invalid lease' });
+    assert.deepEqual(await refused(vault.write('sys/leases/lookup', { lease_id: first.lease_id })), {
+      status: 400,
+      message: 'invalid lease',
+    });
     await vault.revokePrefix({ path_prefix: 'cloud/creds/user/' });
     assert.equal((await refused(vault.write('sys/leases/lookup', { lease_id: second.lease_id }))).status, 400);
-    const who = await refused(vault.write('sys/dev/whoami', { access_key: second.data.access_key, secret_key: second.data.secret_key }));
+    const who = await refused(
+      vault.write('sys/dev/whoami', { access_key: second.data.access_key, secret_key: second.data.secret_key }),
+    );
     assert.equal(who.status, 403, 'the revoked user is gone from the cloud');
   });
 
-  it('refuses renewing an STS lease with the real engine\'s words', async () => {
+  it("refuses renewing an STS lease with the real engine's words", async () => {
     const sts = await vault.write('cloud/sts/assumed', {});
-    assert.deepEqual(await refused(vault.renew({ lease_id: sts.lease_id })), { status: 400, message: 'lease is not renewable' });
+    assert.deepEqual(await refused(vault.renew({ lease_id: sts.lease_id })), {
+      status: 400,
+      message: 'lease is not renewable',
+    });
   });
 
   it('serves static roles and static creds, and round-trips the static role', async () => {
@@ -130,14 +166,26 @@ describe('node-vault against keyfob serve', () => {
     assert.ok(Date.parse(creds.expiration) > Date.now());
   });
 
-  it('shows the real engine\'s message first in the error node-vault raises', async () => {
+  it("shows the real engine's message first in the error node-vault raises", async () => {
     const missing = await refused(vault.read('cloud/creds/absent'));
     assert.deepEqual(missing, { status: 400, message: 'Role "absent" not found' });
-    const wrong = await refused(vault.write('cloud/roles/bad', { credential_type: 'iam_user', policy_arns: POLICY, role_arns: ROLE_ARN }));
+    const wrong = await refused(
+      vault.write('cloud/roles/bad', { credential_type: 'iam_user', policy_arns: POLICY, role_arns: ROLE_ARN }),
+    );
     assert.equal(wrong.status, 400);
-    assert.ok(wrong.message.startsWith('error(s) validating supplied role data: "1 error occurred:\\n\\t* cannot supply role_arns when credential_type isn\'t assumed_role'), wrong.message);
+    assert.ok(
+      wrong.message.startsWith(
+        'error(s) validating supplied role data: "1 error occurred:\\n\\t* cannot supply role_arns when credential_type isn\'t assumed_role',
+      ),
+      wrong.message,
+    );
     assert.match(wrong.message, /\[ROLE_ARNS_NOT_ALLOWED\]$/);
     const arn = await refused(vault.write('cloud/sts/assumed', { role_arn: `arn:aws:iam::${ACCOUNT}:role/other` }));
-    assert.ok(arn.message.startsWith(`role_arn "arn:aws:iam::${ACCOUNT}:role/other" not in allowed role arns for Vault role "assumed"`), arn.message);
+    assert.ok(
+      arn.message.startsWith(
+        `role_arn "arn:aws:iam::${ACCOUNT}:role/other" not in allowed role arns for Vault role "assumed"`,
+      ),
+      arn.message,
+    );
   });
 });

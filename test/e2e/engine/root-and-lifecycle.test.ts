@@ -13,9 +13,15 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
   let engine: EngineProcess;
   before(async () => {
     engine = await startEngine({ args: ['--consistency-delay', '30'] });
-    await fixtures(engine, { rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] }, users: [{ name: 'svc', accessKeys: 0 }] });
+    await fixtures(engine, {
+      rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] },
+      users: [{ name: 'svc', accessKeys: 0 }],
+    });
     await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: POLICY });
-    await post(engine, 'cloud/roles/ar', { credential_type: 'assumed_role', role_arns: 'arn:aws:iam::123456789012:role/deploy' });
+    await post(engine, 'cloud/roles/ar', {
+      credential_type: 'assumed_role',
+      role_arns: 'arn:aws:iam::123456789012:role/deploy',
+    });
   });
   after(() => engine.stop());
 
@@ -33,11 +39,23 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
     assert.equal((await post(engine, 'cloud/config/root', { region: 'eu-west-1' })).status, 204);
     const answer = await post(engine, 'cloud/config/rotate-root');
     assert.equal(answer.status, 400);
-    assert.match(answer.body.errors[0], /Cannot call config\/rotate-root when either access_key or secret_key is empty/);
+    assert.match(
+      answer.body.errors[0],
+      /Cannot call config\/rotate-root when either access_key or secret_key is empty/,
+    );
   });
 
   it('config/root read never returns the secret key', async () => {
-    assert.equal((await post(engine, 'cloud/config/root', { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' })).status, 204);
+    assert.equal(
+      (
+        await post(engine, 'cloud/config/root', {
+          access_key: ROOT_KEY.id,
+          secret_key: ROOT_KEY.secret,
+          region: 'eu-west-1',
+        })
+      ).status,
+      204,
+    );
     const answer = await get(engine, 'cloud/config/root');
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data.access_key, ROOT_KEY.id);
@@ -93,13 +111,24 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
     const fresh = answer.body.data.access_key;
     assert.notEqual(fresh, ROOT_KEY.id);
     assert.deepEqual(Object.keys(answer.body.data), ['access_key']);
-    assert.equal((await whoami(engine, { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret })).status, 403, 'the old root key is deleted');
+    assert.equal(
+      (await whoami(engine, { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret })).status,
+      403,
+      'the old root key is deleted',
+    );
     const cloud = (await get(engine, 'sys/dev/cloud')).body.data;
-    assert.deepEqual(cloud.users.find((u: { name: string }) => u.name === 'keyfob-root').accessKeys.map((k: { id: string }) => k.id), [fresh]);
+    assert.deepEqual(
+      cloud.users.find((u: { name: string }) => u.name === 'keyfob-root').accessKeys.map((k: { id: string }) => k.id),
+      [fresh],
+    );
     const during = await get(engine, 'cloud/creds/user');
     assert.equal(during.status, 400, during.text);
     assert.match(during.body.errors[0], /InvalidClientTokenId/);
-    assert.equal((await post(engine, 'cloud/config/rotate-root')).status, 500, 'rotating again inside the window fails at GetUser');
+    assert.equal(
+      (await post(engine, 'cloud/config/rotate-root')).status,
+      500,
+      'rotating again inside the window fails at GetUser',
+    );
     await advance(engine, 30);
     assert.equal((await get(engine, 'cloud/creds/user')).status, 200);
     assert.equal((await get(engine, 'cloud/config/root')).body.data.access_key, fresh);
@@ -108,14 +137,20 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
   it('rotate-root fails when the root user already has a second key', async () => {
     const current = (await get(engine, 'cloud/config/root')).body.data.access_key;
     const users = [{ name: 'svc', accessKeys: 0 }];
-    await fixtures(engine, { users, rootUser: { name: 'keyfob-root', accessKeys: [{ id: current }, { id: 'AKIASECONDKEY0000001' }] } });
+    await fixtures(engine, {
+      users,
+      rootUser: { name: 'keyfob-root', accessKeys: [{ id: current }, { id: 'AKIASECONDKEY0000001' }] },
+    });
     const answer = await post(engine, 'cloud/config/rotate-root');
     assert.equal(answer.status, 500, answer.text);
     assert.match(answer.body.errors[0], /error calling CreateAccessKey: LimitExceeded/);
   });
 
   it('static keys die when rotated out', async () => {
-    assert.equal((await post(engine, 'cloud/static-roles/svc', { username: 'svc', rotation_period: '1h' })).status, 200);
+    assert.equal(
+      (await post(engine, 'cloud/static-roles/svc', { username: 'svc', rotation_period: '1h' })).status,
+      200,
+    );
     const first = (await get(engine, 'cloud/static-creds/svc')).body;
     await post(engine, 'cloud/rotate-role/svc');
     assert.equal((await whoami(engine, first)).status, 200);

@@ -87,7 +87,9 @@ describe('root token with --data-dir', () => {
 
   it('the data directory never holds a root token in clear', () => {
     const text = dataDirText();
-    const replacementHash = createHash('sha256').update(tokens.replacement ?? '').digest('hex');
+    const replacementHash = createHash('sha256')
+      .update(tokens.replacement ?? '')
+      .digest('hex');
     assert.ok(text.includes(replacementHash), 'positive control: the root token is stored, as its SHA-256');
     for (const token of [tokens.first, tokens.replacement]) {
       assert.ok(token, 'the earlier tests ran');
@@ -96,8 +98,14 @@ describe('root token with --data-dir', () => {
   });
 
   it('serve --help says so', () => {
-    const help = spawnSync(process.execPath, [...entryArgs().args, 'serve', '--help'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const help = spawnSync(process.execPath, [...entryArgs().args, 'serve', '--help'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stdout.replace(/\s+/g, ' '), /With --data-dir the root token survives restarts \(stored as a hash only, never in clear\)/);
+    assert.match(
+      help.stdout.replace(/\s+/g, ' '),
+      /With --data-dir the root token survives restarts \(stored as a hash only, never in clear\)/,
+    );
   });
 });

@@ -16,7 +16,11 @@ describe('shared engine client against keyfob serve', () => {
   after(() => engine.stop());
 
   it('writes, reads, lists and deletes roles', async () => {
-    await client.writeRole('deploy', { credential_type: 'assumed_role', role_arns: ['arn:aws:iam::123456789012:role/deploy'], max_sts_ttl: '1h' });
+    await client.writeRole('deploy', {
+      credential_type: 'assumed_role',
+      role_arns: ['arn:aws:iam::123456789012:role/deploy'],
+      max_sts_ttl: '1h',
+    });
     const role = await client.readRole('deploy');
     assert.deepEqual([role?.credentialTypes, role?.maxStsTtl], [['assumed_role'], 3600]);
     assert.deepEqual(await client.listRoles(), ['deploy']);
@@ -27,9 +31,16 @@ describe('shared engine client against keyfob serve', () => {
     const sts = await client.sts('deploy', { ttl: '15m' });
     assert.deepEqual([sts.renewable, sts.ttl, sts.leaseDuration], [false, 900, 900]);
     assert.match(sts.arn ?? '', /assumed-role\/deploy\//);
-    const seen = await client.dev.whoami({ access_key: sts.accessKey, secret_key: sts.secretKey, session_token: sts.sessionToken });
+    const seen = await client.dev.whoami({
+      access_key: sts.accessKey,
+      secret_key: sts.secretKey,
+      session_token: sts.sessionToken,
+    });
     assert.equal(seen.ok && seen.kind, 'assumed_role');
-    await client.writeRole('user', { credential_type: 'iam_user', policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess' });
+    await client.writeRole('user', {
+      credential_type: 'iam_user',
+      policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess',
+    });
     const iam = await client.creds('user');
     assert.equal(iam.sessionToken, null);
     assert.equal((await client.lookupLease(iam.leaseId)).renewable, true);

@@ -48,7 +48,9 @@ function unrelatedProcess(): ChildProcess {
 async function zombiePid(): Promise<number> {
   const child = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);
-  const pid = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
   // Wait until the backgrounded child has exited and shows as a zombie.
   for (let i = 0; i < 500; i++) {
     if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z')) return pid;
@@ -74,7 +76,7 @@ describe('data directory lock', () => {
     for (const dir of dirs) rmSync(join(dir, '..'), { recursive: true, force: true });
   });
 
-  it('a crashed engine\'s lock whose pid is now a live unrelated process does not block a restart', async () => {
+  it("a crashed engine's lock whose pid is now a live unrelated process does not block a restart", async () => {
     const dir = dataDir();
     const lock = await crashedEngine(dir);
     const other = unrelatedProcess();
@@ -83,25 +85,32 @@ describe('data directory lock', () => {
     await restartKeeps(dir);
   });
 
-  it('a crashed engine\'s lock in the older bare-pid form naming a live unrelated process does not block a restart', async () => {
+  it("a crashed engine's lock in the older bare-pid form naming a live unrelated process does not block a restart", async () => {
     const dir = dataDir();
     await crashedEngine(dir);
     writeFileSync(join(dir, 'lock'), String(unrelatedProcess().pid));
     await restartKeeps(dir);
   });
 
-  it('a lock whose pid is a zombie does not block a restart', { skip: process.platform !== 'linux' && 'zombies are read from /proc (Linux only)' }, async () => {
-    const dir = dataDir();
-    const lock = await crashedEngine(dir);
-    writeFileSync(join(dir, 'lock'), JSON.stringify({ ...lock, pid: await zombiePid() }));
-    await restartKeeps(dir);
-  });
+  it(
+    'a lock whose pid is a zombie does not block a restart',
+    { skip: process.platform !== 'linux' && 'zombies are read from /proc (Linux only)' },
+    async () => {
+      const dir = dataDir();
+      const lock = await crashedEngine(dir);
+      writeFileSync(join(dir, 'lock'), JSON.stringify({ ...lock, pid: await zombiePid() }));
+      await restartKeeps(dir);
+    },
+  );
 
   it('a second live engine on the same data directory is refused, naming the first', async () => {
     const dir = dataDir();
     const first = await startEngine({ dataDir: dir });
     try {
-      await assert.rejects(startEngine({ dataDir: dir, timeoutMs: 15_000 }), new RegExp(`in use by a running engine \\(process ${first.process.pid}\\)`));
+      await assert.rejects(
+        startEngine({ dataDir: dir, timeoutMs: 15_000 }),
+        new RegExp(`in use by a running engine \\(process ${first.process.pid}\\)`),
+      );
       assert.equal((await get(first, 'sys/health')).status, 200);
     } finally {
       await first.stop();

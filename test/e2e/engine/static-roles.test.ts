@@ -28,21 +28,42 @@ describe('static roles', () => {
       users: [
         { name: 'svc-none' },
         { name: 'svc-one', accessKeys: ['AKIAEXISTING00000001'] },
-        { name: 'svc-two', accessKeys: [{ id: 'AKIAOLDEST0000000001', created: '2024-01-01T00:00:00Z' }, { id: 'AKIANEWER00000000002', created: '2024-06-01T00:00:00Z' }] },
+        {
+          name: 'svc-two',
+          accessKeys: [
+            { id: 'AKIAOLDEST0000000001', created: '2024-01-01T00:00:00Z' },
+            { id: 'AKIANEWER00000000002', created: '2024-06-01T00:00:00Z' },
+          ],
+        },
       ],
     });
   });
 
   const adoptCases = [
     { name: 'a user without keys gets its first key', user: 'svc-none', before: [], keep: [] as string[] },
-    { name: 'a user with one key gets a second; the old one stays', user: 'svc-one', before: ['AKIAEXISTING00000001'], keep: ['AKIAEXISTING00000001'] },
-    { name: 'a user with two keys loses the oldest', user: 'svc-two', before: ['AKIAOLDEST0000000001', 'AKIANEWER00000000002'], keep: ['AKIANEWER00000000002'] },
+    {
+      name: 'a user with one key gets a second; the old one stays',
+      user: 'svc-one',
+      before: ['AKIAEXISTING00000001'],
+      keep: ['AKIAEXISTING00000001'],
+    },
+    {
+      name: 'a user with two keys loses the oldest',
+      user: 'svc-two',
+      before: ['AKIAOLDEST0000000001', 'AKIANEWER00000000002'],
+      keep: ['AKIANEWER00000000002'],
+    },
   ];
   for (const c of adoptCases) {
     it(`create: ${c.name}`, async () => {
       const written = await post(engine, 'cloud/static-roles/one', { username: c.user, rotation_period: '1h' });
       assert.equal(written.status, 200, written.text);
-      assert.deepEqual(written.body.data, { name: 'one', id: written.body.data.id, username: c.user, rotation_period: '1h0m0s' });
+      assert.deepEqual(written.body.data, {
+        name: 'one',
+        id: written.body.data.id,
+        username: c.user,
+        rotation_period: '1h0m0s',
+      });
       const creds = await get(engine, 'cloud/static-creds/one');
       assert.deepEqual(Object.keys(creds.body), ['access_key', 'secret_key', 'expiration']);
       assert.deepEqual(await keysOf(engine, c.user), [...c.keep, creds.body.access_key]);
@@ -125,13 +146,44 @@ describe('static roles', () => {
   });
 
   const errorCases = [
-    { name: 'unknown user -> 500 unable to validate username', body: { username: 'nobody', rotation_period: '1h' }, status: 500, error: /unable to validate username "nobody"/ },
-    { name: 'missing username -> 400', body: { rotation_period: '1h' }, status: 400, error: /^missing "username" parameter: .*\[STATIC_ROLE_MISSING_USERNAME\]/ },
-    { name: 'missing rotation_period -> 400', body: { username: 'svc-none' }, status: 400, error: /^missing "rotation_period" parameter: .*\[STATIC_ROLE_MISSING_ROTATION_PERIOD\]/ },
+    {
+      name: 'unknown user -> 500 unable to validate username',
+      body: { username: 'nobody', rotation_period: '1h' },
+      status: 500,
+      error: /unable to validate username "nobody"/,
+    },
+    {
+      name: 'missing username -> 400',
+      body: { rotation_period: '1h' },
+      status: 400,
+      error: /^missing "username" parameter: .*\[STATIC_ROLE_MISSING_USERNAME\]/,
+    },
+    {
+      name: 'missing rotation_period -> 400',
+      body: { username: 'svc-none' },
+      status: 400,
+      error: /^missing "rotation_period" parameter: .*\[STATIC_ROLE_MISSING_ROTATION_PERIOD\]/,
+    },
     // The real engine answers a plain error (500) here.
-    { name: 'rotation_period under a minute -> 500', body: { username: 'svc-none', rotation_period: '59s' }, status: 500, error: /^1 error occurred:\n\t\* role rotation period out of range: must be greater than 60\.00 seconds: .*\[STATIC_ROLE_ROTATION_TOO_SHORT\]/ },
-    { name: 'rotation_period past Go\'s range -> 400', body: { username: 'svc-none', rotation_period: 1e308 }, status: 400, error: /^Field validation failed: error converting input 1e\+308 for field "rotation_period": .*\[DURATION_OUT_OF_RANGE\]/ },
-    { name: 'rotation_period of exactly a minute is accepted', body: { username: 'svc-none', rotation_period: 60 }, status: 200 },
+    {
+      name: 'rotation_period under a minute -> 500',
+      body: { username: 'svc-none', rotation_period: '59s' },
+      status: 500,
+      error:
+        /^1 error occurred:\n\t\* role rotation period out of range: must be greater than 60\.00 seconds: .*\[STATIC_ROLE_ROTATION_TOO_SHORT\]/,
+    },
+    {
+      name: "rotation_period past Go's range -> 400",
+      body: { username: 'svc-none', rotation_period: 1e308 },
+      status: 400,
+      error:
+        /^Field validation failed: error converting input 1e\+308 for field "rotation_period": .*\[DURATION_OUT_OF_RANGE\]/,
+    },
+    {
+      name: 'rotation_period of exactly a minute is accepted',
+      body: { username: 'svc-none', rotation_period: 60 },
+      status: 200,
+    },
   ];
   for (const c of errorCases) {
     it(`write: ${c.name}`, async () => {

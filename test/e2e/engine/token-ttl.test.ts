@@ -9,7 +9,8 @@ import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { advance, get, post } from './engine-client.ts';
 
 const H = 3600;
-const capped = (asked: string, allowed: string): string => `TTL of "${asked}" exceeded the effective max_ttl of "${allowed}"; TTL value is capped accordingly`;
+const capped = (asked: string, allowed: string): string =>
+  `TTL of "${asked}" exceeded the effective max_ttl of "${allowed}"; TTL value is capped accordingly`;
 
 interface Row {
   readonly name: string;
@@ -21,16 +22,68 @@ interface Row {
 }
 
 const ROWS: readonly Row[] = [
-  { name: 'no ttl: the system default, 768h', body: { policies: ['default'] }, status: 200, leaseDuration: 768 * H, warnings: null },
-  { name: 'ttl past 768h: capped, with the warning', body: { policies: ['default'], ttl: '1000h' }, status: 200, leaseDuration: 768 * H, warnings: [capped('1000h0m0s', '768h0m0s')] },
-  { name: 'ttl in integer seconds past 768h', body: { policies: ['default'], ttl: 3_000_000 }, status: 200, leaseDuration: 768 * H, warnings: [capped('833h20m0s', '768h0m0s')] },
-  { name: 'exactly 768h: no warning', body: { policies: ['default'], ttl: '768h' }, status: 200, leaseDuration: 768 * H, warnings: null },
-  { name: 'explicit_max_ttl caps the ttl', body: { policies: ['default'], ttl: '2h', explicit_max_ttl: '1h' }, status: 200, leaseDuration: H, warnings: [capped('2h0m0s', '1h0m0s')] },
-  { name: 'explicit_max_ttl over 768h does not raise the cap', body: { policies: ['default'], ttl: '1000h', explicit_max_ttl: '2000h' }, status: 200, leaseDuration: 768 * H, warnings: [capped('1000h0m0s', '768h0m0s')] },
+  {
+    name: 'no ttl: the system default, 768h',
+    body: { policies: ['default'] },
+    status: 200,
+    leaseDuration: 768 * H,
+    warnings: null,
+  },
+  {
+    name: 'ttl past 768h: capped, with the warning',
+    body: { policies: ['default'], ttl: '1000h' },
+    status: 200,
+    leaseDuration: 768 * H,
+    warnings: [capped('1000h0m0s', '768h0m0s')],
+  },
+  {
+    name: 'ttl in integer seconds past 768h',
+    body: { policies: ['default'], ttl: 3_000_000 },
+    status: 200,
+    leaseDuration: 768 * H,
+    warnings: [capped('833h20m0s', '768h0m0s')],
+  },
+  {
+    name: 'exactly 768h: no warning',
+    body: { policies: ['default'], ttl: '768h' },
+    status: 200,
+    leaseDuration: 768 * H,
+    warnings: null,
+  },
+  {
+    name: 'explicit_max_ttl caps the ttl',
+    body: { policies: ['default'], ttl: '2h', explicit_max_ttl: '1h' },
+    status: 200,
+    leaseDuration: H,
+    warnings: [capped('2h0m0s', '1h0m0s')],
+  },
+  {
+    name: 'explicit_max_ttl over 768h does not raise the cap',
+    body: { policies: ['default'], ttl: '1000h', explicit_max_ttl: '2000h' },
+    status: 200,
+    leaseDuration: 768 * H,
+    warnings: [capped('1000h0m0s', '768h0m0s')],
+  },
   { name: 'a root child without ttl never expires', body: {}, status: 200, leaseDuration: 0, warnings: null },
-  { name: 'a root child is still bound by explicit_max_ttl', body: { explicit_max_ttl: '1h' }, status: 200, leaseDuration: H, warnings: null },
-  { name: 'negative ttl: the real message first', body: { policies: ['default'], ttl: '-1h' }, status: 400, error: /^ttl must be positive: .*\[DURATION_NEGATIVE\]$/ },
-  { name: 'negative explicit_max_ttl', body: { policies: ['default'], explicit_max_ttl: -5 }, status: 400, error: /^explicit_max_ttl must be positive: .*\[DURATION_NEGATIVE\]$/ },
+  {
+    name: 'a root child is still bound by explicit_max_ttl',
+    body: { explicit_max_ttl: '1h' },
+    status: 200,
+    leaseDuration: H,
+    warnings: null,
+  },
+  {
+    name: 'negative ttl: the real message first',
+    body: { policies: ['default'], ttl: '-1h' },
+    status: 400,
+    error: /^ttl must be positive: .*\[DURATION_NEGATIVE\]$/,
+  },
+  {
+    name: 'negative explicit_max_ttl',
+    body: { policies: ['default'], explicit_max_ttl: -5 },
+    status: 400,
+    error: /^explicit_max_ttl must be positive: .*\[DURATION_NEGATIVE\]$/,
+  },
 ];
 
 describe('token TTLs', () => {
@@ -74,7 +127,10 @@ describe('token TTLs', () => {
     const left = renewed.body.auth.lease_duration as number;
     assert.ok(left <= 758 * H && left >= 758 * H - 5, String(left));
     assert.equal(renewed.body.warnings.length, 1);
-    assert.match(renewed.body.warnings[0], /^TTL of "768h0m0s" exceeded the effective max_ttl of "75(8h0m0s|7h59m5\ds)"; TTL value is capped accordingly$/);
+    assert.match(
+      renewed.body.warnings[0],
+      /^TTL of "768h0m0s" exceeded the effective max_ttl of "75(8h0m0s|7h59m5\ds)"; TTL value is capped accordingly$/,
+    );
     const within = await post(engine, 'auth/token/renew-self', { increment: '1h' }, { token });
     assert.equal(within.body.auth.lease_duration, H, 'positive control: a renewal inside the cap is kept');
     assert.equal(within.body.warnings, null);

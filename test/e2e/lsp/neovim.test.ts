@@ -32,8 +32,14 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
   before(() => {
     scratch = mkdtempSync(join(tmpdir(), 'keyfob-nvim-'));
     mkdirSync(join(scratch, 'src'));
-    writeFileSync(join(scratch, 'deploy.role.yaml'), 'credential_type: iam_usr\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n');
-    writeFileSync(join(scratch, 'src', 'client.ts'), "await fetch(`${base}/api/v2/registry-modules`, { method: 'POST' });\n");
+    writeFileSync(
+      join(scratch, 'deploy.role.yaml'),
+      'credential_type: iam_usr\npolicy_arns:\n  - arn:aws:iam::aws:policy/ReadOnlyAccess\n',
+    );
+    writeFileSync(
+      join(scratch, 'src', 'client.ts'),
+      "await fetch(`${base}/api/v2/registry-modules`, { method: 'POST' });\n",
+    );
     const out = join(scratch, 'results.json');
     const run = spawnSync('nvim', ['--headless', '--clean', '-u', script], {
       cwd: scratch,
@@ -58,12 +64,20 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
 
   it('shows the role file problems in vim.diagnostic', () => {
     const typo = results.role_diagnostics.find((d) => d.code === 'ROLE_UNKNOWN_CREDENTIAL_TYPE');
-    assert.deepEqual(typo && { lnum: typo.lnum, col: typo.col, end_col: typo.end_col, severity: typo.severity }, { lnum: 0, col: 17, end_col: 24, severity: 1 });
+    assert.deepEqual(typo && { lnum: typo.lnum, col: typo.col, end_col: typo.end_col, severity: typo.severity }, {
+      lnum: 0,
+      col: 17,
+      end_col: 24,
+      severity: 1,
+    });
     assert.match(typo?.message ?? '', /did you mean "iam_user"/);
   });
 
   it('completes credential types and explains fields on hover', () => {
-    assert.ok(results.completion.includes('iam_user') && results.completion.includes('assumed_role'), results.completion.join());
+    assert.ok(
+      results.completion.includes('iam_user') && results.completion.includes('assumed_role'),
+      results.completion.join(),
+    );
     assert.match(results.hover, /\*\*`policy_arns`\*\*/);
   });
 
@@ -74,7 +88,10 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
   });
 
   it('flags a deprecated platform API in code and shows its history on hover', () => {
-    assert.deepEqual(results.code_diagnostics.map((d) => [d.code, d.tags, d.lnum, d.col]), [['HISTORY_DEPRECATED', [2], 0, 13]]);
+    assert.deepEqual(
+      results.code_diagnostics.map((d) => [d.code, d.tags, d.lnum, d.col]),
+      [['HISTORY_DEPRECATED', [2], 0, 13]],
+    );
     assert.match(results.code_hover, /\*\*2021-06-08\*\* deprecated/);
   });
 });

@@ -37,9 +37,12 @@ interface QueryAnswer {
  * cloud's never share a path.
  */
 export function createCloudServer(options: CloudServerOptions): Server {
-  const server = createServer({ keepAliveTimeout: 5000, headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
-    void serve(req, res, options);
-  });
+  const server = createServer(
+    { keepAliveTimeout: 5000, headersTimeout: 10_000, requestTimeout: 30_000 },
+    (req, res) => {
+      void serve(req, res, options);
+    },
+  );
   server.maxConnections = MAX_CONNECTIONS;
   return server;
 }
@@ -50,7 +53,16 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: CloudSe
   let answer: QueryAnswer;
   if (body === 'aborted') return;
   if (body === 'too-large') {
-    answer = { status: 413, body: errorXml('sts', 413, 'RequestEntityTooLarge', `Request body must be at most ${MAX_CLOUD_BODY_BYTES} bytes.`, requestId) };
+    answer = {
+      status: 413,
+      body: errorXml(
+        'sts',
+        413,
+        'RequestEntityTooLarge',
+        `Request body must be at most ${MAX_CLOUD_BODY_BYTES} bytes.`,
+        requestId,
+      ),
+    };
     res.shouldKeepAlive = false;
   } else {
     answer = await handle(req, body, options, requestId);
@@ -74,7 +86,12 @@ export interface QueryRequest {
 }
 
 /** Handles one request as received (from the listener, or in process from the engine's own SDK clients). */
-export async function handle(req: QueryRequest, body: Buffer, options: CloudServerOptions, requestId: string): Promise<QueryAnswer> {
+export async function handle(
+  req: QueryRequest,
+  body: Buffer,
+  options: CloudServerOptions,
+  requestId: string,
+): Promise<QueryAnswer> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const signed: SignedRequest = {
@@ -86,7 +103,12 @@ export async function handle(req: QueryRequest, body: Buffer, options: CloudServ
   };
   let service: QueryService = 'sts';
   try {
-    if (signed.method !== 'POST' && signed.method !== 'GET') throw new CloudError('InvalidAction', `The HTTP method ${signed.method.slice(0, 16)} is not supported; send POST with a form body.`, 400);
+    if (signed.method !== 'POST' && signed.method !== 'GET')
+      throw new CloudError(
+        'InvalidAction',
+        `The HTTP method ${signed.method.slice(0, 16)} is not supported; send POST with a form body.`,
+        400,
+      );
     const params = new QueryParams(signed.method === 'POST' ? body.toString('utf8') : signed.query);
     const name = params.optional('Action');
     const action = name === undefined ? undefined : (STS_ACTIONS[name] ?? IAM_ACTIONS[name]);
@@ -97,24 +119,55 @@ export async function handle(req: QueryRequest, body: Buffer, options: CloudServ
     // A fixture key given without a secret accepts any signature (documented in ARCHITECTURE.md).
     if (holder.secret !== undefined) await checkSignature(signed, parts, holder.secret);
     if (name === undefined) throw new CloudError('MissingAction', 'Missing Action', 400);
-    if (!action) throw new CloudError('InvalidAction', `Could not find operation ${name.slice(0, 64)} for version ${VERSIONS[service]}`, 400);
+    if (!action)
+      throw new CloudError(
+        'InvalidAction',
+        `Could not find operation ${name.slice(0, 64)} for version ${VERSIONS[service]}`,
+        400,
+      );
     const version = params.optional('Version');
-    if (version !== undefined && version !== VERSIONS[service]) throw new CloudError('InvalidAction', `Could not find operation ${name} for version ${version.slice(0, 16)}`, 400);
-    const ctx = { state: options.cloud.state, clock: options.cloud.clock, params, principal: holder.principal, sourceIp: req.socket.remoteAddress ?? '', region: parts.region };
+    if (version !== undefined && version !== VERSIONS[service])
+      throw new CloudError(
+        'InvalidAction',
+        `Could not find operation ${name} for version ${version.slice(0, 16)}`,
+        400,
+      );
+    const ctx = {
+      state: options.cloud.state,
+      clock: options.cloud.clock,
+      params,
+      principal: holder.principal,
+      sourceIp: req.socket.remoteAddress ?? '',
+      region: parts.region,
+    };
     checkThrottle(ctx.state, name);
     if (action.authz) authorize(ctx, `${service}:${name}`, action.authz(ctx));
     const result = action.run(ctx);
     await options.commit();
     return { status: 200, body: successXml(service, name, result, requestId) };
   } catch (error) {
-    if (error instanceof CloudError) return { status: error.statusCode, body: errorXml(service, error.statusCode, error.code, error.detail, requestId) };
+    if (error instanceof CloudError)
+      return {
+        status: error.statusCode,
+        body: errorXml(service, error.statusCode, error.code, error.detail, requestId),
+      };
     options.log(`cloud: internal error: ${error instanceof Error ? error.message : String(error)}`);
-    return { status: 500, body: errorXml(service, 500, 'InternalFailure', 'The request processing has failed because of an unknown error.', requestId) };
+    return {
+      status: 500,
+      body: errorXml(
+        service,
+        500,
+        'InternalFailure',
+        'The request processing has failed because of an unknown error.',
+        requestId,
+      ),
+    };
   }
 }
 
 function scopeService(request: SignedRequest): QueryService | undefined {
-  const credential = request.headers.authorization ?? `Credential=${new URLSearchParams(request.query).get('X-Amz-Credential') ?? ''}`;
+  const credential =
+    request.headers.authorization ?? `Credential=${new URLSearchParams(request.query).get('X-Amz-Credential') ?? ''}`;
   const service = /Credential=[^/,]*\/[^/,]*\/[^/,]*\/([^/,]*)\//.exec(credential)?.[1];
   return service === 'iam' || service === 'sts' ? service : undefined;
 }

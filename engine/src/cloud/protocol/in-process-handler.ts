@@ -15,7 +15,10 @@ export class InProcessHandler implements HttpHandler<Record<string, never>> {
   constructor(private readonly options: CloudServerOptions) {}
 
   async handle(request: HttpRequest): Promise<{ response: HttpResponse }> {
-    const body = request.body === undefined || request.body === null ? Buffer.alloc(0) : Buffer.from(request.body as string | Uint8Array);
+    const body =
+      request.body === undefined || request.body === null
+        ? Buffer.alloc(0)
+        : Buffer.from(request.body as string | Uint8Array);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
     const query = new URLSearchParams();
@@ -24,7 +27,17 @@ export class InProcessHandler implements HttpHandler<Record<string, never>> {
     }
     const search = query.toString();
     const requestId = randomUUID();
-    const answer = await handle({ method: request.method, url: `${request.path}${search ? `?${search}` : ''}`, headers, socket: { remoteAddress: '127.0.0.1' } }, body, this.options, requestId);
+    const answer = await handle(
+      {
+        method: request.method,
+        url: `${request.path}${search ? `?${search}` : ''}`,
+        headers,
+        socket: { remoteAddress: '127.0.0.1' },
+      },
+      body,
+      this.options,
+      requestId,
+    );
     return {
       response: new HttpResponse({
         statusCode: answer.status,

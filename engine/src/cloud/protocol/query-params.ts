@@ -8,7 +8,10 @@ const MAX_MEMBERS = 100;
 /** `ValidationError` naming the member, as the provider words a bad parameter. */
 export function badParameter(member: string, value: string, constraint: string): CloudError {
   const shown = value.length > 64 ? `${value.slice(0, 64)}...` : value;
-  return new CloudError('ValidationError', `1 validation error detected: Value '${shown}' at '${lowerFirst(member)}' failed to satisfy constraint: ${constraint}`);
+  return new CloudError(
+    'ValidationError',
+    `1 validation error detected: Value '${shown}' at '${lowerFirst(member)}' failed to satisfy constraint: ${constraint}`,
+  );
 }
 
 /**
@@ -23,7 +26,8 @@ export class QueryParams {
     const parsed = new URLSearchParams(text);
     this.#values = new Map();
     for (const [name, value] of parsed) {
-      if (this.#values.size >= MAX_QUERY_PARAMS) throw new CloudError('ValidationError', `A request may carry at most ${MAX_QUERY_PARAMS} parameters.`);
+      if (this.#values.size >= MAX_QUERY_PARAMS)
+        throw new CloudError('ValidationError', `A request may carry at most ${MAX_QUERY_PARAMS} parameters.`);
       this.#values.set(name, value);
     }
   }
@@ -45,7 +49,11 @@ export class QueryParams {
     const text = this.#values.get(name);
     if (text === undefined) return undefined;
     const value = /^-?\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
-    if (Number.isNaN(value)) throw new CloudError('ValidationError', `Value '${text.slice(0, 32)}' for parameter ${name} is not a valid integer.`);
+    if (Number.isNaN(value))
+      throw new CloudError(
+        'ValidationError',
+        `Value '${text.slice(0, 32)}' for parameter ${name} is not a valid integer.`,
+      );
     if (value < min) throw badParameter(name, text, `Member must have value greater than or equal to ${min}`);
     if (value > max) throw badParameter(name, text, `Member must have value less than or equal to ${max}`);
     return value;
@@ -57,7 +65,8 @@ export class QueryParams {
     for (let i = 1; i <= MAX_MEMBERS + 1; i++) {
       const value = this.#values.get(`${name}.member.${i}`);
       if (value === undefined) break;
-      if (i > MAX_MEMBERS) throw badParameter(name, '[...]', `Member must have length less than or equal to ${MAX_MEMBERS}`);
+      if (i > MAX_MEMBERS)
+        throw badParameter(name, '[...]', `Member must have length less than or equal to ${MAX_MEMBERS}`);
       out.push(value);
     }
     return out;
@@ -77,7 +86,8 @@ export class QueryParams {
         }
       }
       if (!found) break;
-      if (i > MAX_MEMBERS) throw badParameter(name, '[...]', `Member must have length less than or equal to ${MAX_MEMBERS}`);
+      if (i > MAX_MEMBERS)
+        throw badParameter(name, '[...]', `Member must have length less than or equal to ${MAX_MEMBERS}`);
       out.push(item);
     }
     return out;
@@ -86,7 +96,8 @@ export class QueryParams {
   /** `Tags.member.N.Key/Value` as an ordered list (duplicates kept for the caller to judge). */
   tags(name = 'Tags'): { key: string; value: string }[] {
     return this.structs(name, ['Key', 'Value'] as const).map((t, i) => {
-      if (t.Key === undefined) throw new CloudError('MissingParameter', `The request must contain the parameter ${name}.member.${i + 1}.Key`);
+      if (t.Key === undefined)
+        throw new CloudError('MissingParameter', `The request must contain the parameter ${name}.member.${i + 1}.Key`);
       return { key: t.Key, value: t.Value ?? '' };
     });
   }

@@ -30,7 +30,12 @@ export function members(items: readonly XmlValue[]): XmlTree {
  * element is always there (awscli 2.9 fails on a list response without it); operations without
  * output pass `undefined` and get none, as the provider sends none.
  */
-export function successXml(service: QueryService, operation: string, result: XmlTree | undefined, requestId: string): string {
+export function successXml(
+  service: QueryService,
+  operation: string,
+  result: XmlTree | undefined,
+  requestId: string,
+): string {
   return builder.build({
     [`${operation}Response`]: {
       '@_xmlns': NAMESPACES[service],
@@ -41,7 +46,13 @@ export function successXml(service: QueryService, operation: string, result: Xml
 }
 
 /** The error envelope both the SDK and the CLI parse; `Sender` for 4xx, `Receiver` for 5xx. */
-export function errorXml(service: QueryService, status: number, code: string, message: string, requestId: string): string {
+export function errorXml(
+  service: QueryService,
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+): string {
   return builder.build({
     ErrorResponse: {
       '@_xmlns': NAMESPACES[service],

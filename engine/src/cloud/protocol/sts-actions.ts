@@ -9,7 +9,13 @@ import { badParameter, type QueryParams } from './query-params.ts';
 import type { XmlTree } from './query-xml.ts';
 
 /** The model's limits on STS string parameters (min, max). */
-const LIMITS = { roleArn: [20, 2048], externalId: [2, 1224], policy: [1, 2048], serialNumber: [9, 256], tokenCode: [6, 6] } as const;
+const LIMITS = {
+  roleArn: [20, 2048],
+  externalId: [2, 1224],
+  policy: [1, 2048],
+  serialNumber: [9, 256],
+  tokenCode: [6, 6],
+} as const;
 
 /** The STS operations of the emulated cloud's Query API. */
 export const STS_ACTIONS: Readonly<Record<string, QueryAction>> = {
@@ -29,7 +35,10 @@ export const STS_ACTIONS: Readonly<Record<string, QueryAction>> = {
       const chained = ctx.principal.session?.kind === 'assumed_role';
       const duration = p.integer('DurationSeconds', sts.STS_LIMITS.minimum, sts.STS_LIMITS.roleHardMax) ?? 3600;
       if (chained && duration > 3600) {
-        throw new CloudError('ValidationError', 'The requested DurationSeconds exceeds the 1 hour session limit for roles assumed by role chaining.');
+        throw new CloudError(
+          'ValidationError',
+          'The requested DurationSeconds exceeds the 1 hour session limit for roles assumed by role chaining.',
+        );
       }
       const policy = bounded(p, 'Policy', LIMITS.policy, false);
       const externalId = bounded(p, 'ExternalId', LIMITS.externalId, false);
@@ -51,7 +60,10 @@ export const STS_ACTIONS: Readonly<Record<string, QueryAction>> = {
   },
   GetFederationToken: {
     service: 'sts',
-    authz: (ctx) => ({ resource: federatedUserArn(ctx.state.settings.accountId, ctx.params.optional('Name') ?? ''), context: tagContext(ctx.params) }),
+    authz: (ctx) => ({
+      resource: federatedUserArn(ctx.state.settings.accountId, ctx.params.optional('Name') ?? ''),
+      context: tagContext(ctx.params),
+    }),
     run: (ctx) => {
       const p = ctx.params;
       if (ctx.principal.session) throw accessDenied('Cannot call GetFederationToken with session credentials');
@@ -103,9 +115,14 @@ function uniqueIdOf(ctx: Pick<ActionContext, 'principal' | 'state'>): string {
 }
 
 /** The unique id of a principal (see `uniqueIdOf`). */
-export function principalUserId(principal: CloudPrincipal, account: string, userIdOf: (name: string) => string | undefined): string {
+export function principalUserId(
+  principal: CloudPrincipal,
+  account: string,
+  userIdOf: (name: string) => string | undefined,
+): string {
   const session = principal.session;
-  if (session?.kind === 'assumed_role' && session.roleArn) return `${roleUniqueId(session.roleArn)}:${session.sessionName ?? principal.arn.split('/').pop() ?? ''}`;
+  if (session?.kind === 'assumed_role' && session.roleArn)
+    return `${roleUniqueId(session.roleArn)}:${session.sessionName ?? principal.arn.split('/').pop() ?? ''}`;
   if (session?.kind === 'federation_token') return `${account}:${session.sessionName ?? ''}`;
   return (principal.userName !== undefined ? userIdOf(principal.userName) : undefined) ?? principal.arn;
 }
@@ -119,7 +136,12 @@ function roleUniqueId(roleArn: string): string {
   return id;
 }
 
-function bounded(p: QueryParams, name: string, [min, max]: readonly [number, number], required: boolean): string | undefined {
+function bounded(
+  p: QueryParams,
+  name: string,
+  [min, max]: readonly [number, number],
+  required: boolean,
+): string | undefined {
   const value = required ? p.required(name) : p.optional(name);
   if (value === undefined) return undefined;
   if (value.length < min) throw badParameter(name, value, `Member must have length greater than or equal to ${min}`);
@@ -129,7 +151,8 @@ function bounded(p: QueryParams, name: string, [min, max]: readonly [number, num
 
 function policyArns(p: QueryParams): string[] {
   return p.structs('PolicyArns', ['arn'] as const).map((a, i) => {
-    if (a.arn === undefined) throw new CloudError('MissingParameter', `The request must contain the parameter PolicyArns.member.${i + 1}.arn`);
+    if (a.arn === undefined)
+      throw new CloudError('MissingParameter', `The request must contain the parameter PolicyArns.member.${i + 1}.arn`);
     return a.arn;
   });
 }
@@ -141,9 +164,23 @@ function sessionTags(p: QueryParams): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Set<string>();
   for (const { key, value } of tags) {
-    if (key.length < 1 || key.length > 128 || !TAG_TEXT.test(key)) throw badParameter('Tags.member.key', key, 'Member must have length between 1 and 128 and match [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]+');
-    if (value.length > 256 || !TAG_VALUE.test(value)) throw badParameter('Tags.member.value', value, 'Member must have length less than or equal to 256 and match [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*');
-    if (seen.has(key.toLowerCase())) throw new CloudError('InvalidParameterValue', 'Duplicate tag keys found. Please note that Tag keys are case insensitive.');
+    if (key.length < 1 || key.length > 128 || !TAG_TEXT.test(key))
+      throw badParameter(
+        'Tags.member.key',
+        key,
+        'Member must have length between 1 and 128 and match [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]+',
+      );
+    if (value.length > 256 || !TAG_VALUE.test(value))
+      throw badParameter(
+        'Tags.member.value',
+        value,
+        'Member must have length less than or equal to 256 and match [\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*',
+      );
+    if (seen.has(key.toLowerCase()))
+      throw new CloudError(
+        'InvalidParameterValue',
+        'Duplicate tag keys found. Please note that Tag keys are case insensitive.',
+      );
     seen.add(key.toLowerCase());
     out[key] = value;
   }

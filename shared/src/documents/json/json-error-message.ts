@@ -3,7 +3,8 @@ import type { ParseErrorCode } from 'jsonc-parser';
 
 /** What each `jsonc-parser` error means, worded for someone fixing the file. */
 const MESSAGES: Readonly<Record<string, string>> = {
-  InvalidSymbol: 'JSON syntax error: this is not a JSON token (strings need double quotes; true, false and null are lower case).',
+  InvalidSymbol:
+    'JSON syntax error: this is not a JSON token (strings need double quotes; true, false and null are lower case).',
   InvalidNumberFormat: 'JSON syntax error: this number is not valid JSON (no leading zeros, hex or trailing dot).',
   PropertyNameExpected: 'JSON syntax error: a property name in double quotes is expected here.',
   ValueExpected: 'JSON syntax error: a value is expected here.',

@@ -66,8 +66,10 @@ export function parseJsonDocument(text: string, lines: LineIndex, jsonc = false)
       onArrayBegin: (offset) => reader.open(offset, []),
       onObjectEnd: (offset, length) => reader.close(offset + length),
       onArrayEnd: (offset, length) => reader.close(offset + length),
-      onObjectProperty: (name: string, offset, length) => reader.property(name, { start: offset, end: offset + length }),
-      onLiteralValue: (value: unknown, offset, length) => reader.literal(value, { start: offset, end: offset + length }),
+      onObjectProperty: (name: string, offset, length) =>
+        reader.property(name, { start: offset, end: offset + length }),
+      onLiteralValue: (value: unknown, offset, length) =>
+        reader.literal(value, { start: offset, end: offset + length }),
       onSeparator: (character, offset) => reader.separator(character, offset),
       onComment: (offset, length) => {
         comments.push({ start: offset, end: offset + length });
@@ -76,7 +78,10 @@ export function parseJsonDocument(text: string, lines: LineIndex, jsonc = false)
       onError: (error, offset, length) => {
         if (reader.broken) return;
         reader.broken = true;
-        sink.problem('DOC_JSON_SYNTAX', jsonErrorMessage(error, source, offset), { start: offset, end: offset + Math.max(length, 1) });
+        sink.problem('DOC_JSON_SYNTAX', jsonErrorMessage(error, source, offset), {
+          start: offset,
+          end: offset + Math.max(length, 1),
+        });
       },
     },
     { disallowComments: false, allowTrailingComma: true, allowEmptyContent: true },
@@ -85,7 +90,8 @@ export function parseJsonDocument(text: string, lines: LineIndex, jsonc = false)
   return { document: { value: reader.root, sink, region }, comments };
 }
 
-const COMMENT_MESSAGE = 'JSON has no comments: the engine and strict JSON parsers refuse this file. Remove the comment, or name the file .jsonc.';
+const COMMENT_MESSAGE =
+  'JSON has no comments: the engine and strict JSON parsers refuse this file. Remove the comment, or name the file .jsonc.';
 
 class JsonReader {
   root: unknown = null;
@@ -110,7 +116,12 @@ class JsonReader {
     if (!frame) return;
     if (frame.comma >= 0 && !this.jsonc && !this.broken) {
       const span = { start: frame.comma, end: frame.comma + 1 };
-      this.sink.problem('DOC_JSON_TRAILING_COMMA', 'Remove the comma before the closing bracket: the engine and strict JSON parsers refuse it (only .jsonc files allow it).', span, frame.pointer);
+      this.sink.problem(
+        'DOC_JSON_TRAILING_COMMA',
+        'Remove the comma before the closing bracket: the engine and strict JSON parsers refuse it (only .jsonc files allow it).',
+        span,
+        frame.pointer,
+      );
     }
     this.sink.record(frame.pointer, frame.key, { start: frame.start, end });
     this.#attach(frame.value);
@@ -148,9 +159,12 @@ class JsonReader {
     const frame = this.#stack[this.#stack.length - 1];
     if (!frame) return { pointer: '', key: undefined };
     frame.comma = -1;
-    if (Array.isArray(frame.value)) return { pointer: appendPointer(frame.pointer, String(frame.value.length)), key: undefined };
+    if (Array.isArray(frame.value))
+      return { pointer: appendPointer(frame.pointer, String(frame.value.length)), key: undefined };
     // A value without a property only follows a syntax error; it gets a pointer no real node has.
-    return frame.member ? { pointer: frame.member.pointer, key: frame.member.span } : { pointer: '\u0000', key: undefined };
+    return frame.member
+      ? { pointer: frame.member.pointer, key: frame.member.span }
+      : { pointer: '\u0000', key: undefined };
   }
 
   #record(pointer: string, key: OffsetRange | undefined, value: OffsetRange): void {

@@ -33,7 +33,9 @@ export function applySuppressions(problems: readonly Problem[], document: Parsed
     });
     return !silenced;
   });
-  document.suppressions.forEach((suppression, i) => kept.push(...reportSuppression(suppression, used[i] ?? [], document.index)));
+  document.suppressions.forEach((suppression, i) =>
+    kept.push(...reportSuppression(suppression, used[i] ?? [], document.index)),
+  );
   return kept;
 }
 
@@ -45,22 +47,45 @@ function covers(suppression: Suppression, problem: Problem): boolean {
 function reportSuppression(suppression: Suppression, used: readonly boolean[], document: number): Problem[] {
   const found: Problem[] = [];
   const add = (code: ProblemCode, message: string, range: TextRange, data?: Record<string, unknown>): void => {
-    found.push({ code, severity: describeCode(code).severity, message, path: '', range, document, ...(data ? { data } : {}) });
+    found.push({
+      code,
+      severity: describeCode(code).severity,
+      message,
+      path: '',
+      range,
+      document,
+      ...(data ? { data } : {}),
+    });
   };
   const directive = suppression.kind === 'document' ? 'keyfob-disable' : 'keyfob-disable-next-line';
   if (suppression.codes.length === 0) {
-    add('SUPPRESSION_NO_CODE', `${directive} names no problem code; list the codes to silence, such as ROLE_UNKNOWN_FIELD.`, suppression.range);
+    add(
+      'SUPPRESSION_NO_CODE',
+      `${directive} names no problem code; list the codes to silence, such as ROLE_UNKNOWN_FIELD.`,
+      suppression.range,
+    );
   }
   if (suppression.reason === '') {
-    add('SUPPRESSION_NO_REASON', `${directive} gives no reason; add one after "--", e.g. "-- <why this is fine>".`, suppression.range);
+    add(
+      'SUPPRESSION_NO_REASON',
+      `${directive} gives no reason; add one after "--", e.g. "-- <why this is fine>".`,
+      suppression.range,
+    );
   }
   suppression.codes.forEach((code, j) => {
     const range = suppression.codeRanges[j] ?? suppression.range;
     if (!Object.hasOwn(problemCodes, code)) {
-      add('SUPPRESSION_UNKNOWN_CODE', `${directive} names ${code}, which is not a keyfob problem code.`, range, { code });
+      add('SUPPRESSION_UNKNOWN_CODE', `${directive} names ${code}, which is not a keyfob problem code.`, range, {
+        code,
+      });
     } else if (!used[j]) {
       const where = suppression.kind === 'document' ? 'in this document' : `on line ${suppression.appliesToLine}`;
-      add('SUPPRESSION_UNUSED', `${directive} silences ${code}, but no ${code} problem is reported ${where}; remove it.`, range, { code });
+      add(
+        'SUPPRESSION_UNUSED',
+        `${directive} silences ${code}, but no ${code} problem is reported ${where}; remove it.`,
+        range,
+        { code },
+      );
     }
   });
   return found;

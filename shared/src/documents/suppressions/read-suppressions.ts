@@ -23,13 +23,25 @@ const CODE = /[^\s,]+/g;
  * `commentPrefix` (`#` or `//`) tells which following lines are only comments, to be skipped when
  * finding the line a `-next-line` comment applies to.
  */
-export function readSuppression(text: string, lines: LineIndex, comment: CommentSpan, commentPrefix: string): Suppression | undefined {
+export function readSuppression(
+  text: string,
+  lines: LineIndex,
+  comment: CommentSpan,
+  commentPrefix: string,
+): Suppression | undefined {
   const body = text.slice(comment.bodyStart, comment.end);
   const directive = DIRECTIVE.exec(body);
   if (!directive) return undefined;
   const kind = directive[1] ? 'next-line' : 'document';
   const line = lines.position(comment.start).line;
-  if (kind === 'document' && text.slice(lines.lineStart(line), comment.start).trim().replace(/^\uFEFF/, '') !== '') return undefined;
+  if (
+    kind === 'document' &&
+    text
+      .slice(lines.lineStart(line), comment.start)
+      .trim()
+      .replace(/^\uFEFF/, '') !== ''
+  )
+    return undefined;
   const rest = body.slice(directive[0].length);
   const dash = rest.indexOf('--');
   const codesText = dash === -1 ? rest : rest.slice(0, dash);
@@ -66,14 +78,19 @@ function nextContentLine(text: string, lines: LineIndex, line: number, commentPr
  * line or follows whitespace and lies outside every scalar token (`scalarSpans`, flat and sorted),
  * so a `#` inside a quoted string or a block scalar is not mistaken for a comment.
  */
-export function findYamlSuppressionComments(text: string, lines: LineIndex, scalarSpans: readonly number[]): CommentSpan[] {
+export function findYamlSuppressionComments(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: readonly number[],
+): CommentSpan[] {
   const found: CommentSpan[] = [];
   for (let at = text.indexOf(SUPPRESSION_MARKER); at !== -1; at = text.indexOf(SUPPRESSION_MARKER, at + 1)) {
     let hash = at - 1;
     while (hash >= 0 && (text[hash] === ' ' || text[hash] === '\t')) hash--;
     if (text[hash] !== '#') continue;
     const before = text[hash - 1];
-    if (hash > 0 && before !== ' ' && before !== '\t' && before !== '\n' && before !== '\r' && before !== '\uFEFF') continue;
+    if (hash > 0 && before !== ' ' && before !== '\t' && before !== '\n' && before !== '\r' && before !== '\uFEFF')
+      continue;
     if (insideScalar(scalarSpans, hash)) continue;
     const line = lines.position(hash).line;
     const end = line < lines.lineCount ? lines.lineStart(line + 1) : text.length;

@@ -153,7 +153,14 @@ function scanPlainFlow(text: string, at: number, lineEnd: number, isKey: boolean
   return end;
 }
 
-function leaf(ctx: FastContext, pointer: string, key: OffsetRange | undefined, value: unknown, start: number, end: number): Inline {
+function leaf(
+  ctx: FastContext,
+  pointer: string,
+  key: OffsetRange | undefined,
+  value: unknown,
+  start: number,
+  end: number,
+): Inline {
   ctx.sink.record(pointer, key, { start, end });
   ctx.sink.scalar(start, end);
   ctx.lastEnd = end;
@@ -164,7 +171,13 @@ function leaf(ctx: FastContext, pointer: string, key: OffsetRange | undefined, v
  * A value that starts at `at` and ends on the same line: a quoted or plain scalar, or a flow
  * collection. Records its location (and its children's) and returns it with its end offset.
  */
-export function readInlineValue(ctx: FastContext, at: number, lineEnd: number, pointer: string, key: OffsetRange | undefined): Inline {
+export function readInlineValue(
+  ctx: FastContext,
+  at: number,
+  lineEnd: number,
+  pointer: string,
+  key: OffsetRange | undefined,
+): Inline {
   const { text } = ctx;
   const c = text.charCodeAt(at);
   if (c === 34 || c === 39) {
@@ -178,7 +191,13 @@ export function readInlineValue(ctx: FastContext, at: number, lineEnd: number, p
   return leaf(ctx, pointer, key, resolvePlainScalar(text.slice(at, end)), at, end);
 }
 
-function readFlowItem(ctx: FastContext, at: number, lineEnd: number, pointer: string, key: OffsetRange | undefined): Inline {
+function readFlowItem(
+  ctx: FastContext,
+  at: number,
+  lineEnd: number,
+  pointer: string,
+  key: OffsetRange | undefined,
+): Inline {
   const { text } = ctx;
   const c = text.charCodeAt(at);
   if (c === 34 || c === 39 || c === 91 || c === 123) return readInlineValue(ctx, at, lineEnd, pointer, key);
@@ -187,7 +206,13 @@ function readFlowItem(ctx: FastContext, at: number, lineEnd: number, pointer: st
   return leaf(ctx, pointer, key, resolvePlainScalar(text.slice(at, end)), at, end);
 }
 
-function readFlowSeq(ctx: FastContext, at: number, lineEnd: number, pointer: string, key: OffsetRange | undefined): Inline {
+function readFlowSeq(
+  ctx: FastContext,
+  at: number,
+  lineEnd: number,
+  pointer: string,
+  key: OffsetRange | undefined,
+): Inline {
   const { text, sink } = ctx;
   const out: unknown[] = [];
   sink.record(pointer, key, { start: at, end: at });
@@ -206,7 +231,13 @@ function readFlowSeq(ctx: FastContext, at: number, lineEnd: number, pointer: str
   return { value: out, end: p + 1 };
 }
 
-function readFlowMap(ctx: FastContext, at: number, lineEnd: number, pointer: string, key: OffsetRange | undefined): Inline {
+function readFlowMap(
+  ctx: FastContext,
+  at: number,
+  lineEnd: number,
+  pointer: string,
+  key: OffsetRange | undefined,
+): Inline {
   const { text, sink } = ctx;
   const out: Record<string, unknown> = {};
   sink.record(pointer, key, { start: at, end: at });

@@ -73,7 +73,8 @@ export class FastYamlReader {
 
   /** Moves to the next line holding more than spaces and a comment. */
   #skipToContent(): void {
-    while (!this.#eof && (this.#first === this.#lineEnd || this.#text.charCodeAt(this.#first) === 35)) this.#load(this.#next);
+    while (!this.#eof && (this.#first === this.#lineEnd || this.#text.charCodeAt(this.#first) === 35))
+      this.#load(this.#next);
   }
 
   #advance(): void {
@@ -113,7 +114,13 @@ export class FastYamlReader {
   }
 
   /** The value of a key or `-` with nothing after it on its line: a nested block, or null. */
-  #nested(pointer: string, key: OffsetRange | undefined, column: number, emptyAt: number, sameIndentSeq: boolean): unknown {
+  #nested(
+    pointer: string,
+    key: OffsetRange | undefined,
+    column: number,
+    emptyAt: number,
+    sameIndentSeq: boolean,
+  ): unknown {
     this.#advance();
     if (!this.#eof && this.#indent > column) return this.#block(pointer, key, column, this.#first);
     // `key:` followed by `- item` lines at the key's own indentation is a sequence value.
@@ -131,7 +138,7 @@ export class FastYamlReader {
     const out: Record<string, unknown> = {};
     const start = firstEntry.span.start;
     sink.record(pointer, key, { start, end: start });
-    for (let entry = firstEntry; ; ) {
+    for (let entry = firstEntry; ;) {
       // A repeated key needs the library path (it reports the duplicate and drops the earlier locations).
       if (Object.hasOwn(out, entry.name)) bail();
       sink.scalar(entry.span.start, entry.span.end);
@@ -156,7 +163,7 @@ export class FastYamlReader {
     const { sink } = this.#ctx;
     const out: unknown[] = [];
     sink.record(pointer, key, { start: at, end: at });
-    for (let dash = at; ; ) {
+    for (let dash = at; ;) {
       const child = appendPointer(pointer, String(out.length));
       const p = skipSpaces(this.#text, dash + 1, this.#lineEnd);
       const empty = p === this.#lineEnd || this.#text.charCodeAt(p) === 35;

@@ -43,7 +43,13 @@ export function parseYamlStream(
   return readWholeStream(text, lines, scalarSpans);
 }
 
-function readPieces(text: string, lines: LineIndex, scalarSpans: number[] | undefined, layout: YamlStreamLayout, useFast: boolean): RawDocument[] {
+function readPieces(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: number[] | undefined,
+  layout: YamlStreamLayout,
+  useFast: boolean,
+): RawDocument[] {
   const documents: RawDocument[] = [];
   let awkward = 0;
   for (let i = 0; i < layout.starts.length; i++) {
@@ -75,7 +81,13 @@ function tooDeepOffsets(text: string, layout: YamlStreamLayout): number[] {
  * `DOC_TOO_DEEP` at the place, and every other piece is read on its own, its syntax errors reported
  * where they are, so one bad document costs no other document its problems.
  */
-function readGuarded(text: string, lines: LineIndex, scalarSpans: number[] | undefined, layout: YamlStreamLayout, deep: readonly number[]): RawDocument[] {
+function readGuarded(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: number[] | undefined,
+  layout: YamlStreamLayout,
+  deep: readonly number[],
+): RawDocument[] {
   if (layout.wholeStream) return [tooDeep(text, lines, 0, deep[0] ?? 0, { start: 0, end: text.length })];
   const documents: RawDocument[] = [];
   for (let i = 0; i < layout.starts.length; i++) {
@@ -90,21 +102,36 @@ function readGuarded(text: string, lines: LineIndex, scalarSpans: number[] | und
     }
     const piece = start + bomLength(text, start);
     const doc = parseAllDocuments(text.slice(piece, end), YAML_OPTIONS)[0];
-    const read = doc ? walk(doc, new DocumentSink(text, lines, documents.length, scalarSpans), piece, end - piece) : undefined;
+    const read = doc
+      ? walk(doc, new DocumentSink(text, lines, documents.length, scalarSpans), piece, end - piece)
+      : undefined;
     documents.push(read ? { ...read, region } : { ...emptyDocument(text, lines, documents.length, [], piece), region });
   }
   return documents;
 }
 
 /** A document nested deeper than `MAX_NESTING_DEPTH`: null, with the problem where the limit is crossed. */
-function tooDeep(text: string, lines: LineIndex, index: number, offset: number, region: { start: number; end: number }): RawDocument {
+function tooDeep(
+  text: string,
+  lines: LineIndex,
+  index: number,
+  offset: number,
+  region: { start: number; end: number },
+): RawDocument {
   const sink = new DocumentSink(text, lines, index, undefined);
   sink.record('', undefined, { start: region.start, end: region.start });
   sink.problem('DOC_TOO_DEEP', tooDeepMessage(), { start: offset, end: offset + 1 });
   return { value: null, sink, region };
 }
 
-function readFast(text: string, lines: LineIndex, scalarSpans: number[] | undefined, index: number, start: number, end: number) {
+function readFast(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: number[] | undefined,
+  index: number,
+  start: number,
+  end: number,
+) {
   const mark = scalarSpans?.length ?? 0;
   const sink = new DocumentSink(text, lines, index, scalarSpans);
   try {
@@ -117,7 +144,14 @@ function readFast(text: string, lines: LineIndex, scalarSpans: number[] | undefi
   }
 }
 
-function readPiece(text: string, lines: LineIndex, scalarSpans: number[] | undefined, index: number, pieceStart: number, end: number) {
+function readPiece(
+  text: string,
+  lines: LineIndex,
+  scalarSpans: number[] | undefined,
+  index: number,
+  pieceStart: number,
+  end: number,
+) {
   const start = pieceStart + bomLength(text, pieceStart);
   const docs = parseAllDocuments(text.slice(start, end), YAML_OPTIONS);
   const doc = docs[0];
@@ -154,16 +188,30 @@ function walk(doc: Document.Parsed, sink: DocumentSink, base: number, length: nu
   return { value, sink };
 }
 
-function report(sink: DocumentSink, code: 'DOC_YAML_SYNTAX' | 'DOC_YAML_WARNING', issue: YAMLError, base: number): void {
+function report(
+  sink: DocumentSink,
+  code: 'DOC_YAML_SYNTAX' | 'DOC_YAML_WARNING',
+  issue: YAMLError,
+  base: number,
+): void {
   const text = issue.message.trim().replace(/[.:]?$/, '.');
   const message = code === 'DOC_YAML_SYNTAX' ? `YAML syntax error: ${text}` : `YAML warning: ${text}`;
-  sink.problem(code, message, { start: base + issue.pos[0], end: base + issue.pos[1] }, undefined, { yamlCode: issue.code });
+  sink.problem(code, message, { start: base + issue.pos[0], end: base + issue.pos[1] }, undefined, {
+    yamlCode: issue.code,
+  });
 }
 
 /** The one document of a stream that has none (empty, or only comments): null, spanning nothing. */
-function emptyDocument(text: string, lines: LineIndex, index: number, issues: readonly YAMLError[], base = 0): RawDocument {
+function emptyDocument(
+  text: string,
+  lines: LineIndex,
+  index: number,
+  issues: readonly YAMLError[],
+  base = 0,
+): RawDocument {
   const sink = new DocumentSink(text, lines, index, undefined);
   sink.record('', undefined, { start: base, end: base });
-  for (const issue of issues) report(sink, issue.name === 'YAMLWarning' ? 'DOC_YAML_WARNING' : 'DOC_YAML_SYNTAX', issue, base);
+  for (const issue of issues)
+    report(sink, issue.name === 'YAMLWarning' ? 'DOC_YAML_WARNING' : 'DOC_YAML_SYNTAX', issue, base);
   return { value: null, sink, region: { start: 0, end: text.length } };
 }

@@ -20,7 +20,7 @@ export function splitYamlStream(text: string): YamlStreamLayout {
   const starts = [0];
   let wholeStream = false;
   const firstLine = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (let at = firstLine; at !== -1 && at <= text.length; ) {
+  for (let at = firstLine; at !== -1 && at <= text.length;) {
     const c = text.charCodeAt(at);
     if (c === 45 && isMarker(text, at, '---') && at !== firstLine) starts.push(at);
     else if ((c === 46 && isMarker(text, at, '...')) || c === 37) wholeStream = true;

@@ -104,16 +104,31 @@ export class YamlDocumentWalker {
     const anchor = this.#anchors.get(node.source);
     const span = { start, end };
     if (anchor === undefined) {
-      this.sink.problem('DOC_YAML_BAD_ALIAS', `Alias *${node.source} names no anchor defined before it.`, span, pointer);
+      this.sink.problem(
+        'DOC_YAML_BAD_ALIAS',
+        `Alias *${node.source} names no anchor defined before it.`,
+        span,
+        pointer,
+      );
       return null;
     }
     if (anchor === PENDING) {
-      this.sink.problem('DOC_YAML_BAD_ALIAS', `Alias *${node.source} points into its own anchor, which JSON cannot hold.`, span, pointer);
+      this.sink.problem(
+        'DOC_YAML_BAD_ALIAS',
+        `Alias *${node.source} points into its own anchor, which JSON cannot hold.`,
+        span,
+        pointer,
+      );
       return null;
     }
     this.#nodes += anchor.size;
     if (this.#nodes > this.#nodeLimit) {
-      this.sink.problem('DOC_YAML_BAD_ALIAS', `Alias *${node.source} expands the document far beyond its size; aliases stop here.`, span, pointer);
+      this.sink.problem(
+        'DOC_YAML_BAD_ALIAS',
+        `Alias *${node.source} expands the document far beyond its size; aliases stop here.`,
+        span,
+        pointer,
+      );
       return null;
     }
     return anchor.value;
@@ -150,10 +165,17 @@ export class YamlDocumentWalker {
     const keyNode = pair.key as Node | null;
     const keyStart = keyNode?.range ? this.base + keyNode.range[0] : this.#lastEnd;
     const name = this.#keyName(keyNode);
-    const keySpan = keyNode?.range ? { start: keyStart, end: trimEnd(this.sink.text, keyStart, this.base + keyNode.range[1]) } : undefined;
+    const keySpan = keyNode?.range
+      ? { start: keyStart, end: trimEnd(this.sink.text, keyStart, this.base + keyNode.range[1]) }
+      : undefined;
     if (name === undefined) {
       const span = keySpan ?? { start: this.#lastEnd, end: this.#lastEnd };
-      this.sink.problem('DOC_KEY_NOT_STRING', 'A key must be a string, not a list or a map; this member is ignored.', span, pointer);
+      this.sink.problem(
+        'DOC_KEY_NOT_STRING',
+        'A key must be a string, not a list or a map; this member is ignored.',
+        span,
+        pointer,
+      );
       this.#detached(pair.value as Node | null, span.end);
       return;
     }
@@ -170,10 +192,16 @@ export class YamlDocumentWalker {
   #override(earlier: SeenMember, name: string, keySpan: OffsetRange, child: string): void {
     for (let i = earlier.first; i < earlier.last; i++) this.sink.locations.delete(this.#order[i] ?? '');
     const line = this.sink.lines.position(earlier.keyStart).line;
-    this.sink.problem('DOC_DUPLICATE_KEY', `Key "${name}" is repeated (first on line ${line}); only this last value counts.`, keySpan, child, {
-      key: name,
-      firstLine: line,
-    });
+    this.sink.problem(
+      'DOC_DUPLICATE_KEY',
+      `Key "${name}" is repeated (first on line ${line}); only this last value counts.`,
+      keySpan,
+      child,
+      {
+        key: name,
+        firstLine: line,
+      },
+    );
   }
 
   /** The JSON key of a pair: a scalar's value as text (null is `""`), or undefined for a collection. */

@@ -5,7 +5,12 @@ import type { Target } from '../../history/target.ts';
 import type { AnnotationMode } from './view-options.ts';
 
 /** Order of importance, most important first: one line shows its most pressing note first. */
-export const SEVERITY_RANK: Readonly<Record<AnnotationSeverity, number>> = { deprecated: 0, breaking: 1, newer: 2, info: 3 };
+export const SEVERITY_RANK: Readonly<Record<AnnotationSeverity, number>> = {
+  deprecated: 0,
+  breaking: 1,
+  newer: 2,
+  info: 3,
+};
 
 /**
  * The annotation a match gets inline, or undefined when it gets none: `off` shows nothing,

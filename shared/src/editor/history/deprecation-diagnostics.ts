@@ -53,7 +53,8 @@ export function deprecationDiagnostics(matches: readonly Match[], target?: Targe
     const afterTarget = target !== undefined && judgeChange(deprecation, target).newer;
     const replacedBy = match.subject.replacedBy;
     const use = replacedBy === undefined ? '' : `: use ${replacedBy}`;
-    const note = afterTarget && target ? ` (after ${describeTarget(target)}, where the replacement may not exist yet)` : '';
+    const note =
+      afterTarget && target ? ` (after ${describeTarget(target)}, where the replacement may not exist yet)` : '';
     const fix = replacementEdit(match);
     out.push({
       code: HISTORY_DEPRECATED,

@@ -1,6 +1,9 @@
 import type { HistoryEntry, HistoryIndex } from '../../history/types.ts';
 
-const keysByIndex = new WeakMap<HistoryIndex, { byEntry: Map<HistoryEntry, string>; byKey: Map<string, HistoryEntry> }>();
+const keysByIndex = new WeakMap<
+  HistoryIndex,
+  { byEntry: Map<HistoryEntry, string>; byKey: Map<string, HistoryEntry> }
+>();
 
 /**
  * A stable name for an entry, for links and tree ids: its date plus its place among the entries

@@ -65,8 +65,17 @@ export function presentEntry(entry: HistoryEntry, target?: Target): EntryPresent
   const editions = entry.editions.length === 1 ? ` · ${entry.editions[0] ?? ''} only` : '';
   const prefix = newer && target ? `newer than ${describeTarget(target)} · ` : '';
   // The level is named only where it is not implied by the kind (`deprecated` is a deprecation; `breaking` is breaking).
-  const implied = entry.level === 'info' || (entry.level === 'deprecation' && entry.kind === 'deprecated') || (entry.level === 'breaking' && entry.kind === 'breaking');
+  const implied =
+    entry.level === 'info' ||
+    (entry.level === 'deprecation' && entry.kind === 'deprecated') ||
+    (entry.level === 'breaking' && entry.kind === 'breaking');
   const level = implied ? '' : ` · ${entry.level}`;
   const sunset = entry.sunset === undefined ? '' : `removal ${entry.sunset} · `;
-  return { label: `${entry.date} · ${entry.kind}${level}${editions}`, description: `${prefix}${sunset}${entry.summary}`, newer, level: entry.level, id: entry.id };
+  return {
+    label: `${entry.date} · ${entry.kind}${level}${editions}`,
+    description: `${prefix}${sunset}${entry.summary}`,
+    newer,
+    level: entry.level,
+    id: entry.id,
+  };
 }

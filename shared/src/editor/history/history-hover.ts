@@ -33,10 +33,14 @@ export function historyHover(matches: readonly Match[], options: HistoryHoverOpt
 }
 
 function matchHover(match: Match, options: HistoryHoverOptions): string {
-  const lines = [hardBreaks(timeline(match.subject, { format: 'markdown', ...(options.target ? { target: options.target } : {}) }))];
+  const lines = [
+    hardBreaks(timeline(match.subject, { format: 'markdown', ...(options.target ? { target: options.target } : {}) })),
+  ];
   const notes: string[] = [];
-  if (match.confidence === 'context') notes.push('Recognised from the code around it (a generic name next to its resource or URL).');
-  if (match.alternatives.length > 0) notes.push(`The same text also names: ${match.alternatives.map((s) => `\`${subjectLabel(s)}\``).join(', ')}.`);
+  if (match.confidence === 'context')
+    notes.push('Recognised from the code around it (a generic name next to its resource or URL).');
+  if (match.alternatives.length > 0)
+    notes.push(`The same text also names: ${match.alternatives.map((s) => `\`${subjectLabel(s)}\``).join(', ')}.`);
   const fix = replacementEdit(match);
   if (fix) notes.push(`Quick fix: ${fix.title}.`);
   if (notes.length > 0) lines.push('', notes.join('  \n'));

@@ -30,12 +30,18 @@ export const MAX_LINE_TEXT = 160;
  * lineAnnotations(scanText(text, { languageId: 'typescript' }), [{ startLine: 1, endLine: 40 }], { mode: 'important' });
  * // [{ line: 7, text: 'deprecated 2021-06-08 → use DELETE /organizations/…', severity: 'deprecated', items: [...] }]
  */
-export function lineAnnotations(matches: readonly Match[], visible: readonly LineSpan[], options: ViewOptions): LineAnnotation[] {
+export function lineAnnotations(
+  matches: readonly Match[],
+  visible: readonly LineSpan[],
+  options: ViewOptions,
+): LineAnnotation[] {
   const margin = Math.max(0, options.margin ?? VIEW_DEFAULTS.margin);
   const cap = Math.max(0, options.cap ?? VIEW_DEFAULTS.cap);
   if (options.mode === 'off' || cap === 0 || visible.length === 0) return [];
   const byLine = new Map<number, { match: Match; annotation: Annotation }[]>();
-  for (const window of mergeSpans(visible.map((s) => ({ startLine: s.startLine - margin, endLine: s.endLine + margin })))) {
+  for (const window of mergeSpans(
+    visible.map((s) => ({ startLine: s.startLine - margin, endLine: s.endLine + margin })),
+  )) {
     for (const match of matchesInLines(matches, window.startLine, window.endLine)) {
       const annotation = chooseAnnotation(match, options.mode, options.target);
       if (!annotation) continue;
@@ -53,7 +59,10 @@ export function lineAnnotations(matches: readonly Match[], visible: readonly Lin
 }
 
 function toLineAnnotation(line: number, found: readonly { match: Match; annotation: Annotation }[]): LineAnnotation {
-  const items = [...found].sort((a, b) => SEVERITY_RANK[a.annotation.severity] - SEVERITY_RANK[b.annotation.severity] || a.match.start - b.match.start);
+  const items = [...found].sort(
+    (a, b) =>
+      SEVERITY_RANK[a.annotation.severity] - SEVERITY_RANK[b.annotation.severity] || a.match.start - b.match.start,
+  );
   const first = items[0];
   return { line, text: lineText(items), severity: first?.annotation.severity ?? 'info', items };
 }
@@ -69,7 +78,9 @@ function lineText(items: readonly { match: Match; annotation: Annotation }[]): s
     seen.add(match.subject.id);
     return true;
   });
-  const parts = unique.map(({ match, annotation }) => (unique.length > 1 ? `${match.subject.name}: ${annotation.text}` : annotation.text));
+  const parts = unique.map(({ match, annotation }) =>
+    unique.length > 1 ? `${match.subject.name}: ${annotation.text}` : annotation.text,
+  );
   const text = parts.join('  ·  ');
   return text.length > MAX_LINE_TEXT ? `${text.slice(0, MAX_LINE_TEXT - 1).trimEnd()}…` : text;
 }

@@ -33,9 +33,10 @@ export interface HistorySearchOptions {
 export function historySearchItems(query: string, options: HistorySearchOptions = {}): HistorySearchItem[] {
   const index = options.index ?? history;
   const limit = options.limit ?? 30;
-  const found = query.trim() === ''
-    ? { subjects: [], entries: index.entries.slice(0, limit).map((item) => ({ item })) }
-    : searchHistory(query, index);
+  const found =
+    query.trim() === ''
+      ? { subjects: [], entries: index.entries.slice(0, limit).map((item) => ({ item })) }
+      : searchHistory(query, index);
   const subjects = found.subjects.slice(0, limit).map(({ item }): HistorySearchItem => ({
     kind: 'subject',
     id: item.id,

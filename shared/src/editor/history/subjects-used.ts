@@ -27,7 +27,10 @@ export interface UsedSubject {
  * action first (deprecated, breaking, newer than the target), then by label. One row per subject
  * however often it occurs.
  */
-export function subjectsUsed(files: readonly { readonly file: string; readonly matches: readonly Match[] }[], target?: Target): UsedSubject[] {
+export function subjectsUsed(
+  files: readonly { readonly file: string; readonly matches: readonly Match[] }[],
+  target?: Target,
+): UsedSubject[] {
   const bySubject = new Map<HistorySubject, Occurrence[]>();
   for (const { file, matches } of files) {
     for (const match of matches) {
@@ -37,6 +40,14 @@ export function subjectsUsed(files: readonly { readonly file: string; readonly m
       else bySubject.set(match.subject, [occurrence]);
     }
   }
-  const out = [...bySubject].map(([subject, occurrences]) => ({ subject, label: subjectLabel(subject), annotation: annotationFor({ subject }, target), occurrences }));
-  return out.sort((a, b) => SEVERITY_RANK[a.annotation.severity] - SEVERITY_RANK[b.annotation.severity] || a.label.localeCompare(b.label));
+  const out = [...bySubject].map(([subject, occurrences]) => ({
+    subject,
+    label: subjectLabel(subject),
+    annotation: annotationFor({ subject }, target),
+    occurrences,
+  }));
+  return out.sort(
+    (a, b) =>
+      SEVERITY_RANK[a.annotation.severity] - SEVERITY_RANK[b.annotation.severity] || a.label.localeCompare(b.label),
+  );
 }

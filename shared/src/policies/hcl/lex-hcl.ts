@@ -109,10 +109,14 @@ function readHeredoc(text: string, start: number): { value: string; end: number 
   while (i <= text.length) {
     const lineEnd = text.indexOf('\n', i);
     const line = text.slice(i, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
-    if ((indented ? line.trim() : line) === marker) return { value: lines.join('\n') + (lines.length > 0 ? '\n' : ''), end: lineEnd === -1 ? text.length : lineEnd };
+    if ((indented ? line.trim() : line) === marker)
+      return { value: lines.join('\n') + (lines.length > 0 ? '\n' : ''), end: lineEnd === -1 ? text.length : lineEnd };
     lines.push(line);
     if (lineEnd === -1) break;
     i = lineEnd + 1;
   }
-  throw new HclSyntaxError(`heredoc not terminated (no line "${marker}")`, { start, end: start + header[0].length - 1 });
+  throw new HclSyntaxError(`heredoc not terminated (no line "${marker}")`, {
+    start,
+    end: start + header[0].length - 1,
+  });
 }

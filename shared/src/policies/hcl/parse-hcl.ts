@@ -6,7 +6,9 @@ import { HclSyntaxError, lexHcl, type HclToken } from './lex-hcl.ts';
 const MAX_DEPTH = 64;
 
 /** The outcome of parsing: the root object, or the first syntax error with its range. */
-export type HclParse = { readonly root: HclObject; readonly error?: undefined } | { readonly root?: undefined; readonly error: { readonly message: string; readonly range: OffsetRange } };
+export type HclParse =
+  | { readonly root: HclObject; readonly error?: undefined }
+  | { readonly root?: undefined; readonly error: { readonly message: string; readonly range: OffsetRange } };
 
 /**
  * Parses HCL v1 as the real engine's policy reader does, and its JSON form (a text starting with
@@ -65,7 +67,8 @@ class Parser {
     if (!first) throw new HclSyntaxError(`expected a key, found ${describe(token)}`, token.range);
     let value: HclNode;
     if (isPunct(token, '=') || isPunct(token, ':')) {
-      if (keys.length > 1) throw new HclSyntaxError(`nested object expected: LBRACE got: ${describe(token)}`, token.range);
+      if (keys.length > 1)
+        throw new HclSyntaxError(`nested object expected: LBRACE got: ${describe(token)}`, token.range);
       this.next();
       value = this.value(depth + 1);
     } else if (isPunct(token, '{')) {
@@ -75,7 +78,11 @@ class Parser {
     }
     for (let i = keys.length - 1; i >= 1; i--) {
       const label = keys[i] as HclToken;
-      value = { kind: 'object', entries: [{ key: label.text, keyRange: label.range, value }], range: { start: label.range.start, end: value.range.end } };
+      value = {
+        kind: 'object',
+        entries: [{ key: label.text, keyRange: label.range, value }],
+        range: { start: label.range.start, end: value.range.end },
+      };
     }
     return { key: first.text, keyRange: first.range, value };
   }
@@ -95,7 +102,8 @@ class Parser {
     this.next();
     if (token.type === 'string') return { kind: 'string', value: token.text, range: token.range };
     if (token.type === 'number') return { kind: 'number', value: Number(token.text), range: token.range };
-    if (token.type === 'ident' && (token.text === 'true' || token.text === 'false')) return { kind: 'bool', value: token.text === 'true', range: token.range };
+    if (token.type === 'ident' && (token.text === 'true' || token.text === 'false'))
+      return { kind: 'bool', value: token.text === 'true', range: token.range };
     if (token.type === 'ident' && token.text === 'null') return { kind: 'null', value: null, range: token.range };
     throw new HclSyntaxError(`expected a value, found ${describe(token)}`, token.range);
   }
@@ -105,10 +113,12 @@ class Parser {
     const open = this.next();
     const items: HclNode[] = [];
     while (!isPunct(this.peek(), ']')) {
-      if (this.peek().type === 'eof') throw new HclSyntaxError("expected ']' before the end of the text", this.peek().range);
+      if (this.peek().type === 'eof')
+        throw new HclSyntaxError("expected ']' before the end of the text", this.peek().range);
       items.push(this.value(depth + 1));
       if (isPunct(this.peek(), ',')) this.next();
-      else if (!isPunct(this.peek(), ']')) throw new HclSyntaxError(`expected ',' or ']' in a list, found ${describe(this.peek())}`, this.peek().range);
+      else if (!isPunct(this.peek(), ']'))
+        throw new HclSyntaxError(`expected ',' or ']' in a list, found ${describe(this.peek())}`, this.peek().range);
     }
     const close = this.next();
     return { kind: 'list', items, range: { start: open.range.start, end: close.range.end } };

@@ -20,7 +20,13 @@ function compareKinds(name: string, args: readonly ArgInfo[]): ArgIssue[] {
   if (first === undefined || first === 'any') return [];
   return args.flatMap((arg, index) =>
     arg.type !== 'any' && arg.type !== first
-      ? [{ code: 'TEMPLATE_ARG_TYPE' as const, index, message: `${name} cannot compare ${describeType(arg.type)} with ${describeType(first)}.` }]
+      ? [
+          {
+            code: 'TEMPLATE_ARG_TYPE' as const,
+            index,
+            message: `${name} cannot compare ${describeType(arg.type)} with ${describeType(first)}.`,
+          },
+        ]
       : [],
   );
 }
@@ -29,7 +35,15 @@ function compareKinds(name: string, args: readonly ArgInfo[]): ArgIssue[] {
 function ordered(name: string): (args: readonly ArgInfo[]) => ArgIssue[] {
   return (args) => {
     const bools = args.flatMap((arg, index) =>
-      arg.type === 'bool' ? [{ code: 'TEMPLATE_ARG_TYPE' as const, index, message: `${name} cannot order booleans; compare numbers or strings.` }] : [],
+      arg.type === 'bool'
+        ? [
+            {
+              code: 'TEMPLATE_ARG_TYPE' as const,
+              index,
+              message: `${name} cannot order booleans; compare numbers or strings.`,
+            },
+          ]
+        : [],
     );
     return bools.length > 0 ? bools : compareKinds(name, args);
   };
@@ -52,9 +66,15 @@ function equal(name: string, a: TemplateValue | undefined, b: TemplateValue | un
 
 function comparison(name: string, test: (order: number) => boolean): TemplateFunction {
   return {
-    name, usage: `${name} A B`, summary: `True when A ${name} B (numbers or strings).`,
-    params: ['any', 'any'], returns: 'bool', pure: true, checkArgs: ordered(name),
-    call: ([a, b]) => test(compare(name, a, b)), bound: () => BOOL,
+    name,
+    usage: `${name} A B`,
+    summary: `True when A ${name} B (numbers or strings).`,
+    params: ['any', 'any'],
+    returns: 'bool',
+    pure: true,
+    checkArgs: ordered(name),
+    call: ([a, b]) => test(compare(name, a, b)),
+    bound: () => BOOL,
   };
 }
 
@@ -96,22 +116,48 @@ function sprintBound(args: readonly AbstractValue[]): AbstractValue {
 /** The Go text/template builtins a username template can use. */
 export const BUILTIN_FUNCTIONS: readonly TemplateFunction[] = [
   {
-    name: 'printf', usage: 'printf FORMAT ARGS...', summary: 'Go fmt.Sprintf: verbs %s %d %v %q, flags, width, %%.',
-    params: ['string'], rest: 'any', returns: 'string', pure: true,
-    call: ([format, ...args]) => goSprintf(typeof format === 'string' ? format : '', args), bound: printfBound,
+    name: 'printf',
+    usage: 'printf FORMAT ARGS...',
+    summary: 'Go fmt.Sprintf: verbs %s %d %v %q, flags, width, %%.',
+    params: ['string'],
+    rest: 'any',
+    returns: 'string',
+    pure: true,
+    call: ([format, ...args]) => goSprintf(typeof format === 'string' ? format : '', args),
+    bound: printfBound,
   },
   {
-    name: 'print', usage: 'print ARGS...', summary: 'Go fmt.Sprint: the arguments joined (spaces between non-strings).',
-    params: [], rest: 'any', returns: 'string', pure: true, call: sprint, bound: sprintBound,
+    name: 'print',
+    usage: 'print ARGS...',
+    summary: 'Go fmt.Sprint: the arguments joined (spaces between non-strings).',
+    params: [],
+    rest: 'any',
+    returns: 'string',
+    pure: true,
+    call: sprint,
+    bound: sprintBound,
   },
   {
-    name: 'eq', usage: 'eq A B...', summary: 'True when A equals B or any later argument.',
-    params: ['any', 'any'], rest: 'any', returns: 'bool', pure: true, checkArgs: sameKinds('eq'), bound: () => BOOL,
+    name: 'eq',
+    usage: 'eq A B...',
+    summary: 'True when A equals B or any later argument.',
+    params: ['any', 'any'],
+    rest: 'any',
+    returns: 'bool',
+    pure: true,
+    checkArgs: sameKinds('eq'),
+    bound: () => BOOL,
     call: ([a, ...rest]) => rest.some((b) => equal('eq', a, b)),
   },
   {
-    name: 'ne', usage: 'ne A B', summary: 'True when A differs from B.',
-    params: ['any', 'any'], returns: 'bool', pure: true, checkArgs: sameKinds('ne'), bound: () => BOOL,
+    name: 'ne',
+    usage: 'ne A B',
+    summary: 'True when A differs from B.',
+    params: ['any', 'any'],
+    returns: 'bool',
+    pure: true,
+    checkArgs: sameKinds('ne'),
+    bound: () => BOOL,
     call: ([a, b]) => !equal('ne', a, b),
   },
   comparison('lt', (o) => o < 0),
@@ -119,29 +165,53 @@ export const BUILTIN_FUNCTIONS: readonly TemplateFunction[] = [
   comparison('gt', (o) => o > 0),
   comparison('ge', (o) => o >= 0),
   {
-    name: 'and', usage: 'and A B...', summary: 'The first false argument, or the last one (stops evaluating at the first false).',
-    params: ['any'], rest: 'any', returns: 'any', pure: true,
-    call: (args) => args.find((a) => !isTruthy(a)) ?? args[args.length - 1] ?? false, bound: (args) => deciding(args, false),
+    name: 'and',
+    usage: 'and A B...',
+    summary: 'The first false argument, or the last one (stops evaluating at the first false).',
+    params: ['any'],
+    rest: 'any',
+    returns: 'any',
+    pure: true,
+    call: (args) => args.find((a) => !isTruthy(a)) ?? args[args.length - 1] ?? false,
+    bound: (args) => deciding(args, false),
   },
   {
-    name: 'or', usage: 'or A B...', summary: 'The first true argument, or the last one (stops evaluating at the first true).',
-    params: ['any'], rest: 'any', returns: 'any', pure: true,
-    call: (args) => args.find((a) => isTruthy(a)) ?? args[args.length - 1] ?? false, bound: (args) => deciding(args, true),
+    name: 'or',
+    usage: 'or A B...',
+    summary: 'The first true argument, or the last one (stops evaluating at the first true).',
+    params: ['any'],
+    rest: 'any',
+    returns: 'any',
+    pure: true,
+    call: (args) => args.find((a) => isTruthy(a)) ?? args[args.length - 1] ?? false,
+    bound: (args) => deciding(args, true),
   },
   {
-    name: 'not', usage: 'not A', summary: 'True when A is false, 0 or empty.',
-    params: ['any'], returns: 'bool', pure: true, call: ([a]) => a === undefined || !isTruthy(a),
+    name: 'not',
+    usage: 'not A',
+    summary: 'True when A is false, 0 or empty.',
+    params: ['any'],
+    returns: 'bool',
+    pure: true,
+    call: ([a]) => a === undefined || !isTruthy(a),
     bound: ([a]) => {
       const truth = a === undefined ? undefined : staticTruth(a);
       return truth === undefined ? BOOL : { kind: 'const', value: !truth };
     },
   },
   {
-    name: 'len', usage: 'len STRING', summary: 'Length of STRING in bytes.',
-    params: ['string'], returns: 'int', pure: true, call: ([s]) => utf8Length(typeof s === 'string' ? s : ''),
+    name: 'len',
+    usage: 'len STRING',
+    summary: 'Length of STRING in bytes.',
+    params: ['string'],
+    returns: 'int',
+    pure: true,
+    call: ([s]) => utf8Length(typeof s === 'string' ? s : ''),
     bound: ([s]) => {
       const r = printedLength(s ?? UNKNOWN);
-      return abstractType(s ?? UNKNOWN) === 'string' ? { kind: 'int', lo: r.min, hi: r.max } : { kind: 'int', lo: 0, hi: undefined };
+      return abstractType(s ?? UNKNOWN) === 'string'
+        ? { kind: 'int', lo: r.min, hi: r.max }
+        : { kind: 'int', lo: 0, hi: undefined };
     },
   },
 ];

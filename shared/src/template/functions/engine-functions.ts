@@ -30,7 +30,13 @@ function constAtLeast(index: number, min: number, name: string): (args: readonly
   return (args) => {
     const value = args[index]?.value;
     if (typeof value !== 'number' || value >= min) return [];
-    return [{ code: 'TEMPLATE_ARG_VALUE', index, message: `${name} needs a length of at least ${min}, not ${value}; every generation would fail.` }];
+    return [
+      {
+        code: 'TEMPLATE_ARG_VALUE',
+        index,
+        message: `${name} needs a length of at least ${min}, not ${value}; every generation would fail.`,
+      },
+    ];
   };
 }
 
@@ -52,7 +58,8 @@ function truncate(args: readonly TemplateValue[]): TemplateValue {
 
 function truncateSha256(args: readonly TemplateValue[]): TemplateValue {
   const [n, s] = [int(args[0]), str(args[1])];
-  if (n <= SHA_SUFFIX) throw new TemplateRenderError(`max length must be > ${SHA_SUFFIX} but was ${n}`, 'truncate_sha256');
+  if (n <= SHA_SUFFIX)
+    throw new TemplateRenderError(`max length must be > ${SHA_SUFFIX} but was ${n}`, 'truncate_sha256');
   if (utf8Length(s) <= n) return s;
   const head = truncateUtf8(s, n - SHA_SUFFIX);
   return head + sha256Hex(s.slice(head.length)).slice(0, SHA_SUFFIX);
@@ -85,59 +92,127 @@ function timestampBound(layout: AbstractValue | undefined): AbstractValue {
 /** The engine's own template functions (Vault's sdk/helper/template set). */
 export const ENGINE_FUNCTIONS: readonly TemplateFunction[] = [
   {
-    name: 'truncate', usage: 'truncate N STRING', summary: 'Cuts STRING to at most N bytes (N > 0).',
-    params: ['int', 'string'], returns: 'string', pure: true, call: truncate,
-    bound: ([n, s]) => cutBound(n, s), checkArgs: constAtLeast(0, 1, 'truncate'),
+    name: 'truncate',
+    usage: 'truncate N STRING',
+    summary: 'Cuts STRING to at most N bytes (N > 0).',
+    params: ['int', 'string'],
+    returns: 'string',
+    pure: true,
+    call: truncate,
+    bound: ([n, s]) => cutBound(n, s),
+    checkArgs: constAtLeast(0, 1, 'truncate'),
   },
   {
-    name: 'truncate_sha256', usage: 'truncate_sha256 N STRING',
+    name: 'truncate_sha256',
+    usage: 'truncate_sha256 N STRING',
     summary: 'Cuts STRING to N bytes, replacing the cut-off part with the first 8 hex digits of its SHA-256 (N > 8).',
-    params: ['int', 'string'], returns: 'string', pure: true, call: truncateSha256,
-    bound: ([n, s]) => cutBound(n, s), checkArgs: constAtLeast(0, SHA_SUFFIX + 1, 'truncate_sha256'),
+    params: ['int', 'string'],
+    returns: 'string',
+    pure: true,
+    call: truncateSha256,
+    bound: ([n, s]) => cutBound(n, s),
+    checkArgs: constAtLeast(0, SHA_SUFFIX + 1, 'truncate_sha256'),
   },
   {
-    name: 'uppercase', usage: 'uppercase STRING', summary: 'Upper-cases STRING.',
-    params: ['string'], returns: 'string', pure: true, call: ([s]) => changeCase(str(s), 'upper'),
+    name: 'uppercase',
+    usage: 'uppercase STRING',
+    summary: 'Upper-cases STRING.',
+    params: ['string'],
+    returns: 'string',
+    pure: true,
+    call: ([s]) => changeCase(str(s), 'upper'),
     bound: ([s]) => caseBound(s),
   },
   {
-    name: 'lowercase', usage: 'lowercase STRING', summary: 'Lower-cases STRING.',
-    params: ['string'], returns: 'string', pure: true, call: ([s]) => changeCase(str(s), 'lower'),
+    name: 'lowercase',
+    usage: 'lowercase STRING',
+    summary: 'Lower-cases STRING.',
+    params: ['string'],
+    returns: 'string',
+    pure: true,
+    call: ([s]) => changeCase(str(s), 'lower'),
     bound: ([s]) => caseBound(s),
   },
   {
-    name: 'replace', usage: 'replace OLD NEW STRING', summary: 'Replaces every OLD in STRING with NEW.',
-    params: ['string', 'string', 'string'], returns: 'string', pure: true,
-    call: ([o, n, s]) => replaceAll(str(s), str(o), str(n)), bound: ([o, n, s]) => replaceBound(o, n, s),
+    name: 'replace',
+    usage: 'replace OLD NEW STRING',
+    summary: 'Replaces every OLD in STRING with NEW.',
+    params: ['string', 'string', 'string'],
+    returns: 'string',
+    pure: true,
+    call: ([o, n, s]) => replaceAll(str(s), str(o), str(n)),
+    bound: ([o, n, s]) => replaceBound(o, n, s),
   },
   {
-    name: 'sha256', usage: 'sha256 STRING', summary: 'Lower-case hex SHA-256 of STRING (64 characters).',
-    params: ['string'], returns: 'string', pure: true, call: ([s]) => sha256Hex(str(s)), bound: () => fixed(64),
+    name: 'sha256',
+    usage: 'sha256 STRING',
+    summary: 'Lower-case hex SHA-256 of STRING (64 characters).',
+    params: ['string'],
+    returns: 'string',
+    pure: true,
+    call: ([s]) => sha256Hex(str(s)),
+    bound: () => fixed(64),
   },
   {
-    name: 'base64', usage: 'base64 STRING', summary: 'Standard base64 of STRING (4 characters per 3 bytes).',
-    params: ['string'], returns: 'string', pure: true, call: ([s]) => encodeBase64(str(s)), bound: ([s]) => base64Bound(s),
+    name: 'base64',
+    usage: 'base64 STRING',
+    summary: 'Standard base64 of STRING (4 characters per 3 bytes).',
+    params: ['string'],
+    returns: 'string',
+    pure: true,
+    call: ([s]) => encodeBase64(str(s)),
+    bound: ([s]) => base64Bound(s),
   },
   {
-    name: 'random', usage: 'random N', summary: 'N random characters from [A-Za-z0-9].',
-    params: ['int'], returns: 'string', pure: false, call: random,
-    bound: ([n]) => (n?.kind === 'const' && typeof n.value === 'number' ? fixed(Math.max(0, n.value)) : stringOf(0, undefined, true)),
+    name: 'random',
+    usage: 'random N',
+    summary: 'N random characters from [A-Za-z0-9].',
+    params: ['int'],
+    returns: 'string',
+    pure: false,
+    call: random,
+    bound: ([n]) =>
+      n?.kind === 'const' && typeof n.value === 'number' ? fixed(Math.max(0, n.value)) : stringOf(0, undefined, true),
     checkArgs: constAtLeast(0, 0, 'random'),
   },
   {
-    name: 'unix_time', usage: 'unix_time', summary: 'The current Unix time in seconds (10 digits).',
-    params: [], returns: 'string', pure: false, call: (_a, d) => String(Math.floor(d.now().getTime() / 1000)), bound: () => fixed(10),
+    name: 'unix_time',
+    usage: 'unix_time',
+    summary: 'The current Unix time in seconds (10 digits).',
+    params: [],
+    returns: 'string',
+    pure: false,
+    call: (_a, d) => String(Math.floor(d.now().getTime() / 1000)),
+    bound: () => fixed(10),
   },
   {
-    name: 'unix_time_millis', usage: 'unix_time_millis', summary: 'The current Unix time in milliseconds (13 digits).',
-    params: [], returns: 'string', pure: false, call: (_a, d) => String(Math.floor(d.now().getTime())), bound: () => fixed(13),
+    name: 'unix_time_millis',
+    usage: 'unix_time_millis',
+    summary: 'The current Unix time in milliseconds (13 digits).',
+    params: [],
+    returns: 'string',
+    pure: false,
+    call: (_a, d) => String(Math.floor(d.now().getTime())),
+    bound: () => fixed(13),
   },
   {
-    name: 'timestamp', usage: 'timestamp LAYOUT', summary: 'The current UTC time in a Go layout such as "2006-01-02T15:04:05Z07:00".',
-    params: ['string'], returns: 'string', pure: false, call: ([l], d) => formatGoTime(d.now(), str(l)), bound: ([l]) => timestampBound(l),
+    name: 'timestamp',
+    usage: 'timestamp LAYOUT',
+    summary: 'The current UTC time in a Go layout such as "2006-01-02T15:04:05Z07:00".',
+    params: ['string'],
+    returns: 'string',
+    pure: false,
+    call: ([l], d) => formatGoTime(d.now(), str(l)),
+    bound: ([l]) => timestampBound(l),
   },
   {
-    name: 'uuid', usage: 'uuid', summary: 'A random UUID-shaped id (36 characters).',
-    params: [], returns: 'string', pure: false, call: (_a, d) => uuid(d), bound: () => fixed(36),
+    name: 'uuid',
+    usage: 'uuid',
+    summary: 'A random UUID-shaped id (36 characters).',
+    params: [],
+    returns: 'string',
+    pure: false,
+    call: (_a, d) => uuid(d),
+    bound: () => fixed(36),
   },
 ];

@@ -19,7 +19,15 @@ export function findTemplateFunction(name: string): TemplateFunction | undefined
  * Go text/template builtins that exist in Go but make no sense for a username built from three
  * strings; keyfob refuses them so a template that lints clean also renders the same everywhere.
  */
-const UNSUPPORTED_GO_BUILTINS: ReadonlySet<string> = new Set(['html', 'js', 'urlquery', 'index', 'slice', 'call', 'println']);
+const UNSUPPORTED_GO_BUILTINS: ReadonlySet<string> = new Set([
+  'html',
+  'js',
+  'urlquery',
+  'index',
+  'slice',
+  'call',
+  'println',
+]);
 
 /** Names people bring from Sprig/Helm and other template dialects, mapped to the engine's function. */
 const FUNCTION_ALIASES: Readonly<Record<string, string>> = {

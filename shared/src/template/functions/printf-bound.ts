@@ -8,7 +8,8 @@ import { isAscii, utf8Length } from '../utf8.ts';
 type Range = { min: number; max: number | undefined; ascii: boolean };
 
 const exact = (text: string): Range => ({ min: utf8Length(text), max: utf8Length(text), ascii: isAscii(text) });
-const scale = (n: number | undefined, k: number, plus = 0): number | undefined => (n === undefined ? undefined : n * k + plus);
+const scale = (n: number | undefined, k: number, plus = 0): number | undefined =>
+  n === undefined ? undefined : n * k + plus;
 
 /** Applies width (at least `width` runes) and, for strings, precision (at most `precision` runes). */
 function widen(r: Range, piece: VerbPiece, cut: boolean): Range {
@@ -19,7 +20,11 @@ function widen(r: Range, piece: VerbPiece, cut: boolean): Range {
     max = Math.min(max ?? Infinity, r.ascii ? p : 4 * p);
   }
   const w = piece.width ?? 0;
-  return { min: Math.max(min, w), max: max === undefined ? undefined : r.ascii ? Math.max(max, w) : max + w, ascii: r.ascii };
+  return {
+    min: Math.max(min, w),
+    max: max === undefined ? undefined : r.ascii ? Math.max(max, w) : max + w,
+    ascii: r.ascii,
+  };
 }
 
 function stringVerb(r: LengthRange, piece: VerbPiece): Range | undefined {
@@ -40,7 +45,11 @@ function stringVerb(r: LengthRange, piece: VerbPiece): Range | undefined {
 function intVerb(r: LengthRange, piece: VerbPiece): Range | undefined {
   if (piece.verb === 'd' || piece.verb === 'v') {
     const floor = Math.max(r.min, piece.precision ?? 0);
-    return widen({ min: floor, max: r.max === undefined ? undefined : Math.max(r.max, piece.precision ?? 0) + 1, ascii: true }, piece, false);
+    return widen(
+      { min: floor, max: r.max === undefined ? undefined : Math.max(r.max, piece.precision ?? 0) + 1, ascii: true },
+      piece,
+      false,
+    );
   }
   // Other integer verbs (x, o, b, c, q, U): at most 64 binary digits with prefix and sign, or a quoted rune.
   return 'xXoObcqU'.includes(piece.verb) ? widen({ min: 1, max: 68, ascii: false }, piece, false) : undefined;
@@ -52,10 +61,13 @@ function verbRange(arg: AbstractValue, piece: VerbPiece): Range {
   const type = abstractType(arg);
   if (piece.verb === 'T') return widen({ min: 3, max: 6, ascii: true }, piece, false);
   const fitted =
-    type === 'string' ? stringVerb(r, piece)
-    : type === 'int' ? intVerb(r, piece)
-    : type === 'bool' && (piece.verb === 't' || piece.verb === 'v') ? widen(r, piece, false)
-    : undefined;
+    type === 'string'
+      ? stringVerb(r, piece)
+      : type === 'int'
+        ? intVerb(r, piece)
+        : type === 'bool' && (piece.verb === 't' || piece.verb === 'v')
+          ? widen(r, piece, false)
+          : undefined;
   if (fitted) return fitted;
   if (type === 'any') return { min: 0, max: undefined, ascii: false };
   // Go prints a mismatched verb as "%!d(string=value)".
@@ -78,7 +90,11 @@ function extraRange(extra: readonly AbstractValue[]): Range {
     const r = printedLength(arg);
     const type = abstractType(arg);
     const name = type === 'any' ? undefined : type.length + 1;
-    range = { min: range.min + r.min + 4, max: range.max === undefined || r.max === undefined || name === undefined ? undefined : range.max + r.max + name, ascii: range.ascii && r.ascii };
+    range = {
+      min: range.min + r.min + 4,
+      max: range.max === undefined || r.max === undefined || name === undefined ? undefined : range.max + r.max + name,
+      ascii: range.ascii && r.ascii,
+    };
   }
   return range;
 }
@@ -90,7 +106,11 @@ export function printfBound(args: readonly AbstractValue[]): AbstractValue {
   let total: Range = { min: 0, max: 0, ascii: true };
   let next = 0;
   const add = (r: Range): void => {
-    total = { min: total.min + r.min, max: total.max === undefined || r.max === undefined ? undefined : total.max + r.max, ascii: total.ascii && r.ascii };
+    total = {
+      min: total.min + r.min,
+      max: total.max === undefined || r.max === undefined ? undefined : total.max + r.max,
+      ascii: total.ascii && r.ascii,
+    };
   };
   for (const piece of parseFormat(format.value)) {
     if (piece.kind === 'text') add(exact(piece.text));

@@ -42,7 +42,11 @@ function constString(value: AbstractValue | undefined): string | undefined {
  * Length bound of `replace OLD NEW STRING`. With k matches the length changes by
  * k * (len NEW - len OLD), and k is at most len STRING / len OLD (characters + 1 for an empty OLD).
  */
-export function replaceBound(oldArg: AbstractValue | undefined, newArg: AbstractValue | undefined, input: AbstractValue | undefined): AbstractValue {
+export function replaceBound(
+  oldArg: AbstractValue | undefined,
+  newArg: AbstractValue | undefined,
+  input: AbstractValue | undefined,
+): AbstractValue {
   const old = constString(oldArg);
   const s = printedLength(input ?? UNKNOWN);
   const n = printedLength(newArg ?? UNKNOWN);
@@ -57,6 +61,7 @@ export function replaceBound(oldArg: AbstractValue | undefined, newArg: Abstract
   const grow = n.max === undefined ? undefined : Math.max(0, n.max - size);
   const shrink = Math.max(0, size - n.min);
   const matches = s.max === undefined ? undefined : Math.floor(s.max / size);
-  const max = matches === 0 ? s.max : matches === undefined || grow === undefined ? undefined : (s.max ?? 0) + matches * grow;
+  const max =
+    matches === 0 ? s.max : matches === undefined || grow === undefined ? undefined : (s.max ?? 0) + matches * grow;
   return stringOf(s.min - Math.floor(s.min / size) * shrink, max, ascii);
 }

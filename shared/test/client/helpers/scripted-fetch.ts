@@ -34,7 +34,8 @@ export function scriptedFetch(script: readonly Scripted[] | ((request: Recorded)
   const fake = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
+      headers[name.toLowerCase()] = value;
     const recorded: Recorded = {
       method: init.method ?? 'GET',
       path: url.pathname,
@@ -56,7 +57,9 @@ export function scriptedFetch(script: readonly Scripted[] | ((request: Recorded)
 
 function hang(signal: AbortSignal | null | undefined): Promise<never> {
   return new Promise((_resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')), { once: true });
+    signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')), {
+      once: true,
+    });
   });
 }
 

@@ -21,14 +21,20 @@ function hoverAt(needle: string, options: Parameters<typeof historyHover>[1] = {
 describe('historyHover', () => {
   it('a deprecated endpoint: heading, verdict, dated changes newest first, replacement and the fix', () => {
     const hover = hoverAt('/registry-modules') ?? '';
-    assert.match(hover, /^\*\*POST \/registry-modules\*\* — endpoint {2}\n_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/);
+    assert.match(
+      hover,
+      /^\*\*POST \/registry-modules\*\* — endpoint {2}\n_deprecated 2021-06-08 → use POST \/organizations\/:organization_name\/registry-modules\/vcs_/,
+    );
     const dates = [...hover.matchAll(/^- \*\*(\d{4}-\d{2}-\d{2})\*\* (\w+)/gm)].map((m) => `${m[1]} ${m[2]}`);
     assert.ok(dates.length >= 1);
     assert.equal(dates[0], '2021-06-08 deprecated');
     assert.deepEqual([...dates].sort().reverse(), dates, 'newest first');
     assert.match(hover, /both editions|hosted only|self-hosted only/);
     assert.match(hover, /replaced by POST \/organizations\/:organization_name\/registry-modules\/vcs/);
-    assert.match(hover, /Quick fix: Use POST \/organizations\/:organization_name\/registry-modules\/vcs \(then fill in :organization_name\)/);
+    assert.match(
+      hover,
+      /Quick fix: Use POST \/organizations\/:organization_name\/registry-modules\/vcs \(then fill in :organization_name\)/,
+    );
     assert.doesNotMatch(hover, /Recognised from the code around it/);
   });
 
@@ -43,7 +49,10 @@ describe('historyHover', () => {
     const target = parseTarget('self-hosted@v202207-1');
     assert.ok(target.ok);
     const hover = hoverAt('enforce:', { target: target.target }) ?? '';
-    assert.match(hover, /\*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · newer than self-hosted v202207-1 · ph-2023-05-25/);
+    assert.match(
+      hover,
+      /\*\*2023-05-25\*\* deprecated · \*\*deprecation\*\* · both editions · newer than self-hosted v202207-1 · ph-2023-05-25/,
+    );
   });
 
   it('a page link is added when the caller gives one', () => {
@@ -59,7 +68,10 @@ describe('historyHover', () => {
   it('the same subject twice under the cursor is shown once; two subjects are separated by a rule', () => {
     const match = matchesAt(MATCHES, TEXT.indexOf('enforce:') + 1);
     assert.equal(historyHover([...match, ...match])?.split('\n---\n').length, 1);
-    const two = [...matchesAt(MATCHES, TEXT.indexOf('/workspaces?') + 2), ...matchesAt(MATCHES, TEXT.indexOf('search%5B') + 2)];
+    const two = [
+      ...matchesAt(MATCHES, TEXT.indexOf('/workspaces?') + 2),
+      ...matchesAt(MATCHES, TEXT.indexOf('search%5B') + 2),
+    ];
     assert.equal(two.length, 2);
     assert.equal(historyHover(two)?.split('\n\n---\n\n').length, 2);
   });

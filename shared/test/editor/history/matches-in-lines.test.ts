@@ -27,21 +27,43 @@ describe('matchesInLines', () => {
     { name: 'a range before the start', from: -10, to: 0, expected: [] },
   ];
   for (const c of CASES) {
-    it(c.name, () => assert.deepEqual(matchesInLines(MATCHES, c.from, c.to).map((m) => m.line), c.expected));
+    it(c.name, () =>
+      assert.deepEqual(
+        matchesInLines(MATCHES, c.from, c.to).map((m) => m.line),
+        c.expected,
+      ),
+    );
   }
 });
 
 describe('matchesAt', () => {
   const CASES: readonly { name: string; offset: number; expected: readonly string[] }[] = [
-    { name: 'inside a URL path', offset: offsetOf('/workspaces?', 3), expected: ['GET /organizations/:organization_name/workspaces'] },
-    { name: 'on a query parameter inside the same literal', offset: offsetOf('search%5B', 2), expected: ['search[tags]'] },
+    {
+      name: 'inside a URL path',
+      offset: offsetOf('/workspaces?', 3),
+      expected: ['GET /organizations/:organization_name/workspaces'],
+    },
+    {
+      name: 'on a query parameter inside the same literal',
+      offset: offsetOf('search%5B', 2),
+      expected: ['search[tags]'],
+    },
     { name: 'on an include value', offset: offsetOf('readme', 1), expected: ['readme'] },
-    { name: 'just after the last character of a key still hovers it', offset: offsetOf("plan-timeout'", 12), expected: ['platform-build-worker-plan-timeout'] },
+    {
+      name: 'just after the last character of a key still hovers it',
+      offset: offsetOf("plan-timeout'", 12),
+      expected: ['platform-build-worker-plan-timeout'],
+    },
     { name: 'on an ordinary word: nothing', offset: offsetOf('button', 2), expected: [] },
     { name: 'between two matches: nothing', offset: offsetOf("': '2h'", 3), expected: [] },
     { name: 'at offset 0: nothing', offset: 0, expected: [] },
   ];
   for (const c of CASES) {
-    it(c.name, () => assert.deepEqual(matchesAt(MATCHES, c.offset).map((m) => m.subject.name), c.expected));
+    it(c.name, () =>
+      assert.deepEqual(
+        matchesAt(MATCHES, c.offset).map((m) => m.subject.name),
+        c.expected,
+      ),
+    );
   }
 });
