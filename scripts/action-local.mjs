@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hideMasked, runAction, runnerView } from './lib/run-action.mjs';
+import { hideMasked, runStep, runnerView } from './lib/run-action.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `usage: npm run action:local -- KEY=VALUE... [--no-post]
@@ -66,25 +66,27 @@ async function main() {
     return 2;
   }
   const say = (text) => process.stdout.write(`${text}\n`);
-  const main = await runAction('main', parsed.inputs);
+  // The step runs in the caller's folder and home, as a checkout on a runner would.
+  const step = { inputs: parsed.inputs, workspace: process.cwd(), env: { HOME: process.env.HOME ?? process.cwd() } };
+  const main = await runStep('main', step);
   // Anything printed below goes through the step's own masks: outputs and exports hold the secrets.
   const hide = (text) => hideMasked(text, main.masks);
   say('── main (action/dist/main.cjs) ──');
   say(runnerView(main.stdout));
   if (main.stderr.trim() !== '') say(hide(main.stderr.trim()));
-  say(`exit code ${main.code}`);
+  say(`exit code ${main.exitCode}`);
   say('── exported variables (GITHUB_ENV) ──');
   for (const [name, value] of Object.entries(main.env)) say(`${name}=${hide(value)}`);
   say('── outputs (GITHUB_OUTPUT) ──');
   for (const [name, value] of Object.entries(main.outputs)) say(`${name}: ${hide(value)}`);
-  let code = main.code ?? 1;
+  let code = main.exitCode ?? 1;
   if (parsed.post) {
-    const post = await runAction('post', parsed.inputs, main.state);
+    const post = await runStep('post', { ...step, state: main.state });
     say('── post (action/dist/post.cjs, with the state main saved) ──');
     say(hideMasked(runnerView(post.stdout), main.masks));
     if (post.stderr.trim() !== '') say(hide(post.stderr.trim()));
-    say(`exit code ${post.code}`);
-    if (code === 0) code = post.code ?? 1;
+    say(`exit code ${post.exitCode}`);
+    if (code === 0) code = post.exitCode ?? 1;
   }
   return code;
 }

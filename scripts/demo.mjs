@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { node, runAction as runStep, runnerView } from './lib/run-action.mjs';
+import { node, runStep, runnerView } from './lib/run-action.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The SDK warns on Node 20 that its releases after January 2027 need Node 22; not news for a demo.
@@ -151,7 +151,8 @@ async function showAccess(engine, token) {
 }
 
 /** Runs an action entry from the repository root, as a workflow's checkout would. */
-const runAction = (entry, inputs, state = {}) => runStep(entry, inputs, state, { GITHUB_WORKSPACE: root });
+const runAction = (entry, inputs, state = {}) =>
+  runStep(entry, { inputs, state, workspace: root, env: { HOME: process.env.HOME ?? root } });
 
 async function whoami(
   engine,
@@ -258,7 +259,7 @@ async function main() {
     const main = await runAction('main', inputs);
     say(paint('1', "\n  The step's log, as the runner shows it:"));
     say(indent(runnerView(main.stdout, paint), '  │ '));
-    if (main.code !== 0) throw new Error('the action failed');
+    if (main.exitCode !== 0) throw new Error('the action failed');
     say(paint('1', '\n  Exported for the next steps (GITHUB_ENV):'));
     say(
       indent(

@@ -21,12 +21,12 @@ const keepSourceUrls = {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith('@keyfob/') ? undefined : { external: true },
     );
-    build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
+    build.onLoad({ filter: /\.([cm]?ts|mjs)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const contents = text.includes('import.meta.url')
         ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
         : text;
-      return { contents, loader: 'ts' };
+      return { contents, loader: args.path.endsWith('.mjs') ? 'js' : 'ts' };
     });
   },
 };

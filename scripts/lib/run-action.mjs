@@ -17,6 +17,8 @@ const GITHUB_CONTEXT = {
   GITHUB_REPOSITORY: 'octo/app',
   GITHUB_RUN_ID: '4242',
   GITHUB_RUN_ATTEMPT: '1',
+  GITHUB_WORKFLOW: 'deploy',
+  RUNNER_OS: 'Linux',
 };
 
 /** Runs node with arguments; resolves with the exit code and the output. */
@@ -29,61 +31,88 @@ export function node(args, options = {}) {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    // A safety net against a hung step, not a timing assertion.
+    const timer =
+      options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
 /**
  * Runs `action/dist/<entry>.cjs` once as the runner does and reads back the files it wrote.
- * `inputs` by their action.yml names; `state` is what main saved (for post); `env` adds variables.
+ * `options.inputs` by their action.yml names; `options.state` is what main saved (for post);
+ * `options.env` adds variables; `options.workspace` is GITHUB_WORKSPACE and the working directory
+ * (default the repository root). HOME is the step's own temporary folder unless `env` names one.
  */
-export async function runAction(entry, inputs, state = {}, env = {}) {
+export async function runStep(entry, options) {
   const dir = mkdtempSync(join(tmpdir(), 'keyfob-step-'));
   const files = { GITHUB_ENV: 'env', GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' };
+  const workspace = options.workspace ?? root;
   const stepEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME ?? dir,
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
     RUNNER_TEMP: dir,
-    GITHUB_WORKSPACE: process.cwd(),
+    GITHUB_WORKSPACE: workspace,
     ...GITHUB_CONTEXT,
-    ...env,
   };
   for (const [name, file] of Object.entries(files)) writeFileSync((stepEnv[name] = join(dir, file)), '');
+  Object.assign(stepEnv, options.env);
   // The runner's spelling: upper case, spaces to `_`, hyphens kept.
-  for (const [name, value] of Object.entries(inputs)) stepEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-  for (const [name, value] of Object.entries(state)) stepEnv[`STATE_${name}`] = value;
+  for (const [name, value] of Object.entries(options.inputs))
+    stepEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(options.state ?? {})) stepEnv[`STATE_${name}`] = value;
   try {
+    const started = performance.now();
     const run = await node([join(root, 'action', 'dist', `${entry}.cjs`)], {
       env: stepEnv,
-      cwd: stepEnv.GITHUB_WORKSPACE,
+      cwd: workspace,
+      killAfterMs: options.killAfterMs ?? 60_000,
     });
-    const read = (name) => fileCommands(readFileSync(stepEnv[name], 'utf8'));
+    const ms = performance.now() - started;
+    const read = (name) => readFileSync(join(dir, files[name]), 'utf8');
     return {
-      ...run,
-      env: read('GITHUB_ENV'),
-      outputs: read('GITHUB_OUTPUT'),
-      state: read('GITHUB_STATE'),
-      summary: readFileSync(stepEnv.GITHUB_STEP_SUMMARY, 'utf8'),
+      exitCode: run.code,
+      stdout: run.stdout,
+      stderr: run.stderr,
+      env: fileCommands(read('GITHUB_ENV')),
+      outputs: fileCommands(read('GITHUB_OUTPUT')),
+      state: fileCommands(read('GITHUB_STATE')),
+      summary: read('GITHUB_STEP_SUMMARY'),
       masks: masksOf(run.stdout),
+      ms,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** `NAME<<DELIM ... DELIM` blocks of the runner's environment files. */
+/** main, then post with main's saved state; post gets the same inputs and environment. */
+export async function runJob(options) {
+  const main = await runStep('main', options);
+  const post = await runStep('post', { ...options, state: main.state });
+  return { main, post };
+}
+
+/** Reads `NAME<<DELIMITER\nvalue\nDELIMITER` blocks (and plain `NAME=value` lines). */
 function fileCommands(text) {
   const values = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
-    const m = /^([^=<]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const end = lines.indexOf(m[2], i + 1);
-    values[m[1]] = lines.slice(i + 1, end).join('\n');
-    i = end;
+    const line = lines[i];
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2], i + 1);
+      values[heredoc[1]] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (line.includes('=')) {
+      values[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
   }
   return values;
 }
