@@ -3,7 +3,8 @@
 // commas and comments in strict .json beside a .jsonc that may have them. One bad file must never
 // cost the other files their results.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,5 +91,63 @@ describe('keyfob lint: hostile and sloppy files in one folder', () => {
       ],
     );
     assert.deepEqual(of('relaxed.role.jsonc'), []);
+  });
+});
+
+describe('keyfob lint --format text: file text never floods or drives the terminal', () => {
+  it('cuts a minified line around the problem and shows control characters as \uFFFD', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keyfob-hostile-text-'));
+    try {
+      // One line of about 300 KB with the problem near its end, and a value carrying terminal escapes.
+      const policy = JSON.stringify({ Version: '2012-10-17', Statement: [], Padding: 'x'.repeat(300_000) });
+      writeFileSync(
+        join(dir, 'minified.role.json'),
+        JSON.stringify({ credential_type: 'iam_user', policy_document: policy, ttl: '99y' }),
+      );
+      writeFileSync(join(dir, 'escape.role.yaml'), 'credential_type: "iam_user\u001b[2J\u001b]0;pwned\u0007"\n');
+      const run = spawnSync(process.execPath, [BIN, 'lint', '--format', 'text', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      assert.equal(run.status, 1, run.stderr);
+      const lines = run.stdout.split('\n');
+      assert.ok(
+        lines.some((l) => l.startsWith('minified.role.json:1:')),
+        run.stdout.slice(0, 2000),
+      );
+      assert.ok(
+        lines.some((l) => l.startsWith('escape.role.yaml:1:')),
+        run.stdout.slice(0, 2000),
+      );
+      const longest = Math.max(...lines.map((l) => l.length));
+      assert.ok(longest < 1000, `the longest printed line has ${longest} characters`);
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(run.stdout), 'no control character reaches the terminal');
+      assert.ok(
+        lines.some((l) => l.includes('\uFFFD[2J\uFFFD]0;pwned\uFFFD')),
+        run.stdout,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops quietly when its reader goes away (keyfob lint . | head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keyfob-hostile-pipe-'));
+    try {
+      // Enough problems that the output outlives a reader that takes one chunk and leaves.
+      const fields = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`unknown_${i}`, i]));
+      writeFileSync(join(dir, 'many.role.json'), JSON.stringify({ credential_type: 'iam_user', ...fields }));
+      const child = spawn(process.execPath, [BIN, 'lint', '.'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const [code] = (await once(child, 'close')) as [number | null];
+      assert.equal(stderr, '', 'no EPIPE stack trace');
+      assert.notEqual(code, null, 'exited by itself');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

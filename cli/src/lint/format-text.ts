@@ -1,5 +1,7 @@
+import { printableCharacters } from '@keyfob/shared/client';
 import type { Problem } from '@keyfob/shared/problem';
 import { countProblems, describeCounts, type FileReport } from './report.ts';
+import { sourceExcerpt } from './source-excerpt.ts';
 
 const COLOURS = {
   error: '\u001b[31m',
@@ -23,7 +25,7 @@ export function formatText(reports: readonly FileReport[], options: { colour: bo
       const line = problem.range?.startLine ?? 1;
       const column = problem.range?.startColumn ?? 1;
       out.push(
-        `${report.file}:${line}:${column} ${paint(problem.severity, problem.severity)} ${problem.code} ${problem.message}`,
+        `${printableCharacters(report.file)}:${line}:${column} ${paint(problem.severity, problem.severity)} ${problem.code} ${printableCharacters(problem.message)}`,
       );
       out.push(...excerpt(lines, problem, paint));
     }
@@ -43,14 +45,13 @@ function excerpt(
 ): string[] {
   const range = problem.range;
   if (!range) return [];
-  const source = (lines[range.startLine - 1] ?? '').replace(/\r$/, '');
+  const source = lines[range.startLine - 1] ?? '';
   const gutter = String(range.startLine).padStart(5);
   const endColumn = range.endLine === range.startLine ? range.endColumn : source.length + 1;
-  const width = Math.max(1, endColumn - range.startColumn);
-  const caret =
-    ' '.repeat(range.startColumn - 1) + '^'.repeat(Math.min(width, Math.max(1, source.length - range.startColumn + 1)));
+  const shown = sourceExcerpt(source, range.startColumn, endColumn);
+  const caret = ' '.repeat(shown.caretStart) + '^'.repeat(shown.caretWidth);
   return [
-    `${paint('dim', `${gutter} |`)} ${source.replace(/\t/g, ' ')}`,
+    `${paint('dim', `${gutter} |`)} ${shown.text}`,
     `${paint('dim', `${' '.repeat(5)} |`)} ${paint(problem.severity, caret)}`,
   ];
 }

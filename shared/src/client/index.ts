@@ -17,7 +17,7 @@ export type { ConnectionContext, ConnectionResult } from './read-connection-sett
 export { EngineError, EngineUnsupportedError, isEngineError } from './engine-error.ts';
 export type { EngineErrorCode, EngineErrorInit } from './engine-error.ts';
 export { REDACTED, redactSecrets } from './redact-secrets.ts';
-export { MAX_LOG_LINE, sanitizeLine } from './sanitize-line.ts';
+export { MAX_LOG_LINE, printableCharacters, sanitizeLine } from './sanitize-line.ts';
 export { shouldRetry, isRetryableStatus } from './should-retry.ts';
 export { retryDelay } from './retry-delay.ts';
 export type { RetryDelayInput } from './retry-delay.ts';

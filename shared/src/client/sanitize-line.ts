@@ -31,9 +31,19 @@ const COMMAND_START = /^(\s*)(::|##\[)/;
  */
 export function sanitizeLine(text: string, secrets: readonly string[], max = MAX_LOG_LINE): string {
   const redacted = hideCutSecrets(redactSecrets(text, secrets), secrets);
-  const flat = redacted.replace(LINE_BREAKS, ' ⏎ ').replace(/\t/g, ' ').replace(CONTROLS, '\uFFFD');
+  const flat = printableCharacters(redacted.replace(LINE_BREAKS, ' ⏎ '));
   const safe = flat.replace(COMMAND_START, '$1› $2');
   return cutLine(safe, max);
+}
+
+/**
+ * `text` with each tab shown as a space and every other control character (terminal escapes, NUL,
+ * BEL, C1, and any line break left) as `�`, one character for one, so columns keep their place.
+ *
+ * @example printableCharacters('a\tb\u001b[2J') // 'a b�[2J'
+ */
+export function printableCharacters(text: string): string {
+  return text.replace(/\t/g, ' ').replace(CONTROLS, '\uFFFD').replace(LINE_BREAKS, '\uFFFD');
 }
 
 /** Shortest secret prefix treated as a leak when it ends at a cut mark. */
