@@ -1,3 +1,4 @@
+import type { ProblemCode } from '../codes/index.ts';
 import { checkIamArn } from './arn.ts';
 import { fieldTable } from './field-info.ts';
 import { itemSpanData } from './parse-fields.ts';
@@ -27,50 +28,42 @@ const accessKeyOrAudience = defineRule<RootContext>(
   },
 );
 
-const secretNeedsAccessKey = defineRule<RootContext>(
-  'root-config',
+/** A rule for a field that is only meaningful with another: reported on `field`'s key when `needs` is absent. */
+function requiresField(
+  code: ProblemCode,
+  source: string,
+  field: string,
+  needs: string,
+  message: string,
+): Rule<RootContext> {
+  return defineRule<RootContext>('root-config', code, source, (context, report) => {
+    if (!has(context, field) || has(context, needs)) return;
+    report({ path: fieldPath(context, field), target: 'key', message, data: { field: needs } });
+  });
+}
+
+const secretNeedsAccessKey = requiresField(
   'ROOT_SECRET_KEY_WITHOUT_ACCESS_KEY',
   'seed 1, Root configuration table (secret_key: together with access_key)',
-  (context, report) => {
-    if (!has(context, 'secret_key') || has(context, 'access_key')) return;
-    report({
-      path: fieldPath(context, 'secret_key'),
-      target: 'key',
-      message: 'secret_key is set without access_key; add access_key or remove secret_key.',
-      data: { field: 'access_key' },
-    });
-  },
+  'secret_key',
+  'access_key',
+  'secret_key is set without access_key; add access_key or remove secret_key.',
 );
 
-const accessKeyNeedsSecret = defineRule<RootContext>(
-  'root-config',
+const accessKeyNeedsSecret = requiresField(
   'ROOT_ACCESS_KEY_WITHOUT_SECRET_KEY',
   'seed 1, Root configuration table (secret_key: together with access_key)',
-  (context, report) => {
-    if (!has(context, 'access_key') || has(context, 'secret_key')) return;
-    report({
-      path: fieldPath(context, 'access_key'),
-      target: 'key',
-      message:
-        'access_key is set without secret_key; static credentials need both (configure them on the engine, not in a file).',
-      data: { field: 'secret_key' },
-    });
-  },
+  'access_key',
+  'secret_key',
+  'access_key is set without secret_key; static credentials need both (configure them on the engine, not in a file).',
 );
 
-const audienceNeedsRoleArn = defineRule<RootContext>(
-  'root-config',
+const audienceNeedsRoleArn = requiresField(
   'ROOT_AUDIENCE_WITHOUT_ROLE_ARN',
   'seed 1, Root configuration table (role_arn: required with identity_token_audience)',
-  (context, report) => {
-    if (!has(context, 'identity_token_audience') || has(context, 'role_arn')) return;
-    report({
-      path: fieldPath(context, 'identity_token_audience'),
-      target: 'key',
-      message: 'identity_token_audience needs role_arn, the role to assume with the identity token; add role_arn.',
-      data: { field: 'role_arn' },
-    });
-  },
+  'identity_token_audience',
+  'role_arn',
+  'identity_token_audience needs role_arn, the role to assume with the identity token; add role_arn.',
 );
 
 const roleArnFormat = defineRule<RootContext>(
