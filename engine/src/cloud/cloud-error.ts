@@ -1,3 +1,5 @@
+import { iamConstraintFaults, type IamStringRule } from '@keyfob/shared/rules';
+
 /**
  * An error of the emulated provider, shaped like the real one's: an error code and a message.
  * The engine prefixes it with the failed step (`Error creating IAM user: ...`); `throttled`
@@ -57,4 +59,19 @@ export function validationError(detail: string): CloudError {
 /** A request the caller may not make. */
 export function accessDenied(detail: string): CloudError {
   return new CloudError('AccessDenied', detail, 403);
+}
+
+/**
+ * Checks members against AWS IAM's model (length and pattern: the shared rules the linter uses) and
+ * throws the provider's `ValidationError` as AWS words it, listing every failed constraint of every member.
+ */
+export function checkIamMembers(members: readonly (readonly [string, string, IamStringRule])[]): void {
+  const each = members.flatMap(([member, value, rule]) =>
+    iamConstraintFaults(value, rule).map(
+      (fault) => `Value '${value}' at '${member}' failed to satisfy constraint: ${fault}`,
+    ),
+  );
+  if (each.length === 0) return;
+  const count = each.length === 1 ? '1 validation error' : `${each.length} validation errors`;
+  throw validationError(`${count} detected: ${each.join('; ')}`);
 }

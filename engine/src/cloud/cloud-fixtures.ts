@@ -1,6 +1,7 @@
+import { IAM_PATH_RULE, IAM_USER_NAME_RULE, iamConstraintFaults } from '@keyfob/shared/rules';
 import { isoTime } from '../clock.ts';
 import { newAccessKeyId, newUniqueId } from '../ids.ts';
-import { IAM_NAME, isPolicyArn, parseRoleArn, userArn } from './arn.ts';
+import { isPolicyArn, parseRoleArn, userArn } from './arn.ts';
 import type { CloudState } from './cloud-state.ts';
 import type { AccessKey, CloudSettings, CloudUser, GroupFixture, RoleFixture, ThrottleRule } from './cloud-types.ts';
 import { MAX_ACCESS_KEYS } from './iam-operations.ts';
@@ -93,10 +94,11 @@ function readUser(value: unknown, where: string, defaults: UserDefaults, errors:
   const raw = isObject(value) ? value : {};
   if (!isObject(value)) errors.push(`${where} must be an object`);
   const name = typeof raw.name === 'string' ? raw.name : '';
-  if (name.length === 0 || name.length > 64 || !IAM_NAME.test(name))
+  if (iamConstraintFaults(name, IAM_USER_NAME_RULE).length > 0)
     errors.push(`${where}.name must be an IAM user name ([\\w+=,.@-], 1-64)`);
   const path = typeof raw.path === 'string' ? raw.path : '/';
-  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(path)) errors.push(`${where}.path must start and end with "/"`);
+  if (iamConstraintFaults(path, IAM_PATH_RULE).length > 0)
+    errors.push(`${where}.path must be "/" or "/…/" with printable ASCII (U+0021-U+007E) between, at most 512`);
   const policies = stringList(raw.policies, `${where}.policies`, errors, FIXTURE_LIMITS.policiesPerUser);
   for (const arn of policies) if (!isPolicyArn(arn)) errors.push(`${where}.policies: "${arn}" is not a policy ARN`);
   const inline = stringMap(raw.inlinePolicies, `${where}.inlinePolicies`, errors, INLINE_POLICY_LIMITS);

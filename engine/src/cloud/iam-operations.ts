@@ -1,7 +1,8 @@
 import type { EngineClock } from '../clock.ts';
 import { newAccessKeyId, newSecretKey, newUniqueId } from '../ids.ts';
-import { IAM_NAME, isPolicyArn, userArn } from './arn.ts';
-import { CloudError, noSuchEntity, validationError } from './cloud-error.ts';
+import { IAM_PATH_RULE, IAM_USER_NAME_RULE } from '@keyfob/shared/rules';
+import { isPolicyArn, userArn } from './arn.ts';
+import { checkIamMembers, CloudError, noSuchEntity } from './cloud-error.ts';
 import type { CloudState } from './cloud-state.ts';
 import type { AccessKey, CloudPrincipal, CloudUser } from './cloud-types.ts';
 
@@ -22,8 +23,9 @@ export interface CreateUserInput {
   readonly permissionsBoundary?: string;
 }
 
-/** The user called `name`, or NoSuchEntity. */
+/** The user called `name`; ValidationError for a name outside AWS's pattern, else NoSuchEntity. */
 export function requireUser(state: CloudState, name: string): CloudUser {
+  checkIamMembers([['userName', name, IAM_USER_NAME_RULE]]);
   const user = state.users.get(name);
   if (!user) throw noSuchEntity(`The user with name ${name} cannot be found.`);
   return user;
@@ -31,13 +33,10 @@ export function requireUser(state: CloudState, name: string): CloudUser {
 
 /** CreateUser: name charset and length, path shape, boundary ARN, no duplicates. */
 export function createUser(state: CloudState, clock: EngineClock, input: CreateUserInput): CloudUser {
-  if (input.name.length > 64 || !IAM_NAME.test(input.name)) {
-    throw validationError(
-      `1 validation error detected: Value '${input.name}' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+ and have length less than or equal to 64`,
-    );
-  }
-  if (!/^\/([\x21-\x7f]{0,510}\/)?$/.test(input.path))
-    throw validationError(`The specified value for path is invalid.`);
+  checkIamMembers([
+    ['userName', input.name, IAM_USER_NAME_RULE],
+    ['path', input.path, IAM_PATH_RULE],
+  ]);
   if (input.permissionsBoundary !== undefined && !isPolicyArn(input.permissionsBoundary)) {
     throw new CloudError('InvalidInput', `ARN ${input.permissionsBoundary} is not valid.`);
   }

@@ -55,7 +55,8 @@ export const roleCodes = {
   },
   ROLE_INVALID_USER_PATH: {
     severity: 'error',
-    summary: '`user_path` does not match `^/([\\x21-\\x7F]{0,510}/)?$` (it must start and end with `/`).',
+    summary:
+      "`user_path` is not an IAM path (AWS's `(\\u002F)|(\\u002F[\\u0021-\\u007E]+\\u002F)`, at most 512 characters: `/` or `/…/` with printable ASCII, no space or DEL, between). What the engine's own looser regexp `^/([\\x21-\\x7F]{0,510}/)?$` refuses is a 400 on its API; DEL and `//`, which it stores but CreateUser refuses, are warnings there.",
   },
   ROLE_INVALID_ROLE_ARN: {
     severity: 'error',

@@ -19,6 +19,8 @@ export { fieldInfo, fieldsFor, isCredentialType } from './field-info.ts';
 export type { FieldInfo, FieldKind, ValueKind } from './field-info.ts';
 export { didYouMean } from './did-you-mean.ts';
 export { checkIamArn } from './arn.ts';
+export { IAM_PATH_RULE, IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
+export type { IamStringRule } from './iam-names.ts';
 export { CREDENTIAL_TYPES } from './types.ts';
 export type {
   CredentialRequest,

@@ -1,13 +1,15 @@
 import { formatDuration } from '../duration/index.ts';
 import { checkIamArn } from './arn.ts';
+import { firstNonPrintable, IAM_PATH_RULE, iamConstraintFaults } from './iam-names.ts';
 import { itemSpanData } from './parse-fields.ts';
 import type { RoleContext } from './role-context.ts';
 import { defineRule, fieldPath, quote, type Report, type Rule } from './rule.ts';
 
 /** The engine's role-name pattern; a name outside it matches no URL path. */
 export const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
-// Seed 1 leaves user_path's format to the engine; this is the engine's own regexp.
-const USER_PATH = /^\/(?:[\x21-\x7f]{0,510}\/)?$/;
+// Seed 1 leaves user_path's format to the engine, whose own regexp is looser than AWS's: it lets DEL
+// (0x7F) and "//" through, which CreateUser then refuses. What it refuses is a 400 on the engine's API.
+const ENGINE_USER_PATH = /^\/(?:[\x21-\x7f]{0,510}\/)?$/;
 
 /** The role name must be addressable: the engine's path pattern. */
 export const roleNameRule = defineRule<RoleContext>(
@@ -55,21 +57,33 @@ const ttlOrder = defineRule<RoleContext>(
 const userPath = defineRule<RoleContext>(
   'role',
   'ROLE_INVALID_USER_PATH',
-  'seed 1, Role table (user_path)',
+  'seed 1, Role table (user_path); AWS IAM pathType',
   (context, report) => {
     const value = context.fields.strings.get('user_path');
-    if (value === undefined || value === '' || USER_PATH.test(value)) return;
+    if (value === undefined || value === '' || iamConstraintFaults(value, IAM_PATH_RULE).length === 0) return;
     const trimmed = value.replace(/^\/+|\/+$/g, '');
     const replacement = trimmed === '' ? '/' : `/${trimmed}/`;
-    const fix = USER_PATH.test(replacement) ? `; write ${quote(replacement)}` : '';
+    const fixable = iamConstraintFaults(replacement, IAM_PATH_RULE).length === 0;
+    const engineAccepts = ENGINE_USER_PATH.test(value);
+    const stored = engineAccepts ? "; the engine stores it, but AWS's CreateUser refuses it (ValidationError)" : '';
     report({
       path: fieldPath(context, 'user_path'),
       target: 'value',
-      message: `user_path ${quote(value)} must start and end with "/" and hold only printable ASCII without spaces${fix}.`,
-      ...(fix ? { data: { replacement } } : {}),
+      message: `user_path ${quote(value)} is not an IAM path: ${userPathFault(value)}${stored}${fixable ? `; write ${quote(replacement)}` : ''}.`,
+      ...(fixable || engineAccepts
+        ? { data: { ...(fixable ? { replacement } : {}), ...(engineAccepts ? { engineAccepts: true } : {}) } }
+        : {}),
     });
   },
 );
+
+/** Why a path fails AWS's pathType, in words. */
+function userPathFault(value: string): string {
+  if (value.length > IAM_PATH_RULE.max) return `it is ${value.length} characters long (at most ${IAM_PATH_RULE.max})`;
+  const odd = firstNonPrintable(value);
+  if (odd !== undefined) return `it holds ${odd}; only printable ASCII from "!" to "~" (U+0021 to U+007E) may appear`;
+  return 'it must be "/" alone or start and end with "/" with at least one character between';
+}
 
 /** Reports each item of a list field that is not an ARN of the given kind. */
 function checkArnList(context: RoleContext, report: Report, field: string, kind: 'role' | 'policy'): void {

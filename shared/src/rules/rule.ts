@@ -85,8 +85,11 @@ export function isSupplied(fields: ParsedFields, field: string): boolean {
   return fields.integers.has(field) || fields.objects.has(field);
 }
 
-/** Quotes a user value for a message, cut to 80 characters. Never call it on a secret. */
+/**
+ * Quotes a user value for a message, cut to 80 characters; control characters JSON leaves raw (DEL and
+ * U+0080..U+009F) are escaped too. Never call it on a secret.
+ */
 export function quote(value: string): string {
   const cut = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-  return JSON.stringify(cut);
+  return JSON.stringify(cut).replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

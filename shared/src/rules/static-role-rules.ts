@@ -1,4 +1,5 @@
 import { formatDuration } from '../duration/index.ts';
+import { IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
 import { ROLE_NAME_PATTERN, sanitizeName } from './role-value-rules.ts';
 import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
 
@@ -9,8 +10,6 @@ export interface StaticRoleContext extends RuleContext {
 
 /** Seed 1: the minimum rotation period; exactly one minute is accepted. */
 const MIN_ROTATION_SECONDS = 60;
-// IAM user names: 1-64 characters from letters, digits and +=,.@_-.
-const IAM_USER_NAME = /^[\w+=,.@-]{1,64}$/;
 
 /** The missing-field finding: on the absent field's pointer, with the field named in data. */
 function missing(context: RuleContext, field: string, message: string) {
@@ -65,11 +64,12 @@ const usernameValid = defineRule<StaticRoleContext>(
   'seed 1, Static role table (username: an existing IAM user)',
   (context, report) => {
     const value = context.fields.strings.get('username');
-    if (value === undefined || value.trim() === '' || IAM_USER_NAME.test(value)) return;
+    if (value === undefined || value.trim() === '' || iamConstraintFaults(value, IAM_USER_NAME_RULE).length === 0)
+      return;
     const why =
-      value.length > 64
-        ? `is ${value.length} characters long (at most 64)`
-        : 'holds characters other than letters, digits and +=,.@_-';
+      value.length > IAM_USER_NAME_RULE.max
+        ? `is ${value.length} characters long (at most ${IAM_USER_NAME_RULE.max})`
+        : 'holds characters other than ASCII letters, digits and +=,.@_-';
     report({
       path: fieldPath(context, 'username'),
       target: 'value',

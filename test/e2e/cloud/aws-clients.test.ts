@@ -3,7 +3,13 @@
 // against the engine's cloudUrl: identity, an allowed and a denied call, revocation, expiry, rotation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GetUserCommand, ListAccessKeysCommand, ListUsersCommand, DeleteUserCommand } from '@aws-sdk/client-iam';
+import {
+  CreateUserCommand,
+  DeleteUserCommand,
+  GetUserCommand,
+  ListAccessKeysCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-iam';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { AWS_CLI, awsCli, sdkClients, sdkOutcome, type IssuedCreds } from '../../helpers/aws.ts';
@@ -198,6 +204,43 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
       'InvalidClientTokenId',
     );
   });
+
+  // AWS's model: UserName 1-64 of [\w+=,.@-]; Path "/" or "/" + U+0021..U+007E + "/", at most 512.
+  const PATH_PATTERN = 'Member must satisfy regular expression pattern: (\\u002F)|(\\u002F[\\u0021-\\u007E]+\\u002F)';
+  const badInput: { name: string; input: { UserName: string; Path?: string }; message: string }[] = [
+    {
+      name: 'a path with DEL',
+      input: { UserName: 'ci-del', Path: '/ci\x7f/' },
+      message: `1 validation error detected: Value '/ci\x7f/' at 'path' failed to satisfy constraint: ${PATH_PATTERN}`,
+    },
+    {
+      name: 'a path "//"',
+      input: { UserName: 'ci-slashes', Path: '//' },
+      message: `1 validation error detected: Value '//' at 'path' failed to satisfy constraint: ${PATH_PATTERN}`,
+    },
+    {
+      name: 'a 513-character path',
+      input: { UserName: 'ci-long', Path: `/${'a'.repeat(511)}/` },
+      message: `at 'path' failed to satisfy constraint: Member must have length less than or equal to 512`,
+    },
+    {
+      name: 'a name with a space and a path with a space',
+      input: { UserName: 'ci runner', Path: '/a b/' },
+      message: `2 validation errors detected: Value 'ci runner' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+; Value '/a b/' at 'path'`,
+    },
+  ];
+  for (const c of badInput) {
+    it(`CreateUser with ${c.name}: ValidationError through the SDK, as AWS answers`, async () => {
+      const { iam } = sdkClients(engine.cloudUrl, { ...ADMIN, session_token: null });
+      const made = await sdkOutcome(() => iam.send(new CreateUserCommand(c.input)));
+      assert.deepEqual([made.name, made.status], ['ValidationError', 400], made.message);
+      assert.ok(made.message.includes(c.message), made.message);
+      assert.equal(
+        (await sdkOutcome(() => iam.send(new GetUserCommand({ UserName: c.input.UserName })))).name,
+        c.input.UserName.includes(' ') ? 'ValidationError' : 'NoSuchEntityException',
+      );
+    });
+  }
 
   it('a static role rotation: the replaced key stops working, the new one works', async () => {
     const made = await post(engine, 'cloud/static-roles/svc', { username: 'svc-static', rotation_period: '1h' });

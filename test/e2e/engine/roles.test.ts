@@ -211,6 +211,31 @@ describe('roles', () => {
     assert.deepEqual([data.role_arns, data.max_sts_ttl, data.default_sts_ttl], [['arn:aws:iam::1:role/x'], 7200, 3600]);
   });
 
+  // The real engine's user_path regexp lets DEL and "//" through; AWS's CreateUser refuses both.
+  for (const [name, path] of [
+    ['DEL', '/ci\x7f/'],
+    ['two slashes', '//'],
+  ] as const) {
+    it(`user_path with ${name}: stored with a warning, as the real engine does; CreateUser refuses it as AWS does`, async () => {
+      const role = `path-${name.replace(/ /g, '-').toLowerCase()}`;
+      const answer = await post(engine, `cloud/roles/${role}`, {
+        credential_type: 'iam_user',
+        policy_arns: POLICY,
+        user_path: path,
+      });
+      assert.equal(answer.status, 200, answer.text);
+      const warning = answer.body.warnings.find((w: string) => w.endsWith('[ROLE_INVALID_USER_PATH]'));
+      assert.match(String(warning), /is not an IAM path: .*CreateUser refuses it/, answer.text);
+      assert.equal((await get(engine, `cloud/roles/${role}`)).body.data.user_path, path);
+      const creds = await get(engine, `cloud/creds/${role}`);
+      assert.equal(creds.status, 400, creds.text);
+      assert.equal(
+        creds.body.errors[0],
+        `Error creating IAM user: ValidationError: 1 validation error detected: Value '${path}' at 'path' failed to satisfy constraint: Member must satisfy regular expression pattern: (\\u002F)|(\\u002F[\\u0021-\\u007E]+\\u002F)`,
+      );
+    });
+  }
+
   const legacy = [
     {
       name: 'a role ARN upgrades to assumed_role',
