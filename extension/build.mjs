@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the extension with esbuild: the desktop build (Node, CommonJS) and its language server,
 // the web build (browser worker, CommonJS as VS Code's web extension host expects) and its
-// language server (a web worker), the integration suite (a Mocha entry
-// exporting `run()`, loadable by code-server's and @vscode/test-electron's extension hosts), and the
+// language server (a web worker), the integration suite (a Mocha entry exporting `run()`, loadable
+// by code-server's and @vscode/test-electron's extension hosts; once for the Node extension host,
+// once for the web worker extension host), and the
 // contributed snippet files generated from shared/src/editor's scaffolds (one source for both).
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,6 +127,24 @@ function buildContributedSchemas() {
 // language server it forks (dist/server.js, Node IPC); the web extension (dist/web/extension.js)
 // and the server it starts in a web worker (dist/web/server.js). vscode-languageclient/-server
 // pick their Node or browser half from the entry each imports.
+// The web suite's stand-ins for what only Node has: Mocha's browser build, and the `assert` and
+// `util` packages (Node's modules for browsers, as VS Code's web extension samples use them).
+const webSuite = join(here, 'test', 'suite', 'web');
+const SUBSTITUTES = {
+  mocha: join(webSuite, 'mocha-browser.ts'),
+  'node:assert/strict': join(webSuite, 'assert-strict.ts'),
+  'node:util': createRequire(import.meta.url).resolve('util/'),
+};
+const browserSubstitutes = {
+  name: 'browser-substitutes',
+  setup(builder) {
+    builder.onResolve({ filter: /^(mocha|node:assert\/strict|node:util)$/ }, (args) =>
+      // The substitute itself imports the real package.
+      args.importer === SUBSTITUTES[args.path] ? undefined : { path: SUBSTITUTES[args.path] },
+    );
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 const web = { ...common, platform: 'browser', mainFields: ['browser', 'module', 'main'] };
 await Promise.all([
@@ -157,6 +176,15 @@ await Promise.all([
     // Mocha's parallel mode resolves worker files at run time; the suite runs serially, so it is unused.
     logOverride: { 'require-resolve-not-external': 'silent' },
     outfile: join(dist, 'test', 'suite.js'),
+  }),
+  // The same suite for the web worker extension host: browser CommonJS, with browser substitutes.
+  build({
+    ...web,
+    minify: false,
+    entryPoints: [join(here, 'test', 'suite', 'web-index.ts')],
+    plugins: [browserSubstitutes],
+    inject: [join(webSuite, 'process.mjs')],
+    outfile: join(dist, 'web', 'test', 'suite.js'),
   }),
   buildSnippets(),
 ]);

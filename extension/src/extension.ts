@@ -15,11 +15,18 @@ import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
  */
 let running: BaseLanguageClient | undefined;
 
+/** What activation resolves to (other extensions read it with `getExtension(…).exports`): the build that runs. */
+export interface KeyfobExtensionApi {
+  /** `desktop`: the `main` entry, server in a Node process; `web`: the `browser` entry, server in a web worker. */
+  readonly build: 'desktop' | 'web';
+}
+
 export async function activateExtension(
   context: vscode.ExtensionContext,
-  createClient: (context: vscode.ExtensionContext) => BaseLanguageClient,
-): Promise<void> {
-  const client = createClient(context);
+  createClient: (context: vscode.ExtensionContext) => BaseLanguageClient | Promise<BaseLanguageClient>,
+  build: KeyfobExtensionApi['build'],
+): Promise<KeyfobExtensionApi> {
+  const client = await createClient(context);
   running = client;
   const workspaceDiagnostics = new WorkspaceDiagnostics(client);
   context.subscriptions.push(
@@ -31,6 +38,7 @@ export async function activateExtension(
   );
   registerHistoryProviders(context);
   await client.start();
+  return { build };
 }
 
 /** Stops the server (VS Code waits for the returned promise when the extension is deactivated). */

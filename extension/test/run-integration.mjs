@@ -3,10 +3,14 @@
 // install code-server (cached), build the .vsix, install it into fresh dirs, start code-server on
 // 127.0.0.1, open the workbench in headless Debian chromium with the Mocha suite in the payload URL,
 // collect its exit code and log, then a UI check with a screenshot; everything is stopped by PID.
+// The suite runs twice: in the Node extension host (the desktop build, `main`, as code-server runs
+// an installed extension by default) and in the web worker extension host (the web build, `browser`,
+// chosen with the setting `remote.extensionKind` in its workspace), each on its own copy of the
+// fixtures, both at once in one code-server (each workbench page gets its own extension hosts).
 // Recipe and measurements: shared/reference/vscode-testing.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { installVsix, prepareRunDirs, startCodeServer } from './code-server-host.mjs';
@@ -17,6 +21,7 @@ const extensionDir = fileURLToPath(new URL('..', import.meta.url));
 const repo = join(extensionDir, '..');
 const runDir = join(repo, '.tmp', 'code-server-run');
 const artifacts = join(repo, 'test', 'artifacts');
+const fixtures = join(extensionDir, 'test', 'fixtures', 'workspace');
 const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -27,6 +32,22 @@ const BROWSER_ARGS = [
   '--disable-quic',
 ];
 const SUITE_TIMEOUT_MS = 120_000;
+const EXTENSION_ID = 'keyfob.keyfob-vscode';
+
+// Where each run happens. The workbench runs `extensionTestsPath` in the host of the extension
+// whose folder holds it, so each suite bundle lies inside the extension under test (the web one is
+// copied into the installed extension: the .vsix leaves test bundles out).
+const HOSTS = [
+  { host: 'node', label: 'Node extension host (desktop build)', suite: ['dist', 'test', 'suite.js'], settings: {} },
+  {
+    host: 'web',
+    label: 'web worker extension host (web build)',
+    suite: ['dist', 'web', 'test', 'suite.js'],
+    // An extension with both `main` and `browser` may run in the workspace or the web worker host;
+    // code-server picks the workspace (Node) host unless the user says otherwise.
+    settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } },
+  },
+];
 
 function step(label, started) {
   console.log(`extension integration: ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -39,7 +60,7 @@ function buildVsix() {
 }
 
 /** Opens the workbench with the suite in the payload; resolves with the exit code the workbench reports. */
-async function runSuite(browser, server, installedPath, dirs, log) {
+async function runSuite(browser, server, installedPath, suitePath, workspace, log) {
   const page = await browser.newPage();
   let finish;
   const exited = new Promise((resolve) => (finish = resolve));
@@ -48,10 +69,10 @@ async function runSuite(browser, server, installedPath, dirs, log) {
   const authority = new URL(server.url).host;
   const payload = [
     ['extensionDevelopmentPath', `vscode-remote://${authority}${installedPath}`],
-    ['extensionTestsPath', `vscode-remote://${authority}${join(extensionDir, 'dist', 'test', 'suite.js')}`],
+    ['extensionTestsPath', `vscode-remote://${authority}${suitePath}`],
     ['skipWelcome', 'true'],
   ];
-  const query = `folder=${encodeURIComponent(dirs.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const query = `folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   await page.goto(`${server.url}/?${query}`);
   let timer;
   const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), SUITE_TIMEOUT_MS)));
@@ -61,7 +82,26 @@ async function runSuite(browser, server, installedPath, dirs, log) {
   return code;
 }
 
-/** The suite's own count (see test/suite/index.ts); absent when the suite never finished. */
+/**
+ * One run of the suite in one extension host: its own copy of the fixtures (the tests write files)
+ * with the host's workspace settings, its bundle inside the installed extension. Resolves with
+ * `{ ...spec, code, result, log }`.
+ */
+async function runInHost(browser, server, installedPath, dirs, spec) {
+  const workspace = spec.host === 'node' ? dirs.workspace : `${dirs.workspace}-${spec.host}`;
+  if (workspace !== dirs.workspace) cpSync(fixtures, workspace, { recursive: true });
+  const settingsFile = join(workspace, '.vscode', 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  writeFileSync(settingsFile, `${JSON.stringify({ ...settings, ...spec.settings }, null, 2)}\n`);
+  const suitePath = join(installedPath, ...spec.suite);
+  mkdirSync(dirname(suitePath), { recursive: true });
+  cpSync(join(extensionDir, ...spec.suite), suitePath);
+  const log = [];
+  const code = await runSuite(browser, server, installedPath, suitePath, workspace, log);
+  return { ...spec, code, result: suiteResult(log), log };
+}
+
+/** The suite's own count (see test/suite/run-suite.ts); absent when the suite never finished. */
 function suiteResult(log) {
   for (const line of log) {
     const match = /^KEYFOB_SUITE (\{.*\})$/.exec(line.trim());
@@ -81,34 +121,56 @@ async function main() {
   step('code-server ready', started);
   const vsix = buildVsix();
   step('built the .vsix', started);
-  const dirs = prepareRunDirs(runDir, join(extensionDir, 'test', 'fixtures', 'workspace'));
+  const dirs = prepareRunDirs(runDir, fixtures);
   installVsix(codeServer, dirs, vsix);
-  const installed = readdirSync(dirs.extensions).find((name) => name.startsWith('keyfob.keyfob-vscode-'));
+  const installed = readdirSync(dirs.extensions).find((name) => name.startsWith(`${EXTENSION_ID}-`));
   if (!installed) throw new Error('the .vsix did not install into the extensions dir');
   const serverLog = [];
   const server = await startCodeServer(codeServer, dirs, { onLog: (text) => serverLog.push(text) });
   step(`code-server listening on ${server.url} (pid ${server.pid})`, started);
   let browser;
-  const log = [];
   try {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BROWSER_ARGS });
-    const code = await runSuite(browser, server, join(dirs.extensions, installed), dirs, log);
-    console.log(log.filter((line) => !NOISE.test(line)).join('\n'));
-    step(`suite finished with ${code}`, started);
+    // KEYFOB_EXTENSION_HOSTS=web (or node) runs one host only, for working on it.
+    const only = process.env.KEYFOB_EXTENSION_HOSTS?.split(',');
+    const specs = HOSTS.filter((candidate) => !only || only.includes(candidate.host));
+    const runs = await Promise.all(
+      specs.map(async (spec) => {
+        const run = await runInHost(browser, server, join(dirs.extensions, installed), dirs, spec);
+        step(`suite in the ${spec.label} finished with ${run.code}`, started);
+        return run;
+      }),
+    );
+    for (const run of runs) {
+      console.log(`\n--- ${run.label} ---`);
+      console.log(run.log.filter((line) => !NOISE.test(line)).join('\n'));
+    }
     mkdirSync(artifacts, { recursive: true });
     writeFileSync(
       join(artifacts, 'extension-suite.log'),
-      `${log.join('\n')}\n\n--- code-server ---\n${serverLog.join('')}`,
+      `${runs.map((run) => `--- ${run.label} ---\n${run.log.join('\n')}`).join('\n\n')}\n\n--- code-server ---\n${serverLog.join('')}`,
     );
     const ui = await runUiCheck(browser, server.url, dirs.workspace, artifacts);
     step(`UI check ${ui.ok ? 'passed' : 'FAILED'}: ${ui.detail}`, started);
-    const result = suiteResult(log);
-    if (!result) console.error(`extension integration: the suite reported no result (exit code ${code})`);
-    const suiteOk = code === 0 && result !== undefined && result.failures === 0 && result.passes > 0;
-    const passed = (result?.passes ?? 0) + (ui.ok ? 1 : 0);
-    const failed = (result?.failures ?? 0) + (ui.ok ? 0 : 1) + (result ? 0 : 1);
+    let passed = ui.ok ? 1 : 0;
+    let failed = ui.ok ? 0 : 1;
+    let ok = ui.ok;
+    for (const run of runs) {
+      const { result } = run;
+      // The suite reports the host it ran in; a bundle that ran elsewhere does not count.
+      const runOk = run.code === 0 && result?.host === run.host && result.failures === 0 && result.passes > 0;
+      if (!result)
+        console.error(`extension integration: the ${run.label} suite reported no result (exit code ${run.code})`);
+      console.log(
+        `extension integration, ${run.label}: ${result?.passes ?? 0} passing, ${result?.failures ?? 0} failing${runOk ? '' : ' (FAILED)'}`,
+      );
+      passed += result?.passes ?? 0;
+      // A run that failed without a failing test (no result, wrong host, no exit code) counts once.
+      failed += (result?.failures ?? 0) + (!runOk && !(result?.failures > 0) ? 1 : 0);
+      ok &&= runOk;
+    }
     console.log(`extension integration: ${passed} passed, ${failed} failed`);
-    return suiteOk && ui.ok ? 0 : 1;
+    return ok ? 0 : 1;
   } finally {
     await browser?.close().catch(() => {});
     server.stop();

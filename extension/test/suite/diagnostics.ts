@@ -107,8 +107,9 @@ export function registerDiagnosticsTests(): void {
 
     for (const file of ['roles/named.role.json', 'roles/schema.role.json']) {
       test(`one report per problem with VS Code's JSON language features on: ${file}`, async () => {
-        const json = vscode.extensions.getExtension('vscode.json-language-features');
-        assert.ok(json, "VS Code's JSON language features are installed");
+        // VS Code's JSON language features may run in another extension host than the suite (the
+        // Node host, when the suite runs in the web worker host), where `getExtension` cannot see
+        // them: the control below, their own diagnostic in a plain JSON file, proves they are on.
         const document = await openFixture(file);
         const ours = await waitForDiagnostics(document.uri, (d) => d.length >= 3);
         assert.deepEqual(actual(ours), expectedFromLint(document));
@@ -120,7 +121,6 @@ export function registerDiagnosticsTests(): void {
           (d) => d.some((x) => x.source !== 'keyfob'),
           "VS Code's JSON diagnostic in the control file",
         );
-        assert.ok(json.isActive);
         const all = vscode.languages.getDiagnostics(document.uri);
         const describe = all
           .map((d) => `${d.source}:${codeOf(d)}@${d.range.start.line}:${d.range.start.character} ${d.message}`)
