@@ -69,7 +69,7 @@ function readZip(path: string): Map<string, Buffer> {
   );
 }
 
-/** The build's runtime output: everything under dist/ except the test bundle, the .vsix and source maps. */
+/** The build's runtime output: everything under dist/ except the test bundles (Node and web), the .vsix and source maps. */
 function runtimeFiles(): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
@@ -77,7 +77,7 @@ function runtimeFiles(): string[] {
       const full = join(dir, name);
       const path = relative(extension, full).split('\\').join('/');
       if (statSync(full).isDirectory()) {
-        if (path !== 'dist/test') walk(full);
+        if (path !== 'dist/test' && path !== 'dist/web/test') walk(full);
       } else if (!name.endsWith('.vsix') && !name.endsWith('.map')) out.push(path);
     }
   };
