@@ -1271,7 +1271,7 @@ return errors === 0;
 }
 
 export const jwtRole = validate16;
-const schema17 = {"$id":"keyfob-shape:jwtRole","type":"object","properties":{"$schema":{"type":"string"},"name":{"type":"string"},"role_type":{"type":"string"},"bound_audiences":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"bound_subject":{"type":"string"},"bound_claims":{"type":"object","additionalProperties":{"anyOf":[{"type":["string","number","boolean"]},{"type":"array","items":{"type":["string","number","boolean"]}}]}},"bound_claims_type":{"type":"string"},"user_claim":{"type":"string"},"user_claim_json_pointer":{"type":"boolean"},"groups_claim":{"type":"string"},"claim_mappings":{"type":"object","additionalProperties":{"type":"string"}},"clock_skew_leeway":{"type":["string","number"]},"expiration_leeway":{"type":["string","number"]},"not_before_leeway":{"type":["string","number"]},"allowed_redirect_uris":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"oidc_scopes":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"verbose_oidc_logging":{"type":"boolean"},"max_age":{"type":["string","number"]},"token_policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"token_ttl":{"type":["string","number"]},"token_max_ttl":{"type":["string","number"]},"token_explicit_max_ttl":{"type":["string","number"]},"token_period":{"type":["string","number"]},"token_no_default_policy":{"type":"boolean"},"token_num_uses":{"type":"integer"},"token_type":{"type":"string"},"token_bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"ttl":{"type":["string","number"]},"max_ttl":{"type":["string","number"]},"num_uses":{"type":"integer"},"bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]}},"additionalProperties":false};
+const schema17 = {"$id":"keyfob-shape:jwtRole","type":"object","properties":{"$schema":{"type":"string"},"name":{"type":"string"},"role_type":{"type":"string"},"bound_audiences":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"bound_subject":{"type":"string"},"bound_claims":{"type":"object","additionalProperties":{"anyOf":[{"type":["string","number","boolean"]},{"type":"array","items":{"type":["string","number","boolean"]}}]}},"bound_claims_type":{"type":"string"},"user_claim":{"type":"string"},"user_claim_json_pointer":{"type":"boolean"},"groups_claim":{"type":"string"},"claim_mappings":{"type":"object","additionalProperties":{"type":"string"}},"clock_skew_leeway":{"type":["string","number"]},"expiration_leeway":{"type":["string","number"]},"not_before_leeway":{"type":["string","number"]},"allowed_redirect_uris":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"oidc_scopes":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"verbose_oidc_logging":{"type":"boolean"},"max_age":{"type":["string","number"]},"oauth2_metadata":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"token_policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"token_ttl":{"type":["string","number"]},"token_max_ttl":{"type":["string","number"]},"token_explicit_max_ttl":{"type":["string","number"]},"token_period":{"type":["string","number"]},"token_no_default_policy":{"type":"boolean"},"token_num_uses":{"type":"integer"},"token_type":{"type":"string"},"token_bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"policies":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},"ttl":{"type":["string","number"]},"max_ttl":{"type":["string","number"]},"num_uses":{"type":"integer"},"period":{"type":["string","number"]},"bound_cidrs":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]}},"additionalProperties":false};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="keyfob-shape:jwtRole" */;
@@ -1769,8 +1769,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.token_policies !== undefined){
-let data24 = data.token_policies;
+if(data.oauth2_metadata !== undefined){
+let data24 = data.oauth2_metadata;
 const _errs69 = errors;
 let valid15 = false;
 const _errs70 = errors;
@@ -1778,7 +1778,7 @@ if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data24[i4] !== "string"){
-const err33 = {instancePath:instancePath+"/token_policies/" + i4,schemaPath:"#/properties/token_policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/oauth2_metadata/" + i4,schemaPath:"#/properties/oauth2_metadata/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1790,7 +1790,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err34 = {instancePath:instancePath+"/oauth2_metadata",schemaPath:"#/properties/oauth2_metadata/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1804,7 +1804,7 @@ valid15 = valid15 || _valid4;
 if(!valid15){
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-const err35 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/oauth2_metadata",schemaPath:"#/properties/oauth2_metadata/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1817,7 +1817,7 @@ var _valid4 = _errs74 === errors;
 valid15 = valid15 || _valid4;
 }
 if(!valid15){
-const err36 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err36 = {instancePath:instancePath+"/oauth2_metadata",schemaPath:"#/properties/oauth2_metadata/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1838,10 +1838,16 @@ vErrors = null;
 }
 }
 }
-if(data.token_ttl !== undefined){
-let data26 = data.token_ttl;
-if((typeof data26 !== "string") && (!((typeof data26 == "number") && (isFinite(data26))))){
-const err37 = {instancePath:instancePath+"/token_ttl",schemaPath:"#/properties/token_ttl/type",keyword:"type",params:{type: schema17.properties.token_ttl.type},message:"must be string,number"};
+if(data.token_policies !== undefined){
+let data26 = data.token_policies;
+const _errs77 = errors;
+let valid18 = false;
+const _errs78 = errors;
+if(Array.isArray(data26)){
+const len5 = data26.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data26[i5] !== "string"){
+const err37 = {instancePath:instancePath+"/token_policies/" + i5,schemaPath:"#/properties/token_policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1851,10 +1857,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.token_max_ttl !== undefined){
-let data27 = data.token_max_ttl;
-if((typeof data27 !== "string") && (!((typeof data27 == "number") && (isFinite(data27))))){
-const err38 = {instancePath:instancePath+"/token_max_ttl",schemaPath:"#/properties/token_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_max_ttl.type},message:"must be string,number"};
+}
+else {
+const err38 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1863,11 +1868,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.token_explicit_max_ttl !== undefined){
-let data28 = data.token_explicit_max_ttl;
-if((typeof data28 !== "string") && (!((typeof data28 == "number") && (isFinite(data28))))){
-const err39 = {instancePath:instancePath+"/token_explicit_max_ttl",schemaPath:"#/properties/token_explicit_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_explicit_max_ttl.type},message:"must be string,number"};
+var _valid5 = _errs78 === errors;
+valid18 = valid18 || _valid5;
+if(!valid18){
+const _errs82 = errors;
+if(typeof data26 !== "string"){
+const err39 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1876,11 +1882,11 @@ vErrors.push(err39);
 }
 errors++;
 }
+var _valid5 = _errs82 === errors;
+valid18 = valid18 || _valid5;
 }
-if(data.token_period !== undefined){
-let data29 = data.token_period;
-if((typeof data29 !== "string") && (!((typeof data29 == "number") && (isFinite(data29))))){
-const err40 = {instancePath:instancePath+"/token_period",schemaPath:"#/properties/token_period/type",keyword:"type",params:{type: schema17.properties.token_period.type},message:"must be string,number"};
+if(!valid18){
+const err40 = {instancePath:instancePath+"/token_policies",schemaPath:"#/properties/token_policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1889,10 +1895,22 @@ vErrors.push(err40);
 }
 errors++;
 }
+else {
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
 }
-if(data.token_no_default_policy !== undefined){
-if(typeof data.token_no_default_policy !== "boolean"){
-const err41 = {instancePath:instancePath+"/token_no_default_policy",schemaPath:"#/properties/token_no_default_policy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.token_ttl !== undefined){
+let data28 = data.token_ttl;
+if((typeof data28 !== "string") && (!((typeof data28 == "number") && (isFinite(data28))))){
+const err41 = {instancePath:instancePath+"/token_ttl",schemaPath:"#/properties/token_ttl/type",keyword:"type",params:{type: schema17.properties.token_ttl.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1902,10 +1920,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.token_num_uses !== undefined){
-let data31 = data.token_num_uses;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err42 = {instancePath:instancePath+"/token_num_uses",schemaPath:"#/properties/token_num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.token_max_ttl !== undefined){
+let data29 = data.token_max_ttl;
+if((typeof data29 !== "string") && (!((typeof data29 == "number") && (isFinite(data29))))){
+const err42 = {instancePath:instancePath+"/token_max_ttl",schemaPath:"#/properties/token_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_max_ttl.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1915,9 +1933,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.token_type !== undefined){
-if(typeof data.token_type !== "string"){
-const err43 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token_explicit_max_ttl !== undefined){
+let data30 = data.token_explicit_max_ttl;
+if((typeof data30 !== "string") && (!((typeof data30 == "number") && (isFinite(data30))))){
+const err43 = {instancePath:instancePath+"/token_explicit_max_ttl",schemaPath:"#/properties/token_explicit_max_ttl/type",keyword:"type",params:{type: schema17.properties.token_explicit_max_ttl.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1927,16 +1946,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.token_bound_cidrs !== undefined){
-let data33 = data.token_bound_cidrs;
-const _errs91 = errors;
-let valid18 = false;
-const _errs92 = errors;
-if(Array.isArray(data33)){
-const len5 = data33.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data33[i5] !== "string"){
-const err44 = {instancePath:instancePath+"/token_bound_cidrs/" + i5,schemaPath:"#/properties/token_bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token_period !== undefined){
+let data31 = data.token_period;
+if((typeof data31 !== "string") && (!((typeof data31 == "number") && (isFinite(data31))))){
+const err44 = {instancePath:instancePath+"/token_period",schemaPath:"#/properties/token_period/type",keyword:"type",params:{type: schema17.properties.token_period.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1946,9 +1959,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.token_no_default_policy !== undefined){
+if(typeof data.token_no_default_policy !== "boolean"){
+const err45 = {instancePath:instancePath+"/token_no_default_policy",schemaPath:"#/properties/token_no_default_policy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1957,12 +1970,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-var _valid5 = _errs92 === errors;
-valid18 = valid18 || _valid5;
-if(!valid18){
-const _errs96 = errors;
-if(typeof data33 !== "string"){
-const err46 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.token_num_uses !== undefined){
+let data33 = data.token_num_uses;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err46 = {instancePath:instancePath+"/token_num_uses",schemaPath:"#/properties/token_num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1971,11 +1983,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid5 = _errs96 === errors;
-valid18 = valid18 || _valid5;
 }
-if(!valid18){
-const err47 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data.token_type !== undefined){
+if(typeof data.token_type !== "string"){
+const err47 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1984,20 +1995,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.policies !== undefined){
-let data35 = data.policies;
+if(data.token_bound_cidrs !== undefined){
+let data35 = data.token_bound_cidrs;
 const _errs99 = errors;
 let valid21 = false;
 const _errs100 = errors;
@@ -2005,7 +2005,7 @@ if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
 if(typeof data35[i6] !== "string"){
-const err48 = {instancePath:instancePath+"/policies/" + i6,schemaPath:"#/properties/policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = {instancePath:instancePath+"/token_bound_cidrs/" + i6,schemaPath:"#/properties/token_bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2017,7 +2017,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err49 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2031,7 +2031,7 @@ valid21 = valid21 || _valid6;
 if(!valid21){
 const _errs104 = errors;
 if(typeof data35 !== "string"){
-const err50 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2044,7 +2044,7 @@ var _valid6 = _errs104 === errors;
 valid21 = valid21 || _valid6;
 }
 if(!valid21){
-const err51 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err51 = {instancePath:instancePath+"/token_bound_cidrs",schemaPath:"#/properties/token_bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2065,10 +2065,16 @@ vErrors = null;
 }
 }
 }
-if(data.ttl !== undefined){
-let data37 = data.ttl;
-if((typeof data37 !== "string") && (!((typeof data37 == "number") && (isFinite(data37))))){
-const err52 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema17.properties.ttl.type},message:"must be string,number"};
+if(data.policies !== undefined){
+let data37 = data.policies;
+const _errs107 = errors;
+let valid24 = false;
+const _errs108 = errors;
+if(Array.isArray(data37)){
+const len7 = data37.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data37[i7] !== "string"){
+const err52 = {instancePath:instancePath+"/policies/" + i7,schemaPath:"#/properties/policies/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2078,10 +2084,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.max_ttl !== undefined){
-let data38 = data.max_ttl;
-if((typeof data38 !== "string") && (!((typeof data38 == "number") && (isFinite(data38))))){
-const err53 = {instancePath:instancePath+"/max_ttl",schemaPath:"#/properties/max_ttl/type",keyword:"type",params:{type: schema17.properties.max_ttl.type},message:"must be string,number"};
+}
+else {
+const err53 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2090,11 +2095,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.num_uses !== undefined){
-let data39 = data.num_uses;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err54 = {instancePath:instancePath+"/num_uses",schemaPath:"#/properties/num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid7 = _errs108 === errors;
+valid24 = valid24 || _valid7;
+if(!valid24){
+const _errs112 = errors;
+if(typeof data37 !== "string"){
+const err54 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2103,17 +2109,11 @@ vErrors.push(err54);
 }
 errors++;
 }
+var _valid7 = _errs112 === errors;
+valid24 = valid24 || _valid7;
 }
-if(data.bound_cidrs !== undefined){
-let data40 = data.bound_cidrs;
-const _errs113 = errors;
-let valid24 = false;
-const _errs114 = errors;
-if(Array.isArray(data40)){
-const len7 = data40.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data40[i7] !== "string"){
-const err55 = {instancePath:instancePath+"/bound_cidrs/" + i7,schemaPath:"#/properties/bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid24){
+const err55 = {instancePath:instancePath+"/policies",schemaPath:"#/properties/policies/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2122,10 +2122,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
+else {
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
 }
 else {
-const err56 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors = null;
+}
+}
+}
+}
+if(data.ttl !== undefined){
+let data39 = data.ttl;
+if((typeof data39 !== "string") && (!((typeof data39 == "number") && (isFinite(data39))))){
+const err56 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema17.properties.ttl.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2134,12 +2146,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-var _valid7 = _errs114 === errors;
-valid24 = valid24 || _valid7;
-if(!valid24){
-const _errs118 = errors;
-if(typeof data40 !== "string"){
-const err57 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.max_ttl !== undefined){
+let data40 = data.max_ttl;
+if((typeof data40 !== "string") && (!((typeof data40 == "number") && (isFinite(data40))))){
+const err57 = {instancePath:instancePath+"/max_ttl",schemaPath:"#/properties/max_ttl/type",keyword:"type",params:{type: schema17.properties.max_ttl.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2148,11 +2159,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-var _valid7 = _errs118 === errors;
-valid24 = valid24 || _valid7;
 }
-if(!valid24){
-const err58 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data.num_uses !== undefined){
+let data41 = data.num_uses;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err58 = {instancePath:instancePath+"/num_uses",schemaPath:"#/properties/num_uses/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2161,11 +2172,82 @@ vErrors.push(err58);
 }
 errors++;
 }
+}
+if(data.period !== undefined){
+let data42 = data.period;
+if((typeof data42 !== "string") && (!((typeof data42 == "number") && (isFinite(data42))))){
+const err59 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema17.properties.period.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err59];
+}
 else {
-errors = _errs113;
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.bound_cidrs !== undefined){
+let data43 = data.bound_cidrs;
+const _errs123 = errors;
+let valid27 = false;
+const _errs124 = errors;
+if(Array.isArray(data43)){
+const len8 = data43.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data43[i8] !== "string"){
+const err60 = {instancePath:instancePath+"/bound_cidrs/" + i8,schemaPath:"#/properties/bound_cidrs/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+var _valid8 = _errs124 === errors;
+valid27 = valid27 || _valid8;
+if(!valid27){
+const _errs128 = errors;
+if(typeof data43 !== "string"){
+const err62 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+var _valid8 = _errs128 === errors;
+valid27 = valid27 || _valid8;
+}
+if(!valid27){
+const err63 = {instancePath:instancePath+"/bound_cidrs",schemaPath:"#/properties/bound_cidrs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs123;
 if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
+if(_errs123){
+vErrors.length = _errs123;
 }
 else {
 vErrors = null;
@@ -2175,12 +2257,12 @@ vErrors = null;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err64];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err64);
 }
 errors++;
 }

@@ -1,11 +1,20 @@
 import type { EngineCore } from '../engine-core.ts';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { badRequest, notFound, permissionDenied } from '../http/http-error.ts';
 import { NAME, path, type Backend, type RequestContext } from '../http/route.ts';
 import { authBlock } from './auth-block.ts';
 import { sanitizePolicies } from './token-policies.ts';
-import { checkBoundClaims, mappedMetadata, readJwtRole, userClaimValue, type JwtRole } from '@keyfob/shared/jwt-roles';
+import {
+  addressAllowed,
+  checkBoundClaims,
+  mappedMetadata,
+  readJwtRole,
+  userClaimValue,
+  type JwtRole,
+} from '@keyfob/shared/jwt-roles';
+import { fieldsFor } from '@keyfob/shared/rules';
+import { jwtRoleLimitError, jwtRoleWarnings } from './jwt-role-warnings.ts';
 import { readJwtConfig, type JwtConfig } from './jwt-settings.ts';
 import { verifyLoginJwt } from './jwt-verify.ts';
 
@@ -18,38 +27,33 @@ const CONFIG_FIELDS = [
   'oidc_discovery_url',
   'jwks_ca_pem',
 ];
-const ROLE_FIELDS = [
-  'name',
-  'role_type',
-  'bound_audiences',
-  'bound_subject',
-  'bound_claims',
-  'bound_claims_type',
-  'user_claim',
-  'token_ttl',
-  'token_max_ttl',
-  'token_policies',
-  'policies',
-  'ttl',
-  'max_ttl',
-  'claim_mappings',
-  'groups_claim',
-  'token_type',
-  'allowed_redirect_uris',
-  'clock_skew_leeway',
-  'expiration_leeway',
-  'not_before_leeway',
-  'token_explicit_max_ttl',
-  'token_no_default_policy',
-  'token_num_uses',
-  'num_uses',
-];
+/**
+ * Fields of a role write: the JWT role schema's (`name` is the path's; `$schema` is a file's
+ * alone), so a field the schema gains is accepted here without a second list.
+ */
+const ROLE_FIELDS = fieldsFor('jwt-role').filter((field) => field !== '$schema');
+
+/** What a role stored before a field existed reads as (a data directory from an older keyfob). */
+const NEW_FIELD_DEFAULTS = {
+  userClaimJsonPointer: false,
+  oidcScopes: [],
+  verboseOidcLogging: false,
+  maxAge: 0,
+  oauth2Metadata: [],
+  tokenPeriod: 0,
+  tokenType: 'default',
+  tokenBoundCidrs: [],
+} satisfies Partial<JwtRole>;
 
 /** `auth/jwt/`: config, roles and login (the JWT auth method GitHub OIDC uses). */
 export function jwtBackend(core: EngineCore): Backend {
   const configs = core.store.table<JwtConfig>('jwt.config');
   const roles = core.store.table<JwtRole>('jwt.roles');
   const name = (ctx: RequestContext): string => ctx.vars.name ?? '';
+  const role = (roleName: string): JwtRole | undefined => {
+    const stored = roles.get(roleName);
+    return stored && { ...NEW_FIELD_DEFAULTS, ...stored };
+  };
   return {
     prefix: 'auth/jwt/',
     mountType: 'jwt',
@@ -73,12 +77,15 @@ export function jwtBackend(core: EngineCore): Backend {
         fields: ROLE_FIELDS,
         exists: (ctx) => roles.has(name(ctx)),
         operations: {
-          read: (ctx) => readRole(roles.get(name(ctx))),
+          read: (ctx) => readRole(role(name(ctx))),
           update: (ctx) => {
-            const { role, errors } = readJwtRole(ctx.params);
-            if (!role) throw badRequest(...errors);
-            roles.set(name(ctx), role);
-            return EMPTY;
+            const read = readJwtRole(ctx.params);
+            if (!read.role) throw badRequest(...read.errors);
+            const limit = jwtRoleLimitError(read.role, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
+            if (limit) throw badRequest(limit);
+            roles.set(name(ctx), read.role);
+            const warnings = jwtRoleWarnings(read.role, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
+            return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
           },
           delete: (ctx) => {
             roles.delete(name(ctx));
@@ -90,7 +97,7 @@ export function jwtBackend(core: EngineCore): Backend {
         pattern: path('login'),
         fields: ['role', 'jwt'],
         unauthenticated: true,
-        operations: { update: (ctx) => login(core, configs.get('config'), (r) => roles.get(r), ctx) },
+        operations: { update: (ctx) => login(core, configs.get('config'), role, ctx) },
       },
     ],
   };
@@ -110,6 +117,8 @@ async function login(
   if (!role) throw badRequest(`role "${roleName}" could not be found`);
   if (role.roleType === 'oidc') throw badRequest('role with oidc role_type is not allowed');
   if (jwt === '') throw badRequest('missing token');
+  // The role's CIDRs are checked before the JWT is, as the real engine does: 403, nothing more said.
+  if (!addressAllowed(ctx.remoteAddress, role.tokenBoundCidrs)) throw permissionDenied();
   const claims = await verifyLoginJwt(jwt, config, role, core.clock.date());
   const user = userClaimValue(role, claims);
   if (user.value === undefined) throw badRequest(user.error ?? 'user claim not found');
@@ -128,6 +137,7 @@ async function login(
     explicitMaxTtl: Math.min(...caps),
     path: 'auth/jwt/login',
     parent: null,
+    boundCidrs: role.tokenBoundCidrs,
   });
   return { kind: 'data', data: null, auth: authBlock(token, caller, core.clock.now()) };
 }
@@ -152,20 +162,27 @@ function readRole(role: JwtRole | undefined): HandlerResult {
     bound_claims: Object.keys(role.boundClaims).length > 0 ? role.boundClaims : null,
     bound_claims_type: role.boundClaimsType,
     user_claim: role.userClaim,
+    user_claim_json_pointer: role.userClaimJsonPointer,
     groups_claim: role.groupsClaim,
     claim_mappings: Object.keys(role.claimMappings).length > 0 ? role.claimMappings : null,
     allowed_redirect_uris: role.allowedRedirectUris,
+    oidc_scopes: role.oidcScopes,
+    verbose_oidc_logging: role.verboseOidcLogging,
+    max_age: role.maxAge,
+    oauth2_metadata: role.oauth2Metadata,
     clock_skew_leeway: role.clockSkewLeeway,
     expiration_leeway: role.expirationLeeway,
     not_before_leeway: role.notBeforeLeeway,
     token_ttl: role.tokenTtl,
     token_max_ttl: role.tokenMaxTtl,
     token_explicit_max_ttl: role.tokenExplicitMaxTtl,
+    token_period: role.tokenPeriod,
     token_policies: role.tokenPolicies,
     policies: role.tokenPolicies,
     token_no_default_policy: role.tokenNoDefaultPolicy,
     token_num_uses: role.tokenNumUses,
-    token_type: 'default',
+    token_type: role.tokenType,
+    token_bound_cidrs: role.tokenBoundCidrs,
   });
 }
 

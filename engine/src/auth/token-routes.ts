@@ -100,6 +100,8 @@ function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean
     renewable: ttl > 0 && params.renewable !== false && params.renewable !== 'false',
     path: `auth/token/${ctx.path}`,
     parent: noParent ? null : parent.hash,
+    // A child is bound to its parent's CIDRs (an orphan is not), as the real engine binds it.
+    ...(noParent ? {} : { boundCidrs: parent.record.boundCidrs ?? [] }),
     ...(typeof params.id === 'string' && params.id !== '' ? { token: params.id } : {}),
   });
   // The TTL calculation's warnings come before the unknown-policy ones, as in the real engine.
@@ -164,6 +166,7 @@ function lookupSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
     renewable: record.renewable,
     ttl: record.expiresAt === null ? 0 : Math.max(0, Math.round((record.expiresAt - now) / 1000)),
     type: 'service',
+    ...(record.boundCidrs && record.boundCidrs.length > 0 ? { bound_cidrs: record.boundCidrs } : {}),
   });
 }
 

@@ -22,6 +22,8 @@ export interface TokenRecord {
   /** Creation path, e.g. `auth/token/create`, `auth/jwt/login`. */
   readonly path: string;
   readonly parent: string | null;
+  /** Addresses and CIDR blocks the token may be used from (absent or empty: any). */
+  readonly boundCidrs?: readonly string[];
 }
 
 /** An authenticated caller: the token's hash and record. */
@@ -42,6 +44,8 @@ export interface NewToken {
   readonly root?: boolean;
   readonly path: string;
   readonly parent?: string | null;
+  /** Addresses and CIDR blocks the token may be used from; empty or absent: any. */
+  readonly boundCidrs?: readonly string[];
   /** Use this token text instead of a random one (`--root-token`). */
   readonly token?: string;
 }
@@ -84,6 +88,7 @@ export class TokenStore {
       root: input.root ?? false,
       path: input.path,
       parent: input.parent ?? null,
+      ...(input.boundCidrs && input.boundCidrs.length > 0 ? { boundCidrs: input.boundCidrs } : {}),
     };
     const hash = hashToken(token);
     this.#table.set(hash, record);

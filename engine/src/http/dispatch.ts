@@ -37,14 +37,17 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     const token = tokenOf(raw.headers);
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
     if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
-    const ctx = { operation, path: found?.rest ?? path, params, vars: found?.vars ?? {}, caller, token };
-    // The real engine checks policies before routing: a path the token may not reach is 403 even
-    // when nothing is there. A write to a route with an existence check is `create` when absent.
+    const remoteAddress = raw.remoteAddress;
+    const ctx = { operation, path: found?.rest ?? path, params, vars: found?.vars ?? {}, caller, token, remoteAddress };
+    // The real engine checks the token's bound CIDRs and its policies before routing: a path the
+    // token may not reach is 403 even when nothing is there. A write to a route with an existence
+    // check is `create` when absent.
     if (caller)
       deps.authorize(caller, {
         operation: operation === 'update' && found?.route?.exists?.(ctx) === false ? 'create' : operation,
         path,
         params,
+        remoteAddress,
       });
     if (!found) throw new HttpError(404, [`no handler for route "${path}". route entry not found.`]);
     if (!found.route) throw unsupportedPath();

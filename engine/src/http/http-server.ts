@@ -82,7 +82,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestH
   if (body === 'aborted') return;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
-  const response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+  const response = await handle({
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers,
+    body,
+    remoteAddress: req.socket.remoteAddress,
+  });
   send(res, response);
 }
 

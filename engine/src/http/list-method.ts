@@ -27,7 +27,7 @@ export function acceptListRequest(
     if (end < 0) return false;
     clearTimeout(deadline);
     socket.removeListener('data', onData);
-    const request = parseHead(buffer.subarray(0, end).toString('latin1'));
+    const request = { ...parseHead(buffer.subarray(0, end).toString('latin1')), remoteAddress: socket.remoteAddress };
     void handle(request).then(
       (response) => writeResponse(socket, response),
       () => socket.destroy(),

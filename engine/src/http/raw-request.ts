@@ -7,6 +7,8 @@ export interface RawRequest {
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Buffer;
+  /** The client's address as the socket reports it (`127.0.0.1`, `::1`); bound CIDRs are checked against it. */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** What the engine answers. */

@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly caller: Caller | undefined;
   /** The token text as sent (lookup-self returns it as `id`); never logged. */
   readonly token: string | undefined;
+  /** The client's address (login checks a role's bound CIDRs against it). */
+  readonly remoteAddress: string | undefined;
 }
 
 /** A route handler. */

@@ -1,3 +1,4 @@
+import { fieldsFor } from '@keyfob/shared/rules';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
@@ -7,25 +8,12 @@ import type { StoredRole } from '../validation/validated.ts';
 import { isLegacyBody, LEGACY_WARNING } from './legacy-role.ts';
 import type { MountData, NamedRole } from './mount-data.ts';
 
-const ROLE_FIELDS = [
-  'name',
-  'credential_type',
-  'credential_types',
-  'role_arns',
-  'policy_arns',
-  'policy_document',
-  'iam_groups',
-  'iam_tags',
-  'default_sts_ttl',
-  'max_sts_ttl',
-  'session_tags',
-  'external_id',
-  'user_path',
-  'permissions_boundary_arn',
-  'mfa_serial_number',
-  'policy',
-  'arn',
-];
+/**
+ * Fields of a role write: the role schema's (`name` is the path's; `$schema` is a file's alone),
+ * plus `credential_types`, the list seed 1's role read returns beside `credential_type`: a role
+ * read and written back carries it, and files (the schema) use `credential_type` alone.
+ */
+const ROLE_FIELDS = [...fieldsFor('role').filter((field) => field !== '$schema'), 'credential_types'];
 
 /** `roles/:name` (read, write, delete) and `LIST roles`. */
 export function roleRoutes(mount: MountData): Route[] {

@@ -7,7 +7,7 @@ import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, Polic
 const BUILT_IN_POLICIES = new Set(['root', 'default']);
 
 /** Older names of JWT role fields, dropped from the body once their current name is filled in. */
-const OLDER_NAMES = ['policies', 'ttl', 'max_ttl', 'num_uses', 'bound_cidrs'];
+const OLDER_NAMES = ['policies', 'ttl', 'max_ttl', 'num_uses', 'period', 'bound_cidrs'];
 
 /**
  * Plan steps for ACL policies: create what is missing, update what differs (a policy write replaces

@@ -38,6 +38,6 @@ export const jwtRoleCodes = {
   JWT_ROLE_DEPRECATED_FIELD: {
     severity: 'warning',
     summary:
-      'An older field name (`policies`, `ttl`, `max_ttl`, `num_uses`, `bound_cidrs`); `data.replacement` holds the current one.',
+      'An older field name (`policies`, `ttl`, `max_ttl`, `num_uses`, `period`, `bound_cidrs`); `data.replacement` holds the current one.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -57,9 +57,15 @@ export function globMatch(pattern: string, text: string): boolean {
   return true;
 }
 
-/** The user claim as a string (the alias and display name), or the real engine's error. */
-export function userClaimValue(role: JwtRole, claims: JwtClaims): { value?: string; error?: string } {
-  const raw = claimValue(claims, role.userClaim);
+/**
+ * The user claim as a string (the alias and display name), or the real engine's error. With
+ * `user_claim_json_pointer` the claim is a JSON Pointer (`/a/b`); without it, a top-level name.
+ */
+export function userClaimValue(
+  role: Pick<JwtRole, 'userClaim' | 'userClaimJsonPointer'>,
+  claims: JwtClaims,
+): { value?: string; error?: string } {
+  const raw = role.userClaimJsonPointer ? claimValue(claims, role.userClaim) : claims[role.userClaim];
   if (raw === undefined || raw === null) return { error: `claim "${role.userClaim}" not found in token` };
   if (typeof raw === 'string') return { value: raw };
   if (typeof raw === 'number') return { value: String(raw) };

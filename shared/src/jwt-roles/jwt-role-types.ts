@@ -7,10 +7,18 @@ export interface JwtRole {
   readonly boundClaims: Readonly<Record<string, readonly unknown[]>>;
   readonly boundClaimsType: 'string' | 'glob';
   readonly userClaim: string;
+  /** Read `user_claim` as a JSON Pointer (`/a/b`) into the claims; else it names a top-level claim. */
+  readonly userClaimJsonPointer: boolean;
   readonly groupsClaim: string;
   /** Claim -> metadata key of the login token. */
   readonly claimMappings: Readonly<Record<string, string>>;
   readonly allowedRedirectUris: readonly string[];
+  /** Browser (`oidc`) flow settings; JWT logins do not use them. */
+  readonly oidcScopes: readonly string[];
+  readonly verboseOidcLogging: boolean;
+  /** Seconds; 0 = no limit. */
+  readonly maxAge: number;
+  readonly oauth2Metadata: readonly string[];
   /** Seconds; 0 = default, -1 = none. */
   readonly clockSkewLeeway: number;
   readonly expirationLeeway: number;
@@ -20,8 +28,13 @@ export interface JwtRole {
   readonly tokenTtl: number;
   readonly tokenMaxTtl: number;
   readonly tokenExplicitMaxTtl: number;
+  readonly tokenPeriod: number;
   readonly tokenNoDefaultPolicy: boolean;
   readonly tokenNumUses: number;
+  /** `default`, `service` or `batch` (the schema's `token_type` values). */
+  readonly tokenType: string;
+  /** Addresses and CIDR blocks (canonical form) logins must come from and login tokens may be used from; empty = any. */
+  readonly tokenBoundCidrs: readonly string[];
 }
 
 /** Default leeways of the real engine's JWT method, in seconds. */

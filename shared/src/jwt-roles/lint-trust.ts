@@ -57,10 +57,12 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     subject !== '' ||
     Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
   if (!pinned) {
+    // Bound CIDRs limit where a login comes from, not who: GitHub-hosted runners share addresses.
+    const cidrsOnly = list(params.token_bound_cidrs ?? params.bound_cidrs).length > 0;
     report(
       'JWT_TRUST_ANY_REPOSITORY',
       'error',
-      'No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role; bind bound_subject or bound_claims.repository_id.',
+      `No binding on sub, repository, repository_id or repository_owner: any repository on the issuer (every repository on github.com) can log in with this role${cidrsOnly ? ' (token_bound_cidrs limits the addresses, not the repositories: GitHub-hosted runners share theirs)' : ''}; bind bound_subject or bound_claims.repository_id.`,
       '/bound_claims',
       'key',
     );

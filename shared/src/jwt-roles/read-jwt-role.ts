@@ -1,12 +1,19 @@
+import { schemas } from '@keyfob/schemas';
 import { parseDuration } from '../duration/index.ts';
+import { readBoundCidrs } from './bound-cidrs.ts';
 import type { JwtRole } from './jwt-role-types.ts';
+
+/** `token_type` values, from the JWT role schema. */
+const TOKEN_TYPES = (schemas['jwt-role'].properties as Record<string, { enum?: string[] }>).token_type?.enum ?? [];
 
 /**
  * Reads a JWT role write (`auth/jwt/role/:name` body or a role file) with the real engine's rules
  * and messages: `role_type` omitted means `oidc` (which needs `allowed_redirect_uris`), a user
- * claim is required, a jwt role needs a bound constraint, `token_ttl` may not exceed
- * `token_max_ttl`, claim mappings may not target `role` or one key twice. The older names
- * (`policies`, `ttl`, `max_ttl`) are read too.
+ * claim is required, a jwt role needs a bound constraint (`token_bound_cidrs` counts), each bound
+ * CIDR must be an address or a block, `token_ttl` may not exceed `token_max_ttl`, claim mappings
+ * may not target `role` or one key twice, `token_type` is `default`, `service` or `batch` (and not
+ * `batch` with a period or a use limit). The older names (`policies`, `ttl`, `max_ttl`, `period`,
+ * `num_uses`, `bound_cidrs`) are read too; the current name wins when both are given.
  */
 export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?: JwtRole; errors: string[] } {
   const errors: string[] = [];
@@ -23,12 +30,16 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
   const boundClaims = readBoundClaims(params.bound_claims, boundClaimsType === 'glob', errors);
   const boundAudiences = list(params.bound_audiences);
   const boundSubject = str(params.bound_subject);
+  const cidrField = params.token_bound_cidrs !== undefined ? 'token_bound_cidrs' : 'bound_cidrs';
+  const bound = readBoundCidrs(params[cidrField], cidrField);
+  errors.push(...bound.errors);
   if (
     roleType === 'jwt' &&
     boundAudiences.length === 0 &&
     boundSubject === '' &&
     Object.keys(boundClaims).length === 0 &&
-    list(params.token_bound_cidrs ?? params.bound_cidrs).length === 0
+    bound.cidrs.length === 0 &&
+    bound.errors.length === 0
   ) {
     errors.push('must have at least one bound constraint when creating/updating a role');
   }
@@ -38,7 +49,14 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
   if (tokenMaxTtl > 0 && tokenTtl > tokenMaxTtl) errors.push('ttl should not be greater than max ttl');
   const numUses = params.token_num_uses ?? params.num_uses;
   if (numUses !== undefined && (typeof numUses !== 'number' || !Number.isInteger(numUses) || numUses < 0))
-    errors.push('token_num_uses cannot be negative');
+    errors.push("'token_num_uses' cannot be negative");
+  const tokenPeriod = seconds(params.token_period ?? params.period, 'token_period', errors);
+  const tokenType = str(params.token_type).toLowerCase() || 'default';
+  if (!TOKEN_TYPES.includes(tokenType)) errors.push(`invalid 'token_type' value ${JSON.stringify(tokenType)}`);
+  if (tokenType === 'batch' && tokenPeriod > 0)
+    errors.push("'token_type' cannot be 'batch' or 'default_batch' when set to generate periodic tokens");
+  if (tokenType === 'batch' && typeof numUses === 'number' && numUses > 0)
+    errors.push("'token_type' cannot be 'batch' or 'default_batch' when set to generate tokens with limited use count");
   const role: JwtRole = {
     roleType: roleType === 'jwt' ? 'jwt' : 'oidc',
     boundAudiences,
@@ -46,9 +64,14 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
     boundClaims,
     boundClaimsType: boundClaimsType === 'glob' ? 'glob' : 'string',
     userClaim,
+    userClaimJsonPointer: flag(params.user_claim_json_pointer),
     groupsClaim: str(params.groups_claim),
     claimMappings,
     allowedRedirectUris,
+    oidcScopes: list(params.oidc_scopes),
+    verboseOidcLogging: flag(params.verbose_oidc_logging),
+    maxAge: seconds(params.max_age, 'max_age', errors),
+    oauth2Metadata: list(params.oauth2_metadata),
     clockSkewLeeway: leeway(params.clock_skew_leeway, 'clock_skew_leeway', errors),
     expirationLeeway: leeway(params.expiration_leeway, 'expiration_leeway', errors),
     notBeforeLeeway: leeway(params.not_before_leeway, 'not_before_leeway', errors),
@@ -56,8 +79,11 @@ export function readJwtRole(params: Readonly<Record<string, unknown>>): { role?:
     tokenTtl,
     tokenMaxTtl,
     tokenExplicitMaxTtl: seconds(params.token_explicit_max_ttl, 'token_explicit_max_ttl', errors),
-    tokenNoDefaultPolicy: params.token_no_default_policy === true || params.token_no_default_policy === 'true',
+    tokenPeriod,
+    tokenNoDefaultPolicy: flag(params.token_no_default_policy),
     tokenNumUses: typeof numUses === 'number' ? numUses : 0,
+    tokenType,
+    tokenBoundCidrs: bound.cidrs,
   };
   return errors.length > 0 ? { errors } : { role, errors };
 }
@@ -107,6 +133,10 @@ function seconds(value: unknown, field: string, errors: string[]): number {
   const parsed = parseDuration(value, { allowInteger: true, field });
   for (const p of parsed.problems) errors.push(`${p.message} [${p.code}]`);
   return Math.floor(parsed.seconds ?? 0);
+}
+
+function flag(value: unknown): boolean {
+  return value === true || value === 'true';
 }
 
 function str(value: unknown): string {

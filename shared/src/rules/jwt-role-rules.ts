@@ -13,6 +13,7 @@ const DEPRECATED: Readonly<Record<string, string>> = {
   ttl: 'token_ttl',
   max_ttl: 'token_max_ttl',
   num_uses: 'token_num_uses',
+  period: 'token_period',
   bound_cidrs: 'token_bound_cidrs',
 };
 

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  addressAllowed,
   checkBoundClaims,
   checkTimes,
   mappedMetadata,
@@ -45,6 +46,37 @@ describe('readJwtRole: writes refused with the real engine message', () => {
       'multiple keys are mapped to metadata key "repo"',
     ],
     ['bad bound_claims_type', { ...base, bound_claims_type: 'regex' }, "invalid 'bound_claims_type': regex"],
+    [
+      'a bound CIDR that is not an address',
+      { ...base, token_bound_cidrs: ['10.0.0.0/8', 'office'] },
+      'error parsing address "office": Unable to convert "office" to an IPv4 or IPv6 address, or a UNIX Socket (token_bound_cidrs: write an IP address or a CIDR block such as 10.0.0.0/8 or ::1/128)',
+    ],
+    [
+      'a prefix longer than the address',
+      { ...base, bound_cidrs: '10.0.0.0/33' },
+      'error parsing address "10.0.0.0/33": Unable to convert "10.0.0.0/33" to an IPv4 or IPv6 address, or a UNIX Socket (bound_cidrs: write an IP address or a CIDR block such as 10.0.0.0/8 or ::1/128)',
+    ],
+    [
+      'a short IPv4 form',
+      { ...base, token_bound_cidrs: '127.1' },
+      'error parsing address "127.1": Unable to convert "127.1" to an IPv4 or IPv6 address, or a UNIX Socket (token_bound_cidrs: write an IP address or a CIDR block such as 10.0.0.0/8 or ::1/128)',
+    ],
+    [
+      'an unknown token_type',
+      { ...base, token_type: 'default-service' },
+      `invalid 'token_type' value "default-service"`,
+    ],
+    [
+      'a periodic batch token',
+      { ...base, token_type: 'batch', token_period: '1h' },
+      "'token_type' cannot be 'batch' or 'default_batch' when set to generate periodic tokens",
+    ],
+    [
+      'a use-limited batch token',
+      { ...base, token_type: 'batch', token_num_uses: 3 },
+      "'token_type' cannot be 'batch' or 'default_batch' when set to generate tokens with limited use count",
+    ],
+    ['negative uses', { ...base, token_num_uses: -1 }, "'token_num_uses' cannot be negative"],
   ];
   for (const [name, params, message] of cases) {
     test(name, () =>
@@ -64,6 +96,53 @@ describe('readJwtRole: writes refused with the real engine message', () => {
     assert.deepEqual(
       [read.role?.boundAudiences, read.role?.tokenPolicies, read.role?.tokenTtl, read.role?.tokenMaxTtl],
       [['a', 'b'], ['x', 'y'], 600, 3600],
+    );
+  });
+  test('bound CIDRs alone are a bound constraint, stored in canonical form', () => {
+    const read = readJwtRole({
+      role_type: 'jwt',
+      user_claim: 'sub',
+      token_bound_cidrs: ' 10.0.0.0/8, 127.0.0.1/32,::1/128, 2001:DB8:0:0::/32 ,192.0.2.7',
+    });
+    assert.deepEqual(read.errors, []);
+    assert.deepEqual(read.role?.tokenBoundCidrs, ['10.0.0.0/8', '127.0.0.1', '::1', '2001:db8::/32', '192.0.2.7']);
+  });
+  test('token_bound_cidrs wins over its older name bound_cidrs', () => {
+    const read = readJwtRole({ ...base, token_bound_cidrs: ['10.0.0.0/8'], bound_cidrs: ['192.0.2.0/24'] });
+    assert.deepEqual(read.role?.tokenBoundCidrs, ['10.0.0.0/8']);
+    assert.deepEqual(readJwtRole({ ...base, bound_cidrs: '192.0.2.0/24' }).role?.tokenBoundCidrs, ['192.0.2.0/24']);
+  });
+  test('more than 256 bound CIDRs are refused', () => {
+    const many = Array.from({ length: 257 }, (_, i) => `10.0.${Math.floor(i / 256)}.${i % 256}`);
+    assert.deepEqual(readJwtRole({ ...base, token_bound_cidrs: many }).errors, [
+      'token_bound_cidrs holds 257 entries; at most 256 are accepted',
+    ]);
+  });
+  test('the other fields of the real engine are read: oidc settings, period, type, JSON pointer user claim', () => {
+    const read = readJwtRole({
+      ...base,
+      user_claim: '/actor/login',
+      user_claim_json_pointer: true,
+      oidc_scopes: 'openid,email',
+      verbose_oidc_logging: true,
+      max_age: '10m',
+      oauth2_metadata: ['id_token'],
+      period: '2h',
+      token_type: 'service',
+    });
+    assert.deepEqual(read.errors, []);
+    const r = read.role as JwtRole;
+    assert.deepEqual(
+      [
+        r.userClaimJsonPointer,
+        r.oidcScopes,
+        r.verboseOidcLogging,
+        r.maxAge,
+        r.oauth2Metadata,
+        r.tokenPeriod,
+        r.tokenType,
+      ],
+      [true, ['openid', 'email'], true, 600, ['id_token'], 7200, 'service'],
     );
   });
   test('an oidc role with redirect URIs is stored as oidc', () => {
@@ -134,6 +213,13 @@ describe('user claim and claim mappings', () => {
       error: 'claim "repository" could not be converted to string',
     });
   });
+  test('a user claim is a JSON pointer only with user_claim_json_pointer', () => {
+    const claims = { actor: { login: 'octocat' }, '/actor/login': 'literal' };
+    assert.deepEqual(userClaimValue(role({ user_claim: '/actor/login', user_claim_json_pointer: true }), claims), {
+      value: 'octocat',
+    });
+    assert.deepEqual(userClaimValue(role({ user_claim: '/actor/login' }), claims), { value: 'literal' });
+  });
   test('mappings copy claims into metadata; absent claims skipped; objects refused', () => {
     const mapped = role({ claim_mappings: { ref: 'ref', environment: 'env', missing: 'm' } });
     assert.deepEqual(mappedMetadata(mapped, { ref: 'refs/heads/main', environment: 'prod' }), {
@@ -141,6 +227,25 @@ describe('user claim and claim mappings', () => {
     });
     assert.deepEqual(mappedMetadata(mapped, { ref: ['x'] }), { error: "error converting claim 'ref' to string" });
   });
+});
+
+describe('addressAllowed: a request address against bound CIDRs', () => {
+  const cases: readonly [string, string | undefined, readonly string[], boolean][] = [
+    ['no binding allows any address', '203.0.113.9', [], true],
+    ['no binding allows an unknown address', undefined, [], true],
+    ['an address inside a block', '10.1.2.3', ['10.0.0.0/8'], true],
+    ['an address outside every block', '11.0.0.1', ['10.0.0.0/8', '192.0.2.0/24'], false],
+    ['one exact address', '127.0.0.1', ['127.0.0.1'], true],
+    ['the next address is outside', '127.0.0.2', ['127.0.0.1'], false],
+    ['an IPv4-mapped IPv6 address counts as IPv4', '::ffff:127.0.0.1', ['127.0.0.0/8'], true],
+    ['IPv6 loopback against an IPv4 block', '::1', ['127.0.0.0/8'], false],
+    ['IPv6 loopback against itself', '::1', ['::1'], true],
+    ['an IPv6 block', '2001:db8::42', ['2001:db8::/32'], true],
+    ['a bound token with an unknown address', undefined, ['127.0.0.1'], false],
+    ['a bound token with an unreadable address', 'not-an-ip', ['0.0.0.0/0'], false],
+  ];
+  for (const [name, remote, cidrs, expected] of cases)
+    test(name, () => assert.equal(addressAllowed(remote, cidrs), expected));
 });
 
 describe('checkTimes with leeways', () => {

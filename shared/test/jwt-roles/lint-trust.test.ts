@@ -47,6 +47,12 @@ const cases: readonly Case[] = [
     expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
   },
   {
+    // The engine accepts a role bound only by CIDR; the trust is still open to every repository.
+    name: 'only bound CIDRs and an audience: any repository',
+    role: { ...good, bound_claims: undefined, bound_claims_type: undefined, token_bound_cidrs: ['10.0.0.0/8'] },
+    expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
+  },
+  {
     name: 'only non-pinning claims: any repository',
     role: { ...good, bound_claims: { ref: 'refs/heads/main' } },
     expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
@@ -139,6 +145,12 @@ describe('lintJwtTrust', () => {
       );
     });
   }
+});
+
+test('a CIDR-only binding is named as no repository binding', () => {
+  const [problem] = lintJwtTrust({ role_type: 'jwt', user_claim: 'sub', bound_cidrs: '192.0.2.0/24' });
+  assert.equal(problem?.code, 'JWT_TRUST_ANY_REPOSITORY');
+  assert.match(problem.message, /token_bound_cidrs limits the addresses, not the repositories/);
 });
 
 describe('readWorkflowFacts', () => {

@@ -2,15 +2,56 @@
 // JWT login (the path GitHub OIDC uses): tokens signed with jose in the test, keys served as a
 // JWKS by a tiny local HTTP server; each rejection case answers 400 without echoing the token.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { del, get, post } from './engine-client.ts';
+import { del, get, post, type Answer } from './engine-client.ts';
 
 const ISSUER = 'https://token.actions.githubusercontent.com';
 const AUDIENCE = 'https://github.com/keyfob';
+
+/**
+ * One call to the engine from a chosen local address (the engine listens on 127.0.0.1; Linux
+ * routes all of 127.0.0.0/8 to the loopback, so a client bound to 127.0.0.2 reaches it from there).
+ */
+function callFrom(
+  engine: EngineProcess,
+  localAddress: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Pick<Answer, 'status' | 'body'>> {
+  const { hostname, port } = new URL(engine.url);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method,
+        path: `/v1/${path}`,
+        localAddress,
+        headers: {
+          'X-Vault-Token': token,
+          ...(text === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }),
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data === '' ? undefined : JSON.parse(data) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
 
 interface Keys {
   readonly privateKey: CryptoKey;
@@ -192,6 +233,124 @@ describe('JWT auth', () => {
       { token: null },
     );
     assert.equal(noAud.status, 200, noAud.text);
+  });
+
+  describe('token_bound_cidrs', () => {
+    const written: string[] = [];
+    const writeRole = async (name: string, extra: Record<string, unknown>): Promise<void> => {
+      const answer = await post(engine, `auth/jwt/role/${name}`, { role_type: 'jwt', user_claim: 'actor', ...extra });
+      assert.equal(answer.status, 204, answer.text);
+      written.push(name);
+    };
+    after(async () => {
+      for (const name of written) await del(engine, `auth/jwt/role/${name}`);
+    });
+
+    it('a role bound only by a CIDR that excludes the caller refuses a valid JWT: 403 before the JWT is read', async () => {
+      await writeRole('cidr-out', { token_bound_cidrs: ['10.0.0.0/8', '::1'], token_policies: ['ci'] });
+      for (const jwt of [await sign(claims({ aud: undefined })), 'not.a.jwt']) {
+        const answer = await post(engine, 'auth/jwt/login', { role: 'cidr-out', jwt }, { token: null });
+        assert.equal(answer.status, 403, answer.text);
+        assert.match(answer.body.errors[0], /permission denied/);
+      }
+      // The real engine's earlier checks still come first.
+      const noJwt = await post(engine, 'auth/jwt/login', { role: 'cidr-out', jwt: '' }, { token: null });
+      assert.deepEqual([noJwt.status, noJwt.body.errors], [400, ['missing token']]);
+    });
+
+    it('a role bound only by a CIDR that includes the caller logs in; the token carries the CIDRs', async () => {
+      await writeRole('cidr-in', { token_bound_cidrs: '127.0.0.1/32', token_policies: ['ci'] });
+      const read = await get(engine, 'auth/jwt/role/cidr-in');
+      assert.deepEqual(read.body.data.token_bound_cidrs, ['127.0.0.1']);
+      const login = await post(
+        engine,
+        'auth/jwt/login',
+        { role: 'cidr-in', jwt: await sign(claims({ aud: undefined })) },
+        { token: null },
+      );
+      assert.equal(login.status, 200, login.text);
+      const token: string = login.body.auth.client_token;
+      const self = await get(engine, 'auth/token/lookup-self', { token });
+      assert.deepEqual(self.body.data.bound_cidrs, ['127.0.0.1']);
+      // A token bound to no CIDR shows none.
+      assert.equal((await get(engine, 'auth/token/lookup-self')).body.data.bound_cidrs, undefined);
+    });
+
+    it('the login token is refused on use from outside its CIDRs, on every path, and so is its child', async () => {
+      assert.equal(
+        (
+          await post(engine, 'sys/policies/acl/mint', {
+            policy: 'path "auth/token/create" { capabilities = ["update"] }',
+          })
+        ).status,
+        204,
+      );
+      await writeRole('cidr-one', { token_bound_cidrs: ['127.0.0.1'], token_policies: ['ci', 'mint'] });
+      const login = await post(
+        engine,
+        'auth/jwt/login',
+        { role: 'cidr-one', jwt: await sign(claims({ aud: undefined })) },
+        { token: null },
+      );
+      assert.equal(login.status, 200, login.text);
+      const token: string = login.body.auth.client_token;
+      const inside = await callFrom(engine, '127.0.0.1', 'POST', 'cloud/sts/deploy', token, {});
+      assert.equal(inside.status, 200, JSON.stringify(inside.body));
+      for (const [method, path] of [
+        ['POST', 'cloud/sts/deploy'],
+        ['GET', 'auth/token/lookup-self'],
+        ['GET', 'cloud/roles/nothing-here'],
+      ] as const) {
+        const outside = await callFrom(engine, '127.0.0.2', method, path, token, method === 'POST' ? {} : undefined);
+        assert.equal(outside.status, 403, `${method} ${path}: ${JSON.stringify(outside.body)}`);
+        assert.match(outside.body.errors[0], /permission denied/);
+      }
+      // A child token is bound to its parent's CIDRs, so it cannot escape them.
+      const child = await callFrom(engine, '127.0.0.1', 'POST', 'auth/token/create', token, { policies: ['ci'] });
+      assert.equal(child.status, 200, JSON.stringify(child.body));
+      const childToken: string = child.body.auth.client_token;
+      assert.equal((await callFrom(engine, '127.0.0.2', 'GET', 'auth/token/lookup-self', childToken)).status, 403);
+      const childSelf = await callFrom(engine, '127.0.0.1', 'GET', 'auth/token/lookup-self', childToken);
+      assert.deepEqual([childSelf.status, childSelf.body.data.bound_cidrs], [200, ['127.0.0.1']]);
+      // A whole block includes every address in it.
+      await writeRole('cidr-block', { token_bound_cidrs: ['127.0.0.0/8'], token_policies: ['ci'] });
+      const blockLogin = await post(
+        engine,
+        'auth/jwt/login',
+        { role: 'cidr-block', jwt: await sign(claims({ aud: undefined })) },
+        { token: null },
+      );
+      const blockToken: string = blockLogin.body.auth.client_token;
+      assert.equal((await callFrom(engine, '127.0.0.2', 'POST', 'cloud/sts/deploy', blockToken, {})).status, 200);
+    });
+
+    it('a role write with a bad CIDR is refused with 400 and the real engine message; nothing is stored', async () => {
+      const answer = await post(engine, 'auth/jwt/role/cidr-bad', {
+        role_type: 'jwt',
+        user_claim: 'actor',
+        bound_audiences: [AUDIENCE],
+        token_bound_cidrs: ['10.0.0.0/8', '10.0.0.300'],
+      });
+      assert.equal(answer.status, 400, answer.text);
+      assert.match(
+        answer.body.errors[0],
+        /^error parsing address "10\.0\.0\.300": Unable to convert "10\.0\.0\.300" to an IPv4 or IPv6 address, or a UNIX Socket \(token_bound_cidrs: /,
+      );
+      assert.equal((await get(engine, 'auth/jwt/role/cidr-bad')).status, 404);
+    });
+
+    it('a token_period above the system maximum is refused with the real engine message', async () => {
+      const answer = await post(engine, 'auth/jwt/role/long-period', {
+        role_type: 'jwt',
+        user_claim: 'actor',
+        bound_audiences: [AUDIENCE],
+        token_period: '800h',
+      });
+      assert.equal(answer.status, 400, answer.text);
+      assert.deepEqual(answer.body.errors, [
+        `'period' of '"800h0m0s"' is greater than the backend's maximum lease TTL of '"768h0m0s"'`,
+      ]);
+    });
   });
 
   it('verifies against configured PEM keys (ES256)', async () => {

@@ -4,6 +4,7 @@
 // engine words them, and a read-then-write round trip of every role type and config.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { schemas } from '@keyfob/schemas';
 import NodeVault from 'node-vault';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 
@@ -42,6 +43,36 @@ const ROLES: Record<string, Record<string, unknown>> = {
     max_sts_ttl: 7200,
   },
   sess: { credential_type: 'session_token', mfa_serial_number: `arn:aws:iam::${ACCOUNT}:mfa/dev` },
+};
+
+/** A JWT role with every field the real engine has set to something other than its default. */
+const JWT_ROLE = {
+  role_type: 'jwt',
+  bound_audiences: ['https://github.com/octo', 'sigstore'],
+  bound_subject: 'repo:octo/app:ref:refs/heads/main',
+  bound_claims_type: 'glob',
+  bound_claims: { repository: ['octo/app', 'octo/lib-*'], '/job_workflow_ref': 'octo/app/*' },
+  user_claim: '/actor',
+  user_claim_json_pointer: true,
+  groups_claim: 'groups',
+  claim_mappings: { ref: 'ref', environment: 'env' },
+  clock_skew_leeway: 30,
+  expiration_leeway: '1m',
+  not_before_leeway: -1,
+  allowed_redirect_uris: ['http://localhost:8250/oidc/callback'],
+  oidc_scopes: 'openid,email',
+  verbose_oidc_logging: true,
+  max_age: '10m',
+  oauth2_metadata: ['id_token'],
+  token_policies: 'deploy, read-only',
+  token_ttl: '15m',
+  token_max_ttl: 3600,
+  token_explicit_max_ttl: '2h',
+  token_period: '30m',
+  token_no_default_policy: true,
+  token_num_uses: 5,
+  token_type: 'service',
+  token_bound_cidrs: ['10.0.0.0/8', '127.0.0.1/32', '::1'],
 };
 
 /** The status and first error of a refused call (node-vault rejects with ApiResponseError). */
@@ -109,6 +140,32 @@ describe('node-vault against keyfob serve', () => {
     // The stored secret survived the write that left it out: the mount still reaches the cloud.
     const creds = await vault.read('cloud/creds/user');
     assert.match(creds.data.access_key, /^AKIA/);
+  });
+
+  it('round trip: a JWT role with every field read and written back unchanged reads the same', async () => {
+    const written = await vault.write('auth/jwt/role/every', JWT_ROLE);
+    // keyfob names what it stores but does not act on; no field is an unrecognized parameter.
+    const warnings: string[] = written.warnings;
+    assert.ok(warnings.some((w) => w.startsWith('verbose_oidc_logging has been enabled for this role.')));
+    assert.ok(warnings.some((w) => w.includes('token_period')));
+    assert.ok(!warnings.some((w) => w.includes('unrecognized')), warnings.join('\n'));
+    const before = (await vault.read('auth/jwt/role/every')).data;
+    const current = Object.entries(schemas['jwt-role'].properties as Record<string, { deprecated?: boolean }>)
+      .filter(([name, field]) => !field.deprecated && name !== '$schema' && name !== 'name')
+      .map(([name]) => name);
+    assert.deepEqual(
+      current.filter((name) => !(name in before)),
+      [],
+    );
+    assert.deepEqual(
+      [before.token_bound_cidrs, before.token_policies, before.token_period, before.max_age, before.oidc_scopes],
+      [['10.0.0.0/8', '127.0.0.1', '::1'], ['deploy', 'read-only'], 1800, 600, ['openid', 'email']],
+    );
+    const again: string[] = (await vault.write('auth/jwt/role/every', before)).warnings;
+    assert.ok(!again.some((w) => w.includes('unrecognized')), again.join('\n'));
+    assert.deepEqual((await vault.read('auth/jwt/role/every')).data, before);
+    await vault.write('auth/jwt/role/every-copy', before);
+    assert.deepEqual((await vault.read('auth/jwt/role/every-copy')).data, before);
   });
 
   it('issues STS credentials with POST (body) and GET (query)', async () => {
