@@ -25,6 +25,11 @@ export const jwtRoleCodes = {
     summary:
       'With `bound_claims_type: glob`, every bound claim value must be a string; the engine refuses numbers and booleans.',
   },
+  JWT_ROLE_BOUND_CIDR_INVALID: {
+    severity: 'error',
+    summary:
+      'A `token_bound_cidrs` (or `bound_cidrs`) item is neither an IP address nor a CIDR block; the engine refuses it (`error parsing address`).',
+  },
   JWT_ROLE_TTL_ABOVE_MAX: {
     severity: 'error',
     summary:

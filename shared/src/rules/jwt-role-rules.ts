@@ -3,6 +3,8 @@ import { didYouMean } from './did-you-mean.ts';
 import { fieldInfo } from './field-info.ts';
 import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
 import { appendPointer } from '../text/json-pointer.ts';
+import { canonicalIpBlock } from '../text/ip-blocks.ts';
+import { itemSpanData } from './parse-fields.ts';
 
 /** Where the real engine states these rules. */
 const SOURCE = "the real engine's JWT auth method, role create/update";
@@ -133,6 +135,26 @@ const globStrings = defineRule(
   },
 );
 
+const boundCidrs = defineRule(
+  'jwt-role',
+  'JWT_ROLE_BOUND_CIDR_INVALID',
+  `${SOURCE}: token_bound_cidrs are addresses or CIDR blocks`,
+  (context, report) => {
+    for (const field of ['token_bound_cidrs', 'bound_cidrs']) {
+      const list = context.fields.lists.get(field);
+      list?.items.forEach((item, i) => {
+        if (canonicalIpBlock(item) !== undefined) return;
+        report({
+          path: list.paths[i] ?? fieldPath(context, field),
+          target: 'value',
+          message: `${field} holds ${quote(item)}, which is neither an IP address nor a CIDR block (the engine: error parsing address ${quote(item)}); write an address such as 10.0.0.7 or a block such as 10.0.0.0/8 or ::1/128.`,
+          data: { index: i, ...itemSpanData(list, i) },
+        });
+      });
+    }
+  },
+);
+
 const ttlWithinMax = defineRule(
   'jwt-role',
   'JWT_ROLE_TTL_ABOVE_MAX',
@@ -204,6 +226,7 @@ export const jwtRoleRules: readonly Rule[] = [
   redirectUris,
   boundConstraint,
   globStrings,
+  boundCidrs,
   ttlWithinMax,
   mappingTargets,
   deprecatedNames,

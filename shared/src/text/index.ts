@@ -9,3 +9,4 @@ export {
 } from './json-pointer.ts';
 export { editDistance, nearestWord } from './edit-distance.ts';
 export type { NearestOptions } from './edit-distance.ts';
+export { canonicalIpBlock, ipInBlocks } from './ip-blocks.ts';
