@@ -143,7 +143,7 @@ function dispatchDeps(core: EngineCore, backends: readonly Backend[]): DispatchD
  * An in-memory engine without a server or scheduler: its services and the request handler every
  * HTTP request goes through. The lease-scale bench fills `core.leases` and times requests with it.
  */
-export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToken' | 'log'> = {}): {
+export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToken' | 'log' | 'providerClient'> = {}): {
   core: EngineCore;
   rootToken: string;
   handle: (request: RawRequest) => Promise<RawResponse>;

@@ -1,6 +1,8 @@
 import { IAMClient } from '@aws-sdk/client-iam';
 import { STSClient } from '@aws-sdk/client-sts';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { EMBEDDED_ENDPOINT, InProcessHandler } from '../cloud/protocol/in-process-handler.ts';
+import { Sha256 } from '../cloud/protocol/sha256.ts';
 import { rootCredentials, type EngineCore } from '../engine-core.ts';
 import type { MountData } from './mount-data.ts';
 
@@ -47,21 +49,59 @@ export function providerClients(core: EngineCore, mount: MountData): ProviderCli
   ]);
   const hit = cache.get(key);
   if (hit) return hit;
-  const common = {
-    credentials,
-    ...(maxRetries >= 0 ? { maxAttempts: maxRetries + 1 } : {}),
-  };
   const embedded = new InProcessHandler({ cloud: core.cloud, commit: () => Promise.resolve(), log: core.log });
   const target = (endpoint: string): { endpoint: string; requestHandler?: InProcessHandler } =>
     endpoint === '' ? { endpoint: EMBEDDED_ENDPOINT, requestHandler: embedded } : { endpoint };
   const clients: ProviderClients = {
     // IAM is global: the provider signs it for us-east-1 whatever the configured region.
-    iam: new IAMClient({ ...common, region: 'us-east-1', ...target(config?.iamEndpoint ?? '') }),
-    sts: sts.map((s) => new STSClient({ ...common, region: s.region, ...target(s.endpoint) })),
+    iam: new IAMClient({
+      ...clientOptions(credentials, 'us-east-1', 'iam', maxRetries),
+      ...target(config?.iamEndpoint ?? ''),
+    }),
+    sts: sts.map(
+      (s) => new STSClient({ ...clientOptions(credentials, s.region, 'sts', maxRetries), ...target(s.endpoint) }),
+    ),
   };
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(key, clients);
   return clients;
+}
+
+/** The access key a provider client signs with. */
+interface KeyPair {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+}
+
+/** What a provider client is made with besides its endpoint and request handler. */
+export interface ClientOptions {
+  readonly credentials: KeyPair;
+  readonly region: string;
+  readonly maxAttempts?: number;
+  readonly cacheMiddleware: true;
+  readonly signer: SignatureV4;
+}
+
+/**
+ * The options of one provider client: its credentials and region, `max_retries` as the SDK's
+ * `maxAttempts` (-1 leaves the SDK's default), and two settings that cut the SDK's own cost per call
+ * without changing what it sends: `cacheMiddleware` (the SDK's documented option: resolve the
+ * middleware stack once per command class, since nothing here changes it after the client is made)
+ * and AWS's signer made once, which the SDK otherwise builds anew for every call.
+ */
+export function clientOptions(
+  credentials: KeyPair,
+  region: string,
+  service: 'iam' | 'sts',
+  maxRetries: number,
+): ClientOptions {
+  return {
+    credentials,
+    region,
+    ...(maxRetries >= 0 ? { maxAttempts: maxRetries + 1 } : {}),
+    cacheMiddleware: true,
+    signer: new SignatureV4({ credentials, region, service, sha256: Sha256, uriEscapePath: true }),
+  };
 }
 
 /**

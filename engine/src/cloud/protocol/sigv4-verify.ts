@@ -1,18 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hash } from '@smithy/hash-node';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { CloudError } from '../cloud-error.ts';
+import { Sha256 } from './sha256.ts';
 
 /** How far a request's date may be from the wall clock (the provider's 15 minutes). */
 const MAX_SKEW_MS = 15 * 60 * 1000;
-
-/** SHA-256 for the SDK signer through node:crypto (what the SDK itself uses on Node). */
-class Sha256 extends Hash {
-  constructor(secret?: Parameters<typeof Hash.prototype.update>[0]) {
-    super('sha256', secret);
-  }
-}
 
 /** A request as received, for signature checking. */
 export interface SignedRequest {
