@@ -4,10 +4,11 @@ import type { MountData } from './mount-data.ts';
 
 /**
  * The default provider: direct calls into the embedded cloud's operations (the same functions
- * its Query API runs). Measured in `npm run bench -- engine`: the AWS SDK round trip costs about
- * 1 ms of CPU per call even in process (middleware, signing twice, XML both ways, GC), which cut
- * the engine's POST sts throughput several times over; this path keeps the engine's own hot path
- * as fast as before. `keyfob serve --provider-client sdk`, or any configured endpoint, uses the SDK.
+ * its Query API runs). The AWS SDK round trip costs about half a millisecond of CPU per call even in
+ * process (the SDK's middleware, signing and verifying, XML both ways), against about 10 µs for the
+ * operation itself: made the default it left POST sts at 8% of a bare server in
+ * `npm run bench -- engine` where direct calls reach 38% to 70% (engine/README.md, Provider layer).
+ * `keyfob serve --provider-client sdk`, or any configured endpoint, uses the SDK.
  */
 export function embeddedProvider(core: EngineCore, mount: MountData): CloudProvider {
   const creds = rootCredentials(core, mount);
