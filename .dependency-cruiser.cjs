@@ -24,7 +24,7 @@ const AREAS = {
   // JWT auth roles (GitHub OIDC trust): reading a role, the login's claim checks
   'jwt-roles': [...LEAVES, 'policies'],
   // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
-  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply'],
+  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint'],
   rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles'],
   // engine I/O

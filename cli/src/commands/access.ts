@@ -14,7 +14,7 @@ import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import type { Command } from '../command.ts';
-import { clientFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
+import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
 
 const USAGE = `usage: keyfob access PATH... [--format text|json|markdown] [--mount M] [--jwt-path P]
@@ -28,15 +28,15 @@ rules. Then the reverse: for each credential and static role, every login path t
 
 With PATHs it reads files: policies (*.policy.hcl, *.policy.json), JWT roles (*.jwt-role.yaml|json)
 and role files (*.role.*, *.static-role.*, manifests) for the role names. PATH is a file, a
-folder (walked recursively) or a glob. Without PATH it asks the engine (the token needs list and
+folder (walked recursively) or a glob; --mount names the mount their roles live under. Without
+PATH it asks a running engine, reached with the connection flags below (the token needs list and
 read on sys/policies/acl, auth/<jwt-path>/role, <mount>/roles and <mount>/static-roles).
 
-  --format F         text (default), json, or markdown (the table the action writes to the job summary)
-  --mount M          the secrets engine's mount (default cloud)
-  --jwt-path P       where the JWT auth method is mounted (default jwt)
-  --url, --token, --api-flavor, --namespace, --timeout, --max-attempts
-                     as for keyfob creds
+  --format F                text (default), json, or markdown (the table the action writes to the
+                            job summary)
+  --jwt-path P              where the JWT auth method is mounted (default jwt)
 
+${CONNECTION_USAGE}
 Exit status: 0 answered, 1 a file has errors or the engine refused, 2 usage error.
 `;
 

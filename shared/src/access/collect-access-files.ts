@@ -1,6 +1,7 @@
 import { collectDesiredState } from '../apply/index.ts';
-import { parseDocuments } from '../documents/index.ts';
+import { detectFormat, parseDocuments } from '../documents/index.ts';
 import { readJwtRole } from '../jwt-roles/index.ts';
+import { kindFromFileName, nameFromFileName } from '../lint/index.ts';
 import { readPolicy, type AclPolicy } from '../policies/index.ts';
 import type { AccessInputs, AccessJwtRole } from './access-types.ts';
 
@@ -16,14 +17,16 @@ export interface AccessFileError {
   readonly message: string;
 }
 
-const POLICY_FILE = /\.policy\.(hcl|json)$/i;
-const JWT_ROLE_FILE = /\.jwt-role\.(ya?ml|json)$/i;
 /** Fields of a JWT role file that are not sent to the engine. */
 const FILE_ONLY_FIELDS = new Set(['$schema', 'name']);
 
-/** True for the files `keyfob access` reads besides role files: `*.policy.hcl|json`, `*.jwt-role.yaml|yml|json`. */
+/**
+ * True for the files `keyfob access` reads besides role files: ACL policies and JWT role files, by
+ * the file-kind detection `keyfob lint` uses (`*.policy.hcl|json`, `*.jwt-role.yaml|yml|json|jsonc`).
+ */
 export function isAccessFileName(file: string): boolean {
-  return POLICY_FILE.test(file) || JWT_ROLE_FILE.test(file);
+  const kind = kindFromFileName(file);
+  return kind === 'policy' || kind === 'jwt-role';
 }
 
 /**
@@ -41,13 +44,14 @@ export function collectAccessFiles(
   const jwtRoles = new Map<string, AccessJwtRole>();
   const roleFiles: AccessFileText[] = [];
   for (const { file, text } of files) {
-    if (POLICY_FILE.test(file)) {
-      const name = baseName(file, POLICY_FILE).toLowerCase();
+    const kind = kindFromFileName(file);
+    if (kind === 'policy') {
+      const name = nameFromFileName(file).toLowerCase();
       const read = readPolicy(text, name);
       if (read.value) policies.set(name, read.value);
       for (const p of read.problems.filter((x) => x.severity === 'error'))
         errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
-    } else if (JWT_ROLE_FILE.test(file)) {
+    } else if (kind === 'jwt-role') {
       readJwtRoleFile(file, text, jwtRoles, errors);
     } else {
       roleFiles.push({ file, text });
@@ -78,7 +82,8 @@ function readJwtRoleFile(
   into: Map<string, AccessJwtRole>,
   errors: AccessFileError[],
 ): void {
-  const parsed = parseDocuments(text, /\.json$/i.test(file) ? 'json' : 'yaml');
+  const jsonc = /\.jsonc$/i.test(file);
+  const parsed = parseDocuments(text, detectFormat(file) === 'json' ? 'json' : 'yaml', { jsonc });
   for (const document of parsed.documents) {
     const syntax = document.problems.find((p) => p.severity === 'error');
     if (syntax) {
@@ -92,15 +97,10 @@ function readJwtRoleFile(
       continue;
     }
     const record = value as Record<string, unknown>;
-    const name = typeof record.name === 'string' && record.name !== '' ? record.name : baseName(file, JWT_ROLE_FILE);
+    const name = typeof record.name === 'string' && record.name !== '' ? record.name : nameFromFileName(file);
     const params = Object.fromEntries(Object.entries(record).filter(([k]) => !FILE_ONLY_FIELDS.has(k)));
     const read = readJwtRole(params);
     if (!read.role) errors.push(...read.errors.map((message) => ({ file, message })));
     else into.set(name, { role: read.role, params });
   }
-}
-
-function baseName(file: string, suffix: RegExp): string {
-  const last = file.split(/[\\/]/).pop() ?? file;
-  return last.replace(suffix, '');
 }
