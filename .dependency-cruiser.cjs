@@ -34,11 +34,11 @@ const AREAS = {
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,
   // editor logic, for the extension and any other editor
-  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access'],
+  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // the language server: the one protocol adapter of the editor logic, for every editor
-  lsp: [...LEAVES, 'documents', 'lint', 'history', 'editor'],
+  lsp: [...LEAVES, 'documents', 'lint', 'history', 'editor', 'access'],
 };
 
 /** The folder (or, for problem, the file) of an area, as a regular expression on the resolved path. */

@@ -9,14 +9,16 @@ import {
   StreamMessageWriter,
 } from 'vscode-languageserver/node.js';
 import { EXIT, UsageError } from '../io.ts';
+import { readWorkspace } from '../lsp/read-workspace.ts';
 import type { Command } from '../command.ts';
 
 const USAGE = `usage: keyfob lsp --stdio | --node-ipc
 
 Runs the keyfob language server: diagnostics, completion, hover, quick fixes and an outline for
-role files (the files \`keyfob lint\` checks), and the platform API history (hover, deprecation
-diagnostics, quick fixes, inlay hints) in code of any language. Settings are read from the client
-(section "keyfob"). See the README for Neovim, Helix, Zed and Emacs.
+role files (the files \`keyfob lint\` checks, ACL policies and JWT roles included; hover over a JWT
+role or a policy path answers who can get what, from the workspace's files), and the platform API
+history (hover, deprecation diagnostics, quick fixes, inlay hints) in code of any language.
+Settings are read from the client (section "keyfob"). See the README for Neovim, Helix, Zed and Emacs.
 
   --stdio      speak LSP over standard input and output (what editors start)
   --node-ipc   speak LSP over Node's IPC channel (a Node client that forked this process)
@@ -55,6 +57,8 @@ export const lspCommand: Command = async (argv, io) => {
       const timer = setTimeout(fn, ms);
       return () => clearTimeout(timer);
     },
+    // The workspace's policies, JWT roles, roles and workflows: the access answer on hover, the trust checks.
+    readWorkspace,
   });
   // The connection ends the process on `exit` (or when the client process dies); until then, wait.
   return new Promise<number>(() => undefined);

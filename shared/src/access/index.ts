@@ -21,3 +21,5 @@ export type { AccessFileError, AccessFileText } from './collect-access-files.ts'
 export { readEngineAccess } from './read-engine-access.ts';
 export type { AccessClient } from './read-engine-access.ts';
 export { describeJwtRoleAccess, loginsText } from './describe-access.ts';
+export { ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
+export type { EnginePath } from './engine-paths.ts';

@@ -3,6 +3,7 @@ import type { CompletionEntry } from './completion-entry.ts';
 import type { CursorContext } from './cursor-context.ts';
 import { fieldCompletions } from './field-completions.ts';
 import { jsonContextAt } from './json-context.ts';
+import { policyCompletionsAt, type PolicyCompletionOptions } from './policy-completions.ts';
 import { resourceAt } from './resource-at.ts';
 import type { FileKind } from './resource-at.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
@@ -16,6 +17,8 @@ export interface CompletionOptions {
   readonly format: DocumentFormat;
   /** Kind of the document under the cursor (from `detectKind`); undefined: not a role file. */
   readonly kind: FileKind | undefined;
+  /** Policy files: the mounts and the workspace's role names offered in paths. */
+  readonly policy?: Omit<PolicyCompletionOptions, 'format'>;
 }
 
 /** Keys that may sit beside a scaffold without making it redundant. */
@@ -25,11 +28,14 @@ const SCAFFOLD_NEIGHBOURS = new Set(['name', '$schema']);
  * Completions at an offset of a role file: keys valid for the mapping's resource and credential type
  * (not yet present), values (enums, durations, examples), and whole-role scaffolds in an empty role.
  * Works on text that does not parse (it reads the cursor's context line by line or with jsonc-parser).
+ * ACL policy files get `policyCompletionsAt`'s paths, block keys and capabilities.
  *
  * @example completionsAt('credential_type: assumed_role\n', 30, { format: 'yaml', kind: 'role' })
  */
 export function completionsAt(text: string, offset: number, options: CompletionOptions): CompletionEntry[] {
   if (!options.kind) return [];
+  if (options.kind === 'policy')
+    return policyCompletionsAt(text, offset, { ...options.policy, format: options.format });
   if (options.format === 'json' && text.trim() === '')
     return scaffolds(options.kind, 'json', { start: 0, end: text.length }, '');
   const context = options.format === 'json' ? jsonContextAt(text, offset) : yamlContextAt(text, offset);

@@ -14,7 +14,12 @@ import { deprecationDiagnostics } from '../editor/history/deprecation-diagnostic
 import { historyHover } from '../editor/history/history-hover.ts';
 import { lineAnnotations } from '../editor/history/line-annotations.ts';
 import { matchesAt } from '../editor/history/matches-in-lines.ts';
-import { hoverAt } from '../editor/hover.ts';
+import { jwtRoleHover } from '../editor/access-hover.ts';
+import { hoverAt, type HoverResult } from '../editor/hover.ts';
+import { policyHoverAt } from '../editor/policy-hover.ts';
+import { nameFromFileName } from '../lint/index.ts';
+import { pointerToSegments } from '../text/index.ts';
+import type { WorkspaceFacts } from './workspace-access.ts';
 import { memberAt } from '../editor/member-at.ts';
 import { outlineSymbols } from '../editor/outline.ts';
 import type { QuickFix } from '../editor/quick-fix.ts';
@@ -43,6 +48,8 @@ export interface FeatureContext {
   readonly template: TemplatePreviewDeps;
   /** Options the client gave in `initializationOptions`. */
   readonly client: ClientOptions;
+  /** Who can get what in the document's workspace folder, when the host reads folders. */
+  readonly workspace?: WorkspaceFacts | undefined;
 }
 
 /** `initializationOptions` a client may send; other editors send none and get plain links and no commands. */
@@ -68,7 +75,7 @@ export function hoverOf(open: OpenDocument, offset: number, context: FeatureCont
   const document = open.document;
   const lint = open.lint();
   if (lint) {
-    const found = hoverAt(lint.file, offset, { kindOf: (index) => kindOf(lint, index), template: context.template });
+    const found = keyfobHover(lint, open, offset, context);
     if (found)
       return { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: toRange(document, found.range) };
   }
@@ -85,6 +92,48 @@ export function hoverOf(open: OpenDocument, offset: number, context: FeatureCont
     : { contents: { kind: MarkupKind.Markdown, value: markdown }, range: toRange(document, first) };
 }
 
+/**
+ * A keyfob file's hover: in a policy, the path rules' engine paths and access answer, block keys and
+ * capabilities; in a JWT role, its access answer over `name` and beside the fields that decide it;
+ * elsewhere (and for the other fields) the schema's field docs.
+ */
+function keyfobHover(
+  lint: LintResult,
+  open: OpenDocument,
+  offset: number,
+  context: FeatureContext,
+): HoverResult | undefined {
+  const report = context.workspace?.report;
+  const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
+  const linted = lint.documents.find((d) => d.index === Math.max(0, index));
+  if (linted?.kind === 'policy')
+    return policyHoverAt(lint.file, offset, {
+      policy: nameFromFileName(open.target?.fileName ?? '').toLowerCase(),
+      ...(report ? { report } : {}),
+    });
+  const found = hoverAt(lint.file, offset, { kindOf: (i) => kindOf(lint, i), template: context.template });
+  if (linted?.kind !== 'jwt-role' || !report || linted.name === undefined) return found;
+  const member = memberAt(lint.file, offset);
+  const field = member ? pointerToSegments(member.pointer)[0] : undefined;
+  if (field === undefined || !ACCESS_FIELDS.has(field)) return found;
+  const access = jwtRoleHover(report, linted.name);
+  if (!access) return found;
+  if (field === 'name' || !found)
+    return { markdown: access, range: member?.range ?? found?.range ?? { start: 0, end: 0 } };
+  return { markdown: `${found.markdown}\n\n---\n\n${access}`, range: found.range };
+}
+
+/** Fields of a JWT role whose hover adds the role's access answer: its name and what decides who logs in and what they reach. */
+const ACCESS_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'bound_subject',
+  'bound_claims',
+  'bound_claims_type',
+  'bound_audiences',
+  'token_policies',
+  'token_no_default_policy',
+]);
+
 /** Keys, values and scaffolds at a position of a keyfob file. */
 export function completionsOf(open: OpenDocument, offset: number, context: FeatureContext): CompletionItem[] {
   const lint = open.lint();
@@ -92,7 +141,16 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
   if (!lint || !target) return [];
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const kind = kindOf(lint, Math.max(0, index));
-  return completionsAt(lint.file.text, offset, { format: target.format, kind }).map((entry) =>
+  const report = context.workspace?.report;
+  const names = report
+    ? {
+        roles: report.targets.filter((t) => t.kind === 'credentials').map((t) => t.name),
+        staticRoles: report.targets.filter((t) => t.kind === 'static-credentials').map((t) => t.name),
+        jwtRoles: report.jwtRoles.map((r) => r.name),
+      }
+    : undefined;
+  const format = kind === 'policy' ? lint.file.format : target.format;
+  return completionsAt(lint.file.text, offset, { format, kind, ...(names ? { policy: { names } } : {}) }).map((entry) =>
     completionItem(open.document, entry, context.client.suggestCommand),
   );
 }

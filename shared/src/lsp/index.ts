@@ -10,3 +10,4 @@ export { lintTargetOf } from './lint-file-name.ts';
 export { HISTORY_SOURCE, LINT_SOURCE } from './to-lsp.ts';
 export { LINT_FILES_METHOD } from './lint-files.ts';
 export type { LintedFile } from './lint-files.ts';
+export type { ReadWorkspace, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';

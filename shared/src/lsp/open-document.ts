@@ -3,7 +3,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textd
 import { scanText } from '../history/index.ts';
 import type { Match } from '../history/index.ts';
 import { FileLinter } from '../lint/index.ts';
-import type { LintResult } from '../lint/index.ts';
+import type { LintResult, TrustContext } from '../lint/index.ts';
 import type { LintTarget } from './lint-file-name.ts';
 
 /** Documents longer than this (UTF-16 units, about 5 MB) are neither linted nor scanned: bundles and data dumps. */
@@ -18,7 +18,7 @@ export class OpenDocument {
   #document: TextDocument;
   #target: LintTarget | undefined;
   readonly #linter = new FileLinter();
-  #lint: { version: number; result: LintResult } | undefined;
+  #lint: { version: number; trust: TrustContext | undefined; result: LintResult } | undefined;
   #scan: { version: number; matches: readonly Match[] } | undefined;
 
   constructor(uri: string, languageId: string, version: number, text: string) {
@@ -57,13 +57,21 @@ export class OpenDocument {
     return this.#document.getText().length > MAX_DOCUMENT_LENGTH;
   }
 
+  /** The workspace's policies and workflows for the JWT role trust checks (set by the server when it knows them). */
+  trust: TrustContext | undefined;
+
   /** The lint result of the current version (undefined when this is not a keyfob file or too long). */
   lint(): LintResult | undefined {
     const target = this.#target;
     if (!target || this.oversized) return undefined;
-    if (this.#lint?.version !== this.version) {
-      const result = this.#linter.lint(this.#document.getText(), { fileName: target.fileName, format: target.format });
-      this.#lint = { version: this.version, result };
+    const trust = this.trust;
+    if (this.#lint?.version !== this.version || this.#lint.trust !== trust) {
+      const result = this.#linter.lint(this.#document.getText(), {
+        fileName: target.fileName,
+        format: target.format,
+        ...(trust ? { trust } : {}),
+      });
+      this.#lint = { version: this.version, trust, result };
     }
     return this.#lint.result;
   }

@@ -10,6 +10,9 @@ import { LINT_FILES_METHOD, lintFile, readLintFilesParams } from './lint-files.t
 import type { LintedFile } from './lint-files.ts';
 import { MAX_DOCUMENT_LENGTH, OpenDocument } from './open-document.ts';
 import { SettingsStore } from './settings-store.ts';
+import { WorkspaceAccess } from './workspace-access.ts';
+import type { OpenFile, ReadWorkspace, WorkspaceFacts } from './workspace-access.ts';
+import { kindFromFileName } from '../lint/index.ts';
 
 /** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
 export interface ServerDeps extends TemplatePreviewDeps {
@@ -17,7 +20,17 @@ export interface ServerDeps extends TemplatePreviewDeps {
   readonly compileGlob: (glob: string) => (path: string) => boolean;
   /** Runs `fn` after `ms` milliseconds; returns a cancel function. */
   readonly schedule: (fn: () => void, ms: number) => () => void;
+  /**
+   * Reads a workspace folder's keyfob files and workflows (hosts that can read files: `keyfob lsp`);
+   * without it the access answer on hover and the workflow trust checks are left out.
+   */
+  readonly readWorkspace?: ReadWorkspace;
 }
+
+/** Wait after a watched file changed before re-reading its folder (a checkout changes many at once). */
+const RELOAD_DELAY_MS = 150;
+/** Files whose change may change the access answer or the trust checks. */
+const WATCHED_GLOB = '**/*.{hcl,json,jsonc,yaml,yml}';
 
 /** An edit at most this long (inserted text, lines replaced) is linted without waiting. */
 const SMALL_EDIT_CHARS = 200;
@@ -35,24 +48,44 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   const pending = new Map<string, () => void>();
   let client: ClientOptions = {};
   let canRefreshInlayHints = false;
+  let canWatchFiles = false;
   const settings = new SettingsStore(connection, deps.compileGlob);
+  const workspace = new WorkspaceAccess(deps.readWorkspace, (message) => connection.console.warn(message));
+  const reloads = new Map<string, () => void>();
 
-  const contextFor = (open: OpenDocument): FeatureContext => ({
-    history: settings.cached(open.uri).history,
-    template: deps,
-    client,
-  });
+  /** The open documents of a folder, as the workspace sees them. */
+  const openFilesIn = (folder: string): OpenFile[] =>
+    [...documents.values()].flatMap((d) => {
+      if (settings.folderOf(d.uri) !== folder) return [];
+      const path = settings.relativePath(d.uri);
+      return path === undefined ? [] : [{ uri: d.uri, path, version: d.version, text: d.document.getText() }];
+    });
+
+  const factsFor = (open: OpenDocument): WorkspaceFacts | undefined => {
+    const folder = settings.folderOf(open.uri);
+    return folder === undefined ? undefined : workspace.factsOf(folder, openFilesIn(folder));
+  };
+
+  const contextFor = (open: OpenDocument): FeatureContext => {
+    const facts = factsFor(open);
+    open.trust = facts?.trust;
+    return { history: settings.cached(open.uri).history, template: deps, client, workspace: facts };
+  };
 
   const publish = (open: OpenDocument): void => {
     pending.delete(open.uri);
     if (documents.get(open.uri) !== open) return;
     try {
       open.target = lintTargetOf(facts(open), settings.includes(open.uri));
+      const trustBefore = open.trust;
+      open.trust = factsFor(open)?.trust;
       void connection.sendDiagnostics({
         uri: open.uri,
         version: open.version,
         diagnostics: diagnosticsOf(open, settings.cached(open.uri).history),
       });
+      // Another open JWT role's trust checks read this file's policies: re-check those whose context changed.
+      if (open.target && open.trust !== trustBefore) republishJwtRoles(open);
     } catch (error) {
       connection.console.error(
         `keyfob: could not check ${open.uri}: ${error instanceof Error ? error.message : String(error)}`,
@@ -75,6 +108,29 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     relativePath: settings.relativePath(open.uri),
   });
 
+  const republishJwtRoles = (changed: OpenDocument): void => {
+    const folder = settings.folderOf(changed.uri);
+    for (const other of documents.values()) {
+      if (other === changed || settings.folderOf(other.uri) !== folder) continue;
+      if (other.target && kindFromFileName(other.target.fileName) === 'jwt-role' && other.trust !== changed.trust)
+        publish(other);
+    }
+  };
+
+  /** Re-reads a folder (after its files changed on disk) and re-checks its open documents. */
+  const reload = (folder: string): void => {
+    reloads.get(folder)?.();
+    reloads.set(
+      folder,
+      deps.schedule(() => {
+        reloads.delete(folder);
+        void workspace.load(folder).then(() => {
+          for (const open of documents.values()) if (settings.folderOf(open.uri) === folder) publish(open);
+        });
+      }, RELOAD_DELAY_MS),
+    );
+  };
+
   const republishAll = async (): Promise<void> => {
     settings.clear();
     for (const open of documents.values()) {
@@ -88,6 +144,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     client = readClientOptions(params.initializationOptions);
     settings.initialize(params);
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC },
@@ -100,7 +157,27 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
       serverInfo: { name: 'keyfob', version: '0.1.0' },
     };
   });
-  connection.onInitialized(() => settings.registerForChanges());
+  connection.onInitialized(() => {
+    settings.registerForChanges();
+    if (!workspace.enabled) return;
+    if (canWatchFiles)
+      void connection
+        .sendRequest('client/registerCapability', {
+          registrations: [
+            {
+              id: 'keyfob-workspace-files',
+              method: 'workspace/didChangeWatchedFiles',
+              registerOptions: { watchers: [{ globPattern: WATCHED_GLOB }] },
+            },
+          ],
+        })
+        .catch(() => undefined);
+    for (const folder of settings.folders) reload(folder);
+  });
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    const folders = new Set(changes.flatMap((c) => settings.folderOf(c.uri) ?? []));
+    for (const folder of folders) reload(folder);
+  });
   connection.onDidChangeConfiguration((params) => {
     settings.pushed(params.settings);
     void republishAll();

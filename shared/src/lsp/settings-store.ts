@@ -102,6 +102,16 @@ export class SettingsStore {
     }
   }
 
+  /** The workspace folders' URIs (no trailing `/`). */
+  get folders(): readonly string[] {
+    return this.#folders;
+  }
+
+  /** The URI of the innermost workspace folder holding a document, if any. */
+  folderOf(uri: string): string | undefined {
+    return this.#folderOf(uri);
+  }
+
   #folderOf(uri: string): string | undefined {
     let best: string | undefined;
     for (const folder of this.#folders) {

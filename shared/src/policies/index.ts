@@ -16,3 +16,13 @@ export { parseHcl } from './hcl/parse-hcl.ts';
 export type { HclParse } from './hcl/parse-hcl.ts';
 export type { HclEntry, HclNode, HclObject } from './hcl/hcl-node.ts';
 export { hclToData } from './hcl/hcl-node.ts';
+export {
+  CAPABILITY_MEANINGS,
+  OFFERED_CAPABILITIES,
+  POLICY_DOC_URL,
+  policyDocsUrl,
+  RULE_KEY_DOCS,
+} from './policy-language.ts';
+export type { RuleKeyDoc } from './policy-language.ts';
+export { lexHcl } from './hcl/lex-hcl.ts';
+export type { HclToken } from './hcl/lex-hcl.ts';

@@ -4,22 +4,11 @@ import { escapePointerSegment as escape, LineIndex } from '../text/index.ts';
 import { LEGACY_POLICY_CAPABILITIES } from './capabilities.ts';
 import { hclToData, type HclEntry, type HclNode, type HclObject } from './hcl/hcl-node.ts';
 import { parseHcl } from './hcl/parse-hcl.ts';
+import { RULE_KEY_DOCS } from './policy-language.ts';
 import { CAPABILITIES, type AclPolicy, type Capability, type PathRule } from './policy-types.ts';
 
 const TOP_KEYS = ['name', 'path'];
-const RULE_KEYS = [
-  'comment',
-  'policy',
-  'capabilities',
-  'allowed_parameters',
-  'denied_parameters',
-  'required_parameters',
-  'min_wrapping_ttl',
-  'max_wrapping_ttl',
-  'mfa_methods',
-  'control_group',
-  'subscribe_event_types',
-];
+const RULE_KEYS = RULE_KEY_DOCS.map((doc) => doc.key);
 
 /** A policy with the problems found reading it (errors mean the real engine refuses the text). */
 export interface PolicyRead {
