@@ -66,11 +66,14 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     return folder === undefined ? undefined : workspace.factsOf(folder, openFilesIn(folder));
   };
 
-  const contextFor = (open: OpenDocument): FeatureContext => {
-    const facts = factsFor(open);
-    open.trust = facts?.trust;
-    return { history: settings.cached(open.uri).history, template: deps, client, workspace: facts };
-  };
+  // The trust context of a document's lint is set when its diagnostics are published, so hovers and
+  // fixes answer from the same lint the client shows.
+  const contextFor = (open: OpenDocument): FeatureContext => ({
+    history: settings.cached(open.uri).history,
+    template: deps,
+    client,
+    workspace: factsFor(open),
+  });
 
   const publish = (open: OpenDocument): void => {
     pending.delete(open.uri);
@@ -112,8 +115,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     const folder = settings.folderOf(changed.uri);
     for (const other of documents.values()) {
       if (other === changed || settings.folderOf(other.uri) !== folder) continue;
-      if (other.target && kindFromFileName(other.target.fileName) === 'jwt-role' && other.trust !== changed.trust)
-        publish(other);
+      if (isJwtRole(other) && other.trust !== changed.trust) publish(other);
     }
   };
 
@@ -124,8 +126,11 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
       folder,
       deps.schedule(() => {
         reloads.delete(folder);
+        // Only JWT roles' diagnostics depend on the workspace (the trust checks): re-check those whose context changed.
         void workspace.load(folder).then(() => {
-          for (const open of documents.values()) if (settings.folderOf(open.uri) === folder) publish(open);
+          for (const open of documents.values())
+            if (settings.folderOf(open.uri) === folder && isJwtRole(open) && open.trust !== factsFor(open)?.trust)
+              publish(open);
         });
       }, RELOAD_DELAY_MS),
     );
@@ -251,6 +256,10 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   });
 
   connection.listen();
+}
+
+function isJwtRole(open: OpenDocument): boolean {
+  return open.target !== undefined && kindFromFileName(open.target.fileName) === 'jwt-role';
 }
 
 /** Small edits (typing, a short paste) are linted at once; the per-document cache keeps that cheap. */

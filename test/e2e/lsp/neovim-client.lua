@@ -88,4 +88,16 @@ if at then
   local code_hover = request('textDocument/hover', { textDocument = { uri = code_uri }, position = { line = at.lnum, character = at.col } }, code)
   results.code_hover = code_hover and code_hover.contents.value
 end
+-- An ACL policy: capabilities completed inside the list, and the access answer on hover over its
+-- path (the server reads the folder's JWT roles in the background: asked until it names one).
+local policy, policy_uri = open(os.getenv('KEYFOB_POLICY'))
+local policy_doc = { uri = policy_uri }
+local items = request('textDocument/completion', { textDocument = policy_doc, position = { line = 1, character = 18 } }, policy)
+results.policy_completion = {}
+for _, item in ipairs(items.items or items) do table.insert(results.policy_completion, item.label) end
+vim.wait(30000, function()
+  local answer = request('textDocument/hover', { textDocument = policy_doc, position = { line = 0, character = 10 } }, policy)
+  results.policy_hover = answer and answer.contents.value or ''
+  return results.policy_hover:find('JWT role `gh-deploy`', 1, true) ~= nil
+end, 100)
 finish()

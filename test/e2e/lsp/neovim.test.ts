@@ -24,6 +24,8 @@ interface NvimResults {
   after_fix: string[];
   code_diagnostics: { code: string; tags: number[]; lnum: number; col: number; message: string }[];
   code_hover: string;
+  policy_completion: string[];
+  policy_hover: string;
 }
 
 describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not installed' }, () => {
@@ -40,6 +42,11 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
       join(scratch, 'src', 'client.ts'),
       "await fetch(`${base}/api/v2/registry-modules`, { method: 'POST' });\n",
     );
+    writeFileSync(join(scratch, 'deploy.policy.hcl'), 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n');
+    writeFileSync(
+      join(scratch, 'gh-deploy.jwt-role.yaml'),
+      'role_type: jwt\nuser_claim: repository\nbound_audiences: [keyfob]\nbound_subject: repo:octo/app:ref:refs/heads/main\ntoken_policies: [deploy]\n',
+    );
     const out = join(scratch, 'results.json');
     const run = spawnSync('nvim', ['--headless', '--clean', '-u', script], {
       cwd: scratch,
@@ -54,6 +61,7 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
         KEYFOB_ROOT: scratch,
         KEYFOB_ROLE: join(scratch, 'deploy.role.yaml'),
         KEYFOB_CODE: join(scratch, 'src', 'client.ts'),
+        KEYFOB_POLICY: join(scratch, 'deploy.policy.hcl'),
       },
     });
     assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
@@ -93,5 +101,14 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
       [['HISTORY_DEPRECATED', [2], 0, 13]],
     );
     assert.match(results.code_hover, /\*\*2021-06-08\*\* deprecated/);
+  });
+
+  it('completes capabilities in a policy and answers who reaches its path on hover', () => {
+    assert.deepEqual(results.policy_completion, ['create', 'update', 'patch', 'delete', 'list', 'sudo', 'deny']);
+    assert.match(results.policy_hover, /\*\*Path `cloud\/creds\/deploy` of policy `deploy`\*\*/);
+    assert.match(
+      results.policy_hover,
+      /- JWT role `gh-deploy` \(octo\/app, branch main[^)]*\): `cloud\/creds\/deploy` \(read\)/,
+    );
   });
 });
