@@ -229,6 +229,35 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
       message: `2 validation errors detected: Value 'ci runner' at 'userName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]+; Value '/a b/' at 'path'`,
     },
   ];
+  it(
+    'iam create-user with a path with DEL or "//": ValidationError through the aws command',
+    { skip: AWS_CLI ? false : 'aws is not installed' },
+    async () => {
+      for (const path of ['/ci\x7f/', '//']) {
+        const run = await awsCli(engine.cloudUrl, { ...ADMIN, session_token: null }, [
+          'iam',
+          'create-user',
+          '--user-name',
+          'ci-cli',
+          '--path',
+          path,
+        ]);
+        assert.notEqual(run.code, 0, run.stdout);
+        // awscli words it "An error occurred (ValidationError) when calling the CreateUser operation
+        // (reached max retries: 0): <the provider's message>".
+        assert.match(run.stderr, /An error occurred \(ValidationError\) when calling the CreateUser operation/);
+        const message = `1 validation error detected: Value '${path}' at 'path' failed to satisfy constraint: ${PATH_PATTERN}`;
+        assert.ok(run.stderr.includes(message), run.stderr);
+      }
+      const check = await awsCli(engine.cloudUrl, { ...ADMIN, session_token: null }, [
+        'iam',
+        'get-user',
+        '--user-name',
+        'ci-cli',
+      ]);
+      assert.match(check.stderr, /NoSuchEntity/, 'no user was created');
+    },
+  );
   for (const c of badInput) {
     it(`CreateUser with ${c.name}: ValidationError through the SDK, as AWS answers`, async () => {
       const { iam } = sdkClients(engine.cloudUrl, { ...ADMIN, session_token: null });
