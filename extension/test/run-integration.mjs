@@ -134,6 +134,7 @@ async function main() {
     // KEYFOB_EXTENSION_HOSTS=web (or node) runs one host only, for working on it.
     const only = process.env.KEYFOB_EXTENSION_HOSTS?.split(',');
     const specs = HOSTS.filter((candidate) => !only || only.includes(candidate.host));
+    if (specs.length === 0) throw new Error(`KEYFOB_EXTENSION_HOSTS names no host (node, web): ${only}`);
     const runs = await Promise.all(
       specs.map(async (spec) => {
         const run = await runInHost(browser, server, join(dirs.extensions, installed), dirs, spec);
