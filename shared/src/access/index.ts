@@ -20,6 +20,6 @@ export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts'
 export type { AccessFileError, AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
 export type { AccessClient } from './read-engine-access.ts';
-export { describeJwtRoleAccess, loginsText } from './describe-access.ts';
+export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
 export { ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export type { EnginePath } from './engine-paths.ts';

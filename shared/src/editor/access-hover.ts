@@ -1,4 +1,5 @@
 import { describeJwtRoleAccess, loginsText, type AccessReport } from '../access/index.ts';
+import { codeSpan } from './code-span.ts';
 
 /**
  * Hover Markdown for a JWT role (its file or its name): who can log in with it, its policies and
@@ -10,7 +11,7 @@ export function jwtRoleHover(report: AccessReport, name: string): string | undef
   const role = report.jwtRoles.find((r) => r.name === name);
   if (!role) return undefined;
   return [
-    `**JWT role \`${name}\`** (who can get what)`,
+    `**JWT role ${codeSpan(name)}** (who can get what)`,
     '',
     ...describeJwtRoleAccess(role).map((line) => `- ${line}`),
   ].join('\n');
@@ -24,15 +25,15 @@ export function jwtRoleHover(report: AccessReport, name: string): string | undef
 export function policyPathHover(report: AccessReport, policy: string, rulePath: string): string {
   const path = rulePath.replace(/^\/+/, '');
   const holders = report.jwtRoles.filter((r) => r.policies.includes(policy));
-  const lines = [`**Path \`${path}\` of policy \`${policy}\`** (who can get what)`, ''];
-  if (holders.length === 0) lines.push(`- no JWT role's login token holds \`${policy}\``);
+  const lines = [`**Path ${codeSpan(path)} of policy ${codeSpan(policy)}** (who can get what)`, ''];
+  if (holders.length === 0) lines.push(`- no JWT role's login token holds ${codeSpan(policy)}`);
   for (const role of holders) {
     const decided = role.reach.filter((r) => r.rule === path && r.grantedBy.includes(policy));
     const reached =
       decided.length > 0
-        ? decided.map((r) => `\`${r.path}\` (${r.capabilities.join(', ')})`).join(', ')
+        ? decided.map((r) => `${codeSpan(r.path)} (${r.capabilities.join(', ')})`).join(', ')
         : 'nothing through this rule';
-    lines.push(`- JWT role \`${role.name}\` (${loginsText(role)}): ${reached}`);
+    lines.push(`- JWT role ${codeSpan(role.name)} (${loginsText(role)}): ${reached}`);
   }
   return lines.join('\n');
 }

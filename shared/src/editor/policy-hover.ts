@@ -4,6 +4,7 @@ import { CAPABILITY_MEANINGS, policyDocsUrl, RULE_KEY_DOCS, type Capability } fr
 import { pointerToSegments } from '../text/json-pointer.ts';
 import { policyPathHover } from './access-hover.ts';
 import type { HoverResult } from './hover.ts';
+import { codeSpan } from './code-span.ts';
 import { memberAt } from './member-at.ts';
 
 /** What a policy hover may say beyond the text. */
@@ -61,7 +62,7 @@ function coveredPaths(rule: string, mounts: { readonly mount: string; readonly j
     ...row,
     template: fillEnginePath(row.template, mounts, (v) => `{${v}}`),
   })).filter((row) => covers(path, row.template));
-  const lines = [`**Path rule \`${path}\`**`, ''];
+  const lines = [`**Path rule ${codeSpan(path)}**`, ''];
   if (covered.length === 0) lines.push('No request path of the engine falls under this rule.');
   for (const row of covered.slice(0, MAX_PATHS))
     lines.push(`- \`${row.template}\`: ${row.meaning} (${row.capabilities.join(', ')}${row.sudo ? ', sudo' : ''})`);

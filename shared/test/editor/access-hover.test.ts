@@ -116,3 +116,12 @@ describe('policyPathHover', () => {
     });
   }
 });
+
+describe('outside text in the hovers', () => {
+  test('a backtick or a line break in a name cannot break out of its code span', () => {
+    const markdown = policyPathHover(report, 'de`ploy\n# injected', 'cloud/`x`');
+    const [title] = markdown.split('\n');
+    assert.equal(title, "**Path `cloud/'x'` of policy `de'ploy # injected`** (who can get what)");
+    assert.doesNotMatch(markdown, /^# injected/m);
+  });
+});

@@ -1,0 +1,6 @@
+import { oneLine } from '../access/index.ts';
+
+/** Outside text (names, paths from files) as a Markdown code span on one line: a backtick would end the span early. */
+export function codeSpan(text: string): string {
+  return `\`${oneLine(text, 200).replaceAll('`', "'")}\``;
+}
