@@ -193,7 +193,9 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
 
   it('a wrong secret: SignatureDoesNotMatch; a missing session token: InvalidClientTokenId', async () => {
     const user = issued.user as IssuedCreds;
-    const wrong = sdkClients(engine.cloudUrl, { ...user, secret_key: `${user.secret_key.slice(0, -1)}x` });
+    // Change the secret's last character (to a different one: a secret already ending in x stayed right).
+    const last = user.secret_key.endsWith('x') ? 'y' : 'x';
+    const wrong = sdkClients(engine.cloudUrl, { ...user, secret_key: `${user.secret_key.slice(0, -1)}${last}` });
     assert.equal(
       (await sdkOutcome(() => wrong.sts.send(new GetCallerIdentityCommand({})))).name,
       'SignatureDoesNotMatch',
