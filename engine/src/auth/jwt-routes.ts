@@ -8,6 +8,7 @@ import { sanitizePolicies } from './token-policies.ts';
 import {
   addressAllowed,
   checkBoundClaims,
+  checkGroupsClaim,
   mappedMetadata,
   readJwtRole,
   userClaimValue,
@@ -124,6 +125,8 @@ async function login(
   if (user.value === undefined) throw badRequest(user.error ?? 'user claim not found');
   const mapped = mappedMetadata(role, claims);
   if (!mapped.metadata) throw badRequest(mapped.error ?? 'claim mapping failed');
+  const groups = checkGroupsClaim(role, claims);
+  if (groups) throw badRequest(groups);
   const bound = checkBoundClaims(role, claims);
   if (bound) throw badRequest(`error validating claims: ${bound}`);
   // TTL: the role's (else the default), capped by its max and explicit max (else the system max).

@@ -72,6 +72,28 @@ export function userClaimValue(
   return { error: `claim "${role.userClaim}" could not be converted to string` };
 }
 
+/**
+ * The role's `groups_claim` against a token, as the real engine reads it when it builds the
+ * identity (after the user claim and the mappings, before the bound claims): when set, the claim
+ * (a name or a JSON Pointer) must be present and be a string or a list of strings. Returns the
+ * real engine's error, or undefined. An unset `groups_claim` asks nothing.
+ */
+export function checkGroupsClaim(role: Pick<JwtRole, 'groupsClaim'>, claims: JwtClaims): string | undefined {
+  if (role.groupsClaim === '') return undefined;
+  const raw = claimValue(claims, role.groupsClaim);
+  if (raw === undefined || raw === null) return `${JSON.stringify(role.groupsClaim)} claim not found in token`;
+  const scalar = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean';
+  const values: unknown[] | undefined = Array.isArray(raw) ? raw : scalar ? [raw] : undefined;
+  if (!values) return `${JSON.stringify(role.groupsClaim)} claim could not be converted to string list`;
+  const bad = values.find((v) => typeof v !== 'string');
+  if (bad !== undefined) {
+    // Numbers and booleans read as Go's %v prints them, null as its <nil>; objects and lists as JSON.
+    const shown = bad === null ? '<nil>' : (JSON.stringify(bad) ?? '<nil>');
+    return `value ${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown} in groups claim could not be parsed as string`;
+  }
+  return undefined;
+}
+
 /** Token metadata from `claim_mappings` (absent claims skipped), or the real engine's error. */
 export function mappedMetadata(
   role: JwtRole,

@@ -5,7 +5,14 @@ export type { JwtRole } from './jwt-role-types.ts';
 export { JWT_LEEWAY_DEFAULTS } from './jwt-role-types.ts';
 export { readJwtRole } from './read-jwt-role.ts';
 export { addressAllowed, readBoundCidrs } from './bound-cidrs.ts';
-export { checkBoundClaims, claimValue, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';
+export {
+  checkBoundClaims,
+  checkGroupsClaim,
+  claimValue,
+  globMatch,
+  mappedMetadata,
+  userClaimValue,
+} from './check-claims.ts';
 export type { JwtClaims } from './check-claims.ts';
 export { checkTimes } from './check-times.ts';
 export { lintJwtTrust } from './lint-trust.ts';

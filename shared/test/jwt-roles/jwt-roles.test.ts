@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import {
   addressAllowed,
   checkBoundClaims,
+  checkGroupsClaim,
   checkTimes,
   mappedMetadata,
   readJwtRole,
@@ -220,6 +221,24 @@ describe('user claim and claim mappings', () => {
     });
     assert.deepEqual(userClaimValue(role({ user_claim: '/actor/login' }), claims), { value: 'literal' });
   });
+  const groupCases: readonly [string, string, Record<string, unknown>, string | undefined][] = [
+    ['no groups_claim asks nothing', '', {}, undefined],
+    ['a list of strings', 'groups', { groups: ['dev', 'ops'] }, undefined],
+    ['one string', 'groups', { groups: 'dev' }, undefined],
+    ['a JSON pointer', '/org/teams', { org: { teams: ['dev'] } }, undefined],
+    ['absent', 'groups', { sub: 'x' }, '"groups" claim not found in token'],
+    ['null', 'groups', { groups: null }, '"groups" claim not found in token'],
+    ['an object', 'groups', { groups: { a: 1 } }, '"groups" claim could not be converted to string list'],
+    [
+      'a number in the list',
+      'groups',
+      { groups: ['dev', 42] },
+      'value 42 in groups claim could not be parsed as string',
+    ],
+    ['a boolean alone', 'groups', { groups: true }, 'value true in groups claim could not be parsed as string'],
+  ];
+  for (const [name, groupsClaim, claims, expected] of groupCases)
+    test(`groups claim: ${name}`, () => assert.equal(checkGroupsClaim({ groupsClaim }, claims), expected));
   test('mappings copy claims into metadata; absent claims skipped; objects refused', () => {
     const mapped = role({ claim_mappings: { ref: 'ref', environment: 'env', missing: 'm' } });
     assert.deepEqual(mappedMetadata(mapped, { ref: 'refs/heads/main', environment: 'prod' }), {

@@ -353,6 +353,35 @@ describe('JWT auth', () => {
     });
   });
 
+  it('a role with groups_claim refuses a token without that claim, as the real engine builds the identity', async () => {
+    assert.equal(
+      (
+        await post(engine, 'auth/jwt/role/grouped', {
+          role_type: 'jwt',
+          user_claim: 'actor',
+          bound_audiences: [AUDIENCE],
+          groups_claim: 'teams',
+        })
+      ).status,
+      204,
+    );
+    const without = await post(
+      engine,
+      'auth/jwt/login',
+      { role: 'grouped', jwt: await sign(claims()) },
+      { token: null },
+    );
+    assert.deepEqual([without.status, without.body.errors], [400, ['"teams" claim not found in token']]);
+    const withTeams = await post(
+      engine,
+      'auth/jwt/login',
+      { role: 'grouped', jwt: await sign(claims({ teams: ['deployers'] })) },
+      { token: null },
+    );
+    assert.equal(withTeams.status, 200, withTeams.text);
+    assert.equal((await del(engine, 'auth/jwt/role/grouped')).status, 204);
+  });
+
   it('verifies against configured PEM keys (ES256)', async () => {
     const es = await generateKeyPair('ES256');
     assert.equal(
