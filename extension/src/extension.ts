@@ -4,6 +4,8 @@ import { NEW_ROLE_FILE, newRoleFile } from './commands/new-role-file.ts';
 import { VALIDATE_WORKSPACE, validateWorkspace } from './commands/validate-workspace.ts';
 import { registerHistoryProviders } from './history/index.ts';
 import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
+import { workspaceSnapshot } from './workspace-snapshot.ts';
+import { WORKSPACE_SNAPSHOT_METHOD } from '@keyfob/shared/lsp';
 
 /**
  * Activation of both builds. Diagnostics, completion, hover, code actions, the outline and the API
@@ -37,6 +39,8 @@ export async function activateExtension(
     vscode.workspace.onDidCloseTextDocument((document) => void workspaceDiagnostics.closed(document)),
   );
   registerHistoryProviders(context);
+  // Registered before start: the server asks for folders as soon as it is initialized.
+  context.subscriptions.push(client.onRequest(WORKSPACE_SNAPSHOT_METHOD, workspaceSnapshot));
   await client.start();
   return { build };
 }

@@ -13,7 +13,12 @@ function includeGlobs(scope?: vscode.Uri): string[] {
 
 /** Glob patterns (for `workspace.findFiles`) of role files: the built-in names plus the include setting. */
 export function roleFilePatterns(): string[] {
-  const builtIn = ['**/*.{role,static-role,manifest}.{yaml,yml,json,jsonc}', '**/keyfob.{yaml,yml,json,jsonc}'];
+  // The names `keyfob lint` walks (isRoleFileName): role kinds, JWT roles, manifests and ACL policies.
+  const builtIn = [
+    '**/*.{role,static-role,manifest,root-config,lease-config,jwt-role}.{yaml,yml,json,jsonc}',
+    '**/keyfob.{yaml,yml,json,jsonc}',
+    '**/*.policy.{hcl,json}',
+  ];
   const folders = vscode.workspace.workspaceFolders ?? [];
   return [...builtIn, ...folders.flatMap((folder) => includeGlobs(folder.uri))];
 }

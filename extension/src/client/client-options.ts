@@ -21,7 +21,13 @@ export function clientOptions(): LanguageClientOptions {
     // would never be asked in JSON (VS Code's own JSON completion answers first).
     documentSelector: [{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }, { language: '*' }],
     diagnosticCollectionName: 'keyfob',
-    initializationOptions: { suggestCommand: 'editor.action.triggerSuggest', historyPageCommand: SHOW_SUBJECT },
+    // workspaceSnapshot: the server asks the extension to read workspace folders (policies, JWT roles,
+    // workflows) for the access answer on hover and the trust checks (see workspace-snapshot.ts).
+    initializationOptions: {
+      suggestCommand: 'editor.action.triggerSuggest',
+      historyPageCommand: SHOW_SUBJECT,
+      workspaceSnapshot: true,
+    },
     markdown: { isTrusted: { enabledCommands: [SHOW_SUBJECT] } },
     // Panels, diffs of other tools and our own history pages are not the user's code: never sent.
     middleware: {

@@ -52,5 +52,5 @@ async function readFile(uri: vscode.Uri): Promise<FileText> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return { uri, languageId: open.languageId, text: open.getText() };
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  return { uri, languageId: /\.ya?ml$/i.test(uri.path) ? 'yaml' : 'json', text };
+  return { uri, languageId: /\.ya?ml$/i.test(uri.path) ? 'yaml' : /\.hcl$/i.test(uri.path) ? 'hcl' : 'json', text };
 }

@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
+import { registerAccessTests } from './access.ts';
 import { registerCommandTests } from './commands.ts';
 import { registerCompletionTests } from './completion.ts';
 import { registerDiagnosticsTests } from './diagnostics.ts';
@@ -35,6 +36,7 @@ export async function runSuite(host: SuiteHost): Promise<void> {
   registerQuickFixTests();
   registerCommandTests();
   registerHistoryTests();
+  registerAccessTests();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1, pending: 0 } as Mocha.Stats)));
     // Each failure's reason at once: a run cut short by the runner's deadline still says why.

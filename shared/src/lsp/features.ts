@@ -58,6 +58,8 @@ export interface ClientOptions {
   readonly suggestCommand?: string;
   /** A client command opening an API subject's page: hovers then link to `command:<id>?[subjectId]`. */
   readonly historyPageCommand?: string;
+  /** The client answers WORKSPACE_SNAPSHOT_METHOD (reads workspace folders for the server). */
+  readonly workspaceSnapshot?: boolean;
 }
 
 /** Every diagnostic of a document: its lint problems (keyfob files) and deprecated API subjects (any text). */

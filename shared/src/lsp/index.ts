@@ -9,5 +9,6 @@ export type { HistorySettings, ServerSettings } from './settings.ts';
 export { lintTargetOf } from './lint-file-name.ts';
 export { HISTORY_SOURCE, LINT_SOURCE } from './to-lsp.ts';
 export { LINT_FILES_METHOD } from './lint-files.ts';
+export { WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
 export type { LintedFile } from './lint-files.ts';
 export type { ReadWorkspace, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';

@@ -12,6 +12,7 @@ import { MAX_DOCUMENT_LENGTH, OpenDocument } from './open-document.ts';
 import { SettingsStore } from './settings-store.ts';
 import { WorkspaceAccess } from './workspace-access.ts';
 import type { OpenFile, ReadWorkspace, WorkspaceFacts } from './workspace-access.ts';
+import { readWorkspaceSnapshot, WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
 import { kindFromFileName } from '../lint/index.ts';
 
 /** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
@@ -21,8 +22,9 @@ export interface ServerDeps extends TemplatePreviewDeps {
   /** Runs `fn` after `ms` milliseconds; returns a cancel function. */
   readonly schedule: (fn: () => void, ms: number) => () => void;
   /**
-   * Reads a workspace folder's keyfob files and workflows (hosts that can read files: `keyfob lsp`);
-   * without it the access answer on hover and the workflow trust checks are left out.
+   * Reads a workspace folder's keyfob files and workflows (hosts that can read files: `keyfob lsp`).
+   * Without it the server asks a client that offers to (`workspaceSnapshot`, WORKSPACE_SNAPSHOT_METHOD);
+   * with neither, the access answer on hover and the workflow trust checks are left out.
    */
   readonly readWorkspace?: ReadWorkspace;
 }
@@ -50,7 +52,16 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   let canRefreshInlayHints = false;
   let canWatchFiles = false;
   const settings = new SettingsStore(connection, deps.compileGlob);
-  const workspace = new WorkspaceAccess(deps.readWorkspace, (message) => connection.console.warn(message));
+  const warn = (message: string): void => connection.console.warn(message);
+  let workspace = new WorkspaceAccess(deps.readWorkspace, warn);
+  /** The client reads the folder (the VS Code extension): its answer is checked at the edge. */
+  const askClient: ReadWorkspace = async (folderUri) => {
+    const { value, dropped } = readWorkspaceSnapshot(
+      await connection.sendRequest(WORKSPACE_SNAPSHOT_METHOD, { folderUri }),
+    );
+    if (dropped > 0) warn(`keyfob: ${dropped} entries of the client's workspace snapshot were malformed and left out`);
+    return value;
+  };
   const reloads = new Map<string, () => void>();
 
   /** The open documents of a folder, as the workspace sees them. */
@@ -147,6 +158,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = readClientOptions(params.initializationOptions);
+    if (!deps.readWorkspace && client.workspaceSnapshot) workspace = new WorkspaceAccess(askClient, warn);
     settings.initialize(params);
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -280,5 +292,9 @@ function readClientOptions(raw: unknown): ClientOptions {
     typeof value === 'string' && /^[\w.-]{1,100}$/.test(value) ? value : undefined;
   const suggestCommand = command(options.suggestCommand);
   const historyPageCommand = command(options.historyPageCommand);
-  return { ...(suggestCommand ? { suggestCommand } : {}), ...(historyPageCommand ? { historyPageCommand } : {}) };
+  return {
+    ...(suggestCommand ? { suggestCommand } : {}),
+    ...(historyPageCommand ? { historyPageCommand } : {}),
+    ...(options.workspaceSnapshot === true ? { workspaceSnapshot: true } : {}),
+  };
 }
