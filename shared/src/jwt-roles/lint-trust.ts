@@ -163,7 +163,7 @@ function checkBranchSubjects(
     report(
       'JWT_TRUST_BRANCH_SUB_PULL_REQUEST',
       'warning',
-      `sub is bound to the branch "${value}", but ${pullRequests.map((w) => w.file).join(', ')} run on pull_request, where sub is repo:OWNER/REPO:pull_request: those logins are refused.`,
+      `sub is bound to the branch "${value}", but ${pullRequests.map((w) => w.file).join(', ')} ${pullRequests.length === 1 ? 'runs' : 'run'} on pull_request, where sub is repo:OWNER/REPO:pull_request: those logins are refused.`,
       path,
     );
   }
