@@ -1,5 +1,6 @@
 import { wildcardMatch } from './wildcard.ts';
 import { substituteVariables } from './context.ts';
+import { ipInBlocks } from '../text/index.ts';
 
 type Compare = (policyValue: string, contextValue: string) => boolean;
 
@@ -25,8 +26,8 @@ const OPERATORS: Readonly<Record<string, { readonly compare: Compare; readonly n
   DateGreaterThanEquals: { compare: dates((p, c) => c >= p), negated: false },
   Bool: { compare: (p, c) => p.toLowerCase() === c.toLowerCase(), negated: false },
   BinaryEquals: { compare: (p, c) => p === c, negated: false },
-  IpAddress: { compare: (p, c) => inCidr(c, p), negated: false },
-  NotIpAddress: { compare: (p, c) => inCidr(c, p), negated: true },
+  IpAddress: { compare: (p, c) => ipInBlocks(c, [p]), negated: false },
+  NotIpAddress: { compare: (p, c) => ipInBlocks(c, [p]), negated: true },
   ArnEquals: { compare: (p, c) => arnMatch(p, c), negated: false },
   ArnLike: { compare: (p, c) => arnMatch(p, c), negated: false },
   ArnNotEquals: { compare: (p, c) => arnMatch(p, c), negated: true },
@@ -130,29 +131,4 @@ function arnMatch(pattern: string, arn: string): boolean {
   if (p.length < 6 || a.length < 6) return false;
   for (let i = 0; i < 5; i++) if (!wildcardMatch(p[i] ?? '', a[i] ?? '')) return false;
   return wildcardMatch(p.slice(5).join(':'), a.slice(5).join(':'));
-}
-
-/** IPv4 CIDR (or a single address) membership; IPv6 compares whole addresses only. */
-export function inCidr(address: string, cidr: string): boolean {
-  const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
-  const [net = '', bitsText] = cidr.split('/');
-  const a = ipv4(ip);
-  const n = ipv4(net);
-  if (a === undefined || n === undefined)
-    return ip.toLowerCase() === net.toLowerCase() && (bitsText === undefined || bitsText === '128');
-  const bits = bitsText === undefined ? 32 : Number(bitsText);
-  if (!Number.isInteger(bits) || bits < 0 || bits > 32) return false;
-  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return (a & mask) >>> 0 === (n & mask) >>> 0;
-}
-
-function ipv4(text: string): number | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let out = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
-    out = out * 256 + Number(part);
-  }
-  return out >>> 0;
 }

@@ -4,7 +4,7 @@
  */
 export { wildcardMatch } from './wildcard.ts';
 export { type RequestContext } from './context.ts';
-export { CONDITION_OPERATORS, parseOperator, inCidr, type OperatorName } from './conditions.ts';
+export { CONDITION_OPERATORS, parseOperator, type OperatorName } from './conditions.ts';
 export {
   evaluate,
   accessDeniedMessage,

@@ -333,6 +333,30 @@ const CONDITIONS: {
     expect: 'allow',
   },
   {
+    name: 'IpAddress IPv6 CIDR (the address inside it)',
+    policy: cond({ IpAddress: { 'aws:SourceIp': '2001:db8::/32' } }),
+    context: { 'aws:SourceIp': '2001:db8:1::5' },
+    expect: 'allow',
+  },
+  {
+    name: 'IpAddress IPv6 CIDR (an address outside it)',
+    policy: cond({ IpAddress: { 'aws:SourceIp': '2001:db8::/32' } }),
+    context: { 'aws:SourceIp': '2001:db9::5' },
+    expect: 'implicit-deny',
+  },
+  {
+    name: 'IpAddress: an IPv4-mapped socket address counts as the IPv4 one',
+    policy: cond({ IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } }),
+    context: { 'aws:SourceIp': '::ffff:127.0.0.1' },
+    expect: 'allow',
+  },
+  {
+    name: 'IpAddress: an IPv4 block never holds an IPv6 address',
+    policy: cond({ IpAddress: { 'aws:SourceIp': '0.0.0.0/0' } }),
+    context: { 'aws:SourceIp': '::1' },
+    expect: 'implicit-deny',
+  },
+  {
     name: 'NotIpAddress CIDR',
     policy: cond({ NotIpAddress: { 'aws:SourceIp': '10.0.0.0/8' } }),
     context: { 'aws:SourceIp': '127.0.0.1' },
