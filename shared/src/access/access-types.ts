@@ -47,6 +47,11 @@ export interface LoginPath {
   readonly otherClaims: Readonly<Record<string, LoginScope>>;
   /** The `sub` value (or pattern) this path comes from, when the role binds `sub`. */
   readonly subject?: string;
+  /**
+   * `token_bound_cidrs`: the only addresses the login (and every use of its token) may come from.
+   * They limit where, not who: GitHub-hosted runners share addresses across repositories.
+   */
+  readonly sourceAddresses?: readonly string[];
 }
 
 /** Kinds of engine paths a token may reach. */

@@ -15,6 +15,7 @@ function loginText(login: LoginPath): string {
   for (const [claim, scope] of Object.entries(login.otherClaims))
     parts.push(scope.text.startsWith('sub') ? scope.text : `${claim} ${scope.text}`);
   if (parts.length === 1 && !login.repository.impossible) parts.push('any ref, environment or event');
+  if (login.sourceAddresses) parts.push(`from ${login.sourceAddresses.join(' or ')} only`);
   return oneLine(parts.join(', '));
 }
 

@@ -60,6 +60,7 @@ export function describeLogins(role: JwtRole): LoginPath[] {
       event: scopeOf('event', clauses.event),
       otherClaims: { ...other, ...extra },
       ...(subject ? { subject: subject.value } : {}),
+      ...(role.tokenBoundCidrs.length > 0 ? { sourceAddresses: role.tokenBoundCidrs } : {}),
     };
     return pinnedById(path);
   });

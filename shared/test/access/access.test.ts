@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import {
   buildAccessReport,
   describeLogins,
+  loginsText,
   renderAccessMarkdown,
   renderAccessText,
   type AccessInputs,
@@ -122,6 +123,16 @@ describe('describeLogins: who can log in, from the bindings', () => {
     const [login] = describeLogins(jwtRole({ bound_claims: { repository_id: '4242' } }));
     assert.equal(login?.repository.text, 'the repository with id 4242');
     assert.equal(login?.repository.unbound, false);
+  });
+  test('token_bound_cidrs: the addresses logins may come from, said in words', () => {
+    const role = jwtRole({
+      bound_subject: 'repo:octo-org/app:ref:refs/heads/main',
+      token_bound_cidrs: ['10.0.0.0/8', '::1'],
+    });
+    const logins = describeLogins(role);
+    assert.deepEqual(logins[0]?.sourceAddresses, ['10.0.0.0/8', '::1']);
+    assert.equal(loginsText({ logins }), 'octo-org/app, branch main, no environment, from 10.0.0.0/8 or ::1 only');
+    assert.equal(describeLogins(jwtRole({ bound_subject: 'repo:a/b:pull_request' }))[0]?.sourceAddresses, undefined);
   });
   test('a bound_subject no sub claim value admits: no login at all', () => {
     const [login] = describeLogins(
