@@ -7,8 +7,8 @@ export interface RoleArnParts {
   readonly name: string;
 }
 
-const ROLE_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::(\d{12}):role(\/(?:[\x21-\x7e]*\/)?)?([\w+=,.@-]{1,64})$/;
-const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::(\d{12}|aws):policy\/(?:[\x21-\x7e]*\/)?[\w+=,.@-]{1,128}$/;
+const ROLE_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::(\d{12}):role(\/(?:[\x21-\x7e]+\/)?)?([\w+=,.@-]{1,64})$/;
+const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::(\d{12}|aws):policy\/(?:[\x21-\x7e]+\/)?[\w+=,.@-]{1,128}$/;
 
 /** Splits a well-formed role ARN (`arn:aws:iam::123456789012:role/path/name`); undefined otherwise. */
 export function parseRoleArn(arn: string): RoleArnParts | undefined {

@@ -5,9 +5,10 @@ export type ArnFault = string | undefined;
 const IAM_ARN = /^arn:([^:]*):([^:]*):([^:]*):([^:]*):(.*)$/;
 const PARTITION = /^aws(?:-[a-z]+)*$/;
 const ACCOUNT = /^[0-9]{12}$/;
-// Resource names: letters, digits and +=,.@_- ; paths in between are printable ASCII.
-const ROLE_RESOURCE = /^role\/(?:[\x21-\x7e]*\/)?[\w+=,.@-]{1,64}$/;
-const POLICY_RESOURCE = /^policy\/(?:[\x21-\x7e]*\/)?[\w+=,.@-]{1,128}$/;
+// Resource names: letters, digits and +=,.@_- ; a path in between is printable ASCII, never empty
+// (`role//name` would be the path `//`, which AWS refuses).
+const ROLE_RESOURCE = /^role\/(?:[\x21-\x7e]+\/)?[\w+=,.@-]{1,64}$/;
+const POLICY_RESOURCE = /^policy\/(?:[\x21-\x7e]+\/)?[\w+=,.@-]{1,128}$/;
 
 type ResourceKind = 'role' | 'policy';
 

@@ -14,6 +14,8 @@ describe('checkIamArn', () => {
     ['arn:aws:iam:us-east-1:123456789012:role/x', 'role', /empty region/],
     ['arn:azure:iam::123456789012:role/x', 'role', /partition/],
     ['arn:aws:iam::123456789012:role/', 'role', /resource/],
+    ['arn:aws:iam::123456789012:role//deploy', 'role', /resource/],
+    ['arn:aws:iam::aws:policy//ReadOnlyAccess', 'policy', /resource/],
     ['deploy', 'role', /form arn:/],
   ];
   for (const [arn, kind, fault] of cases) {
