@@ -3,36 +3,53 @@ import { checkIamArn } from './arn.ts';
 import { firstNonPrintable, IAM_PATH_RULE, iamConstraintFaults } from './iam-names.ts';
 import { itemSpanData } from './parse-fields.ts';
 import type { RoleContext } from './role-context.ts';
-import { defineRule, fieldPath, quote, type Report, type Rule } from './rule.ts';
+import type { ProblemCode } from '../codes/index.ts';
+import { defineRule, fieldPath, quote, type Report, type Rule, type RuleContext, type RuleKind } from './rule.ts';
 
 /** The engine's role-name pattern; a name outside it matches no URL path. */
-export const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
+const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
 // Seed 1 leaves user_path's format to the engine, whose own regexp is looser than AWS's: it lets DEL
 // (0x7F) and "//" through, which CreateUser then refuses. What it refuses is a 400 on the engine's API.
 const ENGINE_USER_PATH = /^\/(?:[\x21-\x7f]{0,510}\/)?$/;
 
-/** The role name must be addressable: the engine's path pattern. */
-export const roleNameRule = defineRule<RoleContext>(
-  'role',
-  'ROLE_INVALID_NAME',
-  'seed 1, Role table (name, from the URL)',
-  (context, report) => {
+/** What a name rule reads: the name from the URL (a manifest key, or given: a file's base name). */
+interface NamedContext extends RuleContext {
+  readonly name: { readonly value: string; readonly from: 'key' | 'given' } | undefined;
+}
+
+/**
+ * A rule that a role's name is addressable: the engine's path pattern. `label` starts the message
+ * ("Role", "Static role"). A given name (file base name, manifest key) has no value node: the
+ * problem lands on the manifest key or on the absent name key (the document's first key).
+ */
+export function nameRule<C extends NamedContext>(
+  kind: RuleKind,
+  code: ProblemCode,
+  source: string,
+  label: string,
+): Rule<C> {
+  return defineRule<C>(kind, code, source, (context, report) => {
     const name = context.name;
     if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
     report({
-      // A given name (file base name, manifest key) has no value node: report on the absent name key,
-      // which lands on the manifest key or the document's first key.
-      ...(name.from === 'key'
-        ? { path: fieldPath(context, 'name'), target: 'value' as const }
-        : { path: fieldPath(context, 'name'), target: 'key' as const }),
-      message: `Role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
+      path: fieldPath(context, 'name'),
+      target: name.from === 'key' ? 'value' : 'key',
+      message: `${label} name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
       data: { name: name.value, replacement: sanitizeName(name.value) },
     });
-  },
+  });
+}
+
+/** The role name must be addressable: the engine's path pattern. */
+export const roleNameRule = nameRule<RoleContext>(
+  'role',
+  'ROLE_INVALID_NAME',
+  'seed 1, Role table (name, from the URL)',
+  'Role',
 );
 
 /** A best-effort valid name: invalid characters become `-`, ends trimmed to word characters. */
-export function sanitizeName(name: string): string {
+function sanitizeName(name: string): string {
   const replaced = name.replace(/[^\w\-.@]/g, '-').replace(/^[^\w]+|[^\w]+$/g, '');
   return replaced === '' ? 'role' : replaced;
 }

@@ -1,6 +1,6 @@
 import { formatDuration } from '../duration/index.ts';
 import { IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
-import { ROLE_NAME_PATTERN, sanitizeName } from './role-value-rules.ts';
+import { nameRule } from './role-value-rules.ts';
 import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
 
 /** What static-role rules see beyond the common context. */
@@ -16,21 +16,11 @@ function missing(context: RuleContext, field: string, message: string) {
   return { path: fieldPath(context, field), target: 'key' as const, message, data: { field } };
 }
 
-const staticName = defineRule<StaticRoleContext>(
+const staticName = nameRule<StaticRoleContext>(
   'static-role',
   'STATIC_ROLE_INVALID_NAME',
   'seed 1, Static role table (name, from the URL)',
-  (context, report) => {
-    const name = context.name;
-    if (!name || ROLE_NAME_PATTERN.test(name.value)) return;
-    report({
-      ...(name.from === 'key'
-        ? { path: fieldPath(context, 'name'), target: 'value' as const }
-        : { path: fieldPath(context, 'name'), target: 'key' as const }),
-      message: `Static role name ${quote(name.value)} is not valid; use letters, digits, _ - . @, starting and ending with a letter, digit or _.`,
-      data: { name: name.value, replacement: sanitizeName(name.value) },
-    });
-  },
+  'Static role',
 );
 
 const usernamePresent = defineRule<StaticRoleContext>(
