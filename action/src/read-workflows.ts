@@ -1,9 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { WORKSPACE_LIMITS } from '@keyfob/shared/lint';
 
-/** Workflow files read at most, and the largest read, in bytes. */
-const MAX_WORKFLOWS = 200;
-const MAX_BYTES = 1024 * 1024;
+const { workflows: MAX_WORKFLOWS, fileBytes: MAX_BYTES } = WORKSPACE_LIMITS;
 
 /**
  * The workspace's GitHub Actions workflows (`.github/workflows/*.yml|yaml`), for the JWT role trust

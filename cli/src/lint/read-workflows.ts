@@ -1,10 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { WORKSPACE_LIMITS } from '@keyfob/shared/lint';
 
-/** Workflow files read at most (a repository with more is unusual; the rest are left out). */
-const MAX_WORKFLOWS = 200;
-/** Largest workflow file read, in bytes. */
-const MAX_BYTES = 1024 * 1024;
+// A repository with more workflows is unusual; the rest are left out.
+const { workflows: MAX_WORKFLOWS, fileBytes: MAX_BYTES } = WORKSPACE_LIMITS;
 
 /**
  * The GitHub Actions workflows of the workspace `from` lies in: `.github/workflows/*.yml|yaml` of

@@ -1,13 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { isRoleFileName } from '@keyfob/shared/lint';
+import { isRoleFileName, WORKSPACE_LIMITS } from '@keyfob/shared/lint';
 import type { WorkspaceFile, WorkspaceSnapshot } from '@keyfob/shared/lsp';
 import { collectFiles } from '../lint/collect-files.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 
-/** Files read at most per folder, and the largest read, in bytes (what `keyfob lint` would check; the rest are left out). */
-const MAX_FILES = 1000;
-const MAX_BYTES = 1024 * 1024;
+const { files: MAX_FILES, fileBytes: MAX_BYTES } = WORKSPACE_LIMITS;
 
 /**
  * The language server's view of a workspace folder (a `file:` URI), read the way `keyfob lint DIR`

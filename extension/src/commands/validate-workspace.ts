@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { roleFilePatterns } from '../settings.ts';
+import { includeGlobs } from '../settings.ts';
+import { filesOf, keyfobFilesOf } from '../workspace-files.ts';
 import type { FileText, WorkspaceDiagnostics } from '../workspace-diagnostics.ts';
 
 /** Command id of "keyfob: Validate all role files in the workspace". */
@@ -12,7 +13,6 @@ export interface ValidationSummary {
   readonly errors: number;
 }
 
-const EXCLUDE = '**/{node_modules,.git,dist}/**';
 const MAX_FILES = 5000;
 
 /**
@@ -25,9 +25,14 @@ export async function validateWorkspace(results: WorkspaceDiagnostics): Promise<
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'keyfob: validating role files' },
     async () => {
+      // Per folder: the names `keyfob lint` walks, plus the folder's `keyfob.roleFiles.include` globs.
       const uris = new Map<string, vscode.Uri>();
-      for (const pattern of roleFilePatterns()) {
-        for (const uri of await vscode.workspace.findFiles(pattern, EXCLUDE, MAX_FILES)) uris.set(uri.toString(), uri);
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        const found = await Promise.all([
+          keyfobFilesOf(folder, MAX_FILES),
+          ...includeGlobs(folder.uri).map((glob) => filesOf(folder, glob, MAX_FILES)),
+        ]);
+        for (const { uri } of found.flat()) uris.set(uri.toString(), uri);
       }
       const files = await Promise.all([...uris.values()].map(readFile));
       const found = await results.lint(files);

@@ -15,3 +15,4 @@ export { FileLinter } from './file-linter.ts';
 export type { LintWork } from './file-linter.ts';
 export { trustContextOf } from './trust-context.ts';
 export type { TrustContext } from '../jwt-roles/index.ts';
+export { WORKSPACE_LIMITS } from './workspace-limits.ts';

@@ -1,5 +1,5 @@
 import { buildAccessReport, collectAccessFiles, type AccessReport } from '../access/index.ts';
-import { isRoleFileName, trustContextOf, type TrustContext } from '../lint/index.ts';
+import { isRoleFileName, trustContextOf, WORKSPACE_LIMITS, type TrustContext } from '../lint/index.ts';
 
 /** A file of a workspace folder: its path relative to the folder (`/`-separated) and its text. */
 export interface WorkspaceFile {
@@ -37,9 +37,9 @@ export interface OpenFile {
 }
 
 /** Bounds on what a snapshot may hold, checked here whatever the host sent. */
-const MAX_FILES = 1000;
-const MAX_WORKFLOWS = 200;
-const MAX_TOTAL_LENGTH = 20_000_000;
+const MAX_FILES = WORKSPACE_LIMITS.files;
+const MAX_WORKFLOWS = WORKSPACE_LIMITS.workflows;
+const MAX_TOTAL_LENGTH = WORKSPACE_LIMITS.totalLength;
 
 /** The default mounts of the engine (`keyfob serve`, the action's inputs). */
 const MOUNTS = { mount: 'cloud', jwtMount: 'jwt' };
