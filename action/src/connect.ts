@@ -1,4 +1,4 @@
-import { createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared/client';
+import { clientOptionsOf, createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared/client';
 import type { EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';
@@ -43,19 +43,12 @@ export async function connect(
     if (settings.proxy !== undefined) runner.debug(`Using the proxy from ${settings.proxy} (NO_PROXY respected).`);
   }
   const options = {
-    url: settings.url,
+    ...clientOptionsOf(settings),
     token,
-    mount: settings.mount,
-    flavor: settings.flavor,
-    tokenHeader: settings.tokenHeader,
-    namespace: settings.namespace,
     fetch: fetchImpl,
     dispatcher,
     sleep: (ms: number) => deps.sleep(ms),
     random: deps.random,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    totalTimeoutMs: settings.timeoutMs,
-    retry: { maxAttempts: settings.maxAttempts },
     // Every secret of the step, so errors echoing an earlier one are redacted before they are cut.
     secrets: () => secrets.list(),
     onRetry: (info: RetryInfo) => runner.info(retryLine(info, settings.maxAttempts)),

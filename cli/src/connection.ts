@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  clientOptionsOf,
   createEngineClient,
   readConnectionSettings,
   type ConnectionNames,
@@ -112,19 +113,7 @@ async function clientFor(settings: ConnectionSettings): Promise<EngineClient> {
     fetchImpl = network.fetch;
     dispatcher = network.dispatcher;
   }
-  return createEngineClient({
-    url: settings.url,
-    token: settings.token,
-    mount: settings.mount,
-    flavor: settings.flavor,
-    tokenHeader: settings.tokenHeader,
-    namespace: settings.namespace,
-    fetch: fetchImpl,
-    dispatcher,
-    totalTimeoutMs: settings.timeoutMs,
-    requestTimeoutMs: Math.min(settings.requestTimeoutMs, settings.timeoutMs),
-    retry: { maxAttempts: settings.maxAttempts },
-  });
+  return createEngineClient({ ...clientOptionsOf(settings), fetch: fetchImpl, dispatcher });
 }
 
 function readCaFile(path: string, cwd: string): string {

@@ -1,4 +1,4 @@
-import type { EngineFlavor } from './engine-client-options.ts';
+import type { EngineClientOptions, EngineFlavor } from './engine-client-options.ts';
 
 /** The connection settings every face (CLI flags, action inputs) takes, by their neutral names. */
 export type ConnectionField =
@@ -65,4 +65,32 @@ export interface ConnectionSettings {
   readonly caCertificate: string | undefined;
   /** The first proxy variable set in the environment (undici reads its value and NO_PROXY itself). */
   readonly proxy: (typeof PROXY_VARIABLES)[number] | undefined;
+}
+
+/** The engine client options that come from a connection's settings (a face adds fetch, hooks and its token source). */
+export type SettingsClientOptions = Pick<
+  EngineClientOptions,
+  'url' | 'token' | 'mount' | 'flavor' | 'tokenHeader' | 'namespace' | 'requestTimeoutMs' | 'totalTimeoutMs' | 'retry'
+>;
+
+/**
+ * The client options of `settings`, the same for the CLI and the action (whose token comes from a
+ * login, so it may have none here): one request never waits longer than the whole budget.
+ *
+ * @example clientOptionsOf(settings).requestTimeoutMs // at most settings.timeoutMs
+ */
+export function clientOptionsOf(
+  settings: Omit<ConnectionSettings, 'token'> & { readonly token?: string | undefined },
+): SettingsClientOptions {
+  return {
+    url: settings.url,
+    token: settings.token,
+    mount: settings.mount,
+    flavor: settings.flavor,
+    tokenHeader: settings.tokenHeader,
+    namespace: settings.namespace,
+    requestTimeoutMs: Math.min(settings.requestTimeoutMs, settings.timeoutMs),
+    totalTimeoutMs: settings.timeoutMs,
+    retry: { maxAttempts: settings.maxAttempts },
+  };
 }

@@ -10,7 +10,7 @@ export type {
   RetryPredicate,
 } from './engine-client-options.ts';
 export { ENGINE_CLIENT_DEFAULTS } from './resolve-settings.ts';
-export { CONNECTION_BOUNDS, CONNECTION_DEFAULTS, PROXY_VARIABLES } from './connection-settings.ts';
+export { clientOptionsOf, CONNECTION_BOUNDS, CONNECTION_DEFAULTS, PROXY_VARIABLES } from './connection-settings.ts';
 export type { ConnectionField, ConnectionInput, ConnectionNames, ConnectionSettings } from './connection-settings.ts';
 export { readConnectionSettings } from './read-connection-settings.ts';
 export type { ConnectionContext, ConnectionResult } from './read-connection-settings.ts';
