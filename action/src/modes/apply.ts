@@ -3,7 +3,9 @@ import {
   collectDesiredState,
   describeApplyOutcome,
   executePlan,
+  PLAN_SYMBOL,
   planApply,
+  planLine,
   readCurrentState,
   stepLine,
   type Plan,
@@ -80,21 +82,10 @@ export async function runApply(step: EngineStep): Promise<void> {
   await summarizeAccess(step, 'after this apply');
 }
 
-const SYMBOL: Readonly<Record<PlanStep['op'], string>> = {
-  create: '+',
-  update: '~',
-  replace: '-/+',
-  delete: '-',
-  unchanged: '=',
-};
-
 function showPlan(step: EngineStep, plan: Plan): void {
   const { runner } = step;
   runner.startGroup(`Plan for mount ${step.engine.mount}: ${describeCounts(plan)}`);
-  for (const s of plan.steps)
-    runner.info(
-      `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`,
-    );
+  for (const s of plan.steps) runner.info(planLine(s));
   runner.endGroup();
 }
 
@@ -113,7 +104,7 @@ async function summarize(
 ): Promise<void> {
   if (!step.config.summary) return;
   const rows = plan.steps.map((s) => [
-    `${SYMBOL[s.op]} ${s.op}`,
+    `${PLAN_SYMBOL[s.op]} ${s.op}`,
     s.kind,
     s.name,
     s.fields.join(', ') || '—',

@@ -6,6 +6,7 @@ import {
   describeApplyOutcome,
   executePlan,
   planApply,
+  planLine,
   readCurrentState,
   type ApplyOutcome,
   type Plan,
@@ -42,14 +43,6 @@ examples/cloud.yaml) or --dev.
 ${CONNECTION_USAGE}
 Exit status: 0 applied (or planned), 1 errors in the files or the engine refused, 2 usage error.
 `;
-
-const SYMBOL: Readonly<Record<PlanStep['op'], string>> = {
-  create: '+',
-  update: '~',
-  replace: '-/+',
-  delete: '-',
-  unchanged: '=',
-};
 
 /** `keyfob apply PATH...`: plans and applies role files; see USAGE. */
 export const applyCommand: Command = async (argv, io) => {
@@ -186,9 +179,7 @@ async function readFiles(paths: readonly string[], io: CliIo): Promise<RoleFileT
 
 function report(plan: Plan, io: CliIo): void {
   for (const note of plan.problems) io.stderr(`keyfob apply: ${note.severity}: ${note.message}\n`);
-  const lines = plan.steps.map(
-    (s) => `${SYMBOL[s.op].padEnd(3)} ${s.kind} ${s.name}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`,
-  );
+  const lines = plan.steps.map(planLine);
   const count = (op: PlanStep['op']) => plan.steps.filter((s) => s.op === op).length;
   lines.push(
     `plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete, ${count('unchanged')} unchanged`,

@@ -10,7 +10,8 @@ export interface ApplyOutcome {
   readonly notAttempted: readonly PlanStep[];
 }
 
-const SYMBOL: Readonly<Record<PlanOp, string>> = {
+/** The sign of each plan operation in plans and outcomes (`+` create, `-/+` replace, ...). */
+export const PLAN_SYMBOL: Readonly<Record<PlanOp, string>> = {
   create: '+',
   update: '~',
   replace: '-/+',
@@ -31,7 +32,13 @@ export function applyOutcome(plan: Plan, doneCount: number): ApplyOutcome {
 
 /** One plan step as a line: `+ role deploy`. */
 export function stepLine(step: PlanStep): string {
-  return `${SYMBOL[step.op]} ${step.kind} ${step.name}`;
+  return `${PLAN_SYMBOL[step.op]} ${step.kind} ${step.name}`;
+}
+
+/** One plan step as a plan listing shows it, the same in the CLI and the action: `~   role deploy (ttl)`. */
+export function planLine(step: PlanStep): string {
+  const fields = step.fields.length > 0 ? ` (${step.fields.join(', ')})` : '';
+  return `${PLAN_SYMBOL[step.op].padEnd(3)} ${step.kind} ${step.name}${fields}`;
 }
 
 /**

@@ -19,7 +19,7 @@ export { readCurrentState } from './read-current-state.ts';
 export type { ApplyClient } from './read-current-state.ts';
 export { executePlan } from './execute-plan.ts';
 export type { ExecutedStep } from './execute-plan.ts';
-export { applyOutcome, describeApplyOutcome, stepLine } from './apply-outcome.ts';
+export { applyOutcome, describeApplyOutcome, PLAN_SYMBOL, planLine, stepLine } from './apply-outcome.ts';
 export type { ApplyOutcome } from './apply-outcome.ts';
 export { collectDesiredState } from './desired-state.ts';
 export type { DesiredStateResult, FileProblems, RoleFileText } from './desired-state.ts';
