@@ -1,0 +1,165 @@
+// Scores the matcher on the real-client corpus (test/fixtures/history-real): public client code of the
+// platform API (go-tfe, terrasnek, the Terraform provider, CI scripts), labelled from the code by
+// test/fixtures/history-real/label.mjs. A third of the files (by a hash of the path) is held aside.
+// Per language and per construct kind: recall of the expected uses, and wrong annotations (a subject
+// the line is labelled must-not, or another than the line's expected ones) as a share of the reports
+// on labelled lines. Reports on lines with no label are counted apart ("unlabelled").
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { scanText } from '@keyfob/shared/history';
+import type { Match } from '@keyfob/shared/history';
+
+export const CORPUS = new URL('../../../test/fixtures/history-real/', import.meta.url);
+export type Part = 'working' | 'held-aside' | 'all';
+
+/** The held-aside third: the first byte of the SHA-1 of the fixture path, modulo 3, is 0. */
+export const isHeldAside = (file: string): boolean => createHash('sha1').update(file).digest()[0]! % 3 === 0;
+
+interface Label {
+  readonly line: number;
+  readonly label: 'expect' | 'never';
+  readonly subject: string;
+  readonly construct: string;
+}
+
+export interface Tally {
+  expected: number;
+  found: number;
+  reported: number;
+  wrong: number;
+  unlabelled: number;
+}
+export interface Score {
+  readonly files: number;
+  readonly byLanguage: Map<string, Tally>;
+  readonly byConstruct: Map<string, Tally>;
+  readonly total: Tally;
+  readonly misses: string[];
+  readonly wrong: string[];
+  readonly unlabelled: string[];
+}
+
+const LANGUAGE: Record<string, string> = { go: 'go', py: 'python', sh: 'shell' };
+export const languageOf = (file: string): string => {
+  if (file.startsWith('terraform-provider-tfe/')) return 'go (via SDK)';
+  return LANGUAGE[file.slice(file.lastIndexOf('.') + 1)] ?? 'other';
+};
+
+export function readLabels(): Map<string, Label[]> {
+  const byFile = new Map<string, Label[]>();
+  const rows = readFileSync(new URL('labels.tsv', CORPUS), 'utf8').split('\n').slice(1);
+  for (const row of rows) {
+    if (row === '') continue;
+    const [file = '', line = '', label = '', subject = '', construct = ''] = row.split('\t');
+    if (label !== 'expect' && label !== 'never') throw new Error(`labels.tsv: bad label "${label}" in "${row}"`);
+    byFile.set(file, [...(byFile.get(file) ?? []), { line: Number(line), label, subject, construct }]);
+  }
+  return byFile;
+}
+
+/** Every fixture file of the corpus (SOURCES.tsv), with its labels (possibly none). */
+export function corpusFiles(part: Part): string[] {
+  const rows = readFileSync(new URL('SOURCES.tsv', CORPUS), 'utf8').split('\n').slice(1);
+  return rows
+    .map((r) => r.split('\t')[0] ?? '')
+    .filter((f) => f !== '')
+    .filter((f) => part === 'all' || isHeldAside(f) === (part === 'held-aside'));
+}
+
+const empty = (): Tally => ({ expected: 0, found: 0, reported: 0, wrong: 0, unlabelled: 0 });
+function bump(map: Map<string, Tally>, key: string, field: keyof Tally, n = 1): void {
+  const t = map.get(key) ?? empty();
+  t[field] += n;
+  map.set(key, t);
+}
+
+/** Subject ids a labelled `never` row rules out for one match. */
+const ruledOut = (never: Label, m: Match): boolean =>
+  never.subject === '* *' ||
+  never.subject === m.subject.id ||
+  (never.subject === 'endpoint *' && m.subject.type === 'endpoint');
+
+export function scoreCorpus(
+  part: Part,
+  scan: (text: string, file: string) => readonly Match[] = (t, f) => scanText(t, { fileName: f }),
+): Score {
+  const labels = readLabels();
+  const files = corpusFiles(part);
+  const byLanguage = new Map<string, Tally>();
+  const byConstruct = new Map<string, Tally>();
+  const total = empty();
+  const misses: string[] = [];
+  const wrong: string[] = [];
+  const unlabelled: string[] = [];
+  for (const file of files) {
+    const language = languageOf(file);
+    const mine = labels.get(file) ?? [];
+    const text = readFileSync(new URL(file, CORPUS), 'utf8');
+    const matches = scan(text, file);
+    const onLine = new Map<number, Label[]>();
+    for (const l of mine) onLine.set(l.line, [...(onLine.get(l.line) ?? []), l]);
+    const used = new Set<Match>();
+    for (const l of mine) {
+      if (l.label !== 'expect') continue;
+      const hit = matches.find((m) => !used.has(m) && m.line === l.line && m.subject.id === l.subject);
+      for (const [map, key] of [
+        [byLanguage, language],
+        [byConstruct, l.construct],
+      ] as const)
+        bump(map, key, 'expected');
+      total.expected++;
+      if (hit) {
+        used.add(hit);
+        for (const [map, key] of [
+          [byLanguage, language],
+          [byConstruct, l.construct],
+        ] as const)
+          bump(map, key, 'found');
+        total.found++;
+      } else misses.push(`${file}:${l.line} ${l.subject} (${l.construct})`);
+    }
+    for (const m of matches) {
+      const here = onLine.get(m.line) ?? [];
+      if (here.length === 0) {
+        total.unlabelled++;
+        bump(byLanguage, language, 'unlabelled');
+        unlabelled.push(`${file}:${m.line}:${m.column} "${m.text}" → ${m.subject.id}`);
+        continue;
+      }
+      const construct = (here.find((l) => l.label === 'never' && ruledOut(l, m)) ?? here[0]!).construct;
+      for (const [map, key] of [
+        [byLanguage, language],
+        [byConstruct, construct],
+      ] as const)
+        bump(map, key, 'reported');
+      total.reported++;
+      if (used.has(m)) continue;
+      const expectedHere = here.some((l) => l.label === 'expect' && l.subject === m.subject.id);
+      if (expectedHere) continue; // a second report of an expected subject on its line: not wrong
+      for (const [map, key] of [
+        [byLanguage, language],
+        [byConstruct, construct],
+      ] as const)
+        bump(map, key, 'wrong');
+      total.wrong++;
+      const why = here.find((l) => l.label === 'never' && ruledOut(l, m)) ? 'must-not' : 'not the expected subject';
+      wrong.push(`${file}:${m.line}:${m.column} "${m.text}" → ${m.subject.id} (${why}, ${construct})`);
+    }
+  }
+  return { files: files.length, byLanguage, byConstruct, total, misses, wrong, unlabelled };
+}
+
+const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
+export function scoreTable(score: Score): string[] {
+  const row = (name: string, t: Tally): string =>
+    `${name.padEnd(16)} ${String(t.expected).padStart(8)} ${String(t.found).padStart(6)} ${pct(t.found, t.expected).padStart(7)} ${String(t.reported).padStart(9)} ${String(t.wrong).padStart(6)} ${pct(t.wrong, t.reported).padStart(7)} ${String(t.unlabelled).padStart(11)}`;
+  const head = `${''.padEnd(16)} expected  found  recall  reported  wrong  wrong%  unlabelled`;
+  return [
+    `${score.files} files`,
+    `by language${head.slice(11)}`,
+    ...[...score.byLanguage].sort().map(([k, t]) => row(k, t)),
+    `by construct${head.slice(12)}`,
+    ...[...score.byConstruct].sort().map(([k, t]) => row(k, t)),
+    row('all', score.total),
+  ];
+}

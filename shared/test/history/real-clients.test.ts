@@ -1,0 +1,44 @@
+// The matcher on real client code (test/fixtures/history-real), working two thirds only: the held-aside
+// third is scored by `KEYFOB_HISTORY_PART=held-aside npm test -- real-clients` at the end of a piece of
+// work, never while tuning. Prints recall and wrong annotations per language and construct kind.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { corpusFiles, readLabels, scoreCorpus, scoreTable } from './real-clients-score.ts';
+import type { Part } from './real-clients-score.ts';
+
+const part: Part = process.env['KEYFOB_HISTORY_PART'] === 'held-aside' ? 'held-aside' : 'working';
+// Floors of the matcher as it stands (raised as it improves; the issue's target is 95% and 2%).
+const MIN = { expected: 400, never: 150, recall: 0.55, wrongShare: 0.21 } as const;
+
+describe(`matcher on real client code (${part} part)`, () => {
+  const score = scoreCorpus(part);
+
+  it('prints recall and wrong annotations per language and construct kind', (t) => {
+    for (const line of scoreTable(score)) t.diagnostic(line);
+    if (process.env['KEYFOB_RECALL_DETAILS'] === '1')
+      for (const m of [...score.misses, ...score.wrong, ...score.unlabelled]) t.diagnostic(m);
+  });
+
+  it(`the corpus has >= ${MIN.expected} expected uses and >= ${MIN.never} must-not spots, a third held aside`, () => {
+    const all = [...readLabels().values()].flat();
+    assert.ok(all.filter((l) => l.label === 'expect').length >= MIN.expected);
+    assert.ok(all.filter((l) => l.label === 'never').length >= MIN.never);
+    const held = corpusFiles('held-aside').length;
+    const total = corpusFiles('all').length;
+    assert.ok(held > total / 4 && held < total / 2.5, `${held} of ${total} files held aside`);
+  });
+
+  it(`finds >= ${MIN.recall * 100}% of the expected uses`, () => {
+    assert.ok(
+      score.total.found / score.total.expected >= MIN.recall,
+      `recall ${score.total.found}/${score.total.expected}:\n${score.misses.join('\n')}`,
+    );
+  });
+
+  it(`wrong annotations are <= ${MIN.wrongShare * 100}% of what the matcher reports on labelled lines`, () => {
+    assert.ok(
+      score.total.wrong <= MIN.wrongShare * score.total.reported,
+      `${score.total.wrong} of ${score.total.reported}:\n${score.wrong.join('\n')}`,
+    );
+  });
+});
