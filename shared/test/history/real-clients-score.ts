@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { scanText } from '@keyfob/shared/history';
 import type { Match } from '@keyfob/shared/history';
 
-export const CORPUS = new URL('../../../test/fixtures/history-real/', import.meta.url);
+const CORPUS = new URL('../../../test/fixtures/history-real/', import.meta.url);
 export type Part = 'working' | 'held-aside' | 'all';
 
 /** The held-aside third: the first byte of the SHA-1 of the fixture path, modulo 3, is 0. */
-export const isHeldAside = (file: string): boolean => createHash('sha1').update(file).digest()[0]! % 3 === 0;
+const isHeldAside = (file: string): boolean => createHash('sha1').update(file).digest()[0]! % 3 === 0;
 
 interface Label {
   readonly line: number;
@@ -22,7 +22,7 @@ interface Label {
   readonly construct: string;
 }
 
-export interface Tally {
+interface Tally {
   expected: number;
   found: number;
   reported: number;
@@ -40,7 +40,7 @@ export interface Score {
 }
 
 const LANGUAGE: Record<string, string> = { go: 'go', py: 'python', sh: 'shell' };
-export const languageOf = (file: string): string => {
+const languageOf = (file: string): string => {
   if (file.startsWith('terraform-provider-tfe/')) return 'go (via SDK)';
   return LANGUAGE[file.slice(file.lastIndexOf('.') + 1)] ?? 'other';
 };
