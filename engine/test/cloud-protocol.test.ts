@@ -121,3 +121,55 @@ describe('cloud Query endpoint', () => {
     );
   });
 });
+
+// One clock for the whole double: once the dev clock moves, signature dates are judged by it.
+describe('cloud Query endpoint after the dev clock moved', () => {
+  const MOVED_MS = 2 * 3600 * 1000;
+  let engine: RunningEngine;
+  const api = (path: string, method: string, body?: unknown): Promise<Response> =>
+    fetch(`${engine.url}/v1/${path}`, {
+      method,
+      headers: { 'X-Service-Token': 'root' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  before(async () => {
+    engine = await startEngine({ port: 0, rootToken: 'root', dev: true, tickMs: 60_000, providerClient: 'sdk' });
+    const seeded = await api('sys/dev/cloud', 'PUT', {
+      users: [{ name: 'probe', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }],
+    });
+    assert.equal(seeded.status, 200);
+    const moved = await api('sys/dev/clock', 'POST', { advanceSeconds: MOVED_MS / 1000 });
+    assert.equal(moved.status, 200, await moved.text());
+  });
+  after(() => engine.stop());
+
+  it('accepts a request signed at the moved time and says that time in Date', async () => {
+    const answer = await send(engine, { date: new Date(Date.now() + MOVED_MS) });
+    assert.equal(answer.status, 200, answer.text);
+    const response = await fetch(engine.cloudUrl, { method: 'POST', body: 'Action=GetCallerIdentity' });
+    const served = Date.parse(response.headers.get('date') ?? '');
+    assert.ok(served > Date.now() + MOVED_MS - 60_000, `Date ${response.headers.get('date')} is not the moved time`);
+  });
+
+  it('refuses a request signed by the wall clock, naming the moved time', async () => {
+    const answer = await send(engine);
+    assert.equal(answer.status, 403, answer.text);
+    assert.equal(answer.code, 'SignatureDoesNotMatch');
+    assert.match(answer.text, /Signature expired: \d{8}T\d{6}Z is now earlier than/);
+  });
+
+  it("the engine's own SDK clients sign by the moved clock too (credentials issue at the first attempt)", async () => {
+    const config = await api('cloud/config/root', 'POST', { max_retries: 0 });
+    assert.ok(config.status === 200 || config.status === 204, await config.text());
+    const role = await api('cloud/roles/clocked', 'POST', {
+      credential_type: 'iam_user',
+      policy_document: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: 'sts:GetCallerIdentity', Resource: '*' }],
+      }),
+    });
+    assert.ok(role.status === 200 || role.status === 204, await role.text());
+    const creds = await api('cloud/creds/clocked', 'GET');
+    assert.equal(creds.status, 200, await creds.text());
+  });
+});

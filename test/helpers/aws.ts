@@ -14,11 +14,16 @@ export interface IssuedCreds {
   readonly session_token?: string | null;
 }
 
-/** SDK clients for issued credentials; one attempt each, so a refusal is seen as sent. */
+/**
+ * SDK clients for issued credentials; one attempt each, so a refusal is seen as sent.
+ * `clockOffsetMs` makes them sign that far ahead of the wall clock (the SDK's own skew setting),
+ * as a tool does whose clock follows a moved dev clock.
+ */
 export function sdkClients(
   cloudUrl: string,
   creds: IssuedCreds,
   region = 'eu-west-1',
+  clockOffsetMs = 0,
 ): { sts: STSClient; iam: IAMClient } {
   const credentials = {
     accessKeyId: creds.access_key,
@@ -26,8 +31,8 @@ export function sdkClients(
     ...(creds.session_token ? { sessionToken: creds.session_token } : {}),
   };
   return {
-    sts: new STSClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1 }),
-    iam: new IAMClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1 }),
+    sts: new STSClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1, systemClockOffset: clockOffsetMs }),
+    iam: new IAMClient({ endpoint: cloudUrl, region, credentials, maxAttempts: 1, systemClockOffset: clockOffsetMs }),
   };
 }
 

@@ -48,7 +48,7 @@ export function providerClients(core: EngineCore, mount: MountData): ProviderCli
     sts,
   ]);
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) return followEngineClock(hit, core);
   const embedded = new InProcessHandler({ cloud: core.cloud, commit: () => Promise.resolve(), log: core.log });
   const target = (endpoint: string): { endpoint: string; requestHandler?: InProcessHandler } =>
     endpoint === '' ? { endpoint: EMBEDDED_ENDPOINT, requestHandler: embedded } : { endpoint };
@@ -62,8 +62,31 @@ export function providerClients(core: EngineCore, mount: MountData): ProviderCli
       (s) => new STSClient({ ...clientOptions(credentials, s.region, 'sts', maxRetries), ...target(s.endpoint) }),
     ),
   };
+  if ((config?.iamEndpoint ?? '') === '') embeddedClients.add(clients.iam);
+  sts.forEach((s, i) => {
+    const client = clients.sts[i];
+    if (s.endpoint === '' && client) embeddedClients.add(client);
+  });
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(key, clients);
+  return followEngineClock(clients, core);
+}
+
+/** Clients that reach the embedded cloud in process. */
+const embeddedClients = new WeakSet<IAMClient | STSClient>();
+
+/**
+ * One clock for the whole double: the emulated cloud judges signature dates by the engine clock,
+ * so the provider clients sign by it. Their `systemClockOffset` (the SDK's own skew correction) is
+ * set to the dev clock's offset before every use: always for the embedded cloud, and for endpoints
+ * over HTTP once the dev clock has moved (before that they keep what the SDK learnt from the
+ * answers' Date header, as against a real cloud).
+ */
+function followEngineClock(clients: ProviderClients, core: EngineCore): ProviderClients {
+  const offset = core.clock.offsetMs;
+  for (const client of [clients.iam, ...clients.sts]) {
+    if (offset !== 0 || embeddedClients.has(client)) client.config.systemClockOffset = offset;
+  }
   return clients;
 }
 

@@ -35,8 +35,13 @@ async function callerIdentity(
   creds: IssuedCreds,
   withCli = false,
 ): Promise<{ sdk: string; cli: string | undefined }> {
-  const sdk = (await sdkOutcome(() => sdkClients(engine.cloudUrl, creds).sts.send(new GetCallerIdentityCommand({}))))
-    .name;
+  // The SDK signs by the engine clock, as a tool whose clock moved with it (the cloud judges dates by it).
+  const offsetMs = Number((await get(engine, 'sys/dev/clock')).body.data.offsetSeconds) * 1000;
+  const sdk = (
+    await sdkOutcome(() =>
+      sdkClients(engine.cloudUrl, creds, undefined, offsetMs).sts.send(new GetCallerIdentityCommand({})),
+    )
+  ).name;
   if (!AWS_CLI || !withCli) return { sdk, cli: undefined };
   const run = await awsCli(engine.cloudUrl, creds, ['sts', 'get-caller-identity']);
   return { sdk, cli: run.code === 0 ? 'ok' : (/\((\w+)\) when calling/.exec(run.stderr)?.[1] ?? run.stderr) };

@@ -71,8 +71,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: CloudSe
     'Content-Type': 'text/xml',
     'Content-Length': Buffer.byteLength(answer.body),
     'x-amzn-RequestId': requestId,
-    // Real time, not the dev clock: the SDK corrects its clock skew from this header.
-    Date: new Date().toUTCString(),
+    // The engine clock (one clock for the whole double): the SDK corrects its clock skew from this header.
+    Date: options.cloud.clock.date().toUTCString(),
   });
   res.end(answer.body);
 }
@@ -115,7 +115,7 @@ export async function handle(
     service = action?.service ?? scopeService(signed) ?? 'sts';
     const parts = parseSignature(signed, service);
     const holder = resolveAccessKey(options.cloud.state, options.cloud.clock, parts.accessKeyId, parts.sessionToken);
-    checkSkew(parts, Date.now());
+    checkSkew(parts, options.cloud.clock.now());
     // A fixture key given without a secret accepts any signature (documented in ARCHITECTURE.md).
     if (holder.secret !== undefined) await checkSignature(signed, parts, holder.secret);
     if (name === undefined) throw new CloudError('MissingAction', 'Missing Action', 400);

@@ -41,7 +41,11 @@ export class InProcessHandler implements HttpHandler<Record<string, never>> {
     return {
       response: new HttpResponse({
         statusCode: answer.status,
-        headers: { 'content-type': 'text/xml', 'x-amzn-requestid': requestId, date: new Date().toUTCString() },
+        headers: {
+          'content-type': 'text/xml',
+          'x-amzn-requestid': requestId,
+          date: this.options.cloud.clock.date().toUTCString(),
+        },
         body: Buffer.from(answer.body),
       }),
     };

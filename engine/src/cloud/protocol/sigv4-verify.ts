@@ -166,10 +166,11 @@ function checkedParts(
 }
 
 /**
- * Check 5: the request's date within 15 minutes of the wall clock (real time, not the dev clock);
- * a presigned request until its date plus `X-Amz-Expires` (RequestExpired after).
+ * Check 5: the request's date within 15 minutes of the engine clock (the dev clock, so a tool whose
+ * clock follows a moved dev clock is judged as the credentials' expiry is); a presigned request
+ * until its date plus `X-Amz-Expires` (RequestExpired after).
  */
-export function checkSkew(parts: SignatureParts, wallNow: number): void {
+export function checkSkew(parts: SignatureParts, now: number): void {
   const at = parts.signingDate.getTime();
   const stamp = (ms: number): string =>
     new Date(ms)
@@ -177,24 +178,24 @@ export function checkSkew(parts: SignatureParts, wallNow: number): void {
       .replace(/\.\d{3}Z$/, 'Z')
       .replace(/[-:]/g, '');
   // A presigned request lives from its date for X-Amz-Expires seconds, however old its date.
-  if (parts.expiresIn !== undefined && wallNow > at + parts.expiresIn * 1000) {
+  if (parts.expiresIn !== undefined && now > at + parts.expiresIn * 1000) {
     throw new CloudError(
       'RequestExpired',
-      `Request has expired: signed ${stamp(at)} for ${parts.expiresIn} seconds, now ${stamp(wallNow)}.`,
+      `Request has expired: signed ${stamp(at)} for ${parts.expiresIn} seconds, now ${stamp(now)}.`,
       400,
     );
   }
-  if (parts.expiresIn === undefined && at < wallNow - MAX_SKEW_MS) {
+  if (parts.expiresIn === undefined && at < now - MAX_SKEW_MS) {
     throw new CloudError(
       'SignatureDoesNotMatch',
-      `Signature expired: ${stamp(at)} is now earlier than ${stamp(wallNow - MAX_SKEW_MS)} (${stamp(wallNow)} - 15 min.)`,
+      `Signature expired: ${stamp(at)} is now earlier than ${stamp(now - MAX_SKEW_MS)} (${stamp(now)} - 15 min.)`,
       403,
     );
   }
-  if (at > wallNow + MAX_SKEW_MS) {
+  if (at > now + MAX_SKEW_MS) {
     throw new CloudError(
       'SignatureDoesNotMatch',
-      `Signature not yet current: ${stamp(at)} is still later than ${stamp(wallNow + MAX_SKEW_MS)} (${stamp(wallNow)} + 15 min.)`,
+      `Signature not yet current: ${stamp(at)} is still later than ${stamp(now + MAX_SKEW_MS)} (${stamp(now)} + 15 min.)`,
       403,
     );
   }
