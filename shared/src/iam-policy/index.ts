@@ -14,8 +14,16 @@ export {
   type Evaluation,
   type DecidingStatement,
 } from './evaluate.ts';
-export { MANAGED_POLICIES, managedPolicyDocument } from './managed-policies.ts';
+export { managedPolicyDocument } from './managed-policies.ts';
+export {
+  createIamCatalogue,
+  installIamCatalogue,
+  iamCatalogue,
+  type IamCatalogue,
+  type CatalogueFileReader,
+  type CatalogueAction,
+  type CatalogueResourceType,
+} from './catalogue.ts';
 export { temporaryCredentialLimit, type CredentialKind } from './temporary-limits.ts';
 export { canI, describeStatement, type RolePolicies, type CanIQuestion, type CanIAnswer } from './can-i.ts';
 export { lintPolicy, type PolicyLint, type PolicyLintCode, type Suggest } from './lint-policy.ts';
-export { KNOWN_ACTIONS } from './known-actions.ts';

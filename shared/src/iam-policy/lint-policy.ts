@@ -1,5 +1,5 @@
 import { CONDITION_OPERATORS, parseOperator } from './conditions.ts';
-import { KNOWN_ACTIONS } from './known-actions.ts';
+import { iamCatalogue } from './catalogue.ts';
 import { wildcardMatch } from './wildcard.ts';
 
 /** Finds the closest candidate to a misspelt word (the rules area's did-you-mean), or undefined. */
@@ -10,6 +10,7 @@ export type PolicyLintCode =
   | 'IAM_POLICY_GRAMMAR'
   | 'IAM_POLICY_ACTION_FORMAT'
   | 'IAM_POLICY_UNKNOWN_ACTION'
+  | 'IAM_POLICY_UNKNOWN_SERVICE'
   | 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR'
   | 'IAM_POLICY_FULL_ACCESS';
 
@@ -44,7 +45,7 @@ function isObject(value: unknown): value is Json {
 /**
  * Checks an identity or session policy beyond its basic shape (which `policyFaults` covers):
  * statement keys, element pairs, resources, principals, Sids, action names (known actions for the
- * services the emulated cloud serves), condition operators, and full-access statements. Pure;
+ * services in AWS's catalogue, when one is installed), condition operators, and full-access statements. Pure;
  * positions are path segments inside the policy, for the caller to turn into ranges.
  */
 export function lintPolicy(policy: unknown, closest: Suggest): PolicyLint[] {
@@ -168,19 +169,42 @@ function actionLint(value: unknown, at: readonly (string | number)[], where: str
       });
       continue;
     }
-    const [vendor = '', name = ''] = item.split(':');
-    const known = KNOWN_ACTIONS[vendor.toLowerCase()];
-    if (!known || known.some((a) => wildcardMatch(name, a, true))) continue;
-    const suggestion = closest(name, known);
-    out.push({
-      code: 'IAM_POLICY_UNKNOWN_ACTION',
-      segments,
-      target: 'value',
-      message: `${where} names "${item}", which is no ${vendor.toLowerCase()} action${suggestion ? `; did you mean "${vendor}:${suggestion}"?` : ''}`,
-      ...(suggestion ? { suggestion: `${vendor}:${suggestion}` } : {}),
-    });
+    const finding = catalogueActionLint(item, segments, where, closest);
+    if (finding) out.push(finding);
   }
   return out;
+}
+
+/** An action checked against AWS's catalogue: a service prefix it has, an action (or wildcard) of that service. */
+function catalogueActionLint(
+  item: string,
+  segments: readonly (string | number)[],
+  where: string,
+  closest: Suggest,
+): PolicyLint | undefined {
+  const catalogue = iamCatalogue();
+  const [vendor = '', name = ''] = item.split(':');
+  if (!catalogue || /[*?]/.test(vendor)) return undefined;
+  const names = catalogue.actionNames(vendor);
+  if (names === undefined) {
+    const suggestion = closest(vendor.toLowerCase(), catalogue.services());
+    return {
+      code: 'IAM_POLICY_UNKNOWN_SERVICE',
+      segments,
+      target: 'value',
+      message: `${where} names "${item.slice(0, 80)}", but "${vendor.slice(0, 40)}" is no service prefix in AWS's catalogue${suggestion ? `; did you mean "${suggestion}:${name}"?` : ''}`,
+      ...(suggestion ? { suggestion: `${suggestion}:${name}` } : {}),
+    };
+  }
+  if (names.some((a) => wildcardMatch(name, a, true))) return undefined;
+  const suggestion = closest(name, names);
+  return {
+    code: 'IAM_POLICY_UNKNOWN_ACTION',
+    segments,
+    target: 'value',
+    message: `${where} names "${item}", which is no ${vendor.toLowerCase()} action${suggestion ? `; did you mean "${vendor}:${suggestion}"?` : ''}`,
+    ...(suggestion ? { suggestion: `${vendor}:${suggestion}` } : {}),
+  };
 }
 
 function conditionLint(

