@@ -22,7 +22,6 @@ export const CONNECTION_OPTIONS = {
   timeout: { type: 'string' },
   'max-attempts': { type: 'string' },
   'ca-certificate': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Usage lines of the connection flags, for each command's help. */
@@ -58,7 +57,7 @@ const CLI_CONNECTION_NAMES: ConnectionNames = {
 
 /** Connection flag values as `parseArgs` returns them. */
 export type ConnectionValues = {
-  readonly [K in Exclude<keyof typeof CONNECTION_OPTIONS, 'help'>]?: string | undefined;
+  readonly [K in keyof typeof CONNECTION_OPTIONS]?: string | undefined;
 };
 
 /** The local engine of `keyfob serve`, where the CLI looks when neither --url nor $KEYFOB_URL is set. */

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
   buildAccessReport,
   collectAccessFiles,
@@ -13,7 +12,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import type { Command } from '../command.ts';
+import { defineCommand, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
 
@@ -40,33 +39,30 @@ ${CONNECTION_USAGE}
 Exit status: 0 answered, 1 a file has errors or the engine refused, 2 usage error.
 `;
 
-const FORMATS = ['text', 'json', 'markdown'] as const;
+const OPTIONS = { ...CONNECTION_OPTIONS, 'jwt-path': { type: 'string' } } as const;
 
 /** `keyfob access [PATH...]`: see USAGE. */
-export const accessCommand: Command = async (argv, io) => {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(USAGE);
+export const accessCommand = defineCommand({
+  usage: USAGE,
+  options: OPTIONS,
+  formats: ['text', 'json', 'markdown'],
+  run: async ({ values, positionals, format }, io) => {
+    const jwtMount = values['jwt-path'] ?? 'jwt';
+    if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount))
+      throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
+    const inputs =
+      positionals.length > 0
+        ? await fromFiles(positionals, values, jwtMount, io)
+        : await fromEngine(values, jwtMount, io);
+    if (!inputs) return EXIT.failed;
+    const report = buildAccessReport(inputs);
+    if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else io.stdout(format === 'markdown' ? renderAccessMarkdown(report) : renderAccessText(report));
     return EXIT.ok;
-  }
-  const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`--format must be text, json or markdown, not "${format.slice(0, 16)}"\n\n${USAGE}`);
-  const jwtMount = values['jwt-path'] ?? 'jwt';
-  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount))
-    throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
-  const inputs =
-    positionals.length > 0
-      ? await fromFiles(positionals, values, jwtMount, io)
-      : await fromEngine(values, jwtMount, io);
-  if (!inputs) return EXIT.failed;
-  const report = buildAccessReport(inputs);
-  if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stdout(format === 'markdown' ? renderAccessMarkdown(report) : renderAccessText(report));
-  return EXIT.ok;
-};
+  },
+});
 
-type Values = ReturnType<typeof parse>['values'];
+type Values = CommandInput<typeof OPTIONS, string>['values'];
 
 async function fromFiles(
   paths: readonly string[],
@@ -101,17 +97,5 @@ async function fromEngine(values: Values, jwtMount: string, io: CliIo): Promise<
   } catch (error) {
     io.stderr(`keyfob access: ${failureText(error, 'read policies, JWT roles and roles', undefined, client.mount)}\n`);
     return undefined;
-  }
-}
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { ...CONNECTION_OPTIONS, format: { type: 'string', short: 'f' }, 'jwt-path': { type: 'string' } },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
 }

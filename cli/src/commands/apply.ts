@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
   applyOutcome,
   collectDesiredState,
@@ -17,7 +16,7 @@ import { isRoleFileName, trustContextOf } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
-import type { Command } from '../command.ts';
+import { defineCommand } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
 
@@ -45,96 +44,93 @@ Exit status: 0 applied (or planned), 1 errors in the files or the engine refused
 `;
 
 /** `keyfob apply PATH...`: plans and applies role files; see USAGE. */
-export const applyCommand: Command = async (argv, io) => {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json')
-    throw new UsageError(`--format must be text or json, not "${format}"\n\n${USAGE}`);
-  if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
-  const client = await clientFromFlags(values, io);
-  const files = await readFiles(positionals, io);
-  if (files === undefined) return EXIT.usage;
-  const collected = collectDesiredState(files, {
-    mount: client.mount,
-    trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)),
-  });
-  const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
-  if (format === 'text') {
-    for (const p of problems)
-      io.stderr(
-        `${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`,
-      );
-  }
-  if (!collected.ok) {
-    if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems }, null, 2)}\n`);
-    io.stderr('keyfob apply: the role files have errors; nothing was applied.\n');
-    return EXIT.failed;
-  }
-  let plan: Plan;
-  try {
-    const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
-    plan = planApply(collected.desired, current, { prune: values.prune ?? false });
-  } catch (error) {
-    if (format === 'json')
-      io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
-    io.stderr(
-      `keyfob apply: ${failureText(error, "read the engine's roles", undefined, client.mount)}; nothing was applied.\n`,
-    );
-    return EXIT.failed;
-  }
-  if (format === 'text') report(plan, io);
-  if (values['dry-run'] || !plan.changed) {
-    if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems), null, 2)}\n`);
-    io.stderr(
-      values['dry-run']
-        ? 'keyfob apply: dry run, nothing changed.\n'
-        : 'keyfob apply: the engine already matches the files.\n',
-    );
-    return EXIT.ok;
-  }
-  let done = 0;
-  let failure: unknown;
-  try {
-    await executePlan(client, plan, ({ step, warnings }) => {
-      done += 1;
-      io.stderr(
-        `keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`,
-      );
+export const applyCommand = defineCommand({
+  usage: USAGE,
+  options: { ...CONNECTION_OPTIONS, 'dry-run': { type: 'boolean' }, prune: { type: 'boolean' } },
+  formats: ['text', 'json'],
+  run: async ({ values, positionals, format }, io) => {
+    if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
+    const client = await clientFromFlags(values, io);
+    const files = await readFiles(positionals, io);
+    if (files === undefined) return EXIT.usage;
+    const collected = collectDesiredState(files, {
+      mount: client.mount,
+      trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)),
     });
-  } catch (error) {
-    failure = error;
-  }
-  const outcome = applyOutcome(plan, done);
-  const error =
-    outcome.failed === undefined
-      ? undefined
-      : failureText(
-          failure,
-          `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`,
-          outcome.failed.name,
-          client.mount,
+    const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
+    if (format === 'text') {
+      for (const p of problems)
+        io.stderr(
+          `${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`,
         );
-  if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems, outcome, error), null, 2)}\n`);
-  if (error !== undefined) {
-    io.stderr(`keyfob apply: ${error}\n`);
-    // What the engine now holds, on stdout beside the plan (text), so the report is never lost in logs.
-    if (format === 'text') io.stdout(`${describeApplyOutcome(outcome).join('\n')}\n`);
-    io.stderr(
-      `keyfob apply: stopped: ${outcome.applied.length} applied, ${1 + outcome.notAttempted.length} not applied.\n`,
-    );
-    if (outcome.failed?.kind === 'static-role' && /NoSuchEntity|cannot be found/.test(error)) {
-      io.stderr(
-        'keyfob apply: a static role adopts an existing cloud user; on a local engine start it with keyfob serve --cloud FILE listing the users (see examples/cloud.yaml).\n',
-      );
     }
-    return EXIT.failed;
-  }
-  return EXIT.ok;
-};
+    if (!collected.ok) {
+      if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems }, null, 2)}\n`);
+      io.stderr('keyfob apply: the role files have errors; nothing was applied.\n');
+      return EXIT.failed;
+    }
+    let plan: Plan;
+    try {
+      const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
+      plan = planApply(collected.desired, current, { prune: values.prune ?? false });
+    } catch (error) {
+      if (format === 'json')
+        io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
+      io.stderr(
+        `keyfob apply: ${failureText(error, "read the engine's roles", undefined, client.mount)}; nothing was applied.\n`,
+      );
+      return EXIT.failed;
+    }
+    if (format === 'text') report(plan, io);
+    if (values['dry-run'] || !plan.changed) {
+      if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems), null, 2)}\n`);
+      io.stderr(
+        values['dry-run']
+          ? 'keyfob apply: dry run, nothing changed.\n'
+          : 'keyfob apply: the engine already matches the files.\n',
+      );
+      return EXIT.ok;
+    }
+    let done = 0;
+    let failure: unknown;
+    try {
+      await executePlan(client, plan, ({ step, warnings }) => {
+        done += 1;
+        io.stderr(
+          `keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`,
+        );
+      });
+    } catch (error) {
+      failure = error;
+    }
+    const outcome = applyOutcome(plan, done);
+    const error =
+      outcome.failed === undefined
+        ? undefined
+        : failureText(
+            failure,
+            `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`,
+            outcome.failed.name,
+            client.mount,
+          );
+    if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems, outcome, error), null, 2)}\n`);
+    if (error !== undefined) {
+      io.stderr(`keyfob apply: ${error}\n`);
+      // What the engine now holds, on stdout beside the plan (text), so the report is never lost in logs.
+      if (format === 'text') io.stdout(`${describeApplyOutcome(outcome).join('\n')}\n`);
+      io.stderr(
+        `keyfob apply: stopped: ${outcome.applied.length} applied, ${1 + outcome.notAttempted.length} not applied.\n`,
+      );
+      if (outcome.failed?.kind === 'static-role' && /NoSuchEntity|cannot be found/.test(error)) {
+        io.stderr(
+          'keyfob apply: a static role adopts an existing cloud user; on a local engine start it with keyfob serve --cloud FILE listing the users (see examples/cloud.yaml).\n',
+        );
+      }
+      return EXIT.failed;
+    }
+    return EXIT.ok;
+  },
+});
 
 /** The JSON report: the plan, then (after a run) what was applied and what was not, and why. */
 function jsonReport(plan: Plan, problems: readonly object[], outcome?: ApplyOutcome, error?: string): object {
@@ -149,23 +145,6 @@ function jsonReport(plan: Plan, problems: readonly object[], outcome?: ApplyOutc
           ...outcome.notAttempted.map((s) => ({ ...brief(s), status: 'not attempted' })),
         ];
   return { ...base, applied: outcome.applied.map(brief), notApplied, ...(error === undefined ? {} : { error }) };
-}
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        ...CONNECTION_OPTIONS,
-        'dry-run': { type: 'boolean' },
-        prune: { type: 'boolean' },
-        format: { type: 'string', short: 'f' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
 }
 
 /** The role files among the paths: named ones always, walked ones when their names mark them. */

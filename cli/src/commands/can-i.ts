@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { collectDesiredState } from '@keyfob/shared/apply';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
 import { connectionFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
-import type { Command } from '../command.ts';
+import { defineCommand, type CommandInput } from '../command.ts';
 
 const USAGE = `usage: keyfob can-i ROLE ACTION [RESOURCE] [--file PATH]... [--context KEY=VALUE]... [--format text|json]
        keyfob can-i --access-key ID [--session-token T] ACTION [RESOURCE] [--url URL] [--token TOKEN] [--context ...]
@@ -29,66 +28,70 @@ credentials it issued: the same evaluation the emulated cloud runs on their call
 Exit status: 0 allowed, 1 denied, 2 usage error (no such role, a file with errors).
 `;
 
+const OPTIONS = {
+  file: { type: 'string', multiple: true },
+  context: { type: 'string', multiple: true },
+  'access-key': { type: 'string' },
+  'session-token': { type: 'string' },
+  ...CONNECTION_OPTIONS,
+} as const;
+
+type Format = 'text' | 'json';
+
 /** `keyfob can-i ROLE ACTION [RESOURCE]`: see USAGE. */
-export const canICommand: Command = async (argv, io) => {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  if (values['access-key'] !== undefined) return askEngine(values, positionals, io);
-  const [roleArg, action, resource = '*'] = positionals;
-  if (roleArg === undefined || action === undefined || positionals.length > 3)
-    throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
-  if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action))
-    throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`);
-  const format = formatOf(values.format);
-  const context = contextOf(values.context);
-  const files = values.file && values.file.length > 0 ? values.file : [roleArg];
-  const texts = await Promise.all(
-    files.map(async (file) => {
-      try {
-        return { file, text: await readFile(resolve(io.cwd, file), 'utf8') };
-      } catch {
-        throw new UsageError(`${file}: cannot read the file`);
-      }
-    }),
-  );
-  const state = collectDesiredState(texts, { mount: 'cloud' });
-  if (!state.ok) throw new UsageError(`the role files have errors; run keyfob lint ${files.join(' ')}`);
-  const roles = [...state.desired.roles.entries()];
-  const found =
-    values.file && values.file.length > 0
-      ? roles.find(([name]) => name === roleArg)
-      : roles.length === 1
-        ? roles[0]
-        : undefined;
-  if (!found) {
-    const names = roles.map(([name]) => name).join(', ') || 'none';
-    throw new UsageError(
-      values.file
-        ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})`
-        : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`,
+export const canICommand = defineCommand({
+  usage: USAGE,
+  options: OPTIONS,
+  formats: ['text', 'json'],
+  run: async ({ values, positionals, format }, io) => {
+    if (values['access-key'] !== undefined) return askEngine(values, positionals, format, io);
+    const [roleArg, action, resource = '*'] = positionals;
+    if (roleArg === undefined || action === undefined || positionals.length > 3)
+      throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
+    if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action))
+      throw new UsageError(
+        `ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`,
+      );
+    const context = contextOf(values.context);
+    const files = values.file && values.file.length > 0 ? values.file : [roleArg];
+    const texts = await Promise.all(
+      files.map(async (file) => {
+        try {
+          return { file, text: await readFile(resolve(io.cwd, file), 'utf8') };
+        } catch {
+          throw new UsageError(`${file}: cannot read the file`);
+        }
+      }),
     );
-  }
-  const [name, declared] = found;
-  const answer = canI(rolePolicies(declared.definition), { action, resource, context });
-  io.stdout(
-    format === 'json'
-      ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n`
-      : textAnswer(name, action, resource, answer),
-  );
-  return answer.allowed ? EXIT.ok : EXIT.failed;
-};
+    const state = collectDesiredState(texts, { mount: 'cloud' });
+    if (!state.ok) throw new UsageError(`the role files have errors; run keyfob lint ${files.join(' ')}`);
+    const roles = [...state.desired.roles.entries()];
+    const found =
+      values.file && values.file.length > 0
+        ? roles.find(([name]) => name === roleArg)
+        : roles.length === 1
+          ? roles[0]
+          : undefined;
+    if (!found) {
+      const names = roles.map(([name]) => name).join(', ') || 'none';
+      throw new UsageError(
+        values.file
+          ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})`
+          : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`,
+      );
+    }
+    const [name, declared] = found;
+    const answer = canI(rolePolicies(declared.definition), { action, resource, context });
+    io.stdout(
+      format === 'json'
+        ? `${JSON.stringify(jsonAnswer(name, action, resource, answer))}\n`
+        : textAnswer(name, action, resource, answer),
+    );
+    return answer.allowed ? EXIT.ok : EXIT.failed;
+  },
+});
 
-type Values = ReturnType<typeof parse>['values'];
-
-function formatOf(value: string | undefined): 'text' | 'json' {
-  const format = value ?? 'text';
-  if (format !== 'text' && format !== 'json')
-    throw new UsageError(`--format must be text or json, not "${format.slice(0, 16)}"`);
-  return format;
-}
+type Values = CommandInput<typeof OPTIONS, Format>['values'];
 
 function contextOf(pairs: readonly string[] | undefined): Record<string, string> {
   const context: Record<string, string> = {};
@@ -101,11 +104,10 @@ function contextOf(pairs: readonly string[] | undefined): Record<string, string>
 }
 
 /** `--access-key`: the engine's dev API evaluates the call for the principal behind the key. */
-async function askEngine(values: Values, positionals: readonly string[], io: CliIo): Promise<number> {
+async function askEngine(values: Values, positionals: readonly string[], format: Format, io: CliIo): Promise<number> {
   const [action, resource = '*'] = positionals;
   if (action === undefined || positionals.length > 2)
     throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
-  const format = formatOf(values.format);
   const settings = connectionFromFlags(values, io);
   const url = settings.url.replace(/\/+$/, '').replace(/\/v1$/, '');
   const token = settings.token;
@@ -198,23 +200,4 @@ function jsonAnswer(name: string, action: string, resource: string, answer: CanI
     unknownPolicies: answer.unknownPolicies,
     assumptions: answer.assumptions,
   };
-}
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        file: { type: 'string', multiple: true },
-        context: { type: 'string', multiple: true },
-        format: { type: 'string' },
-        'access-key': { type: 'string' },
-        'session-token': { type: 'string' },
-        ...CONNECTION_OPTIONS,
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-  }
 }

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { isEngineError } from '@keyfob/shared/client';
 import {
   buildCredentialFetches,
@@ -12,7 +11,7 @@ import {
 import { formatDuration } from '@keyfob/shared/duration';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { EXIT, UsageError } from '../io.ts';
-import type { Command } from '../command.ts';
+import { defineCommand } from '../command.ts';
 
 const USAGE = `usage: keyfob creds ROLE [options]
 
@@ -66,80 +65,64 @@ export function failureText(error: unknown, operation: string, role?: string, mo
 }
 
 /** `keyfob creds ROLE`: prints credentials as env lines, shell exports or JSON; see USAGE. */
-export const credsCommand: Command = async (argv, io) => {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  const format = values.format ?? 'env';
-  if (format !== 'env' && format !== 'shell' && format !== 'json')
-    throw new UsageError(`--format must be env, shell or json, not "${format}"\n\n${USAGE}`);
-  const [role, ...extra] = positionals;
-  if (role === undefined || extra.length > 0) throw new UsageError(`give exactly one ROLE\n\n${USAGE}`);
-  if (!ROLE_NAME.test(role))
-    throw new UsageError(`"${role}" is not a role name (letters, digits, "_", "-", "." and "@")`);
-  if (values.sts && values.static) throw new UsageError('give --sts or --static, not both');
-  const method: CredentialMethod = values.sts ? 'sts' : values.static ? 'static-creds' : 'creds';
-  const built = buildCredentialFetches([{ role }], {
-    method,
-    roleArn: values['role-arn'],
-    roleSessionName: values['role-session-name'],
-    ttl: values.ttl,
-    mfaCode: values['mfa-code'],
-    env: values['env-names'] ?? 'cloud',
-    exportEnv: true,
-    context: {
-      repository: io.env.GITHUB_REPOSITORY,
-      runId: io.env.GITHUB_RUN_ID,
-      runAttempt: io.env.GITHUB_RUN_ATTEMPT,
-    },
-    names: { roleArn: '--role-arn', roleSessionName: '--role-session-name', ttl: '--ttl', mfaCode: '--mfa-code' },
-    envInput: '--env-names',
-  });
-  for (const p of built.problems.filter((x) => x.severity !== 'error')) io.stderr(`keyfob creds: ${p.message}\n`);
-  const error = built.problems.find((p) => p.severity === 'error');
-  if (error) throw new UsageError(error.message);
-  const [request] = built.value;
-  if (!request) return EXIT.usage;
-  const client = await clientFromFlags(values, io);
-  let issued: IssuedCredentials | undefined;
-  try {
-    issued = await issueCredentials(client, request, { now: Date.now });
-  } catch (failure) {
-    io.stderr(`keyfob creds: ${failureText(failure, `get credentials for role "${role}"`, role, client.mount)}\n`);
-    return EXIT.failed;
-  }
-  if (issued === undefined) {
-    io.stderr(`keyfob creds: no static role "${role}" at mount "${client.mount}"; check ROLE and --mount.\n`);
-    return EXIT.failed;
-  }
-  io.stdout(render(issued, format));
-  io.stderr(`keyfob creds: ${describe(issued)}\n`);
-  return EXIT.ok;
-};
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        ...CONNECTION_OPTIONS,
-        sts: { type: 'boolean' },
-        static: { type: 'boolean' },
-        'role-arn': { type: 'string' },
-        'role-session-name': { type: 'string' },
-        ttl: { type: 'string' },
-        'mfa-code': { type: 'string' },
-        'env-names': { type: 'string' },
-        format: { type: 'string', short: 'f' },
+export const credsCommand = defineCommand({
+  usage: USAGE,
+  options: {
+    ...CONNECTION_OPTIONS,
+    sts: { type: 'boolean' },
+    static: { type: 'boolean' },
+    'role-arn': { type: 'string' },
+    'role-session-name': { type: 'string' },
+    ttl: { type: 'string' },
+    'mfa-code': { type: 'string' },
+    'env-names': { type: 'string' },
+  },
+  formats: ['env', 'shell', 'json'],
+  run: async ({ values, positionals, format }, io) => {
+    const [role, ...extra] = positionals;
+    if (role === undefined || extra.length > 0) throw new UsageError(`give exactly one ROLE\n\n${USAGE}`);
+    if (!ROLE_NAME.test(role))
+      throw new UsageError(`"${role}" is not a role name (letters, digits, "_", "-", "." and "@")`);
+    if (values.sts && values.static) throw new UsageError('give --sts or --static, not both');
+    const method: CredentialMethod = values.sts ? 'sts' : values.static ? 'static-creds' : 'creds';
+    const built = buildCredentialFetches([{ role }], {
+      method,
+      roleArn: values['role-arn'],
+      roleSessionName: values['role-session-name'],
+      ttl: values.ttl,
+      mfaCode: values['mfa-code'],
+      env: values['env-names'] ?? 'cloud',
+      exportEnv: true,
+      context: {
+        repository: io.env.GITHUB_REPOSITORY,
+        runId: io.env.GITHUB_RUN_ID,
+        runAttempt: io.env.GITHUB_RUN_ATTEMPT,
       },
+      names: { roleArn: '--role-arn', roleSessionName: '--role-session-name', ttl: '--ttl', mfaCode: '--mfa-code' },
+      envInput: '--env-names',
     });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-}
+    for (const p of built.problems.filter((x) => x.severity !== 'error')) io.stderr(`keyfob creds: ${p.message}\n`);
+    const error = built.problems.find((p) => p.severity === 'error');
+    if (error) throw new UsageError(error.message);
+    const [request] = built.value;
+    if (!request) return EXIT.usage;
+    const client = await clientFromFlags(values, io);
+    let issued: IssuedCredentials | undefined;
+    try {
+      issued = await issueCredentials(client, request, { now: Date.now });
+    } catch (failure) {
+      io.stderr(`keyfob creds: ${failureText(failure, `get credentials for role "${role}"`, role, client.mount)}\n`);
+      return EXIT.failed;
+    }
+    if (issued === undefined) {
+      io.stderr(`keyfob creds: no static role "${role}" at mount "${client.mount}"; check ROLE and --mount.\n`);
+      return EXIT.failed;
+    }
+    io.stdout(render(issued, format));
+    io.stderr(`keyfob creds: ${describe(issued)}\n`);
+    return EXIT.ok;
+  },
+});
 
 /** The credentials in the chosen format; env and shell use the env-name set of the request. */
 export function render(issued: IssuedCredentials, format: 'env' | 'shell' | 'json'): string {

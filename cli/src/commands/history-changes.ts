@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   baselineSubjects,
   changeAnnotations,
@@ -13,12 +12,12 @@ import {
 } from '@keyfob/shared/history';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
-import type { CliIo } from '../io.ts';
+import { defineCommand, oneOf } from '../command.ts';
 import { changesSarif } from '../history/changes-sarif.ts';
 import { readSource, sourceFiles } from '../history/source-files.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
-export const CHANGES_USAGE = `usage: keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on breaking|deprecation]
+const CHANGES_USAGE = `usage: keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on breaking|deprecation]
                               [--format text|json|sarif|github|markdown] [--baseline FILE]
 
 Lists, for the platform API subjects the code under PATH uses (default: the working folder),
@@ -42,42 +41,41 @@ info), each with its stable change id and the places in the code.
 Exit status: 0 nothing at or above --fail-on; 1 something is; 2 usage error.
 `;
 
-const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'] as const;
-type Format = (typeof FORMATS)[number];
+type Format = 'text' | 'json' | 'sarif' | 'github' | 'markdown';
 const FAIL_LEVELS = ['breaking', 'deprecation'] as const;
 
 /** Largest baseline file read (a report of a big monorepo is well under it). */
 const MAX_BASELINE_BYTES = 20 * 1024 * 1024;
 
 /** `keyfob history changes`: see CHANGES_USAGE. */
-export async function historyChanges(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (values.help === true) {
-    io.stdout(CHANGES_USAGE);
-    return EXIT.ok;
-  }
-  if (values.since === undefined)
-    throw new UsageError(
-      `--since is required: a date YYYY-MM-DD or a self-hosted release vYYYYMM-N\n\n${CHANGES_USAGE}`,
-    );
-  const since = parseSince(values.since);
-  if (!since.ok) throw new UsageError(`${since.message}\n\n${CHANGES_USAGE}`);
-  const format = oneOf('--format', values.format ?? 'text', FORMATS);
-  const failOn = values['fail-on'] === undefined ? undefined : oneOf('--fail-on', values['fail-on'], FAIL_LEVELS);
-  const baseline =
-    values.baseline === undefined ? undefined : await readBaseline(resolve(io.cwd, values.baseline), values.baseline);
-  const found = await sourceFiles(positionals.length === 0 ? ['.'] : positionals, io.cwd);
-  if ('missing' in found) {
-    io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
-    return EXIT.usage;
-  }
-  const files: FileMatches[] = [];
-  for (const source of found.files)
-    files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
-  const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
-  io.stdout(render(report, format));
-  return failOn !== undefined && failsOn(report, failOn satisfies ChangeLevel) ? EXIT.failed : EXIT.ok;
-}
+export const historyChanges = defineCommand({
+  usage: CHANGES_USAGE,
+  options: { since: { type: 'string' }, 'fail-on': { type: 'string' }, baseline: { type: 'string' } },
+  formats: ['text', 'json', 'sarif', 'github', 'markdown'],
+  run: async ({ values, positionals, format }, io) => {
+    if (values.since === undefined)
+      throw new UsageError(
+        `--since is required: a date YYYY-MM-DD or a self-hosted release vYYYYMM-N\n\n${CHANGES_USAGE}`,
+      );
+    const since = parseSince(values.since);
+    if (!since.ok) throw new UsageError(`${since.message}\n\n${CHANGES_USAGE}`);
+    const failOn =
+      values['fail-on'] === undefined ? undefined : oneOf('--fail-on', values['fail-on'], FAIL_LEVELS, CHANGES_USAGE);
+    const baseline =
+      values.baseline === undefined ? undefined : await readBaseline(resolve(io.cwd, values.baseline), values.baseline);
+    const found = await sourceFiles(positionals.length === 0 ? ['.'] : positionals, io.cwd);
+    if ('missing' in found) {
+      io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
+      return EXIT.usage;
+    }
+    const files: FileMatches[] = [];
+    for (const source of found.files)
+      files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
+    const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
+    io.stdout(render(report, format));
+    return failOn !== undefined && failsOn(report, failOn satisfies ChangeLevel) ? EXIT.failed : EXIT.ok;
+  },
+});
 
 function render(report: ChangesReport, format: Format): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
@@ -109,31 +107,6 @@ function data(text: string): string {
 
 function prop(text: string): string {
   return data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        since: { type: 'string' },
-        'fail-on': { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        baseline: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${CHANGES_USAGE}`);
-  }
-}
-
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(
-    `${flag} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value.slice(0, 40)}"\n\n${CHANGES_USAGE}`,
-  );
 }
 
 /** The `subjectsUsed` of an earlier JSON report, checked: a clear error names what is wrong. */

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, timeline } from '@keyfob/shared/history';
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
-import type { Command } from '../command.ts';
+import { defineCommand, type Command } from '../command.ts';
 import { toSarif } from '@keyfob/shared/sarif';
 import type { ProblemCode } from '@keyfob/shared/codes';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -46,40 +45,32 @@ interface JsonAnnotation {
   readonly replacedBy: string | null;
 }
 
-/** `keyfob history scan|show`: see USAGE. */
-export const historyCommand: Command = async (argv, io) => {
-  if (argv[0] === 'changes') return (await import('./history-changes.ts')).historyChanges(argv.slice(1), io);
-  const { values, positionals } = parse(argv);
-  const [action, ...rest] = positionals;
-  if (values.help === true || action === 'help') {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  const target = values.target === undefined ? undefined : targetOf(values.target);
-  if (action === 'scan') return scan(rest, values.format ?? 'text', target, io);
-  if (action === 'show') return show(rest, target, io);
-  throw new UsageError(
-    action === undefined
-      ? `give a subcommand: scan, show or changes\n\n${USAGE}`
-      : `unknown subcommand "${action}"\n\n${USAGE}`,
-  );
-};
+/** `keyfob history scan|show|changes`: see USAGE (changes has its own frame and usage). */
+export const historyCommand: Command = async (argv, io) =>
+  argv[0] === 'changes'
+    ? (await import('./history-changes.ts')).historyChanges(argv.slice(1), io)
+    : scanOrShow(argv, io);
 
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        target: { type: 'string', short: 't' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-}
+const scanOrShow = defineCommand({
+  usage: USAGE,
+  options: { target: { type: 'string', short: 't' } },
+  formats: ['text', 'json', 'sarif'],
+  run: async ({ values, positionals, format }, io) => {
+    const [action, ...rest] = positionals;
+    if (action === 'help') {
+      io.stdout(USAGE);
+      return EXIT.ok;
+    }
+    const target = values.target === undefined ? undefined : targetOf(values.target);
+    if (action === 'scan') return scan(rest, format, target, io);
+    if (action === 'show') return show(rest, target, io);
+    throw new UsageError(
+      action === undefined
+        ? `give a subcommand: scan, show or changes\n\n${USAGE}`
+        : `unknown subcommand "${action}"\n\n${USAGE}`,
+    );
+  },
+});
 
 function targetOf(text: string): Target {
   const parsed = parseTarget(text);
@@ -87,9 +78,12 @@ function targetOf(text: string): Target {
   return parsed.target;
 }
 
-async function scan(paths: string[], format: string, target: Target | undefined, io: CliIo): Promise<number> {
-  if (format !== 'text' && format !== 'json' && format !== 'sarif')
-    throw new UsageError(`--format must be text, json or sarif, not "${format}"\n\n${USAGE}`);
+async function scan(
+  paths: string[],
+  format: 'text' | 'json' | 'sarif',
+  target: Target | undefined,
+  io: CliIo,
+): Promise<number> {
   if (paths.length === 0) throw new UsageError(`give at least one file or folder\n\n${USAGE}`);
   const found = await sourceFiles(paths, io.cwd);
   if ('missing' in found) {

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { isRoleFileName, lintText, trustContextOf, type TrustContext } from '@keyfob/shared/lint';
 import type { Problem } from '@keyfob/shared/problem';
 import { EXIT, UsageError } from '../io.ts';
@@ -10,7 +9,7 @@ import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 import type { FileReport } from '../lint/report.ts';
-import type { Command } from '../command.ts';
+import { defineCommand } from '../command.ts';
 
 const USAGE = `usage: keyfob lint PATH... [--format text|json|github|sarif] [--quiet]
 
@@ -34,65 +33,44 @@ const SCHEMA_REFERENCE =
   /keyfob[^\s"']*\/(?:role|static-role|manifest|root-config|lease-config|jwt-role|policy)\.schema\.json/;
 
 /** `keyfob lint PATH...`: checks role files and reports problems; see USAGE. */
-export const lintCommand: Command = async (argv, io) => {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'github' && format !== 'sarif') {
-    throw new UsageError(`--format must be text, json, github or sarif, not "${format}"\n\n${USAGE}`);
-  }
-  if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
+export const lintCommand = defineCommand({
+  usage: USAGE,
+  options: { quiet: { type: 'boolean', short: 'q' } },
+  formats: ['text', 'json', 'github', 'sarif'],
+  run: async ({ values, positionals, format }, io) => {
+    if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
+    const { files, missing } = await collectFiles(positionals, io.cwd);
+    for (const m of missing) io.stderr(`keyfob lint: ${m.argument}: no such file, folder or matching file\n`);
+    if (missing.length > 0) return EXIT.usage;
 
-  const { files, missing } = await collectFiles(positionals, io.cwd);
-  for (const m of missing) io.stderr(`keyfob lint: ${m.argument}: no such file, folder or matching file\n`);
-  if (missing.length > 0) return EXIT.usage;
+    const texts = new Map<CollectedFile, string>();
+    for (const file of files) texts.set(file, await readFile(file.absolute, 'utf8'));
+    const trust = trustContextOf(
+      files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })),
+      await readWorkflows(io.cwd, io.cwd),
+    );
+    const reports: FileReport[] = [];
+    for (const file of files) {
+      const report = lintFile(file, texts.get(file) ?? '', trust);
+      if (report)
+        reports.push(
+          values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report,
+        );
+    }
+    if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
 
-  const texts = new Map<CollectedFile, string>();
-  for (const file of files) texts.set(file, await readFile(file.absolute, 'utf8'));
-  const trust = trustContextOf(
-    files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })),
-    await readWorkflows(io.cwd, io.cwd),
-  );
-  const reports: FileReport[] = [];
-  for (const file of files) {
-    const report = lintFile(file, texts.get(file) ?? '', trust);
-    if (report)
-      reports.push(
-        values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report,
-      );
-  }
-  if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
-
-  const output =
-    format === 'json'
-      ? formatJson(reports)
-      : format === 'sarif'
-        ? formatSarif(reports)
-        : format === 'github'
-          ? formatGithub(reports)
-          : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
-  io.stdout(output);
-  return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
-};
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-}
+    const output =
+      format === 'json'
+        ? formatJson(reports)
+        : format === 'sarif'
+          ? formatSarif(reports)
+          : format === 'github'
+            ? formatGithub(reports)
+            : formatText(reports, { colour: io.isTty && !io.env['NO_COLOR'] });
+    io.stdout(output);
+    return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
+  },
+});
 
 function lintFile(file: CollectedFile, text: string, trust: TrustContext): FileReport | undefined {
   const named = isRoleFileName(file.display);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
 import { startLanguageServer } from '@keyfob/shared/lsp';
 import {
@@ -8,9 +7,9 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node.js';
-import { EXIT, UsageError } from '../io.ts';
+import { UsageError } from '../io.ts';
 import { readWorkspace } from '../lsp/read-workspace.ts';
-import type { Command } from '../command.ts';
+import { defineCommand, type CommandInput } from '../command.ts';
 
 const USAGE = `usage: keyfob lsp --stdio | --node-ipc
 
@@ -24,22 +23,18 @@ Settings are read from the client (section "keyfob"). See the README for Neovim,
   --node-ipc   speak LSP over Node's IPC channel (a Node client that forked this process)
 `;
 
+// clientProcessId: vscode-languageclient passes --clientProcessId=PID; the connection watches it.
+const OPTIONS = {
+  stdio: { type: 'boolean' },
+  'node-ipc': { type: 'boolean' },
+  clientProcessId: { type: 'string' },
+} as const;
+
 /** `keyfob lsp --stdio`: serves the Language Server Protocol until the client says exit. */
-export const lspCommand: Command = async (argv, io) => {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      stdio: { type: 'boolean' },
-      'node-ipc': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      clientProcessId: { type: 'string' },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
+export const lspCommand = defineCommand({ usage: USAGE, options: OPTIONS, run: serveLsp });
+
+async function serveLsp({ values, positionals }: CommandInput<typeof OPTIONS, never>): Promise<number> {
+  if (positionals.length > 0) throw new UsageError(`unknown argument ${positionals[0]}\n\n${USAGE}`);
   if (values.stdio === values['node-ipc'])
     throw new UsageError(`give exactly one of --stdio or --node-ipc\n\n${USAGE}`);
   const connection = values.stdio
@@ -62,4 +57,4 @@ export const lspCommand: Command = async (argv, io) => {
   });
   // The connection ends the process on `exit` (or when the client process dies); until then, wait.
   return new Promise<number>(() => undefined);
-};
+}

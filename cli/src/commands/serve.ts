@@ -1,4 +1,4 @@
-import type { Command } from '../command.ts';
+import { defineCommand, oneOf, type CommandInput } from '../command.ts';
 import { EXIT, UsageError } from '../io.ts';
 import { readCloudFile } from '../serve-cloud.ts';
 
@@ -21,8 +21,21 @@ never creates its user): keyfob serve --cloud examples/cloud.yaml, then keyfob a
 With --data-dir it seeds only a cloud that has no users yet; the kept one wins afterwards.
 `;
 
+const OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'cloud-port': { type: 'string' },
+  'root-token': { type: 'string' },
+  mount: { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  dev: { type: 'boolean' },
+  'consistency-delay': { type: 'string' },
+  'provider-client': { type: 'string' },
+  cloud: { type: 'string' },
+} as const;
+
 /** Parsed `keyfob serve` flags. */
-export interface ServeFlags {
+interface ServeFlags {
   readonly host?: string;
   readonly port?: number;
   readonly cloudPort?: number;
@@ -33,65 +46,38 @@ export interface ServeFlags {
   readonly consistencyDelaySeconds?: number;
   readonly providerClient?: 'direct' | 'sdk';
   readonly cloud?: string;
-  readonly help: boolean;
 }
 
-/** Parses the flags of `keyfob serve` (`--flag value` or `--flag=value`); throws UsageError. */
-export function parseServeFlags(argv: readonly string[]): ServeFlags {
-  const flags: { -readonly [K in keyof ServeFlags]?: ServeFlags[K] } = { mounts: [], dev: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (v === undefined || v === '') throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case '--host':
-        flags.host = value();
-        break;
-      case '--port':
-        flags.port = integer(value(), name, 0, 65535);
-        break;
-      case '--cloud-port':
-        flags.cloudPort = integer(value(), name, 0, 65535);
-        break;
-      case '--root-token':
-        flags.rootToken = value();
-        break;
-      case '--mount':
-        flags.mounts?.push(value());
-        break;
-      case '--data-dir':
-        flags.dataDir = value();
-        break;
-      case '--consistency-delay':
-        flags.consistencyDelaySeconds = integer(value(), name, 0, 3600);
-        break;
-      case '--provider-client': {
-        const v = value();
-        if (v !== 'direct' && v !== 'sdk')
-          throw new UsageError(`--provider-client must be direct or sdk, not "${v.slice(0, 32)}"`);
-        flags.providerClient = v;
-        break;
-      }
-      case '--cloud':
-        flags.cloud = value();
-        break;
-      case '--dev':
-        flags.dev = true;
-        break;
-      case '--help':
-      case '-h':
-        flags.help = true;
-        break;
-      default:
-        throw new UsageError(`unknown option ${arg}\n${USAGE}`);
-    }
-  }
-  return flags as ServeFlags;
+/** Checks the values of the flags of `keyfob serve`; throws UsageError. */
+function serveFlagsOf(values: CommandInput<typeof OPTIONS, never>['values']): ServeFlags {
+  for (const [name, value] of Object.entries(values))
+    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name} needs a value`);
+  const providerClient =
+    values['provider-client'] === undefined
+      ? undefined
+      : oneOf('--provider-client', values['provider-client'], ['direct', 'sdk'] as const);
+  const optional = <K extends string, V>(key: K, value: V | undefined) =>
+    (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+  return {
+    ...optional('host', values.host),
+    ...optional('port', values.port === undefined ? undefined : integer(values.port, '--port', 0, 65535)),
+    ...optional(
+      'cloudPort',
+      values['cloud-port'] === undefined ? undefined : integer(values['cloud-port'], '--cloud-port', 0, 65535),
+    ),
+    ...optional('rootToken', values['root-token']),
+    mounts: values.mount ?? [],
+    ...optional('dataDir', values['data-dir']),
+    dev: values.dev ?? false,
+    ...optional(
+      'consistencyDelaySeconds',
+      values['consistency-delay'] === undefined
+        ? undefined
+        : integer(values['consistency-delay'], '--consistency-delay', 0, 3600),
+    ),
+    ...optional('providerClient', providerClient),
+    ...optional('cloud', values.cloud),
+  };
 }
 
 function integer(text: string, name: string, min: number, max: number): number {
@@ -102,55 +88,58 @@ function integer(text: string, name: string, min: number, max: number): number {
 }
 
 /** `keyfob serve`: runs the engine until SIGTERM or SIGINT. */
-export const serveCommand: Command = async (argv, io) => {
-  const flags = parseServeFlags(argv);
-  if (flags.help) {
-    io.stdout(USAGE);
-    return EXIT.ok;
-  }
-  const cloud = flags.cloud === undefined ? undefined : await readCloudFile(flags.cloud, io.cwd);
-  const { startEngine, isCloudFixturesError } = await import('@keyfob/engine');
-  const rootToken = flags.rootToken ?? io.env.KEYFOB_ROOT_TOKEN;
-  const engine = await startEngine({
-    ...(flags.host !== undefined ? { host: flags.host } : {}),
-    ...(flags.port !== undefined ? { port: flags.port } : {}),
-    ...(flags.cloudPort !== undefined ? { cloudPort: flags.cloudPort } : {}),
-    ...(rootToken ? { rootToken } : {}),
-    ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
-    ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
-    ...(flags.consistencyDelaySeconds !== undefined ? { consistencyDelaySeconds: flags.consistencyDelaySeconds } : {}),
-    ...(flags.providerClient !== undefined ? { providerClient: flags.providerClient } : {}),
-    ...(cloud !== undefined ? { cloud: cloud.fixtures } : {}),
-    dev: flags.dev,
-    env: io.env,
-    log: (line) => io.stderr(`keyfob serve: ${line}\n`),
-  }).catch((error: unknown) => {
-    // The engine checks the fixtures as PUT /v1/sys/dev/cloud does; say where in the file each problem is.
-    if (cloud !== undefined && isCloudFixturesError(error)) {
-      throw new UsageError(
-        `--cloud ${flags.cloud}: the emulated cloud refused ${error.problems.length === 1 ? 'a value' : `${error.problems.length} values`}:\n${error.problems.map((p) => `  ${cloud.where(p)}: ${p}`).join('\n')}`,
+export const serveCommand = defineCommand({
+  usage: USAGE,
+  options: OPTIONS,
+  run: async ({ values, positionals }, io) => {
+    if (positionals.length > 0) throw new UsageError(`unknown argument ${positionals[0]}\n${USAGE}`);
+    const flags = serveFlagsOf(values);
+    const cloud = flags.cloud === undefined ? undefined : await readCloudFile(flags.cloud, io.cwd);
+    const { startEngine, isCloudFixturesError } = await import('@keyfob/engine');
+    const rootToken = flags.rootToken ?? io.env.KEYFOB_ROOT_TOKEN;
+    const engine = await startEngine({
+      ...(flags.host !== undefined ? { host: flags.host } : {}),
+      ...(flags.port !== undefined ? { port: flags.port } : {}),
+      ...(flags.cloudPort !== undefined ? { cloudPort: flags.cloudPort } : {}),
+      ...(rootToken ? { rootToken } : {}),
+      ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
+      ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
+      ...(flags.consistencyDelaySeconds !== undefined
+        ? { consistencyDelaySeconds: flags.consistencyDelaySeconds }
+        : {}),
+      ...(flags.providerClient !== undefined ? { providerClient: flags.providerClient } : {}),
+      ...(cloud !== undefined ? { cloud: cloud.fixtures } : {}),
+      dev: flags.dev,
+      env: io.env,
+      log: (line) => io.stderr(`keyfob serve: ${line}\n`),
+    }).catch((error: unknown) => {
+      // The engine checks the fixtures as PUT /v1/sys/dev/cloud does; say where in the file each problem is.
+      if (cloud !== undefined && isCloudFixturesError(error)) {
+        throw new UsageError(
+          `--cloud ${flags.cloud}: the emulated cloud refused ${error.problems.length === 1 ? 'a value' : `${error.problems.length} values`}:\n${error.problems.map((p) => `  ${cloud.where(p)}: ${p}`).join('\n')}`,
+        );
+      }
+      throw error;
+    });
+    if (engine.rootTokenGenerated && engine.rootToken !== undefined) {
+      // Shown once, on stderr only; never logged again.
+      io.stderr(`keyfob serve: root token (shown once): ${engine.rootToken}\n`);
+    } else if (engine.rootTokenKept) {
+      // Only its hash is stored, so there is nothing to show: say which token still works.
+      io.stderr(
+        'keyfob serve: root token: kept from the first start with this data directory (the token shown then still works; --root-token replaces it)\n',
       );
     }
-    throw error;
-  });
-  if (engine.rootTokenGenerated && engine.rootToken !== undefined) {
-    // Shown once, on stderr only; never logged again.
-    io.stderr(`keyfob serve: root token (shown once): ${engine.rootToken}\n`);
-  } else if (engine.rootTokenKept) {
-    // Only its hash is stored, so there is nothing to show: say which token still works.
-    io.stderr(
-      'keyfob serve: root token: kept from the first start with this data directory (the token shown then still works; --root-token replaces it)\n',
+    // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
+    const stopped = waitForSignal();
+    io.stdout(
+      `${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`,
     );
-  }
-  // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
-  const stopped = waitForSignal();
-  io.stdout(
-    `${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`,
-  );
-  await stopped;
-  await engine.stop();
-  return EXIT.ok;
-};
+    await stopped;
+    await engine.stop();
+    return EXIT.ok;
+  },
+});
 
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
