@@ -144,6 +144,10 @@ export class HitCollector {
     const base = at;
     for (const field of parseStructTag(tag)) {
       const info = this.lexicon.words.get(field.name);
+      // A struct of a type the history does not know (`jsonapi:"primary,registry-providers"`) still
+      // says whose fields these are: no other resource's attribute is meant in it.
+      if (field.primary && !info?.resourceType)
+        this.evidence(base + field.start, this.lines.lineOf(base + field.start), [field.name], 'type');
       if (!info) continue;
       const start = base + field.start;
       const line = this.lines.lineOf(start);

@@ -1,5 +1,5 @@
 import { braceDepths } from './brace-depths.ts';
-import type { Hits, UrlHit } from './hits.ts';
+import type { Evidence, Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import type { HistorySubject } from './types.ts';
@@ -43,8 +43,14 @@ export interface ResolveContext {
  * wins, then the closest in the text. Braces are counted in one sweep each way from the word
  * (braces inside strings too: a rare miscount only costs a match, never adds one).
  */
-export function resourcesAt(ctx: ResolveContext, offset: number, line: number): readonly string[] | undefined {
-  const near = neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES);
+export function resourcesAt(
+  ctx: ResolveContext,
+  offset: number,
+  line: number,
+  kind?: Evidence['kind'],
+): readonly string[] | undefined {
+  const all = neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES);
+  const near = kind === undefined ? all : all.filter((e) => e.kind === kind);
   if (near.length === 0) return undefined;
   const depths = braceDepths(ctx.text, ctx.hits.evidence);
   const here = depths.depthAt(offset);

@@ -72,8 +72,18 @@ function check(
   switch (rule) {
     case 'type-value':
       return hit.via === 'type' ? 'exact' : undefined;
-    case 'distinct':
-      return 'exact';
+    case 'distinct': {
+      // A distinct name still belongs to one resource: not in code that is about another one
+      // (`updated-at` in a policies struct is not the workspaces attribute).
+      // Only a type says so (a JSON:API `type` value, a struct's primary tag), not a path nearby.
+      const here =
+        subject.resource === undefined || !hit.isKey
+          ? undefined
+          : (resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
+      // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
+      const type = subject.resource?.replace(/^admin\//, '') ?? '';
+      return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
+    }
     case 'parameter':
       // `q` and `sort` are too common to count unless they are a key (`params={"q": …}`).
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;

@@ -49,8 +49,9 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
 
 /**
  * Picks the endpoint: templates with the method found near the URL (when any has it), then the
- * most literal segments (`registry-modules/private/...` over `:registry_name/...`), then GET
- * (a URL used without a method is usually read). Exact when the method decided or only one fits.
+ * most literal segments (`registry-modules/private/...` over `:registry_name/...`)
+ * — without a method, only when every fitting template has the same method. Exact when the method
+ * decided or only one fits.
  */
 function chooseEndpoint(url: UrlHit): Choice | undefined {
   const method = url.method?.method;
@@ -74,8 +75,8 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
   // Candidates come most specific first, so the first entry has the most literal segments.
   const best = pool[0]?.candidate.literals ?? 0;
   pool = pool.filter((p) => p.candidate.literals === best);
-  if (!withMethod && pool.length > 1)
-    pool = [...pool.filter((p) => p.subject.method === 'GET'), ...pool.filter((p) => p.subject.method !== 'GET')];
+  // No method known: never assume GET. Only a path that one method's endpoints alone fit decides.
+  if (!withMethod && new Set(pool.map((p) => p.subject.method)).size > 1) return undefined;
   const first = pool[0];
   if (!first) return undefined;
   const alternatives: HistorySubject[] = [];

@@ -10,6 +10,7 @@ import type { Match } from './match-types.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
+import { sendingCalls } from './sending-calls.ts';
 import type { HistoryIndex } from './types.ts';
 
 /** Options of `scanText`. */
@@ -43,6 +44,7 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   if (profile.objectKeys)
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
+  sendingCalls(text, lines, hits.urls);
   hits.names.sort((a, b) => a.start - b.start);
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
   const matches: Match[] = [];

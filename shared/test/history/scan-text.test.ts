@@ -26,8 +26,8 @@ const cases: { name: string; language: string; source: string; expected: string[
   {
     name: 'a template literal placeholder is a segment',
     language: 'typescript',
-    source: 'const u = `/workspaces/${ws}/relationships/tags`; // then POST',
-    expected: [`${TAGS}`],
+    source: 'const u = `/workspaces/${ws}/relationships/tags`;\nawait http.post(u, body);',
+    expected: [`${TAGS} <post>`],
   },
   {
     name: 'curl -X on the line before',
@@ -64,7 +64,8 @@ const cases: { name: string; language: string; source: string; expected: string[
     name: 'a method on another call is not borrowed',
     language: 'typescript',
     source: 'await api.delete("/projects/p-1");\n\n\n\n\nawait fetch("/projects/p-2");',
-    expected: ['endpoint DELETE /projects/:project_id <delete>', 'endpoint GET /projects/:project_id'],
+    // The second URL has no method of its own and GET, PATCH and DELETE share its path: no claim.
+    expected: ['endpoint DELETE /projects/:project_id <delete>'],
   },
   {
     name: 'PATCH picks the deprecation route over DELETE of a version',
@@ -107,8 +108,23 @@ const cases: { name: string; language: string; source: string; expected: string[
   {
     name: 'go-tfe style relative path',
     language: 'go',
-    source: 'u := fmt.Sprintf("organizations/%s/varsets", url.PathEscape(org))',
-    expected: ['endpoint GET /organizations/:organization_name/varsets'],
+    source:
+      'u := fmt.Sprintf("organizations/%s/varsets", url.PathEscape(org))\nreq, err := s.client.NewRequest("GET", u, options)',
+    expected: ['endpoint GET /organizations/:organization_name/varsets <GET>'],
+  },
+  {
+    name: 'go-tfe: the method of the NewRequest that sends the path built before it (multi-line Sprintf)',
+    language: 'go',
+    source:
+      'u := fmt.Sprintf(\n\t"organizations/%s/workspaces/%s/actions/safe-delete",\n\turl.PathEscape(org),\n\turl.PathEscape(ws),\n)\n\nreq, err := s.client.NewRequest("POST", u, nil)\nu = fmt.Sprintf("workspaces/%s", url.PathEscape(id))\nreq, err = s.client.NewRequest("PATCH", u, &options)',
+    // PATCH /workspaces/:id is not in the history: the GET of the same path must not be claimed.
+    expected: ['endpoint POST /organizations/:organization_name/workspaces/:name/actions/safe-delete <POST>'],
+  },
+  {
+    name: 'a URL with no method whose path has several methods is not taken for GET',
+    language: 'python',
+    source: 'url = f"{base}/api/v2/organizations/{org}/varsets"\nlog(url)',
+    expected: [],
   },
   {
     name: 'pagination parameters only on the paginated lists',

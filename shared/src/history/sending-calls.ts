@@ -1,0 +1,100 @@
+import type { HttpMethod } from './data-types.ts';
+import type { UrlHit } from './hits.ts';
+import type { Lines } from './lines.ts';
+
+/** How many lines after a URL's assignment its sending call may be. */
+const SEND_LINES = 15;
+
+/** A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`, `self._patch(url`, `requests.delete(url`. */
+const CALL_METHOD =
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(/;
+const HELPER: Record<string, HttpMethod> = {
+  get: 'GET',
+  show: 'GET',
+  list: 'GET',
+  list_all: 'GET',
+  post: 'POST',
+  create: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  update: 'PATCH',
+  delete: 'DELETE',
+  destroy: 'DELETE',
+};
+
+/**
+ * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
+ * (the literal on its own line inside a multi-line format call too), then, within SEND_LINES, the
+ * first line that passes `u` to a call with a method (`s.client.NewRequest("PATCH", u, &options)`,
+ * `self._patch(url)`, `requests.delete(url)`). The variable must not be assigned again in between.
+ * Sets the URL's method with distance 0: it decides, like a method on the URL's own line.
+ */
+export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]): void {
+  for (const url of urls) {
+    if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
+    const read = readOnly(text, lines, url);
+    if (read) {
+      url.method = { method: 'GET', start: read, end: read, text: '' };
+      url.methodDistance = 0;
+      continue;
+    }
+    const name = assignedVariable(text, lines, url);
+    if (!name) continue;
+    const uses = new RegExp(`[(,]\\s*&?${name}\\b(?!\\s*[.[(])`);
+    const assigns = new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`);
+    for (
+      let line = url.line + 1;
+      line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
+      line++
+    ) {
+      const body = text.slice(lines.startOf(line), lines.endOf(line));
+      if (assigns.test(body)) break;
+      if (!uses.test(body)) continue;
+      const m = CALL_METHOD.exec(body);
+      if (!m) break;
+      const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
+      if (!method) break;
+      // The token is the word itself (`PATCH`, `MethodDelete`, `patch`), as `findMethods` gives it.
+      const word = m[1] ?? (m[2] !== undefined ? `Method${m[2]}` : (m[3] ?? ''));
+      const start =
+        lines.startOf(line) +
+        m.index +
+        (m[1] !== undefined ? 1 : m[3] !== undefined ? m[0].length - word.length - 1 : 0);
+      url.method = { method: method as HttpMethod, start, end: start + word.length, text: word };
+      url.methodDistance = 0;
+      break;
+    }
+  }
+}
+
+/** `u := …"literal"`, `url = f"…"`, `u = fmt.Sprintf(` on the line before a literal standing alone. */
+function assignedVariable(text: string, lines: Lines, url: UrlHit): string | undefined {
+  let before = text.slice(Math.max(lines.startOf(url.line), url.start - 200), url.start);
+  if (/^\s*[`"']?$/.test(before) || /^\s*f?["'`]$/.test(before)) {
+    const previous = text.slice(lines.startOf(url.line - 1), lines.endOf(url.line - 1));
+    if (!/\(\s*$/.test(previous)) return undefined;
+    before = previous;
+  }
+  return /(?:^|[^\w.])(\w+)\s*(?::=|\+?=(?!=))[^=;]*$/.exec(before)?.[1];
+}
+
+/**
+ * URLs that are read by what they are: a JSON:API link (`"related": "/api/v2/…"`, `"self"`), or an
+ * OkHttp `Request.Builder().url(…)…build()` with no method call on its line (the builder's default is
+ * GET). Returns the offset of that evidence, or 0.
+ */
+function readOnly(text: string, lines: Lines, url: UrlHit): number {
+  const from = lines.startOf(url.line);
+  const line = text.slice(from, lines.endOf(url.line));
+  const before = text.slice(Math.max(from, url.start - 40), url.start);
+  if (/["'](?:related|self)["']\s*:\s*["']$/.test(before)) return url.start;
+  const builder = line.indexOf('Request.Builder()');
+  if (
+    builder !== -1 &&
+    /\.url\(/.test(line) &&
+    /\.build\(\)/.test(line) &&
+    !/\.(?:post|put|patch|delete|method)\(/.test(line)
+  )
+    return from + builder;
+  return 0;
+}
