@@ -6,6 +6,8 @@ export interface CliIo {
   readonly cwd: string;
   /** True when stdout is a terminal (colour, progress). */
   readonly isTty: boolean;
+  /** The clock in ms (default `Date.now`; tests move it). */
+  readonly now?: () => number;
 }
 
 /** The process's own streams and environment. */

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
 import { render, shellQuote } from '../src/commands/creds.ts';
@@ -12,8 +15,11 @@ const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
 
 describe('keyfob creds', () => {
   let engine: EngineProcess;
-  const run = async (args: string[], env: Record<string, string> = {}) => {
-    const io = captureIo(repo, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken, ...env });
+  const run = async (args: string[], env: Record<string, string> = {}, now?: () => number) => {
+    const io = {
+      ...captureIo(repo, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken, ...env }),
+      ...(now ? { now } : {}),
+    };
     const code = await main(['creds', ...args], io);
     return { code, out: io.out(), err: io.err() };
   };
@@ -76,6 +82,70 @@ describe('keyfob creds', () => {
     assert.match(String(body.expiration), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
+  describe('--format credential-process', () => {
+    const parse = (out: string) => JSON.parse(out) as Record<string, unknown>;
+    it('prints the AWS JSON for each mode (dynamic, STS, static) and nothing on stderr', async () => {
+      const dynamic = await run(['ci', '--format', 'credential-process']);
+      assert.equal(dynamic.code, 0, dynamic.err);
+      assert.equal(dynamic.err, '');
+      assert.deepEqual(Object.keys(parse(dynamic.out)), ['Version', 'AccessKeyId', 'SecretAccessKey', 'Expiration']);
+      const sts = await run(['deploy', '--sts', '--ttl', '15m', '--format', 'credential-process']);
+      const body = parse(sts.out);
+      assert.deepEqual(Object.keys(body), ['Version', 'AccessKeyId', 'SecretAccessKey', 'SessionToken', 'Expiration']);
+      assert.equal(body.Version, 1);
+      assert.match(String(body.AccessKeyId), /^ASIA/);
+      const lifetime = Date.parse(String(body.Expiration)) - Date.now();
+      assert.ok(lifetime > 14 * 60_000 && lifetime <= 15 * 60_000, `15-minute credentials, not ${lifetime} ms`);
+      const stat = parse((await run(['backup', '--static', '--format', 'credential-process'])).out);
+      assert.match(String(stat.AccessKeyId), /^AKIA/);
+      assert.equal(stat.SessionToken, undefined);
+    });
+
+    it('answers from the cache (0600 in a 0700 directory) until shortly before expiry, then issues anew', async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'keyfob-cache-')), 'nested');
+      const args = ['deploy', '--sts', '--ttl', '15m', '--format', 'credential-process', '--cache-dir', dir];
+      const start = Date.now();
+      const first = parse((await run(args, {}, () => start)).out);
+      const again = parse((await run(args, {}, () => start + 60_000)).out);
+      assert.deepEqual(again, first, 'no new credentials while the cached ones are fresh');
+      assert.equal(statSync(dir).mode & 0o777, 0o700);
+      const files = readdirSync(dir);
+      assert.equal(files.length, 1);
+      assert.equal(statSync(join(dir, files[0] ?? '')).mode & 0o777, 0o600);
+      const other = parse(
+        (
+          await run(
+            ['ci', ...args.slice(1).filter((a) => a !== '--sts' && a !== '--ttl' && a !== '15m')],
+            {},
+            () => start,
+          )
+        ).out,
+      );
+      assert.notEqual(other.AccessKeyId, first.AccessKeyId, 'another request has its own cache file');
+      const nearEnd = Date.parse(String(first.Expiration)) - 4 * 60_000;
+      const renewed = parse((await run(args, {}, () => nearEnd)).out);
+      assert.notEqual(renewed.AccessKeyId, first.AccessKeyId, 'new credentials within 5 minutes of the end');
+      assert.equal(parse((await run(args, {}, () => nearEnd + 1000)).out).AccessKeyId, renewed.AccessKeyId);
+    });
+
+    it('a damaged cache file is replaced, never shown', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'keyfob-cache-'));
+      const args = ['ci', '--format', 'credential-process', '--cache-dir', dir];
+      const first = parse((await run(args)).out);
+      const [file] = readdirSync(dir);
+      writeFileSync(join(dir, file ?? ''), '{"output": {"Version": 1, "AccessKeyId": 7}}');
+      const fresh = await run(args);
+      assert.equal(fresh.code, 0, fresh.err);
+      assert.notEqual(parse(fresh.out).AccessKeyId, first.AccessKeyId);
+    });
+
+    it('refuses --cache-dir without --format credential-process', async () => {
+      const { code, err } = await run(['ci', '--cache-dir', tmpdir()]);
+      assert.equal(code, 2);
+      assert.match(err, /--cache-dir goes with --format credential-process only/);
+    });
+  });
+
   const failures = [
     {
       name: 'an unknown role',
@@ -100,7 +170,13 @@ describe('keyfob creds', () => {
     },
     { name: 'a ttl in days', args: ['deploy', '--sts', '--ttl', '1d'], env: {}, code: 2, err: /--ttl "1d".*"24h"/ },
     { name: 'two roles', args: ['a', 'b'], env: {}, code: 2, err: /exactly one ROLE/ },
-    { name: 'a bad format', args: ['ci', '--format', 'xml'], env: {}, code: 2, err: /env, shell or json/ },
+    {
+      name: 'a bad format',
+      args: ['ci', '--format', 'xml'],
+      env: {},
+      code: 2,
+      err: /--format must be env, shell, json or credential-process, not "xml"/,
+    },
   ];
   for (const c of failures) {
     it(`fails on ${c.name} with exit ${c.code}, printing nothing on stdout`, async () => {

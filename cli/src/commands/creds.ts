@@ -1,6 +1,7 @@
 import { isEngineError } from '@keyfob/shared/client';
 import {
   buildCredentialFetches,
+  credentialProcessOutput,
   describeEngineFailure,
   issueCredentials,
   ROLE_NAME,
@@ -9,7 +10,8 @@ import {
   type SettingNames,
 } from '@keyfob/shared/credentials';
 import { formatDuration } from '@keyfob/shared/duration';
-import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
+import { credentialCache } from '../credential-cache.ts';
+import { clientFromFlags, connectionFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { EXIT, UsageError } from '../io.ts';
 import { defineCommand } from '../command.ts';
 
@@ -25,10 +27,14 @@ GitHub Action does (same request checks, same session-name default, same error h
   --ttl DURATION            lifetime of STS credentials, e.g. 15m
   --mfa-code CODE           six digits from the MFA device
   --env-names SET           cloud (default), aws, or a prefix such as DEPLOY_
-  --format F                env (NAME=value lines, default), shell (export lines for eval), json
+  --format F                env (NAME=value lines, default), shell (export lines for eval), json,
+                            credential-process (the JSON an AWS credential_process prints)
+  --cache-dir DIR           with credential-process: keep the set in DIR (made 0700 if absent; the
+                            file 0600) and answer from it until shortly before it expires
 
 ${CONNECTION_USAGE}
   eval "$(keyfob creds deploy --sts --ttl 15m --format shell)"
+  # ~/.aws/config: credential_process = keyfob creds deploy --sts --format credential-process --cache-dir /run/user/1000/keyfob
 
 Exit status: 0 credentials printed, 1 the engine refused or failed, 2 usage error.
 `;
@@ -76,9 +82,16 @@ export const credsCommand = defineCommand({
     ttl: { type: 'string' },
     'mfa-code': { type: 'string' },
     'env-names': { type: 'string' },
+    'cache-dir': { type: 'string' },
   },
-  formats: ['env', 'shell', 'json'],
+  formats: ['env', 'shell', 'json', 'credential-process'],
   run: async ({ values, positionals, format }, io) => {
+    const cacheDir = values['cache-dir'];
+    if (cacheDir !== undefined && format !== 'credential-process')
+      throw new UsageError('--cache-dir goes with --format credential-process only');
+    // eslint-disable-next-line no-control-regex
+    if (cacheDir !== undefined && (cacheDir === '' || cacheDir.length > 4096 || /[\u0000-\u001f]/.test(cacheDir)))
+      throw new UsageError('--cache-dir must be a directory path (at most 4096 characters, no control characters)');
     const [role, ...extra] = positionals;
     if (role === undefined || extra.length > 0) throw new UsageError(`give exactly one ROLE\n\n${USAGE}`);
     if (!ROLE_NAME.test(role))
@@ -107,9 +120,17 @@ export const credsCommand = defineCommand({
     const [request] = built.value;
     if (!request) return EXIT.usage;
     const client = await clientFromFlags(values, io);
+    const cache =
+      cacheDir === undefined ? undefined : credentialCache(cacheDir, request, connectionFromFlags(values, io));
+    const now = io.now ?? Date.now;
+    const cached = cache?.read(now());
+    if (cached) {
+      io.stdout(`${JSON.stringify(cached)}\n`);
+      return EXIT.ok;
+    }
     let issued: IssuedCredentials | undefined;
     try {
-      issued = await issueCredentials(client, request, { now: Date.now });
+      issued = await issueCredentials(client, request, { now });
     } catch (failure) {
       io.stderr(`keyfob creds: ${failureText(failure, `get credentials for role "${role}"`, role, client.mount)}\n`);
       return EXIT.failed;
@@ -117,6 +138,13 @@ export const credsCommand = defineCommand({
     if (issued === undefined) {
       io.stderr(`keyfob creds: no static role "${role}" at mount "${client.mount}"; check ROLE and --mount.\n`);
       return EXIT.failed;
+    }
+    if (format === 'credential-process') {
+      const output = credentialProcessOutput(issued);
+      cache?.write(output, now());
+      // Only the JSON: the AWS tools read stdout and show stderr as an error.
+      io.stdout(`${JSON.stringify(output)}\n`);
+      return EXIT.ok;
     }
     io.stdout(render(issued, format));
     io.stderr(`keyfob creds: ${describe(issued)}\n`);
