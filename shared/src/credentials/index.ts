@@ -18,10 +18,5 @@ export type { EngineFailure, FailureContext, SettingNames } from './describe-fai
 export { isConsistencyError } from './consistency.ts';
 export { issueCredentials } from './issue-credentials.ts';
 export type { CredentialClient, IssueOptions, IssuedCredentials } from './issue-credentials.ts';
-export {
-  CREDENTIAL_CACHE_MARGIN_MS,
-  credentialCache,
-  credentialProcessOutput,
-  freshCachedCredentials,
-} from './credential-process.ts';
+export { credentialCache, credentialProcessOutput } from './credential-process.ts';
 export type { CacheFiles, CredentialCache, CredentialProcessOutput } from './credential-process.ts';
