@@ -6,6 +6,7 @@ import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
 import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
+import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { parseStructTag } from './struct-tag.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
@@ -22,6 +23,9 @@ const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', 
 export class HitCollector {
   readonly #hits: Hits = { urls: [], names: [], evidence: [] };
   readonly #places: LinePlaces;
+  readonly #bases: BaseUrls;
+  /** Literal starts already read by `literalChain`. */
+  readonly #chained = new Set<number>();
 
   constructor(
     readonly text: string,
@@ -31,6 +35,7 @@ export class HitCollector {
     readonly lines: Lines,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
+    this.#bases = new BaseUrls(text);
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
@@ -62,6 +67,24 @@ export class HitCollector {
         case 'key':
           this.bareKey(at, pattern.lastIndex);
       }
+    }
+    for (const open of this.#bases.literals()) {
+      const place = this.#places.at(open + 1);
+      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
+      const close = closingQuote(text, profile, open + 1, place.quote);
+      if (close !== -1) this.literalChain(open, close);
+    }
+    for (const use of this.#bases.uses()) {
+      if (this.#places.at(use.start).inComment) continue;
+      const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);
+      if (hit)
+        hit.method = {
+          method: use.method,
+          start: use.methodStart,
+          end: use.methodStart + use.methodText.length,
+          text: use.methodText,
+        };
+      if (hit) hit.methodDistance = 0;
     }
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
@@ -189,6 +212,7 @@ export class HitCollector {
   /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
   private literalChain(open: number, close: number): number {
     const { text, profile } = this;
+    this.#chained.add(open + 1);
     const parts = [{ start: open + 1, end: close }];
     const holes: boolean[] = [];
     let after = close + 1;
@@ -219,20 +243,54 @@ export class HitCollector {
     return after;
   }
 
-  private urlText(text: string, parts: readonly UrlPart[], single: boolean, origin: number): void {
-    const url = normalizeUrl(text);
+  private rooted(url: ReturnType<typeof normalizeUrl>): url is NonNullable<typeof url> {
     const first = url?.segments[0];
-    if (!url || !first || first.placeholder || !this.index.hasRoot(first.text)) return;
+    return first !== undefined && !first.placeholder && this.index.hasRoot(first.text);
+  }
+
+  /**
+   * A URL text (literal parts joined) matched against the templates. A leading base placeholder
+   * (`{self._ws_url}/{id}/runs`) is first replaced by that base's own text; `span` fixes the hit's
+   * source range (a base passed whole by its name).
+   */
+  private urlText(
+    raw: string,
+    rawParts: readonly UrlPart[],
+    rawSingle: boolean,
+    origin: number,
+    span?: { readonly start: number; readonly end: number },
+  ): UrlHit | undefined {
+    let text = raw;
+    let parts = rawParts;
+    let single = rawSingle;
+    // Expanded only when the text alone names no API path (`${base}/workspaces/…` needs no help).
+    const expanded =
+      (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36) && !this.rooted(normalizeUrl(raw))
+        ? this.#bases.expand(raw)
+        : undefined;
+    if (expanded) {
+      const placeholder = raw.indexOf('}') + 1;
+      const first = rawParts[0]?.source ?? origin;
+      text = expanded.text;
+      parts = [
+        { virtual: 0, source: first },
+        { virtual: placeholder + expanded.added, source: first + placeholder },
+        ...rawParts.slice(1).map((p) => ({ virtual: p.virtual + expanded.added, source: p.source })),
+      ];
+      single = false;
+    }
+    const url = normalizeUrl(text);
+    if (!url || !this.rooted(url)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     const candidates = this.index.matchSegments(url.segments, query);
     const best = candidates[0];
-    if (!best) return;
+    if (!best) return undefined;
     const located = { parts };
-    const start = sourceOffset(located, url.urlStart);
+    const start = span?.start ?? Math.max(origin, sourceOffset(located, url.urlStart));
     const line = this.lines.lineOf(origin);
     const hit: UrlHit = {
       start,
-      end: sourceOffset(located, url.pathEnd - 1) + 1,
+      end: span?.end ?? sourceOffset(located, url.pathEnd - 1) + 1,
       line,
       url,
       parts,
@@ -255,6 +313,7 @@ export class HitCollector {
         : sameScoreResources(candidates),
       'path',
     );
+    return hit;
   }
 
   private evidence(offset: number, line: number, resources: readonly string[], kind: Evidence['kind']): void {

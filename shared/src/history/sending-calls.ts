@@ -38,6 +38,17 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       url.methodDistance = 0;
       continue;
     }
+    // The literal is the first argument of a helper: `self._update(f"{self._projects_url}/{id}", payload)`.
+    const direct = /(?:\.|->)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(\s*f?["'`]$/.exec(
+      text.slice(Math.max(lines.startOf(url.line), url.start - 80), url.start),
+    );
+    const helper = direct ? HELPER[direct[1] ?? ''] : undefined;
+    if (direct && helper) {
+      const start = url.start - direct[0].length + direct[0].indexOf(direct[1] ?? '');
+      url.method = { method: helper, start, end: start + (direct[1] ?? '').length, text: direct[1] ?? '' };
+      url.methodDistance = 0;
+      continue;
+    }
     const name = assignedVariable(text, lines, url);
     if (!name) continue;
     const uses = new RegExp(`[(,]\\s*&?${name}\\b(?!\\s*[.[(])`);

@@ -121,6 +121,13 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['endpoint POST /organizations/:organization_name/workspaces/:name/actions/safe-delete <POST>'],
   },
   {
+    name: 'Python: a base URL set in the constructor, extended in a method and sent by a helper',
+    language: 'python',
+    source:
+      'class Projects:\n    def __init__(self):\n        self._projects_url = f"{self._api_v2_base_url}/projects"\n\n    def destroy(self, project_id):\n        url = f"{self._projects_url}/{project_id}"\n        return self._destroy(url)\n\n    def create(self, payload):\n        return self._create(self._org_url, payload)\n\n    def update(self, project_id, payload):\n        return self._update(f"{self._projects_url}/{project_id}", payload)',
+    expected: ['endpoint DELETE /projects/:project_id <destroy>', 'endpoint PATCH /projects/:project_id <update>'],
+  },
+  {
     name: 'a URL with no method whose path has several methods is not taken for GET',
     language: 'python',
     source: 'url = f"{base}/api/v2/organizations/{org}/varsets"\nlog(url)',

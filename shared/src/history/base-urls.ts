@@ -1,0 +1,108 @@
+import type { HttpMethod } from './data-types.ts';
+
+/** At most this many base attributes are remembered per text, and this deep their chains resolved. */
+const MAX_BASES = 200;
+const MAX_DEPTH = 4;
+
+/**
+ * `self._ws_url = f"{self._api_v2_base_url}/workspaces"`, `this.base = `${root}/api/v2``, `BASE_URL = "…"`:
+ * an attribute or constant assigned a string with a path in it. (One short regex pass over the text.)
+ */
+const ASSIGN = /(?:\b(self|this)\.)?\b([A-Za-z_]\w*)[ \t]*=[ \t]*f?(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\3/g;
+/** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
+const HELPER_CALL =
+  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
+const HELPER: Record<string, HttpMethod> = {
+  get: 'GET',
+  show: 'GET',
+  list: 'GET',
+  list_all: 'GET',
+  post: 'POST',
+  create: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  update: 'PATCH',
+  delete: 'DELETE',
+  destroy: 'DELETE',
+};
+
+/** A base URL passed straight to an HTTP helper: where the name is, its URL text and the helper's method. */
+export interface BaseUse {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly method: HttpMethod;
+  readonly methodStart: number;
+  readonly methodText: string;
+}
+
+/**
+ * Base URLs built in pieces: attributes set in a constructor and extended in methods
+ * (`f"{self._ws_api_v2_base_url}/{workspace_id}/actions/lock"`). `expand` puts a base's own text in
+ * place of a leading `{self.x}` / `${this.x}` / `{X}` placeholder, so the path is read whole.
+ */
+export class BaseUrls {
+  readonly #bases = new Map<string, string>();
+
+  constructor(readonly text: string) {
+    if (!text.includes('/')) return;
+    ASSIGN.lastIndex = 0;
+    for (let m = ASSIGN.exec(text); m !== null && this.#bases.size < MAX_BASES; m = ASSIGN.exec(text)) {
+      const value = m[4] ?? '';
+      // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.
+      if (!/^(?:\$?\{[^}]*\}|https?:|\/)/.test(value)) continue;
+      this.#bases.set(key(m[1], m[2] ?? ''), value);
+    }
+  }
+
+  get size(): number {
+    return this.#bases.size;
+  }
+
+  /** The text with its leading base placeholder expanded, and how many characters that added; or undefined. */
+  expand(url: string): { text: string; added: number } | undefined {
+    if (this.#bases.size === 0) return undefined;
+    let text = url;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
+      const base = m ? this.#bases.get(key(m[1], m[2] ?? '')) : undefined;
+      if (!m || base === undefined) break;
+      text = base + text.slice(m[0].length);
+    }
+    return text === url ? undefined : { text, added: text.length - url.length };
+  }
+
+  /** Offsets of the opening quotes of literals that start with a known base (`f"{self._ws_url}/{id}"`). */
+  literals(): number[] {
+    const out: number[] = [];
+    if (this.#bases.size === 0) return out;
+    const opener = /f?(["'`])\$?\{[ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*\}/g;
+    for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text))
+      if (this.#bases.has(key(m[2], m[3] ?? ''))) out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+    return out;
+  }
+
+  /** Bases passed whole to an HTTP helper (`self._create(self._runs_api_v2_base_url, payload)`). */
+  uses(): BaseUse[] {
+    const out: BaseUse[] = [];
+    if (this.#bases.size === 0) return out;
+    HELPER_CALL.lastIndex = 0;
+    for (let m = HELPER_CALL.exec(this.text); m !== null; m = HELPER_CALL.exec(this.text)) {
+      const name = m[3] ?? '';
+      // Only attributes: a local variable passed on is the sending call of its own assignment.
+      if (m[2] === undefined) continue;
+      const value = this.#bases.get(key(m[2], name));
+      if (value === undefined) continue;
+      const expanded = this.expand(`{${m[2] ? `${m[2]}.` : ''}${name}}`)?.text ?? value;
+      const at = m.index + m[0].lastIndexOf(name);
+      const end = at + name.length;
+      const start = at - (m[2] ? m[2].length + 1 : 0);
+      const word = m[1] ?? '';
+      const methodStart = m.index + m[0].indexOf(word);
+      out.push({ start, end, text: expanded, method: HELPER[word] ?? 'GET', methodStart, methodText: word });
+    }
+    return out;
+  }
+}
+
+const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);
