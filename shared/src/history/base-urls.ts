@@ -12,7 +12,8 @@ const ASSIGN = /(?:\b(self|this)\.)?\b([A-Za-z_]\w*)[ \t]*=[ \t]*f?(["'`])([^"'`
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
 const HELPER_CALL =
   /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
-const HELPER: Record<string, HttpMethod> = {
+/** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
+export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
   show: 'GET',
   list: 'GET',

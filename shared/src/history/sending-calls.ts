@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { HELPER } from './base-urls.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 
@@ -8,19 +9,6 @@ const SEND_LINES = 15;
 /** A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`, `self._patch(url`, `requests.delete(url`. */
 const CALL_METHOD =
   /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(/;
-const HELPER: Record<string, HttpMethod> = {
-  get: 'GET',
-  show: 'GET',
-  list: 'GET',
-  list_all: 'GET',
-  post: 'POST',
-  create: 'POST',
-  put: 'PUT',
-  patch: 'PATCH',
-  update: 'PATCH',
-  delete: 'DELETE',
-  destroy: 'DELETE',
-};
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
