@@ -1,4 +1,10 @@
-import { clientOptionsOf, createEngineClient, type EngineClient, type RetryInfo } from '@keyfob/shared/client';
+import {
+  clientOptionsOf,
+  createConsistencyState,
+  createEngineClient,
+  type EngineClient,
+  type RetryInfo,
+} from '@keyfob/shared/client';
 import type { EngineSettings } from './action-config.ts';
 import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';
@@ -52,6 +58,9 @@ export async function connect(
     // Every secret of the step, so errors echoing an earlier one are redacted before they are cut.
     secrets: () => secrets.list(),
     onRetry: (info: RetryInfo) => runner.info(retryLine(info, settings.maxAttempts)),
+    // One read-after-write state for the login client and the client it feeds: the first call after
+    // the login carries the login's X-Vault-Index, so a cluster standby forwards instead of refusing.
+    consistency: createConsistencyState(),
   };
   return {
     client: createEngineClient(options),
@@ -63,5 +72,8 @@ export async function connect(
 
 /** One log line per retry: what failed and when the next attempt comes. */
 function retryLine(info: RetryInfo, maxAttempts: number): string {
+  // A consistency wait or a rate limit does not use up attempts: it lasts as long as the step's timeout allows.
+  if (info.wait !== undefined)
+    return `${info.method} ${info.path} failed (${info.reason}); trying again in ${info.delayMs} ms.`;
   return `${info.method} ${info.path} failed (${info.reason}); attempt ${info.attempt + 1} of ${maxAttempts} in ${info.delayMs} ms.`;
 }

@@ -1,6 +1,7 @@
 import type { PolicyStore } from './acl/policy-store.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { EngineClock } from './clock.ts';
+import type { ClusterFlavor, NodeRole } from './cluster/cluster-node.ts';
 import type { CloudCredentials } from './cloud/cloud-types.ts';
 import type { EmulatedCloud } from './cloud/emulated-cloud.ts';
 import type { LeaseManager } from './leases/lease-manager.ts';
@@ -15,6 +16,16 @@ interface CoreSettings {
   readonly consistencyDelaySeconds: number;
   /** How credential calls reach the embedded cloud: `direct` (default) or through the AWS SDK (`sdk`). */
   readonly providerClient: 'direct' | 'sdk';
+  /** This node's place in a cluster (`sys/health`); a single engine is the active node of its own. */
+  readonly node: ClusterNodeSettings;
+}
+
+/** A node of `keyfob serve --nodes N`: its role, the cluster's flavour and name. */
+export interface ClusterNodeSettings {
+  readonly role: NodeRole;
+  readonly flavor: ClusterFlavor | undefined;
+  readonly clusterName: string;
+  readonly clusterId: string;
 }
 
 /** The engine's services, shared by every backend. */

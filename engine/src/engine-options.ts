@@ -1,4 +1,15 @@
+import type { ClusterFlavor } from './cluster/cluster-node.ts';
 import type { StoreBackend } from './state/store.ts';
+
+/** `keyfob serve --nodes N`: a cluster double (one active node, N - 1 standbys). */
+export interface ClusterOptions {
+  /** Nodes in all, the active one included (2 to 9). */
+  readonly nodes: number;
+  /** Milliseconds before a committed change reaches the standbys. */
+  readonly replicationLagMs: number;
+  /** How standbys answer a state they have not reached: Vault 412, OpenBao 429 + Retry-After. */
+  readonly flavor: ClusterFlavor;
+}
 
 /** How to start an engine (the flags of `keyfob serve`). */
 export interface EngineOptions {
@@ -48,6 +59,8 @@ export interface EngineOptions {
    * no small file system can be mounted); default: none.
    */
   readonly wrapStoreBackend?: (backend: StoreBackend) => StoreBackend;
+  /** Runs a cluster double instead of a single node (`RunningEngine.nodes` lists every node). */
+  readonly cluster?: ClusterOptions;
   /** Diagnostic lines (never secrets); default: nothing. */
   readonly log?: (line: string) => void;
 }
@@ -63,6 +76,9 @@ export const ENGINE_DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxConnections: 1024,
+  /** Bounds of `--nodes` and `--replication-lag` (ms). */
+  clusterNodes: { min: 1, max: 9 },
+  replicationLagMs: { max: 60_000 },
   /** The real engine's mount default and max lease TTL: 768h. */
   mountLeaseSeconds: 768 * 3600,
   /** TTL of tokens created without one (the real engine's system default, 768h). */

@@ -103,3 +103,8 @@ export function hashToken(token: string): string {
   // The one-shot form: no Hash object per request (every authenticated request hashes its token).
   return hash('sha256', token, 'hex');
 }
+
+/** A cluster id as `sys/health` reports it (a UUID). */
+export function newClusterId(): string {
+  return randomUUID();
+}

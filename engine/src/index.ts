@@ -6,4 +6,4 @@ export { startEngine } from './start-engine.ts';
 export { CloudFixturesError, isCloudFixturesError } from './cloud/cloud-fixtures-error.ts';
 export type { RouteInfo, RunningEngine } from './start-engine.ts';
 export { ENGINE_DEFAULTS } from './engine-options.ts';
-export type { EngineOptions } from './engine-options.ts';
+export type { ClusterOptions, EngineOptions } from './engine-options.ts';

@@ -11,12 +11,14 @@ import { CloudFixturesError } from './cloud/cloud-fixtures-error.ts';
 import { EmulatedCloud } from './cloud/emulated-cloud.ts';
 import { createCloudServer } from './cloud/protocol/cloud-server.ts';
 import { devBackend } from './dev/dev-backend.ts';
-import { mountLookup, type EngineCore } from './engine-core.ts';
+import { mountLookup, type ClusterNodeSettings, type EngineCore } from './engine-core.ts';
 import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
-import { newServiceToken } from './ids.ts';
+import { newClusterId, newSecretKey, newServiceToken } from './ids.ts';
 import { dispatch, type DispatchDeps } from './http/dispatch.ts';
 import type { RawRequest, RawResponse } from './http/raw-request.ts';
-import { createEngineServer } from './http/http-server.ts';
+import { createEngineServer, type RequestHandler } from './http/http-server.ts';
+import { activeNode, standbyNode, STANDBY_ROLE, type NodeRole } from './cluster/cluster-node.ts';
+import { Replica, ReplicationLog } from './cluster/replication.ts';
 import type { Backend } from './http/route.ts';
 import { LeaseManager } from './leases/lease-manager.ts';
 import { Scheduler } from './scheduler.ts';
@@ -46,6 +48,8 @@ export interface RunningEngine {
   readonly rootTokenGenerated: boolean;
   /** True when the data directory's root token from an earlier start was kept (it still works). */
   readonly rootTokenKept: boolean;
+  /** Every node: the active one first (its `url` is `url`), then the standbys of a cluster double. */
+  readonly nodes: readonly { readonly url: string; readonly role: NodeRole }[];
   /** Every route the engine serves (for the authorisation matrix test and `keyfob access`). */
   readonly routes: readonly RouteInfo[];
   /** Stops listening, finishes pending writes and releases the data directory. */
@@ -70,7 +74,16 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
   const log = options.log ?? (() => undefined);
   const { store, file } = loadStore(options.dataDir);
-  const core = buildCore(store, options, mounts, log);
+  const cluster = options.cluster !== undefined && options.cluster.nodes > 1 ? options.cluster : undefined;
+  const clusterId = newClusterId();
+  const identity = { id: clusterId, key: newSecretKey() };
+  const node = (role: NodeRole): ClusterNodeSettings => ({
+    role,
+    flavor: cluster?.flavor,
+    clusterName: cluster ? `keyfob-${cluster.flavor}` : 'keyfob',
+    clusterId,
+  });
+  const core = buildCore(store, options, mounts, log, node('active'));
   await seedCloud(core, options, log, file);
   const root = settleRootToken(core, options.rootToken, file !== undefined);
   if (file) {
@@ -82,49 +95,117 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
       await file.close();
       throw error;
     }
-    store.attach(options.wrapStoreBackend ? options.wrapStoreBackend(file) : file);
   }
+  const durable = file && (options.wrapStoreBackend ? options.wrapStoreBackend(file) : file);
+  const replication = cluster ? new ReplicationLog(durable) : undefined;
+  const backend = replication ?? durable;
+  if (backend) store.attach(backend);
   await store.commit();
-  // A commit that failed was undone in the tables; the cloud's key index is rebuilt from them.
-  store.onRollback(() => core.cloud.state.reindex());
   const meta = store.table<{ offsetMs: number }>('meta');
   const scheduler = new Scheduler(core, log);
   const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const deps = dispatchDeps(core, backends);
-  const server = createEngineServer((request) => dispatch(request, deps), {
+  const local: RequestHandler = (request) => dispatch(request, deps);
+  const handle = replication ? activeNode(local, identity, () => replication.index, mounts) : local;
+  const limits = {
     headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
     maxConnections: options.maxConnections ?? ENGINE_DEFAULTS.maxConnections,
-  });
+  };
+  const server = createEngineServer(handle, limits);
   const host = options.host ?? ENGINE_DEFAULTS.host;
-  const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  const servers: Server[] = [server];
+  const replicas: Replica[] = [];
+  const nodes: { url: string; role: NodeRole }[] = [];
+  try {
+    const port = await listen(server, host, options.port ?? ENGINE_DEFAULTS.port);
+    const url = `http://${hostPart}:${port}`;
+    nodes.push({ url, role: 'active' });
+    for (let i = 1; cluster && replication && i < cluster.nodes; i++) {
+      const standby = startStandby(store, options, mounts, log, node(STANDBY_ROLE[cluster.flavor]), replication);
+      replicas.push(standby.replica);
+      const standbyServer = createEngineServer(
+        standbyNode(standby.handle, {
+          flavor: cluster.flavor,
+          cluster: identity,
+          mounts,
+          lagMs: cluster.replicationLagMs,
+          applied: () => standby.replica.applied,
+          active: handle,
+          activeUrl: () => url,
+        }),
+        limits,
+      );
+      servers.push(standbyServer);
+      nodes.push({
+        url: `http://${hostPart}:${await listen(standbyServer, host, 0)}`,
+        role: STANDBY_ROLE[cluster.flavor],
+      });
+    }
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
   const cloudServer = createCloudServer({ cloud: core.cloud, commit: () => store.commit(), log });
   let cloudPort: number;
   try {
     cloudPort = await listen(cloudServer, host, options.cloudPort ?? ENGINE_DEFAULTS.cloudPort);
   } catch (error) {
-    await closeServer(server);
+    await Promise.all(servers.map(closeServer));
     throw error;
   }
-  const hostPart = host.includes(':') ? `[${host}]` : host;
   const timer = setInterval(() => scheduler.tick(), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
+  const active = nodes[0] as { url: string; role: NodeRole };
   return {
-    url: `http://${hostPart}:${port}`,
-    port,
+    url: active.url,
+    port: Number(new URL(active.url).port),
     cloudUrl: `http://${hostPart}:${cloudPort}`,
     mounts,
+    nodes,
     rootToken: root.token,
     rootTokenGenerated: root.generated,
     rootTokenKept: root.kept,
     routes: routeTable(backends),
     stop: async () => {
       clearInterval(timer);
+      for (const replica of replicas) replica.stop();
       await scheduler.idle();
-      await Promise.all([closeServer(server), closeServer(cloudServer)]);
+      await Promise.all([...servers.map(closeServer), closeServer(cloudServer)]);
       await store.commit();
       await file?.close();
     },
   };
+}
+
+/**
+ * A standby of the cluster double: the engine's own services over a copy of the active node's
+ * state, kept current by replication; no scheduler runs on it (expiry and rotation are the
+ * active node's, and reach it replicated).
+ */
+function startStandby(
+  activeStore: Store,
+  options: EngineOptions,
+  mounts: readonly string[],
+  log: (line: string) => void,
+  node: ClusterNodeSettings,
+  replication: ReplicationLog,
+): { handle: RequestHandler; replica: Replica } {
+  const store = new Store();
+  store.loadSnapshot(activeStore.snapshot());
+  const core = buildCore(store, options, mounts, log, node);
+  // The dev clock's offset is replicated like everything else; the standby's clock follows it.
+  store.table<{ offsetMs: number }>('meta').observe((key, _before, after) => {
+    if (key === 'clock' && after && after.offsetMs > core.clock.offsetMs)
+      core.clock.advance((after.offsetMs - core.clock.offsetMs) / 1000);
+  });
+  const replica = new Replica(store, options.cluster?.replicationLagMs ?? 0, replication.index);
+  replication.add(replica);
+  const deps = dispatchDeps(
+    core,
+    buildBackends(core, new Scheduler(core, log), () => undefined),
+  );
+  return { handle: (request) => dispatch(request, deps), replica };
 }
 
 /** What the dispatcher needs, from the engine's services. */
@@ -149,7 +230,12 @@ export function engineInMemory(options: Pick<EngineOptions, 'mounts' | 'rootToke
   handle: (request: RawRequest) => Promise<RawResponse>;
 } {
   const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
-  const core = buildCore(new Store(), options, mounts, options.log ?? (() => undefined));
+  const core = buildCore(new Store(), options, mounts, options.log ?? (() => undefined), {
+    role: 'active',
+    flavor: undefined,
+    clusterName: 'keyfob',
+    clusterId: newClusterId(),
+  });
   const root = settleRootToken(core, options.rootToken, false);
   const deps = dispatchDeps(
     core,
@@ -202,6 +288,7 @@ function buildCore(
   options: EngineOptions,
   mounts: readonly string[],
   log: (line: string) => void,
+  node: ClusterNodeSettings,
 ): EngineCore {
   const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
@@ -212,6 +299,7 @@ function buildCore(
       env: options.env ?? {},
       consistencyDelaySeconds,
       providerClient: options.providerClient ?? 'direct',
+      node,
     },
     clock,
     store,

@@ -2,7 +2,8 @@ import { capabilityRoutes } from './acl/capability-routes.ts';
 import { policyRoutes } from './acl/policy-routes.ts';
 import { isoTime } from './clock.ts';
 import type { EngineCore } from './engine-core.ts';
-import { dataResult } from './http/handler-result.ts';
+import { dataResult, type HandlerResult } from './http/handler-result.ts';
+import type { Params } from './http/parse-params.ts';
 import { path, type Backend } from './http/route.ts';
 import { leaseRoutes } from './leases/lease-routes.ts';
 
@@ -17,21 +18,9 @@ export function sysBackend(core: EngineCore): Backend {
       ...capabilityRoutes(core),
       {
         pattern: path('health'),
-        fields: [],
+        fields: HEALTH_FIELDS,
         unauthenticated: true,
-        operations: {
-          read: () => ({
-            kind: 'raw',
-            body: {
-              initialized: true,
-              sealed: false,
-              standby: false,
-              version: '0.1.0+keyfob',
-              server_time_utc: Math.floor(core.clock.now() / 1000),
-              engine_time: isoTime(core.clock.now()),
-            },
-          }),
-        },
+        operations: { read: (ctx) => health(core, ctx.params) },
       },
       {
         pattern: path('mounts'),
@@ -51,3 +40,49 @@ export function sysBackend(core: EngineCore): Backend {
     ],
   };
 }
+
+/** The query flags of `sys/health` that change its status code (the real engine's names). */
+const HEALTH_FIELDS = ['standbyok', 'perfstandbyok', 'activecode', 'standbycode', 'performancestandbycode'];
+
+/**
+ * `sys/health` as the real engine answers it: 200 on the active node, 429 on a standby, 473 on a
+ * performance standby (`standbyok`/`perfstandbyok` make those 200; `*code` flags choose the codes).
+ */
+function health(core: EngineCore, params: Params): HandlerResult {
+  const { role, clusterName, clusterId } = core.settings.node;
+  const flag = (name: string): boolean => String(params[name] ?? '') === 'true' || params[name] === '';
+  const code = (name: string, fallback: number): number => {
+    const n = Number(params[name]);
+    return Number.isInteger(n) && n >= 100 && n <= 599 ? n : fallback;
+  };
+  const status =
+    role === 'active'
+      ? code('activecode', 200)
+      : role === 'standby'
+        ? flag('standbyok')
+          ? 200
+          : code('standbycode', 429)
+        : flag('perfstandbyok')
+          ? 200
+          : code('performancestandbycode', 473);
+  return {
+    kind: 'raw',
+    status,
+    body: {
+      initialized: true,
+      sealed: false,
+      standby: role !== 'active',
+      performance_standby: role === 'perfstandby',
+      replication_performance_mode: 'disabled',
+      replication_dr_mode: 'disabled',
+      server_time_utc: Math.floor(core.clock.now() / 1000),
+      version: `${KEYFOB_VERSION}+keyfob`,
+      cluster_name: clusterName,
+      cluster_id: clusterId,
+      engine_time: isoTime(core.clock.now()),
+    },
+  };
+}
+
+/** The version `sys/health` reports (`+keyfob` tells keyfob's engine from Vault and OpenBao). */
+const KEYFOB_VERSION = '0.1.0';

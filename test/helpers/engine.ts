@@ -36,6 +36,8 @@ export interface EngineProcess {
   readonly cloudUrl: string;
   readonly rootToken: string;
   readonly mounts: readonly string[];
+  /** Every node of a cluster double (`--nodes N`): the active one first; one entry for a single engine. */
+  readonly nodes: readonly { readonly url: string; readonly role: string }[];
   readonly process: ChildProcess;
   /** SIGTERM by PID, then SIGKILL after 5 s; resolves when the process has exited. */
   stop(): Promise<void>;
@@ -91,6 +93,7 @@ async function spawnEngine(entry: Entry, options: StartEngineOptions): Promise<E
       cloudUrl: event.cloudUrl,
       rootToken,
       mounts: event.mounts,
+      nodes: event.nodes,
       process: child,
       stop,
       output: () => log.text,
@@ -120,11 +123,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Resolves with the first stdout line once it is the listening event; no fixed sleeps. */
-function waitForListening(
-  child: ChildProcess,
-  log: { text: string },
-  timeoutMs: number,
-): Promise<{ url: string; cloudUrl: string; mounts: string[] }> {
+function waitForListening(child: ChildProcess, log: { text: string }, timeoutMs: number): Promise<Listening> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const finish = (outcome: () => void): void => {
@@ -190,14 +189,33 @@ function waitForRootTokenLine(child: ChildProcess, log: { text: string }, timeou
   });
 }
 
-function parseListening(line: string): { url: string; cloudUrl: string; mounts: string[] } | undefined {
+/** The listening line's fields. */
+interface Listening {
+  readonly url: string;
+  readonly cloudUrl: string;
+  readonly mounts: string[];
+  readonly nodes: { url: string; role: string }[];
+}
+
+function parseListening(line: string): Listening | undefined {
   try {
-    const event = JSON.parse(line) as { event?: unknown; url?: unknown; cloudUrl?: unknown; mounts?: unknown };
+    const event = JSON.parse(line) as {
+      event?: unknown;
+      url?: unknown;
+      cloudUrl?: unknown;
+      mounts?: unknown;
+      nodes?: unknown;
+    };
     if (event.event !== 'listening' || typeof event.url !== 'string') return undefined;
+    const url = event.url;
+    const nodes = Array.isArray(event.nodes)
+      ? (event.nodes as { url?: unknown; role?: unknown }[]).map((n) => ({ url: String(n.url), role: String(n.role) }))
+      : [{ url, role: 'active' }];
     return {
-      url: event.url,
+      url,
       cloudUrl: typeof event.cloudUrl === 'string' ? event.cloudUrl : '',
       mounts: Array.isArray(event.mounts) ? event.mounts.map(String) : [],
+      nodes,
     };
   } catch {
     return undefined;

@@ -1,9 +1,17 @@
+import type { ClusterOptions, ENGINE_DEFAULTS as EngineDefaultsValue } from '@keyfob/engine';
+import { parseDuration } from '@keyfob/shared/duration';
 import { defineCommand, oneOf, type CommandInput } from '../command.ts';
 import { EXIT, UsageError } from '../io.ts';
 import { readCloudFile } from '../serve-cloud.ts';
 
+type EngineDefaults = typeof EngineDefaultsValue;
+
+/** `--replication-lag` when not given. */
+const DEFAULT_LAG_MS = 300;
+
 const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
                     [--consistency-delay SECONDS] [--provider-client direct|sdk] [--cloud FILE]
+                    [--nodes N] [--replication-lag 300ms] [--flavor vault|openbao]
 
 Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
   {"event":"listening","url":"http://127.0.0.1:PORT","cloudUrl":"http://127.0.0.1:PORT2","mounts":["cloud"]}
@@ -19,6 +27,12 @@ until --root-token replaces it. --dev enables the development control API
 groups) fills the emulated cloud at start, e.g. the users that static roles adopt (a static role
 never creates its user): keyfob serve --cloud examples/cloud.yaml, then keyfob apply examples/roles.
 With --data-dir it seeds only a cloud that has no users yet; the kept one wins afterwards.
+--nodes N (2 to 9) runs a cluster double: one active node and N-1 standbys, each on its own port
+(--port is the active node's; standbys take free ports), listed in the listening line as
+"nodes":[{"url":...,"role":"active"},{"url":...,"role":"perfstandby"|"standby"},...]. Changes reach
+the standbys --replication-lag after the active node committed them (default 300ms, at most 1m).
+--flavor vault (default): performance standbys, 412 for an X-Vault-Index not reached yet; openbao:
+standbys, 429 with Retry-After, and 307 to the active node for X-Vault-No-Request-Forwarding.
 `;
 
 const OPTIONS = {
@@ -32,6 +46,9 @@ const OPTIONS = {
   'consistency-delay': { type: 'string' },
   'provider-client': { type: 'string' },
   cloud: { type: 'string' },
+  nodes: { type: 'string' },
+  'replication-lag': { type: 'string' },
+  flavor: { type: 'string' },
 } as const;
 
 /** Parsed `keyfob serve` flags. */
@@ -46,6 +63,10 @@ interface ServeFlags {
   readonly consistencyDelaySeconds?: number;
   readonly providerClient?: 'direct' | 'sdk';
   readonly cloud?: string;
+  /** `--nodes` and `--replication-lag` as given, checked against the engine's bounds once it is loaded. */
+  readonly nodes?: string;
+  readonly replicationLag?: string;
+  readonly flavor?: 'vault' | 'openbao';
 }
 
 /** Checks the values of the flags of `keyfob serve`; throws UsageError. */
@@ -77,7 +98,37 @@ function serveFlagsOf(values: CommandInput<typeof OPTIONS, never>['values']): Se
     ),
     ...optional('providerClient', providerClient),
     ...optional('cloud', values.cloud),
+    ...optional('nodes', values.nodes),
+    ...optional('replicationLag', values['replication-lag']),
+    ...optional(
+      'flavor',
+      values.flavor === undefined ? undefined : oneOf('--flavor', values.flavor, ['vault', 'openbao'] as const),
+    ),
   };
+}
+
+/** `--nodes`, `--replication-lag` and `--flavor` as the engine's cluster option; undefined for one node. */
+function clusterOption(flags: ServeFlags, defaults: EngineDefaults): ClusterOptions | undefined {
+  if (flags.nodes === undefined) {
+    if (flags.replicationLag !== undefined || flags.flavor !== undefined)
+      throw new UsageError('--replication-lag and --flavor need --nodes 2 or more');
+    return undefined;
+  }
+  const nodes = integer(flags.nodes, '--nodes', defaults.clusterNodes.min, defaults.clusterNodes.max);
+  if (nodes < 2) return undefined;
+  const lag = flags.replicationLag === undefined ? DEFAULT_LAG_MS : lagMs(flags.replicationLag, defaults);
+  return { nodes, replicationLagMs: lag, flavor: flags.flavor ?? 'vault' };
+}
+
+function lagMs(text: string, defaults: EngineDefaults): number {
+  const name = '--replication-lag';
+  const seconds = text.length <= 32 ? parseDuration(text).seconds : undefined;
+  const max = defaults.replicationLagMs.max;
+  if (seconds === undefined || seconds * 1000 > max)
+    throw new UsageError(
+      `${name} must be a duration from 0s to ${max / 1000}s such as 300ms, not "${text.slice(0, 32)}"`,
+    );
+  return Math.round(seconds * 1000);
 }
 
 function integer(text: string, name: string, min: number, max: number): number {
@@ -95,7 +146,8 @@ export const serveCommand = defineCommand({
     if (positionals.length > 0) throw new UsageError(`unknown argument ${positionals[0]}\n${USAGE}`);
     const flags = serveFlagsOf(values);
     const cloud = flags.cloud === undefined ? undefined : await readCloudFile(flags.cloud, io.cwd);
-    const { startEngine, isCloudFixturesError } = await import('@keyfob/engine');
+    const { startEngine, isCloudFixturesError, ENGINE_DEFAULTS } = await import('@keyfob/engine');
+    const cluster = clusterOption(flags, ENGINE_DEFAULTS);
     const rootToken = flags.rootToken ?? io.env.KEYFOB_ROOT_TOKEN;
     const engine = await startEngine({
       ...(flags.host !== undefined ? { host: flags.host } : {}),
@@ -109,6 +161,7 @@ export const serveCommand = defineCommand({
         : {}),
       ...(flags.providerClient !== undefined ? { providerClient: flags.providerClient } : {}),
       ...(cloud !== undefined ? { cloud: cloud.fixtures } : {}),
+      ...(cluster !== undefined ? { cluster } : {}),
       dev: flags.dev,
       env: io.env,
       log: (line) => io.stderr(`keyfob serve: ${line}\n`),
@@ -133,7 +186,13 @@ export const serveCommand = defineCommand({
     // Listen for signals before announcing readiness: a supervisor may stop us right after the line.
     const stopped = waitForSignal();
     io.stdout(
-      `${JSON.stringify({ event: 'listening', url: engine.url, cloudUrl: engine.cloudUrl, mounts: engine.mounts })}\n`,
+      `${JSON.stringify({
+        event: 'listening',
+        url: engine.url,
+        cloudUrl: engine.cloudUrl,
+        mounts: engine.mounts,
+        ...(engine.nodes.length > 1 ? { nodes: engine.nodes } : {}),
+      })}\n`,
     );
     await stopped;
     await engine.stop();

@@ -20,6 +20,8 @@ export class PolicyStore {
   constructor(store: Store) {
     this.#table = store.table<StoredPolicy>('acl.policies');
     if (!this.#table.has('default')) this.#table.set('default', { text: DEFAULT_POLICY_TEXT });
+    // Every change drops the parsed copies, also rollbacks and replicated changes (cluster standbys).
+    this.#table.observe((name) => this.#invalidate(name));
   }
 
   /** Stored names, sorted (without `root`). */
@@ -35,12 +37,10 @@ export class PolicyStore {
   /** Stores a policy whose text already parsed. */
   set(name: string, text: string): void {
     this.#table.set(name, { text });
-    this.#invalidate(name);
   }
 
   delete(name: string): void {
     this.#table.delete(name);
-    this.#invalidate(name);
   }
 
   /** The merged ACL of a token's policy names (cached until a policy changes). */

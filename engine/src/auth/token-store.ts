@@ -66,6 +66,11 @@ export class TokenStore {
   ) {
     this.#table = store.table<TokenRecord>('tokens');
     for (const [hash, record] of this.#table.entries()) this.#byAccessor.set(record.accessor, hash);
+    // Every change keeps the accessor index, also rollbacks and replicated changes (cluster standbys).
+    this.#table.observe((hash, before, after) => {
+      if (before) this.#byAccessor.delete(before.accessor);
+      if (after) this.#byAccessor.set(after.accessor, hash);
+    });
   }
 
   /** Creates a token and returns its text (shown once) with the record. */
@@ -92,7 +97,6 @@ export class TokenStore {
     };
     const hash = hashToken(token);
     this.#table.set(hash, record);
-    this.#byAccessor.set(record.accessor, hash);
     return { token, caller: { hash, record } };
   }
 
@@ -158,7 +162,6 @@ export class TokenStore {
     for (const [childHash, child] of this.#table.entries())
       if (child.parent === hash) this.#revokeTree(childHash, pending);
     this.#table.delete(hash);
-    this.#byAccessor.delete(record.accessor);
     const leases = this.onRevoke(hash);
     if (leases) pending.push(leases);
   }
@@ -188,7 +191,6 @@ export class TokenStore {
     for (const [hash, record] of this.#table.entries()) {
       if (record.root) {
         this.#table.delete(hash);
-        this.#byAccessor.delete(record.accessor);
       }
     }
   }

@@ -29,6 +29,12 @@ export class CloudState {
     this.sessions = store.table<StsSession>('cloud.sessions');
     this.#settings = store.table<CloudSettings>('cloud.settings');
     this.reindex();
+    // Every change keeps the key index, also rollbacks and replicated changes (cluster standbys).
+    this.users.observe((name, before, after) => {
+      for (const key of before?.accessKeys ?? [])
+        if (this.#keyOwner.get(key.id) === name) this.#keyOwner.delete(key.id);
+      for (const key of after?.accessKeys ?? []) this.#keyOwner.set(key.id, name);
+    });
   }
 
   /** Cloud settings (defaults until fixtures set them). */
@@ -61,17 +67,13 @@ export class CloudState {
     return user && key ? { user, key } : undefined;
   }
 
-  /** Stores a user, keeping the key index current. */
+  /** Stores a user (the key index follows the table). */
   putUser(user: CloudUser): void {
-    const old = this.users.get(user.name);
-    for (const key of old?.accessKeys ?? []) this.#keyOwner.delete(key.id);
-    for (const key of user.accessKeys) this.#keyOwner.set(key.id, user.name);
     this.users.set(user.name, user);
   }
 
-  /** Removes a user and its keys from the index. */
+  /** Removes a user (its keys leave the index with it). */
   removeUser(name: string): void {
-    for (const key of this.users.get(name)?.accessKeys ?? []) this.#keyOwner.delete(key.id);
     this.users.delete(name);
   }
 }

@@ -114,7 +114,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted
 }
 
 function send(res: ServerResponse, response: RawResponse, close = false): void {
-  const headers: Record<string, string | number> = { 'Cache-Control': 'no-store' };
+  const headers: Record<string, string | number> = { 'Cache-Control': 'no-store', ...response.headers };
   if (close) headers.Connection = 'close';
   if (response.body === undefined) {
     res.writeHead(response.status, headers).end();

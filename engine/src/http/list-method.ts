@@ -63,6 +63,7 @@ function writeResponse(socket: Socket, response: RawResponse): void {
   const reason = STATUS_CODES[response.status] ?? 'Unknown';
   const body = response.body ?? '';
   const lines = [`HTTP/1.1 ${response.status} ${reason}`, 'Cache-Control: no-store', 'Connection: close'];
+  for (const [name, value] of Object.entries(response.headers ?? {})) lines.push(`${name}: ${value}`);
   if (response.body !== undefined)
     lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);

@@ -16,6 +16,8 @@ export interface RawResponse {
   readonly status: number;
   /** JSON text, or undefined for 204. */
   readonly body: string | undefined;
+  /** Extra response headers (a cluster node's `X-Vault-Index`, `Retry-After`, `Location`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Largest request body the engine reads; larger ones get 413 without being read further. */

@@ -48,6 +48,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     ...createLeaseCalls(core),
     ...createTokenCalls(core),
     dev: Object.freeze(createDevCalls(core)),
-    withToken: (token: string) => createEngineClient({ ...options, token }),
+    // The copy shares the read-after-write state: it sends the index of this client's login and writes.
+    withToken: (token: string) => createEngineClient({ ...options, token, consistency: settings.consistency }),
   });
 }

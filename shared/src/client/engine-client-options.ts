@@ -1,4 +1,5 @@
 import type { EngineError } from './engine-error.ts';
+import type { ConsistencyState, WaitKind } from './read-your-writes.ts';
 
 /** Which server the client talks to: keyfob's engine, or a HashiCorp Vault / OpenBao server. */
 export type EngineFlavor = 'keyfob' | 'vault';
@@ -23,6 +24,11 @@ export interface RetryInfo {
   readonly path: string;
   /** Short cause, e.g. `HTTP 503: sealed` or `timeout after 30000 ms`. */
   readonly reason: string;
+  /**
+   * A 412 or 429: `consistency` when the node has not reached the client's last write yet, else
+   * `rate-limit`. Such waits last as long as the call's time allows and do not use up `maxAttempts`.
+   */
+  readonly wait?: WaitKind | undefined;
   /** The error that is being retried. */
   readonly error: EngineError;
 }
@@ -73,6 +79,14 @@ export interface EngineClientOptions {
   readonly listMethod?: 'GET' | 'LIST' | undefined;
   /** Passed to fetch as `dispatcher` (undici: proxy agent, custom CA). */
   readonly dispatcher?: unknown;
+  /**
+   * Read-after-write on clusters (`createConsistencyState()`): the `X-Vault-Index` of every login
+   * and write is kept here and sent, with `X-Vault-Inconsistent: forward-active-node`, on every
+   * later request, so a standby forwards what it cannot answer yet. `withToken` copies share it;
+   * give the same one to separate clients of one step (a login client and the client it feeds).
+   * Default: one per client.
+   */
+  readonly consistency?: ConsistencyState | undefined;
 }
 
 /** Options of a single call. */

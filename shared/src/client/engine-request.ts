@@ -1,5 +1,6 @@
 import { collectBodySecrets } from './collect-secrets.ts';
 import type { CallOptions } from './engine-client-options.ts';
+import { indexHeaders } from './read-your-writes.ts';
 import type { ClientSettings } from './resolve-settings.ts';
 
 /** HTTP methods the engine understands (`LIST` is Vault's list verb). */
@@ -50,7 +51,8 @@ export interface RequestContext {
 
 /** Builds the URL, headers, body and secret list of a request. */
 export function createRequestContext(settings: ClientSettings, request: EngineRequest): RequestContext {
-  const headers: Record<string, string> = { ...settings.headers };
+  // The index of the client's last write, so a standby behind it forwards instead of answering stale.
+  const headers: Record<string, string> = { ...settings.headers, ...indexHeaders(settings.consistency) };
   if (request.auth === false && settings.tokenHeader) delete headers[settings.tokenHeader];
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -19,6 +19,8 @@ export type { EngineErrorCode, EngineErrorInit } from './engine-error.ts';
 export { REDACTED, redactSecrets } from './redact-secrets.ts';
 export { MAX_LOG_LINE, printableCharacters, sanitizeLine } from './sanitize-line.ts';
 export { shouldRetry, isRetryableStatus } from './should-retry.ts';
+export { createConsistencyState, INDEX_HEADER, INCONSISTENT_HEADER, waitKind } from './read-your-writes.ts';
+export type { ConsistencyState, WaitKind } from './read-your-writes.ts';
 export { retryDelay } from './retry-delay.ts';
 export type { RetryDelayInput } from './retry-delay.ts';
 export { parseRetryAfter } from './parse-retry-after.ts';

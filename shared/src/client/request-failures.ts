@@ -1,6 +1,7 @@
 import { EngineError } from './engine-error.ts';
 import type { RequestContext } from './engine-request.ts';
 import { truncateText } from './redact-secrets.ts';
+import { waitKind } from './read-your-writes.ts';
 import { findErrorCode, sanitizeCause } from './sanitize-cause.ts';
 
 /** The engine could not be reached (refused, reset, DNS, TLS): `ENGINE_NETWORK`. */
@@ -61,14 +62,23 @@ export function withAttempts(error: EngineError, attempts: number): EngineError 
   return new EngineError({ ...error.toInit(), message, attempts });
 }
 
+/** How a 412/429 reads in messages: a consistency wait is not a rate limit. */
+export const WAIT_WORDS = {
+  consistency: "consistency wait: this cluster node has not reached the client's last write yet",
+  'rate-limit': 'rate limit: the engine asks the client to slow down',
+} as const;
+
 /** A short, secret-free cause for logs: `HTTP 503: sealed`, `timeout`, `network error (ECONNRESET)`. */
 export function describeFailure(error: EngineError): string {
   switch (error.code) {
     case 'ENGINE_HTTP': {
       const first = error.errors[0];
-      return first === undefined
-        ? `HTTP ${error.status ?? '?'}`
-        : `HTTP ${error.status ?? '?'}: ${truncateText(first, 120)}`;
+      const head =
+        first === undefined
+          ? `HTTP ${error.status ?? '?'}`
+          : `HTTP ${error.status ?? '?'}: ${truncateText(first, 120)}`;
+      const wait = waitKind(error);
+      return wait === undefined ? head : `${head} (${WAIT_WORDS[wait]})`;
     }
     case 'ENGINE_TIMEOUT':
       return 'timeout';

@@ -2,6 +2,7 @@ import { checkEngineUrl } from './check-engine-url.ts';
 import { collectHeaderSecrets } from './collect-secrets.ts';
 import { defaultSleep } from './default-sleep.ts';
 import type { EngineClientOptions, RetryInfo, RetryPredicate } from './engine-client-options.ts';
+import { createConsistencyState, type ConsistencyState } from './read-your-writes.ts';
 
 /** Defaults of the client, in one place. */
 export const ENGINE_CLIENT_DEFAULTS = Object.freeze({
@@ -42,6 +43,10 @@ export interface ClientSettings {
   readonly retryOn: RetryPredicate | undefined;
   readonly listMethod: 'GET' | 'LIST';
   readonly dispatcher: unknown;
+  /** The token sent, if any (to know a request made with a just-issued one). */
+  readonly token: string | undefined;
+  /** Read-after-write memory, shared with `withToken` copies and any client given the same one. */
+  readonly consistency: ConsistencyState;
 }
 
 /**
@@ -77,6 +82,8 @@ export function resolveSettings(options: EngineClientOptions): ClientSettings {
     retryOn: options.retryOn,
     listMethod: options.listMethod ?? ENGINE_CLIENT_DEFAULTS.listMethod,
     dispatcher: options.dispatcher,
+    token: options.token || undefined,
+    consistency: options.consistency ?? createConsistencyState(),
   });
 }
 

@@ -1,6 +1,8 @@
 import { EngineError } from './engine-error.ts';
 import type { RequestContext } from './engine-request.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
+import { waitKind } from './read-your-writes.ts';
+import { WAIT_WORDS } from './request-failures.ts';
 import { redactSecrets, truncateText } from './redact-secrets.ts';
 
 /** Longest engine message kept in `EngineError.errors`, after redaction. */
@@ -49,9 +51,10 @@ export function httpError(
 ): EngineError {
   const errors = readEngineErrors(body, ctx.secrets);
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), ctx.settings.now());
+  const wait = waitKind({ status, errors: errors ?? [] });
   return new EngineError({
     code: 'ENGINE_HTTP',
-    message: `${ctx.method} ${ctx.path} failed with ${status}: ${describeBody(errors, body, bytes)}`,
+    message: `${ctx.method} ${ctx.path} failed with ${status}: ${describeBody(errors, body, bytes)}${wait === undefined ? '' : ` (${WAIT_WORDS[wait]})`}`,
     method: ctx.method,
     path: ctx.path,
     status,

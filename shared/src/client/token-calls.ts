@@ -56,7 +56,10 @@ export function createTokenCalls(core: ClientCore): TokenCalls {
         auth: false,
         options,
       } as const;
-      return await core.call(request, (answer) => parseAuth(answer));
+      const result = await core.call(request, (answer) => parseAuth(answer));
+      // A standby may not know this token for a moment: its first refusal is retried once.
+      core.settings.consistency.freshToken = result.clientToken;
+      return result;
     },
   };
 }

@@ -1,0 +1,77 @@
+import type { EngineError } from './engine-error.ts';
+
+/** The header with which a cluster names the state a write reached (Vault Enterprise, OpenBao). */
+export const INDEX_HEADER = 'X-Vault-Index';
+/** What a standby does with a request whose index it has not reached: send it to the active node. */
+export const INCONSISTENT_HEADER = 'X-Vault-Inconsistent';
+const FORWARD_ACTIVE_NODE = 'forward-active-node';
+
+/**
+ * What a client remembers for read-after-write on a cluster, shared by every client of one step (a
+ * client, its `withToken` copies, the login client): the `X-Vault-Index` of the newest state its
+ * logins and writes reached, and the token of the last login until it has been used once.
+ */
+export interface ConsistencyState {
+  index: string | undefined;
+  freshToken: string | undefined;
+}
+
+/** A new, empty state; pass the same one to every client that must see the others' writes. */
+export function createConsistencyState(): ConsistencyState {
+  return { index: undefined, freshToken: undefined };
+}
+
+/**
+ * Keeps the newer of two index values. Vault's and OpenBao's are base64 of
+ * `v1:<cluster id>:<local index>:<replicated index>:<hmac>`: within one cluster the higher local
+ * index is newer; a value of another cluster or one that cannot be read replaces the old one
+ * (the last answer is the best guess).
+ */
+export function newerIndex(current: string | undefined, received: string): string {
+  if (current === undefined || current === received) return received;
+  const a = readIndex(current);
+  const b = readIndex(received);
+  if (a && b && a.cluster === b.cluster) return b.local >= a.local ? received : current;
+  return received;
+}
+
+function readIndex(value: string): { cluster: string; local: number } | undefined {
+  if (value.length > 1024) return undefined;
+  let text: string;
+  try {
+    text = atob(value);
+  } catch {
+    return undefined;
+  }
+  const parts = text.split(':');
+  if (parts.length < 4 || parts[0] !== 'v1' || !/^\d{1,15}$/.test(parts[2] ?? '')) return undefined;
+  return { cluster: parts[1] ?? '', local: Number(parts[2]) };
+}
+
+/** Records the index of an answer, when it carries one (a bounded, printable value only). */
+export function recordIndex(state: ConsistencyState, headers: Headers): void {
+  const value = headers.get(INDEX_HEADER);
+  if (value === null || value.length === 0 || value.length > 1024 || !/^[\x21-\x7e]+$/.test(value)) return;
+  state.index = newerIndex(state.index, value);
+}
+
+/**
+ * The headers that make a request see the client's last write: its index, and the instruction to
+ * forward to the active node rather than refuse when the node is behind. None before any write.
+ */
+export function indexHeaders(state: ConsistencyState): Record<string, string> {
+  return state.index === undefined ? {} : { [INDEX_HEADER]: state.index, [INCONSISTENT_HEADER]: FORWARD_ACTIVE_NODE };
+}
+
+/** Why a 412 or 429 came back: a node behind the client's last write, or a rate limit. */
+export type WaitKind = 'consistency' | 'rate-limit';
+
+/**
+ * Tells a consistency wait from a rate limit: Vault's 412, or a 429 naming the missing index state
+ * (OpenBao), is a node that has not caught up; any other 429 is a rate-limit quota.
+ */
+export function waitKind(error: Pick<EngineError, 'status' | 'errors'>): WaitKind | undefined {
+  if (error.status === 412) return 'consistency';
+  if (error.status !== 429) return undefined;
+  return error.errors.some((text) => /index state/i.test(text)) ? 'consistency' : 'rate-limit';
+}
