@@ -50,7 +50,7 @@ const HEALTH_FIELDS = ['standbyok', 'perfstandbyok', 'activecode', 'standbycode'
  */
 function health(core: EngineCore, params: Params): HandlerResult {
   const { role, clusterName, clusterId } = core.settings.node;
-  const flag = (name: string): boolean => String(params[name] ?? '') === 'true' || params[name] === '';
+  const flag = (name: string): boolean => params[name] === 'true' || params[name] === '';
   const code = (name: string, fallback: number): number => {
     const n = Number(params[name]);
     return Number.isInteger(n) && n >= 100 && n <= 599 ? n : fallback;

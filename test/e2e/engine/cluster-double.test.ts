@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- engine answers are JSON read loosely (Answer.body); every assertion checks the shape it reads. */
 // The cluster double (`keyfob serve --nodes 3 --replication-lag …`), spawned as a real process:
 // the listening line, sys/health by role, standbys that serve stale reads, forward writes, answer
 // 307 when asked not to forward (OpenBao), honour X-Vault-Index (Vault 412, OpenBao 429 +
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { call, type Answer, type CallOptions } from './engine-client.ts';
+import type { Answer, CallOptions } from './engine-client.ts';
 
 const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
 
