@@ -20,13 +20,13 @@ type Handle = (request: RawRequest) => Promise<RawResponse>;
  * The `X-Vault-Index` of state `index` in cluster `clusterId`, in Vault's shape: base64 of
  * `v1:<cluster id>:<local index>:<replicated index>:<hmac>` (no performance replication here: 0).
  */
-export function encodeIndex(clusterId: string, index: number, key: string): string {
+function encodeIndex(clusterId: string, index: number, key: string): string {
   const text = `v1:${clusterId}:${index}:0`;
   return Buffer.from(`${text}:${createHmac('sha256', key).update(text).digest('hex')}`).toString('base64');
 }
 
 /** The state an `X-Vault-Index` names in this cluster; undefined for another cluster's, a forged or an unreadable one. */
-export function decodeIndex(clusterId: string, header: string | undefined, key: string): number | undefined {
+function decodeIndex(clusterId: string, header: string | undefined, key: string): number | undefined {
   if (header === undefined || header.length > 1024) return undefined;
   const parts = Buffer.from(header, 'base64').toString('latin1').split(':');
   if (parts.length !== 5 || parts[0] !== 'v1' || parts[1] !== clusterId || !/^\d{1,15}$/.test(parts[2] ?? ''))
@@ -39,7 +39,7 @@ export function decodeIndex(clusterId: string, header: string | undefined, key: 
  * Whether a request changes state, so a standby sends it to the active node: every write and
  * delete, and credential reads (they create a lease, which only the active node may do).
  */
-export function changesState(request: RawRequest, mounts: readonly string[]): boolean {
+function changesState(request: RawRequest, mounts: readonly string[]): boolean {
   if (request.method !== 'GET' && request.method !== 'LIST' && request.method !== 'HEAD') return true;
   const path = request.url.split('?', 1)[0] ?? '';
   return mounts.some((m) => path.startsWith(`/v1/${m}/creds/`) || path.startsWith(`/v1/${m}/sts/`));
