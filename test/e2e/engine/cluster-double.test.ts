@@ -189,15 +189,17 @@ describe('cluster double, short lag', () => {
     const created = await send(node(cluster, 0), 'POST', 'auth/token/create', { body: { ttl: '1h' } });
     const token = String(created.body.auth.client_token);
     for (const index of [1, 2]) {
-      // Poll until it arrives (bounded); how long it takes is not asserted.
+      // Poll until the token (the later of the two writes) arrives, bounded; how long it takes is
+      // not asserted. Batches apply in order, so the role written before it is there too.
       let seen: Answer | undefined;
       for (let i = 0; i < 500 && seen?.status !== 200; i++) {
-        seen = await send(node(cluster, index), 'GET', 'cloud/roles/spread');
+        seen = await send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token });
         if (seen.status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       assert.equal(seen?.status, 200);
-      assert.deepEqual(seen.body.data.role_arns, [ROLE_ARN]);
-      assert.equal((await send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token })).status, 200);
+      const role = await send(node(cluster, index), 'GET', 'cloud/roles/spread');
+      assert.equal(role.status, 200);
+      assert.deepEqual(role.body.data.role_arns, [ROLE_ARN]);
     }
   });
 });
