@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
 /** Options of `startOidcIssuer`. */
 export interface OidcIssuerOptions {
@@ -27,6 +27,11 @@ export interface OidcIssuer {
   readonly audiences: readonly string[];
   /** Signs a token directly (for the `jwt` input), with extra or overriding claims. */
   sign(claims?: JWTPayload): Promise<string>;
+  /**
+   * Signs a token whose claims include JSON texts written as given (`{ exp: '1e400' }`, `{ iat:
+   * '"yesterday"' }`): what JSON.stringify cannot write, and SignJWT would replace.
+   */
+  signRaw(claims: JWTPayload, raw: Readonly<Record<string, string>>): Promise<string>;
   /** Makes the next `count` token requests fail with `status`. */
   failNext(count: number, status: number): void;
   stop(): Promise<void>;
@@ -93,6 +98,7 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
     issued,
     audiences,
     sign,
+    signRaw: (claims, raw) => signRawToken(keys.privateKey, kid, { iss: issuer, ...githubClaims(), ...claims }, raw),
     failNext: (count, status) => {
       failures = { count, status };
     },
@@ -122,6 +128,22 @@ function signToken(key: CryptoKey, kid: string, claims: JWTPayload, lifetime: nu
     .setIssuedAt(now)
     .setNotBefore(now - 5)
     .setExpirationTime(now + lifetime)
+    .sign(key);
+}
+
+function signRawToken(
+  key: CryptoKey,
+  kid: string,
+  claims: JWTPayload,
+  raw: Readonly<Record<string, string>>,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const plain: JWTPayload = { iat: now, nbf: now - 5, exp: now + 300, ...claims };
+  for (const name of Object.keys(raw)) delete plain[name];
+  const rawText = Object.entries(raw).map(([name, text]) => `${JSON.stringify(name)}:${text}`);
+  const text = `${JSON.stringify(plain).slice(0, -1)},${rawText.join(',')}}`;
+  return new CompactSign(new TextEncoder().encode(text))
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
     .sign(key);
 }
 

@@ -8,7 +8,7 @@ import { isRootPath } from './root-paths.ts';
 /** A request as the access check sees it. */
 export interface AccessRequest {
   readonly operation: AclOperation;
-  /** Full path under `/v1/`, e.g. `cloud/creds/deploy` (a LIST path gets its trailing `/` here). */
+  /** Full path under `/v1/`, e.g. `cloud/creds/deploy` (a LIST path already ends in `/`: the dispatcher adds it). */
   readonly path: string;
   readonly params: Readonly<Record<string, unknown>>;
   /** The client's address as the socket reports it; undefined when unknown (a token bound to CIDRs is then refused). */
@@ -25,7 +25,7 @@ export interface AccessRequest {
 export function authorize(policies: PolicyStore, caller: Caller, request: AccessRequest): void {
   const bound = caller.record.boundCidrs ?? [];
   if (caller.record.ttl !== 0 && !addressAllowed(request.remoteAddress, bound)) throw permissionDenied();
-  const path = request.operation === 'list' && !request.path.endsWith('/') ? `${request.path}/` : request.path;
+  const { path } = request;
   const decision = allowOperation(policies.acl(caller.record.policies), {
     operation: request.operation,
     path,

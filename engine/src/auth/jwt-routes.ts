@@ -49,9 +49,9 @@ const NEW_FIELD_DEFAULTS = {
 /** `auth/jwt/`: config, roles and login (the JWT auth method GitHub OIDC uses). */
 export function jwtBackend(core: EngineCore): Backend {
   const configs = core.store.table<JwtConfig>('jwt.config');
-  const roles = core.store.table<JwtRole>('jwt.roles');
+  const roles = core.store.table<StoredJwtRole>('jwt.roles');
   const name = (ctx: RequestContext): string => ctx.vars.name ?? '';
-  const role = (roleName: string): JwtRole | undefined => {
+  const role = (roleName: string): StoredJwtRole | undefined => {
     const stored = roles.get(roleName);
     return stored && { ...NEW_FIELD_DEFAULTS, ...stored };
   };
@@ -84,7 +84,11 @@ export function jwtBackend(core: EngineCore): Backend {
             if (!read.role) throw badRequest(...read.errors);
             const limit = jwtRoleLimitError(read.role, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
             if (limit) throw badRequest(limit);
-            roles.set(name(ctx), read.role);
+            const written = ctx.params.bound_claims;
+            roles.set(name(ctx), {
+              ...read.role,
+              ...(isClaimMap(written) ? { boundClaimsAsWritten: written } : {}),
+            });
             const warnings = jwtRoleWarnings(read.role, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
             return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
           },
@@ -156,13 +160,24 @@ function readConfig(config: JwtConfig | undefined): HandlerResult {
   });
 }
 
-function readRole(role: JwtRole | undefined): HandlerResult {
+/**
+ * A JWT role as the engine keeps it: the shared reader's role, and `bound_claims` as the client
+ * wrote it (a value or a list per claim), so a read gives back what was sent and a client that
+ * writes what it read changes nothing. Roles kept before it existed read their claims as lists.
+ */
+type StoredJwtRole = JwtRole & { readonly boundClaimsAsWritten?: Readonly<Record<string, unknown>> };
+
+function isClaimMap(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readRole(role: StoredJwtRole | undefined): HandlerResult {
   if (!role) throw notFound();
   return dataResult({
     role_type: role.roleType,
     bound_audiences: role.boundAudiences,
     bound_subject: role.boundSubject,
-    bound_claims: Object.keys(role.boundClaims).length > 0 ? role.boundClaims : null,
+    bound_claims: Object.keys(role.boundClaims).length > 0 ? (role.boundClaimsAsWritten ?? role.boundClaims) : null,
     bound_claims_type: role.boundClaimsType,
     user_claim: role.userClaim,
     user_claim_json_pointer: role.userClaimJsonPointer,

@@ -112,7 +112,7 @@ export function getSessionToken(
   checkMinimum(input.durationSeconds);
   if (input.durationSeconds > STS_LIMITS.sessionMax) throw tooLong(input.durationSeconds, STS_LIMITS.sessionMax);
   if (input.serialNumber !== undefined && input.tokenCode === undefined) {
-    throw accessDenied('MultiFactorAuthentication failed, unable to validate MFA code: no token code was given.');
+    throw accessDenied('MultiFactorAuthentication failed with invalid MFA one time pass code.');
   }
   if (input.serialNumber === undefined && input.tokenCode !== undefined) {
     throw validationError('A TokenCode was given without a SerialNumber.');

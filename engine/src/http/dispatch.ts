@@ -3,7 +3,7 @@ import type { Caller } from '../auth/token-store.ts';
 import { buildEnvelope, unknownParametersWarning } from './envelope.ts';
 import type { HandlerResult } from './handler-result.ts';
 import { HttpError, permissionDenied, unsupportedOperation, unsupportedPath, wrapMultiError } from './http-error.ts';
-import { bodyParams, operationFor, queryParams, type Params } from './parse-params.ts';
+import { bodyParams, operationFor, queryParams, type Operation, type Params } from './parse-params.ts';
 import type { RawRequest, RawResponse } from './raw-request.ts';
 import type { Backend, Route } from './route.ts';
 
@@ -29,11 +29,16 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
   try {
     const url = new URL(raw.url, 'http://engine.invalid');
     if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, []);
-    path = decodePath(url.pathname.slice(4));
     const operation = operationFor(raw.method, url.searchParams);
-    const params =
-      operation === 'update' ? bodyParams(raw.body, raw.headers['content-type']) : queryParams(url.searchParams);
+    // As the real engine's HTTP layer: a LIST path always ends in `/`, so `LIST roles` and
+    // `LIST roles/` (what clients that strip trailing slashes send) are one request, for routing
+    // and for the ACL check alike.
+    path = listPath(decodePath(url.pathname.slice(4)), operation);
     const found = findRoute(deps.backends(), path);
+    const params = fieldParams(
+      operation === 'update' ? bodyParams(raw.body, raw.headers['content-type']) : queryParams(url.searchParams),
+      found,
+    );
     const token = tokenOf(raw.headers);
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
     if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
@@ -86,6 +91,26 @@ async function commitOrReread(
   }
 }
 
+function listPath(path: string, operation: Operation): string {
+  return operation === 'list' && !path.endsWith('/') ? `${path}/` : path;
+}
+
+/**
+ * The parameters a handler sees, by the real request framework's rules: a field the path takes
+ * from the URL (`name` of `creds/:name`) comes from the URL, whatever the body or query say, and
+ * is never an unknown parameter; a declared field sent as JSON `null` is "not given" (its default
+ * applies, no type error), which is how many clients say "unset".
+ */
+function fieldParams(params: Params, found: Found | undefined): Params {
+  const route = found?.route;
+  if (!route) return params;
+  const fromUrl = Object.entries(found.vars).flatMap(([key, value]) => (value === undefined ? [] : [key]));
+  const dropped = ([key, value]: [string, unknown]): boolean =>
+    fromUrl.includes(key) || (value === null && route.fields.includes(key));
+  const entries = Object.entries(params);
+  return entries.some(dropped) ? Object.fromEntries(entries.filter((entry) => !dropped(entry))) : params;
+}
+
 function decodePath(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -131,8 +156,8 @@ function unknownParameters(params: Params, route: Route): string[] {
 function render(result: HandlerResult, mountType: string, unknown: readonly string[]): RawResponse {
   if (result.kind === 'empty') return { status: 204, body: undefined };
   if (result.kind === 'raw') return { status: result.status ?? 200, body: JSON.stringify(result.body) };
-  // The shared rules already name unknown keys (with a did-you-mean); do not say it twice.
-  const named = result.warnings?.some((w) => w.endsWith('[FIELD_UNKNOWN]')) ?? false;
-  const warnings = unknown.length > 0 && !named ? [unknownParametersWarning(unknown)] : [];
+  // The real engine's warning comes first on every answer with a body; the shared rules' notes on
+  // the same keys (with a did-you-mean) follow it as keyfob's extra knowledge.
+  const warnings = unknown.length > 0 ? [unknownParametersWarning(unknown)] : [];
   return { status: result.status ?? 200, body: JSON.stringify(buildEnvelope(result, warnings, mountType)) };
 }

@@ -7,11 +7,13 @@ import type { HandlerResult } from './handler-result.ts';
  */
 export function buildEnvelope(
   result: Extract<HandlerResult, { kind: 'data' }>,
-  extraWarnings: readonly string[],
+  frameworkWarnings: readonly string[],
   mountType: string,
 ): Record<string, unknown> {
+  // The request framework's own warnings (unrecognized parameters) come first, as in the real
+  // engine; the handler's, keyfob's explanations among them, follow.
   const warnings =
-    extraWarnings.length === 0 ? (result.warnings ?? []) : [...(result.warnings ?? []), ...extraWarnings];
+    frameworkWarnings.length === 0 ? (result.warnings ?? []) : [...frameworkWarnings, ...(result.warnings ?? [])];
   return {
     request_id: newRequestId(),
     lease_id: result.lease?.leaseId ?? '',

@@ -31,6 +31,11 @@ export function bodyParams(body: Buffer, contentType: string | undefined): Param
   if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded') && !looksLikeJson(body)) {
     return queryParams(new URLSearchParams(body.toString('utf8')));
   }
+  const depth = jsonDepth(body);
+  if (depth > MAX_JSON_DEPTH)
+    throw badRequest(
+      `error parsing JSON: JSON input nests ${depth} levels deep; the most the engine reads is ${MAX_JSON_DEPTH}`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -43,12 +48,14 @@ export function bodyParams(body: Buffer, contentType: string | undefined): Param
 }
 
 /**
- * The operation a method means: GET=read (or list with `?list=true`), POST/PUT=update,
+ * The operation a method means: GET=read (or list with `?list=true`), HEAD=read, POST/PUT=update,
  * DELETE=delete, LIST=list. Other methods are 405. An invalid `list` value is 400 with no message,
  * as in the real engine (it parses the flag with Go's ParseBool).
  */
 export function operationFor(method: string, search: URLSearchParams): Operation {
   switch (method) {
+    // HEAD is served wherever GET is, as a read without a body (node sends no body for HEAD).
+    case 'HEAD':
     case 'GET': {
       const flag = search.get('list');
       if (flag === null) return 'read';
@@ -66,6 +73,29 @@ export function operationFor(method: string, search: URLSearchParams): Operation
     default:
       throw new HttpError(405, ['1 error occurred:\n\t* unsupported operation\n\n']);
   }
+}
+
+/** The real engine's limit on how deep a JSON body may nest (its `max_json_depth`, 300). */
+const MAX_JSON_DEPTH = 300;
+
+/**
+ * How deep the arrays and objects of a JSON text nest, in one pass without recursion (strings and
+ * their escapes skipped), so a body nested thousands deep is refused before anything walks it.
+ */
+function jsonDepth(body: Buffer): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x7b || byte === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (byte === 0x7d || byte === 0x5d) depth--;
+  }
+  return deepest;
 }
 
 function looksLikeJson(body: Buffer): boolean {

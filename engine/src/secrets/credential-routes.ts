@@ -2,7 +2,7 @@ import type { EngineCore } from '../engine-core.ts';
 import { ENGINE_DEFAULTS } from '../engine-options.ts';
 import { newLeaseSuffix } from '../ids.ts';
 import type { HandlerResult } from '../http/handler-result.ts';
-import { badRequest } from '../http/http-error.ts';
+import { badRequest, HttpError } from '../http/http-error.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
 import { checkCredentialRequest, refusal } from '../validation/rules-adapter.ts';
 import type { CredentialType } from '../validation/validated.ts';
@@ -42,16 +42,19 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
   if (!checked.value) throw refusal(checked);
   const caller = ctx.caller;
   if (!caller) throw new Error('credentials need an authenticated caller');
-  const issued = await ISSUERS[type]({
-    core,
-    mount,
-    role,
-    type,
-    path: credPath,
-    request: checked.value,
-    ttl: effectiveTtl(role, checked.value.ttl),
-    caller,
-  });
+  const issued = await withNotes(
+    ISSUERS[type]({
+      core,
+      mount,
+      role,
+      type,
+      path: credPath,
+      request: checked.value,
+      ttl: effectiveTtl(role, checked.value.ttl),
+      caller,
+    }),
+    checked.warnings,
+  );
   const leaseId = `${mount.mount}/${credPath}/${roleName}/${newLeaseSuffix()}`;
   const now = core.clock.now();
   core.leases.register({
@@ -91,6 +94,19 @@ function effectiveTtl(role: NamedRole, requested: number | undefined): number {
 }
 
 /** Legacy roles: iam_user only through creds/, the STS types only through sts/ (seed note 6). */
+/**
+ * A refused issuance answers the provider's error as the real engine words it; what the shared
+ * rules noticed about the request (a missing mfa_code, say) follows as the message's tail.
+ */
+async function withNotes<T>(issuing: Promise<T>, notes: readonly string[]): Promise<T> {
+  try {
+    return await issuing;
+  } catch (error) {
+    if (!(error instanceof HttpError) || notes.length === 0 || error.errors.length !== 1) throw error;
+    throw new HttpError(error.status, [`${error.errors[0] ?? ''}: ${notes.join('; ')}`]);
+  }
+}
+
 function guardLegacyPath(role: NamedRole, type: CredentialType, credPath: 'creds' | 'sts'): void {
   if (!role.legacy) return;
   if (credPath === 'sts' && type === 'iam_user') {

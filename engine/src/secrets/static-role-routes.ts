@@ -7,6 +7,7 @@ import type { Params } from '../http/parse-params.ts';
 import { NAME, path, type RequestContext, type Route } from '../http/route.ts';
 import { checkStaticRole, refusal } from '../validation/rules-adapter.ts';
 import type { MountData, StaticRoleRecord } from './mount-data.ts';
+import { isProviderError } from './provider-error.ts';
 import { cloudProvider } from './provider.ts';
 import { rotateNow, rotateStaticKey, staticRoleFailure, withUserLock } from './static-rotation.ts';
 
@@ -21,7 +22,7 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
       operations: {
         read: (ctx) => readStaticRole(mount, name(ctx)),
         update: (ctx) => writeStaticRole(core, mount, name(ctx), ctx.params),
-        delete: (ctx) => deleteStaticRole(mount, name(ctx)),
+        delete: (ctx) => deleteStaticRole(core, mount, name(ctx)),
       },
     },
     {
@@ -113,9 +114,30 @@ function readStaticRole(mount: MountData, roleName: string): HandlerResult {
 }
 
 /** Seed rule 4: the user (and its keys) stay in the cloud. */
-function deleteStaticRole(mount: MountData, roleName: string): HandlerResult {
-  mount.staticRoles.delete(roleName);
-  return EMPTY;
+/**
+ * As the real engine: the access key the engine made for the role is deleted (one already gone is
+ * no error), the user and any key the engine did not make stay. A failed deletion is 500 and keeps
+ * the role, so it can be deleted again.
+ */
+function deleteStaticRole(
+  core: EngineCore,
+  mount: MountData,
+  roleName: string,
+): Promise<HandlerResult> | HandlerResult {
+  const record = mount.staticRoles.get(roleName);
+  if (!record) return EMPTY;
+  return withUserLock(core, mount, record.username, async () => {
+    const current = mount.staticRoles.get(roleName);
+    if (!current) return EMPTY;
+    try {
+      await cloudProvider(core, mount).deleteAccessKey(current.username, current.accessKey);
+    } catch (error) {
+      if (!isProviderError(error, 'NoSuchEntity'))
+        throw staticRoleFailure(`unable to delete access key of static role "${roleName}"`, error);
+    }
+    mount.staticRoles.delete(roleName);
+    return EMPTY;
+  });
 }
 
 function listStaticRoles(mount: MountData): HandlerResult {

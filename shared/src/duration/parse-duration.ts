@@ -25,6 +25,12 @@ const FOREIGN_UNIT_SECONDS: Readonly<Record<string, number>> = { d: 86400, w: 60
 export interface DurationOptions {
   /** The field accepts an integer number of seconds (`rotation_period`, `identity_token_ttl`). */
   readonly allowInteger?: boolean;
+  /**
+   * Whole days (`7d`) are accepted, as the real engine's duration-second parser takes them
+   * (`rotation_period`). Seed 1's "h is the largest unit" is about the lease parameters, which
+   * leave this off.
+   */
+  readonly allowDays?: boolean;
   /** A string must carry a unit (`lease`, `ttl`); otherwise a digits-only string counts as seconds. */
   readonly requireUnit?: boolean;
   /** JSON Pointer of the field, copied into problems. */
@@ -106,6 +112,8 @@ function parseUnbounded(input: unknown, options: DurationOptions): ParsedDuratio
     }
     return { seconds: Number(text), problems: [] };
   }
+  // Only a whole number of days alone, as the real parser reads a trailing `d` (`1d12h` is no duration there).
+  if (options.allowDays && /^[0-9]+d$/.test(text)) return { seconds: Number(text.slice(0, -1)) * 86400, problems: [] };
   return parseGoDuration(text, field, fail);
 }
 

@@ -7,6 +7,10 @@ import type { JwtClaims } from './check-claims.ts';
  * ahead by their leeways. Returns the real engine's message (without `error validating token: `).
  */
 export function checkTimes(role: JwtRole, claims: JwtClaims, nowSeconds: number): string | undefined {
+  // The real engine reads the time claims as JSON numbers: a string, or a number past the float
+  // range (`1e400`, Infinity after parsing), is a refused token, never a claim left out.
+  if (TIME_CLAIMS.some((name) => claims[name] != null && numeric(claims[name]) === undefined))
+    return 'go-jose/go-jose/jwt: expected number value to unmarshal NumericDate';
   const skew = leeway(role.clockSkewLeeway, JWT_LEEWAY_DEFAULTS.clockSkew);
   const exp = numeric(claims.exp);
   const nbf = numeric(claims.nbf);
@@ -24,6 +28,8 @@ export function checkTimes(role: JwtRole, claims: JwtClaims, nowSeconds: number)
   if (iat !== undefined && iat > nowSeconds + skew) return 'invalid issued at (iat) claim: token issued in the future';
   return undefined;
 }
+
+const TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
 
 function leeway(value: number, fallback: number): number {
   if (value === -1) return 0;

@@ -41,6 +41,8 @@ export interface FieldInfo {
   readonly legacy: boolean;
   /** The value is a secret: never echo it in a message. */
   readonly secret: boolean;
+  /** A duration that also takes whole days (`7d`), as the real engine reads it (`x-keyfob-days`). */
+  readonly days: boolean;
   /** Where seed 1 states the field's rules, e.g. "seed 1, Role table (role_arns)". */
   readonly seedRule?: string;
 }
@@ -89,6 +91,7 @@ function readField(name: string, field: JsonSchema): FieldInfo {
     deprecated: field.deprecated === true,
     legacy: field['x-keyfob-legacy'] === true,
     secret: field['x-keyfob-secret'] === true,
+    days: field['x-keyfob-days'] === true,
   };
   return {
     ...info,

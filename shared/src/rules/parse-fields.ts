@@ -104,12 +104,22 @@ export function parseFields(
         break;
       case 'duration':
       case 'duration-or-seconds':
-        readSeconds(name, raw, path, info.value === 'duration' && source === 'file', out, problems);
+        readSeconds(
+          name,
+          raw,
+          path,
+          {
+            preferUnit: info.value === 'duration' && source === 'file',
+            allowDays: info.days,
+          },
+          out,
+          problems,
+        );
         break;
       case 'leeway':
         // -1 turns the leeway off (the real engine's JWT method).
         if (raw === -1 || raw === '-1') out.seconds.set(name, -1);
-        else readSeconds(name, raw, path, false, out, problems);
+        else readSeconds(name, raw, path, { preferUnit: false, allowDays: false }, out, problems);
         break;
       case 'policy-json':
         out.policies.set(name, readPolicy(raw as string | Record<string, unknown>));
@@ -204,7 +214,7 @@ function readSeconds(
   field: string,
   raw: unknown,
   path: string,
-  preferUnit: boolean,
+  { preferUnit, allowDays }: { readonly preferUnit: boolean; readonly allowDays: boolean },
   out: Mutable,
   problems: Problem[],
 ): void {
@@ -212,7 +222,7 @@ function readSeconds(
   // string as seconds, or a duration with a unit), so a value read back as integer seconds can be
   // written back unchanged. Seed 1 writes lease-style durations with a unit: in files, a unitless
   // form of those fields is accepted with a warning that prefers the suffixed string.
-  const parsed = parseDuration(raw, { allowInteger: true, path, field });
+  const parsed = parseDuration(raw, { allowInteger: true, allowDays, path, field });
   problems.push(...parsed.problems);
   if (parsed.seconds === undefined) return;
   out.seconds.set(field, parsed.seconds);

@@ -59,10 +59,11 @@ const CASES: readonly Case[] = [
   {
     name: 'fix a duration in JSON',
     fileName: 'a.static-role.json',
-    text: '{ "username": "bot", "rotation_period": "2d" }',
+    // Whole days alone ("2d") are a rotation_period the real engine takes; days mixed with hours are not.
+    text: '{ "username": "bot", "rotation_period": "1d12h" }',
     code: 'DURATION_BAD_UNIT',
-    title: /^Change rotation_period to 48h$/,
-    expected: '{ "username": "bot", "rotation_period": "48h" }',
+    title: /^Change rotation_period to 36h$/,
+    expected: '{ "username": "bot", "rotation_period": "36h" }',
   },
   {
     name: 'fix a misspelt credential type',

@@ -121,13 +121,19 @@ describe('static roles', () => {
     assert.deepEqual((await call(engine, 'LIST', 'cloud/static-roles')).body.data.keys, ['one', 'two']);
   });
 
-  it('delete keeps the user and its keys (seed rule 4)', async () => {
+  it('delete keeps the user (seed rule 4) and deletes the key the engine made (the real engine)', async () => {
     await post(engine, 'cloud/static-roles/one', { username: 'svc-one', rotation_period: '1h' });
+    const made = (await get(engine, 'cloud/static-creds/one')).body.access_key;
     const keys = await keysOf(engine, 'svc-one');
+    assert.ok(keys.includes(made), 'the engine made a key for the role');
     assert.equal((await del(engine, 'cloud/static-roles/one')).status, 204);
     assert.equal((await get(engine, 'cloud/static-roles/one')).status, 404);
     assert.equal((await get(engine, 'cloud/static-creds/one')).status, 404);
-    assert.deepEqual(await keysOf(engine, 'svc-one'), keys);
+    assert.deepEqual(
+      await keysOf(engine, 'svc-one'),
+      keys.filter((k) => k !== made),
+    );
+    assert.equal((await del(engine, 'cloud/static-roles/one')).status, 204, 'deleting it again is no error');
   });
 
   it('rotate-role rotates now (204) and restarts the period', async () => {
