@@ -1,3 +1,4 @@
+import type { GithubIds } from '@keyfob/shared/jwt-roles';
 import { CONNECTION_DEFAULTS, type ConnectionSettings } from '@keyfob/shared/client';
 import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
@@ -98,4 +99,6 @@ export interface ActionConfig {
   readonly history: HistorySettings | undefined;
   /** Where relative `files` are resolved and annotations are made relative to. */
   readonly workspace: string;
+  /** Ids of the repository the job runs in (`GITHUB_REPOSITORY_ID`...), for the trust rules' fixes. */
+  readonly repositoryIds: GithubIds | undefined;
 }

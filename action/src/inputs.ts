@@ -1,3 +1,4 @@
+import { githubIdsFromContext } from '@keyfob/shared/jwt-roles';
 import {
   buildCredentialFetches,
   inputProblem,
@@ -76,6 +77,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     history: mode === 'history' ? readHistory(r) : undefined,
     context,
     workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
+    repositoryIds: githubIdsFromContext(runner.env),
   });
   r.report(
     ...ignoredInputs(

@@ -16,6 +16,7 @@ const ROLE = [
   'bound_audiences: [https://github.com/octo]',
   'bound_claims:',
   '  sub: repo:octo/app:ref:refs/heads/main',
+  "  repository_id: '4242'",
   'token_policies: [deploy]',
   '',
 ].join('\n');
@@ -75,7 +76,7 @@ describe('keyfob lint: JWT roles against the workspace', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
     });
     const { status, problems } = lint(root, 'auth');
-    assert.deepEqual(codes(problems), ['JWT_TRUST_POLICY_REACHES_TRUST auth/deploy.jwt-role.yaml:6:26']);
+    assert.deepEqual(codes(problems), ['JWT_TRUST_POLICY_REACHES_TRUST auth/deploy.jwt-role.yaml:7:26']);
     assert.equal(status, 1);
   });
 

@@ -20,6 +20,7 @@ const ROLE = [
   'bound_audiences: [https://github.com/octo]',
   'bound_claims:',
   '  sub: repo:octo/app:ref:refs/heads/main',
+  "  repository_id: '4242'",
   'token_policies: [deploy, admin]',
   '',
 ].join('\n');
@@ -113,7 +114,7 @@ describe('keyfob lsp: JWT role trust checks with the workspace', () => {
 
 describe('keyfob lsp: who can get what, on hover', () => {
   it('over a JWT role field that decides it: the field docs, then the role access answer', async () => {
-    const text = await hoverText('auth/deploy.jwt-role.yaml', 5, 3);
+    const text = await hoverText('auth/deploy.jwt-role.yaml', 6, 3);
     assert.match(text, /\*\*`token_policies`\*\*/);
     assert.match(text, /\*\*JWT role `deploy`\*\* \(who can get what\)/);
     assert.match(text, /who can log in: octo\/app, branch main/);

@@ -5,6 +5,7 @@ import type { Problem } from '@keyfob/shared/problem';
 import { fileFindings, toSarif } from '@keyfob/shared/sarif';
 import packageJson from '../../package.json' with { type: 'json' };
 import { annotateProblems, countText, problemsTable } from '../annotate.ts';
+import { readGithubIdsFile } from '../read-github-ids.ts';
 import { readWorkflows } from '../read-workflows.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type Step } from '../step.ts';
@@ -18,7 +19,9 @@ import { StepFailure, type Step } from '../step.ts';
 export async function runLint(step: Step): Promise<void> {
   const { config, runner } = step;
   const files = await readRoleFiles(config.files, config.workspace);
-  const trust = trustContextOf(files, await readWorkflows(config.workspace));
+  const ids = await readGithubIdsFile(config.workspace, config.repositoryIds);
+  for (const problem of ids.problems) step.runner.warning(problem);
+  const trust = trustContextOf(files, await readWorkflows(config.workspace), ids.ids);
   const linted = files.map(({ file, text }) => ({
     file,
     problems: lintText(text, { fileName: file, trust }).problems,

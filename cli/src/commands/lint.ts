@@ -8,6 +8,7 @@ import { formatJson } from '../lint/format-json.ts';
 import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
+import { readGithubIdsNear } from '../lint/read-github-ids.ts';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 
@@ -48,6 +49,7 @@ export const lintCommand = defineCommand({
     const trust = trustContextOf(
       files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })),
       await readWorkflows(io.cwd, io.cwd),
+      await readGithubIdsNear(io.cwd, io.env, (line) => io.stderr(`keyfob lint: warning: ${line}\n`)),
     );
     const reports: FileReport[] = [];
     for (const file of files) {

@@ -1,4 +1,4 @@
-import { globMatch, type JwtRole } from '../jwt-roles/index.ts';
+import { globMatch, parseGithubSubject, type JwtRole } from '../jwt-roles/index.ts';
 import type { LoginPath, LoginScope } from './access-types.ts';
 import { NO_ENVIRONMENT, scopeOf, type Clause, type Dimension } from './login-scope.ts';
 
@@ -92,9 +92,26 @@ function addSubject(subject: { value: string; glob: boolean }, clauses: Clauses)
   const repository = colon === -1 ? rest : rest.slice(0, colon);
   const context = colon === -1 ? (glob && repository.endsWith('*') ? '*' : '') : rest.slice(colon + 1);
   const ownerOnly = glob && colon === -1 && !repository.includes('/') && repository !== '*';
-  clauses.repository.push({ values: [ownerOnly ? `${repository}/*` : repository], glob });
+  // GitHub's immutable form (repo:OWNER-ID/REPO-ID:...) names ids, not the repository claim's names.
+  const ids = idClaims(value);
+  if (!ids) clauses.repository.push({ values: [ownerOnly ? `${repository}/*` : repository], glob });
   const star = glob && context.includes('*');
-  if (context === '*' && glob) return {};
+  if (context === '*' && glob) return ids ?? {};
+  return { ...ids, ...addContext(context, glob, star, clauses) };
+}
+
+/** The ids an id-form `sub` pins, as the claims GitHub sends beside it (`repository_owner_id`, `repository_id`). */
+function idClaims(value: string): Record<string, LoginScope> | undefined {
+  const subject = parseGithubSubject(value);
+  if (subject?.format !== 'id' || subject.ownerId === undefined) return undefined;
+  return {
+    repository_owner_id: otherScope([subject.ownerId], false),
+    ...(subject.repoId !== undefined ? { repository_id: otherScope([subject.repoId], false) } : {}),
+  };
+}
+
+/** What the part of a `sub` after the repository says: a pull request, an environment or a ref. */
+function addContext(context: string, glob: boolean, star: boolean, clauses: Clauses): Record<string, LoginScope> {
   if (context === 'pull_request') {
     clauses.event.push({ values: ['pull_request'], glob: false });
     // A pull request's ref is its merge ref.

@@ -51,7 +51,11 @@ export function renderAccessMarkdown(report: AccessReport, heading = '### Who ca
     const policies = [...role.policies.map((p) => (role.missingPolicies.includes(p) ? `${p} (not found)` : p))].join(
       ', ',
     );
-    const trust = role.trust.map((p) => `${p.severity === 'error' ? '❌' : '⚠️'} ${p.code}`).join(', ');
+    // Errors and warnings: notes (info, such as a binding by name without its id) stay in lint and JSON.
+    const trust = role.trust
+      .filter((p) => p.severity !== 'info')
+      .map((p) => `${p.severity === 'error' ? '❌' : '⚠️'} ${p.code}`)
+      .join(', ');
     out.push(
       `| ${cell(role.name)} | ${cell(loginsText(role))} | ${cell(policies)} | ${reach.join(' | ')} | ${cell(trust)} |`,
     );

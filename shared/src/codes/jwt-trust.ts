@@ -38,4 +38,19 @@ export const jwtTrustCodes = {
     summary:
       "The role's `token_policies` reach `auth/*` or `sys/*` configuration: a login token could rewrite the trust or its own policies.",
   },
+  JWT_TRUST_NAME_WITHOUT_ID: {
+    severity: 'info',
+    summary:
+      'The JWT role binds a repository or owner by name only (`sub`, `repository`, `repository_owner`) without `repository_id`/`repository_owner_id`: whoever takes over a freed or renamed name can log in.',
+  },
+  JWT_TRUST_SUB_FORMAT_MISMATCH: {
+    severity: 'warning',
+    summary:
+      "A `sub` binding is written in one subject format (`repo:OWNER/REPO:…` or GitHub's immutable `repo:OWNER-ID/REPO-ID:…`) while the repository's tokens carry the other (per `github-ids.yaml`): it never matches.",
+  },
+  JWT_TRUST_GLOB_SPANS_FORMATS: {
+    severity: 'warning',
+    summary:
+      'A glob such as `repo:org/app*` or `repo:org/app-*`, written to match both subject formats, also matches other repositories whose names start the same.',
+  },
 } as const satisfies Record<string, CodeInfo>;

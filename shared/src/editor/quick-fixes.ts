@@ -10,6 +10,7 @@ import type { QuickFix } from './quick-fix.ts';
 import { fieldAt } from './resource-at.ts';
 import type { FileKind } from './resource-at.ts';
 import { suppressionFix } from './suppression-fix.ts';
+import { trustIdFixes } from './trust-id-fix.ts';
 import { valueAt } from './value-at.ts';
 import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 
@@ -58,7 +59,13 @@ export function quickFixesFor(problem: Problem, context: QuickFixContext): Quick
   if (problem.code === 'ROLE_UNKNOWN_CREDENTIAL_TYPE' && suggestion && present) {
     add(`Change credential_type to ${suggestion}`, replaceValue(file, document, problem.path, suggestion), true);
   }
-  if (present && problem.target !== 'key' && isScalar(replacement)) {
+  fixes.push(...trustIdFixes(file, document, problem));
+  if (
+    present &&
+    problem.target !== 'key' &&
+    isScalar(replacement) &&
+    problem.code !== 'JWT_TRUST_SUB_FORMAT_MISMATCH'
+  ) {
     add(`Change ${field} to ${String(replacement)}`, replaceValue(file, document, problem.path, replacement), true);
   }
   if (problem.code === 'ROLE_LEGACY_FIELD' && present) {

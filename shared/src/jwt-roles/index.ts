@@ -19,3 +19,7 @@ export { lintJwtTrust } from './lint-trust.ts';
 export type { TrustContext } from './lint-trust.ts';
 export { readWorkflowFacts } from './workflow-facts.ts';
 export type { WorkflowFacts } from './workflow-facts.ts';
+export { GITHUB_IDS_FILE, githubIdsFromContext, mergeGithubIds, readGithubIds } from './github-ids.ts';
+export type { GithubIds, RepositoryIds, SubjectFormat } from './github-ids.ts';
+export { parseGithubSubject } from './subject-format.ts';
+export type { GithubSubject } from './subject-format.ts';

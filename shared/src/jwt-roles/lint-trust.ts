@@ -2,6 +2,9 @@ import type { Problem } from '../problem.ts';
 import { escapePointerSegment } from '../text/index.ts';
 import { allowOperation, buildAcl, type AclPolicy } from '../policies/index.ts';
 import type { WorkflowFacts } from './workflow-facts.ts';
+import type { GithubIds } from './github-ids.ts';
+import { checkImmutableIds } from './lint-immutable-ids.ts';
+import type { Report } from './trust-report.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -9,6 +12,8 @@ export interface TrustContext {
   readonly policies?: ReadonlyMap<string, AclPolicy>;
   /** Facts of the workspace's workflows (events and `jwt-audience` inputs). */
   readonly workflows?: readonly WorkflowFacts[];
+  /** Ids of repositories and owners (`github-ids.yaml`, the workflow context) for the id bindings' fixes. */
+  readonly githubIds?: GithubIds;
 }
 
 /** Claims that pin who logs in (a repository, its id or its owner). */
@@ -38,8 +43,9 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     message: string,
     path: string,
     target?: 'key' | 'value',
+    data?: Readonly<Record<string, unknown>>,
   ): void => {
-    problems.push({ code, severity, message, path, ...(target ? { target } : {}) });
+    problems.push({ code, severity, message, path, ...(target ? { target } : {}), ...(data ? { data } : {}) });
   };
   // Absent fields are drawn on the document's first key (attachRanges), present ones on their key.
   if (params.role_type === undefined)
@@ -88,17 +94,10 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     }
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
+  checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
   checkPolicies(list(params.token_policies ?? params.policies), context.policies, report);
   return problems;
 }
-
-type Report = (
-  code: Problem['code'],
-  severity: Problem['severity'],
-  message: string,
-  path: string,
-  target?: 'key' | 'value',
-) => void;
 
 function checkGlobs(claims: Readonly<Record<string, unknown>>, report: Report): void {
   for (const [claim, value] of Object.entries(claims)) {

@@ -357,9 +357,13 @@ describe('the reverse and the renderings', () => {
   test('the trust rules flag the owner-wide role', () => {
     assert.deepEqual(
       report.jwtRoles.find((r) => r.name === 'org|wide')?.trust.map((p) => p.code),
-      ['JWT_TRUST_WHOLE_OWNER'],
+      ['JWT_TRUST_WHOLE_OWNER', 'JWT_TRUST_NAME_WITHOUT_ID'],
     );
-    assert.deepEqual(report.jwtRoles.find((r) => r.name === 'deploy')?.trust, []);
+    // Bound by name only: a note (info), not a warning.
+    assert.deepEqual(
+      report.jwtRoles.find((r) => r.name === 'deploy')?.trust.map((p) => [p.code, p.severity]),
+      [['JWT_TRUST_NAME_WITHOUT_ID', 'info']],
+    );
   });
   test('text', () => {
     const text = renderAccessText(report);

@@ -58,8 +58,9 @@ const cases: readonly Case[] = [
     expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
   },
   {
-    name: 'bound_subject pins',
+    name: 'bound_subject pins (by name: the id binding is missing)',
     role: { ...good, bound_claims: undefined, bound_subject: 'repo:octo/app:environment:prod' },
+    expected: ['JWT_TRUST_NAME_WITHOUT_ID', '/bound_subject'],
   },
   {
     name: 'glob repo:* leaves the owner open',
@@ -68,7 +69,7 @@ const cases: readonly Case[] = [
   },
   {
     name: 'glob repo:octo* matches octo-evil',
-    role: { ...good, bound_claims: { sub: ['repo:octo/app:*', 'repo:octo*'] } },
+    role: { ...good, bound_claims: { sub: ['repo:octo/app:*', 'repo:octo*'], repository_id: '4242' } },
     expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/sub/1'],
   },
   {
@@ -82,7 +83,7 @@ const cases: readonly Case[] = [
   },
   {
     name: 'glob repo:octo/* admits every repository of the owner',
-    role: { ...good, bound_claims: { sub: 'repo:octo/*' } },
+    role: { ...good, bound_claims: { sub: 'repo:octo/*', repository_owner_id: '99' } },
     expected: ['JWT_TRUST_WHOLE_OWNER', '/bound_claims/sub'],
   },
   {

@@ -173,7 +173,7 @@ describe('JWT role files', () => {
 
   test('a JSON JWT role is read the same way', () => {
     const result = lintText(
-      '{"role_type": "jwt", "user_claim": "sub", "bound_audiences": ["sts"], "bound_subject": "repo:octo/app:environment:prod"}',
+      '{"role_type": "jwt", "user_claim": "sub", "bound_audiences": ["sts"], "bound_subject": "repo:octo/app:environment:prod", "bound_claims": {"repository_id": "4242"}}',
       { fileName: 'prod.jwt-role.json' },
     );
     assert.deepEqual(result.problems, []);
