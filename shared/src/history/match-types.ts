@@ -11,7 +11,7 @@ import type { HistorySubject, SubjectChange } from './types.ts';
 export type Confidence = 'exact' | 'context';
 
 /** What kind of text matched. */
-export type MatchVia = 'path' | 'name' | 'parameter' | 'include' | 'type';
+export type MatchVia = 'path' | 'name' | 'parameter' | 'include' | 'type' | 'sdk';
 
 /** An HTTP method written near a URL: `"PATCH"`, `-X DELETE`, `requests.delete(`, `http.MethodPost`. */
 export interface MethodToken {
@@ -39,6 +39,8 @@ export interface Match {
   readonly text: string;
   /** Other subjects the same text could be (same path with another method, same name on another resource). */
   readonly alternatives: readonly HistorySubject[];
+  /** A use through an official client: its name there (`go-tfe` `Workspaces.SafeDelete`), shown beside the subject. */
+  readonly sdk?: { readonly client: string; readonly name: string };
   /** Endpoints: the method token used to choose the subject. */
   readonly method?: MethodToken;
   /** Endpoints in one literal: offsets of the path part (after host and `/api/v2`) and the parameter values. */

@@ -3,13 +3,14 @@ import { HitCollector } from './collect-hits.ts';
 import type { ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { history } from './history.ts';
-import { profileFor } from './language-profile.ts';
+import { languageOfFile, profileFor } from './language-profile.ts';
 import { lexiconFor } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
+import { providerFileResource, sdkMatches } from './sdk-names.ts';
 import { sendingCalls } from './sending-calls.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -49,9 +50,20 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
   const matches: Match[] = [];
   for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
+  const languageId =
+    options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
+  const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
+  const sdkAt = new Set(sdk.map((m) => m.start));
+  // A Terraform provider resource file is about one resource: its other resources' names are not meant.
+  const fileResource = providerFileResource(index, options.fileName);
   for (const hit of hits.names) {
     const match = nameMatch(ctx, hit);
-    if (match) matches.push(match);
+    if (!match || sdkAt.has(match.start)) continue;
+    const resource = match.subject.resource;
+    if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
+      continue;
+    matches.push(match);
   }
+  matches.push(...sdk);
   return matches.sort((a, b) => a.start - b.start || a.end - b.end);
 }

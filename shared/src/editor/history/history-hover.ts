@@ -36,6 +36,9 @@ function matchHover(match: Match, options: HistoryHoverOptions): string {
   const lines = [
     hardBreaks(timeline(match.subject, { format: 'markdown', ...(options.target ? { target: options.target } : {}) })),
   ];
+  // A use through an official client: its name there, beside the API subject it stands for.
+  if (match.sdk)
+    lines.unshift(`Through ${match.sdk.client}: \`${match.sdk.name}\` → \`${subjectLabel(match.subject)}\``, '');
   const notes: string[] = [];
   if (match.confidence === 'context')
     notes.push('Recognised from the code around it (a generic name next to its resource or URL).');

@@ -76,3 +76,27 @@ describe('historyHover', () => {
     assert.equal(historyHover(two)?.split('\n\n---\n\n').length, 2);
   });
 });
+
+describe('historyHover: uses through an official client', () => {
+  const go = [
+    'func remove(ctx context.Context, client *tfe.Client, id string) error {',
+    '\treturn client.Workspaces.SafeDeleteByID(ctx, id)',
+    '}',
+    'var opts = tfe.WorkspaceUpdateOptions{',
+    '\tAutoDestroyAt: tfe.NullableTime(at),',
+    '}',
+  ].join('\n');
+  const matches = scanText(go, { languageId: 'go', fileName: 'file:///src/cleanup.go' });
+  const at = (needle: string): string => historyHover(matchesAt(matches, go.indexOf(needle) + 1)) ?? '';
+
+  it('a go-tfe service call shows its SDK name beside the endpoint it sends', () => {
+    assert.match(
+      at('SafeDeleteByID'),
+      /^Through go-tfe: `Workspaces\.SafeDeleteByID` → `POST \/workspaces\/:workspace_id\/actions\/safe-delete`/,
+    );
+  });
+
+  it('a go-tfe option field shows its SDK name beside the attribute', () => {
+    assert.match(at('AutoDestroyAt'), /^Through go-tfe: `WorkspaceUpdateOptions\.AutoDestroyAt` → `auto-destroy-at/);
+  });
+});

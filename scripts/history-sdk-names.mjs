@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// The SDK name mapping of the platform history (schemas/platform-history-sdk.json): which names of the
+// official clients stand for which history subject. Generated from the clients' own source kept in
+// test/fixtures/history-real (go-tfe option and model fields by their `jsonapi` tags and struct type,
+// go-tfe service methods by the request each sends, go-tfe state constants, terrasnek endpoint methods
+// by the URL and helper each uses, Terraform provider schema attributes of the resource each file
+// manages). `node scripts/history-sdk-names.mjs` writes the file; `--check` fails when it differs.
+// shared/test/history/sdk-names.test.ts also checks every name against the source.
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  goRequests,
+  goServices,
+  goStructs,
+  inheritTypes,
+  list,
+  PROVIDER_TYPES,
+  pyRequests,
+  read,
+  segmentsOf,
+} from '../test/fixtures/history-real/clients.mjs';
+
+const root = new URL('..', import.meta.url);
+const target = new URL('schemas/platform-history-sdk.json', root);
+const data = JSON.parse(readFileSync(new URL('schemas/platform-history.json', root), 'utf8'));
+const sources = readFileSync(new URL('test/fixtures/history-real/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
+const commitOf = (repo) => sources.find((r) => r.split('\t')[1] === repo)?.split('\t')[3] ?? '';
+
+const subjects = new Map();
+for (const e of data.entries ?? data)
+  for (const s of e.subjects) {
+    const id =
+      s.type === 'endpoint'
+        ? `endpoint ${s.method} ${s.path}`
+        : s.type === 'parameter'
+          ? `parameter ${s.name} ${s.path}`
+          : `${s.type} ${s.resource ?? '-'} ${s.name}`;
+    if (!subjects.has(id)) subjects.set(id, { ...s, id });
+  }
+const all = [...subjects.values()];
+const endpoints = all.filter((s) => s.type === 'endpoint' && s.path?.startsWith('/') && !s.path.includes('?'));
+const named = all.filter((s) => ['attribute', 'permission', 'entitlement'].includes(s.type));
+const statuses = all.filter((s) => s.type === 'status');
+const namesOf = (s) => [s.name, ...(s.aliases ?? [])];
+
+/** The one endpoint a concrete path and method is (most literal template; ties: none). */
+function endpointOf(raw, method) {
+  const segs = segmentsOf(raw);
+  const hits = [];
+  for (const s of endpoints) {
+    if (s.method !== method) continue;
+    const t = s.path.split('/').filter(Boolean);
+    if (t.length !== segs.length) continue;
+    let score = 0;
+    if (t.every((x, i) => x.startsWith(':') || (segs[i] === x && ++score))) hits.push({ s, score });
+  }
+  hits.sort((a, b) => b.score - a.score);
+  return hits.length > 0 && (hits.length === 1 || hits[0].score > hits[1].score) ? hits[0].s : undefined;
+}
+const attributeOf = (type, wire, prefix) =>
+  named.find((s) => s.resource === type && namesOf(s).some((n) => n === wire || (prefix && n === `${prefix}.${wire}`)));
+
+const names = [];
+const add = (client, kind, name, subject) => names.push({ client, kind, name, subject: subject.id });
+
+// go-tfe: fields, service methods, state constants.
+const goFiles = list('go-tfe', '.go');
+const structs = new Map();
+for (const file of goFiles) for (const [k, v] of goStructs(read(file))) structs.set(k, v);
+inheritTypes(structs);
+for (const s of [...structs.values()].sort((a, b) => a.name.localeCompare(b.name)))
+  for (const f of s.fields) {
+    if (!s.type || !['attr', 'relation', 'polyrelation'].includes(f.kind)) continue;
+    const subject = attributeOf(s.type, f.wire, s.parentKey);
+    if (subject) add('go-tfe', 'field', `${s.name}.${f.name}`, subject);
+  }
+const services = goServices(goFiles);
+const implToService = new Map([...services].map(([k, v]) => [v, k]));
+const methods = new Map();
+for (const file of goFiles)
+  for (const r of goRequests(read(file))) {
+    const service = implToService.get(r.receiver);
+    const subject = service && endpointOf(r.raw, r.method);
+    if (!subject) continue;
+    const key = `${service}.${r.fn}`;
+    methods.set(key, methods.has(key) && methods.get(key) !== subject ? null : subject);
+  }
+// Exported methods only: what a program calls.
+for (const [key, subject] of [...methods].sort()) if (subject && /\.[A-Z]/.test(key)) add('go-tfe', 'method', key, subject);
+const STATUS_TYPES = {
+  RunStatus: 'runs',
+  RunOperation: 'runs',
+  ConfigurationStatus: 'configuration-versions',
+  StateVersionStatus: 'state-versions',
+  NotificationTriggerType: 'notification-configurations',
+  TeamProjectAccessType: 'team-projects',
+  PolicyKind: 'policies',
+};
+for (const file of goFiles)
+  for (const m of read(file).matchAll(/^\t(\w+)\s+(\w+)\s*=\s*"([^"]+)"/gm)) {
+    const resource = STATUS_TYPES[m[2]];
+    const subject = resource && statuses.find((s) => s.resource === resource && namesOf(s).includes(m[3]));
+    if (subject) add('go-tfe', 'constant', m[1], subject);
+  }
+
+// terrasnek: endpoint methods (`workspaces.safe_destroy`).
+for (const file of list('terrasnek/terrasnek', '.py')) {
+  const module = file.replace(/^.*\/|\.py$/g, '');
+  const found = new Map();
+  for (const r of pyRequests(read(file))) {
+    const subject = r.fn && endpointOf(r.raw, r.method);
+    if (!subject || r.fn.startsWith('_')) continue;
+    found.set(r.fn, found.has(r.fn) && found.get(r.fn) !== subject ? null : subject);
+  }
+  for (const [fn, subject] of [...found].sort()) if (subject) add('terrasnek', 'method', `${module}.${fn}`, subject);
+}
+
+// Terraform provider: schema attributes of the resource each file manages.
+for (const file of list('terraform-provider-tfe', '.go')) {
+  const short = file.replace(/^.*resource_tfe_|\.go$/g, '');
+  const type = PROVIDER_TYPES[short];
+  if (!type) continue;
+  const seen = new Set();
+  for (const m of read(file).matchAll(/^\s*"([a-z][a-z0-9_]*)":\s*(?:\{|schema\.\w+Attribute\{)/gm)) {
+    const subject = attributeOf(type, m[1].replace(/_/g, '-'));
+    if (subject && !seen.has(m[1])) add('terraform-provider-tfe', 'schema', `tfe_${short}.${m[1]}`, subject);
+    seen.add(m[1]);
+  }
+}
+
+const out = {
+  $comment:
+    'Generated by scripts/history-sdk-names.mjs from the clients in test/fixtures/history-real; checked by shared/test/history/sdk-names.test.ts. Do not edit by hand.',
+  clients: [
+    { client: 'go-tfe', language: 'go', repository: 'hashicorp/go-tfe', commit: commitOf('hashicorp/go-tfe'), source: 'test/fixtures/history-real/go-tfe' },
+    { client: 'terrasnek', language: 'python', repository: 'dahlke/terrasnek', commit: commitOf('dahlke/terrasnek'), source: 'test/fixtures/history-real/terrasnek/terrasnek' },
+    {
+      client: 'terraform-provider-tfe',
+      language: 'go',
+      repository: 'hashicorp/terraform-provider-tfe',
+      commit: commitOf('hashicorp/terraform-provider-tfe'),
+      source: 'test/fixtures/history-real/terraform-provider-tfe',
+    },
+  ],
+  providerResources: Object.fromEntries(Object.entries(PROVIDER_TYPES).map(([k, v]) => [`tfe_${k}`, v])),
+  names,
+};
+const text = `${JSON.stringify(out, null, 1)}\n`;
+if (process.argv.includes('--check')) {
+  const now = readFileSync(target, 'utf8');
+  if (now !== text) {
+    console.error('schemas/platform-history-sdk.json differs from the clients in test/fixtures/history-real: run node scripts/history-sdk-names.mjs');
+    process.exit(1);
+  }
+  console.log(`schemas/platform-history-sdk.json: ${names.length} names, up to date`);
+} else {
+  writeFileSync(target, text);
+  console.log(`wrote schemas/platform-history-sdk.json: ${names.length} names`);
+}

@@ -1,0 +1,166 @@
+import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
+import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
+import type { HistoryIndex, HistorySubject } from './types.ts';
+
+/** A name of an official client (go-tfe, terrasnek, the Terraform provider) and the subject it stands for. */
+interface SdkName {
+  readonly client: string;
+  readonly kind: 'field' | 'method' | 'constant' | 'schema';
+  /** `Workspace.AutoDestroyAt`, `Workspaces.SafeDelete`, `RunPlannedAndSaved`, `workspaces.safe_destroy`, `tfe_workspace.auto_destroy_at`. */
+  readonly name: string;
+  readonly subject: HistorySubject;
+}
+
+interface SdkData {
+  readonly clients: readonly { readonly client: string; readonly language: string }[];
+  readonly providerResources: Readonly<Record<string, string>>;
+  readonly names: readonly { client: string; kind: SdkName['kind']; name: string; subject: string }[];
+}
+
+/** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
+interface SdkIndex {
+  readonly byName: Map<string, SdkName>;
+  /** go-tfe struct names that have mapped fields. */
+  readonly structs: Set<string>;
+  readonly methods: Map<string, SdkName>;
+  readonly language: Map<string, string>;
+  readonly providerResources: Readonly<Record<string, string>>;
+}
+
+const cache = new WeakMap<HistoryIndex, SdkIndex>();
+
+function sdkIndex(index: HistoryIndex): SdkIndex {
+  let found = cache.get(index);
+  if (found) return found;
+  const data = sdk as SdkData;
+  const byName = new Map<string, SdkName>();
+  const methods = new Map<string, SdkName>();
+  const structs = new Set<string>();
+  for (const n of data.names) {
+    const subject = index.byId.get(n.subject);
+    if (!subject) continue;
+    const item: SdkName = { client: n.client, kind: n.kind, name: n.name, subject };
+    byName.set(`${n.client} ${n.name}`, item);
+    if (n.kind === 'method') methods.set(`${n.client} ${n.name}`, item);
+    if (n.kind === 'field') structs.add(n.name.slice(0, n.name.indexOf('.')));
+  }
+  found = {
+    byName,
+    structs,
+    methods,
+    language: new Map(data.clients.map((c) => [c.client, c.language])),
+    providerResources: data.providerResources,
+  };
+  cache.set(index, found);
+  return found;
+}
+
+/** Bounds of one look-up: how far a composite literal's fields are read. */
+const MAX_LITERAL = 8_000;
+
+/**
+ * Uses of the API through an official client, by the mapping in `schemas/platform-history-sdk.json`:
+ * - Go: go-tfe option and model fields in a composite literal (`tfe.WorkspaceCreateOptions{ AutoDestroyAt: … }`)
+ *   or set on a variable of that type (`options.AutoDestroyAt = …`), service calls
+ *   (`client.Workspaces.SafeDelete(ctx, …)`), state constants (`tfe.RunPlannedAndSaved`);
+ * - Python: terrasnek endpoint methods (`api.workspaces.safe_destroy(…)`);
+ * - the Terraform provider's own resource files (`resource_tfe_workspace.go`): schema attributes.
+ * Each match carries `sdk` (client and name) for the hover.
+ */
+export function sdkMatches(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  languageId: string | undefined,
+  fileName: string | undefined,
+): Match[] {
+  const out: Match[] = [];
+  const sdkIdx = sdkIndex(index);
+  const push = (start: number, end: number, name: SdkName): void => {
+    const match = makeMatch(text, lines, { start, end, subject: name.subject, confidence: 'exact', via: 'sdk' });
+    out.push({ ...match, sdk: { client: name.client, name: name.name } });
+  };
+  if (languageId === 'go' && text.includes('tfe.')) goUses(text, sdkIdx, push);
+  if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
+  const resource = providerResource(fileName);
+  if (resource && languageId === 'go') {
+    const schema = /^[ \t]*"([a-z][a-z0-9_]*)":[ \t]*(?:\{|schema\.\w+Attribute\{)/gm;
+    for (let m = schema.exec(text); m !== null; m = schema.exec(text)) {
+      const name = sdkIdx.byName.get(`terraform-provider-tfe ${resource}.${m[1] ?? ''}`);
+      const start = m.index + m[0].indexOf('"') + 1;
+      if (name) push(start, start + (m[1]?.length ?? 0), name);
+    }
+  }
+  return out;
+}
+
+/** The provider resource a file defines (`resource_tfe_workspace.go` → `tfe_workspace`), if the mapping knows it. */
+function providerResource(fileName: string | undefined): string | undefined {
+  const m = fileName === undefined ? null : /(?:^|[/\\])resource_(tfe_\w+?)\.go$/.exec(fileName);
+  return m?.[1];
+}
+
+/** The JSON:API type of the resource a provider file manages (`resource_tfe_project.go` → `projects`). */
+export function providerFileResource(index: HistoryIndex, fileName: string | undefined): string | undefined {
+  const resource = providerResource(fileName);
+  return resource === undefined ? undefined : sdkIndex(index).providerResources[resource];
+}
+
+type Push = (start: number, end: number, name: SdkName) => void;
+
+function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
+  // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`.
+  const literal = /\btfe\.([A-Z]\w*)\{/g;
+  const typed = new Map<string, string>();
+  for (let m = literal.exec(text); m !== null; m = literal.exec(text)) {
+    const struct = m[1] ?? '';
+    if (!sdkIdx.structs.has(struct)) continue;
+    const variable = /(\w+)[ \t]*:?=[ \t]*&?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (variable?.[1]) typed.set(variable[1], struct);
+    let depth = 0;
+    const open = m.index + m[0].length - 1;
+    const stop = Math.min(text.length, open + MAX_LITERAL);
+    for (let i = open; i < stop; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 123) depth++;
+      else if (c === 125 && --depth === 0) break;
+      else if (depth === 1 && c === 10) {
+        const field = /^[ \t]*([A-Z]\w*):[ \t]/.exec(text.slice(i + 1, i + 120));
+        const name = field ? sdkIdx.byName.get(`go-tfe ${struct}.${field[1] ?? ''}`) : undefined;
+        if (field && name) {
+          const start = i + 1 + field[0].indexOf(field[1] ?? '');
+          push(start, start + (field[1]?.length ?? 0), name);
+        }
+      }
+    }
+  }
+  for (const m of text.matchAll(/\bvar[ \t]+(\w+)[ \t]+\*?tfe\.([A-Z]\w*)/g)) if (m[1] && m[2]) typed.set(m[1], m[2]);
+  // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …`.
+  if (typed.size > 0)
+    for (const m of text.matchAll(/^[ \t]*(\w+)\.([A-Z]\w*)[ \t]*=[^=]/gm)) {
+      const struct = typed.get(m[1] ?? '');
+      const name = struct ? sdkIdx.byName.get(`go-tfe ${struct}.${m[2] ?? ''}`) : undefined;
+      if (name) {
+        const start = (m.index ?? 0) + m[0].indexOf(`.${m[2] ?? ''}`) + 1;
+        push(start, start + (m[2]?.length ?? 0), name);
+      }
+    }
+  // State constants: `tfe.RunPlannedAndSaved`.
+  for (const m of text.matchAll(/\btfe\.([A-Z]\w*)\b(?![{(])/g)) {
+    const name = sdkIdx.byName.get(`go-tfe ${m[1] ?? ''}`);
+    if (name?.kind === 'constant') push((m.index ?? 0) + 4, (m.index ?? 0) + m[0].length, name);
+  }
+  callUses(text, sdkIdx, 'go-tfe', push);
+}
+
+/** Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek). */
+function callUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): void {
+  for (const m of text.matchAll(/\.(\w+)\.(\w+)\(/g)) {
+    const name = sdkIdx.methods.get(`${client} ${m[1] ?? ''}.${m[2] ?? ''}`);
+    if (!name) continue;
+    const start = (m.index ?? 0) + 1;
+    push(start, start + m[0].length - 2, name);
+  }
+}

@@ -1,0 +1,105 @@
+// The SDK name mapping (schemas/platform-history-sdk.json) against the clients' own source kept in
+// test/fixtures/history-real: every mapped field, method, constant and schema attribute must still be
+// in that source, and every subject must be in the history. Fails when a client drops or renames a
+// name the mapping gives (then regenerate: node scripts/history-sdk-names.mjs).
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { history, scanText } from '@keyfob/shared/history';
+
+const repo = new URL('../../../', import.meta.url);
+const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json', repo), 'utf8')) as {
+  clients: { client: string; source: string }[];
+  providerResources: Record<string, string>;
+  names: { client: string; kind: string; name: string; subject: string }[];
+};
+const sourceOf = (client: string): URL =>
+  new URL(`${data.clients.find((c) => c.client === client)?.source ?? ''}/`, repo);
+const readAll = (dir: URL, ext: string): Map<string, string> =>
+  new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(ext))
+      .map((f) => [f, readFileSync(new URL(f, dir), 'utf8')]),
+  );
+
+/** Whether the client's source still has the name (struct field, exported method, constant, schema key). */
+function inSource(sources: Map<string, string>, client: string, kind: string, name: string): boolean {
+  const [owner = '', member = ''] = name.split('.');
+  const texts = [...sources.values()];
+  const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  switch (`${client} ${kind}`) {
+    case 'go-tfe field':
+      return texts.some((t) => {
+        const body = new RegExp(`^type ${esc(owner)} struct \\{([\\s\\S]*?)^\\}`, 'm').exec(t)?.[1];
+        return body !== undefined && new RegExp(`^\\t${esc(member)}\\s`, 'm').test(body);
+      });
+    case 'go-tfe method': {
+      // The service interface in the Client struct, and its method in that interface.
+      const client = texts.find((t) => /^type Client struct \{/m.test(t)) ?? '';
+      const iface = new RegExp(`^\\t${esc(owner)}\\s+(\\w+)\\s*$`, 'm').exec(
+        /^type Client struct \{([\s\S]*?)^\}/m.exec(client)?.[1] ?? '',
+      )?.[1];
+      return (
+        iface !== undefined &&
+        texts.some((t) => new RegExp(`^type ${esc(iface)} interface \\{[\\s\\S]*?^\\t${esc(member)}\\(`, 'm').test(t))
+      );
+    }
+    case 'go-tfe constant':
+      return texts.some((t) => new RegExp(`^\\t${esc(name)}\\s+\\w+\\s*=`, 'm').test(t));
+    case 'terrasnek method':
+      return (sources.get(`${owner}.py`) ?? '').includes(`def ${member}(`);
+    case 'terraform-provider-tfe schema':
+      return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
+    default:
+      return false;
+  }
+}
+
+describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
+  const present = data.clients.every((c) => existsSync(sourceOf(c.client)));
+
+  it('names only fields, methods, constants and schema attributes the clients source has', (t) => {
+    if (!present) return t.skip('the clients source (test/fixtures/history-real) is not in this checkout');
+    const sources = new Map(
+      data.clients.map((c) => [c.client, readAll(sourceOf(c.client), c.client === 'terrasnek' ? '.py' : '.go')]),
+    );
+    const gone = data.names.filter(
+      (n) => !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name),
+    );
+    assert.deepEqual(
+      gone.map((n) => `${n.client} ${n.kind} ${n.name}`),
+      [],
+    );
+    t.diagnostic(`${data.names.length} names checked against ${data.clients.length} clients`);
+  });
+
+  it('the check fails for a name the source does not have (a renamed field, a dropped method)', (t) => {
+    if (!present) return t.skip('the clients source is not in this checkout');
+    const go = readAll(sourceOf('go-tfe'), '.go');
+    assert.equal(inSource(go, 'go-tfe', 'field', 'WorkspaceCreateOptions.AutoDestroyAt'), true);
+    assert.equal(inSource(go, 'go-tfe', 'field', 'WorkspaceCreateOptions.AutoDestroyAtt'), false);
+    assert.equal(inSource(go, 'go-tfe', 'method', 'Workspaces.SafeDelete'), true);
+    assert.equal(inSource(go, 'go-tfe', 'method', 'Workspaces.SafeRemove'), false);
+    const renamed = new Map(go);
+    renamed.set('workspace.go', (go.get('workspace.go') ?? '').replace('\tSafeDelete(', '\tSafeRemove('));
+    assert.equal(inSource(renamed, 'go-tfe', 'method', 'Workspaces.SafeDelete'), false);
+  });
+
+  it('every mapped subject is in the history, and every client language is known', () => {
+    for (const n of data.names) assert.ok(history.byId.has(n.subject), `${n.name}: no subject "${n.subject}"`);
+    for (const r of Object.values(data.providerResources)) assert.ok(history.resourceTypes.has(r), r);
+  });
+
+  it('the CLI and the editor find the same uses (one shared matcher; the editor passes a URI and a language id)', () => {
+    const dir = new URL('test/fixtures/history-real/terraform-provider-tfe/', repo);
+    for (const file of ['resource_tfe_workspace.go', 'resource_tfe_project.go']) {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      const cli = scanText(text, { fileName: `/work/x/${file}` });
+      const editor = scanText(text, { languageId: 'go', fileName: `file:///work/x/${file}` });
+      const key = (m: { line: number; column: number; subject: { id: string } }): string =>
+        `${m.line}:${m.column} ${m.subject.id}`;
+      assert.deepEqual(editor.map(key), cli.map(key));
+      assert.ok(cli.some((m) => m.sdk !== undefined));
+    }
+  });
+});
