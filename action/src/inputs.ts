@@ -149,6 +149,7 @@ const ACTION_CONNECTION_NAMES: ConnectionNames = {
   timeout: 'timeout',
   maxAttempts: 'max-attempts',
   caCertificate: 'ca-certificate',
+  clusterAddresses: 'cluster-addresses',
 };
 
 /** The connection inputs, checked by the same rules, bounds and messages as the CLI's flags (`readConnectionSettings`). */
@@ -165,6 +166,7 @@ function readEngine(r: InputReader, env: Runner['env'], token: string): EngineSe
       timeout: r.text('timeout'),
       maxAttempts: r.text('max-attempts'),
       caCertificate: r.text('ca-certificate'),
+      clusterAddresses: r.text('cluster-addresses'),
     },
     { names: ACTION_CONNECTION_NAMES, env },
   );

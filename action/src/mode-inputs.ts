@@ -15,6 +15,7 @@ const CONNECTION = [
   'jwt-audience',
   'jwt',
   'ca-certificate',
+  'cluster-addresses',
   'request-timeout',
   'timeout',
   'max-attempts',

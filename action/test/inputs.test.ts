@@ -87,6 +87,7 @@ describe('readInputs', () => {
       tokenHeader: 'X-Custom-Token',
       namespace: 'team',
       caCertificate: pem,
+      clusterAddresses: [],
       requestTimeoutMs: 2000,
       timeoutMs: 45_000,
       maxAttempts: 3,

@@ -22,6 +22,7 @@ export const CONNECTION_OPTIONS = {
   timeout: { type: 'string' },
   'max-attempts': { type: 'string' },
   'ca-certificate': { type: 'string' },
+  'cluster-addresses': { type: 'string' },
 } as const;
 
 /** Usage lines of the connection flags, for each command's help. */
@@ -38,6 +39,8 @@ export const CONNECTION_USAGE = `Connection (the same rules, bounds and defaults
   --timeout D               overall limit, retries included (default 5m, 100ms to 24h)
   --max-attempts N          attempts per request, only for retryable failures (default 5, 1 to 20)
   --ca-certificate FILE     PEM file of CAs to trust besides the system's (a private engine CA)
+  --cluster-addresses LIST  other nodes of the engine's cluster (URLs, comma-separated): a 307 to
+                            one of them is followed with the token; any other redirect is refused
   HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, as in the action.
 `;
 
@@ -53,6 +56,7 @@ const CLI_CONNECTION_NAMES: ConnectionNames = {
   timeout: '--timeout',
   maxAttempts: '--max-attempts',
   caCertificate: '--ca-certificate',
+  clusterAddresses: '--cluster-addresses',
 };
 
 /** Connection flag values as `parseArgs` returns them. */
@@ -80,6 +84,7 @@ export function connectionFromFlags(values: ConnectionValues, io: CliIo): Connec
       timeout: values.timeout,
       maxAttempts: values['max-attempts'],
       caCertificate: values['ca-certificate'] === undefined ? undefined : readCaFile(values['ca-certificate'], io.cwd),
+      clusterAddresses: values['cluster-addresses'],
     },
     { names: CLI_CONNECTION_NAMES, env: io.env },
   );

@@ -51,9 +51,36 @@ async function fetchAnswer(ctx: RequestContext, signal: AbortSignal): Promise<Ra
     ...(ctx.body === undefined ? {} : { body: ctx.body }),
     ...(ctx.settings.dispatcher === undefined ? {} : { dispatcher: ctx.settings.dispatcher }),
   };
-  const response = await ctx.settings.fetch(ctx.url, init);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, bytes };
+  let url = ctx.url;
+  for (let hop = 0; ; hop++) {
+    const response = await ctx.settings.fetch(url, init);
+    const next = hop < MAX_REDIRECTS ? allowedRedirect(ctx, response, url) : undefined;
+    if (next === undefined) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, bytes };
+    }
+    await response.arrayBuffer();
+    url = next;
+  }
+}
+
+/** Redirects followed for one request at most (a standby to the active node is one). */
+const MAX_REDIRECTS = 3;
+
+/**
+ * Where a 307/308 leads, when the client may follow it: only to its own origin or a listed cluster
+ * address (the token travels with the request). Other statuses change the method and are not followed.
+ */
+function allowedRedirect(ctx: RequestContext, response: Response, from: string): string | undefined {
+  if (response.status !== 307 && response.status !== 308) return undefined;
+  const location = response.headers.get('location');
+  if (location === null) return undefined;
+  try {
+    const target = new URL(location, from);
+    return ctx.settings.redirectOrigins.has(target.origin) ? target.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

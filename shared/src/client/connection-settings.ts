@@ -11,7 +11,8 @@ export type ConnectionField =
   | 'requestTimeout'
   | 'timeout'
   | 'maxAttempts'
-  | 'caCertificate';
+  | 'caCertificate'
+  | 'clusterAddresses';
 
 /** The raw text of each setting as the face received it; absent or `''` means "not given". */
 export type ConnectionInput = Readonly<Partial<Record<ConnectionField, string | undefined>>>;
@@ -37,6 +38,8 @@ export const CONNECTION_BOUNDS = Object.freeze({
   tokenLength: 8192,
   nameLength: 256,
   caCertificateLength: 1_000_000,
+  /** Addresses of other cluster nodes a redirect may lead to. */
+  clusterAddresses: 16,
   minAttempts: 1,
   maxAttempts: 20,
   /** 100 ms to one hour per request; 100 ms to one day for a whole call, retries included (seconds, and as said). */
@@ -63,6 +66,8 @@ export interface ConnectionSettings {
   readonly maxAttempts: number;
   /** PEM text of extra trusted CAs (given as PEM or as base64 of PEM). */
   readonly caCertificate: string | undefined;
+  /** Origins of the cluster's other nodes: a 307 to one of them is followed, the token goes along. */
+  readonly clusterAddresses: readonly string[];
   /** The first proxy variable set in the environment (undici reads its value and NO_PROXY itself). */
   readonly proxy: (typeof PROXY_VARIABLES)[number] | undefined;
 }
@@ -70,7 +75,16 @@ export interface ConnectionSettings {
 /** The engine client options that come from a connection's settings (a face adds fetch, hooks and its token source). */
 export type SettingsClientOptions = Pick<
   EngineClientOptions,
-  'url' | 'token' | 'mount' | 'flavor' | 'tokenHeader' | 'namespace' | 'requestTimeoutMs' | 'totalTimeoutMs' | 'retry'
+  | 'url'
+  | 'token'
+  | 'mount'
+  | 'flavor'
+  | 'tokenHeader'
+  | 'namespace'
+  | 'requestTimeoutMs'
+  | 'totalTimeoutMs'
+  | 'retry'
+  | 'clusterAddresses'
 >;
 
 /**
@@ -92,5 +106,6 @@ export function clientOptionsOf(
     requestTimeoutMs: Math.min(settings.requestTimeoutMs, settings.timeoutMs),
     totalTimeoutMs: settings.timeoutMs,
     retry: { maxAttempts: settings.maxAttempts },
+    clusterAddresses: settings.clusterAddresses,
   };
 }

@@ -87,6 +87,13 @@ export interface EngineClientOptions {
    * Default: one per client.
    */
   readonly consistency?: ConsistencyState | undefined;
+  /**
+   * Other nodes of the engine's cluster (URLs; their origins count). A 307/308 redirect (a standby
+   * sending a write to the active node) is followed only to one of these or the client's own
+   * origin, with the same method, body and token; any other redirect is refused and the token
+   * goes nowhere else. Default none.
+   */
+  readonly clusterAddresses?: readonly string[] | undefined;
 }
 
 /** Options of a single call. */

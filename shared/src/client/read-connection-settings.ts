@@ -108,6 +108,7 @@ export function readConnectionSettings(input: ConnectionInput, context: Connecti
   );
   const maxAttempts = readAttempts(given('maxAttempts') ?? CONNECTION_DEFAULTS.maxAttempts, n.maxAttempts, report);
   const caCertificate = readPem(given('caCertificate'), n.caCertificate, report);
+  const clusterAddresses = readClusterAddresses(given('clusterAddresses'), n.clusterAddresses, report);
   const proxy = readProxy(context.env, problems);
 
   if (problems.some((p) => p.severity === 'error') || url === undefined || flavor === undefined || mount === undefined)
@@ -124,6 +125,7 @@ export function readConnectionSettings(input: ConnectionInput, context: Connecti
       timeoutMs: timeoutMs ?? 0,
       maxAttempts: maxAttempts ?? 0,
       caCertificate,
+      clusterAddresses,
       proxy,
     }),
     problems,
@@ -131,6 +133,28 @@ export function readConnectionSettings(input: ConnectionInput, context: Connecti
 }
 
 type Report = (code: Code, field: ConnectionField, message: string) => undefined;
+
+/** Addresses separated by commas, spaces or new lines: each an engine URL, kept as its origin. */
+function readClusterAddresses(text: string | undefined, name: string, report: Report): string[] {
+  if (text === undefined) return [];
+  const items = text.split(/[\s,]+/).filter((item) => item !== '');
+  const bound = CONNECTION_BOUNDS.clusterAddresses;
+  if (items.length > bound) {
+    report(
+      'INPUT_INVALID_VALUE',
+      'clusterAddresses',
+      `${name} lists ${items.length} addresses, more than the ${bound} allowed; list the cluster's nodes only.`,
+    );
+    return [];
+  }
+  const origins: string[] = [];
+  for (const item of items) {
+    const problem = checkEngineUrl(name, item);
+    if (problem === undefined) origins.push(new URL(item).origin);
+    else report('INPUT_INVALID_URL', 'clusterAddresses', problem);
+  }
+  return origins;
+}
 
 function readUrl(text: string | undefined, name: string, report: Report): string | undefined {
   if (text === undefined)

@@ -47,6 +47,8 @@ export interface ClientSettings {
   readonly token: string | undefined;
   /** Read-after-write memory, shared with `withToken` copies and any client given the same one. */
   readonly consistency: ConsistencyState;
+  /** Origins a 307/308 may lead to (the client's own and the cluster addresses). */
+  readonly redirectOrigins: ReadonlySet<string>;
 }
 
 /**
@@ -84,6 +86,7 @@ export function resolveSettings(options: EngineClientOptions): ClientSettings {
     dispatcher: options.dispatcher,
     token: options.token || undefined,
     consistency: options.consistency ?? createConsistencyState(),
+    redirectOrigins: new Set([url.origin, ...(options.clusterAddresses ?? []).map((a) => parseBaseUrl(a).origin)]),
   });
 }
 

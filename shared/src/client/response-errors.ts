@@ -79,7 +79,7 @@ export function redirectError(ctx: RequestContext, status: number, location: str
   }
   return new EngineError({
     code: 'ENGINE_HTTP',
-    message: `${ctx.method} ${ctx.path} was redirected (${status}) to ${target}; redirects are not followed so the token stays with the configured url. Set the url to the engine's own address.`,
+    message: `${ctx.method} ${ctx.path} was redirected (${status}) to ${target}; a redirect is followed only to the cluster addresses the user lists, so the token stays with known nodes. Set the url to the engine's own address, or list ${target} in the cluster addresses (cluster-addresses, --cluster-addresses) if it is a node of this cluster.`,
     method: ctx.method,
     path: ctx.path,
     status,

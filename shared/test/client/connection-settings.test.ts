@@ -22,6 +22,7 @@ const NAMES: ConnectionNames = {
   timeout: 'timeout',
   maxAttempts: 'max-attempts',
   caCertificate: 'ca-certificate',
+  clusterAddresses: 'cluster-addresses',
 };
 const URL_OK = 'http://127.0.0.1:8200';
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
@@ -45,6 +46,7 @@ describe('readConnectionSettings', () => {
       timeoutMs: 300_000,
       maxAttempts: 5,
       caCertificate: undefined,
+      clusterAddresses: [],
       proxy: undefined,
     });
     assert.equal(CONNECTION_DEFAULTS.maxAttempts, '5');
@@ -71,6 +73,11 @@ describe('readConnectionSettings', () => {
     },
     { name: 'the attempt bounds', input: { maxAttempts: '20' }, expect: { maxAttempts: 20 } },
     { name: 'a CA as PEM', input: { caCertificate: PEM }, expect: { caCertificate: PEM } },
+    {
+      name: 'cluster addresses, as origins',
+      input: { clusterAddresses: 'https://node-2.example:8200/v1, http://10.0.0.3:8200\nhttp://[::1]:8201' },
+      expect: { clusterAddresses: ['https://node-2.example:8200', 'http://10.0.0.3:8200', 'http://[::1]:8201'] },
+    },
     { name: 'a CA as base64 of PEM', input: { caCertificate: btoa(PEM) }, expect: { caCertificate: PEM } },
     {
       name: 'a proxy with a login',
@@ -240,6 +247,20 @@ describe('readConnectionSettings', () => {
       code: 'INPUT_INVALID_NUMBER',
       path: '/max-attempts',
       message: /not "2\.5"/,
+    },
+    {
+      name: 'a cluster address that is not a URL',
+      input: { clusterAddresses: 'http://node-2:8200,ftp://node-3' },
+      code: 'INPUT_INVALID_URL',
+      path: '/cluster-addresses',
+      message: /cluster-addresses/,
+    },
+    {
+      name: 'seventeen cluster addresses',
+      input: { clusterAddresses: Array.from({ length: 17 }, (_, i) => `http://node-${i}:8200`).join(',') },
+      code: 'INPUT_INVALID_VALUE',
+      path: '/cluster-addresses',
+      message: /17 addresses, more than the 16 allowed/,
     },
     {
       name: 'a CA that is not PEM',
