@@ -18,7 +18,7 @@ export interface AccessFileError {
 }
 
 /** Fields of a JWT role file that are not sent to the engine. */
-const FILE_ONLY_FIELDS = new Set(['$schema', 'name']);
+const FILE_ONLY_FIELDS = new Set(['$schema', 'name', 'narrow']);
 
 /**
  * True for the files `keyfob access` reads besides role files: ACL policies and JWT role files, by

@@ -34,10 +34,43 @@ export const iamPolicyCodes = {
     summary:
       'A `Condition` uses an operator the provider does not know (`data.suggestion` holds the closest); the provider rejects the policy.',
   },
+  IAM_POLICY_UNKNOWN_CONDITION_KEY: {
+    severity: 'warning',
+    summary:
+      "A `Condition` tests a key that is in no service of AWS's catalogue nor among the global `aws:` keys, or a service's key that none of the statement's actions carries; the condition never matches.",
+  },
+  IAM_POLICY_INVALID_ARN: {
+    severity: 'error',
+    engineAccepts: true,
+    summary:
+      "A `Resource` is not `*` or an ARN of six parts, or breaks its service's ARN shape (IAM ARNs have an empty region; S3 bucket and object ARNs have neither region nor account).",
+  },
+  IAM_POLICY_RESOURCE_MISMATCH: {
+    severity: 'warning',
+    summary:
+      "An `Allow` statement names an action whose resource types (AWS's catalogue: their ARN formats) fit none of its `Resource` ARNs; AWS accepts it, and it grants nothing for that action.",
+  },
+  IAM_POLICY_PLACEHOLDER: {
+    severity: 'error',
+    engineAccepts: true,
+    summary:
+      'A policy value holds template text that was never filled in (`${BUCKET}` that is no IAM policy variable, `{{ bucket }}`, `<bucket>`).',
+  },
+  IAM_POLICY_CHARACTERS: {
+    severity: 'error',
+    engineAccepts: true,
+    summary:
+      'The policy holds a character AWS refuses in policy text (only tab, newline, carriage return and U+0020 to U+00FF are allowed); curly quotes and dashes are the usual culprits.',
+  },
+  IAM_POLICY_ESCALATION: {
+    severity: 'warning',
+    summary:
+      'An `Allow` statement grants a privilege-escalation path (`iam:*`, `iam:PassRole` or `sts:AssumeRole` on `*`, `iam:Put*Policy`, `iam:Attach*Policy`, `iam:CreatePolicyVersion`, `iam:CreateAccessKey` on other users, ...): the credentials can raise their own privileges. An error in a role file with `narrow: true`.',
+  },
   IAM_POLICY_FULL_ACCESS: {
     severity: 'warning',
     summary:
-      'An `Allow` statement grants `Action: "*"` on `Resource: "*"`: every action on everything, the account administrator\'s power.',
+      'An `Allow` statement grants `Action: "*"` on `Resource: "*"`: every action on everything, the account administrator\'s power. An error in a role file with `narrow: true`.',
   },
   IAM_POLICY_TOO_LARGE: {
     severity: 'error',
@@ -72,6 +105,6 @@ export const iamPolicyCodes = {
   ROLE_TTL_PROVIDER_RANGE: {
     severity: 'warning',
     summary:
-      'A TTL is outside what the provider issues for this credential type (900 s to 43,200 s for `assumed_role`; 900 s to 129,600 s for `federation_token` and `session_token`).',
+      'A TTL is outside what the provider issues for this credential type (900 s to 43,200 s for `assumed_role`; 900 s to 129,600 s for `federation_token` and `session_token`). An error when no request can succeed (a default outside the range, a cap below 15 minutes); a warning for a cap above the maximum.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -113,7 +113,7 @@ function loadService(prefix: string, file: ServiceFile): LoadedService {
 }
 
 /** A catalogue key (`aws:RequestTag/${TagKey}`) against a key in a policy (`aws:RequestTag/team`), ignoring case. */
-function conditionKeyMatches(template: string, key: string): boolean {
+export function conditionKeyMatches(template: string, key: string): boolean {
   const at = template.indexOf('${');
   if (at < 0) return template.toLowerCase() === key.toLowerCase();
   return key.length > at && key.slice(0, at).toLowerCase() === template.slice(0, at).toLowerCase();

@@ -1,5 +1,14 @@
 import { CONDITION_OPERATORS, parseOperator } from './conditions.ts';
-import { iamCatalogue } from './catalogue.ts';
+import { conditionKeyMatches, iamCatalogue } from './catalogue.ts';
+import { escalationLint } from './escalation.ts';
+import {
+  placeholderIn,
+  placeholderLint,
+  refusedCharacters,
+  resourceLint,
+  resourceMismatchLint,
+  stringItems,
+} from './resource-lint.ts';
 import { wildcardMatch } from './wildcard.ts';
 
 /** Finds the closest candidate to a misspelt word (the rules area's did-you-mean), or undefined. */
@@ -12,6 +21,12 @@ export type PolicyLintCode =
   | 'IAM_POLICY_UNKNOWN_ACTION'
   | 'IAM_POLICY_UNKNOWN_SERVICE'
   | 'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR'
+  | 'IAM_POLICY_UNKNOWN_CONDITION_KEY'
+  | 'IAM_POLICY_INVALID_ARN'
+  | 'IAM_POLICY_RESOURCE_MISMATCH'
+  | 'IAM_POLICY_PLACEHOLDER'
+  | 'IAM_POLICY_CHARACTERS'
+  | 'IAM_POLICY_ESCALATION'
   | 'IAM_POLICY_FULL_ACCESS';
 
 /** One finding inside a policy document: where (path segments inside the policy), what, and which part. */
@@ -53,6 +68,8 @@ export function lintPolicy(policy: unknown, closest: Suggest): PolicyLint[] {
   const statement = policy.Statement;
   const list: unknown[] = Array.isArray(statement) ? statement : isObject(statement) ? [statement] : [];
   const out: PolicyLint[] = [];
+  const characters = refusedCharacters(policy, []);
+  if (characters) out.push({ ...characters, message: `the policy ${characters.message}` });
   const sids = new Map<string, number>();
   list.forEach((item, index) => {
     if (!isObject(item)) return;
@@ -129,6 +146,10 @@ function statementLint(
   }
   for (const key of ['Action', 'NotAction']) out.push(...actionLint(st[key], [...at, key], where, closest));
   out.push(...conditionLint(st.Condition, [...at, 'Condition'], where, closest));
+  for (const key of ['Resource', 'NotResource']) out.push(...resourceLint(st[key], [...at, key], where));
+  out.push(...resourceMismatchLint(st, at, where));
+  out.push(...conditionKeyLint(st, at, where));
+  out.push(...escalationLint(st, at, where));
   if (st.Effect === 'Allow' && isEverything(st.Action, ['*', '*:*']) && isEverything(st.Resource, ['*'])) {
     out.push({
       code: 'IAM_POLICY_FULL_ACCESS',
@@ -160,6 +181,11 @@ function actionLint(value: unknown, at: readonly (string | number)[], where: str
       continue;
     }
     if (item === '*') continue;
+    const placeholder = placeholderIn(item);
+    if (placeholder) {
+      out.push(placeholderLint(placeholder, segments, where, String(at[at.length - 1])));
+      continue;
+    }
     if (!ACTION.test(item)) {
       out.push({
         code: 'IAM_POLICY_ACTION_FORMAT',
@@ -247,4 +273,65 @@ function conditionLint(
     }
   }
   return out;
+}
+
+/**
+ * Condition keys: each must exist (a global `aws:` key, a key of a service in the catalogue, or of a
+ * prefix no service owns such as `saml:`), and a service's key must belong to a service the
+ * statement's actions are of (else the request never carries it). Values are checked for placeholders.
+ */
+function conditionKeyLint(st: Json, at: readonly (string | number)[], where: string): PolicyLint[] {
+  const block = st.Condition;
+  if (!isObject(block)) return [];
+  const catalogue = iamCatalogue();
+  const actions = stringItems(st.Action, []).map(([a]) => a.split(':')[0]?.toLowerCase() ?? '');
+  const anyService = st.Action === undefined || actions.some((v) => /[*?]/.test(v) || v === '');
+  const out: PolicyLint[] = [];
+  for (const [operator, keys] of Object.entries(block)) {
+    if (!isObject(keys) || !parseOperator(operator)) continue;
+    for (const [key, value] of Object.entries(keys)) {
+      const segments = [...at, 'Condition', operator, key];
+      for (const [text, valueAt] of stringItems(value, segments)) {
+        const placeholder = placeholderIn(text);
+        if (placeholder) out.push(placeholderLint(placeholder, valueAt, where, `${key} condition`));
+      }
+      if (!catalogue || !key.includes(':')) continue;
+      const prefix = key.slice(0, key.indexOf(':')).toLowerCase();
+      if (!catalogue.isConditionKey(key)) {
+        out.push({
+          code: 'IAM_POLICY_UNKNOWN_CONDITION_KEY',
+          segments,
+          target: 'key',
+          message: `${where} tests the condition key "${key.slice(0, 80)}", which AWS's catalogue does not know; a request never carries it, so the condition never matches`,
+        });
+      } else if (
+        prefix !== 'aws' &&
+        catalogue.serviceName(prefix) !== undefined &&
+        !anyService &&
+        !actions.includes(prefix) &&
+        !stringItems(st.Action, []).some(([a]) => actionTakesKey(a, key))
+      ) {
+        out.push({
+          code: 'IAM_POLICY_UNKNOWN_CONDITION_KEY',
+          segments,
+          target: 'key',
+          message: `${where} tests "${key.slice(0, 80)}", a key of ${prefix}, but allows no ${prefix} action; requests for ${[...new Set(actions)].join(', ')} actions never carry it`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether an action (or one of its resource types) lists a condition key; true when the catalogue cannot say. */
+function actionTakesKey(item: string, key: string): boolean {
+  const catalogue = iamCatalogue();
+  const [vendor = '', name = ''] = item.split(':');
+  const action = catalogue?.action(vendor, name);
+  if (!catalogue || !action) return true;
+  const keys = [
+    ...action.conditionKeys,
+    ...action.resourceTypes.flatMap((t) => catalogue.resourceType(vendor, t.name)?.conditionKeys ?? []),
+  ];
+  return keys.some((k) => conditionKeyMatches(k, key));
 }

@@ -5,7 +5,7 @@ import { defineRule, fieldPath, type Rule } from './rule.ts';
 
 const LEGACY = ['policy', 'arn'] as const;
 /** Keys that may sit beside a legacy field: they are not sent as role parameters. */
-const NEUTRAL = new Set(['$schema', 'name', ...LEGACY]);
+const NEUTRAL = new Set(['$schema', 'name', 'narrow', ...LEGACY]);
 
 /** The modern field a legacy value maps to: JSON → policy_document, policy ARN → policy_arns, role ARN → role_arns. */
 export function legacyReplacement(value: string): 'policy_document' | 'policy_arns' | 'role_arns' {

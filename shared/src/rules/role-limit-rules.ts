@@ -30,6 +30,7 @@ function reportInPolicy(
     target: 'key' | 'value';
     message: string;
     data?: Record<string, unknown>;
+    severity?: 'error';
   },
 ): void {
   const policy = context.fields.policies.get('policy_document');
@@ -40,6 +41,7 @@ function reportInPolicy(
       target: spot.target,
       message: spot.message,
       ...(spot.data ? { data: spot.data } : {}),
+      ...(spot.severity ? { severity: spot.severity } : {}),
     });
     return;
   }
@@ -50,6 +52,7 @@ function reportInPolicy(
     target: 'value',
     message: spot.message,
     ...(spot.data || span ? { data: { ...spot.data, ...span } } : {}),
+    ...(spot.severity ? { severity: spot.severity } : {}),
   });
 }
 
@@ -67,6 +70,9 @@ function policyFindings(context: RoleContext): PolicyLint[] {
   return found;
 }
 
+/** Breadth findings that a role declaring itself narrow (`narrow: true`) turns into errors. */
+const NARROWED = new Set<PolicyLintCode>(['IAM_POLICY_ESCALATION', 'IAM_POLICY_FULL_ACCESS']);
+
 /** One rule per code of the policy-document linter, so each keeps its own severity. */
 const policyDocumentLint = (
   [
@@ -75,6 +81,12 @@ const policyDocumentLint = (
     'IAM_POLICY_UNKNOWN_ACTION',
     'IAM_POLICY_UNKNOWN_SERVICE',
     'IAM_POLICY_UNKNOWN_CONDITION_OPERATOR',
+    'IAM_POLICY_UNKNOWN_CONDITION_KEY',
+    'IAM_POLICY_INVALID_ARN',
+    'IAM_POLICY_RESOURCE_MISMATCH',
+    'IAM_POLICY_PLACEHOLDER',
+    'IAM_POLICY_CHARACTERS',
+    'IAM_POLICY_ESCALATION',
     'IAM_POLICY_FULL_ACCESS',
   ] as const satisfies readonly PolicyLintCode[]
 ).map((code) =>
@@ -90,6 +102,7 @@ const policyDocumentLint = (
           target: finding.target,
           message: `policy_document ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
           ...(finding.suggestion !== undefined ? { data: { suggestion: finding.suggestion } } : {}),
+          ...(NARROWED.has(code) && context.input.narrow === true ? { severity: 'error' as const } : {}),
         });
       }
     },
@@ -263,17 +276,21 @@ const ttlRange = defineRule<RoleContext>(
       const seconds = context.fields.seconds.get(field);
       if (seconds === undefined || seconds === 0) continue;
       const path = fieldPath(context, field);
+      // A default no request can use, or a cap below the minimum, fails every request: an error.
+      // A cap above the maximum only never binds: the code's warning.
       if (seconds < PROVIDER_LIMITS.minTtl)
         report({
           path,
           target: 'value',
-          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at least ${PROVIDER_LIMITS.minTtl} s (15m), so requests with it fail.`,
+          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at least ${PROVIDER_LIMITS.minTtl} s (15m), so requests with it fail; use 15m or more.`,
+          severity: 'error',
         });
       else if (seconds > max)
         report({
           path,
           target: 'value',
-          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at most ${max} s (${max / 3600}h).`,
+          message: `${field} is ${seconds} s; the provider issues ${type} credentials for at most ${max} s (${max / 3600}h)${field === 'default_sts_ttl' ? ', so requests without a ttl fail; use at most that' : ''}.`,
+          ...(field === 'default_sts_ttl' ? { severity: 'error' as const } : {}),
         });
     }
   },

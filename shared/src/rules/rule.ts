@@ -11,6 +11,8 @@ export interface RuleFinding {
   readonly message: string;
   readonly data?: Readonly<Record<string, unknown>>;
   readonly tags?: readonly ('deprecated' | 'unnecessary')[];
+  /** Overrides the code's severity for this finding (a narrow role's escalation warnings are errors). */
+  readonly severity?: Severity;
 }
 
 /** Collects a rule's findings. */

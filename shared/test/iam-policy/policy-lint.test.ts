@@ -1,0 +1,119 @@
+// Tables for the policy linter's catalogue checks: every escalation pattern (and what does not
+// escalate), a narrow role turning breadth into errors, and the STS duration limits per credential type.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { lintPolicy } from '@keyfob/shared/iam-policy';
+import { didYouMean, validateRole } from '@keyfob/shared/rules';
+import { useIamCatalogue } from '../../../test/helpers/iam-catalogue.ts';
+
+useIamCatalogue();
+
+const lint = (Action: unknown, Resource: unknown = '*') =>
+  lintPolicy({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action, Resource }] }, (w, c) => didYouMean(w, c));
+
+describe('IAM_POLICY_ESCALATION: grants that let credentials raise their own privileges', () => {
+  const rows: { action: string | string[]; resource?: string | string[]; escalates: boolean; reason?: RegExp }[] = [
+    { action: 'iam:*', escalates: true, reason: /grant themselves any permission/ },
+    { action: 'iam:PassRole', escalates: true, reason: /hand any role/ },
+    { action: 'iam:PassRole', resource: 'arn:aws:iam::123456789012:role/lambda-exec', escalates: false },
+    { action: 'iam:PutUserPolicy', resource: 'arn:aws:iam::123456789012:user/ci', escalates: true },
+    { action: 'iam:PutRolePolicy', escalates: true, reason: /inline policy/ },
+    { action: 'iam:PutGroupPolicy', escalates: true },
+    { action: 'iam:Put*Policy', escalates: true, reason: /PutUserPolicy.*PutGroupPolicy/ },
+    { action: 'iam:AttachUserPolicy', escalates: true, reason: /AdministratorAccess/ },
+    { action: 'iam:AttachRolePolicy', escalates: true },
+    { action: 'iam:Attach*Policy', escalates: true },
+    { action: 'iam:CreatePolicyVersion', escalates: true, reason: /default/ },
+    { action: 'iam:SetDefaultPolicyVersion', escalates: true },
+    { action: 'iam:AddUserToGroup', escalates: true },
+    { action: 'iam:UpdateAssumeRolePolicy', escalates: true },
+    { action: 'iam:CreateAccessKey', escalates: true, reason: /other users/ },
+    { action: 'iam:CreateAccessKey', resource: 'arn:aws:iam::*:user/${aws:username}', escalates: false },
+    { action: 'iam:CreateAccessKey', resource: 'arn:aws:iam::123456789012:user/*', escalates: true },
+    { action: 'iam:CreateLoginProfile', escalates: true },
+    { action: 'iam:UpdateLoginProfile', escalates: true },
+    { action: 'sts:AssumeRole', escalates: true, reason: /every role/ },
+    { action: 'sts:AssumeRole', resource: 'arn:aws:iam::123456789012:role/deploy', escalates: false },
+    { action: ['iam:GetUser', 'iam:ListRoles'], escalates: false },
+    { action: 'iam:Get*', escalates: false },
+    { action: 's3:*', escalates: false },
+  ];
+  for (const row of rows) {
+    it(`${JSON.stringify(row.action)} on ${JSON.stringify(row.resource ?? '*')}: ${row.escalates ? 'warns' : 'passes'}`, () => {
+      const found = lint(row.action, row.resource ?? '*').filter((f) => f.code === 'IAM_POLICY_ESCALATION');
+      assert.equal(found.length > 0, row.escalates, JSON.stringify(found));
+      if (row.reason) assert.match(found[0]?.message ?? '', row.reason);
+    });
+  }
+  it('"*" on "*" is IAM_POLICY_FULL_ACCESS, not an escalation finding besides', () => {
+    const found = lint('*').map((f) => f.code);
+    assert.deepEqual(found, ['IAM_POLICY_FULL_ACCESS']);
+  });
+});
+
+describe('narrow: true turns breadth warnings into errors', () => {
+  const role = (narrow: boolean | undefined, Action: string) => ({
+    credential_type: 'iam_user',
+    ...(narrow === undefined ? {} : { narrow }),
+    policy_document: { Version: '2012-10-17', Statement: { Effect: 'Allow', Action, Resource: '*' } },
+  });
+  const rows: { narrow: boolean | undefined; action: string; code: string; severity: string }[] = [
+    { narrow: undefined, action: 'iam:*', code: 'IAM_POLICY_ESCALATION', severity: 'warning' },
+    { narrow: false, action: 'iam:*', code: 'IAM_POLICY_ESCALATION', severity: 'warning' },
+    { narrow: true, action: 'iam:*', code: 'IAM_POLICY_ESCALATION', severity: 'error' },
+    { narrow: true, action: 'iam:PassRole', code: 'IAM_POLICY_ESCALATION', severity: 'error' },
+    { narrow: undefined, action: '*', code: 'IAM_POLICY_FULL_ACCESS', severity: 'warning' },
+    { narrow: true, action: '*', code: 'IAM_POLICY_FULL_ACCESS', severity: 'error' },
+  ];
+  for (const row of rows) {
+    it(`narrow ${String(row.narrow)}, ${row.action}: ${row.code} is ${row.severity}`, () => {
+      const found = validateRole(role(row.narrow, row.action)).problems.filter((p) => p.code === row.code);
+      assert.equal(found.length, 1, JSON.stringify(found));
+      assert.equal(found[0]?.severity, row.severity);
+    });
+  }
+  it('narrow is not an engine field: no FIELD_UNKNOWN, and a non-boolean is a type error', () => {
+    assert.deepEqual(
+      validateRole(role(true, 's3:GetObject')).problems.map((p) => p.code),
+      [],
+    );
+    const bad = validateRole({ ...role(true, 's3:GetObject'), narrow: 'yes' }).problems;
+    assert.ok(
+      bad.some((p) => p.path === '/narrow' && p.severity === 'error'),
+      JSON.stringify(bad),
+    );
+  });
+});
+
+describe('ROLE_TTL_PROVIDER_RANGE: STS duration limits per credential type', () => {
+  const rows: { type: string; field: string; ttl: string; ok: boolean; severity?: string }[] = [
+    { type: 'assumed_role', field: 'default_sts_ttl', ttl: '15m', ok: true },
+    { type: 'assumed_role', field: 'default_sts_ttl', ttl: '14m', ok: false, severity: 'error' },
+    { type: 'assumed_role', field: 'default_sts_ttl', ttl: '12h', ok: true },
+    { type: 'assumed_role', field: 'default_sts_ttl', ttl: '13h', ok: false, severity: 'error' },
+    { type: 'assumed_role', field: 'max_sts_ttl', ttl: '10m', ok: false, severity: 'error' },
+    { type: 'assumed_role', field: 'max_sts_ttl', ttl: '36h', ok: false, severity: 'warning' },
+    { type: 'federation_token', field: 'default_sts_ttl', ttl: '36h', ok: true },
+    { type: 'federation_token', field: 'default_sts_ttl', ttl: '37h', ok: false },
+    { type: 'federation_token', field: 'max_sts_ttl', ttl: '5m', ok: false },
+    { type: 'session_token', field: 'default_sts_ttl', ttl: '36h', ok: true },
+    { type: 'session_token', field: 'default_sts_ttl', ttl: '36h1s', ok: false },
+    { type: 'session_token', field: 'max_sts_ttl', ttl: '899s', ok: false },
+    { type: 'session_token', field: 'max_sts_ttl', ttl: '900s', ok: true },
+  ];
+  const extra = (type: string) =>
+    type === 'assumed_role'
+      ? { role_arns: ['arn:aws:iam::123456789012:role/deploy'] }
+      : type === 'federation_token'
+        ? { policy_arns: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] }
+        : {};
+  for (const row of rows) {
+    it(`${row.type} ${row.field} ${row.ttl}: ${row.ok ? 'accepted' : 'reported'}`, () => {
+      const input = { credential_type: row.type, ...extra(row.type), [row.field]: row.ttl };
+      const found = validateRole(input).problems.filter((p) => p.code === 'ROLE_TTL_PROVIDER_RANGE');
+      assert.equal(found.length === 0, row.ok, JSON.stringify(found));
+      if (!row.ok) assert.equal(found[0]?.path, `/${row.field}`);
+      if (row.severity) assert.equal(found[0]?.severity, row.severity);
+    });
+  }
+});
