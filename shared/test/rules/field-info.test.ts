@@ -48,6 +48,7 @@ describe('fieldsFor lists what a credential type accepts', () => {
         'iam_tags',
         'user_path',
         'permissions_boundary_arn',
+        'narrow',
       ],
     },
     {
@@ -64,6 +65,7 @@ describe('fieldsFor lists what a credential type accepts', () => {
         'max_sts_ttl',
         'session_tags',
         'external_id',
+        'narrow',
       ],
     },
     {
@@ -77,6 +79,7 @@ describe('fieldsFor lists what a credential type accepts', () => {
         'iam_groups',
         'default_sts_ttl',
         'max_sts_ttl',
+        'narrow',
       ],
     },
   ];
