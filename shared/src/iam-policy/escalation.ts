@@ -1,4 +1,4 @@
-import type { PolicyLint } from './lint-policy.ts';
+import type { PolicyLint } from './policy-lint-types.ts';
 import { stringItems } from './resource-lint.ts';
 import { wildcardMatch } from './wildcard.ts';
 

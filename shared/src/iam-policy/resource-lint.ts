@@ -1,5 +1,5 @@
 import { iamCatalogue, type CatalogueAction } from './catalogue.ts';
-import type { PolicyLint } from './lint-policy.ts';
+import type { PolicyLint } from './policy-lint-types.ts';
 
 type Segments = readonly (string | number)[];
 
