@@ -33,6 +33,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'language server for editors (--stdio)',
     load: async () => (await import('./commands/lsp.ts')).lspCommand,
   },
+  doctor: {
+    summary: 'check the way to the engine: URL, TLS, node role, version and flavour, token, mount',
+    load: async () => (await import('./commands/doctor.ts')).doctorCommand,
+  },
   history: {
     summary: 'platform API change history: scan code, show a subject, changes since a release',
     load: async () => (await import('./commands/history.ts')).historyCommand,

@@ -4,6 +4,7 @@ import { createConfigCalls, type ConfigCalls } from './config-calls.ts';
 import { createCredentialCalls, type CredentialCalls } from './credential-calls.ts';
 import { createDevCalls, type DevCalls } from './dev-calls.ts';
 import type { EngineClientOptions, EngineFlavor } from './engine-client-options.ts';
+import { createSysCalls, type SysCalls } from './health.ts';
 import { createLeaseCalls, type LeaseCalls } from './lease-calls.ts';
 import { resolveSettings } from './resolve-settings.ts';
 import { createRoleCalls, type RoleCalls } from './role-calls.ts';
@@ -12,7 +13,7 @@ import { createTokenCalls, type TokenCalls } from './token-calls.ts';
 
 /** A typed client for the engine's HTTP API (seed 1 plus leases, tokens, logins and the dev API). */
 export interface EngineClient
-  extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls {
+  extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls, SysCalls {
   /** Base URL in use (without `/v1`). */
   readonly url: string;
   readonly mount: string;
@@ -47,6 +48,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     ...createStaticRoleCalls(core),
     ...createLeaseCalls(core),
     ...createTokenCalls(core),
+    ...createSysCalls(core),
     dev: Object.freeze(createDevCalls(core)),
     // The copy shares the read-after-write state: it sends the index of this client's login and writes.
     withToken: (token: string) => createEngineClient({ ...options, token, consistency: settings.consistency }),

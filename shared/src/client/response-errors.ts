@@ -1,5 +1,6 @@
 import { EngineError } from './engine-error.ts';
 import type { RequestContext } from './engine-request.ts';
+import { HEALTH_STATUS } from './health.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { waitKind } from './read-your-writes.ts';
 import { WAIT_WORDS } from './request-failures.ts';
@@ -52,9 +53,18 @@ export function httpError(
   const errors = readEngineErrors(body, ctx.secrets);
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), ctx.settings.now());
   const wait = waitKind({ status, errors: errors ?? [] });
+  // A node's state codes (sealed, uninitialised, DR secondary...) in plain words; 200 and 429 are not failures of state.
+  // 501 and 503 are ordinary codes too: only when the engine's own message says sealed or uninitialised.
+  const plain =
+    status === 200 ||
+    status === 429 ||
+    ((status === 501 || status === 503) && !(errors ?? []).some((e) => /sealed|initiali[sz]ed/i.test(e)));
+  const state = plain ? undefined : HEALTH_STATUS[status];
+  const said =
+    wait !== undefined ? ` (${WAIT_WORDS[wait]})` : state !== undefined ? ` (the node is ${state.words})` : '';
   return new EngineError({
     code: 'ENGINE_HTTP',
-    message: `${ctx.method} ${ctx.path} failed with ${status}: ${describeBody(errors, body, bytes)}${wait === undefined ? '' : ` (${WAIT_WORDS[wait]})`}`,
+    message: `${ctx.method} ${ctx.path} failed with ${status}: ${describeBody(errors, body, bytes)}${said}`,
     method: ctx.method,
     path: ctx.path,
     status,
