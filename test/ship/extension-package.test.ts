@@ -96,7 +96,7 @@ describe('vsce ls (what the .vsix ships)', () => {
         /(^|\/)(src|test|node_modules)\//.test(p) ||
         /\.(ts|map|mjs|vsix)$/.test(p) ||
         p.startsWith('dist/test') ||
-        /lock/.test(p),
+        /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)$/.test(p),
     );
     assert.deepEqual(bad, []);
   });
