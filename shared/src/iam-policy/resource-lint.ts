@@ -86,19 +86,40 @@ export function placeholderLint(
   };
 }
 
-/** AWS's ARN template as a regular expression: each `${...}` stands for at least one character. */
-function templatePattern(template: string): RegExp {
-  const parts = template.split(/\$\{[^}]*\}/).map((p) => p.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.+')}$`, 'i');
+const escape = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+const prefixCache = new Map<string, RegExp[]>();
+
+/**
+ * Every prefix of AWS's ARN template as a regular expression (each `${...}` any run of characters):
+ * a literal text is a viable start of some ARN of the template when one of them matches it whole.
+ */
+function templatePrefixes(template: string): RegExp[] {
+  const hit = prefixCache.get(template);
+  if (hit) return hit;
+  const tokens = template.split(/(\$\{[^}]*\})/).flatMap((part) => (part.startsWith('${') ? [part] : [...part]));
+  const out: RegExp[] = [];
+  for (let k = 0; k <= tokens.length; k++) {
+    const body = tokens
+      .slice(0, k)
+      .map((t) => (t.startsWith('${') ? '.*' : escape(t)))
+      .join('');
+    out.push(new RegExp(`^${body}$`, 'i'));
+  }
+  prefixCache.set(template, out);
+  return out;
 }
 
-/** Whether a policy Resource could name a resource of this ARN template (wildcards and variables taken at their widest). */
+/**
+ * Whether a policy Resource could name a resource of this ARN template: without wildcards or
+ * variables it must match the template whole; else its literal start must be a start of the template
+ * (what follows the first wildcard can be anything). Never says no when unsure.
+ */
 function couldMatch(resource: string, template: string): boolean {
-  const pattern = templatePattern(template);
-  const filled = resource.replace(/\$\{[^}]*\}/g, 'x');
-  return [filled.replace(/[*?]/g, 'x'), filled.replace(/[*?]/g, 'x/x'), filled.replace(/[*?]/g, 'x:x')].some((s) =>
-    pattern.test(s),
-  );
+  const cut = resource.search(/[*?]|\$\{/);
+  const prefixes = templatePrefixes(template);
+  if (cut < 0) return prefixes[prefixes.length - 1]?.test(resource) ?? true;
+  const start = resource.slice(0, cut);
+  return prefixes.some((p) => p.test(start));
 }
 
 /**
