@@ -8,10 +8,12 @@ const MAX_DEPTH = 4;
  * `self._ws_url = f"{self._api_v2_base_url}/workspaces"`, `this.base = `${root}/api/v2``, `BASE_URL = "…"`:
  * an attribute or constant assigned a string with a path in it. (One short regex pass over the text.)
  */
-const ASSIGN = /(?:\b(self|this)\.)?\b([A-Za-z_]\w*)[ \t]*=[ \t]*f?(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\3/g;
+const VALUE = /=[ \t]*f?(["'`])(?=[{$/h])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/g;
+/** What may stand left of that `=` on its line: `self._ws_url`, `this.base`, `const BASE`, `url`. */
+const TARGET = /^[ \t]*(?:(?:const|let|var)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
 const HELPER_CALL =
-  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
+  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*[,)]/g;
 /** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
 export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
@@ -47,12 +49,16 @@ export class BaseUrls {
 
   constructor(readonly text: string) {
     if (!text.includes('/')) return;
-    ASSIGN.lastIndex = 0;
-    for (let m = ASSIGN.exec(text); m !== null && this.#bases.size < MAX_BASES; m = ASSIGN.exec(text)) {
-      const value = m[4] ?? '';
+    VALUE.lastIndex = 0;
+    for (let m = VALUE.exec(text); m !== null && this.#bases.size < MAX_BASES; m = VALUE.exec(text)) {
+      const before = text.charCodeAt(m.index - 1);
+      if (before === 61 || before === 33 || before === 60 || before === 62) continue; // ==, !=, <=, >=
+      const target = TARGET.exec(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index));
+      if (!target) continue;
+      const value = m[2] ?? '';
       // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.
       if (!/^(?:\$?\{[^}]*\}|https?:|\/)/.test(value)) continue;
-      this.#bases.set(key(m[1], m[2] ?? ''), value);
+      this.#bases.set(key(target[1], target[2] ?? ''), value);
     }
   }
 
@@ -86,12 +92,10 @@ export class BaseUrls {
   /** Bases passed whole to an HTTP helper (`self._create(self._runs_api_v2_base_url, payload)`). */
   uses(): BaseUse[] {
     const out: BaseUse[] = [];
-    if (this.#bases.size === 0) return out;
+    if (![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
     HELPER_CALL.lastIndex = 0;
     for (let m = HELPER_CALL.exec(this.text); m !== null; m = HELPER_CALL.exec(this.text)) {
       const name = m[3] ?? '';
-      // Only attributes: a local variable passed on is the sending call of its own assignment.
-      if (m[2] === undefined) continue;
       const value = this.#bases.get(key(m[2], name));
       if (value === undefined) continue;
       const expanded = this.expand(`{${m[2] ? `${m[2]}.` : ''}${name}}`)?.text ?? value;

@@ -25,6 +25,8 @@ interface SdkIndex {
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
+  /** Per client, one pattern of its service calls: `.(Workspaces|Projects|…).(\w+)(`. */
+  readonly calls: Map<string, RegExp>;
   readonly language: Map<string, string>;
   readonly providerResources: Readonly<Record<string, string>>;
 }
@@ -46,10 +48,17 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     if (n.kind === 'method') methods.set(`${n.client} ${n.name}`, item);
     if (n.kind === 'field') structs.add(n.name.slice(0, n.name.indexOf('.')));
   }
+  const owners = new Map<string, Set<string>>();
+  for (const m of methods.values())
+    owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
+  const calls = new Map(
+    [...owners].map(([client, set]) => [client, new RegExp(`\\.(${[...set].join('|')})\\.(\\w+)\\(`, 'g')]),
+  );
   found = {
     byName,
     structs,
     methods,
+    calls,
     language: new Map(data.clients.map((c) => [c.client, c.language])),
     providerResources: data.providerResources,
   };
@@ -86,8 +95,9 @@ export function sdkMatches(
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
   const resource = providerResource(fileName);
   if (resource && languageId === 'go') {
-    const schema = /^[ \t]*"([a-z][a-z0-9_]*)":[ \t]*(?:\{|schema\.\w+Attribute\{)/gm;
+    const schema = /"([a-z][a-z0-9_]*)":[ \t]*(?:\{|schema\.\w+Attribute\{)/g;
     for (let m = schema.exec(text); m !== null; m = schema.exec(text)) {
+      if (!/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index))) continue;
       const name = sdkIdx.byName.get(`terraform-provider-tfe ${resource}.${m[1] ?? ''}`);
       const start = m.index + m[0].indexOf('"') + 1;
       if (name) push(start, start + (m[1]?.length ?? 0), name);
@@ -112,7 +122,7 @@ type Push = (start: number, end: number, name: SdkName) => void;
 
 function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`.
-  const literal = /\btfe\.([A-Z]\w*)\{/g;
+  const literal = /tfe\.([A-Z]\w*)\{/g;
   const typed = new Map<string, string>();
   for (let m = literal.exec(text); m !== null; m = literal.exec(text)) {
     const struct = m[1] ?? '';
@@ -136,7 +146,7 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
       }
     }
   }
-  for (const m of text.matchAll(/\bvar[ \t]+(\w+)[ \t]+\*?tfe\.([A-Z]\w*)/g)) if (m[1] && m[2]) typed.set(m[1], m[2]);
+  for (const m of text.matchAll(/var[ \t]+(\w+)[ \t]+\*?tfe\.([A-Z]\w*)/g)) if (m[1] && m[2]) typed.set(m[1], m[2]);
   // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …`.
   if (typed.size > 0)
     for (const m of text.matchAll(/^[ \t]*(\w+)\.([A-Z]\w*)[ \t]*=[^=]/gm)) {
@@ -148,7 +158,7 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
       }
     }
   // State constants: `tfe.RunPlannedAndSaved`.
-  for (const m of text.matchAll(/\btfe\.([A-Z]\w*)\b(?![{(])/g)) {
+  for (const m of text.matchAll(/tfe\.([A-Z]\w*)\b(?![{(])/g)) {
     const name = sdkIdx.byName.get(`go-tfe ${m[1] ?? ''}`);
     if (name?.kind === 'constant') push((m.index ?? 0) + 4, (m.index ?? 0) + m[0].length, name);
   }
@@ -157,7 +167,9 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
 
 /** Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek). */
 function callUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): void {
-  for (const m of text.matchAll(/\.(\w+)\.(\w+)\(/g)) {
+  const calls = sdkIdx.calls.get(client);
+  if (!calls) return;
+  for (const m of text.matchAll(calls)) {
     const name = sdkIdx.methods.get(`${client} ${m[1] ?? ''}.${m[2] ?? ''}`);
     if (!name) continue;
     const start = (m.index ?? 0) + 1;
