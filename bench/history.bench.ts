@@ -115,18 +115,18 @@ function plainScan(text: string, pattern: RegExp): number {
   return count;
 }
 
-/** Median and minimum wall time of `run` over RUNS runs after WARMUP runs, and its last result. */
-function measure(run: () => number): { median: number; min: number; result: number } {
+/** Median and minimum wall time of `run` over `runs` runs after `warmup` runs, and its last result. */
+function measure(run: () => number, runs = RUNS, warmup = WARMUP): { median: number; min: number; result: number } {
   let result = 0;
-  for (let i = 0; i < WARMUP; i++) result = run();
+  for (let i = 0; i < warmup; i++) result = run();
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     result = run();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(RUNS / 2)] ?? 0, min: times[0] ?? 0, result };
+  return { median: times[Math.floor(runs / 2)] ?? 0, min: times[0] ?? 0, result };
 }
 
 const text = generateSource(LINES);
@@ -176,19 +176,12 @@ const realFiles = readFileSync(new URL('SOURCES.tsv', corpusDir), 'utf8')
   .filter((f) => f !== '')
   .map((file) => ({ file, text: readFileSync(new URL(file, corpusDir), 'utf8') }));
 const realBytes = realFiles.reduce((n, f) => n + f.text.length, 0);
-const measureReal = (run: () => number): { median: number; min: number; result: number } => {
-  let result = run();
-  const times: number[] = [];
-  for (let i = 0; i < REAL_RUNS; i++) {
-    const start = performance.now();
-    result = run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(REAL_RUNS / 2)] ?? 0, min: times[0] ?? 0, result };
-};
-const realScan = measureReal(() => realFiles.reduce((n, f) => n + scanText(f.text, { fileName: f.file }).length, 0));
-const realPlain = measureReal(() => realFiles.reduce((n, f) => n + plainScan(f.text, plain), 0));
+const realScan = measure(
+  () => realFiles.reduce((n, f) => n + scanText(f.text, { fileName: f.file }).length, 0),
+  REAL_RUNS,
+  1,
+);
+const realPlain = measure(() => realFiles.reduce((n, f) => n + plainScan(f.text, plain), 0), REAL_RUNS, 1);
 const realRatio = realScan.median / realPlain.median;
 console.log(
   `\nreal client: ${realFiles.length} files, ${(realBytes / 1e6).toFixed(2)} MB (go-tfe, terrasnek, terraform-provider-tfe, CI scripts); median of ${REAL_RUNS} runs`,
