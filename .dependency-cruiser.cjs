@@ -21,11 +21,12 @@ const AREAS = {
   'iam-policy': LEAVES,
   // ACL policies of the engine (HCL): parsing and evaluation
   policies: LEAVES,
-  // JWT auth roles (GitHub OIDC trust): reading a role, the login's claim checks
-  'jwt-roles': [...LEAVES, 'policies'],
+  rules: [...LEAVES, 'template', 'iam-policy'],
+  // JWT auth roles (GitHub OIDC trust): reading a role (validated by the rules' one JWT role
+  // validator), the login's claim checks
+  'jwt-roles': [...LEAVES, 'policies', 'rules'],
   // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
   access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint'],
-  rules: [...LEAVES, 'template', 'iam-policy'],
   lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles'],
   // engine I/O
   client: [...LEAVES, 'rules'],

@@ -54,7 +54,8 @@ export function planJwtRoles(
   for (const name of [...declared.keys()].sort()) {
     const { definition, source } = declared.get(name)!;
     const wanted = readJwtRole(definition).role;
-    if (!wanted) continue;
+    // collectDesiredState declares only roles the one validator accepted; anything else is our bug.
+    if (!wanted) throw new Error(`JWT role "${name}" in the desired state does not validate`);
     const body = fullBody(definition, wanted);
     const remoteFields = current.jwtRoles?.get(name);
     const remote = remoteFields === undefined ? undefined : readJwtRole(remoteFields).role;

@@ -111,17 +111,20 @@ function declare(
         ];
       return add(state.policies, name, { text: from.text }, source).map(at);
     }
+    // A document the validator refuses is never dropped without a word: its errors come back.
     case 'jwt-role': {
-      const body = validateJwtRole(value).value;
-      return body ? add(state.jwtRoles, document.name, body, source).map(at) : [];
+      const checked = validateJwtRole(value);
+      return (checked.value ? add(state.jwtRoles, document.name, checked.value, source) : checked.problems).map(at);
     }
     case 'role': {
-      const role = validateRole(value, nameOption(document)).value;
-      return role ? add(state.roles, document.name ?? role.name, role, source).map(at) : [];
+      const checked = validateRole(value, nameOption(document));
+      const role = checked.value;
+      return (role ? add(state.roles, document.name ?? role.name, role, source) : checked.problems).map(at);
     }
     case 'static-role': {
-      const staticRole = validateStaticRole(value, nameOption(document)).value;
-      return staticRole ? add(state.staticRoles, document.name ?? staticRole.name, staticRole, source).map(at) : [];
+      const checked = validateStaticRole(value, nameOption(document));
+      const role = checked.value;
+      return (role ? add(state.staticRoles, document.name ?? role.name, role, source) : checked.problems).map(at);
     }
     case 'manifest':
       return declareManifest(value, source, mount, state).map(at);

@@ -35,6 +35,16 @@ export const jwtRoleCodes = {
     summary:
       '`token_ttl` is longer than `token_max_ttl`; the engine refuses it (`ttl should not be greater than max ttl`).',
   },
+  JWT_ROLE_NUM_USES_NEGATIVE: {
+    severity: 'error',
+    summary:
+      "`token_num_uses` (or `num_uses`) is negative; the engine refuses it (`'token_num_uses' cannot be negative`).",
+  },
+  JWT_ROLE_BATCH_TOKEN_LIMIT: {
+    severity: 'error',
+    summary:
+      '`token_type: batch` with `token_period` or `token_num_uses`; batch tokens cannot be periodic or use-limited, and the engine refuses it.',
+  },
   JWT_ROLE_CLAIM_MAPPING_TARGET: {
     severity: 'error',
     summary:

@@ -1,7 +1,5 @@
+import { MAX_BOUND_CIDRS } from '../rules/index.ts';
 import { canonicalIpBlock, ipInBlocks } from '../text/index.ts';
-
-/** Most CIDR blocks one role (or token) may be bound to. */
-const MAX_BOUND_CIDRS = 256;
 
 /**
  * Reads `token_bound_cidrs` (or its older name `bound_cidrs`): a list or a comma-separated string

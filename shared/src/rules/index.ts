@@ -12,6 +12,7 @@ export type { CredentialRequestValidation, ValidateCredentialRequestOptions } fr
 export { validateManifest } from './validate-manifest.ts';
 export type { ManifestValidation, ValidateManifestOptions } from './validate-manifest.ts';
 export { validateJwtRole } from './validate-jwt-role.ts';
+export { MAX_BOUND_CIDRS } from './jwt-role-rules.ts';
 export type { JwtRoleValidation } from './validate-jwt-role.ts';
 export { ruleFor, ruleTable } from './rule-table.ts';
 export type { Rule, RuleFinding, RuleKind } from './rule.ts';

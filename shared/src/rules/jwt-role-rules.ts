@@ -6,6 +6,9 @@ import { appendPointer } from '../text/json-pointer.ts';
 import { canonicalIpBlock } from '../text/ip-blocks.ts';
 import { itemSpanData } from './parse-fields.ts';
 
+/** Most CIDR blocks one role (or token) may be bound to. */
+export const MAX_BOUND_CIDRS = 256;
+
 /** Where the real engine states these rules. */
 const SOURCE = "the real engine's JWT auth method, role create/update";
 
@@ -74,16 +77,17 @@ const redirectUris = defineRule(
   'JWT_ROLE_REDIRECT_URIS_REQUIRED',
   `${SOURCE}: oidc roles need allowed_redirect_uris`,
   (context, report) => {
-    // An omitted role_type is JWT_TRUST_ROLE_TYPE_OMITTED's finding (the fix there is role_type: jwt).
+    // In a file an omitted role_type is JWT_TRUST_ROLE_TYPE_OMITTED's finding (the fix there is
+    // role_type: jwt, and lint always runs it); a request body has no trust lint, so it is found here.
     if (
-      !context.fields.present.has('role_type') ||
+      (!context.fields.present.has('role_type') && context.source !== 'request') ||
       roleType(context) !== 'oidc' ||
       supplied(context, 'allowed_redirect_uris')
     )
       return;
     report({
       path: fieldPath(context, 'role_type'),
-      target: 'value',
+      target: context.fields.present.has('role_type') ? 'value' : 'key',
       message:
         "role_type oidc needs allowed_redirect_uris (the engine: \"'allowed_redirect_uris' must be set if 'role_type' is 'oidc' or unspecified\"); for GitHub Actions write role_type: jwt.",
       data: { replacement: 'jwt' },
@@ -142,6 +146,15 @@ const boundCidrs = defineRule(
   (context, report) => {
     for (const field of ['token_bound_cidrs', 'bound_cidrs']) {
       const list = context.fields.lists.get(field);
+      if (list !== undefined && list.items.length > MAX_BOUND_CIDRS) {
+        report({
+          path: fieldPath(context, field),
+          target: 'value',
+          message: `${field} holds ${list.items.length} entries; the engine accepts at most ${MAX_BOUND_CIDRS}: use wider blocks.`,
+          data: { count: list.items.length },
+        });
+        continue;
+      }
       list?.items.forEach((item, i) => {
         if (canonicalIpBlock(item) !== undefined) return;
         report({
@@ -170,6 +183,53 @@ const ttlWithinMax = defineRule(
       message: `${ttlField} (${formatDuration(ttl)}) is longer than token_max_ttl (${formatDuration(max)}); the engine refuses it ("ttl should not be greater than max ttl"). Shorten ${ttlField} or raise token_max_ttl.`,
       data: { replacement: formatDuration(max, { compact: true }) },
     });
+  },
+);
+
+/** The use limit under its current name, else its older one (the current name wins, as in the engine). */
+function usesField(context: RuleContext): string {
+  return context.fields.present.has('token_num_uses') ? 'token_num_uses' : 'num_uses';
+}
+
+const usesNotNegative = defineRule(
+  'jwt-role',
+  'JWT_ROLE_NUM_USES_NEGATIVE',
+  `${SOURCE}: token_num_uses is not negative`,
+  (context, report) => {
+    const field = usesField(context);
+    const uses = context.fields.integers.get(field);
+    if (uses === undefined || uses >= 0) return;
+    report({
+      path: fieldPath(context, field),
+      target: 'value',
+      message: `${field} is ${uses}; the engine refuses a negative use limit ("'token_num_uses' cannot be negative"); write 0 for unlimited or a positive count.`,
+      data: { replacement: '0' },
+    });
+  },
+);
+
+const batchLimits = defineRule(
+  'jwt-role',
+  'JWT_ROLE_BATCH_TOKEN_LIMIT',
+  `${SOURCE}: batch tokens are neither periodic nor use-limited`,
+  (context, report) => {
+    if ((context.fields.strings.get('token_type') ?? '').trim().toLowerCase() !== 'batch') return;
+    const periodField = context.fields.present.has('token_period') ? 'token_period' : 'period';
+    if ((context.fields.seconds.get(periodField) ?? 0) > 0)
+      report({
+        path: fieldPath(context, periodField),
+        target: 'key',
+        message: `token_type batch cannot be periodic (the engine: "'token_type' cannot be 'batch' or 'default_batch' when set to generate periodic tokens"); remove ${periodField} or use token_type service.`,
+        data: { field: periodField },
+      });
+    const field = usesField(context);
+    if ((context.fields.integers.get(field) ?? 0) > 0)
+      report({
+        path: fieldPath(context, field),
+        target: 'key',
+        message: `token_type batch cannot have a use limit (the engine: "'token_type' cannot be 'batch' or 'default_batch' when set to generate tokens with limited use count"); remove ${field} or use token_type service.`,
+        data: { field },
+      });
   },
 );
 
@@ -228,6 +288,8 @@ export const jwtRoleRules: readonly Rule[] = [
   globStrings,
   boundCidrs,
   ttlWithinMax,
+  usesNotNegative,
+  batchLimits,
   mappingTargets,
   deprecatedNames,
 ];

@@ -24,6 +24,8 @@ export interface RuleContext {
   readonly fields: ParsedFields;
   /** JSON Pointer of the object itself (`""`, or `/roles/deploy` inside a manifest). */
   readonly basePath: string;
+  /** `request`: an engine request body (no file-only linting around it); `file` when absent. */
+  readonly source?: 'file' | 'request';
 }
 
 /** Kinds a rule can apply to. */
