@@ -108,7 +108,7 @@ export async function clientFromFlags(values: ConnectionValues, io: CliIo): Prom
  * An engine client for checked settings: the global fetch, or the action's undici network (loaded only
  * then) for a private CA or a proxy, so both faces reach an engine the same way.
  */
-async function clientFor(settings: ConnectionSettings): Promise<EngineClient> {
+export async function clientFor(settings: ConnectionSettings): Promise<EngineClient> {
   let fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis);
   let dispatcher: unknown;
   if (settings.caCertificate !== undefined || settings.proxy !== undefined) {

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { collectDesiredState } from '@keyfob/shared/apply';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
-import { connectionFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
+import { clientFor, connectionFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
+import { failureText } from './creds.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { defineCommand, type CommandInput } from '../command.ts';
 
@@ -109,34 +110,26 @@ async function askEngine(values: Values, positionals: readonly string[], format:
   if (action === undefined || positionals.length > 2)
     throw new UsageError(`give ACTION (and optionally RESOURCE) after --access-key\n\n${USAGE}`);
   const settings = connectionFromFlags(values, io);
-  const url = settings.url.replace(/\/+$/, '').replace(/\/v1$/, '');
-  const token = settings.token;
-  if (!token) throw new UsageError('--token or $KEYFOB_TOKEN is needed to ask the engine');
-  const body = {
-    access_key: values['access-key'],
-    ...(values['session-token'] ? { session_token: values['session-token'] } : {}),
+  if (!settings.token) throw new UsageError('--token or $KEYFOB_TOKEN is needed to ask the engine');
+  const client = await clientFor(settings);
+  const sessionToken = values['session-token'];
+  const question = {
+    access_key: values['access-key'] ?? '',
+    ...(sessionToken ? { session_token: sessionToken } : {}),
     action,
     resource,
     context: contextOf(values.context),
   };
-  let response: Response;
+  let answer: Awaited<ReturnType<typeof client.dev.canI>>;
   try {
-    response = await fetch(`${url}/v1/sys/dev/can-i`, {
-      method: 'POST',
-      headers: { 'X-Service-Token': token, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(settings.requestTimeoutMs),
-    });
+    answer = await client.dev.canI(question);
   } catch (error) {
-    throw new Error(`cannot reach the engine at ${url}: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(failureText(error, 'ask the engine whether the key may call the action'), { cause: error });
   }
-  const answer = (await response.json().catch(() => ({}))) as { data?: EngineAnswer; errors?: string[] };
-  if (response.status === 404) throw new Error(`${url} has no /v1/sys/dev/can-i: start the engine with --dev`);
-  if (!response.ok || !answer.data)
-    throw new Error(`the engine answered ${response.status}: ${(answer.errors ?? []).join('; ').slice(0, 300)}`);
-  const data = answer.data;
+  if (!answer.ok && answer.status === 404)
+    throw new Error('the engine has no /v1/sys/dev/can-i: start it with keyfob serve --dev');
+  if (!answer.ok) throw new Error(`the engine answered ${answer.status}: ${answer.errors.join('; ').slice(0, 300)}`);
+  const data = answer.data as unknown as EngineAnswer;
   const result: CanIAnswer = {
     allowed: data.allowed,
     evaluation: data.evaluation,

@@ -41,6 +41,20 @@ export type WhoAmIResult =
     }
   | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
 
+/** A question for `POST /v1/sys/dev/can-i`: may the principal behind an issued access key call ACTION on RESOURCE? */
+export interface DevCanIQuestion {
+  readonly access_key: string;
+  readonly session_token?: string;
+  readonly action: string;
+  readonly resource: string;
+  readonly context: Readonly<Record<string, string>>;
+}
+
+/** The engine's answer to a can-i question: its data, or the status and errors of a refusal (403, 404 without --dev). */
+export type DevCanIResult =
+  | { readonly ok: true; readonly data: JsonObject }
+  | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
+
 /** The development control API (`keyfob serve --dev` only), under `/v1/sys/dev`. */
 export interface DevCalls {
   /** `PUT /v1/sys/dev/cloud`: replaces the emulated cloud's fixtures. */
@@ -51,6 +65,8 @@ export interface DevCalls {
   advanceClock(seconds: number, options?: CallOptions): Promise<JsonObject>;
   /** `POST /v1/sys/dev/whoami`: `{ ok: false }` on 403 (the cloud would refuse these credentials). */
   whoami(credentials: DevCredentials, options?: CallOptions): Promise<WhoAmIResult>;
+  /** `POST /v1/sys/dev/can-i`: the emulated cloud's evaluation of a call by issued credentials. */
+  canI(question: DevCanIQuestion, options?: CallOptions): Promise<DevCanIResult>;
 }
 
 /** The development control calls of a client, built on its core. */
@@ -66,7 +82,23 @@ export function createDevCalls(core: ClientCore): DevCalls {
         payloadOf(body),
       ),
     whoami: (credentials, options) => whoami(core, credentials, options),
+    canI: (question, options) => canI(core, question, options),
   };
+}
+
+async function canI(core: ClientCore, question: DevCanIQuestion, options?: CallOptions): Promise<DevCanIResult> {
+  // 403: the cloud refuses the key (revoked, expired); 404: no development API (started without --dev).
+  const request = {
+    method: 'POST',
+    path: systemPath('sys', 'dev', 'can-i'),
+    body: question,
+    accept: [403, 404],
+    options,
+  } as const;
+  const response = await core.send(request);
+  if (response.status === 403 || response.status === 404)
+    return { ok: false, status: response.status, errors: errorsOf(core, request, response) };
+  return core.parse(request, response, (answer) => ({ ok: true, data: payloadOf(answer) }));
 }
 
 async function whoami(core: ClientCore, credentials: DevCredentials, options?: CallOptions): Promise<WhoAmIResult> {
