@@ -42,7 +42,7 @@ export type WhoAmIResult =
   | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
 
 /** A question for `POST /v1/sys/dev/can-i`: may the principal behind an issued access key call ACTION on RESOURCE? */
-export interface DevCanIQuestion {
+interface DevCanIQuestion {
   readonly access_key: string;
   readonly session_token?: string;
   readonly action: string;
@@ -51,7 +51,7 @@ export interface DevCanIQuestion {
 }
 
 /** The engine's answer to a can-i question: its data, or the status and errors of a refusal (403, 404 without --dev). */
-export type DevCanIResult =
+type DevCanIResult =
   | { readonly ok: true; readonly data: JsonObject }
   | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
 
