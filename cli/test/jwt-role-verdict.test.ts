@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { stringify } from 'yaml';
 import { lintText } from '@keyfob/shared/lint';
 import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
 import { main } from '../src/main.ts';
@@ -74,23 +75,11 @@ describe('JWT roles: lint and the engine give the same verdict', () => {
   });
 
   it('keyfob apply refuses a file the engine would refuse, with its place, and writes nothing', async () => {
-    writeFileSync(
-      join(dir, 'uses.jwt-role.yaml'),
-      [
-        'role_type: jwt',
-        'user_claim: repository',
-        'bound_audiences: [https://github.com/octo]',
-        'bound_claims:',
-        '  repository_id: "4242"',
-        'token_policies: [deploy]',
-        'token_num_uses: -1',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(join(dir, 'uses.jwt-role.yaml'), stringify({ ...BASE, token_num_uses: -1 }));
     const io = captureIo(dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
     const code = await main(['apply', '.'], io);
     assert.equal(code, 1, io.err());
-    assert.match(io.err(), /uses\.jwt-role\.yaml:7:\d+ error \w+/);
+    assert.match(io.err(), /uses\.jwt-role\.yaml:\d+:\d+ error JWT_ROLE_NUM_USES_NEGATIVE /);
     const stored = await fetch(`${engine.url}/v1/auth/jwt/role/uses`, {
       headers: { 'X-Service-Token': engine.rootToken },
     });
