@@ -1,6 +1,7 @@
 // Bundles the action into committed CommonJS files that the runner starts with node24:
 //   dist/main.cjs     the main step
 //   dist/post.cjs     the post step (revoke leases, clear variables)
+//   dist/credential-process.cjs  the credential_process of a refreshing AWS profile (refresh: true)
 //   dist/network.cjs  undici with a proxy/CA dispatcher, loaded by the others only when needed
 // @actions/core 3 is ESM-only while its dependencies call require(); CommonJS output handles both.
 //   dist/file-modes.cjs  lint and apply (YAML parser, rules), loaded only by those modes
@@ -59,6 +60,12 @@ rmSync('dist', { recursive: true, force: true });
 await Promise.all([
   build({ ...common, entryPoints: ['src/bin/main-entry.ts'], outfile: 'dist/main.cjs', plugins: [chunks, pure] }),
   build({ ...common, entryPoints: ['src/bin/post-entry.ts'], outfile: 'dist/post.cjs', plugins: [chunks, pure] }),
+  build({
+    ...common,
+    entryPoints: ['src/bin/credential-process-entry.ts'],
+    outfile: 'dist/credential-process.cjs',
+    plugins: [chunks, pure],
+  }),
   build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
   build({ ...common, entryPoints: ['src/modes/file-modes.ts'], outfile: 'dist/file-modes.cjs', plugins: [pure] }),
 ]);

@@ -35,6 +35,7 @@ export const INPUT_DEFAULTS = Object.freeze({
   'env-names': 'cloud',
   'export-env': 'true',
   'output-credentials': 'false',
+  refresh: 'false',
   cleanup: 'true',
   summary: 'true',
   'dry-run': 'false',
@@ -88,6 +89,10 @@ export interface ActionConfig {
   readonly dryRun: boolean;
   readonly prune: boolean;
   readonly exportEnv: boolean;
+  /** Profiles renew themselves through the bundled credential_process. */
+  readonly refresh: boolean;
+  /** The inputs given, secrets left out: what the credential_process of a refreshing profile reads again. */
+  readonly plainInputs: Readonly<Record<string, string>>;
   readonly region: string | undefined;
   readonly outputCredentials: boolean;
   readonly cleanup: boolean;

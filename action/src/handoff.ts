@@ -26,10 +26,18 @@ export function exportCredentials(issued: Issued, config: ActionConfig, runner: 
  * an STS lease's revoke does not end its keys) and the variables this step exported (only those: a
  * CLOUD_REGION the workflow set itself must survive the clean-up).
  */
-export function recordCleanup(issued: readonly Issued[], exported: readonly string[], runner: Runner): void {
+export function recordCleanup(
+  issued: readonly Issued[],
+  exported: readonly string[],
+  runner: Runner,
+  profileDirs: readonly string[] = [],
+): void {
   const state: CleanupState = {
     leases: issued.filter((i) => i.revocable).map((i) => ({ role: i.request.role, leaseId: i.leaseId })),
     variables: [...new Set(exported)],
+    profileDirs: [...profileDirs],
   };
-  runner.saveState(CLEANUP_STATE, JSON.stringify(state));
+  // The state as before profiles existed when there are none (older post steps read it too).
+  const saved = profileDirs.length === 0 ? { leases: state.leases, variables: state.variables } : state;
+  runner.saveState(CLEANUP_STATE, JSON.stringify(saved));
 }

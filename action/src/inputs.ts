@@ -69,6 +69,15 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     dryRun: r.bool('dry-run'),
     prune: r.bool('prune'),
     exportEnv,
+    refresh: r.bool('refresh'),
+    plainInputs: Object.freeze(
+      Object.fromEntries(
+        ALL_INPUTS.filter((name) => !SECRET_INPUTS.includes(name) && r.isGiven(name)).map((name) => [
+          name,
+          r.text(name),
+        ]),
+      ),
+    ),
     region: r.optional('region'),
     outputCredentials: r.bool('output-credentials'),
     cleanup: r.bool('cleanup'),
@@ -85,8 +94,40 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
       ALL_INPUTS.filter((name) => r.isGiven(name)),
     ),
   );
+  if (config.refresh) checkRefresh(r, config);
   const failed = r.problems.some((p) => p.severity === 'error');
   return { config: failed ? undefined : config, problems: r.problems };
+}
+
+/** Inputs that hold secrets: never kept for a refreshing profile's credential_process. */
+const SECRET_INPUTS: readonly string[] = ['token', 'jwt', 'mfa-code'];
+
+/** `refresh` needs a profile to refresh, a login that works again later, and no one-time MFA code. */
+function checkRefresh(r: InputReader, config: ActionConfig): void {
+  if (!config.requests.some((request) => request.profile !== undefined))
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'profile',
+        'refresh: true renews credentials through an AWS profile: give profile (or profile=NAME on a roles line).',
+      ),
+    );
+  if (config.auth?.method === 'jwt' && config.auth.jwt !== undefined)
+    r.report(
+      inputProblem(
+        'INPUT_CONFLICT',
+        'refresh',
+        "refresh: true logs in again later with a fresh GitHub ID token; a ready `jwt` cannot be renewed. Drop `jwt` and use the runner's OIDC (permissions: id-token: write).",
+      ),
+    );
+  if (config.requests.some((request) => request.params.mfa_code !== undefined))
+    r.report(
+      inputProblem(
+        'INPUT_CONFLICT',
+        'refresh',
+        'refresh: true cannot reuse mfa-code: an MFA code works once. Leave out one or the other.',
+      ),
+    );
 }
 
 /** Modes that fetch credentials. */
@@ -274,6 +315,7 @@ function readRequests(
     mfaCode: options.mfaCode,
     env: r.text('env-names'),
     exportEnv: options.exportEnv,
+    profile: r.optional('profile'),
     context: options.context,
   });
   r.report(...built.problems);

@@ -12,6 +12,8 @@ export interface LoggedIn {
   readonly ownToken: boolean;
   /** When the login token expires (ms); the engine then revokes the leases it issued. */
   readonly tokenExpiresAt?: number;
+  /** The login token (masked), when it is ours: a refresh hands it to the post step to revoke. */
+  readonly token?: string;
 }
 
 /**
@@ -41,7 +43,12 @@ export async function login(
         `Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`,
       );
       const expires = result.leaseDuration > 0 ? { tokenExpiresAt: runner.now() + result.leaseDuration * 1000 } : {};
-      return { client: connection.client.withToken(result.clientToken), ownToken: true, ...expires };
+      return {
+        client: connection.client.withToken(result.clientToken),
+        ownToken: true,
+        token: result.clientToken,
+        ...expires,
+      };
     } catch (error) {
       const elapsed = runner.now() - started;
       if (!isRetryable(error) || attempt >= engine.maxAttempts || elapsed >= engine.timeoutMs) {

@@ -22,7 +22,17 @@ const CONNECTION = [
   'summary',
   'rotate-root-settle',
 ];
-const FETCH = ['role', 'roles', 'export-env', 'env-names', 'region', 'output-credentials', 'cleanup'];
+const FETCH = [
+  'role',
+  'roles',
+  'export-env',
+  'env-names',
+  'region',
+  'output-credentials',
+  'cleanup',
+  'profile',
+  'refresh',
+];
 const REQUEST = ['role-arn', 'role-session-name', 'ttl', 'mfa-code'];
 
 /** The inputs each mode reads; any other input given a value is reported as ignored. */

@@ -9,6 +9,8 @@ import { readInputs } from './inputs.ts';
 import { login } from './login.ts';
 import { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
+import { removeProfileDir } from './profiles.ts';
+import { readLedger } from './refresh.ts';
 import { safeLog } from './safe-log.ts';
 import { table } from './summary.ts';
 
@@ -22,7 +24,7 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
   const secrets = new SecretBook(raw);
   const runner = safeLog(raw, secrets);
   const state = parseCleanupState(runner.getState(CLEANUP_STATE));
-  if (state.leases.length === 0 && state.variables.length === 0) {
+  if (state.leases.length === 0 && state.variables.length === 0 && state.profileDirs.length === 0) {
     runner.debug('keyfob post step: nothing to clean up.');
     return;
   }
@@ -33,10 +35,26 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
   }
   for (const name of state.variables) runner.exportVariable(name, '');
   if (state.variables.length > 0) runner.info(`Cleared ${state.variables.join(', ')}.`);
+  // What refreshing profiles created is in their ledgers: read before the directories go.
+  const ledger = state.profileDirs.flatMap((dir) => readLedger(dir));
+  for (const entry of ledger) secrets.add(entry.token);
+  const leases = [
+    ...state.leases,
+    ...ledger.flatMap((e) => (e.leaseId === undefined ? [] : [{ role: e.role ?? 'refresh', leaseId: e.leaseId }])),
+  ];
+  const tokens = ledger.flatMap((e) => (e.token === undefined ? [] : [e.token]));
   const revoked =
     config?.engine && config.auth
-      ? await revokeLeases(state, { runner, secrets, deps, engine: config.engine, auth: config.auth })
+      ? await revokeLeases(
+          { ...state, leases },
+          { runner, secrets, deps, engine: config.engine, auth: config.auth },
+          tokens,
+        )
       : [];
+  for (const dir of state.profileDirs) {
+    if (removeProfileDir(dir, runner.env.RUNNER_TEMP)) runner.info(`Removed the AWS profile files in ${dir}.`);
+    else runner.warning(`Did not remove ${dir}: not a keyfob profile directory in RUNNER_TEMP.`);
+  }
   if (config?.summary !== false && revoked.length > 0) {
     const rows = revoked.map((r) => [r.role, r.leaseId, r.result]);
     await runner.appendSummary(`### keyfob: cleanup\n\n${table(['Role', 'Lease', 'Result'], rows)}\n\n`);
@@ -57,8 +75,12 @@ interface RevokeContext {
   readonly auth: AuthSettings;
 }
 
-async function revokeLeases(state: CleanupState, context: RevokeContext): Promise<Revoked[]> {
-  if (state.leases.length === 0) return [];
+async function revokeLeases(
+  state: CleanupState,
+  context: RevokeContext,
+  tokens: readonly string[] = [],
+): Promise<Revoked[]> {
+  if (state.leases.length === 0 && tokens.length === 0) return [];
   const { runner, secrets, deps, engine, auth } = context;
   const connection = await connect(engine, auth.method === 'token' ? auth.token : undefined, runner, deps, secrets);
   const results: Revoked[] = [];
@@ -81,6 +103,22 @@ async function revokeLeases(state: CleanupState, context: RevokeContext): Promis
         results.push({ ...lease, result: 'not revoked' });
       }
     }
+    // Login tokens of refreshes (kept alive for their iam_user leases); an expired one is gone already.
+    let ended = 0;
+    for (const token of tokens) {
+      if (
+        await session.client
+          .withToken(token)
+          .revokeSelf()
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        ended += 1;
+    }
+    if (tokens.length > 0)
+      runner.info(`Revoked ${ended} of ${tokens.length} login tokens of credential refreshes (the rest had expired).`);
     if (session.ownToken) await session.client.revokeSelf().catch(() => undefined);
   } catch (error) {
     runner.warning(

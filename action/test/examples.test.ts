@@ -18,10 +18,11 @@ const folder = new URL('../../examples/workflows/', import.meta.url);
 const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {
-  it('covers OIDC login, several roles, static rotation, role files, code scanning and the API-changes check', () => {
+  it('covers OIDC login, several roles, static rotation, role files, code scanning, the API-changes check and a long job with refreshing credentials', () => {
     assert.deepEqual(workflows.sort(), [
       'api-changes.yml',
       'code-scanning.yml',
+      'long-job-refresh.yml',
       'oidc-credentials.yml',
       'role-files.yml',
       'several-roles.yml',

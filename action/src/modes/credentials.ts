@@ -1,4 +1,7 @@
+import { dirname, join } from 'node:path';
 import { issueCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
+import { makeProfileDir, writeProfiles, type Profile } from '../profiles.ts';
+import { capAtTokenExpiry, refreshProfile, writeRefreshSettings } from '../refresh.ts';
 import { exportCredentials, recordCleanup } from '../handoff.ts';
 import type { Issued } from '../issued.ts';
 import { setCredentialOutputs } from '../outputs.ts';
@@ -14,16 +17,60 @@ import { credentialsSummary } from '../summary.ts';
 export async function runCredentials(step: EngineStep): Promise<{ keepToken: boolean }> {
   const issued: Issued[] = [];
   const exported: string[] = [];
+  const profiles: Profile[] = [];
+  let dir: string | undefined;
+  const dirs = (): string[] => (dir === undefined ? [] : [dir]);
   for (const request of step.config.requests) {
+    if (request.profile !== undefined) dir ??= makeProfileDir(step.runner);
+    if (request.profile !== undefined && dir !== undefined && step.config.refresh) {
+      recordCleanup(issued, exported, step.runner, dirs());
+      profiles.push(await refreshingProfile(step, dir, request));
+      continue;
+    }
     const one = await fetchOne(step, request);
     issued.push(one);
     exported.push(...exportCredentials(one, step.config, step.runner));
-    recordCleanup(issued, exported, step.runner);
+    if (request.profile !== undefined) profiles.push({ name: request.profile, region: step.config.region, keys: one });
+    recordCleanup(issued, exported, step.runner, dirs());
     step.runner.info(describeIssued(one));
+  }
+  if (dir !== undefined) {
+    const files = writeProfiles(dir, profiles);
+    step.runner.exportVariable('AWS_CONFIG_FILE', files.config);
+    step.runner.exportVariable('AWS_SHARED_CREDENTIALS_FILE', files.credentials);
+    exported.push('AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE');
+    recordCleanup(issued, exported, step.runner, dirs());
+    step.runner.info(
+      `Wrote AWS profile${profiles.length === 1 ? '' : 's'} ${profiles.map((p) => p.name).join(', ')} (files 0600 in ${dir}); exported AWS_CONFIG_FILE and AWS_SHARED_CREDENTIALS_FILE.`,
+    );
   }
   setCredentialOutputs(issued, step.config, step.runner);
   if (step.config.summary) await step.runner.appendSummary(credentialsSummary(issued, step.config));
   return { keepToken: issued.some((i) => i.revocable) };
+}
+
+/**
+ * A profile that renews itself: its settings file (the step's inputs without secrets), then the
+ * first set through the very code its credential_process runs (so a broken setting fails the step
+ * now, not the tool later, and the cache starts full).
+ */
+async function refreshingProfile(step: EngineStep, dir: string, request: CredentialFetch): Promise<Profile> {
+  const name = request.profile ?? '';
+  const settings = { profile: name, inputs: step.config.plainInputs };
+  const command = writeRefreshSettings(dir, settings, credentialProcessScript(step.runner));
+  const first = await refreshProfile(dir, settings, step.runner, step.secrets, step.deps);
+  step.runner.info(
+    `Profile ${name} renews its credentials for ${request.role} through credential_process (the first set is valid until ${first.Expiration ?? 'further notice'}; a new one is issued shortly before).`,
+  );
+  return { name, region: step.config.region, credentialProcess: command };
+}
+
+/** The bundled credential_process next to the running main step (dist/credential-process.cjs). */
+function credentialProcessScript(runner: EngineStep['runner']): string {
+  const main = process.argv[1] ?? '';
+  if (!main.endsWith('.cjs'))
+    runner.debug(`refresh: the main step runs from ${main}; the profile names dist/credential-process.cjs beside it.`);
+  return join(dirname(main), 'credential-process.cjs');
 }
 
 async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Issued> {
@@ -35,16 +82,6 @@ async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Iss
   );
   if (issued === undefined) throw notFound(step, request);
   return capAtTokenExpiry(issued, step.tokenExpiresAt);
-}
-
-/**
- * iam_user keys die with their lease, and the engine revokes a token's leases when the token
- * expires: after a JWT login the keys last no longer than the login token.
- */
-function capAtTokenExpiry(issued: Issued, tokenExpiresAt: number | undefined): Issued {
-  if (!issued.revocable || tokenExpiresAt === undefined || issued.expiration === undefined) return issued;
-  const capped = Math.min(Date.parse(issued.expiration), tokenExpiresAt);
-  return { ...issued, expiration: new Date(capped).toISOString() };
 }
 
 function notFound(step: EngineStep, request: CredentialFetch): StepFailure {

@@ -22,6 +22,8 @@ export interface CredentialFetch {
   readonly env: EnvNameSet | undefined;
   /** Line of the `roles` input it came from; absent for the single `role` input. */
   readonly line?: number;
+  /** The AWS profile the set is written to (shared config and credentials files), when asked. */
+  readonly profile?: string;
 }
 
 /** Step-wide settings that every role line falls back to. */
@@ -34,6 +36,8 @@ export interface RequestDefaults {
   /** The env-names spec for lines without `| ENV`. */
   readonly env: string;
   readonly exportEnv: boolean;
+  /** The profile for entries that name none (the action's `profile` input). */
+  readonly profile?: string | undefined;
   readonly context?: RunContext;
   /** Input names for messages about step-wide settings (defaults to the action's). */
   readonly names?: ParamNames;
@@ -56,6 +60,16 @@ export function buildCredentialFetches(
   const problems: Problem[] = [];
   const requests = entries.map((entry) => buildOne(entry, defaults, problems));
   if (defaults.exportEnv) problems.push(...envCollisions(requests));
+  const profiles = requests.map((r) => r.profile).filter((p) => p !== undefined);
+  const twice = profiles.find((p, i) => profiles.indexOf(p) !== i);
+  if (twice !== undefined)
+    problems.push(
+      inputProblem(
+        'INPUT_CONFLICT',
+        'roles',
+        `profile "${twice}" is named by two roles; give each role line its own profile=NAME.`,
+      ),
+    );
   return { value: requests, problems };
 }
 
@@ -112,8 +126,30 @@ function buildOne(
     problems.push(...atLine(resolved.problems));
     env = resolved.value;
   }
-  return { role: entry.role, method, params, ttlSeconds, env, ...(line === undefined ? {} : { line }) };
+  const profile = entry.profile ?? defaults.profile;
+  if (profile !== undefined && !PROFILE_NAME.test(profile))
+    problems.push(
+      ...atLine([
+        inputProblem(
+          'INPUT_INVALID_VALUE',
+          line === undefined ? 'profile' : 'roles',
+          `profile "${profile.slice(0, 64)}" is not a profile name (1 to 64 letters, digits, "_", "-" and ".").`,
+        ),
+      ]),
+    );
+  return {
+    role: entry.role,
+    method,
+    params,
+    ttlSeconds,
+    env,
+    ...(line === undefined ? {} : { line }),
+    ...(profile === undefined ? {} : { profile }),
+  };
 }
+
+/** An AWS profile name keyfob writes: safe inside `[profile NAME]` and as a file name. */
+const PROFILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
 
 /** Setting names as a `roles` line spells them, prefixed with the line for messages. */
 function lineNames(line: number): ParamNames {

@@ -17,12 +17,14 @@ export interface RoleLine {
   readonly roleArn?: string;
   readonly roleSessionName?: string;
   readonly ttl?: string;
+  /** `profile=` on the line: the AWS profile the set is written to. */
+  readonly profile?: string;
   /** The text after `|`: a preset or prefix for `resolveEnvNames`; absent means the step default. */
   readonly env?: string;
 }
 
 /** Keys a line may set, by their canonical (snake_case) name. */
-const KEYS = ['mode', 'role_arn', 'role_session_name', 'ttl'] as const;
+const KEYS = ['mode', 'role_arn', 'role_session_name', 'ttl', 'profile'] as const;
 type Key = (typeof KEYS)[number];
 
 /** The engine's path pattern for role names. */
@@ -99,6 +101,7 @@ function parseLine(content: string, line: number, input: string, problems: Probl
     ...(settings.role_arn === undefined ? {} : { roleArn: settings.role_arn }),
     ...(settings.role_session_name === undefined ? {} : { roleSessionName: settings.role_session_name }),
     ...(settings.ttl === undefined ? {} : { ttl: settings.ttl }),
+    ...(settings.profile === undefined ? {} : { profile: settings.profile }),
     ...(env === undefined ? {} : { env }),
   };
 }
