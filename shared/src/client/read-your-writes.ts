@@ -35,11 +35,21 @@ export function newerIndex(current: string | undefined, received: string): strin
   return received;
 }
 
+/** The last value read (every answer is compared with the kept one, which rarely changes twice). */
+let lastRead: { value: string; parsed: { cluster: string; local: number } | undefined } | undefined;
+
 function readIndex(value: string): { cluster: string; local: number } | undefined {
+  if (lastRead?.value === value) return lastRead.parsed;
+  const parsed = parseIndex(value);
+  lastRead = { value, parsed };
+  return parsed;
+}
+
+function parseIndex(value: string): { cluster: string; local: number } | undefined {
   if (value.length > 1024) return undefined;
   let text: string;
   try {
-    text = atob(value);
+    text = decodeBase64(value);
   } catch {
     return undefined;
   }
@@ -47,6 +57,10 @@ function readIndex(value: string): { cluster: string; local: number } | undefine
   if (parts.length < 4 || parts[0] !== 'v1' || !/^\d{1,15}$/.test(parts[2] ?? '')) return undefined;
   return { cluster: parts[1] ?? '', local: Number(parts[2]) };
 }
+
+/** Node's `Buffer` decodes base64 several times faster than its `atob`; `atob` elsewhere. */
+const decodeBase64: (value: string) => string =
+  typeof Buffer === 'function' ? (value) => Buffer.from(value, 'base64').toString('latin1') : (value) => atob(value);
 
 /** Records the index of an answer, when it carries one (a bounded, printable value only). */
 export function recordIndex(state: ConsistencyState, headers: Headers): void {
