@@ -12,6 +12,8 @@ export interface LspSession {
   readonly connection: MessageConnection;
   readonly initialized: InitializeResult;
   readonly process: ChildProcess;
+  /** The messages the server logged to the client (`window/logMessage`), in order. */
+  readonly logs: readonly string[];
   /** Resolves with the next diagnostics published for `uri` at `version` or later. */
   diagnostics(uri: string, version: number, timeoutMs?: number): Promise<Diagnostic[]>;
   /**
@@ -74,7 +76,8 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     ),
   );
   connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', () => undefined);
+  const logs: string[] = [];
+  connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
   connection.listen();
   const initialized = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
@@ -143,6 +146,7 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     connection,
     initialized,
     process: child,
+    logs,
     diagnostics,
     diagnosticsWhere,
     open: (uri, languageId, text) =>

@@ -7,7 +7,8 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node.js';
-import { UsageError } from '../io.ts';
+import { sanitizeLine } from '@keyfob/shared/client';
+import { EXIT, UsageError } from '../io.ts';
 import { readWorkspace } from '../lsp/read-workspace.ts';
 import { defineCommand, type CommandInput } from '../command.ts';
 
@@ -37,9 +38,18 @@ async function serveLsp({ values, positionals }: CommandInput<typeof OPTIONS, ne
   if (positionals.length > 0) throw new UsageError(`unknown argument ${positionals[0]}\n\n${USAGE}`);
   if (values.stdio === values['node-ipc'])
     throw new UsageError(`give exactly one of --stdio or --node-ipc\n\n${USAGE}`);
+  const reader = values.stdio ? new StreamMessageReader(process.stdin) : new IPCMessageReader(process);
+  // A stream that cannot be read (a frame without Content-Length, a body that is not JSON) would leave the
+  // server running but deaf: end it with the reason on stderr, so the client sees it and restarts it.
+  reader.onError((error) => {
+    process.stderr.write(
+      `keyfob lsp: ${sanitizeLine(error.message, [], 300)}; the message stream is broken, exiting\n`,
+    );
+    process.exit(EXIT.failed);
+  });
   const connection = values.stdio
-    ? createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
-    : createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
+    ? createConnection(reader, new StreamMessageWriter(process.stdout))
+    : createConnection(reader, new IPCMessageWriter(process));
   // Anything printed to stdout would corrupt the protocol stream: route stray console output to the client's log.
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
   console.info = console.log;

@@ -3,7 +3,14 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
 /** Folders never walked into (also inside a glob's matches). */
-const SKIPPED = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/.code-server/**', '**/.vscode-test/**'];
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  '.code-server',
+  '.vscode-test',
+]);
+const SKIPPED = [...SKIPPED_FOLDERS].map((name) => `**/${name}/**`);
 
 /** What a folder walk keeps: YAML, JSON and HCL (policy) files (the caller decides which are ours). */
 const DATA_FILES = '**/*.{yaml,yml,json,jsonc,hcl}';

@@ -73,3 +73,6 @@ export type {
   ViewOptions,
 } from './history/index.ts';
 export { jwtRoleHover, policyPathHover } from './access-hover.ts';
+// What a language server uses, as one object.
+export { getLanguageService } from './language-service.ts';
+export type { LanguageService } from './language-service.ts';

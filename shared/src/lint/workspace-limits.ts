@@ -9,4 +9,6 @@ export const WORKSPACE_LIMITS = {
   workflows: 200,
   fileBytes: 1024 * 1024,
   totalLength: 20_000_000,
+  /** Directory entries a folder walk looks at (the language server's, nearest the open documents first). */
+  walkEntries: 50_000,
 } as const;

@@ -9,23 +9,11 @@ import type {
   InlayHint,
   Range,
 } from 'vscode-languageserver-types';
-import { completionsAt } from '../editor/complete.ts';
-import { deprecationDiagnostics } from '../editor/history/deprecation-diagnostics.ts';
-import { historyHover } from '../editor/history/history-hover.ts';
-import { lineAnnotations } from '../editor/history/line-annotations.ts';
-import { matchesAt } from '../editor/history/matches-in-lines.ts';
-import { jwtRoleHover } from '../editor/access-hover.ts';
-import { hoverAt, type HoverResult } from '../editor/hover.ts';
-import { policyHoverAt } from '../editor/policy-hover.ts';
+import { getLanguageService } from '../editor/index.ts';
+import type { FileKind, HoverResult, QuickFix, TemplatePreviewDeps } from '../editor/index.ts';
 import { nameFromFileName } from '../lint/index.ts';
 import { pointerToSegments } from '../text/index.ts';
 import type { WorkspaceFacts } from './workspace-access.ts';
-import { memberAt } from '../editor/member-at.ts';
-import { outlineSymbols } from '../editor/outline.ts';
-import type { QuickFix } from '../editor/quick-fix.ts';
-import { listRewritesAt, quickFixesFor } from '../editor/quick-fixes.ts';
-import type { FileKind } from '../editor/resource-at.ts';
-import type { TemplatePreviewDeps } from '../editor/template-preview.ts';
 import type { LintResult } from '../lint/index.ts';
 import type { OpenDocument } from './open-document.ts';
 import type { HistorySettings } from './settings.ts';
@@ -38,6 +26,8 @@ import {
   toRange,
 } from './to-lsp.ts';
 
+const editor = getLanguageService();
+
 // Each feature is a function of one open document (its cached lint and scan), the settings and a
 // position: the whole translation between shared/src/editor and the protocol, for every client.
 
@@ -48,8 +38,8 @@ export interface FeatureContext {
   readonly template: TemplatePreviewDeps;
   /** Options the client gave in `initializationOptions`. */
   readonly client: ClientOptions;
-  /** Who can get what in the document's workspace folder, when the host reads folders. */
-  readonly workspace?: WorkspaceFacts | undefined;
+  /** Who can get what in the document's workspace folder, when the host reads folders (built when asked). */
+  readonly workspace?: () => WorkspaceFacts | undefined;
 }
 
 /** `initializationOptions` a client may send; other editors send none and get plain links and no commands. */
@@ -68,7 +58,7 @@ export function diagnosticsOf(open: OpenDocument, history: HistorySettings): Dia
   const lint = open.lint();
   const found = lint ? lint.problems.map((p) => problemDiagnostic(document, p)) : [];
   if (history.diagnostics)
-    found.push(...deprecationDiagnostics(open.scan(), history.target).map((d) => deprecationDiagnostic(document, d)));
+    found.push(...editor.deprecations(open.scan(), history.target).map((d) => deprecationDiagnostic(document, d)));
   return found;
 }
 
@@ -81,11 +71,11 @@ export function hoverOf(open: OpenDocument, offset: number, context: FeatureCont
     if (found)
       return { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: toRange(document, found.range) };
   }
-  const matches = matchesAt(open.scan(), offset);
+  const matches = editor.matchesAt(open.scan(), offset);
   const first = matches[0];
   if (!first) return undefined;
   const command = context.client.historyPageCommand;
-  const markdown = historyHover(matches, {
+  const markdown = editor.historyHover(matches, {
     target: context.history.target,
     ...(command ? { pageLink: (id: string) => `command:${command}?${encodeURIComponent(JSON.stringify([id]))}` } : {}),
   });
@@ -105,24 +95,38 @@ function keyfobHover(
   offset: number,
   context: FeatureContext,
 ): HoverResult | undefined {
-  const report = context.workspace?.report;
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const linted = lint.documents.find((d) => d.index === Math.max(0, index));
-  if (linted?.kind === 'policy')
-    return policyHoverAt(lint.file, offset, {
+  // The access answer is built only for the hovers that show it (policies, JWT roles).
+  const workspace = linted?.kind === 'policy' || linted?.kind === 'jwt-role' ? context.workspace?.() : undefined;
+  const report = workspace?.report;
+  if (linted?.kind === 'policy') {
+    const found = editor.policyHover(lint.file, offset, {
       policy: nameFromFileName(open.target?.fileName ?? '').toLowerCase(),
       ...(report ? { report } : {}),
     });
-  const found = hoverAt(lint.file, offset, { kindOf: (i) => kindOf(lint, i), template: context.template });
+    return found && withNote(found, workspace?.incomplete);
+  }
+  const found = editor.hover(lint.file, offset, { kindOf: (i) => kindOf(lint, i), template: context.template });
   if (linted?.kind !== 'jwt-role' || !report || linted.name === undefined) return found;
-  const member = memberAt(lint.file, offset);
+  const member = editor.memberAt(lint.file, offset);
   const field = member ? pointerToSegments(member.pointer)[0] : undefined;
   if (field === undefined || !ACCESS_FIELDS.has(field)) return found;
-  const access = jwtRoleHover(report, linted.name);
-  if (!access) return found;
-  if (field === 'name' || !found)
-    return { markdown: access, range: member?.range ?? found?.range ?? { start: 0, end: 0 } };
-  return { markdown: `${found.markdown}\n\n---\n\n${access}`, range: found.range };
+  const answer = editor.accessHover(report, linted.name);
+  if (!answer) return found;
+  const access = withNote(
+    { markdown: answer, range: member?.range ?? found?.range ?? { start: 0, end: 0 } },
+    workspace?.incomplete,
+  );
+  if (field === 'name' || !found) return access;
+  return { markdown: `${found.markdown}\n\n---\n\n${access.markdown}`, range: found.range };
+}
+
+/** A hover with the note that the workspace was read only in part (when it was). */
+function withNote(hover: HoverResult, incomplete: string | undefined): HoverResult {
+  return incomplete === undefined
+    ? hover
+    : { ...hover, markdown: `${hover.markdown}\n\n_Incomplete answer: ${incomplete}._` };
 }
 
 /** Fields of a JWT role whose hover adds the role's access answer: its name and what decides who logs in and what they reach. */
@@ -143,7 +147,8 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
   if (!lint || !target) return [];
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const kind = kindOf(lint, Math.max(0, index));
-  const report = context.workspace?.report;
+  // Policy completion offers the workspace's role names; other kinds need no report.
+  const report = kind === 'policy' ? context.workspace?.()?.report : undefined;
   const names = report
     ? {
         roles: report.targets.filter((t) => t.kind === 'credentials').map((t) => t.name),
@@ -152,9 +157,9 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
       }
     : undefined;
   const format = kind === 'policy' ? lint.file.format : target.format;
-  return completionsAt(lint.file.text, offset, { format, kind, ...(names ? { policy: { names } } : {}) }).map((entry) =>
-    completionItem(open.document, entry, context.client.suggestCommand),
-  );
+  return editor
+    .complete(lint.file.text, offset, { format, kind, ...(names ? { policy: { names } } : {}) })
+    .map((entry) => completionItem(open.document, entry, context.client.suggestCommand));
 }
 
 /**
@@ -177,18 +182,22 @@ export function codeActionsOf(open: OpenDocument, start: number, end: number, co
     for (const problem of lint.problems) {
       if (!problem.range || !overlaps(problem.range, start, end)) continue;
       const kind = kindOf(lint, problem.document ?? 0);
-      for (const fix of quickFixesFor(problem, { file: lint.file, ...(kind ? { kind } : {}) }))
+      for (const fix of editor.quickFixes(problem, { file: lint.file, ...(kind ? { kind } : {}) }))
         add(fix, [problemDiagnostic(document, problem)]);
     }
-    const member = memberAt(lint.file, start);
+    const member = editor.memberAt(lint.file, start);
     if (member) {
       const kind = kindOf(lint, member.document.index);
       const pointer = member.pointer.replace(/\/\d+$/, '');
-      for (const fix of listRewritesAt({ file: lint.file, ...(kind ? { kind } : {}) }, member.document.index, pointer))
+      for (const fix of editor.listRewrites(
+        { file: lint.file, ...(kind ? { kind } : {}) },
+        member.document.index,
+        pointer,
+      ))
         add(fix, []);
     }
   }
-  for (const found of deprecationDiagnostics(open.scan(), context.history.target)) {
+  for (const found of editor.deprecations(open.scan(), context.history.target)) {
     if (!found.fix || !overlaps(found, start, end)) continue;
     const edits = found.fix.edits.map((e) => ({ start: e.start, end: e.end, newText: e.newText }));
     add({ title: found.fix.title, kind: 'quickfix', edits, isPreferred: found.fix.isPreferred }, [
@@ -203,7 +212,7 @@ export function symbolsOf(open: OpenDocument): DocumentSymbol[] {
   const lint = open.lint();
   if (!lint) return [];
   const documents = lint.documents.map((d) => ({ index: d.index, kind: d.kind, ...(d.name ? { name: d.name } : {}) }));
-  return outlineSymbols(lint.file, documents).map((symbol) => documentSymbol(open.document, symbol));
+  return editor.outline(lint.file, documents).map((symbol) => documentSymbol(open.document, symbol));
 }
 
 /** The API-history notes of the lines in range, as hints at the end of each line. */
@@ -213,14 +222,14 @@ export function inlayHintsOf(open: OpenDocument, range: Range, history: HistoryS
   if (matches.length === 0) return [];
   const document = open.document;
   const span = { startLine: range.start.line + 1, endLine: range.end.line + 1 };
-  return lineAnnotations(matches, [span], { mode: history.annotations, target: history.target, margin: 0 }).map(
-    (annotation) => ({
+  return editor
+    .lineAnnotations(matches, [span], { mode: history.annotations, target: history.target, margin: 0 })
+    .map((annotation) => ({
       position: lineEnd(document, annotation.line - 1),
       label: annotation.text,
       paddingLeft: true,
       tooltip: annotation.items.map((item) => `${item.match.subject.name}: ${item.annotation.text}`).join('\n'),
-    }),
-  );
+    }));
 }
 
 function lineEnd(document: TextDocument, line: number): { line: number; character: number } {

@@ -11,4 +11,4 @@ export { HISTORY_SOURCE, LINT_SOURCE } from './to-lsp.ts';
 export { LINT_FILES_METHOD } from './lint-files.ts';
 export { WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
 export type { LintedFile } from './lint-files.ts';
-export type { ReadWorkspace, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';
+export type { ReadOptions, ReadWorkspace, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';

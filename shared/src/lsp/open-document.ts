@@ -4,6 +4,7 @@ import { scanText } from '../history/index.ts';
 import type { Match } from '../history/index.ts';
 import { FileLinter } from '../lint/index.ts';
 import type { LintResult, TrustContext } from '../lint/index.ts';
+import { changedRange } from './changed-range.ts';
 import type { LintTarget } from './lint-file-name.ts';
 
 /** Documents longer than this (UTF-16 units, about 5 MB) are neither linted nor scanned: bundles and data dumps. */
@@ -37,9 +38,26 @@ export class OpenDocument {
     return this.#document.version;
   }
 
-  /** Applies the client's changes (incremental or full). */
-  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
-    this.#document = TextDocument.update(this.#document, [...changes], version);
+  /**
+   * Applies the client's changes (incremental or full) and returns them as ranged changes: a whole
+   * text becomes the one range it differs in from the text before it (changedRange), so a client that
+   * sends whole texts gets the same treatment as one that sends ranges.
+   */
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocumentContentChangeEvent[] {
+    const ranged: TextDocumentContentChangeEvent[] = [];
+    for (const change of changes) {
+      const before = this.#document;
+      const edit = 'range' in change ? change : this.#rangeOf(change.text);
+      this.#document = TextDocument.update(before, [edit], version);
+      ranged.push(edit);
+    }
+    if (changes.length === 0) this.#document = TextDocument.update(this.#document, [], version);
+    return ranged;
+  }
+
+  #rangeOf(text: string): TextDocumentContentChangeEvent {
+    const { start, end, text: inserted } = changedRange(this.#document.getText(), text);
+    return { range: { start: this.#document.positionAt(start), end: this.#document.positionAt(end) }, text: inserted };
   }
 
   /** Whether and how this document is linted; set by the server from the file name and settings. */

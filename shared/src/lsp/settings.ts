@@ -1,6 +1,6 @@
 import { parseTarget } from '../history/target.ts';
 import type { Target } from '../history/target.ts';
-import type { AnnotationMode } from '../editor/history/view-options.ts';
+import type { AnnotationMode } from '../editor/index.ts';
 
 /** The `keyfob.*` settings the server reads (from `workspace/configuration`, section `keyfob`), with defaults. */
 export interface ServerSettings {

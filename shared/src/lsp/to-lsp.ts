@@ -17,10 +17,7 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-types';
 import { codeDocsUrl } from '../codes/index.ts';
-import type { CompletionEntry } from '../editor/completion-entry.ts';
-import type { DeprecationDiagnostic } from '../editor/history/deprecation-diagnostics.ts';
-import type { OutlineSymbol } from '../editor/outline.ts';
-import type { QuickFix } from '../editor/quick-fix.ts';
+import type { CompletionEntry, DeprecationDiagnostic, OutlineSymbol, QuickFix } from '../editor/index.ts';
 import type { OffsetRange, Problem } from '../problem.ts';
 
 /** `source` of role-file diagnostics (the same as the CLI's), so tools can filter them. */

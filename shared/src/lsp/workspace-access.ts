@@ -1,5 +1,15 @@
-import { buildAccessReport, collectAccessFiles, type AccessReport } from '../access/index.ts';
-import { isRoleFileName, trustContextOf, WORKSPACE_LIMITS, type TrustContext } from '../lint/index.ts';
+import { buildAccessReport, collectAccessFiles, type AccessInputs, type AccessReport } from '../access/index.ts';
+import type { AccessJwtRole } from '../access/index.ts';
+import {
+  isRoleFileName,
+  kindFromFileName,
+  trustContextOf,
+  WORKSPACE_LIMITS,
+  type TrustContext,
+} from '../lint/index.ts';
+
+/** An ACL policy as the access report and the trust checks read it. */
+type AclPolicy = AccessInputs['policies'] extends ReadonlyMap<string, infer P> ? P : never;
 
 /** A file of a workspace folder: its path relative to the folder (`/`-separated) and its text. */
 export interface WorkspaceFile {
@@ -13,19 +23,27 @@ export interface WorkspaceSnapshot {
   readonly files: readonly WorkspaceFile[];
   /** `.github/workflows/*.yml|yaml`, named `.github/workflows/<name>`. */
   readonly workflows: readonly WorkspaceFile[];
+  /** Set when the host stopped early (a bound of its walk): why, in words; the files are the nearest ones. */
+  readonly incomplete?: string;
+}
+
+/** Where the server wants a folder's files read from first: the open documents' paths (relative, `/`-separated). */
+export interface ReadOptions {
+  readonly near: readonly string[];
 }
 
 /**
  * Reads a workspace folder (a `file:` URI) on the host's side, where files can be read (the CLI's
- * `keyfob lsp` in Node); bounded by the host. A server without one (a web worker) knows only the
- * open documents.
+ * `keyfob lsp` in Node); bounded by the host, nearest files to `near` first. A server without one (a
+ * web worker) knows only the open documents.
  */
-export type ReadWorkspace = (folderUri: string) => Promise<WorkspaceSnapshot>;
+export type ReadWorkspace = (folderUri: string, options?: ReadOptions) => Promise<WorkspaceSnapshot>;
 
-/** What the features know about a document's workspace: who can get what, and the trust checks' context. */
+/** What the features know about a document's workspace: who can get what, and whether that is all of it. */
 export interface WorkspaceFacts {
   readonly report: AccessReport;
-  readonly trust: TrustContext;
+  /** Why the answer may leave something out (the folder was read only in part); undefined when complete. */
+  readonly incomplete: string | undefined;
 }
 
 /** An open document as the workspace sees it: path relative to its folder, version and text. */
@@ -44,15 +62,35 @@ const MAX_TOTAL_LENGTH = WORKSPACE_LIMITS.totalLength;
 /** The default mounts of the engine (`keyfob serve`, the action's inputs). */
 const MOUNTS = { mount: 'cloud', jwtMount: 'jwt' };
 
+/** What one file gives: its access inputs (policies, JWT roles, or a role file's names) and, for a policy, its trust entry. */
+interface FileFacts {
+  readonly text: string;
+  readonly inputs: AccessInputs;
+  readonly trustPolicies: ReadonlyMap<string, AclPolicy> | undefined;
+}
+
+interface Folder {
+  readonly generation: number;
+  readonly snapshot: WorkspaceSnapshot;
+  readonly workflows: TrustContext['workflows'];
+  /** Each file's facts by path, kept while its text is the same: an edit re-reads only the file it changed. */
+  readonly facts: Map<string, FileFacts>;
+  trust?: { key: string; context: TrustContext };
+  report?: { key: string; facts: WorkspaceFacts };
+}
+
 /**
  * The workspace side of the server: one snapshot per folder (read through the host, re-read when
- * files change), and the access report and trust context built from it with the open documents'
- * current text in place of the saved one. Built once per change, not per request.
+ * files change), and from it, with the open documents' current text in place of the saved one, the
+ * trust context of the JWT role checks and the access report. Each file contributes its own facts,
+ * computed once per text: a role file only its names, policies, JWT roles and workflows what the
+ * report and trust checks read. The trust context depends on policies and workflows alone, so an
+ * edit of a role file keeps it as it is; the report is built when asked (a hover, a completion),
+ * never on the edit's path to diagnostics.
  */
 export class WorkspaceAccess {
-  readonly #snapshots = new Map<string, { generation: number; snapshot: WorkspaceSnapshot }>();
+  readonly #folders = new Map<string, Folder>();
   readonly #loading = new Map<string, Promise<void>>();
-  readonly #built = new Map<string, { key: string; facts: WorkspaceFacts }>();
   #generation = 0;
 
   constructor(
@@ -65,15 +103,26 @@ export class WorkspaceAccess {
     return this.read !== undefined;
   }
 
-  /** Reads (or re-reads) a folder; concurrent calls share one read. */
-  load(folder: string): Promise<void> {
+  /** Reads (or re-reads) a folder, the files nearest `near` first; concurrent calls share one read. */
+  load(folder: string, near: readonly string[] = []): Promise<void> {
     const read = this.read;
     if (!read) return Promise.resolve();
     const running = this.#loading.get(folder);
     if (running) return running;
-    const done = read(folder)
-      .then((snapshot) => {
-        this.#snapshots.set(folder, { generation: ++this.#generation, snapshot: bounded(snapshot, this.log) });
+    const done = read(folder, { near })
+      .then((raw) => {
+        const snapshot = bounded(raw, this.log);
+        const workflows = trustContextOf(
+          [],
+          snapshot.workflows.map((w) => ({ file: w.path, text: w.text })),
+        ).workflows;
+        const before = this.#folders.get(folder)?.facts;
+        this.#folders.set(folder, {
+          generation: ++this.#generation,
+          snapshot,
+          workflows,
+          facts: before ?? new Map<string, FileFacts>(),
+        });
       })
       .catch((error: unknown) => {
         this.log(
@@ -85,29 +134,92 @@ export class WorkspaceAccess {
     return done;
   }
 
-  /** The facts of a folder with the open documents' text; undefined before its first read. */
-  factsOf(folder: string, open: readonly OpenFile[]): WorkspaceFacts | undefined {
-    const entry = this.#snapshots.get(folder);
+  /**
+   * The JWT role trust checks' context of a folder (its policies with open ones' text, its
+   * workflows); undefined before its first read. The same object while no policy changed.
+   */
+  trustOf(folder: string, open: readonly OpenFile[]): TrustContext | undefined {
+    const entry = this.#folders.get(folder);
     if (!entry) return undefined;
-    const own = open.filter((f) => isRoleFileName(f.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
-    const key = `${entry.generation}|${own.map((f) => `${f.uri}@${f.version}`).join('|')}`;
-    const cached = this.#built.get(folder);
-    if (cached?.key === key) return cached.facts;
-    const texts = new Map(entry.snapshot.files.map((f) => [f.path, f.text]));
-    for (const f of own) texts.set(f.path, f.text);
-    const files = [...texts].map(([file, text]) => ({ file, text }));
-    const report = buildAccessReport(collectAccessFiles(files, MOUNTS).inputs);
-    const trust = trustContextOf(
-      files,
-      entry.snapshot.workflows.map((w) => ({ file: w.path, text: w.text })),
-    );
-    const facts = { report, trust };
-    this.#built.set(folder, { key, facts });
+    const own = ownFiles(open).filter((f) => kindFromFileName(f.path) === 'policy');
+    const key = keyOf(entry.generation, own);
+    if (entry.trust?.key === key) return entry.trust.context;
+    const policies = new Map<string, AclPolicy>();
+    for (const [path, text] of textsOf(entry.snapshot, own))
+      if (kindFromFileName(path) === 'policy')
+        for (const [name, policy] of this.#factsOf(entry, path, text).trustPolicies ?? []) policies.set(name, policy);
+    const context: TrustContext = { policies, workflows: entry.workflows ?? [] };
+    entry.trust = { key, context };
+    return context;
+  }
+
+  /** Who can get what in a folder, with the open documents' text; undefined before its first read. */
+  factsOf(folder: string, open: readonly OpenFile[]): WorkspaceFacts | undefined {
+    const entry = this.#folders.get(folder);
+    if (!entry) return undefined;
+    const own = ownFiles(open);
+    const key = keyOf(entry.generation, own);
+    if (entry.report?.key === key) return entry.report.facts;
+    const texts = textsOf(entry.snapshot, own);
+    const parts = [...texts].map(([path, text]) => this.#factsOf(entry, path, text).inputs);
+    for (const path of [...entry.facts.keys()]) if (!texts.has(path)) entry.facts.delete(path);
+    const facts = { report: buildAccessReport(merge(parts)), incomplete: entry.snapshot.incomplete };
+    entry.report = { key, facts };
+    return facts;
+  }
+
+  #factsOf(entry: Folder, path: string, text: string): FileFacts {
+    const known = entry.facts.get(path);
+    if (known?.text === text) return known;
+    const file = { file: path, text };
+    const facts: FileFacts = {
+      text,
+      inputs: collectAccessFiles([file], MOUNTS).inputs,
+      trustPolicies: kindFromFileName(path) === 'policy' ? trustContextOf([file], []).policies : undefined,
+    };
+    entry.facts.set(path, facts);
     return facts;
   }
 }
 
-/** The snapshot within the bounds: the first files up to the count and total length. */
+/** The open keyfob files, by path. */
+function ownFiles(open: readonly OpenFile[]): OpenFile[] {
+  return open.filter((f) => isRoleFileName(f.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+function keyOf(generation: number, own: readonly OpenFile[]): string {
+  return `${generation}|${own.map((f) => `${f.uri}@${f.version}`).join('|')}`;
+}
+
+/** The saved texts by path, the open documents' in their place. */
+function textsOf(snapshot: WorkspaceSnapshot, own: readonly OpenFile[]): Map<string, string> {
+  const texts = new Map(snapshot.files.map((f) => [f.path, f.text]));
+  for (const f of own) texts.set(f.path, f.text);
+  return texts;
+}
+
+/** One file's access inputs after another, as collectAccessFiles reads them all at once. */
+function merge(parts: readonly AccessInputs[]): AccessInputs {
+  const policies = new Map<string, AclPolicy>();
+  const jwtRoles = new Map<string, AccessJwtRole>();
+  let roles: string[] | undefined;
+  let staticRoles: string[] | undefined;
+  for (const part of parts) {
+    for (const [name, policy] of part.policies) policies.set(name, policy);
+    for (const [name, role] of part.jwtRoles) jwtRoles.set(name, role);
+    if (part.roles) roles = [...(roles ?? []), ...part.roles];
+    if (part.staticRoles) staticRoles = [...(staticRoles ?? []), ...part.staticRoles];
+  }
+  return {
+    ...MOUNTS,
+    policies,
+    jwtRoles,
+    roles: roles && [...new Set(roles)],
+    staticRoles: staticRoles && [...new Set(staticRoles)],
+  };
+}
+
+/** The snapshot within the bounds: the first files (the host's nearest) up to the count and total length. */
 function bounded(snapshot: WorkspaceSnapshot, log: (message: string) => void): WorkspaceSnapshot {
   let total = 0;
   const keep = (list: readonly WorkspaceFile[], max: number): WorkspaceFile[] => {
@@ -122,9 +234,9 @@ function bounded(snapshot: WorkspaceSnapshot, log: (message: string) => void): W
   };
   const files = keep(snapshot.files, MAX_FILES);
   const workflows = keep(snapshot.workflows, MAX_WORKFLOWS);
+  let incomplete = typeof snapshot.incomplete === 'string' ? snapshot.incomplete.slice(0, 300) : undefined;
   if (files.length < snapshot.files.length || workflows.length < snapshot.workflows.length)
-    log(
-      `keyfob: the workspace holds more than ${MAX_FILES} keyfob files, ${MAX_WORKFLOWS} workflows or ${MAX_TOTAL_LENGTH} characters; the access answer and trust checks use the first ones`,
-    );
-  return { files, workflows };
+    incomplete = `the workspace holds more than ${MAX_FILES} keyfob files, ${MAX_WORKFLOWS} workflows or ${MAX_TOTAL_LENGTH} characters; the access answer and trust checks use the first ones`;
+  if (incomplete !== undefined) log(`keyfob: ${incomplete}`);
+  return { files, workflows, ...(incomplete !== undefined ? { incomplete } : {}) };
 }

@@ -34,9 +34,10 @@ describe('WorkspaceAccess', () => {
     const gh = facts.report.jwtRoles.find((r) => r.name === 'gh');
     assert.deepEqual(gh?.policies, ['default', 'deploy']);
     assert.ok(gh?.reach.some((r) => r.path === 'cloud/creds/deploy' && r.capabilities.includes('read')));
-    assert.ok(facts.trust.policies?.has('deploy'));
+    const trust = access.trustOf(FOLDER, []);
+    assert.ok(trust?.policies?.has('deploy'));
     assert.deepEqual(
-      facts.trust.workflows?.map((w) => w.file),
+      trust?.workflows?.map((w) => w.file),
       ['.github/workflows/pr.yml'],
     );
   });
@@ -66,14 +67,58 @@ describe('WorkspaceAccess', () => {
     const many = Array.from({ length: 1005 }, (_, i) => ({ path: `p${i}.policy.hcl`, text: POLICY }));
     const { access, logs } = workspace(() => Promise.resolve({ files: many, workflows: [] }));
     await access.load(FOLDER);
-    assert.equal(access.factsOf(FOLDER, [])?.trust.policies?.size, 1000);
+    assert.equal(access.trustOf(FOLDER, [])?.policies?.size, 1000);
     assert.match(logs.join('\n'), /more than 1000 keyfob files/);
+    assert.match(access.factsOf(FOLDER, [])?.incomplete ?? '', /more than 1000 keyfob files/);
+  });
+
+  test('a role file contributes its names; editing it keeps the trust context and re-reads no other file', async () => {
+    const { access } = workspace(() =>
+      Promise.resolve({
+        ...snapshot,
+        files: [
+          ...snapshot.files,
+          {
+            path: 'roles/app.role.yaml',
+            text: 'name: app\ncredential_type: iam_user\npolicy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\n',
+          },
+        ],
+      }),
+    );
+    await access.load(FOLDER);
+    const trust = access.trustOf(FOLDER, []);
+    const before = access.factsOf(FOLDER, []);
+    assert.deepEqual(
+      before?.report.targets.filter((t) => t.kind === 'credentials').map((t) => t.name),
+      ['app', '*'],
+    );
+    const open = {
+      uri: `${FOLDER}/roles/app.role.yaml`,
+      path: 'roles/app.role.yaml',
+      version: 2,
+      text: 'name: app2\ncredential_type: iam_user\npolicy_arns: [arn:aws:iam::aws:policy/ReadOnlyAccess]\n',
+    };
+    assert.equal(access.trustOf(FOLDER, [open]), trust, 'a role file does not feed the trust checks');
+    const after = access.factsOf(FOLDER, [open]);
+    assert.deepEqual(
+      after?.report.targets.filter((t) => t.kind === 'credentials').map((t) => t.name),
+      ['app2', '*'],
+    );
+    assert.equal(after?.incomplete, undefined);
+  });
+
+  test("a host that stopped early: its reason is the answer's note", async () => {
+    const { access, logs } = workspace(() => Promise.resolve({ ...snapshot, incomplete: 'the walk stopped' }));
+    await access.load(FOLDER);
+    assert.equal(access.factsOf(FOLDER, [])?.incomplete, 'the walk stopped');
+    assert.match(logs.join('\n'), /the walk stopped/);
   });
 
   test('a failed read is logged, and the folder stays unknown', async () => {
     const { access, logs } = workspace(() => Promise.reject(new Error('EACCES')));
     await access.load(FOLDER);
     assert.equal(access.factsOf(FOLDER, []), undefined);
+    assert.equal(access.trustOf(FOLDER, []), undefined);
     assert.match(logs.join('\n'), /could not read the workspace file:\/\/\/ws: EACCES/);
   });
 
