@@ -19,9 +19,8 @@ const POLICY = (name: string): string => `path "cloud/creds/${name}" {\n  capabi
 const ROLE = [
   'role_type: jwt',
   'user_claim: repository',
-  'bound_audiences: [https://github.com/octo]',
-  'bound_claims:',
-  '  sub: repo:octo/app:ref:refs/heads/main',
+  'bound_audiences: [keyfob]',
+  'bound_subject: repo:octo/app:ref:refs/heads/main',
   'token_policies: [near]',
   '',
 ].join('\n');
@@ -53,7 +52,7 @@ describe('keyfob lsp: a large folder', () => {
     while (!/Incomplete answer/.test(text) && Date.now() < deadline) {
       const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
         textDocument: { uri: role },
-        position: { line: 5, character: 18 },
+        position: { line: 4, character: 18 },
       });
       text = hover ? (hover.contents as { value: string }).value : '';
       if (!/Incomplete answer/.test(text)) await new Promise((resolve) => setTimeout(resolve, 100));
