@@ -31,10 +31,10 @@ export function planPolicies(
       steps.push({ op: 'unchanged', kind: 'policy', name, fields: [], source });
     else steps.push({ op: 'update', kind: 'policy', name, fields: ['policy'], body, source });
   }
+  // Loops, not push(...list): a list of 130,000 names spread into arguments overflows the stack.
   if (prune)
-    steps.push(
-      ...pruned('policy', declared, current.policyNames, problems).filter((s) => !BUILT_IN_POLICIES.has(s.name)),
-    );
+    for (const step of pruned('policy', declared, current.policyNames, problems))
+      if (!BUILT_IN_POLICIES.has(step.name)) steps.push(step);
   return steps;
 }
 
@@ -79,7 +79,7 @@ export function planJwtRoles(
         : { op: 'update', kind: 'jwt-role', name, fields, body, source },
     );
   }
-  if (prune) steps.push(...pruned('jwt-role', declared, current.jwtRoleNames, problems));
+  if (prune) for (const step of pruned('jwt-role', declared, current.jwtRoleNames, problems)) steps.push(step);
   return steps;
 }
 

@@ -30,10 +30,13 @@ export function planApply(desired: DesiredState, current: CurrentState, options:
     ...planJwtRoles(desired, current, options.prune, problems),
   ];
   for (const name of sorted(desired.roles.keys())) steps.push(planRole(name, desired.roles.get(name)!, current));
-  if (options.prune) steps.push(...prunable('role', desired.roles, current.roleNames, problems));
+  // A loop, not push(...list): a list of 130,000 names spread into arguments overflows the stack.
+  if (options.prune) for (const step of prunable('role', desired.roles, current.roleNames, problems)) steps.push(step);
   for (const name of sorted(desired.staticRoles.keys()))
     steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));
-  if (options.prune) steps.push(...prunable('static-role', desired.staticRoles, current.staticRoleNames, problems));
+  if (options.prune)
+    for (const step of prunable('static-role', desired.staticRoles, current.staticRoleNames, problems))
+      steps.push(step);
   for (const step of steps)
     if (step.op === 'delete' && step.kind === 'static-role')
       problems.push(

@@ -56,10 +56,10 @@ async function fetchAnswer(ctx: RequestContext, signal: AbortSignal): Promise<Ra
     const response = await ctx.settings.fetch(url, init);
     const next = hop < MAX_REDIRECTS ? allowedRedirect(ctx, response, url) : undefined;
     if (next === undefined) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await readBounded(ctx, response);
       return { status: response.status, headers: response.headers, bytes };
     }
-    await response.arrayBuffer();
+    await response.body?.cancel().catch(() => undefined);
     url = next;
   }
 }
@@ -81,6 +81,42 @@ function allowedRedirect(ctx: RequestContext, response: Response, from: string):
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The body, read chunk by chunk up to `maxResponseBytes` (a declared Content-Length past it is refused
+ * before reading): a 300 MB or endless answer costs at most the limit, never all of it in memory.
+ */
+async function readBounded(ctx: RequestContext, response: Response): Promise<Uint8Array> {
+  const max = ctx.settings.maxResponseBytes;
+  const tooLarge = (): EngineError =>
+    badResponseError(ctx, `answer larger than ${max} bytes (maxResponseBytes)`, response.status);
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**

@@ -77,6 +77,8 @@ export interface EngineClientOptions {
   readonly retryOn?: RetryPredicate | undefined;
   /** How lists are asked for. Default `GET` (`?list=true`): Node's HTTP server rejects `LIST`. */
   readonly listMethod?: 'GET' | 'LIST' | undefined;
+  /** Largest answer body read, in bytes; a longer one is refused (`ENGINE_BAD_RESPONSE`). Default 64 MiB. */
+  readonly maxResponseBytes?: number | undefined;
   /** Passed to fetch as `dispatcher` (undici: proxy agent, custom CA). */
   readonly dispatcher?: unknown;
   /**

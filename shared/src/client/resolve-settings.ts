@@ -14,6 +14,8 @@ export const ENGINE_CLIENT_DEFAULTS = Object.freeze({
   baseDelayMs: 250,
   maxDelayMs: 10_000,
   listMethod: 'GET',
+  /** An answer of 64 MiB holds about 3 million role names; a longer one is a broken or hostile server. */
+  maxResponseBytes: 64 * 1024 * 1024,
   keyfobTokenHeader: 'X-Service-Token',
   vaultTokenHeader: 'X-Vault-Token',
 } as const);
@@ -42,6 +44,7 @@ export interface ClientSettings {
   readonly onRetry: ((info: RetryInfo) => void) | undefined;
   readonly retryOn: RetryPredicate | undefined;
   readonly listMethod: 'GET' | 'LIST';
+  readonly maxResponseBytes: number;
   readonly dispatcher: unknown;
   /** The token sent, if any (to know a request made with a just-issued one). */
   readonly token: string | undefined;
@@ -83,6 +86,9 @@ export function resolveSettings(options: EngineClientOptions): ClientSettings {
     onRetry: options.onRetry,
     retryOn: options.retryOn,
     listMethod: options.listMethod ?? ENGINE_CLIENT_DEFAULTS.listMethod,
+    maxResponseBytes: Math.floor(
+      positive('maxResponseBytes', options.maxResponseBytes ?? ENGINE_CLIENT_DEFAULTS.maxResponseBytes),
+    ),
     dispatcher: options.dispatcher,
     token: options.token || undefined,
     consistency: options.consistency ?? createConsistencyState(),
