@@ -3,35 +3,16 @@
 // to delete, without a stack overflow (a spread of 130,000 arguments is one). And no answer is read
 // whole without a bound: a body past the client's limit is refused, naming the limit.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createEngineClient, EngineError } from '@keyfob/shared/client';
-import { REPO_ROOT, startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
+import { runKeyfob } from './run-keyfob.ts';
+import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
 
-const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
 const EXTRA = 130_000;
 
-function keyfob(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const keyfob = runKeyfob;
 
 /** Forwards to the engine; the role list's answer gets EXTRA more names. */
 function listingProxy(engine: EngineProcess): Promise<Server> {

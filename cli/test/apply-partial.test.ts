@@ -4,34 +4,17 @@
 // what it said. With `keyfob serve --cloud examples/cloud.yaml` the same apply succeeds. A bad cloud
 // file stops serve with the file, line and column of the problem.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createEngineClient } from '@keyfob/shared/client';
+import { runKeyfob } from './run-keyfob.ts';
 import { REPO_ROOT, startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
 
 const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
-
-function keyfob(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const keyfob = runKeyfob;
 
 const apply = (engine: EngineProcess, ...extra: string[]) =>
   keyfob(['apply', 'examples/roles', ...extra], { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
