@@ -35,7 +35,7 @@ const AREAS = {
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,
   // editor logic, for the extension and any other editor
-  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies'],
+  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // the language server: the one protocol adapter of the editor logic, for every editor

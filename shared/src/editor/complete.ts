@@ -2,6 +2,7 @@ import type { DocumentFormat } from '../documents/types.ts';
 import type { CompletionEntry } from './completion-entry.ts';
 import type { CursorContext } from './cursor-context.ts';
 import { fieldCompletions } from './field-completions.ts';
+import { iamCompletions } from './iam-completions.ts';
 import { jsonContextAt } from './json-context.ts';
 import { policyCompletionsAt, type PolicyCompletionOptions } from './policy-completions.ts';
 import { resourceAt } from './resource-at.ts';
@@ -40,6 +41,8 @@ export function completionsAt(text: string, offset: number, options: CompletionO
     return scaffolds(options.kind, 'json', { start: 0, end: text.length }, '');
   const context = options.format === 'json' ? jsonContextAt(text, offset) : yamlContextAt(text, offset);
   if (!context) return [];
+  const iam = iamCompletions(context, options.format, text);
+  if (iam) return iam;
   const resource = resourceAt(options.kind, context.path);
   if (!resource) return [];
   if (context.part !== 'key') return valueCompletions(resource.kind, context, options.format, text);

@@ -2,6 +2,7 @@ import type { ParsedFile } from '../documents/types.ts';
 import type { OffsetRange } from '../problem.ts';
 import { fieldInfo } from '../rules/index.ts';
 import { fieldMarkdown } from './field-markdown.ts';
+import { iamHover } from './iam-completions.ts';
 import { memberAt } from './member-at.ts';
 
 import { fieldAt } from './resource-at.ts';
@@ -37,6 +38,8 @@ export function hoverAt(file: ParsedFile, offset: number, options: HoverOptions)
   const kind = options.kindOf(member.document.index);
   if (!kind) return undefined;
   let segments = pointerToSegments(member.pointer);
+  const iam = iamHover(segments, valueAt(member.document.value, segments));
+  if (iam) return { markdown: iam, range: member.range };
   let at = fieldAt(kind, segments);
   // An item of a list field describes the list field.
   if (at && at.resource.base.length < segments.length - 1 && /^\d+$/.test(segments[segments.length - 1] ?? '')) {

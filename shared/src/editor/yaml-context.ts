@@ -73,7 +73,12 @@ function finish(
   partial: Partial,
 ): CursorContext {
   const parents = parentKeys(lines, at, indent, bounds.first);
-  const siblings = siblingKeys(lines, parents.line + 1, bounds.last, indent, partial.part === 'key' ? at : -1);
+  const from = (parents.item ?? parents.line) + 1;
+  const siblings = siblingKeys(lines, from, bounds.last, indent, partial.part === 'key' ? at : -1);
+  // A list item's mapping: its first key sits on the `- ` line.
+  const first =
+    parents.item === undefined ? undefined : /^\s*-\s+([\w$.-]+)\s*:\s*(.*)$/.exec(lines[parents.item]?.text ?? '');
+  if (first?.[1] && at !== parents.item) siblings.set(first[1], first[2]?.trim() || undefined);
   return { ...partial, path: parents.path, siblings, document: bounds.index };
 }
 
@@ -83,20 +88,29 @@ function parentKeys(
   at: number,
   indent: number,
   first: number,
-): { path: string[]; line: number } {
+): { path: string[]; line: number; item?: number } {
   const path: string[] = [];
+  let item: number | undefined;
   let current = indent;
   let line = first - 1;
   for (let i = at - 1; i >= first && current > 0; i--) {
     const candidate = lines[i];
     if (!candidate || candidate.blank || candidate.indent >= current) continue;
+    const trimmed = candidate.text.trimStart();
+    if (trimmed.startsWith('- ')) {
+      // `- Effect: Allow` opens a list item's mapping: its key is a sibling; the list's key is next up.
+      if (candidate.indent + trimmed.length - trimmed.slice(1).trimStart().length !== current) break;
+      if (path.length === 0) item ??= i;
+      current = candidate.indent + 1;
+      continue;
+    }
     const parsed = keyLine(candidate);
-    if (!parsed || candidate.text.trimStart().startsWith('-')) break;
+    if (!parsed) break;
     path.unshift(parsed.key);
     if (line === first - 1) line = i;
     current = candidate.indent;
   }
-  return { path, line };
+  return item === undefined ? { path, line } : { path, line, item };
 }
 
 /** The `key:` that owns a list item at `indent` (YAML allows the items at the key's own indentation). */
