@@ -152,6 +152,17 @@ function readSarifFile(r: InputReader): string | undefined {
     );
     return undefined;
   }
+  // The log is written for the upload step; outside the workspace it could overwrite any file the runner can.
+  if (/^([/\\]|[A-Za-z]:)/.test(path) || path.split(/[/\\]/).includes('..')) {
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'sarif-file',
+        'sarif-file must be a path inside the workspace: relative, without .. segments, e.g. reports/keyfob.sarif.',
+      ),
+    );
+    return undefined;
+  }
   return path;
 }
 

@@ -3,7 +3,7 @@
 // scanning reads them: rule ids are our codes, each with help text and a link into docs/codes.md.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -175,6 +175,21 @@ describe('SARIF output', () => {
       });
       assert.equal(bad.exitCode, 1);
       assert.match(bad.stdout, /sarif-file must be the path of a file/);
+
+      // Outside the workspace (issue 29): refused at the input, nothing written there.
+      for (const outside of ['../outside.sarif', 'reports/../../outside.sarif', join(workspace, '..', 'abs.sarif')]) {
+        const refused = await runStep('main', {
+          inputs: { mode: 'lint', files: 'roles', 'sarif-file': outside },
+          workspace,
+        });
+        assert.equal(refused.exitCode, 1, outside);
+        assert.match(refused.stdout, /sarif-file must be a path inside the workspace/, outside);
+        assert.doesNotMatch(refused.stdout, /SARIF written/, outside);
+      }
+      assert.equal(
+        existsSync(join(workspace, '..', 'outside.sarif')) || existsSync(join(workspace, '..', 'abs.sarif')),
+        false,
+      );
     } finally {
       rmSync(workspace, { recursive: true, force: true });
     }
