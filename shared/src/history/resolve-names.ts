@@ -3,6 +3,7 @@ import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt } 
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
+import { optionsStructUrl } from './options-struct.ts';
 import type { Confidence, Match } from './match-types.ts';
 import { isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
@@ -87,7 +88,9 @@ function check(
     case 'parameter':
       // `q` and `sort` are too common to count unless they are a key (`params={"q": …}`).
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
-      return boundUrl(ctx, subject, hit.start, hit.line) ? 'context' : undefined;
+      return boundUrl(ctx, subject, hit.start, hit.line) || optionsStructUrl(ctx, subject, hit.start)
+        ? 'context'
+        : undefined;
     case 'generic': {
       if (subject.type === 'status') {
         if (hit.isKey) return undefined;

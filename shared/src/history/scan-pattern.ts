@@ -9,7 +9,7 @@ const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
 /**
  * The one pattern a document is scanned with, per language profile. Alternatives, leftmost first:
  * block comments and docstrings (consumed, so nothing inside them matches);
- * a Go `jsonapi:"` or `json:"` struct tag; a known word between quotes (the closing quote may be
+ * a Go `jsonapi:"`, `json:"` or `url:"` struct tag; a known word between quotes (the closing quote may be
  * escaped: JSON inside a string); `/` plus a known first path segment (optionally after
  * `api/v2/`); a quote plus a known first segment and `/` (paths written without a leading
  * slash); a distinct status value opening or continuing a comma-separated string
@@ -42,7 +42,7 @@ export function kindOf(find: string): FindKind {
     if (last === 47) return 'relative-path';
     return last === 34 || last === 39 || last === 96 ? 'word' : 'list-item';
   }
-  return find.startsWith('jsonapi:"') || find.startsWith('json:"') ? 'tag' : 'key';
+  return find.startsWith('jsonapi:"') || find.startsWith('json:"') || find.startsWith('url:"') ? 'tag' : 'key';
 }
 
 function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
@@ -55,6 +55,8 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   alternatives.push(
     'jsonapi:"',
     'json:"',
+    // go-querystring tags of option structs (`url:"search[tags],omitempty"`), after a backtick or a blank.
+    '(?<=[`\\s])url:"',
     `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})/`,

@@ -128,6 +128,16 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['endpoint DELETE /projects/:project_id <destroy>', 'endpoint PATCH /projects/:project_id <update>'],
   },
   {
+    name: 'Go: query keys in the url tags of an options struct, bound to the URL of the function that takes it',
+    language: 'go',
+    source:
+      'type TeamTokenListOptions struct {\n\tQuery string `url:"q,omitempty"`\n}\n\ntype Other struct {\n\tQuery string `url:"q,omitempty"`\n}\n\nfunc (s *teamTokens) List(ctx context.Context, org string, options *TeamTokenListOptions) error {\n\n\n\n\tu := fmt.Sprintf("organizations/%s/team-tokens", url.PathEscape(org))\n\treq, err := s.client.NewRequest("GET", u, options)\n}',
+    expected: [
+      'parameter q /organizations/:organization_name/team-tokens',
+      'endpoint GET /organizations/:organization_name/team-tokens <GET>',
+    ],
+  },
+  {
     name: 'a URL with no method whose path has several methods is not taken for GET',
     language: 'python',
     source: 'url = f"{base}/api/v2/organizations/{org}/varsets"\nlog(url)',
