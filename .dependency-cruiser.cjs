@@ -19,8 +19,10 @@ const AREAS = {
   documents: LEAVES,
   // IAM policy documents: evaluation and the policy linter (rules run the linter as role rules)
   'iam-policy': LEAVES,
+  // keyfob's one HCL parser (tree-sitter's grammar on web-tree-sitter) and literal values
+  hcl: LEAVES,
   // ACL policies of the engine (HCL): parsing and evaluation
-  policies: LEAVES,
+  policies: [...LEAVES, 'hcl'],
   rules: [...LEAVES, 'template', 'iam-policy'],
   // JWT auth roles (GitHub OIDC trust): reading a role (validated by the rules' one JWT role
   // validator), the login's claim checks
@@ -39,7 +41,7 @@ const AREAS = {
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // the language server: the one protocol adapter of the editor logic, for every editor
-  lsp: [...LEAVES, 'documents', 'lint', 'history', 'editor', 'access'],
+  lsp: [...LEAVES, 'hcl', 'documents', 'lint', 'history', 'editor', 'access'],
 };
 
 /** The folder (or, for problem, the file) of an area, as a regular expression on the resolved path. */

@@ -8,6 +8,7 @@
 // The output is deterministic: CI rebuilds and fails when dist/ differs from the committed files.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { webTreeSitterPlugin } from '../scripts/lib/web-tree-sitter-plugin.mjs';
 
 const common = {
   bundle: true,
@@ -56,16 +57,33 @@ const pure = {
   },
 };
 
+const treeSitter = webTreeSitterPlugin('node');
+
 rmSync('dist', { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ['src/bin/main-entry.ts'], outfile: 'dist/main.cjs', plugins: [chunks, pure] }),
-  build({ ...common, entryPoints: ['src/bin/post-entry.ts'], outfile: 'dist/post.cjs', plugins: [chunks, pure] }),
+  build({
+    ...common,
+    entryPoints: ['src/bin/main-entry.ts'],
+    outfile: 'dist/main.cjs',
+    plugins: [chunks, pure, treeSitter],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/bin/post-entry.ts'],
+    outfile: 'dist/post.cjs',
+    plugins: [chunks, pure, treeSitter],
+  }),
   build({
     ...common,
     entryPoints: ['src/bin/credential-process-entry.ts'],
     outfile: 'dist/credential-process.cjs',
-    plugins: [chunks, pure],
+    plugins: [chunks, pure, treeSitter],
   }),
   build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
-  build({ ...common, entryPoints: ['src/modes/file-modes.ts'], outfile: 'dist/file-modes.cjs', plugins: [pure] }),
+  build({
+    ...common,
+    entryPoints: ['src/modes/file-modes.ts'],
+    outfile: 'dist/file-modes.cjs',
+    plugins: [pure, treeSitter],
+  }),
 ]);

@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webTreeSitterPlugin } from '../scripts/lib/web-tree-sitter-plugin.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
@@ -146,7 +147,12 @@ const browserSubstitutes = {
 };
 
 rmSync(dist, { recursive: true, force: true });
-const web = { ...common, platform: 'browser', mainFields: ['browser', 'module', 'main'] };
+const web = {
+  ...common,
+  platform: 'browser',
+  mainFields: ['browser', 'module', 'main'],
+  plugins: [webTreeSitterPlugin('browser')],
+};
 await Promise.all([
   build({
     ...common,
@@ -158,6 +164,7 @@ await Promise.all([
     ...common,
     entryPoints: [join(here, 'src', 'server', 'node-server.ts')],
     platform: 'node',
+    plugins: [webTreeSitterPlugin('node')],
     outfile: join(dist, 'server.js'),
   }),
   build({ ...web, entryPoints: [join(here, 'src', 'web.ts')], outfile: join(dist, 'web', 'extension.js') }),
@@ -182,7 +189,7 @@ await Promise.all([
     ...web,
     minify: false,
     entryPoints: [join(here, 'test', 'suite', 'web-index.ts')],
-    plugins: [browserSubstitutes],
+    plugins: [...web.plugins, browserSubstitutes],
     inject: [join(webSuite, 'process.mjs')],
     outfile: join(dist, 'web', 'test', 'suite.js'),
   }),

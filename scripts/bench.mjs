@@ -14,7 +14,11 @@ const files = readdirSync(new URL('../bench/', import.meta.url))
 let status = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath, // The HCL parser is loaded first, as each host does at start (see test/setup/hcl-parser.ts).
+    ['--import', 'tsx', '--import', './test/setup/hcl-parser.ts', `bench/${file}`],
+    { cwd: root, stdio: 'inherit' },
+  );
   status ||= run.status ?? 1;
 }
 process.exit(status);

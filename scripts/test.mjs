@@ -52,10 +52,21 @@ function run(args, env) {
 const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);
 const viaTsx = process.env.KEYFOB_TEST_TSX === '1';
 const started = Date.now();
-const build = viaTsx ? { built: files, remove: async () => {} } : await buildTests(root, files);
+// Loaded first in every test process: the HCL parser each host loads at start (test/setup/hcl-parser.ts).
+const setup = 'test/setup/hcl-parser.ts';
+const build = viaTsx ? { built: [...files, setup], remove: async () => {} } : await buildTests(root, [...files, setup]);
+const preload = build.built.pop();
 if (!viaTsx) console.log(`built ${files.length} test files in ${Date.now() - started} ms`);
 const unit = await run(
-  [...(viaTsx ? ['--import', 'tsx'] : []), '--test', '--test-concurrency=2', '--test-reporter=spec', ...build.built],
+  [
+    ...(viaTsx ? ['--import', 'tsx'] : []),
+    '--import',
+    `./${preload}`,
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    ...build.built,
+  ],
   { KEYFOB_REPO: root },
 );
 await build.remove();

@@ -43,6 +43,9 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   },
 };
 
+/** Commands that read HCL (ACL policies, Terraform): they load the HCL parser first. */
+const HCL_COMMANDS = new Set(['lint', 'serve', 'apply', 'can-i', 'access', 'lsp', 'import']);
+
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(9)}${c.summary}`);
   return `usage: keyfob <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun \`keyfob <command> --help\` for a command's options.\n`;
@@ -69,9 +72,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return EXIT.usage;
   }
   try {
-    return await (
-      await command.load()
-    )(rest, io);
+    const run = await command.load();
+    if (HCL_COMMANDS.has(name)) await (await import('@keyfob/shared/hcl')).loadHclParser();
+    return await run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`keyfob ${name}: ${error.message}\n`);

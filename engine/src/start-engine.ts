@@ -1,3 +1,4 @@
+import { loadHclParser } from '@keyfob/shared/hcl';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authorize } from './acl/authorize.ts';
@@ -71,6 +72,7 @@ export interface RouteInfo {
  * @example const engine = await startEngine({ port: 0, dev: true }); // engine.url, engine.rootToken
  */
 export async function startEngine(options: EngineOptions = {}): Promise<RunningEngine> {
+  await loadHclParser(); // ACL policies are HCL
   const mounts = checkMounts(options.mounts ?? ENGINE_DEFAULTS.mounts);
   const log = options.log ?? (() => undefined);
   const { store, file } = loadStore(options.dataDir);

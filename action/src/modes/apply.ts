@@ -1,3 +1,4 @@
+import { loadHclParser } from '@keyfob/shared/hcl';
 import {
   applyOutcome,
   collectDesiredState,
@@ -27,6 +28,7 @@ import { table } from '../summary.ts';
  */
 export async function runApply(step: EngineStep): Promise<void> {
   const { config, runner, client, engine } = step;
+  await loadHclParser(); // policies and Terraform are HCL
   const files = await readRoleFiles(config.files, config.workspace);
   const collected = collectDesiredState(files, {
     mount: engine.mount,

@@ -1,3 +1,4 @@
+import { loadHclParser } from '@keyfob/shared/hcl';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { lintText, trustContextOf } from '@keyfob/shared/lint';
@@ -18,6 +19,7 @@ import { StepFailure, type Step } from '../step.ts';
  */
 export async function runLint(step: Step): Promise<void> {
   const { config, runner } = step;
+  await loadHclParser(); // policies and Terraform are HCL
   const files = await readRoleFiles(config.files, config.workspace);
   const ids = await readGithubIdsFile(config.workspace, config.repositoryIds);
   for (const problem of ids.problems) step.runner.warning(problem);

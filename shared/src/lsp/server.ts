@@ -1,3 +1,4 @@
+import { loadHclParser } from '../hcl/index.ts';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
@@ -54,7 +55,8 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     readWorkspace: deps.readWorkspace,
   });
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
+  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
+    await loadHclParser(); // ACL policies and Terraform files are HCL
     client = readClientOptions(params.initializationOptions);
     reloads.useClientReader(client.workspaceSnapshot === true);
     settings.initialize(params);

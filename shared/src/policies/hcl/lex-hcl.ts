@@ -9,7 +9,7 @@ export interface HclToken {
 }
 
 /** A lexing or parsing failure at one spot; the parser stops at the first one. */
-export class HclSyntaxError extends Error {
+class HclSyntaxError extends Error {
   constructor(
     message: string,
     readonly range: OffsetRange,

@@ -1,6 +1,8 @@
+import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import type { Node } from 'web-tree-sitter';
+import { hclSyntaxError, readHclLiteral, withHclTree } from '../../hcl/index.ts';
 import type { OffsetRange } from '../../problem.ts';
 import type { HclEntry, HclNode, HclObject } from './hcl-node.ts';
-import { HclSyntaxError, lexHcl, type HclToken } from './lex-hcl.ts';
 
 /** Deepest nesting accepted; deeper input is refused rather than recursed into. */
 const MAX_DEPTH = 64;
@@ -10,137 +12,169 @@ export type HclParse =
   | { readonly root: HclObject; readonly error?: undefined }
   | { readonly root?: undefined; readonly error: { readonly message: string; readonly range: OffsetRange } };
 
+class PolicySyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly range: OffsetRange,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * Parses HCL v1 as the real engine's policy reader does, and its JSON form (a text starting with
- * `{`). Blocks with labels (`path "a" { ... }`) become nested entries; repeated keys stay separate.
+ * Reads an ACL policy's HCL with keyfob's one HCL parser (tree-sitter's grammar, see
+ * `loadHclParser`), or its JSON form (a text starting with `{`) with the JSON reader. Blocks with
+ * labels (`path "a" { ... }`) become nested entries; repeated keys stay separate. A policy holds
+ * literals only: an expression (a reference, a function call, an interpolation) is a syntax error,
+ * as it is for the real engine's HCL v1 reader.
  *
  * @example parseHcl('path "cloud/creds/deploy" { capabilities = ["read"] }').root?.entries[0]?.key // "path"
  */
 export function parseHcl(text: string): HclParse {
   try {
-    const parser = new Parser(lexHcl(text));
-    return { root: parser.document() };
+    return { root: /^\s*\{/.test(text) ? readJson(text) : withHclTree(text, (root) => readConfig(text, root)) };
   } catch (error) {
-    if (error instanceof HclSyntaxError) return { error: { message: error.message, range: error.range } };
+    if (error instanceof PolicySyntaxError) return { error: { message: error.message, range: error.range } };
     throw error;
   }
 }
 
-class Parser {
-  #at = 0;
+function readConfig(text: string, root: Node): HclObject {
+  const problem = hclSyntaxError(text, root);
+  if (problem) throw new PolicySyntaxError(problem.message, problem.range);
+  const body = root.namedChildren.find((n) => n?.type === 'body');
+  return { kind: 'object', entries: body ? readBody(body, 0) : [], range: { start: 0, end: text.length } };
+}
 
-  constructor(private readonly tokens: readonly HclToken[]) {}
-
-  document(): HclObject {
-    const first = this.peek();
-    if (first.type === 'punct' && first.text === '{') {
-      const root = this.object(0);
-      this.expectEnd();
-      return root;
-    }
-    const entries = this.body('eof', 0);
-    const end = this.peek().range.end;
-    return { kind: 'object', entries, range: { start: 0, end } };
-  }
-
-  private expectEnd(): void {
-    const token = this.peek();
-    if (token.type !== 'eof') throw new HclSyntaxError(`unexpected ${describe(token)} after the document`, token.range);
-  }
-
-  private body(close: '}' | 'eof', depth: number): HclEntry[] {
-    const entries: HclEntry[] = [];
-    for (;;) {
-      const token = this.peek();
-      if (close === 'eof' ? token.type === 'eof' : isPunct(token, '}')) return entries;
-      if (token.type === 'eof') throw new HclSyntaxError("expected '}' before the end of the text", token.range);
-      entries.push(this.item(depth));
-      if (isPunct(this.peek(), ',')) this.next();
+function readBody(body: Node, depth: number): HclEntry[] {
+  if (depth > MAX_DEPTH) throw new PolicySyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, rangeOf(body));
+  const entries: HclEntry[] = [];
+  for (const child of body.namedChildren) {
+    if (child?.type === 'attribute') {
+      const name = child.namedChildren[0] as Node;
+      const value = child.namedChildren[1] as Node;
+      entries.push({ key: name.text, keyRange: rangeOf(name), value: readValue(value, depth + 1) });
+    } else if (child?.type === 'block') {
+      entries.push(readBlock(child, depth + 1));
     }
   }
+  return entries;
+}
 
-  private item(depth: number): HclEntry {
-    const keys: HclToken[] = [];
-    while (this.peek().type === 'string' || this.peek().type === 'ident') keys.push(this.next());
-    const first = keys[0];
-    const token = this.peek();
-    if (!first) throw new HclSyntaxError(`expected a key, found ${describe(token)}`, token.range);
-    let value: HclNode;
-    if (isPunct(token, '=') || isPunct(token, ':')) {
-      if (keys.length > 1)
-        throw new HclSyntaxError(`nested object expected: LBRACE got: ${describe(token)}`, token.range);
-      this.next();
-      value = this.value(depth + 1);
-    } else if (isPunct(token, '{')) {
-      value = this.object(depth + 1);
-    } else {
-      throw new HclSyntaxError(`key '${first.text}' expected start of object ('{') or assignment ('=')`, token.range);
-    }
-    for (let i = keys.length - 1; i >= 1; i--) {
-      const label = keys[i] as HclToken;
-      value = {
-        kind: 'object',
-        entries: [{ key: label.text, keyRange: label.range, value }],
-        range: { start: label.range.start, end: value.range.end },
+function readBlock(block: Node, depth: number): HclEntry {
+  const parts = block.namedChildren.filter((n): n is Node => n !== null);
+  const name = parts[0] as Node;
+  const labels = parts.slice(1).filter((n) => n.type === 'string_lit' || n.type === 'identifier');
+  const body = parts.find((n) => n.type === 'body');
+  const open = parts.find((n) => n.type === 'block_start') as Node;
+  const close = parts.find((n) => n.type === 'block_end') as Node;
+  let value: HclNode = {
+    kind: 'object',
+    entries: body ? readBody(body, depth) : [],
+    range: { start: open.startIndex, end: close.endIndex },
+  };
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const label = labels[i] as Node;
+    value = {
+      kind: 'object',
+      entries: [{ key: labelText(label), keyRange: rangeOf(label), value }],
+      range: { start: label.startIndex, end: value.range.end },
+    };
+  }
+  return { key: name.text, keyRange: rangeOf(name), value };
+}
+
+function labelText(label: Node): string {
+  const literal = label.type === 'identifier' ? label.text : readHclLiteral(label);
+  if (typeof literal !== 'string')
+    throw new PolicySyntaxError('a block label must be a literal string', rangeOf(label));
+  return literal;
+}
+
+function readValue(expression: Node, depth: number): HclNode {
+  if (depth > MAX_DEPTH) throw new PolicySyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, rangeOf(expression));
+  const node = unwrap(expression);
+  const range = rangeOf(expression);
+  if (node.type === 'tuple') {
+    const items = node.namedChildren.filter((n): n is Node => n?.type === 'expression');
+    return { kind: 'list', items: items.map((item) => readValue(item, depth + 1)), range };
+  }
+  if (node.type === 'object') {
+    const entries = node.namedChildren
+      .filter((n): n is Node => n?.type === 'object_elem')
+      .map((elem): HclEntry => {
+        const key = elem.childForFieldName('key') as Node;
+        const keyNode = unwrap(key);
+        const keyText = keyNode.type === 'variable_expr' ? keyNode.text : readHclLiteral(keyNode);
+        if (typeof keyText !== 'string')
+          throw new PolicySyntaxError('an object key must be a name or a string', rangeOf(key));
+        return {
+          key: keyText,
+          keyRange: rangeOf(key),
+          value: readValue(elem.childForFieldName('val') as Node, depth + 1),
+        };
+      });
+    return { kind: 'object', entries, range };
+  }
+  const literal = readHclLiteral(node);
+  if (literal === undefined)
+    throw new PolicySyntaxError(`expected a literal value, found ${JSON.stringify(node.text.slice(0, 40))}`, range);
+  if (literal === null) return { kind: 'null', value: null, range };
+  if (typeof literal === 'string') return { kind: 'string', value: literal, range };
+  if (typeof literal === 'number') return { kind: 'number', value: literal, range };
+  return { kind: 'bool', value: literal, range };
+}
+
+/** The node an `expression` wraps (`collection_value`, `literal_value` and `template_expr` unwrapped too). */
+function unwrap(node: Node): Node {
+  let current = node;
+  while (
+    ['expression', 'collection_value', 'literal_value', 'template_expr'].includes(current.type) &&
+    current.namedChildCount === 1
+  )
+    current = current.namedChildren[0] as Node;
+  return current;
+}
+
+function rangeOf(node: Node): OffsetRange {
+  return { start: node.startIndex, end: node.endIndex };
+}
+
+/** The JSON form: objects, lists and scalars with their ranges, repeated keys kept apart. */
+function readJson(text: string): HclObject {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const first = errors[0];
+  if (first || !tree) {
+    const at = first?.offset ?? 0;
+    throw new PolicySyntaxError(first ? printParseErrorCode(first.error) : 'expected a JSON object', {
+      start: at,
+      end: at + (first?.length ?? 0),
+    });
+  }
+  const root = jsonValue(tree, 0);
+  if (root.kind !== 'object') throw new PolicySyntaxError('expected a JSON object', root.range);
+  return root;
+}
+
+function jsonValue(node: JsonNode, depth: number): HclNode {
+  const range = { start: node.offset, end: node.offset + node.length };
+  if (depth > MAX_DEPTH) throw new PolicySyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, range);
+  const children = node.children ?? [];
+  if (node.type === 'object') {
+    const entries = children.map((property): HclEntry => {
+      const [key, value] = property.children as [JsonNode, JsonNode];
+      return {
+        key: String(key.value),
+        keyRange: { start: key.offset, end: key.offset + key.length },
+        value: jsonValue(value, depth + 1),
       };
-    }
-    return { key: first.text, keyRange: first.range, value };
+    });
+    return { kind: 'object', entries, range };
   }
-
-  private object(depth: number): HclObject {
-    if (depth > MAX_DEPTH) throw new HclSyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, this.peek().range);
-    const open = this.next();
-    const entries = this.body('}', depth);
-    const close = this.next();
-    return { kind: 'object', entries, range: { start: open.range.start, end: close.range.end } };
-  }
-
-  private value(depth: number): HclNode {
-    const token = this.peek();
-    if (isPunct(token, '{')) return this.object(depth);
-    if (isPunct(token, '[')) return this.list(depth);
-    this.next();
-    if (token.type === 'string') return { kind: 'string', value: token.text, range: token.range };
-    if (token.type === 'number') return { kind: 'number', value: Number(token.text), range: token.range };
-    if (token.type === 'ident' && (token.text === 'true' || token.text === 'false'))
-      return { kind: 'bool', value: token.text === 'true', range: token.range };
-    if (token.type === 'ident' && token.text === 'null') return { kind: 'null', value: null, range: token.range };
-    throw new HclSyntaxError(`expected a value, found ${describe(token)}`, token.range);
-  }
-
-  private list(depth: number): HclNode {
-    if (depth > MAX_DEPTH) throw new HclSyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, this.peek().range);
-    const open = this.next();
-    const items: HclNode[] = [];
-    while (!isPunct(this.peek(), ']')) {
-      if (this.peek().type === 'eof')
-        throw new HclSyntaxError("expected ']' before the end of the text", this.peek().range);
-      items.push(this.value(depth + 1));
-      if (isPunct(this.peek(), ',')) this.next();
-      else if (!isPunct(this.peek(), ']'))
-        throw new HclSyntaxError(`expected ',' or ']' in a list, found ${describe(this.peek())}`, this.peek().range);
-    }
-    const close = this.next();
-    return { kind: 'list', items, range: { start: open.range.start, end: close.range.end } };
-  }
-
-  private peek(): HclToken {
-    return this.tokens[this.#at] ?? (this.tokens[this.tokens.length - 1] as HclToken);
-  }
-
-  private next(): HclToken {
-    const token = this.peek();
-    if (this.#at < this.tokens.length - 1) this.#at++;
-    return token;
-  }
-}
-
-function isPunct(token: HclToken, text: string): boolean {
-  return token.type === 'punct' && token.text === text;
-}
-
-function describe(token: HclToken): string {
-  if (token.type === 'eof') return 'the end of the text';
-  if (token.type === 'string') return 'a string';
-  return `'${token.text}'`;
+  if (node.type === 'array') return { kind: 'list', items: children.map((c) => jsonValue(c, depth + 1)), range };
+  if (node.type === 'string') return { kind: 'string', value: node.value as string, range };
+  if (node.type === 'number') return { kind: 'number', value: node.value as number, range };
+  if (node.type === 'boolean') return { kind: 'bool', value: node.value as boolean, range };
+  return { kind: 'null', value: null, range };
 }
