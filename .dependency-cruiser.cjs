@@ -29,7 +29,9 @@ const AREAS = {
   'jwt-roles': [...LEAVES, 'policies', 'rules'],
   // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
   access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint'],
-  lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles'],
+  // Vault-provider Terraform read into engine objects (one mapping table), evaluating only what is known
+  terraform: [...LEAVES, 'hcl'],
+  lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles', 'terraform'],
   // engine I/O
   client: [...LEAVES, 'rules'],
   credentials: [...LEAVES, 'client'],

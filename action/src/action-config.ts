@@ -40,6 +40,7 @@ export const INPUT_DEFAULTS = Object.freeze({
   summary: 'true',
   'dry-run': 'false',
   prune: 'false',
+  'allow-empty': 'false',
   files: '.',
   'request-timeout': CONNECTION_DEFAULTS.requestTimeout,
   timeout: CONNECTION_DEFAULTS.timeout,
@@ -97,6 +98,8 @@ export interface ActionConfig {
   readonly outputCredentials: boolean;
   readonly cleanup: boolean;
   readonly summary: boolean;
+  /** Lint mode: pass when no file holds anything keyfob recognises. */
+  readonly allowEmpty: boolean;
   /** Lint mode: where to write the problems as SARIF (as given; relative to the workspace). */
   readonly sarifFile: string | undefined;
   readonly context: RunContext;

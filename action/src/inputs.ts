@@ -82,6 +82,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     outputCredentials: r.bool('output-credentials'),
     cleanup: r.bool('cleanup'),
     summary: r.bool('summary'),
+    allowEmpty: mode === 'lint' && r.bool('allow-empty'),
     sarifFile: mode === 'lint' ? readSarifFile(r) : undefined,
     history: mode === 'history' ? readHistory(r) : undefined,
     context,

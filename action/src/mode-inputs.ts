@@ -43,7 +43,7 @@ const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
   'rotate-root': [...CONNECTION, 'output-credentials'],
   'rotate-static': [...CONNECTION, 'role'],
   'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],
-  lint: ['files', 'summary', 'sarif-file'],
+  lint: ['files', 'summary', 'sarif-file', 'allow-empty'],
   apply: [...CONNECTION, 'files', 'dry-run', 'prune'],
   history: ['files', 'summary', 'since', 'fail-on', 'baseline'],
 };

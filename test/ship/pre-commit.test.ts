@@ -98,9 +98,9 @@ before(() => {
 });
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('defines keyfob-lint running `keyfob lint` from PATH', () => {
+  it('defines keyfob-lint running `keyfob lint --allow-empty` from PATH', () => {
     assert.ok(hook, 'a hook with id keyfob-lint');
-    assert.equal(hook.entry, 'keyfob lint');
+    assert.equal(hook.entry, 'keyfob lint --allow-empty');
     assert.equal(hook.language, 'system');
   });
 
@@ -117,6 +117,9 @@ describe('.pre-commit-hooks.yaml', () => {
     ['policies/deploy.policy.hcl', true],
     ['policies/deploy.policy.json', true],
     ['auth/github.jwt-role.yaml', true],
+    ['infra/vault.tf', true],
+    ['infra/vault.tf.json', true],
+    ['infra/vault.tfvars', false],
     ['README.md', false],
     ['role.yaml', false],
     ['deploy.role.yaml.orig', false],

@@ -1,7 +1,15 @@
 import { loadHclParser } from '@keyfob/shared/hcl';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { lintText, trustContextOf } from '@keyfob/shared/lint';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve, sep } from 'node:path';
+import {
+  lintText,
+  terraformContextOf,
+  trustContextOf,
+  WORKSPACE_LIMITS,
+  type TerraformContext,
+} from '@keyfob/shared/lint';
+import { isTerraformFileName } from '@keyfob/shared/terraform';
 import type { Problem } from '@keyfob/shared/problem';
 import { fileFindings, toSarif } from '@keyfob/shared/sarif';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -24,24 +32,29 @@ export async function runLint(step: Step): Promise<void> {
   const ids = await readGithubIdsFile(config.workspace, config.repositoryIds);
   for (const problem of ids.problems) step.runner.warning(problem);
   const trust = trustContextOf(files, await readWorkflows(config.workspace), ids.ids);
-  const linted = files.map(({ file, text }) => ({
-    file,
-    problems: lintText(text, { fileName: file, trust }).problems,
-  }));
+  const modules = terraformModules(files, config.workspace);
+  const results = files.map(({ file, text }) => {
+    const terraform = modules.get(dirname(file));
+    const result = lintText(text, { fileName: file, trust, ...(terraform ? { terraform } : {}) });
+    return { file, problems: result.problems, recognised: result.documents.some((d) => d.kind !== undefined) };
+  });
+  // A Terraform file without a Vault-provider resource is not one of ours.
+  const linted = results.filter((r) => r.recognised || !isTerraformFileName(r.file));
   const problems = annotateProblems(runner, linted);
   runner.setOutput('problems', JSON.stringify(problems));
   if (config.sarifFile !== undefined) await writeSarif(step, config.sarifFile, linted);
-  const verdict = `${files.length} role file${files.length === 1 ? '' : 's'} checked: ${countText(problems)}.`;
+  const verdict = `${linted.length} role file${linted.length === 1 ? '' : 's'} checked: ${countText(problems)}.`;
   runner.info(verdict);
   if (config.summary) {
     await runner.appendSummary(
       `### keyfob: role files\n\n${verdict}\n\n${problems.length > 0 ? `${problemsTable(problems)}\n\n` : ''}`,
     );
   }
-  if (files.length === 0)
-    runner.warning(
-      `No role files found in ${config.files.join(', ')}. Hint: name them *.role.yaml, *.static-role.yaml, *.manifest.yaml, *.jwt-role.yaml or *.policy.hcl, or list them in \`files\`.`,
-    );
+  if (linted.length === 0) {
+    const message = `No role files found in ${config.files.join(', ')}: nothing was checked. Hint: name them *.role.yaml, *.static-role.yaml, *.manifest.yaml, *.jwt-role.yaml or *.policy.hcl, keep Vault-provider resources in *.tf files, or list them in \`files\`; set allow-empty: true if that is expected.`;
+    if (!config.allowEmpty) throw new StepFailure(message);
+    runner.warning(message);
+  }
   if (problems.some((p) => p.severity === 'error'))
     throw new StepFailure(`Role files have errors: ${verdict} See the annotations.`);
 }
@@ -63,4 +76,40 @@ async function writeSarif(
     );
   }
   step.runner.info(`SARIF written to ${path} (${linted.reduce((n, f) => n + f.problems.length, 0)} results).`);
+}
+
+/**
+ * Each folder's Terraform module as the lint reads it: the folder's `.tf` files among those read,
+ * and `file()` reads inside the folder (at most WORKSPACE_LIMITS.fileBytes each).
+ */
+function terraformModules(
+  files: readonly { file: string; text: string }[],
+  workspace: string,
+): Map<string, TerraformContext> {
+  const folders = new Map<string, { file: string; text: string }[]>();
+  for (const f of files.filter((x) => isTerraformFileName(x.file)))
+    folders.set(dirname(f.file), [...(folders.get(dirname(f.file)) ?? []), f]);
+  const modules = new Map<string, TerraformContext>();
+  for (const [folder, members] of folders) {
+    const absolute = resolve(workspace, folder);
+    const texts = new Map(members.map((m) => [basename(m.file), m.text]));
+    modules.set(
+      folder,
+      terraformContextOf({
+        names: [...texts.keys()],
+        read: (relativePath) => texts.get(relativePath) ?? readInside(absolute, relativePath),
+      }),
+    );
+  }
+  return modules;
+}
+
+function readInside(folder: string, relativePath: string): string | undefined {
+  const path = resolve(folder, relativePath);
+  if (!path.startsWith(folder + sep)) return undefined;
+  try {
+    return statSync(path).size <= WORKSPACE_LIMITS.fileBytes ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }

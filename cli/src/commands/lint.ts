@@ -1,5 +1,17 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isRoleFileName, lintText, trustContextOf, type TrustContext } from '@keyfob/shared/lint';
+import { dirname, resolve, sep } from 'node:path';
+import {
+  isRoleFileName,
+  lintText,
+  terraformContextOf,
+  trustContextOf,
+  WORKSPACE_LIMITS,
+  type TerraformContext,
+  type TrustContext,
+} from '@keyfob/shared/lint';
+import { isTerraformFileName } from '@keyfob/shared/terraform';
+import { LineIndex } from '@keyfob/shared/text';
 import type { Problem } from '@keyfob/shared/problem';
 import { EXIT, UsageError } from '../io.ts';
 import { collectFiles, type CollectedFile } from '../lint/collect-files.ts';
@@ -12,11 +24,14 @@ import { readGithubIdsNear } from '../lint/read-github-ids.ts';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 
-const USAGE = `usage: keyfob lint PATH... [--format text|json|github|sarif] [--quiet]
+const USAGE = `usage: keyfob lint PATH... [--format text|json|github|sarif] [--quiet] [--explain] [--allow-empty]
 
 Checks role files (*.role.yaml|yml|json, *.static-role.*, manifests, JWT roles *.jwt-role.*, ACL
-policies *.policy.hcl|json, and YAML/JSON files whose $schema names a keyfob schema) with the same
-rules the engine, the action and the editor use. PATH is a file, a folder (walked recursively) or a
+policies *.policy.hcl|json, YAML/JSON files whose $schema names a keyfob schema, and the Vault
+provider's resources in Terraform files *.tf, *.tf.json) with the same rules the engine, the action
+and the editor use. In Terraform, only what is known is checked (literals, heredocs, jsonencode,
+locals, variable defaults, file(), data "aws_iam_policy_document" of the module); a rule that
+depends on anything else stays silent. PATH is a file, a folder (walked recursively) or a
 glob such as 'roles/**/*.yaml'. JWT roles are checked against the policies among the files and the
 workflows in .github/workflows of the workspace (the nearest one above the working folder).
 
@@ -25,8 +40,10 @@ workflows in .github/workflows of the workspace (the nearest one above the worki
   --format github   workflow annotations for GitHub Actions
   --format sarif    SARIF 2.1.0 for GitHub code scanning (upload with github/codeql-action/upload-sarif)
   --quiet           report errors only
+  --explain         list the Terraform attributes left unchecked and why (on stderr)
+  --allow-empty     exit 0 when the paths hold no file keyfob recognises (else exit 2)
 
-Exit status: 0 no errors, 1 errors found, 2 usage error.
+Exit status: 0 no errors, 1 errors found, 2 usage error or nothing to check.
 `;
 
 /** A walked file is ours when its name says so or its text points at one of our schemas. */
@@ -36,7 +53,11 @@ const SCHEMA_REFERENCE =
 /** `keyfob lint PATH...`: checks role files and reports problems; see USAGE. */
 export const lintCommand = defineCommand({
   usage: USAGE,
-  options: { quiet: { type: 'boolean', short: 'q' } },
+  options: {
+    quiet: { type: 'boolean', short: 'q' },
+    explain: { type: 'boolean' },
+    'allow-empty': { type: 'boolean' },
+  },
   formats: ['text', 'json', 'github', 'sarif'],
   run: async ({ values, positionals, format }, io) => {
     if (positionals.length === 0) throw new UsageError(`give at least one file, folder or glob\n\n${USAGE}`);
@@ -52,14 +73,22 @@ export const lintCommand = defineCommand({
       await readGithubIdsNear(io.cwd, io.env, (line) => io.stderr(`keyfob lint: warning: ${line}\n`)),
     );
     const reports: FileReport[] = [];
+    const modules = new ModuleReader();
     for (const file of files) {
-      const report = lintFile(file, texts.get(file) ?? '', trust);
-      if (report)
-        reports.push(
-          values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report,
-        );
+      const linted = lintFile(file, texts.get(file) ?? '', trust, modules);
+      if (!linted) continue;
+      const { report, unknown } = linted;
+      reports.push(
+        values.quiet ? { ...report, problems: report.problems.filter((p) => p.severity === 'error') } : report,
+      );
+      if (values.explain) for (const line of unknown) io.stderr(`${line}\n`);
     }
-    if (reports.length === 0) io.stderr('keyfob lint: no role files found in the given paths\n');
+    if (reports.length === 0) {
+      io.stderr(
+        'keyfob lint: no file keyfob recognises in the given paths (role files, policies, Terraform with Vault-provider resources); nothing was checked. Pass --allow-empty if that is expected.\n',
+      );
+      if (!values['allow-empty']) return EXIT.usage;
+    }
 
     const output =
       format === 'json'
@@ -74,12 +103,60 @@ export const lintCommand = defineCommand({
   },
 });
 
-function lintFile(file: CollectedFile, text: string, trust: TrustContext): FileReport | undefined {
+function lintFile(
+  file: CollectedFile,
+  text: string,
+  trust: TrustContext,
+  modules: ModuleReader,
+): { report: FileReport; unknown: string[] } | undefined {
   const named = isRoleFileName(file.display);
   if (!file.explicit && !named && !SCHEMA_REFERENCE.test(text)) return undefined;
-  const result = lintText(text, { fileName: file.display, trust });
+  const terraform = isTerraformFileName(file.display) ? modules.contextOf(file.absolute) : undefined;
+  const result = lintText(text, { fileName: file.display, trust, ...(terraform ? { terraform } : {}) });
   const recognised = result.documents.some((d) => d.kind !== undefined);
-  if (!recognised && !file.explicit) return undefined;
+  // A Terraform file without a Vault-provider resource is not ours, even when named.
+  if (!recognised && (!file.explicit || terraform)) return undefined;
   const problems: Problem[] = [...result.problems];
-  return { file: file.display, text, documents: result.documents.length, problems };
+  const lines = new LineIndex(text);
+  const unknown = result.documents.flatMap((d) =>
+    (d.terraform?.unknown ?? []).map((u) => {
+      const at = lines.position(u.range.start);
+      return `${file.display}:${at.line}:${at.column} ${d.terraform?.address ?? ''}.${u.attribute} not checked: ${u.reason}`;
+    }),
+  );
+  return { report: { file: file.display, text, documents: result.documents.length, problems }, unknown };
+}
+
+/** Reads Terraform module folders (once each) for the evaluation of locals, variables and file(). */
+class ModuleReader {
+  readonly #contexts = new Map<string, TerraformContext>();
+
+  contextOf(absoluteFile: string): TerraformContext {
+    const folder = dirname(absoluteFile);
+    const known = this.#contexts.get(folder);
+    if (known) return known;
+    const names = (() => {
+      try {
+        return readdirSync(folder).sort();
+      } catch {
+        return [];
+      }
+    })();
+    const context = terraformContextOf({ names, read: (relativePath) => readInside(folder, relativePath) });
+    this.#contexts.set(folder, context);
+    return context;
+  }
+}
+
+/** A file inside `folder` (never outside it), at most WORKSPACE_LIMITS.fileBytes; undefined otherwise. */
+function readInside(folder: string, relativePath: string): string | undefined {
+  const path = resolve(folder, relativePath);
+  if (!path.startsWith(folder + sep)) return undefined;
+  try {
+    const info = statSync(path);
+    if (!info.isFile() || info.size > WORKSPACE_LIMITS.fileBytes) return undefined;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -9,11 +9,12 @@ export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
   'dist',
   '.code-server',
   '.vscode-test',
+  '.terraform',
 ]);
 const SKIPPED = [...SKIPPED_FOLDERS].map((name) => `**/${name}/**`);
 
-/** What a folder walk keeps: YAML, JSON and HCL (policy) files (the caller decides which are ours). */
-const DATA_FILES = '**/*.{yaml,yml,json,jsonc,hcl}';
+/** What a folder walk keeps: YAML, JSON, HCL (policy) and Terraform files (the caller decides which are ours). */
+const DATA_FILES = '**/*.{yaml,yml,json,jsonc,hcl,tf}';
 
 /** A file the linter was asked to check, and whether the user named it explicitly. */
 export interface CollectedFile {

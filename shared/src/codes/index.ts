@@ -17,6 +17,7 @@ import { iamPolicyCodes } from './iam-policy.ts';
 import { policyCodes } from './policy.ts';
 import { jwtTrustCodes } from './jwt-trust.ts';
 import { jwtRoleCodes } from './jwt-role.ts';
+import { terraformCodes } from './terraform.ts';
 
 export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
@@ -43,6 +44,7 @@ export const problemCodes = {
   ...iamPolicyCodes,
   ...policyCodes,
   ...jwtRoleCodes,
+  ...terraformCodes,
   ...jwtTrustCodes,
 } as const satisfies Record<string, CodeInfo>;
 

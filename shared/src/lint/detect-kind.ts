@@ -1,3 +1,5 @@
+import { isTerraformFileName } from '../terraform/index.ts';
+
 /** What a document of a keyfob file declares. */
 export type LintKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config' | 'policy' | 'jwt-role';
 
@@ -51,10 +53,11 @@ export function findModeline(text: string): string | undefined {
 /**
  * True for file names keyfob lints when it walks a folder: `*.role.*`, `*.static-role.*`,
  * `*.manifest.*`, `keyfob.*`, `*.root-config.*`, `*.lease-config.*`, `*.jwt-role.*` with `.yaml`,
- * `.yml`, `.json` or `.jsonc`, and ACL policies `*.policy.hcl`, `*.policy.json`. (Files elsewhere are linted when named explicitly and they carry a `$schema`.)
+ * `.yml`, `.json` or `.jsonc`, ACL policies `*.policy.hcl`, `*.policy.json`, and Terraform files
+ * (`*.tf`, `*.tf.json`: their Vault-provider resources). (Files elsewhere are linted when named explicitly and they carry a `$schema`.)
  */
 export function isRoleFileName(fileName: string): boolean {
-  return kindFromFileName(fileName) !== undefined;
+  return kindFromFileName(fileName) !== undefined || isTerraformFileName(fileName);
 }
 
 /**

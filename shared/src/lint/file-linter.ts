@@ -1,6 +1,7 @@
 import { reparseDocuments } from '../documents/index.ts';
 import type { ParsedFile } from '../documents/index.ts';
-import { formatOf, lintParsed, parseFor, policyFormatOf } from './lint-text.ts';
+import { formatOf, lintParsed, lintText, parseFor, policyFormatOf } from './lint-text.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 import { lintPolicyFile } from './policy-file.ts';
 import type { LintOptions, LintResult } from './lint-text.ts';
 import { ValidationCache } from './validation-cache.ts';
@@ -26,6 +27,12 @@ export class FileLinter {
 
   lint(text: string, options: Omit<LintOptions, 'cache'>): LintResult {
     const policy = policyFormatOf(options);
+    if (isTerraformFileName(options.fileName)) {
+      this.#previous = undefined;
+      const result = lintText(text, options);
+      this.#work = { parsed: 1, validated: result.documents.length };
+      return result;
+    }
     if (policy) {
       this.#previous = undefined;
       this.#work = { parsed: 1, validated: 1 };

@@ -16,3 +16,6 @@ export type { LintWork } from './file-linter.ts';
 export { trustContextOf } from './trust-context.ts';
 export type { TrustContext } from '../jwt-roles/index.ts';
 export { WORKSPACE_LIMITS } from './workspace-limits.ts';
+export type { TerraformContext } from './terraform-file.ts';
+export { terraformContextOf } from './terraform-context.ts';
+export type { ModuleFolder } from './terraform-context.ts';

@@ -14,6 +14,8 @@ import {
   type LintKind,
 } from './detect-kind.ts';
 import { lintPolicyFile } from './policy-file.ts';
+import { lintTerraformFile, type TerraformContext } from './terraform-file.ts';
+import { isTerraformFileName, type UnknownAttribute } from '../terraform/index.ts';
 import type { ValidationCache } from './validation-cache.ts';
 import { validateDocument } from './validate-document.ts';
 
@@ -33,6 +35,8 @@ export interface LintOptions {
    * policies and its workflows' facts (adapters read the files and pass them in).
    */
   readonly trust?: TrustContext;
+  /** For a Terraform file: the other files of its module (locals, variables, data sources) and `file()`'s reader. */
+  readonly terraform?: TerraformContext;
 }
 
 /** What one document of a file is and what is wrong with it. */
@@ -43,6 +47,8 @@ export interface LintedDocument {
   /** The role or static role name (its `name` key, else the file's base name). */
   readonly name?: string;
   readonly problems: Problem[];
+  /** A Terraform resource: its address and the attributes keyfob could not evaluate (rules on them stayed silent). */
+  readonly terraform?: { readonly address: string; readonly unknown: readonly UnknownAttribute[] };
 }
 
 /** The result of linting one file. */
@@ -67,6 +73,8 @@ const NAMED_KINDS: ReadonlySet<LintKind | undefined> = new Set(['role', 'static-
  * @example lintText('credential_type: iam_user\n', { fileName: 'ci.role.yaml' }).problems[0]?.code // 'ROLE_POLICY_REQUIRED'
  */
 export function lintText(text: string, options: LintOptions): LintResult {
+  if (isTerraformFileName(options.fileName))
+    return lintTerraformFile(text, options.fileName, options.terraform, options.trust);
   const policy = policyFormatOf(options);
   if (policy) return lintPolicyFile(text, policy);
   return lintParsed(parseFor(text, options), options);

@@ -1,0 +1,196 @@
+import { applySuppressions, attachRanges, type ParsedDocument, type ParsedFile } from '../documents/index.ts';
+import { findYamlSuppressionComments, readSuppression } from '../documents/suppressions/read-suppressions.ts';
+import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
+import { lintPolicy } from '../policies/index.ts';
+import type { Problem } from '../problem.ts';
+import { CREDENTIAL_TYPES } from '../rules/index.ts';
+import {
+  readTerraformFile,
+  readTerraformResources,
+  type TerraformResource,
+  type TerraformShape,
+  type TfFile,
+  type UnknownAttribute,
+} from '../terraform/index.ts';
+import { LineIndex, pointerToSegments } from '../text/index.ts';
+import { baseName, type LintKind } from './detect-kind.ts';
+import { validateDocument } from './validate-document.ts';
+
+/** The other files of a Terraform file's module, and a reader for `file()` (paths relative to the module folder). */
+export interface TerraformContext {
+  readonly files: readonly { readonly fileName: string; readonly text: string }[];
+  readonly readFile?: (relativePath: string) => string | undefined;
+}
+
+/** A linted resource of a Terraform file. */
+export interface TerraformDocument {
+  readonly index: number;
+  readonly kind: LintKind;
+  readonly name?: string;
+  readonly problems: Problem[];
+  readonly terraform: { readonly address: string; readonly unknown: readonly UnknownAttribute[] };
+}
+
+/**
+ * Lints a Terraform file: every resource of a type in TERRAFORM_RESOURCES is one document of its
+ * kind, checked by the same rules as role files, its problems at the attribute's range (inside
+ * heredocs and `jsonencode` objects too). A rule that depends on an attribute keyfob cannot
+ * evaluate stays silent: a problem is kept only when it holds whatever that value is (checked with
+ * sample values of its shape); the documents list what was unknown and why.
+ */
+export function lintTerraformFile(
+  text: string,
+  fileName: string,
+  context: TerraformContext | undefined,
+  trust: TrustContext | undefined,
+): { file: ParsedFile; documents: TerraformDocument[]; problems: Problem[] } {
+  const lines = new LineIndex(text);
+  const tf = readTerraformFile(fileName, text);
+  if (tf.error) {
+    const problem: Problem = {
+      code: 'TF_SYNTAX',
+      severity: 'error',
+      message: `${fileName.split(/[\\/]/).pop() ?? fileName} is not valid Terraform: ${tf.error.message}.`,
+      path: '',
+      range: lines.range(tf.error.range),
+      document: 0,
+    };
+    const document: ParsedDocument = {
+      index: 0,
+      value: undefined,
+      range: { start: 0, end: text.length },
+      locations: new Map(),
+      problems: [],
+      suppressions: [],
+    };
+    return { file: { text, format: 'hcl', documents: [document], lines }, documents: [], problems: [problem] };
+  }
+  const others = (context?.files ?? [])
+    .filter((f) => baseName(f.fileName) !== baseName(fileName))
+    .map((f) => safeRead(f.fileName, f.text));
+  const module = {
+    files: [tf, ...others.filter((f): f is TfFile => f !== undefined)],
+    ...(context?.readFile ? { readFile: context.readFile } : {}),
+  };
+  const resources = readTerraformResources(tf, module);
+  const suppressions = findYamlSuppressionComments(text, lines, []).flatMap(
+    (c) => readSuppression(text, lines, c, '#') ?? [],
+  );
+  const parsed: ParsedDocument[] = resources.map((resource, index) => ({
+    index,
+    value: resource.value,
+    range: resource.range,
+    locations: resource.locations,
+    problems: [],
+    suppressions,
+  }));
+  const file: ParsedFile = { text, format: 'hcl', documents: parsed, lines };
+  const documents = resources.map((resource, index): TerraformDocument => {
+    const document = parsed[index] as ParsedDocument;
+    const raw =
+      resource.resourceType.kind === 'policy' ? policyProblems(resource, text, lines) : ruleProblems(resource, trust);
+    const problems = sortByOffset(applySuppressions(attachRanges(raw, file, document), document));
+    return {
+      index,
+      kind: resource.resourceType.kind,
+      ...(resource.name !== undefined ? { name: resource.name } : {}),
+      problems,
+      terraform: { address: resource.address, unknown: resource.unknown },
+    };
+  });
+  return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
+}
+
+function safeRead(fileName: string, text: string): TfFile | undefined {
+  const read = readTerraformFile(fileName, text);
+  return read.error ? undefined : read;
+}
+
+/** The rules' problems that hold whatever the unknown attributes are. */
+function ruleProblems(resource: TerraformResource, trust: TrustContext | undefined): Problem[] {
+  const kind = resource.resourceType.kind;
+  const seconds = new Set(resource.resourceType.attributes.filter((a) => a.shape === 'seconds').map((a) => a.field));
+  const check = (value: Record<string, unknown>): Problem[] => {
+    // Terraform writes TTLs as integer seconds (its schema has no other form): no advice to add a unit.
+    const problems = validateDocument(kind, value, typeof value.name === 'string' ? value.name : resource.name).filter(
+      (p) => !(p.code === 'DURATION_INTEGER_NOT_ALLOWED' && seconds.has(pointerToSegments(p.path)[0])),
+    );
+    if (kind === 'jwt-role') problems.push(...lintJwtTrust(value, trust));
+    return problems;
+  };
+  const problems = check({ ...resource.value });
+  const unknown = resource.unknown.filter((u) => u.field !== undefined);
+  if (unknown.length === 0) return problems;
+  const fields = new Set(unknown.map((u) => u.field as string));
+  let kept = problems.filter((p) => !fields.has(pointerToSegments(p.path)[0] ?? ''));
+  for (const variant of variants(resource, unknown)) {
+    const found = new Set(check(variant).map(problemKey));
+    kept = kept.filter((p) => found.has(problemKey(p)));
+  }
+  return kept;
+}
+
+function problemKey(problem: Problem): string {
+  return `${problem.code}\u0000${problem.path}`;
+}
+
+const SAMPLE_POLICY = {
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: 'arn:aws:s3:::example/*' }],
+};
+
+/** Values of each shape an unknown attribute is tried with (beside leaving it out). */
+const SAMPLES: Readonly<Record<TerraformShape, readonly unknown[]>> = {
+  string: ['example'],
+  bool: [true, false],
+  number: [1, 100],
+  seconds: [1, 43200, 315360000],
+  list: [['arn:aws:iam::123456789012:policy/example'], []],
+  map: [{ team: 'example' }, {}],
+  claims: [{ repository: 'example/example' }, {}],
+  'policy-json': [SAMPLE_POLICY, JSON.stringify(SAMPLE_POLICY)],
+  'policy-hcl': ['path "example/*" { capabilities = ["read"] }'],
+};
+/** Fields whose values are one of a few: each is tried. */
+const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
+  credential_type: CREDENTIAL_TYPES,
+  role_type: ['jwt', 'oidc'],
+  bound_claims_type: ['string', 'glob'],
+  token_type: ['default', 'service', 'batch'],
+};
+
+function variants(resource: TerraformResource, unknown: readonly UnknownAttribute[]): Record<string, unknown>[] {
+  const options = unknown.map((u) => {
+    const shape = resource.resourceType.attributes.find((a) => a.attribute === u.attribute)?.shape ?? 'string';
+    return { field: u.field as string, samples: CHOICES[u.field as string] ?? SAMPLES[shape] };
+  });
+  const count = Math.max(...options.map((o) => o.samples.length));
+  return Array.from({ length: count }, (_, i) => {
+    const value: Record<string, unknown> = { ...resource.value };
+    for (const o of options) value[o.field] = o.samples[i % o.samples.length];
+    return value;
+  });
+}
+
+/** An ACL policy's problems, on the characters of the policy text inside the file when it is written there as it is. */
+function policyProblems(resource: TerraformResource, text: string, lines: LineIndex): Problem[] {
+  const policy = resource.value.policy;
+  if (typeof policy !== 'string') return [];
+  const place = resource.locations.get('/policy')?.value;
+  const inPlace = place !== undefined && text.slice(place.start, place.end) === policy;
+  return lintPolicy(policy).map((problem) => {
+    const { range: _range, ...rest } = problem;
+    if (!inPlace || !problem.range) return { ...rest, path: '/policy' };
+    return {
+      ...rest,
+      path: '/policy',
+      range: lines.range({ start: place.start + problem.range.start, end: place.start + problem.range.end }),
+    };
+  });
+}
+
+function sortByOffset(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) => (a.range?.start ?? 0) - (b.range?.start ?? 0) || (a.range?.end ?? 0) - (b.range?.end ?? 0),
+  );
+}

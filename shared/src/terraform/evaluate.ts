@@ -1,0 +1,215 @@
+import type { OffsetRange } from '../problem.ts';
+import { appendPointer } from '../text/index.ts';
+import type { Evaluated, Evaluator, TerraformModule, ValueLocations } from './evaluated.ts';
+import { policyDocumentData } from './policy-document-data.ts';
+import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
+
+const MAX_EVALUATION_DEPTH = 32;
+
+/**
+ * Evaluates what is known and nothing else: literals, heredocs, lists and maps of known values,
+ * templates of known parts, `jsonencode(...)`, `file(...)` of a file in the module, `local.*`,
+ * `var.*` with a literal default, `path.module`, and `data.aws_iam_policy_document.X.json`.
+ * Anything else (another resource, a variable without default, other functions, conditionals,
+ * `for`, splats) is unknown, with the reason.
+ */
+export class TerraformEvaluator implements Evaluator {
+  readonly #locals = new Map<string, { expr: TfExpr; file: TfFile }>();
+  readonly #variables = new Map<string, TfBlock>();
+  readonly #policyData = new Map<string, { block: TfBlock; file: TfFile }>();
+  readonly #active = new Set<string>();
+
+  constructor(
+    readonly module: TerraformModule,
+    /** The file being linted: places in other files are shown at the reference instead. */
+    readonly file: TfFile,
+  ) {
+    for (const f of module.files)
+      for (const block of f.blocks) {
+        if (block.type === 'locals')
+          for (const [name, a] of block.attributes) this.#locals.set(name, { expr: a.value, file: f });
+        if (block.type === 'variable' && block.labels[0]) this.#variables.set(block.labels[0], block);
+        if (block.type === 'data' && block.labels[0] === 'aws_iam_policy_document' && block.labels[1])
+          this.#policyData.set(block.labels[1], { block, file: f });
+      }
+  }
+
+  evaluate(expr: TfExpr, depth = 0, from: TfFile = this.file): Evaluated {
+    const here = (range: OffsetRange): OffsetRange => (from === this.file ? range : this.#outside);
+    if (depth > MAX_EVALUATION_DEPTH) return unknown('nested too deeply', here(expr.range));
+    switch (expr.t) {
+      case 'literal':
+        return {
+          known: true,
+          value: expr.value,
+          range: here(expr.range),
+          ...(expr.text && from === this.file ? { text: expr.text } : {}),
+        };
+      case 'tuple':
+        return this.#tuple(expr, depth, from);
+      case 'object':
+        return this.#object(expr, depth, from);
+      case 'template': {
+        let text = '';
+        for (const part of expr.parts) {
+          if (typeof part === 'string') text += part;
+          else {
+            const value = this.evaluate(part, depth + 1, from);
+            if (!value.known) return unknown(value.reason, here(expr.range));
+            if (typeof value.value !== 'string' && typeof value.value !== 'number' && typeof value.value !== 'boolean')
+              return unknown(`interpolates a value that is not a string`, here(expr.range));
+            text += String(value.value);
+          }
+        }
+        return { known: true, value: text, range: here(expr.range) };
+      }
+      case 'ref':
+        return this.#reference(expr, depth, from);
+      case 'call':
+        return this.#call(expr, depth, from);
+      case 'other':
+        return unknown(`${JSON.stringify(expr.text)} is an expression keyfob does not evaluate`, here(expr.range));
+    }
+  }
+
+  /** A value from another file of the module is shown where it is referred to: set by the caller. */
+  #outside: OffsetRange = { start: 0, end: 0 };
+
+  /** Evaluates an attribute of the linted file (values from elsewhere show at its range). */
+  evaluateAttribute(expr: TfExpr): Evaluated {
+    this.#outside = expr.range;
+    return this.evaluate(expr, 0, this.file);
+  }
+
+  #tuple(expr: Extract<TfExpr, { t: 'tuple' }>, depth: number, from: TfFile): Evaluated {
+    const values: unknown[] = [];
+    const locations: ValueLocations = new Map();
+    for (const [i, item] of expr.items.entries()) {
+      const value = this.evaluate(item, depth + 1, from);
+      if (!value.known) return unknown(value.reason, value.range);
+      values.push(value.structured?.value ?? value.value);
+      nest(locations, String(i), value);
+    }
+    return { known: true, value: values, range: this.#at(expr, from), structured: { value: values, locations } };
+  }
+
+  #object(expr: Extract<TfExpr, { t: 'object' }>, depth: number, from: TfFile): Evaluated {
+    const value: Record<string, unknown> = {};
+    const locations: ValueLocations = new Map();
+    for (const entry of expr.entries) {
+      if (entry.key === undefined) return unknown('an object key that is an expression', this.#at(expr, from));
+      const member = this.evaluate(entry.value, depth + 1, from);
+      if (!member.known) return unknown(member.reason, member.range);
+      value[entry.key] = member.structured?.value ?? member.value;
+      nest(locations, entry.key, member, from === this.file ? entry.keyRange : undefined);
+    }
+    return { known: true, value, range: this.#at(expr, from), structured: { value, locations } };
+  }
+
+  #at(expr: TfExpr, from: TfFile): OffsetRange {
+    return from === this.file ? expr.range : this.#outside;
+  }
+
+  #reference(expr: Extract<TfExpr, { t: 'ref' }>, depth: number, from: TfFile): Evaluated {
+    const [root, first, second, third] = expr.path;
+    const range = this.#at(expr, from);
+    if (root === 'local' && first !== undefined && expr.path.length === 2) {
+      const local = this.#locals.get(first);
+      if (!local) return unknown(`local.${first} is not defined in the module`, range);
+      const value = this.#guarded(`local.${first}`, range, () => this.evaluate(local.expr, depth + 1, local.file));
+      // Shown where it is used (several resources may share one local): the attribute.
+      return value.known ? { known: true, value: value.structured?.value ?? value.value, range } : { ...value, range };
+    }
+    if (root === 'var' && first !== undefined && expr.path.length === 2) {
+      const variable = this.#variables.get(first);
+      const fallback = variable?.attributes.get('default');
+      if (!variable) return unknown(`var.${first} is not declared in the module`, range);
+      if (!fallback) return unknown(`var.${first} has no default (its value comes from outside)`, range);
+      const file = this.module.files.find((f) => f.blocks.includes(variable)) ?? from;
+      const value = this.evaluate(fallback.value, depth + 1, file);
+      if (!value.known) return unknown(`var.${first}'s default is not a literal`, range);
+      if (value.value === null) return unknown(`var.${first} defaults to null (its value comes from outside)`, range);
+      // A default is shown where it is used: the attribute, not the variable block.
+      return { known: true, value: value.structured?.value ?? value.value, range };
+    }
+    if (root === 'path' && first === 'module' && expr.path.length === 2) return { known: true, value: '.', range };
+    if (
+      root === 'data' &&
+      first === 'aws_iam_policy_document' &&
+      second !== undefined &&
+      third === 'json' &&
+      expr.path.length === 4
+    ) {
+      const data = this.#policyData.get(second);
+      if (!data) return unknown(`data.aws_iam_policy_document.${second} is not in the module`, range);
+      return this.#guarded(`data.${second}`, range, () =>
+        policyDocumentData(data.block, this, depth + 1, data.file, range),
+      );
+    }
+    if (
+      root === 'data' ||
+      root === 'module' ||
+      root === 'each' ||
+      root === 'count' ||
+      root === 'self' ||
+      root === 'terraform'
+    )
+      return unknown(`${expr.text} is only known when Terraform runs`, range);
+    return unknown(`${expr.text} refers to another resource`, range);
+  }
+
+  #guarded(key: string, range: OffsetRange, evaluate: () => Evaluated): Evaluated {
+    if (this.#active.has(key)) return unknown(`${key} refers to itself`, range);
+    this.#active.add(key);
+    try {
+      return evaluate();
+    } finally {
+      this.#active.delete(key);
+    }
+  }
+
+  #call(expr: Extract<TfExpr, { t: 'call' }>, depth: number, from: TfFile): Evaluated {
+    const range = this.#at(expr, from);
+    const [first] = expr.args;
+    if (expr.name === 'jsonencode' && expr.args.length === 1 && first) {
+      const value = this.evaluate(first, depth + 1, from);
+      if (!value.known) return unknown(value.reason, value.range);
+      const plain = value.structured?.value ?? value.value;
+      return {
+        known: true,
+        value: JSON.stringify(plain),
+        range,
+        structured: { value: plain, locations: value.structured?.locations ?? (new Map() as ValueLocations) },
+      };
+    }
+    if ((expr.name === 'file' || expr.name === 'templatefile') && first) {
+      if (expr.name === 'templatefile')
+        return unknown('templatefile() renders a template keyfob does not evaluate', range);
+      const path = this.evaluate(first, depth + 1, from);
+      if (!path.known || typeof path.value !== 'string') return unknown('file() of a path keyfob does not know', range);
+      const relative = path.value.replace(/^\.\//, '');
+      if (relative.startsWith('/') || relative.split('/').includes('..'))
+        return unknown(`file("${path.value}") is outside the module`, range);
+      const text = this.module.readFile?.(relative);
+      if (text === undefined) return unknown(`file("${path.value}") could not be read`, range);
+      return { known: true, value: text, range };
+    }
+    return unknown(`${expr.name}() is a function keyfob does not evaluate`, range);
+  }
+}
+
+function unknown(reason: string, range: OffsetRange): Evaluated {
+  return { known: false, reason, range };
+}
+
+/** Adds a member's places under `segment` (its own and its parts'). */
+function nest(
+  locations: ValueLocations,
+  segment: string,
+  member: Evaluated & { known: true },
+  key?: OffsetRange,
+): void {
+  const pointer = appendPointer('', segment);
+  locations.set(pointer, key ? { key, value: member.range } : { value: member.range });
+  for (const [inner, place] of member.structured?.locations ?? []) locations.set(pointer + inner, place);
+}

@@ -1,0 +1,35 @@
+import type { OffsetRange } from '../problem.ts';
+import type { TfExpr, TfFile } from './terraform-ast.ts';
+
+/** Where a part of an evaluated value was written: JSON Pointer (relative to the value) to its ranges. */
+export type ValueLocations = Map<string, { key?: OffsetRange; value: OffsetRange }>;
+
+/** An expression's value when keyfob knows it, with where its parts come from; else why not. */
+export type Evaluated =
+  | {
+      readonly known: true;
+      readonly value: unknown;
+      /** Where the value was written (in the file being linted: a value from elsewhere shows at the reference). */
+      readonly range: OffsetRange;
+      /** For a string read as it is from the file: the characters it was read from. */
+      readonly text?: OffsetRange;
+      /** For `jsonencode(...)` and the policy data source: the object before encoding, and its parts' places. */
+      readonly structured?: { readonly value: unknown; readonly locations: ValueLocations };
+    }
+  | { readonly known: false; readonly reason: string; readonly range: OffsetRange };
+
+/**
+ * What keyfob may read besides the file: the module's other files (`.tf`, `.tf.json`) and, for
+ * `file()`, a reader of files inside the module folder (relative paths; undefined when unreadable).
+ */
+export interface TerraformModule {
+  readonly files: readonly TfFile[];
+  readonly readFile?: (relativePath: string) => string | undefined;
+}
+
+/** What the policy data source asks of the evaluator. */
+export interface Evaluator {
+  /** The file being linted. */
+  readonly file: TfFile;
+  evaluate(expr: TfExpr, depth: number, from: TfFile): Evaluated;
+}

@@ -1,0 +1,173 @@
+import type { OffsetRange } from '../problem.ts';
+import { appendPointer } from '../text/index.ts';
+import { TerraformEvaluator } from './evaluate.ts';
+import type { Evaluated, TerraformModule } from './evaluated.ts';
+import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
+import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
+
+/** Where a field of a resource sits: its attribute name and value (a string's own characters when known). */
+export interface FieldLocation {
+  readonly key?: OffsetRange;
+  readonly value: OffsetRange;
+}
+
+/** An attribute keyfob could not evaluate: the rules that depend on it stay silent. */
+export interface UnknownAttribute {
+  readonly attribute: string;
+  /** The engine field it writes (undefined for provider-only attributes). */
+  readonly field: string | undefined;
+  readonly reason: string;
+  readonly range: OffsetRange;
+}
+
+/** One resource of a supported type, read into the engine object it writes. */
+export interface TerraformResource {
+  readonly resourceType: TerraformResourceType;
+  /** `vault_aws_secret_backend_role.deploy` */
+  readonly address: string;
+  /** The engine object's name when known (`name`, `role_name`; a backend's `path`). */
+  readonly name: string | undefined;
+  /** The engine fields with known values, in the engine's shapes (seconds as numbers, claims split). */
+  readonly value: Readonly<Record<string, unknown>>;
+  /** JSON Pointer of each field (and of parts of objects from `jsonencode` and the policy data source). */
+  readonly locations: ReadonlyMap<string, FieldLocation>;
+  readonly unknown: readonly UnknownAttribute[];
+  readonly range: OffsetRange;
+  readonly head: OffsetRange;
+}
+
+/**
+ * The supported resources of one Terraform file (see TERRAFORM_RESOURCES), each read through the
+ * mapping table with what keyfob can evaluate in its module (`module.files` should include `file`).
+ */
+export function readTerraformResources(file: TfFile, module: TerraformModule): TerraformResource[] {
+  const evaluator = new TerraformEvaluator(module, file);
+  const out: TerraformResource[] = [];
+  for (const block of file.blocks) {
+    if (block.type !== 'resource') continue;
+    const resourceType = TERRAFORM_RESOURCES.find((r) => r.type === block.labels[0]);
+    if (resourceType) out.push(readResource(block, resourceType, evaluator));
+  }
+  return out;
+}
+
+function readResource(
+  block: TfBlock,
+  resourceType: TerraformResourceType,
+  evaluator: TerraformEvaluator,
+): TerraformResource {
+  const value: Record<string, unknown> = {};
+  const locations = new Map<string, FieldLocation>([['', { value: block.head }]]);
+  const unknown: UnknownAttribute[] = [];
+  const evaluated = new Map<string, Evaluated>();
+  const evaluate = (attribute: TfAttribute): Evaluated => {
+    const known = evaluated.get(attribute.name) ?? evaluator.evaluateAttribute(attribute.value);
+    evaluated.set(attribute.name, known);
+    return known;
+  };
+  for (const spec of resourceType.attributes) {
+    const attribute = block.attributes.get(spec.attribute);
+    if (!attribute || spec.field === undefined) continue;
+    const result = evaluate(attribute);
+    const converted = result.known ? convert(spec, result, block, evaluate) : { reason: result.reason };
+    if ('reason' in converted) {
+      unknown.push({
+        attribute: spec.attribute,
+        field: spec.field,
+        reason: converted.reason,
+        range: attribute.value.range,
+      });
+      continue;
+    }
+    if (converted.value === null) continue; // null leaves the attribute unset, as Terraform does
+    value[spec.field] = converted.value;
+    const pointer = appendPointer('', spec.field);
+    locations.set(pointer, { key: attribute.nameRange, value: converted.place });
+    for (const [inner, place] of converted.inner ?? []) locations.set(pointer + inner, place);
+  }
+  const nameAttribute = block.attributes.get(resourceType.nameAttribute);
+  const nameValue = nameAttribute ? evaluate(nameAttribute) : undefined;
+  return {
+    resourceType,
+    address: `${block.labels[0] ?? ''}.${block.labels[1] ?? ''}`,
+    name: nameValue?.known && typeof nameValue.value === 'string' ? nameValue.value : undefined,
+    value,
+    locations,
+    unknown,
+    range: block.range,
+    head: block.head,
+  };
+}
+
+type Converted =
+  { value: unknown; place: OffsetRange; inner?: ReadonlyMap<string, FieldLocation> | undefined } | { reason: string };
+
+function convert(
+  spec: TerraformAttribute,
+  result: Evaluated & { known: true },
+  block: TfBlock,
+  evaluate: (attribute: TfAttribute) => Evaluated,
+): Converted {
+  const raw = result.value;
+  const place = result.text ?? result.range;
+  if (raw === null) return { value: null, place };
+  switch (spec.shape) {
+    case 'string':
+      return typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean'
+        ? { value: String(raw), place }
+        : { reason: 'not a string' };
+    case 'bool':
+      return typeof raw === 'boolean'
+        ? { value: raw, place }
+        : raw === 'true' || raw === 'false'
+          ? { value: raw === 'true', place }
+          : { reason: 'not a bool' };
+    case 'number':
+    case 'seconds': {
+      const number =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : undefined;
+      // Terraform refuses a non-number here before the engine sees it (terraform validate says so).
+      return number === undefined ? { reason: 'not a number (Terraform itself refuses it)' } : { value: number, place };
+    }
+    case 'list':
+      return Array.isArray(raw) && raw.every((item) => typeof item !== 'object' || item === null)
+        ? { value: raw.filter((item) => item !== null).map(String), place, inner: result.structured?.locations }
+        : { reason: 'not a list of strings' };
+    case 'map':
+      return isRecord(raw) ? { value: raw, place, inner: result.structured?.locations } : { reason: 'not a map' };
+    case 'claims':
+      return claims(raw, place, result, block, evaluate);
+    case 'policy-json':
+      if (result.structured && isRecord(result.structured.value))
+        return { value: result.structured.value, place: result.range, inner: result.structured.locations };
+      return typeof raw === 'string' ? { value: raw, place } : { reason: 'not JSON text' };
+    case 'policy-hcl':
+      return typeof raw === 'string' ? { value: raw, place } : { reason: 'not policy text' };
+  }
+}
+
+/** `bound_claims`: the provider splits each value at commas unless disable_bound_claims_parsing is true. */
+function claims(
+  raw: unknown,
+  place: OffsetRange,
+  result: Evaluated & { known: true },
+  block: TfBlock,
+  evaluate: (attribute: TfAttribute) => Evaluated,
+): Converted {
+  if (!isRecord(raw)) return { reason: 'not a map' };
+  const flag = block.attributes.get('disable_bound_claims_parsing');
+  const parsing = flag ? evaluate(flag) : undefined;
+  if (parsing && !parsing.known) return { reason: `disable_bound_claims_parsing is not known: ${parsing.reason}` };
+  const split = parsing?.value !== true;
+  const value = Object.fromEntries(
+    Object.entries(raw).map(([claim, v]) => [
+      claim,
+      split && typeof v === 'string' && v.includes(',') ? v.split(',').map((s) => s.trim()) : v,
+    ]),
+  );
+  return { value, place, inner: result.structured?.locations };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
