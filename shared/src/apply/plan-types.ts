@@ -3,7 +3,7 @@ import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 
 /** What apply manages. */
-export type ApplyKind = 'role' | 'static-role' | 'policy' | 'jwt-role';
+type ApplyKind = 'role' | 'static-role' | 'policy' | 'jwt-role';
 
 /**
  * What a plan step does: `create` and `update` write, `delete` removes, `replace` deletes then

@@ -16,7 +16,7 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = {
  * The longest duration the engine can hold, in seconds: Go's `time.Duration` is an int64 of
  * nanoseconds, so anything longer fails to parse there (`time: invalid duration`).
  */
-export const MAX_DURATION_SECONDS = 9_223_372_036;
+const MAX_DURATION_SECONDS = 9_223_372_036;
 
 /** Units people write that the engine refuses, with the seconds they mean (for the suggested fix). */
 const FOREIGN_UNIT_SECONDS: Readonly<Record<string, number>> = { d: 86400, w: 604800, y: 31536000 };

@@ -28,7 +28,7 @@ export function checkBoundClaims(role: JwtRole, claims: JwtClaims): string | und
 }
 
 /** A claim by name, or by JSON Pointer (`/a/b`) for nested claims. */
-export function claimValue(claims: JwtClaims, name: string): unknown {
+function claimValue(claims: JwtClaims, name: string): unknown {
   if (!name.startsWith('/')) return claims[name];
   let node: unknown = claims;
   for (const key of pointerToSegments(name)) {

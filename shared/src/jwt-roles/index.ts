@@ -4,22 +4,13 @@
 export type { JwtRole } from './jwt-role-types.ts';
 export { JWT_LEEWAY_DEFAULTS } from './jwt-role-types.ts';
 export { readJwtRole } from './read-jwt-role.ts';
-export { addressAllowed, readBoundCidrs } from './bound-cidrs.ts';
-export {
-  checkBoundClaims,
-  checkGroupsClaim,
-  claimValue,
-  globMatch,
-  mappedMetadata,
-  userClaimValue,
-} from './check-claims.ts';
+export { addressAllowed } from './bound-cidrs.ts';
+export { checkBoundClaims, checkGroupsClaim, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';
 export type { JwtClaims } from './check-claims.ts';
 export { checkTimes } from './check-times.ts';
 export { lintJwtTrust } from './lint-trust.ts';
 export type { TrustContext } from './lint-trust.ts';
 export { readWorkflowFacts } from './workflow-facts.ts';
-export type { WorkflowFacts } from './workflow-facts.ts';
 export { GITHUB_IDS_FILE, githubIdsFromContext, mergeGithubIds, readGithubIds } from './github-ids.ts';
-export type { GithubIds, RepositoryIds, SubjectFormat } from './github-ids.ts';
+export type { GithubIds } from './github-ids.ts';
 export { parseGithubSubject } from './subject-format.ts';
-export type { GithubSubject } from './subject-format.ts';

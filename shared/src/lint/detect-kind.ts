@@ -41,7 +41,7 @@ export function kindFromFileName(fileName: string): LintKind | undefined {
 }
 
 /** The kind a `$schema` reference names (by its last segment, so URLs and relative paths both work). */
-export function kindFromSchemaRef(reference: string): LintKind | undefined {
+function kindFromSchemaRef(reference: string): LintKind | undefined {
   return SCHEMA_FILE_KINDS[baseName(reference).toLowerCase()];
 }
 

@@ -1,18 +1,9 @@
 // Public surface of the lint area: one call from text to ranged problems, used by the CLI, the
 // action and the extension alike.
 export { lintText } from './lint-text.ts';
-export type { LintedDocument, LintOptions, LintResult } from './lint-text.ts';
-export {
-  detectKind,
-  findModeline,
-  isRoleFileName,
-  kindFromFileName,
-  kindFromSchemaRef,
-  nameFromFileName,
-} from './detect-kind.ts';
-export type { LintKind } from './detect-kind.ts';
+export type { LintedDocument, LintResult } from './lint-text.ts';
+export { detectKind, isRoleFileName, kindFromFileName, nameFromFileName } from './detect-kind.ts';
 export { FileLinter } from './file-linter.ts';
-export type { LintWork } from './file-linter.ts';
 export { trustContextOf } from './trust-context.ts';
 export type { TrustContext } from '../jwt-roles/index.ts';
 export { WORKSPACE_LIMITS } from './workspace-limits.ts';

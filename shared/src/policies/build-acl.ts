@@ -38,7 +38,7 @@ interface MutablePermissions {
 }
 
 /** True when a rule path has `+` segment wildcards (`+`, `+/...`, `.../+...`). */
-export function hasSegmentWildcards(path: string): boolean {
+function hasSegmentWildcards(path: string): boolean {
   return path === '+' || path.startsWith('+/') || path.includes('/+');
 }
 

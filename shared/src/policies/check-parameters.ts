@@ -61,7 +61,7 @@ function inList(value: unknown, list: readonly unknown[]): boolean {
 }
 
 /** `*x`, `x*` and `*x*` globs as the real engine's GlobbedStringsMatch; otherwise equality. */
-export function globbedMatch(pattern: string, value: string): boolean {
+function globbedMatch(pattern: string, value: string): boolean {
   if (pattern.length < 2) return pattern === value;
   const starts = pattern.startsWith('*');
   const ends = pattern.endsWith('*');

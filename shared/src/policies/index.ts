@@ -1,20 +1,15 @@
 // Public surface of the policies area: the real engine's ACL policy language (HCL and its JSON
 // form) and its evaluation, shared by the engine, `keyfob access`, the linter and the editor.
-export type { AclOperation, AclPolicy, Capability, ParameterValues, PathRule } from './policy-types.ts';
+export type { AclOperation, AclPolicy, Capability } from './policy-types.ts';
 export { CAPABILITIES } from './policy-types.ts';
-export { capabilityFor, LEGACY_POLICY_CAPABILITIES } from './capabilities.ts';
 export { readPolicy } from './read-policy.ts';
-export type { PolicyRead } from './read-policy.ts';
 export { lintPolicy } from './lint-policy.ts';
-export { buildAcl, hasSegmentWildcards } from './build-acl.ts';
-export type { Acl, AclPermissions } from './build-acl.ts';
+export { buildAcl } from './build-acl.ts';
+export type { Acl } from './build-acl.ts';
 export { allowOperation, pathCapabilities } from './allow-operation.ts';
-export type { AclDecision, AclRequest } from './allow-operation.ts';
-export { globbedMatch } from './check-parameters.ts';
 export { DEFAULT_POLICY_TEXT } from './default-policy.ts';
 export { parseHcl } from './hcl/parse-hcl.ts';
-export type { HclParse } from './hcl/parse-hcl.ts';
-export type { HclEntry, HclNode, HclObject } from './hcl/hcl-node.ts';
+export type { HclNode } from './hcl/hcl-node.ts';
 export { hclToData } from './hcl/hcl-node.ts';
 export {
   CAPABILITY_MEANINGS,

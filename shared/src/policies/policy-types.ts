@@ -18,7 +18,7 @@ export const CAPABILITIES = [
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** Parameter constraints: lower-cased key -> allowed (or denied) values; `[]` means any value. */
-export type ParameterValues = Readonly<Record<string, readonly unknown[]>>;
+type ParameterValues = Readonly<Record<string, readonly unknown[]>>;
 
 /** One `path "..." { ... }` block after parsing. */
 export interface PathRule {

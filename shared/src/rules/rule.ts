@@ -5,7 +5,7 @@ import type { ParsedFields } from './parse-fields.ts';
 import type { ResourceKind } from './types.ts';
 
 /** What a rule reports; the code and default severity come from the rule. */
-export interface RuleFinding {
+interface RuleFinding {
   readonly path: string;
   readonly target?: 'key' | 'value';
   readonly message: string;

@@ -1,8 +1,6 @@
 import { CODES_DOC_URL, codeDocsUrl, describeCode, type ProblemCode } from '../codes/index.ts';
 import type { Severity } from '../problem.ts';
 
-export { CODES_DOC_URL };
-
 /** One finding in a file, as any keyfob face produces it (lint problems, history annotations, changes). */
 export interface SarifFinding {
   /** Path as shown to the user: relative to the working folder (`/`-separated) or absolute. */
@@ -102,7 +100,7 @@ function result(finding: SarifFinding, ruleIndex: number): object {
 }
 
 /** The link to a code's entry in the catalogue. */
-export function codeHelpUri(code: string): string {
+function codeHelpUri(code: string): string {
   return codeDocsUrl(code);
 }
 

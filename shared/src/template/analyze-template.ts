@@ -32,9 +32,9 @@ export interface AnalyzeOptions {
  * from an auth method and a user or role name; 256 covers realistic ones without calling every
  * template unbounded.
  */
-export const DEFAULT_DISPLAY_NAME_MAX = 256;
+const DEFAULT_DISPLAY_NAME_MAX = 256;
 /** Default longest role name: roles are named by people in files; 128 is generous. */
-export const DEFAULT_POLICY_NAME_MAX = 128;
+const DEFAULT_POLICY_NAME_MAX = 128;
 
 type Fields = Readonly<Record<TemplateField, AbstractValue>>;
 

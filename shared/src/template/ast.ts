@@ -19,25 +19,25 @@ export interface Span {
 }
 
 /** A string, integer or boolean literal. */
-export interface LiteralOperand extends Span {
+interface LiteralOperand extends Span {
   readonly kind: 'literal';
   readonly value: TemplateValue;
 }
 
 /** `.Type`, `.DisplayName` or `.PolicyName`. */
-export interface FieldOperand extends Span {
+interface FieldOperand extends Span {
   readonly kind: 'field';
   readonly name: TemplateField;
 }
 
 /** A function name used as an argument: Go calls it with no arguments (`printf "%s" unix_time`). */
-export interface FunctionOperand extends Span {
+interface FunctionOperand extends Span {
   readonly kind: 'function';
   readonly name: string;
 }
 
 /** A parenthesised pipeline used as an argument. */
-export interface PipelineOperand extends Span {
+interface PipelineOperand extends Span {
   readonly kind: 'pipeline';
   readonly pipeline: Pipeline;
 }
@@ -67,7 +67,7 @@ export interface TextNode extends Span {
 }
 
 /** An action whose value is printed: `{{ printf "%s" .DisplayName }}`. */
-export interface OutputNode extends Span {
+interface OutputNode extends Span {
   readonly kind: 'output';
   readonly pipeline: Pipeline;
 }

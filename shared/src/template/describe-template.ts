@@ -9,9 +9,9 @@ import { renderUsername } from './render-username.ts';
 import type { UsernameResult } from './render-username.ts';
 
 /** The caller display name used for hover examples. */
-export const EXAMPLE_DISPLAY_NAME = 'token-deploy';
+const EXAMPLE_DISPLAY_NAME = 'token-deploy';
 /** The role name used for hover examples. */
-export const EXAMPLE_ROLE_NAME = 'deploy';
+const EXAMPLE_ROLE_NAME = 'deploy';
 
 /** What an editor hover shows about a template. */
 export interface TemplateDescription {

@@ -5,7 +5,7 @@ import { ActionError } from './template-issue.ts';
 import type { TemplateIssue } from './template-issue.ts';
 
 /** The fields of the engine's username data. */
-export const TEMPLATE_FIELDS: readonly TemplateField[] = ['Type', 'DisplayName', 'PolicyName'];
+const TEMPLATE_FIELDS: readonly TemplateField[] = ['Type', 'DisplayName', 'PolicyName'];
 
 /** Field names from other engines and guesses, mapped to the one meant. */
 const FIELD_ALIASES: Readonly<Record<string, string>> = {

@@ -19,7 +19,7 @@ export class TemplateRenderError extends Error {
  * adds one so a template such as `random 1000000000` fails fast instead of exhausting the engine's
  * memory. Usernames are at most 64 bytes, so no useful template comes near it.
  */
-export const MAX_TEMPLATE_VALUE_BYTES = 65_536;
+const MAX_TEMPLATE_VALUE_BYTES = 65_536;
 
 /** Throws when a value about to be built would pass `MAX_TEMPLATE_VALUE_BYTES`. */
 export function assertValueSize(bytes: number, functionName: string): void {

@@ -11,7 +11,7 @@ export function escapePointerSegment(segment: string): string {
 }
 
 /** Unescapes one segment: `~1` first, then `~0`, so `~01` decodes to `~1` and not to `/`. */
-export function unescapePointerSegment(segment: string): string {
+function unescapePointerSegment(segment: string): string {
   return segment.includes('~') ? segment.replaceAll('~1', '/').replaceAll('~0', '~') : segment;
 }
 

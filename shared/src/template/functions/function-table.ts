@@ -7,9 +7,6 @@ const TABLE: ReadonlyMap<string, TemplateFunction> = new Map(
   [...BUILTIN_FUNCTIONS, ...ENGINE_FUNCTIONS].map((fn) => [fn.name, fn]),
 );
 
-/** Every function a username template can call, by name (Go builtins first, then the engine's own). */
-export const TEMPLATE_FUNCTIONS: readonly TemplateFunction[] = [...TABLE.values()];
-
 /** Looks a function up by its exact name. */
 export function findTemplateFunction(name: string): TemplateFunction | undefined {
   return TABLE.get(name);
