@@ -42,6 +42,6 @@ export type { StaticCredentials, EngineStaticRole } from './parse-static-role.ts
 export type { EngineLeaseConfig, EngineRootConfig, RotateRootResult } from './parse-config.ts';
 export type { LeaseInfo, RenewedLease } from './parse-lease.ts';
 export type { AuthResult, TokenInfo } from './parse-auth.ts';
-export { HEALTH_STATUS } from './health.ts';
+export { HEALTH_STATUS } from './health-status.ts';
 export type { NodeHealth, ServerFlavor } from './health.ts';
 export type { JsonObject } from './read-fields.ts';

@@ -1,6 +1,6 @@
 import { EngineError } from './engine-error.ts';
 import type { RequestContext } from './engine-request.ts';
-import { HEALTH_STATUS } from './health.ts';
+import { HEALTH_STATUS } from './health-status.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { waitKind } from './read-your-writes.ts';
 import { WAIT_WORDS } from './request-failures.ts';

@@ -48,6 +48,21 @@ export function findMethods(
       });
     }
     scanned = to;
+    const bare = bareFetch(text, url);
+    if (bare !== undefined && !places.at(bare).inComment)
+      found.push({ method: 'GET', start: bare, end: bare + 5, text: 'fetch', line: lines.lineOf(bare) });
   }
   return found;
+}
+
+/**
+ * `fetch(url)` with no second argument: the Fetch standard's default method, GET, is not a guess.
+ * Returns the offset of `fetch` when one string or template literal holding the URL is the call's
+ * only argument (the URL hit covers the path inside the literal).
+ */
+function bareFetch(text: string, url: UrlHit): number | undefined {
+  const from = Math.max(0, url.start - 200);
+  const before = /\bfetch\(\s*[`'"][^`'"\n]*$/.exec(text.slice(from, url.start));
+  if (!before || !/^[^`'"\n]*[`'"]\s*\)/.test(text.slice(url.end, url.end + 200))) return undefined;
+  return from + before.index;
 }

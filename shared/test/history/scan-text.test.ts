@@ -63,7 +63,8 @@ const cases: { name: string; language: string; source: string; expected: string[
   {
     name: 'a method on another call is not borrowed',
     language: 'typescript',
-    source: 'await api.delete("/projects/p-1");\n\n\n\n\nawait fetch("/projects/p-2");',
+    // (fetch() alone would be GET, the Fetch default: a helper of unknown method stands here.)
+    source: 'await api.delete("/projects/p-1");\n\n\n\n\nawait request("/projects/p-2");',
     // The second URL has no method of its own and GET, PATCH and DELETE share its path: no claim.
     expected: ['endpoint DELETE /projects/:project_id <delete>'],
   },
@@ -228,6 +229,13 @@ const cases: { name: string; language: string; source: string; expected: string[
     language: 'typescript',
     source: "request('POST', `/organizations/${org}/workspaces`);\nrequest('GET', `/organizations/${org}/workspaces`);",
     expected: ['endpoint GET /organizations/:organization_name/workspaces <GET>'],
+  },
+  {
+    name: 'fetch(url) alone is GET (the Fetch default); with an options object the method stays unknown',
+    language: 'typescript',
+    source:
+      'await fetch(`${base}/api/v2/organizations/${org}/registry-modules`);\nawait fetch(`${base}/api/v2/organizations/${org}/registry-modules`, opts);',
+    expected: ['endpoint GET /organizations/:organization_name/registry-modules <fetch>'],
   },
   {
     name: 'generic status value only next to its field (the runs URL is context only)',
