@@ -27,8 +27,8 @@ const AREAS = {
   // JWT auth roles (GitHub OIDC trust): reading a role (validated by the rules' one JWT role
   // validator), the login's claim checks
   'jwt-roles': [...LEAVES, 'policies', 'rules'],
-  // who can get what: JWT roles x policies x roles, evaluated with the two areas above; files read into it
-  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint'],
+  // who can get what (and what changed: cloud actions by the IAM evaluation), from files or an engine
+  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint', 'rules', 'iam-policy', 'sarif'],
   // Vault-provider Terraform read into engine objects (one mapping table), evaluating only what is known
   terraform: [...LEAVES, 'hcl'],
   lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles', 'terraform'],

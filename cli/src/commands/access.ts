@@ -12,12 +12,13 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { defineCommand, type CommandInput } from '../command.ts';
+import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
 
 const USAGE = `usage: keyfob access PATH... [--format text|json|markdown] [--mount M] [--jwt-path P]
        keyfob access [--url URL] [--token T] [--format ...] [--jwt-path P] [connection options]
+       keyfob access diff --base REF [PATH...]   (what changed since a commit; see keyfob access diff --help)
 
 Who can get what. For each JWT role: the GitHub OIDC claims that can log in with it (repository,
 ref, environment, event), the login token's policies (token_policies + default) and every
@@ -41,8 +42,13 @@ Exit status: 0 answered, 1 a file has errors or the engine refused, 2 usage erro
 
 const OPTIONS = { ...CONNECTION_OPTIONS, 'jwt-path': { type: 'string' } } as const;
 
-/** `keyfob access [PATH...]`: see USAGE. */
-export const accessCommand = defineCommand({
+/** `keyfob access [PATH...]`, and `keyfob access diff ...` (access-diff.ts): see USAGE. */
+export const accessCommand: Command = async (argv, io) =>
+  argv[0] === 'diff'
+    ? (await import('./access-diff.ts')).accessDiffCommand(argv.slice(1), io)
+    : accessAnswerCommand(argv, io);
+
+const accessAnswerCommand = defineCommand({
   usage: USAGE,
   options: OPTIONS,
   formats: ['text', 'json', 'markdown'],

@@ -17,7 +17,26 @@ import { reachTargets, type ReachTarget } from './reach-targets.ts';
 export function buildAccessReport(inputs: AccessInputs): AccessReport {
   const policies = withDefault(inputs.policies);
   const targets = reachTargets({ ...inputs, policies });
-  const jwtRoles = [...inputs.jwtRoles.entries()]
+  const jwtRoles = jwtRolesAccess(inputs, policies, targets, true);
+  return { mount: inputs.mount, jwtRoles, targets: reverse(jwtRoles, targets, policies) };
+}
+
+/**
+ * The first half of the answer alone: per JWT role, its logins, policies and reach (without the
+ * trust rules' findings and the reverse view), for `keyfob access diff`, which compares these.
+ */
+export function buildJwtRoleAccess(inputs: AccessInputs): JwtRoleAccess[] {
+  const policies = withDefault(inputs.policies);
+  return jwtRolesAccess(inputs, policies, reachTargets({ ...inputs, policies }), false);
+}
+
+function jwtRolesAccess(
+  inputs: AccessInputs,
+  policies: ReadonlyMap<string, AclPolicy>,
+  targets: readonly ReachTarget[],
+  withTrust: boolean,
+): JwtRoleAccess[] {
+  return [...inputs.jwtRoles.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, { role, params }]): JwtRoleAccess => {
       const names = tokenPolicies(role.tokenPolicies, role.tokenNoDefaultPolicy);
@@ -28,10 +47,9 @@ export function buildAccessReport(inputs: AccessInputs): AccessReport {
         policies: names,
         missingPolicies: names.filter((n) => n !== 'root' && !policies.has(n)),
         reach: evaluateReach(aclOf(names, policies), targets),
-        trust: lintJwtTrust(params, { policies }),
+        trust: withTrust ? lintJwtTrust(params, { policies }) : [],
       };
     });
-  return { mount: inputs.mount, jwtRoles, targets: reverse(jwtRoles, targets, policies) };
 }
 
 /** The login token's policies as the engine sanitises them: trimmed, lower-cased, sorted, `default` added, `root` alone. */

@@ -3,6 +3,7 @@ import { detectFormat, parseDocuments } from '../documents/index.ts';
 import { readJwtRole } from '../jwt-roles/index.ts';
 import { kindFromFileName, nameFromFileName } from '../lint/index.ts';
 import { readPolicy, type AclPolicy } from '../policies/index.ts';
+import type { RoleDefinition } from '../rules/index.ts';
 import type { AccessInputs, AccessJwtRole } from './access-types.ts';
 
 /** A file's name (as shown to users) and text. */
@@ -15,6 +16,19 @@ export interface AccessFileText {
 export interface AccessFileError {
   readonly file: string;
   readonly message: string;
+}
+
+/** Where a policy, JWT role or credential role is written: the file and the 0-based document in it. */
+interface AccessSource {
+  readonly file: string;
+  readonly document: number;
+}
+
+/** What the files say beside the access inputs: each definition's source, and the credential roles' definitions. */
+export interface AccessFileSources {
+  readonly policies: ReadonlyMap<string, AccessSource>;
+  readonly jwtRoles: ReadonlyMap<string, AccessSource>;
+  readonly roles: ReadonlyMap<string, { readonly definition: RoleDefinition; readonly source: AccessSource }>;
 }
 
 /** Fields of a JWT role file that are not sent to the engine. */
@@ -38,8 +52,11 @@ export function isAccessFileName(file: string): boolean {
 export function collectAccessFiles(
   files: readonly AccessFileText[],
   options: { readonly mount: string; readonly jwtMount: string },
-): { inputs: AccessInputs; errors: AccessFileError[] } {
+): { inputs: AccessInputs; errors: AccessFileError[]; sources: AccessFileSources } {
   const errors: AccessFileError[] = [];
+  const policySources = new Map<string, AccessSource>();
+  const jwtSources = new Map<string, AccessSource>();
+  const roleSources = new Map<string, { definition: RoleDefinition; source: AccessSource }>();
   const policies = new Map<string, AclPolicy>();
   const jwtRoles = new Map<string, AccessJwtRole>();
   const roleFiles: AccessFileText[] = [];
@@ -49,10 +66,11 @@ export function collectAccessFiles(
       const name = nameFromFileName(file).toLowerCase();
       const read = readPolicy(text, name);
       if (read.value) policies.set(name, read.value);
+      policySources.set(name, { file, document: 0 });
       for (const p of read.problems.filter((x) => x.severity === 'error'))
         errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
     } else if (kind === 'jwt-role') {
-      readJwtRoleFile(file, text, jwtRoles, errors);
+      readJwtRoleFile(file, text, jwtRoles, errors, jwtSources);
     } else {
       roleFiles.push({ file, text });
     }
@@ -68,11 +86,13 @@ export function collectAccessFiles(
           message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]`,
         });
     roles = [...state.desired.roles.keys()];
+    for (const [name, declared] of state.desired.roles) roleSources.set(name, declared);
     staticRoles = [...state.desired.staticRoles.keys()];
   }
   return {
     inputs: { mount: options.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles },
     errors,
+    sources: { policies: policySources, jwtRoles: jwtSources, roles: roleSources },
   };
 }
 
@@ -81,10 +101,11 @@ function readJwtRoleFile(
   text: string,
   into: Map<string, AccessJwtRole>,
   errors: AccessFileError[],
+  sources: Map<string, AccessSource>,
 ): void {
   const jsonc = /\.jsonc$/i.test(file);
   const parsed = parseDocuments(text, detectFormat(file) === 'json' ? 'json' : 'yaml', { jsonc });
-  for (const document of parsed.documents) {
+  for (const [index, document] of parsed.documents.entries()) {
     const syntax = document.problems.find((p) => p.severity === 'error');
     if (syntax) {
       errors.push({ file, message: `${syntax.message} [${syntax.code}]` });
@@ -101,6 +122,9 @@ function readJwtRoleFile(
     const params = Object.fromEntries(Object.entries(record).filter(([k]) => !FILE_ONLY_FIELDS.has(k)));
     const read = readJwtRole(params);
     if (!read.role) errors.push(...read.errors.map((message) => ({ file, message })));
-    else into.set(name, { role: read.role, params });
+    else {
+      into.set(name, { role: read.role, params });
+      sources.set(name, { file, document: index });
+    }
   }
 }

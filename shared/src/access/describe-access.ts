@@ -9,7 +9,7 @@ export function oneLine(text: string, max = 300): string {
 }
 
 /** A login path in words: the repository always, then each bound claim. */
-function loginText(login: LoginPath): string {
+export function loginText(login: LoginPath): string {
   const parts = [login.repository.text];
   for (const scope of [login.ref, login.environment, login.event]) if (!scope.unbound) parts.push(scope.text);
   for (const [claim, scope] of Object.entries(login.otherClaims))

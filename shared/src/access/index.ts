@@ -23,3 +23,16 @@ export type { AccessClient } from './read-engine-access.ts';
 export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
 export { ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export type { EnginePath } from './engine-paths.ts';
+export { readAccessModel } from './access-model.ts';
+export type { AccessModel, AccessModelReader, Located, SourceLine } from './access-model.ts';
+export { diffAccess } from './diff-access.ts';
+export type { AccessChange, AccessChangeKind, AccessDiff } from './diff-types.ts';
+export {
+  ACCESS_CHANGE_CODES,
+  ACCESS_FAIL_ON,
+  diffFindings,
+  failingChanges,
+  renderDiffMarkdown,
+  renderDiffText,
+} from './render-diff.ts';
+export type { AccessFailOn } from './render-diff.ts';

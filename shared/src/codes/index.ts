@@ -18,6 +18,7 @@ import { policyCodes } from './policy.ts';
 import { jwtTrustCodes } from './jwt-trust.ts';
 import { jwtRoleCodes } from './jwt-role.ts';
 import { terraformCodes } from './terraform.ts';
+import { accessCodes } from './access.ts';
 
 export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
@@ -46,6 +47,7 @@ export const problemCodes = {
   ...jwtRoleCodes,
   ...terraformCodes,
   ...jwtTrustCodes,
+  ...accessCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import {
+  ACCESS_FAIL_ON,
+  diffAccess,
+  diffFindings,
+  failingChanges,
+  isAccessFileName,
+  readAccessModel,
+  renderDiffMarkdown,
+  renderDiffText,
+  type AccessFailOn,
+  type AccessFileText,
+  type AccessModel,
+} from '@keyfob/shared/access';
+import { isRoleFileName } from '@keyfob/shared/lint';
+import { toSarif } from '@keyfob/shared/sarif';
+import packageJson from '../../package.json' with { type: 'json' };
+import { readGitFiles } from '../access/git-files.ts';
+import { defineCommand } from '../command.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { collectFiles } from '../lint/collect-files.ts';
+
+const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
+                          [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]
+
+What changes in who can get what between the commit REF and the working tree: logins gained and
+lost per JWT role (the repositories, branches, environments and events that can now log in, as
+claim sets), capabilities a login token gains on engine paths (the engine's ACL evaluation),
+cloud actions gained and lost per credential role (the IAM evaluation of keyfob can-i: s3:* lists
+the actions it adds), and longer or shorter token and STS lifetimes. Every gained line names the
+file and line that grants it. REF is read from git (git ls-tree, git cat-file), never checked out.
+
+PATH is a file, folder or glob as for keyfob access (default: the current folder), relative to
+the working folder, which must be inside the git repository.
+
+  --base REF        the commit to compare with (a branch, tag or hash: main, origin/main, HEAD~1)
+  --format F        text (default), json, markdown (a pull request comment), or sarif (the gained
+                    access at its lines, for code scanning)
+  --fail-on LIST    exit 1 when the diff has: new-login (a login gained), new-action (a cloud action
+                    or engine capability gained), wider-ttl (a longer lifetime), any (any change);
+                    comma-separated. Without it the exit status says only whether it answered.
+  --mount M         the secrets engine's mount (default cloud)
+  --jwt-path P      where the JWT auth method is mounted (default jwt)
+
+Exit status: 0 answered (and nothing --fail-on names), 1 a change --fail-on names or a file has
+errors, 2 usage error (no such REF, a bad flag).
+`;
+
+const OPTIONS = {
+  base: { type: 'string' },
+  'fail-on': { type: 'string' },
+  mount: { type: 'string' },
+  'jwt-path': { type: 'string' },
+} as const;
+
+/** `keyfob access diff --base REF [PATH...]`: see USAGE. */
+export const accessDiffCommand = defineCommand({
+  usage: USAGE,
+  options: OPTIONS,
+  formats: ['text', 'json', 'markdown', 'sarif'],
+  run: async ({ values, positionals, format }, io) => {
+    const base = values.base;
+    if (base === undefined) throw new UsageError(`give --base REF, the commit to compare with\n\n${USAGE}`);
+    const failOn = failOnOf(values['fail-on']);
+    const options = { mount: values.mount ?? 'cloud', jwtMount: values['jwt-path'] ?? 'jwt' };
+    const paths = positionals.length > 0 ? positionals : ['.'];
+    const select = (file: string): boolean => isRoleFileName(file) || isAccessFileName(file);
+    const [before, after] = await Promise.all([
+      readGitFiles(io.cwd, base, paths, select).then((r) => modelOf(r.files, options, `${base}`, io)),
+      workingTree(paths, select, io).then((files) => modelOf(files, options, 'the working tree', io)),
+    ]);
+    if (!before || !after) return EXIT.failed;
+    const diff = diffAccess(before, after);
+    if (format === 'json') io.stdout(`${JSON.stringify({ base, ...diff }, null, 2)}\n`);
+    else if (format === 'markdown') io.stdout(renderDiffMarkdown(diff, base));
+    else if (format === 'sarif')
+      io.stdout(
+        `${JSON.stringify(toSarif(diffFindings(diff), { version: packageJson.version, command: 'keyfob access diff' }), null, 2)}\n`,
+      );
+    else io.stdout(renderDiffText(diff, base));
+    const failing = failingChanges(diff, failOn);
+    if (failing.length > 0)
+      io.stderr(
+        `keyfob access diff: ${failing.length} change${failing.length === 1 ? '' : 's'} that --fail-on ${failOn.join(',')} names\n`,
+      );
+    return failing.length > 0 ? EXIT.failed : EXIT.ok;
+  },
+});
+
+function failOnOf(text: string | undefined): AccessFailOn[] {
+  if (text === undefined) return [];
+  const values = text
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  for (const v of values)
+    if (!(ACCESS_FAIL_ON as readonly string[]).includes(v))
+      throw new UsageError(`--fail-on takes ${ACCESS_FAIL_ON.join(', ')} (comma-separated), not "${v.slice(0, 32)}"`);
+  return values as AccessFailOn[];
+}
+
+async function workingTree(paths: readonly string[], select: (f: string) => boolean, io: CliIo) {
+  const { files, missing } = await collectFiles(paths, io.cwd);
+  for (const m of missing) io.stderr(`keyfob access diff: ${m.argument}: no such file, folder or matching file\n`);
+  if (missing.length > 0) throw new UsageError('some paths name nothing');
+  return Promise.all(
+    files
+      .filter((f) => f.explicit || select(f.display))
+      .map(async (f): Promise<AccessFileText> => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })),
+  );
+}
+
+function modelOf(
+  files: readonly AccessFileText[],
+  options: { mount: string; jwtMount: string },
+  side: string,
+  io: CliIo,
+): AccessModel | undefined {
+  const { model, errors } = readAccessModel(files, options);
+  for (const e of errors) io.stderr(`${side}: ${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
+  if (errors.length === 0) return model;
+  io.stderr(`keyfob access diff: the files of ${side} have errors; run keyfob lint on them. Nothing was compared.\n`);
+  return undefined;
+}
