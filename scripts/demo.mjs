@@ -45,6 +45,10 @@ const ROLES = [
 
 async function build() {
   heading('1. Build the keyfob command and the action (esbuild)');
+  // The schemas' generated files come first: the command bundles AWS's IAM catalogue, which
+  // schemas/build.mjs writes from the data packages (a fresh clone has none yet).
+  const schemas = await node(['build.mjs'], { cwd: join(root, 'schemas') });
+  if (schemas.code !== 0) throw new Error(`building schemas failed:\n${schemas.stderr}`);
   const results = await Promise.all(
     ['cli', 'action'].map((ws) => node(['build.mjs'], { cwd: join(root, ws) }).then((r) => ({ ws, ...r }))),
   );
