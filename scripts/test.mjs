@@ -49,6 +49,22 @@ function run(args, env) {
   });
 }
 
+// A fresh clone has no build output yet (`npm ci` builds nothing): the suites read the bundles, the
+// schemas' generated files (AWS's IAM catalogue) and the extension's dist/schemas, so build them
+// first when any is missing. `npm run build` is the same step CI runs before `npm test`.
+const BUILD_OUTPUTS = [
+  'schemas/generated/iam/index.json',
+  'cli/dist/keyfob.cjs',
+  'action/dist/main.cjs',
+  'extension/dist/server.js',
+  'extension/dist/schemas',
+];
+if (BUILD_OUTPUTS.some((output) => !existsSync(join(root, output)))) {
+  console.log('npm test: building first (no build output yet: a fresh clone)');
+  const built = await run([join(root, 'scripts', 'build.mjs')], {});
+  if (built.status !== 0) process.exit(built.status);
+}
+
 const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);
 const viaTsx = process.env.KEYFOB_TEST_TSX === '1';
 const started = Date.now();
