@@ -1,6 +1,6 @@
 import { isEngineError, retryDelay, shouldRetry, type EngineClient } from '@keyfob/shared/client';
 import type { AuthSettings, EngineSettings } from './action-config.ts';
-import type { Connection } from './connect.ts';
+import { connect, type Connection } from './connect.ts';
 import { IdTokenError } from './id-token.ts';
 import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';
@@ -100,5 +100,25 @@ function claimsOf(jwt: string): string {
     return pick.map((k) => `${k}=${JSON.stringify(payload[k])}`).join(', ');
   } catch {
     return '';
+  }
+}
+
+/**
+ * Connects, logs in and runs `work` with the session, then releases the connection whatever
+ * happens: the one sequence every engine step of the action (and a profile's refresh) goes through.
+ */
+export async function withSession<T>(
+  engine: EngineSettings,
+  auth: AuthSettings,
+  runner: Runner,
+  deps: Deps,
+  secrets: SecretBook,
+  work: (session: LoggedIn) => Promise<T>,
+): Promise<T> {
+  const connection = await connect(engine, auth.method === 'token' ? auth.token : undefined, runner, deps, secrets);
+  try {
+    return await work(await login(connection, auth, engine, runner, secrets, deps));
+  } finally {
+    await connection.close();
   }
 }

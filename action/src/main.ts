@@ -1,12 +1,11 @@
 import { formatDuration } from '@keyfob/shared/duration';
 import type { Problem } from '@keyfob/shared/problem';
 import type { ActionConfig, Mode } from './action-config.ts';
-import { connect } from './connect.ts';
 import { coreRunner } from './core-runner.ts';
 import { defaultDeps, type Deps } from './deps.ts';
 import { describeFailure } from './failure.ts';
 import { readInputs } from './inputs.ts';
-import { login } from './login.ts';
+import { withSession } from './login.ts';
 import { SecretBook } from './mask.ts';
 import { runCredentials } from './modes/credentials.ts';
 import { runRotateRoot } from './modes/rotate-root.ts';
@@ -58,19 +57,13 @@ async function execute(step: Step): Promise<void> {
   if (config.mode === 'history') return await (await import('./modes/file-modes.ts')).runHistory(step);
   if (config.mode === 'lint' || !config.engine || !config.auth)
     return await (await import('./modes/file-modes.ts')).runLint(step);
-  const connection = await connect(
-    config.engine,
-    config.auth.method === 'token' ? config.auth.token : undefined,
-    runner,
-    deps,
-    secrets,
-  );
-  try {
-    const session = await login(connection, config.auth, config.engine, runner, secrets, deps);
-    const outcome = await ENGINE_MODES[config.mode]({
+  const { engine, auth } = config;
+  const runMode = ENGINE_MODES[config.mode];
+  await withSession(engine, auth, runner, deps, secrets, async (session) => {
+    const outcome = await runMode({
       ...step,
       client: session.client,
-      engine: config.engine,
+      engine,
       tokenExpiresAt: session.tokenExpiresAt,
     });
     // A token we logged in for is revoked now unless a lease it issued must live until the post step
@@ -80,9 +73,7 @@ async function execute(step: Step): Promise<void> {
         .revokeSelf()
         .catch(() => runner.debug('Could not revoke the login token; it expires on its own.'));
     }
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 /** Fails the step with a clear message when it runs past the `timeout` input. */

@@ -7,11 +7,10 @@ import {
   issueCredentials,
   type CredentialProcessOutput,
 } from '@keyfob/shared/credentials';
-import { connect } from './connect.ts';
 import type { Deps } from './deps.ts';
 import { readInputs } from './inputs.ts';
 import type { Issued } from './issued.ts';
-import { login } from './login.ts';
+import { withSession } from './login.ts';
 import type { SecretBook } from './mask.ts';
 import { directoryFiles, quoteWord } from './profiles.ts';
 import type { Runner } from './runner.ts';
@@ -124,15 +123,7 @@ export async function refreshProfile(
   );
   const cached = cache.read(runner.now());
   if (cached) return cached;
-  const connection = await connect(
-    config.engine,
-    config.auth.method === 'token' ? config.auth.token : undefined,
-    runner,
-    deps,
-    secrets,
-  );
-  try {
-    const session = await login(connection, config.auth, config.engine, runner, secrets, deps);
+  return withSession(config.engine, config.auth, runner, deps, secrets, async (session) => {
     const issued = await issueCredentials(session.client, request, {
       now: () => runner.now(),
       onSecret: (value) => secrets.add(value),
@@ -147,9 +138,7 @@ export async function refreshProfile(
     const output = credentialProcessOutput(capAtTokenExpiry(issued, session.tokenExpiresAt));
     cache.write(output, runner.now());
     return output;
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 /**

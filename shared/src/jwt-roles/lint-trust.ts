@@ -37,14 +37,7 @@ const TRUST_PATHS = [
  */
 export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context: TrustContext = {}): Problem[] {
   const problems: Problem[] = [];
-  const report = (
-    code: Problem['code'],
-    severity: Problem['severity'],
-    message: string,
-    path: string,
-    target?: 'key' | 'value',
-    data?: Readonly<Record<string, unknown>>,
-  ): void => {
+  const report: Report = (code, severity, message, path, target, data) => {
     problems.push({ code, severity, message, path, ...(target ? { target } : {}), ...(data ? { data } : {}) });
   };
   // Absent fields are drawn on the document's first key (attachRanges), present ones on their key.
