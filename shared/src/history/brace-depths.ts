@@ -37,12 +37,20 @@ export function braceDepths(text: string, evidence: readonly Evidence[]): BraceD
 function build(text: string, evidence: readonly Evidence[]): BraceDepths {
   const positions: number[] = [];
   const after: number[] = [];
-  const pattern = /[{}]/g;
   let depth = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    depth += text.charCodeAt(m.index) === 123 ? 1 : -1;
-    positions.push(m.index);
-    after.push(depth);
+  // Native searches for each brace kind, merged: a regex find per brace allocated a match array each.
+  let open = text.indexOf('{');
+  let close = text.indexOf('}');
+  while (open !== -1 || close !== -1) {
+    if (close === -1 || (open !== -1 && open < close)) {
+      positions.push(open);
+      after.push(++depth);
+      open = text.indexOf('{', open + 1);
+    } else {
+      positions.push(close);
+      after.push(--depth);
+      close = text.indexOf('}', close + 1);
+    }
   }
   const depthAt = (offset: number): number => {
     let lo = 0;

@@ -56,7 +56,8 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
     'jsonapi:"',
     'json:"',
     // go-querystring tags of option structs (`url:"search[tags],omitempty"`), after a backtick or a blank.
-    '(?<=[`\\s])url:"',
+    // The look-behind comes after the literal: a leading one would run at every position of the text.
+    'url:"(?<=[`\\s]url:")',
     `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})/`,
@@ -72,12 +73,48 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   return new RegExp(alternatives.join('|'), 'g');
 }
 
-/** Longest first, so a name is never cut short by a shorter one sharing its start. */
-function alternation(texts: readonly string[]): string {
-  return [...texts]
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|');
+/**
+ * The texts as one prefix tree (`a(?:bc|d(?:e)?)`): at each position V8 then follows one branch per
+ * character instead of trying every name in turn, which a flat alternation of hundreds of names does.
+ * The same texts match as with a longest-first flat alternation: a name ending where a longer one
+ * continues is an optional greedy tail, tried long first, and names that share no prefix cannot both
+ * match at one position.
+ */
+export function alternation(texts: readonly string[]): string {
+  interface Node {
+    end: boolean;
+    readonly next: Map<string, Node>;
+  }
+  const root: Node = { end: false, next: new Map() };
+  for (const text of new Set(texts)) {
+    let node = root;
+    for (const c of text) {
+      let child = node.next.get(c);
+      if (!child) node.next.set(c, (child = { end: false, next: new Map() }));
+      node = child;
+    }
+    node.end = true;
+  }
+  const render = (node: Node): string => {
+    // A chain of single children is one literal run.
+    const branches = [...node.next].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const parts = branches.map(([c, child]) => {
+      let run = escape(c);
+      let at = child;
+      while (!at.end && at.next.size === 1) {
+        const [[d, only]] = [...at.next] as [[string, Node]];
+        run += escape(d);
+        at = only;
+      }
+      return run + render(at);
+    });
+    if (parts.length === 0) return '';
+    const body = parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
+    if (!node.end) return body;
+    return parts.length === 1 && parts[0]!.length > 0 ? `(?:${body})?` : `${body}?`;
+  };
+  const out = render(root);
+  return root.end ? `(?:${out})?` : out;
 }
 
 function escape(text: string): string {

@@ -1,5 +1,6 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import type { Lines } from './lines.ts';
+import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
@@ -52,7 +53,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   for (const m of methods.values())
     owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
   const calls = new Map(
-    [...owners].map(([client, set]) => [client, new RegExp(`\\.(${[...set].join('|')})\\.(\\w+)\\(`, 'g')]),
+    [...owners].map(([client, set]) => [client, new RegExp(`\\.(${alternation([...set])})\\.(\\w+)\\(`, 'g')]),
   );
   found = {
     byName,
@@ -121,16 +122,26 @@ export function providerFileResource(index: HistoryIndex, fileName: string | und
 type Push = (start: number, end: number, name: SdkName) => void;
 
 function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
-  // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`.
-  const literal = /tfe\.([A-Z]\w*)\{/g;
+  // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
+  // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
+  const literal = /tfe\.([A-Z]\w*)\b/g;
   const typed = new Map<string, string>();
   for (let m = literal.exec(text); m !== null; m = literal.exec(text)) {
     const struct = m[1] ?? '';
+    const next = text.charCodeAt(m.index + m[0].length);
+    // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
+    const declared = /\bvar[ \t]+(\w+)[ \t]+\*?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (declared?.[1]) typed.set(declared[1], struct);
+    if (next !== 123) {
+      const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
+      if (name?.kind === 'constant') push(m.index + 4, m.index + m[0].length, name);
+      continue;
+    }
     if (!sdkIdx.structs.has(struct)) continue;
     const variable = /(\w+)[ \t]*:?=[ \t]*&?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
     if (variable?.[1]) typed.set(variable[1], struct);
     let depth = 0;
-    const open = m.index + m[0].length - 1;
+    const open = m.index + m[0].length;
     const stop = Math.min(text.length, open + MAX_LITERAL);
     for (let i = open; i < stop; i++) {
       const c = text.charCodeAt(i);
@@ -146,7 +157,6 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
       }
     }
   }
-  for (const m of text.matchAll(/var[ \t]+(\w+)[ \t]+\*?tfe\.([A-Z]\w*)/g)) if (m[1] && m[2]) typed.set(m[1], m[2]);
   // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …`.
   if (typed.size > 0)
     for (const m of text.matchAll(/^[ \t]*(\w+)\.([A-Z]\w*)[ \t]*=[^=]/gm)) {
@@ -157,11 +167,6 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
         push(start, start + (m[2]?.length ?? 0), name);
       }
     }
-  // State constants: `tfe.RunPlannedAndSaved`.
-  for (const m of text.matchAll(/tfe\.([A-Z]\w*)\b(?![{(])/g)) {
-    const name = sdkIdx.byName.get(`go-tfe ${m[1] ?? ''}`);
-    if (name?.kind === 'constant') push((m.index ?? 0) + 4, (m.index ?? 0) + m[0].length, name);
-  }
   callUses(text, sdkIdx, 'go-tfe', push);
 }
 
