@@ -9,16 +9,25 @@ export interface RoundRobin {
   readonly url: string;
   /** Requests sent to each node, in the order of `targets`. */
   readonly counts: number[];
+  /** Every request: the node it went to, its method and path, and whether it carried `X-Vault-Index`. */
+  readonly sent: { readonly node: number; readonly method: string; readonly path: string; readonly index: boolean }[];
   stop(): Promise<void>;
 }
 
 /** Starts a round-robin HTTP proxy over `targets` (base URLs) on a free 127.0.0.1 port. */
 export async function startRoundRobin(targets: readonly string[]): Promise<RoundRobin> {
   const counts = targets.map(() => 0);
+  const sent: RoundRobin['sent'] = [];
   let next = 0;
   const server: Server = createServer((req, res) => {
     const index = next++ % targets.length;
     counts[index] = (counts[index] ?? 0) + 1;
+    sent.push({
+      node: index,
+      method: req.method ?? '',
+      path: (req.url ?? '').split('?', 1)[0] ?? '',
+      index: req.headers['x-vault-index'] !== undefined,
+    });
     const target = new URL(req.url ?? '/', targets[index]);
     const upstream = request(
       target,
@@ -39,6 +48,7 @@ export async function startRoundRobin(targets: readonly string[]): Promise<Round
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    sent,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

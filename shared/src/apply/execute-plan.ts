@@ -41,6 +41,7 @@ async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonl
   const result = isRole
     ? await client.writeRole(step.name, body)
     : await client.writeStaticRole(step.name, body as StaticRoleBody);
+  await confirmWritten(client, step);
   return result.warnings;
 }
 
@@ -56,5 +57,24 @@ async function executeAccessStep(client: ApplyClient, step: PlanStep): Promise<r
   const result = isPolicy
     ? await client.writePolicy(step.name, typeof body.policy === 'string' ? body.policy : '')
     : await client.writeJwtRole(step.name, body);
+  await confirmWritten(client, step);
   return result.warnings;
+}
+
+/**
+ * Reads back what a step wrote. On a cluster the read carries the write's `X-Vault-Index` (the
+ * client keeps it), so a standby that has not caught up forwards it to the active node instead of
+ * answering from older state; a write the engine then does not show is a failure, not a success.
+ */
+async function confirmWritten(client: ApplyClient, step: PlanStep): Promise<void> {
+  const read = {
+    role: () => client.readRole(step.name),
+    'static-role': () => client.readStaticRole(step.name),
+    policy: () => client.readPolicyText(step.name),
+    'jwt-role': () => client.readJwtRole(step.name),
+  }[step.kind];
+  if ((await read()) !== undefined) return;
+  throw new Error(
+    `the engine does not show ${step.kind} "${step.name}" right after writing it [APPLY_WRITE_NOT_READ_BACK]; on a cluster behind a load balancer, check that it forwards X-Vault-Index and X-Vault-Inconsistent`,
+  );
 }

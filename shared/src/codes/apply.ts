@@ -39,4 +39,9 @@ export const applyCodes = {
     severity: 'warning',
     summary: 'The engine cannot list these roles, so `prune` could not look for roles that no file declares.',
   },
+  APPLY_WRITE_NOT_READ_BACK: {
+    severity: 'error',
+    summary:
+      "A role, policy or JWT role apply wrote was not there when read back (the read carries the write's index on a cluster): the write did not stick, or something between keyfob and the engine drops the index headers.",
+  },
 } as const satisfies Record<string, CodeInfo>;

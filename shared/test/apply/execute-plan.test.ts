@@ -10,6 +10,8 @@ function fakeClient(
   statics: EngineStaticRole[],
   failOn?: string,
   access: { policies?: Record<string, string>; jwtRoles?: Record<string, Record<string, unknown>> } = {},
+  /** Writes the engine answers but does not keep (a read-back then finds nothing). */
+  lost: readonly string[] = [],
 ) {
   const calls: string[] = [];
   const policyMap = new Map(Object.entries(access.policies ?? {}));
@@ -24,14 +26,19 @@ function fakeClient(
   const client: ApplyClient = {
     readRole: async (name) => (await record(`read role ${name}`), roleMap.get(name)),
     listRoles: async () => (await record('list roles'), [...roleMap.keys()]),
-    writeRole: async (name) => (
-      await record(`write role ${name}`),
-      { warnings: name === 'warned' ? ['ignored x'] : [] }
-    ),
-    deleteRole: async (name) => (await record(`delete role ${name}`), true),
+    writeRole: async (name) => {
+      await record(`write role ${name}`);
+      if (!lost.includes(name)) roleMap.set(name, remoteRole(name, {}));
+      return { warnings: name === 'warned' ? ['ignored x'] : [] };
+    },
+    deleteRole: async (name) => (await record(`delete role ${name}`), roleMap.delete(name)),
     readStaticRole: async (name) => (await record(`read static ${name}`), staticMap.get(name)),
     listStaticRoles: async () => (await record('list statics'), [...staticMap.keys()]),
-    writeStaticRole: async (name) => (await record(`write static ${name}`), { warnings: [] }),
+    writeStaticRole: async (name) => {
+      await record(`write static ${name}`);
+      staticMap.set(name, remoteStatic(name, 'u', 60));
+      return { warnings: [] };
+    },
     deleteStaticRole: async (name) => (await record(`delete static ${name}`), true),
     readPolicyText: async (name) => (await record(`read policy ${name}`), policyMap.get(name)),
     listPolicies: async () => (await record('list policies'), ['root', 'default', ...policyMap.keys()]),
@@ -71,11 +78,15 @@ describe('readCurrentState and executePlan', () => {
     calls.length = 0;
     const seen: string[] = [];
     const done = await executePlan(client, plan, (d) => seen.push(`${d.step.op} ${d.step.name}`));
+    // Every write is read back (on a cluster, that read carries the write's index).
     assert.deepEqual(calls, [
       'delete role cleared',
       'write role cleared',
+      'read role cleared',
       'write role fresh',
+      'read role fresh',
       'write role warned',
+      'read role warned',
       'delete role orphan',
       'delete static gone',
     ]);
@@ -97,6 +108,17 @@ describe('readCurrentState and executePlan', () => {
     await assert.rejects(
       executePlan(client, plan, (d) => seen.push(d.step.name)),
       /engine refused write role fresh/,
+    );
+    assert.deepEqual(seen, ['cleared']);
+  });
+
+  it('fails a write the engine does not show when read back (APPLY_WRITE_NOT_READ_BACK)', async () => {
+    const { client } = fakeClient([], [], undefined, {}, ['fresh']);
+    const plan = planApply(files, await readCurrentState(client, files, { prune: false }), { prune: false });
+    const seen: string[] = [];
+    await assert.rejects(
+      executePlan(client, plan, (d) => seen.push(d.step.name)),
+      /role "fresh" right after writing it \[APPLY_WRITE_NOT_READ_BACK\]/,
     );
     assert.deepEqual(seen, ['cleared']);
   });

@@ -74,10 +74,21 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Asserts that the requests sent since `from` reached every node, the standbys included. */
+  const assertSpread = (from: number, face: string): void => {
+    const sent = balancer.sent.slice(from);
+    const perNode = cluster.nodes.map((_, node) => sent.filter((r) => r.node === node).length);
+    assert.ok(
+      sent.length >= RUNS && perNode.every((n) => n >= sent.length / (2 * perNode.length)),
+      `${face}: requests spread over every node (${perNode.join(', ')})`,
+    );
+  };
+
   const rootClient = (): EngineClient =>
     createEngineClient({ url: balancer.url, token: cluster.rootToken, flavor: 'vault', fetch: globalThis.fetch });
 
   it('the action (in process, JWT login then STS credentials): 200 runs, 0 failures', async () => {
+    const from = balancer.sent.length;
     const failures = await repeat(RUNS, async () => {
       const runner = new FakeRunner(
         {
@@ -97,10 +108,7 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
       return /^ASIA/.test(runner.exported.get('CLOUD_ACCESS_KEY') ?? '') ? undefined : 'no access key exported';
     });
     assert.deepEqual(failures, []);
-    assert.ok(
-      balancer.counts.every((n) => n > RUNS / 2),
-      `requests spread over every node: ${balancer.counts.join(', ')}`,
-    );
+    assertSpread(from, 'the action');
   });
 
   it('the bundled action, run as the runner runs it: 0 failures', async () => {
@@ -122,6 +130,7 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
   });
 
   it('keyfob creds: 200 runs, 0 failures', async () => {
+    const from = balancer.sent.length;
     const failures = await repeat(RUNS, async () => {
       const io = captureIo(dir, {});
       const code = await cli(
@@ -143,11 +152,13 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
       return code === 0 ? undefined : io.err();
     });
     assert.deepEqual(failures, []);
+    assertSpread(from, 'keyfob creds');
   });
 
-  it('keyfob apply (a role changed on every run): 200 runs, 0 failures', async () => {
+  it('keyfob apply (a role written on every run and read back): 200 runs, 0 failures', async () => {
+    const from = balancer.sent.length;
     const failures = await repeat(RUNS, async (i) => {
-      const file = join(dir, `cluster-${i % PARALLEL}-${i}.role.yaml`);
+      const file = join(dir, `cluster-apply-${i}.role.yaml`);
       writeFileSync(
         file,
         `credential_type: assumed_role\nrole_arns:\n  - arn:aws:iam::123456789012:role/deploy\ndefault_sts_ttl: ${15 + (i % 30)}m\n`,
@@ -160,9 +171,26 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
       return code === 0 ? undefined : io.err() + io.out();
     });
     assert.deepEqual(failures, []);
+    assertSpread(from, 'keyfob apply');
+    // Every run read back the role it wrote, carrying the write's index; the standbys served about
+    // two in three of those reads (forwarding the ones they were behind on), and apply saw its write.
+    const sent = balancer.sent.slice(from);
+    const readBacks = sent.filter(
+      (r, at) =>
+        r.method === 'GET' &&
+        sent.slice(0, at).some((w) => (w.method === 'POST' || w.method === 'PUT') && w.path === r.path),
+    );
+    assert.equal(readBacks.length, RUNS, 'one read-back per run');
+    assert.ok(
+      readBacks.every((r) => r.index),
+      'every read-back carried X-Vault-Index',
+    );
+    const onStandbys = readBacks.filter((r) => r.node !== 0).length;
+    assert.ok(onStandbys >= RUNS / 2, `read-backs through a standby: ${onStandbys} of ${RUNS}`);
   });
 
   it('keyfob access (from the engine): 200 runs, 0 failures', async () => {
+    const from = balancer.sent.length;
     const failures = await repeat(RUNS, async () => {
       const io = captureIo(dir, {});
       const code = await cli(
@@ -173,6 +201,7 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
       return io.out().includes(JWT_ROLE) ? undefined : 'the JWT role is missing from the answer';
     });
     assert.deepEqual(failures, []);
+    assertSpread(from, 'keyfob access');
   });
 
   /** A role written and read back at once; a login whose token is used at once. */
