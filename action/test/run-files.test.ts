@@ -67,7 +67,11 @@ describe('run: lint mode', () => {
 describe('run: apply mode', () => {
   const engineWith = () =>
     fakeEngine({
-      'GET /v1/cloud/roles/deploy': { status: 404, body: { errors: [] } },
+      // Absent when planned; there when apply reads back its write.
+      'GET /v1/cloud/roles/deploy': [
+        { status: 404, body: { errors: [] } },
+        { status: 200, body: { data: { credential_type: 'assumed_role' } } },
+      ],
       'GET /v1/cloud/static-roles/backup': {
         status: 200,
         body: { name: 'backup', username: 'backup', rotation_period: '24h0m0s' },
