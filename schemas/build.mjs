@@ -18,7 +18,7 @@ const Ajv = require('ajv').default;
 const standaloneCode = require('ajv/dist/standalone').default;
 
 /** Resource kinds with a shape validator, and the schema file of each. */
-export const KINDS = {
+const KINDS = {
   role: 'role.schema.json',
   staticRole: 'static-role.schema.json',
   rootConfig: 'root-config.schema.json',
@@ -65,7 +65,7 @@ function resourceShape(schema, id) {
 }
 
 /** Generates the standalone module and its declaration file. */
-export function generate() {
+function generate() {
   const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, code: { source: true, esm: true, lines: true } });
   const exports = {};
   for (const [kind, file] of Object.entries(KINDS)) {

@@ -21,9 +21,6 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
 export type SchemaKind =
   'role' | 'static-role' | 'root-config' | 'lease-config' | 'credential-request' | 'manifest' | 'jwt-role' | 'policy';
 
-/** Where the schemas live; each `$id` is this base plus `<kind>.schema.json`. */
-export const SCHEMA_BASE = 'https://keyfob.dev/schemas/';
-
 /** Stable `$id` of each schema (what a file's `$schema` names). */
 export const schemaIds: Readonly<Record<SchemaKind, string>> = {
   role: role.$id,

@@ -3,7 +3,7 @@
  * engine's HTTP conventions, backed by an emulated cloud provider.
  */
 export { startEngine } from './start-engine.ts';
-export { CloudFixturesError, isCloudFixturesError } from './cloud/cloud-fixtures-error.ts';
+export { isCloudFixturesError } from './cloud/cloud-fixtures-error.ts';
 export type { RouteInfo, RunningEngine } from './start-engine.ts';
 export { ENGINE_DEFAULTS } from './engine-options.ts';
-export type { ClusterOptions, EngineOptions } from './engine-options.ts';
+export type { ClusterOptions } from './engine-options.ts';

@@ -4,6 +4,7 @@ import { SCAFFOLD_KINDS, scaffoldLabel, scaffoldText } from '@keyfob/shared/edit
  * Build-time entry (see build.mjs): the contributed snippet files, generated from the same scaffolds
  * the completion provider and the "New role file" command use. Prefixes start with `keyfob-` so the
  * snippets stay out of the way in YAML and JSON files that are not role files.
+ * @public build.mjs calls it from the bundle.
  */
 export function snippetFiles(): Record<
   'yaml' | 'json',

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CODE_SERVER_VERSION = '4.100.3';
+const CODE_SERVER_VERSION = '4.100.3';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-export const codeServerPrefix = join(repo, '.code-server');
-export const codeServerBin = join(codeServerPrefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const codeServerPrefix = join(repo, '.code-server');
+const codeServerBin = join(codeServerPrefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const stamp = join(codeServerPrefix, `installed-${CODE_SERVER_VERSION}`);
 
 /** Puts Debian's rg where @vscode/ripgrep's postinstall looks for a cached download. */

@@ -47,7 +47,7 @@ export function renderTables(): string {
 }
 
 /** `text` with the block between the markers replaced by the current tables. */
-export function withTables(text: string): string {
+function withTables(text: string): string {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start === -1 || end === -1) throw new Error('the README has no action-inputs markers');

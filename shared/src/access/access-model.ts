@@ -16,7 +16,7 @@ export interface SourceLine {
 }
 
 /** What `locate` can find: a policy's rule by its path, or a field (JSON Pointer) of a JWT role or credential role. */
-export type Located =
+type Located =
   | { readonly kind: 'policy'; readonly name: string; readonly rulePath?: string }
   | { readonly kind: 'jwt-role' | 'role'; readonly name: string; readonly pointer: string };
 

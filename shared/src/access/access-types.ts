@@ -87,7 +87,7 @@ export interface JwtRoleAccess {
 }
 
 /** One login path that reaches a target: the JWT role, who can log in with it, and what it may do there. */
-export interface TargetLogin {
+interface TargetLogin {
   readonly jwtRole: string;
   readonly logins: readonly LoginPath[];
   readonly paths: readonly { readonly path: string; readonly capabilities: readonly string[] }[];

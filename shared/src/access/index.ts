@@ -1,38 +1,18 @@
 // Public surface of the access area: "who can get what" from JWT roles, ACL policies and roles,
 // evaluated with the engine's own ACL (shared/src/policies) and claim semantics (shared/src/jwt-roles),
 // and rendered as text, Markdown and JSON for `keyfob access`, the action's job summary and the editor.
-export type {
-  AccessInputs,
-  AccessJwtRole,
-  AccessReport,
-  JwtRoleAccess,
-  LoginPath,
-  LoginScope,
-  Reach,
-  ReachKind,
-  TargetAccess,
-  TargetLogin,
-} from './access-types.ts';
+export type { AccessInputs, AccessJwtRole, AccessReport } from './access-types.ts';
 export { buildAccessReport } from './build-access-report.ts';
 export { describeLogins } from './describe-logins.ts';
 export { renderAccessMarkdown, renderAccessText } from './render-access.ts';
 export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts';
-export type { AccessFileError, AccessFileText } from './collect-access-files.ts';
+export type { AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
-export type { AccessClient } from './read-engine-access.ts';
 export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
 export { ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
-export type { EnginePath } from './engine-paths.ts';
 export { readAccessModel } from './access-model.ts';
-export type { AccessModel, AccessModelReader, Located, SourceLine } from './access-model.ts';
+export type { AccessModel } from './access-model.ts';
 export { diffAccess } from './diff-access.ts';
-export type { AccessChange, AccessChangeKind, AccessDiff } from './diff-types.ts';
-export {
-  ACCESS_CHANGE_CODES,
-  ACCESS_FAIL_ON,
-  diffFindings,
-  failingChanges,
-  renderDiffMarkdown,
-  renderDiffText,
-} from './render-diff.ts';
+export type { AccessChange } from './diff-types.ts';
+export { ACCESS_FAIL_ON, diffFindings, failingChanges, renderDiffMarkdown, renderDiffText } from './render-diff.ts';
 export type { AccessFailOn } from './render-diff.ts';

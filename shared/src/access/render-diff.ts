@@ -8,7 +8,7 @@ export const ACCESS_FAIL_ON = ['new-login', 'new-action', 'wider-ttl', 'any'] as
 export type AccessFailOn = (typeof ACCESS_FAIL_ON)[number];
 
 /** The code of each kind of gained access (SARIF rule ids, annotations). */
-export const ACCESS_CHANGE_CODES: Readonly<Record<AccessChangeKind, ProblemCode>> = {
+const ACCESS_CHANGE_CODES: Readonly<Record<AccessChangeKind, ProblemCode>> = {
   login: 'ACCESS_NEW_LOGIN',
   action: 'ACCESS_NEW_ACTION',
   capability: 'ACCESS_NEW_CAPABILITY',

@@ -19,7 +19,7 @@ export interface WriteResult {
 export type EngineBody = Readonly<Record<string, unknown>>;
 
 /** Lease configuration as sent: durations with a unit (`30m`, `12h`). */
-export interface LeaseConfigBody {
+interface LeaseConfigBody {
   readonly lease: string | number;
   readonly lease_max: string | number;
 }

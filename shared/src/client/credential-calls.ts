@@ -5,7 +5,7 @@ import type { EngineRequest } from './engine-request.ts';
 import { parseGeneratedCredentials, type GeneratedCredentials } from './parse-credentials.ts';
 
 /** Parameters of credential generation (seed 1). `mfa_code` is treated as a secret in errors. */
-export interface GenerateCredentialParams {
+interface GenerateCredentialParams {
   /** Role to assume (assumed_role); required when the role allows several. */
   readonly role_arn?: string | undefined;
   /** At most 64 characters (longer is truncated by the engine). */
@@ -17,7 +17,7 @@ export interface GenerateCredentialParams {
 }
 
 /** How credentials are asked for: GET carries parameters in the query, POST in a JSON body. */
-export interface GenerateOptions extends CallOptions {
+interface GenerateOptions extends CallOptions {
   /** Default `GET`. */
   readonly method?: 'GET' | 'POST' | undefined;
   /** Default `creds`. */

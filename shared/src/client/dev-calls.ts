@@ -5,17 +5,17 @@ import { errorsOf } from './optional-read.ts';
 import { payloadOf, readString, type JsonObject } from './read-fields.ts';
 
 /** An access key of a fixture user: an id, or an id with its secret (absent: any secret works) and creation time. */
-export type DevAccessKeyFixture = string | { readonly id: string; readonly secret?: string; readonly created?: string };
+type DevAccessKeyFixture = string | { readonly id: string; readonly secret?: string; readonly created?: string };
 
 /** A user of the emulated cloud. */
-export interface DevUserFixture {
+interface DevUserFixture {
   readonly name: string;
   readonly accessKeys?: number | readonly DevAccessKeyFixture[];
   readonly [extra: string]: unknown;
 }
 
 /** Fixtures for `PUT /v1/sys/dev/cloud` (ARCHITECTURE.md); unknown keys are passed through. */
-export interface DevCloudFixtures {
+interface DevCloudFixtures {
   readonly users?: readonly DevUserFixture[];
   readonly rootUser?: DevUserFixture;
   /** Provider calls that fail as throttled (the engine answers 502). */
@@ -24,14 +24,14 @@ export interface DevCloudFixtures {
 }
 
 /** Credentials to test against the emulated cloud. The secrets are hidden in errors. */
-export interface DevCredentials {
+interface DevCredentials {
   readonly access_key: string;
   readonly secret_key: string;
   readonly session_token?: string | null | undefined;
 }
 
 /** What the emulated cloud thinks of a set of credentials. */
-export type WhoAmIResult =
+type WhoAmIResult =
   | {
       readonly ok: true;
       readonly arn: string;

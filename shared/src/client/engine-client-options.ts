@@ -5,7 +5,7 @@ import type { ConsistencyState, WaitKind } from './read-your-writes.ts';
 export type EngineFlavor = 'keyfob' | 'vault';
 
 /** How often and how patiently to retry. */
-export interface RetryOptions {
+interface RetryOptions {
   /** Attempts in all, the first included. Default 5; 1 turns retries off. */
   readonly maxAttempts?: number;
   /** First backoff ceiling in ms, doubled per attempt. Default 250. */

@@ -5,7 +5,7 @@ import { EngineError } from './engine-error.ts';
  * `-`, `.` and `@` allowed inside. A name outside it matches no route, so the engine would answer a
  * puzzling `404 unsupported path`.
  */
-export const ENGINE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
+const ENGINE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
 
 /** Whether the engine accepts `name` as a role or static-role name. */
 export function isValidEngineName(name: string): boolean {

@@ -5,10 +5,10 @@ import { HEALTH_STATUS } from './health-status.ts';
 import { isObject, readBoolean, readString } from './read-fields.ts';
 
 /** Which server it is, from the `version` of `sys/health`. */
-export type ServerFlavor = 'keyfob' | 'vault' | 'vault-enterprise' | 'openbao' | 'unknown';
+type ServerFlavor = 'keyfob' | 'vault' | 'vault-enterprise' | 'openbao' | 'unknown';
 
 /** A node's answer to `sys/health`. */
-export interface NodeHealth {
+interface NodeHealth {
   readonly status: number;
   /** `active`, `standby`, `perfstandby`, `sealed`... (`unknown` for a status outside the table). */
   readonly role: string;

@@ -1,9 +1,9 @@
 import type { EngineError } from './engine-error.ts';
 
 /** The header with which a cluster names the state a write reached (Vault Enterprise, OpenBao). */
-export const INDEX_HEADER = 'X-Vault-Index';
+const INDEX_HEADER = 'X-Vault-Index';
 /** What a standby does with a request whose index it has not reached: send it to the active node. */
-export const INCONSISTENT_HEADER = 'X-Vault-Inconsistent';
+const INCONSISTENT_HEADER = 'X-Vault-Inconsistent';
 const FORWARD_ACTIVE_NODE = 'forward-active-node';
 
 /**

@@ -1,7 +1,7 @@
 import { REDACTED, redactSecrets } from './redact-secrets.ts';
 
 /** Longest line a log gets from one message (outside text can be megabytes). */
-export const MAX_LOG_LINE = 2000;
+const MAX_LOG_LINE = 2000;
 
 /** Line breaks a log reader may split on: CR, LF, NEL, LS and PS. */
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;

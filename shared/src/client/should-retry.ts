@@ -34,7 +34,7 @@ export function shouldRetry(error: Pick<EngineError, 'code' | 'status' | 'networ
 }
 
 /** Whether an HTTP status is worth another attempt (412, 429, 5xx). */
-export function isRetryableStatus(status: number | undefined): boolean {
+function isRetryableStatus(status: number | undefined): boolean {
   if (status === undefined) return false;
   return status === 412 || status === 429 || (status >= 500 && status <= 599);
 }

@@ -4,7 +4,7 @@ import { splitPathValue, systemPath } from './engine-path.ts';
 import { parseAuth, parseTokenInfo, type AuthResult, type TokenInfo } from './parse-auth.ts';
 
 /** A token to create under the current one. */
-export interface CreateTokenBody {
+interface CreateTokenBody {
   /** Shown as `.DisplayName` in username templates (the engine prefixes it with `token-`). */
   readonly display_name?: string | undefined;
   /** Duration (`1h`) or seconds. */
@@ -14,7 +14,7 @@ export interface CreateTokenBody {
 }
 
 /** A JWT login (GitHub OIDC). The `jwt` is a secret: it never appears in errors. */
-export interface JwtLogin {
+interface JwtLogin {
   /** Where the JWT auth method is mounted. Default `jwt`. */
   readonly path?: string | undefined;
   readonly role: string;

@@ -31,7 +31,7 @@ export interface SettingNames {
 }
 
 /** The action's input names. */
-export const ACTION_SETTING_NAMES: SettingNames = {
+const ACTION_SETTING_NAMES: SettingNames = {
   url: 'url',
   token: 'token',
   mount: 'mount',

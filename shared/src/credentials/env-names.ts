@@ -14,7 +14,7 @@ export interface EnvNameSet {
  * Named sets: `cloud` is the engine's own convention (the names it reads itself, seed 1), `aws` the
  * names cloud CLIs and SDKs read.
  */
-export const ENV_PRESETS: Readonly<Record<string, EnvNameSet>> = {
+const ENV_PRESETS: Readonly<Record<string, EnvNameSet>> = {
   cloud: {
     accessKey: 'CLOUD_ACCESS_KEY',
     secretKey: 'CLOUD_SECRET_KEY',

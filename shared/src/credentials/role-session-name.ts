@@ -1,5 +1,5 @@
 /** The engine's limit on `role_session_name`; it truncates longer values (seed 1, Limits). */
-export const ROLE_SESSION_NAME_MAX = 64;
+const ROLE_SESSION_NAME_MAX = 64;
 
 /** What the GitHub context says about the current run (every field optional: local runs lack them). */
 export interface RunContext {

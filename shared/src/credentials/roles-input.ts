@@ -5,7 +5,7 @@ import { inputProblem } from './input-problem.ts';
 export type CredentialMethod = 'creds' | 'sts' | 'static-creds';
 
 /** Every credential method, in documentation order. */
-export const CREDENTIAL_METHODS: readonly CredentialMethod[] = ['creds', 'sts', 'static-creds'];
+const CREDENTIAL_METHODS: readonly CredentialMethod[] = ['creds', 'sts', 'static-creds'];
 
 /** One parsed line of the `roles` input; settings are raw strings, checked later with the inputs. */
 export interface RoleLine {

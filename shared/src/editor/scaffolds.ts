@@ -1,3 +1,4 @@
+import { schemaIds } from '@keyfob/schemas';
 import type { DocumentFormat } from '../documents/types.ts';
 import type { CredentialType } from '../rules/index.ts';
 
@@ -80,12 +81,6 @@ export interface ScaffoldOptions {
   readonly indent?: string;
 }
 
-/** Schema ids of the scaffolded resources, as `$schema` values. */
-export const SCAFFOLD_SCHEMA_IDS = {
-  role: 'https://keyfob.dev/schemas/role.schema.json',
-  'static-role': 'https://keyfob.dev/schemas/static-role.schema.json',
-} as const;
-
 /**
  * A whole role (or static role) as YAML or JSON text that `keyfob lint` accepts as is.
  * With `snippet`, values are tab stops; `$`, `}` and `\` in them are escaped for snippet syntax.
@@ -125,7 +120,7 @@ export function scaffoldText(kind: ScaffoldKind, format: DocumentFormat, options
 
 /** The `$schema` id for a scaffold kind. */
 export function schemaIdFor(kind: ScaffoldKind): string {
-  return kind === 'static-role' ? SCAFFOLD_SCHEMA_IDS['static-role'] : SCAFFOLD_SCHEMA_IDS.role;
+  return kind === 'static-role' ? schemaIds['static-role'] : schemaIds.role;
 }
 
 /** File name suffix for a new file of this kind (`.role.yaml`, `.static-role.json`, ...). */

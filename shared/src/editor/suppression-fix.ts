@@ -4,7 +4,7 @@ import { lineStartOf } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 
 /** The reason written into a new suppression comment; the user is expected to replace it. */
-export const SUPPRESSION_REASON_PLACEHOLDER = 'explain why this is acceptable';
+const SUPPRESSION_REASON_PLACEHOLDER = 'explain why this is acceptable';
 
 // Codes a suppression must not hide: syntax errors make the rest unreliable, and suppression
 // problems are about the comments themselves.

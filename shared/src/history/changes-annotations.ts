@@ -3,7 +3,7 @@ import type { ChangeLevel } from './data-types.ts';
 import type { ChangeForUs, ChangesReport } from './changes-since.ts';
 
 /** The annotation severity GitHub shows for each level. */
-export const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'notice'>> = {
+const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'notice'>> = {
   breaking: 'error',
   deprecation: 'warning',
   info: 'notice',

@@ -8,7 +8,7 @@ import type { Target } from './target.ts';
 import type { HistorySubject, SubjectChange } from './types.ts';
 
 /** One place in the code that uses a subject (1-based lines and columns, `endColumn` exclusive). */
-export interface UsePlace {
+interface UsePlace {
   readonly file: string;
   readonly line: number;
   readonly column: number;

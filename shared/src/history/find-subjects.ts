@@ -1,11 +1,6 @@
 import { history } from './history.ts';
 import { normalizeUrl } from './normalize-url.ts';
-import type { HistoryIndex, HistorySubject, SubjectChange } from './types.ts';
-
-/** The full history of a subject, newest first (the same array as `subject.changes`). */
-export function historyOf(subject: HistorySubject): readonly SubjectChange[] {
-  return subject.changes;
-}
+import type { HistoryIndex, HistorySubject } from './types.ts';
 
 /**
  * Subjects a user means by a text: an id, a name or alias (case-insensitive), or a path — a

@@ -2,7 +2,7 @@ import { history } from './history.ts';
 import type { HistoryEntry, HistoryIndex, HistorySubject } from './types.ts';
 
 /** One search result with its score (higher is better). */
-export interface SearchHit<T> {
+interface SearchHit<T> {
   readonly item: T;
   readonly score: number;
 }

@@ -1,5 +1,3 @@
-import type { Edition } from './data-types.ts';
-
 /**
  * What the code runs against: the hosted edition (always current), a self-hosted release, or
  * simply a date (edition-agnostic: "newer than 2024-06-30").
@@ -67,11 +65,6 @@ export function compareReleases(a: string, b: string): number {
   const [ma, mb] = [RELEASE.exec(a), RELEASE.exec(b)];
   if (!ma || !mb) throw new Error(`not a self-hosted release name: ${!ma ? a : b}`);
   return Number(ma[1]) - Number(mb[1]) || Number(ma[2]) - Number(mb[2]) || Number(ma[3]) - Number(mb[3]);
-}
-
-/** The edition a target runs, or undefined for a date target. */
-export function targetEdition(target: Target): Edition | undefined {
-  return target.kind === 'date' ? undefined : target.kind;
 }
 
 /** Short label: `hosted`, `self-hosted v202207-1`, `2024-06-30`. */

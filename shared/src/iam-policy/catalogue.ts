@@ -24,7 +24,7 @@ export interface CatalogueAction {
 }
 
 /** One resource type of a service. */
-export interface CatalogueResourceType {
+interface CatalogueResourceType {
   readonly name: string;
   /** AWS's ARN template, e.g. `arn:${Partition}:s3:::${BucketName}/${ObjectName}`. */
   readonly arn: string;
@@ -120,7 +120,7 @@ export function conditionKeyMatches(template: string, key: string): boolean {
 }
 
 /** Builds the catalogue over a file reader; undefined when its index cannot be read. */
-export function createIamCatalogue(read: CatalogueFileReader): IamCatalogue | undefined {
+function createIamCatalogue(read: CatalogueFileReader): IamCatalogue | undefined {
   const index = parse<IndexFile>(read('index.json'));
   if (!index) return undefined;
   const prefixes = new Map(Object.keys(index.services).map((p) => [p.toLowerCase(), p]));

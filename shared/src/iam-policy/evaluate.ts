@@ -10,7 +10,7 @@ export interface PolicySource {
 }
 
 /** The kinds of policy AWS names in AccessDenied messages. */
-export type PolicyType = 'identity-based policy' | 'permissions boundary' | 'session policy';
+type PolicyType = 'identity-based policy' | 'permissions boundary' | 'session policy';
 
 /** One evaluation question. `boundary` and `session` are left out when there is none. */
 export interface EvaluationInput {

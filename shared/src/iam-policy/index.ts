@@ -4,26 +4,9 @@
  */
 export { wildcardMatch } from './wildcard.ts';
 export { type RequestContext } from './context.ts';
-export { CONDITION_OPERATORS, parseOperator, type OperatorName } from './conditions.ts';
-export {
-  evaluate,
-  accessDeniedMessage,
-  type PolicySource,
-  type PolicyType,
-  type EvaluationInput,
-  type Evaluation,
-  type DecidingStatement,
-} from './evaluate.ts';
+export { evaluate, accessDeniedMessage, type PolicySource, type EvaluationInput, type Evaluation } from './evaluate.ts';
 export { managedPolicyDocument } from './managed-policies.ts';
-export {
-  createIamCatalogue,
-  installIamCatalogue,
-  iamCatalogue,
-  type IamCatalogue,
-  type CatalogueFileReader,
-  type CatalogueAction,
-  type CatalogueResourceType,
-} from './catalogue.ts';
-export { temporaryCredentialLimit, type CredentialKind } from './temporary-limits.ts';
-export { canI, describeStatement, type RolePolicies, type CanIQuestion, type CanIAnswer } from './can-i.ts';
-export { lintPolicy, type PolicyLint, type PolicyLintCode, type Suggest } from './lint-policy.ts';
+export { installIamCatalogue, iamCatalogue, type IamCatalogue, type CatalogueAction } from './catalogue.ts';
+export { temporaryCredentialLimit } from './temporary-limits.ts';
+export { canI, describeStatement, type RolePolicies, type CanIAnswer } from './can-i.ts';
+export { lintPolicy, type PolicyLint, type PolicyLintCode } from './lint-policy.ts';

@@ -9,4 +9,3 @@ export type { TrustContext } from '../jwt-roles/index.ts';
 export { WORKSPACE_LIMITS } from './workspace-limits.ts';
 export type { TerraformContext } from './terraform-file.ts';
 export { terraformContextOf } from './terraform-context.ts';
-export type { ModuleFolder } from './terraform-context.ts';

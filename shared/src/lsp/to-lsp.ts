@@ -21,9 +21,9 @@ import type { CompletionEntry, DeprecationDiagnostic, OutlineSymbol, QuickFix } 
 import type { OffsetRange, Problem } from '../problem.ts';
 
 /** `source` of role-file diagnostics (the same as the CLI's), so tools can filter them. */
-export const LINT_SOURCE = 'keyfob';
+const LINT_SOURCE = 'keyfob';
 /** `source` of the API history's diagnostics in code. */
-export const HISTORY_SOURCE = 'keyfob history';
+const HISTORY_SOURCE = 'keyfob history';
 
 const SEVERITY: Readonly<Record<Problem['severity'], DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,

@@ -12,7 +12,7 @@ export type TerraformShape =
   'string' | 'bool' | 'number' | 'list' | 'map' | 'seconds' | 'policy-json' | 'claims' | 'policy-hcl';
 
 /** The keyfob kinds (lint kinds) of the engine objects these resources write. */
-export type TerraformKind = 'role' | 'static-role' | 'root-config' | 'jwt-role' | 'policy';
+type TerraformKind = 'role' | 'static-role' | 'root-config' | 'jwt-role' | 'policy';
 
 /** One attribute of a resource type: its engine field and shape, or a provider-only attribute. */
 export interface TerraformAttribute {
@@ -162,8 +162,3 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     attributes: [provider('namespace'), engine('name', 'string'), engine('policy', 'policy-hcl')],
   },
 ];
-
-/** The table line of a resource type, if keyfob checks it. */
-export function terraformResourceType(type: string): TerraformResourceType | undefined {
-  return TERRAFORM_RESOURCES.find((r) => r.type === type);
-}

@@ -7,7 +7,7 @@ import { SEVERITY_RANK } from './choose-annotation.ts';
 import { subjectLabel } from './subject-label.ts';
 
 /** Where a subject is used: a file (as the caller names it) and a 1-based line and column. */
-export interface Occurrence {
+interface Occurrence {
   readonly file: string;
   readonly line: number;
   readonly column: number;
