@@ -9,8 +9,17 @@ import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { parseStructTag } from './struct-tag.ts';
+import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
+
+/**
+ * A literal sent by a request call whose method is written just before it:
+ * `NewRequest("GET", "team-projects", …)`, `NewRequest(http.MethodPost, "admin/opa-versions", …)`,
+ * `request('DELETE', 'runs/' + id)`. Group 1: the literal's opening quote.
+ */
+const SENT_LITERAL =
+  /(?:(["'`])(?:GET|POST|PUT|PATCH|DELETE)\1|http\.Method(?:Get|Post|Put|Patch|Delete))[ \t]*,[ \t]*(["'`])/g;
 
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
@@ -26,6 +35,8 @@ export class HitCollector {
   readonly #bases: BaseUrls;
   /** Literal starts already read by `literalChain`. */
   readonly #chained = new Set<number>();
+  /** Origins of the URL hits made so far. */
+  readonly #urlOrigins = new Set<number>();
 
   constructor(
     readonly text: string,
@@ -68,6 +79,16 @@ export class HitCollector {
           this.bareKey(at, pattern.lastIndex);
       }
     }
+    // Short relative paths (`"team-projects"`, `"admin/opa-versions"`) count when a request sends them.
+    SENT_LITERAL.lastIndex = 0;
+    for (let m = SENT_LITERAL.exec(text); m !== null; m = SENT_LITERAL.exec(text)) {
+      const open = SENT_LITERAL.lastIndex - 1;
+      if (this.#urlOrigins.has(open + 1)) continue;
+      const place = this.#places.at(open);
+      if (place.inComment || place.stringStart !== -1) continue;
+      const close = closingQuote(text, profile, open + 1, text.charCodeAt(open));
+      if (close !== -1) this.literalChain(open, close, true);
+    }
     for (const open of this.#bases.literals()) {
       const place = this.#places.at(open + 1);
       if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
@@ -86,6 +107,8 @@ export class HitCollector {
         };
       if (hit) hit.methodDistance = 0;
     }
+    for (const held of heldStructTypes(text))
+      this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
@@ -185,6 +208,7 @@ export class HitCollector {
           isKey: true,
           keyOf: '',
           via: field.primary ? 'type' : 'name',
+          tag: true,
         });
     }
   }
@@ -210,7 +234,7 @@ export class HitCollector {
   }
 
   /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
-  private literalChain(open: number, close: number): number {
+  private literalChain(open: number, close: number, sent = false): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
     const parts = [{ start: open + 1, end: close }];
@@ -239,7 +263,7 @@ export class HitCollector {
     });
     const trailing = virtual.endsWith('/') && trailingExpression(text, after);
     if (trailing) virtual += '{}';
-    this.urlText(virtual, map, parts.length === 1 && !trailing, open + 1);
+    this.urlText(virtual, map, parts.length === 1 && !trailing, open + 1, undefined, sent);
     return after;
   }
 
@@ -259,15 +283,16 @@ export class HitCollector {
     rawSingle: boolean,
     origin: number,
     span?: { readonly start: number; readonly end: number },
+    relative = false,
   ): UrlHit | undefined {
     let text = raw;
     let parts = rawParts;
     let single = rawSingle;
-    // Expanded only when the text alone names no API path (`${base}/workspaces/…` needs no help).
-    const expanded =
-      (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36) && !this.rooted(normalizeUrl(raw))
-        ? this.#bases.expand(raw)
-        : undefined;
+    // A leading placeholder that is a known base is read as that base: `{self._ws_url}/{id}/tasks/{tid}`
+    // is `/workspaces/{id}/tasks/{tid}`, not `/tasks/{tid}` (what the text alone would say). When the
+    // expanded text names no API path, the text alone is read.
+    let expanded = raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36 ? this.#bases.expand(raw) : undefined;
+    if (expanded && !this.rooted(normalizeUrl(expanded.text, relative))) expanded = undefined;
     if (expanded) {
       const placeholder = raw.indexOf('}') + 1;
       const first = rawParts[0]?.source ?? origin;
@@ -279,7 +304,7 @@ export class HitCollector {
       ];
       single = false;
     }
-    const url = normalizeUrl(text);
+    const url = normalizeUrl(text, relative);
     if (!url || !this.rooted(url)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     const candidates = this.index.matchSegments(url.segments, query);
@@ -305,6 +330,7 @@ export class HitCollector {
         text: url.method.method,
       };
     this.#hits.urls.push(hit);
+    this.#urlOrigins.add(origin);
     this.evidence(
       start,
       line,

@@ -45,6 +45,8 @@ export interface NameHit {
   readonly keyOf: string;
   /** `type`: the value of a `type` key (or a Go `jsonapi:"primary,…"` tag). */
   readonly via: 'name' | 'type';
+  /** Found in a Go struct tag (`jsonapi:"attr,…"`). */
+  readonly tag?: true;
 }
 
 /** Something that says which resource the code around it talks about. */

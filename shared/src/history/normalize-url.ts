@@ -32,10 +32,11 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * Normalises a URL-ish text: strips scheme and host, finds `/api/v2` (or keeps `/api/registry`),
  * drops a leading base placeholder (`${base}/workspaces`), splits segments and the query.
  * Returns undefined for text that cannot be a platform API path: a full URL without `/api/v2`,
- * or a relative path like `projects/x` with fewer than three segments and no placeholder.
+ * or a relative path like `projects/x` with fewer than three segments and no placeholder, unless
+ * `sent` says the text is what a request call sends (`NewRequest("GET", "team-projects", …)`).
  * Concatenated literals arrive with `{}` where the expression was, so it is a placeholder too.
  */
-export function normalizeUrl(text: string): NormalizedUrl | undefined {
+export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefined {
   let i = 0;
   let method: NormalizedUrl['method'];
   for (const name of METHODS) {
@@ -54,7 +55,7 @@ export function normalizeUrl(text: string): NormalizedUrl | undefined {
   }
   const pathEnd = endOfPath(text, i);
   const raw = splitSegments(text, i, pathEnd);
-  const kept = dropPrefix(raw, hasHost, text.charCodeAt(i) === 47);
+  const kept = dropPrefix(raw, hasHost, sent || text.charCodeAt(i) === 47);
   const first = kept?.[0];
   if (!kept || !first) return undefined;
   const last = kept[kept.length - 1] ?? first;

@@ -83,6 +83,7 @@ function check(
           : (resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
       // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
       const type = subject.resource?.replace(/^admin\//, '') ?? '';
+      if (here === undefined && hit.tag === true && !structNamedFor(ctx.text, hit.start, type)) return undefined;
       return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
     }
     case 'parameter':
@@ -106,6 +107,24 @@ function check(
       return hit.isKey ? 'context' : undefined;
     }
   }
+}
+
+/** How far back a struct tag's `type X struct {` line is looked for. */
+const MAX_STRUCT = 6_000;
+
+/**
+ * A Go options struct with no JSON:API type of its own or of a holder: its name says whose fields
+ * they are (`RegistryComponentUpdateOptions` holds no workspace's `tag-bindings`). True when the name's
+ * words include the resource's (`WorkspaceUpdateOptions` for `workspaces`), when the struct is not an
+ * `…Options` struct (a name such as `Payload` says nothing), or when no struct encloses the tag.
+ */
+function structNamedFor(text: string, offset: number, resource: string): boolean {
+  const head = text.lastIndexOf('\ntype ', offset) + 1;
+  if (offset - head > MAX_STRUCT || (head === 0 && !text.startsWith('type '))) return true;
+  const struct = /^type (\w+) struct \{/.exec(text.slice(head, head + 200))?.[1];
+  if (!struct?.endsWith('Options') || resource === '') return true;
+  const words = struct.split(/(?=[A-Z][a-z])/).map((w) => singularWord(w.toLowerCase()));
+  return resource.split(/[-/ ]/).every((w) => words.includes(singularWord(w)));
 }
 
 /** How far (lines) a distinct status of the same field may be for a generic one to be listed with it. */
@@ -153,7 +172,8 @@ function sameList(text: string, from: number, to: number): boolean {
 
 /**
  * A type named for the resource and field on the value's line: go-tfe's
- * `ConfigurationArchived ConfigurationStatus = "archived"`, `RunFetching RunStatus = "fetching"`.
+ * `ConfigurationArchived ConfigurationStatus = "archived"`, `RunFetching RunStatus = "fetching"`,
+ * `TeamProjectAccessAdmin TeamProjectAccessType = "admin"`.
  * The type's words before the field (`Configuration`) must all be words of the resource
  * (`configuration-versions`).
  */
@@ -165,7 +185,9 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
   const suffix = field.charAt(0).toUpperCase() + field.slice(1);
   const resourceWords = subject.resource.split(/[-/ ]/).map(singularWord);
   for (let i = line.indexOf(suffix); i !== -1; i = line.indexOf(suffix, i + 1)) {
-    if (isWordChar(line.charCodeAt(i + suffix.length))) continue;
+    // The type ends with the field, or with the field and `Type` (`TeamProjectAccessType`).
+    const end = line.startsWith('Type', i + suffix.length) ? i + suffix.length + 4 : i + suffix.length;
+    if (isWordChar(line.charCodeAt(end))) continue;
     let s = i;
     while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
     const words = line

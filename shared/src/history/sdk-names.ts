@@ -125,13 +125,18 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
   const literal = /tfe\.([A-Z]\w*)\b/g;
-  const typed = new Map<string, string>();
+  // Variables of a mapped type, each with where it is declared: `options` may be a create options
+  // struct in one function and an update options struct in the next.
+  const typed = new Map<string, { at: number; struct: string }[]>();
+  const declare = (variable: string, at: number, struct: string): void => {
+    typed.set(variable, [...(typed.get(variable) ?? []), { at, struct }]);
+  };
   for (let m = literal.exec(text); m !== null; m = literal.exec(text)) {
     const struct = m[1] ?? '';
     const next = text.charCodeAt(m.index + m[0].length);
     // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
     const declared = /\bvar[ \t]+(\w+)[ \t]+\*?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
-    if (declared?.[1]) typed.set(declared[1], struct);
+    if (declared?.[1]) declare(declared[1], m.index, struct);
     if (next !== 123) {
       const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
       if (name?.kind === 'constant') push(m.index + 4, m.index + m[0].length, name);
@@ -139,7 +144,7 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
     }
     if (!sdkIdx.structs.has(struct)) continue;
     const variable = /(\w+)[ \t]*:?=[ \t]*&?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
-    if (variable?.[1]) typed.set(variable[1], struct);
+    if (variable?.[1]) declare(variable[1], m.index, struct);
     let depth = 0;
     const open = m.index + m[0].length;
     const stop = Math.min(text.length, open + MAX_LITERAL);
@@ -160,7 +165,11 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
   // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …`.
   if (typed.size > 0)
     for (const m of text.matchAll(/^[ \t]*(\w+)\.([A-Z]\w*)[ \t]*=[^=]/gm)) {
-      const struct = typed.get(m[1] ?? '');
+      const at = m.index ?? 0;
+      const struct = typed
+        .get(m[1] ?? '')
+        ?.filter((d) => d.at < at)
+        .pop()?.struct;
       const name = struct ? sdkIdx.byName.get(`go-tfe ${struct}.${m[2] ?? ''}`) : undefined;
       if (name) {
         const start = (m.index ?? 0) + m[0].indexOf(`.${m[2] ?? ''}`) + 1;
