@@ -1,4 +1,4 @@
-import { buildAccessReport, readEngineAccess, renderAccessMarkdown } from '@keyfob/shared/access';
+import { buildAccessReport, DEFAULT_MOUNTS, readEngineAccess, renderAccessMarkdown } from '@keyfob/shared/access';
 import { isEngineError } from '@keyfob/shared/client';
 import type { EngineStep } from './step.ts';
 
@@ -11,7 +11,7 @@ import type { EngineStep } from './step.ts';
 export async function summarizeAccess(step: EngineStep, when: string): Promise<void> {
   const { config, runner, client } = step;
   if (!config.summary) return;
-  const jwtMount = config.auth?.method === 'jwt' ? config.auth.path : 'jwt';
+  const jwtMount = config.auth?.method === 'jwt' ? config.auth.path : DEFAULT_MOUNTS.jwtMount;
   try {
     const { inputs, errors } = await readEngineAccess(client, { jwtMount });
     for (const e of errors) runner.warning(`Who can get what: ${e}`);

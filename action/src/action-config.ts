@@ -1,6 +1,7 @@
 import type { GithubIds } from '@keyfob/shared/jwt-roles';
 import { CONNECTION_DEFAULTS, type ConnectionSettings } from '@keyfob/shared/client';
-import type { CredentialFetch, RunContext } from '@keyfob/shared/credentials';
+import { DEFAULT_ENV_NAMES, type CredentialFetch, type RunContext } from '@keyfob/shared/credentials';
+import { DEFAULT_MOUNTS } from '@keyfob/shared/access';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
 
 /** What one step does. */
@@ -31,8 +32,8 @@ export const INPUT_DEFAULTS = Object.freeze({
   mode: 'creds',
   mount: CONNECTION_DEFAULTS.mount,
   'api-flavor': CONNECTION_DEFAULTS.flavor,
-  'auth-path': 'jwt',
-  'env-names': 'cloud',
+  'auth-path': DEFAULT_MOUNTS.jwtMount,
+  'env-names': DEFAULT_ENV_NAMES,
   'export-env': 'true',
   'output-credentials': 'false',
   refresh: 'false',

@@ -1,4 +1,4 @@
-import { isEngineError } from '@keyfob/shared/client';
+import { CONNECTION_DEFAULTS, isEngineError } from '@keyfob/shared/client';
 import { describeEngineFailure } from '@keyfob/shared/credentials';
 import type { ActionConfig } from './action-config.ts';
 import { LoginError } from './login.ts';
@@ -17,7 +17,7 @@ export function describeFailure(error: unknown, config: ActionConfig | undefined
     return describeEngineFailure(error, {
       operation: operationOf(config, role),
       ...(role === undefined ? {} : { role }),
-      mount: config?.engine?.mount ?? 'cloud',
+      mount: config?.engine?.mount ?? CONNECTION_DEFAULTS.mount,
     });
   }
   const text = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  DEFAULT_MOUNTS,
   ACCESS_FAIL_ON,
   diffAccess,
   diffFindings,
@@ -62,7 +63,10 @@ export const accessDiffCommand = defineCommand({
     const base = values.base;
     if (base === undefined) throw new UsageError(`give --base REF, the commit to compare with\n\n${USAGE}`);
     const failOn = failOnOf(values['fail-on']);
-    const options = { mount: values.mount ?? 'cloud', jwtMount: values['jwt-path'] ?? 'jwt' };
+    const options = {
+      mount: values.mount ?? DEFAULT_MOUNTS.mount,
+      jwtMount: values['jwt-path'] ?? DEFAULT_MOUNTS.jwtMount,
+    };
     const paths = positionals.length > 0 ? positionals : ['.'];
     const select = (file: string): boolean => isRoleFileName(file) || isAccessFileName(file);
     const [before, after] = await Promise.all([

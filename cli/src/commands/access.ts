@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  DEFAULT_MOUNTS,
   buildAccessReport,
   collectAccessFiles,
   isAccessFileName,
@@ -53,7 +54,7 @@ const accessAnswerCommand = defineCommand({
   options: OPTIONS,
   formats: ['text', 'json', 'markdown'],
   run: async ({ values, positionals, format }, io) => {
-    const jwtMount = values['jwt-path'] ?? 'jwt';
+    const jwtMount = values['jwt-path'] ?? DEFAULT_MOUNTS.jwtMount;
     if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount))
       throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
     const inputs =
@@ -85,7 +86,7 @@ async function fromFiles(
   const texts: AccessFileText[] = await Promise.all(
     chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })),
   );
-  const { inputs, errors } = collectAccessFiles(texts, { mount: values.mount ?? 'cloud', jwtMount });
+  const { inputs, errors } = collectAccessFiles(texts, { mount: values.mount ?? DEFAULT_MOUNTS.mount, jwtMount });
   for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   if (errors.length > 0) {
     io.stderr(`keyfob access: the files have errors; run keyfob lint on them. Nothing was answered.\n`);

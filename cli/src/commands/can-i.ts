@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { collectDesiredState } from '@keyfob/shared/apply';
+import { CONNECTION_DEFAULTS } from '@keyfob/shared/client';
 import type { RoleDefinition } from '@keyfob/shared/rules';
 import { canI, describeStatement, type CanIAnswer } from '@keyfob/shared/iam-policy';
 import { clientFor, connectionFromFlags, CONNECTION_OPTIONS } from '../connection.ts';
@@ -64,7 +65,7 @@ export const canICommand = defineCommand({
         }
       }),
     );
-    const state = collectDesiredState(texts, { mount: 'cloud' });
+    const state = collectDesiredState(texts, { mount: CONNECTION_DEFAULTS.mount });
     if (!state.ok) throw new UsageError(`the role files have errors; run keyfob lint ${files.join(' ')}`);
     const roles = [...state.desired.roles.entries()];
     const found =

@@ -1,5 +1,6 @@
-import { isEngineError } from '@keyfob/shared/client';
+import { CONNECTION_DEFAULTS, isEngineError } from '@keyfob/shared/client';
 import {
+  DEFAULT_ENV_NAMES,
   buildCredentialFetches,
   credentialProcessOutput,
   describeEngineFailure,
@@ -65,7 +66,7 @@ export function failureText(error: unknown, operation: string, role?: string, mo
       operation,
       names: CLI_SETTING_NAMES,
       ...(role === undefined ? {} : { role }),
-      mount: mount ?? 'cloud',
+      mount: mount ?? CONNECTION_DEFAULTS.mount,
     });
   return error instanceof Error ? error.message : String(error);
 }
@@ -104,7 +105,7 @@ export const credsCommand = defineCommand({
       roleSessionName: values['role-session-name'],
       ttl: values.ttl,
       mfaCode: values['mfa-code'],
-      env: values['env-names'] ?? 'cloud',
+      env: values['env-names'] ?? DEFAULT_ENV_NAMES,
       exportEnv: true,
       context: {
         repository: io.env.GITHUB_REPOSITORY,

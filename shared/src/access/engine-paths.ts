@@ -1,3 +1,14 @@
+import { CONNECTION_DEFAULTS } from '../client/index.ts';
+
+/** Where the credentials engine (`{mount}`) and the JWT auth method (`{jwt}`) are mounted. */
+export interface Mounts {
+  readonly mount: string;
+  readonly jwtMount: string;
+}
+
+/** The mounts when nothing says otherwise: the connection's default mount and `jwt`. */
+export const DEFAULT_MOUNTS: Mounts = Object.freeze({ mount: CONNECTION_DEFAULTS.mount, jwtMount: 'jwt' });
+
 /** One request path of the engine, as an ACL policy names it. */
 export interface EnginePath {
   /**
@@ -149,11 +160,7 @@ export const ENGINE_PATHS: readonly EnginePath[] = [
 ];
 
 /** A template with its variable parts filled in (`{mount}` and `{jwt}` from `mounts`, the others from `fill`). */
-export function fillEnginePath(
-  template: string,
-  mounts: { readonly mount: string; readonly jwtMount: string },
-  fill: (variable: string) => string,
-): string {
+export function fillEnginePath(template: string, mounts: Mounts, fill: (variable: string) => string): string {
   return template.replace(/\{(\w+)\}/g, (_, variable: string) =>
     variable === 'mount' ? mounts.mount : variable === 'jwt' ? mounts.jwtMount : fill(variable),
   );

@@ -9,7 +9,7 @@ export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts'
 export type { AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
 export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
-export { ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
+export { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export { readAccessModel } from './access-model.ts';
 export type { AccessModel } from './access-model.ts';
 export { diffAccess } from './diff-access.ts';

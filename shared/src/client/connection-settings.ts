@@ -1,4 +1,6 @@
+import { formatDuration } from '../duration/index.ts';
 import type { EngineClientOptions, EngineFlavor } from './engine-client-options.ts';
+import { ENGINE_CLIENT_DEFAULTS } from './resolve-settings.ts';
 
 /** The connection settings every face (CLI flags, action inputs) takes, by their neutral names. */
 export type ConnectionField =
@@ -21,16 +23,17 @@ export type ConnectionInput = Readonly<Partial<Record<ConnectionField, string | 
 export type ConnectionNames = Readonly<Record<ConnectionField, string>>;
 
 /**
- * Defaults, one set for the CLI and the action (action.yml repeats them for the runner, a test keeps
- * the two equal). The URL has none: a default address would send a token to a machine nobody chose.
+ * Defaults as a face reads them (the client's own, written as settings), one set for the CLI and the
+ * action (action.yml repeats them for the runner, a test keeps the two equal). The URL has none: a
+ * default address would send a token to a machine nobody chose.
  */
 export const CONNECTION_DEFAULTS = Object.freeze({
-  flavor: 'keyfob',
-  mount: 'cloud',
-  requestTimeout: '30s',
-  timeout: '5m',
-  maxAttempts: '5',
-} as const);
+  flavor: ENGINE_CLIENT_DEFAULTS.flavor,
+  mount: ENGINE_CLIENT_DEFAULTS.mount,
+  requestTimeout: formatDuration(ENGINE_CLIENT_DEFAULTS.requestTimeoutMs / 1000, { compact: true }),
+  timeout: formatDuration(ENGINE_CLIENT_DEFAULTS.totalTimeoutMs / 1000, { compact: true }),
+  maxAttempts: String(ENGINE_CLIENT_DEFAULTS.maxAttempts),
+});
 
 /** Bounds of every setting: what is longer or larger is refused with a message that gives the bound. */
 export const CONNECTION_BOUNDS = Object.freeze({

@@ -5,7 +5,7 @@ import type { EngineClientOptions, RetryInfo, RetryPredicate } from './engine-cl
 import { createConsistencyState, type ConsistencyState } from './read-your-writes.ts';
 
 /** Defaults of the client, in one place. */
-const ENGINE_CLIENT_DEFAULTS = Object.freeze({
+export const ENGINE_CLIENT_DEFAULTS = Object.freeze({
   mount: 'cloud',
   flavor: 'keyfob',
   requestTimeoutMs: 30_000,

@@ -29,6 +29,9 @@ const ENV_PRESETS: Readonly<Record<string, EnvNameSet>> = {
   },
 };
 
+/** The env-names preset when none is given: the engine's own names. */
+export const DEFAULT_ENV_NAMES = 'cloud';
+
 /** Prefixes owned by the runner: exporting over them would break the job or hijack later steps. */
 const RESERVED_PREFIXES = ['GITHUB_', 'RUNNER_', 'ACTIONS_', 'INPUT_', 'STATE_'];
 

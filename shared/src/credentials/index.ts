@@ -4,7 +4,7 @@ export { defaultRoleSessionName, sanitizeRoleSessionName } from './role-session-
 export type { RunContext } from './role-session-name.ts';
 export { computeExpiration } from './expiration.ts';
 export { secretParts } from './secret-parts.ts';
-export { envNameList, resolveEnvNames } from './env-names.ts';
+export { DEFAULT_ENV_NAMES, envNameList, resolveEnvNames } from './env-names.ts';
 export { ROLE_NAME, parseRolesInput } from './roles-input.ts';
 export type { CredentialMethod } from './roles-input.ts';
 export { buildCredentialFetches } from './credential-fetches.ts';

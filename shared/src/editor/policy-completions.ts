@@ -1,4 +1,4 @@
-import { ENGINE_PATHS, fillEnginePath } from '../access/index.ts';
+import { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath } from '../access/index.ts';
 import type { DocumentFormat } from '../documents/types.ts';
 import {
   CAPABILITY_MEANINGS,
@@ -24,8 +24,6 @@ export interface PolicyCompletionOptions {
     readonly jwtRoles: readonly string[];
   };
 }
-
-const DEFAULT_MOUNTS = { mount: 'cloud', jwtMount: 'jwt' };
 
 /**
  * Completions at an offset of an ACL policy, HCL or its JSON form, on text that may not parse:

@@ -1,4 +1,4 @@
-import { ENGINE_PATHS, fillEnginePath, type AccessReport } from '../access/index.ts';
+import { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath, type AccessReport } from '../access/index.ts';
 import type { ParsedFile } from '../documents/types.ts';
 import { CAPABILITY_MEANINGS, policyDocsUrl, RULE_KEY_DOCS, type Capability } from '../policies/index.ts';
 import { pointerToSegments } from '../text/json-pointer.ts';
@@ -32,7 +32,7 @@ export function policyHoverAt(file: ParsedFile, offset: number, options: PolicyH
   if (top !== 'path' || rule === undefined) return undefined;
   if (key === undefined) {
     if (member.part !== 'key') return undefined;
-    const parts = [coveredPaths(rule, options.mounts ?? { mount: 'cloud', jwtMount: 'jwt' })];
+    const parts = [coveredPaths(rule, options.mounts ?? DEFAULT_MOUNTS)];
     if (options.report) parts.push(policyPathHover(options.report, options.policy, rule));
     return { markdown: parts.join('\n\n---\n\n'), range: member.range };
   }

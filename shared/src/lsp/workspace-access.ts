@@ -1,4 +1,10 @@
-import { buildAccessReport, collectAccessFiles, type AccessInputs, type AccessReport } from '../access/index.ts';
+import {
+  buildAccessReport,
+  collectAccessFiles,
+  DEFAULT_MOUNTS,
+  type AccessInputs,
+  type AccessReport,
+} from '../access/index.ts';
 import type { AccessJwtRole } from '../access/index.ts';
 import {
   isRoleFileName,
@@ -58,9 +64,6 @@ export interface OpenFile {
 const MAX_FILES = WORKSPACE_LIMITS.files;
 const MAX_WORKFLOWS = WORKSPACE_LIMITS.workflows;
 const MAX_TOTAL_LENGTH = WORKSPACE_LIMITS.totalLength;
-
-/** The default mounts of the engine (`keyfob serve`, the action's inputs). */
-const MOUNTS = { mount: 'cloud', jwtMount: 'jwt' };
 
 /** What one file gives: its access inputs (policies, JWT roles, or a role file's names) and, for a policy, its trust entry. */
 interface FileFacts {
@@ -174,7 +177,7 @@ export class WorkspaceAccess {
     const file = { file: path, text };
     const facts: FileFacts = {
       text,
-      inputs: collectAccessFiles([file], MOUNTS).inputs,
+      inputs: collectAccessFiles([file], DEFAULT_MOUNTS).inputs,
       trustPolicies: kindFromFileName(path) === 'policy' ? trustContextOf([file], []).policies : undefined,
     };
     entry.facts.set(path, facts);
@@ -211,7 +214,7 @@ function merge(parts: readonly AccessInputs[]): AccessInputs {
     if (part.staticRoles) staticRoles = [...(staticRoles ?? []), ...part.staticRoles];
   }
   return {
-    ...MOUNTS,
+    ...DEFAULT_MOUNTS,
     policies,
     jwtRoles,
     roles: roles && [...new Set(roles)],
