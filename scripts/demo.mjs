@@ -20,8 +20,10 @@ import { parse as parseYaml } from 'yaml';
 import { node, runStep, runnerView } from './lib/run-action.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The SDK warns on Node 20 that its releases after January 2027 need Node 22; not news for a demo.
-process.env.AWS_SDK_JS_SUPPRESS_NODE_DEPRECATION_WARNING ??= '1';
+// The SDK warns on Node 20 that its releases after January 2027 need Node 22 (the README says which
+// Node to use); the variable is the SDK's own switch (@aws-sdk/core emitWarningIfUnsupportedVersion
+// compares it with "true"), read when the first client is made, after this line.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const started = performance.now();
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (tty ? `\u001b[${code}m${text}\u001b[0m` : text);

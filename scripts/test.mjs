@@ -32,6 +32,22 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
+// A test that needs a system program the machine lacks skips with a reason starting with this
+// (test/helpers/programs.ts); each such skip is collected here, printed at the end, and under CI,
+// which installs every program (.ci/apt-packages), fails the run.
+const MISSING_PROGRAM = /# (missing program: .*)$/;
+const missingPrograms = new Set();
+let pending = '';
+/** Collects the missing-program skip reasons from a chunk of a runner's output (lines may span chunks). */
+function noteSkips(chunk) {
+  const lines = (pending + chunk).split('\n');
+  pending = lines.pop() ?? '';
+  for (const line of lines) {
+    const reason = MISSING_PROGRAM.exec(line)?.[1];
+    if (reason) missingPrograms.add(reason.trim());
+  }
+}
+
 /** Runs a command, streaming its output through, and returns its exit status and its output's tail. */
 function run(args, env) {
   return new Promise((resolve) => {
@@ -43,6 +59,7 @@ function run(args, env) {
     let tail = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
+      noteSkips(chunk.toString());
       tail = (tail + chunk.toString()).slice(-8192);
     });
     child.on('close', (code) => resolve({ status: code ?? 1, tail }));
@@ -97,6 +114,14 @@ if (filters.length === 0 && existsSync(integration) && process.env.KEYFOB_SKIP_V
   failed +=
     count(ext.tail, /\d+ passed, (\d+) failed/) + (ext.status !== 0 && !/[1-9]\d* failed/.test(ext.tail) ? 1 : 0);
   status ||= ext.status;
+}
+noteSkips('\n');
+for (const reason of missingPrograms) console.log(`skipped, ${reason}`);
+if (missingPrograms.size > 0 && process.env.CI === 'true') {
+  console.log(
+    `CI installs every program the tests use (.ci/apt-packages): ${missingPrograms.size} skipped for a missing program`,
+  );
+  status ||= 1;
 }
 // One closing line over both runners (node's test runner and the VS Code suite).
 console.log(`all: ${passed} passed, ${failed} failed`);

@@ -18,6 +18,24 @@ const codeServerPrefix = join(repo, '.code-server');
 const codeServerBin = join(codeServerPrefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const stamp = join(codeServerPrefix, `installed-${CODE_SERVER_VERSION}`);
 
+/**
+ * The Debian packages a run needs that this machine lacks: the browser always, and what installing
+ * code-server builds with (node-gyp: a compiler, make, python3, Kerberos headers; Debian's rg) until it
+ * is installed. Each as [file that shows it, package].
+ */
+export function missingPackages() {
+  const needs = [['/usr/bin/chromium', 'chromium']];
+  if (!(existsSync(stamp) && existsSync(codeServerBin)))
+    needs.push(
+      ['/usr/bin/rg', 'ripgrep'],
+      ['/usr/bin/g++', 'build-essential'],
+      ['/usr/bin/make', 'build-essential'],
+      ['/usr/bin/python3', 'python3'],
+      ['/usr/bin/krb5-config', 'libkrb5-dev'],
+    );
+  return [...new Set(needs.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg))];
+}
+
 /** Puts Debian's rg where @vscode/ripgrep's postinstall looks for a cached download. */
 function seedRipgrepCache() {
   const cacheDir = join(tmpdir(), 'vscode-ripgrep-cache-1.15.11');

@@ -3,10 +3,13 @@
 import { join } from 'node:path';
 
 const FILE = 'ui.role.yaml';
-const TIMEOUT = 30_000;
 
-/** Runs the check in a new page of `browser`; never throws, reports `{ ok, detail, screenshot }`. */
-export async function runUiCheck(browser, url, workspace, artifacts) {
+/**
+ * Runs the check in a new page of `browser`; never throws, reports `{ ok, detail, screenshot }`. Each
+ * wait's budget is 30 s on a quiet machine times `timeScale` (run-integration.mjs measures it).
+ */
+export async function runUiCheck(browser, url, workspace, artifacts, timeScale = 1) {
+  const TIMEOUT = Math.round(30_000 * timeScale);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const screenshot = join(artifacts, 'extension-ui.png');
   const steps = [];

@@ -11,8 +11,11 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
-/** Where built tests go: under node_modules, which every tool and git already ignore; one folder per run. */
-const OUT = join('node_modules', '.cache', 'keyfob-tests');
+/**
+ * Where built tests go: under .tmp/, which git and every tool here ignore; one folder per run. Not under
+ * node_modules: from Node 22 on, `node --test` skips files in node_modules even when named.
+ */
+const OUT = join('.tmp', 'keyfob-tests');
 
 const keepSourceUrls = {
   name: 'keep-source-urls',

@@ -1,11 +1,11 @@
 // The real AWS clients pointed at the engine's cloudUrl: the SDK v3 clients and Debian's `aws` command.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IAMClient } from '@aws-sdk/client-iam';
 import { STSClient } from '@aws-sdk/client-sts';
+import { missingProgram, programPath, PROGRAMS } from './programs.ts';
 
 /** Credentials as the engine hands them out. */
 export interface IssuedCreds {
@@ -53,7 +53,9 @@ export async function sdkOutcome(
  * Debian's awscli 2 (`/usr/bin/aws`; a pyenv `aws` v1 may come first in PATH, so never the bare
  * name), or undefined when it is not installed (`.ci/apt-packages` installs it for CI).
  */
-export const AWS_CLI: string | undefined = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : undefined;
+export const AWS_CLI: string | undefined = programPath(PROGRAMS.aws);
+/** Why an `aws` test skips here, else false. */
+export const AWS_CLI_MISSING = missingProgram(PROGRAMS.aws);
 
 /** What one `aws` run printed and how it ended. */
 export interface CliRun {

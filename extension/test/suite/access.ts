@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
-import { codeOf, hoverText, openFixture, positionOf, waitForDiagnostics } from './helpers.ts';
+import { codeOf, hoverText, openFixture, positionOf, waitFor, waitForDiagnostics } from './helpers.ts';
 
 /**
  * What the language server knows from the whole workspace folder, which the extension reads for it
@@ -23,13 +23,12 @@ export function registerAccessTests(): void {
       const document = await openFixture('access/deploy.jwt-role.yaml');
       const at = positionOf(document, 'token_policies', 3);
       // The workspace is read in the background; the answer names the policy file that is not open.
-      const deadline = Date.now() + 15_000;
-      let text = '';
-      while (Date.now() < deadline) {
-        text = await hoverText(document, at);
-        if (/who can get what/.test(text)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const text = await waitFor(
+        () => hoverText(document, at),
+        (shown) => /who can get what/.test(shown),
+        'the access answer on hover',
+        15_000,
+      );
       assert.match(text, /token_policies/);
       assert.match(text, /\*\*JWT role `deploy`\*\* \(who can get what\)/);
       assert.match(text, /who can log in: octo\/app, branch main/);

@@ -29,21 +29,63 @@ export function keyfobDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'keyfob');
 }
 
-/** Polls until `predicate` holds for the file's keyfob diagnostics, or fails after `timeoutMs`. */
+/**
+ * How many times slower than a quiet machine this run is: the runner (run-integration.mjs) measures it
+ * before the suites start and hands it over as the workspace setting `keyfob.test.timeScale`. Every
+ * budget below is a safety net against a hang, scaled by it; no test waits for a time.
+ */
+const TIME_SCALE = Math.max(1, Number(vscode.workspace.getConfiguration('keyfob.test').get('timeScale')) || 1);
+
+/** A budget in milliseconds for this machine: `ms` on a quiet one. */
+export function budget(ms: number): number {
+  return Math.round(ms * TIME_SCALE);
+}
+
+/**
+ * Waits for the file's keyfob diagnostics to satisfy `predicate`: checked now and on every change of
+ * that file's diagnostics (the event, not a poll); fails after the scaled budget, showing the last.
+ */
 export async function waitForDiagnostics(
   uri: vscode.Uri,
   predicate: (diagnostics: vscode.Diagnostic[]) => boolean,
   timeoutMs = 8000,
 ): Promise<vscode.Diagnostic[]> {
-  const deadline = Date.now() + timeoutMs;
+  const now = keyfobDiagnostics(uri);
+  if (predicate(now)) return now;
+  const key = uri.toString();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      const last = keyfobDiagnostics(uri);
+      const shown = last.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`).join(', ');
+      reject(new Error(`diagnostics of ${uri.path} never matched; last: ${shown || 'none'}`));
+    }, budget(timeoutMs));
+    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (!event.uris.some((changed) => changed.toString() === key)) return;
+      const found = keyfobDiagnostics(uri);
+      if (!predicate(found)) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(found);
+    });
+  });
+}
+
+/**
+ * Asks `read()` until `predicate` holds (for answers no event announces: hovers, decorations), or
+ * fails after the scaled budget showing the last value.
+ */
+export async function waitFor<T>(
+  read: () => Thenable<T> | T,
+  predicate: (value: T) => boolean,
+  what: string,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + budget(timeoutMs);
   for (;;) {
-    const found = keyfobDiagnostics(uri);
-    if (predicate(found)) return found;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `diagnostics of ${uri.path} never matched; last: ${found.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`).join(', ') || 'none'}`,
-      );
-    }
+    const value = await read();
+    if (predicate(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} never happened; last: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -54,12 +96,19 @@ export async function waitForDiagnostics(
  * diagnostics are empty. Empty diagnostics then come from a check of the restored text, not from a
  * check that never ran (the reason for a positive control instead of a sleep).
  */
-export async function expectCleanAfterProbe(document: vscode.TextDocument, line: number, probe: string): Promise<void> {
+export async function expectCleanAfterProbe(
+  document: vscode.TextDocument,
+  line: number,
+  probe: string,
+  // The probe's own problem, on its line, by default: a diagnostic of an earlier state (the text a
+  // command was still writing) is not proof that the probed text was checked.
+  checked: (diagnostics: vscode.Diagnostic[]) => boolean = (d) => d.some((found) => found.range.start.line === line),
+): Promise<void> {
   const at = new vscode.Position(line, 0);
   const insert = new vscode.WorkspaceEdit();
   insert.insert(document.uri, at, probe);
   assert.ok(await vscode.workspace.applyEdit(insert), 'the probe was inserted');
-  await waitForDiagnostics(document.uri, (d) => d.length > 0);
+  await waitForDiagnostics(document.uri, checked);
   const remove = new vscode.WorkspaceEdit();
   remove.delete(document.uri, new vscode.Range(at, document.positionAt(document.offsetAt(at) + probe.length)));
   assert.ok(await vscode.workspace.applyEdit(remove), 'the probe was removed');

@@ -16,22 +16,6 @@ export async function drawnAnnotations(uri: vscode.Uri): Promise<Drawn[]> {
   return vscode.commands.executeCommand<Drawn[]>('keyfob.apiHistory.drawnAnnotationsForTest', uri.toString());
 }
 
-/** Polls until `predicate` holds for `read()`, or fails after `timeoutMs` showing the last value. */
-export async function waitFor<T>(
-  read: () => Thenable<T> | T,
-  predicate: (value: T) => boolean,
-  what: string,
-  timeoutMs = 8000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (predicate(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} never happened; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The API history's diagnostics of a file. */
 export function historyDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === HISTORY_SOURCE);

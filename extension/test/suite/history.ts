@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { suite, teardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { codeActions, codeOf, hoverText, openFixture, positionOf } from './helpers.ts';
-import { drawnAnnotations, historyDiagnostics, rangeOfText, setHistorySetting, waitFor } from './history-helpers.ts';
+import { codeActions, codeOf, hoverText, openFixture, positionOf, waitFor } from './helpers.ts';
+import { drawnAnnotations, historyDiagnostics, rangeOfText, setHistorySetting } from './history-helpers.ts';
 import type { Drawn } from './history-helpers.ts';
 
 const REGISTRY = 'history/registry.ts';

@@ -5,6 +5,7 @@ import { registerAccessTests } from './access.ts';
 import { registerCommandTests } from './commands.ts';
 import { registerCompletionTests } from './completion.ts';
 import { registerDiagnosticsTests } from './diagnostics.ts';
+import { budget } from './helpers.ts';
 import { registerHistoryTests } from './history.ts';
 import { registerHostTests } from './host.ts';
 import type { SuiteHost } from './host.ts';
@@ -24,7 +25,7 @@ const RESULT_MARKER = 'KEYFOB_SUITE';
 export async function runSuite(host: SuiteHost): Promise<void> {
   // The web workbench forwards console arguments unformatted; hand it finished lines.
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(format(...args));
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: budget(20_000), reporter: 'spec' });
   // Activation resolves once the language server answered `initialize`: every provider is registered from then on.
   const activated: unknown = await vscode.extensions.getExtension('keyfob.keyfob-vscode')?.activate();
   mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'keyfob-suite', mocha);

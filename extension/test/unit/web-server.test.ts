@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { lintText } from '@keyfob/shared/lint';
+import { missingProgram, PROGRAMS } from '../../../test/helpers/programs.ts';
 
 const extension = fileURLToPath(new URL('../..', import.meta.url));
 const serverBundle = join(extension, 'dist', 'web', 'server.js');
@@ -79,7 +80,7 @@ after(async () => browser?.close());
 
 it(
   'dist/web/server.js answers in a browser worker: diagnostics (include globs too) and completion',
-  { skip: !existsSync('/usr/bin/chromium') && 'chromium is not installed' },
+  { skip: missingProgram(PROGRAMS.chromium) },
   async () => {
     const page = await (browser as Browser).newPage();
     await page.setContent('<!doctype html><title>keyfob web server</title>');

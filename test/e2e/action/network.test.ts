@@ -13,6 +13,7 @@ import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { runStep } from '../../helpers/run-action.ts';
 import { assertNoLeak, exportedSecrets } from './leak-check.ts';
 import { prepareEngine } from './setup.ts';
+import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
 
 /** A forward proxy that tunnels CONNECT requests and counts them. */
 async function startConnectProxy(): Promise<{ url: string; tunnels: string[]; server: Server }> {
@@ -36,7 +37,7 @@ async function startConnectProxy(): Promise<{ url: string; tunnels: string[]; se
 
 /** A CA and a certificate for 127.0.0.1 signed by it, or undefined when openssl is missing. */
 function makeCertificates(dir: string): { ca: string; key: string; cert: string } | undefined {
-  const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  const run = (args: string[]) => execFileSync(PROGRAMS.openssl.path, args, { cwd: dir, stdio: 'ignore' });
   try {
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
     run([
@@ -159,7 +160,7 @@ describe('action e2e: proxy and private CA', () => {
 
   it('trusts a private CA given in ca-certificate, and says what to do without it', async (t) => {
     if (!tls) {
-      t.skip('openssl is not available to make test certificates');
+      t.skip(missingProgram(PROGRAMS.openssl) || 'openssl could not make the test certificates');
       return;
     }
     const refused = await runStep('main', { inputs: inputs({ url: tls.url, 'max-attempts': '1' }) });

@@ -5,7 +5,7 @@
 // Debian's faketime moved by as much, as if the time had passed; the post step leaves nothing.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,8 +19,9 @@ import { runStep, type StepRun } from '../../helpers/run-action.ts';
 import { advance } from '../engine/engine-client.ts';
 import { assertNoLeak } from './leak-check.ts';
 import { AUDIENCE, JWT_ROLE, prepareEngine } from './setup.ts';
+import { missingProgram, programPath, PROGRAMS } from '../../helpers/programs.ts';
 
-const FAKETIME = existsSync('/usr/bin/faketime') ? '/usr/bin/faketime' : undefined;
+const FAKETIME = programPath(PROGRAMS.faketime);
 /** How far the job "runs": past the 10-minute login token and the keys capped at it, and past the 15 minutes of SigV4 skew (a tool on the wall clock would be refused). */
 const MOVED_SECONDS = 20 * 60;
 
@@ -134,7 +135,7 @@ describe('action e2e: AWS profiles', () => {
 
   it(
     'refresh: true renews through credential_process past the first expiry for aws and the SDK; the post step leaves no lease, token or file',
-    { skip: FAKETIME ? false : 'needs faketime (apt-get install faketime)' },
+    { skip: missingProgram(PROGRAMS.faketime) },
     async () => {
       const temp = mkdtempSync(join(tmpdir(), 'keyfob-runner-temp-'));
       const step = {

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-iam';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { AWS_CLI, awsCli, sdkClients, sdkOutcome, type IssuedCreds } from '../../helpers/aws.ts';
+import { AWS_CLI, AWS_CLI_MISSING, awsCli, sdkClients, sdkOutcome, type IssuedCreds } from '../../helpers/aws.ts';
 import { advance, fixtures, get, post } from '../engine/engine-client.ts';
 
 const ACCOUNT = '123456789012';
@@ -93,15 +93,11 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
       assert.match(who.Arn ?? '', arn);
       assert.equal(who.Account, ACCOUNT);
     });
-    it(
-      `${name}: sts get-caller-identity through the aws command`,
-      { skip: AWS_CLI ? false : 'aws is not installed' },
-      async () => {
-        const run = await awsCli(engine.cloudUrl, issued[name] as IssuedCreds, ['sts', 'get-caller-identity']);
-        assert.equal(run.code, 0, run.stderr);
-        assert.match(JSON.parse(run.stdout).Arn, arn);
-      },
-    );
+    it(`${name}: sts get-caller-identity through the aws command`, { skip: AWS_CLI_MISSING }, async () => {
+      const run = await awsCli(engine.cloudUrl, issued[name] as IssuedCreds, ['sts', 'get-caller-identity']);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(JSON.parse(run.stdout).Arn, arn);
+    });
   }
 
   it('iam_user: an allowed call (GetUser on itself) and a denied one (ListUsers, DeleteUser) through the SDK', async () => {
@@ -127,22 +123,18 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
     assert.match(remove.message, /with an explicit deny in an identity-based policy$/);
   });
 
-  it(
-    'iam_user: allowed and denied calls through the aws command',
-    { skip: AWS_CLI ? false : 'aws is not installed' },
-    async () => {
-      const creds = issued.user as IssuedCreds;
-      const me = await awsCli(engine.cloudUrl, creds, ['iam', 'get-user']);
-      assert.equal(me.code, 0, me.stderr);
-      assert.match(JSON.parse(me.stdout).User.Arn, /:user\/keyfob-/);
-      const denied = await awsCli(engine.cloudUrl, creds, ['iam', 'list-users']);
-      assert.equal(denied.code, 254);
-      assert.match(
-        denied.stderr,
-        /An error occurred \(AccessDenied\) when calling the ListUsers operation(?: \(reached max retries: \d+\))?: User: \S+ is not authorized to perform: iam:ListUsers/,
-      );
-    },
-  );
+  it('iam_user: allowed and denied calls through the aws command', { skip: AWS_CLI_MISSING }, async () => {
+    const creds = issued.user as IssuedCreds;
+    const me = await awsCli(engine.cloudUrl, creds, ['iam', 'get-user']);
+    assert.equal(me.code, 0, me.stderr);
+    assert.match(JSON.parse(me.stdout).User.Arn, /:user\/keyfob-/);
+    const denied = await awsCli(engine.cloudUrl, creds, ['iam', 'list-users']);
+    assert.equal(denied.code, 254);
+    assert.match(
+      denied.stderr,
+      /An error occurred \(AccessDenied\) when calling the ListUsers operation(?: \(reached max retries: \d+\))?: User: \S+ is not authorized to perform: iam:ListUsers/,
+    );
+  });
 
   it('assumed_role: the session policy allows ListUsers and nothing else', async () => {
     const { iam } = sdkClients(engine.cloudUrl, issued.deploy as IssuedCreds);
@@ -233,7 +225,7 @@ describe('issued credentials with the AWS SDK and the aws command', () => {
   ];
   it(
     'iam create-user with a path with DEL or "//": ValidationError through the aws command',
-    { skip: AWS_CLI ? false : 'aws is not installed' },
+    { skip: AWS_CLI_MISSING },
     async () => {
       for (const path of ['/ci\x7f/', '//']) {
         const run = await awsCli(engine.cloudUrl, { ...ADMIN, session_token: null }, [

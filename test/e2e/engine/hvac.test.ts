@@ -3,26 +3,19 @@
 // made as hvac makes it. The calls and their checks are in hvac-driver.py; each step it reports is
 // one test here.
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
 import { REPO_ROOT, startEngine } from '../../helpers/engine.ts';
 import { startOidcIssuer } from '../../helpers/oidc-issuer.ts';
+import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
 
-const PYTHON = '/usr/bin/python3';
+const PYTHON = PROGRAMS.hvac.path;
 const DRIVER = join(REPO_ROOT, 'test', 'e2e', 'engine', 'hvac-driver.py');
 const ACCOUNT = '123456789012';
 const ROLE_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
 const ROOT_KEY = { id: 'AKIAHVACROOT00000001', secret: 'hvac-root-secret' };
-
-/** Debian's python3-hvac (for /usr/bin/python3, not a pyenv python), else why it is missing. */
-function hvacMissing(): string | undefined {
-  if (!existsSync(PYTHON)) return 'python3 is not installed (apt-get install python3 python3-hvac)';
-  const probe = spawnSync(PYTHON, ['-c', 'import hvac'], { encoding: 'utf8' });
-  return probe.status === 0 ? undefined : 'python3-hvac is not installed (apt-get install python3-hvac)';
-}
 
 interface Step {
   readonly step: string;
@@ -98,10 +91,10 @@ const STEPS = [
   'delete every role',
 ];
 
-const missing = hvacMissing();
+const missing = missingProgram(PROGRAMS.hvac);
 const result = missing ? undefined : await runDriver();
 
-describe('hvac (python3-hvac) against keyfob serve', { skip: missing ?? false }, () => {
+describe('hvac (python3-hvac) against keyfob serve', { skip: missing }, () => {
   after(() => result?.stop());
 
   it('reports every step it was written to run', () => {

@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { entryArgs, REPO_ROOT } from '../../helpers/engine.ts';
+import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
 
 // Neovim (Debian's 0.7, headless) with its built-in LSP client starts `keyfob lsp --stdio` the way a
 // user's config does (neovim-client.lua), opens a role file and a TypeScript file, and reports what
 // the editor received. Skipped, and saying so, where nvim is not installed.
 
-const hasNvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
+const nvimMissing = missingProgram(PROGRAMS.nvim);
 const script = fileURLToPath(new URL('./neovim-client.lua', import.meta.url));
 
 interface NvimResults {
@@ -28,7 +29,7 @@ interface NvimResults {
   policy_hover: string;
 }
 
-describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not installed' }, () => {
+describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
   let scratch: string;
   let results: NvimResults;
   before(() => {
@@ -48,7 +49,7 @@ describe('keyfob lsp in headless Neovim', { skip: hasNvim ? false : 'nvim is not
       'role_type: jwt\nuser_claim: repository\nbound_audiences: [keyfob]\nbound_subject: repo:octo/app:ref:refs/heads/main\ntoken_policies: [deploy]\n',
     );
     const out = join(scratch, 'results.json');
-    const run = spawnSync('nvim', ['--headless', '--clean', '-u', script], {
+    const run = spawnSync(PROGRAMS.nvim.path, ['--headless', '--clean', '-u', script], {
       cwd: scratch,
       encoding: 'utf8',
       timeout: 150_000,
