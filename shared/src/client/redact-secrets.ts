@@ -22,8 +22,9 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(?:hv[sbr]|s|b)\.[\w-]{20,}/g,
   // Fields that always hold secrets, as JSON, form or `name: value` text.
   /(\b(?:secret_key|session_token|security_token|client_token|secret_id|password)"?\s*[:=]\s*"?)[^"\s,&}]+/gi,
-  // User info of a URL (`https://user:pass@host`): engine, proxy and fetch errors quote URLs.
-  /(\b[a-z][\w+.-]*:\/\/)[^\s/?#"']*(?=@)/gi,
+  // User info of a URL (`https://user:pass@host`): engine, proxy and fetch errors quote URLs. The
+  // scheme is bounded: unbounded, every word start of a long `a.a.a...` text scanned to its end.
+  /(\b[a-z][\w+.-]{0,31}:\/\/)[^\s/?#"']*(?=@)/gi,
   // `token` and `jwt` only in JSON or form shape: "invalid token: expired" must stay readable.
   /(\b(?:token|jwt)(?:"\s*:\s*"|=))[^"\s,&}]+/gi,
 ];
@@ -59,9 +60,4 @@ function secretForms(secrets: readonly string[]): string[] {
     forms.add(secret.replace(/\//g, '\\/'));
   }
   return [...forms].sort((a, b) => b.length - a.length);
-}
-
-/** Cuts a text to at most `max` characters, marking the cut with `…`. */
-export function truncateText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }

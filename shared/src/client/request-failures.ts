@@ -1,6 +1,6 @@
 import { EngineError } from './engine-error.ts';
 import type { RequestContext } from './engine-request.ts';
-import { truncateText } from './redact-secrets.ts';
+import { cutText } from './cut-text.ts';
 import { waitKind } from './read-your-writes.ts';
 import { findErrorCode, sanitizeCause } from './sanitize-cause.ts';
 
@@ -74,9 +74,7 @@ export function describeFailure(error: EngineError): string {
     case 'ENGINE_HTTP': {
       const first = error.errors[0];
       const head =
-        first === undefined
-          ? `HTTP ${error.status ?? '?'}`
-          : `HTTP ${error.status ?? '?'}: ${truncateText(first, 120)}`;
+        first === undefined ? `HTTP ${error.status ?? '?'}` : `HTTP ${error.status ?? '?'}: ${cutText(first, 120)}`;
       const wait = waitKind(error);
       return wait === undefined ? head : `${head} (${WAIT_WORDS[wait]})`;
     }

@@ -4,7 +4,8 @@ import { HEALTH_STATUS } from './health-status.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { waitKind } from './read-your-writes.ts';
 import { WAIT_WORDS } from './request-failures.ts';
-import { redactSecrets, truncateText } from './redact-secrets.ts';
+import { cutText } from './cut-text.ts';
+import { redactSecrets } from './redact-secrets.ts';
 
 /** Longest engine message kept in `EngineError.errors`, after redaction. */
 const MAX_ENGINE_MESSAGE_LENGTH = 300;
@@ -21,7 +22,7 @@ export function readEngineErrors(body: unknown, secrets: readonly string[]): str
   return items
     .filter((item): item is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof item))
     .flatMap((item) => unwrapMultiError(String(item)))
-    .map((text) => truncateText(redactSecrets(text, secrets), MAX_ENGINE_MESSAGE_LENGTH));
+    .map((text) => cutText(redactSecrets(text, secrets), MAX_ENGINE_MESSAGE_LENGTH));
 }
 
 function unwrapMultiError(text: string): string[] {

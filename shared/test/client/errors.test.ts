@@ -87,11 +87,19 @@ describe('engine errors', () => {
     },
     {
       name: 'long engine messages are cut to about 300 characters',
-      answers: [{ status: 400, body: { errors: ['x'.repeat(1000)] } }],
+      answers: [{ status: 400, body: { errors: ['word '.repeat(200)] } }],
       code: 'ENGINE_HTTP',
       status: 400,
-      errors: [`${'x'.repeat(299)}…`],
-      message: /failed with 400: x+…$/,
+      errors: [`${'word '.repeat(59)}word…`],
+      message: /failed with 400: (word )+word…$/,
+    },
+    {
+      name: 'a cut never leaves part of a word: it may be a secret the client was never told',
+      answers: [{ status: 400, body: { errors: [`denied ${'x'.repeat(1000)}`] } }],
+      code: 'ENGINE_HTTP',
+      status: 400,
+      errors: ['denied …'],
+      message: /failed with 400: denied …$/,
     },
     {
       name: 'a redirect is refused and not followed',

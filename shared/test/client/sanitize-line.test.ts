@@ -5,7 +5,7 @@ import { sanitizeLine } from '../../src/client/sanitize-line.ts';
 const SECRET = 'sk/Hx81lqPz0Wq-secret-value';
 
 describe('sanitizeLine', () => {
-  const cases: { name: string; text: string; max?: number; want: string }[] = [
+  const cases: { name: string; text: string; secrets?: string[]; max?: number; want: string }[] = [
     {
       name: 'plain text stays',
       text: 'GET /v1/x failed (HTTP 503: sealed)',
@@ -26,9 +26,37 @@ describe('sanitizeLine', () => {
     },
     {
       name: 'a cut never splits ***',
-      text: `${'x'.repeat(10)}${SECRET}${'z'.repeat(20)}`,
-      max: 12,
-      want: `${'x'.repeat(10)}…`,
+      text: `see ${'x'.repeat(10)}${SECRET}${'z'.repeat(20)}`,
+      max: 16,
+      want: 'see …',
+    },
+    {
+      name: 'a cut never leaves part of a word (a secret nobody told us about)',
+      text: `denied for ${SECRET} by policy`,
+      secrets: [],
+      max: 20,
+      want: 'denied for …',
+    },
+    {
+      name: 'a cut after a whole word keeps it',
+      text: 'the engine is sealed now',
+      max: 22,
+      want: 'the engine is sealed …',
+    },
+    {
+      name: 'a secret prefix before a "..." mark',
+      text: `reason: ${SECRET.slice(0, 5)}... more`,
+      want: 'reason: ***... more',
+    },
+    {
+      name: 'a secret prefix that ends the text (a cut without a mark)',
+      text: `reason: x${SECRET.slice(0, 10)}`,
+      want: 'reason: x***',
+    },
+    {
+      name: 'a short secret prefix at the end is not identifying',
+      text: `reason: ${SECRET.slice(0, 5)}`,
+      want: `reason: ${SECRET.slice(0, 5)}`,
     },
     {
       name: 'a secret prefix an earlier cut left',
@@ -37,7 +65,7 @@ describe('sanitizeLine', () => {
     },
   ];
   for (const c of cases) {
-    it(c.name, () => assert.equal(sanitizeLine(c.text, [SECRET], c.max), c.want));
+    it(c.name, () => assert.equal(sanitizeLine(c.text, c.secrets ?? [SECRET], c.max), c.want));
   }
 
   it('never returns a line break or a line longer than asked', () => {

@@ -60,7 +60,9 @@ describe('action e2e: a hostile engine cannot inject commands or unmask secrets'
       }
       void firstAnswered.then(() => {
         res.writeHead(503, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: hostileErrors() }));
+        // The revoke answer leads with the message the retry line cuts inside the secret.
+        const errors = path === '/v1/sys/leases/revoke' ? hostileErrors().slice(1) : hostileErrors();
+        res.end(JSON.stringify({ errors }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,5 +99,29 @@ describe('action e2e: a hostile engine cannot inject commands or unmask secrets'
     assert.match(shown, /attempt 2 of 3 .*/);
     assert.match(shown, /busy ⏎ ::stop-commands::pwned ⏎ ::add-mask::nothing/);
     assert.match(shown, /Could not get credentials for role "second"/);
+  });
+
+  // The post step is a process of its own: it never saw the keys the main step issued, so it cannot
+  // redact them by value. The runner still masks them (registered by the main step), but only whole:
+  // a cut that leaves part of one shows that part in clear.
+  it('the post step, which does not know the issued keys, prints no part of one when the engine echoes it', async () => {
+    const step = { inputs: { url, token: TOKEN, roles: 'first | FIRST_', 'max-attempts': '3' } };
+    const main = await runStep('main', step);
+    assert.equal(main.exitCode, 0, main.stdout);
+    const post = await runStep('post', { ...step, state: main.state });
+    assert.equal(post.exitCode, 0, post.stdout);
+    assert.ok(seen.filter((s) => s === 'PUT /v1/sys/leases/revoke').length >= 3, seen.join(', '));
+
+    // One job log: the masks the main step registered apply to the post step's lines too.
+    const log = readAsRunner(`${main.stdout}\n${post.stdout}`);
+    const shown = log.visible.join('\n');
+    for (const secret of [ISSUED.secret_key, ISSUED.access_key]) {
+      for (let i = 0; i + 8 <= secret.length; i++) {
+        const window = secret.slice(i, i + 8);
+        assert.ok(!shown.includes(window), `part of a secret (${window}) shows in the log:\n${shown}`);
+      }
+    }
+    assert.match(shown, /PUT \/v1\/sys\/leases\/revoke failed \(HTTP 503: .*attempt 2 of 3/);
+    assert.match(shown, /Could not revoke lease cloud\/creds\/first\/l1/);
   });
 });
