@@ -1,5 +1,5 @@
 /** What marks a cut. */
-export const CUT_MARK = '…';
+const CUT_MARK = '…';
 
 /**
  * Cuts a text to at most `max` characters, marking the cut with `…`, and never leaves part of a
