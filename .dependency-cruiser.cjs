@@ -39,11 +39,11 @@ const AREAS = {
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,
   // editor logic, for the extension and any other editor
-  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy'],
+  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy', 'terraform'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // the language server: the one protocol adapter of the editor logic, for every editor
-  lsp: [...LEAVES, 'hcl', 'documents', 'lint', 'history', 'editor', 'access'],
+  lsp: [...LEAVES, 'hcl', 'documents', 'lint', 'history', 'editor', 'access', 'terraform'],
 };
 
 /** The folder (or, for problem, the file) of an area, as a regular expression on the resolved path. */

@@ -9,6 +9,10 @@ import { memberAt } from './member-at.ts';
 import { outlineSymbols } from './outline.ts';
 import { policyHoverAt } from './policy-hover.ts';
 import { listRewritesAt, quickFixesFor } from './quick-fixes.ts';
+import { terraformCompletionsAt } from './terraform-complete.ts';
+import { terraformHoverAt } from './terraform-hover.ts';
+import { terraformEditorProblems } from './terraform-problems.ts';
+import { terraformPolicyAt } from './terraform-resource-at.ts';
 
 /**
  * What the editor area offers a language server, as one object (the way yaml-language-server's
@@ -40,6 +44,14 @@ export interface LanguageService {
   readonly lineAnnotations: typeof lineAnnotations;
   /** The scan's matches under an offset. */
   readonly matchesAt: typeof matchesAt;
+  /** In a Terraform file: what a supported resource's attribute writes and what the engine does with it. */
+  readonly terraformHover: typeof terraformHoverAt;
+  /** In a Terraform file: engine field values inside a supported resource block. */
+  readonly terraformComplete: typeof terraformCompletionsAt;
+  /** A Terraform file's lint problems without those terraform-ls reports itself. */
+  readonly terraformProblems: typeof terraformEditorProblems;
+  /** A `vault_policy`'s ACL policy text under an offset, for the policy logic. */
+  readonly terraformPolicyAt: typeof terraformPolicyAt;
 }
 
 const SERVICE: LanguageService = Object.freeze({
@@ -55,6 +67,10 @@ const SERVICE: LanguageService = Object.freeze({
   historyHover,
   lineAnnotations,
   matchesAt,
+  terraformHover: terraformHoverAt,
+  terraformComplete: terraformCompletionsAt,
+  terraformProblems: terraformEditorProblems,
+  terraformPolicyAt,
 });
 
 /** The editor area's language service (one object, shared: it holds no state). */

@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
 import { kindFromFileName } from '../lint/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 import type { ClientOptions, FeatureContext } from './features.ts';
 import { diagnosticsOf } from './features.ts';
 import { lintTargetOf } from './lint-file-name.ts';
@@ -93,11 +94,13 @@ export class DocumentSession {
     });
   }
 
-  /** After a folder was re-read: re-checks its open JWT roles whose trust context changed (nothing else depends on it). */
+  /** After a folder was re-read: re-checks its open JWT roles whose trust context changed and Terraform files whose module changed. */
   workspaceChanged(folder: string): void {
-    for (const open of this.#documents.values())
-      if (this.deps.settings.folderOf(open.uri) === folder && isJwtRole(open) && open.trust !== this.#trustOf(open))
-        this.publish(open);
+    for (const open of this.#documents.values()) {
+      if (this.deps.settings.folderOf(open.uri) !== folder) continue;
+      if (isJwtRole(open) && open.trust !== this.#trustOf(open)) this.publish(open);
+      else if (isTerraform(open) && open.terraform !== this.#terraformOf(open)) this.publish(open);
+    }
   }
 
   /** After the settings changed: every document again, with its folder's new settings. */
@@ -117,6 +120,7 @@ export class DocumentSession {
       open.target = lintTargetOf(this.#facts(open), settings.includes(open.uri));
       const trustBefore = open.trust;
       open.trust = this.#trustOf(open);
+      open.terraform = isTerraform(open) ? this.#terraformOf(open) : undefined;
       void connection.sendDiagnostics({
         uri: open.uri,
         version: open.version,
@@ -124,6 +128,8 @@ export class DocumentSession {
       });
       // Another open JWT role's trust checks read this file's policies: re-check those whose context changed.
       if (open.target && open.trust !== trustBefore) this.#republishJwtRoles(open);
+      // Other open files of a Terraform module read this one's locals, variables and data sources.
+      if (isTerraform(open)) this.#republishModule(open);
     } catch (error) {
       connection.console.error(
         `keyfob: could not check ${open.uri}: ${error instanceof Error ? error.message : String(error)}`,
@@ -134,6 +140,19 @@ export class DocumentSession {
   #trustOf(open: OpenDocument): OpenDocument['trust'] {
     const folder = this.deps.settings.folderOf(open.uri);
     return folder === undefined ? undefined : this.deps.workspace().trustOf(folder, this.openFilesIn(folder));
+  }
+
+  /** The module context of an open Terraform file (undefined outside a workspace folder: the file alone). */
+  #terraformOf(open: OpenDocument): OpenDocument['terraform'] {
+    const folder = this.deps.settings.folderOf(open.uri);
+    const path = this.deps.settings.relativePath(open.uri);
+    if (folder === undefined || path === undefined) return undefined;
+    return this.deps.workspace().terraformOf(folder, path, this.openFilesIn(folder));
+  }
+
+  #republishModule(changed: OpenDocument): void {
+    for (const other of this.#documents.values())
+      if (other !== changed && isTerraform(other) && other.terraform !== this.#terraformOf(other)) this.publish(other);
   }
 
   #schedule(open: OpenDocument, delay: number): void {
@@ -160,6 +179,10 @@ export class DocumentSession {
       if (isJwtRole(other) && other.trust !== changed.trust) this.publish(other);
     }
   }
+}
+
+function isTerraform(open: OpenDocument): boolean {
+  return open.target !== undefined && isTerraformFileName(open.target.fileName);
 }
 
 function isJwtRole(open: OpenDocument): boolean {

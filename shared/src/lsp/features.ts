@@ -10,8 +10,9 @@ import type {
   Range,
 } from 'vscode-languageserver-types';
 import { getLanguageService } from '../editor/index.ts';
-import type { FileKind, HoverResult, QuickFix, TemplatePreviewDeps } from '../editor/index.ts';
-import { nameFromFileName } from '../lint/index.ts';
+import type { CompletionEntry, FileKind, HoverResult, QuickFix, TemplatePreviewDeps } from '../editor/index.ts';
+import { lintText, nameFromFileName } from '../lint/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 import { pointerToSegments } from '../text/index.ts';
 import type { WorkspaceFacts } from './workspace-access.ts';
 import type { LintResult } from '../lint/index.ts';
@@ -56,7 +57,9 @@ export interface ClientOptions {
 export function diagnosticsOf(open: OpenDocument, history: HistorySettings): Diagnostic[] {
   const document = open.document;
   const lint = open.lint();
-  const found = lint ? lint.problems.map((p) => problemDiagnostic(document, p)) : [];
+  const problems =
+    lint && isTerraform(open) ? editor.terraformProblems(lint.problems, lint.file, lint.documents) : lint?.problems;
+  const found = problems ? problems.map((p) => problemDiagnostic(document, p)) : [];
   if (history.diagnostics)
     found.push(...editor.deprecations(open.scan(), history.target).map((d) => deprecationDiagnostic(document, d)));
   return found;
@@ -95,6 +98,7 @@ function keyfobHover(
   offset: number,
   context: FeatureContext,
 ): HoverResult | undefined {
+  if (isTerraform(open)) return terraformHover(lint, offset, context);
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const linted = lint.documents.find((d) => d.index === Math.max(0, index));
   // The access answer is built only for the hovers that show it (policies, JWT roles).
@@ -122,6 +126,35 @@ function keyfobHover(
   return { markdown: `${found.markdown}\n\n---\n\n${access.markdown}`, range: found.range };
 }
 
+/**
+ * A Terraform file's hover: inside a `vault_policy`'s policy text, the policy hover (engine paths and
+ * who reaches them); over an attribute of a supported resource, what it writes and what the engine
+ * does with it, and on a JWT role's fields that decide access, its access answer.
+ */
+function terraformHover(lint: LintResult, offset: number, context: FeatureContext): HoverResult | undefined {
+  const policy = editor.terraformPolicyAt(lint.file, lint.documents, offset);
+  if (policy) {
+    const workspace = context.workspace?.();
+    const inner = lintText(policy.text, { fileName: 'terraform.policy.hcl' }).file;
+    const found = editor.policyHover(inner, offset - policy.start, {
+      policy: (policy.name ?? '').toLowerCase(),
+      ...(workspace?.report ? { report: workspace.report } : {}),
+    });
+    if (!found) return undefined;
+    const range = { start: found.range.start + policy.start, end: found.range.end + policy.start };
+    return withNote({ ...found, range }, workspace?.incomplete);
+  }
+  const found = editor.terraformHover(lint.file, offset, { documents: lint.documents, template: context.template });
+  if (!found) return undefined;
+  const { kind, name } = found.resource;
+  if (kind !== 'jwt-role' || name === undefined || !ACCESS_FIELDS.has(found.field ?? '')) return found;
+  const workspace = context.workspace?.();
+  const answer = workspace?.report && editor.accessHover(workspace.report, name);
+  if (!answer) return found;
+  const access = withNote({ markdown: answer, range: found.range }, workspace.incomplete);
+  return { markdown: `${found.markdown}\n\n---\n\n${access.markdown}`, range: found.range };
+}
+
 /** A hover with the note that the workspace was read only in part (when it was). */
 function withNote(hover: HoverResult, incomplete: string | undefined): HoverResult {
   return incomplete === undefined
@@ -145,21 +178,50 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
   const lint = open.lint();
   const target = open.target;
   if (!lint || !target) return [];
+  if (isTerraform(open))
+    return terraformCompletions(lint, offset, context).map((entry) =>
+      completionItem(open.document, entry, context.client.suggestCommand),
+    );
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
   const kind = kindOf(lint, Math.max(0, index));
   // Policy completion offers the workspace's role names; other kinds need no report.
-  const report = kind === 'policy' ? context.workspace?.()?.report : undefined;
-  const names = report
+  const names = kind === 'policy' ? workspaceNames(context) : undefined;
+  const format = kind === 'policy' ? lint.file.format : target.format;
+  return editor
+    .complete(lint.file.text, offset, { format, kind, ...(names ? { policy: { names } } : {}) })
+    .map((entry) => completionItem(open.document, entry, context.client.suggestCommand));
+}
+
+/** The workspace's role names, offered in policy paths. */
+function workspaceNames(
+  context: FeatureContext,
+): { roles: string[]; staticRoles: string[]; jwtRoles: string[] } | undefined {
+  const report = context.workspace?.()?.report;
+  return report
     ? {
         roles: report.targets.filter((t) => t.kind === 'credentials').map((t) => t.name),
         staticRoles: report.targets.filter((t) => t.kind === 'static-credentials').map((t) => t.name),
         jwtRoles: report.jwtRoles.map((r) => r.name),
       }
     : undefined;
-  const format = kind === 'policy' ? lint.file.format : target.format;
+}
+
+/** In a Terraform file: the policy completions inside a `vault_policy`'s text, engine field values in a supported resource. */
+function terraformCompletions(lint: LintResult, offset: number, context: FeatureContext): CompletionEntry[] {
+  const policy = editor.terraformPolicyAt(lint.file, lint.documents, offset);
+  if (!policy) return editor.terraformComplete(lint.file.text, offset);
+  const names = workspaceNames(context);
+  const shift = (range: { start: number; end: number }) => ({
+    start: range.start + policy.start,
+    end: range.end + policy.start,
+  });
   return editor
-    .complete(lint.file.text, offset, { format, kind, ...(names ? { policy: { names } } : {}) })
-    .map((entry) => completionItem(open.document, entry, context.client.suggestCommand));
+    .complete(policy.text, offset - policy.start, {
+      format: 'hcl',
+      kind: 'policy',
+      ...(names ? { policy: { names } } : {}),
+    })
+    .map((entry) => ({ ...entry, replace: shift(entry.replace) }));
 }
 
 /**
@@ -177,7 +239,8 @@ export function codeActionsOf(open: OpenDocument, start: number, end: number, co
     seen.add(key);
     actions.push(codeAction(document, fix, diagnostics));
   };
-  const lint = open.lint();
+  // Terraform files: the fixes rewrite YAML and JSON role files, not HCL; none is offered there yet.
+  const lint = isTerraform(open) ? undefined : open.lint();
   if (lint) {
     for (const problem of lint.problems) {
       if (!problem.range || !overlaps(problem.range, start, end)) continue;
@@ -209,7 +272,8 @@ export function codeActionsOf(open: OpenDocument, start: number, end: number, co
 
 /** The outline of a keyfob file: one symbol per role or manifest, its fields below. */
 export function symbolsOf(open: OpenDocument): DocumentSymbol[] {
-  const lint = open.lint();
+  // Terraform files: terraform-ls gives their outline (every block); one more would repeat it.
+  const lint = isTerraform(open) ? undefined : open.lint();
   if (!lint) return [];
   const documents = lint.documents.map((d) => ({ index: d.index, kind: d.kind, ...(d.name ? { name: d.name } : {}) }));
   return editor.outline(lint.file, documents).map((symbol) => documentSymbol(open.document, symbol));
@@ -235,6 +299,11 @@ export function inlayHintsOf(open: OpenDocument, range: Range, history: HistoryS
 function lineEnd(document: TextDocument, line: number): { line: number; character: number } {
   const text = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
   return { line, character: text.replace(/\r?\n$/, '').length };
+}
+
+/** A Terraform file (`*.tf`, `*.tf.json`, the terraform language): terraform-ls serves it too. */
+function isTerraform(open: OpenDocument): boolean {
+  return open.target !== undefined && isTerraformFileName(open.target.fileName);
 }
 
 function kindOf(lint: LintResult, index: number): FileKind | undefined {

@@ -1,6 +1,7 @@
 import { detectFormat } from '../documents/index.ts';
 import type { DocumentFormat } from '../documents/index.ts';
 import { isRoleFileName } from '../lint/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 
 /** A `$schema` or yaml-language-server modeline naming one of keyfob's schemas marks a file whatever its name. */
 const SCHEMA_MARKER = 'keyfob.dev/schemas/';
@@ -24,13 +25,18 @@ export interface DocumentFacts {
  * Decides whether an open document is a keyfob file, with the same classification as `keyfob lint`
  * (`isRoleFileName`: `*.role.yaml`, `*.static-role.json`, `keyfob.yaml`, ... whatever lint walks),
  * or by a keyfob `$schema`/modeline, or because it matches the `roleFiles.include` setting (then it
- * is linted as a dynamic role of its base name). Undefined: not a keyfob file.
+ * is linted as a dynamic role of its base name). Terraform files (`*.tf`, `*.tf.json`, the `terraform`
+ * language) are read for their Vault-provider resources. Undefined: not a keyfob file.
  */
 export function lintTargetOf(
   document: DocumentFacts,
   includes: readonly ((path: string) => boolean)[],
 ): LintTarget | undefined {
   const name = baseName(document.uri);
+  // Terraform (`*.tf`, or a document the editor calls terraform, such as an untitled one): its
+  // Vault-provider resources, read as `keyfob lint` reads the file.
+  if (isTerraformFileName(name)) return { fileName: name, format: /\.json$/i.test(name) ? 'json' : 'hcl' };
+  if (document.languageId === 'terraform') return { fileName: `${name}.tf`, format: 'hcl' };
   const format = formatOf(document.languageId, name);
   if (format === undefined) return undefined;
   if (isRoleFileName(name)) return { fileName: name, format };

@@ -3,7 +3,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textd
 import { scanText } from '../history/index.ts';
 import type { Match } from '../history/index.ts';
 import { FileLinter } from '../lint/index.ts';
-import type { LintResult, TrustContext } from '../lint/index.ts';
+import type { LintResult, TerraformContext, TrustContext } from '../lint/index.ts';
 import { changedRange } from './changed-range.ts';
 import type { LintTarget } from './lint-file-name.ts';
 
@@ -19,7 +19,14 @@ export class OpenDocument {
   #document: TextDocument;
   #target: LintTarget | undefined;
   readonly #linter = new FileLinter();
-  #lint: { version: number; trust: TrustContext | undefined; result: LintResult } | undefined;
+  #lint:
+    | {
+        version: number;
+        trust: TrustContext | undefined;
+        terraform: TerraformContext | undefined;
+        result: LintResult;
+      }
+    | undefined;
   #scan: { version: number; matches: readonly Match[] } | undefined;
 
   constructor(uri: string, languageId: string, version: number, text: string) {
@@ -78,20 +85,25 @@ export class OpenDocument {
   /** The workspace's policies and workflows for the JWT role trust checks (set by the server when it knows them). */
   trust: TrustContext | undefined;
 
+  /** A Terraform file's module (the other files of its folder) for locals, variables, data sources and `file()`. */
+  terraform: TerraformContext | undefined;
+
   /** The lint result of the current version (undefined when this is not a keyfob file or too long). */
   lint(): LintResult | undefined {
     const target = this.#target;
     if (!target || this.oversized) return undefined;
-    const trust = this.trust;
-    if (this.#lint?.version !== this.version || this.#lint.trust !== trust) {
-      const result = this.#linter.lint(this.#document.getText(), {
-        fileName: target.fileName,
-        format: target.format,
-        ...(trust ? { trust } : {}),
-      });
-      this.#lint = { version: this.version, trust, result };
-    }
-    return this.#lint.result;
+    const { trust, terraform } = this;
+    const cached = this.#lint;
+    if (cached?.version === this.version && cached.trust === trust && cached.terraform === terraform)
+      return cached.result;
+    const result = this.#linter.lint(this.#document.getText(), {
+      fileName: target.fileName,
+      format: target.format,
+      ...(trust ? { trust } : {}),
+      ...(terraform ? { terraform } : {}),
+    });
+    this.#lint = { version: this.version, trust, terraform, result };
+    return result;
   }
 
   /** The platform API subjects found in the current version. */

@@ -9,10 +9,13 @@ import type { AccessJwtRole } from '../access/index.ts';
 import {
   isRoleFileName,
   kindFromFileName,
+  terraformContextOf,
   trustContextOf,
   WORKSPACE_LIMITS,
+  type TerraformContext,
   type TrustContext,
 } from '../lint/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 
 /** An ACL policy as the access report and the trust checks read it. */
 type AclPolicy = AccessInputs['policies'] extends ReadonlyMap<string, infer P> ? P : never;
@@ -94,6 +97,8 @@ interface Folder {
 export class WorkspaceAccess {
   readonly #folders = new Map<string, Folder>();
   readonly #loading = new Map<string, Promise<void>>();
+  /** Each Terraform module folder's context, by workspace folder and module path, kept while its files are the same. */
+  readonly #modules = new Map<string, { key: string; context: TerraformContext }>();
   #generation = 0;
 
   constructor(
@@ -153,6 +158,30 @@ export class WorkspaceAccess {
         for (const [name, policy] of this.#factsOf(entry, path, text).trustPolicies ?? []) policies.set(name, policy);
     const context: TrustContext = { policies, workflows: entry.workflows ?? [] };
     entry.trust = { key, context };
+    return context;
+  }
+
+  /**
+   * The module of a Terraform file at `path` (relative to `folder`): the other `.tf`/`.tf.json` files
+   * of its folder, saved or open (their text as open), and `file()` of a file the server knows there;
+   * before the folder's first read (or in a host that reads no folders), the open ones only. The same
+   * object while those files are the same, so a file's lint is redone only when its module changed.
+   */
+  terraformOf(folder: string, path: string, open: readonly OpenFile[]): TerraformContext {
+    const entry = this.#folders.get(folder);
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+    const inModule = (p: string): boolean => p.startsWith(dir) && !p.slice(dir.length).includes('/');
+    const own = ownFiles(open).filter((f) => inModule(f.path) && isTerraformFileName(f.path));
+    const key = keyOf(entry?.generation ?? 0, own);
+    const id = `${folder}\u0000${dir}`;
+    const known = this.#modules.get(id);
+    if (known?.key === key) return known.context;
+    const texts = textsOf(entry?.snapshot ?? { files: [], workflows: [] }, own);
+    const context = terraformContextOf({
+      names: [...texts.keys()].filter(inModule).map((p) => p.slice(dir.length)),
+      read: (relativePath) => texts.get(dir + relativePath.replace(/\\/g, '/').replace(/^\.\//, '')),
+    });
+    this.#modules.set(id, { key, context });
     return context;
   }
 

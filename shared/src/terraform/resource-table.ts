@@ -20,6 +20,8 @@ export interface TerraformAttribute {
   /** The engine field; undefined for what only the provider reads (`backend`, `namespace`, ...). */
   readonly field: string | undefined;
   readonly shape: TerraformShape;
+  /** The provider's schema requires it (`Required: true`): Terraform and terraform-ls report it missing. */
+  readonly required?: true;
 }
 
 /** A Vault-provider resource type keyfob checks, and the keyfob kind its engine object is. */
@@ -41,6 +43,7 @@ const provider = (attribute: string, shape: TerraformShape = 'string'): Terrafor
   field: undefined,
   shape,
 });
+const required = (attribute: TerraformAttribute): TerraformAttribute => ({ ...attribute, required: true });
 
 /**
  * The one mapping from the Vault provider's resources to the engine's fields (provider docs:
@@ -53,10 +56,10 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     kind: 'role',
     nameAttribute: 'name',
     attributes: [
-      provider('backend'),
+      required(provider('backend')),
       provider('namespace'),
-      engine('name', 'string'),
-      engine('credential_type', 'string'),
+      required(engine('name', 'string')),
+      required(engine('credential_type', 'string')),
       engine('role_arns', 'list'),
       engine('policy_arns', 'list'),
       engine('policy_document', 'policy-json'),
@@ -78,9 +81,9 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     attributes: [
       provider('backend'),
       provider('namespace'),
-      engine('name', 'string'),
-      engine('username', 'string'),
-      engine('rotation_period', 'seconds'),
+      required(engine('name', 'string')),
+      required(engine('username', 'string')),
+      required(engine('rotation_period', 'seconds')),
       provider('assume_role_arn'),
       provider('assume_role_session_name'),
       provider('external_id'),
@@ -120,14 +123,14 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     attributes: [
       provider('backend'),
       provider('namespace'),
-      engine('role_name', 'string', 'name'),
+      required(engine('role_name', 'string', 'name')),
       engine('role_type', 'string'),
       engine('bound_audiences', 'list'),
       engine('bound_subject', 'string'),
       engine('bound_claims', 'claims'),
       provider('disable_bound_claims_parsing', 'bool'),
       engine('bound_claims_type', 'string'),
-      engine('user_claim', 'string'),
+      required(engine('user_claim', 'string')),
       engine('user_claim_json_pointer', 'bool'),
       engine('groups_claim', 'string'),
       engine('claim_mappings', 'map'),
@@ -159,6 +162,6 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     type: 'vault_policy',
     kind: 'policy',
     nameAttribute: 'name',
-    attributes: [provider('namespace'), engine('name', 'string'), engine('policy', 'policy-hcl')],
+    attributes: [provider('namespace'), required(engine('name', 'string')), required(engine('policy', 'policy-hcl'))],
   },
 ];
