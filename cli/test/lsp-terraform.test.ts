@@ -163,6 +163,8 @@ describe('keyfob lsp in a Terraform file: hover', () => {
     const text = await hoverText('cloud/creds/deploy', 3);
     assert.match(text, /`cloud\/creds\/\{name\}`: credentials of a dynamic role/);
     assert.match(text, /\*\*Path `cloud\/creds\/deploy` of policy `deploy`\*\*/);
+    // auth/gh.jwt-role.yaml (not open) holds the policy by its name.
+    assert.match(text, /- JWT role `gh` \(octo\/app, branch main/);
   });
 
   it('nothing on provider-only attributes and other resources (terraform-ls documents them)', async () => {
