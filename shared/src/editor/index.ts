@@ -35,6 +35,5 @@ export type {
   UsedSubject,
 } from './history/index.ts';
 export { jwtRoleHover, policyPathHover } from './access-hover.ts';
-export type { TerraformDocumentFacts } from './terraform-resource-at.ts';
 // What a language server uses, as one object.
 export { getLanguageService } from './language-service.ts';

@@ -1,7 +1,7 @@
 // Public surface of the Terraform area: Vault-provider resources read from `.tf` and `.tf.json`
 // files into the engine objects they write, through one mapping table, evaluating only what is known.
-export { TERRAFORM_RESOURCES } from './resource-table.ts';
-export type { TerraformShape } from './resource-table.ts';
+export { TERRAFORM_RESOURCES, terraformResourceType } from './resource-table.ts';
+export type { TerraformAttribute, TerraformResourceType, TerraformShape } from './resource-table.ts';
 export { readTerraformFile } from './terraform-ast.ts';
 export type { TfFile } from './terraform-ast.ts';
 export { readTerraformResources } from './read-resources.ts';

@@ -165,3 +165,8 @@ export const TERRAFORM_RESOURCES: readonly TerraformResourceType[] = [
     attributes: [provider('namespace'), required(engine('name', 'string')), required(engine('policy', 'policy-hcl'))],
   },
 ];
+
+/** The table line of a resource type, if keyfob checks it. */
+export function terraformResourceType(type: string): TerraformResourceType | undefined {
+  return TERRAFORM_RESOURCES.find((r) => r.type === type);
+}
