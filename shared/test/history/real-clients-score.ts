@@ -45,9 +45,9 @@ const languageOf = (file: string): string => {
   return LANGUAGE[file.slice(file.lastIndexOf('.') + 1)] ?? 'other';
 };
 
-export function readLabels(): Map<string, Label[]> {
+export function readLabels(corpus: URL = CORPUS): Map<string, Label[]> {
   const byFile = new Map<string, Label[]>();
-  const rows = readFileSync(new URL('labels.tsv', CORPUS), 'utf8').split('\n').slice(1);
+  const rows = readFileSync(new URL('labels.tsv', corpus), 'utf8').split('\n').slice(1);
   for (const row of rows) {
     if (row === '') continue;
     const [file = '', line = '', label = '', subject = '', construct = ''] = row.split('\t');
@@ -83,8 +83,17 @@ export function scoreCorpus(
   part: Part,
   scan: (text: string, file: string) => readonly Match[] = (t, f) => scanText(t, { fileName: f }),
 ): Score {
-  const labels = readLabels();
-  const files = corpusFiles(part);
+  return scoreFiles(corpusFiles(part), readLabels(), (file) => readFileSync(new URL(file, CORPUS), 'utf8'), scan);
+}
+
+/** Scores the matcher on labelled files: `read` gives a file's text, `language` its language column. */
+export function scoreFiles(
+  files: readonly string[],
+  labels: Map<string, Label[]>,
+  read: (file: string) => string,
+  scan: (text: string, file: string) => readonly Match[] = (t, f) => scanText(t, { fileName: f }),
+  language: (file: string) => string = languageOf,
+): Score {
   const byLanguage = new Map<string, Tally>();
   const byConstruct = new Map<string, Tally>();
   const total = empty();
@@ -92,9 +101,9 @@ export function scoreCorpus(
   const wrong: string[] = [];
   const unlabelled: string[] = [];
   for (const file of files) {
-    const language = languageOf(file);
+    const lang = language(file);
     const mine = labels.get(file) ?? [];
-    const text = readFileSync(new URL(file, CORPUS), 'utf8');
+    const text = read(file);
     const matches = scan(text, file);
     const onLine = new Map<number, Label[]>();
     for (const l of mine) onLine.set(l.line, [...(onLine.get(l.line) ?? []), l]);
@@ -103,7 +112,7 @@ export function scoreCorpus(
       if (l.label !== 'expect') continue;
       const hit = matches.find((m) => !used.has(m) && m.line === l.line && m.subject.id === l.subject);
       for (const [map, key] of [
-        [byLanguage, language],
+        [byLanguage, lang],
         [byConstruct, l.construct],
       ] as const)
         bump(map, key, 'expected');
@@ -111,7 +120,7 @@ export function scoreCorpus(
       if (hit) {
         used.add(hit);
         for (const [map, key] of [
-          [byLanguage, language],
+          [byLanguage, lang],
           [byConstruct, l.construct],
         ] as const)
           bump(map, key, 'found');
@@ -122,13 +131,13 @@ export function scoreCorpus(
       const here = onLine.get(m.line) ?? [];
       if (here.length === 0) {
         total.unlabelled++;
-        bump(byLanguage, language, 'unlabelled');
+        bump(byLanguage, lang, 'unlabelled');
         unlabelled.push(`${file}:${m.line}:${m.column} "${m.text}" → ${m.subject.id}`);
         continue;
       }
       const construct = (here.find((l) => l.label === 'never' && ruledOut(l, m)) ?? here[0]!).construct;
       for (const [map, key] of [
-        [byLanguage, language],
+        [byLanguage, lang],
         [byConstruct, construct],
       ] as const)
         bump(map, key, 'reported');
@@ -137,7 +146,7 @@ export function scoreCorpus(
       const expectedHere = here.some((l) => l.label === 'expect' && l.subject === m.subject.id);
       if (expectedHere) continue; // a second report of an expected subject on its line: not wrong
       for (const [map, key] of [
-        [byLanguage, language],
+        [byLanguage, lang],
         [byConstruct, construct],
       ] as const)
         bump(map, key, 'wrong');
