@@ -1,4 +1,4 @@
-import { fieldsFor } from '@keyfob/shared/rules';
+import { fieldsFor, ROLE_WIRE, wireBody, wireRead } from '@keyfob/shared/rules';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Params } from '../http/parse-params.ts';
@@ -70,47 +70,23 @@ function listRoles(mount: MountData): HandlerResult {
 
 /**
  * Role read data: seed 1's `credential_types` list beside the real engine's `credential_type`
- * (comma-joined string), `[]` for unset lists, `""` for unset text, TTLs in integer seconds.
+ * (comma-joined string), then the role's wire table: `[]` for unset lists, `""` for unset text,
+ * TTLs in integer seconds.
  */
 function roleResponse(role: NamedRole): Record<string, unknown> {
   return {
     credential_type: role.credentialTypes.join(','),
     credential_types: role.credentialTypes,
-    policy_arns: role.policyArns,
-    role_arns: role.roleArns,
-    policy_document: role.policyDocument,
-    iam_groups: role.iamGroups,
-    iam_tags: role.iamTags,
-    session_tags: role.sessionTags,
-    default_sts_ttl: role.defaultStsTtl,
-    max_sts_ttl: role.maxStsTtl,
-    external_id: role.externalId,
-    user_path: role.userPath,
-    permissions_boundary_arn: role.permissionsBoundaryArn,
-    mfa_serial_number: role.mfaSerialNumber,
+    ...wireRead(ROLE_WIRE, role),
   };
 }
 
 /** A stored role back as request parameters, only the fields that are set (for read-modify-write). */
 function roleToBody(role: StoredRole): Params {
-  const body: Params = {};
-  if (role.credentialTypes.length === 1) body.credential_type = role.credentialTypes[0];
-  const put = (key: string, value: unknown, isSet: boolean): void => {
-    if (isSet) body[key] = value;
+  return {
+    ...(role.credentialTypes.length === 1 ? { credential_type: role.credentialTypes[0] } : {}),
+    ...wireBody(ROLE_WIRE, role, (seconds) => `${seconds}s`),
   };
-  put('role_arns', role.roleArns, role.roleArns.length > 0);
-  put('policy_arns', role.policyArns, role.policyArns.length > 0);
-  put('policy_document', role.policyDocument, role.policyDocument !== '');
-  put('iam_groups', role.iamGroups, role.iamGroups.length > 0);
-  put('iam_tags', role.iamTags, Object.keys(role.iamTags).length > 0);
-  put('session_tags', role.sessionTags, Object.keys(role.sessionTags).length > 0);
-  put('default_sts_ttl', `${role.defaultStsTtl}s`, role.defaultStsTtl > 0);
-  put('max_sts_ttl', `${role.maxStsTtl}s`, role.maxStsTtl > 0);
-  put('external_id', role.externalId, role.externalId !== '');
-  put('user_path', role.userPath, role.userPath !== '');
-  put('permissions_boundary_arn', role.permissionsBoundaryArn, role.permissionsBoundaryArn !== '');
-  put('mfa_serial_number', role.mfaSerialNumber, role.mfaSerialNumber !== '');
-  return body;
 }
 
 /**

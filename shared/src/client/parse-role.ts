@@ -1,4 +1,4 @@
-import type { RoleFieldValues } from '../rules/types.ts';
+import { ROLE_WIRE, type RoleFieldValues, type WireRow, type WireValues } from '../rules/index.ts';
 import { payloadOf, readSeconds, readString, readStringList, readStringMap, type JsonObject } from './read-fields.ts';
 
 /** A dynamic role as the engine reads it back, normalised across seed 1 and Vault. */
@@ -15,33 +15,39 @@ export interface EngineRole extends RoleFieldValues {
 /** Reads a role from `GET /roles/:name`; the name comes from the request. */
 export function parseRole(name: string, body: unknown): EngineRole {
   const data = payloadOf(body);
-  const defaultStsTtl = readSeconds(data, 'default_sts_ttl');
-  const maxStsTtl = readSeconds(data, 'max_sts_ttl');
   const invalidData = readString(data, 'invalid_data');
   const types = readStringList(data, 'credential_types');
   return {
     name,
     credentialTypes: types.length > 0 ? types : readStringList(data, 'credential_type'),
-    roleArns: readStringList(data, 'role_arns'),
-    policyArns: readStringList(data, 'policy_arns'),
-    policyDocument: readPolicyDocument(data),
-    iamGroups: readStringList(data, 'iam_groups'),
-    iamTags: readStringMap(data, 'iam_tags'),
-    sessionTags: readStringMap(data, 'session_tags'),
-    ...(defaultStsTtl ? { defaultStsTtl } : {}),
-    ...(maxStsTtl ? { maxStsTtl } : {}),
-    externalId: readString(data, 'external_id') ?? '',
-    userPath: readString(data, 'user_path') ?? '',
-    permissionsBoundaryArn: readString(data, 'permissions_boundary_arn') ?? '',
-    mfaSerialNumber: readString(data, 'mfa_serial_number') ?? '',
+    ...readWireValues(ROLE_WIRE, data),
     ...(invalidData ? { invalidData } : {}),
     raw: data,
   };
 }
 
+/** Each row's typed value from an engine's answer (see `WireKind`); unset seconds are left out. */
+function readWireValues<Rows extends readonly WireRow[]>(rows: Rows, data: JsonObject): WireValues<Rows> {
+  const out: Record<string, unknown> = {};
+  for (const { field, wire, kind } of rows) {
+    if (kind === 'seconds') {
+      const seconds = readSeconds(data, wire);
+      if (seconds) out[field] = seconds;
+    } else out[field] = readWire[kind](data, wire);
+  }
+  return out as WireValues<Rows>;
+}
+
+const readWire = {
+  text: (data: JsonObject, wire: string): string => readString(data, wire) ?? '',
+  list: readStringList,
+  map: readStringMap,
+  policy: readPolicyDocument,
+};
+
 /** The policy as JSON text; an engine that returns it parsed gets it serialised back. */
-function readPolicyDocument(data: JsonObject): string {
-  const value = data.policy_document;
+function readPolicyDocument(data: JsonObject, wire: string): string {
+  const value = data[wire];
   if (typeof value === 'string') return value;
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }

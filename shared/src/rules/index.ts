@@ -16,6 +16,8 @@ export { checkIamArn } from './arn.ts';
 export { IAM_PATH_RULE, IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
 export type { IamStringRule } from './iam-names.ts';
 export { CREDENTIAL_TYPES } from './types.ts';
+export { isUnset, ROLE_WIRE, wireBody, wireRead } from './wire-table.ts';
+export type { WireKind, WireRow, WireValues } from './wire-table.ts';
 export type {
   CredentialType,
   LeaseConfig,

@@ -2,6 +2,7 @@ import { parseDuration } from '../duration/index.ts';
 import type { Problem } from '../problem.ts';
 import { fieldTable, type FieldKind } from './field-info.ts';
 import { appendPointer } from '../text/json-pointer.ts';
+import type { WireKind, WireRow, WireValues } from './wire-table.ts';
 
 /** A list field read from an array or a comma-separated string. */
 export interface ListValue {
@@ -261,5 +262,31 @@ function readPolicy(raw: string | Readonly<Record<string, unknown>>): PolicyValu
     return { text: JSON.stringify(parsed), parsed, fromObject: false };
   } catch (error) {
     return { text: '', error: (error as Error).message, fromObject: false };
+  }
+}
+
+/** The typed value of each row from fields a validator read (`parseFields`); unset ones take their kind's default. */
+export function valuesFromFields<Rows extends readonly WireRow[]>(rows: Rows, fields: ParsedFields): WireValues<Rows> {
+  const out: Record<string, unknown> = {};
+  for (const { field, wire, kind } of rows) {
+    if (kind === 'seconds') {
+      // Zero means unset, as in the engine.
+      const seconds = fields.seconds.get(wire);
+      if (seconds !== undefined && seconds > 0) out[field] = seconds;
+    } else out[field] = fieldValue(kind, fields, wire);
+  }
+  return out as WireValues<Rows>;
+}
+
+function fieldValue(kind: Exclude<WireKind, 'seconds'>, fields: ParsedFields, wire: string): unknown {
+  switch (kind) {
+    case 'text':
+      return fields.strings.get(wire) ?? '';
+    case 'list':
+      return fields.lists.get(wire)?.items ?? [];
+    case 'map':
+      return fields.tags.get(wire) ?? {};
+    case 'policy':
+      return fields.policies.get(wire)?.text ?? '';
   }
 }

@@ -1,3 +1,5 @@
+import type { ROLE_WIRE, WireValues } from './wire-table.ts';
+
 /** The four credential types of seed 1. */
 export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
 
@@ -14,26 +16,10 @@ export type ResourceKind = 'role' | 'static-role' | 'root-config' | 'lease-confi
 
 /**
  * The fields every normalised dynamic role carries, whether it was read from a role file (rules)
- * or back from the engine (client), so apply can compare the two with one function.
+ * or back from the engine (client), so apply can compare the two with one function: one property
+ * per row of the role's wire table (`ROLE_WIRE`).
  */
-export interface RoleFieldValues {
-  readonly roleArns: readonly string[];
-  readonly policyArns: readonly string[];
-  /** Compact JSON text, `""` when unset. */
-  readonly policyDocument: string;
-  readonly iamGroups: readonly string[];
-  readonly iamTags: Readonly<Record<string, string>>;
-  readonly sessionTags: Readonly<Record<string, string>>;
-  /** Seconds; undefined when unset (requests then default to 3600 s). */
-  readonly defaultStsTtl?: number;
-  /** Seconds; undefined when unset (no cap beyond the mount's). */
-  readonly maxStsTtl?: number;
-  readonly externalId: string;
-  /** `""` when unset; the engine then creates users under `/`. */
-  readonly userPath: string;
-  readonly permissionsBoundaryArn: string;
-  readonly mfaSerialNumber: string;
-}
+export type RoleFieldValues = WireValues<typeof ROLE_WIRE>;
 
 /**
  * A dynamic role normalised to typed values: lists split and trimmed, tags as maps, durations

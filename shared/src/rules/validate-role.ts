@@ -1,5 +1,5 @@
 import { isCredentialType } from './field-info.ts';
-import type { ParsedFields } from './parse-fields.ts';
+import { valuesFromFields, type ParsedFields } from './parse-fields.ts';
 import { readResource, settle, sourceOf, type Validation } from './read-resource.ts';
 import type { CheckOptions } from './resource-input.ts';
 import type { RoleContext } from './role-context.ts';
@@ -8,6 +8,7 @@ import { roleRules } from './role-rules.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import type { CredentialType, RoleDefinition } from './types.ts';
+import { ROLE_WIRE } from './wire-table.ts';
 
 /** Options of `validateRole`. */
 export interface ValidateRoleOptions {
@@ -65,24 +66,8 @@ export function checkRole(input: unknown, options: CheckOptions & ValidateRoleOp
 
 function buildRole(context: RoleContext, name: string | undefined): RoleDefinition {
   const f = context.fields;
-  const base: Mutable<RoleBase> = {
-    roleArns: f.lists.get('role_arns')?.items ?? [],
-    policyArns: f.lists.get('policy_arns')?.items ?? [],
-    policyDocument: f.policies.get('policy_document')?.text ?? '',
-    iamGroups: f.lists.get('iam_groups')?.items ?? [],
-    iamTags: f.tags.get('iam_tags') ?? {},
-    sessionTags: f.tags.get('session_tags') ?? {},
-    externalId: f.strings.get('external_id') ?? '',
-    userPath: f.strings.get('user_path') ?? '',
-    permissionsBoundaryArn: f.strings.get('permissions_boundary_arn') ?? '',
-    mfaSerialNumber: f.strings.get('mfa_serial_number') ?? '',
-  };
+  const base: Mutable<RoleBase> = valuesFromFields(ROLE_WIRE, f);
   if (name !== undefined) base.name = name;
-  // Zero means unset, as in the engine.
-  const byDefault = f.seconds.get('default_sts_ttl');
-  if (byDefault !== undefined && byDefault > 0) base.defaultStsTtl = byDefault;
-  const max = f.seconds.get('max_sts_ttl');
-  if (max !== undefined && max > 0) base.maxStsTtl = max;
   if (context.type) return { ...base, credentialType: context.type, credentialTypes: [context.type] };
   return upgradeLegacy(base, f);
 }
