@@ -292,7 +292,14 @@ export class HitCollector {
     // is `/workspaces/{id}/tasks/{tid}`, not `/tasks/{tid}` (what the text alone would say). When the
     // expanded text names no API path, the text alone is read.
     let expanded = raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36 ? this.#bases.expand(raw) : undefined;
-    if (expanded && !this.rooted(normalizeUrl(expanded.text, relative))) expanded = undefined;
+    if (expanded) {
+      const wide = normalizeUrl(expanded.text, relative);
+      const plain = normalizeUrl(raw, relative);
+      // A base that adds no path segment (the API root: `${base}/registry-modules`) changes nothing,
+      // and the text alone keeps the path's source offsets, which a quick fix rewrites in place.
+      const same = this.rooted(plain) && plain.segments.length === wide?.segments.length;
+      if (same || !this.rooted(wide)) expanded = undefined;
+    }
     if (expanded) {
       const placeholder = raw.indexOf('}') + 1;
       const first = rawParts[0]?.source ?? origin;

@@ -53,6 +53,16 @@ const cases: {
     preferred: true,
   },
   {
+    name: 'a known base that is the API root (const base = …/api/v2): the path after it is rewritten in place',
+    language: 'typescript',
+    source:
+      "const base = 'https://app.example.io/api/v2';\nfetch(`${base}/registry-modules/actions/delete/${org}/${name}`, { method: 'POST' });",
+    subject: 'endpoint POST /registry-modules/actions/delete/:organization_name/:name',
+    after:
+      "const base = 'https://app.example.io/api/v2';\nfetch(`${base}/organizations/${org}/registry-modules/private/${org}/${name}`, { method: 'DELETE' });",
+    preferred: true,
+  },
+  {
     name: 'old show endpoint in curl keeps the host',
     language: 'shellscript',
     source: 'curl https://tfe.example/api/v2/registry-modules/show/acme/vpc/aws',
