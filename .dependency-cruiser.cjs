@@ -8,12 +8,16 @@
 
 /** Leaves: everything may use them. `problem` is shared/src/problem.ts, the Problem type itself. */
 const LEAVES = ['problem', 'codes', 'text', 'duration'];
-/** Each area of shared/ and the areas it may import (besides itself). */
+/**
+ * Each area of shared/ and the areas it may import (besides itself), from the leaves up: an area
+ * imports only areas listed before it, and only edges some import uses are allowed. shared/README.md
+ * draws the same order top down (test/structure/area-order.test.ts checks both).
+ */
 const AREAS = {
   codes: [],
   problem: ['codes'],
-  text: ['problem', 'codes'],
-  duration: ['problem', 'codes'],
+  text: ['problem'],
+  duration: ['problem'],
   // model
   template: LEAVES,
   documents: LEAVES,
@@ -27,21 +31,21 @@ const AREAS = {
   // JWT auth roles (GitHub OIDC trust): reading a role (validated by the rules' one JWT role
   // validator), the login's claim checks
   'jwt-roles': [...LEAVES, 'policies', 'rules'],
-  // who can get what (and what changed: cloud actions by the IAM evaluation), from files or an engine
-  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint', 'rules', 'iam-policy', 'sarif'],
   // Vault-provider Terraform read into engine objects (one mapping table), evaluating only what is known
   terraform: [...LEAVES, 'hcl'],
-  lint: [...LEAVES, 'template', 'documents', 'rules', 'policies', 'jwt-roles', 'terraform'],
+  lint: [...LEAVES, 'documents', 'rules', 'policies', 'jwt-roles', 'terraform'],
   // engine I/O
   client: [...LEAVES, 'rules'],
+  apply: [...LEAVES, 'rules', 'lint', 'client', 'jwt-roles'],
   credentials: [...LEAVES, 'client'],
-  apply: [...LEAVES, 'template', 'rules', 'lint', 'client', 'policies', 'jwt-roles'],
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,
-  // editor logic, for the extension and any other editor
-  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy', 'terraform'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
+  // who can get what (and what changed: cloud actions by the IAM evaluation), from files or an engine
+  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint', 'rules', 'iam-policy', 'sarif'],
+  // editor logic, for the extension and any other editor
+  editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy', 'terraform'],
   // the language server: the one protocol adapter of the editor logic, for every editor
   lsp: [...LEAVES, 'hcl', 'documents', 'lint', 'history', 'editor', 'access', 'terraform'],
 };
