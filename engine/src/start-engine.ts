@@ -11,6 +11,7 @@ import { applyFixtures } from './cloud/cloud-fixtures.ts';
 import { CloudFixturesError } from './cloud/cloud-fixtures-error.ts';
 import { EmulatedCloud } from './cloud/emulated-cloud.ts';
 import { createCloudServer } from './cloud/protocol/cloud-server.ts';
+import { rolePolicyOrigin } from './secrets/policy-origin.ts';
 import { devBackend } from './dev/dev-backend.ts';
 import { mountLookup, type ClusterNodeSettings, type EngineCore } from './engine-core.ts';
 import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
@@ -313,6 +314,7 @@ function buildCore(
     log,
   };
   wireRevocation(core);
+  core.cloud.state.policyOrigin = rolePolicyOrigin(mounts, core.mount);
   return core;
 }
 

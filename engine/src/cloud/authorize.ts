@@ -6,7 +6,8 @@ import {
   type RequestContext,
 } from '@keyfob/shared/iam-policy';
 import { isoTime } from '../clock.ts';
-import { accessDenied } from './cloud-error.ts';
+import { AccessDeniedError } from './cloud-error.ts';
+import { describeDenial, type DeniedCall } from './authorization-message.ts';
 import type { CloudPrincipal } from './cloud-types.ts';
 import type { CloudState } from './cloud-state.ts';
 import { policySets } from './policy-sets.ts';
@@ -21,14 +22,30 @@ import { principalUserId } from './protocol/sts-actions.ts';
 export function authorize(ctx: ActionContext, action: string, request: AuthzRequest): void {
   const { principal } = ctx;
   const session = principal.session;
+  const context = { ...callContext(ctx), ...request.context };
   const limit = session ? temporaryCredentialLimit(session.kind, action, session.mfa === true) : undefined;
-  if (limit)
-    throw accessDenied(
-      `User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${limit}`,
-    );
-  const evaluation = evaluateCall(ctx.state, principal, action, request, callContext(ctx));
-  if (evaluation.decision !== 'allow')
-    throw accessDenied(accessDeniedMessage(principal.arn, action, request.resource, evaluation));
+  if (limit) {
+    const message = `User: ${principal.arn} is not authorized to perform: ${action} on resource: ${request.resource} ${limit}`;
+    throw denial(ctx, { action, resource: request.resource, context, evaluation: undefined, reason: message });
+  }
+  const evaluation = evaluateCall(ctx.state, principal, action, request, context);
+  if (evaluation.decision !== 'allow') {
+    const message = accessDeniedMessage(principal.arn, action, request.resource, evaluation);
+    throw denial(ctx, { action, resource: request.resource, context, evaluation, reason: message });
+  }
+}
+
+/** AccessDenied carrying the decoded authorization message the Query API encodes into its answer. */
+function denial(ctx: ActionContext, call: Omit<DeniedCall, 'principal' | 'principalId'>): AccessDeniedError {
+  const principalId = principalUserId(
+    ctx.principal,
+    ctx.state.settings.accountId,
+    (n) => ctx.state.users.get(n)?.userId,
+  );
+  return new AccessDeniedError(
+    call.reason,
+    describeDenial(ctx.state, { ...call, principal: ctx.principal, principalId }),
+  );
 }
 
 /** The decision for one call (also what `can-i` reports for issued credentials). */

@@ -1,7 +1,19 @@
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
+import { randomBytes } from 'node:crypto';
 import { newAccessKeyId, newSecretKey } from '../ids.ts';
 import type { AccessKey, CloudSettings, CloudUser, StsSession } from './cloud-types.ts';
+
+/** The engine role a policy document belongs to, and where that role was written from when `keyfob apply` said so. */
+export interface PolicyOrigin {
+  /** `<mount>/roles/<name>`. */
+  readonly role: string;
+  readonly file?: string;
+  /** The line of `policy_document` in the file. */
+  readonly line?: number;
+  /** The file line of each statement, in Statement order. */
+  readonly statementLines?: readonly number[];
+}
 
 /** Default account of the emulated cloud. */
 const DEFAULT_ACCOUNT_ID = '123456789012';
@@ -20,6 +32,14 @@ export class CloudState {
    * clients sign with it when no root credentials are configured. Made per process, never stored.
    */
   readonly ambientKey = { accessKeyId: newAccessKeyId(), secretAccessKey: newSecretKey() };
+
+  /**
+   * The key authorization messages are encoded with (DecodeAuthorizationMessage): made per process,
+   * never stored, so a message decodes in the engine process that made it.
+   */
+  readonly messageKey = randomBytes(32);
+  /** Finds the engine role a policy document came from (set by the engine; none by default). */
+  policyOrigin: (document: string) => PolicyOrigin | undefined = () => undefined;
 
   constructor(
     store: Store,

@@ -3,7 +3,7 @@ import type { CloudState } from './cloud-state.ts';
 import type { CloudPrincipal, CloudUser } from './cloud-types.ts';
 
 /** Full access: fixture administrators, the engine's ambient identity, role fixtures without policies. */
-const FULL_ACCESS: PolicySource = {
+export const FULL_ACCESS: PolicySource = {
   label: 'administrator access (keyfob fixture)',
   document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] },
 };
@@ -78,7 +78,7 @@ function sessionPolicies(
 }
 
 /** Managed policies by ARN: customer-managed from the fixtures, provider-managed from the known set; unknown ones grant nothing. */
-function managed(state: CloudState, arns: readonly string[]): PolicySource[] {
+export function managed(state: CloudState, arns: readonly string[]): PolicySource[] {
   return arns.map((arn) => ({
     label: arn,
     document: state.settings.managedPolicies?.[arn] ??

@@ -172,16 +172,51 @@ function matches(
   context: Map<string, readonly string[]>,
   isDeny: boolean,
 ): boolean {
+  const hit = targetHit(st, action, resource, context);
+  if (hit === undefined) return isDeny;
+  if (!hit) return false;
+  return conditionsHold(st.raw.Condition, context, isDeny);
+}
+
+/** Whether the statement's Action and Resource elements cover the call; undefined when an element pair is missing or doubled. */
+function targetHit(
+  st: Statement,
+  action: string,
+  resource: string,
+  context: Map<string, readonly string[]>,
+): boolean | undefined {
   const actionHit = element(st.raw.Action, st.raw.NotAction, (p) => wildcardMatch(p, action, true));
-  if (actionHit === undefined) return isDeny;
-  if (!actionHit) return false;
-  const resourceHit = element(st.raw.Resource, st.raw.NotResource, (p) => {
+  if (actionHit !== true) return actionHit;
+  return element(st.raw.Resource, st.raw.NotResource, (p) => {
     const pattern = st.modern ? substituteVariables(p, context) : p;
     return pattern !== undefined && wildcardMatch(pattern, resource);
   });
-  if (resourceHit === undefined) return isDeny;
-  if (!resourceHit) return false;
-  return conditionsHold(st.raw.Condition, context, isDeny);
+}
+
+/**
+ * The condition keys that the statements covering this action and resource read and the context
+ * does not carry, as the policies spell them (the simulator's `MissingContextValues`).
+ */
+export function missingContextKeys(input: EvaluationInput): string[] {
+  const context = normaliseContext(input.context);
+  const found = new Map<string, string>();
+  for (const sources of [input.identity, input.boundary, input.session]) {
+    for (const source of sources ?? []) {
+      for (const st of statementsOf(source.document)) {
+        if (targetHit(st, input.action, input.resource, context) !== true) continue;
+        for (const key of conditionKeysOf(st.raw.Condition))
+          if (!context.has(key.toLowerCase()) && !found.has(key.toLowerCase())) found.set(key.toLowerCase(), key);
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+function conditionKeysOf(condition: unknown): string[] {
+  if (typeof condition !== 'object' || condition === null) return [];
+  return Object.values(condition).flatMap((block: unknown) =>
+    typeof block === 'object' && block !== null && !Array.isArray(block) ? Object.keys(block) : [],
+  );
 }
 
 /** true/false for the positive or negative element; undefined when neither (or both) is there. */

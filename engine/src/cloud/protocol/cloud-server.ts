@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { CloudError } from '../cloud-error.ts';
+import { AccessDeniedError, CloudError } from '../cloud-error.ts';
+import { encodeAuthorization } from '../authorization-message.ts';
 import type { EmulatedCloud } from '../emulated-cloud.ts';
 import { checkThrottle, resolveAccessKey } from '../gate.ts';
 import { authorize } from '../authorize.ts';
@@ -146,11 +147,14 @@ export async function handle(
     await options.commit();
     return { status: 200, body: successXml(service, name, result, requestId) };
   } catch (error) {
-    if (error instanceof CloudError)
-      return {
-        status: error.statusCode,
-        body: errorXml(service, error.statusCode, error.code, error.detail, requestId),
-      };
+    if (error instanceof CloudError) {
+      // keyfob's denials carry an encoded authorization message, as EC2-style APIs do (DecodeAuthorizationMessage reads it).
+      const detail =
+        error instanceof AccessDeniedError
+          ? `${error.detail}. Encoded authorization failure message: ${encodeAuthorization(options.cloud.state.messageKey, error.authorization)}`
+          : error.detail;
+      return { status: error.statusCode, body: errorXml(service, error.statusCode, error.code, detail, requestId) };
+    }
     options.log(`cloud: internal error: ${error instanceof Error ? error.message : String(error)}`);
     return {
       status: 500,

@@ -5,7 +5,9 @@ import type { CloudUser } from '../cloud-types.ts';
 import * as iam from '../iam-operations.ts';
 import type { ActionContext, AuthzRequest, QueryAction } from './query-action.ts';
 import { badParameter, type QueryParams } from './query-params.ts';
-import { members, type XmlTree, type XmlValue } from './query-xml.ts';
+import { members, type XmlTree } from './query-xml.ts';
+import { paged } from './paged.ts';
+import { SIMULATE_ACTIONS } from './simulate-actions.ts';
 
 /** The model's limit on inline policy documents (characters). */
 const MAX_POLICY_DOCUMENT = 131072;
@@ -161,6 +163,7 @@ export const IAM_ACTIONS: Readonly<Record<string, QueryAction>> = {
     false,
     (ctx) => ({ 'aws:TagKeys': ctx.params.strings('TagKeys') }),
   ),
+  ...SIMULATE_ACTIONS,
   ListUserTags: userAction((ctx, user) =>
     paged(
       ctx.params,
@@ -266,16 +269,4 @@ function userXml(user: CloudUser): XmlTree {
       : {}),
     ...(tags.length > 0 ? { Tags: members(tags.map(([Key, Value]) => ({ Key, Value }))) } : {}),
   };
-}
-
-/** `MaxItems` (1-1000, default 100) and `Marker` (the offset keyfob handed out) over a list. */
-function paged(p: QueryParams, name: string, items: readonly XmlValue[]): XmlTree {
-  const max = p.integer('MaxItems', 1, 1000) ?? 100;
-  const marker = p.optional('Marker');
-  const start = marker === undefined ? 0 : Number(marker);
-  if (!Number.isInteger(start) || start < 0 || start > items.length)
-    throw new CloudError('InvalidInput', 'Invalid Marker.');
-  const page = items.slice(start, start + max);
-  const more = start + max < items.length;
-  return { [name]: members(page), IsTruncated: more, ...(more ? { Marker: String(start + max) } : {}) };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isoTime } from '../../clock.ts';
 import { federatedUserArn } from '../arn.ts';
+import { decodeAuthorization } from '../authorization-message.ts';
 import { accessDenied, CloudError } from '../cloud-error.ts';
 import type { CloudPrincipal } from '../cloud-types.ts';
 import * as sts from '../sts-operations.ts';
@@ -81,6 +82,13 @@ export const STS_ACTIONS: Readonly<Record<string, QueryAction>> = {
         PackedPolicySize: packedSize(policy, p),
       };
     },
+  },
+  DecodeAuthorizationMessage: {
+    service: 'sts',
+    authz: () => ({ resource: '*' }),
+    run: (ctx) => ({
+      DecodedMessage: decodeAuthorization(ctx.state.messageKey, ctx.params.required('EncodedMessage')),
+    }),
   },
   GetSessionToken: {
     service: 'sts',

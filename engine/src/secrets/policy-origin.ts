@@ -1,0 +1,22 @@
+import type { PolicyOrigin } from '../cloud/cloud-state.ts';
+import type { MountData } from './mount-data.ts';
+
+/**
+ * Finds the engine role whose `policy_document` is a document the cloud holds (the inline policy
+ * of an iam_user credential's user, the session policy of an STS credential), for the decoded
+ * authorization message. Runs on denials only; a linear pass over the mounts' roles.
+ */
+export function rolePolicyOrigin(
+  mounts: readonly string[],
+  lookup: (name: string) => MountData | undefined,
+): (document: string) => PolicyOrigin | undefined {
+  return (document) => {
+    for (const mount of mounts) {
+      const data = lookup(mount);
+      for (const name of data?.roles.names() ?? []) {
+        if (data?.roles.get(name)?.policyDocument === document) return { role: `${mount}/roles/${name}` };
+      }
+    }
+    return undefined;
+  };
+}
