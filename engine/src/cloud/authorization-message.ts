@@ -13,6 +13,16 @@ import type { CloudState } from './cloud-state.ts';
 import type { CloudPrincipal } from './cloud-types.ts';
 import { policySets } from './policy-sets.ts';
 
+/** A call the caller's policies refuse, with the decoded form of its authorization message. */
+export class AccessDeniedError extends CloudError {
+  constructor(
+    detail: string,
+    readonly authorization: DecodedAuthorization,
+  ) {
+    super('AccessDenied', detail, 403);
+  }
+}
+
 /** The model's bound on `EncodedMessage` (sts 2011-06-15 `encodedMessageType`). */
 const MAX_ENCODED = 10240;
 /** Bounds on what one decoded message lists, so its encoded form stays within `MAX_ENCODED`. */

@@ -6,8 +6,7 @@ import {
   type RequestContext,
 } from '@keyfob/shared/iam-policy';
 import { isoTime } from '../clock.ts';
-import { AccessDeniedError } from './cloud-error.ts';
-import { describeDenial, type DeniedCall } from './authorization-message.ts';
+import { AccessDeniedError, describeDenial, type DeniedCall } from './authorization-message.ts';
 import type { CloudPrincipal } from './cloud-types.ts';
 import type { CloudState } from './cloud-state.ts';
 import { policySets } from './policy-sets.ts';

@@ -1,5 +1,4 @@
 import { iamConstraintFaults, type IamStringRule } from '@keyfob/shared/rules';
-import type { DecodedAuthorization } from './authorization-message.ts';
 
 /**
  * An error of the emulated provider, shaped like the real one's: an error code and a message.
@@ -55,16 +54,6 @@ export function noSuchEntity(detail: string): CloudError {
 /** A request the provider refuses for its content. */
 export function validationError(detail: string): CloudError {
   return new CloudError('ValidationError', detail, 400);
-}
-
-/** A call the caller's policies refuse, with the decoded form of its authorization message. */
-export class AccessDeniedError extends CloudError {
-  constructor(
-    detail: string,
-    readonly authorization: DecodedAuthorization,
-  ) {
-    super('AccessDenied', detail, 403);
-  }
 }
 
 /** A request the caller may not make. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { AccessDeniedError, CloudError } from '../cloud-error.ts';
-import { encodeAuthorization } from '../authorization-message.ts';
+import { CloudError } from '../cloud-error.ts';
+import { AccessDeniedError, encodeAuthorization } from '../authorization-message.ts';
 import type { EmulatedCloud } from '../emulated-cloud.ts';
 import { checkThrottle, resolveAccessKey } from '../gate.ts';
 import { authorize } from '../authorize.ts';
