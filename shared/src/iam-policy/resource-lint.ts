@@ -130,7 +130,9 @@ export function resourceMismatchLint(statement: Record<string, unknown>, at: Seg
   const catalogue = iamCatalogue();
   const resources = stringItems(statement.Resource, []).map(([r]) => r);
   if (!catalogue || statement.Effect !== 'Allow' || resources.length === 0) return [];
-  if (resources.some((r) => r === '*' || !r.startsWith('arn:') || placeholderIn(r))) return [];
+  // An ARN already reported as invalid (IAM_POLICY_INVALID_ARN) or a placeholder is reported once, by that check.
+  if (resources.some((r) => r === '*' || !r.startsWith('arn:') || placeholderIn(r) || arnFault(r) !== undefined))
+    return [];
   const out: PolicyLint[] = [];
   for (const [item, segments] of stringItems(statement.Action, [...at, 'Action'])) {
     const [vendor = '', name = ''] = item.split(':');

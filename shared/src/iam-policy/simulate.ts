@@ -24,10 +24,10 @@ export interface SimulationQuestion {
 }
 
 /** The simulator's decision words (`PolicyEvaluationDecisionType`). */
-export type SimulationDecision = 'allowed' | 'explicitDeny' | 'implicitDeny';
+type SimulationDecision = 'allowed' | 'explicitDeny' | 'implicitDeny';
 
 /** A statement that decided, with its place in its policy document. */
-export interface MatchedStatement {
+interface MatchedStatement {
   readonly policyId: string;
   readonly policyType: SimulatedPolicyType;
   readonly start: DocumentPosition | undefined;

