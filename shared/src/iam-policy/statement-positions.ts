@@ -1,4 +1,5 @@
 import { parseTree, type Node } from 'jsonc-parser';
+import { LineIndex } from '../text/index.ts';
 
 /** A place in a policy document: 1-based line and column, as the provider's simulator reports it. */
 export interface DocumentPosition {
@@ -23,17 +24,7 @@ export function statementPositions(text: string): StatementSpan[] {
   const value = statement?.children?.[1];
   if (!value) return [];
   const items: Node[] = value.type === 'array' ? (value.children ?? []) : [value];
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const at = (offset: number): DocumentPosition => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
-  };
+  const lines = new LineIndex(text);
+  const at = (offset: number): DocumentPosition => lines.position(offset);
   return items.map((item) => ({ start: at(item.offset), end: at(item.offset + Math.max(0, item.length - 1)) }));
 }
