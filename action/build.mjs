@@ -4,7 +4,9 @@
 //   dist/credential-process.cjs  the credential_process of a refreshing AWS profile (refresh: true)
 //   dist/network.cjs  undici with a proxy/CA dispatcher, loaded by the others only when needed
 // @actions/core 3 is ESM-only while its dependencies call require(); CommonJS output handles both.
-//   dist/file-modes.cjs  lint and apply (YAML parser, rules), loaded only by those modes
+//   dist/file-modes.cjs  lint, apply, history and access-diff (YAML parser, rules), loaded only by those modes
+//   dist/github.cjs   @actions/github (the event, Octokit for the pull request comment), loaded only by
+//                     access-diff and history
 // The output is deterministic: CI rebuilds and fails when dist/ differs from the committed files.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -29,6 +31,7 @@ const chunks = {
   setup(b) {
     b.onResolve({ filter: /[\\/]network\.ts$/ }, () => ({ path: './network.cjs', external: true }));
     b.onResolve({ filter: /[\\/]file-modes\.ts$/ }, () => ({ path: './file-modes.cjs', external: true }));
+    b.onResolve({ filter: /[\\/]github\.ts$/ }, () => ({ path: './github.cjs', external: true }));
   },
 };
 
@@ -80,6 +83,7 @@ await Promise.all([
     plugins: [chunks, pure, treeSitter],
   }),
   build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
+  build({ ...common, entryPoints: ['src/github.ts'], outfile: 'dist/github.cjs', plugins: [pure] }),
   build({
     ...common,
     entryPoints: ['src/modes/file-modes.ts'],

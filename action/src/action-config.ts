@@ -3,10 +3,20 @@ import { CONNECTION_DEFAULTS, type ConnectionSettings } from '@keyfob/shared/cli
 import { DEFAULT_ENV_NAMES, type CredentialFetch, type RunContext } from '@keyfob/shared/credentials';
 import { DEFAULT_MOUNTS } from '@keyfob/shared/access';
 import type { ChangeLevel, Target } from '@keyfob/shared/history';
+import type { AccessFailOn } from '@keyfob/shared/access';
 
 /** What one step does. */
 export type Mode =
-  'creds' | 'sts' | 'static-creds' | 'rotate-root' | 'rotate-static' | 'static-role' | 'lint' | 'apply' | 'history';
+  | 'creds'
+  | 'sts'
+  | 'static-creds'
+  | 'rotate-root'
+  | 'rotate-static'
+  | 'static-role'
+  | 'lint'
+  | 'apply'
+  | 'history'
+  | 'access-diff';
 
 /** Every mode, in documentation order. */
 export const MODES: readonly Mode[] = [
@@ -19,10 +29,11 @@ export const MODES: readonly Mode[] = [
   'lint',
   'apply',
   'history',
+  'access-diff',
 ];
 
 /** Modes that need no engine: they read files of the workspace only. */
-export const FILE_ONLY_MODES: readonly Mode[] = ['lint', 'history'];
+export const FILE_ONLY_MODES: readonly Mode[] = ['lint', 'history', 'access-diff'];
 
 /**
  * Input defaults, in one place. `action.yml` repeats them for the runner (a test keeps the two
@@ -47,6 +58,15 @@ export const INPUT_DEFAULTS = Object.freeze({
   timeout: CONNECTION_DEFAULTS.timeout,
   'max-attempts': CONNECTION_DEFAULTS.maxAttempts,
   'rotate-root-settle': '10s',
+  comment: 'true',
+} as const);
+
+/**
+ * Defaults only the runner can fill (expressions of the job's context). The runner always sets these
+ * inputs, so they are never reported as ignored; code run by hand sees them empty.
+ */
+export const RUNNER_DEFAULTS = Object.freeze({
+  'github-token': '${{ github.token }}',
 } as const);
 
 /** How the engine is reached: the shared connection settings, plus the action's own settle time. */
@@ -76,10 +96,27 @@ export interface HistorySettings {
   readonly baseline: string | undefined;
 }
 
+/** What `access-diff` mode compares and when it fails. */
+export interface AccessDiffSettings {
+  /** Kinds of change that fail the step; empty never fails. */
+  readonly failOn: readonly AccessFailOn[];
+  /** The secrets engine's mount and the JWT auth method's path, as the policies name them. */
+  readonly mount: string;
+  readonly jwtMount: string;
+}
+
+/** The pull request comment of `access-diff` and `history` modes. */
+interface CommentSettings {
+  /** `comment: false` turns it off. */
+  readonly enabled: boolean;
+  /** The job's token (`github-token`, masked); empty when the step was given none. */
+  readonly token: string;
+}
+
 /** The checked, frozen inputs of one step. */
 export interface ActionConfig {
   readonly mode: Mode;
-  /** Absent only in the file-only modes (`lint`, `history`). */
+  /** Absent only in the file-only modes (`lint`, `history`, `access-diff`). */
   readonly engine: EngineSettings | undefined;
   readonly auth: AuthSettings | undefined;
   /** Credential sets to fetch (credential modes). */
@@ -106,6 +143,10 @@ export interface ActionConfig {
   readonly context: RunContext;
   /** `history` mode: changes since a date or release, the level that fails the step, an optional baseline report. */
   readonly history: HistorySettings | undefined;
+  /** `access-diff` mode: what fails the step, the mounts the policies name. */
+  readonly accessDiff: AccessDiffSettings | undefined;
+  /** `access-diff` and `history` modes on a pull request: the one comment kept up to date. */
+  readonly comment: CommentSettings;
   /** Where relative `files` are resolved and annotations are made relative to. */
   readonly workspace: string;
   /** Ids of the repository the job runs in (`GITHUB_REPOSITORY_ID`...), for the trust rules' fixes. */

@@ -1,3 +1,4 @@
+import type { GithubApi } from './github-api.ts';
 import type { Network, NetworkOptions } from './network.ts';
 import { sleep } from './sleep.ts';
 
@@ -9,6 +10,8 @@ export interface Deps {
   readonly random: () => number;
   /** Loads the undici-based network module (a separate bundle) on first need. */
   readonly loadNetwork: () => Promise<(options: NetworkOptions) => Network>;
+  /** Loads GitHub's side (the event, the REST API; a separate bundle) on first need. */
+  readonly loadGithub: () => Promise<() => GithubApi>;
 }
 
 /** The real world. */
@@ -18,5 +21,6 @@ export function defaultDeps(): Deps {
     sleep,
     random: Math.random,
     loadNetwork: async () => (await import('./network.ts')).createNetwork,
+    loadGithub: async () => (await import('./github.ts')).githubApi,
   };
 }

@@ -11,10 +11,12 @@ import {
 import { readConnectionSettings, type ConnectionNames } from '@keyfob/shared/client';
 import { parseDuration } from '@keyfob/shared/duration';
 import { parseSince } from '@keyfob/shared/history';
+import { ACCESS_FAIL_ON, type AccessFailOn } from '@keyfob/shared/access';
 import type { Problem } from '@keyfob/shared/problem';
 import {
   FILE_ONLY_MODES,
   MODES,
+  type AccessDiffSettings,
   type ActionConfig,
   type HistorySettings,
   type AuthSettings,
@@ -39,7 +41,12 @@ export interface InputResult {
  */
 export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(runner)): InputResult {
   const r = new InputReader(runner, secrets);
-  const held = { token: r.secret('token'), jwt: r.secret('jwt'), mfaCode: r.secret('mfa-code') };
+  const held = {
+    token: r.secret('token'),
+    jwt: r.secret('jwt'),
+    mfaCode: r.secret('mfa-code'),
+    githubToken: r.secret('github-token'),
+  };
   const mode = r.choice('mode', MODES) ?? 'creds';
   const context: RunContext = {
     repository: runner.env.GITHUB_REPOSITORY,
@@ -59,13 +66,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     requests: Object.freeze(requests),
     role,
     staticRole: mode === 'static-role' ? readStaticRole(r) : undefined,
-    files: Object.freeze(
-      r
-        .text('files')
-        .split(/\r?\n/)
-        .map((f) => f.trim())
-        .filter((f) => f !== ''),
-    ),
+    files: Object.freeze(readFiles(r, mode)),
     dryRun: r.bool('dry-run'),
     prune: r.bool('prune'),
     exportEnv,
@@ -85,6 +86,11 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     allowEmpty: mode === 'lint' && r.bool('allow-empty'),
     sarifFile: mode === 'lint' ? readSarifFile(r) : undefined,
     history: mode === 'history' ? readHistory(r) : undefined,
+    accessDiff: mode === 'access-diff' ? readAccessDiff(r) : undefined,
+    comment: Object.freeze({
+      enabled: (mode === 'history' || mode === 'access-diff') && r.bool('comment'),
+      token: held.githubToken,
+    }),
     context,
     workspace: runner.env.GITHUB_WORKSPACE ?? process.cwd(),
     repositoryIds: githubIdsFromContext(runner.env),
@@ -101,7 +107,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
 }
 
 /** Inputs that hold secrets: never kept for a refreshing profile's credential_process. */
-const SECRET_INPUTS: readonly string[] = ['token', 'jwt', 'mfa-code'];
+const SECRET_INPUTS: readonly string[] = ['token', 'jwt', 'mfa-code', 'github-token'];
 
 /** `refresh` needs a profile to refresh, a login that works again later, and no one-time MFA code. */
 function checkRefresh(r: InputReader, config: ActionConfig): void {
@@ -165,6 +171,90 @@ function readSarifFile(r: InputReader): string | undefined {
     return undefined;
   }
   return path;
+}
+
+/** Most entries of `files`, and the longest one. */
+const MAX_FILES_ENTRIES = 100;
+
+/**
+ * The `files` input, one path per line. In access-diff mode each is also read from git at the
+ * base commit, so it must be a path inside the workspace: relative, no `..` segment, no git
+ * pathspec magic (`:`), no control characters.
+ */
+function readFiles(r: InputReader, mode: Mode): string[] {
+  const files = r
+    .text('files')
+    .split(/\r?\n/)
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  if (mode !== 'access-diff') return files;
+  const bad = files.find(
+    (f) =>
+      f.length > MAX_PATH_LENGTH ||
+      // eslint-disable-next-line no-control-regex
+      /[\u0000-\u001f\u007f]/.test(f) ||
+      /^([/\\:]|[A-Za-z]:)/.test(f) ||
+      f.split(/[/\\]/).includes('..'),
+  );
+  if (files.length > MAX_FILES_ENTRIES)
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'files',
+        `files names ${files.length} paths; access-diff takes at most ${MAX_FILES_ENTRIES}. Name the folders that hold the role, policy and JWT role files.`,
+      ),
+    );
+  else if (bad !== undefined)
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'files',
+        `files "${bad.slice(0, 64)}" must be a path inside the workspace for access-diff (it is also read from git at the base commit): relative, without .. segments, not starting with ":" or "/", at most ${MAX_PATH_LENGTH} characters, e.g. roles.`,
+      ),
+    );
+  return files;
+}
+
+/** A mount path as the engine's policies name it (`cloud`, `aws`, `team/jwt`). */
+const MOUNT_PATH = /^[\w.@-]{1,128}(\/[\w.@-]{1,128}){0,7}$/;
+
+function readAccessDiff(r: InputReader): AccessDiffSettings | undefined {
+  const failOn = readAccessFailOn(r);
+  const [mount, jwtMount] = (['mount', 'auth-path'] as const).map((name) => {
+    const text = r.text(name).replace(/^\/+|\/+$/g, '');
+    if (MOUNT_PATH.test(text)) return text;
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        name,
+        `${name} must be a mount path (letters, digits, "_", "-", ".", "@" and "/", at most 128 characters a segment), e.g. ${name === 'mount' ? 'cloud' : 'jwt'}.`,
+      ),
+    );
+    return undefined;
+  });
+  if (failOn === undefined || mount === undefined || jwtMount === undefined) return undefined;
+  return Object.freeze({ failOn: Object.freeze(failOn), mount, jwtMount });
+}
+
+/** `fail-on` in access-diff mode: comma-separated kinds of change, or `none` (or empty): report only. */
+function readAccessFailOn(r: InputReader): AccessFailOn[] | undefined {
+  const text = r.text('fail-on');
+  const values = text
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && v !== 'none');
+  const unknown = values.find((v) => !(ACCESS_FAIL_ON as readonly string[]).includes(v));
+  if (text.length > 200 || unknown !== undefined) {
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_CHOICE',
+        'fail-on',
+        `fail-on in access-diff mode takes ${ACCESS_FAIL_ON.join(', ')} (comma-separated) or none, not "${(unknown ?? text).slice(0, 32)}".`,
+      ),
+    );
+    return undefined;
+  }
+  return [...new Set(values)] as AccessFailOn[];
 }
 
 function readHistory(r: InputReader): HistorySettings | undefined {

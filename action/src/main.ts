@@ -18,7 +18,9 @@ import { StepFailure, type EngineStep, type Step } from './step.ts';
 /** What a mode may ask of the step's end: keep the login token because a lease it issued lives on. */
 type ModeOutcome = void | { readonly keepToken: boolean };
 
-const ENGINE_MODES: Readonly<Record<Exclude<Mode, 'lint' | 'history'>, (step: EngineStep) => Promise<ModeOutcome>>> = {
+const ENGINE_MODES: Readonly<
+  Record<Exclude<Mode, 'lint' | 'history' | 'access-diff'>, (step: EngineStep) => Promise<ModeOutcome>>
+> = {
   creds: runCredentials,
   sts: runCredentials,
   'static-creds': runCredentials,
@@ -55,6 +57,7 @@ export async function run(raw: Runner = coreRunner(), deps: Deps = defaultDeps()
 async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
   if (config.mode === 'history') return await (await import('./modes/file-modes.ts')).runHistory(step);
+  if (config.mode === 'access-diff') return await (await import('./modes/file-modes.ts')).runAccessDiff(step);
   if (config.mode === 'lint' || !config.engine || !config.auth)
     return await (await import('./modes/file-modes.ts')).runLint(step);
   const { engine, auth } = config;

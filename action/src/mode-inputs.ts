@@ -1,6 +1,6 @@
 import { inputProblem } from '@keyfob/shared/credentials';
 import type { Problem } from '@keyfob/shared/problem';
-import type { Mode } from './action-config.ts';
+import { RUNNER_DEFAULTS, type Mode } from './action-config.ts';
 
 const CONNECTION = [
   'url',
@@ -45,7 +45,8 @@ const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
   'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],
   lint: ['files', 'summary', 'sarif-file', 'allow-empty'],
   apply: [...CONNECTION, 'files', 'dry-run', 'prune'],
-  history: ['files', 'summary', 'since', 'fail-on', 'baseline'],
+  history: ['files', 'summary', 'since', 'fail-on', 'baseline', 'comment', 'github-token'],
+  'access-diff': ['files', 'summary', 'fail-on', 'comment', 'github-token', 'mount', 'auth-path'],
 };
 
 /** Every input `action.yml` declares. */
@@ -55,7 +56,7 @@ export const ALL_INPUTS: readonly string[] = [...new Set(['mode', ...Object.valu
 export function ignoredInputs(mode: Mode, given: readonly string[]): Problem[] {
   const used = new Set(['mode', ...MODE_INPUTS[mode]]);
   return [...given]
-    .filter((name) => !used.has(name))
+    .filter((name) => !used.has(name) && !(name in RUNNER_DEFAULTS))
     .sort()
     .map((name) =>
       inputProblem(

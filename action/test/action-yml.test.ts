@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { INPUT_DEFAULTS, MODES } from '../src/action-config.ts';
+import { INPUT_DEFAULTS, MODES, RUNNER_DEFAULTS } from '../src/action-config.ts';
 import { ALL_INPUTS } from '../src/mode-inputs.ts';
 
 interface ActionYml {
@@ -33,7 +33,7 @@ describe('action.yml', () => {
         .filter(([, i]) => i.default !== undefined)
         .map(([n, i]) => [n, String(i.default)]),
     );
-    assert.deepEqual(declared, { ...INPUT_DEFAULTS });
+    assert.deepEqual(declared, { ...INPUT_DEFAULTS, ...RUNNER_DEFAULTS });
   });
 
   it('documents every input and output, and names every mode', () => {

@@ -18,8 +18,9 @@ const folder = new URL('../../examples/workflows/', import.meta.url);
 const workflows = readdirSync(folder).filter((f) => f.endsWith('.yml'));
 
 describe('examples/workflows', () => {
-  it('covers OIDC login, several roles, static rotation, role files, code scanning, the API-changes check and a long job with refreshing credentials', () => {
+  it('covers OIDC login, several roles, static rotation, role files, code scanning, the API-changes check, the access review and a long job with refreshing credentials', () => {
     assert.deepEqual(workflows.sort(), [
+      'access-review.yml',
       'api-changes.yml',
       'code-scanning.yml',
       'long-job-refresh.yml',
@@ -52,6 +53,21 @@ describe('examples/workflows', () => {
       }
     });
   }
+
+  it('access-review.yml runs on pull requests that touch role, policy or JWT role files, with the permissions the comment needs', () => {
+    const workflow = parse(readFileSync(new URL('access-review.yml', folder), 'utf8')) as Workflow & {
+      on: { pull_request: { paths: string[] } };
+    };
+    assert.deepEqual(workflow.permissions, { contents: 'read', 'pull-requests': 'write' });
+    const paths = workflow.on.pull_request.paths;
+    for (const file of ['a/b.role.yaml', 'x.policy.hcl', 'keyfob/gh.jwt-role.yaml', 'p.policy.json'])
+      assert.ok(
+        paths.some((glob) => file.endsWith(glob.replace('**/*', ''))),
+        `${file} matches a paths filter`,
+      );
+    const step = Object.values(workflow.jobs)[0]?.steps.find((s) => s.uses?.startsWith('keyfob/keyfob/action@'));
+    assert.equal(step?.with?.mode, 'access-diff');
+  });
 
   it('code-scanning.yml uploads the very file the lint step writes, with the permission upload-sarif needs', () => {
     const workflow = parse(readFileSync(new URL('code-scanning.yml', folder), 'utf8')) as Workflow;

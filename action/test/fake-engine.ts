@@ -58,6 +58,7 @@ export function testDeps(fetchImpl: typeof fetch, runner: FakeRunner): Deps {
     },
     random: () => 0.5,
     loadNetwork: () => Promise.reject(new Error('no network module in unit tests')),
+    loadGithub: () => Promise.reject(new Error('no GitHub module in unit tests')),
   };
 }
 

@@ -6,9 +6,11 @@ import {
   changesMarkdown,
   changesSince,
   failsOn,
+  newChangesMarkdown,
   scanText,
 } from '@keyfob/shared/history';
 import type { ChangeAnnotation } from '@keyfob/shared/history';
+import { COMMENT_MARKERS, keepComment } from '../pr-comment.ts';
 import type { Runner } from '../runner.ts';
 import { readSourceFiles } from '../source-files.ts';
 import { StepFailure, type Step } from '../step.ts';
@@ -23,7 +25,8 @@ const MAX_BASELINE_BYTES = 20 * 1024 * 1024;
  * (a date or a self-hosted release), grouped by level. Writes the job summary, annotates the lines
  * that use changed subjects (titled with the change id), sets `changes` (the JSON report) and fails
  * the step on a new change at `fail-on` or above. With `baseline`, subjects the base branch used
- * already are reported but neither annotated nor failed on.
+ * already are reported but neither annotated nor failed on. On a pull request, one comment lists the
+ * deprecated or breaking subjects the change starts to use (kept up to date; `comment: false` turns it off).
  */
 export async function runHistory(step: Step): Promise<void> {
   const { config, runner } = step;
@@ -40,6 +43,14 @@ export async function runHistory(step: Step): Promise<void> {
   const verdict = `${sources.length} file${sources.length === 1 ? '' : 's'} scanned, ${report.subjectsUsed.length} API subject${report.subjectsUsed.length === 1 ? '' : 's'} used; since ${report.since}: ${breaking} breaking, ${deprecation} deprecation${deprecation === 1 ? '' : 's'}, ${info} other.`;
   runner.info(verdict);
   if (config.summary) await runner.appendSummary(`${changesMarkdown(report)}\n`);
+  // On a pull request: one comment, kept up to date, with the deprecated subjects the change starts to use.
+  const fresh = newChangesMarkdown(report);
+  const note = await keepComment(step, {
+    marker: COMMENT_MARKERS.history,
+    markdown: fresh.markdown,
+    create: fresh.count > 0,
+  });
+  if (note !== undefined && config.summary) await runner.appendSummary(note);
   if (settings.failOn !== undefined && failsOn(report, settings.failOn)) {
     const what = settings.failOn === 'breaking' ? 'breaking changes' : 'deprecated or breaking changes';
     throw new StepFailure(

@@ -5,7 +5,7 @@ import {
   diffAccess,
   diffFindings,
   failingChanges,
-  isAccessFileName,
+  isAccessModelFileName,
   readAccessModel,
   renderDiffMarkdown,
   renderDiffText,
@@ -13,7 +13,6 @@ import {
   type AccessFileText,
   type AccessModel,
 } from '@keyfob/shared/access';
-import { isRoleFileName } from '@keyfob/shared/lint';
 import { toSarif } from '@keyfob/shared/sarif';
 import packageJson from '../../package.json' with { type: 'json' };
 import { readGitFiles } from '../access/git-files.ts';
@@ -68,7 +67,7 @@ export const accessDiffCommand = defineCommand({
       jwtMount: values['jwt-path'] ?? DEFAULT_MOUNTS.jwtMount,
     };
     const paths = positionals.length > 0 ? positionals : ['.'];
-    const select = (file: string): boolean => isRoleFileName(file) || isAccessFileName(file);
+    const select = isAccessModelFileName;
     const [before, after] = await Promise.all([
       readGitFiles(io.cwd, base, paths, select).then((r) => modelOf(r.files, options, `${base}`, io)),
       workingTree(paths, select, io).then((files) => modelOf(files, options, 'the working tree', io)),

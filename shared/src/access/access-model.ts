@@ -1,5 +1,6 @@
 import { detectFormat, parseDocuments, type ParsedFile } from '../documents/index.ts';
 import { readPolicy } from '../policies/index.ts';
+import { isRoleFileName } from '../lint/index.ts';
 import type { RoleDefinition } from '../rules/index.ts';
 import type { AccessInputs } from './access-types.ts';
 import {
@@ -36,6 +37,15 @@ export type AccessModelReader = (
   files: readonly AccessFileText[],
   options: { readonly mount: string; readonly jwtMount: string },
 ) => { model: AccessModel; errors: AccessFileError[] };
+
+/**
+ * True for the files an access model is read from (both sides of `keyfob access diff` and the
+ * action's access-diff mode): role files, manifests, ACL policies and JWT roles, by the names
+ * `keyfob lint` walks.
+ */
+export function isAccessModelFileName(file: string): boolean {
+  return isRoleFileName(file);
+}
 
 /**
  * Reads an access model from keyfob files (policies, JWT roles, role files and manifests): the

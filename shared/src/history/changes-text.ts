@@ -45,6 +45,29 @@ export function changesMarkdown(report: ChangesReport): string {
   return `${parts.join('\n')}\n`;
 }
 
+/**
+ * The pull request's view of the report: only the deprecated and breaking subjects the code newly
+ * uses (not used at the baseline), one table; `count` is how many such changes there are.
+ */
+export function newChangesMarkdown(report: ChangesReport): { markdown: string; count: number } {
+  const fresh = [...report.levels.breaking, ...report.levels.deprecation].filter((c) => c.new);
+  const parts = [
+    `### keyfob: deprecated or breaking API subjects this change starts to use (since ${report.since})`,
+    '',
+  ];
+  if (fresh.length === 0)
+    parts.push('None: the code uses no deprecated or breaking API subject it did not use before.');
+  else
+    parts.push(
+      `${fresh.length} change${fresh.length === 1 ? '' : 's'} to API subjects the code now uses:`,
+      '',
+      '| Change | Date | Subject | What it means | Used at |',
+      '|---|---|---|---|---|',
+      ...fresh.map(row),
+    );
+  return { markdown: `${parts.join('\n')}\n`, count: fresh.length };
+}
+
 function headline(report: ChangesReport): string {
   const { breaking, deprecation, info } = report.counts;
   const total = breaking + deprecation + info;

@@ -23,5 +23,5 @@ export { changesSince, failsOn } from './changes-since.ts';
 export type { ChangesReport, FileMatches } from './changes-since.ts';
 export { changeAnnotations, changeMessage } from './changes-annotations.ts';
 export type { ChangeAnnotation } from './changes-annotations.ts';
-export { changesMarkdown, changesText } from './changes-text.ts';
+export { changesMarkdown, changesText, newChangesMarkdown } from './changes-text.ts';
 export { baselineSubjects } from './baseline.ts';

@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { startGithubApi } from '../../helpers/github-api.ts';
 import { runStep } from '../../helpers/run-action.ts';
+import { annotations } from '../../helpers/workflow-commands.ts';
 
 const workspace = mkdtempSync(join(tmpdir(), 'keyfob-e2e-history-'));
 after(() => rmSync(workspace, { recursive: true, force: true }));
@@ -29,26 +31,6 @@ const NEW_USE = {
   'policy.json':
     '{ "data": { "type": "policies", "attributes": { "enforce": [{ "path": "a.sentinel", "mode": "advisory" }] } } }\n',
 };
-
-/** `::LEVEL k=v,...::message` workflow commands, decoded as the runner reads them. */
-function annotations(stdout: string): { level: string; props: Record<string, string>; message: string }[] {
-  const decode = (s: string) =>
-    s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  return stdout
-    .split('\n')
-    .map((line) => /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({
-      level: m[1] ?? '',
-      props: Object.fromEntries(
-        (m[2] ?? '')
-          .split(',')
-          .filter((kv) => kv !== '')
-          .map((kv) => [kv.slice(0, kv.indexOf('=')), decode(kv.slice(kv.indexOf('=') + 1))]),
-      ),
-      message: decode(m[3] ?? ''),
-    }));
-}
 
 describe('action e2e: history mode (the pull-request check)', () => {
   it('base branch: reports and never fails without fail-on; the changes output is the baseline', async () => {
@@ -142,6 +124,55 @@ describe('action e2e: history mode (the pull-request check)', () => {
       /uses API subjects with deprecated or breaking changes since self-hosted v202207-1 that the baseline did not use/,
     );
     assert.equal(run.outputs['error-message'], failure?.message);
+  });
+
+  it('on a pull request: one comment with the deprecated subjects newly used, edited when they change', async () => {
+    const github = await startGithubApi({
+      repository: 'octo/app',
+      issues: [12],
+      tokens: { ghs_e2eHistory01: 'write' },
+    });
+    after(() => github.stop());
+    const eventPath = join(workspace, 'event.json');
+    const sha = (c: string) => c.repeat(40);
+    writeFileSync(
+      eventPath,
+      JSON.stringify({
+        number: 12,
+        pull_request: { number: 12, base: { sha: sha('a'), ref: 'main' }, head: { sha: sha('b') } },
+      }),
+    );
+    const step = () =>
+      runStep('main', {
+        inputs: {
+          mode: 'history',
+          files: 'head',
+          since: 'v202207-1',
+          baseline: 'baseline.json',
+          'github-token': 'ghs_e2eHistory01',
+        },
+        env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_API_URL: github.url },
+        workspace,
+      });
+    const first = await step();
+    assert.equal(first.exitCode, 0, first.stdout);
+    const [comment, ...more] = github.comments(12);
+    assert.equal(more.length, 0);
+    assert.ok(comment?.body.startsWith('<!-- keyfob:history -->\n'), comment?.body);
+    assert.match(comment?.body ?? '', /\| `ph-2023-05-25` \|/);
+    assert.doesNotMatch(comment?.body ?? '', /policy-checks/, 'a subject the baseline used is not news');
+    // The next push adds another use of the same deprecated attribute: the same comment is edited.
+    write({ 'head/policy2.json': NEW_USE['policy.json'] });
+    const second = await step();
+    assert.equal(second.exitCode, 0, second.stdout);
+    assert.equal(github.comments(12).length, 1);
+    assert.equal(github.comments(12)[0]?.id, comment?.id);
+    assert.match(github.comments(12)[0]?.body ?? '', /head\/policy2\.json:1/);
+    assert.deepEqual(
+      github.requests.map((r) => r.method),
+      ['GET', 'POST', 'GET', 'PATCH'],
+    );
+    rmSync(join(workspace, 'head/policy2.json'));
   });
 
   it('fail-on breaking does not fail on a deprecation', async () => {
