@@ -6,7 +6,10 @@ import type { Deps } from './deps.ts';
 import type { SecretBook } from './mask.ts';
 import type { Runner } from './runner.ts';
 
-/** The logged-in client and whether its token is ours to revoke (a JWT login) or the user's. */
+/**
+ * The logged-in client and whether its token is ours to revoke (a JWT login) or not (the user's, or
+ * a batch token, which no one can revoke: it ends at its TTL).
+ */
 export interface LoggedIn {
   readonly client: EngineClient;
   readonly ownToken: boolean;
@@ -43,9 +46,14 @@ export async function login(
         `Logged in to the engine through auth/${auth.path} as role ${auth.role} (token valid ${result.leaseDuration || 'without limit'}${result.leaseDuration ? ' s' : ''}).`,
       );
       const expires = result.leaseDuration > 0 ? { tokenExpiresAt: runner.now() + result.leaseDuration * 1000 } : {};
+      const batch = result.tokenType === 'batch';
+      if (batch)
+        runner.info(
+          'The engine issued a batch token: it is not renewed or revoked (the engine refuses both); it ends at its TTL, and so do the leases made with it.',
+        );
       return {
         client: connection.client.withToken(result.clientToken),
-        ownToken: true,
+        ownToken: !batch,
         token: result.clientToken,
         ...expires,
       };

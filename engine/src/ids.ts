@@ -68,6 +68,14 @@ export function newServiceToken(): string {
   return `kfs.${randomString(40)}`;
 }
 
+/**
+ * A batch token: `kfb.` and 40 base62 characters (the real engine's `hvb.` tokens are encrypted
+ * blobs that carry their own record; here the record is stored like a service token's).
+ */
+export function newBatchToken(): string {
+  return `kfb.${randomString(40)}`;
+}
+
 /** A token accessor: 24 base62 characters. */
 export function newAccessor(): string {
   return randomString(24);

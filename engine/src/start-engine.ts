@@ -126,7 +126,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     const url = `http://${hostPart}:${port}`;
     nodes.push({ url, role: 'active' });
     for (let i = 1; cluster && replication && i < cluster.nodes; i++) {
-      const standby = startStandby(store, options, mounts, log, node(STANDBY_ROLE[cluster.flavor]), replication);
+      const standby = startStandby(store, options, mounts, log, node(STANDBY_ROLE[cluster.flavor]), replication, core);
       replicas.push(standby.replica);
       const standbyServer = createEngineServer(
         standbyNode(standby.handle, {
@@ -193,6 +193,7 @@ function startStandby(
   log: (line: string) => void,
   node: ClusterNodeSettings,
   replication: ReplicationLog,
+  active: EngineCore,
 ): { handle: RequestHandler; replica: Replica } {
   const store = new Store();
   store.loadSnapshot(activeStore.snapshot());
@@ -208,7 +209,11 @@ function startStandby(
     core,
     buildBackends(core, new Scheduler(core, log), () => undefined),
   );
-  return { handle: (request) => dispatch(request, deps), replica };
+  // A batch token is read on any node at once (it carries its own record); a service token only
+  // once it was replicated here.
+  const authenticate = (token: string | undefined): ReturnType<DispatchDeps['authenticate']> =>
+    core.tokens.authenticate(token) ?? active.tokens.authenticateBatch(token);
+  return { handle: (request) => dispatch(request, { ...deps, authenticate }), replica };
 }
 
 /** What the dispatcher needs, from the engine's services. */

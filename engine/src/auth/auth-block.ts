@@ -14,7 +14,7 @@ export function authBlock(token: string, caller: Caller, now: number): AuthBlock
     lease_duration: leaseDuration,
     renewable: record.renewable,
     entity_id: '',
-    token_type: 'service',
+    token_type: record.type ?? 'service',
     orphan: record.parent === null,
     mfa_requirement: null,
     num_uses: 0,

@@ -24,10 +24,6 @@ export function jwtRoleWarnings(role: JwtRole, systemMaxSeconds: number): string
     warnings.push(
       'keyfob stores token_period but issues login tokens that are not periodic: they expire at their TTL (the real engine renews them for a period each time, without a max TTL).',
     );
-  if (role.tokenType === 'batch')
-    warnings.push(
-      'keyfob stores token_type "batch" but issues service tokens (renewable, revocable, with an accessor).',
-    );
   if (role.tokenNumUses > 0)
     warnings.push(
       `keyfob stores token_num_uses (${role.tokenNumUses}) but does not limit how many requests a login token makes.`,

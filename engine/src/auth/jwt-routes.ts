@@ -145,6 +145,8 @@ async function login(
     path: 'auth/jwt/login',
     parent: null,
     boundCidrs: role.tokenBoundCidrs,
+    // `default` is the mount's default token type: service.
+    type: role.tokenType === 'batch' ? 'batch' : 'service',
   });
   return { kind: 'data', data: null, auth: authBlock(token, caller, core.clock.now()) };
 }

@@ -62,6 +62,7 @@ function caller(ctx: RequestContext): Caller {
 
 function createToken(core: EngineCore, ctx: RequestContext, orphanRoute: boolean): HandlerResult {
   const parent = caller(ctx);
+  if (parent.record.type === 'batch') throw badRequest('batch tokens cannot create more tokens');
   const params = ctx.params;
   const parentRoot = parent.record.policies.includes('root');
   const acl = core.policies.acl(parent.record.policies);
@@ -165,13 +166,14 @@ function lookupSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
     policies: record.policies,
     renewable: record.renewable,
     ttl: record.expiresAt === null ? 0 : Math.max(0, Math.round((record.expiresAt - now) / 1000)),
-    type: 'service',
+    type: record.type ?? 'service',
     ...(record.boundCidrs && record.boundCidrs.length > 0 ? { bound_cidrs: record.boundCidrs } : {}),
   });
 }
 
 function renewSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
   const self = caller(ctx);
+  if (self.record.type === 'batch') throw badRequest('batch tokens cannot be renewed');
   if (!self.record.renewable || self.record.expiresAt === null) throw badRequest('lease is not renewable');
   const increment = seconds(ctx.params.increment, 'increment');
   const renewed = core.tokens.renew(self.hash, increment, ENGINE_DEFAULTS.tokenMaxTtlSeconds);
@@ -183,7 +185,9 @@ function renewSelf(core: EngineCore, ctx: RequestContext): HandlerResult {
 }
 
 async function revokeSelf(core: EngineCore, ctx: RequestContext): Promise<HandlerResult> {
-  await core.tokens.revoke(caller(ctx).hash);
+  const self = caller(ctx);
+  if (self.record.type === 'batch') throw badRequest('batch tokens cannot be revoked');
+  await core.tokens.revoke(self.hash);
   return EMPTY;
 }
 

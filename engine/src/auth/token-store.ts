@@ -1,5 +1,5 @@
 import type { EngineClock } from '../clock.ts';
-import { hashToken, newAccessor, newServiceToken } from '../ids.ts';
+import { hashToken, newAccessor, newBatchToken, newServiceToken } from '../ids.ts';
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
 
@@ -24,6 +24,8 @@ export interface TokenRecord {
   readonly parent: string | null;
   /** Addresses and CIDR blocks the token may be used from (absent or empty: any). */
   readonly boundCidrs?: readonly string[];
+  /** `batch`: not renewable, no accessor, cannot be revoked by hand (absent: a service token). */
+  readonly type?: 'batch';
 }
 
 /** An authenticated caller: the token's hash and record. */
@@ -48,6 +50,8 @@ export interface NewToken {
   readonly boundCidrs?: readonly string[];
   /** Use this token text instead of a random one (`--root-token`). */
   readonly token?: string;
+  /** `batch` for a batch token (not renewable, no accessor); default a service token. */
+  readonly type?: 'service' | 'batch';
 }
 
 /**
@@ -65,23 +69,26 @@ export class TokenStore {
     private readonly clock: EngineClock,
   ) {
     this.#table = store.table<TokenRecord>('tokens');
-    for (const [hash, record] of this.#table.entries()) this.#byAccessor.set(record.accessor, hash);
+    for (const [hash, record] of this.#table.entries())
+      if (record.accessor !== '') this.#byAccessor.set(record.accessor, hash);
     // Every change keeps the accessor index, also rollbacks and replicated changes (cluster standbys).
     this.#table.observe((hash, before, after) => {
       if (before) this.#byAccessor.delete(before.accessor);
-      if (after) this.#byAccessor.set(after.accessor, hash);
+      if (after && after.accessor !== '') this.#byAccessor.set(after.accessor, hash);
     });
   }
 
   /** Creates a token and returns its text (shown once) with the record. */
   create(input: NewToken): { token: string; caller: Caller } {
-    const token = input.token ?? newServiceToken();
+    const batch = input.type === 'batch';
+    const token = input.token ?? (batch ? newBatchToken() : newServiceToken());
     const now = this.clock.now();
     const maxExpiresAt = input.explicitMaxTtl ? now + input.explicitMaxTtl * 1000 : null;
     let expiresAt = input.ttl > 0 ? now + input.ttl * 1000 : null;
     if (maxExpiresAt !== null && (expiresAt === null || expiresAt > maxExpiresAt)) expiresAt = maxExpiresAt;
     const record: TokenRecord = {
-      accessor: newAccessor(),
+      // A batch token has no accessor (the real engine answers ""), so nothing can look it up by one.
+      accessor: batch ? '' : newAccessor(),
       displayName: input.displayName,
       policies: input.policies,
       meta: input.meta ?? null,
@@ -89,11 +96,12 @@ export class TokenStore {
       expiresAt,
       ttl: input.ttl,
       maxExpiresAt,
-      renewable: input.renewable ?? input.ttl > 0,
+      renewable: !batch && (input.renewable ?? input.ttl > 0),
       root: input.root ?? false,
       path: input.path,
       parent: input.parent ?? null,
       ...(input.boundCidrs && input.boundCidrs.length > 0 ? { boundCidrs: input.boundCidrs } : {}),
+      ...(batch ? { type: 'batch' as const } : {}),
     };
     const hash = hashToken(token);
     this.#table.set(hash, record);
@@ -112,6 +120,16 @@ export class TokenStore {
       return undefined;
     }
     return { hash, record };
+  }
+
+  /**
+   * The live caller behind a batch token only. The real engine's batch tokens carry their own
+   * record (encrypted), so every node of a cluster reads them at once, before any replication: a
+   * standby asks the active node's store for them (`keyfob serve --nodes`).
+   */
+  authenticateBatch(token: string | undefined): Caller | undefined {
+    const caller = this.authenticate(token);
+    return caller?.record.type === 'batch' ? caller : undefined;
   }
 
   /** The live caller behind an accessor (for `sys/capabilities-accessor`). */

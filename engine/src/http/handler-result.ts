@@ -16,7 +16,7 @@ export interface AuthBlock {
   readonly lease_duration: number;
   readonly renewable: boolean;
   readonly entity_id: string;
-  readonly token_type: 'service';
+  readonly token_type: 'service' | 'batch';
   readonly orphan: boolean;
   readonly mfa_requirement: null;
   readonly num_uses: number;

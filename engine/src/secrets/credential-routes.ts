@@ -57,21 +57,26 @@ async function generate(core: EngineCore, mount: MountData, ctx: RequestContext)
   );
   const leaseId = `${mount.mount}/${credPath}/${roleName}/${newLeaseSuffix()}`;
   const now = core.clock.now();
+  // A lease made with a batch token ends when the token does (the real engine caps it at the
+  // token's remaining TTL); an orphan batch token does not track it, so the lease stands alone.
+  const batch = caller.record.type === 'batch';
+  const tokenEnd = batch ? (caller.record.expiresAt ?? Infinity) : Infinity;
+  const expiresAt = Math.min(issued.expiresAt, tokenEnd);
   core.leases.register({
     id: leaseId,
     mount: mount.mount,
     role: roleName,
     credentialType: type,
     issuedAt: now,
-    expiresAt: issued.expiresAt,
+    expiresAt,
     lastRenewal: null,
     renewable: issued.renewable,
     ttl: issued.leaseTtl,
-    maxExpiresAt: issued.leaseMaxExpiresAt,
-    token: caller.record.root ? null : caller.hash,
+    maxExpiresAt: Math.min(issued.leaseMaxExpiresAt, tokenEnd),
+    token: caller.record.root || batch ? null : caller.hash,
     ...(issued.userName !== undefined ? { userName: issued.userName } : {}),
   });
-  const leaseDuration = Math.max(0, Math.round((issued.expiresAt - now) / 1000));
+  const leaseDuration = Math.max(0, Math.round((expiresAt - now) / 1000));
   return {
     kind: 'data',
     data: issued.data,

@@ -18,6 +18,11 @@ export interface AuthResult {
   readonly renewable: boolean;
   readonly policies: readonly string[];
   readonly metadata: Readonly<Record<string, string>>;
+  /**
+   * `batch`: not renewable, no accessor, cannot be revoked (a `token_type: batch` role); leases made
+   * with it end when it does. Make no renew or revoke-self call with one.
+   */
+  readonly tokenType: 'service' | 'batch';
 }
 
 /** What `auth/token/lookup-self` says about the current token. The token itself is left out. */
@@ -44,6 +49,8 @@ export function parseAuth(body: unknown): AuthResult {
     renewable: readBoolean(auth, 'renewable') ?? false,
     policies: readStringList(auth, 'policies'),
     metadata: readStringMap(auth, 'metadata'),
+    // Vault's batch tokens start with `hvb.` (1.10+); the answer's token_type says it for every engine.
+    tokenType: readString(auth, 'token_type') === 'batch' || clientToken.startsWith('hvb.') ? 'batch' : 'service',
   };
 }
 

@@ -98,6 +98,26 @@ describe('token calls', () => {
         renewable: true,
         policies: ['default'],
         metadata: { role: 'ci' },
+        tokenType: 'service',
+      },
+    },
+    {
+      name: 'a batch token (token_type batch, no accessor) is read as one',
+      call: (c) => c.createToken({}),
+      answer: {
+        body: {
+          auth: { ...auth.auth, client_token: 'hvb.AAAAAQ', accessor: '', renewable: false, token_type: 'batch' },
+        },
+      },
+      request: { method: 'POST', path: '/v1/auth/token/create', body: {} },
+      result: {
+        clientToken: 'hvb.AAAAAQ',
+        accessor: '',
+        leaseDuration: 3600,
+        renewable: false,
+        policies: ['default'],
+        metadata: { role: 'ci' },
+        tokenType: 'batch',
       },
     },
     {
