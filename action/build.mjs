@@ -9,7 +9,7 @@
 //                     access-diff and history
 // The output is deterministic: CI rebuilds and fails when dist/ differs from the committed files.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { webTreeSitterPlugin } from '../scripts/lib/web-tree-sitter-plugin.mjs';
 
 const common = {
@@ -62,32 +62,43 @@ const pure = {
 
 const treeSitter = webTreeSitterPlugin('node');
 
-rmSync('dist', { recursive: true, force: true });
-await Promise.all([
+// Built beside dist/ and swapped in only when every bundle built: a failed build (a dependency missing
+// from a stale node_modules) leaves the committed bundles as they were instead of deleting them.
+const OUT = 'dist.next';
+rmSync(OUT, { recursive: true, force: true });
+const built = Promise.all([
   build({
     ...common,
     entryPoints: ['src/bin/main-entry.ts'],
-    outfile: 'dist/main.cjs',
+    outfile: `${OUT}/main.cjs`,
     plugins: [chunks, pure, treeSitter],
   }),
   build({
     ...common,
     entryPoints: ['src/bin/post-entry.ts'],
-    outfile: 'dist/post.cjs',
+    outfile: `${OUT}/post.cjs`,
     plugins: [chunks, pure, treeSitter],
   }),
   build({
     ...common,
     entryPoints: ['src/bin/credential-process-entry.ts'],
-    outfile: 'dist/credential-process.cjs',
+    outfile: `${OUT}/credential-process.cjs`,
     plugins: [chunks, pure, treeSitter],
   }),
-  build({ ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.cjs' }),
-  build({ ...common, entryPoints: ['src/github.ts'], outfile: 'dist/github.cjs', plugins: [pure] }),
+  build({ ...common, entryPoints: ['src/network.ts'], outfile: `${OUT}/network.cjs` }),
+  build({ ...common, entryPoints: ['src/github.ts'], outfile: `${OUT}/github.cjs`, plugins: [pure] }),
   build({
     ...common,
     entryPoints: ['src/modes/file-modes.ts'],
-    outfile: 'dist/file-modes.cjs',
+    outfile: `${OUT}/file-modes.cjs`,
     plugins: [pure, treeSitter],
   }),
 ]);
+try {
+  await built;
+} catch (error) {
+  rmSync(OUT, { recursive: true, force: true });
+  throw error;
+}
+rmSync('dist', { recursive: true, force: true });
+renameSync(OUT, 'dist');
