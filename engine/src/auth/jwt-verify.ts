@@ -60,10 +60,12 @@ async function verifyWithKeys(jwt: string, config: JwtConfig, algorithms: string
       return await compactVerify(jwt, key, { algorithms });
     } catch (error) {
       // A key of another type or another signer: try the next configured key.
+      // (Node 22 and later refuse a key of another type with a DOMException named DataError.)
       const otherKey =
         error instanceof jose.JWSSignatureVerificationFailed ||
         error instanceof jose.JOSENotSupported ||
-        error instanceof TypeError;
+        error instanceof TypeError ||
+        (error instanceof Error && error.name === 'DataError');
       if (!otherKey) throw error;
     }
   }
