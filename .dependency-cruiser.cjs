@@ -43,7 +43,19 @@ const AREAS = {
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // who can get what (and what changed: cloud actions by the IAM evaluation), from files or an engine
-  access: [...LEAVES, 'documents', 'policies', 'jwt-roles', 'client', 'apply', 'lint', 'rules', 'iam-policy', 'sarif'],
+  access: [
+    ...LEAVES,
+    'documents',
+    'policies',
+    'jwt-roles',
+    'client',
+    'apply',
+    'lint',
+    'rules',
+    'iam-policy',
+    'sarif',
+    'terraform',
+  ],
   // editor logic, for the extension and any other editor
   editor: [...LEAVES, 'template', 'documents', 'rules', 'history', 'access', 'policies', 'iam-policy', 'terraform'],
   // the language server: the one protocol adapter of the editor logic, for every editor

@@ -27,9 +27,15 @@ export function renderTerraformDoc(): string {
     '`keyfob lint`, the action, the pre-commit hook and the language server read `*.tf` and `*.tf.json` files',
     'and check each resource below with the rules of its keyfob kind, at the attribute. Only what is known is',
     'evaluated: literals, heredocs, `jsonencode(...)` of known values, `locals`, `variable` defaults that are',
-    'literal, `file()` of a file in the module folder and `data "aws_iam_policy_document"` of the module (as',
-    'the JSON AWS gets). A rule that depends on anything else (another resource, a variable without default,',
-    'another function) stays silent; `keyfob lint --explain` lists what was left unchecked and why.',
+    'literal, `file()` of a file in the module folder, `data "aws_iam_policy_document"` of the module (as',
+    'the JSON AWS gets) and an argument another resource of the module sets (`vault_policy.ci.name`: Terraform',
+    'keeps a configured argument as written). A rule that depends on anything else (what a provider computes,',
+    'a variable without default, another function) stays silent; `keyfob lint --explain` lists what was left',
+    'unchecked and why.',
+    '',
+    '`keyfob access` and `keyfob access diff` read the same resources (`vault_policy`, `vault_jwt_auth_backend_role`',
+    'and the role names of the AWS roles): a resource on another mount (`backend`) or whose name or bindings are',
+    'unknown is left out, with a warning saying why.',
     '',
   ];
   for (const resource of TERRAFORM_RESOURCES) {

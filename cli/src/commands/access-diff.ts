@@ -19,6 +19,7 @@ import { readGitFiles } from '../access/git-files.ts';
 import { defineCommand } from '../command.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
+import { moduleFileReader } from '../lint/read-inside.ts';
 
 const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
                           [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]
@@ -69,8 +70,23 @@ export const accessDiffCommand = defineCommand({
     const paths = positionals.length > 0 ? positionals : ['.'];
     const select = isAccessModelFileName;
     const [before, after] = await Promise.all([
-      readGitFiles(io.cwd, base, paths, select).then((r) => modelOf(r.files, options, `${base}`, io)),
-      workingTree(paths, select, io).then((files) => modelOf(files, options, 'the working tree', io)),
+      readGitFiles(io.cwd, base, paths, (f) => select(f) || isModuleAsset(f)).then((r) => {
+        // Files a Terraform module may read with file() (policy texts, JSON documents) at the same commit.
+        const assets = new Map(r.files.filter((f) => !select(f.file)).map((f) => [f.file, f.text]));
+        const readFile = (folder: string, relativePath: string) =>
+          assets.get(
+            folder === '.' ? relativePath.replace(/^\.\//, '') : `${folder}/${relativePath.replace(/^\.\//, '')}`,
+          );
+        return modelOf(
+          r.files.filter((f) => select(f.file)),
+          { ...options, readFile },
+          `${base}`,
+          io,
+        );
+      }),
+      workingTree(paths, select, io).then((files) =>
+        modelOf(files, { ...options, readFile: moduleFileReader(io.cwd) }, 'the working tree', io),
+      ),
     ]);
     if (!before || !after) return EXIT.failed;
     const diff = diffAccess(before, after);
@@ -113,13 +129,19 @@ async function workingTree(paths: readonly string[], select: (f: string) => bool
   );
 }
 
+/** Files a Terraform module's file() commonly reads: ACL policies, JSON, templates (read at the base commit). */
+function isModuleAsset(file: string): boolean {
+  return /\.(?:hcl|json|tpl|tftpl)$/i.test(file);
+}
+
 function modelOf(
   files: readonly AccessFileText[],
-  options: { mount: string; jwtMount: string },
+  options: Parameters<typeof readAccessModel>[1],
   side: string,
   io: CliIo,
 ): AccessModel | undefined {
-  const { model, errors } = readAccessModel(files, options);
+  const { model, errors, notices } = readAccessModel(files, options);
+  for (const e of notices) io.stderr(`${side}: ${e.file}: warning: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   for (const e of errors) io.stderr(`${side}: ${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   if (errors.length === 0) return model;
   io.stderr(`keyfob access diff: the files of ${side} have errors; run keyfob lint on them. Nothing was compared.\n`);

@@ -13,6 +13,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
+import { moduleFileReader } from '../lint/read-inside.ts';
 import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
@@ -28,8 +29,12 @@ configuration path those policies reach, with capabilities, evaluated by the eng
 rules. Then the reverse: for each credential and static role, every login path that reaches it.
 
 With PATHs it reads files: policies (*.policy.hcl, *.policy.json), JWT roles (*.jwt-role.yaml|json)
-and role files (*.role.*, *.static-role.*, manifests) for the role names. PATH is a file, a
-folder (walked recursively) or a glob; --mount names the mount their roles live under. Without
+and role files (*.role.*, *.static-role.*, manifests) for the role names, and the same from
+Vault-provider Terraform (*.tf, *.tf.json: vault_policy, vault_jwt_auth_backend_role, the
+vault_aws_secret_backend roles; a folder's Terraform files are one module). A Terraform resource
+whose name or bindings keyfob cannot know, or on another mount (backend), is left out with a
+warning. PATH is a file, a folder (walked recursively) or a glob; --mount names the mount their
+roles live under. Without
 PATH it asks a running engine, reached with the connection flags below (the token needs list and
 read on sys/policies/acl, auth/<jwt-path>/role, <mount>/roles and <mount>/static-roles).
 
@@ -86,7 +91,12 @@ async function fromFiles(
   const texts: AccessFileText[] = await Promise.all(
     chosen.map(async (f) => ({ file: f.display, text: await readFile(f.absolute, 'utf8') })),
   );
-  const { inputs, errors } = collectAccessFiles(texts, { mount: values.mount ?? DEFAULT_MOUNTS.mount, jwtMount });
+  const { inputs, errors, notices } = collectAccessFiles(texts, {
+    mount: values.mount ?? DEFAULT_MOUNTS.mount,
+    jwtMount,
+    readFile: moduleFileReader(io.cwd),
+  });
+  for (const e of notices) io.stderr(`${e.file}: warning: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   if (errors.length > 0) {
     io.stderr(`keyfob access: the files have errors; run keyfob lint on them. Nothing was answered.\n`);

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname } from 'node:path';
 import {
   isRoleFileName,
   lintText,
   terraformContextOf,
   trustContextOf,
-  WORKSPACE_LIMITS,
   type TerraformContext,
   type TrustContext,
 } from '@keyfob/shared/lint';
@@ -21,6 +20,7 @@ import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 import { readGithubIdsNear } from '../lint/read-github-ids.ts';
+import { readInside } from '../lint/read-inside.ts';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 
@@ -145,18 +145,5 @@ class ModuleReader {
     const context = terraformContextOf({ names, read: (relativePath) => readInside(folder, relativePath) });
     this.#contexts.set(folder, context);
     return context;
-  }
-}
-
-/** A file inside `folder` (never outside it), at most WORKSPACE_LIMITS.fileBytes; undefined otherwise. */
-function readInside(folder: string, relativePath: string): string | undefined {
-  const path = resolve(folder, relativePath);
-  if (!path.startsWith(folder + sep)) return undefined;
-  try {
-    const info = statSync(path);
-    if (!info.isFile() || info.size > WORKSPACE_LIMITS.fileBytes) return undefined;
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
   }
 }

@@ -32,11 +32,15 @@ export interface AccessModel {
   locate(what: Located): SourceLine | undefined;
 }
 
-/** A reader of one revision's files into a model (the files reader below; i26's Terraform reader plugs in here). */
+/** A reader of one revision's files into a model (the files reader below reads Terraform too). */
 export type AccessModelReader = (
   files: readonly AccessFileText[],
-  options: { readonly mount: string; readonly jwtMount: string },
-) => { model: AccessModel; errors: AccessFileError[] };
+  options: {
+    readonly mount: string;
+    readonly jwtMount: string;
+    readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+  },
+) => { model: AccessModel; errors: AccessFileError[]; notices: AccessFileError[] };
 
 /**
  * True for the files an access model is read from (both sides of `keyfob access diff` and the
@@ -55,10 +59,10 @@ export function isAccessModelFileName(file: string): boolean {
  * @example readAccessModel([{ file: 'p.policy.hcl', text: 'path "cloud/creds/x" { capabilities = ["read"] }' }], { mount: 'cloud', jwtMount: 'jwt' }).model.locate({ kind: 'policy', name: 'p', rulePath: 'cloud/creds/x' }) // { file: 'p.policy.hcl', line: 1 }
  */
 export const readAccessModel: AccessModelReader = (files, options) => {
-  const { inputs, errors, sources } = collectAccessFiles(files, options);
+  const { inputs, errors, notices, sources } = collectAccessFiles(files, options);
   const texts = new Map(files.map((f) => [f.file, f.text]));
   const roles = new Map([...sources.roles].map(([name, r]) => [name, r.definition]));
-  return { model: { inputs, roles, locate: locator(texts, sources) }, errors };
+  return { model: { inputs, roles, locate: locator(texts, sources) }, errors, notices };
 };
 
 function locator(texts: ReadonlyMap<string, string>, sources: AccessFileSources): AccessModel['locate'] {
@@ -78,6 +82,19 @@ function locator(texts: ReadonlyMap<string, string>, sources: AccessFileSources)
       const source = sources.policies.get(what.name);
       const text = source && texts.get(source.file);
       if (!source || text === undefined) return undefined;
+      if (source.terraform) {
+        // The policy's text inside the resource: a rule's line when the text is written there as it is.
+        const offset = source.terraform.policyOffset;
+        const place = source.terraform.locations.get('/policy');
+        const policyText = offset === undefined || !place ? undefined : text.slice(offset, place.value.end);
+        const rule =
+          policyText === undefined || what.rulePath === undefined
+            ? undefined
+            : readPolicy(policyText, what.name).value?.rules.find((r) => r.path === what.rulePath);
+        const at =
+          rule?.range && offset !== undefined ? offset + rule.range.start : (place?.key ?? place?.value)?.start;
+        return { file: source.file, line: lineAt(text, at ?? source.terraform.locations.get('')?.value.start ?? 0) };
+      }
       const rule =
         what.rulePath === undefined
           ? undefined
@@ -86,17 +103,28 @@ function locator(texts: ReadonlyMap<string, string>, sources: AccessFileSources)
     }
     const source = what.kind === 'jwt-role' ? sources.jwtRoles.get(what.name) : sources.roles.get(what.name)?.source;
     if (!source) return undefined;
+    if (source.terraform)
+      return fieldLine(source.file, texts.get(source.file) ?? '', source.terraform.locations, what.pointer);
     const file = parse(source.file);
     const document = file?.documents[source.document];
     if (!file || !document) return { file: source.file, line: 1 };
-    // The field itself, or the nearest written parent (a manifest nests roles; an absent field is the document's).
-    for (let pointer = what.pointer; ; pointer = pointer.slice(0, pointer.lastIndexOf('/'))) {
-      const location = document.locations.get(pointer);
-      const at = location?.key?.start ?? location?.value.start;
-      if (at !== undefined) return { file: source.file, line: lineAt(file.text, at) };
-      if (pointer === '') return { file: source.file, line: 1 };
-    }
+    return fieldLine(source.file, file.text, document.locations, what.pointer);
   };
+}
+
+/** The line of a field, or of its nearest written parent (a manifest nests roles; an absent field is the document's). */
+function fieldLine(
+  file: string,
+  text: string,
+  locations: ReadonlyMap<string, { readonly key?: { start: number }; readonly value: { start: number } }>,
+  field: string,
+): SourceLine {
+  for (let pointer = field; ; pointer = pointer.slice(0, pointer.lastIndexOf('/'))) {
+    const location = locations.get(pointer);
+    const at = location?.key?.start ?? location?.value.start;
+    if (at !== undefined) return { file, line: lineAt(text, at) };
+    if (pointer === '') return { file, line: 1 };
+  }
 }
 
 /** 1-based line of an offset. */

@@ -4,7 +4,9 @@ import { readJwtRole } from '../jwt-roles/index.ts';
 import { kindFromFileName, nameFromFileName } from '../lint/index.ts';
 import { readPolicy, type AclPolicy } from '../policies/index.ts';
 import type { RoleDefinition } from '../rules/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 import type { AccessInputs, AccessJwtRole } from './access-types.ts';
+import { readTerraformAccess, type TerraformSource } from './terraform-access.ts';
 
 /** A file's name (as shown to users) and text. */
 export interface AccessFileText {
@@ -18,11 +20,12 @@ export interface AccessFileError {
   readonly message: string;
 }
 
-/** Where a policy, JWT role or credential role is written: the file and the 0-based document in it. */
-interface AccessSource {
-  readonly file: string;
-  readonly document: number;
-}
+/**
+ * Where a policy, JWT role or credential role is written: the file and the 0-based document in it
+ * (in Terraform, the supported resource's index, with its fields' places).
+ */
+type AccessSource =
+  { readonly file: string; readonly document: number; readonly terraform?: undefined } | TerraformSource;
 
 /** What the files say beside the access inputs: each definition's source, and the credential roles' definitions. */
 export interface AccessFileSources {
@@ -46,13 +49,20 @@ export function isAccessFileName(file: string): boolean {
 /**
  * Reads the inputs of the access answer from files: ACL policies (`*.policy.hcl`, `*.policy.json`,
  * named after the file, lower-cased as the engine stores them), JWT roles (`*.jwt-role.yaml|json`,
- * named by `name` or the file) and role files (`*.role.*`, `*.static-role.*`, manifests) for the
- * names of credential and static roles. A file with an error gives nothing and is listed in `errors`.
+ * named by `name` or the file), role files (`*.role.*`, `*.static-role.*`, manifests) for the
+ * names of credential and static roles, and the same four from Vault-provider Terraform (`*.tf`,
+ * `*.tf.json`; see readTerraformAccess: `readFile` serves its `file()` calls). A file with an error
+ * gives nothing and is listed in `errors`; a Terraform resource left out (unknown values, another
+ * mount) is listed in `notices`.
  */
 export function collectAccessFiles(
   files: readonly AccessFileText[],
-  options: { readonly mount: string; readonly jwtMount: string },
-): { inputs: AccessInputs; errors: AccessFileError[]; sources: AccessFileSources } {
+  options: {
+    readonly mount: string;
+    readonly jwtMount: string;
+    readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+  },
+): { inputs: AccessInputs; errors: AccessFileError[]; notices: AccessFileError[]; sources: AccessFileSources } {
   const errors: AccessFileError[] = [];
   const policySources = new Map<string, AccessSource>();
   const jwtSources = new Map<string, AccessSource>();
@@ -60,9 +70,11 @@ export function collectAccessFiles(
   const policies = new Map<string, AclPolicy>();
   const jwtRoles = new Map<string, AccessJwtRole>();
   const roleFiles: AccessFileText[] = [];
+  const terraformFiles: AccessFileText[] = [];
   for (const { file, text } of files) {
     const kind = kindFromFileName(file);
-    if (kind === 'policy') {
+    if (kind === undefined && isTerraformFileName(file)) terraformFiles.push({ file, text });
+    else if (kind === 'policy') {
       const name = nameFromFileName(file).toLowerCase();
       const read = readPolicy(text, name);
       if (read.value) policies.set(name, read.value);
@@ -77,6 +89,23 @@ export function collectAccessFiles(
   }
   let roles: string[] | undefined;
   let staticRoles: string[] | undefined;
+  const terraform = readTerraformAccess(terraformFiles, options);
+  errors.push(...terraform.errors);
+  const once = (what: string, name: string, earlier: AccessSource | undefined, file: string) => {
+    if (earlier)
+      errors.push({ file, message: `${what} "${name}" is declared again; it is already in ${earlier.file}` });
+    return earlier === undefined;
+  };
+  for (const [name, { policy, source }] of terraform.policies)
+    if (once('policy', name, policySources.get(name), source.file)) {
+      policies.set(name, policy);
+      policySources.set(name, source);
+    }
+  for (const [name, { role, source }] of terraform.jwtRoles)
+    if (once('JWT role', name, jwtSources.get(name), source.file)) {
+      jwtRoles.set(name, role);
+      jwtSources.set(name, source);
+    }
   if (roleFiles.length > 0) {
     const state = collectDesiredState(roleFiles, { mount: options.mount });
     for (const f of state.files)
@@ -89,9 +118,16 @@ export function collectAccessFiles(
     for (const [name, declared] of state.desired.roles) roleSources.set(name, declared);
     staticRoles = [...state.desired.staticRoles.keys()];
   }
+  if (terraform.roleNames.size + terraform.staticRoles.size > 0) {
+    for (const [name, declared] of terraform.roles)
+      if (once('role', name, roleSources.get(name)?.source, declared.source.file)) roleSources.set(name, declared);
+    roles = [...new Set([...(roles ?? []), ...terraform.roleNames])];
+    staticRoles = [...new Set([...(staticRoles ?? []), ...terraform.staticRoles.keys()])];
+  }
   return {
     inputs: { mount: options.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles },
     errors,
+    notices: terraform.notices,
     sources: { policies: policySources, jwtRoles: jwtSources, roles: roleSources },
   };
 }

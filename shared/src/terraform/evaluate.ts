@@ -9,14 +9,16 @@ const MAX_EVALUATION_DEPTH = 32;
 /**
  * Evaluates what is known and nothing else: literals, heredocs, lists and maps of known values,
  * templates of known parts, `jsonencode(...)`, `file(...)` of a file in the module, `local.*`,
- * `var.*` with a literal default, `path.module`, and `data.aws_iam_policy_document.X.json`.
- * Anything else (another resource, a variable without default, other functions, conditionals,
- * `for`, splats) is unknown, with the reason.
+ * `var.*` with a literal default, `path.module`, `data.aws_iam_policy_document.X.json`, and an
+ * argument another resource of the module sets (`vault_policy.ci.name`). Anything else (what a
+ * provider computes, a variable without default, other functions, conditionals, `for`, splats) is
+ * unknown, with the reason.
  */
 export class TerraformEvaluator implements Evaluator {
   readonly #locals = new Map<string, { expr: TfExpr; file: TfFile }>();
   readonly #variables = new Map<string, TfBlock>();
   readonly #policyData = new Map<string, { block: TfBlock; file: TfFile }>();
+  readonly #resources = new Map<string, { block: TfBlock; file: TfFile }>();
   readonly #active = new Set<string>();
 
   constructor(
@@ -31,6 +33,8 @@ export class TerraformEvaluator implements Evaluator {
         if (block.type === 'variable' && block.labels[0]) this.#variables.set(block.labels[0], block);
         if (block.type === 'data' && block.labels[0] === 'aws_iam_policy_document' && block.labels[1])
           this.#policyData.set(block.labels[1], { block, file: f });
+        if (block.type === 'resource' && block.labels[0] && block.labels[1])
+          this.#resources.set(`${block.labels[0]}.${block.labels[1]}`, { block, file: f });
       }
   }
 
@@ -155,7 +159,33 @@ export class TerraformEvaluator implements Evaluator {
       root === 'terraform'
     )
       return unknown(`${expr.text} is only known when Terraform runs`, range);
+    if (first !== undefined && second !== undefined && expr.path.length === 3) {
+      const resource = this.#resources.get(`${root}.${first}`);
+      if (resource) return this.#resourceArgument(resource, second, expr.text, range, depth);
+    }
     return unknown(`${expr.text} refers to another resource`, range);
+  }
+
+  /**
+   * `TYPE.NAME.ARG` of a resource of the module that sets ARG: Terraform requires the provider to
+   * keep a configured, known argument as written (else "Provider produced inconsistent result"), so
+   * it is the configured value. An argument the block does not set is computed by the provider, and
+   * a resource with count or for_each is many instances: both unknown.
+   */
+  #resourceArgument(
+    resource: { block: TfBlock; file: TfFile },
+    argument: string,
+    text: string,
+    range: OffsetRange,
+    depth: number,
+  ): Evaluated {
+    if (resource.block.attributes.has('count') || resource.block.attributes.has('for_each'))
+      return unknown(`${text} is one of several instances (count or for_each)`, range);
+    const configured = resource.block.attributes.get(argument);
+    if (!configured) return unknown(`${text} is not set in its block (the provider computes it)`, range);
+    const value = this.#guarded(text, range, () => this.evaluate(configured.value, depth + 1, resource.file));
+    // Shown where it is used: the reference, not the other resource's block.
+    return value.known ? { known: true, value: value.structured?.value ?? value.value, range } : { ...value, range };
   }
 
   #guarded(key: string, range: OffsetRange, evaluate: () => Evaluated): Evaluated {

@@ -32,6 +32,8 @@ export interface TerraformResource {
   /** JSON Pointer of each field (and of parts of objects from `jsonencode` and the policy data source). */
   readonly locations: ReadonlyMap<string, FieldLocation>;
   readonly unknown: readonly UnknownAttribute[];
+  /** The provider-only attributes the block sets (`backend`, `path`): known values, or why not. */
+  readonly provider: ReadonlyMap<string, { known: true; value: unknown } | { known: false; reason: string }>;
   readonly range: OffsetRange;
   readonly head: OffsetRange;
 }
@@ -65,10 +67,18 @@ function readResource(
     evaluated.set(attribute.name, known);
     return known;
   };
+  const provider = new Map<string, { known: true; value: unknown } | { known: false; reason: string }>();
   for (const spec of resourceType.attributes) {
     const attribute = block.attributes.get(spec.attribute);
-    if (!attribute || spec.field === undefined) continue;
+    if (!attribute) continue;
     const result = evaluate(attribute);
+    if (spec.field === undefined) {
+      provider.set(
+        spec.attribute,
+        result.known ? { known: true, value: result.structured?.value ?? result.value } : result,
+      );
+      continue;
+    }
     const converted = result.known ? convert(spec, result, block, evaluate) : { reason: result.reason };
     if ('reason' in converted) {
       unknown.push({
@@ -94,6 +104,7 @@ function readResource(
     value,
     locations,
     unknown,
+    provider,
     range: block.range,
     head: block.head,
   };

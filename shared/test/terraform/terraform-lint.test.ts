@@ -117,6 +117,21 @@ describe('unknown values: a rule that fires on a literal stays silent on what ke
       assert.ok((unknown[0]?.reason ?? '').length > 0);
     });
   }
+  test("another resource's configured argument is known; what the provider computes is not", () => {
+    const other = (attrs: string) => `resource "vault_generic_secret" "x" {\n${attrs}}\n`;
+    assert.deepEqual(
+      lint(role('vault_generic_secret.x.ttl') + other('  ttl = 3600\n')).problems.map((p) => p.code),
+      ['ROLE_TTL_ORDER'],
+    );
+    for (const [attrs, reason] of [
+      ['', /not set in its block/],
+      ['  count = 2\n  ttl = 3600\n', /several instances/],
+    ] as const) {
+      const result = lint(role('vault_generic_secret.x.ttl') + other(attrs));
+      assert.deepEqual(result.problems, []);
+      assert.match(result.documents[0]?.terraform?.unknown[0]?.reason ?? '', reason);
+    }
+  });
   test('an unknown credential_type silences the checks that depend on the type', () => {
     const text =
       'variable "t" {}\nresource "vault_aws_secret_backend_role" "r" {\n  name = "r"\n  credential_type = var.t\n  default_sts_ttl = 900\n  policy_arns = ["arn:aws:iam::aws:policy/ReadOnlyAccess"]\n}\n';
