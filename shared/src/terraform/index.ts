@@ -5,5 +5,5 @@ export type { TerraformAttribute, TerraformResourceType, TerraformShape } from '
 export { readTerraformFile } from './terraform-ast.ts';
 export type { TfFile } from './terraform-ast.ts';
 export { readTerraformResources } from './read-resources.ts';
-export type { TerraformResource, UnknownAttribute } from './read-resources.ts';
+export type { FieldLocation, TerraformResource, UnknownAttribute } from './read-resources.ts';
 export { isTerraformFileName } from './terraform-file-name.ts';

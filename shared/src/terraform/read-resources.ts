@@ -6,7 +6,7 @@ import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceTyp
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 
 /** Where a field of a resource sits: its attribute name and value (a string's own characters when known). */
-interface FieldLocation {
+export interface FieldLocation {
   readonly key?: OffsetRange;
   readonly value: OffsetRange;
 }
