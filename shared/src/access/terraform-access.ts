@@ -4,6 +4,7 @@ import { readPolicy, type AclPolicy } from '../policies/index.ts';
 import { validateRole, validateStaticRole, type RoleDefinition } from '../rules/index.ts';
 import { readTerraformFile, readTerraformResources, type TerraformResource, type TfFile } from '../terraform/index.ts';
 import type { AccessJwtRole } from './access-types.ts';
+import { DEFAULT_MOUNTS } from './engine-paths.ts';
 
 /** A Terraform file's name and text, as the access readers get every file. */
 interface TerraformText {
@@ -132,7 +133,8 @@ function readResource(
   }
   if (kind !== 'policy') {
     const mount = kind === 'jwt-role' ? options.jwtMount : options.mount;
-    const backend = backendOf(resource, kind === 'jwt-role' ? 'jwt' : undefined);
+    // The provider's backend default for a JWT role is jwt, the engine's default mount too.
+    const backend = backendOf(resource, kind === 'jwt-role' ? DEFAULT_MOUNTS.jwtMount : undefined);
     if (backend.known && backend.value !== mount)
       return notice(`left out: it is on mount "${backend.value}", not "${mount}"`);
     if (!backend.known) notice(`its backend is not known (${backend.reason}); read as on "${mount}"`);
