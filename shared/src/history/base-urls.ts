@@ -6,9 +6,12 @@ const MAX_DEPTH = 4;
 
 /**
  * `self._ws_url = f"{self._api_v2_base_url}/workspaces"`, `this.base = `${root}/api/v2``, `BASE_URL = "…"`:
- * an attribute or constant assigned a string with a path in it. (One short regex pass over the text.)
+ * an attribute or constant assigned a string with a path in it. (One short regex pass over the text: it
+ * looks for a quote opening such a value and checks the `=` before it by hand, which costs V8 far less
+ * than a pattern that starts at every `=`.)
  */
-const VALUE = /=[ \t]*f?(["'`])(?=[{$/h])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/g;
+const VALUE_START = /["'`][{$/h]/g;
+const VALUE = /(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/y;
 /** What may stand left of that `=` on its line: `self._ws_url`, `this.base`, `const BASE`, `url`. */
 const TARGET = /^[ \t]*(?:(?:const|let|var)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
@@ -49,11 +52,19 @@ export class BaseUrls {
 
   constructor(readonly text: string) {
     if (!text.includes('/')) return;
-    VALUE.lastIndex = 0;
-    for (let m = VALUE.exec(text); m !== null && this.#bases.size < MAX_BASES; m = VALUE.exec(text)) {
-      const before = text.charCodeAt(m.index - 1);
+    VALUE_START.lastIndex = 0;
+    for (let q = VALUE_START.exec(text); q !== null && this.#bases.size < MAX_BASES; q = VALUE_START.exec(text)) {
+      let equals = q.index - 1;
+      if (text.charCodeAt(equals) === 102) equals--; // f"…"
+      while (text.charCodeAt(equals) === 32 || text.charCodeAt(equals) === 9) equals--;
+      if (text.charCodeAt(equals) !== 61) continue;
+      VALUE.lastIndex = q.index;
+      const m = VALUE.exec(text);
+      if (!m) continue;
+      VALUE_START.lastIndex = VALUE.lastIndex;
+      const before = text.charCodeAt(equals - 1);
       if (before === 61 || before === 33 || before === 60 || before === 62) continue; // ==, !=, <=, >=
-      const target = TARGET.exec(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index));
+      const target = TARGET.exec(text.slice(text.lastIndexOf('\n', equals - 1) + 1, equals));
       if (!target) continue;
       const value = m[2] ?? '';
       // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.

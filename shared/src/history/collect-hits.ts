@@ -13,14 +13,6 @@ import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
-/**
- * A literal sent by a request call whose method is written just before it:
- * `NewRequest("GET", "team-projects", …)`, `NewRequest(http.MethodPost, "admin/opa-versions", …)`,
- * `request('DELETE', 'runs/' + id)`. Group 1: the literal's opening quote.
- */
-const SENT_LITERAL =
-  /(?:(["'`])(?:GET|POST|PUT|PATCH|DELETE)\1|http\.Method(?:Get|Post|Put|Patch|Delete))[ \t]*,[ \t]*(["'`])/g;
-
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
 
@@ -35,8 +27,6 @@ export class HitCollector {
   readonly #bases: BaseUrls;
   /** Literal starts already read by `literalChain`. */
   readonly #chained = new Set<number>();
-  /** Origins of the URL hits made so far. */
-  readonly #urlOrigins = new Set<number>();
 
   constructor(
     readonly text: string,
@@ -75,19 +65,12 @@ export class HitCollector {
         case 'relative-path':
           pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at + 1));
           break;
+        case 'sent':
+          pattern.lastIndex = Math.max(pattern.lastIndex, this.sentLiteral(at, pattern.lastIndex - 1));
+          break;
         case 'key':
           this.bareKey(at, pattern.lastIndex);
       }
-    }
-    // Short relative paths (`"team-projects"`, `"admin/opa-versions"`) count when a request sends them.
-    SENT_LITERAL.lastIndex = 0;
-    for (let m = SENT_LITERAL.exec(text); m !== null; m = SENT_LITERAL.exec(text)) {
-      const open = SENT_LITERAL.lastIndex - 1;
-      if (this.#urlOrigins.has(open + 1)) continue;
-      const place = this.#places.at(open);
-      if (place.inComment || place.stringStart !== -1) continue;
-      const close = closingQuote(text, profile, open + 1, text.charCodeAt(open));
-      if (close !== -1) this.literalChain(open, close, true);
     }
     for (const open of this.#bases.literals()) {
       const place = this.#places.at(open + 1);
@@ -116,6 +99,17 @@ export class HitCollector {
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
     return this.#hits;
+  }
+
+  /**
+   * A literal a request call sends with the method written just before it (`NewRequest("GET",
+   * "team-projects", …)`): short relative paths count there. Returns where scanning resumes.
+   */
+  private sentLiteral(at: number, open: number): number {
+    const place = this.#places.at(at);
+    if (place.inComment || place.stringStart !== -1) return open;
+    const close = closingQuote(this.text, this.profile, open + 1, this.text.charCodeAt(open));
+    return close === -1 ? open : this.literalChain(open, close, true);
   }
 
   /** Adds a name hit found by another step (unquoted object keys). */
@@ -337,7 +331,6 @@ export class HitCollector {
         text: url.method.method,
       };
     this.#hits.urls.push(hit);
-    this.#urlOrigins.add(origin);
     this.evidence(
       start,
       line,

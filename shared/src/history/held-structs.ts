@@ -6,23 +6,42 @@
  * `VCSRepo`) gets nothing: its resource cannot be known. Read in the one text (two rounds, so a struct
  * held by a held struct gets the type too).
  */
-const STRUCT = /^type (\w+) struct \{[ \t]*$/gm;
-const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/gm;
+const STRUCT = /^type (\w+) struct \{[ \t]*$/;
+const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
 
 /** The `{` of each held struct and the JSON:API type of its holder. */
 export function heldStructTypes(text: string): { readonly open: number; readonly type: string }[] {
-  if (!text.includes('jsonapi:"primary,')) return [];
+  if (!text.includes('jsonapi:"primary,') || !text.includes('jsonapi:"attr,')) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();
-  STRUCT.lastIndex = 0;
-  for (let m = STRUCT.exec(text); m !== null; m = STRUCT.exec(text)) {
-    const open = m.index + m[0].lastIndexOf('{');
-    const end = text.indexOf('\n}', open);
-    const body = text.slice(open, end === -1 ? text.length : end);
-    const fields: { goType: string }[] = [];
-    FIELD.lastIndex = 0;
-    for (let f = FIELD.exec(body); f !== null; f = FIELD.exec(body)) fields.push({ goType: f[1] ?? '' });
-    structs.set(m[1] ?? '', { open, type: PRIMARY.exec(body)?.[1], fields });
+  // Native searches (`type ` at a line start, `jsonapi:"attr,` in a body), then a regex on that one line.
+  const lineAt = (offset: number): string => {
+    const from = text.lastIndexOf('\n', offset - 1) + 1;
+    const to = text.indexOf('\n', offset);
+    return text.slice(from, to === -1 ? text.length : to);
+  };
+  for (let at = text.startsWith('type ') ? 0 : text.indexOf('\ntype ') + 1; at !== 0 || text.startsWith('type ');) {
+    const m = STRUCT.exec(lineAt(at));
+    if (m) {
+      const open = at + m[0].lastIndexOf('{');
+      const close = text.indexOf('\n}', open);
+      const end = close === -1 ? text.length : close;
+      const fields: { goType: string }[] = [];
+      for (
+        let tag = text.indexOf('jsonapi:"attr,', open);
+        tag !== -1 && tag < end;
+        tag = text.indexOf('jsonapi:"attr,', tag + 1)
+      ) {
+        const f = FIELD.exec(lineAt(tag));
+        if (f) fields.push({ goType: f[1] ?? '' });
+      }
+      const primary = text.indexOf('jsonapi:"primary,', open);
+      const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
+      structs.set(m[1] ?? '', { open, type, fields });
+    }
+    const next = text.indexOf('\ntype ', at + 1);
+    if (next === -1) break;
+    at = next + 1;
   }
   const out: { open: number; type: string }[] = [];
   for (let round = 0; round < 2; round++) {

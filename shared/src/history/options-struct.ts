@@ -21,13 +21,29 @@ export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject,
   if (offset - head > MAX_STRUCT || (head === 0 && !text.startsWith('type '))) return undefined;
   const struct = /^type (\w+) struct \{/.exec(text.slice(head, head + 200))?.[1];
   if (!struct) return undefined;
-  const uses = new RegExp(`^func [^\\n]*\\b\\w+ \\*?${struct}\\b[^\\n]*\\{$`, 'gm');
-  for (const m of text.matchAll(uses)) {
-    const from = m.index ?? 0;
-    const next = text.indexOf('\nfunc ', from + 1);
-    const to = Math.min(next === -1 ? text.length : next, from + MAX_BODY);
+  for (const { from, to } of functionsTaking(ctx, struct)) {
     const url = ctx.hits.urls.find((u) => u.start > from && u.start < to && urlHasParameter(ctx, u, parameter));
     if (url) return url;
   }
   return undefined;
+}
+
+const bodies = new WeakMap<object, Map<string, { from: number; to: number }[]>>();
+
+/** The bodies of the functions that take the struct (`options *WorkspaceListOptions`), read once per scan and struct. */
+function functionsTaking(ctx: ResolveContext, struct: string): { from: number; to: number }[] {
+  let byStruct = bodies.get(ctx.hits);
+  if (!byStruct) bodies.set(ctx.hits, (byStruct = new Map<string, { from: number; to: number }[]>()));
+  let found = byStruct.get(struct);
+  if (found) return found;
+  found = [];
+  const { text } = ctx;
+  const uses = new RegExp(`^func [^\\n]*\\b\\w+ \\*?${struct}\\b[^\\n]*\\{$`, 'gm');
+  for (const m of text.matchAll(uses)) {
+    const from = m.index ?? 0;
+    const next = text.indexOf('\nfunc ', from + 1);
+    found.push({ from, to: Math.min(next === -1 ? text.length : next, from + MAX_BODY) });
+  }
+  byStruct.set(struct, found);
+  return found;
 }

@@ -2,14 +2,15 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
 
 /** What a find of the scan pattern is. */
-export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key' | 'list-item';
+export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key' | 'list-item' | 'sent';
 
 const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
 
 /**
  * The one pattern a document is scanned with, per language profile. Alternatives, leftmost first:
  * block comments and docstrings (consumed, so nothing inside them matches);
- * a Go `jsonapi:"`, `json:"` or `url:"` struct tag; a known word between quotes (the closing quote may be
+ * a Go `jsonapi:"`, `json:"` or `url:"` struct tag; a method and the literal sent with it
+ * (`"GET", "`, `http.MethodPost, "`); a known word between quotes (the closing quote may be
  * escaped: JSON inside a string); `/` plus a known first path segment (optionally after
  * `api/v2/`); a quote plus a known first segment and `/` (paths written without a leading
  * slash); a distinct status value opening or continuing a comma-separated string
@@ -38,10 +39,12 @@ export function kindOf(find: string): FindKind {
   if (c === 44) return 'list-item';
   if (c === 34 || c === 39 || c === 96) {
     if (second === c && find.charCodeAt(2) === c) return 'block-comment';
+    if (find.includes(',')) return 'sent';
     const last = find.charCodeAt(find.length - 1);
     if (last === 47) return 'relative-path';
     return last === 34 || last === 39 || last === 96 ? 'word' : 'list-item';
   }
+  if (find.startsWith('http.Method')) return 'sent';
   return find.startsWith('jsonapi:"') || find.startsWith('json:"') || find.startsWith('url:"') ? 'tag' : 'key';
 }
 
@@ -58,6 +61,10 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
     // go-querystring tags of option structs (`url:"search[tags],omitempty"`), after a backtick or a blank.
     // The look-behind comes after the literal: a leading one would run at every position of the text.
     'url:"(?<=[`\\s]url:")',
+    // A method and the literal a request call sends with it: `NewRequest("GET", "team-projects"`,
+    // `NewRequest(http.MethodPost, "…"`; ends at the literal's opening quote.
+    `["'\`](?:GET|POST|PUT|PATCH|DELETE)["'\`][ \\t]*,[ \\t]*["'\`]`,
+    `http\\.Method(?:Get|Post|Put|Patch|Delete)[ \\t]*,[ \\t]*["'\`]`,
     `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})/`,
