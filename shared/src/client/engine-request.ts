@@ -1,6 +1,6 @@
 import { collectBodySecrets } from './collect-secrets.ts';
 import type { CallOptions } from './engine-client-options.ts';
-import { indexHeaders } from './read-your-writes.ts';
+import { addIndexHeaders } from './read-your-writes.ts';
 import type { ClientSettings } from './resolve-settings.ts';
 
 /** HTTP methods the engine understands (`LIST` is Vault's list verb). */
@@ -52,7 +52,9 @@ export interface RequestContext {
 /** Builds the URL, headers, body and secret list of a request. */
 export function createRequestContext(settings: ClientSettings, request: EngineRequest): RequestContext {
   // The index of the client's last write, so a standby behind it forwards instead of answering stale.
-  const headers: Record<string, string> = { ...settings.headers, ...indexHeaders(settings.consistency) };
+  // Only reads carry it: a standby sends every write to the active node, which has every state.
+  const headers: Record<string, string> = { ...settings.headers };
+  if (request.method === 'GET' || request.method === 'LIST') addIndexHeaders(headers, settings.consistency);
   if (request.auth === false && settings.tokenHeader) delete headers[settings.tokenHeader];
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
