@@ -39,10 +39,10 @@ export async function filesOf(folder: vscode.WorkspaceFolder, glob: string, max:
 
 /**
  * The files `keyfob lint` checks when it walks `folder` (isRoleFileName: role kinds, manifests, JWT
- * roles, ACL policies), at most `max`: one classification, no list of names kept here.
+ * roles, ACL policies, Terraform files), at most `max`: one classification, no list of names kept here.
  */
 export async function keyfobFilesOf(folder: vscode.WorkspaceFolder, max: number): Promise<FolderFile[]> {
-  const candidates = await filesOf(folder, '**/*.{yaml,yml,json,jsonc,hcl}', MAX_LISTED);
+  const candidates = await filesOf(folder, '**/*.{yaml,yml,json,jsonc,hcl,tf}', MAX_LISTED);
   return candidates.filter((file) => isRoleFileName(file.path)).slice(0, max);
 }
 

@@ -16,10 +16,17 @@ export const CLIENT_NAME = 'keyfob language server';
 export function clientOptions(): LanguageClientOptions {
   return {
     // API subjects are found in code of any language; the server decides which files it lints.
-    // YAML and JSON are named as well: VS Code asks completion providers group by group, best
-    // selector match first, and stops at the first group with results, so a `*` provider alone
-    // would never be asked in JSON (VS Code's own JSON completion answers first).
-    documentSelector: [{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }, { language: '*' }],
+    // YAML, JSON and Terraform are named as well: VS Code asks completion providers group by group,
+    // best selector match first, and stops at the first group with results, so a `*` provider alone
+    // would never be asked in JSON (VS Code's own JSON completion answers first) or beside
+    // HashiCorp's Terraform extension (terraform-ls answers for the `terraform` language).
+    documentSelector: [
+      { language: 'yaml' },
+      { language: 'json' },
+      { language: 'jsonc' },
+      { language: 'terraform' },
+      { language: '*' },
+    ],
     diagnosticCollectionName: 'keyfob',
     // workspaceSnapshot: the server asks the extension to read workspace folders (policies, JWT roles,
     // workflows) for the access answer on hover and the trust checks (see workspace-snapshot.ts).

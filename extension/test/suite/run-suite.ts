@@ -12,6 +12,7 @@ import type { SuiteHost } from './host.ts';
 import { registerHoverTests } from './hover.ts';
 import { registerQuickFixTests } from './quick-fixes.ts';
 import { registerSmokeTests } from './smoke.ts';
+import { registerTerraformTests } from './terraform.ts';
 
 /** Marker line the runners parse: `KEYFOB_SUITE {"host":"…","passes":n,"failures":n,"pending":n}`. */
 const RESULT_MARKER = 'KEYFOB_SUITE';
@@ -38,6 +39,7 @@ export async function runSuite(host: SuiteHost): Promise<void> {
   registerCommandTests();
   registerHistoryTests();
   registerAccessTests();
+  registerTerraformTests();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1, pending: 0 } as Mocha.Stats)));
     // Each failure's reason at once: a run cut short by the runner's deadline still says why.

@@ -1,7 +1,8 @@
 import { terraformResourceType } from '../terraform/index.ts';
 import type { CompletionEntry } from './completion-entry.ts';
 import { durationSuggestions } from './duration-suggestions.ts';
-import { hclContextAt } from './hcl-context.ts';
+import { jsonContextAt } from './json-context.ts';
+import { terraformCursorAt, type TerraformCursor } from './terraform-context.ts';
 import { valueCompletions } from './value-completions.ts';
 
 /**
@@ -13,13 +14,26 @@ import { valueCompletions } from './value-completions.ts';
  *
  * @example terraformCompletionsAt('resource "vault_aws_secret_backend_role" "r" {\n  credential_type = "', 67).map((e) => e.label) // ['iam_user', ...]
  */
-export function terraformCompletionsAt(text: string, offset: number): CompletionEntry[] {
-  const context = hclContextAt(text, offset);
-  if (!context || context.part === 'key' || context.key === undefined) return [];
-  const [block, typeName, name, ...inner] = context.path;
-  if (block !== 'resource' || typeName === undefined || name === undefined || inner.length > 0) return [];
-  const type = terraformResourceType(typeName);
-  const spec = type?.attributes.find((a) => a.attribute === context.key);
+export function terraformCompletionsAt(
+  text: string,
+  offset: number,
+  format: 'hcl' | 'json' = 'hcl',
+): CompletionEntry[] {
+  const cursor = format === 'json' ? jsonCursorAt(text, offset) : terraformCursorAt(text, offset);
+  if (!cursor) return [];
+  const context = {
+    path: [],
+    part: cursor.part,
+    key: cursor.attribute,
+    prefix: text.slice(cursor.quoted ? cursor.replace.start + 1 : cursor.replace.start, offset),
+    replace: cursor.replace,
+    siblings: new Map<string, string | undefined>(),
+    document: 0,
+    indent: 0,
+    quoted: cursor.quoted,
+  };
+  const type = terraformResourceType(cursor.resourceType);
+  const spec = type?.attributes.find((a) => a.attribute === cursor.attribute);
   if (!type || type.kind === 'policy' || spec?.field === undefined) return [];
   if (spec.shape === 'seconds') {
     if (context.part !== 'value') return [];
@@ -41,4 +55,14 @@ export function terraformCompletionsAt(text: string, offset: number): Completion
   return valueCompletions(type.kind, { ...context, key: spec.field }, 'json', text).map((entry) =>
     context.quoted ? entry : { ...entry, filterText: entry.label },
   );
+}
+
+/** The cursor in a `.tf.json` file: `{"resource": {"TYPE": {"NAME": {"attribute": |}}}}`. */
+function jsonCursorAt(text: string, offset: number): TerraformCursor | undefined {
+  const context = jsonContextAt(text, offset);
+  const [block, resourceType, name, ...inner] = context?.path ?? [];
+  if (!context || context.part === 'key' || context.key === undefined) return undefined;
+  if (block !== 'resource' || resourceType === undefined || name === undefined || inner.length > 0) return undefined;
+  const { part, key: attribute, replace } = context;
+  return { resourceType, attribute, part, replace, quoted: context.quoted === true };
 }

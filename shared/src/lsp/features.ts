@@ -11,6 +11,7 @@ import type {
 } from 'vscode-languageserver-types';
 import { getLanguageService } from '../editor/index.ts';
 import type { CompletionEntry, FileKind, HoverResult, QuickFix, TemplatePreviewDeps } from '../editor/index.ts';
+import type { DocumentFormat } from '../documents/index.ts';
 import { lintText, nameFromFileName } from '../lint/index.ts';
 import { isTerraformFileName } from '../terraform/index.ts';
 import { pointerToSegments } from '../text/index.ts';
@@ -179,7 +180,7 @@ export function completionsOf(open: OpenDocument, offset: number, context: Featu
   const target = open.target;
   if (!lint || !target) return [];
   if (isTerraform(open))
-    return terraformCompletions(lint, offset, context).map((entry) =>
+    return terraformCompletions(lint, offset, target.format, context).map((entry) =>
       completionItem(open.document, entry, context.client.suggestCommand),
     );
   const index = lint.file.documents.findIndex((d) => offset >= d.range.start && offset <= d.range.end);
@@ -207,9 +208,14 @@ function workspaceNames(
 }
 
 /** In a Terraform file: the policy completions inside a `vault_policy`'s text, engine field values in a supported resource. */
-function terraformCompletions(lint: LintResult, offset: number, context: FeatureContext): CompletionEntry[] {
+function terraformCompletions(
+  lint: LintResult,
+  offset: number,
+  format: DocumentFormat,
+  context: FeatureContext,
+): CompletionEntry[] {
   const policy = editor.terraformPolicyAt(lint.file, lint.documents, offset);
-  if (!policy) return editor.terraformComplete(lint.file.text, offset);
+  if (!policy) return editor.terraformComplete(lint.file.text, offset, format === 'json' ? 'json' : 'hcl');
   const names = workspaceNames(context);
   const shift = (range: { start: number; end: number }) => ({
     start: range.start + policy.start,

@@ -1,6 +1,8 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { getLanguageService } from '../editor/index.ts';
 import { lintText } from '../lint/index.ts';
+import { isTerraformFileName } from '../terraform/index.ts';
 import type { DocumentFacts, LintTarget } from './lint-file-name.ts';
 import { problemDiagnostic } from './to-lsp.ts';
 
@@ -58,5 +60,9 @@ export function lintFile(file: DocumentFacts, target: LintTarget | undefined, ma
   if (!target || file.text.length > maxLength) return { uri: file.uri, diagnostics: [] };
   const document = TextDocument.create(file.uri, file.languageId, 0, file.text);
   const result = lintText(file.text, { fileName: target.fileName, format: target.format });
-  return { uri: file.uri, diagnostics: result.problems.map((p) => problemDiagnostic(document, p)) };
+  // A Terraform file's problems as the open document's: without what terraform-ls reports itself.
+  const problems = isTerraformFileName(target.fileName)
+    ? getLanguageService().terraformProblems(result.problems, result.file, result.documents)
+    : result.problems;
+  return { uri: file.uri, diagnostics: problems.map((p) => problemDiagnostic(document, p)) };
 }
