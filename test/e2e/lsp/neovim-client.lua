@@ -100,4 +100,20 @@ vim.wait(30000, function()
   results.policy_hover = answer and answer.contents.value or ''
   return results.policy_hover:find('JWT role `gh-deploy`', 1, true) ~= nil
 end, 100)
+-- A Terraform file: keyfob's problems of its Vault-provider resources at their lines, hover over a
+-- TTL inside a role resource, completion of credential types inside it.
+local tf_at = vim.fn.json_decode(os.getenv('KEYFOB_TF_AT'))
+local tf, tf_uri = open(os.getenv('KEYFOB_TF'))
+local tf_doc = { uri = tf_uri }
+results.tf_diagnostics = {}
+for _, d in ipairs(vim.diagnostic.get(tf)) do
+  table.insert(results.tf_diagnostics, { code = d.user_data.lsp.code, lnum = d.lnum, col = d.col, end_col = d.end_col })
+end
+local tf_hover = request('textDocument/hover', { textDocument = tf_doc, position = tf_at.hover }, tf)
+results.tf_hover = tf_hover and tf_hover.contents.value or ''
+local tf_items = request('textDocument/completion', { textDocument = tf_doc, position = tf_at.completion }, tf)
+results.tf_completion = {}
+for _, item in ipairs(tf_items.items or tf_items) do table.insert(results.tf_completion, item.label) end
+local outside = request('textDocument/completion', { textDocument = tf_doc, position = tf_at.outside }, tf)
+results.tf_outside = #(outside.items or outside)
 finish()

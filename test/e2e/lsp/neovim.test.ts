@@ -9,8 +9,9 @@ import { entryArgs, REPO_ROOT } from '../../helpers/engine.ts';
 import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
 
 // Neovim (Debian's 0.7, headless) with its built-in LSP client starts `keyfob lsp --stdio` the way a
-// user's config does (neovim-client.lua), opens a role file and a TypeScript file, and reports what
-// the editor received. Skipped, and saying so, where nvim is not installed.
+// user's config does (neovim-client.lua), opens a role file, a TypeScript file, an ACL policy and a
+// Terraform file, and reports what the editor received. Skipped, and saying so, where nvim is not
+// installed.
 
 const nvimMissing = missingProgram(PROGRAMS.nvim);
 const script = fileURLToPath(new URL('./neovim-client.lua', import.meta.url));
@@ -27,7 +28,38 @@ interface NvimResults {
   code_hover: string;
   policy_completion: string[];
   policy_hover: string;
+  tf_diagnostics: { code: string; lnum: number; col: number; end_col: number }[];
+  tf_hover: string;
+  tf_completion: string[];
+  tf_outside: number;
 }
+
+// A Terraform file (Neovim sends no language id under --clean -u: the server goes by its name) with a
+// role (a misspelt credential type) and a JWT role any repository
+// can log in with; positions are 0-based, as the protocol counts them.
+const TERRAFORM = [
+  'resource "vault_aws_secret_backend_role" "deploy" {',
+  '  backend         = "aws"',
+  '  name            = "deploy"',
+  '  credential_type = "iam_usr"',
+  '  policy_arns     = ["arn:aws:iam::aws:policy/ReadOnlyAccess"]',
+  '}',
+  '',
+  'resource "vault_jwt_auth_backend_role" "gh" {',
+  '  role_name       = "gh"',
+  '  role_type       = "jwt"',
+  '  user_claim      = "repository"',
+  '  bound_audiences = ["keyfob"]',
+  '  token_policies  = ["deploy"]',
+  '  token_ttl       = 900',
+  '}',
+  '',
+].join('\n');
+const TERRAFORM_AT = {
+  hover: { line: 13, character: 21 },
+  completion: { line: 3, character: 21 },
+  outside: { line: 1, character: 21 },
+};
 
 describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
   let scratch: string;
@@ -48,6 +80,7 @@ describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
       join(scratch, 'gh-deploy.jwt-role.yaml'),
       'role_type: jwt\nuser_claim: repository\nbound_audiences: [keyfob]\nbound_subject: repo:octo/app:ref:refs/heads/main\ntoken_policies: [deploy]\n',
     );
+    writeFileSync(join(scratch, 'main.tf'), TERRAFORM);
     const out = join(scratch, 'results.json');
     const run = spawnSync(PROGRAMS.nvim.path, ['--headless', '--clean', '-u', script], {
       cwd: scratch,
@@ -63,6 +96,8 @@ describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
         KEYFOB_ROLE: join(scratch, 'deploy.role.yaml'),
         KEYFOB_CODE: join(scratch, 'src', 'client.ts'),
         KEYFOB_POLICY: join(scratch, 'deploy.policy.hcl'),
+        KEYFOB_TF: join(scratch, 'main.tf'),
+        KEYFOB_TF_AT: JSON.stringify(TERRAFORM_AT),
       },
     });
     assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
@@ -111,5 +146,25 @@ describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
       results.policy_hover,
       /- JWT role `gh-deploy` \(octo\/app, branch main[^)]*\): `cloud\/creds\/deploy` \(read\)/,
     );
+  });
+
+  it('a Terraform file: the problems of its Vault-provider resources at their lines, as keyfob lint has them', () => {
+    assert.deepEqual(
+      results.tf_diagnostics.map((d) => [d.code, d.lnum, d.col, d.end_col]),
+      [
+        ['ROLE_UNKNOWN_CREDENTIAL_TYPE', 3, 20, 29],
+        ['JWT_TRUST_ANY_REPOSITORY', 8, 2, 11],
+      ],
+    );
+  });
+
+  it('a Terraform file: hover and completion inside a role resource, nothing on provider-only attributes', () => {
+    assert.match(
+      results.tf_hover,
+      /\*\*`token_ttl`\*\* of `vault_jwt_auth_backend_role.gh` writes the engine's `token_ttl`/,
+    );
+    assert.match(results.tf_hover, /`900` s: the engine reads it back as `15m0s`/);
+    assert.deepEqual(results.tf_completion, ['iam_user', 'assumed_role', 'federation_token', 'session_token']);
+    assert.equal(results.tf_outside, 0);
   });
 });
