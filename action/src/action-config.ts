@@ -47,6 +47,7 @@ export const INPUT_DEFAULTS = Object.freeze({
   'env-names': DEFAULT_ENV_NAMES,
   'export-env': 'true',
   'output-credentials': 'false',
+  'mask-account-id': 'false',
   refresh: 'false',
   cleanup: 'true',
   summary: 'true',
@@ -113,6 +114,12 @@ interface CommentSettings {
   readonly token: string;
 }
 
+/** The STS endpoint and signing region for GetCallerIdentity (from AWS_ENDPOINT_URL_STS, AWS_ENDPOINT_URL, the region). */
+export interface StsSettings {
+  readonly endpoint: string;
+  readonly region: string;
+}
+
 /** The checked, frozen inputs of one step. */
 export interface ActionConfig {
   readonly mode: Mode;
@@ -133,6 +140,10 @@ export interface ActionConfig {
   /** The inputs given, secrets left out: what the credential_process of a refreshing profile reads again. */
   readonly plainInputs: Readonly<Record<string, string>>;
   readonly region: string | undefined;
+  /** Register each set's account id as a secret (`mask-account-id`). */
+  readonly maskAccountId: boolean;
+  /** Where GetCallerIdentity is asked when an allow-list needs an account the engine did not name. */
+  readonly sts: StsSettings;
   readonly outputCredentials: boolean;
   readonly cleanup: boolean;
   readonly summary: boolean;

@@ -1,6 +1,7 @@
 import { githubIdsFromContext } from '@keyfob/shared/jwt-roles';
 import {
   buildCredentialFetches,
+  defaultStsEndpoint,
   inputProblem,
   parseRolesInput,
   ROLE_NAME,
@@ -22,6 +23,7 @@ import {
   type AuthSettings,
   type EngineSettings,
   type Mode,
+  type StsSettings,
 } from './action-config.ts';
 import { ALL_INPUTS, ignoredInputs } from './mode-inputs.ts';
 import { InputReader } from './input-reader.ts';
@@ -80,6 +82,8 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
       ),
     ),
     region: r.optional('region'),
+    maskAccountId: r.bool('mask-account-id'),
+    sts: readSts(r, runner.env),
     outputCredentials: r.bool('output-credentials'),
     cleanup: r.bool('cleanup'),
     summary: r.bool('summary'),
@@ -280,6 +284,38 @@ function readHistory(r: InputReader): HistorySettings | undefined {
   return { since: parsed.since, failOn: failOn === 'none' ? undefined : failOn, baseline };
 }
 
+/**
+ * The STS endpoint GetCallerIdentity goes to, chosen as the AWS tools choose it: AWS_ENDPOINT_URL_STS,
+ * then AWS_ENDPOINT_URL, else the region's endpoint. Signed for the `region` input, else AWS_REGION or
+ * AWS_DEFAULT_REGION, else us-east-1. A variable that is not an http(s) URL is reported by name.
+ */
+function readSts(r: InputReader, env: Runner['env']): StsSettings {
+  const region = r.optional('region') ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  const name = env.AWS_ENDPOINT_URL_STS
+    ? 'AWS_ENDPOINT_URL_STS'
+    : env.AWS_ENDPOINT_URL
+      ? 'AWS_ENDPOINT_URL'
+      : undefined;
+  const given = name === undefined ? undefined : (env[name] ?? '');
+  if (given !== undefined && !isHttpUrl(given))
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        name ?? '',
+        `${name} must be an http(s) URL of an STS endpoint, e.g. https://sts.eu-west-1.amazonaws.com.`,
+      ),
+    );
+  return { endpoint: given ?? defaultStsEndpoint(region), region: region ?? 'us-east-1' };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return text.length <= 2048 && /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** What the action calls each connection setting: its input names. */
 const ACTION_CONNECTION_NAMES: ConnectionNames = {
   url: 'url',
@@ -418,6 +454,7 @@ function readRequests(
     env: r.text('env-names'),
     exportEnv: options.exportEnv,
     profile: r.optional('profile'),
+    allowedAccountIds: r.optional('allowed-account-ids'),
     context: options.context,
   });
   r.report(...built.problems);

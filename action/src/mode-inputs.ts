@@ -32,6 +32,8 @@ const FETCH = [
   'cleanup',
   'profile',
   'refresh',
+  'allowed-account-ids',
+  'mask-account-id',
 ];
 const REQUEST = ['role-arn', 'role-session-name', 'ttl', 'mfa-code'];
 

@@ -7,6 +7,7 @@ import {
   issueCredentials,
   type CredentialProcessOutput,
 } from '@keyfob/shared/credentials';
+import { checkAccount } from './account-check.ts';
 import type { Deps } from './deps.ts';
 import { readInputs } from './inputs.ts';
 import type { Issued } from './issued.ts';
@@ -123,7 +124,8 @@ export async function refreshProfile(
   );
   const cached = cache.read(runner.now());
   if (cached) return cached;
-  return withSession(config.engine, config.auth, runner, deps, secrets, async (session) => {
+  const engine = config.engine;
+  return withSession(engine, config.auth, runner, deps, secrets, async (session) => {
     const issued = await issueCredentials(session.client, request, {
       now: () => runner.now(),
       onSecret: (value) => secrets.add(value),
@@ -132,6 +134,12 @@ export async function refreshProfile(
       throw new StepFailure(
         `Cannot refresh profile ${settings.profile}: static role "${request.role}" does not exist.`,
       );
+    try {
+      await checkAccount(issued, { config, engine, client: session.client, runner, secrets, fetch: deps.fetch });
+    } catch (refused) {
+      if (session.ownToken) await session.client.revokeSelf().catch(() => undefined);
+      throw refused;
+    }
     const token = session.ownToken ? session.token : undefined;
     if (issued.revocable) record(dir, { role: request.role, leaseId: issued.leaseId, ...(token ? { token } : {}) });
     else if (session.ownToken) await session.client.revokeSelf().catch(() => undefined);

@@ -44,6 +44,35 @@ describe('keyfob creds', () => {
   });
   after(() => engine.stop());
 
+  it('--allowed-account-ids: refuses another account (by ARN and by GetCallerIdentity), revokes, prints nothing', async () => {
+    const sts = { AWS_ENDPOINT_URL_STS: engine.cloudUrl, AWS_REGION: 'eu-west-1' };
+    const leases = async () => {
+      const answer = await fetch(`${engine.url}/v1/sys/leases/lookup/cloud/creds/ci/`, {
+        method: 'LIST',
+        headers: { 'X-Service-Token': engine.rootToken },
+      });
+      return answer.status === 404 ? [] : ((await answer.json()) as { data: { keys: string[] } }).data.keys;
+    };
+    const before = await leases();
+    const refused = await run(['ci', '--allowed-account-ids', '210987654321,111111111111'], sts);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.out, '');
+    assert.match(
+      refused.err,
+      /belong to AWS account 123456789012, which is not in --allowed-account-ids \(210987654321, 111111111111\): refused .*lease cloud\/creds\/ci\/\S+ was revoked .*Hint: .*add 123456789012 to --allowed-account-ids/,
+    );
+    assert.deepEqual(await leases(), before, 'the refused lease is gone');
+    const byArn = await run(['deploy', '--sts', '--allowed-account-ids', '210987654321'], sts);
+    assert.equal(byArn.code, 1);
+    assert.match(byArn.err, /belong to AWS account 123456789012/);
+    const allowed = await run(['ci', '--format', 'credential-process', '--allowed-account-ids', '123456789012'], sts);
+    assert.equal(allowed.code, 0, allowed.err);
+    assert.match(allowed.out, /"AccessKeyId":"AKIA/);
+    const bad = await run(['ci', '--allowed-account-ids', '1234'], sts);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--allowed-account-ids: "1234" is not an AWS account id \(12 digits\)/);
+  });
+
   it('prints env lines for iam_user credentials and says what it got on stderr', async () => {
     const { code, out, err } = await run(['ci']);
     assert.equal(code, 0, err);

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { issueCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
 import { makeProfileDir, writeProfiles, type Profile } from '../profiles.ts';
 import { capAtTokenExpiry, refreshProfile, writeRefreshSettings } from '../refresh.ts';
+import { checkAccount } from '../account-check.ts';
 import { exportCredentials, recordCleanup } from '../handoff.ts';
 import type { Issued } from '../issued.ts';
 import { setCredentialOutputs } from '../outputs.ts';
@@ -81,7 +82,9 @@ async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Iss
     }),
   );
   if (issued === undefined) throw notFound(step, request);
-  return capAtTokenExpiry(issued, step.tokenExpiresAt);
+  const one = capAtTokenExpiry(issued, step.tokenExpiresAt);
+  await checkAccount(one, { ...step, fetch: step.deps.fetch });
+  return one;
 }
 
 function notFound(step: EngineStep, request: CredentialFetch): StepFailure {

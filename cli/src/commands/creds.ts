@@ -1,9 +1,12 @@
-import { CONNECTION_DEFAULTS, isEngineError } from '@keyfob/shared/client';
+import { CONNECTION_DEFAULTS, isEngineError, type EngineClient } from '@keyfob/shared/client';
 import {
   DEFAULT_ENV_NAMES,
   buildCredentialFetches,
   credentialProcessOutput,
+  defaultStsEndpoint,
   describeEngineFailure,
+  getCallerIdentity,
+  guardAccount,
   issueCredentials,
   ROLE_NAME,
   type CredentialMethod,
@@ -13,7 +16,7 @@ import {
 import { formatDuration } from '@keyfob/shared/duration';
 import { credentialCache } from '../credential-cache.ts';
 import { clientFromFlags, connectionFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
-import { EXIT, UsageError } from '../io.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { defineCommand } from '../command.ts';
 
 const USAGE = `usage: keyfob creds ROLE [options]
@@ -32,6 +35,11 @@ GitHub Action does (same request checks, same session-name default, same error h
                             credential-process (the JSON an AWS credential_process prints)
   --cache-dir DIR           with credential-process: keep the set in DIR (made 0700 if absent; the
                             file 0600) and answer from it until shortly before it expires
+  --allowed-account-ids IDS AWS accounts the credentials may belong to (12 digits each, comma
+                            separated): the account in the ARN the engine returns, else the one STS
+                            GetCallerIdentity answers (at $AWS_ENDPOINT_URL_STS or $AWS_ENDPOINT_URL,
+                            else the region's endpoint, region from $AWS_REGION). A set in another
+                            account is revoked and nothing is printed; exit status 1
 
 ${CONNECTION_USAGE}
   eval "$(keyfob creds deploy --sts --ttl 15m --format shell)"
@@ -84,6 +92,7 @@ export const credsCommand = defineCommand({
     'mfa-code': { type: 'string' },
     'env-names': { type: 'string' },
     'cache-dir': { type: 'string' },
+    'allowed-account-ids': { type: 'string' },
   },
   formats: ['env', 'shell', 'json', 'credential-process'],
   run: async ({ values, positionals, format }, io) => {
@@ -114,6 +123,8 @@ export const credsCommand = defineCommand({
       },
       names: { roleArn: '--role-arn', roleSessionName: '--role-session-name', ttl: '--ttl', mfaCode: '--mfa-code' },
       envInput: '--env-names',
+      allowedAccountIds: values['allowed-account-ids'],
+      allowedAccountIdsInput: '--allowed-account-ids',
     });
     for (const p of built.problems.filter((x) => x.severity !== 'error')) io.stderr(`keyfob creds: ${p.message}\n`);
     const error = built.problems.find((p) => p.severity === 'error');
@@ -140,6 +151,11 @@ export const credsCommand = defineCommand({
       io.stderr(`keyfob creds: no static role "${role}" at mount "${client.mount}"; check ROLE and --mount.\n`);
       return EXIT.failed;
     }
+    const refusal = await refuseOtherAccount(issued, client, io, now);
+    if (refusal !== undefined) {
+      io.stderr(`keyfob creds: ${refusal}\n`);
+      return EXIT.failed;
+    }
     if (format === 'credential-process') {
       const output = credentialProcessOutput(issued);
       cache?.write(output, now());
@@ -152,6 +168,38 @@ export const credsCommand = defineCommand({
     return EXIT.ok;
   },
 });
+
+/**
+ * `--allowed-account-ids`: the set's account (ARN, else GetCallerIdentity at the STS endpoint the AWS
+ * tools would use) checked before anything is printed or cached; a refused set's lease is revoked.
+ */
+async function refuseOtherAccount(
+  issued: IssuedCredentials,
+  client: EngineClient,
+  io: CliIo,
+  now: () => number,
+): Promise<string | undefined> {
+  const region = io.env.AWS_REGION ?? io.env.AWS_DEFAULT_REGION;
+  const endpoint = io.env.AWS_ENDPOINT_URL_STS || io.env.AWS_ENDPOINT_URL || defaultStsEndpoint(region);
+  const result = await guardAccount(issued, {
+    allowed: issued.request.allowedAccountIds,
+    wanted: false,
+    ask: () =>
+      getCallerIdentity({
+        endpoint,
+        region: region ?? 'us-east-1',
+        credentials: issued,
+        // STS, not the engine: the one call keyfob creds makes to the cloud itself.
+        // eslint-disable-next-line no-restricted-properties
+        fetch: globalThis.fetch.bind(globalThis),
+        now,
+        timeoutMs: 30_000,
+      }),
+    revoke: (leaseId) => client.revokeLease(leaseId),
+    field: '--allowed-account-ids',
+  });
+  return result.refusal;
+}
 
 /** The credentials in the chosen format; env and shell use the env-name set of the request. */
 export function render(issued: IssuedCredentials, format: 'env' | 'shell' | 'json'): string {

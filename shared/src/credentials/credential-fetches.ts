@@ -6,6 +6,7 @@ import {
   type ParamNames,
 } from './credential-params.ts';
 import { envNameList, resolveEnvNames, type EnvNameSet } from './env-names.ts';
+import { parseAccountIds } from './account-ids.ts';
 import { inputProblem } from './input-problem.ts';
 import type { RunContext } from './role-session-name.ts';
 import type { CredentialMethod, RoleLine } from './roles-input.ts';
@@ -24,6 +25,10 @@ export interface CredentialFetch {
   readonly line?: number;
   /** The AWS profile the set is written to (shared config and credentials files), when asked. */
   readonly profile?: string;
+  /** The accounts the set may belong to; absent allows any (see `guardAccount`). */
+  readonly allowedAccountIds?: readonly string[];
+  /** Where that list was given (`allowed-account-ids`, `roles line 2: allowed_account_ids`), for messages. */
+  readonly allowedAccountIdsField?: string;
 }
 
 /** Step-wide settings that every role line falls back to. */
@@ -38,6 +43,10 @@ export interface RequestDefaults {
   readonly exportEnv: boolean;
   /** The profile for entries that name none (the action's `profile` input). */
   readonly profile?: string | undefined;
+  /** The account allow-list for entries that name none, as text (`allowed-account-ids`). */
+  readonly allowedAccountIds?: string | undefined;
+  /** Name of the allow-list input or flag, for messages (default `allowed-account-ids`). */
+  readonly allowedAccountIdsInput?: string;
   readonly context?: RunContext;
   /** Input names for messages about step-wide settings (defaults to the action's). */
   readonly names?: ParamNames;
@@ -137,6 +146,8 @@ function buildOne(
         ),
       ]),
     );
+  const allowed = readAllowedAccounts(entry, defaults);
+  problems.push(...atLine(allowed.problems));
   return {
     role: entry.role,
     method,
@@ -145,7 +156,21 @@ function buildOne(
     env,
     ...(line === undefined ? {} : { line }),
     ...(profile === undefined ? {} : { profile }),
+    ...(allowed.value === undefined ? {} : { allowedAccountIds: allowed.value, allowedAccountIdsField: allowed.field }),
   };
+}
+
+/** The entry's own allow-list (a roles line's `allowed_account_ids=`) or the step-wide one. */
+function readAllowedAccounts(
+  entry: Omit<RoleLine, 'line'> & { line?: number },
+  defaults: RequestDefaults,
+): ReturnType<typeof parseAccountIds> & { field: string } {
+  if (entry.allowedAccountIds !== undefined && entry.line !== undefined) {
+    const field = `roles line ${entry.line}: allowed_account_ids`;
+    return { ...parseAccountIds(entry.allowedAccountIds, field, 'roles'), field };
+  }
+  const field = defaults.allowedAccountIdsInput ?? 'allowed-account-ids';
+  return { ...parseAccountIds(defaults.allowedAccountIds ?? '', field), field };
 }
 
 /** An AWS profile name keyfob writes: safe inside `[profile NAME]` and as a file name. */

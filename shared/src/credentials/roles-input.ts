@@ -19,12 +19,14 @@ export interface RoleLine {
   readonly ttl?: string;
   /** `profile=` on the line: the AWS profile the set is written to. */
   readonly profile?: string;
+  /** `allowed_account_ids=` on the line: the accounts this role's set may belong to (comma list). */
+  readonly allowedAccountIds?: string;
   /** The text after `|`: a preset or prefix for `resolveEnvNames`; absent means the step default. */
   readonly env?: string;
 }
 
 /** Keys a line may set, by their canonical (snake_case) name. */
-const KEYS = ['mode', 'role_arn', 'role_session_name', 'ttl', 'profile'] as const;
+const KEYS = ['mode', 'role_arn', 'role_session_name', 'ttl', 'profile', 'allowed_account_ids'] as const;
 type Key = (typeof KEYS)[number];
 
 /** The engine's path pattern for role names. */
@@ -32,8 +34,8 @@ export const ROLE_NAME = /^\w(?:[\w.@-]*\w)?$/;
 
 /**
  * Parses the `roles` input: one role per line, `NAME [key=value ...] [| ENV]`, where the keys are
- * `mode` (`creds`, `sts`, `static-creds`), `role_arn`, `role_session_name` and `ttl` (`role-arn` is
- * accepted too), and ENV is `cloud`, `aws` or a variable prefix. Blank lines and lines starting with
+ * `mode` (`creds`, `sts`, `static-creds`), `role_arn`, `role_session_name`, `ttl`, `profile` and
+ * `allowed_account_ids` (a comma list; `role-arn` and the like are accepted too), and ENV is `cloud`, `aws` or a variable prefix. Blank lines and lines starting with
  * `#` are skipped.
  *
  * Codes: `ROLES_INPUT_SYNTAX`, `ROLES_INPUT_UNKNOWN_KEY`, `ROLES_INPUT_DUPLICATE_KEY`,
@@ -102,6 +104,7 @@ function parseLine(content: string, line: number, input: string, problems: Probl
     ...(settings.role_session_name === undefined ? {} : { roleSessionName: settings.role_session_name }),
     ...(settings.ttl === undefined ? {} : { ttl: settings.ttl }),
     ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+    ...(settings.allowed_account_ids === undefined ? {} : { allowedAccountIds: settings.allowed_account_ids }),
     ...(env === undefined ? {} : { env }),
   };
 }

@@ -6,6 +6,10 @@ import type { OidcIssuer } from '../../helpers/oidc-issuer.ts';
 
 const ACCOUNT = '123456789012';
 export const DEPLOY_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
+/** The emulated cloud's own account, and a role of another account (role `deploy-other` assumes it). */
+export const CLOUD_ACCOUNT = ACCOUNT;
+export const OTHER_ACCOUNT = '210987654321';
+const OTHER_ARN = `arn:aws:iam::${OTHER_ACCOUNT}:role/deploy`;
 const ROOT_KEY = { id: 'AKIAE2EROOTKEY000001', secret: 'e2e-root-secret-000000000000000000000001' };
 export const JWT_ROLE = 'gh-ci';
 export const AUDIENCE = 'keyfob-e2e';
@@ -38,7 +42,7 @@ export async function prepareEngine(
   await client.dev.setCloud({
     rootUser: { name: 'keyfob-root', accessKeys: [{ id: ROOT_KEY.id, secret: ROOT_KEY.secret }] },
     users: ['backup-agent', ...extraUsers].map((name) => ({ name, accessKeys: 0 })),
-    roles: [{ arn: DEPLOY_ARN }],
+    roles: [{ arn: DEPLOY_ARN }, { arn: OTHER_ARN }],
   });
   await client.writeRootConfig({ access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' });
   await client.writeRole('ci-user', {
@@ -48,6 +52,11 @@ export async function prepareEngine(
   await client.writeRole('deploy', {
     credential_type: 'assumed_role',
     role_arns: [DEPLOY_ARN],
+    default_sts_ttl: '15m',
+  });
+  await client.writeRole('deploy-other', {
+    credential_type: 'assumed_role',
+    role_arns: [OTHER_ARN],
     default_sts_ttl: '15m',
   });
   await client.writeRole('reports', {

@@ -24,7 +24,12 @@ export const STS_ACTIONS: Readonly<Record<string, QueryAction>> = {
     service: 'sts',
     // Needs no permission: it answers even under an explicit Deny.
     authz: undefined,
-    run: (ctx) => ({ UserId: uniqueIdOf(ctx), Account: ctx.state.settings.accountId, Arn: ctx.principal.arn }),
+    // The account is the principal's own: a role assumed in another account answers with that account.
+    run: (ctx) => ({
+      UserId: uniqueIdOf(ctx),
+      Account: /^arn:aws[\w-]*:(?:iam|sts)::(\d{12}):/.exec(ctx.principal.arn)?.[1] ?? ctx.state.settings.accountId,
+      Arn: ctx.principal.arn,
+    }),
   },
   AssumeRole: {
     service: 'sts',
