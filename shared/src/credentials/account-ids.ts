@@ -2,7 +2,7 @@ import type { Problem } from '../problem.ts';
 import { inputProblem } from './input-problem.ts';
 
 /** Most account ids one allow-list may name (AWS Organizations' own default quota is 10; 100 leaves room). */
-export const MAX_ALLOWED_ACCOUNTS = 100;
+const MAX_ALLOWED_ACCOUNTS = 100;
 
 /** An AWS account id: twelve digits. */
 const ACCOUNT_ID = /^\d{12}$/;
@@ -40,7 +40,7 @@ function fail(input: string, message: string): { value: undefined; problems: Pro
  * The account of an IAM or STS ARN (`arn:aws:sts::123456789012:assumed-role/...`), or `undefined`
  * for anything else.
  */
-export function accountOfArn(arn: string | undefined): string | undefined {
+function accountOfArn(arn: string | undefined): string | undefined {
   return /^arn:aws[\w-]*:(?:iam|sts)::(\d{12}):/.exec(arn ?? '')?.[1];
 }
 

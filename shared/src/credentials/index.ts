@@ -16,7 +16,5 @@ export { issueCredentials } from './issue-credentials.ts';
 export type { CredentialClient, IssuedCredentials } from './issue-credentials.ts';
 export { credentialCache, credentialProcessOutput } from './credential-process.ts';
 export type { CacheFiles, CredentialCache, CredentialProcessOutput } from './credential-process.ts';
-export { MAX_ALLOWED_ACCOUNTS, accountOfArn, guardAccount, parseAccountIds } from './account-ids.ts';
+export { guardAccount } from './account-ids.ts';
 export { defaultStsEndpoint, getCallerIdentity } from './caller-identity.ts';
-export type { CallerIdentity, CallerIdentityRequest } from './caller-identity.ts';
-export type { AccountGuard } from './account-ids.ts';
