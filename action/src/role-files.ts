@@ -7,6 +7,14 @@ import { StepFailure } from './step.ts';
 /** Folders never searched: dependencies, VCS data and build output hold no role files of ours. */
 const SKIPPED = new Set(['node_modules', '.git', 'dist', '.tmp']);
 
+/** True when a workspace-relative path lies in a folder a walk skips (`node_modules`, `.git`, `dist`, `.tmp`). */
+export function isInSkippedFolder(path: string): boolean {
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((segment) => SKIPPED.has(segment));
+}
+
 /**
  * Reads the role files named by the `files` input: a file is taken as it is; a folder is searched
  * recursively for files whose names mark them as role files (`*.role.yaml`, `*.static-role.json`,

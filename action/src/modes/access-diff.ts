@@ -16,7 +16,7 @@ import { loadHclParser } from '@keyfob/shared/hcl';
 import type { AccessDiffSettings } from '../action-config.ts';
 import type { PullRequestRef } from '../github-api.ts';
 import { COMMENT_MARKERS, keepComment } from '../pr-comment.ts';
-import { readRoleFiles } from '../role-files.ts';
+import { isInSkippedFolder, readRoleFiles } from '../role-files.ts';
 import type { Runner } from '../runner.ts';
 import { StepFailure, type Step } from '../step.ts';
 
@@ -78,7 +78,9 @@ async function loadGithub(step: Step) {
 /** The base commit's files, from git; a shallow checkout without it fetches that one commit from origin first. */
 async function baseFiles(step: Step, pr: PullRequestRef): Promise<AccessFileText[]> {
   const git = gitRunner(spawn, step.config.workspace);
-  const read = () => readRevisionFiles(git, pr.baseSha, step.config.files, isAccessModelFileName);
+  // The same files as the workspace walk reads: no dependencies or build output.
+  const select = (file: string): boolean => isAccessModelFileName(file) && !isInSkippedFolder(file);
+  const read = () => readRevisionFiles(git, pr.baseSha, step.config.files, select);
   let files = await read();
   if (!files.ok) {
     step.runner.info(`The base commit ${pr.baseSha} is not in the checkout; fetching it from origin.`);

@@ -86,6 +86,9 @@ const BASE: Record<string, string> = {
     '',
   ].join('\n'),
   'README.md': '# octo/app\n',
+  // A dependency's own example, committed with it: not the workspace's (the walk and the base read skip node_modules).
+  'tools/node_modules/demo/example.jwt-role.yaml':
+    "role_type: jwt\nuser_claim: actor\nbound_audiences: [demo]\nbound_claims:\n  repository: demo/demo\n  repository_id: '1'\n",
 };
 
 type Files = Record<string, string>;
