@@ -114,17 +114,17 @@ describe('vsce ls (what the .vsix ships)', () => {
 });
 
 describe('activation and contributed schemas', () => {
-  it('activates for YAML/JSON, role files and the code the API history reads; never for Markdown, plain text or everything', () => {
+  it('activates for YAML/JSON, role files, Terraform and the code the API history reads; never for Markdown, plain text or everything', () => {
     const events = manifest.activationEvents;
-    for (const needed of ['onLanguage:yaml', 'onLanguage:json', 'onLanguage:jsonc'])
+    for (const needed of ['onLanguage:yaml', 'onLanguage:json', 'onLanguage:jsonc', 'onLanguage:terraform'])
       assert.ok(events.includes(needed), needed);
     assert.deepEqual(
       events.filter((e) => /markdown|plaintext|^\*$|onStartupFinished/.test(e)),
       [],
     );
     assert.ok(
-      events.filter((e) => e.startsWith('workspaceContains:')).every((e) => /role|keyfob/.test(e)),
-      'workspaceContains only for role files',
+      events.filter((e) => e.startsWith('workspaceContains:')).every((e) => /role|keyfob|\*\.tf$/.test(e)),
+      'workspaceContains only for role files and Terraform files',
     );
     assert.deepEqual(
       events.filter((e) => e.startsWith('onCommand:') || e.startsWith('onView:')),
