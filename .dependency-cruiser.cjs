@@ -36,7 +36,7 @@ const AREAS = {
   lint: [...LEAVES, 'documents', 'rules', 'policies', 'jwt-roles', 'terraform'],
   // engine I/O
   client: [...LEAVES, 'rules'],
-  apply: [...LEAVES, 'rules', 'lint', 'client', 'jwt-roles'],
+  apply: [...LEAVES, 'documents', 'iam-policy', 'rules', 'lint', 'client', 'jwt-roles'],
   credentials: [...LEAVES, 'client'],
   // history stands alone (it reads only the history data in schemas/)
   history: LEAVES,

@@ -43,7 +43,16 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
     if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
     const remoteAddress = raw.remoteAddress;
-    const ctx = { operation, path: found?.rest ?? path, params, vars: found?.vars ?? {}, caller, token, remoteAddress };
+    const ctx = {
+      operation,
+      path: found?.rest ?? path,
+      params,
+      vars: found?.vars ?? {},
+      caller,
+      token,
+      remoteAddress,
+      keyfobSource: raw.headers['x-keyfob-source'],
+    };
     // The real engine checks the token's bound CIDRs and its policies before routing: a path the
     // token may not reach is 403 even when nothing is there. A write to a route with an existence
     // check is `create` when absent.

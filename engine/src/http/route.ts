@@ -16,6 +16,8 @@ export interface RequestContext {
   readonly token: string | undefined;
   /** The client's address (login checks a role's bound CIDRs against it). */
   readonly remoteAddress: string | undefined;
+  /** keyfob's `x-keyfob-source` header as sent (a role write from `keyfob apply`: where the role came from). */
+  readonly keyfobSource?: string | undefined;
 }
 
 /** A route handler. */

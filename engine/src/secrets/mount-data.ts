@@ -1,4 +1,5 @@
 import type { Store } from '../state/store.ts';
+import type { RoleSource } from './role-source.ts';
 import type { Table } from '../state/table.ts';
 import type { CredentialType, LeaseConfigRecord, RootConfigRecord, StoredRole } from '../validation/validated.ts';
 
@@ -17,9 +18,10 @@ export interface StaticRoleRecord {
   readonly nextAttemptAt: number;
 }
 
-/** A stored role with its name. */
+/** A stored role with its name, and where `keyfob apply` wrote it from (never read back). */
 export interface NamedRole extends StoredRole {
   readonly name: string;
+  readonly source?: RoleSource;
 }
 
 /** One mount's records inside a shared table, keyed `<mount>/<name>`. */

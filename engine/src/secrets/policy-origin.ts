@@ -14,7 +14,15 @@ export function rolePolicyOrigin(
     for (const mount of mounts) {
       const data = lookup(mount);
       for (const name of data?.roles.names() ?? []) {
-        if (data?.roles.get(name)?.policyDocument === document) return { role: `${mount}/roles/${name}` };
+        const role = data?.roles.get(name);
+        if (role?.policyDocument !== document) continue;
+        const source = role.source;
+        return {
+          role: `${mount}/roles/${name}`,
+          ...(source ? { file: source.file } : {}),
+          ...(source?.line !== undefined ? { line: source.line } : {}),
+          ...(source?.statements ? { statementLines: source.statements } : {}),
+        };
       }
     }
     return undefined;

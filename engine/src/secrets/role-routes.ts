@@ -7,6 +7,7 @@ import { checkRole, refusal } from '../validation/rules-adapter.ts';
 import type { StoredRole } from '../validation/validated.ts';
 import { isLegacyBody, LEGACY_WARNING } from './legacy-role.ts';
 import type { MountData, NamedRole } from './mount-data.ts';
+import { readRoleSource, type RoleSource } from './role-source.ts';
 
 /**
  * Fields of a role write: the role schema's (`name` is the path's; `$schema` is a file's alone),
@@ -24,7 +25,7 @@ export function roleRoutes(mount: MountData): Route[] {
       fields: ROLE_FIELDS,
       operations: {
         read: (ctx) => readRole(mount, name(ctx)),
-        update: (ctx) => writeRole(mount, name(ctx), ctx.params),
+        update: (ctx) => writeRole(mount, name(ctx), ctx.params, readRoleSource(ctx.keyfobSource)),
         delete: (ctx) => deleteRole(mount, name(ctx)),
       },
     },
@@ -35,8 +36,11 @@ function name(ctx: RequestContext): string {
   return ctx.vars.name ?? '';
 }
 
-/** Create or update (seed note 4); an update changes only the fields it sends. */
-function writeRole(mount: MountData, roleName: string, params: Params): HandlerResult {
+/**
+ * Create or update (seed note 4); an update changes only the fields it sends. The source `keyfob
+ * apply` sent is kept with the role (a write without one clears it: the file no longer describes it).
+ */
+function writeRole(mount: MountData, roleName: string, params: Params, source: RoleSource | undefined): HandlerResult {
   const existing = mount.roles.get(roleName);
   // A legacy write rebuilds the role from `policy`/`arn` alone; any other write changes only the
   // fields it sends (read-modify-write, as the real engine does).
@@ -46,7 +50,7 @@ function writeRole(mount: MountData, roleName: string, params: Params): HandlerR
   const checked = checkRole(merged, roleName);
   if (!checked.value) throw refusal(checked);
   const warnings = legacy ? [LEGACY_WARNING, ...checked.warnings] : [...checked.warnings];
-  mount.roles.set(roleName, { name: roleName, ...checked.value });
+  mount.roles.set(roleName, { name: roleName, ...checked.value, ...(source ? { source } : {}) });
   return warnings.length > 0 ? dataResult(null, warnings) : EMPTY;
 }
 

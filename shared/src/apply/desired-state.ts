@@ -1,4 +1,6 @@
 import { applyCodes } from '../codes/apply.ts';
+import type { ParsedFile } from '../documents/index.ts';
+import { policyLines } from './policy-lines.ts';
 import { lintText } from '../lint/index.ts';
 import type { LintedDocument } from '../lint/index.ts';
 import { hasErrors, type Problem } from '../problem.ts';
@@ -59,7 +61,15 @@ export function collectDesiredState(
     for (const document of linted.documents) {
       if (hasErrors(document.problems)) continue;
       const value = linted.file.documents[document.index]?.value;
-      problems.push(...declare(document, value, { file, document: document.index, text }, options.mount, state));
+      problems.push(
+        ...declare(
+          document,
+          value,
+          { file, document: document.index, text, parsed: linted.file },
+          options.mount,
+          state,
+        ),
+      );
     }
     reports.push({ file, problems });
   }
@@ -90,7 +100,7 @@ export function collectDesiredState(
 function declare(
   document: LintedDocument,
   value: unknown,
-  from: SourceRef & { readonly text: string },
+  from: SourceRef & { readonly text: string; readonly parsed: ParsedFile },
   mount: string,
   state: Collector,
 ): Problem[] {
@@ -119,7 +129,8 @@ function declare(
     case 'role': {
       const checked = validateRole(value, nameOption(document));
       const role = checked.value;
-      return (role ? add(state.roles, document.name ?? role.name, role, source) : checked.problems).map(at);
+      const withLines = withPolicyLines(source, from.parsed, '/policy_document');
+      return (role ? add(state.roles, document.name ?? role.name, role, withLines) : checked.problems).map(at);
     }
     case 'static-role': {
       const checked = validateStaticRole(value, nameOption(document));
@@ -127,7 +138,7 @@ function declare(
       return (role ? add(state.staticRoles, document.name ?? role.name, role, source) : checked.problems).map(at);
     }
     case 'manifest':
-      return declareManifest(value, source, mount, state).map(at);
+      return declareManifest(value, source, mount, state, from.parsed).map(at);
     case 'root-config':
     case 'lease-config':
       return [
@@ -143,7 +154,13 @@ function declare(
   }
 }
 
-function declareManifest(value: unknown, source: SourceRef, mount: string, state: Collector): Problem[] {
+function declareManifest(
+  value: unknown,
+  source: SourceRef,
+  mount: string,
+  state: Collector,
+  parsed: ParsedFile,
+): Problem[] {
   const manifest = validateManifest(value).value;
   if (!manifest) return [];
   if (manifest.mount !== undefined && manifest.mount.replace(/^\/+|\/+$/g, '') !== mount) {
@@ -156,7 +173,10 @@ function declareManifest(value: unknown, source: SourceRef, mount: string, state
     ];
   }
   const problems: Problem[] = [];
-  for (const [name, role] of Object.entries(manifest.roles)) problems.push(...add(state.roles, name, role, source));
+  for (const [name, role] of Object.entries(manifest.roles)) {
+    const pointer = `/roles/${name.replace(/~/g, '~0').replace(/\//g, '~1')}/policy_document`;
+    problems.push(...add(state.roles, name, role, withPolicyLines(source, parsed, pointer)));
+  }
   for (const [name, staticRole] of Object.entries(manifest.staticRoles))
     problems.push(...add(state.staticRoles, name, staticRole, source));
   if (manifest.lease || manifest.root) {
@@ -184,6 +204,12 @@ function add<T>(map: Map<string, Declared<T>>, name: string | undefined, definit
   }
   map.set(name, { definition, source });
   return [];
+}
+
+/** The source with the file lines of the role's policy and its statements (`x-keyfob-source` on the write). */
+function withPolicyLines(source: SourceRef, parsed: ParsedFile, pointer: string): SourceRef {
+  const policy = policyLines(parsed, source.document, pointer);
+  return policy ? { ...source, policy } : source;
 }
 
 function nameOption(document: LintedDocument): { name?: string } {

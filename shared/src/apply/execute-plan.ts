@@ -39,7 +39,7 @@ async function executeStep(client: ApplyClient, step: PlanStep): Promise<readonl
   }
   const body = step.body ?? {};
   const result = isRole
-    ? await client.writeRole(step.name, body)
+    ? await client.writeRole(step.name, body, sourceOption(step))
     : await client.writeStaticRole(step.name, body as StaticRoleBody);
   await confirmWritten(client, step);
   return result.warnings;
@@ -77,4 +77,23 @@ async function confirmWritten(client: ApplyClient, step: PlanStep): Promise<void
   throw new Error(
     `the engine does not show ${step.kind} "${step.name}" right after writing it [APPLY_WRITE_NOT_READ_BACK]; on a cluster behind a load balancer, check that it forwards X-Vault-Index and X-Vault-Inconsistent`,
   );
+}
+
+/** Longest file name and most statements `x-keyfob-source` carries (the engine's bounds). */
+const SOURCE_LIMITS = { file: 1024, statements: 200 } as const;
+
+/**
+ * `x-keyfob-source` for a role write: the role file and the lines of its policy, so keyfob's engine
+ * can name them in a decoded authorization message. Other engines ignore the header.
+ */
+function sourceOption(step: PlanStep): { headers: Record<string, string> } | undefined {
+  const source = step.source;
+  if (!source || source.file === '' || source.file.length > SOURCE_LIMITS.file) return undefined;
+  const value = {
+    file: source.file,
+    ...(source.policy
+      ? { line: source.policy.line, statements: source.policy.statements.slice(0, SOURCE_LIMITS.statements) }
+      : {}),
+  };
+  return { headers: { 'x-keyfob-source': encodeURIComponent(JSON.stringify(value)) } };
 }

@@ -1,4 +1,5 @@
 import type { EngineRole, EngineStaticRole } from '../client/index.ts';
+import type { PolicyLines } from './policy-lines.ts';
 import type { Problem } from '../problem.ts';
 import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 
@@ -17,6 +18,8 @@ export interface SourceRef {
   readonly file: string;
   /** 0-based document index in the file. */
   readonly document: number;
+  /** A role's policy: the line of `policy_document` and of each statement in the file. */
+  readonly policy?: PolicyLines;
 }
 
 /** A definition from the role files with its source. */

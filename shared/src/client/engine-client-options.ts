@@ -107,4 +107,9 @@ export interface CallOptions {
    * after a root rotation. Still bounded by `maxAttempts` and `totalTimeoutMs`; aborts are final.
    */
   readonly retryOn?: RetryPredicate | undefined;
+  /**
+   * Extra request headers for this call (names lower-case). keyfob's own: `x-keyfob-source` on a
+   * role write, where the role came from (`keyfob apply`); other engines ignore it.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }

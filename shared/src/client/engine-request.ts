@@ -53,7 +53,7 @@ export interface RequestContext {
 export function createRequestContext(settings: ClientSettings, request: EngineRequest): RequestContext {
   // The index of the client's last write, so a standby behind it forwards instead of answering stale.
   // Only reads carry it: a standby sends every write to the active node, which has every state.
-  const headers: Record<string, string> = { ...settings.headers };
+  const headers: Record<string, string> = { ...request.options?.headers, ...settings.headers };
   if (request.method === 'GET' || request.method === 'LIST') addIndexHeaders(headers, settings.consistency);
   if (request.auth === false && settings.tokenHeader) delete headers[settings.tokenHeader];
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);

@@ -450,7 +450,7 @@ describe('the simulate and decode APIs with the aws command and the SDK, against
     }
   });
 
-  it('DecodeAuthorizationMessage (SDK and aws command) names the deciding statement, its line and the engine role', async () => {
+  it('DecodeAuthorizationMessage (SDK and aws command) names the deciding statement, the engine role, and the role file and line it came from', async () => {
     const { iam } = sdkClients(engine.cloudUrl, creds.builder as IssuedCreds);
     const denied = await sdkOutcome(() => iam.send(new DeleteUserCommand({ UserName: 'someone' })));
     assert.equal(denied.name, 'AccessDenied');
@@ -471,6 +471,9 @@ describe('the simulate and decode APIs with the aws command and the SDK, against
     assert.equal(statement.keyfob.statement, 3);
     assert.equal(statement.keyfob.role, 'cloud/roles/builder');
     assert.equal(statement.keyfob.position.line, 1);
+    // keyfob apply sent where the role came from: the role file and the line of the Deny statement.
+    assert.ok(String(statement.keyfob.file).endsWith('builder.role.yaml'), String(statement.keyfob.file));
+    assert.equal(statement.keyfob.line, 13);
     if (AWS_CLI) {
       const run = await awsCli(engine.cloudUrl, ADMIN, [
         'sts',
@@ -491,6 +494,8 @@ describe('the simulate and decode APIs with the aws command and the SDK, against
     assert.equal(second.explicitDeny, false);
     assert.deepEqual(second.matchedStatements.items, []);
     assert.equal(second.keyfob.policies[0].role, 'cloud/roles/reader');
+    assert.ok(String(second.keyfob.policies[0].file).endsWith('reader.role.yaml'));
+    assert.equal(second.keyfob.policies[0].line, 2);
   });
 
   it('the caller needs the permission: iam:SimulatePrincipalPolicy and sts:DecodeAuthorizationMessage are refused to a caller without it', async () => {
