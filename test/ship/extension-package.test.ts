@@ -38,13 +38,16 @@ let entries: Map<string, Buffer>;
 
 before(() => {
   const npm = join(dirname(process.execPath), 'npm');
-  const pack = spawnSync(npm, ['run', 'package', '--silent'], {
+  // The build npm test made (it builds first when any output is missing), packed as it is: rebuilding
+  // removes dist/, which tests running beside this one read (seen on Node 22: a concurrent rebuild's
+  // ENOENT on dist/iam).
+  const pack = spawnSync(npm, ['run', 'package:built', '--silent'], {
     cwd: extension,
     env,
     encoding: 'utf8',
     timeout: 300_000,
   });
-  assert.equal(pack.status, 0, `npm run package: ${pack.stdout}\n${pack.stderr}`);
+  assert.equal(pack.status, 0, `npm run package:built: ${pack.stdout}\n${pack.stderr}`);
   const ls = spawnSync(vsce, ['ls', '--no-dependencies'], { cwd: extension, env, encoding: 'utf8', timeout: 120_000 });
   assert.equal(ls.status, 0, ls.stderr);
   listed = ls.stdout
