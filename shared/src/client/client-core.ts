@@ -1,7 +1,8 @@
 import { collectBodySecrets } from './collect-secrets.ts';
 import { mountPath } from './engine-path.ts';
 import type { EngineRequest, EngineResponse } from './engine-request.ts';
-import { UnusableResponse, readWarnings } from './read-fields.ts';
+import { UnusableResponse, isObject, readWarnings } from './read-fields.ts';
+import { sanitizeLine } from './sanitize-line.ts';
 import { redactSecrets } from './redact-secrets.ts';
 import type { ClientSettings } from './resolve-settings.ts';
 import { badResponseError } from './response-errors.ts';
@@ -34,6 +35,7 @@ export function createClientCore(settings: ClientSettings): ClientCore {
       const secrets = [...settings.secrets, ...collectBodySecrets(request.body)];
       const warnings = readWarnings(response.body).map((text) => redactSecrets(text, secrets));
       try {
+        refuseWrapped(response.body);
         return parse(response.body, warnings, response.status);
       } catch (thrown) {
         if (!(thrown instanceof UnusableResponse)) throw thrown;
@@ -42,4 +44,19 @@ export function createClientCore(settings: ClientSettings): ClientCore {
     },
   };
   return core;
+}
+
+/**
+ * A `wrap_info` answer carries no `data`: the engine put the real answer in a single-use
+ * response-wrapping token (the caller, a policy or something on the way asked for wrapping). Say so
+ * plainly instead of reporting missing fields, without the token itself.
+ */
+function refuseWrapped(body: unknown): void {
+  const info = isObject(body) && isObject(body.wrap_info) ? body.wrap_info : undefined;
+  if (info === undefined || typeof info.token !== 'string') return;
+  const path = typeof info.creation_path === 'string' ? sanitizeLine(info.creation_path, [info.token], 200) : '?';
+  const ttl = typeof info.ttl === 'number' ? `${info.ttl} s` : 'unknown';
+  throw new UnusableResponse(
+    `the engine wrapped its answer in a response-wrapping token (wrap_info: creation_path "${path}", ttl ${ttl}) instead of sending it; the answer is inside that token (unwrap it with sys/wrapping/unwrap). Wrapping is asked for by the X-Vault-Wrap-TTL header or required by a policy's min_wrapping_ttl`,
+  );
 }
