@@ -92,7 +92,12 @@ export function sdkMatches(
     const match = makeMatch(text, lines, { start, end, subject: name.subject, confidence: 'exact', via: 'sdk' });
     out.push({ ...match, sdk: { client: name.client, name: name.name } });
   };
-  if (languageId === 'go' && text.includes('tfe.')) goUses(text, sdkIdx, push);
+  if (languageId === 'go') {
+    // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
+    const alias = /(?:^|[\s(])(\w+)?[ \t]*"github\.com\/hashicorp\/go-tfe"/m.exec(text);
+    const name = alias?.[1] ?? 'tfe';
+    if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
+  }
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
   const resource = providerResource(fileName);
   if (resource && languageId === 'go') {
@@ -121,10 +126,10 @@ export function providerFileResource(index: HistoryIndex, fileName: string | und
 
 type Push = (start: number, end: number, name: SdkName) => void;
 
-function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
+function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
-  const literal = /tfe\.([A-Z]\w*)\b/g;
+  const literal = new RegExp(`${pkg}\\.([A-Z]\\w*)\\b`, 'g');
   // Variables of a mapped type, each with where it is declared: `options` may be a create options
   // struct in one function and an update options struct in the next.
   const typed = new Map<string, { at: number; struct: string }[]>();
@@ -139,7 +144,7 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push): void {
     if (declared?.[1]) declare(declared[1], m.index, struct);
     if (next !== 123) {
       const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
-      if (name?.kind === 'constant') push(m.index + 4, m.index + m[0].length, name);
+      if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
       continue;
     }
     if (!sdkIdx.structs.has(struct)) continue;
