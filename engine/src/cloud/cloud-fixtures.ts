@@ -6,6 +6,7 @@ import type { CloudState } from './cloud-state.ts';
 import type { AccessKey, CloudSettings, CloudUser, GroupFixture, RoleFixture, ThrottleRule } from './cloud-types.ts';
 import { MAX_ACCESS_KEYS } from './iam-operations.ts';
 import { STS_LIMITS } from './sts-operations.ts';
+import { isRecord } from '@keyfob/shared/text';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ const FIXTURE_LIMITS = {
  */
 export function applyFixtures(state: CloudState, input: unknown, now: number, defaultDelay: number): string[] {
   const errors: string[] = [];
-  if (!isObject(input)) return ['the fixtures must be a JSON object'];
+  if (!isRecord(input)) return ['the fixtures must be a JSON object'];
   const accountId = input.accountId ?? state.settings.accountId;
   if (typeof accountId !== 'string' || !/^\d{12}$/.test(accountId)) errors.push('accountId must be 12 digits');
   const account = typeof accountId === 'string' ? accountId : '';
@@ -91,8 +92,8 @@ interface UserDefaults {
 
 function readUser(value: unknown, where: string, defaults: UserDefaults, errors: string[]): CloudUser {
   const { account, now } = defaults;
-  const raw = isObject(value) ? value : {};
-  if (!isObject(value)) errors.push(`${where} must be an object`);
+  const raw = isRecord(value) ? value : {};
+  if (!isRecord(value)) errors.push(`${where} must be an object`);
   const name = typeof raw.name === 'string' ? raw.name : '';
   if (iamConstraintFaults(name, IAM_USER_NAME_RULE).length > 0)
     errors.push(`${where}.name must be an IAM user name ([\\w+=,.@-], 1-64)`);
@@ -145,7 +146,7 @@ function readKeys(value: unknown, where: string, now: number, errors: string[]):
   }
   const items: unknown[] = Array.isArray(value) ? value : Array.from({ length: count }, () => ({}));
   return items.map((item, i) => {
-    const raw: Json = typeof item === 'string' ? { id: item } : isObject(item) ? item : {};
+    const raw: Json = typeof item === 'string' ? { id: item } : isRecord(item) ? item : {};
     const id = typeof raw.id === 'string' ? raw.id : newAccessKeyId();
     if (!/^[A-Z0-9]{16,128}$/.test(id)) errors.push(`${where}[${i}].id must be 16-128 upper-case letters and digits`);
     const created = typeof raw.created === 'string' ? Date.parse(raw.created) : now - (items.length - i) * 1000;
@@ -158,7 +159,7 @@ function readKeys(value: unknown, where: string, now: number, errors: string[]):
 
 function readThrottle(value: unknown, where: string, errors: string[]): ThrottleRule {
   if (typeof value === 'string') return { operation: value };
-  if (isObject(value) && typeof value.operation === 'string') {
+  if (isRecord(value) && typeof value.operation === 'string') {
     if (value.count === undefined) return { operation: value.operation };
     if (
       typeof value.count === 'number' &&
@@ -174,7 +175,7 @@ function readThrottle(value: unknown, where: string, errors: string[]): Throttle
 }
 
 function readRole(value: unknown, where: string, errors: string[]): RoleFixture {
-  const raw = isObject(value) ? value : {};
+  const raw = isRecord(value) ? value : {};
   const arn = typeof raw.arn === 'string' ? raw.arn : '';
   if (!parseRoleArn(arn)) errors.push(`${where}.arn must be a role ARN`);
   const max = raw.maxSessionDuration ?? STS_LIMITS.roleDefaultMax;
@@ -203,7 +204,7 @@ function readRole(value: unknown, where: string, errors: string[]): RoleFixture 
 
 function readGroup(value: unknown, where: string, errors: string[]): GroupFixture {
   if (typeof value === 'string') return { name: value, policyArns: [] };
-  const raw = isObject(value) ? value : {};
+  const raw = isRecord(value) ? value : {};
   if (typeof raw.name !== 'string') errors.push(`${where} must be a group name or {"name","policyArns"}`);
   return {
     name: String(raw.name),
@@ -215,13 +216,13 @@ function readGroup(value: unknown, where: string, errors: string[]): GroupFixtur
 function readPolicies(value: unknown, errors: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   listOf(value, 'policies', errors, FIXTURE_LIMITS.groups).forEach((item, i) => {
-    const raw = isObject(item) ? item : {};
+    const raw = isRecord(item) ? item : {};
     const arn = typeof raw.arn === 'string' ? raw.arn : '';
     if (!isPolicyArn(arn)) errors.push(`policies[${i}].arn must be a policy ARN`);
     const document =
       typeof raw.document === 'string'
         ? raw.document
-        : isObject(raw.document)
+        : isRecord(raw.document)
           ? JSON.stringify(raw.document)
           : undefined;
     if (document === undefined) errors.push(`policies[${i}].document must be a policy document (JSON text or object)`);
@@ -275,7 +276,7 @@ const INLINE_POLICY_LIMITS: MapLimits = { entries: 10, keyLength: 128, valueLeng
 
 function stringMap(value: unknown, where: string, errors: string[], limits: MapLimits): Record<string, string> {
   if (value === undefined) return {};
-  if (!isObject(value) || Object.values(value).some((v) => typeof v !== 'string')) {
+  if (!isRecord(value) || Object.values(value).some((v) => typeof v !== 'string')) {
     errors.push(`${where} must be a map of strings`);
     return {};
   }
@@ -289,10 +290,6 @@ function stringMap(value: unknown, where: string, errors: string[], limits: MapL
     return {};
   }
   return value as Record<string, string>;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The cloud's state for `GET /v1/sys/dev/cloud`: users with their key ids (never secrets) and live sessions. */

@@ -2,7 +2,8 @@ import type { ClientCore } from './client-core.ts';
 import type { CallOptions } from './engine-client-options.ts';
 import { systemPath } from './engine-path.ts';
 import { HEALTH_STATUS } from './health-status.ts';
-import { isObject, readBoolean, readString } from './read-fields.ts';
+import { isRecord } from '../text/index.ts';
+import { readBoolean, readString } from './read-fields.ts';
 
 /** Which server it is, from the `version` of `sys/health`. */
 type ServerFlavor = 'keyfob' | 'vault' | 'vault-enterprise' | 'openbao' | 'unknown';
@@ -42,9 +43,9 @@ export function createSysCalls(core: ClientCore): SysCalls {
       ),
     mountInfo: (mount, options) =>
       core.call({ method: 'GET', path: systemPath('sys', 'mounts'), options }, (body) => {
-        const table = isObject(body) && isObject(body.data) ? body.data : body;
-        const entry = isObject(table) ? table[`${mount.replace(/^\/+|\/+$/g, '')}/`] : undefined;
-        if (!isObject(entry)) return undefined;
+        const table = isRecord(body) && isRecord(body.data) ? body.data : body;
+        const entry = isRecord(table) ? table[`${mount.replace(/^\/+|\/+$/g, '')}/`] : undefined;
+        if (!isRecord(entry)) return undefined;
         const version = readString(entry, 'running_plugin_version', 'plugin_version');
         return { type: readString(entry, 'type') ?? 'unknown', version: version === '' ? undefined : version };
       }),
@@ -54,7 +55,7 @@ export function createSysCalls(core: ClientCore): SysCalls {
 /** The health of a node from the status and body of `sys/health`. */
 function readHealth(body: unknown, status: number): NodeHealth {
   const known = HEALTH_STATUS[status];
-  const fields = isObject(body) ? body : {};
+  const fields = isRecord(body) ? body : {};
   const version = readString(fields, 'version');
   const performance = readBoolean(fields, 'performance_standby') === true;
   // With standbyok/perfstandbyok a standby answers 200: its body still says what it is.

@@ -1,6 +1,6 @@
+import { isRecord } from '../text/index.ts';
 import {
   UnusableResponse,
-  isObject,
   payloadOf,
   readBoolean,
   readNumber,
@@ -38,7 +38,7 @@ export interface TokenInfo {
 
 /** Reads the `auth` block of a login or token-create response. */
 export function parseAuth(body: unknown): AuthResult {
-  const auth = isObject(body) && isObject(body.auth) ? body.auth : undefined;
+  const auth = isRecord(body) && isRecord(body.auth) ? body.auth : undefined;
   if (auth === undefined) throw new UnusableResponse('missing "auth"');
   const clientToken = readString(auth, 'client_token');
   if (!clientToken) throw new UnusableResponse('missing "auth.client_token"');

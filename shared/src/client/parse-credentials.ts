@@ -1,4 +1,5 @@
-import { isObject, payloadOf, readBoolean, readNumber, readSeconds, readString, requireString } from './read-fields.ts';
+import { isRecord } from '../text/index.ts';
+import { payloadOf, readBoolean, readNumber, readSeconds, readString, requireString } from './read-fields.ts';
 
 /** Credentials issued from a role by `/creds` or `/sts`. */
 export interface GeneratedCredentials {
@@ -25,7 +26,7 @@ export interface GeneratedCredentials {
  */
 export function parseGeneratedCredentials(body: unknown, warnings: readonly string[]): GeneratedCredentials {
   const data = payloadOf(body);
-  const envelope = isObject(body) ? body : {};
+  const envelope = isRecord(body) ? body : {};
   const arn = readString(data, 'arn');
   const ttl = readSeconds(data, 'ttl');
   return {

@@ -1,12 +1,5 @@
-import {
-  UnusableResponse,
-  isObject,
-  payloadOf,
-  readBoolean,
-  readNumber,
-  readString,
-  toIsoTime,
-} from './read-fields.ts';
+import { isRecord } from '../text/index.ts';
+import { UnusableResponse, payloadOf, readBoolean, readNumber, readString, toIsoTime } from './read-fields.ts';
 
 /** What `sys/leases/lookup` says about a lease. Times are ISO 8601 UTC. */
 export interface LeaseInfo {
@@ -46,7 +39,7 @@ export function parseLeaseInfo(body: unknown): LeaseInfo {
 
 /** Reads `sys/leases/renew` (lease fields at the top level of the envelope). */
 export function parseRenewedLease(body: unknown, requestedId: string, warnings: readonly string[]): RenewedLease {
-  const envelope = isObject(body) ? body : {};
+  const envelope = isRecord(body) ? body : {};
   return {
     leaseId: readString(envelope, 'lease_id') || requestedId,
     leaseDuration: readNumber(envelope, 'lease_duration') ?? 0,

@@ -1,3 +1,4 @@
+import { isRecord } from '../text/index.ts';
 import { parseDuration } from '../duration/index.ts';
 
 /** A JSON object as read from a response. */
@@ -13,13 +14,8 @@ export class UnusableResponse extends Error {
  * static-role and static-creds fields at the top level; Vault wraps every result in `data`.
  */
 export function payloadOf(body: unknown): JsonObject {
-  if (!isObject(body)) return {};
-  return isObject(body.data) ? body.data : body;
-}
-
-/** Whether a JSON value is an object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!isRecord(body)) return {};
+  return isRecord(body.data) ? body.data : body;
 }
 
 /** The first of `keys` that holds a string. */
@@ -74,7 +70,7 @@ export function readStringList(object: JsonObject, key: string): string[] {
 export function readStringMap(object: JsonObject, key: string): Record<string, string> {
   const value = object[key];
   const result: Record<string, string> = {};
-  if (isObject(value)) {
+  if (isRecord(value)) {
     for (const [name, item] of Object.entries(value)) if (typeof item === 'string') result[name] = item;
     return result;
   }
@@ -87,7 +83,7 @@ export function readStringMap(object: JsonObject, key: string): Record<string, s
 
 /** The response's top-level `warnings`, or `[]`. */
 export function readWarnings(body: unknown): string[] {
-  return isObject(body) ? readStringList(body, 'warnings') : [];
+  return isRecord(body) ? readStringList(body, 'warnings') : [];
 }
 
 function splitList(text: string): string[] {

@@ -4,6 +4,7 @@ import { pointerToSegments, segmentsToPointer } from '../text/json-pointer.ts';
 import { addMember, replaceValue } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 import { valueAt } from './value-at.ts';
+import { isRecord } from '../text/index.ts';
 
 /**
  * Fixes of the immutable-subject trust rules, from the ids the problem carries (`github-ids.yaml`
@@ -46,8 +47,4 @@ function replaceAt(file: ParsedFile, document: ParsedDocument, pointer: string, 
     return replaceValue(file, document, segmentsToPointer(parent), items);
   }
   return replaceValue(file, document, pointer, values.length === 1 ? values[0] : values);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -11,6 +11,7 @@ import {
 } from './resource-lint.ts';
 import { wildcardMatch } from './wildcard.ts';
 import type { PolicyLint, PolicyLintCode } from './policy-lint-types.ts';
+import { isRecord } from '../text/index.ts';
 
 export type { PolicyLint, PolicyLintCode };
 
@@ -32,10 +33,6 @@ const ACTION = /^[a-zA-Z0-9-]+:[a-zA-Z0-9*?]+$/;
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Checks an identity or session policy beyond its basic shape (which `policyFaults` covers):
  * statement keys, element pairs, resources, principals, Sids, action names (known actions for the
@@ -43,15 +40,15 @@ function isObject(value: unknown): value is Json {
  * positions are path segments inside the policy, for the caller to turn into ranges.
  */
 export function lintPolicy(policy: unknown, closest: Suggest): PolicyLint[] {
-  if (!isObject(policy)) return [];
+  if (!isRecord(policy)) return [];
   const statement = policy.Statement;
-  const list: unknown[] = Array.isArray(statement) ? statement : isObject(statement) ? [statement] : [];
+  const list: unknown[] = Array.isArray(statement) ? statement : isRecord(statement) ? [statement] : [];
   const out: PolicyLint[] = [];
   const characters = refusedCharacters(policy, []);
   if (characters) out.push({ ...characters, message: `the policy ${characters.message}` });
   const sids = new Map<string, number>();
   list.forEach((item, index) => {
-    if (!isObject(item)) return;
+    if (!isRecord(item)) return;
     const at: (string | number)[] = Array.isArray(statement) ? ['Statement', index] : ['Statement'];
     out.push(...statementLint(item, at, sids, closest));
   });
@@ -219,7 +216,7 @@ function conditionLint(
   closest: Suggest,
 ): PolicyLint[] {
   if (block === undefined) return [];
-  if (!isObject(block))
+  if (!isRecord(block))
     return [
       {
         code: 'IAM_POLICY_GRAMMAR',
@@ -242,7 +239,7 @@ function conditionLint(
         message: `${where} uses the condition operator "${operator.slice(0, 64)}", which the provider does not know${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
         ...(suggestion ? { suggestion } : {}),
       });
-    } else if (!isObject(keys)) {
+    } else if (!isRecord(keys)) {
       out.push({
         code: 'IAM_POLICY_GRAMMAR',
         segments: [...at, operator],
@@ -261,13 +258,13 @@ function conditionLint(
  */
 function conditionKeyLint(st: Json, at: readonly (string | number)[], where: string): PolicyLint[] {
   const block = st.Condition;
-  if (!isObject(block)) return [];
+  if (!isRecord(block)) return [];
   const catalogue = iamCatalogue();
   const actions = stringItems(st.Action, []).map(([a]) => a.split(':')[0]?.toLowerCase() ?? '');
   const anyService = st.Action === undefined || actions.some((v) => /[*?]/.test(v) || v === '');
   const out: PolicyLint[] = [];
   for (const [operator, keys] of Object.entries(block)) {
-    if (!isObject(keys) || !parseOperator(operator)) continue;
+    if (!isRecord(keys) || !parseOperator(operator)) continue;
     for (const [key, value] of Object.entries(keys)) {
       const segments = [...at, 'Condition', operator, key];
       for (const [text, valueAt] of stringItems(value, segments)) {

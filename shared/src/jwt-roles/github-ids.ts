@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { isRecord } from '../text/index.ts';
 
 /** Which `sub` format a repository's tokens carry: names (`repo:O/R:…`) or GitHub's immutable ids (`repo:O-1/R-2:…`). */
 export type SubjectFormat = 'name' | 'id';
@@ -120,8 +121,4 @@ function repositoryEntry(name: string, value: unknown): RepositoryIds | undefine
 function idOf(value: unknown): string | undefined {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   return typeof text === 'string' && ID.test(text) ? text : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@ import type { WorkflowFacts } from './workflow-facts.ts';
 import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
+import { isRecord } from '../text/index.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -194,10 +195,6 @@ function checkPolicies(
       );
     }
   });
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function list(value: unknown): string[] {

@@ -18,6 +18,7 @@ import { lintTerraformFile, type TerraformContext } from './terraform-file.ts';
 import { isTerraformFileName, type UnknownAttribute } from '../terraform/index.ts';
 import type { ValidationCache } from './validation-cache.ts';
 import { validateDocument } from './validate-document.ts';
+import { isRecord } from '../text/index.ts';
 
 /** Options of `lintText`. */
 export interface LintOptions {
@@ -239,10 +240,6 @@ function schemaReferenceProblems(value: unknown): Problem[] {
         : {}),
     },
   ];
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function sortByOffset(problems: readonly Problem[]): Problem[] {

@@ -1,4 +1,4 @@
-import { isPlainObject } from './resource-input.ts';
+import { isRecord } from '../text/index.ts';
 import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 
@@ -12,7 +12,7 @@ const notEmpty = defineRule<RuleContext>(
   (context, report) => {
     const declares = SECTIONS.some((section) => {
       const value = context.input[section];
-      return isPlainObject(value) && (section === 'lease' || section === 'root' || Object.keys(value).length > 0);
+      return isRecord(value) && (section === 'lease' || section === 'root' || Object.keys(value).length > 0);
     });
     if (declares) return;
     report({
@@ -32,7 +32,7 @@ const namesMatchKeys = defineRule<RuleContext>(
     for (const section of ['roles', 'static_roles']) {
       const entries = context.fields.objects.get(section) ?? {};
       for (const [key, entry] of Object.entries(entries)) {
-        if (!isPlainObject(entry) || typeof entry.name !== 'string' || entry.name === key) continue;
+        if (!isRecord(entry) || typeof entry.name !== 'string' || entry.name === key) continue;
         report({
           path: appendPointer(fieldPath(context, section), key, 'name'),
           target: 'value',

@@ -1,4 +1,5 @@
 import { didYouMean } from './did-you-mean.ts';
+import { isRecord } from '../text/index.ts';
 
 /** One doubtful spot in a policy document: where inside it (segments) and what is wrong. */
 export interface PolicyFault {
@@ -12,13 +13,9 @@ export interface PolicyFault {
 const VERSIONS = ['2012-10-17', '2008-10-17'];
 const TOP_LEVEL = ['Version', 'Id', 'Statement'];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Why a parsed policy is not a JSON object at all, or undefined when it is one. */
 export function policyShapeFault(parsed: unknown): string | undefined {
-  if (isPlainObject(parsed)) return undefined;
+  if (isRecord(parsed)) return undefined;
   if (Array.isArray(parsed)) return 'it is a JSON array, not an object with Version and Statement';
   return `it is a JSON ${parsed === null ? 'null' : typeof parsed}, not an object with Version and Statement`;
 }
@@ -54,7 +51,7 @@ export function policyFaults(policy: Readonly<Record<string, unknown>>): PolicyF
       faults.push({ segments: [], target: 'key', message: 'has no Statement' });
     return faults;
   }
-  if (!Array.isArray(statement) && !isPlainObject(statement)) {
+  if (!Array.isArray(statement) && !isRecord(statement)) {
     faults.push({
       segments: ['Statement'],
       target: 'value',
@@ -72,7 +69,7 @@ export function policyFaults(policy: Readonly<Record<string, unknown>>): PolicyF
 
 function statementFaults(item: unknown, at: readonly (string | number)[]): PolicyFault[] {
   const where = at.length > 1 ? `statement ${String(at[1])}` : 'the statement';
-  if (!isPlainObject(item)) return [{ segments: at, target: 'value', message: `has ${where} that is not an object` }];
+  if (!isRecord(item)) return [{ segments: at, target: 'value', message: `has ${where} that is not an object` }];
   const faults: PolicyFault[] = [];
   if (item.Effect === undefined)
     faults.push({ segments: at, target: 'value', message: `has ${where} without Effect ("Allow" or "Deny")` });

@@ -1,7 +1,8 @@
 import { hasErrors, type Problem, type Result } from '../problem.ts';
 import type { FieldKind } from './field-info.ts';
 import { parseFields, type ParsedFields } from './parse-fields.ts';
-import { isPlainObject, notAnObject } from './resource-input.ts';
+import { isRecord } from '../text/index.ts';
+import { notAnObject } from './resource-input.ts';
 import { checkShape } from './shape.ts';
 
 /** A resource past the first checks: its parsed fields and the problems so far (rules add theirs). */
@@ -32,7 +33,7 @@ export function readResource(
   input: unknown,
   options: ReadOptions,
 ): ReadResource | { readonly ok: false; readonly problems: Problem[] } {
-  if (!isPlainObject(input)) return { ok: false, problems: [notAnObject(options.what, input, options.basePath)] };
+  if (!isRecord(input)) return { ok: false, problems: [notAnObject(options.what, input, options.basePath)] };
   const shape = checkShape(kind, input, options.basePath);
   const problems = [...shape.problems];
   const fields = parseFields(kind, input, options.basePath, shape.badFields, problems, options.source);

@@ -1,11 +1,6 @@
 import type { Problem } from '../problem.ts';
 import { describeJsonType } from './shape.ts';
 
-/** True for a JSON object (not null, not a list). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The problem for a resource that is not an object at all (a list, a string, an empty document). */
 export function notAnObject(what: string, value: unknown, path: string): Problem {
   return {

@@ -4,6 +4,7 @@ import { TerraformEvaluator } from './evaluate.ts';
 import type { Evaluated, TerraformModule } from './evaluated.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
+import { isRecord } from '../text/index.ts';
 
 /** Where a field of a resource sits: its attribute name and value (a string's own characters when known). */
 export interface FieldLocation {
@@ -177,8 +178,4 @@ function claims(
     ]),
   );
   return { value, place, inner: result.structured?.locations };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
