@@ -1,7 +1,8 @@
 import { collectBodySecrets } from './collect-secrets.ts';
 import { mountPath } from './engine-path.ts';
 import type { EngineRequest, EngineResponse } from './engine-request.ts';
-import { UnusableResponse, isObject, readWarnings } from './read-fields.ts';
+import { isRecord } from '../text/index.ts';
+import { UnusableResponse, readWarnings } from './read-fields.ts';
 import { sanitizeLine } from './sanitize-line.ts';
 import { redactSecrets } from './redact-secrets.ts';
 import type { ClientSettings } from './resolve-settings.ts';
@@ -52,7 +53,7 @@ export function createClientCore(settings: ClientSettings): ClientCore {
  * plainly instead of reporting missing fields, without the token itself.
  */
 function refuseWrapped(body: unknown): void {
-  const info = isObject(body) && isObject(body.wrap_info) ? body.wrap_info : undefined;
+  const info = isRecord(body) && isRecord(body.wrap_info) ? body.wrap_info : undefined;
   if (info === undefined || typeof info.token !== 'string') return;
   const path = typeof info.creation_path === 'string' ? sanitizeLine(info.creation_path, [info.token], 200) : '?';
   const ttl = typeof info.ttl === 'number' ? `${info.ttl} s` : 'unknown';
