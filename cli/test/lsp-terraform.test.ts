@@ -53,8 +53,22 @@ const LOCALS = 'locals {\n  kind = "iam_usr"\n}\n\nvariable "region" {}\n';
 const JWT_ROLE =
   'role_type: jwt\nuser_claim: repository\nbound_audiences: [keyfob]\nbound_subject: repo:octo/app:ref:refs/heads/main\ntoken_policies: [deploy]\n';
 
+// A JWT role in Terraform holding the vault_policy of main.tf: its access answer on hover.
+const JWT_TF = [
+  'resource "vault_jwt_auth_backend_role" "tf" {',
+  '  role_name       = "tf"',
+  '  role_type       = "jwt"',
+  '  user_claim      = "repository"',
+  '  bound_audiences = ["keyfob"]',
+  '  bound_subject   = "repo:octo/infra:ref:refs/heads/main"',
+  '  token_policies  = ["deploy"]',
+  '}',
+  '',
+].join('\n');
+
 const root = project('workspace', {
   'infra/main.tf': MAIN,
+  'infra/jwt.tf': JWT_TF,
   'infra/locals.tf': LOCALS,
   'auth/gh.jwt-role.yaml': JWT_ROLE,
 });
@@ -165,6 +179,20 @@ describe('keyfob lsp in a Terraform file: hover', () => {
     assert.match(text, /\*\*Path `cloud\/creds\/deploy` of policy `deploy`\*\*/);
     // auth/gh.jwt-role.yaml (not open) holds the policy by its name.
     assert.match(text, /- JWT role `gh` \(octo\/app, branch main/);
+  });
+
+  it("a JWT role's token_policies: the field, then who can log in and what the policy of main.tf reaches", async () => {
+    const jwt = uri('infra/jwt.tf');
+    server.open(jwt, 'terraform', JWT_TF);
+    await server.diagnostics(jwt, 1);
+    const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri: jwt },
+      position: { line: 6, character: 4 },
+    });
+    const text = hover ? (hover.contents as { value: string }).value : '';
+    assert.match(text, /\*\*`token_policies`\*\* of `vault_jwt_auth_backend_role.tf`/);
+    assert.match(text, /\*\*JWT role `tf`\*\* \(who can get what\)/);
+    assert.match(text, /who can log in: octo\/infra, branch main/);
   });
 
   it('nothing on provider-only attributes and other resources (terraform-ls documents them)', async () => {
