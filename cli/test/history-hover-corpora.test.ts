@@ -6,7 +6,7 @@
 // name, and its resource when it has one), and the SDK name when the use is through a client library:
 // the editor finds what the CLI finds.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { languageOfFile } from '@keyfob/shared/history';
@@ -18,12 +18,16 @@ import { runKeyfob } from './run-keyfob.ts';
 
 const RECALL = 'test/fixtures/history/recall';
 const REAL = 'test/fixtures/history-real';
+// The clients' code is not committed (node test/fixtures/history-real/restore.mjs brings it from the
+// repositories' snapshots); without it only the recall corpus is compared.
+const realPresent = existsSync(join(REPO_ROOT, REAL, 'go-tfe'));
+if (!realPresent) console.log('# the real-client corpus is not restored here: the recall corpus only');
 const realSample = readFileSync(join(REPO_ROOT, REAL, 'SOURCES.tsv'), 'utf8')
   .split('\n')
   .slice(1)
   .map((row) => row.split('\t')[0] ?? '')
   .filter((f) => f !== '')
-  .filter((_, i) => i % 10 === 0)
+  .filter((_, i) => realPresent && i % 10 === 0)
   .map((f) => `${REAL}/${f}`);
 const recallFiles = readdirSync(join(REPO_ROOT, RECALL))
   .filter((f) => f !== 'README.md' && !f.endsWith('.spots'))

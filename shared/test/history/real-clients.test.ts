@@ -2,6 +2,7 @@
 // third is scored by `KEYFOB_HISTORY_PART=held-aside npm test -- real-clients` at the end of a piece of
 // work, never while tuning. Prints recall and wrong annotations per language and construct kind.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { corpusFiles, readLabels, scoreCorpus, scoreTable } from './real-clients-score.ts';
 import type { Part } from './real-clients-score.ts';
@@ -9,9 +10,14 @@ import type { Part } from './real-clients-score.ts';
 const part: Part = process.env['KEYFOB_HISTORY_PART'] === 'held-aside' ? 'held-aside' : 'working';
 // Floors of the matcher as it stands on the working part (the issue's target is 95% and 2%). Working part
 // 2026-11-29: recall 100% (432/432), wrong 0 of 435; held-aside part, measured once that day: 99.6%, 0%.
+const ABSENT =
+  "the real-client corpus is not restored here (its clients' code is not committed: node test/fixtures/history-real/restore.mjs brings it from the repositories' snapshots)";
 const MIN = { expected: 400, never: 150, recall: 0.98, wrongShare: 0.01 } as const;
 
-describe(`matcher on real client code (${part} part)`, () => {
+const present = existsSync(new URL('../../../test/fixtures/history-real/go-tfe/', import.meta.url));
+
+describe(`matcher on real client code (${part} part)`, { skip: present ? false : ABSENT }, () => {
+  if (!present) return;
   const score = scoreCorpus(part);
 
   it('prints recall and wrong annotations per language and construct kind', (t) => {
