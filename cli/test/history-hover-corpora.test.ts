@@ -52,32 +52,41 @@ describe('the editor finds what the CLI finds, on the corpora we have', () => {
     ['recall corpus (a dozen languages)', recallFiles],
     ['real client code (every tenth file)', realSample],
   ] as const)
-    it(`${corpus}: a hover names the subject at every annotation of keyfob history scan`, async () => {
-      const run = await runKeyfob(['history', 'scan', ...files, '--format', 'json']);
-      assert.ok(run.status === 0 || run.status === 1, run.stderr);
-      const annotations = (JSON.parse(run.stdout) as { annotations: Annotation[] }).annotations;
-      assert.ok(annotations.length >= (files === recallFiles ? 300 : 60), `${annotations.length} annotations`);
-      const missed: string[] = [];
-      const byFile = new Map<string, Annotation[]>();
-      for (const a of annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
-      for (const [file, list] of byFile) {
-        const path = join(REPO_ROOT, file);
-        const uri = fileUri(path);
-        server.open(uri, languageOfFile(path) ?? 'plaintext', readFileSync(path, 'utf8'));
-        for (const a of list) {
-          const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
-            textDocument: { uri },
-            position: { line: a.line - 1, character: a.column - 1 },
-          });
-          const text =
-            hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-          const named =
-            text.includes(`**${a.subject.name}**`) &&
-            (a.subject.resource === null || text.includes(a.subject.resource)) &&
-            (a.sdk === undefined || text.includes(`\`${a.sdk.name}\``));
-          if (!named) missed.push(`${file}:${a.line}:${a.column} ${a.subject.type} ${a.subject.name}`);
+    it(
+      `${corpus}: a hover names the subject at every annotation of keyfob history scan`,
+      {
+        skip:
+          files.length > 0
+            ? false
+            : 'the real-client corpus is not restored here (node test/fixtures/history-real/restore.mjs)',
+      },
+      async () => {
+        const run = await runKeyfob(['history', 'scan', ...files, '--format', 'json']);
+        assert.ok(run.status === 0 || run.status === 1, run.stderr);
+        const annotations = (JSON.parse(run.stdout) as { annotations: Annotation[] }).annotations;
+        assert.ok(annotations.length >= (files === recallFiles ? 300 : 60), `${annotations.length} annotations`);
+        const missed: string[] = [];
+        const byFile = new Map<string, Annotation[]>();
+        for (const a of annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
+        for (const [file, list] of byFile) {
+          const path = join(REPO_ROOT, file);
+          const uri = fileUri(path);
+          server.open(uri, languageOfFile(path) ?? 'plaintext', readFileSync(path, 'utf8'));
+          for (const a of list) {
+            const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+              textDocument: { uri },
+              position: { line: a.line - 1, character: a.column - 1 },
+            });
+            const text =
+              hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+            const named =
+              text.includes(`**${a.subject.name}**`) &&
+              (a.subject.resource === null || text.includes(a.subject.resource)) &&
+              (a.sdk === undefined || text.includes(`\`${a.sdk.name}\``));
+            if (!named) missed.push(`${file}:${a.line}:${a.column} ${a.subject.type} ${a.subject.name}`);
+          }
         }
-      }
-      assert.deepEqual(missed, [], `${missed.length} of ${annotations.length} annotations without their hover`);
-    });
+        assert.deepEqual(missed, [], `${missed.length} of ${annotations.length} annotations without their hover`);
+      },
+    );
 });
