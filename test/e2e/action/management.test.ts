@@ -137,7 +137,16 @@ describe('action e2e: rotation, static roles, lint and apply', () => {
         .filter((s) => s.op !== 'unchanged')
         .map((s) => `${s.op} ${s.name}`)
         .sort(),
-      ['delete ci-user', 'delete reports', 'delete stray', 'delete backup', 'update deploy', 'update metrics'].sort(),
+      // deploy-other: the role of another account every action e2e engine has (setup.ts), not in these files.
+      [
+        'delete ci-user',
+        'delete deploy-other',
+        'delete reports',
+        'delete stray',
+        'delete backup',
+        'update deploy',
+        'update metrics',
+      ].sort(),
     );
     assert.equal(await client.readRole('stray').then(Boolean), true, 'dry run changed nothing');
     const applied = await runStep('main', { inputs: inputs({ mode: 'apply', files: '.' }), workspace });
