@@ -1,3 +1,4 @@
+import { fieldsFor, ROOT_CONFIG_WIRE, wireRead } from '@keyfob/shared/rules';
 import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared/template';
 import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
@@ -11,21 +12,8 @@ import { providerProblem } from './provider-error.ts';
 import { cloudProvider } from './provider.ts';
 import { serialised } from './serialised.ts';
 
-const ROOT_FIELDS = [
-  'access_key',
-  'secret_key',
-  'region',
-  'iam_endpoint',
-  'sts_endpoint',
-  'sts_region',
-  'sts_fallback_endpoints',
-  'sts_fallback_regions',
-  'max_retries',
-  'username_template',
-  'role_arn',
-  'identity_token_audience',
-  'identity_token_ttl',
-];
+/** Fields of a root configuration write: the schema's (`$schema` is a file's alone). */
+const ROOT_FIELDS = fieldsFor('root-config').filter((field) => field !== '$schema');
 
 /** `config/root` (read, write) and `config/rotate-root` of one mount. */
 export function configRootRoutes(core: EngineCore, mount: MountData): Route[] {
@@ -67,20 +55,10 @@ function keepStoredSecret(mount: MountData, params: Params): Params {
 function readRoot(mount: MountData): HandlerResult {
   const config = mount.rootConfig;
   if (!config) throw notFound();
-  // Never the secret key.
+  // Never the secret key (a secret row of the table).
   return dataResult({
-    access_key: config.accessKey,
-    region: config.region,
-    iam_endpoint: config.iamEndpoint,
-    sts_endpoint: config.stsEndpoint,
-    sts_region: config.stsRegion,
-    sts_fallback_endpoints: config.stsFallbackEndpoints,
-    sts_fallback_regions: config.stsFallbackRegions,
-    max_retries: config.maxRetries,
+    ...wireRead(ROOT_CONFIG_WIRE, config),
     username_template: config.usernameTemplate || DEFAULT_USERNAME_TEMPLATE,
-    role_arn: config.roleArn,
-    identity_token_audience: config.identityTokenAudience,
-    identity_token_ttl: config.identityTokenTtl,
   });
 }
 

@@ -1,4 +1,5 @@
 import { formatDuration } from '@keyfob/shared/duration';
+import { fieldsFor, STATIC_ROLE_WIRE, wireBody, wireRead } from '@keyfob/shared/rules';
 import { isoTime } from '../clock.ts';
 import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
@@ -18,7 +19,7 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
     { pattern: path('static-roles/?'), fields: [], operations: { list: () => listStaticRoles(mount) } },
     {
       pattern: path(`static-roles/${NAME}`),
-      fields: ['name', 'username', 'rotation_period'],
+      fields: fieldsFor('static-role').filter((field) => field !== '$schema'),
       operations: {
         read: (ctx) => readStaticRole(mount, name(ctx)),
         update: (ctx) => writeStaticRole(core, mount, name(ctx), ctx.params),
@@ -45,7 +46,7 @@ export function staticRoleRoutes(core: EngineCore, mount: MountData): Route[] {
 function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, params: Params): Promise<HandlerResult> {
   const existing = mount.staticRoles.get(roleName);
   const merged: Params = {
-    ...(existing ? { username: existing.username, rotation_period: existing.rotationPeriod } : {}),
+    ...(existing ? wireRead(STATIC_ROLE_WIRE, existing) : {}),
     ...params,
   };
   delete merged.name;
@@ -80,10 +81,7 @@ function writeStaticRole(core: EngineCore, mount: MountData, roleName: string, p
       record = before;
     }
     mount.staticRoles.set(roleName, record);
-    return dataResult(
-      { name: roleName, id: user.userId, username, rotation_period: formatDuration(rotationPeriod) },
-      checked.warnings,
-    );
+    return dataResult({ name: roleName, id: user.userId, ...staticRoleBody(record) }, checked.warnings);
   });
 }
 
@@ -109,8 +107,13 @@ function readStaticRole(mount: MountData, roleName: string): HandlerResult {
   if (!record) throw notFound();
   return {
     kind: 'raw',
-    body: { name: record.name, username: record.username, rotation_period: formatDuration(record.rotationPeriod) },
+    body: { name: record.name, ...staticRoleBody(record) },
   };
+}
+
+/** A static role's fields by wire name, `rotation_period` as a duration string (seed 1). */
+function staticRoleBody(record: StaticRoleRecord): Record<string, unknown> {
+  return wireBody(STATIC_ROLE_WIRE, record, formatDuration);
 }
 
 /** Seed rule 4: the user (and its keys) stay in the cloud. */

@@ -65,12 +65,7 @@ export function checkRole(body: Params, name: string): Validated<StoredRole> {
 /** A static role body (merged on update). */
 export function checkStaticRole(body: Params, name: string): Validated<StaticRoleInput> {
   const { value: staticRole, problems } = validateStaticRole(body, { name });
-  return validated(
-    staticRole ? { username: staticRole.username, rotationPeriod: staticRole.rotationPeriod } : undefined,
-    problems,
-    'static-role',
-    body,
-  );
+  return validated(staticRole, problems, 'static-role', body);
 }
 
 /** A root configuration body (an HTTP request: a literal secret is expected here). */

@@ -1,4 +1,10 @@
-import type { CredentialType, LeaseConfig, RoleFieldValues, RootConfig } from '@keyfob/shared/rules';
+import type {
+  CredentialType,
+  LeaseConfig,
+  RoleFieldValues,
+  RootConfig,
+  StaticRoleFieldValues,
+} from '@keyfob/shared/rules';
 
 export type { CredentialType };
 
@@ -26,12 +32,8 @@ export interface StoredRole extends Omit<RoleFieldValues, 'defaultStsTtl' | 'max
   readonly legacy: boolean;
 }
 
-/** A static role's settings. */
-export interface StaticRoleInput {
-  readonly username: string;
-  /** Seconds. */
-  readonly rotationPeriod: number;
-}
+/** A static role's settings: its wire table's fields (`rotationPeriod` in seconds). */
+export type StaticRoleInput = Required<StaticRoleFieldValues>;
 
 /** Root configuration as stored: the shared rules' normalised form (the secret stays inside the engine). */
 export type RootConfigRecord = RootConfig;

@@ -1,10 +1,10 @@
 import { formatDuration } from '../duration/index.ts';
 import { applyCodes } from '../codes/apply.ts';
 import type { Problem } from '../problem.ts';
-import type { RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
+import { STATIC_ROLE_WIRE, wireBody, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
 import { planJwtRoles, planPolicies } from './access-plan.ts';
 import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
-import { changedFields, roleBody, roleFields, ROLE_FIELDS } from './role-fields.ts';
+import { changedFields, changedWireFields, roleBody, roleFields, ROLE_FIELDS } from './role-fields.ts';
 
 /** Options of `planApply`. */
 export interface PlanOptions {
@@ -70,14 +70,11 @@ function planStaticRole(
   problems: Problem[],
 ): PlanStep {
   const wanted = declared.definition;
-  const body = { username: wanted.username, rotation_period: formatDuration(wanted.rotationPeriod) };
+  const body = wireBody(STATIC_ROLE_WIRE, wanted, formatDuration);
   const base = { kind: 'static-role' as const, name, source: declared.source };
   const remote = current.staticRoles.get(name);
-  if (remote === undefined) return { ...base, op: 'create', fields: ['username', 'rotation_period'], body };
-  const fields = [
-    ...(remote.username === wanted.username ? [] : ['username']),
-    ...(remote.rotationPeriod === wanted.rotationPeriod ? [] : ['rotation_period']),
-  ];
+  if (remote === undefined) return { ...base, op: 'create', fields: Object.keys(body), body };
+  const fields = changedWireFields(STATIC_ROLE_WIRE, wanted, remote);
   if (fields.length === 0) return { ...base, op: 'unchanged', fields };
   if (fields.includes('username')) {
     problems.push(

@@ -6,6 +6,7 @@ import {
   type RoleDefinition,
   type RoleFieldValues,
   type WireRow,
+  type WireValues,
 } from '../rules/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 
@@ -25,10 +26,30 @@ export type RoleField = 'credential_type' | (typeof ROLE_WIRE)[number]['wire'];
  * policy documents as canonical JSON.
  */
 export function roleFields(role: RoleFieldValues & { readonly credentialTypes: readonly string[] }): RoleFields {
-  const fields: Record<string, unknown> = { credential_type: [...role.credentialTypes].sort().join(',') };
-  for (const row of ROLE_WIRE)
-    fields[row.wire] = comparable(row, (role as Readonly<Record<string, unknown>>)[row.field]);
-  return fields as RoleFields;
+  return {
+    credential_type: [...role.credentialTypes].sort().join(','),
+    ...wireFields(ROLE_WIRE, role),
+  } as RoleFields;
+}
+
+/** The comparable fields of any resource by its wire table (see `roleFields`): wire name to value. */
+function wireFields<Rows extends readonly WireRow[]>(
+  rows: Rows,
+  value: WireValues<Rows>,
+): Readonly<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  for (const row of rows) fields[row.wire] = comparable(row, (value as Readonly<Record<string, unknown>>)[row.field]);
+  return fields;
+}
+
+/** The wire names whose comparable values differ, in the table's order. */
+export function changedWireFields<Rows extends readonly WireRow[]>(
+  rows: Rows,
+  desired: WireValues<Rows>,
+  current: WireValues<Rows>,
+): string[] {
+  const [want, have] = [wireFields(rows, desired), wireFields(rows, current)];
+  return rows.map((row) => row.wire).filter((wire) => JSON.stringify(want[wire]) !== JSON.stringify(have[wire]));
 }
 
 function comparable(row: WireRow, value: unknown): unknown {

@@ -1,29 +1,12 @@
-import {
-  UnusableResponse,
-  payloadOf,
-  readNumber,
-  readSeconds,
-  readString,
-  readStringList,
-  requireString,
-  type JsonObject,
-} from './read-fields.ts';
+import { ROOT_CONFIG_WIRE, fieldInfo, type RootConfig } from '../rules/index.ts';
+import { UnusableResponse, payloadOf, readSeconds, requireString, type JsonObject } from './read-fields.ts';
+import { readWireValues } from './read-wire.ts';
 
-/** Root configuration as read back. The secret key is never returned by any engine. */
-export interface EngineRootConfig {
-  readonly accessKey: string;
-  readonly region: string;
-  readonly iamEndpoint: string;
-  readonly stsEndpoint: string;
-  readonly stsRegion: string;
-  readonly stsFallbackEndpoints: readonly string[];
-  readonly stsFallbackRegions: readonly string[];
-  /** -1 means the provider SDK's own default. */
-  readonly maxRetries: number;
-  readonly usernameTemplate: string;
-  readonly roleArn: string;
-  readonly identityTokenAudience: string;
-  /** Seconds; absent when the engine does not return it. */
+/**
+ * Root configuration as read back: the fields of its wire table (`ROOT_CONFIG_WIRE`) but the secret
+ * key, which no engine returns. `identityTokenTtl` (seconds) is absent when the engine does not return it.
+ */
+export interface EngineRootConfig extends Omit<RootConfig, 'secretKey' | 'identityTokenTtl'> {
   readonly identityTokenTtl?: number;
   readonly raw: JsonObject;
 }
@@ -43,23 +26,13 @@ export interface RotateRootResult {
   readonly accessKey: string;
 }
 
-/** Reads `GET /config/root`; unset strings read as `''`, unset lists as `[]`. */
+/** Reads `GET /config/root`; unset strings read as `''`, unset lists as `[]`, `max_retries` as its default (-1). */
 export function parseRootConfig(body: unknown): EngineRootConfig {
   const data = payloadOf(body);
-  const identityTokenTtl = readSeconds(data, 'identity_token_ttl');
+  const values = readWireValues(ROOT_CONFIG_WIRE, data);
   return {
-    accessKey: readString(data, 'access_key') ?? '',
-    region: readString(data, 'region') ?? '',
-    iamEndpoint: readString(data, 'iam_endpoint') ?? '',
-    stsEndpoint: readString(data, 'sts_endpoint') ?? '',
-    stsRegion: readString(data, 'sts_region') ?? '',
-    stsFallbackEndpoints: readStringList(data, 'sts_fallback_endpoints'),
-    stsFallbackRegions: readStringList(data, 'sts_fallback_regions'),
-    maxRetries: readNumber(data, 'max_retries') ?? -1,
-    usernameTemplate: readString(data, 'username_template') ?? '',
-    roleArn: readString(data, 'role_arn') ?? '',
-    identityTokenAudience: readString(data, 'identity_token_audience') ?? '',
-    ...(identityTokenTtl === undefined ? {} : { identityTokenTtl }),
+    ...values,
+    maxRetries: values.maxRetries ?? Number(fieldInfo('root-config', 'max_retries')?.default),
     raw: data,
   };
 }

@@ -1,5 +1,6 @@
-import { ROLE_WIRE, type RoleFieldValues, type WireRow, type WireValues } from '../rules/index.ts';
-import { payloadOf, readSeconds, readString, readStringList, readStringMap, type JsonObject } from './read-fields.ts';
+import { ROLE_WIRE, type RoleFieldValues } from '../rules/index.ts';
+import { payloadOf, readString, readStringList, type JsonObject } from './read-fields.ts';
+import { readWireValues } from './read-wire.ts';
 
 /** A dynamic role as the engine reads it back, normalised across seed 1 and Vault. */
 export interface EngineRole extends RoleFieldValues {
@@ -24,32 +25,6 @@ export function parseRole(name: string, body: unknown): EngineRole {
     ...(invalidData ? { invalidData } : {}),
     raw: data,
   };
-}
-
-/** Each row's typed value from an engine's answer (see `WireKind`); unset seconds are left out. */
-function readWireValues<Rows extends readonly WireRow[]>(rows: Rows, data: JsonObject): WireValues<Rows> {
-  const out: Record<string, unknown> = {};
-  for (const { field, wire, kind } of rows) {
-    if (kind === 'seconds') {
-      const seconds = readSeconds(data, wire);
-      if (seconds) out[field] = seconds;
-    } else out[field] = readWire[kind](data, wire);
-  }
-  return out as WireValues<Rows>;
-}
-
-const readWire = {
-  text: (data: JsonObject, wire: string): string => readString(data, wire) ?? '',
-  list: readStringList,
-  map: readStringMap,
-  policy: readPolicyDocument,
-};
-
-/** The policy as JSON text; an engine that returns it parsed gets it serialised back. */
-function readPolicyDocument(data: JsonObject, wire: string): string {
-  const value = data[wire];
-  if (typeof value === 'string') return value;
-  return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
 /** Names from a list response (`data.keys`). */

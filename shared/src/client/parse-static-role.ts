@@ -1,19 +1,13 @@
-import {
-  UnusableResponse,
-  payloadOf,
-  readSeconds,
-  readString,
-  requireString,
-  toIsoTime,
-  type JsonObject,
-} from './read-fields.ts';
+import { isUnset, STATIC_ROLE_WIRE, type StaticRoleFieldValues } from '../rules/index.ts';
+import { UnusableResponse, payloadOf, readString, requireString, toIsoTime, type JsonObject } from './read-fields.ts';
+import { readWireValues } from './read-wire.ts';
 
-/** A static role as read back. */
-export interface EngineStaticRole {
+/**
+ * A static role as read back: its wire table's fields (`rotationPeriod` in seconds, from an integer
+ * (Vault) or a duration string (seed 1)).
+ */
+export interface EngineStaticRole extends Required<StaticRoleFieldValues> {
   readonly name: string;
-  readonly username: string;
-  /** Seconds, from an integer (Vault) or a duration string (seed 1). */
-  readonly rotationPeriod: number;
   /** The cloud user's id, when the engine returns it (Vault). */
   readonly id?: string;
   readonly raw: JsonObject;
@@ -33,13 +27,14 @@ export interface StaticCredentials {
 /** Reads `GET /static-roles/:name` (fields at the top level in seed 1, inside `data` in Vault). */
 export function parseStaticRole(name: string, body: unknown): EngineStaticRole {
   const data = payloadOf(body);
-  const rotationPeriod = readSeconds(data, 'rotation_period');
-  if (rotationPeriod === undefined) throw new UnusableResponse('missing or unreadable "rotation_period"');
+  const values = readWireValues(STATIC_ROLE_WIRE, data);
+  // Every field is required: an answer without one is no static role.
+  for (const row of STATIC_ROLE_WIRE)
+    if (isUnset(row.kind, values[row.field])) throw new UnusableResponse(`missing or unreadable "${row.wire}"`);
   const id = readString(data, 'id');
   return {
     name: readString(data, 'name') || name,
-    username: requireString(data, 'username'),
-    rotationPeriod,
+    ...(values as Required<StaticRoleFieldValues>),
     ...(id ? { id } : {}),
     raw: data,
   };

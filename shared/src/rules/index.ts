@@ -16,7 +16,7 @@ export { checkIamArn } from './arn.ts';
 export { IAM_PATH_RULE, IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
 export type { IamStringRule } from './iam-names.ts';
 export { CREDENTIAL_TYPES } from './types.ts';
-export { isUnset, ROLE_WIRE, wireBody, wireRead } from './wire-table.ts';
+export { isSecret, isUnset, ROLE_WIRE, ROOT_CONFIG_WIRE, STATIC_ROLE_WIRE, wireBody, wireRead } from './wire-table.ts';
 export type { WireKind, WireRow, WireValues } from './wire-table.ts';
 export type {
   CredentialType,
@@ -25,4 +25,5 @@ export type {
   RoleFieldValues,
   RootConfig,
   StaticRoleDefinition,
+  StaticRoleFieldValues,
 } from './types.ts';

@@ -273,12 +273,15 @@ export function valuesFromFields<Rows extends readonly WireRow[]>(rows: Rows, fi
       // Zero means unset, as in the engine.
       const seconds = fields.seconds.get(wire);
       if (seconds !== undefined && seconds > 0) out[field] = seconds;
+    } else if (kind === 'integer') {
+      const integer = fields.integers.get(wire);
+      if (integer !== undefined) out[field] = integer;
     } else out[field] = fieldValue(kind, fields, wire);
   }
   return out as WireValues<Rows>;
 }
 
-function fieldValue(kind: Exclude<WireKind, 'seconds'>, fields: ParsedFields, wire: string): unknown {
+function fieldValue(kind: Exclude<WireKind, 'seconds' | 'integer'>, fields: ParsedFields, wire: string): unknown {
   switch (kind) {
     case 'text':
       return fields.strings.get(wire) ?? '';

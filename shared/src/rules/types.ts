@@ -1,4 +1,4 @@
-import type { ROLE_WIRE, WireValues } from './wire-table.ts';
+import type { ROLE_WIRE, ROOT_CONFIG_WIRE, STATIC_ROLE_WIRE, WireValues } from './wire-table.ts';
 
 /** The four credential types of seed 1. */
 export type CredentialType = 'iam_user' | 'assumed_role' | 'federation_token' | 'session_token';
@@ -37,33 +37,20 @@ export interface RoleDefinition extends RoleFieldValues {
   readonly legacy?: { readonly policy: string } | { readonly arn: string };
 }
 
-/** A static role normalised: the adopted IAM user and the rotation period in seconds. */
-export interface StaticRoleDefinition {
+/** A static role's fields, one per row of its wire table (`STATIC_ROLE_WIRE`). */
+export type StaticRoleFieldValues = WireValues<typeof STATIC_ROLE_WIRE>;
+
+/** A static role normalised: the adopted IAM user and the rotation period in seconds (at least 60). */
+export interface StaticRoleDefinition extends Required<StaticRoleFieldValues> {
   readonly name?: string;
-  readonly username: string;
-  /** Seconds, at least 60. */
-  readonly rotationPeriod: number;
 }
 
-/** Root configuration normalised; unset strings are `""`, defaults filled in. */
-export interface RootConfig {
-  readonly accessKey: string;
-  readonly secretKey: string;
-  readonly roleArn: string;
-  readonly identityTokenAudience: string;
-  /** Seconds; default 3600. */
-  readonly identityTokenTtl: number;
-  /** Default -1 (the provider SDK's default). */
-  readonly maxRetries: number;
-  readonly region: string;
-  readonly iamEndpoint: string;
-  readonly stsEndpoint: string;
-  readonly stsRegion: string;
-  readonly stsFallbackEndpoints: readonly string[];
-  readonly stsFallbackRegions: readonly string[];
-  /** `""` means the engine's default template. */
-  readonly usernameTemplate: string;
-}
+/**
+ * Root configuration normalised, one property per row of its wire table (`ROOT_CONFIG_WIRE`):
+ * unset strings are `""`, unset lists `[]`, the numbers' schema defaults filled in
+ * (`identityTokenTtl` 3600 seconds, `maxRetries` -1, the provider SDK's default).
+ */
+export type RootConfig = Required<WireValues<typeof ROOT_CONFIG_WIRE>>;
 
 /** Lease configuration in seconds. */
 export interface LeaseConfig {

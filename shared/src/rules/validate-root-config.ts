@@ -7,6 +7,8 @@ import { rootRules, type RootContext } from './root-rules.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import type { RootConfig } from './types.ts';
+import { valuesFromFields } from './parse-fields.ts';
+import { ROOT_CONFIG_WIRE, type WireValues } from './wire-table.ts';
 
 /** Options of `validateRootConfig`. */
 export interface ValidateRootConfigOptions {
@@ -44,25 +46,13 @@ export function checkRootConfig(
     problems.push(...checkUsernameTemplate(template, { path: appendPointer(basePath, 'username_template') }));
   // After the template's findings too: the real engine accepts a template whose names the provider refuses.
   relaxForRequest(problems, context.source);
-  const text = (field: string): string => fields.strings.get(field) ?? '';
-  return settle(problems, (): RootConfig => ({
-    accessKey: text('access_key'),
-    secretKey: text('secret_key'),
-    roleArn: text('role_arn'),
-    identityTokenAudience: text('identity_token_audience'),
-    identityTokenTtl: fields.seconds.get('identity_token_ttl') ?? schemaDefault('identity_token_ttl'),
-    maxRetries: fields.integers.get('max_retries') ?? schemaDefault('max_retries'),
-    region: text('region'),
-    iamEndpoint: text('iam_endpoint'),
-    stsEndpoint: text('sts_endpoint'),
-    stsRegion: text('sts_region'),
-    stsFallbackEndpoints: fields.lists.get('sts_fallback_endpoints')?.items ?? [],
-    stsFallbackRegions: fields.lists.get('sts_fallback_regions')?.items ?? [],
-    usernameTemplate: text('username_template'),
-  }));
+  return settle(problems, (): RootConfig => withDefaults(valuesFromFields(ROOT_CONFIG_WIRE, fields)));
 }
 
-/** A numeric default as the schema states it (3600 for identity_token_ttl, -1 for max_retries). */
-function schemaDefault(field: string): number {
-  return Number(fieldInfo('root-config', field)?.default);
+/** The values with each unset number given its schema default (3600 for identity_token_ttl, -1 for max_retries). */
+function withDefaults(values: WireValues<typeof ROOT_CONFIG_WIRE>): RootConfig {
+  const out: Record<string, unknown> = { ...values };
+  for (const row of ROOT_CONFIG_WIRE)
+    if (out[row.field] === undefined) out[row.field] = Number(fieldInfo('root-config', row.wire)?.default);
+  return out as unknown as RootConfig;
 }

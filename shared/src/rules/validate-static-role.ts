@@ -3,7 +3,9 @@ import type { CheckOptions } from './resource-input.ts';
 import { relaxForRequest } from './request-severity.ts';
 import { runRules } from './rule.ts';
 import { staticRoleRules, type StaticRoleContext } from './static-role-rules.ts';
-import type { StaticRoleDefinition } from './types.ts';
+import type { StaticRoleDefinition, StaticRoleFieldValues } from './types.ts';
+import { valuesFromFields } from './parse-fields.ts';
+import { STATIC_ROLE_WIRE } from './wire-table.ts';
 
 /** Result of `validateStaticRole`: the normalised static role, undefined when any problem is an error. */
 export type StaticRoleValidation = Validation<StaticRoleDefinition>;
@@ -42,9 +44,9 @@ export function checkStaticRole(
   };
   runRules(staticRoleRules, context, problems);
   relaxForRequest(problems, options.source);
+  // Both fields are required: a value without errors has them.
   return settle(problems, (): StaticRoleDefinition => ({
     ...(name !== undefined ? { name } : {}),
-    username: fields.strings.get('username') ?? '',
-    rotationPeriod: fields.seconds.get('rotation_period') ?? 0,
+    ...(valuesFromFields(STATIC_ROLE_WIRE, fields) as Required<StaticRoleFieldValues>),
   }));
 }

@@ -4,9 +4,11 @@
  * - `list`: strings (the wire takes an array or a comma string), `[]` when unset;
  * - `map`: string to string (the wire takes an object or `key=value` items), `{}` when unset;
  * - `seconds`: a duration, whole seconds in the typed value, `undefined` when unset (0 means unset);
- * - `policy`: a JSON policy document, compact JSON text in the typed value, `""` when unset.
+ * - `policy`: a JSON policy document, compact JSON text in the typed value, `""` when unset;
+ * - `integer`: a whole number, `undefined` when unset (its schema default, where it has one, is the
+ *   validator's to fill in).
  */
-export type WireKind = 'text' | 'list' | 'map' | 'seconds' | 'policy';
+export type WireKind = 'text' | 'list' | 'map' | 'seconds' | 'policy' | 'integer';
 
 /** One row of a resource's wire table: the typed value's property, the wire (and file) name, the kind. */
 export interface WireRow {
@@ -15,6 +17,8 @@ export interface WireRow {
   readonly kind: WireKind;
   /** A wire value the engine treats as unset (the user path `/`): compared as unset. */
   readonly unsetAs?: string;
+  /** Written, never read back (the root `secret_key`): left out of reads and diffs. */
+  readonly secret?: true;
 }
 
 /** The typed value of each kind. */
@@ -24,13 +28,17 @@ interface KindValue {
   map: Readonly<Record<string, string>>;
   seconds: number;
   policy: string;
+  integer: number;
 }
 
-/** The typed value a table describes: a property per row, `seconds` ones optional (unset). */
+/** Kinds whose unset value is `undefined` (an optional property of the typed value). */
+type OptionalKind = 'seconds' | 'integer';
+
+/** The typed value a table describes: a property per row, `seconds` and `integer` ones optional (unset). */
 export type WireValues<Rows extends readonly WireRow[]> = {
-  readonly [R in Rows[number] as R['kind'] extends 'seconds' ? never : R['field']]: KindValue[R['kind']];
+  readonly [R in Rows[number] as R['kind'] extends OptionalKind ? never : R['field']]: KindValue[R['kind']];
 } & {
-  readonly [R in Rows[number] as R['kind'] extends 'seconds' ? R['field'] : never]?: number;
+  readonly [R in Rows[number] as R['kind'] extends OptionalKind ? R['field'] : never]?: number;
 };
 
 /**
@@ -55,9 +63,39 @@ export const ROLE_WIRE = [
   { field: 'mfaSerialNumber', wire: 'mfa_serial_number', kind: 'text' },
 ] as const satisfies readonly WireRow[];
 
+/** A static role's fields (`POST /static-roles/:name`; `name` is the path's). Both are required. */
+export const STATIC_ROLE_WIRE = [
+  { field: 'username', wire: 'username', kind: 'text' },
+  { field: 'rotationPeriod', wire: 'rotation_period', kind: 'seconds' },
+] as const satisfies readonly WireRow[];
+
+/**
+ * The root configuration's fields (`POST /config/root`), in the schema's order. `secret_key` is
+ * written and never read back by any engine.
+ */
+export const ROOT_CONFIG_WIRE = [
+  { field: 'accessKey', wire: 'access_key', kind: 'text' },
+  { field: 'secretKey', wire: 'secret_key', kind: 'text', secret: true },
+  { field: 'roleArn', wire: 'role_arn', kind: 'text' },
+  { field: 'identityTokenAudience', wire: 'identity_token_audience', kind: 'text' },
+  // Unset: the schema's default, 3600.
+  { field: 'identityTokenTtl', wire: 'identity_token_ttl', kind: 'seconds' },
+  // Unset: the schema's default, -1 (the provider SDK's own).
+  { field: 'maxRetries', wire: 'max_retries', kind: 'integer' },
+  { field: 'region', wire: 'region', kind: 'text' },
+  { field: 'iamEndpoint', wire: 'iam_endpoint', kind: 'text' },
+  { field: 'stsEndpoint', wire: 'sts_endpoint', kind: 'text' },
+  { field: 'stsRegion', wire: 'sts_region', kind: 'text' },
+  { field: 'stsFallbackEndpoints', wire: 'sts_fallback_endpoints', kind: 'list' },
+  { field: 'stsFallbackRegions', wire: 'sts_fallback_regions', kind: 'list' },
+  // Unset: the engine's default template.
+  { field: 'usernameTemplate', wire: 'username_template', kind: 'text' },
+] as const satisfies readonly WireRow[];
+
 /** Whether a typed value is its kind's unset value (`""`, `[]`, `{}`, `undefined` or 0 seconds). */
 export function isUnset(kind: WireKind, value: unknown): boolean {
-  if (value === undefined || value === '' || value === 0) return true;
+  if (value === undefined || value === '') return true;
+  if (value === 0) return kind !== 'integer';
   if (kind === 'list') return (value as readonly unknown[]).length === 0;
   if (kind === 'map') return Object.keys(value as object).length === 0;
   return false;
@@ -81,15 +119,24 @@ export function wireBody<Rows extends readonly WireRow[]>(
   return body;
 }
 
-/** Every field by wire name as the engine reads it back: unset ones as `""`, `[]`, `{}` or 0 seconds. */
+/**
+ * Every field by wire name as the engine reads it back: unset ones as `""`, `[]`, `{}` or 0 seconds;
+ * secret ones never.
+ */
 export function wireRead<Rows extends readonly WireRow[]>(
   rows: Rows,
   value: WireValues<Rows>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values = value as Readonly<Record<string, unknown>>;
-  for (const { field, wire, kind } of rows) out[wire] = values[field] ?? (kind === 'seconds' ? 0 : undefined);
+  for (const row of rows)
+    if (!isSecret(row)) out[row.wire] = values[row.field] ?? (row.kind === 'seconds' ? 0 : undefined);
   return out;
+}
+
+/** A row written and never read back (the root `secret_key`). */
+export function isSecret(row: WireRow): boolean {
+  return row.secret === true;
 }
 
 function copy(value: unknown): unknown {

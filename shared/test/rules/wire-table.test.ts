@@ -1,15 +1,42 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fieldInfo, fieldsFor, ROLE_WIRE, validateRole, wireBody, wireRead, type WireKind } from '@keyfob/shared/rules';
+import {
+  fieldInfo,
+  fieldsFor,
+  ROLE_WIRE,
+  ROOT_CONFIG_WIRE,
+  STATIC_ROLE_WIRE,
+  validateRole,
+  validateRootConfig,
+  validateStaticRole,
+  wireBody,
+  wireRead,
+  type WireKind,
+  type WireRow,
+} from '@keyfob/shared/rules';
 
-/** The schema's `x-keyfob-value` each wire kind is read from. */
-const SCHEMA_VALUE: Readonly<Record<WireKind, string>> = {
-  text: 'string',
-  list: 'list',
-  map: 'tags',
-  seconds: 'duration',
-  policy: 'policy-json',
+/** The schema's `x-keyfob-value`s each wire kind is read from. */
+const SCHEMA_VALUES: Readonly<Record<WireKind, readonly string[]>> = {
+  text: ['string'],
+  list: ['list'],
+  map: ['tags'],
+  seconds: ['duration', 'duration-or-seconds'],
+  policy: ['policy-json'],
+  integer: ['integer'],
 };
+
+type TableKind = 'role' | 'static-role' | 'root-config';
+
+/** Every row a schema field, of the schema's kind, secret where the schema says so; every other field listed. */
+function checkRows(kind: TableKind, rows: readonly WireRow[], notRows: readonly string[]): void {
+  const schemaFields = fieldsFor(kind).filter((field) => !notRows.includes(field));
+  assert.deepEqual(rows.map((row) => row.wire).sort(), schemaFields.sort());
+  for (const row of rows) {
+    const info = fieldInfo(kind, row.wire);
+    assert.ok(info && SCHEMA_VALUES[row.kind].includes(info.value), `${kind} ${row.wire}: ${info?.value}`);
+    assert.equal(row.secret === true, info.secret, `${kind} ${row.wire} secret`);
+  }
+}
 
 /**
  * Role schema fields that are not wire rows: the name (the path's), the type, a file's `$schema`, the
@@ -19,9 +46,8 @@ const NOT_ROWS = ['$schema', 'name', 'credential_type', 'policy', 'arn', 'narrow
 
 describe('the role wire table', () => {
   test('has one row per field of the role schema, of the schema kind', () => {
-    const schemaFields = fieldsFor('role').filter((field) => !NOT_ROWS.includes(field));
-    assert.deepEqual(ROLE_WIRE.map((row) => row.wire).sort(), schemaFields.sort());
-    for (const row of ROLE_WIRE) assert.equal(fieldInfo('role', row.wire)?.value, SCHEMA_VALUE[row.kind], row.wire);
+    checkRows('role', ROLE_WIRE, NOT_ROWS);
+    for (const row of ROLE_WIRE) assert.equal(fieldInfo('role', row.wire)?.value, SCHEMA_VALUES[row.kind][0], row.wire);
   });
 
   test('a file read, written as a body, read back in the form the engine answers and read again is the same role', () => {
@@ -55,5 +81,45 @@ describe('the role wire table', () => {
     ).value;
     assert.ok(read);
     for (const row of ROLE_WIRE) assert.deepEqual(read[row.field], role[row.field], row.wire);
+  });
+});
+
+describe('the static role wire table', () => {
+  test('has one row per field of the static role schema (but the name and $schema), of the schema kind', () => {
+    checkRows('static-role', STATIC_ROLE_WIRE, ['$schema', 'name']);
+  });
+
+  test('a file read, written as a body and read again is the same static role', () => {
+    const role = validateStaticRole({ username: 'backup-agent', rotation_period: '24h' }).value;
+    assert.ok(role);
+    const body = wireBody(STATIC_ROLE_WIRE, role, (seconds) => `${seconds}s`);
+    assert.deepEqual(body, { username: 'backup-agent', rotation_period: '86400s' });
+    const again = validateStaticRole({ ...wireRead(STATIC_ROLE_WIRE, role) }, { source: 'request' }).value;
+    assert.deepEqual(again, role);
+  });
+});
+
+describe('the root configuration wire table', () => {
+  test('has one row per field of the root configuration schema (but $schema), of the schema kind', () => {
+    checkRows('root-config', ROOT_CONFIG_WIRE, ['$schema']);
+  });
+
+  test('unset numbers take their schema defaults; a read never shows the secret key; read back, it is the same configuration', () => {
+    const config = validateRootConfig({
+      access_key: 'AKIAIOSFODNN7EXAMPLE',
+      secret_key: 'not-a-real-secret',
+      region: 'eu-west-1',
+      sts_fallback_endpoints: 'https://sts.eu-central-1.amazonaws.com',
+      sts_fallback_regions: ['eu-central-1'],
+      max_retries: 0,
+    }).value;
+    assert.ok(config);
+    assert.equal(config.identityTokenTtl, 3600);
+    assert.equal(config.maxRetries, 0, 'max_retries 0 (no retries) is a value, not unset');
+    assert.equal(validateRootConfig({}).value?.maxRetries, -1);
+    const read = wireRead(ROOT_CONFIG_WIRE, config);
+    assert.equal('secret_key' in read, false);
+    const again = validateRootConfig({ ...read, secret_key: 'not-a-real-secret' }).value;
+    assert.deepEqual(again, config);
   });
 });
