@@ -1,0 +1,127 @@
+// The third held-aside set (test/fixtures/history-held): public programs and clients of the platform API in
+// Go (through go-tfe), Python, TypeScript and Rust, in neither history-real nor history-new, labelled from
+// their code by test/fixtures/history-held/label.mjs and never run through the matcher before the lead's
+// one measurement at the end. This file checks the labels' form only: it never runs the matcher. Their
+// code is not in this repository: where the repository snapshots exist (KEYFOB_MIRROR, default
+// /work/.mirror) it also checks that every labelled line is in its file and that label.mjs still writes
+// exactly the committed labels.tsv; elsewhere (CI) those two checks skip and say so.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { history } from '@keyfob/shared/history';
+
+const CORPUS = new URL('../../../test/fixtures/history-held/', import.meta.url);
+const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
+const GO_TFE = new URL('../../../test/fixtures/history-real/go-tfe/', import.meta.url);
+interface Source {
+  readonly file: string;
+  readonly repository: string;
+  readonly path: string;
+  readonly commit: string;
+}
+interface Row {
+  readonly file: string;
+  readonly line: number;
+  readonly label: string;
+  readonly subject: string;
+  readonly construct: string;
+  readonly why: string;
+}
+const tsv = (name: string): string[][] =>
+  readFileSync(new URL(name, CORPUS), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((r) => r !== '')
+    .map((r) => r.split('\t'));
+const sources: Source[] = tsv('SOURCES.tsv').map(([file = '', repository = '', path = '', commit = '']) => ({
+  file,
+  repository,
+  path,
+  commit,
+}));
+const rows: Row[] = tsv('labels.tsv').map(
+  ([file = '', line = '', label = '', subject = '', construct = '', why = '']) => ({
+    file,
+    line: Number(line),
+    label,
+    subject,
+    construct,
+    why,
+  }),
+);
+const gitDir = (s: Source): string => `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
+const absent = [...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository))];
+const SNAPSHOTS_ABSENT = `the repository snapshots are not here (${absent.join(', ')} under ${MIRROR}; set KEYFOB_MIRROR)`;
+
+describe('third held-aside set: labels of real client code (test/fixtures/history-held), form only', () => {
+  it('names listed files and known subjects; expect/never rows with a construct and a reason; >= 200 expected, >= 80 must-not', () => {
+    const files = new Set(sources.map((s) => s.file));
+    assert.equal(files.size, sources.length, 'SOURCES.tsv lists a file twice');
+    for (const s of sources) {
+      assert.match(s.commit, /^[0-9a-f]{40}$/, `${s.file}: commit`);
+      assert.match(s.repository, /^[\w.-]+\/[\w.-]+$/, `${s.file}: repository`);
+      assert.ok(
+        s.file.endsWith(s.path),
+        `${s.file}: the fixture name ends with the path in the repository (${s.path})`,
+      );
+    }
+    const seen = new Set<string>();
+    for (const r of rows) {
+      const at = `${r.file}:${r.line}`;
+      assert.ok(files.has(r.file), `labels.tsv names ${r.file}, which SOURCES.tsv does not list`);
+      assert.ok(Number.isInteger(r.line) && r.line > 0, `${at}: line`);
+      assert.ok(r.label === 'expect' || r.label === 'never', `${at}: label ${r.label}`);
+      if (r.subject !== '* *' && r.subject !== 'endpoint *')
+        assert.ok(history.byId.has(r.subject), `${at}: unknown subject ${r.subject}`);
+      if (r.label === 'expect') assert.ok(!r.subject.includes('*'), `${at}: an expected use names one subject`);
+      assert.match(r.construct, /^[a-z][a-z-]*$/, `${at}: construct`);
+      assert.ok(r.why !== '', `${at}: no reason given`);
+      const key = `${at}\t${r.subject}`;
+      assert.ok(!seen.has(key), `${at}: ${r.subject} labelled twice`);
+      seen.add(key);
+    }
+    assert.ok(rows.filter((r) => r.label === 'expect').length >= 200);
+    assert.ok(rows.filter((r) => r.label === 'never').length >= 80);
+    // At least four repositories, and languages beyond Go.
+    assert.ok(new Set(sources.map((s) => s.repository)).size >= 4);
+    assert.ok(new Set(sources.map((s) => s.path.slice(s.path.lastIndexOf('.')))).size >= 3);
+  });
+
+  it(
+    'every labelled line is in its file at the listed commit',
+    { skip: absent.length > 0 ? SNAPSHOTS_ABSENT : false },
+    () => {
+      for (const s of sources) {
+        const lines = execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
+          encoding: 'utf8',
+          maxBuffer: 16 << 20,
+        }).split('\n');
+        for (const r of rows.filter((x) => x.file === s.file))
+          assert.ok(
+            r.line <= lines.length && lines[r.line - 1]!.trim() !== '',
+            `${s.file}:${r.line} is not a line with code`,
+          );
+      }
+    },
+  );
+
+  it(
+    'label.mjs writes exactly the committed labels.tsv',
+    {
+      skip:
+        absent.length > 0
+          ? SNAPSHOTS_ABSENT
+          : !existsSync(GO_TFE)
+            ? "go-tfe's source is not restored (node test/fixtures/history-real/restore.mjs): label.mjs reads it for the Go labels"
+            : false,
+    },
+    () => {
+      const run = spawnSync(process.execPath, [fileURLToPath(new URL('label.mjs', CORPUS)), '--check'], {
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 0, run.stderr);
+    },
+  );
+});
