@@ -129,6 +129,8 @@ export async function refreshProfile(
     const issued = await issueCredentials(session.client, request, {
       now: () => runner.now(),
       onSecret: (value) => secrets.add(value),
+      // Only a credential_process answer comes out, which has no field for the type: no role read.
+      sessionType: 'sts',
     });
     if (issued === undefined)
       throw new StepFailure(

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
+import { startRoundRobin } from '../../test/helpers/round-robin.ts';
 import { render, shellQuote } from '../src/commands/creds.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
@@ -100,6 +101,34 @@ describe('keyfob creds', () => {
     );
     assert.match(err, /assumed_role credentials for deploy, as arn:aws:sts::123456789012:assumed-role\/deploy\/laptop/);
     assert.match(err, /\(15m0s\)/);
+  });
+
+  it('STS credentials of a federation_token role: the role is read to tell the type only where the type is shown', async () => {
+    await setup('cloud/roles/fed', {
+      credential_type: 'federation_token',
+      policy_document: {
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: 's3:ListBucket', Resource: '*' }],
+      },
+    });
+    const recorder = await startRoundRobin([engine.url]);
+    const sent = () => recorder.sent.splice(0).map((r) => `${r.method} ${r.path}`);
+    try {
+      const process = await run(['fed', '--sts', '--format', 'credential-process'], { KEYFOB_URL: recorder.url });
+      assert.equal(process.code, 0, process.err);
+      assert.match(process.out, /"SessionToken":/);
+      assert.deepEqual(sent(), ['POST /v1/cloud/sts/fed'], 'one request: no role read for a type nobody sees');
+      const json = await run(['fed', '--sts', '--format', 'json'], { KEYFOB_URL: recorder.url });
+      assert.equal(json.code, 0, json.err);
+      assert.equal((JSON.parse(json.out) as { credential_type: string }).credential_type, 'federation_token');
+      assert.deepEqual(
+        sent(),
+        ['POST /v1/cloud/sts/fed', 'GET /v1/cloud/roles/fed'],
+        'the answer cannot tell the type',
+      );
+    } finally {
+      await recorder.stop();
+    }
   });
 
   it('prints JSON for a static role', async () => {

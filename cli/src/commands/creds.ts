@@ -142,7 +142,11 @@ export const credsCommand = defineCommand({
     }
     let issued: IssuedCredentials | undefined;
     try {
-      issued = await issueCredentials(client, request, { now });
+      // A credential_process answer has no field for the type: no role read to tell STS types apart.
+      issued = await issueCredentials(client, request, {
+        now,
+        ...(format === 'credential-process' ? { sessionType: 'sts' as const } : {}),
+      });
     } catch (failure) {
       io.stderr(`keyfob creds: ${failureText(failure, `get credentials for role "${role}"`, role, client.mount)}\n`);
       return EXIT.failed;

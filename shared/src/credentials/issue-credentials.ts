@@ -34,7 +34,17 @@ export interface IssueOptions {
    * can register it with a log masker first.
    */
   readonly onSecret?: (value: string) => void;
+  /**
+   * What the caller already knows of session credentials without an ARN, which the engine's answer
+   * alone does not tell apart: `federation_token` or `session_token` (the role's linted
+   * `credential_type`), or `sts` when the caller never shows the type (a credential_process answer
+   * has no field for it). Left out, the role is read to tell them apart.
+   */
+  readonly sessionType?: SessionType;
 }
+
+/** The type of session credentials without an ARN; `sts` when it is not told apart. */
+type SessionType = 'federation_token' | 'session_token' | 'sts';
 
 /**
  * Fetches one credential set as the request says (`GET /creds`, `POST /sts` or `GET /static-creds`)
@@ -77,7 +87,11 @@ export async function issueCredentials(
   secret(creds.secretKey);
   secret(creds.sessionToken);
   const type =
-    creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : await stsType(client, request.role);
+    creds.sessionToken === null
+      ? 'iam_user'
+      : creds.arn
+        ? 'assumed_role'
+        : (options.sessionType ?? (await stsType(client, request.role)));
   return {
     request,
     accessKey: creds.accessKey,
@@ -97,11 +111,15 @@ export async function issueCredentials(
   };
 }
 
-/** Session credentials without an ARN: federation_token or session_token; the role says which. */
-async function stsType(client: CredentialClient, role: string): Promise<string> {
+/**
+ * Session credentials without an ARN: federation_token or session_token. The engine's answer is the
+ * same for both (keys, a session token, no ARN) and the caller did not know the role's type, so
+ * only the role itself can say which: this read is the one extra request, and only for these two.
+ */
+async function stsType(client: CredentialClient, role: string): Promise<SessionType> {
   try {
     const read = await client.readRole(role);
-    const type = read?.credentialTypes.find((t) => t === 'federation_token' || t === 'session_token');
+    const type = read?.credentialTypes.find((t): t is SessionType => t === 'federation_token' || t === 'session_token');
     if (type) return type;
   } catch {
     // A token that may fetch credentials need not be allowed to read roles; the type stays generic.
