@@ -71,7 +71,11 @@ const LOCAL_ENGINE = 'http://127.0.0.1:8200';
  * Checks the connection flags and variables with the shared rules (`readConnectionSettings`, as the
  * action does for its inputs); throws a UsageError listing every problem.
  */
-export function connectionFromFlags(values: ConnectionValues, io: CliIo): ConnectionSettings {
+export function connectionFromFlags(
+  values: ConnectionValues,
+  io: CliIo,
+  names: Partial<ConnectionNames> = {},
+): ConnectionSettings {
   const result = readConnectionSettings(
     {
       url: values.url ?? io.env.KEYFOB_URL ?? LOCAL_ENGINE,
@@ -86,7 +90,7 @@ export function connectionFromFlags(values: ConnectionValues, io: CliIo): Connec
       caCertificate: values['ca-certificate'] === undefined ? undefined : readCaFile(values['ca-certificate'], io.cwd),
       clusterAddresses: values['cluster-addresses'],
     },
-    { names: CLI_CONNECTION_NAMES, env: io.env },
+    { names: { ...CLI_CONNECTION_NAMES, ...names }, env: io.env },
   );
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (result.value === undefined || errors.length > 0) {

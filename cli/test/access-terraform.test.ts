@@ -3,13 +3,14 @@
 // and every gained line of the Terraform diff names the .tf line that grants it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AccessChange, AccessReport } from '@keyfob/shared/access';
 import { REPO_ROOT } from '../../test/helpers/engine.ts';
 import { main } from '../src/main.ts';
+import { writeFiles } from './access-diff-cases.ts';
 import { captureIo } from './capture-io.ts';
 
 /** examples/access written as Terraform: file(), a heredoc, references between resources, a local. */
@@ -77,17 +78,6 @@ path "cloud/creds/reports" {
 `,
 };
 
-function writeTree(root: string, files: Record<string, string>): void {
-  for (const [file, text] of Object.entries(files)) {
-    const path = join(root, file);
-    if (text === '') rmSync(path, { force: true });
-    else {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, text);
-    }
-  }
-}
-
 async function keyfob(cwd: string, ...args: string[]) {
   const io = captureIo(cwd);
   const code = await main(args, io);
@@ -114,7 +104,7 @@ describe('keyfob access on Terraform', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'keyfob-access-tf-'));
-    writeTree(join(dir, 'terraform'), EXAMPLES_AS_TERRAFORM);
+    writeFiles(join(dir, 'terraform'), EXAMPLES_AS_TERRAFORM);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -141,7 +131,7 @@ describe('keyfob access on Terraform', () => {
   });
 
   it('Terraform roles name the credential roles; what it cannot know is left out with a warning', async () => {
-    writeTree(join(dir, 'more'), {
+    writeFiles(join(dir, 'more'), {
       ...EXAMPLES_AS_TERRAFORM,
       'roles.tf': `variable "policies" {}
 
@@ -196,7 +186,7 @@ resource "vault_jwt_auth_backend_role" "unknown" {
   });
 
   it('a Terraform file with a syntax error gives nothing, as a broken role file does', async () => {
-    writeTree(join(dir, 'broken'), { 'main.tf': 'resource "vault_policy" "x" {\n  name = \n}\n' });
+    writeFiles(join(dir, 'broken'), { 'main.tf': 'resource "vault_policy" "x" {\n  name = \n}\n' });
     const { code, err } = await keyfob(dir, 'access', 'broken');
     assert.equal(code, 1);
     assert.match(err, /broken\/main\.tf: not valid Terraform: .*\[TF_SYNTAX\]/);
@@ -285,7 +275,7 @@ describe('keyfob access diff on Terraform', () => {
       const repo = mkdtempSync(join(tmpdir(), `keyfob-access-diff-${side}-`));
       repos[side] = repo;
       git(repo, 'init', '-q', '-b', 'main');
-      writeTree(repo, BASE[side]);
+      writeFiles(repo, BASE[side]);
       git(repo, 'add', '-A');
       git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'base');
     }
@@ -298,7 +288,7 @@ describe('keyfob access diff on Terraform', () => {
     it(`${change.name}: the same changes as the YAML, at the .tf lines`, async () => {
       const answers: Record<string, AccessChange[]> = {};
       for (const side of ['yaml', 'tf'] as const) {
-        writeTree(repos[side], change.after[side]);
+        writeFiles(repos[side], change.after[side]);
         const { code, out, err } = await keyfob(repos[side], 'access', 'diff', '--base', 'main', '--format', 'json');
         git(repos[side], 'checkout', '-q', '--', '.');
         assert.equal(code, 0, err);

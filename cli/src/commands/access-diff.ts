@@ -15,6 +15,7 @@ import {
 } from '@keyfob/shared/access';
 import { toSarif } from '@keyfob/shared/sarif';
 import packageJson from '../../package.json' with { type: 'json' };
+import { ENGINE_SIDE_OPTIONS, ENGINE_SIDE_USAGE, readEngineSide } from '../access/engine-side.ts';
 import { readGitFiles } from '../access/git-files.ts';
 import { defineCommand } from '../command.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
@@ -23,6 +24,9 @@ import { moduleFileReader } from '../lint/read-inside.ts';
 
 const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
                           [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]
+       keyfob access diff --base-url URL [PATH...] [options]      (an engine against the files)
+       keyfob access diff --base-url URL --head-url URL [options] (two engines)
+       keyfob access diff --base REF --head-url URL [options]     (a commit against an engine)
 
 What changes in who can get what between the commit REF and the working tree: logins gained and
 lost per JWT role (the repositories, branches, environments and events that can now log in, as
@@ -30,24 +34,29 @@ claim sets), capabilities a login token gains on engine paths (the engine's ACL 
 cloud actions gained and lost per credential role (the IAM evaluation of keyfob can-i: s3:* lists
 the actions it adds), and longer or shorter token and STS lifetimes. Every gained line names the
 file and line that grants it. REF is read from git (git ls-tree, git cat-file), never checked out.
+Either side can be a running engine instead (its policies, JWT roles and roles read back through
+the engine API): the same changes are reported, without file and line on the engine's side.
 
 PATH is a file, folder or glob as for keyfob access (default: the current folder), relative to
 the working folder, which must be inside the git repository.
 
-  --base REF        the commit to compare with (a branch, tag or hash: main, origin/main, HEAD~1)
+  --base REF        the commit to compare with (a branch, tag or hash: main, origin/main, HEAD~1);
+                    or --base-url (below)
   --format F        text (default), json, markdown (a pull request comment), or sarif (the gained
                     access at its lines, for code scanning)
   --fail-on LIST    exit 1 when the diff has: new-login (a login gained), new-action (a cloud action
                     or engine capability gained), wider-ttl (a longer lifetime), any (any change);
                     comma-separated. Without it the exit status says only whether it answered.
-  --mount M         the secrets engine's mount (default cloud)
+  --mount M         the secrets engine's mount (default cloud), for files and engines alike
   --jwt-path P      where the JWT auth method is mounted (default jwt)
 
+${ENGINE_SIDE_USAGE}
 Exit status: 0 answered (and nothing --fail-on names), 1 a change --fail-on names or a file has
-errors, 2 usage error (no such REF, a bad flag).
+errors or an engine refused, 2 usage error (no such REF, a bad flag).
 `;
 
 const OPTIONS = {
+  ...ENGINE_SIDE_OPTIONS,
   base: { type: 'string' },
   'fail-on': { type: 'string' },
   mount: { type: 'string' },
@@ -60,8 +69,13 @@ export const accessDiffCommand = defineCommand({
   options: OPTIONS,
   formats: ['text', 'json', 'markdown', 'sarif'],
   run: async ({ values, positionals, format }, io) => {
-    const base = values.base;
-    if (base === undefined) throw new UsageError(`give --base REF, the commit to compare with\n\n${USAGE}`);
+    const baseUrl = values['base-url'];
+    const headUrl = values['head-url'];
+    if ((values.base === undefined) === (baseUrl === undefined))
+      throw new UsageError(`give --base REF (a commit) or --base-url URL (an engine), one of them\n\n${USAGE}`);
+    if (headUrl !== undefined && positionals.length > 0)
+      throw new UsageError('give PATHs (the files of the head side) or --head-url (an engine), not both');
+    const base = values.base ?? baseUrl ?? '';
     const failOn = failOnOf(values['fail-on']);
     const options = {
       mount: values.mount ?? DEFAULT_MOUNTS.mount,
@@ -69,24 +83,30 @@ export const accessDiffCommand = defineCommand({
     };
     const paths = positionals.length > 0 ? positionals : ['.'];
     const select = isAccessModelFileName;
+    const engine = (side: 'base' | 'head') =>
+      readEngineSide(side, { ...values, mount: options.mount }, options.jwtMount, io);
     const [before, after] = await Promise.all([
-      readGitFiles(io.cwd, base, paths, (f) => select(f) || isModuleAsset(f)).then((r) => {
-        // Files a Terraform module may read with file() (policy texts, JSON documents) at the same commit.
-        const assets = new Map(r.files.filter((f) => !select(f.file)).map((f) => [f.file, f.text]));
-        const readFile = (folder: string, relativePath: string) =>
-          assets.get(
-            folder === '.' ? relativePath.replace(/^\.\//, '') : `${folder}/${relativePath.replace(/^\.\//, '')}`,
-          );
-        return modelOf(
-          r.files.filter((f) => select(f.file)),
-          { ...options, readFile },
-          `${base}`,
-          io,
-        );
-      }),
-      workingTree(paths, select, io).then((files) =>
-        modelOf(files, { ...options, readFile: moduleFileReader(io.cwd) }, 'the working tree', io),
-      ),
+      baseUrl !== undefined
+        ? engine('base')
+        : readGitFiles(io.cwd, base, paths, (f) => select(f) || isModuleAsset(f)).then((r) => {
+            // Files a Terraform module may read with file() (policy texts, JSON documents) at the same commit.
+            const assets = new Map(r.files.filter((f) => !select(f.file)).map((f) => [f.file, f.text]));
+            const readFile = (folder: string, relativePath: string) =>
+              assets.get(
+                folder === '.' ? relativePath.replace(/^\.\//, '') : `${folder}/${relativePath.replace(/^\.\//, '')}`,
+              );
+            return modelOf(
+              r.files.filter((f) => select(f.file)),
+              { ...options, readFile },
+              `${base}`,
+              io,
+            );
+          }),
+      headUrl !== undefined
+        ? engine('head')
+        : workingTree(paths, select, io).then((files) =>
+            modelOf(files, { ...options, readFile: moduleFileReader(io.cwd) }, 'the working tree', io),
+          ),
     ]);
     if (!before || !after) return EXIT.failed;
     const diff = diffAccess(before, after);

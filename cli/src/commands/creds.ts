@@ -68,11 +68,17 @@ export const CLI_SETTING_NAMES: SettingNames = {
 };
 
 /** An engine failure as one line with a hint naming the flag to check; anything else as it is. */
-export function failureText(error: unknown, operation: string, role?: string, mount?: string): string {
+export function failureText(
+  error: unknown,
+  operation: string,
+  role?: string,
+  mount?: string,
+  names: Partial<SettingNames> = {},
+): string {
   if (isEngineError(error))
     return describeEngineFailure(error, {
       operation,
-      names: CLI_SETTING_NAMES,
+      names: { ...CLI_SETTING_NAMES, ...names },
       ...(role === undefined ? {} : { role }),
       mount: mount ?? CONNECTION_DEFAULTS.mount,
     });

@@ -8,6 +8,7 @@ export { renderAccessMarkdown, renderAccessText } from './render-access.ts';
 export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts';
 export type { AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
+export { readEngineAccessModel } from './engine-access-model.ts';
 export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
 export { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export { isAccessModelFileName, readAccessModel } from './access-model.ts';

@@ -23,7 +23,14 @@ export async function readEngineAccess(
 ): Promise<{ inputs: AccessInputs; errors: string[] }> {
   const errors: string[] = [];
   const policies = new Map<string, AclPolicy>();
-  for (const name of (await client.listPolicies()).filter((n) => n !== 'root').slice(0, MAX_ITEMS)) {
+  const bounded = (what: string, names: string[]): string[] => {
+    if (names.length > MAX_ITEMS) errors.push(`${names.length} ${what}: only the first ${MAX_ITEMS} were read`);
+    return names.slice(0, MAX_ITEMS);
+  };
+  for (const name of bounded(
+    'policies',
+    (await client.listPolicies()).filter((n) => n !== 'root'),
+  )) {
     const text = await client.readPolicyText(name);
     if (text === undefined) continue;
     const read = readPolicy(text, name);
@@ -31,15 +38,15 @@ export async function readEngineAccess(
     else errors.push(`policy ${name}: ${read.problems[0]?.message ?? 'unreadable'}`);
   }
   const jwtRoles = new Map<string, AccessJwtRole>();
-  for (const name of (await client.listJwtRoles(options.jwtMount)).slice(0, MAX_ITEMS)) {
+  for (const name of bounded('JWT roles', await client.listJwtRoles(options.jwtMount))) {
     const params = await client.readJwtRole(name, options.jwtMount);
     if (!params) continue;
     const read = readJwtRole(params);
     if (read.role) jwtRoles.set(name, { role: read.role, params });
     else errors.push(`JWT role ${name}: ${read.errors.join('; ')}`);
   }
-  const roles = (await client.listRoles()).slice(0, MAX_ITEMS);
-  const staticRoles = (await client.listStaticRoles()).slice(0, MAX_ITEMS);
+  const roles = bounded('roles', await client.listRoles());
+  const staticRoles = bounded('static roles', await client.listStaticRoles());
   return {
     inputs: { mount: client.mount, jwtMount: options.jwtMount, jwtRoles, policies, roles, staticRoles },
     errors,
