@@ -1,20 +1,15 @@
 import { loadHclParser } from '@keyfob/shared/hcl';
 import {
-  applyOutcome,
-  collectDesiredState,
+  applyFiles,
   describeApplyOutcome,
-  executePlan,
   PLAN_SYMBOL,
-  planApply,
   planLine,
-  readCurrentState,
   stepLine,
   type Plan,
   type PlanStep,
 } from '@keyfob/shared/apply';
 import { summarizeAccess } from '../access-summary.ts';
 import { annotateProblems, countText, problemsTable, type FileProblem } from '../annotate.ts';
-import { trustContextOf } from '@keyfob/shared/lint';
 import { readWorkflows } from '../read-workflows.ts';
 import { readRoleFiles } from '../role-files.ts';
 import { StepFailure, type EngineStep } from '../step.ts';
@@ -30,55 +25,64 @@ export async function runApply(step: EngineStep): Promise<void> {
   const { config, runner, client, engine } = step;
   await loadHclParser(); // policies and Terraform are HCL
   const files = await readRoleFiles(config.files, config.workspace);
-  const collected = collectDesiredState(files, {
-    mount: engine.mount,
-    trust: trustContextOf(files, await readWorkflows(config.workspace)),
-  });
-  const fileProblems = annotateProblems(runner, collected.files);
-  if (!collected.ok) {
+  let fileProblems: FileProblem[] = [];
+  let notes: FileProblem[] = [];
+  const result = await applyFiles(
+    client,
+    files,
+    {
+      mount: engine.mount,
+      workflows: await readWorkflows(config.workspace),
+      prune: config.prune,
+      dryRun: config.dryRun,
+    },
+    {
+      linted: (collected) => {
+        fileProblems = annotateProblems(runner, collected.files);
+      },
+      planned: (plan) => {
+        notes = annotateProblems(runner, [{ file: '', problems: plan.problems }]);
+        showPlan(step, plan);
+        runner.setOutput(
+          'plan',
+          JSON.stringify(plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }))),
+        );
+        runner.setOutput('changed', String(plan.changed));
+        runner.setOutput('problems', JSON.stringify([...fileProblems, ...notes]));
+      },
+      applied: ({ step: s, warnings }) =>
+        runner.info(
+          `  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`,
+        ),
+    },
+  );
+  if (result.status === 'invalid') {
     runner.setOutput('problems', JSON.stringify(fileProblems));
     throw new StepFailure(
       `Role files have errors (${countText(fileProblems)}); nothing was applied. See the annotations.`,
     );
   }
-  const current = await readCurrentState(client, collected.desired, { prune: config.prune });
-  const plan = planApply(collected.desired, current, { prune: config.prune });
-  const notes = annotateProblems(runner, [{ file: '', problems: plan.problems }]);
-  showPlan(step, plan);
-  runner.setOutput(
-    'plan',
-    JSON.stringify(plan.steps.map(({ op, kind, name, fields }) => ({ op, kind, name, fields }))),
-  );
-  runner.setOutput('changed', String(plan.changed));
-  runner.setOutput('problems', JSON.stringify([...fileProblems, ...notes]));
-  if (config.dryRun || !plan.changed) {
+  if (result.status === 'unread') throw result.error;
+  const plan = result.plan;
+  if (result.status === 'planned') {
     runner.info(config.dryRun ? 'dry-run: the engine was not changed.' : 'The engine already matches the role files.');
     await summarize(step, plan, [...fileProblems, ...notes], config.dryRun ? 'planned (dry run)' : 'unchanged');
     await summarizeAccess(step, config.dryRun ? 'now (before the plan)' : 'on the engine');
     return;
   }
-  const done: PlanStep[] = [];
-  try {
-    await executePlan(client, plan, ({ step: s, warnings }) => {
-      done.push(s);
-      runner.info(
-        `  ${s.op} ${s.kind} ${s.name}: done${warnings.length > 0 ? ` (engine warnings: ${warnings.join('; ')})` : ''}`,
-      );
-    });
-  } catch (error) {
+  const outcome = result.outcome;
+  if (outcome.failed !== undefined) {
     // Exactly what the engine now holds, in the same words as `keyfob apply`.
-    const outcome = applyOutcome(plan, done.length);
     for (const line of describeApplyOutcome(outcome)) runner.info(line);
     runner.error(
       `Apply stopped after ${outcome.applied.length} of ${outcome.applied.length + 1 + outcome.notAttempted.length} changes; not applied: ${[
         outcome.failed,
         ...outcome.notAttempted,
       ]
-        .filter((s) => s !== undefined)
         .map(stepLine)
         .join(', ')}.`,
     );
-    throw error;
+    throw result.error;
   }
   await summarize(step, plan, [...fileProblems, ...notes], 'applied');
   await summarizeAccess(step, 'after this apply');

@@ -1,18 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import {
-  applyOutcome,
-  collectDesiredState,
+  applyFiles,
   describeApplyOutcome,
-  executePlan,
-  planApply,
   planLine,
-  readCurrentState,
   type ApplyOutcome,
   type Plan,
   type PlanStep,
   type RoleFileText,
 } from '@keyfob/shared/apply';
-import { isRoleFileName, trustContextOf } from '@keyfob/shared/lint';
+import { isRoleFileName } from '@keyfob/shared/lint';
+import type { Problem } from '@keyfob/shared/problem';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
@@ -53,37 +50,48 @@ export const applyCommand = defineCommand({
     const client = await clientFromFlags(values, io);
     const files = await readFiles(positionals, io);
     if (files === undefined) return EXIT.usage;
-    const collected = collectDesiredState(files, {
-      mount: client.mount,
-      trust: trustContextOf(files, await readWorkflows(io.cwd, io.cwd)),
-    });
-    const problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
-    if (format === 'text') {
-      for (const p of problems)
-        io.stderr(
-          `${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`,
-        );
-    }
-    if (!collected.ok) {
-      if (format === 'json') io.stdout(`${JSON.stringify({ plan: [], changed: false, problems }, null, 2)}\n`);
+    let problems: FileProblem[] = [];
+    const result = await applyFiles(
+      client,
+      files,
+      {
+        mount: client.mount,
+        workflows: await readWorkflows(io.cwd, io.cwd),
+        prune: values.prune ?? false,
+        dryRun: values['dry-run'] ?? false,
+      },
+      {
+        linted: (collected) => {
+          problems = collected.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
+          if (format === 'text') for (const p of problems) io.stderr(problemLine(p));
+        },
+        planned: (plan) => {
+          if (format === 'text') report(plan, io);
+        },
+        applied: ({ step, warnings }) =>
+          io.stderr(
+            `keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`,
+          ),
+      },
+    );
+    const json = (report: object): void => {
+      if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    };
+    if (result.status === 'invalid') {
+      json({ plan: [], changed: false, problems });
       io.stderr('keyfob apply: the role files have errors; nothing was applied.\n');
       return EXIT.failed;
     }
-    let plan: Plan;
-    try {
-      const current = await readCurrentState(client, collected.desired, { prune: values.prune ?? false });
-      plan = planApply(collected.desired, current, { prune: values.prune ?? false });
-    } catch (error) {
-      if (format === 'json')
-        io.stdout(`${JSON.stringify({ plan: [], changed: false, problems, applied: [], notApplied: [] }, null, 2)}\n`);
+    if (result.status === 'unread') {
+      json({ plan: [], changed: false, problems, applied: [], notApplied: [] });
       io.stderr(
-        `keyfob apply: ${failureText(error, "read the engine's roles", undefined, client.mount)}; nothing was applied.\n`,
+        `keyfob apply: ${failureText(result.error, "read the engine's roles", undefined, client.mount)}; nothing was applied.\n`,
       );
       return EXIT.failed;
     }
-    if (format === 'text') report(plan, io);
-    if (values['dry-run'] || !plan.changed) {
-      if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems), null, 2)}\n`);
+    const plan = result.plan;
+    if (result.status === 'planned') {
+      json(jsonReport(plan, problems));
       io.stderr(
         values['dry-run']
           ? 'keyfob apply: dry run, nothing changed.\n'
@@ -91,29 +99,17 @@ export const applyCommand = defineCommand({
       );
       return EXIT.ok;
     }
-    let done = 0;
-    let failure: unknown;
-    try {
-      await executePlan(client, plan, ({ step, warnings }) => {
-        done += 1;
-        io.stderr(
-          `keyfob apply: ${step.op} ${step.kind} ${step.name} done${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}\n`,
-        );
-      });
-    } catch (error) {
-      failure = error;
-    }
-    const outcome = applyOutcome(plan, done);
+    const outcome = result.outcome;
     const error =
       outcome.failed === undefined
         ? undefined
         : failureText(
-            failure,
+            result.error,
             `${outcome.failed.op} ${outcome.failed.kind} "${outcome.failed.name}"`,
             outcome.failed.name,
             client.mount,
           );
-    if (format === 'json') io.stdout(`${JSON.stringify(jsonReport(plan, problems, outcome, error), null, 2)}\n`);
+    json(jsonReport(plan, problems, outcome, error));
     if (error !== undefined) {
       io.stderr(`keyfob apply: ${error}\n`);
       // What the engine now holds, on stdout beside the plan (text), so the report is never lost in logs.
@@ -131,6 +127,13 @@ export const applyCommand = defineCommand({
     return EXIT.ok;
   },
 });
+
+type FileProblem = Problem & { readonly file: string };
+
+/** A file's problem as one line: `file:line:column severity CODE message`. */
+function problemLine(p: FileProblem): string {
+  return `${p.file || 'keyfob apply'}${p.range ? `:${p.range.startLine}:${p.range.startColumn}` : ''} ${p.severity} ${p.code} ${p.message}\n`;
+}
 
 /** The JSON report: the plan, then (after a run) what was applied and what was not, and why. */
 function jsonReport(plan: Plan, problems: readonly object[], outcome?: ApplyOutcome, error?: string): object {

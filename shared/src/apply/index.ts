@@ -1,5 +1,5 @@
-// Public surface of the apply area: planning role files against the engine's state, and carrying
-// the plan out through an injected client.
+// Public surface of the apply area: the one apply sequence (applyFiles: lint, read, plan, write and
+// read back, outcome) the CLI and the action render, and its parts for tests and planning alone.
 export { planApply } from './plan-apply.ts';
 export type { CurrentState, DesiredState, Plan, PlanStep } from './plan-types.ts';
 export { readCurrentState } from './read-current-state.ts';
@@ -9,3 +9,4 @@ export { applyOutcome, describeApplyOutcome, PLAN_SYMBOL, planLine, stepLine } f
 export type { ApplyOutcome } from './apply-outcome.ts';
 export { collectDesiredState } from './desired-state.ts';
 export type { FileProblems, RoleFileText } from './desired-state.ts';
+export { applyFiles } from './apply-files.ts';
