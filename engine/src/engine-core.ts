@@ -7,6 +7,7 @@ import type { EmulatedCloud } from './cloud/emulated-cloud.ts';
 import type { LeaseManager } from './leases/lease-manager.ts';
 import { MountData } from './secrets/mount-data.ts';
 import type { Store } from './state/store.ts';
+import type { WrappingStore } from './wrapping/wrapping-store.ts';
 
 /** Resolved options every part of the engine reads. */
 interface CoreSettings {
@@ -37,6 +38,8 @@ export interface EngineCore {
   readonly tokens: TokenStore;
   readonly policies: PolicyStore;
   readonly leases: LeaseManager;
+  /** Response-wrapping tokens' answers (`X-Vault-Wrap-TTL`, `sys/wrapping/*`). */
+  readonly wrapping: WrappingStore;
   readonly mount: (name: string) => MountData | undefined;
   readonly log: (line: string) => void;
 }

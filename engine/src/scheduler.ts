@@ -17,6 +17,7 @@ export interface TickReport {
 async function runDue(core: EngineCore): Promise<TickReport> {
   const now = core.clock.now();
   const expiredTokens = await core.tokens.expire(now);
+  core.wrapping.purgeExpired();
   const expiredLeases = await core.leases.expire(now);
   let rotations = 0;
   for (const name of core.settings.mounts) {

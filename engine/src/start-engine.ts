@@ -29,6 +29,7 @@ import { FileBackend } from './state/file-backend.ts';
 import { Store } from './state/store.ts';
 import { sysBackend } from './sys-backend.ts';
 import { wireRevocation } from './wire-revocation.ts';
+import { WrappingStore } from './wrapping/wrapping-store.ts';
 
 /** A running engine. */
 export interface RunningEngine {
@@ -222,6 +223,7 @@ function dispatchDeps(core: EngineCore, backends: readonly Backend[]): DispatchD
     backends: () => backends,
     authenticate: (token) => core.tokens.authenticate(token),
     authorize: (caller, request) => authorize(core.policies, caller, request),
+    wrap: (input) => core.wrapping.wrap(input),
     commit: () => core.store.commit(),
     onInternalError: (error, path) =>
       core.log(`internal error on ${path}: ${error instanceof Error ? error.message : String(error)}`),
@@ -300,6 +302,7 @@ function buildCore(
 ): EngineCore {
   const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
+  const tokens = new TokenStore(store, clock);
   const core: EngineCore = {
     settings: {
       dev: options.dev ?? false,
@@ -312,9 +315,10 @@ function buildCore(
     clock,
     store,
     cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
-    tokens: new TokenStore(store, clock),
+    tokens,
     policies: new PolicyStore(store),
     leases: new LeaseManager(store, clock),
+    wrapping: new WrappingStore(store, tokens),
     mount: mountLookup(store, mounts),
     log,
   };

@@ -6,6 +6,7 @@ import { dataResult, type HandlerResult } from './http/handler-result.ts';
 import type { Params } from './http/parse-params.ts';
 import { path, type Backend } from './http/route.ts';
 import { leaseRoutes } from './leases/lease-routes.ts';
+import { wrappingRoutes } from './wrapping/wrapping-routes.ts';
 
 /** `sys/`: leases, an unauthenticated health check, and the list of mounts. */
 export function sysBackend(core: EngineCore): Backend {
@@ -16,6 +17,7 @@ export function sysBackend(core: EngineCore): Backend {
       ...leaseRoutes(core),
       ...policyRoutes(core),
       ...capabilityRoutes(core),
+      ...wrappingRoutes(core),
       {
         pattern: path('health'),
         fields: HEALTH_FIELDS,

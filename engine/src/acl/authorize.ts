@@ -1,7 +1,7 @@
 import { addressAllowed } from '@keyfob/shared/jwt-roles';
 import { allowOperation, type AclOperation } from '@keyfob/shared/policies';
 import type { Caller } from '../auth/token-store.ts';
-import { permissionDenied } from '../http/http-error.ts';
+import { HttpError, PERMISSION_DENIED, permissionDenied } from '../http/http-error.ts';
 import type { PolicyStore } from './policy-store.ts';
 import { isRootPath } from './root-paths.ts';
 
@@ -13,6 +13,8 @@ export interface AccessRequest {
   readonly params: Readonly<Record<string, unknown>>;
   /** The client's address as the socket reports it; undefined when unknown (a token bound to CIDRs is then refused). */
   readonly remoteAddress?: string | undefined;
+  /** Seconds of response wrapping asked for (`X-Vault-Wrap-TTL`); policies' wrapping bounds check it. */
+  readonly wrapTtl?: number | undefined;
 }
 
 /**
@@ -30,7 +32,26 @@ export function authorize(policies: PolicyStore, caller: Caller, request: Access
     operation: request.operation,
     path,
     params: request.params,
+    ...(request.wrapTtl !== undefined ? { wrapTtl: request.wrapTtl } : {}),
   });
-  if (!decision.allowed) throw permissionDenied();
+  if (!decision.allowed) {
+    const bounds = decision.wrappingBounds;
+    if (!bounds) throw permissionDenied();
+    // The real engine says only "permission denied"; keyfob adds which wrapping the rule requires.
+    throw new HttpError(403, [PERMISSION_DENIED, wrappingRequiredMessage(path, bounds, request.wrapTtl)]);
+  }
   if (!decision.rootPrivs && isRootPath(path)) throw permissionDenied();
+}
+
+/** keyfob's explanation of a refusal by a rule's `min_wrapping_ttl`/`max_wrapping_ttl`. */
+function wrappingRequiredMessage(
+  path: string,
+  bounds: { readonly min: number; readonly max: number },
+  asked: number | undefined,
+): string {
+  const range = [bounds.min > 0 ? `at least ${bounds.min}s` : '', bounds.max > 0 ? `at most ${bounds.max}s` : '']
+    .filter(Boolean)
+    .join(' and ');
+  const given = asked === undefined ? 'the request asked for none' : `the request asked for ${asked}s`;
+  return `the policy rule for ${path} requires response wrapping (min_wrapping_ttl/max_wrapping_ttl): a wrap TTL of ${range}, ${given}; send X-Vault-Wrap-TTL within those bounds (the keyfob action's wrap-ttl input) [REQUEST_WRAPPING_REQUIRED]`;
 }

@@ -1,4 +1,4 @@
-import { readPolicy } from '@keyfob/shared/policies';
+import { readPolicy, RESPONSE_WRAPPING_POLICY_NAME } from '@keyfob/shared/policies';
 import type { EngineCore } from '../engine-core.ts';
 import { dataResult, EMPTY, type HandlerResult } from '../http/handler-result.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
@@ -60,6 +60,9 @@ function nameOf(ctx: RequestContext): { name: string; warnings: string[] } {
   return { name, warnings: name !== raw ? [`policy name was converted to ${name}`] : [] };
 }
 
+/** The real engine's immutable policies: `root` and the fixed `response-wrapping`. */
+const IMMUTABLE = ['root', RESPONSE_WRAPPING_POLICY_NAME];
+
 function readOne(core: EngineCore, ctx: RequestContext, field: 'policy' | 'rules'): HandlerResult {
   const { name } = nameOf(ctx);
   const text = name === 'root' ? '' : core.policies.text(name);
@@ -77,7 +80,7 @@ function write(core: EngineCore, ctx: RequestContext, legacy: boolean): HandlerR
   if (typeof given !== 'string' || given.trim() === '') throw badRequest("'policy' parameter not supplied or empty");
   if (Buffer.byteLength(given) > MAX_POLICY_BYTES)
     throw badRequest(`policy is longer than ${MAX_POLICY_BYTES} bytes; split it into several policies`);
-  if (name === 'root') throw badRequest('cannot update "root" policy');
+  if (IMMUTABLE.includes(name)) throw badRequest(`cannot update "${name}" policy`);
   if (name === '') throw badRequest('policy name must be provided in the URL');
   const text = decodeBase64(given);
   const read = readPolicy(text, name);
@@ -92,7 +95,7 @@ function write(core: EngineCore, ctx: RequestContext, legacy: boolean): HandlerR
 
 function remove(core: EngineCore, ctx: RequestContext): HandlerResult {
   const { name } = nameOf(ctx);
-  if (name === 'root') throw badRequest('cannot delete "root" policy');
+  if (IMMUTABLE.includes(name)) throw badRequest(`cannot delete "${name}" policy`);
   if (name === 'default') throw badRequest('cannot delete default policy');
   core.policies.delete(name);
   return EMPTY;

@@ -1,4 +1,12 @@
-import { buildAcl, DEFAULT_POLICY_TEXT, readPolicy, type Acl, type AclPolicy } from '@keyfob/shared/policies';
+import {
+  buildAcl,
+  DEFAULT_POLICY_TEXT,
+  readPolicy,
+  RESPONSE_WRAPPING_POLICY_NAME,
+  RESPONSE_WRAPPING_POLICY_TEXT,
+  type Acl,
+  type AclPolicy,
+} from '@keyfob/shared/policies';
 import type { Store } from '../state/store.ts';
 import type { Table } from '../state/table.ts';
 
@@ -59,7 +67,8 @@ export class PolicyStore {
   #policy(name: string): AclPolicy {
     const cached = this.#parsed.get(name);
     if (cached) return cached;
-    const text = this.#table.get(name)?.text;
+    // `response-wrapping` is fixed in the real engine: never stored, always this text.
+    const text = name === RESPONSE_WRAPPING_POLICY_NAME ? RESPONSE_WRAPPING_POLICY_TEXT : this.#table.get(name)?.text;
     const policy = (text === undefined ? undefined : readPolicy(text, name).value) ?? { name, rules: [] };
     this.#parsed.set(name, policy);
     return policy;

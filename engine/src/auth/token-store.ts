@@ -132,6 +132,11 @@ export class TokenStore {
     return caller?.record.type === 'batch' ? caller : undefined;
   }
 
+  /** True while the token under `hash` is stored (expired ones go at the next expiry pass). */
+  has(hash: string): boolean {
+    return this.#table.has(hash);
+  }
+
   /** The live caller behind an accessor (for `sys/capabilities-accessor`). */
   byAccessor(accessor: string): Caller | undefined {
     const hash = this.#byAccessor.get(accessor);

@@ -37,10 +37,13 @@ function decodeIndex(clusterId: string, header: string | undefined, key: string)
 
 /**
  * Whether a request changes state, so a standby sends it to the active node: every write and
- * delete, and credential reads (they create a lease, which only the active node may do).
+ * delete, credential reads (they create a lease, which only the active node may do), and any
+ * request asking for response wrapping (the wrapping token and its answer are written, so the
+ * real engine forwards those too).
  */
 function changesState(request: RawRequest, mounts: readonly string[]): boolean {
   if (request.method !== 'GET' && request.method !== 'LIST' && request.method !== 'HEAD') return true;
+  if (request.headers['x-vault-wrap-ttl'] !== undefined) return true;
   const path = request.url.split('?', 1)[0] ?? '';
   return mounts.some((m) => path.startsWith(`/v1/${m}/creds/`) || path.startsWith(`/v1/${m}/sts/`));
 }

@@ -6,6 +6,8 @@ import { HttpError, permissionDenied, unsupportedOperation, unsupportedPath, wra
 import { bodyParams, operationFor, queryParams, type Operation, type Params } from './parse-params.ts';
 import type { RawRequest, RawResponse } from './raw-request.ts';
 import type { Backend, Route } from './route.ts';
+import { wrappedEnvelope, wrapTtlOf, type WrapInput } from './wrap-answer.ts';
+import type { WrapInfo } from '../wrapping/wrapping-store.ts';
 
 /** What the dispatcher needs from the engine. */
 export interface DispatchDeps {
@@ -13,6 +15,8 @@ export interface DispatchDeps {
   readonly authenticate: (token: string | undefined) => Caller | undefined;
   /** The ACL check of an authenticated request; throws 403 when its policies do not allow it. */
   readonly authorize: (caller: Caller, request: AccessRequest) => void;
+  /** Puts an answer into a single-use response-wrapping token (`X-Vault-Wrap-TTL`); returns its `wrap_info`. */
+  readonly wrap: (input: WrapInput) => WrapInfo;
   /** Resolves when every change made so far is durable (awaited before answering). */
   readonly commit: () => Promise<void>;
   /** Reports unexpected failures (never with request bodies or tokens). */
@@ -40,6 +44,8 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
       found,
     );
     const token = tokenOf(raw.headers);
+    const wrapTtl = wrapTtlOf(raw.headers['x-vault-wrap-ttl']);
+    found?.route?.checkFirst?.(params, token);
     const caller = found?.route?.unauthenticated ? undefined : deps.authenticate(token);
     if (!found?.route?.unauthenticated && !caller) throw permissionDenied();
     const remoteAddress = raw.remoteAddress;
@@ -51,6 +57,7 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
       caller,
       token,
       remoteAddress,
+      wrapTtl,
       keyfobSource: raw.headers['x-keyfob-source'],
     };
     // The real engine checks the token's bound CIDRs and its policies before routing: a path the
@@ -62,13 +69,27 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
         path,
         params,
         remoteAddress,
+        wrapTtl,
       });
     if (!found) throw new HttpError(404, [`no handler for route "${path}". route entry not found.`]);
     if (!found.route) throw unsupportedPath();
     const handler = found.route.operations[operation];
     if (!handler) throw unsupportedOperation();
     const result = await commitOrReread(await handler(ctx), () => handler(ctx), operation, deps);
-    return render(result, found.backend.mountType, unknownParameters(params, found.route));
+    const response = render(result, found.backend.mountType, unknownParameters(params, found.route));
+    if (wrapTtl === undefined || found.route.wrapsItself || response.status !== 200 || response.body === undefined)
+      return response;
+    // As the real engine: a successful answer with a body goes into a wrapping token's cubbyhole,
+    // the caller gets `wrap_info` (and the answer's warnings) instead.
+    const info = deps.wrap({
+      response: response.body,
+      ttl: wrapTtl,
+      creationPath: path,
+      displayName: caller?.record.displayName ?? '',
+      wrappedAccessor: result.kind === 'data' ? result.auth?.accessor : undefined,
+    });
+    await deps.commit();
+    return { status: 200, body: JSON.stringify(wrappedEnvelope(info, warningsOf(response.body))) };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, body: JSON.stringify({ errors: error.errors }) };
     deps.onInternalError(error, path);
@@ -158,7 +179,14 @@ function findRoute(backends: readonly Backend[], path: string): Found | undefine
   return { backend, route: undefined, rest, vars: {} };
 }
 
+/** The warnings of a rendered answer (a wrapped answer keeps them outside the token, as the real engine). */
+function warningsOf(body: string): readonly string[] | null {
+  const parsed = JSON.parse(body) as { warnings?: unknown };
+  return Array.isArray(parsed.warnings) ? (parsed.warnings as string[]) : null;
+}
+
 function unknownParameters(params: Params, route: Route): string[] {
+  if (route.arbitraryInput) return [];
   return Object.keys(params).filter((key) => !route.fields.includes(key));
 }
 

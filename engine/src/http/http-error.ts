@@ -48,7 +48,10 @@ export function unsupportedOperation(): HttpError {
   return new HttpError(405, [wrapMultiError('unsupported operation')]);
 }
 
+/** The real engine's refusal text. */
+export const PERMISSION_DENIED = 'permission denied';
+
 /** 403 for a missing, unknown or expired token. */
 export function permissionDenied(): HttpError {
-  return new HttpError(403, ['permission denied']);
+  return new HttpError(403, [PERMISSION_DENIED]);
 }

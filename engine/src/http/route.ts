@@ -16,6 +16,8 @@ export interface RequestContext {
   readonly token: string | undefined;
   /** The client's address (login checks a role's bound CIDRs against it). */
   readonly remoteAddress: string | undefined;
+  /** Seconds of response wrapping the request asked for (`X-Vault-Wrap-TTL`); undefined when none. */
+  readonly wrapTtl?: number | undefined;
   /** keyfob's `x-keyfob-source` header as sent (a role write from `keyfob apply`: where the role came from). */
   readonly keyfobSource?: string | undefined;
 }
@@ -37,6 +39,15 @@ export interface Route {
   readonly exists?: (ctx: RequestContext) => boolean;
   /** Login paths: no token needed. */
   readonly unauthenticated?: boolean;
+  /**
+   * A check that runs before the token is read (the real engine validates the wrapping token of
+   * `sys/wrapping/lookup|unwrap|rewrap` first, so a used one is 400, not 403).
+   */
+  readonly checkFirst?: (params: Params, token: string | undefined) => void;
+  /** The handler answers with `wrap_info` itself (`sys/wrapping/rewrap`): the dispatcher does not wrap again. */
+  readonly wrapsItself?: boolean;
+  /** Every parameter is input (`sys/wrapping/wrap`): none draws the unrecognized-parameters warning. */
+  readonly arbitraryInput?: boolean;
 }
 
 /** A set of routes mounted at a path prefix (a secrets mount, `auth/token/`, `sys/`...). */

@@ -137,6 +137,27 @@ export const ENGINE_PATHS: readonly EnginePath[] = [
     meaning: 'revokes every lease under a prefix (legacy path)',
   },
   { template: 'sys/health', capabilities: ['read'], open: true, meaning: "the engine's health (no token)" },
+  {
+    template: 'sys/wrapping/lookup',
+    capabilities: ['read', 'update'],
+    open: true,
+    meaning: "a response-wrapping token's creation path, time and TTL (no token needed)",
+  },
+  {
+    template: 'sys/wrapping/unwrap',
+    capabilities: ['update'],
+    meaning: 'the answer a response-wrapping token holds, once',
+  },
+  {
+    template: 'sys/wrapping/rewrap',
+    capabilities: ['update'],
+    meaning: 'moves a wrapped answer to a new wrapping token',
+  },
+  {
+    template: 'sys/wrapping/wrap',
+    capabilities: ['update'],
+    meaning: 'wraps the given values in a response-wrapping token',
+  },
   { template: 'sys/mounts', capabilities: ['read'], meaning: 'the mounted secrets engines' },
   {
     template: 'sys/dev/cloud',

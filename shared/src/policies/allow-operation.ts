@@ -25,6 +25,8 @@ export interface AclDecision {
   readonly rulePath?: string;
   /** Policies that grant the needed capability on that rule. */
   readonly grantingPolicies: readonly string[];
+  /** Set when the rule's `min_wrapping_ttl`/`max_wrapping_ttl` refused the request (seconds; 0 = no bound). */
+  readonly wrappingBounds?: { readonly min: number; readonly max: number };
 }
 
 const DENIED: AclDecision = { allowed: false, rootPrivs: false, isRoot: false, grantingPolicies: [] };
@@ -47,7 +49,10 @@ export function allowOperation(acl: Acl, request: AclRequest): AclDecision {
   const base = { rootPrivs, isRoot: false, rulePath: permissions.rulePath };
   if (!caps.has(needed) || caps.has('deny')) return { ...base, allowed: false, grantingPolicies: [] };
   const granting = permissions.grantingPolicies.get(needed) ?? [];
-  if (!wrappingAllowed(permissions, request.wrapTtl)) return { ...base, allowed: false, grantingPolicies: [] };
+  if (!wrappingAllowed(permissions, request.wrapTtl)) {
+    const wrappingBounds = { min: permissions.minWrappingTtl, max: permissions.maxWrappingTtl };
+    return { ...base, allowed: false, grantingPolicies: [], wrappingBounds };
+  }
   const checksParams = ['read', 'update', 'create', 'patch', 'recover'].includes(request.operation);
   if (checksParams && !parametersAllowed(permissions, request.params ?? {}))
     return { ...base, allowed: false, grantingPolicies: [] };

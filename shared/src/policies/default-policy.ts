@@ -64,3 +64,19 @@ path "sys/tools/hash/*" {
     capabilities = ["update"]
 }
 `;
+
+/** The fixed policy of response-wrapping tokens (never stored, never assignable). */
+export const RESPONSE_WRAPPING_POLICY_NAME = 'response-wrapping';
+
+/**
+ * The real engine's fixed `response-wrapping` policy: a wrapping token may only unwrap itself
+ * (its cubbyhole holds the wrapped answer); `sys/wrapping/lookup` needs no token at all.
+ */
+export const RESPONSE_WRAPPING_POLICY_TEXT = `path "cubbyhole/response" {
+    capabilities = ["create", "read"]
+}
+
+path "sys/wrapping/unwrap" {
+    capabilities = ["update"]
+}
+`;

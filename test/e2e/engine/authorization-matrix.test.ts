@@ -37,6 +37,16 @@ interface RowContext {
   readonly token: string;
 }
 
+/** A body naming a fresh response-wrapping token (made by root through sys/wrapping/wrap). */
+async function wrappingToken(ctx: RowContext): Promise<Readonly<Record<string, unknown>>> {
+  const wrapped = await call(ctx.engine, 'POST', 'sys/wrapping/wrap', {
+    body: { a: 'b' },
+    headers: { 'X-Vault-Wrap-TTL': '5m' },
+  });
+  assert.equal(wrapped.status, 200, wrapped.text);
+  return { token: wrapped.body.wrap_info.token as string };
+}
+
 const ALL: readonly Capability[] = ['create', 'read', 'update', 'delete', 'list'];
 const OPERATION: Record<Method, string> = { GET: 'read', POST: 'update', DELETE: 'delete', LIST: 'list' };
 
@@ -91,6 +101,19 @@ const rows: readonly Row[] = [
   // sys
   { method: 'GET', path: 'sys/health', capability: 'read', status: 200, open: true },
   { method: 'GET', path: 'sys/mounts', capability: 'read', status: 200 },
+  // response wrapping: lookup needs no token; unwrap and rewrap take a fresh wrapping token in the body
+  {
+    method: 'POST',
+    path: 'sys/wrapping/lookup',
+    body: { token: 'kfs.none' },
+    capability: 'update',
+    status: 400,
+    open: true,
+  },
+  { method: 'GET', path: 'sys/wrapping/lookup', capability: 'read', status: 400, open: true },
+  { method: 'POST', path: 'sys/wrapping/unwrap', makeBody: wrappingToken, capability: 'update', status: 200 },
+  { method: 'POST', path: 'sys/wrapping/rewrap', makeBody: wrappingToken, capability: 'update', status: 200 },
+  { method: 'POST', path: 'sys/wrapping/wrap', body: { a: 'b' }, capability: 'update', status: 400 },
   { method: 'LIST', path: 'sys/leases/lookup', capability: 'list', status: 404, sudo: true },
   {
     method: 'POST',

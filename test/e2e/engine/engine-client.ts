@@ -17,6 +17,8 @@ export interface CallOptions {
   readonly header?: string;
   readonly rawBody?: string;
   readonly contentType?: string;
+  /** More request headers (`X-Vault-Wrap-TTL`...). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Calls `/v1/<path>` on the engine. */
@@ -26,7 +28,7 @@ export async function call(
   path: string,
   options: CallOptions = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? engine.rootToken : options.token;
   if (token !== null) headers[options.header ?? 'X-Service-Token'] = token;
   let body: string | undefined;
