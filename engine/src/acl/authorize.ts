@@ -53,5 +53,5 @@ function wrappingRequiredMessage(
     .filter(Boolean)
     .join(' and ');
   const given = asked === undefined ? 'the request asked for none' : `the request asked for ${asked}s`;
-  return `the policy rule for ${path} requires response wrapping (min_wrapping_ttl/max_wrapping_ttl): a wrap TTL of ${range}, ${given}; send X-Vault-Wrap-TTL within those bounds (the keyfob action's wrap-ttl input) [REQUEST_WRAPPING_REQUIRED]`;
+  return `the policy rule for ${path} requires response wrapping (min_wrapping_ttl/max_wrapping_ttl): a wrap TTL of ${range}, ${given}; send X-Vault-Wrap-TTL within those bounds (the keyfob action's wrap-ttl input) [WRAPPING_REQUIRED]`;
 }

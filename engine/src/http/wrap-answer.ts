@@ -44,7 +44,7 @@ export function wrapTtlOf(header: string | undefined): number | undefined {
   if (parsed.seconds === 0) return undefined;
   if (parsed.seconds < 1)
     throw badRequest(
-      `${HEADER_ERROR}${JSON.stringify(text)} is shorter than 1s, the shortest wrap TTL: the token would expire before it could be unwrapped; ask for 1s or more [REQUEST_WRAP_TTL_TOO_SHORT]`,
+      `${HEADER_ERROR}${JSON.stringify(text)} is shorter than 1s, the shortest wrap TTL: the token would expire before it could be unwrapped; ask for 1s or more [WRAPPING_TTL_TOO_SHORT]`,
     );
   return Math.floor(parsed.seconds);
 }

@@ -19,6 +19,7 @@ import { jwtTrustCodes } from './jwt-trust.ts';
 import { jwtRoleCodes } from './jwt-role.ts';
 import { terraformCodes } from './terraform.ts';
 import { accessCodes } from './access.ts';
+import { wrappingCodes } from './wrapping.ts';
 
 export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
@@ -48,6 +49,7 @@ export const problemCodes = {
   ...terraformCodes,
   ...jwtTrustCodes,
   ...accessCodes,
+  ...wrappingCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

@@ -48,14 +48,4 @@ export const requestCodes = {
     engineAccepts: true,
     summary: '`mfa_code` is given but the role has no `mfa_serial_number`.',
   },
-  REQUEST_WRAP_TTL_TOO_SHORT: {
-    severity: 'error',
-    summary:
-      "An `X-Vault-Wrap-TTL` (the action's `wrap-ttl`) is under 1s: the wrapping token would expire before it could be unwrapped.",
-  },
-  REQUEST_WRAPPING_REQUIRED: {
-    severity: 'error',
-    summary:
-      "A policy rule's `min_wrapping_ttl`/`max_wrapping_ttl` refused the request (403): it must ask for response wrapping within those bounds (`X-Vault-Wrap-TTL`, the action's `wrap-ttl`).",
-  },
 } as const satisfies Record<string, CodeInfo>;

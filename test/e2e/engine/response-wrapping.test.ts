@@ -205,7 +205,7 @@ describe('response wrapping', () => {
   const headerCases: [string, number, string | RegExp | undefined][] = [
     ['-5', 400, 'error parsing X-Vault-Wrap-TTL header: requested wrap ttl cannot be negative'],
     ['soon', 400, /^error parsing X-Vault-Wrap-TTL header: .*\[DURATION_/],
-    ['500ms', 400, /^error parsing X-Vault-Wrap-TTL header: .*shorter than 1s.*\[REQUEST_WRAP_TTL_TOO_SHORT\]$/],
+    ['500ms', 400, /^error parsing X-Vault-Wrap-TTL header: .*shorter than 1s.*\[WRAPPING_TTL_TOO_SHORT\]$/],
     ['9'.repeat(65), 400, /longer than 64 characters/],
     ['0', 200, undefined],
     ['1d', 200, undefined],
@@ -238,7 +238,7 @@ describe('response wrapping', () => {
       });
       assert.equal(refused.status, 403, `${wrapTtl}: ${refused.text}`);
       assert.equal(refused.body.errors[0], 'permission denied');
-      assert.match(refused.body.errors[1], /at least 60s and at most 600s.*\[REQUEST_WRAPPING_REQUIRED\]$/);
+      assert.match(refused.body.errors[1], /at least 60s and at most 600s.*\[WRAPPING_REQUIRED\]$/);
     }
     const wrapped = await wrappedSts(engine, '5m', token);
     assert.equal(wrapped.body.wrap_info.ttl, 300);

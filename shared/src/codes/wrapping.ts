@@ -1,0 +1,20 @@
+import type { CodeInfo } from './code-info.ts';
+
+/** Problem codes of response wrapping (the engine's X-Vault-Wrap-TTL, the action's wrap-ttl and unwrap). Codes are stable. */
+export const wrappingCodes = {
+  WRAPPING_TTL_TOO_SHORT: {
+    severity: 'error',
+    summary:
+      "An `X-Vault-Wrap-TTL` (the action's `wrap-ttl`) is under 1s: the wrapping token would expire before it could be unwrapped.",
+  },
+  WRAPPING_REQUIRED: {
+    severity: 'error',
+    summary:
+      "A policy rule's `min_wrapping_ttl`/`max_wrapping_ttl` refused the request (403): it must ask for response wrapping within those bounds (`X-Vault-Wrap-TTL`, the action's `wrap-ttl`).",
+  },
+  WRAPPING_PATH_MISMATCH: {
+    severity: 'error',
+    summary:
+      "A wrapping token's `creation_path` (from `sys/wrapping/lookup`) is not a credential call of the expected role and mount, so it was not unwrapped: it could hold anything its maker chose.",
+  },
+} as const satisfies Record<string, CodeInfo>;
