@@ -88,6 +88,9 @@ if (BUILD_OUTPUTS.some((output) => !existsSync(join(root, output)))) {
 if (existsSync(process.env.KEYFOB_MIRROR ?? '/work/.mirror')) {
   const restored = await run([join(root, 'test', 'fixtures', 'history-real', 'restore.mjs')], {});
   if (restored.status !== 0) console.log('npm test: the real-client corpus could not be restored; its tests skip');
+  // The same for the real Terraform corpus (test/fixtures/terraform-corpus/restore.mjs).
+  const terraform = await run([join(root, 'test', 'fixtures', 'terraform-corpus', 'restore.mjs')], {});
+  if (terraform.status !== 0) console.log('npm test: the Terraform corpus could not be restored; its scorer skips');
 }
 
 const count = (text, pattern) => Number(pattern.exec(text)?.[1] ?? 0);

@@ -4,14 +4,15 @@ import { REPO_ROOT } from '../../test/helpers/engine.ts';
 
 const BIN = join(REPO_ROOT, 'cli', 'bin', 'keyfob.cjs');
 
-/** Runs `keyfob ARGS` (cli/bin) in the repository with only PATH, HOME and `env`; resolves with its exit status and output. */
+/** Runs `keyfob ARGS` (cli/bin) in `cwd` (default the repository) with only PATH, HOME and `env`; resolves with its exit status and output. */
 export function runKeyfob(
   args: string[],
   env: Record<string, string> = {},
+  cwd = REPO_ROOT,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: REPO_ROOT,
+      cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

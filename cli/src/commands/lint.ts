@@ -124,7 +124,23 @@ function lintFile(
       return `${file.display}:${at.line}:${at.column} ${d.terraform?.address ?? ''}.${u.attribute} not checked: ${u.reason}`;
     }),
   );
-  return { report: { file: file.display, text, documents: result.documents.length, problems }, unknown };
+  const resources = terraform
+    ? result.documents.map((d) => ({
+        address: d.terraform?.address ?? '',
+        kind: d.kind ?? '',
+        line: lines.position(result.file.documents[d.index]?.range.start ?? 0).line,
+      }))
+    : undefined;
+  return {
+    report: {
+      file: file.display,
+      text,
+      documents: result.documents.length,
+      problems,
+      ...(resources ? { resources } : {}),
+    },
+    unknown,
+  };
 }
 
 /** Reads Terraform module folders (once each) for the evaluation of locals, variables and file(). */

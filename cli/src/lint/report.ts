@@ -6,6 +6,8 @@ export interface FileReport {
   readonly file: string;
   readonly text: string;
   readonly documents: number;
+  /** A Terraform file's checked resources in document order: address (`type.name`), keyfob kind and 1-based line. */
+  readonly resources?: readonly { readonly address: string; readonly kind: string; readonly line: number }[];
   /** Problems with ranges and document indexes, sorted by position. */
   readonly problems: readonly Problem[];
 }

@@ -6,6 +6,7 @@ import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
 import { isRecord } from '../text/index.ts';
+import { mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -34,7 +35,8 @@ const TRUST_PATHS = [
  * The OIDC trust mistakes of a JWT role (its write or file body), each a problem with a code and
  * the JSON Pointer of the field at fault: any repository of the issuer can log in, owner-wide or
  * open globs, no audience or not the workflows' one, a branch `sub` for pull-request workflows,
- * `role_type` omitted, and token policies that reach the trust configuration.
+ * `role_type` omitted, and token policies that reach the trust configuration. The GitHub checks
+ * apply to roles GitHub's tokens could log in with (mayBeGithubRole); the other two to every role.
  */
 export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context: TrustContext = {}): Problem[] {
   const problems: Problem[] = [];
@@ -50,6 +52,12 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
       '/role_type',
       'key',
     );
+  // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
+  // issuer's claims, a Terraform Cloud sub) is not held to it.
+  if (!mayBeGithubRole(params)) {
+    checkPolicies(list(params.token_policies ?? params.policies), context.policies, report);
+    return problems;
+  }
   const glob = params.bound_claims_type === 'glob';
   const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
   const subject = typeof params.bound_subject === 'string' ? params.bound_subject.trim() : '';

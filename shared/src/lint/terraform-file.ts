@@ -1,7 +1,7 @@
 import { applySuppressions, attachRanges, type ParsedDocument, type ParsedFile } from '../documents/index.ts';
 import { findYamlSuppressionComments, readSuppression } from '../documents/suppressions/read-suppressions.ts';
 import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
-import { lintPolicy } from '../policies/index.ts';
+import { lintPolicy, readPolicy } from '../policies/index.ts';
 import type { Problem } from '../problem.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import {
@@ -85,10 +85,15 @@ export function lintTerraformFile(
     suppressions,
   }));
   const file: ParsedFile = { text, format: 'hcl', documents: parsed, lines };
+  const jwtTrust = resources.some((r) => r.resourceType.kind === 'jwt-role')
+    ? withModulePolicies(trust, module, tf, resources)
+    : trust;
   const documents = resources.map((resource, index): TerraformDocument => {
     const document = parsed[index] as ParsedDocument;
     const raw =
-      resource.resourceType.kind === 'policy' ? policyProblems(resource, text, lines) : ruleProblems(resource, trust);
+      resource.resourceType.kind === 'policy'
+        ? policyProblems(resource, text, lines)
+        : ruleProblems(resource, jwtTrust);
     const problems = sortByOffset(applySuppressions(attachRanges(raw, file, document), document));
     return {
       index,
@@ -99,6 +104,27 @@ export function lintTerraformFile(
     };
   });
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
+}
+
+/**
+ * The trust context with the module's `vault_policy` resources (known name and text) among the
+ * policies, so a JWT role's `token_policies = [vault_policy.x.name]` is checked against them.
+ */
+function withModulePolicies(
+  trust: TrustContext | undefined,
+  module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
+  tf: TfFile,
+  resources: readonly TerraformResource[],
+): TrustContext {
+  const policies = new Map(trust?.policies ?? []);
+  for (const f of module.files)
+    for (const resource of f === tf ? resources : readTerraformResources(f, module)) {
+      const text = resource.value.policy;
+      if (resource.resourceType.kind !== 'policy' || resource.name === undefined || typeof text !== 'string') continue;
+      const policy = readPolicy(text, resource.name).value;
+      if (policy) policies.set(resource.name, policy);
+    }
+  return { ...trust, policies };
 }
 
 function safeRead(fileName: string, text: string): TfFile | undefined {

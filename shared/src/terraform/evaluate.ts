@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../problem.ts';
-import { appendPointer } from '../text/index.ts';
+import { appendPointer, isRecord } from '../text/index.ts';
 import type { Evaluated, Evaluator, TerraformModule, ValueLocations } from './evaluated.ts';
 import { policyDocumentData } from './policy-document-data.ts';
 import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
@@ -9,8 +9,9 @@ const MAX_EVALUATION_DEPTH = 32;
 /**
  * Evaluates what is known and nothing else: literals, heredocs, lists and maps of known values,
  * templates of known parts, `jsonencode(...)`, `file(...)` of a file in the module, `local.*`,
- * `var.*` with a literal default, `path.module`, `data.aws_iam_policy_document.X.json`, and an
- * argument another resource of the module sets (`vault_policy.ci.name`). Anything else (what a
+ * `var.*` with a literal default that is not empty (`null`, `[]`, `{}`, `""` mark an optional
+ * input), `path.module`, `data.aws_iam_policy_document.X.json`, and an argument another resource
+ * of the module sets (`vault_policy.ci.name`). Anything else (what a
  * provider computes, a variable without default, other functions, conditionals, `for`, splats) is
  * unknown, with the reason.
  */
@@ -133,6 +134,17 @@ export class TerraformEvaluator implements Evaluator {
       const value = this.evaluate(fallback.value, depth + 1, file);
       if (!value.known) return unknown(`var.${first}'s default is not a literal`, range);
       if (value.value === null) return unknown(`var.${first} defaults to null (its value comes from outside)`, range);
+      // `default = []`, `{}` or `""` is how a module marks an optional input: the caller gives the value.
+      const plain = value.structured?.value ?? value.value;
+      if (
+        plain === '' ||
+        (Array.isArray(plain) && plain.length === 0) ||
+        (isRecord(plain) && Object.keys(plain).length === 0)
+      )
+        return unknown(
+          `var.${first} defaults to ${JSON.stringify(plain)}, an optional input (its value comes from outside)`,
+          range,
+        );
       // A default is shown where it is used: the attribute, not the variable block.
       return { known: true, value: value.structured?.value ?? value.value, range };
     }

@@ -1,0 +1,141 @@
+// What the real Terraform corpus (test/fixtures/terraform-corpus) showed keyfob got wrong, each as it
+// was met there: GitHub's trust rules on roles of other issuers (a GitLab project, a Terraform Cloud
+// workspace), a module's optional input (`default = []`) read as the value, and a JWT role's
+// `token_policies = [vault_policy.x.name]` not checked against that policy of the module.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mayBeGithubRole } from '@keyfob/shared/jwt-roles';
+import { lintText, terraformContextOf } from '@keyfob/shared/lint';
+
+function lint(files: Record<string, string>, fileName = 'main.tf') {
+  const terraform = terraformContextOf({ names: Object.keys(files), read: (name) => files[name] });
+  return lintText(files[fileName] ?? '', { fileName, terraform });
+}
+const codes = (result: { problems: readonly { code: string }[] }) => result.problems.map((p) => p.code).sort();
+
+/** A JWT role resource with role_type jwt on the jwt mount and the given attributes (HCL lines). */
+const jwtRole = (...attributes: string[]) =>
+  ['resource "vault_jwt_auth_backend_role" "r" {', '  backend = "jwt"', '  role_name = "r"', '  role_type = "jwt"']
+    .concat(
+      attributes.map((a) => `  ${a}`),
+      '}',
+      '',
+    )
+    .join('\n');
+
+describe("GitHub's trust rules apply to roles GitHub's tokens could log in with", () => {
+  const cases: [string, string[], string[]][] = [
+    [
+      'a GitLab role bound to project_id is not "any repository"',
+      ['user_claim = "sub"', 'bound_audiences = ["https://gitlab.example"]', 'bound_claims = { project_id = "2" }'],
+      [],
+    ],
+    [
+      'a Terraform Cloud sub glob does not leave a GitHub owner open',
+      [
+        'user_claim = "terraform_full_workspace"',
+        'bound_audiences = ["vault.workload.identity"]',
+        'bound_claims_type = "glob"',
+        'bound_claims = { sub = "organization:acme:project:p:workspace:w:run_phase:*" }',
+      ],
+      [],
+    ],
+    [
+      'a GitHub role without a repository binding still is',
+      [
+        'user_claim = "actor"',
+        'bound_audiences = ["https://github.com/acme"]',
+        'bound_claims = { ref = "refs/heads/main" }',
+      ],
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+  ];
+  for (const [name, attributes, expected] of cases)
+    test(name, () => assert.deepEqual(codes(lint({ 'main.tf': jwtRole(...attributes) })), expected));
+
+  test('mayBeGithubRole: claims, the user claim and the sub say whose tokens can log in', () => {
+    assert.equal(mayBeGithubRole({ user_claim: 'actor', bound_claims: { repository: 'o/r' } }), true);
+    assert.equal(mayBeGithubRole({ user_claim: 'sub', bound_claims: { project_id: '2' } }), false);
+    assert.equal(mayBeGithubRole({ user_claim: 'terraform_full_workspace' }), false);
+    assert.equal(mayBeGithubRole({ user_claim: '/actor/login', user_claim_json_pointer: true }), true);
+    assert.equal(mayBeGithubRole({ bound_subject: 'organization:acme:project:p' }), false);
+    assert.equal(mayBeGithubRole({ bound_claims_type: 'glob', bound_claims: { sub: 'repo:acme/*' } }), true);
+    assert.equal(mayBeGithubRole({ bound_claims_type: 'glob', bound_claims: { sub: '*' } }), true);
+    assert.equal(mayBeGithubRole({ bound_claims_type: 'glob', bound_claims: { sub: 'organization:*' } }), false);
+    assert.equal(mayBeGithubRole({}), true);
+  });
+});
+
+describe("a module's optional input is not its value", () => {
+  test('role_arns = var.role_arns with default = [] is unknown: no ROLE_ARNS_REQUIRED', () => {
+    const main = `resource "vault_aws_secret_backend_role" "this" {
+  backend         = "aws"
+  name            = var.name
+  credential_type = var.credential_type
+  role_arns       = var.role_arns
+}
+`;
+    const variables = `variable "name" {}
+variable "credential_type" {
+  default = "assumed_role"
+}
+variable "role_arns" {
+  default = []
+}
+`;
+    const result = lint({ 'main.tf': main, 'variables.tf': variables });
+    assert.deepEqual(codes(result), []);
+    const unknown = result.documents[0]?.terraform?.unknown.find((u) => u.attribute === 'role_arns');
+    assert.match(unknown?.reason ?? '', /defaults to \[\], an optional input/);
+  });
+
+  test('a non-empty default is still the value', () => {
+    const main = `resource "vault_aws_secret_backend_role" "this" {
+  backend         = "aws"
+  name            = "r"
+  credential_type = "iam_user"
+  role_arns       = var.role_arns
+  policy_arns     = ["arn:aws:iam::aws:policy/ReadOnlyAccess"]
+}
+variable "role_arns" {
+  default = ["arn:aws:iam::123456789012:role/x"]
+}
+`;
+    assert.deepEqual(codes(lint({ 'main.tf': main })), ['ROLE_ARNS_NOT_ALLOWED']);
+  });
+});
+
+describe("a JWT role's token policies among the module's vault_policy resources", () => {
+  const role = jwtRole(
+    'user_claim = "terraform_full_workspace"',
+    'bound_audiences = ["vault.workload.identity"]',
+    'bound_claims_type = "glob"',
+    'bound_claims = { sub = "organization:acme:project:p:workspace:*:run_phase:*" }',
+    'token_policies = [vault_policy.main.name]',
+  );
+  test('a policy in another file of the module that lets tokens mint tokens is reported at token_policies', () => {
+    const policy = `resource "vault_policy" "main" {
+  name   = "demo"
+  policy = <<EOT
+path "auth/token/create" {
+  capabilities = ["update"]
+}
+EOT
+}
+`;
+    const result = lint({ 'main.tf': role, 'policy.tf': policy });
+    assert.deepEqual(codes(result), ['JWT_TRUST_POLICY_REACHES_TRUST']);
+    const text = role;
+    const range = result.problems[0]?.range;
+    assert.equal(text.slice(range?.start, range?.end), 'vault_policy.main.name');
+  });
+
+  test('one that reads credentials only is not', () => {
+    const policy = `resource "vault_policy" "main" {
+  name   = "demo"
+  policy = "path \\"aws/creds/x\\" { capabilities = [\\"read\\"] }"
+}
+`;
+    assert.deepEqual(codes(lint({ 'main.tf': role, 'policy.tf': policy })), []);
+  });
+});
