@@ -25,7 +25,7 @@ export interface Definition {
 }
 
 /** A real problem read from a definition; code `-` is one no keyfob rule covers. */
-export interface Label {
+interface Label {
   readonly id: string;
   readonly code: string;
   readonly attribute: string;
@@ -68,7 +68,7 @@ export function readDefinitions(): Definition[] {
   });
 }
 
-export function readLabels(): Label[] {
+function readLabels(): Label[] {
   return rows('labels.tsv')
     .filter(([, code]) => code !== 'clean')
     .map(([id, code, attribute, line]) => ({

@@ -5,7 +5,7 @@ import { isRecord } from '../text/index.ts';
  * Connect": the standard claims and GitHub's own). A role that requires any other claim, or names
  * another as its user claim, is not for GitHub's tokens: they can never log in with it.
  */
-export const GITHUB_TOKEN_CLAIMS: ReadonlySet<string> = new Set([
+const GITHUB_TOKEN_CLAIMS: ReadonlySet<string> = new Set([
   'iss',
   'sub',
   'aud',
@@ -58,7 +58,8 @@ export function mayBeGithubRole(params: Readonly<Record<string, unknown>>): bool
   // A JSON Pointer (`/a/b`) names a nested claim; GitHub's tokens have none.
   if (Object.keys(claims).some((c) => !GITHUB_TOKEN_CLAIMS.has(c))) return false;
   const glob = params.bound_claims_type === 'glob';
-  const subjects = [params.bound_subject, ...(Array.isArray(claims.sub) ? claims.sub : [claims.sub])];
+  const sub: unknown = claims.sub;
+  const subjects: unknown[] = [params.bound_subject, ...(Array.isArray(sub) ? (sub as unknown[]) : [sub])];
   return !subjects.some(
     (s, i) => typeof s === 'string' && s.trim() !== '' && !mayBeRepoSubject(s.trim(), glob && i > 0),
   );
