@@ -1,18 +1,16 @@
 import { applyCodes } from '../codes/apply.ts';
 import type { ParsedFile } from '../documents/index.ts';
 import { policyLines } from './policy-lines.ts';
-import { lintText } from '../lint/index.ts';
-import type { LintedDocument } from '../lint/index.ts';
-import { hasErrors, type Problem } from '../problem.ts';
-import { nameFromFileName, type TrustContext } from '../lint/index.ts';
 import {
-  validateJwtRole,
-  validateManifest,
-  validateRole,
-  validateStaticRole,
-  type RoleDefinition,
-  type StaticRoleDefinition,
-} from '../rules/index.ts';
+  checkOf,
+  lintText,
+  nameFromFileName,
+  type DocumentCheck,
+  type LintedDocument,
+  type TrustContext,
+} from '../lint/index.ts';
+import { hasErrors, type Problem } from '../problem.ts';
+import type { ManifestDefinition, RoleDefinition, StaticRoleDefinition } from '../rules/index.ts';
 import type { Declared, DesiredState, JwtRoleBody, PolicyDefinition, SourceRef } from './plan-types.ts';
 
 /** A role file's name (as shown to users) and text. */
@@ -60,15 +58,8 @@ export function collectDesiredState(
     const problems: Problem[] = [...linted.problems];
     for (const document of linted.documents) {
       if (hasErrors(document.problems)) continue;
-      const value = linted.file.documents[document.index]?.value;
       problems.push(
-        ...declare(
-          document,
-          value,
-          { file, document: document.index, text, parsed: linted.file },
-          options.mount,
-          state,
-        ),
+        ...declare(document, { file, document: document.index, text, parsed: linted.file }, options.mount, state),
       );
     }
     reports.push({ file, problems });
@@ -99,7 +90,6 @@ export function collectDesiredState(
 
 function declare(
   document: LintedDocument,
-  value: unknown,
   from: SourceRef & { readonly text: string; readonly parsed: ParsedFile },
   mount: string,
   state: Collector,
@@ -122,23 +112,25 @@ function declare(
       return add(state.policies, name, { text: from.text }, source).map(at);
     }
     // A document the validator refuses is never dropped without a word: its errors come back.
+    // Lint's check of the document (its validator ran once, there): the value it normalised. A
+    // document the validator refuses is never dropped without a word: its errors come back.
     case 'jwt-role': {
-      const checked = validateJwtRole(value);
+      const checked = lintCheck(document, 'jwt-role', source);
       return (checked.value ? add(state.jwtRoles, document.name, checked.value, source) : checked.problems).map(at);
     }
     case 'role': {
-      const checked = validateRole(value, nameOption(document));
+      const checked = lintCheck(document, 'role', source);
       const role = checked.value;
       const withLines = withPolicyLines(source, from.parsed, '/policy_document');
       return (role ? add(state.roles, document.name ?? role.name, role, withLines) : checked.problems).map(at);
     }
     case 'static-role': {
-      const checked = validateStaticRole(value, nameOption(document));
+      const checked = lintCheck(document, 'static-role', source);
       const role = checked.value;
       return (role ? add(state.staticRoles, document.name ?? role.name, role, source) : checked.problems).map(at);
     }
     case 'manifest':
-      return declareManifest(value, source, mount, state, from.parsed).map(at);
+      return declareManifest(lintCheck(document, 'manifest', source).value, source, mount, state, from.parsed).map(at);
     case 'root-config':
     case 'lease-config':
       return [
@@ -155,13 +147,12 @@ function declare(
 }
 
 function declareManifest(
-  value: unknown,
+  manifest: ManifestDefinition | undefined,
   source: SourceRef,
   mount: string,
   state: Collector,
   parsed: ParsedFile,
 ): Problem[] {
-  const manifest = validateManifest(value).value;
   if (!manifest) return [];
   if (manifest.mount !== undefined && manifest.mount.replace(/^\/+|\/+$/g, '') !== mount) {
     return [
@@ -212,8 +203,21 @@ function withPolicyLines(source: SourceRef, parsed: ParsedFile, pointer: string)
   return policy ? { ...source, policy } : source;
 }
 
-function nameOption(document: LintedDocument): { name?: string } {
-  return document.name === undefined ? {} : { name: document.name };
+/**
+ * Lint's check of a document of `kind`. Lint runs the kind's validator on every document it knows
+ * the kind of and can read (one with a syntax error has errors and is never declared), so a
+ * missing check is a fault of keyfob's, said at once rather than applying less than the files say.
+ */
+function lintCheck<K extends DocumentCheck['kind']>(
+  document: LintedDocument,
+  kind: K,
+  source: SourceRef,
+): Extract<DocumentCheck, { kind: K }> {
+  const check = checkOf(document.check, kind);
+  if (check) return check;
+  throw new Error(
+    `keyfob did not validate document ${source.document + 1} of ${source.file} as a ${kind} while linting it`,
+  );
 }
 
 function note(code: keyof typeof applyCodes, message: string, path = ''): Problem {

@@ -2,6 +2,8 @@
 // action and the extension alike.
 export { lintText } from './lint-text.ts';
 export type { LintedDocument, LintResult } from './lint-text.ts';
+export { checkOf } from './validate-document.ts';
+export type { DocumentCheck } from './validate-document.ts';
 export { detectKind, isRoleFileName, kindFromFileName, nameFromFileName } from './detect-kind.ts';
 export { FileLinter } from './file-linter.ts';
 export { trustContextOf } from './trust-context.ts';

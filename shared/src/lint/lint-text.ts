@@ -17,7 +17,7 @@ import { lintPolicyFile } from './policy-file.ts';
 import { lintTerraformFile, type TerraformContext } from './terraform-file.ts';
 import { isTerraformFileName, type UnknownAttribute } from '../terraform/index.ts';
 import type { ValidationCache } from './validation-cache.ts';
-import { validateDocument } from './validate-document.ts';
+import { validateDocument, type DocumentCheck } from './validate-document.ts';
 import { isRecord } from '../text/index.ts';
 
 /** Options of `lintText`. */
@@ -48,6 +48,11 @@ export interface LintedDocument {
   /** The role or static role name (its `name` key, else the file's base name). */
   readonly name?: string;
   readonly problems: Problem[];
+  /**
+   * The kind's validator on the document: its normalised value (undefined when it found an error)
+   * and its problems, as lint ran it; absent for policies and documents the rules did not run on.
+   */
+  readonly check?: DocumentCheck;
   /** A Terraform resource: its address and the attributes keyfob could not evaluate (rules on them stayed silent). */
   readonly terraform?: { readonly address: string; readonly unknown: readonly UnknownAttribute[] };
 }
@@ -117,7 +122,7 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
   const documents = file.documents.map((document): LintedDocument => {
     const kind = kinds[document.index];
     const skip = document.value === null && content.length > 0 && file.documents.length > 1;
-    const lint = skip
+    const lint: DocumentLint = skip
       ? { name: undefined, problems: [] }
       : lintDocument(document, kind, options.fileName, named > 1, seen, validate, options.trust);
     const ranged = attachRanges([...document.problems, ...lint.problems], file, document);
@@ -126,6 +131,7 @@ export function lintParsed(file: ParsedFile, options: LintOptions): LintResult {
       kind,
       ...(lint.name !== undefined ? { name: lint.name } : {}),
       problems: sortByOffset(applySuppressions(ranged, document)),
+      ...(lint.check ? { check: lint.check } : {}),
     };
   });
   return { file, documents, problems: sortByOffset(documents.flatMap((d) => d.problems)) };
@@ -136,7 +142,14 @@ function isJsonc(fileName: string): boolean {
   return /\.jsonc$/i.test(fileName);
 }
 
-type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefined) => readonly Problem[];
+type Validate = (document: ParsedDocument, kind: LintKind, name: string | undefined) => DocumentCheck | undefined;
+
+/** What linting one document found: its name, its problems and the validator's check. */
+interface DocumentLint {
+  readonly name: string | undefined;
+  readonly problems: Problem[];
+  readonly check?: DocumentCheck;
+}
 
 /** `validateDocument`, through the cache when there is one: what the rules' result depends on is the value, the kind and the name. */
 function cachedValidation(cache: ValidationCache | undefined): Validate {
@@ -153,7 +166,7 @@ function lintDocument(
   seen: Map<string, number>,
   validate: Validate,
   trust: TrustContext | undefined,
-): { name: string | undefined; problems: Problem[] } {
+): DocumentLint {
   const problems: Problem[] = [...schemaReferenceProblems(document.value)];
   if (
     document.problems.some((p) => p.severity === 'error' && (p.code.endsWith('_SYNTAX') || p.code === 'DOC_TOO_DEEP'))
@@ -173,9 +186,10 @@ function lintDocument(
   }
   const name = NAMED_KINDS.has(kind) ? documentName(document, fileName) : undefined;
   if (name !== undefined) problems.push(...nameProblems(document, kind, name, severalNamed, seen));
-  problems.push(...validate(document, kind, name?.value));
+  const check = validate(document, kind, name?.value);
+  if (check) problems.push(...check.problems);
   if (kind === 'jwt-role' && isRecord(document.value)) problems.push(...lintJwtTrust(document.value, trust));
-  return { name: name?.value, problems };
+  return { name: name?.value, problems, ...(check ? { check } : {}) };
 }
 
 function documentName(document: ParsedDocument, fileName: string): { value: string; fromKey: boolean } {

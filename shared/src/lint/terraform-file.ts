@@ -14,7 +14,7 @@ import {
 } from '../terraform/index.ts';
 import { LineIndex, pointerToSegments } from '../text/index.ts';
 import { baseName, type LintKind } from './detect-kind.ts';
-import { validateDocument } from './validate-document.ts';
+import { validateDocument, type DocumentCheck } from './validate-document.ts';
 
 /** The other files of a Terraform file's module, and a reader for `file()` (paths relative to the module folder). */
 export interface TerraformContext {
@@ -90,16 +90,17 @@ export function lintTerraformFile(
     : trust;
   const documents = resources.map((resource, index): TerraformDocument => {
     const document = parsed[index] as ParsedDocument;
-    const raw =
+    const ruled =
       resource.resourceType.kind === 'policy'
-        ? policyProblems(resource, text, lines)
+        ? { problems: policyProblems(resource, text, lines), check: undefined }
         : ruleProblems(resource, jwtTrust);
-    const problems = sortByOffset(applySuppressions(attachRanges(raw, file, document), document));
+    const problems = sortByOffset(applySuppressions(attachRanges(ruled.problems, file, document), document));
     return {
       index,
       kind: resource.resourceType.kind,
       ...(resource.name !== undefined ? { name: resource.name } : {}),
       problems,
+      ...(ruled.check ? { check: ruled.check } : {}),
       terraform: { address: resource.address, unknown: resource.unknown },
     };
   });
@@ -132,28 +133,37 @@ function safeRead(fileName: string, text: string): TfFile | undefined {
   return read.error ? undefined : read;
 }
 
-/** The rules' problems that hold whatever the unknown attributes are. */
-function ruleProblems(resource: TerraformResource, trust: TrustContext | undefined): Problem[] {
+/**
+ * The rules' problems that hold whatever the unknown attributes are, and the validator's check of
+ * the resource's value as written.
+ */
+function ruleProblems(
+  resource: TerraformResource,
+  trust: TrustContext | undefined,
+): { problems: Problem[]; check: DocumentCheck | undefined } {
   const kind = resource.resourceType.kind;
   const seconds = new Set(resource.resourceType.attributes.filter((a) => a.shape === 'seconds').map((a) => a.field));
-  const check = (value: Record<string, unknown>): Problem[] => {
+  const validate = (value: Record<string, unknown>): DocumentCheck | undefined =>
+    validateDocument(kind, value, typeof value.name === 'string' ? value.name : resource.name);
+  const check = (value: Record<string, unknown>, validated = validate(value)): Problem[] => {
     // Terraform writes TTLs as integer seconds (its schema has no other form): no advice to add a unit.
-    const problems = validateDocument(kind, value, typeof value.name === 'string' ? value.name : resource.name).filter(
+    const problems = (validated?.problems ?? []).filter(
       (p) => !(p.code === 'DURATION_INTEGER_NOT_ALLOWED' && seconds.has(pointerToSegments(p.path)[0])),
     );
     if (kind === 'jwt-role') problems.push(...lintJwtTrust(value, trust));
     return problems;
   };
-  const problems = check({ ...resource.value });
+  const written = validate({ ...resource.value });
+  const problems = check({ ...resource.value }, written);
   const unknown = resource.unknown.filter((u) => u.field !== undefined);
-  if (unknown.length === 0) return problems;
+  if (unknown.length === 0) return { problems, check: written };
   const fields = new Set(unknown.map((u) => u.field as string));
   let kept = problems.filter((p) => !fields.has(pointerToSegments(p.path)[0] ?? ''));
   for (const variant of variants(resource, unknown)) {
     const found = new Set(check(variant).map(problemKey));
     kept = kept.filter((p) => found.has(problemKey(p)));
   }
-  return kept;
+  return { problems: kept, check: written };
 }
 
 function problemKey(problem: Problem): string {

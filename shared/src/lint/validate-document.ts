@@ -6,30 +6,67 @@ import {
   validateRole,
   validateRootConfig,
   validateStaticRole,
+  type LeaseConfig,
+  type ManifestDefinition,
+  type RoleDefinition,
+  type RootConfig,
+  type StaticRoleDefinition,
 } from '../rules/index.ts';
 import type { LintKind } from './detect-kind.ts';
 
+/** The validated, normalised value of each kind of document. */
+interface KindValue {
+  role: RoleDefinition;
+  'static-role': StaticRoleDefinition;
+  manifest: ManifestDefinition;
+  'root-config': RootConfig;
+  'lease-config': LeaseConfig;
+  /** The body to write (file-only keys removed). */
+  'jwt-role': Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One document through its kind's validator: the normalised value (undefined when a problem is an
+ * error) and the validator's problems, kept with the linted document so apply and access use the
+ * value lint made instead of validating again.
+ */
+export type DocumentCheck = {
+  readonly [K in keyof KindValue]: {
+    readonly kind: K;
+    readonly value: KindValue[K] | undefined;
+    readonly problems: readonly Problem[];
+  };
+}[keyof KindValue];
+
+/** A document's check when it is of `kind`, else undefined. */
+export function checkOf<K extends keyof KindValue>(
+  check: DocumentCheck | undefined,
+  kind: K,
+): Extract<DocumentCheck, { kind: K }> | undefined {
+  return check?.kind === kind ? (check as Extract<DocumentCheck, { kind: K }>) : undefined;
+}
+
 /**
  * Runs the validator of a kind on one document's value. Files are where secrets must not be, so
- * root configuration is checked as `source: 'file'`.
+ * root configuration is checked as `source: 'file'`. Policies are read from their text (HCL or
+ * JSON) by lintPolicyFile, never from parsed data: no check.
  */
-export function validateDocument(kind: LintKind, value: unknown, name: string | undefined): Problem[] {
+export function validateDocument(kind: LintKind, value: unknown, name: string | undefined): DocumentCheck | undefined {
   const options = name === undefined ? {} : { name };
   switch (kind) {
     case 'role':
-      return validateRole(value, options).problems;
+      return { kind, ...validateRole(value, options) };
     case 'static-role':
-      return validateStaticRole(value, options).problems;
+      return { kind, ...validateStaticRole(value, options) };
     case 'manifest':
-      return validateManifest(value, { source: 'file' }).problems;
+      return { kind, ...validateManifest(value, { source: 'file' }) };
     case 'root-config':
-      return validateRootConfig(value, { source: 'file' }).problems;
+      return { kind, ...validateRootConfig(value, { source: 'file' }) };
     case 'lease-config':
-      return validateLeaseConfig(value).problems;
+      return { kind, ...validateLeaseConfig(value) };
     case 'jwt-role':
-      return validateJwtRole(value).problems;
+      return { kind, ...validateJwtRole(value) };
     case 'policy':
-      // Policies are read from their text (HCL or JSON) by lintPolicyFile, never from parsed data.
-      return [];
+      return undefined;
   }
 }

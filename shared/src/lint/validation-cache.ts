@@ -1,9 +1,9 @@
-import type { Problem } from '../problem.ts';
+import type { DocumentCheck } from './validate-document.ts';
 
 interface Entry {
   readonly kind: string;
   readonly name: string | undefined;
-  readonly problems: readonly Problem[];
+  readonly check: DocumentCheck | undefined;
 }
 
 /**
@@ -17,16 +17,21 @@ export class ValidationCache {
   readonly #byValue = new WeakMap<object, Entry[]>();
   #computed = 0;
 
-  /** The problems of `value` as a `kind` named `name`, computing and keeping them with `compute` when absent. */
-  get(value: unknown, kind: string, name: string | undefined, compute: () => readonly Problem[]): readonly Problem[] {
+  /** The check of `value` as a `kind` named `name`, computing and keeping it with `compute` when absent. */
+  get(
+    value: unknown,
+    kind: string,
+    name: string | undefined,
+    compute: () => DocumentCheck | undefined,
+  ): DocumentCheck | undefined {
     if (typeof value !== 'object' || value === null) return this.#count(compute());
     // Nearly always one entry: a document is read as one kind under one name.
     const entries = this.#byValue.get(value) ?? [];
     const found = entries.find((e) => e.kind === kind && e.name === name);
-    if (found) return found.problems;
-    const problems = this.#count(compute());
-    this.#byValue.set(value, [...entries, { kind, name, problems }]);
-    return problems;
+    if (found) return found.check;
+    const check = this.#count(compute());
+    this.#byValue.set(value, [...entries, { kind, name, check }]);
+    return check;
   }
 
   /** How many times the rules ran through this cache (for tests and the bench). */
@@ -34,8 +39,8 @@ export class ValidationCache {
     return this.#computed;
   }
 
-  #count(problems: readonly Problem[]): readonly Problem[] {
+  #count(check: DocumentCheck | undefined): DocumentCheck | undefined {
     this.#computed++;
-    return problems;
+    return check;
   }
 }

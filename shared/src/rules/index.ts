@@ -21,6 +21,7 @@ export type { WireKind, WireRow, WireValues } from './wire-table.ts';
 export type {
   CredentialType,
   LeaseConfig,
+  ManifestDefinition,
   RoleDefinition,
   RoleFieldValues,
   RootConfig,
