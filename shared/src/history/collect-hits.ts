@@ -13,6 +13,9 @@ import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
+/** How many lines above the request call a sent variable's literal may be assigned. */
+const SENT_LINES = 15;
+
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
 
@@ -68,6 +71,9 @@ export class HitCollector {
         case 'sent':
           pattern.lastIndex = Math.max(pattern.lastIndex, this.sentLiteral(at, pattern.lastIndex - 1));
           break;
+        case 'sent-variable':
+          this.sentVariable(at, pattern.lastIndex);
+          break;
         case 'key':
           this.bareKey(at, pattern.lastIndex);
       }
@@ -110,6 +116,31 @@ export class HitCollector {
     if (place.inComment || place.stringStart !== -1) return open;
     const close = closingQuote(this.text, this.profile, open + 1, this.text.charCodeAt(open));
     return close === -1 ? open : this.literalChain(open, close, true);
+  }
+
+  /**
+   * A variable a request call sends with its method (`NewRequest("GET", u, options)`): the literal last
+   * assigned to it within SENT_LINES lines before (`u := "github-app/installations"`) counts as sent,
+   * so a short relative path is read there too; its method comes from that call (`sendingCalls`).
+   */
+  private sentVariable(at: number, after: number): void {
+    const { text, lines } = this;
+    if (this.#places.at(at).inComment) return;
+    const name = /([A-Za-z_]\w*)[ \t]*[,)]$/.exec(text.slice(at, after))?.[1];
+    if (!name) return;
+    const line = lines.lineOf(at);
+    const assigned = new RegExp(`(?:^|[^\\w.])${name}[ \\t]*(?::=|=(?!=))[ \\t]*(["'\`])`);
+    for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
+      const from = lines.startOf(l);
+      const m = assigned.exec(text.slice(from, lines.endOf(l)));
+      if (!m) continue;
+      const open = from + m.index + m[0].length - 1;
+      // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
+      if (this.#places.at(open).inComment || this.#hits.urls.some((u) => u.start === open + 1)) return;
+      const close = closingQuote(text, this.profile, open + 1, text.charCodeAt(open));
+      if (close !== -1) this.literalChain(open, close, true);
+      return;
+    }
   }
 
   /** Adds a name hit found by another step (unquoted object keys). */

@@ -28,9 +28,11 @@ export interface LanguageProfile {
   readonly arrowKeys: boolean;
   /** Unquoted list items are values (YAML's `- planned_and_saved`, `[fetching, queuing]`). */
   readonly listValues: boolean;
+  /** Command lines (shell, CI scripts): a URL's method is read from the curl-style command that sends it. */
+  readonly commands: boolean;
 }
 
-const plain = { objectKeys: false, blockKeys: false, arrowKeys: false, listValues: false } as const;
+const plain = { objectKeys: false, blockKeys: false, arrowKeys: false, listValues: false, commands: false } as const;
 const cLike: LanguageProfile = {
   singleQuote: true,
   backtick: true,
@@ -66,6 +68,7 @@ const shell: LanguageProfile = {
   bareValues: false,
   bareKeys: false,
   ...plain,
+  commands: true,
 };
 const yaml: LanguageProfile = { ...shell, multilineDouble: false, bareValues: true, bareKeys: true, listValues: true };
 const json: LanguageProfile = { ...cLike, singleQuote: false, backtick: false, slashComments: false };

@@ -76,7 +76,8 @@ function endpointEdit(match: Match, replacement: string): ReplacementEdit | unde
   const edits: TextEdit[] = [
     { start: path.start, end: path.end, newText: `${leadingSlash ? '/' : ''}${segments.join('/')}` },
   ];
-  const old = match.method;
+  // A method implied rather than written (curl's POST for `-d`, a JSON:API link's GET) has no token to rewrite.
+  const old = match.method?.text === '' ? undefined : match.method;
   const methodChanges = match.subject.method !== method;
   if (methodChanges && old) edits.unshift({ start: old.start, end: old.end, newText: methodSpelling(old, method) });
   const needs = [

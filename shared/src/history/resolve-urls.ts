@@ -6,9 +6,6 @@ import { makeMatch } from './make-match.ts';
 import type { Confidence, Match } from './match-types.ts';
 import type { HistorySubject, PathCandidate } from './types.ts';
 
-/** `methodDistance` below this: the method token is on the URL's line (see `assignMethods`). */
-const SAME_LINE = 2_000_000;
-
 interface Choice {
   readonly subject: HistorySubject;
   readonly candidate: PathCandidate;
@@ -69,9 +66,11 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
       if (fits || !withMethod) pool.push({ subject, candidate });
     }
   }
-  // A method written in the literal or on the URL's own line that no template has: the call is to
-  // an endpoint the history does not know (`request('POST', '/organizations/x/workspaces')`).
-  if (method !== undefined && !withMethod && (url.methodDistance ?? Infinity) < SAME_LINE) return undefined;
+  // A method found for the URL (in the literal, on its line, in the call that sends it or a few lines
+  // away) that no template has: the call is to an endpoint the history does not know
+  // (`request('POST', '/organizations/x/workspaces')`, `tfh_api_call -d @payload "$url"`), never the
+  // one method the history knows for the path.
+  if (method !== undefined && !withMethod) return undefined;
   // Candidates come most specific first, so the first entry has the most literal segments.
   const best = pool[0]?.candidate.literals ?? 0;
   pool = pool.filter((p) => p.candidate.literals === best);

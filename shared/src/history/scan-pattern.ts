@@ -2,7 +2,8 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
 
 /** What a find of the scan pattern is. */
-export type FindKind = 'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key' | 'list-item' | 'sent';
+export type FindKind =
+  'block-comment' | 'tag' | 'word' | 'path' | 'relative-path' | 'key' | 'list-item' | 'sent' | 'sent-variable';
 
 const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
 
@@ -39,14 +40,16 @@ export function kindOf(find: string): FindKind {
   if (c === 44) return 'list-item';
   if (c === 34 || c === 39 || c === 96) {
     if (second === c && find.charCodeAt(2) === c) return 'block-comment';
-    if (find.includes(',')) return 'sent';
+    if (find.includes(',')) return isQuote(find.charCodeAt(find.length - 1)) ? 'sent' : 'sent-variable';
     const last = find.charCodeAt(find.length - 1);
     if (last === 47) return 'relative-path';
     return last === 34 || last === 39 || last === 96 ? 'word' : 'list-item';
   }
-  if (find.startsWith('http.Method')) return 'sent';
+  if (find.startsWith('http.Method')) return isQuote(find.charCodeAt(find.length - 1)) ? 'sent' : 'sent-variable';
   return find.startsWith('jsonapi:"') || find.startsWith('json:"') || find.startsWith('url:"') ? 'tag' : 'key';
 }
+
+const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
 
 function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   const alternatives: string[] = [];
@@ -62,9 +65,10 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
     // The look-behind comes after the literal: a leading one would run at every position of the text.
     'url:"(?<=[`\\s]url:")',
     // A method and the literal a request call sends with it: `NewRequest("GET", "team-projects"`,
-    // `NewRequest(http.MethodPost, "…"`; ends at the literal's opening quote.
-    `["'\`](?:GET|POST|PUT|PATCH|DELETE)["'\`][ \\t]*,[ \\t]*["'\`]`,
-    `http\\.Method(?:Get|Post|Put|Patch|Delete)[ \\t]*,[ \\t]*["'\`]`,
+    // `NewRequest(http.MethodPost, "…"`; ends at the literal's opening quote. Or the variable it sends
+    // (`NewRequest("GET", u, …)`), which ends at the `,` or `)` after the name.
+    `["'\`](?:GET|POST|PUT|PATCH|DELETE)["'\`][ \\t]*,[ \\t]*(?:["'\`]|[A-Za-z_]\\w*[ \\t]*[,)])`,
+    `http\\.Method(?:Get|Post|Put|Patch|Delete)[ \\t]*,[ \\t]*(?:["'\`]|[A-Za-z_]\\w*[ \\t]*[,)])`,
     `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})/`,

@@ -45,7 +45,7 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   if (profile.objectKeys)
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
-  sendingCalls(text, lines, hits.urls);
+  sendingCalls(text, lines, hits.urls, profile);
   hits.names.sort((a, b) => a.start - b.start);
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
   const matches: Match[] = [];

@@ -1,7 +1,10 @@
 import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
 import type { UrlHit } from './hits.ts';
+import type { MethodToken } from './match-types.ts';
+import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import { commandMethod, variableUse } from './shell-commands.ts';
 
 /** How many lines after a URL's assignment its sending call may be. */
 const SEND_LINES = 15;
@@ -17,8 +20,16 @@ const CALL_METHOD =
  * `self._patch(url)`, `requests.delete(url)`). The variable must not be assigned again in between.
  * Sets the URL's method with distance 0: it decides, like a method on the URL's own line.
  */
-export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]): void {
+export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[], profile: LanguageProfile): void {
   for (const url of urls) {
+    if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
+      const sent = commandSending(text, lines, url);
+      if (sent) {
+        url.method = sent;
+        url.methodDistance = 0;
+        continue;
+      }
+    }
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
     const read = readOnly(text, lines, url);
     if (read) {
@@ -64,6 +75,35 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       break;
     }
   }
+}
+
+/** Commands that only show a URL. */
+const SHOWS = /^(?:echo\w*|printf|log\w*|:)$/;
+
+/**
+ * The method of the shell command that sends a URL (see `commandMethod`): the command the URL is written
+ * in, else the first command within SEND_LINES that uses the variable it is assigned to
+ * (`url="$address/api/v2/…"` then `tfh_api_call -X DELETE "$url"`), `echo` and the like passed over.
+ */
+function commandSending(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+  const here = commandMethod(text, lines, url.start);
+  if (here) return here;
+  const name = assignedVariable(text, lines, url);
+  if (!name) return undefined;
+  const assigns = new RegExp(`^\\s*(?:(?:local|export|readonly|declare)\\s+)?${name}=`);
+  for (
+    let line = url.line + 1;
+    line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
+    line++
+  ) {
+    if (assigns.test(text.slice(lines.startOf(line), lines.endOf(line)))) return undefined;
+    const use = variableUse(text, lines, line, name);
+    if (use === -1) continue;
+    const program = /^\s*(?:if\s+)?!?\s*(?:\w+=\S*\s+)*([\w-]+)/.exec(text.slice(lines.startOf(line), use))?.[1] ?? '';
+    if (SHOWS.test(program)) continue;
+    return commandMethod(text, lines, use);
+  }
+  return undefined;
 }
 
 /** `u := …"literal"`, `url = f"…"`, `u = fmt.Sprintf(` on the line before a literal standing alone. */

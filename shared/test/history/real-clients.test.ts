@@ -1,13 +1,15 @@
-// The matcher on real client code (test/fixtures/history-real), working two thirds only: the held-aside
-// third is scored by `KEYFOB_HISTORY_PART=held-aside npm test -- real-clients` at the end of a piece of
-// work, never while tuning. Prints recall and wrong annotations per language and construct kind.
+// The matcher on real client code (test/fixtures/history-real), all of it: both held-aside measures of
+// issue 22's second session are taken, so the whole corpus is a working set now (the clean held-aside set
+// is test/fixtures/history-held, see held-clients.test.ts). `KEYFOB_HISTORY_PART=working` or `held-aside`
+// scores one part as before. Prints recall and wrong annotations per language and construct kind.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { corpusFiles, readLabels, scoreCorpus, scoreTable } from './real-clients-score.ts';
 import type { Part } from './real-clients-score.ts';
 
-const part: Part = process.env['KEYFOB_HISTORY_PART'] === 'held-aside' ? 'held-aside' : 'working';
+const chosen = process.env['KEYFOB_HISTORY_PART'];
+const part: Part = chosen === 'held-aside' || chosen === 'working' ? chosen : 'all';
 // Floors of the matcher as it stands on the working part (the issue's target is 95% and 2%). Working part
 // 2026-11-29: recall 100% (432/432), wrong 0 of 435; held-aside part, measured once that day: 99.6%, 0%.
 const ABSENT =

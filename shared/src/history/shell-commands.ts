@@ -1,0 +1,181 @@
+import type { HttpMethod } from './data-types.ts';
+import type { Lines } from './lines.ts';
+import type { MethodToken } from './match-types.ts';
+
+/** How many lines one command may span with `\` continuations (a longer one is not read). */
+const MAX_CONTINUATIONS = 40;
+
+/** A word of a shell command, quotes kept, with its source offsets. */
+interface Word {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** Command words that stand before the command itself: `if ! curl …`, `resp=$(sudo curl …)`. */
+const PREFIX = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'do',
+  'while',
+  'until',
+  '!',
+  'time',
+  'exec',
+  'command',
+  'sudo',
+  'env',
+  'eval',
+  '{',
+]);
+/** curl options that send a body: curl then sends POST (unless `-G`). */
+const DATA = /^(?:-d|--data(?:-binary|-raw|-ascii|-urlencode)?|--json|-F|--form(?:-string)?)(?:$|=)/;
+/** Short options bundled with `-d`'s value: `-d@file`, `-d'{…}'`. */
+const DATA_GLUED = /^-d./;
+/** A wrapper named for its method: `api_post`, `tfe-delete`, `http_patch_json`. */
+const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
+
+/**
+ * The method a shell command sends a URL with, read as curl reads its arguments: `-X DELETE`,
+ * `--request=PATCH`, `-XPOST`; a body (`-d`, `--data…`, `--json`, `-F`) means POST, or GET with `-G`;
+ * `-T` means PUT; plain `curl` means GET (curl's default, not a guess). The same flags given to a wrapper
+ * of curl (`tfh_api_call -X DELETE "$url"`) count; a wrapper named for a method (`api_delete "$url"`)
+ * sends that method; wget (`--method=`, `--post-data`) and PowerShell (`-Method Post`) too. Another
+ * command with none of these says nothing (undefined).
+ *
+ * `at` is an offset inside the command: the URL itself, or the variable that holds it.
+ */
+export function commandMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
+  const words = commandAt(text, lines, at);
+  if (!words) return undefined;
+  let name: Word | undefined;
+  let index = 0;
+  for (; index < words.length; index++) {
+    const w = words[index]!;
+    if (PREFIX.has(w.text) || /^\w+=/.test(w.text)) continue;
+    name = w;
+    break;
+  }
+  if (!name) return undefined;
+  const program = unquote(name.text).replace(/^.*\//, '');
+  let data: Word | undefined;
+  let get = false;
+  let upload: Word | undefined;
+  for (let i = index + 1; i < words.length; i++) {
+    const w = words[i]!;
+    const plain = unquote(w.text);
+    const next = words[i + 1];
+    const explicit =
+      (/^(?:-X|--request|-Method|--method)$/i.test(plain) && next ? tokenOf(next) : undefined) ??
+      (/^-X[A-Za-z]/.test(plain) ? tokenOf(w, 2) : undefined) ??
+      (/^--(?:request|method)=/i.test(plain) ? tokenOf(w, plain.indexOf('=') + 1) : undefined);
+    if (explicit) return explicit;
+    if (DATA.test(plain) || DATA_GLUED.test(plain) || /^--(?:post-data|post-file)(?:$|=)/.test(plain)) data ??= w;
+    else if (plain === '-G' || plain === '--get') get = true;
+    else if (plain === '-T' || plain === '--upload-file') upload ??= w;
+  }
+  const implied = (method: HttpMethod, w: Word): MethodToken => ({ method, start: w.start, end: w.start, text: '' });
+  if (data) return implied(get ? 'GET' : 'POST', data);
+  if (upload) return implied('PUT', upload);
+  if (program === 'curl' || program === 'wget') return implied('GET', name);
+  const named = NAMED.exec(program);
+  if (named && named[1]) {
+    const start = name.start + name.text.indexOf(named[1]);
+    return { method: named[1].toUpperCase() as HttpMethod, start, end: start + named[1].length, text: named[1] };
+  }
+  return undefined;
+}
+
+/** `$url`, `${url}`, `"$url"` as (part of) a word of a command on `line`: the offset of the `$`, or -1. */
+export function variableUse(text: string, lines: Lines, line: number, name: string): number {
+  const body = text.slice(lines.startOf(line), lines.endOf(line));
+  const m = new RegExp(`\\$\\{?${name}(?![\\w])`).exec(body);
+  return m ? lines.startOf(line) + m.index : -1;
+}
+
+/** The method word after `-X` (or inside `-XPOST` from `skip`), when it is one. */
+function tokenOf(w: Word, skip = 0): MethodToken | undefined {
+  const quote = /^["']/.test(w.text.slice(skip)) ? 1 : 0;
+  const word = /^[A-Za-z]+/.exec(w.text.slice(skip + quote))?.[0] ?? '';
+  const method = word.toUpperCase();
+  if (!METHODS.has(method)) return undefined;
+  const start = w.start + skip + quote;
+  return { method: method as HttpMethod, start, end: start + word.length, text: word };
+}
+
+function unquote(word: string): string {
+  return word.replace(/["']/g, '');
+}
+
+/**
+ * The words of the simple command around `at`: its logical line (joined over `\` continuations),
+ * cut at `|`, `;`, `&&`, `||`, `$(`, `(`, `)` and backticks outside quotes (and at `$(…)` inside `"…"`).
+ */
+function commandAt(text: string, lines: Lines, at: number): Word[] | undefined {
+  const line = lines.lineOf(at);
+  let first = line;
+  while (first > 0 && line - first < MAX_CONTINUATIONS && continues(text, lines, first - 1)) first--;
+  let last = line;
+  while (last - line < MAX_CONTINUATIONS && continues(text, lines, last)) last++;
+  const from = lines.startOf(first);
+  const to = lines.endOf(last);
+  let words: Word[] = [];
+  let start = -1;
+  let quote = '';
+  let found: Word[] | undefined;
+  const end = (i: number): void => {
+    if (start !== -1) words.push({ text: text.slice(start, i), start, end: i });
+    start = -1;
+  };
+  const cut = (i: number): boolean => {
+    end(i);
+    if (at >= (words[0]?.start ?? Infinity) && at < i) found = words;
+    words = [];
+    return found !== undefined;
+  };
+  // Quotes open around a `$(…)` inside them: `resp="$(curl -X POST "$url")"` holds a command.
+  const outer: string[] = [];
+  for (let i = from; i <= to; i++) {
+    const c = i === to ? '\n' : text[i]!;
+    if (c === '$' && text[i + 1] === '(' && quote !== "'") {
+      if (cut(i)) break;
+      outer.push(quote);
+      quote = '';
+      i++;
+      continue;
+    }
+    if (quote !== '') {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '\\') {
+      if (start === -1) start = i;
+      i++;
+      if (text[i] === '\n') end(i - 1);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      if (start === -1) start = i;
+      quote = c;
+    } else if (c === ' ' || c === '\t' || c === '\r') end(i);
+    else if (c === ')' && outer.length > 0) {
+      if (cut(i)) break;
+      quote = outer.pop() ?? '';
+    } else if (c === '\n' || c === ';' || c === '|' || c === '&' || c === '`' || c === ')' || c === '(') {
+      if (cut(i)) break;
+    } else if (start === -1) start = i;
+  }
+  return found;
+}
+
+/** The line ends with a `\` continuation. */
+function continues(text: string, lines: Lines, line: number): boolean {
+  const end = lines.endOf(line);
+  let i = end - 1;
+  if (text[i] === '\r') i--;
+  return text[i] === '\\' && end > lines.startOf(line);
+}

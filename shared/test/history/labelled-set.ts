@@ -1,0 +1,137 @@
+// A labelled set of programs that call the platform API, kept as test/fixtures/history-<name>/ with
+// SOURCES.tsv (file, repository, path, commit[, what]: columns found by their header) and labels.tsv
+// (file, line, label, subject, construct, why), the programs' code read from repository snapshots
+// (KEYFOB_MIRROR, default /work/.mirror, one git directory per repository as `owner+name/repo`) at the
+// listed commits, never from this repository. Used by new-clients.test.ts (history-new) and
+// held-clients.test.ts (history-held, the lead's clean held-aside set): the labels' form is checked
+// and the matcher scored only when KEYFOB_HISTORY_PART names the set; scoring fails, naming them,
+// when the snapshots are absent.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { history } from '@keyfob/shared/history';
+import { readLabels, scoreFiles, scoreTable } from './real-clients-score.ts';
+
+const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
+
+interface Source {
+  readonly file: string;
+  readonly repository: string;
+  readonly path: string;
+  readonly commit: string;
+}
+
+/** SOURCES.tsv by its header: `repository` (or `repo`), `path`, `commit`, and `file` (else repository name/path). */
+function readSources(corpus: URL): Source[] {
+  const [head = '', ...rows] = readFileSync(new URL('SOURCES.tsv', corpus), 'utf8').split('\n');
+  const columns = head.split('\t').map((c) => c.trim().toLowerCase());
+  const column = (...names: string[]): number => columns.findIndex((c) => names.includes(c));
+  const at = {
+    file: column('file'),
+    repository: column('repository', 'repo'),
+    path: column('path'),
+    commit: column('commit'),
+  };
+  assert.ok(
+    at.repository !== -1 && at.path !== -1 && at.commit !== -1,
+    `SOURCES.tsv header "${head}": needs repository, path and commit`,
+  );
+  return rows
+    .filter((r) => r.trim() !== '')
+    .map((r) => {
+      const cells = r.split('\t');
+      const repository = cells[at.repository] ?? '';
+      const path = cells[at.path] ?? '';
+      const file = at.file === -1 ? `${repository.slice(repository.indexOf('/') + 1)}/${path}` : (cells[at.file] ?? '');
+      return { file, repository, path, commit: (cells[at.commit] ?? '').trim() };
+    });
+}
+
+const gitDir = (s: Source): string => `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
+
+const EXTENSIONS: Record<string, string> = {
+  go: 'go',
+  py: 'python',
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  ts: 'js/ts',
+  tsx: 'js/ts',
+  js: 'js/ts',
+  mjs: 'js/ts',
+  cjs: 'js/ts',
+  jsx: 'js/ts',
+  yml: 'yaml',
+  yaml: 'yaml',
+};
+/** The language column: by extension; Go importing go-tfe and Python importing terrasnek are "(via SDK)". */
+const languageOf = (file: string, text: string): string => {
+  const base = EXTENSIONS[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] ?? 'other';
+  if (base === 'go' && text.includes('"github.com/hashicorp/go-tfe"')) return 'go (via SDK)';
+  if (base === 'python' && /^\s*(?:from|import)\s+terrasnek\b/m.test(text)) return 'python (via SDK)';
+  return base;
+};
+
+/**
+ * Registers the tests of one set: the labels' form always (for `alwaysCheck` sets), and, with
+ * KEYFOB_HISTORY_PART=<name>, the matcher's recall and wrong annotations per language and construct
+ * kind (KEYFOB_RECALL_DETAILS=1 lists the misses, the wrong and the unlabelled reports).
+ */
+export function labelledSet(name: string, options: { alwaysCheck: boolean; minExpected: number }): void {
+  const corpus = new URL(`../../../test/fixtures/history-${name}/`, import.meta.url);
+  const requested = process.env['KEYFOB_HISTORY_PART'] === name;
+  if (!options.alwaysCheck && !requested) return;
+  void describe(`labelled set test/fixtures/history-${name}`, () => {
+    if (!existsSync(new URL('labels.tsv', corpus))) {
+      void it('scores the matcher on it', { skip: `test/fixtures/history-${name}/labels.tsv is absent` }, () => {});
+      return;
+    }
+    const sources = readSources(corpus);
+    const labels = readLabels(corpus);
+
+    void it(`labels name listed files and known subjects; >= ${options.minExpected} expected uses`, () => {
+      const files = new Set(sources.map((s) => s.file));
+      const all = [...labels.entries()].flatMap(([file, rows]) => rows.map((r) => ({ file, ...r })));
+      for (const r of all) {
+        assert.ok(files.has(r.file), `labels.tsv names ${r.file}, which SOURCES.tsv does not list`);
+        assert.ok(Number.isInteger(r.line) && r.line > 0, `${r.file}: line "${r.line}" is not a line number`);
+        if (r.subject !== '* *' && r.subject !== 'endpoint *')
+          assert.ok(history.byId.has(r.subject), `${r.file}:${r.line}: unknown subject ${r.subject}`);
+      }
+      assert.ok(all.filter((r) => r.label === 'expect').length >= options.minExpected);
+      for (const s of sources) assert.match(s.commit, /^[0-9a-f]{40}$/, `${s.file}: commit`);
+    });
+
+    // Scored only on request (no test is registered otherwise, so no run skips).
+    if (!requested) return;
+    void it(`scores the matcher on it (KEYFOB_HISTORY_PART=${name}, with the repository snapshots)`, (t) => {
+      const absent = sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository);
+      assert.deepEqual([...new Set(absent)], [], `repository snapshots absent under ${MIRROR} (set KEYFOB_MIRROR)`);
+      const bySource = new Map(sources.map((s) => [s.file, s]));
+      const texts = new Map<string, string>();
+      const read = (file: string): string => {
+        const s = bySource.get(file);
+        if (!s) throw new Error(`not listed: ${file}`);
+        const text =
+          texts.get(file) ??
+          execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
+            encoding: 'utf8',
+            maxBuffer: 16 << 20,
+          });
+        texts.set(file, text);
+        return text;
+      };
+      const score = scoreFiles(
+        sources.map((s) => s.file),
+        labels,
+        read,
+        undefined,
+        (file) => languageOf(file, read(file)),
+      );
+      for (const line of scoreTable(score)) t.diagnostic(line);
+      if (process.env['KEYFOB_RECALL_DETAILS'] === '1')
+        for (const m of [...score.misses, ...score.wrong, ...score.unlabelled]) t.diagnostic(m);
+    });
+  });
+}

@@ -1,0 +1,100 @@
+// The method of a URL in shell code comes from the command that sends it, read as curl reads its
+// arguments, also through a variable and a wrapper of curl; a method the path's endpoints do not have
+// claims nothing (never the one method the history knows for the path).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { replacementEdit, scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, languageId = 'shellscript'): string[] =>
+  scanText(text, { languageId })
+    .filter((m) => m.subject.type === 'endpoint')
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: the method of a shell command that sends a URL', () => {
+  const table: [string, string, string[]][] = [
+    [
+      'plain curl is GET (its default)',
+      'curl -s "$A/api/v2/workspaces/$ID/tasks"',
+      ['1 endpoint GET /workspaces/:workspace_id/tasks'],
+    ],
+    [
+      '-d means POST',
+      'curl -s -d @task.json "$A/api/v2/workspaces/$ID/tasks"',
+      ['1 endpoint POST /workspaces/:workspace_id/tasks'],
+    ],
+    [
+      '--data-binary means POST',
+      'curl --data-binary @t.json "$A/api/v2/workspaces/$ID/tasks"',
+      ['1 endpoint POST /workspaces/:workspace_id/tasks'],
+    ],
+    [
+      '-G with -d is GET',
+      'curl -G -d "page[size]=5" "$A/api/v2/workspaces/$ID/tasks"',
+      ['1 endpoint GET /workspaces/:workspace_id/tasks'],
+    ],
+    ['-XPATCH', 'curl -XPATCH -d @p.json "$A/api/v2/projects/$P"', ['1 endpoint PATCH /projects/:project_id']],
+    ['--request=DELETE', 'curl --request=DELETE "$A/api/v2/projects/$P"', ['1 endpoint DELETE /projects/:project_id']],
+    [
+      'the method on a continuation line',
+      'curl -s \\\n  --header "Authorization: Bearer $T" \\\n  "$A/api/v2/projects/$P" \\\n  --request DELETE',
+      ['3 endpoint DELETE /projects/:project_id'],
+    ],
+    [
+      'a variable sent by a wrapper of curl on a later line',
+      'url="$address/api/v2/projects/$p"\nif ! tfh_api_call -X DELETE "$url" >/dev/null; then\n  exit 1\nfi',
+      ['1 endpoint DELETE /projects/:project_id'],
+    ],
+    [
+      'inside "$(…)", with an echo of the URL first',
+      'url="$address/api/v2/projects/$p"\necho "sending to $url"\nresp="$(api_call --request PATCH -d @"$payload" "$url")"',
+      ['1 endpoint PATCH /projects/:project_id'],
+    ],
+    [
+      'a wrapper named for its method',
+      'tfe_delete "$A/api/v2/projects/$P"',
+      ['1 endpoint DELETE /projects/:project_id'],
+    ],
+    [
+      'PowerShell -Method',
+      'Invoke-RestMethod -Method Patch -Uri "$A/api/v2/projects/$P"',
+      ['1 endpoint PATCH /projects/:project_id'],
+    ],
+  ];
+  for (const [name, text, expected] of table)
+    it(name, () => {
+      assert.deepEqual(endpoints(text), expected);
+    });
+
+  it('a POST (curl -d) to a path whose only known endpoint is GET claims nothing', () => {
+    // The history knows GET /organizations/:organization_name/ssh-keys only: creating a key is not it.
+    const text = 'url="$address/api/v2/organizations/$org/ssh-keys"\nnew_resp="$(tfh_api_call -d @"$payload" "$url")"';
+    assert.deepEqual(endpoints(text), []);
+    assert.deepEqual(endpoints('curl -d @key.json "$A/api/v2/organizations/$O/ssh-keys"'), []);
+    // The same path read with plain curl is that GET.
+    assert.deepEqual(endpoints('curl "$A/api/v2/organizations/$O/ssh-keys"'), [
+      '1 endpoint GET /organizations/:organization_name/ssh-keys',
+    ]);
+  });
+
+  it('a wrapper without method flags says nothing: only a path with one known method is claimed', () => {
+    assert.deepEqual(endpoints('url="$A/api/v2/projects/$P"\nresp="$(tfh_api_call "$url")"'), []);
+    assert.deepEqual(endpoints('url="$A/api/v2/organizations/$O/ssh-keys"\nresp="$(tfh_api_call "$url")"'), [
+      '1 endpoint GET /organizations/:organization_name/ssh-keys',
+    ]);
+  });
+
+  it('a method token on a nearby line that the path lacks claims nothing in other languages too', () => {
+    const js = 'await fetch(`${base}/organizations/${org}/ssh-keys`, {\n  method: "POST",\n  body,\n});';
+    assert.deepEqual(endpoints(js, 'typescript'), []);
+  });
+
+  it('an implied method has no token for a quick fix to rewrite', () => {
+    const text = 'curl -d @m.json "$A/api/v2/registry-modules/actions/delete/$ORG/vpc"';
+    const match = scanText(text, { languageId: 'shellscript' }).find((m) => m.subject.type === 'endpoint');
+    assert.equal(match?.subject.id, 'endpoint POST /registry-modules/actions/delete/:organization_name/:name');
+    const fix = match ? replacementEdit(match) : undefined;
+    assert.ok(fix, 'a replacement');
+    assert.equal(fix.edits.length, 1, 'only the path is rewritten');
+    assert.match(fix.title, /send it with DELETE/);
+  });
+});
