@@ -22,16 +22,23 @@ interface Source {
   readonly commit: string;
 }
 
-/** SOURCES.tsv by its header: `repository` (or `repo`), `path`, `commit`, and `file` (else repository name/path). */
+/**
+ * SOURCES.tsv: the columns by their header (`file`, `repository` or `repo`, `path`, `commit`), else by
+ * position (file, repository, path, commit, as history-new writes them); without a file column a file is
+ * named `<repository name>/<path>`.
+ */
 function readSources(corpus: URL): Source[] {
   const [head = '', ...rows] = readFileSync(new URL('SOURCES.tsv', corpus), 'utf8').split('\n');
   const columns = head.split('\t').map((c) => c.trim().toLowerCase());
-  const column = (...names: string[]): number => columns.findIndex((c) => names.includes(c));
+  const column = (fallback: number, ...names: string[]): number => {
+    const i = columns.findIndex((c) => names.includes(c));
+    return i !== -1 ? i : columns.includes('path') ? -1 : fallback;
+  };
   const at = {
-    file: column('file'),
-    repository: column('repository', 'repo'),
-    path: column('path'),
-    commit: column('commit'),
+    file: column(0, 'file'),
+    repository: column(1, 'repository', 'repo'),
+    path: column(2, 'path'),
+    commit: column(3, 'commit'),
   };
   assert.ok(
     at.repository !== -1 && at.path !== -1 && at.commit !== -1,
@@ -48,7 +55,11 @@ function readSources(corpus: URL): Source[] {
     });
 }
 
-const gitDir = (s: Source): string => `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
+/** A repository's snapshot: `owner+name/repo` is the git directory, or holds it as `.git` (a checkout). */
+const gitDir = (s: Source): string => {
+  const dir = `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
+  return existsSync(`${dir}/.git`) ? `${dir}/.git` : dir;
+};
 
 const EXTENSIONS: Record<string, string> = {
   go: 'go',
@@ -64,6 +75,11 @@ const EXTENSIONS: Record<string, string> = {
   jsx: 'js/ts',
   yml: 'yaml',
   yaml: 'yaml',
+  rs: 'rust',
+  rb: 'ruby',
+  java: 'java',
+  cs: 'csharp',
+  ps1: 'powershell',
 };
 /** The language column: by extension; Go importing go-tfe and Python importing terrasnek are "(via SDK)". */
 const languageOf = (file: string, text: string): string => {
