@@ -10,6 +10,7 @@ export type Mode =
   | 'creds'
   | 'sts'
   | 'static-creds'
+  | 'unwrap'
   | 'rotate-root'
   | 'rotate-static'
   | 'static-role'
@@ -23,6 +24,7 @@ export const MODES: readonly Mode[] = [
   'creds',
   'sts',
   'static-creds',
+  'unwrap',
   'rotate-root',
   'rotate-static',
   'static-role',
@@ -126,8 +128,12 @@ export interface ActionConfig {
   /** Absent only in the file-only modes (`lint`, `history`, `access-diff`). */
   readonly engine: EngineSettings | undefined;
   readonly auth: AuthSettings | undefined;
-  /** Credential sets to fetch (credential modes). */
+  /** Credential sets to fetch (credential modes; in `unwrap` mode the one set expected in the wrapping token). */
   readonly requests: readonly CredentialFetch[];
+  /** `wrap-ttl` in seconds: hand the one set off as a single-use wrapping token instead of exporting it. */
+  readonly wrapTtlSeconds: number | undefined;
+  /** `unwrap` mode: the wrapping token to take the credentials from (masked). */
+  readonly wrappingToken: string | undefined;
   /** Target of `rotate-static` and `static-role`. */
   readonly role: string | undefined;
   readonly staticRole: { readonly username: string; readonly rotationPeriod: string } | undefined;

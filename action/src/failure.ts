@@ -45,6 +45,8 @@ function operationOf(config: ActionConfig | undefined, role: string | undefined)
   switch (config?.mode) {
     case 'static-creds':
       return `get static credentials${target}`;
+    case 'unwrap':
+      return `unwrap the credentials${target}`;
     case 'rotate-root':
       return 'rotate the root key';
     case 'rotate-static':

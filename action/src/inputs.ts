@@ -48,6 +48,7 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
     jwt: r.secret('jwt'),
     mfaCode: r.secret('mfa-code'),
     githubToken: r.secret('github-token'),
+    wrappingToken: r.secret('wrapping-token'),
   };
   const mode = r.choice('mode', MODES) ?? 'creds';
   const context: RunContext = {
@@ -57,15 +58,22 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
   };
   const fileOnly = FILE_ONLY_MODES.includes(mode);
   const engine = fileOnly ? undefined : readEngine(r, runner.env, held.token);
-  const auth = fileOnly ? undefined : readAuth(r, runner.env, held);
+  // unwrap logs in with nothing: the wrapping token is the only credential it needs.
+  const auth = fileOnly || mode === 'unwrap' ? undefined : readAuth(r, runner.env, held);
   const exportEnv = r.bool('export-env');
-  const requests = isCredentialMode(mode) ? readRequests(r, mode, { exportEnv, context, mfaCode: held.mfaCode }) : [];
+  const requests = isCredentialMode(mode)
+    ? readRequests(r, mode, { exportEnv, context, mfaCode: held.mfaCode })
+    : mode === 'unwrap'
+      ? readUnwrapRequest(r, { exportEnv, context })
+      : [];
   const role = mode === 'rotate-static' || mode === 'static-role' ? readTargetRole(r) : undefined;
   const config: ActionConfig = Object.freeze({
     mode,
     engine,
     auth,
     requests: Object.freeze(requests),
+    wrapTtlSeconds: isCredentialMode(mode) ? readWrapTtl(r, requests) : undefined,
+    wrappingToken: mode === 'unwrap' ? readWrappingToken(r, held.wrappingToken) : undefined,
     role,
     staticRole: mode === 'static-role' ? readStaticRole(r) : undefined,
     files: Object.freeze(readFiles(r, mode)),
@@ -111,7 +119,114 @@ export function readInputs(runner: Runner, secrets: SecretBook = new SecretBook(
 }
 
 /** Inputs that hold secrets: never kept for a refreshing profile's credential_process. */
-const SECRET_INPUTS: readonly string[] = ['token', 'jwt', 'mfa-code', 'github-token'];
+const SECRET_INPUTS: readonly string[] = ['token', 'jwt', 'mfa-code', 'github-token', 'wrapping-token'];
+
+/** Shortest and longest `wrap-ttl`: under 1s the token dies before anyone unwraps it; 768h is the engine's longest token life. */
+const WRAP_TTL_SECONDS = { min: 1, max: 768 * 3600 } as const;
+
+/**
+ * `wrap-ttl`: hand one credential set off as a single-use wrapping token. Bounded (1s to 768h) and
+ * only for one role; the hand-off exports, writes and outputs nothing else, so the inputs that
+ * would (a profile, refreshing, the keys as outputs) and the account check (the set is never seen
+ * here: the job that unwraps checks it) conflict with it.
+ */
+function readWrapTtl(r: InputReader, requests: readonly CredentialFetch[]): number | undefined {
+  const text = r.optional('wrap-ttl');
+  if (text === undefined) return undefined;
+  const parsed = parseDuration(text, { allowInteger: true, path: '/wrap-ttl', field: 'wrap-ttl' });
+  r.report(...parsed.problems);
+  if (parsed.seconds === undefined) return undefined;
+  if (parsed.seconds < WRAP_TTL_SECONDS.min || parsed.seconds > WRAP_TTL_SECONDS.max) {
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'wrap-ttl',
+        `wrap-ttl "${text.slice(0, 32)}" must be between 1s and 768h: how long the receiving job has to unwrap the credentials, e.g. 10m.`,
+      ),
+    );
+    return undefined;
+  }
+  if (requests.length > 1)
+    r.report(
+      inputProblem(
+        'INPUT_CONFLICT',
+        'wrap-ttl',
+        `wrap-ttl hands one credential set off as one wrapping token; roles names ${requests.length}. Give one role (one step per hand-off).`,
+      ),
+    );
+  for (const name of ['profile', 'refresh', 'output-credentials', 'allowed-account-ids'] as const) {
+    const given = name === 'refresh' || name === 'output-credentials' ? r.bool(name) : r.optional(name) !== undefined;
+    if (
+      given ||
+      requests.some((q) => (name === 'profile' && q.profile) || (name === 'allowed-account-ids' && q.allowedAccountIds))
+    )
+      r.report(
+        inputProblem(
+          'INPUT_CONFLICT',
+          name,
+          name === 'allowed-account-ids'
+            ? 'wrap-ttl hands the credentials off unseen, so their account cannot be checked here: give allowed-account-ids to the step that unwraps them (mode unwrap).'
+            : `wrap-ttl hands the credentials off as a wrapping token only; ${name} would put them somewhere else too. Leave one of them out.`,
+        ),
+      );
+  }
+  return Math.floor(parsed.seconds);
+}
+
+/** The one set `unwrap` mode expects in the wrapping token: the role it must come from, where to export it. */
+function readUnwrapRequest(r: InputReader, options: { exportEnv: boolean; context: RunContext }): CredentialFetch[] {
+  const role = r.optional('role');
+  if (role === undefined || !ROLE_NAME.test(role)) {
+    r.report(
+      role === undefined
+        ? inputProblem(
+            'INPUT_REQUIRED',
+            'role',
+            "mode unwrap needs role: the engine role the wrapped credentials must come from (the wrapping token's creation_path is checked against it).",
+          )
+        : inputProblem(
+            'INPUT_INVALID_VALUE',
+            'role',
+            `role "${role}" is not a role name (letters, digits, "_", "-", "." and "@").`,
+          ),
+    );
+    return [];
+  }
+  const built = buildCredentialFetches([{ role }], {
+    method: 'creds',
+    env: r.text('env-names'),
+    exportEnv: options.exportEnv,
+    allowedAccountIds: r.optional('allowed-account-ids'),
+    context: options.context,
+  });
+  r.report(...built.problems);
+  return built.value;
+}
+
+/** Longest wrapping token accepted (real ones are under 100 characters; a JWT-format one about 1,000). */
+const MAX_WRAPPING_TOKEN = 4096;
+
+function readWrappingToken(r: InputReader, token: string): string | undefined {
+  if (token === '')
+    r.report(
+      inputProblem(
+        'INPUT_REQUIRED',
+        'wrapping-token',
+        'mode unwrap needs wrapping-token: the wrapping-token output of the step that wrapped the credentials (wrap-ttl).',
+      ),
+    );
+  // eslint-disable-next-line no-control-regex
+  else if (token.length > MAX_WRAPPING_TOKEN || /[\u0000-\u0020\u007f]/.test(token))
+    r.report(
+      inputProblem(
+        'INPUT_INVALID_VALUE',
+        'wrapping-token',
+        `wrapping-token must be one token: at most ${MAX_WRAPPING_TOKEN} characters, no spaces or control characters (pass the wrapping-token output as it is).`,
+      ),
+    );
+  else return token;
+  return undefined;
+}
 
 /** `refresh` needs a profile to refresh, a login that works again later, and no one-time MFA code. */
 function checkRefresh(r: InputReader, config: ActionConfig): void {

@@ -11,6 +11,7 @@ import { runCredentials } from './modes/credentials.ts';
 import { runRotateRoot } from './modes/rotate-root.ts';
 import { runRotateStatic } from './modes/rotate-static.ts';
 import { runStaticRole } from './modes/static-role.ts';
+import { runUnwrap } from './modes/unwrap.ts';
 import type { Runner } from './runner.ts';
 import { safeLog } from './safe-log.ts';
 import { StepFailure, type EngineStep, type Step } from './step.ts';
@@ -19,7 +20,7 @@ import { StepFailure, type EngineStep, type Step } from './step.ts';
 type ModeOutcome = void | { readonly keepToken: boolean };
 
 const ENGINE_MODES: Readonly<
-  Record<Exclude<Mode, 'lint' | 'history' | 'access-diff'>, (step: EngineStep) => Promise<ModeOutcome>>
+  Record<Exclude<Mode, 'lint' | 'history' | 'access-diff' | 'unwrap'>, (step: EngineStep) => Promise<ModeOutcome>>
 > = {
   creds: runCredentials,
   sts: runCredentials,
@@ -58,7 +59,8 @@ async function execute(step: Step): Promise<void> {
   const { config, runner, secrets, deps } = step;
   if (config.mode === 'history') return await (await import('./modes/file-modes.ts')).runHistory(step);
   if (config.mode === 'access-diff') return await (await import('./modes/file-modes.ts')).runAccessDiff(step);
-  if (config.mode === 'lint' || !config.engine || !config.auth)
+  if (config.mode === 'unwrap' && config.engine) return await runUnwrap(step, config.engine);
+  if (config.mode === 'lint' || config.mode === 'unwrap' || !config.engine || !config.auth)
     return await (await import('./modes/file-modes.ts')).runLint(step);
   const { engine, auth } = config;
   const runMode = ENGINE_MODES[config.mode];

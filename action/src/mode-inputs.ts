@@ -36,12 +36,29 @@ const FETCH = [
   'mask-account-id',
 ];
 const REQUEST = ['role-arn', 'role-session-name', 'ttl', 'mfa-code'];
+/** `unwrap` needs the engine's address but no login: the wrapping token is its own credential. */
+const UNWRAP = [
+  ...CONNECTION.filter(
+    (name) =>
+      !['token', 'auth-method', 'auth-path', 'jwt-role', 'jwt-audience', 'jwt', 'rotate-root-settle'].includes(name),
+  ),
+  'role',
+  'wrapping-token',
+  'export-env',
+  'env-names',
+  'region',
+  'output-credentials',
+  'cleanup',
+  'allowed-account-ids',
+  'mask-account-id',
+];
 
 /** The inputs each mode reads; any other input given a value is reported as ignored. */
 const MODE_INPUTS: Readonly<Record<Mode, readonly string[]>> = {
-  creds: [...CONNECTION, ...FETCH, ...REQUEST],
-  sts: [...CONNECTION, ...FETCH, ...REQUEST],
-  'static-creds': [...CONNECTION, ...FETCH],
+  creds: [...CONNECTION, ...FETCH, ...REQUEST, 'wrap-ttl'],
+  sts: [...CONNECTION, ...FETCH, ...REQUEST, 'wrap-ttl'],
+  'static-creds': [...CONNECTION, ...FETCH, 'wrap-ttl'],
+  unwrap: UNWRAP,
   'rotate-root': [...CONNECTION, 'output-credentials'],
   'rotate-static': [...CONNECTION, 'role'],
   'static-role': [...CONNECTION, 'role', 'username', 'rotation-period'],

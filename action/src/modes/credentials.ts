@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { issueCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
+import { issueCredentials, wrapCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
 import { makeProfileDir, writeProfiles, type Profile } from '../profiles.ts';
 import { capAtTokenExpiry, refreshProfile, writeRefreshSettings } from '../refresh.ts';
 import { checkAccount } from '../account-check.ts';
@@ -16,6 +16,9 @@ import { credentialsSummary } from '../summary.ts';
  * the second role still leaves the first one cleaned up), then sets outputs and the job summary.
  */
 export async function runCredentials(step: EngineStep): Promise<{ keepToken: boolean }> {
+  const [only] = step.config.requests;
+  if (step.config.wrapTtlSeconds !== undefined && only !== undefined)
+    return await handOff(step, only, step.config.wrapTtlSeconds);
   const issued: Issued[] = [];
   const exported: string[] = [];
   const profiles: Profile[] = [];
@@ -72,6 +75,31 @@ function credentialProcessScript(runner: EngineStep['runner']): string {
   if (!main.endsWith('.cjs'))
     runner.debug(`refresh: the main step runs from ${main}; the profile names dist/credential-process.cjs beside it.`);
   return join(dirname(main), 'credential-process.cjs');
+}
+
+/**
+ * `wrap-ttl`: the one set stays in the engine, in a single-use wrapping token; the step outputs that
+ * token (masked) and nothing else: no variable, no profile, no key output, no clean-up of a lease the
+ * receiving job now owns. The login token is kept: an iam_user lease ends with the token it was
+ * issued under, so revoking it would delete the user before anyone unwrapped the keys.
+ */
+async function handOff(
+  step: EngineStep,
+  request: CredentialFetch,
+  ttlSeconds: number,
+): Promise<{ keepToken: boolean }> {
+  const info = await withSettle(step, `${request.method} ${request.role} (wrapped)`, () =>
+    wrapCredentials(step.client, request, ttlSeconds, (value) => step.secrets.add(value)),
+  );
+  step.runner.setOutput('wrapping-token', info.token);
+  step.runner.info(
+    `Wrapped the ${request.method} answer for role ${request.role} in a single-use wrapping token (creation_path ${info.creationPath}, valid ${info.ttl}s, accessor ${info.accessor}): output wrapping-token. Nothing was exported; the job that unwraps it (mode unwrap, role ${request.role}) gets the credentials, once.`,
+  );
+  if (step.config.summary)
+    await step.runner.appendSummary(
+      `### keyfob: credentials handed off\n\nThe ${request.method} credentials of role \`${request.role}\` are in a single-use wrapping token (output \`wrapping-token\`, masked), valid ${info.ttl}s, made by \`${info.creationPath}\`. Unwrap them with \`mode: unwrap\` and \`role: ${request.role}\`.\n`,
+    );
+  return { keepToken: true };
 }
 
 async function fetchOne(step: EngineStep, request: CredentialFetch): Promise<Issued> {

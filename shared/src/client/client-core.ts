@@ -9,6 +9,9 @@ import type { ClientSettings } from './resolve-settings.ts';
 import { badResponseError } from './response-errors.ts';
 import { sendRequest } from './send-request.ts';
 
+/** The request header that asks the engine to wrap its answer (seconds, or a duration). */
+export const WRAP_TTL_HEADER = 'x-vault-wrap-ttl';
+
 /** Turns a success body into a typed result; `warnings` are the envelope's, already redacted. */
 export type ResponseParser<T> = (body: unknown, warnings: readonly string[], status: number) => T;
 
@@ -36,7 +39,8 @@ export function createClientCore(settings: ClientSettings): ClientCore {
       const secrets = [...settings.secrets, ...collectBodySecrets(request.body)];
       const warnings = readWarnings(response.body).map((text) => redactSecrets(text, secrets));
       try {
-        refuseWrapped(response.body);
+        // A wrapped answer is refused unless the call asked for one (X-Vault-Wrap-TTL).
+        if (request.options?.headers?.[WRAP_TTL_HEADER] === undefined) refuseWrapped(response.body);
         return parse(response.body, warnings, response.status);
       } catch (thrown) {
         if (!(thrown instanceof UnusableResponse)) throw thrown;

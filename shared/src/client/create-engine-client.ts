@@ -10,10 +10,20 @@ import { resolveSettings } from './resolve-settings.ts';
 import { createRoleCalls, type RoleCalls } from './role-calls.ts';
 import { createStaticRoleCalls, type StaticRoleCalls } from './static-role-calls.ts';
 import { createTokenCalls, type TokenCalls } from './token-calls.ts';
+import { createWrappingCalls, type WrappingCalls } from './wrapping-calls.ts';
 
 /** A typed client for the engine's HTTP API (seed 1 plus leases, tokens, logins and the dev API). */
 export interface EngineClient
-  extends ConfigCalls, RoleCalls, AccessCalls, CredentialCalls, StaticRoleCalls, LeaseCalls, TokenCalls, SysCalls {
+  extends
+    ConfigCalls,
+    RoleCalls,
+    AccessCalls,
+    CredentialCalls,
+    StaticRoleCalls,
+    LeaseCalls,
+    TokenCalls,
+    SysCalls,
+    WrappingCalls {
   /** Base URL in use (without `/v1`). */
   readonly url: string;
   readonly mount: string;
@@ -49,6 +59,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     ...createLeaseCalls(core),
     ...createTokenCalls(core),
     ...createSysCalls(core),
+    ...createWrappingCalls(core),
     dev: Object.freeze(createDevCalls(core)),
     // The copy shares the read-after-write state: it sends the index of this client's login and writes.
     withToken: (token: string) => createEngineClient({ ...options, token, consistency: settings.consistency }),

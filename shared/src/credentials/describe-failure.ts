@@ -28,6 +28,8 @@ export interface SettingNames {
   readonly jwtAudience: string;
   readonly authPath: string;
   readonly apiFlavor: string;
+  /** The response-wrapping TTL setting, where there is one (the action's `wrap-ttl`). */
+  readonly wrapTtl?: string;
 }
 
 /** The action's input names. */
@@ -47,6 +49,7 @@ const ACTION_SETTING_NAMES: SettingNames = {
   jwtAudience: 'jwt-audience',
   authPath: 'auth-path',
   apiFlavor: 'api-flavor',
+  wrapTtl: 'wrap-ttl',
 };
 
 /** What was being done, for the first words of the message and for role-specific hints. */
@@ -103,6 +106,10 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
   const status = failure.status ?? 0;
   if (isLogin)
     return `the JWT login was refused; check \`${n.authPath}\`, \`${n.jwtRole}\` and that \`${n.jwtAudience}\` and the token's claims match the engine's role (bound_audiences, bound_claims).`;
+  if (text.includes('wrapping token is not valid or does not exist'))
+    return 'the wrapping token was already unwrapped (it works once), expired, or was not made by this engine (check the URL and namespace). If this job did not unwrap it, someone else did: treat the credentials as exposed.';
+  if ((status === 401 || status === 403) && text.includes('response wrapping'))
+    return `a policy rule requires response wrapping (min_wrapping_ttl/max_wrapping_ttl): the engine hands these credentials out only wrapped${n.wrapTtl ? `; set \`${n.wrapTtl}\` within the rule's bounds and unwrap them where they are used (mode unwrap)` : ''}.`;
   if (status === 401 || status === 403) {
     const jwt = n.jwtRole === n.token ? '' : ` (or the JWT login's \`${n.jwtRole}\`)`;
     return `the token was refused or its policy does not allow ${failure.method} ${failure.path}; check \`${n.token}\`${jwt} and the policy.`;

@@ -1,4 +1,4 @@
-import type { EngineClient } from '../client/index.ts';
+import type { EngineClient, GeneratedCredentials, StaticCredentials } from '../client/index.ts';
 import type { CredentialFetch } from './credential-fetches.ts';
 import { computeExpiration } from './expiration.ts';
 
@@ -57,41 +57,31 @@ export async function issueCredentials(
   request: CredentialFetch,
   options: IssueOptions,
 ): Promise<IssuedCredentials | undefined> {
-  const secret = (value: string | null): void => {
-    if (value) options.onSecret?.(value);
-  };
   if (request.method === 'static-creds') {
     const found = await client.readStaticCredentials(request.role);
-    if (found === undefined) return undefined;
-    secret(found.accessKey);
-    secret(found.secretKey);
-    return {
-      request,
-      accessKey: found.accessKey,
-      secretKey: found.secretKey,
-      sessionToken: null,
-      arn: undefined,
-      leaseId: '',
-      leaseDuration: 0,
-      revocable: false,
-      expiration: found.expiration ?? undefined,
-      credentialType: 'static',
-    };
+    return found === undefined ? undefined : describeStatic(request, found, options);
   }
   const creds =
     request.method === 'sts'
       ? await client.sts(request.role, request.params)
       : await client.creds(request.role, request.params);
+  const described = describeGenerated(request, creds, options);
+  if (described.credentialType !== 'sts') return described;
+  return { ...described, credentialType: options.sessionType ?? (await stsType(client, request.role)) };
+}
+
+/**
+ * One set of dynamic credentials as the engine answered it (also an unwrapped one): its secrets
+ * handed to `onSecret` first, then its type from the answer (`sts` when only a role read can tell
+ * federation_token from session_token), expiry, lease and whether the lease is worth revoking.
+ */
+export function describeGenerated(
+  request: CredentialFetch,
+  creds: GeneratedCredentials,
+  options: IssueOptions,
+): IssuedCredentials {
   // The access key id is masked too: cloud CLIs print it, and it names the secret.
-  secret(creds.accessKey);
-  secret(creds.secretKey);
-  secret(creds.sessionToken);
-  const type =
-    creds.sessionToken === null
-      ? 'iam_user'
-      : creds.arn
-        ? 'assumed_role'
-        : (options.sessionType ?? (await stsType(client, request.role)));
+  for (const value of [creds.accessKey, creds.secretKey, creds.sessionToken]) if (value) options.onSecret?.(value);
   return {
     request,
     accessKey: creds.accessKey,
@@ -107,7 +97,29 @@ export async function issueCredentials(
       ttlSeconds: creds.ttl,
       requestedTtlSeconds: request.ttlSeconds,
     }),
-    credentialType: type,
+    credentialType: creds.sessionToken === null ? 'iam_user' : creds.arn ? 'assumed_role' : 'sts',
+  };
+}
+
+/** A static role's current key as the engine answered it (also an unwrapped one), secrets to `onSecret` first. */
+export function describeStatic(
+  request: CredentialFetch,
+  found: StaticCredentials,
+  options: Pick<IssueOptions, 'onSecret'>,
+): IssuedCredentials {
+  options.onSecret?.(found.accessKey);
+  options.onSecret?.(found.secretKey);
+  return {
+    request,
+    accessKey: found.accessKey,
+    secretKey: found.secretKey,
+    sessionToken: null,
+    arn: undefined,
+    leaseId: '',
+    leaseDuration: 0,
+    revocable: false,
+    expiration: found.expiration ?? undefined,
+    credentialType: 'static',
   };
 }
 
