@@ -17,7 +17,7 @@ export { parseRetryAfter } from './parse-retry-after.ts';
 export { isValidEngineName } from './engine-name.ts';
 export type { StaticRoleBody } from './static-role-calls.ts';
 export type { GeneratedCredentials } from './parse-credentials.ts';
-export type { WrapInfo, WrappingLookup } from './wrapping-calls.ts';
+export type { WrapInfo } from './wrapping-calls.ts';
 export type { StaticCredentials } from './parse-static-role.ts';
 export type { EngineRole } from './parse-role.ts';
 export type { EngineStaticRole } from './parse-static-role.ts';

@@ -19,7 +19,7 @@ export interface WrapInfo {
 }
 
 /** `sys/wrapping/lookup`: what a wrapping token holds the answer of, without using it up. */
-export interface WrappingLookup {
+interface WrappingLookup {
   readonly creationPath: string;
   readonly creationTime: string;
   /** Seconds. */

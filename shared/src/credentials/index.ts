@@ -18,4 +18,4 @@ export { credentialCache, credentialProcessOutput } from './credential-process.t
 export type { CacheFiles, CredentialCache, CredentialProcessOutput } from './credential-process.ts';
 export { guardAccount } from './account-ids.ts';
 export { defaultStsEndpoint, getCallerIdentity } from './caller-identity.ts';
-export { expectedCreationPaths, unwrapCredentials, wrapCredentials, WrongCreationPath } from './wrapped-credentials.ts';
+export { unwrapCredentials, wrapCredentials, WrongCreationPath } from './wrapped-credentials.ts';

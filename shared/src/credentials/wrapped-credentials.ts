@@ -26,7 +26,7 @@ export async function wrapCredentials(
 }
 
 /** The `creation_path` a wrapping token made by each credential call of `role` at `mount` has. */
-export function expectedCreationPaths(mount: string, role: string): Readonly<Record<CredentialMethod, string>> {
+function expectedCreationPaths(mount: string, role: string): Readonly<Record<CredentialMethod, string>> {
   return {
     creds: `${mount}/creds/${role}`,
     sts: `${mount}/sts/${role}`,

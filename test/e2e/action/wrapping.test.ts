@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- engine answers are JSON read loosely; every assertion checks the shape it reads. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any -- engine answers are JSON read loosely; every assertion checks the shape it reads. */
 // Hand-offs through response wrapping, with the bundled action run as the runner runs it against
 // keyfob serve: `wrap-ttl` leaves the credentials in a single-use wrapping token (output, masked,
 // nothing exported), `mode: unwrap` checks the token's creation_path with sys/wrapping/lookup, refuses
