@@ -14,6 +14,7 @@ import { parseDuration } from '@keyfob/shared/duration';
 import { parseSince } from '@keyfob/shared/history';
 import { ACCESS_FAIL_ON, type AccessFailOn } from '@keyfob/shared/access';
 import type { Problem } from '@keyfob/shared/problem';
+import { splitCommaList } from '@keyfob/shared/text';
 import {
   FILE_ONLY_MODES,
   MODES,
@@ -358,10 +359,7 @@ function readAccessDiff(r: InputReader): AccessDiffSettings | undefined {
 /** `fail-on` in access-diff mode: comma-separated kinds of change, or `none` (or empty): report only. */
 function readAccessFailOn(r: InputReader): AccessFailOn[] | undefined {
   const text = r.text('fail-on');
-  const values = text
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '' && v !== 'none');
+  const values = splitCommaList(text).filter((v) => v !== 'none');
   const unknown = values.find((v) => !(ACCESS_FAIL_ON as readonly string[]).includes(v));
   if (text.length > 200 || unknown !== undefined) {
     r.report(

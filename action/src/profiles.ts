@@ -1,7 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import type { CacheFiles } from '@keyfob/shared/credentials';
+import { directoryFiles, type CacheFiles } from '@keyfob/shared/credentials';
 import type { Issued } from './issued.ts';
 import type { Runner } from './runner.ts';
 import { StepFailure } from './step.ts';
@@ -30,8 +30,8 @@ export function makeProfileDir(runner: Runner): string {
     throw new StepFailure(
       'Cannot write AWS profiles: RUNNER_TEMP is not set (the runner sets it in every job). Hint: run the step in GitHub Actions, or set RUNNER_TEMP to a private directory.',
     );
-  const dir = mkdtempSync(join(temp, DIR_PREFIX));
-  chmodSync(dir, 0o700);
+  const dir = fs.mkdtempSync(join(temp, DIR_PREFIX));
+  fs.chmodSync(dir, 0o700);
   return dir;
 }
 
@@ -56,7 +56,7 @@ export function writeProfiles(dir: string, profiles: readonly Profile[]): { conf
         ['aws_session_token', p.keys?.sessionToken ?? undefined],
       ]),
     );
-  const files = directoryFiles(dir);
+  const files = profileFiles(dir);
   files.write(CONFIG_FILE, config.join('\n'));
   files.write(CREDENTIALS_FILE, credentials.join('\n'));
   return { config: join(dir, CONFIG_FILE), credentials: join(dir, CREDENTIALS_FILE) };
@@ -68,22 +68,8 @@ function section(title: string, pairs: readonly [string, string | undefined][]):
 }
 
 /** Files in a profile directory: each written 0600 under a temporary name and renamed (never half a file). */
-export function directoryFiles(dir: string): CacheFiles {
-  return {
-    read(name) {
-      try {
-        return readFileSync(join(dir, name), 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    write(name, text) {
-      const temporary = join(dir, `.${name}.${randomBytes(6).toString('hex')}`);
-      writeFileSync(temporary, text, { mode: 0o600 });
-      chmodSync(temporary, 0o600);
-      renameSync(temporary, join(dir, name));
-    },
-  };
+export function profileFiles(dir: string): CacheFiles {
+  return directoryFiles(dir, fs, () => randomBytes(6).toString('hex'));
 }
 
 /**
@@ -93,11 +79,11 @@ export function directoryFiles(dir: string): CacheFiles {
 export function removeProfileDir(dir: string, runnerTemp: string | undefined): boolean {
   if (!runnerTemp || !basename(dir).startsWith(DIR_PREFIX)) return false;
   try {
-    if (realpathSync(dirname(dir)) !== realpathSync(runnerTemp)) return false;
+    if (fs.realpathSync(dirname(dir)) !== fs.realpathSync(runnerTemp)) return false;
   } catch {
     return false;
   }
-  rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
   return true;
 }
 

@@ -13,7 +13,7 @@ import { readInputs } from './inputs.ts';
 import type { Issued } from './issued.ts';
 import { withSession } from './login.ts';
 import type { SecretBook } from './mask.ts';
-import { directoryFiles, quoteWord } from './profiles.ts';
+import { profileFiles, quoteWord } from './profiles.ts';
 import type { Runner } from './runner.ts';
 import { StepFailure } from './step.ts';
 
@@ -42,7 +42,7 @@ function refreshFile(dir: string, profile: string): string {
 
 /** Writes a profile's settings (no secret) and returns the credential_process command line for it. */
 export function writeRefreshSettings(dir: string, settings: RefreshSettings, script: string): string {
-  directoryFiles(dir).write(`${settings.profile}.refresh.json`, `${JSON.stringify(settings)}\n`);
+  profileFiles(dir).write(`${settings.profile}.refresh.json`, `${JSON.stringify(settings)}\n`);
   return [process.execPath, script, refreshFile(dir, settings.profile)].map(quoteWord).join(' ');
 }
 
@@ -119,7 +119,7 @@ export async function refreshProfile(
       `Cannot refresh profile ${settings.profile}: ${errors.join(' ') || 'the settings name no such profile.'}`,
     );
   }
-  const cache = credentialCache(directoryFiles(dir), request.role, { profile: settings.profile }, (text) =>
+  const cache = credentialCache(profileFiles(dir), request.role, { profile: settings.profile }, (text) =>
     createHash('sha256').update(text).digest('hex'),
   );
   const cached = cache.read(runner.now());

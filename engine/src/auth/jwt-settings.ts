@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { readCommaList } from '@keyfob/shared/text';
 import type { Params } from '../http/parse-params.ts';
 
 /** `auth/jwt/config`. */
@@ -15,7 +16,8 @@ export interface JwtConfig {
 export function readJwtConfig(params: Params): { config?: JwtConfig; errors: string[] } {
   const errors: string[] = [];
   const jwksUrl = str(params.jwks_url);
-  const keys = list(params.jwt_validation_pubkeys);
+  // PEM keys contain no commas, so a comma list of them splits cleanly too.
+  const keys = readCommaList(params.jwt_validation_pubkeys);
   if (str(params.oidc_discovery_url) !== '')
     errors.push('oidc_discovery_url is not supported by keyfob serve; set jwks_url or jwt_validation_pubkeys');
   if ((jwksUrl === '') === (keys.length === 0))
@@ -34,7 +36,7 @@ export function readJwtConfig(params: Params): { config?: JwtConfig; errors: str
       jwksUrl,
       jwtValidationPubkeys: keys,
       boundIssuer: str(params.bound_issuer),
-      jwtSupportedAlgs: list(params.jwt_supported_algs),
+      jwtSupportedAlgs: readCommaList(params.jwt_supported_algs),
       defaultRole: str(params.default_role),
     },
     errors,
@@ -43,17 +45,4 @@ export function readJwtConfig(params: Params): { config?: JwtConfig; errors: str
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
-}
-
-function list(value: unknown): string[] {
-  if (Array.isArray(value))
-    return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
-  if (typeof value === 'string') {
-    // PEM keys contain no commas, so a comma list of them splits cleanly too.
-    return value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-  }
-  return [];
 }

@@ -1,4 +1,4 @@
-import { isRecord } from '../text/index.ts';
+import { isRecord, splitCommaList } from '../text/index.ts';
 import { parseDuration } from '../duration/index.ts';
 
 /** A JSON object as read from a response. */
@@ -62,7 +62,7 @@ export function readSeconds(object: JsonObject, key: string): number | undefined
 export function readStringList(object: JsonObject, key: string): string[] {
   const value = object[key];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
-  if (typeof value === 'string') return splitList(value);
+  if (typeof value === 'string') return splitCommaList(value);
   return [];
 }
 
@@ -84,13 +84,6 @@ export function readStringMap(object: JsonObject, key: string): Record<string, s
 /** The response's top-level `warnings`, or `[]`. */
 export function readWarnings(body: unknown): string[] {
   return isRecord(body) ? readStringList(body, 'warnings') : [];
-}
-
-function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
 }
 
 /** Normalises an RFC 3339 time to `Date.toISOString()` form. */

@@ -16,6 +16,7 @@ export { issueCredentials } from './issue-credentials.ts';
 export type { CredentialClient, IssuedCredentials } from './issue-credentials.ts';
 export { credentialCache, credentialProcessOutput } from './credential-process.ts';
 export type { CacheFiles, CredentialCache, CredentialProcessOutput } from './credential-process.ts';
+export { directoryFiles } from './directory-files.ts';
 export { guardAccount } from './account-ids.ts';
 export { defaultStsEndpoint, getCallerIdentity } from './caller-identity.ts';
 export { unwrapCredentials, wrapCredentials, WrongCreationPath } from './wrapped-credentials.ts';

@@ -3,6 +3,7 @@ import { replaceValue } from './member-edits.ts';
 import type { QuickFix } from './quick-fix.ts';
 import { valueAt } from './value-at.ts';
 import { pointerToSegments } from '../text/json-pointer.ts';
+import { splitCommaList } from '../text/comma-list.ts';
 
 /**
  * Rewrites of a list field between its two accepted forms (seed 1: "a comma-separated string or a
@@ -22,12 +23,4 @@ export function listConversions(file: ParsedFile, document: ParsedDocument, poin
     return edits.length ? [{ title: `Convert ${field} to a comma-separated string`, kind: 'refactor', edits }] : [];
   }
   return [];
-}
-
-/** Splits a comma list the way the engine does (trimmed), dropping the empty items it would reject. */
-export function splitCommaList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
 }

@@ -1,7 +1,7 @@
 import { formatDuration, parseDuration } from '../duration/index.ts';
 import type { FieldInfo } from '../rules/index.ts';
 import { fieldsFor } from '../rules/index.ts';
-import { splitCommaList } from './list-conversion.ts';
+import { splitCommaList } from '../text/comma-list.ts';
 
 /**
  * A line or two about the value under the cursor: a duration normalised (`1h30m` = 5400 s, read back

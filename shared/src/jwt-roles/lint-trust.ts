@@ -5,7 +5,7 @@ import type { WorkflowFacts } from './workflow-facts.ts';
 import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
-import { isRecord } from '../text/index.ts';
+import { isRecord, readCommaList } from '../text/index.ts';
 import { mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
@@ -55,7 +55,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
   // issuer's claims, a Terraform Cloud sub) is not held to it.
   if (!mayBeGithubRole(params)) {
-    checkPolicies(list(params.token_policies ?? params.policies), context.policies, report);
+    checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
     return problems;
   }
   const glob = params.bound_claims_type === 'glob';
@@ -66,7 +66,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     Object.keys(claims).some((c) => PINNING_CLAIMS.includes(c) || PINNING_CLAIMS.includes(c.replace(/^\//, '')));
   if (!pinned) {
     // Bound CIDRs limit where a login comes from, not who: GitHub-hosted runners share addresses.
-    const cidrsOnly = list(params.token_bound_cidrs ?? params.bound_cidrs).length > 0;
+    const cidrsOnly = readCommaList(params.token_bound_cidrs ?? params.bound_cidrs).length > 0;
     report(
       'JWT_TRUST_ANY_REPOSITORY',
       'error',
@@ -76,7 +76,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     );
   }
   if (glob) checkGlobs(claims, report);
-  const audiences = list(params.bound_audiences);
+  const audiences = readCommaList(params.bound_audiences);
   if (audiences.length === 0)
     report(
       'JWT_TRUST_NO_AUDIENCE',
@@ -97,7 +97,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
   checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
-  checkPolicies(list(params.token_policies ?? params.policies), context.policies, report);
+  checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
   return problems;
 }
 
@@ -203,14 +203,4 @@ function checkPolicies(
       );
     }
   });
-}
-
-function list(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (typeof value === 'string')
-    return value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-  return [];
 }

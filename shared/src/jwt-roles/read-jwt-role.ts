@@ -1,7 +1,7 @@
 import { validateJwtRole } from '../rules/index.ts';
 import type { Problem } from '../problem.ts';
 import { parseDuration } from '../duration/index.ts';
-import { pointerToSegments } from '../text/index.ts';
+import { pointerToSegments, readCommaList } from '../text/index.ts';
 import { readBoundCidrs } from './bound-cidrs.ts';
 import type { JwtRole } from './jwt-role-types.ts';
 
@@ -67,7 +67,7 @@ function normalise(params: Readonly<Record<string, unknown>>): JwtRole {
   const numUses = params.token_num_uses ?? params.num_uses;
   return {
     roleType: str(params.role_type).toLowerCase() === 'jwt' ? 'jwt' : 'oidc',
-    boundAudiences: list(params.bound_audiences),
+    boundAudiences: readCommaList(params.bound_audiences),
     boundSubject: str(params.bound_subject),
     boundClaims: boundClaims(params.bound_claims),
     boundClaimsType: str(params.bound_claims_type).toLowerCase() === 'glob' ? 'glob' : 'string',
@@ -77,15 +77,15 @@ function normalise(params: Readonly<Record<string, unknown>>): JwtRole {
     claimMappings: Object.fromEntries(
       Object.entries(record(params.claim_mappings)).map(([claim, target]) => [claim, String(target)]),
     ),
-    allowedRedirectUris: list(params.allowed_redirect_uris),
-    oidcScopes: list(params.oidc_scopes),
+    allowedRedirectUris: readCommaList(params.allowed_redirect_uris),
+    oidcScopes: readCommaList(params.oidc_scopes),
     verboseOidcLogging: flag(params.verbose_oidc_logging),
     maxAge: seconds(params.max_age),
-    oauth2Metadata: list(params.oauth2_metadata),
+    oauth2Metadata: readCommaList(params.oauth2_metadata),
     clockSkewLeeway: leeway(params.clock_skew_leeway),
     expirationLeeway: leeway(params.expiration_leeway),
     notBeforeLeeway: leeway(params.not_before_leeway),
-    tokenPolicies: list(params.token_policies ?? params.policies),
+    tokenPolicies: readCommaList(params.token_policies ?? params.policies),
     tokenTtl: seconds(params.token_ttl ?? params.ttl),
     tokenMaxTtl: seconds(params.token_max_ttl ?? params.max_ttl),
     tokenExplicitMaxTtl: seconds(params.token_explicit_max_ttl),
@@ -122,15 +122,4 @@ function flag(value: unknown): boolean {
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
-}
-
-function list(value: unknown): string[] {
-  if (Array.isArray(value))
-    return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
-  if (typeof value === 'string')
-    return value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-  return [];
 }

@@ -3,3 +3,4 @@ export { appendPointer, escapePointerSegment, pointerToSegments, segmentsToPoint
 export { editDistance, nearestWord } from './edit-distance.ts';
 export { canonicalIpBlock, ipInBlocks } from './ip-blocks.ts';
 export { isRecord } from './is-record.ts';
+export { readCommaList, splitCommaList } from './comma-list.ts';
