@@ -6,18 +6,13 @@ import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { AccessChange } from '@keyfob/shared/access';
 import { baseRepository, CASES, writeFiles } from './access-diff-cases.ts';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 
 describe('keyfob access diff --base REF', () => {
   let repo: string;
   let git: (...args: string[]) => string;
   const write = (files: Record<string, string>): void => writeFiles(repo, files);
-  const diff = async (...args: string[]) => {
-    const io = captureIo(repo);
-    const code = await main(['access', 'diff', ...args], io);
-    return { code, out: io.out(), err: io.err() };
-  };
+  const diff = (...args: string[]) => runMain(['access', 'diff', ...args], repo);
 
   before(() => {
     ({ repo, git } = baseRepository());

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AccessChange, AccessReport } from '@keyfob/shared/access';
 import { REPO_ROOT } from '../../test/helpers/engine.ts';
-import { main } from '../src/main.ts';
 import { writeFiles } from './access-diff-cases.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 
 /** examples/access written as Terraform: file(), a heredoc, references between resources, a local. */
 const EXAMPLES_AS_TERRAFORM: Record<string, string> = {
@@ -78,11 +77,7 @@ path "cloud/creds/reports" {
 `,
 };
 
-async function keyfob(cwd: string, ...args: string[]) {
-  const io = captureIo(cwd);
-  const code = await main(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
+const keyfob = (cwd: string, ...args: string[]) => runMain(args, cwd);
 
 /** What must be equal whichever way the inputs were written. */
 function comparable(report: AccessReport): unknown {

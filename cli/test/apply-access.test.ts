@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 
 const POLICY = 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n';
 const JWT_ROLE = [
@@ -25,11 +24,8 @@ const JWT_ROLE = [
 describe('keyfob apply: policies and JWT roles', () => {
   let engine: EngineProcess;
   let dir = '';
-  const run = async (...args: string[]) => {
-    const io = captureIo(dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
-    const code = await main(['apply', ...args], io);
-    return { code, out: io.out(), err: io.err() };
-  };
+  const run = (...args: string[]) =>
+    runMain(['apply', ...args], dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
   const engineCall = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${engine.url}/v1/${path}`, {
       method,

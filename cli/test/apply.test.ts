@@ -4,19 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 
 const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
 
 describe('keyfob apply', () => {
   let engine: EngineProcess;
   let dir = '';
-  const run = async (...args: string[]) => {
-    const io = captureIo(dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
-    const code = await main(['apply', ...args], io);
-    return { code, out: io.out(), err: io.err() };
-  };
+  const run = (...args: string[]) =>
+    runMain(['apply', ...args], dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
   const engineGet = async (path: string) => {
     const answer = await fetch(`${engine.url}/v1/${path}`, { headers: { 'X-Service-Token': engine.rootToken } });
     return {

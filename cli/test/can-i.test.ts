@@ -4,8 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'keyfob-can-i-'));
 writeFileSync(
@@ -28,11 +27,7 @@ writeFileSync(
   }),
 );
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(dir);
-  const code = await main(['can-i', ...args], io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (args: string[]) => runMain(['can-i', ...args], dir);
 
 describe('keyfob can-i', () => {
   const cases: { args: string[]; code: number; out: RegExp }[] = [

@@ -3,17 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Log } from 'sarif';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 import { scratchProjects } from './scratch-project.ts';
 
 const project = scratchProjects('keyfob-changes-');
 
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(cwd);
-  const code = await main(['history', 'changes', ...argv], io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (cwd: string, ...argv: string[]) => runMain(['history', 'changes', ...argv], cwd);
 
 /** A client using one breaking (upload-url), two deprecated (policy checks, enforce) and two plain subjects. */
 const CLIENT = {

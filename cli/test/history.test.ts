@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { main } from '../src/main.ts';
-import { captureIo } from './capture-io.ts';
+import { runMain } from './capture-io.ts';
 import { scratchProjects } from './scratch-project.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,11 +9,7 @@ const project = scratchProjects('keyfob-history-');
 /** A working folder for commands whose folder does not matter. */
 const scratch = project('cwd', { '.keep': '' });
 
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(cwd);
-  const code = await main(['history', ...argv], io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (cwd: string, ...argv: string[]) => runMain(['history', ...argv], cwd);
 
 interface JsonAnnotation {
   file: string;

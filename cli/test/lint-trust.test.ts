@@ -5,21 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { octoAppRole } from './octo-app-role.ts';
 import { scratchProjects } from './scratch-project.ts';
 
 const keyfob = fileURLToPath(new URL('../bin/keyfob.cjs', import.meta.url));
 const project = scratchProjects('keyfob-lint-trust-');
 
-const ROLE = [
-  'role_type: jwt',
-  'user_claim: repository',
-  'bound_audiences: [https://github.com/octo]',
-  'bound_claims:',
-  '  sub: repo:octo/app:ref:refs/heads/main',
-  "  repository_id: '4242'",
-  'token_policies: [deploy]',
-  '',
-].join('\n');
+const ROLE = octoAppRole('deploy');
 const DEPLOY = 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n';
 const flow = (on: string, audience: string): string =>
   `on: ${on}\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: octo/keyfob@v1\n        with:\n          jwt-audience: ${audience}\n`;

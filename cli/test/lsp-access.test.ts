@@ -8,22 +8,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CompletionItem, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { fileUri, startLsp, type LspSession } from '../../test/helpers/lsp-client.ts';
+import { pollUntil } from '../../test/helpers/poll.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { octoAppRole } from './octo-app-role.ts';
 import { scratchProjects } from './scratch-project.ts';
 
 const project = scratchProjects('keyfob-lsp-access-');
 
-const ROLE = [
-  'role_type: jwt',
-  'user_claim: repository',
-  'bound_audiences: [https://github.com/octo]',
-  'bound_claims:',
-  '  sub: repo:octo/app:ref:refs/heads/main',
-  "  repository_id: '4242'",
-  'token_policies: [deploy, admin]',
-  '',
-].join('\n');
+const ROLE = octoAppRole('deploy, admin');
 const DEPLOY = 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n';
 const ADMIN = '{"path": {"auth/*": {"capabilities": ["update"]}}}\n';
 const WORKFLOW =
@@ -61,15 +54,9 @@ const complete = (path: string, line: number, character: number): Promise<Comple
     position: { line, character },
   });
 
-/** Asks until `accept` holds (the server reads the workspace in the background), at most 15 s. */
-async function eventually<T>(ask: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await ask();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Asks until `accept` holds (the server reads the workspace in the background), at most 300 times. */
+const eventually = <T>(ask: () => Promise<T>, accept: (value: T) => boolean): Promise<T> =>
+  pollUntil(ask, accept, { tries: 300, pauseMs: 50 });
 
 /** What `keyfob lint --format json auth` in the workspace reports on the JWT role, as `code line:column` (1-based). */
 async function lintCodes(): Promise<string[]> {

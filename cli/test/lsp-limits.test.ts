@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Hover } from 'vscode-languageserver-protocol';
 import { entryArgs, REPO_ROOT } from '../../test/helpers/engine.ts';
 import { fileUri, startLsp, type LspSession } from '../../test/helpers/lsp-client.ts';
+import { pollUntil } from '../../test/helpers/poll.ts';
 import { readWorkspace } from '../src/lsp/read-workspace.ts';
 import { scratchProjects } from './scratch-project.ts';
 
@@ -46,17 +47,18 @@ describe('keyfob lsp: a large folder', () => {
   after(() => server.stop());
 
   it('keeps the files nearest the open document, and the access hover and a warning say the answer is incomplete', async () => {
-    const deadline = Date.now() + 60_000;
-    let text = '';
     // The server reads the folder in the background after the document opened: ask until it answers from it.
-    while (!/Incomplete answer/.test(text) && Date.now() < deadline) {
-      const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
-        textDocument: { uri: role },
-        position: { line: 4, character: 18 },
-      });
-      text = hover ? (hover.contents as { value: string }).value : '';
-      if (!/Incomplete answer/.test(text)) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const text = await pollUntil(
+      async () => {
+        const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+          textDocument: { uri: role },
+          position: { line: 4, character: 18 },
+        });
+        return hover ? (hover.contents as { value: string }).value : '';
+      },
+      (answer) => /Incomplete answer/.test(answer),
+      { tries: 600, pauseMs: 100 },
+    );
     assert.match(text, /Incomplete answer: the workspace holds more than 1000 keyfob files/);
     assert.match(text, /credentials: near \(creds: read\)/, 'the policy beside the role was read');
     assert.ok(

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { pollUntil } from '../../test/helpers/poll.ts';
 import { startEngine, type RunningEngine } from '../src/index.ts';
 
 const TOKEN = 'root-http-edges';
@@ -160,11 +161,11 @@ describe('engine HTTP edge', () => {
       for (const s of held) s.destroy();
     }
     // Once the held ones are gone, requests are served again.
-    let status = 0;
-    for (let i = 0; i < 50 && status !== 200; i++) {
-      status = statusOf(await exchange(capped.port, request('GET', '/v1/sys/health')));
-      if (status !== 200) await new Promise((r) => setTimeout(r, 20));
-    }
+    const status = await pollUntil(
+      async () => statusOf(await exchange(capped.port, request('GET', '/v1/sys/health'))),
+      (answered) => answered === 200,
+      { tries: 50, pauseMs: 20 },
+    );
     assert.equal(status, 200);
   });
 });

@@ -2,24 +2,18 @@
 // embedded engine and must end well and print nothing a newcomer has to wonder about (no Node or
 // SDK warnings, no stack traces).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../helpers/engine.ts';
+import { runProgram } from '../helpers/run-program.ts';
 
-function runDemo(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'demo.mjs')], {
-      cwd: REPO_ROOT,
-      // The bundles npm test built: rebuilding them would rewrite files other tests are reading.
-      env: { ...process.env, NO_COLOR: '1', KEYFOB_DEMO_PREBUILT: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+async function runDemo(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runProgram(process.execPath, [join(REPO_ROOT, 'scripts', 'demo.mjs')], {
+    cwd: REPO_ROOT,
+    // The bundles npm test built: rebuilding them would rewrite files other tests are reading.
+    env: { ...process.env, NO_COLOR: '1', KEYFOB_DEMO_PREBUILT: '1' },
   });
+  return { code: status, stdout, stderr };
 }
 
 describe('npm run demo', () => {

@@ -4,26 +4,18 @@
 // output, the outputs are shown masked, and the post step revokes the lease: checked with the engine,
 // with a --no-post run as the control that leaves it alive.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT, startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { runProgram } from '../../helpers/run-program.ts';
 import { startFlakyProxy, type FlakyProxy } from './flaky-proxy.ts';
 import { prepareEngine } from './setup.ts';
 
-function actionLocal(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'action:local', '--', ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+async function actionLocal(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runProgram('npm', ['run', '--silent', 'action:local', '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
   });
+  return { code: status, stdout, stderr };
 }
 
 /** Secret fields of every engine answer the proxy passed on, and the lease ids. */

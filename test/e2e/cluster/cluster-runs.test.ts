@@ -20,6 +20,7 @@ import { main as cli } from '../../../cli/src/main.ts';
 import { captureIo } from '../../../cli/test/capture-io.ts';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { startOidcIssuer, type OidcIssuer } from '../../helpers/oidc-issuer.ts';
+import { pollUntil } from '../../helpers/poll.ts';
 import { runStep } from '../../helpers/run-action.ts';
 import { startRoundRobin, type RoundRobin } from '../../helpers/round-robin.ts';
 import { AUDIENCE, JWT_ROLE, prepareEngine } from '../action/setup.ts';
@@ -55,15 +56,17 @@ describe('issue 25 done means: 200 runs of each face against a 3-node double wit
     dir = mkdtempSync(join(tmpdir(), 'keyfob-cluster-runs-'));
     // Wait (bounded) until both standbys have the setup: the JWT role is its last write.
     for (const node of cluster.nodes.slice(1)) {
-      let status = 0;
-      for (let i = 0; i < 500 && status !== 200; i++) {
-        const answer = await fetch(`${node.url}/v1/auth/jwt/role/${JWT_ROLE}`, {
-          headers: { 'X-Vault-Token': cluster.rootToken },
-        });
-        status = answer.status;
-        await answer.arrayBuffer();
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const status = await pollUntil(
+        async () => {
+          const answer = await fetch(`${node.url}/v1/auth/jwt/role/${JWT_ROLE}`, {
+            headers: { 'X-Vault-Token': cluster.rootToken },
+          });
+          await answer.arrayBuffer();
+          return answer.status;
+        },
+        (answered) => answered === 200,
+        { tries: 500, pauseMs: 20 },
+      );
       assert.equal(status, 200, 'the setup reached every standby');
     }
   });

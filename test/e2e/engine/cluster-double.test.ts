@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { pollUntil } from '../../helpers/poll.ts';
 import type { Answer, CallOptions } from './engine-client.ts';
 
 const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
@@ -191,11 +192,11 @@ describe('cluster double, short lag', () => {
     for (const index of [1, 2]) {
       // Poll until the token (the later of the two writes) arrives, bounded; how long it takes is
       // not asserted. Batches apply in order, so the role written before it is there too.
-      let seen: Answer | undefined;
-      for (let i = 0; i < 500 && seen?.status !== 200; i++) {
-        seen = await send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token });
-        if (seen.status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const seen = await pollUntil(
+        () => send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token }),
+        (answer) => answer.status === 200,
+        { tries: 500, pauseMs: 20 },
+      );
       assert.equal(seen?.status, 200);
       const role = await send(node(cluster, index), 'GET', 'cloud/roles/spread');
       assert.equal(role.status, 200);

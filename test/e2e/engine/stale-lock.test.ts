@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { pollUntil } from '../../helpers/poll.ts';
 import { get, post } from './engine-client.ts';
 
 const dirs: string[] = [];
@@ -52,10 +53,8 @@ async function zombiePid(): Promise<number> {
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
   );
   // Wait until the backgrounded child has exited and shows as a zombie.
-  for (let i = 0; i < 500; i++) {
-    if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z')) return pid;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const isZombie = (): boolean => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') === true;
+  if (await pollUntil(isZombie, (zombie) => zombie, { tries: 500, pauseMs: 20 })) return pid;
   throw new Error(`process ${pid} did not become a zombie`);
 }
 
