@@ -19,29 +19,12 @@ import {
   read,
   segmentsOf,
 } from '../test/fixtures/history-real/clients.mjs';
+import { endpoints, named, namesOf, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
 
 const root = new URL('..', import.meta.url);
 const target = new URL('schemas/platform-history-sdk.json', root);
-const data = JSON.parse(readFileSync(new URL('schemas/platform-history.json', root), 'utf8'));
 const sources = readFileSync(new URL('test/fixtures/history-real/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
 const commitOf = (repo) => sources.find((r) => r.split('\t')[1] === repo)?.split('\t')[3] ?? '';
-
-const subjects = new Map();
-for (const e of data.entries ?? data)
-  for (const s of e.subjects) {
-    const id =
-      s.type === 'endpoint'
-        ? `endpoint ${s.method} ${s.path}`
-        : s.type === 'parameter'
-          ? `parameter ${s.name} ${s.path}`
-          : `${s.type} ${s.resource ?? '-'} ${s.name}`;
-    if (!subjects.has(id)) subjects.set(id, { ...s, id });
-  }
-const all = [...subjects.values()];
-const endpoints = all.filter((s) => s.type === 'endpoint' && s.path?.startsWith('/') && !s.path.includes('?'));
-const named = all.filter((s) => ['attribute', 'permission', 'entitlement'].includes(s.type));
-const statuses = all.filter((s) => s.type === 'status');
-const namesOf = (s) => [s.name, ...(s.aliases ?? [])];
 
 /** The one endpoint a concrete path and method is (most literal template; ties: none). */
 function endpointOf(raw, method) {
