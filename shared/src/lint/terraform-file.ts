@@ -1,7 +1,7 @@
 import { applySuppressions, attachRanges, type ParsedDocument, type ParsedFile } from '../documents/index.ts';
 import { findYamlSuppressionComments, readSuppression } from '../documents/suppressions/read-suppressions.ts';
 import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
-import { lintPolicy, readPolicy } from '../policies/index.ts';
+import { lintPolicy, readPolicy, type AclPolicy } from '../policies/index.ts';
 import type { Problem } from '../problem.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import {
@@ -67,7 +67,7 @@ export function lintTerraformFile(
   }
   const others = (context?.files ?? [])
     .filter((f) => baseName(f.fileName) !== baseName(fileName))
-    .map((f) => safeRead(f.fileName, f.text));
+    .map((f) => parsedOnce(context?.files ?? [], f));
   const module = {
     files: [tf, ...others.filter((f): f is TfFile => f !== undefined)],
     ...(context?.readFile ? { readFile: context.readFile } : {}),
@@ -86,7 +86,7 @@ export function lintTerraformFile(
   }));
   const file: ParsedFile = { text, format: 'hcl', documents: parsed, lines };
   const jwtTrust = resources.some((r) => r.resourceType.kind === 'jwt-role')
-    ? withModulePolicies(trust, module, tf, resources)
+    ? withModulePolicies(trust, context, module, tf, resources)
     : trust;
   const documents = resources.map((resource, index): TerraformDocument => {
     const document = parsed[index] as ParsedDocument;
@@ -109,28 +109,67 @@ export function lintTerraformFile(
 
 /**
  * The trust context with the module's `vault_policy` resources (known name and text) among the
- * policies, so a JWT role's `token_policies = [vault_policy.x.name]` is checked against them.
+ * policies, so a JWT role's `token_policies = [vault_policy.x.name]` is checked against them. The
+ * other files' policies are read once per context; the linted file's own come from its text.
  */
 function withModulePolicies(
   trust: TrustContext | undefined,
+  context: TerraformContext | undefined,
   module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
   tf: TfFile,
   resources: readonly TerraformResource[],
 ): TrustContext {
   const policies = new Map(trust?.policies ?? []);
-  for (const f of module.files)
-    for (const resource of f === tf ? resources : readTerraformResources(f, module)) {
-      const text = resource.value.policy;
-      if (resource.resourceType.kind !== 'policy' || resource.name === undefined || typeof text !== 'string') continue;
-      const policy = readPolicy(text, resource.name).value;
-      if (policy) policies.set(resource.name, policy);
-    }
+  const others = context ? policiesOnce(context, module, tf) : [];
+  for (const [name, policy] of [...others, ...modulePolicies(resources)]) policies.set(name, policy);
   return { ...trust, policies };
 }
 
-function safeRead(fileName: string, text: string): TfFile | undefined {
-  const read = readTerraformFile(fileName, text);
-  return read.error ? undefined : read;
+/** Each module file's policies, read once per context (by file name: a context's files do not change). */
+const POLICIES = new WeakMap<TerraformContext['files'], Map<string, [string, AclPolicy][]>>();
+
+function policiesOnce(
+  context: TerraformContext,
+  module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
+  tf: TfFile,
+): [string, AclPolicy][] {
+  let cache = POLICIES.get(context.files);
+  if (!cache) POLICIES.set(context.files, (cache = new Map<string, [string, AclPolicy][]>()));
+  return module.files
+    .filter((f) => f !== tf)
+    .flatMap((f) => {
+      let read = cache.get(f.fileName);
+      if (!read) cache.set(f.fileName, (read = modulePolicies(readTerraformResources(f, module))));
+      return read;
+    });
+}
+
+function modulePolicies(resources: readonly TerraformResource[]): [string, AclPolicy][] {
+  return resources.flatMap((resource): [string, AclPolicy][] => {
+    const text = resource.value.policy;
+    if (resource.resourceType.kind !== 'policy' || resource.name === undefined || typeof text !== 'string') return [];
+    const policy = readPolicy(text, resource.name).value;
+    return policy ? [[resource.name, policy]] : [];
+  });
+}
+
+/**
+ * The module's files parsed once per context (the CLI gives every file of a folder the same one):
+ * parsing each other file again for every file made a folder of n files cost n² parses.
+ */
+const PARSED = new WeakMap<TerraformContext['files'], Map<string, TfFile | undefined>>();
+
+function parsedOnce(
+  files: TerraformContext['files'],
+  file: { readonly fileName: string; readonly text: string },
+): TfFile | undefined {
+  let parsed = PARSED.get(files);
+  if (!parsed) PARSED.set(files, (parsed = new Map<string, TfFile | undefined>()));
+  if (!parsed.has(file.fileName)) {
+    const read = readTerraformFile(file.fileName, file.text);
+    parsed.set(file.fileName, read.error ? undefined : read);
+  }
+  return parsed.get(file.fileName);
 }
 
 /**

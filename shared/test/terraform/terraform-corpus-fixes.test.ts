@@ -130,6 +130,22 @@ EOT
     assert.equal(text.slice(range?.start, range?.end), 'vault_policy.main.name');
   });
 
+  test('every file of a folder sees the policies of the others (one context, read once)', () => {
+    const policy = (name: string) =>
+      `resource "vault_policy" "${name}" {\n  name   = "${name}"\n  policy = "path \\"auth/token/create\\" { capabilities = [\\"update\\"] }"\n}\n`;
+    const files: Record<string, string> = {
+      'a.tf': role.replace('vault_policy.main.name', 'vault_policy.b.name') + policy('a'),
+      'b.tf': role.replace('vault_policy.main.name', 'vault_policy.a.name').replace('"r"', '"s"') + policy('b'),
+    };
+    const terraform = terraformContextOf({ names: Object.keys(files), read: (name) => files[name] });
+    for (const fileName of ['a.tf', 'b.tf', 'a.tf'])
+      assert.deepEqual(
+        codes(lintText(files[fileName] ?? '', { fileName, terraform })),
+        ['JWT_TRUST_POLICY_REACHES_TRUST'],
+        fileName,
+      );
+  });
+
   test('one that reads credentials only is not', () => {
     const policy = `resource "vault_policy" "main" {
   name   = "demo"
