@@ -61,6 +61,11 @@ export interface EngineOptions {
   readonly wrapStoreBackend?: (backend: StoreBackend) => StoreBackend;
   /** Runs a cluster double instead of a single node (`RunningEngine.nodes` lists every node). */
   readonly cluster?: ClusterOptions;
+  /**
+   * Child namespaces of the root namespace (OpenBao / Vault Enterprise style): each has its own
+   * mounts (the same `mounts` list), policies, tokens, JWT auth and leases; one clock and one cloud.
+   */
+  readonly namespaces?: readonly string[];
   /** Diagnostic lines (never secrets); default: nothing. */
   readonly log?: (line: string) => void;
 }
@@ -95,6 +100,10 @@ export const ENGINE_DEFAULTS = {
 
 /** Mount names: the engine's name pattern without dots or @, so they stay plain path segments. */
 export const MOUNT_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?$/;
+
+/** Namespace names (`--namespace`): one plain path segment, not `root`. At most `MAX_NAMESPACES`. */
+export const NAMESPACE_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9_])?$/;
+export const MAX_NAMESPACES = 16;
 
 /** Paths a mount may not take because the engine serves them itself. */
 export const RESERVED_MOUNTS: readonly string[] = ['sys', 'auth', 'identity', 'cubbyhole'];

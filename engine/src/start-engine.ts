@@ -14,7 +14,14 @@ import { createCloudServer } from './cloud/protocol/cloud-server.ts';
 import { rolePolicyOrigin } from './secrets/policy-origin.ts';
 import { devBackend } from './dev/dev-backend.ts';
 import { mountLookup, type ClusterNodeSettings, type EngineCore } from './engine-core.ts';
-import { ENGINE_DEFAULTS, MOUNT_NAME, RESERVED_MOUNTS, type EngineOptions } from './engine-options.ts';
+import {
+  ENGINE_DEFAULTS,
+  MAX_NAMESPACES,
+  MOUNT_NAME,
+  NAMESPACE_NAME,
+  RESERVED_MOUNTS,
+  type EngineOptions,
+} from './engine-options.ts';
 import { newClusterId, newSecretKey, newServiceToken } from './ids.ts';
 import { dispatch, type DispatchDeps } from './http/dispatch.ts';
 import type { RawRequest, RawResponse } from './http/raw-request.ts';
@@ -26,7 +33,8 @@ import { LeaseManager } from './leases/lease-manager.ts';
 import { Scheduler } from './scheduler.ts';
 import { mountBackend } from './secrets/mount-backend.ts';
 import { FileBackend } from './state/file-backend.ts';
-import { Store } from './state/store.ts';
+import { namespaceStore, Store } from './state/store.ts';
+import { namespacedHandler } from './http/namespaces.ts';
 import { sysBackend } from './sys-backend.ts';
 import { wireRevocation } from './wire-revocation.ts';
 import { WrappingStore } from './wrapping/wrapping-store.ts';
@@ -109,7 +117,9 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const scheduler = new Scheduler(core, log);
   const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const deps = dispatchDeps(core, backends);
-  const local: RequestHandler = (request) => dispatch(request, deps);
+  const spaces = startNamespaces(core, store, options, mounts, log, cluster !== undefined);
+  const schedulers = [scheduler, ...spaces.schedulers];
+  const local: RequestHandler = namespacedHandler((request) => dispatch(request, deps), spaces.handlers);
   const handle = replication ? activeNode(local, identity, () => replication.index, mounts) : local;
   const limits = {
     headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
@@ -159,7 +169,9 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     await Promise.all(servers.map(closeServer));
     throw error;
   }
-  const timer = setInterval(() => scheduler.tick(), options.tickMs ?? ENGINE_DEFAULTS.tickMs);
+  const timer = setInterval(() => {
+    for (const s of schedulers) s.tick();
+  }, options.tickMs ?? ENGINE_DEFAULTS.tickMs);
   const active = nodes[0] as { url: string; role: NodeRole };
   return {
     url: active.url,
@@ -174,7 +186,7 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     stop: async () => {
       clearInterval(timer);
       for (const replica of replicas) replica.stop();
-      await scheduler.idle();
+      await Promise.all(schedulers.map((s) => s.idle()));
       await Promise.all([...servers.map(closeServer), closeServer(cloudServer)]);
       await store.commit();
       await file?.close();
@@ -215,6 +227,59 @@ function startStandby(
   const authenticate = (token: string | undefined): ReturnType<DispatchDeps['authenticate']> =>
     core.tokens.authenticate(token) ?? active.tokens.authenticateBatch(token);
   return { handle: (request) => dispatch(request, { ...deps, authenticate }), replica };
+}
+
+/**
+ * The child namespaces (`--namespace`): each the engine's own services over its tables of the one
+ * store (`ns/<name>/…`), with the root namespace's clock and cloud, its own scheduler, and a
+ * dispatcher whose tokens are its own; the root namespace's root tokens reach it too (their `root`
+ * policy allows everything everywhere, as in the real engine).
+ */
+function startNamespaces(
+  root: EngineCore,
+  store: Store,
+  options: EngineOptions,
+  mounts: readonly string[],
+  log: (line: string) => void,
+  clustered: boolean,
+): { handlers: Map<string, RequestHandler>; schedulers: Scheduler[] } {
+  const names = checkNamespaces(options.namespaces ?? [], mounts, clustered);
+  const handlers = new Map<string, RequestHandler>();
+  const schedulers: Scheduler[] = [];
+  for (const name of names) {
+    const core = buildCore(namespaceStore(store, name), { ...options, dev: false }, mounts, log, root.settings.node, {
+      clock: root.clock,
+      cloud: root.cloud,
+    });
+    const scheduler = new Scheduler(core, log);
+    schedulers.push(scheduler);
+    const deps = dispatchDeps(
+      core,
+      buildBackends(core, scheduler, () => undefined),
+    );
+    const authenticate = (token: string | undefined): ReturnType<DispatchDeps['authenticate']> => {
+      const own = core.tokens.authenticate(token);
+      if (own) return own;
+      const fromRoot = root.tokens.authenticate(token);
+      return fromRoot?.record.policies.includes('root') ? fromRoot : undefined;
+    };
+    handlers.set(name, (request) => dispatch(request, { ...deps, authenticate }));
+  }
+  return { handlers, schedulers };
+}
+
+function checkNamespaces(names: readonly string[], mounts: readonly string[], clustered: boolean): string[] {
+  const out = [...new Set(names)];
+  if (out.length > MAX_NAMESPACES)
+    throw new Error(`at most ${MAX_NAMESPACES} namespaces (--namespace), not ${out.length}`);
+  if (out.length > 0 && clustered)
+    throw new Error('namespaces are not modelled on the cluster double (--namespace with --nodes)');
+  for (const n of out)
+    if (!NAMESPACE_NAME.test(n) || n === 'root' || RESERVED_MOUNTS.includes(n) || mounts.includes(n))
+      throw new Error(
+        `invalid namespace name "${n}": letters, digits, "_" and "-" (at most 64), not root, sys, auth, identity, cubbyhole or a mount's name`,
+      );
+  return out;
 }
 
 /** What the dispatcher needs, from the engine's services. */
@@ -299,8 +364,9 @@ function buildCore(
   mounts: readonly string[],
   log: (line: string) => void,
   node: ClusterNodeSettings,
+  shared?: { readonly clock: EngineClock; readonly cloud: EmulatedCloud },
 ): EngineCore {
-  const clock = new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
+  const clock = shared?.clock ?? new EngineClock(store.table<{ offsetMs: number }>('meta').get('clock')?.offsetMs ?? 0);
   const consistencyDelaySeconds = options.consistencyDelaySeconds ?? ENGINE_DEFAULTS.consistencyDelaySeconds;
   const tokens = new TokenStore(store, clock);
   const core: EngineCore = {
@@ -314,7 +380,7 @@ function buildCore(
     },
     clock,
     store,
-    cloud: new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
+    cloud: shared?.cloud ?? new EmulatedCloud(store, clock, { consistencyDelaySeconds }),
     tokens,
     policies: new PolicyStore(store),
     leases: new LeaseManager(store, clock),
@@ -323,7 +389,8 @@ function buildCore(
     log,
   };
   wireRevocation(core);
-  core.cloud.state.policyOrigin = rolePolicyOrigin(mounts, core.mount);
+  // The one cloud names the root namespace's roles as the origin of their policies.
+  if (!shared) core.cloud.state.policyOrigin = rolePolicyOrigin(mounts, core.mount);
   return core;
 }
 

@@ -10,7 +10,14 @@ export interface RoundRobin {
   /** Requests sent to each node, in the order of `targets`. */
   readonly counts: number[];
   /** Every request: the node it went to, its method and path, and whether it carried `X-Vault-Index`. */
-  readonly sent: { readonly node: number; readonly method: string; readonly path: string; readonly index: boolean }[];
+  readonly sent: {
+    readonly node: number;
+    readonly method: string;
+    readonly path: string;
+    readonly index: boolean;
+    /** The request's `X-Vault-Namespace`, when it had one. */
+    readonly namespace?: string | undefined;
+  }[];
   stop(): Promise<void>;
 }
 
@@ -27,6 +34,7 @@ export async function startRoundRobin(targets: readonly string[]): Promise<Round
       method: req.method ?? '',
       path: (req.url ?? '').split('?', 1)[0] ?? '',
       index: req.headers['x-vault-index'] !== undefined,
+      namespace: [req.headers['x-vault-namespace']].flat()[0],
     });
     const target = new URL(req.url ?? '/', targets[index]);
     const upstream = request(

@@ -11,7 +11,7 @@ const DEFAULT_LAG_MS = 300;
 
 const USAGE = `usage: keyfob serve [--host 127.0.0.1] [--port 8200] [--cloud-port 0] [--root-token T] [--mount NAME]... [--data-dir DIR] [--dev]
                     [--consistency-delay SECONDS] [--provider-client direct|sdk] [--cloud FILE]
-                    [--nodes N] [--replication-lag 300ms] [--flavor vault|openbao]
+                    [--nodes N] [--replication-lag 300ms] [--flavor vault|openbao] [--namespace NAME]...
 
 Starts the local engine with an emulated cloud. When ready it prints one JSON line on stdout:
   {"event":"listening","url":"http://127.0.0.1:PORT","cloudUrl":"http://127.0.0.1:PORT2","mounts":["cloud"]}
@@ -33,6 +33,9 @@ With --data-dir it seeds only a cloud that has no users yet; the kept one wins a
 the standbys --replication-lag after the active node committed them (default 300ms, at most 1m).
 --flavor vault (default): performance standbys, 412 for an X-Vault-Index not reached yet; openbao:
 standbys, 429 with Retry-After, and 307 to the active node for X-Vault-No-Request-Forwarding.
+--namespace NAME (repeatable, at most 16; not with --nodes) adds a child namespace as OpenBao and Vault
+Enterprise have them: chosen by X-Vault-Namespace or a path prefix (/v1/NAME/...), with its own mounts
+(the same --mount list), policies, tokens, JWT auth and leases; one clock and one cloud.
 `;
 
 const OPTIONS = {
@@ -49,6 +52,7 @@ const OPTIONS = {
   nodes: { type: 'string' },
   'replication-lag': { type: 'string' },
   flavor: { type: 'string' },
+  namespace: { type: 'string', multiple: true },
 } as const;
 
 /** Parsed `keyfob serve` flags. */
@@ -58,6 +62,7 @@ interface ServeFlags {
   readonly cloudPort?: number;
   readonly rootToken?: string;
   readonly mounts: string[];
+  readonly namespaces: string[];
   readonly dataDir?: string;
   readonly dev: boolean;
   readonly consistencyDelaySeconds?: number;
@@ -88,6 +93,7 @@ function serveFlagsOf(values: CommandInput<typeof OPTIONS, never>['values']): Se
     ),
     ...optional('rootToken', values['root-token']),
     mounts: values.mount ?? [],
+    namespaces: values.namespace ?? [],
     ...optional('dataDir', values['data-dir']),
     dev: values.dev ?? false,
     ...optional(
@@ -155,6 +161,7 @@ export const serveCommand = defineCommand({
       ...(flags.cloudPort !== undefined ? { cloudPort: flags.cloudPort } : {}),
       ...(rootToken ? { rootToken } : {}),
       ...(flags.mounts.length > 0 ? { mounts: flags.mounts } : {}),
+      ...(flags.namespaces.length > 0 ? { namespaces: flags.namespaces } : {}),
       ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
       ...(flags.consistencyDelaySeconds !== undefined
         ? { consistencyDelaySeconds: flags.consistencyDelaySeconds }
@@ -191,6 +198,7 @@ export const serveCommand = defineCommand({
         url: engine.url,
         cloudUrl: engine.cloudUrl,
         mounts: engine.mounts,
+        ...(flags.namespaces.length > 0 ? { namespaces: [...new Set(flags.namespaces)] } : {}),
         ...(engine.nodes.length > 1 ? { nodes: engine.nodes } : {}),
       })}\n`,
     );

@@ -165,3 +165,33 @@ export class Store implements ChangeSink {
     }
   }
 }
+
+/**
+ * A namespace's view of the store (`keyfob serve --namespace`): the same tables under a name prefix,
+ * committed, persisted and rolled back with everything else.
+ */
+class ScopedStore extends Store {
+  constructor(
+    private readonly parent: Store,
+    private readonly prefix: string,
+  ) {
+    super();
+  }
+
+  override table<T>(name: string): Table<T> {
+    return this.parent.table<T>(`${this.prefix}${name}`);
+  }
+
+  override commit(): Promise<void> {
+    return this.parent.commit();
+  }
+
+  override onRollback(listener: () => void): void {
+    this.parent.onRollback(listener);
+  }
+}
+
+/** The tables of namespace `name` inside `store` (prefix `ns/<name>/`). */
+export function namespaceStore(store: Store, name: string): Store {
+  return new ScopedStore(store, `ns/${name}/`);
+}

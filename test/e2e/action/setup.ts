@@ -80,12 +80,17 @@ async function trustIssuer(engine: EngineProcess, issuer: OidcIssuer): Promise<v
   // The login token reaches only what this policy grants (plus `default`).
   await post('sys/policies/acl/ci', { policy: CI_POLICY });
   await post('auth/jwt/config', { jwks_url: issuer.jwksUrl, bound_issuer: issuer.issuer });
-  await post(`auth/jwt/role/${JWT_ROLE}`, {
+  await post(`auth/jwt/role/${JWT_ROLE}`, ciJwtRole());
+}
+
+/** The JWT role the tests log in with: the issuer's octo/app tokens, 10 minutes, policy `ci`. */
+export function ciJwtRole(): Record<string, unknown> {
+  return {
     role_type: 'jwt',
     user_claim: 'actor',
     bound_audiences: [AUDIENCE],
     bound_claims: { repository: 'octo/app' },
     token_ttl: '10m',
     token_policies: ['ci'],
-  });
+  };
 }
