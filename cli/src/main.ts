@@ -29,6 +29,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'who can get what: JWT role logins, policies and the roles they reach',
     load: async () => (await import('./commands/access.ts')).accessCommand,
   },
+  import: {
+    summary: "write an engine's roles, policies and JWT roles as role files",
+    load: async () => (await import('./commands/import.ts')).importCommand,
+  },
   lsp: {
     summary: 'language server for editors (--stdio)',
     load: async () => (await import('./commands/lsp.ts')).lspCommand,

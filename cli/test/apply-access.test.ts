@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
+import { engineCall as callEngine, startEngine, type EngineProcess } from '../../test/helpers/engine.ts';
 import { runMain } from './capture-io.ts';
 
 const POLICY = 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\n';
@@ -26,15 +26,7 @@ describe('keyfob apply: policies and JWT roles', () => {
   let dir = '';
   const run = (...args: string[]) =>
     runMain(['apply', ...args], dir, { KEYFOB_URL: engine.url, KEYFOB_TOKEN: engine.rootToken });
-  const engineCall = async (method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${engine.url}/v1/${path}`, {
-      method,
-      headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    return { status: answer.status, data: (text ? (JSON.parse(text) as { data?: Record<string, unknown> }) : {}).data };
-  };
+  const engineCall = (method: string, path: string, body?: unknown) => callEngine(engine, method, path, body);
 
   before(async () => {
     engine = await startEngine();

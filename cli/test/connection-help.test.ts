@@ -12,7 +12,7 @@ const FLAGS = Object.keys(CONNECTION_OPTIONS)
   .map((name) => `--${name}`);
 
 describe('connection flags in --help', () => {
-  for (const command of ['creds', 'apply', 'access']) {
+  for (const command of ['creds', 'apply', 'access', 'import']) {
     it(`keyfob ${command} --help lists every connection flag`, async () => {
       const io = captureIo('/');
       assert.equal(await main([command, '--help'], io), 0, io.err());

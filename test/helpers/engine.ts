@@ -256,3 +256,24 @@ function newestSource(): number {
   for (const dir of ['cli/src', 'engine/src', 'shared/src']) walk(join(REPO_ROOT, dir));
   return newest;
 }
+
+/**
+ * One request to the engine's HTTP API with its root token, outside the client under test: the
+ * status and the answer's `data` (undefined when the answer has none).
+ *
+ * @example const { status, data } = await engineCall(engine, 'GET', 'auth/jwt/role/deploy');
+ */
+export async function engineCall(
+  engine: Pick<EngineProcess, 'url' | 'rootToken'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: Record<string, unknown> | undefined }> {
+  const answer = await fetch(`${engine.url}/v1/${path}`, {
+    method,
+    headers: { 'X-Service-Token': engine.rootToken, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  return { status: answer.status, data: (text ? (JSON.parse(text) as { data?: Record<string, unknown> }) : {}).data };
+}

@@ -2,7 +2,7 @@
 // read back, outcome) the CLI and the action render, and its parts for tests and planning alone.
 export { planApply } from './plan-apply.ts';
 export type { CurrentState, DesiredState, Plan, PlanStep } from './plan-types.ts';
-export { readCurrentState } from './read-current-state.ts';
+export { readCurrentState, runLimited } from './read-current-state.ts';
 export type { ApplyClient } from './read-current-state.ts';
 export { executePlan } from './execute-plan.ts';
 export { applyOutcome, describeApplyOutcome, PLAN_SYMBOL, planLine, stepLine } from './apply-outcome.ts';

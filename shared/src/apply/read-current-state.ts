@@ -66,7 +66,7 @@ export async function readCurrentState(
 }
 
 /** Runs tasks with at most `limit` in flight; rejects with the first failure. */
-async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number): Promise<void> {
+export async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < tasks.length) {

@@ -21,3 +21,4 @@ export type { WrapInfo } from './wrapping-calls.ts';
 export type { StaticCredentials } from './parse-static-role.ts';
 export type { EngineRole } from './parse-role.ts';
 export type { EngineStaticRole } from './parse-static-role.ts';
+export type { EngineRootConfig } from './parse-config.ts';

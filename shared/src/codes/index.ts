@@ -20,6 +20,7 @@ import { jwtRoleCodes } from './jwt-role.ts';
 import { terraformCodes } from './terraform.ts';
 import { accessCodes } from './access.ts';
 import { wrappingCodes } from './wrapping.ts';
+import { importCodes } from './import.ts';
 
 export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
@@ -50,6 +51,7 @@ export const problemCodes = {
   ...jwtTrustCodes,
   ...accessCodes,
   ...wrappingCodes,
+  ...importCodes,
 } as const satisfies Record<string, CodeInfo>;
 
 /** Every problem code keyfob can report. */

@@ -1,0 +1,141 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { Problem } from '@keyfob/shared/problem';
+import { defineCommand, oneOf } from '../command.ts';
+import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
+import { insideFolder } from '../import/file-names.ts';
+import { ImportLimitError, MAX_ITEMS_BOUND, readEngineObjects } from '../import/read-engine.ts';
+import { renderRoleFiles, type ImportedFile } from '../import/role-files.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { failureText } from './creds.ts';
+
+const DEFAULT_MAX_ITEMS = 10_000;
+
+const USAGE = `usage: keyfob import --out DIR [--format role|terraform] [--force] [--max-items N]
+                     [--format-output text|json] [connection options]
+
+Reads the engine's roles, static roles and root configuration (of --mount), its ACL policies and
+its JWT roles (auth/jwt) and writes them to DIR as role files, the layout keyfob apply reads
+(NAME.role.yaml, NAME.static-role.yaml, NAME.jwt-role.yaml, NAME.policy.hcl, MOUNT.root-config.yaml).
+Applying DIR to the same engine changes nothing. The token needs list and read on those paths.
+
+No secret is written: the engine never returns the root configuration's secret key, and the
+role files leave the static keys out (a note says so). Names are written as safe file names;
+a name that is not one as it is gets a safe file name and a name: line.
+
+  --out DIR                  the folder to write to (made when missing)
+  --format F                 role (default): keyfob role files
+  --force                    overwrite files that exist; without it nothing is written when any does
+  --max-items N              refuse an engine list longer than N (default ${DEFAULT_MAX_ITEMS}, 1 to ${MAX_ITEMS_BOUND})
+  --format-output F          text (default) or json ({"out":...,"files":[{"file","kind","name"}],"notes":[...]})
+
+${CONNECTION_USAGE}
+Exit status: 0 written, 1 the engine refused or a file exists (nothing written), 2 usage error.
+`;
+
+/** `keyfob import --out DIR`: an engine's objects as role files; see USAGE. */
+export const importCommand = defineCommand({
+  usage: USAGE,
+  options: {
+    ...CONNECTION_OPTIONS,
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    'max-items': { type: 'string' },
+    'format-output': { type: 'string' },
+  },
+  formats: ['role'],
+  run: async ({ values, positionals }, io) => {
+    if (positionals.length > 0)
+      throw new UsageError(
+        `keyfob import takes no PATH (give the folder with --out), not "${positionals[0]?.slice(0, 64)}"\n\n${USAGE}`,
+      );
+    const out = outFolder(values.out, io);
+    const maxItems = maxItemsOf(values['max-items']);
+    const output = oneOf('--format-output', values['format-output'] ?? 'text', ['text', 'json'] as const);
+    const client = await clientFromFlags(values, io);
+    let read;
+    try {
+      read = await readEngineObjects(client, { maxItems });
+    } catch (error) {
+      const text =
+        error instanceof ImportLimitError
+          ? error.message
+          : failureText(error, "read the engine's objects", undefined, client.mount);
+      io.stderr(`keyfob import: ${text}; nothing was written.\n`);
+      return EXIT.failed;
+    }
+    const rendered = renderRoleFiles(read.objects);
+    const notes = [...read.notes, ...rendered.notes];
+    const existing = await existingFiles(out, rendered.files);
+    if (existing.length > 0 && values.force !== true) {
+      const shownFiles =
+        existing.slice(0, 5).join(', ') + (existing.length > 5 ? ` and ${existing.length - 5} more` : '');
+      io.stderr(
+        `keyfob import: ${existing.length === 1 ? 'a file exists' : `${existing.length} files exist`} in ${display(out, io)}: ${shownFiles}; give --force to overwrite, or another --out. Nothing was written.\n`,
+      );
+      return EXIT.failed;
+    }
+    await mkdir(out, { recursive: true });
+    for (const file of rendered.files)
+      await writeFile(insideFolder(out, file.file), file.text, { flag: values.force === true ? 'w' : 'wx' });
+    report(output, out, rendered.files, notes, io);
+    return EXIT.ok;
+  },
+});
+
+function outFolder(value: string | undefined, io: CliIo): string {
+  if (value === undefined || value.trim() === '')
+    throw new UsageError(`give the folder to write to with --out DIR\n\n${USAGE}`);
+  if (value.length > 4096 || value.includes('\0'))
+    throw new UsageError('--out must be a folder path of at most 4096 characters without NUL; give a shorter path.');
+  return resolve(io.cwd, value);
+}
+
+function maxItemsOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_ITEMS;
+  const n = /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_ITEMS_BOUND))
+    throw new UsageError(
+      `--max-items must be a whole number from 1 to ${MAX_ITEMS_BOUND}, not "${value.slice(0, 40)}"`,
+    );
+  return n;
+}
+
+/** The files of the output that exist already (or that are something else, a folder). */
+async function existingFiles(out: string, files: readonly ImportedFile[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of files) {
+    const exists = await stat(insideFolder(out, file.file)).then(
+      () => true,
+      () => false,
+    );
+    if (exists) found.push(file.file);
+  }
+  return found;
+}
+
+function display(path: string, io: CliIo): string {
+  const rel = relative(io.cwd, path);
+  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
+}
+
+function report(
+  output: 'text' | 'json',
+  out: string,
+  files: readonly ImportedFile[],
+  notes: readonly Problem[],
+  io: CliIo,
+): void {
+  if (output === 'json') {
+    const brief = files.map(({ file, kind, name }) => ({ file, kind, name }));
+    io.stdout(`${JSON.stringify({ out, files: brief, notes }, null, 2)}\n`);
+    return;
+  }
+  for (const n of notes) io.stderr(`keyfob import: ${n.severity} ${n.code} ${n.message}\n`);
+  const folder = display(out, io);
+  for (const file of files) io.stdout(`wrote ${folder}/${file.file}\n`);
+  const count = (kind: ImportedFile['kind']) => files.filter((f) => f.kind === kind).length;
+  io.stdout(
+    `imported ${count('role')} roles, ${count('static-role')} static roles, ${count('root-config')} root configuration, ${count('policy')} policies and ${count('jwt-role')} JWT roles into ${folder}\n`,
+  );
+}

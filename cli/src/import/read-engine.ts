@@ -1,0 +1,240 @@
+import { runLimited } from '@keyfob/shared/apply';
+import { problemCodes } from '@keyfob/shared/codes';
+import {
+  isEngineError,
+  isValidEngineName,
+  type EngineClient,
+  type EngineRole,
+  type EngineRootConfig,
+} from '@keyfob/shared/client';
+import { JWT_LEEWAY_DEFAULTS, readJwtRole, type JwtRole } from '@keyfob/shared/jwt-roles';
+import { DEFAULT_POLICY_TEXT } from '@keyfob/shared/policies';
+import type { Problem } from '@keyfob/shared/problem';
+import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared/template';
+import { isUnset, ROLE_WIRE, wireRead, type WireRow } from '@keyfob/shared/rules';
+
+/** The engine objects `keyfob import` reads, by their keyfob (lint) kind. */
+export type ImportKind = 'role' | 'static-role' | 'root-config' | 'policy' | 'jwt-role';
+
+/**
+ * One object read from the engine: its kind, its name (the mount for the root configuration) and
+ * the fields that are set, by wire name, in the engine's shapes (TTLs in seconds, lists, maps, the
+ * policy document as JSON text, an ACL policy's text under `policy`). Never a secret: the engine
+ * returns none, and the root configuration's `access_key` is kept only for Terraform's pair.
+ */
+export interface EngineObject {
+  readonly kind: ImportKind;
+  readonly name: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** The client calls import makes (an `EngineClient` fits). */
+export type ImportClient = Pick<
+  EngineClient,
+  | 'mount'
+  | 'listRoles'
+  | 'readRole'
+  | 'listStaticRoles'
+  | 'readStaticRole'
+  | 'readRootConfig'
+  | 'listPolicies'
+  | 'readPolicyText'
+  | 'listJwtRoles'
+  | 'readJwtRole'
+>;
+
+/** An engine list longer than `--max-items`: nothing is written, the message says how to go on. */
+export class ImportLimitError extends Error {
+  override readonly name = 'ImportLimitError';
+}
+
+/** How many reads run at once (as apply reads the current state). */
+const CONCURRENCY = 4;
+
+/** Where the JWT auth method is read (apply writes JWT roles there). */
+const JWT_PATH = 'jwt';
+
+/**
+ * Reads every role, static role, ACL policy and JWT role and the root configuration of the
+ * client's engine and mount through the shared client's typed reads. A list longer than
+ * `maxItems` rejects with `ImportLimitError` before anything of that kind is read; engine failures
+ * reject as the client's `EngineError`. What cannot be imported as it is comes back as notes.
+ */
+export async function readEngineObjects(
+  client: ImportClient,
+  options: { readonly maxItems: number },
+): Promise<{ objects: EngineObject[]; notes: Problem[] }> {
+  const notes: Problem[] = [];
+  const objects: EngineObject[] = [];
+  const names = (kind: string, listed: readonly string[]): string[] => {
+    if (listed.length > options.maxItems)
+      throw new ImportLimitError(
+        `the engine lists ${listed.length} ${kind}, more than --max-items ${options.maxItems}; give a larger --max-items (at most ${MAX_ITEMS_BOUND}) to import them all.`,
+      );
+    const valid = listed.filter((name) => isValidEngineName(name));
+    for (const name of listed.filter((n) => !isValidEngineName(n)))
+      notes.push(
+        note(
+          'IMPORT_NAME_UNSAFE',
+          `The engine listed the ${singular(kind)} name ${shown(name)}, which is not a valid engine name (letters, digits and _, with - . @ inside); it was skipped.`,
+        ),
+      );
+    return [...new Set(valid)].sort();
+  };
+  const found: (EngineObject | undefined)[] = [];
+  const tasks: (() => Promise<void>)[] = [];
+  const read = (name: string, get: () => Promise<EngineObject | undefined>) => {
+    const slot = found.length;
+    found.push(undefined);
+    tasks.push(async () => {
+      found[slot] = await get();
+    });
+    return name;
+  };
+
+  for (const name of names('roles', await client.listRoles()))
+    read(name, async () => {
+      const role = await client.readRole(name);
+      return role && roleObject(role, notes);
+    });
+  for (const name of names('static roles', await client.listStaticRoles()))
+    read(name, async () => {
+      const role = await client.readStaticRole(name);
+      return (
+        role && { kind: 'static-role', name, fields: { username: role.username, rotation_period: role.rotationPeriod } }
+      );
+    });
+  for (const name of names('policies', await client.listPolicies())) {
+    if (name === 'root') continue; // built in, cannot be written
+    read(name, async () => {
+      const text = await client.readPolicyText(name);
+      if (text === undefined) return undefined;
+      // The built-in default policy as the engine made it is nobody's configuration.
+      if (name === 'default' && text.trim() === DEFAULT_POLICY_TEXT.trim()) return undefined;
+      return { kind: 'policy', name, fields: { policy: text } };
+    });
+  }
+  for (const name of names('JWT roles', await listJwtRoles(client, notes)))
+    read(name, async () => {
+      const params = await client.readJwtRole(name, JWT_PATH);
+      return params && jwtRoleObject(name, params, notes);
+    });
+  await runLimited(tasks, CONCURRENCY);
+  const root = await client.readRootConfig();
+  if (root) objects.push({ kind: 'root-config', name: client.mount, fields: rootFields(root) });
+  else
+    notes.push(
+      note('IMPORT_KIND_SKIPPED', `The mount "${client.mount}" has no root configuration; none was imported.`),
+    );
+  for (const object of found) if (object) objects.push(object);
+  return { objects, notes };
+}
+
+/** The largest `--max-items`. */
+export const MAX_ITEMS_BOUND = 100_000;
+
+/** JWT role names, or none (with a note) when the engine has no JWT auth method at the path. */
+async function listJwtRoles(client: ImportClient, notes: Problem[]): Promise<string[]> {
+  try {
+    return await client.listJwtRoles(JWT_PATH);
+  } catch (error) {
+    if (!isEngineError(error) || (error.status !== 404 && error.status !== 405)) throw error;
+    notes.push(
+      note('IMPORT_KIND_SKIPPED', `The engine has no JWT auth method at auth/${JWT_PATH}; no JWT role was imported.`),
+    );
+    return [];
+  }
+}
+
+/** A role's set fields through the role wire table; `undefined` (with a note) when a file cannot hold it. */
+function roleObject(role: EngineRole, notes: Problem[]): EngineObject | undefined {
+  if (role.credentialTypes.length !== 1) {
+    notes.push(
+      note(
+        'IMPORT_NOT_REPRESENTABLE',
+        `Role ${role.name} has ${role.credentialTypes.length === 0 ? 'no credential type (a legacy role)' : `the credential types ${role.credentialTypes.join(', ')}`}; a role file and the Vault provider hold exactly one, so it was skipped. Give it one credential_type on the engine, then import again.`,
+      ),
+    );
+    return undefined;
+  }
+  const fields: Record<string, unknown> = { credential_type: role.credentialTypes[0] };
+  const wire = wireRead(ROLE_WIRE, role);
+  for (const row of ROLE_WIRE as readonly WireRow[]) {
+    const value = wire[row.wire];
+    if (!isUnset(row.kind, value) && value !== row.unsetAs) fields[row.wire] = value;
+  }
+  return { kind: 'role', name: role.name, fields };
+}
+
+/** A JWT role as the one JWT role reader normalises it, each field by wire name, defaults left out. */
+function jwtRoleObject(
+  name: string,
+  params: Readonly<Record<string, unknown>>,
+  notes: Problem[],
+): EngineObject | undefined {
+  const read = readJwtRole(params);
+  if (!read.role) {
+    notes.push(
+      note(
+        'IMPORT_UNREADABLE',
+        `JWT role ${name} was skipped: keyfob's rules refuse what the engine holds (${read.errors.join('; ')}).`,
+      ),
+    );
+    return undefined;
+  }
+  const fields: Record<string, unknown> = { role_type: read.role.roleType };
+  for (const [key, value] of Object.entries(read.role) as [keyof JwtRole, unknown][])
+    if (key !== 'roleType' && !isJwtDefault(key, value)) fields[snakeCase(key)] = value;
+  return { kind: 'jwt-role', name, fields };
+}
+
+const JWT_DEFAULTS: Partial<Record<keyof JwtRole, unknown>> = {
+  boundClaimsType: 'string',
+  tokenType: 'default',
+  clockSkewLeeway: JWT_LEEWAY_DEFAULTS.clockSkew,
+  expirationLeeway: JWT_LEEWAY_DEFAULTS.expiration,
+  notBeforeLeeway: JWT_LEEWAY_DEFAULTS.notBefore,
+};
+
+/** Whether a normalised JWT role field holds what the engine would hold without it. */
+function isJwtDefault(key: keyof JwtRole, value: unknown): boolean {
+  if (value === JWT_DEFAULTS[key] || value === '' || value === false || value === 0) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+/**
+ * The root configuration's set fields by wire name (the secret key is never returned), without what
+ * the engine answers when nothing was set: the default username template, max_retries -1, and the
+ * identity token TTL while no identity token audience is configured.
+ */
+function rootFields(root: EngineRootConfig): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(root)) {
+    if (key === 'raw' || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (key === 'maxRetries' && value === -1) continue;
+    if (key === 'usernameTemplate' && value === DEFAULT_USERNAME_TEMPLATE) continue;
+    if (key === 'identityTokenTtl' && root.identityTokenAudience === '') continue;
+    fields[snakeCase(key)] = value;
+  }
+  return fields;
+}
+
+/** `tokenMaxTtl` -> `token_max_ttl`: the typed reads' property names are the wire names in camel case. */
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function singular(kind: string): string {
+  return kind === 'policies' ? 'policy' : kind.replace(/s$/, '');
+}
+
+/** A name from the engine as a message may show it: JSON-quoted, control characters escaped, cut. */
+function shown(name: string): string {
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 79)}…` : name);
+}
+
+/** A note of import (a code of the catalogue's import area). */
+export function note(code: keyof typeof problemCodes, message: string): Problem {
+  return { code, severity: problemCodes[code].severity, message, path: '' };
+}
