@@ -6,6 +6,7 @@ import {
   failingChanges,
   isAccessModelFileName,
   readAccessModel,
+  createAccessReadCache,
   readRevisionFiles,
   renderDiffMarkdown,
   type AccessDiff,
@@ -33,6 +34,8 @@ export async function runAccessDiff(step: Step): Promise<void> {
   const { config, runner } = step;
   const settings = config.accessDiff;
   if (!settings) throw new StepFailure('access-diff mode has invalid inputs.');
+  // Both sides share one cache: a file unchanged by the pull request is read once.
+  const reading = { ...settings, cache: createAccessReadCache() };
   const github = await loadGithub(step);
   const pr = github.pullRequest;
   if (!pr)
@@ -41,8 +44,8 @@ export async function runAccessDiff(step: Step): Promise<void> {
     );
   await loadHclParser(); // ACL policies are HCL
   const [before, after] = await Promise.all([
-    baseFiles(step, pr).then((files) => modelOf(files, settings, `the base ${pr.baseSha.slice(0, 12)}`)),
-    headFiles(step).then((files) => modelOf(files, settings, 'the pull request')),
+    baseFiles(step, pr).then((files) => modelOf(files, reading, `the base ${pr.baseSha.slice(0, 12)}`)),
+    headFiles(step).then((files) => modelOf(files, reading, 'the pull request')),
   ]);
   const diff = diffAccess(before, after);
   annotate(runner, diff);
@@ -98,7 +101,11 @@ async function headFiles(step: Step): Promise<AccessFileText[]> {
   return (await readRoleFiles(step.config.files, step.config.workspace)).filter((f) => isAccessModelFileName(f.file));
 }
 
-function modelOf(files: readonly AccessFileText[], settings: AccessDiffSettings, side: string): AccessModel {
+function modelOf(
+  files: readonly AccessFileText[],
+  settings: Parameters<typeof readAccessModel>[1],
+  side: string,
+): AccessModel {
   const { model, errors } = readAccessModel(files, settings);
   if (errors.length === 0) return model;
   const listed = errors

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_MOUNTS,
   ACCESS_FAIL_ON,
+  createAccessReadCache,
   diffAccess,
   diffFindings,
   failingChanges,
@@ -81,6 +82,7 @@ export const accessDiffCommand = defineCommand({
     const options = {
       mount: values.mount ?? DEFAULT_MOUNTS.mount,
       jwtMount: values['jwt-path'] ?? DEFAULT_MOUNTS.jwtMount,
+      cache: createAccessReadCache(),
     };
     const paths = positionals.length > 0 ? positionals : ['.'];
     const select = isAccessModelFileName;

@@ -6,6 +6,7 @@ import type { AccessInputs } from './access-types.ts';
 import {
   collectAccessFiles,
   type AccessFileError,
+  type AccessReadCache,
   type AccessFileSources,
   type AccessFileText,
 } from './collect-access-files.ts';
@@ -39,6 +40,8 @@ export type AccessModelReader = (
     readonly mount: string;
     readonly jwtMount: string;
     readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+    /** Shared by both sides of a diff: a file of the same text is read once (see `AccessReadCache`). */
+    readonly cache?: AccessReadCache;
   },
 ) => { model: AccessModel; errors: AccessFileError[]; notices: AccessFileError[] };
 

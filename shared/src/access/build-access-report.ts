@@ -22,12 +22,40 @@ export function buildAccessReport(inputs: AccessInputs): AccessReport {
 }
 
 /**
+ * Reach answers kept between the two sides of a diff: a JWT role whose token's policies are the
+ * same objects (an unchanged file read once, see `AccessReadCache`) over the same targets is
+ * evaluated once.
+ */
+export type ReachMemo = Map<string, Reach[]>;
+
+/**
  * The first half of the answer alone: per JWT role, its logins, policies and reach (without the
  * trust rules' findings and the reverse view), for `keyfob access diff`, which compares these.
  */
-export function buildJwtRoleAccess(inputs: AccessInputs): JwtRoleAccess[] {
+export function buildJwtRoleAccess(inputs: AccessInputs, memo?: ReachMemo): JwtRoleAccess[] {
   const policies = withDefault(inputs.policies);
-  return jwtRolesAccess(inputs, policies, reachTargets({ ...inputs, policies }), false);
+  return jwtRolesAccess(inputs, policies, reachTargets({ ...inputs, policies }), false, memo);
+}
+
+/** A short id per distinct target list (the list's JSON is long; each JWT role's key holds the id). */
+const targetIds = new Map<string, string>();
+function targetsId(json: string): string {
+  let id = targetIds.get(json);
+  if (id === undefined) {
+    if (targetIds.size > 100) targetIds.clear();
+    targetIds.set(json, (id = `t${nextPolicyId++}`));
+  }
+  return id;
+}
+
+/** A number per policy object, for memo keys (the same object on both sides when its file did not change). */
+const policyIds = new WeakMap<AclPolicy, number>();
+let nextPolicyId = 0;
+function policyId(policy: AclPolicy | undefined): string {
+  if (!policy) return '-';
+  let id = policyIds.get(policy);
+  if (id === undefined) policyIds.set(policy, (id = nextPolicyId++));
+  return String(id);
 }
 
 function jwtRolesAccess(
@@ -35,7 +63,16 @@ function jwtRolesAccess(
   policies: ReadonlyMap<string, AclPolicy>,
   targets: readonly ReachTarget[],
   withTrust: boolean,
+  memo?: ReachMemo,
 ): JwtRoleAccess[] {
+  const targetsKey = memo ? targetsId(JSON.stringify(targets)) : '';
+  const reachOf = (names: readonly string[]): Reach[] => {
+    if (!memo) return evaluateReach(aclOf(names, policies), targets);
+    const key = `${names.map((n) => `${n}=${policyId(policies.get(n))}`).join(',')}\u0000${targetsKey}`;
+    let reach = memo.get(key);
+    if (!reach) memo.set(key, (reach = evaluateReach(aclOf(names, policies), targets)));
+    return reach;
+  };
   return [...inputs.jwtRoles.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, { role, params }]): JwtRoleAccess => {
@@ -46,7 +83,7 @@ function jwtRolesAccess(
         audiences: role.boundAudiences,
         policies: names,
         missingPolicies: names.filter((n) => n !== 'root' && !policies.has(n)),
-        reach: evaluateReach(aclOf(names, policies), targets),
+        reach: reachOf(names),
         trust: withTrust ? lintJwtTrust(params, { policies }) : [],
       };
     });
@@ -60,9 +97,12 @@ function tokenPolicies(written: readonly string[], noDefault: boolean): string[]
   return [...names].sort();
 }
 
+/** The engine's built-in `default` policy, read once (one object, so memo keys match across sides). */
+let builtInDefault: AclPolicy | undefined;
+
 function withDefault(policies: ReadonlyMap<string, AclPolicy>): ReadonlyMap<string, AclPolicy> {
   if (policies.has('default')) return policies;
-  const builtIn = readPolicy(DEFAULT_POLICY_TEXT, 'default').value;
+  const builtIn = (builtInDefault ??= readPolicy(DEFAULT_POLICY_TEXT, 'default').value);
   return builtIn ? new Map([...policies, ['default', builtIn]]) : policies;
 }
 

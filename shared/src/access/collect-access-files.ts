@@ -34,6 +34,30 @@ export interface AccessFileSources {
   readonly roles: ReadonlyMap<string, { readonly definition: RoleDefinition; readonly source: AccessSource }>;
 }
 
+/**
+ * Each file's reading kept between the two sides of `keyfob access diff`: a file whose text is the
+ * same at the base and in the head (most of them) is parsed, linted and validated once. Results are
+ * only read, never changed, so both sides can hold them.
+ */
+export interface AccessReadCache {
+  readonly results: Map<string, unknown>;
+}
+
+/** An empty cache for one diff (both sides of it); see `AccessReadCache`. */
+export function createAccessReadCache(): AccessReadCache {
+  return { results: new Map() };
+}
+
+/** `compute()`'s answer for this kind, file and text, from the cache when it has it. */
+function remembered<T>(cache: AccessReadCache | undefined, key: readonly string[], compute: () => T): T {
+  if (!cache) return compute();
+  const id = key.join('\u0000');
+  if (cache.results.has(id)) return cache.results.get(id) as T;
+  const value = compute();
+  cache.results.set(id, value);
+  return value;
+}
+
 /** Fields of a JWT role file that are not sent to the engine. */
 const FILE_ONLY_FIELDS = new Set(['$schema', 'name', 'narrow']);
 
@@ -61,8 +85,11 @@ export function collectAccessFiles(
     readonly mount: string;
     readonly jwtMount: string;
     readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+    /** Results of an earlier call to reuse for files of the same text (the other side of a diff). */
+    readonly cache?: AccessReadCache;
   },
 ): { inputs: AccessInputs; errors: AccessFileError[]; notices: AccessFileError[]; sources: AccessFileSources } {
+  const { cache } = options;
   const errors: AccessFileError[] = [];
   const policySources = new Map<string, AccessSource>();
   const jwtSources = new Map<string, AccessSource>();
@@ -76,13 +103,18 @@ export function collectAccessFiles(
     if (kind === undefined && isTerraformFileName(file)) terraformFiles.push({ file, text });
     else if (kind === 'policy') {
       const name = nameFromFileName(file).toLowerCase();
-      const read = readPolicy(text, name);
+      const read = remembered(cache, ['policy', name, text], () => readPolicy(text, name));
       if (read.value) policies.set(name, read.value);
       policySources.set(name, { file, document: 0 });
       for (const p of read.problems.filter((x) => x.severity === 'error'))
         errors.push({ file, message: `${p.range ? `line ${p.range.startLine}: ` : ''}${p.message} [${p.code}]` });
     } else if (kind === 'jwt-role') {
-      readJwtRoleFile(file, text, jwtRoles, errors, jwtSources);
+      const read = remembered(cache, ['jwt-role', file, text], () => readJwtRoleFile(file, text));
+      errors.push(...read.errors);
+      for (const { name, role, document } of read.roles) {
+        jwtRoles.set(name, role);
+        jwtSources.set(name, { file, document });
+      }
     } else {
       roleFiles.push({ file, text });
     }
@@ -107,7 +139,7 @@ export function collectAccessFiles(
       jwtSources.set(name, source);
     }
   if (roleFiles.length > 0) {
-    const state = collectDesiredState(roleFiles, { mount: options.mount });
+    const state = desiredState(roleFiles, options.mount, cache);
     for (const f of state.files)
       for (const p of f.problems.filter((x) => x.severity === 'error'))
         errors.push({
@@ -132,13 +164,37 @@ export function collectAccessFiles(
   };
 }
 
+/** The roles' desired state of role files, file by file through the cache (all at once when a name repeats across files). */
+function desiredState(
+  files: readonly AccessFileText[],
+  mount: string,
+  cache: AccessReadCache | undefined,
+): Pick<ReturnType<typeof collectDesiredState>, 'files' | 'desired'> {
+  if (!cache) return collectDesiredState(files, { mount });
+  const each = files.map((f) =>
+    remembered(cache, ['role', mount, f.file, f.text], () => collectDesiredState([f], { mount })),
+  );
+  const roles = each.flatMap((s) => [...s.desired.roles]);
+  const staticRoles = each.flatMap((s) => [...s.desired.staticRoles]);
+  // A name declared in two files: the whole set's reading says so as apply does.
+  if (
+    new Set(roles.map(([n]) => n)).size < roles.length ||
+    new Set(staticRoles.map(([n]) => n)).size < staticRoles.length
+  )
+    return collectDesiredState(files, { mount });
+  return {
+    files: each.flatMap((s) => s.files),
+    desired: { roles: new Map(roles), staticRoles: new Map(staticRoles), policies: new Map(), jwtRoles: new Map() },
+  };
+}
+
+/** A JWT role file's roles (name, role, document index) and errors. */
 function readJwtRoleFile(
   file: string,
   text: string,
-  into: Map<string, AccessJwtRole>,
-  errors: AccessFileError[],
-  sources: Map<string, AccessSource>,
-): void {
+): { roles: { name: string; role: AccessJwtRole; document: number }[]; errors: AccessFileError[] } {
+  const roles: { name: string; role: AccessJwtRole; document: number }[] = [];
+  const errors: AccessFileError[] = [];
   const jsonc = /\.jsonc$/i.test(file);
   const parsed = parseDocuments(text, detectFormat(file) === 'json' ? 'json' : 'yaml', { jsonc });
   for (const [index, document] of parsed.documents.entries()) {
@@ -158,9 +214,7 @@ function readJwtRoleFile(
     const params = Object.fromEntries(Object.entries(record).filter(([k]) => !FILE_ONLY_FIELDS.has(k)));
     const read = readJwtRole(params);
     if (!read.role) errors.push(...read.errors.map((message) => ({ file, message })));
-    else {
-      into.set(name, { role: read.role, params });
-      sources.set(name, { file, document: index });
-    }
+    else roles.push({ name, role: { role: read.role, params }, document: index });
   }
+  return { roles, errors };
 }

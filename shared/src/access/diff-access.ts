@@ -3,7 +3,7 @@ import type { RoleDefinition } from '../rules/index.ts';
 import type { AccessReport, JwtRoleAccess, LoginPath } from './access-types.ts';
 import type { AccessModel } from './access-model.ts';
 import type { AccessChange, AccessDiff } from './diff-types.ts';
-import { buildJwtRoleAccess } from './build-access-report.ts';
+import { buildJwtRoleAccess, type ReachMemo } from './build-access-report.ts';
 import { loginText, oneLine } from './describe-access.ts';
 import { cloudActionChanges } from './diff-actions.ts';
 
@@ -20,8 +20,9 @@ const SYSTEM_MAX_TTL = 768 * 3600;
  * @example diffAccess(base, head).changes.filter((c) => c.change === 'gained' && c.kind === 'login')
  */
 export function diffAccess(base: AccessModel, head: AccessModel): AccessDiff {
-  const before = { jwtRoles: buildJwtRoleAccess(base.inputs) };
-  const after = { jwtRoles: buildJwtRoleAccess(head.inputs) };
+  const memo: ReachMemo = new Map();
+  const before = { jwtRoles: buildJwtRoleAccess(base.inputs, memo) };
+  const after = { jwtRoles: buildJwtRoleAccess(head.inputs, memo) };
   const models = { base, head };
   const changes = [
     ...bothSides(before, after, models, loginChanges),

@@ -5,7 +5,7 @@ export type { AccessInputs, AccessJwtRole, AccessReport } from './access-types.t
 export { buildAccessReport } from './build-access-report.ts';
 export { describeLogins } from './describe-logins.ts';
 export { renderAccessMarkdown, renderAccessText } from './render-access.ts';
-export { collectAccessFiles, isAccessFileName } from './collect-access-files.ts';
+export { collectAccessFiles, createAccessReadCache, isAccessFileName } from './collect-access-files.ts';
 export type { AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
 export { readEngineAccessModel } from './engine-access-model.ts';
