@@ -9,6 +9,7 @@ import {
   addressAllowed,
   checkBoundClaims,
   checkGroupsClaim,
+  jwtWireRead,
   mappedMetadata,
   readJwtRole,
   userClaimValue,
@@ -176,33 +177,11 @@ function isClaimMap(value: unknown): value is Readonly<Record<string, unknown>> 
 function readRole(role: StoredJwtRole | undefined): HandlerResult {
   if (!role) throw notFound();
   return dataResult({
-    role_type: role.roleType,
-    bound_audiences: role.boundAudiences,
-    bound_subject: role.boundSubject,
+    ...jwtWireRead(role),
+    // The real engine reads empty maps back as null, and the older policies beside token_policies.
     bound_claims: Object.keys(role.boundClaims).length > 0 ? (role.boundClaimsAsWritten ?? role.boundClaims) : null,
-    bound_claims_type: role.boundClaimsType,
-    user_claim: role.userClaim,
-    user_claim_json_pointer: role.userClaimJsonPointer,
-    groups_claim: role.groupsClaim,
     claim_mappings: Object.keys(role.claimMappings).length > 0 ? role.claimMappings : null,
-    allowed_redirect_uris: role.allowedRedirectUris,
-    oidc_scopes: role.oidcScopes,
-    verbose_oidc_logging: role.verboseOidcLogging,
-    max_age: role.maxAge,
-    oauth2_metadata: role.oauth2Metadata,
-    clock_skew_leeway: role.clockSkewLeeway,
-    expiration_leeway: role.expirationLeeway,
-    not_before_leeway: role.notBeforeLeeway,
-    token_ttl: role.tokenTtl,
-    token_max_ttl: role.tokenMaxTtl,
-    token_explicit_max_ttl: role.tokenExplicitMaxTtl,
-    token_period: role.tokenPeriod,
-    token_policies: role.tokenPolicies,
     policies: role.tokenPolicies,
-    token_no_default_policy: role.tokenNoDefaultPolicy,
-    token_num_uses: role.tokenNumUses,
-    token_type: role.tokenType,
-    token_bound_cidrs: role.tokenBoundCidrs,
   });
 }
 

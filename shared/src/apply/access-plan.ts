@@ -1,5 +1,12 @@
 import { applyCodes } from '../codes/apply.ts';
-import { JWT_LEEWAY_DEFAULTS, readJwtRole, type JwtRole } from '../jwt-roles/index.ts';
+import {
+  JWT_LEEWAY_DEFAULTS,
+  JWT_OLDER_NAMES,
+  JWT_ROLE_WIRE,
+  jwtWireRead,
+  readJwtRole,
+  type JwtRole,
+} from '../jwt-roles/index.ts';
 import type { Problem } from '../problem.ts';
 import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, PolicyDefinition } from './plan-types.ts';
 
@@ -7,7 +14,6 @@ import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, Polic
 const BUILT_IN_POLICIES = new Set(['root', 'default']);
 
 /** Older names of JWT role fields, dropped from the body once their current name is filled in. */
-const OLDER_NAMES = ['policies', 'ttl', 'max_ttl', 'num_uses', 'period', 'bound_cidrs'];
 
 /**
  * Plan steps for ACL policies: create what is missing, update what differs (a policy write replaces
@@ -65,7 +71,7 @@ export function planJwtRoles(
         kind: 'jwt-role',
         name,
         fields: Object.keys(definition)
-          .filter((k) => !OLDER_NAMES.includes(k))
+          .filter((k) => !JWT_OLDER_NAMES.includes(k))
           .sort(),
         body,
         source,
@@ -111,26 +117,20 @@ function pruned(
     .map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
 }
 
-/** The wire name of a JwtRole field: `tokenMaxTtl` -> `token_max_ttl`. */
-function wireName(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
 /** The role's fields as one write sends them: the file's own keys, each managed field filled in. */
 function fullBody(definition: Readonly<Record<string, unknown>>, role: JwtRole): Record<string, unknown> {
   const body: Record<string, unknown> = Object.fromEntries(
-    Object.entries(definition).filter(([key]) => !OLDER_NAMES.includes(key)),
+    Object.entries(definition).filter(([key]) => !JWT_OLDER_NAMES.includes(key)),
   );
-  for (const [key, value] of Object.entries(role)) body[wireName(key)] = value;
-  return body;
+  return { ...body, ...jwtWireRead(role) };
 }
 
+/** The wire names of the fields whose comparable values differ, sorted. */
 function differingFields(wanted: JwtRole, remote: JwtRole): string[] {
   const a = comparable(wanted);
   const b = comparable(remote);
-  return Object.keys(a)
-    .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
-    .map(wireName)
+  return JWT_ROLE_WIRE.filter((row) => JSON.stringify(a[row.field]) !== JSON.stringify(b[row.field]))
+    .map((row) => row.wire)
     .sort();
 }
 

@@ -4,6 +4,8 @@
 export type { JwtRole } from './jwt-role-types.ts';
 export { JWT_LEEWAY_DEFAULTS } from './jwt-role-types.ts';
 export { readJwtRole } from './read-jwt-role.ts';
+export { JWT_OLDER_NAMES, JWT_ROLE_WIRE, jwtWireRead } from './jwt-role-wire.ts';
+export type { JwtWireKind } from './jwt-role-wire.ts';
 export { addressAllowed } from './bound-cidrs.ts';
 export { checkBoundClaims, checkGroupsClaim, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';
 export type { JwtClaims } from './check-claims.ts';

@@ -1,9 +1,10 @@
-import { validateJwtRole } from '../rules/index.ts';
+import { fieldInfo, validateJwtRole } from '../rules/index.ts';
 import type { Problem } from '../problem.ts';
 import { parseDuration } from '../duration/index.ts';
 import { pointerToSegments, readCommaList } from '../text/index.ts';
 import { readBoundCidrs } from './bound-cidrs.ts';
 import type { JwtRole } from './jwt-role-types.ts';
+import { JWT_ROLE_WIRE, type JwtWireKind } from './jwt-role-wire.ts';
 
 /**
  * Reads a JWT role write (`auth/jwt/role/:name` body or a role file): checked by the one JWT role
@@ -61,41 +62,29 @@ function engineMessage(problem: Problem, params: Readonly<Record<string, unknown
   }
 }
 
-/** A validated write as the engine stores it. */
+/** A validated write as the engine stores it: each row of the wire table read by its kind. */
 function normalise(params: Readonly<Record<string, unknown>>): JwtRole {
-  const cidrField = params.token_bound_cidrs !== undefined ? 'token_bound_cidrs' : 'bound_cidrs';
-  const numUses = params.token_num_uses ?? params.num_uses;
-  return {
-    roleType: str(params.role_type).toLowerCase() === 'jwt' ? 'jwt' : 'oidc',
-    boundAudiences: readCommaList(params.bound_audiences),
-    boundSubject: str(params.bound_subject),
-    boundClaims: boundClaims(params.bound_claims),
-    boundClaimsType: str(params.bound_claims_type).toLowerCase() === 'glob' ? 'glob' : 'string',
-    userClaim: str(params.user_claim),
-    userClaimJsonPointer: flag(params.user_claim_json_pointer),
-    groupsClaim: str(params.groups_claim),
-    claimMappings: Object.fromEntries(
-      Object.entries(record(params.claim_mappings)).map(([claim, target]) => [claim, String(target)]),
-    ),
-    allowedRedirectUris: readCommaList(params.allowed_redirect_uris),
-    oidcScopes: readCommaList(params.oidc_scopes),
-    verboseOidcLogging: flag(params.verbose_oidc_logging),
-    maxAge: seconds(params.max_age),
-    oauth2Metadata: readCommaList(params.oauth2_metadata),
-    clockSkewLeeway: leeway(params.clock_skew_leeway),
-    expirationLeeway: leeway(params.expiration_leeway),
-    notBeforeLeeway: leeway(params.not_before_leeway),
-    tokenPolicies: readCommaList(params.token_policies ?? params.policies),
-    tokenTtl: seconds(params.token_ttl ?? params.ttl),
-    tokenMaxTtl: seconds(params.token_max_ttl ?? params.max_ttl),
-    tokenExplicitMaxTtl: seconds(params.token_explicit_max_ttl),
-    tokenPeriod: seconds(params.token_period ?? params.period),
-    tokenNoDefaultPolicy: flag(params.token_no_default_policy),
-    tokenNumUses: typeof numUses === 'number' ? numUses : 0,
-    tokenType: str(params.token_type).toLowerCase() || 'default',
-    tokenBoundCidrs: readBoundCidrs(params[cidrField], cidrField).cidrs,
-  };
+  const role: Record<string, unknown> = {};
+  for (const row of JWT_ROLE_WIRE) {
+    const name: string = 'older' in row && params[row.wire] === undefined ? row.older : row.wire;
+    role[row.field] = READ[row.kind](params[name], name, row.wire);
+  }
+  return role as unknown as JwtRole;
 }
+
+/** Each kind's reader: the value, the parameter it came from, the row's wire name. */
+const READ: Readonly<Record<JwtWireKind, (value: unknown, name: string, wire: string) => unknown>> = {
+  text: str,
+  choice: (value, _name, wire) => str(value).toLowerCase() || str(fieldInfo('jwt-role', wire)?.default),
+  list: readCommaList,
+  cidrs: (value, name) => readBoundCidrs(value, name).cidrs,
+  map: (value) => Object.fromEntries(Object.entries(record(value)).map(([claim, target]) => [claim, String(target)])),
+  claims: boundClaims,
+  seconds,
+  leeway,
+  boolean: flag,
+  integer: (value) => (typeof value === 'number' ? value : 0),
+};
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

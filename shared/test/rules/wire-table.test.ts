@@ -14,6 +14,7 @@ import {
   type WireKind,
   type WireRow,
 } from '@keyfob/shared/rules';
+import { JWT_ROLE_WIRE, jwtWireRead, readJwtRole, type JwtWireKind } from '@keyfob/shared/jwt-roles';
 
 /** The schema's `x-keyfob-value`s each wire kind is read from. */
 const SCHEMA_VALUES: Readonly<Record<WireKind, readonly string[]>> = {
@@ -121,5 +122,63 @@ describe('the root configuration wire table', () => {
     assert.equal('secret_key' in read, false);
     const again = validateRootConfig({ ...read, secret_key: 'not-a-real-secret' }).value;
     assert.deepEqual(again, config);
+  });
+});
+
+/** The schema's `x-keyfob-value` of each JWT wire kind. */
+const JWT_SCHEMA_VALUES: Readonly<Record<JwtWireKind, string>> = {
+  text: 'string',
+  choice: 'string',
+  list: 'list',
+  cidrs: 'list',
+  map: 'map',
+  claims: 'map',
+  seconds: 'duration-or-seconds',
+  leeway: 'leeway',
+  boolean: 'boolean',
+  integer: 'integer',
+};
+
+describe('the JWT role wire table', () => {
+  test('has one row per field of the JWT role schema (older names beside their row), of the schema kind', () => {
+    const named = JWT_ROLE_WIRE.flatMap((row) => ['older' in row ? [row.wire, row.older] : [row.wire]].flat());
+    assert.deepEqual(
+      named.sort(),
+      fieldsFor('jwt-role')
+        .filter((f) => f !== '$schema' && f !== 'name')
+        .sort(),
+    );
+    for (const row of JWT_ROLE_WIRE) {
+      const info = fieldInfo('jwt-role', row.wire);
+      assert.equal(info?.value, JWT_SCHEMA_VALUES[row.kind], row.wire);
+      if ('older' in row) assert.equal(fieldInfo('jwt-role', row.older)?.value, info.value, row.older);
+      if (row.kind === 'choice') assert.ok(info.enum && info.default !== undefined, `${row.wire}: enum and default`);
+    }
+  });
+
+  test('every property of a read role is a row; read back in the engine form, it is the same role', () => {
+    const read = readJwtRole({
+      role_type: 'JWT',
+      user_claim: 'repository',
+      bound_audiences: 'sts, ci',
+      bound_claims: { repository: 'acme/app', ref: ['refs/heads/main'] },
+      claim_mappings: { actor: 'who' },
+      policies: 'deploy',
+      ttl: '15m',
+      num_uses: 3,
+      bound_cidrs: ['10.0.0.1'],
+      clock_skew_leeway: -1,
+      verbose_oidc_logging: true,
+    });
+    const role = read.role;
+    assert.ok(role, read.errors.join('; '));
+    assert.deepEqual(Object.keys(role).sort(), JWT_ROLE_WIRE.map((row) => row.field).sort());
+    assert.equal(role.roleType, 'jwt');
+    assert.deepEqual(role.tokenPolicies, ['deploy']);
+    assert.equal(role.tokenTtl, 900);
+    assert.equal(role.tokenNumUses, 3);
+    assert.equal(role.clockSkewLeeway, -1);
+    const again = readJwtRole(jwtWireRead(role)).role;
+    assert.deepEqual(again, role);
   });
 });
