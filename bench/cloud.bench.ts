@@ -4,9 +4,8 @@
 // provider calls made directly (default) and through the AWS SDK clients in process, and where the
 // CPU of one such call goes (in process, one call at a time).
 // `npm run bench -- cloud`; BENCH_SECONDS sets the measuring time per row (default 5).
-import { Hash } from '@smithy/hash-node';
-import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { queryPost, Sha256 } from '../test/helpers/aws-signer.ts';
 import { startEngine, type EngineProcess } from '../test/helpers/engine.ts';
 import { measureLoad, type LoadTarget } from './lib/http-load.ts';
 import { printTable } from './lib/measure.ts';
@@ -16,12 +15,6 @@ const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const KEY = { accessKeyId: 'AKIABENCHMARK0000001', secretAccessKey: 'bench-secret-00000000000000000000000000' };
 const ROLE = 'arn:aws:iam::123456789012:role/bench';
-
-class Sha256 extends Hash {
-  constructor(secret?: ConstructorParameters<typeof Hash>[1]) {
-    super('sha256', secret);
-  }
-}
 
 async function dev(engine: EngineProcess, method: string, path: string, body: unknown): Promise<void> {
   const answer = await fetch(`${engine.url}/v1/${path}`, {
@@ -43,16 +36,7 @@ async function signed(
   body: string,
   expectStatus: number,
 ): Promise<LoadTarget> {
-  const url = new URL(cloudUrl);
-  const request = new HttpRequest({
-    method: 'POST',
-    protocol: 'http:',
-    hostname: url.hostname,
-    port: Number(url.port),
-    path: '/',
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
+  const request = queryPost(cloudUrl, body);
   const signer = new SignatureV4({ credentials: KEY, region: 'us-east-1', service, sha256: Sha256 });
   const done = await signer.sign(request);
   return { url: cloudUrl, method: 'POST', headers: done.headers, body, expectStatus };

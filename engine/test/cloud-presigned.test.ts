@@ -5,18 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GetSessionTokenCommand, STSClient } from '@aws-sdk/client-sts';
-import { Hash } from '@smithy/hash-node';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '../../test/helpers/aws-signer.ts';
 import { startEngine, type RunningEngine } from '../src/index.ts';
 
 const KEY = { accessKeyId: 'AKIAPRESIGNTEST00001', secretAccessKey: 'presign-test-secret-0000000000000000000' };
-
-class Sha256 extends Hash {
-  constructor(secret?: ConstructorParameters<typeof Hash>[1]) {
-    super('sha256', secret);
-  }
-}
 
 interface Credentials {
   readonly accessKeyId: string;

@@ -2,18 +2,12 @@
 // section 3.2), the Query errors, and the body limit. Requests are signed with AWS's own signer.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Hash } from '@smithy/hash-node';
-import { HttpRequest } from '@smithy/protocol-http';
+import type { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { queryPost, Sha256 } from '../../test/helpers/aws-signer.ts';
 import { startEngine, type RunningEngine } from '../src/index.ts';
 
 const KEY = { accessKeyId: 'AKIAPROTOCOLTEST0001', secretAccessKey: 'protocol-test-secret-000000000000000000' };
-
-class Sha256 extends Hash {
-  constructor(secret?: ConstructorParameters<typeof Hash>[1]) {
-    super('sha256', secret);
-  }
-}
 
 interface Options {
   readonly service?: string;
@@ -28,17 +22,8 @@ async function send(
   engine: RunningEngine,
   options: Options = {},
 ): Promise<{ status: number; text: string; code: string }> {
-  const url = new URL(engine.cloudUrl);
   const body = options.body ?? 'Action=GetCallerIdentity&Version=2011-06-15';
-  let request = new HttpRequest({
-    method: 'POST',
-    protocol: 'http:',
-    hostname: url.hostname,
-    port: Number(url.port),
-    path: '/',
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
+  let request = queryPost(engine.cloudUrl, body);
   if (!options.unsigned) {
     const signer = new SignatureV4({
       credentials: { ...KEY, secretAccessKey: options.secret ?? KEY.secretAccessKey },

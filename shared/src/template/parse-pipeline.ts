@@ -22,11 +22,8 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
 /** Deepest nesting of parentheses (and, in parse-template, of ifs) a template may use. */
 export const MAX_NESTING = 100;
 
-/** Go keywords that cannot appear inside an expression. */
-const KEYWORDS: ReadonlySet<string> = new Set([
-  'if',
-  'else',
-  'end',
+/** Go template keywords the engine's templates may not use (only `if`, `else` and `end` are supported). */
+export const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
   'range',
   'with',
   'define',
@@ -34,8 +31,10 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   'block',
   'break',
   'continue',
-  'nil',
 ]);
+
+/** Go keywords that cannot appear inside an expression. */
+const KEYWORDS: ReadonlySet<string> = new Set(['if', 'else', 'end', ...UNSUPPORTED_KEYWORDS, 'nil']);
 
 const fail = (message: string, start: number, end: number): never => {
   throw new ActionError({ code: 'TEMPLATE_SYNTAX', message, start, end });

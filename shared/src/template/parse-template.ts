@@ -2,7 +2,7 @@ import type { IfBranch, Pipeline, Template, TemplateNode } from './ast.ts';
 import { checkPipeline } from './check-pipeline.ts';
 import type { Token } from './lex-action.ts';
 import { isSpace } from './lex-action.ts';
-import { MAX_NESTING, parseActionPipeline } from './parse-pipeline.ts';
+import { MAX_NESTING, parseActionPipeline, UNSUPPORTED_KEYWORDS } from './parse-pipeline.ts';
 import type { Problem } from '../problem.ts';
 import { scanTemplate } from './scan-template.ts';
 import type { ScanItem } from './scan-template.ts';
@@ -33,16 +33,6 @@ export interface ParsedTemplate {
   readonly template: Template | undefined;
   readonly problems: Problem[];
 }
-
-const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
-  'range',
-  'with',
-  'define',
-  'template',
-  'block',
-  'break',
-  'continue',
-]);
 
 class TreeBuilder {
   readonly root: TemplateNode[] = [];
