@@ -8,7 +8,8 @@ import { kindOf, scanPatternFor } from './scan-pattern.ts';
 import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
-import { parseStructTag } from './struct-tag.ts';
+import { tagField } from './struct-tag.ts';
+import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -129,7 +130,7 @@ export class HitCollector {
     const name = /([A-Za-z_]\w*)[ \t]*[,)]$/.exec(text.slice(at, after))?.[1];
     if (!name) return;
     const line = lines.lineOf(at);
-    const assigned = new RegExp(`(?:^|[^\\w.])${name}[ \\t]*(?::=|=(?!=))[ \\t]*(["'\`])`);
+    const assigned = variablePatterns(name).assignedLiteral;
     for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
       const from = lines.startOf(l);
       const m = assigned.exec(text.slice(from, lines.endOf(l)));
@@ -211,16 +212,16 @@ export class HitCollector {
     if (this.#places.at(valueStart).inComment) return;
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
-    const tag = this.text.slice(at, close + 1);
-    const base = at;
-    for (const field of parseStructTag(tag)) {
+    // `jsonapi:"` (the pattern's finds are `jsonapi:"`, `json:"` and `url:"`).
+    const field = tagField(this.text, valueStart, close, this.text.charCodeAt(at + 4) === 97);
+    if (field) {
       const info = this.lexicon.words.get(field.name);
       // A struct of a type the history does not know (`jsonapi:"primary,registry-providers"`) still
       // says whose fields these are: no other resource's attribute is meant in it.
       if (field.primary && !info?.resourceType)
-        this.evidence(base + field.start, this.lines.lineOf(base + field.start), [field.name], 'type');
-      if (!info) continue;
-      const start = base + field.start;
+        this.evidence(field.start, this.lines.lineOf(field.start), [field.name], 'type');
+      if (!info) return;
+      const start = field.start;
       const line = this.lines.lineOf(start);
       if (info.evidence) this.evidence(start, line, info.evidence, 'token');
       if (field.primary && info.resourceType) this.evidence(start, line, [info.text], 'type');

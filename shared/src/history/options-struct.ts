@@ -29,6 +29,25 @@ export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject,
 }
 
 const bodies = new WeakMap<object, Map<string, { from: number; to: number }[]>>();
+const funcLines = new WeakMap<object, { from: number; line: string }[]>();
+
+/** The `func …` lines of the text (found once per scan with native searches), with their offsets. */
+function funcs(ctx: ResolveContext): { from: number; line: string }[] {
+  let found = funcLines.get(ctx.hits);
+  if (found) return found;
+  found = [];
+  const { text } = ctx;
+  for (let at = text.startsWith('func ') ? 0 : text.indexOf('\nfunc ') + 1; at > 0 || text.startsWith('func ');) {
+    const end = text.indexOf('\n', at);
+    found.push({ from: at, line: text.slice(at, end === -1 ? text.length : end) });
+    if (end === -1) break;
+    const next = text.indexOf('\nfunc ', end);
+    if (next === -1) break;
+    at = next + 1;
+  }
+  funcLines.set(ctx.hits, found);
+  return found;
+}
 
 /** The bodies of the functions that take the struct (`options *WorkspaceListOptions`), read once per scan and struct. */
 function functionsTaking(ctx: ResolveContext, struct: string): { from: number; to: number }[] {
@@ -38,9 +57,9 @@ function functionsTaking(ctx: ResolveContext, struct: string): { from: number; t
   if (found) return found;
   found = [];
   const { text } = ctx;
-  const uses = new RegExp(`^func [^\\n]*\\b\\w+ \\*?${struct}\\b[^\\n]*\\{$`, 'gm');
-  for (const m of text.matchAll(uses)) {
-    const from = m.index ?? 0;
+  const takes = new RegExp(`\\b\\w+ \\*?${struct}\\b[^\\n]*\\{$`);
+  for (const { from, line } of funcs(ctx)) {
+    if (!line.includes(struct) || !takes.test(line)) continue;
     const next = text.indexOf('\nfunc ', from + 1);
     found.push({ from, to: Math.min(next === -1 ? text.length : next, from + MAX_BODY) });
   }

@@ -94,8 +94,7 @@ export function sdkMatches(
   };
   if (languageId === 'go') {
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
-    const alias = /(?:^|[\s(])(\w+)?[ \t]*"github\.com\/hashicorp\/go-tfe"/m.exec(text);
-    const name = alias?.[1] ?? 'tfe';
+    const name = goTfeImportName(text);
     if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
   }
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
@@ -110,6 +109,21 @@ export function sdkMatches(
     }
   }
   return out;
+}
+
+const GO_TFE = '"github.com/hashicorp/go-tfe"';
+
+/**
+ * The name go-tfe is imported under: the alias before its import path on that line
+ * (`tfc "github.com/hashicorp/go-tfe"`), else `tfe`. A native search for the path, then the line
+ * read back (a pattern starting at every position of the text cost a tenth of the whole scan).
+ */
+function goTfeImportName(text: string): string {
+  const at = text.indexOf(GO_TFE);
+  if (at === -1) return 'tfe';
+  const before = text.slice(Math.max(0, text.lastIndexOf('\n', at) + 1, at - 200), at);
+  const alias = /(?:^|[\s(])(\w+)[ \t]*$/.exec(before)?.[1];
+  return alias === undefined || alias === 'import' ? 'tfe' : alias;
 }
 
 /** The provider resource a file defines (`resource_tfe_workspace.go` → `tfe_workspace`), if the mapping knows it. */
@@ -167,20 +181,23 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
       }
     }
   }
-  // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …`.
-  if (typed.size > 0)
-    for (const m of text.matchAll(/^[ \t]*(\w+)\.([A-Z]\w*)[ \t]*=[^=]/gm)) {
-      const at = m.index ?? 0;
-      const struct = typed
-        .get(m[1] ?? '')
-        ?.filter((d) => d.at < at)
-        .pop()?.struct;
-      const name = struct ? sdkIdx.byName.get(`go-tfe ${struct}.${m[2] ?? ''}`) : undefined;
-      if (name) {
-        const start = (m.index ?? 0) + m[0].indexOf(`.${m[2] ?? ''}`) + 1;
-        push(start, start + (m[2]?.length ?? 0), name);
-      }
+  // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …` (at a line start). Each
+  // variable's `name.` is found by native search; the declaration before the use gives the type.
+  for (const [variable, declarations] of typed) {
+    const dotted = `${variable}.`;
+    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + dotted.length)) {
+      let lineStart = at;
+      while (lineStart > 0 && (text.charCodeAt(lineStart - 1) === 32 || text.charCodeAt(lineStart - 1) === 9))
+        lineStart--;
+      if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) continue;
+      const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(at + dotted.length, at + dotted.length + 120));
+      if (!field) continue;
+      const struct = declarations.filter((d) => d.at < at).pop()?.struct;
+      const name = struct ? sdkIdx.byName.get(`go-tfe ${struct}.${field[1] ?? ''}`) : undefined;
+      const start = at + dotted.length;
+      if (name) push(start, start + (field[1]?.length ?? 0), name);
     }
+  }
   callUses(text, sdkIdx, 'go-tfe', push);
 }
 

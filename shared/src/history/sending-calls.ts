@@ -5,6 +5,7 @@ import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { commandMethod, variableUse } from './shell-commands.ts';
+import { variablePatterns } from './variable-patterns.ts';
 
 /** How many lines after a URL's assignment its sending call may be. */
 const SEND_LINES = 15;
@@ -50,8 +51,7 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     }
     const name = assignedVariable(text, lines, url);
     if (!name) continue;
-    const uses = new RegExp(`[(,]\\s*&?${name}\\b(?!\\s*[.[(])`);
-    const assigns = new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`);
+    const { uses, assigns } = variablePatterns(name);
     for (
       let line = url.line + 1;
       line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
@@ -90,7 +90,7 @@ function commandSending(text: string, lines: Lines, url: UrlHit): MethodToken | 
   if (here) return here;
   const name = assignedVariable(text, lines, url);
   if (!name) return undefined;
-  const assigns = new RegExp(`^\\s*(?:(?:local|export|readonly|declare)\\s+)?${name}=`);
+  const assigns = variablePatterns(name).shellAssigns;
   for (
     let line = url.line + 1;
     line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);

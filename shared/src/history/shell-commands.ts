@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
+import { variablePatterns } from './variable-patterns.ts';
 
 /** How many lines one command may span with `\` continuations (a longer one is not read). */
 const MAX_CONTINUATIONS = 40;
@@ -92,7 +93,7 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
 /** `$url`, `${url}`, `"$url"` as (part of) a word of a command on `line`: the offset of the `$`, or -1. */
 export function variableUse(text: string, lines: Lines, line: number, name: string): number {
   const body = text.slice(lines.startOf(line), lines.endOf(line));
-  const m = new RegExp(`\\$\\{?${name}(?![\\w])`).exec(body);
+  const m = variablePatterns(name).shellUse.exec(body);
   return m ? lines.startOf(line) + m.index : -1;
 }
 

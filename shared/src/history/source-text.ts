@@ -9,6 +9,9 @@ export interface LinePlace {
   readonly quote: number;
 }
 
+const IN_COMMENT: LinePlace = Object.freeze({ inComment: true, stringStart: -1, quote: 0 });
+const IN_CODE: LinePlace = Object.freeze({ inComment: false, stringStart: -1, quote: 0 });
+
 const DQ = 34,
   SQ = 39,
   BT = 96,
@@ -52,9 +55,9 @@ export class LinePlaces {
     }
     if (!this.#comment) this.#advance(offset);
     this.#at = Math.max(this.#at, offset);
-    return this.#comment
-      ? { inComment: true, stringStart: -1, quote: 0 }
-      : { inComment: false, stringStart: this.#quote === 0 ? -1 : this.#stringStart, quote: this.#quote };
+    // The two answers outside strings are shared (read-only): most finds are in code or comments.
+    if (this.#comment) return IN_COMMENT;
+    return this.#quote === 0 ? IN_CODE : { inComment: false, stringStart: this.#stringStart, quote: this.#quote };
   }
 
   #advance(offset: number): void {

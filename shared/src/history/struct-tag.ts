@@ -1,4 +1,4 @@
-/** One wire name found in a Go struct tag, with its offset inside the tag text. */
+/** The wire name of one key of a Go struct tag, with its source offsets. */
 export interface TagField {
   readonly name: string;
   readonly start: number;
@@ -7,26 +7,25 @@ export interface TagField {
 }
 
 /**
- * Reads the wire names of a Go struct tag such as
- * `jsonapi:"attr,plan-timeout,omitempty" json:"plan-timeout"`. For `jsonapi` the name is the
- * second comma part (`attr,`, `relation,`, `primary,`); for other keys (`json`, `yaml`) the first.
- * Offsets are relative to the tag text. Text that is not a tag yields nothing.
+ * Reads the wire name of one key of a Go struct tag, such as `jsonapi:"attr,plan-timeout,omitempty"`
+ * or `json:"plan-timeout"`: for `jsonapi` the second comma part (`attr,`, `relation,`, `primary,`), for
+ * other keys (`json`, `url`) the first. `valueStart` is the offset after the key's opening quote and
+ * `close` that of its closing quote. Undefined for an empty name or `-`. Reads the text in place
+ * (no split): go-tfe has a tag on almost every line.
  */
-export function parseStructTag(tag: string): TagField[] {
-  const fields: TagField[] = [];
-  let i: number;
-  for (let colon = tag.indexOf(':"'); colon !== -1; colon = tag.indexOf(':"', i)) {
-    const close = tag.indexOf('"', colon + 2);
-    if (close === -1) break;
-    const key = tag.slice(tag.lastIndexOf(' ', colon) + 1, colon);
-    const parts = tag.slice(colon + 2, close).split(',');
-    const jsonapi = key === 'jsonapi';
-    const name = (jsonapi ? parts[1] : parts[0]) ?? '';
-    if (name !== '' && name !== '-') {
-      const start = colon + 2 + (jsonapi ? (parts[0]?.length ?? 0) + 1 : 0);
-      fields.push({ name, start, primary: jsonapi && parts[0] === 'primary' });
-    }
-    i = close + 1;
+export function tagField(text: string, valueStart: number, close: number, jsonapi: boolean): TagField | undefined {
+  let start = valueStart;
+  if (jsonapi) {
+    const comma = text.indexOf(',', valueStart);
+    if (comma === -1 || comma >= close) return undefined;
+    start = comma + 1;
   }
-  return fields;
+  let end = text.indexOf(',', start);
+  if (end === -1 || end > close) end = close;
+  if (end === start || (end === start + 1 && text.charCodeAt(start) === 45)) return undefined;
+  return {
+    name: text.slice(start, end),
+    start,
+    primary: jsonapi && start === valueStart + 8 && text.startsWith('primary,', valueStart),
+  };
 }

@@ -1,0 +1,33 @@
+/** The patterns that follow one variable name through nearby lines; built once per name, not per URL. */
+export interface VariablePatterns {
+  /** Passed as an argument: `NewRequest("PATCH", u, …)`, `requests.delete(url)` (not `u.Path`, `u[0]`, `u(…)`). */
+  readonly uses: RegExp;
+  /** Assigned again at a line start: `u = …`, `u := …`. */
+  readonly assigns: RegExp;
+  /** Assigned again in shell: `url=…`, `local url=…`. */
+  readonly shellAssigns: RegExp;
+  /** Used in shell: `$url`, `${url}`. */
+  readonly shellUse: RegExp;
+  /** Assigned a literal on its line: `u := "github-app/installations"` (the last group is the quote). */
+  readonly assignedLiteral: RegExp;
+}
+
+/** Variable names are few per text (`u`, `url`, `path`); at most this many are kept. */
+const MAX_NAMES = 512;
+const cache = new Map<string, VariablePatterns>();
+
+/** The patterns for a variable name (a word: `[A-Za-z_]\w*`). */
+export function variablePatterns(name: string): VariablePatterns {
+  let found = cache.get(name);
+  if (found) return found;
+  if (cache.size >= MAX_NAMES) cache.clear();
+  found = {
+    uses: new RegExp(`[(,]\\s*&?${name}\\b(?!\\s*[.[(])`),
+    assigns: new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`),
+    shellAssigns: new RegExp(`^\\s*(?:(?:local|export|readonly|declare)\\s+)?${name}=`),
+    shellUse: new RegExp(`\\$\\{?${name}(?!\\w)`),
+    assignedLiteral: new RegExp(`(?:^|[^\\w.])${name}[ \\t]*(?::=|=(?!=))[ \\t]*(["'\`])`),
+  };
+  cache.set(name, found);
+  return found;
+}
