@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node.js';
 import { sanitizeLine } from '@keyfob/shared/client';
 import { EXIT, UsageError } from '../io.ts';
+import { readBase } from '../lsp/read-base.ts';
 import { readWorkspace } from '../lsp/read-workspace.ts';
 import { defineCommand, type CommandInput } from '../command.ts';
 
@@ -64,6 +65,8 @@ async function serveLsp({ values, positionals }: CommandInput<typeof OPTIONS, ne
     },
     // The workspace's policies, JWT roles, roles and workflows: the access answer on hover, the trust checks.
     readWorkspace,
+    // The same folder at the branch's base (git, no checkout): the "access changed since base" lenses.
+    readBase,
   });
   // The connection ends the process on `exit` (or when the client process dies); until then, wait.
   return new Promise<number>(() => undefined);

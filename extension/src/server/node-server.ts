@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { installIamCatalogue } from '@keyfob/shared/iam-policy';
-import { startLanguageServer } from '@keyfob/shared/lsp';
+import { gitBaseReader, startLanguageServer } from '@keyfob/shared/lsp';
 import { createConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver/node';
 import { hostDeps } from './host-deps.ts';
 
@@ -16,4 +18,7 @@ installIamCatalogue((name) => {
   }
 });
 const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
-startLanguageServer(connection, hostDeps);
+// The folder at the branch's base, read with git (the "access changed since base" lenses); the web
+// worker has no git and shows none. The folders skipped are the workspace snapshot's (workspace-files.ts).
+const skipped = (path: string): boolean => /(^|\/)(node_modules|\.git|dist)\//.test(path);
+startLanguageServer(connection, { ...hostDeps, readBase: gitBaseReader(spawn, fileURLToPath, skipped) });

@@ -76,7 +76,7 @@ const MAX_FILES = 20_000;
  * True when `ref` can be handed to git as a revision: not empty, no leading `-` (an option), at most
  * 256 characters, no white space or control characters.
  */
-function isGitRef(ref: string): boolean {
+export function isGitRef(ref: string): boolean {
   // eslint-disable-next-line no-control-regex -- a ref with control characters is refused
   return ref !== '' && !ref.startsWith('-') && ref.length <= 256 && !/[\s\u0000-\u001f\u007f]/.test(ref);
 }

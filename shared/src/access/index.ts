@@ -13,8 +13,8 @@ export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts
 export { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export { isAccessModelFileName, readAccessModel } from './access-model.ts';
 export type { AccessModel } from './access-model.ts';
-export { gitRunner, readRevisionFiles } from './git-revision.ts';
-export type { RevisionFile } from './git-revision.ts';
+export { gitRunner, isGitRef, readRevisionFiles } from './git-revision.ts';
+export type { GitRunner, RevisionFile, Spawn } from './git-revision.ts';
 export { diffAccess } from './diff-access.ts';
 export type { AccessChange, AccessDiff } from './diff-types.ts';
 export { ACCESS_FAIL_ON, diffFindings, failingChanges, renderDiffMarkdown, renderDiffText } from './render-diff.ts';

@@ -7,3 +7,4 @@ export { LINT_FILES_METHOD } from './lint-files.ts';
 export { WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
 export type { LintedFile } from './lint-files.ts';
 export type { ReadOptions, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';
+export { gitBaseReader } from './git-base-reader.ts';

@@ -2,6 +2,7 @@ import { loadHclParser } from '../hcl/index.ts';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
+import { registerAccessLenses, type BaseReader } from './access-since-base.ts';
 import { DocumentSession } from './document-session.ts';
 import type { ClientOptions } from './features.ts';
 import { registerHandlers } from './handlers.ts';
@@ -21,6 +22,8 @@ export interface ServerDeps extends TemplatePreviewDeps {
    * with neither, the access answer on hover and the workflow trust checks are left out.
    */
   readonly readWorkspace?: ReadWorkspace;
+  /** Reads a folder at the branch's base (git, `keyfob lsp`); without it no "access changed since base" lenses. */
+  readonly readBase?: BaseReader;
 }
 
 /** `TextDocumentSyncKind.Incremental` of the protocol: clients send only the changed ranges. */
@@ -70,6 +73,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         documentSymbolProvider: true,
         inlayHintProvider: true,
+        ...(deps.readBase ? { codeLensProvider: { resolveProvider: false } } : {}),
       },
       serverInfo: { name: 'keyfob', version: '0.1.0' },
     };
@@ -93,6 +97,14 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   );
   connection.onDidCloseTextDocument(({ textDocument: t }) => session.close(t.uri));
   registerHandlers(connection, session, settings);
+  registerAccessLenses({
+    connection,
+    session,
+    settings,
+    workspace: () => reloads.access,
+    schedule: deps.schedule,
+    reader: deps.readBase,
+  });
 
   connection.listen();
 }

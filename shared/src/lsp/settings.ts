@@ -9,6 +9,11 @@ export interface ServerSettings {
   /** Wait after a large edit (a paste, a format) before linting (`diagnostics.debounceMs`); small edits are linted at once. */
   readonly debounceMs: number;
   readonly history: HistorySettings;
+  /**
+   * What the "access changed since base" code lenses compare with (`accessBase`): a ref whose
+   * merge-base with HEAD is the base; empty for the branch's upstream (else origin/HEAD, main, master).
+   */
+  readonly accessBase: string;
 }
 
 /** The `keyfob.apiHistory.*` settings. */
@@ -26,6 +31,7 @@ export interface HistorySettings {
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   include: [],
   debounceMs: 250,
+  accessBase: '',
   history: {
     annotations: 'important',
     style: 'inlayHint',
@@ -53,6 +59,7 @@ export function readServerSettings(raw: unknown): ServerSettings {
   const defaults = DEFAULT_SERVER_SETTINGS.history;
   return {
     include: stringList(roleFiles.include ?? section['roleFiles.include']),
+    accessBase: typeof section.accessBase === 'string' ? section.accessBase.trim().slice(0, 256) : '',
     debounceMs: boundedNumber(
       diagnostics.debounceMs ?? section['diagnostics.debounceMs'],
       DEFAULT_SERVER_SETTINGS.debounceMs,

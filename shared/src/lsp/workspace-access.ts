@@ -185,6 +185,17 @@ export class WorkspaceAccess {
     return context;
   }
 
+  /**
+   * A folder's keyfob files by path, the open documents' text in place of the saved one, and a key
+   * that changes when any of them does; undefined before its first read.
+   */
+  filesOf(folder: string, open: readonly OpenFile[]): { key: string; texts: ReadonlyMap<string, string> } | undefined {
+    const entry = this.#folders.get(folder);
+    if (!entry) return undefined;
+    const own = ownFiles(open);
+    return { key: keyOf(entry.generation, own), texts: textsOf(entry.snapshot, own) };
+  }
+
   /** Who can get what in a folder, with the open documents' text; undefined before its first read. */
   factsOf(folder: string, open: readonly OpenFile[]): WorkspaceFacts | undefined {
     const entry = this.#folders.get(folder);
