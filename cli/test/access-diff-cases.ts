@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AccessChange } from '@keyfob/shared/access';
+import { octoAppRole } from './octo-app-role.ts';
 
 const BASE: Record<string, string> = {
   'keyfob/roles/deploy.role.yaml':
@@ -22,17 +23,7 @@ const BASE: Record<string, string> = {
   'keyfob/access/deploy.policy.hcl':
     'path "cloud/sts/deploy" {\n  capabilities = ["read", "update"]\n}\n\npath "cloud/creds/reports" {\n  capabilities = ["read"]\n}\n',
   'keyfob/access/audit.policy.hcl': 'path "cloud/creds/audit" {\n  capabilities = ["read"]\n}\n',
-  'keyfob/access/gh-deploy.jwt-role.yaml': [
-    'role_type: jwt',
-    'user_claim: repository',
-    'bound_audiences: [https://github.com/octo]',
-    'bound_claims:',
-    '  sub: repo:octo/app:ref:refs/heads/main',
-    "  repository_id: '4242'",
-    'token_ttl: 15m',
-    'token_policies: [deploy]',
-    '',
-  ].join('\n'),
+  'keyfob/access/gh-deploy.jwt-role.yaml': octoAppRole('deploy', ['token_ttl: 15m']),
   'keyfob/access/gh-audit.jwt-role.yaml': [
     'role_type: jwt',
     'user_claim: repository',

@@ -277,3 +277,16 @@ export async function engineCall(
   const text = await answer.text();
   return { status: answer.status, data: (text ? (JSON.parse(text) as { data?: Record<string, unknown> }) : {}).data };
 }
+
+/** The keys of the engine's answer envelope, in the real engine's order. */
+export const ENVELOPE_KEYS = [
+  'request_id',
+  'lease_id',
+  'renewable',
+  'lease_duration',
+  'data',
+  'wrap_info',
+  'warnings',
+  'auth',
+  'mount_type',
+] as const;

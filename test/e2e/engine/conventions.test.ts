@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { ENVELOPE_KEYS, startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { call, get, post, type CallOptions } from './engine-client.ts';
 
 const WRAPPED_404 = '1 error occurred:\n\t* unsupported path\n\n';
@@ -137,17 +137,7 @@ describe('engine HTTP conventions', () => {
   it('answers reads with the envelope, keys in the real engine order', async () => {
     const answer = await get(engine, 'cloud/roles/reader');
     assert.equal(answer.headers.get('content-type'), 'application/json');
-    assert.deepEqual(Object.keys(answer.body), [
-      'request_id',
-      'lease_id',
-      'renewable',
-      'lease_duration',
-      'data',
-      'wrap_info',
-      'warnings',
-      'auth',
-      'mount_type',
-    ]);
+    assert.deepEqual(Object.keys(answer.body), [...ENVELOPE_KEYS]);
     assert.match(answer.body.request_id, /^[0-9a-f-]{36}$/);
     assert.deepEqual(
       [answer.body.lease_id, answer.body.renewable, answer.body.lease_duration, answer.body.warnings],

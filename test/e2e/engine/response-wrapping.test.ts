@@ -6,7 +6,7 @@
 // and the cluster double forwarding wrapped requests to the active node.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { ENVELOPE_KEYS, startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { advance, call, type Answer, type CallOptions } from './engine-client.ts';
 
 const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
@@ -55,17 +55,7 @@ describe('response wrapping', () => {
 
   it('answers a request with X-Vault-Wrap-TTL with wrap_info only, in the envelope, and no secret', async () => {
     const answer = await wrappedSts(engine);
-    assert.deepEqual(Object.keys(answer.body), [
-      'request_id',
-      'lease_id',
-      'renewable',
-      'lease_duration',
-      'data',
-      'wrap_info',
-      'warnings',
-      'auth',
-      'mount_type',
-    ]);
+    assert.deepEqual(Object.keys(answer.body), [...ENVELOPE_KEYS]);
     assert.equal(answer.body.data, null);
     assert.equal(answer.body.lease_id, '');
     const info = answer.body.wrap_info;
