@@ -61,9 +61,6 @@ export const CLI_SETTING_NAMES: SettingNames = {
   requestTimeout: '--request-timeout',
   timeout: '--timeout',
   maxAttempts: '--max-attempts',
-  jwtRole: '--token',
-  jwtAudience: '--token',
-  authPath: '--token',
   apiFlavor: '--api-flavor',
 };
 

@@ -24,9 +24,10 @@ export interface SettingNames {
   readonly requestTimeout: string;
   readonly timeout: string;
   readonly maxAttempts: string;
-  readonly jwtRole: string;
-  readonly jwtAudience: string;
-  readonly authPath: string;
+  /** The JWT login's settings, where the face logs in with a JWT (the action); the CLI takes a token only. */
+  readonly jwtRole?: string;
+  readonly jwtAudience?: string;
+  readonly authPath?: string;
   readonly apiFlavor: string;
   /** The response-wrapping TTL setting, where there is one (the action's `wrap-ttl`). */
   readonly wrapTtl?: string;
@@ -104,14 +105,17 @@ function hintFor(failure: EngineFailure, context: FailureContext, n: SettingName
       break;
   }
   const status = failure.status ?? 0;
-  if (isLogin)
-    return `the JWT login was refused; check \`${n.authPath}\`, \`${n.jwtRole}\` and that \`${n.jwtAudience}\` and the token's claims match the engine's role (bound_audiences, bound_claims).`;
+  if (isLogin) {
+    const settings = [n.authPath, n.jwtRole].filter((x) => x !== undefined).map((x) => `\`${x}\``);
+    const audience = n.jwtAudience === undefined ? 'the token' : `\`${n.jwtAudience}\` and the token`;
+    return `the JWT login was refused; ${settings.length > 0 ? `check ${settings.join(', ')} and that ` : 'check that '}${audience}'s claims match the engine's role (bound_audiences, bound_claims).`;
+  }
   if (text.includes('wrapping token is not valid or does not exist'))
     return 'the wrapping token was already unwrapped (it works once), expired, or was not made by this engine (check the URL and namespace). If this job did not unwrap it, someone else did: treat the credentials as exposed.';
   if ((status === 401 || status === 403) && text.includes('response wrapping'))
     return `a policy rule requires response wrapping (min_wrapping_ttl/max_wrapping_ttl): the engine hands these credentials out only wrapped${n.wrapTtl ? `; set \`${n.wrapTtl}\` within the rule's bounds and unwrap them where they are used (mode unwrap)` : ''}.`;
   if (status === 401 || status === 403) {
-    const jwt = n.jwtRole === n.token ? '' : ` (or the JWT login's \`${n.jwtRole}\`)`;
+    const jwt = n.jwtRole === undefined ? '' : ` (or the JWT login's \`${n.jwtRole}\`)`;
     return `the token was refused or its policy does not allow ${failure.method} ${failure.path}; check \`${n.token}\`${jwt} and the policy.`;
   }
   if (status === 404 || /not found/.test(text)) {

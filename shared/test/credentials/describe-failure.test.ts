@@ -121,4 +121,45 @@ describe('describeEngineFailure', () => {
     const text = describeEngineFailure({ ...base, status: 403 }, { ...context, names });
     assert.match(text, /`--token`/);
   });
+
+  it('leaves the JWT login out of a 403 hint where the face has no JWT login (the CLI)', () => {
+    const names = { ...cliNames(), token: 'the base token (--base-token-env|--base-token-file)' };
+    const text = describeEngineFailure({ ...base, status: 403 }, { ...context, names });
+    assert.match(text, /check `the base token \(--base-token-env\|--base-token-file\)` and the policy\.$/);
+    assert.doesNotMatch(text, /JWT login/);
+  });
+
+  it('names only the settings a face has in a refused JWT login', () => {
+    const failure = {
+      ...base,
+      status: 400,
+      path: '/v1/auth/jwt/login',
+      errors: ['error validating token: invalid audience'],
+    };
+    assert.match(
+      describeEngineFailure(failure, { ...context, names: cliNames() }),
+      /Hint: the JWT login was refused; check that the token's claims match the engine's role/,
+    );
+    assert.match(
+      describeEngineFailure(failure, context),
+      /check `auth-path`, `jwt-role` and that `jwt-audience` and the token's claims match/,
+    );
+  });
 });
+
+function cliNames() {
+  return {
+    url: '--url',
+    token: '--token',
+    mount: '--mount',
+    role: 'ROLE',
+    roleArn: '--role-arn',
+    ttl: '--ttl',
+    mfaCode: '--mfa-code',
+    caCertificate: '--ca-certificate',
+    requestTimeout: '--request-timeout',
+    timeout: '--timeout',
+    maxAttempts: '--max-attempts',
+    apiFlavor: '--api-flavor',
+  };
+}
