@@ -1,19 +1,24 @@
-// The clean held-aside set (test/fixtures/history-held, SOURCES.tsv and labels.tsv in history-new's
-// format), labelled from its programs' code by another engineer than the matcher's and measured once,
-// at the end: `KEYFOB_HISTORY_PART=held npm test -- held-clients`. Any other labelled set in that format
-// is scored the same way (`KEYFOB_HISTORY_PART=<name>` reads test/fixtures/history-<name>/). Nothing is
-// registered otherwise: the matcher's authors never run it on the held set while they work.
+// The third held-aside set (test/fixtures/history-held, SOURCES.tsv and labels.tsv in history-new's
+// format), measured once by the lead at the end of issue 22's third session and a working set since:
+// scored on every run where the repository snapshots are (KEYFOB_MIRROR), with floors (the issue's
+// target is 95% and 2%); `KEYFOB_RECALL_DETAILS=1` lists the misses and wrong reports. Any other
+// labelled set in that format is scored on request only (`KEYFOB_HISTORY_PART=<name>` reads
+// test/fixtures/history-<name>/): a clean held-aside set is measured once, by the lead, never while the
+// matcher is worked on.
 import assert from 'node:assert/strict';
 import { labelledSet } from './labelled-set.ts';
 
-/** Parts that name something else: history-real's parts (real-clients.test.ts) and history-new (new-clients.test.ts). */
-const OTHER = new Set(['working', 'held-aside', 'all', 'new']);
+// Floors as the matcher stands on it (2026-11-29: recall 66.5% (218/328), wrong 13 of 231).
+labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.66, wrongShare: 0.06 } });
+
+/** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), this set. */
+const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held']);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
   assert.match(
     name,
     /^[a-z0-9][a-z0-9-]{0,40}$/,
-    `KEYFOB_HISTORY_PART="${name}": a set name such as held (test/fixtures/history-held)`,
+    `KEYFOB_HISTORY_PART="${name}": a set name such as held2 (test/fixtures/history-held2)`,
   );
   labelledSet(name, { alwaysCheck: false, minExpected: 1 });
 }

@@ -1,7 +1,7 @@
 // The third held-aside set (test/fixtures/history-held): public programs and clients of the platform API in
 // Go (through go-tfe), Python, TypeScript, Rust and shell, in neither history-real nor history-new, labelled from
-// their code by test/fixtures/history-held/label.mjs and never run through the matcher before the lead's
-// one measurement at the end. This file checks the labels' form only: it never runs the matcher. Their
+// their code by test/fixtures/history-held/label.mjs, measured once by the lead (a working set since:
+// held-clients.test.ts scores it). This file checks the labels' form only: it never runs the matcher. Their
 // code is not in this repository: where the repository snapshots exist (KEYFOB_MIRROR, default
 // /work/.mirror) it also checks that every labelled line is in its file and that label.mjs still writes
 // exactly the committed labels.tsv; elsewhere (CI) those two checks skip and say so.

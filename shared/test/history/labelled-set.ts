@@ -94,10 +94,19 @@ const languageOf = (file: string, text: string): string => {
  * KEYFOB_HISTORY_PART=<name>, the matcher's recall and wrong annotations per language and construct
  * kind (KEYFOB_RECALL_DETAILS=1 lists the misses, the wrong and the unlabelled reports).
  */
-export function labelledSet(name: string, options: { alwaysCheck: boolean; minExpected: number }): void {
+export function labelledSet(
+  name: string,
+  options: {
+    alwaysCheck: boolean;
+    minExpected: number;
+    /** A working set's floors: scored on every run (skipped, saying so, where the snapshots are absent). */
+    floors?: { readonly recall: number; readonly wrongShare: number };
+  },
+): void {
   const corpus = new URL(`../../../test/fixtures/history-${name}/`, import.meta.url);
   const requested = process.env['KEYFOB_HISTORY_PART'] === name;
-  if (!options.alwaysCheck && !requested) return;
+  const { floors } = options;
+  if (!options.alwaysCheck && !requested && floors === undefined) return;
   void describe(`labelled set test/fixtures/history-${name}`, () => {
     if (!existsSync(new URL('labels.tsv', corpus))) {
       void it('scores the matcher on it', { skip: `test/fixtures/history-${name}/labels.tsv is absent` }, () => {});
@@ -119,11 +128,21 @@ export function labelledSet(name: string, options: { alwaysCheck: boolean; minEx
       for (const s of sources) assert.match(s.commit, /^[0-9a-f]{40}$/, `${s.file}: commit`);
     });
 
-    // Scored only on request (no test is registered otherwise, so no run skips).
-    if (!requested) return;
-    void it(`scores the matcher on it (KEYFOB_HISTORY_PART=${name}, with the repository snapshots)`, (t) => {
-      const absent = sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository);
-      assert.deepEqual([...new Set(absent)], [], `repository snapshots absent under ${MIRROR} (set KEYFOB_MIRROR)`);
+    // A set with floors is scored on every run; any other only on request (no test is registered
+    // otherwise, so no run skips).
+    if (!requested && floors === undefined) return;
+    const absent = [...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository))];
+    const title =
+      floors === undefined
+        ? `scores the matcher on it (KEYFOB_HISTORY_PART=${name}, with the repository snapshots)`
+        : `finds >= ${floors.recall * 100}% of the expected uses, wrong <= ${floors.wrongShare * 100}% of the reports (working-set floors)`;
+    // On request the snapshots must be there; a working set's floors skip without them (CI has none).
+    const skip =
+      !requested && absent.length > 0
+        ? `the repository snapshots are not here (${absent.join(', ')} under ${MIRROR}; set KEYFOB_MIRROR)`
+        : false;
+    void it(title, { skip }, (t) => {
+      assert.deepEqual(absent, [], `repository snapshots absent under ${MIRROR} (set KEYFOB_MIRROR)`);
       const bySource = new Map(sources.map((s) => [s.file, s]));
       const texts = new Map<string, string>();
       const read = (file: string): string => {
@@ -148,6 +167,15 @@ export function labelledSet(name: string, options: { alwaysCheck: boolean; minEx
       for (const line of scoreTable(score)) t.diagnostic(line);
       if (process.env['KEYFOB_RECALL_DETAILS'] === '1')
         for (const m of [...score.misses, ...score.wrong, ...score.unlabelled]) t.diagnostic(m);
+      if (floors === undefined) return;
+      assert.ok(
+        score.total.found >= floors.recall * score.total.expected,
+        `recall ${score.total.found}/${score.total.expected} is under the floor ${floors.recall}:\n${score.misses.join('\n')}`,
+      );
+      assert.ok(
+        score.total.wrong <= floors.wrongShare * score.total.reported,
+        `${score.total.wrong} wrong of ${score.total.reported} reports, over the floor ${floors.wrongShare}:\n${score.wrong.join('\n')}`,
+      );
     });
   });
 }
