@@ -8,7 +8,12 @@ import { TERRAFORM_RESOURCES } from '@keyfob/shared/terraform';
 import { REPO_ROOT } from '../../test/helpers/engine.ts';
 import { runKeyfob } from './run-keyfob.ts';
 
-export type Part = 'working' | 'held-aside';
+/** working: what keyfob was changed against; held-aside: the first collection's third, measured once
+ * and seen since; held2: the second collection (repositories the first lacks), labelled and held aside
+ * before keyfob ran on it, measured once. */
+export type Part = 'working' | 'held-aside' | 'held2';
+
+export const PARTS: readonly Part[] = ['working', 'held-aside', 'held2'];
 
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'terraform-corpus');
 const RESTORED = join(FIXTURE, 'restored');
@@ -55,6 +60,8 @@ const rows = (name: string): string[][] =>
 export function readDefinitions(): Definition[] {
   return rows('SOURCES.tsv').map(([id, repository, path, , type, name, lines, part]) => {
     const [start, end] = (lines ?? '').split('-').map(Number);
+    const known = PARTS.find((p) => p === part);
+    if (known === undefined) throw new Error(`SOURCES.tsv ${id}: part '${part}' is none of ${PARTS.join(', ')}`);
     return {
       id: id ?? '',
       repository: repository ?? '',
@@ -63,7 +70,7 @@ export function readDefinitions(): Definition[] {
       name: name ?? '',
       start: start ?? 0,
       end: end ?? 0,
-      part: part === 'held-aside' ? 'held-aside' : 'working',
+      part: known,
     };
   });
 }
@@ -77,6 +84,11 @@ function readLabels(): Label[] {
       attribute: attribute ?? '',
       line: Number(line),
     }));
+}
+
+/** The definition id of every row of labels.tsv (problems and `clean`). */
+export function labelIds(): string[] {
+  return rows('labels.tsv').map(([id]) => id ?? '');
 }
 
 /** Whether every file FILES.tsv lists is restored. */
