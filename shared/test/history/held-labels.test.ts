@@ -1,10 +1,12 @@
-// The third held-aside set (test/fixtures/history-held): public programs and clients of the platform API in
-// Go (through go-tfe), Python, TypeScript, Rust and shell, in neither history-real nor history-new, labelled from
-// their code by test/fixtures/history-held/label.mjs, measured once by the lead (a working set since:
-// held-clients.test.ts scores it). This file checks the labels' form only: it never runs the matcher. Their
-// code is not in this repository: where the repository snapshots exist (KEYFOB_MIRROR, default
-// /work/.mirror) it also checks that every labelled line is in its file and that label.mjs still writes
-// exactly the committed labels.tsv; elsewhere (CI) those two checks skip and say so.
+// The held-aside sets' labels: the third (test/fixtures/history-held, measured once by the lead last session,
+// a working set since: held-clients.test.ts scores it) and the fourth (test/fixtures/history-held2, clean:
+// never run through the matcher before the lead's one measurement), public programs and clients of the
+// platform API in Go (through go-tfe), Python, TypeScript, JavaScript, Rust, Ruby and shell, each in none of
+// the earlier sets' repositories, labelled from their code by the set's label.mjs. This file checks the
+// labels' form only: it never runs the matcher. Their code is not in this repository: where the repository
+// snapshots exist (KEYFOB_MIRROR, default /work/.mirror) it also checks that every labelled line is in its
+// file and that label.mjs still writes exactly the committed labels.tsv; elsewhere (CI) those two checks
+// skip and say so.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +14,6 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { history } from '@keyfob/shared/history';
 
-const CORPUS = new URL('../../../test/fixtures/history-held/', import.meta.url);
 const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
 const GO_TFE = new URL('../../../test/fixtures/history-real/go-tfe/', import.meta.url);
 interface Source {
@@ -29,103 +30,110 @@ interface Row {
   readonly construct: string;
   readonly why: string;
 }
-const tsv = (name: string): string[][] =>
-  readFileSync(new URL(name, CORPUS), 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter((r) => r !== '')
-    .map((r) => r.split('\t'));
-const sources: Source[] = tsv('SOURCES.tsv').map(([file = '', repository = '', path = '', commit = '']) => ({
-  file,
-  repository,
-  path,
-  commit,
-}));
-const rows: Row[] = tsv('labels.tsv').map(
-  ([file = '', line = '', label = '', subject = '', construct = '', why = '']) => ({
+/** One held-aside set's checks: `folder` under test/fixtures, its title, and the least it must hold. */
+function heldSet(folder: string, title: string, min: { expected: number; never: number; repositories: number }): void {
+  const CORPUS = new URL(`../../../test/fixtures/${folder}/`, import.meta.url);
+  const tsv = (name: string): string[][] =>
+    readFileSync(new URL(name, CORPUS), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((r) => r !== '')
+      .map((r) => r.split('\t'));
+  const sources: Source[] = tsv('SOURCES.tsv').map(([file = '', repository = '', path = '', commit = '']) => ({
     file,
-    line: Number(line),
-    label,
-    subject,
-    construct,
-    why,
-  }),
-);
-/** The snapshot's git directory: `owner+name/repo`, or its `.git` when the snapshot is a checkout. */
-const gitDir = (s: Source): string => {
-  const dir = `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
-  return existsSync(`${dir}/.git`) ? `${dir}/.git` : dir;
-};
-const absent = [...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository))];
-const SNAPSHOTS_ABSENT = `the repository snapshots are not here (${absent.join(', ')} under ${MIRROR}; set KEYFOB_MIRROR)`;
+    repository,
+    path,
+    commit,
+  }));
+  const rows: Row[] = tsv('labels.tsv').map(
+    ([file = '', line = '', label = '', subject = '', construct = '', why = '']) => ({
+      file,
+      line: Number(line),
+      label,
+      subject,
+      construct,
+      why,
+    }),
+  );
+  /** The snapshot's git directory: `owner+name/repo`, or its `.git` when the snapshot is a checkout. */
+  const gitDir = (s: Source): string => {
+    const dir = `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
+    return existsSync(`${dir}/.git`) ? `${dir}/.git` : dir;
+  };
+  const absent = [...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository))];
+  const SNAPSHOTS_ABSENT = `the repository snapshots are not here (${absent.join(', ')} under ${MIRROR}; set KEYFOB_MIRROR)`;
 
-describe('third held-aside set: labels of real client code (test/fixtures/history-held), form only', () => {
-  it('names listed files and known subjects; expect/never rows with a construct and a reason; >= 200 expected, >= 80 must-not', () => {
-    const files = new Set(sources.map((s) => s.file));
-    assert.equal(files.size, sources.length, 'SOURCES.tsv lists a file twice');
-    for (const s of sources) {
-      assert.match(s.commit, /^[0-9a-f]{40}$/, `${s.file}: commit`);
-      assert.match(s.repository, /^[\w.-]+\/[\w.-]+$/, `${s.file}: repository`);
-      assert.ok(
-        s.file.endsWith(s.path),
-        `${s.file}: the fixture name ends with the path in the repository (${s.path})`,
-      );
-    }
-    const seen = new Set<string>();
-    for (const r of rows) {
-      const at = `${r.file}:${r.line}`;
-      assert.ok(files.has(r.file), `labels.tsv names ${r.file}, which SOURCES.tsv does not list`);
-      assert.ok(Number.isInteger(r.line) && r.line > 0, `${at}: line`);
-      assert.ok(r.label === 'expect' || r.label === 'never', `${at}: label ${r.label}`);
-      if (r.subject !== '* *' && r.subject !== 'endpoint *')
-        assert.ok(history.byId.has(r.subject), `${at}: unknown subject ${r.subject}`);
-      if (r.label === 'expect') assert.ok(history.byId.has(r.subject), `${at}: an expected use names one subject`);
-      assert.match(r.construct, /^[a-z][a-z-]*$/, `${at}: construct`);
-      assert.ok(r.why !== '', `${at}: no reason given`);
-      const key = `${at}\t${r.subject}`;
-      assert.ok(!seen.has(key), `${at}: ${r.subject} labelled twice`);
-      seen.add(key);
-    }
-    assert.ok(rows.filter((r) => r.label === 'expect').length >= 200);
-    assert.ok(rows.filter((r) => r.label === 'never').length >= 80);
-    // At least four repositories, and languages beyond Go.
-    assert.ok(new Set(sources.map((s) => s.repository)).size >= 4);
-    assert.ok(new Set(sources.map((s) => s.path.slice(s.path.lastIndexOf('.')))).size >= 3);
-  });
-
-  it(
-    'every labelled line is in its file at the listed commit',
-    { skip: absent.length > 0 ? SNAPSHOTS_ABSENT : false },
-    () => {
+  describe(`${title} held-aside set: labels of real client code (test/fixtures/${folder}), form only`, () => {
+    it(`names listed files and known subjects; expect/never rows with a construct and a reason; >= ${min.expected} expected, >= ${min.never} must-not`, () => {
+      const files = new Set(sources.map((s) => s.file));
+      assert.equal(files.size, sources.length, 'SOURCES.tsv lists a file twice');
       for (const s of sources) {
-        const lines = execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
-          encoding: 'utf8',
-          maxBuffer: 16 << 20,
-        }).split('\n');
-        for (const r of rows.filter((x) => x.file === s.file))
-          assert.ok(
-            r.line <= lines.length && lines[r.line - 1]!.trim() !== '',
-            `${s.file}:${r.line} is not a line with code`,
-          );
+        assert.match(s.commit, /^[0-9a-f]{40}$/, `${s.file}: commit`);
+        assert.match(s.repository, /^[\w.-]+\/[\w.-]+$/, `${s.file}: repository`);
+        assert.ok(
+          s.file.endsWith(s.path),
+          `${s.file}: the fixture name ends with the path in the repository (${s.path})`,
+        );
       }
-    },
-  );
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const at = `${r.file}:${r.line}`;
+        assert.ok(files.has(r.file), `labels.tsv names ${r.file}, which SOURCES.tsv does not list`);
+        assert.ok(Number.isInteger(r.line) && r.line > 0, `${at}: line`);
+        assert.ok(r.label === 'expect' || r.label === 'never', `${at}: label ${r.label}`);
+        if (r.subject !== '* *' && r.subject !== 'endpoint *')
+          assert.ok(history.byId.has(r.subject), `${at}: unknown subject ${r.subject}`);
+        if (r.label === 'expect') assert.ok(history.byId.has(r.subject), `${at}: an expected use names one subject`);
+        assert.match(r.construct, /^[a-z][a-z-]*$/, `${at}: construct`);
+        assert.ok(r.why !== '', `${at}: no reason given`);
+        const key = `${at}\t${r.subject}`;
+        assert.ok(!seen.has(key), `${at}: ${r.subject} labelled twice`);
+        seen.add(key);
+      }
+      assert.ok(rows.filter((r) => r.label === 'expect').length >= min.expected);
+      assert.ok(rows.filter((r) => r.label === 'never').length >= min.never);
+      // Enough repositories, and languages beyond Go.
+      assert.ok(new Set(sources.map((s) => s.repository)).size >= min.repositories);
+      assert.ok(new Set(sources.map((s) => s.path.slice(s.path.lastIndexOf('.')))).size >= 3);
+    });
 
-  it(
-    'label.mjs writes exactly the committed labels.tsv',
-    {
-      skip:
-        absent.length > 0
-          ? SNAPSHOTS_ABSENT
-          : !existsSync(GO_TFE)
-            ? "go-tfe's source is not restored (node test/fixtures/history-real/restore.mjs): label.mjs reads it for the Go labels"
-            : false,
-    },
-    () => {
-      const run = spawnSync(process.execPath, [fileURLToPath(new URL('label.mjs', CORPUS)), '--check'], {
-        encoding: 'utf8',
-      });
-      assert.equal(run.status, 0, run.stderr);
-    },
-  );
-});
+    it(
+      'every labelled line is in its file at the listed commit',
+      { skip: absent.length > 0 ? SNAPSHOTS_ABSENT : false },
+      () => {
+        for (const s of sources) {
+          const lines = execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
+            encoding: 'utf8',
+            maxBuffer: 16 << 20,
+          }).split('\n');
+          for (const r of rows.filter((x) => x.file === s.file))
+            assert.ok(
+              r.line <= lines.length && lines[r.line - 1]!.trim() !== '',
+              `${s.file}:${r.line} is not a line with code`,
+            );
+        }
+      },
+    );
+
+    it(
+      'label.mjs writes exactly the committed labels.tsv',
+      {
+        skip:
+          absent.length > 0
+            ? SNAPSHOTS_ABSENT
+            : !existsSync(GO_TFE)
+              ? "go-tfe's source is not restored (node test/fixtures/history-real/restore.mjs): label.mjs reads it for the Go labels"
+              : false,
+      },
+      () => {
+        const run = spawnSync(process.execPath, [fileURLToPath(new URL('label.mjs', CORPUS)), '--check'], {
+          encoding: 'utf8',
+        });
+        assert.equal(run.status, 0, run.stderr);
+      },
+    );
+  });
+}
+
+heldSet('history-held', 'third', { expected: 200, never: 80, repositories: 4 });
+heldSet('history-held2', 'fourth', { expected: 250, never: 150, repositories: 8 });
