@@ -161,7 +161,7 @@ function roleObject(role: EngineRole, notes: Problem[]): EngineObject | undefine
   const wire = wireRead(ROLE_WIRE, role);
   for (const row of ROLE_WIRE as readonly WireRow[]) {
     const value = wire[row.wire];
-    if (!isUnset(row.kind, value) && value !== row.unsetAs) fields[row.wire] = value;
+    if (!isUnset(row, value) && value !== row.unsetAs) fields[row.wire] = value;
   }
   return { kind: 'role', name: role.name, fields };
 }

@@ -53,7 +53,7 @@ export function changedWireFields<Rows extends readonly WireRow[]>(
 }
 
 function comparable(row: WireRow, value: unknown): unknown {
-  if (isUnset(row.kind, value) || value === row.unsetAs) return undefined;
+  if (isUnset(row, value) || value === row.unsetAs) return undefined;
   switch (row.kind) {
     case 'list':
       return [...(value as readonly string[])].sort();

@@ -30,7 +30,7 @@ export function parseStaticRole(name: string, body: unknown): EngineStaticRole {
   const values = readWireValues(STATIC_ROLE_WIRE, data);
   // Every field is required: an answer without one is no static role.
   for (const row of STATIC_ROLE_WIRE)
-    if (isUnset(row.kind, values[row.field])) throw new UnusableResponse(`missing or unreadable "${row.wire}"`);
+    if (isUnset(row, values[row.field])) throw new UnusableResponse(`missing or unreadable "${row.wire}"`);
   const id = readString(data, 'id');
   return {
     name: readString(data, 'name') || name,

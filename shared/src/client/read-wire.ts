@@ -1,4 +1,4 @@
-import { isSecret, type WireRow, type WireValues } from '../rules/index.ts';
+import { isSecret, isUnset, type WireRow, type WireValues } from '../rules/index.ts';
 import { readNumber, readSeconds, readString, readStringList, readStringMap, type JsonObject } from './read-fields.ts';
 
 /**
@@ -10,7 +10,8 @@ export function readWireValues<Rows extends readonly WireRow[]>(rows: Rows, data
   for (const row of rows) {
     if (isSecret(row)) continue;
     const value = readWire[row.kind](data, row.wire);
-    if (value !== undefined) out[row.field] = value;
+    // Unset seconds and integers are left out (optional properties); the other kinds have an unset value.
+    if ((row.kind !== 'seconds' && row.kind !== 'integer') || !isUnset(row, value)) out[row.field] = value;
   }
   return out as WireValues<Rows>;
 }
@@ -20,8 +21,7 @@ const readWire = {
   list: readStringList,
   map: readStringMap,
   policy: readPolicyDocument,
-  // Zero means unset, as in the engine.
-  seconds: (data: JsonObject, wire: string): number | undefined => readSeconds(data, wire) || undefined,
+  seconds: readSeconds,
   integer: readNumber,
 };
 

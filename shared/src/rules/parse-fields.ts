@@ -2,7 +2,7 @@ import { parseDuration } from '../duration/index.ts';
 import type { Problem } from '../problem.ts';
 import { fieldTable, type FieldKind } from './field-info.ts';
 import { appendPointer } from '../text/json-pointer.ts';
-import type { WireKind, WireRow, WireValues } from './wire-table.ts';
+import { isUnset, type WireKind, type WireRow, type WireValues } from './wire-table.ts';
 
 /** A list field read from an array or a comma-separated string. */
 export interface ListValue {
@@ -268,11 +268,12 @@ function readPolicy(raw: string | Readonly<Record<string, unknown>>): PolicyValu
 /** The typed value of each row from fields a validator read (`parseFields`); unset ones take their kind's default. */
 export function valuesFromFields<Rows extends readonly WireRow[]>(rows: Rows, fields: ParsedFields): WireValues<Rows> {
   const out: Record<string, unknown> = {};
-  for (const { field, wire, kind } of rows) {
+  for (const row of rows) {
+    const { field, wire, kind } = row;
     if (kind === 'seconds') {
-      // Zero means unset, as in the engine.
+      // Zero means unset, as in the engine, but in a row where it is a value.
       const seconds = fields.seconds.get(wire);
-      if (seconds !== undefined && seconds > 0) out[field] = seconds;
+      if (seconds !== undefined && !isUnset(row, seconds)) out[field] = seconds;
     } else if (kind === 'integer') {
       const integer = fields.integers.get(wire);
       if (integer !== undefined) out[field] = integer;

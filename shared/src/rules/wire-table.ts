@@ -3,7 +3,8 @@
  * - `text`: a string, `""` when unset;
  * - `list`: strings (the wire takes an array or a comma string), `[]` when unset;
  * - `map`: string to string (the wire takes an object or `key=value` items), `{}` when unset;
- * - `seconds`: a duration, whole seconds in the typed value, `undefined` when unset (0 means unset);
+ * - `seconds`: a duration, whole seconds in the typed value, `undefined` when unset (0 means unset,
+ *   but in a row marked `zeroIsValue`);
  * - `policy`: a JSON policy document, compact JSON text in the typed value, `""` when unset;
  * - `integer`: a whole number, `undefined` when unset (its schema default, where it has one, is the
  *   validator's to fill in).
@@ -19,6 +20,11 @@ export interface WireRow {
   readonly unsetAs?: string;
   /** Written, never read back (the root `secret_key`): left out of reads and diffs. */
   readonly secret?: true;
+  /**
+   * A `seconds` row whose 0 is a value, kept and read back as sent, not unset: the real engine stores
+   * a sent `identity_token_ttl: 0` (its field framework counts a sent 0 as given) and reads 0 back.
+   */
+  readonly zeroIsValue?: true;
 }
 
 /** The typed value of each kind. */
@@ -78,8 +84,8 @@ export const ROOT_CONFIG_WIRE = [
   { field: 'secretKey', wire: 'secret_key', kind: 'text', secret: true },
   { field: 'roleArn', wire: 'role_arn', kind: 'text' },
   { field: 'identityTokenAudience', wire: 'identity_token_audience', kind: 'text' },
-  // Unset: the schema's default, 3600.
-  { field: 'identityTokenTtl', wire: 'identity_token_ttl', kind: 'seconds' },
+  // Unset: the schema's default, 3600; a sent 0 stays 0, as the real engine reads it back.
+  { field: 'identityTokenTtl', wire: 'identity_token_ttl', kind: 'seconds', zeroIsValue: true },
   // Unset: the schema's default, -1 (the provider SDK's own).
   { field: 'maxRetries', wire: 'max_retries', kind: 'integer' },
   { field: 'region', wire: 'region', kind: 'text' },
@@ -92,10 +98,11 @@ export const ROOT_CONFIG_WIRE = [
   { field: 'usernameTemplate', wire: 'username_template', kind: 'text' },
 ] as const satisfies readonly WireRow[];
 
-/** Whether a typed value is its kind's unset value (`""`, `[]`, `{}`, `undefined` or 0 seconds). */
-export function isUnset(kind: WireKind, value: unknown): boolean {
+/** Whether a typed value is its row's unset value (`""`, `[]`, `{}`, `undefined` or 0 seconds but where 0 is a value). */
+export function isUnset(row: Pick<WireRow, 'kind' | 'zeroIsValue'>, value: unknown): boolean {
+  const { kind } = row;
   if (value === undefined || value === '') return true;
-  if (value === 0) return kind !== 'integer';
+  if (value === 0) return kind !== 'integer' && row.zeroIsValue !== true;
   if (kind === 'list') return (value as readonly unknown[]).length === 0;
   if (kind === 'map') return Object.keys(value as object).length === 0;
   return false;
@@ -111,9 +118,10 @@ export function wireBody<Rows extends readonly WireRow[]>(
   duration: (seconds: number) => unknown,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const { field, wire, kind } of rows) {
+  for (const row of rows) {
+    const { field, wire, kind } = row;
     const v = (value as Readonly<Record<string, unknown>>)[field];
-    if (isUnset(kind, v)) continue;
+    if (isUnset(row, v)) continue;
     body[wire] = kind === 'seconds' ? duration(v as number) : copy(v);
   }
   return body;

@@ -41,6 +41,21 @@ describe('config calls', () => {
       partial: true,
     },
     {
+      name: 'readRootConfig keeps identity_token_ttl 0 (the real engine reads back a sent 0)',
+      call: (c) => c.readRootConfig(),
+      answer: { body: { data: { identity_token_ttl: 0 } } },
+      request: { method: 'GET', path: `${M}/config/root` },
+      result: { identityTokenTtl: 0 },
+      partial: true,
+    },
+    {
+      name: 'readRootConfig leaves identity_token_ttl out when the engine does not return it',
+      call: async (c) => 'identityTokenTtl' in ((await c.readRootConfig()) ?? {}),
+      answer: { body: { data: { region: 'eu-west-1' } } },
+      request: { method: 'GET', path: `${M}/config/root` },
+      result: false,
+    },
+    {
       name: 'readRootConfig is undefined on 404',
       call: (c) => c.readRootConfig(),
       answer: { status: 404, body: { errors: [] } },

@@ -125,6 +125,28 @@ describe('the root configuration wire table', () => {
   });
 });
 
+describe('identity_token_ttl 0', () => {
+  // The real engine stores a sent `identity_token_ttl: 0` and reads 0 back; only a field never sent
+  // takes the schema's default (3600, seed 1's; the real engine reads 0 then too).
+  test('is a value through the validator and the engine read form; unset is 3600', () => {
+    const zero = validateRootConfig({ identity_token_ttl: 0 }).value;
+    assert.equal(zero?.identityTokenTtl, 0);
+    assert.equal(validateRootConfig({ identity_token_ttl: '0s' }).value?.identityTokenTtl, 0);
+    assert.equal(validateRootConfig({}).value?.identityTokenTtl, 3600);
+    assert.ok(zero);
+    assert.equal(wireRead(ROOT_CONFIG_WIRE, zero).identity_token_ttl, 0);
+  });
+
+  test('the role TTLs keep 0 as unset (the engine then uses its defaults)', () => {
+    const role = validateRole({
+      credential_type: 'assumed_role',
+      role_arns: 'arn:aws:iam::123456789012:role/deploy',
+      default_sts_ttl: 0,
+    }).value;
+    assert.equal(role?.defaultStsTtl, undefined);
+  });
+});
+
 /** The schema's `x-keyfob-value` of each JWT wire kind. */
 const JWT_SCHEMA_VALUES: Readonly<Record<JwtWireKind, string>> = {
   text: 'string',

@@ -66,6 +66,20 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
     assert.match(answer.body.data.username_template, /STS/);
   });
 
+  it('config/root identity_token_ttl: a sent 0 reads back 0 as in the real engine, unset reads the seed default', async () => {
+    const keys = { access_key: ROOT_KEY.id, secret_key: ROOT_KEY.secret, region: 'eu-west-1' };
+    const ttlAfter = async (body: Record<string, unknown>): Promise<unknown> => {
+      assert.equal((await post(engine, 'cloud/config/root', { ...keys, ...body })).status, 204);
+      return (await get(engine, 'cloud/config/root')).body.data.identity_token_ttl;
+    };
+    // The real engine's framework counts a sent 0 as given, stores it and reads it back (GetOk).
+    assert.equal(await ttlAfter({ identity_token_ttl: 0 }), 0);
+    assert.equal(await ttlAfter({ identity_token_ttl: '0s' }), 0);
+    assert.equal(await ttlAfter({ identity_token_ttl: '15m' }), 900);
+    // Never sent: seed 1's default, one hour (the real engine reads 0; seed 1 wins).
+    assert.equal(await ttlAfter({}), 3600);
+  });
+
   it('config/root rules come from the shared validators', async () => {
     const answer = await post(engine, 'cloud/config/root', { access_key: 'AKIAONLY' });
     assert.equal(answer.status, 400);
