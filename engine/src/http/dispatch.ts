@@ -89,7 +89,7 @@ export async function dispatch(raw: RawRequest, deps: DispatchDeps): Promise<Raw
       wrappedAccessor: result.kind === 'data' ? result.auth?.accessor : undefined,
     });
     await deps.commit();
-    return { status: 200, body: JSON.stringify(wrappedEnvelope(info, warningsOf(response.body))) };
+    return { status: 200, body: JSON.stringify(wrappedEnvelope(info, warningsOf(response.body), wrapTtl)) };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, body: JSON.stringify({ errors: error.errors }) };
     deps.onInternalError(error, path);

@@ -24,9 +24,9 @@ const HEADER_ERROR = 'error parsing X-Vault-Wrap-TTL header: ';
 
 /**
  * The seconds of response wrapping a request asks for in `X-Vault-Wrap-TTL`, read as the real
- * engine's duration-second parser reads it (`300`, `5m`, `1d`); 0 or absent is no wrapping. A
- * negative value is 400 with the real engine's message; a value under 1s (a token that would be
- * gone before anyone could unwrap it) is 400 too, with keyfob's code.
+ * engine's duration-second parser reads it (`300`, `5m`, `1d`, `500ms`); 0 or absent is no
+ * wrapping. A negative value is 400 with the real engine's message. A value under a second is
+ * taken as the real engine takes it (a token that lives that long; see `wrapTtlWarning`).
  */
 export function wrapTtlOf(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
@@ -41,16 +41,27 @@ export function wrapTtlOf(header: string | undefined): number | undefined {
     throw badRequest(`${HEADER_ERROR}requested wrap ttl cannot be negative`);
   if (parsed.seconds === undefined)
     throw badRequest(`${HEADER_ERROR}${parsed.problems.map((p) => `${p.message} [${p.code}]`).join(' ')}`);
-  if (parsed.seconds === 0) return undefined;
-  if (parsed.seconds < 1)
-    throw badRequest(
-      `${HEADER_ERROR}${JSON.stringify(text)} is shorter than 1s, the shortest wrap TTL: the token would expire before it could be unwrapped; ask for 1s or more [WRAPPING_TTL_TOO_SHORT]`,
-    );
-  return Math.floor(parsed.seconds);
+  return parsed.seconds === 0 ? undefined : parsed.seconds;
+}
+
+/**
+ * keyfob's word on a wrap TTL under a second, which the real engine accepts as asked: its
+ * wrapping token is gone before most clients can unwrap it, and `wrap_info.ttl` (whole seconds,
+ * cut as the real engine cuts them) reads 0.
+ */
+function wrapTtlWarning(ttl: number): string | undefined {
+  if (ttl >= 1) return undefined;
+  return `X-Vault-Wrap-TTL asks for ${Number((ttl * 1000).toPrecision(3))} ms, under a second: the wrapping token expires before most clients can unwrap it, and wrap_info.ttl shows 0; ask for 1s or more [WRAPPING_TTL_TOO_SHORT]`;
 }
 
 /** The answer a wrapped request gets, in the envelope's key order: only `wrap_info` (and warnings) filled. */
-export function wrappedEnvelope(info: WrapInfo, warnings: readonly string[] | null): Record<string, unknown> {
+export function wrappedEnvelope(
+  info: WrapInfo,
+  warnings: readonly string[] | null,
+  ttl: number,
+): Record<string, unknown> {
+  const short = wrapTtlWarning(ttl);
+  if (short !== undefined) warnings = [...(warnings ?? []), short];
   return {
     request_id: '',
     lease_id: '',

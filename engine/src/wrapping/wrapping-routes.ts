@@ -97,7 +97,7 @@ async function rewrap(core: EngineCore, ctx: RequestContext): Promise<HandlerRes
     creationPath: hit.answer.creationPath,
     displayName: ctx.caller?.record.displayName ?? '',
   });
-  return { kind: 'raw', body: wrappedEnvelope(info, null) };
+  return { kind: 'raw', body: wrappedEnvelope(info, null, ttl) };
 }
 
 /** Wraps the request's own parameters; only with `X-Vault-Wrap-TTL` (the dispatcher wraps the answer). */

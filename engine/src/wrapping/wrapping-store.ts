@@ -8,7 +8,7 @@ import type { Table } from '../state/table.ts';
 interface WrappedAnswer {
   /** The answer's JSON text, as it would have been sent. */
   readonly response: string;
-  /** Seconds. */
+  /** Seconds, fractions kept (the real lookup answers `creation_ttl` as float seconds: 0.5). */
   readonly creationTtl: number;
   /** RFC 3339. */
   readonly creationTime: string;
@@ -75,7 +75,8 @@ export class WrappingStore {
     return {
       token,
       accessor: caller.record.accessor,
-      ttl: input.ttl,
+      // Whole seconds, cut as the real engine's `int(TTL.Seconds())` cuts them (500ms reads 0).
+      ttl: Math.trunc(input.ttl),
       creation_time: creationTime,
       creation_path: input.creationPath,
       ...(input.wrappedAccessor ? { wrapped_accessor: input.wrappedAccessor } : {}),

@@ -62,7 +62,10 @@ export function createWrappingCalls(core: ClientCore): WrappingCalls {
       const method = kind === 'sts' ? 'POST' : 'GET';
       const path = core.mountPath(kind, role);
       assertValidName(kind === 'static-creds' ? 'static role' : 'role', role, method, path);
-      const headers = { ...options?.headers, [WRAP_TTL_HEADER]: String(ttlSeconds) };
+      // Whole seconds as a plain number; a fraction with its unit (the real engine reads `1.5` as an
+      // integer and refuses it, `1.5s` as a duration).
+      const ttl = Number.isInteger(ttlSeconds) ? String(ttlSeconds) : `${ttlSeconds}s`;
+      const headers = { ...options?.headers, [WRAP_TTL_HEADER]: ttl };
       const defined = Object.fromEntries(
         Object.entries(params as Record<string, string | number | undefined>).filter(([, v]) => v !== undefined),
       );

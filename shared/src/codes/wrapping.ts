@@ -3,9 +3,9 @@ import type { CodeInfo } from './code-info.ts';
 /** Problem codes of response wrapping (the engine's X-Vault-Wrap-TTL, the action's wrap-ttl and unwrap). Codes are stable. */
 export const wrappingCodes = {
   WRAPPING_TTL_TOO_SHORT: {
-    severity: 'error',
+    severity: 'warning',
     summary:
-      "An `X-Vault-Wrap-TTL` (the action's `wrap-ttl`) is under 1s: the wrapping token would expire before it could be unwrapped.",
+      'An `X-Vault-Wrap-TTL` is under 1s: the engine wraps as asked (the real engine does too), but the wrapping token expires before most clients can unwrap it and `wrap_info.ttl` reads 0.',
   },
   WRAPPING_REQUIRED: {
     severity: 'error',

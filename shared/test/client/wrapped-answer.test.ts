@@ -45,4 +45,23 @@ describe('a wrap_info answer', () => {
     assert.ok(error instanceof EngineError);
     assert.doesNotMatch(error.message, /wrapped/);
   });
+
+  // The real engine reads a header without a unit as whole seconds (strconv.ParseInt refuses `1.5`).
+  for (const [ttl, header] of [
+    [300, '300'],
+    [1.5, '1.5s'],
+  ] as const) {
+    it(`asks for wrapping of ${ttl} s with X-Vault-Wrap-TTL ${header}`, async () => {
+      const wrapInfo = {
+        token: WRAPPING_TOKEN,
+        accessor: 'a',
+        ttl: Math.trunc(ttl),
+        creation_time: 't',
+        creation_path: 'cloud/sts/deploy',
+      };
+      const { client, requests } = scriptedClient([{ status: 200, body: { data: null, wrap_info: wrapInfo } }]);
+      await client.wrapCredentials('sts', 'deploy', {}, ttl);
+      assert.equal(requests[0]?.headers['x-vault-wrap-ttl'], header);
+    });
+  }
 });

@@ -195,7 +195,7 @@ describe('response wrapping', () => {
   const headerCases: [string, number, string | RegExp | undefined][] = [
     ['-5', 400, 'error parsing X-Vault-Wrap-TTL header: requested wrap ttl cannot be negative'],
     ['soon', 400, /^error parsing X-Vault-Wrap-TTL header: .*\[DURATION_/],
-    ['500ms', 400, /^error parsing X-Vault-Wrap-TTL header: .*shorter than 1s.*\[WRAPPING_TTL_TOO_SHORT\]$/],
+    ['0.5', 400, /^error parsing X-Vault-Wrap-TTL header: .*\[DURATION_MISSING_UNIT\]$/],
     ['9'.repeat(65), 400, /longer than 64 characters/],
     ['0', 200, undefined],
     ['1d', 200, undefined],
@@ -210,6 +210,25 @@ describe('response wrapping', () => {
       else assert.equal(answer.body.wrap_info.ttl, 86400);
     });
   }
+
+  // As the real engine (requestWrapInfo takes any non-negative duration; wrap_info.ttl is
+  // int(TTL.Seconds()); lookup's creation_ttl is TTL.Seconds()): wrapped as asked, with keyfob's warning.
+  it('wraps for a TTL under a second as the real engine does, with a warning, and the token expires at it', async () => {
+    const answer = await wrappedSts(engine, '500ms');
+    const info = answer.body.wrap_info;
+    assert.equal(info.ttl, 0);
+    assert.equal(answer.body.warnings.length, 1, answer.text);
+    assert.match(answer.body.warnings[0], /500 ms, under a second.*\[WRAPPING_TTL_TOO_SHORT\]$/);
+    const lookup = await send(engine, 'POST', 'sys/wrapping/lookup', { body: { token: info.token }, token: null });
+    assert.equal(lookup.body.data.creation_ttl, 0.5, lookup.text);
+    await advance(engine, 1);
+    const unwrap = await send(engine, 'POST', 'sys/wrapping/unwrap', { token: info.token });
+    assert.equal(unwrap.status, 400, unwrap.text);
+    assert.deepEqual(unwrap.body.errors, [INVALID]);
+    const whole = await wrappedSts(engine, '1500ms');
+    assert.equal(whole.body.wrap_info.ttl, 1);
+    assert.equal(whole.body.warnings, null);
+  });
 
   it("enforces a policy's min_wrapping_ttl and max_wrapping_ttl (403 outside, wrapped inside)", async () => {
     const policy = await send(engine, 'PUT', 'sys/policies/acl/wrapped-sts', {
