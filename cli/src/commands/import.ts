@@ -4,8 +4,9 @@ import type { Problem } from '@keyfob/shared/problem';
 import { defineCommand, oneOf } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { insideFolder } from '../import/file-names.ts';
-import { ImportLimitError, MAX_ITEMS_BOUND, readEngineObjects } from '../import/read-engine.ts';
+import { ImportLimitError, JWT_PATH, MAX_ITEMS_BOUND, readEngineObjects } from '../import/read-engine.ts';
 import { renderRoleFiles, type ImportedFile } from '../import/role-files.ts';
+import { renderTerraformFiles } from '../import/terraform-files.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { failureText } from './creds.ts';
 
@@ -16,15 +17,20 @@ const USAGE = `usage: keyfob import --out DIR [--format role|terraform] [--force
 
 Reads the engine's roles, static roles and root configuration (of --mount), its ACL policies and
 its JWT roles (auth/jwt) and writes them to DIR as role files, the layout keyfob apply reads
-(NAME.role.yaml, NAME.static-role.yaml, NAME.jwt-role.yaml, NAME.policy.hcl, MOUNT.root-config.yaml).
-Applying DIR to the same engine changes nothing. The token needs list and read on those paths.
+(NAME.role.yaml, NAME.static-role.yaml, NAME.jwt-role.yaml, NAME.policy.hcl, MOUNT.root-config.yaml),
+or as Vault-provider Terraform (--format terraform: aws_secret_backend.tf,
+aws_secret_backend_roles.tf, aws_secret_backend_static_roles.tf, policies.tf,
+jwt_auth_backend_roles.tf). keyfob apply of the role files changes nothing on the same engine, and
+the Terraform reads back to the same values. The token needs list and read on those paths.
 
 No secret is written: the engine never returns the root configuration's secret key, and the
-role files leave the static keys out (a note says so). Names are written as safe file names;
-a name that is not one as it is gets a safe file name and a name: line.
+role files leave the static keys out; Terraform reads secret_key from var.aws_secret_key, a
+sensitive variable (a note says so). Names are written as safe file names (role files) or safe
+resource labels (Terraform); a name that is not one as it is keeps its own name in the file.
+What the chosen format cannot express is left out with a warning (IMPORT_NOT_REPRESENTABLE).
 
   --out DIR                  the folder to write to (made when missing)
-  --format F                 role (default): keyfob role files
+  --format F                 role (default): keyfob role files; terraform: Vault-provider .tf files
   --force                    overwrite files that exist; without it nothing is written when any does
   --max-items N              refuse an engine list longer than N (default ${DEFAULT_MAX_ITEMS}, 1 to ${MAX_ITEMS_BOUND})
   --format-output F          text (default) or json ({"out":...,"files":[{"file","kind","name"}],"notes":[...]})
@@ -43,8 +49,8 @@ export const importCommand = defineCommand({
     'max-items': { type: 'string' },
     'format-output': { type: 'string' },
   },
-  formats: ['role'],
-  run: async ({ values, positionals }, io) => {
+  formats: ['role', 'terraform'],
+  run: async ({ values, positionals, format }, io) => {
     if (positionals.length > 0)
       throw new UsageError(
         `keyfob import takes no PATH (give the folder with --out), not "${positionals[0]?.slice(0, 64)}"\n\n${USAGE}`,
@@ -64,7 +70,10 @@ export const importCommand = defineCommand({
       io.stderr(`keyfob import: ${text}; nothing was written.\n`);
       return EXIT.failed;
     }
-    const rendered = renderRoleFiles(read.objects);
+    const rendered =
+      format === 'terraform'
+        ? renderTerraformFiles(read.objects, client.mount, JWT_PATH)
+        : renderRoleFiles(read.objects);
     const notes = [...read.notes, ...rendered.notes];
     const existing = await existingFiles(out, rendered.files);
     if (existing.length > 0 && values.force !== true) {
@@ -127,14 +136,15 @@ function report(
   io: CliIo,
 ): void {
   if (output === 'json') {
-    const brief = files.map(({ file, kind, name }) => ({ file, kind, name }));
+    const brief = files.flatMap(({ file, objects }) => objects.map(({ kind, name }) => ({ file, kind, name })));
     io.stdout(`${JSON.stringify({ out, files: brief, notes }, null, 2)}\n`);
     return;
   }
   for (const n of notes) io.stderr(`keyfob import: ${n.severity} ${n.code} ${n.message}\n`);
   const folder = display(out, io);
   for (const file of files) io.stdout(`wrote ${folder}/${file.file}\n`);
-  const count = (kind: ImportedFile['kind']) => files.filter((f) => f.kind === kind).length;
+  const objects = files.flatMap((f) => f.objects);
+  const count = (kind: ImportedFile['objects'][number]['kind']) => objects.filter((o) => o.kind === kind).length;
   io.stdout(
     `imported ${count('role')} roles, ${count('static-role')} static roles, ${count('root-config')} root configuration, ${count('policy')} policies and ${count('jwt-role')} JWT roles into ${folder}\n`,
   );

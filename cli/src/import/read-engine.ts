@@ -52,7 +52,7 @@ export class ImportLimitError extends Error {
 const CONCURRENCY = 4;
 
 /** Where the JWT auth method is read (apply writes JWT roles there). */
-const JWT_PATH = 'jwt';
+export const JWT_PATH = 'jwt';
 
 /**
  * Reads every role, static role, ACL policy and JWT role and the root configuration of the

@@ -6,12 +6,11 @@ import { stringify } from 'yaml';
 import { safeBaseName, uniqueNames } from './file-names.ts';
 import { note, type EngineObject, type ImportKind } from './read-engine.ts';
 
-/** A file import writes: its name in the output folder, its text, and the object it holds. */
+/** A file import writes: its name in the output folder, its text, and the objects it holds. */
 export interface ImportedFile {
   readonly file: string;
   readonly text: string;
-  readonly kind: ImportKind;
-  readonly name: string;
+  readonly objects: readonly { readonly kind: ImportKind; readonly name: string }[];
 }
 
 /** The file name suffix of each kind (what `apply` and `lint` read by name). */
@@ -49,7 +48,7 @@ export function renderRoleFiles(objects: readonly EngineObject[]): { files: Impo
         );
         continue;
       }
-      files.push({ file, text: text.endsWith('\n') ? text : `${text}\n`, kind: object.kind, name: object.name });
+      files.push({ file, text: text.endsWith('\n') ? text : `${text}\n`, objects: [object] });
       continue;
     }
     const file = unique(base, SUFFIX[object.kind]);
@@ -76,8 +75,7 @@ export function renderRoleFiles(objects: readonly EngineObject[]): { files: Impo
     files.push({
       file,
       text: `${header.join('\n')}\n${stringify(document, { lineWidth: 0, version: '1.1' })}`,
-      kind: object.kind,
-      name: object.name,
+      objects: [object],
     });
   }
   return { files, notes };
