@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AccessChange } from '@keyfob/shared/access';
+import { isRoleFileName } from '@keyfob/shared/lint';
+import picomatch from 'picomatch';
 import type { CodeLens } from 'vscode-languageserver-protocol';
 import { fileUri, startLsp, type LspSession } from '../../test/helpers/lsp-client.ts';
 import { main } from '../src/main.ts';
@@ -177,5 +179,66 @@ describe('keyfob lsp: access changed since base (code lenses)', () => {
       await session.stop();
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('keyfob lsp: access lenses follow the files on disk', () => {
+  let repo: string;
+  let session: LspSession;
+  const uri = (path: string): string => fileUri(join(repo, path));
+  const lensesOf = (path: string): Promise<CodeLens[]> =>
+    session.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: uri(path) } });
+  /** Waits (at most 20 s) until `ready` holds: the server reads and refreshes in the background. */
+  const until = async (ready: () => boolean | Promise<boolean>, what: string): Promise<void> => {
+    for (const deadline = Date.now() + 20_000; !(await ready());) {
+      if (Date.now() > deadline) assert.fail(`not within 20 s: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  before(async () => {
+    ({ repo } = baseRepository());
+    session = await startLsp({
+      rootUri: fileUri(repo),
+      workspaceCapabilities: {
+        didChangeWatchedFiles: { dynamicRegistration: true },
+        codeLens: { refreshSupport: true },
+      },
+    });
+    // Open: the JWT role; changed on disk (not open, as after a pull): the policy that reaches it.
+    session.open(uri(AUDIT_ROLE), 'yaml', readFileSync(join(repo, AUDIT_ROLE), 'utf8'));
+  });
+  after(async () => {
+    await session?.stop();
+    rmSync(repo, { recursive: true, force: true });
+  });
+
+  it('watches every file kind the folder read keeps, Terraform included', async () => {
+    await until(() => session.registrations.length > 0, 'the watched-files registration');
+    const watch = session.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles');
+    const globs = (watch?.registerOptions as { watchers?: { globPattern: string }[] } | undefined)?.watchers ?? [];
+    const matches = globs.map((w) => picomatch(w.globPattern, { dot: true }));
+    for (const path of [POLICY, AUDIT_ROLE, CREDENTIAL_ROLE, 'infra/vault/main.tf', 'infra/vault/roles.tf.json'])
+      assert.ok(
+        isRoleFileName(path) && matches.some((m) => m(path)),
+        `${path}: not watched by ${JSON.stringify(globs)}`,
+      );
+  });
+
+  it('a policy changed on disk: the server asks the editor for the lenses again, and they show the change', async () => {
+    await until(
+      async () => (await lensesOf(AUDIT_ROLE)).length === 0 && session.refreshes.length > 0,
+      'the first read',
+    );
+    const before = session.refreshes.length;
+    writeFiles(repo, caseNamed('a policy grants').files);
+    await session.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri(POLICY), type: 2 }],
+    });
+    await until(() => session.refreshes.length > before, 'workspace/codeLens/refresh after the change');
+    assert.match(
+      shown(await lensesOf(AUDIT_ROLE)).join('\n'),
+      /^1: gained since main \([0-9a-f]{8}\): JWT role gh-audit: .*\(keyfob\/access\/audit\.policy\.hcl:5\)$/,
+    );
   });
 });

@@ -26,6 +26,10 @@ export interface LspSession {
     accept: (diagnostics: Diagnostic[]) => boolean,
     timeoutMs?: number,
   ): Promise<{ diagnostics: Diagnostic[]; at: number }>;
+  /** The capabilities the server registered (`client/registerCapability`), in order. */
+  readonly registrations: readonly { readonly method: string; readonly registerOptions?: unknown }[];
+  /** The methods of the requests the server sent that this client only counts (`workspace/codeLens/refresh`). */
+  readonly refreshes: readonly string[];
   /** Opens a document (`textDocument/didOpen`), version 1. */
   open(uri: string, languageId: string, text: string): void;
   stop(): Promise<void>;
@@ -41,6 +45,8 @@ export interface StartLspOptions {
   readonly command?: readonly string[];
   readonly rootUri?: string;
   readonly initializationOptions?: unknown;
+  /** More workspace client capabilities (`{ codeLens: { refreshSupport: true } }`), beside configuration. */
+  readonly workspaceCapabilities?: Readonly<Record<string, unknown>>;
 }
 
 /** The file URI of a path. */
@@ -75,7 +81,16 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
       item.section !== undefined && Object.hasOwn(sections, item.section) ? sections[item.section] : null,
     ),
   );
-  connection.onRequest('client/registerCapability', () => null);
+  const registrations: { method: string; registerOptions?: unknown }[] = [];
+  connection.onRequest('client/registerCapability', (params: { registrations?: typeof registrations }) => {
+    registrations.push(...(params.registrations ?? []));
+    return null;
+  });
+  const refreshes: string[] = [];
+  connection.onRequest('workspace/codeLens/refresh', () => {
+    refreshes.push('workspace/codeLens/refresh');
+    return null;
+  });
   const logs: string[] = [];
   connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
   connection.listen();
@@ -84,7 +99,11 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     rootUri: options.rootUri ?? null,
     workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'root' }] : null,
     capabilities: {
-      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+      workspace: {
+        configuration: true,
+        didChangeConfiguration: { dynamicRegistration: true },
+        ...options.workspaceCapabilities,
+      },
       textDocument: { publishDiagnostics: { versionSupport: true, tagSupport: { valueSet: [1, 2] } } },
     },
     initializationOptions: options.initializationOptions ?? null,
@@ -147,6 +166,8 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     initialized,
     process: child,
     logs,
+    registrations,
+    refreshes,
     diagnostics,
     diagnosticsWhere,
     open: (uri, languageId, text) =>

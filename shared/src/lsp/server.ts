@@ -40,7 +40,12 @@ const INCREMENTAL_SYNC = 2;
 export function startLanguageServer(connection: Connection, deps: ServerDeps): void {
   let client: ClientOptions = {};
   let canRefreshInlayHints = false;
+  let canRefreshLenses = false;
   let canWatchFiles = false;
+  // The "access changed since base" lenses follow the workspace: asked again once files changed.
+  const refreshLenses = (): void => {
+    if (canRefreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  };
   const settings = new SettingsStore(connection, deps.compileGlob);
   const session: DocumentSession = new DocumentSession({
     connection,
@@ -56,6 +61,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     session,
     schedule: deps.schedule,
     readWorkspace: deps.readWorkspace,
+    reloaded: refreshLenses,
   });
 
   connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
@@ -65,6 +71,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     settings.initialize(params);
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    canRefreshLenses = deps.readBase !== undefined && params.capabilities.workspace?.codeLens?.refreshSupport === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC },
@@ -88,6 +95,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     settings.clear();
     void session.republishAll().then(() => {
       if (canRefreshInlayHints) void connection.languages.inlayHint.refresh();
+      refreshLenses();
     });
   });
 

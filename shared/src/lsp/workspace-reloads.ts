@@ -7,8 +7,11 @@ import { readWorkspaceSnapshot, WORKSPACE_SNAPSHOT_METHOD } from './workspace-re
 
 /** Wait after a watched file changed before re-reading its folder (a checkout changes many at once). */
 const RELOAD_DELAY_MS = 150;
-/** Files whose change may change the access answer or the trust checks. */
-const WATCHED_GLOB = '**/*.{hcl,json,jsonc,yaml,yml}';
+/**
+ * Files whose change may change the access answer or the trust checks: the files the folder reads keep
+ * (isRoleFileName: role files, policies, Terraform's `.tf` and `.tf.json`) and the workflows.
+ */
+const WATCHED_GLOB = '**/*.{hcl,json,jsonc,yaml,yml,tf}';
 
 /** What the reloads need from the server around them. */
 export interface ReloadDeps {
@@ -19,6 +22,8 @@ export interface ReloadDeps {
   readonly schedule: (fn: () => void, ms: number) => () => void;
   /** The host's folder reader (`keyfob lsp`), if it has one. */
   readonly readWorkspace: ReadWorkspace | undefined;
+  /** Called after a folder was read again and its open documents checked again. */
+  readonly reloaded?: (folder: string) => void;
 }
 
 /**
@@ -79,7 +84,15 @@ export class WorkspaceReloads {
       this.deps.schedule(() => {
         this.#timers.delete(folder);
         const near = this.deps.session.openFilesIn(folder).map((f) => f.path);
-        void this.#access.load(folder, near).then(() => this.deps.session.workspaceChanged(folder));
+        void this.#access
+          .load(folder, near)
+          .then(() => this.deps.session.workspaceChanged(folder))
+          .then(() => this.deps.reloaded?.(folder))
+          .catch((error: unknown) =>
+            this.#warn(
+              `keyfob: reading ${folder} again failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          );
       }, RELOAD_DELAY_MS),
     );
   }
