@@ -12,6 +12,7 @@ import { tagField } from './struct-tag.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
+import { pathPieceCalls } from './path-pieces.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
@@ -97,6 +98,15 @@ export class HitCollector {
         };
       if (hit) hit.methodDistance = 0;
     }
+    if (profile.pathArguments)
+      for (const call of pathPieceCalls(text)) {
+        if (this.#places.at(call.start).inComment) continue;
+        const hit = this.urlText(call.text, call.parts, false, call.start, call);
+        if (!hit) continue;
+        const { method, methodStart, methodText } = call;
+        hit.method = { method, start: methodStart, end: methodStart + methodText.length, text: methodText };
+        hit.methodDistance = 0;
+      }
     for (const held of heldStructTypes(text))
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
     if (profile.blockKeys)

@@ -7,11 +7,12 @@ import { LinePlaces } from './source-text.ts';
 
 /**
  * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
- * Go's `MethodPost`, a client call `.delete(` (also PHP's `->delete(`, a wrapper's `._post(`),
+ * Go's `MethodPost`, Rust's `Method::Post` (surf; reqwest's `Method::POST` is the word), a client call
+ * `.delete(` (also PHP's `->delete(`, Rust's `surf::post(`, a wrapper's `._post(`),
  * .NET's `PostAsync(` / `PatchAsJsonAsync(`, and `method: 'delete'`.
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete)\(|method["']?[ \t]*[:=][ \t]*["'](get|post|put|patch|delete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)\(/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)\(|method["']?[ \t]*[:=][ \t]*["'](get|post|put|patch|delete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)\(/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
@@ -33,11 +34,17 @@ export function findMethods(
     const window = text.slice(from, to);
     METHOD.lastIndex = 0;
     for (let m = METHOD.exec(window); m !== null; m = METHOD.exec(window)) {
-      const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? `Method${m[2] ?? ''}`;
+      // `Method::Post`: the token is `Post` (a quick fix writes `Delete` there).
+      const rust = m[2] !== undefined && m[0].charCodeAt(6) === 58;
+      const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
       const start =
         from +
         m.index +
-        (m[3] !== undefined ? m[0].length - word.length - 1 : m[4] !== undefined ? m[0].length - word.length - 1 : 0);
+        (m[3] !== undefined || m[4] !== undefined
+          ? m[0].length - word.length - 1
+          : rust
+            ? m[0].length - word.length
+            : 0);
       if (places.at(start).inComment) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').toUpperCase()) as HttpMethod,

@@ -30,9 +30,18 @@ export interface LanguageProfile {
   readonly listValues: boolean;
   /** Command lines (shell, CI scripts): a URL's method is read from the curl-style command that sends it. */
   readonly commands: boolean;
+  /** A request call's arguments may be the path's segments (Ruby's `@request.get(:organizations, org, :workspaces)`). */
+  readonly pathArguments: boolean;
 }
 
-const plain = { objectKeys: false, blockKeys: false, arrowKeys: false, listValues: false, commands: false } as const;
+const plain = {
+  objectKeys: false,
+  blockKeys: false,
+  arrowKeys: false,
+  listValues: false,
+  commands: false,
+  pathArguments: false,
+} as const;
 const cLike: LanguageProfile = {
   singleQuote: true,
   backtick: true,
@@ -55,7 +64,13 @@ const python: LanguageProfile = {
   hashComments: 'word-start',
   objectKeys: true,
 };
-const hashScript: LanguageProfile = { ...python, tripleQuotes: false, objectKeys: false, arrowKeys: true };
+const hashScript: LanguageProfile = {
+  ...python,
+  tripleQuotes: false,
+  objectKeys: false,
+  arrowKeys: true,
+  pathArguments: true,
+};
 const shell: LanguageProfile = {
   singleQuote: true,
   backtick: false,

@@ -88,8 +88,11 @@ function endpointEdit(match: Match, replacement: string): ReplacementEdit | unde
   return { title, edits, isPreferred: needs.length === 0 };
 }
 
-/** The new method in the style of the old token: `DELETE`, `MethodDelete`, `delete`. */
+/** The new method in the style of the old token: `DELETE`, `MethodDelete`, `Delete`, `delete`. */
 function methodSpelling(old: MethodToken, method: HttpMethod): string {
-  if (old.text.startsWith('Method')) return `Method${method[0] ?? ''}${method.slice(1).toLowerCase()}`;
+  const capitalized = `${method[0] ?? ''}${method.slice(1).toLowerCase()}`;
+  if (old.text.startsWith('Method')) return `Method${capitalized}`;
+  // Rust's `Method::Post` (the token is `Post`).
+  if (/^[A-Z][a-z]+$/.test(old.text)) return capitalized;
   return old.text === old.text.toLowerCase() ? method.toLowerCase() : method;
 }

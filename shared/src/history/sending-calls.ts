@@ -5,14 +5,24 @@ import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { commandMethod, variableUse } from './shell-commands.ts';
+import { isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
-/** How many lines after a URL's assignment its sending call may be. */
-const SEND_LINES = 15;
+/** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
+const SEND_LINES = 40;
+/** How many lines after a URL's assignment a shell command may send it. */
+const SHELL_SEND_LINES = 15;
+/** How far a call that takes the variable may open before it (`build_request(\n  Method::Patch,\n  url,`) and close after it. */
+const CALL_BEFORE = 300;
+const CALL_AFTER = 600;
 
-/** A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`, `self._patch(url`, `requests.delete(url`. */
+/**
+ * A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`,
+ * Rust's `Method::Patch` / `Method::PATCH` (surf, reqwest), `self._patch(url`, `requests.delete(url`,
+ * `surf::post(url)`.
+ */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(?:::)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
@@ -51,30 +61,117 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     }
     const name = assignedVariable(text, lines, url);
     if (!name) continue;
-    const { uses, assigns } = variablePatterns(name);
-    for (
-      let line = url.line + 1;
-      line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
-      line++
-    ) {
-      const body = text.slice(lines.startOf(line), lines.endOf(line));
-      if (assigns.test(body)) break;
-      if (!uses.test(body)) continue;
-      const m = CALL_METHOD.exec(body);
-      if (!m) break;
-      const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
-      if (!method) break;
-      // The token is the word itself (`PATCH`, `MethodDelete`, `patch`), as `findMethods` gives it.
-      const word = m[1] ?? (m[2] !== undefined ? `Method${m[2]}` : (m[3] ?? ''));
-      const start =
-        lines.startOf(line) +
-        m.index +
-        (m[1] !== undefined ? 1 : m[3] !== undefined ? m[0].length - word.length - 1 : 0);
-      url.method = { method: method as HttpMethod, start, end: start + word.length, text: word };
+    const sent = sendingMethod(text, lines, url, name);
+    if (sent) {
+      url.method = sent;
       url.methodDistance = 0;
-      break;
     }
   }
+}
+
+/**
+ * The method of the first call after the URL's assignment that takes its variable (`u`, `u.String()`,
+ * `&url`), read in the whole call, whose arguments may span lines (`build_request(\n  Method::Patch,\n
+ * url,`). Looks SEND_LINES lines ahead, within the function the variable was assigned in (a less
+ * indented line at the margin, or one that defines another function, ends it), and stops where the
+ * variable is assigned again or first passed to a call with no method.
+ */
+function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): MethodToken | undefined {
+  const { uses, assigns } = variablePatterns(name);
+  const indent = indentOf(text, lines.startOf(assignmentLine(text, lines, url)));
+  for (
+    let line = url.line + 1;
+    line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
+    line++
+  ) {
+    const from = lines.startOf(line);
+    const body = text.slice(from, lines.endOf(line));
+    const own = indentOf(text, from);
+    if (own < indent && own < body.length && (own === 0 ? !/^[)\]]/.test(body) : DEFINITION.test(body))) break;
+    if (assigns.test(body)) break;
+    const use = uses.exec(body);
+    if (!use) continue;
+    const call = enclosingCall(text, from + use.index + use[0].indexOf(name));
+    const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
+    if (!call || !m) return undefined;
+    const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
+    if (!method) return undefined;
+    // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
+    const rust = m[2] !== undefined && m[0].includes('::');
+    const word = m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
+    const start =
+      call.start +
+      m.index +
+      (m[1] !== undefined
+        ? 1
+        : rust
+          ? m[0].length - word.length
+          : m[3] !== undefined
+            ? m[0].length - word.length - 1
+            : 0);
+    return { method: method as HttpMethod, start, end: start + word.length, text: word };
+  }
+  return undefined;
+}
+
+/** A line that starts another function (or its decorator): the variable's block has ended. */
+const DEFINITION =
+  /^\s*(?:@|(?:(?:pub(?:\([^)]*\))?|async|static|private|public|protected|export)\s+)*(?:def|func|fn|function)\b)/;
+
+/** Columns of leading blanks of the line starting at `from`. */
+function indentOf(text: string, from: number): number {
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return i - from;
+}
+
+/** The line the URL's variable is assigned on: the URL's own, or the one before when the literal stands alone inside a call. */
+function assignmentLine(text: string, lines: Lines, url: UrlHit): number {
+  const before = text.slice(lines.startOf(url.line), url.start);
+  return STANDS_ALONE.test(before) ? url.line - 1 : url.line;
+}
+
+/**
+ * The call whose argument list holds `at`: from the start of its callee (`s.client.NewRequest`,
+ * `surf::post`, `self._patch`) to its closing parenthesis; undefined when none opens within
+ * CALL_BEFORE characters or closes within CALL_AFTER.
+ */
+function enclosingCall(text: string, at: number): { start: number; end: number } | undefined {
+  let depth = 0;
+  let open = -1;
+  for (let i = at - 1; i >= Math.max(0, at - CALL_BEFORE); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 41 || c === 93) depth++;
+    else if (c === 40 || c === 91) {
+      if (depth === 0) {
+        if (c === 40) open = i;
+        break;
+      }
+      depth--;
+    } else if (c === 59 || c === 123 || c === 125) break; // ; { }: a statement or block boundary
+  }
+  if (open === -1) return undefined;
+  let close = -1;
+  depth = 0;
+  for (let i = open + 1; i < Math.min(text.length, open + CALL_AFTER); i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) {
+        close = i;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (close === -1) return undefined;
+  let start = open;
+  while (start > 0 && start > open - 80) {
+    const c = text.charCodeAt(start - 1);
+    if (isWordChar(c) || c === 46 || c === 58 || c === 62 || c === 45) start--;
+    else break;
+  }
+  return { start, end: close + 1 };
 }
 
 /** Commands that only show a URL. */
@@ -93,7 +190,7 @@ function commandSending(text: string, lines: Lines, url: UrlHit): MethodToken | 
   const assigns = variablePatterns(name).shellAssigns;
   for (
     let line = url.line + 1;
-    line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
+    line <= url.line + SHELL_SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
     line++
   ) {
     if (assigns.test(text.slice(lines.startOf(line), lines.endOf(line)))) return undefined;
@@ -106,10 +203,16 @@ function commandSending(text: string, lines: Lines, url: UrlHit): MethodToken | 
   return undefined;
 }
 
-/** `u := …"literal"`, `url = f"…"`, `u = fmt.Sprintf(` on the line before a literal standing alone. */
+/**
+ * What precedes a literal standing alone on its line inside a call (`fmt.Sprintf(\n  "…"` or
+ * `baseURL+"…"`, `&format!(\n  "{}/…"`): the call and its assignment are on the line before.
+ */
+const STANDS_ALONE = /^\s*(?:[A-Za-z_][\w.]*\s*\+\s*)?f?["'`]?$/;
+
+/** `u := …"literal"`, `url = f"…"`, `u = fmt.Sprintf(` / `let url = Url::parse(&format!(` on the line before a literal standing alone. */
 function assignedVariable(text: string, lines: Lines, url: UrlHit): string | undefined {
   let before = text.slice(Math.max(lines.startOf(url.line), url.start - 200), url.start);
-  if (/^\s*[`"']?$/.test(before) || /^\s*f?["'`]$/.test(before)) {
+  if (STANDS_ALONE.test(before)) {
     const previous = text.slice(lines.startOf(url.line - 1), lines.endOf(url.line - 1));
     if (!/\(\s*$/.test(previous)) return undefined;
     before = previous;

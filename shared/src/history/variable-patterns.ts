@@ -1,6 +1,10 @@
 /** The patterns that follow one variable name through nearby lines; built once per name, not per URL. */
 export interface VariablePatterns {
-  /** Passed as an argument: `NewRequest("PATCH", u, …)`, `requests.delete(url)` (not `u.Path`, `u[0]`, `u(…)`). */
+  /**
+   * Passed as an argument: `NewRequest("PATCH", u, …)`, `requests.delete(url)`, a line of a call's
+   * arguments (`  url,`), or as its text (`u.String()`, `url.as_str()`, `url.toString()`); not `u.Path`,
+   * `u[0]`, `u(…)`.
+   */
   readonly uses: RegExp;
   /** Assigned again at a line start: `u = …`, `u := …`. */
   readonly assigns: RegExp;
@@ -22,7 +26,9 @@ export function variablePatterns(name: string): VariablePatterns {
   if (found) return found;
   if (cache.size >= MAX_NAMES) cache.clear();
   found = {
-    uses: new RegExp(`[(,]\\s*&?${name}\\b(?!\\s*[.[(])`),
+    uses: new RegExp(
+      `(?:[(,]\\s*(?:\\w+\\s*=(?!=)\\s*)?|^\\s*)&?${name}\\b(?!\\s*(?:[[(]|\\.(?!(?:String|toString|as_str|clone|to_string)\\(\\))|:?=))`,
+    ),
     assigns: new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`),
     shellAssigns: new RegExp(`^\\s*(?:(?:local|export|readonly|declare)\\s+)?${name}=`),
     shellUse: new RegExp(`\\$\\{?${name}(?!\\w)`),

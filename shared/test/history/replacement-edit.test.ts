@@ -89,6 +89,16 @@ const cases: {
     preferred: true,
   },
   {
+    name: "Rust surf's Method::Post renamed in its own style, on the call's own line below",
+    language: 'rust',
+    source:
+      'let url = Url::parse(&format!("{}/registry-modules/actions/delete/{}/{}", BASE_URL, org, name))?;\nlet req = build_request(\n    Method::Post,\n    url,\n    None,\n);',
+    subject: 'endpoint POST /registry-modules/actions/delete/:organization_name/:name',
+    after:
+      'let url = Url::parse(&format!("{}/organizations/{}/registry-modules/private/{}/{}", BASE_URL, org, name))?;\nlet req = build_request(\n    Method::Delete,\n    url,\n    None,\n);',
+    preferred: true,
+  },
+  {
     name: 'new path needs the organization: left as a parameter, not preferred',
     language: 'typescript',
     source: 'client.post("/registry-modules", body);',

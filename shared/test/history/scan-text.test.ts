@@ -245,6 +245,75 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['status runs fetching'],
   },
   {
+    name: 'Rust: a format! URL sent by a call whose method argument is on another line (surf Method::Patch)',
+    language: 'rust',
+    source: [
+      'let url = Url::parse(&format!("{}/workspaces/{}", BASE, id))?;',
+      'let req = build_request(',
+      '    Method::Patch,',
+      '    url,',
+      '    Some(body),',
+      ');',
+      'let url = Url::parse(&format!(',
+      '    "{}/workspaces/{}/relationships/tags",',
+      '    BASE, id',
+      '))?;',
+      'let req = build_request(Method::Delete, url, None);',
+    ].join('\n'),
+    // PATCH /workspaces/:id is not in the history: no GET claimed for it.
+    expected: [`${UNTAG} <Delete>`],
+  },
+  {
+    name: 'Go: a URL sent as u.String() many lines later, the literal after `base +` inside a multi-line Sprintf',
+    language: 'go',
+    source: [
+      'func Apply(id string) error {',
+      '\tu := fmt.Sprintf(',
+      '\t\tbaseURL+"/organizations/%s/workspaces",',
+      '\t\torg,',
+      '\t)',
+      ...Array.from({ length: 20 }, (_, i) => `\tstep${i}()`),
+      '\tif ok {',
+      '\t\tlog(1)',
+      '\t}',
+      '\t_, err := callAPI(http.MethodPost, u.String(), body, nil)',
+      '\treturn err',
+      '}',
+    ].join('\n'),
+    // POST /organizations/:organization_name/workspaces is not in the history: no GET claimed for it.
+    expected: [],
+  },
+  {
+    name: 'the sending call is looked for only in the function that built the URL',
+    language: 'python',
+    source: [
+      'def show(self, id):',
+      '    url = f"/workspaces/{id}/relationships/tags"',
+      '    return url',
+      '',
+      'def other(self):',
+      '    self._delete(url)',
+    ].join('\n'),
+    expected: [],
+  },
+  {
+    name: 'Ruby: symbols and strings of a request call are path segments, its name the method',
+    language: 'ruby',
+    source: [
+      '@request.get(:organizations, params[:organization], :workspaces)',
+      '@request.post(:workspaces, params[:workspace], :relationships, :tags, data: data)',
+      "@request.get('configuration-versions', id, params)",
+      '@request.post(:organizations, org, :workspaces, data: data)',
+    ].join('\n'),
+    // A trailing `params` is the request's hash (Ruby pops it), not a segment; POST to an organization's
+    // workspaces is not in the history, so not its GET either.
+    expected: [
+      'endpoint GET /organizations/:organization_name/workspaces <get>',
+      `${TAGS} <post>`,
+      'endpoint GET /configuration-versions/:configuration-id <get>',
+    ],
+  },
+  {
     name: 'resource type only as a type value',
     language: 'json',
     source: '{"type": "policy-checks", "kind": "policy-checks"}',
