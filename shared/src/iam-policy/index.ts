@@ -16,7 +16,7 @@ export { managedPolicyDocument } from './managed-policies.ts';
 export { installIamCatalogue, iamCatalogue, type IamCatalogue, type CatalogueAction } from './catalogue.ts';
 export { temporaryCredentialLimit } from './temporary-limits.ts';
 export { canI, describeStatement, type RolePolicies, type CanIAnswer } from './can-i.ts';
-export { lintPolicy, type PolicyLint, type PolicyLintCode } from './lint-policy.ts';
+export { lintPolicy, policyBreadthLint, type PolicyLint, type PolicyLintCode } from './lint-policy.ts';
 export { statementPositions } from './statement-positions.ts';
 export {
   simulatePolicies,

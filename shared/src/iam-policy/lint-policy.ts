@@ -41,18 +41,38 @@ type Json = Record<string, unknown>;
  */
 export function lintPolicy(policy: unknown, closest: Suggest): PolicyLint[] {
   if (!isRecord(policy)) return [];
-  const statement = policy.Statement;
-  const list: unknown[] = Array.isArray(statement) ? statement : isRecord(statement) ? [statement] : [];
   const out: PolicyLint[] = [];
   const characters = refusedCharacters(policy, []);
   if (characters) out.push({ ...characters, message: `the policy ${characters.message}` });
   const sids = new Map<string, number>();
+  for (const [item, at] of statementsOf(policy)) out.push(...statementLint(item, at, sids, closest));
+  return out;
+}
+
+/**
+ * Only the breadth findings of `lintPolicy` (IAM_POLICY_ESCALATION, IAM_POLICY_FULL_ACCESS), the same
+ * ones in the same order, without the catalogue's action checks: what a role needs from an AWS
+ * managed policy (AWS's own grammar), at a small part of the cost (ReadOnlyAccess names actions of
+ * nearly every service, and the full lint reads each service's catalogue file).
+ */
+export function policyBreadthLint(policy: unknown): PolicyLint[] {
+  return statementsOf(policy).flatMap(([item, at]) => breadthLint(item, at, whereOf(at)));
+}
+
+/** The policy's statements with their path segments (a lone statement object is `['Statement']`). */
+function statementsOf(policy: unknown): [Json, (string | number)[]][] {
+  if (!isRecord(policy)) return [];
+  const statement = policy.Statement;
+  const list: unknown[] = Array.isArray(statement) ? statement : isRecord(statement) ? [statement] : [];
+  const out: [Json, (string | number)[]][] = [];
   list.forEach((item, index) => {
-    if (!isRecord(item)) return;
-    const at: (string | number)[] = Array.isArray(statement) ? ['Statement', index] : ['Statement'];
-    out.push(...statementLint(item, at, sids, closest));
+    if (isRecord(item)) out.push([item, Array.isArray(statement) ? ['Statement', index] : ['Statement']]);
   });
   return out;
+}
+
+function whereOf(at: readonly (string | number)[]): string {
+  return at.length > 1 ? `statement ${String(at[1])}` : 'the statement';
 }
 
 function statementLint(
@@ -62,7 +82,7 @@ function statementLint(
   closest: Suggest,
 ): PolicyLint[] {
   const out: PolicyLint[] = [];
-  const where = at.length > 1 ? `statement ${String(at[1])}` : 'the statement';
+  const where = whereOf(at);
   const grammar = (
     segments: readonly (string | number)[],
     target: 'key' | 'value',
@@ -125,7 +145,13 @@ function statementLint(
   for (const key of ['Resource', 'NotResource']) out.push(...resourceLint(st[key], [...at, key], where));
   out.push(...resourceMismatchLint(st, at, where));
   out.push(...conditionKeyLint(st, at, where));
-  out.push(...escalationLint(st, at, where));
+  out.push(...breadthLint(st, at, where));
+  return out;
+}
+
+/** Escalation paths and full access in one statement. */
+function breadthLint(st: Json, at: readonly (string | number)[], where: string): PolicyLint[] {
+  const out = escalationLint(st, at, where);
   if (st.Effect === 'Allow' && isEverything(st.Action, ['*', '*:*']) && isEverything(st.Resource, ['*'])) {
     out.push({
       code: 'IAM_POLICY_FULL_ACCESS',

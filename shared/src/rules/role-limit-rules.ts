@@ -1,4 +1,10 @@
-import { lintPolicy, managedPolicyDocument, type PolicyLint, type PolicyLintCode } from '../iam-policy/index.ts';
+import {
+  lintPolicy,
+  managedPolicyDocument,
+  policyBreadthLint,
+  type PolicyLint,
+  type PolicyLintCode,
+} from '../iam-policy/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 import { itemSpanData } from './parse-fields.ts';
@@ -61,6 +67,7 @@ function reportInPolicy(
 
 const lintCache = new WeakMap<object, PolicyLint[]>();
 const legacyCache = new Map<string, PolicyLint[]>();
+const breadthCache = new WeakMap<object, PolicyLint[]>();
 
 /** The policy linter's findings for this role's policy (run once per parsed policy), and the field they are in. */
 function policyFindings(context: RoleContext): { field: PolicyField; found: PolicyLint[] } | undefined {
@@ -100,10 +107,10 @@ function managedPolicyFindings(context: RoleContext, code: PolicyLintCode, repor
   list?.items.forEach((arn, index) => {
     const document = managedPolicyDocument(arn);
     if (typeof document !== 'object' || document === null) return;
-    let all = lintCache.get(document);
+    let all = breadthCache.get(document);
     if (!all) {
-      all = lintPolicy(document, () => undefined);
-      lintCache.set(document, all);
+      all = policyBreadthLint(document);
+      breadthCache.set(document, all);
     }
     const found = all.find((f) => f.code === code);
     if (!found) return;

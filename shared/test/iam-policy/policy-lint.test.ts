@@ -2,11 +2,11 @@
 // escalate), a narrow role turning breadth into errors, and the STS duration limits per credential type.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lintPolicy } from '@keyfob/shared/iam-policy';
+import { lintPolicy, policyBreadthLint } from '@keyfob/shared/iam-policy';
 import { didYouMean, validateRole } from '@keyfob/shared/rules';
 import { useIamCatalogue } from '../../../test/helpers/iam-catalogue.ts';
 
-useIamCatalogue();
+const catalogue = useIamCatalogue();
 
 const lint = (Action: unknown, Resource: unknown = '*') =>
   lintPolicy({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action, Resource }] }, (w, c) => didYouMean(w, c));
@@ -186,5 +186,25 @@ describe('one finding per fault: an invalid ARN is not also a resource mismatch'
   it('a well-formed ARN of the wrong type is still a resource mismatch', () => {
     const found = lint('s3:GetObject', 'arn:aws:s3:::releases').map((f) => f.code);
     assert.deepEqual(found, ['IAM_POLICY_RESOURCE_MISMATCH']);
+  });
+});
+
+describe('AWS managed policies: the breadth lint alone finds what the full lint finds for breadth', () => {
+  const breadth = new Set(['IAM_POLICY_ESCALATION', 'IAM_POLICY_FULL_ACCESS']);
+  // Every 16th managed policy of the catalogue, and the broad ones roles name most.
+  const named = ['AdministratorAccess', 'IAMFullAccess', 'PowerUserAccess', 'ReadOnlyAccess', 'AmazonS3FullAccess'];
+  const arns = catalogue
+    .managedPolicyArns()
+    .filter((arn, index) => index % 16 === 0 || named.some((n) => arn === `arn:aws:iam::aws:policy/${n}`));
+  it(`the same ESCALATION and FULL_ACCESS findings in the same order (${arns.length} policies)`, () => {
+    assert.ok(arns.length > 50);
+    let found = 0;
+    for (const arn of arns) {
+      const document = catalogue.managedPolicy(arn);
+      const full = lintPolicy(document, () => undefined).filter((f) => breadth.has(f.code));
+      assert.deepEqual(policyBreadthLint(document), full, arn);
+      found += full.length;
+    }
+    assert.ok(found > 0);
   });
 });
