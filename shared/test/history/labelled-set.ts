@@ -80,6 +80,7 @@ const EXTENSIONS: Record<string, string> = {
   java: 'java',
   cs: 'csharp',
   ps1: 'powershell',
+  psm1: 'powershell',
 };
 /** The language column: by extension; Go importing go-tfe and Python importing terrasnek are "(via SDK)". */
 const languageOf = (file: string, text: string): string => {
