@@ -58,7 +58,8 @@ function readQuoted(node: Node): string | undefined {
   return value;
 }
 
-function decodeEscapes(raw: string): string {
+/** A quoted string's literal text with its escapes (`\\n`, `\\u0024`, `$${`, `%%{`) decoded. */
+export function decodeEscapes(raw: string): string {
   return raw.replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)|\$\$\{|%%\{/g, (all, escape: string | undefined) => {
     if (all === '$${') return '${';
     if (all === '%%{') return '%{';

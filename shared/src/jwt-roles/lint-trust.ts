@@ -1,6 +1,6 @@
 import type { Problem } from '../problem.ts';
 import { escapePointerSegment } from '../text/index.ts';
-import { allowOperation, buildAcl, type AclPolicy } from '../policies/index.ts';
+import { allowOperation, buildAcl, worstCaseFor, type AclPolicy, type PartialAclPolicy } from '../policies/index.ts';
 import type { WorkflowFacts } from './workflow-facts.ts';
 import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
@@ -10,8 +10,11 @@ import { mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
-  /** ACL policies by name (files of the workspace or the engine), to see what login tokens reach. */
-  readonly policies?: ReadonlyMap<string, AclPolicy>;
+  /**
+   * ACL policies by name (files of the workspace or the engine), to see what login tokens reach;
+   * a policy known in part (Terraform with unknown values) grants only what it grants at worst.
+   */
+  readonly policies?: ReadonlyMap<string, AclPolicy | PartialAclPolicy>;
   /** Facts of the workspace's workflows (events and `jwt-audience` inputs). */
   readonly workflows?: readonly WorkflowFacts[];
   /** Ids of repositories and owners (`github-ids.yaml`, the workflow context) for the id bindings' fixes. */
@@ -187,18 +190,23 @@ function checkPolicies(
       return;
     }
     const policy = policies.get(name);
-    const acl = policy ? buildAcl([policy]).acl : undefined;
-    if (!acl) return;
-    const reached = TRUST_PATHS.filter(
-      (p) =>
-        allowOperation(acl, { operation: 'update', path: p }).allowed ||
-        allowOperation(acl, { operation: 'create', path: p }).allowed,
-    );
+    if (!policy) return;
+    const partial = 'unknownRules' in policy && (policy as PartialAclPolicy).unknownRules.length > 0;
+    const whole = partial ? undefined : buildAcl([policy]).acl;
+    const reached = TRUST_PATHS.filter((p) => {
+      // A policy known in part decides each path as it would at worst.
+      const acl = whole ?? buildAcl([worstCaseFor(policy, p)]).acl;
+      return (
+        acl !== undefined &&
+        (allowOperation(acl, { operation: 'update', path: p }).allowed ||
+          allowOperation(acl, { operation: 'create', path: p }).allowed)
+      );
+    });
     if (reached.length > 0) {
       report(
         'JWT_TRUST_POLICY_REACHES_TRUST',
         'error',
-        `Policy "${name}" lets login tokens write ${reached.map((p) => p.replace(/\/any$/, '/*')).join(', ')}: a workflow could rewrite the trust or its own policies; grant only the credential paths.`,
+        `Policy "${name}" lets login tokens write ${reached.map((p) => p.replace(/\/any$/, '/*')).join(', ')}${partial ? ' (whatever its unknown values are)' : ''}: a workflow could rewrite the trust or its own policies; grant only the credential paths.`,
         `/token_policies/${i}`,
       );
     }

@@ -1,7 +1,7 @@
 import { applySuppressions, attachRanges, type ParsedDocument, type ParsedFile } from '../documents/index.ts';
 import { findYamlSuppressionComments, readSuppression } from '../documents/suppressions/read-suppressions.ts';
 import { lintJwtTrust, type TrustContext } from '../jwt-roles/index.ts';
-import { lintPolicy, readPolicy, type AclPolicy } from '../policies/index.ts';
+import { lintPolicy, readPartialPolicy, readPolicy, type AclPolicy, type PartialAclPolicy } from '../policies/index.ts';
 import type { Problem } from '../problem.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import {
@@ -126,15 +126,15 @@ function withModulePolicies(
 }
 
 /** Each module file's policies, read once per context (by file name: a context's files do not change). */
-const POLICIES = new WeakMap<TerraformContext['files'], Map<string, [string, AclPolicy][]>>();
+const POLICIES = new WeakMap<TerraformContext['files'], Map<string, [string, AclPolicy | PartialAclPolicy][]>>();
 
 function policiesOnce(
   context: TerraformContext,
   module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
   tf: TfFile,
-): [string, AclPolicy][] {
+): [string, AclPolicy | PartialAclPolicy][] {
   let cache = POLICIES.get(context.files);
-  if (!cache) POLICIES.set(context.files, (cache = new Map<string, [string, AclPolicy][]>()));
+  if (!cache) POLICIES.set(context.files, (cache = new Map<string, [string, AclPolicy | PartialAclPolicy][]>()));
   return module.files
     .filter((f) => f !== tf)
     .flatMap((f) => {
@@ -144,11 +144,18 @@ function policiesOnce(
     });
 }
 
-function modulePolicies(resources: readonly TerraformResource[]): [string, AclPolicy][] {
-  return resources.flatMap((resource): [string, AclPolicy][] => {
+/** The module's `vault_policy` resources with a known name: a known text, or one known in part. */
+function modulePolicies(resources: readonly TerraformResource[]): [string, AclPolicy | PartialAclPolicy][] {
+  return resources.flatMap((resource): [string, AclPolicy | PartialAclPolicy][] => {
+    if (resource.resourceType.kind !== 'policy' || resource.name === undefined) return [];
     const text = resource.value.policy;
-    if (resource.resourceType.kind !== 'policy' || resource.name === undefined || typeof text !== 'string') return [];
-    const policy = readPolicy(text, resource.name).value;
+    const partial = resource.unknown.find((u) => u.field === 'policy')?.partial;
+    const policy =
+      typeof text === 'string'
+        ? readPolicy(text, resource.name).value
+        : partial
+          ? readPartialPolicy(partial, resource.name)
+          : undefined;
     return policy ? [[resource.name, policy]] : [];
   });
 }

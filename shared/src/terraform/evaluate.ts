@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer, isRecord } from '../text/index.ts';
-import type { Evaluated, Evaluator, TerraformModule, ValueLocations } from './evaluated.ts';
+import { joinPieces, type Evaluated, type Evaluator, type TerraformModule, type ValueLocations } from './evaluated.ts';
+import { vaultPolicyDocument } from './vault-policy-document.ts';
 import { policyDocumentData } from './policy-document-data.ts';
 import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
 
@@ -10,8 +11,9 @@ const MAX_EVALUATION_DEPTH = 32;
  * Evaluates what is known and nothing else: literals, heredocs, lists and maps of known values,
  * templates of known parts, `jsonencode(...)`, `file(...)` of a file in the module, `local.*`,
  * `var.*` with a literal default that is not empty (`null`, `[]`, `{}`, `""` mark an optional
- * input), `path.module`, `data.aws_iam_policy_document.X.json`, and an argument another resource
- * of the module sets (`vault_policy.ci.name`). Anything else (what a
+ * input), `path.module`, `data.aws_iam_policy_document.X.json`, `data.vault_policy_document.X.hcl`,
+ * and an argument another resource of the module sets (`vault_policy.ci.name`). A template with
+ * unknown parts is unknown but keeps its known text (`partial`). Anything else (what a
  * provider computes, a variable without default, other functions, conditionals, `for`, splats) is
  * unknown, with the reason.
  */
@@ -19,6 +21,7 @@ export class TerraformEvaluator implements Evaluator {
   readonly #locals = new Map<string, { expr: TfExpr; file: TfFile }>();
   readonly #variables = new Map<string, TfBlock>();
   readonly #policyData = new Map<string, { block: TfBlock; file: TfFile }>();
+  readonly #vaultPolicyData = new Map<string, { block: TfBlock; file: TfFile }>();
   readonly #resources = new Map<string, { block: TfBlock; file: TfFile }>();
   readonly #active = new Set<string>();
 
@@ -34,6 +37,8 @@ export class TerraformEvaluator implements Evaluator {
         if (block.type === 'variable' && block.labels[0]) this.#variables.set(block.labels[0], block);
         if (block.type === 'data' && block.labels[0] === 'aws_iam_policy_document' && block.labels[1])
           this.#policyData.set(block.labels[1], { block, file: f });
+        if (block.type === 'data' && block.labels[0] === 'vault_policy_document' && block.labels[1])
+          this.#vaultPolicyData.set(block.labels[1], { block, file: f });
         if (block.type === 'resource' && block.labels[0] && block.labels[1])
           this.#resources.set(`${block.labels[0]}.${block.labels[1]}`, { block, file: f });
       }
@@ -54,20 +59,8 @@ export class TerraformEvaluator implements Evaluator {
         return this.#tuple(expr, depth, from);
       case 'object':
         return this.#object(expr, depth, from);
-      case 'template': {
-        let text = '';
-        for (const part of expr.parts) {
-          if (typeof part === 'string') text += part;
-          else {
-            const value = this.evaluate(part, depth + 1, from);
-            if (!value.known) return unknown(value.reason, here(expr.range));
-            if (typeof value.value !== 'string' && typeof value.value !== 'number' && typeof value.value !== 'boolean')
-              return unknown(`interpolates a value that is not a string`, here(expr.range));
-            text += String(value.value);
-          }
-        }
-        return { known: true, value: text, range: here(expr.range) };
-      }
+      case 'template':
+        return this.#template(expr, depth, from);
       case 'ref':
         return this.#reference(expr, depth, from);
       case 'call':
@@ -84,6 +77,35 @@ export class TerraformEvaluator implements Evaluator {
   evaluateAttribute(expr: TfExpr): Evaluated {
     this.#outside = expr.range;
     return this.evaluate(expr, 0, this.file);
+  }
+
+  /**
+   * A template's text when every part is known; else unknown, with the known text around the
+   * unknown parts (`partial`) when those are strings or unknown values (not a list, say).
+   */
+  #template(expr: Extract<TfExpr, { t: 'template' }>, depth: number, from: TfFile): Evaluated {
+    const range = this.#at(expr, from);
+    const pieces: (string | { unknown: string })[] = [];
+    let firstReason: string | undefined;
+    for (const part of expr.parts) {
+      if (typeof part === 'string') {
+        pieces.push(part);
+        continue;
+      }
+      const value = this.evaluate(part, depth + 1, from);
+      if (!value.known) {
+        firstReason ??= value.reason;
+        // An interpolated string known in part keeps its known parts.
+        pieces.push(...(value.partial ?? [{ unknown: value.reason }]));
+        continue;
+      }
+      if (typeof value.value !== 'string' && typeof value.value !== 'number' && typeof value.value !== 'boolean')
+        return unknown(`interpolates a value that is not a string`, range);
+      pieces.push(String(value.value));
+    }
+    if (firstReason === undefined)
+      return { known: true, value: pieces.filter((p) => typeof p === 'string').join(''), range };
+    return { known: false, reason: firstReason, range, partial: joinPieces(pieces) };
   }
 
   #tuple(expr: Extract<TfExpr, { t: 'tuple' }>, depth: number, from: TfFile): Evaluated {
@@ -160,6 +182,19 @@ export class TerraformEvaluator implements Evaluator {
       if (!data) return unknown(`data.aws_iam_policy_document.${second} is not in the module`, range);
       return this.#guarded(`data.${second}`, range, () =>
         policyDocumentData(data.block, this, depth + 1, data.file, range),
+      );
+    }
+    if (
+      root === 'data' &&
+      first === 'vault_policy_document' &&
+      second !== undefined &&
+      third === 'hcl' &&
+      expr.path.length === 4
+    ) {
+      const data = this.#vaultPolicyData.get(second);
+      if (!data) return unknown(`data.vault_policy_document.${second} is not in the module`, range);
+      return this.#guarded(`data.vault_policy_document.${second}`, range, () =>
+        vaultPolicyDocument(data.block, this, depth + 1, data.file, range),
       );
     }
     if (

@@ -16,7 +16,19 @@ export type Evaluated =
       /** For `jsonencode(...)` and the policy data source: the object before encoding, and its parts' places. */
       readonly structured?: { readonly value: unknown; readonly locations: ValueLocations };
     }
-  | { readonly known: false; readonly reason: string; readonly range: OffsetRange };
+  | {
+      readonly known: false;
+      readonly reason: string;
+      readonly range: OffsetRange;
+      /** For a string with unknown parts (a template, the Vault policy data source): the known text around them. */
+      readonly partial?: PartialText;
+    };
+
+/**
+ * A string known in part: its known text, and `{ unknown }` (why not) where a value keyfob does
+ * not know goes (taken to stay inside the string or list it is written in).
+ */
+export type PartialText = readonly (string | { readonly unknown: string })[];
 
 /**
  * What keyfob may read besides the file: the module's other files (`.tf`, `.tf.json`) and, for
@@ -32,4 +44,15 @@ export interface Evaluator {
   /** The file being linted. */
   readonly file: TfFile;
   evaluate(expr: TfExpr, depth: number, from: TfFile): Evaluated;
+}
+
+/** Pieces of a partly known string with adjacent known text joined. */
+export function joinPieces(pieces: readonly (string | { readonly unknown: string })[]): PartialText {
+  const out: (string | { readonly unknown: string })[] = [];
+  for (const piece of pieces) {
+    const last = out[out.length - 1];
+    if (typeof piece === 'string' && typeof last === 'string') out[out.length - 1] = last + piece;
+    else out.push(piece);
+  }
+  return out;
 }

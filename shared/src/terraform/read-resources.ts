@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
-import type { Evaluated, TerraformModule } from './evaluated.ts';
+import type { Evaluated, PartialText, TerraformModule } from './evaluated.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 import { isRecord } from '../text/index.ts';
@@ -19,6 +19,8 @@ export interface UnknownAttribute {
   readonly field: string | undefined;
   readonly reason: string;
   readonly range: OffsetRange;
+  /** A string known in part (a template or policy data source with unknown values): its known text. */
+  readonly partial?: PartialText;
 }
 
 /** One resource of a supported type, read into the engine object it writes. */
@@ -87,6 +89,7 @@ function readResource(
         field: spec.field,
         reason: converted.reason,
         range: attribute.value.range,
+        ...(!result.known && result.partial ? { partial: result.partial } : {}),
       });
       continue;
     }

@@ -1,5 +1,12 @@
 import { parseTree, type Node as JsonNode, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { hclSyntaxError, readHclLiteral, withHclTree, type HclLiteral, type HclSyntaxNode } from '../hcl/index.ts';
+import {
+  decodeHclEscapes,
+  hclSyntaxError,
+  readHclLiteral,
+  withHclTree,
+  type HclLiteral,
+  type HclSyntaxNode,
+} from '../hcl/index.ts';
 import type { OffsetRange } from '../problem.ts';
 
 /** An expression of a Terraform file, as plain data (the syntax tree is freed after reading). */
@@ -180,18 +187,63 @@ function readEntry(elem: HclSyntaxNode, depth: number): TfObjectEntry {
 }
 
 function readTemplate(node: HclSyntaxNode, depth: number, range: OffsetRange): TfExpr {
+  if (node.type === 'heredoc_template') return readHeredocTemplate(node, depth, range);
   const parts: (string | TfExpr)[] = [];
   for (const part of children(node)) {
-    if (part.type === 'template_literal') parts.push(part.text);
+    if (part.type === 'template_literal') parts.push(decodeHclEscapes(part.text));
     else if (part.type === 'template_interpolation') {
       const inner = children(part).find((n) => n.type === 'expression');
-      if (inner) parts.push(readExpr(inner, depth + 1));
+      if (!inner) return other(node);
+      parts.push(readExpr(inner, depth + 1));
     } else if (part.type === 'template_directive') return other(node);
   }
-  // Heredoc literal parts lose their indentation and line breaks in the tree: such a template is only
-  // worth evaluating when it is quoted (one line); a heredoc with interpolation stays unknown.
-  if (node.type === 'heredoc_template') return { t: 'other', text: cut(node.text), range };
   return { t: 'template', parts, range };
+}
+
+/** Stands for an interpolation while a heredoc's lines are read (a heredoc holding it is not evaluated). */
+const HOLE = '\u0000';
+
+/**
+ * A heredoc with interpolations: its literal text read from the source (the tree's literal parts
+ * lose line breaks and indentation), `<<-` removing the indentation the lines share (an
+ * interpolation counts as text), `$${` and `%%{` read as `${` and `%{`, as Terraform does.
+ */
+function readHeredocTemplate(node: HclSyntaxNode, depth: number, range: OffsetRange): TfExpr {
+  const parts = children(node);
+  if (parts.some((p) => p.type === 'template_directive')) return other(node);
+  const closing = parts[parts.length - 1];
+  const text = node.text;
+  const bodyStart = text.indexOf('\n') + 1;
+  if (bodyStart === 0 || closing?.type !== 'heredoc_identifier' || text.includes(HOLE)) return other(node);
+  const bodyEnd = text.lastIndexOf('\n', closing.startIndex - node.startIndex - 1) + 1;
+  const interpolations = parts.filter((p) => p.type === 'template_interpolation');
+  const exprs: TfExpr[] = [];
+  let raw = '';
+  let at = bodyStart;
+  for (const part of interpolations) {
+    const inner = children(part).find((n) => n.type === 'expression');
+    if (!inner) return other(node);
+    const start = part.startIndex - node.startIndex;
+    raw += text.slice(at, start) + HOLE;
+    at = part.endIndex - node.startIndex;
+    exprs.push(readExpr(inner, depth + 1));
+  }
+  raw += text.slice(at, Math.max(at, bodyEnd));
+  let lines = raw.split('\n').slice(0, -1);
+  if (node.child(0)?.text === '<<-') {
+    const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
+    const common = indents.length > 0 ? Math.min(...indents) : 0;
+    lines = lines.map((l) => l.slice(common));
+  }
+  const body = lines.map((l) => l.replace(/\r$/, '')).join('\n') + (lines.length > 0 ? '\n' : '');
+  const literals = body.split(HOLE).map((l) => l.replaceAll('$${', '${').replaceAll('%%{', '%{'));
+  const out: (string | TfExpr)[] = [];
+  literals.forEach((literal, i) => {
+    if (literal !== '') out.push(literal);
+    const expr = exprs[i];
+    if (expr) out.push(expr);
+  });
+  return { t: 'template', parts: out, range };
 }
 
 function stringText(node: HclSyntaxNode, literal: HclLiteral): { text?: OffsetRange } {
@@ -258,7 +310,7 @@ function jsonBlocks(type: string, labels: string[], depth: number, node: JsonNod
   const attributes = new Map<string, TfAttribute>();
   const blocks: TfBlock[] = [];
   for (const [name, key, value] of members(node)) {
-    // Nested blocks of the policy data source (statement, principals, condition) are objects or lists of them.
+    // Nested blocks of the policy data sources (statement, principals, condition; rule, allowed_parameter) are objects or lists of them.
     if (NESTED_BLOCKS.has(name) && (value.type === 'object' || value.type === 'array'))
       blocks.push(...jsonBlocks(name, [], 0, value, key));
     else attributes.set(name, { name, nameRange: nodeRange(key), value: jsonExpr(value, 0) });
@@ -266,7 +318,15 @@ function jsonBlocks(type: string, labels: string[], depth: number, node: JsonNod
   return [{ type, labels, range: nodeRange(node), head: nodeRange(head), attributes, blocks }];
 }
 
-const NESTED_BLOCKS = new Set(['statement', 'principals', 'not_principals', 'condition']);
+const NESTED_BLOCKS = new Set([
+  'statement',
+  'principals',
+  'not_principals',
+  'condition',
+  'rule',
+  'allowed_parameter',
+  'denied_parameter',
+]);
 
 function members(node: JsonNode): [string, JsonNode, JsonNode][] {
   if (node.type !== 'object') return [];
