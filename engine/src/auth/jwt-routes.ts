@@ -9,13 +9,13 @@ import {
   addressAllowed,
   checkBoundClaims,
   checkGroupsClaim,
-  jwtWireRead,
+  JWT_ROLE_WIRE,
   mappedMetadata,
   readJwtRole,
   userClaimValue,
   type JwtRole,
 } from '@keyfob/shared/jwt-roles';
-import { fieldsFor } from '@keyfob/shared/rules';
+import { fieldsFor, wireRead } from '@keyfob/shared/rules';
 import { jwtRoleLimitError, jwtRoleWarnings } from './jwt-role-warnings.ts';
 import { readJwtConfig, type JwtConfig } from './jwt-settings.ts';
 import { verifyLoginJwt } from './jwt-verify.ts';
@@ -177,7 +177,7 @@ function isClaimMap(value: unknown): value is Readonly<Record<string, unknown>> 
 function readRole(role: StoredJwtRole | undefined): HandlerResult {
   if (!role) throw notFound();
   return dataResult({
-    ...jwtWireRead(role),
+    ...wireRead(JWT_ROLE_WIRE, role),
     // The real engine reads empty maps back as null, and the older policies beside token_policies.
     bound_claims: Object.keys(role.boundClaims).length > 0 ? (role.boundClaimsAsWritten ?? role.boundClaims) : null,
     claim_mappings: Object.keys(role.claimMappings).length > 0 ? role.claimMappings : null,

@@ -3,11 +3,11 @@ import {
   JWT_LEEWAY_DEFAULTS,
   JWT_OLDER_NAMES,
   JWT_ROLE_WIRE,
-  jwtWireRead,
   readJwtRole,
   type JwtRole,
 } from '../jwt-roles/index.ts';
 import type { Problem } from '../problem.ts';
+import { wireRead } from '../rules/index.ts';
 import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, PolicyDefinition } from './plan-types.ts';
 
 /** Policies the engine always has: never pruned. */
@@ -122,7 +122,7 @@ function fullBody(definition: Readonly<Record<string, unknown>>, role: JwtRole):
   const body: Record<string, unknown> = Object.fromEntries(
     Object.entries(definition).filter(([key]) => !JWT_OLDER_NAMES.includes(key)),
   );
-  return { ...body, ...jwtWireRead(role) };
+  return { ...body, ...wireRead(JWT_ROLE_WIRE, role) };
 }
 
 /** The wire names of the fields whose comparable values differ, sorted. */

@@ -4,7 +4,7 @@
 export type { JwtRole } from './jwt-role-types.ts';
 export { JWT_LEEWAY_DEFAULTS } from './jwt-role-types.ts';
 export { readJwtRole } from './read-jwt-role.ts';
-export { JWT_OLDER_NAMES, JWT_ROLE_WIRE, jwtWireRead } from './jwt-role-wire.ts';
+export { JWT_OLDER_NAMES, JWT_ROLE_WIRE } from './jwt-role-wire.ts';
 export type { JwtWireKind } from './jwt-role-wire.ts';
 export { addressAllowed } from './bound-cidrs.ts';
 export { checkBoundClaims, checkGroupsClaim, globMatch, mappedMetadata, userClaimValue } from './check-claims.ts';

@@ -1,3 +1,4 @@
+import type { WireRow } from '../rules/index.ts';
 import type { JwtRole } from './jwt-role-types.ts';
 
 /**
@@ -17,18 +18,14 @@ export type JwtWireKind =
   'text' | 'choice' | 'list' | 'cidrs' | 'map' | 'claims' | 'seconds' | 'leeway' | 'boolean' | 'integer';
 
 /** One row: the `JwtRole` property, the wire (and file) name, the kind, and the older name the engine also takes. */
-export interface JwtWireRow {
+export interface JwtWireRow extends WireRow<JwtWireKind> {
   readonly field: keyof JwtRole;
-  readonly wire: string;
-  readonly kind: JwtWireKind;
-  /** The older parameter (`policies` for `token_policies`); the current name wins when both are given. */
-  readonly older?: string;
 }
 
 /**
  * A JWT role's fields, in the real engine's documentation order. A new field: its schema entry, its
- * `JwtRole` property and one row here (reading, the engine's read, apply's write and diff derive
- * from the rows).
+ * `JwtRole` property and one row here (reading, the engine's read through `wireRead`, apply's write
+ * and diff derive from the rows).
  */
 export const JWT_ROLE_WIRE = [
   { field: 'roleType', wire: 'role_type', kind: 'choice' },
@@ -61,10 +58,3 @@ export const JWT_ROLE_WIRE = [
 
 /** The older parameter names (`policies`, `ttl`, ...): read, never written. */
 export const JWT_OLDER_NAMES: readonly string[] = JWT_ROLE_WIRE.flatMap((row) => ('older' in row ? [row.older] : []));
-
-/** Every field of a role by wire name, as the engine reads it back. */
-export function jwtWireRead(role: JwtRole): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const row of JWT_ROLE_WIRE) out[row.wire] = role[row.field];
-  return out;
-}

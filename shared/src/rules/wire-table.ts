@@ -11,11 +11,14 @@
  */
 export type WireKind = 'text' | 'list' | 'map' | 'seconds' | 'policy' | 'integer';
 
-/** One row of a resource's wire table: the typed value's property, the wire (and file) name, the kind. */
-export interface WireRow {
+/**
+ * One row of a resource's wire table: the typed value's property, the wire (and file) name, the kind
+ * (one of the table's kinds: `WireKind` here, `JwtWireKind` for JWT roles).
+ */
+export interface WireRow<Kind extends string = WireKind> {
   readonly field: string;
   readonly wire: string;
-  readonly kind: WireKind;
+  readonly kind: Kind;
   /** A wire value the engine treats as unset (the user path `/`): compared as unset. */
   readonly unsetAs?: string;
   /** Written, never read back (the root `secret_key`): left out of reads and diffs. */
@@ -25,6 +28,8 @@ export interface WireRow {
    * a sent `identity_token_ttl: 0` (its field framework counts a sent 0 as given) and reads 0 back.
    */
   readonly zeroIsValue?: true;
+  /** The older parameter the engine also takes (`policies` for `token_policies`): read, never written; the current name wins. */
+  readonly older?: string;
 }
 
 /** The typed value of each kind. */
@@ -129,11 +134,11 @@ export function wireBody<Rows extends readonly WireRow[]>(
 
 /**
  * Every field by wire name as the engine reads it back: unset ones as `""`, `[]`, `{}` or 0 seconds;
- * secret ones never.
+ * secret ones never. Any table's rows (a JWT role's too: its typed value has every property).
  */
-export function wireRead<Rows extends readonly WireRow[]>(
+export function wireRead<Rows extends readonly WireRow<string>[]>(
   rows: Rows,
-  value: WireValues<Rows>,
+  value: Rows extends readonly WireRow[] ? WireValues<Rows> : object,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values = value as Readonly<Record<string, unknown>>;
@@ -143,7 +148,7 @@ export function wireRead<Rows extends readonly WireRow[]>(
 }
 
 /** A row written and never read back (the root `secret_key`). */
-export function isSecret(row: WireRow): boolean {
+export function isSecret(row: WireRow<string>): boolean {
   return row.secret === true;
 }
 

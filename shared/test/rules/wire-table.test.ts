@@ -14,7 +14,7 @@ import {
   type WireKind,
   type WireRow,
 } from '@keyfob/shared/rules';
-import { JWT_ROLE_WIRE, jwtWireRead, readJwtRole, type JwtWireKind } from '@keyfob/shared/jwt-roles';
+import { JWT_ROLE_WIRE, readJwtRole, type JwtWireKind } from '@keyfob/shared/jwt-roles';
 
 /** The schema's `x-keyfob-value`s each wire kind is read from. */
 const SCHEMA_VALUES: Readonly<Record<WireKind, readonly string[]>> = {
@@ -200,7 +200,7 @@ describe('the JWT role wire table', () => {
     assert.equal(role.tokenTtl, 900);
     assert.equal(role.tokenNumUses, 3);
     assert.equal(role.clockSkewLeeway, -1);
-    const again = readJwtRole(jwtWireRead(role)).role;
+    const again = readJwtRole(wireRead(JWT_ROLE_WIRE, role)).role;
     assert.deepEqual(again, role);
   });
 });
