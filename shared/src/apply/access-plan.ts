@@ -1,11 +1,5 @@
 import { applyCodes } from '../codes/apply.ts';
-import {
-  JWT_LEEWAY_DEFAULTS,
-  JWT_OLDER_NAMES,
-  JWT_ROLE_WIRE,
-  readJwtRole,
-  type JwtRole,
-} from '../jwt-roles/index.ts';
+import { JWT_LEEWAY_DEFAULTS, JWT_OLDER_NAMES, JWT_ROLE_WIRE, readJwtRole, type JwtRole } from '../jwt-roles/index.ts';
 import type { Problem } from '../problem.ts';
 import { wireRead } from '../rules/index.ts';
 import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, PolicyDefinition } from './plan-types.ts';
