@@ -48,6 +48,11 @@ export const jwtTrustCodes = {
     summary:
       "A `sub` binding is written in one subject format (`repo:OWNER/REPO:…` or GitHub's immutable `repo:OWNER-ID/REPO-ID:…`) while the repository's tokens carry the other (per `github-ids.yaml`): it never matches.",
   },
+  JWT_TRUST_LITERAL_GLOB: {
+    severity: 'error',
+    summary:
+      'A `*` in `bound_subject`, or in a `bound_claims` value while `bound_claims_type` is unset or `string`, is compared as the character itself (only `glob` claims match patterns; `bound_subject` never does): no token carries it, so that value never matches.',
+  },
   JWT_TRUST_GLOB_SPANS_FORMATS: {
     severity: 'warning',
     summary:

@@ -55,6 +55,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
       '/role_type',
       'key',
     );
+  checkLiteralGlobs(params, report);
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
   // issuer's claims, a Terraform Cloud sub) is not held to it.
   if (!mayBeGithubRole(params)) {
@@ -102,6 +103,38 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
   checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
   return problems;
+}
+
+/**
+ * A `*` the engine compares as the character itself (vault-plugin-auth-jwt: bound_claims match with
+ * ryanuber/go-glob only when bound_claims_type is glob, else by equality; bound_subject always by
+ * equality), written where a pattern was meant: that value never matches a token.
+ */
+function checkLiteralGlobs(params: Readonly<Record<string, unknown>>, report: Report): void {
+  const subject = params.bound_subject;
+  if (typeof subject === 'string' && subject.includes('*'))
+    report(
+      'JWT_TRUST_LITERAL_GLOB',
+      'error',
+      `bound_subject ${JSON.stringify(subject)} holds a *, but the engine compares bound_subject exactly (never as a pattern): no token's sub is that, so every login is refused; move it to bound_claims.sub with bound_claims_type: glob.`,
+      '/bound_subject',
+    );
+  const type = typeof params.bound_claims_type === 'string' ? params.bound_claims_type.trim().toLowerCase() : '';
+  if (type !== '' && type !== 'string') return;
+  const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
+  for (const [claim, value] of Object.entries(claims)) {
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((v: unknown, i) => {
+      if (typeof v !== 'string' || !v.includes('*')) return;
+      const only = values.length === 1;
+      report(
+        'JWT_TRUST_LITERAL_GLOB',
+        'error',
+        `bound_claims.${claim} ${JSON.stringify(v)} holds a *, but bound_claims_type is ${type === '' ? 'not set (string)' : 'string'}, so the engine compares it as the character itself: no token carries it, so ${only ? 'every login is refused' : 'that value never matches'}; set bound_claims_type: glob.`,
+        `/bound_claims/${escapePointerSegment(claim)}${Array.isArray(value) ? `/${i}` : ''}`,
+      );
+    });
+  }
 }
 
 function checkGlobs(claims: Readonly<Record<string, unknown>>, report: Report): void {

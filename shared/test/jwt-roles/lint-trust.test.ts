@@ -78,8 +78,9 @@ const cases: readonly Case[] = [
     expected: ['JWT_TRUST_WILDCARD_OWNER', '/bound_claims/repository'],
   },
   {
-    name: 'the same text as a string binding is literal, not a glob',
+    name: 'the same text as a string binding is literal, not a glob: no open owner, but it never matches',
     role: { ...good, bound_claims_type: 'string', bound_claims: { sub: 'repo:*' } },
+    expected: ['JWT_TRUST_LITERAL_GLOB', '/bound_claims/sub'],
   },
   {
     name: 'glob repo:octo/* admits every repository of the owner',
