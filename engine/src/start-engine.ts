@@ -117,10 +117,11 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
   const scheduler = new Scheduler(core, log);
   const backends = buildBackends(core, scheduler, () => meta.set('clock', { offsetMs: core.clock.offsetMs }));
   const deps = dispatchDeps(core, backends);
-  const spaces = startNamespaces(core, store, options, mounts, log, cluster !== undefined);
+  const spaces = startNamespaces(core, store, options, mounts, log);
   const schedulers = [scheduler, ...spaces.schedulers];
   const local: RequestHandler = namespacedHandler((request) => dispatch(request, deps), spaces.handlers);
-  const handle = replication ? activeNode(local, identity, () => replication.index, mounts) : local;
+  const at = { mounts, namespaces: new Set(spaces.handlers.keys()) };
+  const handle = replication ? activeNode(local, identity, () => replication.index, at) : local;
   const limits = {
     headersTimeoutMs: options.headersTimeoutMs ?? ENGINE_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? ENGINE_DEFAULTS.requestTimeoutMs,
@@ -137,13 +138,16 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
     const url = `http://${hostPart}:${port}`;
     nodes.push({ url, role: 'active' });
     for (let i = 1; cluster && replication && i < cluster.nodes; i++) {
-      const standby = startStandby(store, options, mounts, log, node(STANDBY_ROLE[cluster.flavor]), replication, core);
+      const standby = startStandby(store, options, mounts, log, node(STANDBY_ROLE[cluster.flavor]), replication, {
+        core,
+        spaces: spaces.cores,
+      });
       replicas.push(standby.replica);
       const standbyServer = createEngineServer(
         standbyNode(standby.handle, {
           flavor: cluster.flavor,
           cluster: identity,
-          mounts,
+          at,
           lagMs: cluster.replicationLagMs,
           applied: () => standby.replica.applied,
           active: handle,
@@ -196,8 +200,8 @@ export async function startEngine(options: EngineOptions = {}): Promise<RunningE
 
 /**
  * A standby of the cluster double: the engine's own services over a copy of the active node's
- * state, kept current by replication; no scheduler runs on it (expiry and rotation are the
- * active node's, and reach it replicated).
+ * state, kept current by replication, its child namespaces over their tables of that copy; no
+ * scheduler runs on it (expiry and rotation are the active node's, and reach it replicated).
  */
 function startStandby(
   activeStore: Store,
@@ -206,7 +210,7 @@ function startStandby(
   log: (line: string) => void,
   node: ClusterNodeSettings,
   replication: ReplicationLog,
-  active: EngineCore,
+  active: { readonly core: EngineCore; readonly spaces: ReadonlyMap<string, EngineCore> },
 ): { handle: RequestHandler; replica: Replica } {
   const store = new Store();
   store.loadSnapshot(activeStore.snapshot());
@@ -225,15 +229,19 @@ function startStandby(
   // A batch token is read on any node at once (it carries its own record); a service token only
   // once it was replicated here.
   const authenticate = (token: string | undefined): ReturnType<DispatchDeps['authenticate']> =>
-    core.tokens.authenticate(token) ?? active.tokens.authenticateBatch(token);
-  return { handle: (request) => dispatch(request, { ...deps, authenticate }), replica };
+    core.tokens.authenticate(token) ?? active.core.tokens.authenticateBatch(token);
+  const spaces = startNamespaces(core, store, options, mounts, log, active.spaces);
+  const handle = namespacedHandler((request) => dispatch(request, { ...deps, authenticate }), spaces.handlers);
+  return { handle, replica };
 }
 
 /**
  * The child namespaces (`--namespace`): each the engine's own services over its tables of the one
  * store (`ns/<name>/…`), with the root namespace's clock and cloud, its own scheduler, and a
  * dispatcher whose tokens are its own; the root namespace's root tokens reach it too (their `root`
- * policy allows everything everywhere, as in the real engine).
+ * policy allows everything everywhere, as in the real engine). On a standby (`batchFrom`: the
+ * active node's namespaces) the schedulers are not run, and a namespace's batch tokens are read
+ * from the active node's at once, as the root namespace's are.
  */
 function startNamespaces(
   root: EngineCore,
@@ -241,11 +249,12 @@ function startNamespaces(
   options: EngineOptions,
   mounts: readonly string[],
   log: (line: string) => void,
-  clustered: boolean,
-): { handlers: Map<string, RequestHandler>; schedulers: Scheduler[] } {
-  const names = checkNamespaces(options.namespaces ?? [], mounts, clustered);
+  batchFrom?: ReadonlyMap<string, EngineCore>,
+): { handlers: Map<string, RequestHandler>; schedulers: Scheduler[]; cores: Map<string, EngineCore> } {
+  const names = checkNamespaces(options.namespaces ?? [], mounts);
   const handlers = new Map<string, RequestHandler>();
   const schedulers: Scheduler[] = [];
+  const cores = new Map<string, EngineCore>();
   for (const name of names) {
     const core = buildCore(namespaceStore(store, name), { ...options, dev: false }, mounts, log, root.settings.node, {
       clock: root.clock,
@@ -261,19 +270,19 @@ function startNamespaces(
       const own = core.tokens.authenticate(token);
       if (own) return own;
       const fromRoot = root.tokens.authenticate(token);
-      return fromRoot?.record.policies.includes('root') ? fromRoot : undefined;
+      if (fromRoot?.record.policies.includes('root')) return fromRoot;
+      return batchFrom?.get(name)?.tokens.authenticateBatch(token);
     };
     handlers.set(name, (request) => dispatch(request, { ...deps, authenticate }));
+    cores.set(name, core);
   }
-  return { handlers, schedulers };
+  return { handlers, schedulers, cores };
 }
 
-function checkNamespaces(names: readonly string[], mounts: readonly string[], clustered: boolean): string[] {
+function checkNamespaces(names: readonly string[], mounts: readonly string[]): string[] {
   const out = [...new Set(names)];
   if (out.length > MAX_NAMESPACES)
     throw new Error(`at most ${MAX_NAMESPACES} namespaces (--namespace), not ${out.length}`);
-  if (out.length > 0 && clustered)
-    throw new Error('namespaces are not modelled on the cluster double (--namespace with --nodes)');
   for (const n of out)
     if (!NAMESPACE_NAME.test(n) || n === 'root' || RESERVED_MOUNTS.includes(n) || mounts.includes(n))
       throw new Error(

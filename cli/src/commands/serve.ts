@@ -33,7 +33,7 @@ With --data-dir it seeds only a cloud that has no users yet; the kept one wins a
 the standbys --replication-lag after the active node committed them (default 300ms, at most 1m).
 --flavor vault (default): performance standbys, 412 for an X-Vault-Index not reached yet; openbao:
 standbys, 429 with Retry-After, and 307 to the active node for X-Vault-No-Request-Forwarding.
---namespace NAME (repeatable, at most 16; not with --nodes) adds a child namespace as OpenBao and Vault
+--namespace NAME (repeatable, at most 16; on every node with --nodes) adds a child namespace as OpenBao and Vault
 Enterprise have them: chosen by X-Vault-Namespace or a path prefix (/v1/NAME/...), with its own mounts
 (the same --mount list), policies, tokens, JWT auth and leases; one clock and one cloud.
 `;

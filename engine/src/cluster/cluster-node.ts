@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { resolveNamespace } from '../http/namespaces.ts';
 import type { RawRequest, RawResponse } from '../http/raw-request.ts';
 
 /** How a cluster's standbys answer "not yet": Vault 412, OpenBao 429 with `Retry-After`. */
@@ -35,29 +36,31 @@ function decodeIndex(clusterId: string, header: string | undefined, key: string)
   return parts[4] === expected ? Number(parts[2]) : undefined;
 }
 
+/** The mounts of every namespace (the same list in each) and the child namespaces' names. */
+export interface ClusterMounts {
+  readonly mounts: readonly string[];
+  readonly namespaces: ReadonlySet<string>;
+}
+
 /**
  * Whether a request changes state, so a standby sends it to the active node: every write and
- * delete, credential reads (they create a lease, which only the active node may do), and any
- * request asking for response wrapping (the wrapping token and its answer are written, so the
- * real engine forwards those too).
+ * delete, credential reads (they create a lease, which only the active node may do; in a child
+ * namespace too, by header or path prefix), and any request asking for response wrapping (the
+ * wrapping token and its answer are written, so the real engine forwards those too).
  */
-function changesState(request: RawRequest, mounts: readonly string[]): boolean {
+function changesState(request: RawRequest, at: ClusterMounts): boolean {
   if (request.method !== 'GET' && request.method !== 'LIST' && request.method !== 'HEAD') return true;
   if (request.headers['x-vault-wrap-ttl'] !== undefined) return true;
-  const path = request.url.split('?', 1)[0] ?? '';
-  return mounts.some((m) => path.startsWith(`/v1/${m}/creds/`) || path.startsWith(`/v1/${m}/sts/`));
+  const url = resolveNamespace(request, at.namespaces)?.url ?? '';
+  const path = url.split('?', 1)[0] ?? '';
+  return at.mounts.some((m) => path.startsWith(`/v1/${m}/creds/`) || path.startsWith(`/v1/${m}/sts/`));
 }
 
 /** The active node: answers state-changing requests with the `X-Vault-Index` of the state they reached. */
-export function activeNode(
-  handle: Handle,
-  cluster: ClusterIdentity,
-  index: () => number,
-  mounts: readonly string[],
-): Handle {
+export function activeNode(handle: Handle, cluster: ClusterIdentity, index: () => number, at: ClusterMounts): Handle {
   return async (request) => {
     const response = await handle(request);
-    if (!changesState(request, mounts)) return response;
+    if (!changesState(request, at)) return response;
     const value = encodeIndex(cluster.id, index(), cluster.key);
     return { ...response, headers: { ...response.headers, 'X-Vault-Index': value } };
   };
@@ -73,7 +76,7 @@ export interface ClusterIdentity {
 export interface StandbyDeps {
   readonly flavor: ClusterFlavor;
   readonly cluster: ClusterIdentity;
-  readonly mounts: readonly string[];
+  readonly at: ClusterMounts;
   readonly lagMs: number;
   /** The last state this standby applied. */
   readonly applied: () => number;
@@ -94,7 +97,7 @@ export interface StandbyDeps {
 export function standbyNode(handle: Handle, deps: StandbyDeps): Handle {
   return async (request) => {
     const h = request.headers;
-    if (changesState(request, deps.mounts)) {
+    if (changesState(request, deps.at)) {
       // A request target is printable ASCII from node's parser; anything else is forwarded, never put in a header.
       if (
         deps.flavor === 'openbao' &&

@@ -42,7 +42,9 @@ async function send(
 describe('cluster double, Vault flavour (performance standbys), one-minute lag', () => {
   let cluster: EngineProcess;
   before(async () => {
-    cluster = await startEngine({ args: ['--nodes', '3', '--replication-lag', '60s', '--flavor', 'vault'] });
+    cluster = await startEngine({
+      args: ['--nodes', '3', '--replication-lag', '60s', '--flavor', 'vault', '--namespace', 'team-a'],
+    });
   });
   after(() => cluster.stop());
 
@@ -124,6 +126,60 @@ describe('cluster double, Vault flavour (performance standbys), one-minute lag',
     assert.equal(lookup.status, 200);
   });
 
+  it('has the namespaces on every node: writes and credential reads forwarded, reads stale, tokens unknown until replicated', async () => {
+    const inTeam = { 'X-Vault-Namespace': 'team-a' };
+    const write = await send(node(cluster, 1), 'POST', 'cloud/roles/ns-role', {
+      body: { credential_type: 'assumed_role', role_arns: [ROLE_ARN] },
+      headers: inTeam,
+    });
+    assert.equal(write.status, 204, write.text);
+    const index = write.headers.get('x-vault-index') ?? '';
+    assert.ok(index, 'a write in a namespace answers with X-Vault-Index');
+    assert.equal((await send(node(cluster, 0), 'GET', 'cloud/roles/ns-role', { headers: inTeam })).status, 200);
+    assert.equal((await send(node(cluster, 0), 'GET', 'cloud/roles/ns-role')).status, 404, 'not in the root namespace');
+    assert.equal(
+      (await send(node(cluster, 2), 'GET', 'team-a/cloud/roles/ns-role')).status,
+      404,
+      'stale within the lag',
+    );
+    const refused = await send(node(cluster, 2), 'GET', 'cloud/roles/ns-role', {
+      headers: { ...inTeam, 'X-Vault-Index': index },
+    });
+    assert.equal(refused.status, 412);
+    const forwarded = await send(node(cluster, 2), 'GET', 'team-a/cloud/roles/ns-role', {
+      headers: { 'X-Vault-Index': index, 'X-Vault-Inconsistent': 'forward-active-node' },
+    });
+    assert.equal(forwarded.status, 200, forwarded.text);
+    // A credential read creates a lease: forwarded to the active node by header and by path prefix
+    // alike (the standby does not have the role yet, so only a forwarded read can succeed).
+    for (const [path, headers] of [
+      ['cloud/creds/ns-role', inTeam],
+      ['team-a/cloud/creds/ns-role', {}],
+    ] as const) {
+      const creds = await send(node(cluster, 1), 'GET', path, { headers });
+      assert.equal(creds.status, 200, creds.text);
+      assert.match(String(creds.body.data.access_key), /^ASIA/);
+      assert.ok(creds.headers.get('x-vault-index'));
+      const lease = await send(node(cluster, 0), 'PUT', 'sys/leases/lookup', {
+        body: { lease_id: creds.body.lease_id },
+        headers: inTeam,
+      });
+      assert.equal(lease.status, 200, lease.text);
+    }
+    const created = await send(node(cluster, 0), 'POST', 'auth/token/create', { body: { ttl: '1h' }, headers: inTeam });
+    assert.equal(created.status, 200, created.text);
+    const token = String(created.body.auth.client_token);
+    const lookup = (at: number): Promise<Answer> =>
+      send(node(cluster, at), 'GET', 'auth/token/lookup-self', { token, headers: inTeam });
+    assert.equal((await lookup(0)).status, 200);
+    assert.equal((await lookup(1)).status, 403, 'not replicated yet');
+    const unknown = await send(node(cluster, 1), 'GET', 'cloud/roles/ns-role', {
+      headers: { 'X-Vault-Namespace': 'team-z' },
+    });
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body.errors, ['namespace not found']);
+  });
+
   it('ignores X-Vault-No-Request-Forwarding, as Vault performance standbys do', async () => {
     const write = await send(node(cluster, 1), 'POST', 'cloud/roles/not-redirected', {
       body: { credential_type: 'assumed_role', role_arns: [ROLE_ARN] },
@@ -179,7 +235,7 @@ describe('cluster double, OpenBao flavour (standbys), one-minute lag', () => {
 describe('cluster double, short lag', () => {
   let cluster: EngineProcess;
   before(async () => {
-    cluster = await startEngine({ args: ['--nodes', '3', '--replication-lag', '50ms'] });
+    cluster = await startEngine({ args: ['--nodes', '3', '--replication-lag', '50ms', '--namespace', 'team-a'] });
   });
   after(() => cluster.stop());
 
@@ -201,6 +257,28 @@ describe('cluster double, short lag', () => {
       const role = await send(node(cluster, index), 'GET', 'cloud/roles/spread');
       assert.equal(role.status, 200);
       assert.deepEqual(role.body.data.role_arns, [ROLE_ARN]);
+    }
+  });
+
+  it("replicates a namespace's writes and tokens to every standby, kept in that namespace", async () => {
+    const inTeam = { 'X-Vault-Namespace': 'team-a' };
+    await send(node(cluster, 0), 'POST', 'team-a/cloud/roles/spread-ns', {
+      body: { credential_type: 'assumed_role', role_arns: [ROLE_ARN] },
+    });
+    const created = await send(node(cluster, 0), 'POST', 'auth/token/create', { body: { ttl: '1h' }, headers: inTeam });
+    const token = String(created.body.auth.client_token);
+    for (const index of [1, 2]) {
+      const seen = await pollUntil(
+        () => send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token, headers: inTeam }),
+        (answer) => answer.status === 200,
+        { tries: 500, pauseMs: 20 },
+      );
+      assert.equal(seen?.status, 200);
+      const role = await send(node(cluster, index), 'GET', 'cloud/roles/spread-ns', { headers: inTeam });
+      assert.equal(role.status, 200);
+      assert.deepEqual(role.body.data.role_arns, [ROLE_ARN]);
+      assert.equal((await send(node(cluster, index), 'GET', 'cloud/roles/spread-ns')).status, 404);
+      assert.equal((await send(node(cluster, index), 'GET', 'auth/token/lookup-self', { token })).status, 403);
     }
   });
 });
