@@ -6,7 +6,7 @@ import type { AccessInputs } from './access-types.ts';
 import {
   collectAccessFiles,
   type AccessFileError,
-  type AccessReadCache,
+  type AccessFileOptions,
   type AccessFileSources,
   type AccessFileText,
 } from './collect-access-files.ts';
@@ -36,13 +36,7 @@ export interface AccessModel {
 /** A reader of one revision's files into a model (the files reader below reads Terraform too). */
 export type AccessModelReader = (
   files: readonly AccessFileText[],
-  options: {
-    readonly mount: string;
-    readonly jwtMount: string;
-    readonly readFile?: (folder: string, relativePath: string) => string | undefined;
-    /** Shared by both sides of a diff: a file of the same text is read once (see `AccessReadCache`). */
-    readonly cache?: AccessReadCache;
-  },
+  options: AccessFileOptions,
 ) => { model: AccessModel; errors: AccessFileError[]; notices: AccessFileError[] };
 
 /**

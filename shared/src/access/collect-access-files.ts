@@ -70,6 +70,15 @@ export function isAccessFileName(file: string): boolean {
   return kind === 'policy' || kind === 'jwt-role';
 }
 
+/** Where access files are read for: the mounts, the Terraform `file()` reader, a cache shared by both sides of a diff. */
+export interface AccessFileOptions {
+  readonly mount: string;
+  readonly jwtMount: string;
+  readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+  /** Results of an earlier read to reuse for files of the same text (the other side of a diff; see `AccessReadCache`). */
+  readonly cache?: AccessReadCache;
+}
+
 /**
  * Reads the inputs of the access answer from files: ACL policies (`*.policy.hcl`, `*.policy.json`,
  * named after the file, lower-cased as the engine stores them), JWT roles (`*.jwt-role.yaml|json`,
@@ -81,13 +90,7 @@ export function isAccessFileName(file: string): boolean {
  */
 export function collectAccessFiles(
   files: readonly AccessFileText[],
-  options: {
-    readonly mount: string;
-    readonly jwtMount: string;
-    readonly readFile?: (folder: string, relativePath: string) => string | undefined;
-    /** Results of an earlier call to reuse for files of the same text (the other side of a diff). */
-    readonly cache?: AccessReadCache;
-  },
+  options: AccessFileOptions,
 ): { inputs: AccessInputs; errors: AccessFileError[]; notices: AccessFileError[]; sources: AccessFileSources } {
   const { cache } = options;
   const errors: AccessFileError[] = [];

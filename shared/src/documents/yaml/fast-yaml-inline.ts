@@ -178,6 +178,18 @@ export function readInlineValue(
   pointer: string,
   key: OffsetRange | undefined,
 ): Inline {
+  return readValue(ctx, at, lineEnd, pointer, key, false);
+}
+
+/** `readInlineValue` outside or inside a flow collection (where a plain scalar ends at `,]}`). */
+function readValue(
+  ctx: FastContext,
+  at: number,
+  lineEnd: number,
+  pointer: string,
+  key: OffsetRange | undefined,
+  inFlow: boolean,
+): Inline {
   const { text } = ctx;
   const c = text.charCodeAt(at);
   if (c === 34 || c === 39) {
@@ -186,23 +198,8 @@ export function readInlineValue(
   }
   if (c === 91) return readFlowSeq(ctx, at, lineEnd, pointer, key);
   if (c === 123) return readFlowMap(ctx, at, lineEnd, pointer, key);
-  if (!isPlainStart(text, at, lineEnd, false)) bail();
-  const end = scanPlainValue(text, at, lineEnd);
-  return leaf(ctx, pointer, key, resolvePlainScalar(text.slice(at, end)), at, end);
-}
-
-function readFlowItem(
-  ctx: FastContext,
-  at: number,
-  lineEnd: number,
-  pointer: string,
-  key: OffsetRange | undefined,
-): Inline {
-  const { text } = ctx;
-  const c = text.charCodeAt(at);
-  if (c === 34 || c === 39 || c === 91 || c === 123) return readInlineValue(ctx, at, lineEnd, pointer, key);
-  if (!isPlainStart(text, at, lineEnd, true)) bail();
-  const end = scanPlainFlow(text, at, lineEnd, false);
+  if (!isPlainStart(text, at, lineEnd, inFlow)) bail();
+  const end = inFlow ? scanPlainFlow(text, at, lineEnd, false) : scanPlainValue(text, at, lineEnd);
   return leaf(ctx, pointer, key, resolvePlainScalar(text.slice(at, end)), at, end);
 }
 
@@ -220,7 +217,7 @@ function readFlowSeq(
   for (;;) {
     if (p >= lineEnd) bail();
     if (text.charCodeAt(p) === 93) break;
-    const item = readFlowItem(ctx, p, lineEnd, appendPointer(pointer, String(out.length)), undefined);
+    const item = readValue(ctx, p, lineEnd, appendPointer(pointer, String(out.length)), undefined, true);
     out.push(item.value);
     p = skipSpaces(text, item.end, lineEnd);
     if (text.charCodeAt(p) === 44) p = skipSpaces(text, p + 1, lineEnd);
@@ -250,7 +247,7 @@ function readFlowMap(
     if (Object.hasOwn(out, member.name)) bail();
     p = skipSpaces(text, member.colon + 1, lineEnd);
     if (p >= lineEnd || FLOW_INDICATORS.includes(text.charAt(p))) bail();
-    const item = readFlowItem(ctx, p, lineEnd, appendPointer(pointer, member.name), member.span);
+    const item = readValue(ctx, p, lineEnd, appendPointer(pointer, member.name), member.span, true);
     setMember(out, member.name, item.value);
     p = skipSpaces(text, item.end, lineEnd);
     if (text.charCodeAt(p) === 44) p = skipSpaces(text, p + 1, lineEnd);
