@@ -13,6 +13,7 @@ import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
+import { sentArgument } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
@@ -163,8 +164,12 @@ export class HitCollector {
     const { text, profile } = this;
     // `\"enforcement-level\"`: JSON written inside a string literal.
     const end = text.charCodeAt(after - 2) === 92 ? after - 2 : after - 1;
-    const info = this.lexicon.words.get(text.slice(open + 1, end));
+    const word = text.slice(open + 1, end);
+    const info = this.lexicon.words.get(word);
     if (!info || this.#places.at(open).inComment) return;
+    // A single segment a request call sends (`api_request("runs", method="POST")`, `call(uri='organizations')`).
+    if (this.index.hasRoot(word) && !this.#chained.has(open + 1) && sentArgument(text, open, end))
+      this.literalChain(open, end, true);
     // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
     if (profile.blockKeys && isBlockLabel(text, after)) return;
     // `case 'fetching':` is a value, whatever follows it.
@@ -352,8 +357,11 @@ export class HitCollector {
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     const candidates = this.index.matchSegments(url.segments, query);
     const best = candidates[0];
-    if (!best) return undefined;
     const located = { parts };
+    if (!best) {
+      this.queryKeysAlone(url, located);
+      return undefined;
+    }
     const start = span?.start ?? Math.max(origin, sourceOffset(located, url.urlStart));
     const line = this.lines.lineOf(origin);
     const hit: UrlHit = {
@@ -382,6 +390,23 @@ export class HitCollector {
       'path',
     );
     return hit;
+  }
+
+  /**
+   * The query keys of an API URL no template has (`/workspaces/${id}/runs?page%5Bsize%5D=1`): only a
+   * key that counts wherever it is written (the pagination keys) is kept, as a name hit.
+   */
+  private queryKeysAlone(
+    url: NonNullable<ReturnType<typeof normalizeUrl>>,
+    located: { parts: readonly UrlPart[] },
+  ): void {
+    for (const pair of url.query) {
+      const info = this.lexicon.words.get(pair.key);
+      if (!info?.candidates.some((c) => c.rule === 'parameter' && c.subject.path === '*')) continue;
+      const start = sourceOffset(located, pair.keyStart);
+      const end = sourceOffset(located, pair.keyEnd - 1) + 1;
+      this.addName({ start, end, line: this.lines.lineOf(start), info, isKey: true, keyOf: '', via: 'name' });
+    }
   }
 
   private evidence(offset: number, line: number, resources: readonly string[], kind: Evidence['kind']): void {

@@ -218,14 +218,16 @@ export function boundUrl(
 ): UrlHit | undefined {
   let best: UrlHit | undefined;
   for (const url of neighbours(ctx.hits.urls, urlStart, offset, line, NEARBY.PARAM_LINES)) {
-    if (!urlHasParameter(ctx, url, parameter)) continue;
+    if (!urlHasParameter(url, parameter)) continue;
     if (!best || Math.abs(url.start - offset) < Math.abs(best.start - offset)) best = url;
   }
   return best;
 }
 
-/** Whether a parameter subject belongs to one of the URL's templates (`*` = the endpoints of its entry). */
-export function urlHasParameter(ctx: ResolveContext, url: UrlHit, parameter: HistorySubject): boolean {
-  const scope = parameter.path === '*' ? ctx.lexicon.starScope.get(parameter) : undefined;
-  return url.candidates.some((c) => c.template === parameter.path || scope?.has(c.template) === true);
+/**
+ * Whether a parameter subject belongs to one of the URL's templates; a `*` parameter (the pagination
+ * keys `page[number]`, `page[size]`) to every API URL.
+ */
+export function urlHasParameter(url: UrlHit, parameter: HistorySubject): boolean {
+  return parameter.path === '*' || url.candidates.some((c) => c.template === parameter.path);
 }

@@ -36,8 +36,6 @@ export interface Lexicon {
   readonly roots: readonly string[];
   /** Longest text in `words`. */
   readonly maxLength: number;
-  /** For `*` parameters (pagination): the templates of the endpoints listed in the same entry. */
-  readonly starScope: ReadonlyMap<HistorySubject, ReadonlySet<string>>;
 }
 
 /**
@@ -98,7 +96,6 @@ function buildLexicon(index: HistoryIndex): Lexicon {
     distinctValues: values.filter((w) => w.candidates.some((c) => c.rule === 'distinct')).map((w) => w.text),
     roots: [...new Set(roots)].filter((r) => r !== '' && !r.startsWith(':')),
     maxLength: Math.max(...quoted.map((w) => w.length)),
-    starScope: starScopeOf(index),
   };
 }
 
@@ -145,18 +142,4 @@ function isPlainWord(text: string): boolean {
     if (c < 0x61 || c > 0x7a) return false;
   }
   return true;
-}
-
-function starScopeOf(index: HistoryIndex): Map<HistorySubject, Set<string>> {
-  const scope = new Map<HistorySubject, Set<string>>();
-  for (const subject of index.subjects) {
-    if (subject.type !== 'parameter' || subject.path !== '*') continue;
-    const templates = new Set<string>();
-    for (const change of subject.changes) {
-      for (const { subject: other } of change.entry.changes)
-        if (other.type === 'endpoint' && other.path !== undefined) templates.add(other.path);
-    }
-    scope.set(subject, templates);
-  }
-  return scope;
 }

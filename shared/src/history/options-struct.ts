@@ -22,7 +22,7 @@ export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject,
   const struct = /^type (\w+) struct \{/.exec(text.slice(head, head + 200))?.[1];
   if (!struct) return undefined;
   for (const { from, to } of functionsTaking(ctx, struct)) {
-    const url = ctx.hits.urls.find((u) => u.start > from && u.start < to && urlHasParameter(ctx, u, parameter));
+    const url = ctx.hits.urls.find((u) => u.start > from && u.start < to && urlHasParameter(u, parameter));
     if (url) return url;
   }
   return undefined;

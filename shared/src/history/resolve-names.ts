@@ -87,6 +87,9 @@ function check(
       return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
     }
     case 'parameter':
+      // The pagination keys (`*`: every list) are distinct wherever they are written: a query key,
+      // a constant's value (`paramPageSize = "page[size]"`), a key of a parameter list.
+      if (subject.path === '*' && hit.info.text.includes('[')) return 'context';
       // `q` and `sort` are too common to count unless they are a key (`params={"q": …}`).
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
       return boundUrl(ctx, subject, hit.start, hit.line) || optionsStructUrl(ctx, subject, hit.start)
@@ -173,7 +176,8 @@ function sameList(text: string, from: number, to: number): boolean {
 /**
  * A type named for the resource and field on the value's line: go-tfe's
  * `ConfigurationArchived ConfigurationStatus = "archived"`, `RunFetching RunStatus = "fetching"`,
- * `TeamProjectAccessAdmin TeamProjectAccessType = "admin"`.
+ * `TeamProjectAccessAdmin TeamProjectAccessType = "admin"`; or the enum the value is a member of
+ * (`enum RunStatus {` / `class RunStatus(str, Enum):` above `FETCHING = 'fetching'`).
  * The type's words before the field (`Configuration`) must all be words of the resource
  * (`configuration-versions`).
  */
@@ -184,6 +188,15 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   const suffix = field.charAt(0).toUpperCase() + field.slice(1);
   const resourceWords = subject.resource.split(/[-/ ]/).map(singularWord);
+  if (namesTypedField(line, suffix, resourceWords)) return true;
+  // An enum member alone on its line: `QUEUING = 'queuing',`, Java's `QUEUING("queuing"),`.
+  if (!ENUM_MEMBER.test(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))) return false;
+  const header = enumHeader(ctx, hit.line);
+  return header !== undefined && namesTypedField(header, suffix, resourceWords);
+}
+
+/** Whether the text names a type `<resource words><Field>` or `<resource words><Field>Type`. */
+function namesTypedField(line: string, suffix: string, resourceWords: readonly string[]): boolean {
   for (let i = line.indexOf(suffix); i !== -1; i = line.indexOf(suffix, i + 1)) {
     // The type ends with the field, or with the field and `Type` (`TeamProjectAccessType`).
     const end = line.startsWith('Type', i + suffix.length) ? i + suffix.length + 4 : i + suffix.length;
@@ -198,6 +211,37 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
     if (words.length > 0 && words.every((w) => resourceWords.includes(w))) return true;
   }
   return false;
+}
+
+/** What precedes an enum member's value on its line. */
+const ENUM_MEMBER = /^\s*[A-Za-z_]\w*\s*[=(]\s*["'`]$/;
+/** How many lines above a member its enum's header may be. */
+const MAX_ENUM_LINES = 80;
+/** `enum RunStatus {` (TS, Java, C#, Rust, Kotlin's `enum class`), Python's `class RunStatus(str, Enum):`. */
+const ENUM_HEADER =
+  /^\s*(?:(?:export|public|private|pub|const|declare)\s+)*(?:enum(?:\s+class)?\s+\w+|class\s+\w+\s*\([^)]*Enum\b)/;
+
+/**
+ * The header of the enum whose member is on `line` (`NAME = 'value'`, `Name,`): the closest less
+ * indented line above, when it opens an enum; undefined otherwise.
+ */
+function enumHeader(ctx: ResolveContext, line: number): string | undefined {
+  const { text, lines } = ctx;
+  const indent = (l: number): number => {
+    const from = lines.startOf(l);
+    let i = from;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    return i === lines.endOf(l) ? -1 : i - from;
+  };
+  const own = indent(line);
+  if (own <= 0) return undefined;
+  for (let l = line - 1; l >= Math.max(0, line - MAX_ENUM_LINES); l--) {
+    const at = indent(l);
+    if (at === -1 || at >= own) continue;
+    const header = text.slice(lines.startOf(l), lines.endOf(l));
+    return ENUM_HEADER.test(header) ? header : undefined;
+  }
+  return undefined;
 }
 
 function singularWord(word: string): string {

@@ -89,9 +89,7 @@ function queryMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
   for (const pair of url.url.query) {
     const info = ctx.lexicon.words.get(pair.key);
-    const parameter = info?.candidates.find(
-      (c) => c.rule === 'parameter' && urlHasParameter(ctx, url, c.subject),
-    )?.subject;
+    const parameter = info?.candidates.find((c) => c.rule === 'parameter' && urlHasParameter(url, c.subject))?.subject;
     if (parameter) {
       const start = sourceOffset(url, pair.keyStart);
       out.push(

@@ -174,6 +174,38 @@ function enclosingCall(text: string, at: number): { start: number; end: number }
   return { start, end: close + 1 };
 }
 
+/** Keyword arguments that carry the URL or path a call sends: `call(uri='organizations')`. */
+const URL_KEYWORDS = new Set(['uri', 'url', 'path', 'endpoint', 'route']);
+
+/**
+ * Whether the literal from `open` to `close` (its quotes) is an argument a request call sends as its
+ * path: the value of a `uri=` / `url=` / `path=` keyword argument (`call(method='post', uri='runs')`),
+ * or the whole first argument of a call named for a request (`api_request("runs", method="POST")`,
+ * `self._request('organizations')`). Such a literal may be a single segment.
+ */
+export function sentArgument(text: string, open: number, close: number): boolean {
+  let after = close + 1;
+  while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9) after++;
+  const next = text.charCodeAt(after);
+  if (next !== 44 && next !== 41 && next !== 10 && next !== 13) return false; // , ) or the line's end
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  const c = text.charCodeAt(i);
+  if (c === 61 && text.charCodeAt(i - 1) !== 61) {
+    let e = i - 1;
+    while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9) e--;
+    let s = e;
+    while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
+    if (!URL_KEYWORDS.has(text.slice(s + 1, e + 1))) return false;
+    while (s >= 0 && (text.charCodeAt(s) === 32 || text.charCodeAt(s) === 9 || text.charCodeAt(s) === 10)) s--;
+    return text.charCodeAt(s) === 40 || text.charCodeAt(s) === 44;
+  }
+  if (c !== 40) return false;
+  let s = i - 1;
+  while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
+  return /request$/i.test(text.slice(s + 1, i));
+}
+
 /** Commands that only show a URL. */
 const SHOWS = /^(?:echo\w*|printf|log\w*|:)$/;
 

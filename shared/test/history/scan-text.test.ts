@@ -145,14 +145,25 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: [],
   },
   {
-    name: 'pagination parameters only on the paginated lists',
+    // The pagination keys' path is `*`: every list (the entry names ten lists that gained them; the
+    // clients page every list with them), also a list the history has no endpoint for, and their
+    // bracketed names are distinct wherever written (a constant's value, a parameter list's key).
+    name: 'pagination parameters on every API list, and as constants',
     language: 'typescript',
-    source:
-      'api.get("/organizations/acme/ssh-keys?page[size]=100");\napi.get("/organizations/acme/projects?page[size]=100");',
+    source: [
+      'api.get("/organizations/acme/ssh-keys?page[size]=100");',
+      'api.get("/organizations/acme/projects?page[size]=100");',
+      'api.get(`/workspaces/${ws}/runs?page%5Bnumber%5D=2`);',
+      'const PAGE_SIZE = "page[size]";',
+      'const note = "page size";',
+    ].join('\n'),
     expected: [
       'endpoint GET /organizations/:organization_name/ssh-keys <get>',
       'parameter page[size] *',
       'endpoint GET /organizations/:organization_name/projects <get>',
+      'parameter page[size] *',
+      'parameter page[number] *',
+      'parameter page[size] *',
     ],
   },
   {
@@ -312,6 +323,33 @@ const cases: { name: string; language: string; source: string; expected: string[
       `${TAGS} <post>`,
       'endpoint GET /configuration-versions/:configuration-id <get>',
     ],
+  },
+  {
+    name: "a single segment sent by a request call: its path keyword argument, or a request helper's first argument",
+    language: 'python',
+    source: [
+      'return await api_request("runs", method="POST", data=payload)',
+      "orgs = self._api_handler.call(uri='organizations')",
+      'created = self._api_handler.call(method="post", uri="organizations", json=body)',
+      'print("runs")',
+      'kind = lookup("organizations")',
+    ].join('\n'),
+    // POST /organizations is not in the history: not its GET either.
+    expected: ['endpoint POST /runs <POST>', 'endpoint GET /organizations'],
+  },
+  {
+    name: "an enum named for the resource and field holds that field's values",
+    language: 'typescript',
+    source: [
+      'export enum RunStatus {',
+      "  PENDING = 'pending',",
+      "  QUEUING = 'queuing',",
+      '}',
+      'export enum JobStatus {',
+      "  QUEUING = 'queuing',",
+      '}',
+    ].join('\n'),
+    expected: ['status runs queuing'],
   },
   {
     name: 'resource type only as a type value',
