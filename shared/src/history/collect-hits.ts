@@ -175,7 +175,7 @@ export class HitCollector {
     // `case 'fetching':` is a value, whatever follows it.
     const isCase = followsCase(text, open);
     const isKey = !isCase && (keyFollows(text, profile, after) || isAccessorKey(text, open, after - 1));
-    const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open);
+    const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open) || typeArgument(text, open);
     this.known(info, open + 1, end, isKey, keyOf);
   }
 
@@ -216,7 +216,7 @@ export class HitCollector {
   private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string): void {
     const line = this.lines.lineOf(start);
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
-    const isType = keyOf === 'type' && info.resourceType;
+    const isType = info.resourceType && isTypeKey(keyOf);
     if (isType) this.evidence(start, line, [info.text], 'type');
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
@@ -413,6 +413,27 @@ export class HitCollector {
     const item: Evidence = { offset, line, resources, kind };
     this.#hits.evidence.push(item);
   }
+}
+
+/**
+ * A key that holds a JSON:API type: `type`, or a name for one (`resource_type`, `request_type`,
+ * `resourceType`): `create_api_payload(resource_type="projects", …)`, `request_type: "runs".to_string()`.
+ */
+function isTypeKey(key: string): boolean {
+  return key === 'type' || (key.length > 5 && (key.endsWith('_type') || key.endsWith('Type')));
+}
+
+/** A keyword argument or assignment naming a type before a literal: `resource_type="projects"` (not `==`). */
+function typeArgument(text: string, open: number): string {
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32) i--;
+  if (text.charCodeAt(i) !== 61 || text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33) return '';
+  i--;
+  while (text.charCodeAt(i) === 32) i--;
+  const end = i + 1;
+  while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i < 40) i--;
+  const key = text.slice(i + 1, end);
+  return isTypeKey(key) ? key : '';
 }
 
 /** The word right before a position (blanks skipped) is `case`. */

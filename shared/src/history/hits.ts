@@ -47,6 +47,16 @@ export interface NameHit {
   readonly via: 'name' | 'type';
   /** Found in a Go struct tag (`jsonapi:"attr,…"`). */
   readonly tag?: true;
+  /** Declared by a client's model (`models.ts`): the model's resource decides. */
+  readonly model?: ModelContext;
+}
+
+/** What a declaring model says about a name (see `model-hits.ts`). */
+export interface ModelContext {
+  /** The model's resource, or none when it cannot be known. */
+  readonly resources: readonly string[];
+  /** The wire name was guessed from a camelCase name: only a name of the model's own resource counts. */
+  readonly guessed: boolean;
 }
 
 /** Something that says which resource the code around it talks about. */

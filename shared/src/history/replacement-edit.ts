@@ -49,6 +49,8 @@ export function replacementEdit(match: Match): ReplacementEdit | undefined {
 }
 
 function renameEdit(match: Match, target: string): ReplacementEdit | undefined {
+  // Only the wire name itself: a client's own spelling (`plan_timeout`, a model field) is not rewritten.
+  if (match.text !== match.subject.name && !match.subject.aliases.includes(match.text)) return undefined;
   const rename = match.subject.name.endsWith('-timeout');
   if (!rename && match.subject.name !== 'enforce') return undefined;
   const title = rename ? `Rename to ${target}` : `Use ${target} (takes one level instead of the enforce array)`;

@@ -16,9 +16,10 @@ import type { HistorySubject } from './types.ts';
 export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined {
   if (!mayPass(ctx, hit)) return undefined;
   let resources: readonly string[] | undefined | null = null;
+  const declared = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
   const context = (): readonly string[] | undefined =>
     resources === null
-      ? (resources = resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start))
+      ? (resources = declared ?? resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start))
       : resources;
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
   for (const { subject, rule } of hit.info.candidates) {
@@ -55,6 +56,8 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
     if (subject.type === 'status') status = true;
   }
   if (!generic) return false;
+  const declared = hit.model?.resources;
+  if (declared?.some((r) => hit.info.candidates.some((c) => c.subject.resource === r))) return true;
   if (status || anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates)) return true;
   const scoped = scopedResourcesAt(ctx, hit.start);
   return (
@@ -77,10 +80,13 @@ function check(
       // A distinct name still belongs to one resource: not in code that is about another one
       // (`updated-at` in a policies struct is not the workspaces attribute).
       // Only a type says so (a JSON:API `type` value, a struct's primary tag), not a path nearby.
+      // A model's declaration says it first (a camelCase name read as kebab-case only on its own resource).
+      const declared = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
+      if (hit.model?.guessed === true && (declared === undefined || subject.resource === undefined)) return undefined;
       const here =
-        subject.resource === undefined || !hit.isKey
+        subject.resource === undefined || (!hit.isKey && declared === undefined)
           ? undefined
-          : (resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
+          : (declared ?? resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
       // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
       const type = subject.resource?.replace(/^admin\//, '') ?? '';
       if (here === undefined && hit.tag === true && !structNamedFor(ctx.text, hit.start, type)) return undefined;

@@ -7,6 +7,8 @@ import { languageOfFile, profileFor } from './language-profile.ts';
 import { lexiconFor } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
+import { mergeModelHits } from './model-hits.ts';
+import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
@@ -46,12 +48,14 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
-  hits.names.sort((a, b) => a.start - b.start);
+  const languageId =
+    options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
+  const models = readModels(text, lines, index, languageId, options.fileName);
+  if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
+  else hits.names.sort((a, b) => a.start - b.start);
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
   const matches: Match[] = [];
   for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
-  const languageId =
-    options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
   const sdkAt = new Set(sdk.map((m) => m.start));
   // A Terraform provider resource file is about one resource: its other resources' names are not meant.

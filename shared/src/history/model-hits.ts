@@ -1,0 +1,125 @@
+import type { ModelContext, NameHit } from './hits.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Lines } from './lines.ts';
+import type { Model } from './models.ts';
+
+/**
+ * Names declared by a client's models (`models.ts`), merged into the name hits:
+ * - every field or member of a model is a key of its wire name (`aggregated_commit_status_enabled`
+ *   with `alias="aggregated-commit-status-enabled"`, serde's kebab-case `save_plan`, a camelCase
+ *   `applyDurationAverage` read as `apply-duration-average`), on the model's resource;
+ * - names found by the main pass inside a model's declarations (quoted keys, aliases) take the
+ *   model's resource: `"tag-bindings"` in a project request is not the workspace attribute;
+ * - an enum named for a value field (`RunStatus`, Rust's `Status` in `run.rs`) gives its members'
+ *   values that field and resource, and so do its Rust variant paths (`Status::PlannedAndSaved`) and
+ *   a literal of one of its values on a line naming the enum (`Status::Queuing => write!(f, "queuing")`).
+ * `names` is sorted by offset on return.
+ */
+export function mergeModelHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  models: readonly Model[],
+  names: NameHit[],
+): void {
+  const byStart = new Map<number, number>();
+  names.forEach((h, k) => byStart.set(h.start, k));
+  const put = (hit: NameHit): void => {
+    const k = byStart.get(hit.start);
+    if (k === undefined) {
+      byStart.set(hit.start, names.length);
+      names.push(hit);
+    } else names[k] = hit;
+  };
+  const contextOf = (model: Model, guessed: boolean): ModelContext => ({
+    resources: model.resource === undefined ? [] : [model.resource],
+    guessed,
+  });
+  // Names of the main pass inside a model's declarations: the innermost model decides.
+  const declared = models
+    .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  if (declared.length > 0)
+    for (const [k, hit] of names.entries()) {
+      let inner: Model | undefined;
+      let size = Infinity;
+      for (const d of declared) {
+        if (d.start > hit.start) break;
+        if (hit.start < d.end && d.model.close - d.model.open < size) {
+          inner = d.model;
+          size = d.model.close - d.model.open;
+        }
+      }
+      if (inner) names[k] = { ...hit, model: contextOf(inner, false), keyOf: hit.keyOf || keyOfMember(inner, hit) };
+    }
+  for (const model of models) {
+    for (const member of model.members) {
+      if (member.start < 0) continue;
+      const info = lexicon.words.get(member.wire);
+      if (!info || info.candidates.length === 0) continue;
+      const isValue = model.kind === 'enum';
+      put({
+        start: member.start,
+        end: member.end,
+        line: lines.lineOf(member.start),
+        info,
+        isKey: !isValue,
+        keyOf: isValue ? (model.field ?? '') : '',
+        via: 'name',
+        model: contextOf(model, member.guessed),
+      });
+    }
+    if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put);
+  }
+  names.sort((a, b) => a.start - b.start);
+}
+
+/** A value literal of an enum's member: the enum's field. */
+function keyOfMember(model: Model, hit: NameHit): string {
+  return model.kind === 'enum' && model.field !== undefined && model.members.some((m) => m.valueStart === hit.start)
+    ? model.field
+    : '';
+}
+
+/** Rust `Status::PlannedAndSaved` paths, and value literals on lines naming the enum. */
+function enumUses(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  model: Model,
+  names: readonly NameHit[],
+  put: (hit: NameHit) => void,
+): void {
+  const context: ModelContext = { resources: model.resource === undefined ? [] : [model.resource], guessed: false };
+  const field = model.field ?? '';
+  const wires = new Set(model.members.map((m) => m.wire));
+  const naming = new Set<number>();
+  for (const sep of ['::', '.']) {
+    const path = `${model.name}${sep}`;
+    for (let at = text.indexOf(path); at !== -1; at = text.indexOf(path, at + path.length)) {
+      if (at > 0 && /[\w$]/.test(text.charAt(at - 1))) continue;
+      if (at >= model.open && at < model.close) continue;
+      naming.add(lines.lineOf(at));
+      if (sep !== '::' || model.rename === undefined) continue;
+      const ident = /^[A-Z]\w*/.exec(text.slice(at + path.length, at + path.length + 80))?.[0];
+      const member = ident === undefined ? undefined : model.members.find((m) => text.slice(m.start, m.end) === ident);
+      const info = member ? lexicon.words.get(member.wire) : undefined;
+      if (!info || ident === undefined) continue;
+      const start = at + path.length;
+      put({
+        start,
+        end: start + ident.length,
+        line: lines.lineOf(start),
+        info,
+        isKey: false,
+        keyOf: field,
+        via: 'name',
+        model: context,
+      });
+    }
+  }
+  if (naming.size === 0) return;
+  for (const hit of names)
+    if (naming.has(hit.line) && !hit.isKey && wires.has(hit.info.text) && hit.model === undefined)
+      put({ ...hit, keyOf: field, model: context });
+}

@@ -1,0 +1,132 @@
+import type { ValueField } from './data-types.ts';
+import type { HistoryIndex } from './types.ts';
+
+/**
+ * The JSON:API type a client's own name stands for: a model class or struct (`BaseProjectRequest`,
+ * `OrganizationWorkspace`, `TaskResult`, `WorkspaceVariableCreateRequest`), an enum named for a value
+ * field (`RunStatus`: the runs `status`), or a module file (`state_versions.py`, `run.rs`,
+ * `Workspace.ts`). The name's words are read from its end: the last words that spell a resource type
+ * (singular or plural, joined or not: `VariableSet` and `variable_set` are `varsets`) win, after
+ * words that only say what kind of model it is (`Request`, `Create`, `Attributes`, `Options`, …). Any
+ * other last word (`WorkspaceResource`, `VcsRepoConfig`'s `Repo`) means the name says nothing.
+ */
+export interface NamedResource {
+  /** The JSON:API type, when the name spells one. */
+  readonly resource: string | undefined;
+  /** An enum named for a value field (`RunStatus`, `Status`, `RunOperation`): the field. */
+  readonly field: ValueField | undefined;
+}
+
+/** Words at the end of a model's name that say what kind of model it is, not whose. */
+const KIND_WORDS = new Set([
+  'base',
+  'request',
+  'requests',
+  'response',
+  'responses',
+  'body',
+  'attributes',
+  'attrs',
+  'options',
+  'opts',
+  'params',
+  'parameters',
+  'payload',
+  'data',
+  'model',
+  'models',
+  'schema',
+  'create',
+  'update',
+  'list',
+  'read',
+  'delete',
+  'show',
+  'get',
+  'input',
+  'item',
+  'items',
+  'entity',
+  'dto',
+  'spec',
+  'object',
+  'record',
+  'outer',
+  'inner',
+]);
+
+/** Value fields an enum may be named for (`RunStatus`, `RunOperation`). */
+const FIELD_WORDS: Readonly<Record<string, ValueField>> = {
+  status: 'status',
+  statuses: 'status',
+  state: 'status',
+  operation: 'operation',
+  triggers: 'triggers',
+  trigger: 'triggers',
+  access: 'access',
+  kind: 'kind',
+};
+
+/** How clients spell a type's word in names: the API's `vars` are `Variable`s. */
+const SYNONYMS: Readonly<Record<string, string>> = { variable: 'var', variables: 'vars' };
+
+const cache = new WeakMap<HistoryIndex, Map<string, string>>();
+
+/** Spellings of each resource type as joined lower-case words, singular and plural: `taskresult`, `taskresults`. */
+function spellings(index: HistoryIndex): Map<string, string> {
+  let map = cache.get(index);
+  if (map) return map;
+  map = new Map();
+  for (const type of index.resourceTypes) {
+    if (type.includes('/')) continue;
+    const parts = type.split(/[- ]/);
+    const last = parts.pop() ?? '';
+    map.set([...parts, last].join(''), type);
+    map.set([...parts, singular(last)].join(''), type);
+  }
+  cache.set(index, map);
+  return map;
+}
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** Lower-case words of an identifier: `OAuthClient` → o, auth, client; `state_versions` → state, versions. */
+function nameWords(name: string): string[] {
+  return (name.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? []).map((w) => w.toLowerCase());
+}
+
+/** The resource (and value field) a model, enum or module name stands for. */
+export function namedResource(index: HistoryIndex, name: string): NamedResource {
+  const words = nameWords(name);
+  const types = spellings(index);
+  let field: ValueField | undefined;
+  let end = words.length;
+  // An enum named for a value field: `RunStatus`, `TaskStageStatus`, `Status`.
+  const last = words[end - 1];
+  if (last !== undefined && FIELD_WORDS[last] !== undefined && end <= 4) {
+    field = FIELD_WORDS[last];
+    end--;
+  }
+  for (; end > 0; end--) {
+    for (let start = 0; start < end; start++) {
+      const span = words.slice(start, end);
+      const resource = types.get(span.join('')) ?? types.get(span.map((w) => SYNONYMS[w] ?? w).join(''));
+      if (resource !== undefined) return { resource, field };
+    }
+    if (!KIND_WORDS.has(words[end - 1] ?? '')) break;
+  }
+  return { resource: undefined, field };
+}
+
+/** The resource a source file's name stands for (`models/state_versions.py`, `src/run.rs`), if any. */
+export function fileResource(index: HistoryIndex, fileName: string | undefined): string | undefined {
+  if (fileName === undefined) return undefined;
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.indexOf('.');
+  const named = namedResource(index, dot === -1 ? base : base.slice(0, dot));
+  return named.field === undefined ? named.resource : undefined;
+}

@@ -1,0 +1,396 @@
+import type { ValueField } from './data-types.ts';
+import type { Lines } from './lines.ts';
+import { fileResource, namedResource } from './model-names.ts';
+import type { HistoryIndex } from './types.ts';
+
+/**
+ * A client's own model of an API object, as its language declares one: a Python class (pydantic,
+ * dataclass, TypedDict, Enum), a TypeScript interface, class, object type or enum, a Rust struct or
+ * enum (with serde's `rename_all` and `rename`). Its resource is the one its name spells
+ * (`model-names.ts`), else the one of the models holding it in a field (`vcs_repo: VcsRepoConfig` in a
+ * workspace request), else the one of its file (`models/projects.py`); holders of different
+ * resources leave it unknown.
+ */
+export interface Model {
+  readonly name: string;
+  readonly kind: 'struct' | 'enum';
+  /** Offsets of the body (after the `{` or the class line, to the `}` or the block's end). */
+  readonly open: number;
+  readonly close: number;
+  resource: string | undefined;
+  /** An enum named for a value field (`RunStatus`): its values are that field's. */
+  readonly field: ValueField | undefined;
+  readonly members: Member[];
+  /** Source ranges where the model's own declarations are (field lines with their arguments). */
+  readonly declarations: { readonly start: number; readonly end: number }[];
+  /** Rust: an `impl` of the model or a `Name::Variant` path may name its variants. */
+  readonly rename: Rename | undefined;
+}
+
+/** A field or enum member, with the wire name the model gives it. */
+interface Member {
+  readonly start: number;
+  readonly end: number;
+  /** The wire name: an alias or rename, the name converted by the model's rule, or the name itself. */
+  readonly wire: string;
+  /** The wire name is a camelCase name read as kebab-case by convention (not said by the model). */
+  readonly guessed: boolean;
+  /** Rest of the declaration (the field's type), where held models are named. */
+  readonly typeText: string;
+  /** For enum members with a string value: where the value literal's text starts. */
+  readonly valueStart?: number;
+}
+
+/** serde's `rename_all` rules. */
+type Rename = 'kebab-case' | 'snake_case' | 'camelCase' | 'lowercase' | 'SCREAMING_SNAKE_CASE';
+
+/** Bounds: a model body longer than this is not read (generated monsters, minified code). */
+const MAX_BODY = 200_000;
+
+/** The models a text declares, for the languages whose models the matcher reads. */
+export function readModels(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  languageId: string | undefined,
+  fileName: string | undefined,
+): Model[] {
+  let models: Model[];
+  if (languageId === 'python') models = pythonModels(text, lines, index);
+  else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
+    models = tsModels(text, index);
+  else if (languageId === 'rust') models = rustModels(text, index);
+  else return [];
+  if (models.length === 0) return models;
+  resolveHolders(models, fileResource(index, fileName));
+  return models;
+}
+
+/** Models whose name says nothing take the one resource of the models holding them, else the file's. */
+function resolveHolders(models: Model[], file: string | undefined): void {
+  const unknown = models.filter((m) => m.resource === undefined);
+  for (let round = 0; round < 2 && unknown.length > 0; round++) {
+    for (const model of unknown) {
+      if (model.resource !== undefined) continue;
+      const word = new RegExp(`\\b${model.name}\\b`);
+      const holders = new Set<string | undefined>();
+      for (const other of models)
+        if (other !== model && other.members.some((m) => word.test(m.typeText))) holders.add(other.resource);
+      if (holders.size === 1) {
+        const [only] = holders;
+        if (only !== undefined) model.resource = only;
+      } else if (holders.size > 1) holders.add(undefined);
+      if (model.resource === undefined && round === 1 && holders.size === 0) model.resource = file;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Python
+
+const PY_CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?[ \t]*:/;
+const PY_FIELD = /^([ \t]+)([A-Za-z_]\w*)[ \t]*:[ \t]*([^=\n]*)/;
+const PY_MEMBER = /^([ \t]+)([A-Za-z_]\w*)[ \t]*=[ \t]*(?:\w+\()?(["'])([^"'\n]*)\3/;
+const PY_ALIAS = /\b(?:serialization_)?alias[ \t]*=[ \t]*(["'])([^"'\n]+)\1/;
+
+function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
+  const models: Model[] = [];
+  const lastLine = lines.lineOf(text.length);
+  const triple = new TripleQuotes(text);
+  for (
+    let at = text.startsWith('class ') ? 0 : text.indexOf('class ');
+    at !== -1;
+    at = text.indexOf('class ', at + 6)
+  ) {
+    const line = lines.lineOf(at);
+    const lineStart = lines.startOf(line);
+    const head = PY_CLASS.exec(text.slice(lineStart, lines.endOf(line)));
+    if (!head || lineStart + (head[1]?.length ?? 0) !== at) continue;
+    const name = head[2] ?? '';
+    const bases = head[3] ?? '';
+    const indent = head[1]?.length ?? 0;
+    const named = namedResource(index, name);
+    const isEnum = /\bEnum\b/.test(bases);
+    const members: Member[] = [];
+    const declarations: { start: number; end: number }[] = [];
+    let bodyIndent = -1;
+    let docstring = false;
+    let close = lines.endOf(line);
+    let open: { start: number; end: number } | undefined;
+    for (let l = line + 1; l <= lastLine; l++) {
+      const start = lines.startOf(l);
+      if (start - at > MAX_BODY) break;
+      const end = lines.endOf(l);
+      // Rows are read without slicing until one is at the body's own indent (methods are most of a class).
+      const quotes = triple.within(start, end);
+      if (docstring) {
+        if (quotes % 2 === 1) docstring = false;
+        close = end;
+        continue;
+      }
+      let first = start;
+      while (first < end && (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9)) first++;
+      const c = text.charCodeAt(first);
+      if (first === end || c === 35 || c === 13) continue; // blank or `#` comment
+      const own = first - start;
+      if (own <= indent) break;
+      close = end;
+      if (quotes % 2 === 1) docstring = true;
+      if (bodyIndent === -1) bodyIndent = own;
+      if (own > bodyIndent) {
+        if (open) open.end = end;
+        continue;
+      }
+      const row = text.slice(start, end);
+      if (open) declarations.push(open);
+      open = undefined;
+      if (quotes > 0) continue;
+      const member = isEnum ? PY_MEMBER.exec(row) : undefined;
+      if (member) {
+        members.push(valueMember(start + member.index + member[0].length - 1, member[4] ?? ''));
+        open = { start, end };
+        continue;
+      }
+      const field = isEnum ? undefined : PY_FIELD.exec(row);
+      if (!field || row.trimStart().startsWith('def ')) continue;
+      const fieldStart = start + (field[1]?.length ?? 0);
+      const fieldName = field[2] ?? '';
+      open = { start, end };
+      members.push({
+        start: fieldStart,
+        end: fieldStart + fieldName.length,
+        wire: fieldName,
+        guessed: false,
+        typeText: field[3] ?? '',
+      });
+    }
+    if (open) declarations.push(open);
+    // A field's alias, anywhere in its statement (`Field(None, alias="tag-bindings", …)`).
+    for (const [k, member] of members.entries()) {
+      const statement = declarations.find((d) => d.start <= member.start && member.start < d.end);
+      const alias = statement && !isEnum ? PY_ALIAS.exec(text.slice(member.end, statement.end)) : null;
+      if (alias?.[2] !== undefined) members[k] = { ...member, wire: alias[2] };
+    }
+    models.push(model(name, isEnum, lines.endOf(line), close, named, members, declarations, undefined));
+  }
+  return models;
+}
+
+/** Counts `"""` and `'''` in a range by native searches, remembering the next of each. */
+class TripleQuotes {
+  #double = -2;
+  #single = -2;
+  #from = 0;
+  constructor(readonly text: string) {}
+
+  within(from: number, to: number): number {
+    let n = 0;
+    for (let at = this.#next(from); at !== -1 && at < to; at = this.#next(at + 3)) n++;
+    return n;
+  }
+
+  #next(from: number): number {
+    // A nested class reads rows again: search afresh from there.
+    if (from < this.#from) this.#double = this.#single = -2;
+    this.#from = from;
+    if (this.#double !== -1 && this.#double < from) this.#double = this.text.indexOf('"""', from);
+    if (this.#single !== -1 && this.#single < from) this.#single = this.text.indexOf("'''", from);
+    if (this.#double === -1) return this.#single;
+    return this.#single === -1 ? this.#double : Math.min(this.#double, this.#single);
+  }
+}
+
+// ---------------------------------------------------------------- TypeScript / JavaScript
+
+const TS_HEAD =
+  /^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(interface|class|type|enum|const enum)[ \t]+([A-Za-z_$][\w$]*)[^\n{=;]*?(=[ \t]*)?\{/;
+const TS_KEYWORD = /\b(?:interface|class|type|enum)[ \t]/g;
+const TS_KEY =
+  /^[ \t]*(?:(?:readonly|public|private|protected|declare|static)[ \t]+)*(?:(["'])([^"'\n]+)\1|([A-Za-z_$][\w$]*))[ \t]*[?!]?[ \t]*:[ \t]*([^\n;]*)/;
+const TS_MEMBER = /^[ \t]*([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(["'])([^"'\n]*)\2/;
+
+function tsModels(text: string, index: HistoryIndex): Model[] {
+  const models: Model[] = [];
+  // Lines that hold a declaring keyword (one pattern of plain words), then the head pattern on each.
+  let previous = -1;
+  TS_KEYWORD.lastIndex = 0;
+  for (let k = TS_KEYWORD.exec(text); k !== null; k = TS_KEYWORD.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', k.index) + 1;
+    if (lineStart === previous) continue;
+    previous = lineStart;
+    const eol = text.indexOf('\n', lineStart);
+    const m = TS_HEAD.exec(text.slice(lineStart, eol === -1 ? text.length : eol));
+    if (!m) continue;
+    const keyword = m[1] ?? '';
+    if (keyword === 'type' && m[3] === undefined) continue; // `type X = {` only
+    const open = lineStart + m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    const name = m[2] ?? '';
+    const named = namedResource(index, name);
+    const isEnum = keyword.endsWith('enum');
+    const members: Member[] = [];
+    const declarations: { start: number; end: number }[] = [];
+    readBody(text, open, close, (row, i, end, depth) => {
+      // Interfaces and object types declare at every depth; a class only at its own.
+      if (isEnum) {
+        const member = TS_MEMBER.exec(row);
+        if (member) {
+          members.push(valueMember(i + member.index + member[0].length - 1, member[3] ?? ''));
+          declarations.push({ start: i, end });
+        }
+      } else if (keyword !== 'class' || depth === 1) {
+        const key = TS_KEY.exec(row);
+        if (key && !/^\s*\(/.test(key[4] ?? '')) {
+          declarations.push({ start: i, end });
+          const bare = key[3];
+          if (bare !== undefined) {
+            const start = i + row.indexOf(bare, key[0].indexOf(bare));
+            const kebab = camelToKebab(bare);
+            members.push({
+              start,
+              end: start + bare.length,
+              wire: kebab,
+              guessed: kebab !== bare,
+              typeText: key[4] ?? '',
+            });
+          } else members.push({ start: -1, end: -1, wire: key[2] ?? '', guessed: false, typeText: key[4] ?? '' });
+        }
+      }
+    });
+    models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
+  }
+  return models;
+}
+
+// ---------------------------------------------------------------- Rust
+
+const RS_HEAD = /(?:^|\n)[ \t]*(?:pub(?:\([\w ]+\))?[ \t]+)?(struct|enum)[ \t]+([A-Za-z_]\w*)[^\n{;]*\{/g;
+const RS_RENAME_ALL = /rename_all[ \t]*=[ \t]*"([\w-]+)"/;
+const RS_RENAME = /#\[serde\([^\]\n]*\brename[ \t]*=[ \t]*"([^"\n]+)"/;
+const RS_FIELD = /^[ \t]*(?:pub(?:\([\w ]+\))?[ \t]+)?([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^\n]*)/;
+const RS_VARIANT = /^[ \t]*([A-Z][A-Za-z0-9]*)[ \t]*(?:,|\(|\{|=|$)/;
+
+function rustModels(text: string, index: HistoryIndex): Model[] {
+  const models: Model[] = [];
+  RS_HEAD.lastIndex = 0;
+  for (let m = RS_HEAD.exec(text); m !== null; m = RS_HEAD.exec(text)) {
+    const open = m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    const isEnum = m[1] === 'enum';
+    const name = m[2] ?? '';
+    // The attributes just above the item: `#[serde(rename_all = "kebab-case")]`.
+    const above = text.slice(Math.max(0, m.index - 400), m.index);
+    const attrs = above.slice(above.search(/(?:\n[ \t]*#\[[^\n]*)+$/) + 1);
+    const renameAll = RS_RENAME_ALL.exec(attrs)?.[1] as Rename | undefined;
+    const named = namedResource(index, name);
+    const members: Member[] = [];
+    const declarations: { start: number; end: number }[] = [];
+    let renamed: string | undefined;
+    readBody(text, open, close, (row, i, end, depth) => {
+      if (depth !== 1) return;
+      const rename = RS_RENAME.exec(row)?.[1];
+      if (rename !== undefined) {
+        renamed = rename;
+        return;
+      }
+      if (/^\s*(?:#|\/\/)/.test(row)) return;
+      const item = isEnum ? RS_VARIANT.exec(row) : RS_FIELD.exec(row);
+      if (item) {
+        const ident = item[1] ?? '';
+        const start = i + row.indexOf(ident);
+        const wire = renamed ?? convert(ident, renameAll, isEnum);
+        members.push({
+          start,
+          end: start + ident.length,
+          wire,
+          guessed: false,
+          typeText: isEnum ? '' : (item[2] ?? ''),
+        });
+        declarations.push({ start: i, end });
+      }
+      renamed = undefined;
+    });
+    models.push(model(name, isEnum, open, close, named, members, declarations, isEnum ? renameAll : undefined));
+  }
+  return models;
+}
+
+/** A Rust field (snake_case) or variant (PascalCase) under serde's `rename_all`; without one, as written. */
+function convert(ident: string, rule: Rename | undefined, variant: boolean): string {
+  const words = variant ? (ident.match(/[A-Z][a-z0-9]*|[a-z0-9]+/g) ?? [ident]) : ident.split('_');
+  const lower = words.map((w) => w.toLowerCase());
+  switch (rule) {
+    case 'kebab-case':
+      return lower.join('-');
+    case 'snake_case':
+      return lower.join('_');
+    case 'lowercase':
+      return lower.join('');
+    case 'SCREAMING_SNAKE_CASE':
+      return lower.join('_').toUpperCase();
+    case 'camelCase':
+      return lower.map((w, k) => (k === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+    default:
+      return ident;
+  }
+}
+
+/** `applyDurationAverage` → `apply-duration-average`; a name without capitals stays. */
+function camelToKebab(name: string): string {
+  if (!/[A-Z]/.test(name) || name.includes('_')) return name;
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** Visits each row of a brace body with the brace depth at its start (1: the model's own level). */
+function readBody(
+  text: string,
+  open: number,
+  close: number,
+  visit: (row: string, start: number, end: number, depth: number) => void,
+): void {
+  let depth = 1;
+  for (let i = open; i < close;) {
+    const eol = text.indexOf('\n', i);
+    const end = eol === -1 || eol > close ? close : eol;
+    visit(text.slice(i, end), i, end, depth);
+    for (let k = i; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 123) depth++;
+      else if (c === 125) depth--;
+    }
+    i = end + 1;
+  }
+}
+
+/** An enum member by its string value, whose closing quote is at `quote`. */
+function valueMember(quote: number, value: string): Member {
+  const valueStart = quote - value.length;
+  return { start: valueStart, end: quote, wire: value, guessed: false, typeText: '', valueStart };
+}
+
+function model(
+  name: string,
+  isEnum: boolean,
+  open: number,
+  close: number,
+  named: { readonly resource: string | undefined; readonly field: ValueField | undefined },
+  members: Member[],
+  declarations: { start: number; end: number }[],
+  rename: Rename | undefined,
+): Model {
+  const { resource, field } = named;
+  return { name, kind: isEnum ? 'enum' : 'struct', open, close, resource, field, members, declarations, rename };
+}
+
+/** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */
+function matchingBrace(text: string, open: number): number {
+  let depth = 1;
+  const stop = Math.min(text.length, open + MAX_BODY);
+  for (let i = open; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,216 @@
+// Client models as their languages declare them (shared/src/history/models.ts): the resource of a model
+// from its name, its holder or its file, its fields as uses of their wire names, and enums of a value field.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { history, replacementEdit, scanText } from '@keyfob/shared/history';
+import { fileResource, namedResource } from '../../src/history/model-names.ts';
+
+/** `line subject-id` of every match, for compact assertions. */
+const found = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.text} ${m.subject.id}`);
+
+describe('model names: the JSON:API type a class, enum or file name stands for', () => {
+  const cases: [string, string | undefined, string?][] = [
+    ['BaseProjectRequest', 'projects'],
+    ['ProjectCreateRequest', 'projects'],
+    ['OrganizationWorkspace', 'workspaces'],
+    ['TaskResult', 'task-results'],
+    ['StateVersionCreateRequest', 'state-versions'],
+    ['VariableSet', 'varsets'],
+    ['WorkspaceVariableCreateRequest', 'vars'],
+    ['OAuthClient', 'oauth-clients'],
+    ['RunTaskRequest', 'run task request'],
+    ['RunStatus', 'runs', 'status'],
+    ['TaskStageStatus', 'task-stages', 'status'],
+    ['Status', undefined, 'status'],
+    // Another thing of a workspace, a nested config, a helper: the name says nothing.
+    ['WorkspaceResource', undefined],
+    ['VcsRepoConfig', undefined],
+    ['OnRequestRetryParams', undefined],
+  ];
+  for (const [name, resource, field] of cases)
+    it(`${name} → ${resource ?? 'nothing'}${field ? ` (${field})` : ''}`, () => {
+      assert.deepEqual(namedResource(history, name), { resource, field });
+    });
+  it('file names: models/state_versions.py, src/run.rs, variable_set.rs, Workspace.ts; not types.ts or a provider', () => {
+    assert.equal(fileResource(history, 'models/state_versions.py'), 'state-versions');
+    assert.equal(fileResource(history, 'src/run.rs'), 'runs');
+    assert.equal(fileResource(history, 'src/variable_set.rs'), 'varsets');
+    assert.equal(fileResource(history, 'models/Workspace.ts'), 'workspaces');
+    assert.equal(fileResource(history, 'src/types.ts'), undefined);
+    assert.equal(fileResource(history, 'src/tfcWorkspaceProvider.ts'), undefined);
+  });
+});
+
+describe('Python models (pydantic, dataclasses, enums)', () => {
+  const text = [
+    'from enum import Enum',
+    'from pydantic import BaseModel, Field',
+    '',
+    'class VcsRepoConfig(BaseModel):',
+    '    """Repository settings.',
+    '',
+    '    status: not a field (a docstring line)',
+    '    """',
+    '    github_app_installation_id: Optional[str] = Field(',
+    '        None,',
+    '        alias="github-app-installation-id",',
+    '    )',
+    '',
+    'class BaseWorkspaceRequest(BaseModel):',
+    '    name: Optional[str] = None',
+    '    save_plan: bool = False',
+    '    auto_destroy_at: Optional[str] = Field(',
+    '        None,',
+    '        alias="auto-destroy-at",',
+    '    )',
+    '    vcs_repo: Optional[VcsRepoConfig] = Field(None, alias="vcs-repo")',
+    '',
+    '    def payload(self):',
+    '        stage: str = "x"',
+    '        return self.model_dump()',
+    '',
+    'class BaseProjectRequest(BaseModel):',
+    '    name: str',
+    '    tag_bindings: Optional[list] = Field(None, alias="tag-bindings")',
+    '',
+    'class RunStatus(str, Enum):',
+    '    FETCHING = "fetching"',
+    '    PLANNED_AND_SAVED = "planned_and_saved"',
+    '',
+  ].join('\n');
+  const matches = found(text, 'client/models.py');
+
+  it('a field with an alias is a use of the alias on both lines, on the model resource', () => {
+    assert.ok(matches.includes('17 auto_destroy_at attribute workspaces auto-destroy-at'), matches.join('\n'));
+    assert.ok(matches.includes('19 auto-destroy-at attribute workspaces auto-destroy-at'), matches.join('\n'));
+  });
+  it('a nested model takes the resource of the model holding it', () => {
+    assert.ok(
+      matches.includes('9 github_app_installation_id attribute workspaces vcs-repo.code-host-app-installation-id'),
+      matches.join('\n'),
+    );
+    assert.ok(!matches.some((m) => m.startsWith('7 ')), 'a docstring line is no field');
+  });
+  it('a generic field name counts on its model resource only', () => {
+    assert.ok(matches.includes('28 name attribute projects name'), matches.join('\n'));
+    assert.ok(!matches.some((m) => m.startsWith('15 ') && m.includes('projects')), matches.join('\n'));
+    assert.ok(!matches.some((m) => m.startsWith('24 ')), 'a method body is no declaration');
+  });
+  it("another resource's attribute in a model is not annotated (tag-bindings of a project request)", () => {
+    assert.ok(!matches.some((m) => m.startsWith('29 ')), matches.join('\n'));
+  });
+  it('an enum named for a value field gives its values that field and resource', () => {
+    assert.ok(matches.includes('32 fetching status runs fetching'), matches.join('\n'));
+    assert.ok(matches.includes('33 planned_and_saved status runs planned_and_saved'), matches.join('\n'));
+  });
+  it("no rename edit rewrites a model field's own spelling", () => {
+    for (const m of scanText('class X(BaseModel):\n    plan_timeout: str\n', { fileName: 'general_settings.py' }))
+      assert.equal(replacementEdit(m), undefined);
+  });
+  it('a keyword argument naming a type: resource_type="projects" is the resource', () => {
+    const call = 'payload = create_api_payload(resource_type="projects", model=request)\n';
+    assert.deepEqual(found(call, 'tools.py'), ['1 projects resource - projects']);
+  });
+});
+
+describe('TypeScript models (interfaces, object types, enums)', () => {
+  it('camelCase fields are read as kebab-case on a model named for its resource, and only there', () => {
+    const text = [
+      'export interface OrganizationWorkspace {',
+      '  applyDurationAverage: number;',
+      '  updatedAt: string;',
+      '  vcsRepo?: {',
+      '    branch: string;',
+      '  };',
+      '}',
+      'export interface TaskStage {',
+      '  updatedAt: string;',
+      '}',
+      'export interface Permissions {',
+      '  canManageRunTasks?: boolean;',
+      '}',
+      'export interface Organization { permissions: Permissions }',
+      'export interface Workspace { permissions: Permissions }',
+    ].join('\n');
+    assert.deepEqual(found(text, 'src/types.ts'), [
+      '2 applyDurationAverage attribute workspaces apply-duration-average',
+      '3 updatedAt attribute workspaces updated-at',
+    ]);
+  });
+  it('quoted keys of a generated model take its resource: a workspace permission, not an organization one', () => {
+    const text = [
+      'export type Workspace = {',
+      '  id: string;',
+      '  attributes: {',
+      "'run-failures'?: number;",
+      'permissions: {',
+      "'can-manage-run-tasks': boolean;",
+      '};',
+      '};',
+      '};',
+      'export type TaskResult = {',
+      '  attributes: {',
+      "'updated-at'?: string;",
+      'status: TaskResultStatus;',
+      '};',
+      '};',
+    ].join('\n');
+    assert.deepEqual(found(text, 'models/all.ts'), [
+      '4 run-failures attribute workspaces run-failures',
+      '6 can-manage-run-tasks permission workspaces can-manage-run-tasks',
+      '13 status attribute task-results status',
+    ]);
+  });
+  it('an enum named for a value field: its generic values too', () => {
+    const text = "export enum RunStatus {\n  QUEUING = 'queuing',\n  FETCHING = 'fetching',\n}\n";
+    assert.deepEqual(found(text, 'RunStatus.ts'), ['2 queuing status runs queuing', '3 fetching status runs fetching']);
+  });
+});
+
+describe('Rust models (serde)', () => {
+  const text = [
+    '#[derive(Serialize, Deserialize)]',
+    '#[serde(rename_all = "snake_case")]',
+    'pub enum Status {',
+    '    Queuing,',
+    '    PlannedAndSaved,',
+    '}',
+    '',
+    'impl From<String> for Status {',
+    '    fn from(s: String) -> Self {',
+    '        match s.as_str() {',
+    '            "queuing" => Status::Queuing,',
+    '            _ => Status::PlannedAndSaved,',
+    '        }',
+    '    }',
+    '}',
+    '',
+    '#[derive(Serialize)]',
+    '#[serde(rename_all = "kebab-case")]',
+    'pub struct Attributes {',
+    '    pub save_plan: Option<bool>,',
+    '    pub refresh: Option<bool>,',
+    '    #[serde(rename = "auto-destroy-at")]',
+    '    pub destroy_at: Option<String>,',
+    '    pub updated_at: Option<String>,',
+    '}',
+  ].join('\n');
+  const matches = found(text, 'src/run.rs');
+  it("rename_all applies to fields and variants; the file's resource decides", () => {
+    for (const m of [
+      '4 Queuing status runs queuing',
+      '5 PlannedAndSaved status runs planned_and_saved',
+      '20 save_plan attribute runs save-plan',
+      '21 refresh attribute runs refresh',
+    ])
+      assert.ok(matches.includes(m), `${m}\n${matches.join('\n')}`);
+  });
+  it('variant paths and literals beside them are the enum values', () => {
+    assert.ok(matches.includes('11 queuing status runs queuing'), matches.join('\n'));
+    assert.ok(matches.includes('12 PlannedAndSaved status runs planned_and_saved'), matches.join('\n'));
+  });
+  it("a field's rename wins; another resource's attribute is not annotated", () => {
+    assert.ok(!matches.some((m) => m.startsWith('23 ') || m.startsWith('24 ')), matches.join('\n'));
+  });
+});
