@@ -73,6 +73,40 @@ describe('read-after-write on clusters', () => {
     assert.equal(newerIndex(index('c1', 9), index('c2', 1)), index('c2', 1));
     assert.equal(newerIndex('opaque-1', 'opaque-2'), 'opaque-2');
   });
+
+  // newerIndex reads a value of the last cluster it decoded without decoding it again; every pair
+  // here, in an order that passes through each cluster, must give what a full decoding gives.
+  it('reads values of a cluster it has seen as a full decoding reads them', () => {
+    const uuid = '5b1e3e0c-2a4f-4e8e-9a55-0f4c7b1d2e3a';
+    const values = [
+      // Cluster ids of each length modulo 3 (the bytes the head shares with the local index), indexes of 1 to 15 digits.
+      ...['c1', 'c12', 'c123', uuid].flatMap((c) => [1, 9, 10, 99, 100, 123456789012345].map((n) => index(c, n))),
+      btoa(`v1:${uuid}:007:0:abc`),
+      btoa(`v1:${uuid}:1234567890123456:0:abc`), // 16 digits: unreadable
+      btoa(`v1:${uuid}::0:abc`), // no digits
+      btoa(`v1:${uuid}:12x:0:abc`),
+      btoa(`v1:${'u'.repeat(70)}:5:0:abc`), // the local index past the 72 bytes read
+      btoa(`v1:${uuid}:5`), // no end to the local index
+      `${btoa(`v1:${uuid}:`).slice(0, 48)}-_-_${btoa(`v1:${uuid}:42:0:abc`).slice(52)}`, // base64url characters
+      btoa(`v2:${uuid}:5:0:abc`),
+      btoa(`v1:${uuid}:12:`), // padding right after the local index
+      'opaque',
+    ];
+    const reference = (value: string): { cluster: string; local: number } | undefined => {
+      const text = Buffer.from(value.slice(0, 96), 'base64').toString('latin1');
+      const match = /^v1:([^:]*):(\d{1,15}):/.exec(text);
+      return match ? { cluster: match[1] ?? '', local: Number(match[2]) } : undefined;
+    };
+    const expected = (current: string, received: string): string => {
+      const a = reference(current);
+      const b = reference(received);
+      return a && b && a.cluster === b.cluster && b.local < a.local ? current : received;
+    };
+    for (const current of values)
+      for (const received of values)
+        if (current !== received)
+          assert.equal(newerIndex(current, received), expected(current, received), `${current} then ${received}`);
+  });
 });
 
 describe('consistency waits and rate limits', () => {
