@@ -374,6 +374,40 @@ describe('keyfob import', () => {
     assert.equal(err, '');
   });
 
+  it('writes JSON of the Terraform it wrote: each object with its file, and the notes', async () => {
+    const dir = project('terraform-json', {});
+    const { code, out, err } = await run(
+      dir,
+      'import',
+      '--out',
+      'tf',
+      '--format',
+      'terraform',
+      '--format-output',
+      'json',
+    );
+    assert.equal(code, 0, err);
+    const report = JSON.parse(out) as {
+      files: { file: string; kind: string; name: string }[];
+      notes: { code: string; message: string }[];
+    };
+    assert.equal(report.files.length, 12);
+    assert.deepEqual(
+      report.files.filter((f) => f.kind === 'jwt-role' || f.kind === 'root-config'),
+      [
+        { file: 'aws_secret_backend.tf', kind: 'root-config', name: 'cloud' },
+        { file: 'jwt_auth_backend_roles.tf', kind: 'jwt-role', name: 'gh-deploy' },
+        { file: 'jwt_auth_backend_roles.tf', kind: 'jwt-role', name: 'gh-ops' },
+      ],
+    );
+    assert.deepEqual(
+      report.notes.map((n) => n.code),
+      ['IMPORT_SECRET_LEFT_OUT', 'IMPORT_NOT_REPRESENTABLE'],
+    );
+    assert.equal(err, '');
+    assertNoSecret('stdout', out);
+  });
+
   it('writes nothing when a file exists, unless --force', async () => {
     const dir = project('existing', { 'o/deploy.role.yaml': '# mine\n' });
     const refused = await run(dir, 'import', '--out', 'o');
