@@ -48,29 +48,13 @@ export interface BaseUse {
  * place of a leading `{self.x}` / `${this.x}` / `{X}` placeholder, so the path is read whole.
  */
 export class BaseUrls {
-  readonly #bases = new Map<string, string>();
+  /** Read on first need (never, in a language without bases: see LanguageProfile.baseUrls). */
+  #found: Map<string, string> | undefined;
 
-  constructor(readonly text: string) {
-    if (!text.includes('/')) return;
-    VALUE_START.lastIndex = 0;
-    for (let q = VALUE_START.exec(text); q !== null && this.#bases.size < MAX_BASES; q = VALUE_START.exec(text)) {
-      let equals = q.index - 1;
-      if (text.charCodeAt(equals) === 102) equals--; // f"…"
-      while (text.charCodeAt(equals) === 32 || text.charCodeAt(equals) === 9) equals--;
-      if (text.charCodeAt(equals) !== 61) continue;
-      VALUE.lastIndex = q.index;
-      const m = VALUE.exec(text);
-      if (!m) continue;
-      VALUE_START.lastIndex = VALUE.lastIndex;
-      const before = text.charCodeAt(equals - 1);
-      if (before === 61 || before === 33 || before === 60 || before === 62) continue; // ==, !=, <=, >=
-      const target = TARGET.exec(text.slice(text.lastIndexOf('\n', equals - 1) + 1, equals));
-      if (!target) continue;
-      const value = m[2] ?? '';
-      // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.
-      if (!/^(?:\$?\{[^}]*\}|https?:|\/)/.test(value)) continue;
-      this.#bases.set(key(target[1], target[2] ?? ''), value);
-    }
+  constructor(readonly text: string) {}
+
+  get #bases(): Map<string, string> {
+    return (this.#found ??= readBases(this.text));
   }
 
   get size(): number {
@@ -119,6 +103,32 @@ export class BaseUrls {
     }
     return out;
   }
+}
+
+/** Bases read from the text (see VALUE_START). */
+function readBases(text: string): Map<string, string> {
+  const bases = new Map<string, string>();
+  if (!text.includes('/')) return bases;
+  VALUE_START.lastIndex = 0;
+  for (let q = VALUE_START.exec(text); q !== null && bases.size < MAX_BASES; q = VALUE_START.exec(text)) {
+    let equals = q.index - 1;
+    if (text.charCodeAt(equals) === 102) equals--; // f"…"
+    while (text.charCodeAt(equals) === 32 || text.charCodeAt(equals) === 9) equals--;
+    if (text.charCodeAt(equals) !== 61) continue;
+    VALUE.lastIndex = q.index;
+    const m = VALUE.exec(text);
+    if (!m) continue;
+    VALUE_START.lastIndex = VALUE.lastIndex;
+    const before = text.charCodeAt(equals - 1);
+    if (before === 61 || before === 33 || before === 60 || before === 62) continue; // ==, !=, <=, >=
+    const target = TARGET.exec(text.slice(text.lastIndexOf('\n', equals - 1) + 1, equals));
+    if (!target) continue;
+    const value = m[2] ?? '';
+    // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.
+    if (!/^(?:\$?\{[^}]*\}|https?:|\/)/.test(value)) continue;
+    bases.set(key(target[1], target[2] ?? ''), value);
+  }
+  return bases;
 }
 
 const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);

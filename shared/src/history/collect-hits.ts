@@ -81,24 +81,7 @@ export class HitCollector {
           this.bareKey(at, pattern.lastIndex);
       }
     }
-    for (const open of this.#bases.literals()) {
-      const place = this.#places.at(open + 1);
-      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
-      const close = closingQuote(text, profile, open + 1, place.quote);
-      if (close !== -1) this.literalChain(open, close);
-    }
-    for (const use of this.#bases.uses()) {
-      if (this.#places.at(use.start).inComment) continue;
-      const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);
-      if (hit)
-        hit.method = {
-          method: use.method,
-          start: use.methodStart,
-          end: use.methodStart + use.methodText.length,
-          text: use.methodText,
-        };
-      if (hit) hit.methodDistance = 0;
-    }
+    if (profile.baseUrls) this.baseUses();
     if (profile.pathArguments)
       for (const call of pathPieceCalls(text)) {
         if (this.#places.at(call.start).inComment) continue;
@@ -117,6 +100,32 @@ export class HitCollector {
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
     return this.#hits;
+  }
+
+  /**
+   * Literals that open with a known base (`f"{self._ws_url}/{id}"`) not read yet, and bases passed
+   * whole to an HTTP helper (`self._create(self._runs_url, payload)`), with the helper's method.
+   */
+  private baseUses(): void {
+    const { text, profile } = this;
+    for (const open of this.#bases.literals()) {
+      const place = this.#places.at(open + 1);
+      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
+      const close = closingQuote(text, profile, open + 1, place.quote);
+      if (close !== -1) this.literalChain(open, close);
+    }
+    for (const use of this.#bases.uses()) {
+      if (this.#places.at(use.start).inComment) continue;
+      const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);
+      if (hit)
+        hit.method = {
+          method: use.method,
+          start: use.methodStart,
+          end: use.methodStart + use.methodText.length,
+          text: use.methodText,
+        };
+      if (hit) hit.methodDistance = 0;
+    }
   }
 
   /**
@@ -332,7 +341,10 @@ export class HitCollector {
     // A leading placeholder that is a known base is read as that base: `{self._ws_url}/{id}/tasks/{tid}`
     // is `/workspaces/{id}/tasks/{tid}`, not `/tasks/{tid}` (what the text alone would say). When the
     // expanded text names no API path, the text alone is read.
-    let expanded = raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36 ? this.#bases.expand(raw) : undefined;
+    let expanded =
+      this.profile.baseUrls && (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36)
+        ? this.#bases.expand(raw)
+        : undefined;
     if (expanded) {
       const wide = normalizeUrl(expanded.text, relative);
       const plain = normalizeUrl(raw, relative);

@@ -20,6 +20,16 @@ export function heldStructTypes(text: string): { readonly open: number; readonly
     const to = text.indexOf('\n', offset);
     return text.slice(from, to === -1 ? text.length : to);
   };
+  // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far).
+  const offsets = (needle: string): number[] => {
+    const found: number[] = [];
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) found.push(i);
+    return found;
+  };
+  const attrs = offsets('jsonapi:"attr,');
+  const primaries = offsets('jsonapi:"primary,');
+  let a = 0;
+  let p = 0;
   for (let at = text.startsWith('type ') ? 0 : text.indexOf('\ntype ') + 1; at !== 0 || text.startsWith('type ');) {
     const m = STRUCT.exec(lineAt(at));
     if (m) {
@@ -27,15 +37,13 @@ export function heldStructTypes(text: string): { readonly open: number; readonly
       const close = text.indexOf('\n}', open);
       const end = close === -1 ? text.length : close;
       const fields: { goType: string }[] = [];
-      for (
-        let tag = text.indexOf('jsonapi:"attr,', open);
-        tag !== -1 && tag < end;
-        tag = text.indexOf('jsonapi:"attr,', tag + 1)
-      ) {
-        const f = FIELD.exec(lineAt(tag));
+      while (a < attrs.length && (attrs[a] ?? 0) < open) a++;
+      for (; a < attrs.length && (attrs[a] ?? 0) < end; a++) {
+        const f = FIELD.exec(lineAt(attrs[a] ?? 0));
         if (f) fields.push({ goType: f[1] ?? '' });
       }
-      const primary = text.indexOf('jsonapi:"primary,', open);
+      while (p < primaries.length && (primaries[p] ?? 0) < open) p++;
+      const primary = primaries[p] ?? -1;
       const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
       structs.set(m[1] ?? '', { open, type, fields });
     }

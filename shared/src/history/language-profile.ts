@@ -32,6 +32,12 @@ export interface LanguageProfile {
   readonly commands: boolean;
   /** A request call's arguments may be the path's segments (Ruby's `@request.get(:organizations, org, :workspaces)`). */
   readonly pathArguments: boolean;
+  /**
+   * Base URLs held in attributes or constants can stand in a literal (`f"{self._ws_url}/{id}"`,
+   * `${this.base}/runs`) or be passed whole to a helper (`self._create(self._runs_url)`). Not in Go,
+   * whose strings interpolate nothing and whose methods have no `self`/`this`.
+   */
+  readonly baseUrls: boolean;
 }
 
 const plain = {
@@ -41,6 +47,7 @@ const plain = {
   listValues: false,
   commands: false,
   pathArguments: false,
+  baseUrls: true,
 } as const;
 const cLike: LanguageProfile = {
   singleQuote: true,
@@ -56,6 +63,7 @@ const cLike: LanguageProfile = {
   ...plain,
 };
 const jsLike: LanguageProfile = { ...cLike, objectKeys: true };
+const go: LanguageProfile = { ...cLike, baseUrls: false };
 const python: LanguageProfile = {
   ...cLike,
   backtick: false,
@@ -130,7 +138,7 @@ const byLanguage: Record<string, LanguageProfile> = {
   javascript: jsLike,
   typescriptreact: jsLike,
   javascriptreact: jsLike,
-  go: cLike,
+  go,
   java: cLike,
   csharp: cLike,
   kotlin: cLike,

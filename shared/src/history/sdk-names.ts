@@ -154,16 +154,16 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
     const struct = m[1] ?? '';
     const next = text.charCodeAt(m.index + m[0].length);
     // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
-    const declared = /\bvar[ \t]+(\w+)[ \t]+\*?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
-    if (declared?.[1]) declare(declared[1], m.index, struct);
+    const declared = declaredBefore(text, m.index);
+    if (declared) declare(declared, m.index, struct);
     if (next !== 123) {
       const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
       if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
       continue;
     }
     if (!sdkIdx.structs.has(struct)) continue;
-    const variable = /(\w+)[ \t]*:?=[ \t]*&?$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
-    if (variable?.[1]) declare(variable[1], m.index, struct);
+    const variable = assignedBefore(text, m.index);
+    if (variable) declare(variable, m.index, struct);
     let depth = 0;
     const open = m.index + m[0].length;
     const stop = Math.min(text.length, open + MAX_LITERAL);
@@ -199,6 +199,42 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
     }
   }
   callUses(text, sdkIdx, 'go-tfe', push);
+}
+
+/** The variable declared with the type starting at `at` (`var options *`), read backwards by hand. */
+function declaredBefore(text: string, at: number): string | undefined {
+  let i = at - 1;
+  if (text.charCodeAt(i) === 42) i--; // *
+  const blanks = (): boolean => {
+    const from = i;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+    return i < from;
+  };
+  if (!blanks()) return undefined;
+  const end = i + 1;
+  while (i >= 0 && /\w/.test(text.charAt(i))) i--;
+  if (end === i + 1) return undefined;
+  const name = text.slice(i + 1, end);
+  if (!blanks() || !text.startsWith('var', i - 2) || /\w/.test(text.charAt(i - 3))) return undefined;
+  return name;
+}
+
+/** The variable assigned right before `at` (`options := &`, `opts = `), read backwards by hand. */
+function assignedBefore(text: string, at: number): string | undefined {
+  let i = at - 1;
+  const blank = (): void => {
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  };
+  blank();
+  if (text.charCodeAt(i) === 38) i--; // &
+  blank();
+  if (text.charCodeAt(i) !== 61) return undefined; // =
+  i--;
+  if (text.charCodeAt(i) === 58) i--; // :=
+  blank();
+  const end = i + 1;
+  while (i >= 0 && /\w/.test(text.charAt(i))) i--;
+  return end > i + 1 ? text.slice(i + 1, end) : undefined;
 }
 
 /** Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek). */
