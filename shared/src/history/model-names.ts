@@ -122,6 +122,13 @@ export function namedResource(index: HistoryIndex, name: string): NamedResource 
   return { resource: undefined, field };
 }
 
+/** The resource these words spell exactly, singular or plural (`TaskStages`, `Run`), kind words not dropped. */
+export function spelledResource(index: HistoryIndex, name: string): string | undefined {
+  const words = nameWords(name);
+  const types = spellings(index);
+  return types.get(words.join('')) ?? types.get(words.map((w) => SYNONYMS[w] ?? w).join(''));
+}
+
 /** The resource a source file's name stands for (`models/state_versions.py`, `src/run.rs`), if any. */
 export function fileResource(index: HistoryIndex, fileName: string | undefined): string | undefined {
   if (fileName === undefined) return undefined;

@@ -14,6 +14,7 @@ import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
 import { sendingCalls } from './sending-calls.ts';
+import { serviceCallMatches } from './service-calls.ts';
 import type { HistoryIndex } from './types.ts';
 
 /** Options of `scanText`. */
@@ -69,5 +70,6 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
     matches.push(match);
   }
   matches.push(...sdk);
+  for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
   return matches.sort((a, b) => a.start - b.start || a.end - b.end);
 }

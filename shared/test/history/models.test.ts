@@ -214,3 +214,33 @@ describe('Rust models (serde)', () => {
     assert.ok(!matches.some((m) => m.startsWith('23 ') || m.startsWith('24 ')), matches.join('\n'));
   });
 });
+
+describe('service calls of a client library (service-calls.ts)', () => {
+  const text = [
+    'await client.organizations.listOrganizations();',
+    'await client.organizations.listWorkspaces(org);',
+    'await client.organizations.iterateOrganizationWorkspaces(org, each);',
+    'await client.workspaces.showWorkspace(id);',
+    'await client.runs.createRun(request);',
+    'await client.taskStages.listRunTaskStages(runId);',
+    'await client.organizations.list();',
+    'await client.workspaces.showWorkspaceByName(org, name);',
+    'const hit = cache.workspaces.get(id);',
+    'await store.items.listItems();',
+    '// await client.runs.createRun(old);',
+  ].join('\n');
+  const calls = scanText(text, { languageId: 'typescript' }).map(
+    (m) => `${m.line} ${m.subject.id} ${m.sdk?.name ?? ''}`,
+  );
+  it('a service named for a resource and a verb-and-noun method stand for the endpoint', () => {
+    assert.deepEqual(calls, [
+      '1 endpoint GET /organizations organizations.listOrganizations',
+      '2 endpoint GET /organizations/:organization_name/workspaces organizations.listWorkspaces',
+      '3 endpoint GET /organizations/:organization_name/workspaces organizations.iterateOrganizationWorkspaces',
+      '4 endpoint GET /workspaces/:workspace_id workspaces.showWorkspace',
+      '5 endpoint POST /runs runs.createRun',
+      '6 endpoint GET /runs/:run_id/task-stages taskStages.listRunTaskStages',
+      '7 endpoint GET /organizations organizations.list',
+    ]);
+  });
+});

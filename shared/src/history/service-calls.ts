@@ -1,0 +1,102 @@
+import type { HttpMethod } from './data-types.ts';
+import type { LanguageProfile } from './language-profile.ts';
+import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
+import { namedResource, spelledResource } from './model-names.ts';
+import { normalizeUrl } from './normalize-url.ts';
+import { LinePlaces } from './source-text.ts';
+import type { HistoryIndex } from './types.ts';
+
+/**
+ * Calls of a client library's resource services, named as such clients name them:
+ * `client.organizations.listWorkspaces(org)`, `client.runs.createRun(req)`,
+ * `client.taskStages.listRunTaskStages(runId)`, `client.workspaces.showWorkspace(id)`. The service is
+ * named for a resource (`organizations`, `taskStages`); the method is a verb and the resource it acts
+ * on, after the parent it is listed under (`Run` in `listRunTaskStages`, else the service's own):
+ * list/iterate a collection (GET), show/get/read one (GET), create (POST to the collection),
+ * update (PATCH) and delete (DELETE) one; a bare `list`, `iterate` or `create` acts on the service's
+own collection (`client.organizations.list()`). The call stands for the history's endpoint of that method on
+ * that path. A method named otherwise (`showWorkspaceByName`, a bare `get`: a map's) or a service named for no
+ * resource (`cache.items.listItems()`) claims nothing.
+ */
+const CALL = /\b[A-Za-z_$][\w$]*\??\.([a-z][A-Za-z0-9]*)\??\.([a-z]+)([A-Z][A-Za-z0-9]*)?\(/g;
+
+const VERBS: Readonly<Record<string, { method: HttpMethod; one: boolean | 'noun' }>> = {
+  list: { method: 'GET', one: false },
+  iterate: { method: 'GET', one: false },
+  show: { method: 'GET', one: 'noun' },
+  get: { method: 'GET', one: 'noun' },
+  read: { method: 'GET', one: true },
+  create: { method: 'POST', one: false },
+  update: { method: 'PATCH', one: true },
+  delete: { method: 'DELETE', one: true },
+};
+
+export function serviceCallMatches(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  profile: LanguageProfile,
+  languageId: string | undefined,
+): Match[] {
+  if (languageId !== 'typescript' && languageId !== 'javascript' && languageId !== 'typescriptreact') return [];
+  const out: Match[] = [];
+  const places = new LinePlaces(text, profile, lines);
+  CALL.lastIndex = 0;
+  for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
+    const [, service = '', verb = '', noun = ''] = m;
+    const action = VERBS[verb];
+    const owner = namedResource(index, service);
+    if (!action || owner.resource === undefined || owner.field !== undefined) continue;
+    // A bare verb acts on the service's own collection (`client.organizations.list()`); a bare `get` claims nothing.
+    const template =
+      noun === ''
+        ? action.one === false
+          ? `/${owner.resource}`
+          : undefined
+        : templateOf(index, owner.resource, noun, action.one);
+    if (template === undefined) continue;
+    const subject = endpointFor(index, template, action.method);
+    const start = m.index + m[0].length - 1 - verb.length - noun.length;
+    if (!subject || places.at(start).inComment) continue;
+    const match = makeMatch(text, lines, {
+      start,
+      end: start + verb.length + noun.length,
+      subject,
+      confidence: 'context',
+      via: 'sdk',
+    });
+    out.push({ ...match, sdk: { client: 'a client library', name: `${service}.${verb}${noun}` } });
+  }
+  return out;
+}
+
+/** The path a service method acts on: `/organizations/{}/workspaces`, `/runs/{}/task-stages`, `/workspaces/{}`. */
+function templateOf(index: HistoryIndex, owner: string, noun: string, one: boolean | 'noun'): string | undefined {
+  const words = noun.match(/[A-Z][a-z0-9]*/g) ?? [];
+  // The resource acted on: the noun's last words; the words before them, its parent.
+  for (let start = 0; start < words.length; start++) {
+    const resource = spelledResource(index, words.slice(start).join(''));
+    if (resource === undefined) continue;
+    const head = words.slice(0, start).join('');
+    const parent = head === '' ? (resource === owner ? undefined : owner) : spelledResource(index, head);
+    if (head !== '' && parent === undefined) return undefined;
+    const single = one === 'noun' ? !(words[words.length - 1] ?? '').endsWith('s') : one;
+    if (single) return parent === undefined ? `/${resource}/{}` : undefined;
+    return parent === undefined ? `/${resource}` : `/${parent}/{}/${resource}`;
+  }
+  return undefined;
+}
+
+/** The history's endpoint of this method on the path, when exactly one fits it best. */
+function endpointFor(index: HistoryIndex, template: string, method: HttpMethod): Match['subject'] | undefined {
+  const url = normalizeUrl(template);
+  if (!url) return undefined;
+  const candidates = index.matchSegments(url.segments);
+  const best = candidates[0]?.literals;
+  const fits = candidates
+    .filter((c) => c.literals === best)
+    .flatMap((c) => c.endpoints.filter((e) => e.method === method));
+  return fits.length === 1 ? fits[0] : undefined;
+}
