@@ -12,98 +12,27 @@
 // Targets (the real-folder shape, both kinds): keyfob's median within 65 ms and at least 5x faster
 // than yaml-language-server. The CPU time each server process spent per edit is printed too: on a
 // busy machine it says what the wall clock cannot (how much of the latency is the server's own work).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { REPO_ROOT } from '../test/helpers/engine.ts';
 import { fileUri, startLsp } from '../test/helpers/lsp-client.ts';
-import type { LspSession } from '../test/helpers/lsp-client.ts';
 import { ms, printTable } from './lib/measure.ts';
-import { makeRoleFile } from './lib/role-file.ts';
+import { cpuMs, edit, EDITED_DOCUMENT, makeFolder, open, text, type ClientKind, type Shape } from './lib/lsp-edits.ts';
 
 const require = createRequire(import.meta.url);
 const ROUNDS = Number(process.env.KEYFOB_BENCH_ROUNDS ?? 30);
 const WARMUP = 5;
-const EDITED_DOCUMENT = 500;
 
 const bundle = join(REPO_ROOT, 'cli', 'dist', 'keyfob.cjs');
 if (!existsSync(bundle)) throw new Error('cli/dist/keyfob.cjs is missing: run npm run build first');
 const ylsEntry = join(require.resolve('yaml-language-server/package.json'), '..', 'bin', 'yaml-language-server');
 const ylsVersion = (require('yaml-language-server/package.json') as { version: string }).version;
 
-const text = makeRoleFile(1000);
-const marker = `name: deploy-${EDITED_DOCUMENT}\ncredential_type: iam_user\n`;
-const at = text.indexOf(marker);
-if (at < 0) throw new Error(`document ${EDITED_DOCUMENT} is not where the bench expects it`);
-/** The line of document 500's `credential_type: iam_user`; the edit toggles `iam_user` / `iam_usr` there. */
-const line = text.slice(0, at).split('\n').length;
-const column = 'credential_type: iam_us'.length;
-const typoOffset = at + marker.indexOf('iam_user') + 'iam_us'.length;
-const brokenText = `${text.slice(0, typoOffset)}${text.slice(typoOffset + 1)}`;
-const typo = { range: { start: { line, character: column }, end: { line, character: column + 1 } }, text: '' };
-const fix = { range: { start: { line, character: column }, end: { line, character: column } }, text: 'e' };
-const flagged = (diagnostics: Diagnostic[]): boolean => diagnostics.some((d) => d.range.start.line === line);
-
-type ClientKind = 'ranged' | 'whole text';
-type Shape = 'role file alone' | 'real folder';
-
-interface Server {
-  readonly label: string;
-  readonly session: LspSession;
-  readonly uri: string;
-  version: number;
-  initial: number;
-}
-
-async function open(label: string, session: LspSession, uri: string): Promise<Server> {
-  session.open(uri, 'yaml', text);
-  // yaml-language-server publishes an empty set before its settings (and the schema) arrive.
-  const first = await session.diagnosticsWhere(uri, (d) => d.length > 0, 120_000);
-  return { label, session, uri, version: 1, initial: first.diagnostics.length };
-}
-
-/** One edit (alternately the typo and its fix) and the time until the publish that reflects it. */
-async function edit(server: Server, round: number, kind: ClientKind): Promise<number> {
-  const broken = round % 2 === 0;
-  server.version += 1;
-  const change = kind === 'ranged' ? (broken ? typo : fix) : { text: broken ? brokenText : text };
-  const started = performance.now();
-  void server.session.connection.sendNotification('textDocument/didChange', {
-    textDocument: { uri: server.uri, version: server.version },
-    contentChanges: [change],
-  });
-  const published = await server.session.diagnosticsWhere(server.uri, (d) => flagged(d) === broken, 30_000);
-  return published.at - started;
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; 10 ms ticks). */
-function cpuMs(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function summary(times: readonly number[]): { median: number; p95: number; min: number } {
   const sorted = [...times].sort((a, b) => a - b);
   const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return { median: pick(0.5), p95: pick(0.95), min: sorted[0] ?? 0 };
-}
-
-/** A folder of the given shape holding the role file (saved as generated; the client edits the open copy). */
-function makeFolder(shape: Shape): string {
-  const dir = mkdtempSync(join(tmpdir(), 'keyfob-lsp-bench-'));
-  writeFileSync(join(dir, 'many.role.yaml'), text);
-  if (shape === 'real folder') {
-    for (const part of ['access', 'workflows'])
-      cpSync(join(REPO_ROOT, 'examples', part), join(dir, 'examples', part), { recursive: true });
-    mkdirSync(join(dir, '.github'), { recursive: true });
-    cpSync(join(REPO_ROOT, 'examples', 'workflows'), join(dir, '.github', 'workflows'), { recursive: true });
-  }
-  return dir;
 }
 
 interface Row {

@@ -25,7 +25,8 @@ export interface LoadResult {
   readonly perRound: readonly number[];
 }
 
-function once(agent: Agent, target: LoadTarget): Promise<number> {
+/** One request on `agent`; resolves with the answer's status once its body has been read. */
+export function once(agent: Agent, target: LoadTarget): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(target.url, { method: target.method, headers: target.headers, agent }, (res) => {
       res.resume();

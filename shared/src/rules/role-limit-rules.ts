@@ -66,14 +66,31 @@ function reportInPolicy(
 }
 
 const lintCache = new WeakMap<object, PolicyLint[]>();
-const legacyCache = new Map<string, PolicyLint[]>();
+const textCache = new Map<string, PolicyLint[]>();
 const breadthCache = new WeakMap<object, PolicyLint[]>();
 
-/** The policy linter's findings for this role's policy (run once per parsed policy), and the field they are in. */
+/** The policy linter's findings for a policy written as JSON text: once per text (the same text parses to the same document). */
+function textFindings(text: string, parse: () => unknown): PolicyLint[] | undefined {
+  const cached = textCache.get(text);
+  if (cached) return cached;
+  const value = parse();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const found = lintPolicy(value, (word, candidates) => didYouMean(word, candidates));
+  if (textCache.size > 200) textCache.clear();
+  textCache.set(text, found);
+  return found;
+}
+
+/** The policy linter's findings for this role's policy (run once per policy text or parsed object), and the field they are in. */
 function policyFindings(context: RoleContext): { field: PolicyField; found: PolicyLint[] } | undefined {
   const policy = context.fields.policies.get('policy_document');
   const parsed = policy?.parsed;
   if (policy && policy.error === undefined && typeof parsed === 'object' && parsed !== null) {
+    const raw = context.input.policy_document;
+    if (typeof raw === 'string') {
+      const found = textFindings(raw, () => parsed);
+      return found ? { field: 'policy_document', found } : undefined;
+    }
     const hit = lintCache.get(parsed);
     if (hit) return { field: 'policy_document', found: hit };
     const found = lintPolicy(parsed, (word, candidates) => didYouMean(word, candidates));
@@ -83,19 +100,14 @@ function policyFindings(context: RoleContext): { field: PolicyField; found: Poli
   // A legacy role's policy is linted like policy_document: the engine turns it into one.
   const legacy = context.input.policy;
   if (policy || typeof legacy !== 'string') return undefined;
-  const cached = legacyCache.get(legacy);
-  if (cached) return { field: 'policy', found: cached };
-  let value: unknown;
-  try {
-    value = JSON.parse(legacy);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const found = lintPolicy(value, (word, candidates) => didYouMean(word, candidates));
-  if (legacyCache.size > 200) legacyCache.clear();
-  legacyCache.set(legacy, found);
-  return { field: 'policy', found };
+  const found = textFindings(legacy, () => {
+    try {
+      return JSON.parse(legacy) as unknown;
+    } catch {
+      return undefined;
+    }
+  });
+  return found ? { field: 'policy', found } : undefined;
 }
 
 /**
