@@ -47,8 +47,8 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   },
 };
 
-/** Commands that read HCL (ACL policies, Terraform): they load the HCL parser first. */
-const HCL_COMMANDS = new Set(['lint', 'serve', 'apply', 'can-i', 'access', 'lsp', 'import']);
+/** Commands that read HCL (ACL policies, Terraform): they load the HCL parser first (lint loads it itself, when a file needs it). */
+const HCL_COMMANDS = new Set(['serve', 'apply', 'can-i', 'access', 'lsp', 'import']);
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(9)}${c.summary}`);

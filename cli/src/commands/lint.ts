@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   isRoleFileName,
+  kindFromFileName,
   lintText,
   terraformContextOf,
   trustContextOf,
@@ -10,6 +11,7 @@ import {
   type TrustContext,
 } from '@keyfob/shared/lint';
 import { isTerraformFileName } from '@keyfob/shared/terraform';
+import { loadHclParser } from '@keyfob/shared/hcl';
 import { LineIndex } from '@keyfob/shared/text';
 import type { Problem } from '@keyfob/shared/problem';
 import { EXIT, UsageError } from '../io.ts';
@@ -65,6 +67,9 @@ export const lintCommand = defineCommand({
     for (const m of missing) io.stderr(`keyfob lint: ${m.argument}: no such file, folder or matching file\n`);
     if (missing.length > 0) return EXIT.usage;
 
+    // The HCL parser (a WebAssembly compile) only when a file may hold HCL: ACL policies (a
+    // *.policy.json whose text is not an object is read as HCL), *.hcl and Terraform files.
+    if (files.some((f) => mayHoldHcl(f.display))) await loadHclParser();
     const texts = new Map<CollectedFile, string>();
     for (const file of files) texts.set(file, await readFile(file.absolute, 'utf8'));
     const trust = trustContextOf(
@@ -102,6 +107,10 @@ export const lintCommand = defineCommand({
     return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
   },
 });
+
+function mayHoldHcl(fileName: string): boolean {
+  return /\.hcl$/i.test(fileName) || kindFromFileName(fileName) === 'policy' || isTerraformFileName(fileName);
+}
 
 function lintFile(
   file: CollectedFile,
