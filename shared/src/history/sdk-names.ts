@@ -100,18 +100,43 @@ export function sdkMatches(
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
   const resource = providerResource(fileName);
   if (resource && languageId === 'go') {
-    const schema = /"([a-z][a-z0-9_]*)":[ \t]*(?:\{|schema\.\w+Attribute\{)/g;
-    for (let m = schema.exec(text); m !== null; m = schema.exec(text)) {
-      if (!/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index))) continue;
-      const name = sdkIdx.byName.get(`terraform-provider-tfe ${resource}.${m[1] ?? ''}`);
-      const start = m.index + m[0].indexOf('"') + 1;
-      if (name) push(start, start + (m[1]?.length ?? 0), name);
+    for (const { start, name: attribute } of schemaKeys(text)) {
+      const name = sdkIdx.byName.get(`terraform-provider-tfe ${resource}.${attribute}`);
+      if (name) push(start, start + attribute.length, name);
     }
   }
   return out;
 }
 
 const GO_TFE = '"github.com/hashicorp/go-tfe"';
+const SCHEMA_VALUE = /[ \t]*(?:\{|schema\.\w+Attribute\{)/y;
+
+/**
+ * A provider schema's attribute keys: `"name": {` / `"name": schema.StringAttribute{` with the key first
+ * on its line. Each `":` is found by native search and read around by hand (a pattern starting at
+ * every quote of the file cost several times more).
+ */
+function schemaKeys(text: string): { start: number; name: string }[] {
+  const out: { start: number; name: string }[] = [];
+  for (let colon = text.indexOf('":'); colon !== -1; colon = text.indexOf('":', colon + 2)) {
+    SCHEMA_VALUE.lastIndex = colon + 2;
+    if (!SCHEMA_VALUE.test(text)) continue;
+    let open = colon - 1;
+    while (open >= 0 && isSchemaChar(text.charCodeAt(open))) open--;
+    const first = text.charCodeAt(open + 1);
+    if (text.charCodeAt(open) !== 34 || open + 1 === colon || first < 97 || first > 122) continue;
+    let i = open - 1;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+    if (i >= 0 && text.charCodeAt(i) !== 10) continue;
+    out.push({ start: open + 1, name: text.slice(open + 1, colon) });
+  }
+  return out;
+}
+
+/** `[a-z0-9_]`. */
+function isSchemaChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+}
 
 /**
  * The name go-tfe is imported under: the alias before its import path on that line
