@@ -43,7 +43,7 @@ const WIRE_KINDS: Readonly<Record<WireKind, KindWords>> = {
 const JWT_WIRE_KINDS: Readonly<Record<JwtWireKind, KindWords>> = {
   text: { written: 'a string, trimmed', unset: '`""`' },
   choice: { written: "one of the schema's values, lower-cased", unset: "the schema's default" },
-  list: { written: 'a list of strings, or a comma-separated string', unset: '`[]`' },
+  list: WIRE_KINDS.list,
   cidrs: { written: 'addresses and CIDR blocks (a list or a comma string), in canonical form', unset: '`[]`' },
   map: { written: 'a map of claim to metadata key', unset: '`{}`' },
   claims: { written: 'a map of claim to an accepted value or a list of them', unset: '`{}`' },
