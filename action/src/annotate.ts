@@ -34,9 +34,7 @@ export function annotateProblems(runner: Runner, files: readonly FileProblems[])
               endColumn: range.endColumn,
             }),
       };
-      if (problem.severity === 'error') runner.error(problem.message, where);
-      else if (problem.severity === 'warning') runner.warning(problem.message, where);
-      else runner.notice(problem.message, where);
+      annotateAs(runner, problem.severity, problem.message, where);
       flat.push({
         file,
         line: range?.startLine,
@@ -73,4 +71,11 @@ export function countText(problems: readonly FileProblem[]): string {
   const count = (severity: Problem['severity']) => problems.filter((p) => p.severity === severity).length;
   const part = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${part(count('error'), 'error')}, ${part(count('warning'), 'warning')}`;
+}
+
+/** One annotation at the severity's level: errors as errors, warnings as warnings, anything else (info, notice) as a notice. */
+export function annotateAs(runner: Runner, severity: string, message: string, where: Annotation): void {
+  if (severity === 'error') runner.error(message, where);
+  else if (severity === 'warning') runner.warning(message, where);
+  else runner.notice(message, where);
 }

@@ -10,6 +10,7 @@ import {
   scanText,
 } from '@keyfob/shared/history';
 import type { ChangeAnnotation } from '@keyfob/shared/history';
+import { annotateAs } from '../annotate.ts';
 import { COMMENT_MARKERS, keepComment } from '../pr-comment.ts';
 import type { Runner } from '../runner.ts';
 import { readSourceFiles } from '../source-files.ts';
@@ -69,9 +70,7 @@ function annotate(runner: Runner, annotations: readonly ChangeAnnotation[]): voi
       endColumn: a.endColumn,
       title: a.title,
     };
-    if (a.severity === 'error') runner.error(a.message, where);
-    else if (a.severity === 'warning') runner.warning(a.message, where);
-    else runner.notice(a.message, where);
+    annotateAs(runner, a.severity, a.message, where);
   }
   if (annotations.length > MAX_ANNOTATIONS)
     runner.info(
