@@ -22,7 +22,10 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
       ? (resources = declared ?? resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start))
       : resources;
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
+  // The value of a `type` key names a JSON:API type (`"type": "tag-bindings"`), never an attribute or a state.
+  const typeValue = hit.keyOf === 'type' || hit.via === 'type';
   for (const { subject, rule } of hit.info.candidates) {
+    if (typeValue && subject.type !== 'resource') continue;
     const confidence = check(ctx, hit, subject, rule, context);
     if (!confidence) continue;
     const inContext = subject.resource !== undefined && context()?.includes(subject.resource) === true;

@@ -108,6 +108,9 @@ describe('Python models (pydantic, dataclasses, enums)', () => {
     for (const m of scanText('class X(BaseModel):\n    plan_timeout: str\n', { fileName: 'general_settings.py' }))
       assert.equal(replacementEdit(m), undefined);
   });
+  it('the value of a type key is a JSON:API type, never an attribute of that name', () => {
+    assert.deepEqual(found('bindings.append({"type": "tag-bindings", "attributes": {"key": k}})\n', 'tools.py'), []);
+  });
   it('a keyword argument naming a type: resource_type="projects" is the resource', () => {
     const call = 'payload = create_api_payload(resource_type="projects", model=request)\n';
     assert.deepEqual(found(call, 'tools.py'), ['1 projects resource - projects']);
