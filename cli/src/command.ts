@@ -23,6 +23,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { EXIT, UsageError, type CliIo } from './io.ts';
+import { escapeControls, quoted } from '@keyfob/shared/text';
 
 /** A subcommand: takes the words after its name and returns the exit code. */
 export type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -79,7 +80,8 @@ function parse<O extends Options, F extends string>(argv: string[], spec: Comman
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: { ...spec.options, ...FRAME_OPTIONS } });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${spec.usage}`);
+    // parseArgs repeats the argument it refuses as given: its line breaks are shown as escapes.
+    throw new UsageError(`${escapeControls(error instanceof Error ? error.message : String(error))}\n\n${spec.usage}`);
   }
 }
 
@@ -90,7 +92,5 @@ function parse<O extends Options, F extends string>(argv: string[], spec: Comman
 export function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], usage?: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   const list = allowed.join(', ').replace(/, ([^,]*)$/, ' or $1');
-  throw new UsageError(
-    `${flag} must be ${list}, not "${value.slice(0, 40)}"${usage === undefined ? '' : `\n\n${usage}`}`,
-  );
+  throw new UsageError(`${flag} must be ${list}, not ${quoted(value, 40)}${usage === undefined ? '' : `\n\n${usage}`}`);
 }

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { detectFormat, parseDocuments, type ParsedDocument } from '@keyfob/shared/documents';
-import { nearestWord } from '@keyfob/shared/text';
+import { nearestWord, quoted } from '@keyfob/shared/text';
 import { UsageError } from './io.ts';
 
 /** Largest `--cloud` file read: the engine's own fixture bounds (1000 users...) fit well inside. */
@@ -65,7 +65,7 @@ export async function readCloudFile(path: string, cwd: string): Promise<CloudFil
     if (CLOUD_KEYS.includes(key)) continue;
     const near = nearestWord(key, CLOUD_KEYS, { maxDistance: 3, fold: (w) => w.toLowerCase() });
     throw new UsageError(
-      `--cloud ${keyPlace(document, `/${key}`, at) ?? path}: unknown key "${key.slice(0, 64)}"${near ? `; did you mean "${near}"?` : ''} Allowed: ${CLOUD_KEYS.join(', ')}.`,
+      `--cloud ${keyPlace(document, `/${key}`, at) ?? path}: unknown key ${quoted(key)}${near ? `; did you mean "${near}"?` : ''} Allowed: ${CLOUD_KEYS.join(', ')}.`,
     );
   }
   return {

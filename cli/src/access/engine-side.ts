@@ -10,6 +10,7 @@ import {
 } from '../connection.ts';
 import { failureText } from '../commands/creds.ts';
 import { UsageError, type CliIo } from '../io.ts';
+import { quoted } from '@keyfob/shared/text';
 
 /** A side of `keyfob access diff` read from an engine. */
 export type EngineSide = 'base' | 'head';
@@ -96,7 +97,7 @@ function sideToken(side: EngineSide, values: SideValues, io: CliIo): string | un
   if (name !== undefined) {
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name))
       throw new UsageError(
-        `${envFlag} takes the NAME of an environment variable (letters, digits, _), not "${name.slice(0, 32)}"; the token itself is never a flag value`,
+        `${envFlag} takes the NAME of an environment variable (letters, digits, _), not ${quoted(name, 32)}; the token itself is never a flag value`,
       );
     const token = io.env[name];
     if (token === undefined || token === '')
@@ -113,7 +114,7 @@ function sideToken(side: EngineSide, values: SideValues, io: CliIo): string | un
 function readTokenFile(flag: string, path: string, cwd: string): string {
   const absolute = resolve(cwd, path);
   const fail = (why: string): never => {
-    throw new UsageError(`${flag} "${path.slice(0, 200)}": ${why}`);
+    throw new UsageError(`${flag} ${quoted(path, 200)}: ${why}`);
   };
   try {
     if (statSync(absolute).size > MAX_TOKEN_FILE_BYTES)

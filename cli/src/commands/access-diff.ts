@@ -15,7 +15,7 @@ import {
   type AccessModel,
 } from '@keyfob/shared/access';
 import { toSarif } from '@keyfob/shared/sarif';
-import { splitCommaList } from '@keyfob/shared/text';
+import { quoted, splitCommaList } from '@keyfob/shared/text';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ENGINE_SIDE_OPTIONS, ENGINE_SIDE_USAGE, readEngineSide } from '../access/engine-side.ts';
 import { readGitFiles } from '../access/git-files.ts';
@@ -134,7 +134,7 @@ function failOnOf(text: string | undefined): AccessFailOn[] {
   const values = splitCommaList(text);
   for (const v of values)
     if (!(ACCESS_FAIL_ON as readonly string[]).includes(v))
-      throw new UsageError(`--fail-on takes ${ACCESS_FAIL_ON.join(', ')} (comma-separated), not "${v.slice(0, 32)}"`);
+      throw new UsageError(`--fail-on takes ${ACCESS_FAIL_ON.join(', ')} (comma-separated), not ${quoted(v, 32)}`);
   return values as AccessFailOn[];
 }
 

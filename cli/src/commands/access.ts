@@ -17,6 +17,7 @@ import { moduleFileReader } from '../lint/read-inside.ts';
 import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
+import { quoted } from '@keyfob/shared/text';
 
 const USAGE = `usage: keyfob access PATH... [--format text|json|markdown] [--mount M] [--jwt-path P]
        keyfob access [--url URL] [--token T] [--format ...] [--jwt-path P] [connection options]
@@ -61,7 +62,7 @@ const accessAnswerCommand = defineCommand({
   run: async ({ values, positionals, format }, io) => {
     const jwtMount = values['jwt-path'] ?? DEFAULT_MOUNTS.jwtMount;
     if (!/^[\w.-]+(\/[\w.-]+)*$/.test(jwtMount))
-      throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not "${jwtMount.slice(0, 64)}"`);
+      throw new UsageError(`--jwt-path must be a mount path such as jwt or github/jwt, not ${quoted(jwtMount)}`);
     const inputs =
       positionals.length > 0
         ? await fromFiles(positionals, values, jwtMount, io)

@@ -8,6 +8,7 @@ import { clientFor, connectionFromFlags, CONNECTION_OPTIONS } from '../connectio
 import { failureText } from './creds.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { defineCommand, type CommandInput } from '../command.ts';
+import { quoted } from '@keyfob/shared/text';
 
 const USAGE = `usage: keyfob can-i ROLE ACTION [RESOURCE] [--file PATH]... [--context KEY=VALUE]... [--format text|json]
        keyfob can-i --access-key ID [--session-token T] ACTION [RESOURCE] [--url URL] [--token TOKEN] [--context ...]
@@ -51,9 +52,7 @@ export const canICommand = defineCommand({
     if (roleArg === undefined || action === undefined || positionals.length > 3)
       throw new UsageError(`give ROLE and ACTION (and optionally RESOURCE)\n\n${USAGE}`);
     if (!/^([a-z0-9-]+:[A-Za-z0-9*?]+|\*)$/.test(action))
-      throw new UsageError(
-        `ACTION must look like service:Operation (e.g. iam:ListUsers), not "${action.slice(0, 64)}"`,
-      );
+      throw new UsageError(`ACTION must look like service:Operation (e.g. iam:ListUsers), not ${quoted(action)}`);
     const context = contextOf(values.context);
     const files = values.file && values.file.length > 0 ? values.file : [roleArg];
     const texts = await Promise.all(
@@ -78,7 +77,7 @@ export const canICommand = defineCommand({
       const names = roles.map(([name]) => name).join(', ') || 'none';
       throw new UsageError(
         values.file
-          ? `no role named "${roleArg.slice(0, 64)}" in the files (roles: ${names})`
+          ? `no role named ${quoted(roleArg)} in the files (roles: ${names})`
           : `${roleArg} must hold exactly one role (found: ${names}); name it with --file`,
       );
     }
@@ -99,7 +98,7 @@ function contextOf(pairs: readonly string[] | undefined): Record<string, string>
   const context: Record<string, string> = {};
   for (const pair of pairs ?? []) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--context takes KEY=VALUE, not "${pair.slice(0, 64)}"`);
+    if (eq <= 0) throw new UsageError(`--context takes KEY=VALUE, not ${quoted(pair)}`);
     context[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return context;

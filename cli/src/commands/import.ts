@@ -9,6 +9,7 @@ import { renderRoleFiles, type ImportedFile } from '../import/role-files.ts';
 import { renderTerraformFiles } from '../import/terraform-files.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { failureText } from './creds.ts';
+import { quoted } from '@keyfob/shared/text';
 
 const DEFAULT_MAX_ITEMS = 10_000;
 
@@ -53,7 +54,7 @@ export const importCommand = defineCommand({
   run: async ({ values, positionals, format }, io) => {
     if (positionals.length > 0)
       throw new UsageError(
-        `keyfob import takes no PATH (give the folder with --out), not "${positionals[0]?.slice(0, 64)}"\n\n${USAGE}`,
+        `keyfob import takes no PATH (give the folder with --out), not ${quoted(positionals[0] ?? '')}\n\n${USAGE}`,
       );
     const out = outFolder(values.out, io);
     const maxItems = maxItemsOf(values['max-items']);
@@ -104,9 +105,7 @@ function maxItemsOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_MAX_ITEMS;
   const n = /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!(n >= 1 && n <= MAX_ITEMS_BOUND))
-    throw new UsageError(
-      `--max-items must be a whole number from 1 to ${MAX_ITEMS_BOUND}, not "${value.slice(0, 40)}"`,
-    );
+    throw new UsageError(`--max-items must be a whole number from 1 to ${MAX_ITEMS_BOUND}, not ${quoted(value, 40)}`);
   return n;
 }
 

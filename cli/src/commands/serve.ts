@@ -3,6 +3,7 @@ import { parseDuration } from '@keyfob/shared/duration';
 import { defineCommand, oneOf, type CommandInput } from '../command.ts';
 import { EXIT, UsageError } from '../io.ts';
 import { readCloudFile } from '../serve-cloud.ts';
+import { quoted } from '@keyfob/shared/text';
 
 type EngineDefaults = typeof EngineDefaultsValue;
 
@@ -131,9 +132,7 @@ function lagMs(text: string, defaults: EngineDefaults): number {
   const seconds = text.length <= 32 ? parseDuration(text).seconds : undefined;
   const max = defaults.replicationLagMs.max;
   if (seconds === undefined || seconds * 1000 > max)
-    throw new UsageError(
-      `${name} must be a duration from 0s to ${max / 1000}s such as 300ms, not "${text.slice(0, 32)}"`,
-    );
+    throw new UsageError(`${name} must be a duration from 0s to ${max / 1000}s such as 300ms, not ${quoted(text, 32)}`);
   return Math.round(seconds * 1000);
 }
 

@@ -1,4 +1,4 @@
-import { isRecord, splitCommaList } from '../text/index.ts';
+import { isRecord, quoted, splitCommaList } from '../text/index.ts';
 import { parseDuration } from '../duration/index.ts';
 
 /** A JSON object as read from a response. */
@@ -89,6 +89,6 @@ export function readWarnings(body: unknown): string[] {
 /** Normalises an RFC 3339 time to `Date.toISOString()` form. */
 export function toIsoTime(text: string): string {
   const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new UnusableResponse(`unreadable time "${text.slice(0, 40)}"`);
+  if (Number.isNaN(time)) throw new UnusableResponse(`unreadable time ${quoted(text, 40)}`);
   return new Date(time).toISOString();
 }

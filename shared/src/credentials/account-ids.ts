@@ -1,5 +1,6 @@
 import type { Problem } from '../problem.ts';
 import { inputProblem } from './input-problem.ts';
+import { quoted } from '../text/index.ts';
 
 /** Most account ids one allow-list may name (AWS Organizations' own default quota is 10; 100 leaves room). */
 const MAX_ALLOWED_ACCOUNTS = 100;
@@ -27,7 +28,7 @@ export function parseAccountIds(
   if (bad !== undefined)
     return fail(
       input,
-      `${field}: "${bad.slice(0, 40)}" is not an AWS account id (12 digits); list ids separated by commas or new lines, e.g. 123456789012,210987654321.`,
+      `${field}: ${quoted(bad, 40)} is not an AWS account id (12 digits); list ids separated by commas or new lines, e.g. 123456789012,210987654321.`,
     );
   return { value: Object.freeze([...new Set(ids)]), problems: [] };
 }

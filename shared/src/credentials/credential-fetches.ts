@@ -10,6 +10,7 @@ import { parseAccountIds } from './account-ids.ts';
 import { inputProblem } from './input-problem.ts';
 import type { RunContext } from './role-session-name.ts';
 import type { CredentialMethod, RoleLine } from './roles-input.ts';
+import { quoted } from '../text/index.ts';
 
 /** One credential set to fetch: the role, how, with which parameters, and where it goes. */
 export interface CredentialFetch {
@@ -142,7 +143,7 @@ function buildOne(
         inputProblem(
           'INPUT_INVALID_VALUE',
           line === undefined ? 'profile' : 'roles',
-          `profile "${profile.slice(0, 64)}" is not a profile name (1 to 64 letters, digits, "_", "-" and ".").`,
+          `profile ${quoted(profile)} is not a profile name (1 to 64 letters, digits, "_", "-" and ".").`,
         ),
       ]),
     );

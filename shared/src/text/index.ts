@@ -4,3 +4,4 @@ export { editDistance, nearestWord } from './edit-distance.ts';
 export { canonicalIpBlock, ipInBlocks } from './ip-blocks.ts';
 export { isRecord } from './is-record.ts';
 export { readCommaList, splitCommaList } from './comma-list.ts';
+export { escapeControls, quoted } from './quote.ts';

@@ -1,0 +1,27 @@
+/** C0 and C1 control characters, DEL and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Outside text with its control characters written as escapes (`\n`, `\u001b`): a line break in a
+ * flag value or an engine's message cannot start a new line of output (nor a runner's `::` command).
+ *
+ * @example escapeControls('a\nb') // 'a\\nb'
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Outside text shown inside a message, in double quotes: cut to `max` characters (an ellipsis marks
+ * the cut), quotes and backslashes escaped, control characters as escapes. Cut before escaping, so an
+ * escape is never cut in half.
+ *
+ * @example quoted('role\n::warning::x', 8) // '"role\\n::…"'
+ */
+export function quoted(text: string, max = 64): string {
+  const chars = [...text];
+  const cut = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+  return `"${escapeControls(cut.replace(/["\\]/g, '\\$&'))}"`;
+}
