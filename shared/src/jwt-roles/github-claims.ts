@@ -70,3 +70,15 @@ function mayBeRepoSubject(subject: string, glob: boolean): boolean {
   const prefix = glob ? subject.slice(0, subject.includes('*') ? subject.indexOf('*') : undefined) : subject;
   return prefix.startsWith('repo:') || 'repo:'.startsWith(prefix);
 }
+
+/**
+ * Whether an OIDC issuer is GitHub Actions' (`https://token.actions.githubusercontent.com`, with an
+ * enterprise's slug when it has its own issuer) or a GitHub Enterprise Server's (`https://HOST/_services/token`).
+ */
+export function isGithubIssuer(issuer: string): boolean {
+  const url = issuer.trim().replace(/\/+$/, '');
+  return (
+    /^https:\/\/token\.actions\.githubusercontent\.com(?:\/[\w.-]+)?$/i.test(url) ||
+    /^https:\/\/[^/\s]+\/_services\/token$/i.test(url)
+  );
+}

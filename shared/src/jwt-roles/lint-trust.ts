@@ -6,7 +6,7 @@ import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
 import { isRecord, readCommaList } from '../text/index.ts';
-import { mayBeGithubRole } from './github-claims.ts';
+import { isGithubIssuer, mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -19,6 +19,12 @@ export interface TrustContext {
   readonly workflows?: readonly WorkflowFacts[];
   /** Ids of repositories and owners (`github-ids.yaml`, the workflow context) for the id bindings' fixes. */
   readonly githubIds?: GithubIds;
+  /**
+   * The issuer of the mount the role is on, where it is known (Terraform: the `vault_jwt_auth_backend`
+   * the role names, its `bound_issuer` or `oidc_discovery_url`): another issuer's roles are not held
+   * to GitHub's rules. Unknown: the rules stay on.
+   */
+  readonly issuer?: string;
 }
 
 /** Claims that pin who logs in (a repository, its id or its owner). */
@@ -57,8 +63,8 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     );
   checkLiteralGlobs(params, report);
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
-  // issuer's claims, a Terraform Cloud sub) is not held to it.
-  if (!mayBeGithubRole(params)) {
+  // issuer's claims, a Terraform Cloud sub, a mount of another issuer) is not held to it.
+  if (!mayBeGithubRole(params) || (context.issuer !== undefined && !isGithubIssuer(context.issuer))) {
     checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
     return problems;
   }

@@ -155,3 +155,86 @@ EOT
     assert.deepEqual(codes(lint({ 'main.tf': role, 'policy.tf': policy })), []);
   });
 });
+
+describe("GitHub's trust rules follow the issuer of the role's vault_jwt_auth_backend", () => {
+  const backend = (label: string, issuer: string, path?: string) =>
+    [
+      `resource "vault_jwt_auth_backend" "${label}" {`,
+      '  type = "jwt"',
+      ...(path === undefined ? [] : [`  path = "${path}"`]),
+      `  oidc_discovery_url = "${issuer}"`,
+      `  bound_issuer = "${issuer}"`,
+      '}',
+      '',
+    ].join('\n');
+  /** A role bound by audience alone (no repository binding) on the given backend attribute. */
+  const role = (backendLine: string | undefined) =>
+    [
+      'resource "vault_jwt_auth_backend_role" "device" {',
+      ...(backendLine === undefined ? [] : [`  ${backendLine}`]),
+      '  role_name = "device"',
+      '  role_type = "jwt"',
+      '  user_claim = "sub"',
+      '  bound_audiences = ["https://vault.example.net"]',
+      '}',
+      '',
+    ].join('\n');
+  const TAILSCALE = 'https://login.tailscale.com';
+  const GITHUB = 'https://token.actions.githubusercontent.com';
+  const cases: [string, Record<string, string>, string[]][] = [
+    [
+      'a role on another issuer\'s backend (by reference) is not "any repository"',
+      {
+        'main.tf': role('backend = vault_jwt_auth_backend.tailscale.path'),
+        'auth.tf': backend('tailscale', TAILSCALE, 'tailscale'),
+      },
+      [],
+    ],
+    [
+      "the same role on GitHub's backend is",
+      { 'main.tf': role('backend = vault_jwt_auth_backend.gh.path'), 'auth.tf': backend('gh', GITHUB) },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      "a GitHub Enterprise Server's issuer is GitHub's",
+      {
+        'main.tf': role('backend = vault_jwt_auth_backend.ghes.path'),
+        'auth.tf': backend('ghes', 'https://github.example.com/_services/token'),
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      'a literal backend names the backend mounted there; no backend is the default jwt mount',
+      { 'main.tf': role(undefined), 'auth.tf': backend('default', TAILSCALE) },
+      [],
+    ],
+    [
+      'a literal backend with GitHub mounted there',
+      {
+        'main.tf': role('backend = "github"'),
+        'auth.tf': backend('a', TAILSCALE, 'other') + backend('b', GITHUB, 'github'),
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      'an issuer keyfob cannot know (a variable) leaves the rules on',
+      {
+        'main.tf': role('backend = vault_jwt_auth_backend.x.path'),
+        'auth.tf': 'variable "issuer" {}\nresource "vault_jwt_auth_backend" "x" {\n  bound_issuer = var.issuer\n}\n',
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      'a backend outside the module leaves the rules on',
+      { 'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "tailscale"\n}\n' },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+  ];
+  for (const [name, files, expected] of cases)
+    test(name, () => {
+      assert.deepEqual(
+        codes(lint(files)).filter((c) => c.startsWith('JWT_TRUST_ANY')),
+        expected,
+      );
+    });
+});
