@@ -213,6 +213,7 @@ const byExtension: Record<string, string> = {
   bash: 'shellscript',
   zsh: 'shellscript',
   ps1: 'powershell',
+  psm1: 'powershell',
   yml: 'yaml',
   yaml: 'yaml',
   json: 'json',

@@ -3,7 +3,7 @@
 // claims nothing (never the one method the history knows for the path).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { replacementEdit, scanText } from '@keyfob/shared/history';
+import { languageOfFile, replacementEdit, scanText } from '@keyfob/shared/history';
 
 const endpoints = (text: string, languageId = 'shellscript'): string[] =>
   scanText(text, { languageId })
@@ -64,6 +64,15 @@ describe('history: the method of a shell command that sends a URL', () => {
     it(name, () => {
       assert.deepEqual(endpoints(text), expected);
     });
+
+  it('a PowerShell module (.psm1) is read as PowerShell, as a script (.ps1) is', () => {
+    const text = 'Invoke-RestMethod -Method Patch -Uri "$A/api/v2/projects/$P"';
+    for (const file of ['tfe/tfe.psm1', 'TFWorkspace.ps1']) {
+      const languageId = languageOfFile(file);
+      assert.equal(languageId, 'powershell', file);
+      assert.deepEqual(endpoints(text, languageId), ['1 endpoint PATCH /projects/:project_id'], file);
+    }
+  });
 
   it('a POST (curl -d) to a path whose only known endpoint is GET claims nothing', () => {
     // The history knows GET /organizations/:organization_name/ssh-keys only: creating a key is not it.
