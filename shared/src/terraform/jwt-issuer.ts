@@ -25,7 +25,13 @@ export function jwtIssuerOf(resource: TerraformResource, tf: TfFile, files: read
     mounted = refType === 'vault_jwt_auth_backend' ? backends.filter((b) => b.labels[1] === refName) : [];
   } else {
     const mount = backend === undefined ? 'jwt' : literalText(backend);
-    mounted = mount === undefined ? [] : backends.filter((b) => trim(mountOf(b) ?? '\0') === trim(mount));
+    mounted =
+      mount === undefined
+        ? []
+        : backends.filter((b) => {
+            const at = mountOf(b);
+            return at !== undefined && trim(at) === trim(mount);
+          });
   }
   const [target] = mounted;
   if (mounted.length !== 1 || !target) return undefined;

@@ -101,23 +101,7 @@ describe('describeEngineFailure', () => {
   }
 
   it('names CLI flags when given other names', () => {
-    const names = {
-      url: '--url',
-      token: '--token',
-      mount: '--mount',
-      role: 'ROLE',
-      roleArn: '--role-arn',
-      ttl: '--ttl',
-      mfaCode: '--mfa-code',
-      caCertificate: '--ca-certificate',
-      requestTimeout: '--request-timeout',
-      timeout: '--timeout',
-      maxAttempts: '--max-attempts',
-      jwtRole: '--jwt-role',
-      jwtAudience: '--jwt-audience',
-      authPath: '--auth-path',
-      apiFlavor: '--api-flavor',
-    };
+    const names = { ...cliNames(), jwtRole: '--jwt-role', jwtAudience: '--jwt-audience', authPath: '--auth-path' };
     const text = describeEngineFailure({ ...base, status: 403 }, { ...context, names });
     assert.match(text, /`--token`/);
   });
@@ -147,6 +131,7 @@ describe('describeEngineFailure', () => {
   });
 });
 
+/** Flag names of a face without a JWT login, like the CLI's. */
 function cliNames() {
   return {
     url: '--url',
