@@ -1,4 +1,4 @@
-import { printableCharacters } from '@keyfob/shared/client';
+import { printableCharacters } from '@keyfob/shared/text';
 import type { Problem } from '@keyfob/shared/problem';
 import { countProblems, describeCounts, type FileReport } from './report.ts';
 import { sourceExcerpt } from './source-excerpt.ts';

@@ -1,4 +1,4 @@
-import { printableCharacters } from '@keyfob/shared/client';
+import { printableCharacters } from '@keyfob/shared/text';
 
 /** At most this many characters of a source line are printed; a longer line is cut around the range. */
 export const EXCERPT_WIDTH = 120;

@@ -1,12 +1,6 @@
 import type { JwtRoleAccess, LoginPath, Reach, ReachKind, TargetAccess } from './access-types.ts';
+import { oneLine } from '../text/index.ts';
 import { ANY_OTHER_NAME } from './reach-targets.ts';
-
-/** Outside text (names, claims) on one line: control characters and line breaks become spaces, length capped. */
-export function oneLine(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
 
 /** A login path in words: the repository always, then each bound claim. */
 export function loginText(login: LoginPath): string {

@@ -4,7 +4,8 @@ import type { AccessReport, JwtRoleAccess, LoginPath } from './access-types.ts';
 import type { AccessModel } from './access-model.ts';
 import type { AccessChange, AccessDiff } from './diff-types.ts';
 import { buildJwtRoleAccess, type ReachMemo } from './build-access-report.ts';
-import { loginText, oneLine } from './describe-access.ts';
+import { oneLine } from '../text/index.ts';
+import { loginText } from './describe-access.ts';
 import { cloudActionChanges } from './diff-actions.ts';
 
 /** The engine's system maximum lifetime (768h): what a TTL of 0 (the default) amounts to at most. */

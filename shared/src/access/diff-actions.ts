@@ -1,7 +1,7 @@
 import { canI, iamCatalogue, wildcardMatch, type RolePolicies } from '../iam-policy/index.ts';
 import type { AccessModel, SourceLine } from './access-model.ts';
 import type { AccessChange } from './diff-types.ts';
-import { oneLine } from './describe-access.ts';
+import { oneLine } from '../text/index.ts';
 
 /** Bounds on the questions asked per role (statements rarely name more). */
 const MAX_RESOURCES = 50;

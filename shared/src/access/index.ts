@@ -9,7 +9,7 @@ export { collectAccessFiles, createAccessReadCache, isAccessFileName } from './c
 export type { AccessFileText } from './collect-access-files.ts';
 export { readEngineAccess } from './read-engine-access.ts';
 export { readEngineAccessModel } from './engine-access-model.ts';
-export { describeJwtRoleAccess, loginsText, oneLine } from './describe-access.ts';
+export { describeJwtRoleAccess, loginsText } from './describe-access.ts';
 export { DEFAULT_MOUNTS, ENGINE_PATHS, fillEnginePath } from './engine-paths.ts';
 export { isAccessModelFileName, readAccessModel } from './access-model.ts';
 export type { AccessModel } from './access-model.ts';

@@ -2,12 +2,12 @@ import type { AccessReport } from './access-types.ts';
 import {
   describeJwtRoleAccess,
   loginsText,
-  oneLine,
   REACH_KINDS,
   reachTexts,
   targetLoginTexts,
   targetText,
 } from './describe-access.ts';
+import { oneLine } from '../text/index.ts';
 
 /**
  * The report as plain text for a terminal: one block per JWT role, then one per credential role

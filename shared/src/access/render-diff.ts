@@ -1,6 +1,6 @@
 import type { ProblemCode } from '../codes/index.ts';
 import type { SarifFinding } from '../sarif/index.ts';
-import { oneLine } from './describe-access.ts';
+import { oneLine } from '../text/index.ts';
 import type { AccessChange, AccessChangeKind, AccessDiff } from './diff-types.ts';
 
 /** Values of `--fail-on` (the CLI) and `fail-on` (the action's access-diff mode). */

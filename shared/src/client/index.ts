@@ -8,7 +8,7 @@ export { readConnectionSettings } from './read-connection-settings.ts';
 export { EngineError, EngineUnsupportedError, isEngineError } from './engine-error.ts';
 export type { EngineErrorCode } from './engine-error.ts';
 export { redactSecrets } from './redact-secrets.ts';
-export { printableCharacters, sanitizeLine } from './sanitize-line.ts';
+export { sanitizeLine } from './sanitize-line.ts';
 export { shouldRetry } from './should-retry.ts';
 export { createConsistencyState } from './read-your-writes.ts';
 export { retryDelay } from './retry-delay.ts';

@@ -1,3 +1,4 @@
+import { printableCharacters } from '../text/index.ts';
 import { cutText } from './cut-text.ts';
 import { REDACTED, redactSecrets } from './redact-secrets.ts';
 
@@ -6,10 +7,6 @@ const MAX_LOG_LINE = 2000;
 
 /** Line breaks a log reader may split on: CR, LF, NEL, LS and PS. */
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-
-/** Other control characters (terminal escapes, NUL, BEL...): shown as `�`, tabs as a space. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
  * A line start a runner takes as a command: GitHub's `::name::` and the older `##[name]` forms,
@@ -38,16 +35,6 @@ export function sanitizeLine(text: string, secrets: readonly string[], max = MAX
   const flat = printableCharacters(redacted.replace(LINE_BREAKS, ' ⏎ '));
   const safe = flat.replace(COMMAND_START, '$1› $2');
   return cutText(safe, max);
-}
-
-/**
- * `text` with each tab shown as a space and every other control character (terminal escapes, NUL,
- * BEL, C1, and any line break left) as `�`, one character for one, so columns keep their place.
- *
- * @example printableCharacters('a\tb\u001b[2J') // 'a b�[2J'
- */
-export function printableCharacters(text: string): string {
-  return text.replace(/\t/g, ' ').replace(CONTROLS, '\uFFFD').replace(LINE_BREAKS, '\uFFFD');
 }
 
 /** Shortest secret prefix hidden before a cut mark, and at the end of the text (no mark: it must identify). */

@@ -1,4 +1,4 @@
-import { oneLine } from '../access/index.ts';
+import { oneLine } from '../text/index.ts';
 
 /** Outside text (names, paths from files) as a Markdown code span on one line: a backtick would end the span early. */
 export function codeSpan(text: string): string {

@@ -4,12 +4,12 @@ import {
   createAccessReadCache,
   DEFAULT_MOUNTS,
   diffAccess,
-  oneLine,
   readAccessModel,
   type AccessChange,
   type AccessDiff,
   type AccessModel,
 } from '../access/index.ts';
+import { oneLine } from '../text/index.ts';
 import type { DocumentSession } from './document-session.ts';
 import type { SettingsStore } from './settings-store.ts';
 import type { WorkspaceAccess, WorkspaceFile } from './workspace-access.ts';

@@ -5,3 +5,4 @@ export { canonicalIpBlock, ipInBlocks } from './ip-blocks.ts';
 export { isRecord } from './is-record.ts';
 export { readCommaList, splitCommaList } from './comma-list.ts';
 export { escapeControls, quoted } from './quote.ts';
+export { oneLine, printableCharacters } from './control-characters.ts';

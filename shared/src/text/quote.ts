@@ -1,6 +1,5 @@
-/** C0 and C1 control characters, DEL and the Unicode line and paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+import { replaceControls } from './control-characters.ts';
+
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
@@ -10,7 +9,7 @@ const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
  * @example escapeControls('a\nb') // 'a\\nb'
  */
 export function escapeControls(text: string): string {
-  return text.replace(CONTROLS, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return replaceControls(text, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
