@@ -13,6 +13,7 @@ import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
+import { queryKeyHits } from './query-objects.ts';
 import { sentArgument } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
@@ -99,6 +100,7 @@ export class HitCollector {
     const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
+    queryKeyHits(text, this.lines, this.lexicon, this.#hits, (offset) => this.#places.at(offset));
     return this.#hits;
   }
 

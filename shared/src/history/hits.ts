@@ -49,6 +49,8 @@ export interface NameHit {
   readonly tag?: true;
   /** Declared by a client's model (`models.ts`): the model's resource decides. */
   readonly model?: ModelContext;
+  /** A key of a query object that the call sending this URL passes (`query-objects.ts`). */
+  readonly query?: UrlHit;
 }
 
 /** What a declaring model says about a name (see `model-hits.ts`). */

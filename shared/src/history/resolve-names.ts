@@ -1,5 +1,5 @@
 import type { ResolveContext } from './context.ts';
-import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt } from './context.ts';
+import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt, urlHasParameter } from './context.ts';
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
@@ -101,7 +101,9 @@ function check(
       if (subject.path === '*' && hit.info.text.includes('[')) return 'context';
       // `q` and `sort` are too common to count unless they are a key (`params={"q": …}`).
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
-      return boundUrl(ctx, subject, hit.start, hit.line) || optionsStructUrl(ctx, subject, hit.start)
+      return boundUrl(ctx, subject, hit.start, hit.line) ||
+        optionsStructUrl(ctx, subject, hit.start) ||
+        (hit.query !== undefined && urlHasParameter(hit.query, subject))
         ? 'context'
         : undefined;
     case 'generic': {
