@@ -159,7 +159,8 @@ function decodeBrackets(key: string): string {
 /**
  * Bracketed keys followed by `=` inside a string literal (`page[number]=`, `page%5Bsize%5D=`), the key
  * starting the string or after `?`/`&`: a piece of a query string. Found by a native search for `]=` and
- * `%5D=` (either case), read backwards to the key's start. Keys inside a URL the matcher read are its own.
+ * `%5D=` (either case), read backwards to the key's start. Keys inside a URL the matcher read are its own,
+ * and a string holding a literal path before the key is another API's URL (`https://registry…/v2/…?page[size]=`).
  */
 function queryStringPieces(
   text: string,
@@ -181,6 +182,8 @@ function queryStringPieces(
       if (!(before === 63 || before === 38 || start === p.stringStart + 1)) continue;
       // A key of a URL the matcher read (its query is matched with it): the URL starts in the same string.
       if (urls.some((u) => u.start >= p.stringStart && u.start < start)) continue;
+      // A literal path or URL before it that is not the API's (another host's `/v2/policies?page[size]=`).
+      if (text.lastIndexOf('/', start) > p.stringStart) continue;
       const info = parameterInfo(lexicon, decodeBrackets(text.slice(start, end)));
       if (info) add(start, end, info);
     }

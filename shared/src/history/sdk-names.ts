@@ -95,7 +95,9 @@ export function sdkMatches(
   if (languageId === 'go') {
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
     const name = goTfeImportName(text);
-    if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
+    if (text.includes(GO_TFE)) goUses(text, sdkIdx, push, name);
+    else if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
+    else wrappedCalls(text, sdkIdx, push);
   }
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
   const resource = providerResource(fileName);
@@ -260,6 +262,54 @@ function assignedBefore(text: string, at: number): string | undefined {
   const end = i + 1;
   while (i >= 0 && /\w/.test(text.charAt(i))) i--;
   return end > i + 1 ? text.slice(i + 1, end) : undefined;
+}
+
+/**
+ * go-tfe service calls in a Go file that does not import go-tfe, through a type of the program that
+ * embeds `*tfe.Client` (`client.PolicyChecks.Read(client.Context(), id)`, where `client` is the
+ * program's own `*client.Client`). Other Go clients have services of the same names (godo's and
+ * go-github's `Projects`, `Organizations`), so a call counts only when its first argument is a
+ * context (every go-tfe service method takes one first) and its service is one no other client is
+ * known to name, a compound name (`PolicyChecks`, `WorkspaceRunTasks`, `TeamTokens`); a single-word
+ * service (`Projects`, `Runs`, `Workspaces`, `Organizations`) counts only on a receiver that made such
+ * a call in the same file.
+ */
+function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push): void {
+  const calls = sdkIdx.calls.get('go-tfe');
+  if (!calls || !text.includes('.')) return;
+  const found: { start: number; length: number; receiver: string; compound: boolean; name: SdkName }[] = [];
+  for (const m of text.matchAll(calls)) {
+    const service = m[1] ?? '';
+    const name = sdkIdx.methods.get(`go-tfe ${service}.${m[2] ?? ''}`);
+    const at = m.index ?? 0;
+    if (!name || !CONTEXT_ARGUMENT.test(text.slice(at + m[0].length, at + m[0].length + 80))) continue;
+    found.push({
+      start: at + 1,
+      length: m[0].length - 2,
+      receiver: receiverBefore(text, at),
+      compound: COMPOUND.test(service),
+      name,
+    });
+  }
+  const confirmed = new Set(found.filter((f) => f.compound && f.receiver !== '').map((f) => f.receiver));
+  for (const f of found) if (f.compound || confirmed.has(f.receiver)) push(f.start, f.start + f.length, f.name);
+}
+
+/** A first argument that is a context: `ctx`, `context.Background()`, `client.Context()`, `c.ctx`, `r.Context()`. */
+const CONTEXT_ARGUMENT = /^[ \t]*(?:[\w.]*\.)?(?:ctx|\w*Ctx|context\.\w+\(\)|Context\(\))[ \t]*[,)]/;
+/** A service name of two words or more: `PolicyChecks`, `SSHKeys`, `OAuthClients` (not `Projects`). */
+const COMPOUND = /^[A-Z][A-Za-z0-9]*[a-z0-9][A-Z]|^[A-Z]{2,}[a-z]/;
+
+/** The receiver expression before `.Service` at `dot` (`client`, `c.client`), read backwards by hand. */
+function receiverBefore(text: string, dot: number): string {
+  let i = dot - 1;
+  while (i >= 0 && (isGoWordChar(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i--;
+  return text.slice(i + 1, dot);
+}
+
+/** `[A-Za-z0-9_]`. */
+function isGoWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /** Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek). */

@@ -390,6 +390,7 @@ const cases: { name: string; language: string; source: string; expected: string[
       'query_params.append("page%5Bsize%5D=" + str(size))',
       'print("see page[number] in the docs")',
       'x = "a[b]=c"',
+      'search = "https://registry.terraform.io/v2/policies?page[size]=100"',
       '# page[size]=100',
     ].join('\n'),
     expected: ['parameter page[number] *', 'parameter page[size] *'],
@@ -399,6 +400,25 @@ const cases: { name: string; language: string; source: string; expected: string[
     language: 'powershell',
     source: 'Invoke-RestMethod -Uri "$($Uri)?page%5Bsize%5D=$Size&page%5Bnumber%5D=$i" -Method Get',
     expected: ['parameter page[size] *', 'parameter page[number] *'],
+  },
+  {
+    // hcptf-cli's commands: `client` is the program's `*client.Client`, which embeds `*tfe.Client`.
+    name: 'go-tfe service calls through a wrapper of the client in a file without the go-tfe import',
+    language: 'go',
+    source: [
+      'package command',
+      '',
+      'func (c *ReadCommand) Run(args []string) int {',
+      '\tclient, err := c.Meta.Client()',
+      '\tcheck, err := client.PolicyChecks.Read(client.Context(), c.id)',
+      '\terr = client.Projects.Delete(client.Context(), c.project)',
+      '\terr = do.Projects.Delete(ctx, c.project)',
+      '\ttokens, err := client.TeamTokens.List(c.organization, nil)',
+      '\treturn 0',
+      '}',
+    ].join('\n'),
+    // `do.Projects` may be any client's (godo has one); TeamTokens.List without a context is no go-tfe call.
+    expected: ['endpoint GET /policy-checks/:id', 'endpoint DELETE /projects/:project_id'],
   },
   {
     name: 'resource type only as a type value',
