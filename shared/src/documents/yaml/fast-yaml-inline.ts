@@ -39,6 +39,11 @@ export interface KeyEntry {
 const SPACE = 32;
 const HASH = 35;
 const COLON = 58;
+const COMMA = 44;
+const OPEN_SEQ = 91;
+const CLOSE_SEQ = 93;
+const OPEN_MAP = 123;
+const CLOSE_MAP = 125;
 
 /** Characters that cannot start a plain scalar (YAML's c-indicators; `-`, `?`, `:` are handled apart). */
 const INDICATORS = ',[]{}#&*!|>\'"%@`';
@@ -169,7 +174,8 @@ function leaf(
 
 /**
  * A value that starts at `at` and ends on the same line: a quoted or plain scalar, or a flow
- * collection. Records its location (and its children's) and returns it with its end offset.
+ * collection. Records its location (and its children's) and returns it with its end offset. Inside
+ * a flow collection (`inFlow`) a plain scalar ends at `,]}`.
  */
 export function readInlineValue(
   ctx: FastContext,
@@ -177,18 +183,7 @@ export function readInlineValue(
   lineEnd: number,
   pointer: string,
   key: OffsetRange | undefined,
-): Inline {
-  return readValue(ctx, at, lineEnd, pointer, key, false);
-}
-
-/** `readInlineValue` outside or inside a flow collection (where a plain scalar ends at `,]}`). */
-function readValue(
-  ctx: FastContext,
-  at: number,
-  lineEnd: number,
-  pointer: string,
-  key: OffsetRange | undefined,
-  inFlow: boolean,
+  inFlow = false,
 ): Inline {
   const { text } = ctx;
   const c = text.charCodeAt(at);
@@ -196,14 +191,17 @@ function readValue(
     const quoted = scanQuoted(text, at, lineEnd);
     return leaf(ctx, pointer, key, quoted.value, at, quoted.end);
   }
-  if (c === 91) return readFlowSeq(ctx, at, lineEnd, pointer, key);
-  if (c === 123) return readFlowMap(ctx, at, lineEnd, pointer, key);
+  if (c === OPEN_SEQ || c === OPEN_MAP) return readFlow(ctx, at, lineEnd, pointer, key);
   if (!isPlainStart(text, at, lineEnd, inFlow)) bail();
   const end = inFlow ? scanPlainFlow(text, at, lineEnd, false) : scanPlainValue(text, at, lineEnd);
   return leaf(ctx, pointer, key, resolvePlainScalar(text.slice(at, end)), at, end);
 }
 
-function readFlowSeq(
+/**
+ * A flow collection, `[...]` or `{...}`, whose opening bracket is at `at`: items separated by commas
+ * up to the closing bracket, all on this line. Records its location (and its items').
+ */
+function readFlow(
   ctx: FastContext,
   at: number,
   lineEnd: number,
@@ -211,51 +209,51 @@ function readFlowSeq(
   key: OffsetRange | undefined,
 ): Inline {
   const { text, sink } = ctx;
-  const out: unknown[] = [];
+  const isMap = text.charCodeAt(at) === OPEN_MAP;
+  const close = isMap ? CLOSE_MAP : CLOSE_SEQ;
+  const items: unknown[] = [];
+  const members: Record<string, unknown> = {};
   sink.record(pointer, key, { start: at, end: at });
   let p = skipSpaces(text, at + 1, lineEnd);
   for (;;) {
     if (p >= lineEnd) bail();
-    if (text.charCodeAt(p) === 93) break;
-    const item = readValue(ctx, p, lineEnd, appendPointer(pointer, String(out.length)), undefined, true);
-    out.push(item.value);
-    p = skipSpaces(text, item.end, lineEnd);
-    if (text.charCodeAt(p) === 44) p = skipSpaces(text, p + 1, lineEnd);
-    else if (text.charCodeAt(p) !== 93) bail();
+    if (text.charCodeAt(p) === close) break;
+    const end = isMap
+      ? readFlowMember(ctx, p, lineEnd, pointer, members)
+      : readFlowItem(ctx, p, lineEnd, pointer, items);
+    p = skipSpaces(text, end, lineEnd);
+    if (text.charCodeAt(p) === COMMA) p = skipSpaces(text, p + 1, lineEnd);
+    else if (text.charCodeAt(p) !== close) bail();
   }
   sink.record(pointer, key, { start: at, end: p + 1 });
   ctx.lastEnd = p + 1;
-  return { value: out, end: p + 1 };
+  return { value: isMap ? members : items, end: p + 1 };
 }
 
-function readFlowMap(
+/** One item of `[...]` at `at`, added to `items`; returns where it ends. */
+function readFlowItem(ctx: FastContext, at: number, lineEnd: number, pointer: string, items: unknown[]): number {
+  const item = readInlineValue(ctx, at, lineEnd, appendPointer(pointer, String(items.length)), undefined, true);
+  items.push(item.value);
+  return item.end;
+}
+
+/** One `key: value` of `{...}` at `at`, set in `members`; returns where its value ends. */
+function readFlowMember(
   ctx: FastContext,
   at: number,
   lineEnd: number,
   pointer: string,
-  key: OffsetRange | undefined,
-): Inline {
-  const { text, sink } = ctx;
-  const out: Record<string, unknown> = {};
-  sink.record(pointer, key, { start: at, end: at });
-  let p = skipSpaces(text, at + 1, lineEnd);
-  for (;;) {
-    if (p >= lineEnd) bail();
-    if (text.charCodeAt(p) === 125) break;
-    const member = readFlowKey(ctx, p, lineEnd);
-    // A repeated key needs the library path (it reports the duplicate and drops the earlier locations).
-    if (Object.hasOwn(out, member.name)) bail();
-    p = skipSpaces(text, member.colon + 1, lineEnd);
-    if (p >= lineEnd || FLOW_INDICATORS.includes(text.charAt(p))) bail();
-    const item = readValue(ctx, p, lineEnd, appendPointer(pointer, member.name), member.span, true);
-    setMember(out, member.name, item.value);
-    p = skipSpaces(text, item.end, lineEnd);
-    if (text.charCodeAt(p) === 44) p = skipSpaces(text, p + 1, lineEnd);
-    else if (text.charCodeAt(p) !== 125) bail();
-  }
-  sink.record(pointer, key, { start: at, end: p + 1 });
-  ctx.lastEnd = p + 1;
-  return { value: out, end: p + 1 };
+  members: Record<string, unknown>,
+): number {
+  const { text } = ctx;
+  const member = readFlowKey(ctx, at, lineEnd);
+  // A repeated key needs the library path (it reports the duplicate and drops the earlier locations).
+  if (Object.hasOwn(members, member.name)) bail();
+  const p = skipSpaces(text, member.colon + 1, lineEnd);
+  if (p >= lineEnd || FLOW_INDICATORS.includes(text.charAt(p))) bail();
+  const item = readInlineValue(ctx, p, lineEnd, appendPointer(pointer, member.name), member.span, true);
+  setMember(members, member.name, item.value);
+  return item.end;
 }
 
 /** A key inside `{...}` followed by `: ` (a key without a value, or `"k":v`, means the library). */
