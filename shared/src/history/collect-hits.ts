@@ -5,6 +5,7 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
+import type { LinePlace } from './source-text.ts';
 import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
@@ -13,6 +14,7 @@ import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { joinAfter, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
+import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { sentArgument } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -100,7 +102,9 @@ export class HitCollector {
     const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
-    queryKeyHits(text, this.lines, this.lexicon, this.#hits, (offset) => this.#places.at(offset));
+    const place = (offset: number): LinePlace => this.#places.at(offset);
+    queryKeyHits(text, this.lines, this.lexicon, this.#hits, place);
+    payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;
   }
 

@@ -85,7 +85,7 @@ function queryObjects(
  * (brackets counted, strings not read), a `;`, or CALL_CHARS characters. Words after a `.` and words
  * written before `:`/`=` (keys) are left out; a PowerShell `$name` is kept with its `$`.
  */
-function callArguments(text: string, end: number): string[] {
+export function callArguments(text: string, end: number): string[] {
   const names = new Set<string>();
   let depth = 0;
   const stop = Math.min(text.length, end + CALL_CHARS);
@@ -127,7 +127,7 @@ function callArguments(text: string, end: number): string[] {
  * The key an assignment sets right after an object's name: `["filter[names]"] = …`, `['sort'] = …`,
  * `.sort = …` (blanks allowed before `=`, `==`/`===` refused).
  */
-function assignedKey(text: string, after: number): { start: number; word: string } | undefined {
+export function assignedKey(text: string, after: number): { start: number; word: string } | undefined {
   let start: number;
   let end: number;
   let i = after;

@@ -1,0 +1,174 @@
+import type { Hits, NameHit, UrlHit } from './hits.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Lines } from './lines.ts';
+import { assignedKey, callArguments } from './query-objects.ts';
+import { isWordChar } from './source-text.ts';
+
+/** How many lines above a member assignment the payload's declaration, and below it its request, are looked for. */
+const PAYLOAD_LINES = 60;
+/** How far a declaration's object literal is read for its closing brace. */
+const MAX_LITERAL = 4_000;
+
+/**
+ * Attributes set one by one on a JSON:API payload built earlier: `requestBody.data.attributes.description = …`,
+ * `payload.data.attributes["auto-destroy-activity-duration"] = …`, `body["data"]["attributes"]["name"] = …`.
+ * The payload's resource is the `type` in the object literal it was declared with
+ * (`const requestBody = { data: { type: "projects", … } }`), else the resource the path of the request
+ * that sends it names last (`request(config, \`/varsets/${id}\`, { body: payload })`); two that disagree,
+ * or none, leave the key alone. A key found is a key of that resource only (a model context, as a
+ * client's model gives), so `description` is the projects attribute there and
+ * `auto-destroy-activity-duration` no workspace's.
+ */
+export function payloadMemberHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  hits: Hits,
+  place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+): void {
+  let byStart: Map<number, number> | undefined;
+  const resources = new Map<string, readonly string[] | undefined>();
+  for (let at = text.indexOf('attributes'); at !== -1; at = text.indexOf('attributes', at + 10)) {
+    const member = attributesMember(text, at);
+    if (!member) continue;
+    const key = assignedKey(text, member.after);
+    if (!key) continue;
+    const info = lexicon.words.get(key.word);
+    if (!info || info.candidates.length === 0) continue;
+    const p = place(member.rootStart);
+    if (p.inComment || p.stringStart !== -1) continue;
+    const line = lines.lineOf(at);
+    const cacheKey = `${member.root} ${line}`;
+    let found = resources.get(cacheKey);
+    if (!resources.has(cacheKey)) {
+      found = payloadResources(text, lines, hits, member.root, member.rootStart, line);
+      resources.set(cacheKey, found);
+    }
+    if (!found) continue;
+    byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
+    const model = { resources: found, guessed: false };
+    const known = byStart.get(key.start);
+    const existing = known === undefined ? undefined : hits.names[known];
+    if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
+    else {
+      const hit: NameHit = {
+        start: key.start,
+        end: key.start + key.word.length,
+        line,
+        info,
+        isKey: true,
+        keyOf: '',
+        via: 'name',
+        model,
+      };
+      byStart.set(key.start, hits.names.push(hit) - 1);
+    }
+  }
+}
+
+/**
+ * `root.data.attributes` or `root["data"]["attributes"]` with `attributes` at `at`: the root expression
+ * (`requestBody`, `self.payload`), where it starts, and where the member after `attributes` starts.
+ */
+function attributesMember(text: string, at: number): { root: string; rootStart: number; after: number } | undefined {
+  const end = at + 10;
+  let after: number;
+  let dataEnd: number;
+  if (text.charCodeAt(at - 1) === 46) {
+    after = end;
+    dataEnd = at - 1;
+  } else {
+    const q = text.charCodeAt(at - 1);
+    if ((q !== 34 && q !== 39) || text.charCodeAt(at - 2) !== 91 || text.charCodeAt(end) !== q) return undefined;
+    if (text.charCodeAt(end + 1) !== 93) return undefined;
+    after = end + 2;
+    dataEnd = at - 2;
+  }
+  // The segment before: `.data` or `["data"]`.
+  let rootEnd: number;
+  if (text.startsWith('.data', dataEnd - 5)) rootEnd = dataEnd - 5;
+  else if (/^\[["']data["']\]$/.test(text.slice(dataEnd - 8, dataEnd))) rootEnd = dataEnd - 8;
+  else return undefined;
+  let start = rootEnd;
+  while (start > 0 && (isWordChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 46)) start--;
+  const root = text.slice(start, rootEnd);
+  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(root)) return undefined;
+  return { root, rootStart: start, after };
+}
+
+/** The payload's resources: its declaration's `type`, else its request's path; undefined when unknown or in conflict. */
+function payloadResources(
+  text: string,
+  lines: Lines,
+  hits: Hits,
+  root: string,
+  at: number,
+  line: number,
+): readonly string[] | undefined {
+  const declared = declaredType(text, lines, hits, root, at, line);
+  const sent = sentTo(text, lines, hits.urls, root, at, line);
+  if (declared && sent && !sent.some((r) => declared.includes(r))) return undefined;
+  return declared ?? sent;
+}
+
+/** The first `type` value inside the object literal last assigned to `root` above `at` (`root = {`, `const root: T = {`). */
+function declaredType(
+  text: string,
+  lines: Lines,
+  hits: Hits,
+  root: string,
+  at: number,
+  line: number,
+): readonly string[] | undefined {
+  const from = lines.startOf(Math.max(0, line - PAYLOAD_LINES));
+  const escaped = root.replace(/[.$]/g, (c) => `\\${c}`);
+  const assign = new RegExp(`(?<![\\w$.])${escaped}[ \\t]*(?::[^=\\n;]{1,80})?=[ \\t]*\\{`, 'g');
+  assign.lastIndex = from;
+  let open = -1;
+  for (let m = assign.exec(text); m !== null && m.index < at; m = assign.exec(text)) open = m.index + m[0].length - 1;
+  if (open === -1) return undefined;
+  const close = matchingBrace(text, open);
+  if (close === -1 || close > at) return undefined;
+  for (const e of hits.evidence) {
+    if (e.offset <= open) continue;
+    if (e.offset >= close) break;
+    if (e.kind === 'type') return e.resources;
+  }
+  return undefined;
+}
+
+/** The `}` closing the `{` at `open` (braces in strings counted too), within MAX_LITERAL characters. */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0;
+  const stop = Math.min(text.length, open + MAX_LITERAL);
+  for (let i = open; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The resource named by the last literal segment of the path of the first URL below whose call passes `root`. */
+function sentTo(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  root: string,
+  at: number,
+  line: number,
+): readonly string[] | undefined {
+  if (root.includes('.')) return undefined;
+  for (const url of urls) {
+    if (url.start <= at) continue;
+    if (url.line - line > PAYLOAD_LINES) return undefined;
+    if (!callArguments(text, url.end).includes(root)) continue;
+    const best = url.candidates[0];
+    const last = best?.template
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith(':'))
+      .pop();
+    return last !== undefined && best?.resources.includes(last) === true ? [last] : undefined;
+  }
+  return undefined;
+}
