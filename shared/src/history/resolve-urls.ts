@@ -1,9 +1,10 @@
+import { apiMethods } from './api-methods.ts';
 import type { ResolveContext } from './context.ts';
 import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
 import { sourceOffset } from './hits.ts';
 import { makeMatch } from './make-match.ts';
-import type { Confidence, Match } from './match-types.ts';
+import type { Confidence, Match, MethodToken } from './match-types.ts';
 import type { HistorySubject, PathCandidate } from './types.ts';
 
 interface Choice {
@@ -11,14 +12,16 @@ interface Choice {
   readonly candidate: PathCandidate;
   readonly alternatives: HistorySubject[];
   readonly confidence: Confidence;
+  readonly method: MethodToken | undefined;
 }
 
 /** The matches of one URL hit: its endpoint, and the parameters and include values in its query. */
 export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
-  const choice = chooseEndpoint(url);
+  const token = url.method ?? readingQuery(url);
+  const choice = chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(url));
   if (choice) {
-    const { subject, candidate, alternatives, confidence } = choice;
+    const { subject, candidate, alternatives, confidence, method } = choice;
     const path = url.single
       ? {
           start: sourceOffset(url, url.url.pathStart),
@@ -35,7 +38,7 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
         confidence,
         via: 'path',
         alternatives,
-        method: url.method,
+        method,
         path,
       }),
     );
@@ -47,11 +50,11 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
 /**
  * Picks the endpoint: templates with the method found near the URL (when any has it), then the
  * most literal segments (`registry-modules/private/...` over `:registry_name/...`)
- * — without a method, only when every fitting template has the same method. Exact when the method
- * decided or only one fits.
+ * — without a method, only when every fitting template has the same method and the API has no
+ * other method on the path (`apiMethods`). Exact when the method decided or only one fits.
  */
-function chooseEndpoint(url: UrlHit): Choice | undefined {
-  const method = url.method?.method;
+function chooseEndpoint(url: UrlHit, token: MethodToken | undefined): Choice | undefined {
+  const method = token?.method;
   let pool: { subject: HistorySubject; candidate: PathCandidate }[] = [];
   let withMethod = false;
   for (const candidate of url.candidates) {
@@ -74,15 +77,47 @@ function chooseEndpoint(url: UrlHit): Choice | undefined {
   // Candidates come most specific first, so the first entry has the most literal segments.
   const best = pool[0]?.candidate.literals ?? 0;
   pool = pool.filter((p) => p.candidate.literals === best);
-  // No method known: never assume GET. Only a path that one method's endpoints alone fit decides.
-  if (!withMethod && new Set(pool.map((p) => p.subject.method)).size > 1) return undefined;
+  // No method known: never assume GET. Only a path that one method's endpoints alone fit decides, and
+  // only when the API has no other method there either (the history lists changes, not every method:
+  // `{0}/api/v2/organizations/{1}/workspaces` held in a `create_url` is no use of the GET list).
+  if (!withMethod) {
+    const methods = new Set(pool.map((p) => p.subject.method));
+    if (methods.size > 1) return undefined;
+    const api = apiMethods(url.url.segments);
+    if (api && [...api].some((m) => !methods.has(m))) return undefined;
+  }
   const first = pool[0];
   if (!first) return undefined;
   const alternatives: HistorySubject[] = [];
   for (const p of pool)
     if (p.subject !== first.subject && !alternatives.includes(p.subject)) alternatives.push(p.subject);
   const confidence: Confidence = withMethod || alternatives.length === 0 ? 'exact' : 'context';
-  return { subject: first.subject, candidate: first.candidate, alternatives, confidence };
+  return { subject: first.subject, candidate: first.candidate, alternatives, confidence, method: token };
+}
+
+/** Query keys only a read takes: JSON:API's filtering, searching, paging and sorting of a collection. */
+const READING_KEY = /^(?:filter|search|page)\[|^(?:sort|q)$/;
+
+/**
+ * A URL whose query filters, searches, pages or sorts (`?search[tags]=prod`, `?page[size]=100`) is read
+ * with GET: the token is implied (empty text) at the first such key.
+ */
+function readingQuery(url: UrlHit): MethodToken | undefined {
+  const pair = url.url.query.find((p) => READING_KEY.test(p.key));
+  if (!pair) return undefined;
+  const start = sourceOffset(url, pair.keyStart);
+  return { method: 'GET', start, end: start, text: '' };
+}
+
+/**
+ * A path that does not decide, sent with no method found: the method its function's name says
+ * (`UrlHit.named`), when the API has that method on the path. Right in context, not certain.
+ */
+function namedChoice(url: UrlHit): Choice | undefined {
+  const named = url.named;
+  if (!named || !(apiMethods(url.url.segments)?.has(named.method) ?? false)) return undefined;
+  const choice = chooseEndpoint(url, named);
+  return choice && { ...choice, confidence: 'context' };
 }
 
 function queryMatches(ctx: ResolveContext, url: UrlHit): Match[] {

@@ -8,6 +8,15 @@ import { commandMethod, variableUse } from './shell-commands.ts';
 import { isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
+/**
+ * A helper call the literal is the first argument of, up to the literal's quote: `self._patch(f"`,
+ * `_get(\n  f"` (a private helper without a receiver), `api.get_list(path="` (an HTTP verb and a word),
+ * `this.get<Workspace>(\``. Group 1: the helper's verb; group 2: the word after an HTTP verb.
+ */
+const DIRECT =
+  /(?:(?:\.|->)_?|(?<![\w.$])_)(get|post|put|patch|delete|create|update|destroy|show|list|list_all)((?:_[a-z]+)?)(?:<[^<>()\n]*>)?\(\s*(?:(?:path|url|uri|endpoint)\s*=\s*)?f?["'`]$/;
+const HTTP_VERB = /^(?:get|post|put|patch|delete)$/;
+
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
 /** How many lines after a URL's assignment a shell command may send it. */
@@ -19,10 +28,10 @@ const CALL_AFTER = 600;
 /**
  * A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`,
  * Rust's `Method::Patch` / `Method::PATCH` (surf, reqwest), `self._patch(url`, `requests.delete(url`,
- * `surf::post(url)`.
+ * `surf::post(url)`, a typed client's `this.post<Workspace, WorkspaceRequest>(path, request)`.
  */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(?:::)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(?:::)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
@@ -48,13 +57,13 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       url.methodDistance = 0;
       continue;
     }
-    // The literal is the first argument of a helper: `self._update(f"{self._projects_url}/{id}", payload)`.
-    const direct = /(?:\.|->)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)\(\s*f?["'`]$/.exec(
-      text.slice(Math.max(lines.startOf(url.line), url.start - 80), url.start),
-    );
-    const helper = direct ? HELPER[direct[1] ?? ''] : undefined;
+    // The literal is the first argument of a helper: `self._update(f"{self._projects_url}/{id}", payload)`,
+    // `_get(\n  f"organizations/{org}"`, `self._api.get_list(path=f"…")`, `this.get<Workspace>(\`…\`)`.
+    const direct = DIRECT.exec(text.slice(Math.max(lines.startOf(url.line - 1), url.start - 120), url.start));
+    const helper =
+      direct && (direct[2] === '' || HTTP_VERB.test(direct[1] ?? '')) ? HELPER[direct[1] ?? ''] : undefined;
     if (direct && helper) {
-      const start = url.start - direct[0].length + direct[0].indexOf(direct[1] ?? '');
+      const start = url.start - direct[0].length + direct[0].search(/[a-z]/);
       url.method = { method: helper, start, end: start + (direct[1] ?? '').length, text: direct[1] ?? '' };
       url.methodDistance = 0;
       continue;
@@ -102,13 +111,7 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
     const start =
       call.start +
       m.index +
-      (m[1] !== undefined
-        ? 1
-        : rust
-          ? m[0].length - word.length
-          : m[3] !== undefined
-            ? m[0].length - word.length - 1
-            : 0);
+      (m[1] !== undefined ? 1 : rust ? m[0].length - word.length : m[3] !== undefined ? m[0].indexOf(m[3], 1) : 0);
     return { method: method as HttpMethod, start, end: start + word.length, text: word };
   }
   return undefined;
@@ -165,13 +168,24 @@ function enclosingCall(text: string, at: number): { start: number; end: number }
     }
   }
   if (close === -1) return undefined;
-  let start = open;
+  let start = generics(text, open);
   while (start > 0 && start > open - 80) {
     const c = text.charCodeAt(start - 1);
     if (isWordChar(c) || c === 46 || c === 58 || c === 62 || c === 45) start--;
     else break;
   }
   return { start, end: close + 1 };
+}
+
+/** Where a call's type arguments start (`this.post<Workspace, Request>(`), else `open` itself. */
+function generics(text: string, open: number): number {
+  if (text.charCodeAt(open - 1) !== 62) return open; // >
+  for (let i = open - 2; i >= Math.max(0, open - 80); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 60) return i; // <
+    if (c === 40 || c === 41 || c === 10 || c === 62 || c === 61) return open; // ( ) newline > =
+  }
+  return open;
 }
 
 /** Keyword arguments that carry the URL or path a call sends: `call(uri='organizations')`. */

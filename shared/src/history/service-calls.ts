@@ -22,7 +22,7 @@ own collection (`client.organizations.list()`). The call stands for the history'
  */
 const CALL = /\b[A-Za-z_$][\w$]*\??\.([a-z][A-Za-z0-9]*)\??\.([a-z]+)([A-Z][A-Za-z0-9]*)?\(/g;
 
-const VERBS: Readonly<Record<string, { method: HttpMethod; one: boolean | 'noun' }>> = {
+export const VERBS: Readonly<Record<string, { method: HttpMethod; one: boolean | 'noun' }>> = {
   list: { method: 'GET', one: false },
   iterate: { method: 'GET', one: false },
   show: { method: 'GET', one: 'noun' },

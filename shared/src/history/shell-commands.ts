@@ -44,7 +44,8 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
  * `--request=PATCH`, `-XPOST`; a body (`-d`, `--data…`, `--json`, `-F`) means POST, or GET with `-G`;
  * `-T` means PUT; plain `curl` means GET (curl's default, not a guess). The same flags given to a wrapper
  * of curl (`tfh_api_call -X DELETE "$url"`) count; a wrapper named for a method (`api_delete "$url"`)
- * sends that method; wget (`--method=`, `--post-data`) and PowerShell (`-Method Post`) too. Another
+ * sends that method; wget (`--method=`, `--post-data`) and PowerShell (`-Method Post`) too. A wrapper the
+ * text calls with curl's method or body flags elsewhere sends curl's default, GET, when given none. Another
  * command with none of these says nothing (undefined).
  *
  * `at` is an offset inside the command: the URL itself, or the variable that holds it.
@@ -87,7 +88,16 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
     const start = name.start + name.text.indexOf(named[1]);
     return { method: named[1].toUpperCase() as HttpMethod, start, end: start + named[1].length, text: named[1] };
   }
+  // A wrapper this text gives curl's method or body flags elsewhere (`tfh_api_call -X DELETE "$url"`) passes
+  // them to curl: without any, curl's default.
+  if (takesCurlFlags(text, program)) return implied('GET', name);
   return undefined;
+}
+
+/** Whether `program` is called with curl's method or body flags somewhere in the text (a wrapper of curl). */
+function takesCurlFlags(text: string, program: string): boolean {
+  if (!/^[\w-]+$/.test(program)) return false;
+  return new RegExp(`(?:^|[\\s;&|(])${program}\\s+(?:-X|--request|-d|--data)`).test(text);
 }
 
 /** `$url`, `${url}`, `"$url"` as (part of) a word of a command on `line`: the offset of the `$`, or -1. */

@@ -3,7 +3,9 @@
 // in that source, and every subject must be in the history. Fails when a client drops or renames a
 // name the mapping gives (then regenerate: node scripts/history-sdk-names.mjs).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { history, scanText } from '@keyfob/shared/history';
 
@@ -86,6 +88,28 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     const renamed = new Map(go);
     renamed.set('workspace.go', (go.get('workspace.go') ?? '').replace('\tSafeDelete(', '\tSafeRemove('));
     assert.equal(inSource(renamed, 'go-tfe', 'method', 'Workspaces.SafeDelete'), false);
+  });
+
+  it('the methods per path (schemas/platform-history-methods.json) are what the clients send now', (t) => {
+    if (!present)
+      return t.skip(
+        'the clients source (test/fixtures/history-real) is not restored here (node test/fixtures/history-real/restore.mjs)',
+      );
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('scripts/history-sdk-names.mjs', repo)), '--check'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const methods = JSON.parse(readFileSync(new URL('schemas/platform-history-methods.json', repo), 'utf8')) as {
+      paths: Record<string, string[]>;
+    };
+    // The history knows only GET on these paths; the API creates there with POST too.
+    assert.deepEqual(methods.paths['/organizations/*/workspaces'], ['GET', 'POST']);
+    assert.deepEqual(methods.paths['/organizations/*/workspaces/*'], ['GET', 'PATCH', 'DELETE']);
+    assert.deepEqual(methods.paths['/runs/*/task-stages'], ['GET']);
   });
 
   it('every mapped subject is in the history, and every client language is known', () => {

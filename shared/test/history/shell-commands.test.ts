@@ -85,11 +85,23 @@ describe('history: the method of a shell command that sends a URL', () => {
     ]);
   });
 
-  it('a wrapper without method flags says nothing: only a path with one known method is claimed', () => {
+  it('a wrapper without method flags says nothing: only a path the API has one method on is claimed', () => {
     assert.deepEqual(endpoints('url="$A/api/v2/projects/$P"\nresp="$(tfh_api_call "$url")"'), []);
-    assert.deepEqual(endpoints('url="$A/api/v2/organizations/$O/ssh-keys"\nresp="$(tfh_api_call "$url")"'), [
-      '1 endpoint GET /organizations/:organization_name/ssh-keys',
+    // The history knows only GET on ssh-keys, but the API creates keys there with POST too: nothing.
+    assert.deepEqual(endpoints('url="$A/api/v2/organizations/$O/ssh-keys"\nresp="$(tfh_api_call "$url")"'), []);
+    // The API has only GET on a run's task stages.
+    assert.deepEqual(endpoints('url="$A/api/v2/runs/$R/task-stages"\nresp="$(tfh_api_call "$url")"'), [
+      '1 endpoint GET /runs/:run_id/task-stages',
     ]);
+  });
+
+  it('a wrapper the text gives curl flags elsewhere sends curl default, GET, without them', () => {
+    const text = [
+      'url="$A/api/v2/organizations/$O/ssh-keys"',
+      'resp="$(tfh_api_call "$url")"',
+      'new_resp="$(tfh_api_call -d @"$payload" "$url")"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['1 endpoint GET /organizations/:organization_name/ssh-keys']);
   });
 
   it('a method token on a nearby line that the path lacks claims nothing in other languages too', () => {

@@ -1,0 +1,95 @@
+import type { HttpMethod } from './data-types.ts';
+import type { UrlHit } from './hits.ts';
+import type { Lines } from './lines.ts';
+import { VERBS } from './service-calls.ts';
+
+/** How many lines above a URL its function's definition may be. */
+const DEFINITION_LINES = 80;
+
+/**
+ * Definitions and the name they define: Python/Ruby `def list_url(self):`, Go `func (s *x) GetAll(`,
+ * Rust `pub async fn show(`, JS/PHP/PowerShell `function Get-TFWorkspace {`, a JS/TS class method
+ * `showByName(org: string): Promise<W> {`, an arrow function `const listRuns = async (…) =>`, a shell
+ * function `tfh_workspace_show () {`.
+ */
+const DEFINITION = [
+  /^\s*(?:async\s+)?def\s+(\w+)/,
+  /^func\s+(?:\([^)]*\)\s*)?(\w+)/,
+  /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+(\w+)/,
+  /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?[Ff]unction\s*\*?\s*([\w$-]+)/,
+  /^\s*(?:(?:public|private|protected|static|async|override)\s+)*([A-Za-z_$][\w$]*)\s*(?:<[^<>]*>)?\([^()]*\)\s*(?::[^{;]*)?\{\s*$/,
+  /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*(?::[^=]*)?=>/,
+  /^\s*([\w-]+)\s*\(\)\s*[{(]?\s*$/,
+];
+/** Words that open a block and name no function (`if (x) {`, `for (…) {`). */
+const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'elif', 'else']);
+
+/**
+ * The method a function's name says it sends, by its leading verb, or the last word of a snake_case name
+ * (two verbs that disagree say nothing): the verbs of a client's service methods (`list_organizations`,
+ * `GetAllWorkspaces`, `create_url`, `show`, `tfh_workspace_show`: `VERBS`), `fetch`, `new`, `remove` and
+ * `destroy`, and PowerShell's `Set-` (an update) in its Verb-Noun names.
+ */
+function verbMethod(name: string): HttpMethod | undefined {
+  const bare = name.replace(/^[_$]+/, '');
+  const first = methodOfVerb((/^[A-Za-z][a-z]*/.exec(bare)?.[0] ?? '').toLowerCase(), bare);
+  // A command's name puts its verb last (`tfh_workspace_show`, `tfh_ssh_list`).
+  const last = /_/.test(bare) ? methodOfVerb(bare.slice(bare.lastIndexOf('_') + 1).toLowerCase(), bare) : undefined;
+  return first !== undefined && last !== undefined && first !== last ? undefined : (first ?? last);
+}
+
+function methodOfVerb(verb: string, name: string): HttpMethod | undefined {
+  const known = VERBS[verb]?.method;
+  if (known) return known;
+  if (verb === 'fetch') return 'GET';
+  if (verb === 'new') return 'POST';
+  if (verb === 'remove' || verb === 'destroy') return 'DELETE';
+  if (verb === 'set' && name[3] === '-') return 'PATCH';
+  return undefined;
+}
+
+/**
+ * For a URL whose method nothing near it decides (it is returned by a `create_url` property, handed to a
+ * helper whose default method is set in another file, `self._api_handler.call(uri=…)`): the method its
+ * function's name says (`UrlHit.named`), from the nearest definition that encloses it (each less indented
+ * line above it that is not a definition opens a block inside the function: `if`, `try`, `PROCESS {`).
+ * A name is weaker than a call (`Remove-TFModule` sends the POST of a delete action): it is used only
+ * where the path alone does not decide, and only for a method the API has there. The token is implied
+ * (empty text): a quick fix never rewrites a name.
+ */
+export function functionVerbs(text: string, lines: Lines, urls: readonly UrlHit[]): void {
+  for (const url of urls) {
+    if (url.method) continue;
+    const name = enclosingFunction(text, lines, url.line);
+    const method = name && verbMethod(name.name);
+    if (method && name) url.named = { method, start: name.start, end: name.start, text: '' };
+  }
+}
+
+function enclosingFunction(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {
+  let indent = indentAt(text, lines, line);
+  for (let l = line - 1; l >= 0 && l >= line - DEFINITION_LINES && indent > 0; l--) {
+    const from = lines.startOf(l);
+    const body = text.slice(from, lines.endOf(l));
+    if (body.trim() === '') continue;
+    const own = indentAt(text, lines, l);
+    // The end of a signature over several lines (`) -> Result<W, E> {`): its definition is above.
+    if (own >= indent || /^\s*[)\]]/.test(body)) continue;
+    indent = own;
+    for (const pattern of DEFINITION) {
+      const m = pattern.exec(body);
+      const name = m?.[1];
+      if (name !== undefined && !KEYWORDS.has(name))
+        return { name, start: from + (m?.index ?? 0) + m![0].indexOf(name) };
+    }
+  }
+  return undefined;
+}
+
+/** Columns of leading blanks of a line (a tab counts as one). */
+function indentAt(text: string, lines: Lines, line: number): number {
+  const from = lines.startOf(line);
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return i - from;
+}
