@@ -65,7 +65,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
   // issuer's claims, a Terraform Cloud sub, a mount of another issuer) is not held to it.
   if (!mayBeGithubRole(params) || (context.issuer !== undefined && !isGithubIssuer(context.issuer))) {
-    checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
+    checkPolicies(params.token_policies ?? params.policies, context.policies, report);
     return problems;
   }
   const glob = params.bound_claims_type === 'glob';
@@ -107,7 +107,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
   checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
-  checkPolicies(readCommaList(params.token_policies ?? params.policies), context.policies, report);
+  checkPolicies(params.token_policies ?? params.policies, context.policies, report);
   return problems;
 }
 
@@ -212,13 +212,20 @@ function checkBranchSubjects(
   }
 }
 
-function checkPolicies(
-  names: readonly string[],
-  policies: ReadonlyMap<string, AclPolicy> | undefined,
-  report: Report,
-): void {
+/**
+ * Each token policy with the index it is written at (a list's empty items, which the engine drops,
+ * keep their places: a problem names the item written, not its place in the engine's list).
+ */
+function writtenPolicies(value: unknown): [string, number][] {
+  if (!Array.isArray(value)) return readCommaList(value).map((name, i) => [name, i]);
+  return value.flatMap((v: unknown, i): [string, number][] =>
+    typeof v === 'string' && v.trim() !== '' ? [[v.trim(), i]] : [],
+  );
+}
+
+function checkPolicies(value: unknown, policies: ReadonlyMap<string, AclPolicy> | undefined, report: Report): void {
   if (!policies) return;
-  names.forEach((name, i) => {
+  writtenPolicies(value).forEach(([name, i]) => {
     if (name === 'root') {
       report(
         'JWT_TRUST_POLICY_REACHES_TRUST',

@@ -194,7 +194,11 @@ function parsedOnce(
 
 /**
  * The rules' problems that hold whatever the unknown attributes are, and the validator's check of
- * the resource's value as written.
+ * the resource's value as written. The validator reads an unknown field (known in part or not)
+ * as each sample of its shape and as absent; the trust rules read a field known in part with each
+ * fill of its unknown parts (UnknownAttribute.fills), so what its known part decides (a literal
+ * `*` in a sub pattern, the keys a claims map binds) is reported and what the unknown part decides
+ * is not.
  */
 function ruleProblems(
   resource: TerraformResource,
@@ -204,25 +208,45 @@ function ruleProblems(
   const seconds = new Set(resource.resourceType.attributes.filter((a) => a.shape === 'seconds').map((a) => a.field));
   const validate = (value: Record<string, unknown>): DocumentCheck | undefined =>
     validateDocument(kind, value, typeof value.name === 'string' ? value.name : resource.name);
-  const check = (value: Record<string, unknown>, validated = validate(value)): Problem[] => {
-    // Terraform writes TTLs as integer seconds (its schema has no other form): no advice to add a unit.
-    const problems = (validated?.problems ?? []).filter(
+  // Terraform writes TTLs as integer seconds (its schema has no other form): no advice to add a unit.
+  const validated = (check: DocumentCheck | undefined): Problem[] =>
+    (check?.problems ?? []).filter(
       (p) => !(p.code === 'DURATION_INTEGER_NOT_ALLOWED' && seconds.has(pointerToSegments(p.path)[0])),
     );
-    if (kind === 'jwt-role') problems.push(...lintJwtTrust(value, trust));
-    return problems;
-  };
+  const trusted = (value: Record<string, unknown>): Problem[] =>
+    kind === 'jwt-role' ? lintJwtTrust(value, trust) : [];
   const written = validate({ ...resource.value });
-  const problems = check({ ...resource.value }, written);
   const unknown = resource.unknown.filter((u) => u.field !== undefined);
-  if (unknown.length === 0) return { problems, check: written };
+  if (unknown.length === 0)
+    return { problems: [...validated(written), ...trusted({ ...resource.value })], check: written };
+  const fieldOf = (p: Problem): string => pointerToSegments(p.path)[0] ?? '';
+  const holding = (
+    base: Problem[],
+    readings: Record<string, unknown>[],
+    check: (v: Record<string, unknown>) => Problem[],
+  ) => {
+    let kept = base;
+    for (const reading of readings) {
+      const found = new Set(check(reading).map(problemKey));
+      kept = kept.filter((p) => found.has(problemKey(p)));
+    }
+    return kept;
+  };
   const fields = new Set(unknown.map((u) => u.field as string));
-  let kept = problems.filter((p) => !fields.has(pointerToSegments(p.path)[0] ?? ''));
-  for (const variant of variants(resource, unknown)) {
-    const found = new Set(check(variant).map(problemKey));
-    kept = kept.filter((p) => found.has(problemKey(p)));
-  }
-  return { problems: kept, check: written };
+  const problems = holding(
+    validated(written).filter((p) => !fields.has(fieldOf(p))),
+    variants(resource, unknown, false),
+    (v) => validated(validate(v)),
+  );
+  if (kind !== 'jwt-role') return { problems, check: written };
+  const wholly = new Set(unknown.filter((u) => !u.fills).map((u) => u.field as string));
+  const inPart = Object.fromEntries(unknown.flatMap((u) => (u.fills ? [[u.field as string, u.fills[0]]] : [])));
+  const reached = holding(
+    trusted({ ...resource.value, ...inPart }).filter((p) => !wholly.has(fieldOf(p))),
+    variants(resource, unknown, true),
+    trusted,
+  );
+  return { problems: [...problems, ...reached], check: written };
 }
 
 function problemKey(problem: Problem): string {
@@ -254,10 +278,19 @@ const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   token_type: ['default', 'service', 'batch'],
 };
 
-function variants(resource: TerraformResource, unknown: readonly UnknownAttribute[]): Record<string, unknown>[] {
+/**
+ * The readings of a resource with its unknown fields tried: each with its choices or its shape's
+ * samples, or (`inPart`) a field known in part with its fills instead.
+ */
+function variants(
+  resource: TerraformResource,
+  unknown: readonly UnknownAttribute[],
+  inPart: boolean,
+): Record<string, unknown>[] {
   const options = unknown.map((u) => {
     const shape = resource.resourceType.attributes.find((a) => a.attribute === u.attribute)?.shape ?? 'string';
-    return { field: u.field as string, samples: CHOICES[u.field as string] ?? SAMPLES[shape] };
+    const samples = inPart && u.fills ? u.fills : (CHOICES[u.field as string] ?? SAMPLES[shape]);
+    return { field: u.field as string, samples };
   });
   const count = Math.max(...options.map((o) => o.samples.length));
   return Array.from({ length: count }, (_, i) => {

@@ -1,6 +1,13 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer, isRecord } from '../text/index.ts';
-import { joinPieces, type Evaluated, type Evaluator, type TerraformModule, type ValueLocations } from './evaluated.ts';
+import {
+  joinPieces,
+  UnknownMember,
+  type Evaluated,
+  type Evaluator,
+  type TerraformModule,
+  type ValueLocations,
+} from './evaluated.ts';
 import { vaultPolicyDocument } from './vault-policy-document.ts';
 import { policyDocumentData } from './policy-document-data.ts';
 import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
@@ -108,28 +115,35 @@ export class TerraformEvaluator implements Evaluator {
     return { known: false, reason: firstReason, range, partial: joinPieces(pieces) };
   }
 
+  /** A list of known items; else unknown, with its known items (`structure`) beside each unknown one. */
   #tuple(expr: Extract<TfExpr, { t: 'tuple' }>, depth: number, from: TfFile): Evaluated {
     const values: unknown[] = [];
     const locations: ValueLocations = new Map();
+    let first: (Evaluated & { known: false }) | undefined;
     for (const [i, item] of expr.items.entries()) {
       const value = this.evaluate(item, depth + 1, from);
-      if (!value.known) return unknown(value.reason, value.range);
-      values.push(value.structured?.value ?? value.value);
+      if (!value.known) first ??= value;
+      values.push(value.known ? (value.structured?.value ?? value.value) : memberOf(value));
       nest(locations, String(i), value);
     }
+    if (first) return { ...unknown(first.reason, first.range), structure: { value: values, locations } };
     return { known: true, value: values, range: this.#at(expr, from), structured: { value: values, locations } };
   }
 
+  /** A map of known members; else unknown, with its known members (`structure`) beside each unknown one. */
   #object(expr: Extract<TfExpr, { t: 'object' }>, depth: number, from: TfFile): Evaluated {
     const value: Record<string, unknown> = {};
     const locations: ValueLocations = new Map();
+    let first: (Evaluated & { known: false }) | undefined;
     for (const entry of expr.entries) {
+      // A key keyfob does not know could be any key (or another member's): nothing of the map is known.
       if (entry.key === undefined) return unknown('an object key that is an expression', this.#at(expr, from));
       const member = this.evaluate(entry.value, depth + 1, from);
-      if (!member.known) return unknown(member.reason, member.range);
-      value[entry.key] = member.structured?.value ?? member.value;
+      if (!member.known) first ??= member;
+      value[entry.key] = member.known ? (member.structured?.value ?? member.value) : memberOf(member);
       nest(locations, entry.key, member, from === this.file ? entry.keyRange : undefined);
     }
+    if (first) return { ...unknown(first.reason, first.range), structure: { value, locations } };
     return { known: true, value, range: this.#at(expr, from), structured: { value, locations } };
   }
 
@@ -145,7 +159,7 @@ export class TerraformEvaluator implements Evaluator {
       if (!local) return unknown(`local.${first} is not defined in the module`, range);
       const value = this.#guarded(`local.${first}`, range, () => this.evaluate(local.expr, depth + 1, local.file));
       // Shown where it is used (several resources may share one local): the attribute.
-      return value.known ? { known: true, value: value.structured?.value ?? value.value, range } : { ...value, range };
+      return shownAt(value, range);
     }
     if (root === 'var' && first !== undefined && expr.path.length === 2) {
       const variable = this.#variables.get(first);
@@ -232,7 +246,7 @@ export class TerraformEvaluator implements Evaluator {
     if (!configured) return unknown(`${text} is not set in its block (the provider computes it)`, range);
     const value = this.#guarded(text, range, () => this.evaluate(configured.value, depth + 1, resource.file));
     // Shown where it is used: the reference, not the other resource's block.
-    return value.known ? { known: true, value: value.structured?.value ?? value.value, range } : { ...value, range };
+    return shownAt(value, range);
   }
 
   #guarded(key: string, range: OffsetRange, evaluate: () => Evaluated): Evaluated {
@@ -275,18 +289,30 @@ export class TerraformEvaluator implements Evaluator {
   }
 }
 
-function unknown(reason: string, range: OffsetRange): Evaluated {
+function unknown(reason: string, range: OffsetRange): Evaluated & { known: false } {
   return { known: false, reason, range };
 }
 
-/** Adds a member's places under `segment` (its own and its parts'). */
-function nest(
-  locations: ValueLocations,
-  segment: string,
-  member: Evaluated & { known: true },
-  key?: OffsetRange,
-): void {
+/**
+ * A value read elsewhere (a local, another resource's argument) shown where it is used: at the
+ * reference, its parts' places dropped (several resources may share one local).
+ */
+function shownAt(value: Evaluated, range: OffsetRange): Evaluated {
+  if (value.known) return { known: true, value: value.structured?.value ?? value.value, range };
+  return value.structure
+    ? { ...value, range, structure: { value: value.structure.value, locations: new Map() } }
+    : { ...value, range };
+}
+
+/** An unknown member of a list or map: a list or map known in part as such, else an UnknownMember. */
+function memberOf(value: Evaluated & { known: false }): unknown {
+  return value.structure?.value ?? new UnknownMember(value.reason, value.partial);
+}
+
+/** Adds a member's places under `segment` (its own and its parts', known or not). */
+function nest(locations: ValueLocations, segment: string, member: Evaluated, key?: OffsetRange): void {
   const pointer = appendPointer('', segment);
   locations.set(pointer, key ? { key, value: member.range } : { value: member.range });
-  for (const [inner, place] of member.structured?.locations ?? []) locations.set(pointer + inner, place);
+  const inner = member.known ? member.structured?.locations : member.structure?.locations;
+  for (const [path, place] of inner ?? []) locations.set(pointer + path, place);
 }

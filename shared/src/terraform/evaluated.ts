@@ -22,7 +22,31 @@ export type Evaluated =
       readonly range: OffsetRange;
       /** For a string with unknown parts (a template, the Vault policy data source): the known text around them. */
       readonly partial?: PartialText;
+      /** For a list or map with unknown members: the known members, each unknown one an UnknownMember. */
+      readonly structure?: PartialStructure;
     };
+
+/**
+ * A member of a list or map keyfob does not know: why, and the known text around the unknown
+ * values when it is a string known in part (a template). Never guessed: rules that read it fill it
+ * with several unlike values and keep only what holds for all of them.
+ */
+export class UnknownMember {
+  constructor(
+    readonly reason: string,
+    readonly text?: PartialText,
+  ) {}
+}
+
+/**
+ * A list or map literal known in part: its members as values (a known member as it is, an unknown
+ * one as an UnknownMember, a list or map known in part nested as such), and where each was written.
+ * The shape is known: a list's length and a map's keys are as written.
+ */
+interface PartialStructure {
+  readonly value: unknown;
+  readonly locations: ValueLocations;
+}
 
 /**
  * A string known in part: its known text, and `{ unknown }` (why not) where a value keyfob does

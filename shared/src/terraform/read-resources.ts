@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
-import type { Evaluated, PartialText, TerraformModule } from './evaluated.ts';
+import { UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 import { isRecord } from '../text/index.ts';
@@ -21,7 +21,21 @@ export interface UnknownAttribute {
   readonly range: OffsetRange;
   /** A string known in part (a template or policy data source with unknown values): its known text. */
   readonly partial?: PartialText;
+  /**
+   * A string, list or map known in part (a template with an unknown value, a list with an unknown
+   * item, a map with an unknown value): the field's engine value with every unknown part filled by
+   * each of UNKNOWN_FILLS in turn, one value per fill. A rule that decides on the known part gives
+   * the same answer for all of them; one that needs the unknown part does not (and stays silent).
+   */
+  readonly fills?: readonly unknown[];
 }
+
+/**
+ * What an unknown part of a value known in part is filled with, one fill per reading, all unlike: a
+ * placeholder shown in messages (the first), a plain word, a glob, nothing. Never a guess of the
+ * value: only what holds for every fill is reported.
+ */
+const UNKNOWN_FILLS: readonly string[] = ['${…}', 'example', '*', ''];
 
 /** One resource of a supported type, read into the engine object it writes. */
 export interface TerraformResource {
@@ -84,13 +98,21 @@ function readResource(
     }
     const converted = result.known ? convert(spec, result, block, evaluate) : { reason: result.reason };
     if ('reason' in converted) {
+      const filled = result.known ? undefined : fillsOf(spec, result, block, evaluate);
       unknown.push({
         attribute: spec.attribute,
         field: spec.field,
         reason: converted.reason,
         range: attribute.value.range,
         ...(!result.known && result.partial ? { partial: result.partial } : {}),
+        ...(filled ? { fills: filled.values } : {}),
       });
+      // The known parts' places, so a rule's problem on one shows there.
+      if (filled) {
+        const pointer = appendPointer('', spec.field);
+        locations.set(pointer, { key: attribute.nameRange, value: attribute.value.range });
+        for (const [inner, place] of filled.inner) locations.set(pointer + inner, place);
+      }
       continue;
     }
     if (converted.value === null) continue; // null leaves the attribute unset, as Terraform does
@@ -112,6 +134,40 @@ function readResource(
     range: block.range,
     head: block.head,
   };
+}
+
+/** The shapes whose values known in part are filled (UnknownAttribute.fills); policies have their own reading. */
+const FILLED_SHAPES: ReadonlySet<TerraformAttribute['shape']> = new Set(['string', 'list', 'map', 'claims']);
+
+/** A value known in part read with each of UNKNOWN_FILLS in its unknown parts, converted as a known one. */
+function fillsOf(
+  spec: TerraformAttribute,
+  result: Evaluated & { known: false },
+  block: TfBlock,
+  evaluate: (attribute: TfAttribute) => Evaluated,
+): { values: unknown[]; inner: ReadonlyMap<string, FieldLocation> } | undefined {
+  if (!FILLED_SHAPES.has(spec.shape)) return undefined;
+  const shape =
+    result.structure ?? (result.partial ? { value: new UnknownMember(result.reason, result.partial) } : undefined);
+  if (!shape) return undefined;
+  const values: unknown[] = [];
+  for (const fill of UNKNOWN_FILLS) {
+    const value = filled(shape.value, fill);
+    const structured = result.structure ? { structured: { value, locations: result.structure.locations } } : {};
+    const converted = convert(spec, { known: true, value, range: result.range, ...structured }, block, evaluate);
+    if ('reason' in converted) return undefined;
+    values.push(converted.value);
+  }
+  return { values, inner: result.structure?.locations ?? new Map() };
+}
+
+/** A value with each unknown part replaced by `fill` (a string known in part keeps its known text). */
+function filled(value: unknown, fill: string): unknown {
+  if (value instanceof UnknownMember)
+    return value.text ? value.text.map((piece) => (typeof piece === 'string' ? piece : fill)).join('') : fill;
+  if (Array.isArray(value)) return value.map((item) => filled(item, fill));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, filled(v, fill)]));
+  return value;
 }
 
 type Converted =
