@@ -24,7 +24,15 @@ function parserSlot(): ParserSlot {
   return holder[SLOT];
 }
 
+/** Node's Buffer, where there is one (not in the extension's web worker). */
+interface NodeBuffer {
+  from(text: string, encoding: 'base64'): Uint8Array;
+}
+
 function decode(base64: string): Uint8Array {
+  // Node's native decoder: atob and a loop over the 300 KB took 3-9 ms of CPU per process, this under 1.
+  const buffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+  if (buffer) return buffer.from(base64, 'base64');
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -31,6 +31,26 @@ class PolicySyntaxError extends Error {
  * @example parseHcl('path "cloud/creds/deploy" { capabilities = ["read"] }').root?.entries[0]?.key // "path"
  */
 export function parseHcl(text: string): HclParse {
+  const known = parsedTexts.get(text);
+  if (known) return known;
+  const parsed = parseText(text);
+  if (text.length <= MAX_CACHED_CHARS) {
+    if (parsedTexts.size >= MAX_CACHED_TEXTS) parsedTexts.clear();
+    parsedTexts.set(text, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * The last policy texts read and what they read to (never changed after: every type is readonly).
+ * One file is read several times in a lint (the trust context's policies, the file's lint, its
+ * engine-side read), and each read of HCL is a WebAssembly parse and a walk of its tree.
+ */
+const parsedTexts = new Map<string, HclParse>();
+const MAX_CACHED_TEXTS = 64;
+const MAX_CACHED_CHARS = 256 * 1024;
+
+function parseText(text: string): HclParse {
   try {
     return { root: /^\s*\{/.test(text) ? readJson(text) : withHclTree(text, (root) => readConfig(text, root)) };
   } catch (error) {
