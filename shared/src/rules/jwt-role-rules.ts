@@ -1,10 +1,9 @@
 import { formatDuration } from '../duration/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { fieldInfo } from './field-info.ts';
-import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
+import { defineRule, fieldPath, quote, reportListItems, type Rule, type RuleContext } from './rule.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 import { canonicalIpBlock } from '../text/ip-blocks.ts';
-import { itemSpanData } from './parse-fields.ts';
 
 /** Most CIDR blocks one role (or token) may be bound to. */
 export const MAX_BOUND_CIDRS = 256;
@@ -155,15 +154,13 @@ const boundCidrs = defineRule(
         });
         continue;
       }
-      list?.items.forEach((item, i) => {
-        if (canonicalIpBlock(item) !== undefined) return;
-        report({
-          path: list.paths[i] ?? fieldPath(context, field),
-          target: 'value',
-          message: `${field} holds ${quote(item)}, which is neither an IP address nor a CIDR block (the engine: error parsing address ${quote(item)}); write an address such as 10.0.0.7 or a block such as 10.0.0.0/8 or ::1/128.`,
-          data: { index: i, ...itemSpanData(list, i) },
-        });
-      });
+      reportListItems(context, report, field, (item) =>
+        canonicalIpBlock(item) !== undefined
+          ? undefined
+          : {
+              message: `${field} holds ${quote(item)}, which is neither an IP address nor a CIDR block (the engine: error parsing address ${quote(item)}); write an address such as 10.0.0.7 or a block such as 10.0.0.0/8 or ::1/128.`,
+            },
+      );
     }
   },
 );

@@ -10,7 +10,7 @@ import { appendPointer } from '../text/json-pointer.ts';
 import { itemSpanData } from './parse-fields.ts';
 import { policyTextSpan } from './policy-text-spans.ts';
 import type { RoleContext } from './role-context.ts';
-import { defineRule, fieldPath, type Report, type Rule } from './rule.ts';
+import { defineRule, fieldPath, reportListItems, type Report, type Rule } from './rule.ts';
 
 /** The provider's limits that today fail only when credentials are requested (reference: aws-protocol.md section 5). */
 const PROVIDER_LIMITS = {
@@ -115,24 +115,20 @@ function policyFindings(context: RoleContext): { field: PolicyField; found: Poli
  * catalogue): `AdministratorAccess` is every action on everything, `IAMFullAccess` is `iam:*`.
  */
 function managedPolicyFindings(context: RoleContext, code: PolicyLintCode, report: Report): void {
-  const list = context.fields.lists.get('policy_arns');
-  list?.items.forEach((arn, index) => {
+  reportListItems(context, report, 'policy_arns', (arn) => {
     const document = managedPolicyDocument(arn);
-    if (typeof document !== 'object' || document === null) return;
+    if (typeof document !== 'object' || document === null) return undefined;
     let all = breadthCache.get(document);
     if (!all) {
       all = policyBreadthLint(document);
       breadthCache.set(document, all);
     }
     const found = all.find((f) => f.code === code);
-    if (!found) return;
-    report({
-      path: list.paths[index] ?? fieldPath(context, 'policy_arns'),
-      target: 'value',
+    if (!found) return undefined;
+    return {
       message: `policy_arns item "${arn}" (AWS managed) ${found.message.replace(/^statement \d+ /, '')}.`,
-      data: itemSpanData(list, index),
       ...(context.input.narrow === true ? { severity: 'error' as const } : {}),
-    });
+    };
   });
 }
 
@@ -310,11 +306,9 @@ const groupNames = defineRule<RoleContext>(
   'role',
   'ROLE_INVALID_GROUP_NAME',
   'IAM AddUserToGroup GroupName: 1-128 characters [\\w+=,.@-]',
-  (context, report) => {
-    const list = context.fields.lists.get('iam_groups');
-    if (!list) return;
-    list.items.forEach((item, index) => {
-      if (GROUP_NAME.test(item)) return;
+  (context, report) =>
+    reportListItems(context, report, 'iam_groups', (item) => {
+      if (GROUP_NAME.test(item)) return undefined;
       const why =
         item.length > 128
           ? `is ${item.length} characters long (at most 128)`
@@ -322,14 +316,11 @@ const groupNames = defineRule<RoleContext>(
             ? 'is empty'
             : 'holds characters other than letters, digits and + = , . @ _ -';
       const arn = /^arn:[^:]*:iam::\d*:group\/(?:.*\/)?([^/]+)$/.exec(item)?.[1];
-      report({
-        path: list.paths[index] ?? fieldPath(context, 'iam_groups'),
-        target: 'value',
+      return {
         message: `iam_groups item "${item.slice(0, 64)}" is not an IAM group name: it ${why}${arn ? `; give the name, "${arn}", not the ARN` : ''}.`,
-        data: { index, ...itemSpanData(list, index), ...(arn && GROUP_NAME.test(arn) ? { replacement: arn } : {}) },
-      });
-    });
-  },
+        ...(arn && GROUP_NAME.test(arn) ? { data: { replacement: arn } } : {}),
+      };
+    }),
 );
 
 const ttlRange = defineRule<RoleContext>(

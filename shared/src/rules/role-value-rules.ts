@@ -1,10 +1,18 @@
 import { formatDuration } from '../duration/index.ts';
 import { checkIamArn } from './arn.ts';
 import { firstNonPrintable, IAM_PATH_RULE, iamConstraintFaults } from './iam-names.ts';
-import { itemSpanData } from './parse-fields.ts';
 import type { RoleContext } from './role-context.ts';
 import type { ProblemCode } from '../codes/index.ts';
-import { defineRule, fieldPath, quote, type Report, type Rule, type RuleContext, type RuleKind } from './rule.ts';
+import {
+  defineRule,
+  fieldPath,
+  quote,
+  reportListItems,
+  type Report,
+  type Rule,
+  type RuleContext,
+  type RuleKind,
+} from './rule.ts';
 
 /** The engine's role-name pattern; a name outside it matches no URL path. */
 const ROLE_NAME_PATTERN = /^\w(?:[\w\-.@]*\w)?$/;
@@ -104,18 +112,11 @@ function userPathFault(value: string): string {
 
 /** Reports each item of a list field that is not an ARN of the given kind. */
 function checkArnList(context: RoleContext, report: Report, field: string, kind: 'role' | 'policy'): void {
-  const list = context.fields.lists.get(field);
-  if (!list) return;
-  list.items.forEach((item, index) => {
+  reportListItems(context, report, field, (item) => {
     const fault = checkIamArn(item, kind);
-    if (!fault) return;
+    if (!fault) return undefined;
     const move = fault.startsWith('it is a') ? `; move it to ${kind === 'role' ? 'policy_arns' : 'role_arns'}` : '';
-    report({
-      path: list.paths[index] ?? fieldPath(context, field),
-      target: 'value',
-      message: `${field} item ${quote(item)} is not an IAM ${kind} ARN: ${fault}${move}.`,
-      data: { index, ...itemSpanData(list, index) },
-    });
+    return { message: `${field} item ${quote(item)} is not an IAM ${kind} ARN: ${fault}${move}.` };
   });
 }
 

@@ -1,8 +1,7 @@
 import type { ProblemCode } from '../codes/index.ts';
 import { checkIamArn } from './arn.ts';
 import { fieldTable } from './field-info.ts';
-import { itemSpanData } from './parse-fields.ts';
-import { defineRule, fieldPath, isSupplied, quote, type Rule, type RuleContext } from './rule.ts';
+import { defineRule, fieldPath, isSupplied, quote, reportListItems, type Rule, type RuleContext } from './rule.ts';
 
 /** What root rules see beyond the common context. */
 export interface RootContext extends RuleContext {
@@ -166,17 +165,11 @@ const endpointUrls = defineRule<RootContext>(
           message: `${field} ${quote(value)} is not an http:// or https:// URL.`,
         });
     }
-    const list = context.fields.lists.get('sts_fallback_endpoints');
-    list?.items.forEach((item, index) => {
-      if (url.test(item)) return;
-      const path = list.paths[index] ?? fieldPath(context, 'sts_fallback_endpoints');
-      report({
-        path,
-        target: 'value',
-        message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.`,
-        data: itemSpanData(list, index),
-      });
-    });
+    reportListItems(context, report, 'sts_fallback_endpoints', (item) =>
+      url.test(item)
+        ? undefined
+        : { message: `sts_fallback_endpoints item ${quote(item)} is not an http:// or https:// URL.` },
+    );
   },
 );
 

@@ -1,7 +1,7 @@
 import { problemCodes, type ProblemCode } from '../codes/index.ts';
 import type { Problem, Severity } from '../problem.ts';
 import { appendPointer } from '../text/json-pointer.ts';
-import type { ParsedFields } from './parse-fields.ts';
+import { itemSpanData, type ParsedFields } from './parse-fields.ts';
 import type { ResourceKind } from './types.ts';
 
 /** What a rule reports; the code and default severity come from the rule. */
@@ -69,6 +69,26 @@ export function runRules<C extends RuleContext>(rules: readonly Rule<C>[], conte
 /** The pointer of a field of the object under check. */
 export function fieldPath(context: RuleContext, field: string): string {
   return appendPointer(context.basePath, field);
+}
+
+/**
+ * Reports each item of list `field` that `fault` finds fault with, at the item: its pointer (the
+ * field's, for a comma string), and `data` holding its index, its place inside a comma string and
+ * then the fault's own data.
+ */
+export function reportListItems(
+  context: RuleContext,
+  report: Report,
+  field: string,
+  fault: (item: string, index: number) => Omit<RuleFinding, 'path' | 'target'> | undefined,
+): void {
+  const list = context.fields.lists.get(field);
+  list?.items.forEach((item, index) => {
+    const found = fault(item, index);
+    if (found === undefined) return;
+    const data = { index, ...itemSpanData(list, index), ...found.data };
+    report({ path: list.paths[index] ?? fieldPath(context, field), target: 'value', ...found, data });
+  });
 }
 
 /**
