@@ -10,7 +10,7 @@ const DEFINITION_LINES = 80;
  * Definitions and the name they define: Python/Ruby `def list_url(self):`, Go `func (s *x) GetAll(`,
  * Rust `pub async fn show(`, JS/PHP/PowerShell `function Get-TFWorkspace {`, a JS/TS class method
  * `showByName(org: string): Promise<W> {`, an arrow function `const listRuns = async (…) =>`, a shell
- * function `tfh_workspace_show () {`.
+ * function `tfh_workspace_show () {`, an object named for what it does (`export const showProjectBlock: AppBlock = {`).
  */
 const DEFINITION = [
   /^\s*(?:async\s+)?def\s+(\w+)/,
@@ -20,6 +20,7 @@ const DEFINITION = [
   /^\s*(?:(?:public|private|protected|static|async|override)\s+)*([A-Za-z_$][\w$]*)\s*(?:<[^<>]*>)?\([^()]*\)\s*(?::[^{;]*)?\{\s*$/,
   /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*(?::[^=]*)?=>/,
   /^\s*([\w-]+)\s*\(\)\s*[{(]?\s*$/,
+  /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::\s*[\w$.<>]+\s*)?=\s*\{\s*$/,
 ];
 /** Words that open a block and name no function (`if (x) {`, `for (…) {`). */
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'elif', 'else']);
