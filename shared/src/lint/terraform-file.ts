@@ -5,7 +5,6 @@ import { lintPolicy, readPartialPolicy, readPolicy, type AclPolicy, type Partial
 import type { Problem } from '../problem.ts';
 import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import {
-  jwtIssuerOf,
   readTerraformFile,
   readTerraformResources,
   type TerraformResource,
@@ -94,7 +93,7 @@ export function lintTerraformFile(
     const ruled =
       resource.resourceType.kind === 'policy'
         ? { problems: policyProblems(resource, text, lines), check: undefined }
-        : ruleProblems(resource, withIssuer(jwtTrust, resource, tf, module.files));
+        : ruleProblems(resource, withIssuer(jwtTrust, resource));
     const problems = sortByOffset(applySuppressions(attachRanges(ruled.problems, file, document), document));
     return {
       index,
@@ -126,16 +125,9 @@ function withModulePolicies(
   return { ...trust, policies };
 }
 
-/** The trust context of a JWT role with the issuer of its mount, where the module says it (jwtIssuerOf). */
-function withIssuer(
-  trust: TrustContext | undefined,
-  resource: TerraformResource,
-  tf: TfFile,
-  files: readonly TfFile[],
-): TrustContext | undefined {
-  if (resource.resourceType.kind !== 'jwt-role') return trust;
-  const issuer = jwtIssuerOf(resource, tf, files);
-  return issuer === undefined ? trust : { ...trust, issuer };
+/** The trust context of a JWT role with the issuer of its mount, where the module says it. */
+function withIssuer(trust: TrustContext | undefined, resource: TerraformResource): TrustContext | undefined {
+  return resource.issuer === undefined ? trust : { ...trust, issuer: resource.issuer };
 }
 
 /** Each module file's policies, read once per context (by file name: a context's files do not change). */

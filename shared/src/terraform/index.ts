@@ -7,5 +7,4 @@ export type { TfFile } from './terraform-ast.ts';
 export { readTerraformResources } from './read-resources.ts';
 export type { FieldLocation, TerraformResource, UnknownAttribute } from './read-resources.ts';
 export { isTerraformFileName } from './terraform-file-name.ts';
-export { jwtIssuerOf } from './jwt-issuer.ts';
 export { quoted as hclQuoted, renderTerraformResource, TerraformExpression, terraformLabel } from './write-resource.ts';

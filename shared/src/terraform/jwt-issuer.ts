@@ -1,48 +1,58 @@
-import type { TerraformResource } from './read-resources.ts';
-import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
+import type { TerraformEvaluator } from './evaluate.ts';
+import type { TfBlock, TfFile } from './terraform-ast.ts';
 
-/**
- * The issuer of the `vault_jwt_auth_backend` of the module a JWT role is on: the one its `backend`
- * refers to (`vault_jwt_auth_backend.x.path`), else the one mounted at its literal `backend` (`jwt`
- * when absent, as the provider's default `path`), when exactly one is; its literal `bound_issuer`,
- * else `oidc_discovery_url`. Anything else (a variable, another module's backend): undefined.
- */
-export function jwtIssuerOf(resource: TerraformResource, tf: TfFile, files: readonly TfFile[]): string | undefined {
-  const [type, label] = resource.address.split('.');
-  const block = tf.blocks.find((b) => b.type === 'resource' && b.labels[0] === type && b.labels[1] === label);
-  const backend = block?.attributes.get('backend')?.value;
-  const backends = files.flatMap((f) =>
-    f.blocks.filter((b) => b.type === 'resource' && b.labels[0] === 'vault_jwt_auth_backend'),
-  );
-  const mountOf = (b: TfBlock): string | undefined => {
-    const path = b.attributes.get('path')?.value;
-    return path === undefined ? 'jwt' : literalText(path);
-  };
-  const trim = (mount: string): string => mount.replace(/^\/+|\/+$/g, '');
-  let mounted: TfBlock[];
-  if (backend?.t === 'ref') {
-    const [refType, refName] = backend.path;
-    mounted = refType === 'vault_jwt_auth_backend' ? backends.filter((b) => b.labels[1] === refName) : [];
-  } else {
-    const mount = backend === undefined ? 'jwt' : literalText(backend);
-    mounted =
-      mount === undefined
-        ? []
-        : backends.filter((b) => {
-            const at = mountOf(b);
-            return at !== undefined && trim(at) === trim(mount);
-          });
-  }
-  const [target] = mounted;
-  if (mounted.length !== 1 || !target) return undefined;
-  for (const attribute of ['bound_issuer', 'oidc_discovery_url']) {
-    const issuer = literalText(target.attributes.get(attribute)?.value);
-    if (issuer !== undefined && issuer.trim() !== '') return issuer;
-  }
-  return undefined;
+/** A `vault_jwt_auth_backend` of the module: its label, mount and issuer as far as they are known. */
+interface JwtBackend {
+  readonly label: string | undefined;
+  readonly mount: string | undefined;
+  readonly issuer: string | undefined;
 }
 
-/** A literal string expression's value. */
-function literalText(expr: TfExpr | undefined): string | undefined {
-  return expr?.t === 'literal' && typeof expr.value === 'string' ? expr.value : undefined;
+/**
+ * The issuer of the `vault_jwt_auth_backend` of the module a JWT role is on, read through the
+ * module's evaluator (literals, locals, variable defaults, templates of known parts): the backend
+ * its `backend` refers to (`vault_jwt_auth_backend.x.path`), else the one mounted at the value of
+ * its `backend` (`jwt` when absent, as the provider's default `path`), when exactly one is; that
+ * backend's `bound_issuer`, else its `oidc_discovery_url`. Anything else (an unknown value, another
+ * module's backend): undefined. The module's backends are read once per evaluator (one per file).
+ */
+export function jwtIssuerReader(
+  evaluator: TerraformEvaluator,
+  files: readonly TfFile[],
+): (role: TfBlock) => string | undefined {
+  let backends: JwtBackend[] | undefined;
+  const text = (block: TfBlock, attribute: string, file: TfFile): string | undefined => {
+    const expr = block.attributes.get(attribute)?.value;
+    const value = expr ? evaluator.evaluate(expr, 0, file) : undefined;
+    return value?.known && typeof value.value === 'string' && value.value.trim() !== '' ? value.value : undefined;
+  };
+  const read = (): JwtBackend[] =>
+    files.flatMap((file) =>
+      file.blocks
+        .filter((b) => b.type === 'resource' && b.labels[0] === 'vault_jwt_auth_backend')
+        .map((b) => ({
+          label: b.labels[1],
+          mount: b.attributes.has('path') ? trim(text(b, 'path', file)) : 'jwt',
+          issuer: text(b, 'bound_issuer', file) ?? text(b, 'oidc_discovery_url', file),
+        })),
+    );
+  return (role) => {
+    backends ??= read();
+    const backend = role.attributes.get('backend')?.value;
+    let mounted: JwtBackend[];
+    if (backend?.t === 'ref' && backend.path[0] === 'vault_jwt_auth_backend')
+      mounted = backends.filter((b) => b.label === backend.path[1]);
+    else {
+      const value = backend ? evaluator.evaluate(backend, 0, evaluator.file) : undefined;
+      const mount =
+        backend === undefined ? 'jwt' : value?.known && typeof value.value === 'string' ? trim(value.value) : undefined;
+      mounted = mount === undefined ? [] : backends.filter((b) => b.mount !== undefined && b.mount === mount);
+    }
+    const [target] = mounted;
+    return mounted.length === 1 && target ? target.issuer : undefined;
+  };
+}
+
+function trim(mount: string | undefined): string | undefined {
+  return mount?.replace(/^\/+|\/+$/g, '');
 }

@@ -2,6 +2,7 @@ import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
 import { UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
+import { jwtIssuerReader } from './jwt-issuer.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 import { isRecord } from '../text/index.ts';
@@ -53,6 +54,11 @@ export interface TerraformResource {
   readonly provider: ReadonlyMap<string, { known: true; value: unknown } | { known: false; reason: string }>;
   readonly range: OffsetRange;
   readonly head: OffsetRange;
+  /**
+   * A JWT role's issuer: that of the module's `vault_jwt_auth_backend` it is on, when the module
+   * says it (jwtIssuerReader); another issuer's roles are not held to GitHub's rules.
+   */
+  readonly issuer?: string;
 }
 
 /**
@@ -61,11 +67,15 @@ export interface TerraformResource {
  */
 export function readTerraformResources(file: TfFile, module: TerraformModule): TerraformResource[] {
   const evaluator = new TerraformEvaluator(module, file);
+  const issuerOf = jwtIssuerReader(evaluator, module.files.includes(file) ? module.files : [file, ...module.files]);
   const out: TerraformResource[] = [];
   for (const block of file.blocks) {
     if (block.type !== 'resource') continue;
     const resourceType = TERRAFORM_RESOURCES.find((r) => r.type === block.labels[0]);
-    if (resourceType) out.push(readResource(block, resourceType, evaluator));
+    if (!resourceType) continue;
+    const resource = readResource(block, resourceType, evaluator);
+    const issuer = resourceType.kind === 'jwt-role' ? issuerOf(block) : undefined;
+    out.push(issuer === undefined ? resource : { ...resource, issuer });
   }
   return out;
 }

@@ -224,6 +224,39 @@ describe("GitHub's trust rules follow the issuer of the role's vault_jwt_auth_ba
       },
       ['JWT_TRUST_ANY_REPOSITORY'],
     ],
+    // Read through the module's evaluator, as every other value (these fail with literals only).
+    [
+      "an issuer from a local: another issuer's",
+      {
+        'main.tf': role('backend = vault_jwt_auth_backend.x.path'),
+        'auth.tf': `locals {\n  issuer = "${TAILSCALE}"\n}\nresource "vault_jwt_auth_backend" "x" {\n  path = "ts"\n  bound_issuer = local.issuer\n}\n`,
+      },
+      [],
+    ],
+    [
+      "an issuer from a variable's default, written as a template",
+      {
+        'main.tf': role('backend = "ts"'),
+        'auth.tf': `variable "host" {\n  default = "login.tailscale.com"\n}\nresource "vault_jwt_auth_backend" "x" {\n  path = "ts"\n  oidc_discovery_url = "https://\${var.host}"\n}\n`,
+      },
+      [],
+    ],
+    [
+      "the role's mount from a variable's default, the backend's from a local",
+      {
+        'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "tailscale"\n}\n',
+        'auth.tf': `locals {\n  mount = "tailscale/"\n}\nresource "vault_jwt_auth_backend" "x" {\n  path = local.mount\n  bound_issuer = "${TAILSCALE}"\n}\n`,
+      },
+      [],
+    ],
+    [
+      "the same with GitHub's issuer from a local: the rules on",
+      {
+        'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "gh"\n}\n',
+        'auth.tf': `locals {\n  issuer = "${GITHUB}"\n}\nresource "vault_jwt_auth_backend" "x" {\n  path = "gh"\n  bound_issuer = local.issuer\n}\n`,
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
     [
       'a backend outside the module leaves the rules on',
       { 'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "tailscale"\n}\n' },
