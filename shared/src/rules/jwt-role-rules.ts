@@ -1,7 +1,7 @@
 import { formatDuration } from '../duration/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { fieldInfo } from './field-info.ts';
-import { defineRule, fieldPath, quote, reportListItems, type Rule, type RuleContext } from './rule.ts';
+import { defineRule, fieldPath, quote, reportAboveCap, reportListItems, type Rule, type RuleContext } from './rule.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 import { canonicalIpBlock } from '../text/ip-blocks.ts';
 
@@ -171,15 +171,16 @@ const ttlWithinMax = defineRule(
   `${SOURCE}: token_ttl at most token_max_ttl`,
   (context, report) => {
     const ttlField = context.fields.seconds.has('token_ttl') ? 'token_ttl' : 'ttl';
-    const ttl = context.fields.seconds.get(ttlField);
     const max = context.fields.seconds.get('token_max_ttl') ?? context.fields.seconds.get('max_ttl');
-    if (ttl === undefined || max === undefined || max <= 0 || ttl <= max) return;
-    report({
-      path: fieldPath(context, ttlField),
-      target: 'value',
-      message: `${ttlField} (${formatDuration(ttl)}) is longer than token_max_ttl (${formatDuration(max)}); the engine refuses it ("ttl should not be greater than max ttl"). Shorten ${ttlField} or raise token_max_ttl.`,
-      data: { replacement: formatDuration(max, { compact: true }) },
-    });
+    reportAboveCap(
+      context,
+      report,
+      ttlField,
+      context.fields.seconds.get(ttlField),
+      max !== undefined && max > 0 ? max : undefined,
+      (ttl, cap) =>
+        `${ttlField} (${formatDuration(ttl)}) is longer than token_max_ttl (${formatDuration(cap)}); the engine refuses it ("ttl should not be greater than max ttl"). Shorten ${ttlField} or raise token_max_ttl.`,
+    );
   },
 );
 

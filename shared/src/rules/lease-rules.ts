@@ -1,5 +1,5 @@
 import { formatDuration } from '../duration/index.ts';
-import { defineRule, fieldPath, type Rule, type RuleContext } from './rule.ts';
+import { defineRule, fieldPath, reportAboveCap, type Rule, type RuleContext } from './rule.ts';
 
 function requireField(code: 'LEASE_MISSING_LEASE' | 'LEASE_MISSING_LEASE_MAX', field: string, example: string): Rule {
   return defineRule(
@@ -22,17 +22,16 @@ const leaseWithinMax = defineRule<RuleContext>(
   'lease-config',
   'LEASE_EXCEEDS_MAX',
   'seed 1, Lease configuration table (lease_max: maximum lease)',
-  (context, report) => {
-    const lease = context.fields.seconds.get('lease');
-    const max = context.fields.seconds.get('lease_max');
-    if (lease === undefined || max === undefined || lease <= max) return;
-    report({
-      path: fieldPath(context, 'lease'),
-      target: 'value',
-      message: `lease (${formatDuration(lease)}) is longer than lease_max (${formatDuration(max)}), so leases are cut to lease_max; shorten lease or raise lease_max.`,
-      data: { replacement: formatDuration(max, { compact: true }) },
-    });
-  },
+  (context, report) =>
+    reportAboveCap(
+      context,
+      report,
+      'lease',
+      context.fields.seconds.get('lease'),
+      context.fields.seconds.get('lease_max'),
+      (lease, max) =>
+        `lease (${formatDuration(lease)}) is longer than lease_max (${formatDuration(max)}), so leases are cut to lease_max; shorten lease or raise lease_max.`,
+    ),
 );
 
 /** Every rule of the lease configuration. */

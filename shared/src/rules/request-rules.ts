@@ -1,6 +1,6 @@
 import { formatDuration } from '../duration/index.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { defineRule, fieldPath, quote, type Rule, type RuleContext } from './rule.ts';
+import { defineRule, fieldPath, quote, reportAboveCap, type Rule, type RuleContext } from './rule.ts';
 import type { RoleDefinition } from './types.ts';
 
 /** What request rules see: the role being generated for, when the caller knows it. */
@@ -34,17 +34,16 @@ const ttlCapped = defineRule<RequestContext>(
   'credential-request',
   'REQUEST_TTL_CAPPED',
   'seed 1, Role table (max_sts_ttl: upper cap on STS TTLs)',
-  (context, report) => {
-    const ttl = context.fields.seconds.get('ttl');
-    const max = context.role?.maxStsTtl;
-    if (ttl === undefined || max === undefined || ttl <= max) return;
-    report({
-      path: fieldPath(context, 'ttl'),
-      target: 'value',
-      message: `ttl ${formatDuration(ttl)} is longer than the role's max_sts_ttl ${formatDuration(max)}; the credentials will last ${formatDuration(max)}.`,
-      data: { replacement: formatDuration(max, { compact: true }) },
-    });
-  },
+  (context, report) =>
+    reportAboveCap(
+      context,
+      report,
+      'ttl',
+      context.fields.seconds.get('ttl'),
+      context.role?.maxStsTtl,
+      (ttl, max) =>
+        `ttl ${formatDuration(ttl)} is longer than the role's max_sts_ttl ${formatDuration(max)}; the credentials will last ${formatDuration(max)}.`,
+    ),
 );
 
 const roleArnNeeded = defineRule<RequestContext>(
@@ -166,9 +165,8 @@ const mfaRequired = defineRule<RequestContext>(
     if (!role || role.mfaSerialNumber === '' || (context.fields.strings.get('mfa_code') ?? '') !== '') return;
     const empty = context.fields.present.has('mfa_code');
     report({
-      ...(empty
-        ? { path: fieldPath(context, 'mfa_code'), target: 'value' as const }
-        : { path: fieldPath(context, 'mfa_code'), target: 'key' as const }),
+      path: fieldPath(context, 'mfa_code'),
+      target: empty ? 'value' : 'key',
       message:
         'The role has mfa_serial_number, so the request needs mfa_code, the current one-time code of the MFA device.',
       data: { field: 'mfa_code' },

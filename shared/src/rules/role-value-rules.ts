@@ -7,6 +7,7 @@ import {
   defineRule,
   fieldPath,
   quote,
+  reportAboveCap,
   reportListItems,
   type Report,
   type Rule,
@@ -67,15 +68,16 @@ const ttlOrder = defineRule<RoleContext>(
   'ROLE_TTL_ORDER',
   'seed 1, Role table (max_sts_ttl is the upper cap)',
   (context, report) => {
-    const byDefault = context.fields.seconds.get('default_sts_ttl');
     const max = context.fields.seconds.get('max_sts_ttl');
-    if (byDefault === undefined || max === undefined || max <= 0 || byDefault <= max) return;
-    report({
-      path: fieldPath(context, 'default_sts_ttl'),
-      target: 'value',
-      message: `default_sts_ttl (${formatDuration(byDefault)}) is longer than max_sts_ttl (${formatDuration(max)}); make it at most ${formatDuration(max, { compact: true })}.`,
-      data: { replacement: formatDuration(max, { compact: true }) },
-    });
+    reportAboveCap(
+      context,
+      report,
+      'default_sts_ttl',
+      context.fields.seconds.get('default_sts_ttl'),
+      max !== undefined && max > 0 ? max : undefined,
+      (byDefault, cap) =>
+        `default_sts_ttl (${formatDuration(byDefault)}) is longer than max_sts_ttl (${formatDuration(cap)}); make it at most ${formatDuration(cap, { compact: true })}.`,
+    );
   },
 );
 

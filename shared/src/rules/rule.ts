@@ -1,4 +1,5 @@
 import { problemCodes, type ProblemCode } from '../codes/index.ts';
+import { formatDuration } from '../duration/index.ts';
 import type { Problem, Severity } from '../problem.ts';
 import { appendPointer } from '../text/json-pointer.ts';
 import { itemSpanData, type ParsedFields } from './parse-fields.ts';
@@ -88,6 +89,28 @@ export function reportListItems(
     if (found === undefined) return;
     const data = { index, ...itemSpanData(list, index), ...found.data };
     report({ path: list.paths[index] ?? fieldPath(context, field), target: 'value', ...found, data });
+  });
+}
+
+/**
+ * Reports the duration `field` (`seconds`) when it is longer than its cap (`max` seconds; undefined:
+ * no cap): at the field's value, with the cap as the replacement. `message` words the finding from
+ * the two durations.
+ */
+export function reportAboveCap(
+  context: RuleContext,
+  report: Report,
+  field: string,
+  seconds: number | undefined,
+  max: number | undefined,
+  message: (seconds: number, max: number) => string,
+): void {
+  if (seconds === undefined || max === undefined || seconds <= max) return;
+  report({
+    path: fieldPath(context, field),
+    target: 'value',
+    message: message(seconds, max),
+    data: { replacement: formatDuration(max, { compact: true }) },
   });
 }
 
