@@ -103,8 +103,9 @@ export class HitCollector {
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort(byOffset);
     const place = (offset: number): LinePlace => this.#places.at(offset);
-    queryKeyHits(text, this.lines, this.lexicon, this.#hits, place);
-    payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
+    queryKeyHits(text, this.lines, this.lexicon, this.#hits, place, profile.baseUrls);
+    // Go builds payloads as structs (their tags are read), not member by member.
+    if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;
   }
 

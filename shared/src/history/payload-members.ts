@@ -26,6 +26,8 @@ export function payloadMemberHits(
   hits: Hits,
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
 ): void {
+  // A payload's resource comes from a `type` value or a request's path: without either there is none to find.
+  if (hits.urls.length === 0 && !hits.evidence.some((e) => e.kind === 'type')) return;
   let byStart: Map<number, number> | undefined;
   const resources = new Map<string, readonly string[] | undefined>();
   for (let at = text.indexOf('attributes'); at !== -1; at = text.indexOf('attributes', at + 10)) {
@@ -162,7 +164,7 @@ function sentTo(
   for (const url of urls) {
     if (url.start <= at) continue;
     if (url.line - line > PAYLOAD_LINES) return undefined;
-    if (!callArguments(text, url.end).includes(root)) continue;
+    if (!callArguments(text, url.end).names.includes(root)) continue;
     const best = url.candidates[0];
     const last = best?.template
       .split('/')

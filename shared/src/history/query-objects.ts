@@ -1,6 +1,7 @@
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
+import { alternation } from './scan-pattern.ts';
 import { isWordChar } from './source-text.ts';
 
 /**
@@ -20,10 +21,11 @@ export function queryKeyHits(
   lexicon: Lexicon,
   hits: Hits,
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+  members: boolean,
 ): void {
-  const byStart = new Map<number, number>();
-  hits.names.forEach((h, k) => byStart.set(h.start, k));
+  let byStart: Map<number, number> | undefined;
   const add = (start: number, end: number, info: LexInfo, query?: UrlHit): void => {
+    byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
     const known = byStart.get(start);
     if (known !== undefined) {
       const hit = hits.names[known];
@@ -34,7 +36,7 @@ export function queryKeyHits(
     byStart.set(start, hits.names.push(query ? { ...hit, query } : hit) - 1);
   };
   queryStringPieces(text, lexicon, hits.urls, place, add);
-  queryObjects(text, lines, lexicon, hits.urls, place, add);
+  queryObjects(text, lines, lexicon, hits, place, add, members);
 }
 
 type Add = (start: number, end: number, info: LexInfo, query?: UrlHit) => void;
@@ -50,56 +52,177 @@ function parameterInfo(lexicon: Lexicon, word: string): LexInfo | undefined {
   return info?.candidates.some((c) => c.subject.type === 'parameter') === true ? info : undefined;
 }
 
+const memberCache = new WeakMap<Lexicon, RegExp>();
+
+/** `.sort =`, `.q =`: an unquoted query key without brackets set on an object (one pattern per lexicon). */
+function bareMembers(lexicon: Lexicon): RegExp {
+  let pattern = memberCache.get(lexicon);
+  if (!pattern) {
+    const words = [...lexicon.words.values()]
+      .filter((info) => /^[A-Za-z_]\w*$/.test(info.text) && info.candidates.some((c) => c.subject.type === 'parameter'))
+      .map((info) => info.text);
+    pattern = new RegExp(`\\.(?:${alternation(words)})[ \\t]*=(?!=)`);
+    memberCache.set(lexicon, pattern);
+  }
+  return pattern;
+}
+
+/** How many lines below a URL assigned to a variable the call sending that variable is looked for. */
+const SENT_LINES = 15;
+
 /**
- * Keys set on an object that a URL's call passes: for each URL, the identifiers among the rest of its
- * call's arguments (`{ queryParams }`, `params=query`, `-Body $query`), then, up to OBJECT_LINES lines above
- * the URL, `name["key"] =` and `name.key =` (not `==`) for those identifiers.
+ * Keys set on an object that a URL's call passes: for each URL, the rest of the call that sends it (its
+ * own call, or the call within SENT_LINES lines that passes the variable it was assigned to:
+ * `url = f"{base}/runs"` … `requests.get(url, params=params)`). Keys written inside that rest (an inline
+ * `params={…}`) are bound to the URL; so are, up to OBJECT_LINES lines above the call, the keys set on
+ * the objects it names: `name["key"] =`, `name.key =` (not `==`), `name.append("key", …)` and its kin,
+ * and the keys of the object literal last assigned to the name (`params = {…}`, `q := map[string]string{…}`,
+ * `$query = @{…}`).
  */
 function queryObjects(
   text: string,
   lines: Lines,
   lexicon: Lexicon,
-  urls: readonly UrlHit[],
+  hits: Hits,
   place: (offset: number) => { readonly inComment: boolean },
   add: Add,
+  members: boolean,
 ): void {
+  // Most files set no query key: nothing to bind unless a quoted one was found (not a Go struct tag: those
+  // bind to their options struct's function) or, where objects have members, `x.sort =` is written.
+  if (hits.urls.length === 0) return;
+  const keyed = hits.names.filter((h) => h.tag !== true && parameterInfo(lexicon, h.info.text) !== undefined);
+  if (keyed.length === 0 && !(members && bareMembers(lexicon).test(text))) return;
   let previousEnd = 0;
-  for (const url of urls) {
+  for (const url of hits.urls) {
     const from = Math.max(previousEnd, lines.startOf(Math.max(0, url.line - OBJECT_LINES)));
     previousEnd = url.end;
-    for (const name of callArguments(text, url.end)) {
-      for (let at = text.indexOf(name, from); at !== -1 && at < url.start; at = text.indexOf(name, at + name.length)) {
-        const before = text.charCodeAt(at - 1);
-        if (isWordChar(before) || before === 46 || before === 36 || place(at).inComment) continue;
-        const key = assignedKey(text, at + name.length);
-        if (!key) continue;
-        const info = parameterInfo(lexicon, key.word);
-        if (info) add(key.start, key.start + key.word.length, info, url);
+    for (const call of sendingRests(text, lines, url)) {
+      for (const hit of keyed)
+        if (hit.start > call.start && hit.start < call.end && hit.isKey) {
+          const info = parameterInfo(lexicon, hit.info.text);
+          if (info) add(hit.start, hit.end, info, url);
+        }
+      for (const name of call.names) {
+        for (
+          let at = text.indexOf(name, from);
+          at !== -1 && at < call.start;
+          at = text.indexOf(name, at + name.length)
+        ) {
+          const before = text.charCodeAt(at - 1);
+          if (isWordChar(before) || before === 46 || before === 36 || place(at).inComment) continue;
+          const after = at + name.length;
+          if (isWordChar(text.charCodeAt(after))) continue;
+          const key = assignedKey(text, after);
+          const info = key ? parameterInfo(lexicon, key.word) : undefined;
+          if (key && info) add(key.start, key.start + key.word.length, info, url);
+          const open = key ? -1 : literalAssigned(text, after);
+          if (open === -1) continue;
+          const close = matchingClose(text, open);
+          for (const hit of keyed)
+            if (hit.start > open && hit.start < close && hit.isKey) {
+              const known = parameterInfo(lexicon, hit.info.text);
+              if (known) add(hit.start, hit.end, known, url);
+            }
+        }
       }
     }
   }
 }
 
 /**
- * The identifiers among a call's arguments after a URL ending at `end`: read until the call's `)` closes
- * (brackets counted, strings not read), a `;`, or CALL_CHARS characters. Words after a `.` and words
- * written before `:`/`=` (keys) are left out; a PowerShell `$name` is kept with its `$`.
+ * The rests of the calls that send a URL: its own call's, and those of the calls passing the variable it
+ * is assigned to, within SENT_LINES lines and until the variable is assigned again.
  */
-export function callArguments(text: string, end: number): string[] {
+function sendingRests(text: string, lines: Lines, url: UrlHit): CallRest[] {
+  const own = callArguments(text, url.end);
+  const rests = [own];
+  const variable = assignedVariable(text, lines.startOf(url.line), url.start);
+  if (variable === undefined) return rests;
+  const last = lines.endOf(Math.min(url.line + SENT_LINES, lines.lineOf(text.length)));
+  for (let at = text.indexOf(variable, own.end); at !== -1 && at < last; at = text.indexOf(variable, at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    const after = at + variable.length;
+    if (isWordChar(before) || before === 46 || isWordChar(text.charCodeAt(after))) continue;
+    let i = after;
+    while (text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    if (c === 61 && text.charCodeAt(i + 1) !== 61) break;
+    // An argument (`requests.get(url, params=…)`, `fetch(url)`), not a new value or a member.
+    if (c === 44 || c === 41) rests.push(callArguments(text, after));
+  }
+  return rests;
+}
+
+/** The variable a statement assigns, when the text from its line start to `at` is `name =`, `const name: T =`, `name :=`. */
+function assignedVariable(text: string, lineStart: number, at: number): string | undefined {
+  const head = text.slice(lineStart, at);
+  const m =
+    /^[ \t]*(?:(?:const|let|var|local)[ \t]+)?(\$?[A-Za-z_][\w.]*)[ \t]*(?::[ \t]*[\w<>[\], .|]+)?[ \t]*:?=(?!=)/.exec(
+      head,
+    );
+  // The URL is the value itself (a literal, a format call), not an argument of another call (`r = get(url)`).
+  if (!m || /\(/.test(head.slice(m[0].length).replace(/^[ \t]*(?:fmt\.Sprintf|String\.format|sprintf)\(/, '')))
+    return undefined;
+  return m[1];
+}
+
+/** After a name: `= {`, `: T = {`, `:= map[string]string{`, `= @{`, `= dict(`: where the literal opens, or -1. */
+function literalAssigned(text: string, after: number): number {
+  const m = /^[ \t]*(?::[^=\n;]{1,80})?:?=[ \t]*(?:@?\{|map\[[^\]\n]{1,40}\][\w.*]{1,40}\{|dict\()/.exec(
+    text.slice(after, after + 160),
+  );
+  return m ? after + m[0].length - 1 : -1;
+}
+
+/** The bracket closing the one at `open` (brackets in strings counted too), within MAX_LITERAL characters; else that bound. */
+function matchingClose(text: string, open: number): number {
+  let depth = 0;
+  const stop = Math.min(text.length, open + MAX_LITERAL);
+  for (let i = open; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 || c === 40 || c === 91) depth++;
+    else if ((c === 125 || c === 41 || c === 93) && --depth === 0) return i;
+  }
+  return stop;
+}
+
+/** How far a query object's literal is read for its closing bracket. */
+const MAX_LITERAL = 4_000;
+
+/** The rest of a call after a URL: where it starts and ends, and the identifiers in it. */
+export interface CallRest {
+  readonly start: number;
+  readonly end: number;
+  readonly names: readonly string[];
+}
+
+/**
+ * The rest of a call's arguments after a URL ending at `end`: read until the call's `)` closes
+ * (brackets counted, strings not read), a `;`, a line that ends the statement, or CALL_CHARS characters.
+ * Its identifiers leave out words after a `.` and words written before `:`/`=` (keys); a PowerShell
+ * `$name` is kept with its `$`; a name interpolated in the URL's own string after the path
+ * (`?${params}`, `?{query}`) counts.
+ */
+export function callArguments(text: string, end: number): CallRest {
   const names = new Set<string>();
   let depth = 0;
   const stop = Math.min(text.length, end + CALL_CHARS);
   let quote = 0;
-  // The URL's own literal is still open at `end` when a quote closes it before any separator.
-  for (let i = end; i < stop; i++) {
+  let i = end;
+  for (; i < stop; i++) {
     const c = text.charCodeAt(i);
     if (quote !== 0) {
       if (c === quote) quote = 0;
       continue;
     }
     if (c === 34 || c === 39 || c === 96) {
-      // The closing quote of the URL's literal, right after its path: nothing to skip.
-      if (i === end || /^[^\s,;()]*$/.test(text.slice(end, i))) continue;
+      // The closing quote of the URL's literal, right after its path (and query): its interpolations count.
+      const rest = text.slice(end, i);
+      if (i === end || /^[^\s,;()]*$/.test(rest)) {
+        for (const m of rest.matchAll(/\{([A-Za-z_]\w*)\}/g)) if (m[1] !== undefined) names.add(m[1]);
+        continue;
+      }
       quote = c;
       continue;
     }
@@ -117,15 +240,18 @@ export function callArguments(text: string, end: number): string[] {
     while (text.charCodeAt(n) === 32) n++;
     const next = text.charCodeAt(n);
     const isKey = next === 58 || (next === 61 && text.charCodeAt(n + 1) !== 61);
-    if (prev !== 46 && !isKey && /^\$?[A-Za-z_]\w*$/.test(word) && word.length > 1) names.add(word);
+    if (prev !== 46 && !isKey && /^\$?[A-Za-z_]\w*$/.test(word)) names.add(word);
     i = e - 1;
   }
-  return [...names];
+  return { start: end, end: i, names: [...names] };
 }
+
+/** Methods that set a key of a query object: URLSearchParams', url.Values', a dict's, a Map's. */
+const ADDERS = new Set(['append', 'set', 'Set', 'Add', 'add', 'put', 'setdefault']);
 
 /**
  * The key an assignment sets right after an object's name: `["filter[names]"] = …`, `['sort'] = …`,
- * `.sort = …` (blanks allowed before `=`, `==`/`===` refused).
+ * `.sort = …` (blanks allowed before `=`, `==`/`===` refused), `.append("sort", …)` (see ADDERS).
  */
 export function assignedKey(text: string, after: number): { start: number; word: string } | undefined {
   let start: number;
@@ -144,6 +270,9 @@ export function assignedKey(text: string, after: number): { start: number; word:
     end = start;
     while (isWordChar(text.charCodeAt(end))) end++;
     if (end === start) return undefined;
+    // `params.append("filter[status]", …)`, `q.Set("page[size]", …)`: the first argument is the key.
+    const call = /^\((["'])([^"'\n]{1,80})\1[ \t]*,/.exec(text.slice(end, end + 90));
+    if (call && ADDERS.has(text.slice(start, end))) return { start: end + 2, word: call[2] ?? '' };
     i = end;
   } else return undefined;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;

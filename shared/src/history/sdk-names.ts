@@ -97,7 +97,8 @@ export function sdkMatches(
     const name = goTfeImportName(text);
     if (text.includes(GO_TFE)) goUses(text, sdkIdx, push, name);
     else if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
-    else wrappedCalls(text, sdkIdx, push);
+    // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
+    else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push);
   }
   if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
   const resource = providerResource(fileName);
@@ -293,6 +294,12 @@ function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push): void {
   }
   const confirmed = new Set(found.filter((f) => f.compound && f.receiver !== '').map((f) => f.receiver));
   for (const f of found) if (f.compound || confirmed.has(f.receiver)) push(f.start, f.start + f.length, f.name);
+}
+
+/** go-tfe's own source: its package clause (the first `package ` of a file, after its comments) is `package tfe`. */
+function isGoTfePackage(text: string): boolean {
+  const at = text.indexOf('package ');
+  return at !== -1 && text.startsWith('package tfe', at) && !isGoWordChar(text.charCodeAt(at + 11));
 }
 
 /** A first argument that is a context: `ctx`, `context.Background()`, `client.Context()`, `c.ctx`, `r.Context()`. */

@@ -496,6 +496,54 @@ const cases: { name: string; language: string; source: string; expected: string[
     ],
   },
   {
+    name: 'keys of a params dict passed with the variable a URL was assigned to, or inline in that call',
+    language: 'python',
+    source: [
+      'def runs(ws):',
+      '    url = f"{BASE}/api/v2/workspaces/{ws}/runs"',
+      '    params = {',
+      '        "filter[status]": "applied",',
+      '        "unrelated": 1,',
+      '    }',
+      ...Array.from({ length: 4 }, (_, k) => `    step${k}()`),
+      '    r = requests.get(url, headers=h, params=params)',
+      '    ok = requests.get(url, params={"filter[source]": "tfe-api"})',
+    ].join('\n'),
+    expected: [
+      'parameter filter[status] /workspaces/:workspace_id/runs',
+      'parameter filter[source] /workspaces/:workspace_id/runs',
+    ],
+  },
+  {
+    name: "keys added to URLSearchParams or url.Values that the URL's string or call carries",
+    language: 'typescript',
+    source: [
+      'const unused = new URLSearchParams();',
+      'unused.append("search[commit]", sha);',
+      ...Array.from({ length: 4 }, (_, k) => `// step ${k}`),
+      'const params = new URLSearchParams();',
+      'params.append("filter[status]", "applied");',
+      'params.set("search[user]", user);',
+      ...Array.from({ length: 4 }, (_, k) => `// then ${k}`),
+      'const res = await fetch(`${base}/api/v2/workspaces/${id}/runs?${params}`);',
+    ].join('\n'),
+    expected: [
+      'parameter filter[status] /workspaces/:workspace_id/runs',
+      'parameter search[user] /workspaces/:workspace_id/runs',
+    ],
+  },
+  {
+    name: 'keys set on url.Values encoded into the URL',
+    language: 'go',
+    source: [
+      'q := url.Values{}',
+      'q.Set("filter[status]", "applied")',
+      ...Array.from({ length: 5 }, () => ''),
+      'u := fmt.Sprintf("%s/api/v2/workspaces/%s/runs?%s", base, id, q.Encode())',
+    ].join('\n'),
+    expected: ['parameter filter[status] /workspaces/:workspace_id/runs'],
+  },
+  {
     name: 'a bracketed key in a piece of a query string',
     language: 'python',
     source: [
