@@ -1,6 +1,6 @@
-// The third held-aside set (test/fixtures/history-held, SOURCES.tsv and labels.tsv in history-new's
-// format), measured once by the lead at the end of issue 22's third session and a working set since:
-// scored on every run where the repository snapshots are (KEYFOB_MIRROR), with floors (the issue's
+// The third and fourth held-aside sets (test/fixtures/history-held and history-held2, SOURCES.tsv and
+// labels.tsv in history-new's format), each measured once by the lead at the end of issue 22's third and
+// fourth sessions and working sets since: scored on every run where the repository snapshots are (KEYFOB_MIRROR), with floors (the issue's
 // target is 95% and 2%); `KEYFOB_RECALL_DETAILS=1` lists the misses and wrong reports. Any other
 // labelled set in that format is scored on request only (`KEYFOB_HISTORY_PART=<name>` reads
 // test/fixtures/history-<name>/): a clean held-aside set is measured once, by the lead, never while the
@@ -11,9 +11,12 @@ import { labelledSet } from './labelled-set.ts';
 // Floors as the matcher stands on it (measured once: recall 66.5% (218/328), wrong 13 of 231; since, with
 // client models, service calls and i22b's URL and method readings: 97.3% (319/328), wrong 1 of 330).
 labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.95, wrongShare: 0.01 } });
+// The fourth held-aside set, measured once at the end of issue 22's fourth session (recall 91.1% (318/349),
+// wrong 17 of 335) and a working set since: 98.6% (344/349), 0 wrong of 344 after this session's work.
+labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.98, wrongShare: 0.01 } });
 
-/** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), this set. */
-const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held']);
+/** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
+const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2']);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
   assert.match(
