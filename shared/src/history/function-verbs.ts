@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
+import type { MethodToken } from './match-types.ts';
 import { VERBS } from './service-calls.ts';
 
 /** How many lines above a URL its function's definition may be. */
@@ -52,19 +53,16 @@ function methodOfVerb(verb: string, name: string): HttpMethod | undefined {
 /**
  * For a URL whose method nothing near it decides (it is returned by a `create_url` property, handed to a
  * helper whose default method is set in another file, `self._api_handler.call(uri=…)`): the method its
- * function's name says (`UrlHit.named`), from the nearest definition that encloses it (each less indented
- * line above it that is not a definition opens a block inside the function: `if`, `try`, `PROCESS {`).
- * A name is weaker than a call (`Remove-TFModule` sends the POST of a delete action): it is used only
- * where the path alone does not decide, and only for a method the API has there. The token is implied
- * (empty text): a quick fix never rewrites a name.
+ * function's name says, from the nearest definition that encloses it (each less indented line above it
+ * that is not a definition opens a block inside the function: `if`, `try`, `PROCESS {`). A name is weaker
+ * than a call (`Remove-TFModule` sends the POST of a delete action): the caller uses it only where the
+ * path alone does not decide, and only for a method the API has there. The token is implied (empty
+ * text): a quick fix never rewrites a name. Read only when asked, so URLs whose path decides cost nothing.
  */
-export function functionVerbs(text: string, lines: Lines, urls: readonly UrlHit[]): void {
-  for (const url of urls) {
-    if (url.method) continue;
-    const name = enclosingFunction(text, lines, url.line);
-    const method = name && verbMethod(name.name);
-    if (method && name) url.named = { method, start: name.start, end: name.start, text: '' };
-  }
+export function functionVerb(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+  const name = enclosingFunction(text, lines, url.line);
+  const method = name && verbMethod(name.name);
+  return method && name ? { method, start: name.start, end: name.start, text: '' } : undefined;
 }
 
 function enclosingFunction(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {

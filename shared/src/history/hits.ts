@@ -19,8 +19,6 @@ export interface UrlHit {
   /** The method written in the literal itself, or the nearest method token assigned later. */
   method?: MethodToken;
   methodDistance?: number;
-  /** The method the enclosing function's name says (`list_url`, `Get-TFWorkspace`): used only where the path alone does not decide. */
-  named?: MethodToken;
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

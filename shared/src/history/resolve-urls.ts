@@ -1,5 +1,6 @@
 import { apiMethods } from './api-methods.ts';
 import type { ResolveContext } from './context.ts';
+import { functionVerb } from './function-verbs.ts';
 import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
 import { sourceOffset } from './hits.ts';
@@ -19,7 +20,7 @@ interface Choice {
 export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
   const token = url.method ?? readingQuery(url);
-  const choice = chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(url));
+  const choice = chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url));
   if (choice) {
     const { subject, candidate, alternatives, confidence, method } = choice;
     const path = url.single
@@ -111,11 +112,13 @@ function readingQuery(url: UrlHit): MethodToken | undefined {
 
 /**
  * A path that does not decide, sent with no method found: the method its function's name says
- * (`UrlHit.named`), when the API has that method on the path. Right in context, not certain.
+ * (`functionVerb`), when the API has that method on the path. Right in context, not certain.
  */
-function namedChoice(url: UrlHit): Choice | undefined {
-  const named = url.named;
-  if (!named || !(apiMethods(url.url.segments)?.has(named.method) ?? false)) return undefined;
+function namedChoice(ctx: ResolveContext, url: UrlHit): Choice | undefined {
+  const api = apiMethods(url.url.segments);
+  if (!api || url.candidates.every((c) => c.endpoints.length === 0)) return undefined;
+  const named = functionVerb(ctx.text, ctx.lines, url);
+  if (!named || !api.has(named.method)) return undefined;
   const choice = chooseEndpoint(url, named);
   return choice && { ...choice, confidence: 'context' };
 }

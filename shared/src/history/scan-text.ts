@@ -12,7 +12,6 @@ import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
-import { functionVerbs } from './function-verbs.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
@@ -50,7 +49,6 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
-  functionVerbs(text, lines, hits.urls);
   const languageId =
     options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
   const models = readModels(text, lines, index, languageId, options.fileName);
