@@ -1,6 +1,7 @@
 import { LEVELS } from './change-level.ts';
 import type { ChangeLevel } from './data-types.ts';
 import type { ChangeForUs, ChangesReport } from './changes-since.ts';
+import { lineSpanOf, type LineSpan } from './text-span.ts';
 
 /** The annotation severity GitHub shows for each level. */
 const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'notice'>> = {
@@ -10,13 +11,9 @@ const ANNOTATION_LEVEL: Readonly<Record<ChangeLevel, 'error' | 'warning' | 'noti
 };
 
 /** One line annotation of a change, for GitHub (`::warning file=…::`) or the action's runner. */
-export interface ChangeAnnotation {
+export interface ChangeAnnotation extends LineSpan {
   readonly severity: 'error' | 'warning' | 'notice';
   readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
   /** `keyfob ph-2024-09-02 (deprecation)`: the change id, so a reviewer can look it up or allow it. */
   readonly title: string;
   readonly message: string;
@@ -48,10 +45,7 @@ export function changeAnnotations(
         out.push({
           severity: ANNOTATION_LEVEL[level],
           file: place.file,
-          line: place.line,
-          column: place.column,
-          endLine: place.endLine,
-          endColumn: place.endColumn,
+          ...lineSpanOf(place),
           title: `keyfob ${change.id} (${level})`,
           message: changeMessage(change),
         });

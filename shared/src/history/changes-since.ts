@@ -5,15 +5,12 @@ import { judgeChange } from './newer-than.ts';
 import type { TargetConfidence } from './newer-than.ts';
 import { describeTarget } from './target.ts';
 import type { Target } from './target.ts';
+import { lineSpanOf, type LineSpan } from './text-span.ts';
 import type { HistorySubject, SubjectChange } from './types.ts';
 
 /** One place in the code that uses a subject (1-based lines and columns, `endColumn` exclusive). */
-interface UsePlace {
+interface UsePlace extends LineSpan {
   readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
   /** The source text that matched. */
   readonly text: string;
 }
@@ -87,14 +84,7 @@ export function changesSince(
     for (const match of matches) {
       let used = places.get(match.subject.id);
       if (!used) places.set(match.subject.id, (used = { subject: match.subject, places: [] }));
-      used.places.push({
-        file,
-        line: match.line,
-        column: match.column,
-        endLine: match.endLine,
-        endColumn: match.endColumn,
-        text: match.text,
-      });
+      used.places.push({ file, ...lineSpanOf(match), text: match.text });
     }
   }
   const levels: Record<ChangeLevel, ChangeForUs[]> = { breaking: [], deprecation: [], info: [] };

@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import type { TextSpan } from './text-span.ts';
 import type { HistorySubject, SubjectChange } from './types.ts';
 
 /**
@@ -23,13 +24,7 @@ export interface MethodToken {
 }
 
 /** One occurrence of an API subject in a source text. Lines and columns are 1-based; `endColumn` is exclusive. */
-export interface Match {
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
+export interface Match extends TextSpan {
   readonly subject: HistorySubject;
   /** The subject's full history, newest first. */
   readonly entries: readonly SubjectChange[];

@@ -5,6 +5,7 @@ import type { Match } from '../../history/match-types.ts';
 import { replacementEdit } from '../../history/replacement-edit.ts';
 import type { ReplacementEdit } from '../../history/replacement-edit.ts';
 import { describeTarget } from '../../history/target.ts';
+import { textSpanOf, type TextSpan } from '../../history/text-span.ts';
 import type { Target } from '../../history/target.ts';
 import { subjectLabel } from './subject-label.ts';
 
@@ -12,15 +13,8 @@ import { subjectLabel } from './subject-label.ts';
 export const HISTORY_DEPRECATED = 'HISTORY_DEPRECATED' satisfies ProblemCode;
 
 /** A diagnostic on a use of a deprecated API subject; offsets and 1-based line/column of the match. */
-export interface DeprecationDiagnostic {
+export interface DeprecationDiagnostic extends TextSpan {
   readonly code: typeof HISTORY_DEPRECATED;
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  /** Exclusive. */
-  readonly endColumn: number;
   readonly severity: Extract<Severity, 'warning' | 'info'>;
   readonly message: string;
   readonly subjectId: string;
@@ -58,12 +52,7 @@ export function deprecationDiagnostics(matches: readonly Match[], target?: Targe
     const fix = replacementEdit(match);
     out.push({
       code: HISTORY_DEPRECATED,
-      start: match.start,
-      end: match.end,
-      line: match.line,
-      column: match.column,
-      endLine: match.endLine,
-      endColumn: match.endColumn,
+      ...textSpanOf(match),
       severity: match.confidence === 'exact' && !afterTarget ? 'warning' : 'info',
       message: `${subjectLabel(match.subject)} is deprecated since ${deprecation.date}${deprecation.sunset === undefined ? '' : `, removal announced for ${deprecation.sunset}`}${note}${use}`,
       subjectId: match.subject.id,
