@@ -68,7 +68,7 @@ function bareMembers(lexicon: Lexicon): RegExp {
 }
 
 /** How many lines below a URL assigned to a variable the call sending that variable is looked for. */
-const SENT_LINES = 15;
+const SENT_LINES = 30;
 
 /**
  * Keys set on an object that a URL's call passes: for each URL, the rest of the call that sends it (its
@@ -119,8 +119,9 @@ function queryObjects(
           const open = key ? -1 : literalAssigned(text, after);
           if (open === -1) continue;
           const close = matchingClose(text, open);
+          // A literal's keys: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
           for (const hit of keyed)
-            if (hit.start > open && hit.start < close && hit.isKey) {
+            if (hit.start > open && hit.start < close && (hit.isKey || hit.info.text.includes('['))) {
               const known = parameterInfo(lexicon, hit.info.text);
               if (known) add(hit.start, hit.end, known, url);
             }
@@ -148,8 +149,10 @@ function sendingRests(text: string, lines: Lines, url: UrlHit): CallRest[] {
     while (text.charCodeAt(i) === 32) i++;
     const c = text.charCodeAt(i);
     if (c === 61 && text.charCodeAt(i + 1) !== 61) break;
-    // An argument (`requests.get(url, params=…)`, `fetch(url)`), not a new value or a member.
-    if (c === 44 || c === 41) rests.push(callArguments(text, after));
+    // An argument (`requests.get(url, params=…)`, `fetch(url)`, PowerShell's `-Uri $Uri -Body $Query`),
+    // not a new value or a member.
+    const command = variable.startsWith('$') && (c === 45 || c === 10 || c === 13 || c === 96);
+    if (c === 44 || c === 41 || command) rests.push(callArguments(text, after));
   }
   return rests;
 }

@@ -544,6 +544,30 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['parameter filter[status] /workspaces/:workspace_id/runs'],
   },
   {
+    // Invoke-RestMethod sends a GET's -Body hashtable as the query string.
+    name: "a PowerShell hashtable passed with the URI's variable to Invoke-RestMethod",
+    language: 'powershell',
+    source: [
+      'function Get-Runs {',
+      '    $Uri = "https://$Server/api/v2/workspaces/$Id/runs"',
+      ...Array.from({ length: 6 }, (_, k) => `    $step${k} = ${k}`),
+      '    $Query = @{',
+      "        'filter[status]' = 'applied'",
+      '    }',
+      "    $Query.Add('search[user]', $User)",
+      '    $Other = @{',
+      "        'filter[source]' = 'tfe-api'",
+      '    }',
+      ...Array.from({ length: 4 }, (_, k) => `    $then${k} = ${k}`),
+      '    Invoke-RestMethod -Uri $Uri -Headers $Headers -Body $Query -Method Get',
+      '}',
+    ].join('\n'),
+    expected: [
+      'parameter filter[status] /workspaces/:workspace_id/runs',
+      'parameter search[user] /workspaces/:workspace_id/runs',
+    ],
+  },
+  {
     name: 'a bracketed key in a piece of a query string',
     language: 'python',
     source: [
