@@ -12,6 +12,8 @@ export interface LanguageProfile {
   readonly slashComments: boolean;
   /** `#` comments: after whitespace or at a line start (`"#fff"` is not one), or not at all. */
   readonly hashComments: 'word-start' | 'none';
+  /** PowerShell's `<# … #>` block comments (comment-based help: `.DESCRIPTION  POST /runs`) are skipped. */
+  readonly hashBlockComments?: true;
   /** Unquoted paths such as `url: /api/v2/runs` or `curl https://…` count as URLs. */
   readonly barePaths: boolean;
   /** `key = value` makes `key` a key (HCL, INI, shell); elsewhere `=` is assignment. */
@@ -158,7 +160,7 @@ const byLanguage: Record<string, LanguageProfile> = {
   shellscript: shell,
   dockerfile: shell,
   makefile: shell,
-  powershell: shell,
+  powershell: { ...shell, hashBlockComments: true },
   yaml,
   'github-actions-workflow': yaml,
   json,

@@ -37,6 +37,7 @@ export function kindOf(find: string): FindKind {
   const c = find.charCodeAt(0);
   const second = find.charCodeAt(1);
   if (c === 47) return second === 42 ? 'block-comment' : 'path';
+  if (c === 60) return 'block-comment'; // <# … #>
   if (c === 44) return 'list-item';
   if (c === 34 || c === 39 || c === 96) {
     if (second === c && find.charCodeAt(2) === c) return 'block-comment';
@@ -57,6 +58,7 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
   // finds are checked against their line instead (see `LinePlaces`).
   if (profile.slashComments) alternatives.push('/\\*[\\s\\S]*?(?:\\*/|$)');
   if (profile.tripleQuotes) alternatives.push('"""[\\s\\S]*?(?:"""|$)', "'''[\\s\\S]*?(?:'''|$)");
+  if (profile.hashBlockComments) alternatives.push('<#[\\s\\S]*?(?:#>|$)');
   const roots = alternation(lexicon.roots);
   alternatives.push(
     'jsonapi:"',

@@ -74,6 +74,24 @@ describe('history: the method of a shell command that sends a URL', () => {
     }
   });
 
+  it("PowerShell's comment-based help (<# … #>) is a comment: the endpoints it lists are no uses", () => {
+    const text = [
+      'function New-TFModule {',
+      '    <#',
+      '    .DESCRIPTION',
+      '    Publish a module',
+      '        POST /organizations/:organization_name/registry-modules',
+      '    #>',
+      '    Invoke-RestMethod -Method Post -Uri "https://$Server/api/v2/organizations/$Org/registry-modules"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'powershell'), [
+      '7 endpoint POST /organizations/:organization_name/registry-modules',
+    ]);
+    // Not in shell, where <# is no comment.
+    assert.deepEqual(endpoints('echo "<#"\ncurl -X POST "$A/api/v2/runs"\necho "#>"'), ['2 endpoint POST /runs']);
+  });
+
   it('a POST (curl -d) to a path whose only known endpoint is GET claims nothing', () => {
     // The history knows GET /organizations/:organization_name/ssh-keys only: creating a key is not it.
     const text = 'url="$address/api/v2/organizations/$org/ssh-keys"\nnew_resp="$(tfh_api_call -d @"$payload" "$url")"';
