@@ -3,6 +3,7 @@ import { appendPointer, isRecord } from '../text/index.ts';
 import {
   joinPieces,
   UnknownMember,
+  type DataSourceCall,
   type Evaluated,
   type Evaluator,
   type TerraformModule,
@@ -13,6 +14,15 @@ import { policyDocumentData } from './policy-document-data.ts';
 import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
 
 const MAX_EVALUATION_DEPTH = 32;
+
+/** The data sources keyfob renders: by type, the attribute a reference reads and the renderer. */
+const DATA_SOURCES: ReadonlyMap<
+  string,
+  { readonly attribute: string; readonly render: (call: DataSourceCall) => Evaluated }
+> = new Map([
+  ['aws_iam_policy_document', { attribute: 'json', render: policyDocumentData }],
+  ['vault_policy_document', { attribute: 'hcl', render: vaultPolicyDocument }],
+]);
 
 /**
  * Evaluates what is known and nothing else: literals, heredocs, lists and maps of known values,
@@ -27,8 +37,8 @@ const MAX_EVALUATION_DEPTH = 32;
 export class TerraformEvaluator implements Evaluator {
   readonly #locals = new Map<string, { expr: TfExpr; file: TfFile }>();
   readonly #variables = new Map<string, TfBlock>();
-  readonly #policyData = new Map<string, { block: TfBlock; file: TfFile }>();
-  readonly #vaultPolicyData = new Map<string, { block: TfBlock; file: TfFile }>();
+  /** The module's data sources keyfob renders, by `TYPE.NAME`. */
+  readonly #dataSources = new Map<string, { block: TfBlock; file: TfFile }>();
   readonly #resources = new Map<string, { block: TfBlock; file: TfFile }>();
   readonly #active = new Set<string>();
 
@@ -42,10 +52,8 @@ export class TerraformEvaluator implements Evaluator {
         if (block.type === 'locals')
           for (const [name, a] of block.attributes) this.#locals.set(name, { expr: a.value, file: f });
         if (block.type === 'variable' && block.labels[0]) this.#variables.set(block.labels[0], block);
-        if (block.type === 'data' && block.labels[0] === 'aws_iam_policy_document' && block.labels[1])
-          this.#policyData.set(block.labels[1], { block, file: f });
-        if (block.type === 'data' && block.labels[0] === 'vault_policy_document' && block.labels[1])
-          this.#vaultPolicyData.set(block.labels[1], { block, file: f });
+        if (block.type === 'data' && block.labels[0] && DATA_SOURCES.has(block.labels[0]) && block.labels[1])
+          this.#dataSources.set(`${block.labels[0]}.${block.labels[1]}`, { block, file: f });
         if (block.type === 'resource' && block.labels[0] && block.labels[1])
           this.#resources.set(`${block.labels[0]}.${block.labels[1]}`, { block, file: f });
       }
@@ -185,30 +193,13 @@ export class TerraformEvaluator implements Evaluator {
       return { known: true, value: value.structured?.value ?? value.value, range };
     }
     if (root === 'path' && first === 'module' && expr.path.length === 2) return { known: true, value: '.', range };
-    if (
-      root === 'data' &&
-      first === 'aws_iam_policy_document' &&
-      second !== undefined &&
-      third === 'json' &&
-      expr.path.length === 4
-    ) {
-      const data = this.#policyData.get(second);
-      if (!data) return unknown(`data.aws_iam_policy_document.${second} is not in the module`, range);
-      return this.#guarded(`data.${second}`, range, () =>
-        policyDocumentData(data.block, this, depth + 1, data.file, range),
-      );
-    }
-    if (
-      root === 'data' &&
-      first === 'vault_policy_document' &&
-      second !== undefined &&
-      third === 'hcl' &&
-      expr.path.length === 4
-    ) {
-      const data = this.#vaultPolicyData.get(second);
-      if (!data) return unknown(`data.vault_policy_document.${second} is not in the module`, range);
-      return this.#guarded(`data.vault_policy_document.${second}`, range, () =>
-        vaultPolicyDocument(data.block, this, depth + 1, data.file, range),
+    const source = root === 'data' && first !== undefined ? DATA_SOURCES.get(first) : undefined;
+    if (source && second !== undefined && third === source.attribute && expr.path.length === 4) {
+      const address = `data.${first}.${second}`;
+      const data = this.#dataSources.get(`${first}.${second}`);
+      if (!data) return unknown(`${address} is not in the module`, range);
+      return this.#guarded(address, range, () =>
+        source.render({ block: data.block, evaluator: this, depth: depth + 1, file: data.file, reference: range }),
       );
     }
     if (

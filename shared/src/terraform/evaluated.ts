@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../problem.ts';
-import type { TfExpr, TfFile } from './terraform-ast.ts';
+import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
 
 /** Where a part of an evaluated value was written: JSON Pointer (relative to the value) to its ranges. */
 export type ValueLocations = Map<string, { key?: OffsetRange; value: OffsetRange }>;
@@ -79,4 +79,23 @@ export function joinPieces(pieces: readonly (string | { readonly unknown: string
     else out.push(piece);
   }
   return out;
+}
+
+/**
+ * A data source a reference reads (`data.TYPE.NAME.ATTRIBUTE`), for its renderer: its block, the
+ * evaluator and depth to read its attributes with, its file, and the reference (where the value
+ * is shown, and any part from another file).
+ */
+export interface DataSourceCall {
+  readonly block: TfBlock;
+  readonly evaluator: Evaluator;
+  readonly depth: number;
+  readonly file: TfFile;
+  readonly reference: OffsetRange;
+}
+
+/** Attribute `name` of `block` (the data source's, or a block inside it) evaluated; undefined when not set. */
+export function evaluateAttribute(call: DataSourceCall, block: TfBlock, name: string): Evaluated | undefined {
+  const attribute = block.attributes.get(name);
+  return attribute && call.evaluator.evaluate(attribute.value, call.depth + 1, call.file);
 }

@@ -1,6 +1,6 @@
 import type { OffsetRange } from '../problem.ts';
-import type { Evaluated, Evaluator, ValueLocations } from './evaluated.ts';
-import type { TfBlock, TfFile } from './terraform-ast.ts';
+import { evaluateAttribute, type DataSourceCall, type Evaluated, type ValueLocations } from './evaluated.ts';
+import type { TfBlock } from './terraform-ast.ts';
 
 /** Statement attributes and the IAM keys they become (lists: one item is written as a string). */
 const STATEMENT_LISTS: readonly (readonly [string, string])[] = [
@@ -20,13 +20,8 @@ type Known = Evaluated & { known: true };
  * Principal / NotPrincipal by type (`*` with `*` as "*"), and Condition by test and variable.
  * Documents merged from others (`source_policy_documents`, ...) and dynamic blocks are unknown.
  */
-export function policyDocumentData(
-  block: TfBlock,
-  evaluator: Evaluator,
-  depth: number,
-  file: TfFile,
-  reference: OffsetRange,
-): Evaluated {
+export function policyDocumentData(call: DataSourceCall): Evaluated {
+  const { block, evaluator, file, reference } = call;
   const local = file === evaluator.file;
   const at = (range: OffsetRange): OffsetRange => (local ? range : reference);
   const merged = MERGED.find((name) => block.attributes.has(name));
@@ -36,10 +31,8 @@ export function policyDocumentData(
   const locations: ValueLocations = new Map();
   const document: Record<string, unknown> = {};
   const read = (name: string): Known | { known: false; reason: string } | undefined => {
-    const attribute = block.attributes.get(name);
-    if (!attribute) return undefined;
-    const value = evaluator.evaluate(attribute.value, depth + 1, file);
-    return value.known ? value : { known: false, reason: value.reason };
+    const value = evaluateAttribute(call, block, name);
+    return !value || value.known ? value : { known: false, reason: value.reason };
   };
   const version = read('version');
   if (version && !version.known) return { known: false, reason: version.reason, range: reference };
@@ -55,7 +48,7 @@ export function policyDocumentData(
   for (const [index, statement] of block.blocks.filter((b) => b.type === 'statement').entries()) {
     const pointer = `/Statement/${index}`;
     locations.set(pointer, { value: at(statement.head) });
-    const rendered = renderStatement(statement, evaluator, depth, file, pointer, locations, at);
+    const rendered = renderStatement(statement, call, pointer, locations, at);
     if ('reason' in rendered) return { known: false, reason: rendered.reason, range: reference };
     statements.push(rendered.value);
   }
@@ -71,9 +64,7 @@ export function policyDocumentData(
 
 function renderStatement(
   statement: TfBlock,
-  evaluator: Evaluator,
-  depth: number,
-  file: TfFile,
+  call: DataSourceCall,
   pointer: string,
   locations: ValueLocations,
   at: (range: OffsetRange) => OffsetRange,
@@ -81,11 +72,11 @@ function renderStatement(
   if (statement.blocks.some((b) => b.type === 'dynamic')) return { reason: 'a statement has dynamic blocks' };
   const out: Record<string, unknown> = {};
   const read = (block: TfBlock, name: string): Known | { reason: string } | undefined => {
-    const attribute = block.attributes.get(name);
-    if (!attribute) return undefined;
-    const value = evaluator.evaluate(attribute.value, depth + 1, file);
+    const value = evaluateAttribute(call, block, name);
+    if (!value) return undefined;
     if (!value.known) return { reason: value.reason };
-    locations.set(`${pointer}/${KEY_OF[name] ?? name}`, { key: at(attribute.nameRange), value: at(value.range) });
+    const key = block.attributes.get(name)?.nameRange;
+    locations.set(`${pointer}/${KEY_OF[name] ?? name}`, { ...(key ? { key: at(key) } : {}), value: at(value.range) });
     return value;
   };
   const sid = read(statement, 'sid');

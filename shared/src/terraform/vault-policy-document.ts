@@ -1,6 +1,5 @@
-import type { OffsetRange } from '../problem.ts';
-import { joinPieces, type Evaluated, type Evaluator } from './evaluated.ts';
-import type { TfBlock, TfFile } from './terraform-ast.ts';
+import { evaluateAttribute, joinPieces, type DataSourceCall, type Evaluated } from './evaluated.ts';
+import type { TfBlock } from './terraform-ast.ts';
 
 type Piece = string | { readonly unknown: string };
 
@@ -13,29 +12,22 @@ type Piece = string | { readonly unknown: string };
  * provider does not escape them). A value keyfob does not know leaves the text known in part
  * (`partial`); dynamic blocks, `count` or `for_each` leave it unknown.
  */
-export function vaultPolicyDocument(
-  block: TfBlock,
-  evaluator: Evaluator,
-  depth: number,
-  file: TfFile,
-  reference: OffsetRange,
-): Evaluated {
+export function vaultPolicyDocument(call: DataSourceCall): Evaluated {
+  const { block, reference } = call;
   const none = (reason: string): Evaluated => ({ known: false, reason, range: reference });
   if (block.attributes.has('count') || block.attributes.has('for_each'))
     return none('the Vault policy data source has count or for_each');
   if (block.blocks.some((b) => b.type === 'dynamic')) return none('the Vault policy data source has dynamic blocks');
   const pieces: Piece[] = [];
   const read = (from: TfBlock, name: string): { value: unknown } | { unknown: string } | undefined => {
-    const attribute = from.attributes.get(name);
-    if (!attribute) return undefined;
-    const value = evaluator.evaluate(attribute.value, depth + 1, file);
+    const value = evaluateAttribute(call, from, name);
+    if (!value) return undefined;
     return value.known ? { value: value.value } : { unknown: value.reason };
   };
   /** A string value as it is, its known parts when it has some, or one unknown piece. */
   const text = (from: TfBlock, name: string): Piece[] | undefined => {
-    const attribute = from.attributes.get(name);
-    if (!attribute) return undefined;
-    const value = evaluator.evaluate(attribute.value, depth + 1, file);
+    const value = evaluateAttribute(call, from, name);
+    if (!value) return undefined;
     if (value.known) {
       const plain = value.value;
       if (plain === null) return undefined;
