@@ -19,6 +19,8 @@ export interface UrlHit {
   /** The method written in the literal itself, or the nearest method token assigned later. */
   method?: MethodToken;
   methodDistance?: number;
+  /** Query keys set away from the URL on a query object its call passes (`query-objects.ts`), with their offsets. */
+  boundKeys?: { readonly key: string; readonly start: number }[];
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

@@ -25,6 +25,7 @@ export function queryKeyHits(
 ): void {
   let byStart: Map<number, number> | undefined;
   const add = (start: number, end: number, info: LexInfo, query?: UrlHit): void => {
+    if (query) (query.boundKeys ??= []).push({ key: info.text, start });
     byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
     const known = byStart.get(start);
     if (known !== undefined) {

@@ -100,13 +100,14 @@ function chooseEndpoint(url: UrlHit, token: MethodToken | undefined): Choice | u
 const READING_KEY = /^(?:filter|search|page)\[|^(?:sort|q)$/;
 
 /**
- * A URL whose query filters, searches, pages or sorts (`?search[tags]=prod`, `?page[size]=100`) is read
- * with GET: the token is implied (empty text) at the first such key.
+ * A URL whose query filters, searches, pages or sorts (`?search[tags]=prod`, `?page[size]=100`, or such
+ * a key set on a query object its call passes) is read with GET: the token is implied (empty text) at
+ * the first such key.
  */
 function readingQuery(url: UrlHit): MethodToken | undefined {
   const pair = url.url.query.find((p) => READING_KEY.test(p.key));
-  if (!pair) return undefined;
-  const start = sourceOffset(url, pair.keyStart);
+  const start = pair ? sourceOffset(url, pair.keyStart) : url.boundKeys?.find((k) => READING_KEY.test(k.key))?.start;
+  if (start === undefined) return undefined;
   return { method: 'GET', start, end: start, text: '' };
 }
 

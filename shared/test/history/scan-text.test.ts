@@ -488,10 +488,12 @@ const cases: { name: string; language: string; source: string; expected: string[
       "teams['filter[names]'] = names;",
       'await makeRequest(config, `/organizations/${org}/teams`, { queryParams: teams });',
     ].join('\n'),
-    // projects have no `q`; `other` goes nowhere; no method is written, and both paths have a GET and a POST.
+    // projects have no `q`; `other` goes nowhere. No method is written, but a request that filters and
+    // sorts is a read: the projects listing's GET (implied, no token), not its POST.
     expected: [
       'parameter filter[names] /organizations/:organization_name/projects',
       'parameter sort /organizations/:organization_name/projects',
+      'endpoint GET /organizations/:organization_name/projects <>',
       'parameter filter[names] /organizations/:organization_name/teams',
     ],
   },
