@@ -38,7 +38,8 @@ export function renderTerraformDoc(): string {
     'policy files. A policy whose heredoc, template or `vault_policy_document` holds a value keyfob does not know',
     'is known in part: the unknown value is taken to stay inside the string or list it is written in, and is',
     'never guessed; the policy counts as granting a path only when it does whatever that value is (a rule with',
-    'an unknown path is taken as the most specific rule on the path, one with unknown capabilities as `deny`).',
+    'an unknown path may miss the path or be the most specific rule on it, and both must grant; a rule with',
+    'unknown capabilities is taken as `deny`).',
     'A JWT role\'s string, list or map known in part (`"repo:${data.x.full_name}:ref:refs/*"`, `[var.p, "root"]`,',
     '`{ environment = var.env }`) is read by the trust rules with its unknown parts filled by several unlike values',
     '(shown as `${…}` in messages) and a problem is reported only when it holds for all of them: the literal `*`',
@@ -50,7 +51,8 @@ export function renderTerraformDoc(): string {
     '',
     '`keyfob access` and `keyfob access diff` read the same resources (`vault_policy`, `vault_jwt_auth_backend_role`',
     'and the role names of the AWS roles): a resource on another mount (`backend`) or whose name or bindings are',
-    'unknown is left out, with a warning saying why.',
+    'unknown is left out, with a warning saying why. A policy known in part counts for what it grants whatever',
+    'its unknown values are (an answer of "at least"), with a warning saying so.',
     '',
   ];
   for (const resource of TERRAFORM_RESOURCES) {

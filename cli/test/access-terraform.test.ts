@@ -180,6 +180,59 @@ resource "vault_jwt_auth_backend_role" "unknown" {
     assert.match(err, /vault_jwt_auth_backend_role\.unknown: left out: token_policies is not known \(var\.policies/);
   });
 
+  it('a policy known in part counts for what it grants whatever its unknown values are, and says so', async () => {
+    const role = (name: string, policy: string) => `resource "vault_jwt_auth_backend_role" "${name}" {
+  role_name       = "${name}"
+  role_type       = "jwt"
+  user_claim      = "actor"
+  bound_audiences = ["keyfob"]
+  bound_claims    = { repository_id = "42" }
+  token_policies  = ["${policy}", "default"]
+  token_no_default_policy = true
+}
+`;
+    const policy = (name: string, rules: string) => `resource "vault_policy" "${name}" {
+  name   = "${name}"
+  policy = <<-EOT
+    ${rules.replaceAll('\n', '\n    ')}
+  EOT
+}
+`;
+    writeFiles(join(dir, 'partial'), {
+      'main.tf': `variable "kv" {}
+variable "team" {}
+
+resource "vault_aws_secret_backend_role" "deploy" {
+  backend         = "cloud"
+  name            = "deploy"
+  credential_type = "assumed_role"
+  role_arns       = ["arn:aws:iam::123456789012:role/deploy"]
+}
+${role('known-grant', 'known-grant')}${policy('known-grant', 'path "cloud/creds/deploy" {\n  capabilities = ["read"]\n}\npath "${var.kv}/data/*" {\n  capabilities = ["read"]\n}')}
+${role('may-deny', 'may-deny')}${policy('may-deny', 'path "cloud/creds/*" {\n  capabilities = ["read"]\n}\npath "cloud/creds/${var.team}" {\n  capabilities = ["deny"]\n}')}
+${role('unknown-grant', 'unknown-grant')}${policy('unknown-grant', 'path "${var.kv}/creds/deploy" {\n  capabilities = ["read"]\n}')}`,
+    });
+    const { code, out, err } = await keyfob(dir, 'access', 'partial', '--format', 'json');
+    assert.equal(code, 0, err);
+    const report = JSON.parse(out) as AccessReport;
+    const reached = (name: string) =>
+      report.jwtRoles
+        .find((r) => r.name === name)
+        ?.reach.filter((r) => r.kind === 'credentials')
+        .map((r) => `${r.path} ${r.capabilities.join(',')}`);
+    // Before, each of the three policies was left out ("not found, grants nothing").
+    assert.deepEqual(reached('known-grant'), ['cloud/creds/deploy read']);
+    // A rule whose path is unknown could deny the grant (cloud/creds/deploy) or not: not claimed.
+    assert.deepEqual(reached('may-deny'), []);
+    // An unknown mount may be cloud or not: its grant is not claimed either.
+    assert.deepEqual(reached('unknown-grant'), []);
+    assert.deepEqual(report.jwtRoles.find((r) => r.name === 'known-grant')?.missingPolicies, []);
+    assert.match(
+      err,
+      /vault_policy\.known-grant: its policy text is known in part \(var\.kv has no default[^\n]*: what it grants whatever the unknown values are is counted; a rule they name may grant more, and is not shown/,
+    );
+  });
+
   it('a Terraform file with a syntax error gives nothing, as a broken role file does', async () => {
     writeFiles(join(dir, 'broken'), { 'main.tf': 'resource "vault_policy" "x" {\n  name = \n}\n' });
     const { code, err } = await keyfob(dir, 'access', 'broken');

@@ -2,7 +2,7 @@ import { lintJwtTrust } from '../jwt-roles/index.ts';
 import { readPolicy, DEFAULT_POLICY_TEXT, type AclPolicy } from '../policies/index.ts';
 import type { AccessInputs, AccessReport, JwtRoleAccess, Reach, TargetAccess } from './access-types.ts';
 import { describeLogins } from './describe-logins.ts';
-import { aclOf, evaluateReach } from './evaluate-reach.ts';
+import { reachOfPolicies } from './evaluate-reach.ts';
 import { reachTargets, type ReachTarget } from './reach-targets.ts';
 
 /**
@@ -67,10 +67,10 @@ function jwtRolesAccess(
 ): JwtRoleAccess[] {
   const targetsKey = memo ? targetsId(JSON.stringify(targets)) : '';
   const reachOf = (names: readonly string[]): Reach[] => {
-    if (!memo) return evaluateReach(aclOf(names, policies), targets);
+    if (!memo) return reachOfPolicies(names, policies, targets);
     const key = `${names.map((n) => `${n}=${policyId(policies.get(n))}`).join(',')}\u0000${targetsKey}`;
     let reach = memo.get(key);
-    if (!reach) memo.set(key, (reach = evaluateReach(aclOf(names, policies), targets)));
+    if (!reach) memo.set(key, (reach = reachOfPolicies(names, policies, targets)));
     return reach;
   };
   return [...inputs.jwtRoles.entries()]
@@ -131,7 +131,7 @@ function reverse(
             ];
       });
       const granting = [...policies.entries()]
-        .filter(([n, p]) => evaluateReach(aclOf([n], new Map([[n, p]])), paths).length > 0)
+        .filter(([n, p]) => reachOfPolicies([n], new Map([[n, p]]), paths).length > 0)
         .map(([n]) => n);
       out.push({ kind, name, logins, policies: granting.sort() });
     }

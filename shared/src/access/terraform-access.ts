@@ -1,6 +1,6 @@
 import { readJwtRole } from '../jwt-roles/index.ts';
 import type { FieldLocation } from '../terraform/index.ts';
-import { readPolicy, type AclPolicy } from '../policies/index.ts';
+import { readPartialPolicy, readPolicy, type AclPolicy } from '../policies/index.ts';
 import { validateRole, validateStaticRole, type RoleDefinition } from '../rules/index.ts';
 import { readTerraformFile, readTerraformResources, type TerraformResource, type TfFile } from '../terraform/index.ts';
 import type { AccessJwtRole } from './access-types.ts';
@@ -69,7 +69,8 @@ const JWT_ACCESS_FIELDS = new Set([
  * mapping table and evaluating only what is known. Files of one folder are one module (locals,
  * variables, references between its resources); `readFile` serves `file()` (paths relative to the
  * folder). A resource on another mount than the answer's (`backend` known and different) is left
- * out; one whose name or access fields are unknown is left out with a notice saying why.
+ * out; one whose name or access fields are unknown is left out with a notice saying why; a policy
+ * known in part is read as such (readPartialPolicy) with a notice that it may grant more.
  */
 export function readTerraformAccess(
   files: readonly TerraformText[],
@@ -144,8 +145,17 @@ function readResource(
     const name = resource.name.toLowerCase();
     const text = resource.value.policy;
     if (typeof text !== 'string') {
-      const why = unknown.find((u) => u.field === 'policy')?.reason ?? 'no policy text';
-      return notice(`left out: its policy text is not known (${why})`);
+      const policyText = unknown.find((u) => u.field === 'policy');
+      const why = policyText?.reason ?? 'no policy text';
+      // Known in part: its rules are read, each unknown value marked; the answer counts what it
+      // grants whatever those values are (readingsFor, per path), and says it may grant more.
+      const partial = policyText?.partial ? readPartialPolicy(policyText.partial, name) : undefined;
+      if (!partial) return notice(`left out: its policy text is not known (${why})`);
+      notice(
+        `its policy text is known in part (${why}): what it grants whatever the unknown values are is counted; a rule they name may grant more, and is not shown`,
+      );
+      out.policies.set(name, { policy: partial, source });
+      return;
     }
     const read = readPolicy(text, name);
     const errors = read.problems.filter((p) => p.severity === 'error');

@@ -1,6 +1,6 @@
 import type { Problem } from '../problem.ts';
 import { escapePointerSegment } from '../text/index.ts';
-import { allowOperation, buildAcl, worstCaseFor, type AclPolicy, type PartialAclPolicy } from '../policies/index.ts';
+import { allowOperation, buildAcl, readingsFor, type AclPolicy, type PartialAclPolicy } from '../policies/index.ts';
 import type { WorkflowFacts } from './workflow-facts.ts';
 import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
@@ -239,15 +239,14 @@ function checkPolicies(value: unknown, policies: ReadonlyMap<string, AclPolicy> 
     if (!policy) return;
     const partial = 'unknownRules' in policy && (policy as PartialAclPolicy).unknownRules.length > 0;
     const whole = partial ? undefined : buildAcl([policy]).acl;
-    const reached = TRUST_PATHS.filter((p) => {
-      // A policy known in part decides each path as it would at worst.
-      const acl = whole ?? buildAcl([worstCaseFor(policy, p)]).acl;
-      return (
-        acl !== undefined &&
-        (allowOperation(acl, { operation: 'update', path: p }).allowed ||
-          allowOperation(acl, { operation: 'create', path: p }).allowed)
-      );
-    });
+    const writes = (acl: ReturnType<typeof buildAcl>['acl'], p: string): boolean =>
+      acl !== undefined &&
+      (allowOperation(acl, { operation: 'update', path: p }).allowed ||
+        allowOperation(acl, { operation: 'create', path: p }).allowed);
+    // A policy known in part reaches a path only when every way it may decide there does.
+    const reached = TRUST_PATHS.filter((p) =>
+      whole ? writes(whole, p) : readingsFor(policy, p).every((reading) => writes(buildAcl([reading]).acl, p)),
+    );
     if (reached.length > 0) {
       report(
         'JWT_TRUST_POLICY_REACHES_TRUST',

@@ -3,7 +3,7 @@
 export type { AclOperation, AclPolicy, Capability } from './policy-types.ts';
 export { CAPABILITIES } from './policy-types.ts';
 export { readPolicy } from './read-policy.ts';
-export { readPartialPolicy, worstCaseFor } from './partial-policy.ts';
+export { readPartialPolicy, readingsFor } from './partial-policy.ts';
 export type { PartialAclPolicy } from './partial-policy.ts';
 export { lintPolicy } from './lint-policy.ts';
 export { buildAcl } from './build-acl.ts';

@@ -12,7 +12,7 @@ interface UnknownPathRule {
  * An ACL policy whose text is known in part (a Terraform template or policy data source with
  * values keyfob does not know): `rules` are the rules that are fully known, `unknownRules` those
  * with an unknown part. An unknown value is taken to stay inside the string or list it is written
- * in. Decide with `worstCaseFor`, never with `rules` alone.
+ * in. Decide with `readingsFor`, never with `rules` alone.
  */
 export interface PartialAclPolicy extends AclPolicy {
   readonly unknownRules: readonly UnknownPathRule[];
@@ -70,18 +70,24 @@ export function readPartialPolicy(
 }
 
 /**
- * The policy as it decides on `path` whatever its unknown parts are, at worst: a rule whose path
- * is unknown and could match `path` is taken as an exact rule on `path` (nothing beats an exact
- * rule), and a rule with an unknown body as `deny`. A grant this policy still gives, the policy
- * gives for every value of the unknown parts. A fully known policy is returned as it is.
+ * The ways a policy known in part may decide on `path`: a grant that every reading gives, the
+ * policy gives whatever its unknown parts are. A rule whose path is known and body is not is
+ * `deny` in every reading (it is there, and may deny). A rule whose path is unknown may not match
+ * `path` (the first reading: the known rules alone) or, when its known start allows, match it as
+ * the most specific rule (one reading each: an exact rule on `path`, nothing beats it; `deny` when
+ * its body is unknown too). A fully known policy is its one reading.
  */
-export function worstCaseFor(policy: AclPolicy | PartialAclPolicy, path: string): AclPolicy {
-  if (!('unknownRules' in policy) || policy.unknownRules.length === 0) return policy;
-  const rules = [...policy.rules];
+export function readingsFor(policy: AclPolicy | PartialAclPolicy, path: string): AclPolicy[] {
+  if (!('unknownRules' in policy) || policy.unknownRules.length === 0) return [policy];
+  const known = [...policy.rules];
+  const matching: PathRule[] = [];
   for (const { rule, pathStart, bodyKnown } of policy.unknownRules) {
     const capabilities = bodyKnown ? rule.capabilities : (['deny'] as const);
-    if (pathStart === undefined) rules.push({ ...rule, capabilities });
-    else if (/[*+]/.test(pathStart) || path.startsWith(pathStart)) rules.push({ ...rule, path, capabilities });
+    if (pathStart === undefined) known.push({ ...rule, capabilities });
+    else if (/[*+]/.test(pathStart) || path.startsWith(pathStart)) matching.push({ ...rule, path, capabilities });
   }
-  return { name: policy.name, rules };
+  return [
+    { name: policy.name, rules: known },
+    ...matching.map((rule) => ({ name: policy.name, rules: [...known, rule] })),
+  ];
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { lintText, terraformContextOf } from '@keyfob/shared/lint';
-import { readPartialPolicy, worstCaseFor } from '@keyfob/shared/policies';
+import { readPartialPolicy, readingsFor } from '@keyfob/shared/policies';
 import { readTerraformFile, readTerraformResources } from '@keyfob/shared/terraform';
 
 function lint(files: Record<string, string>, fileName = 'main.tf') {
@@ -68,6 +68,15 @@ describe('a heredoc policy with an unknown value, evaluated in part', () => {
     for (const [name, blocks] of cases) assert.deepEqual(codes(policyFile(heredocPolicy(...blocks))), [], name);
   });
 
+  test('a grant on an unknown path is not a grant on the trust paths (it may name any other path)', () => {
+    // Was reported "whatever its unknown values are": the unknown rule was taken as matching.
+    const grant = (path: string) => heredocPolicy(`path "${path}" {\n  capabilities = ["update"]\n}`);
+    assert.deepEqual(codes(policyFile(grant('${var.mount}/data/app/*'))), []);
+    assert.deepEqual(codes(policyFile(grant('auth/${var.mount}'))), []);
+    // A known grant under it is still one.
+    assert.deepEqual(codes(policyFile(grant('auth/*'))), ['JWT_TRUST_POLICY_REACHES_TRUST']);
+  });
+
   test('an unknown path that cannot match (its known start differs) does not narrow a glob grant', () => {
     const result = policyFile(
       heredocPolicy(
@@ -91,14 +100,16 @@ describe('a heredoc policy with an unknown value, evaluated in part', () => {
     );
   });
 
-  test('worstCaseFor: a known policy is itself; an unknown path is an exact rule on the path asked', () => {
+  test('readingsFor: a known policy is itself; an unknown path matches nothing, or the path asked exactly', () => {
     const partial = readPartialPolicy(['path "', { unknown: 'var.x' }, '" { capabilities = ["read"] }\n'], 'p');
     assert.ok(partial);
     assert.deepEqual(partial.rules, []);
     assert.deepEqual(
-      worstCaseFor(partial, 'auth/token/create').rules.map((r) => [r.path, r.capabilities]),
-      [['auth/token/create', ['read']]],
+      readingsFor(partial, 'auth/token/create').map((reading) => reading.rules.map((r) => [r.path, r.capabilities])),
+      [[], [['auth/token/create', ['read']]]],
     );
+    const known = { name: 'k', rules: [] };
+    assert.deepEqual(readingsFor(known, 'a'), [known]);
     assert.equal(readPartialPolicy(['path "a" { capabilities = ', { unknown: 'x' }, ' }'], 'p'), undefined);
   });
 });
