@@ -1,5 +1,4 @@
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
-import { HCL_GRAMMAR_WASM, TREE_SITTER_WASM } from './hcl-wasm.generated.ts';
+import type { Node, Parser, Tree } from 'web-tree-sitter';
 
 /**
  * keyfob's one HCL parser: tree-sitter's HCL grammar run by web-tree-sitter (WebAssembly), the same
@@ -43,6 +42,12 @@ function decode(base64: string): Uint8Array {
 export function loadHclParser(): Promise<void> {
   const slot = parserSlot();
   slot.loading ??= (async () => {
+    // Imported here, not at the top: the runtime and the embedded WebAssembly are 550 KB of
+    // script (about 7 ms of CPU to load) that a process reading no HCL never needs.
+    const [{ Language, Parser }, { HCL_GRAMMAR_WASM, TREE_SITTER_WASM }] = await Promise.all([
+      import('web-tree-sitter'),
+      import('./hcl-wasm.generated.ts'),
+    ]);
     // The runtime comes from memory: never look for tree-sitter.wasm beside a script (there is none in a bundle).
     await Parser.init({
       wasmBinary: decode(TREE_SITTER_WASM),
