@@ -7,11 +7,11 @@ import {
   type EngineRole,
   type EngineRootConfig,
 } from '@keyfob/shared/client';
-import { JWT_LEEWAY_DEFAULTS, readJwtRole, type JwtRole } from '@keyfob/shared/jwt-roles';
+import { JWT_LEEWAY_DEFAULTS, JWT_ROLE_WIRE, readJwtRole, type JwtRole } from '@keyfob/shared/jwt-roles';
 import { DEFAULT_POLICY_TEXT } from '@keyfob/shared/policies';
 import type { Problem } from '@keyfob/shared/problem';
 import { DEFAULT_USERNAME_TEMPLATE } from '@keyfob/shared/template';
-import { isUnset, ROLE_WIRE, wireRead, type WireRow } from '@keyfob/shared/rules';
+import { isUnset, ROLE_WIRE, ROOT_CONFIG_WIRE, STATIC_ROLE_WIRE, type WireRow } from '@keyfob/shared/rules';
 
 /** The engine objects `keyfob import` reads, by their keyfob (lint) kind. */
 export type ImportKind = 'role' | 'static-role' | 'root-config' | 'policy' | 'jwt-role';
@@ -100,9 +100,7 @@ export async function readEngineObjects(
   for (const name of names('static roles', await client.listStaticRoles()))
     read(name, async () => {
       const role = await client.readStaticRole(name);
-      return (
-        role && { kind: 'static-role', name, fields: { username: role.username, rotation_period: role.rotationPeriod } }
-      );
+      return role && { kind: 'static-role', name, fields: wireFields(STATIC_ROLE_WIRE, role, () => false) };
     });
   for (const name of names('policies', await client.listPolicies())) {
     if (name === 'root') continue; // built in, cannot be written
@@ -157,13 +155,12 @@ function roleObject(role: EngineRole, notes: Problem[]): EngineObject | undefine
     );
     return undefined;
   }
-  const fields: Record<string, unknown> = { credential_type: role.credentialTypes[0] };
-  const wire = wireRead(ROLE_WIRE, role);
-  for (const row of ROLE_WIRE as readonly WireRow[]) {
-    const value = wire[row.wire];
-    if (!isUnset(row, value) && value !== row.unsetAs) fields[row.wire] = value;
-  }
-  return { kind: 'role', name: role.name, fields };
+  const set = wireFields(
+    ROLE_WIRE as readonly WireRow[],
+    role,
+    (row, value) => isUnset(row, value) || value === row.unsetAs,
+  );
+  return { kind: 'role', name: role.name, fields: { credential_type: role.credentialTypes[0], ...set } };
 }
 
 /** A JWT role as the one JWT role reader normalises it, each field by wire name, defaults left out. */
@@ -182,9 +179,11 @@ function jwtRoleObject(
     );
     return undefined;
   }
-  const fields: Record<string, unknown> = { role_type: read.role.roleType };
-  for (const [key, value] of Object.entries(read.role) as [keyof JwtRole, unknown][])
-    if (key !== 'roleType' && !isJwtDefault(key, value)) fields[snakeCase(key)] = value;
+  const fields = wireFields(
+    JWT_ROLE_WIRE,
+    read.role,
+    (row, value) => row.field !== 'roleType' && isJwtDefault(row.field, value),
+  );
   return { kind: 'jwt-role', name, fields };
 }
 
@@ -209,20 +208,28 @@ function isJwtDefault(key: keyof JwtRole, value: unknown): boolean {
  * identity token TTL while no identity token audience is configured.
  */
 function rootFields(root: EngineRootConfig): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(root)) {
-    if (key === 'raw' || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    if (key === 'maxRetries' && value === -1) continue;
-    if (key === 'usernameTemplate' && value === DEFAULT_USERNAME_TEMPLATE) continue;
-    if (key === 'identityTokenTtl' && root.identityTokenAudience === '') continue;
-    fields[snakeCase(key)] = value;
-  }
-  return fields;
+  // The secret key's row reads undefined: the typed read never holds it.
+  return wireFields(ROOT_CONFIG_WIRE, root, ({ field }, value) => {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return true;
+    if (field === 'maxRetries') return value === -1;
+    if (field === 'usernameTemplate') return value === DEFAULT_USERNAME_TEMPLATE;
+    return field === 'identityTokenTtl' && root.identityTokenAudience === '';
+  });
 }
 
-/** `tokenMaxTtl` -> `token_max_ttl`: the typed reads' property names are the wire names in camel case. */
-function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * A typed value's fields by the wire names of its table's rows, in the table's order, without those
+ * `leaveOut` says the engine holds when nothing was set.
+ */
+function wireFields<Row extends WireRow<string>>(
+  rows: readonly Row[],
+  value: object,
+  leaveOut: (row: Row, value: unknown) => boolean,
+): Record<string, unknown> {
+  const values = value as Readonly<Record<string, unknown>>;
+  const fields: Record<string, unknown> = {};
+  for (const row of rows) if (!leaveOut(row, values[row.field])) fields[row.wire] = values[row.field];
+  return fields;
 }
 
 function singular(kind: string): string {
