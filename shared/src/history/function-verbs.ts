@@ -9,12 +9,15 @@ const DEFINITION_LINES = 80;
 
 /**
  * Definitions and the name they define: Python/Ruby `def list_url(self):`, Go `func (s *x) GetAll(`,
- * Rust `pub async fn show(`, JS/PHP/PowerShell `function Get-TFWorkspace {`, a JS/TS class method
+ * Rust `pub async fn show(`, Kotlin/Swift `fun listRuns(`, Java/C# `public Workspace getWorkspace(`,
+ * JS/PHP/PowerShell `function Get-TFWorkspace {`, a JS/TS class method
  * `showByName(org: string): Promise<W> {`, an arrow function `const listRuns = async (…) =>`, a shell
  * function `tfh_workspace_show () {`, an object named for what it does (`export const showProjectBlock: AppBlock = {`).
  */
 const DEFINITION = [
   /^\s*(?:async\s+)?def\s+(\w+)/,
+  /^\s*(?:(?:public|private|protected|internal|open|override|suspend|static)\s+)*(?:fun|func)\s+(\w+)/,
+  /^\s*(?:(?:public|private|protected|internal|static|async|final|override|virtual)\s+)+[\w<>[\],.? ]+?\s+(\w+)\s*\(/,
   /^func\s+(?:\([^)]*\)\s*)?(\w+)/,
   /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+(\w+)/,
   /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?[Ff]unction\s*\*?\s*([\w$-]+)/,
@@ -59,10 +62,23 @@ function methodOfVerb(verb: string, name: string): HttpMethod | undefined {
  * path alone does not decide, and only for a method the API has there. The token is implied (empty
  * text): a quick fix never rewrites a name. Read only when asked, so URLs whose path decides cost nothing.
  */
-export function functionVerb(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+export function functionVerb(
+  text: string,
+  lines: Lines,
+  url: UrlHit,
+  urls: readonly UrlHit[],
+): MethodToken | undefined {
   const name = enclosingFunction(text, lines, url.line);
   const method = name && verbMethod(name.name);
-  return method && name ? { method, start: name.start, end: name.start, text: '' } : undefined;
+  if (!method || !name) return undefined;
+  // A function that sends another URL with a method of its own (`update_tags` reads the tags, then
+  // sends the PATCH): its name is that request's, not this one's.
+  for (const other of urls) {
+    if (other === url || !other.method || other.start < name.start) continue;
+    if (other.line > url.line + DEFINITION_LINES) break;
+    if (enclosingFunction(text, lines, other.line)?.start === name.start) return undefined;
+  }
+  return { method, start: name.start, end: name.start, text: '' };
 }
 
 function enclosingFunction(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {

@@ -118,7 +118,7 @@ function readingQuery(url: UrlHit): MethodToken | undefined {
 function namedChoice(ctx: ResolveContext, url: UrlHit): Choice | undefined {
   const api = apiMethods(url.url.segments);
   if (!api || url.candidates.every((c) => c.endpoints.length === 0)) return undefined;
-  const named = functionVerb(ctx.text, ctx.lines, url);
+  const named = functionVerb(ctx.text, ctx.lines, url, ctx.hits.urls);
   if (!named || !api.has(named.method)) return undefined;
   const choice = chooseEndpoint(url, named);
   return choice && { ...choice, confidence: 'context' };

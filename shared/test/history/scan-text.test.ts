@@ -431,6 +431,19 @@ const cases: { name: string; language: string; source: string; expected: string[
     ],
   },
   {
+    name: "a function's name is the request it sends with a method of its own, not another URL's in it",
+    language: 'python',
+    source: [
+      'def update_tags(self, project):',
+      '    url = f"{self.base}/api/v2/projects/{project}/tag-bindings"',
+      '    current = self._call(url)',
+      '    return requests.patch(f"{self.base}/api/v2/projects/{project}/tag-bindings", json=body)',
+      'def update_project(self, project):',
+      '    return self._call(f"{self.base}/api/v2/projects/{project}", body)',
+    ].join('\n'),
+    expected: ['endpoint PATCH /projects/:project_id/tag-bindings <patch>', 'endpoint PATCH /projects/:project_id <>'],
+  },
+  {
     name: 'an object named for what it does names the method of the request it sends with none given',
     language: 'typescript',
     source: [
