@@ -1,13 +1,11 @@
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { assignedKey, callArguments } from './query-objects.ts';
+import { assignedKey, callArguments, matchingClose } from './query-objects.ts';
 import { isWordChar } from './source-text.ts';
 
 /** How many lines above a member assignment the payload's declaration, and below it its request, are looked for. */
 const PAYLOAD_LINES = 60;
-/** How far a declaration's object literal is read for its closing brace. */
-const MAX_LITERAL = 4_000;
 
 /**
  * Attributes set one by one on a JSON:API payload built earlier: `requestBody.data.attributes.description = …`,
@@ -43,7 +41,7 @@ export function payloadMemberHits(
     const cacheKey = `${member.root} ${line}`;
     let found = resources.get(cacheKey);
     if (!resources.has(cacheKey)) {
-      found = payloadResources(text, lines, hits, member.root, member.rootStart, line);
+      found = payloadResources({ text, lines, hits, root: member.root, at: member.rootStart, line });
       resources.set(cacheKey, found);
     }
     if (!found) continue;
@@ -98,30 +96,26 @@ function attributesMember(text: string, at: number): { root: string; rootStart: 
   return { root, rootStart: start, after };
 }
 
+/** A payload's name (`requestBody`, `self.payload`) where one of its attributes is set, with what is read around it. */
+interface PayloadUse {
+  readonly text: string;
+  readonly lines: Lines;
+  readonly hits: Hits;
+  readonly root: string;
+  readonly at: number;
+  readonly line: number;
+}
+
 /** The payload's resources: its declaration's `type`, else its request's path; undefined when unknown or in conflict. */
-function payloadResources(
-  text: string,
-  lines: Lines,
-  hits: Hits,
-  root: string,
-  at: number,
-  line: number,
-): readonly string[] | undefined {
-  const declared = declaredType(text, lines, hits, root, at, line);
-  const sent = sentTo(text, lines, hits.urls, root, at, line);
+function payloadResources(use: PayloadUse): readonly string[] | undefined {
+  const declared = declaredType(use);
+  const sent = sentTo(use.text, use.hits.urls, use.root, use.at, use.line);
   if (declared && sent && !sent.some((r) => declared.includes(r))) return undefined;
   return declared ?? sent;
 }
 
 /** The first `type` value inside the object literal last assigned to `root` above `at` (`root = {`, `const root: T = {`). */
-function declaredType(
-  text: string,
-  lines: Lines,
-  hits: Hits,
-  root: string,
-  at: number,
-  line: number,
-): readonly string[] | undefined {
+function declaredType({ text, lines, hits, root, at, line }: PayloadUse): readonly string[] | undefined {
   const from = lines.startOf(Math.max(0, line - PAYLOAD_LINES));
   const escaped = root.replace(/[.$]/g, (c) => `\\${c}`);
   const assign = new RegExp(`(?<![\\w$.])${escaped}[ \\t]*(?::[^=\\n;]{1,80})?=[ \\t]*\\{`, 'g');
@@ -129,7 +123,7 @@ function declaredType(
   let open = -1;
   for (let m = assign.exec(text); m !== null && m.index < at; m = assign.exec(text)) open = m.index + m[0].length - 1;
   if (open === -1) return undefined;
-  const close = matchingBrace(text, open);
+  const close = matchingClose(text, open);
   if (close === -1 || close > at) return undefined;
   for (const e of hits.evidence) {
     if (e.offset <= open) continue;
@@ -139,22 +133,9 @@ function declaredType(
   return undefined;
 }
 
-/** The `}` closing the `{` at `open` (braces in strings counted too), within MAX_LITERAL characters. */
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  const stop = Math.min(text.length, open + MAX_LITERAL);
-  for (let i = open; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return i;
-  }
-  return -1;
-}
-
 /** The resource named by the last literal segment of the path of the first URL below whose call passes `root`. */
 function sentTo(
   text: string,
-  lines: Lines,
   urls: readonly UrlHit[],
   root: string,
   at: number,
