@@ -1,8 +1,10 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
+import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
+import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
 /** A name of an official client (go-tfe, terrasnek, the Terraform provider) and the subject it stands for. */
@@ -52,15 +54,20 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const owners = new Map<string, Set<string>>();
   for (const m of methods.values())
     owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
+  // A Python method is also passed by reference as an argument (`call_endpoint(api.orgs.list, org_name=…)`).
+  const language = new Map(data.clients.map((c) => [c.client, c.language]));
   const calls = new Map(
-    [...owners].map(([client, set]) => [client, new RegExp(`\\.(${alternation([...set])})\\.(\\w+)\\(`, 'g')]),
+    [...owners].map(([client, set]) => {
+      const after = language.get(client) === 'python' ? '[(,)]' : '\\(';
+      return [client, new RegExp(`\\.(${alternation([...set])})\\.(\\w+)${after}`, 'g')];
+    }),
   );
   found = {
     byName,
     structs,
     methods,
     calls,
-    language: new Map(data.clients.map((c) => [c.client, c.language])),
+    language,
     providerResources: data.providerResources,
   };
   cache.set(index, found);
@@ -100,7 +107,13 @@ export function sdkMatches(
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
     else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push);
   }
-  if (languageId === 'python' && text.includes('.')) callUses(text, sdkIdx, 'terrasnek', push);
+  if (languageId === 'python' && text.includes('.')) {
+    // A call in a comment (code left commented out) sends nothing.
+    const places = new LinePlaces(text, profileFor({ languageId }), lines);
+    callUses(text, sdkIdx, 'terrasnek', (start, end, name) => {
+      if (!places.at(start).inComment) push(start, end, name);
+    });
+  }
   const resource = providerResource(fileName);
   if (resource && languageId === 'go') {
     for (const { start, name: attribute } of schemaKeys(text)) {
@@ -319,14 +332,34 @@ function isGoWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
-/** Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek). */
+/**
+ * Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek), and terrasnek methods
+ * passed by reference (`.orgs.list)`, `.orgs.show_module_producers,`).
+ */
 function callUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): void {
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
   for (const m of text.matchAll(calls)) {
     const name = sdkIdx.methods.get(`${client} ${m[1] ?? ''}.${m[2] ?? ''}`);
-    if (!name) continue;
+    if (!name || byOtherKey(text, (m.index ?? 0) + m[0].length, name)) continue;
     const start = (m.index ?? 0) + 1;
     push(start, start + m[0].length - 2, name);
   }
+}
+
+const ID_LAST = /\/:(\w+)_id$/;
+/** How far a call's arguments are read for a keyword. */
+const MAX_ARGUMENTS = 300;
+
+/**
+ * A call that names its object by another key than the mapped endpoint's last parameter: terrasnek's
+ * `workspaces.show(workspace_name=…)` reads `/organizations/{org}/workspaces/{name}`, not the mapped
+ * `/workspaces/:workspace_id`. Such a call is not reported (its endpoint is another).
+ */
+function byOtherKey(text: string, from: number, name: SdkName): boolean {
+  const last = ID_LAST.exec(name.subject.id)?.[1];
+  if (!last) return false;
+  const close = text.indexOf(')', from);
+  const args = text.slice(from, close === -1 || close - from > MAX_ARGUMENTS ? from + MAX_ARGUMENTS : close);
+  return args.includes(`${last}_name=`);
 }

@@ -12,6 +12,19 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: 'a terrasnek method passed by reference to a helper',
+    language: 'python',
+    source:
+      'orgs = tfe.call_endpoint(tfe.api.orgs.list)\nps = tfe.call_endpoint(tfe.api.orgs.show_module_producers, org_name=o)\n' +
+      // by name: another endpoint than the mapped GET /workspaces/:workspace_id, not reported
+      'w = tfe.call_endpoint(tfe.api.workspaces.show, workspace_name=n)\nv = api.workspaces.show(workspace_name=n)\n' +
+      '# tfe.call_endpoint(tfe.api.runs.create, payload=p)',
+    expected: [
+      'endpoint GET /organizations',
+      'endpoint GET /organizations/:organization_name/relationships/module-producers',
+    ],
+  },
+  {
     name: 'concatenation with expressions',
     language: 'java',
     source: 'client.post(BASE + "/workspaces/" + ws.getId() + "/relationships/tags");',
