@@ -61,6 +61,11 @@ export interface ModelContext {
   readonly resources: readonly string[];
   /** The wire name was guessed from a camelCase name: only a name of the model's own resource counts. */
   readonly guessed: boolean;
+  /**
+   * The model's own name (`PolicySetVersion`), when its resource is unknown: a name spelling something
+   * other than a resource's words keeps that resource's distinct names off it (`namesOther`).
+   */
+  readonly name?: string;
 }
 
 /** Something that says which resource the code around it talks about. */

@@ -31,10 +31,10 @@ export function mergeModelHits(
       names.push(hit);
     } else names[k] = hit;
   };
-  const contextOf = (model: Model, guessed: boolean): ModelContext => ({
-    resources: model.resource === undefined ? [] : [model.resource],
-    guessed,
-  });
+  const contextOf = (model: Model, guessed: boolean): ModelContext =>
+    model.resource === undefined
+      ? { resources: [], guessed, name: model.name }
+      : { resources: [model.resource], guessed };
   // Names of the main pass inside a model's declarations: the innermost model decides.
   const declared = models
     .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))

@@ -137,3 +137,22 @@ export function fileResource(index: HistoryIndex, fileName: string | undefined):
   const named = namedResource(index, dot === -1 ? base : base.slice(0, dot));
   return named.field === undefined ? named.resource : undefined;
 }
+
+/**
+ * Whether a model's name says it is about something other than `resource`: after the words that only
+ * say what kind of model it is, some word remains and the resource's words are not all among the
+ * name's (`PolicySetVersion`, `RegistryProviderVersion`, `ReservedTagKey` for `workspaces`). A name of
+ * kind words alone (`Attributes`, `CreateOptions`) says nothing.
+ */
+export function namesOther(name: string, resource: string): boolean {
+  const words = nameWords(name).map(singular);
+  while (words.length > 0 && KIND_WORDS.has(words[words.length - 1] ?? '')) words.pop();
+  if (words.length === 0) return false;
+  return !resource
+    .replace(/^admin\//, '')
+    .split(/[- ]/)
+    .every((w) => {
+      const one = singular(w);
+      return words.includes(one) || words.includes(SYNONYMS[one] ?? one) || words.some((x) => SYNONYMS[x] === one);
+    });
+}

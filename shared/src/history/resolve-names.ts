@@ -3,6 +3,7 @@ import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt, u
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
+import { namesOther } from './model-names.ts';
 import { optionsStructUrl } from './options-struct.ts';
 import type { Confidence, Match } from './match-types.ts';
 import { isWordChar } from './source-text.ts';
@@ -86,6 +87,15 @@ function check(
       // A model's declaration says it first (a camelCase name read as kebab-case only on its own resource).
       const declared = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
       if (hit.model?.guessed === true && (declared === undefined || subject.resource === undefined)) return undefined;
+      // A model of unknown resource whose name spells another thing (`PolicySetVersion`): not this resource's.
+      const model = hit.model?.name;
+      if (
+        declared === undefined &&
+        model !== undefined &&
+        subject.resource !== undefined &&
+        namesOther(model, subject.resource)
+      )
+        return undefined;
       const here =
         subject.resource === undefined || (!hit.isKey && declared === undefined)
           ? undefined

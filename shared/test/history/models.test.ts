@@ -165,6 +165,32 @@ describe('TypeScript models (interfaces, object types, enums)', () => {
       '13 status attribute task-results status',
     ]);
   });
+  it("a model named for something that is no known resource keeps a resource's distinct names off it", () => {
+    // python-tfe's models/policy_set_version.py and tfgql's registryGpgKeys/types.ts (held3, seen):
+    // `updated-at` is distinct to workspaces only among the known types; here it is another object's.
+    const python = [
+      'class PolicySetVersion(BaseModel):',
+      '    id: str',
+      '    updated_at: datetime | None = Field(None, alias="updated-at")',
+      '',
+      'class Workspace(BaseModel):',
+      '    updated_at: datetime | None = Field(None, alias="updated-at")',
+    ].join('\n');
+    assert.deepEqual(found(python, 'models/policy_set_version.py'), [
+      '6 updated_at attribute workspaces updated-at',
+      '6 updated-at attribute workspaces updated-at',
+    ]);
+    const ts = [
+      'export interface RegistryGpgKeyAttributes {',
+      '  "key-id": string;',
+      '  "updated-at": string;',
+      '}',
+      'export interface WorkspaceResourceAttributes {',
+      '  "updated-at": string;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(ts, 'src/registryGpgKeys/types.ts'), ['6 updated-at attribute workspaces updated-at']);
+  });
   it('an enum named for a value field: its generic values too', () => {
     const text = "export enum RunStatus {\n  QUEUING = 'queuing',\n  FETCHING = 'fetching',\n}\n";
     assert.deepEqual(found(text, 'RunStatus.ts'), ['2 queuing status runs queuing', '3 fetching status runs fetching']);
