@@ -2,6 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
+import { matchingClose } from './query-objects.ts';
 import { VERBS } from './service-calls.ts';
 
 /** How many lines above a URL its function's definition may be. */
@@ -26,6 +27,13 @@ const DEFINITION = [
   /^\s*([\w-]+)\s*\(\)\s*[{(]?\s*$/,
   /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::\s*[\w$.<>]+\s*)?=\s*\{\s*$/,
 ];
+/**
+ * A JS/TS class method whose parameters go on the next lines (`async *listWorkspaces(`, `getRun<T>(`): a
+ * definition when its parentheses close on `{` or a return type and `{` (a call opening there closes on `;`, `,`, `)`).
+ */
+const SIGNATURE_OPEN =
+  /^\s*(?:(?:public|private|protected|static|async|override)\s+)*\*?\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>]*>)?\($/;
+const SIGNATURE_CLOSE = /\s*(?::[^{;=]*)?\{/y;
 /** Words that open a block and name no function (`if (x) {`, `for (…) {`). */
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'elif', 'else']);
 
@@ -96,6 +104,12 @@ function enclosingFunction(text: string, lines: Lines, line: number): { name: st
       const name = m?.[1];
       if (name !== undefined && !KEYWORDS.has(name))
         return { name, start: from + (m?.index ?? 0) + m![0].indexOf(name) };
+    }
+    const open = SIGNATURE_OPEN.exec(body.trimEnd());
+    if (open?.[1] !== undefined && !KEYWORDS.has(open[1])) {
+      const close = matchingClose(text, from + body.trimEnd().length - 1);
+      SIGNATURE_CLOSE.lastIndex = close + 1;
+      if (close !== -1 && SIGNATURE_CLOSE.test(text)) return { name: open[1], start: from + body.indexOf(open[1]) };
     }
   }
   return undefined;

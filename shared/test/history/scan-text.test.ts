@@ -12,6 +12,28 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: "a paging helper's URL takes the method of a class method whose parameters go on the next lines",
+    language: 'typescript',
+    source: [
+      'class W {',
+      '  async *listWorkspaces(',
+      '    org: string,',
+      '  ): AsyncGenerator<W[]> {',
+      '    yield* streamPages<W>(',
+      '      this.http,',
+      '      `/organizations/${org}/workspaces`,',
+      '    );',
+      '  }',
+      '  sync(org: string) {',
+      '    return streamPages(',
+      '      `/organizations/${org}/workspaces`,',
+      '    );',
+      '  }',
+      '}',
+    ].join('\n'),
+    expected: ['endpoint GET /organizations/:organization_name/workspaces <>'],
+  },
+  {
     name: 'a terrasnek method passed by reference to a helper',
     language: 'python',
     source:
