@@ -121,11 +121,44 @@ function dropPrefix(raw: RawSegment[], hasHost: boolean, leadingSlash: boolean):
   }
   if (hasHost) return undefined;
   let skip = 0;
-  while (skip < raw.length - 1 && isPlaceholder(raw[skip]?.text ?? '')) skip++;
-  const kept = raw.slice(skip);
+  let tail: RawSegment | undefined;
+  while (skip < raw.length - 1 && isPlaceholder(raw[skip]?.text ?? '')) {
+    // A base glued to the path's first word (`$($org.ServerUri)workspaces`, `${base}runs`): the word is kept.
+    tail = placeholderTail(raw[skip]);
+    skip++;
+    if (tail) break;
+  }
+  const kept = tail ? [tail, ...raw.slice(skip)] : raw.slice(skip);
   // A relative path such as "projects/x" is too often a file path; go-tfe style paths have placeholders.
   if (skip === 0 && !leadingSlash && kept.length < 3 && !kept.some((s) => isPlaceholder(s.text))) return undefined;
   return kept;
+}
+
+/** The characters that close a placeholder opened by each opening bracket. */
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '{': '}' };
+
+/**
+ * The word written right after a leading placeholder in the same segment: `workspaces` of
+ * `$($Global:Org.ServerUri)workspaces` (PowerShell's subexpression), `${base}workspaces`, `{}runs`,
+ * `#{base}runs`; undefined when the segment is the placeholder alone or what follows is no path word.
+ */
+function placeholderTail(segment: RawSegment | undefined): RawSegment | undefined {
+  if (!segment) return undefined;
+  const text = segment.text;
+  const open = /^(?:\$|#)?([({])/.exec(text);
+  const opener = open?.[1];
+  if (!open || opener === undefined) return undefined;
+  const closer = CLOSERS[opener];
+  let depth = 0;
+  for (let i = open[0].length - 1; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === opener) depth++;
+    else if (c === closer && --depth === 0) {
+      const word = text.slice(i + 1);
+      return /^[a-z][a-z0-9_-]*$/.test(word) ? { text: word, start: segment.start + i + 1 } : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** `:x`, `${x}`, `{x}`, `{}`, `$X`, `<x>` or a printf verb such as `%s` / `%v`. */

@@ -20,6 +20,13 @@ const cases: { name: string; input: string; segments?: string[]; query?: string[
     input: '/workspaces/:workspace_id/tasks/<task>',
     segments: ['workspaces', ':workspace_id*', 'tasks', '<task>*'],
   },
+  {
+    // TfCloudApi.psm1 (held3, seen): not POST /runs by its last segment.
+    name: "a base glued to the path's first word (PowerShell subexpression, template literal)",
+    input: '$($Global:DefaultTfCloudOrg.ServerUri)workspaces/${workspaceId}/runs',
+    segments: ['workspaces', '${workspaceId}*', 'runs'],
+  },
+  { name: 'template base glued to a word', input: '${base}runs/${id}', segments: ['runs', '${id}*'] },
   { name: 'shell variables', input: '$TFE_ADDR/api/v2/agents/$AGENT', segments: ['agents', '$AGENT*'] },
   {
     name: 'relative go-tfe path with a placeholder',
