@@ -9,11 +9,11 @@ import { LinePlaces } from './source-text.ts';
  * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
  * Go's `MethodPost`, Rust's `Method::Post` (surf; reqwest's `Method::POST` is the word), a client call
  * `.delete(` (also PHP's `->delete(`, Rust's `surf::post(`, a wrapper's `._post(`),
- * .NET's `PostAsync(` / `PatchAsJsonAsync(`, a typed client's `this.get<Workspace>(`, and `method: 'delete'`
+ * .NET's `PostAsync(` / `PatchAsJsonAsync(` (typed: `GetAsync<WorkspacesResponse>(`), a typed client's `this.get<Workspace>(`, and `method: 'delete'`
  * (PowerShell's splatted `Method = 'Patch'` too).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)\(/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)(?:<[^<>()\n]*>)?\(/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are

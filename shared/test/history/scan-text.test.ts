@@ -12,6 +12,19 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: ".NET's typed GetAsync<T>( decides the method of its URL",
+    language: 'csharp',
+    source: [
+      'class A {',
+      '  public async Task<W> ListAsync(string o)',
+      '  {',
+      '    return await GetAsync<WorkspacesResponse>($"organizations/{o}/workspaces").ConfigureAwait(false);',
+      '  }',
+      '}',
+    ].join('\n'),
+    expected: ['endpoint GET /organizations/:organization_name/workspaces <Get>'],
+  },
+  {
     name: "a paging helper's URL takes the method of a class method whose parameters go on the next lines",
     language: 'typescript',
     source: [
