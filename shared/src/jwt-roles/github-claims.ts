@@ -65,6 +65,21 @@ export function mayBeGithubRole(params: Readonly<Record<string, unknown>>): bool
   );
 }
 
+/**
+ * Whether a JWT role is an OIDC role (browser login): `role_type: oidc`, or `role_type` omitted
+ * (the engine stores it as `oidc`) while the role sets what only OIDC logins use
+ * (`allowed_redirect_uris`, `oidc_scopes`, written with any item). The engine refuses JWT logins
+ * with such a role (`role with oidc role_type is not allowed`): GitHub's tokens cannot log in with
+ * it, and leaving `role_type` to the engine's default is right there.
+ */
+export function isOidcRole(params: Readonly<Record<string, unknown>>): boolean {
+  const type = params.role_type;
+  if (typeof type === 'string') return type.trim().toLowerCase() === 'oidc';
+  if (type !== undefined) return false;
+  const written = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
+  return written(params.allowed_redirect_uris) || written(params.oidc_scopes);
+}
+
 /** Whether a subject (or a `sub` glob) can match GitHub's `repo:…` subjects. */
 function mayBeRepoSubject(subject: string, glob: boolean): boolean {
   const prefix = glob ? subject.slice(0, subject.includes('*') ? subject.indexOf('*') : undefined) : subject;

@@ -6,7 +6,7 @@ import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
 import { isRecord, readCommaList } from '../text/index.ts';
-import { isGithubIssuer, mayBeGithubRole } from './github-claims.ts';
+import { isGithubIssuer, isOidcRole, mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -44,16 +44,20 @@ const TRUST_PATHS = [
  * The OIDC trust mistakes of a JWT role (its write or file body), each a problem with a code and
  * the JSON Pointer of the field at fault: any repository of the issuer can log in, owner-wide or
  * open globs, no audience or not the workflows' one, a branch `sub` for pull-request workflows,
- * `role_type` omitted, and token policies that reach the trust configuration. The GitHub checks
- * apply to roles GitHub's tokens could log in with (mayBeGithubRole); the other two to every role.
+ * `role_type` omitted (unless the role is an OIDC role: isOidcRole), and token policies that reach
+ * the trust configuration. The GitHub checks apply to roles GitHub's tokens could log in with
+ * (mayBeGithubRole, not an OIDC role); the literal globs and the token policies to every role.
  */
 export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context: TrustContext = {}): Problem[] {
   const problems: Problem[] = [];
   const report: Report = (code, severity, message, path, target, data) => {
     problems.push({ code, severity, message, path, ...(target ? { target } : {}), ...(data ? { data } : {}) });
   };
+  // An OIDC role (browser login) is not for JWT logins: GitHub's tokens cannot log in with it, and
+  // an omitted role_type (the engine's default, oidc) is right there.
+  const oidc = isOidcRole(params);
   // Absent fields are drawn on the document's first key (attachRanges), present ones on their key.
-  if (params.role_type === undefined)
+  if (params.role_type === undefined && !oidc)
     report(
       'JWT_TRUST_ROLE_TYPE_OMITTED',
       'error',
@@ -63,8 +67,8 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
     );
   checkLiteralGlobs(params, report);
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
-  // issuer's claims, a Terraform Cloud sub, a mount of another issuer) is not held to it.
-  if (!mayBeGithubRole(params) || (context.issuer !== undefined && !isGithubIssuer(context.issuer))) {
+  // issuer's claims, a Terraform Cloud sub, a mount of another issuer, an OIDC role) is not held to it.
+  if (oidc || !mayBeGithubRole(params) || (context.issuer !== undefined && !isGithubIssuer(context.issuer))) {
     checkPolicies(params.token_policies ?? params.policies, context.policies, report);
     return problems;
   }

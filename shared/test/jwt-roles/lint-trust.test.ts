@@ -111,6 +111,42 @@ const cases: readonly Case[] = [
     expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', '/role_type'],
   },
   {
+    // An OIDC role for people (Okta groups): GitHub's tokens cannot log in with role_type oidc.
+    name: 'an OIDC role (role_type oidc) unbound to a repository passes',
+    role: {
+      role_type: 'oidc',
+      user_claim: 'sub',
+      groups_claim: 'groups',
+      bound_audiences: ['0oa1example'],
+      allowed_redirect_uris: ['http://localhost:8250/oidc/callback'],
+      oidc_scopes: ['groups'],
+      token_policies: ['default'],
+    },
+  },
+  {
+    // role_type left to the engine's default (oidc) on a role that sets OIDC-only fields is right.
+    name: 'role_type omitted on a role with allowed_redirect_uris passes',
+    role: {
+      user_claim: 'email',
+      allowed_redirect_uris: ['https://vault.example.com/ui/vault/auth/oidc/oidc/callback'],
+    },
+  },
+  {
+    name: 'role_type omitted with oidc_scopes only passes',
+    role: { user_claim: 'email', oidc_scopes: ['profile'] },
+  },
+  {
+    // An empty list sets nothing: the engine stores an oidc role with no redirect URI and refuses it.
+    name: 'role_type omitted with an empty allowed_redirect_uris is still omitted',
+    role: { ...good, role_type: undefined, allowed_redirect_uris: [] },
+    expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', '/role_type'],
+  },
+  {
+    name: 'role_type jwt with redirect URIs is still a JWT role',
+    role: { ...good, bound_claims: {}, allowed_redirect_uris: ['http://localhost:8250/oidc/callback'] },
+    expected: ['JWT_TRUST_ANY_REPOSITORY', '/bound_claims'],
+  },
+  {
     name: 'a policy reaching auth/*',
     role: { ...good, token_policies: ['deploy', 'admin'] },
     context: {

@@ -146,6 +146,17 @@ const cases: readonly Case[] = [
     expected: ['JWT_TRUST_ROLE_TYPE_OMITTED', 1, 1, 'user_claim'],
   },
   {
+    // An OIDC role for people: role_type left to the engine's default (oidc) with redirect URIs is
+    // right, and no repository binding is asked of it (GitHub's tokens cannot log in with it).
+    name: 'an OIDC role with allowed_redirect_uris and role_type omitted',
+    text: 'user_claim: email\nbound_audiences: [vault]\nallowed_redirect_uris: [http://localhost:8250/oidc/callback]\noidc_scopes: [profile]\n',
+  },
+  {
+    name: 'role_type oidc without allowed_redirect_uris is the engine rule, not the trust rules',
+    text: changed('role_type', 'role_type: oidc'),
+    expected: ['JWT_ROLE_REDIRECT_URIS_REQUIRED', 1, 12, 'oidc'],
+  },
+  {
     name: 'a policy that reaches auth/*',
     text: changed('token_policies', 'token_policies: [deploy, admin]'),
     trust: trustContextOf([deployPolicy, adminPolicy], []),

@@ -66,6 +66,49 @@ describe("GitHub's trust rules apply to roles GitHub's tokens could log in with"
   });
 });
 
+describe('an OIDC role (browser login) is not held to JWT login rules', () => {
+  // As met in the third clean collection: Okta group roles (role_type "oidc") and an OIDC module's
+  // role with role_type left to the engine's default and its redirect URIs from a variable.
+  const oidcRole = (...attributes: string[]) =>
+    ['resource "vault_jwt_auth_backend_role" "r" {', '  backend = "oidc"', '  role_name = "r"', '  user_claim = "sub"']
+      .concat(
+        attributes.map((a) => `  ${a}`),
+        '}',
+        '',
+      )
+      .join('\n');
+  const cases: [string, string[], string[]][] = [
+    [
+      'role_type "oidc" with no repository binding',
+      [
+        'role_type = "oidc"',
+        'bound_audiences = [var.client_id]',
+        'allowed_redirect_uris = ["http://localhost:8250/oidc/callback"]',
+        'groups_claim = "groups"',
+      ],
+      [],
+    ],
+    [
+      'role_type omitted with allowed_redirect_uris from a variable without a default',
+      ['allowed_redirect_uris = var.allowed_redirect_uris', 'oidc_scopes = ["groups"]'],
+      [],
+    ],
+    [
+      'role_type omitted with allowed_redirect_uris from a variable whose default is [""]',
+      ['allowed_redirect_uris = var.uris'],
+      ['FIELD_EMPTY_ITEM'],
+    ],
+    [
+      'role_type omitted with no OIDC setting is still omitted',
+      [],
+      ['JWT_TRUST_ANY_REPOSITORY', 'JWT_TRUST_NO_AUDIENCE', 'JWT_TRUST_ROLE_TYPE_OMITTED'],
+    ],
+  ];
+  const variables = 'variable "uris" {\n  type = list(string)\n  default = [""]\n}\n';
+  for (const [name, attributes, expected] of cases)
+    test(name, () => assert.deepEqual(codes(lint({ 'main.tf': oidcRole(...attributes) + variables })), expected));
+});
+
 describe("a module's optional input is not its value", () => {
   test('role_arns = var.role_arns with default = [] is unknown: no ROLE_ARNS_REQUIRED', () => {
     const main = `resource "vault_aws_secret_backend_role" "this" {
