@@ -13,15 +13,16 @@ function lint(files: Record<string, string>, fileName = 'main.tf') {
 }
 const codes = (result: { problems: readonly { code: string }[] }) => result.problems.map((p) => p.code).sort();
 
+/** A JWT role resource with the given head and attribute lines (HCL). */
+const roleResource = (head: string[], attributes: string[]) =>
+  ['resource "vault_jwt_auth_backend_role" "r" {', ...head, ...attributes]
+    .map((line, i) => (i === 0 ? line : `  ${line}`))
+    .concat('}', '')
+    .join('\n');
+
 /** A JWT role resource with role_type jwt on the jwt mount and the given attributes (HCL lines). */
 const jwtRole = (...attributes: string[]) =>
-  ['resource "vault_jwt_auth_backend_role" "r" {', '  backend = "jwt"', '  role_name = "r"', '  role_type = "jwt"']
-    .concat(
-      attributes.map((a) => `  ${a}`),
-      '}',
-      '',
-    )
-    .join('\n');
+  roleResource(['backend = "jwt"', 'role_name = "r"', 'role_type = "jwt"'], attributes);
 
 describe("GitHub's trust rules apply to roles GitHub's tokens could log in with", () => {
   const cases: [string, string[], string[]][] = [
@@ -70,13 +71,7 @@ describe('an OIDC role (browser login) is not held to JWT login rules', () => {
   // As met in the third clean collection: Okta group roles (role_type "oidc") and an OIDC module's
   // role with role_type left to the engine's default and its redirect URIs from a variable.
   const oidcRole = (...attributes: string[]) =>
-    ['resource "vault_jwt_auth_backend_role" "r" {', '  backend = "oidc"', '  role_name = "r"', '  user_claim = "sub"']
-      .concat(
-        attributes.map((a) => `  ${a}`),
-        '}',
-        '',
-      )
-      .join('\n');
+    roleResource(['backend = "oidc"', 'role_name = "r"', 'user_claim = "sub"'], attributes);
   const cases: [string, string[], string[]][] = [
     [
       'role_type "oidc" with no repository binding',
