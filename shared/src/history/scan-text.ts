@@ -10,6 +10,7 @@ import type { Match } from './match-types.ts';
 import { mergeModelHits } from './model-hits.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
+import { otherApiSpans } from './other-api.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
@@ -71,5 +72,9 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   }
   matches.push(...sdk);
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
-  return matches.sort((a, b) => a.start - b.start || a.end - b.end);
+  // A class of another API's client (its base path another API's) sends none of this API's requests.
+  const other = otherApiSpans(text, lines, languageId);
+  const kept =
+    other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
+  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -729,3 +729,55 @@ describe('scanText', () => {
     assert.equal(scanText('# "auto-apply-run-trigger"', { fileName: 'a/b.ts' }).length, 1);
   });
 });
+
+describe("another API's client class in the same file", () => {
+  // terraform-scalr-migrate-tfc's clients.py (held3, seen): TFCClient and ScalrClient share a base class;
+  // Scalr's paths and page keys look like this API's but go to /api/iacp/v3.
+  const python = [
+    'class TFCClient(APIClient):',
+    '    def __init__(self, hostname: str, token: str):',
+    '        super().__init__(hostname, token, "/api/v2/")',
+    '',
+    '    def list_variable_sets(self, org_name: str, page: int = 1) -> Dict:',
+    '        filters = {"page[size]": 100}',
+    '        return self.get(f"organizations/{org_name}/varsets", filters)',
+    '',
+    'class ScalrClient(APIClient):',
+    '    def __init__(self, hostname: str, token: str):',
+    '        super().__init__(hostname, token, "/api/iacp/v3/")',
+    '',
+    '    def get_var_sets(self, page: int = 1) -> Dict:',
+    '        filters = {"page[size]": 100}',
+    '        return self.get("var-sets", filters)',
+    '',
+    '    def update_consumers(self, workspace_id, consumers):',
+    '        self.patch(f"workspaces/{workspace_id}/relationships/remote-state-consumers", {"data": []})',
+  ].join('\n');
+  it("reports the uses in this API's class and none in the other's", () => {
+    const lines = scanText(python, { languageId: 'python' }).map((m) => m.line);
+    assert.ok(lines.includes(6), `page[size] of TFCClient: ${lines.join(',')}`);
+    assert.deepEqual(
+      lines.filter((l) => l >= 9),
+      [],
+    );
+  });
+  it('a TypeScript class whose base is another API says nothing either', () => {
+    const ts = [
+      'class ScalrApi {',
+      '  base = "/api/iacp/v3";',
+      '  consumers(id: string) {',
+      '    return this.http.patch(`workspaces/${id}/relationships/remote-state-consumers`, {});',
+      '  }',
+      '}',
+      'class TfcApi {',
+      '  consumers(id: string) {',
+      '    return this.http.patch(`workspaces/${id}/relationships/remote-state-consumers`, {});',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      scanText(ts, { languageId: 'typescript' }).map((m) => m.line),
+      [9],
+    );
+  });
+});
