@@ -91,13 +91,23 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   // A wrapper this text gives curl's method or body flags elsewhere (`tfh_api_call -X DELETE "$url"`) passes
   // them to curl: without any, curl's default.
   if (takesCurlFlags(text, program)) return implied('GET', name);
+  // A script named for the API it calls (`terraform_cloud_api.sh "/organizations"`, `github_api.sh`): a
+  // wrapper of curl by convention, sending curl's default without a method or body flag.
+  if (API_SCRIPT.test(program)) return implied('GET', name);
   return undefined;
 }
 
-/** Whether `program` is called with curl's method or body flags somewhere in the text (a wrapper of curl). */
+/** A program named for an API: `terraform_cloud_api.sh`, `tfc-api`. */
+const API_SCRIPT = /(?:^|[_-])api(?:\.sh)?$/i;
+
+/**
+ * Whether `program` is called with curl's method or body flags somewhere in the text (a wrapper of curl), before
+ * or after its URL (`"$srcdir/tfc.sh" "/varsets/$id" -X DELETE`).
+ */
 function takesCurlFlags(text: string, program: string): boolean {
-  if (!/^[\w-]+$/.test(program)) return false;
-  return new RegExp(`(?:^|[\\s;&|(])${program}\\s+(?:-X|--request|-d|--data)`).test(text);
+  if (!/^[\w.-]+$/.test(program)) return false;
+  const name = program.replaceAll('.', '\\.');
+  return new RegExp(`(?:^|[\\s;&|(/])${name}["']?(?:\\s[^\\n|;&]*?)?\\s(?:-X|--request|-d|--data)`).test(text);
 }
 
 /** `$url`, `${url}`, `"$url"` as (part of) a word of a command on `line`: the offset of the `$`, or -1. */

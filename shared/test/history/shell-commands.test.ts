@@ -13,6 +13,20 @@ const endpoints = (text: string, languageId = 'shellscript'): string[] =>
 describe('history: the method of a shell command that sends a URL', () => {
   const table: [string, string, string[]][] = [
     [
+      "a script named for the API sends curl's default without flags",
+      'orgs="$("$srcdir/terraform_cloud_api.sh" "/organizations" | jq -r .data[].id)"',
+      ['1 endpoint GET /organizations'],
+    ],
+    [
+      "a script given curl's flags elsewhere, called by its path, sends GET without them",
+      '"$srcdir/tfc.sh" "/organizations/$org/varsets" | jq .\n"$srcdir/tfc.sh" "/organizations/$org/varsets" -X POST -d @v.json',
+      [
+        '1 endpoint GET /organizations/:organization_name/varsets',
+        '2 endpoint POST /organizations/:organization_name/varsets',
+      ],
+    ],
+    ['another script says nothing', '"$srcdir/tfc.sh" "/organizations/$org/varsets" | jq .', []],
+    [
       'plain curl is GET (its default)',
       'curl -s "$A/api/v2/workspaces/$ID/tasks"',
       ['1 endpoint GET /workspaces/:workspace_id/tasks'],
