@@ -195,7 +195,8 @@ const URL_KEYWORDS = new Set(['uri', 'url', 'path', 'endpoint', 'route']);
  * Whether the literal from `open` to `close` (its quotes) is an argument a request call sends as its
  * path: the value of a `uri=` / `url=` / `path=` keyword argument (`call(method='post', uri='runs')`),
  * or the whole first argument of a call named for a request (`api_request("runs", method="POST")`,
- * `self._request('organizations')`). Such a literal may be a single segment.
+ * `self._request('organizations')`), of a .NET method call (`GetAsync<T>($"organizations")`) or of a Retrofit
+ * method annotation (`@POST("runs")`). Such a literal may be a single segment.
  */
 export function sentArgument(text: string, open: number, close: number): boolean {
   let after = close + 1;
@@ -203,6 +204,7 @@ export function sentArgument(text: string, open: number, close: number): boolean
   const next = text.charCodeAt(after);
   if (next !== 44 && next !== 41 && next !== 10 && next !== 13) return false; // , ) or the line's end
   let i = open - 1;
+  if (text.charCodeAt(i) === 36) i--; // C#'s $"…"
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   const c = text.charCodeAt(i);
   if (c === 61 && text.charCodeAt(i - 1) !== 61) {
@@ -215,10 +217,25 @@ export function sentArgument(text: string, open: number, close: number): boolean
     return text.charCodeAt(s) === 40 || text.charCodeAt(s) === 44;
   }
   if (c !== 40) return false;
-  let s = i - 1;
+  let e = i;
+  // A typed call's type arguments: `GetAsync<OrganizationsResponse>(`.
+  if (text.charCodeAt(e - 1) === 62) {
+    const lt = text.lastIndexOf('<', e - 1);
+    if (lt === -1 || e - lt > MAX_TYPE_ARGUMENTS || /[()\n]/.test(text.slice(lt, e))) return false;
+    e = lt;
+  }
+  let s = e - 1;
   while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
-  return /request$/i.test(text.slice(s + 1, i));
+  const name = text.slice(s + 1, e);
+  return /request$/i.test(name) || METHOD_CALL.test(name) || (text.charCodeAt(s) === 64 && METHOD_WORD.test(name));
 }
+
+/** How long a call's type arguments may be. */
+const MAX_TYPE_ARGUMENTS = 120;
+/** .NET's method calls (`GetAsync(`, `PostAsJsonAsync<T>(`). */
+const METHOD_CALL = /^(?:Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)$/;
+/** Retrofit's method annotations (`@GET("organizations")`), after their `@`. */
+const METHOD_WORD = /^(?:GET|POST|PUT|PATCH|DELETE)$/;
 
 /** Commands that only show a URL. */
 const SHOWS = /^(?:echo\w*|printf|log\w*|:)$/;

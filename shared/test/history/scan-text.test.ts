@@ -12,6 +12,17 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: 'a single segment sent by a typed .NET call or a Retrofit annotation',
+    language: 'csharp',
+    source: [
+      'return await GetAsync<OrganizationsResponse>($"organizations").ConfigureAwait(false);',
+      'return await PostAsync<RunsRequest, RunResponse>("runs", request).ConfigureAwait(false);',
+      '@POST("runs")',
+      'var t = Label("runs");',
+    ].join('\n'),
+    expected: ['endpoint GET /organizations <Get>', 'endpoint POST /runs <Post>', 'endpoint POST /runs <POST>'],
+  },
+  {
     name: ".NET's typed GetAsync<T>( decides the method of its URL",
     language: 'csharp',
     source: [
