@@ -219,7 +219,7 @@ function ruleProblems(
   ) => {
     let kept = base;
     for (const reading of readings) {
-      const found = new Set(check(reading).map(problemKey));
+      const found = new Set(check(reading).flatMap((p) => [problemKey(p), ...impliedKeys(p)]));
       kept = kept.filter((p) => found.has(problemKey(p)));
     }
     return kept;
@@ -241,8 +241,25 @@ function ruleProblems(
   return { problems: [...problems, ...reached], check: written };
 }
 
-function problemKey(problem: Problem): string {
-  return `${problem.code}\u0000${problem.path}`;
+function problemKey(problem: Pick<Problem, 'code' | 'path'>): string {
+  return keyOf(problem.code, problem.path);
+}
+
+function keyOf(code: string, path: string | undefined): string {
+  return `${code}\u0000${path}`;
+}
+
+/**
+ * Findings a stronger one at the same place holds too: a glob whose owner is open
+ * (JWT_TRUST_WILDCARD_OWNER) admits every repository of an owner as well, so `${var.org}/*`,
+ * whose fill `*` opens the owner, admits a whole owner whatever the variable is.
+ */
+const IMPLIED: Readonly<Record<string, readonly string[]>> = {
+  JWT_TRUST_WILDCARD_OWNER: ['JWT_TRUST_WHOLE_OWNER'],
+};
+
+function impliedKeys(problem: Problem): string[] {
+  return (IMPLIED[problem.code] ?? []).map((code) => keyOf(code, problem.path));
 }
 
 const SAMPLE_POLICY = {

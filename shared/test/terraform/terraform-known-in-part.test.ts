@@ -82,6 +82,17 @@ describe('a map with an unknown value: what its known part decides', () => {
     assert.deepEqual(codes(role({ ...glob, bound_claims: '{ sub = "repo:${var.owner}/app:*" }' })), []);
   });
 
+  test('every repository of an unknown owner: whole owner whatever the owner is (label 321)', () => {
+    // Fails before: the fill * opened the owner (WILDCARD_OWNER), so WHOLE_OWNER did not hold in every reading.
+    const glob = { bound_claims_type: '"glob"' };
+    assert.deepEqual(codes(role({ ...glob, bound_claims: '{ repository = "${var.github_org}/*" }' })), [
+      'JWT_TRUST_WHOLE_OWNER /bound_claims/repository',
+    ]);
+    assert.deepEqual(codes(role({ ...glob, bound_claims: '{ sub = "repo:${var.owner}/*" }' })), [
+      'JWT_TRUST_WHOLE_OWNER /bound_claims/sub',
+    ]);
+  });
+
   test('the keys a map binds are known: no pinning claim among them is any repository', () => {
     // Fails before: the whole map was unknown, so nothing was said.
     assert.deepEqual(codes(role({ bound_claims: '{ environment = var.environment }' })), [
