@@ -1,4 +1,4 @@
-// The third and fourth held-aside sets (test/fixtures/history-held and history-held2, SOURCES.tsv and
+// The third, fourth and fifth held-aside sets (test/fixtures/history-held, history-held2 and history-held3, SOURCES.tsv and
 // labels.tsv in history-new's format), each measured once by the lead at the end of issue 22's third and
 // fourth sessions and working sets since: scored on every run where the repository snapshots are (KEYFOB_MIRROR), with floors (the issue's
 // target is 95% and 2%); `KEYFOB_RECALL_DETAILS=1` lists the misses and wrong reports. Any other
@@ -14,9 +14,12 @@ labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.
 // The fourth held-aside set, measured once at the end of issue 22's fourth session (recall 91.1% (318/349),
 // wrong 17 of 335) and a working set since: 98.6% (344/349), 0 wrong of 344 after this session's work.
 labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.98, wrongShare: 0.01 } });
+// The fifth held-aside set, measured once in issue 22's fifth session (recall 83.1% (417/502), wrong 13 of
+// 474) and a working set since: 94.6% (475/502), 0 wrong of 519 after that session's second round.
+labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.94, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
-const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2']);
+const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2', 'held3']);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
   assert.match(

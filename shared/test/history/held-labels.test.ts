@@ -1,7 +1,6 @@
 // The held-aside sets' labels: the third (test/fixtures/history-held, measured once by the lead, a working set
-// since: held-clients.test.ts scores it), the fourth (test/fixtures/history-held2, measured once by the lead
-// last session) and the fifth (test/fixtures/history-held3, clean: never run through the matcher before the
-// lead's one measurement), public programs and clients of the platform API in Go (through go-tfe), Python,
+// since: held-clients.test.ts scores it), the fourth (test/fixtures/history-held2) and the fifth
+// (test/fixtures/history-held3), each measured once by the lead and working sets since, public programs and clients of the platform API in Go (through go-tfe), Python,
 // TypeScript, JavaScript, Java, C#, PowerShell, Rust, Ruby and shell, each in none of the earlier sets'
 // repositories, labelled from their code by the set's label.mjs. This file checks the
 // labels' form only: it never runs the matcher. Their code is not in this repository: where the repository
