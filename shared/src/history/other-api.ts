@@ -24,42 +24,50 @@ export function otherApiSpans(text: string, lines: Lines, languageId: string | u
   return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end));
 }
 
+/** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */
 function pythonClasses(text: string, lines: Lines): [number, number][] {
-  const out: [number, number][] = [];
+  const headers = new Map<number, number>();
   PY_CLASS.lastIndex = 0;
-  for (let m = PY_CLASS.exec(text); m !== null; m = PY_CLASS.exec(text)) {
-    const indent = (m[1] ?? '').length;
-    let end = text.length;
-    for (let line = lines.lineOf(m.index) + 1; line <= lines.lineOf(text.length); line++) {
-      const from = lines.startOf(line);
-      const body = text.slice(from, lines.endOf(line));
-      const own = body.length - body.trimStart().length;
-      if (body.trim() === '' || body.trimStart().startsWith('#')) continue;
-      if (own <= indent) {
-        end = from;
-        break;
-      }
-    }
-    out.push([m.index, end]);
+  for (let m = PY_CLASS.exec(text); m !== null; m = PY_CLASS.exec(text))
+    headers.set(lines.lineOf(m.index), (m[1] ?? '').length);
+  if (headers.size === 0) return [];
+  const out: [number, number][] = [];
+  const open: { start: number; indent: number }[] = [];
+  const last = lines.lineOf(text.length);
+  for (let line = lines.lineOf(0); line <= last; line++) {
+    const from = lines.startOf(line);
+    const body = text.slice(from, lines.endOf(line));
+    const code = body.trimStart();
+    if (code.trim() === '' || code.startsWith('#')) continue;
+    const own = body.length - code.length;
+    while (open.length > 0 && open[open.length - 1]!.indent >= own) out.push([open.pop()!.start, from]);
+    const indent = headers.get(line);
+    if (indent !== undefined) open.push({ start: from, indent });
   }
+  for (const cls of open) out.push([cls.start, text.length]);
   return out;
 }
 
+/** Brace classes end at the brace closing theirs: one pass with a stack of open braces. */
 function braceClasses(text: string): [number, number][] {
-  const out: [number, number][] = [];
+  const starts = new Map<number, number>();
   BRACE_CLASS.lastIndex = 0;
-  for (let m = BRACE_CLASS.exec(text); m !== null; m = BRACE_CLASS.exec(text)) {
-    let depth = 0;
-    let end = text.length;
-    for (let i = m.index + m[0].length - 1; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 123) depth++;
-      else if (c === 125 && --depth === 0) {
-        end = i + 1;
-        break;
-      }
+  for (let m = BRACE_CLASS.exec(text); m !== null; m = BRACE_CLASS.exec(text))
+    starts.set(m.index + m[0].length - 1, m.index);
+  if (starts.size === 0) return [];
+  const out: [number, number][] = [];
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) open.push(i);
+    else if (c === 125 && open.length > 0) {
+      const start = starts.get(open.pop()!);
+      if (start !== undefined) out.push([start, i + 1]);
     }
-    out.push([m.index, end]);
+  }
+  for (const brace of open) {
+    const start = starts.get(brace);
+    if (start !== undefined) out.push([start, text.length]);
   }
   return out;
 }
