@@ -1,6 +1,6 @@
 // The held-aside sets' labels: the third (test/fixtures/history-held, measured once by the lead, a working set
 // since: held-clients.test.ts scores it), the fourth (test/fixtures/history-held2) and the fifth
-// (test/fixtures/history-held3), each measured once by the lead and working sets since, public programs and clients of the platform API in Go (through go-tfe), Python,
+// (test/fixtures/history-held3), each measured once by the lead and working sets since, and the sixth (test/fixtures/history-held4, clean), public programs and clients of the platform API in Go (through go-tfe), Python,
 // TypeScript, JavaScript, Java, C#, PowerShell, Rust, Ruby and shell, each in none of the earlier sets'
 // repositories, labelled from their code by the set's label.mjs. This file checks the
 // labels' form only: it never runs the matcher. Their code is not in this repository: where the repository
@@ -138,3 +138,5 @@ function heldSet(folder: string, title: string, min: { expected: number; never: 
 heldSet('history-held', 'third', { expected: 200, never: 80, repositories: 4 });
 heldSet('history-held2', 'fourth', { expected: 300, never: 150, repositories: 8 });
 heldSet('history-held3', 'fifth', { expected: 300, never: 150, repositories: 15 });
+// The sixth (test/fixtures/history-held4), clean: never run through the matcher before the lead's one measurement.
+heldSet('history-held4', 'sixth', { expected: 30, never: 50, repositories: 10 });
