@@ -1,9 +1,9 @@
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
-import { matchingClose } from './query-objects.ts';
-import { VERBS } from './service-calls.ts';
+import { knownVerb } from './verb-methods.ts';
 
 /** How many lines above a URL its function's definition may be. */
 const DEFINITION_LINES = 80;
@@ -40,8 +40,8 @@ const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'retu
 /**
  * The method a function's name says it sends, by its leading verb, or the last word of a snake_case name
  * (two verbs that disagree say nothing): the verbs of a client's service methods (`list_organizations`,
- * `GetAllWorkspaces`, `create_url`, `show`, `tfh_workspace_show`: `VERBS`), `fetch`, `new`, `remove` and
- * `destroy`, and PowerShell's `Set-` (an update) in its Verb-Noun names.
+ * `GetAllWorkspaces`, `create_url`, `show`, `tfh_workspace_show`), `fetch`, `new`, `remove` and `destroy`,
+ * and PowerShell's `Set-` (an update) in its Verb-Noun names: verb-methods.ts.
  */
 function verbMethod(name: string): HttpMethod | undefined {
   const bare = name.replace(/^[_$]+/, '');
@@ -52,13 +52,8 @@ function verbMethod(name: string): HttpMethod | undefined {
 }
 
 function methodOfVerb(verb: string, name: string): HttpMethod | undefined {
-  const known = VERBS[verb]?.method;
-  if (known) return known;
-  if (verb === 'fetch') return 'GET';
-  if (verb === 'new') return 'POST';
-  if (verb === 'remove' || verb === 'destroy') return 'DELETE';
-  if (verb === 'set' && name[3] === '-') return 'PATCH';
-  return undefined;
+  const row = knownVerb(verb);
+  return row?.verbNoun && name[verb.length] !== '-' ? undefined : row?.method;
 }
 
 /**
@@ -107,7 +102,7 @@ function enclosingFunction(text: string, lines: Lines, line: number): { name: st
     }
     const open = SIGNATURE_OPEN.exec(body.trimEnd());
     if (open?.[1] !== undefined && !KEYWORDS.has(open[1])) {
-      const close = matchingClose(text, from + body.trimEnd().length - 1);
+      const close = matchingClose(text, from + body.trimEnd().length - 1, MAX_LITERAL);
       SIGNATURE_CLOSE.lastIndex = close + 1;
       if (close !== -1 && SIGNATURE_CLOSE.test(text)) return { name: open[1], start: from + body.indexOf(open[1]) };
     }

@@ -1,3 +1,4 @@
+import { matchingClose } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource } from './model-names.ts';
@@ -385,12 +386,5 @@ function model(
 
 /** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */
 function matchingBrace(text: string, open: number): number {
-  let depth = 1;
-  const stop = Math.min(text.length, open + MAX_BODY);
-  for (let i = open; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return i;
-  }
-  return -1;
+  return matchingClose(text, open - 1, MAX_BODY + 1, 'braces');
 }

@@ -1,3 +1,4 @@
+import { readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
 
 /**
@@ -56,16 +57,11 @@ function braceClasses(text: string): [number, number][] {
     starts.set(m.index + m[0].length - 1, m.index);
   if (starts.size === 0) return [];
   const out: [number, number][] = [];
-  const open: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) open.push(i);
-    else if (c === 125 && open.length > 0) {
-      const start = starts.get(open.pop()!);
-      if (start !== undefined) out.push([start, i + 1]);
-    }
-  }
-  for (const brace of open) {
+  const unclosed = readBrackets(text, 0, text.length, 'braces', (open, close) => {
+    const start = starts.get(open);
+    if (start !== undefined) out.push([start, close + 1]);
+  });
+  for (const brace of unclosed) {
     const start = starts.get(brace);
     if (start !== undefined) out.push([start, text.length]);
   }

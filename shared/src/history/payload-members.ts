@@ -1,7 +1,8 @@
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { assignedKey, callArguments, matchingClose } from './query-objects.ts';
+import { assignedKey, callArguments } from './query-objects.ts';
 import { isWordChar } from './source-text.ts';
 
 /** How many lines above a member assignment the payload's declaration, and below it its request, are looked for. */
@@ -123,7 +124,7 @@ function declaredType({ text, lines, hits, root, at, line }: PayloadUse): readon
   let open = -1;
   for (let m = assign.exec(text); m !== null && m.index < at; m = assign.exec(text)) open = m.index + m[0].length - 1;
   if (open === -1) return undefined;
-  const close = matchingClose(text, open);
+  const close = matchingClose(text, open, MAX_LITERAL);
   if (close === -1 || close > at) return undefined;
   for (const e of hits.evidence) {
     if (e.offset <= open) continue;

@@ -1,3 +1,4 @@
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
@@ -119,7 +120,7 @@ function queryObjects(
           if (key && info) add(key.start, key.start + key.word.length, info, url);
           const open = key ? -1 : literalAssigned(text, after);
           if (open === -1) continue;
-          const closed = matchingClose(text, open);
+          const closed = matchingClose(text, open, MAX_LITERAL);
           const close = closed === -1 ? open + MAX_LITERAL : closed;
           // A literal's keys: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
           for (const hit of keyed)
@@ -179,21 +180,6 @@ function literalAssigned(text: string, after: number): number {
   );
   return m ? after + m[0].length - 1 : -1;
 }
-
-/** The bracket closing the one at `open` (brackets in strings counted too) within MAX_LITERAL characters, or -1. */
-export function matchingClose(text: string, open: number): number {
-  let depth = 0;
-  const stop = Math.min(text.length, open + MAX_LITERAL);
-  for (let i = open; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123 || c === 40 || c === 91) depth++;
-    else if ((c === 125 || c === 41 || c === 93) && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** How far an object literal (a query object, a payload) is read for its closing bracket. */
-const MAX_LITERAL = 4_000;
 
 /** The rest of a call after a URL: where it starts and ends, and the identifiers in it. */
 export interface CallRest {

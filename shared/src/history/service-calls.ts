@@ -6,6 +6,7 @@ import type { Match } from './match-types.ts';
 import { namedResource, spelledResource } from './model-names.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { LinePlaces } from './source-text.ts';
+import { knownVerb } from './verb-methods.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -22,17 +23,6 @@ own collection (`client.organizations.list()`). The call stands for the history'
  */
 const CALL = /\b[A-Za-z_$][\w$]*\??\.([a-z][A-Za-z0-9]*)\??\.([a-z]+)([A-Z][A-Za-z0-9]*)?\(/g;
 
-export const VERBS: Readonly<Record<string, { method: HttpMethod; one: boolean | 'noun' }>> = {
-  list: { method: 'GET', one: false },
-  iterate: { method: 'GET', one: false },
-  show: { method: 'GET', one: 'noun' },
-  get: { method: 'GET', one: 'noun' },
-  read: { method: 'GET', one: true },
-  create: { method: 'POST', one: false },
-  update: { method: 'PATCH', one: true },
-  delete: { method: 'DELETE', one: true },
-};
-
 export function serviceCallMatches(
   text: string,
   lines: Lines,
@@ -46,9 +36,9 @@ export function serviceCallMatches(
   CALL.lastIndex = 0;
   for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
     const [, service = '', verb = '', noun = ''] = m;
-    const action = VERBS[verb];
+    const action = knownVerb(verb);
     const owner = namedResource(index, service);
-    if (!action || owner.resource === undefined || owner.field !== undefined) continue;
+    if (action?.one === undefined || owner.resource === undefined || owner.field !== undefined) continue;
     // A bare verb acts on the service's own collection (`client.organizations.list()`); a bare `get` claims nothing.
     const template =
       noun === ''
