@@ -4,7 +4,8 @@
 // part held2 (repositories the first lacks, labelled before keyfob ran on them), is scored by
 // `KEYFOB_TERRAFORM_PART=held2 npm test -- terraform-corpus` once, at the end of a piece of work, never
 // while changing keyfob; the third, part held3 (repositories neither earlier collection has), likewise
-// with `KEYFOB_TERRAFORM_PART=held3`. The repositories' files are not committed; restore.mjs brings them back.
+// with `KEYFOB_TERRAFORM_PART=held3`, and the fourth, part held4 (repositories none of the three has), with
+// `KEYFOB_TERRAFORM_PART=held4`. The repositories' files are not committed; restore.mjs brings them back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -32,6 +33,7 @@ describe('the Terraform corpus', () => {
   const first = all.filter((d) => d.part === 'working' || d.part === 'held-aside');
   const second = all.filter((d) => d.part === 'held2');
   const third = all.filter((d) => d.part === 'held3');
+  const fourth = all.filter((d) => d.part === 'held4');
   const filesOf = (ds: typeof all): Set<string> => new Set(ds.map((d) => `${d.repository}/${d.path}`));
 
   it('first collection: >= 50 definitions of the five types from >= 20 repositories, about a third held aside by file (measured once, seen since)', () => {
@@ -76,6 +78,21 @@ describe('the Terraform corpus', () => {
     assert.ok(new Set(third.map((d) => d.type)).size >= 4, 'held3 covers at most three resource types');
     const policies = third.filter((d) => d.type === 'vault_policy').length;
     assert.ok(policies <= third.length / 2, `${policies} of ${third.length} held3 definitions are policies`);
+  });
+
+  it('fourth collection (held4, never seen): >= 70 definitions from >= 15 repositories no earlier collection has, at most half of them policies', () => {
+    assert.ok(fourth.length >= 70, `${fourth.length} definitions`);
+    const repositories = new Set(fourth.map((d) => d.repository));
+    assert.ok(repositories.size >= 15, `${repositories.size} repositories`);
+    const seen = new Set([...first, ...second, ...third].map((d) => d.repository));
+    assert.deepEqual(
+      [...repositories].filter((r) => seen.has(r)),
+      [],
+      'a held4 repository is also in an earlier collection, whose files have been seen',
+    );
+    assert.equal(new Set(fourth.map((d) => d.type)).size, 5, 'held4 lacks one of the five resource types');
+    const policies = fourth.filter((d) => d.type === 'vault_policy').length;
+    assert.ok(policies <= fourth.length / 2, `${policies} of ${fourth.length} held4 definitions are policies`);
   });
 
   it('labels every definition (a problem or clean) and nothing else', () => {
