@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
@@ -51,33 +52,58 @@ export class BaseUrls {
   /** Read on first need (never, in a language without bases: see LanguageProfile.baseUrls). */
   #found: Map<string, string> | undefined;
 
-  constructor(readonly text: string) {}
+  /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
+  constructor(
+    readonly text: string,
+    readonly powershell = false,
+  ) {}
 
   get #bases(): Map<string, string> {
-    return (this.#found ??= readBases(this.text));
+    return (this.#found ??= this.powershell ? readPowerShellBases(this.text) : readBases(this.text));
   }
 
   get size(): number {
     return this.#bases.size;
   }
 
-  /** The text with its leading base placeholder expanded, and how many characters that added; or undefined. */
-  expand(url: string): { text: string; added: number } | undefined {
+  /**
+   * The text with its leading base placeholder expanded, how many characters that added and how long the
+   * placeholder replaced first was; or undefined.
+   */
+  expand(url: string): { text: string; added: number; placeholder: number } | undefined {
     if (this.#bases.size === 0) return undefined;
     let text = url;
+    let placeholder = 0;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {
-      const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
-      const base = m ? this.#bases.get(key(m[1], m[2] ?? '')) : undefined;
-      if (!m || base === undefined) break;
-      text = base + text.slice(m[0].length);
+      const found = this.#leading(text);
+      const base = found ? this.#bases.get(found.key) : undefined;
+      if (!found || base === undefined) break;
+      if (depth === 0) placeholder = found.length;
+      text = base + text.slice(found.length);
     }
-    return text === url ? undefined : { text, added: text.length - url.length };
+    return text === url ? undefined : { text, added: text.length - url.length, placeholder };
+  }
+
+  /** The base placeholder a text opens with: its key and length. */
+  #leading(text: string): { key: string; length: number } | undefined {
+    if (this.powershell) return leadingReference(text);
+    const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
+    return m ? { key: key(m[1], m[2] ?? ''), length: m[0].length } : undefined;
   }
 
   /** Offsets of the opening quotes of literals that start with a known base (`f"{self._ws_url}/{id}"`). */
   literals(): number[] {
     const out: number[] = [];
     if (this.#bases.size === 0) return out;
+    if (this.powershell) {
+      // `"$($Global:Tfc.ServerUri)workspaces"`, `"${OrgUri}oauth-clients"`: only double quotes interpolate.
+      const quote = /"(?=\$[({A-Za-z_])/g;
+      for (let m = quote.exec(this.text); m !== null; m = quote.exec(this.text)) {
+        const found = leadingReference(this.text.slice(m.index + 1, m.index + 201));
+        if (found && this.#bases.has(found.key)) out.push(m.index);
+      }
+      return out;
+    }
     const opener = /f?(["'`])\$?\{[ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*\}/g;
     for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text))
       if (this.#bases.has(key(m[2], m[3] ?? ''))) out.push(m.index + m[0].indexOf(m[1] ?? '"'));
@@ -87,7 +113,7 @@ export class BaseUrls {
   /** Bases passed whole to an HTTP helper (`self._create(self._runs_api_v2_base_url, payload)`). */
   uses(): BaseUse[] {
     const out: BaseUse[] = [];
-    if (![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
+    if (this.powershell || ![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
     HELPER_CALL.lastIndex = 0;
     for (let m = HELPER_CALL.exec(this.text); m !== null; m = HELPER_CALL.exec(this.text)) {
       const name = m[3] ?? '';

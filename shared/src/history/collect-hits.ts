@@ -45,7 +45,7 @@ export class HitCollector {
     readonly lines: Lines,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
-    this.#bases = new BaseUrls(text);
+    this.#bases = new BaseUrls(text, profile.hashBlockComments === true);
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
@@ -361,7 +361,7 @@ export class HitCollector {
       if (same || !this.rooted(wide)) expanded = undefined;
     }
     if (expanded) {
-      const placeholder = raw.indexOf('}') + 1;
+      const placeholder = expanded.placeholder;
       const first = rawParts[0]?.source ?? origin;
       text = expanded.text;
       parts = [

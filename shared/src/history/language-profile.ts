@@ -160,7 +160,7 @@ const byLanguage: Record<string, LanguageProfile> = {
   shellscript: shell,
   dockerfile: shell,
   makefile: shell,
-  powershell: { ...shell, hashBlockComments: true },
+  powershell: { ...shell, hashBlockComments: true, equalsKeys: true },
   yaml,
   'github-actions-workflow': yaml,
   json,

@@ -19,7 +19,7 @@ const HTTP_VERB = /^(?:get|post|put|patch|delete)$/;
 
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
-/** How many lines after a URL's assignment a shell command may send it. */
+/** How many lines after a URL's assignment a shell command may send it (a PowerShell function's: SEND_LINES, a body between). */
 const SHELL_SEND_LINES = 15;
 /** How far a call that takes the variable may open before it (`build_request(\n  Method::Patch,\n  url,`) and close after it. */
 const CALL_BEFORE = 300;
@@ -43,7 +43,7 @@ const CALL_METHOD =
 export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[], profile: LanguageProfile): void {
   for (const url of urls) {
     if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
-      const sent = commandSending(text, lines, url);
+      const sent = commandSending(text, lines, url, profile.hashBlockComments ? SEND_LINES : SHELL_SEND_LINES);
       if (sent) {
         url.method = sent;
         url.methodDistance = 0;
@@ -237,25 +237,21 @@ const METHOD_CALL = /^(?:Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)$/;
 /** Retrofit's method annotations (`@GET("organizations")`), after their `@`. */
 const METHOD_WORD = /^(?:GET|POST|PUT|PATCH|DELETE)$/;
 
-/** Commands that only show a URL. */
-const SHOWS = /^(?:echo\w*|printf|log\w*|:)$/;
+/** Commands that only show a URL (PowerShell's `Write-Verbose "GET at $url"` too). */
+const SHOWS = /^(?:echo\w*|printf|log\w*|:|Write-\w+)$/i;
 
 /**
  * The method of the shell command that sends a URL (see `commandMethod`): the command the URL is written
  * in, else the first command within SEND_LINES that uses the variable it is assigned to
  * (`url="$address/api/v2/…"` then `tfh_api_call -X DELETE "$url"`), `echo` and the like passed over.
  */
-function commandSending(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+function commandSending(text: string, lines: Lines, url: UrlHit, within: number): MethodToken | undefined {
   const here = commandMethod(text, lines, url.start);
   if (here) return here;
   const name = assignedVariable(text, lines, url);
   if (!name) return undefined;
   const assigns = variablePatterns(name).shellAssigns;
-  for (
-    let line = url.line + 1;
-    line <= url.line + SHELL_SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
-    line++
-  ) {
+  for (let line = url.line + 1; line <= url.line + within && lines.startOf(line) > lines.startOf(line - 1); line++) {
     if (assigns.test(text.slice(lines.startOf(line), lines.endOf(line)))) return undefined;
     const use = variableUse(text, lines, line, name);
     if (use === -1) continue;

@@ -44,7 +44,8 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
  * `--request=PATCH`, `-XPOST`; a body (`-d`, `--data…`, `--json`, `-F`) means POST, or GET with `-G`;
  * `-T` means PUT; plain `curl` means GET (curl's default, not a guess). The same flags given to a wrapper
  * of curl (`tfh_api_call -X DELETE "$url"`) count; a wrapper named for a method (`api_delete "$url"`)
- * sends that method; wget (`--method=`, `--post-data`) and PowerShell (`-Method Post`) too. A wrapper the
+ * sends that method; wget (`--method=`, `--post-data`) and PowerShell (`-Method Post`; `Invoke-RestMethod` without
+ * one sends GET, unless splatted) too. A method flag whose value is a variable says nothing. A wrapper the
  * text calls with curl's method or body flags elsewhere sends curl's default, GET, when given none. Another
  * command with none of these says nothing (undefined).
  *
@@ -58,6 +59,11 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   for (; index < words.length; index++) {
     const w = words[index]!;
     if (PREFIX.has(w.text) || /^\w+=/.test(w.text)) continue;
+    // PowerShell's assignment of the command's result: `$list = Calling-Get -url $url`, `$r=Invoke-RestMethod …`.
+    if (/^\$[\w:.]+=?$/.test(w.text) && (w.text.endsWith('=') || words[index + 1]?.text === '=')) {
+      if (!w.text.endsWith('=')) index++;
+      continue;
+    }
     name = w;
     break;
   }
@@ -66,23 +72,31 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   let data: Word | undefined;
   let get = false;
   let upload: Word | undefined;
+  let splat = false;
   for (let i = index + 1; i < words.length; i++) {
     const w = words[i]!;
     const plain = unquote(w.text);
     const next = words[i + 1];
+    const flag = /^(?:-X|--request|-Method|--method)$/i.test(plain);
+    // A method held in a variable (`-X "$method"`, `-Method $Verb`): no default applies.
+    if (flag && next && !tokenOf(next)) return undefined;
     const explicit =
-      (/^(?:-X|--request|-Method|--method)$/i.test(plain) && next ? tokenOf(next) : undefined) ??
+      (flag && next ? tokenOf(next) : undefined) ??
       (/^-X[A-Za-z]/.test(plain) ? tokenOf(w, 2) : undefined) ??
       (/^--(?:request|method)=/i.test(plain) ? tokenOf(w, plain.indexOf('=') + 1) : undefined);
     if (explicit) return explicit;
     if (DATA.test(plain) || DATA_GLUED.test(plain) || /^--(?:post-data|post-file)(?:$|=)/.test(plain)) data ??= w;
     else if (plain === '-G' || plain === '--get') get = true;
     else if (plain === '-T' || plain === '--upload-file') upload ??= w;
+    // PowerShell's splatting (`Invoke-RestMethod @params`): the method is in the hashtable, read elsewhere.
+    else if (/^@\w/.test(plain)) splat = true;
   }
   const implied = (method: HttpMethod, w: Word): MethodToken => ({ method, start: w.start, end: w.start, text: '' });
   if (data) return implied(get ? 'GET' : 'POST', data);
   if (upload) return implied('PUT', upload);
   if (program === 'curl' || program === 'wget') return implied('GET', name);
+  // PowerShell's web cmdlets send GET without -Method (a -Body then goes into the query).
+  if (WEB_CMDLET.test(program)) return splat ? undefined : implied('GET', name);
   const named = NAMED.exec(program);
   if (named && named[1]) {
     const start = name.start + name.text.indexOf(named[1]);
@@ -96,6 +110,9 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   if (API_SCRIPT.test(program)) return implied('GET', name);
   return undefined;
 }
+
+/** PowerShell's web cmdlets and their aliases. */
+const WEB_CMDLET = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
 
 /** A program named for an API: `terraform_cloud_api.sh`, `tfc-api`. */
 const API_SCRIPT = /(?:^|[_-])api(?:\.sh)?$/i;

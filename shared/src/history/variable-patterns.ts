@@ -8,7 +8,7 @@ export interface VariablePatterns {
   readonly uses: RegExp;
   /** Assigned again at a line start: `u = …`, `u := …`. */
   readonly assigns: RegExp;
-  /** Assigned again in shell: `url=…`, `local url=…`. */
+  /** Assigned again in shell: `url=…`, `local url=…`; in PowerShell `$url = …`, `$script:url = …`. */
   readonly shellAssigns: RegExp;
   /** Used in shell: `$url`, `${url}`. */
   readonly shellUse: RegExp;
@@ -30,7 +30,9 @@ export function variablePatterns(name: string): VariablePatterns {
       `(?:[(,]\\s*(?:\\w+\\s*=(?!=)\\s*)?|^\\s*)&?${name}\\b(?!\\s*(?:[[(]|\\.(?!(?:String|toString|as_str|clone|to_string)\\(\\))|:?=))`,
     ),
     assigns: new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`),
-    shellAssigns: new RegExp(`^\\s*(?:(?:local|export|readonly|declare)\\s+)?${name}=`),
+    shellAssigns: new RegExp(
+      `^\\s*(?:(?:(?:local|export|readonly|declare)\\s+)?${name}=|\\$(?:\\w+:)?${name}\\s*=(?!=))`,
+    ),
     shellUse: new RegExp(`\\$\\{?${name}(?!\\w)`),
     assignedLiteral: new RegExp(`(?:^|[^\\w.])${name}[ \\t]*(?::=|=(?!=))[ \\t]*(["'\`])`),
   };
