@@ -22,7 +22,7 @@ import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 import { readGithubIdsNear } from '../lint/read-github-ids.ts';
-import { readInside } from '../lint/read-inside.ts';
+import { listInside, readInside } from '../lint/read-inside.ts';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 
@@ -169,7 +169,11 @@ class ModuleReader {
         return [];
       }
     })();
-    const context = terraformContextOf({ names, read: (relativePath) => readInside(folder, relativePath) });
+    const context = terraformContextOf({
+      names,
+      read: (relativePath) => readInside(folder, relativePath),
+      list: (relativeFolder) => listInside(folder, relativeFolder),
+    });
     this.#contexts.set(folder, context);
     return context;
   }

@@ -7,6 +7,8 @@ export interface ModuleFolder {
   readonly names: readonly string[];
   /** Reads a file by its path relative to the folder; only called with paths inside it. */
   readonly read: (relativePath: string) => string | undefined;
+  /** For `fileset()`: the files below a folder inside it (paths relative to that folder); undefined when not listed. */
+  readonly list?: (relativeFolder: string) => readonly string[] | undefined;
 }
 
 /**
@@ -21,11 +23,14 @@ export function terraformContextOf(folder: ModuleFolder): TerraformContext {
       const text = folder.read(fileName);
       return text === undefined ? [] : [{ fileName, text }];
     });
+  const outside = (relativePath: string): boolean =>
+    /^[/\\]|^[A-Za-z]:/.test(relativePath) || relativePath.split(/[/\\]/).includes('..');
+  const list = folder.list;
   return {
     files,
-    readFile: (relativePath) =>
-      /^[/\\]|^[A-Za-z]:/.test(relativePath) || relativePath.split(/[/\\]/).includes('..')
-        ? undefined
-        : folder.read(relativePath),
+    readFile: (relativePath) => (outside(relativePath) ? undefined : folder.read(relativePath)),
+    ...(list
+      ? { listFiles: (relativeFolder: string) => (outside(relativeFolder) ? undefined : list(relativeFolder)) }
+      : {}),
   };
 }

@@ -12,6 +12,7 @@ import {
   type TfFile,
   type UnknownAttribute,
 } from '../terraform/index.ts';
+import type { TerraformModule } from '../terraform/evaluated.ts';
 import { LineIndex, pointerToSegments } from '../text/index.ts';
 import { baseName, type LintKind } from './detect-kind.ts';
 import { validateDocument, type DocumentCheck } from './validate-document.ts';
@@ -20,6 +21,8 @@ import { validateDocument, type DocumentCheck } from './validate-document.ts';
 export interface TerraformContext {
   readonly files: readonly { readonly fileName: string; readonly text: string }[];
   readonly readFile?: (relativePath: string) => string | undefined;
+  /** For `fileset()`: the files below a folder of the module, relative to it (TerraformModule.listFiles). */
+  readonly listFiles?: (relativeFolder: string) => readonly string[] | undefined;
 }
 
 /** A linted resource of a Terraform file. */
@@ -71,6 +74,7 @@ export function lintTerraformFile(
   const module = {
     files: [tf, ...others.filter((f): f is TfFile => f !== undefined)],
     ...(context?.readFile ? { readFile: context.readFile } : {}),
+    ...(context?.listFiles ? { listFiles: context.listFiles } : {}),
   };
   const resources = readTerraformResources(tf, module);
   const suppressions = findYamlSuppressionComments(text, lines, []).flatMap(
@@ -115,7 +119,7 @@ export function lintTerraformFile(
 function withModulePolicies(
   trust: TrustContext | undefined,
   context: TerraformContext | undefined,
-  module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
+  module: TerraformModule,
   tf: TfFile,
   resources: readonly TerraformResource[],
 ): TrustContext {
@@ -135,7 +139,7 @@ const POLICIES = new WeakMap<TerraformContext['files'], Map<string, [string, Acl
 
 function policiesOnce(
   context: TerraformContext,
-  module: { files: readonly TfFile[]; readFile?: (relativePath: string) => string | undefined },
+  module: TerraformModule,
   tf: TfFile,
 ): [string, AclPolicy | PartialAclPolicy][] {
   let cache = POLICIES.get(context.files);
@@ -151,18 +155,20 @@ function policiesOnce(
 
 /** The module's `vault_policy` resources with a known name: a known text, or one known in part. */
 function modulePolicies(resources: readonly TerraformResource[]): [string, AclPolicy | PartialAclPolicy][] {
-  return resources.flatMap((resource): [string, AclPolicy | PartialAclPolicy][] => {
-    if (resource.resourceType.kind !== 'policy' || resource.name === undefined) return [];
-    const text = resource.value.policy;
-    const partial = resource.unknown.find((u) => u.field === 'policy')?.partial;
-    const policy =
-      typeof text === 'string'
-        ? readPolicy(text, resource.name).value
-        : partial
-          ? readPartialPolicy(partial, resource.name)
-          : undefined;
-    return policy ? [[resource.name, policy]] : [];
-  });
+  return resources
+    .flatMap((r) => r.instances ?? [r])
+    .flatMap((resource): [string, AclPolicy | PartialAclPolicy][] => {
+      if (resource.resourceType.kind !== 'policy' || resource.name === undefined) return [];
+      const text = resource.value.policy;
+      const partial = resource.unknown.find((u) => u.field === 'policy')?.partial;
+      const policy =
+        typeof text === 'string'
+          ? readPolicy(text, resource.name).value
+          : partial
+            ? readPartialPolicy(partial, resource.name)
+            : undefined;
+      return policy ? [[resource.name, policy]] : [];
+    });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from './evaluated.ts';
 import { vaultPolicyDocument } from './vault-policy-document.ts';
 import { policyDocumentData } from './policy-document-data.ts';
-import type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
+import type { TfBlock, TfExpr, TfFile, TfStep } from './terraform-ast.ts';
 
 const MAX_EVALUATION_DEPTH = 32;
 
@@ -160,43 +160,31 @@ export class TerraformEvaluator implements Evaluator {
   }
 
   #reference(expr: Extract<TfExpr, { t: 'ref' }>, depth: number, from: TfFile): Evaluated {
-    const [root, first, second, third] = expr.path;
+    const [root] = expr.path;
+    const [first, second, third] = expr.steps;
     const range = this.#at(expr, from);
-    if (root === 'local' && first !== undefined && expr.path.length === 2) {
-      const local = this.#locals.get(first);
-      if (!local) return unknown(`local.${first} is not defined in the module`, range);
-      const value = this.#guarded(`local.${first}`, range, () => this.evaluate(local.expr, depth + 1, local.file));
+    const name = typeof first === 'string' ? first : undefined;
+    if (root === 'local' && name !== undefined) {
+      const local = this.#locals.get(name);
+      if (!local) return unknown(`local.${name} is not defined in the module`, range);
+      const value = this.#guarded(`local.${name}`, range, () =>
+        // A local is the module's, never an instance's: each and count are not in scope there.
+        this.#inInstance(undefined, () => this.evaluate(local.expr, depth + 1, local.file)),
+      );
       // Shown where it is used (several resources may share one local): the attribute.
-      return shownAt(value, range);
+      return this.#walk(shownAt(value, range), expr.steps.slice(1), expr.text, depth, from);
     }
-    if (root === 'var' && first !== undefined && expr.path.length === 2) {
-      const variable = this.#variables.get(first);
-      const fallback = variable?.attributes.get('default');
-      if (!variable) return unknown(`var.${first} is not declared in the module`, range);
-      if (!fallback) return unknown(`var.${first} has no default (its value comes from outside)`, range);
-      const file = this.module.files.find((f) => f.blocks.includes(variable)) ?? from;
-      const value = this.evaluate(fallback.value, depth + 1, file);
-      if (!value.known) return unknown(`var.${first}'s default is not a literal`, range);
-      if (value.value === null) return unknown(`var.${first} defaults to null (its value comes from outside)`, range);
-      // `default = []`, `{}` or `""` is how a module marks an optional input: the caller gives the value.
-      const plain = value.structured?.value ?? value.value;
-      if (
-        plain === '' ||
-        (Array.isArray(plain) && plain.length === 0) ||
-        (isRecord(plain) && Object.keys(plain).length === 0)
-      )
-        return unknown(
-          `var.${first} defaults to ${JSON.stringify(plain)}, an optional input (its value comes from outside)`,
-          range,
-        );
-      // A default is shown where it is used: the attribute, not the variable block.
-      return { known: true, value: value.structured?.value ?? value.value, range };
+    if (root === 'var' && name !== undefined)
+      return this.#walk(this.#variable(name, range, depth, from), expr.steps.slice(1), expr.text, depth, from);
+    if (root === 'path' && name === 'module' && expr.steps.length === 1) return { known: true, value: '.', range };
+    if ((root === 'each' || root === 'count') && name !== undefined) {
+      const value = this.#instanceValue(root, name, range);
+      return value ? this.#walk(value, expr.steps.slice(1), expr.text, depth, from) : unknownAtRun(expr, range);
     }
-    if (root === 'path' && first === 'module' && expr.path.length === 2) return { known: true, value: '.', range };
-    const source = root === 'data' && first !== undefined ? DATA_SOURCES.get(first) : undefined;
-    if (source && second !== undefined && third === source.attribute && expr.path.length === 4) {
-      const address = `data.${first}.${second}`;
-      const data = this.#dataSources.get(`${first}.${second}`);
+    const source = root === 'data' && name !== undefined ? DATA_SOURCES.get(name) : undefined;
+    if (source && typeof second === 'string' && third === source.attribute && expr.steps.length === 3) {
+      const address = `data.${name}.${second}`;
+      const data = this.#dataSources.get(`${name}.${second}`);
       if (!data) return unknown(`${address} is not in the module`, range);
       return this.#guarded(address, range, () =>
         source.render({ block: data.block, evaluator: this, depth: depth + 1, file: data.file, reference: range }),
@@ -210,34 +198,185 @@ export class TerraformEvaluator implements Evaluator {
       root === 'self' ||
       root === 'terraform'
     )
-      return unknown(`${expr.text} is only known when Terraform runs`, range);
-    if (first !== undefined && second !== undefined && expr.path.length === 3) {
-      const resource = this.#resources.get(`${root}.${first}`);
-      if (resource) return this.#resourceArgument(resource, second, expr.text, range, depth);
+      return unknownAtRun(expr, range);
+    if (name !== undefined && second !== undefined) {
+      const resource = this.#resources.get(`${root}.${name}`);
+      if (resource) return this.#resourceReference(resource, expr, range, depth, from);
     }
     return unknown(`${expr.text} refers to another resource`, range);
   }
 
+  /** `var.NAME`: its default when literal and not empty (an empty one marks an optional input). */
+  #variable(name: string, range: OffsetRange, depth: number, from: TfFile): Evaluated {
+    const variable = this.#variables.get(name);
+    const fallback = variable?.attributes.get('default');
+    if (!variable) return unknown(`var.${name} is not declared in the module`, range);
+    if (!fallback) return unknown(`var.${name} has no default (its value comes from outside)`, range);
+    const file = this.module.files.find((f) => f.blocks.includes(variable)) ?? from;
+    const value = this.#inInstance(undefined, () => this.evaluate(fallback.value, depth + 1, file));
+    if (!value.known) return unknown(`var.${name}'s default is not a literal`, range);
+    if (value.value === null) return unknown(`var.${name} defaults to null (its value comes from outside)`, range);
+    // `default = []`, `{}` or `""` is how a module marks an optional input: the caller gives the value.
+    const plain = value.structured?.value ?? value.value;
+    if (
+      plain === '' ||
+      (Array.isArray(plain) && plain.length === 0) ||
+      (isRecord(plain) && Object.keys(plain).length === 0)
+    )
+      return unknown(
+        `var.${name} defaults to ${JSON.stringify(plain)}, an optional input (its value comes from outside)`,
+        range,
+      );
+    // A default is shown where it is used: the attribute, not the variable block.
+    return { known: true, value: plain, range };
+  }
+
   /**
-   * `TYPE.NAME.ARG` of a resource of the module that sets ARG: Terraform requires the provider to
-   * keep a configured, known argument as written (else "Provider produced inconsistent result"), so
-   * it is the configured value. An argument the block does not set is computed by the provider, and
-   * a resource with count or for_each is many instances: both unknown.
+   * The rest of a reference's steps (`.name`, `[key]`) applied to a value: a member of a known map
+   * or object, an item of a known list (or of one known in part, when that member is known).
    */
-  #resourceArgument(
+  #walk(value: Evaluated, steps: readonly TfStep[], text: string, depth: number, from: TfFile): Evaluated {
+    let at = value;
+    for (const step of steps) {
+      const key =
+        typeof step === 'string' ? { known: true as const, value: step } : this.evaluate(step, depth + 1, from);
+      if (!key.known) return unknown(`${text}: the key is not known (${key.reason})`, value.range);
+      const container = at.known ? (at.structured?.value ?? at.value) : at.structure?.value;
+      if (container === undefined) return at;
+      const member = memberAt(container, key.value);
+      if (member === undefined)
+        return unknown(`${text}: ${JSON.stringify(key.value)} is not in the value`, value.range);
+      if (member instanceof UnknownMember || holdsUnknown(member)) return unknown(`${text} is not known`, value.range);
+      at = { known: true, value: member, range: value.range };
+    }
+    return at;
+  }
+
+  /** `each.key`, `each.value`, `count.index` of the instance being read; undefined outside one. */
+  #instanceValue(root: 'each' | 'count', name: string, range: OffsetRange): Evaluated | undefined {
+    const instance = this.#instance;
+    if (root === 'each' && instance?.each && (name === 'key' || name === 'value'))
+      return { known: true, value: instance.each[name], range };
+    if (root === 'count' && instance?.count !== undefined && name === 'index')
+      return { known: true, value: instance.count, range };
+    return undefined;
+  }
+
+  /** The instance whose attributes are being read (each.key, count.index); undefined when none or unknown. */
+  #instance: Instance | undefined;
+
+  #inInstance<T>(instance: Instance | undefined, read: () => T): T {
+    const outer = this.#instance;
+    this.#instance = instance;
+    try {
+      return read();
+    } finally {
+      this.#instance = outer;
+    }
+  }
+
+  /** Reads with `each`/`count` of an instance of a resource of the module (for its instances' attributes). */
+  inInstance<T>(instance: Instance | undefined, read: () => T): T {
+    return this.#inInstance(instance, read);
+  }
+
+  /**
+   * A resource's instances when Terraform would know them from the module alone: `for_each` over
+   * a known map, list or set of strings (each.key, each.value), `count` a known whole number
+   * (count.index); at most MAX_INSTANCES. One instance (no each or count) for a resource with
+   * neither; undefined when they are not known.
+   */
+  instancesOf(block: TfBlock, file: TfFile, depth = 0): readonly Instance[] | undefined {
+    if (this.#instances.has(block)) return this.#instances.get(block);
+    const read = (): readonly Instance[] | undefined => {
+      const forEach = block.attributes.get('for_each');
+      const count = block.attributes.get('count');
+      if (!forEach && !count) return [{}];
+      const value = this.#inInstance(undefined, () => this.evaluate((forEach ?? count)!.value, depth + 1, file));
+      if (!value.known) return undefined;
+      const plain = value.structured?.value ?? value.value;
+      if (count) {
+        if (typeof plain !== 'number' || !Number.isInteger(plain) || plain < 0 || plain > MAX_INSTANCES)
+          return undefined;
+        return Array.from({ length: plain }, (_, i) => ({ count: i }));
+      }
+      if (Array.isArray(plain)) {
+        if (!plain.every((k): k is string => typeof k === 'string')) return undefined;
+        const keys = [...new Set(plain)];
+        return keys.length > MAX_INSTANCES ? undefined : keys.map((k) => ({ each: { key: k, value: k } }));
+      }
+      if (isRecord(plain)) {
+        const entries = Object.entries(plain);
+        return entries.length > MAX_INSTANCES ? undefined : entries.map(([k, v]) => ({ each: { key: k, value: v } }));
+      }
+      return undefined;
+    };
+    this.#instances.set(block, undefined); // a for_each that refers to itself is not known
+    const instances = read();
+    this.#instances.set(block, instances);
+    return instances;
+  }
+
+  readonly #instances = new Map<TfBlock, readonly Instance[] | undefined>();
+
+  /**
+   * `TYPE.NAME.ARG` (or `TYPE.NAME[KEY].ARG` of a resource with for_each or count) of a resource of
+   * the module that sets ARG: Terraform requires the provider to keep a configured, known argument
+   * as written (else "Provider produced inconsistent result"), so it is the configured value, read
+   * in the chosen instance (each.key, count.index). When the key is not known, the value is known
+   * only if every instance gives the same one (or it does not depend on the instance). An argument
+   * the block does not set is computed by the provider: unknown.
+   */
+  #resourceReference(
     resource: { block: TfBlock; file: TfFile },
-    argument: string,
-    text: string,
+    expr: Extract<TfExpr, { t: 'ref' }>,
     range: OffsetRange,
     depth: number,
+    from: TfFile,
   ): Evaluated {
-    if (resource.block.attributes.has('count') || resource.block.attributes.has('for_each'))
-      return unknown(`${text} is one of several instances (count or for_each)`, range);
-    const configured = resource.block.attributes.get(argument);
-    if (!configured) return unknown(`${text} is not set in its block (the provider computes it)`, range);
-    const value = this.#guarded(text, range, () => this.evaluate(configured.value, depth + 1, resource.file));
+    const { block } = resource;
+    const many = block.attributes.has('count') || block.attributes.has('for_each');
+    const [, index, argumentStep] = many ? expr.steps : [undefined, undefined, expr.steps[1]];
+    const argument = typeof argumentStep === 'string' ? argumentStep : undefined;
+    if (argument === undefined || (many && (index === undefined || typeof index === 'string')))
+      return unknown(
+        many ? `${expr.text} is one of several instances (count or for_each)` : `${expr.text} is not read`,
+        range,
+      );
+    const rest = expr.steps.slice(many ? 3 : 2);
+    const configured = block.attributes.get(argument);
+    if (!configured) return unknown(`${expr.text} is not set in its block (the provider computes it)`, range);
+    const address = `${block.labels[0]}.${block.labels[1]}`;
+    const read = (instance: Instance | undefined): Evaluated =>
+      this.#guarded(`${address}.${argument}`, range, () =>
+        this.#inInstance(instance, () => this.evaluate(configured.value, depth + 1, resource.file)),
+      );
+    let value: Evaluated;
+    if (!many) value = read(undefined);
+    else {
+      const key = this.evaluate(index as TfExpr, depth + 1, from);
+      const instances = this.instancesOf(block, resource.file, depth);
+      const chosen = key.known && instances ? instances.find((i) => instanceKey(i) === key.value) : undefined;
+      if (key.known && instances && !chosen)
+        value = unknown(`${expr.text}: ${address} has no instance ${JSON.stringify(key.value)}`, range);
+      else if (chosen) value = read(chosen);
+      else {
+        // The instance is not known: a value that does not depend on it, or that every known instance agrees on.
+        const independent = read(undefined);
+        if (independent.known || !instances) value = independent;
+        else {
+          const values = instances.map(read);
+          const [one] = values;
+          const same = (v: Evaluated) => v.known && one?.known && sameValue(v, one);
+          value =
+            one && values.every(same)
+              ? one
+              : unknown(`${expr.text}: the instance is not known and its instances differ`, range);
+        }
+      }
+    }
     // Shown where it is used: the reference, not the other resource's block.
-    return shownAt(value, range);
+    return this.#walk(shownAt(value, range), rest, expr.text, depth, from);
   }
 
   #guarded(key: string, range: OffsetRange, evaluate: () => Evaluated): Evaluated {
@@ -276,8 +415,184 @@ export class TerraformEvaluator implements Evaluator {
       if (text === undefined) return unknown(`file("${path.value}") could not be read`, range);
       return { known: true, value: text, range };
     }
+    if (expr.name === 'fileset') return this.#fileset(expr, depth, from, range);
+    const fn = FUNCTIONS[expr.name];
+    if (fn && expr.args.length === fn.arity) {
+      const args: unknown[] = [];
+      for (const arg of expr.args) {
+        const value = this.evaluate(arg, depth + 1, from);
+        if (!value.known) return unknown(value.reason, range);
+        args.push(value.structured?.value ?? value.value);
+      }
+      const value = fn.apply(args);
+      return value === undefined
+        ? unknown(`${expr.name}() of these arguments is not evaluated by keyfob`, range)
+        : { known: true, value, range };
+    }
     return unknown(`${expr.name}() is a function keyfob does not evaluate`, range);
   }
+
+  /**
+   * `fileset(path, pattern)`: the files below a folder of the module (never outside it) whose path
+   * relative to it matches the pattern (`*`, `?`, `**`, `[...]`, `{a,b}`), sorted, as Terraform
+   * gives them; at most FILESET_LIMIT files are listed, else unknown.
+   */
+  #fileset(expr: Extract<TfExpr, { t: 'call' }>, depth: number, from: TfFile, range: OffsetRange): Evaluated {
+    const [folderArg, patternArg] = expr.args;
+    if (!folderArg || !patternArg || expr.args.length !== 2) return unknown('fileset() takes two arguments', range);
+    const folder = this.evaluate(folderArg, depth + 1, from);
+    const pattern = this.evaluate(patternArg, depth + 1, from);
+    if (!folder.known || typeof folder.value !== 'string')
+      return unknown('fileset() of a folder keyfob does not know', range);
+    if (!pattern.known || typeof pattern.value !== 'string')
+      return unknown('fileset() of a pattern keyfob does not know', range);
+    const relative = folder.value
+      .replace(/\\/g, '/')
+      .replace(/^(\.\/)+|^\.$/, '')
+      .replace(/\/+$/, '');
+    if (/^\/|^[A-Za-z]:/.test(relative) || relative.split('/').includes('..'))
+      return unknown(`fileset("${folder.value}", ...) is outside the module`, range);
+    const listed = this.module.listFiles?.(relative);
+    if (!listed) return unknown(`fileset("${folder.value}", ...) could not be listed`, range);
+    const matcher = globMatcher(pattern.value);
+    if (!matcher) return unknown(`fileset(..., "${pattern.value}") is a pattern keyfob does not read`, range);
+    return { known: true, value: listed.filter((p) => matcher.test(p)).sort(), range };
+  }
+}
+
+/** The functions of known arguments keyfob evaluates (Terraform's meaning); undefined: not evaluated. */
+const FUNCTIONS: Readonly<Record<string, { arity: number; apply: (args: unknown[]) => unknown }>> = {
+  toset: { arity: 1, apply: ([v]) => (Array.isArray(v) ? [...new Set(v.map(setMember))] : undefined) },
+  tolist: { arity: 1, apply: ([v]) => (Array.isArray(v) ? v : undefined) },
+  tomap: { arity: 1, apply: ([v]) => (isRecord(v) ? v : undefined) },
+  trimsuffix: {
+    arity: 2,
+    apply: strings((s, suffix) => (suffix !== '' && s.endsWith(suffix) ? s.slice(0, -suffix.length) : s)),
+  },
+  trimprefix: { arity: 2, apply: strings((s, prefix) => (s.startsWith(prefix) ? s.slice(prefix.length) : s)) },
+  // Terraform's basename and dirname work on the path's text, as Go's filepath does on Linux.
+  basename: {
+    arity: 1,
+    apply: strings((s) =>
+      s.replace(/\/+$/, '') === '' ? (s === '' ? '.' : '/') : s.replace(/\/+$/, '').split('/').pop(),
+    ),
+  },
+  lower: { arity: 1, apply: strings((s) => s.toLowerCase()) },
+  upper: { arity: 1, apply: strings((s) => s.toUpperCase()) },
+  trimspace: { arity: 1, apply: strings((s) => s.trim()) },
+  // A substring in slashes is a regular expression (RE2): not evaluated.
+  replace: {
+    arity: 3,
+    apply: strings((s, find, by) =>
+      find.length > 1 && find.startsWith('/') && find.endsWith('/') ? undefined : s.split(find).join(by),
+    ),
+  },
+  join: {
+    arity: 2,
+    apply: ([sep, list]) =>
+      typeof sep === 'string' && Array.isArray(list) && list.every((i) => typeof i === 'string')
+        ? list.join(sep)
+        : undefined,
+  },
+  split: { arity: 2, apply: strings((sep, s) => (sep === '' ? undefined : s.split(sep))) },
+};
+
+/** A set's member as Terraform converts it (a set of strings: numbers and bools as text). */
+function setMember(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
+/** A function of string arguments; undefined when one is not a string. */
+function strings(apply: (...args: string[]) => unknown): (args: unknown[]) => unknown {
+  return (args) => (args.every((a): a is string => typeof a === 'string') ? apply(...args) : undefined);
+}
+
+/**
+ * A fileset pattern as a regular expression over paths relative to the folder: `*` and `?` within
+ * one path segment, `**` across segments, `[...]` a class, `{a,b}` alternatives. Undefined for a
+ * pattern it cannot read.
+ */
+function globMatcher(pattern: string): RegExp | undefined {
+  let out = '';
+  let braces = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '*' && pattern[i + 1] === '*') {
+      const slash = pattern[i + 2] === '/';
+      out += slash ? '(?:[^/]*/)*' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const close = pattern.indexOf(']', i + 1);
+      if (close === -1) return undefined;
+      const body = pattern
+        .slice(i + 1, close)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\');
+      out += `[${body}]`;
+      i = close;
+    } else if (c === '{') {
+      braces++;
+      out += '(?:';
+    } else if (c === '}' && braces > 0) {
+      braces--;
+      out += ')';
+    } else if (c === ',' && braces > 0) out += '|';
+    else if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next === undefined) return undefined;
+      out += next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      i++;
+    } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  if (braces > 0) return undefined;
+  try {
+    return new RegExp(`^${out}$`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An instance of a resource with for_each (each.key, each.value) or count (count.index). */
+export interface Instance {
+  readonly each?: { readonly key: string; readonly value: unknown };
+  readonly count?: number;
+}
+
+/** Instances read at most per resource: more is left unknown. */
+const MAX_INSTANCES = 64;
+
+/** The key an index chooses an instance by. */
+function instanceKey(instance: Instance): string | number | undefined {
+  return instance.each?.key ?? instance.count;
+}
+
+function sameValue(a: Evaluated & { known: true }, b: Evaluated & { known: true }): boolean {
+  return JSON.stringify(a.structured?.value ?? a.value) === JSON.stringify(b.structured?.value ?? b.value);
+}
+
+/** A member of a map (by name) or list (by whole number); undefined when there is none. */
+function memberAt(container: unknown, key: unknown): unknown {
+  if (Array.isArray(container)) {
+    const i = typeof key === 'number' ? key : typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : NaN;
+    return Number.isInteger(i) ? container[i] : undefined;
+  }
+  if (isRecord(container) && (typeof key === 'string' || typeof key === 'number'))
+    return Object.prototype.hasOwnProperty.call(container, String(key)) ? container[String(key)] : undefined;
+  return undefined;
+}
+
+/** True when a value known in part holds an unknown member somewhere. */
+function holdsUnknown(value: unknown): boolean {
+  if (value instanceof UnknownMember) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  if (isRecord(value)) return Object.values(value).some(holdsUnknown);
+  return false;
+}
+
+function unknownAtRun(expr: { text: string }, range: OffsetRange): Evaluated & { known: false } {
+  return unknown(`${expr.text} is only known when Terraform runs`, range);
 }
 
 function unknown(reason: string, range: OffsetRange): Evaluated & { known: false } {

@@ -61,6 +61,12 @@ export type PartialText = readonly (string | { readonly unknown: string })[];
 export interface TerraformModule {
   readonly files: readonly TfFile[];
   readonly readFile?: (relativePath: string) => string | undefined;
+  /**
+   * For `fileset()`: the files below a folder of the module (relative to the module, `''` for the
+   * module itself), as paths relative to that folder with `/`; undefined when it cannot be listed
+   * or holds more than the adapter lists.
+   */
+  readonly listFiles?: (relativeFolder: string) => readonly string[] | undefined;
 }
 
 /** What the policy data source asks of the evaluator. */

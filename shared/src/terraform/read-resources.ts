@@ -59,6 +59,11 @@ export interface TerraformResource {
    * says it (jwtIssuerReader); another issuer's roles are not held to GitHub's rules.
    */
   readonly issuer?: string;
+  /**
+   * A resource with for_each or count whose instances the module says (for_each over a known map
+   * or set, a literal count): each instance read with its each.key, each.value or count.index.
+   */
+  readonly instances?: readonly TerraformResource[];
 }
 
 /**
@@ -75,7 +80,19 @@ export function readTerraformResources(file: TfFile, module: TerraformModule): T
     if (!resourceType) continue;
     const resource = readResource(block, resourceType, evaluator);
     const issuer = resourceType.kind === 'jwt-role' ? issuerOf(block) : undefined;
-    out.push(issuer === undefined ? resource : { ...resource, issuer });
+    const instances =
+      block.attributes.has('for_each') || block.attributes.has('count')
+        ? evaluator.instancesOf(block, file)?.map((instance) => {
+            const read = evaluator.inInstance(instance, () => readResource(block, resourceType, evaluator));
+            const key = instance.each?.key ?? instance.count;
+            return {
+              ...read,
+              address: `${read.address}[${JSON.stringify(key)}]`,
+              ...(issuer === undefined ? {} : { issuer }),
+            };
+          })
+        : undefined;
+    out.push({ ...resource, ...(issuer === undefined ? {} : { issuer }), ...(instances ? { instances } : {}) });
   }
   return out;
 }

@@ -21,9 +21,20 @@ export type TfExpr =
   | { readonly t: 'template'; readonly parts: readonly (string | TfExpr)[]; readonly range: OffsetRange }
   | { readonly t: 'tuple'; readonly items: readonly TfExpr[]; readonly range: OffsetRange }
   | { readonly t: 'object'; readonly entries: readonly TfObjectEntry[]; readonly range: OffsetRange }
-  | { readonly t: 'ref'; readonly path: readonly string[]; readonly text: string; readonly range: OffsetRange }
+  | {
+      readonly t: 'ref';
+      /** The attribute names before the first index (`vault_policy.env` of `vault_policy.env[each.key].name`). */
+      readonly path: readonly string[];
+      /** Every step after the variable: an attribute name, or an index (`[each.key]`, `.0`) as an expression. */
+      readonly steps: readonly TfStep[];
+      readonly text: string;
+      readonly range: OffsetRange;
+    }
   | { readonly t: 'call'; readonly name: string; readonly args: readonly TfExpr[]; readonly range: OffsetRange }
   | { readonly t: 'other'; readonly text: string; readonly range: OffsetRange };
+
+/** A step of a reference: `.name` (a string) or `[key]` (the key's expression). */
+export type TfStep = string | TfExpr;
 
 /** A member of an object expression; a computed key (`(var.x) = 1`) has no name. */
 interface TfObjectEntry {
@@ -140,7 +151,7 @@ function readExpr(node: HclSyntaxNode, depth: number): TfExpr {
         range,
       };
     case 'variable_expr':
-      return readReference(node, [inner.text], range);
+      return readReference(node, inner.text, [], range);
     case 'function_call': {
       const [name, args] = children(inner) as [HclSyntaxNode, HclSyntaxNode | undefined];
       const list = args ? children(args).filter((n) => n.type === 'expression') : [];
@@ -152,24 +163,37 @@ function readExpr(node: HclSyntaxNode, depth: number): TfExpr {
     case 'heredoc_template':
       return readTemplate(inner, depth, range);
     default:
-      return readChain(inner, range) ?? other(inner);
+      return readChain(inner, range, depth) ?? other(inner);
   }
 }
 
-/** `var.x`, `local.a.b`, `data.t.n.json`: an expression whose children are a variable and attribute steps. */
-function readChain(node: HclSyntaxNode, range: OffsetRange): TfExpr | undefined {
+/**
+ * `var.x`, `local.a.b`, `data.t.n.json`, `vault_policy.env[each.key].name`: an expression whose
+ * children are a variable, attribute steps and index steps (`[key]`, the legacy `.0`); a splat is
+ * not read.
+ */
+function readChain(node: HclSyntaxNode, range: OffsetRange, depth: number): TfExpr | undefined {
   const parts = children(node);
   if (node.type !== 'expression' || parts[0]?.type !== 'variable_expr') return undefined;
-  const path = [parts[0].text];
+  const steps: TfStep[] = [];
   for (const step of parts.slice(1)) {
-    if (step.type !== 'get_attr') return { t: 'other', text: cut(node.text), range };
-    path.push(step.text.replace(/^\./, '').trim());
+    if (step.type === 'get_attr') steps.push(step.text.replace(/^\./, '').trim());
+    else if (step.type === 'index') {
+      const inner = step.namedChildren[0];
+      const key = inner?.type === 'new_index' ? children(inner).find((n) => n.type === 'expression') : undefined;
+      if (key) steps.push(readExpr(key, depth + 1));
+      else if (inner?.type === 'legacy_index' && /^\.\d+$/.test(inner.text.trim()))
+        steps.push({ t: 'literal', value: Number(inner.text.trim().slice(1)), range: rangeOf(inner) });
+      else return { t: 'other', text: cut(node.text), range };
+    } else return { t: 'other', text: cut(node.text), range };
   }
-  return { t: 'ref', path, text: cut(node.text), range };
+  return readReference(node, parts[0].text, steps, range);
 }
 
-function readReference(node: HclSyntaxNode, path: string[], range: OffsetRange): TfExpr {
-  return { t: 'ref', path, text: cut(node.text), range };
+function readReference(node: HclSyntaxNode, root: string, steps: TfStep[], range: OffsetRange): TfExpr {
+  const first = steps.findIndex((s) => typeof s !== 'string');
+  const names = (first === -1 ? steps : steps.slice(0, first)) as string[];
+  return { t: 'ref', path: [root, ...names], steps, text: cut(node.text), range };
 }
 
 function readEntry(elem: HclSyntaxNode, depth: number): TfObjectEntry {
