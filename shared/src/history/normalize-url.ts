@@ -32,8 +32,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * Normalises a URL-ish text: strips scheme and host, finds `/api/v2` (or keeps `/api/registry`),
  * drops a leading base placeholder (`${base}/workspaces`), splits segments and the query.
  * Returns undefined for text that cannot be a platform API path: a full URL without `/api/v2`,
- * or a relative path like `projects/x` with fewer than three segments and no placeholder, unless
- * `sent` says the text is what a request call sends (`NewRequest("GET", "team-projects", …)`).
+ * or a relative path like `projects/x` with fewer than three segments and no placeholder, unless a
+ * query follows it (`team-workspaces?filter[workspace][id]=…`) or `sent` says the text is what a request call sends (`NewRequest("GET", "team-projects", …)`).
  * Concatenated literals arrive with `{}` where the expression was, so it is a placeholder too.
  */
 export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefined {
@@ -55,7 +55,9 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   }
   const pathEnd = endOfPath(text, i);
   const raw = splitSegments(text, i, pathEnd);
-  const kept = dropPrefix(raw, hasHost, sent || text.charCodeAt(i) === 47);
+  // A query (`team-workspaces?filter[workspace][id]=…`) makes even one segment a URL's path.
+  const queried = text.charCodeAt(pathEnd) === 63 && /^[\w%[\]-]+=/.test(text.slice(pathEnd + 1, pathEnd + 80));
+  const kept = dropPrefix(raw, hasHost, sent || queried || text.charCodeAt(i) === 47);
   const first = kept?.[0];
   if (!kept || !first) return undefined;
   const last = kept[kept.length - 1] ?? first;

@@ -13,8 +13,8 @@ const cache = new WeakMap<Lexicon, Map<LanguageProfile, RegExp>>();
  * a Go `jsonapi:"`, `json:"` or `url:"` struct tag; a method and the literal sent with it
  * (`"GET", "`, `http.MethodPost, "`); a known word between quotes (the closing quote may be
  * escaped: JSON inside a string); `/` plus a known first path segment (optionally after
- * `api/v2/`); a quote plus a known first segment and `/` (paths written without a leading
- * slash); a distinct status value opening or continuing a comma-separated string
+ * `api/v2/`); a quote plus a known first segment and `/` or `?` (paths written without a leading
+ * slash, `"team-workspaces?filter[workspace][id]=…"`); a distinct status value opening or continuing a comma-separated string
  * (`"planned_and_saved,applied"`); in YAML/HCL-like profiles, a known unquoted key; in YAML, a
  * status value as an unquoted list item.
  *
@@ -43,7 +43,7 @@ export function kindOf(find: string): FindKind {
     if (second === c && find.charCodeAt(2) === c) return 'block-comment';
     if (find.includes(',')) return isQuote(find.charCodeAt(find.length - 1)) ? 'sent' : 'sent-variable';
     const last = find.charCodeAt(find.length - 1);
-    if (last === 47) return 'relative-path';
+    if (last === 47 || last === 63) return 'relative-path';
     return last === 34 || last === 39 || last === 96 ? 'word' : 'list-item';
   }
   if (find.startsWith('http.Method')) return isQuote(find.charCodeAt(find.length - 1)) ? 'sent' : 'sent-variable';
@@ -73,7 +73,7 @@ function build(profile: LanguageProfile, lexicon: Lexicon): RegExp {
     `http\\.Method(?:Get|Post|Put|Patch|Delete)[ \\t]*,[ \\t]*(?:["'\`]|[A-Za-z_]\\w*[ \\t]*[,)])`,
     `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
-    `["'\`](?:${roots})/`,
+    `["'\`](?:${roots})[/?]`,
     `["'\`,](?:${alternation(lexicon.distinctValues)})(?=,|["'\`])`,
   );
   if (profile.bareKeys)

@@ -47,6 +47,14 @@ const cases: { name: string; input: string; segments?: string[]; query?: string[
   { name: 'method prefix', input: 'DELETE /agents/agent-1', segments: ['agents', 'agent-1'], method: 'DELETE' },
   { name: 'host without /api/v2 is not the platform', input: 'https://example.com/docs/workspaces' },
   { name: 'short relative path is a file path', input: 'projects/readme' },
+  {
+    // Tfe.NetClient's TeamWorkspace.cs (held3, seen): GetAsync<T>($"team-workspaces?filter[workspace][id]={id}").
+    name: 'one segment with a query is a path',
+    input: 'team-workspaces?filter[workspace][id]={workspaceId}',
+    segments: ['team-workspaces'],
+    query: ['filter[workspace][id]={workspaceId}'],
+  },
+  { name: 'one segment with a bare question mark is not', input: 'workspaces?' },
   { name: 'no path at all', input: 'https://example.com' },
 ];
 

@@ -12,6 +12,15 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: 'one segment with a query, written without a leading slash, is a path (C#)',
+    language: 'csharp',
+    source: [
+      'return await GetAsync<TeamWorkspacesResponse>($"team-workspaces?filter[workspace][id]={workspaceId}");',
+      'var label = "team-workspaces?";',
+    ].join('\n'),
+    expected: ['endpoint GET /team-workspaces <Get>'],
+  },
+  {
     name: 'a single segment sent by a typed .NET call or a Retrofit annotation',
     language: 'csharp',
     source: [
