@@ -72,6 +72,29 @@ describe('keyfob lint: JWT roles against the workspace', () => {
     assert.equal(status, 1);
   });
 
+  it('policies in their JSON form are read without the HCL parser, and HCL in a .policy.json still with it', () => {
+    const files = {
+      'auth/deploy.jwt-role.yaml': ROLE.replace('[deploy]', '[deploy, admin]'),
+      'auth/deploy.policy.json': '{"path": {"cloud/creds/deploy": {"capabilities": ["read"]}}}\n',
+      '.git/HEAD': 'ref: refs/heads/main\n',
+    };
+    const json = project('json-policies', {
+      ...files,
+      'auth/admin.policy.json': '{"path": {"auth/*": {"capabilities": ["update"]}}}\n',
+    });
+    assert.deepEqual(codes(lint(json, 'auth').problems), [
+      'JWT_TRUST_POLICY_REACHES_TRUST auth/deploy.jwt-role.yaml:7:26',
+    ]);
+    const hcl = project('hcl-in-json', {
+      ...files,
+      'auth/admin.policy.json': 'path "auth/*" {\n  capabilities = ["update"]\n}\n',
+    });
+    assert.deepEqual(codes(lint(hcl, 'auth').problems), [
+      'DOC_JSON_SYNTAX auth/admin.policy.json:1:1',
+      'JWT_TRUST_POLICY_REACHES_TRUST auth/deploy.jwt-role.yaml:7:26',
+    ]);
+  });
+
   it('without a workspace around it, the workflow rules stay silent', () => {
     const root = project('alone', { 'deploy.jwt-role.yaml': ROLE, '.git/HEAD': 'ref: refs/heads/main\n' });
     assert.deepEqual(codes(lint(root, '.').problems), []);

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   isRoleFileName,
-  kindFromFileName,
   lintText,
+  needsHclParser,
   terraformContextOf,
   trustContextOf,
   type TerraformContext,
@@ -67,11 +67,10 @@ export const lintCommand = defineCommand({
     for (const m of missing) io.stderr(`keyfob lint: ${m.argument}: no such file, folder or matching file\n`);
     if (missing.length > 0) return EXIT.usage;
 
-    // The HCL parser (a WebAssembly compile) only when a file may hold HCL: ACL policies (a
-    // *.policy.json whose text is not an object is read as HCL), *.hcl and Terraform files.
-    if (files.some((f) => mayHoldHcl(f.display))) await loadHclParser();
     const texts = new Map<CollectedFile, string>();
     for (const file of files) texts.set(file, await readFile(file.absolute, 'utf8'));
+    // The HCL parser (a WebAssembly compile, 20-40 ms of CPU) only when a file may hold HCL.
+    if (files.some((f) => needsHclParser(f.display, texts.get(f) ?? ''))) await loadHclParser();
     const trust = trustContextOf(
       files.map((f) => ({ file: f.display, text: texts.get(f) ?? '' })),
       await readWorkflows(io.cwd, io.cwd),
@@ -107,10 +106,6 @@ export const lintCommand = defineCommand({
     return reports.some((r) => r.problems.some((p) => p.severity === 'error')) ? EXIT.failed : EXIT.ok;
   },
 });
-
-function mayHoldHcl(fileName: string): boolean {
-  return /\.hcl$/i.test(fileName) || kindFromFileName(fileName) === 'policy' || isTerraformFileName(fileName);
-}
 
 function lintFile(
   file: CollectedFile,

@@ -55,32 +55,65 @@ export function escalationLint(statement: Record<string, unknown>, at: Segments,
   const star = resources.includes('*') || statement.NotResource !== undefined;
   const others = star || resources.some((r) => r.includes(':user/') && !SELF.test(r));
   const out: PolicyLint[] = [];
-  for (const [item, segments] of stringItems(statement.Action, [...at, 'Action'])) {
-    if (item === '*' || item === '*:*') continue; // IAM_POLICY_FULL_ACCESS reports these
+  // The Action's items read in place: a managed policy's thousands of items are mostly put aside
+  // by one look-up each, and an item's path is built only for a finding.
+  const action = statement.Action;
+  const items: readonly unknown[] = Array.isArray(action) ? action : [action];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (typeof item !== 'string' || item === '*' || item === '*:*') continue; // IAM_POLICY_FULL_ACCESS reports these
     if (/^iam:\*$/i.test(item)) {
       out.push(
         finding(
-          segments,
+          itemAt(at, action, index),
           `${where} allows iam:* : the credentials can grant themselves any permission (write or attach an administrator policy, pass any role); list the IAM actions the role needs`,
         ),
       );
       continue;
     }
-    const hits = ESCALATIONS.filter(
-      (e) => wildcardMatch(item, e.action, true) && (e.on === 'any' || (e.on === 'star' ? star : others)),
-    );
+    const hits = covered(item).filter((e) => e.on === 'any' || (e.on === 'star' ? star : others));
     if (hits.length === 0) continue;
     const reasons = hits.map(
       (e) => `${e.action}${e.on === 'star' ? ' on "*"' : e.on === 'others' ? ' on other users' : ''} ${e.why}`,
     );
     out.push(
       finding(
-        segments,
+        itemAt(at, action, index),
         `${where} allows ${item}, a privilege escalation path: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} more` : ''}; narrow the Resource to the exact ARNs or drop the action`,
       ),
     );
   }
   return out;
+}
+
+/** Each escalation's action in lower case (IAM action names are case-insensitive). */
+const LOWERED = ESCALATIONS.map((e) => ({ escalation: e, action: e.action.toLowerCase() }));
+
+/** Every beginning of a lowered escalation action (`''`, `i`, `ia`, ... `iam:passrole`). */
+const BEGINNINGS = new Set(
+  LOWERED.flatMap(({ action }) => [...action].map((_, i) => action.slice(0, i)).concat(action)),
+);
+
+const NONE: readonly (typeof ESCALATIONS)[number][] = [];
+
+/**
+ * The escalations whose action the Action pattern `item` covers (case-insensitive; `*` and `?` as
+ * IAM reads them). The pattern's text before its first wildcard must begin the action, so the
+ * thousands of other services' patterns in a managed policy (`a4b:Get*`) are put aside by one
+ * look-up each.
+ */
+function covered(item: string): readonly (typeof ESCALATIONS)[number][] {
+  const pattern = item.toLowerCase();
+  const star = pattern.indexOf('*');
+  const mark = pattern.indexOf('?');
+  const wildcard = star < 0 ? mark : mark < 0 ? star : Math.min(star, mark);
+  if (!BEGINNINGS.has(wildcard < 0 ? pattern : pattern.slice(0, wildcard))) return NONE;
+  return LOWERED.filter(({ action }) => wildcardMatch(pattern, action)).map(({ escalation }) => escalation);
+}
+
+/** The path of the Action's item `index` (a lone string is the Action itself). */
+function itemAt(at: Segments, action: unknown, index: number): Segments {
+  return Array.isArray(action) ? [...at, 'Action', index] : [...at, 'Action'];
 }
 
 function finding(segments: Segments, message: string): PolicyLint {

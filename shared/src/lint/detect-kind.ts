@@ -1,4 +1,5 @@
 import { isTerraformFileName } from '../terraform/index.ts';
+import { isJsonPolicy } from '../policies/index.ts';
 
 /** What a document of a keyfob file declares. */
 export type LintKind = 'role' | 'static-role' | 'manifest' | 'root-config' | 'lease-config' | 'policy' | 'jwt-role';
@@ -88,4 +89,14 @@ export function nameFromFileName(fileName: string): string {
   const match =
     /^(.*?)\.(?:jwt-role|static-role|role|manifest|root-config|lease-config|policy)\.(?:ya?ml|jsonc?|hcl)$/i.exec(name);
   return match?.[1] ?? name.replace(/\.(?:ya?ml|jsonc?|hcl)$/i, '');
+}
+
+/**
+ * True when linting `text`, the file `fileName`, may read HCL, so the HCL parser must be loaded
+ * first (`loadHclParser`): `*.hcl` files, Terraform files, and ACL policies other than their JSON
+ * form (a `*.policy.json` whose text is not an object is read as HCL).
+ */
+export function needsHclParser(fileName: string, text: string): boolean {
+  if (/\.hcl$/i.test(fileName) || isTerraformFileName(fileName)) return true;
+  return kindFromFileName(fileName) === 'policy' && !isJsonPolicy(text);
 }

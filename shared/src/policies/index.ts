@@ -10,7 +10,7 @@ export { buildAcl } from './build-acl.ts';
 export type { Acl } from './build-acl.ts';
 export { allowOperation, pathCapabilities } from './allow-operation.ts';
 export { DEFAULT_POLICY_TEXT, RESPONSE_WRAPPING_POLICY_NAME, RESPONSE_WRAPPING_POLICY_TEXT } from './default-policy.ts';
-export { parseHcl } from './hcl/parse-hcl.ts';
+export { isJsonPolicy, parseHcl } from './hcl/parse-hcl.ts';
 export type { HclNode } from './hcl/hcl-node.ts';
 export { hclToData } from './hcl/hcl-node.ts';
 export {

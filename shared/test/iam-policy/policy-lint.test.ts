@@ -37,6 +37,17 @@ describe('IAM_POLICY_ESCALATION: grants that let credentials raise their own pri
     { action: ['iam:GetUser', 'iam:ListRoles'], escalates: false },
     { action: 'iam:Get*', escalates: false },
     { action: 's3:*', escalates: false },
+    // Case and wildcards anywhere in the pattern, the first one before the service's colon too.
+    { action: 'IAM:passrole', escalates: true, reason: /iam:PassRole on "\*"/ },
+    { action: 'iam:Pass?ole', escalates: true, reason: /iam:PassRole/ },
+    { action: '?am:PassRole', escalates: true, reason: /iam:PassRole/ },
+    { action: 'i*:PassRole', escalates: true, reason: /iam:PassRole/ },
+    { action: '*:AssumeRole', escalates: true, reason: /sts:AssumeRole/ },
+    { action: '*Role', escalates: true, reason: /iam:PassRole.*sts:AssumeRole/ },
+    { action: 'st?:Assume*', escalates: true, reason: /sts:AssumeRole/ },
+    { action: 'iam:PassRoles', escalates: false },
+    { action: 'iam:Pass?', escalates: false },
+    { action: 'sts:*Get*', escalates: false },
   ];
   for (const row of rows) {
     it(`${JSON.stringify(row.action)} on ${JSON.stringify(row.resource ?? '*')}: ${row.escalates ? 'warns' : 'passes'}`, () => {

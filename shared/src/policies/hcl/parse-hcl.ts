@@ -52,11 +52,16 @@ const MAX_CACHED_CHARS = 256 * 1024;
 
 function parseText(text: string): HclParse {
   try {
-    return { root: /^\s*\{/.test(text) ? readJson(text) : withHclTree(text, (root) => readConfig(text, root)) };
+    return { root: isJsonPolicy(text) ? readJson(text) : withHclTree(text, (root) => readConfig(text, root)) };
   } catch (error) {
     if (error instanceof PolicySyntaxError) return { error: { message: error.message, range: error.range } };
     throw error;
   }
+}
+
+/** True when a policy's text is its JSON form (it starts with `{`): read without the HCL parser. */
+export function isJsonPolicy(text: string): boolean {
+  return /^\s*\{/.test(text);
 }
 
 function readConfig(text: string, root: Node): HclObject {
