@@ -22,7 +22,7 @@ export const jwtTrustCodes = {
   JWT_TRUST_AUDIENCE_MISMATCH: {
     severity: 'warning',
     summary:
-      "The role's `bound_audiences` do not include the `jwt-audience` the workflows ask for, so their logins are refused.",
+      "The role's `bound_audiences` do not include the audience the workflows ask for (`jwt-audience`, hashicorp/vault-action's `jwtGithubAudience`, or GitHub's default, the owner's URL, when vault-action's JWT login sets none), so their logins are refused.",
   },
   JWT_TRUST_BRANCH_SUB_PULL_REQUEST: {
     severity: 'warning',

@@ -27,6 +27,9 @@ export interface TrustContext {
   readonly issuer?: string;
 }
 
+/** An owner's URL, the form of GitHub's default audience (`https://github.com/acme`). */
+const OWNER_URL = /^https:\/\/[^/\s]+\/[^/\s]+\/?$/;
+
 /** Claims that pin who logs in (a repository, its id or its owner). */
 const PINNING_CLAIMS = ['sub', 'repository', 'repository_id', 'repository_owner', 'repository_owner_id'];
 /** Writes a login token must never reach: the trust itself, policies, token minting, mounts. */
@@ -108,6 +111,16 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
         '/bound_audiences',
       );
     }
+    // GitHub's default aud is the owner's URL (https://github.com/OWNER, a server's own host on
+    // GitHub Enterprise Server): a role that binds no such URL refuses those logins.
+    const [login] = workflow.defaultAudience ?? [];
+    if (login !== undefined && audiences.length > 0 && !audiences.some((a) => OWNER_URL.test(a)))
+      report(
+        'JWT_TRUST_AUDIENCE_MISMATCH',
+        'warning',
+        `bound_audiences ${JSON.stringify(audiences)} do not include GitHub's default audience (https://github.com/<owner>), which ${workflow.file} logs in with (${login}): its logins are refused; bind the owner's URL or set jwtGithubAudience to a bound audience.`,
+        '/bound_audiences',
+      );
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
   checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
