@@ -23,7 +23,7 @@ import {
   read,
   segmentsOf,
 } from '../test/fixtures/history-real/clients.mjs';
-import { endpoints, named, namesOf, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
+import { endpointOf, named, namesOf, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
 
 const root = new URL('..', import.meta.url);
 const target = new URL('schemas/platform-history-sdk.json', root);
@@ -31,20 +31,6 @@ const methodsTarget = new URL('schemas/platform-history-methods.json', root);
 const sources = readFileSync(new URL('test/fixtures/history-real/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
 const commitOf = (repo) => sources.find((r) => r.split('\t')[1] === repo)?.split('\t')[3] ?? '';
 
-/** The one endpoint a concrete path and method is (most literal template; ties: none). */
-function endpointOf(raw, method) {
-  const segs = segmentsOf(raw);
-  const hits = [];
-  for (const s of endpoints) {
-    if (s.method !== method) continue;
-    const t = s.path.split('/').filter(Boolean);
-    if (t.length !== segs.length) continue;
-    let score = 0;
-    if (t.every((x, i) => x.startsWith(':') || (segs[i] === x && ++score))) hits.push({ s, score });
-  }
-  hits.sort((a, b) => b.score - a.score);
-  return hits.length > 0 && (hits.length === 1 || hits[0].score > hits[1].score) ? hits[0].s : undefined;
-}
 const attributeOf = (type, wire, prefix) =>
   named.find((s) => s.resource === type && namesOf(s).some((n) => n === wire || (prefix && n === `${prefix}.${wire}`)));
 
@@ -68,7 +54,7 @@ const methods = new Map();
 for (const file of goFiles)
   for (const r of goRequests(read(file))) {
     const service = implToService.get(r.receiver);
-    const subject = service && endpointOf(r.raw, r.method);
+    const subject = service && endpointOf(r.method, segmentsOf(r.raw));
     if (!subject) continue;
     const key = `${service}.${r.fn}`;
     methods.set(key, methods.has(key) && methods.get(key) !== subject ? null : subject);
@@ -88,7 +74,7 @@ for (const file of list('terrasnek/terrasnek', '.py')) {
   const module = file.replace(/^.*\/|\.py$/g, '');
   const found = new Map();
   for (const r of pyRequests(read(file))) {
-    const subject = r.fn && endpointOf(r.raw, r.method);
+    const subject = r.fn && endpointOf(r.method, segmentsOf(r.raw));
     if (!subject || r.fn.startsWith('_')) continue;
     found.set(r.fn, found.has(r.fn) && found.get(r.fn) !== subject ? null : subject);
   }

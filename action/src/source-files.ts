@@ -1,6 +1,5 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { StepFailure } from './step.ts';
+import { open, readFile } from 'node:fs/promises';
+import { findWorkspaceFiles, workspaceName, type FileWalk } from './workspace-files.ts';
 
 /** Folders never searched: dependencies, VCS data and build output are not the workspace's own code. */
 const SKIPPED = new Set(['node_modules', '.git', 'dist']);
@@ -8,6 +7,13 @@ const SKIPPED = new Set(['node_modules', '.git', 'dist']);
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** A walk stops with a clear failure past this many files, so a wrong `files` input cannot run away. */
 const MAX_FILES = 50_000;
+
+const SOURCE_FILES: FileWalk = {
+  what: 'source files',
+  skipped: SKIPPED,
+  accept: (path) => isText(path),
+  limit: { files: MAX_FILES, hint: 'name the source folders that call the API.' },
+};
 
 /** A source file of the workspace: its name as annotations need it, and its text. */
 export interface SourceText {
@@ -22,36 +28,10 @@ export interface SourceText {
  * relative to the workspace with `/`. A path that does not exist fails the step, naming it.
  */
 export async function readSourceFiles(paths: readonly string[], workspace: string): Promise<SourceText[]> {
-  const found = new Set<string>();
-  for (const path of paths) {
-    const absolute = isAbsolute(path) ? path : join(workspace, path);
-    const info = await stat(absolute).catch(() => undefined);
-    if (!info)
-      throw new StepFailure(
-        `Could not read source files: "${path}" does not exist (relative to ${workspace}). Hint: check the \`files\` input.`,
-      );
-    if (info.isDirectory()) await walk(absolute, found);
-    else found.add(absolute);
-  }
   const out: SourceText[] = [];
-  for (const absolute of [...found].sort())
-    out.push({ file: display(absolute, workspace), absolute, text: await readFile(absolute, 'utf8') });
+  for (const absolute of await findWorkspaceFiles(paths, workspace, SOURCE_FILES))
+    out.push({ file: workspaceName(absolute, workspace), absolute, text: await readFile(absolute, 'utf8') });
   return out;
-}
-
-async function walk(folder: string, found: Set<string>): Promise<void> {
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name)) continue;
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) await walk(path, found);
-    else if (entry.isFile() && (await isText(path))) {
-      if (found.size >= MAX_FILES)
-        throw new StepFailure(
-          `More than ${MAX_FILES} files under the \`files\` input. Hint: name the source folders that call the API.`,
-        );
-      found.add(path);
-    }
-  }
 }
 
 /** Small enough, and no NUL byte in the first 8 KB (not an image, archive or compiled file). */
@@ -65,9 +45,4 @@ async function isText(path: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-function display(absolute: string, workspace: string): string {
-  const rel = relative(workspace, absolute);
-  return (rel.startsWith('..') ? absolute : rel).split(sep).join('/');
 }

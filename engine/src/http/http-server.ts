@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { refuseNonCanonical } from './canonical-path.ts';
 import { acceptListRequest } from './list-method.ts';
 import { MAX_BODY_BYTES, type RawRequest, type RawResponse } from './raw-request.ts';
+import { readBody } from './read-body.ts';
 
 /** Turns one request into a response (the engine's dispatcher). */
 export type RequestHandler = (request: RawRequest) => Promise<RawResponse>;
@@ -67,7 +68,7 @@ export function createEngineServer(routeRequest: RequestHandler, limits: ServerL
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestHandler): Promise<void> {
-  const body = await readBody(req);
+  const body = await readBody(req, MAX_BODY_BYTES);
   if (body === 'too-large') {
     // Answer and close. The rest of the body is discarded unread, for at most 2 s: closing a socket
     // with unread input makes the kernel send a reset that can swallow the 413 on the client side.
@@ -90,27 +91,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestH
     remoteAddress: req.socket.remoteAddress,
   });
   send(res, response);
-}
-
-/** The body, or why there is none: over the limit (declared or streamed), or the client went away. */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve('too-large');
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      req.removeListener('data', onData);
-      resolve('too-large');
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
-    req.on('error', () => resolve('aborted'));
-  });
 }
 
 function send(res: ServerResponse, response: RawResponse, close = false): void {

@@ -118,36 +118,20 @@ const fallbackLengths = defineRule<RootContext>(
   },
 );
 
-const fallbackNeedsEndpoint = defineRule<RootContext>(
-  'root-config',
+const fallbackNeedsEndpoint = requiresField(
   'ROOT_FALLBACK_WITHOUT_ENDPOINT',
   'engine behaviour: fallbacks are tried only after a custom sts_endpoint',
-  (context, report) => {
-    if (!has(context, 'sts_fallback_endpoints') || has(context, 'sts_endpoint')) return;
-    report({
-      path: fieldPath(context, 'sts_fallback_endpoints'),
-      target: 'key',
-      message:
-        'sts_fallback_endpoints is set without sts_endpoint, so the engine never tries the fallbacks; set sts_endpoint too.',
-      data: { field: 'sts_endpoint' },
-    });
-  },
+  'sts_fallback_endpoints',
+  'sts_endpoint',
+  'sts_fallback_endpoints is set without sts_endpoint, so the engine never tries the fallbacks; set sts_endpoint too.',
 );
 
-const stsRegionNeedsEndpoint = defineRule<RootContext>(
-  'root-config',
+const stsRegionNeedsEndpoint = requiresField(
   'ROOT_STS_REGION_WITHOUT_ENDPOINT',
   'seed 1, Root configuration table (sts_region: should match sts_endpoint)',
-  (context, report) => {
-    if (!has(context, 'sts_region') || has(context, 'sts_endpoint')) return;
-    report({
-      path: fieldPath(context, 'sts_region'),
-      target: 'key',
-      message:
-        'sts_region is set without sts_endpoint; it should describe a custom sts_endpoint, so set both or remove sts_region.',
-      data: { field: 'sts_endpoint' },
-    });
-  },
+  'sts_region',
+  'sts_endpoint',
+  'sts_region is set without sts_endpoint; it should describe a custom sts_endpoint, so set both or remove sts_region.',
 );
 
 const endpointUrls = defineRule<RootContext>(

@@ -10,6 +10,7 @@ import { QueryParams } from './query-params.ts';
 import { errorXml, successXml, type QueryService } from './query-xml.ts';
 import { checkSignature, checkSkew, parseSignature, type SignedRequest } from './sigv4-verify.ts';
 import { STS_ACTIONS } from './sts-actions.ts';
+import { readBody } from '../../http/read-body.ts';
 
 /** Largest Query request body: a 131,072-character policy document percent-encoded, with room to spare. */
 const MAX_CLOUD_BODY_BYTES = 512 * 1024;
@@ -50,7 +51,7 @@ export function createCloudServer(options: CloudServerOptions): Server {
 
 async function serve(req: IncomingMessage, res: ServerResponse, options: CloudServerOptions): Promise<void> {
   const requestId = randomUUID();
-  const body = await readBody(req);
+  const body = await readBody(req, MAX_CLOUD_BODY_BYTES);
   let answer: QueryAnswer;
   if (body === 'aborted') return;
   if (body === 'too-large') {
@@ -183,26 +184,4 @@ function stringHeaders(headers: IncomingMessage['headers']): Record<string, stri
     else if (Array.isArray(value)) out[name] = value.join(',');
   }
   return out;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_CLOUD_BODY_BYTES) return Promise.resolve('too-large');
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= MAX_CLOUD_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      // Stop keeping the rest; it is drained unread and the connection closes after the answer.
-      req.removeListener('data', onData);
-      req.resume();
-      resolve('too-large');
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve('aborted'));
-  });
 }
