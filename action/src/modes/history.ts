@@ -7,7 +7,7 @@ import {
   changesSince,
   failsOn,
   newChangesMarkdown,
-  scanText,
+  scanProject,
 } from '@keyfob/shared/history';
 import type { ChangeAnnotation } from '@keyfob/shared/history';
 import { annotateAs } from '../annotate.ts';
@@ -36,7 +36,8 @@ export async function runHistory(step: Step): Promise<void> {
   const baseline =
     settings.baseline === undefined ? undefined : await readBaseline(settings.baseline, config.workspace);
   const sources = await readSourceFiles(config.files, config.workspace);
-  const files = sources.map(({ file, absolute, text }) => ({ file, matches: scanText(text, { fileName: absolute }) }));
+  const scanned = scanProject(sources.map(({ absolute, text }) => ({ text, fileName: absolute })));
+  const files = sources.map(({ file }, k) => ({ file, matches: scanned[k] ?? [] }));
   const report = changesSince(files, settings.since, baseline === undefined ? {} : { baseline });
   annotate(runner, changeAnnotations(report, { onlyNew: true }));
   runner.setOutput('changes', JSON.stringify(report));

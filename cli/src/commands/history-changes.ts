@@ -8,7 +8,7 @@ import {
   changesText,
   failsOn,
   parseSince,
-  scanText,
+  scanProject,
 } from '@keyfob/shared/history';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
@@ -68,9 +68,10 @@ export const historyChanges = defineCommand({
       io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
       return EXIT.usage;
     }
-    const files: FileMatches[] = [];
-    for (const source of found.files)
-      files.push({ file: source.file, matches: scanText(await readSource(source), { fileName: source.absolute }) });
+    const texts: string[] = [];
+    for (const source of found.files) texts.push(await readSource(source));
+    const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
+    const files: FileMatches[] = found.files.map((source, k) => ({ file: source.file, matches: scanned[k] ?? [] }));
     const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
     io.stdout(render(report, format));
     return failOn !== undefined && failsOn(report, failOn satisfies ChangeLevel) ? EXIT.failed : EXIT.ok;

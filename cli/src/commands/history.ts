@@ -1,4 +1,4 @@
-import { annotationFor, findSubjects, parseTarget, scanText, searchHistory, timeline } from '@keyfob/shared/history';
+import { annotationFor, findSubjects, parseTarget, scanProject, searchHistory, timeline } from '@keyfob/shared/history';
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
@@ -91,11 +91,14 @@ async function scan(
     return EXIT.usage;
   }
   const annotations: { file: string; match: Match; annotation: Annotation }[] = [];
-  for (const source of found.files) {
-    const text = await readSource(source);
-    for (const match of scanText(text, { fileName: source.absolute }))
+  // The files given are one project: a model sent by another file's function is read with it.
+  const texts: string[] = [];
+  for (const source of found.files) texts.push(await readSource(source));
+  const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
+  found.files.forEach((source, k) => {
+    for (const match of scanned[k] ?? [])
       annotations.push({ file: source.file, match, annotation: annotationFor(match, target) });
-  }
+  });
   io.stdout(
     format === 'json'
       ? formatJson(annotations)

@@ -66,6 +66,8 @@ export interface ModelContext {
    * other than a resource's words keeps that resource's distinct names off it (`namesOther`).
    */
   readonly name?: string;
+  /** Templates the project sends this model to as a query (`project-facts.ts`): its query keys are theirs. */
+  readonly paths?: readonly string[];
 }
 
 /** Something that says which resource the code around it talks about. */

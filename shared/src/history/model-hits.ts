@@ -31,10 +31,12 @@ export function mergeModelHits(
       names.push(hit);
     } else names[k] = hit;
   };
-  const contextOf = (model: Model, guessed: boolean): ModelContext =>
-    model.resource === undefined
+  const contextOf = (model: Model, guessed: boolean): ModelContext => ({
+    ...(model.resource === undefined
       ? { resources: [], guessed, name: model.name }
-      : { resources: [model.resource], guessed };
+      : { resources: [model.resource], guessed }),
+    ...(model.paths === undefined ? {} : { paths: model.paths }),
+  });
   // Names of the main pass inside a model's declarations: the innermost model decides.
   const declared = models
     .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))

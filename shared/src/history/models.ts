@@ -26,6 +26,8 @@ export interface Model {
   readonly declarations: { readonly start: number; readonly end: number }[];
   /** Rust: an `impl` of the model or a `Name::Variant` path may name its variants. */
   readonly rename: Rename | undefined;
+  /** Templates the project sends this model to as a query (`project-facts.ts`). */
+  paths?: readonly string[];
 }
 
 /** A field or enum member, with the wire name the model gives it. */

@@ -113,7 +113,8 @@ function check(
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
       return boundUrl(ctx, subject, hit.start, hit.line) ||
         optionsStructUrl(ctx, subject, hit.start) ||
-        (hit.query !== undefined && urlHasParameter(hit.query, subject))
+        (hit.query !== undefined && urlHasParameter(hit.query, subject)) ||
+        (subject.path !== undefined && hit.model?.paths?.includes(subject.path) === true)
         ? 'context'
         : undefined;
     case 'generic': {

@@ -11,6 +11,7 @@ import { mergeModelHits } from './model-hits.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
+import { fileFacts, NO_FACTS, type FileFacts, type ProjectFacts } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
@@ -26,6 +27,8 @@ export interface ScanOptions {
   readonly fileName?: string;
   /** Another index than the ready `history` (tests, other data). */
   readonly index?: HistoryIndex;
+  /** What the other files of the project say (`scanProject`, an editor's open files): models sent elsewhere. */
+  readonly project?: ProjectFacts;
 }
 
 /**
@@ -40,6 +43,15 @@ export interface ScanOptions {
  * // '2021-06-08'
  */
 export function scanText(text: string, options: ScanOptions = {}): Match[] {
+  return scan(text, options, false).matches;
+}
+
+/** `scanText`, with what the file tells the other files of its project (`project-facts.ts`). */
+export function scanFile(text: string, options: ScanOptions = {}): { matches: Match[]; facts: FileFacts } {
+  return scan(text, options, true);
+}
+
+function scan(text: string, options: ScanOptions, withFacts: boolean): { matches: Match[]; facts: FileFacts } {
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
   const profile = profileFor(options);
@@ -53,6 +65,12 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   const languageId =
     options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
   const models = readModels(text, lines, index, languageId, options.fileName);
+  const project = options.project?.modelPaths;
+  if (project !== undefined && project.size > 0)
+    for (const model of models) {
+      const paths = project.get(model.name);
+      if (paths !== undefined) model.paths = paths;
+    }
   if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
   else hits.names.sort((a, b) => a.start - b.start);
   const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
@@ -76,5 +94,8 @@ export function scanText(text: string, options: ScanOptions = {}): Match[] {
   const other = otherApiSpans(text, lines, languageId);
   const kept =
     other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
-  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+  return {
+    matches: kept.sort((a, b) => a.start - b.start || a.end - b.end),
+    facts: withFacts ? fileFacts(text, languageId, hits.urls) : NO_FACTS,
+  };
 }

@@ -1,6 +1,8 @@
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
+import { projectFacts } from '../history/index.ts';
+import type { ProjectFacts } from '../history/index.ts';
 import { kindFromFileName } from '../lint/index.ts';
 import { isTerraformFileName } from '../terraform/index.ts';
 import type { ClientOptions, FeatureContext } from './features.ts';
@@ -35,6 +37,8 @@ export interface SessionDeps {
 export class DocumentSession {
   readonly #documents = new Map<string, OpenDocument>();
   readonly #pending = new Map<string, () => void>();
+  /** Each folder's project facts, kept while its open documents (and their versions) are the same. */
+  readonly #projects = new Map<string, { key: string; facts: ProjectFacts }>();
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -68,8 +72,29 @@ export class DocumentSession {
   /** The open document with its lint target brought up to date, or undefined when it is not open. */
   get(uri: string): OpenDocument | undefined {
     const open = this.#documents.get(uri);
-    if (open) open.target = lintTargetOf(this.#facts(open), this.deps.settings.includes(uri));
+    if (open) {
+      open.target = lintTargetOf(this.#facts(open), this.deps.settings.includes(uri));
+      open.project = this.#projectOf(open);
+    }
     return open;
+  }
+
+  /**
+   * What the open documents of a document's folder tell each other about the platform API (request
+   * models one file sends and another declares: `scanProject`'s facts), as `keyfob history scan` reads
+   * a folder; undefined outside a workspace folder (the file alone).
+   */
+  #projectOf(open: OpenDocument): ProjectFacts | undefined {
+    const folder = this.deps.settings.folderOf(open.uri);
+    if (folder === undefined) return undefined;
+    const mine = [...this.#documents.values()].filter((d) => this.deps.settings.folderOf(d.uri) === folder);
+    if (mine.length < 2) return undefined;
+    const key = mine.map((d) => `${d.uri}@${d.version}`).join('\n');
+    const cached = this.#projects.get(folder);
+    if (cached?.key === key) return cached.facts;
+    const facts = projectFacts(mine.map((d) => d.facts()));
+    this.#projects.set(folder, { key, facts });
+    return facts;
   }
 
   /** What the features need beside the document; the access report is built only if a feature asks. */
@@ -121,6 +146,7 @@ export class DocumentSession {
       const trustBefore = open.trust;
       open.trust = this.#trustOf(open);
       open.terraform = isTerraform(open) ? this.#terraformOf(open) : undefined;
+      open.project = this.#projectOf(open);
       void connection.sendDiagnostics({
         uri: open.uri,
         version: open.version,

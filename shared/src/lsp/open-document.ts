@@ -1,7 +1,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { scanText } from '../history/index.ts';
-import type { Match } from '../history/index.ts';
+import { NO_FACTS, scanFile } from '../history/index.ts';
+import type { FileFacts, Match, ProjectFacts, ScanOptions } from '../history/index.ts';
 import { FileLinter } from '../lint/index.ts';
 import type { LintResult, TerraformContext, TrustContext } from '../lint/index.ts';
 import { changedRange } from './changed-range.ts';
@@ -27,7 +27,9 @@ export class OpenDocument {
         result: LintResult;
       }
     | undefined;
-  #scan: { version: number; matches: readonly Match[] } | undefined;
+  #scan:
+    { version: number; project: ProjectFacts | undefined; matches: readonly Match[]; facts: FileFacts } | undefined;
+  #facts: { version: number; facts: FileFacts } | undefined;
 
   constructor(uri: string, languageId: string, version: number, text: string) {
     this.#document = TextDocument.create(uri, languageId, version, text);
@@ -106,14 +108,37 @@ export class OpenDocument {
     return result;
   }
 
-  /** The platform API subjects found in the current version. */
+  /**
+   * What the other open files of its folder say (request models they send: `scanProject`'s facts); set
+   * by the server before a scan, so the hover finds what `keyfob history scan <folder>` finds.
+   */
+  project: ProjectFacts | undefined;
+
+  /** The platform API subjects found in the current version (with the project's facts). */
   scan(): readonly Match[] {
-    if (this.#scan?.version !== this.version) {
-      const matches = this.oversized
-        ? []
-        : scanText(this.#document.getText(), { languageId: this.#document.languageId, fileName: this.#document.uri });
-      this.#scan = { version: this.version, matches };
+    const project = this.project;
+    if (this.#scan?.version !== this.version || this.#scan.project !== project) {
+      const { matches, facts } = this.oversized
+        ? { matches: [], facts: NO_FACTS }
+        : scanFile(this.#document.getText(), this.#scanOptions(project));
+      this.#scan = { version: this.version, project, matches, facts };
     }
     return this.#scan.matches;
+  }
+
+  /** What this document tells the other files of its folder (computed without theirs, once per version). */
+  facts(): FileFacts {
+    if (this.#scan?.version === this.version) return this.#scan.facts;
+    if (this.#facts?.version !== this.version)
+      this.#facts = {
+        version: this.version,
+        facts: this.oversized ? NO_FACTS : scanFile(this.#document.getText(), this.#scanOptions(undefined)).facts,
+      };
+    return this.#facts.facts;
+  }
+
+  #scanOptions(project: ProjectFacts | undefined): ScanOptions {
+    const options = { languageId: this.#document.languageId, fileName: this.#document.uri };
+    return project === undefined ? options : { ...options, project };
   }
 }

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { history } from '@keyfob/shared/history';
+import { history, scanProject } from '@keyfob/shared/history';
+import type { Match } from '@keyfob/shared/history';
 import { readLabels, scoreFiles, scoreTable } from './real-clients-score.ts';
 
 const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
@@ -158,11 +159,18 @@ export function labelledSet(
         texts.set(file, text);
         return text;
       };
+      // Each repository's files are one project, as `keyfob history scan <folder>` reads them.
+      const matches = new Map<string, readonly Match[]>();
+      for (const repository of new Set(sources.map((s) => s.repository))) {
+        const mine = sources.filter((s) => s.repository === repository);
+        const found = scanProject(mine.map((s) => ({ text: read(s.file), fileName: s.file })));
+        mine.forEach((s, k) => matches.set(s.file, found[k] ?? []));
+      }
       const score = scoreFiles(
         sources.map((s) => s.file),
         labels,
         read,
-        undefined,
+        (_text, file) => matches.get(file) ?? [],
         (file) => languageOf(file, read(file)),
       );
       for (const line of scoreTable(score)) t.diagnostic(line);

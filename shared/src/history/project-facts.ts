@@ -1,0 +1,152 @@
+import type { UrlHit } from './hits.ts';
+
+/**
+ * What one file of a project tells the others: the request models its functions send, by class name,
+ * with the path templates of the URLs sent there (`def list(self, workspace_id, options: RunListOptions
+ * | None = None)` reading `/api/v2/workspaces/{workspace_id}/runs` gives `RunListOptions` →
+ * `/workspaces/:workspace_id/runs`). A model declared in another file (`models/run.py`) then has its
+ * query keys (`alias="search[user]"`) bound to that path, as a key next to the URL is.
+ */
+export interface FileFacts {
+  /** Model class name → the templates its functions read with GET (or with no method found). */
+  readonly modelPaths: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
+export interface ProjectFacts {
+  readonly modelPaths: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Bounds: facts kept per file and per project, templates per model, a signature's length. */
+export const PROJECT_LIMITS = { perFile: 200, perProject: 5_000, pathsPerModel: 8, signature: 1_000 } as const;
+
+/** A file that tells the others nothing. */
+export const NO_FACTS: FileFacts = { modelPaths: new Map() };
+
+/** Python `def name(` at a line start; TS/JS `function name(`, a method `name(` at a line start. */
+const PY_DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm;
+const TS_DEF =
+  /^[ \t]*(?:export[ \t]+)?(?:(?:public|private|protected|static|async|readonly)[ \t]+)*(?:function[ \t]*\*?[ \t]*)?\*?[ \t]*[A-Za-z_$][\w$]*[ \t]*(?:<[^>\n]{0,200}>)?\(/gm;
+/** A parameter's declared type: `options: RunListOptions | None`, `Optional[X]`, `opts?: Partial<X>`. */
+const PARAM_TYPE = /\??:[ \t]*(?:(?:Optional|Union)\[|(?:Partial|Readonly|Required)<)?([A-Z][A-Za-z0-9_]{0,80})/g;
+
+/**
+ * The facts of one file, from its URL hits (after their methods were assigned). Python and JS/TS
+ * functions only; a file of another language, or with no function taking a model, gives none.
+ */
+export function fileFacts(text: string, languageId: string | undefined, urls: readonly UrlHit[]): FileFacts {
+  if (urls.length === 0) return NO_FACTS;
+  const python = languageId === 'python';
+  if (!python && !isJsLike(languageId)) return NO_FACTS;
+  const modelPaths = new Map<string, string[]>();
+  let count = 0;
+  const pattern = new RegExp(python ? PY_DEF : TS_DEF);
+  for (let m = pattern.exec(text); m !== null && count < PROJECT_LIMITS.perFile; m = pattern.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const close = closingParen(text, open);
+    if (close === -1) continue;
+    const types = [...text.slice(open + 1, close).matchAll(PARAM_TYPE)].map((t) => t[1] ?? '');
+    if (types.length === 0) continue;
+    const end = python ? pythonBodyEnd(text, close, (m[1] ?? '').length) : jsBodyEnd(text, close);
+    if (end === -1) continue;
+    const paths = readPaths(urls, close, end);
+    if (paths.length === 0) continue;
+    for (const type of types) {
+      const list = modelPaths.get(type) ?? [];
+      if (list.length === 0) modelPaths.set(type, list);
+      for (const p of paths) if (!list.includes(p) && list.length < PROJECT_LIMITS.pathsPerModel) list.push(p);
+      count++;
+    }
+  }
+  return count === 0 ? NO_FACTS : { modelPaths };
+}
+
+/** The facts of a project's files, bounded (`PROJECT_LIMITS.perProject` models). */
+export function projectFacts(files: Iterable<FileFacts>): ProjectFacts {
+  const modelPaths = new Map<string, string[]>();
+  for (const file of files)
+    for (const [name, paths] of file.modelPaths) {
+      const list = modelPaths.get(name) ?? [];
+      if (list.length === 0) {
+        if (modelPaths.size >= PROJECT_LIMITS.perProject) continue;
+        modelPaths.set(name, list);
+      }
+      for (const p of paths) if (!list.includes(p) && list.length < PROJECT_LIMITS.pathsPerModel) list.push(p);
+    }
+  return { modelPaths };
+}
+
+/** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
+export function factsConcern(project: ProjectFacts, text: string): boolean {
+  for (const name of project.modelPaths.keys()) {
+    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
+      if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))
+        return true;
+  }
+  return false;
+}
+
+/** What stands before a declared model's name. */
+const DECLARES = /(?:class|interface|type|enum)[ \t]+$/;
+
+function isJsLike(languageId: string | undefined): boolean {
+  return (
+    languageId === 'typescript' ||
+    languageId === 'javascript' ||
+    languageId === 'typescriptreact' ||
+    languageId === 'javascriptreact'
+  );
+}
+
+/** The read templates of the URLs between two offsets: the most specific candidate of each. */
+function readPaths(urls: readonly UrlHit[], from: number, to: number): string[] {
+  const out: string[] = [];
+  for (const url of urls) {
+    if (url.start < from || url.start >= to) continue;
+    const method = url.method?.method;
+    if (method !== undefined && method !== 'GET') continue;
+    const best = url.candidates[0];
+    if (best && !out.includes(best.template)) out.push(best.template);
+  }
+  return out;
+}
+
+/** The `)` closing the `(` at `open`, within a signature's length; -1 when none. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  const stop = Math.min(text.length, open + PROJECT_LIMITS.signature);
+  for (let i = open; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The end of a Python function's body: the first non-blank line indented no deeper than its `def`. */
+function pythonBodyEnd(text: string, from: number, indent: number): number {
+  let at = text.indexOf('\n', from);
+  while (at !== -1) {
+    const next = text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, next === -1 ? text.length : next);
+    const body = line.trimStart();
+    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !body.startsWith(')'))
+      return at + 1;
+    at = next;
+  }
+  return text.length;
+}
+
+/** The end of a JS/TS function's body: the `}` closing the `{` after its parameters (-1: no body). */
+function jsBodyEnd(text: string, close: number): number {
+  const brace = text.indexOf('{', close);
+  if (brace === -1 || brace - close > 300 || text.slice(close + 1, brace).includes(';')) return -1;
+  let depth = 0;
+  const stop = Math.min(text.length, brace + 200_000);
+  for (let i = brace; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,84 @@
+// Context from the other files of a project (shared/src/history/project-facts.ts, project-scan.ts): a
+// request model declared in one file and sent by a function of another (as python-tfe's models/run.py and
+// resources/runs.py do; test/fixtures/history/project is written in our own words) has its query keys
+// bound to the path that function reads; alone, the model file says nothing about them.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { PROJECT_LIMITS, projectFacts, scanFile, scanProject, scanText } from '@keyfob/shared/history';
+
+const PROJECT = new URL('../../../test/fixtures/history/project/pkg/', import.meta.url);
+const MODELS = readFileSync(new URL('models/jobs.py', PROJECT), 'utf8');
+
+const SERVICE = readFileSync(new URL('resources/jobs.py', PROJECT), 'utf8');
+
+const TS_SERVICE = [
+  'export class Jobs {',
+  '  async list(workspaceId: string, options?: JobListOptions): Promise<Job[]> {',
+  '    return this.get(`/api/v2/workspaces/${workspaceId}/runs`, { params: options });',
+  '  }',
+  '}',
+].join('\n');
+
+const TS_MODELS = [
+  'export interface JobListOptions {',
+  "  'search[user]'?: string;",
+  "  'filter[status]'?: string;",
+  '}',
+].join('\n');
+
+const lineSubjects = (matches: readonly { line: number; subject: { id: string } }[]): string[] =>
+  matches.filter((m) => m.subject.id.startsWith('parameter')).map((m) => `${m.line} ${m.subject.id}`);
+
+describe('project facts: request models sent by another file', () => {
+  it('a function taking a model gives the model the templates it reads (GET only)', () => {
+    const { facts } = scanFile(SERVICE, { fileName: 'pkg/resources/jobs.py' });
+    assert.deepEqual(Object.fromEntries(facts.modelPaths), {
+      JobListOptions: ['/workspaces/:workspace_id/runs'],
+      OrgJobListOptions: ['/organizations/:organization_name/runs'],
+    });
+  });
+
+  it('the model file alone reports none of its filter and search keys', () => {
+    assert.deepEqual(
+      lineSubjects(scanText(MODELS, { fileName: 'pkg/models/jobs.py' })).filter((s) => !s.includes('page[')),
+      [],
+    );
+  });
+
+  it('with the service in the project, each model’s keys are the ones of the path it is sent to', () => {
+    const [models] = scanProject([
+      { text: MODELS, fileName: 'pkg/models/jobs.py' },
+      { text: SERVICE, fileName: 'pkg/resources/jobs.py' },
+    ]);
+    const found = lineSubjects(models ?? []).filter((s) => !s.includes('page['));
+    assert.ok(found.includes('5 parameter search[user] /workspaces/:workspace_id/runs'), found.join('\n'));
+    assert.ok(found.includes('6 parameter filter[status] /workspaces/:workspace_id/runs'), found.join('\n'));
+    assert.ok(
+      found.includes('10 parameter filter[timeframe] /organizations/:organization_name/runs'),
+      found.join('\n'),
+    );
+    // The organization's options are not the workspace list's: its search[user] stays unclaimed.
+    assert.ok(!found.some((s) => s.startsWith('9 ')), found.join('\n'));
+  });
+
+  it('TypeScript: an options interface sent by a method of another file', () => {
+    const [models] = scanProject([
+      { text: TS_MODELS, fileName: 'src/types.ts' },
+      { text: TS_SERVICE, fileName: 'src/jobs.ts' },
+    ]);
+    assert.deepEqual(lineSubjects(models ?? []), [
+      '2 parameter search[user] /workspaces/:workspace_id/runs',
+      '3 parameter filter[status] /workspaces/:workspace_id/runs',
+    ]);
+  });
+
+  it('is bounded: models per project, templates per model', () => {
+    const many = Array.from({ length: PROJECT_LIMITS.perProject + 10 }, (_, k) => ({
+      modelPaths: new Map([[`Model${k}`, Array.from({ length: 20 }, (_, j) => `/p${j}`)]]),
+    }));
+    const facts = projectFacts(many);
+    assert.equal(facts.modelPaths.size, PROJECT_LIMITS.perProject);
+    assert.equal(facts.modelPaths.get('Model0')?.length, PROJECT_LIMITS.pathsPerModel);
+  });
+});
