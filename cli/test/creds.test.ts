@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { startRoundRobin } from '../../test/helpers/round-robin.ts';
 import { render, shellQuote } from '../src/commands/creds.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { closedPort } from '../../test/helpers/closed-port.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const ROLE_ARN = 'arn:aws:iam::123456789012:role/deploy';
@@ -287,12 +287,3 @@ describe('keyfob creds output', () => {
   for (const c of cases) it(c.name, () => assert.equal(render(issued, c.format), c.expected));
   it('shellQuote survives every character', () => assert.equal(shellQuote(`a'b"c$d`), `'a'\\''b"c$d'`));
 });
-
-/** A port nothing listens on: one the system just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GeneratedCredentials } from '@keyfob/shared/client';
 import { issueCredentials, type CredentialClient, type CredentialFetch } from '@keyfob/shared/credentials';
+import { remoteRole } from '../apply/fixtures.ts';
 
 const now = () => Date.parse('2026-03-01T10:00:00.000Z');
 const fetchOf = (method: CredentialFetch['method'], extra: Partial<CredentialFetch> = {}): CredentialFetch => ({
@@ -78,23 +79,7 @@ describe('issueCredentials', () => {
   for (const c of types) {
     it(c.name, async () => {
       const over: Partial<CredentialClient> = { sts: () => Promise.resolve(c.sts) };
-      if (c.readRole)
-        over.readRole = (name) =>
-          Promise.resolve({
-            name,
-            credentialTypes: c.readRole,
-            roleArns: [],
-            policyArns: [],
-            policyDocument: '',
-            iamGroups: [],
-            iamTags: {},
-            sessionTags: {},
-            externalId: '',
-            userPath: '',
-            permissionsBoundaryArn: '',
-            mfaSerialNumber: '',
-            raw: {},
-          });
+      if (c.readRole) over.readRole = (name) => Promise.resolve(remoteRole(name, { credentialTypes: c.readRole }));
       const issued = await issueCredentials(client(over), fetchOf('sts'), { now });
       assert.equal(issued?.credentialType, c.expected);
       assert.equal(issued?.revocable, false, 'STS leases are never revoked');

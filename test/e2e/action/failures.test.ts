@@ -1,13 +1,13 @@
 // The action's failures, end to end: each one fails the step once, with the endpoint, the status,
 // the engine's message and a hint naming the input to fix; transient ones are retried and pass.
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { runStep, type StepRun } from '../../helpers/run-action.ts';
 import { startFlakyProxy, type FlakyProxy } from './flaky-proxy.ts';
 import { assertNoLeak, exportedSecrets } from './leak-check.ts';
 import { prepareEngine } from './setup.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 /** The step's failure annotations (there must be exactly one). */
 function failureOf(run: StepRun): string {
@@ -15,14 +15,6 @@ function failureOf(run: StepRun): string {
   assert.equal(errors.length, 1, `one failure expected, got:\n${run.stdout}`);
   assert.equal(run.exitCode, 1);
   return (errors[0] ?? '').replace(/%0A/g, '\n');
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('action e2e: failures', () => {

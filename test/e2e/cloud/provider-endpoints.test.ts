@@ -3,30 +3,19 @@
 // iam_endpoint / sts_endpoint over HTTP (here: the engine's own cloudUrl), a dead primary STS
 // endpoint with sts_fallback_endpoints tried in order, and every endpoint dead.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { fixtures, get, post, whoami } from '../engine/engine-client.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 const ROLE = 'arn:aws:iam::123456789012:role/deploy';
-
-/** A loopback port nobody listens on (bound, then released). */
-function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('provider endpoints from config/root', () => {
   let engine: EngineProcess;
   let dead: string;
   before(async () => {
     engine = await startEngine();
-    dead = `http://127.0.0.1:${await deadPort()}`;
+    dead = `http://127.0.0.1:${await closedPort()}`;
     await fixtures(engine, { roles: [{ arn: ROLE }] });
     assert.equal(
       (await post(engine, 'cloud/roles/deploy', { credential_type: 'assumed_role', role_arns: [ROLE] })).status,

@@ -5,26 +5,15 @@
 // the lease, which proves the calls go to the endpoint named; the keys they retire are refused by
 // the aws command and the SDK.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { AWS_CLI, awsCli, sdkClients, sdkOutcome, type IssuedCreds } from '../../helpers/aws.ts';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { advance, fixtures, get, post } from '../engine/engine-client.ts';
+import { closedPort } from '../../helpers/closed-port.ts';
 
 const ROOT_KEY = { id: 'AKIAROOTKEY000000007', secret: 'root-secret-7000000000000000000000000000' };
 const POLICY = 'arn:aws:iam::aws:policy/IAMReadOnlyAccess';
-
-/** A loopback port nobody listens on (bound, then released). */
-function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * GetCallerIdentity through the SDK, and through `aws` when asked and installed (about a second a
@@ -63,7 +52,7 @@ describe('revocation, rotation and rotate-root through the SDK provider', () => 
   before(async () => {
     // A window far longer than a slow `aws` run, so the refusal inside it is seen however loaded the machine.
     engine = await startEngine({ args: ['--consistency-delay', '600'] });
-    dead = `http://127.0.0.1:${await deadPort()}`;
+    dead = `http://127.0.0.1:${await closedPort()}`;
     await fixtures(engine, {
       rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] },
       users: [{ name: 'svc', accessKeys: 0 }],
