@@ -35,6 +35,12 @@ export interface ResolveContext {
   readonly lexicon: Lexicon;
   /** Blocks are made by indentation (YAML), not only by braces. */
   readonly indentBlocks: boolean;
+  /**
+   * The resource the file's name stands for (`agentpool_create.go`, `projects.py`), if any, and every
+   * resource some evidence in the file names (a type value, a path): a file that names another resource
+   * anywhere is not only about its own.
+   */
+  readonly file?: { readonly resource: string; readonly named: ReadonlySet<string> };
 }
 
 /**

@@ -103,6 +103,9 @@ function check(
       // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
       const type = subject.resource?.replace(/^admin\//, '') ?? '';
       if (here === undefined && hit.tag === true && !structNamedFor(ctx.text, hit.start, type)) return undefined;
+      // Nothing near the name says whose it is: a file named for another resource (`agentpool_create.go`,
+      // `projects.py`) is about that one's fields (a status value is the same value anywhere).
+      if (here === undefined && isField(subject) && !fileAllows(ctx.file, subject.resource, type)) return undefined;
       return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
     }
     case 'parameter':
@@ -288,3 +291,20 @@ function hasWord(line: string, word: string): boolean {
   }
   return false;
 }
+
+/**
+ * A file named for no resource, or for the subject's own (or its plain type's), or that names the subject's
+ * resource somewhere (a type value, a path), allows its distinct names.
+ */
+function fileAllows(file: ResolveContext['file'], resource: string | undefined, type: string): boolean {
+  return (
+    file === undefined ||
+    resource === undefined ||
+    file.resource === resource ||
+    file.resource === type ||
+    file.named.has(resource) ||
+    file.named.has(type)
+  );
+}
+
+const isField = (subject: HistorySubject): boolean => subject.type === 'attribute' || subject.type === 'permission';

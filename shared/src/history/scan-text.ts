@@ -8,6 +8,7 @@ import { lexiconFor } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
 import { mergeModelHits } from './model-hits.ts';
+import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
@@ -73,7 +74,17 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     }
   if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
   else hits.names.sort((a, b) => a.start - b.start);
-  const ctx: ResolveContext = { text, hits, lines, lexicon, indentBlocks: profile.bareValues };
+  const named = namedFileResource(index, options.fileName);
+  const ctx: ResolveContext = {
+    text,
+    hits,
+    lines,
+    lexicon,
+    indentBlocks: profile.bareValues,
+    ...(named === undefined
+      ? {}
+      : { file: { resource: named, named: new Set(hits.evidence.flatMap((e) => e.resources)) } }),
+  };
   const matches: Match[] = [];
   for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
