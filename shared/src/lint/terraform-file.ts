@@ -230,10 +230,18 @@ function ruleProblems(
     }
     return kept;
   };
-  const fields = new Set(unknown.map((u) => u.field as string));
+  // An IAM policy known in part is read with its unknown parts filled (its known statements decide);
+  // other fields known in part are tried as wholly unknown: the form checks need the whole value.
+  const policyFills = (u: UnknownAttribute): boolean => u.fills !== undefined && shapeOf(resource, u) === 'policy-json';
+  const fields = new Set(unknown.filter((u) => !policyFills(u)).map((u) => u.field as string));
+  const policiesInPart = Object.fromEntries(
+    unknown.flatMap((u) => (policyFills(u) && u.fills ? [[u.field as string, u.fills[0]]] : [])),
+  );
   const problems = holding(
-    validated(written).filter((p) => !fields.has(fieldOf(p))),
-    variants(resource, unknown, false),
+    validated(unknown.some(policyFills) ? validate({ ...resource.value, ...policiesInPart }) : written).filter(
+      (p) => !fields.has(fieldOf(p)),
+    ),
+    variants(resource, unknown, policyFills),
     (v) => validated(validate(v)),
   );
   if (kind !== 'jwt-role') return { problems, check: written };
@@ -241,7 +249,7 @@ function ruleProblems(
   const inPart = Object.fromEntries(unknown.flatMap((u) => (u.fills ? [[u.field as string, u.fills[0]]] : [])));
   const reached = holding(
     trusted({ ...resource.value, ...inPart }).filter((p) => !wholly.has(fieldOf(p))),
-    variants(resource, unknown, true),
+    variants(resource, unknown, (u) => u.fills !== undefined),
     trusted,
   );
   return { problems: [...problems, ...reached], check: written };
@@ -293,18 +301,21 @@ const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   token_type: ['default', 'service', 'batch'],
 };
 
+function shapeOf(resource: TerraformResource, u: UnknownAttribute): TerraformShape {
+  return resource.resourceType.attributes.find((a) => a.attribute === u.attribute)?.shape ?? 'string';
+}
+
 /**
  * The readings of a resource with its unknown fields tried: each with its choices or its shape's
- * samples, or (`inPart`) a field known in part with its fills instead.
+ * samples, or a field known in part that `inPart` selects with its fills instead.
  */
 function variants(
   resource: TerraformResource,
   unknown: readonly UnknownAttribute[],
-  inPart: boolean,
+  inPart: (u: UnknownAttribute) => boolean,
 ): Record<string, unknown>[] {
   const options = unknown.map((u) => {
-    const shape = resource.resourceType.attributes.find((a) => a.attribute === u.attribute)?.shape ?? 'string';
-    const samples = inPart && u.fills ? u.fills : (CHOICES[u.field as string] ?? SAMPLES[shape]);
+    const samples = inPart(u) && u.fills ? u.fills : (CHOICES[u.field as string] ?? SAMPLES[shapeOf(resource, u)]);
     return { field: u.field as string, samples };
   });
   const count = Math.max(...options.map((o) => o.samples.length));

@@ -394,7 +394,11 @@ export class TerraformEvaluator implements Evaluator {
     const [first] = expr.args;
     if (expr.name === 'jsonencode' && expr.args.length === 1 && first) {
       const value = this.evaluate(first, depth + 1, from);
-      if (!value.known) return unknown(value.reason, value.range);
+      // An object or list known in part stays so (an IAM policy whose Resource is a variable).
+      if (!value.known)
+        return value.structure
+          ? { ...unknown(value.reason, range), structure: value.structure }
+          : unknown(value.reason, value.range);
       const plain = value.structured?.value ?? value.value;
       return {
         known: true,

@@ -163,8 +163,61 @@ function readResource(
   };
 }
 
-/** The shapes whose values known in part are filled (UnknownAttribute.fills); policies have their own reading. */
-const FILLED_SHAPES: ReadonlySet<TerraformAttribute['shape']> = new Set(['string', 'list', 'map', 'claims']);
+/**
+ * The shapes whose values known in part are filled (UnknownAttribute.fills); ACL policies have
+ * their own reading, and an IAM policy is filled only where a fill keeps its form (fillableIamPolicy).
+ */
+const FILLED_SHAPES: ReadonlySet<TerraformAttribute['shape']> = new Set([
+  'string',
+  'list',
+  'map',
+  'claims',
+  'policy-json',
+]);
+
+/** Statement members whose values are strings or lists of strings: a fill there is still a policy. */
+const FILLABLE_STATEMENT_KEYS = new Set(['Sid', 'Action', 'NotAction', 'Resource', 'NotResource']);
+/** Statement members whose members' values are strings or lists (Principal.AWS, Condition.op.key). */
+const FILLABLE_STATEMENT_MAPS: Readonly<Record<string, number>> = { Principal: 1, NotPrincipal: 1, Condition: 2 };
+
+/**
+ * An IAM policy known in part may be filled when every unknown part is a value a string stands
+ * for: a statement's Action, Resource, Sid (or an item of them), a principal's or a condition's
+ * value. An unknown statement, Effect, Version or key leaves the whole document unknown (a fill
+ * there would be a malformed policy in every reading, not a fact about the policy).
+ */
+function fillableIamPolicy(value: unknown): boolean {
+  if (!isRecord(value) || value instanceof UnknownMember) return false;
+  for (const [key, member] of Object.entries(value)) if (key !== 'Statement' && containsUnknown(member)) return false;
+  const statements = value.Statement;
+  const list = Array.isArray(statements) ? statements : statements === undefined ? [] : [statements];
+  return list.every((statement) => {
+    if (!isRecord(statement) || statement instanceof UnknownMember) return false;
+    return Object.entries(statement).every(([key, member]) => {
+      if (!containsUnknown(member)) return true;
+      if (FILLABLE_STATEMENT_KEYS.has(key)) return stringsAt(member, 0);
+      const depth = FILLABLE_STATEMENT_MAPS[key];
+      return depth !== undefined && stringsAt(member, depth);
+    });
+  });
+}
+
+/** True when, `depth` maps down, every value is a string, an unknown member or a list of them. */
+function stringsAt(value: unknown, depth: number): boolean {
+  if (depth > 0)
+    return (
+      isRecord(value) && !(value instanceof UnknownMember) && Object.values(value).every((v) => stringsAt(v, depth - 1))
+    );
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string' || item instanceof UnknownMember);
+  return typeof value === 'string' || value instanceof UnknownMember;
+}
+
+function containsUnknown(value: unknown): boolean {
+  if (value instanceof UnknownMember) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (isRecord(value)) return Object.values(value).some(containsUnknown);
+  return false;
+}
 
 /** A value known in part read with each of UNKNOWN_FILLS in its unknown parts, converted as a known one. */
 function fillsOf(
@@ -177,6 +230,7 @@ function fillsOf(
   const shape =
     result.structure ?? (result.partial ? { value: new UnknownMember(result.reason, result.partial) } : undefined);
   if (!shape) return undefined;
+  if (spec.shape === 'policy-json' && !fillableIamPolicy(shape.value)) return undefined;
   const values: unknown[] = [];
   for (const fill of UNKNOWN_FILLS) {
     const value = filled(shape.value, fill);
