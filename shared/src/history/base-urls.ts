@@ -18,6 +18,12 @@ const TARGET = /^[ \t]*(?:(?:const|let|var)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
 const HELPER_CALL =
   /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*[,)]/g;
+/**
+ * A literal opening with a positional placeholder filled by a base: `"{0}/{1}".format(self._org_url, name)`,
+ * `"{}/runs".format(self.base)`. Group 2: the rest of the literal; 3 and 4: the base's owner and name.
+ */
+const FORMAT_BASE =
+  /(["'])\{0?\}(\/[^"'\n]{0,200})?\1[ \t]*\.format\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
 /** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
 export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
@@ -107,6 +113,29 @@ export class BaseUrls {
     const opener = /f?(["'`])\$?\{[ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*\}/g;
     for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text))
       if (this.#bases.has(key(m[2], m[3] ?? ''))) out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+    return out;
+  }
+
+  /**
+   * Literals whose first placeholder a base fills (`"{0}/{1}".format(self._org_base_url, name)`): the
+   * literal's span (quotes excluded) and its text with that base's placeholder in front (`{self._org_base_url}/{1}`).
+   */
+  formatted(): { start: number; end: number; text: string }[] {
+    const out: { start: number; end: number; text: string }[] = [];
+    if (this.powershell || this.#bases.size === 0 || !this.text.includes('.format(')) return out;
+    FORMAT_BASE.lastIndex = 0;
+    for (let m = FORMAT_BASE.exec(this.text); m !== null; m = FORMAT_BASE.exec(this.text)) {
+      const owner = m[3];
+      const name = m[4] ?? '';
+      if (!this.#bases.has(key(owner, name))) continue;
+      const rest = m[2] ?? '';
+      const start = m.index + 1;
+      out.push({
+        start,
+        end: start + rest.length + (m[0].startsWith('{}', 1) ? 2 : 3),
+        text: `{${owner ? `${owner}.` : ''}${name}}${rest}`,
+      });
+    }
     return out;
   }
 

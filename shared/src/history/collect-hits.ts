@@ -121,6 +121,10 @@ export class HitCollector {
       const close = closingQuote(text, profile, open + 1, place.quote);
       if (close !== -1) this.literalChain(open, close);
     }
+    for (const literal of this.#bases.formatted()) {
+      if (this.#places.at(literal.start).inComment) continue;
+      this.urlText(literal.text, [{ virtual: 0, source: literal.start }], false, literal.start, literal);
+    }
     for (const use of this.#bases.uses()) {
       if (this.#places.at(use.start).inComment) continue;
       const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);

@@ -88,6 +88,9 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
 function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): MethodToken | undefined {
   const { uses, assigns } = variablePatterns(name);
   const indent = indentOf(text, lines.startOf(assignmentLine(text, lines, url)));
+  // Inside another branch of the same if/elif/else (or switch), an assignment is an alternative, not a
+  // new value: `if a: url = …{0} elif b: url = …{1}` then `self._show(url)` sends either.
+  let branch: number | undefined;
   for (
     let line = url.line + 1;
     line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
@@ -97,7 +100,9 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
     const body = text.slice(from, lines.endOf(line));
     const own = indentOf(text, from);
     if (own < indent && own < body.length && (own === 0 ? !/^[)\]]/.test(body) : DEFINITION.test(body))) break;
-    if (assigns.test(body)) break;
+    if (own < body.length && branch !== undefined && own <= branch && !ALTERNATIVE.test(body)) branch = undefined;
+    if (own < indent && ALTERNATIVE.test(body)) branch = own;
+    if (branch === undefined && assigns.test(body)) break;
     const use = uses.exec(body);
     if (!use) continue;
     const call = enclosingCall(text, from + use.index + use[0].indexOf(name));
@@ -116,6 +121,9 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
   }
   return undefined;
 }
+
+/** A line opening another branch of the same choice: `elif x:`, `else:`, `} else if (x) {`, `case 2:`. */
+const ALTERNATIVE = /^\s*(?:elif\b|else\b|\}\s*else\b|case\b|default\s*:)/;
 
 /** A line that starts another function (or its decorator): the variable's block has ended. */
 const DEFINITION =

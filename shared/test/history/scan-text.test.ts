@@ -801,3 +801,41 @@ describe("another API's client class in the same file", () => {
     );
   });
 });
+
+describe('a base filling a positional placeholder, sent after an if/elif', () => {
+  const code = [
+    'class Workspaces(Endpoint):',
+    '    def __init__(self, base_url, org):',
+    '        self._ws_url = "{base_url}/workspaces".format(base_url=base_url)',
+    '        self._org_url = "{base_url}/organizations/{org}/workspaces".format(base_url=base_url, org=org)',
+    '',
+    '    def show(self, name=None, workspace_id=None):',
+    '        if name is not None:',
+    '            url = "{0}/{1}".format(self._org_url, name)',
+    '        elif workspace_id is not None:',
+    '            url = "{0}/{1}".format(self._ws_url, workspace_id)',
+    '        else:',
+    '            raise ValueError("name or workspace_id")',
+    '        return self._show(url)',
+    '',
+    '    def safe_delete(self, workspace_id):',
+    '        url = "{}/{}/actions/safe-delete".format(self._ws_url, workspace_id)',
+    '        return self._create(url, {})',
+  ].join('\n');
+
+  it('reads "{0}/{1}".format(self._org_url, name) as the base and what follows; either branch is sent by _show', () => {
+    const lines = found(code, 'python').filter((m) => m.includes('endpoint'));
+    assert.ok(
+      lines.some((m) => m.includes('GET /organizations/:organization_name/workspaces/:name')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((m) => m.includes('GET /workspaces/:workspace_id')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((m) => m.includes('POST /workspaces/:workspace_id/actions/safe-delete')),
+      lines.join('\n'),
+    );
+  });
+});
