@@ -125,6 +125,30 @@ describe('keyfob access on Terraform', () => {
     assert.deepEqual(comparable(fromTf), comparable(fromYaml));
   });
 
+  it('policies made from a folder (for_each over fileset, one per file) give the same answer', async () => {
+    const main = EXAMPLES_AS_TERRAFORM['main.tf'] ?? '';
+    const folder = main
+      .replace(
+        /resource "vault_policy" "deploy" \{\n[\s\S]*?\n\}/,
+        `resource "vault_policy" "folder" {
+  for_each = fileset("\${path.module}/policies", "*.hcl")
+  name     = trimsuffix(each.value, ".hcl")
+  policy   = file("\${path.module}/policies/\${each.value}")
+}`,
+      )
+      .replace(
+        'token_policies = [vault_policy.deploy.name]',
+        'token_policies = [vault_policy.folder["deploy.hcl"].name]',
+      );
+    assert.notEqual(folder, main);
+    writeFiles(join(dir, 'folder'), { ...EXAMPLES_AS_TERRAFORM, 'main.tf': folder });
+    const yaml = await keyfob(REPO_ROOT, 'access', 'examples/access', 'examples/roles', '--format', 'json');
+    const tf = await keyfob(dir, 'access', 'folder', join(REPO_ROOT, 'examples/roles'), '--format', 'json');
+    assert.equal(tf.code, 0, tf.err);
+    assert.equal(tf.err, '');
+    assert.deepEqual(comparable(JSON.parse(tf.out) as AccessReport), comparable(JSON.parse(yaml.out) as AccessReport));
+  });
+
   it('Terraform roles name the credential roles; what it cannot know is left out with a warning', async () => {
     writeFiles(join(dir, 'more'), {
       ...EXAMPLES_AS_TERRAFORM,

@@ -22,7 +22,7 @@ import { readGitFiles } from '../access/git-files.ts';
 import { defineCommand } from '../command.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { moduleFileReader } from '../lint/read-inside.ts';
+import { moduleFileLister, moduleFileReader } from '../lint/read-inside.ts';
 
 const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
                           [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]
@@ -108,7 +108,12 @@ export const accessDiffCommand = defineCommand({
       headUrl !== undefined
         ? engine('head')
         : workingTree(paths, select, io).then((files) =>
-            modelOf(files, { ...options, readFile: moduleFileReader(io.cwd) }, 'the working tree', io),
+            modelOf(
+              files,
+              { ...options, readFile: moduleFileReader(io.cwd), listFiles: moduleFileLister(io.cwd) },
+              'the working tree',
+              io,
+            ),
           ),
     ]);
     if (!before || !after) return EXIT.failed;

@@ -13,7 +13,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { moduleFileReader } from '../lint/read-inside.ts';
+import { moduleFileLister, moduleFileReader } from '../lint/read-inside.ts';
 import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
@@ -96,6 +96,7 @@ async function fromFiles(
     mount: values.mount ?? DEFAULT_MOUNTS.mount,
     jwtMount,
     readFile: moduleFileReader(io.cwd),
+    listFiles: moduleFileLister(io.cwd),
   });
   for (const e of notices) io.stderr(`${e.file}: warning: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);

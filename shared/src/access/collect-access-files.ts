@@ -75,6 +75,8 @@ export interface AccessFileOptions {
   readonly mount: string;
   readonly jwtMount: string;
   readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+  /** Serves Terraform's `fileset()`: the files below a folder of a module (TerraformModule.listFiles). */
+  readonly listFiles?: (folder: string, relativeFolder: string) => readonly string[] | undefined;
   /** Results of an earlier read to reuse for files of the same text (the other side of a diff; see `AccessReadCache`). */
   readonly cache?: AccessReadCache;
 }

@@ -78,6 +78,7 @@ export function readTerraformAccess(
     readonly mount: string;
     readonly jwtMount: string;
     readonly readFile?: (folder: string, relativePath: string) => string | undefined;
+    readonly listFiles?: (folder: string, relativeFolder: string) => readonly string[] | undefined;
   },
 ): TerraformAccess {
   const out: TerraformAccess = {
@@ -100,14 +101,17 @@ export function readTerraformAccess(
     folders.set(folder, [...(folders.get(folder) ?? []), { file, tf }]);
   }
   for (const [folder, module] of folders) {
-    const readFile = options.readFile;
+    const { readFile, listFiles } = options;
     const context = {
       files: module.map((m) => m.tf),
       ...(readFile ? { readFile: (relativePath: string) => readFile(folder, relativePath) } : {}),
+      ...(listFiles ? { listFiles: (relativeFolder: string) => listFiles(folder, relativeFolder) } : {}),
     };
     for (const { file, tf } of module)
       for (const [document, resource] of readTerraformResources(tf, context).entries())
-        readResource(resource, { file, document, text: tf.text }, options, out);
+        // A policy with for_each or count whose instances are known is one policy per instance.
+        for (const one of resource.resourceType.kind === 'policy' ? (resource.instances ?? [resource]) : [resource])
+          readResource(one, { file, document, text: tf.text }, options, out);
   }
   return out;
 }
