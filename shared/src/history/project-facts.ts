@@ -35,9 +35,11 @@ const PARAM_TYPE = /\??:[ \t]*(?:(?:Optional|Union)\[|(?:Partial|Readonly|Requir
  * functions only; a file of another language, or with no function taking a model, gives none.
  */
 export function fileFacts(text: string, languageId: string | undefined, urls: readonly UrlHit[]): FileFacts {
-  if (urls.length === 0) return NO_FACTS;
   const python = languageId === 'python';
   if (!python && !isJsLike(languageId)) return NO_FACTS;
+  // Only reads (GET, or no method found) give a model its query's path.
+  const reads = urls.filter((u) => u.method === undefined || u.method.method === 'GET');
+  if (reads.length === 0) return NO_FACTS;
   const modelPaths = new Map<string, string[]>();
   let count = 0;
   const pattern = new RegExp(python ? PY_DEF : TS_DEF);
@@ -49,7 +51,7 @@ export function fileFacts(text: string, languageId: string | undefined, urls: re
     if (types.length === 0) continue;
     const end = python ? pythonBodyEnd(text, close, (m[1] ?? '').length) : jsBodyEnd(text, close);
     if (end === -1) continue;
-    const paths = readPaths(urls, close, end);
+    const paths = readPaths(reads, close, end);
     if (paths.length === 0) continue;
     for (const type of types) {
       const list = modelPaths.get(type) ?? [];
@@ -98,13 +100,11 @@ function isJsLike(languageId: string | undefined): boolean {
   );
 }
 
-/** The read templates of the URLs between two offsets: the most specific candidate of each. */
+/** The templates of the reading URLs between two offsets: the most specific candidate of each. */
 function readPaths(urls: readonly UrlHit[], from: number, to: number): string[] {
   const out: string[] = [];
   for (const url of urls) {
     if (url.start < from || url.start >= to) continue;
-    const method = url.method?.method;
-    if (method !== undefined && method !== 'GET') continue;
     const best = url.candidates[0];
     if (best && !out.includes(best.template)) out.push(best.template);
   }
