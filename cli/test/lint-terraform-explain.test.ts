@@ -44,4 +44,30 @@ describe('keyfob lint --explain on a Terraform folder', () => {
       'main.tf:14:21 vault_jwt_auth_backend_role.demo.token_ttl not checked: var.ttl has no default (its value comes from outside)',
     ]);
   });
+
+  test("a folder's terraform.tfvars is named as not read; an IAM policy known in part is checked in part", async () => {
+    const iam = `variable "bucket" {}
+resource "vault_aws_secret_backend_role" "r" {
+  name            = "r"
+  credential_type = "iam_user"
+  policy_document = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Effect = "Allow", Action = "s3:GetObject", Resource = var.bucket }]
+  })
+}
+`;
+    const root = project('tfvars', {
+      'infra/main.tf': iam,
+      'infra/terraform.tfvars': 'bucket = "arn:aws:s3:::b"\n',
+      'infra/dev.auto.tfvars': 'bucket = "arn:aws:s3:::d"\n',
+      '.git/HEAD': '',
+    });
+    const run = await runKeyfob(['lint', '--explain', '.'], {}, root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stderr.trim().split('\n').sort(), [
+      "infra/dev.auto.tfvars not read: keyfob reads each variable's default only; what it sets (like -var and TF_VAR_) is unknown here",
+      'infra/main.tf:5:21 vault_aws_secret_backend_role.r.policy_document known in part, only its known part checked: var.bucket has no default (its value comes from outside)',
+      "infra/terraform.tfvars not read: keyfob reads each variable's default only; what it sets (like -var and TF_VAR_) is unknown here",
+    ]);
+  });
 });

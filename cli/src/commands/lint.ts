@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import {
   isRoleFileName,
   lintText,
@@ -87,6 +87,7 @@ export const lintCommand = defineCommand({
       );
       if (values.explain) for (const line of unknown) io.stderr(`${line}\n`);
     }
+    if (values.explain) for (const line of modules.unreadVariables(io.cwd)) io.stderr(`${line}\n`);
     if (reports.length === 0) {
       io.stderr(
         'keyfob lint: no file keyfob recognises in the given paths (role files, policies, Terraform with Vault-provider resources); nothing was checked. Pass --allow-empty if that is expected.\n',
@@ -126,7 +127,9 @@ function lintFile(
     (d.terraform?.unknown ?? []).map((u) => {
       const at = lines.position(u.range.start);
       // A JWT role's field known in part is read by the trust rules where its known part decides.
-      const checked = d.kind === 'jwt-role' && u.fills ? 'known in part, only its known part checked' : 'not checked';
+      // so is an IAM policy's (the validator reads it filled).
+      const inPart = u.fills && (d.kind === 'jwt-role' || u.field === 'policy_document');
+      const checked = inPart ? 'known in part, only its known part checked' : 'not checked';
       return `${file.display}:${at.line}:${at.column} ${d.terraform?.address ?? ''}.${u.attribute} ${checked}: ${u.reason}`;
     }),
   );
@@ -152,6 +155,22 @@ function lintFile(
 /** Reads Terraform module folders (once each) for the evaluation of locals, variables and file(). */
 class ModuleReader {
   readonly #contexts = new Map<string, TerraformContext>();
+  /** The variable files of each module folder read, which keyfob does not read. */
+  readonly #variableFiles = new Map<string, string[]>();
+
+  /**
+   * For --explain: each module's `terraform.tfvars` and `*.auto.tfvars` (and their `.json`), whose
+   * values keyfob does not read: a variable is read by its default only (as in a module called
+   * with no value), so what those files, `-var` or `TF_VAR_` set is unknown.
+   */
+  unreadVariables(cwd: string): string[] {
+    return [...this.#variableFiles].flatMap(([folder, names]) =>
+      names.map(
+        (name) =>
+          `${relative(cwd, join(folder, name)).replace(/\\/g, '/') || name} not read: keyfob reads each variable's default only; what it sets (like -var and TF_VAR_) is unknown here`,
+      ),
+    );
+  }
 
   contextOf(absoluteFile: string): TerraformContext {
     const folder = dirname(absoluteFile);
@@ -164,6 +183,8 @@ class ModuleReader {
         return [];
       }
     })();
+    const variableFiles = names.filter((n) => /^terraform\.tfvars(\.json)?$|\.auto\.tfvars(\.json)?$/.test(n));
+    if (variableFiles.length > 0) this.#variableFiles.set(folder, variableFiles);
     const context = terraformContextOf({
       names,
       read: (relativePath) => readInside(folder, relativePath),
