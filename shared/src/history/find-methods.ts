@@ -7,13 +7,14 @@ import { LinePlaces } from './source-text.ts';
 
 /**
  * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
- * Go's `MethodPost`, Rust's `Method::Post` (surf; reqwest's `Method::POST` is the word), a client call
+ * Go's `MethodPost`, Rust's `Method::Post` (surf; reqwest's `Method::POST` is the word), .NET's
+ * `HttpMethod.Delete` and RestSharp's `Method.Patch` (the word after the dot), a client call
  * `.delete(` (also PHP's `->delete(`, Rust's `surf::post(`, a wrapper's `._post(`),
- * .NET's `PostAsync(` / `PatchAsJsonAsync(` (typed: `GetAsync<WorkspacesResponse>(`), a typed client's `this.get<Workspace>(`, and `method: 'delete'`
+ * .NET's `PostAsync(` / `PatchAsJsonAsync(` / `GetStringAsync(` / `GetFromJsonAsync<T>(` (typed: `GetAsync<WorkspacesResponse>(`), a typed client's `this.get<Workspace>(`, and `method: 'delete'`
  * (PowerShell's splatted `Method = 'Patch'` too).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)(?:<[^<>()\n]*>)?\(/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
@@ -36,7 +37,8 @@ export function findMethods(
     METHOD.lastIndex = 0;
     for (let m = METHOD.exec(window); m !== null; m = METHOD.exec(window)) {
       // `Method::Post`: the token is `Post` (a quick fix writes `Delete` there).
-      const rust = m[2] !== undefined && m[0].charCodeAt(6) === 58;
+      // `Method.Patch` (RestSharp), `HttpMethod.Delete` (.NET): the token is the word after the dot.
+      const rust = m[2] !== undefined && (m[0].charCodeAt(6) === 58 || m[0].charCodeAt(6) === 46);
       const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
       const start =
         from +

@@ -31,7 +31,7 @@ const CALL_AFTER = 600;
  * `surf::post(url)`, a typed client's `this.post<Workspace, WorkspaceRequest>(path, request)`.
  */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])Method(?:::)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
@@ -111,7 +111,7 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
     const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
     if (!method) return undefined;
     // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
-    const rust = m[2] !== undefined && m[0].includes('::');
+    const rust = m[2] !== undefined && (m[0].includes('::') || m[0].includes('.'));
     const word = m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
     const start =
       call.start +
@@ -241,7 +241,8 @@ export function sentArgument(text: string, open: number, close: number): boolean
 /** How long a call's type arguments may be. */
 const MAX_TYPE_ARGUMENTS = 120;
 /** .NET's method calls (`GetAsync(`, `PostAsJsonAsync<T>(`). */
-const METHOD_CALL = /^(?:Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync)$/;
+const METHOD_CALL =
+  /^(?:Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)$/;
 /** Retrofit's method annotations (`@GET("organizations")`), after their `@`. */
 const METHOD_WORD = /^(?:GET|POST|PUT|PATCH|DELETE)$/;
 

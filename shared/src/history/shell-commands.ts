@@ -97,6 +97,13 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   if (program === 'curl' || program === 'wget') return implied('GET', name);
   // PowerShell's web cmdlets send GET without -Method (a -Body then goes into the query).
   if (WEB_CMDLET.test(program)) return splat ? undefined : implied('GET', name);
+  // A wrapper given the method as an argument of its own (`tfc_api PATCH "/projects/$id"`, a function
+  // passing "$1" to curl's -X): that word is the method, whatever the wrapper sends by default.
+  if (program !== 'curl' && program !== 'wget' && !WEB_CMDLET.test(program))
+    for (let i = index + 1; i < words.length; i++) {
+      const w = words[i]!;
+      if (/^["']?(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']?$/.test(w.text)) return tokenOf(w);
+    }
   const named = NAMED.exec(program);
   if (named && named[1]) {
     const start = name.start + name.text.indexOf(named[1]);

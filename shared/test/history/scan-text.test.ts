@@ -12,6 +12,22 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: ".NET's HttpMethod.Delete, RestSharp's Method.Patch and HttpClient's GetStringAsync / GetFromJsonAsync<T>",
+    language: 'csharp',
+    source: [
+      'var request = new RestRequest($"projects/{id}", Method.Patch);',
+      'var msg = new HttpRequestMessage(HttpMethod.Delete, $"{_baseUrl}/projects/{id}");',
+      'var text = await _http.GetStringAsync($"{BaseUrl}/projects/{id}");',
+      'var project = await _http.GetFromJsonAsync<Project>($"projects/{id}");',
+    ].join('\n'),
+    expected: [
+      'endpoint PATCH /projects/:project_id <Patch>',
+      'endpoint DELETE /projects/:project_id <Delete>',
+      'endpoint GET /projects/:project_id <Get>',
+      'endpoint GET /projects/:project_id <Get>',
+    ],
+  },
+  {
     name: 'one segment with a query, written without a leading slash, is a path (C#)',
     language: 'csharp',
     source: [

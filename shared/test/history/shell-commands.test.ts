@@ -69,6 +69,11 @@ describe('history: the method of a shell command that sends a URL', () => {
       ['1 endpoint DELETE /projects/:project_id'],
     ],
     [
+      'a wrapper given the method as its argument (a function passing it to curl -X)',
+      'tfc_api() {\n  curl -s -X "$1" -H "$auth" "https://app.terraform.io/api/v2$2"\n}\ntfc_api PATCH "/projects/$P"\ntfc_api DELETE "/projects/$P"',
+      ['4 endpoint PATCH /projects/:project_id', '5 endpoint DELETE /projects/:project_id'],
+    ],
+    [
       'PowerShell -Method',
       'Invoke-RestMethod -Method Patch -Uri "$A/api/v2/projects/$P"',
       ['1 endpoint PATCH /projects/:project_id'],
