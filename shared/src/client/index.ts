@@ -1,19 +1,16 @@
 // Public surface of the engine client: the only HTTP code in shared/.
 export { createEngineClient } from './create-engine-client.ts';
 export type { EngineClient } from './create-engine-client.ts';
-export type { EngineClientOptions, RetryInfo } from './engine-client-options.ts';
+export type { RetryInfo } from './engine-client-options.ts';
 export { clientOptionsOf, CONNECTION_DEFAULTS } from './connection-settings.ts';
-export type { ConnectionInput, ConnectionNames, ConnectionSettings } from './connection-settings.ts';
+export type { ConnectionNames, ConnectionSettings } from './connection-settings.ts';
 export { readConnectionSettings } from './read-connection-settings.ts';
-export { EngineError, EngineUnsupportedError, isEngineError } from './engine-error.ts';
-export type { EngineErrorCode } from './engine-error.ts';
+export { EngineError, isEngineError } from './engine-error.ts';
 export { redactSecrets } from './redact-secrets.ts';
 export { sanitizeLine } from './sanitize-line.ts';
 export { shouldRetry } from './should-retry.ts';
 export { createConsistencyState } from './read-your-writes.ts';
 export { retryDelay } from './retry-delay.ts';
-export type { RetryDelayInput } from './retry-delay.ts';
-export { parseRetryAfter } from './parse-retry-after.ts';
 export { isValidEngineName } from './engine-name.ts';
 export type { StaticRoleBody } from './static-role-calls.ts';
 export type { GeneratedCredentials } from './parse-credentials.ts';

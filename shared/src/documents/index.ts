@@ -5,6 +5,4 @@ export { parseDocuments } from './parse-documents.ts';
 export { reparseDocuments } from './reparse-documents.ts';
 export { attachRanges } from './attach-ranges.ts';
 export { applySuppressions } from './suppressions/apply-suppressions.ts';
-export { nodeAtOffset } from './node-at-offset.ts';
-export type { NodeAtOffset } from './node-at-offset.ts';
 export { detectFormat } from './detect-format.ts';

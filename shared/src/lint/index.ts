@@ -4,7 +4,7 @@ export { lintText } from './lint-text.ts';
 export type { LintedDocument, LintResult } from './lint-text.ts';
 export { checkOf } from './validate-document.ts';
 export type { DocumentCheck } from './validate-document.ts';
-export { detectKind, isRoleFileName, kindFromFileName, nameFromFileName, needsHclParser } from './detect-kind.ts';
+export { isRoleFileName, kindFromFileName, nameFromFileName, needsHclParser } from './detect-kind.ts';
 export { FileLinter } from './file-linter.ts';
 export { trustContextOf } from './trust-context.ts';
 export type { TrustContext } from '../jwt-roles/index.ts';

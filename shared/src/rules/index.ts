@@ -12,7 +12,6 @@ export type { Rule } from './rule.ts';
 export { fieldInfo, fieldsFor } from './field-info.ts';
 export type { FieldInfo, FieldKind } from './field-info.ts';
 export { didYouMean } from './did-you-mean.ts';
-export { checkIamArn } from './arn.ts';
 export { IAM_PATH_RULE, IAM_USER_NAME_RULE, iamConstraintFaults } from './iam-names.ts';
 export type { IamStringRule } from './iam-names.ts';
 export { CREDENTIAL_TYPES } from './types.ts';

@@ -1,6 +1,6 @@
 export { LineIndex } from './line-index.ts';
-export { appendPointer, escapePointerSegment, pointerToSegments, segmentsToPointer } from './json-pointer.ts';
-export { editDistance, nearestWord } from './edit-distance.ts';
+export { appendPointer, escapePointerSegment, pointerToSegments } from './json-pointer.ts';
+export { nearestWord } from './edit-distance.ts';
 export { canonicalIpBlock, ipInBlocks } from './ip-blocks.ts';
 export { isRecord } from './is-record.ts';
 export { readCommaList, splitCommaList } from './comma-list.ts';

@@ -2,7 +2,8 @@
 // back), the order of the steps, and what prune may delete.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planApply, type CurrentState, type DesiredState } from '@keyfob/shared/apply';
+import { planApply } from '../../src/apply/plan-apply.ts';
+import type { CurrentState, DesiredState } from '../../src/apply/plan-types.ts';
 
 const source = { file: 'x', document: 0 };
 const role = {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyOutcome, describeApplyOutcome, type Plan, type PlanStep } from '@keyfob/shared/apply';
+import { describeApplyOutcome, type Plan, type PlanStep } from '@keyfob/shared/apply';
+import { applyOutcome } from '../../src/apply/apply-outcome.ts';
 
 const step = (op: PlanStep['op'], kind: PlanStep['kind'], name: string): PlanStep => ({ op, kind, name, fields: [] });
 const plan: Plan = {

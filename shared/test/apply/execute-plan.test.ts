@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { executePlan, planApply, readCurrentState, type ApplyClient } from '@keyfob/shared/apply';
+import { executePlan } from '../../src/apply/execute-plan.ts';
+import { planApply } from '../../src/apply/plan-apply.ts';
+import { readCurrentState, type ApplyClient } from '../../src/apply/read-current-state.ts';
 import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
 import { desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 

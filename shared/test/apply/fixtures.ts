@@ -1,4 +1,4 @@
-import type { CurrentState, DesiredState } from '@keyfob/shared/apply';
+import type { CurrentState, DesiredState } from '../../src/apply/plan-types.ts';
 import type { EngineRole, EngineStaticRole } from '@keyfob/shared/client';
 import type { RoleDefinition, StaticRoleDefinition } from '@keyfob/shared/rules';
 import { validateRole, validateStaticRole } from '@keyfob/shared/rules';

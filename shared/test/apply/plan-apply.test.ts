@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planApply } from '@keyfob/shared/apply';
+import { planApply } from '../../src/apply/plan-apply.ts';
 import { current, desired, remoteRole, remoteStatic, role, staticRole } from './fixtures.ts';
 
 const deploy = role({

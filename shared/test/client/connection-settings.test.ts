@@ -7,9 +7,9 @@ import {
   CONNECTION_DEFAULTS,
   readConnectionSettings,
   redactSecrets,
-  type ConnectionInput,
   type ConnectionNames,
 } from '@keyfob/shared/client';
+import type { ConnectionInput } from '../../src/client/connection-settings.ts';
 
 const NAMES: ConnectionNames = {
   url: 'url',

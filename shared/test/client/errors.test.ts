@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  EngineError,
-  EngineUnsupportedError,
-  isEngineError,
-  type EngineClient,
-  type EngineErrorCode,
-} from '@keyfob/shared/client';
+import { EngineError, isEngineError, type EngineClient } from '@keyfob/shared/client';
+import { EngineUnsupportedError, type EngineErrorCode } from '../../src/client/engine-error.ts';
 import { rejection, scriptedClient, type Scripted } from './helpers/scripted-fetch.ts';
 
 interface ErrorCase {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createEngineClient, type EngineClientOptions } from '@keyfob/shared/client';
+import { createEngineClient } from '@keyfob/shared/client';
+import type { EngineClientOptions } from '../../src/client/engine-client-options.ts';
 import { scriptedClient, scriptedFetch, TOKEN } from './helpers/scripted-fetch.ts';
 
 describe('headers and flavours', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
-import type { EngineClient, EngineClientOptions, RetryInfo } from '@keyfob/shared/client';
+import type { EngineClient, RetryInfo } from '@keyfob/shared/client';
+import type { EngineClientOptions } from '../../src/client/engine-client-options.ts';
 import { rejection, scriptedClient, TOKEN, type Scripted } from './helpers/scripted-fetch.ts';
 
 const SECRET_KEY = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRetryAfter, retryDelay, type RetryDelayInput } from '@keyfob/shared/client';
+import { retryDelay } from '@keyfob/shared/client';
+import { parseRetryAfter } from '../../src/client/parse-retry-after.ts';
+import type { RetryDelayInput } from '../../src/client/retry-delay.ts';
 
 describe('retryDelay', () => {
   const base = { baseDelayMs: 250, maxDelayMs: 10_000 };

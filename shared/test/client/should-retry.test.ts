@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shouldRetry, type EngineErrorCode } from '@keyfob/shared/client';
+import { shouldRetry } from '@keyfob/shared/client';
+import type { EngineErrorCode } from '../../src/client/engine-error.ts';
 
 describe('shouldRetry', () => {
   const statuses: [number, boolean][] = [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCredentialFetches, parseRolesInput, type RequestDefaults } from '@keyfob/shared/credentials';
+import { buildCredentialFetches, parseRolesInput } from '@keyfob/shared/credentials';
+import type { RequestDefaults } from '../../src/credentials/credential-fetches.ts';
 
 const defaults: RequestDefaults = {
   method: 'creds',

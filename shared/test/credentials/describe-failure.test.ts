@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeEngineFailure, type EngineFailure } from '@keyfob/shared/credentials';
+import { describeEngineFailure } from '@keyfob/shared/credentials';
+import type { EngineFailure } from '../../src/credentials/describe-failure.ts';
 
 const base: EngineFailure = {
   code: 'ENGINE_HTTP',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { envNameList, resolveEnvNames } from '@keyfob/shared/credentials';
+import { envNameList, resolveEnvNames } from '../../src/credentials/env-names.ts';
 
 describe('resolveEnvNames', () => {
   const ok = [

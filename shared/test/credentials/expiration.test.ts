@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeExpiration } from '@keyfob/shared/credentials';
+import { computeExpiration } from '../../src/credentials/expiration.ts';
 
 const now = Date.parse('2026-03-01T10:00:00.000Z');
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GeneratedCredentials } from '@keyfob/shared/client';
-import { issueCredentials, type CredentialClient, type CredentialFetch } from '@keyfob/shared/credentials';
+import { issueCredentials, type CredentialFetch } from '@keyfob/shared/credentials';
+import type { CredentialClient } from '../../src/credentials/issue-credentials.ts';
 import { remoteRole } from '../apply/fixtures.ts';
 
 const now = () => Date.parse('2026-03-01T10:00:00.000Z');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultRoleSessionName, sanitizeRoleSessionName } from '@keyfob/shared/credentials';
+import { defaultRoleSessionName, sanitizeRoleSessionName } from '../../src/credentials/role-session-name.ts';
 
 describe('defaultRoleSessionName', () => {
   const cases = [

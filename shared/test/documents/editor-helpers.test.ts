@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DocumentFormat, NodeAtOffset } from '@keyfob/shared/documents';
-import { detectFormat, nodeAtOffset, parseDocuments } from '@keyfob/shared/documents';
-import { pointerToSegments, segmentsToPointer } from '@keyfob/shared/text';
+import type { DocumentFormat } from '@keyfob/shared/documents';
+import type { NodeAtOffset } from '../../src/documents/node-at-offset.ts';
+import { detectFormat, parseDocuments } from '@keyfob/shared/documents';
+import { nodeAtOffset } from '../../src/documents/node-at-offset.ts';
+import { pointerToSegments } from '@keyfob/shared/text';
+import { segmentsToPointer } from '../../src/text/json-pointer.ts';
 
 describe('nodeAtOffset', () => {
   const yaml = 'name: deploy\ntags:\n  team: x\nlist: [a, b]\nempty:\n';

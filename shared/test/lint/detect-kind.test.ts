@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { detectKind, isRoleFileName, nameFromFileName } from '@keyfob/shared/lint';
+import { isRoleFileName, nameFromFileName } from '@keyfob/shared/lint';
+import { detectKind } from '../../src/lint/detect-kind.ts';
 
 describe('detectKind', () => {
   const cases: { name: string; file: string; value?: unknown; text?: string; kind: string | undefined }[] = [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkIamArn, validateRole, validateRootConfig } from '@keyfob/shared/rules';
+import { validateRole, validateRootConfig } from '@keyfob/shared/rules';
+import { checkIamArn } from '../../src/rules/arn.ts';
 
 describe('checkIamArn', () => {
   const cases: [string, 'role' | 'policy', RegExp | undefined][] = [

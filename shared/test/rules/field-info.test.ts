@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CREDENTIAL_TYPES, didYouMean, fieldInfo, fieldsFor } from '@keyfob/shared/rules';
-import { editDistance } from '@keyfob/shared/text';
+import { editDistance } from '../../src/text/edit-distance.ts';
 
 describe('fieldInfo reads hover data from the schemas', () => {
   test('role_arns', () => {

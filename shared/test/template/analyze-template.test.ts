@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeTemplate, DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
-import type { AnalyzeOptions, LengthBound, Template } from '@keyfob/shared/template';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
+import { analyzeTemplate } from '../../src/template/analyze-template.ts';
+import type { LengthBound } from '@keyfob/shared/template';
+import type { AnalyzeOptions } from '../../src/template/analyze-template.ts';
+import type { Template } from '../../src/template/ast.ts';
 
 function parsed(text: string): Template {
   const { template, problems } = parseTemplate(text);

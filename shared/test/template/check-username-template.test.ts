@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkUsernameTemplate, DEFAULT_USERNAME_TEMPLATE, describeTemplate } from '@keyfob/shared/template';
 import type { ProblemCode } from '@keyfob/shared/codes';
-import type { CheckUsernameTemplateOptions } from '@keyfob/shared/template';
+import type { CheckUsernameTemplateOptions } from '../../src/template/check-username-template.ts';
 import { fixedDeps } from './fixed-deps.ts';
 
 const branch = (sts: string, iam: string): string => `{{ if eq .Type "STS" }}${sts}{{ else }}${iam}{{ end }}`;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { formatGoTime, goSprintf } from '@keyfob/shared/template';
+import { formatGoTime } from '../../src/template/go-time-layout.ts';
+import { goSprintf } from '../../src/template/go-sprintf.ts';
 import { encodeBase64 } from '../../src/template/base64.ts';
 import { layoutLengthBounds } from '../../src/template/go-time-layout.ts';
 import { sha256Hex } from '../../src/template/sha256.ts';

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { DEFAULT_USERNAME_TEMPLATE, parseTemplate, renderTemplate, TemplateRenderError } from '@keyfob/shared/template';
-import type { Template, TemplateVars } from '@keyfob/shared/template';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
+import { renderTemplate } from '../../src/template/render-template.ts';
+import { TemplateRenderError } from '../../src/template/template-render-error.ts';
+import type { Template } from '../../src/template/ast.ts';
+import type { TemplateVars } from '../../src/template/render-template.ts';
 import { fixedDeps } from './fixed-deps.ts';
 
 const IAM: TemplateVars = { Type: 'IAM', DisplayName: 'token-deploy', PolicyName: 'deploy' };

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  DEFAULT_USERNAME_TEMPLATE,
-  normalizeDisplayName,
-  renderUsername,
-  templateTypeFor,
-  USERNAME_LIMITS,
-} from '@keyfob/shared/template';
+import { DEFAULT_USERNAME_TEMPLATE, renderUsername } from '@keyfob/shared/template';
+import { normalizeDisplayName } from '../../src/template/render-username.ts';
+import { templateTypeFor, USERNAME_LIMITS } from '../../src/template/default-username-template.ts';
 import { fixedDeps } from './fixed-deps.ts';
 
 const caller = { displayName: 'token-deploy', roleName: 'deploy' };

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  analyzeTemplate,
-  DEFAULT_USERNAME_TEMPLATE,
-  parseTemplate,
-  renderTemplate,
-  TemplateRenderError,
-} from '@keyfob/shared/template';
-import type { LengthBound, Template, TemplateVars } from '@keyfob/shared/template';
+import { DEFAULT_USERNAME_TEMPLATE, parseTemplate } from '@keyfob/shared/template';
+import { analyzeTemplate } from '../../src/template/analyze-template.ts';
+import { renderTemplate } from '../../src/template/render-template.ts';
+import { TemplateRenderError } from '../../src/template/template-render-error.ts';
+import type { LengthBound } from '@keyfob/shared/template';
+import type { Template } from '../../src/template/ast.ts';
+import type { TemplateVars } from '../../src/template/render-template.ts';
 import { utf8Length } from '../../src/template/utf8.ts';
 import { seededRandom } from '../../../test/helpers/seeded-random.ts';
 

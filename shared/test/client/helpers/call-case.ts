@@ -1,7 +1,8 @@
 // Table-driven wire tests: one case = one call, the request it must send and the result it must give.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { EngineClient, EngineClientOptions } from '@keyfob/shared/client';
+import type { EngineClient } from '@keyfob/shared/client';
+import type { EngineClientOptions } from '../../../src/client/engine-client-options.ts';
 import { scriptedClient, type Recorded, type Scripted } from './scripted-fetch.ts';
 
 export interface CallCase {

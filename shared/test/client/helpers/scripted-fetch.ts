@@ -1,5 +1,6 @@
 // A fetch double: answers from a script and records every request, so tests can assert on the wire.
-import { createEngineClient, type EngineClient, type EngineClientOptions } from '@keyfob/shared/client';
+import { createEngineClient, type EngineClient } from '@keyfob/shared/client';
+import type { EngineClientOptions } from '../../../src/client/engine-client-options.ts';
 
 /** One scripted answer. `body` objects are sent as JSON, strings as they are. */
 export interface Scripted {
