@@ -139,12 +139,25 @@ export class BaseUrls {
     return out;
   }
 
-  /** Bases passed whole to an HTTP helper (`self._create(self._runs_api_v2_base_url, payload)`). */
-  uses(): BaseUse[] {
+  /**
+   * Bases passed whole to an HTTP helper (`self._create(self._runs_api_v2_base_url, payload)`), also to
+   * one the project defines (`helpers`: `self._ls(self._org_base_url)`, `_ls` sending GET in a base class).
+   */
+  uses(helpers?: ReadonlyMap<string, HttpMethod>): BaseUse[] {
     const out: BaseUse[] = [];
     if (this.powershell || ![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
-    HELPER_CALL.lastIndex = 0;
-    for (let m = HELPER_CALL.exec(this.text); m !== null; m = HELPER_CALL.exec(this.text)) {
+    this.#helperCalls(HELPER_CALL, HELPER, out);
+    const names = [...(helpers?.keys() ?? [])].filter((n) => /^\w+$/.test(n));
+    if (helpers && names.length > 0) {
+      const own = new RegExp(`(?:\\.|->)(${names.join('|')})\\([ \\t]*(self|this)\\.([A-Za-z_]\\w*)[ \\t]*[,)]`, 'g');
+      this.#helperCalls(own, Object.fromEntries(helpers), out);
+    }
+    return out;
+  }
+
+  #helperCalls(pattern: RegExp, methods: Readonly<Record<string, HttpMethod>>, out: BaseUse[]): void {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(this.text); m !== null; m = pattern.exec(this.text)) {
       const name = m[3] ?? '';
       const value = this.#bases.get(key(m[2], name));
       if (value === undefined) continue;
@@ -154,9 +167,9 @@ export class BaseUrls {
       const start = at - (m[2] ? m[2].length + 1 : 0);
       const word = m[1] ?? '';
       const methodStart = m.index + m[0].indexOf(word);
-      out.push({ start, end, text: expanded, method: HELPER[word] ?? 'GET', methodStart, methodText: word });
+      const method = methods[word];
+      if (method !== undefined) out.push({ start, end, text: expanded, method, methodStart, methodText: word });
     }
-    return out;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { HttpMethod } from './data-types.ts';
 import type { Evidence, Hits, NameHit, UrlHit, UrlPart } from './hits.ts';
 import { sourceOffset } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
@@ -43,6 +44,8 @@ export class HitCollector {
     readonly lexicon: Lexicon,
     readonly profile: LanguageProfile,
     readonly lines: Lines,
+    /** HTTP helpers the project's other files define (`project-facts.ts`). */
+    readonly helpers?: ReadonlyMap<string, HttpMethod>,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
     this.#bases = new BaseUrls(text, profile.hashBlockComments === true);
@@ -125,7 +128,7 @@ export class HitCollector {
       if (this.#places.at(literal.start).inComment) continue;
       this.urlText(literal.text, [{ virtual: 0, source: literal.start }], false, literal.start, literal);
     }
-    for (const use of this.#bases.uses()) {
+    for (const use of this.#bases.uses(this.helpers)) {
       if (this.#places.at(use.start).inComment) continue;
       const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);
       if (hit)

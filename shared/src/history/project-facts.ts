@@ -1,3 +1,5 @@
+import { HELPER } from './base-urls.ts';
+import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 
 /**
@@ -10,11 +12,19 @@ import type { UrlHit } from './hits.ts';
 export interface FileFacts {
   /** Model class name → the templates its functions read with GET (or with no method found). */
   readonly modelPaths: ReadonlyMap<string, readonly string[]>;
+  /**
+   * HTTP helpers a class defines (often a base class in its own file): a method whose body sends its URL
+   * parameter with one method (`def _ls(self, url): … requests.get(url, …)`, `def read(self, path): return
+   * self.do_request(get, path)`) → that method, so `self._ls(self._org_base_url)` elsewhere is a GET.
+   */
+  readonly helpers?: ReadonlyMap<string, HttpMethod>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
 export interface ProjectFacts {
   readonly modelPaths: ReadonlyMap<string, readonly string[]>;
+  /** Helpers by name; a name two files give different methods is left out. */
+  readonly helpers?: ReadonlyMap<string, HttpMethod>;
 }
 
 /** Bounds: facts kept per file and per project, templates per model, a signature's length. */
@@ -37,6 +47,34 @@ const PARAM_TYPE = /\??:[ \t]*(?:(?:Optional|Union)\[|(?:Partial|Readonly|Requir
 export function fileFacts(text: string, languageId: string | undefined, urls: readonly UrlHit[]): FileFacts {
   const python = languageId === 'python';
   if (!python && !isJsLike(languageId)) return NO_FACTS;
+  const helpers = python ? pythonHelpers(text) : undefined;
+  const models = modelFacts(text, python, urls);
+  return helpers === undefined ? models : { ...models, helpers };
+}
+
+/** `def _ls(self, url):` whose body sends `url` with one method (`requests.get(url`, `do_request(get, url`). */
+const PY_HELPER = /^([ \t]+)def[ \t]+(_?[a-z]\w{0,40})\(self,[ \t]*([a-z_]\w{0,40})\b/gm;
+const SENDS = /(?:requests\.|[(,][ \t]*)(get|post|put|patch|delete)[ \t]*[(,][ \t]*(\w+)\b/g;
+
+function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
+  if (!text.includes('def ')) return undefined;
+  let out: Map<string, HttpMethod> | undefined;
+  const pattern = new RegExp(PY_HELPER);
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    const name = m[2] ?? '';
+    if (name in HELPER || name === '__init__') continue;
+    const end = pythonBodyEnd(text, m.index + m[0].length, (m[1] ?? '').length);
+    const body = text.slice(m.index + m[0].length, Math.min(end, m.index + 4_000));
+    const methods = new Set<string>();
+    for (const sent of body.matchAll(SENDS)) if (sent[2] === m[3]) methods.add((sent[1] ?? '').toUpperCase());
+    if (methods.size !== 1) continue;
+    out ??= new Map();
+    if (out.size < PROJECT_LIMITS.perFile) out.set(name, [...methods][0] as HttpMethod);
+  }
+  return out;
+}
+
+function modelFacts(text: string, python: boolean, urls: readonly UrlHit[]): FileFacts {
   // Only reads (GET, or no method found) give a model its query's path.
   const reads = urls.filter((u) => u.method === undefined || u.method.method === 'GET');
   if (reads.length === 0) return NO_FACTS;
@@ -63,10 +101,15 @@ export function fileFacts(text: string, languageId: string | undefined, urls: re
   return count === 0 ? NO_FACTS : { modelPaths };
 }
 
-/** The facts of a project's files, bounded (`PROJECT_LIMITS.perProject` models). */
+/** The facts of a project's files, bounded (`PROJECT_LIMITS.perProject` models and helpers). */
 export function projectFacts(files: Iterable<FileFacts>): ProjectFacts {
   const modelPaths = new Map<string, string[]>();
-  for (const file of files)
+  const helpers = new Map<string, HttpMethod | undefined>();
+  for (const file of files) {
+    for (const [name, method] of file.helpers ?? [])
+      if (!helpers.has(name)) {
+        if (helpers.size < PROJECT_LIMITS.perProject) helpers.set(name, method);
+      } else if (helpers.get(name) !== method) helpers.set(name, undefined);
     for (const [name, paths] of file.modelPaths) {
       const list = modelPaths.get(name) ?? [];
       if (list.length === 0) {
@@ -75,11 +118,15 @@ export function projectFacts(files: Iterable<FileFacts>): ProjectFacts {
       }
       for (const p of paths) if (!list.includes(p) && list.length < PROJECT_LIMITS.pathsPerModel) list.push(p);
     }
-  return { modelPaths };
+  }
+  const known = new Map<string, HttpMethod>();
+  for (const [name, method] of helpers) if (method !== undefined) known.set(name, method);
+  return known.size === 0 ? { modelPaths } : { modelPaths, helpers: known };
 }
 
 /** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
 export function factsConcern(project: ProjectFacts, text: string): boolean {
+  for (const name of project.helpers?.keys() ?? []) if (text.includes(`.${name}(`)) return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

@@ -20,8 +20,6 @@ export function scanProject(files: readonly ProjectFile[]): Match[][] {
   const first = files.map((f) => scanFile(f.text, f));
   const project = projectFacts(first.map((r) => r.facts));
   return files.map((f, k) =>
-    project.modelPaths.size > 0 && factsConcern(project, f.text)
-      ? scanFile(f.text, { ...f, project }).matches
-      : (first[k]?.matches ?? []),
+    factsConcern(project, f.text) ? scanFile(f.text, { ...f, project }).matches : (first[k]?.matches ?? []),
   );
 }

@@ -57,7 +57,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   const lexicon = lexiconFor(index);
   const profile = profileFor(options);
   const lines = new Lines(text);
-  const collector = new HitCollector(text, index, lexicon, profile, lines);
+  const collector = new HitCollector(text, index, lexicon, profile, lines, options.project?.helpers);
   const hits = collector.collect();
   if (profile.objectKeys)
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);

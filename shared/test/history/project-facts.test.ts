@@ -73,6 +73,25 @@ describe('project facts: request models sent by another file', () => {
     ]);
   });
 
+  it('an HTTP helper of a base class in another file sends the base URL passed to it', () => {
+    const read = (path: string): string => readFileSync(new URL(path, PROJECT), 'utf8');
+    const files = ['client/organizations.py', 'client/endpoint.py'].map((f) => ({
+      text: read(f),
+      fileName: `pkg/${f}`,
+    }));
+    assert.deepEqual(Object.fromEntries(scanFile(files[1]?.text ?? '', files[1] ?? {}).facts.helpers ?? []), {
+      _ls: 'GET',
+      _drop: 'DELETE',
+    });
+    const alone = scanText(files[0]?.text ?? '', files[0] ?? {}).filter((m) => m.subject.type === 'endpoint');
+    assert.deepEqual(alone, []);
+    const [orgs] = scanProject(files);
+    assert.deepEqual(
+      (orgs ?? []).map((m) => `${m.line} ${m.subject.id} <${m.method?.text ?? ''}>`),
+      ['10 endpoint GET /organizations <_ls>'],
+    );
+  });
+
   it('is bounded: models per project, templates per model', () => {
     const many = Array.from({ length: PROJECT_LIMITS.perProject + 10 }, (_, k) => ({
       modelPaths: new Map([[`Model${k}`, Array.from({ length: 20 }, (_, j) => `/p${j}`)]]),
