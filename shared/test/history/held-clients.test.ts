@@ -15,8 +15,9 @@ labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.
 // wrong 17 of 335) and a working set since: 98.6% (344/349), 0 wrong of 344 after this session's work.
 labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.98, wrongShare: 0.01 } });
 // The fifth held-aside set, measured once in issue 22's fifth session (recall 83.1% (417/502), wrong 13 of
-// 474) and a working set since: 94.6% (475/502), 0 wrong of 519 after that session's second round.
-labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.94, wrongShare: 0.01 } });
+// 474) and a working set since: 94.6% (475/502), 0 wrong of 519 after that session's second round; 98.4%
+// (494/502), 0 wrong of 546 in the sixth session (project facts, formatted bases, PowerShell bases).
+labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.975, wrongShare: 0.01 } });
 
 // The sixth held-aside set (test/fixtures/history-held4) is clean: scored only on request, once, by the lead
 // (`KEYFOB_HISTORY_PART=held4`, read by the lines below like any other labelled set).
