@@ -22,13 +22,7 @@ export function lintPolicy(text: string): Problem[] {
   if (!parsed.root) return [...read.problems];
   const lines = new LineIndex(text);
   const problems: Problem[] = [...read.problems];
-  const report = (
-    code: Problem['code'],
-    message: string,
-    range: OffsetRange,
-    path: string,
-    data?: Record<string, unknown>,
-  ): void => {
+  const report: Report = (code, message, range, path, data) => {
     problems.push({ code, severity: 'warning', message, path, range: lines.range(range), ...(data ? { data } : {}) });
   };
   for (const entry of parsed.root.entries.filter((e) => e.key === 'path' && e.value.kind === 'object')) {
