@@ -62,7 +62,7 @@ function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
   const pattern = new RegExp(PY_HELPER);
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const name = m[2] ?? '';
-    if (name in HELPER || name === '__init__') continue;
+    if (name.replace(/^_/, '') in HELPER || name.startsWith('__')) continue;
     const end = pythonBodyEnd(text, m.index + m[0].length, (m[1] ?? '').length);
     const body = text.slice(m.index + m[0].length, Math.min(end, m.index + 4_000));
     const methods = new Set<string>();
