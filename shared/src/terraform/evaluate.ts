@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer, isRecord } from '../text/index.ts';
 import {
+  holdsUnknown,
   joinPieces,
   UnknownMember,
   type DataSourceCall,
@@ -585,14 +586,6 @@ function memberAt(container: unknown, key: unknown): unknown {
   if (isRecord(container) && (typeof key === 'string' || typeof key === 'number'))
     return Object.prototype.hasOwnProperty.call(container, String(key)) ? container[String(key)] : undefined;
   return undefined;
-}
-
-/** True when a value known in part holds an unknown member somewhere. */
-function holdsUnknown(value: unknown): boolean {
-  if (value instanceof UnknownMember) return true;
-  if (Array.isArray(value)) return value.some(holdsUnknown);
-  if (isRecord(value)) return Object.values(value).some(holdsUnknown);
-  return false;
 }
 
 function unknownAtRun(expr: { text: string }, range: OffsetRange): Evaluated & { known: false } {

@@ -38,6 +38,14 @@ export class UnknownMember {
   ) {}
 }
 
+/** True when a value known in part holds an UnknownMember somewhere. */
+export function holdsUnknown(value: unknown): boolean {
+  if (value instanceof UnknownMember) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsUnknown);
+  return false;
+}
+
 /**
  * A list or map literal known in part: its members as values (a known member as it is, an unknown
  * one as an UnknownMember, a list or map known in part nested as such), and where each was written.

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
-import { UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
+import { holdsUnknown, UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
 import { jwtIssuerReader } from './jwt-issuer.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
@@ -188,13 +188,13 @@ const FILLABLE_STATEMENT_MAPS: Readonly<Record<string, number>> = { Principal: 1
  */
 function fillableIamPolicy(value: unknown): boolean {
   if (!isRecord(value) || value instanceof UnknownMember) return false;
-  for (const [key, member] of Object.entries(value)) if (key !== 'Statement' && containsUnknown(member)) return false;
+  for (const [key, member] of Object.entries(value)) if (key !== 'Statement' && holdsUnknown(member)) return false;
   const statements = value.Statement;
   const list = Array.isArray(statements) ? statements : statements === undefined ? [] : [statements];
   return list.every((statement) => {
     if (!isRecord(statement) || statement instanceof UnknownMember) return false;
     return Object.entries(statement).every(([key, member]) => {
-      if (!containsUnknown(member)) return true;
+      if (!holdsUnknown(member)) return true;
       if (FILLABLE_STATEMENT_KEYS.has(key)) return stringsAt(member, 0);
       const depth = FILLABLE_STATEMENT_MAPS[key];
       return depth !== undefined && stringsAt(member, depth);
@@ -210,13 +210,6 @@ function stringsAt(value: unknown, depth: number): boolean {
     );
   if (Array.isArray(value)) return value.every((item) => typeof item === 'string' || item instanceof UnknownMember);
   return typeof value === 'string' || value instanceof UnknownMember;
-}
-
-function containsUnknown(value: unknown): boolean {
-  if (value instanceof UnknownMember) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (isRecord(value)) return Object.values(value).some(containsUnknown);
-  return false;
 }
 
 /** A value known in part read with each of UNKNOWN_FILLS in its unknown parts, converted as a known one. */
