@@ -12,6 +12,16 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: 'a name printed or logged as a whole message is no use; as a key it is',
+    language: 'python',
+    source: [
+      'print("enforcement-level")',
+      'logger.info("enforcement-level")',
+      'body = {"enforcement-level": "advisory"}',
+    ].join('\n'),
+    expected: ['attribute policies enforcement-level'],
+  },
+  {
     name: ".NET's HttpMethod.Delete, RestSharp's Method.Patch and HttpClient's GetStringAsync / GetFromJsonAsync<T>",
     language: 'csharp',
     source: [
