@@ -7,7 +7,16 @@ import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
 import type { LinePlace } from './source-text.ts';
-import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
+import {
+  closingQuote,
+  followsCase,
+  isAccessorKey,
+  isQuote,
+  isWordChar,
+  keyBefore,
+  keyFollows,
+  LinePlaces,
+} from './source-text.ts';
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
@@ -462,13 +471,6 @@ function typeArgument(text: string, open: number): string {
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i < 40) i--;
   const key = text.slice(i + 1, end);
   return isTypeKey(key) ? key : '';
-}
-
-/** The word right before a position (blanks skipped) is `case`. */
-function followsCase(text: string, at: number): boolean {
-  let i = at - 1;
-  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
-  return text.charCodeAt(i) === 101 && text.startsWith('case', i - 3) && !isWordChar(text.charCodeAt(i - 4));
 }
 
 /** After a closing quote: another label or `{` follows (`resource "tfe_team" "ops" {`). */
