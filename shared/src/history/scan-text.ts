@@ -1,3 +1,4 @@
+import { callbackMatches } from './callback-calls.ts';
 import { assignMethods } from './assign-methods.ts';
 import { HitCollector } from './collect-hits.ts';
 import type { ResolveContext } from './context.ts';
@@ -101,6 +102,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   }
   matches.push(...sdk);
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
+  matches.push(...callbackMatches(text, lines, index, profile));
   // A class of another API's client (its base path another API's) sends none of this API's requests.
   const other = otherApiSpans(text, lines, languageId);
   const kept =

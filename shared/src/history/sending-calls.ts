@@ -144,10 +144,15 @@ function assignmentLine(text: string, lines: Lines, url: UrlHit): number {
 
 /**
  * The call whose argument list holds `at`: from the start of its callee (`s.client.NewRequest`,
- * `surf::post`, `self._patch`) to its closing parenthesis; undefined when none opens within
- * CALL_BEFORE characters or closes within CALL_AFTER.
+ * `surf::post`, `self._patch`) to its closing parenthesis, and its `(`; undefined when none opens within
+ * CALL_BEFORE characters or closes within CALL_AFTER. With `throughIndex`, an unmatched `[` before `at`
+ * is an index into an argument (`requests.patch(payload['url']`), not the end of the search.
  */
-function enclosingCall(text: string, at: number): { start: number; end: number } | undefined {
+export function enclosingCall(
+  text: string,
+  at: number,
+  throughIndex = false,
+): { start: number; open: number; end: number } | undefined {
   let depth = 0;
   let open = -1;
   for (let i = at - 1; i >= Math.max(0, at - CALL_BEFORE); i--) {
@@ -155,6 +160,7 @@ function enclosingCall(text: string, at: number): { start: number; end: number }
     if (c === 41 || c === 93) depth++;
     else if (c === 40 || c === 91) {
       if (depth === 0) {
+        if (c === 91 && throughIndex) continue;
         if (c === 40) open = i;
         break;
       }
@@ -182,7 +188,7 @@ function enclosingCall(text: string, at: number): { start: number; end: number }
     if (isWordChar(c) || c === 46 || c === 58 || c === 62 || c === 45) start--;
     else break;
   }
-  return { start, end: close + 1 };
+  return { start, open, end: close + 1 };
 }
 
 /** Where a call's type arguments start (`this.post<Workspace, Request>(`), else `open` itself. */

@@ -12,41 +12,6 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
-    name: "a switch's generic case values count a distinct case of the same switch further down, not of the next switch",
-    language: 'typescript',
-    source: [
-      'function runMessage(status?: string): string {',
-      '  switch (status) {',
-      "    case 'fetching':",
-      "      return 'Fetching';",
-      "    case 'planning':",
-      "      return 'Planning';",
-      "    case 'cost_estimating':",
-      "      return 'Estimating costs';",
-      "    case 'pre_plan_running':",
-      "      return 'Tasks - pre-plan (running)';",
-      '  }',
-      '}',
-      'function other(status?: string): string {',
-      '  switch (status) {',
-      "    case 'queuing':",
-      "      return 'Queuing';",
-      '  }',
-      '}',
-    ].join('\n'),
-    expected: ['status runs fetching', 'status runs pre_plan_running'],
-  },
-  {
-    name: 'a name printed or logged as a whole message is no use; as a key it is',
-    language: 'python',
-    source: [
-      'print("enforcement-level")',
-      'logger.info("enforcement-level")',
-      'body = {"enforcement-level": "advisory"}',
-    ].join('\n'),
-    expected: ['attribute policies enforcement-level'],
-  },
-  {
     name: ".NET's HttpMethod.Delete, RestSharp's Method.Patch and HttpClient's GetStringAsync / GetFromJsonAsync<T>",
     language: 'csharp',
     source: [
@@ -321,6 +286,27 @@ const cases: { name: string; language: string; source: string; expected: string[
     source:
       'def handle(req):\n    url = req["task_result_callback_url"]\n    stage = req["stage"]\n    cv = req.get("configuration_version_id")',
     expected: ['attribute run task request stage', 'attribute run task request configuration_version_id'],
+  },
+  {
+    name: 'the run task result callback PATCHed by the name of its URL (Python requests, Go, urllib)',
+    language: 'python',
+    source:
+      'def respond(body, tfc_body):\n    requests.patch(body.get("task_result_callback_url"), json.dumps(tfc_body))\n    requests.patch(\n        payload[\'task_result_callback_url\'], json=tfc_body)\n    req = Request(url=callback_url, data=data, method="PATCH")',
+    expected: ['endpoint PATCH :callback_url', 'endpoint PATCH :callback_url', 'endpoint PATCH :callback_url'],
+  },
+  {
+    name: 'the run task result callback sent by Go with a PATCH method or a PATCH helper',
+    language: 'go',
+    source:
+      'func send(event Event) {\n\treq, err := http.NewRequest(http.MethodPatch, event.TaskResultCallbackUrl, body)\n\terr = tf.PATCH(payload.TaskResultCallbackURL, result, back)\n\terr = sendPatchRequest(payload.TaskResultCallbackURL, data, token)\n}',
+    expected: ['endpoint PATCH :callback_url', 'endpoint PATCH :callback_url', 'endpoint PATCH :callback_url'],
+  },
+  {
+    name: 'a callback URL printed, read, defined or sent without PATCH claims nothing',
+    language: 'python',
+    source:
+      'def _patch(callback_url, data):\n    patch_terraform_callback(token, callback_url, "passed")\n    print("task_result_callback_url not found", callback_url)\n    url = body.get("task_result_callback_url")\n    tfc_callback(app, callback_url, token)\n    requests.post(callback_url, data)\n    # requests.patch(callback_url)',
+    expected: [],
   },
   {
     name: 'a Python parameter annotation is no key',
