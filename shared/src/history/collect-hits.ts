@@ -7,7 +7,16 @@ import type { Lines } from './lines.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
 import type { LinePlace } from './source-text.ts';
-import { closingQuote, isAccessorKey, isQuote, isWordChar, keyBefore, keyFollows, LinePlaces } from './source-text.ts';
+import {
+  closingQuote,
+  followsCase,
+  isAccessorKey,
+  isQuote,
+  isWordChar,
+  keyBefore,
+  keyFollows,
+  LinePlaces,
+} from './source-text.ts';
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
@@ -198,6 +207,8 @@ export class HitCollector {
     // `case 'fetching':` is a value, whatever follows it.
     const isCase = followsCase(text, open);
     const isKey = !isCase && (keyFollows(text, profile, after) || isAccessorKey(text, open, after - 1));
+    // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
+    if (!isKey && isMessage(text, open)) return;
     const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open) || typeArgument(text, open);
     this.known(info, open + 1, end, isKey, keyOf);
   }
@@ -462,13 +473,6 @@ function typeArgument(text: string, open: number): string {
   return isTypeKey(key) ? key : '';
 }
 
-/** The word right before a position (blanks skipped) is `case`. */
-function followsCase(text: string, at: number): boolean {
-  let i = at - 1;
-  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
-  return text.charCodeAt(i) === 101 && text.startsWith('case', i - 3) && !isWordChar(text.charCodeAt(i - 4));
-}
-
 /** After a closing quote: another label or `{` follows (`resource "tfe_team" "ops" {`). */
 function isBlockLabel(text: string, after: number): boolean {
   let i = after;
@@ -525,4 +529,14 @@ function comparedKey(text: string, open: number): string {
 function sameScoreResources(candidates: readonly PathCandidate[]): string[] {
   const best = candidates[0]?.literals;
   return [...new Set(candidates.filter((c) => c.literals === best).flatMap((c) => c.resources))];
+}
+
+/** Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`. */
+const MESSAGE_CALL =
+  /(?:^|[^\w.])(?:print|println|printf|puts|echo|console\.(?:log|info|warn|error|debug)|(?:log|logger|logging|LOG|Log|fmt|t)\.(?:\w+))\(?[ \t]*f?$/;
+
+/** The literal opening at `open` is the whole first argument of a print or log call, or of shell's `echo`. */
+function isMessage(text: string, open: number): boolean {
+  const from = Math.max(0, text.lastIndexOf('\n', open - 1) + 1, open - 60);
+  return MESSAGE_CALL.test(text.slice(from, open));
 }

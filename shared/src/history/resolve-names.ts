@@ -6,7 +6,7 @@ import { makeMatch } from './make-match.ts';
 import { namesOther } from './model-names.ts';
 import { optionsStructUrl } from './options-struct.ts';
 import type { Confidence, Match } from './match-types.ts';
-import { isWordChar } from './source-text.ts';
+import { followsCase, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
 
 /**
@@ -164,8 +164,12 @@ const SIBLING_LINES = 4;
  * the list is of that field's values.
  */
 function listedWithDistinct(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
-  for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
+  // The cases of one switch are further apart (each has its body, a message of its own): a case label counts
+  // the case labels of its switch up to CASE_LINES away (`case 'fetching': return 'Fetching';` … `case 'pre_plan_running':`).
+  const isCase = followsCase(ctx.text, hit.start - 1);
+  for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, isCase ? CASE_LINES : SIBLING_LINES)) {
     if (other === hit || other.isKey) continue;
+    if (Math.abs(other.line - hit.line) > SIBLING_LINES && !sameSwitch(ctx.text, hit, other)) continue;
     const sibling = other.info.candidates.some(
       (c) =>
         c.rule === 'distinct' &&
@@ -179,6 +183,16 @@ function listedWithDistinct(ctx: ResolveContext, hit: NameHit, subject: HistoryS
 }
 
 const nameStart = (h: NameHit): number => h.start;
+
+/** How far (lines) the case labels of one switch may be for a generic one to be listed with a distinct one. */
+const CASE_LINES = 24;
+
+/** Both values are case labels and no other switch starts between them. */
+function sameSwitch(text: string, a: NameHit, b: NameHit): boolean {
+  if (!followsCase(text, b.start - 1)) return false;
+  const between = text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
+  return !/\b(?:switch|match)\b/.test(between);
+}
 
 /**
  * Whether two values are items of one list: between them brackets balance, allowing one closed and

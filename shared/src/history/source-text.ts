@@ -196,3 +196,10 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
   }
   return false;
 }
+
+/** The word right before a position (blanks skipped) is `case`. */
+export function followsCase(text: string, at: number): boolean {
+  let i = at - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  return text.charCodeAt(i) === 101 && text.startsWith('case', i - 3) && !isWordChar(text.charCodeAt(i - 4));
+}

@@ -11,6 +11,7 @@ import {
   type TerraformShape,
   type TfFile,
   type UnknownAttribute,
+  UNKNOWN_FILLS,
 } from '../terraform/index.ts';
 import type { TerraformModule } from '../terraform/evaluated.ts';
 import { LineIndex, pointerToSegments } from '../text/index.ts';
@@ -329,7 +330,7 @@ function variants(
 /** An ACL policy's problems, on the characters of the policy text inside the file when it is written there as it is. */
 function policyProblems(resource: TerraformResource, text: string, lines: LineIndex): Problem[] {
   const policy = resource.value.policy;
-  if (typeof policy !== 'string') return [];
+  if (typeof policy !== 'string') return partialPolicyProblems(resource, text, lines);
   const place = resource.locations.get('/policy')?.value;
   const inPlace = place !== undefined && text.slice(place.start, place.end) === policy;
   return lintPolicy(policy).map((problem) => {
@@ -339,6 +340,44 @@ function policyProblems(resource: TerraformResource, text: string, lines: LineIn
       ...rest,
       path: '/policy',
       range: lines.range({ start: place.start + problem.range.start, end: place.start + problem.range.end }),
+    };
+  });
+}
+
+/**
+ * The warnings of a policy text known in part (a template with an unknown mount, say) that hold
+ * whatever its unknown parts are: its known text read as a policy (readPartialPolicy: the unknown
+ * parts inside path rules or comments) and linted with each of UNKNOWN_FILLS in them, a warning
+ * kept when every fill gives it on the same policy line (a fill holds no newline). So a `*` inside
+ * the known part of a path is reported, one the unknown part decides is not. In a heredoc a policy
+ * line is a line of the file; otherwise the warning is shown on the attribute.
+ */
+function partialPolicyProblems(resource: TerraformResource, text: string, lines: LineIndex): Problem[] {
+  const unknown = resource.unknown.find((u) => u.field === 'policy');
+  const partial = unknown?.partial;
+  if (!unknown || !partial || !readPartialPolicy(partial, resource.name ?? 'policy')) return [];
+  const key = (p: Problem): string => `${p.code} ${p.range?.startLine ?? -1}`;
+  const readings = UNKNOWN_FILLS.map((fill) => {
+    const filled = partial.map((piece) => (typeof piece === 'string' ? piece : fill)).join('');
+    return { filled, problems: lintPolicy(filled).filter((p) => p.severity === 'warning') };
+  });
+  const [first, ...rest] = readings;
+  if (!first) return [];
+  const held = first.problems.filter((p) => rest.every((r) => r.problems.some((q) => key(q) === key(p))));
+  const written = text.slice(unknown.range.start, unknown.range.end);
+  const bodyLine = lines.position(unknown.range.start).line + 1;
+  const endLine = lines.position(unknown.range.end).line;
+  const heredoc = /^<<-?/.test(written) && endLine - bodyLine === (first.filled.match(/\n/g) ?? []).length;
+  return held.map((problem) => {
+    const { range: _range, ...rest } = problem;
+    if (!heredoc || !problem.range) return { ...rest, path: '/policy', range: lines.range(unknown.range) };
+    const start = lines.lineStart(bodyLine + problem.range.startLine - 1);
+    const end = text.indexOf('\n', start);
+    const indent = /^\s*/.exec(text.slice(start, end))?.[0].length ?? 0;
+    return {
+      ...rest,
+      path: '/policy',
+      range: lines.range({ start: start + indent, end: end === -1 ? text.length : end }),
     };
   });
 }

@@ -36,7 +36,7 @@ export interface UnknownAttribute {
  * placeholder shown in messages (the first), a plain word, a glob, nothing. Never a guess of the
  * value: only what holds for every fill is reported.
  */
-const UNKNOWN_FILLS: readonly string[] = ['${…}', 'example', '*', ''];
+export const UNKNOWN_FILLS: readonly string[] = ['${…}', 'example', '*', ''];
 
 /** One resource of a supported type, read into the engine object it writes. */
 export interface TerraformResource {

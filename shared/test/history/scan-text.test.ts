@@ -12,6 +12,41 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: "a switch's generic case values count a distinct case of the same switch further down, not of the next switch",
+    language: 'typescript',
+    source: [
+      'function runMessage(status?: string): string {',
+      '  switch (status) {',
+      "    case 'fetching':",
+      "      return 'Fetching';",
+      "    case 'planning':",
+      "      return 'Planning';",
+      "    case 'cost_estimating':",
+      "      return 'Estimating costs';",
+      "    case 'pre_plan_running':",
+      "      return 'Tasks - pre-plan (running)';",
+      '  }',
+      '}',
+      'function other(status?: string): string {',
+      '  switch (status) {',
+      "    case 'queuing':",
+      "      return 'Queuing';",
+      '  }',
+      '}',
+    ].join('\n'),
+    expected: ['status runs fetching', 'status runs pre_plan_running'],
+  },
+  {
+    name: 'a name printed or logged as a whole message is no use; as a key it is',
+    language: 'python',
+    source: [
+      'print("enforcement-level")',
+      'logger.info("enforcement-level")',
+      'body = {"enforcement-level": "advisory"}',
+    ].join('\n'),
+    expected: ['attribute policies enforcement-level'],
+  },
+  {
     name: ".NET's HttpMethod.Delete, RestSharp's Method.Patch and HttpClient's GetStringAsync / GetFromJsonAsync<T>",
     language: 'csharp',
     source: [
