@@ -134,11 +134,13 @@ function listPath(path: string, operation: Operation): string {
 function fieldParams(params: Params, found: Found | undefined): Params {
   const route = found?.route;
   if (!route) return params;
-  const fromUrl = Object.entries(found.vars).flatMap(([key, value]) => (value === undefined ? [] : [key]));
-  const dropped = ([key, value]: [string, unknown]): boolean =>
-    fromUrl.includes(key) || (value === null && route.fields.includes(key));
-  const entries = Object.entries(params);
-  return entries.some(dropped) ? Object.fromEntries(entries.filter((entry) => !dropped(entry))) : params;
+  const { vars } = found;
+  // Per request: the keys are looked at in place, and a copy is made only when one is dropped.
+  const dropped = (key: string, value: unknown): boolean =>
+    (Object.hasOwn(vars, key) && vars[key] !== undefined) || (value === null && route.fields.includes(key));
+  const keys = Object.keys(params);
+  if (!keys.some((key) => dropped(key, params[key]))) return params;
+  return Object.fromEntries(Object.entries(params).filter(([key, value]) => !dropped(key, value)));
 }
 
 function decodePath(text: string): string {

@@ -31,7 +31,8 @@ export function bodyParams(body: Buffer, contentType: string | undefined): Param
   if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded') && !looksLikeJson(body)) {
     return queryParams(new URLSearchParams(body.toString('utf8')));
   }
-  const depth = jsonDepth(body);
+  // A body shorter than the limit cannot nest past it (each level opens with a byte of its own).
+  const depth = body.length > MAX_JSON_DEPTH ? jsonDepth(body) : 0;
   if (depth > MAX_JSON_DEPTH)
     throw badRequest(
       `error parsing JSON: JSON input nests ${depth} levels deep; the most the engine reads is ${MAX_JSON_DEPTH}`,

@@ -1,5 +1,11 @@
 import type { Problem } from '../problem.ts';
-import { DEFAULT_USERNAME_TEMPLATE, templateTypeFor, USERNAME_LIMITS } from './default-username-template.ts';
+import {
+  DEFAULT_USERNAME_TEMPLATE,
+  templateTypeFor,
+  USERNAME_LIMITS,
+  type UsernameType,
+} from './default-username-template.ts';
+import { BASE62, randomChars, unixTime } from './functions/engine-functions.ts';
 import type { TemplateDeps } from './functions/template-function.ts';
 import { parseTemplate, type ParsedTemplate } from './parse-template.ts';
 import { renderTemplate } from './render-template.ts';
@@ -39,6 +45,19 @@ function fail(message: string): UsernameResult {
 }
 
 /**
+ * `DEFAULT_USERNAME_TEMPLATE` rendered without the template engine (it runs on every request of a
+ * mount that keeps the default): the same calls of `deps` in the same order (the clock, then 20
+ * random characters) and the same text. The normalised names are ASCII, so the byte cuts are
+ * slices, and the cut names always fit the limits. username-default.test.ts checks it against the
+ * template engine.
+ */
+function renderDefault(type: UsernameType, input: UsernameInput, deps: TemplateDeps): string {
+  if (type === 'STS') return `keyfob-${unixTime(deps)}-${randomChars(BASE62, 20, deps)}`.slice(0, USERNAME_LIMITS.STS);
+  const names = `${normalizeDisplayName(input.displayName)}-${normalizeDisplayName(input.roleName)}`.slice(0, 42);
+  return `keyfob-${names}-${unixTime(deps)}-${randomChars(BASE62, 20, deps)}`.slice(0, USERNAME_LIMITS.IAM);
+}
+
+/**
  * Generates a username the way the engine does. An absent or empty template means
  * `DEFAULT_USERNAME_TEMPLATE`. IAM names get the normalised display and role names; STS names
  * get empty ones (the engine passes only `.Type` for STS). Failures are the engine's 500s:
@@ -56,6 +75,8 @@ export function renderUsername(
   const type = templateTypeFor(input.credentialType);
   if (type === undefined)
     throw new TypeError(`credential type ${JSON.stringify(input.credentialType)} generates no username`);
+  if (templateText === undefined || templateText === '' || templateText === DEFAULT_USERNAME_TEMPLATE)
+    return { ok: true, username: renderDefault(type, input, deps) };
   const parsed = parse(templateText === undefined || templateText === '' ? DEFAULT_USERNAME_TEMPLATE : templateText);
   if (parsed.template === undefined) {
     return fail(`unable to initialize username template: unable to parse template: ${firstError(parsed.problems)}`);

@@ -10,7 +10,7 @@ import { caseBound, changeCase, replaceAll, replaceBound } from './string-functi
 import type { ArgInfo, ArgIssue, TemplateDeps, TemplateFunction } from './template-function.ts';
 
 /** The characters of `random`: base62, `[A-Za-z0-9]`. */
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
 /** `truncate_sha256` keeps this many hex digits of the hash. */
 const SHA_SUFFIX = 8;
@@ -19,10 +19,16 @@ const str = (v: TemplateValue | undefined): string => (typeof v === 'string' ? v
 const int = (v: TemplateValue | undefined): number => (typeof v === 'number' ? v : 0);
 const fixed = (n: number): AbstractValue => stringOf(n, n, true);
 
-function randomChars(alphabet: string, count: number, deps: TemplateDeps): string {
+/** `count` characters of `alphabet`, one `deps.randomInt` call each, in order. */
+export function randomChars(alphabet: string, count: number, deps: TemplateDeps): string {
   let out = '';
   for (let i = 0; i < count; i++) out += alphabet[deps.randomInt(alphabet.length)] ?? '';
   return out;
+}
+
+/** `unix_time`: the current Unix time in whole seconds, as text. */
+export function unixTime(deps: TemplateDeps): string {
+  return String(Math.floor(deps.now().getTime() / 1000));
 }
 
 /** A parse-time check that a constant integer argument is at least `min`. */
@@ -182,7 +188,7 @@ export const ENGINE_FUNCTIONS: readonly TemplateFunction[] = [
     params: [],
     returns: 'string',
     pure: false,
-    call: (_a, d) => String(Math.floor(d.now().getTime() / 1000)),
+    call: (_a, d) => unixTime(d),
     bound: () => fixed(10),
   },
   {
