@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_USERNAME_TEMPLATE, renderUsername, type TemplateDeps } from '@keyfob/shared/template';
+import { pick, seededRandom as seeded, type Random } from '../../../test/helpers/seeded-random.ts';
 
 // renderUsername draws the default template's name without the template engine (it runs on every
 // request). The same text through the engine: the default with an empty action appended, which no
 // shortcut recognises.
 const THROUGH_ENGINE = `${DEFAULT_USERNAME_TEMPLATE}{{ "" }}`;
-
-/** A seeded generator (mulberry32), so a failure repeats. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Deps drawing from `seed`, with a log of every call, so both renderings can be compared call by call. */
 function recordingDeps(seed: number, time: number): { deps: TemplateDeps; calls: string[] } {
@@ -61,10 +50,10 @@ const PIECES = [
   '%s',
 ];
 
-function name(next: () => number): string {
+function name(next: Random): string {
   let out = '';
   const length = Math.floor(next() * 40);
-  for (let i = 0; i < length; i++) out += PIECES[Math.floor(next() * PIECES.length)];
+  for (let i = 0; i < length; i++) out += pick(next, PIECES);
   return out;
 }
 
