@@ -14,6 +14,7 @@ import {
   UNKNOWN_FILLS,
 } from '../terraform/index.ts';
 import type { TerraformModule } from '../terraform/evaluated.ts';
+import type { TfBlock, TfExpr } from '../terraform/terraform-ast.ts';
 import { LineIndex, pointerToSegments } from '../text/index.ts';
 import { baseName, type LintKind } from './detect-kind.ts';
 import { validateDocument, type DocumentCheck } from './validate-document.ts';
@@ -99,7 +100,11 @@ export function lintTerraformFile(
       resource.resourceType.kind === 'policy'
         ? { problems: policyProblems(resource, text, lines), check: undefined }
         : ruleProblems(resource, withIssuer(jwtTrust, resource));
-    const problems = sortByOffset(applySuppressions(attachRanges(ruled.problems, file, document), document));
+    const block = tf.blocks.find((b) => b.range.start === resource.range.start && b.range.end === resource.range.end);
+    const repeated = block ? duplicateKeys(block, lines) : [];
+    const problems = sortByOffset(
+      applySuppressions(attachRanges([...ruled.problems, ...repeated], file, document), document),
+    );
     return {
       index,
       kind: resource.resourceType.kind,
@@ -380,6 +385,44 @@ function partialPolicyProblems(resource: TerraformResource, text: string, lines:
       range: lines.range({ start: start + indent, end: end === -1 ? text.length : end }),
     };
   });
+}
+
+/**
+ * Keys written twice in one map or object of a resource block (`{ a = 1, a = 2 }`): Terraform keeps
+ * the last value and says nothing (hashicorp/terraform#28727), as the engine's JSON decoder does
+ * with a YAML or JSON file's repeated key, so it is reported as there (DOC_DUPLICATE_KEY, on the
+ * later key). A computed key (`(var.x) = 1`) is not compared.
+ */
+function duplicateKeys(block: TfBlock, lines: LineIndex, pointer = ''): Problem[] {
+  const problems: Problem[] = [];
+  const walk = (expr: TfExpr, path: string): void => {
+    if (expr.t === 'tuple') expr.items.forEach((item, i) => walk(item, `${path}/${i}`));
+    else if (expr.t === 'call') expr.args.forEach((arg) => walk(arg, path));
+    else if (expr.t === 'object') {
+      const seen = new Map<string, number>();
+      for (const entry of expr.entries) {
+        walk(entry.value, `${path}/${entry.key ?? ''}`);
+        if (entry.key === undefined) continue;
+        const first = seen.get(entry.key);
+        if (first === undefined) {
+          seen.set(entry.key, entry.keyRange.start);
+          continue;
+        }
+        const line = lines.position(first).line;
+        problems.push({
+          code: 'DOC_DUPLICATE_KEY',
+          severity: 'error',
+          message: `Key "${entry.key}" is repeated (first on line ${line}); only this last value counts.`,
+          path: `${path}/${entry.key}`,
+          range: lines.range(entry.keyRange),
+          data: { key: entry.key, firstLine: line },
+        });
+      }
+    }
+  };
+  for (const attribute of block.attributes.values()) walk(attribute.value, `${pointer}/${attribute.name}`);
+  for (const nested of block.blocks) problems.push(...duplicateKeys(nested, lines, `${pointer}/${nested.type}`));
+  return problems;
 }
 
 function sortByOffset(problems: readonly Problem[]): Problem[] {

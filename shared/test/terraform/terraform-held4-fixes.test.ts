@@ -43,3 +43,31 @@ describe('a policy text known in part: what its known text decides', () => {
     assert.deepEqual(lint({ 'main.tf': text }).problems, []);
   });
 });
+
+describe('a key written twice in a map of a resource', () => {
+  const role = (claims: string) =>
+    [
+      'resource "vault_jwt_auth_backend_role" "r" {',
+      '  backend = "jwt"',
+      '  role_name = "r"',
+      '  role_type = "jwt"',
+      '  user_claim = "sub"',
+      '  bound_audiences = ["https://gitlab.example"]',
+      '  bound_claims = { project_id = "2" }',
+      `  claim_mappings = ${claims}`,
+      '}',
+      '',
+    ].join('\n');
+  test('is DOC_DUPLICATE_KEY on the later key, as in a YAML file (Terraform keeps the last value)', () => {
+    const problems = lint({
+      'main.tf': role('{\n    "project_id" = "project_id"\n    ref = "ref"\n    project_id = "p"\n  }'),
+    }).problems;
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.range?.startLine]),
+      [['DOC_DUPLICATE_KEY', 11]],
+    );
+  });
+  test('distinct keys are not', () => {
+    assert.deepEqual(lint({ 'main.tf': role('{ project_id = "project_id", ref = "ref" }') }).problems, []);
+  });
+});
