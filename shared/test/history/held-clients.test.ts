@@ -19,12 +19,15 @@ labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0
 // (494/502), 0 wrong of 546 in the sixth session (project facts, formatted bases, PowerShell bases).
 labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.975, wrongShare: 0.01 } });
 
-// The sixth held-aside set (test/fixtures/history-held4) is clean: scored only on request, once, by the lead
-// (`KEYFOB_HISTORY_PART=held4`, read by the lines below like any other labelled set); so is the seventh
-// (test/fixtures/history-held5, `KEYFOB_HISTORY_PART=held5`).
+// The sixth held-aside set, measured once at the end of issue 22's sixth session (recall 57.7% (217/376), wrong 1
+// of 248) and a working set since: 63.8% (240/376), 1 wrong of 271 after the run task callback and switch statuses.
+labelledSet('held4', { alwaysCheck: false, minExpected: 370, floors: { recall: 0.62, wrongShare: 0.01 } });
+
+// The seventh held-aside set (test/fixtures/history-held5) is clean: scored only on request, once, by the lead
+// (`KEYFOB_HISTORY_PART=held5`, read by the lines below like any other labelled set).
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
-const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2', 'held3']);
+const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2', 'held3', 'held4']);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
   assert.match(
