@@ -21,7 +21,7 @@ export interface TrustContext {
   readonly githubIds?: GithubIds;
   /**
    * The issuer of the mount the role is on, where it is known (Terraform: the `vault_jwt_auth_backend`
-   * the role names, its `bound_issuer` or `oidc_discovery_url`): another issuer's roles are not held
+   * the role names, its `bound_issuer`, `oidc_discovery_url` or `jwks_url`, or inline keys): another issuer's roles are not held
    * to GitHub's rules. Unknown: the rules stay on.
    */
   readonly issuer?: string;

@@ -13,7 +13,10 @@ interface JwtBackend {
  * module's evaluator (literals, locals, variable defaults, templates of known parts): the backend
  * its `backend` refers to (`vault_jwt_auth_backend.x.path`), else the one mounted at the value of
  * its `backend` (`jwt` when absent, as the provider's default `path`), when exactly one is; that
- * backend's `bound_issuer`, else its `oidc_discovery_url`. Anything else (an unknown value, another
+ * backend's `bound_issuer`, else its `oidc_discovery_url`, else the issuer its `jwks_url` is served
+ * by (jwksIssuer), else, for keys given inline (`jwt_validation_pubkeys`), a name no issuer matches:
+ * GitHub's tokens are signed with keys GitHub rotates and serves at its JWKS URL, so a backend that
+ * trusts pinned keys and does not bind GitHub's issuer is not held to GitHub's rules. Anything else (an unknown value, another
  * module's backend): undefined. The module's backends are read once per evaluator (one per file).
  */
 export function jwtIssuerReader(
@@ -26,6 +29,14 @@ export function jwtIssuerReader(
     const value = expr ? evaluator.evaluate(expr, 0, file) : undefined;
     return value?.known && typeof value.value === 'string' && value.value.trim() !== '' ? value.value : undefined;
   };
+  // Keys written inline (`jwt_validation_pubkeys`, a known list with an item or a known string).
+  const keysGiven = (block: TfBlock, file: TfFile): boolean => {
+    const expr = block.attributes.get('jwt_validation_pubkeys')?.value;
+    const value = expr ? evaluator.evaluate(expr, 0, file) : undefined;
+    if (!value?.known) return false;
+    const keys: unknown = value.value;
+    return Array.isArray(keys) ? keys.length > 0 : typeof keys === 'string' && keys.trim() !== '';
+  };
   const read = (): JwtBackend[] =>
     files.flatMap((file) =>
       file.blocks
@@ -33,7 +44,11 @@ export function jwtIssuerReader(
         .map((b) => ({
           label: b.labels[1],
           mount: b.attributes.has('path') ? trim(text(b, 'path', file)) : 'jwt',
-          issuer: text(b, 'bound_issuer', file) ?? text(b, 'oidc_discovery_url', file),
+          issuer:
+            text(b, 'bound_issuer', file) ??
+            text(b, 'oidc_discovery_url', file) ??
+            jwksIssuer(text(b, 'jwks_url', file)) ??
+            (keysGiven(b, file) ? INLINE_KEYS : undefined),
         })),
     );
   return (role) => {
@@ -55,4 +70,23 @@ export function jwtIssuerReader(
 
 function trim(mount: string | undefined): string | undefined {
   return mount?.replace(/^\/+|\/+$/g, '');
+}
+
+/** What a backend trusting inline keys without a bound issuer reports as its issuer (not GitHub's). */
+const INLINE_KEYS = 'keys given inline (jwt_validation_pubkeys)';
+
+/**
+ * The issuer a JWKS URL is served by: the URL without `/.well-known/jwks` (`.json`), as GitHub
+ * serves `https://token.actions.githubusercontent.com/.well-known/jwks` (and a GHES host
+ * `https://HOST/_services/token/.well-known/jwks`). Another URL on GitHub's token host (or a GHES
+ * host's `/_services/token`) is not read
+ * (undefined: the rules stay on); any other URL is its own, another issuer's.
+ */
+function jwksIssuer(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const trimmed = url.trim();
+  const base = trimmed.replace(/\/\.well-known\/jwks(?:\.json)?\/?$/i, '');
+  const github = /^https:\/\/token\.actions\.githubusercontent\.com(?:[/:?#]|$)/i.test(trimmed);
+  if (base === trimmed && (github || /\/_services\/token(?:[/?#]|$)/i.test(trimmed))) return undefined;
+  return base;
 }

@@ -295,6 +295,47 @@ describe("GitHub's trust rules follow the issuer of the role's vault_jwt_auth_ba
       },
       ['JWT_TRUST_ANY_REPOSITORY'],
     ],
+    // held5 (demophoon/homelab, Nomad workload identity): a backend with only jwks_url is known.
+    [
+      "a backend with only a jwks_url of another host is another issuer's",
+      {
+        'main.tf': role('backend = vault_jwt_auth_backend.nomad.path'),
+        'auth.tf': `resource "vault_jwt_auth_backend" "nomad" {\n  path = "jwt-nomad"\n  jwks_url = "https://nomad.example.net:4646/.well-known/jwks.json"\n}\n`,
+      },
+      [],
+    ],
+    [
+      "a backend with GitHub's jwks_url is GitHub's: the rules on",
+      {
+        'main.tf': role('backend = "gh"'),
+        'auth.tf': `resource "vault_jwt_auth_backend" "gh" {\n  path = "gh"\n  jwks_url = "${GITHUB}/.well-known/jwks"\n}\n`,
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      "a GHES host's jwks_url is GitHub's",
+      {
+        'main.tf': role('backend = "gh"'),
+        'auth.tf': `resource "vault_jwt_auth_backend" "gh" {\n  path = "gh"\n  jwks_url = "https://github.example.com/_services/token/.well-known/jwks"\n}\n`,
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
+    [
+      "keys given inline without a bound issuer are not GitHub's",
+      {
+        'main.tf': role(undefined),
+        'auth.tf': `resource "vault_jwt_auth_backend" "k" {\n  jwt_validation_pubkeys = ["-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----"]\n}\n`,
+      },
+      [],
+    ],
+    [
+      "keys given inline with GitHub's bound issuer: the rules on",
+      {
+        'main.tf': role(undefined),
+        'auth.tf': `resource "vault_jwt_auth_backend" "k" {\n  bound_issuer = "${GITHUB}"\n  jwt_validation_pubkeys = ["-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----"]\n}\n`,
+      },
+      ['JWT_TRUST_ANY_REPOSITORY'],
+    ],
     [
       'a backend outside the module leaves the rules on',
       { 'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "tailscale"\n}\n' },
