@@ -512,51 +512,119 @@ function strings(apply: (...args: string[]) => unknown): (args: unknown[]) => un
   return (args) => (args.every((a): a is string => typeof a === 'string') ? apply(...args) : undefined);
 }
 
+/** Longest fileset pattern read; a longer one is unknown. */
+const GLOB_PATTERN_LIMIT = 1024;
+
+/** A piece of a fileset pattern: one character, a wildcard, a class, or alternatives. */
+type GlobPiece =
+  | { k: 'char'; c: string }
+  | { k: 'one' | 'star' | 'any' | 'segments' }
+  | { k: 'class'; re: RegExp }
+  | { k: 'alt'; options: GlobPiece[][] };
+
 /**
- * A fileset pattern as a regular expression over paths relative to the folder: `*` and `?` within
- * one path segment, `**` across segments, `[...]` a class, `{a,b}` alternatives. Undefined for a
- * pattern it cannot read.
+ * A fileset pattern as a matcher over paths relative to the folder: `*` and `?` within one path
+ * segment, `**` across segments, `[...]` a class, `{a,b}` alternatives. Undefined for a pattern it
+ * cannot read. Matched by one pass per piece over the path (pieces x path length), never by a
+ * backtracking regular expression: a pattern from the file being linted cannot make it slow.
  */
-function globMatcher(pattern: string): RegExp | undefined {
-  let out = '';
-  let braces = 0;
-  for (let i = 0; i < pattern.length; i++) {
+function globMatcher(pattern: string): { test(path: string): boolean } | undefined {
+  if (pattern.length > GLOB_PATTERN_LIMIT) return undefined;
+  const parsed = parseGlob(pattern, 0, false);
+  if (!parsed || parsed.end !== pattern.length) return undefined;
+  const pieces = parsed.options[0] as GlobPiece[];
+  return {
+    test(path) {
+      const start = new Uint8Array(path.length + 1);
+      start[0] = 1;
+      return globRun(pieces, start, path)[path.length] === 1;
+    },
+  };
+}
+
+/** Pieces from `i` up to the pattern's end, or (inside braces) to the closing brace; by commas there. */
+function parseGlob(pattern: string, i: number, inBraces: boolean): { options: GlobPiece[][]; end: number } | undefined {
+  const options: GlobPiece[][] = [[]];
+  let pieces = options[0] as GlobPiece[];
+  while (i < pattern.length) {
     const c = pattern[i] as string;
-    if (c === '*' && pattern[i + 1] === '*') {
+    if (inBraces && c === '}') return { options, end: i + 1 };
+    if (inBraces && c === ',') {
+      pieces = [];
+      options.push(pieces);
+      i++;
+    } else if (c === '*' && pattern[i + 1] === '*') {
       const slash = pattern[i + 2] === '/';
-      out += slash ? '(?:[^/]*/)*' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else if (c === '[') {
+      pieces.push({ k: slash ? 'segments' : 'any' });
+      i += slash ? 3 : 2;
+    } else if (c === '*' || c === '?') {
+      pieces.push({ k: c === '*' ? 'star' : 'one' });
+      i++;
+    } else if (c === '[') {
       const close = pattern.indexOf(']', i + 1);
       if (close === -1) return undefined;
       const body = pattern
         .slice(i + 1, close)
         .replace(/^!/, '^')
         .replace(/\\/g, '\\\\');
-      out += `[${body}]`;
-      i = close;
+      let re: RegExp;
+      try {
+        re = new RegExp(`^[${body}]$`);
+      } catch {
+        return undefined;
+      }
+      pieces.push({ k: 'class', re });
+      i = close + 1;
     } else if (c === '{') {
-      braces++;
-      out += '(?:';
-    } else if (c === '}' && braces > 0) {
-      braces--;
-      out += ')';
-    } else if (c === ',' && braces > 0) out += '|';
-    else if (c === '\\') {
+      const inner = parseGlob(pattern, i + 1, true);
+      if (!inner) return undefined;
+      pieces.push({ k: 'alt', options: inner.options });
+      i = inner.end;
+    } else if (c === '\\') {
       const next = pattern[i + 1];
       if (next === undefined) return undefined;
-      out += next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      pieces.push({ k: 'char', c: next });
+      i += 2;
+    } else {
+      pieces.push({ k: 'char', c });
       i++;
-    } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    }
   }
-  if (braces > 0) return undefined;
-  try {
-    return new RegExp(`^${out}$`);
-  } catch {
-    return undefined;
+  return inBraces ? undefined : { options, end: i };
+}
+
+/** Where `pieces` can end in `path` (1 at index j: the path's first j characters) from the starts given. */
+function globRun(pieces: readonly GlobPiece[], from: Uint8Array, path: string): Uint8Array {
+  let cur = from;
+  for (const piece of pieces) {
+    const next = new Uint8Array(path.length + 1);
+    if (piece.k === 'alt') {
+      for (const option of piece.options) {
+        const ends = globRun(option, cur, path);
+        for (let j = 0; j <= path.length; j++) next[j] ||= ends[j] as number;
+      }
+    } else if (piece.k === 'star' || piece.k === 'any') {
+      for (let j = 0; j <= path.length; j++)
+        next[j] = cur[j] || (j > 0 && next[j - 1] && (piece.k === 'any' || path[j - 1] !== '/')) ? 1 : 0;
+    } else if (piece.k === 'segments') {
+      // zero or more whole segments, each `[^/]*/`: `run` marks a segment begun and not yet closed
+      let run = 0;
+      for (let j = 0; j <= path.length; j++) {
+        const closes = j > 0 && path[j - 1] === '/' && run === 1;
+        next[j] = cur[j] || closes ? 1 : 0;
+        run = next[j] || (j > 0 && run && path[j - 1] !== '/') ? 1 : 0;
+      }
+    } else {
+      for (let j = 0; j < path.length; j++) {
+        if (!cur[j]) continue;
+        const ch = path[j] as string;
+        const ok = piece.k === 'char' ? ch === piece.c : piece.k === 'class' ? piece.re.test(ch) : ch !== '/';
+        if (ok) next[j + 1] = 1;
+      }
+    }
+    cur = next;
   }
+  return cur;
 }
 
 /** An instance of a resource with for_each (each.key, each.value) or count (count.index). */

@@ -168,6 +168,31 @@ describe("vault_policy resources made from a folder with fileset (label 247's sh
     }
   });
 
+  test('fileset patterns: ** across folders, classes and alternatives pick the same files as Terraform', () => {
+    const role = `${TFC_BACKEND}${tfcRole('["create_child_token"]')}`;
+    const withPattern = (pattern: string) => ({
+      ...folder(),
+      'policies.tf': folder()['policies.tf'].replace('"*.hcl"', JSON.stringify(pattern)),
+      'main.tf': role,
+    });
+    for (const pattern of ['**/*.hcl', '{reader,create_child_token}.hcl', '[cr]*.hcl', 'c?eate_*.hcl'])
+      assert.deepEqual(codes(lint(withPattern(pattern))), ['JWT_TRUST_POLICY_REACHES_TRUST /token_policies'], pattern);
+    for (const pattern of ['reader.hcl', '*/*.hcl', '[!c]*.hcl', '{reader,notes}.*'])
+      assert.deepEqual(codes(lint(withPattern(pattern))), [], pattern);
+  });
+
+  test('a pattern written to make a backtracking matcher slow is matched in one pass (it used to hang)', () => {
+    // `**a` twelve times then `**b` against a file named with forty a's: a regular expression of
+    // twelve `.*` tries every split of the name before it fails; the pass over pieces does not
+    const pattern = `${'**a'.repeat(12)}**b`;
+    const files = {
+      'policies.tf': folder()['policies.tf'].replace('"*.hcl"', JSON.stringify(pattern)),
+      [`policies/${'a'.repeat(40)}`]: `${ADMIN}\n`,
+      'main.tf': `${TFC_BACKEND}${tfcRole(`["${'a'.repeat(40)}"]`)}`,
+    };
+    assert.deepEqual(codes(lint(files)), []);
+  });
+
   test('a folder outside the module, or a module that cannot be listed, is unknown: silent', () => {
     const outside = {
       ...folder(),
