@@ -5,8 +5,9 @@
 // `KEYFOB_TERRAFORM_PART=held2 npm test -- terraform-corpus` once, at the end of a piece of work, never
 // while changing keyfob; the third, part held3 (repositories neither earlier collection has), likewise
 // with `KEYFOB_TERRAFORM_PART=held3`, the fourth, part held4 (repositories none of the three has), with
-// `KEYFOB_TERRAFORM_PART=held4`, and the fifth, part held5 (repositories none of the four has), with
-// `KEYFOB_TERRAFORM_PART=held5`. The repositories' files are not committed; restore.mjs brings them back.
+// `KEYFOB_TERRAFORM_PART=held4`, the fifth, part held5 (repositories none of the four has), with
+// `KEYFOB_TERRAFORM_PART=held5`, and the sixth, part held6 (repositories none of the five has), with
+// `KEYFOB_TERRAFORM_PART=held6`. The repositories' files are not committed; restore.mjs brings them back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -36,6 +37,7 @@ describe('the Terraform corpus', () => {
   const third = all.filter((d) => d.part === 'held3');
   const fourth = all.filter((d) => d.part === 'held4');
   const fifth = all.filter((d) => d.part === 'held5');
+  const sixth = all.filter((d) => d.part === 'held6');
   const filesOf = (ds: typeof all): Set<string> => new Set(ds.map((d) => `${d.repository}/${d.path}`));
 
   it('first collection: >= 50 definitions of the five types from >= 20 repositories, about a third held aside by file (measured once, seen since)', () => {
@@ -51,9 +53,9 @@ describe('the Terraform corpus', () => {
   });
 
   // held2 was a quarter to a half of the corpus when it was collected (117 of 235); each later collection
-  // dilutes it (117 of 530 with held5), so the lower bound is a fifth: it guards against losing held2's rows,
-  // not against the corpus growing.
-  it('second collection (held2, never seen): >= 50 definitions from >= 10 repositories the first collection does not have, a fifth to a half of the corpus', () => {
+  // dilutes it (117 of 530 with held5, 117 of 614 with held6, under a fifth), so the lower bound is a sixth:
+  // it guards against losing held2's rows, not against the corpus growing.
+  it('second collection (held2, never seen): >= 50 definitions from >= 10 repositories the first collection does not have, a sixth to a half of the corpus', () => {
     assert.ok(second.length >= 50, `${second.length} definitions`);
     const repositories = new Set(second.map((d) => d.repository));
     assert.ok(repositories.size >= 10, `${repositories.size} repositories`);
@@ -65,7 +67,7 @@ describe('the Terraform corpus', () => {
     );
     assert.ok(new Set(second.map((d) => d.type)).size >= 4, 'held2 covers at most three resource types');
     assert.ok(
-      second.length > all.length / 5 && second.length < all.length / 2,
+      second.length > all.length / 6 && second.length < all.length / 2,
       `${second.length} of ${all.length} definitions in held2`,
     );
   });
@@ -115,6 +117,28 @@ describe('the Terraform corpus', () => {
     assert.ok(new Set(fifth.map((d) => d.type)).size >= 4, 'held5 covers at most three resource types');
     const policies = fifth.filter((d) => d.type === 'vault_policy').length;
     assert.ok(policies <= fifth.length / 2, `${policies} of ${fifth.length} held5 definitions are policies`);
+  });
+
+  // The public supply of unseen JWT roles, AWS roles and root configurations ran short for the sixth
+  // collection: most repositories that hold them are in earlier collections or copy their code (README), so
+  // its bound on policies is two thirds, not a half (55 of 84 when it was collected).
+  it('sixth collection (held6, never seen): >= 80 definitions from >= 15 repositories no earlier collection has, none above a fifth, at most two thirds policies', () => {
+    assert.ok(sixth.length >= 80, `${sixth.length} definitions`);
+    const repositories = new Set(sixth.map((d) => d.repository));
+    assert.ok(repositories.size >= 15, `${repositories.size} repositories`);
+    const seen = new Set([...first, ...second, ...third, ...fourth, ...fifth].map((d) => d.repository));
+    assert.deepEqual(
+      [...repositories].filter((r) => seen.has(r)),
+      [],
+      'a held6 repository is also in an earlier collection, whose files have been seen',
+    );
+    for (const r of repositories) {
+      const n = sixth.filter((d) => d.repository === r).length;
+      assert.ok(n <= sixth.length / 5, `${r} holds ${n} of ${sixth.length} held6 definitions`);
+    }
+    assert.ok(new Set(sixth.map((d) => d.type)).size >= 3, 'held6 covers at most two resource types');
+    const policies = sixth.filter((d) => d.type === 'vault_policy').length;
+    assert.ok(policies <= (sixth.length * 2) / 3, `${policies} of ${sixth.length} held6 definitions are policies`);
   });
 
   it('labels every definition (a problem or clean) and nothing else', () => {
