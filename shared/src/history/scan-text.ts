@@ -13,6 +13,7 @@ import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
+import { flowResources } from './response-flow.ts';
 import { fileFacts, NO_FACTS, type FileFacts, type ProjectFacts } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
@@ -76,6 +77,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);
+  flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
   const ctx: ResolveContext = {
     text,
     hits,

@@ -1,0 +1,244 @@
+import type { NameHit, UrlHit } from './hits.ts';
+import type { Lines } from './lines.ts';
+import { namedResource } from './model-names.ts';
+import type { HistoryIndex } from './types.ts';
+
+/**
+ * Whose attributes a JSON:API response's keys are, by a small data flow through a Python function's
+ * variables (`response = self._request("GET", f"/projects/{id}")`, `data = response.get("data", {})`,
+ * `attributes = data.get("attributes", {})`, then `attributes.get("name")` is the project's `name`):
+ * - a key read (`x["name"]`, `x.get("name")`, `"name" in x`) counts only when what it reads from is a
+ *   resource object's `attributes` or `relationships` (read through the chain on the line or through the
+ *   variable's assignment);
+ * - a variable's resource comes from its last assignment before the read in the same function: the URL
+ *   the call on its right sends (a literal in the call, or a variable assigned one), a helper of the
+ *   same file whose `return` is such a value, a read of `data` of another such variable, or the list a
+ *   `for` (or comprehension) walks;
+ * - a variable never assigned in the function (a parameter: `def _format_output(self, project)`) is
+ *   of the resource its name spells (`project`, `existing_varset`), else of the file's
+ *   (`hcp_terraform_project.py`: `def response_to_hash(response)`), else unknown.
+ * Unknown says nothing: the hit keeps the matcher's other rules. A known resource is given to the hit as
+ * a declaring model's would be (`resources: [type]`), so a distinct name of another resource is not
+ * matched there and a generic one (`name`, `priority`) is the resource's own.
+ */
+export function flowResources(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+  names: NameHit[],
+  languageId: string | undefined,
+  fileResource: string | undefined,
+): void {
+  if (languageId !== 'python') return;
+  let flow: Flow | undefined;
+  for (const [k, hit] of names.entries()) {
+    if (!hit.isKey || hit.model !== undefined) continue;
+    const read = readOf(text, lines, hit);
+    if (!read) continue;
+    flow ??= new Flow(text, index, urls, fileResource);
+    const state = flow.chain(read.base, read.keys, hit.start, 0);
+    if (state?.resource === undefined || !state.inside) continue;
+    names[k] = { ...hit, model: { resources: [state.resource], guessed: false } };
+  }
+}
+
+/** What a value holds: a resource's document, object or list (`inside` false), or its attributes or relationships. */
+interface State {
+  readonly resource: string | undefined;
+  readonly inside: boolean;
+}
+
+/** How deep helpers and variables are followed. */
+const MAX_DEPTH = 4;
+
+/** One accessor of a chain: `["data"]`, `.get("attributes", {})`. */
+const ACCESSOR = /\[\s*(['"])([\w-]+)\1\s*\]|\.get\(\s*(['"])([\w-]+)\3\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\)/g;
+/** A chain ending where the read key's accessor opens: `project['attributes'][`, `attrs.get(`. */
+const CHAIN_BEFORE =
+  /([A-Za-z_][\w]*)((?:\s*\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\))*)\s*(?:\[|\.get\()\s*$/;
+/** `"name" in project['attributes']`. */
+const MEMBERSHIP = /^\s+in\s+([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\))*)/;
+
+/** The variable and keys a key read reads from, or undefined when the key is not read from a variable. */
+function readOf(text: string, lines: Lines, hit: NameHit): { base: string; keys: string[] } | undefined {
+  const quote = text.charAt(hit.start - 1);
+  if (quote !== '"' && quote !== "'") return undefined;
+  const lineStart = lines.startOf(hit.line);
+  const before = CHAIN_BEFORE.exec(text.slice(lineStart, hit.start - 1));
+  if (before?.[1] !== undefined) return { base: before[1], keys: keysOf(before[2] ?? '') };
+  if (text.charAt(hit.end) !== quote) return undefined;
+  const after = MEMBERSHIP.exec(text.slice(hit.end + 1, lines.endOf(hit.line)));
+  if (after?.[1] !== undefined) return { base: after[1], keys: keysOf(after[2] ?? '') };
+  return undefined;
+}
+
+function keysOf(chain: string): string[] {
+  return [...chain.matchAll(ACCESSOR)].map((m) => m[2] ?? m[4] ?? '');
+}
+
+/** A Python function: its name, where its body runs, its parameters' text. */
+interface Def {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm;
+const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', 'not', 'in', 'is', 'if', 'else', 'for']);
+
+class Flow {
+  private readonly defs: Def[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly index: HistoryIndex,
+    private readonly urls: readonly UrlHit[],
+    private readonly fileResource: string | undefined,
+  ) {
+    for (const m of text.matchAll(DEF)) {
+      const indent = (m[1] ?? '').length;
+      const start = m.index;
+      // The body ends at the next non-blank line indented no deeper than the `def`.
+      const rest = /\n(?=[ \t]*\S)/g;
+      rest.lastIndex = text.indexOf(':', start + m[0].length);
+      let end = text.length;
+      for (let n = rest.exec(text); n; n = rest.exec(text)) {
+        const lead = /^[ \t]*/.exec(text.slice(n.index + 1, n.index + 200))?.[0].length ?? 0;
+        const first = text.charAt(n.index + 1 + lead);
+        if (lead <= indent && first !== ')' && first !== '#') {
+          end = n.index;
+          break;
+        }
+      }
+      this.defs.push({ name: m[2] ?? '', start, end });
+    }
+  }
+
+  /** The innermost function holding `offset`. */
+  private defAt(offset: number): Def | undefined {
+    let best: Def | undefined;
+    for (const d of this.defs) if (d.start <= offset && offset < d.end && (!best || d.start > best.start)) best = d;
+    return best;
+  }
+
+  /** The state of `base` read through `keys` at `offset`. */
+  chain(base: string, keys: readonly string[], offset: number, depth: number): State | undefined {
+    let state = this.variable(base, offset, depth);
+    for (const key of keys) state = step(state, key);
+    return state;
+  }
+
+  /** A variable's state at `offset`: its last assignment before, in its function; else its name's resource. */
+  private variable(name: string, offset: number, depth: number): State | undefined {
+    if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
+    const def = this.defAt(offset);
+    if (!def) return undefined;
+    const body = this.text.slice(def.start, offset);
+    const assign = new RegExp(
+      `(?:^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
+      'gm',
+    );
+    let last: RegExpExecArray | undefined;
+    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
+    if (!last) {
+      const resource = namedResource(this.index, name).resource ?? this.fileResource;
+      return resource === undefined ? undefined : { resource, inside: false };
+    }
+    const loop = last[2] !== undefined;
+    let expr = (loop ? last[2] : last[1]) ?? '';
+    if (loop) expr = balanced(expr.replace(/\s+if\b.*$/, '').replace(/:\s*(?:#.*)?$/, ''));
+    const at = def.start + last.index + last[0].length - (loop ? (last[2] ?? '') : (last[1] ?? '')).length;
+    const value = this.expression(expr.trim(), at, depth + 1);
+    return value ?? (loop ? undefined : this.named(name));
+  }
+
+  private named(name: string): State | undefined {
+    const resource = namedResource(this.index, name).resource;
+    return resource === undefined ? undefined : { resource, inside: false };
+  }
+
+  /** The state of an expression written at `at`. */
+  private expression(expr: string, at: number, depth: number): State | undefined {
+    const stripped = expr.replace(/\s+or\s+(?:\{\}|\[\]|None)\s*$/, '');
+    if (/^[A-Za-z_]\w*$/.test(stripped)) return this.variable(stripped, at, depth);
+    const read = /^([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\))+)$/.exec(stripped);
+    if (read?.[1] !== undefined) return this.chain(read[1], keysOf(read[2] ?? ''), at, depth);
+    const url = this.urlResource(at, at + expr.length);
+    if (url !== undefined) return { resource: url, inside: false };
+    const call = /^(?:self\.)?(\w+)\s*\(/.exec(stripped);
+    if (!call) return undefined;
+    const helper = this.defs.find((d) => d.name === call[1]);
+    if (helper && depth <= MAX_DEPTH) {
+      const returns = /^[ \t]*return[ \t]+([^\n]+)/gm;
+      const body = this.text.slice(helper.start, helper.end);
+      for (let m = returns.exec(body); m; m = returns.exec(body)) {
+        const r = this.expression(
+          (m[1] ?? '').trim(),
+          helper.start + m.index + m[0].length - (m[1] ?? '').length,
+          depth + 1,
+        );
+        if (r?.resource !== undefined) return r;
+      }
+    }
+    // A variable holding a URL among the call's arguments: `self._request("GET", endpoint)`.
+    for (const arg of stripped.slice(call[0].length).matchAll(/(?<![\w.'"])([A-Za-z_]\w*)(?![\w(])/g)) {
+      const name = arg[1] ?? '';
+      if (KEYWORDS.has(name)) continue;
+      const resource = this.urlOfVariable(name, at);
+      if (resource !== undefined) return { resource, inside: false };
+    }
+    return undefined;
+  }
+
+  /** The resource of the URL last assigned to `name` before `offset` in its function. */
+  private urlOfVariable(name: string, offset: number): string | undefined {
+    const def = this.defAt(offset);
+    if (!def) return undefined;
+    const body = this.text.slice(def.start, offset);
+    const assign = new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`, 'gm');
+    let last: RegExpExecArray | undefined;
+    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
+    if (!last) return undefined;
+    const end = def.start + last.index + last[0].length;
+    return this.urlResource(end - (last[1] ?? '').length, end);
+  }
+
+  /** The resource of the API path literal between two offsets: the last type among its template's literal segments. */
+  private urlResource(from: number, to: number): string | undefined {
+    for (const url of this.urls) {
+      if (url.start < from || url.start >= to) continue;
+      const template = url.candidates[0]?.template;
+      if (template === undefined) continue;
+      const segments = template.split('/').filter((s) => s !== '' && !s.startsWith(':'));
+      for (let i = segments.length - 1; i >= 0; i--) {
+        const s = segments[i] ?? '';
+        if (this.index.resourceTypes.has(s)) return s;
+      }
+    }
+    return undefined;
+  }
+}
+
+/** Reading `key` from a value: `data` keeps the resource, `attributes`/`relationships` go inside it, any other key leaves it. */
+function step(state: State | undefined, key: string): State | undefined {
+  if (state === undefined) return undefined;
+  if (state.inside) return undefined;
+  if (key === 'data') return state;
+  if (key === 'attributes' || key === 'relationships') return { resource: state.resource, inside: true };
+  return undefined;
+}
+
+/** The text up to a closing bracket it did not open (a comprehension's `]`). */
+function balanced(expr: string): string {
+  let depth = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr.charAt(i);
+    if (c === '[' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === ')' || c === '}') {
+      if (depth === 0) return expr.slice(0, i);
+      depth--;
+    }
+  }
+  return expr;
+}

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+/** Subject ids a Python source yields on the line holding `marker`. */
+function onLine(source: string, marker: string, fileName = 'client.py'): string[] {
+  const lines = source.split('\n');
+  const line = lines.findIndex((l) => l.includes(marker)) + 1;
+  assert.ok(line > 0, `no line holds ${marker}`);
+  return scanText(source, { languageId: 'python', fileName })
+    .filter((m) => m.line === line)
+    .map((m) => m.subject.id);
+}
+
+/** Lines that keep a read further than the matcher's 12 lines of context from any URL. */
+const FAR = Array.from({ length: 14 }, (_, k) => `        step_${k} = k + ${k}`);
+
+describe('response keys: the resource read from the response a function fetched (Python)', () => {
+  it("a helper's response, read through data and attributes further down, is the endpoint's resource", () => {
+    const source = [
+      'class VarsetModule:',
+      '    def _get_varset(self, varset_id):',
+      '        endpoint = f"/varsets/{varset_id}"',
+      '        response = self._request("GET", endpoint)',
+      '        return response',
+      '',
+      '    def run(self):',
+      '        existing = self._get_varset(self.varset_id)',
+      ...FAR,
+      '        data = existing.get("data", {})',
+      '        attributes = data.get("attributes", {})',
+      '        relationships = data.get("relationships", {})',
+      '        changed = attributes.get("priority") != self.priority',
+      '        ids = [p.get("id") for p in relationships["projects"]["data"]]',
+      '        for included in existing.get("included", []):',
+      '            shown = included.get("attributes", {}).get("priority")',
+    ].join('\n');
+    assert.deepEqual(onLine(source, 'changed ='), ['attribute varsets priority']);
+    assert.deepEqual(onLine(source, 'ids ='), ['attribute varsets projects']);
+    // An included resource is not the variable set: nothing says whose it is.
+    assert.deepEqual(onLine(source, 'shown ='), []);
+  });
+
+  it("a list endpoint's items walked by a loop or a comprehension are its resource's", () => {
+    const source = [
+      'def find(self, organization, wanted):',
+      '    endpoint = f"/organizations/{organization}/projects"',
+      '    results = self._handle_pagination(endpoint, {})',
+      ...FAR,
+      '    for item in results["data"]:',
+      '        if item["attributes"]["name"] == wanted:',
+      '            return item',
+      "    names = [p for p in results['data'] if p['attributes']['description']]",
+    ].join('\n');
+    assert.deepEqual(onLine(source, '== wanted'), ['attribute projects name']);
+    assert.deepEqual(onLine(source, 'names ='), ['attribute projects description']);
+  });
+
+  it("a parameter is the resource its name spells, else the file's; an unknown one says nothing", () => {
+    const body = (parameter: string): string =>
+      [
+        `def format_output(${parameter}):`,
+        ...FAR,
+        `    attributes = ${parameter}.get("attributes", {})`,
+        '    return {"name": attributes.get("name"), "shown": 1}',
+      ].join('\n');
+    assert.deepEqual(onLine(body('project'), 'shown'), ['attribute projects name']);
+    assert.deepEqual(onLine(body('response'), 'shown', 'plugins/modules/hcp_terraform_project.py'), [
+      'attribute projects name',
+    ]);
+    assert.deepEqual(onLine(body('response'), 'shown'), []);
+  });
+});
