@@ -4,6 +4,7 @@
 // Run: npx tsx scripts/generate-terraform-doc.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ISSUER_CLAIMS } from '@keyfob/shared/jwt-roles';
 import { TERRAFORM_RESOURCES, type TerraformShape } from '@keyfob/shared/terraform';
 
 const SHAPES: Readonly<Record<TerraformShape, string>> = {
@@ -60,8 +61,16 @@ export function renderTerraformDoc(): string {
     'above, the claims a map binds, a known token policy. The form checks still need the whole value.',
     "GitHub's trust rules (a repository binding, owner globs, the audience) apply to roles GitHub's",
     'tokens could log in with: not to one that binds a claim they do not carry or names one as its `user_claim`',
-    "(GitLab's `project_id`, Terraform Cloud's `terraform_full_workspace`), or whose `sub` cannot start with",
-    '`repo:`.',
+    "(GitLab's `project_id`, Terraform Cloud's `terraform_full_workspace`, a nested claim `/a/b`: GitHub's are",
+    'top-level), or whose `sub` cannot start with `repo:`; nor to a role on a backend of another issuer',
+    "(`bound_issuer`, `oidc_discovery_url`, `jwks_url`). Where the backend's issuer is unknown (a variable, a mount",
+    'outside the module), a role is judged by its own claims: the rules apply only when it binds or names a claim',
+    "only GitHub issues, a `sub` of the `repo:` shape or an owner's URL on github.com as audience. The claims of",
+    'each issuer, from its documentation:',
+    '',
+    '| issuer | claims |',
+    '|---|---|',
+    ...ISSUER_CLAIMS.map((i) => `| ${i.issuer} | ${i.claims.map((c) => `\`${c}\``).join(', ')} |`),
     '',
     '`keyfob access` and `keyfob access diff` read the same resources (`vault_policy`, `vault_jwt_auth_backend_role`',
     'and the role names of the AWS roles): a resource on another mount (`backend`) or whose name or bindings are',

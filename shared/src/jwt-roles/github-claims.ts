@@ -1,67 +1,68 @@
 import { isRecord } from '../text/index.ts';
-
-/**
- * The claims of a GitHub Actions OIDC token (GitHub docs, "About security hardening with OpenID
- * Connect": the standard claims and GitHub's own). A role that requires any other claim, or names
- * another as its user claim, is not for GitHub's tokens: they can never log in with it.
- */
-const GITHUB_TOKEN_CLAIMS: ReadonlySet<string> = new Set([
-  'iss',
-  'sub',
-  'aud',
-  'exp',
-  'iat',
-  'nbf',
-  'jti',
-  'actor',
-  'actor_id',
-  'base_ref',
-  'check_run_id',
-  'enterprise',
-  'enterprise_id',
-  'environment',
-  'environment_node_id',
-  'event_name',
-  'head_ref',
-  'job_workflow_ref',
-  'job_workflow_sha',
-  'ref',
-  'ref_protected',
-  'ref_type',
-  'repository',
-  'repository_id',
-  'repository_owner',
-  'repository_owner_id',
-  'repository_visibility',
-  'run_attempt',
-  'run_id',
-  'run_number',
-  'runner_environment',
-  'sha',
-  'workflow',
-  'workflow_ref',
-  'workflow_sha',
-]);
+import { GITHUB_ONLY_CLAIMS, GITHUB_TOKEN_CLAIMS } from './issuer-claims.ts';
 
 /**
  * Whether GitHub Actions tokens could log in with a JWT role (its write or file body), so GitHub's
  * trust rules apply: false when it binds a claim GitHub's tokens do not carry (GitLab's
- * `project_id`, Terraform Cloud's `terraform_workspace_id`), names such a `user_claim` (the engine
- * refuses a token without it), or binds a `sub` that cannot start with `repo:` (Terraform Cloud's
- * `organization:…`). Unknown issuers count as GitHub: the rules stay on.
+ * `project_id`, Terraform Cloud's `terraform_workspace_id`, a nested claim such as Kubernetes'
+ * `/kubernetes.io/namespace`: GitHub's claims are all top-level), names such a `user_claim` (the
+ * engine refuses a token without it), or binds a `sub` that cannot start with `repo:` (Terraform
+ * Cloud's `organization:…`). A role that says nothing either way may be GitHub's.
  */
 export function mayBeGithubRole(params: Readonly<Record<string, unknown>>): boolean {
-  const pointer = params.user_claim_json_pointer === true;
   const user = params.user_claim;
-  if (typeof user === 'string' && !pointer && !user.startsWith('/') && !GITHUB_TOKEN_CLAIMS.has(user)) return false;
+  if (typeof user === 'string' && user !== '') {
+    const name = params.user_claim_json_pointer === true ? claimName(user) : user;
+    if (name === undefined || !GITHUB_TOKEN_CLAIMS.has(name)) return false;
+  }
   const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
-  // A JSON Pointer (`/a/b`) names a nested claim; GitHub's tokens have none.
-  if (Object.keys(claims).some((c) => !GITHUB_TOKEN_CLAIMS.has(c))) return false;
+  if (Object.keys(claims).some((c) => !GITHUB_TOKEN_CLAIMS.has(claimName(c) ?? ''))) return false;
   const glob = params.bound_claims_type === 'glob';
-  const sub: unknown = claims.sub;
-  const subjects: unknown[] = [params.bound_subject, ...(Array.isArray(sub) ? (sub as unknown[]) : [sub])];
-  return !subjects.some(
-    (s, i) => typeof s === 'string' && s.trim() !== '' && !mayBeRepoSubject(s.trim(), glob && i > 0),
+  return !subjectsOf(params).some(({ subject, sub }) => !mayBeRepoSubject(subject, glob && sub));
+}
+
+/**
+ * Whether a role's own fields say it is for GitHub's tokens: it binds or names a claim only GitHub
+ * issues (`repository`, `repository_owner`, `job_workflow_ref`, `workflow`, `actor`…: GITHUB_ONLY_CLAIMS),
+ * binds a `sub` of GitHub's `repo:` shape, or binds GitHub's default audience (an owner's URL on
+ * github.com). Where the issuer of a role's mount is unknown, only such a role is held to GitHub's
+ * rules: claims every issuer has (`sub`, `aud`) or several share (`ref`, `environment`) decide nothing.
+ */
+export function hasGithubClaims(params: Readonly<Record<string, unknown>>): boolean {
+  const user = params.user_claim;
+  const userName =
+    typeof user === 'string' ? (params.user_claim_json_pointer === true ? claimName(user) : user) : undefined;
+  if (userName !== undefined && GITHUB_ONLY_CLAIMS.has(userName)) return true;
+  const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
+  if (Object.keys(claims).some((c) => GITHUB_ONLY_CLAIMS.has(claimName(c) ?? ''))) return true;
+  const glob = params.bound_claims_type === 'glob';
+  if (subjectsOf(params).some(({ subject, sub }) => repoPrefix(subject, glob && sub).startsWith('repo:'))) return true;
+  const audiences = params.bound_audiences;
+  return (Array.isArray(audiences) ? audiences : typeof audiences === 'string' ? audiences.split(',') : []).some(
+    (a) => typeof a === 'string' && /^https:\/\/github\.com\/[^/\s]+\/?$/i.test(a.trim()),
+  );
+}
+
+/**
+ * The top-level claim a bound claim's key (or a JSON Pointer user claim) reads: the key itself, or
+ * for a JSON Pointer (`/a`, as the engine reads keys starting with `/`) its one segment; undefined
+ * for a nested claim (`/a/b`), which no GitHub token has.
+ */
+function claimName(key: string): string | undefined {
+  if (!key.startsWith('/')) return key;
+  const segments = key.slice(1).split('/');
+  return segments.length === 1 ? (segments[0] ?? '').replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+/** The role's written subjects: bound_subject, and each bound `sub` claim (a glob where the claims are). */
+function subjectsOf(params: Readonly<Record<string, unknown>>): { subject: string; sub: boolean }[] {
+  const claims = isRecord(params.bound_claims) ? params.bound_claims : {};
+  const sub: unknown = claims.sub ?? claims['/sub'];
+  return [
+    { value: params.bound_subject, sub: false },
+    ...(Array.isArray(sub) ? (sub as unknown[]) : [sub]).map((value) => ({ value, sub: true })),
+  ].flatMap(({ value, sub }) =>
+    typeof value === 'string' && value.trim() !== '' ? [{ subject: value.trim(), sub }] : [],
   );
 }
 
@@ -82,8 +83,13 @@ export function isOidcRole(params: Readonly<Record<string, unknown>>): boolean {
 
 /** Whether a subject (or a `sub` glob) can match GitHub's `repo:…` subjects. */
 function mayBeRepoSubject(subject: string, glob: boolean): boolean {
-  const prefix = glob ? subject.slice(0, subject.includes('*') ? subject.indexOf('*') : undefined) : subject;
+  const prefix = repoPrefix(subject, glob);
   return prefix.startsWith('repo:') || 'repo:'.startsWith(prefix);
+}
+
+/** What every subject a value matches starts with: the value, or a glob's text before its first `*`. */
+function repoPrefix(subject: string, glob: boolean): string {
+  return glob ? subject.slice(0, subject.includes('*') ? subject.indexOf('*') : undefined) : subject;
 }
 
 /**

@@ -11,7 +11,8 @@ export { checkBoundClaims, checkGroupsClaim, globMatch, mappedMetadata, userClai
 export type { JwtClaims } from './check-claims.ts';
 export { checkTimes } from './check-times.ts';
 export { lintJwtTrust } from './lint-trust.ts';
-export { mayBeGithubRole } from './github-claims.ts';
+export { hasGithubClaims, mayBeGithubRole } from './github-claims.ts';
+export { ISSUER_CLAIMS } from './issuer-claims.ts';
 export type { TrustContext } from './lint-trust.ts';
 export { readWorkflowFacts } from './workflow-facts.ts';
 export { GITHUB_IDS_FILE, githubIdsFromContext, mergeGithubIds, readGithubIds } from './github-ids.ts';

@@ -6,7 +6,7 @@ import type { GithubIds } from './github-ids.ts';
 import { checkImmutableIds } from './lint-immutable-ids.ts';
 import type { Report } from './trust-report.ts';
 import { isRecord, readCommaList } from '../text/index.ts';
-import { isGithubIssuer, isOidcRole, mayBeGithubRole } from './github-claims.ts';
+import { hasGithubClaims, isGithubIssuer, isOidcRole, mayBeGithubRole } from './github-claims.ts';
 
 /** What the trust checks may know beyond the role itself. */
 export interface TrustContext {
@@ -25,6 +25,12 @@ export interface TrustContext {
    * to GitHub's rules. Unknown: the rules stay on.
    */
   readonly issuer?: string;
+  /**
+   * The role's mount has an issuer keyfob cannot read (Terraform: a backend whose issuer is a
+   * variable, or a mount the module does not declare): the role is judged by its own claims, and
+   * held to GitHub's rules only where they are GitHub's (hasGithubClaims).
+   */
+  readonly issuerUnknown?: boolean;
 }
 
 /** An owner's URL, the form of GitHub's default audience (`https://github.com/acme`). */
@@ -71,7 +77,11 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   checkLiteralGlobs(params, report);
   // The rest but the token policies is about GitHub's tokens: a role they cannot log in with (another
   // issuer's claims, a Terraform Cloud sub, a mount of another issuer, an OIDC role) is not held to it.
-  if (oidc || !mayBeGithubRole(params) || (context.issuer !== undefined && !isGithubIssuer(context.issuer))) {
+  const otherIssuer =
+    context.issuer !== undefined
+      ? !isGithubIssuer(context.issuer)
+      : context.issuerUnknown === true && !hasGithubClaims(params);
+  if (oidc || !mayBeGithubRole(params) || otherIssuer) {
     checkPolicies(params.token_policies ?? params.policies, context.policies, report);
     return problems;
   }

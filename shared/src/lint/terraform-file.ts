@@ -135,9 +135,14 @@ function withModulePolicies(
   return { ...trust, policies };
 }
 
-/** The trust context of a JWT role with the issuer of its mount, where the module says it. */
+/**
+ * The trust context of a JWT role with the issuer of its mount, where the module says it; else the
+ * issuer is unknown and the role is judged by its own claims (TrustContext.issuerUnknown).
+ */
 function withIssuer(trust: TrustContext | undefined, resource: TerraformResource): TrustContext | undefined {
-  return resource.issuer === undefined ? trust : { ...trust, issuer: resource.issuer };
+  if (resource.resourceType.kind !== 'jwt-role') return trust;
+  if (resource.issuer !== undefined) return { ...trust, issuer: resource.issuer };
+  return trust?.issuer !== undefined ? trust : { ...trust, issuerUnknown: true };
 }
 
 /** Each module file's policies, read once per context (by file name: a context's files do not change). */

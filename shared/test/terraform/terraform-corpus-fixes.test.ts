@@ -58,7 +58,9 @@ describe("GitHub's trust rules apply to roles GitHub's tokens could log in with"
     assert.equal(mayBeGithubRole({ user_claim: 'actor', bound_claims: { repository: 'o/r' } }), true);
     assert.equal(mayBeGithubRole({ user_claim: 'sub', bound_claims: { project_id: '2' } }), false);
     assert.equal(mayBeGithubRole({ user_claim: 'terraform_full_workspace' }), false);
-    assert.equal(mayBeGithubRole({ user_claim: '/actor/login', user_claim_json_pointer: true }), true);
+    // GitHub's claims are all top-level strings: a pointer into one (`/actor/login`) is no claim of its tokens.
+    assert.equal(mayBeGithubRole({ user_claim: '/actor/login', user_claim_json_pointer: true }), false);
+    assert.equal(mayBeGithubRole({ user_claim: '/actor', user_claim_json_pointer: true }), true);
     assert.equal(mayBeGithubRole({ bound_subject: 'organization:acme:project:p' }), false);
     assert.equal(mayBeGithubRole({ bound_claims_type: 'glob', bound_claims: { sub: 'repo:acme/*' } }), true);
     assert.equal(mayBeGithubRole({ bound_claims_type: 'glob', bound_claims: { sub: '*' } }), true);
@@ -94,9 +96,11 @@ describe('an OIDC role (browser login) is not held to JWT login rules', () => {
       ['FIELD_EMPTY_ITEM'],
     ],
     [
+      // No backend in the module: the issuer is unknown and nothing of GitHub's is bound, so only
+      // what holds for every issuer is said (terraform-unknown-issuer.test.ts).
       'role_type omitted with no OIDC setting is still omitted',
       [],
-      ['JWT_TRUST_ANY_REPOSITORY', 'JWT_TRUST_NO_AUDIENCE', 'JWT_TRUST_ROLE_TYPE_OMITTED'],
+      ['JWT_TRUST_ROLE_TYPE_OMITTED'],
     ],
   ];
   const variables = 'variable "uris" {\n  type = list(string)\n  default = [""]\n}\n';
@@ -255,12 +259,13 @@ describe("GitHub's trust rules follow the issuer of the role's vault_jwt_auth_ba
       ['JWT_TRUST_ANY_REPOSITORY'],
     ],
     [
-      'an issuer keyfob cannot know (a variable) leaves the rules on',
+      // Judged by the role's own claims (terraform-unknown-issuer.test.ts): nothing of GitHub's here.
+      "an issuer keyfob cannot know (a variable): an audience-only role is not held to GitHub's rules",
       {
         'main.tf': role('backend = vault_jwt_auth_backend.x.path'),
         'auth.tf': 'variable "issuer" {}\nresource "vault_jwt_auth_backend" "x" {\n  bound_issuer = var.issuer\n}\n',
       },
-      ['JWT_TRUST_ANY_REPOSITORY'],
+      [],
     ],
     // Read through the module's evaluator, as every other value (these fail with literals only).
     [
@@ -337,9 +342,9 @@ describe("GitHub's trust rules follow the issuer of the role's vault_jwt_auth_ba
       ['JWT_TRUST_ANY_REPOSITORY'],
     ],
     [
-      'a backend outside the module leaves the rules on',
+      "a backend outside the module: an audience-only role is not held to GitHub's rules",
       { 'main.tf': role('backend = var.mount') + 'variable "mount" {\n  default = "tailscale"\n}\n' },
-      ['JWT_TRUST_ANY_REPOSITORY'],
+      [],
     ],
   ];
   for (const [name, files, expected] of cases)
