@@ -47,6 +47,17 @@ export function checkOf<K extends keyof KindValue>(
 }
 
 /**
+ * A validator's result as a check of `kind`: a new object of three properties, not a spread copy
+ * (lint keeps one per document).
+ */
+function checked<K extends keyof KindValue>(
+  kind: K,
+  validation: { readonly value: KindValue[K] | undefined; readonly problems: readonly Problem[] },
+): Extract<DocumentCheck, { kind: K }> {
+  return { kind, value: validation.value, problems: validation.problems } as Extract<DocumentCheck, { kind: K }>;
+}
+
+/**
  * Runs the validator of a kind on one document's value. Files are where secrets must not be, so
  * root configuration is checked as `source: 'file'`. Policies are read from their text (HCL or
  * JSON) by lintPolicyFile, never from parsed data: no check.
@@ -55,17 +66,17 @@ export function validateDocument(kind: LintKind, value: unknown, name: string | 
   const options = name === undefined ? {} : { name };
   switch (kind) {
     case 'role':
-      return { kind, ...validateRole(value, options) };
+      return checked(kind, validateRole(value, options));
     case 'static-role':
-      return { kind, ...validateStaticRole(value, options) };
+      return checked(kind, validateStaticRole(value, options));
     case 'manifest':
-      return { kind, ...validateManifest(value, { source: 'file' }) };
+      return checked(kind, validateManifest(value, { source: 'file' }));
     case 'root-config':
-      return { kind, ...validateRootConfig(value, { source: 'file' }) };
+      return checked(kind, validateRootConfig(value, { source: 'file' }));
     case 'lease-config':
-      return { kind, ...validateLeaseConfig(value) };
+      return checked(kind, validateLeaseConfig(value));
     case 'jwt-role':
-      return { kind, ...validateJwtRole(value) };
+      return checked(kind, validateJwtRole(value));
     case 'policy':
       return undefined;
   }

@@ -68,8 +68,12 @@ function buildRole(context: RoleContext, name: string | undefined): RoleDefiniti
   const f = context.fields;
   const base: Mutable<RoleBase> = valuesFromFields(ROLE_WIRE, f);
   if (name !== undefined) base.name = name;
-  if (context.type) return { ...base, credentialType: context.type, credentialTypes: [context.type] };
-  return upgradeLegacy(base, f);
+  if (!context.type) return upgradeLegacy(base, f);
+  // Completed in place, not copied: lint keeps this value with its document (a copy doubled what it kept).
+  const role = base as Mutable<RoleDefinition>;
+  role.credentialType = context.type;
+  role.credentialTypes = [context.type];
+  return role;
 }
 
 type RoleBase = Omit<RoleDefinition, 'credentialType' | 'credentialTypes' | 'legacy'>;
