@@ -1,8 +1,9 @@
 // Context from another file of the same project, through both front ends: `keyfob history scan <folder>`
 // (a real process) reads test/fixtures/history/project as one project, so the query keys of a request
 // model (pkg/models/jobs.py) are bound to the path the service in pkg/resources/jobs.py sends it to; the
-// language server (`keyfob lsp --stdio`, rooted at that folder, both files open) shows the same subject on
-// hover at each of those annotations. The model file scanned alone claims none of them.
+// language server (`keyfob lsp --stdio`, rooted at that folder) shows the same subject on hover at each
+// of those annotations, with both files open and with only the model file open (the server reads the
+// folder's other files as the CLI does). The model file scanned alone claims none of them.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,17 +55,38 @@ describe('history: a model sent by another file of the project', () => {
     const annotations = await modelKeys(PROJECT);
     for (const path of [SERVICE, MODELS])
       server.open(fileUri(join(PROJECT, path)), 'python', readFileSync(join(PROJECT, path), 'utf8'));
-    const uri = fileUri(join(PROJECT, MODELS));
-    for (const a of annotations) {
-      const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
-        textDocument: { uri },
-        position: { line: a.line - 1, character: a.column - 1 },
-      });
-      const text = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-      assert.ok(
-        text.includes(`**${a.subject.name}**`),
-        `line ${a.line} ${a.subject.name}: hover ${JSON.stringify(text)}`,
-      );
+    await assertHovers(server, annotations);
+  });
+
+  it('the hover on the model file, the only file open, names the same subjects once the folder is read', async () => {
+    const annotations = await modelKeys(PROJECT);
+    assert.ok(annotations.length > 0);
+    const alone = await startLsp({ rootUri: fileUri(PROJECT) });
+    try {
+      const uri = fileUri(join(PROJECT, MODELS));
+      alone.open(uri, 'python', readFileSync(join(PROJECT, MODELS), 'utf8'));
+      // Checked at once with what is known (the model alone), then again when the folder's files were read.
+      await alone.diagnostics(uri, 1);
+      await alone.diagnostics(uri, 1);
+      await assertHovers(alone, annotations);
+    } finally {
+      await alone.stop();
     }
   });
 });
+
+/** Each annotation's subject is named by the server's hover at its position in the model file. */
+async function assertHovers(session: LspSession, annotations: readonly Annotation[]): Promise<void> {
+  const uri = fileUri(join(PROJECT, MODELS));
+  for (const a of annotations) {
+    const hover = await session.connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: a.line - 1, character: a.column - 1 },
+    });
+    const text = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    assert.ok(
+      text.includes(`**${a.subject.name}**`),
+      `line ${a.line} ${a.subject.name}: hover ${JSON.stringify(text)}`,
+    );
+  }
+}

@@ -14,6 +14,8 @@ export interface LspSession {
   readonly process: ChildProcess;
   /** The messages the server logged to the client (`window/logMessage`), in order. */
   readonly logs: readonly string[];
+  /** Resolves with the first message logged (before or after the call) that `accept` takes. */
+  logged(accept: (message: string) => boolean, timeoutMs?: number): Promise<string>;
   /** Resolves with the next diagnostics published for `uri` at `version` or later. */
   diagnostics(uri: string, version: number, timeoutMs?: number): Promise<Diagnostic[]>;
   /**
@@ -92,7 +94,10 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
     return null;
   });
   const logs: string[] = [];
-  connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+  connection.onNotification('window/logMessage', (params: { message: string }) => {
+    logs.push(params.message);
+    for (const wake of [...waiters]) wake();
+  });
   connection.listen();
   const initialized = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
@@ -161,11 +166,15 @@ export async function startLsp(options: StartLspOptions = {}): Promise<LspSessio
       `${uri} (a wanted set)`,
     );
 
+  const logged = (accept: (message: string) => boolean, timeoutMs = 15_000): Promise<string> =>
+    waitFor(() => logs.find(accept), timeoutMs, 'a log message');
+
   return {
     connection,
     initialized,
     process: child,
     logs,
+    logged,
     registrations,
     refreshes,
     diagnostics,

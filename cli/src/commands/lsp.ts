@@ -1,4 +1,7 @@
+import * as fsPromises from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
+import { nodeProjectFs } from '@keyfob/shared/history';
 import { startLanguageServer } from '@keyfob/shared/lsp';
 import {
   createConnection,
@@ -67,6 +70,9 @@ async function serveLsp({ values, positionals }: CommandInput<typeof OPTIONS, ne
     readWorkspace,
     // The same folder at the branch's base (git, no checkout): the "access changed since base" lenses.
     readBase,
+    // The folder's files as `keyfob history scan <folder>` reads them: what files tell each other about the API.
+    projectFs: (folderUri) =>
+      folderUri.startsWith('file:') ? nodeProjectFs(fsPromises, fileURLToPath(folderUri)) : undefined,
   });
   // The connection ends the process on `exit` (or when the client process dies); until then, wait.
   return new Promise<number>(() => undefined);

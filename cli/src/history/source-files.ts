@@ -1,9 +1,8 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isSkippedProjectFolder, looksBinary, PROJECT_FILE_RULES } from '@keyfob/shared/history';
 
-/** Files larger than this are skipped in a folder walk (generated bundles, data dumps). */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist']);
+// The walk's rules (skipped folders, size, binary files) are the editors' too: PROJECT_FILE_RULES.
 
 /** A source file to scan: its path as shown and its text. */
 export interface SourceFile {
@@ -38,23 +37,24 @@ export async function readSource(file: SourceFile): Promise<string> {
 async function collect(path: string, explicit: boolean): Promise<string[] | undefined> {
   const info = await stat(path).catch(() => undefined);
   if (!info) return undefined;
-  if (info.isFile()) return explicit || (info.size <= MAX_FILE_BYTES && !(await isBinary(path))) ? [path] : [];
+  if (info.isFile())
+    return explicit || (info.size <= PROJECT_FILE_RULES.maxFileBytes && !(await isBinary(path))) ? [path] : [];
   if (!info.isDirectory()) return [];
   const out: string[] = [];
   for (const entry of await readdir(path, { withFileTypes: true })) {
-    if (entry.isDirectory() && SKIPPED_FOLDERS.has(entry.name)) continue;
+    if (entry.isDirectory() && isSkippedProjectFolder(entry.name)) continue;
     if (entry.isDirectory() || entry.isFile()) out.push(...((await collect(join(path, entry.name), false)) ?? []));
   }
   return out;
 }
 
-/** A NUL byte in the first 8 KB: an image, an archive, a compiled file. */
+/** A NUL byte among the first bytes (looksBinary): an image, an archive, a compiled file. */
 async function isBinary(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(8192);
+    const buffer = Buffer.alloc(PROJECT_FILE_RULES.binaryProbeBytes);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
+    return looksBinary(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }

@@ -10,7 +10,7 @@ export type { Match } from './match-types.ts';
 export { scanFile, scanText } from './scan-text.ts';
 export type { ScanOptions } from './scan-text.ts';
 export { scanProject } from './project-scan.ts';
-export { NO_FACTS, projectFacts, PROJECT_LIMITS } from './project-facts.ts';
+export { factsConcern, NO_FACTS, projectFacts, PROJECT_LIMITS } from './project-facts.ts';
 export type { FileFacts, ProjectFacts } from './project-facts.ts';
 export { languageOfFile } from './language-profile.ts';
 export { parseTarget, normalizeDate, releaseDate, compareReleases } from './target.ts';
@@ -29,3 +29,11 @@ export { changeAnnotations, changeMessage } from './changes-annotations.ts';
 export type { ChangeAnnotation } from './changes-annotations.ts';
 export { changesMarkdown, changesText, newChangesMarkdown } from './changes-text.ts';
 export { baselineSubjects } from './baseline.ts';
+export {
+  isSkippedProjectFolder,
+  looksBinary,
+  nodeProjectFs,
+  PROJECT_FILE_RULES,
+  WorkspaceProjectFacts,
+} from './project-files.ts';
+export type { OpenProjectFile, ProjectFs } from './project-files.ts';

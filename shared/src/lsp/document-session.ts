@@ -1,8 +1,8 @@
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
-import { projectFacts } from '../history/index.ts';
-import type { ProjectFacts } from '../history/index.ts';
+import { factsConcern } from '../history/index.ts';
+import type { ProjectFacts, WorkspaceProjectFacts } from '../history/index.ts';
 import { kindFromFileName } from '../lint/index.ts';
 import { isTerraformFileName } from '../terraform/index.ts';
 import type { ClientOptions, FeatureContext } from './features.ts';
@@ -26,6 +26,8 @@ export interface SessionDeps {
   readonly workspace: () => WorkspaceAccess;
   /** The client's options from initialize. */
   readonly client: () => ClientOptions;
+  /** What the files of each folder tell each other about the platform API, read from the folder as the CLI does. */
+  readonly projects: WorkspaceProjectFacts;
 }
 
 /**
@@ -37,8 +39,6 @@ export interface SessionDeps {
 export class DocumentSession {
   readonly #documents = new Map<string, OpenDocument>();
   readonly #pending = new Map<string, () => void>();
-  /** Each folder's project facts, kept while its open documents (and their versions) are the same. */
-  readonly #projects = new Map<string, { key: string; facts: ProjectFacts }>();
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -80,21 +80,42 @@ export class DocumentSession {
   }
 
   /**
-   * What the open documents of a document's folder tell each other about the platform API (request
-   * models one file sends and another declares: `scanProject`'s facts), as `keyfob history scan` reads
-   * a folder; undefined outside a workspace folder (the file alone).
+   * What the files of a document's folder tell each other about the platform API (request models one
+   * file sends and another declares: `scanProject`'s facts), as `keyfob history scan <folder>` reads
+   * the folder: its saved files (read in the background once asked; until then, or past the bounds, none)
+   * with the open documents' text in place of theirs. Undefined outside a workspace folder (the file alone).
    */
   #projectOf(open: OpenDocument): ProjectFacts | undefined {
     const folder = this.deps.settings.folderOf(open.uri);
     if (folder === undefined) return undefined;
-    const mine = [...this.#documents.values()].filter((d) => this.deps.settings.folderOf(d.uri) === folder);
-    if (mine.length < 2) return undefined;
-    const key = mine.map((d) => `${d.uri}@${d.version}`).join('\n');
-    const cached = this.#projects.get(folder);
-    if (cached?.key === key) return cached.facts;
-    const facts = projectFacts(mine.map((d) => d.facts()));
-    this.#projects.set(folder, { key, facts });
-    return facts;
+    const mine = [...this.#documents.values()].flatMap((d) => {
+      const path = this.deps.settings.folderOf(d.uri) === folder ? this.deps.settings.relativePath(d.uri) : undefined;
+      return path === undefined ? [] : [{ path, version: d.version, facts: () => d.facts() }];
+    });
+    return this.deps.projects.factsOf(folder, mine);
+  }
+
+  /**
+   * After a folder's saved files were read (again): its open documents whose project facts changed in
+   * what concerns them are checked again (the others take the new facts quietly: their matches are the
+   * same). True when one was (the client's inlay hints are then asked again).
+   */
+  projectChanged(folder: string): boolean {
+    let any = false;
+    for (const open of this.#documents.values()) {
+      if (this.deps.settings.folderOf(open.uri) !== folder) continue;
+      const project = this.#projectOf(open);
+      if (open.project === project) continue;
+      const text = open.oversized ? '' : open.document.getText();
+      const concerns = (facts: ProjectFacts | undefined): boolean => facts !== undefined && factsConcern(facts, text);
+      if (!concerns(open.project) && !concerns(project)) {
+        open.project = project;
+        continue;
+      }
+      any = true;
+      this.publish(open);
+    }
+    return any;
   }
 
   /** What the features need beside the document; the access report is built only if a feature asks. */

@@ -1,6 +1,6 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { NO_FACTS, scanFile } from '../history/index.ts';
+import { factsConcern, NO_FACTS, scanFile } from '../history/index.ts';
 import type { FileFacts, Match, ProjectFacts, ScanOptions } from '../history/index.ts';
 import { FileLinter } from '../lint/index.ts';
 import type { LintResult, TerraformContext, TrustContext } from '../lint/index.ts';
@@ -27,9 +27,9 @@ export class OpenDocument {
         result: LintResult;
       }
     | undefined;
-  #scan:
-    { version: number; project: ProjectFacts | undefined; matches: readonly Match[]; facts: FileFacts } | undefined;
-  #facts: { version: number; facts: FileFacts } | undefined;
+  #scan: { version: number; project: ProjectFacts | undefined; matches: readonly Match[] } | undefined;
+  /** The scan of the current version without the project's facts: its matches and what it tells the others. */
+  #alone: { version: number; matches: readonly Match[]; facts: FileFacts } | undefined;
 
   constructor(uri: string, languageId: string, version: number, text: string) {
     this.#document = TextDocument.create(uri, languageId, version, text);
@@ -114,27 +114,37 @@ export class OpenDocument {
    */
   project: ProjectFacts | undefined;
 
-  /** The platform API subjects found in the current version (with the project's facts). */
+  /**
+   * The platform API subjects found in the current version with the project's facts, as `scanProject`
+   * finds them: the file scanned alone, and again with the facts only when they concern it.
+   */
   scan(): readonly Match[] {
     const project = this.project;
     if (this.#scan?.version !== this.version || this.#scan.project !== project) {
-      const { matches, facts } = this.oversized
-        ? { matches: [], facts: NO_FACTS }
-        : scanFile(this.#document.getText(), this.#scanOptions(project));
-      this.#scan = { version: this.version, project, matches, facts };
+      const alone = this.#scanAlone();
+      const text = this.#document.getText();
+      const matches =
+        project !== undefined && !this.oversized && factsConcern(project, text)
+          ? scanFile(text, this.#scanOptions(project)).matches
+          : alone.matches;
+      this.#scan = { version: this.version, project, matches };
     }
     return this.#scan.matches;
   }
 
   /** What this document tells the other files of its folder (computed without theirs, once per version). */
   facts(): FileFacts {
-    if (this.#scan?.version === this.version) return this.#scan.facts;
-    if (this.#facts?.version !== this.version)
-      this.#facts = {
-        version: this.version,
-        facts: this.oversized ? NO_FACTS : scanFile(this.#document.getText(), this.#scanOptions(undefined)).facts,
-      };
-    return this.#facts.facts;
+    return this.#scanAlone().facts;
+  }
+
+  #scanAlone(): { matches: readonly Match[]; facts: FileFacts } {
+    if (this.#alone?.version !== this.version) {
+      const { matches, facts } = this.oversized
+        ? { matches: [], facts: NO_FACTS }
+        : scanFile(this.#document.getText(), this.#scanOptions(undefined));
+      this.#alone = { version: this.version, matches, facts };
+    }
+    return this.#alone;
   }
 
   #scanOptions(project: ProjectFacts | undefined): ScanOptions {

@@ -2,6 +2,8 @@ import { loadHclParser } from '../hcl/index.ts';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import type { TemplatePreviewDeps } from '../editor/index.ts';
+import { WorkspaceProjectFacts } from '../history/index.ts';
+import type { ProjectFs } from '../history/index.ts';
 import { registerAccessLenses, type BaseReader } from './access-since-base.ts';
 import { DocumentSession } from './document-session.ts';
 import type { ClientOptions } from './features.ts';
@@ -24,6 +26,11 @@ export interface ServerDeps extends TemplatePreviewDeps {
   readonly readWorkspace?: ReadWorkspace;
   /** Reads a folder at the branch's base (git, `keyfob lsp`); without it no "access changed since base" lenses. */
   readonly readBase?: BaseReader;
+  /**
+   * A workspace folder's files (`nodeProjectFs` in Node), for what the files of a project tell each other
+   * about the platform API (as `keyfob history scan <folder>`); without it the open documents alone.
+   */
+  readonly projectFs?: (folderUri: string) => ProjectFs | undefined;
 }
 
 /** `TextDocumentSyncKind.Incremental` of the protocol: clients send only the changed ranges. */
@@ -47,6 +54,18 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     if (canRefreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   };
   const settings = new SettingsStore(connection, deps.compileGlob);
+  const projects = new WorkspaceProjectFacts({
+    fsOf: (folder) => deps.projectFs?.(folder),
+    fileNameOf: (folder, path) => `${folder}/${path.split('/').map(encodeURIComponent).join('/')}`,
+    log: (message) => connection.console.warn(message),
+    pause: () => new Promise((resolve) => deps.schedule(() => resolve(), 0)),
+    // Hovers ask for the facts when they come; open documents' diagnostics and inlay hints are redone.
+    updated: (folder, files) => {
+      connection.console.log(`keyfob: read the API history's project facts of ${files} files of ${folder}`);
+      if (session.projectChanged(folder) && canRefreshInlayHints)
+        void connection.languages.inlayHint.refresh().catch(() => undefined);
+    },
+  });
   const session: DocumentSession = new DocumentSession({
     connection,
     settings,
@@ -54,6 +73,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     template: deps,
     workspace: () => reloads.access,
     client: () => client,
+    projects,
   });
   const reloads = new WorkspaceReloads({
     connection,
@@ -88,8 +108,24 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   connection.onInitialized(() => {
     settings.registerForChanges();
     reloads.start(canWatchFiles);
+    if (canWatchFiles && deps.projectFs)
+      void connection
+        .sendRequest('client/registerCapability', {
+          registrations: [
+            {
+              id: 'keyfob-project-files',
+              method: 'workspace/didChangeWatchedFiles',
+              registerOptions: { watchers: [{ globPattern: '**/*' }] },
+            },
+          ],
+        })
+        .catch(() => undefined);
   });
-  connection.onDidChangeWatchedFiles(({ changes }) => reloads.changed(changes.map((c) => c.uri)));
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    const uris = changes.map((c) => c.uri);
+    reloads.changed(uris);
+    for (const folder of new Set(uris.flatMap((uri) => settings.folderOf(uri) ?? []))) projects.changed(folder);
+  });
   connection.onDidChangeConfiguration((params) => {
     settings.pushed(params.settings);
     settings.clear();

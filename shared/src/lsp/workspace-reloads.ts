@@ -12,6 +12,8 @@ const RELOAD_DELAY_MS = 150;
  * (isRoleFileName: role files, policies, Terraform's `.tf` and `.tf.json`) and the workflows.
  */
 const WATCHED_GLOB = '**/*.{hcl,json,jsonc,yaml,yml,tf}';
+/** The files of WATCHED_GLOB, or a folder (the client may report other files: the project files' watcher). */
+const WATCHED = /\.(?:hcl|json|jsonc|ya?ml|tf)$|\/[^./]*$/i;
 
 /** What the reloads need from the server around them. */
 export interface ReloadDeps {
@@ -69,7 +71,7 @@ export class WorkspaceReloads {
 
   /** Files changed on disk: their folders are read again. */
   changed(uris: readonly string[]): void {
-    const folders = new Set(uris.flatMap((uri) => this.deps.settings.folderOf(uri) ?? []));
+    const folders = new Set(uris.flatMap((uri) => (WATCHED.test(uri) ? (this.deps.settings.folderOf(uri) ?? []) : [])));
     for (const folder of folders) this.reload(folder);
   }
 

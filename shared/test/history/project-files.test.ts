@@ -1,0 +1,130 @@
+// The editors' project facts (shared/src/history/project-files.ts): a workspace folder read from disk
+// (node fs through nodeProjectFs, a real temporary folder) with `keyfob history scan`'s rules, each
+// file's facts once per stamp, an open document's text in place of the saved one, and the bounds past
+// which the open documents alone count (said once in the log).
+import assert from 'node:assert/strict';
+import * as fsPromises from 'node:fs/promises';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { nodeProjectFs, scanFile, WorkspaceProjectFacts } from '@keyfob/shared/history';
+import type { OpenProjectFile, ProjectFacts } from '@keyfob/shared/history';
+
+const PROJECT = new URL('../../../test/fixtures/history/project/pkg/', import.meta.url);
+const MODELS = readFileSync(new URL('models/jobs.py', PROJECT), 'utf8');
+const SERVICE = readFileSync(new URL('resources/jobs.py', PROJECT), 'utf8');
+const FOLDER = 'file:///workspace';
+const roots: string[] = [];
+after(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+/** A temporary folder with these files (path → text or bytes). */
+function folder(files: Record<string, string | Uint8Array>): string {
+  const root = mkdtempSync(join(tmpdir(), 'keyfob-project-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+/** A store over `root`; `read` asks for the facts once and waits for the folder's read, `reread` after a change. */
+function store(root: string, limits?: { files: number; totalBytes: number; entries: number }) {
+  const logs: string[] = [];
+  let wake: (() => void) | undefined;
+  const projects = new WorkspaceProjectFacts({
+    fsOf: () => nodeProjectFs(fsPromises, root),
+    fileNameOf: (_folder, path) => `${root}/${path}`,
+    log: (message) => logs.push(message),
+    pause: () => new Promise((resolve) => setImmediate(resolve)),
+    updated: () => wake?.(),
+    ...(limits ? { limits } : {}),
+  });
+  const next = (): Promise<void> => new Promise((resolve) => (wake = resolve));
+  const read = async (): Promise<void> => {
+    const updated = next();
+    projects.factsOf(FOLDER, []);
+    await updated;
+  };
+  const reread = async (): Promise<void> => {
+    const updated = next();
+    projects.changed(FOLDER);
+    await updated;
+  };
+  return { projects, logs, next, read, reread };
+}
+
+function openFile(path: string, text: string, version = 1): OpenProjectFile {
+  return { path, version, facts: () => scanFile(text, { fileName: path }).facts };
+}
+
+const modelPaths = (facts: ProjectFacts | undefined): Record<string, readonly string[]> =>
+  Object.fromEntries(facts?.modelPaths ?? []);
+
+const SERVICE_PATHS = {
+  JobListOptions: ['/workspaces/:workspace_id/runs'],
+  OrgJobListOptions: ['/organizations/:organization_name/runs'],
+};
+
+describe('project facts of an editor’s workspace folder', () => {
+  it('the first answer is the open document alone; the saved files’ facts come after the read', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects, next } = store(root);
+    const open = [openFile('pkg/models/jobs.py', MODELS)];
+    const updated = next();
+    assert.equal(projects.factsOf(FOLDER, open), undefined);
+    await updated;
+    assert.deepEqual(modelPaths(projects.factsOf(FOLDER, open)), SERVICE_PATHS);
+  });
+
+  it('skips what the CLI skips: node_modules, .git and dist, binary files', async () => {
+    const binary = new Uint8Array([...Buffer.from(SERVICE), 0]);
+    const root = folder({
+      'node_modules/x/jobs.py': SERVICE,
+      '.git/jobs.py': SERVICE,
+      'dist/jobs.py': SERVICE,
+      'lib/jobs.py': binary,
+      'pkg/models/jobs.py': MODELS,
+    });
+    const { projects, read } = store(root);
+    await read();
+    assert.deepEqual(modelPaths(projects.factsOf(FOLDER, [])), {});
+  });
+
+  it('an open document’s text stands for the saved one', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects, read } = store(root);
+    await read();
+    assert.deepEqual(modelPaths(projects.factsOf(FOLDER, [])), SERVICE_PATHS);
+    const edited = openFile('pkg/resources/jobs.py', SERVICE.replace(/JobListOptions/g, 'Other'), 2);
+    assert.deepEqual(Object.keys(modelPaths(projects.factsOf(FOLDER, [edited]))), ['Other', 'OrgOther']);
+  });
+
+  it('a changed file is read again; the same facts keep the same object', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects, read, reread } = store(root);
+    await read();
+    const before = projects.factsOf(FOLDER, []);
+    writeFileSync(join(root, 'pkg/models/jobs.py'), `${MODELS}\n# touched\n`);
+    await reread();
+    assert.equal(projects.factsOf(FOLDER, []), before);
+    writeFileSync(join(root, 'pkg/resources/jobs.py'), '');
+    await reread();
+    assert.deepEqual(modelPaths(projects.factsOf(FOLDER, [])), {});
+  });
+
+  it('past a bound, the open documents alone count, and the log says so once', async () => {
+    const root = folder({ 'a.py': SERVICE, 'b.py': MODELS, 'c.py': '' });
+    const { projects, logs, read, reread } = store(root, { files: 2, totalBytes: 1_000_000, entries: 100 });
+    await read();
+    assert.equal(projects.factsOf(FOLDER, []), undefined);
+    const open = [openFile('a.py', SERVICE), openFile('b.py', MODELS)];
+    assert.deepEqual(modelPaths(projects.factsOf(FOLDER, open)), SERVICE_PATHS);
+    await reread();
+    assert.equal(logs.length, 1, logs.join('\n'));
+    assert.match(logs[0] ?? '', /more than 2 files.*open ones only/);
+  });
+});
