@@ -28,6 +28,8 @@ labelledSet('held4', { alwaysCheck: false, minExpected: 370, floors: { recall: 0
 // (`KEYFOB_HISTORY_PART=held5`, read by the lines below like any other labelled set).
 // The eighth (test/fixtures/history-held6) likewise: clean, scored only on request, once, by the lead
 // (`KEYFOB_HISTORY_PART=held6`).
+// The ninth (test/fixtures/history-held7) likewise: clean, scored only on request, once, by the lead
+// (`KEYFOB_HISTORY_PART=held7`).
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set(['working', 'held-aside', 'all', 'new', 'held', 'held2', 'held3', 'held4']);
