@@ -1,8 +1,8 @@
-import { applyCodes } from '../codes/apply.ts';
 import { JWT_LEEWAY_DEFAULTS, JWT_OLDER_NAMES, JWT_ROLE_WIRE, readJwtRole, type JwtRole } from '../jwt-roles/index.ts';
 import type { Problem } from '../problem.ts';
 import { wireRead } from '../rules/index.ts';
 import type { CurrentState, Declared, DesiredState, JwtRoleBody, PlanStep, PolicyDefinition } from './plan-types.ts';
+import { pruneSteps } from './prune-steps.ts';
 
 /** Policies the engine always has: never pruned. */
 const BUILT_IN_POLICIES = new Set(['root', 'default']);
@@ -33,7 +33,7 @@ export function planPolicies(
   }
   // Loops, not push(...list): a list of 130,000 names spread into arguments overflows the stack.
   if (prune)
-    for (const step of pruned('policy', declared, current.policyNames, problems))
+    for (const step of pruneSteps('policy', declared, current.policyNames, problems))
       if (!BUILT_IN_POLICIES.has(step.name)) steps.push(step);
   return steps;
 }
@@ -79,36 +79,8 @@ export function planJwtRoles(
         : { op: 'update', kind: 'jwt-role', name, fields, body, source },
     );
   }
-  if (prune) for (const step of pruned('jwt-role', declared, current.jwtRoleNames, problems)) steps.push(step);
+  if (prune) for (const step of pruneSteps('jwt-role', declared, current.jwtRoleNames, problems)) steps.push(step);
   return steps;
-}
-
-function pruned(
-  kind: 'policy' | 'jwt-role',
-  declared: ReadonlyMap<string, unknown>,
-  listed: readonly string[] | undefined,
-  problems: Problem[],
-): PlanStep[] {
-  const what = kind === 'policy' ? 'policies' : 'JWT roles';
-  if (declared.size === 0) {
-    problems.push(
-      note('APPLY_PRUNE_KIND_SKIPPED', `No file declares any ${what}, so prune leaves the engine's ${what} alone.`),
-    );
-    return [];
-  }
-  if (listed === undefined) {
-    problems.push(
-      note(
-        'APPLY_PRUNE_UNLISTED',
-        `The engine did not list its ${what}, so prune could not find ${what} that no file declares.`,
-      ),
-    );
-    return [];
-  }
-  return listed
-    .filter((name) => !declared.has(name))
-    .sort()
-    .map((name) => ({ op: 'delete' as const, kind, name, fields: [] }));
 }
 
 /** The role's fields as one write sends them: the file's own keys, each managed field filled in. */
@@ -146,8 +118,4 @@ function comparable(role: JwtRole): Record<string, unknown> {
 function sortedMap(map: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const entries = Object.entries(map).sort(([x], [y]) => (x < y ? -1 : 1));
   return Object.fromEntries(entries.map(([k, v]) => [k, Array.isArray(v) ? (v as unknown[]).map(String).sort() : v]));
-}
-
-function note(code: keyof typeof applyCodes, message: string): Problem {
-  return { code, severity: applyCodes[code].severity, message, path: '' };
 }

@@ -1,8 +1,8 @@
 import { formatDuration } from '../duration/index.ts';
-import { applyCodes } from '../codes/apply.ts';
 import type { Problem } from '../problem.ts';
 import { STATIC_ROLE_WIRE, wireBody, type RoleDefinition, type StaticRoleDefinition } from '../rules/index.ts';
 import { planJwtRoles, planPolicies } from './access-plan.ts';
+import { applyNote, pruneSteps } from './prune-steps.ts';
 import type { CurrentState, Declared, DesiredState, Plan, PlanStep } from './plan-types.ts';
 import { changedFields, changedWireFields, roleBody, roleFields, ROLE_FIELDS } from './role-fields.ts';
 
@@ -31,19 +31,20 @@ export function planApply(desired: DesiredState, current: CurrentState, options:
   ];
   for (const name of sorted(desired.roles.keys())) steps.push(planRole(name, desired.roles.get(name)!, current));
   // A loop, not push(...list): a list of 130,000 names spread into arguments overflows the stack.
-  if (options.prune) for (const step of prunable('role', desired.roles, current.roleNames, problems)) steps.push(step);
+  if (options.prune)
+    for (const step of pruneSteps('role', desired.roles, current.roleNames, problems)) steps.push(step);
   for (const name of sorted(desired.staticRoles.keys()))
     steps.push(planStaticRole(name, desired.staticRoles.get(name)!, current, problems));
   if (options.prune)
-    for (const step of prunable('static-role', desired.staticRoles, current.staticRoleNames, problems))
+    for (const step of pruneSteps('static-role', desired.staticRoles, current.staticRoleNames, problems))
       steps.push(step);
   for (const step of steps)
     if (step.op === 'delete' && step.kind === 'static-role')
       problems.push(
-        note(
+        applyNote(
           'APPLY_STATIC_USER_KEPT',
-          step.name,
           `Deleting static role ${step.name} leaves its cloud user in place; remove the user by hand if it is no longer needed.`,
+          step.name,
         ),
       );
   return { steps, problems, changed: steps.some((s) => s.op !== 'unchanged') };
@@ -78,50 +79,22 @@ function planStaticRole(
   if (fields.length === 0) return { ...base, op: 'unchanged', fields };
   if (fields.includes('username')) {
     problems.push(
-      note(
+      applyNote(
         'APPLY_USERNAME_CHANGE',
-        name,
         `Static role ${name} moves from user ${remote.username} to ${wanted.username}: it is deleted and created again (the engine pins the user), and ${remote.username} keeps its keys.`,
+        name,
       ),
     );
     return { ...base, op: 'replace', fields, body };
   }
   problems.push(
-    note(
+    applyNote(
       'APPLY_ROTATION_RESET',
-      name,
       `Static role ${name}: the new rotation_period (${formatDuration(wanted.rotationPeriod)}) moves its next rotation to now plus that period.`,
+      name,
     ),
   );
   return { ...base, op: 'update', fields, body };
-}
-
-function prunable(
-  kind: 'role' | 'static-role',
-  declared: ReadonlyMap<string, unknown>,
-  listed: readonly string[] | undefined,
-  problems: Problem[],
-): PlanStep[] {
-  if (listed === undefined) {
-    problems.push(
-      note(
-        'APPLY_PRUNE_UNLISTED',
-        '',
-        `The engine did not list its ${kind === 'role' ? 'roles' : 'static roles'}, so prune could not find ${kind === 'role' ? 'roles' : 'static roles'} that no file declares.`,
-      ),
-    );
-    return [];
-  }
-  return sorted(listed.filter((name) => !declared.has(name))).map((name) => ({
-    op: 'delete' as const,
-    kind,
-    name,
-    fields: [],
-  }));
-}
-
-function note(code: keyof typeof applyCodes, name: string, message: string): Problem {
-  return { code, severity: applyCodes[code].severity, message, path: '', ...(name === '' ? {} : { data: { name } }) };
 }
 
 function sorted(names: Iterable<string>): string[] {

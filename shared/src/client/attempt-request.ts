@@ -1,6 +1,7 @@
 import { EngineError } from './engine-error.ts';
 import type { EngineResponse, RequestContext } from './engine-request.ts';
 import { abortedError, networkError, timeoutError } from './request-failures.ts';
+import { readAtMost } from './read-at-most.ts';
 import { badResponseError, httpError, redirectError } from './response-errors.ts';
 
 /** What came back before the body was interpreted. */
@@ -96,26 +97,8 @@ async function readBounded(ctx: RequestContext, response: Response): Promise<Uin
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array(await response.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const { bytes, over } = await readAtMost(response, max);
+  if (over) throw tooLarge();
   return bytes;
 }
 

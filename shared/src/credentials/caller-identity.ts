@@ -1,5 +1,6 @@
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { readAtMost } from '../client/read-at-most.ts';
 
 /** Who a key pair is, as STS GetCallerIdentity answers. */
 export interface CallerIdentity {
@@ -78,7 +79,7 @@ export async function getCallerIdentity(request: CallerIdentityRequest): Promise
       (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.name : 'error');
     throw new Error(`${where} did not answer (${cause})`, { cause: error });
   }
-  const text = await readBounded(answer);
+  const text = new TextDecoder().decode((await readAtMost(answer, MAX_ANSWER_BYTES)).bytes);
   if (!answer.ok) {
     const code = tag(text, 'Code') ?? 'no error code';
     throw new Error(`${where} answered ${answer.status} (${code}: ${tag(text, 'Message') ?? 'no message'})`);
@@ -91,22 +92,4 @@ export async function getCallerIdentity(request: CallerIdentityRequest): Promise
 /** The text of the first `<name>` element of an XML answer. */
 function tag(xml: string, name: string): string | undefined {
   return new RegExp(`<${name}>([^<]{0,2048})</${name}>`).exec(xml)?.[1];
-}
-
-async function readBounded(answer: Response): Promise<string> {
-  const reader = answer.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
