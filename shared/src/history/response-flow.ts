@@ -32,14 +32,28 @@ export function flowResources(
 ): void {
   if (languageId !== 'python') return;
   let flow: Flow | undefined;
+  const dropped = new Set<number>();
   for (const [k, hit] of names.entries()) {
     if (!hit.isKey || hit.model !== undefined) continue;
     const read = readOf(text, lines, hit);
-    if (!read) continue;
     flow ??= new Flow(text, index, urls, fileResource);
-    const state = flow.chain(read.base, read.keys, hit.start, 0);
+    let state: State | undefined;
+    if (read) {
+      // An Ansible module's own options (`self.params.get('global_remote_state')`) are no API key.
+      if (read.options) {
+        if (hit.info.candidates.every((c) => c.subject.type !== 'parameter' && c.subject.type !== 'endpoint'))
+          dropped.add(k);
+        continue;
+      }
+      state = flow.chain(read.base, read.keys, hit.start, 0);
+    } else state = flow.written(hit, lines);
     if (state?.resource === undefined || !state.inside) continue;
     names[k] = { ...hit, model: { resources: [state.resource], guessed: false } };
+  }
+  if (dropped.size > 0) {
+    const kept = names.filter((_, k) => !dropped.has(k));
+    names.length = 0;
+    names.push(...kept);
   }
 }
 
@@ -61,12 +75,22 @@ const CHAIN_BEFORE =
 const MEMBERSHIP = /^\s+in\s+([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\))*)/;
 
 /** The variable and keys a key read reads from, or undefined when the key is not read from a variable. */
-function readOf(text: string, lines: Lines, hit: NameHit): { base: string; keys: string[] } | undefined {
+function readOf(
+  text: string,
+  lines: Lines,
+  hit: NameHit,
+): { base: string; keys: string[]; options?: true } | undefined {
   const quote = text.charAt(hit.start - 1);
   if (quote !== '"' && quote !== "'") return undefined;
   const lineStart = lines.startOf(hit.line);
-  const before = CHAIN_BEFORE.exec(text.slice(lineStart, hit.start - 1));
-  if (before?.[1] !== undefined) return { base: before[1], keys: keysOf(before[2] ?? '') };
+  const head = text.slice(lineStart, hit.start - 1);
+  // A subscript assigned to is written, not read: `attributes["priority"] = …`.
+  if (text.charAt(hit.end) === quote && /^\s*\]\s*=(?!=)/.test(text.slice(hit.end + 1, hit.end + 40))) return undefined;
+  const before = CHAIN_BEFORE.exec(head);
+  if (before?.[1] !== undefined) {
+    const options = before[1] === 'params' && /\b(?:self|module)\.$/.test(head.slice(0, before.index));
+    return { base: before[1], keys: keysOf(before[2] ?? ''), ...(options ? { options } : {}) };
+  }
   if (text.charAt(hit.end) !== quote) return undefined;
   const after = MEMBERSHIP.exec(text.slice(hit.end + 1, lines.endOf(hit.line)));
   if (after?.[1] !== undefined) return { base: after[1], keys: keysOf(after[2] ?? '') };
@@ -122,6 +146,124 @@ class Flow {
     return best;
   }
 
+  /**
+   * The state of the object a key is written into: `payload["data"]["attributes"]["x"] = …`,
+   * `relationships["projects"] = …`, `"project": {…}` inside `"relationships": {` or
+   * `payload["data"]["relationships"] = {`, the `attributes = {…}` a payload takes later.
+   */
+  written(hit: NameHit, lines: Lines): State | undefined {
+    const text = this.text;
+    const quote = text.charAt(hit.start - 1);
+    if ((quote !== '"' && quote !== "'") || text.charAt(hit.end) !== quote) return undefined;
+    const after = text.slice(hit.end + 1, hit.end + 40);
+    const head = text.slice(lines.startOf(hit.line), hit.start - 1);
+    if (/^\s*\]\s*=(?!=)/.test(after)) {
+      const m = /([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\])*)\[\s*$/.exec(head);
+      if (m?.[1] === undefined) return undefined;
+      let state = this.payload(m[1], hit.start, 0);
+      for (const key of keysOf(m[2] ?? '')) state = step(state, key);
+      return state;
+    }
+    if (!/^\s*:/.test(after)) return undefined;
+    const open = enclosingBrace(text, hit.start);
+    if (open === undefined) return undefined;
+    const lead = text.slice(Math.max(0, open - 200), open);
+    const member = /(['"])(attributes|relationships)\1\s*:\s*$/.exec(lead);
+    if (member) {
+      const holder = enclosingBrace(text, open);
+      const resource = holder === undefined ? undefined : this.holderType(holder, 0);
+      return resource === undefined ? undefined : { resource, inside: true };
+    }
+    const sub = /([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\])+)\s*=\s*$/.exec(lead);
+    if (sub?.[1] !== undefined) {
+      let state = this.payload(sub[1], open, 0);
+      for (const key of keysOf(sub[2] ?? '')) state = step(state, key);
+      return state;
+    }
+    const assigned = /(?:^|\n)[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*$/.exec(lead);
+    if (assigned?.[1] !== undefined) return this.takenBy(assigned[1], open, 0);
+    return undefined;
+  }
+
+  /** The JSON:API type a payload variable holds at `offset`: the dict literal it was assigned, or the payload it goes into. */
+  private payload(name: string, offset: number, depth: number): State | undefined {
+    if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
+    const def = this.defAt(offset);
+    if (!def) return undefined;
+    const body = this.text.slice(def.start, offset);
+    const assign = new RegExp(`^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`, 'gm');
+    let last: RegExpExecArray | undefined;
+    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
+    // Part of another payload: `attributes = payload["data"]["attributes"]`.
+    const part =
+      last?.[1] === undefined ? /^([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\])+)\s*$/.exec(last?.[2] ?? '') : null;
+    if (last && part?.[1] !== undefined) {
+      let state = this.payload(part[1], def.start + last.index, depth + 1);
+      for (const key of keysOf(part[2] ?? '')) state = step(state, key);
+      if (state !== undefined) return state;
+    }
+    if (last?.[1] !== undefined) {
+      const open = def.start + last.index + last[0].length - (last[2] ?? '').length - 1;
+      // A document (`{"data": {"type": …}}`) or a resource object.
+      const data = /^\{\s*(['"])data\1\s*:\s*\{/.exec(this.text.slice(open, open + 80));
+      const resource = this.directType(open) ?? (data ? this.directType(open + data[0].length - 1) : undefined);
+      if (resource !== undefined) return { resource, inside: false };
+    }
+    return this.takenBy(name, offset, depth);
+  }
+
+  /** A variable built apart and then put into a payload: `"attributes": attributes`, `payload["data"]["relationships"] = relationships`. */
+  private takenBy(name: string, offset: number, depth: number): State | undefined {
+    const def = this.defAt(offset);
+    if (!def || depth > MAX_DEPTH) return undefined;
+    const body = this.text.slice(offset, def.end);
+    const use = new RegExp(
+      `(['"])(?:attributes|relationships)\\1\\s*:\\s*${name}\\b|([A-Za-z_]\\w*)((?:\\[\\s*(['"])[\\w-]+\\4\\s*\\])*\\[\\s*(['"])(?:attributes|relationships)\\5\\s*\\])\\s*=\\s*${name}\\b`,
+    ).exec(body);
+    if (!use) return undefined;
+    if (use[2] === undefined) {
+      const holder = enclosingBrace(this.text, offset + use.index);
+      const resource = holder === undefined ? undefined : this.holderType(holder, depth + 1);
+      return resource === undefined ? undefined : { resource, inside: true };
+    }
+    let state = this.payload(use[2], offset + use.index, depth + 1);
+    for (const key of keysOf(use[3] ?? '')) state = step(state, key);
+    return state;
+  }
+
+  /** The type of the object whose literal opens at `open`: its own `type` member, else what it is given to. */
+  private holderType(open: number, depth: number): string | undefined {
+    const own = this.directType(open);
+    if (own !== undefined) return own;
+    const lead = this.text.slice(Math.max(0, open - 200), open);
+    const update = /([A-Za-z_]\w*)\.update\(\s*$/.exec(lead);
+    if (update?.[1] !== undefined) return this.payload(update[1], open, depth + 1)?.resource;
+    if (/\breturn\s*$/.test(lead)) return this.fileResource;
+    return undefined;
+  }
+
+  /** The `type` value written directly in the dict literal opening at `open` (not in a nested one). */
+  private directType(open: number): string | undefined {
+    const text = this.text;
+    let depth = 0;
+    const limit = Math.min(text.length, open + 6_000);
+    for (let i = open; i < limit; i++) {
+      const c = text.charAt(i);
+      if (c === '{' || c === '[' || c === '(') depth++;
+      else if (c === '}' || c === ']' || c === ')') {
+        depth--;
+        if (depth === 0) return undefined;
+      } else if (depth === 1 && (c === '"' || c === "'")) {
+        const m = /^(['"])type\1\s*:\s*(['"])([\w-]+)\2/.exec(text.slice(i, i + 80));
+        if (m?.[3] !== undefined && this.index.resourceTypes.has(m[3])) return m[3];
+        const end = text.indexOf(c, i + 1);
+        if (end === -1 || end > limit) return undefined;
+        i = end;
+      }
+    }
+    return undefined;
+  }
+
   /** The state of `base` read through `keys` at `offset`. */
   chain(base: string, keys: readonly string[], offset: number, depth: number): State | undefined {
     let state = this.variable(base, offset, depth);
@@ -136,7 +278,7 @@ class Flow {
     if (!def) return undefined;
     const body = this.text.slice(def.start, offset);
     const assign = new RegExp(
-      `(?:^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
+      `(?:^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
       'gm',
     );
     let last: RegExpExecArray | undefined;
@@ -241,4 +383,19 @@ function balanced(expr: string): string {
     }
   }
   return expr;
+}
+
+/** The `{` that opens the innermost dict literal holding `offset` (strings skipped on the way), if near. */
+function enclosingBrace(text: string, offset: number): number | undefined {
+  let depth = 0;
+  const stop = Math.max(0, offset - 4_000);
+  for (let i = offset - 1; i >= stop; i--) {
+    const c = text.charAt(i);
+    if (c === '}' || c === ']' || c === ')') depth++;
+    else if (c === '{' || c === '[' || c === '(') {
+      if (depth === 0) return c === '{' ? i : undefined;
+      depth--;
+    }
+  }
+  return undefined;
 }

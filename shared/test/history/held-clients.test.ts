@@ -21,8 +21,9 @@ labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0
 
 // The sixth held-aside set, measured once at the end of issue 22's sixth session (recall 57.7% (217/376), wrong 1
 // of 248) and a working set since: 63.8% (240/376), 1 wrong of 271 after the run task callback and switch statuses;
-// 67.8% (255/376), 1 wrong of 286 after Python response keys read by data flow (response-flow.ts).
-labelledSet('held4', { alwaysCheck: false, minExpected: 370, floors: { recall: 0.67, wrongShare: 0.01 } });
+// 67.8% (255/376), 1 wrong of 286 after Python response keys read by data flow (response-flow.ts); 72.9% (274/376),
+// 1 wrong of 289 (unlabelled 76 -> 62) after payload keys written apart and Ansible options left out.
+labelledSet('held4', { alwaysCheck: false, minExpected: 370, floors: { recall: 0.72, wrongShare: 0.01 } });
 
 // The seventh held-aside set (test/fixtures/history-held5) is clean: scored only on request, once, by the lead
 // (`KEYFOB_HISTORY_PART=held5`, read by the lines below like any other labelled set).

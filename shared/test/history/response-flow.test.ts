@@ -71,3 +71,56 @@ describe('response keys: the resource read from the response a function fetched 
     assert.deepEqual(onLine(body('response'), 'shown'), []);
   });
 });
+
+describe('payload keys: the resource of a payload built apart (Python)', () => {
+  it("attributes and relationships added to a payload variable are its type's", () => {
+    const source = [
+      'def create(self):',
+      '    attributes = {}',
+      '    relationships = {}',
+      ...FAR,
+      '    if self.params.get("priority") is not None:',
+      '        attributes["priority"] = self.params.get("priority")',
+      '    relationships["projects"] = {"data": []}',
+      ...FAR,
+      '    payload = {"data": {"type": "varsets", "attributes": attributes}}',
+      '    payload["data"]["relationships"] = relationships',
+      ...FAR,
+      '    if self.params.get("project_id"):',
+      '        payload["data"]["relationships"] = {',
+      '            "project": {"data": {"id": self.params.get("project_id"), "type": "projects"}}',
+      '        }',
+    ].join('\n');
+    assert.deepEqual(onLine(source, 'attributes["priority"]'), ['attribute varsets priority']);
+    assert.deepEqual(onLine(source, 'relationships["projects"]'), ['attribute varsets projects']);
+    // An Ansible module's own option is no API key, whatever its name.
+    assert.deepEqual(onLine(source, 'if self.params.get("priority")'), []);
+  });
+
+  it("a part of an annotated payload taken into a variable is that payload's", () => {
+    const source = [
+      'def create(self, options):',
+      '    payload: dict[str, Any] = {"data": {"type": "varsets", "attributes": {"name": options.name}}}',
+      ...FAR,
+      '    attributes = payload["data"]["attributes"]',
+      '    if options.priority is not None:',
+      '        attributes["priority"] = options.priority',
+    ].join('\n');
+    assert.deepEqual(onLine(source, 'attributes["priority"]'), ['attribute varsets priority']);
+  });
+
+  it("a relationship key of an object given to update() or returned is the object's", () => {
+    const source = [
+      'def resource_to_request(module):',
+      "    request = {'attributes': {'name': module.params.get('name')}, 'type': 'workspaces'}",
+      ...FAR,
+      '    request.update({',
+      "        'relationships': {",
+      "            'project': {'data': {'id': module.params.get('project'), 'type': 'projects'}}",
+      '        }',
+      '    })',
+      '    return request',
+    ].join('\n');
+    assert.deepEqual(onLine(source, "'project': {"), ['attribute workspaces project', 'resource - projects']);
+  });
+});
