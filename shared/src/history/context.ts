@@ -41,6 +41,28 @@ export interface ResolveContext {
    * anywhere is not only about its own.
    */
   readonly file?: { readonly resource: string; readonly named: ReadonlySet<string> };
+  /**
+   * The file handles run task requests: some evidence names the run task request (its callback URL key, its
+   * signature header, its other fields) or a task result (`"type": "task-results"`). See `RUN_TASK_CONTEXT`.
+   */
+  readonly runTask?: boolean;
+}
+
+/**
+ * What a file that handles run task requests is about where nothing nearer says: the request it reads and the
+ * task result it answers with. A request field (`stage`) or a result's value (`"passed"`) there is theirs.
+ */
+export const RUN_TASK_CONTEXT: readonly string[] = ['run task request', 'task-results'];
+
+/** The run task request's callback URL field under any spelling (`TaskResultCallbackURL`, `getTaskResultCallbackUrl()`). */
+const CALLBACK_FIELD = /task_?result_?callback_?url/i;
+
+/**
+ * Whether the file handles run task requests (`ResolveContext.runTask`): some evidence is the run task context's,
+ * or the code names the request's callback URL field, however its language spells it.
+ */
+export function handlesRunTasks(text: string, evidence: readonly Evidence[]): boolean {
+  return evidence.some((e) => e.resources.some((r) => RUN_TASK_CONTEXT.includes(r))) || CALLBACK_FIELD.test(text);
 }
 
 /**
@@ -60,7 +82,7 @@ export function resourcesAt(
   if (near.length === 0) return undefined;
   const depths = braceDepths(ctx.text, ctx.hits.evidence);
   const here = depths.depthAt(offset);
-  let best: { resources: readonly string[]; levels: number; distance: number } | undefined;
+  let best: { resources: readonly string[]; levels: number; distance: number; kind: Evidence['kind'] } | undefined;
   for (const e of near) {
     const info = depths.evidence(e);
     if (!info) continue;
@@ -69,8 +91,14 @@ export function resourcesAt(
     if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) continue;
     const levels = here - info.depth;
     const distance = Math.abs(e.offset - offset);
-    if (!best || levels < best.levels || (levels === best.levels && distance < best.distance))
-      best = { resources: e.resources, levels, distance };
+    // At one place a type value wins over a token (`"type": "task-results"` is both).
+    if (
+      !best ||
+      levels < best.levels ||
+      (levels === best.levels &&
+        (distance < best.distance || (distance === best.distance && e.kind === 'type' && best.kind !== 'type')))
+    )
+      best = { resources: e.resources, levels, distance, kind: e.kind };
   }
   return best?.resources;
 }

@@ -14,7 +14,12 @@ export type MatchRule = 'distinct' | 'generic' | 'parameter' | 'type-value';
 /** What one exact text means to the matcher. */
 export interface LexInfo {
   readonly text: string;
-  readonly candidates: { readonly subject: HistorySubject; readonly rule: MatchRule }[];
+  readonly candidates: {
+    readonly subject: HistorySubject;
+    readonly rule: MatchRule;
+    /** The text is one of the values the attribute takes (`passed` of a task result's `status`), not its name. */
+    readonly value?: true;
+  }[];
   /** Resources this token is evidence for wherever it appears (run task signature header, callback URL key). */
   evidence?: readonly string[];
   /** A JSON:API type name: evidence when it is the value of a `type` key. */
@@ -82,6 +87,7 @@ function buildLexicon(index: HistoryIndex): Lexicon {
     }
   }
   addCaseVariants(index, at);
+  addAttributeValues(index, at);
   for (const type of index.resourceTypes) if (!type.includes(' ')) at(type).resourceType = true;
   for (const word of RUN_TASK_EVIDENCE) at(word).evidence = RUN_TASK_RESOURCES;
   const values = [...words.values()].filter((w) => w.candidates.some((c) => c.subject.type === 'status'));
@@ -123,6 +129,19 @@ function addCaseVariants(index: HistoryIndex, at: (text: string) => LexInfo): vo
       if (info.candidates.some((c) => c.subject === subject)) continue;
       info.candidates.push({ subject, rule: other.split(/[-_]/).length >= 3 ? 'distinct' : 'generic' });
     }
+  }
+}
+
+/**
+ * The values the history lists for an attribute (a task result's `status`: `passed`, `failed`, `running`; a run
+ * task request's `stage`: `pre_plan`, …) stand for that attribute where they are its value (`resolve-names.ts`):
+ * generic words, never keys.
+ */
+function addAttributeValues(index: HistoryIndex, at: (text: string) => LexInfo): void {
+  for (const subject of index.subjects) {
+    if (subject.type !== 'attribute') continue;
+    for (const value of new Set(subject.changes.flatMap((c) => c.values ?? [])))
+      if (/^[a-z][a-z_]*$/.test(value)) at(value).candidates.push({ subject, rule: 'generic', value: true });
   }
 }
 

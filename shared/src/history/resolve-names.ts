@@ -1,5 +1,13 @@
 import type { ResolveContext } from './context.ts';
-import { anyEvidenceFor, boundUrl, neighbours, resourcesAt, scopedResourcesAt, urlHasParameter } from './context.ts';
+import {
+  anyEvidenceFor,
+  boundUrl,
+  neighbours,
+  resourcesAt,
+  RUN_TASK_CONTEXT,
+  scopedResourcesAt,
+  urlHasParameter,
+} from './context.ts';
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
@@ -25,9 +33,9 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
   // The value of a `type` key names a JSON:API type (`"type": "tag-bindings"`), never an attribute or a state.
   const typeValue = hit.keyOf === 'type' || hit.via === 'type';
-  for (const { subject, rule } of hit.info.candidates) {
+  for (const { subject, rule, value } of hit.info.candidates) {
     if (typeValue && subject.type !== 'resource') continue;
-    const confidence = check(ctx, hit, subject, rule, context);
+    const confidence = value ? attributeValue(ctx, hit, subject, context) : check(ctx, hit, subject, rule, context);
     if (!confidence) continue;
     const inContext = subject.resource !== undefined && context()?.includes(subject.resource) === true;
     passed.push({ subject, confidence, score: (inContext ? 2 : 0) + (confidence === 'exact' ? 1 : 0) });
@@ -54,8 +62,11 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
 function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
   let generic = false;
   let status = false;
-  for (const { subject, rule } of hit.info.candidates) {
+  for (const { subject, rule, value } of hit.info.candidates) {
     if (rule === 'distinct' || rule === 'parameter' || (rule === 'type-value' && hit.via === 'type')) return true;
+    if (value && !hit.isKey) return true;
+    if (ctx.runTask === true && subject.resource !== undefined && RUN_TASK_CONTEXT.includes(subject.resource))
+      return true;
     if (rule === 'generic') generic = true;
     if (subject.type === 'status') status = true;
   }
@@ -131,11 +142,105 @@ function check(
           return 'context';
         return listedWithDistinct(ctx, hit, subject) || typedStatusOnLine(ctx, hit, subject) ? 'context' : undefined;
       }
-      if (subject.resource === undefined || context()?.includes(subject.resource) !== true) return undefined;
-      return hit.isKey ? 'context' : undefined;
+      if (!hit.isKey || subject.resource === undefined) return undefined;
+      const here = context();
+      if (here?.includes(subject.resource) === true) return 'context';
+      // Near a run task's own evidence (its result payload), the other of the two may be meant (`payload["stage"]`).
+      if (here !== undefined && !here.every((r) => RUN_TASK_CONTEXT.includes(r))) return undefined;
+      return runTaskKey(ctx, hit, subject.resource) ? 'context' : undefined;
     }
   }
 }
+
+/**
+ * A key nothing nearby gives a resource, in a file that handles run task requests: a request field (`stage`,
+ * `payload["configuration_version_download_url"]`) is the request's; a task result's attribute only inside the
+ * attributes of a payload (`Attributes struct { Status string `json:"status"` }`, `body_attributes["status"]`):
+ * such a file also reads other services' answers, whose `status` is theirs.
+ */
+function runTaskKey(ctx: ResolveContext, hit: NameHit, resource: string): boolean {
+  if (ctx.runTask !== true || !RUN_TASK_CONTEXT.includes(resource)) return false;
+  // Holding more (`event["result"]["stage"]["status"]`): an object of the program's own, not a request field.
+  const after = ctx.text.slice(hit.end, hit.end + 40);
+  if (/^["']\]\s*\[/.test(after)) return false;
+  const assigned =
+    /^["']\]\s*=[^=]/.test(after) || /\.put\(\s*$/.test(ctx.text.slice(Math.max(0, hit.start - 10), hit.start - 1));
+  return resource === 'run task request' || inAttributes(ctx, hit, assigned);
+}
+
+/** How far back the block around a key is looked for. */
+const MAX_BLOCK = 2_000;
+
+/**
+ * The key is in the `attributes` of a payload: the line that opens its block says so, or for a key assigned
+ * (`body_attributes["status"] = …`) its subscript chain (a chain read, `run["attributes"]["status"] == …`, may be
+ * any response's).
+ */
+function inAttributes(ctx: ResolveContext, hit: NameHit, assigned: boolean): boolean {
+  const { text } = ctx;
+  const lineStart = ctx.lines.startOf(hit.line);
+  if (assigned && /attributes/i.test(text.slice(lineStart, hit.start))) return true;
+  let depth = 0;
+  for (let i = hit.start - 1; i >= Math.max(0, hit.start - MAX_BLOCK); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125) depth++;
+    else if (c === 123 && depth-- === 0) {
+      const open = ctx.lines.lineOf(i);
+      return /attributes/i.test(text.slice(ctx.lines.startOf(open), i));
+    }
+  }
+  return false;
+}
+
+/**
+ * One of the values the history lists for an attribute (`"passed"` of a task result's `status`) stands for it
+ * where the attribute's resource is in context (nearby, or the run task context of the file) and the text says
+ * it is that field's value: the value of its key (`"status": "passed"`, `status = "failed"`), a line naming the
+ * field (`tfresult.Data.Attributes.Status = "failed"`, `if payload["stage"] == "pre_plan"`), a constant of a type
+ * named for the resource and field (`TaskPassed TaskStatus = "passed"`), or a list with another of its values
+ * (`PrePlan = "pre_plan"` … `PostPlan = "post_plan"` in one const block).
+ */
+function attributeValue(
+  ctx: ResolveContext,
+  hit: NameHit,
+  subject: HistorySubject,
+  context: () => readonly string[] | undefined,
+): Confidence | undefined {
+  const resource = subject.resource;
+  if (hit.isKey || resource === undefined) return undefined;
+  const here = context();
+  const runTask = ctx.runTask === true && RUN_TASK_CONTEXT.includes(resource);
+  if (
+    here?.includes(resource) !== true &&
+    !(runTask && (here ?? RUN_TASK_CONTEXT).every((r) => RUN_TASK_CONTEXT.includes(r)))
+  )
+    return undefined;
+  const field = subject.name;
+  if (hit.keyOf === field) return 'context';
+  // The value of another attribute of the resource (`stages = ["pre_plan", "post_plan"]`) is that one's.
+  const key = hit.keyOf !== '' ? hit.keyOf : LINE_KEY.exec(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))?.[1];
+  if (
+    key !== undefined &&
+    ctx.lexicon.words
+      .get(key)
+      ?.candidates.some((c) => !c.value && c.subject.resource === resource && c.subject !== subject)
+  )
+    return undefined;
+  const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
+  const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
+  const suffix = field.charAt(0).toUpperCase() + field.slice(1);
+  if (hasWord(line, field) || hasWord(line, suffix)) return 'context';
+  if (namesTypedField(line, suffix, resource.split(/[-/ ]/).map(singularWord))) return 'context';
+  for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
+    if (other === hit || other.isKey || other.info === hit.info) continue;
+    if (!other.info.candidates.some((c) => c.value === true && c.subject === subject)) continue;
+    if (sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))) return 'context';
+  }
+  return undefined;
+}
+
+/** The key a line opens with (`stages = [`, `"stages": [`). */
+const LINE_KEY = /^\s*["']?([\w-]+)["']?\s*[:=]/;
 
 /** How far back a struct tag's `type X struct {` line is looked for. */
 const MAX_STRUCT = 6_000;

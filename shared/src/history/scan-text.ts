@@ -1,7 +1,7 @@
 import { callbackMatches } from './callback-calls.ts';
 import { assignMethods } from './assign-methods.ts';
 import { HitCollector } from './collect-hits.ts';
-import type { ResolveContext } from './context.ts';
+import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { history } from './history.ts';
 import { languageOfFile, profileFor } from './language-profile.ts';
@@ -84,6 +84,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     lines,
     lexicon,
     indentBlocks: profile.bareValues,
+    runTask: handlesRunTasks(text, hits.evidence),
     ...(named === undefined
       ? {}
       : { file: { resource: named, named: new Set(hits.evidence.flatMap((e) => e.resources)) } }),
@@ -94,14 +95,19 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   const sdkAt = new Set(sdk.map((m) => m.start));
   // A Terraform provider resource file is about one resource: its other resources' names are not meant.
   const fileResource = providerFileResource(index, options.fileName);
+  const values: Match[] = [];
   for (const hit of hits.names) {
     const match = nameMatch(ctx, hit);
     if (!match || sdkAt.has(match.start)) continue;
     const resource = match.subject.resource;
     if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
       continue;
-    matches.push(match);
+    if (hit.info.candidates.some((c) => c.value === true && c.subject === match.subject)) values.push(match);
+    else matches.push(match);
   }
+  // A value whose key is matched on its line (`"kind": "opa"`) says the same once more.
+  const keyed = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+  for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
   matches.push(...sdk);
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
   matches.push(...callbackMatches(text, lines, index, profile));

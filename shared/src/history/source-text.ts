@@ -172,9 +172,16 @@ const ACCESSORS = new Set([
 ]);
 
 /**
+ * Calls whose first argument is a key: a field's wire name (Jackson's `@JsonProperty("stage")`, Gson's
+ * `@SerializedName`, kotlinx's `@SerialName`, System.Text.Json's `[JsonPropertyName("…")]`) and a map's `put`.
+ */
+const WIRE_NAMES = new Set(['JsonProperty', 'SerializedName', 'SerialName', 'JsonPropertyName', 'JsonAlias', 'put']);
+
+/**
  * Whether the string literal from `open` to `close` (its quotes) is a key being read: a subscript
  * (`payload["stage"]`, `$s['attributes']['run-tasks']`) or an argument of an accessor call on
- * the same line (`body.get("stage")`, `doc.dig("data", "attributes", "description")`).
+ * the same line (`body.get("stage")`, `doc.dig("data", "attributes", "description")`), or the first argument of
+ * a wire name annotation or a map's `put` (`WIRE_NAMES`).
  */
 export function isAccessorKey(text: string, open: number, close: number): boolean {
   let before = open - 1;
@@ -192,7 +199,8 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
     if (c !== 40) continue;
     let s = i;
     while (s > 0 && (isWordChar(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 63)) s--;
-    return ACCESSORS.has(text.slice(s, i));
+    const name = text.slice(s, i);
+    return ACCESSORS.has(name) || (b === 40 && WIRE_NAMES.has(name));
   }
   return false;
 }
