@@ -25,6 +25,12 @@ export class AccessDeniedError extends CloudError {
 
 /** The model's bound on `EncodedMessage` (sts 2011-06-15 `encodedMessageType`). */
 const MAX_ENCODED = 10240;
+/**
+ * The first character of every encoded message, a letter: base64url's digits include `-`, and a message
+ * beginning with it is read as an option by command-line parsers (`aws sts decode-authorization-message
+ * --encoded-message <message>`), where the provider's long opaque text is taken as the value.
+ */
+const ENCODED_LEAD = 'E';
 /** Bounds on what one decoded message lists, so its encoded form stays within `MAX_ENCODED`. */
 const MAX_ITEMS = 20;
 const MAX_VALUE = 256;
@@ -176,20 +182,22 @@ function listOf(value: unknown): { value: string }[] {
 
 /**
  * Encodes a decoded message as the provider does in spirit: opaque to the caller (deflated, then
- * AES-256-GCM under the cloud's own key), readable only through DecodeAuthorizationMessage.
+ * AES-256-GCM under the cloud's own key, in base64url after `ENCODED_LEAD`), readable only through
+ * DecodeAuthorizationMessage.
  */
 export function encodeAuthorization(key: Buffer, decoded: DecodedAuthorization): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(deflateRawSync(JSON.stringify(decoded))), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url').slice(0, MAX_ENCODED);
+  return `${ENCODED_LEAD}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`.slice(0, MAX_ENCODED);
 }
 
 /** The JSON text of an encoded message, or the provider's InvalidAuthorizationMessageException. */
 export function decodeAuthorization(key: Buffer, encoded: string): string {
   const invalid = new CloudError('InvalidAuthorizationMessageException', 'The message is invalid.', 400);
-  if (encoded.length < 1 || encoded.length > MAX_ENCODED || !/^[A-Za-z0-9_-]+$/.test(encoded)) throw invalid;
-  const bytes = Buffer.from(encoded, 'base64url');
+  if (encoded.length > MAX_ENCODED || !encoded.startsWith(ENCODED_LEAD) || !/^[A-Za-z0-9_-]+$/.test(encoded))
+    throw invalid;
+  const bytes = Buffer.from(encoded.slice(ENCODED_LEAD.length), 'base64url');
   if (bytes.length < 29) throw invalid;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));

@@ -475,12 +475,13 @@ describe('the simulate and decode APIs with the aws command and the SDK, against
     assert.ok(String(statement.keyfob.file).endsWith('builder.role.yaml'), String(statement.keyfob.file));
     assert.equal(statement.keyfob.line, 13);
     if (AWS_CLI) {
-      // `--encoded-message=<message>`: the message is random text that may begin with `-`, which the aws
-      // command's argument parser would read as an option when given as a separate argument
+      // `--encoded-message <message>` as a user types it: the message never begins with `-`, which the aws
+      // command's argument parser would read as an option (engine/test/authorization-message.test.ts)
       const run = await awsCli(engine.cloudUrl, ADMIN, [
         'sts',
         'decode-authorization-message',
-        `--encoded-message=${encoded}`,
+        '--encoded-message',
+        encoded,
       ]);
       assert.equal(run.code, 0, run.stderr);
       assert.deepEqual(JSON.parse(JSON.parse(run.stdout).DecodedMessage), decoded);
