@@ -7,6 +7,7 @@ import { CREDENTIAL_TYPES } from '../rules/index.ts';
 import {
   readTerraformFile,
   readTerraformResources,
+  symbolicName,
   type TerraformResource,
   type TerraformShape,
   type TfFile,
@@ -169,16 +170,21 @@ function modulePolicies(resources: readonly TerraformResource[]): [string, AclPo
   return resources
     .flatMap((r) => r.instances ?? [r])
     .flatMap((resource): [string, AclPolicy | PartialAclPolicy][] => {
-      if (resource.resourceType.kind !== 'policy' || resource.name === undefined) return [];
+      if (resource.resourceType.kind !== 'policy') return [];
+      // A name that is an unknown input (var.name) goes by its symbolic name: a role's token policy
+      // of the same input is this policy, whatever the input is.
+      const same = resource.unknown.find((u) => u.field === 'name')?.same;
+      const name = resource.name ?? (same === undefined ? undefined : symbolicName(same));
+      if (name === undefined) return [];
       const text = resource.value.policy;
       const partial = resource.unknown.find((u) => u.field === 'policy')?.partial;
       const policy =
         typeof text === 'string'
-          ? readPolicy(text, resource.name).value
+          ? readPolicy(text, name).value
           : partial
-            ? readPartialPolicy(partial, resource.name)
+            ? readPartialPolicy(partial, name)
             : undefined;
-      return policy ? [[resource.name, policy]] : [];
+      return policy ? [[name, policy]] : [];
     });
 }
 

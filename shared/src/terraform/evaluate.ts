@@ -212,11 +212,13 @@ export class TerraformEvaluator implements Evaluator {
     const variable = this.#variables.get(name);
     const fallback = variable?.attributes.get('default');
     if (!variable) return unknown(`var.${name} is not declared in the module`, range);
-    if (!fallback) return unknown(`var.${name} has no default (its value comes from outside)`, range);
+    const same = `var.${name}`;
+    if (!fallback) return { ...unknown(`var.${name} has no default (its value comes from outside)`, range), same };
     const file = this.module.files.find((f) => f.blocks.includes(variable)) ?? from;
     const value = this.#inInstance(undefined, () => this.evaluate(fallback.value, depth + 1, file));
     if (!value.known) return unknown(`var.${name}'s default is not a literal`, range);
-    if (value.value === null) return unknown(`var.${name} defaults to null (its value comes from outside)`, range);
+    if (value.value === null)
+      return { ...unknown(`var.${name} defaults to null (its value comes from outside)`, range), same };
     // `default = []`, `{}` or `""` is how a module marks an optional input: the caller gives the value.
     const plain = value.structured?.value ?? value.value;
     if (
@@ -224,10 +226,13 @@ export class TerraformEvaluator implements Evaluator {
       (Array.isArray(plain) && plain.length === 0) ||
       (isRecord(plain) && Object.keys(plain).length === 0)
     )
-      return unknown(
-        `var.${name} defaults to ${JSON.stringify(plain)}, an optional input (its value comes from outside)`,
-        range,
-      );
+      return {
+        ...unknown(
+          `var.${name} defaults to ${JSON.stringify(plain)}, an optional input (its value comes from outside)`,
+          range,
+        ),
+        same,
+      };
     // A default is shown where it is used: the attribute, not the variable block.
     return { known: true, value: plain, range };
   }
@@ -237,6 +242,11 @@ export class TerraformEvaluator implements Evaluator {
    * or object, an item of a known list (or of one known in part, when that member is known).
    */
   #walk(value: Evaluated, steps: readonly TfStep[], text: string, depth: number, from: TfFile): Evaluated {
+    // A part of an unknown value (var.x.y) is not the same as the whole.
+    if (steps.length > 0 && !value.known && value.same !== undefined) {
+      const { same: _same, ...rest } = value;
+      value = rest;
+    }
     let at = value;
     for (const step of steps) {
       const key =
@@ -677,7 +687,7 @@ function shownAt(value: Evaluated, range: OffsetRange): Evaluated {
 
 /** An unknown member of a list or map: a list or map known in part as such, else an UnknownMember. */
 function memberOf(value: Evaluated & { known: false }): unknown {
-  return value.structure?.value ?? new UnknownMember(value.reason, value.partial);
+  return value.structure?.value ?? new UnknownMember(value.reason, value.partial, value.same);
 }
 
 /** Adds a member's places under `segment` (its own and its parts', known or not). */

@@ -24,6 +24,12 @@ export type Evaluated =
       readonly partial?: PartialText;
       /** For a list or map with unknown members: the known members, each unknown one an UnknownMember. */
       readonly structure?: PartialStructure;
+      /**
+       * An unknown value known to be the same as every other of this expression (`var.name`: one
+       * input of the module, read wherever it is used, through locals and other resources'
+       * arguments). Only equality is known, never the value.
+       */
+      readonly same?: string;
     };
 
 /**
@@ -35,6 +41,8 @@ export class UnknownMember {
   constructor(
     readonly reason: string,
     readonly text?: PartialText,
+    /** The expression it is the same value as (Evaluated's same), where known. */
+    readonly same?: string,
   ) {}
 }
 

@@ -29,6 +29,8 @@ export interface UnknownAttribute {
    * the same answer for all of them; one that needs the unknown part does not (and stays silent).
    */
   readonly fills?: readonly unknown[];
+  /** An unknown value known to be the same as every other of this expression (`var.name`): Evaluated's same. */
+  readonly same?: string;
 }
 
 /**
@@ -133,6 +135,7 @@ function readResource(
         range: attribute.value.range,
         ...(!result.known && result.partial ? { partial: result.partial } : {}),
         ...(filled ? { fills: filled.values } : {}),
+        ...(!result.known && result.same !== undefined ? { same: result.same } : {}),
       });
       // The known parts' places, so a rule's problem on one shows there.
       if (filled) {
@@ -225,8 +228,11 @@ function fillsOf(
   if (!shape) return undefined;
   if (spec.shape === 'policy-json' && !fillableIamPolicy(shape.value)) return undefined;
   const values: unknown[] = [];
+  // A policy name that is the same unknown value as another's (`var.name`) is that name in every
+  // reading (symbolicName), so it matches the module's policy of that name and nothing else.
+  const names = spec.field === 'token_policies' || spec.field === 'policies';
   for (const fill of UNKNOWN_FILLS) {
-    const value = filled(shape.value, fill);
+    const value = filled(shape.value, fill, names);
     const structured = result.structure ? { structured: { value, locations: result.structure.locations } } : {};
     const converted = convert(spec, { known: true, value, range: result.range, ...structured }, block, evaluate);
     if ('reason' in converted) return undefined;
@@ -236,12 +242,24 @@ function fillsOf(
 }
 
 /** A value with each unknown part replaced by `fill` (a string known in part keeps its known text). */
-function filled(value: unknown, fill: string): unknown {
-  if (value instanceof UnknownMember)
+function filled(value: unknown, fill: string, names = false): unknown {
+  if (value instanceof UnknownMember) {
+    if (names && value.same !== undefined) return symbolicName(value.same);
     return value.text ? value.text.map((piece) => (typeof piece === 'string' ? piece : fill)).join('') : fill;
-  if (Array.isArray(value)) return value.map((item) => filled(item, fill));
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, filled(v, fill)]));
+  }
+  if (Array.isArray(value)) return value.map((item) => filled(item, fill, names));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, filled(v, fill, names)]));
   return value;
+}
+
+/**
+ * The name a policy whose name is an unknown value (`var.name`) goes by among the module's
+ * policies, and a token policy of the same unknown value asks for: `${var.name}`. Two such names
+ * are equal exactly when the expressions are; no real name matches one (`$`, `{` are no name's).
+ */
+export function symbolicName(same: string): string {
+  return `\${${same}}`;
 }
 
 type Converted =
