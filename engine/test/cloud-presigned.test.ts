@@ -8,7 +8,8 @@ import { GetSessionTokenCommand, STSClient } from '@aws-sdk/client-sts';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '../../test/helpers/aws-signer.ts';
-import { startEngine, type RunningEngine } from '../src/index.ts';
+import type { RunningEngine } from '../src/index.ts';
+import { engineWithCloudUser } from './helpers/cloud-user.ts';
 
 const KEY = { accessKeyId: 'AKIAPRESIGNTEST00001', secretAccessKey: 'presign-test-secret-0000000000000000000' };
 
@@ -65,15 +66,7 @@ describe('presigned Query requests', () => {
   let engine: RunningEngine;
   let session: Credentials;
   before(async () => {
-    engine = await startEngine({ port: 0, rootToken: 'root', dev: true, tickMs: 60_000 });
-    const answer = await fetch(`${engine.url}/v1/sys/dev/cloud`, {
-      method: 'PUT',
-      headers: { 'X-Service-Token': 'root' },
-      body: JSON.stringify({
-        users: [{ name: 'presigner', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }],
-      }),
-    });
-    assert.equal(answer.status, 200);
+    engine = await engineWithCloudUser('presigner', KEY);
     const sts = new STSClient({ endpoint: engine.cloudUrl, region: 'eu-west-1', credentials: KEY, maxAttempts: 1 });
     const issued = (await sts.send(new GetSessionTokenCommand({ DurationSeconds: 900 }))).Credentials;
     session = {

@@ -6,6 +6,7 @@ import type { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { queryPost, Sha256 } from '../../test/helpers/aws-signer.ts';
 import { startEngine, type RunningEngine } from '../src/index.ts';
+import { engineWithCloudUser } from './helpers/cloud-user.ts';
 
 const KEY = { accessKeyId: 'AKIAPROTOCOLTEST0001', secretAccessKey: 'protocol-test-secret-000000000000000000' };
 
@@ -42,15 +43,7 @@ async function send(
 describe('cloud Query endpoint', () => {
   let engine: RunningEngine;
   before(async () => {
-    engine = await startEngine({ port: 0, rootToken: 'root', dev: true, tickMs: 60_000 });
-    const answer = await fetch(`${engine.url}/v1/sys/dev/cloud`, {
-      method: 'PUT',
-      headers: { 'X-Service-Token': 'root' },
-      body: JSON.stringify({
-        users: [{ name: 'probe', accessKeys: [{ id: KEY.accessKeyId, secret: KEY.secretAccessKey }] }],
-      }),
-    });
-    assert.equal(answer.status, 200);
+    engine = await engineWithCloudUser('probe', KEY);
   });
   after(() => engine.stop());
 
