@@ -5,7 +5,8 @@ import { VALIDATE_WORKSPACE, validateWorkspace } from './commands/validate-works
 import { registerHistoryProviders } from './history/index.ts';
 import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
 import { workspaceSnapshot } from './workspace-snapshot.ts';
-import { WORKSPACE_SNAPSHOT_METHOD } from '@keyfob/shared/lsp';
+import { projectFsRequest } from './project-files.ts';
+import { PROJECT_FS_METHOD, WORKSPACE_SNAPSHOT_METHOD } from '@keyfob/shared/lsp';
 
 /**
  * Activation of both builds. Diagnostics, completion, hover, code actions, the outline and the API
@@ -40,7 +41,10 @@ export async function activateExtension(
   );
   registerHistoryProviders(context);
   // Registered before start: the server asks for folders as soon as it is initialized.
-  context.subscriptions.push(client.onRequest(WORKSPACE_SNAPSHOT_METHOD, workspaceSnapshot));
+  context.subscriptions.push(
+    client.onRequest(WORKSPACE_SNAPSHOT_METHOD, workspaceSnapshot),
+    client.onRequest(PROJECT_FS_METHOD, projectFsRequest),
+  );
   await client.start();
   return { build };
 }

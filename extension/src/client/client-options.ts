@@ -29,11 +29,13 @@ export function clientOptions(): LanguageClientOptions {
     ],
     diagnosticCollectionName: 'keyfob',
     // workspaceSnapshot: the server asks the extension to read workspace folders (policies, JWT roles,
-    // workflows) for the access answer on hover and the trust checks (see workspace-snapshot.ts).
+    // workflows) for the access answer on hover and the trust checks (see workspace-snapshot.ts);
+    // projectFiles: the folders' files for what they tell each other about the API (project-files.ts).
     initializationOptions: {
       suggestCommand: 'editor.action.triggerSuggest',
       historyPageCommand: SHOW_SUBJECT,
       workspaceSnapshot: true,
+      projectFiles: true,
     },
     markdown: { isTrusted: { enabledCommands: [SHOW_SUBJECT] } },
     // Panels, diffs of other tools and our own history pages are not the user's code: never sent.

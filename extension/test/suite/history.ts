@@ -62,6 +62,21 @@ export function registerHistoryTests(): void {
       assert.match(text, /replaced by POST \/organizations\/:organization_name\/registry-modules\/vcs/);
     });
 
+    test('hover on a model field names the query key another file sends it with (only the model file open)', async () => {
+      // history/project: services/runs.py sends RunFilter with GET to a workspace's runs; the server reads
+      // that file from the workspace itself, as `keyfob history scan <folder>` does (models/listing.py alone
+      // names no subject).
+      const document = await openFixture('history/project/models/listing.py');
+      const position = positionOf(document, 'search[user]', 2);
+      const text = await waitFor(
+        () => hoverText(document, position),
+        (hover) => hover.includes('**search[user]**'),
+        'a hover naming search[user]',
+        30_000,
+      );
+      assert.match(text, /\*\*search\[user\]\*\*/);
+    });
+
     test('no history hover on an ordinary word', async () => {
       const document = await openFixture(REGISTRY);
       const text = await hoverText(document, positionOf(document, "name: 'button'", 1));

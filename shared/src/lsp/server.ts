@@ -6,6 +6,7 @@ import { WorkspaceProjectFacts } from '../history/index.ts';
 import type { ProjectFs } from '../history/index.ts';
 import { registerAccessLenses, type BaseReader } from './access-since-base.ts';
 import { DocumentSession } from './document-session.ts';
+import { clientProjectFs } from './project-request.ts';
 import type { ClientOptions } from './features.ts';
 import { registerHandlers } from './handlers.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -55,7 +56,9 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   };
   const settings = new SettingsStore(connection, deps.compileGlob);
   const projects = new WorkspaceProjectFacts({
-    fsOf: (folder) => deps.projectFs?.(folder),
+    // The host's reader (`keyfob lsp`), else the client's when it offers one (the VS Code extension).
+    fsOf: (folder) =>
+      deps.projectFs?.(folder) ?? (client.projectFiles === true ? clientProjectFs(connection, folder) : undefined),
     fileNameOf: (folder, path) => `${folder}/${path.split('/').map(encodeURIComponent).join('/')}`,
     log: (message) => connection.console.warn(message),
     pause: () => new Promise((resolve) => deps.schedule(() => resolve(), 0)),
@@ -108,7 +111,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   connection.onInitialized(() => {
     settings.registerForChanges();
     reloads.start(canWatchFiles);
-    if (canWatchFiles && deps.projectFs)
+    if (canWatchFiles && (deps.projectFs !== undefined || client.projectFiles === true))
       void connection
         .sendRequest('client/registerCapability', {
           registrations: [
@@ -163,5 +166,6 @@ function readClientOptions(raw: unknown): ClientOptions {
     ...(suggestCommand ? { suggestCommand } : {}),
     ...(historyPageCommand ? { historyPageCommand } : {}),
     ...(options.workspaceSnapshot === true ? { workspaceSnapshot: true } : {}),
+    ...(options.projectFiles === true ? { projectFiles: true } : {}),
   };
 }
