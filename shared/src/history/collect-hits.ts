@@ -457,7 +457,7 @@ export class HitCollector {
  * `resourceType`): `create_api_payload(resource_type="projects", …)`, `request_type: "runs".to_string()`.
  */
 function isTypeKey(key: string): boolean {
-  return key === 'type' || (key.length > 5 && (key.endsWith('_type') || key.endsWith('Type')));
+  return key === 'type' || key === 'Type' || (key.length > 5 && (key.endsWith('_type') || key.endsWith('Type')));
 }
 
 /** A keyword argument or assignment naming a type before a literal: `resource_type="projects"` (not `==`). */

@@ -107,10 +107,14 @@ function check(
         namesOther(model, subject.resource)
       )
         return undefined;
+      // A value (not a key) takes only the type of a block that holds it (a table row `{ Type: "state-versions",
+      // Columns: []string{"resource-count"} }`), not one nearby.
       const here =
-        subject.resource === undefined || (!hit.isKey && declared === undefined)
+        subject.resource === undefined
           ? undefined
-          : (declared ?? resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
+          : !hit.isKey && declared === undefined
+            ? scopedResourcesAt(ctx, hit.start)
+            : (declared ?? resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
       // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
       const type = subject.resource?.replace(/^admin\//, '') ?? '';
       if (here === undefined && hit.tag === true && !structNamedFor(ctx.text, hit.start, type)) return undefined;

@@ -427,6 +427,23 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['attribute run task request stage', 'attribute task-results status', 'attribute task-results status'],
   },
   {
+    name: "a Go table of resources: a row's Type decides whose its column names are",
+    language: 'go',
+    source: [
+      'var registry = []Resource{',
+      '\t{',
+      '\t\tType:    "state-versions",',
+      '\t\tColumns: []string{"serial", "resource-count"},',
+      '\t},',
+      '\t{',
+      '\t\tType:    "workspaces",',
+      '\t\tColumns: []string{"name", "resource-count"},',
+      '\t},',
+      '}',
+    ].join('\n'),
+    expected: ['resource - workspaces', 'attribute workspaces resource-count'],
+  },
+  {
     name: 'a callback URL printed, read, defined or sent without PATCH claims nothing',
     language: 'python',
     source:
