@@ -14,6 +14,8 @@ local function fail(message)
 end
 
 local published = {}
+-- The document version of each file's latest diagnostics (the server says which version it checked).
+local published_version = {}
 local client_id = vim.lsp.start_client({
   name = 'keyfob',
   cmd = { os.getenv('KEYFOB_NODE'), unpack(vim.fn.json_decode(os.getenv('KEYFOB_ENTRY'))) },
@@ -23,6 +25,7 @@ local client_id = vim.lsp.start_client({
   handlers = {
     ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
       published[result.uri] = (published[result.uri] or 0) + 1
+      if result.version then published_version[result.uri] = result.version end
       return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
     end,
   },
@@ -70,9 +73,12 @@ for _, action in ipairs(actions) do table.insert(results.actions, action.title) 
 local fix
 for _, action in ipairs(actions) do if action.isPreferred then fix = action end end
 if not fix then return fail('no preferred fix') end
-local before = published[role_uri]
 vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding or 'utf-16')
-if not vim.wait(60000, function() return published[role_uri] > before end, 20) then return fail('no diagnostics after the fix') end
+-- The diagnostics of the edited version, not any that come next (an earlier version's may still be on their way).
+local edited = (vim.lsp.util.buf_versions or {})[role] or vim.b[role].changedtick
+if not vim.wait(60000, function() return (published_version[role_uri] or -1) >= edited end, 20) then
+  return fail('no diagnostics of the edited version ' .. tostring(edited))
+end
 results.fixed_line = vim.api.nvim_buf_get_lines(role, 0, 1, false)[1]
 results.after_fix = {}
 for _, d in ipairs(vim.diagnostic.get(role)) do table.insert(results.after_fix, d.user_data.lsp.code) end
