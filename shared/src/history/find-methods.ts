@@ -51,6 +51,8 @@ export function findMethods(
               ? m[0].length - word.length
               : 0);
       if (places.at(start).inComment) continue;
+      // `f"/workspaces/{new_workspace.get('id')}"`: a call inside a URL's own placeholders sends nothing.
+      if (m[3] !== undefined && insideUrl(urls, start)) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').toUpperCase()) as HttpMethod,
         start,
@@ -65,6 +67,20 @@ export function findMethods(
       found.push({ method: 'GET', start: bare, end: bare + 5, text: 'fetch', line: lines.lineOf(bare) });
   }
   return found;
+}
+
+/** Whether `at` lies within some URL hit's text (URLs sorted by offset). */
+function insideUrl(urls: readonly UrlHit[], at: number): boolean {
+  let lo = 0;
+  let hi = urls.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const url = urls[mid]!;
+    if (at < url.start) hi = mid - 1;
+    else if (at >= url.end) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 /**

@@ -3,6 +3,7 @@ import { assignMethods } from './assign-methods.ts';
 import { HitCollector } from './collect-hits.ts';
 import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
+import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
 import { languageOfFile, profileFor } from './language-profile.ts';
 import { lexiconFor } from './lexicon.ts';
@@ -65,6 +66,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
+  helperDefaultMethods(text, hits.urls);
   const languageId =
     options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
   const models = readModels(text, lines, index, languageId, options.fileName);

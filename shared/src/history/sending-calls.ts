@@ -146,12 +146,14 @@ function assignmentLine(text: string, lines: Lines, url: UrlHit): number {
  * The call whose argument list holds `at`: from the start of its callee (`s.client.NewRequest`,
  * `surf::post`, `self._patch`) to its closing parenthesis, and its `(`; undefined when none opens within
  * CALL_BEFORE characters or closes within CALL_AFTER. With `throughIndex`, an unmatched `[` before `at`
- * is an index into an argument (`requests.patch(payload['url']`), not the end of the search.
+ * is an index into an argument (`requests.patch(payload['url']`), not the end of the search; `after`
+ * bounds the search for its close (a call with long arguments).
  */
 export function enclosingCall(
   text: string,
   at: number,
   throughIndex = false,
+  after = CALL_AFTER,
 ): { start: number; open: number; end: number } | undefined {
   let depth = 0;
   let open = -1;
@@ -170,7 +172,7 @@ export function enclosingCall(
   if (open === -1) return undefined;
   let close = -1;
   depth = 0;
-  for (let i = open + 1; i < Math.min(text.length, open + CALL_AFTER); i++) {
+  for (let i = open + 1; i < Math.min(text.length, open + after); i++) {
     const c = text.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) depth++;
     else if (c === 41 || c === 93 || c === 125) {
