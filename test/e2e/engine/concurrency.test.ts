@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { advance, fixtures, get, post, whoami, type Answer } from './engine-client.ts';
+import { advance, fixtures, get, post, userAndAssumedRoles, whoami, type Answer } from './engine-client.ts';
 
 interface Creds {
   access_key: string;
@@ -21,14 +21,7 @@ describe('concurrency', () => {
       users: Array.from({ length: 5 }, (_, i) => ({ name: `svc-${i}`, accessKeys: i % 3 })),
     });
     await post(engine, 'cloud/config/root', { access_key: 'AKIAROOT000000000001', secret_key: 'root-secret' });
-    await post(engine, 'cloud/roles/user', {
-      credential_type: 'iam_user',
-      policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess',
-    });
-    await post(engine, 'cloud/roles/ar', {
-      credential_type: 'assumed_role',
-      role_arns: 'arn:aws:iam::123456789012:role/deploy',
-    });
+    await userAndAssumedRoles(engine);
     for (let i = 0; i < 5; i++)
       await post(engine, `cloud/static-roles/svc-${i}`, { username: `svc-${i}`, rotation_period: '1m' });
   });

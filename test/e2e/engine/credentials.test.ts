@@ -3,16 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { fixtures, get, post, whoami } from './engine-client.ts';
+import { ACCOUNT, DOC, POLICY, fixtures, get, post, whoami } from './engine-client.ts';
 
-const ACCOUNT = '123456789012';
 const ROLE_A = `arn:aws:iam::${ACCOUNT}:role/deploy`;
 const ROLE_B = `arn:aws:iam::${ACCOUNT}:role/audit`;
-const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
-const DOC = JSON.stringify({
-  Version: '2012-10-17',
-  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }],
-});
 
 const ROLES: Record<string, Record<string, unknown>> = {
   user: {

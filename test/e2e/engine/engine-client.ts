@@ -57,6 +57,23 @@ export async function fixtures(engine: EngineProcess, value: unknown): Promise<v
   if (answer.status !== 200) throw new Error(`fixtures refused: ${answer.text}`);
 }
 
+/** The emulated cloud's account, the managed policy and the inline policy document the role suites write. */
+export const ACCOUNT = '123456789012';
+export const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
+export const DOC = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }],
+});
+
+/** Writes the roles several suites start from: `user` (an IAM user with ReadOnlyAccess) and `ar` (an assumed role of role/deploy). */
+export async function userAndAssumedRoles(engine: EngineProcess): Promise<void> {
+  await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: POLICY });
+  await post(engine, 'cloud/roles/ar', {
+    credential_type: 'assumed_role',
+    role_arns: `arn:aws:iam::${ACCOUNT}:role/deploy`,
+  });
+}
+
 /** Moves the engine clock forward and runs what falls due. */
 export async function advance(engine: EngineProcess, seconds: number): Promise<void> {
   const answer = await post(engine, 'sys/dev/clock', { advanceSeconds: seconds });

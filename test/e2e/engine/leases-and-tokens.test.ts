@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { advance, call, get, post, whoami } from './engine-client.ts';
+import { advance, call, get, post, userAndAssumedRoles, whoami } from './engine-client.ts';
 
 const put = (e: EngineProcess, path: string, body: unknown, token?: string): ReturnType<typeof call> =>
   call(e, 'PUT', path, { body, ...(token ? { token } : {}) });
@@ -13,14 +13,7 @@ describe('leases and tokens', () => {
   let engine: EngineProcess;
   before(async () => {
     engine = await startEngine();
-    await post(engine, 'cloud/roles/user', {
-      credential_type: 'iam_user',
-      policy_arns: 'arn:aws:iam::aws:policy/ReadOnlyAccess',
-    });
-    await post(engine, 'cloud/roles/ar', {
-      credential_type: 'assumed_role',
-      role_arns: 'arn:aws:iam::123456789012:role/deploy',
-    });
+    await userAndAssumedRoles(engine);
     await post(engine, 'cloud/config/lease', { lease: '1h', lease_max: '3h' });
   });
   after(() => engine.stop());

@@ -7,14 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { schemas } from '@keyfob/schemas';
 import NodeVault from 'node-vault';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
+import { ACCOUNT, DOC, POLICY } from './engine-client.ts';
 
-const ACCOUNT = '123456789012';
 const ROLE_ARN = `arn:aws:iam::${ACCOUNT}:role/deploy`;
-const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
-const DOC = JSON.stringify({
-  Version: '2012-10-17',
-  Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }],
-});
 
 /** One role of each type, with the fields that type takes (TTLs as the real engine's integer seconds too). */
 const ROLES: Record<string, Record<string, unknown>> = {

@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEngine, type EngineProcess } from '../../helpers/engine.ts';
-import { advance, call, fixtures, get, post, whoami } from './engine-client.ts';
+import { advance, call, fixtures, get, post, userAndAssumedRoles, whoami } from './engine-client.ts';
 
 const ROOT_KEY = { id: 'AKIAROOTKEY000000001', secret: 'root-secret-0000000000000000000000000000' };
-const POLICY = 'arn:aws:iam::aws:policy/ReadOnlyAccess';
 
 describe('root configuration, rotate-root and credential lifecycles', () => {
   let engine: EngineProcess;
@@ -17,11 +16,7 @@ describe('root configuration, rotate-root and credential lifecycles', () => {
       rootUser: { name: 'keyfob-root', accessKeys: [ROOT_KEY] },
       users: [{ name: 'svc', accessKeys: 0 }],
     });
-    await post(engine, 'cloud/roles/user', { credential_type: 'iam_user', policy_arns: POLICY });
-    await post(engine, 'cloud/roles/ar', {
-      credential_type: 'assumed_role',
-      role_arns: 'arn:aws:iam::123456789012:role/deploy',
-    });
+    await userAndAssumedRoles(engine);
   });
   after(() => engine.stop());
 
