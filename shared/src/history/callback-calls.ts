@@ -1,3 +1,4 @@
+import { CALLBACK_URL } from './context.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
@@ -35,7 +36,7 @@ const DEFINITION = /\b(?:def|func|function|fn)\s+(?:\([^()]*\)\s*)?$/;
  * method, or none, claims nothing (`print(callback_url)`, `tfc_callback(app, callback_url)`).
  */
 export function callbackMatches(text: string, lines: Lines, index: HistoryIndex, profile: LanguageProfile): Match[] {
-  if (!/callback_?url/i.test(text)) return [];
+  if (!CALLBACK_URL.test(text)) return [];
   const subject = callbackEndpoint(index);
   if (!subject) return [];
   const out: Match[] = [];

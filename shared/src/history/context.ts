@@ -56,13 +56,21 @@ export const RUN_TASK_CONTEXT: readonly string[] = ['run task request', 'task-re
 
 /** The run task request's callback URL field under any spelling (`TaskResultCallbackURL`, `getTaskResultCallbackUrl()`). */
 const CALLBACK_FIELD = /task_?result_?callback_?url/i;
+/**
+ * A name for a callback URL (`callback_url`, `callbackUrl`), any case: in every name CALLBACK_FIELD finds, and a
+ * fast search (its literal is looked for directly, where `task_?` stops at every `t`), so it is tried first.
+ */
+export const CALLBACK_URL = /callback_?url/i;
 
 /**
  * Whether the file handles run task requests (`ResolveContext.runTask`): some evidence is the run task context's,
  * or the code names the request's callback URL field, however its language spells it.
  */
 export function handlesRunTasks(text: string, evidence: readonly Evidence[]): boolean {
-  return evidence.some((e) => e.resources.some((r) => RUN_TASK_CONTEXT.includes(r))) || CALLBACK_FIELD.test(text);
+  return (
+    evidence.some((e) => e.resources.some((r) => RUN_TASK_CONTEXT.includes(r))) ||
+    (CALLBACK_URL.test(text) && CALLBACK_FIELD.test(text))
+  );
 }
 
 /**
