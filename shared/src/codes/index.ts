@@ -22,7 +22,6 @@ import { accessCodes } from './access.ts';
 import { wrappingCodes } from './wrapping.ts';
 import { importCodes } from './import.ts';
 
-export type { CodeInfo } from './code-info.ts';
 export { CODES_DOC_URL, codeDocsUrl } from './docs-url.ts';
 
 /**

@@ -13,13 +13,7 @@ export { DEFAULT_POLICY_TEXT, RESPONSE_WRAPPING_POLICY_NAME, RESPONSE_WRAPPING_P
 export { isJsonPolicy, parseHcl } from './hcl/parse-hcl.ts';
 export type { HclNode } from './hcl/hcl-node.ts';
 export { hclToData } from './hcl/hcl-node.ts';
-export {
-  CAPABILITY_MEANINGS,
-  OFFERED_CAPABILITIES,
-  POLICY_DOC_URL,
-  policyDocsUrl,
-  RULE_KEY_DOCS,
-} from './policy-language.ts';
+export { CAPABILITY_MEANINGS, OFFERED_CAPABILITIES, policyDocsUrl, RULE_KEY_DOCS } from './policy-language.ts';
 export type { RuleKeyDoc } from './policy-language.ts';
 export { lexHcl } from './hcl/lex-hcl.ts';
 export type { HclToken } from './hcl/lex-hcl.ts';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { POLICY_DOC, renderPolicyDoc } from '../../../scripts/generate-policy-doc.ts';
-import { CAPABILITIES, policyDocsUrl, POLICY_DOC_URL, RULE_KEY_DOCS } from '@keyfob/shared/policies';
+import { CAPABILITIES, policyDocsUrl, RULE_KEY_DOCS } from '@keyfob/shared/policies';
+import { POLICY_DOC_URL } from '../../src/policies/policy-language.ts';
 import { CODES_DOC_URL } from '@keyfob/shared/codes';
 
 test('docs/policies.md is what scripts/generate-policy-doc.ts writes now', () => {
