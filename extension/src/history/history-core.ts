@@ -4,7 +4,18 @@
 //
 // They come from the history and editor entry points only; with shared's "sideEffects": false the
 // bundle keeps just what is named here, not the lint core (yaml, the schemas) that dist/core.js carries.
-export { history, parseTarget, scanText } from '@keyfob/shared/history';
+export {
+  factsConcern,
+  history,
+  listProjectFiles,
+  looksBinary,
+  NO_FACTS,
+  parseTarget,
+  projectFacts,
+  scanFile,
+  scanText,
+  WorkspaceProjectFacts,
+} from '@keyfob/shared/history';
 export {
   entryByKey,
   entryKey,

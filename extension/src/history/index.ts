@@ -39,6 +39,7 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
   };
   const { annotations, tree, pages } = parts;
   context.subscriptions.push(
+    cache,
     annotations,
     usage,
     tree,
@@ -72,8 +73,16 @@ const warnedTargets = new Set<string>();
 function watchEditors(parts: Parts): vscode.Disposable[] {
   const { settings, cache, annotations, usage, tree, pages } = parts;
   const debouncer = new Debouncer();
+  // The project facts read from the workspace's files (ScanCache): read again when files change.
+  const files = vscode.workspace.createFileSystemWatcher('**/*');
+  const filesChanged = (uri: vscode.Uri): void => cache.filesChanged(uri);
   return [
     debouncer,
+    files,
+    files.onDidCreate(filesChanged),
+    files.onDidChange(filesChanged),
+    files.onDidDelete(filesChanged),
+    cache.onProjectRead(() => annotations.renderAll()),
     usage.onDidChange(() => {
       tree.refresh();
       pages.refresh();

@@ -1,6 +1,8 @@
-import type * as vscode from 'vscode';
-import type { Match } from '@keyfob/shared/history';
+import * as vscode from 'vscode';
+import type { FileFacts, Match, ProjectFacts, WorkspaceProjectFacts } from '@keyfob/shared/history';
+import { folderProjectFs } from '../project-files.ts';
 import { historyCore } from './history-access.ts';
+import { SimpleEmitter } from './simple-emitter.ts';
 
 /**
  * URI schemes that are not the user's code: panels, diffs of other tools, our own history pages.
@@ -26,29 +28,113 @@ export function isHistoryDocument(document: vscode.TextDocument): boolean {
   return !SKIPPED_SCHEMES.has(document.uri.scheme);
 }
 
+/** A file's path in its workspace folder, `/`-separated (the project walk's paths). */
+function pathInFolder(folder: vscode.Uri, uri: vscode.Uri): string {
+  const base = folder.path.endsWith('/') ? folder.path : `${folder.path}/`;
+  return uri.path.startsWith(base) ? uri.path.slice(base.length) : uri.path;
+}
+
 /**
- * The matches of each open document, computed at most once per version: annotations,
- * diagnostics, hovers, inlay hints and quick fixes of one version share one scan.
+ * The matches of each open document, computed at most once per version and project facts:
+ * annotations and the workspace view of one version share one scan. As the language server does
+ * (and `keyfob history scan <folder>`), a document is scanned with what the other files of its
+ * workspace folder tell it (`WorkspaceProjectFacts`, read through `workspace.fs` in the background):
+ * alone once per version, again with the project's facts only when they concern it.
  */
-export class ScanCache {
-  readonly #byUri = new Map<string, { version: number; languageId: string; matches: readonly Match[] }>();
+export class ScanCache implements vscode.Disposable {
+  readonly #alone = new Map<
+    string,
+    { version: number; languageId: string; matches: readonly Match[]; facts: FileFacts }
+  >();
+  readonly #scans = new Map<
+    string,
+    { version: number; project: ProjectFacts | undefined; matches: readonly Match[] }
+  >();
+  #projects: WorkspaceProjectFacts | undefined;
+  readonly #projectRead = new SimpleEmitter<void>();
+  /** A workspace folder's files were read (again): annotations may change. */
+  readonly onProjectRead = this.#projectRead.event;
 
   /** The document's matches (empty for documents the history skips). */
   get(document: vscode.TextDocument): readonly Match[] {
     const key = document.uri.toString();
-    const cached = this.#byUri.get(key);
-    if (cached?.version === document.version && cached.languageId === document.languageId) return cached.matches;
-    const text = isHistoryDocument(document) ? document.getText() : '';
+    const alone = this.#scanAlone(document);
+    const project = this.#projectOf(document);
+    const cached = this.#scans.get(key);
+    if (cached?.version === document.version && cached.project === project) return cached.matches;
+    const text = project === undefined ? '' : document.getText();
     const matches =
-      text.length > 0 && text.length <= MAX_SCANNED_LENGTH
-        ? historyCore().scanText(text, { languageId: document.languageId, fileName: document.uri.path })
-        : [];
-    this.#byUri.set(key, { version: document.version, languageId: document.languageId, matches });
+      project !== undefined && text.length <= MAX_SCANNED_LENGTH && historyCore().factsConcern(project, text)
+        ? historyCore().scanFile(text, { languageId: document.languageId, fileName: document.uri.path, project })
+            .matches
+        : alone.matches;
+    this.#scans.set(key, { version: document.version, project, matches });
     return matches;
+  }
+
+  /** Files of a workspace folder changed on disk (a watcher's event): its project is read again. */
+  filesChanged(uri: vscode.Uri): void {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (folder) this.#projects?.changed(folder.uri.toString());
   }
 
   /** Drops a closed document's scan. */
   forget(uri: vscode.Uri): void {
-    this.#byUri.delete(uri.toString());
+    this.#alone.delete(uri.toString());
+    this.#scans.delete(uri.toString());
+  }
+
+  #scanAlone(document: vscode.TextDocument): { matches: readonly Match[]; facts: FileFacts } {
+    const key = document.uri.toString();
+    const cached = this.#alone.get(key);
+    if (cached?.version === document.version && cached.languageId === document.languageId) return cached;
+    const text = isHistoryDocument(document) ? document.getText() : '';
+    const { matches, facts } =
+      text.length > 0 && text.length <= MAX_SCANNED_LENGTH
+        ? historyCore().scanFile(text, { languageId: document.languageId, fileName: document.uri.path })
+        : { matches: [], facts: undefined };
+    const entry = {
+      version: document.version,
+      languageId: document.languageId,
+      matches,
+      facts: facts ?? historyCore().NO_FACTS,
+    };
+    this.#alone.set(key, entry);
+    return entry;
+  }
+
+  /** What the other files of the document's workspace folder tell it (undefined outside a folder, or nothing yet). */
+  #projectOf(document: vscode.TextDocument): ProjectFacts | undefined {
+    if (!isHistoryDocument(document)) return undefined;
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    if (!folder) return undefined;
+    const open = vscode.workspace.textDocuments
+      .filter(
+        (d) =>
+          isHistoryDocument(d) && vscode.workspace.getWorkspaceFolder(d.uri)?.uri.toString() === folder.uri.toString(),
+      )
+      .map((d) => ({
+        path: pathInFolder(folder.uri, d.uri),
+        version: d.version,
+        facts: () => this.#scanAlone(d).facts,
+      }));
+    return this.#workspaceProjects().factsOf(folder.uri.toString(), open);
+  }
+
+  #workspaceProjects(): WorkspaceProjectFacts {
+    this.#projects ??= new (historyCore().WorkspaceProjectFacts)({
+      fsOf: (folder) => folderProjectFs(vscode.Uri.parse(folder)),
+      fileNameOf: (folder, path) => vscode.Uri.joinPath(vscode.Uri.parse(folder), ...path.split('/')).path,
+      log: (message) => console.warn(message),
+      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      updated: () => this.#projectRead.fire(),
+    });
+    return this.#projects;
+  }
+
+  dispose(): void {
+    this.#projectRead.dispose();
+    this.#alone.clear();
+    this.#scans.clear();
   }
 }

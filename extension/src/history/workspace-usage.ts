@@ -1,20 +1,12 @@
 import * as vscode from 'vscode';
-import type { Match } from '@keyfob/shared/history';
+import type { FileFacts, Match } from '@keyfob/shared/history';
 import type { UsedSubject } from '@keyfob/shared/editor';
 import type { Target } from '@keyfob/shared/history';
+import { folderProjectFs } from '../project-files.ts';
 import { historyCore } from './history-access.ts';
 import type { ScanCache } from './scan-cache.ts';
 import { SimpleEmitter } from './simple-emitter.ts';
 
-/** Source files worth scanning for API calls (code, configuration, HTTP files). */
-const INCLUDE =
-  '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,go,py,rb,java,kt,cs,php,rs,sh,bash,zsh,ps1,tf,tfvars,hcl,json,jsonc,yaml,yml,toml,http,rest}';
-/** Dependencies, build output and tool caches: not the user's code, and often huge. */
-const EXCLUDE = '**/{node_modules,.git,dist,out,build,vendor,coverage,.terraform,.venv,venv,__pycache__,.tmp}/**';
-/** The scan is bounded: at most this many files ... */
-const MAX_USAGE_FILES = 500;
-/** ... each at most this many bytes (bundles and data dumps are skipped). */
-const MAX_FILE_BYTES = 1_000_000;
 /** Files scanned between two yields to the extension host's event loop. */
 const BATCH = 20;
 
@@ -22,10 +14,11 @@ const BATCH = 20;
 export type UsageStatus = 'idle' | 'scanning' | 'done';
 
 /**
- * The API subjects the workspace uses, for the tree view: a bounded `findFiles` (500 files of at
- * most 1 MB, dependencies and build output excluded), read through `workspace.fs` (so virtual
- * workspaces work) or from the open document when there is one. Runs when the tree first asks,
- * or on the refresh command; a saved file updates its own entry.
+ * The API subjects the workspace uses, for the tree view: each workspace folder's files as
+ * `keyfob history scan <folder>` reads them (the shared walk's rules and the editors' bounds:
+ * `listProjectFiles`), through `workspace.fs` (so virtual workspaces work) or from the open document
+ * when there is one, each scanned with what the folder's other files tell it (`scanProject`'s way).
+ * Runs when the tree first asks, or on the refresh command; a saved file updates its own entry.
  */
 export class WorkspaceUsage implements vscode.Disposable {
   readonly #changed = new SimpleEmitter<void>();
@@ -52,22 +45,68 @@ export class WorkspaceUsage implements vscode.Disposable {
     const generation = ++this.#generation;
     this.#status = 'scanning';
     this.#changed.fire();
-    const uris = await vscode.workspace.findFiles(INCLUDE, EXCLUDE, MAX_USAGE_FILES + 1);
     const files = new Map<string, { uri: vscode.Uri; matches: readonly Match[] }>();
-    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
-    for (const [i, uri] of uris.slice(0, MAX_USAGE_FILES).entries()) {
-      if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      if (generation !== this.#generation) return;
-      const matches = await this.#scanFile(uri, open.get(uri.toString()));
-      if (matches.length > 0) files.set(uri.toString(), { uri, matches });
+    let scanned = 0;
+    let truncated = false;
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const found = await this.#scanFolder(folder.uri, () => generation !== this.#generation);
+      if (found === undefined) return;
+      for (const file of found.files) files.set(file.uri.toString(), file);
+      scanned += found.scanned;
+      truncated ||= found.truncated;
     }
     if (generation !== this.#generation) return;
     this.#files.clear();
     for (const [key, file] of files) this.#files.set(key, file);
-    this.#scanned = Math.min(uris.length, MAX_USAGE_FILES);
-    this.#truncated = uris.length > MAX_USAGE_FILES;
+    this.#scanned = scanned;
+    this.#truncated = truncated;
     this.#status = 'done';
     this.#changed.fire();
+  }
+
+  /**
+   * One folder's files with their matches, as `scanProject` finds them: each scanned alone, then again
+   * with the folder's project facts when they concern it. Undefined when `abandoned` says to stop.
+   */
+  async #scanFolder(
+    folder: vscode.Uri,
+    abandoned: () => boolean,
+  ): Promise<
+    { files: { uri: vscode.Uri; matches: readonly Match[] }[]; scanned: number; truncated: boolean } | undefined
+  > {
+    const core = historyCore();
+    const fs = folderProjectFs(folder);
+    const listed = await core.listProjectFiles(fs).catch(() => ({ files: [], over: undefined }));
+    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    const textOf = async (uri: vscode.Uri, path: string): Promise<string | undefined> => {
+      const document = open.get(uri.toString());
+      if (document) return document.getText();
+      const bytes = await fs.readFile(path).catch(() => undefined);
+      // Deleted or unreadable since it was listed, or binary: nothing to report for it.
+      return bytes === undefined || core.looksBinary(bytes)
+        ? undefined
+        : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    };
+    const alone: { uri: vscode.Uri; path: string; matches: readonly Match[]; facts: FileFacts }[] = [];
+    for (const [i, { path }] of listed.files.entries()) {
+      if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (abandoned()) return undefined;
+      const uri = vscode.Uri.joinPath(folder, ...path.split('/'));
+      const text = await textOf(uri, path);
+      if (text !== undefined) alone.push({ uri, path, ...core.scanFile(text, { fileName: uri.path }) });
+    }
+    const project = core.projectFacts(alone.map((f) => f.facts));
+    const files: { uri: vscode.Uri; matches: readonly Match[] }[] = [];
+    for (const file of alone) {
+      let { matches } = file;
+      if (project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0) {
+        const text = await textOf(file.uri, file.path);
+        if (text !== undefined && core.factsConcern(project, text))
+          matches = core.scanFile(text, { fileName: file.uri.path, project }).matches;
+      }
+      if (matches.length > 0) files.push({ uri: file.uri, matches });
+    }
+    return { files, scanned: listed.files.length, truncated: listed.over !== undefined };
   }
 
   /** A file was saved: its entry follows its new text (only once a scan has run). */
@@ -97,18 +136,6 @@ export class WorkspaceUsage implements vscode.Disposable {
           out.push({ uri, line: match.line, label: `${vscode.workspace.asRelativePath(uri)}:${match.line}` });
     }
     return out;
-  }
-
-  async #scanFile(uri: vscode.Uri, open: vscode.TextDocument | undefined): Promise<readonly Match[]> {
-    if (open) return this.cache.get(open);
-    try {
-      if ((await vscode.workspace.fs.stat(uri)).size > MAX_FILE_BYTES) return [];
-      const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-      return historyCore().scanText(text, { fileName: uri.path });
-    } catch {
-      // Deleted or unreadable since findFiles listed it: nothing to report for it.
-      return [];
-    }
   }
 
   dispose(): void {

@@ -77,6 +77,21 @@ export function registerHistoryTests(): void {
       assert.match(text, /\*\*search\[user\]\*\*/);
     });
 
+    test('annotation on a model field: the end-of-line note the hover has (only the model file open)', async () => {
+      // The extension host's own notes read the workspace's files as the server does: services/runs.py
+      // sends RunFilter, so models/listing.py's alias line gets the note `keyfob history scan <folder>` gives.
+      await setHistorySetting('annotations', 'all');
+      const document = await openFixture('history/project/models/listing.py');
+      const line = positionOf(document, 'search[user]', 2).line;
+      const drawn = await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => onLine(d, line) !== undefined,
+        'the note on the search[user] line',
+        30_000,
+      );
+      assert.match(onLine(drawn, line)?.text ?? '', /^added 2022-06-23/);
+    });
+
     test('no history hover on an ordinary word', async () => {
       const document = await openFixture(REGISTRY);
       const text = await hoverText(document, positionOf(document, "name: 'button'", 1));

@@ -31,6 +31,7 @@ export { changesMarkdown, changesText, newChangesMarkdown } from './changes-text
 export { baselineSubjects } from './baseline.ts';
 export {
   isSkippedProjectFolder,
+  listProjectFiles,
   looksBinary,
   nodeProjectFs,
   PROJECT_FILE_RULES,

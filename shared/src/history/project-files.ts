@@ -41,28 +41,32 @@ export interface ProjectFs {
 }
 
 /** A file of the walk: its path and what tells a changed file (size and modification time). */
-interface Listed {
+interface ListedProjectFile {
   readonly path: string;
   readonly stamp: string;
   readonly size: number;
 }
 
 /**
- * The candidate files of a folder (sorted by path, as the CLI shows them), or why the walk gave up: a
- * bound of `EDITOR_PROJECT_LIMITS` was passed.
+ * The candidate files of a folder (sorted by path, as the CLI shows them) and, when a bound of
+ * `EDITOR_PROJECT_LIMITS` was passed, which (`over`; `files` then holds those listed before it).
  */
-async function listProjectFiles(
+export async function listProjectFiles(
   fs: ProjectFs,
   limits: { readonly files: number; readonly totalBytes: number; readonly entries: number } = EDITOR_PROJECT_LIMITS,
-): Promise<{ files: Listed[] } | { over: string }> {
-  const files: Listed[] = [];
+): Promise<{ files: ListedProjectFile[]; over?: string }> {
+  const files: ListedProjectFile[] = [];
+  const over = (why: string): { files: ListedProjectFile[]; over: string } => ({
+    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+    over: why,
+  });
   const queue = [''];
   let entries = 0;
   let total = 0;
   for (let next = 0; next < queue.length; next++) {
     const dir = queue[next] ?? '';
     for (const [name, kind] of await fs.readDirectory(dir).catch(() => [])) {
-      if (++entries > limits.entries) return { over: `more than ${limits.entries} entries` };
+      if (++entries > limits.entries) return over(`more than ${limits.entries} entries`);
       const path = dir === '' ? name : `${dir}/${name}`;
       if (kind === 'directory') {
         if (!isSkippedProjectFolder(name)) queue.push(path);
@@ -71,9 +75,9 @@ async function listProjectFiles(
       if (kind !== 'file') continue;
       const info = await fs.stat(path).catch(() => undefined);
       if (!info || info.size > PROJECT_FILE_RULES.maxFileBytes) continue;
-      if (files.length === limits.files) return { over: `more than ${limits.files} files` };
+      if (files.length === limits.files) return over(`more than ${limits.files} files`);
       total += info.size;
-      if (total > limits.totalBytes) return { over: `more than ${limits.totalBytes} bytes` };
+      if (total > limits.totalBytes) return over(`more than ${limits.totalBytes} bytes`);
       files.push({ path, size: info.size, stamp: `${info.size}:${info.mtime}` });
     }
   }
@@ -205,7 +209,7 @@ export class WorkspaceProjectFacts {
     const files = new Map<string, { stamp: string; facts: FileFacts }>();
     await this.deps.pause();
     const listed = await listProjectFiles(fs, this.deps.limits);
-    if ('over' in listed) {
+    if (listed.over !== undefined) {
       if (!this.#warned.has(folder)) {
         this.#warned.add(folder);
         this.deps.log(
