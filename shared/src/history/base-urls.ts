@@ -145,7 +145,9 @@ export class BaseUrls {
    */
   uses(helpers?: ReadonlyMap<string, HttpMethod>): BaseUse[] {
     const out: BaseUse[] = [];
-    if (this.powershell || ![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
+    if (this.powershell) return out;
+    this.#functionCalls(out);
+    if (![...this.#bases.keys()].some((k) => k.startsWith('.'))) return out;
     this.#helperCalls(HELPER_CALL, HELPER, out);
     const names = [...(helpers?.keys() ?? [])].filter((n) => /^\w+$/.test(n));
     if (helpers && names.length > 0) {
@@ -153,6 +155,33 @@ export class BaseUrls {
       this.#helperCalls(own, Object.fromEntries(helpers), out);
     }
     return out;
+  }
+
+  /**
+   * URL functions' call sites: `self.post(self.endpoints.projects(), payload)` where the file defines
+   * `def projects(self) -> str: return f"/organizations/{self.organization}/projects"` (a docstring between
+   * allowed). The helper sends the function's URL with its own method, at the call; the name is the span.
+   */
+  #functionCalls(out: BaseUse[]): void {
+    const functions = urlFunctions(this.text);
+    if (functions.size === 0) return;
+    FUNCTION_CALL.lastIndex = 0;
+    for (let m = FUNCTION_CALL.exec(this.text); m !== null; m = FUNCTION_CALL.exec(this.text)) {
+      const word = m[1] ?? '';
+      const name = m[2] ?? '';
+      const value = functions.get(name);
+      const method = HELPER[word];
+      if (value === undefined || method === undefined) continue;
+      const start = m.index + m[0].lastIndexOf(`${name}(`);
+      out.push({
+        start,
+        end: start + name.length,
+        text: value,
+        method,
+        methodStart: m.index + m[0].indexOf(word),
+        methodText: word,
+      });
+    }
   }
 
   #helperCalls(pattern: RegExp, methods: Readonly<Record<string, HttpMethod>>, out: BaseUse[]): void {
@@ -171,6 +200,32 @@ export class BaseUrls {
       if (method !== undefined) out.push({ start, end, text: expanded, method, methodStart, methodText: word });
     }
   }
+}
+
+/** An HTTP helper given a URL function's value whole: `self.get(self.endpoints.workspace(workspace_id), params)`. */
+const FUNCTION_CALL =
+  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(?:(?:self|this)\.)?(?:[A-Za-z_]\w*\.){0,3}([A-Za-z_]\w*)\([^()\n]{0,120}\)[ \t]*[,)]/g;
+/**
+ * A Python method that only returns a URL: `def workspace(self, workspace_id: str) -> str:`, an optional
+ * docstring or comments, then `return f"/workspaces/{workspace_id}"`. Group 1: the name; 3: the literal's text.
+ */
+const URL_FUNCTION =
+  /^[ \t]*def[ \t]+([A-Za-z_]\w*)[ \t]*\([^()]{0,200}\)[^:\n]{0,40}:[ \t]*\n(?:[ \t]*(?:"{3}[^]{0,400}?"{3}|'{3}[^]{0,400}?'{3}|#[^\n]*)[ \t]*\n)*[ \t]*return[ \t]+f?(["'])([^"'\n{]*\/[^"'\n]{0,300})\2[ \t]*$/gm;
+
+/** URL functions of a text by name (see URL_FUNCTION); a name defined twice with different URLs is left out. */
+function urlFunctions(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!text.includes('return')) return found;
+  const twice = new Set<string>();
+  URL_FUNCTION.lastIndex = 0;
+  for (let m = URL_FUNCTION.exec(text); m !== null && found.size < MAX_BASES; m = URL_FUNCTION.exec(text)) {
+    const name = m[1] ?? '';
+    const value = m[3] ?? '';
+    if (found.has(name) && found.get(name) !== value) twice.add(name);
+    found.set(name, value);
+  }
+  for (const name of twice) found.delete(name);
+  return found;
 }
 
 /** Bases read from the text (see VALUE_START). */

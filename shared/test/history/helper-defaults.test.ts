@@ -93,3 +93,35 @@ describe("a helper's default method, read from its own definition (Python)", () 
     assert.deepEqual(endpointsOn(source, '/varsets/'), []);
   });
 });
+
+describe("a URL function's call sites (Python)", () => {
+  it('an HTTP helper given a method that only returns a URL sends that URL with its own method, at the call', () => {
+    const source = [
+      'class Endpoints:',
+      '    def projects(self) -> str:',
+      '        """Endpoint for listing or creating projects."""',
+      '        return f"/organizations/{self.organization}/projects"',
+      '',
+      '    def project(self, project_id: str) -> str:',
+      '        return f"/projects/{project_id}"',
+      '',
+      'class Client:',
+      '    async def create_project(self, payload):',
+      '        return await self.post(self.endpoints.projects(), payload)',
+      '',
+      '    async def update_project(self, project_id, payload):',
+      '        return await self.patch(self.endpoints.project(project_id), payload)',
+      '',
+      '    async def list_projects(self, params):',
+      '        return await self.get(self.endpoints.projects(), params)',
+      '',
+      '    async def describe(self, project_id):',
+      '        return self.describe_text(self.endpoints.project(project_id))',
+    ].join('\n');
+    assert.deepEqual(endpointsOn(source, 'self.post('), ['endpoint POST /organizations/:organization_name/projects']);
+    assert.deepEqual(endpointsOn(source, 'self.patch('), ['endpoint PATCH /projects/:project_id']);
+    assert.deepEqual(endpointsOn(source, 'self.get('), ['endpoint GET /organizations/:organization_name/projects']);
+    // A call that is no HTTP helper sends nothing.
+    assert.deepEqual(endpointsOn(source, 'describe_text('), []);
+  });
+});
