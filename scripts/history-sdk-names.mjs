@@ -23,7 +23,7 @@ import {
   read,
   segmentsOf,
 } from '../test/fixtures/history-real/clients.mjs';
-import { endpointOf, named, namesOf, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
+import { endpointOf, named, namesOf, parameters, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
 
 const root = new URL('..', import.meta.url);
 const target = new URL('schemas/platform-history-sdk.json', root);
@@ -46,6 +46,14 @@ for (const s of [...structs.values()].sort((a, b) => a.name.localeCompare(b.name
   for (const f of s.fields) {
     if (!s.type || !['attr', 'relation', 'polyrelation'].includes(f.kind)) continue;
     const subject = attributeOf(s.type, f.wire, s.parentKey);
+    if (subject) add('go-tfe', 'field', `${s.name}.${f.name}`, subject);
+  }
+// go-tfe query fields (`PageSize int `url:"page[size],omitempty"``) that stand for a parameter the history
+// lists for every path (`page[size] *`): ListOptions, which every list's options struct embeds.
+for (const s of [...structs.values()].sort((a, b) => a.name.localeCompare(b.name)))
+  for (const f of s.fields) {
+    if (f.kind !== 'query') continue;
+    const subject = parameters.find((p) => p.path === '*' && namesOf(p).includes(f.wire));
     if (subject) add('go-tfe', 'field', `${s.name}.${f.name}`, subject);
   }
 const services = goServices(goFiles);

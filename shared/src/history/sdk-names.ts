@@ -202,7 +202,7 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
       if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
       continue;
     }
-    if (!sdkIdx.structs.has(struct)) continue;
+    if (!sdkIdx.structs.has(struct) && !struct.endsWith('ListOptions')) continue;
     const variable = assignedBefore(text, m.index);
     if (variable) declare(variable, m.index, struct);
     let depth = 0;
@@ -212,9 +212,10 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
       const c = text.charCodeAt(i);
       if (c === 123) depth++;
       else if (c === 125 && --depth === 0) break;
-      else if (depth === 1 && c === 10) {
+      // A field at a line start, or after the brace or a comma on one line (`tfe.ListOptions{PageNumber: n, PageSize: 100}`).
+      if (depth === 1 && (c === 10 || c === 44 || (c === 123 && i === open))) {
         const field = /^[ \t]*([A-Z]\w*):[ \t]/.exec(text.slice(i + 1, i + 120));
-        const name = field ? sdkIdx.byName.get(`go-tfe ${struct}.${field[1] ?? ''}`) : undefined;
+        const name = field ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
         if (field && name) {
           const start = i + 1 + field[0].indexOf(field[1] ?? '');
           push(start, start + (field[1]?.length ?? 0), name);
@@ -234,12 +235,22 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
       const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(at + dotted.length, at + dotted.length + 120));
       if (!field) continue;
       const struct = declarations.filter((d) => d.at < at).pop()?.struct;
-      const name = struct ? sdkIdx.byName.get(`go-tfe ${struct}.${field[1] ?? ''}`) : undefined;
+      const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
       const start = at + dotted.length;
       if (name) push(start, start + (field[1]?.length ?? 0), name);
     }
   }
   callUses(text, sdkIdx, 'go-tfe', push);
+}
+
+/**
+ * A go-tfe struct's mapped field, or the field of ListOptions that a list's options struct embeds
+ * (`opts := &tfe.WorkspaceListOptions{…}; opts.PageNumber = next`: go-tfe's `…ListOptions` structs all embed it).
+ */
+function fieldName(sdkIdx: SdkIndex, struct: string, field: string): SdkName | undefined {
+  const own = sdkIdx.byName.get(`go-tfe ${struct}.${field}`);
+  if (own || !struct.endsWith('ListOptions')) return own;
+  return sdkIdx.byName.get(`go-tfe ListOptions.${field}`);
 }
 
 /** The variable declared with the type starting at `at` (`var options *`), read backwards by hand. */

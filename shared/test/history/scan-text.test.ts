@@ -849,6 +849,33 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['parameter page[size] *', 'parameter page[number] *'],
   },
   {
+    // tfc-rum-stats, go-tfe-cleanup: go-tfe's ListOptions (`url:"page[size]"`), nested in a list's options or on one line.
+    name: "go-tfe ListOptions' page fields: nested, on one line, and set on a list options variable",
+    language: 'go',
+    source: [
+      'import "github.com/hashicorp/go-tfe"',
+      '',
+      'func list(ctx context.Context, client *tfe.Client, org string) {',
+      '	opts := &tfe.WorkspaceListOptions{',
+      '		ListOptions: tfe.ListOptions{',
+      '			PageSize: 50,',
+      '		},',
+      '	}',
+      '	opts.PageNumber = next',
+      '	other := tfe.ListOptions{PageNumber: 2, PageSize: 100}',
+      '	mine := Options{PageNumber: 2}',
+      '	mine.PageNumber = 3',
+      '}',
+    ].join('\n'),
+    // `Options` is the program's own struct: no go-tfe field.
+    expected: [
+      'parameter page[size] *',
+      'parameter page[number] *',
+      'parameter page[number] *',
+      'parameter page[size] *',
+    ],
+  },
+  {
     // hcptf-cli's commands: `client` is the program's `*client.Client`, which embeds `*tfe.Client`.
     name: 'go-tfe service calls through a wrapper of the client in a file without the go-tfe import',
     language: 'go',

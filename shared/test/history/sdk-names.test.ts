@@ -157,7 +157,10 @@ describe(
           parser: unknown,
           files: string[],
         ): {
-          structs: Map<string, { type?: string; parentKey?: string; fields: Map<string, { wire: string }> }>;
+          structs: Map<
+            string,
+            { type?: string; parentKey?: string; fields: Map<string, { wire: string; kind: string }> }
+          >;
           services: Map<string, string>;
           methods: Map<string, { id: string }>;
           constants: Map<string, { id: string }>;
@@ -175,11 +178,15 @@ describe(
         if (n.kind === 'field') {
           const struct = tree.structs.get(owner);
           const wire = struct?.fields.get(member)?.wire;
-          ok =
-            subject !== undefined &&
-            struct?.type === subject.resource &&
-            wire !== undefined &&
-            [subject.name, ...subject.aliases].some((a) => a === wire || a === `${struct?.parentKey ?? ''}.${wire}`);
+          const field = struct?.fields.get(member);
+          // A query field (`url:"page[size]"`) stands for the parameter of that name the history lists for every path.
+          if (field?.kind === 'query') ok = subject?.type === 'parameter' && subject.name === field.wire;
+          else
+            ok =
+              subject !== undefined &&
+              struct?.type === subject.resource &&
+              wire !== undefined &&
+              [subject.name, ...subject.aliases].some((a) => a === wire || a === `${struct?.parentKey ?? ''}.${wire}`);
         } else if (n.kind === 'method')
           ok = tree.methods.get(`${tree.services.get(owner)}.${member}`)?.id === n.subject;
         else if (n.kind === 'constant') ok = tree.constants.get(n.name)?.id === n.subject;
