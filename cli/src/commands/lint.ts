@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import {
   isRoleFileName,
   lintText,
@@ -10,7 +10,13 @@ import {
   type TerraformContext,
   type TrustContext,
 } from '@keyfob/shared/lint';
-import { isTerraformFileName } from '@keyfob/shared/terraform';
+import {
+  isTerraformFileName,
+  localModuleCalls,
+  readTerraformFile,
+  relativePosix,
+  rootModuleFolders,
+} from '@keyfob/shared/terraform';
 import { loadHclParser } from '@keyfob/shared/hcl';
 import { LineIndex } from '@keyfob/shared/text';
 import type { Problem } from '@keyfob/shared/problem';
@@ -77,7 +83,12 @@ export const lintCommand = defineCommand({
       await readGithubIdsNear(io.cwd, io.env, (line) => io.stderr(`keyfob lint: warning: ${line}\n`)),
     );
     const reports: FileReport[] = [];
-    const modules = new ModuleReader();
+    const modules = new ModuleReader(
+      io.cwd,
+      files
+        .filter((f) => isTerraformFileName(f.display))
+        .map((f) => ({ absolute: f.absolute, text: texts.get(f) ?? '' })),
+    );
     for (const file of files) {
       const linted = lintFile(file, texts.get(file) ?? '', trust, modules);
       if (!linted) continue;
@@ -155,6 +166,42 @@ function lintFile(
 /** Reads Terraform module folders (once each) for the evaluation of locals, variables and file(). */
 class ModuleReader {
   readonly #contexts = new Map<string, TerraformContext>();
+  /** The local module calls of the linted Terraform files (caller folder -> called folders, relative to the boundary); built once, when first needed. */
+  #calls: Map<string, string[]> | undefined;
+
+  /**
+   * @param boundary no file above this folder is read (the linted tree: the working directory)
+   * @param terraformFiles the linted Terraform files, whose `module` blocks tell which roots call a module
+   */
+  readonly boundary: string;
+  readonly terraformFiles: readonly { absolute: string; text: string }[];
+  constructor(boundary: string, terraformFiles: readonly { absolute: string; text: string }[]) {
+    this.boundary = resolve(boundary);
+    this.terraformFiles = terraformFiles;
+  }
+
+  /** A folder relative to the boundary (posix, '' for it), or undefined when outside it. */
+  #inside(folder: string): string | undefined {
+    const rel = relative(this.boundary, folder);
+    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+    return rel.replace(/\\/g, '/');
+  }
+
+  #rootFolders(folder: string): string[] | undefined {
+    const at = this.#inside(folder);
+    if (at === undefined) return undefined;
+    if (!this.#calls) {
+      this.#calls = new Map();
+      for (const file of this.terraformFiles) {
+        if (!/\bmodule\s*"/.test(file.text)) continue;
+        const caller = this.#inside(dirname(file.absolute));
+        if (caller === undefined) continue;
+        const called = localModuleCalls(caller, readTerraformFile(file.absolute, file.text));
+        if (called.length > 0) this.#calls.set(caller, [...(this.#calls.get(caller) ?? []), ...called]);
+      }
+    }
+    return rootModuleFolders(at, this.#calls).map((root) => relativePosix(at, root));
+  }
   /** The variable files of each module folder read, which keyfob does not read. */
   readonly #variableFiles = new Map<string, string[]>();
 
@@ -189,6 +236,11 @@ class ModuleReader {
       names,
       read: (relativePath) => readInside(folder, relativePath),
       list: (relativeFolder) => listInside(folder, relativeFolder),
+      readAbove: (relativePath) => {
+        const at = this.#inside(resolve(folder, relativePath));
+        return at ? readInside(this.boundary, at) : undefined;
+      },
+      rootFolders: () => this.#rootFolders(folder),
     });
     this.#contexts.set(folder, context);
     return context;

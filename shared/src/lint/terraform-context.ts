@@ -9,6 +9,13 @@ export interface ModuleFolder {
   readonly read: (relativePath: string) => string | undefined;
   /** For `fileset()`: the files below a folder inside it (paths relative to that folder); undefined when not listed. */
   readonly list?: (relativeFolder: string) => readonly string[] | undefined;
+  /**
+   * Reads a file above the folder (a path with `../` steps), bounded by the adapter (never outside the
+   * repository or the linted tree); absent: only files inside the folder are read.
+   */
+  readonly readAbove?: (relativePath: string) => string | undefined;
+  /** The root modules that call this folder, relative to it (TerraformModule.rootFolders). */
+  readonly rootFolders?: () => readonly string[] | undefined;
 }
 
 /**
@@ -26,9 +33,16 @@ export function terraformContextOf(folder: ModuleFolder): TerraformContext {
   const outside = (relativePath: string): boolean =>
     /^[/\\]|^[A-Za-z]:/.test(relativePath) || relativePath.split(/[/\\]/).includes('..');
   const list = folder.list;
+  const above = folder.readAbove;
   return {
     files,
-    readFile: (relativePath) => (outside(relativePath) ? undefined : folder.read(relativePath)),
+    readFile: (relativePath) =>
+      !outside(relativePath)
+        ? folder.read(relativePath)
+        : above && !/^[/\\]|^[A-Za-z]:/.test(relativePath)
+          ? above(relativePath)
+          : undefined,
+    ...(folder.rootFolders ? { rootFolders: folder.rootFolders } : {}),
     ...(list
       ? { listFiles: (relativeFolder: string) => (outside(relativeFolder) ? undefined : list(relativeFolder)) }
       : {}),

@@ -26,6 +26,8 @@ export interface TerraformContext {
   readonly readFile?: (relativePath: string) => string | undefined;
   /** For `fileset()`: the files below a folder of the module, relative to it (TerraformModule.listFiles). */
   readonly listFiles?: (relativeFolder: string) => readonly string[] | undefined;
+  /** The root modules that call this module, relative to it (TerraformModule.rootFolders). */
+  readonly rootFolders?: () => readonly string[] | undefined;
 }
 
 /** A linted resource of a Terraform file. */
@@ -78,6 +80,7 @@ export function lintTerraformFile(
     files: [tf, ...others.filter((f): f is TfFile => f !== undefined)],
     ...(context?.readFile ? { readFile: context.readFile } : {}),
     ...(context?.listFiles ? { listFiles: context.listFiles } : {}),
+    ...(context?.rootFolders ? { rootFolders: context.rootFolders } : {}),
   };
   const resources = readTerraformResources(tf, module);
   const suppressions = findYamlSuppressionComments(text, lines, []).flatMap(

@@ -423,11 +423,13 @@ export class TerraformEvaluator implements Evaluator {
         return unknown('templatefile() renders a template keyfob does not evaluate', range);
       const path = this.evaluate(first, depth + 1, from);
       if (!path.known || typeof path.value !== 'string') return unknown('file() of a path keyfob does not know', range);
-      const relative = path.value.replace(/^\.\//, '');
-      if (relative.startsWith('/') || relative.split('/').includes('..'))
-        return unknown(`file("${path.value}") is outside the module`, range);
-      const text = this.module.readFile?.(relative);
+      const candidates = this.#modulePaths(first, path.value);
+      if (!candidates) return unknown(`file("${path.value}") is outside the module's repository`, range);
+      const texts = [...new Set(candidates.flatMap((c) => this.module.readFile?.(c) ?? []))];
+      const [text] = texts;
       if (text === undefined) return unknown(`file("${path.value}") could not be read`, range);
+      if (texts.length > 1)
+        return unknown(`file("${path.value}") reads another file from each root module that calls this module`, range);
       return { known: true, value: text, range };
     }
     if (expr.name === 'fileset') return this.#fileset(expr, depth, from, range);
@@ -448,6 +450,24 @@ export class TerraformEvaluator implements Evaluator {
   }
 
   /**
+   * The module-relative paths a path given to file() or fileset() reads. Terraform reads a relative
+   * path from its working directory, the root module's folder, not the module's (so modules write
+   * `${path.module}/…`): a path built on path.module (`./…` here, path.module being `.`, and not written
+   * so) is the module's; any other relative path is read from each root module that calls this module
+   * (TerraformModule.rootFolders; the module's own folder when it is a root or the callers are not
+   * known). Undefined for an absolute path.
+   */
+  #modulePaths(arg: TfExpr, value: string): string[] | undefined {
+    const path = value.replace(/\\/g, '/');
+    if (/^\/|^[A-Za-z]:/.test(path)) return undefined;
+    const written = arg.t === 'literal' || (arg.t === 'template' && typeof arg.parts[0] === 'string');
+    const fromModule = (path === '.' || path.startsWith('./')) && !written;
+    const roots = fromModule ? undefined : this.module.rootFolders?.();
+    const bases = roots && roots.length > 0 ? roots : ['.'];
+    return [...new Set(bases.map((base) => normalizeRelative(`${base}/${path}`)))];
+  }
+
+  /**
    * `fileset(path, pattern)`: the files below a folder of the module (never outside it) whose path
    * relative to it matches the pattern (`*`, `?`, `**`, `[...]`, `{a,b}`), sorted, as Terraform
    * gives them; at most FILESET_LIMIT files are listed, else unknown.
@@ -461,18 +481,32 @@ export class TerraformEvaluator implements Evaluator {
       return unknown('fileset() of a folder keyfob does not know', range);
     if (!pattern.known || typeof pattern.value !== 'string')
       return unknown('fileset() of a pattern keyfob does not know', range);
-    const relative = folder.value
-      .replace(/\\/g, '/')
-      .replace(/^(\.\/)+|^\.$/, '')
-      .replace(/\/+$/, '');
-    if (/^\/|^[A-Za-z]:/.test(relative) || relative.split('/').includes('..'))
+    const candidates = this.#modulePaths(folderArg, folder.value);
+    if (!candidates || candidates.some((c) => c.split('/').includes('..')))
       return unknown(`fileset("${folder.value}", ...) is outside the module`, range);
-    const listed = this.module.listFiles?.(relative);
-    if (!listed) return unknown(`fileset("${folder.value}", ...) could not be listed`, range);
+    const lists = candidates.map((c) => this.module.listFiles?.(c));
+    const [listed] = lists;
+    if (!listed || lists.some((l) => !l)) return unknown(`fileset("${folder.value}", ...) could not be listed`, range);
+    if (lists.some((l) => l?.join('\n') !== listed.join('\n')))
+      return unknown(
+        `fileset("${folder.value}", ...) lists other files from each root module that calls this module`,
+        range,
+      );
     const matcher = globMatcher(pattern.value);
     if (!matcher) return unknown(`fileset(..., "${pattern.value}") is a pattern keyfob does not read`, range);
     return { known: true, value: listed.filter((p) => matcher.test(p)).sort(), range };
   }
+}
+
+/** A relative path with `.` and `..` resolved, leading `..` kept (`''` for the folder itself). */
+function normalizeRelative(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(part);
+  }
+  return out.join('/');
 }
 
 /** The functions of known arguments keyfob evaluates (Terraform's meaning); undefined: not evaluated. */

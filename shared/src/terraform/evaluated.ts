@@ -76,7 +76,14 @@ export type PartialText = readonly (string | { readonly unknown: string })[];
  */
 export interface TerraformModule {
   readonly files: readonly TfFile[];
+  /** Reads a file by its path relative to the module folder (`../` steps bounded by the adapter). */
   readonly readFile?: (relativePath: string) => string | undefined;
+  /**
+   * The folders of the root modules that call this module (transitively), relative to it (`.` when it
+   * is a root itself): where Terraform reads a relative path not built on path.module. Undefined: not
+   * known (the module's own folder is used).
+   */
+  readonly rootFolders?: () => readonly string[] | undefined;
   /**
    * For `fileset()`: the files below a folder of the module (relative to the module, `''` for the
    * module itself), as paths relative to that folder with `/`; undefined when it cannot be listed
