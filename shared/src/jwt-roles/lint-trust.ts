@@ -31,6 +31,11 @@ export interface TrustContext {
    * held to GitHub's rules only where they are GitHub's (hasGithubClaims).
    */
   readonly issuerUnknown?: boolean;
+  /**
+   * JWT/OIDC auth mounts besides `jwt` whose `config` and `role/*` are trust paths too (Terraform:
+   * the mounts the module declares and the role's own backend; never guessed).
+   */
+  readonly mounts?: readonly string[];
 }
 
 /** An owner's URL, the form of GitHub's default audience (`https://github.com/acme`). */
@@ -82,7 +87,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
       ? !isGithubIssuer(context.issuer)
       : context.issuerUnknown === true && !hasGithubClaims(params);
   if (oidc || !mayBeGithubRole(params) || otherIssuer) {
-    checkPolicies(params.token_policies ?? params.policies, context.policies, report);
+    checkPolicies(params.token_policies ?? params.policies, context, report);
     return problems;
   }
   const glob = params.bound_claims_type === 'glob';
@@ -134,7 +139,7 @@ export function lintJwtTrust(params: Readonly<Record<string, unknown>>, context:
   }
   checkBranchSubjects(subject, claims, context.workflows ?? [], report);
   checkImmutableIds({ subject, claims, glob }, context.githubIds, report);
-  checkPolicies(params.token_policies ?? params.policies, context.policies, report);
+  checkPolicies(params.token_policies ?? params.policies, context, report);
   return problems;
 }
 
@@ -250,8 +255,16 @@ function writtenPolicies(value: unknown): [string, number][] {
   );
 }
 
-function checkPolicies(value: unknown, policies: ReadonlyMap<string, AclPolicy> | undefined, report: Report): void {
+/** The trust paths with those of the context's other JWT/OIDC mounts (`auth/<mount>/config`, `auth/<mount>/role/*`). */
+function trustPaths(mounts: readonly string[] = []): string[] {
+  const extra = mounts.filter((m) => m !== 'jwt').flatMap((m) => [`auth/${m}/config`, `auth/${m}/role/any`]);
+  return [...new Set([...TRUST_PATHS, ...extra])];
+}
+
+function checkPolicies(value: unknown, context: TrustContext, report: Report): void {
+  const policies = context.policies;
   if (!policies) return;
+  const paths = trustPaths(context.mounts);
   writtenPolicies(value).forEach(([name, i]) => {
     if (name === 'root') {
       report(
@@ -264,14 +277,14 @@ function checkPolicies(value: unknown, policies: ReadonlyMap<string, AclPolicy> 
     }
     const policy = policies.get(name);
     if (!policy) return;
-    const partial = 'unknownRules' in policy && (policy as PartialAclPolicy).unknownRules.length > 0;
+    const partial = 'unknownRules' in policy && policy.unknownRules.length > 0;
     const whole = partial ? undefined : buildAcl([policy]).acl;
     const writes = (acl: ReturnType<typeof buildAcl>['acl'], p: string): boolean =>
       acl !== undefined &&
       (allowOperation(acl, { operation: 'update', path: p }).allowed ||
         allowOperation(acl, { operation: 'create', path: p }).allowed);
     // A policy known in part reaches a path only when every way it may decide there does.
-    const reached = TRUST_PATHS.filter((p) =>
+    const reached = paths.filter((p) =>
       whole ? writes(whole, p) : readingsFor(policy, p).every((reading) => writes(buildAcl([reading]).acl, p)),
     );
     if (reached.length > 0) {

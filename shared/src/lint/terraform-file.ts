@@ -145,8 +145,9 @@ function withModulePolicies(
  */
 function withIssuer(trust: TrustContext | undefined, resource: TerraformResource): TrustContext | undefined {
   if (resource.resourceType.kind !== 'jwt-role') return trust;
-  if (resource.issuer !== undefined) return { ...trust, issuer: resource.issuer };
-  return trust?.issuer !== undefined ? trust : { ...trust, issuerUnknown: true };
+  const mounts = resource.trustMounts?.length ? { mounts: [...(trust?.mounts ?? []), ...resource.trustMounts] } : {};
+  if (resource.issuer !== undefined) return { ...trust, ...mounts, issuer: resource.issuer };
+  return trust?.issuer !== undefined ? { ...trust, ...mounts } : { ...trust, ...mounts, issuerUnknown: true };
 }
 
 /** Each module file's policies, read once per context (by file name: a context's files do not change). */

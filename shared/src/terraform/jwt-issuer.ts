@@ -68,6 +68,55 @@ export function jwtIssuerReader(
   };
 }
 
+/**
+ * The JWT/OIDC mounts a JWT role's token policies must not reach (their `config` and `role/*` are
+ * the trust), as the module declares them, never guessed: each `vault_jwt_auth_backend`'s known
+ * `path` (absent: its known `type`, `jwt` when that is absent too, as the provider's default), each
+ * `vault_auth_backend` of known type jwt or oidc (its known `path`, else its type), and the role's
+ * own `backend` when known (`jwt` when absent). An unknown path or type adds nothing.
+ */
+export function jwtMountsReader(
+  evaluator: TerraformEvaluator,
+  files: readonly TfFile[],
+): (role: TfBlock) => readonly string[] {
+  let declared: string[] | undefined;
+  const known = (block: TfBlock, attribute: string, file: TfFile): string | null | undefined => {
+    const expr = block.attributes.get(attribute)?.value;
+    if (!expr) return null;
+    const value = evaluator.evaluate(expr, 0, file);
+    return value.known && typeof value.value === 'string' ? trim(value.value) : undefined;
+  };
+  const mountOf = (block: TfBlock, file: TfFile, defaultType: string | undefined): string | undefined => {
+    const type = known(block, 'type', file);
+    const kind = type === null ? defaultType : type?.toLowerCase();
+    if (kind !== 'jwt' && kind !== 'oidc') return undefined;
+    const path = known(block, 'path', file);
+    return path === null ? kind : path;
+  };
+  const read = (): string[] =>
+    files.flatMap((file) =>
+      file.blocks.flatMap((b) => {
+        if (b.type !== 'resource') return [];
+        const mount =
+          b.labels[0] === 'vault_jwt_auth_backend'
+            ? mountOf(b, file, 'jwt')
+            : b.labels[0] === 'vault_auth_backend'
+              ? mountOf(b, file, undefined)
+              : undefined;
+        return mount === undefined ? [] : [mount];
+      }),
+    );
+  return (role) => {
+    declared ??= read();
+    const own = known(role, 'backend', evaluator.file);
+    const mounts = [...declared, ...(own === undefined ? [] : [own ?? 'jwt'])];
+    return [...new Set(mounts.filter((m) => MOUNT.test(m)))];
+  };
+}
+
+/** A mount path a policy path can be built from (no glob or template characters). */
+const MOUNT = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
 function trim(mount: string | undefined): string | undefined {
   return mount?.replace(/^\/+|\/+$/g, '');
 }

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
 import { holdsUnknown, UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
-import { jwtIssuerReader } from './jwt-issuer.ts';
+import { jwtIssuerReader, jwtMountsReader } from './jwt-issuer.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 import { isRecord } from '../text/index.ts';
@@ -61,6 +61,8 @@ export interface TerraformResource {
    * says it (jwtIssuerReader); another issuer's roles are not held to GitHub's rules.
    */
   readonly issuer?: string;
+  /** A JWT role's trust mounts: the JWT/OIDC mounts the module declares and its own (jwtMountsReader). */
+  readonly trustMounts?: readonly string[];
   /**
    * A resource with for_each or count whose instances the module says (for_each over a known map
    * or set, a literal count): each instance read with its each.key, each.value or count.index.
@@ -74,7 +76,9 @@ export interface TerraformResource {
  */
 export function readTerraformResources(file: TfFile, module: TerraformModule): TerraformResource[] {
   const evaluator = new TerraformEvaluator(module, file);
-  const issuerOf = jwtIssuerReader(evaluator, module.files.includes(file) ? module.files : [file, ...module.files]);
+  const files = module.files.includes(file) ? module.files : [file, ...module.files];
+  const issuerOf = jwtIssuerReader(evaluator, files);
+  const mountsOf = jwtMountsReader(evaluator, files);
   const out: TerraformResource[] = [];
   for (const block of file.blocks) {
     if (block.type !== 'resource') continue;
@@ -82,6 +86,8 @@ export function readTerraformResources(file: TfFile, module: TerraformModule): T
     if (!resourceType) continue;
     const resource = readResource(block, resourceType, evaluator);
     const issuer = resourceType.kind === 'jwt-role' ? issuerOf(block) : undefined;
+    const trustMounts = resourceType.kind === 'jwt-role' ? mountsOf(block) : undefined;
+    const jwt = { ...(issuer === undefined ? {} : { issuer }), ...(trustMounts === undefined ? {} : { trustMounts }) };
     const instances =
       block.attributes.has('for_each') || block.attributes.has('count')
         ? evaluator.instancesOf(block, file)?.map((instance) => {
@@ -90,11 +96,11 @@ export function readTerraformResources(file: TfFile, module: TerraformModule): T
             return {
               ...read,
               address: `${read.address}[${JSON.stringify(key)}]`,
-              ...(issuer === undefined ? {} : { issuer }),
+              ...jwt,
             };
           })
         : undefined;
-    out.push({ ...resource, ...(issuer === undefined ? {} : { issuer }), ...(instances ? { instances } : {}) });
+    out.push({ ...resource, ...jwt, ...(instances ? { instances } : {}) });
   }
   return out;
 }
