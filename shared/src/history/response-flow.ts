@@ -188,12 +188,12 @@ class Flow {
   /** The JSON:API type a payload variable holds at `offset`: the dict literal it was assigned, or the payload it goes into. */
   private payload(name: string, offset: number, depth: number): State | undefined {
     if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
-    const def = this.defAt(offset);
-    if (!def) return undefined;
-    const body = this.text.slice(def.start, offset);
-    const assign = new RegExp(`^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`, 'gm');
-    let last: RegExpExecArray | undefined;
-    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
+    const found = this.lastInFunction(
+      `^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`,
+      offset,
+    );
+    if (!found) return undefined;
+    const { def, last } = found;
     // Part of another payload: `attributes = payload["data"]["attributes"]`.
     const part =
       last?.[1] === undefined ? /^([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\])+)\s*$/.exec(last?.[2] ?? '') : null;
@@ -274,15 +274,12 @@ class Flow {
   /** A variable's state at `offset`: its last assignment before, in its function; else its name's resource. */
   private variable(name: string, offset: number, depth: number): State | undefined {
     if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
-    const def = this.defAt(offset);
-    if (!def) return undefined;
-    const body = this.text.slice(def.start, offset);
-    const assign = new RegExp(
+    const found = this.lastInFunction(
       `(?:^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
-      'gm',
+      offset,
     );
-    let last: RegExpExecArray | undefined;
-    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
+    if (!found) return undefined;
+    const { def, last } = found;
     if (!last) {
       const resource = namedResource(this.index, name).resource ?? this.fileResource;
       return resource === undefined ? undefined : { resource, inside: false };
@@ -333,15 +330,25 @@ class Flow {
     return undefined;
   }
 
-  /** The resource of the URL last assigned to `name` before `offset` in its function. */
-  private urlOfVariable(name: string, offset: number): string | undefined {
+  /** The last match of `pattern` (multiline) in the text of the function enclosing `offset`, before `offset`. */
+  private lastInFunction(
+    pattern: string,
+    offset: number,
+  ): { def: { start: number }; last: RegExpExecArray | undefined } | undefined {
     const def = this.defAt(offset);
     if (!def) return undefined;
     const body = this.text.slice(def.start, offset);
-    const assign = new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`, 'gm');
+    const re = new RegExp(pattern, 'gm');
     let last: RegExpExecArray | undefined;
-    for (let m = assign.exec(body); m; m = assign.exec(body)) last = m;
-    if (!last) return undefined;
+    for (let m = re.exec(body); m; m = re.exec(body)) last = m;
+    return { def, last };
+  }
+
+  /** The resource of the URL last assigned to `name` before `offset` in its function. */
+  private urlOfVariable(name: string, offset: number): string | undefined {
+    const found = this.lastInFunction(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`, offset);
+    if (!found?.last) return undefined;
+    const { def, last } = found;
     const end = def.start + last.index + last[0].length;
     return this.urlResource(end - (last[1] ?? '').length, end);
   }
