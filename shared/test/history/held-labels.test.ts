@@ -150,4 +150,4 @@ heldSet('history-held6', 'eighth', { expected: 350, never: 200, repositories: 20
 heldSet('history-held7', 'ninth', { expected: 300, never: 200, repositories: 20 });
 // The tenth (test/fixtures/history-held8), clean, as the sixth to ninth: repositories whose owner's name starts with a to
 // m, labelled from the code alone, never run through the matcher before the lead's one measurement.
-heldSet('history-held8', 'tenth', { expected: 55, never: 80, repositories: 11 });
+heldSet('history-held8', 'tenth', { expected: 60, never: 100, repositories: 13 });
