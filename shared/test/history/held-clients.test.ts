@@ -43,6 +43,8 @@ labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0
 // The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m): clean,
 // scored only on request, once, by the lead (`KEYFOB_HISTORY_PART=held8`, read by the lines below like any other
 // labelled set), no floor.
+// The eleventh held-aside set (test/fixtures/history-held9): clean, scored only on request, once, by the lead
+// (`KEYFOB_HISTORY_PART=held9`, read by the lines below like any other labelled set).
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
