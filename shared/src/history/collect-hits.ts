@@ -26,6 +26,7 @@ import { joinAfter, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
+import { inRelationship } from './relationship-data.ts';
 import { sentArgument } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 
@@ -251,6 +252,8 @@ export class HitCollector {
     const line = this.lines.lineOf(start);
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = info.resourceType && isTypeKey(keyOf);
+    // A relationship's type names the target of a reference: no note of its own, no evidence of the payload's type.
+    if (isType && inRelationship(this.text, start)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });

@@ -121,6 +121,7 @@ describe('payload keys: the resource of a payload built apart (Python)', () => {
       '    })',
       '    return request',
     ].join('\n');
-    assert.deepEqual(onLine(source, "'project': {"), ['attribute workspaces project', 'resource - projects']);
+    // The relationship's own type ('projects') names the target of the reference: no note (relationship-data.ts).
+    assert.deepEqual(onLine(source, "'project': {"), ['attribute workspaces project']);
   });
 });
