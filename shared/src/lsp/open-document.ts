@@ -148,7 +148,9 @@ export class OpenDocument {
   }
 
   #scanOptions(project: ProjectFacts | undefined): ScanOptions {
-    const options = { languageId: this.#document.languageId, fileName: this.#document.uri };
+    // A client that sends no language (Neovim without filetype detection: '') leaves it to the file's name.
+    const languageId = this.#document.languageId;
+    const options = { ...(languageId === '' ? {} : { languageId }), fileName: this.#document.uri };
     return project === undefined ? options : { ...options, project };
   }
 }

@@ -1,34 +1,17 @@
 -- Drives `keyfob lsp --stdio` from Neovim's built-in LSP client (0.7: vim.lsp.start_client), as a
 -- user's init.lua would, and writes what the editor got to $KEYFOB_NVIM_OUT as JSON.
-local out = os.getenv('KEYFOB_NVIM_OUT')
-local results = { errors = {} }
-local function finish()
-  local file = io.open(out, 'w')
-  file:write(vim.fn.json_encode(results))
-  file:close()
-  vim.cmd('qa!')
-end
-local function fail(message)
-  table.insert(results.errors, message)
-  finish()
-end
+local common = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/neovim-common.lua')
+local results, finish, fail = common.results, common.finish, common.fail
 
 local published = {}
 -- The document version of each file's latest diagnostics (the server says which version it checked).
 local published_version = {}
-local client_id = vim.lsp.start_client({
-  name = 'keyfob',
-  cmd = { os.getenv('KEYFOB_NODE'), unpack(vim.fn.json_decode(os.getenv('KEYFOB_ENTRY'))) },
-  -- The repository, where `--import tsx` resolves when the server runs from its sources.
-  cmd_cwd = os.getenv('KEYFOB_CWD'),
-  root_dir = os.getenv('KEYFOB_ROOT'),
-  handlers = {
-    ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-      published[result.uri] = (published[result.uri] or 0) + 1
-      if result.version then published_version[result.uri] = result.version end
-      return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
-    end,
-  },
+local client_id = common.start({
+  ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+    published[result.uri] = (published[result.uri] or 0) + 1
+    if result.version then published_version[result.uri] = result.version end
+    return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+  end,
 })
 if not client_id then return fail('start_client returned nil') end
 local client = vim.lsp.get_client_by_id(client_id)

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { entryArgs, REPO_ROOT } from '../../helpers/engine.ts';
 import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
+import { runNeovim } from './neovim-run.ts';
 
 // Neovim (Debian's 0.7, headless) with its built-in LSP client starts `keyfob lsp --stdio` the way a
 // user's config does (neovim-client.lua), opens a role file, a TypeScript file, an ACL policy and a
@@ -14,7 +12,6 @@ import { missingProgram, PROGRAMS } from '../../helpers/programs.ts';
 // installed.
 
 const nvimMissing = missingProgram(PROGRAMS.nvim);
-const script = fileURLToPath(new URL('./neovim-client.lua', import.meta.url));
 
 interface NvimResults {
   errors: string[];
@@ -81,28 +78,13 @@ describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
       'role_type: jwt\nuser_claim: repository\nbound_audiences: [keyfob]\nbound_subject: repo:octo/app:ref:refs/heads/main\ntoken_policies: [deploy]\n',
     );
     writeFileSync(join(scratch, 'main.tf'), TERRAFORM);
-    const out = join(scratch, 'results.json');
-    const run = spawnSync(PROGRAMS.nvim.path, ['--headless', '--clean', '-u', script], {
-      cwd: scratch,
-      encoding: 'utf8',
-      timeout: 150_000,
-      env: {
-        ...process.env,
-        KEYFOB_NVIM_OUT: out,
-        KEYFOB_NODE: process.execPath,
-        KEYFOB_ENTRY: JSON.stringify([...entryArgs().args, 'lsp', '--stdio']),
-        KEYFOB_CWD: REPO_ROOT,
-        KEYFOB_ROOT: scratch,
-        KEYFOB_ROLE: join(scratch, 'deploy.role.yaml'),
-        KEYFOB_CODE: join(scratch, 'src', 'client.ts'),
-        KEYFOB_POLICY: join(scratch, 'deploy.policy.hcl'),
-        KEYFOB_TF: join(scratch, 'main.tf'),
-        KEYFOB_TF_AT: JSON.stringify(TERRAFORM_AT),
-      },
+    results = runNeovim<NvimResults>('./neovim-client.lua', scratch, scratch, {
+      KEYFOB_ROLE: join(scratch, 'deploy.role.yaml'),
+      KEYFOB_CODE: join(scratch, 'src', 'client.ts'),
+      KEYFOB_POLICY: join(scratch, 'deploy.policy.hcl'),
+      KEYFOB_TF: join(scratch, 'main.tf'),
+      KEYFOB_TF_AT: JSON.stringify(TERRAFORM_AT),
     });
-    assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
-    results = JSON.parse(readFileSync(out, 'utf8')) as NvimResults;
-    assert.deepEqual(results.errors, []);
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
