@@ -111,8 +111,32 @@ interface Def {
 const DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm;
 const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', 'not', 'in', 'is', 'if', 'else', 'for']);
 
+/** A variable's assignments: a payload's (`name = {` a dict literal), any (or a `for name in`), a URL's. */
+const ASSIGNMENT = {
+  payload: (name: string) => `^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`,
+  variable: (name: string) =>
+    `(?:^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
+  url: (name: string) => `^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`,
+};
+/** A variable put into a payload: `"attributes": name`, `payload["data"]["relationships"] = name`. */
+const TAKEN = (name: string): string =>
+  `(['"])(?:attributes|relationships)\\1\\s*:\\s*${name}\\b|([A-Za-z_]\\w*)((?:\\[\\s*(['"])[\\w-]+\\4\\s*\\])*\\[\\s*(['"])(?:attributes|relationships)\\5\\s*\\])\\s*=\\s*${name}\\b`;
+/** A line whose first word is assigned (`name =`, `name: T =`, or a type annotation), by that word. */
+const ASSIGNED_LINE = /^[ \t]*([A-Za-z_]\w*)[ \t]*[:=]/gm;
+/** A `for name in` anywhere on a line (loops and comprehensions), by the loop variable. */
+const FOR_IN = /\bfor(?=[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t])/g;
+
 class Flow {
   private readonly defs: Def[] = [];
+  /** Each function's first definition by name (the helpers a call names). */
+  private readonly defByName = new Map<string, Def>();
+  /**
+   * The lines that may assign a variable, by its name, ascending: built once for the file, so a
+   * variable's last assignment is found among its own few lines, not by a scan of its function.
+   */
+  private assignedLines: Map<string, number[]> | undefined;
+  /** The patterns compiled for a name, by their source (one compilation a name and kind, not one a look-up). */
+  private readonly compiled = new Map<string, RegExp>();
 
   constructor(
     private readonly text: string,
@@ -135,15 +159,58 @@ class Flow {
           break;
         }
       }
-      this.defs.push({ name: m[2] ?? '', start, end });
+      const def = { name: m[2] ?? '', start, end };
+      this.defs.push(def);
+      if (!this.defByName.has(def.name)) this.defByName.set(def.name, def);
     }
   }
 
-  /** The innermost function holding `offset`. */
+  /** The innermost function holding `offset`: of those starting before it (ascending), the last that has not ended. */
   private defAt(offset: number): Def | undefined {
-    let best: Def | undefined;
-    for (const d of this.defs) if (d.start <= offset && offset < d.end && (!best || d.start > best.start)) best = d;
-    return best;
+    const defs = this.defs;
+    let lo = 0;
+    let hi = defs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((defs[mid]?.start ?? 0) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0; i--) {
+      const d = defs[i];
+      if (d && offset < d.end) return d;
+    }
+    return undefined;
+  }
+
+  /** The line starts that may assign `name` (its first word, or a `for name in` on it), ascending. */
+  private linesAssigning(name: string): readonly number[] {
+    if (!this.assignedLines) {
+      const byName = new Map<string, number[]>();
+      const add = (key: string, line: number): void => {
+        const list = byName.get(key);
+        if (!list) byName.set(key, [line]);
+        else if ((list[list.length - 1] ?? -1) < line) list.push(line);
+        else if (!list.includes(line)) {
+          list.push(line);
+          list.sort((a, b) => a - b);
+        }
+      };
+      for (const m of this.text.matchAll(ASSIGNED_LINE)) add(m[1] ?? '', m.index);
+      for (const m of this.text.matchAll(FOR_IN)) add(m[1] ?? '', this.text.lastIndexOf('\n', m.index - 1) + 1);
+      this.assignedLines = byName;
+    }
+    return this.assignedLines.get(name) ?? [];
+  }
+
+  /** The pattern of `kind` for `name`, compiled once (`source` builds it). */
+  private pattern(kind: string, name: string, source: (name: string) => string, flags: string): RegExp {
+    const key = `${kind} ${name}`;
+    let re = this.compiled.get(key);
+    if (!re) {
+      re = new RegExp(source(name), flags);
+      this.compiled.set(key, re);
+    }
+    return re;
   }
 
   /**
@@ -188,10 +255,7 @@ class Flow {
   /** The JSON:API type a payload variable holds at `offset`: the dict literal it was assigned, or the payload it goes into. */
   private payload(name: string, offset: number, depth: number): State | undefined {
     if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
-    const found = this.lastInFunction(
-      `^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`,
-      offset,
-    );
+    const found = this.lastInFunction('payload', name, offset);
     if (!found) return undefined;
     const { def, last } = found;
     // Part of another payload: `attributes = payload["data"]["attributes"]`.
@@ -217,9 +281,7 @@ class Flow {
     const def = this.defAt(offset);
     if (!def || depth > MAX_DEPTH) return undefined;
     const body = this.text.slice(offset, def.end);
-    const use = new RegExp(
-      `(['"])(?:attributes|relationships)\\1\\s*:\\s*${name}\\b|([A-Za-z_]\\w*)((?:\\[\\s*(['"])[\\w-]+\\4\\s*\\])*\\[\\s*(['"])(?:attributes|relationships)\\5\\s*\\])\\s*=\\s*${name}\\b`,
-    ).exec(body);
+    const use = this.pattern('taken', name, TAKEN, '').exec(body);
     if (!use) return undefined;
     if (use[2] === undefined) {
       const holder = enclosingBrace(this.text, offset + use.index);
@@ -274,10 +336,7 @@ class Flow {
   /** A variable's state at `offset`: its last assignment before, in its function; else its name's resource. */
   private variable(name: string, offset: number, depth: number): State | undefined {
     if (depth > MAX_DEPTH || KEYWORDS.has(name)) return undefined;
-    const found = this.lastInFunction(
-      `(?:^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
-      offset,
-    );
+    const found = this.lastInFunction('variable', name, offset);
     if (!found) return undefined;
     const { def, last } = found;
     if (!last) {
@@ -307,7 +366,7 @@ class Flow {
     if (url !== undefined) return { resource: url, inside: false };
     const call = /^(?:self\.)?(\w+)\s*\(/.exec(stripped);
     if (!call) return undefined;
-    const helper = this.defs.find((d) => d.name === call[1]);
+    const helper = this.defByName.get(call[1] ?? '');
     if (helper && depth <= MAX_DEPTH) {
       const returns = /^[ \t]*return[ \t]+([^\n]+)/gm;
       const body = this.text.slice(helper.start, helper.end);
@@ -330,23 +389,44 @@ class Flow {
     return undefined;
   }
 
-  /** The last match of `pattern` (multiline) in the text of the function enclosing `offset`, before `offset`. */
+  /**
+   * The last match of `pattern` (multiline, assigning `name`) in the text of the function enclosing
+   * `offset`, before `offset`; its index from the function's start. A match never crosses a line and
+   * takes the rest of its line, so it is the first match on the last line that has one: only the lines
+   * that may assign `name` are tried, from the last before `offset` back to the function's start.
+   */
   private lastInFunction(
-    pattern: string,
+    kind: keyof typeof ASSIGNMENT,
+    name: string,
     offset: number,
   ): { def: { start: number }; last: RegExpExecArray | undefined } | undefined {
     const def = this.defAt(offset);
     if (!def) return undefined;
-    const body = this.text.slice(def.start, offset);
-    const re = new RegExp(pattern, 'gm');
-    let last: RegExpExecArray | undefined;
-    for (let m = re.exec(body); m; m = re.exec(body)) last = m;
-    return { def, last };
+    const lines = this.linesAssigning(name);
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((lines[mid] ?? 0) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    const re = this.pattern(kind, name, ASSIGNMENT[kind], 'gm');
+    for (let i = lo - 1; i >= 0; i--) {
+      const start = lines[i] ?? 0;
+      if (start < def.start) break;
+      const newline = this.text.indexOf('\n', start);
+      re.lastIndex = 0;
+      const m = re.exec(this.text.slice(start, newline === -1 || newline > offset ? offset : newline));
+      if (!m) continue;
+      m.index += start - def.start;
+      return { def, last: m };
+    }
+    return { def, last: undefined };
   }
 
   /** The resource of the URL last assigned to `name` before `offset` in its function. */
   private urlOfVariable(name: string, offset: number): string | undefined {
-    const found = this.lastInFunction(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`, offset);
+    const found = this.lastInFunction('url', name, offset);
     if (!found?.last) return undefined;
     const { def, last } = found;
     const end = def.start + last.index + last[0].length;
