@@ -305,6 +305,26 @@ export class HitCollector {
     while (start > 0 && !URL_STOP.has(text.charAt(start - 1)) && text.charAt(start - 1) !== '=') start--;
     let end = at;
     while (end < text.length && !URL_STOP.has(text.charAt(end))) end++;
+    // A shell word goes on through quoted expansions and command substitutions joined to it:
+    // `https://"$HOST"/api/v2/organizations/"$ORG"/workspaces/"$w"`, `…/workspaces/$(_jq)/runs`.
+    const holes = profile.commands && profile.multilineDouble ? shellWordHoles(text, end) : [];
+    if (holes.length > 0) {
+      let virtual = '';
+      const map: UrlPart[] = [];
+      let from = start;
+      for (const hole of holes) {
+        map.push({ virtual: virtual.length, source: from });
+        virtual += `${text.slice(from, hole.start)}{}`;
+        from = hole.end;
+      }
+      end = holes[holes.length - 1]!.after;
+      let stop = end;
+      while (stop > from && '.:>'.includes(text.charAt(stop - 1))) stop--;
+      map.push({ virtual: virtual.length, source: from });
+      virtual += text.slice(from, stop);
+      this.urlText(virtual, map, false, start);
+      return end;
+    }
     let stop = end;
     while (stop > start && '.:>'.includes(text.charAt(stop - 1))) stop--;
     this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
@@ -532,6 +552,29 @@ function comparedKey(text: string, open: number): string {
 function sameScoreResources(candidates: readonly PathCandidate[]): string[] {
   const best = candidates[0]?.literals;
   return [...new Set(candidates.filter((c) => c.literals === best).flatMap((c) => c.resources))];
+}
+
+/** A word's expansion written apart: `"$X"` / `"${X}"` (quotes holding one variable) or `$( … )` on one line. */
+const SHELL_HOLE = /^(?:"\$(?:\w+|\{[^}\n"]{1,80}\})"|\$\([^()\n]{1,120}\))/;
+
+/**
+ * The expansions joined to an unquoted shell word that ends at `end`, each with the word's text that
+ * follows it up to `after`: `/organizations/"$ORG"/workspaces` goes on after `"$ORG"`. Empty when
+ * none follows at once (the word ends there).
+ */
+function shellWordHoles(text: string, end: number): { start: number; end: number; after: number }[] {
+  const holes: { start: number; end: number; after: number }[] = [];
+  let at = end;
+  for (let k = 0; k < 8; k++) {
+    if (text.charCodeAt(at) === 40 && text.charCodeAt(at - 1) === 36) at--; // the `$` of `$(` is in the word
+    const hole = SHELL_HOLE.exec(text.slice(at, at + 130));
+    if (!hole) break;
+    let after = at + hole[0].length;
+    while (after < text.length && !URL_STOP.has(text.charAt(after))) after++;
+    holes.push({ start: at, end: at + hole[0].length, after });
+    at = after;
+  }
+  return holes;
 }
 
 /** Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`. */
