@@ -67,6 +67,16 @@ for (const file of goFiles)
     const key = `${service}.${r.fn}`;
     methods.set(key, methods.has(key) && methods.get(key) !== subject ? null : subject);
   }
+// A method whose body only returns another method of its receiver (`func (s *workspaces) Read(…) { return
+// s.ReadWithOptions(ctx, organization, workspace, nil) }`) sends that method's request.
+const delegates = goDelegates(goFiles);
+for (let round = 0; round < 3; round++)
+  for (const [key, other] of delegates) {
+    const service = implToService.get(key.slice(0, key.indexOf('.')));
+    const subject = methods.get(`${service}.${other}`);
+    if (service && subject && !methods.has(`${service}.${key.slice(key.indexOf('.') + 1)}`))
+      methods.set(`${service}.${key.slice(key.indexOf('.') + 1)}`, subject);
+  }
 // Exported methods only: what a program calls.
 for (const [key, subject] of [...methods].sort())
   if (subject && /\.[A-Z]/.test(key)) add('go-tfe', 'method', key, subject);
@@ -76,6 +86,44 @@ for (const file of goFiles)
     const subject = resource && statuses.find((s) => s.resource === resource && namesOf(s).includes(m[3]));
     if (subject) add('go-tfe', 'constant', m[1], subject);
   }
+
+// go-tfe's types as a program meets them: the go-tfe struct each service method returns
+// (`Workspaces.Read` → `Workspace`, `Workspaces.List` → `WorkspaceList`) and each struct field that holds
+// another (`WorkspaceList.Items` → `[]Workspace`, `Workspace.Project` → `Project`): a program's variable
+// typed by a call or a range over a list is of that struct, and its fields are the struct's. Only the
+// structs that lead to a mapped field are kept.
+const fieldTypes = goFieldTypes(goFiles);
+const mapped = new Set(
+  names.filter((n) => n.client === 'go-tfe' && n.kind === 'field').map((n) => n.name.split('.')[0]),
+);
+const useful = new Set(mapped);
+for (let grown = true; grown;) {
+  grown = false;
+  for (const [struct, fields] of fieldTypes)
+    if (!useful.has(struct) && Object.values(fields).some((t) => useful.has(t.replace('[]', '')))) {
+      useful.add(struct);
+      grown = true;
+    }
+}
+const goTypes = Object.fromEntries(
+  [...fieldTypes]
+    .filter(([struct]) => useful.has(struct))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([struct, fields]) => [
+      struct,
+      Object.fromEntries(Object.entries(fields).filter(([, t]) => useful.has(t.replace('[]', '')))),
+    ])
+    .filter(([, fields]) => Object.keys(fields).length > 0),
+);
+const goReturns = Object.fromEntries(
+  [...goResults(goFiles)]
+    .map(([key, type]) => [
+      `${implToService.get(key.slice(0, key.indexOf('.')))}.${key.slice(key.indexOf('.') + 1)}`,
+      type,
+    ])
+    .filter(([key, type]) => !key.startsWith('undefined.') && useful.has(type.replace('[]', '')))
+    .sort(([a], [b]) => a.localeCompare(b)),
+);
 
 // terrasnek: endpoint methods (`workspaces.safe_destroy`).
 for (const file of list('terrasnek/terrasnek', '.py')) {
@@ -130,7 +178,50 @@ const out = {
   ],
   providerResources: Object.fromEntries(Object.entries(PROVIDER_TYPES).map(([k, v]) => [`tfe_${k}`, v])),
   names,
+  goTypes,
+  goReturns,
 };
+
+/** go-tfe methods whose body is one `return recv.Other(…)`: `impl.Method` → `Other`. */
+function goDelegates(files) {
+  const out = new Map();
+  for (const file of files)
+    for (const m of read(file).matchAll(
+      /^func \((\w+) \*(\w+)\) ([A-Z]\w*)\(.*\{\n\treturn (\w+)\.([A-Z]\w*)\(.*\n\}/gm,
+    ))
+      if (m[1] === m[4]) out.set(`${m[2]}.${m[3]}`, m[5]);
+  return out;
+}
+
+/** go-tfe struct fields whose type is a go-tfe struct: `Items []*Workspace` → `[]Workspace`, `Project *Project` → `Project`. */
+function goFieldTypes(files) {
+  const out = new Map();
+  const texts = files.map(read);
+  const structNames = new Set(texts.flatMap((t) => [...t.matchAll(/^type (\w+) struct \{/gm)].map((m) => m[1])));
+  for (const text of texts)
+    for (const m of text.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
+      const fields = {};
+      for (const f of m[2].matchAll(/^\t([A-Z]\w*)[ \t]+(\[\])?\*?([A-Z]\w*)\b/gm))
+        if (structNames.has(f[3])) fields[f[1]] = `${f[2] ?? ''}${f[3]}`;
+      out.set(m[1], fields);
+    }
+  return out;
+}
+
+/** go-tfe service methods' first result when a struct: `impl.Method` → `Workspace`, `[]User`. */
+function goResults(files) {
+  const out = new Map();
+  for (const file of files)
+    for (const m of read(file).matchAll(/^func \(\w+ \*(\w+)\) ([A-Z]\w*)\((.*)$/gm)) {
+      let depth = 1;
+      let i = 0;
+      const rest = m[3];
+      for (; i < rest.length && depth > 0; i++) depth += rest[i] === '(' ? 1 : rest[i] === ')' ? -1 : 0;
+      const result = /^[ \t]*\(?(\[\])?\*?([A-Z]\w*)\b/.exec(rest.slice(i));
+      if (result) out.set(`${m[1]}.${m[2]}`, `${result[1] ?? ''}${result[2]}`);
+    }
+  return out;
+}
 // The methods per path: every request the clients send, placeholders as `*`. A path whose first
 // segment is a placeholder (terrasnek's URLs built on a base it sets at run time) says nothing.
 const apiPaths = new Map();

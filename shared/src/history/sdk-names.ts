@@ -1,6 +1,7 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import { GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -20,6 +21,8 @@ interface SdkData {
   readonly clients: readonly { readonly client: string; readonly language: string }[];
   readonly providerResources: Readonly<Record<string, string>>;
   readonly names: readonly { client: string; kind: SdkName['kind']; name: string; subject: string }[];
+  readonly goTypes: GoTfeTypes['fields'];
+  readonly goReturns: GoTfeTypes['returns'];
 }
 
 /** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
@@ -32,6 +35,10 @@ interface SdkIndex {
   readonly calls: Map<string, RegExp>;
   readonly language: Map<string, string>;
   readonly providerResources: Readonly<Record<string, string>>;
+  /** go-tfe's struct-valued fields and service results, for a file's type environment. */
+  readonly goTypes: GoTfeTypes;
+  /** `.(Name|Description|…)\b`: a mapped go-tfe field read or written on a value (`ws.Project.Name`). */
+  readonly fieldRead: RegExp | undefined;
 }
 
 const cache = new WeakMap<HistoryIndex, SdkIndex>();
@@ -62,6 +69,11 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
       return [client, new RegExp(`\\.(${alternation([...set])})\\.(\\w+)${after}`, 'g')];
     }),
   );
+  const fields = new Set(
+    [...byName.values()]
+      .filter((n) => n.kind === 'field' && n.client === 'go-tfe')
+      .map((n) => n.name.slice(n.name.indexOf('.') + 1)),
+  );
   found = {
     byName,
     structs,
@@ -69,6 +81,8 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     calls,
     language,
     providerResources: data.providerResources,
+    goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
+    fieldRead: fields.size === 0 ? undefined : new RegExp(`\\.(${alternation([...fields])})\\b`, 'g'),
   };
   cache.set(index, found);
   return found;
@@ -181,7 +195,14 @@ export function providerFileResource(index: HistoryIndex, fileName: string | und
 
 type Push = (start: number, end: number, name: SdkName) => void;
 
-function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
+function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): void {
+  // Each place once: a field set on a typed variable is found by two readings.
+  const seen = new Set<number>();
+  const push: Push = (start, end, name) => {
+    if (seen.has(start)) return;
+    seen.add(start);
+    pushAny(start, end, name);
+  };
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
   const literal = new RegExp(`${pkg}\\.([A-Z]\\w*)\\b`, 'g');
@@ -240,7 +261,41 @@ function goUses(text: string, sdkIdx: SdkIndex, push: Push, pkg = 'tfe'): void {
       if (name) push(start, start + (field[1]?.length ?? 0), name);
     }
   }
+  typedFieldUses(text, sdkIdx, push, pkg);
   callUses(text, sdkIdx, 'go-tfe', push);
+}
+
+/**
+ * Fields read or set on a value typed elsewhere in the file (`ws.Project.Name` after `ws, err :=
+ * client.Workspaces.Read(…)`, `p.Name` with `p *tfe.Project`, `x.ws.UpdatedAt`): the file's type
+ * environment (`go-types.ts`), built once and only when a mapped field name follows a dot. A field of a
+ * value whose type is not known is not reported; one already found (a literal's key, `options.X =`) is
+ * not reported twice.
+ */
+function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
+  const pattern = sdkIdx.fieldRead;
+  if (!pattern) return;
+  let env: GoTypeEnvironment | undefined;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    const field = m[1] ?? '';
+    const after = text.charCodeAt(m.index + m[0].length);
+    // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
+    if (after === 40 || after === 123) continue;
+    env ??= new GoTypeEnvironment(text, pkg, sdkIdx.goTypes);
+    const struct = env.structBefore(m.index);
+    // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one.
+    if (struct === undefined || (after === 46 && sdkIdx.goTypes.fields[struct]?.[field] !== undefined)) continue;
+    const name = fieldName(sdkIdx, struct, field);
+    if (name && !inLineComment(text, m.index)) push(m.index + 1, m.index + 1 + field.length, name);
+  }
+}
+
+/** A `//` before `at` on its line (a comment, or a URL: either way the place says less). */
+function inLineComment(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  const slash = text.indexOf('//', lineStart);
+  return slash !== -1 && slash < at;
 }
 
 /**
@@ -336,11 +391,6 @@ function receiverBefore(text: string, dot: number): string {
   let i = dot - 1;
   while (i >= 0 && (isGoWordChar(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i--;
   return text.slice(i + 1, dot);
-}
-
-/** `[A-Za-z0-9_]`. */
-function isGoWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /**

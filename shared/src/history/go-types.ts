@@ -1,0 +1,345 @@
+/**
+ * A small type environment of one Go file that uses go-tfe: which variables, parameters and struct
+ * fields hold a go-tfe struct, so that a field read on a value typed elsewhere (`ws.Project.Name`
+ * after `ws, err := client.Workspaces.Read(…)`, `p.Name` in `func f(p *tfe.Project)`, `proj.Name` in
+ * `for _, proj := range list.Items`, `x.ws.UpdatedAt` with `type X struct { ws *tfe.Workspace }`) is a
+ * use of that struct's field. go-tfe's own types come from the SDK table (`goTypes`: struct fields that
+ * hold another struct; `goReturns`: what each service method returns), generated from go-tfe's source.
+ *
+ * Declarations are read once per file, in three passes of one pattern each (function signatures, local
+ * struct types, assignments); a name is looked up in the top-level function the use is in (or at package
+ * level), the last declaration before the use winning. A declaration whose type is not known (`p :=
+ * other()`) hides an earlier one: an unknown type says nothing.
+ */
+
+/** go-tfe's types as the SDK table gives them. */
+export interface GoTfeTypes {
+  /** struct → field → the struct it holds (`[]Workspace` for a slice). */
+  readonly fields: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** `Service.Method` → the struct it returns. */
+  readonly returns: Readonly<Record<string, string>>;
+  /** Structs with mapped fields (`ProjectUpdateOptions`), known by their own name. */
+  readonly mapped: ReadonlySet<string>;
+}
+
+interface Declaration {
+  readonly at: number;
+  /** The top-level function it is declared in, -1 at package level. */
+  readonly scope: number;
+  /** `Workspace`, `[]Workspace`, `local:Client`, or undefined when not known. */
+  readonly type: string | undefined;
+}
+
+/** Bounds: how long a chain read backwards may be, and how many declarations one file may have. */
+const MAX_CHAIN = 200;
+const MAX_DECLARATIONS = 20_000;
+
+export class GoTypeEnvironment {
+  private readonly funcStarts: number[] = [];
+  private readonly funcEnds: number[] = [];
+  private readonly declarations = new Map<string, Declaration[]>();
+  private readonly localFields = new Map<string, Map<string, string>>();
+  private count = 0;
+  /** `&tfe.X{` / `tfe.X{` opening a right side. */
+  private readonly literal: RegExp;
+
+  constructor(
+    private readonly text: string,
+    private readonly pkg: string,
+    private readonly tfe: GoTfeTypes,
+  ) {
+    this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
+    this.readFunctions();
+    this.readLocalStructs();
+    this.readSignatures();
+    this.readAssignments();
+    for (const list of this.declarations.values()) list.sort((a, b) => a.at - b.at);
+  }
+
+  /** The go-tfe struct the expression ending right before `dot` (`ws`, `x.ws`, `list.Items[0]`, `ws.Project`) holds. */
+  structBefore(dot: number): string | undefined {
+    const chain = this.chainBefore(dot);
+    if (chain === undefined) return undefined;
+    const type = this.typeOfChain(chain, dot);
+    return type === undefined || type.startsWith('[]') || type.startsWith('local:') ? undefined : type;
+  }
+
+  private readFunctions(): void {
+    const text = this.text;
+    for (
+      let at = text.startsWith('func ') ? 0 : text.indexOf('\nfunc ');
+      at !== -1;
+      at = text.indexOf('\nfunc ', at + 1)
+    ) {
+      const start = at === 0 ? 0 : at + 1;
+      const end = text.indexOf('\n}', start);
+      this.funcStarts.push(start);
+      this.funcEnds.push(end === -1 ? text.length : end + 2);
+    }
+  }
+
+  /** The top-level function holding `at`, -1 outside any. */
+  private scopeOf(at: number): number {
+    let lo = 0;
+    let hi = this.funcStarts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.funcStarts[mid] ?? 0) <= at) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found !== -1 && at < (this.funcEnds[found] ?? 0) ? found : -1;
+  }
+
+  private declare(name: string, at: number, type: string | undefined): void {
+    if (name === '_' || this.count >= MAX_DECLARATIONS) return;
+    this.count++;
+    const list = this.declarations.get(name);
+    const item = { at, scope: this.scopeOf(at), type };
+    if (list) list.push(item);
+    else this.declarations.set(name, [item]);
+  }
+
+  /** A written Go type (`*tfe.Workspace`, `[]*tfe.Run`, `*Client`, `string`) as this environment names it. */
+  private typeOfWritten(written: string): string | undefined {
+    const m = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/.exec(written.trim());
+    if (!m) return undefined;
+    const [, slice = '', qualifier, name = ''] = m;
+    if (qualifier === this.pkg) return this.isTfeStruct(name) ? `${slice}${name}` : undefined;
+    if (qualifier === undefined && this.localFields.has(name)) return `${slice}local:${name}`;
+    return undefined;
+  }
+
+  /** A go-tfe struct the table names (one that holds others, is held, returned or has mapped fields), or a list's options. */
+  private isTfeStruct(name: string): boolean {
+    return this.known.has(name) || name.endsWith('ListOptions');
+  }
+
+  private get known(): Set<string> {
+    if (!knownCache.has(this.tfe)) {
+      const set = new Set([...Object.keys(this.tfe.fields), ...this.tfe.mapped]);
+      for (const fields of Object.values(this.tfe.fields))
+        for (const t of Object.values(fields)) set.add(t.replace('[]', ''));
+      for (const t of Object.values(this.tfe.returns)) set.add(t.replace('[]', ''));
+      knownCache.set(this.tfe, set);
+    }
+    return knownCache.get(this.tfe) ?? new Set();
+  }
+
+  /** `type Name struct { … }` of the file: each field's type (a go-tfe struct or another local struct). */
+  private readLocalStructs(): void {
+    const text = this.text;
+    const found: { name: string; body: string }[] = [];
+    for (let at = text.indexOf('\ntype '); at !== -1; at = text.indexOf('\ntype ', at + 6)) {
+      const head = /^\ntype[ \t]+(\w+)[ \t]+struct[ \t]*\{\n/.exec(text.slice(at, at + 120));
+      if (!head) continue;
+      const open = at + head[0].length;
+      const close = text.indexOf('\n}', open - 1);
+      found.push({ name: head[1] ?? '', body: text.slice(open, close === -1 ? text.length : close + 1) });
+    }
+    for (const s of found) this.localFields.set(s.name, new Map());
+    for (const s of found) {
+      const fields = this.localFields.get(s.name);
+      for (const f of s.body.matchAll(/^[ \t]+(\w+)[ \t]+((?:\[\])?\*?(?:\w+\.)?\w+)[ \t]*(?:`|\/\/|$)/gm)) {
+        const type = this.typeOfWritten(f[2] ?? '');
+        if (type !== undefined) fields?.set(f[1] ?? '', type);
+      }
+    }
+  }
+
+  /** Function receivers and parameters: `func (c *Client) f(ws *tfe.Workspace, runs []*tfe.Run, id string)`. */
+  private readSignatures(): void {
+    const text = this.text;
+    for (const at of this.funcStarts) {
+      const m = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/.exec(text.slice(at, at + 300));
+      if (!m) continue;
+      if (m[1] !== undefined) this.declareParameters(m[1], at);
+      const open = at + m[0].length;
+      let depth = 1;
+      let i = open;
+      for (; i < text.length && i < open + 2_000 && depth > 0; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 40) depth++;
+        else if (c === 41) depth--;
+      }
+      this.declareParameters(text.slice(open, i - 1), at);
+    }
+  }
+
+  /** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
+  private declareParameters(list: string, at: number): void {
+    let pending: string[] = [];
+    for (const piece of list.split(',')) {
+      const m = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/.exec(piece);
+      if (!m) {
+        pending = [];
+        continue;
+      }
+      pending.push(m[1] ?? '');
+      if (m[2] === undefined) continue;
+      const type = this.typeOfWritten(m[2]);
+      for (const name of pending) this.declare(name, at, type);
+      pending = [];
+    }
+  }
+
+  /**
+   * Assignments and declarations at a line start: `ws, err := …`, `if ws, err := …; err != nil`, `for _, p := range …`,
+   * `list, err = …`, `var opts *tfe.RunListOptions`, `var x = …`. The first name takes the right side's type (a range's
+   * second takes the element type); the others are declared unknown. Each `=` is found by native search and its
+   * left side read back by hand (a pattern tried at every line start cost most of the environment).
+   */
+  private readAssignments(): void {
+    const text = this.text;
+    for (let eq = text.indexOf('='); eq !== -1; eq = text.indexOf('=', eq + 1)) {
+      const next = text.charCodeAt(eq + 1);
+      if (next === 61) {
+        eq++; // `==`
+        continue;
+      }
+      let i = eq - 1;
+      const short = text.charCodeAt(i) === 58; // `:=`
+      if (short) i--;
+      else if (!isPlainAssignment(text.charCodeAt(i))) continue;
+      const left = this.leftSide(i);
+      if (left === undefined) continue;
+      const lineEnd = text.indexOf('\n', eq);
+      let rhs = text.slice(eq + 1, lineEnd === -1 ? text.length : lineEnd).trimStart();
+      const at = eq + 1;
+      const range = rhs.startsWith('range ') || rhs.startsWith('range\t');
+      if (range) rhs = rhs.slice(6).trimStart();
+      let type: string | undefined;
+      if (range) {
+        const of = this.typeOfExpression(rhs, at);
+        type = of?.startsWith('[]') ? of.slice(2) : undefined;
+      } else type = this.typeOfExpression(rhs, at);
+      const typed = range ? 1 : 0;
+      left.forEach((name, n) => this.declare(name, at, n === typed ? type : undefined));
+    }
+    for (let v = text.indexOf('var '); v !== -1; v = text.indexOf('var ', v + 4)) {
+      if (v > 0 && isGoWordChar(text.charCodeAt(v - 1))) continue;
+      // `var opts *tfe.RunListOptions` (no `=`: `var x = …` is read above).
+      const m = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/.exec(text.slice(v, v + 200));
+      if (m) this.declare(m[1] ?? '', v, this.typeOfWritten(m[2] ?? ''));
+    }
+  }
+
+  /** The names assigned before `i` (the last character before `=`/`:=`), when the statement starts the line. */
+  private leftSide(i: number): string[] | undefined {
+    const text = this.text;
+    const names: string[] = [];
+    for (;;) {
+      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+      const end = i + 1;
+      while (i >= 0 && isGoWordChar(text.charCodeAt(i))) i--;
+      if (end === i + 1 || end - i > 60) return undefined;
+      names.unshift(text.slice(i + 1, end));
+      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+      if (text.charCodeAt(i) !== 44) break; // `,`
+      i--;
+    }
+    // What starts the line: nothing, `var`, `if`, `for`, `switch`, `} else if`.
+    const lineStart = text.lastIndexOf('\n', i) + 1;
+    const before = text.slice(lineStart, i + 1).trim();
+    return before === '' || LEAD.has(before) ? names : undefined;
+  }
+
+  /** The type of a right side: a go-tfe literal, a service call's result, a typed chain (`list.Items`, `ws.Project`). */
+  private typeOfExpression(rhs: string, at: number): string | undefined {
+    const literal = this.literal.exec(rhs);
+    if (literal) return this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined;
+    const call = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/.exec(rhs);
+    if (call) return this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`];
+    const chain = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/.exec(rhs);
+    if (!chain) return undefined;
+    const type = this.typeOfChain((chain[1] ?? '').split('.'), at);
+    if (chain[2] === undefined) return type;
+    return type?.startsWith('[]') ? type.slice(2) : undefined;
+  }
+
+  /** The identifiers of the expression ending at `dot` (`x.ws` → [x, ws]; an index `[i]` → `[]` marks it). */
+  private chainBefore(dot: number): string[] | undefined {
+    const text = this.text;
+    const parts: string[] = [];
+    let i = dot - 1;
+    const stop = Math.max(0, dot - MAX_CHAIN);
+    for (;;) {
+      let indexed = false;
+      if (text.charCodeAt(i) === 93) {
+        // `]`: an index; skip to its `[`.
+        let depth = 0;
+        for (; i >= stop; i--) {
+          const c = text.charCodeAt(i);
+          if (c === 93) depth++;
+          else if (c === 91 && --depth === 0) break;
+          else if (c === 10) return undefined;
+        }
+        if (i < stop) return undefined;
+        i--;
+        indexed = true;
+      }
+      const end = i + 1;
+      while (i >= stop && isGoWordChar(text.charCodeAt(i))) i--;
+      if (end === i + 1) return undefined;
+      const word = text.slice(i + 1, end);
+      const first = word.charCodeAt(0);
+      if (first >= 48 && first <= 57) return undefined;
+      parts.unshift(indexed ? `${word}[]` : word);
+      if (text.charCodeAt(i) !== 46) break;
+      i--;
+    }
+    return parts;
+  }
+
+  /** The type a chain of names holds at `at`: its head's declaration, then each field's type. */
+  private typeOfChain(chain: readonly string[], at: number): string | undefined {
+    const [head = '', ...rest] = chain;
+    const bare = head.endsWith('[]') ? head.slice(0, -2) : head;
+    if (bare === this.pkg) return undefined;
+    let type = this.typeOfName(bare, at);
+    if (head !== bare) type = type?.startsWith('[]') ? type.slice(2) : undefined;
+    for (const part of rest) {
+      if (type === undefined) return undefined;
+      const name = part.endsWith('[]') ? part.slice(0, -2) : part;
+      type = this.fieldType(type, name);
+      if (part !== name) type = type?.startsWith('[]') ? type.slice(2) : undefined;
+    }
+    return type;
+  }
+
+  private fieldType(type: string, field: string): string | undefined {
+    if (type.startsWith('[]')) return undefined;
+    if (type.startsWith('local:')) return this.localFields.get(type.slice(6))?.get(field);
+    return this.tfe.fields[type]?.[field];
+  }
+
+  /** The last declaration of a name before `at` in the same top-level function, else at package level. */
+  private typeOfName(name: string, at: number): string | undefined {
+    const list = this.declarations.get(name);
+    if (!list) return undefined;
+    const scope = this.scopeOf(at);
+    let best: Declaration | undefined;
+    for (const d of list) {
+      if (d.at >= at) break;
+      if (d.scope === scope || d.scope === -1) best = d;
+    }
+    return best?.type;
+  }
+}
+
+const knownCache = new WeakMap<GoTfeTypes, Set<string>>();
+
+/** What may open a line before an assignment's names. */
+const LEAD = new Set(['var', 'if', 'for', 'switch', '} else if', 'else if']);
+
+/** A character before `=` that leaves a plain assignment (not `!=`, `<=`, `+=`, …). */
+function isPlainAssignment(c: number): boolean {
+  return c === 32 || c === 9 || isGoWordChar(c);
+}
+
+/** `[A-Za-z0-9_]`. */
+export function isGoWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}

@@ -1,0 +1,101 @@
+// go-tfe fields and service calls on values typed elsewhere in the file (go-types.ts): a variable typed by a
+// service call's result, a range over a list's Items, parameters, a program's own struct fields, and what
+// an unknown type says (nothing).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+/** `line: SdkName → subject` of every SDK match. */
+function sdkUses(source: string): string[] {
+  return scanText(source, { languageId: 'go' })
+    .filter((m) => m.sdk !== undefined)
+    .map((m) => `${m.line}: ${m.sdk?.name ?? ''} → ${m.subject.id}`);
+}
+
+const go = (...lines: string[]): string =>
+  ['package main', '', 'import (', '\t"context"', '\ttfe "github.com/hashicorp/go-tfe"', ')', '', ...lines].join('\n');
+
+describe('go-tfe values typed elsewhere in the file', () => {
+  it('a variable typed by a service call: its fields, and a chain through a held struct names the last field only', () => {
+    const source = go(
+      'func show(ctx context.Context, client *tfe.Client, org, name string) string {', // 8
+      '\tws, err := client.Workspaces.Read(ctx, org, name)',
+      '\tif err != nil {',
+      '\t\treturn ""',
+      '\t}',
+      '\tif ws.Project != nil {', // 13
+      '\t\treturn ws.Project.Name', // 14
+      '\t}',
+      '\treturn ws.UpdatedAt.Format("2006-01-02")', // 16
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '9: Workspaces.Read → endpoint GET /organizations/:organization_name/workspaces/:name',
+      '13: Workspace.Project → attribute workspaces project',
+      '14: Project.Name → attribute projects name',
+      '16: Workspace.UpdatedAt → attribute workspaces updated-at',
+    ]);
+  });
+
+  it("a range over a list's Items, parameters and a program's own struct fields", () => {
+    const source = go(
+      'type app struct {', // 8
+      '\tclient *tfe.Client',
+      '\tws     *tfe.Workspace',
+      '}',
+      '',
+      'func (a *app) find(ctx context.Context, org, name string) string {', // 13
+      '\tlist, err := a.client.Projects.List(ctx, org, &tfe.ProjectListOptions{',
+      '\t\tName: name,',
+      '\t})',
+      '\tif err != nil {',
+      '\t\treturn ""',
+      '\t}',
+      '\tfor _, p := range list.Items {', // 20
+      '\t\tif p.Name == name {', // 21
+      '\t\t\treturn p.Description', // 22
+      '\t\t}',
+      '\t}',
+      '\treturn a.ws.TagNames[0]', // 25
+      '}',
+      '',
+      'func describe(p *tfe.Project, runs []*tfe.Workspace) string {', // 28
+      '\treturn p.Name + runs[0].Project.Description', // 29
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '14: Projects.List → endpoint GET /organizations/:organization_name/projects',
+      '21: Project.Name → attribute projects name',
+      '22: Project.Description → attribute projects description',
+      '25: Workspace.TagNames → attribute workspaces tag-names',
+      '29: Project.Name → attribute projects name',
+      '29: Project.Description → attribute projects description',
+    ]);
+  });
+
+  it('an unknown type says nothing: another function, a later untyped declaration, a program struct of the same name', () => {
+    const source = go(
+      'type Project struct{ Name string }',
+      '',
+      'func one(p *tfe.Project) string { return p.Name }', // 10
+      '',
+      'func two(p *Project) string {', // 12
+      '\tq := p',
+      '\treturn p.Name + q.Name',
+      '}',
+      '',
+      'func three(ctx context.Context, client *tfe.Client) string {', // 17
+      '\tws, _ := client.Workspaces.ReadByID(ctx, "ws-1")',
+      '\tws2 := ws.Project', // 19
+      '\tws, _ = other()', // 20
+      '\treturn ws.Name + ws2.Name', // 21
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '10: Project.Name → attribute projects name',
+      '18: Workspaces.ReadByID → endpoint GET /workspaces/:workspace_id',
+      '19: Workspace.Project → attribute workspaces project',
+      '21: Project.Name → attribute projects name',
+    ]);
+  });
+});
