@@ -56,6 +56,24 @@ for (const s of [...structs.values()].sort((a, b) => a.name.localeCompare(b.name
     const subject = parameters.find((p) => p.path === '*' && namesOf(p).includes(f.wire));
     if (subject) add('go-tfe', 'field', `${s.name}.${f.name}`, subject);
   }
+// go-tfe query fields of a method's options struct (`Tags string `url:"search[tags],omitempty"`` of
+// WorkspaceListOptions, which Workspaces.List takes) that stand for a parameter the history lists for the
+// path that method sends.
+const queryFields = new Map();
+for (const file of goFiles)
+  for (const r of goRequests(read(file))) {
+    const options = /\w+\s+\*(\w+Options)\b/.exec(r.params ?? '')?.[1];
+    const endpoint = options && endpointOf(r.method, segmentsOf(r.raw));
+    if (!endpoint) continue;
+    for (const f of structs.get(options)?.fields ?? []) {
+      if (f.kind !== 'query') continue;
+      const subject = parameters.find((p) => p.path === endpoint.path && namesOf(p).includes(f.wire));
+      const key = `${options}.${f.name}`;
+      if (subject) queryFields.set(key, queryFields.has(key) && queryFields.get(key) !== subject ? null : subject);
+    }
+  }
+for (const [key, subject] of [...queryFields].sort())
+  if (subject && !names.some((n) => n.client === 'go-tfe' && n.name === key)) add('go-tfe', 'field', key, subject);
 const services = goServices(goFiles);
 const implToService = new Map([...services].map(([k, v]) => [v, k]));
 const methods = new Map();

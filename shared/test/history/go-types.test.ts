@@ -65,11 +65,31 @@ describe('go-tfe values typed elsewhere in the file', () => {
     );
     assert.deepEqual(sdkUses(source), [
       '14: Projects.List → endpoint GET /organizations/:organization_name/projects',
+      '15: ProjectListOptions.Name → parameter filter[names] /organizations/:organization_name/projects',
       '21: Project.Name → attribute projects name',
       '22: Project.Description → attribute projects description',
       '25: Workspace.TagNames → attribute workspaces tag-names',
       '29: Project.Name → attribute projects name',
       '29: Project.Description → attribute projects description',
+    ]);
+  });
+
+  it("a list's options struct: its query fields are the parameters of the path the list method sends", () => {
+    const source = go(
+      'func list(ctx context.Context, client *tfe.Client, org string) {',
+      '\topts := &tfe.WorkspaceListOptions{', // 9
+      '\t\tTags:        "app",',
+      '\t\tExcludeTags: "old",',
+      '\t}',
+      '\topts.Sort = "-name"', // 13
+      '\t_, _ = client.Workspaces.List(ctx, org, opts)',
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '10: WorkspaceListOptions.Tags → parameter search[tags] /organizations/:organization_name/workspaces',
+      '11: WorkspaceListOptions.ExcludeTags → parameter search[exclude_tags] /organizations/:organization_name/workspaces',
+      '13: WorkspaceListOptions.Sort → parameter sort /organizations/:organization_name/workspaces',
+      '14: Workspaces.List → endpoint GET /organizations/:organization_name/workspaces',
     ]);
   });
 

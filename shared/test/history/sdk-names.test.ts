@@ -180,8 +180,9 @@ describe(
           const struct = tree.structs.get(owner);
           const wire = struct?.fields.get(member)?.wire;
           const field = struct?.fields.get(member);
-          // A query field (`url:"page[size]"`) stands for the parameter of that name the history lists for every path.
-          if (field?.kind === 'query') ok = subject?.type === 'parameter' && subject.name === field.wire;
+          // A query field (`url:"page[size]"`, `url:"search[exclude-tags]"`) stands for the parameter of that name or alias.
+          if (field?.kind === 'query')
+            ok = subject?.type === 'parameter' && [subject.name, ...subject.aliases].includes(field.wire);
           else
             ok =
               subject !== undefined &&
