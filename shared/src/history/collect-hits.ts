@@ -22,7 +22,7 @@ import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
-import { joinAfter, trailingExpression } from './concatenation.ts';
+import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
@@ -335,6 +335,8 @@ export class HitCollector {
   private literalChain(open: number, close: number, sent = false): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
+    const joined = joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
+    if (joined) return this.joinedPieces(open, close, joined, sent);
     const parts = [{ start: open + 1, end: close }];
     const holes: boolean[] = [];
     let after = close + 1;
@@ -363,6 +365,32 @@ export class HitCollector {
     if (trailing) virtual += '{}';
     this.urlText(virtual, map, parts.length === 1 && !trailing, open + 1, undefined, sent);
     return after;
+  }
+
+  /** A join call's pieces read as one URL: the first literal, then each piece after a `/` (an expression a placeholder). */
+  private joinedPieces(
+    open: number,
+    close: number,
+    joined: NonNullable<ReturnType<typeof joinCallArguments>>,
+    sent: boolean,
+  ): number {
+    const { text } = this;
+    const map: UrlPart[] = [{ virtual: 0, source: open + 1 }];
+    let virtual = text.slice(open + 1, close);
+    for (const piece of joined.pieces) {
+      if (!virtual.endsWith('/')) virtual += '/';
+      if (piece === 'hole') {
+        virtual += '{}';
+        continue;
+      }
+      let start = piece.start;
+      while (text.charCodeAt(start) === 47 && start < piece.end) start++;
+      this.#chained.add(piece.start);
+      map.push({ virtual: virtual.length, source: start });
+      virtual += text.slice(start, piece.end);
+    }
+    this.urlText(virtual, map, false, open + 1, undefined, sent);
+    return joined.end;
   }
 
   private rooted(url: ReturnType<typeof normalizeUrl>): url is NonNullable<typeof url> {

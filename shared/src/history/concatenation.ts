@@ -69,3 +69,49 @@ function isExprChar(c: number): boolean {
     c === 93
   );
 }
+
+/** A call that joins URL or path pieces: `urljoin(`, `urlJoin(`, `url_join(`, `joinPath(`, `path.join(`, `posixpath.join(`, `os.path.join(`. */
+const JOIN_CALL =
+  /(?:^|[^\w.$])(?:(?:url_?join|join_?url|join_?path)|(?:os\.path|posixpath|path(?:\.posix)?)\.join)\(\s*$/i;
+
+/**
+ * The arguments after the first of a join call whose first argument is the literal `open`…`close`
+ * (quote offsets): each a literal (`start`/`end` inside its quotes) or an expression (`hole`), and
+ * where the call's `)` is. Undefined when the literal is no such first argument, or is the only one.
+ * `urljoin('/runs/', encodeURI(runId), '/actions/apply')` is `/runs/{}/actions/apply`, not `/runs`.
+ */
+export function joinCallArguments(
+  text: string,
+  open: number,
+  close: number,
+  closingQuote: (from: number, quote: number) => number,
+): { pieces: ({ start: number; end: number } | 'hole')[]; end: number } | undefined {
+  if (!JOIN_CALL.test(text.slice(Math.max(0, open - 40), open))) return undefined;
+  const limit = Math.min(text.length, close + 400);
+  const pieces: ({ start: number; end: number } | 'hole')[] = [];
+  let i = skipSpace(text, close + 1, limit);
+  while (text.charCodeAt(i) === 44) {
+    i = skipSpace(text, i + 1, limit);
+    const quote = literalStart(text, i);
+    if (quote !== -1) {
+      const end = closingQuote(quote + 1, text.charCodeAt(quote));
+      if (end === -1 || end > limit) return undefined;
+      pieces.push({ start: quote + 1, end });
+      i = skipSpace(text, end + 1, limit);
+      continue;
+    }
+    let depth = 0;
+    const from = i;
+    for (; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 40 || c === 91 || c === 123) depth++;
+      else if (c === 41 || c === 93 || c === 125) {
+        if (depth === 0) break;
+        depth--;
+      } else if ((c === 44 && depth === 0) || c === 34 || c === 39 || c === 96 || c === 59) break;
+    }
+    if (i === from || (text.charCodeAt(i) !== 44 && text.charCodeAt(i) !== 41)) return undefined;
+    pieces.push('hole');
+  }
+  return pieces.length > 0 && text.charCodeAt(i) === 41 ? { pieces, end: i } : undefined;
+}
