@@ -5,8 +5,13 @@ import { VALIDATE_WORKSPACE, validateWorkspace } from './commands/validate-works
 import { registerHistoryProviders } from './history/index.ts';
 import { WorkspaceDiagnostics } from './workspace-diagnostics.ts';
 import { workspaceSnapshot } from './workspace-snapshot.ts';
-import { projectFsRequest } from './project-files.ts';
-import { PROJECT_FS_METHOD, WORKSPACE_SNAPSHOT_METHOD } from '@keyfob/shared/lsp';
+import { ReadLog } from './read-log.ts';
+import {
+  PROJECT_FACTS_CHANGED,
+  PROJECT_FACTS_METHOD,
+  projectFactsToWire,
+  WORKSPACE_SNAPSHOT_METHOD,
+} from '@keyfob/shared/lsp';
 
 /**
  * Activation of both builds. Diagnostics, completion, hover, code actions, the outline and the API
@@ -22,6 +27,8 @@ let running: BaseLanguageClient | undefined;
 export interface KeyfobExtensionApi {
   /** `desktop`: the `main` entry, server in a Node process; `web`: the `browser` entry, server in a web worker. */
   readonly build: 'desktop' | 'web';
+  /** The workspace files the extension read for the API history, oldest first (URI strings, one entry per read). */
+  readonly filesRead: () => readonly string[];
 }
 
 export async function activateExtension(
@@ -39,14 +46,25 @@ export async function activateExtension(
     vscode.workspace.onDidOpenTextDocument((document) => workspaceDiagnostics.opened(document)),
     vscode.workspace.onDidCloseTextDocument((document) => void workspaceDiagnostics.closed(document)),
   );
-  registerHistoryProviders(context);
-  // Registered before start: the server asks for folders as soon as it is initialized.
+  const log = new ReadLog();
+  const cache = registerHistoryProviders(context, log);
+  // Registered before start: the server asks for folders as soon as it is initialized. The API
+  // history's project facts are read once, by this host (the end-of-line notes), and given to the
+  // server from that read; it is told when a folder was read again.
   context.subscriptions.push(
+    log,
     client.onRequest(WORKSPACE_SNAPSHOT_METHOD, workspaceSnapshot),
-    client.onRequest(PROJECT_FS_METHOD, projectFsRequest),
+    client.onRequest(PROJECT_FACTS_METHOD, async (params: unknown) => {
+      const folderUri = (params as { folderUri?: unknown } | null)?.folderUri;
+      const saved = typeof folderUri === 'string' ? await cache.savedFacts(folderUri) : undefined;
+      return saved ? projectFactsToWire(saved) : null;
+    }),
+    cache.onProjectRead((folderUri) => {
+      if (client.isRunning()) void client.sendNotification(PROJECT_FACTS_CHANGED, { folderUri }).catch(() => undefined);
+    }),
   );
   await client.start();
-  return { build };
+  return { build, filesRead: () => log.files };
 }
 
 /** Stops the server (VS Code waits for the returned promise when the extension is deactivated). */

@@ -30,12 +30,13 @@ export function clientOptions(): LanguageClientOptions {
     diagnosticCollectionName: 'keyfob',
     // workspaceSnapshot: the server asks the extension to read workspace folders (policies, JWT roles,
     // workflows) for the access answer on hover and the trust checks (see workspace-snapshot.ts);
-    // projectFiles: the folders' files for what they tell each other about the API (project-files.ts).
+    // projectFacts: what the folders' files tell each other about the API, from the host's one read of them
+    // (ScanCache's WorkspaceProjectFacts), asked with keyfob/projectFacts.
     initializationOptions: {
       suggestCommand: 'editor.action.triggerSuggest',
       historyPageCommand: SHOW_SUBJECT,
       workspaceSnapshot: true,
-      projectFiles: true,
+      projectFacts: true,
     },
     markdown: { isTrusted: { enabledCommands: [SHOW_SUBJECT] } },
     // Panels, diffs of other tools and our own history pages are not the user's code: never sent.

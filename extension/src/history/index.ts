@@ -5,6 +5,7 @@ import { HistoryPages, PAGE_SCHEME, SHOW_ENTRY, SHOW_SUBJECT, showPage } from '.
 import { SEARCH_HISTORY, searchHistory } from './history-search.ts';
 import { HistorySettingsCache } from './history-settings.ts';
 import { HISTORY_VIEW, HistoryTreeProvider } from './history-tree.ts';
+import type { ReadLog } from '../read-log.ts';
 import { ScanCache } from './scan-cache.ts';
 import { WorkspaceUsage } from './workspace-usage.ts';
 
@@ -23,12 +24,13 @@ const HISTORY_COMMANDS = {
 /**
  * The platform API history's VS Code parts: end-of-line decorations, the Explorer view, the search
  * command and read-only history pages. Hovers, Deprecated diagnostics, their quick fixes and inlay
- * hints come from the language server. Registration only; the index is built on first use.
+ * hints come from the language server. Registration only; the index is built on first use. Returns the
+ * scan cache, whose read of the workspace's files the language server's project facts come from.
  */
-export function registerHistoryProviders(context: vscode.ExtensionContext): void {
+export function registerHistoryProviders(context: vscode.ExtensionContext, log: ReadLog): ScanCache {
   const settings = new HistorySettingsCache();
-  const cache = new ScanCache();
-  const usage = new WorkspaceUsage(cache);
+  const cache = new ScanCache(log);
+  const usage = new WorkspaceUsage(cache, log);
   const parts: Parts = {
     settings,
     cache,
@@ -54,6 +56,7 @@ export function registerHistoryProviders(context: vscode.ExtensionContext): void
     warnAboutTargets(settings, warnedTargets);
     annotations.renderAll();
   }, 0);
+  return cache;
 }
 
 /** The pieces the providers, commands and listeners share. */

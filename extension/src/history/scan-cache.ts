@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { FileFacts, Match, ProjectFacts, WorkspaceProjectFacts } from '@keyfob/shared/history';
 import { folderProjectFs } from '../project-files.ts';
+import type { ReadLog } from '../read-log.ts';
 import { historyCore } from './history-access.ts';
 import { SimpleEmitter } from './simple-emitter.ts';
 
@@ -51,9 +52,12 @@ export class ScanCache implements vscode.Disposable {
     { version: number; project: ProjectFacts | undefined; matches: readonly Match[] }
   >();
   #projects: WorkspaceProjectFacts | undefined;
-  readonly #projectRead = new SimpleEmitter<void>();
-  /** A workspace folder's files were read (again): annotations may change. */
+  readonly #projectRead = new SimpleEmitter<string>();
+  /** A workspace folder's files were read (again), its URI string: annotations may change. */
   readonly onProjectRead = this.#projectRead.event;
+
+  /** `log`: where each file the project facts read is written (the extension's read log). */
+  constructor(private readonly log: ReadLog) {}
 
   /** The document's matches (empty for documents the history skips). */
   get(document: vscode.TextDocument): readonly Match[] {
@@ -70,6 +74,16 @@ export class ScanCache implements vscode.Disposable {
         : alone.matches;
     this.#scans.set(key, { version: document.version, project, matches });
     return matches;
+  }
+
+  /**
+   * The saved files' facts of a workspace folder (its URI string), from the one read of its files the
+   * end-of-line notes use too: the language server asks for them (PROJECT_FACTS_METHOD) instead of
+   * reading the folder itself. Undefined outside the workspace's folders.
+   */
+  async savedFacts(folderUri: string): Promise<ReadonlyMap<string, FileFacts> | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === folderUri);
+    return folder ? this.#workspaceProjects().saved(folderUri) : undefined;
   }
 
   /** Files of a workspace folder changed on disk (a watcher's event): its project is read again. */
@@ -123,11 +137,14 @@ export class ScanCache implements vscode.Disposable {
 
   #workspaceProjects(): WorkspaceProjectFacts {
     this.#projects ??= new (historyCore().WorkspaceProjectFacts)({
-      fsOf: (folder) => folderProjectFs(vscode.Uri.parse(folder)),
+      fsOf: (folder) => folderProjectFs(vscode.Uri.parse(folder), this.log),
       fileNameOf: (folder, path) => vscode.Uri.joinPath(vscode.Uri.parse(folder), ...path.split('/')).path,
-      log: (message) => console.warn(message),
+      log: (message) => this.log.info(message),
       pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
-      updated: () => this.#projectRead.fire(),
+      updated: (folder, files) => {
+        this.log.info(`read the API history's project facts of ${files} files of ${folder}`);
+        this.#projectRead.fire(folder);
+      },
     });
     return this.#projects;
   }

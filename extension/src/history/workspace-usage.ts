@@ -3,6 +3,7 @@ import type { FileFacts, Match } from '@keyfob/shared/history';
 import type { UsedSubject } from '@keyfob/shared/editor';
 import type { Target } from '@keyfob/shared/history';
 import { folderProjectFs } from '../project-files.ts';
+import type { ReadLog } from '../read-log.ts';
 import { historyCore } from './history-access.ts';
 import type { ScanCache } from './scan-cache.ts';
 import { SimpleEmitter } from './simple-emitter.ts';
@@ -29,7 +30,10 @@ export class WorkspaceUsage implements vscode.Disposable {
   #truncated = false;
   #generation = 0;
 
-  constructor(private readonly cache: ScanCache) {}
+  constructor(
+    private readonly cache: ScanCache,
+    private readonly log: ReadLog,
+  ) {}
 
   get status(): UsageStatus {
     return this.#status;
@@ -75,7 +79,7 @@ export class WorkspaceUsage implements vscode.Disposable {
     { files: { uri: vscode.Uri; matches: readonly Match[] }[]; scanned: number; truncated: boolean } | undefined
   > {
     const core = historyCore();
-    const fs = folderProjectFs(folder);
+    const fs = folderProjectFs(folder, this.log);
     const listed = await core.listProjectFiles(fs).catch(() => ({ files: [], over: undefined }));
     const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
     const textOf = async (uri: vscode.Uri, path: string): Promise<string | undefined> => {

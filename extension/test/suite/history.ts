@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, teardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { codeActions, codeOf, hoverText, openFixture, positionOf, waitFor } from './helpers.ts';
+import { codeActions, codeOf, fixtureUri, hoverText, openFixture, positionOf, waitFor } from './helpers.ts';
 import { drawnAnnotations, historyDiagnostics, rangeOfText, setHistorySetting } from './history-helpers.ts';
 import type { Drawn } from './history-helpers.ts';
 
@@ -90,6 +90,63 @@ export function registerHistoryTests(): void {
         30_000,
       );
       assert.match(onLine(drawn, line)?.text ?? '', /^added 2022-06-23/);
+    });
+
+    test('a changed file of the project reaches the hover and the notes after one change; each file is read once', async () => {
+      // The extension host reads the workspace's files once (its read log, the "keyfob API history" output
+      // channel); the server takes the project facts from that read instead of reading the folder itself.
+      // services/runs.py stops sending RunFilter: models/listing.py's search[user] loses its subject in the
+      // server's hover and in the host's end-of-line notes, and runs.py alone is read again.
+      await setHistorySetting('annotations', 'all');
+      const api = vscode.extensions.getExtension<{ filesRead: () => readonly string[] }>(
+        'keyfob.keyfob-vscode',
+      )?.exports;
+      assert.ok(api, 'the extension exports its API');
+      const document = await openFixture('history/project/models/listing.py');
+      const position = positionOf(document, 'search[user]', 2);
+      const line = position.line;
+      const named = (hover: string): boolean => hover.includes('**search[user]**');
+      await waitFor(() => hoverText(document, position), named, 'a hover naming search[user]', 30_000);
+      await waitFor(
+        () => drawnAnnotations(document.uri),
+        (d) => onLine(d, line) !== undefined,
+        'the note',
+        30_000,
+      );
+      const project = fixtureUri('history/project').toString();
+      const counts = (reads: readonly string[]): Map<string, number> => {
+        const out = new Map<string, number>();
+        for (const uri of reads) if (uri.startsWith(`${project}/`)) out.set(uri, (out.get(uri) ?? 0) + 1);
+        return out;
+      };
+      const runs = fixtureUri('history/project/services/runs.py');
+      const listing = document.uri.toString();
+      const before = api.filesRead();
+      assert.deepEqual([...counts(before)].sort(), [
+        [listing, 1],
+        [runs.toString(), 1],
+      ]);
+      const original = await vscode.workspace.fs.readFile(runs);
+      const changed = new TextDecoder().decode(original).replace('query: RunFilter | None', 'query: dict | None');
+      await vscode.workspace.fs.writeFile(runs, new TextEncoder().encode(changed));
+      try {
+        await waitFor(
+          () => hoverText(document, position),
+          (h) => !named(h),
+          'the hover without search[user]',
+          30_000,
+        );
+        await waitFor(
+          () => drawnAnnotations(document.uri),
+          (d) => onLine(d, line) === undefined,
+          'no note',
+          30_000,
+        );
+        assert.deepEqual([...counts(api.filesRead().slice(before.length))], [[runs.toString(), 1]]);
+      } finally {
+        await vscode.workspace.fs.writeFile(runs, original);
+        await waitFor(() => hoverText(document, position), named, 'the hover naming search[user] again', 30_000);
+      }
     });
 
     test('no history hover on an ordinary word', async () => {

@@ -30,6 +30,7 @@ export type { ChangeAnnotation } from './changes-annotations.ts';
 export { changesMarkdown, changesText, newChangesMarkdown } from './changes-text.ts';
 export { baselineSubjects } from './baseline.ts';
 export {
+  EDITOR_PROJECT_LIMITS,
   isSkippedProjectFolder,
   listProjectFiles,
   looksBinary,

@@ -17,7 +17,7 @@ export const PROJECT_FILE_RULES = {
  * The editors' bounds on a folder read for project facts (the CLI reads what it is given): beyond any
  * of them the facts come from the open documents only, and the log says so once.
  */
-const EDITOR_PROJECT_LIMITS = { files: 2_000, totalBytes: 40 * 1024 * 1024, entries: 50_000 } as const;
+export const EDITOR_PROJECT_LIMITS = { files: 2_000, totalBytes: 40 * 1024 * 1024, entries: 50_000 } as const;
 
 const SKIPPED = new Set<string>(PROJECT_FILE_RULES.skippedFolders);
 
@@ -96,6 +96,12 @@ export interface OpenProjectFile {
 export interface ProjectFactsDeps {
   /** The folder's files (undefined: this host reads none, the open documents alone count). */
   readonly fsOf: (folder: string) => ProjectFs | undefined;
+  /**
+   * In place of reading the files: the saved files' facts as another owner of them read them (the VS
+   * Code extension's host answers its language server, so the workspace is read once); undefined when
+   * it has none. Undefined (the function or its answer): this host reads the files. `changed` asks again.
+   */
+  readonly savedOf?: (folder: string) => Promise<ReadonlyMap<string, FileFacts> | undefined> | undefined;
   /** The name a file is scanned under (its language from the extension; the editors' document name). */
   readonly fileNameOf: (folder: string, path: string) => string;
   readonly log: (message: string) => void;
@@ -117,6 +123,8 @@ interface FolderState {
   read: boolean;
   /** The last answer: by the files it was built from, and by its content (an unchanged project keeps its object). */
   project?: { files: string; key: string; facts: ProjectFacts };
+  /** Who waits for the reads running to finish (`saved`). */
+  waiting: (() => void)[];
 }
 
 /**
@@ -154,6 +162,17 @@ export class WorkspaceProjectFacts {
     return state.project.facts;
   }
 
+  /**
+   * The facts of the folder's saved files by path, once read (the first call starts the read, a read
+   * running is waited for); empty when a bound was passed or the folder cannot be read.
+   */
+  async saved(folder: string): Promise<ReadonlyMap<string, FileFacts>> {
+    const state = this.#stateOf(folder);
+    if (!state.read && !state.reading) void this.#read(folder, state);
+    while (state.reading) await new Promise<void>((resolve) => state.waiting.push(resolve));
+    return new Map([...state.files].map(([path, file]) => [path, file.facts]));
+  }
+
   /** Files of the folder changed on disk: read it again (at once when idle, else after the read running). */
   changed(folder: string): void {
     const state = this.#folders.get(folder);
@@ -170,7 +189,7 @@ export class WorkspaceProjectFacts {
   #stateOf(folder: string): FolderState {
     let state = this.#folders.get(folder);
     if (!state) {
-      state = { files: new Map(), generation: 0, reading: false, again: false, read: false };
+      state = { files: new Map(), generation: 0, reading: false, again: false, read: false, waiting: [] };
       this.#folders.set(folder, state);
     }
     return state;
@@ -182,7 +201,11 @@ export class WorkspaceProjectFacts {
     state.again = false;
     let files: Map<string, { stamp: string; facts: FileFacts }> | undefined;
     try {
-      if (fs) files = await this.#readFiles(fs, folder, state);
+      const asked = this.deps.savedOf?.(folder);
+      if (asked) {
+        const saved = await asked;
+        if (saved) files = new Map([...saved].map(([path, facts]) => [path, { stamp: '', facts }]));
+      } else if (fs) files = await this.#readFiles(fs, folder, state);
     } catch (error) {
       this.deps.log(
         `keyfob: could not read ${folder} for the API history: ${error instanceof Error ? error.message : String(error)}`,
@@ -191,13 +214,17 @@ export class WorkspaceProjectFacts {
       state.reading = false;
       state.read = true;
     }
-    if (this.#folders.get(folder) !== state) return;
+    if (this.#folders.get(folder) !== state) {
+      for (const resolve of state.waiting.splice(0)) resolve();
+      return;
+    }
     if (files !== undefined) {
       state.files = files;
       state.generation = ++this.#generation;
       this.deps.updated(folder, files.size);
     }
     if (state.again) void this.#read(folder, state);
+    else for (const resolve of state.waiting.splice(0)) resolve();
   }
 
   /** The folder's files' facts (those whose stamp is the same kept), or none when a bound was passed. */

@@ -52,8 +52,8 @@ export interface ClientOptions {
   readonly historyPageCommand?: string;
   /** The client answers WORKSPACE_SNAPSHOT_METHOD (reads workspace folders for the server). */
   readonly workspaceSnapshot?: boolean;
-  /** The client answers PROJECT_FS_METHOD (reads workspace folders' files for the API history's project facts). */
-  readonly projectFiles?: boolean;
+  /** The client owns the workspace folders' project facts: it answers PROJECT_FACTS_METHOD and sends PROJECT_FACTS_CHANGED. */
+  readonly projectFacts?: boolean;
 }
 
 /** Every diagnostic of a document: its lint problems (keyfob files) and deprecated API subjects (any text). */

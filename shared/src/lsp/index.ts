@@ -5,7 +5,7 @@ export { startLanguageServer } from './server.ts';
 export type { ServerDeps } from './server.ts';
 export { LINT_FILES_METHOD } from './lint-files.ts';
 export { WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
-export { PROJECT_FS_METHOD } from './project-request.ts';
+export { PROJECT_FACTS_CHANGED, PROJECT_FACTS_METHOD, projectFactsToWire } from './project-request.ts';
 export type { LintedFile } from './lint-files.ts';
 export type { ReadOptions, WorkspaceFile, WorkspaceSnapshot } from './workspace-access.ts';
 export { gitBaseReader } from './git-base-reader.ts';

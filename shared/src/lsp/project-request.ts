@@ -1,48 +1,72 @@
 import type { Connection } from 'vscode-languageserver';
-import type { ProjectFs } from '../history/index.ts';
-import { PROJECT_FILE_RULES } from '../history/index.ts';
+import type { FileFacts } from '../history/index.ts';
+import { EDITOR_PROJECT_LIMITS, PROJECT_LIMITS } from '../history/index.ts';
+import type { HttpMethod } from '../history/data-types.ts';
 
 /**
- * A request the server sends to a client that said (initializationOptions `projectFiles: true`) it
- * reads workspace folders for the API history's project facts: the VS Code extension, whose server
- * may run in a web worker. Params `{ folderUri, op, path }` (op `readDirectory`, `stat` or `readFile`,
- * path relative to the folder); result `[name, kind][]`, `{ size, mtime }` or base64 text; null when
- * it cannot be read.
+ * A request the server sends to a client that said (initializationOptions `projectFacts: true`) it
+ * owns the API history's project facts of its workspace folders: the VS Code extension, whose host
+ * reads each folder once (`WorkspaceProjectFacts`) for its own end-of-line notes and answers its
+ * server (a Node process or a web worker) from that read. Params `{ folderUri }`; result the folder's
+ * saved files' facts (`projectFactsToWire`), null when it has none.
  */
-export const PROJECT_FS_METHOD = 'keyfob/projectFs';
+export const PROJECT_FACTS_METHOD = 'keyfob/projectFacts';
 
-/** Entries kept at most from one directory listing. */
-const MAX_ENTRIES = 10_000;
-const KINDS = new Set(['file', 'directory', 'other']);
+/** The notification that client sends once it read a folder's files (again); params `{ folderUri }`: the server asks again. */
+export const PROJECT_FACTS_CHANGED = 'keyfob/projectFactsChanged';
 
-/** A folder read through the client (PROJECT_FS_METHOD), its answers checked at the edge. */
-export function clientProjectFs(connection: Connection, folderUri: string): ProjectFs {
-  const ask = (op: string, path: string): Promise<unknown> =>
-    connection.sendRequest(PROJECT_FS_METHOD, { folderUri, op, path });
-  return {
-    readDirectory: async (path) => {
-      const raw = await ask('readDirectory', path);
-      if (!Array.isArray(raw)) return [];
-      return raw.slice(0, MAX_ENTRIES).flatMap((entry: unknown) => {
-        if (!Array.isArray(entry)) return [];
-        const [name, kind] = entry as unknown[];
-        return typeof name === 'string' && name !== '' && !/[/\\]|^\.\.?$/.test(name) && KINDS.has(kind as string)
-          ? [[name, kind as 'file' | 'directory' | 'other'] as const]
-          : [];
-      });
-    },
-    stat: async (path) => {
-      const { size, mtime } = ((await ask('stat', path)) ?? {}) as Record<string, unknown>;
-      return typeof size === 'number' && typeof mtime === 'number' && size >= 0 ? { size, mtime } : undefined;
-    },
-    readFile: async (path) => {
-      const raw = await ask('readFile', path);
-      // Base64 of at most the walk's largest file.
-      if (typeof raw !== 'string' || raw.length > (PROJECT_FILE_RULES.maxFileBytes / 3) * 4 + 4) return undefined;
-      const binary = atob(raw);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      return bytes;
-    },
-  };
+/** One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers. */
+export type WireFileFacts = [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]];
+
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HttpMethod[]);
+/** A path in a folder at most this long (as the extension's folder reader allows). */
+const MAX_PATH = 1024;
+
+/** The saved files' facts of a folder, for PROJECT_FACTS_METHOD's answer. */
+export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireFileFacts[] {
+  return [...files].map(([path, facts]) => [
+    path,
+    [...facts.modelPaths].map(([name, templates]) => [name, [...templates]]),
+    [...(facts.helpers ?? [])],
+  ]);
+}
+
+/**
+ * PROJECT_FACTS_METHOD's answer read at the edge: at most the editors' files, each within the project
+ * facts' bounds (names and templates of at most a signature's length, helpers' methods HTTP methods);
+ * what is out of shape is left out. Undefined when the answer is not a list (the client has none).
+ */
+export function projectFactsFromWire(raw: unknown): Map<string, FileFacts> | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const text = (value: unknown, max: number): value is string =>
+    typeof value === 'string' && value !== '' && value.length <= max;
+  const name = (value: unknown): value is string => text(value, PROJECT_LIMITS.signature);
+  const files = new Map<string, FileFacts>();
+  for (const entry of raw.slice(0, EDITOR_PROJECT_LIMITS.files)) {
+    if (!Array.isArray(entry)) continue;
+    const [path, models, helpers] = entry as unknown[];
+    if (!text(path, MAX_PATH) || !Array.isArray(models) || !Array.isArray(helpers)) continue;
+    const modelPaths = new Map<string, readonly string[]>();
+    for (const model of models.slice(0, PROJECT_LIMITS.perFile)) {
+      const [model_, templates] = Array.isArray(model) ? (model as unknown[]) : [];
+      if (name(model_) && Array.isArray(templates))
+        modelPaths.set(model_, templates.slice(0, PROJECT_LIMITS.pathsPerModel).filter(name));
+    }
+    const helperMethods = new Map<string, HttpMethod>();
+    for (const helper of helpers.slice(0, PROJECT_LIMITS.perFile)) {
+      const [helper_, method] = Array.isArray(helper) ? (helper as unknown[]) : [];
+      if (name(helper_) && typeof method === 'string' && METHODS.has(method))
+        helperMethods.set(helper_, method as HttpMethod);
+    }
+    files.set(path, helperMethods.size > 0 ? { modelPaths, helpers: helperMethods } : { modelPaths });
+  }
+  return files;
+}
+
+/** The saved files' facts of a folder as the client read them (PROJECT_FACTS_METHOD), checked at the edge. */
+export async function clientProjectFacts(
+  connection: Connection,
+  folderUri: string,
+): Promise<Map<string, FileFacts> | undefined> {
+  return projectFactsFromWire(await connection.sendRequest(PROJECT_FACTS_METHOD, { folderUri }));
 }

@@ -6,7 +6,7 @@ import { WorkspaceProjectFacts } from '../history/index.ts';
 import type { ProjectFs } from '../history/index.ts';
 import { registerAccessLenses, type BaseReader } from './access-since-base.ts';
 import { DocumentSession } from './document-session.ts';
-import { clientProjectFs } from './project-request.ts';
+import { clientProjectFacts, PROJECT_FACTS_CHANGED } from './project-request.ts';
 import type { ClientOptions } from './features.ts';
 import { registerHandlers } from './handlers.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -56,9 +56,9 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   };
   const settings = new SettingsStore(connection, deps.compileGlob);
   const projects = new WorkspaceProjectFacts({
-    // The host's reader (`keyfob lsp`), else the client's when it offers one (the VS Code extension).
-    fsOf: (folder) =>
-      deps.projectFs?.(folder) ?? (client.projectFiles === true ? clientProjectFs(connection, folder) : undefined),
+    // The host's reader (`keyfob lsp`); a client that owns the facts (the VS Code extension) answers from its own read.
+    fsOf: (folder) => deps.projectFs?.(folder),
+    savedOf: (folder) => (client.projectFacts === true ? clientProjectFacts(connection, folder) : undefined),
     fileNameOf: (folder, path) => `${folder}/${path.split('/').map(encodeURIComponent).join('/')}`,
     log: (message) => connection.console.warn(message),
     pause: () => new Promise((resolve) => deps.schedule(() => resolve(), 0)),
@@ -111,7 +111,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   connection.onInitialized(() => {
     settings.registerForChanges();
     reloads.start(canWatchFiles);
-    if (canWatchFiles && (deps.projectFs !== undefined || client.projectFiles === true))
+    if (canWatchFiles && deps.projectFs !== undefined && client.projectFacts !== true)
       void connection
         .sendRequest('client/registerCapability', {
           registrations: [
@@ -127,7 +127,12 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
   connection.onDidChangeWatchedFiles(({ changes }) => {
     const uris = changes.map((c) => c.uri);
     reloads.changed(uris);
+    if (client.projectFacts === true) return; // the client reads them again and says so (PROJECT_FACTS_CHANGED)
     for (const folder of new Set(uris.flatMap((uri) => settings.folderOf(uri) ?? []))) projects.changed(folder);
+  });
+  connection.onNotification(PROJECT_FACTS_CHANGED, (params: unknown) => {
+    const folderUri = (params as { folderUri?: unknown } | null)?.folderUri;
+    if (client.projectFacts === true && typeof folderUri === 'string') projects.changed(folderUri);
   });
   connection.onDidChangeConfiguration((params) => {
     settings.pushed(params.settings);
@@ -166,6 +171,6 @@ function readClientOptions(raw: unknown): ClientOptions {
     ...(suggestCommand ? { suggestCommand } : {}),
     ...(historyPageCommand ? { historyPageCommand } : {}),
     ...(options.workspaceSnapshot === true ? { workspaceSnapshot: true } : {}),
-    ...(options.projectFiles === true ? { projectFiles: true } : {}),
+    ...(options.projectFacts === true ? { projectFacts: true } : {}),
   };
 }
