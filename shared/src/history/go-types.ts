@@ -47,19 +47,25 @@ export class GoTypeEnvironment {
     private readonly text: string,
     private readonly pkg: string,
     private readonly tfe: GoTfeTypes,
+    /** The names whose declarations matter: the heads of the chains asked about (more join as right sides name them). */
+    private readonly wanted: Set<string>,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.readFunctions();
     this.readLocalStructs();
-    this.readSignatures();
-    this.readAssignments();
+    for (let round = 0; round < 3; round++) {
+      const size = this.wanted.size;
+      this.declarations.clear();
+      this.count = 0;
+      this.readSignatures();
+      this.readAssignments();
+      if (this.wanted.size === size) break;
+    }
     for (const list of this.declarations.values()) list.sort((a, b) => a.at - b.at);
   }
 
-  /** The go-tfe struct the expression ending right before `dot` (`ws`, `x.ws`, `list.Items[0]`, `ws.Project`) holds. */
-  structBefore(dot: number): string | undefined {
-    const chain = this.chainBefore(dot);
-    if (chain === undefined) return undefined;
+  /** The go-tfe struct a chain (`chainBefore`) ending at `dot` holds. */
+  structOf(chain: readonly string[], dot: number): string | undefined {
     const type = this.typeOfChain(chain, dot);
     return type === undefined || type.startsWith('[]') || type.startsWith('local:') ? undefined : type;
   }
@@ -94,7 +100,7 @@ export class GoTypeEnvironment {
   }
 
   private declare(name: string, at: number, type: string | undefined): void {
-    if (name === '_' || this.count >= MAX_DECLARATIONS) return;
+    if (!this.wanted.has(name) || this.count >= MAX_DECLARATIONS) return;
     this.count++;
     const list = this.declarations.get(name);
     const item = { at, scope: this.scopeOf(at), type };
@@ -170,6 +176,7 @@ export class GoTypeEnvironment {
 
   /** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
   private declareParameters(list: string, at: number): void {
+    if (!list.split(/[^\w]+/).some((word) => this.wanted.has(word))) return;
     let pending: string[] = [];
     for (const piece of list.split(',')) {
       const m = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/.exec(piece);
@@ -204,7 +211,7 @@ export class GoTypeEnvironment {
       if (short) i--;
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
       const left = this.leftSide(i);
-      if (left === undefined) continue;
+      if (left === undefined || !left.some((name) => this.wanted.has(name))) continue;
       const lineEnd = text.indexOf('\n', eq);
       let rhs = text.slice(eq + 1, lineEnd === -1 ? text.length : lineEnd).trimStart();
       const at = eq + 1;
@@ -254,43 +261,11 @@ export class GoTypeEnvironment {
     if (call) return this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`];
     const chain = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/.exec(rhs);
     if (!chain) return undefined;
-    const type = this.typeOfChain((chain[1] ?? '').split('.'), at);
+    const names = (chain[1] ?? '').split('.');
+    this.wanted.add(names[0] ?? '');
+    const type = this.typeOfChain(names, at);
     if (chain[2] === undefined) return type;
     return type?.startsWith('[]') ? type.slice(2) : undefined;
-  }
-
-  /** The identifiers of the expression ending at `dot` (`x.ws` → [x, ws]; an index `[i]` → `[]` marks it). */
-  private chainBefore(dot: number): string[] | undefined {
-    const text = this.text;
-    const parts: string[] = [];
-    let i = dot - 1;
-    const stop = Math.max(0, dot - MAX_CHAIN);
-    for (;;) {
-      let indexed = false;
-      if (text.charCodeAt(i) === 93) {
-        // `]`: an index; skip to its `[`.
-        let depth = 0;
-        for (; i >= stop; i--) {
-          const c = text.charCodeAt(i);
-          if (c === 93) depth++;
-          else if (c === 91 && --depth === 0) break;
-          else if (c === 10) return undefined;
-        }
-        if (i < stop) return undefined;
-        i--;
-        indexed = true;
-      }
-      const end = i + 1;
-      while (i >= stop && isGoWordChar(text.charCodeAt(i))) i--;
-      if (end === i + 1) return undefined;
-      const word = text.slice(i + 1, end);
-      const first = word.charCodeAt(0);
-      if (first >= 48 && first <= 57) return undefined;
-      parts.unshift(indexed ? `${word}[]` : word);
-      if (text.charCodeAt(i) !== 46) break;
-      i--;
-    }
-    return parts;
   }
 
   /** The type a chain of names holds at `at`: its head's declaration, then each field's type. */
@@ -327,6 +302,39 @@ export class GoTypeEnvironment {
     }
     return best?.type;
   }
+}
+
+/** The identifiers of the expression ending at `dot` (`x.ws` → [x, ws]; an index `[i]` → `[]` marks it). */
+export function chainBefore(text: string, dot: number): string[] | undefined {
+  const parts: string[] = [];
+  let i = dot - 1;
+  const stop = Math.max(0, dot - MAX_CHAIN);
+  for (;;) {
+    let indexed = false;
+    if (text.charCodeAt(i) === 93) {
+      // `]`: an index; skip to its `[`.
+      let depth = 0;
+      for (; i >= stop; i--) {
+        const c = text.charCodeAt(i);
+        if (c === 93) depth++;
+        else if (c === 91 && --depth === 0) break;
+        else if (c === 10) return undefined;
+      }
+      if (i < stop) return undefined;
+      i--;
+      indexed = true;
+    }
+    const end = i + 1;
+    while (i >= stop && isGoWordChar(text.charCodeAt(i))) i--;
+    if (end === i + 1) return undefined;
+    const word = text.slice(i + 1, end);
+    const first = word.charCodeAt(0);
+    if (first >= 48 && first <= 57) return undefined;
+    parts.unshift(indexed ? `${word}[]` : word);
+    if (text.charCodeAt(i) !== 46) break;
+    i--;
+  }
+  return parts;
 }
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();

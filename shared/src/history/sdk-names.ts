@@ -1,7 +1,7 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
+import { chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -275,19 +275,27 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
 function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
   const pattern = sdkIdx.fieldRead;
   if (!pattern) return;
-  let env: GoTypeEnvironment | undefined;
+  // The reads first, with the chain before each: only their heads' declarations are read.
+  const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const field = m[1] ?? '';
     const after = text.charCodeAt(m.index + m[0].length);
     // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
     if (after === 40 || after === 123) continue;
-    env ??= new GoTypeEnvironment(text, pkg, sdkIdx.goTypes);
-    const struct = env.structBefore(m.index);
+    const chain = chainBefore(text, m.index);
+    if (chain === undefined || chain[0] === pkg) continue;
+    reads.push({ at: m.index, field, step: after === 46, chain });
+  }
+  if (reads.length === 0) return;
+  const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
+  const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads);
+  for (const r of reads) {
+    const struct = env.structOf(r.chain, r.at);
     // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one.
-    if (struct === undefined || (after === 46 && sdkIdx.goTypes.fields[struct]?.[field] !== undefined)) continue;
-    const name = fieldName(sdkIdx, struct, field);
-    if (name && !inLineComment(text, m.index)) push(m.index + 1, m.index + 1 + field.length, name);
+    if (struct === undefined || (r.step && sdkIdx.goTypes.fields[struct]?.[r.field] !== undefined)) continue;
+    const name = fieldName(sdkIdx, struct, r.field);
+    if (name && !inLineComment(text, r.at)) push(r.at + 1, r.at + 1 + r.field.length, name);
   }
 }
 
