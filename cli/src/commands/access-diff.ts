@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import {
   DEFAULT_MOUNTS,
   ACCESS_FAIL_ON,
@@ -14,6 +15,7 @@ import {
   type AccessFileText,
   type AccessModel,
 } from '@keyfob/shared/access';
+import { textTerraformFs } from '@keyfob/shared/lint';
 import { toSarif } from '@keyfob/shared/sarif';
 import { quoted, splitCommaList } from '@keyfob/shared/text';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -22,7 +24,7 @@ import { readGitFiles } from '../access/git-files.ts';
 import { defineCommand } from '../command.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { moduleFileLister, moduleFileReader } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '../lint/read-inside.ts';
 
 const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
                           [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]
@@ -93,14 +95,10 @@ export const accessDiffCommand = defineCommand({
         ? engine('base')
         : readGitFiles(io.cwd, base, paths, (f) => select(f) || isModuleAsset(f)).then((r) => {
             // Files a Terraform module may read with file() (policy texts, JSON documents) at the same commit.
-            const assets = new Map(r.files.filter((f) => !select(f.file)).map((f) => [f.file, f.text]));
-            const readFile = (folder: string, relativePath: string) =>
-              assets.get(
-                folder === '.' ? relativePath.replace(/^\.\//, '') : `${folder}/${relativePath.replace(/^\.\//, '')}`,
-              );
+            const terraformFs = textTerraformFs(new Map(r.files.map((f) => [f.file, f.text])));
             return modelOf(
               r.files.filter((f) => select(f.file)),
-              { ...options, readFile },
+              { ...options, terraformFs: (root) => (root === '.' ? terraformFs : undefined) },
               `${base}`,
               io,
             );
@@ -110,7 +108,7 @@ export const accessDiffCommand = defineCommand({
         : workingTree(paths, select, io).then((files) =>
             modelOf(
               files,
-              { ...options, readFile: moduleFileReader(io.cwd), listFiles: moduleFileLister(io.cwd) },
+              { ...options, terraformFs: (root) => nodeTerraformFs(resolve(io.cwd, root)) },
               'the working tree',
               io,
             ),

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import {
   DEFAULT_MOUNTS,
   buildAccessReport,
@@ -13,7 +14,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { moduleFileLister, moduleFileReader } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '../lint/read-inside.ts';
 import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';
@@ -95,8 +96,7 @@ async function fromFiles(
   const { inputs, errors, notices } = collectAccessFiles(texts, {
     mount: values.mount ?? DEFAULT_MOUNTS.mount,
     jwtMount,
-    readFile: moduleFileReader(io.cwd),
-    listFiles: moduleFileLister(io.cwd),
+    terraformFs: (root) => nodeTerraformFs(resolve(io.cwd, root)),
   });
   for (const e of notices) io.stderr(`${e.file}: warning: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);
   for (const e of errors) io.stderr(`${e.file}: ${e.message.replace(/[\r\n]+/g, ' ')}\n`);

@@ -1,22 +1,15 @@
-import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import {
   isRoleFileName,
   lintText,
   needsHclParser,
-  terraformContextOf,
+  TerraformTree,
   trustContextOf,
   type TerraformContext,
   type TrustContext,
 } from '@keyfob/shared/lint';
-import {
-  isTerraformFileName,
-  localModuleCalls,
-  readTerraformFile,
-  relativePosix,
-  rootModuleFolders,
-} from '@keyfob/shared/terraform';
+import { isTerraformFileName } from '@keyfob/shared/terraform';
 import { loadHclParser } from '@keyfob/shared/hcl';
 import { LineIndex } from '@keyfob/shared/text';
 import type { Problem } from '@keyfob/shared/problem';
@@ -28,7 +21,7 @@ import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 import { readGithubIdsNear } from '../lint/read-github-ids.ts';
-import { listInside, readInside } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '../lint/read-inside.ts';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 
@@ -163,47 +156,43 @@ function lintFile(
   };
 }
 
-/** Reads Terraform module folders (once each) for the evaluation of locals, variables and file(). */
+/**
+ * The Terraform modules of the linted files through the one reader (TerraformTree): rooted at the
+ * working directory (the linted tree), no file read above it; a file outside it is its own root.
+ */
 class ModuleReader {
-  readonly #contexts = new Map<string, TerraformContext>();
-  /** The local module calls of the linted Terraform files (caller folder -> called folders, relative to the boundary); built once, when first needed. */
-  #calls: Map<string, string[]> | undefined;
+  readonly #trees = new Map<string, TerraformTree>();
+  readonly boundary: string;
+  readonly #texts: ReadonlyMap<string, string>;
 
   /**
    * @param boundary no file above this folder is read (the linted tree: the working directory)
    * @param terraformFiles the linted Terraform files, whose `module` blocks tell which roots call a module
    */
-  readonly boundary: string;
-  readonly terraformFiles: readonly { absolute: string; text: string }[];
   constructor(boundary: string, terraformFiles: readonly { absolute: string; text: string }[]) {
     this.boundary = resolve(boundary);
-    this.terraformFiles = terraformFiles;
+    this.#texts = new Map(
+      terraformFiles.flatMap((f) => {
+        const at = this.#inside(f.absolute);
+        return at === undefined ? [] : [[at, f.text] as const];
+      }),
+    );
   }
 
-  /** A folder relative to the boundary (posix, '' for it), or undefined when outside it. */
-  #inside(folder: string): string | undefined {
-    const rel = relative(this.boundary, folder);
+  /** A path relative to the boundary (posix, '' for it), or undefined when outside it. */
+  #inside(path: string): string | undefined {
+    const rel = relative(this.boundary, path);
     if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
     return rel.replace(/\\/g, '/');
   }
 
-  #rootFolders(folder: string): string[] | undefined {
-    const at = this.#inside(folder);
-    if (at === undefined) return undefined;
-    if (!this.#calls) {
-      this.#calls = new Map();
-      for (const file of this.terraformFiles) {
-        if (!/\bmodule\s*"/.test(file.text)) continue;
-        const caller = this.#inside(dirname(file.absolute));
-        if (caller === undefined) continue;
-        const called = localModuleCalls(caller, readTerraformFile(file.absolute, file.text));
-        if (called.length > 0) this.#calls.set(caller, [...(this.#calls.get(caller) ?? []), ...called]);
-      }
-    }
-    return rootModuleFolders(at, this.#calls).map((root) => relativePosix(at, root));
+  #treeAt(root: string, texts: ReadonlyMap<string, string>): TerraformTree {
+    const known = this.#trees.get(root);
+    if (known) return known;
+    const tree = new TerraformTree(nodeTerraformFs(root), texts);
+    this.#trees.set(root, tree);
+    return tree;
   }
-  /** The variable files of each module folder read, which keyfob does not read. */
-  readonly #variableFiles = new Map<string, string[]>();
 
   /**
    * For --explain: each module's `terraform.tfvars` and `*.auto.tfvars` (and their `.json`), whose
@@ -211,38 +200,30 @@ class ModuleReader {
    * with no value), so what those files, `-var` or `TF_VAR_` set is unknown.
    */
   unreadVariables(cwd: string): string[] {
-    return [...this.#variableFiles].flatMap(([folder, names]) =>
-      names.map(
-        (name) =>
-          `${relative(cwd, join(folder, name)).replace(/\\/g, '/') || name} not read: keyfob reads each variable's default only; what it sets (like -var and TF_VAR_) is unknown here`,
-      ),
-    );
+    return [...this.#folders].flatMap((folder) => {
+      const at = this.#inside(folder);
+      const names =
+        at === undefined
+          ? this.#treeAt(folder, new Map()).names('')
+          : this.#treeAt(this.boundary, this.#texts).names(at);
+      return names
+        .filter((n) => /^terraform\.tfvars(\.json)?$|\.auto\.tfvars(\.json)?$/.test(n))
+        .map(
+          (name) =>
+            `${relative(cwd, join(folder, name)).replace(/\\/g, '/') || name} not read: keyfob reads each variable's default only; what it sets (like -var and TF_VAR_) is unknown here`,
+        );
+    });
   }
+
+  /** The module folders read, in order. */
+  readonly #folders = new Set<string>();
 
   contextOf(absoluteFile: string): TerraformContext {
     const folder = dirname(absoluteFile);
-    const known = this.#contexts.get(folder);
-    if (known) return known;
-    const names = (() => {
-      try {
-        return readdirSync(folder).sort();
-      } catch {
-        return [];
-      }
-    })();
-    const variableFiles = names.filter((n) => /^terraform\.tfvars(\.json)?$|\.auto\.tfvars(\.json)?$/.test(n));
-    if (variableFiles.length > 0) this.#variableFiles.set(folder, variableFiles);
-    const context = terraformContextOf({
-      names,
-      read: (relativePath) => readInside(folder, relativePath),
-      list: (relativeFolder) => listInside(folder, relativeFolder),
-      readAbove: (relativePath) => {
-        const at = this.#inside(resolve(folder, relativePath));
-        return at ? readInside(this.boundary, at) : undefined;
-      },
-      rootFolders: () => this.#rootFolders(folder),
-    });
-    this.#contexts.set(folder, context);
-    return context;
+    this.#folders.add(folder);
+    const at = this.#inside(folder);
+    return at === undefined
+      ? this.#treeAt(folder, new Map()).contextOf('')
+      : this.#treeAt(this.boundary, this.#texts).contextOf(at);
   }
 }

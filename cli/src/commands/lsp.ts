@@ -14,6 +14,7 @@ import { sanitizeLine } from '@keyfob/shared/client';
 import { EXIT, UsageError } from '../io.ts';
 import { readBase } from '../lsp/read-base.ts';
 import { readWorkspace } from '../lsp/read-workspace.ts';
+import { nodeTerraformFs } from '../lint/read-inside.ts';
 import { defineCommand, type CommandInput } from '../command.ts';
 
 const USAGE = `usage: keyfob lsp --stdio | --node-ipc
@@ -68,6 +69,8 @@ async function serveLsp({ values, positionals }: CommandInput<typeof OPTIONS, ne
     },
     // The workspace's policies, JWT roles, roles and workflows: the access answer on hover, the trust checks.
     readWorkspace,
+    // Terraform's file() and fileset() inside the workspace folder, through the reader `keyfob lint` uses.
+    terraformFs: (folderUri) => (folderUri.startsWith('file:') ? nodeTerraformFs(fileURLToPath(folderUri)) : undefined),
     // The same folder at the branch's base (git, no checkout): the "access changed since base" lenses.
     readBase,
     // The folder's files as `keyfob history scan <folder>` reads them: what files tell each other about the API.

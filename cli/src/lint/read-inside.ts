@@ -1,60 +1,48 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { WORKSPACE_LIMITS } from '@keyfob/shared/lint';
-
-/** A file inside `folder` (never outside it), at most WORKSPACE_LIMITS.fileBytes; undefined otherwise. */
-export function readInside(folder: string, relativePath: string): string | undefined {
-  const path = resolve(folder, relativePath);
-  if (!path.startsWith(folder + sep)) return undefined;
-  try {
-    const info = statSync(path);
-    if (!info.isFile() || info.size > WORKSPACE_LIMITS.fileBytes) return undefined;
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** `file()` of a Terraform module: a file inside the module's folder (relative to `cwd`), bounded in size. */
-export function moduleFileReader(cwd: string): (folder: string, relativePath: string) => string | undefined {
-  return (folder, relativePath) => readInside(resolve(cwd, folder), relativePath);
-}
-
-/** Files `fileset()` lists at most, and how deep it looks below the folder. */
-const LIST_LIMIT = 1000;
-const LIST_DEPTH = 8;
+import type { TerraformFs } from '@keyfob/shared/lint';
 
 /**
- * The files below `relativeFolder` of `folder` (never outside it), as paths relative to it with
- * `/`, for `fileset()`: undefined when it is not a folder or holds more than LIST_LIMIT files.
+ * The file system below `root` as the one Terraform reader (TerraformTree) reads it in Node: a
+ * file is read only when its real path (links resolved) is inside the root's real path, it is a
+ * regular file and no bigger than asked; folders list their files and folders, links left out.
  */
-export function listInside(folder: string, relativeFolder: string): string[] | undefined {
-  const root = resolve(folder, relativeFolder);
-  if (root !== folder && !root.startsWith(folder + sep)) return undefined;
-  const out: string[] = [];
-  const walk = (dir: string, prefix: string, depth: number): boolean => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return depth > 0;
-    }
-    for (const entry of entries) {
-      if (entry.isFile()) out.push(prefix + entry.name);
-      else if (
-        entry.isDirectory() &&
-        depth < LIST_DEPTH &&
-        !walk(resolve(dir, entry.name), `${prefix}${entry.name}/`, depth + 1)
-      )
-        return false;
-      if (out.length > LIST_LIMIT) return false;
-    }
-    return true;
+export function nodeTerraformFs(root: string): TerraformFs {
+  const base = resolve(root);
+  let realBase: string | undefined;
+  const inside = (path: string): boolean => {
+    realBase ??= (() => {
+      try {
+        return realpathSync(base);
+      } catch {
+        return base;
+      }
+    })();
+    return path === realBase || path.startsWith(realBase.endsWith(sep) ? realBase : realBase + sep);
   };
-  return walk(root, '', 0) ? out.sort() : undefined;
-}
-
-/** `fileset()` of a Terraform module: the files below a folder inside the module's folder (relative to `cwd`). */
-export function moduleFileLister(cwd: string): (folder: string, relativeFolder: string) => string[] | undefined {
-  return (folder, relativeFolder) => listInside(resolve(cwd, folder), relativeFolder);
+  return {
+    read: (path, maxBytes) => {
+      try {
+        const real = realpathSync(resolve(base, path));
+        if (!inside(real)) return undefined;
+        const info = statSync(real);
+        if (!info.isFile() || info.size > maxBytes) return undefined;
+        return readFileSync(real, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    entries: (folder) => {
+      try {
+        const real = realpathSync(resolve(base, folder));
+        if (!inside(real)) return undefined;
+        return readdirSync(real, { withFileTypes: true })
+          .filter((e) => e.isFile() || e.isDirectory())
+          .map((e) => ({ name: e.name, folder: e.isDirectory() }))
+          .sort((a, b) => (a.name < b.name ? -1 : 1));
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { collectDesiredState } from '../apply/index.ts';
 import { detectFormat, parseDocuments } from '../documents/index.ts';
 import { readJwtRole } from '../jwt-roles/index.ts';
-import { kindFromFileName, nameFromFileName } from '../lint/index.ts';
+import { kindFromFileName, nameFromFileName, type TerraformFs } from '../lint/index.ts';
 import { readPolicy, type AclPolicy } from '../policies/index.ts';
 import type { RoleDefinition } from '../rules/index.ts';
 import { isTerraformFileName } from '../terraform/index.ts';
@@ -74,9 +74,8 @@ export function isAccessFileName(file: string): boolean {
 export interface AccessFileOptions {
   readonly mount: string;
   readonly jwtMount: string;
-  readonly readFile?: (folder: string, relativePath: string) => string | undefined;
-  /** Serves Terraform's `fileset()`: the files below a folder of a module (TerraformModule.listFiles). */
-  readonly listFiles?: (folder: string, relativeFolder: string) => readonly string[] | undefined;
+  /** The host's files for Terraform's `file()` and `fileset()` below a root (readTerraformAccess, TerraformTree). */
+  readonly terraformFs?: (root: string) => TerraformFs | undefined;
   /** Results of an earlier read to reuse for files of the same text (the other side of a diff; see `AccessReadCache`). */
   readonly cache?: AccessReadCache;
 }
@@ -86,7 +85,7 @@ export interface AccessFileOptions {
  * named after the file, lower-cased as the engine stores them), JWT roles (`*.jwt-role.yaml|json`,
  * named by `name` or the file), role files (`*.role.*`, `*.static-role.*`, manifests) for the
  * names of credential and static roles, and the same four from Vault-provider Terraform (`*.tf`,
- * `*.tf.json`; see readTerraformAccess: `readFile` serves its `file()` calls). A file with an error
+ * `*.tf.json`; see readTerraformAccess: `terraformFs` serves its `file()` calls). A file with an error
  * gives nothing and is listed in `errors`; a Terraform resource left out (unknown values, another
  * mount) is listed in `notices`.
  */

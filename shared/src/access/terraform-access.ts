@@ -2,6 +2,8 @@ import { readJwtRole } from '../jwt-roles/index.ts';
 import type { FieldLocation } from '../terraform/index.ts';
 import { readPartialPolicy, readPolicy, type AclPolicy } from '../policies/index.ts';
 import { validateRole, validateStaticRole, type RoleDefinition } from '../rules/index.ts';
+import { isInsideRoot, TerraformTree, type TerraformFs } from '../lint/terraform-tree.ts';
+import type { TerraformContext } from '../lint/terraform-file.ts';
 import { readTerraformFile, readTerraformResources, type TerraformResource, type TfFile } from '../terraform/index.ts';
 import type { AccessJwtRole } from './access-types.ts';
 import { DEFAULT_MOUNTS } from './engine-paths.ts';
@@ -67,7 +69,7 @@ const JWT_ACCESS_FIELDS = new Set([
  * Reads the access inputs from Vault-provider Terraform (docs/terraform.md): `vault_policy`,
  * `vault_jwt_auth_backend_role`, `vault_aws_secret_backend_role` and `_static_role`, through the one
  * mapping table and evaluating only what is known. Files of one folder are one module (locals,
- * variables, references between its resources); `readFile` serves `file()` (paths relative to the
+ * variables, references between its resources); `file()` and `fileset()` read through the one reader (TerraformTree over `terraformFs`; paths relative to the
  * folder). A resource on another mount than the answer's (`backend` known and different) is left
  * out; one whose name or access fields are unknown is left out with a notice saying why; a policy
  * known in part is read as such (readPartialPolicy) with a notice that it may grant more.
@@ -77,8 +79,11 @@ export function readTerraformAccess(
   options: {
     readonly mount: string;
     readonly jwtMount: string;
-    readonly readFile?: (folder: string, relativePath: string) => string | undefined;
-    readonly listFiles?: (folder: string, relativeFolder: string) => readonly string[] | undefined;
+    /**
+     * The host's files for `file()` and `fileset()` below a root (TerraformTree): `.`, the folder the
+     * files' paths are relative to, or a module folder outside it (named as the files name it).
+     */
+    readonly terraformFs?: (root: string) => TerraformFs | undefined;
   },
 ): TerraformAccess {
   const out: TerraformAccess = {
@@ -100,12 +105,35 @@ export function readTerraformAccess(
     const folder = folderOf(file);
     folders.set(folder, [...(folders.get(folder) ?? []), { file, tf }]);
   }
+  // The one reader of the modules' files (lint and the language server read through it too): rooted
+  // where the paths are relative to; a folder outside that root (given by an absolute or `../` path) is its own root.
+  const trees = new Map<string, TerraformTree>();
+  const moduleOf = (folder: string): TerraformContext => {
+    const inside = isInsideRoot(folder);
+    const root = inside ? '.' : folder;
+    let tree = trees.get(root);
+    if (!tree) {
+      const held = files.flatMap((f) =>
+        inside
+          ? isInsideRoot(f.file)
+            ? [[f.file, f.text] as const]
+            : []
+          : folderOf(f.file) === folder
+            ? [[f.file.slice(folder.length + 1), f.text] as const]
+            : [],
+      );
+      tree = new TerraformTree(options.terraformFs?.(root), new Map(held));
+      trees.set(root, tree);
+    }
+    return tree.contextOf(inside ? folder : '');
+  };
   for (const [folder, module] of folders) {
-    const { readFile, listFiles } = options;
+    const { readFile, listFiles, rootFolders } = moduleOf(folder);
     const context = {
       files: module.map((m) => m.tf),
-      ...(readFile ? { readFile: (relativePath: string) => readFile(folder, relativePath) } : {}),
-      ...(listFiles ? { listFiles: (relativeFolder: string) => listFiles(folder, relativeFolder) } : {}),
+      ...(readFile ? { readFile } : {}),
+      ...(listFiles ? { listFiles } : {}),
+      ...(rootFolders ? { rootFolders } : {}),
     };
     for (const { file, tf } of module)
       for (const [document, resource] of readTerraformResources(tf, context).entries())

@@ -11,3 +11,5 @@ export type { TrustContext } from '../jwt-roles/index.ts';
 export { WORKSPACE_LIMITS } from './workspace-limits.ts';
 export type { TerraformContext } from './terraform-file.ts';
 export { terraformContextOf } from './terraform-context.ts';
+export { TerraformTree, textTerraformFs } from './terraform-tree.ts';
+export type { TerraformFs } from './terraform-tree.ts';

@@ -11,6 +11,7 @@ import type { ClientOptions } from './features.ts';
 import { registerHandlers } from './handlers.ts';
 import { SettingsStore } from './settings-store.ts';
 import type { ReadWorkspace } from './workspace-access.ts';
+import type { TerraformFs } from '../lint/index.ts';
 import { WorkspaceReloads } from './workspace-reloads.ts';
 
 /** What the server needs from its host (a Node process, a web worker): all of it outside shared/. */
@@ -25,6 +26,11 @@ export interface ServerDeps extends TemplatePreviewDeps {
    * with neither, the access answer on hover and the workflow trust checks are left out.
    */
   readonly readWorkspace?: ReadWorkspace;
+  /**
+   * A workspace folder's files for Terraform's `file()` and `fileset()` (`nodeTerraformFs` in Node),
+   * read through the one reader `keyfob lint` uses; without it the workspace snapshot's files alone.
+   */
+  readonly terraformFs?: (folderUri: string) => TerraformFs | undefined;
   /** Reads a folder at the branch's base (git, `keyfob lsp`); without it no "access changed since base" lenses. */
   readonly readBase?: BaseReader;
   /**
@@ -84,6 +90,7 @@ export function startLanguageServer(connection: Connection, deps: ServerDeps): v
     session,
     schedule: deps.schedule,
     readWorkspace: deps.readWorkspace,
+    terraformFs: deps.terraformFs,
     reloaded: refreshLenses,
   });
 

@@ -9,13 +9,13 @@ import type { AccessJwtRole } from '../access/index.ts';
 import {
   isRoleFileName,
   kindFromFileName,
-  terraformContextOf,
+  TerraformTree,
   trustContextOf,
   WORKSPACE_LIMITS,
   type TerraformContext,
+  type TerraformFs,
   type TrustContext,
 } from '../lint/index.ts';
-import { isTerraformFileName } from '../terraform/index.ts';
 
 /** An ACL policy as the access report and the trust checks read it. */
 type AclPolicy = AccessInputs['policies'] extends ReadonlyMap<string, infer P> ? P : never;
@@ -97,13 +97,15 @@ interface Folder {
 export class WorkspaceAccess {
   readonly #folders = new Map<string, Folder>();
   readonly #loading = new Map<string, Promise<void>>();
-  /** Each Terraform module folder's context, by workspace folder and module path, kept while its files are the same. */
-  readonly #modules = new Map<string, { key: string; context: TerraformContext }>();
+  /** Each workspace folder's Terraform reader, kept while its files are the same. */
+  readonly #trees = new Map<string, { key: string; tree: TerraformTree }>();
   #generation = 0;
 
   constructor(
     private readonly read: ReadWorkspace | undefined,
     private readonly log: (message: string) => void,
+    /** The host's files of a workspace folder for Terraform's `file()` and `fileset()` (`keyfob lsp`); absent: the snapshot's. */
+    private readonly terraformFs?: (folderUri: string) => TerraformFs | undefined,
   ) {}
 
   /** True when the host can read folders. */
@@ -162,27 +164,26 @@ export class WorkspaceAccess {
   }
 
   /**
-   * The module of a Terraform file at `path` (relative to `folder`): the other `.tf`/`.tf.json` files
-   * of its folder, saved or open (their text as open), and `file()` of a file the server knows there;
-   * before the folder's first read (or in a host that reads no folders), the open ones only. The same
-   * object while those files are the same, so a file's lint is redone only when its module changed.
+   * The module of a Terraform file at `path` (relative to `folder`) through the one reader
+   * (TerraformTree, as `keyfob lint` and `keyfob access` read it): the other `.tf`/`.tf.json` files of
+   * its folder and `file()`/`fileset()` anywhere inside the workspace folder (never outside it), the
+   * open documents' text first, then the snapshot's, then the host's files (`keyfob lsp`); the root
+   * modules that call it from the folder's Terraform files. Before the folder's first read (or in a
+   * host that reads no files), the open documents only. The same object while the folder's files are
+   * the same, so a file's lint is redone only when something it may read changed.
    */
   terraformOf(folder: string, path: string, open: readonly OpenFile[]): TerraformContext {
     const entry = this.#folders.get(folder);
-    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-    const inModule = (p: string): boolean => p.startsWith(dir) && !p.slice(dir.length).includes('/');
-    const own = ownFiles(open).filter((f) => inModule(f.path) && isTerraformFileName(f.path));
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const own = ownFiles(open);
     const key = keyOf(entry?.generation ?? 0, own);
-    const id = `${folder}\u0000${dir}`;
-    const known = this.#modules.get(id);
-    if (known?.key === key) return known.context;
-    const texts = textsOf(entry?.snapshot ?? { files: [], workflows: [] }, own);
-    const context = terraformContextOf({
-      names: [...texts.keys()].filter(inModule).map((p) => p.slice(dir.length)),
-      read: (relativePath) => texts.get(dir + relativePath.replace(/\\/g, '/').replace(/^\.\//, '')),
-    });
-    this.#modules.set(id, { key, context });
-    return context;
+    let known = this.#trees.get(folder);
+    if (known?.key !== key) {
+      const texts = textsOf(entry?.snapshot ?? { files: [], workflows: [] }, own);
+      known = { key, tree: new TerraformTree(this.terraformFs?.(folder), texts) };
+      this.#trees.set(folder, known);
+    }
+    return known.tree.contextOf(dir);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { DocumentSession } from './document-session.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { WorkspaceAccess } from './workspace-access.ts';
 import type { ReadWorkspace } from './workspace-access.ts';
+import type { TerraformFs } from '../lint/index.ts';
 import { readWorkspaceSnapshot, WORKSPACE_SNAPSHOT_METHOD } from './workspace-request.ts';
 
 /** Wait after a watched file changed before re-reading its folder (a checkout changes many at once). */
@@ -24,6 +25,8 @@ export interface ReloadDeps {
   readonly schedule: (fn: () => void, ms: number) => () => void;
   /** The host's folder reader (`keyfob lsp`), if it has one. */
   readonly readWorkspace: ReadWorkspace | undefined;
+  /** The host's files of a folder for Terraform's `file()` (`keyfob lsp`), if it reads files. */
+  readonly terraformFs?: ((folderUri: string) => TerraformFs | undefined) | undefined;
   /** Called after a folder was read again and its open documents checked again. */
   readonly reloaded?: (folder: string) => void;
 }
@@ -38,7 +41,7 @@ export class WorkspaceReloads {
   readonly #timers = new Map<string, () => void>();
 
   constructor(private readonly deps: ReloadDeps) {
-    this.#access = new WorkspaceAccess(deps.readWorkspace, this.#warn);
+    this.#access = new WorkspaceAccess(deps.readWorkspace, this.#warn, deps.terraformFs);
   }
 
   /** The workspace side the features ask. */
@@ -48,7 +51,8 @@ export class WorkspaceReloads {
 
   /** At initialize: a client that reads folders (the VS Code extension) does so when the host cannot. */
   useClientReader(offered: boolean): void {
-    if (!this.deps.readWorkspace && offered) this.#access = new WorkspaceAccess(this.#askClient, this.#warn);
+    if (!this.deps.readWorkspace && offered)
+      this.#access = new WorkspaceAccess(this.#askClient, this.#warn, this.deps.terraformFs);
   }
 
   /** After initialized: watch the files that matter (when the client can) and read every folder. */

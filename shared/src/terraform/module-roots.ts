@@ -54,7 +54,7 @@ export function rootModuleFolders(folder: string, calls: ReadonlyMap<string, rea
  * `base` joined with a relative path, `.` and `..` resolved (posix, `''` for the base of all);
  * undefined when it climbs above that base.
  */
-function joinPosix(base: string, relative: string): string | undefined {
+export function joinPosix(base: string, relative: string): string | undefined {
   const out: string[] = [];
   for (const part of `${base}/${relative}`.replace(/\\/g, '/').split('/')) {
     if (part === '' || part === '.') continue;
