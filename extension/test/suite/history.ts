@@ -415,6 +415,28 @@ export function registerHistoryTests(): void {
       await closePages();
     });
 
+    test('"Used in this workspace" lists a use only the project facts find (a model another file sends)', async () => {
+      // models/listing.py alone names no subject; with services/runs.py it binds search[user] (the CLI's
+      // `keyfob history scan <folder>`): the workspace scan lists that use on the subject's page.
+      const document = await openFixture('history/project/models/listing.py');
+      const hover = await waitFor(
+        () => hoverText(document, positionOf(document, 'search[user]', 2)),
+        (h) => h.includes('**search[user]**'),
+        'a hover naming search[user]',
+        30_000,
+      );
+      const link = /command:keyfob\.apiHistory\.showSubject\?([^)\s]+)\)/.exec(hover);
+      assert.ok(link?.[1], hover);
+      const [id] = JSON.parse(decodeURIComponent(link[1])) as string[];
+      await vscode.commands.executeCommand('keyfob.apiHistory.refreshUsage');
+      const page = await vscode.commands.executeCommand<vscode.TextDocument>('keyfob.apiHistory.showSubject', id);
+      assert.match(
+        page.getText(),
+        /## Used in this workspace\n\n(?:- .*\n)*- \[history\/project\/models\/listing\.py:5\]/,
+      );
+      await closePages();
+    });
+
     test('"Search API history" opens the page of the chosen subject', async () => {
       let settled = false;
       const searching = Promise.resolve(
