@@ -389,7 +389,8 @@ export class HitCollector {
       map.push({ virtual: virtual.length, source: start });
       virtual += text.slice(start, piece.end);
     }
-    this.urlText(virtual, map, false, open + 1, undefined, sent);
+    // The match is the whole call, on the call's line (a call written over several lines).
+    this.urlText(virtual, map, false, joined.call, { start: joined.call, end: joined.end + 1 }, sent);
     return joined.end;
   }
 

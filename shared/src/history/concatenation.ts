@@ -72,12 +72,12 @@ function isExprChar(c: number): boolean {
 
 /** A call that joins URL or path pieces: `urljoin(`, `urlJoin(`, `url_join(`, `joinPath(`, `path.join(`, `posixpath.join(`, `os.path.join(`. */
 const JOIN_CALL =
-  /(?:^|[^\w.$])(?:(?:url_?join|join_?url|join_?path)|(?:os\.path|posixpath|path(?:\.posix)?)\.join)\(\s*$/i;
+  /(?:^|[^\w.$])((?:(?:url_?join|join_?url|join_?path)|(?:os\.path|posixpath|path(?:\.posix)?)\.join)\(\s*)$/i;
 
 /**
  * The arguments after the first of a join call whose first argument is the literal `open`…`close`
- * (quote offsets): each a literal (`start`/`end` inside its quotes) or an expression (`hole`), and
- * where the call's `)` is. Undefined when the literal is no such first argument, or is the only one.
+ * (quote offsets): each a literal (`start`/`end` inside its quotes) or an expression (`hole`), where
+ * the call's name starts and where its `)` is. Undefined when the literal is no such first argument, or is the only one.
  * `urljoin('/runs/', encodeURI(runId), '/actions/apply')` is `/runs/{}/actions/apply`, not `/runs`.
  */
 export function joinCallArguments(
@@ -85,8 +85,11 @@ export function joinCallArguments(
   open: number,
   close: number,
   closingQuote: (from: number, quote: number) => number,
-): { pieces: ({ start: number; end: number } | 'hole')[]; end: number } | undefined {
-  if (!JOIN_CALL.test(text.slice(Math.max(0, open - 40), open))) return undefined;
+): { pieces: ({ start: number; end: number } | 'hole')[]; call: number; end: number } | undefined {
+  const from = Math.max(0, open - 40);
+  const head = JOIN_CALL.exec(text.slice(from, open));
+  if (!head) return undefined;
+  const call = from + head.index + head[0].length - (head[1] ?? '').length;
   const limit = Math.min(text.length, close + 400);
   const pieces: ({ start: number; end: number } | 'hole')[] = [];
   let i = skipSpace(text, close + 1, limit);
@@ -113,5 +116,5 @@ export function joinCallArguments(
     if (i === from || (text.charCodeAt(i) !== 44 && text.charCodeAt(i) !== 41)) return undefined;
     pieces.push('hole');
   }
-  return pieces.length > 0 && text.charCodeAt(i) === 41 ? { pieces, end: i } : undefined;
+  return pieces.length > 0 && text.charCodeAt(i) === 41 ? { pieces, call, end: i } : undefined;
 }

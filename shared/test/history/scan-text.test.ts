@@ -12,6 +12,35 @@ const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
 const cases: { name: string; language: string; source: string; expected: string[] }[] = [
   {
+    name: "url-join's pieces are one path (urljoin('/runs/', encodeURI(id), '/actions/apply') is no POST /runs), sent with the method of the call that takes it",
+    language: 'typescript',
+    source: [
+      "import urljoin from 'url-join';",
+      'export class Tags {',
+      '  async delete(organization: string, options: any): Promise<void> {',
+      '    const endpoint = urljoin(',
+      "      '/organizations/',",
+      '      encodeURI(organization),',
+      "      '/tags'",
+      '    );',
+      '    await this.client.delete(endpoint, options);',
+      '  }',
+      '  async add(tagId: string, options: any): Promise<void> {',
+      "    const endpoint = urljoin('/tags/', encodeURI(tagId), '/relationships/', '/workspaces');",
+      '    await this.client.post(endpoint, options);',
+      '  }',
+      '  async apply(runId: string): Promise<void> {',
+      "    const endpoint = urljoin('/runs/', encodeURI(runId), '/actions/apply');",
+      '    await this.client.post(endpoint, {});',
+      '  }',
+      '}',
+    ].join('\n'),
+    expected: [
+      'endpoint DELETE /organizations/:organization_name/tags <delete>',
+      'endpoint POST /tags/:tag_id/relationships/workspaces <post>',
+    ],
+  },
+  {
     name: "a switch's generic case values count a distinct case of the same switch further down, not of the next switch",
     language: 'typescript',
     source: [
@@ -947,6 +976,24 @@ describe('scanText', () => {
         text: match?.text,
       },
       { line: 2, column: 4, endLine: 2, endColumn: 26, text: 'auto-apply-run-trigger' },
+    );
+  });
+
+  it("reports a url-join call written over several lines on the call's line, the call its text", () => {
+    const source = [
+      'async list(organization: string) {',
+      '  const endpoint = urljoin(',
+      "    '/organizations/',",
+      '    encodeURI(organization),',
+      "    '/tags'",
+      '  );',
+      '  return this.client.get(endpoint);',
+      '}',
+    ].join('\n');
+    const [match] = scanText(source, { languageId: 'typescript' });
+    assert.deepEqual(
+      { id: match?.subject.id, line: match?.line, column: match?.column, endLine: match?.endLine },
+      { id: 'endpoint GET /organizations/:organization_name/tags', line: 2, column: 20, endLine: 6 },
     );
   });
 
