@@ -42,9 +42,11 @@ labelledSet('held5', { alwaysCheck: false, minExpected: 130, floors: { recall: 0
 // fields) and the methods that only return another of their service (Workspaces.Read).
 labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.88, wrongShare: 0.02 } });
 
-// The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m): clean,
-// scored only on request, once, by the lead (`KEYFOB_HISTORY_PART=held8`, read by the lines below like any other
-// labelled set), no floor.
+// The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m),
+// measured once by the lead at 3143e341 in issue 22's eighth session (recall 59.6% (59/99), wrong 12 of 75) and seen
+// since.
+labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.59, wrongShare: 0.17 } });
+
 // The eleventh held-aside set (test/fixtures/history-held9): clean, scored only on request, once, by the lead
 // (`KEYFOB_HISTORY_PART=held9`, read by the lines below like any other labelled set).
 // The twelfth held-aside set (test/fixtures/history-held10, repositories whose owner's name starts with a to m): clean,
@@ -64,6 +66,7 @@ const OTHER = new Set([
   'held5',
   'held6',
   'held7',
+  'held8',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
