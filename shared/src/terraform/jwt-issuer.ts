@@ -1,67 +1,105 @@
 import type { TerraformEvaluator } from './evaluate.ts';
 import type { TfBlock, TfFile } from './terraform-ast.ts';
 
-/** A `vault_jwt_auth_backend` of the module: its label, mount and issuer as far as they are known. */
-interface JwtBackend {
+/**
+ * A JWT/OIDC auth mount the module declares: a `vault_jwt_auth_backend` (its label, mount, type and
+ * issuer as far as they are known) or a `vault_auth_backend` of known type jwt or oidc (no issuer:
+ * its config is written elsewhere).
+ */
+export interface JwtBackend {
+  readonly resource: 'vault_jwt_auth_backend' | 'vault_auth_backend';
   readonly label: string | undefined;
+  /** The known `path`, else the known `type`, else `jwt` (a `vault_jwt_auth_backend`'s default type); unknown: undefined. */
   readonly mount: string | undefined;
+  readonly type: string | undefined;
   readonly issuer: string | undefined;
 }
 
+/** The module's JWT/OIDC auth mounts, read on the first call and kept. */
+export type JwtBackends = () => readonly JwtBackend[];
+
 /**
- * The issuer of the `vault_jwt_auth_backend` of the module a JWT role is on, read through the
- * module's evaluator (literals, locals, variable defaults, templates of known parts): the backend
- * its `backend` refers to (`vault_jwt_auth_backend.x.path`), else the one mounted at the value of
- * its `backend` (`jwt` when absent, as the provider's default `path`), when exactly one is; that
- * backend's `bound_issuer`, else its `oidc_discovery_url`, else the issuer its `jwks_url` is served
- * by (jwksIssuer), else, for keys given inline (`jwt_validation_pubkeys`), a name no issuer matches:
- * GitHub's tokens are signed with keys GitHub rotates and serves at its JWKS URL, so a backend that
- * trusts pinned keys and does not bind GitHub's issuer is not held to GitHub's rules. Anything else (an unknown value, another
- * module's backend): undefined. The module's backends are read once per evaluator (one per file).
+ * The module's JWT/OIDC auth mounts, read once for both readers below: each `vault_jwt_auth_backend`
+ * (type `jwt` when absent, as the provider's default) and each `vault_auth_backend` whose known type
+ * is jwt or oidc. A mount is the known `path`, else the type (Vault mounts an auth method at its
+ * type when no path is given), never guessed: an unknown `path` or `type` leaves it undefined.
+ * Issuer: `bound_issuer`, else `oidc_discovery_url`, else the issuer its `jwks_url` is served by
+ * (jwksIssuer), else, for keys given inline (`jwt_validation_pubkeys`), a name no issuer matches.
  */
-export function jwtIssuerReader(
-  evaluator: TerraformEvaluator,
-  files: readonly TfFile[],
-): (role: TfBlock) => string | undefined {
+export function jwtBackendsReader(evaluator: TerraformEvaluator, files: readonly TfFile[]): JwtBackends {
   let backends: JwtBackend[] | undefined;
-  const text = (block: TfBlock, attribute: string, file: TfFile): string | undefined => {
+  const evaluate = (block: TfBlock, attribute: string, file: TfFile) => {
     const expr = block.attributes.get(attribute)?.value;
-    const value = expr ? evaluator.evaluate(expr, 0, file) : undefined;
+    return expr ? evaluator.evaluate(expr, 0, file) : undefined;
+  };
+  const text = (block: TfBlock, attribute: string, file: TfFile): string | undefined => {
+    const value = evaluate(block, attribute, file);
     return value?.known && typeof value.value === 'string' && value.value.trim() !== '' ? value.value : undefined;
+  };
+  // A known string (trimmed of slashes), null when the attribute is absent, undefined when unknown.
+  const known = (block: TfBlock, attribute: string, file: TfFile): string | null | undefined => {
+    if (!block.attributes.has(attribute)) return null;
+    const value = evaluate(block, attribute, file);
+    return value?.known && typeof value.value === 'string' ? trim(value.value) : undefined;
   };
   // Keys written inline (`jwt_validation_pubkeys`, a known list with an item or a known string).
   const keysGiven = (block: TfBlock, file: TfFile): boolean => {
-    const expr = block.attributes.get('jwt_validation_pubkeys')?.value;
-    const value = expr ? evaluator.evaluate(expr, 0, file) : undefined;
+    const value = evaluate(block, 'jwt_validation_pubkeys', file);
     if (!value?.known) return false;
     const keys: unknown = value.value;
     return Array.isArray(keys) ? keys.length > 0 : typeof keys === 'string' && keys.trim() !== '';
   };
   const read = (): JwtBackend[] =>
     files.flatMap((file) =>
-      file.blocks
-        .filter((b) => b.type === 'resource' && b.labels[0] === 'vault_jwt_auth_backend')
-        .map((b) => ({
-          label: b.labels[1],
-          mount: b.attributes.has('path') ? trim(text(b, 'path', file)) : 'jwt',
-          issuer:
-            text(b, 'bound_issuer', file) ??
-            text(b, 'oidc_discovery_url', file) ??
-            jwksIssuer(text(b, 'jwks_url', file)) ??
-            (keysGiven(b, file) ? INLINE_KEYS : undefined),
-        })),
+      file.blocks.flatMap((b): JwtBackend[] => {
+        const resource = b.type === 'resource' ? b.labels[0] : undefined;
+        if (resource !== 'vault_jwt_auth_backend' && resource !== 'vault_auth_backend') return [];
+        const written = known(b, 'type', file);
+        const type =
+          written === null ? (resource === 'vault_jwt_auth_backend' ? 'jwt' : undefined) : written?.toLowerCase();
+        if (resource === 'vault_auth_backend' && type !== 'jwt' && type !== 'oidc') return [];
+        const path = known(b, 'path', file);
+        const mount = path === null ? type : path === '' ? undefined : path;
+        const issuer =
+          resource === 'vault_auth_backend'
+            ? undefined
+            : (text(b, 'bound_issuer', file) ??
+              text(b, 'oidc_discovery_url', file) ??
+              jwksIssuer(text(b, 'jwks_url', file)) ??
+              (keysGiven(b, file) ? INLINE_KEYS : undefined));
+        return [{ resource, label: b.labels[1], mount, type, issuer }];
+      }),
     );
+  return () => (backends ??= read());
+}
+
+/**
+ * The issuer of the JWT/OIDC mount of the module a JWT role is on, read through the module's
+ * evaluator (literals, locals, variable defaults, templates of known parts): the backend its
+ * `backend` refers to (`vault_jwt_auth_backend.x.path`), else the one mounted at the value of its
+ * `backend` (`jwt` when absent, as the provider's default `path`), when exactly one is (jwtBackendsReader);
+ * that backend's issuer. A backend trusting pinned keys without GitHub's issuer bound is not held to
+ * GitHub's rules (GitHub's tokens are signed with keys GitHub rotates and serves at its JWKS URL).
+ * Anything else (an unknown value, another module's backend, a `vault_auth_backend` whose config is
+ * written elsewhere): undefined. The module's backends are read once per evaluator (one per file).
+ */
+export function jwtIssuerReader(
+  evaluator: TerraformEvaluator,
+  backends: JwtBackends,
+): (role: TfBlock) => string | undefined {
   return (role) => {
-    backends ??= read();
     const backend = role.attributes.get('backend')?.value;
-    let mounted: JwtBackend[];
-    if (backend?.t === 'ref' && backend.path[0] === 'vault_jwt_auth_backend')
-      mounted = backends.filter((b) => b.label === backend.path[1]);
+    let mounted: readonly JwtBackend[];
+    if (
+      backend?.t === 'ref' &&
+      (backend.path[0] === 'vault_jwt_auth_backend' || backend.path[0] === 'vault_auth_backend')
+    )
+      mounted = backends().filter((b) => b.resource === backend.path[0] && b.label === backend.path[1]);
     else {
       const value = backend ? evaluator.evaluate(backend, 0, evaluator.file) : undefined;
       const mount =
         backend === undefined ? 'jwt' : value?.known && typeof value.value === 'string' ? trim(value.value) : undefined;
-      mounted = mount === undefined ? [] : backends.filter((b) => b.mount !== undefined && b.mount === mount);
+      mounted = mount === undefined ? [] : backends().filter((b) => b.mount !== undefined && b.mount === mount);
     }
     const [target] = mounted;
     return mounted.length === 1 && target ? target.issuer : undefined;
@@ -70,46 +108,20 @@ export function jwtIssuerReader(
 
 /**
  * The JWT/OIDC mounts a JWT role's token policies must not reach (their `config` and `role/*` are
- * the trust), as the module declares them, never guessed: each `vault_jwt_auth_backend`'s known
- * `path` (absent: its known `type`, `jwt` when that is absent too, as the provider's default), each
- * `vault_auth_backend` of known type jwt or oidc (its known `path`, else its type), and the role's
- * own `backend` when known (`jwt` when absent). An unknown path or type adds nothing.
+ * the trust), as the module declares them, never guessed: each known mount of jwtBackendsReader and
+ * the role's own `backend` when known (`jwt` when absent). An unknown path or type adds nothing.
  */
 export function jwtMountsReader(
   evaluator: TerraformEvaluator,
-  files: readonly TfFile[],
+  backends: JwtBackends,
 ): (role: TfBlock) => readonly string[] {
-  let declared: string[] | undefined;
-  const known = (block: TfBlock, attribute: string, file: TfFile): string | null | undefined => {
-    const expr = block.attributes.get(attribute)?.value;
-    if (!expr) return null;
-    const value = evaluator.evaluate(expr, 0, file);
-    return value.known && typeof value.value === 'string' ? trim(value.value) : undefined;
-  };
-  const mountOf = (block: TfBlock, file: TfFile, defaultType: string | undefined): string | undefined => {
-    const type = known(block, 'type', file);
-    const kind = type === null ? defaultType : type?.toLowerCase();
-    if (kind !== 'jwt' && kind !== 'oidc') return undefined;
-    const path = known(block, 'path', file);
-    return path === null ? kind : path;
-  };
-  const read = (): string[] =>
-    files.flatMap((file) =>
-      file.blocks.flatMap((b) => {
-        if (b.type !== 'resource') return [];
-        const mount =
-          b.labels[0] === 'vault_jwt_auth_backend'
-            ? mountOf(b, file, 'jwt')
-            : b.labels[0] === 'vault_auth_backend'
-              ? mountOf(b, file, undefined)
-              : undefined;
-        return mount === undefined ? [] : [mount];
-      }),
-    );
   return (role) => {
-    declared ??= read();
-    const own = known(role, 'backend', evaluator.file);
-    const mounts = [...declared, ...(own === undefined ? [] : [own ?? 'jwt'])];
+    const expr = role.attributes.get('backend')?.value;
+    const value = expr ? evaluator.evaluate(expr, 0, evaluator.file) : undefined;
+    const own =
+      expr === undefined ? 'jwt' : value?.known && typeof value.value === 'string' ? trim(value.value) : undefined;
+    const declared = backends().flatMap((b) => (b.mount === undefined ? [] : [b.mount]));
+    const mounts = [...declared, ...(own === undefined ? [] : [own])];
     return [...new Set(mounts.filter((m) => MOUNT.test(m)))];
   };
 }

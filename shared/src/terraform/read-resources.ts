@@ -2,7 +2,7 @@ import type { OffsetRange } from '../problem.ts';
 import { appendPointer } from '../text/index.ts';
 import { TerraformEvaluator } from './evaluate.ts';
 import { holdsUnknown, UnknownMember, type Evaluated, type PartialText, type TerraformModule } from './evaluated.ts';
-import { jwtIssuerReader, jwtMountsReader } from './jwt-issuer.ts';
+import { jwtBackendsReader, jwtIssuerReader, jwtMountsReader } from './jwt-issuer.ts';
 import { TERRAFORM_RESOURCES, type TerraformAttribute, type TerraformResourceType } from './resource-table.ts';
 import type { TfAttribute, TfBlock, TfFile } from './terraform-ast.ts';
 import { isRecord } from '../text/index.ts';
@@ -77,8 +77,9 @@ export interface TerraformResource {
 export function readTerraformResources(file: TfFile, module: TerraformModule): TerraformResource[] {
   const evaluator = new TerraformEvaluator(module, file);
   const files = module.files.includes(file) ? module.files : [file, ...module.files];
-  const issuerOf = jwtIssuerReader(evaluator, files);
-  const mountsOf = jwtMountsReader(evaluator, files);
+  const backends = jwtBackendsReader(evaluator, files);
+  const issuerOf = jwtIssuerReader(evaluator, backends);
+  const mountsOf = jwtMountsReader(evaluator, backends);
   const out: TerraformResource[] = [];
   for (const block of file.blocks) {
     if (block.type !== 'resource') continue;
