@@ -6,7 +6,7 @@ import type { TfBlock, TfFile } from './terraform-ast.ts';
  * issuer as far as they are known) or a `vault_auth_backend` of known type jwt or oidc (no issuer:
  * its config is written elsewhere).
  */
-export interface JwtBackend {
+interface JwtBackend {
   readonly resource: 'vault_jwt_auth_backend' | 'vault_auth_backend';
   readonly label: string | undefined;
   /** The known `path`, else the known `type`, else `jwt` (a `vault_jwt_auth_backend`'s default type); unknown: undefined. */
