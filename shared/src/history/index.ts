@@ -12,7 +12,7 @@ export type { ScanOptions } from './scan-text.ts';
 export { scanProject } from './project-scan.ts';
 export { factsConcern, NO_FACTS, projectFacts, PROJECT_LIMITS } from './project-facts.ts';
 export type { FileFacts, ProjectFacts } from './project-facts.ts';
-export { languageOfFile } from './language-profile.ts';
+export { languageOf, languageOfFile, languageOfShebang } from './language-profile.ts';
 export { parseTarget, normalizeDate, releaseDate, compareReleases } from './target.ts';
 export type { Target } from './target.ts';
 export { judgeChange, newerThan, subjectVsTarget, isNewerThanTarget } from './newer-than.ts';

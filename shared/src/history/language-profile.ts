@@ -236,14 +236,73 @@ const byExtension: Record<string, string> = {
 };
 
 /**
- * The profile for a document: by language id when known, else by file extension or name
- * (`Dockerfile`, `Makefile`), else a permissive default that accepts every quote style.
+ * The profile for a document: by its language (`languageOf`: the id when known, else the file's
+ * extension or name, else the interpreter its shebang names), else a permissive default that
+ * accepts every quote style.
  */
-export function profileFor(options: { readonly languageId?: string; readonly fileName?: string }): LanguageProfile {
-  const byId = options.languageId === undefined ? undefined : byLanguage[options.languageId];
-  if (byId) return byId;
-  const id = options.fileName === undefined ? undefined : languageOfFile(options.fileName);
+export function profileFor(options: {
+  readonly languageId?: string | undefined;
+  readonly fileName?: string | undefined;
+  readonly text?: string | undefined;
+}): LanguageProfile {
+  const id = languageOf(options);
   return (id === undefined ? undefined : byLanguage[id]) ?? unknown;
+}
+
+/** Interpreters a shebang may name, to language ids (a version suffix is dropped: `python3.11`, `node20`). */
+const byInterpreter: Record<string, string> = {
+  sh: 'shellscript',
+  bash: 'shellscript',
+  dash: 'shellscript',
+  ksh: 'shellscript',
+  zsh: 'shellscript',
+  python: 'python',
+  node: 'javascript',
+  deno: 'typescript',
+  'ts-node': 'typescript',
+  tsx: 'typescript',
+  pwsh: 'powershell',
+  powershell: 'powershell',
+  ruby: 'ruby',
+  perl: 'perl',
+};
+
+/** The longest first line read for a shebang: a file's language is decided from its start alone. */
+const SHEBANG_LINE_MAX = 200;
+
+/**
+ * The language a script names on its first line (`#!/bin/bash`, `#!/usr/bin/env python3`,
+ * `#!/usr/bin/env -S node --flag`), or undefined. Reads at most the first 200 characters.
+ */
+export function languageOfShebang(text: string): string | undefined {
+  if (!text.startsWith('#!')) return undefined;
+  const head = text.slice(0, SHEBANG_LINE_MAX);
+  const end = head.indexOf('\n');
+  const line = head.slice(2, end < 0 ? head.length : end).trim();
+  const words = line.split(/[ \t]+/);
+  let program = words[0]?.slice(words[0].lastIndexOf('/') + 1) ?? '';
+  if (program === 'env') program = words.slice(1).find((w) => !w.startsWith('-') && !w.includes('=')) ?? '';
+  return byInterpreter[program.replace(/[\d.]+$/, '')];
+}
+
+/**
+ * The language id of a document, decided in one place for every face (the CLI's scan, the editors'
+ * project read and open documents, `scanText`): the editor's id when it is one the matcher knows
+ * (`plaintext`, what an editor says of a file it does not recognise, gives way to a shebang), else the
+ * file name's extension or name, else the interpreter its shebang names (`.local/bin/generate_locals_imports`
+ * starting `#!/bin/sh` is shell), else the id given (or undefined).
+ */
+export function languageOf(options: {
+  readonly languageId?: string | undefined;
+  readonly fileName?: string | undefined;
+  readonly text?: string | undefined;
+}): string | undefined {
+  const given = options.languageId;
+  const shebang = (): string | undefined => (options.text === undefined ? undefined : languageOfShebang(options.text));
+  if (given === 'plaintext') return shebang() ?? given;
+  if (given !== undefined && byLanguage[given] !== undefined) return given;
+  const byName = options.fileName === undefined ? undefined : languageOfFile(options.fileName);
+  return byName ?? shebang() ?? given;
 }
 
 /** A language id for a file name, or undefined when the extension is not known. */

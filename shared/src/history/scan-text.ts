@@ -5,7 +5,7 @@ import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
-import { languageOfFile, profileFor } from './language-profile.ts';
+import { languageOf, profileFor } from './language-profile.ts';
 import { lexiconFor } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
@@ -58,7 +58,8 @@ export function scanFile(text: string, options: ScanOptions = {}): { matches: Ma
 function scan(text: string, options: ScanOptions, withFacts: boolean): { matches: Match[]; facts: FileFacts } {
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
-  const profile = profileFor(options);
+  const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
+  const profile = profileFor({ languageId });
   const lines = new Lines(text);
   const collector = new HitCollector(text, index, lexicon, profile, lines, options.project?.helpers);
   const hits = collector.collect();
@@ -67,8 +68,6 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
   helperDefaultMethods(text, hits.urls);
-  const languageId =
-    options.languageId ?? (options.fileName === undefined ? undefined : languageOfFile(options.fileName));
   const models = readModels(text, lines, index, languageId, options.fileName);
   const project = options.project?.modelPaths;
   if (project !== undefined && project.size > 0)

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { history, scanProject } from '@keyfob/shared/history';
+import { history, languageOfShebang, scanProject } from '@keyfob/shared/history';
 import type { Match } from '@keyfob/shared/history';
 import { readLabels, scoreFiles, scoreTable } from './real-clients-score.ts';
 
@@ -84,8 +84,18 @@ const EXTENSIONS: Record<string, string> = {
   psm1: 'powershell',
 };
 /** The language column: by extension; Go importing go-tfe and Python importing terrasnek are "(via SDK)". */
+/** A script without a known extension is counted in the language its shebang names (as the matcher reads it). */
+const SHEBANG_COLUMN: Record<string, string> = {
+  shellscript: 'shell',
+  python: 'python',
+  javascript: 'js/ts',
+  typescript: 'js/ts',
+  powershell: 'powershell',
+  ruby: 'ruby',
+};
 const languageOf = (file: string, text: string): string => {
-  const base = EXTENSIONS[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] ?? 'other';
+  const byName = EXTENSIONS[file.slice(file.lastIndexOf('.') + 1).toLowerCase()];
+  const base = byName ?? SHEBANG_COLUMN[languageOfShebang(text) ?? ''] ?? 'other';
   if (base === 'go' && text.includes('"github.com/hashicorp/go-tfe"')) return 'go (via SDK)';
   if (base === 'python' && /^\s*(?:from|import)\s+terrasnek\b/m.test(text)) return 'python (via SDK)';
   return base;
