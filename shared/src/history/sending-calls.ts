@@ -268,7 +268,15 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
   const name = assignedVariable(text, lines, url);
   if (!name) return undefined;
   const assigns = variablePatterns(name).shellAssigns;
-  for (let line = url.line + 1; line <= url.line + within && lines.startOf(line) > lines.startOf(line - 1); line++) {
+  let limit = url.line + within;
+  for (let line = url.line + 1; line <= limit && lines.startOf(line) > lines.startOf(line - 1); line++) {
+    // A here-document's body (`BODY=$(cat <<EOF` … `EOF`, a payload) is data, not commands: it does not count.
+    const body = hereDocumentEnd(text, lines, line);
+    if (body > line) {
+      limit += body - line;
+      line = body;
+      continue;
+    }
     if (assigns.test(text.slice(lines.startOf(line), lines.endOf(line)))) return undefined;
     const use = variableUse(text, lines, line, name);
     if (use === -1) continue;
@@ -277,6 +285,21 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
     return commandMethod(text, lines, use);
   }
   return undefined;
+}
+
+/** How long a here-document's body may be for the lines after it to still count as near. */
+const HERE_DOCUMENT_LINES = 60;
+
+/** `<<EOF`, `<<-'JSON'`, `<< "END"` (not `<<<`, a here-string). Group 1: the delimiter word. */
+const HERE_DOCUMENT = /(?<!<)<<-?\s*["']?([A-Za-z_]\w*)["']?/;
+
+/** The line of the delimiter that ends a here-document opened on `line`, or `line` when none opens there (or it does not end within HERE_DOCUMENT_LINES). */
+function hereDocumentEnd(text: string, lines: Lines, line: number): number {
+  const m = HERE_DOCUMENT.exec(text.slice(lines.startOf(line), lines.endOf(line)));
+  if (!m) return line;
+  for (let l = line + 1; l <= line + HERE_DOCUMENT_LINES && lines.startOf(l) > lines.startOf(l - 1); l++)
+    if (text.slice(lines.startOf(l), lines.endOf(l)).trim() === m[1]) return l;
+  return line;
 }
 
 /**

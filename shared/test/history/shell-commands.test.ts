@@ -27,6 +27,26 @@ describe('history: the method of a shell command that sends a URL', () => {
     ],
     ['another script says nothing', '"$srcdir/tfc.sh" "/organizations/$org/varsets" | jq .', []],
     [
+      "a here-document's body between the URL's assignment and the command that sends it does not count as lines",
+      [
+        'VERSION_URL="https://$HOST/api/v2/organizations/$ORG/registry-modules/private/$ORG/$MOD/$PROV/versions"',
+        '',
+        'VERSION_PAYLOAD=$(cat <<EOF',
+        ...Array.from({ length: 11 }, (_, k) => (k === 5 ? '  "type": "registry-module-versions",' : '  {')),
+        'EOF',
+        ')',
+        '',
+        'echo "Creating version $VERSION at: $VERSION_URL"',
+        'VERSION_RESPONSE=$(curl -s -X POST \\',
+        '  -H "Content-Type: application/vnd.api+json" \\',
+        '  -d "$VERSION_PAYLOAD" \\',
+        '  "$VERSION_URL")',
+      ].join('\n'),
+      [
+        '1 endpoint POST /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/versions',
+      ],
+    ],
+    [
       'plain curl is GET (its default)',
       'curl -s "$A/api/v2/workspaces/$ID/tasks"',
       ['1 endpoint GET /workspaces/:workspace_id/tasks'],
