@@ -66,6 +66,8 @@ export interface ModelContext {
    * other than a resource's words keeps that resource's distinct names off it (`namesOther`).
    */
   readonly name?: string;
+  /** The model's name has words before its resource's (`PrePlanPayload`, `TFTaskRequest`): less decisive. */
+  readonly prefixed?: boolean;
   /** Templates the project sends this model to as a query (`project-facts.ts`): its query keys are theirs. */
   readonly paths?: readonly string[];
 }

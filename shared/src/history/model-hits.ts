@@ -34,7 +34,7 @@ export function mergeModelHits(
   const contextOf = (model: Model, guessed: boolean): ModelContext => ({
     ...(model.resource === undefined
       ? { resources: [], guessed, name: model.name }
-      : { resources: [model.resource], guessed }),
+      : { resources: [model.resource], guessed, ...(model.prefixed === true ? { prefixed: true } : {}) }),
     ...(model.paths === undefined ? {} : { paths: model.paths }),
   });
   // Names of the main pass inside a model's declarations: the innermost model decides.

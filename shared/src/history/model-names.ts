@@ -15,6 +15,8 @@ export interface NamedResource {
   readonly resource: string | undefined;
   /** An enum named for a value field (`RunStatus`, `Status`, `RunOperation`): the field. */
   readonly field: ValueField | undefined;
+  /** Words before the resource's (`PrePlanPayload`, `TFTaskRequest`): the name is less decisive. */
+  readonly prefixed?: boolean;
 }
 
 /** Words at the end of a model's name that say what kind of model it is, not whose. */
@@ -83,9 +85,34 @@ function spellings(index: HistoryIndex): Map<string, string> {
     const last = parts.pop() ?? '';
     map.set([...parts, last].join(''), type);
     map.set([...parts, singular(last)].join(''), type);
+    // A name of several words with an earlier one plural (`RunTasksRequest` for the run task request).
+    for (const variant of pluralOne(parts)) map.set([...variant, last].join(''), type);
+    // A request the platform sends is its payload to the receiver (`RunTaskPayload`).
+    if (last === 'request' && parts.length > 0)
+      for (const words of [parts, ...pluralOne(parts)]) map.set([...words, 'payload'].join(''), type);
   }
+  // The body answering a request the platform sends (`TFERunTasksResponse`) is of the resource it answers with.
+  for (const [request, answer] of Object.entries(ANSWERS))
+    if (index.resourceTypes.has(request) && index.resourceTypes.has(answer)) {
+      const parts = request.split(' ').slice(0, -1);
+      for (const word of ['response', 'result'])
+        for (const words of [parts, ...pluralOne(parts)]) map.set([...words, word].join(''), answer);
+    }
+  // A word a client spells longer, written as one word with the rest (`Variableset` for `varsets`).
+  for (const [short, type] of [...map])
+    for (const [long, word] of Object.entries(SYNONYMS))
+      if (short.startsWith(word) && short.length > word.length && !map.has(long + short.slice(word.length)))
+        map.set(long + short.slice(word.length), type);
   cache.set(index, map);
   return map;
+}
+
+/** What answers a request the platform sends: a run task's callback carries a task result. */
+const ANSWERS: Readonly<Record<string, string>> = { 'run task request': 'task-results' };
+
+/** The words with one of them plural, each in turn (`run tasks`, `runs task`). */
+function pluralOne(parts: readonly string[]): string[][] {
+  return parts.map((w, k) => parts.map((x, j) => (j === k && !x.endsWith('s') ? `${x}s` : x)));
 }
 
 function singular(word: string): string {
@@ -115,7 +142,7 @@ export function namedResource(index: HistoryIndex, name: string): NamedResource 
     for (let start = 0; start < end; start++) {
       const span = words.slice(start, end);
       const resource = types.get(span.join('')) ?? types.get(span.map((w) => SYNONYMS[w] ?? w).join(''));
-      if (resource !== undefined) return { resource, field };
+      if (resource !== undefined) return start > 0 ? { resource, field, prefixed: true } : { resource, field };
     }
     if (!KIND_WORDS.has(words[end - 1] ?? '')) break;
   }

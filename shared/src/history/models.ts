@@ -1,7 +1,7 @@
 import { matchingClose } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
-import { fileResource, namedResource } from './model-names.ts';
+import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface Model {
   resource: string | undefined;
   /** An enum named for a value field (`RunStatus`): its values are that field's. */
   readonly field: ValueField | undefined;
+  /** The name has words before its resource's (`PrePlanPayload`): see `NamedResource`. */
+  readonly prefixed?: boolean;
   readonly members: Member[];
   /** Source ranges where the model's own declarations are (field lines with their arguments). */
   readonly declarations: { readonly start: number; readonly end: number }[];
@@ -63,6 +65,7 @@ export function readModels(
   else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
     models = tsModels(text, index);
   else if (languageId === 'rust') models = rustModels(text, index);
+  else if (languageId === 'go') models = goModels(text, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -319,6 +322,33 @@ function rustModels(text: string, index: HistoryIndex): Model[] {
   return models;
 }
 
+// ---------------------------------------------------------------- Go
+
+const GO_HEAD = /(?:^|\n)type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/g;
+
+/**
+ * A Go struct with `json` tags declared at the top level (`type VariablesetList struct {`): its whole body, nested anonymous
+ * structs (`Data []struct { Attributes struct { … } }`) included, is the named type's declaration, so the
+ * names its tags carry (`json:"updated-at"`, found by the main pass) take the resource the type's name spells.
+ */
+function goModels(text: string, index: HistoryIndex): Model[] {
+  const models: Model[] = [];
+  GO_HEAD.lastIndex = 0;
+  for (let m = GO_HEAD.exec(text); m !== null; m = GO_HEAD.exec(text)) {
+    const open = m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.
+    const body = text.slice(open, close);
+    if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
+    const name = m[1] ?? '';
+    models.push(
+      model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),
+    );
+  }
+  return models;
+}
+
 /** A Rust field (snake_case) or variant (PascalCase) under serde's `rename_all`; without one, as written. */
 function convert(ident: string, rule: Rename | undefined, variant: boolean): string {
   const words = variant ? (ident.match(/[A-Z][a-z0-9]*|[a-z0-9]+/g) ?? [ident]) : ident.split('_');
@@ -377,13 +407,25 @@ function model(
   isEnum: boolean,
   open: number,
   close: number,
-  named: { readonly resource: string | undefined; readonly field: ValueField | undefined },
+  named: NamedResource,
   members: Member[],
   declarations: { start: number; end: number }[],
   rename: Rename | undefined,
 ): Model {
   const { resource, field } = named;
-  return { name, kind: isEnum ? 'enum' : 'struct', open, close, resource, field, members, declarations, rename };
+  const kind = isEnum ? 'enum' : 'struct';
+  return {
+    name,
+    kind,
+    open,
+    close,
+    resource,
+    field,
+    ...(named.prefixed === true ? { prefixed: true } : {}),
+    members,
+    declarations,
+    rename,
+  };
 }
 
 /** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */

@@ -18,6 +18,21 @@ import { followsCase, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
 
 /**
+ * The resources a hit's model declares (its name's, its holders', its file's). In a file that handles run task
+ * requests, a model whose name spells its resource after other words (`PrePlanPayload`, `TFTaskRequest`) may be
+ * the request or the result: their names are its too, unless the name is one of the model's own resource. A
+ * name that is its resource's alone (`TaskStage`) decides.
+ */
+function declaredResources(ctx: ResolveContext, hit: NameHit): readonly string[] | undefined {
+  const own = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
+  if (own === undefined || ctx.runTask !== true || hit.model?.prefixed !== true) return own;
+  if (own.every((r) => RUN_TASK_CONTEXT.includes(r))) return own;
+  // A name of the model's own resource stays its own.
+  if (hit.info.candidates.some((c) => c.subject.resource !== undefined && own.includes(c.subject.resource))) return own;
+  return [...own, ...RUN_TASK_CONTEXT];
+}
+
+/**
  * The match of a name hit, if one of its candidate subjects passes its rule (see `MatchRule`).
  * When several pass, the one whose resource is in context wins, then an exact one, then data order;
  * the others become `alternatives`.
@@ -25,7 +40,7 @@ import type { HistorySubject } from './types.ts';
 export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined {
   if (!mayPass(ctx, hit)) return undefined;
   let resources: readonly string[] | undefined | null = null;
-  const declared = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
+  const declared = declaredResources(ctx, hit);
   const context = (): readonly string[] | undefined =>
     resources === null
       ? (resources = declared ?? resourcesAt(ctx, hit.start, hit.line) ?? scopedResourcesAt(ctx, hit.start))
@@ -96,7 +111,7 @@ function check(
       // (`updated-at` in a policies struct is not the workspaces attribute).
       // Only a type says so (a JSON:API `type` value, a struct's primary tag), not a path nearby.
       // A model's declaration says it first (a camelCase name read as kebab-case only on its own resource).
-      const declared = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
+      const declared = declaredResources(ctx, hit);
       if (hit.model?.guessed === true && (declared === undefined || subject.resource === undefined)) return undefined;
       // A model of unknown resource whose name spells another thing (`PolicySetVersion`): not this resource's.
       const model = hit.model?.name;

@@ -20,6 +20,13 @@ describe('model names: the JSON:API type a class, enum or file name stands for',
     ['WorkspaceVariableCreateRequest', 'vars'],
     ['OAuthClient', 'oauth-clients'],
     ['RunTaskRequest', 'run task request'],
+    // One word for two (`Variableset`), an earlier word plural, a list, a run task's payload and its answer.
+    ['VariablesetList', 'varsets'],
+    ['RegistryModuleList', 'registry-modules'],
+    ['TaskResultData', 'task-results'],
+    ['TFERunTasksRequest', 'run task request'],
+    ['RunTaskPayload', 'run task request'],
+    ['TFERunTasksResponseAttributes', 'task-results'],
     ['RunStatus', 'runs', 'status'],
     ['TaskStageStatus', 'task-stages', 'status'],
     ['Status', undefined, 'status'],
@@ -30,7 +37,8 @@ describe('model names: the JSON:API type a class, enum or file name stands for',
   ];
   for (const [name, resource, field] of cases)
     it(`${name} → ${resource ?? 'nothing'}${field ? ` (${field})` : ''}`, () => {
-      assert.deepEqual(namedResource(history, name), { resource, field });
+      const named = namedResource(history, name);
+      assert.deepEqual({ resource: named.resource, field: named.field }, { resource, field });
     });
   it('file names: models/state_versions.py, src/run.rs, variable_set.rs, Workspace.ts; not types.ts or a provider', () => {
     assert.equal(fileResource(history, 'models/state_versions.py'), 'state-versions');
@@ -241,6 +249,51 @@ describe('Rust models (serde)', () => {
   });
   it("a field's rename wins; another resource's attribute is not annotated", () => {
     assert.ok(!matches.some((m) => m.startsWith('23 ') || m.startsWith('24 ')), matches.join('\n'));
+  });
+});
+
+describe('Go models (json-tagged structs, nested anonymous structs)', () => {
+  // A variable set list as a gin service decodes it: the outer named type says whose attributes the tags are.
+  const text = [
+    'package main',
+    '',
+    'type VariablesetList struct {',
+    '\tData []struct {',
+    '\t\tID   string `json:"id"`',
+    '\t\tAttributes struct {',
+    '\t\t\tName           string    `json:"name"`',
+    '\t\t\tUpdatedAt      time.Time `json:"updated-at"`',
+    '\t\t\tWorkspaceCount int       `json:"workspace-count"`',
+    '\t\t\tProjectCount   int       `json:"project-count"`',
+    '\t\t\tPriority       bool      `json:"priority"`',
+    '\t\t} `json:"attributes"`',
+    '\t\tRelationships struct {',
+    '\t\t\tProjects struct {',
+    '\t\t\t\tData []any `json:"data"`',
+    '\t\t\t} `json:"projects"`',
+    '\t\t} `json:"relationships"`',
+    '\t} `json:"data"`',
+    '}',
+  ].join('\n');
+  const matches = found(text, 'structs.go');
+  it("a varset's own attributes are the varset's (priority, projects)", () => {
+    for (const m of ['11 priority attribute varsets priority', '16 projects attribute varsets projects'])
+      assert.ok(matches.includes(m), `${m}\n${matches.join('\n')}`);
+  });
+  it("another resource's attribute the varset lacks says nothing (updated-at, workspace-count, project-count)", () => {
+    assert.ok(!matches.some((m) => /^(?:8|9|10) /.test(m)), matches.join('\n'));
+  });
+  it("in a run task handler, a model named after other words (PrePlanPayload) holds the request's fields", () => {
+    const handler = [
+      'package main',
+      '',
+      'type PrePlanPayload struct {',
+      '\tStage                 string `json:"stage"`',
+      '\tTaskResultCallbackURL string `json:"task_result_callback_url"`',
+      '}',
+    ].join('\n');
+    const got = found(handler, 'main.go');
+    assert.ok(got.includes('4 stage attribute run task request stage'), got.join('\n'));
   });
 });
 
