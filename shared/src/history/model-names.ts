@@ -29,6 +29,7 @@ const KIND_WORDS = new Set([
   'body',
   'attributes',
   'attrs',
+  'relationships',
   'options',
   'opts',
   'params',
