@@ -1,14 +1,8 @@
 import { loadHclParser } from '@keyfob/shared/hcl';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, resolve, sep } from 'node:path';
-import {
-  lintText,
-  terraformContextOf,
-  trustContextOf,
-  WORKSPACE_LIMITS,
-  type TerraformContext,
-} from '@keyfob/shared/lint';
+import { dirname, resolve } from 'node:path';
+import { lintText, TerraformTree, trustContextOf, type TerraformContext } from '@keyfob/shared/lint';
+import { nodeTerraformFs } from '@keyfob/shared/node';
 import { isTerraformFileName } from '@keyfob/shared/terraform';
 import type { Problem } from '@keyfob/shared/problem';
 import { fileFindings, toSarif } from '@keyfob/shared/sarif';
@@ -79,37 +73,16 @@ async function writeSarif(
 }
 
 /**
- * Each folder's Terraform module as the lint reads it: the folder's `.tf` files among those read,
- * and `file()` reads inside the folder (at most WORKSPACE_LIMITS.fileBytes each).
+ * Each folder's Terraform module through the one reader (TerraformTree, as `keyfob lint` reads it):
+ * rooted at the workspace, `file()` reads above the module and from the root modules that call it,
+ * never outside the workspace (a link whose target is outside it is not followed), within
+ * WORKSPACE_LIMITS; the files read are read first.
  */
 function terraformModules(
   files: readonly { file: string; text: string }[],
   workspace: string,
 ): Map<string, TerraformContext> {
-  const folders = new Map<string, { file: string; text: string }[]>();
-  for (const f of files.filter((x) => isTerraformFileName(x.file)))
-    folders.set(dirname(f.file), [...(folders.get(dirname(f.file)) ?? []), f]);
-  const modules = new Map<string, TerraformContext>();
-  for (const [folder, members] of folders) {
-    const absolute = resolve(workspace, folder);
-    const texts = new Map(members.map((m) => [basename(m.file), m.text]));
-    modules.set(
-      folder,
-      terraformContextOf({
-        names: [...texts.keys()],
-        read: (relativePath) => texts.get(relativePath) ?? readInside(absolute, relativePath),
-      }),
-    );
-  }
-  return modules;
-}
-
-function readInside(folder: string, relativePath: string): string | undefined {
-  const path = resolve(folder, relativePath);
-  if (!path.startsWith(folder + sep)) return undefined;
-  try {
-    return statSync(path).size <= WORKSPACE_LIMITS.fileBytes ? readFileSync(path, 'utf8') : undefined;
-  } catch {
-    return undefined;
-  }
+  const terraform = files.filter((x) => isTerraformFileName(x.file));
+  const tree = new TerraformTree(nodeTerraformFs(workspace), new Map(terraform.map((f) => [f.file, f.text])));
+  return new Map(terraform.map((f) => [dirname(f.file), tree.contextOf(dirname(f.file))]));
 }

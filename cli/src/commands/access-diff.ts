@@ -24,7 +24,7 @@ import { readGitFiles } from '../access/git-files.ts';
 import { defineCommand } from '../command.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { nodeTerraformFs } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '@keyfob/shared/node';
 
 const USAGE = `usage: keyfob access diff --base REF [PATH...] [--format text|json|markdown|sarif]
                           [--fail-on new-login,new-action,wider-ttl,any] [--mount M] [--jwt-path P]

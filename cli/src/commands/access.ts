@@ -14,7 +14,7 @@ import {
 import { isRoleFileName } from '@keyfob/shared/lint';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { collectFiles } from '../lint/collect-files.ts';
-import { nodeTerraformFs } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '@keyfob/shared/node';
 import { defineCommand, type Command, type CommandInput } from '../command.ts';
 import { clientFromFlags, CONNECTION_OPTIONS, CONNECTION_USAGE } from '../connection.ts';
 import { failureText } from './creds.ts';

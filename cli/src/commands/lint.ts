@@ -21,7 +21,7 @@ import { formatSarif } from '../lint/format-sarif.ts';
 import { formatText } from '../lint/format-text.ts';
 import { readWorkflows } from '../lint/read-workflows.ts';
 import { readGithubIdsNear } from '../lint/read-github-ids.ts';
-import { nodeTerraformFs } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '@keyfob/shared/node';
 import type { FileReport } from '../lint/report.ts';
 import { defineCommand } from '../command.ts';
 

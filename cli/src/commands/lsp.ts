@@ -14,7 +14,7 @@ import { sanitizeLine } from '@keyfob/shared/client';
 import { EXIT, UsageError } from '../io.ts';
 import { readBase } from '../lsp/read-base.ts';
 import { readWorkspace } from '../lsp/read-workspace.ts';
-import { nodeTerraformFs } from '../lint/read-inside.ts';
+import { nodeTerraformFs } from '@keyfob/shared/node';
 import { defineCommand, type CommandInput } from '../command.ts';
 
 const USAGE = `usage: keyfob lsp --stdio | --node-ipc

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { TerraformFs } from '@keyfob/shared/lint';
+import type { TerraformFs } from '../src/lint/index.ts';
 
 /**
  * The file system below `root` as the one Terraform reader (TerraformTree) reads it in Node: a
