@@ -9,41 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import type { AccessReport } from '@keyfob/shared/access';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { fileUri, startLsp, type LspSession } from '../../test/helpers/lsp-client.ts';
+import { FILE_FACES, WIDE } from '../../test/helpers/terraform-file-faces.ts';
 import { runKeyfob } from './run-keyfob.ts';
 import { scratchProjects } from './scratch-project.ts';
 
 const project = scratchProjects('keyfob-tf-faces-');
 
-/** Lets its tokens write JWT roles: JWT_TRUST_POLICY_REACHES_TRUST as a role's token policy. */
-const WIDE = 'path "auth/jwt/role/*" {\n  capabilities = ["create", "update"]\n}\n';
-
-/** A module with a policy read by `file(<path>)` and a JWT role holding it. */
-const moduleText = (path: string): string => `resource "vault_policy" "ci" {
-  name   = "ci"
-  policy = file(${path})
-}
-
-resource "vault_jwt_auth_backend_role" "ci" {
-  role_name       = "ci"
-  role_type       = "jwt"
-  user_claim      = "sub"
-  bound_audiences = ["vault"]
-  bound_claims    = { groups = "ci" }
-  token_policies  = [vault_policy.ci.name]
-}
-`;
-
-const FILES = {
-  '.git/HEAD': '',
-  'policies/ci.hcl': WIDE,
-  // Above the module, built on path.module.
-  'modules/above/main.tf': moduleText('"${path.module}/../../policies/ci.hcl"'),
-  // Relative to the root module that calls the module (main.tf at the top).
-  'main.tf': 'module "rooted" {\n  source = "./modules/rooted"\n}\n',
-  'modules/rooted/main.tf': moduleText('"policies/ci.hcl"'),
-  // Through a link whose target is outside the workspace: never read.
-  'modules/linked/main.tf': moduleText('"${path.module}/outside.hcl"'),
-};
+const FILES = { '.git/HEAD': '', ...FILE_FACES };
 
 let root: string;
 let outside: string;

@@ -9,40 +9,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runStep } from '../../helpers/run-action.ts';
-
-/** Lets its tokens write JWT roles: JWT_TRUST_POLICY_REACHES_TRUST as a role's token policy. */
-const WIDE = 'path "auth/jwt/role/*" {\n  capabilities = ["create", "update"]\n}\n';
-
-/** A module with a policy read by `file(<path>)` and a JWT role holding it. */
-const moduleText = (path: string): string => `resource "vault_policy" "ci" {
-  name   = "ci"
-  policy = file(${path})
-}
-
-resource "vault_jwt_auth_backend_role" "ci" {
-  role_name       = "ci"
-  role_type       = "jwt"
-  user_claim      = "sub"
-  bound_audiences = ["vault"]
-  bound_claims    = { groups = "ci" }
-  token_policies  = [vault_policy.ci.name]
-}
-`;
-
-const FILES: Record<string, string> = {
-  'policies/ci.hcl': WIDE,
-  'modules/above/main.tf': moduleText('"${path.module}/../../policies/ci.hcl"'),
-  'main.tf': 'module "rooted" {\n  source = "./modules/rooted"\n}\n',
-  'modules/rooted/main.tf': moduleText('"policies/ci.hcl"'),
-  'modules/linked/main.tf': moduleText('"${path.module}/outside.hcl"'),
-};
+import { FILE_FACES, WIDE } from '../../helpers/terraform-file-faces.ts';
 
 let scratch: string;
 let workspace: string;
 before(() => {
   scratch = mkdtempSync(join(tmpdir(), 'keyfob-action-tf-'));
   workspace = join(scratch, 'workspace');
-  for (const [path, text] of Object.entries(FILES)) {
+  for (const [path, text] of Object.entries(FILE_FACES)) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), text);
   }
