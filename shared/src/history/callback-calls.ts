@@ -3,6 +3,7 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import { enclosingCall } from './sending-calls.ts';
 import { isWordChar, LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
@@ -23,6 +24,25 @@ const CALLBACK_NAME = /(?<![\w$])[A-Za-z_$]*callback_?url(?![\w$])/gi;
 const PATCH_CALLEE = /^_*(?:patch|PATCH)$|^(?=.*(?:^|_)patch|.*Patch)(?=.*(?:request|Request)).*$/;
 /** A PATCH method among a call's arguments: `"PATCH"`, `http.MethodPatch`, `method="PATCH"`. */
 const PATCH_ARGUMENT = /(?<![\w-])["']PATCH["']|(?<![\w-])(?:Http)?Method(?:::|\.)?(?:Patch|PATCH)(?![\w-])/;
+/** A request's options naming the PATCH method, any case: `{ method: 'PATCH' }`, axios's `method: "patch"`. */
+const PATCH_OPTION = /(?<![\w$])method["']?\s*[:=]\s*["'`]patch["'`]/i;
+/** How far before a call a variable holding its options (`const options = { method: 'PATCH', … }`) is looked for. */
+const OPTIONS_BEFORE = 3_000;
+/** How many lines a callback URL is followed: into a variable assigned it, into the body of a function passed it. */
+const FLOW_LINES = 200;
+/** Words that open a block or an expression, not a function of the file. */
+const NOT_FUNCTIONS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'await',
+  'typeof',
+  'print',
+  'console',
+]);
 /** The text before a callee that makes it a definition, not a call: `def _patch(`, `func (c *C) sendPatch(`. */
 const DEFINITION = /\b(?:def|func|function|fn)\s+(?:\([^()]*\)\s*)?$/;
 
@@ -35,11 +55,18 @@ const DEFINITION = /\b(?:def|func|function|fn)\s+(?:\([^()]*\)\s*)?$/;
  * history's `PATCH :callback_url` is the only endpoint a run task PATCHes it to. A call with another
  * method, or none, claims nothing (`print(callback_url)`, `tfc_callback(app, callback_url)`).
  */
-export function callbackMatches(text: string, lines: Lines, index: HistoryIndex, profile: LanguageProfile): Match[] {
+export function callbackMatches(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  profile: LanguageProfile,
+  runTask = false,
+): Match[] {
   if (!CALLBACK_URL.test(text)) return [];
   const subject = callbackEndpoint(index);
   if (!subject) return [];
   const out: Match[] = [];
+  const seen = new Set<number>();
   const places = new LinePlaces(text, profile, lines);
   CALLBACK_NAME.lastIndex = 0;
   for (let m = CALLBACK_NAME.exec(text); m !== null; m = CALLBACK_NAME.exec(text)) {
@@ -49,10 +76,22 @@ export function callbackMatches(text: string, lines: Lines, index: HistoryIndex,
     if (place.inComment) continue;
     // Inside a string, only the whole literal counts: a key (`"task_result_callback_url"`), not prose.
     if (place.stringStart !== -1 && (place.stringStart !== start - 1 || text.charCodeAt(end) !== place.quote)) continue;
-    if (!patchCall(text, place.stringStart === -1 ? start : start - 1, place.stringStart !== -1)) continue;
-    out.push(makeMatch(text, lines, { start, end, subject, confidence: 'context', via: 'path' }));
+    const at = place.stringStart === -1 ? start : start - 1;
+    if (patchCall(text, at, place.stringStart !== -1)) {
+      if (seen.has(start)) continue;
+      seen.add(start);
+      out.push(makeMatch(text, lines, { start, end, subject, confidence: 'context', via: 'path' }));
+      continue;
+    }
+    // Passed on to a function of the file that PATCHes its parameter (`postCallback(body, callbackURL, token)`).
+    if (!runTask || place.stringStart !== -1) continue;
+    for (const sent of parameterSent(text, places, lines, at)) {
+      if (seen.has(sent.start)) continue;
+      seen.add(sent.start);
+      out.push(makeMatch(text, lines, { ...sent, subject, confidence: 'context', via: 'path' }));
+    }
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The history's run task result callback endpoint (`PATCH :callback_url`). */
@@ -68,7 +107,7 @@ function callbackEndpoint(index: HistoryIndex): HistorySubject | undefined {
 function patchCall(text: string, at: number, key: boolean): boolean {
   let from = at;
   for (let hop = 0; hop < 2; hop++) {
-    const call = enclosingCall(text, from, true);
+    const call = enclosingCall(text, from, true) ?? objectArgumentCall(text, from);
     if (!call) return false;
     let nameStart = call.open;
     while (nameStart > call.start && isWordChar(text.charCodeAt(nameStart - 1))) nameStart--;
@@ -78,7 +117,189 @@ function patchCall(text: string, at: number, key: boolean): boolean {
       continue;
     }
     if (DEFINITION.test(text.slice(Math.max(0, call.start - 80), call.start))) return false;
-    return PATCH_CALLEE.test(name) || PATCH_ARGUMENT.test(text.slice(call.open, call.end));
+    const args = text.slice(call.open, call.end);
+    return PATCH_CALLEE.test(name) || PATCH_ARGUMENT.test(args) || PATCH_OPTION.test(args) || patchOptions(text, call);
   }
   return false;
+}
+
+/**
+ * A variable among a call's arguments that holds its request options, assigned an object literal naming the
+ * PATCH method within OPTIONS_BEFORE characters before the call: `const options = { method: 'PATCH', … }`
+ * then `fetch(callbackUrl, options)`.
+ */
+function patchOptions(text: string, call: { start: number; open: number; end: number }): boolean {
+  const names = new Set(text.slice(call.open + 1, call.end - 1).match(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g) ?? []);
+  const from = Math.max(0, call.start - OPTIONS_BEFORE);
+  const before = text.slice(from, call.start);
+  for (const name of names) {
+    if (!before.includes(name)) continue;
+    const assigned = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*(?::[^=\\n;]{1,80})?=\\s*\\{`, 'g');
+    let brace = -1;
+    for (let m = assigned.exec(before); m !== null; m = assigned.exec(before)) brace = from + m.index + m[0].length - 1;
+    if (brace === -1) continue;
+    const close = matchingClose(text, brace, MAX_LITERAL, 'all');
+    if (close === -1 || close > call.start) continue;
+    const literal = text.slice(brace, close);
+    if (PATCH_OPTION.test(literal) || PATCH_ARGUMENT.test(literal)) return true;
+  }
+  return false;
+}
+
+/**
+ * The call whose object-literal argument holds `at`: `request({ method: 'PATCH', url: callbackUrl })`
+ * (enclosingCall stops at the `{`).
+ */
+function objectArgumentCall(text: string, at: number): { start: number; open: number; end: number } | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= Math.max(0, at - 400); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125 || c === 41 || c === 93) depth++;
+    else if (c === 40 || c === 91) {
+      if (depth === 0) return undefined;
+      depth--;
+    } else if (c === 123) {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      let k = i - 1;
+      while (k >= 0 && /\s/.test(text.charAt(k))) k--;
+      const before = text.charCodeAt(k);
+      return before === 40 || before === 44 ? enclosingCall(text, i, true) : undefined;
+    } else if (c === 59) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The lines after `line` that are its block (`siblings`: the lines of its own block after it): indented deeper
+ * (or as deep, for siblings) or blank, then the first line back at its indent when it only closes the block
+ * (`}`, `})`). At most FLOW_LINES lines. Returns [from, to) offsets.
+ */
+function blockAfter(text: string, lines: Lines, line: number, siblings = false): [number, number] {
+  const indent = (l: number): number => {
+    const start = lines.startOf(l);
+    let i = start;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    return i === lines.endOf(l) ? -1 : i - start;
+  };
+  const own = indent(line);
+  const end = Math.min(lines.lineOf(text.length), line + FLOW_LINES);
+  let last = line;
+  for (let l = line + 1; l <= end; l++) {
+    const at = indent(l);
+    if (at === -1) continue;
+    if (at < own || (at === own && !siblings)) {
+      if (!siblings && /^\s*[)}\]]/.test(text.slice(lines.startOf(l), lines.endOf(l)))) last = l;
+      break;
+    }
+    last = l;
+  }
+  return [lines.startOf(line), lines.endOf(last)];
+}
+
+/** The arguments of a call as [start, end) spans, split at its top-level commas. */
+function callArguments(text: string, call: { open: number; end: number }): [number, number][] {
+  const out: [number, number][] = [];
+  let depth = 0;
+  let from = call.open + 1;
+  let quote = 0;
+  for (let i = call.open + 1; i < call.end - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === 92) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39 || c === 96) quote = c;
+    else if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) depth--;
+    else if (c === 44 && depth === 0) {
+      out.push([from, i]);
+      from = i + 1;
+    }
+  }
+  out.push([from, call.end - 1]);
+  return out;
+}
+
+/**
+ * Where a callback URL read at `at` goes on to be PATCHed under another name, in a file that handles run
+ * task requests: a variable assigned it (`const url = body.task_result_callback_url`, then `axios.patch(url, …)`
+ * in its block), or a parameter of a function of the file it is passed to (`postCallback(body, callbackURL,
+ * token)`, whose `async function postCallback(body, url, token)` sends `axios.patch(url, payload, config)`).
+ * Each such use in a PATCH call (patchCall) is returned.
+ */
+function parameterSent(text: string, places: LinePlaces, lines: Lines, at: number): { start: number; end: number }[] {
+  const targets: { name: string; from: number; to: number }[] = [];
+  // A variable assigned the read: `const url = body.task_result_callback_url`, `url = req["…"]`.
+  const line = lines.lineOf(at);
+  const assigned = /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]{1,60})?=(?![=>])/.exec(
+    text.slice(lines.startOf(line), at),
+  );
+  if (assigned?.[1] !== undefined) {
+    const [, to] = blockAfter(text, lines, line, true);
+    targets.push({ name: assigned[1], from: lines.endOf(line), to });
+  } else {
+    const call = enclosingCall(text, at, true);
+    if (call) {
+      let nameStart = call.open;
+      while (nameStart > call.start && isWordChar(text.charCodeAt(nameStart - 1))) nameStart--;
+      const callee = text.slice(nameStart, call.open);
+      const index = callArguments(text, call).findIndex(([s, e]) => at >= s && at < e);
+      if (callee !== '' && !NOT_FUNCTIONS.has(callee) && index !== -1) {
+        const target = parameterOf(text, lines, callee, index, text.charCodeAt(nameStart - 1) === 46, call.start);
+        if (target) targets.push(target);
+      }
+    }
+  }
+  const out: { start: number; end: number }[] = [];
+  for (const target of targets) {
+    const use = new RegExp(`(?<![\\w$.])${target.name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    use.lastIndex = target.from;
+    for (let m = use.exec(text); m !== null && m.index < target.to; m = use.exec(text)) {
+      const place = places.at(m.index);
+      if (place.inComment || place.stringStart !== -1) continue;
+      if (patchCall(text, m.index, false)) out.push({ start: m.index, end: m.index + target.name.length });
+    }
+  }
+  return out;
+}
+
+/**
+ * The parameter at `index` of the function `name` the file defines (`function name(a, b)`, `async name(a, b) {`,
+ * `const name = async (a, b) =>`, `def name(self, a, b):`, whose `self` a method call skips), and its body's span.
+ */
+function parameterOf(
+  text: string,
+  lines: Lines,
+  name: string,
+  index: number,
+  method: boolean,
+  callStart: number,
+): { name: string; from: number; to: number } | undefined {
+  const definition = new RegExp(
+    `(?<![\\w$.])(def\\s+|function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\s*(?:[:=]\\s*(?:async\\s+)?(?:function\\s*)?)?\\(`,
+    'g',
+  );
+  for (let m = definition.exec(text); m !== null; m = definition.exec(text)) {
+    if (m.index === callStart || (m.index > callStart - 1 && m.index < callStart + name.length + 2)) continue;
+    const open = m.index + m[0].length - 1;
+    const close = matchingClose(text, open, MAX_LITERAL, 'all');
+    if (close === -1) continue;
+    const after = text.slice(close + 1, close + 120);
+    const python = m[1]?.startsWith('def') === true;
+    const isDefinition =
+      python || m[1] !== undefined
+        ? true
+        : /^\s*(?::\s*[^{};=]{1,80})?\s*(?:\{|=>)/.test(after) &&
+          !/(?:^|[^\w$])(?:new|await|return)\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index));
+    if (!isDefinition) continue;
+    const params = callArguments(text, { open, end: close + 1 }).map(([s, e]) => text.slice(s, e).trim());
+    const skip = python && method && /^(?:self|cls)\b/.test(params[0] ?? '') ? 1 : 0;
+    const param = /^(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(params[index + skip] ?? '')?.[1];
+    if (param === undefined || param === 'self') return undefined;
+    const [, to] = blockAfter(text, lines, lines.lineOf(m.index));
+    return { name: param, from: close + 1, to: Math.max(to, close + 1) };
+  }
+  return undefined;
 }

@@ -96,6 +96,8 @@ function shorthandKeys(
     const isDefault = c !== 10 && after === 61 && text.charCodeAt(k + 1) !== 61 && text.charCodeAt(k + 1) !== 62;
     const isShorthand = after === 44 || after === 125 || isDefault;
     if (!isShorthand) continue;
+    // `{` then a line break: the word was found from the `{` already.
+    if (out.length > 0 && out[out.length - 1]?.start === start) continue;
     const hit = known(text, places, lexicon, lines, start, end);
     if (hit) out.push(hit);
   }
@@ -127,4 +129,43 @@ function opensKey(text: string, start: number, lineStartOnly: boolean): boolean 
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+const fieldWords = new WeakMap<Lexicon, readonly { word: string; resources: readonly string[] }[]>();
+
+/**
+ * JS/TS reads of a run task request's fields by their names, unquoted: `body.task_result_callback_url`,
+ * `const { plan_json_api_url, task_result_callback_url } = req.body`. Quoted, such a name is evidence
+ * already (the main pass); unquoted it is one when the file reads two or more of the request's distinctive
+ * fields (the lexicon's evidence words with an `_`), so the handler around is read as one (its shorthand keys:
+ * `configuration_version_download_url` beside them).
+ */
+export function runTaskFieldEvidence(
+  text: string,
+  profile: LanguageProfile,
+  lexicon: Lexicon,
+  lines: Lines,
+): Evidence[] {
+  if (!profile.objectKeys || profile.tripleQuotes) return [];
+  let words = fieldWords.get(lexicon);
+  if (!words) {
+    words = [...lexicon.words.entries()]
+      .filter(([word, info]) => word.includes('_') && info.evidence !== undefined && info.evidence.length > 0)
+      .map(([word, info]) => ({ word, resources: info.evidence ?? [] }));
+    fieldWords.set(lexicon, words);
+  }
+  const present = words.filter((w) => text.includes(w.word));
+  if (present.length < 2) return [];
+  const places = new LinePlaces(text, profile, lines);
+  const found: Evidence[] = [];
+  const names = new Set<string>();
+  for (const { word, resources } of present)
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+      if (isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + word.length))) continue;
+      const place = places.at(at);
+      if (place.inComment || place.stringStart !== -1) continue;
+      found.push({ offset: at, line: lines.lineOf(at), resources, kind: 'token' });
+      names.add(word);
+    }
+  return names.size >= 2 ? found : [];
 }

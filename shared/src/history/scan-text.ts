@@ -12,7 +12,7 @@ import type { Match } from './match-types.ts';
 import { mergeModelHits } from './model-hits.ts';
 import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
-import { objectKeyHits } from './object-keys.ts';
+import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { flowResources } from './response-flow.ts';
 import { fileFacts, NO_FACTS, type FileFacts, type ProjectFacts } from './project-facts.ts';
@@ -63,6 +63,11 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   const lines = new Lines(text);
   const collector = new HitCollector(text, index, lexicon, profile, lines, options.project?.helpers);
   const hits = collector.collect();
+  const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
+  if (fields.length > 0) {
+    hits.evidence.push(...fields);
+    hits.evidence.sort((a, b) => a.offset - b.offset);
+  }
   if (profile.objectKeys)
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
@@ -111,7 +116,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
   matches.push(...sdk);
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
-  matches.push(...callbackMatches(text, lines, index, profile));
+  matches.push(...callbackMatches(text, lines, index, profile, ctx.runTask));
   // A class of another API's client (its base path another API's) sends none of this API's requests.
   const other = otherApiSpans(text, lines, languageId);
   const kept =
