@@ -12,7 +12,7 @@ import type { ReadLog } from './read-log.ts';
  */
 export function folderProjectFs(folder: vscode.Uri, log: ReadLog): ProjectFs {
   const uriOf = (path: string): vscode.Uri | undefined =>
-    path.length > 1024 || path.split('/').some((s) => s === '..')
+    path.length > PROJECT_FILE_RULES.maxPathLength || path.split('/').some((s) => s === '..')
       ? undefined
       : path === ''
         ? folder

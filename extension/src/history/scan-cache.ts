@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FileFacts, Match, ProjectFacts, WorkspaceProjectFacts } from '@keyfob/shared/history';
+import type { FileFacts, Match, ProjectFacts, SavedProjectFile, WorkspaceProjectFacts } from '@keyfob/shared/history';
 import { folderProjectFs } from '../project-files.ts';
 import type { ReadLog } from '../read-log.ts';
 import { historyCore } from './history-access.ts';
@@ -86,6 +86,22 @@ export class ScanCache implements vscode.Disposable {
     return folder ? this.#workspaceProjects().saved(folderUri) : undefined;
   }
 
+  /**
+   * A workspace folder's saved files from the one read (each file's text and matches alone kept), its
+   * files listed again first (`again`: the refresh command; only a file whose size or modification time
+   * changed is read again). Undefined outside the workspace's folders.
+   */
+  async savedFiles(
+    folder: vscode.Uri,
+    again: boolean,
+  ): Promise<{ files: ReadonlyMap<string, SavedProjectFile>; listed: readonly string[]; over?: string } | undefined> {
+    const key = folder.toString();
+    if (!vscode.workspace.workspaceFolders?.some((f) => f.uri.toString() === key)) return undefined;
+    const projects = this.#workspaceProjects();
+    if (again) projects.changed(key);
+    return projects.savedFiles(key);
+  }
+
   /** Files of a workspace folder changed on disk (a watcher's event): its project is read again. */
   filesChanged(uri: vscode.Uri): void {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -140,6 +156,8 @@ export class ScanCache implements vscode.Disposable {
       fsOf: (folder) => folderProjectFs(vscode.Uri.parse(folder), this.log),
       fileNameOf: (folder, path) => vscode.Uri.joinPath(vscode.Uri.parse(folder), ...path.split('/')).path,
       log: (message) => this.log.info(message),
+      // The workspace view ("Used in this workspace") lists the matches of this same read.
+      keepTexts: true,
       pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
       updated: (folder, files) => {
         this.log.info(`read the API history's project facts of ${files} files of ${folder}`);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FileFacts, Match } from '@keyfob/shared/history';
+import type { FileFacts, Match, ProjectFs } from '@keyfob/shared/history';
 import type { UsedSubject } from '@keyfob/shared/editor';
 import type { Target } from '@keyfob/shared/history';
 import { folderProjectFs } from '../project-files.ts';
@@ -10,6 +10,14 @@ import { SimpleEmitter } from './simple-emitter.ts';
 
 /** Files scanned between two yields to the extension host's event loop. */
 const BATCH = 20;
+
+/** A listed file's text read through the folder's reader; undefined when deleted since, unreadable or binary. */
+async function textOf(fs: ProjectFs, path: string): Promise<string | undefined> {
+  const bytes = await fs.readFile(path).catch(() => undefined);
+  return bytes === undefined || historyCore().looksBinary(bytes)
+    ? undefined
+    : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
 
 /** Where the workspace scan is. */
 export type UsageStatus = 'idle' | 'scanning' | 'done';
@@ -70,7 +78,11 @@ export class WorkspaceUsage implements vscode.Disposable {
 
   /**
    * One folder's files with their matches, as `scanProject` finds them: each scanned alone, then again
-   * with the folder's project facts when they concern it. Undefined when `abandoned` says to stop.
+   * with the folder's project facts when they concern it. The saved files' texts and matches alone come
+   * from the host's one read of the folder (ScanCache, whose facts the notes and the language server
+   * use), an open document's text in place of its saved one; only past the read's bounds (which leave
+   * the facts to the open documents) does the view read the files listed before the bound itself.
+   * Undefined when `abandoned` says to stop.
    */
   async #scanFolder(
     folder: vscode.Uri,
@@ -79,38 +91,35 @@ export class WorkspaceUsage implements vscode.Disposable {
     { files: { uri: vscode.Uri; matches: readonly Match[] }[]; scanned: number; truncated: boolean } | undefined
   > {
     const core = historyCore();
-    const fs = folderProjectFs(folder, this.log);
-    const listed = await core.listProjectFiles(fs).catch(() => ({ files: [], over: undefined }));
+    const saved = await this.cache.savedFiles(folder, true);
+    if (abandoned()) return undefined;
+    // A folder removed from the workspace since: nothing of it.
+    if (saved === undefined) return { files: [], scanned: 0, truncated: false };
+    const fs = saved.over === undefined ? undefined : folderProjectFs(folder, this.log);
     const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
-    const textOf = async (uri: vscode.Uri, path: string): Promise<string | undefined> => {
-      const document = open.get(uri.toString());
-      if (document) return document.getText();
-      const bytes = await fs.readFile(path).catch(() => undefined);
-      // Deleted or unreadable since it was listed, or binary: nothing to report for it.
-      return bytes === undefined || core.looksBinary(bytes)
-        ? undefined
-        : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    };
-    const alone: { uri: vscode.Uri; path: string; matches: readonly Match[]; facts: FileFacts }[] = [];
-    for (const [i, { path }] of listed.files.entries()) {
+    const alone: { uri: vscode.Uri; text: string; matches: readonly Match[]; facts: FileFacts }[] = [];
+    for (const [i, path] of saved.listed.entries()) {
       if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
       if (abandoned()) return undefined;
       const uri = vscode.Uri.joinPath(folder, ...path.split('/'));
-      const text = await textOf(uri, path);
-      if (text !== undefined) alone.push({ uri, path, ...core.scanFile(text, { fileName: uri.path }) });
+      const document = open.get(uri.toString());
+      const file = saved.files.get(path);
+      if (document === undefined && file?.text !== undefined && file.matches !== undefined) {
+        alone.push({ uri, text: file.text, matches: file.matches, facts: file.facts });
+        continue;
+      }
+      const text = document ? document.getText() : fs ? await textOf(fs, path) : undefined;
+      if (text !== undefined) alone.push({ uri, text, ...core.scanFile(text, { fileName: uri.path }) });
     }
     const project = core.projectFacts(alone.map((f) => f.facts));
     const files: { uri: vscode.Uri; matches: readonly Match[] }[] = [];
     for (const file of alone) {
       let { matches } = file;
-      if (project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0) {
-        const text = await textOf(file.uri, file.path);
-        if (text !== undefined && core.factsConcern(project, text))
-          matches = core.scanFile(text, { fileName: file.uri.path, project }).matches;
-      }
+      if ((project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0) && core.factsConcern(project, file.text))
+        matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;
       if (matches.length > 0) files.push({ uri: file.uri, matches });
     }
-    return { files, scanned: listed.files.length, truncated: listed.over !== undefined };
+    return { files, scanned: saved.listed.length, truncated: saved.over !== undefined };
   }
 
   /** A file was saved: its entry follows its new text (only once a scan has run). */

@@ -18,8 +18,16 @@ export type ChangeLevel = 'breaking' | 'deprecation' | 'info';
 /** The API things the history names. */
 export type SubjectType = 'endpoint' | 'attribute' | 'parameter' | 'status' | 'resource' | 'permission' | 'entitlement';
 
-/** HTTP methods used by the platform API. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HTTP methods used by the platform API (the history's, the matcher's and the editors' one list). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** One of HTTP_METHODS. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** True for one of HTTP_METHODS. */
+export function isHttpMethod(value: unknown): value is HttpMethod {
+  return typeof value === 'string' && (HTTP_METHODS as readonly string[]).includes(value);
+}
 
 /** For a `status` subject: the field whose value it is. */
 export type ValueField = 'status' | 'operation' | 'triggers' | 'access' | 'kind';

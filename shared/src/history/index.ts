@@ -38,4 +38,4 @@ export {
   PROJECT_FILE_RULES,
   WorkspaceProjectFacts,
 } from './project-files.ts';
-export type { OpenProjectFile, ProjectFs } from './project-files.ts';
+export type { OpenProjectFile, ProjectFs, SavedProjectFile } from './project-files.ts';

@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { HTTP_METHODS } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
 
 /** One `key=value` pair of a URL's query; offsets are indexes into the normalised text. */
@@ -26,8 +27,6 @@ export interface NormalizedUrl {
   readonly method?: { readonly method: HttpMethod; readonly start: number; readonly end: number };
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
 /**
  * Normalises a URL-ish text: strips scheme and host, finds `/api/v2` (or keeps `/api/registry`),
  * drops a leading base placeholder (`${base}/workspaces`), splits segments and the query.
@@ -39,7 +38,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefined {
   let i = 0;
   let method: NormalizedUrl['method'];
-  for (const name of METHODS) {
+  for (const name of HTTP_METHODS) {
     if (text.startsWith(`${name} `, i)) {
       method = { method: name, start: i, end: i + name.length };
       i += name.length + 1;

@@ -1,3 +1,4 @@
+import type { Match } from './match-types.ts';
 import type { FileFacts, ProjectFacts } from './project-facts.ts';
 import { NO_FACTS, projectFacts } from './project-facts.ts';
 import { scanFile } from './scan-text.ts';
@@ -11,6 +12,8 @@ export const PROJECT_FILE_RULES = {
   skippedFolders: ['node_modules', '.git', 'dist'],
   maxFileBytes: 5 * 1024 * 1024,
   binaryProbeBytes: 8192,
+  /** A path in the folder at most this long (the editors' readers and their wire). */
+  maxPathLength: 1024,
 } as const;
 
 /**
@@ -109,13 +112,32 @@ export interface ProjectFactsDeps {
   readonly pause: () => Promise<void>;
   /** A read of a folder finished (`files` saved files' facts known): hovers and annotations may change. */
   readonly updated: (folder: string, files: number) => void;
+  /**
+   * Keep each saved file's text and matches alone from the read (`savedFiles`), so the host's other
+   * views of the folder read no file again (the VS Code extension's "Used in this workspace"). At most
+   * the bounds' `totalBytes` of text per folder.
+   */
+  readonly keepTexts?: boolean;
   /** Bounds of a folder's read (default EDITOR_PROJECT_LIMITS). */
   readonly limits?: { readonly files: number; readonly totalBytes: number; readonly entries: number };
 }
 
+/** A saved file as the read found it: its facts, and with `keepTexts` its text and its matches alone. */
+export interface SavedProjectFile {
+  readonly facts: FileFacts;
+  readonly text?: string;
+  readonly matches?: readonly Match[];
+}
+
+/** A saved file and what tells it changed (size and modification time; '' for facts another owner read). */
+type StampedFile = SavedProjectFile & { readonly stamp: string };
+
 interface FolderState {
   /** Each saved file's facts, by path, kept while its size and modification time are the same. */
-  files: Map<string, { stamp: string; facts: FileFacts }>;
+  files: Map<string, StampedFile>;
+  /** The paths the last read listed (sorted; those before the bound when one was passed), and which bound. */
+  listed: readonly string[];
+  over?: string | undefined;
   generation: number;
   reading: boolean;
   /** A change came while reading: read again after. */
@@ -167,10 +189,25 @@ export class WorkspaceProjectFacts {
    * running is waited for); empty when a bound was passed or the folder cannot be read.
    */
   async saved(folder: string): Promise<ReadonlyMap<string, FileFacts>> {
+    const { files } = await this.savedFiles(folder);
+    return new Map([...files].map(([path, file]) => [path, file.facts]));
+  }
+
+  /**
+   * The folder's saved files as the last read found them (`saved`'s wait): each file's facts (with
+   * `keepTexts`, its text and matches alone too), the paths the read listed (sorted) and, when a bound
+   * was passed, which (then `files` is empty and `listed` holds the paths before the bound: none was read).
+   */
+  async savedFiles(
+    folder: string,
+  ): Promise<{ files: ReadonlyMap<string, SavedProjectFile>; listed: readonly string[]; over?: string }> {
     const state = this.#stateOf(folder);
     if (!state.read && !state.reading) void this.#read(folder, state);
     while (state.reading) await new Promise<void>((resolve) => state.waiting.push(resolve));
-    return new Map([...state.files].map(([path, file]) => [path, file.facts]));
+    const files = new Map<string, SavedProjectFile>();
+    for (const [path, { facts, text, matches }] of state.files)
+      files.set(path, text === undefined || matches === undefined ? { facts } : { facts, text, matches });
+    return { files, listed: state.listed, ...(state.over ? { over: state.over } : {}) };
   }
 
   /** Files of the folder changed on disk: read it again (at once when idle, else after the read running). */
@@ -189,7 +226,7 @@ export class WorkspaceProjectFacts {
   #stateOf(folder: string): FolderState {
     let state = this.#folders.get(folder);
     if (!state) {
-      state = { files: new Map(), generation: 0, reading: false, again: false, read: false, waiting: [] };
+      state = { files: new Map(), listed: [], generation: 0, reading: false, again: false, read: false, waiting: [] };
       this.#folders.set(folder, state);
     }
     return state;
@@ -199,13 +236,16 @@ export class WorkspaceProjectFacts {
     const fs = this.deps.fsOf(folder);
     state.reading = true;
     state.again = false;
-    let files: Map<string, { stamp: string; facts: FileFacts }> | undefined;
+    let files: Map<string, StampedFile> | undefined;
+    let listed: readonly string[] = [];
+    let over: string | undefined;
     try {
       const asked = this.deps.savedOf?.(folder);
       if (asked) {
         const saved = await asked;
         if (saved) files = new Map([...saved].map(([path, facts]) => [path, { stamp: '', facts }]));
-      } else if (fs) files = await this.#readFiles(fs, folder, state);
+        listed = [...(files?.keys() ?? [])].sort((a, b) => a.localeCompare(b));
+      } else if (fs) ({ files, listed, over } = await this.#readFiles(fs, folder, state));
     } catch (error) {
       this.deps.log(
         `keyfob: could not read ${folder} for the API history: ${error instanceof Error ? error.message : String(error)}`,
@@ -220,6 +260,8 @@ export class WorkspaceProjectFacts {
     }
     if (files !== undefined) {
       state.files = files;
+      state.listed = listed;
+      state.over = over;
       state.generation = ++this.#generation;
       this.deps.updated(folder, files.size);
     }
@@ -232,10 +274,11 @@ export class WorkspaceProjectFacts {
     fs: ProjectFs,
     folder: string,
     state: FolderState,
-  ): Promise<Map<string, { stamp: string; facts: FileFacts }>> {
-    const files = new Map<string, { stamp: string; facts: FileFacts }>();
+  ): Promise<{ files: Map<string, StampedFile>; listed: readonly string[]; over?: string }> {
+    const files = new Map<string, StampedFile>();
     await this.deps.pause();
     const listed = await listProjectFiles(fs, this.deps.limits);
+    const paths = listed.files.map((f) => f.path);
     if (listed.over !== undefined) {
       if (!this.#warned.has(folder)) {
         this.#warned.add(folder);
@@ -243,7 +286,7 @@ export class WorkspaceProjectFacts {
           `keyfob: ${folder} holds ${listed.over}; the API history takes what files tell each other from the open ones only`,
         );
       }
-      return files;
+      return { files, listed: paths, over: listed.over };
     }
     for (const file of listed.files) {
       const known = state.files.get(file.path);
@@ -252,17 +295,18 @@ export class WorkspaceProjectFacts {
         continue;
       }
       await this.deps.pause();
-      const facts = await this.#factsOfFile(fs, folder, file.path);
-      if (facts !== undefined) files.set(file.path, { stamp: file.stamp, facts });
+      const read = await this.#readFile(fs, folder, file.path);
+      if (read !== undefined) files.set(file.path, { stamp: file.stamp, ...read });
     }
-    return files;
+    return { files, listed: paths };
   }
 
-  async #factsOfFile(fs: ProjectFs, folder: string, path: string): Promise<FileFacts | undefined> {
+  async #readFile(fs: ProjectFs, folder: string, path: string): Promise<SavedProjectFile | undefined> {
     const bytes = await fs.readFile(path).catch(() => undefined);
     if (bytes === undefined || looksBinary(bytes)) return undefined;
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    return scanFile(text, { fileName: this.deps.fileNameOf(folder, path) }).facts;
+    const { facts, matches } = scanFile(text, { fileName: this.deps.fileNameOf(folder, path) });
+    return this.deps.keepTexts === true ? { facts, text, matches } : { facts };
   }
 }
 

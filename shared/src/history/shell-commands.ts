@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { isHttpMethod } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { variablePatterns } from './variable-patterns.ts';
@@ -13,7 +14,6 @@ interface Word {
   readonly end: number;
 }
 
-const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** Command words that stand before the command itself: `if ! curl …`, `resp=$(sudo curl …)`. */
 const PREFIX = new Set([
   'if',
@@ -146,9 +146,9 @@ function tokenOf(w: Word, skip = 0): MethodToken | undefined {
   const quote = /^["']/.test(w.text.slice(skip)) ? 1 : 0;
   const word = /^[A-Za-z]+/.exec(w.text.slice(skip + quote))?.[0] ?? '';
   const method = word.toUpperCase();
-  if (!METHODS.has(method)) return undefined;
+  if (!isHttpMethod(method)) return undefined;
   const start = w.start + skip + quote;
-  return { method: method as HttpMethod, start, end: start + word.length, text: word };
+  return { method, start, end: start + word.length, text: word };
 }
 
 function unquote(word: string): string {

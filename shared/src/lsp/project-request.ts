@@ -1,7 +1,8 @@
 import type { Connection } from 'vscode-languageserver';
 import type { FileFacts } from '../history/index.ts';
-import { EDITOR_PROJECT_LIMITS, PROJECT_LIMITS } from '../history/index.ts';
+import { EDITOR_PROJECT_LIMITS, PROJECT_FILE_RULES, PROJECT_LIMITS } from '../history/index.ts';
 import type { HttpMethod } from '../history/data-types.ts';
+import { HTTP_METHODS, isHttpMethod } from '../history/data-types.ts';
 
 /**
  * A request the server sends to a client that said (initializationOptions `projectFacts: true`) it
@@ -18,10 +19,6 @@ export const PROJECT_FACTS_CHANGED = 'keyfob/projectFactsChanged';
 /** One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers. */
 export type WireFileFacts = [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]];
 
-const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HttpMethod[]);
-/** A path in a folder at most this long (as the extension's folder reader allows). */
-const MAX_PATH = 1024;
-
 /** The saved files' facts of a folder, for PROJECT_FACTS_METHOD's answer. */
 export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireFileFacts[] {
   return [...files].map(([path, facts]) => [
@@ -31,36 +28,103 @@ export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireF
   ]);
 }
 
+/** What the host should send, said after each problem of an answer. */
+const FIX = 'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] (projectFactsToWire)';
+
 /**
  * PROJECT_FACTS_METHOD's answer read at the edge: at most the editors' files, each within the project
- * facts' bounds (names and templates of at most a signature's length, helpers' methods HTTP methods);
- * what is out of shape is left out. Undefined when the answer is not a list (the client has none).
+ * facts' bounds (a path of at most PROJECT_FILE_RULES.maxPathLength characters, names and templates of at most a
+ * signature's length, helpers' methods HTTP methods); what is out of shape or over a bound is left out,
+ * and `problems` says what (the first few: the field, its value when it is short, and the fix). `files`
+ * undefined when the answer is not a list (the client has none).
  */
-export function projectFactsFromWire(raw: unknown): Map<string, FileFacts> | undefined {
-  if (!Array.isArray(raw)) return undefined;
+export function projectFactsFromWire(raw: unknown): {
+  files: Map<string, FileFacts> | undefined;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const problem = (field: string, what: string): void => {
+    if (problems.length < MAX_PROBLEMS) problems.push(`${PROJECT_FACTS_METHOD} answer: ${field} ${what}; ${FIX}`);
+  };
+  if (!Array.isArray(raw)) {
+    if (raw !== null && raw !== undefined) problem('(the whole answer)', `is ${shown(raw)}, not a list or null`);
+    return { files: undefined, problems };
+  }
   const text = (value: unknown, max: number): value is string =>
     typeof value === 'string' && value !== '' && value.length <= max;
   const name = (value: unknown): value is string => text(value, PROJECT_LIMITS.signature);
+  const over = (field: string, list: readonly unknown[], max: number, what: string): void => {
+    if (list.length > max)
+      problem(field, `holds ${list.length} ${what}, over the bound of ${max}: the first ${max} are kept`);
+  };
+  over('(the whole answer)', raw, EDITOR_PROJECT_LIMITS.files, 'files');
   const files = new Map<string, FileFacts>();
-  for (const entry of raw.slice(0, EDITOR_PROJECT_LIMITS.files)) {
-    if (!Array.isArray(entry)) continue;
-    const [path, models, helpers] = entry as unknown[];
-    if (!text(path, MAX_PATH) || !Array.isArray(models) || !Array.isArray(helpers)) continue;
-    const modelPaths = new Map<string, readonly string[]>();
-    for (const model of models.slice(0, PROJECT_LIMITS.perFile)) {
-      const [model_, templates] = Array.isArray(model) ? (model as unknown[]) : [];
-      if (name(model_) && Array.isArray(templates))
-        modelPaths.set(model_, templates.slice(0, PROJECT_LIMITS.pathsPerModel).filter(name));
+  for (const [i, entry] of raw.slice(0, EDITOR_PROJECT_LIMITS.files).entries()) {
+    const [path, models, helpers] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    if (!text(path, PROJECT_FILE_RULES.maxPathLength)) {
+      problem(
+        `[${i}][0] (path)`,
+        `is ${shown(path)}, not a path of 1 to ${PROJECT_FILE_RULES.maxPathLength} characters: the file is left out`,
+      );
+      continue;
     }
+    const at = `[${i}] (${JSON.stringify(path.slice(0, 80))})`;
+    if (!Array.isArray(models) || !Array.isArray(helpers)) {
+      problem(`${at}[${Array.isArray(models) ? 2 : 1}]`, 'is not a list: the file is left out');
+      continue;
+    }
+    over(`${at}[1] (models)`, models, PROJECT_LIMITS.perFile, 'models');
+    const modelPaths = new Map<string, readonly string[]>();
+    for (const [m, model] of models.slice(0, PROJECT_LIMITS.perFile).entries()) {
+      const [model_, templates] = Array.isArray(model) ? (model as unknown[]) : [];
+      if (!name(model_) || !Array.isArray(templates)) {
+        problem(
+          `${at}[1][${m}] (a model)`,
+          `is not [name, templates] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+        );
+        continue;
+      }
+      over(
+        `${at}[1][${m}][1] (${model_.slice(0, 80)}'s templates)`,
+        templates,
+        PROJECT_LIMITS.pathsPerModel,
+        'templates',
+      );
+      const kept = templates.slice(0, PROJECT_LIMITS.pathsPerModel).filter(name);
+      if (kept.length < Math.min(templates.length, PROJECT_LIMITS.pathsPerModel))
+        problem(
+          `${at}[1][${m}][1] (${model_.slice(0, 80)}'s templates)`,
+          'holds a value that is no template: it is left out',
+        );
+      modelPaths.set(model_, kept);
+    }
+    over(`${at}[2] (helpers)`, helpers, PROJECT_LIMITS.perFile, 'helpers');
     const helperMethods = new Map<string, HttpMethod>();
-    for (const helper of helpers.slice(0, PROJECT_LIMITS.perFile)) {
+    for (const [h, helper] of helpers.slice(0, PROJECT_LIMITS.perFile).entries()) {
       const [helper_, method] = Array.isArray(helper) ? (helper as unknown[]) : [];
-      if (name(helper_) && typeof method === 'string' && METHODS.has(method))
-        helperMethods.set(helper_, method as HttpMethod);
+      if (name(helper_) && isHttpMethod(method)) helperMethods.set(helper_, method);
+      else
+        problem(
+          `${at}[2][${h}] (a helper)`,
+          `is not [name, method] with a method of ${HTTP_METHODS.join(', ')}${typeof method === 'string' ? ` (got ${shown(method)})` : ''}: it is left out`,
+        );
     }
     files.set(path, helperMethods.size > 0 ? { modelPaths, helpers: helperMethods } : { modelPaths });
   }
-  return files;
+  return { files, problems };
+}
+
+/** Problems an answer's reading reports at most. */
+const MAX_PROBLEMS = 5;
+
+/** A value in a problem: a short string quoted (newlines and controls escaped), else its kind. */
+function shown(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (value === undefined) return 'missing';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** The saved files' facts of a folder as the client read them (PROJECT_FACTS_METHOD), checked at the edge. */
@@ -68,5 +132,7 @@ export async function clientProjectFacts(
   connection: Connection,
   folderUri: string,
 ): Promise<Map<string, FileFacts> | undefined> {
-  return projectFactsFromWire(await connection.sendRequest(PROJECT_FACTS_METHOD, { folderUri }));
+  const { files, problems } = projectFactsFromWire(await connection.sendRequest(PROJECT_FACTS_METHOD, { folderUri }));
+  for (const problem of problems) connection.console.warn(`keyfob: ${problem}`);
+  return files;
 }

@@ -128,3 +128,91 @@ describe('project facts of an editor’s workspace folder', () => {
     assert.match(logs[0] ?? '', /more than 2 files.*open ones only/);
   });
 });
+
+describe('WorkspaceProjectFacts.saved: the saved files’ facts, from one read', () => {
+  /** A store over `root` whose reader counts each file read. */
+  function counted(
+    root: string,
+    options: { keepTexts?: boolean; limits?: { files: number; totalBytes: number; entries: number } } = {},
+  ) {
+    const reads: string[] = [];
+    const fs = nodeProjectFs(fsPromises, root);
+    const projects = new WorkspaceProjectFacts({
+      fsOf: () => ({ ...fs, readFile: (path) => (reads.push(path), fs.readFile(path)) }),
+      fileNameOf: (_folder, path) => `${root}/${path}`,
+      log: () => undefined,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      updated: () => undefined,
+      ...options,
+    });
+    return { projects, reads };
+  }
+
+  it('the first call reads the folder and waits for it; later calls read nothing again', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects, reads } = counted(root);
+    const [first, second] = await Promise.all([projects.saved(FOLDER), projects.saved(FOLDER)]);
+    assert.deepEqual([...first.keys()], ['pkg/models/jobs.py', 'pkg/resources/jobs.py']);
+    assert.deepEqual(first.get('pkg/resources/jobs.py'), scanFile(SERVICE, { fileName: 'x.py' }).facts);
+    assert.deepEqual(second, first);
+    assert.deepEqual(reads.sort(), ['pkg/models/jobs.py', 'pkg/resources/jobs.py']);
+    await projects.saved(FOLDER);
+    projects.changed(FOLDER);
+    await projects.saved(FOLDER);
+    assert.equal(reads.length, 2, reads.join(', '));
+  });
+
+  it('after a change, only the changed file is read again and its new facts are answered', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects, reads } = counted(root);
+    await projects.saved(FOLDER);
+    writeFileSync(join(root, 'pkg/resources/jobs.py'), SERVICE.replace(/JobListOptions/g, 'Other'));
+    projects.changed(FOLDER);
+    const saved = await projects.saved(FOLDER);
+    assert.deepEqual(reads.slice(2), ['pkg/resources/jobs.py']);
+    assert.deepEqual([...(saved.get('pkg/resources/jobs.py')?.modelPaths.keys() ?? [])], ['Other', 'OrgOther']);
+  });
+
+  it('with keepTexts, each file’s text and matches alone come with its facts (savedFiles)', async () => {
+    const root = folder({ 'pkg/models/jobs.py': MODELS, 'pkg/resources/jobs.py': SERVICE });
+    const { projects } = counted(root, { keepTexts: true });
+    const { files, listed, over } = await projects.savedFiles(FOLDER);
+    assert.deepEqual(listed, ['pkg/models/jobs.py', 'pkg/resources/jobs.py']);
+    assert.equal(over, undefined);
+    const service = files.get('pkg/resources/jobs.py');
+    assert.equal(service?.text, SERVICE);
+    const alone = scanFile(SERVICE, { fileName: `${root}/pkg/resources/jobs.py` });
+    assert.deepEqual(service?.matches, alone.matches);
+    assert.ok((service?.matches?.length ?? 0) > 0);
+    // Without keepTexts, the facts alone are kept.
+    const { files: bare } = await counted(root).projects.savedFiles(FOLDER);
+    assert.deepEqual(Object.keys(bare.get('pkg/resources/jobs.py') ?? {}), ['facts']);
+  });
+
+  it('past a bound: no facts and no file read; the paths listed before the bound and the bound are said', async () => {
+    const root = folder({ 'a.py': SERVICE, 'b.py': MODELS, 'c.py': '' });
+    const { projects, reads } = counted(root, { limits: { files: 2, totalBytes: 1_000_000, entries: 100 } });
+    assert.deepEqual(await projects.saved(FOLDER), new Map());
+    const { listed, over } = await projects.savedFiles(FOLDER);
+    assert.deepEqual(listed, ['a.py', 'b.py']);
+    assert.equal(over, 'more than 2 files');
+    assert.deepEqual(reads, []);
+  });
+
+  it('facts another owner read (savedOf) are answered, and this host reads no file', async () => {
+    const root = folder({ 'pkg/resources/jobs.py': SERVICE });
+    const reads: string[] = [];
+    const fs = nodeProjectFs(fsPromises, root);
+    const theirs = new Map([['pkg/resources/jobs.py', scanFile(SERVICE, { fileName: 'jobs.py' }).facts]]);
+    const projects = new WorkspaceProjectFacts({
+      fsOf: () => ({ ...fs, readFile: (path) => (reads.push(path), fs.readFile(path)) }),
+      savedOf: () => Promise.resolve(theirs),
+      fileNameOf: (_folder, path) => path,
+      log: () => undefined,
+      pause: () => Promise.resolve(),
+      updated: () => undefined,
+    });
+    assert.deepEqual(await projects.saved(FOLDER), theirs);
+    assert.deepEqual(reads, []);
+  });
+});
