@@ -266,10 +266,33 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
   const here = commandMethod(text, lines, url.start);
   if (here) return here;
   const name = assignedVariable(text, lines, url);
-  if (!name) return undefined;
+  return name ? variableSending(text, lines, url.line, name, within, 2) : undefined;
+}
+
+/** `echo "lookup_url=${_lookup_url}" >> $GITHUB_OUTPUT`: a GitHub Actions step output set from a variable. Group 1: the output. */
+const STEP_OUTPUT = /^\s*echo\s+["']?([\w-]+)=["']?\$\{?\w+\}?["']?\s*>>\s*["']?\$\{?GITHUB_OUTPUT\b/;
+/** How far above its `run:` line a step's `id:` may be, and how far below a step may read another's output. */
+const STEP_ID_LINES = 30;
+const STEP_OUTPUT_LINES = 400;
+
+/**
+ * The method of the first command within `within` lines after `line` that uses the variable `name`,
+ * `echo` and the like passed over, a here-document's body not counted. Followed (at most `hops` times)
+ * through a variable assigned it whole (`_register_url="${_base_url}"`) and through a GitHub Actions step
+ * output set from it (`echo "register_url=${_register_url}" >> $GITHUB_OUTPUT` in the step `id: setup`,
+ * then a command sending `${{ steps.setup.outputs.register_url }}` in a later step).
+ */
+function variableSending(
+  text: string,
+  lines: Lines,
+  from: number,
+  name: string,
+  within: number,
+  hops: number,
+): MethodToken | undefined {
   const assigns = variablePatterns(name).shellAssigns;
-  let limit = url.line + within;
-  for (let line = url.line + 1; line <= limit && lines.startOf(line) > lines.startOf(line - 1); line++) {
+  let limit = from + within;
+  for (let line = from + 1; line <= limit && lines.startOf(line) > lines.startOf(line - 1); line++) {
     // A here-document's body (`BODY=$(cat <<EOF` … `EOF`, a payload) is data, not commands: it does not count.
     const body = hereDocumentEnd(text, lines, line);
     if (body > line) {
@@ -277,12 +300,52 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
       line = body;
       continue;
     }
-    if (assigns.test(text.slice(lines.startOf(line), lines.endOf(line)))) return undefined;
+    const content = text.slice(lines.startOf(line), lines.endOf(line));
+    if (assigns.test(content)) return undefined;
     const use = variableUse(text, lines, line, name);
     if (use === -1) continue;
+    if (hops > 0) {
+      const alias = /^\s*(\w+)=["']?\$\{?(\w+)\}?["']?\s*$/.exec(content);
+      if (alias?.[1] && alias[2] === name) {
+        const sent = variableSending(text, lines, line, alias[1], within, hops - 1);
+        if (sent) return sent;
+        continue;
+      }
+      const output = STEP_OUTPUT.exec(content)?.[1];
+      if (output) {
+        const sent = stepOutputSending(text, lines, line, output);
+        if (sent) return sent;
+        continue;
+      }
+    }
     const program = /^\s*(?:if\s+)?!?\s*(?:\w+=\S*\s+)*([\w-]+)/.exec(text.slice(lines.startOf(line), use))?.[1] ?? '';
     if (SHOWS.test(program)) continue;
     return commandMethod(text, lines, use);
+  }
+  return undefined;
+}
+
+/** The method of the command that sends `${{ steps.<id>.outputs.<output> }}`, the id that of the step whose `run:` sets it on `line`. */
+function stepOutputSending(text: string, lines: Lines, line: number, output: string): MethodToken | undefined {
+  let id: string | undefined;
+  for (let l = line - 1; l >= 0 && l >= line - STEP_ID_LINES; l--) {
+    const content = text.slice(lines.startOf(l), lines.endOf(l));
+    id = /^\s*(?:-\s+)?id:\s*["']?([\w-]+)["']?\s*$/.exec(content)?.[1];
+    if (id) break;
+    // The step's first line (`- name: …`) passed without an id: the step has none.
+    if (/^\s*-\s+[\w-]+:/.test(content)) break;
+  }
+  if (!id) return undefined;
+  const from = lines.startOf(line + 1);
+  const to = lines.endOf(line + STEP_OUTPUT_LINES);
+  const reference = new RegExp(`\\$\\{\\{\\s*steps\\.${id}\\.outputs\\.${output}\\s*\\}\\}`, 'g');
+  const body = text.slice(from, to);
+  for (let m = reference.exec(body); m; m = reference.exec(body)) {
+    const at = from + m.index;
+    const program = /^\s*(\S+)/.exec(text.slice(lines.startOf(lines.lineOf(at)), at))?.[1] ?? '';
+    if (SHOWS.test(program)) continue;
+    const sent = commandMethod(text, lines, at);
+    if (sent) return sent;
   }
   return undefined;
 }

@@ -10,6 +10,47 @@ const endpoints = (text: string, languageId = 'shellscript'): string[] =>
     .filter((m) => m.subject.type === 'endpoint')
     .map((m) => `${m.line} ${m.subject.id}`);
 
+describe('history: a GitHub Actions step output that holds a URL is sent by the step that reads it', () => {
+  const action = [
+    'runs:',
+    '  using: composite',
+    '  steps:',
+    '    - name: "Setup"',
+    '      id: setup',
+    '      shell: bash',
+    '      run: |',
+    "        _base_url='https://app.terraform.io/api/v2/organizations/${{ inputs.organization }}/registry-modules'",
+    '        _register_url="${_base_url}"',
+    '        _lookup_url="https://app.terraform.io/api/v2/organizations/${{ inputs.organization }}/registry-modules/${{ inputs.registry }}/${{ inputs.namespace }}/${{ inputs.name }}/${{ inputs.provider }}"',
+    '        echo "lookup_url=${_lookup_url}" >> $GITHUB_OUTPUT',
+    '        echo "register_url=${_register_url}" >> $GITHUB_OUTPUT',
+    '    - name: "Register"',
+    '      id: register',
+    '      shell: bash',
+    '      run: |',
+    '        echo "Looking up ${{ steps.setup.outputs.lookup_url }}"',
+    '        _lookup_resp="$(curl \\',
+    '          -s \\',
+    '          -X GET \\',
+    '          "${{ steps.setup.outputs.lookup_url}}")"',
+    '        _register_resp="$(curl \\',
+    '          -X POST \\',
+    '          --data-raw "${_body}" \\',
+    '          ${{ steps.setup.outputs.register_url}})"',
+  ].join('\n');
+
+  it('through a variable assigned the URL whole, and the output set from it', () => {
+    assert.deepEqual(endpoints(action, 'yaml'), [
+      '8 endpoint POST /organizations/:organization_name/registry-modules',
+      '10 endpoint GET /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider',
+    ]);
+  });
+
+  it('an output of another step (another id) says nothing', () => {
+    assert.deepEqual(endpoints(action.replaceAll('steps.setup.', 'steps.other.'), 'yaml'), []);
+  });
+});
+
 describe('history: the method of a shell command that sends a URL', () => {
   const table: [string, string, string[]][] = [
     [
