@@ -44,8 +44,9 @@ labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0
 
 // The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m),
 // measured once by the lead at 3143e341 in issue 22's eighth session (recall 59.6% (59/99), wrong 12 of 75) and seen
-// since: 62.6% (62/99), wrong 3 of 69 after a Go struct's named type gives its tags' names their resource.
-labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.62, wrongShare: 0.05 } });
+// since: 62.6% (62/99), wrong 3 of 69 after a Go struct's named type gives its tags' names their resource; 70.7%
+// (70/99), wrong 3 of 77 after scripts read by their shebang, here-documents and GitHub Actions step outputs.
+labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.7, wrongShare: 0.04 } });
 
 // The eleventh held-aside set (test/fixtures/history-held9): clean, scored only on request, once, by the lead
 // (`KEYFOB_HISTORY_PART=held9`, read by the lines below like any other labelled set).
