@@ -55,9 +55,11 @@ export function fileFacts(text: string, languageId: string | undefined, urls: re
 /** `def _ls(self, url):` whose body sends `url` with one method (`requests.get(url`, `do_request(get, url`). */
 const PY_HELPER = /^([ \t]+)def[ \t]+(_?[a-z]\w{0,40})\(self,[ \t]*([a-z_]\w{0,40})\b/gm;
 const SENDS = /(?:requests\.|[(,][ \t]*)(get|post|put|patch|delete)[ \t]*[(,][ \t]*(\w+)\b/g;
+const SENDS_ANY = new RegExp(SENDS.source);
 
 function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
-  if (!text.includes('def ')) return undefined;
+  // A helper's body sends its parameter (SENDS): a text where SENDS finds nothing has no helper (most have none).
+  if (!text.includes('def ') || !SENDS_ANY.test(text)) return undefined;
   let out: Map<string, HttpMethod> | undefined;
   const pattern = new RegExp(PY_HELPER);
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
