@@ -40,6 +40,10 @@ export class GoTypeEnvironment {
   private readonly declarations = new Map<string, Declaration[]>();
   private readonly localFields = new Map<string, Map<string, string>>();
   private count = 0;
+  /** What the rounds re-read, parsed once: signatures' parameter lists, assignments, `var` lines. */
+  private signatures: { at: number; list: string; words: string[] }[] | undefined;
+  private assignments: { at: number; left: string[]; rhs: string; range: boolean }[] | undefined;
+  private vars: { at: number; name: string; written: string }[] | undefined;
   /** `&tfe.X{` / `tfe.X{` opening a right side. */
   private readonly literal: RegExp;
 
@@ -110,7 +114,7 @@ export class GoTypeEnvironment {
 
   /** A written Go type (`*tfe.Workspace`, `[]*tfe.Run`, `*Client`, `string`) as this environment names it. */
   private typeOfWritten(written: string): string | undefined {
-    const m = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/.exec(written.trim());
+    const m = WRITTEN.exec(written.trim());
     if (!m) return undefined;
     const [, slice = '', qualifier, name = ''] = m;
     if (qualifier === this.pkg) return this.isTfeStruct(name) ? `${slice}${name}` : undefined;
@@ -157,11 +161,21 @@ export class GoTypeEnvironment {
 
   /** Function receivers and parameters: `func (c *Client) f(ws *tfe.Workspace, runs []*tfe.Run, id string)`. */
   private readSignatures(): void {
+    this.signatures ??= this.parseSignatures();
+    for (const s of this.signatures)
+      if (s.words.some((word) => this.wanted.has(word))) this.declareParameters(s.list, s.at);
+  }
+
+  private parseSignatures(): { at: number; list: string; words: string[] }[] {
     const text = this.text;
+    const out: { at: number; list: string; words: string[] }[] = [];
+    const add = (at: number, list: string): void => {
+      out.push({ at, list, words: list.split(/[^\w]+/) });
+    };
     for (const at of this.funcStarts) {
-      const m = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/.exec(text.slice(at, at + 300));
+      const m = SIGNATURE.exec(text.slice(at, at + 300));
       if (!m) continue;
-      if (m[1] !== undefined) this.declareParameters(m[1], at);
+      if (m[1] !== undefined) add(at, m[1]);
       const open = at + m[0].length;
       let depth = 1;
       let i = open;
@@ -170,16 +184,16 @@ export class GoTypeEnvironment {
         if (c === 40) depth++;
         else if (c === 41) depth--;
       }
-      this.declareParameters(text.slice(open, i - 1), at);
+      add(at, text.slice(open, i - 1));
     }
+    return out;
   }
 
   /** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
   private declareParameters(list: string, at: number): void {
-    if (!list.split(/[^\w]+/).some((word) => this.wanted.has(word))) return;
     let pending: string[] = [];
     for (const piece of list.split(',')) {
-      const m = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/.exec(piece);
+      const m = PARAMETER.exec(piece);
       if (!m) {
         pending = [];
         continue;
@@ -199,7 +213,24 @@ export class GoTypeEnvironment {
    * left side read back by hand (a pattern tried at every line start cost most of the environment).
    */
   private readAssignments(): void {
+    this.assignments ??= this.parseAssignments();
+    for (const a of this.assignments) {
+      if (!a.left.some((name) => this.wanted.has(name))) continue;
+      let type: string | undefined;
+      if (a.range) {
+        const of = this.typeOfExpression(a.rhs, a.at);
+        type = of?.startsWith('[]') ? of.slice(2) : undefined;
+      } else type = this.typeOfExpression(a.rhs, a.at);
+      const typed = a.range ? 1 : 0;
+      a.left.forEach((name, n) => this.declare(name, a.at, n === typed ? type : undefined));
+    }
+    this.vars ??= this.parseVars();
+    for (const v of this.vars) this.declare(v.name, v.at, this.typeOfWritten(v.written));
+  }
+
+  private parseAssignments(): { at: number; left: string[]; rhs: string; range: boolean }[] {
     const text = this.text;
+    const out: { at: number; left: string[]; rhs: string; range: boolean }[] = [];
     for (let eq = text.indexOf('='); eq !== -1; eq = text.indexOf('=', eq + 1)) {
       const next = text.charCodeAt(eq + 1);
       if (next === 61) {
@@ -211,26 +242,26 @@ export class GoTypeEnvironment {
       if (short) i--;
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
       const left = this.leftSide(i);
-      if (left === undefined || !left.some((name) => this.wanted.has(name))) continue;
+      if (left === undefined) continue;
       const lineEnd = text.indexOf('\n', eq);
       let rhs = text.slice(eq + 1, lineEnd === -1 ? text.length : lineEnd).trimStart();
-      const at = eq + 1;
       const range = rhs.startsWith('range ') || rhs.startsWith('range\t');
       if (range) rhs = rhs.slice(6).trimStart();
-      let type: string | undefined;
-      if (range) {
-        const of = this.typeOfExpression(rhs, at);
-        type = of?.startsWith('[]') ? of.slice(2) : undefined;
-      } else type = this.typeOfExpression(rhs, at);
-      const typed = range ? 1 : 0;
-      left.forEach((name, n) => this.declare(name, at, n === typed ? type : undefined));
+      out.push({ at: eq + 1, left, rhs, range });
     }
+    return out;
+  }
+
+  private parseVars(): { at: number; name: string; written: string }[] {
+    const text = this.text;
+    const out: { at: number; name: string; written: string }[] = [];
     for (let v = text.indexOf('var '); v !== -1; v = text.indexOf('var ', v + 4)) {
       if (v > 0 && isGoWordChar(text.charCodeAt(v - 1))) continue;
       // `var opts *tfe.RunListOptions` (no `=`: `var x = …` is read above).
-      const m = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/.exec(text.slice(v, v + 200));
-      if (m) this.declare(m[1] ?? '', v, this.typeOfWritten(m[2] ?? ''));
+      const m = VAR_LINE.exec(text.slice(v, v + 200));
+      if (m) out.push({ at: v, name: m[1] ?? '', written: m[2] ?? '' });
     }
+    return out;
   }
 
   /** The names assigned before `i` (the last character before `=`/`:=`), when the statement starts the line. */
@@ -257,9 +288,9 @@ export class GoTypeEnvironment {
   private typeOfExpression(rhs: string, at: number): string | undefined {
     const literal = this.literal.exec(rhs);
     if (literal) return this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined;
-    const call = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/.exec(rhs);
+    const call = CALL.exec(rhs);
     if (call) return this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`];
-    const chain = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/.exec(rhs);
+    const chain = CHAIN.exec(rhs);
     if (!chain) return undefined;
     const names = (chain[1] ?? '').split('.');
     this.wanted.add(names[0] ?? '');
@@ -336,6 +367,13 @@ export function chainBefore(text: string, dot: number): string[] | undefined {
   }
   return parts;
 }
+
+const PARAMETER = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/;
+const SIGNATURE = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/;
+const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;
+const WRITTEN = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/;
+const CALL = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/;
+const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();
 

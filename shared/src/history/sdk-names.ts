@@ -37,8 +37,11 @@ interface SdkIndex {
   readonly providerResources: Readonly<Record<string, string>>;
   /** go-tfe's struct-valued fields and service results, for a file's type environment. */
   readonly goTypes: GoTfeTypes;
-  /** `.(Name|Description|…)\b`: a mapped go-tfe field read or written on a value (`ws.Project.Name`). */
-  readonly fieldRead: RegExp | undefined;
+  /** go-tfe's mapped field names: a field read or written on a value (`ws.Project.Name`) is `.` and one of them as a whole word. */
+  readonly fieldNames: ReadonlySet<string>;
+  /** The longest of them, and which characters start one (by code, below 128): most words after a dot are skipped unread. */
+  readonly fieldLongest: number;
+  readonly fieldFirst: Uint8Array;
 }
 
 const cache = new WeakMap<HistoryIndex, SdkIndex>();
@@ -82,7 +85,9 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     language,
     providerResources: data.providerResources,
     goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
-    fieldRead: fields.size === 0 ? undefined : new RegExp(`\\.(${alternation([...fields])})\\b`, 'g'),
+    fieldNames: fields,
+    fieldLongest: Math.max(0, ...[...fields].map((f) => f.length)),
+    fieldFirst: firstCodes(fields),
   };
   cache.set(index, found);
   return found;
@@ -273,19 +278,30 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
  * not reported twice.
  */
 function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
-  const pattern = sdkIdx.fieldRead;
-  if (!pattern) return;
-  // The reads first, with the chain before each: only their heads' declarations are read.
+  const fields = sdkIdx.fieldNames;
+  if (fields.size === 0) return;
+  // The reads first, with the chain before each: only their heads' declarations are read. Each `.` is
+  // found by native search and the word after it read by hand (a pattern of every field name cost more).
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    const field = m[1] ?? '';
-    const after = text.charCodeAt(m.index + m[0].length);
+  for (let dot = text.indexOf('.'); dot !== -1; dot = text.indexOf('.', dot + 1)) {
+    const first = text.charCodeAt(dot + 1);
+    if (first >= 128 || sdkIdx.fieldFirst[first] !== 1) continue;
+    let end = dot + 2;
+    while (isGoWordChar(text.charCodeAt(end))) end++;
+    if (end - dot - 1 > sdkIdx.fieldLongest) {
+      dot = end - 1;
+      continue;
+    }
+    const field = text.slice(dot + 1, end);
+    dot = end - 1;
+    if (!fields.has(field)) continue;
+    const after = text.charCodeAt(end);
     // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
     if (after === 40 || after === 123) continue;
-    const chain = chainBefore(text, m.index);
+    const at = end - field.length - 1;
+    const chain = chainBefore(text, at);
     if (chain === undefined || chain[0] === pkg) continue;
-    reads.push({ at: m.index, field, step: after === 46, chain });
+    reads.push({ at, field, step: after === 46, chain });
   }
   if (reads.length === 0) return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
@@ -297,6 +313,16 @@ function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string)
     const name = fieldName(sdkIdx, struct, r.field);
     if (name && !inLineComment(text, r.at)) push(r.at + 1, r.at + 1 + r.field.length, name);
   }
+}
+
+/** Which character codes (below 128) start one of the names. */
+function firstCodes(names: ReadonlySet<string>): Uint8Array {
+  const out = new Uint8Array(128);
+  for (const name of names) {
+    const c = name.charCodeAt(0);
+    if (c < 128) out[c] = 1;
+  }
+  return out;
 }
 
 /** A `//` before `at` on its line (a comment, or a URL: either way the place says less). */
