@@ -127,8 +127,23 @@ function nameWords(name: string): string[] {
   return (name.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? []).map((w) => w.toLowerCase());
 }
 
+/** namedResource's answers by index and name (a scan asks again for the same few names), cleared at NAMED_LIMIT. */
+const named = new WeakMap<HistoryIndex, Map<string, NamedResource>>();
+const NAMED_LIMIT = 4_096;
+
 /** The resource (and value field) a model, enum or module name stands for. */
 export function namedResource(index: HistoryIndex, name: string): NamedResource {
+  let answers = named.get(index);
+  if (answers === undefined) named.set(index, (answers = new Map<string, NamedResource>()));
+  let answer = answers.get(name);
+  if (answer === undefined) {
+    if (answers.size >= NAMED_LIMIT) answers.clear();
+    answers.set(name, (answer = readNamedResource(index, name)));
+  }
+  return answer;
+}
+
+function readNamedResource(index: HistoryIndex, name: string): NamedResource {
   const words = nameWords(name);
   const types = spellings(index);
   let field: ValueField | undefined;
