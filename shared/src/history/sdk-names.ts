@@ -39,9 +39,9 @@ interface SdkIndex {
   readonly goTypes: GoTfeTypes;
   /** go-tfe's mapped field names: a field read or written on a value (`ws.Project.Name`) is `.` and one of them as a whole word. */
   readonly fieldNames: ReadonlySet<string>;
-  /** The longest of them, and which characters start one (by code, below 128): most words after a dot are skipped unread. */
+  /** The longest of them, and which first two characters start one (by code, below 128; 0 for a one-letter name): most words after a dot are skipped unread. */
   readonly fieldLongest: number;
-  readonly fieldFirst: Uint8Array;
+  readonly fieldStarts: Uint8Array;
 }
 
 const cache = new WeakMap<HistoryIndex, SdkIndex>();
@@ -87,7 +87,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
     fieldNames: fields,
     fieldLongest: Math.max(0, ...[...fields].map((f) => f.length)),
-    fieldFirst: firstCodes(fields),
+    fieldStarts: startCodes(fields),
   };
   cache.set(index, found);
   return found;
@@ -285,10 +285,11 @@ function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string)
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
   for (let dot = text.indexOf('.'); dot !== -1; dot = text.indexOf('.', dot + 1)) {
     const first = text.charCodeAt(dot + 1);
-    if (first >= 128 || sdkIdx.fieldFirst[first] !== 1) continue;
+    if (!isGoWordChar(first)) continue;
     let end = dot + 2;
     while (isGoWordChar(text.charCodeAt(end))) end++;
-    if (end - dot - 1 > sdkIdx.fieldLongest) {
+    const second = end === dot + 2 ? 0 : text.charCodeAt(dot + 2);
+    if (end - dot - 1 > sdkIdx.fieldLongest || sdkIdx.fieldStarts[first * 128 + second] !== 1) {
       dot = end - 1;
       continue;
     }
@@ -315,12 +316,13 @@ function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string)
   }
 }
 
-/** Which character codes (below 128) start one of the names. */
-function firstCodes(names: ReadonlySet<string>): Uint8Array {
-  const out = new Uint8Array(128);
+/** Which first two character codes start one of the names (`first * 128 + second`, second 0 for a one-letter name). */
+function startCodes(names: ReadonlySet<string>): Uint8Array {
+  const out = new Uint8Array(128 * 128);
   for (const name of names) {
-    const c = name.charCodeAt(0);
-    if (c < 128) out[c] = 1;
+    const first = name.charCodeAt(0);
+    const second = name.length === 1 ? 0 : name.charCodeAt(1);
+    if (first < 128 && second < 128) out[first * 128 + second] = 1;
   }
   return out;
 }
