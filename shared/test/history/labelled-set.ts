@@ -7,60 +7,12 @@
 // and the matcher scored only when KEYFOB_HISTORY_PART names the set; scoring fails, naming them,
 // when the snapshots are absent.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { history, languageOfShebang, scanProject } from '@keyfob/shared/history';
 import type { Match } from '@keyfob/shared/history';
+import { absentRepositories, MIRROR, readSources, sourceText } from '../../../test/helpers/labelled-sources.ts';
 import { readLabels, scoreFiles, scoreTable } from './real-clients-score.ts';
-
-const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
-
-interface Source {
-  readonly file: string;
-  readonly repository: string;
-  readonly path: string;
-  readonly commit: string;
-}
-
-/**
- * SOURCES.tsv: the columns by their header (`file`, `repository` or `repo`, `path`, `commit`), else by
- * position (file, repository, path, commit, as history-new writes them); without a file column a file is
- * named `<repository name>/<path>`.
- */
-function readSources(corpus: URL): Source[] {
-  const [head = '', ...rows] = readFileSync(new URL('SOURCES.tsv', corpus), 'utf8').split('\n');
-  const columns = head.split('\t').map((c) => c.trim().toLowerCase());
-  const column = (fallback: number, ...names: string[]): number => {
-    const i = columns.findIndex((c) => names.includes(c));
-    return i !== -1 ? i : columns.includes('path') ? -1 : fallback;
-  };
-  const at = {
-    file: column(0, 'file'),
-    repository: column(1, 'repository', 'repo'),
-    path: column(2, 'path'),
-    commit: column(3, 'commit'),
-  };
-  assert.ok(
-    at.repository !== -1 && at.path !== -1 && at.commit !== -1,
-    `SOURCES.tsv header "${head}": needs repository, path and commit`,
-  );
-  return rows
-    .filter((r) => r.trim() !== '')
-    .map((r) => {
-      const cells = r.split('\t');
-      const repository = cells[at.repository] ?? '';
-      const path = cells[at.path] ?? '';
-      const file = at.file === -1 ? `${repository.slice(repository.indexOf('/') + 1)}/${path}` : (cells[at.file] ?? '');
-      return { file, repository, path, commit: (cells[at.commit] ?? '').trim() };
-    });
-}
-
-/** A repository's snapshot: `owner+name/repo` is the git directory, or holds it as `.git` (a checkout). */
-const gitDir = (s: Source): string => {
-  const dir = `${MIRROR}/${s.repository.replace('/', '+')}/repo`;
-  return existsSync(`${dir}/.git`) ? `${dir}/.git` : dir;
-};
 
 const EXTENSIONS: Record<string, string> = {
   go: 'go',
@@ -143,7 +95,7 @@ export function labelledSet(
     // A set with floors is scored on every run; any other only on request (no test is registered
     // otherwise, so no run skips).
     if (!requested && floors === undefined) return;
-    const absent = [...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository))];
+    const absent = absentRepositories(sources);
     const title =
       floors === undefined
         ? `scores the matcher on it (KEYFOB_HISTORY_PART=${name}, with the repository snapshots)`
@@ -160,12 +112,7 @@ export function labelledSet(
       const read = (file: string): string => {
         const s = bySource.get(file);
         if (!s) throw new Error(`not listed: ${file}`);
-        const text =
-          texts.get(file) ??
-          execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
-            encoding: 'utf8',
-            maxBuffer: 16 << 20,
-          });
+        const text = texts.get(file) ?? sourceText(s);
         texts.set(file, text);
         return text;
       };
