@@ -43,6 +43,8 @@ const NOT_FUNCTIONS = new Set([
   'print',
   'console',
 ]);
+/** The text before a Go function's name: `func `, `func (h *handler) `. */
+const GO_FUNC = /(?:^|\n)func\s+(?:\([^()\n]*\)\s*)?$/;
 /** The text before a callee that makes it a definition, not a call: `def _patch(`, `func (c *C) sendPatch(`. */
 const DEFINITION = /\b(?:def|func|function|fn)\s+(?:\([^()]*\)\s*)?$/;
 
@@ -77,15 +79,15 @@ export function callbackMatches(
     // Inside a string, only the whole literal counts: a key (`"task_result_callback_url"`), not prose.
     if (place.stringStart !== -1 && (place.stringStart !== start - 1 || text.charCodeAt(end) !== place.quote)) continue;
     const at = place.stringStart === -1 ? start : start - 1;
-    if (patchCall(text, at, place.stringStart !== -1)) {
-      if (seen.has(start)) continue;
+    const sends = patchCall(text, at, place.stringStart !== -1);
+    if (sends && !seen.has(start)) {
       seen.add(start);
       out.push(makeMatch(text, lines, { start, end, subject, confidence: 'context', via: 'path' }));
-      continue;
     }
-    // Passed on to a function of the file that PATCHes its parameter (`postCallback(body, callbackURL, token)`).
+    // Passed on to a function of the file that PATCHes its parameter (`postCallback(body, callbackURL, token)`);
+    // a helper named for PATCH (`sendPatchRequest(payload.TaskResultCallbackURL, …)`) sends it in its body too.
     if (!runTask || place.stringStart !== -1) continue;
-    for (const sent of parameterSent(text, places, lines, at)) {
+    for (const sent of parameterSent(text, places, lines, at, sends)) {
       if (seen.has(sent.start)) continue;
       seen.add(sent.start);
       out.push(makeMatch(text, lines, { ...sent, subject, confidence: 'context', via: 'path' }));
@@ -229,13 +231,23 @@ function callArguments(text: string, call: { open: number; end: number }): [numb
  * token)`, whose `async function postCallback(body, url, token)` sends `axios.patch(url, payload, config)`).
  * Each such use in a PATCH call (patchCall) is returned.
  */
-function parameterSent(text: string, places: LinePlaces, lines: Lines, at: number): { start: number; end: number }[] {
+function parameterSent(
+  text: string,
+  places: LinePlaces,
+  lines: Lines,
+  at: number,
+  sent = false,
+): { start: number; end: number }[] {
   const targets: { name: string; from: number; to: number }[] = [];
-  // A variable assigned the read: `const url = body.task_result_callback_url`, `url = req["…"]`.
+  // A variable assigned the read itself: `const url = body.task_result_callback_url`, `url = req["…"]`, Go's
+  // `url := req.TaskResultCallbackURL` (not a call's result: `err = send(req.TaskResultCallbackURL)` passes it on).
+  // A read a PATCH call sends (`sent`) is followed only into the called function's body.
   const line = lines.lineOf(at);
-  const assigned = /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]{1,60})?=(?![=>])/.exec(
-    text.slice(lines.startOf(line), at),
-  );
+  const assigned = sent
+    ? undefined
+    : /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]{1,60})?:?=(?![=>])\s*(?:await\s+)?[\w$.]*(?:\[|\.[Gg]et\()?$/.exec(
+        text.slice(lines.startOf(line), at),
+      );
   if (assigned?.[1] !== undefined) {
     const [, to] = blockAfter(text, lines, line, true);
     targets.push({ name: assigned[1], from: lines.endOf(line), to });
@@ -267,6 +279,7 @@ function parameterSent(text: string, places: LinePlaces, lines: Lines, at: numbe
 
 /**
  * The parameter at `index` of the function `name` the file defines (`function name(a, b)`, `async name(a, b) {`,
+ * Go's `func name(a, b string) error {` and `func (h *handler) name(ctx context.Context, url string) {`,
  * `const name = async (a, b) =>`, `def name(self, a, b):`, whose `self` a method call skips), and its body's span.
  */
 function parameterOf(
@@ -289,7 +302,7 @@ function parameterOf(
     const after = text.slice(close + 1, close + 120);
     const python = m[1]?.startsWith('def') === true;
     const isDefinition =
-      python || m[1] !== undefined
+      python || m[1] !== undefined || GO_FUNC.test(text.slice(Math.max(0, m.index - 120), m.index))
         ? true
         : /^\s*(?::\s*[^{};=]{1,80})?\s*(?:\{|=>)/.test(after) &&
           !/(?:^|[^\w$])(?:new|await|return)\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index));

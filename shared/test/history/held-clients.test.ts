@@ -39,14 +39,16 @@ labelledSet('held5', { alwaysCheck: false, minExpected: 130, floors: { recall: 0
 // The ninth held-aside set (test/fixtures/history-held7), measured once by the lead at ffdac4d (recall 76.9%
 // (237/308), wrong 6 of 244) and seen since: 85.1% (262/308), 6 wrong of 269 after go-tfe values typed elsewhere
 // (go-types.ts: variables typed by a service call, a range over a list's Items, parameters, a program's struct
-// fields) and the methods that only return another of their service (Workspaces.Read).
-labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.88, wrongShare: 0.02 } });
+// fields) and the methods that only return another of their service (Workspaces.Read); 89.6% (276/308) after Go run
+// task helpers that PATCH the callback URL they are passed.
+labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.89, wrongShare: 0.02 } });
 
 // The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m),
 // measured once by the lead at 3143e341 in issue 22's eighth session (recall 59.6% (59/99), wrong 12 of 75) and seen
 // since: 62.6% (62/99), wrong 3 of 69 after a Go struct's named type gives its tags' names their resource; 70.7%
-// (70/99), wrong 3 of 77 after scripts read by their shebang, here-documents and GitHub Actions step outputs.
-labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.7, wrongShare: 0.04 } });
+// (70/99), wrong 3 of 77 after scripts read by their shebang, here-documents and GitHub Actions step outputs; 77.8%
+// (77/99) after Go run task helpers that PATCH the callback URL they are passed.
+labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.77, wrongShare: 0.04 } });
 
 // The eleventh held-aside set (test/fixtures/history-held9, owners n to z), measured once by the lead at 244ba372 in
 // issue 22's eighth session (recall 72.6% (82/113), wrong 2 of 84) and seen since.
