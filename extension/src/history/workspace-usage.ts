@@ -115,7 +115,10 @@ export class WorkspaceUsage implements vscode.Disposable {
     const files: { uri: vscode.Uri; matches: readonly Match[] }[] = [];
     for (const file of alone) {
       let { matches } = file;
-      if ((project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0) && core.factsConcern(project, file.text))
+      if (
+        (project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0 || (project.bases?.size ?? 0) > 0) &&
+        core.factsConcern(project, file.text)
+      )
         matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;
       if (matches.length > 0) files.push({ uri: file.uri, matches });
     }

@@ -4,7 +4,7 @@ import { sourceOffset } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { normalizeUrl } from './normalize-url.ts';
+import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
 import { kindOf, scanPatternFor } from './scan-pattern.ts';
 import type { LinePlace } from './source-text.ts';
 import {
@@ -29,6 +29,7 @@ import { queryKeyHits } from './query-objects.ts';
 import { inRelationship } from './relationship-data.ts';
 import { sentArgument } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
+import { tailFits } from './url-tails.ts';
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
@@ -422,6 +423,8 @@ export class HitCollector {
       this.profile.baseUrls && (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36)
         ? this.#bases.expand(raw)
         : undefined;
+    // A base of the file (even the API root, read as the text alone below) is no unknown base.
+    const ownBase = expanded !== undefined;
     if (expanded) {
       const wide = normalizeUrl(expanded.text, relative);
       const plain = normalizeUrl(raw, relative);
@@ -441,10 +444,15 @@ export class HitCollector {
       ];
       single = false;
     }
-    const url = normalizeUrl(text, relative);
+    const read = normalizeUrl(text, relative);
+    const url = ownBase && read?.base !== undefined ? withoutBase(read) : read;
     if (!url || !this.rooted(url)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
-    const candidates = this.index.matchSegments(url.segments, query);
+    let candidates = this.index.matchSegments(url.segments, query);
+    // On an unknown base, the path may be the tail of a longer one (`{globals.BASE_URL}/oauth-clients`).
+    const tails = url.base === undefined ? [] : tailFits(this.index, url.segments, query);
+    const tailOnly = candidates.length === 0 && tails.some((t) => t.candidates.length > 0);
+    if (tailOnly) candidates = [...tails.flatMap((t) => t.candidates)].sort((a, b) => b.literals - a.literals);
     const best = candidates[0];
     const located = { parts };
     if (!best) {
@@ -459,8 +467,10 @@ export class HitCollector {
       line,
       url,
       parts,
-      single,
+      single: single && !tailOnly,
       candidates,
+      ...(tails.length > 0 ? { tails } : {}),
+      ...(tailOnly ? { tailOnly: true as const } : {}),
     };
     if (url.method)
       hit.method = {
@@ -502,6 +512,12 @@ export class HitCollector {
     const item: Evidence = { offset, line, resources, kind };
     this.#hits.evidence.push(item);
   }
+}
+
+/** The URL read without its base: the file says what the base holds. */
+function withoutBase(url: NormalizedUrl): NormalizedUrl {
+  const { base: _base, ...rest } = url;
+  return rest;
 }
 
 /**

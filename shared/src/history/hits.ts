@@ -2,6 +2,7 @@ import type { LexInfo } from './lexicon.ts';
 import type { MethodToken } from './match-types.ts';
 import type { NormalizedUrl } from './normalize-url.ts';
 import type { PathCandidate } from './types.ts';
+import type { TailFit } from './url-tails.ts';
 
 /** A URL or path literal that matched at least one template. Offsets are source offsets. */
 export interface UrlHit {
@@ -21,6 +22,12 @@ export interface UrlHit {
   methodDistance?: number;
   /** Query keys set away from the URL on a query object its call passes (`query-objects.ts`), with their offsets. */
   boundKeys?: { readonly key: string; readonly start: number }[];
+  /** On an unknown base (`url.base`): the longer API paths the path is the tail of (`url-tails.ts`). */
+  readonly tails?: readonly TailFit[];
+  /** The candidates are those of a longer path the text is the tail of: no template fits it from the API root. */
+  readonly tailOnly?: true;
+  /** The base is unknown and the path's reading depends on it: no endpoint is claimed (`placeTails`). */
+  readonly sayLess?: true;
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

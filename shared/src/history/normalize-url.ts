@@ -23,6 +23,11 @@ export interface NormalizedUrl {
   readonly pathStart: number;
   readonly pathEnd: number;
   readonly query: readonly UrlQueryPair[];
+  /**
+   * The leading placeholder dropped as the path's base (`{globals.BASE_URL}` of `{globals.BASE_URL}/runs`),
+   * when no `/api/v2` or host says where the path starts: what that base holds is not known here.
+   */
+  readonly base?: string;
   /** A method written before the path in the same text (`"DELETE /workspaces/…"`). */
   readonly method?: { readonly method: HttpMethod; readonly start: number; readonly end: number };
 }
@@ -56,9 +61,10 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   const raw = splitSegments(text, i, pathEnd);
   // A query (`team-workspaces?filter[workspace][id]=…`) makes even one segment a URL's path.
   const queried = text.charCodeAt(pathEnd) === 63 && /^[\w%[\]-]+=/.test(text.slice(pathEnd + 1, pathEnd + 80));
-  const kept = dropPrefix(raw, hasHost, sent || queried || text.charCodeAt(i) === 47);
+  const dropped = dropPrefix(raw, hasHost, sent || queried || text.charCodeAt(i) === 47);
+  const kept = dropped?.kept;
   const first = kept?.[0];
-  if (!kept || !first) return undefined;
+  if (!dropped || !kept || !first) return undefined;
   const last = kept[kept.length - 1] ?? first;
   const segments: PathSegment[] = [];
   for (const s of kept) segments.push({ text: s.text, placeholder: isPlaceholder(s.text) });
@@ -70,6 +76,7 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
     pathStart,
     pathEnd: last.start + last.text.length,
     query,
+    ...(dropped.base === undefined ? {} : { base: dropped.base }),
     ...(method ? { method } : {}),
   };
 }
@@ -112,13 +119,17 @@ function splitSegments(text: string, from: number, to: number): RawSegment[] {
 }
 
 /** Drops what precedes the API path: host-side segments up to `api/v2`, or a base placeholder. */
-function dropPrefix(raw: RawSegment[], hasHost: boolean, leadingSlash: boolean): RawSegment[] | undefined {
+function dropPrefix(
+  raw: RawSegment[],
+  hasHost: boolean,
+  leadingSlash: boolean,
+): { kept: RawSegment[]; base?: string } | undefined {
   for (let k = 0; k < Math.min(raw.length - 1, 4); k++) {
     if (raw[k]?.text !== 'api') continue;
     const next = raw[k + 1]?.text;
-    if (next === 'v2') return raw.slice(k + 2);
+    if (next === 'v2') return { kept: raw.slice(k + 2) };
     // Registry protocol paths (`/api/registry/...`) are absolute in the data, so keep `api`.
-    if (next === 'registry') return raw.slice(k);
+    if (next === 'registry') return { kept: raw.slice(k) };
   }
   if (hasHost) return undefined;
   let skip = 0;
@@ -132,7 +143,10 @@ function dropPrefix(raw: RawSegment[], hasHost: boolean, leadingSlash: boolean):
   const kept = tail ? [tail, ...raw.slice(skip)] : raw.slice(skip);
   // A relative path such as "projects/x" is too often a file path; go-tfe style paths have placeholders.
   if (skip === 0 && !leadingSlash && kept.length < 3 && !kept.some((s) => isPlaceholder(s.text))) return undefined;
-  return kept;
+  if (skip === 0) return { kept };
+  const glued = tail ? (raw[skip - 1]?.text ?? '').slice(0, -tail.text.length) : undefined;
+  const base = [...raw.slice(0, tail ? skip - 1 : skip).map((s) => s.text), ...(glued ? [glued] : [])].join('/');
+  return { kept, base };
 }
 
 /** The characters that close a placeholder opened by each opening bracket. */

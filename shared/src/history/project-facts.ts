@@ -1,6 +1,7 @@
 import { HELPER } from './base-urls.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
+import { sharedBaseName } from './url-tails.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -18,6 +19,11 @@ export interface FileFacts {
    * self.do_request(get, path)`) → that method, so `self._ls(self._org_base_url)` elsewhere is a GET.
    */
   readonly helpers?: ReadonlyMap<string, HttpMethod>;
+  /**
+   * What the file's URLs say a base named in other files too holds (`url-tails.ts`'s `learnBases`):
+   * `{globals.BASE_URL}` → `organizations/*` when `{globals.BASE_URL}/oauth-clients` is read with GET.
+   */
+  readonly bases?: ReadonlyMap<string, string>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -25,6 +31,16 @@ export interface ProjectFacts {
   readonly modelPaths: ReadonlyMap<string, readonly string[]>;
   /** Helpers by name; a name two files give different methods is left out. */
   readonly helpers?: ReadonlyMap<string, HttpMethod>;
+  /** Bases by placeholder (`{globals.BASE_URL}`); one two files disagree on is left out. */
+  readonly bases?: ReadonlyMap<string, string>;
+}
+
+/** The file's facts with the bases its URLs say (only names that may be shared: `sharedBaseName`). */
+export function withBases(facts: FileFacts, learned: ReadonlyMap<string, string>): FileFacts {
+  let bases: Map<string, string> | undefined;
+  for (const [base, prefix] of learned)
+    if (sharedBaseName(base) && (bases?.size ?? 0) < PROJECT_LIMITS.perFile) (bases ??= new Map()).set(base, prefix);
+  return bases === undefined ? facts : { ...facts, bases };
 }
 
 /** Bounds: facts kept per file and per project, templates per model, a signature's length. */
@@ -104,7 +120,8 @@ function modelFacts(text: string, python: boolean, urls: readonly UrlHit[]): Fil
 }
 
 /** The facts of a project's files, bounded (`PROJECT_LIMITS.perProject` models and helpers). */
-export function projectFacts(files: Iterable<FileFacts>): ProjectFacts {
+export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
+  const files = [...list];
   const modelPaths = new Map<string, string[]>();
   const helpers = new Map<string, HttpMethod | undefined>();
   for (const file of files) {
@@ -123,12 +140,32 @@ export function projectFacts(files: Iterable<FileFacts>): ProjectFacts {
   }
   const known = new Map<string, HttpMethod>();
   for (const [name, method] of helpers) if (method !== undefined) known.set(name, method);
-  return known.size === 0 ? { modelPaths } : { modelPaths, helpers: known };
+  const bases = projectBases(files);
+  return {
+    modelPaths,
+    ...(known.size === 0 ? {} : { helpers: known }),
+    ...(bases.size === 0 ? {} : { bases }),
+  };
+}
+
+/** The bases the files' URLs say, bounded; one two files disagree on is left out. */
+function projectBases(files: Iterable<FileFacts>): Map<string, string> {
+  const votes = new Map<string, string | undefined>();
+  for (const file of files)
+    for (const [base, prefix] of file.bases ?? []) {
+      if (!votes.has(base)) {
+        if (votes.size < PROJECT_LIMITS.perProject) votes.set(base, prefix);
+      } else if (votes.get(base) !== prefix) votes.set(base, undefined);
+    }
+  const out = new Map<string, string>();
+  for (const [base, prefix] of votes) if (prefix !== undefined) out.set(base, prefix);
+  return out;
 }
 
 /** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
 export function factsConcern(project: ProjectFacts, text: string): boolean {
   for (const name of project.helpers?.keys() ?? []) if (text.includes(`.${name}(`)) return true;
+  for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

@@ -20,9 +20,12 @@ interface Choice {
 export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
   const token = url.method ?? readingQuery(url);
-  const choice = chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url));
+  // On an unknown base that may hold more of the path (`url-tails.ts`), no endpoint is claimed.
+  const choice = url.sayLess ? undefined : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
   if (choice) {
-    const { subject, candidate, alternatives, confidence, method } = choice;
+    const { subject, candidate, alternatives, method } = choice;
+    // Read as the tail of a longer path: right where the base holds its start, which the text does not show.
+    const confidence = url.tailOnly ? 'context' : choice.confidence;
     const path = url.single
       ? {
           start: sourceOffset(url, url.url.pathStart),

@@ -15,13 +15,14 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { flowResources } from './response-flow.ts';
-import { fileFacts, NO_FACTS, type FileFacts, type ProjectFacts } from './project-facts.ts';
+import { fileFacts, NO_FACTS, withBases, type FileFacts, type ProjectFacts } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import type { HistoryIndex } from './types.ts';
+import { learnBases, placeTails } from './url-tails.ts';
 
 /** Options of `scanText`. */
 export interface ScanOptions {
@@ -73,6 +74,10 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
   helperDefaultMethods(text, hits.urls);
+  // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
+  const learned = learnBases(hits.urls);
+  const bases = new Map(learned);
+  for (const [base, prefix] of options.project?.bases ?? []) if (!bases.has(base)) bases.set(base, prefix);
   const models = readModels(text, lines, index, languageId, options.fileName);
   const project = options.project?.modelPaths;
   if (project !== undefined && project.size > 0)
@@ -96,7 +101,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
       : { file: { resource: named, named: new Set(hits.evidence.flatMap((e) => e.resources)) } }),
   };
   const matches: Match[] = [];
-  for (const url of hits.urls) matches.push(...urlMatches(ctx, url));
+  for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
   const sdkAt = new Set(sdk.map((m) => m.start));
   // A Terraform provider resource file is about one resource: its other resources' names are not meant.
@@ -123,6 +128,6 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
   return {
     matches: kept.sort((a, b) => a.start - b.start || a.end - b.end),
-    facts: withFacts ? fileFacts(text, languageId, hits.urls) : NO_FACTS,
+    facts: withFacts ? withBases(fileFacts(text, languageId, hits.urls), learned) : NO_FACTS,
   };
 }

@@ -16,20 +16,31 @@ export const PROJECT_FACTS_METHOD = 'keyfob/projectFacts';
 /** The notification that client sends once it read a folder's files (again); params `{ folderUri }`: the server asks again. */
 export const PROJECT_FACTS_CHANGED = 'keyfob/projectFactsChanged';
 
-/** One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers. */
-export type WireFileFacts = [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]];
+/**
+ * One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers,
+ * and (when it has any) what its URLs say shared bases hold (`[["{globals.BASE_URL}", "organizations/*"]]`).
+ */
+export type WireFileFacts =
+  | [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]]
+  | [
+      path: string,
+      models: [name: string, templates: string[]][],
+      helpers: [string, string][],
+      bases: [string, string][],
+    ];
 
 /** The saved files' facts of a folder, for PROJECT_FACTS_METHOD's answer. */
 export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireFileFacts[] {
-  return [...files].map(([path, facts]) => [
-    path,
-    [...facts.modelPaths].map(([name, templates]) => [name, [...templates]]),
-    [...(facts.helpers ?? [])],
-  ]);
+  return [...files].map(([path, facts]): WireFileFacts => {
+    const models = [...facts.modelPaths].map(([name, templates]): [string, string[]] => [name, [...templates]]);
+    const helpers = [...(facts.helpers ?? [])];
+    return facts.bases === undefined ? [path, models, helpers] : [path, models, helpers, [...facts.bases]];
+  });
 }
 
 /** What the host should send, said after each problem of an answer. */
-const FIX = 'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] (projectFactsToWire)';
+const FIX =
+  'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] and optionally [[base, prefix], …] (projectFactsToWire)';
 
 /**
  * PROJECT_FACTS_METHOD's answer read at the edge: at most the editors' files, each within the project
@@ -60,7 +71,7 @@ export function projectFactsFromWire(raw: unknown): {
   over('(the whole answer)', raw, EDITOR_PROJECT_LIMITS.files, 'files');
   const files = new Map<string, FileFacts>();
   for (const [i, entry] of raw.slice(0, EDITOR_PROJECT_LIMITS.files).entries()) {
-    const [path, models, helpers] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    const [path, models, helpers, bases] = Array.isArray(entry) ? (entry as unknown[]) : [];
     if (!text(path, PROJECT_FILE_RULES.maxPathLength)) {
       problem(
         `[${i}][0] (path)`,
@@ -109,7 +120,24 @@ export function projectFactsFromWire(raw: unknown): {
           `is not [name, method] with a method of ${HTTP_METHODS.join(', ')}${typeof method === 'string' ? ` (got ${shown(method)})` : ''}: it is left out`,
         );
     }
-    files.set(path, helperMethods.size > 0 ? { modelPaths, helpers: helperMethods } : { modelPaths });
+    const shared = new Map<string, string>();
+    if (bases !== undefined) {
+      if (!Array.isArray(bases)) problem(`${at}[3] (bases)`, 'is not a list: the bases are left out');
+      else {
+        over(`${at}[3] (bases)`, bases, PROJECT_LIMITS.perFile, 'bases');
+        for (const [b, pair] of bases.slice(0, PROJECT_LIMITS.perFile).entries()) {
+          const [base, prefix] = Array.isArray(pair) ? (pair as unknown[]) : [];
+          if (name(base) && typeof prefix === 'string' && prefix.length <= PROJECT_LIMITS.signature)
+            shared.set(base, prefix);
+          else problem(`${at}[3][${b}] (a base)`, 'is not [name, prefix] with strings: it is left out');
+        }
+      }
+    }
+    files.set(path, {
+      modelPaths,
+      ...(helperMethods.size > 0 ? { helpers: helperMethods } : {}),
+      ...(shared.size > 0 ? { bases: shared } : {}),
+    });
   }
   return { files, problems };
 }

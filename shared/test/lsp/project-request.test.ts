@@ -22,6 +22,7 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
     const files = new Map<string, FileFacts>([
       ['pkg/resources/jobs.py', jobs],
       ['pkg/models/jobs.py', { modelPaths: new Map() }],
+      ['pkg/registry.py', { modelPaths: new Map(), bases: new Map([['{cfg.API}', 'organizations/*']]) }],
     ]);
     const wire = projectFactsToWire(files);
     // The request is JSON: the answer crosses it.
