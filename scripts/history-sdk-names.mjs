@@ -34,6 +34,25 @@ const commitOf = (repo) => sources.find((r) => r.split('\t')[1] === repo)?.split
 const attributeOf = (type, wire, prefix) =>
   named.find((s) => s.resource === type && namesOf(s).some((n) => n === wire || (prefix && n === `${prefix}.${wire}`)));
 
+/**
+ * The one path of the history's parameters (sent with `method`) that a concrete path's segments are, as
+ * `endpointOf` decides (a placeholder segment matches only a template's `:name`; the most literal segments
+ * win; none on a tie).
+ */
+function parameterPathOf(method, segments) {
+  const hits = [];
+  for (const path of new Set(
+    parameters.filter((p) => p.method === method && p.path.startsWith('/')).map((p) => p.path),
+  )) {
+    const t = path.split('/').filter(Boolean);
+    if (t.length !== segments.length) continue;
+    let score = 0;
+    if (t.every((x, i) => x.startsWith(':') || (segments[i] === x && ++score))) hits.push({ path, score });
+  }
+  hits.sort((a, b) => b.score - a.score);
+  return hits.length > 0 && (hits.length === 1 || hits[0].score > hits[1].score) ? hits[0].path : undefined;
+}
+
 const names = [];
 const add = (client, kind, name, subject) => names.push({ client, kind, name, subject: subject.id });
 
@@ -63,11 +82,15 @@ const queryFields = new Map();
 for (const file of goFiles)
   for (const r of goRequests(read(file))) {
     const options = /\w+\s+\*(\w+Options)\b/.exec(r.params ?? '')?.[1];
-    const endpoint = options && endpointOf(r.method, segmentsOf(r.raw));
-    if (!endpoint) continue;
+    if (!options) continue;
+    // The endpoint the request is, or else the one path the history lists parameters of that it is (the history
+    // may list a list's query parameters without an entry for the list itself: `filter[names]` of the teams).
+    const segments = segmentsOf(r.raw);
+    const path = endpointOf(r.method, segments)?.path ?? parameterPathOf(r.method, segments);
+    if (!path) continue;
     for (const f of structs.get(options)?.fields ?? []) {
       if (f.kind !== 'query') continue;
-      const subject = parameters.find((p) => p.path === endpoint.path && namesOf(p).includes(f.wire));
+      const subject = parameters.find((p) => p.path === path && namesOf(p).includes(f.wire));
       const key = `${options}.${f.name}`;
       if (subject) queryFields.set(key, queryFields.has(key) && queryFields.get(key) !== subject ? null : subject);
     }

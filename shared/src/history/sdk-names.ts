@@ -228,7 +228,7 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
       if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
       continue;
     }
-    if (!sdkIdx.structs.has(struct) && !struct.endsWith('ListOptions')) continue;
+    if (!sdkIdx.structs.has(struct) && !LIST_OPTIONS.test(struct)) continue;
     const variable = assignedBefore(text, m.index);
     if (variable) declare(variable, m.index, struct);
     let depth = 0;
@@ -335,12 +335,17 @@ function inLineComment(text: string, at: number): boolean {
 }
 
 /**
+ * A go-tfe list's options struct (`WorkspaceListOptions`, `RunListForOrganizationOptions`): go-tfe's embed ListOptions.
+ */
+const LIST_OPTIONS = /List\w*Options$/;
+
+/**
  * A go-tfe struct's mapped field, or the field of ListOptions that a list's options struct embeds
- * (`opts := &tfe.WorkspaceListOptions{…}; opts.PageNumber = next`: go-tfe's `…ListOptions` structs all embed it).
+ * (`opts := &tfe.WorkspaceListOptions{…}; opts.PageNumber = next`; `RunListForOrganizationOptions` too).
  */
 function fieldName(sdkIdx: SdkIndex, struct: string, field: string): SdkName | undefined {
   const own = sdkIdx.byName.get(`go-tfe ${struct}.${field}`);
-  if (own || !struct.endsWith('ListOptions')) return own;
+  if (own || !LIST_OPTIONS.test(struct)) return own;
   return sdkIdx.byName.get(`go-tfe ListOptions.${field}`);
 }
 

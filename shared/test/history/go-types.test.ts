@@ -93,6 +93,41 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it("a list's query fields the history lists for a path it has no entry of the list for (runs, teams, memberships)", () => {
+    const source = go(
+      'func pending(ctx context.Context, client *tfe.Client, ws, org string) {',
+      '\truns, _ := client.Runs.List(ctx, ws, &tfe.RunListOptions{Status: "pending", Operation: "plan_only"})', // 9
+      '\tteams, _ := client.Teams.List(ctx, org, &tfe.TeamListOptions{Names: []string{"owners"}})', // 10
+      '\tmembers := &tfe.OrganizationMembershipListOptions{}', // 11
+      '\tmembers.Emails = []string{"a@example.com"}', // 12
+      '\t_, _, _ = runs, teams, members',
+      '}',
+    );
+    assert.deepEqual(
+      sdkUses(source).filter((u) => !u.includes('Runs.List') && !u.includes('Teams.List')),
+      [
+        '9: RunListOptions.Status → parameter filter[status] /workspaces/:workspace_id/runs',
+        '9: RunListOptions.Operation → parameter filter[operation] /workspaces/:workspace_id/runs',
+        '10: TeamListOptions.Names → parameter filter[names] /organizations/:organization_name/teams',
+        '12: OrganizationMembershipListOptions.Emails → parameter filter[email] /organizations/:organization_name/organization-memberships',
+      ],
+    );
+  });
+
+  it("a list's options struct named for another list (…ListForOrganizationOptions) embeds ListOptions too", () => {
+    const source = go(
+      'func page(ctx context.Context, client *tfe.Client, org string) {',
+      '\topts := &tfe.RunListForOrganizationOptions{}',
+      '\topts.PageNumber = 2', // 10
+      '\t_, _ = client.Runs.ListForOrganization(ctx, org, opts)',
+      '}',
+    );
+    assert.ok(
+      sdkUses(source).includes('10: ListOptions.PageNumber → parameter page[number] *'),
+      sdkUses(source).join('\n'),
+    );
+  });
+
   it('an unknown type says nothing: another function, a later untyped declaration, a program struct of the same name', () => {
     const source = go(
       'type Project struct{ Name string }',

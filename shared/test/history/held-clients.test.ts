@@ -52,8 +52,9 @@ labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0
 labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.83, wrongShare: 0.02 } });
 
 // The eleventh held-aside set (test/fixtures/history-held9, owners n to z), measured once by the lead at 244ba372 in
-// issue 22's eighth session (recall 72.6% (82/113), wrong 2 of 84) and seen since.
-labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0.72, wrongShare: 0.03 } });
+// issue 22's eighth session (recall 72.6% (82/113), wrong 2 of 84) and seen since: 77.0% (87/113) after go-tfe query
+// fields of lists the history has no entry for (TeamListOptions.Names, RunListOptions.Status).
+labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0.76, wrongShare: 0.03 } });
 
 // The twelfth held-aside set (test/fixtures/history-held10, owners a to m), measured once by the lead at 244ba372 with
 // the eleventh (recall 90.2% (92/102), wrong 4 of 108) and seen since.
