@@ -22,6 +22,7 @@ import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
+import { jqReadHits } from './jq-reads.ts';
 import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
@@ -118,6 +119,9 @@ export class HitCollector {
     this.#hits.evidence.sort(byOffset);
     const place = (offset: number): LinePlace => this.#places.at(offset);
     queryKeyHits(text, this.lines, this.lexicon, this.#hits, place, profile.baseUrls);
+    // Shell (and CI scripts): keys a jq filter reads from the response of the request piped into it.
+    if (profile.commands && profile.hashBlockComments !== true)
+      jqReadHits(text, this.lines, this.lexicon, this.#hits, place);
     // Go builds payloads as structs (their tags are read), not member by member.
     if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;
@@ -235,6 +239,8 @@ export class HitCollector {
       }
       return;
     }
+    // A YAML (or INI) key starts its line, a list item or a flow mapping's entry: `if name:` in a script block is none.
+    if (profile.bareValues && !keyPlace(text, start)) return;
     const key = text.slice(start, end);
     const info = this.lexicon.words.get(key);
     if (info) this.known(info, start, end, true, '');
@@ -302,10 +308,8 @@ export class HitCollector {
       return close === -1 ? at + 1 : this.literalChain(place.stringStart, close);
     }
     if (!profile.barePaths) return at + 1;
-    let start = at;
-    while (start > 0 && !URL_STOP.has(text.charAt(start - 1)) && text.charAt(start - 1) !== '=') start--;
-    let end = at;
-    while (end < text.length && !URL_STOP.has(text.charAt(end))) end++;
+    const start = bareWordStart(text, at);
+    let end = bareWordEnd(text, at);
     // A shell word goes on through quoted expansions and command substitutions joined to it:
     // `https://"$HOST"/api/v2/organizations/"$ORG"/workspaces/"$w"`, `…/workspaces/$(_jq)/runs`.
     const holes = profile.commands && profile.multilineDouble ? shellWordHoles(text, end) : [];
@@ -549,6 +553,18 @@ function isBlockLabel(text: string, after: number): boolean {
   return c === 123 || c === 34;
 }
 
+/** Where a YAML key may start: after its line's indentation, a list item's `- `, or `{` / `,` of a flow mapping. */
+function keyPlace(text: string, start: number): boolean {
+  let i = start - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  const c = text.charCodeAt(i);
+  if (i < 0 || c === 10 || c === 13 || c === 123 || c === 44) return true;
+  if (c !== 45) return false;
+  i--;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 45) i--;
+  return i < 0 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13;
+}
+
 /** An unquoted YAML list item: `- value` at the start of its line, or inside `[ … ]` after `[` or `,`. */
 function isListItem(text: string, start: number): boolean {
   let i = start - 1;
@@ -597,6 +613,78 @@ function comparedKey(text: string, open: number): string {
 function sameScoreResources(candidates: readonly PathCandidate[]): string[] {
   const best = candidates[0]?.literals;
   return [...new Set(candidates.filter((c) => c.literals === best).flatMap((c) => c.resources))];
+}
+
+/** The longest template expression a bare URL word may hold (`${{ inputs.workspace_id }}`, `{{ host }}`). */
+const TEMPLATE_MAX = 120;
+
+/**
+ * Where an unquoted URL word that holds `at` starts: at a stop character or `=`, except inside a template
+ * expression, whose blanks belong to the word (`${{ inputs.base }}/api/v2/…`, `{{ host }}/api/v2/…`).
+ */
+function bareWordStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const c = text.charAt(start - 1);
+    if (c === '}') {
+      const open = templateOpen(text, start - 1);
+      if (open !== -1) {
+        start = open;
+        continue;
+      }
+    }
+    if (URL_STOP.has(c) || c === '=') break;
+    start--;
+  }
+  return start;
+}
+
+/**
+ * Where an unquoted URL word that holds `at` ends: at a stop character, except inside a template
+ * expression (GitHub Actions' and workflow engines' `${{ inputs.workspace_id }}`, Jinja's and
+ * Postman's `{{ var }}`, `${ VAR }`), which is one path segment, never the end of the URL.
+ */
+function bareWordEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length) {
+    const c = text.charAt(end);
+    if (c === '{') {
+      const close = templateClose(text, end);
+      if (close !== -1) {
+        end = close + 1;
+        continue;
+      }
+    }
+    if (URL_STOP.has(c)) break;
+    end++;
+  }
+  return end;
+}
+
+/** The `}` that closes the brace group opened at `open` on its line (within TEMPLATE_MAX), or -1. */
+function templateClose(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + TEMPLATE_MAX);
+  for (let i = open; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return -1;
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The `{` (with a `$` right before it) that opens the brace group closed at `close` on its line, or -1. */
+function templateOpen(text: string, close: number): number {
+  let depth = 0;
+  const limit = Math.max(0, close - TEMPLATE_MAX);
+  for (let i = close; i >= limit; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return -1;
+    if (c === 125) depth++;
+    else if (c === 123 && --depth === 0) return text.charCodeAt(i - 1) === 36 ? i - 1 : i;
+  }
+  return -1;
 }
 
 /** A word's expansion written apart: `"$X"` / `"${X}"` (quotes holding one variable) or `$( … )` on one line. */

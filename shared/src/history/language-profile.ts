@@ -8,6 +8,11 @@ export interface LanguageProfile {
   readonly tripleQuotes: boolean;
   /** `"` strings may span lines (shell). */
   readonly multilineDouble: boolean;
+  /**
+   * Shell: a string may open on one line and close on a later one, the command going on after it
+   * (`jq -n '{` … `}' | http POST "https://…"`): a line that starts inside one reads afresh past its closing quote.
+   */
+  readonly quotesAcrossLines?: true;
   /** `//` line and `/* *\/` block comments. */
   readonly slashComments: boolean;
   /** `#` comments: after whitespace or at a line start (`"#fff"` is not one), or not at all. */
@@ -157,7 +162,7 @@ const byLanguage: Record<string, LanguageProfile> = {
   perl: hashScript,
   r: hashScript,
   elixir: hashScript,
-  shellscript: shell,
+  shellscript: { ...shell, quotesAcrossLines: true },
   dockerfile: shell,
   makefile: shell,
   powershell: { ...shell, hashBlockComments: true, equalsKeys: true },

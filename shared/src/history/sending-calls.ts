@@ -7,6 +7,7 @@ import type { Lines } from './lines.ts';
 import { commandMethod, variableUse } from './shell-commands.ts';
 import { isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
+import { workflowStepMethod } from './workflow-steps.ts';
 
 /**
  * A helper call the literal is the first argument of, up to the literal's quote: `self._patch(f"`,
@@ -51,6 +52,13 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       }
     }
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
+    // A workflow step's script builds the URL, a later step sends it: that step's `method:` (`workflow-steps.ts`).
+    const step = profile.bareValues ? workflowStepMethod(text, lines, url) : undefined;
+    if (step) {
+      url.method = step;
+      url.methodDistance = 0;
+      continue;
+    }
     const read = readOnly(text, lines, url);
     if (read) {
       url.method = { method: 'GET', start: read, end: read, text: '' };

@@ -8,7 +8,7 @@ import { variablePatterns } from './variable-patterns.ts';
 const MAX_CONTINUATIONS = 40;
 
 /** A word of a shell command, quotes kept, with its source offsets. */
-interface Word {
+export interface Word {
   readonly text: string;
   readonly start: number;
   readonly end: number;
@@ -159,7 +159,7 @@ function unquote(word: string): string {
  * The words of the simple command around `at`: its logical line (joined over `\` continuations),
  * cut at `|`, `;`, `&&`, `||`, `$(`, `(`, `)` and backticks outside quotes (and at `$(…)` inside `"…"`).
  */
-function commandAt(text: string, lines: Lines, at: number): Word[] | undefined {
+export function commandAt(text: string, lines: Lines, at: number): Word[] | undefined {
   const line = lines.lineOf(at);
   let first = line;
   while (first > 0 && line - first < MAX_CONTINUATIONS && continues(text, lines, first - 1)) first--;
@@ -224,3 +224,111 @@ function continues(text: string, lines: Lines, line: number): boolean {
   if (text[i] === '\r') i--;
   return text[i] === '\\' && end > lines.startOf(line);
 }
+
+/** `<<EOF`, `<<-'JSON'`, `<< "END"` at an offset (not `<<<`). Group 2: the delimiter word. */
+const HERE_OPEN = /^<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
+
+let carried: { readonly text: string; readonly resumes: ReadonlyMap<number, number> } | undefined;
+
+/**
+ * Shell strings that span lines (`jq -n '{` … `}' | http POST "https://…/runs"`, `-d "{` … `}" https://…`):
+ * for each line that starts inside a quoted string, the offset just past the quote that closes it on that
+ * line, keyed by the line's start. A line-by-line reading takes that quote for an opening one, and the
+ * rest of the line (the URL the command sends) for a string's content. Read once per text, left to right
+ * as the shell reads it: `\` escapes outside single quotes, `#` comments at a word start, `$'…'`, command
+ * substitutions and `${…}` inside double quotes (`"$(curl "$u" | jq '.x')"` nests), and here-documents'
+ * bodies (data, whose apostrophes open nothing) skipped.
+ */
+export function shellStringResumes(text: string): ReadonlyMap<number, number> {
+  if (carried?.text === text) return carried.resumes;
+  const resumes = new Map<number, number>();
+  // Open contexts: `(` a command substitution (its depth of plain parentheses), `"` a double-quoted string, `{` a `${…}`.
+  const stack: { kind: 40 | 34 | 123; depth: number; line: number }[] = [];
+  let lineStart = 0;
+  let here: string | undefined;
+  const close = (at: number, opened: number): void => {
+    if (opened !== lineStart) resumes.set(lineStart, Math.max(resumes.get(lineStart) ?? 0, at + 1));
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 10) {
+      lineStart = i + 1;
+      if (here !== undefined && top?.kind !== 34) {
+        // The body, up to the line holding only the delimiter.
+        let at = i + 1;
+        for (let n = 0; at < text.length && n < HERE_BODY_LINES; n++) {
+          const end = text.indexOf('\n', at);
+          const row = text.slice(at, end === -1 ? text.length : end);
+          at = end === -1 ? text.length : end + 1;
+          if (row.trim() === here) break;
+        }
+        here = undefined;
+        i = at - 1;
+        lineStart = at;
+      }
+      continue;
+    }
+    if (c === 92) {
+      i++;
+      continue;
+    }
+    if (c === 36 && text.charCodeAt(i + 1) === 40) {
+      stack.push({ kind: 40, depth: 0, line: lineStart });
+      i++;
+      continue;
+    }
+    if (c === 36 && text.charCodeAt(i + 1) === 123) {
+      stack.push({ kind: 123, depth: 0, line: lineStart });
+      i++;
+      continue;
+    }
+    if (top?.kind === 34) {
+      if (c === 34) {
+        stack.pop();
+        close(i, top.line);
+      }
+      continue;
+    }
+    if (top?.kind === 123 && c === 125) {
+      stack.pop();
+      continue;
+    }
+    if (c === 34) stack.push({ kind: 34, depth: 0, line: lineStart });
+    else if (c === 39) {
+      // A single-quoted string (`$'…'` lets `\` escape): no expansion, no nesting.
+      const ansi = text.charCodeAt(i - 1) === 36;
+      const opened = lineStart;
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 92 && ansi) j++;
+        else if (d === 39) break;
+        else if (d === 10) lineStart = j + 1;
+      }
+      if (j < text.length) close(j, opened);
+      i = j;
+    } else if (top?.kind === 40 && c === 40) top.depth++;
+    else if (top?.kind === 40 && c === 41) {
+      if (top.depth === 0) stack.pop();
+      else top.depth--;
+    } else if (c === 35 && (i === 0 || /[\s;|&(]/.test(text.charAt(i - 1)))) {
+      const end = text.indexOf('\n', i);
+      i = (end === -1 ? text.length : end) - 1;
+    } else if (c === 60 && text.charCodeAt(i + 1) === 60) {
+      if (text.charCodeAt(i + 2) === 60) {
+        i += 2; // `<<<` here-string
+        continue;
+      }
+      HERE_OPEN.lastIndex = i;
+      const m = HERE_OPEN.exec(text);
+      if (m && here === undefined) here = m[2];
+      i += m ? m[0].length - 1 : 1;
+    }
+  }
+  carried = { text, resumes };
+  return resumes;
+}
+
+/** The longest here-document body skipped as data. */
+const HERE_BODY_LINES = 2000;

@@ -1,5 +1,6 @@
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import { shellStringResumes } from './shell-commands.ts';
 
 /** Where an offset sits on its line, as far as a left-to-right look at the line can tell. */
 export interface LinePlace {
@@ -27,7 +28,8 @@ export function isQuote(profile: LanguageProfile, c: number): boolean {
 
 /**
  * Says whether an offset is inside a comment or a string (and which), reading its line from the
- * start. Only that line is read: a string or comment opened on an earlier line is not seen.
+ * start. Only that line is read: a string or comment opened on an earlier line is not seen, except in
+ * shell (`quotesAcrossLines`), where a line that starts inside a string reads afresh past its closing quote.
  * Offsets asked in increasing order on one line continue where the last answer stopped, so a
  * pass over a long line (minified code) stays linear.
  */
@@ -37,6 +39,8 @@ export class LinePlaces {
   #quote = 0;
   #stringStart = -1;
   #comment = false;
+  /** Where the current line reads afresh, past a quote closing a string opened above it, or -1. */
+  #resume = -1;
 
   constructor(
     readonly text: string,
@@ -49,6 +53,14 @@ export class LinePlaces {
     if (line !== this.#line || offset < this.#at) {
       this.#line = line;
       this.#at = this.lines.startOf(line);
+      this.#resume = this.profile.quotesAcrossLines ? (shellStringResumes(this.text).get(this.#at) ?? -1) : -1;
+      this.#quote = 0;
+      this.#stringStart = -1;
+      this.#comment = false;
+    }
+    // The line starts inside a string opened above (shell): past its closing quote, the line reads afresh.
+    if (this.#resume !== -1 && offset >= this.#resume && this.#at < this.#resume) {
+      this.#at = this.#resume;
       this.#quote = 0;
       this.#stringStart = -1;
       this.#comment = false;

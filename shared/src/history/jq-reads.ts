@@ -1,0 +1,180 @@
+import type { Hits, NameHit, UrlHit } from './hits.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Lines } from './lines.ts';
+import { commandAt, type Word } from './shell-commands.ts';
+import { variablePatterns } from './variable-patterns.ts';
+
+/** How many lines above its reader a response's variable, or a URL's, may be assigned. */
+const ASSIGN_LINES = 40;
+
+/** `.attributes.name`, `.attributes."workspace-count"`, `.attributes["workspace-count"]` (quotes possibly escaped). Group 1 or 2: the key. */
+const ATTRIBUTE = /^\.attributes(?:\.([A-Za-z_]\w*)|\.?\[?\\?"([\w-]+)\\?"\]?)/;
+
+/**
+ * Attribute keys a jq filter reads from an API response in shell (`curl … /projects | jq -r
+ * '.data[].attributes.name'`): the response is the one the command piped into `jq` sends (its URL, or the
+ * variable holding its URL), or the one a variable holds (`response=$(curl … "$PROJECTS_URL")` then `echo
+ * "$response" | jq …`, `jq … <<< "$response"`). The resource is the one the URL's path ends with
+ * (`/organizations/:organization_name/projects` → projects); the key is that resource's key only (a model
+ * context), so `.attributes.name` of a workspace is no project's name. A filter reading `included` or
+ * `relationships` first, a response whose resource is not known, or a jq not fed by a request says nothing.
+ */
+export function jqReadHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  hits: Hits,
+  place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+): void {
+  if (hits.urls.length === 0) return;
+  let byStart: Map<number, number> | undefined;
+  const byCommand = new Map<number, readonly string[] | undefined>();
+  for (let at = text.indexOf('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11)) {
+    const m = ATTRIBUTE.exec(text.slice(at, at + 80));
+    const word = m?.[1] ?? m?.[2];
+    if (!m || !word) continue;
+    const info = lexicon.words.get(word);
+    if (!info || info.candidates.length === 0) continue;
+    const p = place(at);
+    if (p.inComment || p.stringStart === -1) continue;
+    // The filter up to the key: another object's attributes (`.included[]`, a relationship) are not the response's.
+    const filter = text.slice(p.stringStart, at);
+    if (/included|relationships/.test(filter)) continue;
+    const words = commandAt(text, lines, at);
+    const program = words?.find((w) => !/^\w+=/.test(w.text));
+    if (!words || !program || program.text !== 'jq') continue;
+    let resources = byCommand.get(program.start);
+    if (!byCommand.has(program.start)) {
+      resources = jqInput(text, lines, hits.urls, words, program);
+      byCommand.set(program.start, resources);
+    }
+    if (!resources) continue;
+    const start = at + m[0].indexOf(word);
+    byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
+    const model = { resources, guessed: false };
+    const known = byStart.get(start);
+    const existing = known === undefined ? undefined : hits.names[known];
+    if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
+    else {
+      const hit: NameHit = {
+        start,
+        end: start + word.length,
+        line: lines.lineOf(start),
+        info,
+        isKey: true,
+        keyOf: '',
+        via: 'name',
+        model,
+      };
+      byStart.set(start, hits.names.push(hit) - 1);
+    }
+  }
+}
+
+/** The resource of the response a `jq` command reads: piped in (`… | jq`) or given as a here-string (`<<< "$r"`). */
+function jqInput(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  words: readonly Word[],
+  program: Word,
+): readonly string[] | undefined {
+  const here = words.findIndex((w) => w.text === '<<<' || w.text.startsWith('<<<'));
+  if (here !== -1) {
+    const w = words[here]!;
+    const operand = w.text === '<<<' ? words[here + 1] : { ...w, text: w.text.slice(3), start: w.start + 3 };
+    const name = operand ? variableOf(operand.text) : undefined;
+    return name ? responseOf(text, lines, urls, name, lines.lineOf(program.start), 1) : undefined;
+  }
+  // The command before the `|` that feeds jq (blanks, line breaks and `\` continuations between).
+  let i = program.start - 1;
+  while (i >= 0 && /[\s\\]/.test(text.charAt(i))) i--;
+  if (text.charAt(i) !== '|' || text.charAt(i - 1) === '|') return undefined;
+  let j = i - 1;
+  while (j >= 0 && /[ \t\\\r\n]/.test(text.charAt(j))) j--;
+  const upstream = j < 0 ? undefined : commandAt(text, lines, j);
+  return upstream ? commandResource(text, lines, urls, upstream, 1) : undefined;
+}
+
+/**
+ * The resource of the response a command gives: a request whose URL is written in it (or held in a variable
+ * assigned a URL above), or `echo "$response"` / `printf '%s' "$response"` of a variable holding one.
+ */
+function commandResource(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  words: readonly Word[],
+  hops: number,
+): readonly string[] | undefined {
+  const first = words[0];
+  const last = words[words.length - 1];
+  if (!first || !last) return undefined;
+  const inside = urls.filter((u) => u.start >= first.start && u.start < last.end);
+  if (inside.length > 0) return inside.length === 1 ? urlResource(inside[0]!) : undefined;
+  const program = words.find((w) => !/^\w+=/.test(w.text))?.text ?? '';
+  const line = lines.lineOf(first.start);
+  const names = words.map((w) => variableOf(w.text)).filter((n): n is string => n !== undefined);
+  if (program === 'echo' || program === 'printf') {
+    const name = names[names.length - 1];
+    return name && hops > 0 ? responseOf(text, lines, urls, name, line, hops - 1) : undefined;
+  }
+  // A request sending a URL held in a variable: `curl -sS -H … "$PROJECTS_URL"`.
+  const found = new Set<string>();
+  let resources: readonly string[] | undefined;
+  for (const name of names) {
+    const assigned = assignmentLine(text, lines, name, line);
+    if (assigned === undefined) continue;
+    const url = urls.find((u) => u.line === assigned);
+    const r = url ? urlResource(url) : undefined;
+    if (!r) continue;
+    resources = r;
+    found.add(r.join(' '));
+  }
+  return found.size === 1 ? resources : undefined;
+}
+
+/** The resource of the response a variable holds: `response=$(curl … )` assigned within ASSIGN_LINES above `line`. */
+function responseOf(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  name: string,
+  line: number,
+  hops: number,
+): readonly string[] | undefined {
+  const assigned = assignmentLine(text, lines, name, line);
+  if (assigned === undefined) return undefined;
+  const from = lines.startOf(assigned);
+  const body = text.slice(from, lines.endOf(assigned));
+  const open = body.indexOf('$(');
+  if (open === -1) return undefined;
+  // The command inside `$(`: its first word may be on the next line (`$(\n  curl …`).
+  let at = from + open + 2;
+  while (at < text.length && /[\s\\]/.test(text.charAt(at))) at++;
+  const words = commandAt(text, lines, at);
+  return words ? commandResource(text, lines, urls, words, hops) : undefined;
+}
+
+/** The line, within ASSIGN_LINES above `line`, where the shell variable `name` is last assigned. */
+function assignmentLine(text: string, lines: Lines, name: string, line: number): number | undefined {
+  const assigns = variablePatterns(name).shellAssigns;
+  for (let l = line; l >= 0 && l >= line - ASSIGN_LINES; l--)
+    if (assigns.test(text.slice(lines.startOf(l), lines.endOf(l)))) return l;
+  return undefined;
+}
+
+/** `$x`, `${x}`, `"$x"`, `"${x}"`: the variable a word is, whole. */
+function variableOf(word: string): string | undefined {
+  return /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(word)?.[1];
+}
+
+/** The resource a URL's path ends with (`/organizations/:organization_name/projects` → projects), if it names one. */
+function urlResource(url: UrlHit): readonly string[] | undefined {
+  const best = url.candidates[0];
+  const last = best?.template
+    .split('/')
+    .filter((s) => s !== '' && !s.startsWith(':'))
+    .pop();
+  return last !== undefined && best?.resources.includes(last) === true ? [last] : undefined;
+}

@@ -1,0 +1,175 @@
+// Request templates of CI and workflow engines (YAML), and shell read as the shell reads it: a template
+// expression inside an unquoted URL is a path segment, never the URL's end; a step that builds a URL hands
+// it to a later step that sends it with its `method:`; a string spanning lines ends where its quote closes;
+// a jq filter reads the response of the request piped into it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const ids = (text: string, languageId: string): string[] =>
+  scanText(text, { languageId }).map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: a template expression inside an unquoted URL is a path segment', () => {
+  const template = (url: string, method = 'GET'): string =>
+    [
+      'steps:',
+      '  - ref: call',
+      '    action: core.http_request',
+      '    args:',
+      `      url: ${url}`,
+      `      method: ${method}`,
+    ].join('\n');
+
+  it('`${{ inputs.x }}`, `{{ x }}` and `${ X }` with blanks inside hold the path on', () => {
+    for (const hole of ['${{ inputs.org }}', '{{ org }}', '${ ORG }', '${{inputs.org}}'])
+      assert.deepEqual(ids(template(`https://tfe.example.com/api/v2/organizations/${hole}/projects`), 'yaml'), [
+        '5 endpoint GET /organizations/:organization_name/projects',
+      ]);
+    assert.deepEqual(
+      ids(template('https://tfe.example.com/api/v2/organizations/${{ inputs.org }}/projects', 'POST'), 'yaml'),
+      ['5 endpoint POST /organizations/:organization_name/projects'],
+    );
+  });
+
+  it('a leading template (the host) is read with the path after it', () => {
+    assert.deepEqual(ids(template('${{ inputs.base_url }}/api/v2/organizations/${{ inputs.org }}/projects'), 'yaml'), [
+      '5 endpoint GET /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('a path going on past the template is not its shorter prefix', () => {
+    // GET /workspaces/:id/runs has no endpoint in the history: nothing, not GET /workspaces/:workspace_id.
+    assert.deepEqual(ids(template('https://tfe.example.com/api/v2/workspaces/${{ inputs.id }}/runs'), 'yaml'), []);
+  });
+});
+
+describe('history: a workflow step builds a URL, a later step sends it with its method', () => {
+  const workflow = (reader: string, method = 'GET'): string =>
+    [
+      'definition:',
+      '  steps:',
+      '    - ref: make_url',
+      '      action: core.script.run_python',
+      '      args:',
+      '        script: |',
+      '          def main(org, name):',
+      '              if name:',
+      '                  return f"https://tfe.example.com/api/v2/organizations/{org}/workspaces/{name}"',
+      '              base = f"https://tfe.example.com/api/v2/projects/{org}"',
+      '              return base',
+      '    - ref: send',
+      '      action: core.http_request',
+      '      args:',
+      `        url: \${{ steps.${reader}.result }}`,
+      ...(method === '' ? [] : [`        method: ${method}`]),
+      '        headers:',
+      '          Authorization: Bearer ${{ SECRETS.tfe.TOKEN }}',
+    ].join('\n');
+
+  it("a returned URL, and one returned through a variable, take the sending step's method", () => {
+    assert.deepEqual(ids(workflow('make_url'), 'yaml'), [
+      '9 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '10 endpoint GET /projects/:project_id',
+    ]);
+  });
+
+  it("another step's result, or a sending step with no method written, says nothing", () => {
+    assert.deepEqual(ids(workflow('other'), 'yaml'), []);
+    assert.deepEqual(ids(workflow('make_url', ''), 'yaml'), []);
+  });
+
+  it('a GitHub Actions step output set to a URL is sent by the step whose `url:` reads it', () => {
+    const action = [
+      'steps:',
+      '  - name: Build',
+      '    id: build',
+      '    run: |',
+      '      echo "target=https://tfe.example.com/api/v2/projects/${{ inputs.project }}" >> "$GITHUB_OUTPUT"',
+      '  - name: Remove',
+      '    uses: some/http-request-action@v1',
+      '    with:',
+      '      url: ${{ steps.build.outputs.target }}',
+      "      method: 'DELETE'",
+    ].join('\n');
+    assert.deepEqual(ids(action, 'yaml'), ['5 endpoint DELETE /projects/:project_id']);
+  });
+});
+
+describe('history: a shell string spanning lines ends where its quote closes', () => {
+  it('the command after a multi-line single-quoted body sends its URL', () => {
+    const script = [
+      'BODY=$(jq -n \\',
+      '  --arg ws "$WS" \\',
+      "  '{",
+      '    data: {',
+      '      type: "projects"',
+      '    }',
+      '  }\' | http POST "https://tfe.example.com/api/v2/organizations/$ORG/projects" \\',
+      '  "Authorization: Bearer $TOKEN")',
+    ].join('\n');
+    assert.deepEqual(
+      ids(script, 'shellscript').filter((s) => s.includes('endpoint')),
+      ['7 endpoint POST /organizations/:organization_name/projects'],
+    );
+  });
+
+  it('quotes nested in a command substitution inside double quotes do not shift the reading', () => {
+    const script = [
+      'name="$(',
+      '  curl -s "https://tfe.example.com/api/v2/projects/$id" |',
+      "    jq -r '.data.id'",
+      ')"',
+      'curl -s -X DELETE "https://tfe.example.com/api/v2/projects/$id"',
+    ].join('\n');
+    assert.deepEqual(
+      ids(script, 'shellscript').filter((s) => s.includes('DELETE')),
+      ['5 endpoint DELETE /projects/:project_id'],
+    );
+  });
+});
+
+describe('history: a jq filter reads the response of the request piped into it', () => {
+  const names = (text: string): string[] => ids(text, 'shellscript').filter((s) => !s.includes('endpoint'));
+
+  it('piped from the request (over a line break), through a variable holding the URL, or a response variable', () => {
+    assert.deepEqual(
+      names(
+        [
+          'curl -s "https://tfe.example.com/api/v2/organizations/$ORG/projects" |',
+          "  jq -r '.data[] | select(.attributes.name == $want) | .id'",
+        ].join('\n'),
+      ),
+      ['2 attribute projects name'],
+    );
+    assert.deepEqual(
+      names(
+        [
+          'PROJECTS_URL="https://tfe.example.com/api/v2/organizations/$ORG/projects"',
+          'response=$(curl -s \\',
+          '  -H "Authorization: Bearer $TOKEN" \\',
+          '  "$PROJECTS_URL")',
+          'id=$(echo "$response" | jq -r \\',
+          '  --arg N "$NAME" \\',
+          "  '.data[] | select(.attributes.name == $N) | .id')",
+          'other=$(jq -r \'.data[0].attributes.name\' <<< "$response")',
+        ].join('\n'),
+      ),
+      ['7 attribute projects name', '8 attribute projects name'],
+    );
+  });
+
+  it("another resource's response, an included resource, or a jq fed by no request says nothing", () => {
+    assert.deepEqual(
+      names(
+        [
+          'curl -s "https://tfe.example.com/api/v2/organizations/$ORG/workspaces/$WS" |',
+          "  jq -r '.data.attributes.name'",
+          'curl -s "https://tfe.example.com/api/v2/organizations/$ORG/projects?include=x" |',
+          "  jq -r '.included[].attributes.name'",
+          "jq -r '.data.attributes.name' project.json",
+        ].join('\n'),
+      ),
+      [],
+    );
+  });
+});
