@@ -100,14 +100,27 @@ for (const [key, subject] of [...queryFields].sort())
 const services = goServices(goFiles);
 const implToService = new Map([...services].map(([k, v]) => [v, k]));
 const methods = new Map();
+// A request's path is the last built before it; when the history has no endpoint for that one (an if/else's
+// `registry-modules/%s` by id after `organizations/%s/registry-modules/%s/%s/%s/%s` by name), the one endpoint the
+// paths built before it in the function are.
+const requests = new Map();
 for (const file of goFiles)
-  for (const r of goRequests(read(file))) {
-    const service = implToService.get(r.receiver);
-    const subject = service && endpointOf(r.method, segmentsOf(r.raw));
-    if (!subject) continue;
-    const key = `${service}.${r.fn}`;
-    methods.set(key, methods.has(key) && methods.get(key) !== subject ? null : subject);
+  for (const r of goRequests(read(file), { everyPath: true })) {
+    const key = `${file} ${r.sendLine}`;
+    requests.set(key, [...(requests.get(key) ?? []), r]);
   }
+for (const paths of requests.values()) {
+  const r = paths[paths.length - 1];
+  const last = endpointOf(r.method, segmentsOf(r.raw));
+  const before = last
+    ? []
+    : [...new Set(paths.slice(0, -1).map((p) => endpointOf(p.method, segmentsOf(p.raw))))].filter(Boolean);
+  const service = implToService.get(r.receiver);
+  const subject = service && (last ?? (before.length === 1 ? before[0] : undefined));
+  if (!subject) continue;
+  const key = `${service}.${r.fn}`;
+  methods.set(key, methods.has(key) && methods.get(key) !== subject ? null : subject);
+}
 // A method whose body only returns another method of its receiver (`func (s *workspaces) Read(…) { return
 // s.ReadWithOptions(ctx, organization, workspace, nil) }`) sends that method's request.
 const delegates = goDelegates(goFiles);

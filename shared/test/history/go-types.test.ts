@@ -128,6 +128,20 @@ describe('go-tfe values typed elsewhere in the file', () => {
     );
   });
 
+  it('a read go-tfe sends by name or else by id is the endpoint by name (the one the history has)', () => {
+    const source = go(
+      'func module(ctx context.Context, client *tfe.Client, org string) {',
+      '\tid := tfe.RegistryModuleID{Organization: org, Name: "vpc", Provider: "aws"}',
+      '\t_, _ = client.RegistryModules.Read(ctx, id)', // 10
+      '\t_, _ = client.RegistryProviders.Read(ctx, tfe.RegistryProviderID{}, nil)', // 11
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '10: RegistryModules.Read → endpoint GET /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider',
+      '11: RegistryProviders.Read → endpoint GET /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name',
+    ]);
+  });
+
   it('an unknown type says nothing: another function, a later untyped declaration, a program struct of the same name', () => {
     const source = go(
       'type Project struct{ Name string }',
