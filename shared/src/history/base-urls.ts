@@ -24,6 +24,8 @@ const HELPER_CALL =
  */
 const FORMAT_BASE =
   /(["'])\{0?\}(\/[^"'\n]{0,200})?\1[ \t]*\.format\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
+/** A base attribute or constant joined to a literal by `+`: `self.url + '/'`. Groups: the owner, the name. */
+const JOINED_BASE = /(?<![\w.$])(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\+[ \t]*f?["'`]/g;
 /** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
 export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
@@ -113,6 +115,29 @@ export class BaseUrls {
     const opener = /f?(["'`])\$?\{[ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*\}/g;
     for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text))
       if (this.#bases.has(key(m[2], m[3] ?? ''))) out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+    return out;
+  }
+
+  /**
+   * A known base joined to literals by `+` (`self.url + '/' + name`, `this.base + "/runs"`): where the base's name
+   * starts, the opening quote of the literal after it and the base's placeholder (`{self.url}`).
+   */
+  joined(): { start: number; open: number; lead: string }[] {
+    const out: { start: number; open: number; lead: string }[] = [];
+    if (this.powershell || this.#bases.size === 0 || !this.text.includes('+')) return out;
+    JOINED_BASE.lastIndex = 0;
+    for (let m = JOINED_BASE.exec(this.text); m !== null; m = JOINED_BASE.exec(this.text)) {
+      const owner = m[1];
+      const name = m[2] ?? '';
+      if (!this.#bases.has(key(owner, name))) continue;
+      // A plain variable is a base only where it holds one value: `url` assigned in each function is not.
+      if (!owner && !assignedOnce(this.text, name)) continue;
+      out.push({
+        start: m.index,
+        open: m.index + m[0].length - 1,
+        lead: `{${owner ? `${owner}.` : ''}${name}}`,
+      });
+    }
     return out;
   }
 
@@ -259,3 +284,11 @@ function readBases(text: string): Map<string, string> {
 }
 
 const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);
+
+/** Whether a plain name is assigned once in the text (`url = …` at a line's start, `const url =`). */
+function assignedOnce(text: string, name: string): boolean {
+  const assigned = new RegExp(`^[ \\t]*(?:(?:const|let|var)[ \\t]+)?${name}[ \\t]*(?::[^=\\n]{1,80})?\\+?=(?!=)`, 'gm');
+  let count = 0;
+  while (assigned.exec(text) !== null) if (++count > 1) return false;
+  return count === 1;
+}

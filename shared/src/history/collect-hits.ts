@@ -139,6 +139,12 @@ export class HitCollector {
       const close = closingQuote(text, profile, open + 1, place.quote);
       if (close !== -1) this.literalChain(open, close);
     }
+    for (const join of this.#bases.joined()) {
+      const place = this.#places.at(join.open + 1);
+      if (this.#chained.has(join.open + 1) || place.inComment || place.stringStart !== join.open) continue;
+      const close = closingQuote(text, profile, join.open + 1, place.quote);
+      if (close !== -1) this.literalChain(join.open, close, false, { text: join.lead, source: join.start });
+    }
     for (const literal of this.#bases.formatted()) {
       if (this.#places.at(literal.start).inComment) continue;
       this.urlText(literal.text, [{ virtual: 0, source: literal.start }], false, literal.start, literal);
@@ -337,15 +343,23 @@ export class HitCollector {
   }
 
   /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
-  private literalChain(open: number, close: number, sent = false): number {
+  private literalChain(
+    open: number,
+    close: number,
+    sent = false,
+    lead?: { readonly text: string; readonly source: number },
+  ): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
-    const joined = joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
+    const joined = lead
+      ? undefined
+      : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
     if (joined) return this.joinedPieces(open, close, joined, sent);
     const parts = [{ start: open + 1, end: close }];
     const holes: boolean[] = [];
     let after = close + 1;
-    for (let join = joinAfter(text, after); join; join = joinAfter(text, after)) {
+    const adjacent = profile.adjacentLiterals === true;
+    for (let join = joinAfter(text, after, adjacent); join; join = joinAfter(text, after, adjacent)) {
       const quote = text.charCodeAt(join.next);
       const end = isQuote(profile, quote) ? closingQuote(text, profile, join.next + 1, quote) : -1;
       const last = parts[parts.length - 1];
@@ -359,8 +373,9 @@ export class HitCollector {
       holes.push(join.expression);
       after = end + 1;
     }
-    let virtual = '';
-    const map: { virtual: number; source: number }[] = [];
+    // A base joined before the first literal (`self.url + '/' + name`) is its placeholder, read at the base's name.
+    let virtual = lead?.text ?? '';
+    const map: { virtual: number; source: number }[] = lead ? [{ virtual: 0, source: lead.source }] : [];
     parts.forEach((part, k) => {
       map.push({ virtual: virtual.length, source: part.start });
       virtual += text.slice(part.start, part.end);
@@ -368,7 +383,7 @@ export class HitCollector {
     });
     const trailing = virtual.endsWith('/') && trailingExpression(text, after);
     if (trailing) virtual += '{}';
-    this.urlText(virtual, map, parts.length === 1 && !trailing, open + 1, undefined, sent);
+    this.urlText(virtual, map, parts.length === 1 && !trailing && !lead, lead?.source ?? open + 1, undefined, sent);
     return after;
   }
 

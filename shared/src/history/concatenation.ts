@@ -4,11 +4,21 @@ const MAX_GAP = 120;
 /**
  * What follows a closing quote at `after`: `+ "…"` (direct) or `+ expr + "…"` (an expression,
  * which becomes a placeholder segment), with the offset of the next literal's opening quote;
- * undefined when no literal is joined. A Python string prefix (`f"`, `rb"`) is skipped.
+ * undefined when no literal is joined. A Python string prefix (`f"`, `rb"`) is skipped. With `adjacent`, a literal
+ * that only blanks separate from the last one is joined to it as well (Python).
  */
-export function joinAfter(text: string, after: number): { next: number; expression: boolean } | undefined {
+export function joinAfter(
+  text: string,
+  after: number,
+  adjacent = false,
+): { next: number; expression: boolean } | undefined {
   const limit = Math.min(text.length, after + MAX_GAP);
   let i = skipSpace(text, after, limit);
+  // Python's literals side by side are one string: `f"…/{org}/"` then `f"registry-modules/…"` on the next line.
+  if (adjacent && text.charCodeAt(i) !== 43) {
+    const next = i > after ? literalStart(text, i) : -1;
+    return next === -1 ? undefined : { next, expression: false };
+  }
   if (text.charCodeAt(i) !== 43) return undefined; // +
   i = skipSpace(text, i + 1, limit);
   const direct = literalStart(text, i);

@@ -45,6 +45,8 @@ export interface LanguageProfile {
    * whose strings interpolate nothing and whose methods have no `self`/`this`.
    */
   readonly baseUrls: boolean;
+  /** Literals written side by side are one string (`f"…/organizations/{org}/"` then `f"registry-modules/…"` in parentheses). */
+  readonly adjacentLiterals?: true;
 }
 
 const plain = {
@@ -78,6 +80,7 @@ const python: LanguageProfile = {
   slashComments: false,
   hashComments: 'word-start',
   objectKeys: true,
+  adjacentLiterals: true,
 };
 const hashScript: LanguageProfile = {
   ...python,

@@ -93,15 +93,22 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
  * indented line at the margin, or one that defines another function, ends it), and stops where the
  * variable is assigned again or first passed to a call with no method.
  */
-function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): MethodToken | undefined {
+function sendingMethod(
+  text: string,
+  lines: Lines,
+  url: UrlHit,
+  name: string,
+  fromLine = url.line,
+  hops = 1,
+): MethodToken | undefined {
   const { uses, assigns } = variablePatterns(name);
-  const indent = indentOf(text, lines.startOf(assignmentLine(text, lines, url)));
+  const indent = indentOf(text, lines.startOf(fromLine === url.line ? assignmentLine(text, lines, url) : fromLine));
   // Inside another branch of the same if/elif/else (or switch), an assignment is an alternative, not a
   // new value: `if a: url = …{0} elif b: url = …{1}` then `self._show(url)` sends either.
   let branch: number | undefined;
   for (
-    let line = url.line + 1;
-    line <= url.line + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
+    let line = fromLine + 1;
+    line <= fromLine + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
     line++
   ) {
     const from = lines.startOf(line);
@@ -111,6 +118,10 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
     if (own < body.length && branch !== undefined && own <= branch && !ALTERNATIVE.test(body)) branch = undefined;
     if (own < indent && ALTERNATIVE.test(body)) branch = own;
     if (branch === undefined && assigns.test(body)) break;
+    // Put at the end of another variable (`path = api_endpoint + create_path`, `url = f"{root}{path}"`): that
+    // one is the URL sent, and the path is its tail.
+    const alias = hops > 0 && body.includes(name) ? tailAlias(body, name) : undefined;
+    if (alias !== undefined) return sendingMethod(text, lines, url, alias, line, hops - 1);
     const use = uses.exec(body);
     if (!use) continue;
     const call = enclosingCall(text, from + use.index + use[0].indexOf(name));
@@ -128,6 +139,22 @@ function sendingMethod(text: string, lines: Lines, url: UrlHit, name: string): M
     return { method: method as HttpMethod, start, end: start + word.length, text: word };
   }
   return undefined;
+}
+
+/**
+ * The variable a line assigns a value ending with `name` (`path = api_endpoint + create_path`,
+ * `url = urljoin(root, path)`, `url = f"{root}{path}"`), so the URL held in `name` is that value's tail.
+ */
+function tailAlias(body: string, name: string): string | undefined {
+  const m = /^\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*?)\s*$/.exec(body);
+  if (!m || m[1] === name) return undefined;
+  const value = m[2] ?? '';
+  const escaped = name.replace(/[.$]/g, '\\$&');
+  const joined = new RegExp(
+    `^[\\w.]+\\s*\\+\\s*${escaped}$|^(?:urljoin|url_join|join_url|os\\.path\\.join|posixpath\\.join)\\([\\w.]+,\\s*${escaped}\\)$`,
+  );
+  const formatted = new RegExp(`^f["']\\{[\\w.]+\\}/?\\{${escaped}\\}["']$`);
+  return joined.test(value) || formatted.test(value) ? m[1] : undefined;
 }
 
 /** A line opening another branch of the same choice: `elif x:`, `else:`, `} else if (x) {`, `case 2:`. */

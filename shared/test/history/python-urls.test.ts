@@ -1,0 +1,66 @@
+// Python URLs built in pieces (shared/src/history/collect-hits.ts, base-urls.ts, concatenation.ts,
+// sending-calls.ts): a base attribute joined to literals by `+`, literals written side by side in parentheses,
+// and a path variable put at the end of the URL variable a request sends. Snippets written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string): string[] =>
+  scanText(text, { fileName: 'client.py' })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('Python URLs built in pieces', () => {
+  it('a base attribute joined to a literal by + is read with its value', () => {
+    const text = [
+      'class Api:',
+      '    def __init__(self, host, org):',
+      "        self.ws = 'https://{}/api/v2/organizations/{}/workspaces'.format(host, org)",
+      '        self.http = requests.session()',
+      '',
+      '    def show(self, name):',
+      "        return self.http.get(self.ws + '/' + name, headers=self.headers)",
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['7 endpoint GET /organizations/:organization_name/workspaces/:name']);
+  });
+
+  it('a plain variable assigned in several places is no base', () => {
+    const text = [
+      'def one(org):',
+      "    url = 'https://tfe.example/api/v2/organizations'",
+      "    return requests.get(url + '?page%5Bsize%5D=5')",
+      '',
+      'def two(org):',
+      "    url = root + '/organizations/' + org + '/teams'",
+      "    return requests.get(url + '/' + 'x')",
+    ].join('\n');
+    assert.ok(!endpoints(text).some((e) => e.startsWith('7 ')), endpoints(text).join('\n'));
+  });
+
+  it('literals side by side in parentheses are one URL', () => {
+    const text = [
+      'def publish(host, org, name, provider, body):',
+      '    url = (',
+      '        f"https://{host}/api/v2/organizations/{org}/"',
+      '        f"registry-modules/private/{org}/{name}/{provider}/versions"',
+      '    )',
+      '    return requests.post(url, json=body)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '3 endpoint POST /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/versions',
+    ]);
+  });
+
+  it('a path put at the end of the URL a request sends takes that request’s method', () => {
+    const text = [
+      "root = f'https://{host}/api/v2/'",
+      "projects_path = f'organizations/{org}/projects'",
+      'body = {',
+      '    "data": {"type": "projects"}',
+      '}',
+      'target = root + projects_path',
+      'response = requests.post(target, json=body)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['2 endpoint POST /organizations/:organization_name/projects']);
+  });
+});
