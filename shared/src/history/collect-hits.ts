@@ -221,6 +221,8 @@ export class HitCollector {
     const isKey = !isCase && (keyFollows(text, profile, after) || isAccessorKey(text, open, after - 1));
     // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
     if (!isKey && isMessage(text, open)) return;
+    // A URL's segments listed apart (a Postman request's `"path": ["api", "v2", "projects", "{{ID}}", "tag-bindings"]`).
+    if (!isKey && inSegmentList(text, open)) return;
     const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open) || typeArgument(text, open);
     this.known(info, open + 1, end, isKey, keyOf);
   }
@@ -723,6 +725,34 @@ function shellWordHoles(text: string, end: number): { start: number; end: number
     at = after;
   }
   return holes;
+}
+
+/** How far back a segment list's opening bracket is looked for. */
+const SEGMENT_LIST_REACH = 400;
+
+/** The literal opening at `open` is an element of a list that is the value of a `path` key: `"path": ["api", "v2", "runs"]`. */
+function inSegmentList(text: string, open: number): boolean {
+  let i = open - 1;
+  const stop = Math.max(0, open - SEGMENT_LIST_REACH);
+  // Back over the elements before it (`"api", "v2", `), each a plain string.
+  for (;;) {
+    while (i >= stop && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+    const c = text.charCodeAt(i);
+    if (c === 91) break;
+    if (c !== 44) return false;
+    i--;
+    while (i >= stop && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+    if (text.charCodeAt(i) !== 34) return false;
+    const start = text.lastIndexOf('"', i - 1);
+    if (start < stop || /["\n]/.test(text.slice(start + 1, i))) return false;
+    i = start - 1;
+  }
+  i--;
+  while (i >= stop && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  if (text.charCodeAt(i) !== 58) return false;
+  i--;
+  while (i >= stop && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return text.slice(i - 5, i + 1) === '"path"';
 }
 
 /** Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`. */

@@ -132,6 +132,8 @@ export function keyFollows(text: string, profile: LanguageProfile, after: number
  */
 export function keyBefore(text: string, profile: LanguageProfile, valueStart: number): string {
   let i = valueStart - 1;
+  // JSON inside a string: `\"type\": \"projects\"` (a Postman body, a payload written in a literal).
+  if (text.charCodeAt(i) === BACKSLASH) i--;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
   const sep = text.charCodeAt(i);
   if (sep === 62 && profile.arrowKeys && text.charCodeAt(i - 1) === 61)
@@ -143,7 +145,8 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   const last = text.charCodeAt(i);
   if (last === DQ || last === SQ) {
     const open = text.lastIndexOf(String.fromCharCode(last), i - 1);
-    return open === -1 || i - open > 64 ? '' : text.slice(open + 1, i);
+    const close = text.charCodeAt(i - 1) === BACKSLASH ? i - 1 : i;
+    return open === -1 || i - open > 64 ? '' : text.slice(open + 1, close);
   }
   while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
   return text.slice(i + 1, end);

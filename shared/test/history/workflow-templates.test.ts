@@ -173,3 +173,45 @@ describe('history: a jq filter reads the response of the request piped into it',
     );
   });
 });
+
+describe('history: a Postman request body (JSON inside a JSON string) is the resource its type names', () => {
+  const request = (method: string, type: string, path: string[]): string =>
+    JSON.stringify({
+      item: [
+        {
+          name: 'Create',
+          request: {
+            method,
+            body: {
+              mode: 'raw',
+              raw: `{\n  "data": {\n    "type": "${type}",\n    "attributes": {\n      "name": "x",\n      "default-execution-mode": "remote"\n    }\n  }\n}\n`,
+            },
+            url: { raw: `https://{{BASE_URL}}/api/v2/${path.join('/')}`, path: ['api', 'v2', ...path] },
+          },
+        },
+      ],
+    });
+  const names = (text: string): string[] =>
+    scanText(text, { languageId: 'json' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => m.subject.id);
+
+  it("the body's escaped `type` names its resource: no other resource's attribute is meant", () => {
+    assert.deepEqual(names(request('POST', 'projects', ['organizations', '{{ORG}}', 'projects'])), [
+      'attribute projects name',
+    ]);
+  });
+
+  it("a URL's segments listed apart are no attribute names", () => {
+    const text = [
+      request('PATCH', 'projects', ['projects', '{{ID}}', 'tag-bindings']),
+      request('POST', 'workspaces', ['projects', '{{ID}}', 'relationships', 'workspaces']),
+    ].join('\n');
+    assert.deepEqual(
+      scanText(text, { languageId: 'json' })
+        .filter((m) => m.text === 'tag-bindings')
+        .map((m) => m.subject.id),
+      [],
+    );
+  });
+});
