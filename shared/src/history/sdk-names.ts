@@ -31,6 +31,8 @@ interface SdkIndex {
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
+  /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
+  readonly services: Map<string, Set<string>>;
   /** Per client, one pattern of its service calls: `.(Workspaces|Projects|…).(\w+)(`. */
   readonly calls: Map<string, RegExp>;
   readonly language: Map<string, string>;
@@ -81,6 +83,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     byName,
     structs,
     methods,
+    services: owners,
     calls,
     language,
     providerResources: data.providerResources,
@@ -268,6 +271,86 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
   }
   typedFieldUses(text, sdkIdx, push, pkg);
   callUses(text, sdkIdx, 'go-tfe', push);
+  heldServiceCalls(text, sdkIdx, push, pkg);
+}
+
+/**
+ * go-tfe service calls through a name that holds a service: a parameter, variable or field typed by the service's
+ * interface (`VariableSets tfe.VariableSets`, `var ws tfe.Workspaces`) or assigned a client's service (`agentPools:
+ * client.AgentPools,`, `runs := client.Runs`), then called with a context first (`VariableSets.ListForWorkspace(ctx,
+ * id, nil)`, `c.agentPools.ReadWithOptions(ctx, id, opts)`). A name that holds two services in the file says nothing.
+ */
+function heldServiceCalls(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
+  const services = sdkIdx.services.get('go-tfe');
+  if (!services) return;
+  const holders = new Map<string, string | undefined>();
+  const hold = (name: string | undefined, service: string): void => {
+    if (name === undefined || name === 'func' || name === 'return') return;
+    holders.set(name, holders.has(name) && holders.get(name) !== service ? undefined : service);
+  };
+  // Typed: `name tfe.Service` / `name *tfe.Service` (a parameter, a field, `var name tfe.Service`).
+  const qualified = `${pkg}.`;
+  for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + qualified.length)) {
+    let end = at + qualified.length;
+    while (isGoWordChar(text.charCodeAt(end))) end++;
+    const service = text.slice(at + qualified.length, end);
+    if (!services.has(service) || /[.({\w]/.test(text.charAt(end))) continue;
+    hold(wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
+  }
+  // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`.
+  for (const m of text.matchAll(heldPattern(sdkIdx, services))) {
+    let i = m.index ?? 0;
+    while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
+    hold(wordBefore(text, i, true), m[1] ?? '');
+  }
+  for (const [name, service] of holders) {
+    if (service === undefined) continue;
+    const dotted = `${name}.`;
+    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + dotted.length)) {
+      if (at > 0 && isGoWordChar(text.charCodeAt(at - 1))) continue;
+      let end = at + dotted.length;
+      while (isGoWordChar(text.charCodeAt(end))) end++;
+      if (text.charCodeAt(end) !== 40) continue;
+      const method = sdkIdx.methods.get(`go-tfe ${service}.${text.slice(at + dotted.length, end)}`);
+      if (!method || !CONTEXT_ARGUMENT.test(text.slice(end + 1, end + 81)) || inLineComment(text, at)) continue;
+      push(at, end, method);
+    }
+  }
+}
+
+/** `.Service` then the end of an expression (`,`, `)`, `}`, `;`, a line's end or comment): a service's value. */
+const heldPatterns = new WeakMap<SdkIndex, RegExp>();
+function heldPattern(sdkIdx: SdkIndex, services: ReadonlySet<string>): RegExp {
+  let found = heldPatterns.get(sdkIdx);
+  if (!found) {
+    found = new RegExp(`\\.(${alternation([...services])})[ \\t]*(?=[,;)}\\r\\n]|//)`, 'g');
+    heldPatterns.set(sdkIdx, found);
+  }
+  return found;
+}
+
+/**
+ * The word before `at` after blanks (`name tfe.Service`: `name`), or with `assigned` the word before an
+ * assignment or a key's colon there (`name: client.Service`, `name := …`, `x.name = …`: `name`).
+ */
+function wordBefore(text: string, at: number, assigned: boolean): string | undefined {
+  let i = at - 1;
+  const blanks = (): void => {
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  };
+  blanks();
+  if (assigned) {
+    if (text.charCodeAt(i) === 61) {
+      i--;
+      if (text.charCodeAt(i) === 58) i--;
+      else if (/[=!<>+\-*/%&|^]/.test(text.charAt(i))) return undefined;
+    } else if (text.charCodeAt(i) === 58) i--;
+    else return undefined;
+    blanks();
+  } else if (i === at - 1) return undefined;
+  const end = i + 1;
+  while (i >= 0 && isGoWordChar(text.charCodeAt(i))) i--;
+  return end > i + 1 && !/\d/.test(text.charAt(i + 1)) ? text.slice(i + 1, end) : undefined;
 }
 
 /**

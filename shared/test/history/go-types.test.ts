@@ -142,6 +142,34 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it("a service held by a parameter typed by its interface or by a field assigned a client's service", () => {
+    const source = go(
+      'type syncer struct {',
+      '\tpools poolReader',
+      '}',
+      'func newSyncer(client *tfe.Client) *syncer {',
+      '\treturn &syncer{',
+      '\t\tpools: client.AgentPools,',
+      '\t}',
+      '}',
+      'func (s *syncer) pool(ctx context.Context, id string) {',
+      '\t_, _ = s.pools.ReadWithOptions(ctx, id, nil)', // 17
+      '\t_ = s.pools.Describe(id)',
+      '}',
+      'func sets(ctx context.Context, ws string, sets tfe.VariableSets, mixed tfe.Projects) {',
+      '\tlist, _ := sets.ListForWorkspace(ctx, ws, nil)', // 21
+      '\t_, _ = sets.Read(id)',
+      '\tmixed := client.Workspaces',
+      '\t_, _ = mixed.Read(ctx, "org", "name")',
+      '\t_ = list',
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '17: AgentPools.ReadWithOptions → endpoint GET /agent-pools/:id',
+      '21: VariableSets.ListForWorkspace → endpoint GET /workspaces/:workspace_id/varsets',
+    ]);
+  });
+
   it('an unknown type says nothing: another function, a later untyped declaration, a program struct of the same name', () => {
     const source = go(
       'type Project struct{ Name string }',

@@ -57,8 +57,10 @@ labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.
 // The eleventh held-aside set (test/fixtures/history-held9, owners n to z), measured once by the lead at 244ba372 in
 // issue 22's eighth session (recall 72.6% (82/113), wrong 2 of 84) and seen since: 77.0% (87/113) after go-tfe query
 // fields of lists the history has no entry for (TeamListOptions.Names, RunListOptions.Status); 82.3% (93/113), wrong 0 of 94
-// after workflow request templates, shell strings spanning lines and jq reads (workflow-steps.ts, jq-reads.ts).
-labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0.82, wrongShare: 0.02 } });
+// after workflow request templates, shell strings spanning lines and jq reads (workflow-steps.ts, jq-reads.ts); 85.0%
+// (96/113), wrong 0 of 97 after go-tfe services held by a parameter or a field (sets tfe.VariableSets, pools:
+// client.AgentPools).
+labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0.84, wrongShare: 0.02 } });
 
 // The twelfth held-aside set (test/fixtures/history-held10, owners a to m), measured once by the lead at 244ba372 with
 // the eleventh (recall 90.2% (92/102), wrong 4 of 108) and seen since: 91.2% (93/102) after a plain variable
