@@ -64,6 +64,8 @@ export class BaseUrls {
   constructor(
     readonly text: string,
     readonly powershell = false,
+    /** Python's and JS/TS's own texts: a constant may open an f-string or a template literal (`f"{_API_URL}runs"`). */
+    readonly plainOpeners = false,
   ) {}
 
   get #bases(): Map<string, string> {
@@ -112,9 +114,15 @@ export class BaseUrls {
       }
       return out;
     }
-    const opener = /f?(["'`])\$?\{[ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*\}/g;
-    for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text))
-      if (this.#bases.has(key(m[2], m[3] ?? ''))) out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+    // `f"{self._ws_url}/{id}"`, and a constant in a Python f-string or a template literal (`f"{_API_URL}runs"`,
+    // `${API}runs`): a plain name assigned once in the text (a shell's "${base}" is read as the shell reads it).
+    const opener = /f?(["'`])\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/g;
+    for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text)) {
+      const plain = m[2] === undefined;
+      if (plain && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
+      if (this.#bases.has(key(m[2], m[3] ?? '')) && (!plain || assignedOnce(this.text, m[3] ?? '')))
+        out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+    }
     return out;
   }
 

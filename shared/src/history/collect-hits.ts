@@ -60,7 +60,7 @@ export class HitCollector {
     readonly helpers?: ReadonlyMap<string, HttpMethod>,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
-    this.#bases = new BaseUrls(text, profile.hashBlockComments === true);
+    this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys);
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */

@@ -12,10 +12,11 @@ import { workflowStepMethod } from './workflow-steps.ts';
 /**
  * A helper call the literal is the first argument of, up to the literal's quote: `self._patch(f"`,
  * `_get(\n  f"` (a private helper without a receiver), `api.get_list(path="` (an HTTP verb and a word),
- * `this.get<Workspace>(\``. Group 1: the helper's verb; group 2: the word after an HTTP verb.
+ * `this.get<Workspace>(\``, Spring's `client.getForObject<T>("/organizations")`. Group 1: the helper's verb; group 2:
+ * the word after an HTTP verb.
  */
 const DIRECT =
-  /(?:(?:\.|->)_?|(?<![\w.$])_)(get|post|put|patch|delete|create|update|destroy|show|list|list_all)((?:_[a-z]+)?)(?:<[^<>()\n]*>)?\(\s*(?:(?:path|url|uri|endpoint)\s*=\s*)?f?["'`]$/;
+  /(?:(?:\.|->)_?|(?<![\w.$])_)(get|post|put|patch|delete|create|update|destroy|show|list|list_all)((?:_[a-z]+|For(?:Object|Entity|Location))?)(?:<[^<>()\n]*>)?\(\s*(?:(?:path|url|uri|endpoint)\s*=\s*)?f?["'`]$/;
 const HTTP_VERB = /^(?:get|post|put|patch|delete)$/;
 
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */

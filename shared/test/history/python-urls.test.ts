@@ -64,3 +64,29 @@ describe('Python URLs built in pieces', () => {
     assert.deepEqual(endpoints(text), ['2 endpoint POST /organizations/:organization_name/projects']);
   });
 });
+
+describe('a constant opening an f-string, a Spring client’s read', () => {
+  it('a module constant holding the API root opens an f-string with no slash of its own', () => {
+    const text = [
+      '_API = "https://tfe.example/api/v2/"',
+      '',
+      'def start(body):',
+      '    url = f"{_API}runs"',
+      '    request = urllib.request.Request(',
+      '        url, headers=HEADERS, method="POST", data=body',
+      '    )',
+      '    return urllib.request.urlopen(request)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['4 endpoint POST /runs']);
+  });
+
+  it('getForObject reads with GET', () => {
+    const text = 'val orgs = client.getForObject<Organizations>("/organizations")';
+    assert.deepEqual(
+      scanText(text, { fileName: 'Client.kt' })
+        .filter((m) => m.subject.id.startsWith('endpoint'))
+        .map((m) => m.subject.id),
+      ['endpoint GET /organizations'],
+    );
+  });
+});
