@@ -205,6 +205,7 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
   while (text.charCodeAt(after) === 32) after++;
   const b = text.charCodeAt(before);
   if (b === 91) return text.charCodeAt(after) === 93; // [ … ]
+  if (b === 10 || b === 13 || b === 9) return isWrappedSubscript(text, before, close);
   if (b !== 40 && b !== 44) return false; // ( or ,
   // The call this argument belongs to: the last `(` before it on the line, with no `)` between.
   const from = Math.max(0, open - 160);
@@ -218,6 +219,27 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
     return ACCESSORS.has(name) || (b === 40 && WIRE_NAMES.has(name));
   }
   return false;
+}
+
+/**
+ * A subscript a formatter wrapped over lines (`request.json[` / `"configuration_version_download_url"` / `]`): the
+ * `[` ends the line before the key and follows a name, `]` or `)` at once (a list literal's opens after `=`, `(`,
+ * `,` or `:`), and the `]` closes it on the line after.
+ */
+function isWrappedSubscript(text: string, before: number, close: number): boolean {
+  let b = before;
+  while (b > 0 && isBlank(text.charCodeAt(b))) b--;
+  if (text.charCodeAt(b) !== 91 || text.slice(b + 1, before + 1).split('\n').length !== 2) return false;
+  const held = text.charCodeAt(b - 1);
+  if (!(isWordChar(held) || held === 93 || held === 41)) return false;
+  let a = close + 1;
+  while (a < text.length && isBlank(text.charCodeAt(a))) a++;
+  return text.charCodeAt(a) === 93 && text.slice(close + 1, a).split('\n').length === 2;
+}
+
+/** A space, tab or line break. */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 /** The word right before a position (blanks skipped) is `case`. */

@@ -125,3 +125,28 @@ describe('payload keys: the resource of a payload built apart (Python)', () => {
     assert.deepEqual(onLine(source, "'project': {"), ['attribute workspaces project']);
   });
 });
+
+describe('keys read through a subscript a formatter wrapped over lines (Python)', () => {
+  it('a key alone on its line between `x[` and `]` is read; a one-item list literal is not', () => {
+    const source = [
+      'def handle(event):',
+      '    secret = event["headers"]["x-tfc-task-signature"]',
+      '    download_url = event["payload"]["detail"][',
+      '        "configuration_version_download_url"',
+      '    ]',
+      '    wanted = (',
+      '        "configuration_version_download_url"',
+      '    )',
+      '    fields = [',
+      '        "configuration_version_download_url"',
+      '    ]',
+    ].join('\n');
+    const lines = source.split('\n');
+    const found = scanText(source, { languageId: 'python', fileName: 'handler.py' }).map((m) => [m.line, m.subject.id]);
+    const at = (n: number): string[] => found.filter(([l]) => l === n).map(([, id]) => String(id));
+    assert.equal(lines[3]?.trim(), '"configuration_version_download_url"');
+    assert.deepEqual(at(4), ['attribute run task request configuration_version_download_url']);
+    assert.deepEqual(at(7), []);
+    assert.deepEqual(at(10), []);
+  });
+});
