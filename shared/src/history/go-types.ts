@@ -108,8 +108,14 @@ export class GoTypeEnvironment {
     this.count++;
     const list = this.declarations.get(name);
     const item = { at, scope: this.scopeOf(at), type };
-    if (list) list.push(item);
-    else this.declarations.set(name, [item]);
+    if (!list) this.declarations.set(name, [item]);
+    else {
+      // Kept in text order as they come (signatures, assignments and `var` lines are read in turn): a look-up
+      // during the rounds stops at the first declaration after the use.
+      let k = list.length;
+      while (k > 0 && (list[k - 1]?.at ?? 0) > at) k--;
+      list.splice(k, 0, item);
+    }
   }
 
   /** A written Go type (`*tfe.Workspace`, `[]*tfe.Run`, `*Client`, `string`) as this environment names it. */
@@ -213,6 +219,9 @@ export class GoTypeEnvironment {
    * left side read back by hand (a pattern tried at every line start cost most of the environment).
    */
   private readAssignments(): void {
+    // `var` lines first: an assignment after one reads its type (`var all []*tfe.Workspace`, then `range all`).
+    this.vars ??= this.parseVars();
+    for (const v of this.vars) this.declare(v.name, v.at, this.typeOfWritten(v.written));
     this.assignments ??= this.parseAssignments();
     for (const a of this.assignments) {
       if (!a.left.some((name) => this.wanted.has(name))) continue;
@@ -224,8 +233,6 @@ export class GoTypeEnvironment {
       const typed = a.range ? 1 : 0;
       a.left.forEach((name, n) => this.declare(name, a.at, n === typed ? type : undefined));
     }
-    this.vars ??= this.parseVars();
-    for (const v of this.vars) this.declare(v.name, v.at, this.typeOfWritten(v.written));
   }
 
   private parseAssignments(): { at: number; left: string[]; rhs: string; range: boolean }[] {
@@ -290,6 +297,13 @@ export class GoTypeEnvironment {
     if (literal) return this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined;
     const call = CALL.exec(rhs);
     if (call) return this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`];
+    // `all = append(all, page.Items...)`: a slice appended to keeps its type.
+    const appended = APPEND.exec(rhs);
+    if (appended) {
+      const names = (appended[1] ?? '').split('.');
+      this.wanted.add(names[0] ?? '');
+      return this.typeOfChain(names, at);
+    }
     const chain = CHAIN.exec(rhs);
     if (!chain) return undefined;
     const names = (chain[1] ?? '').split('.');
@@ -373,6 +387,7 @@ const SIGNATURE = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])
 const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;
 const WRITTEN = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/;
 const CALL = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/;
+const APPEND = /^append\([ \t]*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*,/;
 const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();

@@ -170,6 +170,23 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it('a range over a slice declared by var and grown by append (pages gathered, then read)', () => {
+    const source = go(
+      'func all(ctx context.Context, client *tfe.Client, org string) {',
+      '\tvar gathered []*tfe.Workspace',
+      '\tpage, _ := client.Workspaces.List(ctx, org, nil)',
+      '\tgathered = append(gathered, page.Items...)',
+      '\tfor i, w := range gathered {',
+      '\t\t_, _ = i, w.ResourceCount', // 13
+      '\t}',
+      '}',
+    );
+    assert.ok(
+      sdkUses(source).includes('13: Workspace.ResourceCount → attribute workspaces resource-count'),
+      sdkUses(source).join('\n'),
+    );
+  });
+
   it('an unknown type says nothing: another function, a later untyped declaration, a program struct of the same name', () => {
     const source = go(
       'type Project struct{ Name string }',
