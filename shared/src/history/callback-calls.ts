@@ -1,4 +1,4 @@
-import { CALLBACK_URL } from './context.ts';
+import { namesCallbackUrl } from './context.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
@@ -64,7 +64,7 @@ export function callbackMatches(
   profile: LanguageProfile,
   runTask = false,
 ): Match[] {
-  if (!CALLBACK_URL.test(text)) return [];
+  if (!namesCallbackUrl(text)) return [];
   const subject = callbackEndpoint(index);
   if (!subject) return [];
   const out: Match[] = [];

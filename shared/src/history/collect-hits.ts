@@ -109,7 +109,7 @@ export class HitCollector {
         hit.method = { method, start: methodStart, end: methodStart + methodText.length, text: methodText };
         hit.methodDistance = 0;
       }
-    for (const held of heldStructTypes(text))
+    for (const held of heldStructTypes(text, this.lines))
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
@@ -188,7 +188,9 @@ export class HitCollector {
     const assigned = variablePatterns(name).assignedLiteral;
     for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
       const from = lines.startOf(l);
-      const m = assigned.exec(text.slice(from, lines.endOf(l)));
+      const row = text.slice(from, lines.endOf(l));
+      // The pattern holds the name: a line without it cannot match (a quick search first).
+      const m = row.includes(name) ? assigned.exec(row) : null;
       if (!m) continue;
       const open = from + m.index + m[0].length - 1;
       // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
@@ -446,9 +448,12 @@ export class HitCollector {
         : undefined;
     // A base of the file (even the API root, read as the text alone below) is no unknown base.
     const ownBase = expanded !== undefined;
+    // Both readings are kept: the one chosen below is not normalised again.
+    let wide: ReturnType<typeof normalizeUrl>;
+    let plain: ReturnType<typeof normalizeUrl>;
     if (expanded) {
-      const wide = normalizeUrl(expanded.text, relative);
-      const plain = normalizeUrl(raw, relative);
+      wide = normalizeUrl(expanded.text, relative);
+      plain = normalizeUrl(raw, relative);
       // A base that adds no path segment (the API root: `${base}/registry-modules`) changes nothing,
       // and the text alone keeps the path's source offsets, which a quick fix rewrites in place.
       const same = this.rooted(plain) && plain.segments.length === wide?.segments.length;
@@ -465,7 +470,7 @@ export class HitCollector {
       ];
       single = false;
     }
-    const read = normalizeUrl(text, relative);
+    const read = expanded ? wide : ownBase ? plain : normalizeUrl(text, relative);
     const url = ownBase && read?.base !== undefined ? withoutBase(read) : read;
     if (!url || !this.rooted(url)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));

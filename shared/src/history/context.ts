@@ -60,7 +60,20 @@ const CALLBACK_FIELD = /task_?result_?callback_?url/i;
  * A name for a callback URL (`callback_url`, `callbackUrl`), any case: in every name CALLBACK_FIELD finds, and a
  * fast search (its literal is looked for directly, where `task_?` stops at every `t`), so it is tried first.
  */
-export const CALLBACK_URL = /callback_?url/i;
+const CALLBACK_URL = /callback_?url/i;
+
+/** The last text asked about and its answer: a scan asks twice of one text (`handlesRunTasks`, `callbackMatches`). */
+let callbackText: string | undefined;
+let callbackNamed = false;
+
+/** Whether the text names a callback URL (CALLBACK_URL), the one search made once per text. */
+export function namesCallbackUrl(text: string): boolean {
+  if (text !== callbackText) {
+    callbackNamed = CALLBACK_URL.test(text);
+    callbackText = text;
+  }
+  return callbackNamed;
+}
 
 /**
  * Whether the file handles run task requests (`ResolveContext.runTask`): some evidence is the run task context's,
@@ -69,7 +82,7 @@ export const CALLBACK_URL = /callback_?url/i;
 export function handlesRunTasks(text: string, evidence: readonly Evidence[]): boolean {
   return (
     evidence.some((e) => e.resources.some((r) => RUN_TASK_CONTEXT.includes(r))) ||
-    (CALLBACK_URL.test(text) && CALLBACK_FIELD.test(text))
+    (namesCallbackUrl(text) && CALLBACK_FIELD.test(text))
   );
 }
 

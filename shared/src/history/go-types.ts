@@ -1,3 +1,5 @@
+import { typeLineStarts } from './type-lines.ts';
+
 /**
  * A small type environment of one Go file that uses go-tfe: which variables, parameters and struct
  * fields hold a go-tfe struct, so that a field read on a value typed elsewhere (`ws.Project.Name`
@@ -76,15 +78,21 @@ export class GoTypeEnvironment {
 
   private readFunctions(): void {
     const text = this.text;
-    for (
-      let at = text.startsWith('func ') ? 0 : text.indexOf('\nfunc ');
-      at !== -1;
-      at = text.indexOf('\nfunc ', at + 1)
-    ) {
-      const start = at === 0 ? 0 : at + 1;
-      const end = text.indexOf('\n}', start);
+    // Every `\nfunc ` and `\n}` in one pass (two searches for them stopped at every newline), then each
+    // function's end is the first `\n}` after its start.
+    const heads: number[] = [];
+    const closes: number[] = [];
+    if (text.startsWith('func ')) heads.push(0);
+    FUNC_OR_CLOSE.lastIndex = 0;
+    for (let m = FUNC_OR_CLOSE.exec(text); m !== null; m = FUNC_OR_CLOSE.exec(text))
+      if (m[0].length === 2) closes.push(m.index);
+      else heads.push(m.index === 0 ? 0 : m.index + 1);
+    let c = 0;
+    for (const start of heads) {
+      while (c < closes.length && (closes[c] ?? 0) < start) c++;
+      const end = closes[c];
       this.funcStarts.push(start);
-      this.funcEnds.push(end === -1 ? text.length : end + 2);
+      this.funcEnds.push(end === undefined ? text.length : end + 2);
     }
   }
 
@@ -148,7 +156,10 @@ export class GoTypeEnvironment {
   private readLocalStructs(): void {
     const text = this.text;
     const found: { name: string; body: string }[] = [];
-    for (let at = text.indexOf('\ntype '); at !== -1; at = text.indexOf('\ntype ', at + 6)) {
+    for (const start of typeLineStarts(text)) {
+      // `\ntype ` (a `type` opening the text is not read).
+      if (start === 0 || text.charCodeAt(start + 4) !== 32) continue;
+      const at = start - 1;
       const head = /^\ntype[ \t]+(\w+)[ \t]+struct[ \t]*\{\n/.exec(text.slice(at, at + 120));
       if (!head) continue;
       const open = at + head[0].length;
@@ -382,6 +393,8 @@ export function chainBefore(text: string, dot: number): string[] | undefined {
   return parts;
 }
 
+/** A line opening a function, or a `}` opening a line (the end of a top-level block). */
+const FUNC_OR_CLOSE = /\n(?:func |\})/g;
 const PARAMETER = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/;
 const SIGNATURE = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/;
 const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;

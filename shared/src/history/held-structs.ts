@@ -1,3 +1,6 @@
+import type { Lines } from './lines.ts';
+import { typeLineStarts } from './type-lines.ts';
+
 /**
  * Go structs of JSON:API models that have no `jsonapi:"primary,…"` tag of their own but are the
  * type of an attribute of one that has: go-tfe's `GlobalRunTask` is `RunTask`'s
@@ -11,7 +14,7 @@ const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
 
 /** The `{` of each held struct and the JSON:API type of its holder. */
-export function heldStructTypes(text: string): { readonly open: number; readonly type: string }[] {
+export function heldStructTypes(text: string, lines?: Lines): { readonly open: number; readonly type: string }[] {
   if (!text.includes('jsonapi:"primary,') || !text.includes('jsonapi:"attr,')) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();
   // Native searches (`type ` at a line start, `jsonapi:"attr,` in a body), then a regex on that one line.
@@ -30,7 +33,8 @@ export function heldStructTypes(text: string): { readonly open: number; readonly
   const primaries = offsets('jsonapi:"primary,');
   let a = 0;
   let p = 0;
-  for (let at = text.startsWith('type ') ? 0 : text.indexOf('\ntype ') + 1; at !== 0 || text.startsWith('type ');) {
+  for (const at of typeLineStarts(text, lines)) {
+    if (text.charCodeAt(at + 4) !== 32) continue; // `type `
     const m = STRUCT.exec(lineAt(at));
     if (m) {
       const open = at + m[0].lastIndexOf('{');
@@ -47,9 +51,6 @@ export function heldStructTypes(text: string): { readonly open: number; readonly
       const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
       structs.set(m[1] ?? '', { open, type, fields });
     }
-    const next = text.indexOf('\ntype ', at + 1);
-    if (next === -1) break;
-    at = next + 1;
   }
   const out: { open: number; type: string }[] = [];
   for (let round = 0; round < 2; round++) {

@@ -30,6 +30,12 @@ export class Lines {
     return lo;
   }
 
+  /** Every line's start offset, in order (the whole text read). */
+  all(): readonly number[] {
+    this.#extendTo(this.#text.length);
+    return this.#starts;
+  }
+
   /** Offset where a 0-based line starts (clamped to the last line). */
   startOf(line: number): number {
     while (this.#starts.length <= line && this.#scanned < this.#text.length) this.#extendTo(this.#scanned);

@@ -3,6 +3,7 @@ import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
+import { typeLineStarts } from './type-lines.ts';
 
 /**
  * A client's own model of an API object, as its language declares one: a Python class (pydantic,
@@ -65,7 +66,7 @@ export function readModels(
   else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
     models = tsModels(text, index);
   else if (languageId === 'rust') models = rustModels(text, index);
-  else if (languageId === 'go') models = goModels(text, index);
+  else if (languageId === 'go') models = goModels(text, lines, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -324,18 +325,21 @@ function rustModels(text: string, index: HistoryIndex): Model[] {
 
 // ---------------------------------------------------------------- Go
 
-const GO_HEAD = /(?:^|\n)type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/g;
+/** Tried (sticky) where `type` starts a line (`typeLineStarts`): a pattern opening with `(?:^|\n)` stopped at every position. */
+const GO_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/y;
 
 /**
  * A Go struct with `json` tags declared at the top level (`type VariablesetList struct {`): its whole body, nested anonymous
  * structs (`Data []struct { Attributes struct { … } }`) included, is the named type's declaration, so the
  * names its tags carry (`json:"updated-at"`, found by the main pass) take the resource the type's name spells.
  */
-function goModels(text: string, index: HistoryIndex): Model[] {
+function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
-  GO_HEAD.lastIndex = 0;
-  for (let m = GO_HEAD.exec(text); m !== null; m = GO_HEAD.exec(text)) {
-    const open = m.index + m[0].length;
+  for (const at of typeLineStarts(text, lines)) {
+    GO_HEAD.lastIndex = at;
+    const m = GO_HEAD.exec(text);
+    if (m === null) continue;
+    const open = GO_HEAD.lastIndex;
     const close = matchingBrace(text, open);
     if (close === -1) continue;
     // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.

@@ -2,7 +2,6 @@ import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { alternation } from './scan-pattern.ts';
 import { isWordChar } from './source-text.ts';
 
 /**
@@ -54,19 +53,38 @@ function parameterInfo(lexicon: Lexicon, word: string): LexInfo | undefined {
   return info?.candidates.some((c) => c.subject.type === 'parameter') === true ? info : undefined;
 }
 
-const memberCache = new WeakMap<Lexicon, RegExp>();
+const memberCache = new WeakMap<Lexicon, readonly string[]>();
 
-/** `.sort =`, `.q =`: an unquoted query key without brackets set on an object (one pattern per lexicon). */
-function bareMembers(lexicon: Lexicon): RegExp {
-  let pattern = memberCache.get(lexicon);
-  if (!pattern) {
-    const words = [...lexicon.words.values()]
-      .filter((info) => /^[A-Za-z_]\w*$/.test(info.text) && info.candidates.some((c) => c.subject.type === 'parameter'))
-      .map((info) => info.text);
-    pattern = new RegExp(`\\.(?:${alternation(words)})[ \\t]*=(?!=)`);
-    memberCache.set(lexicon, pattern);
+/** The unquoted query keys without brackets (`sort`, `q`): one list per lexicon. */
+function bareMemberWords(lexicon: Lexicon): readonly string[] {
+  let words = memberCache.get(lexicon);
+  if (!words) {
+    words = [
+      ...new Set(
+        [...lexicon.words.values()]
+          .filter(
+            (info) => /^[A-Za-z_]\w*$/.test(info.text) && info.candidates.some((c) => c.subject.type === 'parameter'),
+          )
+          .map((info) => `.${info.text}`),
+      ),
+    ];
+    memberCache.set(lexicon, words);
   }
-  return pattern;
+  return words;
+}
+
+/**
+ * `.sort =`, `.q =` (not `==`): an unquoted query key set on an object. Each `.key` is found by native search
+ * (a pattern of them all stopped at every `.` of the text).
+ */
+function setsBareMember(text: string, lexicon: Lexicon): boolean {
+  for (const dotted of bareMemberWords(lexicon))
+    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + 1)) {
+      let i = at + dotted.length;
+      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+      if (text.charCodeAt(i) === 61 && text.charCodeAt(i + 1) !== 61) return true;
+    }
+  return false;
 }
 
 /** How many lines below a URL assigned to a variable the call sending that variable is looked for. */
@@ -94,7 +112,7 @@ function queryObjects(
   // bind to their options struct's function) or, where objects have members, `x.sort =` is written.
   if (hits.urls.length === 0) return;
   const keyed = hits.names.filter((h) => h.tag !== true && parameterInfo(lexicon, h.info.text) !== undefined);
-  if (keyed.length === 0 && !(members && bareMembers(lexicon).test(text))) return;
+  if (keyed.length === 0 && !(members && setsBareMember(text, lexicon))) return;
   let previousEnd = 0;
   for (const url of hits.urls) {
     const from = Math.max(previousEnd, lines.startOf(Math.max(0, url.line - OBJECT_LINES)));

@@ -41,9 +41,11 @@ interface SdkIndex {
   readonly goTypes: GoTfeTypes;
   /** go-tfe's mapped field names: a field read or written on a value (`ws.Project.Name`) is `.` and one of them as a whole word. */
   readonly fieldNames: ReadonlySet<string>;
-  /** The longest of them, and which first two characters start one (by code, below 128; 0 for a one-letter name): most words after a dot are skipped unread. */
-  readonly fieldLongest: number;
-  readonly fieldStarts: Uint8Array;
+  /**
+   * `.` and one of them as a whole word (`\.(Name|Project|…)(?!\w)`, a prefix tree): one pattern finds the reads,
+   * cheaper than reading every word after a dot by hand and looking it up.
+   */
+  readonly fieldPattern: RegExp;
 }
 
 const cache = new WeakMap<HistoryIndex, SdkIndex>();
@@ -89,8 +91,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     providerResources: data.providerResources,
     goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
     fieldNames: fields,
-    fieldLongest: Math.max(0, ...[...fields].map((f) => f.length)),
-    fieldStarts: startCodes(fields),
+    fieldPattern: new RegExp(`\\.(${alternation([...fields])})(?!\\w)`, 'g'),
   };
   cache.set(index, found);
   return found;
@@ -118,14 +119,24 @@ export function sdkMatches(
   const out: Match[] = [];
   const sdkIdx = sdkIndex(index);
   const push = (start: number, end: number, name: SdkName): void => {
-    const match = makeMatch(text, lines, { start, end, subject: name.subject, confidence: 'exact', via: 'sdk' });
-    out.push({ ...match, sdk: { client: name.client, name: name.name } });
+    // The SDK name is added to the match as made (a copy of every field cost more).
+    const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
+      start,
+      end,
+      subject: name.subject,
+      confidence: 'exact',
+      via: 'sdk',
+    });
+    match.sdk = { client: name.client, name: name.name };
+    out.push(match);
   };
   if (languageId === 'go') {
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
-    const name = goTfeImportName(text);
-    if (text.includes(GO_TFE)) goUses(text, sdkIdx, push, name);
-    else if (text.includes(`${name}.`)) goUses(text, sdkIdx, push, name);
+    // The import is searched once (its line gives the name too).
+    const imported = text.indexOf(GO_TFE);
+    const name = goTfeImportName(text, imported);
+    if (imported !== -1) goUses(text, sdkIdx, push, name);
+    else if (mentions(text, `${name}.`)) goUses(text, sdkIdx, push, name);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
     else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push);
   }
@@ -178,15 +189,23 @@ function isSchemaChar(c: number): boolean {
 
 /**
  * The name go-tfe is imported under: the alias before its import path on that line
- * (`tfc "github.com/hashicorp/go-tfe"`), else `tfe`. A native search for the path, then the line
- * read back (a pattern starting at every position of the text cost a tenth of the whole scan).
+ * (`tfc "github.com/hashicorp/go-tfe"`), else `tfe`. The path is found by a native search (`at`, -1
+ * when absent), then the line read back (a pattern starting at every position of the text cost a
+ * tenth of the whole scan).
  */
-function goTfeImportName(text: string): string {
-  const at = text.indexOf(GO_TFE);
+function goTfeImportName(text: string, at: number): string {
   if (at === -1) return 'tfe';
   const before = text.slice(Math.max(0, text.lastIndexOf('\n', at) + 1, at - 200), at);
   const alias = /(?:^|[\s(])(\w+)[ \t]*$/.exec(before)?.[1];
   return alias === undefined || alias === 'import' ? 'tfe' : alias;
+}
+
+/**
+ * `text.includes(needle)`, its tail looked for first when that is rarer: a native search stops at every
+ * occurrence of the needle's first character, and `t` of `tfe.` is everywhere in code where `f` is not.
+ */
+function mentions(text: string, needle: string): boolean {
+  return (needle.length < 3 || text.includes(needle.slice(1))) && text.includes(needle);
 }
 
 /** The provider resource a file defines (`resource_tfe_workspace.go` → `tfe_workspace`), if the mapping knows it. */
@@ -213,7 +232,7 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
   };
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
-  const literal = new RegExp(`${pkg}\\.([A-Z]\\w*)\\b`, 'g');
+  const literal = literalPattern(pkg);
   // Variables of a mapped type, each with where it is declared: `options` may be a create options
   // struct in one function and an update options struct in the next.
   const typed = new Map<string, { at: number; struct: string }[]>();
@@ -252,22 +271,17 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
       }
     }
   }
-  // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …` (at a line start). Each
-  // variable's `name.` is found by native search; the declaration before the use gives the type.
-  for (const [variable, declarations] of typed) {
-    const dotted = `${variable}.`;
-    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + dotted.length)) {
-      let lineStart = at;
-      while (lineStart > 0 && (text.charCodeAt(lineStart - 1) === 32 || text.charCodeAt(lineStart - 1) === 9))
-        lineStart--;
-      if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) continue;
-      const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(at + dotted.length, at + dotted.length + 120));
-      if (!field) continue;
-      const struct = declarations.filter((d) => d.at < at).pop()?.struct;
-      const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
-      const start = at + dotted.length;
-      if (name) push(start, start + (field[1]?.length ?? 0), name);
-    }
+  // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …` (at a line start). One pattern of
+  // the variables' names after a line's blanks finds them (a search per name stopped at every one of its first
+  // letter); the declaration before the use gives the type.
+  for (const { at, variable } of lineStartUses(text, [...typed.keys()])) {
+    const declarations = typed.get(variable) ?? [];
+    const after = at + variable.length + 1;
+    const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(after, after + 120));
+    if (!field) continue;
+    const struct = declarations.filter((d) => d.at < at).pop()?.struct;
+    const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
+    if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   typedFieldUses(text, sdkIdx, push, pkg);
   callUses(text, sdkIdx, 'go-tfe', push);
@@ -353,6 +367,33 @@ function wordBefore(text: string, at: number, assigned: boolean): string | undef
   return end > i + 1 && !/\d/.test(text.charAt(i + 1)) ? text.slice(i + 1, end) : undefined;
 }
 
+/** `tfe.X` under the name go-tfe is imported as, made once per name (a few; bounded all the same). */
+const literalPatterns = new Map<string, RegExp>();
+
+function literalPattern(pkg: string): RegExp {
+  let pattern = literalPatterns.get(pkg);
+  if (pattern === undefined) {
+    pattern = new RegExp(`${pkg}\\.([A-Z]\\w*)\\b`, 'g');
+    if (literalPatterns.size < 64) literalPatterns.set(pkg, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Each line opening (after its blanks) with one of the variables and a `.`: where the name starts, and which it is. */
+function lineStartUses(text: string, variables: readonly string[]): { at: number; variable: string }[] {
+  const out: { at: number; variable: string }[] = [];
+  if (variables.length === 0) return out;
+  const names = alternation(variables);
+  const first = new RegExp(`[ \\t]*(${names})\\.`, 'y');
+  const m = first.exec(text);
+  if (m) out.push({ at: m[0].length - (m[1] ?? '').length - 1, variable: m[1] ?? '' });
+  const next = new RegExp(`\\n[ \\t]*(${names})\\.`, 'g');
+  for (let n = next.exec(text); n !== null; n = next.exec(text))
+    out.push({ at: n.index + n[0].length - (n[1] ?? '').length - 1, variable: n[1] ?? '' });
+  return out;
+}
+
 /**
  * Fields read or set on a value typed elsewhere in the file (`ws.Project.Name` after `ws, err :=
  * client.Workspaces.Read(…)`, `p.Name` with `p *tfe.Project`, `x.ws.UpdatedAt`): the file's type
@@ -363,26 +404,16 @@ function wordBefore(text: string, at: number, assigned: boolean): string | undef
 function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
   const fields = sdkIdx.fieldNames;
   if (fields.size === 0) return;
-  // The reads first, with the chain before each: only their heads' declarations are read. Each `.` is
-  // found by native search and the word after it read by hand (a pattern of every field name cost more).
+  // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
-  for (let dot = text.indexOf('.'); dot !== -1; dot = text.indexOf('.', dot + 1)) {
-    const first = text.charCodeAt(dot + 1);
-    if (!isGoWordChar(first)) continue;
-    let end = dot + 2;
-    while (isGoWordChar(text.charCodeAt(end))) end++;
-    const second = end === dot + 2 ? 0 : text.charCodeAt(dot + 2);
-    if (end - dot - 1 > sdkIdx.fieldLongest || sdkIdx.fieldStarts[first * 128 + second] !== 1) {
-      dot = end - 1;
-      continue;
-    }
-    const field = text.slice(dot + 1, end);
-    dot = end - 1;
-    if (!fields.has(field)) continue;
-    const after = text.charCodeAt(end);
+  const pattern = sdkIdx.fieldPattern;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    const field = m[1] ?? '';
+    const at = m.index;
+    const after = text.charCodeAt(at + m[0].length);
     // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
     if (after === 40 || after === 123) continue;
-    const at = end - field.length - 1;
     const chain = chainBefore(text, at);
     if (chain === undefined || chain[0] === pkg) continue;
     reads.push({ at, field, step: after === 46, chain });
@@ -397,17 +428,6 @@ function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string)
     const name = fieldName(sdkIdx, struct, r.field);
     if (name && !inLineComment(text, r.at)) push(r.at + 1, r.at + 1 + r.field.length, name);
   }
-}
-
-/** Which first two character codes start one of the names (`first * 128 + second`, second 0 for a one-letter name). */
-function startCodes(names: ReadonlySet<string>): Uint8Array {
-  const out = new Uint8Array(128 * 128);
-  for (const name of names) {
-    const first = name.charCodeAt(0);
-    const second = name.length === 1 ? 0 : name.charCodeAt(1);
-    if (first < 128 && second < 128) out[first * 128 + second] = 1;
-  }
-  return out;
 }
 
 /** A `//` before `at` on its line (a comment, or a URL: either way the place says less). */

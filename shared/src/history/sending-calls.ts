@@ -118,6 +118,8 @@ function sendingMethod(
     if (own < indent && own < body.length && (own === 0 ? !/^[)\]]/.test(body) : DEFINITION.test(body))) break;
     if (own < body.length && branch !== undefined && own <= branch && !ALTERNATIVE.test(body)) branch = undefined;
     if (own < indent && ALTERNATIVE.test(body)) branch = own;
+    // Both patterns hold the name: a line without it is passed over unmatched (most lines, and a quick search).
+    if (!body.includes(name)) continue;
     if (branch === undefined && assigns.test(body)) break;
     // Put at the end of another variable (`path = api_endpoint + create_path`, `url = f"{root}{path}"`): that
     // one is the URL sent, and the path is its tail.
