@@ -318,6 +318,8 @@ export function languageOfFile(fileName: string): string | undefined {
   const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
   if (base === 'Dockerfile' || base.startsWith('Dockerfile.')) return 'dockerfile';
   if (base === 'Makefile' || base === 'GNUmakefile') return 'makefile';
+  // Jenkins pipelines are Groovy: `Jenkinsfile`, `JenkinsFile`, `Jenkinsfile.deploy`.
+  if (/^jenkinsfile(?:\.|$)/i.test(base) && !/\.(?:md|txt)$/i.test(base)) return 'groovy';
   const dot = base.lastIndexOf('.');
   return dot <= 0 ? undefined : byExtension[base.slice(dot + 1).toLowerCase()];
 }

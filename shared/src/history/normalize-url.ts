@@ -88,14 +88,15 @@ interface RawSegment {
 
 /**
  * Where the path ends: at `?`, `#` or whitespace outside a placeholder's braces (Ruby's `#{org}`,
- * a workflow's `${{ needs.plan.outputs.id }}` are one segment each).
+ * a workflow's `${{ needs.plan.outputs.id }}` are one segment each) or a shell's command substitution
+ * (`$(_jq '.id')`).
  */
 function endOfPath(text: string, from: number): number {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125 && depth > 0) depth--;
+    if (c === 123 || (c === 40 && (depth > 0 || text.charCodeAt(i - 1) === 36))) depth++;
+    else if ((c === 125 || c === 41) && depth > 0) depth--;
     else if (c === 10) return i;
     else if (depth === 0 && (c === 63 || c === 32 || c === 9 || (c === 35 && text.charCodeAt(i + 1) !== 123))) return i; // ? whitespace #
   }

@@ -430,6 +430,9 @@ function readOnly(text: string, lines: Lines, url: UrlHit): number {
   const line = text.slice(from, lines.endOf(url.line));
   const before = text.slice(Math.max(from, url.start - 40), url.start);
   if (/["'](?:related|self)["']\s*:\s*["']$/.test(before)) return url.start;
+  // Jenkins' HTTP Request step sends GET unless told otherwise (`httpRequest(url: "…")`, no `httpMode:`).
+  const jenkins = jenkinsGet(text, url);
+  if (jenkins !== 0) return jenkins;
   const builder = line.indexOf('Request.Builder()');
   if (
     builder !== -1 &&
@@ -439,4 +442,20 @@ function readOnly(text: string, lines: Lines, url: UrlHit): number {
   )
     return from + builder;
   return 0;
+}
+
+/** How far a Jenkins `httpRequest(` may open before its `url:` argument and close after it. */
+const JENKINS_CALL = 1_200;
+
+/**
+ * A URL that is the `url:` argument of a Jenkins `httpRequest(…)` step with no `httpMode:` (the step's default
+ * is GET: not a guess): the offset of `httpRequest`, else 0.
+ */
+function jenkinsGet(text: string, url: UrlHit): number {
+  const before = text.slice(Math.max(0, url.start - 40), url.start);
+  if (!/(?:^|[\s,(])url\s*:\s*["']$/.test(before)) return 0;
+  const call = enclosingCall(text, url.start, false, JENKINS_CALL);
+  if (!call || !/(?:^|[^\w.])httpRequest$/.test(text.slice(call.start, call.open))) return 0;
+  if (/(?:^|[\s,(])httpMode\s*:/.test(text.slice(call.open, call.end))) return 0;
+  return call.start + text.slice(call.start, call.open).lastIndexOf('httpRequest');
 }

@@ -36,6 +36,8 @@ const PREFIX = new Set([
 const DATA = /^(?:-d|--data(?:-binary|-raw|-ascii|-urlencode)?|--json|-F|--form(?:-string)?)(?:$|=)/;
 /** Short options bundled with `-d`'s value: `-d@file`, `-d'{…}'`. */
 const DATA_GLUED = /^-d./;
+/** A method flag inside a quoted word of options: `"--request POST --data …"`, `'-X DELETE'`. Group 1: the method. */
+const INNER_METHOD = /(?:^["']|\s)(?:-X[ \t]*|--request[ \t=]+)(GET|POST|PUT|PATCH|DELETE)(?![\w-])/;
 /** A wrapper named for its method: `api_post`, `tfe-delete`, `http_patch_json`. */
 const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
 
@@ -85,6 +87,12 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
       (/^-X[A-Za-z]/.test(plain) ? tokenOf(w, 2) : undefined) ??
       (/^--(?:request|method)=/i.test(plain) ? tokenOf(w, plain.indexOf('=') + 1) : undefined);
     if (explicit) return explicit;
+    // curl's flags handed to a wrapper in one string (`make_curl_request -url "$url" -options "--request POST --data …"`).
+    const inner = /^\S/.test(plain) && /\s/.test(plain) ? INNER_METHOD.exec(w.text) : null;
+    if (inner?.[1]) {
+      const start = w.start + inner.index + inner[0].length - inner[1].length;
+      return { method: inner[1].toUpperCase() as HttpMethod, start, end: start + inner[1].length, text: inner[1] };
+    }
     if (DATA.test(plain) || DATA_GLUED.test(plain) || /^--(?:post-data|post-file)(?:$|=)/.test(plain)) data ??= w;
     else if (plain === '-G' || plain === '--get') get = true;
     else if (plain === '-T' || plain === '--upload-file') upload ??= w;

@@ -41,6 +41,8 @@ export class LinePlaces {
   #comment = false;
   /** Where the current line reads afresh, past a quote closing a string opened above it, or -1. */
   #resume = -1;
+  /** Shell: the double-quoted strings a `$(` inside them left (`"$(curl "$u" …)"`), with the substitution's open `(`s. */
+  #outer: { stringStart: number; depth: number }[] = [];
 
   constructor(
     readonly text: string,
@@ -57,6 +59,7 @@ export class LinePlaces {
       this.#quote = 0;
       this.#stringStart = -1;
       this.#comment = false;
+      this.#outer = [];
     }
     // The line starts inside a string opened above (shell): past its closing quote, the line reads afresh.
     if (this.#resume !== -1 && offset >= this.#resume && this.#at < this.#resume) {
@@ -64,6 +67,7 @@ export class LinePlaces {
       this.#quote = 0;
       this.#stringStart = -1;
       this.#comment = false;
+      this.#outer = [];
     }
     if (!this.#comment) this.#advance(offset);
     this.#at = Math.max(this.#at, offset);
@@ -76,11 +80,28 @@ export class LinePlaces {
     const { text, profile } = this;
     let quote = this.#quote;
     let i = this.#at;
+    const nests = profile.quotesAcrossLines === true;
     for (; i < offset; i++) {
       const c = text.charCodeAt(i);
       if (quote !== 0) {
         if (c === BACKSLASH) i++;
         else if (c === quote) quote = 0;
+        else if (nests && quote === DQ && c === 36 && text.charCodeAt(i + 1) === 40) {
+          // `"$(curl "$@" https://…)"`: the command substitution inside the string is code.
+          this.#outer.push({ stringStart: this.#stringStart, depth: 0 });
+          quote = 0;
+          this.#stringStart = -1;
+          i++;
+        }
+      } else if (nests && this.#outer.length > 0 && (c === 40 || c === 41)) {
+        const top = this.#outer[this.#outer.length - 1]!;
+        if (c === 40) top.depth++;
+        else if (top.depth > 0) top.depth--;
+        else {
+          this.#outer.pop();
+          quote = DQ;
+          this.#stringStart = top.stringStart;
+        }
       } else if (isQuote(profile, c)) {
         quote = c;
         this.#stringStart = i;

@@ -43,7 +43,8 @@ labelledSet('held5', { alwaysCheck: false, minExpected: 130, floors: { recall: 0
 // (go-types.ts: variables typed by a service call, a range over a list's Items, parameters, a program's struct
 // fields) and the methods that only return another of their service (Workspaces.Read); 89.6% (276/308) after Go run
 // task helpers that PATCH the callback URL they are passed; 90.3% (278/308) after go-tfe's RegistryModules.Read mapped.
-labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.9, wrongShare: 0.02 } });
+// 91.2% (281/308) after shell method flags handed to a wrapper in an options string.
+labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.91, wrongShare: 0.02 } });
 
 // The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m),
 // measured once by the lead at 3143e341 in issue 22's eighth session (recall 59.6% (59/99), wrong 12 of 75) and seen
@@ -52,8 +53,9 @@ labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0
 // (77/99) after Go run task helpers that PATCH the callback URL they are passed; 83.8% (83/99), wrong 1 of 86 after
 // URLs on an unknown base read as the tail of a longer path (url-tails.ts); 84.8% (84/99), wrong 1 of 87 with jq
 // reads of a request's response (jq-reads.ts); 89.9% (89/99), wrong 1 of 92 after Python URLs built in pieces (a base attribute joined
-// by +, literals side by side, a path put at the end of the URL sent).
-labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.89, wrongShare: 0.02 } });
+// by +, literals side by side, a path put at the end of the URL sent); 90.9% (90/99), wrong 1 of 93 after a command
+// substitution inside double quotes read as code.
+labelledSet('held8', { alwaysCheck: false, minExpected: 95, floors: { recall: 0.9, wrongShare: 0.02 } });
 
 // The eleventh held-aside set (test/fixtures/history-held9, owners n to z), measured once by the lead at 244ba372 in
 // issue 22's eighth session (recall 72.6% (82/113), wrong 2 of 84) and seen since: 77.0% (87/113) after go-tfe query
@@ -66,8 +68,9 @@ labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0
 // The twelfth held-aside set (test/fixtures/history-held10, owners a to m), measured once by the lead at 244ba372 with
 // the eleventh (recall 90.2% (92/102), wrong 4 of 108) and seen since: 91.2% (93/102) after a plain variable
 // assigned once joined to a literal by + (tfe_url_trunk + 'organizations'); 95.1% (97/102), wrong 0 of 109 after
-// JSON bodies inside strings (a Postman request's escaped `type`) and a URL's segment lists.
-labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.96, wrongShare: 0.02 } });
+// JSON bodies inside strings (a Postman request's escaped `type`) and a URL's segment lists; 97.1% (99/102), wrong 0
+// of 111 after Jenkins' httpRequest step (GET without httpMode).
+labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.97, wrongShare: 0.02 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([

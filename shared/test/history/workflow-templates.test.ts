@@ -4,7 +4,7 @@
 // a jq filter reads the response of the request piped into it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanText } from '@keyfob/shared/history';
+import { languageOfFile, scanText } from '@keyfob/shared/history';
 
 const ids = (text: string, languageId: string): string[] =>
   scanText(text, { languageId }).map((m) => `${m.line} ${m.subject.id}`);
@@ -213,5 +213,61 @@ describe('history: a Postman request body (JSON inside a JSON string) is the res
         .map((m) => m.subject.id),
       [],
     );
+  });
+});
+
+describe('history: Jenkins pipelines and shell commands inside strings', () => {
+  const endpoints = (text: string, options: { languageId?: string; fileName?: string }): string[] =>
+    scanText(text, options)
+      .filter((m) => m.subject.type === 'endpoint')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it('a Jenkinsfile is Groovy, and its httpRequest step sends GET unless its httpMode says otherwise', () => {
+    const pipeline = [
+      'def find() {',
+      '    def response = httpRequest(',
+      '        customHeaders: [[ name: "Authorization", value: "Bearer " + env.TOKEN ]],',
+      '        url: "https://tfe.example.com/api/v2/projects/" + env.PROJECT_ID',
+      '    )',
+      '}',
+      'def drop() {',
+      '    def response = httpRequest(',
+      "        httpMode: 'DELETE',",
+      '        url: "https://tfe.example.com/api/v2/projects/" + env.PROJECT_ID',
+      '    )',
+      '}',
+    ].join('\n');
+    assert.equal(languageOfFile('ci/JenkinsFile'), 'groovy');
+    assert.equal(languageOfFile('Jenkinsfile.deploy'), 'groovy');
+    assert.deepEqual(endpoints(pipeline, { fileName: 'ci/JenkinsFile' }), [
+      '4 endpoint GET /projects/:project_id',
+      '10 endpoint DELETE /projects/:project_id',
+    ]);
+    // Another call taking a url: argument says nothing.
+    assert.deepEqual(endpoints(pipeline.replaceAll('httpRequest(', 'fetchIt('), { fileName: 'Jenkinsfile' }), [
+      '10 endpoint DELETE /projects/:project_id',
+    ]);
+  });
+
+  it('a command substitution inside double quotes is code: its URL, quoted or bare, is read whole', () => {
+    const script = [
+      'sets="$(curl "$@" https://tfe.example.com/api/v2/organizations/"${org}"/projects)"',
+      'tokens=$(curl -s "https://tfe.example.com/api/v2/projects/$(_jq \'.id\')/tag-bindings" | jq -r .data)',
+    ].join('\n');
+    assert.deepEqual(endpoints(script, { languageId: 'shellscript' }), [
+      '1 endpoint GET /organizations/:organization_name/projects',
+      '2 endpoint GET /projects/:project_id/tag-bindings',
+    ]);
+  });
+
+  it("curl's method flag handed to a wrapper inside an options string", () => {
+    const script = [
+      'url="https://${HOST}/api/v2/projects/${id}"',
+      'echo "one"',
+      'echo "two"',
+      'echo "three"',
+      'result=$(make_request -url "$url" -options "--request DELETE --silent")',
+    ].join('\n');
+    assert.deepEqual(endpoints(script, { languageId: 'shellscript' }), ['1 endpoint DELETE /projects/:project_id']);
   });
 });
