@@ -74,11 +74,8 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
     const next = after[k] ?? 0;
     if (next > current) openAt.set(next, at);
     else
-      for (
-        let top = pending[pending.length - 1];
-        top !== undefined && top.depth > next;
-        top = pending[pending.length - 1]
-      )
+      // `pending.length > 0` first: `pending[-1]` is a property looked up on the array's prototypes (slow).
+      while (pending.length > 0 && (pending[pending.length - 1]?.depth ?? 0) > next)
         (pending.pop() as { entry: { close: number } }).entry.close = at;
     current = next;
     k++;

@@ -259,7 +259,8 @@ export function shellStringResumes(text: string): ReadonlyMap<number, number> {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const top = stack[stack.length - 1];
+    // Not `stack[-1]` when empty: a negative index is a property looked up on the array's prototypes (slow).
+    const top = stack.length === 0 ? undefined : stack[stack.length - 1];
     if (c === 10) {
       lineStart = i + 1;
       if (here !== undefined && top?.kind !== 34) {
