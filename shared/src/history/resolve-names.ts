@@ -21,11 +21,13 @@ import type { HistorySubject } from './types.ts';
  * The resources a hit's model declares (its name's, its holders', its file's). In a file that handles run task
  * requests, a model whose name spells its resource after other words (`PrePlanPayload`, `TFTaskRequest`) may be
  * the request or the result: their names are its too, unless the name is one of the model's own resource. A
- * name that is its resource's alone (`TaskStage`) decides.
+ * name that is its resource's alone (`TaskStage`) decides for its fields; an enum's values that are none of its
+ * resource's (`TaskStage`'s `pre_plan`, `TaskStatus`'s `passed`) may be the request's or the result's too.
  */
 function declaredResources(ctx: ResolveContext, hit: NameHit): readonly string[] | undefined {
   const own = hit.model !== undefined && hit.model.resources.length > 0 ? hit.model.resources : undefined;
-  if (own === undefined || ctx.runTask !== true || hit.model?.prefixed !== true) return own;
+  // An enum's member value (`PRE_PLAN = "pre_plan"` in `class TaskStage(str, Enum):`) is as open as a prefixed name.
+  if (own === undefined || ctx.runTask !== true || (hit.model?.prefixed !== true && hit.isKey)) return own;
   if (own.every((r) => RUN_TASK_CONTEXT.includes(r))) return own;
   // A name of the model's own resource stays its own.
   if (hit.info.candidates.some((c) => c.subject.resource !== undefined && own.includes(c.subject.resource))) return own;
@@ -249,7 +251,13 @@ function attributeValue(
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   const suffix = field.charAt(0).toUpperCase() + field.slice(1);
   if (hasWord(line, field) || hasWord(line, suffix)) return 'context';
-  if (namesTypedField(line, suffix, resource.split(/[-/ ]/).map(singularWord))) return 'context';
+  const resourceWords = resource.split(/[-/ ]/).map(singularWord);
+  if (namesTypedField(line, suffix, resourceWords)) return 'context';
+  // A member of an enum named for the resource and field (`class TaskStage(str, Enum):` above `PRE_PLAN = "pre_plan"`).
+  if (ENUM_MEMBER.test(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))) {
+    const header = enumHeader(ctx, hit.line);
+    if (header !== undefined && namesTypedField(header, suffix, resourceWords)) return 'context';
+  }
   for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
     if (other === hit || other.isKey || other.info === hit.info) continue;
     if (!other.info.candidates.some((c) => c.value === true && c.subject === subject)) continue;
