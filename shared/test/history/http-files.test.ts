@@ -1,0 +1,59 @@
+// REST Client request files (`.http`, `.rest`): request lines (`METHOD URL [HTTP/1.1]`, or a URL alone for GET)
+// between `###` separators, `{{host}}`-style variables in the URL, JSON bodies after the headers, `# @name` request
+// names and `@var = value` declarations. A made-up file, so that these stop passing if the files stop being read
+// as their own language (a `#` line is a comment there, not in plain text).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { languageOfFile, scanText } from '@keyfob/shared/history';
+
+const requests = [
+  '@host = https://tfe.example.com',
+  '@org = acme',
+  '@token = {{$dotenv TFE_TOKEN}}',
+  '',
+  '### the projects of the organization',
+  '# @name projects',
+  'GET {{host}}/api/v2/organizations/{{org}}/projects?page[size]=50 HTTP/1.1',
+  'Authorization: Bearer {{token}}',
+  '',
+  '###',
+  '# @name startRun',
+  '# POST {{host}}/api/v2/workspaces/{{ws}}/relationships/tags',
+  'POST {{host}}/api/v2/runs',
+  'Content-Type: application/vnd.api+json',
+  '',
+  '{',
+  '  "data": {',
+  '    "type": "runs",',
+  '    "attributes": {',
+  '      "refresh-only": true',
+  '    }',
+  '  }',
+  '}',
+  '',
+  '###',
+  '{{host}}/api/v2/workspaces/{{startRun.response.body.$.data.id}}/varsets',
+].join('\n');
+
+const ids = (fileName: string): string[] => scanText(requests, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: REST Client request files', () => {
+  it('`.http` and `.rest` are the request file language', () => {
+    assert.equal(languageOfFile('tf_cloud.http'), 'http');
+    assert.equal(languageOfFile('api/requests.rest'), 'http');
+  });
+
+  it('request lines, their query, bodies and a bare URL are read; comments, names and declarations are not', () => {
+    const expected = [
+      '7 endpoint GET /organizations/:organization_name/projects',
+      '7 parameter page[size] *',
+      '13 endpoint POST /runs',
+      '20 attribute runs refresh-only',
+      '26 endpoint GET /workspaces/:workspace_id/varsets',
+    ];
+    assert.deepEqual(ids('tf_cloud.http'), expected);
+    assert.deepEqual(ids('requests.rest'), expected);
+    // the commented-out request (line 12) is read in plain text: the file's own language is what hides it
+    assert.ok(ids('requests.txt').includes('12 endpoint POST /workspaces/:workspace_id/relationships/tags'));
+  });
+});
