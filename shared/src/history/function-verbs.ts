@@ -84,6 +84,70 @@ export function functionVerb(
   return { method, start: name.start, end: name.start, text: '' };
 }
 
+/** Words of a name that say it holds a URL or path (`PathGet`, `list_url`, `deleteEndpoint`). */
+const HOLDER_WORDS = new Set(['path', 'url', 'uri', 'endpoint', 'route']);
+/** Verbs that say no request in a holder's name: `new_url` is a changed URL, `setPath` a setter. */
+const HOLDER_NOT_VERBS = new Set(['new', 'set']);
+/** How far back from a literal its key or variable name is read. */
+const HOLDER_SPAN = 80;
+
+/**
+ * For a URL whose method nothing near it decides: the method the name holding it says, a key or variable
+ * whose words are a path word and a verb (`PathGet: "/agent-pools/{id}"`, `PathCreate:`, `list_url = "…"`,
+ * `"deletePath": "…"`, `'show_url' => "…"`): a table of the paths a client reads and writes, one name per
+ * method. Two verbs that disagree, or none, say nothing. The token is implied at the name (empty text).
+ */
+export function holderVerb(text: string, url: UrlHit): MethodToken | undefined {
+  const name = holderBefore(text, url.start);
+  if (!name) return undefined;
+  const words = name.name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_$-]+/)
+    .filter(Boolean);
+  if (!words.some((w) => HOLDER_WORDS.has(w))) return undefined;
+  let method: HttpMethod | undefined;
+  for (const w of words) {
+    const row = HOLDER_NOT_VERBS.has(w) ? undefined : knownVerb(w);
+    if (!row) continue;
+    if (method !== undefined && method !== row.method) return undefined;
+    method = row.method;
+  }
+  return method && { method, start: name.start, end: name.start, text: '' };
+}
+
+/** The key or variable a literal starting at `at` (its quote or its first character) is the value of. */
+function holderBefore(text: string, at: number): { name: string; start: number } | undefined {
+  const floor = Math.max(0, at - HOLDER_SPAN);
+  let i = at - 1;
+  const quoteAt = (j: number): boolean => {
+    const c = text.charCodeAt(j);
+    return c === 34 || c === 39 || c === 96;
+  };
+  if (quoteAt(i)) i--;
+  else if (!quoteAt(at)) return undefined;
+  while (i >= floor && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const c = text.charCodeAt(i);
+  if (c === 62 && text.charCodeAt(i - 1) === 61)
+    i -= 2; // `=>`
+  else if (c === 61) {
+    const p = text.charCodeAt(i - 1);
+    // `==`, `!=`, `<=`, `>=` compare; `:=` and `=` assign.
+    if (p === 61 || p === 33 || p === 60 || p === 62) return undefined;
+    i -= p === 58 ? 2 : 1;
+  } else if (c === 58) {
+    if (text.charCodeAt(i - 1) === 58) return undefined; // `::`
+    i--;
+  } else return undefined;
+  while (i >= floor && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  if (quoteAt(i)) i--;
+  const end = i + 1;
+  while (i >= floor && /[\w$]/.test(text[i] ?? '')) i--;
+  if (i + 1 >= end) return undefined;
+  return { name: text.slice(i + 1, end), start: i + 1 };
+}
+
 function enclosingFunction(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {
   let indent = indentAt(text, lines, line);
   for (let l = line - 1; l >= 0 && l >= line - DEFINITION_LINES && indent > 0; l--) {
