@@ -56,6 +56,8 @@ const KIND_WORDS = new Set([
   'record',
   'outer',
   'inner',
+  'detail',
+  'details',
 ]);
 
 /** Value fields an enum may be named for (`RunStatus`, `RunOperation`). */
