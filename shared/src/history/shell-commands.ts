@@ -233,8 +233,8 @@ function continues(text: string, lines: Lines, line: number): boolean {
   return text[i] === '\\' && end > lines.startOf(line);
 }
 
-/** `<<EOF`, `<<-'JSON'`, `<< "END"` at an offset (not `<<<`). Group 2: the delimiter word. */
-const HERE_OPEN = /^<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
+/** `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not `<<<`. Group 2: the delimiter word. */
+const HERE_OPEN = /<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
 
 let carried: { readonly text: string; readonly resumes: ReadonlyMap<number, number> } | undefined;
 

@@ -88,6 +88,17 @@ describe('history: the method of a shell command that sends a URL', () => {
       ],
     ],
     [
+      "an apostrophe in a here-document's body opens no string: the command after it is read",
+      [
+        'cat > notes.txt <<EOF',
+        "It's a note",
+        'EOF',
+        'jq -n \'{data: {type: "runs"}}\' | http POST "https://app.terraform.io/api/v2/runs" \\',
+        '  "Authorization: Bearer $TOKEN"',
+      ].join('\n'),
+      ['4 endpoint POST /runs'],
+    ],
+    [
       'plain curl is GET (its default)',
       'curl -s "$A/api/v2/workspaces/$ID/tasks"',
       ['1 endpoint GET /workspaces/:workspace_id/tasks'],
