@@ -10,7 +10,8 @@
 // clients send them (go-tfe's NewRequest calls, terrasnek's request helpers). The history lists changes
 // only, so one method known there on a path does not mean the API has only that one; the matcher reads
 // this file to match a URL whose method is decided elsewhere only when its path alone decides.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   goRequests,
   goServices,
@@ -53,6 +54,9 @@ function parameterPathOf(method, segments) {
   return hits.length > 0 && (hits.length === 1 || hits[0].score > hits[1].score) ? hits[0].path : undefined;
 }
 
+const RUBY_CLIENT = 'terraform-enterprise-client';
+const RUBY_SOURCE =
+  'test/fixtures/history-held/terraform-enterprise-client/lib/terraform_enterprise/api/resource_requests';
 const names = [];
 const add = (client, kind, name, subject) => names.push({ client, kind, name, subject: subject.id });
 
@@ -191,6 +195,14 @@ for (const file of list('terrasnek/terrasnek', '.py')) {
   for (const [fn, subject] of [...found].sort()) if (subject) add('terrasnek', 'method', `${module}.${fn}`, subject);
 }
 
+// terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
+// (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
+// history-held's listed files (restored from the snapshot at the commit that set lists), not kept here.
+const ruby = rubyClientSources();
+for (const { module, text } of ruby.files)
+  for (const [fn, subject] of [...rubyRequests(text)].sort())
+    if (subject) add(RUBY_CLIENT, 'method', `${module}.${fn}`, subject);
+
 // Terraform provider: schema attributes of the resource each file manages.
 for (const file of list('terraform-provider-tfe', '.go')) {
   const short = file.replace(/^.*resource_tfe_|\.go$/g, '');
@@ -223,6 +235,13 @@ const out = {
       source: 'test/fixtures/history-real/terrasnek/terrasnek',
     },
     {
+      client: RUBY_CLIENT,
+      language: 'ruby',
+      repository: ruby.repository,
+      commit: ruby.commit,
+      source: RUBY_SOURCE,
+    },
+    {
       client: 'terraform-provider-tfe',
       language: 'go',
       repository: 'hashicorp/terraform-provider-tfe',
@@ -235,6 +254,57 @@ const out = {
   goTypes,
   goReturns,
 };
+
+/**
+ * terraform-enterprise-client's resource request files, as history-held's SOURCES.tsv lists them (fixture
+ * path under RUBY_SOURCE), read from the repository's snapshot (KEYFOB_MIRROR, default /work/.mirror).
+ */
+function rubyClientSources() {
+  const held = readFileSync(new URL('test/fixtures/history-held/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
+  const rows = held
+    .map((r) => r.split('\t'))
+    .filter(([fixture]) => fixture?.startsWith(`${RUBY_SOURCE.replace('test/fixtures/history-held/', '')}/`));
+  const [, repository = '', , commit = ''] = rows[0] ?? [];
+  const mirror = process.env.KEYFOB_MIRROR ?? '/work/.mirror';
+  let gitDir = `${mirror}/${repository.replace('/', '+')}/repo`;
+  if (existsSync(`${gitDir}/.git`)) gitDir = `${gitDir}/.git`;
+  const files = rows.map(([, , path, at]) => ({
+    module: path.replace(/^.*\/|\.rb$/g, ''),
+    text: execFileSync('git', ['--git-dir', gitDir, 'show', `${at.trim()}:${path}`], { encoding: 'utf8' }),
+  }));
+  return { repository, commit: commit.trim(), files };
+}
+
+/**
+ * A Ruby resource request file's methods and the endpoint each sends: `def list(params = {})` then
+ * `@request.get(:organizations, params[:organization], :workspaces)`. A symbol or string argument is a
+ * literal segment, any other a placeholder; the last argument is the request's data, not a segment, when it
+ * is a Hash (the library's Request pops it: keyword pairs `data: data`, or the method's own `params = {}`).
+ * A method sending two requests that disagree, or a path the history has no endpoint for, maps to none.
+ */
+function rubyRequests(text) {
+  const out = new Map();
+  let fn = null;
+  let hashes = new Set();
+  for (const line of text.split('\n')) {
+    const d = /^\s*def (\w+)(?:\(([^)]*)\))?/.exec(line);
+    if (d) {
+      fn = d[1];
+      hashes = new Set([...(d[2] ?? '').matchAll(/(\w+)\s*=\s*\{\s*\}/g)].map((m) => m[1]));
+      continue;
+    }
+    const r = /@request\.(get|post|patch|put|delete)\((.*)\)\s*$/.exec(line);
+    if (!fn || !r) continue;
+    const args = r[2].split(',').map((a) => a.trim());
+    const firstKeyword = args.findIndex((a) => /^\w+:\s/.test(a));
+    const path = firstKeyword === -1 ? args : args.slice(0, firstKeyword);
+    if (path.length > 1 && hashes.has(path[path.length - 1])) path.pop();
+    const segments = path.map((a) => /^:(\w+)$/.exec(a)?.[1] ?? /^'([^']*)'$/.exec(a)?.[1] ?? '*');
+    const subject = endpointOf(r[1].toUpperCase(), segments);
+    out.set(fn, out.has(fn) && out.get(fn) !== subject ? null : (subject ?? null));
+  }
+  return out;
+}
 
 /** go-tfe methods whose body is one `return recv.Other(…)`: `impl.Method` → `Other`. */
 function goDelegates(files) {
@@ -292,7 +362,7 @@ const methodsOut = {
   $comment:
     'Generated by scripts/history-sdk-names.mjs from the clients in test/fixtures/history-real (every request go-tfe and terrasnek send: the path with placeholders as *, and its methods); checked by shared/test/history/sdk-names.test.ts. Do not edit by hand.',
   clients: out.clients
-    .filter((c) => c.client !== 'terraform-provider-tfe')
+    .filter((c) => c.client !== 'terraform-provider-tfe' && c.client !== RUBY_CLIENT)
     .map(({ client, repository, commit }) => ({ client, repository, commit })),
   paths: Object.fromEntries(
     [...apiPaths]

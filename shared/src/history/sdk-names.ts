@@ -8,7 +8,7 @@ import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
-/** A name of an official client (go-tfe, terrasnek, the Terraform provider) and the subject it stands for. */
+/** A name of a client library (go-tfe, terrasnek, terraform-enterprise-client, the Terraform provider) and the subject it stands for. */
 interface SdkName {
   readonly client: string;
   readonly kind: 'field' | 'method' | 'constant' | 'schema';
@@ -72,7 +72,9 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const language = new Map(data.clients.map((c) => [c.client, c.language]));
   const calls = new Map(
     [...owners].map(([client, set]) => {
-      const after = language.get(client) === 'python' ? '[(,)]' : '\\(';
+      // Ruby calls a method without parentheses too (`client.organizations.list, only: […]`).
+      const lang = language.get(client);
+      const after = lang === 'python' ? '[(,)]' : lang === 'ruby' ? '[(\\s,)]' : '\\(';
       return [client, new RegExp(`\\.(${alternation([...set])})\\.(\\w+)${after}`, 'g')];
     }),
   );
@@ -106,6 +108,7 @@ const MAX_LITERAL = 8_000;
  *   or set on a variable of that type (`options.AutoDestroyAt = …`), service calls
  *   (`client.Workspaces.SafeDelete(ctx, …)`), state constants (`tfe.RunPlannedAndSaved`);
  * - Python: terrasnek endpoint methods (`api.workspaces.safe_destroy(…)`);
+ * - Ruby: terraform-enterprise-client resource methods (`client.workspaces.list(options)`, `client.organizations.list, …`);
  * - the Terraform provider's own resource files (`resource_tfe_workspace.go`): schema attributes.
  * Each match carries `sdk` (client and name) for the hover.
  */
@@ -144,6 +147,12 @@ export function sdkMatches(
     // A call in a comment (code left commented out) sends nothing.
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
     callUses(text, sdkIdx, 'terrasnek', (start, end, name) => {
+      if (!places.at(start).inComment) push(start, end, name);
+    });
+  }
+  if (languageId === 'ruby' && text.includes('.')) {
+    const places = new LinePlaces(text, profileFor({ languageId }), lines);
+    callUses(text, sdkIdx, 'terraform-enterprise-client', (start, end, name) => {
       if (!places.at(start).inComment) push(start, end, name);
     });
   }
