@@ -71,8 +71,9 @@ labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0
 // the eleventh (recall 90.2% (92/102), wrong 4 of 108) and seen since: 91.2% (93/102) after a plain variable
 // assigned once joined to a literal by + (tfe_url_trunk + 'organizations'); 95.1% (97/102), wrong 0 of 109 after
 // JSON bodies inside strings (a Postman request's escaped `type`) and a URL's segment lists; 97.1% (99/102), wrong 0
-// of 111 after Jenkins' httpRequest step (GET without httpMode).
-labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.97, wrongShare: 0.02 } });
+// of 111 after Jenkins' httpRequest step (GET without httpMode); 98.0% (100/102), wrong 0 of 112 with the scorer's
+// line rule for a call over several lines (a label on the call's line, the report on its URL argument's).
+labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.98, wrongShare: 0.02 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([

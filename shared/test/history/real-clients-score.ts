@@ -91,6 +91,39 @@ const unjudgedTypeString = (here: readonly Label[], m: Match): boolean =>
   m.text.replace(/^["'`]|["'`]$/g, '') === m.subject.name &&
   !here.some((l) => l.subject === m.subject.id || (l.label === 'never' && ruledOut(l, m)));
 
+/** How many lines apart a call's line and its argument's may be and still be one use (`oneCall`). */
+const CALL_LINES = 3;
+
+/**
+ * The line rule of the labelled sets: a use is labelled on the line of the text that is the use (a URL literal's
+ * line, an argument's, a method name's). A call written over several lines (`requests.patch(` then
+ * `callback_url, headers=…` on the next) has had its endpoint labelled on either: on the URL argument's line
+ * (held4, held5, held7) and on the call's line (held4 run_task.py, held10 main.py). Both are the one use: an
+ * expected endpoint is found by a report of it on its own line, or else on another line of the same call, when
+ * the earlier of the two lines opens a parenthesis still open at the start of the later one, at most
+ * CALL_LINES lines on, and the report's line carries no label of its own (brackets inside strings are
+ * counted too: a scorer's reading, not the matcher's). Such a report is judged on the label's line.
+ */
+function callSpans(text: string): (a: number, b: number) => boolean {
+  let starts: number[] | undefined;
+  return (a, b) => {
+    if (a === b || b - a > CALL_LINES) return false;
+    starts ??= [0, ...[...text.matchAll(/\n/g)].map((m) => (m.index ?? 0) + 1)];
+    const from = starts[a - 1];
+    const to = starts[b - 1];
+    if (from === undefined || to === undefined) return false;
+    const lineEnd = starts[a] ?? text.length;
+    let depth = 0;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 40) depth++;
+      else if (c === 41 && --depth <= 0 && i >= lineEnd - 1) return false;
+      else if (c === 41 && depth <= 0) depth = 0;
+    }
+    return depth > 0;
+  };
+}
+
 export function scoreCorpus(
   part: Part,
   scan: (text: string, file: string) => readonly Match[] = (t, f) => scanText(t, { fileName: f }),
@@ -120,9 +153,22 @@ export function scoreFiles(
     const onLine = new Map<number, Label[]>();
     for (const l of mine) onLine.set(l.line, [...(onLine.get(l.line) ?? []), l]);
     const used = new Set<Match>();
+    // A report found by a label on another line of its call (`oneCall`) is judged on the label's line.
+    const judgedOn = new Map<Match, number>();
+    const calls = callSpans(text);
     for (const l of mine) {
       if (l.label !== 'expect') continue;
-      const hit = matches.find((m) => !used.has(m) && m.line === l.line && m.subject.id === l.subject);
+      const hit =
+        matches.find((m) => !used.has(m) && m.line === l.line && m.subject.id === l.subject) ??
+        matches.find(
+          (m) =>
+            !used.has(m) &&
+            m.subject.id === l.subject &&
+            m.subject.type === 'endpoint' &&
+            !mine.some((o) => o.line === m.line) &&
+            calls(Math.min(m.line, l.line), Math.max(m.line, l.line)),
+        );
+      if (hit && hit.line !== l.line) judgedOn.set(hit, l.line);
       for (const [map, key] of [
         [byLanguage, lang],
         [byConstruct, l.construct],
@@ -140,7 +186,7 @@ export function scoreFiles(
       } else misses.push(`${file}:${l.line} ${l.subject} (${l.construct})`);
     }
     for (const m of matches) {
-      const here = onLine.get(m.line) ?? [];
+      const here = onLine.get(judgedOn.get(m) ?? m.line) ?? [];
       if (here.length === 0 || unjudgedTypeString(here, m)) {
         total.unlabelled++;
         bump(byLanguage, lang, 'unlabelled');
