@@ -677,6 +677,11 @@ function bareWordEnd(text: string, at: number): number {
         continue;
       }
     }
+    // `\u0026`: an `&` written escaped (a URL copied out of JSON), not a line continuation
+    if (c === '\\' && text.startsWith('\\u0026', end)) {
+      end += 6;
+      continue;
+    }
     if (URL_STOP.has(c)) break;
     end++;
   }

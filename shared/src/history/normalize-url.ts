@@ -196,7 +196,9 @@ function parseQuery(text: string, from: number): UrlQueryPair[] {
   const pairs: UrlQueryPair[] = [];
   let start = from;
   for (let i = from; i <= end; i++) {
-    if (i !== end && text.charCodeAt(i) !== 38) continue; // &
+    // `&`, or `&` written escaped where the URL sits in JSON (`\u0026`) or HTML (`&amp;`): the pair ends before it
+    const escaped = i === end ? 0 : text.startsWith('\\u0026', i) ? 6 : 0;
+    if (i !== end && escaped === 0 && text.charCodeAt(i) !== 38) continue; // &
     const eq = text.indexOf('=', start);
     const keyEnd = eq === -1 || eq > i ? i : eq;
     const rawKey = text.slice(start, keyEnd);
@@ -211,7 +213,8 @@ function parseQuery(text: string, from: number): UrlQueryPair[] {
         valueEnd: i,
       });
     }
-    start = i + 1;
+    start = escaped !== 0 ? i + escaped : text.startsWith('&amp;', i) ? i + 5 : i + 1;
+    i = start - 1;
   }
   return pairs;
 }

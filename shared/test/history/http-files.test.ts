@@ -57,3 +57,25 @@ describe('history: REST Client request files', () => {
     assert.ok(ids('requests.txt').includes('12 endpoint POST /workspaces/:workspace_id/relationships/tags'));
   });
 });
+
+describe('history: an `&` written escaped in a query', () => {
+  const found = (text: string, languageId: string): string[] =>
+    scanText(text, { languageId })
+      .filter((m) => m.subject.id.startsWith('parameter '))
+      .map((m) => `${text.slice(m.column - 1, m.endColumn - 1)} ${m.subject.id}`);
+  const pages = ['page%5Bnumber%5D parameter page[number] *', 'page%5Bsize%5D parameter page[size] *'];
+
+  it('`\\u0026` in a bare shell URL (copied out of JSON) separates the pairs, not a line continuation', () => {
+    const sh = 'R=$(curl -s https://$HOST/api/v2/organizations/$ORG/teams?page%5Bnumber%5D=1\\u0026page%5Bsize%5D=100)';
+    assert.deepEqual(found(sh, 'shellscript'), pages);
+  });
+
+  it('`\\u0026` in a JSON string and `&amp;` in HTML separate the pairs', () => {
+    const json =
+      '{"next": "https://tfe.example.com/api/v2/organizations/acme/teams?page%5Bnumber%5D=1\\u0026page%5Bsize%5D=100"}';
+    assert.deepEqual(found(json, 'json'), pages);
+    const html =
+      '<a href="https://tfe.example.com/api/v2/organizations/acme/teams?page%5Bnumber%5D=1&amp;page%5Bsize%5D=100">';
+    assert.deepEqual(found(html, 'html'), pages);
+  });
+});
