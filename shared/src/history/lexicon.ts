@@ -8,8 +8,10 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
  *   only as a key (or a status value) with its resource in context.
  * - `parameter`: a query parameter; matched only when bound to a URL that has it.
  * - `type-value`: a resource; matched only as the value of a `type` key.
+ * - `nested`: the last part of a nested attribute's name (`branch` of `vcs-repo.branch`); matched only as a key
+ *   of an object that is its parent key's value (`"vcs-repo": { "branch": … }`), with its resource in context.
  */
-export type MatchRule = 'distinct' | 'generic' | 'parameter' | 'type-value';
+export type MatchRule = 'distinct' | 'generic' | 'parameter' | 'type-value' | 'nested';
 
 /** What one exact text means to the matcher. */
 export interface LexInfo {
@@ -88,6 +90,7 @@ function buildLexicon(index: HistoryIndex): Lexicon {
   }
   addCaseVariants(index, at);
   addAttributeValues(index, at);
+  addNestedLeaves(index, at);
   for (const type of index.resourceTypes) if (!type.includes(' ')) at(type).resourceType = true;
   for (const word of RUN_TASK_EVIDENCE) at(word).evidence = RUN_TASK_RESOURCES;
   const values = [...words.values()].filter((w) => w.candidates.some((c) => c.subject.type === 'status'));
@@ -142,6 +145,22 @@ function addAttributeValues(index: HistoryIndex, at: (text: string) => LexInfo):
     if (subject.type !== 'attribute') continue;
     for (const value of new Set(subject.changes.flatMap((c) => c.values ?? [])))
       if (/^[a-z][a-z_]*$/.test(value)) at(value).candidates.push({ subject, rule: 'generic', value: true });
+  }
+}
+
+/**
+ * A nested attribute (`vcs-repo.branch` of registry modules) is written as a key inside its parent's object:
+ * its last part stands for it there (`nested`: `resolve-names.ts` checks the parent key).
+ */
+function addNestedLeaves(index: HistoryIndex, at: (text: string) => LexInfo): void {
+  for (const subject of index.subjects) {
+    if (subject.type !== 'attribute' || subject.resource === undefined) continue;
+    for (const name of new Set([subject.name, ...subject.aliases])) {
+      const dot = name.lastIndexOf('.');
+      if (name.includes(' ') || dot <= 0 || dot === name.length - 1) continue;
+      const info = at(name.slice(dot + 1));
+      if (!info.candidates.some((c) => c.subject === subject)) info.candidates.push({ subject, rule: 'nested' });
+    }
   }
 }
 

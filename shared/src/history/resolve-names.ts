@@ -84,6 +84,7 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
     if (value && !hit.isKey) return true;
     if (ctx.runTask === true && subject.resource !== undefined && RUN_TASK_CONTEXT.includes(subject.resource))
       return true;
+    if (rule === 'nested' && hit.isKey && enclosingKey(ctx.text, hit.start) === parentOf(subject.name)) return true;
     if (rule === 'generic') generic = true;
     if (subject.type === 'status') status = true;
   }
@@ -152,6 +153,12 @@ function check(
         (subject.path !== undefined && hit.model?.paths?.includes(subject.path) === true)
         ? 'context'
         : undefined;
+    case 'nested': {
+      // `"vcs-repo": { "branch": … }` in a registry module's body: the key of the object around it is the parent's.
+      if (!hit.isKey || subject.resource === undefined) return undefined;
+      if (enclosingKey(ctx.text, hit.start) !== parentOf(subject.name)) return undefined;
+      return context()?.includes(subject.resource) === true ? 'context' : undefined;
+    }
     case 'generic': {
       if (subject.type === 'status') {
         if (hit.isKey) return undefined;
@@ -191,6 +198,34 @@ function runTaskKey(ctx: ResolveContext, hit: NameHit, resource: string): boolea
 
 /** How far back the block around a key is looked for. */
 const MAX_BLOCK = 2_000;
+
+/** `vcs-repo` of `vcs-repo.branch`. */
+function parentOf(name: string): string {
+  return name.slice(0, name.lastIndexOf('.'));
+}
+
+/** A key before an object's `{`: `"vcs-repo": {`, `'vcs-repo' => {`, `vcs_repo = {`. */
+const OPENING_KEY = /(?:["']([\w.-]+)["']|([\w-]+))\s*(?::|=>?)\s*$/;
+
+/**
+ * The key whose value is the object (braces) a key at `at` is written in (`vcs-repo` for `branch` in
+ * `"vcs-repo": { "identifier": …, "branch": … }`), or undefined: none within MAX_BLOCK, or no key before its `{`.
+ * Braces in between pair up (an f-string's `{name}`, a nested object).
+ */
+function enclosingKey(text: string, at: number): string | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && i >= at - MAX_BLOCK; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125)
+      depth++; // }
+    else if (c === 123 && depth-- === 0) {
+      // {
+      const key = OPENING_KEY.exec(text.slice(Math.max(0, i - 80), i));
+      return key ? (key[1] ?? key[2]) : undefined;
+    }
+  }
+  return undefined;
+}
 
 /**
  * The key is in the `attributes` of a payload: the line that opens its block says so, or for a key assigned

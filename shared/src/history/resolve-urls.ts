@@ -158,7 +158,10 @@ function includeMatches(ctx: ResolveContext, url: UrlHit, value: string, valueSt
   for (const part of value.split(',')) {
     const subject = ctx.lexicon.words
       .get(part)
-      ?.candidates.find((c) => c.subject.type === 'attribute' && resources.has(c.subject.resource ?? ''))?.subject;
+      // (a nested attribute's last part, `ingress_attributes` of `current_configuration_version.ingress_attributes`, is not it)
+      ?.candidates.find(
+        (c) => c.subject.type === 'attribute' && c.rule !== 'nested' && resources.has(c.subject.resource ?? ''),
+      )?.subject;
     if (subject) {
       const start = sourceOffset(url, valueStart + offset);
       out.push(
