@@ -66,6 +66,8 @@ export class BaseUrls {
     readonly powershell = false,
     /** Python's and JS/TS's own texts: a constant may open an f-string or a template literal (`f"{_API_URL}runs"`). */
     readonly plainOpeners = false,
+    /** Command languages (shell, a workflow's `run:`): a plain variable may open a double-quoted word (`"${_base_url}/…"`). */
+    readonly shellOpeners = false,
   ) {}
 
   get #bases(): Map<string, string> {
@@ -115,11 +117,13 @@ export class BaseUrls {
       return out;
     }
     // `f"{self._ws_url}/{id}"`, and a constant in a Python f-string or a template literal (`f"{_API_URL}runs"`,
-    // `${API}runs`): a plain name assigned once in the text (a shell's "${base}" is read as the shell reads it).
+    // `${API}runs`), and a shell variable opening a double-quoted word (`"${_base_url}/${name}"`): a plain name
+    // assigned once in the text.
     const opener = /f?(["'`])\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/g;
     for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text)) {
       const plain = m[2] === undefined;
-      if (plain && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
+      const shellWord = this.shellOpeners && m[1] === '"' && m[0].startsWith('"${');
+      if (plain && !shellWord && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
       if (this.#bases.has(key(m[2], m[3] ?? '')) && (!plain || assignedOnce(this.text, m[3] ?? '')))
         out.push(m.index + m[0].indexOf(m[1] ?? '"'));
     }

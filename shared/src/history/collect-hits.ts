@@ -60,7 +60,7 @@ export class HitCollector {
     readonly helpers?: ReadonlyMap<string, HttpMethod>,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
-    this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys);
+    this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys, profile.commands);
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
@@ -487,9 +487,13 @@ export class HitCollector {
     }
     const start = span?.start ?? Math.max(origin, sourceOffset(located, url.urlStart));
     const line = this.lines.lineOf(origin);
+    let end = span?.end ?? sourceOffset(located, url.pathEnd - 1) + 1;
+    // A path that ends inside the base's own text (`"${_base_url}"` alone) ends with the placeholder in the source.
+    if (expanded && span === undefined && url.pathEnd <= expanded.placeholder + expanded.added)
+      end = Math.min(end, (rawParts[0]?.source ?? origin) + expanded.placeholder);
     const hit: UrlHit = {
       start,
-      end: span?.end ?? sourceOffset(located, url.pathEnd - 1) + 1,
+      end,
       line,
       url,
       parts,

@@ -271,3 +271,29 @@ describe('history: Jenkins pipelines and shell commands inside strings', () => {
     assert.deepEqual(endpoints(script, { languageId: 'shellscript' }), ['1 endpoint DELETE /projects/:project_id']);
   });
 });
+
+describe('history: a shell variable assigned once opens a double-quoted word with its value', () => {
+  const base = "_base='https://tfe.example.com/api/v2/organizations/${ORG}/registry-modules'";
+  const use = 'curl -s -X GET "${_base}/${REG}/${NS}/${NAME}/${PROV}"';
+  const module =
+    'endpoint GET /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider';
+
+  it('`"${_base}/${name}/…"` is read as the base’s path with the rest after it', () => {
+    assert.ok(ids([base, use].join('\n'), 'shellscript').includes(`2 ${module}`));
+    const step = ['steps:', '  - run: |', `      ${base}`, `      ${use}`].join('\n');
+    assert.ok(ids(step, 'github-actions-workflow').includes(`4 ${module}`));
+  });
+
+  it('a word that is the variable alone spans the placeholder, not the base’s length', () => {
+    const text = [base, 'reg="${_base}"', 'curl -s -X POST --data @body.json "$reg"'].join('\n');
+    const spans = scanText(text, { languageId: 'shellscript' })
+      .filter((m) => m.line === 2)
+      .map((m) => `${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${m.subject.id}`);
+    assert.deepEqual(spans, ['2:6-2:14 endpoint POST /organizations/:organization_name/registry-modules']);
+  });
+
+  it('not a variable assigned twice (which value is meant is not known)', () => {
+    const again = "_base='https://tfe.example.com/api/v2/organizations/${ORG}/workspaces'";
+    assert.ok(!ids([base, again, use].join('\n'), 'shellscript').some((s) => s.endsWith(module)));
+  });
+});
