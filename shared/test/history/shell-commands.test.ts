@@ -42,6 +42,8 @@ describe('history: a GitHub Actions step output that holds a URL is sent by the 
   it('through a variable assigned the URL whole, and the output set from it', () => {
     assert.deepEqual(endpoints(action, 'yaml'), [
       '8 endpoint POST /organizations/:organization_name/registry-modules',
+      // `"${_base_url}"`: the base's value, the URL the register step POSTs
+      '9 endpoint POST /organizations/:organization_name/registry-modules',
       '10 endpoint GET /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider',
     ]);
   });
