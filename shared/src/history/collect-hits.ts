@@ -22,6 +22,7 @@ import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
+import { unknownTypeValues } from './unknown-types.ts';
 import { jqReadHits } from './jq-reads.ts';
 import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
@@ -111,6 +112,9 @@ export class HitCollector {
       }
     for (const held of heldStructTypes(text, this.lines))
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
+    // A type value the history does not know (`Type: "provider-sets"`) says whose names its block holds.
+    for (const { at, resources } of unknownTypeValues(text, this.lexicon, this.index.resourceTypes))
+      if (!this.#places.at(at).inComment) this.evidence(at, this.lines.lineOf(at), resources, 'type');
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
