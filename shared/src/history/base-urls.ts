@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
@@ -246,8 +247,9 @@ const FUNCTION_CALL =
  * A Python method that only returns a URL: `def workspace(self, workspace_id: str) -> str:`, an optional
  * docstring or comments, then `return f"/workspaces/{workspace_id}"`. Group 1: the name; 3: the literal's text.
  */
-const URL_FUNCTION =
-  /^[ \t]*def[ \t]+([A-Za-z_]\w*)[ \t]*\([^()]{0,200}\)[^:\n]{0,40}:[ \t]*\n(?:[ \t]*(?:"{3}[^]{0,400}?"{3}|'{3}[^]{0,400}?'{3}|#[^\n]*)[ \t]*\n)*[ \t]*return[ \t]+f?(["'])([^"'\n{]*\/[^"'\n]{0,300})\2[ \t]*$/gm;
+const URL_FUNCTION = stickyDefs(
+  /^[ \t]*def[ \t]+([A-Za-z_]\w*)[ \t]*\([^()]{0,200}\)[^:\n]{0,40}:[ \t]*\n(?:[ \t]*(?:"{3}[^]{0,400}?"{3}|'{3}[^]{0,400}?'{3}|#[^\n]*)[ \t]*\n)*[ \t]*return[ \t]+f?(["'])([^"'\n{]*\/[^"'\n]{0,300})\2[ \t]*$/gm,
+);
 
 /** What every URL_FUNCTION match holds: a return of a literal. */
 const RETURNS_LITERAL = /return[ \t]+f?["']/;
@@ -258,8 +260,8 @@ function urlFunctions(text: string): Map<string, string> {
   // A match holds `return` then a literal (`return f"`, `return '`): one search for that first, as most files have none.
   if (!text.includes('return') || !RETURNS_LITERAL.test(text)) return found;
   const twice = new Set<string>();
-  URL_FUNCTION.lastIndex = 0;
-  for (let m = URL_FUNCTION.exec(text); m !== null && found.size < MAX_BASES; m = URL_FUNCTION.exec(text)) {
+  for (const m of lineStartDefs(text, URL_FUNCTION)) {
+    if (found.size >= MAX_BASES) break;
     const name = m[1] ?? '';
     const value = m[3] ?? '';
     if (found.has(name) && found.get(name) !== value) twice.add(name);

@@ -1,5 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
+import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { MethodToken } from './match-types.ts';
 import { enclosingCall } from './sending-calls.ts';
 import { isWordChar } from './source-text.ts';
@@ -8,10 +9,11 @@ import { isWordChar } from './source-text.ts';
  * Python helpers whose definition sets the method they send when a call names none:
  * `def _extract_data_from_api(self, path: str, …, method: str = "GET", …)`. Name → default method.
  */
+const DEFINITION = stickyDefs(/^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]{0,1500})\)/gm);
+
 function helperDefaults(text: string): Map<string, { method: HttpMethod; start: number }> {
   const found = new Map<string, { method: HttpMethod; start: number }>();
-  const definition = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]{0,1500})\)/gm;
-  for (let m = definition.exec(text); m !== null; m = definition.exec(text)) {
+  for (const m of lineStartDefs(text, DEFINITION)) {
     const d =
       /\bmethod[ \t]*(?::[ \t]*[\w.[\]| ]+)?=[ \t]*["'](GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']/.exec(
         m[2] ?? '',

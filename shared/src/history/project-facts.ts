@@ -1,6 +1,7 @@
 import { HELPER } from './base-urls.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
+import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { sharedBaseName } from './url-tails.ts';
 
 /**
@@ -50,7 +51,7 @@ export const PROJECT_LIMITS = { perFile: 200, perProject: 5_000, pathsPerModel: 
 export const NO_FACTS: FileFacts = { modelPaths: new Map() };
 
 /** Python `def name(` at a line start; TS/JS `function name(`, a method `name(` at a line start. */
-const PY_DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm;
+const PY_DEF = stickyDefs(/^([ \t]*)(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm);
 const TS_DEF =
   /^[ \t]*(?:export[ \t]+)?(?:(?:public|private|protected|static|async|readonly)[ \t]+)*(?:function[ \t]*\*?[ \t]*)?\*?[ \t]*[A-Za-z_$][\w$]*[ \t]*(?:<[^>\n]{0,200}>)?\(/gm;
 /** A parameter's declared type: `options: RunListOptions | None`, `Optional[X]`, `opts?: Partial<X>`. */
@@ -69,7 +70,7 @@ export function fileFacts(text: string, languageId: string | undefined, urls: re
 }
 
 /** `def _ls(self, url):` whose body sends `url` with one method (`requests.get(url`, `do_request(get, url`). */
-const PY_HELPER = /^([ \t]+)def[ \t]+(_?[a-z]\w{0,40})\(self,[ \t]*([a-z_]\w{0,40})\b/gm;
+const PY_HELPER = stickyDefs(/^([ \t]+)def[ \t]+(_?[a-z]\w{0,40})\(self,[ \t]*([a-z_]\w{0,40})\b/gm);
 const SENDS = /(?:requests\.|[(,][ \t]*)(get|post|put|patch|delete)[ \t]*[(,][ \t]*(\w+)\b/g;
 const SENDS_ANY = new RegExp(SENDS.source);
 
@@ -77,8 +78,7 @@ function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
   // A helper's body sends its parameter (SENDS): a text where SENDS finds nothing has no helper (most have none).
   if (!text.includes('def ') || !SENDS_ANY.test(text)) return undefined;
   let out: Map<string, HttpMethod> | undefined;
-  const pattern = new RegExp(PY_HELPER);
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+  for (const m of lineStartDefs(text, PY_HELPER)) {
     const name = m[2] ?? '';
     if (name.replace(/^_/, '') in HELPER || name.startsWith('__')) continue;
     const end = pythonBodyEnd(text, m.index + m[0].length, (m[1] ?? '').length);
@@ -98,9 +98,10 @@ function modelFacts(text: string, python: boolean, urls: readonly UrlHit[]): Fil
   if (reads.length === 0) return NO_FACTS;
   const modelPaths = new Map<string, string[]>();
   let count = 0;
-  const pattern = new RegExp(python ? PY_DEF : TS_DEF);
-  for (let m = pattern.exec(text); m !== null && count < PROJECT_LIMITS.perFile; m = pattern.exec(text)) {
-    const open = m.index + m[0].length - 1;
+  const defs: Iterable<RegExpMatchArray> = python ? lineStartDefs(text, PY_DEF) : text.matchAll(TS_DEF);
+  for (const m of defs) {
+    if (count >= PROJECT_LIMITS.perFile) break;
+    const open = (m.index ?? 0) + m[0].length - 1;
     const close = closingParen(text, open);
     if (close === -1) continue;
     const types = [...text.slice(open + 1, close).matchAll(PARAM_TYPE)].map((t) => t[1] ?? '');

@@ -1,4 +1,5 @@
 import type { NameHit, UrlHit } from './hits.ts';
+import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
@@ -108,7 +109,7 @@ interface Def {
   readonly end: number;
 }
 
-const DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm;
+const DEF = stickyDefs(/^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm);
 const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', 'not', 'in', 'is', 'if', 'else', 'for']);
 
 /** A variable's assignments: a payload's (`name = {` a dict literal), any (or a `for name in`), a URL's. */
@@ -144,7 +145,7 @@ class Flow {
     private readonly urls: readonly UrlHit[],
     private readonly fileResource: string | undefined,
   ) {
-    for (const m of text.matchAll(DEF)) {
+    for (const m of lineStartDefs(text, DEF)) {
       const indent = (m[1] ?? '').length;
       const start = m.index;
       // The body ends at the next non-blank line indented no deeper than the `def`.

@@ -293,8 +293,42 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   typedFieldUses(text, sdkIdx, push, pkg);
-  callUses(text, sdkIdx, 'go-tfe', push);
-  heldServiceCalls(text, sdkIdx, push, pkg);
+  heldServiceCalls(text, sdkIdx, push, pkg, serviceUses(text, sdkIdx, push));
+}
+
+/**
+ * go-tfe's service calls (as `callUses` finds them: `.Workspaces.SafeDelete(`) and, in the same pass, the places where
+ * a service is taken as a value (`agentPools: client.AgentPools,`), which are returned for
+ * `heldServiceCalls`. One search of the text for both (each was a pass over every `.` of the file).
+ */
+function serviceUses(text: string, sdkIdx: SdkIndex, push: Push): RegExpExecArray[] {
+  const held: RegExpExecArray[] = [];
+  const services = sdkIdx.services.get('go-tfe');
+  if (!services) return held;
+  const pattern = servicePattern(sdkIdx, services);
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m[2] === undefined) {
+      held.push(m);
+      continue;
+    }
+    const name = sdkIdx.methods.get(`go-tfe ${m[1] ?? ''}.${m[2]}`);
+    if (!name || byOtherKey(text, m.index + m[0].length, name)) continue;
+    const start = m.index + 1;
+    push(start, start + m[0].length - 2, name);
+  }
+  return held;
+}
+
+/** `.Service.method(` (group 2: the method) or `.Service` then the end of an expression (`,`, `)`, `}`, `;`, a line's end or comment: a service's value). */
+const servicePatterns = new WeakMap<SdkIndex, RegExp>();
+function servicePattern(sdkIdx: SdkIndex, services: ReadonlySet<string>): RegExp {
+  let found = servicePatterns.get(sdkIdx);
+  if (!found) {
+    found = new RegExp(`\\.(${alternation([...services])})(?:\\.(\\w+)\\(|[ \\t]*(?=[,;)}\\r\\n]|//))`, 'g');
+    servicePatterns.set(sdkIdx, found);
+  }
+  return found;
 }
 
 /**
@@ -303,7 +337,13 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
  * client.AgentPools,`, `runs := client.Runs`), then called with a context first (`VariableSets.ListForWorkspace(ctx,
  * id, nil)`, `c.agentPools.ReadWithOptions(ctx, id, opts)`). A name that holds two services in the file says nothing.
  */
-function heldServiceCalls(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
+function heldServiceCalls(
+  text: string,
+  sdkIdx: SdkIndex,
+  push: Push,
+  pkg: string,
+  assigned: readonly RegExpExecArray[],
+): void {
   const services = sdkIdx.services.get('go-tfe');
   if (!services) return;
   const holders = new Map<string, string | undefined>();
@@ -321,8 +361,8 @@ function heldServiceCalls(text: string, sdkIdx: SdkIndex, push: Push, pkg: strin
     hold(wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
   }
   // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`.
-  for (const m of text.matchAll(heldPattern(sdkIdx, services))) {
-    let i = m.index ?? 0;
+  for (const m of assigned) {
+    let i = m.index;
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
     hold(wordBefore(text, i, true), m[1] ?? '');
   }
@@ -339,17 +379,6 @@ function heldServiceCalls(text: string, sdkIdx: SdkIndex, push: Push, pkg: strin
       push(at, end, method);
     }
   }
-}
-
-/** `.Service` then the end of an expression (`,`, `)`, `}`, `;`, a line's end or comment): a service's value. */
-const heldPatterns = new WeakMap<SdkIndex, RegExp>();
-function heldPattern(sdkIdx: SdkIndex, services: ReadonlySet<string>): RegExp {
-  let found = heldPatterns.get(sdkIdx);
-  if (!found) {
-    found = new RegExp(`\\.(${alternation([...services])})[ \\t]*(?=[,;)}\\r\\n]|//)`, 'g');
-    heldPatterns.set(sdkIdx, found);
-  }
-  return found;
 }
 
 /**

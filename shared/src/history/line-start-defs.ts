@@ -1,0 +1,37 @@
+/**
+ * The matches of a pattern anchored at line starts that opens with a Python definition (`^[ \t]*(?:async[ \t]+)?def…`
+ * under the m flag), in text order and without overlap as the /gm pattern's exec loop gives them: found by a search
+ * for `def`, each then tried at its line's start only (the pattern made sticky). A /gm pattern starting with `^`
+ * is tried at every position of the text; most texts hold a few `def`s, many none.
+ */
+export function lineStartDefs(text: string, sticky: RegExp): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let floor = 0;
+  for (let at = text.indexOf('def'); at !== -1; at = text.indexOf('def', at + 3)) {
+    let start = blanksBefore(text, at);
+    if (start < at && start >= 5 && text.startsWith('async', start - 5)) start = blanksBefore(text, start - 5);
+    if (start < floor || (start > 0 && !isLineEnd(text.charCodeAt(start - 1)))) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    out.push(m);
+    floor = m.index + m[0].length;
+  }
+  return out;
+}
+
+/** The same pattern, sticky (kept with its m flag: `$` and a later `^` keep their meaning). */
+export function stickyDefs(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source, 'my');
+}
+
+function blanksBefore(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+  return i;
+}
+
+/** The line terminators of a regular expression's `^` under the m flag. */
+function isLineEnd(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
