@@ -241,15 +241,14 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
   };
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
-  const literal = literalPattern(pkg);
   // Variables of a mapped type, each with where it is declared: `options` may be a create options
   // struct in one function and an update options struct in the next.
   const typed = new Map<string, { at: number; struct: string }[]>();
   const declare = (variable: string, at: number, struct: string): void => {
     typed.set(variable, [...(typed.get(variable) ?? []), { at, struct }]);
   };
-  for (let m = literal.exec(text); m !== null; m = literal.exec(text)) {
-    const struct = m[1] ?? '';
+  for (const m of qualifiedNames(text, pkg)) {
+    const struct = m[1];
     const next = text.charCodeAt(m.index + m[0].length);
     // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
     const declared = declaredBefore(text, m.index);
@@ -405,17 +404,31 @@ function wordBefore(text: string, at: number, assigned: boolean): string | undef
   return end > i + 1 && !/\d/.test(text.charAt(i + 1)) ? text.slice(i + 1, end) : undefined;
 }
 
-/** `tfe.X` under the name go-tfe is imported as, made once per name (a few; bounded all the same). */
-const literalPatterns = new Map<string, RegExp>();
-
-function literalPattern(pkg: string): RegExp {
-  let pattern = literalPatterns.get(pkg);
-  if (pattern === undefined) {
-    pattern = new RegExp(`${pkg}\\.([A-Z]\\w*)\\b`, 'g');
-    if (literalPatterns.size < 64) literalPatterns.set(pkg, pattern);
+/**
+ * Each `tfe.X` (X an exported name) under the name go-tfe is imported as, in text order, as the pattern
+ * `tfe\.([A-Z]\w*)\b` finds them (a search for the qualifier: the pattern was tried at every position).
+ */
+function qualifiedNames(text: string, pkg: string): { index: number; 0: string; 1: string }[] {
+  const out: { index: number; 0: string; 1: string }[] = [];
+  const qualified = `${pkg}.`;
+  for (let at = text.indexOf(qualified); at !== -1;) {
+    const from = at + qualified.length;
+    const first = text.charCodeAt(from);
+    if (first < 65 || first > 90) {
+      at = text.indexOf(qualified, at + 1);
+      continue;
+    }
+    let end = from + 1;
+    while (isAsciiWordChar(text.charCodeAt(end))) end++;
+    out.push({ index: at, 0: text.slice(at, end), 1: text.slice(from, end) });
+    at = text.indexOf(qualified, end);
   }
-  pattern.lastIndex = 0;
-  return pattern;
+  return out;
+}
+
+/** A character of a regular expression's `\w` (ASCII letters, digits, `_`). */
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /** Each line opening (after its blanks) with one of the variables and a `.`: where the name starts, and which it is. */
