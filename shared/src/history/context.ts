@@ -46,6 +46,8 @@ export interface ResolveContext {
    * signature header, its other fields) or a task result (`"type": "task-results"`). See `RUN_TASK_CONTEXT`.
    */
   readonly runTask?: boolean;
+  /** The resource a Terraform provider resource file manages (`resource_tfe_organization_default_settings.go`). */
+  readonly providerResource?: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
 import { namesOther } from './model-names.ts';
 import { optionsStructUrl } from './options-struct.ts';
+import { onSeveralResources } from './sdk-names.ts';
 import type { Confidence, Match } from './match-types.ts';
 import { followsCase, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
@@ -139,6 +140,20 @@ function check(
       // Nothing near the name says whose it is: a file named for another resource (`agentpool_create.go`,
       // `projects.py`) is about that one's fields (a status value is the same value anywhere).
       if (here === undefined && isField(subject) && !fileAllows(ctx.file, subject.resource, type)) return undefined;
+      // A name the API carries on several resources (`updated-at`) says none of them alone: a type, a model's name, the
+      // URL the data came from must.
+      if (
+        here === undefined &&
+        subject.type === 'attribute' &&
+        !fileNames(ctx.file, subject.resource, type) &&
+        ctx.providerResource !== type &&
+        onSeveralResources(
+          subject,
+          hit.info.candidates.map((c) => c.subject.resource),
+        ) &&
+        !listedWithOwn(ctx, hit, subject)
+      )
+        return undefined;
       return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
     }
     case 'parameter':
@@ -351,6 +366,30 @@ function listedWithDistinct(ctx: ResolveContext, hit: NameHit, subject: HistoryS
 
 const nameStart = (h: NameHit): number => h.start;
 
+/**
+ * A name of the same list or object (up to SIBLING_LINES away) is an attribute of the subject's resource only, and
+ * of no other the API has (`"latest-change-at"` beside `"updated-at"`): the list is that resource's.
+ */
+function listedWithOwn(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
+  for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
+    if (other === hit || Math.abs(other.line - hit.line) > SIBLING_LINES) continue;
+    const own = other.info.candidates.every(
+      (c) =>
+        c.rule === 'distinct' &&
+        c.subject.type === 'attribute' &&
+        c.subject.resource === subject.resource &&
+        !onSeveralResources(c.subject),
+    );
+    if (
+      own &&
+      other.info.candidates.length > 0 &&
+      sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** How far (lines) the case labels of one switch may be for a generic one to be listed with a distinct one. */
 const CASE_LINES = 24;
 
@@ -486,6 +525,11 @@ function fileAllows(file: ResolveContext['file'], resource: string | undefined, 
     file.named.has(resource) ||
     file.named.has(type)
   );
+}
+
+/** The file is named for the resource, or evidence in it names the resource. */
+function fileNames(file: ResolveContext['file'], resource: string | undefined, type: string): boolean {
+  return file !== undefined && resource !== undefined && fileAllows(file, resource, type);
 }
 
 const isField = (subject: HistorySubject): boolean => subject.type === 'attribute' || subject.type === 'permission';

@@ -90,6 +90,8 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
+  // A Terraform provider resource file is about one resource: its other resources' names are not meant.
+  const fileResource = providerFileResource(index, options.fileName);
   const ctx: ResolveContext = {
     text,
     hits,
@@ -98,13 +100,12 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     indentBlocks: profile.bareValues,
     runTask: handlesRunTasks(text, hits.evidence),
     ...(named === undefined ? {} : { file: { resource: named, named: evidenceResources(hits.evidence) } }),
+    ...(fileResource === undefined ? {} : { providerResource: fileResource }),
   };
   const matches: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
   const sdkAt = new Set(sdk.map((m) => m.start));
-  // A Terraform provider resource file is about one resource: its other resources' names are not meant.
-  const fileResource = providerFileResource(index, options.fileName);
   const values: Match[] = [];
   for (const hit of hits.names) {
     const match = nameMatch(ctx, hit);

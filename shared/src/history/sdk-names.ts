@@ -23,6 +23,7 @@ interface SdkData {
   readonly names: readonly { client: string; kind: SdkName['kind']; name: string; subject: string }[];
   readonly goTypes: GoTfeTypes['fields'];
   readonly goReturns: GoTfeTypes['returns'];
+  readonly sharedAttributes: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
@@ -97,6 +98,23 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   };
   cache.set(index, found);
   return found;
+}
+
+const shared = (sdk as SdkData).sharedAttributes;
+
+/**
+ * Whether go-tfe's models carry an attribute of this name on the resource the history lists it for and on another
+ * the history does not list it for (`updated-at`: workspaces, policies, registry modules …; `known`, the resources
+ * the history lists the name for): such a name alone does not say the resource.
+ */
+export function onSeveralResources(subject: HistorySubject, known: readonly (string | undefined)[] = []): boolean {
+  const own = subject.resource?.replace(/^admin\//, '');
+  if (own === undefined) return false;
+  const listed = new Set(known.map((r) => r?.replace(/^admin\//, '')));
+  return [subject.name, ...subject.aliases].some((n) => {
+    const types = shared[n];
+    return types?.includes(own) === true && types.some((t) => t !== own && !listed.has(t));
+  });
 }
 
 /** Bounds of one look-up: how far a composite literal's fields are read. */

@@ -23,10 +23,10 @@ describe("history: a file's name says which resource its attributes are", () => 
       'def read(self, project_id):',
       '    r = self.t.request("GET", path)',
       '    attr = r.json()["data"].get("attributes", {})',
-      '    return Project(updated_at=attr.get("updated-at"))',
+      '    return Project(destroy_at=attr.get("auto-destroy-at"))',
     ].join('\n');
     assert.deepEqual(found(text, 'resources/projects.py'), []);
-    assert.deepEqual(found(text, 'resources/helpers.py'), ['4 attribute workspaces updated-at']);
+    assert.deepEqual(found(text, 'resources/helpers.py'), ['4 attribute workspaces auto-destroy-at']);
   });
 
   it('a file that names the resource elsewhere keeps the name, and status values are the same anywhere', () => {

@@ -201,7 +201,9 @@ describe('TypeScript models (interfaces, object types, enums)', () => {
       '  "updated-at": string;',
       '}',
     ].join('\n');
-    assert.deepEqual(found(ts, 'src/registryGpgKeys/types.ts'), ['6 updated-at attribute workspaces updated-at']);
+    // The API has `updated-at` on workspace resources too (go-tfe's models: on many resources), and nothing here says
+    // workspaces: no report.
+    assert.deepEqual(found(ts, 'src/registryGpgKeys/types.ts'), []);
   });
   it('an enum named for a value field: its generic values too', () => {
     const text = "export enum RunStatus {\n  QUEUING = 'queuing',\n  FETCHING = 'fetching',\n}\n";

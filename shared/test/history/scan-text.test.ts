@@ -71,7 +71,7 @@ const cases: { name: string; language: string; source: string; expected: string[
     source: [
       'print("enforcement-level")',
       'logger.info("enforcement-level")',
-      'body = {"enforcement-level": "advisory"}',
+      'body = {"type": "policies", "attributes": {"enforcement-level": "advisory"}}',
     ].join('\n'),
     expected: ['attribute policies enforcement-level'],
   },
