@@ -20,6 +20,7 @@ import { fileFacts, NO_FACTS, withBases, type FileFacts, type ProjectFacts } fro
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { providerFileResource, sdkMatches } from './sdk-names.ts';
+import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import type { HistoryIndex } from './types.ts';
@@ -121,6 +122,8 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     const keyed = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
     for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
   }
+  // Go: the fields of the struct a run task server decodes the request into, read through a value.
+  if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
   matches.push(...sdk);
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
   matches.push(...callbackMatches(text, lines, index, profile, ctx.runTask));
