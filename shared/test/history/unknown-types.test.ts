@@ -1,6 +1,6 @@
 // A type value the history does not know (shared/src/history/unknown-types.ts): `Type: "widget-sets"` in a table
 // row or `"type": "widget-sets"` in a payload says whose names its block holds, so a distinct attribute of
-// another resource (`updated-at` is workspaces') is not reported there. Snippets written for these tests.
+// another resource (`resource-count` is workspaces') is not reported there. Snippets written for these tests.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
@@ -15,7 +15,7 @@ const row = (type: string): string =>
     'var kinds = []Kind{',
     '\t{',
     `\t\tType:    "${type}",`,
-    '\t\tColumns: []string{"name", "updated-at"},',
+    '\t\tColumns: []string{"name", "resource-count"},',
     '\t},',
     '}',
   ].join('\n');
@@ -31,7 +31,7 @@ describe('type values that name no resource of the history', () => {
       'body = {',
       '    "data": {',
       '        "type": "widget-sets",',
-      '        "attributes": {"updated-at": now},',
+      '        "attributes": {"resource-count": now},',
       '    }',
       '}',
     ].join('\n');
@@ -40,13 +40,13 @@ describe('type values that name no resource of the history', () => {
 
   it('a row of a known type, or a type value that is no resource name (object, success), keeps the column', () => {
     assert.deepEqual(attributes(scanText(row('workspaces'), { fileName: 'kinds.go' })), [
-      '6 attribute workspaces updated-at',
+      '6 attribute workspaces resource-count',
     ]);
     assert.deepEqual(attributes(scanText(row('success'), { fileName: 'kinds.go' })), [
-      '6 attribute workspaces updated-at',
+      '6 attribute workspaces resource-count',
     ]);
     assert.deepEqual(attributes(scanText(row('object'), { fileName: 'kinds.go' })), [
-      '6 attribute workspaces updated-at',
+      '6 attribute workspaces resource-count',
     ]);
   });
 
