@@ -157,3 +157,6 @@ heldSet('history-held10', 'twelfth', { expected: 100, never: 195, repositories: 
 // The eleventh (test/fixtures/history-held9), clean, as the sixth to ninth: labelled from the code alone (repositories
 // whose owners start with n to z or a digit), never run through the matcher before the lead's one measurement.
 heldSet('history-held9', 'eleventh', { expected: 110, never: 200, repositories: 21 });
+// The thirteenth (test/fixtures/history-held12), clean, as the twelfth: repositories whose owner's name starts with n to
+// z, labelled from the code alone, never run through the matcher before the lead's one measurement.
+heldSet('history-held12', 'thirteenth', { expected: 10, never: 14, repositories: 1 });
