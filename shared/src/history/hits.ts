@@ -2,7 +2,26 @@ import type { LexInfo } from './lexicon.ts';
 import type { MethodToken } from './match-types.ts';
 import type { NormalizedUrl } from './normalize-url.ts';
 import type { PathCandidate } from './types.ts';
-import type { TailFit } from './url-tails.ts';
+import type { HttpMethod } from './data-types.ts';
+import type { PathSegment } from './path-trie.ts';
+
+/**
+ * A URL on an unknown base (`f"{globals.BASE_URL}/registry-modules"`, `${api}/oauth-clients`: a leading
+ * placeholder no base of the file fills) may be the tail of a longer path: the base may hold
+ * `/organizations/<org>` as well as the API root. The API paths whose end the URL's path is (its first
+ * segment a literal segment there), from the paths the API's clients send (`schemas/platform-history-methods.json`):
+ * `/registry-modules` is the tail of `/organizations/*` + `/registry-modules` (GET, POST).
+ */
+export interface TailFit {
+  /** The segments the base would hold (`organizations`, a placeholder), as the path's own text would. */
+  readonly prefix: readonly PathSegment[];
+  /** `organizations/*`: the prefix as a key (`*` a placeholder). */
+  readonly key: string;
+  /** The methods the clients send on the whole path. */
+  readonly methods: readonly HttpMethod[];
+  /** The history's templates for the whole path, most specific first. */
+  readonly candidates: readonly PathCandidate[];
+}
 
 /** A URL or path literal that matched at least one template. Offsets are source offsets. */
 export interface UrlHit {

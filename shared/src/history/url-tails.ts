@@ -1,27 +1,10 @@
+// URLs on an unknown base read as the tail of a longer API path (TailFit, declared in hits.ts with the hits that carry it).
 import data from '@keyfob/schemas/platform-history-methods.json' with { type: 'json' };
 import { apiMethods } from './api-methods.ts';
 import type { HttpMethod } from './data-types.ts';
-import type { UrlHit } from './hits.ts';
+import type { TailFit, UrlHit } from './hits.ts';
 import type { PathSegment } from './path-trie.ts';
-import type { HistoryIndex, PathCandidate } from './types.ts';
-
-/**
- * A URL on an unknown base (`f"{globals.BASE_URL}/registry-modules"`, `${api}/oauth-clients`: a leading
- * placeholder no base of the file fills) may be the tail of a longer path: the base may hold
- * `/organizations/<org>` as well as the API root. The API paths whose end the URL's path is (its first
- * segment a literal segment there), from the paths the API's clients send (`schemas/platform-history-methods.json`):
- * `/registry-modules` is the tail of `/organizations/*` + `/registry-modules` (GET, POST).
- */
-export interface TailFit {
-  /** The segments the base would hold (`organizations`, a placeholder), as the path's own text would. */
-  readonly prefix: readonly PathSegment[];
-  /** `organizations/*`: the prefix as a key (`*` a placeholder). */
-  readonly key: string;
-  /** The methods the clients send on the whole path. */
-  readonly methods: readonly HttpMethod[];
-  /** The history's templates for the whole path, most specific first. */
-  readonly candidates: readonly PathCandidate[];
-}
+import type { HistoryIndex } from './types.ts';
 
 /** At most this many tail fits are kept per URL, and a path's tail is looked for only this long. */
 const MAX_FITS = 8;
@@ -52,7 +35,7 @@ function pathsByLiteral(): Map<string, { path: ApiPath; at: number }[]> {
 }
 
 /**
- * The longer API paths a base-relative path is the tail of (see TailFit), with the history's templates for
+ * The longer API paths a base-relative path is the tail of (see TailFit in hits.ts), with the history's templates for
  * each whole path. None when the path's first segment is a placeholder or the path is long.
  */
 export function tailFits(
