@@ -132,9 +132,23 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   const kept =
     other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
   return {
-    matches: kept.sort((a, b) => a.start - b.start || a.end - b.end),
+    matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)),
     facts: withFacts ? withBases(fileFacts(text, languageId, hits.urls), learned) : NO_FACTS,
   };
+}
+
+/**
+ * One match per span and subject: two readers can reach the same text (seen: a Ruby Faraday
+ * `conn.get("organizations/#{org}/workspaces")`, one URL found twice), and a span is annotated once.
+ */
+function distinct(matches: Match[]): Match[] {
+  const seen = new Set<string>();
+  return matches.filter((m) => {
+    const key = `${m.start} ${m.end} ${m.subject.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Every resource some evidence names (a loop: `flatMap` over thousands of items cost more). */

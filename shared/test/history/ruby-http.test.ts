@@ -20,3 +20,11 @@ test('Net::HTTP::Get.new(uri) reads the list; Net::HTTP::Post.new on it is no us
   const post = get.map((l) => l.replace('Get.new', 'Post.new'));
   assert.deepEqual(endpoints(post.join('\n')), []);
 });
+
+test('a Faraday call on a connection to the API is one use, annotated once', () => {
+  const text = [
+    'conn = Faraday.new(url: "https://app.terraform.io/api/v2")',
+    'resp = conn.get("organizations/#{org}/workspaces")',
+  ].join('\n');
+  assert.deepEqual(endpoints(text), ['2 endpoint GET /organizations/:organization_name/workspaces']);
+});
