@@ -60,18 +60,38 @@ export const absentRepositories = (sources: readonly Source[]): string[] => [
   ...new Set(sources.filter((s) => !existsSync(gitDir(s))).map((s) => s.repository)),
 ];
 
-/** One file's text at its commit, from its repository's snapshot. */
-export const sourceText = (s: Source): string =>
-  execFileSync('git', ['--git-dir', gitDir(s), 'show', `${s.commit}:${s.path}`], {
-    encoding: 'utf8',
-    maxBuffer: 16 << 20,
-  });
+/**
+ * Every listed file's text at its commit, read with one `git cat-file --batch` per repository (one `git show` per
+ * file cost the editor parity check about 100 s over the sets' 2,000 files). A file its snapshot lacks throws, naming it.
+ */
+export function sourceTexts(sources: readonly Source[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  const byDir = new Map<string, Source[]>();
+  for (const s of sources) byDir.set(gitDir(s), [...(byDir.get(gitDir(s)) ?? []), s]);
+  for (const [dir, mine] of byDir) {
+    const out = execFileSync('git', ['--git-dir', dir, 'cat-file', '--batch'], {
+      input: mine.map((s) => `${s.commit}:${s.path}\n`).join(''),
+      maxBuffer: 512 << 20,
+    });
+    let at = 0;
+    for (const s of mine) {
+      const eol = out.indexOf(10, at);
+      const header = out.toString('utf8', at, eol);
+      const size = /^[0-9a-f]{40} blob (\d+)$/.exec(header)?.[1];
+      if (size === undefined) throw new Error(`${s.repository}@${s.commit}:${s.path}: ${header}`);
+      texts.set(s.file, out.toString('utf8', eol + 1, eol + 1 + Number(size)));
+      at = eol + 1 + Number(size) + 1;
+    }
+  }
+  return texts;
+}
 
 /** Writes every file of the set under `dir` as `<dir>/<file>` (a folder as `keyfob history scan` reads one). */
 export function restoreSources(sources: readonly Source[], dir: string): void {
+  const texts = sourceTexts(sources);
   for (const s of sources) {
     const target = join(dir, s.file);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, sourceText(s));
+    writeFileSync(target, texts.get(s.file)!);
   }
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { history, languageOfShebang, scanProject } from '@keyfob/shared/history';
 import type { Match } from '@keyfob/shared/history';
-import { absentRepositories, MIRROR, readSources, sourceText } from '../../../test/helpers/labelled-sources.ts';
+import { absentRepositories, MIRROR, readSources, sourceTexts } from '../../../test/helpers/labelled-sources.ts';
 import { readLabels, scoreFiles, scoreTable } from './real-clients-score.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -107,13 +107,10 @@ export function labelledSet(
         : false;
     void it(title, { skip }, (t) => {
       assert.deepEqual(absent, [], `repository snapshots absent under ${MIRROR} (set KEYFOB_MIRROR)`);
-      const bySource = new Map(sources.map((s) => [s.file, s]));
-      const texts = new Map<string, string>();
+      const texts = sourceTexts(sources);
       const read = (file: string): string => {
-        const s = bySource.get(file);
-        if (!s) throw new Error(`not listed: ${file}`);
-        const text = texts.get(file) ?? sourceText(s);
-        texts.set(file, text);
+        const text = texts.get(file);
+        if (text === undefined) throw new Error(`not listed: ${file}`);
         return text;
       };
       // Each repository's files are one project, as `keyfob history scan <folder>` reads them.

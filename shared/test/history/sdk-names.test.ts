@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { history, scanText } from '@keyfob/shared/history';
-import { absentRepositories, readSources, sourceText } from '../../../test/helpers/labelled-sources.ts';
+import { absentRepositories, readSources, sourceTexts } from '../../../test/helpers/labelled-sources.ts';
 
 const repo = new URL('../../../', import.meta.url);
 const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json', repo), 'utf8')) as {
@@ -34,7 +34,8 @@ function rubySources(): Map<string, string> | undefined {
     `test/fixtures/history-held/${s.file}`.startsWith(`${source}/`),
   );
   if (held.length === 0 || absentRepositories(held).length > 0) return undefined;
-  return new Map(held.map((s) => [s.file.replace(/^.*\//, ''), sourceText(s)]));
+  const texts = sourceTexts(held);
+  return new Map(held.map((s) => [s.file.replace(/^.*\//, ''), texts.get(s.file)!]));
 }
 
 /** Whether the client's source still has the name (struct field, exported method, constant, schema key). */
