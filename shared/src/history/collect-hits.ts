@@ -24,6 +24,7 @@ import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { unknownTypeValues } from './unknown-types.ts';
 import { jqReadHits } from './jq-reads.ts';
+import { keyPathHits } from './key-paths.ts';
 import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
@@ -126,6 +127,8 @@ export class HitCollector {
     // Shell (and CI scripts): keys a jq filter reads from the response of the request piped into it.
     if (profile.commands && profile.hashBlockComments !== true)
       jqReadHits(text, this.lines, this.lexicon, this.#hits, place);
+    // Key paths a request names as strings: `properties=["attributes.name"]` beside its `path=`.
+    keyPathHits(text, this.lines, this.lexicon, this.#hits, place);
     // Go builds payloads as structs (their tags are read), not member by member.
     if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;

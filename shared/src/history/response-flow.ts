@@ -35,7 +35,10 @@ export function flowResources(
   let flow: Flow | undefined;
   const dropped = new Set<number>();
   for (const [k, hit] of names.entries()) {
-    if (!hit.isKey || hit.model !== undefined) continue;
+    if (hit.model !== undefined) continue;
+    // `"name" in project["attributes"]`: a membership test reads the key as a subscript would.
+    const tested = !hit.isKey && hit.keyOf === '' && isMembership(text, lines, hit);
+    if (!hit.isKey && !tested) continue;
     const read = readOf(text, lines, hit);
     flow ??= new Flow(text, index, urls, fileResource);
     let state: State | undefined;
@@ -49,7 +52,7 @@ export function flowResources(
       state = flow.chain(read.base, read.keys, hit.start, 0);
     } else state = flow.written(hit, lines);
     if (state?.resource === undefined || !state.inside) continue;
-    names[k] = { ...hit, model: { resources: [state.resource], guessed: false } };
+    names[k] = { ...hit, isKey: true, model: { resources: [state.resource], guessed: false } };
   }
   if (dropped.size > 0) {
     const kept = names.filter((_, k) => !dropped.has(k));
@@ -64,16 +67,21 @@ interface State {
   readonly inside: boolean;
 }
 
+/** The key `keysOf` gives for an index (`[0]`, `[x]`): a list's item is of the list's resource. */
+const INDEX = '[]';
+
 /** How deep helpers and variables are followed. */
 const MAX_DEPTH = 4;
 
 /** One accessor of a chain: `["data"]`, `.get("attributes", {})`. */
-const ACCESSOR = /\[\s*(['"])([\w-]+)\1\s*\]|\.get\(\s*(['"])([\w-]+)\3\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\)/g;
+const ACCESSOR =
+  /\[\s*(['"])([\w-]+)\1\s*\]|\.get\(\s*(['"])([\w-]+)\3\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\)|(\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])/g;
 /** A chain ending where the read key's accessor opens: `project['attributes'][`, `attrs.get(`. */
 const CHAIN_BEFORE =
-  /([A-Za-z_][\w]*)((?:\s*\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\))*)\s*(?:\[|\.get\()\s*$/;
+  /([A-Za-z_][\w]*)((?:\s*\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4\s*(?:,[^()]*(?:\([^()]*\))?[^()]*)?\)|\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])*)\s*(?:\[|\.get\()\s*$/;
 /** `"name" in project['attributes']`. */
-const MEMBERSHIP = /^\s+in\s+([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\))*)/;
+const MEMBERSHIP =
+  /^\s+in\s+([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\)|\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])*)/;
 
 /** The variable and keys a key read reads from, or undefined when the key is not read from a variable. */
 function readOf(
@@ -98,8 +106,15 @@ function readOf(
   return undefined;
 }
 
+/** A quoted name tested for membership: `'name' in x[…]` (`readOf` reads what it tests). */
+function isMembership(text: string, lines: Lines, hit: NameHit): boolean {
+  const quote = text.charAt(hit.start - 1);
+  if ((quote !== '"' && quote !== "'") || text.charAt(hit.end) !== quote) return false;
+  return MEMBERSHIP.test(text.slice(hit.end + 1, lines.endOf(hit.line)));
+}
+
 function keysOf(chain: string): string[] {
-  return [...chain.matchAll(ACCESSOR)].map((m) => m[2] ?? m[4] ?? '');
+  return [...chain.matchAll(ACCESSOR)].map((m) => m[2] ?? m[4] ?? (m[5] === undefined ? '' : INDEX));
 }
 
 /** A Python function: its name, where its body runs, its parameters' text. */
@@ -348,6 +363,8 @@ class Flow {
     let expr = (loop ? last[2] : last[1]) ?? '';
     if (loop) expr = balanced(expr.replace(/\s+if\b.*$/, '').replace(/:\s*(?:#.*)?$/, ''));
     const at = def.start + last.index + last[0].length - (loop ? (last[2] ?? '') : (last[1] ?? '')).length;
+    // A call whose arguments go on over lines (`response = requests.get(` / `url=f"…",` / `)`) is read whole.
+    if (!loop) expr = wholeCall(this.text, at, expr);
     const value = this.expression(expr.trim(), at, depth + 1);
     return value ?? (loop ? undefined : this.named(name));
   }
@@ -359,15 +376,23 @@ class Flow {
 
   /** The state of an expression written at `at`. */
   private expression(expr: string, at: number, depth: number): State | undefined {
-    const stripped = expr.replace(/\s+or\s+(?:\{\}|\[\]|None)\s*$/, '');
+    const stripped = expr.replace(/\s*#[^'"\n]*$/, '').replace(/\s+or\s+(?:\{\}|\[\]|None)\s*$/, '');
     if (/^[A-Za-z_]\w*$/.test(stripped)) return this.variable(stripped, at, depth);
-    const read = /^([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\))+)$/.exec(stripped);
+    // The decoded body of a response: `response.json()` holds what `response` was sent for.
+    const decoded = /^([A-Za-z_]\w*)\.json\(\s*\)$/.exec(stripped);
+    if (decoded?.[1] !== undefined) return this.variable(decoded[1], at, depth);
+    const read =
+      /^([A-Za-z_]\w*)((?:\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4[^()]*\)|\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])+)$/.exec(
+        stripped,
+      );
     if (read?.[1] !== undefined) return this.chain(read[1], keysOf(read[2] ?? ''), at, depth);
     const url = this.urlResource(at, at + expr.length);
     if (url !== undefined) return { resource: url, inside: false };
-    const call = /^(?:self\.)?(\w+)\s*\(/.exec(stripped);
+    // A call: a helper of the file (`self._get(…)`, `get_varset(…)`), or a library's (`requests.get(…)`).
+    const call = /^((?:[A-Za-z_]\w*\.)*)(\w+)\s*\(/.exec(stripped);
     if (!call) return undefined;
-    const helper = this.defByName.get(call[1] ?? '');
+    const own = call[1] === '' || call[1] === 'self.';
+    const helper = own ? this.defByName.get(call[2] ?? '') : undefined;
     if (helper && depth <= MAX_DEPTH) {
       const returns = /^[ \t]*return[ \t]+([^\n]+)/gm;
       const body = this.text.slice(helper.start, helper.end);
@@ -454,9 +479,32 @@ class Flow {
 function step(state: State | undefined, key: string): State | undefined {
   if (state === undefined) return undefined;
   if (state.inside) return undefined;
-  if (key === 'data') return state;
+  if (key === 'data' || key === INDEX) return state;
   if (key === 'attributes' || key === 'relationships') return { resource: state.resource, inside: true };
   return undefined;
+}
+
+/** How far a call's arguments are followed over lines. */
+const CALL_SPAN = 1_500;
+
+/** `expr` (one line's text from `at`), or the call it opens taken to its closing bracket on a later line. */
+function wholeCall(text: string, at: number, expr: string): string {
+  if (!/\(\s*(?:#.*)?$/.test(expr)) return expr;
+  let depth = 0;
+  const limit = Math.min(text.length, at + CALL_SPAN);
+  for (let i = at; i < limit; i++) {
+    const c = text.charAt(i);
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return text.slice(at, i + 1);
+    } else if (c === '"' || c === "'") {
+      const end = text.indexOf(c, i + 1);
+      if (end === -1 || end >= limit) return expr;
+      i = end;
+    }
+  }
+  return expr;
 }
 
 /** The text up to a closing bracket it did not open (a comprehension's `]`). */

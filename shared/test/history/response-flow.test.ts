@@ -72,6 +72,66 @@ describe('response keys: the resource read from the response a function fetched 
   });
 });
 
+describe('response keys: decoded bodies, list indexes and membership tests (Python)', () => {
+  it("a response's json(), indexed by position and tested with `in`, is the endpoint's resource", () => {
+    const source = [
+      'def list_teams(org, verbose):',
+      '    url = "https://tfe.example.com/api/v2/organizations/" + org + "/projects"',
+      '    resp = requests.request("GET", url, headers=HEADERS)',
+      '    body = resp.json()  # the whole document',
+      ...FAR,
+      '    for i in range(len(body["data"])):',
+      '        shown = body["data"][i]["attributes"]["description"]',
+      '',
+      'def varset_scope(set_id):',
+      '    response = requests.get(',
+      '        url=f"https://tfe.example.com/api/v2/varsets/{set_id}",',
+      '        headers=HEADERS,',
+      '    )',
+      '    found = response.json()',
+      ...FAR,
+      '    if "projects" in found["data"]["relationships"]:',
+      '        return found["data"]["relationships"]["projects"]["data"]',
+      '    if "projects" in other["data"]["relationships"]:',
+      '        return []',
+    ].join('\n');
+    assert.deepEqual(onLine(source, 'shown ='), ['attribute projects description']);
+    assert.deepEqual(onLine(source, 'if "projects" in found'), ['attribute varsets projects']);
+    // A value tested against nothing known says nothing (the membership test alone is no key).
+    assert.deepEqual(onLine(source, 'if "projects" in other'), []);
+  });
+});
+
+describe('key paths named as strings beside a request (any language)', () => {
+  it("a list of key paths given to the call that sends a URL, or assigned and taken below, is its resource's", () => {
+    const source = [
+      'def export_tasks(self, org):',
+      '    fields = [',
+      '        "id",',
+      '        "attributes.description",',
+      '        "relationships.organization.data.id",',
+      '    ]',
+      '    return self._fetch(path=f"/organizations/{org}/tasks", fields=fields)',
+      '',
+      'def export_set(self, set_id):',
+      '    return self._fetch(',
+      '        path=f"/varsets/{set_id}",',
+      '        fields=["attributes.priority", "relationships.projects.data"],',
+      '    )',
+      '',
+      'def export_other(self, set_id):',
+      '    return self._fetch(fields=["attributes.priority"])',
+    ].join('\n');
+    assert.deepEqual(onLine(source, '"attributes.description"'), ['attribute tasks description']);
+    assert.deepEqual(onLine(source, 'fields=["attributes.priority", "relationships'), [
+      'attribute varsets priority',
+      'attribute varsets projects',
+    ]);
+    // No URL in the call: whose priority is not known.
+    assert.deepEqual(onLine(source, 'fields=["attributes.priority"])'), []);
+  });
+});
+
 describe('payload keys: the resource of a payload built apart (Python)', () => {
   it("attributes and relationships added to a payload variable are its type's", () => {
     const source = [

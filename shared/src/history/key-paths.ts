@@ -1,0 +1,177 @@
+import type { Hits, NameHit, UrlHit } from './hits.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Lines } from './lines.ts';
+
+/** A JSON:API key path written as one string: `attributes.name`, `data.attributes.vcs-repo.branch`, `relationships.projects.data`. */
+const KEY_PATH = /^(?:data\.)?(?:attributes\.([\w-]+)(?:\.([\w-]+))?|relationships\.([\w-]+)(?:\.data(?:\.id)?)?)$/;
+
+/** How far back the bracket holding a key path, and forward the call a list's variable goes to, are looked for. */
+const REACH = 3_000;
+/** How many lines below a list's assignment the call that takes it may be. */
+const TAKEN_LINES = 30;
+
+/**
+ * Key paths a request names as strings (`properties=["id", "attributes.name", "relationships.projects.data"]`
+ * given to a call that also sends `path=f"/organizations/{org}/projects"`, or a list assigned to a variable
+ * that such a call takes a few lines below): each is a key of the resource the call's URL ends with
+ * (`/varsets/{id}` → varsets), and of no other (a model context). A call with no URL, or URLs of two
+ * resources, says nothing; so does a key path in any other place.
+ */
+export function keyPathHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  hits: Hits,
+  place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+): void {
+  if (hits.urls.length === 0) return;
+  let byStart: Map<number, number> | undefined;
+  for (const word of ['attributes.', 'relationships.'])
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+      const p = place(at);
+      if (p.inComment || p.stringStart === -1) continue;
+      const open = p.stringStart;
+      const quote = text.charAt(open);
+      if (quote !== '"' && quote !== "'" && quote !== '`') continue;
+      const close = text.indexOf(quote, open + 1);
+      if (close === -1 || close - open > 120) continue;
+      const m = KEY_PATH.exec(text.slice(open + 1, close));
+      if (!m) continue;
+      const key = keyOf(lexicon, m);
+      if (!key) continue;
+      const resource = requestResource(text, lines, hits.urls, open);
+      if (resource === undefined) continue;
+      const start = open + 1 + m[0].indexOf(key.word, m[0].indexOf('.'));
+      const model = { resources: [resource], guessed: false };
+      byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
+      const known = byStart.get(start);
+      const existing = known === undefined ? undefined : hits.names[known];
+      if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
+      else {
+        const hit: NameHit = {
+          start,
+          end: start + key.word.length,
+          line: lines.lineOf(start),
+          info: key.info,
+          isKey: true,
+          keyOf: '',
+          via: 'name',
+          model,
+        };
+        byStart.set(start, hits.names.push(hit) - 1);
+      }
+    }
+}
+
+/** The known name a key path ends with: `vcs-repo.branch` if the lexicon has it, else `vcs-repo`. */
+function keyOf(
+  lexicon: Lexicon,
+  m: RegExpExecArray,
+): { word: string; info: NonNullable<ReturnType<Lexicon['words']['get']>> } | undefined {
+  const words = m[3] !== undefined ? [m[3]] : m[2] !== undefined ? [`${m[1]}.${m[2]}`, m[1] ?? ''] : [m[1] ?? ''];
+  for (const word of words) {
+    const info = lexicon.words.get(word);
+    if (info && info.candidates.length > 0) return { word, info };
+  }
+  return undefined;
+}
+
+/**
+ * The resource of the request a key path at `open` goes to: the call whose arguments hold it (directly or in
+ * a list), or, for a list assigned to a variable (`properties = [`), the call below that takes the variable.
+ */
+function requestResource(text: string, lines: Lines, urls: readonly UrlHit[], open: number): string | undefined {
+  const holder = enclosingOpen(text, open);
+  if (holder === undefined) return undefined;
+  if (text.charAt(holder) === '(') return callResource(text, urls, holder);
+  if (text.charAt(holder) !== '[') return undefined;
+  // A list among a call's arguments (`properties=[…]`).
+  const outer = enclosingOpen(text, holder);
+  if (outer !== undefined && text.charAt(outer) === '(') return callResource(text, urls, outer);
+  // A list assigned to a variable (`properties = [`), at the top level of a statement.
+  const lineStart = lines.startOf(lines.lineOf(holder));
+  const assigned = /^[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*$/.exec(
+    text.slice(lineStart, holder),
+  );
+  const name = assigned?.[1];
+  if (name === undefined || (outer !== undefined && text.charAt(outer) !== '{')) return undefined;
+  // The call below that takes the list: `properties=properties`, `…, properties)`.
+  const line = lines.lineOf(holder);
+  const last = lines.lineOf(text.length);
+  // The name as a value (`properties=properties`, `…, properties)`), not a key or a call, nor assigned again.
+  const use = new RegExp(`(?<![\\w.])${name}(?![\\w([.])(?!\\s*=(?!=))`);
+  const again = new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)(?![ \\t]*${name}\\b)`);
+  for (let l = line + 1; l <= Math.min(last, line + TAKEN_LINES); l++) {
+    const from = lines.startOf(l);
+    const row = text.slice(from, lines.endOf(l));
+    if (!row.includes(name)) continue;
+    if (again.test(row)) return undefined;
+    const found = use.exec(row);
+    if (!found) continue;
+    const call = enclosingOpen(text, from + found.index);
+    return call !== undefined && text.charAt(call) === '(' ? callResource(text, urls, call) : undefined;
+  }
+  return undefined;
+}
+
+/** The one resource the URLs among a call's arguments end with (`(` at `open`). */
+function callResource(text: string, urls: readonly UrlHit[], open: number): string | undefined {
+  const close = closingOf(text, open);
+  if (close === undefined) return undefined;
+  const found = new Set<string>();
+  for (const url of urls) {
+    if (url.start <= open || url.start >= close) continue;
+    const r = urlResource(url);
+    if (r === undefined) return undefined;
+    found.add(r);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** The resource a URL's path ends with (`/organizations/:organization_name/projects` → projects), if it names one. */
+function urlResource(url: UrlHit): string | undefined {
+  const best = url.candidates[0];
+  const last = best?.template
+    .split('/')
+    .filter((s) => s !== '' && !s.startsWith(':'))
+    .pop();
+  return last !== undefined && best?.resources.includes(last) === true ? last : undefined;
+}
+
+/** The bracket that opens the innermost `(`, `[` or `{` holding `offset` (strings skipped), if near. */
+function enclosingOpen(text: string, offset: number): number | undefined {
+  let depth = 0;
+  const stop = Math.max(0, offset - REACH);
+  for (let i = offset - 1; i >= stop; i--) {
+    const c = text.charAt(i);
+    if (c === '"' || c === "'" || c === '`') {
+      const start = text.lastIndexOf(c, i - 1);
+      if (start === -1 || text.lastIndexOf('\n', i - 1) > start) continue;
+      i = start;
+    } else if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The bracket that closes the one opening at `open` (strings skipped), if near. */
+function closingOf(text: string, open: number): number | undefined {
+  let depth = 0;
+  const stop = Math.min(text.length, open + REACH);
+  for (let i = open; i < stop; i++) {
+    const c = text.charAt(i);
+    if (c === '"' || c === "'" || c === '`') {
+      const end = text.indexOf(c, i + 1);
+      if (end === -1 || text.indexOf('\n', i + 1) < end) continue;
+      i = end;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return undefined;
+}
