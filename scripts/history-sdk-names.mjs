@@ -183,17 +183,38 @@ const goReturns = Object.fromEntries(
     .sort(([a], [b]) => a.localeCompare(b)),
 );
 
-// terrasnek: endpoint methods (`workspaces.safe_destroy`).
-for (const file of list('terrasnek/terrasnek', '.py')) {
-  const module = file.replace(/^.*\/|\.py$/g, '');
+// terrasnek: endpoint methods (`workspaces.safe_destroy`). A method whose URL depends on which of its parameters is
+// given (`def show(self, workspace_name=None, workspace_id=None)`: `if workspace_name is not None: url = …`) also maps
+// per keyword (`workspaces.show(workspace_name)`); its plain name only when every branch sends one endpoint.
+const terrasnekNames = (module, text) => {
   const found = new Map();
-  for (const r of pyRequests(read(file))) {
-    const subject = r.fn && endpointOf(r.method, segmentsOf(r.raw));
-    if (!subject || r.fn.startsWith('_')) continue;
-    found.set(r.fn, found.has(r.fn) && found.get(r.fn) !== subject ? null : subject);
+  const put = (key, subject) => found.set(key, found.has(key) && found.get(key) !== subject ? null : subject);
+  for (const r of pyRequests(text, { forNames: true })) {
+    if (!r.fn || r.fn.startsWith('_')) continue;
+    const subject = endpointOf(r.method, segmentsOf(r.raw));
+    // A branch the history has no endpoint for leaves the plain name unmapped (a call may take that branch).
+    if (r.guard) put(r.fn, subject ?? null);
+    if (!subject) continue;
+    put(r.guard ? `${r.fn}(${r.guard})` : r.fn, subject);
   }
-  for (const [fn, subject] of [...found].sort()) if (subject) add('terrasnek', 'method', `${module}.${fn}`, subject);
-}
+  return [...found].filter(([, subject]) => subject).map(([fn, subject]) => [`${module}.${fn}`, subject]);
+};
+const terrasnekFiles = list('terrasnek/terrasnek', '.py');
+const terrasnekNow = new Set();
+for (const file of terrasnekFiles)
+  for (const [name, subject] of terrasnekNames(file.replace(/^.*\/|\.py$/g, ''), read(file)).sort()) {
+    add('terrasnek', 'method', name, subject);
+    terrasnekNow.add(name.replace(/\(.*$/, ''));
+  }
+// Names of terrasnek's last release before its 2024 renames (0.1.13: `state_versions.list_state_version_outputs`,
+// now `list_outputs`) that the current source no longer has: programs written then still call them. Read from the
+// repository's snapshot at that release.
+const TERRASNEK_FORMER = { release: '0.1.13', commit: '6a2a4b659f90800be7ee13ec0a61e4aecc640706' };
+const former = mirrorFiles('dahlke/terrasnek', TERRASNEK_FORMER.commit, 'terrasnek/', '.py');
+for (const [path, text] of former)
+  for (const [name, subject] of terrasnekNames(path.replace(/^.*\/|\.py$/g, ''), text).sort())
+    if (!terrasnekNow.has(name.replace(/\(.*$/, '')))
+      names.push({ client: 'terrasnek', kind: 'method', name, subject: subject.id, release: TERRASNEK_FORMER.release });
 
 // terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
 // (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
@@ -248,6 +269,7 @@ const out = {
       repository: 'dahlke/terrasnek',
       commit: commitOf('dahlke/terrasnek'),
       source: 'test/fixtures/history-real/terrasnek/terrasnek',
+      former: TERRASNEK_FORMER,
     },
     {
       client: RUBY_CLIENT,
@@ -271,6 +293,25 @@ const out = {
   sharedAttributes: Object.fromEntries(Object.entries(sharedAttributes).sort(([a], [b]) => (a < b ? -1 : 1))),
 };
 
+/** The git directory of a repository's snapshot (KEYFOB_MIRROR, default /work/.mirror). */
+function mirrorGitDir(repository) {
+  const mirror = process.env.KEYFOB_MIRROR ?? '/work/.mirror';
+  const gitDir = `${mirror}/${repository.replace('/', '+')}/repo`;
+  return existsSync(`${gitDir}/.git`) ? `${gitDir}/.git` : gitDir;
+}
+
+/** The files under `dir` ending in `ext` of a repository's snapshot at `commit`: path → text. */
+function mirrorFiles(repository, commit, dir, ext) {
+  const gitDir = mirrorGitDir(repository);
+  const git = (...args) =>
+    execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return git('ls-tree', '--name-only', commit, dir)
+    .split('\n')
+    .filter((p) => p.endsWith(ext))
+    .sort()
+    .map((p) => [p, git('show', `${commit}:${p}`)]);
+}
+
 /**
  * terraform-enterprise-client's resource request files, as history-held's SOURCES.tsv lists them (fixture
  * path under RUBY_SOURCE), read from the repository's snapshot (KEYFOB_MIRROR, default /work/.mirror).
@@ -281,9 +322,7 @@ function rubyClientSources() {
     .map((r) => r.split('\t'))
     .filter(([fixture]) => fixture?.startsWith(`${RUBY_SOURCE.replace('test/fixtures/history-held/', '')}/`));
   const [, repository = '', , commit = ''] = rows[0] ?? [];
-  const mirror = process.env.KEYFOB_MIRROR ?? '/work/.mirror';
-  let gitDir = `${mirror}/${repository.replace('/', '+')}/repo`;
-  if (existsSync(`${gitDir}/.git`)) gitDir = `${gitDir}/.git`;
+  const gitDir = mirrorGitDir(repository);
   const files = rows.map(([, , path, at]) => ({
     module: path.replace(/^.*\/|\.rb$/g, ''),
     text: execFileSync('git', ['--git-dir', gitDir, 'show', `${at.trim()}:${path}`], { encoding: 'utf8' }),
@@ -372,7 +411,7 @@ const send = (raw, method) => {
   apiPaths.set(path, (apiPaths.get(path) ?? new Set()).add(method));
 };
 for (const file of goFiles) for (const r of goRequests(read(file))) send(r.raw, r.method);
-for (const file of list('terrasnek/terrasnek', '.py')) for (const r of pyRequests(read(file))) send(r.raw, r.method);
+for (const file of terrasnekFiles) for (const r of pyRequests(read(file))) send(r.raw, r.method);
 const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const methodsOut = {
   $comment:

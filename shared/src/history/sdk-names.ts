@@ -330,7 +330,7 @@ function serviceUses(text: string, sdkIdx: SdkIndex, push: Push): RegExpExecArra
       continue;
     }
     const name = sdkIdx.methods.get(`go-tfe ${m[1] ?? ''}.${m[2]}`);
-    if (!name || byOtherKey(text, m.index + m[0].length, name)) continue;
+    if (!name || byOtherKey(argumentsAt(text, m.index + m[0].length), name)) continue;
     const start = m.index + 1;
     push(start, start + m[0].length - 2, name);
   }
@@ -614,8 +614,12 @@ function callUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): v
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
   for (const m of text.matchAll(calls)) {
-    const name = sdkIdx.methods.get(`${client} ${m[1] ?? ''}.${m[2] ?? ''}`);
-    if (!name || byOtherKey(text, (m.index ?? 0) + m[0].length, name)) continue;
+    const key = `${client} ${m[1] ?? ''}.${m[2] ?? ''}`;
+    const from = (m.index ?? 0) + m[0].length;
+    // A method reference closed there (`call(api.orgs.list)`) has no arguments of its own.
+    const args = m[0].endsWith(')') ? '' : argumentsAt(text, from);
+    const name = keywordName(sdkIdx, key, args) ?? sdkIdx.methods.get(key);
+    if (!name || byOtherKey(args, name)) continue;
     const start = (m.index ?? 0) + 1;
     push(start, start + m[0].length - 2, name);
   }
@@ -625,15 +629,39 @@ const ID_LAST = /\/:(\w+)_id$/;
 /** How far a call's arguments are read for a keyword. */
 const MAX_ARGUMENTS = 300;
 
+/** A call's arguments from `from` to its first `)`, at most `MAX_ARGUMENTS` characters. */
+function argumentsAt(text: string, from: number): string {
+  const close = text.indexOf(')', from);
+  return text.slice(from, close === -1 || close - from > MAX_ARGUMENTS ? from + MAX_ARGUMENTS : close);
+}
+
+const KEYWORD = /(?:^|[(,\s])(\w+)[ \t]*=(?!=)/g;
+
+/**
+ * The name a call maps to by the keyword argument that picks its endpoint: terrasnek's `workspaces.show(workspace_name=…)`
+ * reads `/organizations/{org}/workspaces/{name}`, `workspaces.show(workspace_id=…)` `/workspaces/{id}`
+ * (`workspaces.show(workspace_name)` in the mapping); a method reference's call passes them after it
+ * (`call_endpoint(api.workspaces.show, workspace_name=ws)`). Two keywords that pick two endpoints pick none.
+ */
+function keywordName(sdkIdx: SdkIndex, key: string, args: string): SdkName | undefined {
+  if (!args.includes('=')) return undefined;
+  let found: SdkName | undefined;
+  KEYWORD.lastIndex = 0;
+  for (let m = KEYWORD.exec(args); m !== null; m = KEYWORD.exec(args)) {
+    const name = sdkIdx.methods.get(`${key}(${m[1] ?? ''})`);
+    if (name === undefined) continue;
+    if (found !== undefined && found.subject !== name.subject) return undefined;
+    found = name;
+  }
+  return found;
+}
+
 /**
  * A call that names its object by another key than the mapped endpoint's last parameter: terrasnek's
- * `workspaces.show(workspace_name=…)` reads `/organizations/{org}/workspaces/{name}`, not the mapped
+ * `workspaces.show(workspace_name=…)` reads `/organizations/{org}/workspaces/{name}`, not
  * `/workspaces/:workspace_id`. Such a call is not reported (its endpoint is another).
  */
-function byOtherKey(text: string, from: number, name: SdkName): boolean {
+function byOtherKey(args: string, name: SdkName): boolean {
   const last = ID_LAST.exec(name.subject.id)?.[1];
-  if (!last) return false;
-  const close = text.indexOf(')', from);
-  const args = text.slice(from, close === -1 || close - from > MAX_ARGUMENTS ? from + MAX_ARGUMENTS : close);
-  return args.includes(`${last}_name=`);
+  return last !== undefined && args.includes(`${last}_name=`);
 }

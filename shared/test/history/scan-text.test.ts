@@ -151,12 +151,30 @@ const cases: { name: string; language: string; source: string; expected: string[
     language: 'python',
     source:
       'orgs = tfe.call_endpoint(tfe.api.orgs.list)\nps = tfe.call_endpoint(tfe.api.orgs.show_module_producers, org_name=o)\n' +
-      // by name: another endpoint than the mapped GET /workspaces/:workspace_id, not reported
-      'w = tfe.call_endpoint(tfe.api.workspaces.show, workspace_name=n)\nv = api.workspaces.show(workspace_name=n)\n' +
+      // the keyword the reference's call passes picks the endpoint (by name, by id)
+      'w = tfe.call_endpoint(tfe.api.workspaces.show, workspace_name=n)\nv = api.workspaces.show(workspace_id=i)\n' +
       '# tfe.call_endpoint(tfe.api.runs.create, payload=p)',
     expected: [
       'endpoint GET /organizations',
       'endpoint GET /organizations/:organization_name/relationships/module-producers',
+      'endpoint GET /organizations/:organization_name/workspaces/:name',
+      'endpoint GET /workspaces/:workspace_id',
+    ],
+  },
+  {
+    name: 'terrasnek: a method whose URL its keyword picks, one whose URL is on the line after its helper call, a name of an earlier release',
+    language: 'python',
+    source: [
+      'ws = self.api.workspaces.show(',
+      '    workspace_name=name)["data"]',
+      'other = self.api.workspaces.show(name)  # by name or by id: which one is not said',
+      'mods = self.api.registry_modules.list()["data"]',
+      'outs = tfc.state_versions.list_state_version_outputs(sv_id)',
+    ].join('\n'),
+    expected: [
+      'endpoint GET /organizations/:organization_name/workspaces/:name',
+      'endpoint GET /organizations/:organization_name/registry-modules',
+      'endpoint GET /state-versions/:state_version_id/outputs',
     ],
   },
   {

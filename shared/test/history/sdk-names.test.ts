@@ -12,9 +12,10 @@ import { absentRepositories, readSources, sourceTexts } from '../../../test/help
 
 const repo = new URL('../../../', import.meta.url);
 const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json', repo), 'utf8')) as {
-  clients: { client: string; source: string }[];
+  clients: { client: string; source: string; repository: string; former?: { release: string; commit: string } }[];
   providerResources: Record<string, string>;
-  names: { client: string; kind: string; name: string; subject: string }[];
+  /** `release`: a name of an earlier release of the client (terrasnek 0.1.13's), checked against that release's source. */
+  names: { client: string; kind: string; name: string; subject: string; release?: string }[];
 };
 const sourceOf = (client: string): URL =>
   new URL(`${data.clients.find((c) => c.client === client)?.source ?? ''}/`, repo);
@@ -36,6 +37,31 @@ function rubySources(): Map<string, string> | undefined {
   if (held.length === 0 || absentRepositories(held).length > 0) return undefined;
   const texts = sourceTexts(held);
   return new Map(held.map((s) => [s.file.replace(/^.*\//, ''), texts.get(s.file)!]));
+}
+
+/**
+ * The files of each client's earlier release that its kept names are in (`client release` → `owner.py` → text), read
+ * from the repository's snapshot at that release's commit, in the folder the client's source is kept under
+ * (`terrasnek/`); a client whose snapshot is absent is left out.
+ */
+function formerSources(): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const c of data.clients) {
+    if (c.former === undefined) continue;
+    const source = { file: '', repository: c.repository, path: '', commit: c.former.commit };
+    if (absentRepositories([source]).length > 0) continue;
+    const dir = /([^/]+)\/?$/.exec(sourceOf(c.client).pathname)?.[1] ?? '';
+    const files = new Set(
+      data.names
+        .filter((n) => n.client === c.client && n.release === c.former?.release)
+        .map((n) => `${n.name.slice(0, n.name.indexOf('.'))}.py`),
+    );
+    out.set(
+      `${c.client} ${c.former.release}`,
+      sourceTexts([...files].map((file) => ({ ...source, file, path: `${dir}/${file}` }))),
+    );
+  }
+  return out;
 }
 
 /** Whether the client's source still has the name (struct field, exported method, constant, schema key). */
@@ -68,8 +94,17 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         /@request\.\w+\(/.test(sources.get(`${owner}.rb`) ?? '') &&
         (sources.get(`${owner}.rb`) ?? '').includes(`def ${member}`)
       );
-    case 'terrasnek method':
-      return (sources.get(`${owner}.py`) ?? '').includes(`def ${member}(`);
+    case 'terrasnek method': {
+      // `show(workspace_name)`: the method takes that parameter and picks its URL by it (`if workspace_name is not None:`).
+      const [, fn = '', keyword] = /^(\w+)(?:\((\w+)\))?$/.exec(member) ?? [];
+      const text = sources.get(`${owner}.py`) ?? '';
+      const def = new RegExp(`def ${esc(fn)}\\(([^)]*)\\)`).exec(text);
+      if (!def || keyword === undefined) return def !== null;
+      return (
+        new RegExp(`\\b${esc(keyword)}\\b`).test(def[1] ?? '') &&
+        text.slice(def.index).includes(`if ${keyword} is not None:`)
+      );
+    }
     case 'terraform-provider-tfe schema':
       return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
     default:
@@ -90,11 +125,17 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     );
     const ruby = rubySources();
     if (ruby) sources.set(RUBY, ruby);
-    const gone = data.names.filter(
-      (n) =>
+    const former = formerSources();
+    const gone = data.names.filter((n) => {
+      if (n.release !== undefined) {
+        const old = former.get(`${n.client} ${n.release}`);
+        return old !== undefined && !inSource(old, n.client, n.kind, n.name);
+      }
+      return (
         (ruby || n.client !== RUBY) &&
-        !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name),
-    );
+        !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name)
+      );
+    });
     assert.deepEqual(
       gone.map((n) => `${n.client} ${n.kind} ${n.name}`),
       [],
@@ -112,6 +153,11 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     const renamed = new Map(go);
     renamed.set('workspace.go', (go.get('workspace.go') ?? '').replace('\tSafeDelete(', '\tSafeRemove('));
     assert.equal(inSource(renamed, 'go-tfe', 'method', 'Workspaces.SafeDelete'), false);
+    const py = readAll(sourceOf('terrasnek'), '.py');
+    assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_name)'), true);
+    assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_key)'), false);
+    assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.list_all(workspace_name)'), false);
+    assert.equal(inSource(py, 'terrasnek', 'method', 'state_versions.list_state_version_outputs'), false);
   });
 
   it('the methods per path (schemas/platform-history-methods.json) are what the clients send now', (t) => {
