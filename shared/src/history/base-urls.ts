@@ -1,4 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
+import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
 
@@ -60,6 +61,9 @@ export interface BaseUse {
 export class BaseUrls {
   /** Read on first need (never, in a language without bases: see LanguageProfile.baseUrls). */
   #found: Map<string, string> | undefined;
+  /** Where each attribute base (`self.url`) is assigned, with the value there. */
+  readonly #sites = new Map<string, { at: number; value: string }[]>();
+  #classes: ClassSpan[] | undefined;
 
   /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
   constructor(
@@ -72,7 +76,28 @@ export class BaseUrls {
   ) {}
 
   get #bases(): Map<string, string> {
-    return (this.#found ??= this.powershell ? readPowerShellBases(this.text) : readBases(this.text));
+    return (this.#found ??= this.powershell ? readPowerShellBases(this.text) : readBases(this.text, this.#sites));
+  }
+
+  /**
+   * The base a key names at an offset. An attribute (`self.url`, `this.base`) belongs to its class: used in a
+   * class, it is the value that class (or a parent class of the text) assigns; a class that assigns none, in a
+   * text where classes assign it, says nothing (its own base is set elsewhere: `base.__init__(…)`).
+   */
+  #get(k: string, at: number): string | undefined {
+    const value = this.#bases.get(k);
+    if (value === undefined || this.powershell || !k.startsWith('.')) return value;
+    const sites = this.#sites.get(k) ?? [];
+    const spans = (this.#classes ??= classSpans(this.text));
+    let owner = classAt(spans, at);
+    if (owner === undefined) return value;
+    for (let depth = 0; owner !== undefined && depth < MAX_DEPTH; depth++) {
+      const own = sites.filter((s) => classAt(spans, s.at) === owner);
+      if (own.length > 0) return own.at(-1)?.value;
+      const parents: readonly string[] = owner.parents;
+      owner = spans.find((s) => parents.includes(s.name));
+    }
+    return sites.every((s) => classAt(spans, s.at) === undefined) ? value : undefined;
   }
 
   get size(): number {
@@ -83,13 +108,13 @@ export class BaseUrls {
    * The text with its leading base placeholder expanded, how many characters that added and how long the
    * placeholder replaced first was; or undefined.
    */
-  expand(url: string): { text: string; added: number; placeholder: number } | undefined {
+  expand(url: string, at: number): { text: string; added: number; placeholder: number } | undefined {
     if (this.#bases.size === 0) return undefined;
     let text = url;
     let placeholder = 0;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {
       const found = this.#leading(text);
-      const base = found ? this.#bases.get(found.key) : undefined;
+      const base = found ? this.#get(found.key, at) : undefined;
       if (!found || base === undefined) break;
       if (depth === 0) placeholder = found.length;
       text = base + text.slice(found.length);
@@ -113,7 +138,7 @@ export class BaseUrls {
       const quote = /"(?=\$[({A-Za-z_])/g;
       for (let m = quote.exec(this.text); m !== null; m = quote.exec(this.text)) {
         const found = leadingReference(this.text.slice(m.index + 1, m.index + 201));
-        if (found && this.#bases.has(found.key)) out.push(m.index);
+        if (found && this.#get(found.key, m.index) !== undefined) out.push(m.index);
       }
       return out;
     }
@@ -125,7 +150,7 @@ export class BaseUrls {
       const plain = m[2] === undefined;
       const shellWord = this.shellOpeners && m[1] === '"' && m[0].startsWith('"${');
       if (plain && !shellWord && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
-      if (this.#bases.has(key(m[2], m[3] ?? '')) && (!plain || assignedOnce(this.text, m[3] ?? '')))
+      if (this.#get(key(m[2], m[3] ?? ''), m.index) !== undefined && (!plain || assignedOnce(this.text, m[3] ?? '')))
         out.push(m.index + m[0].indexOf(m[1] ?? '"'));
     }
     return out;
@@ -142,7 +167,7 @@ export class BaseUrls {
     for (let m = JOINED_BASE.exec(this.text); m !== null; m = JOINED_BASE.exec(this.text)) {
       const owner = m[1];
       const name = m[2] ?? '';
-      if (!this.#bases.has(key(owner, name))) continue;
+      if (this.#get(key(owner, name), m.index) === undefined) continue;
       // A plain variable is a base only where it holds one value: `url` assigned in each function is not.
       if (!owner && !assignedOnce(this.text, name)) continue;
       out.push({
@@ -165,7 +190,7 @@ export class BaseUrls {
     for (let m = FORMAT_BASE.exec(this.text); m !== null; m = FORMAT_BASE.exec(this.text)) {
       const owner = m[3];
       const name = m[4] ?? '';
-      if (!this.#bases.has(key(owner, name))) continue;
+      if (this.#get(key(owner, name), m.index) === undefined) continue;
       const rest = m[2] ?? '';
       const start = m.index + 1;
       out.push({
@@ -226,9 +251,9 @@ export class BaseUrls {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(this.text); m !== null; m = pattern.exec(this.text)) {
       const name = m[3] ?? '';
-      const value = this.#bases.get(key(m[2], name));
+      const value = this.#get(key(m[2], name), m.index);
       if (value === undefined) continue;
-      const expanded = this.expand(`{${m[2] ? `${m[2]}.` : ''}${name}}`)?.text ?? value;
+      const expanded = this.expand(`{${m[2] ? `${m[2]}.` : ''}${name}}`, m.index)?.text ?? value;
       const at = m.index + m[0].lastIndexOf(name);
       const end = at + name.length;
       const start = at - (m[2] ? m[2].length + 1 : 0);
@@ -272,7 +297,7 @@ function urlFunctions(text: string): Map<string, string> {
 }
 
 /** Bases read from the text (see VALUE_START). */
-function readBases(text: string): Map<string, string> {
+function readBases(text: string, sites: Map<string, { at: number; value: string }[]>): Map<string, string> {
   const bases = new Map<string, string>();
   if (!text.includes('/')) return bases;
   VALUE_START.lastIndex = 0;
@@ -292,7 +317,13 @@ function readBases(text: string): Map<string, string> {
     const value = m[2] ?? '';
     // A value that is itself a placeholder chain or a path: `{self._api}/workspaces`, `/api/v2`.
     if (!/^(?:\$?\{[^}]*\}|https?:|\/)/.test(value)) continue;
-    bases.set(key(target[1], target[2] ?? ''), value);
+    const k = key(target[1], target[2] ?? '');
+    bases.set(k, value);
+    if (target[1]) {
+      const list = sites.get(k);
+      if (list) list.push({ at: equals, value });
+      else sites.set(k, [{ at: equals, value }]);
+    }
   }
   return bases;
 }

@@ -30,7 +30,7 @@ import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inRelationship } from './relationship-data.ts';
-import { sentArgument } from './sending-calls.ts';
+import { sentArgument, serverRoute } from './sending-calls.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
 
@@ -362,6 +362,8 @@ export class HitCollector {
   ): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
+    // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API.
+    if (!lead && !sent && serverRoute(text, open)) return close + 1;
     const joined = lead
       ? undefined
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
@@ -451,7 +453,7 @@ export class HitCollector {
     // expanded text names no API path, the text alone is read.
     let expanded =
       this.profile.baseUrls && (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36)
-        ? this.#bases.expand(raw)
+        ? this.#bases.expand(raw, rawParts[0]?.source ?? origin)
         : undefined;
     // A base of the file (even the API root, read as the text alone below) is no unknown base.
     const ownBase = expanded !== undefined;

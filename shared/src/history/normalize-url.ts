@@ -93,11 +93,16 @@ interface RawSegment {
  */
 function endOfPath(text: string, from: number): number {
   let depth = 0;
+  // Where a template literal's `${` placeholder opened at depth 1: its expression may run over lines
+  // (`${querystring.escape(⏎ id⏎ )}`), the path goes on after it (-1: none open).
+  let template = -1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 123 || (c === 40 && (depth > 0 || text.charCodeAt(i - 1) === 36))) depth++;
-    else if ((c === 125 || c === 41) && depth > 0) depth--;
-    else if (c === 10) return i;
+    if (c === 123 || (c === 40 && (depth > 0 || text.charCodeAt(i - 1) === 36))) {
+      if (depth === 0) template = c === 123 && text.charCodeAt(i - 1) === 36 ? i : -1;
+      depth++;
+    } else if ((c === 125 || c === 41) && depth > 0) depth--;
+    else if (c === 10 && !(depth > 0 && template !== -1 && i - template < 200)) return i;
     else if (depth === 0 && (c === 63 || c === 32 || c === 9 || (c === 35 && text.charCodeAt(i + 1) !== 123))) return i; // ? whitespace #
   }
   return text.length;

@@ -281,7 +281,36 @@ export function sentArgument(text: string, open: number, close: number): boolean
   let s = e - 1;
   while (s >= 0 && isWordChar(text.charCodeAt(s))) s--;
   const name = text.slice(s + 1, e);
-  return /request$/i.test(name) || METHOD_CALL.test(name) || (text.charCodeAt(s) === 64 && METHOD_WORD.test(name));
+  if (/request$/i.test(name) || METHOD_CALL.test(name) || (text.charCodeAt(s) === 64 && METHOD_WORD.test(name)))
+    return true;
+  // An HTTP client instance made on the API root (`this.http = axios.create({ baseURL: `…/api/v2/` })`) sends its
+  // method's first argument relative to that root: `this.http.post("runs", body)`.
+  if (text.charCodeAt(s) !== 46 || !HTTP_VERB.test(name)) return false;
+  const instances = rootInstances(text);
+  if (instances.size === 0) return false;
+  let r = s - 1;
+  while (r >= 0 && (isWordChar(text.charCodeAt(r)) || text.charCodeAt(r) === 46 || text.charCodeAt(r) === 36)) r--;
+  return instances.has(text.slice(r + 1, s).replace(/^this\./, ''));
+}
+
+/**
+ * A client instance created on the API root: `this._client = axios.create({ baseURL: `https://${host}/api/v2/`,`,
+ * `const api = axios.create({ timeout: 5000, baseURL: "https://app.terraform.io/api/v2" })`. Group 1: the name.
+ */
+const ROOT_INSTANCE =
+  /(?<![\w$])(?:this\.)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(?:await[ \t]+)?axios\.create\(\s*\{[^{}]{0,400}?\bbaseURL[ \t]*:[ \t]*(["'`])[^"'`\n]{0,200}\/api\/v2\/?\2/g;
+let instancesOf: { text: string; names: Set<string> } | undefined;
+
+/** The names of the text's client instances made on the API root (see ROOT_INSTANCE); the last text's are kept. */
+function rootInstances(text: string): Set<string> {
+  if (instancesOf?.text === text) return instancesOf.names;
+  const names = new Set<string>();
+  if (text.includes('axios.create(')) {
+    ROOT_INSTANCE.lastIndex = 0;
+    for (let m = ROOT_INSTANCE.exec(text); m !== null; m = ROOT_INSTANCE.exec(text)) names.add(m[1] ?? '');
+  }
+  instancesOf = { text, names };
+  return names;
 }
 
 /** How long a call's type arguments may be. */
@@ -458,4 +487,23 @@ function jenkinsGet(text: string, url: UrlHit): number {
   if (!call || !/(?:^|[^\w.])httpRequest$/.test(text.slice(call.start, call.open))) return 0;
   if (/(?:^|[\s,(])httpMode\s*:/.test(text.slice(call.open, call.end))) return 0;
   return call.start + text.slice(call.start, call.open).lastIndexOf('httpRequest');
+}
+
+/**
+ * The opening of a Spring route annotation up to a literal: `@GetMapping("`, `@RequestMapping(value = {"`,
+ * `@PostMapping(path = "`. The literal is a route the file's own server answers, not a request it sends.
+ */
+const ROUTE_ANNOTATION =
+  /@(?:Get|Post|Put|Patch|Delete|Request)Mapping[ \t]*\([ \t]*(?:(?:value|path)[ \t]*=[ \t]*)?\{?[ \t]*$/;
+
+/**
+ * Whether the literal opening at `open` is a route of the file's own server (see ROUTE_ANNOTATION). A declarative
+ * client (`@FeignClient`, whose interface methods are annotated alike) sends what it maps, so there it is none.
+ */
+export function serverRoute(text: string, open: number): boolean {
+  if (text.charCodeAt(open - 1) !== 40 && text.charCodeAt(open - 1) !== 123 && text.charCodeAt(open - 1) !== 32)
+    return false;
+  const lineStart = text.lastIndexOf('\n', open - 1) + 1;
+  if (!ROUTE_ANNOTATION.test(text.slice(Math.max(lineStart, open - 120), open))) return false;
+  return !text.includes('@FeignClient');
 }

@@ -1,0 +1,75 @@
+/** At most this many classes are read per text. */
+const MAX_CLASSES = 400;
+
+/** A class of a text: where its body runs, its name and the names it extends. */
+export interface ClassSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+  readonly parents: readonly string[];
+}
+
+/** Python's `class Name(Parent, Other):`, at any indent. Groups: the indent, the name, the parents. */
+const INDENTED_CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^()\n]*)\))?[ \t]*:/gm;
+/** A class whose body is a `{}` block (JS/TS, Java, C#, PHP): the name, then what stands before the brace. */
+const BRACE_CLASS = /\bclass[ \t]+([A-Za-z_$][\w$]*)([^{};\n]{0,200})\{/g;
+
+/**
+ * The classes of a text, in order of their start (an inner class after its outer one). A Python class ends
+ * at the first line after it indented no deeper than its `class` line; a braced class at its closing
+ * brace (braces in strings count: a rare miscount only moves a class's end).
+ */
+export function classSpans(text: string): ClassSpan[] {
+  const out: ClassSpan[] = [];
+  if (!text.includes('class')) return out;
+  INDENTED_CLASS.lastIndex = 0;
+  for (let m = INDENTED_CLASS.exec(text); m !== null && out.length < MAX_CLASSES; m = INDENTED_CLASS.exec(text)) {
+    const indent = (m[1] ?? '').length;
+    const parents = (m[3] ?? '')
+      .split(',')
+      .map((p) => p.trim().split('.').at(-1) ?? '')
+      .filter((p) => /^[A-Za-z_]\w*$/.test(p));
+    out.push({ start: m.index, end: pythonClassEnd(text, m.index + m[0].length, indent), name: m[2] ?? '', parents });
+  }
+  if (out.length > 0) return out;
+  BRACE_CLASS.lastIndex = 0;
+  for (let m = BRACE_CLASS.exec(text); m !== null && out.length < MAX_CLASSES; m = BRACE_CLASS.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const parents = /\bextends[ \t]+([A-Za-z_$][\w$]*)/.exec(m[2] ?? '')?.[1];
+    out.push({ start: m.index, end: closingBrace(text, open), name: m[1] ?? '', parents: parents ? [parents] : [] });
+  }
+  return out;
+}
+
+/** The innermost class holding an offset, or undefined. */
+export function classAt(spans: readonly ClassSpan[], at: number): ClassSpan | undefined {
+  let found: ClassSpan | undefined;
+  for (const span of spans) {
+    if (span.start > at) break;
+    if (at < span.end) found = span;
+  }
+  return found;
+}
+
+function pythonClassEnd(text: string, from: number, indent: number): number {
+  let at = text.indexOf('\n', from);
+  while (at !== -1) {
+    const start = at + 1;
+    const next = text.indexOf('\n', start);
+    const line = text.slice(start, next === -1 ? text.length : next);
+    const body = line.trimStart();
+    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent) return start;
+    at = next;
+  }
+  return text.length;
+}
+
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i + 1;
+  }
+  return text.length;
+}

@@ -1,0 +1,110 @@
+// URLs built from pieces and read on the right base (shared/src/history/base-urls.ts, class-spans.ts):
+// a base attribute belongs to the class that assigns it. Snippets written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('a base attribute belongs to its class', () => {
+  it('Python: another class’s self.url is not this class’s', () => {
+    const text = [
+      'class Runs(Client):',
+      '    def __init__(self, token):',
+      '        Client.__init__(self, token, "runs")',
+      '',
+      '    def fetch(self):',
+      '        return requests.get(self.url, headers=self.headers)',
+      '',
+      'class Members(Client):',
+      '    def __init__(self, token):',
+      '        Client.__init__(self, token, "teams")',
+      '        self.url = "https://tfe.example/api/v2/team-workspaces"',
+      '',
+      '    def fetch(self):',
+      '        return requests.get(self.url, headers=self.headers)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.py'), ['14 endpoint GET /team-workspaces']);
+  });
+
+  it('Python: a parent class of the same file lends its base', () => {
+    const text = [
+      'class Base:',
+      '    def __init__(self):',
+      '        self.url = "https://tfe.example/api/v2/team-workspaces"',
+      '',
+      'class Members(Base):',
+      '    def fetch(self):',
+      '        return requests.get(self.url)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.py'), ['7 endpoint GET /team-workspaces']);
+  });
+
+  it('TypeScript: this.base of one class is not another’s', () => {
+    const text = [
+      'class Teams {',
+      '  constructor(private http: Http) {',
+      "    this.base = 'https://tfe.example/api/v2/team-workspaces';",
+      '  }',
+      '  list() {',
+      '    return this.http.get(this.base);',
+      '  }',
+      '}',
+      'class Other extends Remote {',
+      '  list() {',
+      '    return this.http.get(this.base);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.ts'), ['6 endpoint GET /team-workspaces']);
+  });
+});
+
+describe('JS/TS clients and Java routes', () => {
+  it('a template literal’s placeholder written over lines keeps the path after it', () => {
+    const text = [
+      'async function show(org: string, name: string) {',
+      '  const url = `organizations/${encodeURIComponent(',
+      '    org',
+      '  )}/workspaces/${encodeURIComponent(name)}`;',
+      '  return await http.get(url);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.ts'), [
+      '2 endpoint GET /organizations/:organization_name/workspaces/:name',
+    ]);
+  });
+
+  it('an axios instance made on the API root sends a single segment with its method', () => {
+    const text = [
+      'const api = axios.create({',
+      '  timeout: 5000,',
+      '  baseURL: `https://${host}/api/v2/`,',
+      '});',
+      'export const start = (body: unknown) => api.post("runs", body);',
+      'export const other = (body: unknown) => elsewhere.post("runs", body);',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.ts'), ['5 endpoint POST /runs']);
+  });
+
+  it('a Spring route mapping is the server’s own route, a Feign client’s is a request', () => {
+    const server = [
+      '@RestController',
+      'public class Imports {',
+      '    @GetMapping("/workspaces/{id}/varsets")',
+      '    public List<String> sets(@PathVariable String id) { return List.of(); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(server, 'Imports.java'), []);
+    const client = [
+      '@FeignClient(name = "tfc")',
+      'public interface Cloud {',
+      ...server.split('\n').slice(2, 4),
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(client, 'Cloud.java'), ['3 endpoint GET /workspaces/:workspace_id/varsets']);
+  });
+});
