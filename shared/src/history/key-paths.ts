@@ -175,3 +175,15 @@ function closingOf(text: string, open: number): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * A dictionary's keys tested with `in` (`"stage" not in payload.keys()`, `'projects' in varset["data"]["relationships"]`):
+ * the quoted word before is a key. A bare variable after `in` may be a list of values (`"passed" in statuses`): no key.
+ */
+const KEY_MEMBERSHIP =
+  /^[ \t]+(?:not[ \t]+)?in[ \t]+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\.keys\(\s*\)|(?:\[\s*(['"])[\w-]+\1\s*\])+)/;
+
+/** Whether the literal closing just before `after` is a key tested for membership (see KEY_MEMBERSHIP). */
+export function isKeyMembership(text: string, after: number): boolean {
+  return text.charCodeAt(after) === 32 && KEY_MEMBERSHIP.test(text.slice(after, after + 160));
+}

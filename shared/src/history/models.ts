@@ -177,9 +177,27 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
       const alias = statement && !isEnum ? PY_ALIAS.exec(text.slice(member.end, statement.end)) : null;
       if (alias?.[2] !== undefined) members[k] = { ...member, wire: alias[2] };
     }
-    models.push(model(name, isEnum, lines.endOf(line), close, named, members, declarations, undefined));
+    // A resource object's model says its type: `type: str = "task-results"` (its name may spell nothing).
+    const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
+    const said = typed === undefined ? named : { ...named, resource: typed };
+    models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
   return models;
+}
+
+/** The resource type a `type` field's default names (`type: str = "task-results"`, `type: Literal["projects"] = "projects"`). */
+function typeDefault(
+  text: string,
+  index: HistoryIndex,
+  members: readonly Member[],
+  declarations: readonly { start: number; end: number }[],
+): string | undefined {
+  const member = members.find((m) => m.wire === 'type');
+  if (!member) return undefined;
+  const statement = declarations.find((d) => d.start <= member.start && member.start < d.end);
+  if (!statement) return undefined;
+  const value = /=[ \t]*(["'])([\w-]+)\1[ \t]*(?:#.*)?$/.exec(text.slice(member.end, statement.end).trimEnd())?.[2];
+  return value !== undefined && index.resourceTypes.has(value) ? value : undefined;
 }
 
 /** Counts `"""` and `'''` in a range by native searches, remembering the next of each. */

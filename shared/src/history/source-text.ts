@@ -159,6 +159,7 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   const sep = text.charCodeAt(i);
   if (sep === 62 && profile.arrowKeys && text.charCodeAt(i - 1) === 61)
     i--; // `=>`
+  else if (sep === 61 && !profile.equalsKeys && text.charCodeAt(i - 1) !== 61) return annotatedField(text, i);
   else if (sep !== 58 && !(sep === 61 && profile.equalsKeys)) return '';
   i--;
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
@@ -171,6 +172,17 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   }
   while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
   return text.slice(i + 1, end);
+}
+
+/** A field declared with a type and a default, at its line's start: `type: str = …`, `readonly type: string = …` (the `=` at `eq`). */
+function annotatedField(text: string, eq: number): string {
+  const lineStart = text.lastIndexOf('\n', eq) + 1;
+  if (eq - lineStart > 120) return '';
+  return (
+    /^[ \t]*(?:(?:readonly|public|private|protected)[ \t]+)*([A-Za-z_]\w*)[ \t]*:[^=:\n(){}]+$/.exec(
+      text.slice(lineStart, eq),
+    )?.[1] ?? ''
+  );
 }
 
 /** `[A-Za-z0-9_-]`. */

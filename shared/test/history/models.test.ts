@@ -127,6 +127,31 @@ describe('Python models (pydantic, dataclasses, enums)', () => {
     const call = 'payload = create_api_payload(resource_type="projects", model=request)\n';
     assert.deepEqual(found(call, 'tools.py'), ['1 projects resource - projects']);
   });
+  it("a model whose type field defaults to a resource type is that resource's, and so are the models it holds", () => {
+    const models = [
+      'class ReplyAttributes(BaseModel):',
+      '    status: str',
+      '    message: Optional[str] = None',
+      '',
+      'class ReplyLinks(BaseModel):',
+      '    outcomes: Optional[list] = None',
+      '',
+      'class ReplyData(BaseModel):',
+      '    type: str = "task-results"',
+      '    attributes: ReplyAttributes',
+      '    relationships: Optional[ReplyLinks] = None',
+      '',
+      'class OtherData(BaseModel):',
+      '    kind: str = "task-results"',
+      '    status: str',
+    ].join('\n');
+    const seen = found(models, 'app/schemas.py');
+    assert.ok(seen.includes('2 status attribute task-results status'), seen.join('\n'));
+    assert.ok(seen.includes('6 outcomes attribute task-results outcomes'), seen.join('\n'));
+    assert.ok(seen.includes('9 task-results resource - task-results'), seen.join('\n'));
+    // A default of another field says no type: nothing for its status.
+    assert.ok(!seen.some((m) => m.startsWith('15 ')), seen.join('\n'));
+  });
 });
 
 describe('TypeScript models (interfaces, object types, enums)', () => {

@@ -102,6 +102,22 @@ describe('response keys: decoded bodies, list indexes and membership tests (Pyth
   });
 });
 
+describe('keys tested for membership in a dictionary (Python)', () => {
+  it('`"stage" not in payload.keys()` in a run task handler is a read of the request field; `in` a bare list is not', () => {
+    const source = [
+      'def validate(headers, payload, wanted):',
+      '    if "x-tfc-task-signature" not in headers:',
+      '        return False',
+      '    if "stage" not in payload.keys():',
+      '        return False',
+      '    if "stage" in wanted:',
+      '        return True',
+    ].join('\n');
+    assert.deepEqual(onLine(source, 'not in payload.keys()', 'handler.py'), ['attribute run task request stage']);
+    assert.deepEqual(onLine(source, 'in wanted', 'handler.py'), []);
+  });
+});
+
 describe('key paths named as strings beside a request (any language)', () => {
   it("a list of key paths given to the call that sends a URL, or assigned and taken below, is its resource's", () => {
     const source = [
