@@ -502,7 +502,8 @@ export class HitCollector {
     // A path that ends inside the base's own text (`"${_base_url}"` alone) ends with the placeholder in the source.
     if (expanded && span === undefined && url.pathEnd <= expanded.placeholder + expanded.added)
       end = Math.min(end, (rawParts[0]?.source ?? origin) + expanded.placeholder);
-    const hit: UrlHit = {
+    // The optional fields assigned, not spread in (a spread of `{}` takes a slow generic copy).
+    const hit: { -readonly [K in keyof UrlHit]: UrlHit[K] } = {
       start,
       end,
       line,
@@ -510,9 +511,9 @@ export class HitCollector {
       parts,
       single: single && !tailOnly,
       candidates,
-      ...(tails.length > 0 ? { tails } : {}),
-      ...(tailOnly ? { tailOnly: true as const } : {}),
     };
+    if (tails.length > 0) hit.tails = tails;
+    if (tailOnly) hit.tailOnly = true;
     if (url.method)
       hit.method = {
         method: url.method.method,

@@ -43,14 +43,17 @@ export interface NormalizedUrl {
 export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefined {
   let i = 0;
   let method: NormalizedUrl['method'];
-  for (const name of HTTP_METHODS) {
-    if (text.startsWith(`${name} `, i)) {
-      method = { method: name, start: i, end: i + name.length };
-      i += name.length + 1;
-      while (text.charCodeAt(i) === 32) i++;
-      break;
+  // A method is upper-case: most texts start otherwise, and no method's name is tried on them.
+  const lead = text.charCodeAt(0);
+  if (lead >= 65 && lead <= 90)
+    for (const name of HTTP_METHODS) {
+      if (text.startsWith(name) && text.charCodeAt(name.length) === 32) {
+        method = { method: name, start: 0, end: name.length };
+        i = name.length + 1;
+        while (text.charCodeAt(i) === 32) i++;
+        break;
+      }
     }
-  }
   const urlStart = i;
   const hasHost = text.startsWith('http://', i) || text.startsWith('https://', i);
   if (hasHost) {
@@ -70,15 +73,17 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   for (const s of kept) segments.push({ text: s.text, placeholder: isPlaceholder(s.text) });
   const pathStart = text.charCodeAt(first.start - 1) === 47 ? first.start - 1 : first.start;
   const query = text.charCodeAt(pathEnd) === 63 ? parseQuery(text, pathEnd + 1) : [];
-  return {
+  // Optional fields assigned, not spread in: a spread of `{}` copies through a slow generic path, once per URL.
+  const out: { -readonly [K in keyof NormalizedUrl]: NormalizedUrl[K] } = {
     segments,
     urlStart,
     pathStart,
     pathEnd: last.start + last.text.length,
     query,
-    ...(dropped.base === undefined ? {} : { base: dropped.base }),
-    ...(method ? { method } : {}),
   };
+  if (dropped.base !== undefined) out.base = dropped.base;
+  if (method) out.method = method;
+  return out;
 }
 
 interface RawSegment {

@@ -17,15 +17,30 @@ const BRACE_CLASS = /\bclass[ \t]+\w+[^{;\n]*\{/g;
  * paths and keys are spelled alike. Nothing when no string names another API.
  */
 export function otherApiSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
-  // Every base path holds `api/`: a native search first, as most files have none (OTHER_BASE stops at every quote).
-  // `pi/` is looked for before it: a native search stops at every `a` of the text, and far fewer `p`s.
-  if (!text.includes('pi/') || !text.includes('api/')) return [];
+  // Every base path holds `api/` and a name: a native search first (OTHER_BASE stops at every quote).
+  if (!namesOtherApi(text)) return [];
   OTHER_BASE.lastIndex = 0;
   const bases: number[] = [];
   for (let m = OTHER_BASE.exec(text); m !== null; m = OTHER_BASE.exec(text)) bases.push(m.index);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
   return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end));
+}
+
+/**
+ * Whether some `api/` of the text goes on with a name that is not `v2` nor `registry` (what OTHER_BASE
+ * needs): most clients write only `/api/v2/`, and the pattern (which stops at every quote) is then not run.
+ */
+function namesOtherApi(text: string): boolean {
+  // `pi/` is looked for: a native search stops at every `a` of the text, and there are far fewer `p`s.
+  for (let at = text.indexOf('pi/'); at !== -1; at = text.indexOf('pi/', at + 3)) {
+    if (at === 0 || text.charCodeAt(at - 1) !== 97) continue; // a
+    const c = text.charCodeAt(at + 3) | 0x20;
+    if (c < 97 || c > 122) continue;
+    const word = /^(?:v2|registry)\b/.exec(text.slice(at + 3, at + 12));
+    if (word === null) return true;
+  }
+  return false;
 }
 
 /** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */

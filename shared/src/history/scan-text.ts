@@ -142,13 +142,17 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
  * `conn.get("organizations/#{org}/workspaces")`, one URL found twice), and a span is annotated once.
  */
 function distinct(matches: Match[]): Match[] {
-  const seen = new Set<string>();
-  return matches.filter((m) => {
-    const key = `${m.start} ${m.end} ${m.subject.id}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // Sorted by span: the matches of one span are neighbours, and only those are compared (no key string a match).
+  const out: Match[] = [];
+  let run = 0;
+  for (const m of matches) {
+    const head = out[run];
+    if (head === undefined || head.start !== m.start || head.end !== m.end) run = out.length;
+    let seen = false;
+    for (let k = run; k < out.length && !seen; k++) seen = out[k]!.subject.id === m.subject.id;
+    if (!seen) out.push(m);
+  }
+  return out;
 }
 
 /** Every resource some evidence names (a loop: `flatMap` over thousands of items cost more). */

@@ -236,6 +236,10 @@ function continues(text: string, lines: Lines, line: number): boolean {
 /** `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not `<<<`. Group 2: the delimiter word. */
 const HERE_OPEN = /<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
 
+/** The characters `shellStringResumes` acts on: newline, `\\`, `$`, quotes, parentheses, braces, `#`, `<`. */
+const RESUME_CHARS = new Uint8Array(126);
+for (const c of '\n\\$"\'(){}#<') RESUME_CHARS[c.charCodeAt(0)] = 1;
+
 let carried: { readonly text: string; readonly resumes: ReadonlyMap<number, number> } | undefined;
 
 /**
@@ -259,6 +263,8 @@ export function shellStringResumes(text: string): ReadonlyMap<number, number> {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    // Most characters change nothing, in any context: only those of RESUME_CHARS are looked at.
+    if (c > 125 || RESUME_CHARS[c] === 0) continue;
     // Not `stack[-1]` when empty: a negative index is a property looked up on the array's prototypes (slow).
     const top = stack.length === 0 ? undefined : stack[stack.length - 1];
     if (c === 10) {

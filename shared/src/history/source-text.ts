@@ -44,18 +44,34 @@ export class LinePlaces {
   /** Shell: the double-quoted strings a `$(` inside them left (`"$(curl "$u" …)"`), with the substitution's open `(`s. */
   #outer: { stringStart: number; depth: number }[] = [];
 
+  /**
+   * The profile's flags the character loop reads, copied once: profiles come in many shapes (spread from
+   * each other), and a property read on one of many shapes is a slow generic look-up, once a character.
+   */
+  readonly #singleQuote: boolean;
+  readonly #backtick: boolean;
+  readonly #slashComments: boolean;
+  readonly #hashComments: boolean;
+  readonly #nests: boolean;
+
   constructor(
     readonly text: string,
     readonly profile: LanguageProfile,
     readonly lines: Lines,
-  ) {}
+  ) {
+    this.#singleQuote = profile.singleQuote;
+    this.#backtick = profile.backtick;
+    this.#slashComments = profile.slashComments;
+    this.#hashComments = profile.hashComments !== 'none';
+    this.#nests = profile.quotesAcrossLines === true;
+  }
 
   at(offset: number): LinePlace {
     const line = this.lines.lineOf(offset);
     if (line !== this.#line || offset < this.#at) {
       this.#line = line;
       this.#at = this.lines.startOf(line);
-      this.#resume = this.profile.quotesAcrossLines ? (shellStringResumes(this.text).get(this.#at) ?? -1) : -1;
+      this.#resume = this.#nests ? (shellStringResumes(this.text).get(this.#at) ?? -1) : -1;
       this.#quote = 0;
       this.#stringStart = -1;
       this.#comment = false;
@@ -77,10 +93,14 @@ export class LinePlaces {
   }
 
   #advance(offset: number): void {
-    const { text, profile } = this;
+    const text = this.text;
     let quote = this.#quote;
     let i = this.#at;
-    const nests = profile.quotesAcrossLines === true;
+    const nests = this.#nests;
+    const singleQuote = this.#singleQuote;
+    const backtick = this.#backtick;
+    const slashComments = this.#slashComments;
+    const hashComments = this.#hashComments;
     for (; i < offset; i++) {
       const c = text.charCodeAt(i);
       if (quote !== 0) {
@@ -102,10 +122,14 @@ export class LinePlaces {
           quote = DQ;
           this.#stringStart = top.stringStart;
         }
-      } else if (isQuote(profile, c)) {
+      } else if (c === DQ || (c === SQ && singleQuote) || (c === BT && backtick)) {
         quote = c;
         this.#stringStart = i;
-      } else if (isCommentStart(text, profile, i, c)) {
+      } else if (
+        c === SLASH
+          ? slashComments && text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i - 1) !== 58
+          : c === HASH && hashComments && (i === 0 || isSpace(text.charCodeAt(i - 1)))
+      ) {
         this.#comment = true;
         break;
       }
@@ -113,11 +137,6 @@ export class LinePlaces {
     this.#quote = quote;
     this.#at = i;
   }
-}
-
-function isCommentStart(text: string, profile: LanguageProfile, i: number, c: number): boolean {
-  if (c === SLASH) return profile.slashComments && text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i - 1) !== 58;
-  return c === HASH && profile.hashComments !== 'none' && (i === 0 || isSpace(text.charCodeAt(i - 1)));
 }
 
 /** Offset of the quote closing a string whose content starts at `from`, or -1 (unterminated on its line). */

@@ -20,16 +20,19 @@ export function unknownTypeValues(
   types: ReadonlySet<string>,
 ): { readonly at: number; readonly resources: readonly string[] }[] {
   const out: { at: number; resources: readonly string[] }[] = [];
-  for (const needle of ['type', 'Type'])
-    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 4)) {
-      const value = valueAfterKey(text, at);
-      if (value === -1) continue;
-      const close = text.indexOf(text.charAt(value - 1), value);
-      if (close === -1 || close - value > 60) continue;
-      const word = text.slice(value, close);
-      if (!TYPE_VALUE.test(word) || NOT_PLURAL.test(word) || lexicon.words.get(word)?.resourceType === true) continue;
-      out.push({ at: value, resources: family(word, types) });
-    }
+  // `type` and `Type` in one native search for their common tail: `y` is rare in code, `t` is not (a
+  // search for `type` stops at every `t`), and one pass over the text instead of two.
+  for (let y = text.indexOf('ype', 1); y !== -1; y = text.indexOf('ype', y + 3)) {
+    const t = text.charCodeAt(y - 1);
+    if (t !== 116 && t !== 84) continue;
+    const value = valueAfterKey(text, y - 1);
+    if (value === -1) continue;
+    const close = text.indexOf(text.charAt(value - 1), value);
+    if (close === -1 || close - value > 60) continue;
+    const word = text.slice(value, close);
+    if (!TYPE_VALUE.test(word) || NOT_PLURAL.test(word) || lexicon.words.get(word)?.resourceType === true) continue;
+    out.push({ at: value, resources: family(word, types) });
+  }
   return out.sort((a, b) => a.at - b.at);
 }
 
