@@ -1,4 +1,5 @@
-import { typeLineStarts } from './type-lines.ts';
+import type { Lines } from './lines.ts';
+import { funcLineStarts, typeLineStarts } from './type-lines.ts';
 
 /**
  * A small type environment of one Go file that uses go-tfe: which variables, parameters and struct
@@ -24,6 +25,21 @@ export interface GoTfeTypes {
   readonly mapped: ReadonlySet<string>;
 }
 
+/** A function's receiver or parameter list, and its parameters read once (names sharing a type) when first wanted. */
+interface Signature {
+  readonly at: number;
+  readonly list: string;
+  parameters: { names: string[]; type: string | undefined }[] | undefined;
+}
+
+/** An assignment read in full: `at` after its `=`, the names assigned, the right side. */
+interface Assignment {
+  readonly at: number;
+  readonly left: string[];
+  readonly rhs: string;
+  readonly range: boolean;
+}
+
 interface Declaration {
   readonly at: number;
   /** The top-level function it is declared in, -1 at package level. */
@@ -43,8 +59,13 @@ export class GoTypeEnvironment {
   private readonly localFields = new Map<string, Map<string, string>>();
   private count = 0;
   /** What the rounds re-read, parsed once: signatures' parameter lists, assignments, `var` lines. */
-  private signatures: { at: number; list: string; words: string[] }[] | undefined;
-  private assignments: { at: number; left: string[]; rhs: string; range: boolean }[] | undefined;
+  private signatures: Signature[] | undefined;
+  /**
+   * Each assignment as numbers, its names not cut out: `=`'s offset, how many names, then each name's start and end
+   * (most assign no wanted name; those that do are read in full once, into `assigned`).
+   */
+  private assignments: number[] | undefined;
+  private readonly assigned = new Map<number, Assignment>();
   private vars: { at: number; name: string; written: string }[] | undefined;
   /** `&tfe.X{` / `tfe.X{` opening a right side. */
   private readonly literal: RegExp;
@@ -55,6 +76,7 @@ export class GoTypeEnvironment {
     private readonly tfe: GoTfeTypes,
     /** The names whose declarations matter: the heads of the chains asked about (more join as right sides name them). */
     private readonly wanted: Set<string>,
+    private readonly lines?: Lines,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.readFunctions();
@@ -78,15 +100,9 @@ export class GoTypeEnvironment {
 
   private readFunctions(): void {
     const text = this.text;
-    // Every `\nfunc ` and `\n}` in one pass (two searches for them stopped at every newline), then each
-    // function's end is the first `\n}` after its start.
-    const heads: number[] = [];
-    const closes: number[] = [];
-    if (text.startsWith('func ')) heads.push(0);
-    FUNC_OR_CLOSE.lastIndex = 0;
-    for (let m = FUNC_OR_CLOSE.exec(text); m !== null; m = FUNC_OR_CLOSE.exec(text))
-      if (m[0].length === 2) closes.push(m.index);
-      else heads.push(m.index === 0 ? 0 : m.index + 1);
+    // Every `\nfunc ` and `\n}`, read from the line table with the `type` lines (a search for them stopped at
+    // every newline), then each function's end is the first `\n}` after its start.
+    const { heads, closes } = funcLineStarts(text, this.lines);
     let c = 0;
     for (const start of heads) {
       while (c < closes.length && (closes[c] ?? 0) < start) c++;
@@ -156,7 +172,7 @@ export class GoTypeEnvironment {
   private readLocalStructs(): void {
     const text = this.text;
     const found: { name: string; body: string }[] = [];
-    for (const start of typeLineStarts(text)) {
+    for (const start of typeLineStarts(text, this.lines)) {
       // `\ntype ` (a `type` opening the text is not read).
       if (start === 0 || text.charCodeAt(start + 4) !== 32) continue;
       const at = start - 1;
@@ -179,19 +195,35 @@ export class GoTypeEnvironment {
   /** Function receivers and parameters: `func (c *Client) f(ws *tfe.Workspace, runs []*tfe.Run, id string)`. */
   private readSignatures(): void {
     this.signatures ??= this.parseSignatures();
-    for (const s of this.signatures)
-      if (s.words.some((word) => this.wanted.has(word))) this.declareParameters(s.list, s.at);
+    for (const s of this.signatures) {
+      if (!this.namesWanted(s.list)) continue;
+      s.parameters ??= this.parameters(s.list);
+      for (const { names, type } of s.parameters) for (const name of names) this.declare(name, s.at, type);
+    }
   }
 
-  private parseSignatures(): { at: number; list: string; words: string[] }[] {
+  /** Whether a word of a parameter list (a run of `\w`) is a wanted name: each wanted name searched in it. */
+  private namesWanted(list: string): boolean {
+    for (const name of this.wanted) {
+      for (let at = list.indexOf(name); at !== -1; at = list.indexOf(name, at + 1)) {
+        if (at > 0 && isGoWordChar(list.charCodeAt(at - 1))) continue;
+        if (!isGoWordChar(list.charCodeAt(at + name.length))) return true;
+      }
+    }
+    return false;
+  }
+
+  private parseSignatures(): Signature[] {
     const text = this.text;
-    const out: { at: number; list: string; words: string[] }[] = [];
+    const out: Signature[] = [];
     const add = (at: number, list: string): void => {
-      out.push({ at, list, words: list.split(/[^\w]+/) });
+      out.push({ at, list, parameters: undefined });
     };
     for (const at of this.funcStarts) {
-      const m = SIGNATURE.exec(text.slice(at, at + 300));
-      if (!m) continue;
+      // Tried where the function starts, within 300 characters (as on a slice of that length: a longer match is none).
+      SIGNATURE.lastIndex = at;
+      const m = SIGNATURE.exec(text);
+      if (!m || m[0].length > 300) continue;
       if (m[1] !== undefined) add(at, m[1]);
       const open = at + m[0].length;
       let depth = 1;
@@ -207,7 +239,8 @@ export class GoTypeEnvironment {
   }
 
   /** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
-  private declareParameters(list: string, at: number): void {
+  private parameters(list: string): { names: string[]; type: string | undefined }[] {
+    const out: { names: string[]; type: string | undefined }[] = [];
     let pending: string[] = [];
     for (const piece of list.split(',')) {
       const m = PARAMETER.exec(piece);
@@ -217,10 +250,10 @@ export class GoTypeEnvironment {
       }
       pending.push(m[1] ?? '');
       if (m[2] === undefined) continue;
-      const type = this.typeOfWritten(m[2]);
-      for (const name of pending) this.declare(name, at, type);
+      out.push({ names: pending, type: this.typeOfWritten(m[2]) });
       pending = [];
     }
+    return out;
   }
 
   /**
@@ -234,8 +267,10 @@ export class GoTypeEnvironment {
     this.vars ??= this.parseVars();
     for (const v of this.vars) this.declare(v.name, v.at, this.typeOfWritten(v.written));
     this.assignments ??= this.parseAssignments();
-    for (const a of this.assignments) {
-      if (!a.left.some((name) => this.wanted.has(name))) continue;
+    const found = this.assignments;
+    for (let k = 0; k < found.length; k += 2 + 2 * (found[k + 1] ?? 0)) {
+      if (!this.assignsWanted(found, k)) continue;
+      const a = this.assignment(found, k);
       let type: string | undefined;
       if (a.range) {
         const of = this.typeOfExpression(a.rhs, a.at);
@@ -246,9 +281,39 @@ export class GoTypeEnvironment {
     }
   }
 
-  private parseAssignments(): { at: number; left: string[]; rhs: string; range: boolean }[] {
+  /** Whether the assignment at `k` of `found` (`parseAssignments`) names a wanted name, compared in place. */
+  private assignsWanted(found: readonly number[], k: number): boolean {
     const text = this.text;
-    const out: { at: number; left: string[]; rhs: string; range: boolean }[] = [];
+    const count = found[k + 1] ?? 0;
+    for (let n = 0; n < count; n++) {
+      const start = found[k + 2 + 2 * n] ?? 0;
+      const length = (found[k + 3 + 2 * n] ?? 0) - start;
+      for (const name of this.wanted) if (name.length === length && text.startsWith(name, start)) return true;
+    }
+    return false;
+  }
+
+  /** The assignment at `k` of `found` read in full: its names, its right side (after `range`), whether it ranges. */
+  private assignment(found: readonly number[], k: number): Assignment {
+    const text = this.text;
+    const eq = found[k] ?? 0;
+    const known = this.assigned.get(eq);
+    if (known) return known;
+    const left: string[] = [];
+    for (let n = 0; n < (found[k + 1] ?? 0); n++)
+      left.push(text.slice(found[k + 2 + 2 * n] ?? 0, found[k + 3 + 2 * n] ?? 0));
+    const lineEnd = text.indexOf('\n', eq);
+    let rhs = text.slice(eq + 1, lineEnd === -1 ? text.length : lineEnd).trimStart();
+    const range = rhs.startsWith('range ') || rhs.startsWith('range\t');
+    if (range) rhs = rhs.slice(6).trimStart();
+    const read = { at: eq + 1, left, rhs, range };
+    this.assigned.set(eq, read);
+    return read;
+  }
+
+  private parseAssignments(): number[] {
+    const text = this.text;
+    const out: number[] = [];
     for (let eq = text.indexOf('='); eq !== -1; eq = text.indexOf('=', eq + 1)) {
       const next = text.charCodeAt(eq + 1);
       if (next === 61) {
@@ -261,11 +326,7 @@ export class GoTypeEnvironment {
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
       const left = this.leftSide(i);
       if (left === undefined) continue;
-      const lineEnd = text.indexOf('\n', eq);
-      let rhs = text.slice(eq + 1, lineEnd === -1 ? text.length : lineEnd).trimStart();
-      const range = rhs.startsWith('range ') || rhs.startsWith('range\t');
-      if (range) rhs = rhs.slice(6).trimStart();
-      out.push({ at: eq + 1, left, rhs, range });
+      out.push(eq, left.length / 2, ...left);
     }
     return out;
   }
@@ -282,22 +343,28 @@ export class GoTypeEnvironment {
     return out;
   }
 
-  /** The names assigned before `i` (the last character before `=`/`:=`), when the statement starts the line. */
-  private leftSide(i: number): string[] | undefined {
+  /**
+   * The names assigned before `i` (the last character before `=`/`:=`), when the statement starts the line: each
+   * name's start and end, in text order.
+   */
+  private leftSide(i: number): number[] | undefined {
     const text = this.text;
-    const names: string[] = [];
+    const names: number[] = [];
     for (;;) {
       while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
       const end = i + 1;
       while (i >= 0 && isGoWordChar(text.charCodeAt(i))) i--;
       if (end === i + 1 || end - i > 60) return undefined;
-      names.unshift(text.slice(i + 1, end));
+      names.unshift(i + 1, end);
       while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
       if (text.charCodeAt(i) !== 44) break; // `,`
       i--;
     }
-    // What starts the line: nothing, `var`, `if`, `for`, `switch`, `} else if`.
+    // What starts the line: nothing (blanks only, read in place), `var`, `if`, `for`, `switch`, `} else if`.
     const lineStart = text.lastIndexOf('\n', i) + 1;
+    let k = lineStart;
+    while (k <= i && (text.charCodeAt(k) === 9 || text.charCodeAt(k) === 32)) k++;
+    if (k > i) return names;
     const before = text.slice(lineStart, i + 1).trim();
     return before === '' || LEAD.has(before) ? names : undefined;
   }
@@ -393,10 +460,8 @@ export function chainBefore(text: string, dot: number): string[] | undefined {
   return parts;
 }
 
-/** A line opening a function, or a `}` opening a line (the end of a top-level block). */
-const FUNC_OR_CLOSE = /\n(?:func |\})/g;
 const PARAMETER = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/;
-const SIGNATURE = /^func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/;
+const SIGNATURE = /func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/y;
 const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;
 const WRITTEN = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/;
 const CALL = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/;

@@ -43,10 +43,11 @@ interface SdkIndex {
   /** go-tfe's mapped field names: a field read or written on a value (`ws.Project.Name`) is `.` and one of them as a whole word. */
   readonly fieldNames: ReadonlySet<string>;
   /**
-   * `.` and one of them as a whole word (`\.(Name|Project|…)(?!\w)`, a prefix tree): one pattern finds the reads,
-   * cheaper than reading every word after a dot by hand and looking it up.
+   * After a `.`, one lookahead of go-tfe's services (group 1) then `.method(` (group 2) or the end of an expression
+   * (`ServiceUse`), else one of its field names as a whole word (group 3): the service calls and the field reads in
+   * one pass over the dots (prefix trees; cheaper than reading every word after a dot by hand and looking it up).
    */
-  readonly fieldPattern: RegExp;
+  readonly dotPattern: RegExp;
 }
 
 const cache = new WeakMap<HistoryIndex, SdkIndex>();
@@ -94,10 +95,18 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     providerResources: data.providerResources,
     goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
     fieldNames: fields,
-    fieldPattern: new RegExp(`\\.(${alternation([...fields])})(?!\\w)`, 'g'),
+    dotPattern: new RegExp(
+      `\\.(?:(?=(${someOf(owners.get('go-tfe'))})(?:\\.(\\w+)\\(|[ \\t]*(?=[,;)}\\r\\n]|//)))|(?=(${someOf(fields)})(?!\\w)))`,
+      'g',
+    ),
   };
   cache.set(index, found);
   return found;
+}
+
+/** A pattern of the names (a prefix tree), or one that matches nothing when there are none. */
+function someOf(names: ReadonlySet<string> | undefined): string {
+  return names && names.size > 0 ? alternation([...names]) : '(?!)';
 }
 
 const shared = (sdk as SdkData).sharedAttributes;
@@ -156,8 +165,8 @@ export function sdkMatches(
     // The import is searched once (its line gives the name too).
     const imported = text.indexOf(GO_TFE);
     const name = goTfeImportName(text, imported);
-    if (imported !== -1) goUses(text, sdkIdx, push, name);
-    else if (mentions(text, `${name}.`)) goUses(text, sdkIdx, push, name);
+    if (imported !== -1) goUses(text, lines, sdkIdx, push, name);
+    else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
     else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push);
   }
@@ -249,7 +258,7 @@ export function providerFileResource(index: HistoryIndex, fileName: string | und
 
 type Push = (start: number, end: number, name: SdkName) => void;
 
-function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): void {
+function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): void {
   // Each place once: a field set on a typed variable is found by two readings.
   const seen = new Set<number>();
   const push: Push = (start, end, name) => {
@@ -265,7 +274,8 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
   const declare = (variable: string, at: number, struct: string): void => {
     typed.set(variable, [...(typed.get(variable) ?? []), { at, struct }]);
   };
-  for (const m of qualifiedNames(text, pkg)) {
+  const qualified = qualifiedNames(text, pkg);
+  for (const m of qualified) {
     const struct = m[1];
     const next = text.charCodeAt(m.index + m[0].length);
     // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
@@ -300,7 +310,7 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
   // Fields set on a variable of a mapped type: `options.AutoDestroyAt = …` (at a line start). One pattern of
   // the variables' names after a line's blanks finds them (a search per name stopped at every one of its first
   // letter); the declaration before the use gives the type.
-  for (const { at, variable } of lineStartUses(text, [...typed.keys()])) {
+  for (const { at, variable } of lineStartUses(text, lines, typed)) {
     const declarations = typed.get(variable) ?? [];
     const after = at + variable.length + 1;
     const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(after, after + 120));
@@ -309,43 +319,58 @@ function goUses(text: string, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): voi
     const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
-  typedFieldUses(text, sdkIdx, push, pkg);
-  heldServiceCalls(text, sdkIdx, push, pkg, serviceUses(text, sdkIdx, push));
+  const dots = dotNames(text, sdkIdx);
+  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields);
+  heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
+}
+
+/** `.Service.method(` (`method` set) or `.Service` taken as a value, at `index` (the dot). */
+interface ServiceUse {
+  readonly index: number;
+  readonly service: string;
+  readonly method: string | undefined;
 }
 
 /**
- * go-tfe's service calls (as `callUses` finds them: `.Workspaces.SafeDelete(`) and, in the same pass, the places where
- * a service is taken as a value (`agentPools: client.AgentPools,`), which are returned for
- * `heldServiceCalls`. One search of the text for both (each was a pass over every `.` of the file).
+ * The go-tfe services and mapped field names after the file's dots, in text order, as two patterns found them
+ * (`\.(services)(?:\.(\w+)\(|[ \t]*(?=[,;)}\r\n]|//))` and `\.(fields)(?!\w)`), by one (`dotPattern`). A
+ * service is followed by what no word goes on with, so it is also a field read when it is a field's name; the
+ * dots within a service call start neither.
  */
-function serviceUses(text: string, sdkIdx: SdkIndex, push: Push): RegExpExecArray[] {
-  const held: RegExpExecArray[] = [];
-  const services = sdkIdx.services.get('go-tfe');
-  if (!services) return held;
-  const pattern = servicePattern(sdkIdx, services);
+function dotNames(text: string, sdkIdx: SdkIndex): { services: ServiceUse[]; fields: { at: number; field: string }[] } {
+  const services: ServiceUse[] = [];
+  const fields: { at: number; field: string }[] = [];
+  const pattern = sdkIdx.dotPattern;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (m[2] === undefined) {
-      held.push(m);
-      continue;
-    }
-    const name = sdkIdx.methods.get(`go-tfe ${m[1] ?? ''}.${m[2]}`);
-    if (!name || byOtherKey(argumentsAt(text, m.index + m[0].length), name)) continue;
-    const start = m.index + 1;
-    push(start, start + m[0].length - 2, name);
+    const service = m[1];
+    if (service !== undefined) {
+      services.push({ index: m.index, service, method: m[2] });
+      if (sdkIdx.fieldNames.has(service)) fields.push({ at: m.index, field: service });
+    } else fields.push({ at: m.index, field: m[3] ?? '' });
   }
-  return held;
+  return { services, fields };
 }
 
-/** `.Service.method(` (group 2: the method) or `.Service` then the end of an expression (`,`, `)`, `}`, `;`, a line's end or comment: a service's value). */
-const servicePatterns = new WeakMap<SdkIndex, RegExp>();
-function servicePattern(sdkIdx: SdkIndex, services: ReadonlySet<string>): RegExp {
-  let found = servicePatterns.get(sdkIdx);
-  if (!found) {
-    found = new RegExp(`\\.(${alternation([...services])})(?:\\.(\\w+)\\(|[ \\t]*(?=[,;)}\\r\\n]|//))`, 'g');
-    servicePatterns.set(sdkIdx, found);
+/**
+ * go-tfe's service calls (as `callUses` finds them: `.Workspaces.SafeDelete(`) and the places where a service is
+ * taken as a value (`agentPools: client.AgentPools,`), which are returned for `heldServiceCalls`; both are found
+ * by `dotNames`.
+ */
+function serviceUses(text: string, sdkIdx: SdkIndex, push: Push, uses: readonly ServiceUse[]): ServiceUse[] {
+  const held: ServiceUse[] = [];
+  for (const use of uses) {
+    if (use.method === undefined) {
+      held.push(use);
+      continue;
+    }
+    const name = sdkIdx.methods.get(`go-tfe ${use.service}.${use.method}`);
+    // `.Service.method(`: the name from after the dot to before the parenthesis.
+    const end = use.index + use.service.length + use.method.length + 2;
+    if (!name || byOtherKey(argumentsAt(text, end + 1), name)) continue;
+    push(use.index + 1, end, name);
   }
-  return found;
+  return held;
 }
 
 /**
@@ -358,8 +383,8 @@ function heldServiceCalls(
   text: string,
   sdkIdx: SdkIndex,
   push: Push,
-  pkg: string,
-  assigned: readonly RegExpExecArray[],
+  qualified: readonly QualifiedName[],
+  assigned: readonly ServiceUse[],
 ): void {
   const services = sdkIdx.services.get('go-tfe');
   if (!services) return;
@@ -368,20 +393,18 @@ function heldServiceCalls(
     if (name === undefined || name === 'func' || name === 'return') return;
     holders.set(name, holders.has(name) && holders.get(name) !== service ? undefined : service);
   };
-  // Typed: `name tfe.Service` / `name *tfe.Service` (a parameter, a field, `var name tfe.Service`).
-  const qualified = `${pkg}.`;
-  for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + qualified.length)) {
-    let end = at + qualified.length;
-    while (isGoWordChar(text.charCodeAt(end))) end++;
-    const service = text.slice(at + qualified.length, end);
-    if (!services.has(service) || /[.({\w]/.test(text.charAt(end))) continue;
+  // Typed: `name tfe.Service` / `name *tfe.Service` (a parameter, a field, `var name tfe.Service`), among the
+  // file's `tfe.X` (services are exported names; a `tfe.` inside a word has no name before it).
+  for (const { index: at, 0: whole, 1: service } of qualified) {
+    const next = text.charCodeAt(at + whole.length);
+    if (!services.has(service) || next === 46 || next === 40 || next === 123) continue;
     hold(wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
   }
   // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`.
   for (const m of assigned) {
     let i = m.index;
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
-    hold(wordBefore(text, i, true), m[1] ?? '');
+    hold(wordBefore(text, i, true), m.service);
   }
   for (const [name, service] of holders) {
     if (service === undefined) continue;
@@ -422,26 +445,46 @@ function wordBefore(text: string, at: number, assigned: boolean): string | undef
   return end > i + 1 && !/\d/.test(text.charAt(i + 1)) ? text.slice(i + 1, end) : undefined;
 }
 
+/** `tfe.X` at `index` (0: the whole, 1: `X`). */
+interface QualifiedName {
+  readonly index: number;
+  readonly 0: string;
+  readonly 1: string;
+}
+
 /**
  * Each `tfe.X` (X an exported name) under the name go-tfe is imported as, in text order, as the pattern
  * `tfe\.([A-Z]\w*)\b` finds them (a search for the qualifier: the pattern was tried at every position).
  */
-function qualifiedNames(text: string, pkg: string): { index: number; 0: string; 1: string }[] {
-  const out: { index: number; 0: string; 1: string }[] = [];
+function qualifiedNames(text: string, pkg: string): QualifiedName[] {
+  const out: QualifiedName[] = [];
   const qualified = `${pkg}.`;
-  for (let at = text.indexOf(qualified); at !== -1;) {
+  for (let at = indexFrom(text, qualified, 0); at !== -1;) {
     const from = at + qualified.length;
     const first = text.charCodeAt(from);
     if (first < 65 || first > 90) {
-      at = text.indexOf(qualified, at + 1);
+      at = indexFrom(text, qualified, at + 1);
       continue;
     }
     let end = from + 1;
     while (isAsciiWordChar(text.charCodeAt(end))) end++;
     out.push({ index: at, 0: text.slice(at, end), 1: text.slice(from, end) });
-    at = text.indexOf(qualified, end);
+    at = indexFrom(text, qualified, end);
   }
   return out;
+}
+
+/**
+ * `text.indexOf(needle, from)`, by a search for the needle's tail then a look at the character before it: a native
+ * search stops at every occurrence of the needle's first character, and `t` of `tfe.` is everywhere in code.
+ */
+function indexFrom(text: string, needle: string, from: number): number {
+  if (needle.length < 3) return text.indexOf(needle, from);
+  const tail = needle.slice(1);
+  const first = needle.charCodeAt(0);
+  for (let at = text.indexOf(tail, from + 1); at !== -1; at = text.indexOf(tail, at + 1))
+    if (text.charCodeAt(at - 1) === first) return at - 1;
+  return -1;
 }
 
 /** A character of a regular expression's `\w` (ASCII letters, digits, `_`). */
@@ -449,17 +492,27 @@ function isAsciiWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
-/** Each line opening (after its blanks) with one of the variables and a `.`: where the name starts, and which it is. */
-function lineStartUses(text: string, variables: readonly string[]): { at: number; variable: string }[] {
+/**
+ * Each line opening (after its blanks) with one of the variables (words) and a `.`: where the name starts, and
+ * which it is. Read from the line table: the word opening each line, taken only when a `.` follows it (a pattern
+ * of the names after every newline stopped at each one).
+ */
+function lineStartUses(
+  text: string,
+  lines: Lines,
+  variables: ReadonlyMap<string, unknown>,
+): { at: number; variable: string }[] {
   const out: { at: number; variable: string }[] = [];
-  if (variables.length === 0) return out;
-  const names = alternation(variables);
-  const first = new RegExp(`[ \\t]*(${names})\\.`, 'y');
-  const m = first.exec(text);
-  if (m) out.push({ at: m[0].length - (m[1] ?? '').length - 1, variable: m[1] ?? '' });
-  const next = new RegExp(`\\n[ \\t]*(${names})\\.`, 'g');
-  for (let n = next.exec(text); n !== null; n = next.exec(text))
-    out.push({ at: n.index + n[0].length - (n[1] ?? '').length - 1, variable: n[1] ?? '' });
+  if (variables.size === 0) return out;
+  for (const start of lines.all()) {
+    let at = start;
+    while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+    let end = at;
+    while (isAsciiWordChar(text.charCodeAt(end))) end++;
+    if (end === at || text.charCodeAt(end) !== 46) continue;
+    const variable = text.slice(at, end);
+    if (variables.has(variable)) out.push({ at, variable });
+  }
   return out;
 }
 
@@ -470,17 +523,18 @@ function lineStartUses(text: string, variables: readonly string[]): { at: number
  * value whose type is not known is not reported; one already found (a literal's key, `options.X =`) is
  * not reported twice.
  */
-function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string): void {
-  const fields = sdkIdx.fieldNames;
-  if (fields.size === 0) return;
+function typedFieldUses(
+  text: string,
+  lines: Lines,
+  sdkIdx: SdkIndex,
+  push: Push,
+  pkg: string,
+  found: readonly { at: number; field: string }[],
+): void {
   // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
-  const pattern = sdkIdx.fieldPattern;
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    const field = m[1] ?? '';
-    const at = m.index;
-    const after = text.charCodeAt(at + m[0].length);
+  for (const { at, field } of found) {
+    const after = text.charCodeAt(at + 1 + field.length);
     // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
     if (after === 40 || after === 123) continue;
     const chain = chainBefore(text, at);
@@ -489,7 +543,7 @@ function typedFieldUses(text: string, sdkIdx: SdkIndex, push: Push, pkg: string)
   }
   if (reads.length === 0) return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
-  const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads);
+  const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads, lines);
   for (const r of reads) {
     const struct = env.structOf(r.chain, r.at);
     // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one.
