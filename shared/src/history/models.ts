@@ -75,6 +75,7 @@ export function readModels(
 
 /** Models whose name says nothing take the one resource of the models holding them, else the file's. */
 function resolveHolders(models: Model[], file: string | undefined): void {
+  attributeObjects(models);
   const unknown = models.filter((m) => m.resource === undefined);
   for (let round = 0; round < 2 && unknown.length > 0; round++) {
     for (const model of unknown) {
@@ -89,6 +90,26 @@ function resolveHolders(models: Model[], file: string | undefined): void {
       } else if (holders.size > 1) holders.add(undefined);
       if (model.resource === undefined && round === 1 && holders.size === 0) model.resource = file;
     }
+  }
+}
+
+/**
+ * A struct named for a resource and one of its value words (`OrganizationAccess`: organizations, `access`) held in
+ * a field of the same name (`organization_access: Option<OrganizationAccess>`) by a model of another resource (a
+ * team's attributes) is the object of that field: the holder's resource, not the one its name starts with.
+ */
+function attributeObjects(models: readonly Model[]): void {
+  const flat = (name: string): string => name.replace(/[-_]/g, '').toLowerCase();
+  for (const model of models) {
+    if (model.kind !== 'struct' || model.field === undefined || model.resource === undefined) continue;
+    const word = new RegExp(`\\b${model.name}\\b`);
+    const own = flat(model.name);
+    const holders = new Set<string | undefined>();
+    for (const other of models)
+      if (other !== model && other.members.some((m) => flat(m.wire) === own && word.test(m.typeText)))
+        holders.add(other.resource);
+    const [only] = holders;
+    if (holders.size === 1 && only !== undefined && only !== model.resource) model.resource = only;
   }
 }
 

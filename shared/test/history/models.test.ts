@@ -152,6 +152,20 @@ describe('Python models (pydantic, dataclasses, enums)', () => {
     // A default of another field says no type: nothing for its status.
     assert.ok(!seen.some((m) => m.startsWith('15 ')), seen.join('\n'));
   });
+  it("a model named for a resource and a word, held in a field of its name, is that field's object (a team's organization access)", () => {
+    const models = [
+      'class OrganizationAccess(BaseModel):',
+      '    manage_run_tasks: bool = False',
+      '    manage_agent_pools: bool = False',
+      '',
+      'class TeamAttributes(BaseModel):',
+      '    name: str',
+      '    organization_access: Optional[OrganizationAccess] = None',
+    ].join('\n');
+    const seen = found(models, 'app/schemas.py');
+    assert.ok(seen.includes('2 manage_run_tasks permission teams manage-run-tasks'), seen.join('\n'));
+    assert.ok(seen.includes('3 manage_agent_pools permission teams manage-agent-pools'), seen.join('\n'));
+  });
 });
 
 describe('TypeScript models (interfaces, object types, enums)', () => {
