@@ -31,6 +31,7 @@ import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inRelationship } from './relationship-data.ts';
 import { sentArgument, serverRoute } from './sending-calls.ts';
+import { formattedLiterals } from './format-args.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
 
@@ -51,6 +52,8 @@ export class HitCollector {
   readonly #bases: BaseUrls;
   /** Literal starts already read by `literalChain`. */
   readonly #chained = new Set<number>();
+  /** Literal starts of format calls read with their constants (`formattedLiterals`): not read again as written. */
+  readonly #formatted = new Set<number>();
 
   constructor(
     readonly text: string,
@@ -69,6 +72,12 @@ export class HitCollector {
   collect(): Hits {
     const { text, profile } = this;
     const pattern = scanPatternFor(profile, this.lexicon);
+    // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
+    for (const literal of formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w))) {
+      if (this.#places.at(literal.start).inComment) continue;
+      this.#formatted.add(literal.start);
+      this.urlText(literal.text, literal.parts, false, literal.start, literal);
+    }
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const at = m.index;
       switch (kindOf(m[0])) {
@@ -324,6 +333,7 @@ export class HitCollector {
     if (place.inComment) return at + 1;
     if (place.stringStart !== -1) {
       const close = closingQuote(text, profile, place.stringStart + 1, place.quote);
+      if (close !== -1 && this.#formatted.has(place.stringStart + 1)) return close + 1;
       return close === -1 ? at + 1 : this.literalChain(place.stringStart, close);
     }
     if (!profile.barePaths) return at + 1;

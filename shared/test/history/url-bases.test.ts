@@ -108,3 +108,29 @@ describe('JS/TS clients and Java routes', () => {
     assert.deepEqual(endpoints(client, 'Cloud.java'), ['3 endpoint GET /workspaces/:workspace_id/varsets']);
   });
 });
+
+describe('Rust format! calls filled by constants', () => {
+  it('a constant of the file gives its value, one defined elsewhere the resource its name spells', () => {
+    const text = [
+      'const WORKSPACES: &str = "workspaces";',
+      'impl Client {',
+      '    pub async fn list_clients(&self, org: &str) -> Result<()> {',
+      '        let path = format!("/{}/{}/oauth-clients", paths::ORGANIZATIONS, org);',
+      '        self.get(&path).send().await',
+      '    }',
+      '    pub async fn show(&self, id: &str) -> Result<()> {',
+      '        let url = format!("{}/{}/{}", self.base_url(), WORKSPACES, id);',
+      '        self.get(&url).send().await',
+      '    }',
+      '    pub async fn other(&self, id: &str) -> Result<()> {',
+      '        let url = format!("{}/{}/{}", self.base_url(), paths::SOMETHING_ELSE, id);',
+      '        self.get(&url).send().await',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'api.rs'), [
+      '4 endpoint GET /organizations/:organization_name/oauth-clients',
+      '8 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+});
