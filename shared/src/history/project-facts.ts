@@ -25,6 +25,11 @@ export interface FileFacts {
    * `{globals.BASE_URL}` → `organizations/*` when `{globals.BASE_URL}/oauth-clients` is read with GET.
    */
   readonly bases?: ReadonlyMap<string, string>;
+  /**
+   * Go: what the file assigns the receivers of its go-tfe service calls (`sdk-names.ts`'s `goClientSources`:
+   * `Meta.Client()` from `client, err := c.Meta.Client()`), so another file's variable assigned the same holds a client too.
+   */
+  readonly goClients?: readonly string[];
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -34,6 +39,13 @@ export interface ProjectFacts {
   readonly helpers?: ReadonlyMap<string, HttpMethod>;
   /** Bases by placeholder (`{globals.BASE_URL}`); one two files disagree on is left out. */
   readonly bases?: ReadonlyMap<string, string>;
+  /** Go expressions that hold a go-tfe client (`Meta.Client()`, `options.TClient`). */
+  readonly goClients?: ReadonlySet<string>;
+}
+
+/** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`). */
+export function withGoClients(facts: FileFacts, sources: readonly string[]): FileFacts {
+  return sources.length === 0 ? facts : { ...facts, goClients: sources.slice(0, PROJECT_LIMITS.perFile) };
 }
 
 /** The file's facts with the bases its URLs say (only names that may be shared: `sharedBaseName`). */
@@ -142,10 +154,14 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const known = new Map<string, HttpMethod>();
   for (const [name, method] of helpers) if (method !== undefined) known.set(name, method);
   const bases = projectBases(files);
+  const goClients = new Set<string>();
+  for (const file of files)
+    for (const source of file.goClients ?? []) if (goClients.size < PROJECT_LIMITS.perProject) goClients.add(source);
   return {
     modelPaths,
     ...(known.size === 0 ? {} : { helpers: known }),
     ...(bases.size === 0 ? {} : { bases }),
+    ...(goClients.size === 0 ? {} : { goClients }),
   };
 }
 
@@ -167,6 +183,7 @@ function projectBases(files: Iterable<FileFacts>): Map<string, string> {
 export function factsConcern(project: ProjectFacts, text: string): boolean {
   for (const name of project.helpers?.keys() ?? []) if (text.includes(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
+  for (const source of project.goClients ?? []) if (text.includes(source)) return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

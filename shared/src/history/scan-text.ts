@@ -16,10 +16,10 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { flowResources } from './response-flow.ts';
-import { fileFacts, NO_FACTS, withBases, type FileFacts, type ProjectFacts } from './project-facts.ts';
+import { fileFacts, NO_FACTS, withBases, withGoClients, type FileFacts, type ProjectFacts } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
-import { providerFileResource, sdkMatches } from './sdk-names.ts';
+import { goClientSources, providerFileResource, sdkMatches } from './sdk-names.ts';
 import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
@@ -105,7 +105,7 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   };
   const matches: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
-  const sdk = sdkMatches(text, lines, index, languageId, options.fileName);
+  const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients);
   const sdkAt = new Set(sdk.map((m) => m.start));
   const values: Match[] = [];
   for (const hit of hits.names) {
@@ -133,7 +133,12 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
     other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
   return {
     matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)),
-    facts: withFacts ? withBases(fileFacts(text, languageId, hits.urls), learned) : NO_FACTS,
+    facts: withFacts
+      ? withGoClients(
+          withBases(fileFacts(text, languageId, hits.urls), learned),
+          languageId === 'go' ? goClientSources(text, index) : [],
+        )
+      : NO_FACTS,
   };
 }
 

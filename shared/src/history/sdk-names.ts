@@ -145,6 +145,7 @@ export function sdkMatches(
   index: HistoryIndex,
   languageId: string | undefined,
   fileName: string | undefined,
+  goClients?: ReadonlySet<string>,
 ): Match[] {
   const out: Match[] = [];
   const sdkIdx = sdkIndex(index);
@@ -168,7 +169,7 @@ export function sdkMatches(
     if (imported !== -1) goUses(text, lines, sdkIdx, push, name);
     else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
-    else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push);
+    else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push, goClients);
   }
   if (languageId === 'python' && text.includes('.')) {
     // A call in a comment (code left commented out) sends nothing.
@@ -621,10 +622,32 @@ function assignedBefore(text: string, at: number): string | undefined {
  * service (`Projects`, `Runs`, `Workspaces`, `Organizations`) counts only on a receiver that made such
  * a call in the same file.
  */
-function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push): void {
+function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push, goClients?: ReadonlySet<string>): void {
+  const found = wrappedCallsIn(text, sdkIdx);
+  const confirmed = new Set(found.filter((f) => f.compound && f.receiver !== '').map((f) => f.receiver));
+  // A receiver assigned what the project's other files call go-tfe services on (`client, err := c.Meta.Client()`).
+  const fromProject = (receiver: string, at: number): boolean => {
+    const source = goClients === undefined || goClients.size === 0 ? undefined : assignedSource(text, receiver, at);
+    return source !== undefined && goClients?.has(source) === true;
+  };
+  for (const f of found)
+    if (f.compound || confirmed.has(f.receiver) || fromProject(f.receiver, f.start))
+      push(f.start, f.start + f.length, f.name);
+}
+
+interface WrappedCall {
+  readonly start: number;
+  readonly length: number;
+  readonly receiver: string;
+  readonly compound: boolean;
+  readonly name: SdkName;
+}
+
+/** Each mapped go-tfe service call with a context first (`client.Projects.Delete(client.Context(), id)`) and its receiver. */
+function wrappedCallsIn(text: string, sdkIdx: SdkIndex): WrappedCall[] {
   const calls = sdkIdx.calls.get('go-tfe');
-  if (!calls || !text.includes('.')) return;
-  const found: { start: number; length: number; receiver: string; compound: boolean; name: SdkName }[] = [];
+  const found: WrappedCall[] = [];
+  if (!calls || !text.includes('.')) return found;
   for (const m of text.matchAll(calls)) {
     const service = m[1] ?? '';
     const name = sdkIdx.methods.get(`go-tfe ${service}.${m[2] ?? ''}`);
@@ -638,8 +661,52 @@ function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push): void {
       name,
     });
   }
-  const confirmed = new Set(found.filter((f) => f.compound && f.receiver !== '').map((f) => f.receiver));
-  for (const f of found) if (f.compound || confirmed.has(f.receiver)) push(f.start, f.start + f.length, f.name);
+  return found;
+}
+
+/** Bounds of the go-tfe client sources a file tells its project. */
+const MAX_CLIENT_SOURCES = 20;
+
+/**
+ * What a Go file says holds a go-tfe client, for the other files of its program: the expressions its receivers of go-tfe
+ * service calls are assigned (`client, err := c.Meta.Client()` then `client.AgentPools.Create(ctx, …)`; `c :=
+ * options.TClient` then `c.Workspaces.List(ctx, …)` in a file that imports go-tfe), by their last two selectors
+ * (`Meta.Client()`, `options.TClient`). A receiver counts where its calls count: in a file importing go-tfe, or one
+ * that calls a compound service on it.
+ */
+export function goClientSources(text: string, index: HistoryIndex): string[] {
+  const sdkIdx = sdkIndex(index);
+  const imported = text.includes(GO_TFE);
+  if (!imported && isGoTfePackage(text)) return [];
+  const found = wrappedCallsIn(text, sdkIdx);
+  const out = new Set<string>();
+  for (const f of found) {
+    if (f.receiver === '' || f.receiver.includes('.') || !(imported || f.compound)) continue;
+    const source = assignedSource(text, f.receiver, f.start);
+    if (source !== undefined && out.size < MAX_CLIENT_SOURCES) out.add(source);
+  }
+  return [...out];
+}
+
+/**
+ * The expression last assigned to a plain variable before `at` (`client, err := c.Meta.Client()`, `c := options.TClient`),
+ * by its last two selectors (`Meta.Client()`, `options.TClient`; a call's arguments must be none). Undefined when the
+ * variable is not assigned so in the 4,000 characters before.
+ */
+function assignedSource(text: string, receiver: string, at: number): string | undefined {
+  if (receiver === '' || receiver.includes('.')) return undefined;
+  const from = Math.max(0, at - 4_000);
+  const window = text.slice(from, at);
+  const pattern = new RegExp(
+    `(?:^|[^\\w.])${receiver}(?:[ \\t]*,[ \\t]*\\w+)?[ \\t]*:?=[ \\t]*&?([A-Za-z_][\\w.]*?)(\\(\\))?[ \\t]*(?:\\r?\\n|//)`,
+    'g',
+  );
+  let last: RegExpExecArray | undefined;
+  for (let m = pattern.exec(window); m !== null; m = pattern.exec(window)) last = m;
+  if (last === undefined) return undefined;
+  const parts = (last[1] ?? '').split('.');
+  if (parts.length < 2) return undefined;
+  return `${parts.slice(-2).join('.')}${last[2] ?? ''}`;
 }
 
 /** go-tfe's own source: its package clause (the first `package ` of a file, after its comments) is `package tfe`. */

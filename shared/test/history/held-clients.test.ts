@@ -13,11 +13,11 @@ import { labelledSet } from './labelled-set.ts';
 labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.95, wrongShare: 0.01 } });
 // The fourth held-aside set, measured once at the end of issue 22's fourth session (recall 91.1% (318/349),
 // wrong 17 of 335) and a working set since: 98.6% (344/349), 0 wrong of 344 after this session's work.
-labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.98, wrongShare: 0.01 } });
+labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.99, wrongShare: 0.01 } });
 // The fifth held-aside set, measured once in issue 22's fifth session (recall 83.1% (417/502), wrong 13 of
 // 474) and a working set since: 94.6% (475/502), 0 wrong of 519 after that session's second round; 98.4%
 // (494/502), 0 wrong of 546 in the sixth session (project facts, formatted bases, PowerShell bases).
-labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.98, wrongShare: 0.01 } });
+labelledSet('held3', { alwaysCheck: false, minExpected: 500, floors: { recall: 0.985, wrongShare: 0.01 } });
 
 // The sixth held-aside set, measured once at the end of issue 22's sixth session (recall 57.7% (217/376), wrong 1
 // of 248) and a working set since: 63.8% (240/376), 1 wrong of 271 after the run task callback and switch statuses;
@@ -75,7 +75,7 @@ labelledSet('held9', { alwaysCheck: false, minExpected: 110, floors: { recall: 0
 // JSON bodies inside strings (a Postman request's escaped `type`) and a URL's segment lists; 97.1% (99/102), wrong 0
 // of 111 after Jenkins' httpRequest step (GET without httpMode); 98.0% (100/102), wrong 0 of 112 with the scorer's
 // line rule for a call over several lines (a label on the call's line, the report on its URL argument's).
-labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.98, wrongShare: 0.02 } });
+labelledSet('held10', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.99, wrongShare: 0.02 } });
 
 // The thirteenth held-aside set (test/fixtures/history-held11, owners a to m, 22 repositories) and the fourteenth
 // (test/fixtures/history-held12, owners n to z, 11 repositories, 112 of its 161 expected uses in one Rust client),

@@ -101,3 +101,51 @@ describe('project facts: request models sent by another file', () => {
     assert.equal(facts.modelPaths.get('Model0')?.length, PROJECT_LIMITS.pathsPerModel);
   });
 });
+
+describe('project facts: Go variables that hold a go-tfe client, told by another file', () => {
+  // A program whose commands get the client from a helper of their own (`c.Meta.Client()`, a type that embeds
+  // *tfe.Client); one command calls a compound service on it, another only a one-word one (Projects, which other Go
+  // clients name too) in a file that does not import go-tfe.
+  const CREATE = [
+    'package command',
+    '',
+    'func (c *PoolCreateCommand) Run(args []string) int {',
+    '\tapi, err := c.Meta.Client()',
+    '\tif err != nil {',
+    '\t\treturn 1',
+    '\t}',
+    '\tpool, err := api.AgentPools.Create(api.Context(), c.org, opts)',
+    '\treturn 0',
+    '}',
+  ].join('\n');
+  const DELETE = [
+    'package command',
+    '',
+    'func (c *ProjectDeleteCommand) Run(args []string) int {',
+    '\tapi, err := c.Meta.Client()',
+    '\tif err != nil {',
+    '\t\treturn 1',
+    '\t}',
+    '\terr = api.Projects.Delete(api.Context(), c.projectID)',
+    '\tgh, err := c.Meta.GitHub()',
+    '\t_, err = gh.Projects.Delete(ctx, c.projectID)',
+    '\treturn 0',
+    '}',
+  ].join('\n');
+  const endpoints = (matches: readonly { line: number; subject: { id: string } }[]): string[] =>
+    matches.filter((m) => m.subject.id.startsWith('endpoint')).map((m) => `${m.line} ${m.subject.id}`);
+
+  it('the file calling a compound service says what its receiver was assigned', () => {
+    assert.deepEqual(scanFile(CREATE, { fileName: 'command/pool_create.go' }).facts.goClients, ['Meta.Client()']);
+  });
+
+  it('alone, a one-word service on an unknown receiver says nothing; with the project, one assigned the same does', () => {
+    assert.deepEqual(endpoints(scanText(DELETE, { fileName: 'command/project_delete.go' })), []);
+    const [, del] = scanProject([
+      { text: CREATE, fileName: 'command/pool_create.go' },
+      { text: DELETE, fileName: 'command/project_delete.go' },
+    ]);
+    // `gh` holds another client (assigned otherwise): its Projects.Delete is not go-tfe's.
+    assert.deepEqual(endpoints(del ?? []), ['8 endpoint DELETE /projects/:project_id']);
+  });
+});
