@@ -13,8 +13,12 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
  * `task_result_callback_url`: the key itself (`body["task_result_callback_url"]`,
  * `body.get("task_result_callback_url")`), a field named for it (`req.TaskResultCallbackURL`,
  * `event.TaskResultCallbackUrl`) or a variable (`callback_url`, `callbackUrl`).
+ *
+ * Such names are found as the pattern `(?<![\w$])[A-Za-z_$]*callback_?url(?![\w$])` (any case) finds them: this,
+ * `callback_?url` alone, is searched for, and each name read back by hand (`callbackNames`; that pattern tried at
+ * every position cost more).
  */
-const CALLBACK_NAME = /(?<![\w$])[A-Za-z_$]*callback_?url(?![\w$])/gi;
+const CALLBACK_TAIL = /callback_?url/gi;
 
 /**
  * A callee that sends a PATCH request: `requests.patch`, `client.patch`, `tf.PATCH`, `self.__patch`, or a
@@ -50,7 +54,7 @@ const DEFINITION = /\b(?:def|func|function|fn)\s+(?:\([^()]*\)\s*)?$/;
 
 /**
  * The run task result callback sent: a call with the PATCH method (in its name or among its
- * arguments) whose arguments hold the callback URL by a name for it (see CALLBACK_NAME):
+ * arguments) whose arguments hold the callback URL by a name for it (see CALLBACK_TAIL):
  * `requests.patch(body.get("task_result_callback_url"), …)`, `client.patch(self.request.task_result_callback_url, …)`,
  * `http.NewRequest(http.MethodPatch, event.TaskResultCallbackUrl, …)`, `tf.PATCH(payload.TaskResultCallbackURL, …)`,
  * `Request(url=callback_url, …, method="PATCH")`. The URL arrives at run time, so no literal spells it; the
@@ -70,10 +74,7 @@ export function callbackMatches(
   const out: Match[] = [];
   const seen = new Set<number>();
   const places = new LinePlaces(text, profile, lines);
-  CALLBACK_NAME.lastIndex = 0;
-  for (let m = CALLBACK_NAME.exec(text); m !== null; m = CALLBACK_NAME.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
+  for (const { start, end } of callbackNames(text)) {
     const place = places.at(start);
     if (place.inComment) continue;
     // Inside a string, only the whole literal counts: a key (`"task_result_callback_url"`), not prose.
@@ -94,6 +95,34 @@ export function callbackMatches(
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Where the pattern of CALLBACK_TAIL's comment matches, in text order: a run of `[A-Za-z_$]` that ends with `callback_?url`, with no `\w` or
+ * `$` on either side (its greedy `[A-Za-z_$]*` can only end there). Each `callback_?url` is found by the plain
+ * pattern, then the run read back from it by hand.
+ */
+function callbackNames(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  CALLBACK_TAIL.lastIndex = 0;
+  for (let m = CALLBACK_TAIL.exec(text); m !== null; m = CALLBACK_TAIL.exec(text)) {
+    const end = m.index + m[0].length;
+    if (isNameChar(text.charCodeAt(end)) || isDigit(text.charCodeAt(end))) continue;
+    let start = m.index;
+    while (start > 0 && isNameChar(text.charCodeAt(start - 1))) start--;
+    if (start > 0 && isDigit(text.charCodeAt(start - 1))) continue;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+/** `[A-Za-z_$]`. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** The history's run task result callback endpoint (`PATCH :callback_url`). */

@@ -13,6 +13,34 @@ const STRUCT = /^type (\w+) struct \{[ \t]*$/;
 const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
 
+/**
+ * The type of a field line as FIELD reads it (`^\t\w+[ \t]+[*[\]]*(\w+)[ \t]`: each run taken whole, so the
+ * pattern has one way to match), or undefined when the line does not open so.
+ */
+function fieldType(text: string, lineStart: number): string | undefined {
+  let i = lineStart;
+  if (text.charCodeAt(i++) !== 9) return undefined;
+  const run = (accept: (c: number) => boolean): number => {
+    const from = i;
+    while (accept(text.charCodeAt(i))) i++;
+    return i - from;
+  };
+  if (run(isWord) === 0 || run(isBlank) === 0) return undefined;
+  run((c) => c === 42 || c === 91 || c === 93); // `*`, `[`, `]`
+  const from = i;
+  if (run(isWord) === 0 || !isBlank(text.charCodeAt(i))) return undefined;
+  return text.slice(from, i);
+}
+
+/** `\w`. */
+function isWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
 /** The `{` of each held struct and the JSON:API type of its holder. */
 export function heldStructTypes(text: string, lines?: Lines): { readonly open: number; readonly type: string }[] {
   if (!text.includes('jsonapi:"primary,') || !text.includes('jsonapi:"attr,')) return [];
@@ -31,8 +59,9 @@ export function heldStructTypes(text: string, lines?: Lines): { readonly open: n
   };
   const attrs = offsets('jsonapi:"attr,');
   const primaries = offsets('jsonapi:"primary,');
-  let a = 0;
   let p = 0;
+  // The structs first, then their fields: a field matters only when its type is a struct of the file.
+  const bodies: { open: number; end: number; fields: { goType: string }[] }[] = [];
   for (const at of typeLineStarts(text, lines)) {
     if (text.charCodeAt(at + 4) !== 32) continue; // `type `
     const m = STRUCT.exec(lineAt(at));
@@ -41,15 +70,23 @@ export function heldStructTypes(text: string, lines?: Lines): { readonly open: n
       const close = text.indexOf('\n}', open);
       const end = close === -1 ? text.length : close;
       const fields: { goType: string }[] = [];
-      while (a < attrs.length && (attrs[a] ?? 0) < open) a++;
-      for (; a < attrs.length && (attrs[a] ?? 0) < end; a++) {
-        const f = FIELD.exec(lineAt(attrs[a] ?? 0));
-        if (f) fields.push({ goType: f[1] ?? '' });
-      }
+      bodies.push({ open, end, fields });
       while (p < primaries.length && (primaries[p] ?? 0) < open) p++;
       const primary = primaries[p] ?? -1;
       const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
       structs.set(m[1] ?? '', { open, type, fields });
+    }
+  }
+  let a = 0;
+  for (const { open, end, fields } of bodies) {
+    while (a < attrs.length && (attrs[a] ?? 0) < open) a++;
+    for (; a < attrs.length && (attrs[a] ?? 0) < end; a++) {
+      const at = attrs[a] ?? 0;
+      // The type FIELD would read, read by hand: one that names no struct of the file is not looked at further.
+      const goType = fieldType(text, text.lastIndexOf('\n', at - 1) + 1);
+      if (goType !== undefined && !structs.has(goType)) continue;
+      const f = FIELD.exec(lineAt(at));
+      if (f) fields.push({ goType: f[1] ?? '' });
     }
   }
   const out: { open: number; type: string }[] = [];

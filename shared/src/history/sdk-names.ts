@@ -38,6 +38,8 @@ interface SdkIndex {
   readonly calls: Map<string, RegExp>;
   readonly language: Map<string, string>;
   readonly providerResources: Readonly<Record<string, string>>;
+  /** The Terraform provider's schema names (`tfe_workspace.auto_destroy_at`) by resource, then attribute. */
+  readonly schemaNames: ReadonlyMap<string, ReadonlyMap<string, SdkName>>;
   /** go-tfe's struct-valued fields and service results, for a file's type environment. */
   readonly goTypes: GoTfeTypes;
   /** go-tfe's mapped field names: a field read or written on a value (`ws.Project.Name`) is `.` and one of them as a whole word. */
@@ -85,8 +87,17 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
       .filter((n) => n.kind === 'field' && n.client === 'go-tfe')
       .map((n) => n.name.slice(n.name.indexOf('.') + 1)),
   );
+  const schemaNames = new Map<string, Map<string, SdkName>>();
+  for (const item of byName.values()) {
+    const dot = item.name.indexOf('.');
+    if (item.client !== 'terraform-provider-tfe' || dot === -1 || item.name.includes('.', dot + 1)) continue;
+    const resource = item.name.slice(0, dot);
+    const attributes = schemaNames.get(resource) ?? new Map<string, SdkName>();
+    schemaNames.set(resource, attributes.set(item.name.slice(dot + 1), item));
+  }
   found = {
     byName,
+    schemaNames,
     structs,
     methods,
     services: owners,
@@ -185,9 +196,10 @@ export function sdkMatches(
     });
   }
   const resource = providerResource(fileName);
-  if (resource && languageId === 'go') {
+  const attributes = resource && languageId === 'go' ? sdkIdx.schemaNames.get(resource) : undefined;
+  if (attributes) {
     for (const { start, name: attribute } of schemaKeys(text)) {
-      const name = sdkIdx.byName.get(`terraform-provider-tfe ${resource}.${attribute}`);
+      const name = attributes.get(attribute);
       if (name) push(start, start + attribute.length, name);
     }
   }
