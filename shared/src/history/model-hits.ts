@@ -1,7 +1,9 @@
 import type { ModelContext, NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
+import { namedResource } from './model-names.ts';
 import type { Model } from './models.ts';
+import type { HistoryIndex } from './types.ts';
 
 /**
  * Names declared by a client's models (`models.ts`), merged into the name hits:
@@ -124,4 +126,54 @@ function enumUses(
   for (const hit of names)
     if (naming.has(hit.line) && !hit.isKey && wires.has(hit.info.text) && hit.model === undefined)
       put({ ...hit, keyOf: field, model: context });
+}
+
+/** `TaskStatus.PASSED`, `RunStatus.PLANNED_AND_SAVED`: an enum's member read by its path (group 1 the enum, 2 the member). */
+const MEMBER_PATH = /\b([A-Z][A-Za-z0-9]*)\.([A-Z][A-Z0-9_]*)\b(?![\w(.])/g;
+
+/**
+ * Python, JS and TS: a member of an enum named for a value field (`TaskStatus.PASSED`, `RunStatus.APPLIED`), read by
+ * its path where the enum may be declared in another file, is a use of the value its member spells (`passed`; a
+ * member this file's enum declares gives its own value) as the value of that field, on the resource the enum's
+ * name spells (a run task file widens it: `resolve-names.ts`). The value must be one the history lists; a name
+ * that is no value field's (`Colors.RED`, `Status` a class of another word) says nothing. Inside the enum's own
+ * body, nothing (its members are read as declared).
+ */
+export function enumMemberHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  index: HistoryIndex,
+  models: readonly Model[],
+  names: NameHit[],
+): void {
+  const taken = new Set(names.map((h) => h.start));
+  for (const m of text.matchAll(MEMBER_PATH)) {
+    const enumName = m[1] ?? '';
+    const member = m[2] ?? '';
+    const named = namedResource(index, enumName);
+    if (named.field === undefined) continue;
+    const own = models.find((x) => x.name === enumName && x.kind === 'enum');
+    if (own && m.index >= own.open && m.index < own.close) continue;
+    const start = m.index + enumName.length + 1;
+    if (taken.has(start)) continue;
+    const value = own?.members.find((x) => text.slice(x.start, x.end) === member)?.wire ?? member.toLowerCase();
+    const info = lexicon.words.get(value);
+    if (!info || !info.candidates.some((c) => c.value === true || c.subject.type === 'status')) continue;
+    // Not in a comment or a string on its line (a rough look: a `#` or `//` before it, or an odd count of quotes).
+    const head = text.slice(lines.startOf(lines.lineOf(m.index)), m.index);
+    if (/#|\/\/|^\s*\*/.test(head) || (head.match(/["'`]/g)?.length ?? 0) % 2 === 1) continue;
+    const resource = own?.resource ?? named.resource;
+    names.push({
+      start,
+      end: start + member.length,
+      line: lines.lineOf(start),
+      info,
+      isKey: false,
+      keyOf: named.field,
+      via: 'name',
+      model: { resources: resource === undefined ? [] : [resource], guessed: false },
+    });
+    taken.add(start);
+  }
 }

@@ -303,6 +303,8 @@ function attributeValue(
   if (hasWord(line, field) || hasWord(line, suffix)) return 'context';
   const resourceWords = resource.split(/[-/ ]/).map(singularWord);
   if (namesTypedField(line, suffix, resourceWords)) return 'context';
+  // A task result's value handed to the program's callback (`patch_terraform_callback(token, url, "passed", msg)`).
+  if (resource === 'task-results' && callbackArgument(ctx.text, hit.start - 1)) return 'context';
   // A member of an enum named for the resource and field (`class TaskStage(str, Enum):` above `PRE_PLAN = "pre_plan"`).
   if (ENUM_MEMBER.test(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))) {
     const header = enumHeader(ctx, hit.line);
@@ -314,6 +316,33 @@ function attributeValue(
     if (sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))) return 'context';
   }
   return undefined;
+}
+
+/** How far back the call holding an argument is looked for. */
+const MAX_ARGUMENTS = 400;
+
+/**
+ * Whether the literal opening at `open` is a direct argument of a call named for a callback
+ * (`send_callback(`, `patchTerraformCallback(`, `NewCallbackBuilder(`), its arguments possibly over lines.
+ */
+function callbackArgument(text: string, open: number): boolean {
+  let depth = 0;
+  const stop = Math.max(0, open - MAX_ARGUMENTS);
+  for (let i = open - 1; i >= stop; i--) {
+    const c = text.charAt(i);
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '[' || c === '{') {
+      if (depth === 0) return false;
+      depth--;
+    } else if (c === '(') {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      return /callback\w*\s*$/i.test(text.slice(Math.max(0, i - 60), i));
+    }
+  }
+  return false;
 }
 
 /** The key a line opens with (`stages = [`, `"stages": [`). */

@@ -10,7 +10,7 @@ import { languageOf, profileFor } from './language-profile.ts';
 import { lexiconFor } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
-import { mergeModelHits } from './model-hits.ts';
+import { enumMemberHits, mergeModelHits } from './model-hits.ts';
 import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
@@ -25,6 +25,9 @@ import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
+
+/** Languages whose enums are read by path (`TaskStatus.PASSED`): `enumMemberHits`. */
+const ENUM_PATH_LANGUAGES = new Set(['python', 'javascript', 'typescript', 'typescriptreact']);
 
 /** Options of `scanText`. */
 export interface ScanOptions {
@@ -87,6 +90,9 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
       const paths = project.get(model.name);
       if (paths !== undefined) model.paths = paths;
     }
+  // An enum's member read by its path (`TaskStatus.PASSED`), the enum maybe another file's.
+  if (languageId !== undefined && ENUM_PATH_LANGUAGES.has(languageId))
+    enumMemberHits(text, lines, lexicon, index, models, hits.names);
   if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);

@@ -168,6 +168,31 @@ describe('Python models (pydantic, dataclasses, enums)', () => {
   });
 });
 
+describe('run task results sent back: enum members by path, values given to a callback', () => {
+  const handler = [
+    'from models.schemas import TaskStatus, Colors',
+    '',
+    'class Handler:',
+    '    async def finish(self, ok: bool):',
+    '        url = self.request.task_result_callback_url',
+    '        if ok:',
+    '            await self.send_callback(status=TaskStatus.PASSED)',
+    '        else:',
+    '            await notify_callback(url, "failed", "found problems")',
+    '        shade = Colors.RED',
+  ].join('\n');
+  const seen = found(handler, 'app/handler.py');
+  it("an enum named for a value field, read by path, is that value (the enum another file's)", () => {
+    assert.ok(seen.includes('7 PASSED attribute task-results status'), seen.join('\n'));
+    assert.ok(!seen.some((m) => m.startsWith('10 ')), seen.join('\n'));
+  });
+  it("a task result's value given to a callback in a run task handler is the result's status; elsewhere, nothing", () => {
+    assert.ok(seen.includes('9 failed attribute task-results status'), seen.join('\n'));
+    // Outside a run task handler a callback is anyone's.
+    assert.deepEqual(found('async def done(url):\n    await notify_callback(url, "failed", "x")\n', 'app/jobs.py'), []);
+  });
+});
+
 describe('TypeScript models (interfaces, object types, enums)', () => {
   it('camelCase fields are read as kebab-case on a model named for its resource, and only there', () => {
     const text = [

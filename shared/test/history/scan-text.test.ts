@@ -495,7 +495,8 @@ const cases: { name: string; language: string; source: string; expected: string[
     language: 'python',
     source:
       'def _patch(callback_url, data):\n    patch_terraform_callback(token, callback_url, "passed")\n    print("task_result_callback_url not found", callback_url)\n    url = body.get("task_result_callback_url")\n    tfc_callback(app, callback_url, token)\n    requests.post(callback_url, data)\n    # requests.patch(callback_url)',
-    expected: [],
+    // No PATCH :callback_url; the "passed" handed to the callback helper is the task result's status (i22k).
+    expected: ['attribute task-results status'],
   },
   {
     name: 'a Python parameter annotation is no key',
