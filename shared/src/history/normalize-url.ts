@@ -108,6 +108,9 @@ function endOfPath(text: string, from: number): number {
       depth++;
     } else if ((c === 125 || c === 41) && depth > 0) depth--;
     else if (c === 10 && !(depth > 0 && template !== -1 && i - template < 200)) return i;
+    // An escaped quote closes a URL quoted inside a string (`"\"https://…/relationships/vars\""`).
+    else if (depth === 0 && i > from && c === 92 && (text.charCodeAt(i + 1) === 34 || text.charCodeAt(i + 1) === 39))
+      return i;
     else if (depth === 0 && (c === 63 || c === 32 || c === 9 || (c === 35 && text.charCodeAt(i + 1) !== 123))) return i; // ? whitespace #
   }
   return text.length;

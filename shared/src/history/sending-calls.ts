@@ -53,6 +53,13 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       }
     }
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
+    // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby).
+    const curl = profile.commands ? undefined : curlStringSending(text, lines, url);
+    if (curl) {
+      url.method = curl;
+      url.methodDistance = 0;
+      continue;
+    }
     // A workflow step's script builds the URL, a later step sends it: that step's `method:` (`workflow-steps.ts`).
     const step = profile.bareValues ? workflowStepMethod(text, lines, url) : undefined;
     if (step) {
@@ -506,4 +513,57 @@ export function serverRoute(text: string, open: number): boolean {
   const lineStart = text.lastIndexOf('\n', open - 1) + 1;
   if (!ROUTE_ANNOTATION.test(text.slice(Math.max(lineStart, open - 120), open))) return false;
   return !text.includes('@FeignClient');
+}
+
+/** A string that is a curl command line, to its end: `"curl $curl_headers --output x.json $curl_query"`. Group 1: its body. */
+const CURL_STRING = /["'`]\s*curl\s([^"'`\n]{0,400})["'`]/g;
+/** curl's method flag inside such a string, and its data flags (whose default method is POST, or PUT for -T). */
+const CURL_METHOD = /(?:^|\s)(?:-X\s*|--request[\s=]+)["']?(GET|POST|PUT|PATCH|DELETE)\b/;
+const CURL_DATA = /(?:^|\s)(?:-d|-F|-T|--data[\w-]*|--form|--json|--upload-file)(?:\s|=|$)/;
+
+/**
+ * The method of a curl command line written in a string (Perl's `$curl_cmd = "curl $curl_headers $curl_query"`,
+ * Ruby's `"curl #{url}"`) that takes the variable the URL is assigned to, within SEND_LINES below it: its `-X` / `--request`,
+ * else GET when it has no data flag. Nothing when another variable of the command may hold curl flags (a string
+ * assigned to it in the text has a method or data flag), or the URL's variable is assigned again first.
+ */
+function curlStringSending(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+  if (!text.includes('curl')) return undefined;
+  const name = assignedVariable(text, lines, url);
+  if (!name) return undefined;
+  const use = new RegExp(`(?:\\$\\{?|#\\{|\\{)${name}\\b`);
+  const again = new RegExp(`^\\s*(?:my\\s+)?\\$?${name}\\s*=(?!=)`);
+  const last = Math.min(url.line + SEND_LINES, lines.lineOf(text.length));
+  for (let line = url.line + 1; line <= last; line++) {
+    const content = text.slice(lines.startOf(line), lines.endOf(line));
+    if (again.test(content)) return undefined;
+    CURL_STRING.lastIndex = 0;
+    for (let m = CURL_STRING.exec(content); m !== null; m = CURL_STRING.exec(content)) {
+      const body = m[1] ?? '';
+      if (!use.test(body)) continue;
+      const explicit = CURL_METHOD.exec(body);
+      const word = lines.startOf(line) + m.index + m[0].indexOf('curl');
+      if (explicit?.[1]) {
+        const start = lines.startOf(line) + m.index + m[0].indexOf(explicit[1], m[0].indexOf('curl'));
+        return { method: explicit[1] as HttpMethod, start, end: start + explicit[1].length, text: explicit[1] };
+      }
+      if (CURL_DATA.test(body) || flagsElsewhere(text, body, name)) return undefined;
+      return { method: 'GET', start: word, end: word + 4, text: 'curl' };
+    }
+  }
+  return undefined;
+}
+
+/** Whether a variable of a curl string other than the URL's is assigned a string holding a method or data flag. */
+function flagsElsewhere(text: string, body: string, url: string): boolean {
+  for (const m of body.matchAll(/\$\{?(\w+)/g)) {
+    const name = m[1] ?? '';
+    if (name === url) continue;
+    const assigned = new RegExp(`\\$${name}\\s*\\.?=\\s*["']([^"'\\n]*)`, 'g');
+    for (const a of text.matchAll(assigned)) {
+      const value = a[1] ?? '';
+      if (CURL_METHOD.test(value) || CURL_DATA.test(value)) return true;
+    }
+  }
+  return false;
 }

@@ -134,3 +134,25 @@ describe('Rust format! calls filled by constants', () => {
     ]);
   });
 });
+
+describe('a curl command line built in a string', () => {
+  it('Perl: the URL variable a curl string takes is sent with its method, GET without flags', () => {
+    const text = [
+      'my $auth = "--header \\"Authorization: Bearer $token\\"";',
+      'foreach my $id (@ids) {',
+      '    $query = "\\"https://app.terraform.io/api/v2/varsets/$id/relationships/vars\\"";',
+      '    $cmd = "curl $auth --output vars-$id.json $query";',
+      '    system($cmd);',
+      '    $query = "\\"https://app.terraform.io/api/v2/varsets/$id\\"";',
+      '    $cmd = "curl $auth -X DELETE $query";',
+      '    system($cmd);',
+      '    $query = "\\"https://app.terraform.io/api/v2/varsets/$id\\"";',
+      '    $cmd = "curl $auth --data \\@body.json $query";',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'dump.pl'), [
+      '3 endpoint GET /varsets/:varset_id/relationships/vars',
+      '6 endpoint DELETE /varsets/:varset_id',
+    ]);
+  });
+});
