@@ -131,7 +131,10 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-const fieldWords = new WeakMap<Lexicon, readonly { word: string; resources: readonly string[] }[]>();
+const fieldWords = new WeakMap<
+  Lexicon,
+  ReadonlyMap<string, { readonly word: string; readonly resources: readonly string[]; readonly order: number }>
+>();
 
 /**
  * JS/TS reads of a run task request's fields by their names, unquoted: `body.task_result_callback_url`,
@@ -149,23 +152,41 @@ export function runTaskFieldEvidence(
   if (!profile.objectKeys || profile.tripleQuotes) return [];
   let words = fieldWords.get(lexicon);
   if (!words) {
-    words = [...lexicon.words.entries()]
+    const list = [...lexicon.words.entries()]
       .filter(([word, info]) => word.includes('_') && info.evidence !== undefined && info.evidence.length > 0)
-      .map(([word, info]) => ({ word, resources: info.evidence ?? [] }));
+      .map(([word, info], order) => ({ word, resources: info.evidence ?? [], order }));
+    words = new Map(list.map((w) => [w.word, w]));
     fieldWords.set(lexicon, words);
   }
-  const present = words.filter((w) => text.includes(w.word));
-  if (present.length < 2) return [];
+  if (words.size < 2) return [];
+  // Every field word holds an `_` and is found as a whole word (no word character either side): the words of
+  // the text around each `_` (one native search for a character rarer than any word's first) are looked up,
+  // where a search of the whole text a field word cost more than all the rest of a long file's scan.
   const places = new LinePlaces(text, profile, lines);
-  const found: Evidence[] = [];
+  const found: (Evidence & { order: number })[] = [];
   const names = new Set<string>();
-  for (const { word, resources } of present)
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
-      if (isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + word.length))) continue;
-      const place = places.at(at);
-      if (place.inComment || place.stringStart !== -1) continue;
-      found.push({ offset: at, line: lines.lineOf(at), resources, kind: 'token' });
-      names.add(word);
-    }
-  return names.size >= 2 ? found : [];
+  for (let u = text.indexOf('_'); u !== -1;) {
+    let start = u;
+    while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+    let end = u + 1;
+    while (isWordChar(text.charCodeAt(end))) end++;
+    u = text.indexOf('_', end);
+    const field = words.get(text.slice(start, end));
+    if (field === undefined) continue;
+    const place = places.at(start);
+    if (place.inComment || place.stringStart !== -1) continue;
+    found.push({
+      offset: start,
+      line: lines.lineOf(start),
+      resources: field.resources,
+      kind: 'token',
+      order: field.order,
+    });
+    names.add(field.word);
+  }
+  if (names.size < 2) return [];
+  // In the words' order, then the text's, as a search word by word gave them.
+  return found
+    .sort((a, b) => a.order - b.order || a.offset - b.offset)
+    .map(({ offset, line, resources, kind }) => ({ offset, line, resources, kind }));
 }

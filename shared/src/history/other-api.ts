@@ -1,5 +1,6 @@
 import { readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
+import { isRegexWordChar } from './source-text.ts';
 
 /**
  * A string that is the base path of another HTTP API than this one (`"/api/iacp/v3/"`, Scalr's;
@@ -37,8 +38,9 @@ function namesOtherApi(text: string): boolean {
     if (at === 0 || text.charCodeAt(at - 1) !== 97) continue; // a
     const c = text.charCodeAt(at + 3) | 0x20;
     if (c < 97 || c > 122) continue;
-    const word = /^(?:v2|registry)\b/.exec(text.slice(at + 3, at + 12));
-    if (word === null) return true;
+    // Not `v2` nor `registry` ending a word (`\b`: no `\w` after it).
+    const known = text.startsWith('v2', at + 3) ? at + 5 : text.startsWith('registry', at + 3) ? at + 11 : -1;
+    if (known === -1 || isRegexWordChar(text.charCodeAt(known))) return true;
   }
   return false;
 }

@@ -2,7 +2,7 @@ import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { isWordChar } from './source-text.ts';
+import { isRegexWordChar, isWordChar } from './source-text.ts';
 
 /**
  * Query keys written away from their URL:
@@ -53,37 +53,38 @@ function parameterInfo(lexicon: Lexicon, word: string): LexInfo | undefined {
   return info?.candidates.some((c) => c.subject.type === 'parameter') === true ? info : undefined;
 }
 
-const memberCache = new WeakMap<Lexicon, readonly string[]>();
+const memberCache = new WeakMap<Lexicon, { readonly names: ReadonlySet<string>; readonly longest: number }>();
 
-/** The unquoted query keys without brackets (`sort`, `q`): one list per lexicon. */
-function bareMemberWords(lexicon: Lexicon): readonly string[] {
+/** The unquoted query keys without brackets (`sort`, `q`): one set per lexicon, with the longest's length. */
+function bareMemberWords(lexicon: Lexicon): { readonly names: ReadonlySet<string>; readonly longest: number } {
   let words = memberCache.get(lexicon);
   if (!words) {
-    words = [
-      ...new Set(
-        [...lexicon.words.values()]
-          .filter(
-            (info) => /^[A-Za-z_]\w*$/.test(info.text) && info.candidates.some((c) => c.subject.type === 'parameter'),
-          )
-          .map((info) => `.${info.text}`),
-      ),
-    ];
+    const names = new Set(
+      [...lexicon.words.values()]
+        .filter(
+          (info) => /^[A-Za-z_]\w*$/.test(info.text) && info.candidates.some((c) => c.subject.type === 'parameter'),
+        )
+        .map((info) => info.text),
+    );
+    words = { names, longest: Math.max(0, ...[...names].map((n) => n.length)) };
     memberCache.set(lexicon, words);
   }
   return words;
 }
 
 /**
- * `.sort =`, `.q =` (not `==`): an unquoted query key set on an object. Each `.key` is found by native search
- * (a pattern of them all stopped at every `.` of the text).
+ * `.sort =`, `.q =` (not `==`): an unquoted query key set on an object. One native search for `.`, the name
+ * after each looked up (a search of the text a key, or a pattern of them all, stopped at every `.` each).
  */
 function setsBareMember(text: string, lexicon: Lexicon): boolean {
-  for (const dotted of bareMemberWords(lexicon))
-    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + 1)) {
-      let i = at + dotted.length;
-      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
-      if (text.charCodeAt(i) === 61 && text.charCodeAt(i + 1) !== 61) return true;
-    }
+  const { names, longest } = bareMemberWords(lexicon);
+  for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
+    let i = at + 1;
+    while (i - at <= longest + 1 && isRegexWordChar(text.charCodeAt(i))) i++;
+    if (i === at + 1 || i - at > longest + 1 || !names.has(text.slice(at + 1, i))) continue;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    if (text.charCodeAt(i) === 61 && text.charCodeAt(i + 1) !== 61) return true;
+  }
   return false;
 }
 

@@ -5,7 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource, spelledResource } from './model-names.ts';
 import { normalizeUrl } from './normalize-url.ts';
-import { LinePlaces } from './source-text.ts';
+import { isRegexWordChar, LinePlaces } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -23,6 +23,47 @@ own collection (`client.organizations.list()`). The call stands for the history'
  */
 const CALL = /\b[A-Za-z_$][\w$]*\??\.([a-z][A-Za-z0-9]*)\??\.([a-z]+)([A-Z][A-Za-z0-9]*)?\(/g;
 
+/**
+ * CALL's part after the object's name: `.service.verbNoun(` (each `.` may follow a `?`). It starts only at a
+ * `.` or `?`, where CALL starts at every word of the text (and reads the word to its end before failing).
+ */
+const TAIL = /\??\.[a-z][A-Za-z0-9]*\??\.[a-z]+(?:[A-Z][A-Za-z0-9]*)?\(/g;
+
+/**
+ * CALL's finds, in order, with CALL run only where one can start. A find is a name (a run of `[\w$]`) and
+ * TAIL right after it: TAIL's finds, leftmost first, say where; CALL is run from the start of the name
+ * before each, when the name holds a place CALL can start at (`\b`, then `[A-Za-z_$]`), and finds the same
+ * match it would have found scanning there from the last one's end. No find starts inside a TAIL find.
+ */
+function* calls(text: string): Generator<RegExpExecArray> {
+  TAIL.lastIndex = 0;
+  for (let tail = TAIL.exec(text); tail !== null; tail = TAIL.exec(text)) {
+    let from = tail.index;
+    while (from > 0 && isNameChar(text.charCodeAt(from - 1))) from--;
+    if (!callStartIn(text, from, tail.index)) continue;
+    CALL.lastIndex = from;
+    const m = CALL.exec(text);
+    if (m === null) return;
+    yield m;
+    TAIL.lastIndex = CALL.lastIndex;
+  }
+}
+
+/** `[\w$]`. */
+function isNameChar(c: number): boolean {
+  return isRegexWordChar(c) || c === 36;
+}
+
+/** Some offset of `[from, to)` (a run of `[\w$]`) is where CALL may start: a word boundary, then `[A-Za-z_$]`. */
+function callStartIn(text: string, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    const before = p > 0 && isRegexWordChar(text.charCodeAt(p - 1));
+    if (c === 36 ? before : !before && !(c >= 48 && c <= 57)) return true;
+  }
+  return false;
+}
+
 export function serviceCallMatches(
   text: string,
   lines: Lines,
@@ -33,8 +74,7 @@ export function serviceCallMatches(
   if (languageId !== 'typescript' && languageId !== 'javascript' && languageId !== 'typescriptreact') return [];
   const out: Match[] = [];
   const places = new LinePlaces(text, profile, lines);
-  CALL.lastIndex = 0;
-  for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
+  for (const m of calls(text)) {
     const [, service = '', verb = '', noun = ''] = m;
     const action = knownVerb(verb);
     const owner = namedResource(index, service);
