@@ -175,7 +175,7 @@ export function sdkMatches(
   if (languageId === 'go') {
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
     // The import is searched once (its line gives the name too).
-    const imported = text.indexOf(GO_TFE);
+    const imported = goTfeImport(text);
     const name = goTfeImportName(text, imported);
     if (imported !== -1) goUses(text, lines, sdkIdx, push, name);
     else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
@@ -207,6 +207,21 @@ export function sdkMatches(
 }
 
 const GO_TFE = '"github.com/hashicorp/go-tfe"';
+
+/**
+ * What the last Go text read says (a scan reads a file's go-tfe uses, then its client sources, `goClientSources`):
+ * where go-tfe's import path is, and the service uses after its dots (`dotNames`) once read.
+ */
+let lastGo: { text: string; importAt: number; dots?: { sdkIdx: SdkIndex; services: readonly ServiceUse[] } } = {
+  text: '',
+  importAt: -1,
+};
+
+/** `text.indexOf(GO_TFE)`, searched once per text. */
+function goTfeImport(text: string): number {
+  if (lastGo.text !== text) lastGo = { text, importAt: text.indexOf(GO_TFE) };
+  return lastGo.importAt;
+}
 const SCHEMA_VALUE = /[ \t]*(?:\{|schema\.\w+Attribute\{)/y;
 
 /**
@@ -362,6 +377,8 @@ function dotNames(text: string, sdkIdx: SdkIndex): { services: ServiceUse[]; fie
       if (sdkIdx.fieldNames.has(service)) fields.push({ at: m.index, field: service });
     } else fields.push({ at: m.index, field: m[3] ?? '' });
   }
+  goTfeImport(text);
+  lastGo.dots = { sdkIdx, services };
   return { services, fields };
 }
 
@@ -660,14 +677,26 @@ function wrappedCallsIn(text: string, sdkIdx: SdkIndex): WrappedCall[] {
   const calls = sdkIdx.calls.get('go-tfe');
   const found: WrappedCall[] = [];
   if (!calls || !text.includes('.')) return found;
-  for (const m of text.matchAll(calls)) {
-    const service = m[1] ?? '';
-    const name = sdkIdx.methods.get(`go-tfe ${service}.${m[2] ?? ''}`);
-    const at = m.index ?? 0;
-    if (!name || !CONTEXT_ARGUMENT.test(text.slice(at + m[0].length, at + m[0].length + 80))) continue;
+  // `.Service.method(` as `calls` finds them: the service uses with a method, when `dotNames` has read this text.
+  const dots = lastGo.text === text && lastGo.dots?.sdkIdx === sdkIdx ? lastGo.dots.services : undefined;
+  const matches = dots
+    ? dots.flatMap((d) =>
+        d.method === undefined
+          ? []
+          : [{ at: d.index, length: d.service.length + d.method.length + 3, service: d.service, method: d.method }],
+      )
+    : [...text.matchAll(calls)].map((m) => ({
+        at: m.index ?? 0,
+        length: m[0].length,
+        service: m[1] ?? '',
+        method: m[2] ?? '',
+      }));
+  for (const { at, length, service, method } of matches) {
+    const name = sdkIdx.methods.get(`go-tfe ${service}.${method}`);
+    if (!name || !CONTEXT_ARGUMENT.test(text.slice(at + length, at + length + 80))) continue;
     found.push({
       start: at + 1,
-      length: m[0].length - 2,
+      length: length - 2,
       receiver: receiverBefore(text, at),
       compound: COMPOUND.test(service),
       name,
@@ -688,7 +717,7 @@ const MAX_CLIENT_SOURCES = 20;
  */
 export function goClientSources(text: string, index: HistoryIndex): string[] {
   const sdkIdx = sdkIndex(index);
-  const imported = text.includes(GO_TFE);
+  const imported = goTfeImport(text) !== -1;
   if (!imported && isGoTfePackage(text)) return [];
   const found = wrappedCallsIn(text, sdkIdx);
   const out = new Set<string>();
