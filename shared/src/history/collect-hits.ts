@@ -31,7 +31,7 @@ import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inRelationship } from './relationship-data.ts';
 import { sentArgument, serverRoute } from './sending-calls.ts';
-import { formattedLiterals } from './format-args.ts';
+import { formattedLiterals, segmentChains } from './format-args.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
 
@@ -73,7 +73,9 @@ export class HitCollector {
     const { text, profile } = this;
     const pattern = scanPatternFor(profile, this.lexicon);
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
-    for (const literal of formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w))) {
+    const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
+    // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.
+    for (const literal of [...formatted, ...segmentChains(text)]) {
       if (this.#places.at(literal.start).inComment) continue;
       this.#formatted.add(literal.start);
       this.urlText(literal.text, literal.parts, false, literal.start, literal);

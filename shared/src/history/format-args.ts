@@ -126,3 +126,41 @@ function closingQuote(text: string, from: number): number {
   }
   return -1;
 }
+
+/** A chain of Spring `UriComponentsBuilder` path segments: `.pathSegment("organizations").pathSegment(org)`. */
+const SEGMENT_CHAIN = /(?:\.pathSegment\([ \t]*(?:"[^"\n]*"|[^()"\n]*(?:\([^()"\n]*\))?)[ \t]*\)\s*){2,20}/g;
+const SEGMENT = /\.pathSegment\([ \t]*(?:"([^"\n]*)"|[^()"\n]*(?:\([^()"\n]*\))?)[ \t]*\)/g;
+
+/**
+ * Spring's path segments chained on a builder (`.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`)
+ * read as one path: each literal a segment, each other argument a placeholder. The span runs from the first literal to
+ * the last; a chain with fewer than two literals is left out.
+ */
+export function segmentChains(text: string): FormattedLiteral[] {
+  const out: FormattedLiteral[] = [];
+  if (!text.includes('.pathSegment(')) return out;
+  SEGMENT_CHAIN.lastIndex = 0;
+  for (let m = SEGMENT_CHAIN.exec(text); m !== null && out.length < MAX_CALLS; m = SEGMENT_CHAIN.exec(text)) {
+    let virtual = '';
+    const parts: UrlPart[] = [];
+    let first = -1;
+    let last = -1;
+    let literals = 0;
+    SEGMENT.lastIndex = 0;
+    for (let s = SEGMENT.exec(m[0]); s !== null; s = SEGMENT.exec(m[0])) {
+      virtual += '/';
+      if (s[1] === undefined) {
+        virtual += '{}';
+        continue;
+      }
+      const start = m.index + s.index + s[0].indexOf('"') + 1;
+      if (first === -1) first = start;
+      last = start + s[1].length;
+      literals++;
+      parts.push({ virtual: virtual.length, source: start });
+      virtual += s[1].replace(/^\/+|\/+$/g, '');
+    }
+    if (literals >= 2 && first !== -1) out.push({ start: first, end: last, text: virtual, parts });
+  }
+  return out;
+}

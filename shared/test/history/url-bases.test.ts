@@ -156,3 +156,21 @@ describe('a curl command line built in a string', () => {
     ]);
   });
 });
+
+describe('Spring path segments chained on a builder', () => {
+  it('literals are segments, other arguments placeholders; one literal is no path', () => {
+    const text = [
+      'class Cloud {',
+      '    List<Item> listSets(String root, String id) {',
+      '        UriComponentsBuilder b = UriComponentsBuilder.fromHttpUrl(root)',
+      '                .pathSegment("workspaces")',
+      '                .pathSegment(id)',
+      '                .pathSegment("varsets");',
+      '        UriComponentsBuilder c = UriComponentsBuilder.fromHttpUrl(root).pathSegment("varsets").pathSegment(id);',
+      '        return fetch(b.toUriString());',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'Cloud.java'), ['4 endpoint GET /workspaces/:workspace_id/varsets']);
+  });
+});
