@@ -30,6 +30,8 @@ export interface FileFacts {
    * `Meta.Client()` from `client, err := c.Meta.Client()`), so another file's variable assigned the same holds a client too.
    */
   readonly goClients?: readonly string[];
+  /** JS/TS: the operations of a client the file defines, by name → endpoint subject id (`client-operations.ts`). */
+  readonly operations?: ReadonlyMap<string, string>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -41,6 +43,13 @@ export interface ProjectFacts {
   readonly bases?: ReadonlyMap<string, string>;
   /** Go expressions that hold a go-tfe client (`Meta.Client()`, `options.TClient`). */
   readonly goClients?: ReadonlySet<string>;
+  /** Operations of the project's own JS/TS clients; a name two files give different endpoints is left out. */
+  readonly operations?: ReadonlyMap<string, string>;
+}
+
+/** The file's facts with the client operations it defines (`FileFacts.operations`). */
+export function withOperations(facts: FileFacts, operations: ReadonlyMap<string, string>): FileFacts {
+  return operations.size === 0 ? facts : { ...facts, operations };
 }
 
 /** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`). */
@@ -157,8 +166,17 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const goClients = new Set<string>();
   for (const file of files)
     for (const source of file.goClients ?? []) if (goClients.size < PROJECT_LIMITS.perProject) goClients.add(source);
+  const votes = new Map<string, string | undefined>();
+  for (const file of files)
+    for (const [name, id] of file.operations ?? [])
+      if (!votes.has(name)) {
+        if (votes.size < PROJECT_LIMITS.perProject) votes.set(name, id);
+      } else if (votes.get(name) !== id) votes.set(name, undefined);
+  const operations = new Map<string, string>();
+  for (const [name, id] of votes) if (id !== undefined) operations.set(name, id);
   return {
     modelPaths,
+    ...(operations.size === 0 ? {} : { operations }),
     ...(known.size === 0 ? {} : { helpers: known }),
     ...(bases.size === 0 ? {} : { bases }),
     ...(goClients.size === 0 ? {} : { goClients }),
@@ -184,6 +202,7 @@ export function factsConcern(project: ProjectFacts, text: string): boolean {
   for (const name of project.helpers?.keys() ?? []) if (text.includes(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
+  for (const name of project.operations?.keys() ?? []) if (text.includes(`.${name}(`)) return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

@@ -16,13 +16,22 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { flowResources } from './response-flow.ts';
-import { fileFacts, NO_FACTS, withBases, withGoClients, type FileFacts, type ProjectFacts } from './project-facts.ts';
+import {
+  fileFacts,
+  NO_FACTS,
+  withBases,
+  withGoClients,
+  withOperations,
+  type FileFacts,
+  type ProjectFacts,
+} from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import { goClientSources, providerFileResource, sdkMatches } from './sdk-names.ts';
 import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
+import { definedOperations, operationCalls } from './client-operations.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
 
@@ -131,6 +140,11 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   // Go: the fields of the struct a run task server decodes the request into, read through a value.
   if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
   matches.push(...sdk);
+  // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
+  for (const m of operationCalls(text, lines, index, profile, languageId, options.project?.operations)) {
+    sdkAt.add(m.start);
+    matches.push(m);
+  }
   for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
   matches.push(...callbackMatches(text, lines, index, profile, ctx.runTask));
   // A class of another API's client (its base path another API's) sends none of this API's requests.
@@ -140,9 +154,12 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   return {
     matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)),
     facts: withFacts
-      ? withGoClients(
-          withBases(fileFacts(text, languageId, hits.urls), learned),
-          languageId === 'go' ? goClientSources(text, index) : [],
+      ? withOperations(
+          withGoClients(
+            withBases(fileFacts(text, languageId, hits.urls), learned),
+            languageId === 'go' ? goClientSources(text, index) : [],
+          ),
+          definedOperations(text, lines, kept, languageId),
         )
       : NO_FACTS,
   };

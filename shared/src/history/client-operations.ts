@@ -1,0 +1,142 @@
+import type { LanguageProfile } from './language-profile.ts';
+import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
+import { LinePlaces } from './source-text.ts';
+import type { HistoryIndex } from './types.ts';
+
+/**
+ * A JS/TS client defined in the project itself, by operation: a zodios API's endpoint (`{ method: 'get', path:
+ * '/organizations/:organization_name/workspaces', alias: 'listWorkspaces' }`) or a generated service's method
+ * (`public showWorkspaceByName(…) { return this.httpRequest.request({ method: 'GET', url: '/organizations/{…}/workspaces/{…}' …`).
+ * The file defining it tells the project each operation's endpoint (the one endpoint matched in its object or method);
+ * a call of the operation in another file (`apiClient.listWorkspaces({ … })`,
+ * `client.workspaces.showWorkspaceByName(org, name)`) is a use of that endpoint.
+ */
+
+/** Bounds: operations a file tells, how far back an operation's name is looked for. */
+const LIMITS = { perFile: 200, back: 2_000, forward: 600, defLines: 40 } as const;
+
+/** A name of two words or more (`listWorkspaces`, `getConfigurationVersion`): `list`, `get`, `request` are anyone's. */
+const OPERATION = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
+const ALIAS = /\balias[ \t]*:[ \t]*['"]([A-Za-z_$][\w$]*)['"]/g;
+/** A method definition at a line start: `  public showWorkspace(`, `  async listRuns(`. */
+const METHOD_DEF = /^[ \t]+(?:(?:public|private|protected|static|async)[ \t]+)*([a-z][\w$]*)[ \t]*\(/;
+const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);
+
+function isJsLike(languageId: string | undefined): boolean {
+  return (
+    languageId === 'typescript' ||
+    languageId === 'javascript' ||
+    languageId === 'typescriptreact' ||
+    languageId === 'javascriptreact'
+  );
+}
+
+/** The operations a JS/TS file defines, by name → endpoint subject id; a name given two endpoints is left out. */
+export function definedOperations(
+  text: string,
+  lines: Lines,
+  matches: readonly Match[],
+  languageId: string | undefined,
+): Map<string, string> {
+  const out = new Map<string, string | undefined>();
+  if (!isJsLike(languageId)) return new Map();
+  const zodios = text.includes('alias');
+  for (const m of matches) {
+    if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
+    const name = (zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1);
+    if (name === undefined || !OPERATION.test(name)) continue;
+    out.set(name, out.has(name) && out.get(name) !== m.subject.id ? undefined : m.subject.id);
+  }
+  const known = new Map<string, string>();
+  for (const [name, id] of out) if (id !== undefined) known.set(name, id);
+  return known;
+}
+
+/** `alias: 'name'` in the object literal holding `at` (the `{` before it at depth zero, to its `}`). */
+function aliasAround(text: string, at: number): string | undefined {
+  let depth = 0;
+  let open = -1;
+  for (let i = at; i >= Math.max(0, at - LIMITS.back); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125) depth++;
+    else if (c === 123 && depth-- === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open === -1) return undefined;
+  depth = 0;
+  let close = -1;
+  for (let i = open; i < Math.min(text.length, at + LIMITS.forward); i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close === -1) return undefined;
+  const names = [...text.slice(open, close).matchAll(ALIAS)].map((a) => a[1] ?? '');
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/** The method whose body holds line `line` (0-based): the nearest method definition above it, not closed before it. */
+function methodAround(text: string, lines: Lines, line: number): string | undefined {
+  for (let l = line; l >= Math.max(0, line - LIMITS.defLines); l--) {
+    const body = text.slice(lines.startOf(l), lines.endOf(l));
+    const def = METHOD_DEF.exec(body);
+    if (def) {
+      const name = def[1] ?? '';
+      if (KEYWORDS.has(name)) continue;
+      // Closed between: a `}` at the definition's indentation on a line after it.
+      const indent = body.length - body.trimStart().length;
+      for (let k = l + 1; k < line; k++) {
+        const inner = text.slice(lines.startOf(k), lines.endOf(k));
+        if (inner.length - inner.trimStart().length === indent && inner.trimStart().startsWith('}')) return undefined;
+      }
+      return name;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Calls of the project's operations (`definedOperations` of its files): `.name(` after a receiver, outside comments,
+ * reported at the name with the operation's endpoint (`confidence: 'context'`).
+ */
+export function operationCalls(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  profile: LanguageProfile,
+  languageId: string | undefined,
+  operations: ReadonlyMap<string, string> | undefined,
+): Match[] {
+  const out: Match[] = [];
+  if (operations === undefined || operations.size === 0 || !isJsLike(languageId)) return out;
+  let places: LinePlaces | undefined;
+  for (const [name, id] of operations) {
+    const dotted = `.${name}(`;
+    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + dotted.length)) {
+      const before = text.charAt(at - 1);
+      if (!/[\w$)\]?]/.test(before)) continue;
+      const subject = index.byId.get(id);
+      places ??= new LinePlaces(text, profile, lines);
+      if (!subject || places.at(at).inComment) continue;
+      const match = makeMatch(text, lines, {
+        start: at + 1,
+        end: at + 1 + name.length,
+        subject,
+        confidence: 'context',
+        via: 'sdk',
+      });
+      // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
+      const receiver = /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0];
+      const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
+      out.push({ ...match, sdk: { client: "the project's client", name: shown } });
+    }
+  }
+  return out;
+}

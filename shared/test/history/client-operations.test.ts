@@ -1,0 +1,99 @@
+// Calls of a JS/TS client the project defines itself (shared/src/history/client-operations.ts): a zodios API's
+// aliases and a generated service's methods name their endpoints in one file, the calls are in others. Snippets
+// written here in the shape of such clients.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanFile, scanProject, scanText } from '@keyfob/shared/history';
+
+const ZODIOS_API = [
+  "import { makeApi } from '@zodios/core';",
+  'export const teamEndpoints = makeApi([',
+  '  {',
+  "    method: 'get',",
+  "    path: '/organizations/:organization_name/projects',",
+  "    alias: 'listOrgProjects',",
+  '    response: projects,',
+  '  },',
+  '  {',
+  "    method: 'get',",
+  "    path: '/projects/:project_id',",
+  "    alias: 'readProject',",
+  '    response: project,',
+  '  },',
+  ']);',
+].join('\n');
+
+const SERVICE = [
+  'export class RunsApi {',
+  '  constructor(public readonly http: Http) {}',
+  '',
+  '  public createRun(',
+  'body: RunCreate,',
+  '): Promise<{',
+  'data: Run;',
+  '}> {',
+  '    return this.http.request({',
+  "      method: 'POST',",
+  "      url: '/runs',",
+  '      body,',
+  '    });',
+  '  }',
+  '}',
+].join('\n');
+
+const CALLER = [
+  "import { api } from './api';",
+  'export async function pick(org: string) {',
+  '  const all = await api.listOrgProjects({ params: { organization_name: org } });',
+  '  const one = await api.readProject({ params: { project_id: all.data[0].id } });',
+  '  // api.readProject({ params }) in a comment says nothing',
+  '  const run = await client.runs.createRun({ data });',
+  '  return cache.list(org);',
+  '}',
+].join('\n');
+
+const endpoints = (matches: readonly { line: number; subject: { id: string }; sdk?: { name: string } }[]): string[] =>
+  matches
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.name})` : ''}`);
+
+describe('client operations defined in the project', () => {
+  it('a zodios alias and a generated method tell their endpoints', () => {
+    assert.deepEqual(Object.fromEntries(scanFile(ZODIOS_API, { fileName: 'src/api/team.ts' }).facts.operations ?? []), {
+      listOrgProjects: 'endpoint GET /organizations/:organization_name/projects',
+      readProject: 'endpoint GET /projects/:project_id',
+    });
+    assert.deepEqual(Object.fromEntries(scanFile(SERVICE, { fileName: 'src/api/runs.ts' }).facts.operations ?? []), {
+      createRun: 'endpoint POST /runs',
+    });
+  });
+
+  it('alone, the calls say nothing; with the definitions in the project, each is its endpoint', () => {
+    assert.deepEqual(
+      endpoints(scanText(CALLER, { fileName: 'src/pick.ts' })).filter((e) => !e.includes('createRun')),
+      [],
+    );
+    const [, , caller] = scanProject([
+      { text: ZODIOS_API, fileName: 'src/api/team.ts' },
+      { text: SERVICE, fileName: 'src/api/runs.ts' },
+      { text: CALLER, fileName: 'src/pick.ts' },
+    ]);
+    assert.deepEqual(endpoints(caller ?? []), [
+      '3 endpoint GET /organizations/:organization_name/projects (api.listOrgProjects)',
+      '4 endpoint GET /projects/:project_id (api.readProject)',
+      '6 endpoint POST /runs (runs.createRun)',
+    ]);
+  });
+
+  it('a name two definitions give different endpoints names none', () => {
+    const other = ZODIOS_API.replace("alias: 'readProject'", "alias: 'listOrgProjects'");
+    const [, caller] = scanProject([
+      { text: other, fileName: 'src/api/team.ts' },
+      { text: CALLER, fileName: 'src/pick.ts' },
+    ]);
+    assert.deepEqual(
+      endpoints(caller ?? []).filter((e) => !e.includes('createRun')),
+      [],
+    );
+  });
+});
