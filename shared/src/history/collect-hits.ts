@@ -24,7 +24,7 @@ import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { unknownTypeValues } from './unknown-types.ts';
 import { jqReadHits } from './jq-reads.ts';
-import { isKeyMembership, keyPathHits } from './key-paths.ts';
+import { inKeyList, isKeyMembership, keyPathHits } from './key-paths.ts';
 import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
@@ -240,7 +240,10 @@ export class HitCollector {
     const isCase = followsCase(text, open);
     const isKey =
       !isCase &&
-      (keyFollows(text, profile, after) || isAccessorKey(text, open, after - 1) || isKeyMembership(text, after));
+      (keyFollows(text, profile, after) ||
+        isAccessorKey(text, open, after - 1) ||
+        isKeyMembership(text, after) ||
+        inKeyList(text, open));
     // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
     if (!isKey && isMessage(text, open)) return;
     // A URL's segments listed apart (a Postman request's `"path": ["api", "v2", "projects", "{{ID}}", "tag-bindings"]`).

@@ -24,6 +24,7 @@ export function keyPathHits(
   hits: Hits,
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
 ): void {
+  listTypes(text, lexicon, hits);
   if (hits.urls.length === 0) return;
   let byStart: Map<number, number> | undefined;
   for (const word of ['attributes.', 'relationships.'])
@@ -186,4 +187,53 @@ const KEY_MEMBERSHIP =
 /** Whether the literal closing just before `after` is a key tested for membership (see KEY_MEMBERSHIP). */
 export function isKeyMembership(text: string, after: number): boolean {
   return text.charCodeAt(after) === 32 && KEY_MEMBERSHIP.test(text.slice(after, after + 160));
+}
+
+/** A key whose value lists keys: `Columns: []string{…}`, `"properties": [`, `displayColumns: [`. */
+const KEY_LIST =
+  /(?:^|[^\w-])["']?(\w*(?:columns|properties))["']?\s*(?::=|[:=])\s*(?:\[\]string\s*|\w+(?:\[\])?\s*=\s*)?$/i;
+/** How far back a key list's opening bracket is looked for. */
+const KEY_LIST_REACH = 600;
+
+/**
+ * Whether the literal opening at `open` is an item of a list that names keys (`Columns: []string{"name", "kind"}`,
+ * `properties=["name"]`; not `fields`, often a program's own list): its words are keys, so the generic ones count
+ * where their resource is in context (a `Type: "projects"` in the same block) as keys do.
+ */
+export function inKeyList(text: string, open: number): boolean {
+  const stop = Math.max(0, open - KEY_LIST_REACH);
+  for (let i = open - 1; i >= stop; i--) {
+    const c = text.charAt(i);
+    if (c === '"' || c === "'") {
+      const start = text.lastIndexOf(c, i - 1);
+      if (start === -1 || start < stop || text.lastIndexOf('\n', i - 1) > start) return false;
+      i = start;
+    } else if (c === '{' || c === '[') return KEY_LIST.test(text.slice(Math.max(0, i - 80), i));
+    else if (!/[\s,]/.test(c)) return false;
+  }
+  return false;
+}
+
+/** A block's own type: `Type: "projects"`, `"type": "projects"`, `type = "projects"`. */
+const BLOCK_TYPE = /(?:^|[\s{,])["']?[Tt]ype["']?\s*[:=]\s*["']([\w-]+)["']/;
+
+/**
+ * The keys of a key list (`inKeyList`) are of the type its block names (`{ Type: "run-tasks", PathGet:
+ * "/tasks/{id}", Columns: []string{"enabled"} }`: the run tasks' `enabled`, not the path's), a type the
+ * history does not know included if spelled as its types are (then no resource's): a model context for each.
+ */
+function listTypes(text: string, lexicon: Lexicon, hits: Hits): void {
+  for (const [k, hit] of hits.names.entries()) {
+    if (!hit.isKey || hit.model !== undefined || !inKeyList(text, hit.start - 1)) continue;
+    const list = enclosingOpen(text, hit.start - 1);
+    const block = list === undefined ? undefined : enclosingOpen(text, list);
+    if (block === undefined || text.charAt(block) !== '{') continue;
+    const close = closingOf(text, block);
+    if (close === undefined) continue;
+    const type = BLOCK_TYPE.exec(text.slice(block, close))?.[1];
+    // A type the history knows, or one spelled as its types are (`run-tasks`); not `success` or `object`.
+    if (type === undefined || (lexicon.words.get(type)?.resourceType !== true && !/^[a-z]+(?:-[a-z]+)+s$/.test(type)))
+      continue;
+    hits.names[k] = { ...hit, model: { resources: [type], guessed: false } };
+  }
 }

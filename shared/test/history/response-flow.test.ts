@@ -148,6 +148,37 @@ describe('key paths named as strings beside a request (any language)', () => {
   });
 });
 
+describe('lists of keys: columns and fields a block of a known type names (any language)', () => {
+  it("the generic names a `Columns:` list holds are keys of its block's type (known or not); another list's are not", () => {
+    const source = [
+      'var registry = []Spec{',
+      '\t{',
+      '\t\tType:    "varsets",',
+      '\t\tPathGet: "/varsets/{id}",',
+      '\t\tColumns: []string{"priority", "global"},',
+      '\t},',
+      '\t{',
+      '\t\tType: "varsets",',
+      '\t\tTags: []string{"priority"},',
+      '\t},',
+      '\t{',
+      '\t\tType:    "varset-widgets",',
+      '\t\tPathGet: "/varsets/{id}",',
+      '\t\tColumns: []string{"priority"},',
+      '\t},',
+      '}',
+    ].join('\n');
+    const at = (line: number): string[] =>
+      scanText(source, { languageId: 'go', fileName: 'registry.go' })
+        .filter((m) => m.line === line)
+        .map((m) => m.subject.id);
+    assert.ok(at(5).includes('attribute varsets priority'), at(5).join('\n'));
+    assert.deepEqual(at(9), []);
+    // A block of a type the history does not know: its columns are that type's, not the path's.
+    assert.deepEqual(at(14), []);
+  });
+});
+
 describe('payload keys: the resource of a payload built apart (Python)', () => {
   it("attributes and relationships added to a payload variable are its type's", () => {
     const source = [
