@@ -113,13 +113,28 @@ export class BaseUrls {
     let text = url;
     let placeholder = 0;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {
-      const found = this.#leading(text);
+      const found = (depth === 0 ? this.#hostThenPath(text, at) : undefined) ?? this.#leading(text);
       const base = found ? this.#get(found.key, at) : undefined;
       if (!found || base === undefined) break;
       if (depth === 0) placeholder = found.length;
       text = base + text.slice(found.length);
     }
     return text === url ? undefined : { text, added: text.length - url.length, placeholder };
+  }
+
+  /**
+   * `{host}{prefix}varsets/{id}`: a placeholder that is no base of the text (the host, set at run time) followed at
+   * once by a plain name assigned a path once (`prefix = "/api/v2/"`): the two read as that path base.
+   */
+  #hostThenPath(text: string, at: number): { key: string; length: number } | undefined {
+    if (this.powershell) return undefined;
+    const host = this.#leading(text);
+    if (!host || this.#get(host.key, at) !== undefined) return undefined;
+    const path = this.#leading(text.slice(host.length));
+    if (!path || path.key.startsWith('.') || !assignedOnce(this.text, path.key)) return undefined;
+    return this.#get(path.key, at)?.startsWith('/') === true
+      ? { key: path.key, length: host.length + path.length }
+      : undefined;
   }
 
   /** The base placeholder a text opens with: its key and length. */
@@ -150,8 +165,11 @@ export class BaseUrls {
       const plain = m[2] === undefined;
       const shellWord = this.shellOpeners && m[1] === '"' && m[0].startsWith('"${');
       if (plain && !shellWord && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
+      const open = m.index + m[0].indexOf(m[1] ?? '"');
       if (this.#get(key(m[2], m[3] ?? ''), m.index) !== undefined && (!plain || assignedOnce(this.text, m[3] ?? '')))
-        out.push(m.index + m[0].indexOf(m[1] ?? '"'));
+        out.push(open);
+      // `f"{host}{prefix}varsets/{id}"`: the host is no base, the path constant after it is.
+      else if (this.#hostThenPath(this.text.slice(open + 1, open + 201), m.index)) out.push(open);
     }
     return out;
   }

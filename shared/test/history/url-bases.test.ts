@@ -174,3 +174,31 @@ describe('Spring path segments chained on a builder', () => {
     assert.deepEqual(endpoints(text, 'Cloud.java'), ['4 endpoint GET /workspaces/:workspace_id/varsets']);
   });
 });
+
+describe('a host placeholder before a path base', () => {
+  it('Python: f"{host}{prefix}varsets/{id}" is read on the prefix, the unknown host left aside', () => {
+    const text = [
+      'host = None',
+      'prefix = "/api/v2/"',
+      '',
+      'def drop_set(set_id):',
+      '    url = f"{host}{prefix}varsets/{set_id}"',
+      '    return requests.delete(url, headers=HEADERS)',
+      '',
+      'def list_orgs():',
+      '    url = f"{host}{prefix}organizations?page[size]=50"',
+      '    return requests.get(url, headers=HEADERS)',
+      '',
+      'def other(org):',
+      '    return requests.get(f"{host}{misc}teams/{org}")',
+      '',
+      'def main(config):',
+      '    global host',
+      '    host = config["host"]',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'admin.py'), [
+      '5 endpoint DELETE /varsets/:varset_id',
+      '9 endpoint GET /organizations',
+    ]);
+  });
+});
