@@ -135,6 +135,14 @@ for (let round = 0; round < 3; round++)
     if (service && subject && !methods.has(`${service}.${key.slice(key.indexOf('.') + 1)}`))
       methods.set(`${service}.${key.slice(key.indexOf('.') + 1)}`, subject);
   }
+// A method whose path picks a segment by which field of its options is set (`usersOrMemberships :=
+// options.kind()` then `fmt.Sprintf("teams/%s/relationships/%s", …, usersOrMemberships)`, where `func (o
+// *TeamMemberAddOptions) kind() string { if len(o.Usernames) != 0 { return "users" }; return
+// "organization-memberships" }`) maps per field (`TeamMembers.Add(OrganizationMembershipIDs)`), as terrasnek's
+// keywords do; the plain name stays unmapped (a call may take either branch).
+for (const [key, subject] of [...goOptionBranches(goFiles)].sort())
+  if (implToService.has(key.slice(0, key.indexOf('.'))))
+    methods.set(`${implToService.get(key.slice(0, key.indexOf('.')))}.${key.slice(key.indexOf('.') + 1)}`, subject);
 // Exported methods only: what a program calls.
 for (const [key, subject] of [...methods].sort())
   if (subject && /\.[A-Z]/.test(key)) add('go-tfe', 'method', key, subject);
@@ -362,6 +370,56 @@ function rubyRequests(text) {
 }
 
 /** go-tfe methods whose body is one `return recv.Other(…)`: `impl.Method` → `Other`. */
+/**
+ * go-tfe methods whose path picks a segment by which field of their options is set: `impl.Method(Field)` → the
+ * endpoint that branch sends. An options method `func (o *XOptions) m() string { if len(o.F) != 0 { return "a" }
+ * return "b" }` (or `o.F != nil`) gives `a` for `F` and `b` for the struct's one other field (none when it has
+ * more); the method takes `options XOptions`, sets `v := options.m()` and sends one `fmt.Sprintf` path with `v`.
+ */
+function goOptionBranches(files) {
+  const out = new Map();
+  const picks = new Map(); // `XOptions.m` → [[field, literal]…]
+  const fieldsOf = new Map();
+  for (const file of files) {
+    const text = read(file);
+    for (const m of text.matchAll(/^type (\w+Options) struct \{\n([\s\S]*?)^\}/gm))
+      fieldsOf.set(
+        m[1],
+        [...m[2].matchAll(/^\t([A-Z]\w*)\s/gm)].map((f) => f[1]),
+      );
+    for (const m of text.matchAll(
+      /^func \((\w+) \*?(\w+Options)\) (\w+)\(\) string \{\n\tif (?:len\(\1\.(\w+)\) != 0|\1\.(\w+) != nil) \{\n\t\treturn "([\w-]+)"\n\t\}\n\treturn "([\w-]+)"\n\}/gm,
+    ))
+      picks.set(`${m[2]}.${m[3]}`, { field: m[4] ?? m[5], yes: m[6], no: m[7] });
+  }
+  for (const file of files) {
+    const text = read(file);
+    for (const f of text.matchAll(/^func \(\w+ \*(\w+)\) ([A-Z]\w*)\(([^)]*)\)[^\n]*\{\n([\s\S]*?)^\}/gm)) {
+      const [, impl, name, params, body] = f;
+      const options = /(\w+) \*?(\w+Options)\b/.exec(params);
+      if (!options) continue;
+      const call = new RegExp(`^\\t(\\w+) := ${options[1]}\\.(\\w+)\\(\\)$`, 'm').exec(body);
+      const pick = call && picks.get(`${options[2]}.${call[2]}`);
+      if (!pick) continue;
+      const paths = [...body.matchAll(/fmt\.Sprintf\("([^"]+)",([^\n]*)\)\n/g)];
+      const sent = new Set([...body.matchAll(/NewRequest\w*\(\s*"(GET|POST|PATCH|PUT|DELETE)"/g)].map((r) => r[1]));
+      if (paths.length !== 1 || sent.size !== 1) continue;
+      const args = paths[0][2].split(',').map((a) => a.trim());
+      const at = args.indexOf(call[1]);
+      if (at === -1) continue;
+      const others = (fieldsOf.get(options[2]) ?? []).filter((x) => x !== pick.field);
+      const branches = [[pick.field, pick.yes], ...(others.length === 1 ? [[others[0], pick.no]] : [])];
+      for (const [field, literal] of branches) {
+        let n = -1;
+        const raw = paths[0][1].replace(/%[sdv]/g, (x) => (++n === at ? literal : x));
+        const subject = endpointOf([...sent][0], segmentsOf(raw));
+        if (subject) out.set(`${impl}.${name}(${field})`, subject);
+      }
+    }
+  }
+  return out;
+}
+
 function goDelegates(files) {
   const out = new Map();
   for (const file of files)

@@ -32,6 +32,8 @@ interface SdkIndex {
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
+  /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
+  readonly keyed: ReadonlySet<string>;
   /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
   readonly services: Map<string, Set<string>>;
   /** Per client, one pattern of its service calls: `.(Workspaces|Projects|…).(\w+)(`. */
@@ -70,6 +72,8 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     if (n.kind === 'field') structs.add(n.name.slice(0, n.name.indexOf('.')));
   }
   const owners = new Map<string, Set<string>>();
+  const keyed = new Set<string>();
+  for (const key of methods.keys()) if (key.endsWith(')')) keyed.add(key.slice(0, key.indexOf('(')));
   for (const m of methods.values())
     owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
   // A Python method is also passed by reference as an argument (`call_endpoint(api.orgs.list, org_name=…)`).
@@ -100,6 +104,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     schemaNames,
     structs,
     methods,
+    keyed,
     services: owners,
     calls,
     language,
@@ -394,9 +399,9 @@ function serviceUses(text: string, sdkIdx: SdkIndex, push: Push, uses: readonly 
       held.push(use);
       continue;
     }
-    const name = sdkIdx.methods.get(`go-tfe ${use.service}.${use.method}`);
     // `.Service.method(`: the name from after the dot to before the parenthesis.
     const end = use.index + use.service.length + use.method.length + 2;
+    const name = goMethodName(sdkIdx, `go-tfe ${use.service}.${use.method}`, text, end + 1);
     if (!name || byOtherKey(argumentsAt(text, end + 1), name)) continue;
     push(use.index + 1, end, name);
   }
@@ -444,7 +449,7 @@ function heldServiceCalls(
       let end = at + dotted.length;
       while (isGoWordChar(text.charCodeAt(end))) end++;
       if (text.charCodeAt(end) !== 40) continue;
-      const method = sdkIdx.methods.get(`go-tfe ${service}.${text.slice(at + dotted.length, end)}`);
+      const method = goMethodName(sdkIdx, `go-tfe ${service}.${text.slice(at + dotted.length, end)}`, text, end + 1);
       if (!method || !CONTEXT_ARGUMENT.test(text.slice(end + 1, end + 81)) || inLineComment(text, at)) continue;
       push(at, end, method);
     }
@@ -692,7 +697,7 @@ function wrappedCallsIn(text: string, sdkIdx: SdkIndex): WrappedCall[] {
         method: m[2] ?? '',
       }));
   for (const { at, length, service, method } of matches) {
-    const name = sdkIdx.methods.get(`go-tfe ${service}.${method}`);
+    const name = goMethodName(sdkIdx, `go-tfe ${service}.${method}`, text, at + length);
     if (!name || !CONTEXT_ARGUMENT.test(text.slice(at + length, at + length + 80))) continue;
     found.push({
       start: at + 1,
@@ -795,6 +800,28 @@ const MAX_ARGUMENTS = 300;
 function argumentsAt(text: string, from: number): string {
   const close = text.indexOf(')', from);
   return text.slice(from, close === -1 || close - from > MAX_ARGUMENTS ? from + MAX_ARGUMENTS : close);
+}
+
+/** A field set in a call's arguments (`tfe.TeamMemberAddOptions{OrganizationMembershipIDs: ids}`). */
+const GO_FIELD = /(?:^|[{,\s])([A-Z]\w*)[ \t]*:(?!=)/g;
+
+/**
+ * The go-tfe name a call at `from` (after its `(`) maps to: the method's own, or for a method whose path picks a
+ * segment by which options field is set, the name of the field its arguments set (`TeamMembers.Add(ctx, id,
+ * tfe.TeamMemberAddOptions{OrganizationMembershipIDs: ids})` → `TeamMembers.Add(OrganizationMembershipIDs)`);
+ * options passed in a variable, or fields that pick two endpoints, say nothing.
+ */
+function goMethodName(sdkIdx: SdkIndex, key: string, text: string, from: number): SdkName | undefined {
+  const plain = sdkIdx.methods.get(key);
+  if (plain !== undefined || !sdkIdx.keyed.has(key)) return plain;
+  let found: SdkName | undefined;
+  for (const m of argumentsAt(text, from).matchAll(GO_FIELD)) {
+    const name = sdkIdx.methods.get(`${key}(${m[1] ?? ''})`);
+    if (name === undefined) continue;
+    if (found !== undefined && found.subject !== name.subject) return undefined;
+    found = name;
+  }
+  return found;
 }
 
 const KEYWORD = /(?:^|[(,\s])(\w+)[ \t]*=(?!=)/g;

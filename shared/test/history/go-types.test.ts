@@ -170,6 +170,31 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it('a method whose path the options field set picks maps by that field; options unknown say nothing', () => {
+    const source = go(
+      'type members struct {',
+      '\tteam teamAdder',
+      '}',
+      'func newMembers(client *tfe.Client) *members {',
+      '\tm := &members{}',
+      '\tm.team = client.TeamMembers',
+      '\treturn m',
+      '}',
+      'func (m *members) grant(ctx context.Context, client *tfe.Client, team string, ids, names []string, o tfe.TeamMemberRemoveOptions) {',
+      '\t_ = m.team.Add(ctx, team, tfe.TeamMemberAddOptions{OrganizationMembershipIDs: ids})', // 17
+      '\t_ = client.TeamMembers.Remove(ctx, team, tfe.TeamMemberRemoveOptions{', // 18
+      '\t\tOrganizationMembershipIDs: ids,',
+      '\t})',
+      '\t_ = client.TeamMembers.Add(ctx, team, tfe.TeamMemberAddOptions{Usernames: names})',
+      '\t_ = client.TeamMembers.Remove(ctx, team, o)',
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '17: TeamMembers.Add(OrganizationMembershipIDs) → endpoint POST /teams/:team_id/relationships/organization-memberships',
+      '18: TeamMembers.Remove(OrganizationMembershipIDs) → endpoint DELETE /teams/:team_id/relationships/organization-memberships',
+    ]);
+  });
+
   it('a range over a slice declared by var and grown by append (pages gathered, then read)', () => {
     const source = go(
       'func all(ctx context.Context, client *tfe.Client, org string) {',

@@ -81,9 +81,17 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
       const iface = new RegExp(`^\\t${esc(owner)}\\s+(\\w+)\\s*$`, 'm').exec(
         /^type Client struct \{([\s\S]*?)^\}/m.exec(client)?.[1] ?? '',
       )?.[1];
+      // `Add(OrganizationMembershipIDs)`: also a field of the options struct the method takes.
+      const [, fn = '', field] = /^(\w+)(?:\((\w+)\))?$/.exec(member) ?? [];
+      const signature = texts
+        .map((t) =>
+          new RegExp(`^type ${esc(iface ?? '')} interface \\{[\\s\\S]*?^\\t${esc(fn)}\\(([^\\n]*)`, 'm').exec(t),
+        )
+        .find(Boolean);
+      if (iface === undefined || !signature) return false;
+      const options = /(\w+Options)\b/.exec(signature[1] ?? '')?.[1];
       return (
-        iface !== undefined &&
-        texts.some((t) => new RegExp(`^type ${esc(iface)} interface \\{[\\s\\S]*?^\\t${esc(member)}\\(`, 'm').test(t))
+        field === undefined || (options !== undefined && inSource(sources, 'go-tfe', 'field', `${options}.${field}`))
       );
     }
     case 'go-tfe constant':
@@ -150,6 +158,8 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     assert.equal(inSource(go, 'go-tfe', 'field', 'WorkspaceCreateOptions.AutoDestroyAtt'), false);
     assert.equal(inSource(go, 'go-tfe', 'method', 'Workspaces.SafeDelete'), true);
     assert.equal(inSource(go, 'go-tfe', 'method', 'Workspaces.SafeRemove'), false);
+    assert.equal(inSource(go, 'go-tfe', 'method', 'TeamMembers.Add(OrganizationMembershipIDs)'), true);
+    assert.equal(inSource(go, 'go-tfe', 'method', 'TeamMembers.Add(OrganizationIDs)'), false);
     const renamed = new Map(go);
     renamed.set('workspace.go', (go.get('workspace.go') ?? '').replace('\tSafeDelete(', '\tSafeRemove('));
     assert.equal(inSource(renamed, 'go-tfe', 'method', 'Workspaces.SafeDelete'), false);
@@ -234,6 +244,7 @@ describe(
           services: Map<string, string>;
           methods: Map<string, { id: string }>;
           delegated: Map<string, { id: string }>;
+          keyed: Map<string, { id: string }>;
           constants: Map<string, { id: string }>;
         };
       };
@@ -262,7 +273,7 @@ describe(
         } else if (n.kind === 'method') {
           // A method that only returns another of its service (`Read` → `ReadWithOptions`) sends what that one sends.
           const key = `${tree.services.get(owner)}.${member}`;
-          ok = (tree.methods.get(key) ?? tree.delegated.get(key))?.id === n.subject;
+          ok = (tree.methods.get(key) ?? tree.delegated.get(key) ?? tree.keyed.get(key))?.id === n.subject;
         } else if (n.kind === 'constant') ok = tree.constants.get(n.name)?.id === n.subject;
         checked++;
         if (!ok) wrong.push(`${n.kind} ${n.name} → ${n.subject}`);
