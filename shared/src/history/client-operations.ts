@@ -22,6 +22,10 @@ const OPERATION = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 const ALIAS = /\balias[ \t]*:[ \t]*['"]([A-Za-z_$][\w$]*)['"]/g;
 /** A method definition at a line start: `  public showWorkspace(`, `  async listRuns(`. */
 const METHOD_DEF = /^[ \t]+(?:(?:public|private|protected|static|async)[ \t]+)*([a-z][\w$]*)[ \t]*\(/;
+/** Go: an exported function or method of two words or more (`CreateProviderVersion`, `GetWorkspace`; not `Get`, `Do`). */
+const GO_OPERATION = /^[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
+/** Go: a function or method definition at a line start: `func (c *Client) GetWorkspace(`. */
+const GO_FUNC_DEF = /^func[ \t]+(?:\([^)]*\)[ \t]*)?([A-Za-z_]\w*)[ \t]*[[(]/;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);
 
 function isJsLike(languageId: string | undefined): boolean {
@@ -33,7 +37,12 @@ function isJsLike(languageId: string | undefined): boolean {
   );
 }
 
-/** The operations a JS/TS file defines, by name → endpoint subject id; a name given two endpoints is left out. */
+/**
+ * The operations a JS/TS or Go file defines, by name → endpoint subject id; a name given two endpoints is left out.
+ * Go: a program's own HTTP layer, a function whose body sends one endpoint (`func (c *Client) GetWorkspace(ctx, org,
+ * name string) … { u := fmt.Sprintf("/organizations/%s/workspaces/%s", …); req, _ := http.NewRequestWithContext(ctx,
+ * http.MethodGet, …`), called elsewhere as `c.api.GetWorkspace(ctx, org, name)`.
+ */
 export function definedOperations(
   text: string,
   lines: Lines,
@@ -41,12 +50,17 @@ export function definedOperations(
   languageId: string | undefined,
 ): Map<string, string> {
   const out = new Map<string, string | undefined>();
-  if (!isJsLike(languageId)) return new Map();
-  const zodios = text.includes('alias');
+  const go = languageId === 'go';
+  if (!isJsLike(languageId) && !go) return new Map();
+  const zodios = !go && text.includes('alias');
   for (const m of matches) {
     if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
-    const name = (zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1);
-    if (name === undefined || !OPERATION.test(name)) continue;
+    // Go: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
+    if (go && m.confidence !== 'exact') continue;
+    const name = go
+      ? goFunctionAround(text, lines, m.line - 1)
+      : ((zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1));
+    if (name === undefined || !(go ? GO_OPERATION : OPERATION).test(name)) continue;
     out.set(name, out.has(name) && out.get(name) !== m.subject.id ? undefined : m.subject.id);
   }
   const known = new Map<string, string>();
@@ -102,6 +116,17 @@ function methodAround(text: string, lines: Lines, line: number): string | undefi
   return undefined;
 }
 
+/** Go: the function whose body holds line `line` (0-based): the nearest `func` line above it, no `}` closing it between. */
+function goFunctionAround(text: string, lines: Lines, line: number): string | undefined {
+  for (let l = line; l >= Math.max(0, line - LIMITS.defLines); l--) {
+    const body = text.slice(lines.startOf(l), lines.endOf(l));
+    if (l < line && body.startsWith('}')) return undefined;
+    const def = GO_FUNC_DEF.exec(body);
+    if (def) return def[1];
+  }
+  return undefined;
+}
+
 /**
  * Calls of the project's operations (`definedOperations` of its files): `.name(` after a receiver, outside comments,
  * reported at the name with the operation's endpoint (`confidence: 'context'`).
@@ -115,7 +140,7 @@ export function operationCalls(
   operations: ReadonlyMap<string, string> | undefined,
 ): Match[] {
   const out: Match[] = [];
-  if (operations === undefined || operations.size === 0 || !isJsLike(languageId)) return out;
+  if (operations === undefined || operations.size === 0 || !(isJsLike(languageId) || languageId === 'go')) return out;
   let places: LinePlaces | undefined;
   for (const [name, id] of operations) {
     const dotted = `.${name}(`;

@@ -96,4 +96,48 @@ describe('client operations defined in the project', () => {
       [],
     );
   });
+
+  it("a Go program's own HTTP layer: a function that sends one endpoint, called in another file", () => {
+    const layer = [
+      'package api',
+      '',
+      'import (',
+      '\t"context"',
+      '\t"fmt"',
+      '\t"net/http"',
+      ')',
+      '',
+      'func (c *Client) ReadProject(ctx context.Context, id string) (*Project, error) {',
+      '\tu := fmt.Sprintf("%s/api/v2/projects/%s", c.base, id)',
+      '\treq, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)',
+      '\tif err != nil {',
+      '\t\treturn nil, err',
+      '\t}',
+      '\treturn c.decode(req)',
+      '}',
+      '',
+      'func (c *Client) Do(req *http.Request) error {',
+      '\treturn nil',
+      '}',
+    ].join('\n');
+    assert.deepEqual(Object.fromEntries(scanFile(layer, { fileName: 'api/client.go' }).facts.operations ?? []), {
+      ReadProject: 'endpoint GET /projects/:project_id',
+    });
+    const caller = [
+      'package main',
+      '',
+      'func show(ctx context.Context, c *app) error {',
+      '\tp, err := c.api.ReadProject(ctx, id)',
+      '\t// c.api.ReadProject(ctx, id) in a comment says nothing',
+      '\t_ = ReadProject',
+      '\treturn c.api.Do(nil)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(scanText(caller, { fileName: 'main.go' })), []);
+    const [, found] = scanProject([
+      { text: layer, fileName: 'api/client.go' },
+      { text: caller, fileName: 'main.go' },
+    ]);
+    assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);
+  });
 });
