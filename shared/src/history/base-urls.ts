@@ -64,6 +64,8 @@ export class BaseUrls {
   /** Where each attribute base (`self.url`) is assigned, with the value there. */
   readonly #sites = new Map<string, { at: number; value: string }[]>();
   #classes: ClassSpan[] | undefined;
+  /** What `#get` found for an attribute key in a class (it depends on those two alone, asked once per hit). */
+  readonly #owned = new Map<string, Map<ClassSpan, string | undefined>>();
 
   /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
   constructor(
@@ -87,10 +89,21 @@ export class BaseUrls {
   #get(k: string, at: number): string | undefined {
     const value = this.#bases.get(k);
     if (value === undefined || this.powershell || !k.startsWith('.')) return value;
-    const sites = this.#sites.get(k) ?? [];
     const spans = (this.#classes ??= classSpans(this.text));
-    let owner = classAt(spans, at);
-    if (owner === undefined) return value;
+    const first = classAt(spans, at);
+    if (first === undefined) return value;
+    let byClass = this.#owned.get(k);
+    if (byClass?.has(first)) return byClass.get(first);
+    const found = this.#inClass(k, value, spans, first);
+    if (!byClass) this.#owned.set(k, (byClass = new Map<ClassSpan, string | undefined>()));
+    byClass.set(first, found);
+    return found;
+  }
+
+  /** `#get` in a class: the value that class or a parent class assigns (see `#get`). */
+  #inClass(k: string, value: string, spans: readonly ClassSpan[], first: ClassSpan): string | undefined {
+    const sites = this.#sites.get(k) ?? [];
+    let owner: ClassSpan | undefined = first;
     for (let depth = 0; owner !== undefined && depth < MAX_DEPTH; depth++) {
       const own = sites.filter((s) => classAt(spans, s.at) === owner);
       if (own.length > 0) return own.at(-1)?.value;
