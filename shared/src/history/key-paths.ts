@@ -29,6 +29,11 @@ export function keyPathHits(
   let byStart: Map<number, number> | undefined;
   for (const word of ['attributes.', 'relationships.'])
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+      // A key path opens its string (KEY_PATH is anchored): the word right after the quote or after
+      // `data.`. Any other occurrence is skipped before the (costlier) place lookup.
+      const lead = text.startsWith('data.', at - 5) ? at - 6 : at - 1;
+      const before = text.charCodeAt(lead);
+      if (before !== 34 && before !== 39 && before !== 96) continue;
       const p = place(at);
       if (p.inComment || p.stringStart === -1) continue;
       const open = p.stringStart;
