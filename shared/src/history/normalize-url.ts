@@ -154,7 +154,8 @@ function dropPrefix(
     skip++;
     if (tail) break;
   }
-  const kept = tail ? [tail, ...raw.slice(skip)] : raw.slice(skip);
+  // No copy when nothing is dropped (the common case: `raw` is not used again by the caller).
+  const kept = tail ? [tail, ...raw.slice(skip)] : skip === 0 ? raw : raw.slice(skip);
   // A relative path such as "projects/x" is too often a file path; go-tfe style paths have placeholders.
   if (skip === 0 && !leadingSlash && kept.length < 3 && !kept.some((s) => isPlaceholder(s.text))) return undefined;
   if (skip === 0) return { kept };
