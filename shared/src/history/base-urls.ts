@@ -2,6 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
+import { includesBy } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
@@ -216,7 +217,7 @@ export class BaseUrls {
    */
   formatted(): { start: number; end: number; text: string }[] {
     const out: { start: number; end: number; text: string }[] = [];
-    if (this.powershell || this.#bases.size === 0 || !this.text.includes('.format(')) return out;
+    if (this.powershell || this.#bases.size === 0 || !includesBy(this.text, '.format(', 4)) return out;
     FORMAT_BASE.lastIndex = 0;
     for (let m = FORMAT_BASE.exec(this.text); m !== null; m = FORMAT_BASE.exec(this.text)) {
       const owner = m[3];

@@ -1,4 +1,5 @@
 import type { UrlPart } from './hits.ts';
+import { includesBy } from './source-text.ts';
 
 /** At most this many format calls are read per text, and this far their arguments. */
 const MAX_CALLS = 500;
@@ -29,7 +30,7 @@ export interface FormattedLiteral {
  */
 export function formattedLiterals(text: string, known: (word: string) => boolean): FormattedLiteral[] {
   const out: FormattedLiteral[] = [];
-  if (!text.includes('format!(')) return out;
+  if (!includesBy(text, 'format!(', 6)) return out;
   const constants = new Map<string, string>();
   STR_CONST.lastIndex = 0;
   for (let m = STR_CONST.exec(text); m !== null; m = STR_CONST.exec(text)) constants.set(m[1] ?? '', m[2] ?? '');

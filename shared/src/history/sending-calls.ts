@@ -5,7 +5,7 @@ import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { commandMethod, variableUse } from './shell-commands.ts';
-import { isWordChar } from './source-text.ts';
+import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { workflowStepMethod } from './workflow-steps.ts';
 
@@ -314,7 +314,7 @@ let instancesOf: { text: string; names: Set<string> } | undefined;
 function rootInstances(text: string): Set<string> {
   if (instancesOf?.text === text) return instancesOf.names;
   const names = new Set<string>();
-  if (text.includes('axios.create(')) {
+  if (includesBy(text, 'axios.create(', 1)) {
     ROOT_INSTANCE.lastIndex = 0;
     for (let m = ROOT_INSTANCE.exec(text); m !== null; m = ROOT_INSTANCE.exec(text)) names.add(m[1] ?? '');
   }
