@@ -10,7 +10,9 @@ export interface ClassSpan {
 }
 
 /** Python's `class Name(Parent, Other):`, at any indent. Groups: the indent, the name, the parents. */
-const INDENTED_CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^()\n]*)\))?[ \t]*:/gm;
+const INDENTED_CLASS = /([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^()\n]*)\))?[ \t]*:/y;
+/** What ends a line for a pattern's `^` under the m flag: \n, \r, U+2028, U+2029. */
+const LINE_END = new Set([10, 13, 0x2028, 0x2029]);
 /** A class whose body is a `{}` block (JS/TS, Java, C#, PHP): the name, then what stands before the brace. */
 const BRACE_CLASS = /\bclass[ \t]+([A-Za-z_$][\w$]*)([^{};\n]{0,200})\{/g;
 
@@ -22,8 +24,15 @@ const BRACE_CLASS = /\bclass[ \t]+([A-Za-z_$][\w$]*)([^{};\n]{0,200})\{/g;
 export function classSpans(text: string): ClassSpan[] {
   const out: ClassSpan[] = [];
   if (!text.includes('class')) return out;
-  INDENTED_CLASS.lastIndex = 0;
-  for (let m = INDENTED_CLASS.exec(text); m !== null && out.length < MAX_CLASSES; m = INDENTED_CLASS.exec(text)) {
+  // Each `class` found by native search, read from its line's start when only blanks come before it there
+  // (a `^` pattern under the m flag was tried at every line of the text).
+  for (let at = text.indexOf('class'); at !== -1 && out.length < MAX_CLASSES; at = text.indexOf('class', at + 5)) {
+    let lineStart = at;
+    while (text.charCodeAt(lineStart - 1) === 32 || text.charCodeAt(lineStart - 1) === 9) lineStart--;
+    if (lineStart > 0 && !LINE_END.has(text.charCodeAt(lineStart - 1))) continue;
+    INDENTED_CLASS.lastIndex = lineStart;
+    const m = INDENTED_CLASS.exec(text);
+    if (m === null) continue;
     const indent = (m[1] ?? '').length;
     const parents = (m[3] ?? '')
       .split(',')
