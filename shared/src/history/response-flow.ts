@@ -1,6 +1,8 @@
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -386,6 +388,15 @@ class Flow {
         stripped,
       );
     if (read?.[1] !== undefined) return this.chain(read[1], keysOf(read[2] ?? ''), at, depth);
+    // A model's members read by attribute: `project.attributes`, `resp.data.attributes`.
+    const dotted = /^([A-Za-z_]\w*)((?:\.(?:data|attributes|relationships))+)$/.exec(stripped);
+    if (dotted?.[1] !== undefined) return this.chain(dotted[1], dotted[2]?.split('.').slice(1) ?? [], at, depth);
+    // A list of the items of another, each taken whole or validated into a model:
+    // `[Project.model_validate(item) for item in raw_items]`, `[Workspace(**w) for w in data]`.
+    const each = COMPREHENSION.exec(stripped);
+    const item = each?.[1] ?? each?.[2];
+    if (item !== undefined && item === each?.[3] && each[4] !== undefined)
+      return step(this.expression(each[4], at, depth + 1), INDEX);
     const url = this.urlResource(at, at + expr.length);
     if (url !== undefined) return { resource: url, inside: false };
     // A call: a helper of the file (`self._get(…)`, `get_varset(…)`), or a library's (`requests.get(…)`).
@@ -482,6 +493,63 @@ function step(state: State | undefined, key: string): State | undefined {
   if (key === 'data' || key === INDEX) return state;
   if (key === 'attributes' || key === 'relationships') return { resource: state.resource, inside: true };
   return undefined;
+}
+
+/** `[Model.model_validate(x) for x in xs]` (the item, its loop variable, the list). */
+const COMPREHENSION =
+  /^\[\s*(?:[A-Za-z_][\w.]*\(\s*(?:\*\*)?([A-Za-z_]\w*)\s*\)|([A-Za-z_]\w*))\s+for\s+([A-Za-z_]\w*)\s+in\s+([A-Za-z_][\w.]*(?:\([^()]*\))?)\s*\]$/;
+
+/** `x.attributes.name` (the object, the member); `attrs.name` once `attrs = x.attributes`. */
+const ATTRIBUTE_READ = /(?<![\w.])([A-Za-z_]\w*)\.attributes\.([a-z][a-z0-9_]*)\b(?![ \t]*(?:\(|=(?!=)))/g;
+/** A variable assigned an object's attributes by attribute: `attrs = project.attributes`. */
+const ATTRIBUTES_ASSIGNED = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*[A-Za-z_]\w*(?:\.data)?\.attributes[ \t]*(?:#.*)?$/gm;
+
+/**
+ * Python: a member of a JSON:API resource object's attributes read by attribute, as a model (pydantic,
+ * a namespace) gives it: `proj.attributes.workspace_count`, or `attrs.name` after
+ * `attrs = project.attributes`. The object's resource comes from the same data flow as a key read's
+ * (`flowResources`); the member's snake_case name is the attribute's kebab-case one. Only an attribute of
+ * that resource is reported, and nothing when the resource is unknown.
+ */
+export function attributeReads(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+  languageId: string | undefined,
+  fileResource: string | undefined,
+): Match[] {
+  if (languageId !== 'python' || !text.includes('.attributes')) return [];
+  const flow = new Flow(text, index, urls, fileResource);
+  const out: Match[] = [];
+  const report = (state: State | undefined, member: string, start: number): void => {
+    if (state?.resource === undefined || !state.inside) return;
+    const wire = member.replace(/_/g, '-');
+    const subject = (index.byName.get(wire) ?? index.byName.get(member) ?? []).find(
+      (s) => s.type === 'attribute' && s.resource === state.resource,
+    );
+    if (subject === undefined) return;
+    const line = lines.lineOf(start);
+    if (/#/.test(text.slice(lines.startOf(line), start))) return;
+    out.push(
+      makeMatch(text, lines, { start, end: start + member.length, subject, confidence: 'context', via: 'name' }),
+    );
+  };
+  for (const m of text.matchAll(ATTRIBUTE_READ)) {
+    const base = m[1] ?? '';
+    const member = m[2] ?? '';
+    report(flow.chain(base, ['attributes'], m.index, 0), member, m.index + m[0].length - member.length);
+  }
+  const assigned = new Set<string>();
+  for (const m of text.matchAll(ATTRIBUTES_ASSIGNED)) assigned.add(m[1] ?? '');
+  for (const name of assigned) {
+    const read = new RegExp(`(?<![\\w.])${name}\\.([a-z][a-z0-9_]*)\\b(?![ \\t]*(?:\\(|=(?!=)))`, 'g');
+    for (const m of text.matchAll(read)) {
+      const member = m[1] ?? '';
+      report(flow.chain(name, [], m.index, 0), member, m.index + m[0].length - member.length);
+    }
+  }
+  return out;
 }
 
 /** How far a call's arguments are followed over lines. */

@@ -15,7 +15,7 @@ import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
-import { flowResources } from './response-flow.ts';
+import { attributeReads, flowResources } from './response-flow.ts';
 import {
   fileFacts,
   NO_FACTS,
@@ -139,6 +139,8 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   }
   // Go: the fields of the struct a run task server decodes the request into, read through a value.
   if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
+  // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
+  matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...sdk);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
   for (const m of operationCalls(text, lines, index, profile, languageId, options.project?.operations)) {

@@ -257,3 +257,32 @@ describe('keys read through a subscript a formatter wrapped over lines (Python)'
     assert.deepEqual(at(10), []);
   });
 });
+
+describe('attributes read as model members: the resource of the object they belong to (Python)', () => {
+  const source = [
+    'def workspace_rows(client, org):',
+    '    raw = client.get_all(f"/organizations/{org}/workspaces")',
+    '    workspaces = [Workspace.model_validate(w) for w in raw]',
+    '    for ws in workspaces:',
+    '        print(ws.attributes.resource_count)  # listed',
+    '    first = workspaces[0]',
+    '    attrs = first.attributes',
+    '    print(attrs.resource_count)  # held',
+    '    attrs.resource_count = 3',
+    '',
+    '',
+    'def other(thing_id):',
+    '    thing = load(thing_id)',
+    '    print(thing.attributes.resource_count)  # unknown',
+  ].join('\n');
+
+  it('a validated list item and a variable holding its attributes are the endpoint’s resource', () => {
+    assert.deepEqual(onLine(source, '# listed'), ['attribute workspaces resource-count']);
+    assert.deepEqual(onLine(source, '# held'), ['attribute workspaces resource-count']);
+  });
+
+  it('says nothing of a member assigned, or of an object whose resource is unknown', () => {
+    assert.deepEqual(onLine(source, '= 3'), []);
+    assert.deepEqual(onLine(source, '# unknown'), []);
+  });
+});
