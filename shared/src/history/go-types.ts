@@ -154,18 +154,11 @@ export class GoTypeEnvironment {
 
   /** A go-tfe struct the table names (one that holds others, is held, returned or has mapped fields), or a list's options. */
   private isTfeStruct(name: string): boolean {
-    return this.known.has(name) || name.endsWith('ListOptions');
+    return isTfeStruct(this.tfe, name);
   }
 
   private get known(): Set<string> {
-    if (!knownCache.has(this.tfe)) {
-      const set = new Set([...Object.keys(this.tfe.fields), ...this.tfe.mapped]);
-      for (const fields of Object.values(this.tfe.fields))
-        for (const t of Object.values(fields)) set.add(t.replace('[]', ''));
-      for (const t of Object.values(this.tfe.returns)) set.add(t.replace('[]', ''));
-      knownCache.set(this.tfe, set);
-    }
-    return knownCache.get(this.tfe) ?? new Set();
+    return knownStructs(this.tfe);
   }
 
   /** `type Name struct { … }` of the file: each field's type (a go-tfe struct or another local struct). */
@@ -469,6 +462,66 @@ const APPEND = /^append\([ \t]*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*,/;
 const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();
+
+/** The go-tfe structs the table names: ones that hold others, are held, returned or have mapped fields. */
+function knownStructs(tfe: GoTfeTypes): Set<string> {
+  let set = knownCache.get(tfe);
+  if (set === undefined) {
+    set = new Set([...Object.keys(tfe.fields), ...tfe.mapped]);
+    for (const fields of Object.values(tfe.fields)) for (const t of Object.values(fields)) set.add(t.replace('[]', ''));
+    for (const t of Object.values(tfe.returns)) set.add(t.replace('[]', ''));
+    knownCache.set(tfe, set);
+  }
+  return set;
+}
+
+/** A go-tfe struct the table names, or a list's options. */
+function isTfeStruct(tfe: GoTfeTypes, name: string): boolean {
+  return knownStructs(tfe).has(name) || name.endsWith('ListOptions');
+}
+
+/** By table and services: `\.(?:Service|…)\.[A-Z]` for the services with a known return outside `services`. */
+const otherCallsCache = new WeakMap<GoTfeTypes, WeakMap<ReadonlySet<string>, RegExp | undefined>>();
+
+function otherReturningCalls(tfe: GoTfeTypes, services: ReadonlySet<string>): RegExp | undefined {
+  let bySet = otherCallsCache.get(tfe);
+  if (bySet === undefined) otherCallsCache.set(tfe, (bySet = new WeakMap()));
+  if (bySet.has(services)) return bySet.get(services);
+  const other = new Set<string>();
+  for (const key of Object.keys(tfe.returns)) {
+    const service = key.slice(0, key.indexOf('.'));
+    if (!services.has(service)) other.add(service);
+  }
+  const pattern = other.size === 0 ? undefined : new RegExp(`\\.(?:${[...other].join('|')})\\.[A-Z]`);
+  bySet.set(services, pattern);
+  return pattern;
+}
+
+/**
+ * Whether a Go file's type environment can type anything, a test cheaper than building it: every type it gives
+ * starts at a go-tfe struct written after the package's name (`*tfe.Workspace`, `&tfe.RunListOptions{`, a local
+ * struct's field `ws *tfe.Workspace`) or at a call of a service method the table says returns one
+ * (`client.Workspaces.Read(`). `calls` are the text's `.Service.Method(` of `services`, as the caller read them
+ * (`dotNames`); another service's call is searched for. Where this says no, no chain of the file has a type.
+ */
+export function canType(
+  text: string,
+  pkg: string,
+  tfe: GoTfeTypes,
+  services: ReadonlySet<string>,
+  calls: readonly { readonly service: string; readonly method: string | undefined }[],
+): boolean {
+  const qualified = `${pkg}.`;
+  for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + 1)) {
+    const from = at + qualified.length;
+    let end = from;
+    while (isGoWordChar(text.charCodeAt(end))) end++;
+    if (end > from && isTfeStruct(tfe, text.slice(from, end))) return true;
+  }
+  for (const c of calls)
+    if (c.method !== undefined && tfe.returns[`${c.service}.${c.method}`] !== undefined) return true;
+  return otherReturningCalls(tfe, services)?.test(text) === true;
+}
 
 /** What may open a line before an assignment's names. */
 const LEAD = new Set(['var', 'if', 'for', 'switch', '} else if', 'else if']);

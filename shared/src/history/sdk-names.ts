@@ -1,7 +1,7 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
+import { canType, chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -353,7 +353,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   const dots = dotNames(text, sdkIdx);
-  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields);
+  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
 }
 
@@ -565,6 +565,7 @@ function typedFieldUses(
   push: Push,
   pkg: string,
   found: readonly { at: number; field: string }[],
+  calls: readonly ServiceUse[],
 ): void {
   // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
@@ -576,7 +577,9 @@ function typedFieldUses(
     if (chain === undefined || chain[0] === pkg) continue;
     reads.push({ at, field, step: after === 46, chain });
   }
-  if (reads.length === 0) return;
+  // The environment is built only where it can type something (most files importing go-tfe type nothing read).
+  if (reads.length === 0 || !canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls))
+    return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
   const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads, lines);
   for (const r of reads) {
@@ -587,6 +590,8 @@ function typedFieldUses(
     if (name && !inLineComment(text, r.at)) push(r.at + 1, r.at + 1 + r.field.length, name);
   }
 }
+
+const NO_SERVICES: ReadonlySet<string> = new Set();
 
 /** A `//` before `at` on its line (a comment, or a URL: either way the place says less). */
 function inLineComment(text: string, at: number): boolean {
