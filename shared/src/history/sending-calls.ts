@@ -137,6 +137,8 @@ function sendingMethod(
     const use = uses.exec(body);
     if (!use) continue;
     const call = enclosingCall(text, from + use.index + use[0].indexOf(name));
+    // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
+    if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
     if (!call || !m) return undefined;
     const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
@@ -168,6 +170,10 @@ function tailAlias(body: string, name: string): string | undefined {
   const formatted = new RegExp(`^f["']\\{[\\w.]+\\}/?\\{${escaped}\\}["']$`);
   return joined.test(value) || formatted.test(value) ? m[1] : undefined;
 }
+
+/** A callee that prints or logs its arguments: `print`, `console.log`, `logger.debug`, `fmt.Println`, `log.Printf`. */
+const PRINTS =
+  /^(?:print|println!?|puts|console\.(?:log|debug|info|warn|error)|(?:self\.)?(?:logger|logging|log|LOG|_log|_logger)\.(?:debug|info|warning|warn|error|trace|Printf|Println|Print)|fmt\.(?:Print|Println|Printf))$/;
 
 /** A line opening another branch of the same choice: `elif x:`, `else:`, `} else if (x) {`, `case 2:`. */
 const ALTERNATIVE = /^\s*(?:elif\b|else\b|\}\s*else\b|case\b|default\s*:)/;

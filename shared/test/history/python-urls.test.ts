@@ -90,3 +90,29 @@ describe('a constant opening an f-string, a Spring client’s read', () => {
     );
   });
 });
+
+describe('a URL variable printed before it is sent', () => {
+  it('a print or log call is no send: both branches of an if/else get the method of the one send after', () => {
+    const text = [
+      'def handle(org, name=None):',
+      '    if name is None:',
+      '        url = "https://tfe.example/api/v2/organizations/" + org + "/projects"',
+      '    else:',
+      '        url = "https://tfe.example/api/v2/organizations/" + org + "/projects?q=" + name',
+      '    print(url)',
+      '    logger.debug("listing %s", url)',
+      '    headers = {"Authorization": "Bearer " + TOKEN}',
+      '    answer = requests.request("GET", url, headers=headers)',
+      '    return answer.json()',
+      '',
+      'def drop(org):',
+      '    url = "https://tfe.example/api/v2/organizations/" + org',
+      '    check(url)',
+      '    return requests.delete(url)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '3 endpoint GET /organizations/:organization_name/projects',
+      '5 endpoint GET /organizations/:organization_name/projects',
+    ]);
+  });
+});
