@@ -32,6 +32,8 @@ export interface FileFacts {
   readonly goClients?: readonly string[];
   /** JS/TS: the operations of a client the file defines, by name → endpoint subject id (`client-operations.ts`). */
   readonly operations?: ReadonlyMap<string, string>;
+  /** Go: constants holding a bracketed query key (`paramPageSize = "page[size]"`, `go-query-consts.ts`), by name. */
+  readonly queryConsts?: ReadonlyMap<string, string>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -45,6 +47,13 @@ export interface ProjectFacts {
   readonly goClients?: ReadonlySet<string>;
   /** Operations of the project's own JS/TS clients; a name two files give different endpoints is left out. */
   readonly operations?: ReadonlyMap<string, string>;
+  /** Query-key constants by name; a name two files give different keys is left out. */
+  readonly queryConsts?: ReadonlyMap<string, string>;
+}
+
+/** The file's facts with the query-key constants it declares (`FileFacts.queryConsts`). */
+export function withQueryConsts(facts: FileFacts, consts: ReadonlyMap<string, string>): FileFacts {
+  return consts.size === 0 ? facts : { ...facts, queryConsts: consts };
 }
 
 /** The file's facts with the client operations it defines (`FileFacts.operations`). */
@@ -174,12 +183,21 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       } else if (votes.get(name) !== id) votes.set(name, undefined);
   const operations = new Map<string, string>();
   for (const [name, id] of votes) if (id !== undefined) operations.set(name, id);
+  const keys = new Map<string, string | undefined>();
+  for (const file of files)
+    for (const [name, key] of file.queryConsts ?? [])
+      if (!keys.has(name)) {
+        if (keys.size < PROJECT_LIMITS.perProject) keys.set(name, key);
+      } else if (keys.get(name) !== key) keys.set(name, undefined);
+  const queryConsts = new Map<string, string>();
+  for (const [name, key] of keys) if (key !== undefined) queryConsts.set(name, key);
   return {
     modelPaths,
     ...(operations.size === 0 ? {} : { operations }),
     ...(known.size === 0 ? {} : { helpers: known }),
     ...(bases.size === 0 ? {} : { bases }),
     ...(goClients.size === 0 ? {} : { goClients }),
+    ...(queryConsts.size === 0 ? {} : { queryConsts }),
   };
 }
 
@@ -211,6 +229,7 @@ export function factsConcern(project: ProjectFacts, text: string): boolean {
   } else for (const name of called) if (text.includes(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
+  for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

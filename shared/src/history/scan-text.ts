@@ -22,6 +22,7 @@ import {
   withBases,
   withGoClients,
   withOperations,
+  withQueryConsts,
   type FileFacts,
   type ProjectFacts,
 } from './project-facts.ts';
@@ -32,6 +33,7 @@ import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { definedOperations, operationCalls } from './client-operations.ts';
+import { goQueryConsts, queryConstHits } from './go-query-consts.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
 
@@ -102,6 +104,10 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   // An enum's member read by its path (`TaskStatus.PASSED`), the enum maybe another file's.
   if (languageId !== undefined && ENUM_PATH_LANGUAGES.has(languageId))
     enumMemberHits(text, lines, lexicon, index, models, hits.names);
+  // Go: a query value set by the name of a key constant another file of the package declares (`u.SetParam(paramPageSize, …)`).
+  const queryConsts = languageId === 'go' ? goQueryConsts(text, lexicon) : undefined;
+  if (queryConsts !== undefined)
+    hits.names.push(...queryConstHits(text, lines, lexicon, options.project?.queryConsts, queryConsts));
   if (models.length > 0) mergeModelHits(text, lines, lexicon, models, hits.names);
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);
@@ -156,12 +162,15 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   return {
     matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)),
     facts: withFacts
-      ? withOperations(
-          withGoClients(
-            withBases(fileFacts(text, languageId, hits.urls), learned),
-            languageId === 'go' ? goClientSources(text, index) : [],
+      ? withQueryConsts(
+          withOperations(
+            withGoClients(
+              withBases(fileFacts(text, languageId, hits.urls), learned),
+              languageId === 'go' ? goClientSources(text, index) : [],
+            ),
+            definedOperations(text, lines, kept, languageId),
           ),
-          definedOperations(text, lines, kept, languageId),
+          queryConsts ?? new Map<string, string>(),
         )
       : NO_FACTS,
   };

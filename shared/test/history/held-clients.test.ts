@@ -10,7 +10,7 @@ import { labelledSet } from './labelled-set.ts';
 
 // Floors as the matcher stands on it (measured once: recall 66.5% (218/328), wrong 13 of 231; since, with
 // client models, service calls and i22b's URL and method readings: 97.3% (319/328), wrong 1 of 330).
-labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.975, wrongShare: 0.01 } });
+labelledSet('held', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.99, wrongShare: 0.01 } });
 // The fourth held-aside set, measured once at the end of issue 22's fourth session (recall 91.1% (318/349),
 // wrong 17 of 335) and a working set since: 98.6% (344/349), 0 wrong of 344 after this session's work.
 labelledSet('held2', { alwaysCheck: false, minExpected: 340, floors: { recall: 0.99, wrongShare: 0.01 } });

@@ -149,3 +149,38 @@ describe('project facts: Go variables that hold a go-tfe client, told by another
     assert.deepEqual(endpoints(del ?? []), ['8 endpoint DELETE /projects/:project_id']);
   });
 });
+
+describe('Go: query-key constants of another file of the package', () => {
+  it('u.SetParam(name, …) sets the key the constant holds; the same file alone says nothing there', () => {
+    const keys = [
+      'package api',
+      '',
+      'const (',
+      '\tkeyPageSize   = "page[size]"',
+      '\tkeyPageNumber = "page[number]"',
+      '\tkeyOther      = "other[thing]"',
+      ')',
+    ].join('\n');
+    const client = [
+      'package api',
+      '',
+      'func ListAll(org string) error {',
+      '\tu := NewURL(fmt.Sprintf("/organizations/%s/teams", org))',
+      '\tu.SetParam(keyPageSize, "100")',
+      '\tfor page := 1; ; page++ {',
+      '\t\tu.SetParam(keyPageNumber, strconv.Itoa(page))',
+      '\t\tu.SetParam(keyOther, "x")',
+      '\t}',
+      '}',
+    ].join('\n');
+    const params = (ms: readonly { line: number; subject: { id: string } }[]): string[] =>
+      ms.filter((m) => m.subject.id.startsWith('parameter')).map((m) => `${m.line} ${m.subject.id}`);
+    const [, alone] = [undefined, scanText(client, { fileName: 'api/client.go' })];
+    assert.deepEqual(params(alone), []);
+    const [, found] = scanProject([
+      { text: keys, fileName: 'api/url.go' },
+      { text: client, fileName: 'api/client.go' },
+    ]);
+    assert.deepEqual(params(found ?? []), ['5 parameter page[size] *', '7 parameter page[number] *']);
+  });
+});
