@@ -26,6 +26,8 @@ const METHOD_DEF = /^[ \t]+(?:(?:public|private|protected|static|async)[ \t]+)*(
 const GO_OPERATION = /^[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 /** Go: a function or method definition at a line start: `func (c *Client) GetWorkspace(`. */
 const GO_FUNC_DEF = /^func[ \t]+(?:\([^)]*\)[ \t]*)?([A-Za-z_]\w*)[ \t]*[[(]/;
+/** A call after a dot: `.name(`. */
+const CALL = /\.([A-Za-z_$][\w$]*)\(/g;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);
 
 function isJsLike(languageId: string | undefined): boolean {
@@ -142,26 +144,30 @@ export function operationCalls(
   const out: Match[] = [];
   if (operations === undefined || operations.size === 0 || !(isJsLike(languageId) || languageId === 'go')) return out;
   let places: LinePlaces | undefined;
-  for (const [name, id] of operations) {
-    const dotted = `.${name}(`;
-    for (let at = text.indexOf(dotted); at !== -1; at = text.indexOf(dotted, at + dotted.length)) {
-      const before = text.charAt(at - 1);
-      if (!/[\w$)\]?]/.test(before)) continue;
-      const subject = index.byId.get(id);
-      places ??= new LinePlaces(text, profile, lines);
-      if (!subject || places.at(at).inComment) continue;
-      const match = makeMatch(text, lines, {
-        start: at + 1,
-        end: at + 1 + name.length,
-        subject,
-        confidence: 'context',
-        via: 'sdk',
-      });
-      // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
-      const receiver = /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0];
-      const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
-      out.push({ ...match, sdk: { client: "the project's client", name: shown } });
-    }
+  // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
+  // operations: one search a name and file cost a third of the scan).
+  CALL.lastIndex = 0;
+  for (let call = CALL.exec(text); call !== null; call = CALL.exec(text)) {
+    const name = call[1]!;
+    const id = operations.get(name);
+    if (id === undefined) continue;
+    const at = call.index;
+    const before = text.charAt(at - 1);
+    if (!/[\w$)\]?]/.test(before)) continue;
+    const subject = index.byId.get(id);
+    places ??= new LinePlaces(text, profile, lines);
+    if (!subject || places.at(at).inComment) continue;
+    const match = makeMatch(text, lines, {
+      start: at + 1,
+      end: at + 1 + name.length,
+      subject,
+      confidence: 'context',
+      via: 'sdk',
+    });
+    // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
+    const receiver = /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0];
+    const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
+    out.push({ ...match, sdk: { client: "the project's client", name: shown } });
   }
   return out;
 }
