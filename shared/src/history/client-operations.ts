@@ -2,7 +2,7 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
-import { LinePlaces } from './source-text.ts';
+import { dotCalls, LinePlaces } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -26,8 +26,6 @@ const METHOD_DEF = /^[ \t]+(?:(?:public|private|protected|static|async)[ \t]+)*(
 const GO_OPERATION = /^[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 /** Go: a function or method definition at a line start: `func (c *Client) GetWorkspace(`. */
 const GO_FUNC_DEF = /^func[ \t]+(?:\([^)]*\)[ \t]*)?([A-Za-z_]\w*)[ \t]*[[(]/;
-/** A call after a dot: `.name(`. */
-const CALL = /\.([A-Za-z_$][\w$]*)\(/g;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);
 
 function isJsLike(languageId: string | undefined): boolean {
@@ -146,8 +144,7 @@ export function operationCalls(
   let places: LinePlaces | undefined;
   // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
   // operations: one search a name and file cost a third of the scan).
-  CALL.lastIndex = 0;
-  for (let call = CALL.exec(text); call !== null; call = CALL.exec(text)) {
+  for (const call of dotCalls(text)) {
     const name = call[1]!;
     const id = operations.get(name);
     if (id === undefined) continue;

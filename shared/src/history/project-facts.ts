@@ -2,6 +2,7 @@ import { HELPER } from './base-urls.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import { dotCalls } from './source-text.ts';
 import { sharedBaseName } from './url-tails.ts';
 
 /**
@@ -215,18 +216,29 @@ function projectBases(files: Iterable<FileFacts>): Map<string, string> {
   return out;
 }
 
+/** A project's helper and operation names, gathered once per project (factsConcern runs once per file). */
+const CALLED = new WeakMap<ProjectFacts, ReadonlySet<string> & { readonly plain: boolean }>();
+function calledNames(project: ProjectFacts): ReadonlySet<string> & { readonly plain: boolean } {
+  let called = CALLED.get(project);
+  if (called === undefined) {
+    const names = new Set([...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]);
+    // Names of word characters only are found by the one pass over `.name(` calls; any other, by its own search.
+    called = Object.assign(names, { plain: [...names].every((name) => /^[\w$]+$/.test(name)) });
+    CALLED.set(project, called);
+  }
+  return called;
+}
+
 /** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
 export function factsConcern(project: ProjectFacts, text: string): boolean {
   // The helpers' and operations' `.name(` calls: one pass over the text's calls, not a search per name
   // (a project's operations made that a seventh of the scan).
-  const called = new Set<string>();
-  for (const name of [...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]) called.add(name);
-  if ([...called].every((name) => /^[\w$]+$/.test(name))) {
-    if (called.size > 0) {
-      DOT_CALL.lastIndex = 0;
-      for (let m = DOT_CALL.exec(text); m !== null; m = DOT_CALL.exec(text)) if (called.has(m[1] ?? '')) return true;
-    }
-  } else for (const name of called) if (text.includes(`.${name}(`)) return true;
+  const called = calledNames(project);
+  if (called.size > 0) {
+    if (called.plain) {
+      for (const call of dotCalls(text)) if (called.has(call[1]!)) return true;
+    } else for (const name of called) if (text.includes(`.${name}(`)) return true;
+  }
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;
@@ -239,7 +251,6 @@ export function factsConcern(project: ProjectFacts, text: string): boolean {
 }
 
 /** A call after a dot: `.name(`. Group 1: the name. */
-const DOT_CALL = /\.([\w$]+)\(/g;
 /** What stands before a declared model's name. */
 const DECLARES = /(?:class|interface|type|enum)[ \t]+$/;
 

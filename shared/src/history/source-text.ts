@@ -216,6 +216,14 @@ export function includesBy(text: string, word: string, rare: number): boolean {
   return false;
 }
 
+/**
+ * The calls after a dot in the text (`.name(`), in order, one pass: `[1]` the name, `index` the dot. For look-ups
+ * against a table of names (a project's operations and helpers) instead of one whole-text search a name.
+ */
+export function dotCalls(text: string): IterableIterator<RegExpExecArray> {
+  return text.matchAll(/\.([\w$]+)\(/g);
+}
+
 /** `[A-Za-z0-9_-]`. */
 export function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
