@@ -51,11 +51,15 @@ function literalStart(text: string, i: number): number {
   return -1;
 }
 
+/** Blanks, line ends and a line continuation (`+ \` at a line's end, Python's and the shell's). */
 function skipSpace(text: string, from: number, to: number): number {
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    if (c === 92) {
+      const next = text.charCodeAt(i + 1);
+      if (next !== 10 && !(next === 13 && text.charCodeAt(i + 2) === 10)) break;
+    } else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
     i++;
   }
   return i;

@@ -37,6 +37,18 @@ describe('Python URLs built in pieces', () => {
     assert.ok(!endpoints(text).some((e) => e.startsWith('7 ')), endpoints(text).join('\n'));
   });
 
+  it('a concatenation continued on the next line by a backslash is one URL', () => {
+    const text = [
+      'class Gateway:',
+      '    def teams_of(self):',
+      '        address = self.root + "/organizations/" + \\',
+      '            self.org + "/projects"',
+      '        return requests.get(address, headers=self.headers).json()',
+    ].join('\n');
+    // Not the prefix alone (`GET /organizations`): the whole URL is sent.
+    assert.deepEqual(endpoints(text), ['3 endpoint GET /organizations/:organization_name/projects']);
+  });
+
   it('literals side by side in parentheses are one URL', () => {
     const text = [
       'def publish(host, org, name, provider, body):',
