@@ -2,7 +2,6 @@ import { HELPER } from './base-urls.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
-import { dotCalls } from './source-text.ts';
 import { sharedBaseName } from './url-tails.ts';
 
 /**
@@ -216,14 +215,26 @@ function projectBases(files: Iterable<FileFacts>): Map<string, string> {
   return out;
 }
 
-/** A project's helper and operation names, gathered once per project (factsConcern runs once per file). */
-const CALLED = new WeakMap<ProjectFacts, ReadonlySet<string> & { readonly plain: boolean }>();
-function calledNames(project: ProjectFacts): ReadonlySet<string> & { readonly plain: boolean } {
+/**
+ * A project's helper and operation names, gathered once per project (factsConcern runs once per file): names of
+ * word characters only as one pattern of their `.name(` calls (`CALLS`), any other name by its own search.
+ */
+interface Called {
+  readonly calls?: RegExp;
+  readonly others: readonly string[];
+}
+const CALLED = new WeakMap<ProjectFacts, Called>();
+function calledNames(project: ProjectFacts): Called {
   let called = CALLED.get(project);
   if (called === undefined) {
-    const names = new Set([...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]);
-    // Names of word characters only are found by the one pass over `.name(` calls; any other, by its own search.
-    called = Object.assign(names, { plain: [...names].every((name) => /^[\w$]+$/.test(name)) });
+    const plain: string[] = [];
+    const others: string[] = [];
+    for (const name of new Set([...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]))
+      (/^[\w$]+$/.test(name) ? plain : others).push(name);
+    // `.name(` with the whole word between the dot and the parenthesis, as `dotCalls` reads a call.
+    const calls =
+      plain.length === 0 ? undefined : new RegExp(`\\.(?:${plain.map((n) => n.replace(/\$/g, '\\$')).join('|')})\\(`);
+    called = { ...(calls === undefined ? {} : { calls }), others };
     CALLED.set(project, called);
   }
   return called;
@@ -231,14 +242,11 @@ function calledNames(project: ProjectFacts): ReadonlySet<string> & { readonly pl
 
 /** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
 export function factsConcern(project: ProjectFacts, text: string): boolean {
-  // The helpers' and operations' `.name(` calls: one pass over the text's calls, not a search per name
-  // (a project's operations made that a seventh of the scan).
+  // The helpers' and operations' `.name(` calls: one search of one pattern, not a search per name (a project's
+  // operations made that a seventh of the scan) nor a look-up of every call of the text (a thirtieth).
   const called = calledNames(project);
-  if (called.size > 0) {
-    if (called.plain) {
-      for (const call of dotCalls(text)) if (called.has(call[1]!)) return true;
-    } else for (const name of called) if (text.includes(`.${name}(`)) return true;
-  }
+  if (called.calls?.test(text) === true) return true;
+  for (const name of called.others) if (text.includes(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;

@@ -6,8 +6,8 @@ import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
-import { languageOf, profileFor } from './language-profile.ts';
-import { lexiconFor } from './lexicon.ts';
+import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
+import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
 import { enumMemberHits, mergeModelHits } from './model-hits.ts';
@@ -72,7 +72,89 @@ export function scanFile(text: string, options: ScanOptions = {}): { matches: Ma
   return scan(text, options, true);
 }
 
-function scan(text: string, options: ScanOptions, withFacts: boolean): { matches: Match[]; facts: FileFacts } {
+/**
+ * `scanFile` of a file of a project, and its scan again with the project's facts (`scanProject`'s second pass):
+ * `again` redoes only what the facts change. When they give the file no helper, base, model's path, query-key
+ * constant nor go-tfe client source (most files: a project's facts are mostly its operations), its hits, URL and
+ * name matches and SDK calls are this scan's, and only the project's operation calls are read anew; otherwise
+ * the whole file is scanned again. Kept by one `scanProject` call only, dropped when it returns.
+ */
+export function scanProjectFile(
+  text: string,
+  options: ScanOptions,
+): { matches: Match[]; facts: FileFacts; again: (project: ProjectFacts) => Match[] } {
+  const { matches, facts, tail } = scan(text, options, true);
+  const again = (project: ProjectFacts): Match[] =>
+    sameBefore(tail, project)
+      ? finish(tail, project.operations).matches
+      : scan(text, { ...options, project }, false).matches;
+  return { matches, facts, again };
+}
+
+/** What a file's scan holds before the project's operation calls are read (`finish`), and what it read facts from. */
+interface Tail {
+  readonly text: string;
+  readonly lines: Lines;
+  readonly index: HistoryIndex;
+  readonly lexicon: Lexicon;
+  readonly profile: LanguageProfile;
+  readonly languageId: string | undefined;
+  /** The matches before the operation calls (URLs, names, attribute reads, SDK calls), in their order. */
+  readonly before: readonly Match[];
+  /** The starts of the SDK calls among them. */
+  readonly sdkAt: ReadonlySet<number>;
+  /** The generated services' calls and the callbacks' matches (`serviceCallMatches`, `callbackMatches`). */
+  readonly services: readonly Match[];
+  readonly callbacks: readonly Match[];
+  /** Spans of another API's client (`otherApiSpans`). */
+  readonly other: readonly [number, number][];
+  /** The bases the file's URLs say, its models, its query-key constants (Go): what the facts are set against. */
+  readonly learned: ReadonlyMap<string, string>;
+  readonly models: readonly { readonly name: string }[];
+  readonly queryConsts: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * True when the project's facts other than its operations would change nothing before `finish`: no helpers
+ * (the hits), no go-tfe client sources (the SDK calls), no base the file's URLs do not say already, no path of a
+ * model the file reads, no query-key constant the file sets by name.
+ */
+function sameBefore(tail: Tail, project: ProjectFacts): boolean {
+  if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
+  for (const base of project.bases?.keys() ?? []) if (!tail.learned.has(base)) return false;
+  if (project.modelPaths.size > 0)
+    for (const model of tail.models) if (project.modelPaths.has(model.name)) return false;
+  return (
+    tail.queryConsts === undefined ||
+    queryConstHits(tail.text, tail.lines, tail.lexicon, project.queryConsts, tail.queryConsts).length === 0
+  );
+}
+
+/** The file's matches from `tail` and the project's operations: their calls, the services' not at an SDK call, the callbacks'. */
+function finish(tail: Tail, operations: ProjectFacts['operations']): { matches: Match[]; kept: Match[] } {
+  const { text, lines, index, profile, languageId } = tail;
+  const matches = [...tail.before];
+  const sdkAt = new Set(tail.sdkAt);
+  // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
+  for (const m of operationCalls(text, lines, index, profile, languageId, operations)) {
+    sdkAt.add(m.start);
+    matches.push(m);
+  }
+  for (const m of tail.services) if (!sdkAt.has(m.start)) matches.push(m);
+  matches.push(...tail.callbacks);
+  // A class of another API's client (its base path another API's) sends none of this API's requests.
+  const other = tail.other;
+  const kept =
+    other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
+  // Sorted in place (`matches` is this call's copy): the facts read the kept matches in text order.
+  return { matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)), kept };
+}
+
+function scan(
+  text: string,
+  options: ScanOptions,
+  withFacts: boolean,
+): { matches: Match[]; facts: FileFacts; tail: Tail } {
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
   const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
@@ -148,19 +230,26 @@ function scan(text: string, options: ScanOptions, withFacts: boolean): { matches
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...sdk);
-  // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
-  for (const m of operationCalls(text, lines, index, profile, languageId, options.project?.operations)) {
-    sdkAt.add(m.start);
-    matches.push(m);
-  }
-  for (const m of serviceCallMatches(text, lines, index, profile, languageId)) if (!sdkAt.has(m.start)) matches.push(m);
-  matches.push(...callbackMatches(text, lines, index, profile, ctx.runTask));
-  // A class of another API's client (its base path another API's) sends none of this API's requests.
-  const other = otherApiSpans(text, lines, languageId);
-  const kept =
-    other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
+  const tail: Tail = {
+    text,
+    lines,
+    index,
+    lexicon,
+    profile,
+    languageId,
+    before: matches,
+    sdkAt,
+    services: serviceCallMatches(text, lines, index, profile, languageId),
+    callbacks: callbackMatches(text, lines, index, profile, ctx.runTask),
+    other: otherApiSpans(text, lines, languageId),
+    learned,
+    models,
+    queryConsts,
+  };
+  const { matches: found, kept } = finish(tail, options.project?.operations);
   return {
-    matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)),
+    matches: found,
+    tail,
     facts: withFacts
       ? withQueryConsts(
           withOperations(
