@@ -158,7 +158,8 @@ const byLanguage: Record<string, LanguageProfile> = {
   cpp: cLike,
   scala: cLike,
   dart: cLike,
-  groovy: cLike,
+  // Jenkins pipelines write curl commands in `sh """` scripts over lines: the URL stands unquoted on a line of its own.
+  groovy: { ...cLike, barePaths: true },
   php: { ...cLike, hashComments: 'word-start', arrowKeys: true },
   python,
   ruby: hashScript,

@@ -4,7 +4,7 @@ import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { commandMethod, variableUse } from './shell-commands.ts';
+import { commandMethod, embeddedCurlMethod, variableUse } from './shell-commands.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { workflowStepMethod } from './workflow-steps.ts';
@@ -55,8 +55,11 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       }
     }
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
-    // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby).
-    const curl = curlText ? curlStringSending(text, lines, url) : undefined;
+    // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby), or
+    // written whole around the URL (a Jenkinsfile's `sh """` script, a Robot Framework `cmd=… && curl …`).
+    const curl = curlText
+      ? (embeddedCurlMethod(text, lines, url.start) ?? curlStringSending(text, lines, url))
+      : undefined;
     if (curl) {
       url.method = curl;
       url.methodDistance = 0;
@@ -400,8 +403,12 @@ function variableSending(
         continue;
       }
     }
-    const program = /^\s*(?:if\s+)?!?\s*(?:\w+=\S*\s+)*([\w-]+)/.exec(text.slice(lines.startOf(line), use))?.[1] ?? '';
-    if (SHOWS.test(program)) continue;
+    const program =
+      /^\s*(?:(?:if|elif|while|until)\s+)?!?\s*(?:\w+=\S*\s+)*([\w-]+|\[\[?)/.exec(
+        text.slice(lines.startOf(line), use),
+      )?.[1] ?? '';
+    // A test of the variable (`while [ -n "$NEXT_URL" ]; do`, `[[ -z "$url" ]]`) sends nothing: the request is below.
+    if (SHOWS.test(program) || program === '[' || program === '[[' || program === 'test') continue;
     return commandMethod(text, lines, use);
   }
   return undefined;
@@ -557,6 +564,10 @@ function curlStringSending(text: string, lines: Lines, url: UrlHit): MethodToken
       if (CURL_DATA.test(body) || flagsElsewhere(text, body, name)) return undefined;
       return { method: 'GET', start: word, end: word + 4, text: 'curl' };
     }
+    // A curl command spread over lines of a multi-line string (`"""` … `curl \` … `-X POST \` … `'${url}'`).
+    const at = use.exec(content);
+    const sent = at ? embeddedCurlMethod(text, lines, lines.startOf(line) + at.index) : undefined;
+    if (sent) return sent;
   }
   return undefined;
 }

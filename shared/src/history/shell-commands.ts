@@ -126,6 +126,19 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
   return undefined;
 }
 
+/**
+ * The method of a curl (or wget) command written inside another language's text around `at`: a Jenkinsfile's
+ * `sh """` script (`curl \` then `--request DELETE \` then the URL on lines of their own), a Robot Framework
+ * keyword's `cmd=… && curl … '${API}/workspaces/…'`. The simple command there (`commandAt`) must start with
+ * curl or wget (after `sudo`, `if` and the like); any other command, or none, says nothing.
+ */
+export function embeddedCurlMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
+  const words = commandAt(text, lines, at);
+  const program = words?.find((w) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text));
+  if (!program || (program.text !== 'curl' && program.text !== 'wget')) return undefined;
+  return commandMethod(text, lines, at);
+}
+
 /** PowerShell's web cmdlets and their aliases. */
 const WEB_CMDLET = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
 

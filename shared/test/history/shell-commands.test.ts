@@ -230,3 +230,71 @@ describe('history: the method of a shell command that sends a URL', () => {
     assert.match(fix.title, /send it with DELETE/);
   });
 });
+
+describe('history: curl written inside another language (a Jenkinsfile script, a Robot Framework keyword)', () => {
+  it("a Jenkinsfile's sh script spreads curl over lines: the URL unquoted on its own line, the method above it", () => {
+    const jenkins = [
+      'def tagExists(tag) {',
+      '  return sh(script: """',
+      '    curl -s \\',
+      '    --header "Authorization: Bearer ${TOKEN}" \\',
+      '    --request DELETE \\',
+      '    https://tfe.example.com/api/v2/organizations/${ORG}/registry-modules/private/${ORG}/net/aws/${tag}',
+      '  """, returnStatus: true)',
+      '}',
+      'url = "https://tfe.example.com/api/v2/organizations/${ORG}/registry-modules/private/${ORG}/net/aws/versions"',
+      'sh(script: """',
+      '  curl \\',
+      '    -X POST \\',
+      "    -d '${body}' \\",
+      "    '${url}'",
+      '""")',
+    ].join('\n');
+    assert.deepEqual(endpoints(jenkins, 'groovy'), [
+      '6 endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/:version',
+      '9 endpoint POST /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/versions',
+    ]);
+  });
+
+  it('a Robot Framework keyword runs curl after &&: plain curl sends GET', () => {
+    const robot = [
+      '*** Tasks ***',
+      'Read The Workspace',
+      '    ${rsp}=    RW.CLI.Run Cli',
+      '    ...    cmd=TOKEN=$(cat $TOKEN_FILE) && curl -s -H "Authorization: Bearer $TOKEN" \'${API}/organizations/${ORG}/workspaces/${WS}\'',
+    ].join('\n');
+    assert.deepEqual(
+      scanText(robot, { fileName: 'tasks/runbook.robot' })
+        .filter((m) => m.subject.type === 'endpoint')
+        .map((m) => `${m.line} ${m.subject.id}`),
+      ['4 endpoint GET /organizations/:organization_name/workspaces/:name'],
+    );
+  });
+
+  it('another command in such a string says nothing', () => {
+    const jenkins = [
+      'sh """',
+      '  echo \\',
+      '    https://tfe.example.com/api/v2/organizations/${ORG}/workspaces/${WS}',
+      '"""',
+    ];
+    assert.deepEqual(endpoints(jenkins.join('\n'), 'groovy'), []);
+  });
+});
+
+describe('history: a test of the variable holding a URL is no request', () => {
+  it('a pagination loop tests the URL before curl sends it', () => {
+    const text = [
+      'NEXT="https://$HOST/api/v2/organizations/$ORG/projects"',
+      'while [ -n "$NEXT" ] && [ "$NEXT" != "null" ]; do',
+      '  PAGE=$(curl -s -H "Authorization: Bearer $T" "$NEXT")',
+      '  NEXT=$(echo "$PAGE" | jq -r .links.next)',
+      'done',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['1 endpoint GET /organizations/:organization_name/projects']);
+    assert.deepEqual(
+      endpoints(text.replace('while [ -n "$NEXT" ] && [ "$NEXT" != "null" ]', 'while [[ -n "${NEXT}" ]]')),
+      ['1 endpoint GET /organizations/:organization_name/projects'],
+    );
+  });
+});
