@@ -144,16 +144,14 @@ export function operationCalls(
   let places: LinePlaces | undefined;
   // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
   // operations: one search a name and file cost a third of the scan).
-  for (const call of dotCalls(text)) {
-    const name = call[1]!;
+  dotCalls(text, (name, at) => {
     const id = operations.get(name);
-    if (id === undefined) continue;
-    const at = call.index;
+    if (id === undefined) return;
     const before = text.charAt(at - 1);
-    if (!/[\w$)\]?]/.test(before)) continue;
+    if (!/[\w$)\]?]/.test(before)) return;
     const subject = index.byId.get(id);
     places ??= new LinePlaces(text, profile, lines);
-    if (!subject || places.at(at).inComment) continue;
+    if (!subject || places.at(at).inComment) return;
     const match = makeMatch(text, lines, {
       start: at + 1,
       end: at + 1 + name.length,
@@ -165,6 +163,6 @@ export function operationCalls(
     const receiver = /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0];
     const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
     out.push({ ...match, sdk: { client: "the project's client", name: shown } });
-  }
+  });
   return out;
 }

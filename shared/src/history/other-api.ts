@@ -6,7 +6,7 @@ import { isRegexWordChar } from './source-text.ts';
  * A string that is the base path of another HTTP API than this one (`"/api/iacp/v3/"`, Scalr's;
  * `'/api/v1'`): `/api/` and a name that is not `v2` (this API) nor `registry` (its registry protocol).
  */
-const OTHER_BASE = /(["'`])(?:https?:\/\/[^"'`\s/]*)?\/?api\/(?!v2\b|registry\b)[A-Za-z]\w*(?:[./-]\w+)*\/?\1/g;
+const OTHER_BASE = /(["'`])(?:https?:\/\/[^"'`\s/]*)?\/?api\/(?!v2\b|registry\b)[A-Za-z]\w*(?:[./-]\w+)*\/?\1/y;
 /** A class header: Python's `class ScalrClient(APIClient):`, or a brace language's `class X … {`. */
 const PY_CLASS = /^([ \t]*)class[ \t]+\w+[^\n]*:[ \t]*(?:#[^\n]*)?$/gm;
 const BRACE_CLASS = /\bclass[ \t]+\w+[^{;\n]*\{/g;
@@ -18,21 +18,23 @@ const BRACE_CLASS = /\bclass[ \t]+\w+[^{;\n]*\{/g;
  * paths and keys are spelled alike. Nothing when no string names another API.
  */
 export function otherApiSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
-  // Every base path holds `api/` and a name: a native search first (OTHER_BASE stops at every quote).
-  if (!namesOtherApi(text)) return [];
-  OTHER_BASE.lastIndex = 0;
-  const bases: number[] = [];
-  for (let m = OTHER_BASE.exec(text); m !== null; m = OTHER_BASE.exec(text)) bases.push(m.index);
+  const bases = otherBases(text);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
   return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end));
 }
 
 /**
- * Whether some `api/` of the text goes on with a name that is not `v2` nor `registry` (what OTHER_BASE
- * needs): most clients write only `/api/v2/`, and the pattern (which stops at every quote) is then not run.
+ * Where OTHER_BASE finds a base path, as its global search over the text would, but tried only at the quote before
+ * each `api/` that goes on with a name that is not `v2` nor `registry` (what OTHER_BASE needs): most clients write
+ * only `/api/v2/`, and the pattern, which stops at every quote, then runs nowhere. A match holds no quote between
+ * its quotes, so the quote it opens with is the nearest one before its `api/`.
  */
-function namesOtherApi(text: string): boolean {
+function otherBases(text: string): number[] {
+  const bases: number[] = [];
+  /** Where the last match ended (a global search goes on from there) and the last quote tried. */
+  let end = 0;
+  let tried = -1;
   // `pi/` is looked for: a native search stops at every `a` of the text, and there are far fewer `p`s.
   for (let at = text.indexOf('pi/'); at !== -1; at = text.indexOf('pi/', at + 3)) {
     if (at === 0 || text.charCodeAt(at - 1) !== 97) continue; // a
@@ -40,9 +42,26 @@ function namesOtherApi(text: string): boolean {
     if (c < 97 || c > 122) continue;
     // Not `v2` nor `registry` ending a word (`\b`: no `\w` after it).
     const known = text.startsWith('v2', at + 3) ? at + 5 : text.startsWith('registry', at + 3) ? at + 11 : -1;
-    if (known === -1 || isRegexWordChar(text.charCodeAt(known))) return true;
+    if (known !== -1 && !isRegexWordChar(text.charCodeAt(known))) continue;
+    const quote = quoteBefore(text, at - 2);
+    if (quote < end || quote === tried) continue;
+    tried = quote;
+    OTHER_BASE.lastIndex = quote;
+    if (OTHER_BASE.exec(text) === null) continue;
+    bases.push(quote);
+    end = OTHER_BASE.lastIndex;
   }
-  return false;
+  return bases;
+}
+
+/** The nearest quote at or before `from` with no blank between (where a base path holding `from + 1` may open), or -1. */
+function quoteBefore(text: string, from: number): number {
+  for (let i = from; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39 || c === 96) return i;
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12) return -1;
+  }
+  return -1;
 }
 
 /** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */

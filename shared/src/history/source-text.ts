@@ -217,11 +217,25 @@ export function includesBy(text: string, word: string, rare: number): boolean {
 }
 
 /**
- * The calls after a dot in the text (`.name(`), in order, one pass: `[1]` the name, `index` the dot. For look-ups
- * against a table of names (a project's operations and helpers) instead of one whole-text search a name.
+ * The calls after a dot in the text (`.name(`), in order, one pass: `visit` gets the name and the dot's offset, and
+ * stops the pass by returning true (then so does this). For look-ups against a table of names (a project's
+ * operations and helpers) instead of one whole-text search a name. Found from each `(` back over the name (a native
+ * search for `(`, about four times faster than the pattern `\.([\w$]+)\(`, which stops at every dot of the text);
+ * the same calls as that pattern.
  */
-export function dotCalls(text: string): IterableIterator<RegExpExecArray> {
-  return text.matchAll(/\.([\w$]+)\(/g);
+export function dotCalls(text: string, visit: (name: string, dot: number) => boolean | void): boolean {
+  for (let open = text.indexOf('('); open !== -1; open = text.indexOf('(', open + 1)) {
+    let start = open;
+    while (start > 0 && isCallNameChar(text.charCodeAt(start - 1))) start--;
+    if (start === open || text.charCodeAt(start - 1) !== 46) continue;
+    if (visit(text.slice(start, open), start - 1) === true) return true;
+  }
+  return false;
+}
+
+/** `[\w$]`. */
+function isCallNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }
 
 /** `[A-Za-z0-9_-]`. */
