@@ -18,23 +18,30 @@ const PRIMARY = /jsonapi:"primary,([^",]+)/;
  * pattern has one way to match), or undefined when the line does not open so.
  */
 function fieldType(text: string, lineStart: number): string | undefined {
+  // Each run read by a loop of its own (closures made for every field line cost a twentieth of the scan's Go side).
   let i = lineStart;
   if (text.charCodeAt(i++) !== 9) return undefined;
-  const run = (accept: (c: number) => boolean): number => {
-    const from = i;
-    while (accept(text.charCodeAt(i))) i++;
-    return i - from;
-  };
-  if (run(isWord) === 0 || run(isBlank) === 0) return undefined;
-  run((c) => c === 42 || c === 91 || c === 93); // `*`, `[`, `]`
-  const from = i;
-  if (run(isWord) === 0 || !isBlank(text.charCodeAt(i))) return undefined;
+  let from = i;
+  while (isWord(text.charCodeAt(i))) i++;
+  if (i === from) return undefined;
+  from = i;
+  while (isBlank(text.charCodeAt(i))) i++;
+  if (i === from) return undefined;
+  while (isTypeMark(text.charCodeAt(i))) i++;
+  from = i;
+  while (isWord(text.charCodeAt(i))) i++;
+  if (i === from || !isBlank(text.charCodeAt(i))) return undefined;
   return text.slice(from, i);
 }
 
 /** `\w`. */
 function isWord(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** `*`, `[`, `]`: a pointer's or a slice's mark before a field's type. */
+function isTypeMark(c: number): boolean {
+  return c === 42 || c === 91 || c === 93;
 }
 
 function isBlank(c: number): boolean {

@@ -457,18 +457,10 @@ function model(
 ): Model {
   const { resource, field } = named;
   const kind = isEnum ? 'enum' : 'struct';
-  return {
-    name,
-    kind,
-    open,
-    close,
-    resource,
-    field,
-    ...(named.prefixed === true ? { prefixed: true } : {}),
-    members,
-    declarations,
-    rename,
-  };
+  // Two literals, not a spread of the optional key (an object spread costs a copy of its own).
+  return named.prefixed === true
+    ? { name, kind, open, close, resource, field, prefixed: true, members, declarations, rename }
+    : { name, kind, open, close, resource, field, members, declarations, rename };
 }
 
 /** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */
