@@ -47,6 +47,8 @@ export interface UrlHit {
   readonly tailOnly?: true;
   /** The base is unknown and the path's reading depends on it: no endpoint is claimed (`placeTails`). */
   readonly sayLess?: true;
+  /** Assigned to a variable that is extended before it is sent (`url += f"/{org}/workspaces"`): a prefix, no endpoint. */
+  extended?: true;
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

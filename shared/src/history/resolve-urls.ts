@@ -20,8 +20,11 @@ interface Choice {
 export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   const out: Match[] = [];
   const token = url.method ?? readingQuery(url);
-  // On an unknown base that may hold more of the path (`url-tails.ts`), no endpoint is claimed.
-  const choice = url.sayLess ? undefined : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
+  // On an unknown base that may hold more of the path (`url-tails.ts`), or a prefix extended later, no endpoint is claimed.
+  const choice =
+    url.sayLess || url.extended
+      ? undefined
+      : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
   if (choice) {
     const { subject, candidate, alternatives, method } = choice;
     // Read as the tail of a longer path: right where the base holds its start, which the text does not show.

@@ -92,7 +92,9 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     const name = assignedVariable(text, lines, url);
     if (!name) continue;
     const sent = sendingMethod(text, lines, url, name);
-    if (sent) {
+    // Extended before it is sent (`url += f"/{org}/workspaces"`): the literal is the prefix of a longer URL.
+    if (sent === EXTENDED) url.extended = true;
+    else if (sent) {
       url.method = sent;
       url.methodDistance = 0;
     }
@@ -113,8 +115,8 @@ function sendingMethod(
   name: string,
   fromLine = url.line,
   hops = 1,
-): MethodToken | undefined {
-  const { uses, assigns } = variablePatterns(name);
+): MethodToken | typeof EXTENDED | undefined {
+  const { uses, assigns, extends: grows } = variablePatterns(name);
   const indent = indentOf(text, lines.startOf(fromLine === url.line ? assignmentLine(text, lines, url) : fromLine));
   // Inside another branch of the same if/elif/else (or switch), an assignment is an alternative, not a
   // new value: `if a: url = …{0} elif b: url = …{1}` then `self._show(url)` sends either.
@@ -132,6 +134,13 @@ function sendingMethod(
     if (own < indent && ALTERNATIVE.test(body)) branch = own;
     // Both patterns hold the name: a line without it is passed over unmatched (most lines, and a quick search).
     if (!body.includes(name)) continue;
+    const grown = body.startsWith(name, own) ? grows.exec(body) : null;
+    // A query added (`url += "?page[size]=100"`) keeps the path; a path added on every way to the send makes
+    // another URL, unknown here; one added in a branch (`if name: url += f"/{name}"`) leaves the literal sent too.
+    if (grown) {
+      if (grown[1] ?? grown[2] ?? grown[3] ?? (own > indent || branch !== undefined)) continue;
+      return EXTENDED;
+    }
     if (branch === undefined && assigns.test(body)) break;
     // Put at the end of another variable (`path = api_endpoint + create_path`, `url = f"{root}{path}"`): that
     // one is the URL sent, and the path is its tail.
@@ -157,6 +166,9 @@ function sendingMethod(
   }
   return undefined;
 }
+
+/** What `sendingMethod` says of a URL variable extended before it is sent. */
+const EXTENDED = 'extended';
 
 /**
  * The variable a line assigns a value ending with `name` (`path = api_endpoint + create_path`,

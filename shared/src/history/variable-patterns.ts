@@ -14,6 +14,11 @@ export interface VariablePatterns {
   readonly shellUse: RegExp;
   /** Assigned a literal on its line: `u := "github-app/installations"` (the last group is the quote). */
   readonly assignedLiteral: RegExp;
+  /**
+   * Extended at a line start: `url += f"/{org}/workspaces"`, `url = url + "/" + org`, `url = f"{url}/runs"`,
+   * `url = urljoin(url, path)`. A group is set when what is added starts a query (`url += "?page[size]=5"`).
+   */
+  readonly extends: RegExp;
 }
 
 /** Variable names are few per text (`u`, `url`, `path`); at most this many are kept. */
@@ -35,6 +40,9 @@ export function variablePatterns(name: string): VariablePatterns {
     ),
     shellUse: new RegExp(`\\$\\{?${name}(?!\\w)`),
     assignedLiteral: new RegExp(`(?:^|[^\\w.])${name}[ \\t]*(?::=|=(?!=))[ \\t]*(["'\`])`),
+    extends: new RegExp(
+      `^\\s*${name}\\s*(?:\\+=\\s*(f?["'\`][?&])?|=(?!=)\\s*(?:${name}\\s*\\+\\s*(f?["'\`][?&])?|f?["'\`]\\$?\\{${name}\\}([?&])?|[\\w.]*(?:url_?join|join_?url)\\(\\s*${name}\\b))`,
+    ),
   };
   cache.set(name, found);
   return found;

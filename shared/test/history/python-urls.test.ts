@@ -49,6 +49,39 @@ describe('Python URLs built in pieces', () => {
     assert.deepEqual(endpoints(text), ['3 endpoint GET /organizations/:organization_name/projects']);
   });
 
+  it('a URL variable extended before it is sent is a prefix: no endpoint for it', () => {
+    const text = [
+      'ROOT = "https://tfe.example.com/api/v2"',
+      '',
+      'def agents(org):',
+      '    target = ROOT + "/organizations"',
+      '    target += f"/{org}/agent-pools"',
+      '    return requests.get(target, headers=HEADERS)',
+      '',
+      'def varsets(org):',
+      '    target = f"{ROOT}/organizations"',
+      '    target = target + "/" + org + "/varsets"',
+      '    return requests.get(target, headers=HEADERS)',
+      '',
+      'def listed(org):',
+      '    target = f"{ROOT}/organizations/{org}/projects"',
+      '    target += "?page%5Bsize%5D=50"',
+      '    return requests.get(target, headers=HEADERS)',
+      '',
+      'def maybe(org, name):',
+      '    target = f"{ROOT}/organizations/{org}/workspaces"',
+      '    if name:',
+      '        target = target + "/" + name',
+      '    return requests.get(target, headers=HEADERS)',
+    ].join('\n');
+    // Not `GET /organizations` (lines 4 and 9); a query added keeps the path (14); a path added in a branch
+    // leaves the literal sent on the other way (19).
+    assert.deepEqual(endpoints(text), [
+      '14 endpoint GET /organizations/:organization_name/projects',
+      '19 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+  });
+
   it('literals side by side in parentheses are one URL', () => {
     const text = [
       'def publish(host, org, name, provider, body):',
