@@ -67,6 +67,10 @@ export class GoTypeEnvironment {
   private assignments: number[] | undefined;
   private readonly assigned = new Map<number, Assignment>();
   private vars: { at: number; name: string; written: string }[] | undefined;
+  /** The file's own functions, methods and interface methods by name → the type of their first result (read when first wanted). */
+  private returns: Map<string, string | undefined> | undefined;
+  /** The names the file imports packages as (`tfcapi`, `tfe`): a call qualified by one is no local function's. */
+  private imports: Set<string> | undefined;
   /** `&tfe.X{` / `tfe.X{` opening a right side. */
   private readonly literal: RegExp;
 
@@ -367,7 +371,13 @@ export class GoTypeEnvironment {
     const literal = this.literal.exec(rhs);
     if (literal) return this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined;
     const call = CALL.exec(rhs);
-    if (call) return this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`];
+    const returned = call ? this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`] : undefined;
+    if (returned !== undefined) return returned;
+    // A call of the file's own function or method (`getWorkspaces(ctx, c, org)`, `client.Read(ctx, id)` where an
+    // interface of the file declares `Read(…) (*tfe.Project, error)`): its first result's type.
+    const local = LOCAL_CALL.exec(rhs);
+    const own = local ? this.localReturn(local[1], local[2] ?? '') : undefined;
+    if (own !== undefined || call) return own;
     // `all = append(all, page.Items...)`: a slice appended to keeps its type.
     const appended = APPEND.exec(rhs);
     if (appended) {
@@ -382,6 +392,60 @@ export class GoTypeEnvironment {
     const type = this.typeOfChain(names, at);
     if (chain[2] === undefined) return type;
     return type?.startsWith('[]') ? type.slice(2) : undefined;
+  }
+
+  /**
+   * The first result's type of the file's function or method `name` (a call qualified by `head`): every declaration of
+   * that name in the file (functions, methods of any receiver, interfaces' methods) must agree, else nothing.
+   */
+  private localReturn(head: string | undefined, name: string): string | undefined {
+    if (head !== undefined && (head === this.pkg || this.importNames().has(head))) return undefined;
+    this.returns ??= this.readReturns();
+    return this.returns.get(name);
+  }
+
+  private importNames(): Set<string> {
+    if (this.imports) return this.imports;
+    this.imports = new Set([this.pkg]);
+    for (const block of this.text.matchAll(IMPORTS))
+      for (const m of `\n${block[1] ?? block[2] ?? ''}`.matchAll(IMPORT_LINE))
+        this.imports.add(m[1] ?? (m[2] ?? '').slice((m[2] ?? '').lastIndexOf('/') + 1).replace(/^go-/, ''));
+    return this.imports;
+  }
+
+  private readReturns(): Map<string, string | undefined> {
+    const text = this.text;
+    const out = new Map<string, string | undefined>();
+    const add = (name: string, results: string): void => {
+      const type = this.firstResult(results);
+      out.set(name, out.has(name) && out.get(name) !== type ? undefined : type);
+    };
+    for (const at of this.funcStarts) {
+      FUNC_HEAD.lastIndex = at;
+      const m = FUNC_HEAD.exec(text);
+      if (m) add(m[1] ?? '', m[2] ?? '');
+    }
+    for (const start of typeLineStarts(text, this.lines)) {
+      const head = INTERFACE_HEAD.exec(text.slice(start, start + 120));
+      if (!head) continue;
+      const open = start + head[0].length;
+      const close = text.indexOf('\n}', open - 1);
+      const body = text.slice(open, close === -1 ? Math.min(text.length, open + MAX_LITERAL_BODY) : close + 1);
+      for (const m of body.matchAll(INTERFACE_METHOD)) add(m[1] ?? '', m[2] ?? '');
+    }
+    // Only the names that return something typed matter.
+    for (const [name, type] of out) if (type === undefined) out.delete(name);
+    return out;
+  }
+
+  /** The type of a result list's first result (`(*tfe.Project, error)`, `[]*tfe.Run`, `(ws *tfe.Workspace, err error)`). */
+  private firstResult(results: string): string | undefined {
+    const written = results.trim();
+    if (!written.startsWith('(')) return written === '' ? undefined : this.typeOfWritten(written);
+    const pieces = written.slice(1, written.indexOf(')') === -1 ? undefined : written.indexOf(')')).split(',');
+    const named = pieces.some((p) => /^\s*\w+\s+\S/.test(p));
+    if (!named) return this.typeOfWritten(pieces[0] ?? '');
+    return this.parameters(pieces.join(','))[0]?.type;
   }
 
   /** The type a chain of names holds at `at`: its head's declaration, then each field's type. */
@@ -459,6 +523,15 @@ const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;
 const WRITTEN = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/;
 const CALL = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/;
 const APPEND = /^append\([ \t]*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*,/;
+/** A call's last name and its qualifier's first (`client.Read(` → client, Read; `getWorkspaces(` → Read alone). */
+const LOCAL_CALL = /^(?:([A-Za-z_]\w*)\.(?:[A-Za-z_]\w*\.)*)?([A-Za-z_]\w*)\(/;
+/** A top-level function's name and what follows its parameter list on the line (`func (c *C) Read(…) (*tfe.Project, error) {`). */
+const FUNC_HEAD = /func[ \t]*(?:\([^()\n]*\)[ \t]*)?(\w+)[ \t]*\([^()\n]*\)[ \t]*([^{\n]*)\{/y;
+const INTERFACE_HEAD = /^type[ \t]+\w+[ \t]+interface[ \t]*\{\n/;
+const INTERFACE_METHOD = /^[ \t]+(\w+)\([^()\n]*\)[ \t]*([^\n/]*)/gm;
+const MAX_LITERAL_BODY = 20_000;
+const IMPORTS = /\nimport[ \t]*(?:\(([^)]*)\)|([^\n]*))/g;
+const IMPORT_LINE = /(?:^|\n)[ \t]*(?:(\w+)[ \t]+)?"([^"\n]+)"/g;
 const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();

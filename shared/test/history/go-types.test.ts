@@ -237,4 +237,39 @@ describe('go-tfe values typed elsewhere in the file', () => {
       '21: Project.Name → attribute projects name',
     ]);
   });
+  it("a value returned by the file's own function or interface method; two declarations that disagree, or another package's function, say nothing", () => {
+    const source = go(
+      'type store interface {', // 8
+      '\tFetch(ctx context.Context, id string) (*tfe.Project, error)',
+      '\tClose() error',
+      '}',
+      '',
+      'type byID struct{}',
+      'type byName struct{}',
+      '',
+      'func (byID) Find(id string) (*tfe.Workspace, error) { return nil, nil }', // 16
+      'func (byName) Find(name string) (*tfe.Project, error) { return nil, nil }',
+      '',
+      'func gather(ctx context.Context, org string) (found []*tfe.Workspace, err error) { return nil, nil }', // 19
+      '',
+      'func report(ctx context.Context, s store, b byID, org string) int {', // 21
+      '\tall, _ := gather(ctx, org)',
+      '\ttotal := 0',
+      '\tfor _, w := range all {',
+      '\t\ttotal += w.ResourceCount', // 25
+      '\t}',
+      '\tp, _ := s.Fetch(ctx, "prj-1")',
+      '\tprintln(p.Name)', // 28
+      '\tx, _ := b.Find("ws-1")',
+      '\tprintln(x.Name)', // 30
+      '\ty := strings.Fetch("prj-1")',
+      '\tprintln(y.Name)', // 32
+      '\treturn total',
+      '}',
+    ).replace('\t"context"', '\t"context"\n\t"example.com/strings"');
+    assert.deepEqual(sdkUses(source), [
+      '26: Workspace.ResourceCount → attribute workspaces resource-count',
+      '29: Project.Name → attribute projects name',
+    ]);
+  });
 });
