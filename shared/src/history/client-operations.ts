@@ -1,7 +1,7 @@
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
-import type { Match } from './match-types.ts';
+import type { Match, MethodToken } from './match-types.ts';
 import { dotCalls, LinePlaces } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -164,5 +164,93 @@ export function operationCalls(
     const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
     out.push({ ...match, sdk: { client: "the project's client", name: shown } });
   });
+  return out;
+}
+
+/** A helper named for fetch (`fetchWithAuth`, `apiFetch`, `fetchJson`), and fetch itself. */
+const FETCH_WRAPPER = /^(?:fetch|fetch[A-Z][\w$]*|[a-z][\w$]*Fetch(?:[A-Z][\w$]*)?)$/;
+/** A name that says another method than fetch's default (`fetchAndDelete`, `postFetch`). */
+const OTHER_VERB = /post|put|patch|delete|create|update|remove|destroy|upload|send|submit/i;
+/** An argument that may hold fetch's init, method and all (`options`, `init`, `requestConfig`, `params`). */
+const OPTIONS_LIKE = /opt|init|conf|setting|request|req$|param|arg|extra|rest/i;
+/** An argument read as a plain value: a name, a member chain, a string or number literal. */
+const PLAIN_ARGUMENT = /^(?:[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*|'[^'\n]*'|"[^"\n]*"|\d+)$/;
+/** How long a call's arguments are read. */
+const FETCH_CALL_MAX = 2_000;
+
+/**
+ * The method a fetch-like call sends the URL in its first argument with, when the call says it: fetch's own default,
+ * GET (the Fetch standard), for `fetch(url, { headers })` (an init object naming no method) and for a project's
+ * helper named for fetch (`fetchWithAuth<Workspace[]>(url, TFC_TOKEN)`, an MCP server's own request helper) given
+ * no init with a method. The token is implied (empty text, at the callee). Anything that may hold an init with a
+ * method says nothing: an init's `method` (the nearby method reading decides), a spread, an argument named like
+ * options (`opts`, `requestInit`), a call or other expression; so does a helper of this text that names a method
+ * itself (`function fetchJson(url, body) { return fetch(url, { method: 'POST', … }) }`) or a name with another verb.
+ * `call` spans the callee (its start), its `(` and the end past its `)`; `at` is inside the first argument.
+ */
+export function fetchCallMethod(
+  text: string,
+  call: { readonly start: number; readonly open: number; readonly end: number },
+  at: number,
+): MethodToken | undefined {
+  if (call.end - call.open > FETCH_CALL_MAX) return undefined;
+  const callee = /([A-Za-z_$][\w$]*)(?:<[^()\n]*>)?$/.exec(text.slice(call.start, call.open));
+  const name = callee?.[1] ?? '';
+  if (!FETCH_WRAPPER.test(name) || OTHER_VERB.test(name)) return undefined;
+  const args = topLevelArguments(text, call.open + 1, call.end - 1);
+  const first = args?.[0];
+  if (!args || !first || at < first.start || at > first.end) return undefined;
+  for (const arg of args.slice(1)) {
+    const value = text.slice(arg.start, arg.end).trim();
+    if (value === '') continue;
+    if (value.startsWith('{')) {
+      if (/\bmethod\b|\.\.\./.test(value)) return undefined;
+    } else if (name === 'fetch' || !PLAIN_ARGUMENT.test(value) || OPTIONS_LIKE.test(/[\w$]*$/.exec(value)?.[0] ?? ''))
+      return undefined;
+  }
+  if (name !== 'fetch' && ownMethod(text, name)) return undefined;
+  const start = call.start + (callee?.index ?? 0);
+  return { method: 'GET', start, end: start, text: '' };
+}
+
+/** Whether this text defines the helper `name` with a method of its own in its first lines (`method: 'POST'`, `method = "PATCH"`). */
+function ownMethod(text: string, name: string): boolean {
+  const def = new RegExp(
+    `(?:function[ \\t]*\\*?[ \\t]*${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}[ \\t]*=[ \\t]*(?:async[ \\t]*)?(?:function\\b|\\())`,
+  ).exec(text);
+  if (!def) return false;
+  const body = text.slice(def.index, def.index + 2_000);
+  return /\bmethod\b[ \t]*[:=][ \t]*["'`](?![Gg][Ee][Tt]\b)/.test(body);
+}
+
+/** The top-level arguments between `from` and `to` (a call's parentheses): commas outside brackets, strings and templates. */
+function topLevelArguments(text: string, from: number, to: number): { start: number; end: number }[] | undefined {
+  const out: { start: number; end: number }[] = [];
+  // Open frames: a quote (39 ', 34 ", 96 `), a bracket (40, 91, 123), or a template's `${` (36).
+  const stack: number[] = [];
+  let start = from;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack.length === 0 ? 0 : stack[stack.length - 1]!;
+    if (top === 39 || top === 34 || top === 96) {
+      if (c === 92) i++;
+      else if (c === top) stack.pop();
+      else if (top === 96 && c === 36 && text.charCodeAt(i + 1) === 123) {
+        stack.push(36);
+        i++;
+      }
+      continue;
+    }
+    if (c === 39 || c === 34 || c === 96 || c === 40 || c === 91 || c === 123) stack.push(c);
+    else if (c === 41 || c === 93 || c === 125) {
+      if (stack.length === 0) return undefined;
+      stack.pop();
+    } else if (c === 44 && stack.length === 0) {
+      out.push({ start, end: i });
+      start = i + 1;
+    }
+  }
+  if (stack.length !== 0) return undefined;
+  out.push({ start, end: to });
   return out;
 }

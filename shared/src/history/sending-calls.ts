@@ -1,5 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
+import { fetchCallMethod } from './client-operations.ts';
 import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
@@ -45,6 +46,7 @@ const CALL_METHOD =
 export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[], profile: LanguageProfile): void {
   // Looked for once a text, not once a URL (a search of the whole text each: 0.4 s on the bench's long source).
   const curlText = !profile.commands && urls.length > 0 && text.includes('curl');
+  const fetchText = !profile.commands && urls.length > 0 && (text.includes('fetch') || text.includes('Fetch'));
   for (const url of urls) {
     if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
       const sent = commandSending(text, lines, url, profile.hashBlockComments ? SEND_LINES : SHELL_SEND_LINES);
@@ -86,6 +88,14 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     if (direct && helper) {
       const start = url.start - direct[0].length + direct[0].search(/[a-z]/);
       url.method = { method: helper, start, end: start + (direct[1] ?? '').length, text: direct[1] ?? '' };
+      url.methodDistance = 0;
+      continue;
+    }
+    // The literal is the first argument of fetch or of a helper named for it (`fetchWithAuth<T>(\`…\`, TOKEN)`): GET, fetch's default.
+    // (A bare `fetch(\`…\`)` keeps its own token, `findMethods`' `fetch`.)
+    const fetched = fetchText && url.method?.text !== 'fetch' ? fetchCall(text, url.start) : undefined;
+    if (fetched) {
+      url.method = fetched;
       url.methodDistance = 0;
       continue;
     }
@@ -152,6 +162,8 @@ function sendingMethod(
     // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
     if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
+    // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
+    if (call && !m) return fetchCallMethod(text, call, from + use.index + use[0].indexOf(name));
     if (!call || !m) return undefined;
     const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
     if (!method) return undefined;
@@ -259,6 +271,15 @@ export function enclosingCall(
     else break;
   }
   return { start, open, end: close + 1 };
+}
+
+/** The method of a fetch-like call (`fetchCallMethod`) whose first argument holds `at`. */
+function fetchCall(text: string, at: number): MethodToken | undefined {
+  // Most URLs of a text that says fetch somewhere are not fetch's: a callee named for it opens shortly before.
+  const near = text.slice(Math.max(0, at - CALL_BEFORE), at);
+  if (!near.includes('etch')) return undefined;
+  const call = enclosingCall(text, at);
+  return call ? fetchCallMethod(text, call, at) : undefined;
 }
 
 /** Where a call's type arguments start (`this.post<Workspace, Request>(`), else `open` itself. */

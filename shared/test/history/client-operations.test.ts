@@ -141,3 +141,50 @@ describe('client operations defined in the project', () => {
     assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);
   });
 });
+
+describe("history: fetch and a project's helper named for it send fetch's default, GET, given no method", () => {
+  const ids = (text: string): string[] =>
+    scanText(text, { languageId: 'typescript' })
+      .filter((m) => m.subject.type === 'endpoint')
+      .map((m) => `${m.line} ${m.subject.id}`);
+  const tool = [
+    'import { apiFetch } from "../lib/http.js";',
+    'export async function projectTool(id: string) {',
+    '  const res = await apiFetch<Project>(`${API_ROOT}/projects/${id}`, API_TOKEN);',
+    '  return res.data;',
+    '}',
+    'export async function modulesTool(org: string) {',
+    '  const target = `${API_ROOT}/organizations/${org}/registry-modules`;',
+    '  const res = await apiFetch<Module[]>(target, API_TOKEN);',
+    '  const raw = await fetch(target, { headers: { Accept: "application/json" } });',
+    '}',
+  ].join('\n');
+
+  it('a literal or a variable given to the helper with no init, or to fetch with an init naming no method', () => {
+    assert.deepEqual(ids(tool), [
+      '3 endpoint GET /projects/:project_id',
+      '7 endpoint GET /organizations/:organization_name/registry-modules',
+    ]);
+  });
+
+  it('an init with a method, or something that may hold one, is not the default', () => {
+    assert.deepEqual(ids('await apiFetch(`${API_ROOT}/projects/${id}`, API_TOKEN, { method: "DELETE" });'), [
+      '1 endpoint DELETE /projects/:project_id',
+    ]);
+    assert.deepEqual(ids('await apiFetch(`${API_ROOT}/projects/${id}`, API_TOKEN, requestOptions);'), []);
+    assert.deepEqual(ids('await apiFetch(`${API_ROOT}/projects/${id}`, API_TOKEN, { ...init });'), []);
+    assert.deepEqual(ids('const u = `${API_ROOT}/projects/${id}`;\nawait fetch(u, init);'), []);
+  });
+
+  it('a helper of the same text that sets a method of its own, or a name with another verb, says nothing', () => {
+    const own = [
+      'async function fetchJson(url: string, token: string) {',
+      '  return fetch(url, { method: "PATCH", headers: { Authorization: token } });',
+      '}',
+      'await fetchJson(`${API_ROOT}/projects/${id}`, API_TOKEN);',
+    ].join('\n');
+    // Not fetch's default: the helper's own method (read nearby) stands.
+    assert.deepEqual(ids(own), ['4 endpoint PATCH /projects/:project_id']);
+    assert.deepEqual(ids('await fetchAndDelete(`${API_ROOT}/projects/${id}`, API_TOKEN);'), []);
+  });
+});
