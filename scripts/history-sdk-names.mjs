@@ -194,10 +194,10 @@ const goReturns = Object.fromEntries(
 // terrasnek: endpoint methods (`workspaces.safe_destroy`). A method whose URL depends on which of its parameters is
 // given (`def show(self, workspace_name=None, workspace_id=None)`: `if workspace_name is not None: url = …`) also maps
 // per keyword (`workspaces.show(workspace_name)`); its plain name only when every branch sends one endpoint.
-const terrasnekNames = (module, text) => {
+const terrasnekNames = (module, text, bases = []) => {
   const found = new Map();
   const put = (key, subject) => found.set(key, found.has(key) && found.get(key) !== subject ? null : subject);
-  for (const r of pyRequests(text, { forNames: true })) {
+  for (const r of pyRequests(text, { forNames: true, bases })) {
     if (!r.fn || r.fn.startsWith('_')) continue;
     const subject = endpointOf(r.method, segmentsOf(r.raw));
     // A branch the history has no endpoint for leaves the plain name unmapped (a call may take that branch).
@@ -214,15 +214,120 @@ for (const file of terrasnekFiles)
     add('terrasnek', 'method', name, subject);
     terrasnekNow.add(name.replace(/\(.*$/, ''));
   }
-// Names of terrasnek's last release before its 2024 renames (0.1.13: `state_versions.list_state_version_outputs`,
-// now `list_outputs`) that the current source no longer has: programs written then still call them. Read from the
-// repository's snapshot at that release.
-const TERRASNEK_FORMER = { release: '0.1.13', commit: '6a2a4b659f90800be7ee13ec0a61e4aecc640706' };
-const former = mirrorFiles('dahlke/terrasnek', TERRASNEK_FORMER.commit, 'terrasnek/', '.py');
-for (const [path, text] of former)
-  for (const [name, subject] of terrasnekNames(path.replace(/^.*\/|\.py$/g, ''), text).sort())
-    if (!terrasnekNow.has(name.replace(/\(.*$/, '')))
-      names.push({ client: 'terrasnek', kind: 'method', name, subject: subject.id, release: TERRASNEK_FORMER.release });
+// terrasnek's releases (the repository's tag of each, else the newest commit whose setup.py has that version): a name
+// whose endpoint changed between releases (`registry_modules.destroy`: `POST /registry-modules/actions/delete/…` in
+// 0.0.10, `DELETE /organizations/…/registry-modules/…` since) maps per release and is claimed only for a program whose
+// release is known (`releases`, `dependent`); a name of earlier releases the current source no longer has
+// (`state_versions.list_state_version_outputs`, now `list_outputs`) maps as those releases read it (`releases`).
+const TERRASNEK_RELEASES = [
+  ['0.0.1', '59efa67e87e509a4f2e73d2afeb987a98c5e64ec'],
+  ['0.0.2', '6f3a3b4f08866a8be3613ba5cab26680611584e2'],
+  ['0.0.3', 'a7a6689183e968e21d44054ee3a4aa7886609efc'],
+  ['0.0.4', '254d606d9b9f30ad5c698efc2195ada01472cc3b'],
+  ['0.0.5', '6645f1b2fd0b3b471e341dba07203d5f490809a5'],
+  ['0.0.6', '6527cc83ce6df453e3a8a2fd7c482d656491b42e'],
+  ['0.0.7', 'a2249d0b6f12b1f39980a92b76c360b59d4bf338'],
+  ['0.0.8', 'dc696e386673ca6a0d23c18c6d080a0c4dcb653b'],
+  ['0.0.9', 'b8ccf9ccb756b5e1812ef2f3e84c079eda461137'],
+  ['0.0.10', '9284ee75344e7e44fa50fbd10db1e2cc7cd2d560'],
+  ['0.0.11', '4dcc509374db7486d3970cb35ad4556b40ea1de3'],
+  ['0.0.12', '370a732a64a24fd00861afb602281c1e7c40a576'],
+  ['0.0.13', 'fdc8ae364089be30bc4545005b6533d1e5a00049'],
+  ['0.0.14', '5447740d9400ad2abb668b6b7bb55d16fead0cc4'],
+  ['0.0.15', 'd4c61918d731b6541212e2a86847d7f32fe56015'],
+  ['0.0.16', '58dc30e19742820c4557919d76558cac790ae1f6'],
+  ['0.1.1', '1e9843e5d8476c61960c9a8b12fb596320013627'],
+  ['0.1.2', 'e5817e3197097b6ca4801f2c5d6368d6d6c4e827'],
+  ['0.1.3', '3ee55c0be200934e5163ab043ae93b596ccaf854'],
+  ['0.1.4', '5425f0c8a5845ccbed81ac5fe7fe5fbe96e808d2'],
+  ['0.1.5', '26e834461cfe104ae4c268475238c5d9545b7993'],
+  ['0.1.6', '3e81e4312eb322f57932c7f4934efbd81cab1f10'],
+  ['0.1.7', 'b9c7dce241567ae0d3c33c6686753380814c0683'],
+  ['0.1.8', 'd9121220198ba01004e2d4aab378742da6ef2748'],
+  ['0.1.9', '14dba27e91302280ac7efdb4ef681bd8f1fba99a'],
+  ['0.1.10', 'f45e8577bb94357ee8bb2eb0070bb25cf074dcf9'],
+  ['0.1.11', '14c84a87b3f8f80ede3ed4b0fb03cc4464a527cf'],
+  ['0.1.12', '9c642268cddebea58de352d3676e9c513f7fc86b'],
+  ['0.1.13', '6a2a4b659f90800be7ee13ec0a61e4aecc640706'],
+  ['0.1.14', 'ba58cc116e04a26af5698481bd19d77210d210db'],
+].map(([release, commit]) => ({ release, commit }));
+// Per name (`workspaces.show(workspace_name)` too): per release, its subject, or null where the method is there but
+// maps to none (a URL of no endpoint of the history: the registry protocol's `GET /api/registry/v1/modules/…`).
+const releaseReadings = new Map();
+// Per method (`registry_modules.list_all`), the first release that has it: a program calling it is of that release or later.
+const firstRelease = new Map();
+const releaseTexts = mirrorTrees('dahlke/terrasnek', TERRASNEK_RELEASES, 'terrasnek/', '.py');
+for (const { release } of TERRASNEK_RELEASES) {
+  // The bases endpoint.py sets besides the API's own (`_modules_v1_base_url`: the module registry protocol's) are
+  // another API's: a method sending there sends no endpoint of the history.
+  const inherited = [
+    ...(releaseTexts.get(release).get('terrasnek/endpoint.py') ?? '').matchAll(/self\.(_\w+_base_url)\s*=/g),
+  ]
+    .map((m) => m[1])
+    .filter((name) => name !== '_api_v2_base_url')
+    .map((name) => [name, '/other-api']);
+  for (const [path, text] of releaseTexts.get(release)) {
+    const module = path.replace(/^.*\/|\.py$/g, '');
+    const mapped = new Map(terrasnekNames(module, text, inherited));
+    // A method whose request the reader finds but no endpoint of the history is null; one whose request it does not
+    // find (an early release's URL built otherwise) says nothing.
+    const keys = new Set(mapped.keys());
+    for (const fn of sentBy(text, inherited)) keys.add(`${module}.${fn}`);
+    for (const m of text.matchAll(/^ {4}def ([a-z]\w*)\(/gm))
+      if (!firstRelease.has(`${module}.${m[1]}`)) firstRelease.set(`${module}.${m[1]}`, release);
+    for (const key of keys) {
+      const readings = releaseReadings.get(key) ?? new Map();
+      releaseReadings.set(key, readings.set(release, mapped.get(key)?.id ?? null));
+    }
+  }
+}
+const nowNames = new Map(names.filter((n) => n.client === 'terrasnek').map((n) => [n.name, n.subject]));
+const dependent = new Set();
+for (const [key, readings] of [...releaseReadings].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const values = new Set(readings.values());
+  if (nowNames.has(key)) values.add(nowNames.get(key));
+  else if (nowSends(key)) values.add(null);
+  // One subject in every release that has the method (and the current source, when it has it): the name says it.
+  if (values.size === 1 && !values.has(null)) {
+    if (!nowNames.has(key))
+      names.push({
+        client: 'terrasnek',
+        kind: 'method',
+        name: key,
+        subject: [...values][0],
+        releases: [...readings.keys()],
+      });
+    continue;
+  }
+  if (![...values].some((v) => v !== null)) continue;
+  dependent.add(key);
+  const bySubject = new Map();
+  for (const [release, subject] of readings)
+    if (subject !== null) bySubject.set(subject, [...(bySubject.get(subject) ?? []), release]);
+  for (const [subject, releases] of bySubject)
+    names.push({ client: 'terrasnek', kind: 'method', name: key, subject, releases, dependent: true });
+}
+// A dependent name is not claimed by the current source's reading either.
+for (let i = names.length - 1; i >= 0; i--)
+  if (names[i].client === 'terrasnek' && dependent.has(names[i].name) && names[i].releases === undefined)
+    names.splice(i, 1);
+
+/** The public methods of a terrasnek module whose requests the reader finds (on a base it resolves). */
+function sentBy(text, bases = []) {
+  // A URL on a base the reader does not resolve (early releases' `f"{base_url}/workspaces"`) says nothing.
+  return new Set(
+    pyRequests(text, { forNames: true, bases })
+      .filter((r) => r.fn && !r.fn.startsWith('_') && segmentsOf(r.raw)[0] !== '*')
+      .map((r) => r.fn),
+  );
+}
+
+/** Whether the current source sends a request from the method a name is of (`workspaces.show` for `workspaces.show(workspace_name)`). */
+function nowSends(key) {
+  const [module, member] = key.split('.');
+  const file = terrasnekFiles.find((f) => f.endsWith(`/${module}.py`));
+  return file !== undefined && sentBy(read(file)).has(member.replace(/\(.*$/, ''));
+}
 
 // terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
 // (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
@@ -277,7 +382,7 @@ const out = {
       repository: 'dahlke/terrasnek',
       commit: commitOf('dahlke/terrasnek'),
       source: 'test/fixtures/history-real/terrasnek/terrasnek',
-      former: TERRASNEK_FORMER,
+      releases: TERRASNEK_RELEASES,
     },
     {
       client: RUBY_CLIENT,
@@ -296,6 +401,15 @@ const out = {
   ],
   providerResources: Object.fromEntries(Object.entries(PROVIDER_TYPES).map(([k, v]) => [`tfe_${k}`, v])),
   names,
+  // terrasnek's methods added after its first release, with the release that added them: a program calling one is of
+  // that release or later, which can decide a name whose endpoint changed before it (`registry_modules.list`).
+  since: {
+    terrasnek: Object.fromEntries(
+      [...firstRelease]
+        .filter(([, release]) => release !== TERRASNEK_RELEASES[0].release)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+  },
   goTypes,
   goReturns,
   sharedAttributes: Object.fromEntries(Object.entries(sharedAttributes).sort(([a], [b]) => (a < b ? -1 : 1))),
@@ -308,16 +422,35 @@ function mirrorGitDir(repository) {
   return existsSync(`${gitDir}/.git`) ? `${gitDir}/.git` : gitDir;
 }
 
-/** The files under `dir` ending in `ext` of a repository's snapshot at `commit`: path → text. */
-function mirrorFiles(repository, commit, dir, ext) {
+/**
+ * The files under `dir` ending in `ext` of a repository's snapshot at each of several commits (`{ release, commit }`):
+ * release → path → text. Each distinct file version is read once (one `git cat-file --batch`).
+ */
+function mirrorTrees(repository, commits, dir, ext) {
   const gitDir = mirrorGitDir(repository);
-  const git = (...args) =>
-    execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return git('ls-tree', '--name-only', commit, dir)
-    .split('\n')
-    .filter((p) => p.endsWith(ext))
-    .sort()
-    .map((p) => [p, git('show', `${commit}:${p}`)]);
+  const git = (args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const trees = commits.map(({ release, commit }) => ({
+    release,
+    files: git(['ls-tree', commit, dir])
+      .split('\n')
+      .map((row) => /^\d+ blob (\w+)\t(.*)$/.exec(row))
+      .filter((m) => m && m[2].endsWith(ext))
+      .map((m) => [m[2], m[1]]),
+  }));
+  const blobs = [...new Set(trees.flatMap((t) => t.files.map(([, blob]) => blob)))];
+  const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
+    input: `${blobs.join('\n')}\n`,
+    maxBuffer: 1 << 28,
+  });
+  const texts = new Map();
+  let at = 0;
+  for (const blob of blobs) {
+    const eol = out.indexOf(10, at);
+    const size = Number(out.toString('latin1', at, eol).split(' ')[2]);
+    texts.set(blob, out.toString('utf8', eol + 1, eol + 1 + size));
+    at = eol + 1 + size + 1;
+  }
+  return new Map(trees.map((t) => [t.release, new Map(t.files.map(([path, blob]) => [path, texts.get(blob)]))]));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { sharedBaseName } from './url-tails.ts';
+import { callsReleaseDependent } from './sdk-names.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -34,6 +35,10 @@ export interface FileFacts {
   readonly operations?: ReadonlyMap<string, string>;
   /** Go: constants holding a bracketed query key (`paramPageSize = "page[size]"`, `go-query-consts.ts`), by name. */
   readonly queryConsts?: ReadonlyMap<string, string>;
+  /** A Python dependency file's exact pins of the mapping's clients (`terrasnek==0.0.10`, `sdk-names.ts`'s `pinnedReleases`). */
+  readonly releases?: ReadonlyMap<string, string>;
+  /** The latest release of a client a file's calls need (`agents.destroy_pool`: terrasnek 0.1.4 on), by client. */
+  readonly laterReleases?: ReadonlyMap<string, string>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -49,11 +54,36 @@ export interface ProjectFacts {
   readonly operations?: ReadonlyMap<string, string>;
   /** Query-key constants by name; a name two files give different keys is left out. */
   readonly queryConsts?: ReadonlyMap<string, string>;
+  /** Client releases the project pins (`terrasnek` → `0.0.10`); a client two files pin differently is left out. */
+  readonly releases?: ReadonlyMap<string, string>;
+  /** The latest release of a client the project's files' calls need, by client (the files' latest). */
+  readonly laterReleases?: ReadonlyMap<string, string>;
 }
 
 /** The file's facts with the query-key constants it declares (`FileFacts.queryConsts`). */
 export function withQueryConsts(facts: FileFacts, consts: ReadonlyMap<string, string>): FileFacts {
   return consts.size === 0 ? facts : { ...facts, queryConsts: consts };
+}
+
+/** The file's facts with the client releases it pins (`FileFacts.releases`). */
+export function withReleases(facts: FileFacts, releases: ReadonlyMap<string, string>): FileFacts {
+  return releases.size === 0 ? facts : { ...facts, releases };
+}
+
+/** The file's facts with the latest client releases its calls need (`FileFacts.laterReleases`). */
+export function withLaterReleases(facts: FileFacts, later: ReadonlyMap<string, string>): FileFacts {
+  return later.size === 0 ? facts : { ...facts, laterReleases: later };
+}
+
+/** Dotted releases in order (`0.0.16` < `0.1.4` < `0.1.10`). */
+function compareReleases(a: string, b: string): number {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /** The file's facts with the client operations it defines (`FileFacts.operations`). */
@@ -191,6 +221,16 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       } else if (keys.get(name) !== key) keys.set(name, undefined);
   const queryConsts = new Map<string, string>();
   for (const [name, key] of keys) if (key !== undefined) queryConsts.set(name, key);
+  const pins = new Map<string, string | undefined>();
+  for (const file of files)
+    for (const [client, release] of file.releases ?? [])
+      pins.set(client, pins.has(client) && pins.get(client) !== release ? undefined : release);
+  const releases = new Map<string, string>();
+  for (const [client, release] of pins) if (release !== undefined) releases.set(client, release);
+  const later = new Map<string, string>();
+  for (const file of files)
+    for (const [client, release] of file.laterReleases ?? [])
+      if (compareReleases(release, later.get(client) ?? '0') > 0) later.set(client, release);
   return {
     modelPaths,
     ...(operations.size === 0 ? {} : { operations }),
@@ -198,6 +238,8 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(bases.size === 0 ? {} : { bases }),
     ...(goClients.size === 0 ? {} : { goClients }),
     ...(queryConsts.size === 0 ? {} : { queryConsts }),
+    ...(releases.size === 0 ? {} : { releases }),
+    ...(later.size === 0 ? {} : { laterReleases: later }),
   };
 }
 
@@ -250,6 +292,8 @@ export function factsConcern(project: ProjectFacts, text: string): boolean {
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;
+  if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(text))
+    return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))

@@ -312,7 +312,13 @@ export class WorkspaceProjectFacts {
 
 /** Two project facts with the same content give the same key (so an unchanged project keeps its object). */
 function factsKey(facts: ProjectFacts): string {
-  return JSON.stringify([[...facts.modelPaths], [...(facts.helpers ?? [])], [...(facts.bases ?? [])]]);
+  return JSON.stringify([
+    [...facts.modelPaths],
+    [...(facts.helpers ?? [])],
+    [...(facts.bases ?? [])],
+    [...(facts.releases ?? [])],
+    [...(facts.laterReleases ?? [])],
+  ]);
 }
 
 /** What `nodeProjectFs` uses of Node's `fs/promises` (passed in: shared/ runs in web workers too). */

@@ -23,12 +23,14 @@ import {
   withGoClients,
   withOperations,
   withQueryConsts,
+  withLaterReleases,
+  withReleases,
   type FileFacts,
   type ProjectFacts,
 } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
-import { goClientSources, providerFileResource, sdkMatches } from './sdk-names.ts';
+import { goClientSources, laterReleases, pinnedReleases, providerFileResource, sdkMatches } from './sdk-names.ts';
 import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
@@ -208,7 +210,7 @@ function scan(
   };
   const matches: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
-  const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients);
+  const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
   const sdkAt = new Set(sdk.map((m) => m.start));
   const values: Match[] = [];
   for (const hit of hits.names) {
@@ -251,15 +253,21 @@ function scan(
     matches: found,
     tail,
     facts: withFacts
-      ? withQueryConsts(
-          withOperations(
-            withGoClients(
-              withBases(fileFacts(text, languageId, hits.urls), learned),
-              languageId === 'go' ? goClientSources(text, index) : [],
+      ? withLaterReleases(
+          withReleases(
+            withQueryConsts(
+              withOperations(
+                withGoClients(
+                  withBases(fileFacts(text, languageId, hits.urls), learned),
+                  languageId === 'go' ? goClientSources(text, index) : [],
+                ),
+                definedOperations(text, lines, kept, languageId),
+              ),
+              queryConsts ?? new Map<string, string>(),
             ),
-            definedOperations(text, lines, kept, languageId),
+            pinnedReleases(text, options.fileName),
           ),
-          queryConsts ?? new Map<string, string>(),
+          laterReleases(text, index, languageId),
         )
       : NO_FACTS,
   };

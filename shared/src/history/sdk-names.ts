@@ -7,6 +7,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
+import type { ProjectFacts } from './project-facts.ts';
 
 /** A name of a client library (go-tfe, terrasnek, terraform-enterprise-client, the Terraform provider) and the subject it stands for. */
 interface SdkName {
@@ -15,15 +16,30 @@ interface SdkName {
   /** `Workspace.AutoDestroyAt`, `Workspaces.SafeDelete`, `RunPlannedAndSaved`, `workspaces.safe_destroy`, `tfe_workspace.auto_destroy_at`. */
   readonly name: string;
   readonly subject: HistorySubject;
+  /** The client's releases the name was read from with this subject (terrasnek's `registry_modules.destroy`). */
+  readonly releases?: ReadonlySet<string>;
 }
 
 interface SdkData {
-  readonly clients: readonly { readonly client: string; readonly language: string }[];
+  readonly clients: readonly {
+    readonly client: string;
+    readonly language: string;
+    readonly releases?: readonly { readonly release: string }[];
+  }[];
   readonly providerResources: Readonly<Record<string, string>>;
-  readonly names: readonly { client: string; kind: SdkName['kind']; name: string; subject: string }[];
+  readonly names: readonly {
+    client: string;
+    kind: SdkName['kind'];
+    name: string;
+    subject: string;
+    releases?: readonly string[];
+    dependent?: boolean;
+  }[];
   readonly goTypes: GoTfeTypes['fields'];
   readonly goReturns: GoTfeTypes['returns'];
   readonly sharedAttributes: Readonly<Record<string, readonly string[]>>;
+  /** Per client, its methods added after its first release read, with the release that added them. */
+  readonly since?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
@@ -32,6 +48,17 @@ interface SdkIndex {
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
+  /**
+   * Method keys whose endpoint changed between the client's releases (`terrasnek registry_modules.destroy`): one name
+   * per subject, with the releases that send it. Claimed only for a program whose release is known.
+   */
+  readonly byRelease: Map<string, SdkName[]>;
+  /** Per client, its releases read, oldest first (`clients[].releases`). */
+  readonly releaseOrder: Map<string, readonly string[]>;
+  /** Per client, its methods added after its first release read (`registry_modules.list_all`) → that release's place. */
+  readonly since: Map<string, Map<string, number>>;
+  /** Per client, the earliest place of a release known to be the least that decides one of its `byRelease` names. */
+  readonly decidingFloor: Map<string, number>;
   /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
   readonly keyed: ReadonlySet<string>;
   /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
@@ -63,9 +90,16 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const byName = new Map<string, SdkName>();
   const methods = new Map<string, SdkName>();
   const structs = new Set<string>();
+  const byRelease = new Map<string, SdkName[]>();
   for (const n of data.names) {
     const subject = index.byId.get(n.subject);
     if (!subject) continue;
+    if (n.dependent === true) {
+      const key = `${n.client} ${n.name}`;
+      const item: SdkName = { client: n.client, kind: n.kind, name: n.name, subject, releases: new Set(n.releases) };
+      byRelease.set(key, [...(byRelease.get(key) ?? []), item]);
+      continue;
+    }
     const item: SdkName = { client: n.client, kind: n.kind, name: n.name, subject };
     byName.set(`${n.client} ${n.name}`, item);
     if (n.kind === 'method') methods.set(`${n.client} ${n.name}`, item);
@@ -74,10 +108,19 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const owners = new Map<string, Set<string>>();
   const keyed = new Set<string>();
   for (const key of methods.keys()) if (key.endsWith(')')) keyed.add(key.slice(0, key.indexOf('(')));
-  for (const m of methods.values())
+  for (const m of [...methods.values(), ...[...byRelease.values()].flat()])
     owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
   // A Python method is also passed by reference as an argument (`call_endpoint(api.orgs.list, org_name=…)`).
   const language = new Map(data.clients.map((c) => [c.client, c.language]));
+  const releaseOrder = new Map(
+    data.clients.flatMap((c) => (c.releases ? [[c.client, c.releases.map((r) => r.release)]] : [])),
+  );
+  const since = new Map(
+    Object.entries(data.since ?? {}).map(([client, table]) => {
+      const order = releaseOrder.get(client) ?? [];
+      return [client, new Map(Object.entries(table).map(([name, release]) => [name, order.indexOf(release)]))];
+    }),
+  );
   const calls = new Map(
     [...owners].map(([client, set]) => {
       // Ruby calls a method without parentheses too (`client.organizations.list, only: […]`).
@@ -99,11 +142,24 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     const attributes = schemaNames.get(resource) ?? new Map<string, SdkName>();
     schemaNames.set(resource, attributes.set(item.name.slice(dot + 1), item));
   }
+  const decidingFloor = new Map<string, number>();
+  for (const [key, names] of byRelease) {
+    const client = key.slice(0, key.indexOf(' '));
+    const order = releaseOrder.get(client) ?? [];
+    // The first place from which one name holds every later release (its releases are consecutive, newest last).
+    const places = names.map((n) => Math.min(...[...(n.releases ?? [])].map((r) => order.indexOf(r))));
+    const floor = Math.max(...places);
+    decidingFloor.set(client, Math.min(decidingFloor.get(client) ?? order.length, floor));
+  }
   found = {
     byName,
+    decidingFloor,
     schemaNames,
     structs,
     methods,
+    byRelease,
+    releaseOrder,
+    since,
     keyed,
     services: owners,
     calls,
@@ -162,6 +218,7 @@ export function sdkMatches(
   languageId: string | undefined,
   fileName: string | undefined,
   goClients?: ReadonlySet<string>,
+  project?: Pick<ProjectFacts, 'releases' | 'laterReleases'>,
 ): Match[] {
   const out: Match[] = [];
   const sdkIdx = sdkIndex(index);
@@ -188,15 +245,18 @@ export function sdkMatches(
     else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push, goClients);
   }
   if (languageId === 'python' && text.includes('.')) {
-    // A call in a comment (code left commented out) sends nothing.
+    // A call in a comment (code left commented out) or a string sends nothing.
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
-    callUses(text, sdkIdx, 'terrasnek', (start, end, name) => {
-      if (!places.at(start).inComment) push(start, end, name);
+    let blocks: TripleQuoted | undefined;
+    callUses(text, sdkIdx, 'terrasnek', project, (start, end, name) => {
+      if (!inPythonCode(text, places, start)) return;
+      blocks ??= new TripleQuoted(text);
+      if (!blocks.holds(start)) push(start, end, name);
     });
   }
   if (languageId === 'ruby' && text.includes('.')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
-    callUses(text, sdkIdx, 'terraform-enterprise-client', (start, end, name) => {
+    callUses(text, sdkIdx, 'terraform-enterprise-client', undefined, (start, end, name) => {
       if (!places.at(start).inComment) push(start, end, name);
     });
   }
@@ -210,6 +270,88 @@ export function sdkMatches(
   }
   return out;
 }
+
+/**
+ * Whether a Python call's place on its line is code: not in a comment, not in a string (`"workspaces.show"`
+ * handed to a dispatcher, a getattr table); an f-string's braces are code (`f"{api.orgs.list()}"`).
+ */
+function inPythonCode(text: string, places: LinePlaces, at: number): boolean {
+  const place = places.at(at);
+  if (place.inComment) return false;
+  if (place.stringStart === -1) return true;
+  const prefix = text.charCodeAt(place.stringStart - 1);
+  return (prefix === 102 || prefix === 70) && text.lastIndexOf('{', at) > place.stringStart;
+}
+
+/**
+ * Python's triple-quoted blocks (`"""` … `"""`, `'''` … `'''`): docstrings, and code kept in a string that is never
+ * run. Found by native searches from the first offset asked, once; offsets are asked in increasing order.
+ */
+class TripleQuoted {
+  #spans: [number, number][] | undefined;
+  #next = 0;
+  constructor(readonly text: string) {}
+
+  holds(at: number): boolean {
+    const spans = (this.#spans ??= tripleQuotedSpans(this.text));
+    if (this.#next > 0 && (spans[this.#next - 1]?.[1] ?? 0) > at) this.#next = 0;
+    while (this.#next < spans.length && (spans[this.#next]?.[1] ?? 0) <= at) this.#next++;
+    const span = spans[this.#next];
+    return span !== undefined && span[0] <= at;
+  }
+}
+
+function tripleQuotedSpans(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let double = text.indexOf('"""');
+  let single = text.indexOf("'''");
+  while (double !== -1 || single !== -1) {
+    const open = single === -1 || (double !== -1 && double < single) ? double : single;
+    const close = text.indexOf(open === double ? '"""' : "'''", open + 3);
+    const end = close === -1 ? text.length : close + 3;
+    out.push([open, end]);
+    if (double !== -1 && double < end) double = text.indexOf('"""', end);
+    if (single !== -1 && single < end) single = text.indexOf("'''", end);
+  }
+  return out;
+}
+
+/** A Python project's dependency files: requirements (`requirements.txt`, `pip-reqs.txt`), setup.py, pyproject, Pipfile. */
+const PYTHON_DEPENDENCIES = /(?:^|[/\\])(?:[\w.-]*req[\w.-]*\.txt|setup\.(?:py|cfg)|pyproject\.toml|Pipfile)$/i;
+/** Bounds of a dependency file read for pins. */
+const MAX_DEPENDENCIES = 200_000;
+
+/**
+ * The releases of the mapping's Python clients a project's dependency file pins exactly (`terrasnek==0.0.10`,
+ * `terrasnek = "==0.0.10"`, poetry's `terrasnek = "0.0.10"`): client → release. A range (`>=`, `^`, `~=`) pins none.
+ */
+export function pinnedReleases(text: string, fileName: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (fileName === undefined || !PYTHON_DEPENDENCIES.test(fileName) || text.length > MAX_DEPENDENCIES) return out;
+  for (const client of PYTHON_CLIENTS) {
+    if (!text.includes(client)) continue;
+    const pattern = new RegExp(
+      `(?:^|[\\s"'\\[,])${client}(?:\\[[\\w,.-]*\\])?["']?[ \\t]*(?:==[ \\t]*|=[ \\t]*["'](?:==)?)v?(\\d+(?:\\.\\d+)+)(?![\\w.*])`,
+      'gim',
+    );
+    const found = new Set([...text.matchAll(pattern)].map((m) => m[1] ?? ''));
+    if (found.size === 1) out.set(client, [...found][0] ?? '');
+  }
+  return out;
+}
+
+/** `.module.method` of the mapping's names whose endpoint changed between releases (`.registry_modules.destroy`). */
+const RELEASE_DEPENDENT = [
+  ...new Set((sdk as SdkData).names.filter((n) => n.dependent === true).map((n) => `.${n.name.replace(/\(.*$/, '')}`)),
+];
+
+/** Whether a text calls a name whose endpoint changed between its client's releases (what its project's releases decide). */
+export function callsReleaseDependent(text: string): boolean {
+  return RELEASE_DEPENDENT.some((call) => text.includes(call));
+}
+
+/** The mapping's Python clients (their package names). */
+const PYTHON_CLIENTS = (sdk as SdkData).clients.filter((c) => c.language === 'python').map((c) => c.client);
 
 const GO_TFE = '"github.com/hashicorp/go-tfe"';
 
@@ -782,15 +924,33 @@ function receiverBefore(text: string, dot: number): string {
  * Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek), and terrasnek methods
  * passed by reference (`.orgs.list)`, `.orgs.show_module_producers,`).
  */
-function callUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): void {
+function callUses(
+  text: string,
+  sdkIdx: SdkIndex,
+  client: string,
+  project: Pick<ProjectFacts, 'releases' | 'laterReleases'> | undefined,
+  push: Push,
+): void {
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
-  for (const m of text.matchAll(calls)) {
+  const found = clientCalls(text, calls);
+  // The program's release: pinned by the project, else at least the latest that added a method called here or in the project.
+  const pinned = project?.releases?.get(client);
+  let known: KnownRelease | undefined = pinned === undefined ? undefined : { exact: pinned };
+  if (known === undefined && sdkIdx.byRelease.size > 0) {
+    const order = sdkIdx.releaseOrder.get(client) ?? [];
+    const floor = Math.max(
+      releaseFloor(sdkIdx, client, found),
+      order.indexOf(project?.laterReleases?.get(client) ?? ''),
+    );
+    if (floor > 0) known = { from: floor };
+  }
+  for (const m of found) {
     const key = `${client} ${m[1] ?? ''}.${m[2] ?? ''}`;
     const from = (m.index ?? 0) + m[0].length;
     // A method reference closed there (`call(api.orgs.list)`) has no arguments of its own.
     const args = m[0].endsWith(')') ? '' : argumentsAt(text, from);
-    const name = keywordName(sdkIdx, key, args) ?? sdkIdx.methods.get(key);
+    const name = keywordName(sdkIdx, key, args, known) ?? methodOf(sdkIdx, key, known);
     if (!name || byOtherKey(args, name)) continue;
     const start = (m.index ?? 0) + 1;
     push(start, start + m[0].length - 2, name);
@@ -837,17 +997,76 @@ const KEYWORD = /(?:^|[(,\s])(\w+)[ \t]*=(?!=)/g;
  * (`workspaces.show(workspace_name)` in the mapping); a method reference's call passes them after it
  * (`call_endpoint(api.workspaces.show, workspace_name=ws)`). Two keywords that pick two endpoints pick none.
  */
-function keywordName(sdkIdx: SdkIndex, key: string, args: string): SdkName | undefined {
+function keywordName(sdkIdx: SdkIndex, key: string, args: string, known?: KnownRelease): SdkName | undefined {
   if (!args.includes('=')) return undefined;
   let found: SdkName | undefined;
   KEYWORD.lastIndex = 0;
   for (let m = KEYWORD.exec(args); m !== null; m = KEYWORD.exec(args)) {
-    const name = sdkIdx.methods.get(`${key}(${m[1] ?? ''})`);
+    const name = methodOf(sdkIdx, `${key}(${m[1] ?? ''})`, known);
     if (name === undefined) continue;
     if (found !== undefined && found.subject !== name.subject) return undefined;
     found = name;
   }
   return found;
+}
+
+/**
+ * A method's name: the mapping's, or for a name whose endpoint changed between the client's releases, the one the
+ * program's release sends (`release`, pinned in its requirements); none when that release is not known.
+ */
+function methodOf(sdkIdx: SdkIndex, key: string, known: KnownRelease | undefined): SdkName | undefined {
+  const name = sdkIdx.methods.get(key);
+  if (name !== undefined || known === undefined) return name;
+  const names = sdkIdx.byRelease.get(key);
+  if (names === undefined) return undefined;
+  if ('exact' in known) return names.find((n) => n.releases?.has(known.exact) === true);
+  // Every release from the known floor on that has the method sends one endpoint.
+  const space = key.indexOf(' ');
+  const client = key.slice(0, space);
+  const method = key.slice(space + 1).replace(/\(.*$/, '');
+  const order = sdkIdx.releaseOrder.get(client) ?? [];
+  const possible = order.slice(Math.max(known.from, sdkIdx.since.get(client)?.get(method) ?? 0));
+  return possible.length === 0 ? undefined : names.find((n) => possible.every((r) => n.releases?.has(r) === true));
+}
+
+/** The last text's calls of a client (a scan reads a Python file's calls, then its facts read them again). */
+let lastCalls: { text: string; pattern: RegExp; found: RegExpMatchArray[] } | undefined;
+
+/** A client's service calls in a text (`.workspaces.show(`), read once per text. */
+function clientCalls(text: string, pattern: RegExp): RegExpMatchArray[] {
+  if (lastCalls?.text !== text || lastCalls.pattern !== pattern)
+    lastCalls = { text, pattern, found: [...text.matchAll(pattern)] };
+  return lastCalls.found;
+}
+
+/** What is known of a program's release of a client: pinned exactly, or at least the one at a place of its releases. */
+type KnownRelease = { readonly exact: string } | { readonly from: number };
+
+/** The place of the latest release that added a method these calls make (0: none after the first). */
+function releaseFloor(sdkIdx: SdkIndex, client: string, calls: readonly RegExpMatchArray[]): number {
+  const since = sdkIdx.since.get(client);
+  let floor = 0;
+  if (since !== undefined)
+    for (const m of calls) floor = Math.max(floor, since.get(`${m[1] ?? ''}.${m[2] ?? ''}`) ?? 0);
+  return floor;
+}
+
+/**
+ * The releases of the mapping's Python clients a Python text's calls need at least (`agents.destroy_pool`: terrasnek
+ * 0.1.4 or later), for the other files of its project (`FileFacts.laterReleases`).
+ */
+export function laterReleases(text: string, index: HistoryIndex, languageId: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (languageId !== 'python' || !text.includes('.')) return out;
+  const sdkIdx = sdkIndex(index);
+  for (const [client, order] of sdkIdx.releaseOrder) {
+    const calls = sdkIdx.calls.get(client);
+    if (calls === undefined) continue;
+    const floor = releaseFloor(sdkIdx, client, clientCalls(text, calls));
+    // A floor that decides none of the client's names tells the project nothing.
+    if (floor > 0 && floor >= (sdkIdx.decidingFloor.get(client) ?? order.length)) out.set(client, order[floor] ?? '');
+  }
+  return out;
 }
 
 /**

@@ -7,15 +7,30 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { history, scanText } from '@keyfob/shared/history';
+import { history, scanProject, scanText } from '@keyfob/shared/history';
 import { absentRepositories, readSources, sourceTexts } from '../../../test/helpers/labelled-sources.ts';
 
 const repo = new URL('../../../', import.meta.url);
 const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json', repo), 'utf8')) as {
-  clients: { client: string; source: string; repository: string; former?: { release: string; commit: string } }[];
+  clients: {
+    client: string;
+    source: string;
+    repository: string;
+    releases?: { release: string; commit: string }[];
+  }[];
   providerResources: Record<string, string>;
-  /** `release`: a name of an earlier release of the client (terrasnek 0.1.13's), checked against that release's source. */
-  names: { client: string; kind: string; name: string; subject: string; release?: string }[];
+  /**
+   * `releases`: the client's releases the name was read from (terrasnek's `registry_modules.destroy` of 0.0.16 to 0.1.3),
+   * checked against the first and last of them; `dependent`: its endpoint changed between releases.
+   */
+  names: {
+    client: string;
+    kind: string;
+    name: string;
+    subject: string;
+    releases?: string[];
+    dependent?: boolean;
+  }[];
 };
 const sourceOf = (client: string): URL =>
   new URL(`${data.clients.find((c) => c.client === client)?.source ?? ''}/`, repo);
@@ -40,26 +55,41 @@ function rubySources(): Map<string, string> | undefined {
 }
 
 /**
- * The files of each client's earlier release that its kept names are in (`client release` → `owner.py` → text), read
- * from the repository's snapshot at that release's commit, in the folder the client's source is kept under
- * (`terrasnek/`); a client whose snapshot is absent is left out.
+ * The files of a client's releases that its names read from releases are in (`client release` → `owner.py` → text), read
+ * from the repository's snapshot at each release's commit, in the folder the client's source is kept under
+ * (`terrasnek/`): the first and last release of each name. A client whose snapshot is absent is left out.
  */
-function formerSources(): Map<string, Map<string, string>> {
+function releaseSources(): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const c of data.clients) {
-    if (c.former === undefined) continue;
-    const source = { file: '', repository: c.repository, path: '', commit: c.former.commit };
-    if (absentRepositories([source]).length > 0) continue;
+    if (c.releases === undefined) continue;
+    const commits = new Map(c.releases.map((r) => [r.release, r.commit]));
+    if (
+      absentRepositories([{ file: '', repository: c.repository, path: '', commit: c.releases[0]?.commit ?? '' }])
+        .length > 0
+    )
+      continue;
     const dir = /([^/]+)\/?$/.exec(sourceOf(c.client).pathname)?.[1] ?? '';
-    const files = new Set(
-      data.names
-        .filter((n) => n.client === c.client && n.release === c.former?.release)
-        .map((n) => `${n.name.slice(0, n.name.indexOf('.'))}.py`),
+    const wanted = new Map<string, Set<string>>();
+    for (const n of data.names)
+      if (n.client === c.client)
+        for (const release of [n.releases?.[0], n.releases?.at(-1)])
+          if (release !== undefined)
+            wanted.set(release, (wanted.get(release) ?? new Set()).add(`${n.name.slice(0, n.name.indexOf('.'))}.py`));
+    const sources = [...wanted].flatMap(([release, files]) =>
+      [...files].map((file) => ({
+        file: `${release}/${file}`,
+        repository: c.repository,
+        path: `${dir}/${file}`,
+        commit: commits.get(release) ?? '',
+      })),
     );
-    out.set(
-      `${c.client} ${c.former.release}`,
-      sourceTexts([...files].map((file) => ({ ...source, file, path: `${dir}/${file}` }))),
-    );
+    const texts = sourceTexts(sources);
+    for (const source of sources) {
+      const [release = '', file = ''] = source.file.split('/');
+      const key = `${c.client} ${release}`;
+      out.set(key, (out.get(key) ?? new Map<string, string>()).set(file, texts.get(source.file) ?? ''));
+    }
   }
   return out;
 }
@@ -133,12 +163,13 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     );
     const ruby = rubySources();
     if (ruby) sources.set(RUBY, ruby);
-    const former = formerSources();
+    const released = releaseSources();
     const gone = data.names.filter((n) => {
-      if (n.release !== undefined) {
-        const old = former.get(`${n.client} ${n.release}`);
-        return old !== undefined && !inSource(old, n.client, n.kind, n.name);
-      }
+      if (n.releases !== undefined)
+        return [n.releases[0], n.releases.at(-1)].some((release) => {
+          const old = released.get(`${n.client} ${release ?? ''}`);
+          return old !== undefined && !inSource(old, n.client, n.kind, n.name);
+        });
       return (
         (ruby || n.client !== RUBY) &&
         !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name)
@@ -283,3 +314,58 @@ describe(
     });
   },
 );
+
+// Python client calls as a program makes them (made-up snippets of the shapes seen in client code).
+describe('Python client library calls', () => {
+  const ids = (text: string, fileName = 'tool/main.py'): string[] =>
+    scanText(text, { fileName })
+      .filter((m) => m.sdk !== undefined)
+      .map((m) => `${m.line} ${m.sdk?.name ?? ''}`);
+
+  it('a method name inside a string or a triple-quoted block is not a call', () => {
+    const text = [
+      'from terrasnek.api import TFC',
+      'api = TFC(token, url=url)',
+      '"""',
+      'for ws in api.workspaces.list()["data"]:',
+      '    api.runs.create(payload)',
+      '"""',
+      'handlers = {"list": "api.workspaces.list()"}',
+      'def helper():',
+      "    '''Calls api.orgs.list() once.'''",
+      '    return api.orgs.list()',
+      'print(f"{api.workspaces.list()}")',
+    ].join('\n');
+    assert.deepEqual(ids(text), ['10 orgs.list', '11 workspaces.list']);
+  });
+
+  it('a terrasnek name whose endpoint changed between releases is claimed only for a pinned release', () => {
+    const main =
+      'from terrasnek.api import TFC\napi = TFC(token)\napi.set_org(org)\napi.registry_modules.destroy(name)\n';
+    const scan = (pins?: { text: string; fileName: string }): string[] =>
+      (scanProject([{ text: main, fileName: 'purge/main.py' }, ...(pins ? [pins] : [])])[0] ?? []).map(
+        (m) => `${m.line} ${m.subject.id}`,
+      );
+    assert.deepEqual(scan(), []);
+    assert.deepEqual(scan({ text: 'terrasnek>=0.1.0\n', fileName: 'purge/requirements.txt' }), []);
+    assert.deepEqual(scan({ text: 'requests==2.31.0\nterrasnek==0.1.2\n', fileName: 'purge/pip-reqs.txt' }), [
+      '4 endpoint POST /registry-modules/actions/delete/:organization_name/:name',
+    ]);
+    assert.deepEqual(scan({ text: '[packages]\nterrasnek = "==0.1.9"\n', fileName: 'Pipfile' }), [
+      '4 endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name',
+    ]);
+    // A method added in a later release, called by another file of the project, says the release is at least that one.
+    const pools = { text: 'def prune(api):\n    api.agents.destroy_pool(pool_id)\n', fileName: 'purge/pools.py' };
+    assert.deepEqual(scan(pools), [
+      '4 endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name',
+    ]);
+    assert.deepEqual(
+      scanText(`${main}api.agents.destroy_pool(pool_id)\n`, { fileName: 'main.py' })
+        .filter((m) => m.sdk?.name === 'registry_modules.destroy')
+        .map((m) => m.subject.id),
+      ['endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name'],
+    );
+    // A release the mapping has not read says nothing either.
+    assert.deepEqual(scan({ text: 'terrasnek==9.9.9\n', fileName: 'requirements.txt' }), []);
+  });
+});
