@@ -30,7 +30,14 @@ import {
 } from './project-facts.ts';
 import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
-import { goClientSources, laterReleases, pinnedReleases, providerFileResource, sdkMatches } from './sdk-names.ts';
+import {
+  callsReleaseDependent,
+  goClientSources,
+  laterReleases,
+  pinnedReleases,
+  providerFileResource,
+  sdkMatches,
+} from './sdk-names.ts';
 import { requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
@@ -123,6 +130,9 @@ interface Tail {
  */
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
+  // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
+  if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(tail.text))
+    return false;
   for (const base of project.bases?.keys() ?? []) if (!tail.learned.has(base)) return false;
   if (project.modelPaths.size > 0)
     for (const model of tail.models) if (project.modelPaths.has(model.name)) return false;
