@@ -575,7 +575,8 @@ function otherReturningCalls(tfe: GoTfeTypes, services: ReadonlySet<string>): Re
  * starts at a go-tfe struct written after the package's name (`*tfe.Workspace`, `&tfe.RunListOptions{`, a local
  * struct's field `ws *tfe.Workspace`) or at a call of a service method the table says returns one
  * (`client.Workspaces.Read(`). `calls` are the text's `.Service.Method(` of `services`, as the caller read them
- * (`dotNames`); another service's call is searched for. Where this says no, no chain of the file has a type.
+ * (`dotNames`); another service's call is searched for. `words`, when given, are every word after a `pkg.` of the
+ * text (the caller's read of them). Where this says no, no chain of the file has a type.
  */
 export function canType(
   text: string,
@@ -583,13 +584,19 @@ export function canType(
   tfe: GoTfeTypes,
   services: ReadonlySet<string>,
   calls: readonly { readonly service: string; readonly method: string | undefined }[],
+  words?: readonly string[],
 ): boolean {
-  const qualified = `${pkg}.`;
-  for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + 1)) {
-    const from = at + qualified.length;
-    let end = from;
-    while (isGoWordChar(text.charCodeAt(end))) end++;
-    if (end > from && isTfeStruct(tfe, text.slice(from, end))) return true;
+  // The words after the package's dots: as the caller read them all (`words`), else searched for.
+  if (words !== undefined) {
+    for (const word of words) if (isTfeStruct(tfe, word)) return true;
+  } else {
+    const qualified = `${pkg}.`;
+    for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + 1)) {
+      const from = at + qualified.length;
+      let end = from;
+      while (isGoWordChar(text.charCodeAt(end))) end++;
+      if (end > from && isTfeStruct(tfe, text.slice(from, end))) return true;
+    }
   }
   for (const c of calls)
     if (c.method !== undefined && tfe.returns[`${c.service}.${c.method}`] !== undefined) return true;

@@ -495,7 +495,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   const dots = dotNames(text, sdkIdx);
-  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services);
+  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
 }
 
@@ -633,13 +633,16 @@ interface QualifiedName {
  * Each `tfe.X` (X an exported name) under the name go-tfe is imported as, in text order, as the pattern
  * `tfe\.([A-Z]\w*)\b` finds them (a search for the qualifier: the pattern was tried at every position).
  */
-function qualifiedNames(text: string, pkg: string): QualifiedName[] {
+function qualifiedNames(text: string, pkg: string): QualifiedName[] & { readonly otherWords: boolean } {
   const out: QualifiedName[] = [];
+  // Whether another word follows some `tfe.` (`tfe.x`, `tfe._`, `tfe.1`): then these are not every word after one.
+  let otherWords = false;
   const qualified = `${pkg}.`;
   for (let at = indexFrom(text, qualified, 0); at !== -1;) {
     const from = at + qualified.length;
     const first = text.charCodeAt(from);
     if (first < 65 || first > 90) {
+      if (isAsciiWordChar(first)) otherWords = true;
       at = indexFrom(text, qualified, at + 1);
       continue;
     }
@@ -648,7 +651,7 @@ function qualifiedNames(text: string, pkg: string): QualifiedName[] {
     out.push({ index: at, 0: text.slice(at, end), 1: text.slice(from, end) });
     at = indexFrom(text, qualified, end);
   }
-  return out;
+  return Object.assign(out, { otherWords });
 }
 
 /**
@@ -681,9 +684,13 @@ function lineStartUses(
 ): { at: number; variable: string }[] {
   const out: { at: number; variable: string }[] = [];
   if (variables.size === 0) return out;
+  // A line whose word starts with no variable's first letter is left unread (most lines): a table by code.
+  const firsts = new Uint8Array(128);
+  for (const name of variables.keys()) firsts[name.charCodeAt(0) & 127] = 1;
   for (const start of lines.all()) {
     let at = start;
     while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+    if (firsts[text.charCodeAt(at) & 127] !== 1) continue;
     let end = at;
     while (isAsciiWordChar(text.charCodeAt(end))) end++;
     if (end === at || text.charCodeAt(end) !== 46) continue;
@@ -708,6 +715,7 @@ function typedFieldUses(
   pkg: string,
   found: readonly { at: number; field: string }[],
   calls: readonly ServiceUse[],
+  qualified: ReturnType<typeof qualifiedNames>,
 ): void {
   // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
@@ -720,8 +728,10 @@ function typedFieldUses(
     reads.push({ at, field, step: after === 46, chain });
   }
   // The environment is built only where it can type something (most files importing go-tfe type nothing read).
-  if (reads.length === 0 || !canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls))
-    return;
+  // The file's `tfe.X` are every word after a `tfe.` when no other word follows one: `canType` reads those.
+  if (reads.length === 0) return;
+  const words = qualified.otherWords ? undefined : qualified.map((q) => q[1]);
+  if (!canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words)) return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
   const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads, lines);
   for (const r of reads) {
