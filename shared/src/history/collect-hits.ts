@@ -29,7 +29,7 @@ import { joinAfter, joinCallArguments, trailingExpression } from './concatenatio
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
-import { inRelationship } from './relationship-data.ts';
+import { Relationships } from './relationship-data.ts';
 import { sentArgument, serverRoute } from './sending-calls.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -54,6 +54,8 @@ export class HitCollector {
   readonly #chained = new Set<number>();
   /** Literal starts of format calls read with their constants (`formattedLiterals`): not read again as written. */
   readonly #formatted = new Set<number>();
+  /** Whether a type string sits in a relationship (made on the first asked). */
+  #relationships: Relationships | undefined;
 
   constructor(
     readonly text: string,
@@ -293,7 +295,7 @@ export class HitCollector {
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = info.resourceType && isTypeKey(keyOf);
     // A relationship's type names the target of a reference: no note of its own, no evidence of the payload's type.
-    if (isType && inRelationship(this.text, start)) return;
+    if (isType && (this.#relationships ??= new Relationships(this.text)).has(start)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });

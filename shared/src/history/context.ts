@@ -1,4 +1,4 @@
-import { braceDepths } from './brace-depths.ts';
+import { braceDepths, type BraceDepths } from './brace-depths.ts';
 import type { Evidence, Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
@@ -100,30 +100,52 @@ export function resourcesAt(
   line: number,
   kind?: Evidence['kind'],
 ): readonly string[] | undefined {
-  const all = neighbours(ctx.hits.evidence, evidenceOffset, offset, line, NEARBY.CONTEXT_LINES);
-  const near = kind === undefined ? all : all.filter((e) => e.kind === kind);
-  if (near.length === 0) return undefined;
-  const depths = braceDepths(ctx.text, ctx.hits.evidence);
-  const here = depths.depthAt(offset);
-  let best: { resources: readonly string[]; levels: number; distance: number; kind: Evidence['kind'] } | undefined;
-  for (const e of near) {
+  // The neighbours (`neighbours`: before the word closest first, then after it) walked in place, the best kept in
+  // locals: a dense file asks this of thousands of words, and each list and record made was garbage at once.
+  const items = ctx.hits.evidence;
+  const first = firstFrom(items, offset, evidenceOffset);
+  let depths: BraceDepths | undefined;
+  let here = 0;
+  let best: readonly string[] | undefined;
+  let bestLevels = 0;
+  let bestDistance = 0;
+  let bestKind: Evidence['kind'] = 'token';
+  const consider = (e: Evidence): void => {
+    if (depths === undefined) {
+      depths = braceDepths(ctx.text, items);
+      here = depths.depthAt(offset);
+    }
     const info = depths.evidence(e);
-    if (!info) continue;
+    if (!info) return;
     // Before the word: no `}` between them closes its block. After it: its block was open before the word.
     const encloses = e.offset <= offset ? info.close >= offset : info.open < offset;
-    if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) continue;
+    if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) return;
     const levels = here - info.depth;
     const distance = Math.abs(e.offset - offset);
     // At one place a type value wins over a token (`"type": "task-results"` is both).
     if (
-      !best ||
-      levels < best.levels ||
-      (levels === best.levels &&
-        (distance < best.distance || (distance === best.distance && e.kind === 'type' && best.kind !== 'type')))
-    )
-      best = { resources: e.resources, levels, distance, kind: e.kind };
+      best === undefined ||
+      levels < bestLevels ||
+      (levels === bestLevels &&
+        (distance < bestDistance || (distance === bestDistance && e.kind === 'type' && bestKind !== 'type')))
+    ) {
+      best = e.resources;
+      bestLevels = levels;
+      bestDistance = distance;
+      bestKind = e.kind;
+    }
+  };
+  for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
+    const e = items[k];
+    if (!e || line - e.line > NEARBY.CONTEXT_LINES || offset - e.offset > NEARBY.MAX_CHARS) break;
+    if (kind === undefined || e.kind === kind) consider(e);
   }
-  return best?.resources;
+  for (let k = first, n = 0; k < items.length && n < NEARBY.MAX_NEIGHBOURS; k++, n++) {
+    const e = items[k];
+    if (!e || e.line - line > NEARBY.CONTEXT_LINES || e.offset - offset > NEARBY.MAX_CHARS) break;
+    if (kind === undefined || e.kind === kind) consider(e);
+  }
+  return best;
 }
 
 /**

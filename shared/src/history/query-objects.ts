@@ -114,16 +114,22 @@ function queryObjects(
   if (hits.urls.length === 0) return;
   const keyed = hits.names.filter((h) => h.tag !== true && parameterInfo(lexicon, h.info.text) !== undefined);
   if (keyed.length === 0 && !(members && setsBareMember(text, lexicon))) return;
+  // In start order (as the collector finds them, mostly), the keys inside a span are found by a binary search, not
+  // by a look at every key for every call and literal (a dense file's thousand URLs and keys made that quadratic).
+  const sortedKeyed = byStart(keyed);
   let previousEnd = 0;
   for (const url of hits.urls) {
     const from = Math.max(previousEnd, lines.startOf(Math.max(0, url.line - OBJECT_LINES)));
     previousEnd = url.end;
     for (const call of sendingRests(text, lines, url)) {
-      for (const hit of keyed)
+      for (let k = sortedKeyed ? firstAfter(keyed, call.start) : 0; k < keyed.length; k++) {
+        const hit = keyed[k]!;
+        if (sortedKeyed && hit.start >= call.end) break;
         if (hit.start > call.start && hit.start < call.end && hit.isKey) {
           const info = parameterInfo(lexicon, hit.info.text);
           if (info) add(hit.start, hit.end, info, url);
         }
+      }
       for (const name of call.names) {
         for (
           let at = text.indexOf(name, from);
@@ -142,11 +148,14 @@ function queryObjects(
           const closed = matchingClose(text, open, MAX_LITERAL);
           const close = closed === -1 ? open + MAX_LITERAL : closed;
           // A literal's keys: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
-          for (const hit of keyed)
+          for (let k = sortedKeyed ? firstAfter(keyed, open) : 0; k < keyed.length; k++) {
+            const hit = keyed[k]!;
+            if (sortedKeyed && hit.start >= close) break;
             if (hit.start > open && hit.start < close && (hit.isKey || hit.info.text.includes('['))) {
               const known = parameterInfo(lexicon, hit.info.text);
               if (known) add(hit.start, hit.end, known, url);
             }
+          }
         }
       }
     }
@@ -308,6 +317,8 @@ function queryStringPieces(
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
   add: Add,
 ): void {
+  // The URLs come sorted by start (the collector sorts them first): then whether one starts in a span is a binary search.
+  const sortedUrls = byStart(urls);
   for (const needle of [']=', '%5D=', '%5d=']) {
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
       const end = at + needle.length - 1;
@@ -320,13 +331,48 @@ function queryStringPieces(
       if (p.inComment || p.stringStart === -1) continue;
       if (!(before === 63 || before === 38 || start === p.stringStart + 1)) continue;
       // A key of a URL the matcher read (its query is matched with it): the URL starts in the same string.
-      if (urls.some((u) => u.start >= p.stringStart && u.start < start)) continue;
+      if (
+        sortedUrls
+          ? startsWithin(urls, p.stringStart, start)
+          : urls.some((u) => u.start >= p.stringStart && u.start < start)
+      )
+        continue;
       // A literal path or URL before it that is not the API's (another host's `/v2/policies?page[size]=`).
       if (text.lastIndexOf('/', start) > p.stringStart) continue;
       const info = parameterInfo(lexicon, decodeBrackets(text.slice(start, end)));
       if (info) add(start, end, info);
     }
   }
+}
+
+/** Whether the items are in start order (non-decreasing). */
+function byStart(items: readonly { readonly start: number }[]): boolean {
+  for (let k = 1; k < items.length; k++) if (items[k]!.start < items[k - 1]!.start) return false;
+  return true;
+}
+
+/** Index of the first item (in start order) that starts after `offset`. */
+function firstAfter(items: readonly { readonly start: number }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether an item (in start order) starts in [from, to). */
+function startsWithin(items: readonly { readonly start: number }[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid]!.start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < items.length && items[lo]!.start < to;
 }
 
 /** Characters of a query key as written in a string: word characters, `[`, `]`, `%`, `-`, `.`. */

@@ -25,7 +25,7 @@ export function inRelationship(text: string, offset: number): boolean {
         continue;
       }
       if (c === 40) return false; // a call's or a tuple's parentheses: no longer one object
-      if (keyBeforeOpener(text, i) === 'relationships') return true;
+      if (keyBeforeOpener(text, i)) return true;
       if (++levels >= LEVELS) return false;
     }
   }
@@ -33,10 +33,74 @@ export function inRelationship(text: string, offset: number): boolean {
 }
 
 /**
- * The key whose value opens at `open` (lower-cased): `"key": {`, `key: {`, `key = {`, `key = @{`,
- * `"key" => {`, `\"key\": {`, `"key": map[string]interface{}{`; '' when none.
+ * `inRelationship` for many literals of one text: once the characters walked back reach the text's length, the
+ * brackets' offsets are listed (one pass) and the walk steps from bracket to bracket (a dense file of payloads
+ * asked this of every type string, each walk up to REACH characters). The same answers.
  */
-function keyBeforeOpener(text: string, open: number): string {
+export class Relationships {
+  #walked = 0;
+  #brackets: Int32Array | undefined;
+
+  constructor(readonly text: string) {}
+
+  has(offset: number): boolean {
+    const text = this.text;
+    if (this.#brackets === undefined) {
+      this.#walked += Math.min(offset, REACH);
+      if (this.#walked <= text.length) return inRelationship(text, offset);
+      this.#brackets = brackets(text);
+    }
+    const at = this.#brackets;
+    const stop = Math.max(0, offset - REACH);
+    // The last bracket before `offset`.
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    let depth = 0;
+    let levels = 0;
+    for (let k = lo - 1; k >= 0; k--) {
+      const i = at[k]!;
+      if (i < stop) break;
+      const c = text.charCodeAt(i);
+      if (c === 125 || c === 93 || c === 41) depth++;
+      else if (depth > 0) depth--;
+      else {
+        if (c === 40) return false;
+        if (keyBeforeOpener(text, i)) return true;
+        if (++levels >= LEVELS) return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** Offsets of the text's brackets (`{}[]()`), in order. */
+function brackets(text: string): Int32Array {
+  let out = new Int32Array(256);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 || c === 125 || c === 91 || c === 93 || c === 40 || c === 41) {
+      if (n === out.length) {
+        const grown = new Int32Array(n * 2);
+        grown.set(out);
+        out = grown;
+      }
+      out[n++] = i;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * Whether the key whose value opens at `open` is `relationships` (any case): `"key": {`, `key: {`, `key = {`,
+ * `key = @{`, `"key" => {`, `\\"key\\": {`, `"key": map[string]interface{}{`. Compared in place, not copied.
+ */
+function keyBeforeOpener(text: string, open: number): boolean {
   let i = open - 1;
   if (text.charCodeAt(i) === 64) i--; // PowerShell's @{
   // A Go composite literal's type: `map[string]interface{}{`, `&Relationships{`, `[]Ref{`.
@@ -50,11 +114,16 @@ function keyBeforeOpener(text: string, open: number): string {
   const c = text.charCodeAt(i);
   if (c === 62 && text.charCodeAt(i - 1) === 61) i -= 2;
   else if (c === 58 || c === 61) i--;
-  else return '';
+  else return false;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i--;
   if (text.charCodeAt(i) === 92) i--;
   const end = i + 1;
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 20) i--;
-  return text.slice(i + 1, end).toLowerCase();
+  if (end - (i + 1) !== KEY.length) return false;
+  for (let k = 0; k < KEY.length; k++) if ((text.charCodeAt(i + 1 + k) | 0x20) !== KEY.charCodeAt(k)) return false;
+  return true;
 }
+
+/** The key `keyBeforeOpener` looks for, lower-case. */
+const KEY = 'relationships';
