@@ -1,6 +1,6 @@
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
-import type { Lines } from './lines.ts';
+import { Lines } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
@@ -9,6 +9,8 @@ const ASSIGN_LINES = 40;
 
 /** `.attributes.name`, `.attributes."workspace-count"`, `.attributes["workspace-count"]` (quotes possibly escaped). Group 1 or 2: the key. */
 const ATTRIBUTE = /^\.attributes(?:\.([A-Za-z_]\w*)|\.?\[?\\?"([\w-]+)\\?"\]?)/;
+/** `.relationships.project`, `.relationships."agent-pool"`, `.relationships["agent-pool"]`: a relationship's name. Groups as ATTRIBUTE's. */
+const RELATIONSHIP = /^\.relationships(?:\.([A-Za-z_][\w-]*)|\.?\[?\\?"([\w-]+)\\?"\]?)/;
 
 /**
  * Attribute keys a jq filter reads from an API response in shell (`curl … /projects | jq -r
@@ -29,18 +31,25 @@ export function jqReadHits(
   if (hits.urls.length === 0) return;
   let byStart: Map<number, number> | undefined;
   const byCommand = new Map<number, readonly string[] | undefined>();
-  for (let at = text.indexOf('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11)) {
-    const m = ATTRIBUTE.exec(text.slice(at, at + 80));
+  const reads: [number, RegExp][] = [];
+  for (let at = text.indexOf('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11))
+    reads.push([at, ATTRIBUTE]);
+  for (let at = text.indexOf('.relationships'); at !== -1; at = text.indexOf('.relationships', at + 14))
+    reads.push([at, RELATIONSHIP]);
+  for (const [at, pattern] of reads) {
+    const m = pattern.exec(text.slice(at, at + 80));
     const word = m?.[1] ?? m?.[2];
     if (!m || !word) continue;
     const info = lexicon.words.get(word);
     if (!info || info.candidates.length === 0) continue;
     const p = place(at);
-    if (p.inComment || p.stringStart === -1) continue;
+    if (p.inComment) continue;
+    const stringStart = p.stringStart === -1 ? openedFilter(text, lines, at) : p.stringStart;
+    if (stringStart === -1) continue;
     // The filter up to the key: another object's attributes (`.included[]`, a relationship) are not the response's.
-    const filter = text.slice(p.stringStart, at);
+    const filter = text.slice(stringStart, at);
     if (/included|relationships/.test(filter)) continue;
-    const words = commandAt(text, lines, at);
+    const words = jqWords(text, lines, at, stringStart);
     const program = words?.find((w) => !/^\w+=/.test(w.text));
     if (!words || !program || program.text !== 'jq') continue;
     let resources = byCommand.get(program.start);
@@ -69,6 +78,44 @@ export function jqReadHits(
       byStart.set(start, hits.names.push(hit) - 1);
     }
   }
+}
+
+/** How many lines a jq filter written over lines may span. */
+const FILTER_LINES = 40;
+
+/**
+ * The `'` opening a jq filter written over lines that holds `at` on a line wholly inside it (a line-by-line reading
+ * sees no string there): the last `'` before `at`, on an earlier line of a `jq` command where it opens a string (an odd
+ * count of `'` on that line), within FILTER_LINES. Else -1.
+ */
+function openedFilter(text: string, lines: Lines, at: number): number {
+  const open = text.lastIndexOf("'", at);
+  if (open === -1) return -1;
+  const line = lines.lineOf(open);
+  const here = lines.lineOf(at);
+  if (line === here || here - line > FILTER_LINES) return -1;
+  const content = text.slice(lines.startOf(line), lines.endOf(line));
+  const before = text.slice(lines.startOf(line), open);
+  if (!/(?:^|[\s|(])jq\s/.test(before) || (content.split("'").length - 1) % 2 === 0) return -1;
+  return open;
+}
+
+/**
+ * The words of the command a jq filter at `at` is in. A single-quoted filter opened on an earlier line (`jq -r '` then
+ * `map(select(.attributes.name == $n))` then `' <<<"$have"`) is one word of the command it opened in, as the shell reads it.
+ */
+function jqWords(text: string, lines: Lines, at: number, stringStart: number): Word[] | undefined {
+  const opened = lines.lineOf(stringStart);
+  if (opened === lines.lineOf(at) || text.charAt(stringStart) !== "'") return commandAt(text, lines, at);
+  const close = text.indexOf("'", at);
+  if (close === -1 || lines.lineOf(close) - opened > FILTER_LINES) return undefined;
+  const from = lines.startOf(opened);
+  const to = lines.endOf(lines.lineOf(close));
+  // The same text with the filter's line breaks made blanks: offsets stay, the command is one line.
+  const flat =
+    text.slice(from, stringStart) + text.slice(stringStart, close).replace(/[\r\n]/g, ' ') + text.slice(close, to);
+  const words = commandAt(flat, new Lines(flat), at - from);
+  return words?.map((w) => ({ text: w.text, start: w.start + from, end: w.end + from }));
 }
 
 /** The resource of the response a `jq` command reads: piped in (`… | jq`) or given as a here-string (`<<< "$r"`). */
@@ -114,6 +161,9 @@ function commandResource(
   if (inside.length > 0) return inside.length === 1 ? urlResource(inside[0]!) : undefined;
   const program = words.find((w) => !/^\w+=/.test(w.text))?.text ?? '';
   const line = lines.lineOf(first.start);
+  // A function of this text (`list_projects "$org"`): the response its body's requests give.
+  const own = /^[A-Za-z_][\w-]*$/.test(program) ? functionResource(text, lines, urls, program) : undefined;
+  if (own) return own;
   const names = words.map((w) => variableOf(w.text)).filter((n): n is string => n !== undefined);
   if (program === 'echo' || program === 'printf') {
     const name = names[names.length - 1];
@@ -156,12 +206,69 @@ function responseOf(
   return words ? commandResource(text, lines, urls, words, hops) : undefined;
 }
 
-/** The line, within ASSIGN_LINES above `line`, where the shell variable `name` is last assigned. */
+/** The line, within ASSIGN_LINES above `line`, where the shell variable `name` is last assigned (also after a `;`: `local r; r="$(…)"`). */
 function assignmentLine(text: string, lines: Lines, name: string, line: number): number | undefined {
   const assigns = variablePatterns(name).shellAssigns;
-  for (let l = line; l >= 0 && l >= line - ASSIGN_LINES; l--)
-    if (assigns.test(text.slice(lines.startOf(l), lines.endOf(l)))) return l;
+  const after = `; ${name}=`;
+  for (let l = line; l >= 0 && l >= line - ASSIGN_LINES; l--) {
+    const content = text.slice(lines.startOf(l), lines.endOf(l));
+    if (assigns.test(content) || content.replace(/;[ \t]+/g, '; ').includes(after)) return l;
+  }
   return undefined;
+}
+
+/** How many lines a shell function's body may have for its requests to be read. */
+const FUNCTION_LINES = 120;
+/** `name() {`, `function name {`, `function name() {` at a line start. Group 1 or 2: the name. */
+const FUNCTION_DEF =
+  /^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)[ \t]*(?:\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*$/gm;
+
+let bodies:
+  { readonly text: string; readonly map: ReadonlyMap<string, { from: number; to: number } | null> } | undefined;
+
+/** The shell functions a text defines, by name: their bodies' offsets (null for a name defined twice). Read once per text. */
+function functionBodies(text: string, lines: Lines): ReadonlyMap<string, { from: number; to: number } | null> {
+  if (bodies?.text === text) return bodies.map;
+  const map = new Map<string, { from: number; to: number } | null>();
+  FUNCTION_DEF.lastIndex = 0;
+  for (let m = FUNCTION_DEF.exec(text); m !== null; m = FUNCTION_DEF.exec(text)) {
+    const name = m[1] ?? m[2] ?? '';
+    if (map.has(name)) {
+      map.set(name, null);
+      continue;
+    }
+    const line = lines.lineOf(m.index);
+    let last = line + 1;
+    // The body ends at the first `}` alone on its line at the definition's indentation.
+    const indent = /^[ \t]*/.exec(m[0])?.[0] ?? '';
+    for (; last <= line + FUNCTION_LINES && lines.startOf(last) < text.length; last++)
+      if (text.slice(lines.startOf(last), lines.endOf(last)).trimEnd() === `${indent}}`) break;
+    map.set(name, { from: m.index + m[0].length, to: lines.endOf(last) });
+  }
+  bodies = { text, map };
+  return map;
+}
+
+/**
+ * The resource of the responses a shell function of this text gives (`list_projects() {` … `curl … /organizations/$org/projects`):
+ * the one resource every request URL in its body ends with; none, two, or a function defined twice say nothing.
+ */
+function functionResource(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  name: string,
+): readonly string[] | undefined {
+  const body = functionBodies(text, lines).get(name);
+  if (!body) return undefined;
+  let found: readonly string[] | undefined;
+  for (const u of urls) {
+    if (u.start < body.from || u.start >= body.to) continue;
+    const r = urlResource(u);
+    if (!r || (found && found.join(' ') !== r.join(' '))) return undefined;
+    found = r;
+  }
+  return found;
 }
 
 /** `$x`, `${x}`, `"$x"`, `"${x}"`: the variable a word is, whole. */

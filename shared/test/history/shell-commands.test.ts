@@ -298,3 +298,46 @@ describe('history: a test of the variable holding a URL is no request', () => {
     );
   });
 });
+
+describe("history: jq reads the response of a shell function of the text, and a relationship's name", () => {
+  const keys = (text: string): string[] =>
+    scanText(text, { languageId: 'shellscript' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+  const script = [
+    'fetch_ws() {',
+    '  curl -sf -H "Authorization: Bearer $TOKEN" "https://$TFE/api/v2/organizations/$1/workspaces/$2"',
+    '}',
+    'pools_of() {',
+    '  curl -sf -H "Authorization: Bearer $TOKEN" "https://$TFE/api/v2/organizations/$1/agent-pools"',
+    '}',
+    'check() {',
+    '  local doc; doc="$(fetch_ws "$ORG" "$WS")"',
+    '  proj="$(jq -r \'.data.relationships.project.data.id\' <<<"$doc")"',
+    '  local all; all="$(pools_of "$ORG")"',
+    '  scoped="$(jq -r --arg n "$POOL" \'',
+    '    map(select(.attributes."organization-scoped")) | .[0].id',
+    '  \' <<<"$all")"',
+    '}',
+  ].join('\n');
+
+  it('the function its output comes from gives the resource; a filter over lines is read whole', () => {
+    assert.deepEqual(keys(script), ['9 attribute workspaces project', '12 attribute agent-pools organization-scoped']);
+  });
+
+  it('a function whose requests end with two resources, or a command of no function, says nothing', () => {
+    const two = script.replace(
+      '"https://$TFE/api/v2/organizations/$1/agent-pools"',
+      '"https://$TFE/api/v2/organizations/$1/agent-pools"\n  curl -sf "https://$TFE/api/v2/organizations/$1/oauth-clients"',
+    );
+    assert.deepEqual(
+      keys(two).filter((k) => k.includes('agent-pools')),
+      [],
+    );
+    const none = script.replace('all="$(pools_of "$ORG")"', 'all="$(cat pools.json)"');
+    assert.deepEqual(
+      keys(none).filter((k) => k.includes('agent-pools')),
+      [],
+    );
+  });
+});
