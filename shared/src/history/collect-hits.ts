@@ -82,12 +82,18 @@ export class HitCollector {
       this.#formatted.add(literal.start);
       this.urlText(literal.text, literal.parts, false, literal.start, literal);
     }
+    // Where the last block comment or docstring consumed ended.
+    let blockEnd = -1;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const at = m.index;
       switch (kindOf(m[0])) {
         case 'block-comment':
-          // `"/api/*"` is not a comment: restart right after the `/` when the opener sits in a string.
-          if (this.#places.at(at).stringStart !== -1) pattern.lastIndex = at + 1;
+          // `"/api/*"` is not a comment: restart right after the `/` when the opener sits in a string. Not so a
+          // Python triple quote on the line where the last one closed (`"name": "''' + name + '''",`): the line
+          // starts inside that string, which its own reading does not know.
+          if (this.#places.at(at).stringStart !== -1 && !(blockEnd > this.lines.startOf(this.lines.lineOf(at))))
+            pattern.lastIndex = at + 1;
+          else blockEnd = pattern.lastIndex;
           break;
         case 'tag':
           this.structTag(at, pattern.lastIndex);

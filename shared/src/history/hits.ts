@@ -49,6 +49,8 @@ export interface UrlHit {
   readonly sayLess?: true;
   /** Assigned to a variable that is extended before it is sent (`url += f"/{org}/workspaces"`): a prefix, no endpoint. */
   extended?: true;
+  /** Later sends of the variable holding the URL with other methods (`requests.post(url, …)` then `requests.get(url, …)`). */
+  sends?: readonly MethodToken[];
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

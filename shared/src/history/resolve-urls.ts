@@ -25,33 +25,41 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
     url.sayLess || url.extended
       ? undefined
       : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
-  if (choice) {
-    const { subject, candidate, alternatives, method } = choice;
-    // Read as the tail of a longer path: right where the base holds its start, which the text does not show.
-    const confidence = url.tailOnly ? 'context' : choice.confidence;
-    const path = url.single
-      ? {
-          start: sourceOffset(url, url.url.pathStart),
-          end: url.end,
-          template: candidate.template,
-          params: candidate.params,
-        }
-      : undefined;
-    out.push(
-      makeMatch(ctx.text, ctx.lines, {
-        start: url.start,
-        end: url.end,
-        subject,
-        confidence,
-        via: 'path',
-        alternatives,
-        method,
-        path,
-      }),
-    );
-  }
+  if (choice) out.push(endpointMatch(ctx, url, choice));
+  // The variable holding the URL sent again with another method: that endpoint too (`requests.get(url, …)` after a POST).
+  if (url.sends !== undefined && !url.sayLess && !url.extended)
+    for (const send of url.sends) {
+      const again = chooseEndpoint(url, send);
+      if (again && again.subject !== choice?.subject && !out.some((m) => m.subject === again.subject))
+        out.push(endpointMatch(ctx, url, again));
+    }
   if (url.url.query.length > 0) out.push(...queryMatches(ctx, url));
   return out;
+}
+
+/** The match of the endpoint chosen for a URL hit. */
+function endpointMatch(ctx: ResolveContext, url: UrlHit, choice: Choice): Match {
+  const { subject, candidate, alternatives, method } = choice;
+  // Read as the tail of a longer path: right where the base holds its start, which the text does not show.
+  const confidence = url.tailOnly ? 'context' : choice.confidence;
+  const path = url.single
+    ? {
+        start: sourceOffset(url, url.url.pathStart),
+        end: url.end,
+        template: candidate.template,
+        params: candidate.params,
+      }
+    : undefined;
+  return makeMatch(ctx.text, ctx.lines, {
+    start: url.start,
+    end: url.end,
+    subject,
+    confidence,
+    via: 'path',
+    alternatives,
+    method,
+    path,
+  });
 }
 
 /**

@@ -101,10 +101,12 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     }
     const name = assignedVariable(text, lines, url);
     if (!name) continue;
-    const sent = sendingMethod(text, lines, url, name);
+    const more: MethodToken[] = [];
+    const sent = sendingMethod(text, lines, url, name, url.line, 1, more);
     // Extended before it is sent (`url += f"/{org}/workspaces"`): the literal is the prefix of a longer URL.
     if (sent === EXTENDED) url.extended = true;
     else if (sent) {
+      if (more.length > 0) url.sends = more;
       url.method = sent;
       url.methodDistance = 0;
     }
@@ -125,12 +127,15 @@ function sendingMethod(
   name: string,
   fromLine = url.line,
   hops = 1,
+  more?: MethodToken[],
 ): MethodToken | typeof EXTENDED | undefined {
   const { uses, assigns, extends: grows } = variablePatterns(name);
   const indent = indentOf(text, lines.startOf(fromLine === url.line ? assignmentLine(text, lines, url) : fromLine));
   // Inside another branch of the same if/elif/else (or switch), an assignment is an alternative, not a
   // new value: `if a: url = …{0} elif b: url = …{1}` then `self._show(url)` sends either.
   let branch: number | undefined;
+  // With `more`, the sends after the first are read too (`requests.post(url, …)`, then `requests.get(url, …)`).
+  let first: MethodToken | undefined;
   for (
     let line = fromLine + 1;
     line <= fromLine + SEND_LINES && lines.startOf(line) > lines.startOf(line - 1);
@@ -140,6 +145,8 @@ function sendingMethod(
     const body = text.slice(from, lines.endOf(line));
     const own = indentOf(text, from);
     if (own < indent && own < body.length && (own === 0 ? !/^[)\]]/.test(body) : DEFINITION.test(body))) break;
+    // Later sends only inside the block the URL was assigned in (`}` or a less indented line ends it).
+    if (first !== undefined && own < indent && own < body.length) break;
     if (own < body.length && branch !== undefined && own <= branch && !ALTERNATIVE.test(body)) branch = undefined;
     if (own < indent && ALTERNATIVE.test(body)) branch = own;
     // Both patterns hold the name: a line without it is passed over unmatched (most lines, and a quick search).
@@ -149,24 +156,29 @@ function sendingMethod(
     // another URL, unknown here; one added in a branch (`if name: url += f"/{name}"`) leaves the literal sent too.
     if (grown) {
       if (grown[1] ?? grown[2] ?? grown[3] ?? (own > indent || branch !== undefined)) continue;
-      return EXTENDED;
+      return first ?? EXTENDED;
     }
     if (branch === undefined && assigns.test(body)) break;
     // Put at the end of another variable (`path = api_endpoint + create_path`, `url = f"{root}{path}"`): that
     // one is the URL sent, and the path is its tail.
-    const alias = hops > 0 && body.includes(name) ? tailAlias(body, name) : undefined;
-    if (alias !== undefined) return sendingMethod(text, lines, url, alias, line, hops - 1);
+    const alias = first === undefined && hops > 0 ? tailAlias(body, name) : undefined;
+    if (alias !== undefined) return sendingMethod(text, lines, url, alias, line, hops - 1, more);
     const use = uses.exec(body);
     if (!use) continue;
-    const call = enclosingCall(text, from + use.index + use[0].indexOf(name));
+    const at = from + use.index + use[0].indexOf(name);
+    // A later send counts where the variable is a whole argument (not `requests.get(url + "/" + id)`).
+    if (first !== undefined && !wholeArgument(text, at + name.length)) continue;
+    const call = enclosingCall(text, at);
     // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
     if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
-    // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
-    if (call && !m) return fetchCallMethod(text, call, from + use.index + use[0].indexOf(name));
-    if (!call || !m) return undefined;
-    const method = m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? '']);
-    if (!method) return undefined;
+    const method = m ? (m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? ''])) : undefined;
+    if (!call || !m || !method) {
+      if (first !== undefined) continue;
+      // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
+      if (call && !m) return fetchCallMethod(text, call, at);
+      return undefined;
+    }
     // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
     const rust = m[2] !== undefined && (m[0].includes('::') || m[0].includes('.'));
     const word = m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
@@ -174,9 +186,20 @@ function sendingMethod(
       call.start +
       m.index +
       (m[1] !== undefined ? 1 : rust ? m[0].length - word.length : m[3] !== undefined ? m[0].indexOf(m[3], 1) : 0);
-    return { method: method as HttpMethod, start, end: start + word.length, text: word };
+    const token = { method: method as HttpMethod, start, end: start + word.length, text: word };
+    if (more === undefined) return token;
+    if (first === undefined) first = token;
+    else if (token.method !== first.method && !more.some((t) => t.method === token.method)) more.push(token);
   }
-  return undefined;
+  return first;
+}
+
+/** Whether what follows a variable's name at `after` ends the argument: `, …` or `)`, maybe on the next line. */
+function wholeArgument(text: string, after: number): boolean {
+  let i = after;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  const c = text.charCodeAt(i);
+  return c === 44 || c === 41 || c === 10 || c === 13;
 }
 
 /** What `sendingMethod` says of a URL variable extended before it is sent. */

@@ -82,6 +82,35 @@ describe('Python URLs built in pieces', () => {
     ]);
   });
 
+  it('a URL variable sent twice gives the endpoint of each send the history has', () => {
+    const text = [
+      'def ensure_project(org, name, headers):',
+      '    target = "https://tfe.example.com/api/v2/organizations/" + org + "/projects"',
+      '    created = requests.post(target, json={"data": {"type": "projects"}}, headers=headers)',
+      '    if created.status_code == 422:',
+      '        found = requests.get(target, headers=headers)',
+      '        return found.json()',
+      '    requests.delete(target + "/" + name, headers=headers)',
+    ].join('\n');
+    // The DELETE sends a longer URL (`target + "/" + name`): not this one's.
+    assert.deepEqual(endpoints(text), [
+      '2 endpoint POST /organizations/:organization_name/projects',
+      '2 endpoint GET /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('a triple-quoted payload joined to an expression does not hide the code after it', () => {
+    const text = [
+      'def create(org, name):',
+      "    body = '''{",
+      '        "data": {"attributes": {"name": "\'\'\' + name + \'\'\'"}}',
+      "    }'''",
+      '    target = "https://tfe.example.com/api/v2/organizations/" + org + "/varsets"',
+      '    return requests.post(target, data=body)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['5 endpoint POST /organizations/:organization_name/varsets']);
+  });
+
   it('literals side by side in parentheses are one URL', () => {
     const text = [
       'def publish(host, org, name, provider, body):',
