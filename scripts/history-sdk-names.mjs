@@ -26,6 +26,8 @@ import {
 } from '../test/fixtures/history-real/clients.mjs';
 import { endpointOf, named, namesOf, parameters, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
 
+const parameters_ = parameters;
+
 const root = new URL('..', import.meta.url);
 const target = new URL('schemas/platform-history-sdk.json', root);
 const methodsTarget = new URL('schemas/platform-history-methods.json', root);
@@ -55,6 +57,8 @@ function parameterPathOf(method, segments) {
 }
 
 const RUBY_CLIENT = 'terraform-enterprise-client';
+const PYTERPRISE = 'pyterprise';
+const PYTERPRISE_SOURCE = 'test/fixtures/history-held/pyterprise/pyterprise';
 const RUBY_SOURCE =
   'test/fixtures/history-held/terraform-enterprise-client/lib/terraform_enterprise/api/resource_requests';
 const names = [];
@@ -332,10 +336,21 @@ function nowSends(key) {
 // terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
 // (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
 // history-held's listed files (restored from the snapshot at the commit that set lists), not kept here.
-const ruby = rubyClientSources();
+const ruby = heldClientSources(RUBY_SOURCE, '.rb');
 for (const { module, text } of ruby.files)
   for (const [fn, subject] of [...rubyRequests(text)].sort())
     if (subject) add(RUBY_CLIENT, 'method', `${module}.${fn}`, subject);
+
+// pyterprise (Python, JFryy/terraform-enterprise-api-python-client): each class's methods (`Organization.list_workspaces`)
+// by the `self._api_handler.call(uri=…, method=…)` each sends (or, sending none itself, the one endpoint of the history
+// among its own methods it calls: `Workspace.plan_apply` → `run`); a method's parameter sent as a query key
+// (`list_runs(page)`: `params = {"page[number]": page}`) stands for that parameter; what each method returns
+// (`Client.set_organization` → `Organization`, `Organization.list_workspaces` → `[]Workspace`) types a program's values.
+// Its source is history-held's listed files, like the Ruby client's.
+const pyterprise = heldClientSources(PYTERPRISE_SOURCE, '.py');
+const pyterpriseTypes = pyterpriseNames(pyterprise.files.map((f) => f.text));
+for (const [name, subject] of [...pyterpriseTypes.methods].sort()) add(PYTERPRISE, 'method', name, subject);
+for (const [name, subject] of [...pyterpriseTypes.parameters].sort()) add(PYTERPRISE, 'field', name, subject);
 
 // Terraform provider: schema attributes of the resource each file manages.
 for (const file of list('terraform-provider-tfe', '.go')) {
@@ -390,6 +405,16 @@ const out = {
       repository: ruby.repository,
       commit: ruby.commit,
       source: RUBY_SOURCE,
+    },
+    {
+      client: PYTERPRISE,
+      language: 'python',
+      repository: pyterprise.repository,
+      commit: pyterprise.commit,
+      source: PYTERPRISE_SOURCE,
+      // The class a program makes (`pyterprise.Client()`), what each method returns (`[]X`: a list of X).
+      entry: 'Client',
+      returns: Object.fromEntries([...pyterpriseTypes.returns].sort()),
     },
     {
       client: 'terraform-provider-tfe',
@@ -454,21 +479,114 @@ function mirrorTrees(repository, commits, dir, ext) {
 }
 
 /**
- * terraform-enterprise-client's resource request files, as history-held's SOURCES.tsv lists them (fixture
- * path under RUBY_SOURCE), read from the repository's snapshot (KEYFOB_MIRROR, default /work/.mirror).
+ * A client's source files kept as history-held's listed files (terraform-enterprise-client's resource request files,
+ * pyterprise's modules): the rows of its SOURCES.tsv under `source` ending in `ext`, read from the repository's
+ * snapshot (KEYFOB_MIRROR, default /work/.mirror).
  */
-function rubyClientSources() {
+function heldClientSources(source, ext) {
   const held = readFileSync(new URL('test/fixtures/history-held/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
   const rows = held
     .map((r) => r.split('\t'))
-    .filter(([fixture]) => fixture?.startsWith(`${RUBY_SOURCE.replace('test/fixtures/history-held/', '')}/`));
+    .filter(
+      ([fixture]) =>
+        fixture?.startsWith(`${source.replace('test/fixtures/history-held/', '')}/`) && fixture.endsWith(ext),
+    );
   const [, repository = '', , commit = ''] = rows[0] ?? [];
   const gitDir = mirrorGitDir(repository);
   const files = rows.map(([, , path, at]) => ({
-    module: path.replace(/^.*\/|\.rb$/g, ''),
+    module: path.replace(/^.*\/|\.\w+$/g, ''),
     text: execFileSync('git', ['--git-dir', gitDir, 'show', `${at.trim()}:${path}`], { encoding: 'utf8' }),
   }));
   return { repository, commit: commit.trim(), files };
+}
+
+/**
+ * pyterprise's classes read from its modules: per `Class.method`, the endpoint it sends (`methods`), the parameters a
+ * method's arguments are sent as (`Class.method(param)` → the history's parameter), and the class it returns (`returns`).
+ */
+function pyterpriseNames(texts) {
+  const classes = new Map();
+  for (const text of texts) {
+    let cls = null;
+    let fn = null;
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      const c = /^class (\w+)/.exec(line);
+      if (c) {
+        cls = { name: c[1], methods: new Map() };
+        classes.set(c[1], cls);
+        fn = null;
+        continue;
+      }
+      const d = cls && /^ {4}def (\w+)\(/.exec(line);
+      if (d) {
+        let signature = line;
+        for (let j = i + 1; !/\)\s*:/.test(signature) && j < lines.length; j++) signature += lines[j];
+        const params = /\(([^)]*)\)/.exec(signature)?.[1] ?? '';
+        fn = {
+          name: d[1],
+          params: params
+            .split(',')
+            .map((p) =>
+              p
+                .trim()
+                .replace(/[=:].*$/, '')
+                .trim(),
+            )
+            .filter((p) => p && p !== 'self'),
+          body: '',
+        };
+        cls.methods.set(d[1], fn);
+        continue;
+      }
+      if (fn) fn.body += `${line}\n`;
+    }
+  }
+  const methods = new Map();
+  const parameters = new Map();
+  const returns = new Map();
+  const pending = [];
+  for (const cls of classes.values())
+    for (const fn of cls.methods.values()) {
+      if (fn.name.startsWith('_')) continue;
+      const key = `${cls.name}.${fn.name}`;
+      const sent = new Set();
+      for (const at of [...fn.body.matchAll(/self\._api_handler\.call\(/g)].map((m) => m.index + m[0].length)) {
+        let depth = 1;
+        let end = at;
+        while (end < fn.body.length && depth > 0) depth += { '(': 1, ')': -1 }[fn.body[end++]] ?? 0;
+        const args = fn.body.slice(at, end - 1);
+        const uri = /\buri=f?(['"])(.*?)\1/.exec(args)?.[2];
+        const method = (/\bmethod=(['"])(\w+)\1/.exec(args)?.[2] ?? 'get').toUpperCase();
+        sent.add(uri === undefined ? null : (endpointOf(method, segmentsOf(uri)) ?? null));
+        // `params=params` with `params = {"page[size]": page_size, …}`: a parameter of the method sent as that key.
+        if (/\bparams=params\b/.test(args)) {
+          const dict = /\bparams = \{([^}]*)\}/.exec(fn.body)?.[1] ?? '';
+          for (const [, wire, param] of dict.matchAll(/["']([\w[\]-]+)["']\s*:\s*(\w+)/g)) {
+            const subject =
+              fn.params.includes(param) && parameters_.find((p) => p.path === '*' && namesOf(p).includes(wire));
+            if (subject) parameters.set(`${key}(${param})`, subject);
+          }
+        }
+      }
+      if (sent.size > 0) {
+        if (sent.size === 1 && !sent.has(null)) methods.set(key, [...sent][0]);
+      } else pending.push({ cls, fn, key });
+      const made = /\breturn (\w+)\(/.exec(fn.body)?.[1];
+      const listed = /(\w+)\.append\(\s*(\w+)\(/.exec(fn.body);
+      if (made && classes.has(made)) returns.set(key, made);
+      else if (listed && classes.has(listed[2]) && new RegExp(`\\breturn ${listed[1]}\\b`).test(fn.body))
+        returns.set(key, `[]${listed[2]}`);
+    }
+  // A method sending no request itself sends what its own methods it calls send: the one endpoint of the history among them.
+  for (const { cls, fn, key } of pending) {
+    const called = new Set(
+      [...fn.body.matchAll(/\bself\.(\w+)\(/g)].map((m) => methods.get(`${cls.name}.${m[1]}`)).filter(Boolean),
+    );
+    if (called.size === 1) methods.set(key, [...called][0]);
+  }
+  return { methods, parameters, returns };
 }
 
 /**
@@ -608,7 +726,7 @@ const methodsOut = {
   $comment:
     'Generated by scripts/history-sdk-names.mjs from the clients in test/fixtures/history-real (every request go-tfe and terrasnek send: the path with placeholders as *, and its methods); checked by shared/test/history/sdk-names.test.ts. Do not edit by hand.',
   clients: out.clients
-    .filter((c) => c.client !== 'terraform-provider-tfe' && c.client !== RUBY_CLIENT)
+    .filter((c) => c.client !== 'terraform-provider-tfe' && c.client !== RUBY_CLIENT && c.client !== PYTERPRISE)
     .map(({ client, repository, commit }) => ({ client, repository, commit })),
   paths: Object.fromEntries(
     [...apiPaths]

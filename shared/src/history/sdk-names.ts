@@ -25,6 +25,9 @@ interface SdkData {
     readonly client: string;
     readonly language: string;
     readonly releases?: readonly { readonly release: string }[];
+    /** A Python client of classes: the class a program makes (`Client`), what each method returns (`[]Workspace`). */
+    readonly entry?: string;
+    readonly returns?: Readonly<Record<string, string>>;
   }[];
   readonly providerResources: Readonly<Record<string, string>>;
   readonly names: readonly {
@@ -59,6 +62,8 @@ interface SdkIndex {
   readonly since: Map<string, Map<string, number>>;
   /** Per client, the earliest place of a release known to be the least that decides one of its `byRelease` names. */
   readonly decidingFloor: Map<string, number>;
+  /** Python clients of classes (pyterprise): the class a program makes and what each `Class.method` returns. */
+  readonly classClients: Map<string, { readonly entry: string; readonly returns: ReadonlyMap<string, string> }>;
   /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
   readonly keyed: ReadonlySet<string>;
   /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
@@ -151,9 +156,15 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     const floor = Math.max(...places);
     decidingFloor.set(client, Math.min(decidingFloor.get(client) ?? order.length, floor));
   }
+  const classClients = new Map(
+    data.clients.flatMap((c) =>
+      c.entry === undefined ? [] : [[c.client, { entry: c.entry, returns: new Map(Object.entries(c.returns ?? {})) }]],
+    ),
+  );
   found = {
     byName,
     decidingFloor,
+    classClients,
     schemaNames,
     structs,
     methods,
@@ -252,6 +263,13 @@ export function sdkMatches(
       if (!inPythonCode(text, places, start)) return;
       blocks ??= new TripleQuoted(text);
       if (!blocks.holds(start)) push(start, end, name);
+    });
+  }
+  if (languageId === 'python' && text.includes('pyterprise')) {
+    const places = new LinePlaces(text, profileFor({ languageId }), lines);
+    const blocks = new TripleQuoted(text);
+    classClientUses(text, sdkIdx, 'pyterprise', (start, end, name) => {
+      if (inPythonCode(text, places, start) && !blocks.holds(start)) push(start, end, name);
     });
   }
   if (languageId === 'ruby' && text.includes('.')) {
@@ -964,6 +982,80 @@ function callUses(
     if (!name || byOtherKey(args, name)) continue;
     const start = (m.index ?? 0) + 1;
     push(start, start + m[0].length - 2, name);
+  }
+}
+
+/** Bounds of a Python text's values typed by a client of classes: assignments read, rounds of reading them. */
+const MAX_TYPED_ASSIGNMENTS = 2_000;
+const TYPING_ROUNDS = 6;
+
+/**
+ * Calls of a Python client of classes (pyterprise): a program makes its entry class (`client = pyterprise.Client()`,
+ * `from pyterprise import Client` then `Client()`), and each value a method returns is of the class the mapping says
+ * (`org = client.set_organization(id=…)` an Organization, `for w in org.list_workspaces():` a Workspace). A mapped
+ * method called on a value so typed (`org.list_workspaces()`, `workspace.run(…)`) is its endpoint; a keyword argument
+ * sent as a query key (`workspace.list_runs(page=1, page_size=100)`) is that parameter. A name assigned values of two
+ * classes, or anything else besides (`None` aside), has no class; a value of no known class says nothing.
+ */
+function classClientUses(text: string, sdkIdx: SdkIndex, client: string, push: Push): void {
+  const classes = sdkIdx.classClients.get(client);
+  if (classes === undefined) return;
+  // The names the entry class is made by: `pyterprise.Client(`, an alias of the module's, or the class imported.
+  const makers = new Set<string>();
+  for (const m of text.matchAll(new RegExp(`^[ \\t]*import[ \\t]+${client}(?:[ \\t]+as[ \\t]+(\\w+))?`, 'gm')))
+    makers.add(`${m[1] ?? client}.${classes.entry}`);
+  for (const m of text.matchAll(new RegExp(`^[ \\t]*from[ \\t]+${client}[\\w.]*[ \\t]+import[ \\t]+([^\\n]+)`, 'gm')))
+    for (const part of (m[1] ?? '').replace(/[()]/g, '').split(','))
+      if (/^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part)?.[1] === classes.entry)
+        makers.add(/\bas\s+(\w+)/.exec(part)?.[1] ?? classes.entry);
+  if (makers.size === 0) return;
+  const assignments: { variable: string; value: string; each: boolean }[] = [];
+  for (const m of text.matchAll(
+    /^[ \t]*(?:for[ \t]+(\w+)[ \t]+in[ \t]+([^\n]+?):|(\w+)[ \t]*=(?!=)[ \t]*([^\n]+))/gm,
+  )) {
+    if (assignments.length >= MAX_TYPED_ASSIGNMENTS) break;
+    if (m[1] !== undefined) assignments.push({ variable: m[1], value: (m[2] ?? '').trim(), each: true });
+    else assignments.push({ variable: m[3] ?? '', value: (m[4] ?? '').trim(), each: false });
+  }
+  const typeOf = (value: string, types: ReadonlyMap<string, string | null>): string | undefined => {
+    const call = /^([\w.]+?)(?:\.(\w+))?\(/.exec(value);
+    if (call && call[2] === undefined && makers.has(call[1] ?? '')) return classes.entry;
+    if (call && makers.has(`${call[1] ?? ''}.${call[2] ?? ''}`)) return classes.entry;
+    if (call && call[2] !== undefined && /^\w+$/.test(call[1] ?? '')) {
+      const owner = types.get(call[1] ?? '');
+      return owner ? classes.returns.get(`${owner}.${call[2]}`) : undefined;
+    }
+    return /^\w+$/.test(value) ? (types.get(value) ?? undefined) : undefined;
+  };
+  let types = new Map<string, string | null>();
+  for (let round = 0, changed = true; changed && round < TYPING_ROUNDS; round++) {
+    const next = new Map<string, string | null>();
+    for (const { variable, value, each } of assignments) {
+      if (value === 'None') continue;
+      let type = typeOf(value, types);
+      if (each) type = type?.startsWith('[]') === true ? type.slice(2) : undefined;
+      const known = next.get(variable);
+      next.set(variable, type === undefined || (known !== undefined && known !== type) ? null : type);
+    }
+    changed = next.size !== types.size || [...next].some(([v, t]) => types.get(v) !== t);
+    types = next;
+  }
+  if (![...types.values()].some((t) => t !== null)) return;
+  for (const m of text.matchAll(/\b(\w+)\.(\w+)\(/g)) {
+    const owner = types.get(m[1] ?? '');
+    if (!owner || owner.startsWith('[]')) continue;
+    const key = `${client} ${owner}.${m[2] ?? ''}`;
+    const start = (m.index ?? 0) + (m[1] ?? '').length + 1;
+    const name = sdkIdx.methods.get(key);
+    if (name) push(start, start + (m[2] ?? '').length, name);
+    const args = argumentsAt(text, (m.index ?? 0) + m[0].length);
+    if (!args.includes('=')) continue;
+    KEYWORD.lastIndex = 0;
+    for (let k = KEYWORD.exec(args); k !== null; k = KEYWORD.exec(args)) {
+      const field = sdkIdx.byName.get(`${key}(${k[1] ?? ''})`);
+      const at = (m.index ?? 0) + m[0].length + k.index + k[0].indexOf(k[1] ?? '');
+      if (field?.kind === 'field') push(at, at + (k[1] ?? '').length, field);
+    }
   }
 }
 

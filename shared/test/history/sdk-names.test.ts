@@ -41,11 +41,13 @@ const readAll = (dir: URL, ext: string): Map<string, string> =>
       .map((f) => [f, readFileSync(new URL(f, dir), 'utf8')]),
   );
 
-/** The Ruby client, whose source is not kept in history-real: history-held lists its files (read from the snapshot). */
+/** The Ruby client and pyterprise, whose source is not kept in history-real: history-held lists their files (read from the snapshot). */
 const RUBY = 'terraform-enterprise-client';
-const local = data.clients.filter((c) => c.client !== RUBY);
-function rubySources(): Map<string, string> | undefined {
-  const source = data.clients.find((c) => c.client === RUBY)?.source ?? '';
+const PYTERPRISE = 'pyterprise';
+const HELD = new Set([RUBY, PYTERPRISE]);
+const local = data.clients.filter((c) => !HELD.has(c.client));
+function heldSources(client: string): Map<string, string> | undefined {
+  const source = data.clients.find((c) => c.client === client)?.source ?? '';
   const held = readSources(new URL('test/fixtures/history-held/', repo)).filter((s) =>
     `test/fixtures/history-held/${s.file}`.startsWith(`${source}/`),
   );
@@ -143,6 +145,18 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         text.slice(def.index).includes(`if ${keyword} is not None:`)
       );
     }
+    case 'pyterprise method':
+    case 'pyterprise field': {
+      // `Organization.list_workspaces`: the class has the method; `Workspace.list_runs(page)`: it takes that parameter.
+      const [, fn = '', param] = /^(\w+)(?:\((\w+)\))?$/.exec(member) ?? [];
+      return texts.some((t) => {
+        const body = new RegExp(`^class ${esc(owner)}\\b[^\\n]*\\n([\\s\\S]*?)(?=^class |(?![\\s\\S]))`, 'm').exec(
+          t,
+        )?.[1];
+        const def = body === undefined ? null : new RegExp(`^ {4}def ${esc(fn)}\\(([^)]*)\\)`, 'm').exec(body);
+        return def !== null && (param === undefined || new RegExp(`\\b${esc(param)}\\b`).test(def[1] ?? ''));
+      });
+    }
     case 'terraform-provider-tfe schema':
       return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
     default:
@@ -161,8 +175,13 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     const sources = new Map(
       local.map((c) => [c.client, readAll(sourceOf(c.client), c.client === 'terrasnek' ? '.py' : '.go')]),
     );
-    const ruby = rubySources();
-    if (ruby) sources.set(RUBY, ruby);
+    const held = new Map(
+      [...HELD].flatMap((client) => {
+        const texts = heldSources(client);
+        return texts ? [[client, texts] as const] : [];
+      }),
+    );
+    for (const [client, texts] of held) sources.set(client, texts);
     const released = releaseSources();
     const gone = data.names.filter((n) => {
       if (n.releases !== undefined)
@@ -171,7 +190,7 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
           return old !== undefined && !inSource(old, n.client, n.kind, n.name);
         });
       return (
-        (ruby || n.client !== RUBY) &&
+        (held.has(n.client) || !HELD.has(n.client)) &&
         !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name)
       );
     });
@@ -199,6 +218,17 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_key)'), false);
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.list_all(workspace_name)'), false);
     assert.equal(inSource(py, 'terrasnek', 'method', 'state_versions.list_state_version_outputs'), false);
+    const pyterprise = heldSources(PYTERPRISE);
+    if (pyterprise) {
+      assert.equal(inSource(pyterprise, PYTERPRISE, 'method', 'Organization.list_workspaces'), true);
+      assert.equal(inSource(pyterprise, PYTERPRISE, 'method', 'Workspace.list_workspaces'), false);
+      assert.equal(inSource(pyterprise, PYTERPRISE, 'field', 'Workspace.list_runs(page_size)'), true);
+      assert.equal(inSource(pyterprise, PYTERPRISE, 'field', 'Workspace.list_runs(per_page)'), false);
+      const renamed = new Map(
+        [...pyterprise].map(([f, t]) => [f, t.replace('def list_workspaces(', 'def workspaces(')] as const),
+      );
+      assert.equal(inSource(renamed, PYTERPRISE, 'method', 'Organization.list_workspaces'), false);
+    }
   });
 
   it('the methods per path (schemas/platform-history-methods.json) are what the clients send now', (t) => {
@@ -367,5 +397,52 @@ describe('Python client library calls', () => {
     );
     // A release the mapping has not read says nothing either.
     assert.deepEqual(scan({ text: 'terrasnek==9.9.9\n', fileName: 'requirements.txt' }), []);
+  });
+});
+
+describe('a Python client of classes (pyterprise)', () => {
+  const uses = (text: string): string[] =>
+    scanText(text, { fileName: 'portal/app.py' })
+      .filter((m) => m.sdk !== undefined)
+      .map((m) => `${m.line} ${m.sdk?.name ?? ''} ${m.subject.id}`);
+
+  it('a method called on a value its classes return is its endpoint; a keyword sent as a query key its parameter', () => {
+    const text = [
+      'from pyterprise import Client as TFE',
+      'tfe = TFE()',
+      'tfe.init(token=token, url=url)',
+      'org = tfe.set_organization(id=org_name)',
+      'def names():',
+      '    return [w.name for w in org.list_workspaces()]',
+      'for ws in org.list_workspaces():',
+      '    ws.run("nightly")',
+      'target = org.get_workspace(name)',
+      'history = target.list_runs(page=2, page_size=20)',
+      '# org.list_workspaces() kept for later',
+      'other.run("not a workspace")',
+    ].join('\n');
+    assert.deepEqual(uses(text), [
+      '6 Organization.list_workspaces endpoint GET /organizations/:organization_name/workspaces',
+      '7 Organization.list_workspaces endpoint GET /organizations/:organization_name/workspaces',
+      '8 Workspace.run endpoint POST /runs',
+      '9 Organization.get_workspace endpoint GET /organizations/:organization_name/workspaces/:name',
+      '10 Workspace.list_runs(page) parameter page[number] *',
+      '10 Workspace.list_runs(page_size) parameter page[size] *',
+    ]);
+  });
+
+  it('says nothing without the client made, or on a name assigned values of two kinds', () => {
+    assert.deepEqual(uses('org = get_org()\norg.list_workspaces()\nws = org.get_workspace(n)\nws.run()\n'), []);
+    const text = [
+      'import pyterprise',
+      'client = pyterprise.Client()',
+      'org = client.set_organization(id=o)',
+      'ws = org.get_workspace(name)',
+      'ws = runner.workspace()',
+      'ws.run("x")',
+    ].join('\n');
+    assert.deepEqual(uses(text), [
+      '4 Organization.get_workspace endpoint GET /organizations/:organization_name/workspaces/:name',
+    ]);
   });
 });
