@@ -30,6 +30,8 @@ interface Signature {
   readonly at: number;
   readonly list: string;
   parameters: { names: string[]; type: string | undefined }[] | undefined;
+  /** The words of the list (runs of `\w`), read once when first asked (`namesWanted`). */
+  words: readonly string[] | undefined;
 }
 
 /** An assignment read in full: `at` after its `=`, the names assigned, the right side. */
@@ -73,6 +75,8 @@ export class GoTypeEnvironment {
   private imports: Set<string> | undefined;
   /** `&tfe.X{` / `tfe.X{` opening a right side. */
   private readonly literal: RegExp;
+  /** The first letters of the wanted names, by code (`& 127`): most assigned names start with none of them. */
+  private readonly wantedFirsts = new Uint8Array(128);
 
   constructor(
     private readonly text: string,
@@ -83,6 +87,7 @@ export class GoTypeEnvironment {
     private readonly lines?: Lines,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
+    for (const name of wanted) this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
     this.readFunctions();
     this.readLocalStructs();
     for (let round = 0; round < 3; round++) {
@@ -193,20 +198,16 @@ export class GoTypeEnvironment {
   private readSignatures(): void {
     this.signatures ??= this.parseSignatures();
     for (const s of this.signatures) {
-      if (!this.namesWanted(s.list)) continue;
+      if (!this.namesWanted(s)) continue;
       s.parameters ??= this.parameters(s.list);
       for (const { names, type } of s.parameters) for (const name of names) this.declare(name, s.at, type);
     }
   }
 
-  /** Whether a word of a parameter list (a run of `\w`) is a wanted name: each wanted name searched in it. */
-  private namesWanted(list: string): boolean {
-    for (const name of this.wanted) {
-      for (let at = list.indexOf(name); at !== -1; at = list.indexOf(name, at + 1)) {
-        if (at > 0 && isGoWordChar(list.charCodeAt(at - 1))) continue;
-        if (!isGoWordChar(list.charCodeAt(at + name.length))) return true;
-      }
-    }
+  /** Whether a word of a parameter list (a run of `\w`) is a wanted name: its words read once, each looked up. */
+  private namesWanted(s: Signature): boolean {
+    s.words ??= s.list.match(/\w+/g) ?? [];
+    for (const word of s.words) if (this.wanted.has(word)) return true;
     return false;
   }
 
@@ -214,7 +215,7 @@ export class GoTypeEnvironment {
     const text = this.text;
     const out: Signature[] = [];
     const add = (at: number, list: string): void => {
-      out.push({ at, list, parameters: undefined });
+      out.push({ at, list, parameters: undefined, words: undefined });
     };
     for (const at of this.funcStarts) {
       // Tried where the function starts, within 300 characters (as on a slice of that length: a longer match is none).
@@ -284,6 +285,7 @@ export class GoTypeEnvironment {
     const count = found[k + 1] ?? 0;
     for (let n = 0; n < count; n++) {
       const start = found[k + 2 + 2 * n] ?? 0;
+      if (this.wantedFirsts[text.charCodeAt(start) & 127] !== 1) continue;
       const length = (found[k + 3 + 2 * n] ?? 0) - start;
       for (const name of this.wanted) if (name.length === length && text.startsWith(name, start)) return true;
     }
@@ -366,6 +368,12 @@ export class GoTypeEnvironment {
     return before === '' || LEAD.has(before) ? names : undefined;
   }
 
+  /** A name whose declarations matter from now on (a right side's chain head). */
+  private want(name: string): void {
+    this.wanted.add(name);
+    this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
+  }
+
   /** The type of a right side: a go-tfe literal, a service call's result, a typed chain (`list.Items`, `ws.Project`). */
   private typeOfExpression(rhs: string, at: number): string | undefined {
     const literal = this.literal.exec(rhs);
@@ -382,13 +390,13 @@ export class GoTypeEnvironment {
     const appended = APPEND.exec(rhs);
     if (appended) {
       const names = (appended[1] ?? '').split('.');
-      this.wanted.add(names[0] ?? '');
+      this.want(names[0] ?? '');
       return this.typeOfChain(names, at);
     }
     const chain = CHAIN.exec(rhs);
     if (!chain) return undefined;
     const names = (chain[1] ?? '').split('.');
-    this.wanted.add(names[0] ?? '');
+    this.want(names[0] ?? '');
     const type = this.typeOfChain(names, at);
     if (chain[2] === undefined) return type;
     return type?.startsWith('[]') ? type.slice(2) : undefined;
