@@ -519,6 +519,7 @@ export function attributeReads(
   languageId: string | undefined,
   fileResource: string | undefined,
 ): Match[] {
+  if (isJsLike(languageId)) return jsMemberReads(text, lines, index);
   if (languageId !== 'python' || !text.includes('.attributes')) return [];
   const flow = new Flow(text, index, urls, fileResource);
   const out: Match[] = [];
@@ -548,6 +549,52 @@ export function attributeReads(
       const member = m[1] ?? '';
       report(flow.chain(name, [], m.index, 0), member, m.index + m[0].length - member.length);
     }
+  }
+  return out;
+}
+
+function isJsLike(languageId: string | undefined): boolean {
+  return (
+    languageId === 'typescript' ||
+    languageId === 'javascript' ||
+    languageId === 'typescriptreact' ||
+    languageId === 'javascriptreact'
+  );
+}
+
+/**
+ * `project.attributes.name`, `this.workspace.attributes['resource-count']`, `workspace.relationships.project?.data`,
+ * `ws?.relationships?.["locked-by"]`: a JSON:API object's member read. Group 1: the object's name; 2: attributes or
+ * relationships; 3 or 4: the member.
+ */
+const JS_MEMBER_READ =
+  /(?<![\w$.])(?:this\.)?([A-Za-z_$][\w$]*)\??\.(attributes|relationships)\??\.(?:([A-Za-z_$][\w$]*)|\[\s*['"]([\w-]+)['"]\s*\])(?![\w$]|[ \t]*(?:\(|=(?![=>])))/g;
+
+/**
+ * JS/TS: a member of a JSON:API resource object's attributes or relationships read by an object named for its
+ * resource (`project.attributes.name` in `projects.find(…)`'s result, a `protected project: Project` field read as
+ * `this.project.attributes.name`, `workspace.relationships.project?.data?.id`): that resource's attribute, and only
+ * when the resource has one of that name (snake_case read as kebab-case). An object named for no resource (`data`,
+ * `item`, `res.data`) says nothing; so does a call or an assignment of the member.
+ */
+function jsMemberReads(text: string, lines: Lines, index: HistoryIndex): Match[] {
+  if (!text.includes('.attributes') && !text.includes('.relationships')) return [];
+  const out: Match[] = [];
+  for (const m of text.matchAll(JS_MEMBER_READ)) {
+    const resource = namedResource(index, m[1] ?? '').resource;
+    if (resource === undefined) continue;
+    const member = m[3] ?? m[4] ?? '';
+    const subject = (index.byName.get(member.replace(/_/g, '-')) ?? index.byName.get(member) ?? []).find(
+      (s) => s.type === 'attribute' && s.resource === resource,
+    );
+    if (subject === undefined) continue;
+    const start = m.index + m[0].lastIndexOf(member);
+    const line = lines.lineOf(start);
+    const before = text.slice(lines.startOf(line), start);
+    if (/\/\/|^\s*\*/.test(before)) continue;
+    out.push(
+      makeMatch(text, lines, { start, end: start + member.length, subject, confidence: 'context', via: 'name' }),
+    );
   }
   return out;
 }

@@ -286,3 +286,36 @@ describe('attributes read as model members: the resource of the object they belo
     assert.deepEqual(onLine(source, '# unknown'), []);
   });
 });
+
+describe('JS/TS: a JSON:API object named for its resource, its attributes and relationships read as members', () => {
+  const attrs = (text: string): string[] =>
+    scanText(text, { languageId: 'typescript' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it("the object's name gives the resource: a field, a found item, a relationship", () => {
+    const text = [
+      'class TeamPick {',
+      '  constructor(private readonly project: Project) {}',
+      '  title() {',
+      '    return this.project.attributes.name;',
+      '  }',
+      '}',
+      'for (const workspace of page) {',
+      '  const owner = workspace.relationships.project?.data?.id;',
+      '  const project = all.find((p) => p.id === owner);',
+      '  console.info(project ? project.attributes.name : owner);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attrs(text), [
+      '4 attribute projects name',
+      '8 attribute workspaces project',
+      '10 attribute projects name',
+    ]);
+  });
+
+  it('an object named for no resource, or a member its resource lacks, says nothing', () => {
+    assert.deepEqual(attrs('const label = item.attributes.name;\nconst other = entry.relationships.project;'), []);
+    assert.deepEqual(attrs('const label = workspace.attributes.name;'), []);
+  });
+});
