@@ -374,6 +374,7 @@ const GO_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/y;
  */
 function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
+  let goTfe: boolean | undefined;
   for (const at of typeLineStarts(text, lines)) {
     GO_HEAD.lastIndex = at;
     const m = GO_HEAD.exec(text);
@@ -384,12 +385,38 @@ function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
     // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.
     const body = text.slice(open, close);
     if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
+    goTfe ??= text.includes(GO_TFE_IMPORT);
     const name = m[1] ?? '';
+    if (goTfe && copiedStruct(text, name)) continue;
     models.push(
       model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),
     );
   }
   return models;
+}
+
+const GO_TFE_IMPORT = '"github.com/hashicorp/go-tfe"';
+/** A keyed field of a literal copied from a field of the same name (`Name: p.Name,`). */
+const COPIED_FIELD = /^[ \t]*(\w+):[ \t]*&?[A-Za-z_]\w*\.(\w+)[ \t]*,?[ \t]*$/gm;
+const MAX_COPY_LITERAL = 4_000;
+
+/**
+ * In a file that reads the API through go-tfe, a struct of its own whose literal copies two or more fields of
+ * another value by the same names (`&projectJSON{ Name: p.Name, Description: p.Description }`) is the program's
+ * copy of go-tfe's data (its own output), not the API's document: its tags say nothing.
+ */
+function copiedStruct(text: string, name: string): boolean {
+  const head = `${name}{`;
+  for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + head.length)) {
+    if (at > 0 && /\w/.test(text.charAt(at - 1))) continue;
+    const open = at + head.length;
+    const close = matchingBrace(text, open);
+    if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
+    let same = 0;
+    for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
+    if (same >= 2) return true;
+  }
+  return false;
 }
 
 /** A Rust field (snake_case) or variant (PascalCase) under serde's `rename_all`; without one, as written. */

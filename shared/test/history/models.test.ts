@@ -365,6 +365,31 @@ describe('Go models (json-tagged structs, nested anonymous structs)', () => {
     const got = found(handler, 'main.go');
     assert.ok(got.includes('4 stage attribute run task request stage'), got.join('\n'));
   });
+  it("through go-tfe, a struct of the program's own that copies a go-tfe value's fields is its output, not the API's", () => {
+    const cli = (copy: boolean): string =>
+      [
+        'package main',
+        '',
+        'import tfe "github.com/hashicorp/go-tfe"',
+        '',
+        'type ProjectRecord struct {',
+        '\tTitle string `json:"name"`',
+        '\tText  string `json:"description"`',
+        '}',
+        '',
+        'func view(p *tfe.Project) *ProjectRecord {',
+        copy ? '\treturn &ProjectRecord{\n\t\tTitle: p.Title,\n\t\tText:  p.Text,\n\t}' : '\treturn &ProjectRecord{}',
+        '}',
+      ].join('\n');
+    assert.deepEqual(
+      found(cli(true), 'main.go').filter((m) => /^[67] /.test(m)),
+      [],
+    );
+    assert.deepEqual(
+      found(cli(false), 'main.go').filter((m) => /^[67] /.test(m)),
+      ['6 name attribute projects name', '7 description attribute projects description'],
+    );
+  });
 });
 
 describe('service calls of a client library (service-calls.ts)', () => {
