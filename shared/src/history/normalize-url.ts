@@ -233,8 +233,11 @@ function parseQuery(text: string, from: number): UrlQueryPair[] {
   return pairs;
 }
 
-/** Decodes only `%5B` / `%5D` (any case): enough for `filter[...]`, `search[...]`, `page[...]`. */
+/**
+ * Decodes only `%5B` / `%5D` (any case): enough for `filter[...]`, `search[...]`, `page[...]`; a format string's
+ * `%%5B` (Go's `fmt.Sprintf("…?page%%5Bsize%%5D=50")`, C's printf) is the same `%5B` once formatted.
+ */
 function decodeBrackets(key: string): string {
   if (!key.includes('%')) return key;
-  return key.replace(/%5[bB]/g, '[').replace(/%5[dD]/g, ']');
+  return key.replace(/%%?5[bB]/g, '[').replace(/%%?5[dD]/g, ']');
 }

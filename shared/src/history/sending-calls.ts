@@ -31,10 +31,11 @@ const CALL_AFTER = 600;
 /**
  * A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`,
  * Rust's `Method::Patch` / `Method::PATCH` (surf, reqwest), `self._patch(url`, `requests.delete(url`,
- * `surf::post(url)`, a typed client's `this.post<Workspace, WorkspaceRequest>(path, request)`.
+ * `surf::post(url)`, a typed client's `this.post<Workspace, WorkspaceRequest>(path, request)`, Go's exported
+ * verbs (`c.http.Get(u)`).
  */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(|\.(Get|Post|Put|Patch|Delete)\(/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
@@ -172,7 +173,10 @@ function sendingMethod(
     // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
     if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
-    const method = m ? (m[1] ?? (m[2] ? m[2].toUpperCase() : HELPER[m[3] ?? ''])) : undefined;
+    // Go's exported verbs (`r.client.Get(endpoint)`, net/http's `client.Post(u, …)`, resty's `.Delete(u)`): the word is the method.
+    const method = m
+      ? (m[1] ?? (m[2] ? m[2].toUpperCase() : m[4] !== undefined ? m[4].toUpperCase() : HELPER[m[3] ?? '']))
+      : undefined;
     if (!call || !m || !method) {
       if (first !== undefined) continue;
       // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
@@ -181,11 +185,17 @@ function sendingMethod(
     }
     // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
     const rust = m[2] !== undefined && (m[0].includes('::') || m[0].includes('.'));
-    const word = m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
+    const word = m[4] ?? m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
     const start =
       call.start +
       m.index +
-      (m[1] !== undefined ? 1 : rust ? m[0].length - word.length : m[3] !== undefined ? m[0].indexOf(m[3], 1) : 0);
+      (m[1] !== undefined || m[4] !== undefined
+        ? 1
+        : rust
+          ? m[0].length - word.length
+          : m[3] !== undefined
+            ? m[0].indexOf(m[3], 1)
+            : 0);
     const token = { method: method as HttpMethod, start, end: start + word.length, text: word };
     if (more === undefined) return token;
     if (first === undefined) first = token;
