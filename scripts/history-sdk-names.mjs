@@ -333,6 +333,33 @@ function nowSends(key) {
   return file !== undefined && sentBy(read(file)).has(member.replace(/\(.*$/, ''));
 }
 
+// terrasnek's keyword arguments sent as query keys: endpoint.py's helpers send `page` as `page[number]` (`if page is
+// not None: q_options.append(f"page[number]={page}")`); a method taking that keyword and passing it on (`page=page`)
+// maps per keyword (`workspaces.list(page)`) to the history's parameter of that key for the method's path, else for
+// every path (`page[number] *`).
+const terrasnekQueryKeys = [
+  ...read('terrasnek/terrasnek/endpoint.py').matchAll(
+    /if (\w+) is not None:\s*\n\s*q_options\.append\(f"([\w[\]-]+)=\{\1\}"\)/g,
+  ),
+].map((m) => [m[1], m[2]]);
+for (const file of terrasnekFiles) {
+  const module = file.replace(/^.*\/|\.py$/g, '');
+  for (const m of read(file).matchAll(/^ {4}def ([a-z]\w*)\(self,([^)]*)\):\n([\s\S]*?)(?=^ {4}def |(?![\s\S]))/gm)) {
+    const [, fn, signature, body] = m;
+    const path = names
+      .find((n) => n.client === 'terrasnek' && n.name === `${module}.${fn}` && n.releases === undefined)
+      ?.subject.split(' ')[2];
+    for (const [keyword, wire] of terrasnekQueryKeys) {
+      if (!new RegExp(`\\b${keyword}\\b`).test(signature) || !new RegExp(`\\b${keyword}=${keyword}\\b`).test(body))
+        continue;
+      const subject =
+        parameters.find((p) => path !== undefined && p.path === path && namesOf(p).includes(wire)) ??
+        parameters.find((p) => p.path === '*' && namesOf(p).includes(wire));
+      if (subject) add('terrasnek', 'field', `${module}.${fn}(${keyword})`, subject);
+    }
+  }
+}
+
 // terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
 // (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
 // history-held's listed files (restored from the snapshot at the commit that set lists), not kept here.

@@ -113,7 +113,9 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const owners = new Map<string, Set<string>>();
   const keyed = new Set<string>();
   for (const key of methods.keys()) if (key.endsWith(')')) keyed.add(key.slice(0, key.indexOf('(')));
-  for (const m of [...methods.values(), ...[...byRelease.values()].flat()])
+  // A terrasnek module with keyword fields only (`org_memberships.list_for_org(page)`) is a service too.
+  const keywordFieldNames = [...byName.values()].filter((n) => n.kind === 'field' && n.client === 'terrasnek');
+  for (const m of [...methods.values(), ...[...byRelease.values()].flat(), ...keywordFieldNames])
     owners.set(m.client, (owners.get(m.client) ?? new Set<string>()).add(m.name.slice(0, m.name.indexOf('.'))));
   // A Python method is also passed by reference as an argument (`call_endpoint(api.orgs.list, org_name=…)`).
   const language = new Map(data.clients.map((c) => [c.client, c.language]));
@@ -979,9 +981,23 @@ function callUses(
     // A method reference closed there (`call(api.orgs.list)`) has no arguments of its own.
     const args = m[0].endsWith(')') ? '' : argumentsAt(text, from);
     const name = keywordName(sdkIdx, key, args, known) ?? methodOf(sdkIdx, key, known);
-    if (!name || byOtherKey(args, name)) continue;
-    const start = (m.index ?? 0) + 1;
-    push(start, start + m[0].length - 2, name);
+    if (name && !byOtherKey(args, name)) {
+      const start = (m.index ?? 0) + 1;
+      push(start, start + m[0].length - 2, name);
+    }
+    // A keyword argument the method sends as a query key (`workspaces.list(page=2)`: `page[number]`).
+    if (args.includes('=')) keywordFields(sdkIdx, key, args, from, push);
+  }
+}
+
+/** The keyword arguments of a call (`args`, at `from`) that its method sends as query keys (`key(page)` fields). */
+function keywordFields(sdkIdx: SdkIndex, key: string, args: string, from: number, push: Push): void {
+  KEYWORD.lastIndex = 0;
+  for (let k = KEYWORD.exec(args); k !== null; k = KEYWORD.exec(args)) {
+    const field = sdkIdx.byName.get(`${key}(${k[1] ?? ''})`);
+    if (field?.kind !== 'field') continue;
+    const at = from + k.index + k[0].indexOf(k[1] ?? '');
+    push(at, at + (k[1] ?? '').length, field);
   }
 }
 
@@ -1048,14 +1064,9 @@ function classClientUses(text: string, sdkIdx: SdkIndex, client: string, push: P
     const start = (m.index ?? 0) + (m[1] ?? '').length + 1;
     const name = sdkIdx.methods.get(key);
     if (name) push(start, start + (m[2] ?? '').length, name);
-    const args = argumentsAt(text, (m.index ?? 0) + m[0].length);
-    if (!args.includes('=')) continue;
-    KEYWORD.lastIndex = 0;
-    for (let k = KEYWORD.exec(args); k !== null; k = KEYWORD.exec(args)) {
-      const field = sdkIdx.byName.get(`${key}(${k[1] ?? ''})`);
-      const at = (m.index ?? 0) + m[0].length + k.index + k[0].indexOf(k[1] ?? '');
-      if (field?.kind === 'field') push(at, at + (k[1] ?? '').length, field);
-    }
+    const from = (m.index ?? 0) + m[0].length;
+    const args = argumentsAt(text, from);
+    if (args.includes('=')) keywordFields(sdkIdx, key, args, from, push);
   }
 }
 

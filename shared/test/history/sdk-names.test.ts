@@ -134,6 +134,16 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         /@request\.\w+\(/.test(sources.get(`${owner}.rb`) ?? '') &&
         (sources.get(`${owner}.rb`) ?? '').includes(`def ${member}`)
       );
+    case 'terrasnek field': {
+      // `workspaces.list(page)`: the method takes the keyword and passes it on (`page=page`).
+      const [, fn = '', keyword = ''] = /^(\w+)\((\w+)\)$/.exec(member) ?? [];
+      const text = sources.get(`${owner}.py`) ?? '';
+      const def = new RegExp(`def ${esc(fn)}\\(([^)]*)\\)`).exec(text);
+      const body = def === null ? '' : text.slice(def.index, text.indexOf('\n    def ', def.index + 1) >>> 0);
+      return (
+        def !== null && new RegExp(`\\b${esc(keyword)}\\b`).test(def[1] ?? '') && body.includes(`${keyword}=${keyword}`)
+      );
+    }
     case 'terrasnek method': {
       // `show(workspace_name)`: the method takes that parameter and picks its URL by it (`if workspace_name is not None:`).
       const [, fn = '', keyword] = /^(\w+)(?:\((\w+)\))?$/.exec(member) ?? [];
@@ -218,6 +228,8 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_key)'), false);
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.list_all(workspace_name)'), false);
     assert.equal(inSource(py, 'terrasnek', 'method', 'state_versions.list_state_version_outputs'), false);
+    assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page)'), true);
+    assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page_number)'), false);
     const pyterprise = heldSources(PYTERPRISE);
     if (pyterprise) {
       assert.equal(inSource(pyterprise, PYTERPRISE, 'method', 'Organization.list_workspaces'), true);
@@ -367,6 +379,28 @@ describe('Python client library calls', () => {
       'print(f"{api.workspaces.list()}")',
     ].join('\n');
     assert.deepEqual(ids(text), ['10 orgs.list', '11 workspaces.list']);
+  });
+
+  it("a terrasnek keyword argument sent as a query key is that parameter (the method's endpoint or not)", () => {
+    const text = [
+      'from terrasnek.api import TFC',
+      'api = TFC(token, url=url)',
+      'resp = api.workspaces.list(page=current, page_size=50)',
+      'members = api.org_memberships.list_for_org(page=next_page)',
+      'api.workspaces.list(include=["project"])',
+    ].join('\n');
+    assert.deepEqual(
+      scanText(text, { fileName: 'tool/main.py' })
+        .filter((m) => m.sdk !== undefined)
+        .map((m) => `${m.line} ${m.sdk?.name ?? ''} ${m.subject.id}`),
+      [
+        '3 workspaces.list endpoint GET /organizations/:organization_name/workspaces',
+        '3 workspaces.list(page) parameter page[number] *',
+        '3 workspaces.list(page_size) parameter page[size] *',
+        '4 org_memberships.list_for_org(page) parameter page[number] *',
+        '5 workspaces.list endpoint GET /organizations/:organization_name/workspaces',
+      ],
+    );
   });
 
   it('a terrasnek name whose endpoint changed between releases is claimed only for a pinned release', () => {
