@@ -29,6 +29,7 @@ export function jqReadHits(
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
 ): void {
   if (hits.urls.length === 0) return;
+  jqPayloadHits(text, lines, lexicon, hits, place);
   let byStart: Map<number, number> | undefined;
   const byCommand = new Map<number, readonly string[] | undefined>();
   const reads: [number, RegExp][] = [];
@@ -284,4 +285,152 @@ function urlResource(url: UrlHit): readonly string[] | undefined {
     .filter((s) => s !== '' && !s.startsWith(':'))
     .pop();
   return last !== undefined && best?.resources.includes(last) === true ? [last] : undefined;
+}
+
+/** `attributes: {` in a jq program. */
+const ATTRIBUTES_OBJECT = /attributes[ \t]*:[ \t]*\{/g;
+/** A key of a jq object at its top level: `name:`, `"execution-mode":` after `{` or `,`. Group 1 or 2: the key. */
+const JQ_KEY = /(?:^|[{,])\s*(?:([A-Za-z_][\w-]*)|"([\w-]+)")\s*:/y;
+/** How far a jq payload's object may run. */
+const PAYLOAD_CHARS = 2_000;
+
+/**
+ * The keys of a JSON:API payload a jq program builds (`jq -n --arg n "$name" '{ data: { type: "projects",
+ * attributes: { name: $n, description: $d } } }'`): the unquoted (or quoted) keys at the top level of the
+ * `attributes` object are that type's, and of no other. The type is the `type:` string beside `attributes` in the
+ * same object; none there, or a program of another command than jq, says nothing.
+ */
+function jqPayloadHits(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  hits: Hits,
+  place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+): void {
+  if (!text.includes('jq') || !text.includes('attributes')) return;
+  let byStart: Map<number, number> | undefined;
+  ATTRIBUTES_OBJECT.lastIndex = 0;
+  for (let m = ATTRIBUTES_OBJECT.exec(text); m !== null; m = ATTRIBUTES_OBJECT.exec(text)) {
+    const at = m.index;
+    if (/[\w."-]/.test(text.charAt(at - 1))) continue;
+    const p = place(at);
+    if (p.inComment) continue;
+    const stringStart = p.stringStart === -1 ? openedFilter(text, lines, at) : p.stringStart;
+    if (stringStart === -1 || text.charAt(stringStart) !== "'") continue;
+    const words = jqWords(text, lines, at, stringStart);
+    if (words?.find((w) => !/^\w+=/.test(w.text))?.text !== 'jq') continue;
+    // The object holding `attributes:`: its `{` before, its `}` after (the program's own text only).
+    const close = text.indexOf("'", at);
+    if (close === -1) continue;
+    const outer = enclosingObject(text, Math.max(stringStart + 1, at - PAYLOAD_CHARS), at, close);
+    if (!outer) continue;
+    const type = typeAtTop(text, outer.open, outer.close);
+    const info = type === undefined ? undefined : lexicon.words.get(type);
+    if (!info?.resourceType || type === undefined) continue;
+    const open = at + m[0].length - 1;
+    const end = matchingBrace(text, open, close);
+    if (end === -1) continue;
+    const model = { resources: [type], guessed: false };
+    for (const key of topLevelKeys(text, open, end)) {
+      const keyInfo = lexicon.words.get(key.name);
+      if (!keyInfo || keyInfo.candidates.length === 0) continue;
+      byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
+      const known = byStart.get(key.start);
+      const existing = known === undefined ? undefined : hits.names[known];
+      if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
+      else {
+        const hit: NameHit = {
+          start: key.start,
+          end: key.start + key.name.length,
+          line: lines.lineOf(key.start),
+          info: keyInfo,
+          isKey: true,
+          keyOf: '',
+          via: 'name',
+          model,
+        };
+        byStart.set(key.start, hits.names.push(hit) - 1);
+      }
+    }
+  }
+}
+
+/** The `{` before `at` (from `from`) not closed before it, and its matching `}` before `limit`. */
+function enclosingObject(
+  text: string,
+  from: number,
+  at: number,
+  limit: number,
+): { open: number; close: number } | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= from; i--) {
+    const c = text.charAt(i);
+    if (c === '}') depth++;
+    else if (c === '{') {
+      if (depth === 0) {
+        const close = matchingBrace(text, i, limit);
+        return close === -1 ? undefined : { open: i, close };
+      }
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The `}` matching the `{` at `open`, before `limit` (strings in the program skipped), or -1. */
+function matchingBrace(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text.charAt(i);
+    if (c === '"') {
+      const end = text.indexOf('"', i + 1);
+      if (end === -1 || end >= limit) return -1;
+      i = end;
+    } else if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      depth--;
+      if (depth === 0) return c === '}' ? i : -1;
+    }
+  }
+  return -1;
+}
+
+/** The keys at the top level of the object from `open` to `close`, with their offsets. */
+function topLevelKeys(text: string, open: number, close: number): { name: string; start: number }[] {
+  const out: { name: string; start: number }[] = [];
+  let depth = 0;
+  for (let i = open; i < close; i++) {
+    const c = text.charAt(i);
+    if (c === '"' && depth > 1) {
+      const end = text.indexOf('"', i + 1);
+      if (end === -1 || end >= close) break;
+      i = end;
+      continue;
+    }
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    if (depth === 1 && (c === '{' || c === ',')) {
+      JQ_KEY.lastIndex = i;
+      const k = JQ_KEY.exec(text);
+      if (k) {
+        const name = k[1] ?? k[2] ?? '';
+        out.push({ name, start: i + k[0].indexOf(name) });
+        i += k[0].length - 1;
+      }
+    } else if (c === '"') {
+      const end = text.indexOf('"', i + 1);
+      if (end === -1 || end >= close) break;
+      i = end;
+    }
+  }
+  return out;
+}
+
+/** The `type: "projects"` string at the top level of the object from `open` to `close`. */
+function typeAtTop(text: string, open: number, close: number): string | undefined {
+  for (const key of topLevelKeys(text, open, close)) {
+    if (key.name !== 'type') continue;
+    return /^type"?[ \t]*:[ \t]*"([\w-]+)"/.exec(text.slice(key.start, key.start + 80))?.[1];
+  }
+  return undefined;
 }

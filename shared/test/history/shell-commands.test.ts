@@ -341,3 +341,29 @@ describe("history: jq reads the response of a shell function of the text, and a 
     );
   });
 });
+
+describe('history: a JSON:API payload a jq program builds (jq -n)', () => {
+  const keys = (text: string): string[] =>
+    scanText(text, { languageId: 'shellscript' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it("the keys of the attributes object are the type's beside it, over lines too", () => {
+    const text = [
+      'body=$(jq -n --arg t "$TITLE" --arg d "$TEXT" \'{',
+      '  data: { type: "projects", attributes: { name: $t, "description": $d } }',
+      "}')",
+      'curl -s -X POST -d "$body" "https://$TFE/api/v2/organizations/$ORG/projects"',
+    ].join('\n');
+    assert.deepEqual(keys(text), ['2 attribute projects name', '2 attribute projects description']);
+  });
+
+  it('no type beside the attributes, or a program of another command, says nothing', () => {
+    const untyped =
+      'body=$(jq -n --arg d "$TEXT" \'{ data: { attributes: { description: $d } } }\')\ncurl -s "https://$TFE/api/v2/projects/$P"';
+    assert.deepEqual(keys(untyped), []);
+    const other =
+      'body=$(yq -n \'{ data: { type: "projects", attributes: { description: "x" } } }\')\ncurl -s "https://$TFE/api/v2/projects/$P"';
+    assert.deepEqual(keys(other), []);
+  });
+});
