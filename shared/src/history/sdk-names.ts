@@ -8,6 +8,7 @@ import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 import type { ProjectFacts } from './project-facts.ts';
+import { rubyClientWrites } from './ruby-client-writes.ts';
 
 /** A name of a client library (go-tfe, terrasnek, terraform-enterprise-client, the Terraform provider) and the subject it stands for. */
 interface SdkName {
@@ -279,6 +280,16 @@ export function sdkMatches(
     callUses(text, sdkIdx, 'terraform-enterprise-client', undefined, (start, end, name) => {
       if (!places.at(start).inComment) push(start, end, name);
     });
+    // Its writes: the hash a create/update sends, an action's endpoint (only where the file names the client).
+    if (RUBY_CLIENT.test(text))
+      for (const w of rubyClientWrites(text, index))
+        if (!places.at(w.start).inComment)
+          push(w.start, w.end, {
+            client: 'terraform-enterprise-client',
+            kind: 'field',
+            name: w.name,
+            subject: w.subject,
+          });
   }
   const resource = providerResource(fileName);
   const attributes = resource && languageId === 'go' ? sdkIdx.schemaNames.get(resource) : undefined;
@@ -374,6 +385,8 @@ export function callsReleaseDependent(text: string): boolean {
 const PYTHON_CLIENTS = (sdk as SdkData).clients.filter((c) => c.language === 'python').map((c) => c.client);
 
 const GO_TFE = '"github.com/hashicorp/go-tfe"';
+/** A Ruby file that uses terraform-enterprise-client (its module or its require path). */
+const RUBY_CLIENT = /TerraformEnterprise|terraform_enterprise|terraform-enterprise-client/;
 
 /**
  * What the last Go text read says (a scan reads a file's go-tfe uses, then its client sources, `goClientSources`):

@@ -1,0 +1,136 @@
+import type { HistoryIndex, HistorySubject } from './types.ts';
+
+/** What a write through the Ruby client stands for: where, the subject, and the name shown (`policies.create(enforce)`). */
+export interface RubyClientWrite {
+  readonly start: number;
+  readonly end: number;
+  readonly subject: HistorySubject;
+  readonly name: string;
+}
+
+/** `.service.create(` / `.update(` / `.action(` and the argument's start. */
+const WRITE = /\.([a-z]+(?:_[a-z]+)*)\.(create|update|action)\(/g;
+/** Bounds: how far back a hash variable's assignment is looked for, and how long a hash is read. */
+const MAX_BACK = 3_000;
+const MAX_HASH = 4_000;
+/** Keys the client takes out of the hash for the path, not the attributes (`id`, `organization`). */
+const PATH_KEYS = new Set(['id', 'organization', 'workspace_id', 'run_id']);
+
+/**
+ * terraform-enterprise-client's writes (`client.policies.create(params)`, `client.workspaces.update(id: id, name: n)`,
+ * `client.policy_checks.action(id: id, action: :override)`): the client sends the hash's keys, the path ones taken
+ * out, as the attributes of the service's resource, and an `action` call POSTs to `/service/:id/actions/<action>`.
+ * The hash is the call's own (`create(name: n, …)`) or a variable assigned a hash literal earlier in the same method
+ * (`params = { … }`, then `params[:comment] = …`). A key the history has no attribute of that resource for says nothing.
+ */
+export function rubyClientWrites(text: string, index: HistoryIndex): RubyClientWrite[] {
+  const out: RubyClientWrite[] = [];
+  WRITE.lastIndex = 0;
+  for (let m = WRITE.exec(text); m !== null; m = WRITE.exec(text)) {
+    const service = m[1] ?? '';
+    const method = m[2] ?? '';
+    const resource = service.replace(/_/g, '-');
+    if (!index.resourceTypes.has(resource)) continue;
+    const keys = hashKeys(text, m.index + m[0].length);
+    if (method === 'action') {
+      const action = keys.find((k) => k.key === 'action')?.value;
+      const subject = action === undefined ? undefined : actionEndpoint(index, resource, action);
+      const at = m.index + service.length + 2;
+      if (subject)
+        out.push({ start: at, end: at + method.length, subject, name: `${service}.action(${action ?? ''})` });
+      continue;
+    }
+    for (const k of keys) {
+      if (PATH_KEYS.has(k.key)) continue;
+      const wire = k.key.replace(/_/g, '-');
+      const subject = (index.byName.get(wire) ?? []).find((s) => s.type === 'attribute' && s.resource === resource);
+      if (subject)
+        out.push({ start: k.start, end: k.start + k.key.length, subject, name: `${service}.${method}(${k.key})` });
+    }
+  }
+  return out;
+}
+
+/** The history's POST endpoint `/resource/:id/actions/<action>`, when exactly one fits. */
+function actionEndpoint(index: HistoryIndex, resource: string, action: string): HistorySubject | undefined {
+  const segments = [
+    { text: resource, placeholder: false },
+    { text: 'id', placeholder: true },
+    { text: 'actions', placeholder: false },
+    { text: action, placeholder: false },
+  ];
+  const candidates = index.matchSegments(segments);
+  const best = candidates[0]?.literals;
+  const fits = candidates
+    .filter((c) => c.literals === best)
+    .flatMap((c) => c.endpoints.filter((e) => e.method === 'POST'));
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+interface HashKey {
+  readonly key: string;
+  readonly start: number;
+  /** A symbol or string value (`:override`, `'override'`), when the value is one. */
+  readonly value: string | undefined;
+}
+
+/** The top-level keys of the hash a call at `open` (after its `(`) passes: inline, or the variable's literal. */
+function hashKeys(text: string, open: number): HashKey[] {
+  let i = open;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  const variable = /^([a-z_]\w*)\s*\)/.exec(text.slice(i, i + 60));
+  if (!variable) return keysIn(text, i, closing(text, open - 1, '(', ')'));
+  const name = variable[1] ?? '';
+  // The method the call is in: its hash assignment comes after the `def`.
+  const def = text.lastIndexOf('\n', text.lastIndexOf('def ', open));
+  const from = Math.max(def, open - MAX_BACK, 0);
+  const assign = new RegExp(`(?:^|\\n)[ \\t]*${name}[ \\t]*=[ \\t]*\\{`, 'g');
+  let hash = -1;
+  assign.lastIndex = from;
+  for (let a = assign.exec(text); a !== null && a.index < open; a = assign.exec(text)) hash = a.index + a[0].length;
+  if (hash === -1) return [];
+  const keys = keysIn(text, hash, closing(text, hash - 1, '{', '}'));
+  // `params[:comment] = …` added between the assignment and the call.
+  const added = new RegExp(`(?:^|\\n)[ \\t]*${name}\\[:(\\w+)\\][ \\t]*=(?!=)`, 'g');
+  added.lastIndex = hash;
+  for (let a = added.exec(text); a !== null && a.index < open; a = added.exec(text))
+    keys.push({ key: a[1] ?? '', start: a.index + a[0].indexOf(':') + 1, value: undefined });
+  return keys;
+}
+
+/** The offset of the bracket closing the one at `at`, or a bound's end. */
+function closing(text: string, at: number, open: string, close: string): number {
+  let depth = 0;
+  const stop = Math.min(text.length, at + MAX_HASH);
+  for (let i = at; i < stop; i++) {
+    const c = text.charAt(i);
+    if (c === open || c === '{' || c === '[' || c === '(') depth++;
+    else if ((c === close || c === '}' || c === ']' || c === ')') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `key:` / `:key =>` / `'key' =>` at the top level of `text[from, to)`. */
+function keysIn(text: string, from: number, to: number): HashKey[] {
+  const keys: HashKey[] = [];
+  if (to === -1) return keys;
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charAt(i);
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    else if (depth === 0 && (i === from || /[\s,{(]/.test(text.charAt(i - 1)))) {
+      const m = KEY.exec(text.slice(i, i + 80));
+      if (!m) continue;
+      const key = m[1] ?? m[2] ?? m[3] ?? '';
+      const start = i + m[0].indexOf(key);
+      const value = VALUE.exec(text.slice(i + m[0].length, i + m[0].length + 80))?.[1];
+      keys.push({ key, start, value });
+      i += m[0].length - 1;
+    }
+  }
+  return keys;
+}
+
+const KEY = /^(?:([a-z_]\w*):(?!:)[ \t]|:([a-z_]\w*)[ \t]*=>|['"]([a-z_][\w-]*)['"][ \t]*=>)/;
+const VALUE = /^[ \t]*(?::|['"])([a-z][\w-]*)/;
