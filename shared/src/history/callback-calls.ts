@@ -79,20 +79,25 @@ export function callbackMatches(
     if (place.inComment) continue;
     // Inside a string, only the whole literal counts: a key (`"task_result_callback_url"`), not prose.
     if (place.stringStart !== -1 && (place.stringStart !== start - 1 || text.charCodeAt(end) !== place.quote)) continue;
-    const at = place.stringStart === -1 ? start : start - 1;
-    const sends = patchCall(text, at, place.stringStart !== -1);
-    if (sends && !seen.has(start)) {
-      seen.add(start);
-      out.push(makeMatch(text, lines, { start, end, subject, confidence: 'context', via: 'path' }));
+    const key = place.stringStart !== -1;
+    const at = key ? start - 1 : start;
+    const sends = patchCall(text, at, key);
+    const push = (span: { start: number; end: number }): void => {
+      if (seen.has(span.start)) return;
+      seen.add(span.start);
+      out.push(makeMatch(text, lines, { ...span, subject, confidence: 'context', via: 'path' }));
+    };
+    if (sends) {
+      push({ start, end });
+      if (sends !== true) push(sends);
     }
     // Passed on to a function of the file that PATCHes its parameter (`postCallback(body, callbackURL, token)`);
     // a helper named for PATCH (`sendPatchRequest(payload.TaskResultCallbackURL, …)`) sends it in its body too.
-    if (!runTask || place.stringStart !== -1) continue;
-    for (const sent of parameterSent(text, places, lines, at, sends)) {
-      if (seen.has(sent.start)) continue;
-      seen.add(sent.start);
-      out.push(makeMatch(text, lines, { ...sent, subject, confidence: 'context', via: 'path' }));
-    }
+    // The call of a helper not named for PATCH is the caller of the request, not the request (it often passes
+    // the result's status on the same line: `send(callback_url, "passed")`). A key (`"task_result_callback_url"`)
+    // is followed only into a variable assigned its read (`endpoint = event["detail"]["task_result_callback_url"]`).
+    if (!runTask) continue;
+    for (const sent of parameterSent(text, places, lines, at, sends !== false, key)) push(sent);
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -131,27 +136,63 @@ function callbackEndpoint(index: HistoryIndex): HistorySubject | undefined {
 }
 
 /**
- * Whether the argument at `at` is passed to a call with the PATCH method. A key read through a
- * mapping's `get` (`body.get("task_result_callback_url")`) is the value of that read: the call
- * around the read is the one that sends it.
+ * Whether the argument at `at` is passed to a call with the PATCH method: false, true, or the span of the PATCH
+ * method set on the request the call makes, on a later line (see laterPatchMethod). A key read through a
+ * mapping's `get` (`body.get("task_result_callback_url")`) is the value of that read, and a string conversion
+ * (`str(callback_url)`) is the URL itself: the call around them is the one that sends it.
  */
-function patchCall(text: string, at: number, key: boolean): boolean {
+function patchCall(text: string, at: number, key: boolean): boolean | { start: number; end: number } {
   let from = at;
-  for (let hop = 0; hop < 2; hop++) {
+  for (let hop = 0; hop < 3; hop++) {
     const call = enclosingCall(text, from, true) ?? objectArgumentCall(text, from);
     if (!call) return false;
     let nameStart = call.open;
     while (nameStart > call.start && isWordChar(text.charCodeAt(nameStart - 1))) nameStart--;
     const name = text.slice(nameStart, call.open);
-    if (key && hop === 0 && name === 'get' && text.charCodeAt(nameStart - 1) === 46) {
-      from = nameStart;
+    const dotted = text.charCodeAt(nameStart - 1) === 46;
+    if (
+      (key && hop === 0 && name === 'get' && dotted) ||
+      (CONVERSIONS.has(name) && !dotted && nameStart === call.start)
+    ) {
+      from = call.start;
       continue;
     }
     if (DEFINITION.test(text.slice(Math.max(0, call.start - 80), call.start))) return false;
     const args = text.slice(call.open, call.end);
-    return PATCH_CALLEE.test(name) || PATCH_ARGUMENT.test(args) || PATCH_OPTION.test(args) || patchOptions(text, call);
+    if (PATCH_CALLEE.test(name) || PATCH_ARGUMENT.test(args) || PATCH_OPTION.test(args) || patchOptions(text, call))
+      return true;
+    return laterPatchMethod(text, call) ?? false;
   }
   return false;
+}
+
+/** Calls that only convert the URL they are given: `str(callback_url)`, `String(url)`. */
+const CONVERSIONS = new Set(['str', 'String']);
+/** A request object assigned the call's result: `req = Request(url, data)`, `const req = new Request(url)`. */
+const REQUEST_ASSIGNED = /(?:^|\n)[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)[ \t]*(?::=|=)[ \t]*(?:new\s+)?$/;
+/** How far after a request object's construction its method is looked for. */
+const METHOD_AFTER = 600;
+
+/**
+ * The request a call builds, assigned to a variable whose method is set to PATCH on a later line before it is
+ * sent (Python's urllib: `req = Request(url, data)` then `req.method = 'PATCH'`, or `req.get_method = lambda:
+ * 'PATCH'`): the span of that `PATCH`. Only within METHOD_AFTER characters and before the variable is assigned again.
+ */
+function laterPatchMethod(
+  text: string,
+  call: { start: number; open: number; end: number },
+): { start: number; end: number } | undefined {
+  const lineStart = text.lastIndexOf('\n', call.start - 1) + 1;
+  const variable = REQUEST_ASSIGNED.exec(text.slice(lineStart, call.start))?.[1];
+  if (variable === undefined) return undefined;
+  const after = text.slice(call.end, call.end + METHOD_AFTER);
+  const name = variable.replace(/\$/g, '\\$');
+  const set = new RegExp(
+    `(?<![\\w$.])${name}\\.(?:method|get_method)\\s*=\\s*(?:lambda\\s*:\\s*)?["'](PATCH|patch)["']|(?<![\\w$.])${name}\\s*=[^=]`,
+  ).exec(after);
+  if (set?.[1] === undefined) return undefined;
+  const start = call.end + set.index + set[0].length - 1 - set[1].length;
+  return { start, end: start + set[1].length };
 }
 
 /**
@@ -253,12 +294,23 @@ function callArguments(text: string, call: { open: number; end: number }): [numb
   return out;
 }
 
+/** A keyword argument's name before its value: `callback_url=`, not `a == b`. */
+const KEYWORD_ARGUMENT = /^\s*([A-Za-z_]\w*)\s*=(?![=>])/;
+/** A keyword argument's own name: `callback_url=…` (not `==`). */
+const KEYWORD_NAME = /^[A-Za-z_$][\w$]*\s*=(?![=>])/;
+/** A parameter declared with its type, not a value: `callbackURL string`, `url *string`, `callbackUrl: string`. */
+const DECLARED_PARAMETER = /^\s*[A-Za-z_$][\w$]*(?:\s+[*[\]\w.]|\s*\??:\s*[A-Za-z_$])/;
+/** How many hops a callback URL is followed: into a variable, into a function's parameter. */
+const MAX_HOPS = 3;
+
 /**
  * Where a callback URL read at `at` goes on to be PATCHed under another name, in a file that handles run
  * task requests: a variable assigned it (`const url = body.task_result_callback_url`, then `axios.patch(url, …)`
  * in its block), or a parameter of a function of the file it is passed to (`postCallback(body, callbackURL,
  * token)`, whose `async function postCallback(body, url, token)` sends `axios.patch(url, payload, config)`).
- * Each such use in a PATCH call (patchCall) is returned.
+ * Each such use in a PATCH call (patchCall) is returned, and followed on in turn (`endpoint = event["…"]`, then
+ * `__patch(endpoint, …)`, whose body sends `Request(endpoint, …, method="PATCH")`), at most MAX_HOPS hops.
+ * A key (`key`: `"task_result_callback_url"`) is followed only into a variable assigned its read.
  */
 function parameterSent(
   text: string,
@@ -266,29 +318,44 @@ function parameterSent(
   lines: Lines,
   at: number,
   sent = false,
+  key = false,
+  hops = 0,
 ): { start: number; end: number }[] {
   const targets: { name: string; from: number; to: number }[] = [];
   // A variable assigned the read itself: `const url = body.task_result_callback_url`, `url = req["…"]`, Go's
-  // `url := req.TaskResultCallbackURL` (not a call's result: `err = send(req.TaskResultCallbackURL)` passes it on).
-  // A read a PATCH call sends (`sent`) is followed only into the called function's body.
+  // `url := req.TaskResultCallbackURL`, `url = str(callback_url)` (not a call's result: `err =
+  // send(req.TaskResultCallbackURL)` passes it on). A read a PATCH call sends (`sent`) is followed only into the
+  // called function's body.
   const line = lines.lineOf(at);
-  const assigned = sent
-    ? undefined
-    : /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]{1,60})?:?=(?![=>])\s*(?:await\s+)?[\w$.]*(?:\[|\.[Gg]et\()?$/.exec(
-        text.slice(lines.startOf(line), at),
-      );
+  const around = enclosingCall(text, at, true);
+  // A keyword argument on a line of its own inside a call (`callback_url=payload.…,`) is not an assignment.
+  const inCall = around !== undefined && around.open < lines.startOf(line);
+  const assigned =
+    sent || inCall
+      ? undefined
+      : /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]{1,60})?:?=(?![=>])\s*(?:await\s+)?(?:(?:str|String)\(\s*)?[\w$.]*(?:\[["'][\w-]{1,60}["']\])*(?:\[|\.[Gg]et\()?$/.exec(
+          text.slice(lines.startOf(line), at),
+        );
   if (assigned?.[1] !== undefined) {
     const [, to] = blockAfter(text, lines, line, true);
     targets.push({ name: assigned[1], from: lines.endOf(line), to });
-  } else {
-    const call = enclosingCall(text, at, true);
-    if (call) {
-      let nameStart = call.open;
-      while (nameStart > call.start && isWordChar(text.charCodeAt(nameStart - 1))) nameStart--;
-      const callee = text.slice(nameStart, call.open);
-      const index = callArguments(text, call).findIndex(([s, e]) => at >= s && at < e);
-      if (callee !== '' && !NOT_FUNCTIONS.has(callee) && index !== -1) {
-        const target = parameterOf(text, lines, callee, index, text.charCodeAt(nameStart - 1) === 46, call.start);
+  } else if (!key) {
+    // A parameter of a definition (`def post(callback_url):`) is passed nowhere.
+    if (around && !DEFINITION.test(text.slice(Math.max(0, around.start - 80), around.start))) {
+      let nameStart = around.open;
+      while (nameStart > around.start && isWordChar(text.charCodeAt(nameStart - 1))) nameStart--;
+      const callee = text.slice(nameStart, around.open);
+      const args = callArguments(text, around);
+      const index = args.findIndex(([s, e]) => at >= s && at < e);
+      // A keyword's own name (`callback_url=…`), a parameter declared (Go's `callbackURL string` in an
+      // interface's method, TypeScript's `callbackUrl: string`): no value passed.
+      const arg = index === -1 ? '' : text.slice(args[index]![0], args[index]![1]);
+      const declared = KEYWORD_NAME.test(text.slice(at, at + 80)) || DECLARED_PARAMETER.test(arg);
+      if (callee !== '' && !NOT_FUNCTIONS.has(callee) && index !== -1 && !declared) {
+        // A keyword argument (`callback_url=payload.task_result_callback_url`) is the parameter of that name.
+        const keyword = KEYWORD_ARGUMENT.exec(text.slice(args[index]![0], at))?.[1];
+        const method = text.charCodeAt(nameStart - 1) === 46;
+        const target = parameterOf(text, lines, callee, index, method, around.start, keyword);
         if (target) targets.push(target);
       }
     }
@@ -300,7 +367,12 @@ function parameterSent(
     for (let m = use.exec(text); m !== null && m.index < target.to; m = use.exec(text)) {
       const place = places.at(m.index);
       if (place.inComment || place.stringStart !== -1) continue;
-      if (patchCall(text, m.index, false)) out.push({ start: m.index, end: m.index + target.name.length });
+      const span = { start: m.index, end: m.index + target.name.length };
+      const sends = patchCall(text, m.index, false);
+      if (sends) out.push(span);
+      if (sends !== false && sends !== true) out.push(sends);
+      if (hops + 1 < MAX_HOPS)
+        out.push(...parameterSent(text, places, lines, m.index, sends !== false, false, hops + 1));
     }
   }
   return out;
@@ -318,6 +390,7 @@ function parameterOf(
   index: number,
   method: boolean,
   callStart: number,
+  keyword?: string,
 ): { name: string; from: number; to: number } | undefined {
   const definition = new RegExp(
     `(?<![\\w$.])(def\\s+|function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\s*(?:[:=]\\s*(?:async\\s+)?(?:function\\s*)?)?\\(`,
@@ -338,9 +411,17 @@ function parameterOf(
     if (!isDefinition) continue;
     const params = callArguments(text, { open, end: close + 1 }).map(([s, e]) => text.slice(s, e).trim());
     const skip = python && method && /^(?:self|cls)\b/.test(params[0] ?? '') ? 1 : 0;
-    const param = /^(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(params[index + skip] ?? '')?.[1];
+    const param =
+      keyword === undefined
+        ? /^(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(params[index + skip] ?? '')?.[1]
+        : params.some((p) => new RegExp(`^\\*{0,2}${keyword}(?![\\w$])`).test(p))
+          ? keyword
+          : undefined;
     if (param === undefined || param === 'self') return undefined;
-    const [, to] = blockAfter(text, lines, lines.lineOf(m.index));
+    // A signature over several lines (`def f(\n    url,\n) -> None:`): the body is the block of its closing line.
+    const closeLine = lines.lineOf(close);
+    const closes = /^\s*\)/.test(text.slice(lines.startOf(closeLine), close + 1));
+    const [, to] = blockAfter(text, lines, closes ? closeLine : lines.lineOf(m.index));
     return { name: param, from: close + 1, to: Math.max(to, close + 1) };
   }
   return undefined;
