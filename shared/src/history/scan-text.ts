@@ -38,7 +38,7 @@ import {
   providerFileResource,
   sdkMatches,
 } from './sdk-names.ts';
-import { requestFieldReads } from './request-field-reads.ts';
+import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { definedOperations, operationCalls } from './client-operations.ts';
@@ -239,6 +239,10 @@ function scan(
   }
   // Go: the fields of the struct a run task server decodes the request into, read through a value.
   if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
+  // Any language: a request field read through a value that reads the request's own fields too (elsewhere than
+  // in a file that handles run task requests, only where the word `stage` is found: a cheap gate).
+  if (ctx.runTask === true || hits.names.some((h) => h.info.text === 'stage'))
+    matches.push(...receiverReads(text, lines, index, profile, ctx.runTask === true));
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...sdk);

@@ -49,3 +49,56 @@ describe('Go run task request structs read through a value', () => {
     );
   });
 });
+
+/** `line text subject` of the run task request's fields a source reads. */
+const fields = (source: string, languageId: string): string[] =>
+  scanText(source, { languageId })
+    .filter((m) => m.subject.id.startsWith('attribute run task request'))
+    .map((m) => `${m.line} ${m.text} ${m.subject.id}`);
+
+describe('request fields read through a value that reads the request', () => {
+  it('Python: a field read on the value that also reads a field only the request has', () => {
+    const source = [
+      'def on_hook(msg: HookBody):', // 1
+      '    target = msg.task_result_callback_url', // 2
+      '    if msg.stage == "pre_plan":', // 3
+      '        log(msg.stage.upper(), result.stage, msg.stage())', // 4
+      '    msg.stage = "done"', // 5
+    ].join('\n');
+    assert.deepEqual(fields(source, 'python'), [
+      '3 stage attribute run task request stage',
+      '4 stage attribute run task request stage',
+    ]);
+  });
+
+  it('Python, a queue message: two keys other payloads carry too are needed beside the field', () => {
+    const two = [
+      'def handler(event, _):',
+      '    d = event["body"]["detail"]',
+      '    ok = event["body"]["detail"]["organization_name"] == ORG',
+      '    ok = ok and event["body"]["detail"]["workspace_name"].startswith(PREFIX)',
+      '    return ok and event["body"]["detail"]["stage"] in STAGES',
+    ];
+    assert.deepEqual(fields(two.join('\n'), 'python'), ['5 stage attribute run task request stage']);
+    const one = two.filter((l) => !l.includes('"workspace_name"')).concat(['    # workspace_name']);
+    assert.deepEqual(fields(one.join('\n'), 'python'), []);
+  });
+
+  it('Go: a value declared with the type of the value that reads the callback URL', () => {
+    const source = [
+      'package hook', // 1
+      '', // 2
+      'func send(in api.TaskRequest) error {', // 3
+      '\treturn post(in.TaskResultCallbackURL, in.AccessToken)', // 4
+      '}', // 5
+      '', // 6
+      'func handle(w http.ResponseWriter, r *http.Request) {', // 7
+      '\tvar tr api.TaskRequest', // 8
+      '\tif tr.Stage == api.PrePlan || other.Stage == "x" {', // 9
+      '\t\t_ = tr.Stage()', // 10
+      '\t}', // 11
+      '}', // 12
+    ].join('\n');
+    assert.deepEqual(fields(source, 'go'), ['9 Stage attribute run task request stage']);
+  });
+});
