@@ -297,7 +297,8 @@ export function languageOfShebang(text: string): string | undefined {
 /**
  * The language id of a document, decided in one place for every face (the CLI's scan, the editors'
  * project read and open documents, `scanText`): the editor's id when it is one the matcher knows
- * (`plaintext`, what an editor says of a file it does not recognise, gives way to a shebang), else the
+ * (`plaintext`, what an editor says of a file it does not recognise, gives way to what the name and shebang say, as
+ * the CLI decides), else the
  * file name's extension or name, else the interpreter its shebang names (`.local/bin/generate_locals_imports`
  * starting `#!/bin/sh` is shell), else the id given (or undefined).
  */
@@ -308,7 +309,10 @@ export function languageOf(options: {
 }): string | undefined {
   const given = options.languageId;
   const shebang = (): string | undefined => (options.text === undefined ? undefined : languageOfShebang(options.text));
-  if (given === 'plaintext') return shebang() ?? given;
+  // An editor says plain text of a file it does not recognise: the file is then read as the CLI reads it, by its
+  // name and shebang, so an open `.cr` file gets the CLI's reading, not prose's; plain text only when no name is given.
+  if (given === 'plaintext')
+    return options.fileName === undefined ? (shebang() ?? given) : languageOf({ ...options, languageId: undefined });
   if (given !== undefined && byLanguage[given] !== undefined) return given;
   const byName = options.fileName === undefined ? undefined : languageOfFile(options.fileName);
   return byName ?? shebang() ?? given;

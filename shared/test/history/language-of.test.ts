@@ -50,6 +50,15 @@ describe('history: the language of a file without a known extension is its sheba
     assert.equal(languageOf({ fileName: 'bin/deploy', text: 'curl x\n' }), undefined);
     assert.equal(languageOf({ languageId: 'python', fileName: 'bin/deploy', text: '#!/bin/bash\n' }), 'python');
     assert.equal(languageOf({ languageId: 'plaintext', fileName: 'bin/deploy', text: '#!/bin/bash\n' }), 'shellscript');
+    // Plain text from an editor is what the CLI decides for the file: a language the matcher has no profile for
+    // (`.cr`) is read the same by both faces, a `.txt` stays plain text.
+    for (const fileName of ['src/app.cr', 'notes.txt', 'bin/deploy', 'LICENSE'])
+      assert.equal(
+        languageOf({ languageId: 'plaintext', fileName, text: 'x = 1\n' }),
+        languageOf({ fileName, text: 'x = 1\n' }),
+        fileName,
+      );
+    assert.equal(languageOf({ languageId: 'plaintext', fileName: 'notes.txt', text: '' }), 'plaintext');
     // Neovim's `sh` is no id the matcher knows: the file tells.
     assert.equal(languageOf({ languageId: 'sh', fileName: 'bin/deploy', text: '#!/bin/bash\n' }), 'shellscript');
   });
