@@ -3,7 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { sharedBaseName } from './url-tails.ts';
-import { callsReleaseDependent } from './sdk-names.ts';
+import { callsReleaseDependent, type ReleaseFacts } from './sdk-names.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -42,7 +42,7 @@ export interface FileFacts {
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
-export interface ProjectFacts {
+export interface ProjectFacts extends ReleaseFacts {
   readonly modelPaths: ReadonlyMap<string, readonly string[]>;
   /** Helpers by name; a name two files give different methods is left out. */
   readonly helpers?: ReadonlyMap<string, HttpMethod>;
@@ -54,10 +54,6 @@ export interface ProjectFacts {
   readonly operations?: ReadonlyMap<string, string>;
   /** Query-key constants by name; a name two files give different keys is left out. */
   readonly queryConsts?: ReadonlyMap<string, string>;
-  /** Client releases the project pins (`terrasnek` → `0.0.10`); a client two files pin differently is left out. */
-  readonly releases?: ReadonlyMap<string, string>;
-  /** The latest release of a client the project's files' calls need, by client (the files' latest). */
-  readonly laterReleases?: ReadonlyMap<string, string>;
 }
 
 /** The file's facts with the query-key constants it declares (`FileFacts.queryConsts`). */

@@ -12,7 +12,7 @@ const LEVELS = 5;
  * `"relationships": map[string]interface{}{…}`, JSON in a string with `\"` quotes). There a type
  * string names the target of a reference, not the resource the payload is.
  */
-export function inRelationship(text: string, offset: number): boolean {
+function inRelationship(text: string, offset: number): boolean {
   const stop = Math.max(0, offset - REACH);
   let depth = 0;
   let levels = 0;

@@ -7,7 +7,6 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
-import type { ProjectFacts } from './project-facts.ts';
 import { rubyClientWrites } from './ruby-client-writes.ts';
 
 /** A name of a client library (go-tfe, terrasnek, terraform-enterprise-client, the Terraform provider) and the subject it stands for. */
@@ -232,7 +231,7 @@ export function sdkMatches(
   languageId: string | undefined,
   fileName: string | undefined,
   goClients?: ReadonlySet<string>,
-  project?: Pick<ProjectFacts, 'releases' | 'laterReleases'>,
+  project?: ReleaseFacts,
 ): Match[] {
   const out: Match[] = [];
   const sdkIdx = sdkIndex(index);
@@ -375,6 +374,14 @@ export function pinnedReleases(text: string, fileName: string | undefined): Map<
 const RELEASE_DEPENDENT = [
   ...new Set((sdk as SdkData).names.filter((n) => n.dependent === true).map((n) => `.${n.name.replace(/\(.*$/, '')}`)),
 ];
+
+/** What a project says of its client releases (`ProjectFacts` extends it: project-facts.ts gathers them). */
+export interface ReleaseFacts {
+  /** Client releases the project pins (`terrasnek` → `0.0.10`); a client two files pin differently is left out. */
+  readonly releases?: ReadonlyMap<string, string>;
+  /** The latest release of a client the project's files' calls need, by client (the files' latest). */
+  readonly laterReleases?: ReadonlyMap<string, string>;
+}
 
 /** Whether a text calls a name whose endpoint changed between its client's releases (what its project's releases decide). */
 export function callsReleaseDependent(text: string): boolean {
@@ -967,13 +974,7 @@ function receiverBefore(text: string, dot: number): string {
  * Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek), and terrasnek methods
  * passed by reference (`.orgs.list)`, `.orgs.show_module_producers,`).
  */
-function callUses(
-  text: string,
-  sdkIdx: SdkIndex,
-  client: string,
-  project: Pick<ProjectFacts, 'releases' | 'laterReleases'> | undefined,
-  push: Push,
-): void {
+function callUses(text: string, sdkIdx: SdkIndex, client: string, project: ReleaseFacts | undefined, push: Push): void {
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
   const found = clientCalls(text, calls);
