@@ -24,7 +24,7 @@ export function joinAfter(
   const direct = literalStart(text, i);
   if (direct !== -1) return { next: direct, expression: false };
   const exprStart = i;
-  while (i < limit && isExprChar(text.charCodeAt(i))) i++;
+  i = expressionEnd(text, i, limit);
   if (i === exprStart) return undefined;
   i = skipSpace(text, i, limit);
   if (text.charCodeAt(i) !== 43) return undefined;
@@ -39,6 +39,37 @@ export function trailingExpression(text: string, after: number): boolean {
   if (text.charCodeAt(i) !== 43) return false;
   i = skipSpace(text, i + 1, limit);
   return isExprChar(text.charCodeAt(i)) && text.charCodeAt(i) !== 40;
+}
+
+/**
+ * End of a simple expression from `i`: expression characters, and a subscript whose key is a quoted
+ * word (`event['org']`, `ws["id"]`): its quotes are the subscript's, not the next literal's.
+ */
+function expressionEnd(text: string, from: number, limit: number): number {
+  let i = from;
+  while (i < limit) {
+    const c = text.charCodeAt(i);
+    if (c === 91 && i > from) {
+      const quote = text.charCodeAt(i + 1);
+      if (quote === 34 || quote === 39) {
+        let k = i + 2;
+        while (k < limit && isKeyChar(text.charCodeAt(k))) k++;
+        if (k > i + 2 && text.charCodeAt(k) === quote && text.charCodeAt(k + 1) === 93) {
+          i = k + 2;
+          continue;
+        }
+        return i;
+      }
+    }
+    if (!isExprChar(c)) return i;
+    i++;
+  }
+  return i;
+}
+
+/** A character of a subscript's quoted key: a word, `-` or `.`. */
+function isKeyChar(c: number): boolean {
+  return isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
 }
 
 /** Offset of an opening quote at `i`, after at most two prefix letters; -1 if none. */

@@ -72,7 +72,10 @@ export function functionVerb(
   urls: readonly UrlHit[],
 ): MethodToken | undefined {
   const name = enclosingFunction(text, lines, url.line);
-  const method = name && verbMethod(name.name);
+  // A getter of the path (`get_path`, `getUrl`) says no GET: the type it is a member of may name the
+  // request (`impl RestPath<&str> for PostWorkspace`); else its `get` stands, as weak as any name.
+  const typed = name && GETTER.test(name.name) ? typeVerb(text, lines, lines.lineOf(name.start)) : undefined;
+  const method = typed ?? (name && verbMethod(name.name));
   if (!method || !name) return undefined;
   // A function that sends another URL with a method of its own (`update_tags` reads the tags, then
   // sends the PATCH): its name is that request's, not this one's.
@@ -82,6 +85,49 @@ export function functionVerb(
     if (enclosingFunction(text, lines, other.line)?.start === name.start) return undefined;
   }
   return { method, start: name.start, end: name.start, text: '' };
+}
+
+/** A getter of a URL or path: `get_path`, `getUrl`, `get_endpoint`. */
+const GETTER = /^_*get_?(?:path|url|uri|endpoint|route)s?$/i;
+/** A type's definition line: Rust `impl<T> Trait<X> for Name {`, `impl Name {`, `struct Name`, `class Name`. */
+const TYPE_DEFINITION =
+  /^\s*(?:impl\b(?:<[^>{]*>)?[^{]*?\bfor\s+(\w+)|impl(?:<[^>{]*>)?\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:struct|class)\s+(\w+))/;
+/** Words in a type's name that say the request it is sent with (`HttpPostWorkspaces`, `CreateRunRequest`). */
+const TYPE_METHODS: Readonly<Record<string, HttpMethod>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  list: 'GET',
+  show: 'GET',
+  create: 'POST',
+  update: 'PATCH',
+};
+
+/** The method the name of the type enclosing `line` says (two that disagree, or none, say nothing). */
+function typeVerb(text: string, lines: Lines, line: number): HttpMethod | undefined {
+  const indent = indentAt(text, lines, line);
+  if (indent === 0) return undefined;
+  for (let l = line - 1; l >= 0 && l >= line - DEFINITION_LINES; l--) {
+    const body = text.slice(lines.startOf(l), lines.endOf(l));
+    if (body.trim() === '' || indentAt(text, lines, l) >= indent) continue;
+    const m = TYPE_DEFINITION.exec(body);
+    const type = m?.[1] ?? m?.[2] ?? m?.[3];
+    if (type === undefined) return undefined;
+    let method: HttpMethod | undefined;
+    for (const w of type
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[\s_]+/)) {
+      const said = Object.hasOwn(TYPE_METHODS, w) ? TYPE_METHODS[w] : undefined;
+      if (said === undefined) continue;
+      if (method !== undefined && method !== said) return undefined;
+      method = said;
+    }
+    return method;
+  }
+  return undefined;
 }
 
 /** Words of a name that say it holds a URL or path (`PathGet`, `list_url`, `deleteEndpoint`). */

@@ -53,4 +53,31 @@ describe('URLs held by a name that says the method', () => {
     ].join('\n');
     assert.deepEqual(endpoints(scanText(text, { fileName: 'paths.py' })), []);
   });
+
+  it('a getter of the path (`get_path`) takes the method its type names; a plain type leaves its GET', () => {
+    const text = [
+      'impl RestPath<&str> for ProjectList {',
+      '    fn get_path(org: &str) -> Result<String, Error> {',
+      '        Ok(format!("/api/v2/organizations/{}/projects", org))',
+      '    }',
+      '}',
+      '',
+      'impl RestPath<&str> for NewProjectPost {',
+      '    fn get_path(org: &str) -> Result<String, Error> {',
+      '        Ok(format!("/api/v2/organizations/{}/projects", org))',
+      '    }',
+      '}',
+      '',
+      'impl RestPath<&str> for ProjectPatch {',
+      '    fn get_path(id: &str) -> Result<String, Error> {',
+      '        Ok(format!("/api/v2/projects/{}", id))',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(scanText(text, { fileName: 'paths.rs' })), [
+      '3 endpoint GET /organizations/:organization_name/projects context',
+      '9 endpoint POST /organizations/:organization_name/projects context',
+      '15 endpoint PATCH /projects/:project_id context',
+    ]);
+  });
 });

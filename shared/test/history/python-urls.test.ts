@@ -49,6 +49,17 @@ describe('Python URLs built in pieces', () => {
     assert.deepEqual(endpoints(text), ['3 endpoint GET /organizations/:organization_name/projects']);
   });
 
+  it('a subscript with a quoted key between literals is an expression of the URL', () => {
+    const text = [
+      'def handler(event, token):',
+      "    address = 'https://tfe.example/api/v2/organizations/' + \\",
+      "        event['org'] + '/projects'",
+      '    return requests.get(address, headers={"Authorization": token})',
+    ].join('\n');
+    // Not the prefix alone (`GET /organizations/:organization_name`): the key's quotes are the subscript's.
+    assert.deepEqual(endpoints(text), ['2 endpoint GET /organizations/:organization_name/projects']);
+  });
+
   it('a URL variable extended before it is sent is a prefix: no endpoint for it', () => {
     const text = [
       'ROOT = "https://tfe.example.com/api/v2"',
