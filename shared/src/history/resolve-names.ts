@@ -154,7 +154,12 @@ function check(
         !listedWithOwn(ctx, hit, subject)
       )
         return undefined;
-      return here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type) ? undefined : 'exact';
+      if (here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type)) return undefined;
+      // A key inside the object of another resource's attribute is that attribute's member (`"workspace-access":
+      // { "run-tasks": false }` of a team-projects body is no team-workspaces permission).
+      return hit.isKey && subject.resource !== undefined && inOtherAttribute(ctx, hit, subject.resource)
+        ? undefined
+        : 'exact';
     }
     case 'parameter':
       // The pagination keys (`*`: every list) are distinct wherever they are written: a query key,
@@ -183,6 +188,8 @@ function check(
           statusFieldNear(ctx, hit, subject)
         )
           return 'context';
+        // The value of its field (`"access": "custom"`) beside a key only the resource has (`"project-access"`).
+        if (hit.keyOf !== '' && hit.keyOf === subject.valueField && listedWithOwn(ctx, hit, subject)) return 'context';
         return listedWithDistinct(ctx, hit, subject) || typedStatusOnLine(ctx, hit, subject) ? 'context' : undefined;
       }
       if (!hit.isKey || subject.resource === undefined) return undefined;
@@ -213,6 +220,18 @@ function runTaskKey(ctx: ResolveContext, hit: NameHit, resource: string): boolea
 
 /** How far back the block around a key is looked for. */
 const MAX_BLOCK = 2_000;
+
+/**
+ * The key at `hit` is written in the object of a key that is an attribute, of other resources only than
+ * `resource` (`"workspace-access": { "run-tasks": … }` of team-projects for a team-workspaces permission).
+ */
+function inOtherAttribute(ctx: ResolveContext, hit: NameHit, resource: string): boolean {
+  const parent = enclosingKey(ctx.text, hit.start);
+  if (parent === undefined) return false;
+  const attributes = ctx.lexicon.words.get(parent)?.candidates.filter((c) => c.subject.type === 'attribute');
+  if (attributes === undefined || attributes.length === 0) return false;
+  return attributes.every((c) => c.subject.resource !== undefined && c.subject.resource !== resource);
+}
 
 /** `vcs-repo` of `vcs-repo.branch`. */
 function parentOf(name: string): string {

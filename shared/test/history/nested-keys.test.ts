@@ -52,4 +52,24 @@ describe('history: a nested key read inside its parent object', () => {
     const include = 'requests.get(f"{BASE}/workspaces/{ws}/configuration-versions?include=ingress_attributes")';
     assert.deepEqual(attributes(include, 'python'), []);
   });
+
+  it('a key in the object of another resource’s attribute is its member; a field’s value beside an own key', () => {
+    // A team's access to a project, kept in a table far from the request that sends it.
+    const text = [
+      'LEVELS = {',
+      '    "planner": {',
+      '        "access": "custom",',
+      '        "project-access": {"settings": "read"},',
+      '        "workspace-access": {"runs": "plan", "run-tasks": True},',
+      '    },',
+      '}',
+    ].join('\n');
+    const found = scanText(text, { languageId: 'python' }).map((m) => `${m.line} ${m.subject.id}`);
+    // No team-workspaces permission `run-tasks` (line 5): it is a member of team-projects' workspace-access.
+    assert.deepEqual(
+      found.filter((f) => !f.includes(' attribute ')),
+      ['3 status team-projects custom'],
+    );
+    assert.ok(!found.some((f) => f.startsWith('5 permission')), found.join('\n'));
+  });
 });
