@@ -379,6 +379,112 @@ const pyterpriseTypes = pyterpriseNames(pyterprise.files.map((f) => f.text));
 for (const [name, subject] of [...pyterpriseTypes.methods].sort()) add(PYTERPRISE, 'method', name, subject);
 for (const [name, subject] of [...pyterpriseTypes.parameters].sort()) add(PYTERPRISE, 'field', name, subject);
 
+// Python clients of services (`client.projects.delete(id)`): python-tfe (HashiCorp's `pytfe`, read from a snapshot of
+// its 0.1.2 release) and pytfc (alexbasista/pytfc). The client class sets one service object per attribute
+// (`self.projects = Projects(self._transport)`, or pytfc's `'projects': api.Projects` table); each service class's
+// public method maps to the one endpoint of the history it sends (`self.t.request("DELETE", path)` with `path =
+// f"/api/v2/projects/{project_id}"`, `self._list(path)`, pytfc's `self._requestor.delete(path=path)`), or, sending none
+// itself, to the one endpoint among its own methods it calls (pytfc's `variable_sets.get_varset_id` → `self.list()`)
+// unless its docstring names another endpoint (a stub).
+// A program's calls are claimed only in a file that imports the client (`module`).
+const SERVICE_CLIENTS = [
+  {
+    client: 'python-tfe',
+    repository: 'ibm-richard/python-tfe',
+    release: '0.1.2',
+    commit: 'e6305f3',
+    dir: 'src/pytfe/',
+    entry: 'src/pytfe/client.py',
+    module: 'pytfe',
+    // `self.t.request("GET", path, …)`, `self._list(path, …)`.
+    sends: [
+      { pattern: /self\.t\.request\(\s*"(GET|POST|PUT|PATCH|DELETE)"\s*,\s*(f?"[^"]*"|\w+)/g },
+      { pattern: /self\._list\(\s*(f?"[^"]*"|\w+)/g, method: 'GET' },
+    ],
+  },
+  {
+    client: 'pytfc',
+    repository: 'alexbasista/pytfc',
+    release: '0.0.23+',
+    commit: '9971b80',
+    dir: 'pytfc/',
+    entry: 'pytfc/__init__.py',
+    module: 'pytfc',
+    // `self._requestor.get(path=path, …)`; `list_all` pages a GET.
+    sends: [
+      {
+        pattern: /self\._requestor\.(get|post|put|patch|delete|list_all)\(\s*(?:path=)?(f?'[^']*'|f?"[^"]*"|\w+)/g,
+      },
+    ],
+  },
+];
+const serviceClients = SERVICE_CLIENTS.map((c) => {
+  const commit = execFileSync('git', ['--git-dir', mirrorGitDir(c.repository), 'rev-parse', c.commit], {
+    encoding: 'utf8',
+  }).trim();
+  const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, '.py', true).get(c.release);
+  for (const [name, subject] of [...serviceNames(c, texts)].sort()) add(c.client, 'method', name, subject);
+  return { ...c, commit };
+});
+
+/**
+ * A Python client of services: `attribute.method` → the endpoint that method of the attribute's class sends. The client
+ * class's attributes: `self.projects = Projects(…)` or a `'projects': api.Projects,` table row.
+ */
+function serviceNames(c, texts) {
+  const services = new Map();
+  const entry = texts.get(c.entry) ?? '';
+  for (const m of entry.matchAll(/^\s+self\.([a-z]\w*)\s*=\s*([A-Z]\w*)\(/gm)) services.set(m[1], m[2]);
+  for (const m of entry.matchAll(/^\s+'([a-z]\w*)':\s*(?:\w+\.)?([A-Z]\w*),?\s*$/gm)) services.set(m[1], m[2]);
+  // Per class, per method: its body.
+  const classes = new Map();
+  for (const text of texts.values())
+    for (const k of text.matchAll(/^class (\w+)\b[^\n]*\n([\s\S]*?)(?=^\S|(?![\s\S]))/gm)) {
+      const methods = new Map();
+      for (const d of k[2].matchAll(/^ {4}def (\w+)\(([\s\S]*?)(?=^ {4}(?:def |@)|(?![\s\S]))/gm))
+        methods.set(d[1], d[2]);
+      classes.set(k[1], methods);
+    }
+  const sent = new Map(); // `Class.method` → subject, or null (several, or a path of no endpoint)
+  const pending = [];
+  for (const [cls, methods] of classes)
+    for (const [fn, body] of methods) {
+      const found = new Set();
+      for (const { pattern, method } of c.sends)
+        for (const m of body.matchAll(pattern)) {
+          const verb = (method ?? m[1]).toUpperCase().replace('LIST_ALL', 'GET');
+          const arg = m[method ? 1 : 2];
+          // A variable: every value assigned to it before the call (`path = f"…"`, an if/else's two).
+          const raws = /^f?["']/.test(arg)
+            ? [arg.replace(/^f?["']|["']$/g, '')]
+            : [...body.slice(0, m.index).matchAll(new RegExp(`^\\s*${arg}\\s*=\\s*f?(["'])(.*?)\\1\\s*$`, 'gm'))].map(
+                (a) => a[2],
+              );
+          if (raws.length === 0) found.add(null);
+          for (const raw of raws) found.add(endpointOf(verb, segmentsOf(raw)) ?? null);
+        }
+      if (found.size > 0) sent.set(`${cls}.${fn}`, found.size === 1 ? [...found][0] : null);
+      else pending.push([cls, fn, body]);
+    }
+  for (const [cls, fn, body] of pending) {
+    // A method documented as another endpoint than the one it reaches is a stub (pytfc's `workspaces.add_tags`, "POST
+    // /workspaces/:workspace_id/relationships/tags", prints 'coming soon.' after looking the workspace up).
+    const documented = /^\s*(GET|POST|PUT|PATCH|DELETE) (\/\S*)/m.exec(body);
+    const called = new Set([...body.matchAll(/\bself\.(\w+)\(/g)].map((m) => sent.get(`${cls}.${m[1]}`)));
+    called.delete(undefined);
+    const subject = called.size === 1 ? [...called][0] : null;
+    if (subject && (!documented || endpointOf(documented[1], segmentsOf(documented[2])) === subject))
+      sent.set(`${cls}.${fn}`, subject);
+  }
+  const out = new Map();
+  for (const [attribute, cls] of services)
+    for (const fn of classes.get(cls)?.keys() ?? []) {
+      const subject = sent.get(`${cls}.${fn}`);
+      if (subject && !fn.startsWith('_')) out.set(`${attribute}.${fn}`, subject);
+    }
+  return out;
+}
+
 // Terraform provider: schema attributes of the resource each file manages.
 for (const file of list('terraform-provider-tfe', '.go')) {
   const short = file.replace(/^.*resource_tfe_|\.go$/g, '');
@@ -443,6 +549,17 @@ const out = {
       entry: 'Client',
       returns: Object.fromEntries([...pyterpriseTypes.returns].sort()),
     },
+    ...serviceClients.map((c) => ({
+      client: c.client,
+      language: 'python',
+      repository: c.repository,
+      commit: c.commit,
+      source: c.dir.replace(/\/$/, ''),
+      release: c.release,
+      // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`).
+      module: c.module,
+      clientFile: c.entry,
+    })),
     {
       client: 'terraform-provider-tfe',
       language: 'go',
@@ -478,12 +595,12 @@ function mirrorGitDir(repository) {
  * The files under `dir` ending in `ext` of a repository's snapshot at each of several commits (`{ release, commit }`):
  * release → path → text. Each distinct file version is read once (one `git cat-file --batch`).
  */
-function mirrorTrees(repository, commits, dir, ext) {
+function mirrorTrees(repository, commits, dir, ext, recursive = false) {
   const gitDir = mirrorGitDir(repository);
   const git = (args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const trees = commits.map(({ release, commit }) => ({
     release,
-    files: git(['ls-tree', commit, dir])
+    files: git(['ls-tree', ...(recursive ? ['-r'] : []), commit, dir])
       .split('\n')
       .map((row) => /^\d+ blob (\w+)\t(.*)$/.exec(row))
       .filter((m) => m && m[2].endsWith(ext))
@@ -753,7 +870,9 @@ const methodsOut = {
   $comment:
     'Generated by scripts/history-sdk-names.mjs from the clients in test/fixtures/history-real (every request go-tfe and terrasnek send: the path with placeholders as *, and its methods); checked by shared/test/history/sdk-names.test.ts. Do not edit by hand.',
   clients: out.clients
-    .filter((c) => c.client !== 'terraform-provider-tfe' && c.client !== RUBY_CLIENT && c.client !== PYTERPRISE)
+    .filter(
+      (c) => c.client !== 'terraform-provider-tfe' && c.client !== RUBY_CLIENT && c.client !== PYTERPRISE && !c.module,
+    )
     .map(({ client, repository, commit }) => ({ client, repository, commit })),
   paths: Object.fromEntries(
     [...apiPaths]

@@ -25,6 +25,8 @@ interface SdkData {
     readonly client: string;
     readonly language: string;
     readonly releases?: readonly { readonly release: string }[];
+    /** A Python client of services (`client.projects.delete(…)`): the module a program imports it from (`pytfe`). */
+    readonly module?: string;
     /** A Python client of classes: the class a program makes (`Client`), what each method returns (`[]Workspace`). */
     readonly entry?: string;
     readonly returns?: Readonly<Record<string, string>>;
@@ -64,6 +66,8 @@ interface SdkIndex {
   readonly decidingFloor: Map<string, number>;
   /** Python clients of classes (pyterprise): the class a program makes and what each `Class.method` returns. */
   readonly classClients: Map<string, { readonly entry: string; readonly returns: ReadonlyMap<string, string> }>;
+  /** Python clients of services (python-tfe, pytfc): claimed only in a file that imports their module. */
+  readonly serviceClients: readonly { readonly client: string; readonly module: string; readonly imports: RegExp }[];
   /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
   readonly keyed: ReadonlySet<string>;
   /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
@@ -163,8 +167,20 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
       c.entry === undefined ? [] : [[c.client, { entry: c.entry, returns: new Map(Object.entries(c.returns ?? {})) }]],
     ),
   );
+  const serviceClients = data.clients.flatMap((c) =>
+    c.module === undefined
+      ? []
+      : [
+          {
+            client: c.client,
+            module: c.module,
+            imports: new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
+          },
+        ],
+  );
   found = {
     byName,
+    serviceClients,
     decidingFloor,
     classClients,
     schemaNames,
@@ -261,11 +277,19 @@ export function sdkMatches(
     // A call in a comment (code left commented out) or a string sends nothing.
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
     let blocks: TripleQuoted | undefined;
-    callUses(text, sdkIdx, 'terrasnek', project, (start, end, name) => {
+    const inCode: Push = (start, end, name) => {
       if (!inPythonCode(text, places, start)) return;
       blocks ??= new TripleQuoted(text);
       if (!blocks.holds(start)) push(start, end, name);
-    });
+    };
+    // A client of services the file imports (`from pytfe import TFEClient`): its calls are that client's, not terrasnek's.
+    let services = false;
+    for (const { client, module, imports } of sdkIdx.serviceClients)
+      if (text.includes(module) && imports.test(text)) {
+        services = true;
+        callUses(text, sdkIdx, client, undefined, inCode);
+      }
+    if (!services || text.includes('terrasnek')) callUses(text, sdkIdx, 'terrasnek', project, inCode);
   }
   if (languageId === 'python' && text.includes('pyterprise')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);

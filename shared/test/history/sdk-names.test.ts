@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { history, scanProject, scanText } from '@keyfob/shared/history';
-import { absentRepositories, readSources, sourceTexts } from '../../../test/helpers/labelled-sources.ts';
+import { absentRepositories, MIRROR, readSources, sourceTexts } from '../../../test/helpers/labelled-sources.ts';
 
 const repo = new URL('../../../', import.meta.url);
 const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json', repo), 'utf8')) as {
@@ -16,6 +16,9 @@ const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json'
     client: string;
     source: string;
     repository: string;
+    commit: string;
+    module?: string;
+    clientFile?: string;
     releases?: { release: string; commit: string }[];
   }[];
   providerResources: Record<string, string>;
@@ -45,7 +48,40 @@ const readAll = (dir: URL, ext: string): Map<string, string> =>
 const RUBY = 'terraform-enterprise-client';
 const PYTERPRISE = 'pyterprise';
 const HELD = new Set([RUBY, PYTERPRISE]);
-const local = data.clients.filter((c) => !HELD.has(c.client));
+/** Python clients of services (python-tfe, pytfc): read from the repository's snapshot at the commit the mapping names. */
+const SERVICES = new Set(data.clients.filter((c) => c.module !== undefined).map((c) => c.client));
+const local = data.clients.filter((c) => !HELD.has(c.client) && !SERVICES.has(c.client));
+/** A client of services' `.py` files under its source folder (`src/pytfe`) at its commit, by path; none when its snapshot is absent. */
+function serviceSources(client: string): Map<string, string> | undefined {
+  const c = data.clients.find((x) => x.client === client);
+  if (
+    c === undefined ||
+    absentRepositories([{ file: '', repository: c.repository, path: '', commit: c.commit }]).length > 0
+  )
+    return undefined;
+  const gitDir = `${MIRROR}/${c.repository.replace('/', '+')}/repo`;
+  const listed = spawnSync(
+    'git',
+    [
+      '--git-dir',
+      existsSync(`${gitDir}/.git`) ? `${gitDir}/.git` : gitDir,
+      'ls-tree',
+      '-r',
+      '--name-only',
+      c.commit,
+      `${c.source}/`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const sources = listed.stdout
+    .split('\n')
+    .filter((path) => path.endsWith('.py'))
+    .map((path) => ({ file: path, repository: c.repository, path, commit: c.commit }));
+  const texts = sourceTexts(sources);
+  return new Map(sources.map((s) => [s.path === c.clientFile ? CLIENT_FILE : s.path, texts.get(s.file) ?? '']));
+}
+/** The key of a client of services' client class file among its sources. */
+const CLIENT_FILE = '(client)';
 function heldSources(client: string): Map<string, string> | undefined {
   const source = data.clients.find((c) => c.client === client)?.source ?? '';
   const held = readSources(new URL('test/fixtures/history-held/', repo)).filter((s) =>
@@ -167,6 +203,22 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         return def !== null && (param === undefined || new RegExp(`\\b${esc(param)}\\b`).test(def[1] ?? ''));
       });
     }
+    case 'python-tfe method':
+    case 'pytfc method': {
+      // `projects.delete`: the client class sets the attribute to a service class (`self.projects = Projects(…)`, pytfc's
+      // `'projects': api.Projects,`), and that class has the method.
+      const entry = sources.get(CLIENT_FILE) ?? '';
+      const cls =
+        new RegExp(`^\\s+self\\.${esc(owner)}\\s*=\\s*(\\w+)\\(`, 'm').exec(entry)?.[1] ??
+        new RegExp(`^\\s+'${esc(owner)}':\\s*(?:\\w+\\.)?(\\w+),?\\s*$`, 'm').exec(entry)?.[1];
+      return (
+        cls !== undefined &&
+        texts.some((t) => {
+          const body = new RegExp(`^class ${esc(cls)}\\b[^\\n]*\\n([\\s\\S]*?)(?=^\\S|(?![\\s\\S]))`, 'm').exec(t)?.[1];
+          return body !== undefined && new RegExp(`^ {4}def ${esc(member)}\\(`, 'm').test(body);
+        })
+      );
+    }
     case 'terraform-provider-tfe schema':
       return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
     default:
@@ -192,6 +244,11 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
       }),
     );
     for (const [client, texts] of held) sources.set(client, texts);
+    for (const client of SERVICES) {
+      const texts = serviceSources(client);
+      if (texts) sources.set(client, texts);
+      else HELD.add(client);
+    }
     const released = releaseSources();
     const gone = data.names.filter((n) => {
       if (n.releases !== undefined)
@@ -230,6 +287,21 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     assert.equal(inSource(py, 'terrasnek', 'method', 'state_versions.list_state_version_outputs'), false);
     assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page)'), true);
     assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page_number)'), false);
+    const pytfe = serviceSources('python-tfe');
+    if (pytfe) {
+      assert.equal(inSource(pytfe, 'python-tfe', 'method', 'variable_sets.apply_to_projects'), true);
+      assert.equal(inSource(pytfe, 'python-tfe', 'method', 'variable_sets.apply_to_project'), false);
+      assert.equal(inSource(pytfe, 'python-tfe', 'method', 'varsets.apply_to_projects'), false);
+      const renamed = new Map(
+        [...pytfe].map(([f, t]) => [f, t.replace('def apply_to_projects(', 'def attach(')] as const),
+      );
+      assert.equal(inSource(renamed, 'python-tfe', 'method', 'variable_sets.apply_to_projects'), false);
+    }
+    const pytfc = serviceSources('pytfc');
+    if (pytfc) {
+      assert.equal(inSource(pytfc, 'pytfc', 'method', 'variable_sets.get_varset_id'), true);
+      assert.equal(inSource(pytfc, 'pytfc', 'method', 'variable_sets.apply_to_projects'), false);
+    }
     const pyterprise = heldSources(PYTERPRISE);
     if (pyterprise) {
       assert.equal(inSource(pyterprise, PYTERPRISE, 'method', 'Organization.list_workspaces'), true);
@@ -431,6 +503,46 @@ describe('Python client library calls', () => {
     );
     // A release the mapping has not read says nothing either.
     assert.deepEqual(scan({ text: 'terrasnek==9.9.9\n', fileName: 'requirements.txt' }), []);
+  });
+});
+
+describe('Python clients of services (python-tfe, pytfc)', () => {
+  const uses = (text: string): string[] =>
+    scanText(text, { fileName: 'onboard/helpers.py' })
+      .filter((m) => m.sdk !== undefined)
+      .map((m) => `${m.line} ${m.sdk?.client ?? ''} ${m.sdk?.name ?? ''} ${m.subject.id}`);
+
+  it("a service call in a file that imports the client is that client's endpoint, not terrasnek's", () => {
+    const text = [
+      'from pytfe import TFEClient, TFEConfig',
+      'def cleanup(tfe: TFEClient, org):',
+      '    for p in tfe.projects.list(org):',
+      '        tfe.projects.delete(p.id)',
+      '    tfe.variable_sets.apply_to_projects(vs_id, opts)',
+      '    # tfe.variable_sets.delete(vs_id)',
+      '    tfe.runs.list(ws_id)',
+    ].join('\n');
+    assert.deepEqual(uses(text), [
+      '3 python-tfe projects.list endpoint GET /organizations/:organization_name/projects',
+      '4 python-tfe projects.delete endpoint DELETE /projects/:project_id',
+      '5 python-tfe variable_sets.apply_to_projects endpoint POST /varsets/:varset_id/relationships/projects',
+    ]);
+    const pytfc = [
+      'import pytfc',
+      'def sync(client, name):',
+      '    vs = client.variable_sets.get_varset_id(name=name)',
+      '    client.variable_sets.apply_to_workspace(varset_id=vs, ws_id=ws)',
+      '    client.workspaces.add_tags(name=name)',
+    ].join('\n');
+    assert.deepEqual(uses(pytfc), [
+      '3 pytfc variable_sets.get_varset_id endpoint GET /organizations/:organization_name/varsets',
+      '4 pytfc variable_sets.apply_to_workspace endpoint POST /varsets/:varset_id/relationships/workspaces',
+    ]);
+  });
+
+  it('says nothing of a client the file does not import', () => {
+    assert.deepEqual(uses('def cleanup(c):\n    c.variable_sets.apply_to_projects(vs_id, opts)\n'), []);
+    assert.deepEqual(uses('# uses pytfe\nc.projects.delete(p)\n'), []);
   });
 });
 
