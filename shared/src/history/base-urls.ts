@@ -2,7 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
-import { includesBy } from './source-text.ts';
+import { includesBy, indexBy } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
@@ -313,7 +313,8 @@ const URL_FUNCTION = stickyDefs(
  * and a quote (the pattern `return[ \t]+f?["']`, read at each native find of `return`: a third faster than the pattern).
  */
 function returnsLiteral(text: string): boolean {
-  for (let at = text.indexOf('return'); at !== -1; at = text.indexOf('return', at + 6)) {
+  // By `urn` (a native search for `return` stops at every `r` of the text, and there are far fewer `u`s).
+  for (let at = indexBy(text, 'return', 3, 0); at !== -1; at = indexBy(text, 'return', 3, at + 6)) {
     let i = at + 6;
     if (text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) continue;
     while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;

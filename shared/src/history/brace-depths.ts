@@ -35,44 +35,59 @@ export function braceDepths(text: string, evidence: readonly Evidence[]): BraceD
 }
 
 function build(text: string, evidence: readonly Evidence[]): BraceDepths {
-  const positions: number[] = [];
-  const after: number[] = [];
+  // Typed arrays, grown by doubling: a dense or long source has tens of thousands of braces, and pushing each
+  // onto two plain arrays cost more than the native searches that find them.
+  let positions = new Int32Array(256);
+  let after = new Int32Array(256);
+  let count = 0;
   let depth = 0;
   // Native searches for each brace kind, merged: a regex find per brace allocated a match array each.
   let open = text.indexOf('{');
   let close = text.indexOf('}');
   while (open !== -1 || close !== -1) {
+    if (count === positions.length) {
+      const grownPositions = new Int32Array(count * 2);
+      grownPositions.set(positions);
+      positions = grownPositions;
+      const grownAfter = new Int32Array(count * 2);
+      grownAfter.set(after);
+      after = grownAfter;
+    }
     if (close === -1 || (open !== -1 && open < close)) {
-      positions.push(open);
-      after.push(++depth);
+      positions[count] = open;
+      after[count++] = ++depth;
       open = text.indexOf('{', open + 1);
     } else {
-      positions.push(close);
-      after.push(--depth);
+      positions[count] = close;
+      after[count++] = --depth;
       close = text.indexOf('}', close + 1);
     }
   }
+  // Fixed from here on (the closures below read them).
+  const braces = positions;
+  const depths = after;
   const depthAt = (offset: number): number => {
     let lo = 0;
-    let hi = positions.length;
+    let hi = count;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((positions[mid] ?? 0) < offset) lo = mid + 1;
+      if ((braces[mid] ?? 0) < offset) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? 0 : (after[lo - 1] ?? 0);
+    return lo === 0 ? 0 : (depths[lo - 1] ?? 0);
   };
   // One merged pass over braces and evidence (both in text order).
   const info = new Map<Evidence, { depth: number; close: number; open: number }>();
-  const openAt = new Map<number, number>();
+  // The `{` that last raised the depth to d, at `openAt[d + count]` (depths run from -count to count), or -1.
+  const openAt = new Int32Array(2 * count + 1).fill(-1);
   const pending: { depth: number; entry: { close: number } }[] = [];
   const sorted = [...evidence].sort((a, b) => a.offset - b.offset);
   let k = 0;
   let current = 0;
   const step = (): void => {
-    const at = positions[k] ?? 0;
-    const next = after[k] ?? 0;
-    if (next > current) openAt.set(next, at);
+    const at = braces[k] ?? 0;
+    const next = depths[k] ?? 0;
+    if (next > current) openAt[next + count] = at;
     else
       // `pending.length > 0` first: `pending[-1]` is a property looked up on the array's prototypes (slow).
       while (pending.length > 0 && (pending[pending.length - 1]?.depth ?? 0) > next)
@@ -81,11 +96,11 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
     k++;
   };
   for (const e of sorted) {
-    while (k < positions.length && (positions[k] ?? 0) < e.offset) step();
-    const entry = { depth: current, close: Infinity, open: openAt.get(current) ?? -1 };
+    while (k < count && (braces[k] ?? 0) < e.offset) step();
+    const entry = { depth: current, close: Infinity, open: openAt[current + count] ?? -1 };
     info.set(e, entry);
     pending.push({ depth: current, entry });
   }
-  while (k < positions.length && pending.length > 0) step();
+  while (k < count && pending.length > 0) step();
   return { depthAt, evidence: (e) => info.get(e) };
 }

@@ -249,21 +249,27 @@ class TripleQuotes {
 
 const TS_HEAD =
   /^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(interface|class|type|enum|const enum)[ \t]+([A-Za-z_$][\w$]*)[^\n{=;]*?(=[ \t]*)?\{/;
-const TS_KEYWORD = /\b(?:interface|class|type|enum)[ \t]/g;
 const TS_KEY =
   /^[ \t]*(?:(?:readonly|public|private|protected|declare|static)[ \t]+)*(?:(["'])([^"'\n]+)\1|([A-Za-z_$][\w$]*))[ \t]*[?!]?[ \t]*:[ \t]*([^\n;]*)/;
 const TS_MEMBER = /^[ \t]*([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(["'])([^"'\n]*)\2/;
 
+/** Whether the line at `lineStart` opens, after its blanks, with a letter TS_HEAD's first word may (`e`, `d`, `a`, `i`, `c`, `t`). */
+function mayOpenHead(text: string, lineStart: number): boolean {
+  let i = lineStart;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  const c = text.charCodeAt(i);
+  return c === 101 || c === 100 || c === 97 || c === 105 || c === 99 || c === 116;
+}
+
 function tsModels(text: string, index: HistoryIndex): Model[] {
   const models: Model[] = [];
-  // Lines that hold a declaring keyword (one pattern of plain words), then the head pattern on each.
-  let previous = -1;
-  TS_KEYWORD.lastIndex = 0;
-  for (let k = TS_KEYWORD.exec(text); k !== null; k = TS_KEYWORD.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', k.index) + 1;
-    if (lineStart === previous) continue;
-    previous = lineStart;
-    const eol = text.indexOf('\n', lineStart);
+  // A head opens its body on its own line: the lines that hold a `{` (one native search, each line once), then
+  // the head pattern on those whose first word may open one (a pattern of the keywords stopped at every word).
+  for (let brace = text.indexOf('{'); brace !== -1;) {
+    const lineStart = text.lastIndexOf('\n', brace) + 1;
+    const eol = text.indexOf('\n', brace);
+    brace = eol === -1 ? -1 : text.indexOf('{', eol + 1);
+    if (!mayOpenHead(text, lineStart)) continue;
     const m = TS_HEAD.exec(text.slice(lineStart, eol === -1 ? text.length : eol));
     if (!m) continue;
     const keyword = m[1] ?? '';

@@ -3,7 +3,7 @@ import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { assignedKey, callArguments } from './query-objects.ts';
-import { isWordChar } from './source-text.ts';
+import { indexBy, isWordChar } from './source-text.ts';
 
 /** How many lines above a member assignment the payload's declaration, and below it its request, are looked for. */
 const PAYLOAD_LINES = 60;
@@ -29,7 +29,8 @@ export function payloadMemberHits(
   if (hits.urls.length === 0 && !hits.evidence.some((e) => e.kind === 'type')) return;
   let byStart: Map<number, number> | undefined;
   const resources = new Map<string, readonly string[] | undefined>();
-  for (let at = text.indexOf('attributes'); at !== -1; at = text.indexOf('attributes', at + 10)) {
+  // By `butes` (a native search for the whole word stops at every `a` of the text).
+  for (let at = indexBy(text, 'attributes', 5, 0); at !== -1; at = indexBy(text, 'attributes', 5, at + 10)) {
     const member = attributesMember(text, at);
     if (!member) continue;
     const key = assignedKey(text, member.after);

@@ -216,6 +216,14 @@ export function includesBy(text: string, word: string, rare: number): boolean {
   return false;
 }
 
+/** `text.indexOf(word, from)`, searched by the part of `word` from `rare` on, as `includesBy` searches. */
+export function indexBy(text: string, word: string, rare: number, from: number): number {
+  const tail = word.slice(rare);
+  for (let at = text.indexOf(tail, from + rare); at !== -1; at = text.indexOf(tail, at + 1))
+    if (text.startsWith(word, at - rare)) return at - rare;
+  return -1;
+}
+
 /**
  * The calls after a dot in the text (`.name(`), in order, one pass: `visit` gets the name and the dot's offset, and
  * stops the pass by returning true (then so does this). For look-ups against a table of names (a project's
