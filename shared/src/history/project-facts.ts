@@ -39,6 +39,8 @@ export interface FileFacts {
   readonly releases?: ReadonlyMap<string, string>;
   /** The latest release of a client a file's calls need (`agents.destroy_pool`: terrasnek 0.1.4 on), by client. */
   readonly laterReleases?: ReadonlyMap<string, string>;
+  /** Terraform: the resource each `http` data source the file declares decodes, by its name (`hcl-http-data.ts`). */
+  readonly httpSources?: ReadonlyMap<string, string>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -54,6 +56,13 @@ export interface ProjectFacts extends ReleaseFacts {
   readonly operations?: ReadonlyMap<string, string>;
   /** Query-key constants by name; a name two files give different keys is left out. */
   readonly queryConsts?: ReadonlyMap<string, string>;
+  /** Terraform `http` data sources' resources by name; a name two files give different resources is left out. */
+  readonly httpSources?: ReadonlyMap<string, string>;
+}
+
+/** The file's facts with the Terraform `http` data sources it declares (`FileFacts.httpSources`). */
+export function withHttpSources(facts: FileFacts, sources: ReadonlyMap<string, string>): FileFacts {
+  return sources.size === 0 ? facts : { ...facts, httpSources: sources };
 }
 
 /** The file's facts with the query-key constants it declares (`FileFacts.queryConsts`). */
@@ -209,14 +218,8 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       } else if (votes.get(name) !== id) votes.set(name, undefined);
   const operations = new Map<string, string>();
   for (const [name, id] of votes) if (id !== undefined) operations.set(name, id);
-  const keys = new Map<string, string | undefined>();
-  for (const file of files)
-    for (const [name, key] of file.queryConsts ?? [])
-      if (!keys.has(name)) {
-        if (keys.size < PROJECT_LIMITS.perProject) keys.set(name, key);
-      } else if (keys.get(name) !== key) keys.set(name, undefined);
-  const queryConsts = new Map<string, string>();
-  for (const [name, key] of keys) if (key !== undefined) queryConsts.set(name, key);
+  const queryConsts = agreed(files, (file) => file.queryConsts);
+  const httpSources = agreed(files, (file) => file.httpSources);
   const pins = new Map<string, string | undefined>();
   for (const file of files)
     for (const [client, release] of file.releases ?? [])
@@ -236,7 +239,24 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(queryConsts.size === 0 ? {} : { queryConsts }),
     ...(releases.size === 0 ? {} : { releases }),
     ...(later.size === 0 ? {} : { laterReleases: later }),
+    ...(httpSources.size === 0 ? {} : { httpSources }),
   };
+}
+
+/** The names the files' maps give one value, bounded; a name two files give different values is left out. */
+function agreed(
+  files: readonly FileFacts[],
+  of: (file: FileFacts) => ReadonlyMap<string, string> | undefined,
+): Map<string, string> {
+  const votes = new Map<string, string | undefined>();
+  for (const file of files)
+    for (const [name, value] of of(file) ?? [])
+      if (!votes.has(name)) {
+        if (votes.size < PROJECT_LIMITS.perProject) votes.set(name, value);
+      } else if (votes.get(name) !== value) votes.set(name, undefined);
+  const out = new Map<string, string>();
+  for (const [name, value] of votes) if (value !== undefined) out.set(name, value);
+  return out;
 }
 
 /** The bases the files' URLs say, bounded; one two files disagree on is left out. */
@@ -288,6 +308,7 @@ export function factsConcern(project: ProjectFacts, text: string): boolean {
   for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
   for (const source of project.goClients ?? []) if (text.includes(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;
+  if (project.httpSources !== undefined && text.includes('data.http.')) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(text))
     return true;
   for (const name of project.modelPaths.keys()) {

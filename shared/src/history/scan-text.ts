@@ -4,6 +4,7 @@ import { HitCollector } from './collect-hits.ts';
 import type { Evidence } from './hits.ts';
 import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
+import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
 import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
@@ -21,6 +22,7 @@ import {
   NO_FACTS,
   withBases,
   withGoClients,
+  withHttpSources,
   withOperations,
   withQueryConsts,
   withLaterReleases,
@@ -130,6 +132,8 @@ interface Tail {
  */
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
+  // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
+  if (project.httpSources !== undefined && tail.text.includes('data.http.')) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(tail.text))
     return false;
@@ -206,6 +210,12 @@ function scan(
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
+  // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
+  const hcl = languageId === 'terraform' || languageId === 'hcl';
+  const httpSources = hcl ? httpDataSources(text, index, hits.urls) : NO_SOURCES;
+  const hclReads = hcl
+    ? hclResponseReads(text, lines, index, hits.names, withOwn(options.project?.httpSources, httpSources), languageId)
+    : [];
   // A Terraform provider resource file is about one resource: its other resources' names are not meant.
   const fileResource = providerFileResource(index, options.fileName);
   const ctx: ResolveContext = {
@@ -245,6 +255,7 @@ function scan(
     matches.push(...receiverReads(text, lines, index, profile, ctx.runTask === true));
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
+  matches.push(...hclReads);
   matches.push(...sdk);
   const tail: Tail = {
     text,
@@ -272,7 +283,7 @@ function scan(
             withQueryConsts(
               withOperations(
                 withGoClients(
-                  withBases(fileFacts(text, languageId, hits.urls), learned),
+                  withHttpSources(withBases(fileFacts(text, languageId, hits.urls), learned), httpSources),
                   languageId === 'go' ? goClientSources(text, index) : [],
                 ),
                 definedOperations(text, lines, kept, languageId),
@@ -303,6 +314,18 @@ function distinct(matches: Match[]): Match[] {
     if (!seen) out.push(m);
   }
   return out;
+}
+
+const NO_SOURCES: ReadonlyMap<string, string> = new Map();
+
+/** The project's entries with the file's own over them. */
+function withOwn(
+  project: ReadonlyMap<string, string> | undefined,
+  own: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  if (project === undefined || project.size === 0) return own;
+  if (own.size === 0) return project;
+  return new Map([...project, ...own]);
 }
 
 /** Every resource some evidence names (a loop: `flatMap` over thousands of items cost more). */

@@ -1,0 +1,69 @@
+// Terraform `http` data sources: the keys of the JSON:API response a source decodes are read as the attributes of
+// the resource its URL requests, through locals and `for` expressions, also when the source is declared in
+// another file of the module; a loop over a list not known here is of the resource its variable's name spells.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanProject, scanText } from '@keyfob/shared/history';
+
+const attributes = (matches: readonly { line: number; subject: { type: string; id: string } }[]): string[] =>
+  matches.filter((m) => m.subject.type === 'attribute').map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: Terraform http data sources decode their endpoint resource', () => {
+  it('reads keys of the decoded body through locals, for expressions and splats', () => {
+    const text = [
+      'data "http" "org_projects" {',
+      '  url = "https://${var.host}/api/v2/organizations/${var.org}/projects?page[size]=50"',
+      '  request_headers = { Authorization = "Bearer ${var.token}" }',
+      '}',
+      'locals {',
+      '  listed = jsondecode(data.http.org_projects.response_body)["data"]',
+      '  labels = [for p in local.listed : p.attributes.name]',
+      '  notes  = { for p in local.listed : p["id"] => p["attributes"]["description"] }',
+      '  first  = jsondecode(data.http.org_projects.response_body).data[*].attributes.name',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(text, { languageId: 'terraform' })), [
+      '7 attribute projects name',
+      '8 attribute projects description',
+      '9 attribute projects name',
+    ]);
+  });
+
+  it('says nothing of another resource, nor of a key read outside attributes', () => {
+    const text = [
+      'data "http" "mods" {',
+      '  url = "https://app.terraform.io/api/v2/organizations/${var.org}/registry-modules"',
+      '}',
+      'locals {',
+      '  mods  = jsondecode(data.http.mods.response_body).data',
+      '  names = [for m in local.mods : m["attributes"]["name"]]',
+      '  descs = [for m in local.mods : m.attributes.description]',
+      '  metas = [for m in local.mods : m["meta"]["name"]]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(text, { languageId: 'terraform' })), []);
+  });
+
+  it('takes the source from another file of the module, and a loop variable name when the list is not known', () => {
+    const data = [
+      'data "http" "ws" {',
+      '  url = "https://app.terraform.io/api/v2/organizations/${var.org}/workspaces"',
+      '}',
+    ].join('\n');
+    const parse = [
+      'locals {',
+      '  all = jsondecode(data.http.ws.response_body).data',
+      '  pids = [for w in local.all : w["relationships"]["project"]["data"]["id"]]',
+      '  other = toset([for workspace in local.from_elsewhere : workspace["relationships"]["project"]["data"]["id"]])',
+      '  items = [for item in local.from_elsewhere : item["attributes"]["name"]]',
+      '}',
+    ].join('\n');
+    const [, found] = scanProject([
+      { text: data, fileName: 'tfc/data.tf' },
+      { text: parse, fileName: 'tfc/parse.tf' },
+    ]);
+    assert.deepEqual(attributes(found ?? []), ['3 attribute workspaces project', '4 attribute workspaces project']);
+    // Alone, the file does not know what `data.http.ws` holds: only the loop named for its resource says it.
+    assert.deepEqual(attributes(scanText(parse, { languageId: 'terraform' })), ['4 attribute workspaces project']);
+  });
+});
