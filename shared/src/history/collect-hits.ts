@@ -1,7 +1,8 @@
 import type { HttpMethod } from './data-types.ts';
 import type { Evidence, Hits, NameHit, UrlHit, UrlPart } from './hits.ts';
 import { sourceOffset } from './hits.ts';
-import type { LanguageProfile } from './language-profile.ts';
+import { profileFor, type LanguageProfile } from './language-profile.ts';
+import { inGoLogCall } from './log-calls.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
@@ -38,6 +39,8 @@ import { tailFits } from './url-tails.ts';
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
 
+const GO_PROFILE = profileFor({ languageId: 'go' });
+
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
 
@@ -56,6 +59,8 @@ export class HitCollector {
   readonly #formatted = new Set<number>();
   /** Whether a type string sits in a relationship (made on the first asked). */
   #relationships: Relationships | undefined;
+  /** Go: a name among a logging call's arguments is a key of the log line (`log-calls.ts`). */
+  readonly #go: boolean;
 
   constructor(
     readonly text: string,
@@ -67,6 +72,7 @@ export class HitCollector {
     readonly helpers?: ReadonlyMap<string, HttpMethod>,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
+    this.#go = profile === GO_PROFILE;
     this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys, profile.commands);
   }
 
@@ -244,6 +250,8 @@ export class HitCollector {
       this.literalChain(open, end, true);
     // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
     if (profile.blockKeys && isBlockLabel(text, after)) return;
+    // Go: a key or value a logging call writes (`log.WithFields(log.Fields{"auto-destroy-at": …})`, `zap.String("name", …)`).
+    if (this.#go && inGoLogCall(text, open)) return;
     // `case 'fetching':` is a value, whatever follows it.
     const isCase = followsCase(text, open);
     const isKey =
