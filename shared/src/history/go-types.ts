@@ -30,8 +30,6 @@ interface Signature {
   readonly at: number;
   readonly list: string;
   parameters: { names: string[]; type: string | undefined }[] | undefined;
-  /** The words of the list (runs of `\w`), read once when first asked (`namesWanted`). */
-  words: readonly string[] | undefined;
 }
 
 /** An assignment read in full: `at` after its `=`, the names assigned, the right side. */
@@ -77,6 +75,8 @@ export class GoTypeEnvironment {
   private readonly literal: RegExp;
   /** The first letters of the wanted names, by code (`& 127`): most assigned names start with none of them. */
   private readonly wantedFirsts = new Uint8Array(128);
+  /** The wanted names as a list, compared in place (a set's iteration made an iterator per assigned name). */
+  private readonly wantedList: string[];
 
   constructor(
     private readonly text: string,
@@ -87,6 +87,7 @@ export class GoTypeEnvironment {
     private readonly lines?: Lines,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
+    this.wantedList = [...wanted];
     for (const name of wanted) this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
     this.readFunctions();
     this.readLocalStructs();
@@ -204,10 +205,17 @@ export class GoTypeEnvironment {
     }
   }
 
-  /** Whether a word of a parameter list (a run of `\w`) is a wanted name: its words read once, each looked up. */
+  /**
+   * Whether a word of a parameter list (a run of `\w`) is a wanted name: each wanted name searched for in the list,
+   * whole (a list's words cut out once made a string a word, most of the environment's garbage).
+   */
   private namesWanted(s: Signature): boolean {
-    s.words ??= s.list.match(/\w+/g) ?? [];
-    for (const word of s.words) if (this.wanted.has(word)) return true;
+    const list = s.list;
+    for (const name of this.wantedList) {
+      if (name === '') continue;
+      for (let at = list.indexOf(name); at !== -1; at = list.indexOf(name, at + 1))
+        if (!isGoWordChar(list.charCodeAt(at - 1)) && !isGoWordChar(list.charCodeAt(at + name.length))) return true;
+    }
     return false;
   }
 
@@ -215,7 +223,7 @@ export class GoTypeEnvironment {
     const text = this.text;
     const out: Signature[] = [];
     const add = (at: number, list: string): void => {
-      out.push({ at, list, parameters: undefined, words: undefined });
+      out.push({ at, list, parameters: undefined });
     };
     for (const at of this.funcStarts) {
       // Tried where the function starts, within 300 characters (as on a slice of that length: a longer match is none).
@@ -263,7 +271,8 @@ export class GoTypeEnvironment {
   private readAssignments(): void {
     // `var` lines first: an assignment after one reads its type (`var all []*tfe.Workspace`, then `range all`).
     this.vars ??= this.parseVars();
-    for (const v of this.vars) this.declare(v.name, v.at, this.typeOfWritten(v.written));
+    // Only a wanted name's type is read (`declare` keeps no other).
+    for (const v of this.vars) if (this.wanted.has(v.name)) this.declare(v.name, v.at, this.typeOfWritten(v.written));
     this.assignments ??= this.parseAssignments();
     const found = this.assignments;
     for (let k = 0; k < found.length; k += 2 + 2 * (found[k + 1] ?? 0)) {
@@ -287,7 +296,7 @@ export class GoTypeEnvironment {
       const start = found[k + 2 + 2 * n] ?? 0;
       if (this.wantedFirsts[text.charCodeAt(start) & 127] !== 1) continue;
       const length = (found[k + 3 + 2 * n] ?? 0) - start;
-      for (const name of this.wanted) if (name.length === length && text.startsWith(name, start)) return true;
+      for (const name of this.wantedList) if (name.length === length && text.startsWith(name, start)) return true;
     }
     return false;
   }
@@ -323,9 +332,12 @@ export class GoTypeEnvironment {
       const short = text.charCodeAt(i) === 58; // `:=`
       if (short) i--;
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
-      const left = this.leftSide(i);
-      if (left === undefined) continue;
-      out.push(eq, left.length / 2, ...left);
+      // The names are written in place after `=`'s offset and their count (an array a statement cost most of the garbage).
+      const mark = out.length;
+      out.push(eq, 0);
+      const count = this.leftSide(i, out);
+      if (count === 0) out.length = mark;
+      else out[mark + 1] = count;
     }
     return out;
   }
@@ -344,33 +356,47 @@ export class GoTypeEnvironment {
 
   /**
    * The names assigned before `i` (the last character before `=`/`:=`), when the statement starts the line: each
-   * name's start and end, in text order.
+   * name's start and end pushed on `out`, in text order; how many (0: none, nothing left pushed).
    */
-  private leftSide(i: number): number[] | undefined {
+  private leftSide(i: number, out: number[]): number {
     const text = this.text;
-    const names: number[] = [];
+    const from = out.length;
     for (;;) {
       while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
       const end = i + 1;
       while (i >= 0 && isGoWordChar(text.charCodeAt(i))) i--;
-      if (end === i + 1 || end - i > 60) return undefined;
-      names.unshift(i + 1, end);
+      if (end === i + 1 || end - i > 60) {
+        out.length = from;
+        return 0;
+      }
+      out.push(i + 1, end);
       while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
       if (text.charCodeAt(i) !== 44) break; // `,`
       i--;
     }
-    // What starts the line: nothing (blanks only, read in place), `var`, `if`, `for`, `switch`, `} else if`.
+    // What starts the line: nothing (blanks only), `var`, `if`, `for`, `switch`, `} else if`, read in place.
     const lineStart = text.lastIndexOf('\n', i) + 1;
-    let k = lineStart;
-    while (k <= i && (text.charCodeAt(k) === 9 || text.charCodeAt(k) === 32)) k++;
-    if (k > i) return names;
-    const before = text.slice(lineStart, i + 1).trim();
-    return before === '' || LEAD.has(before) ? names : undefined;
+    if (!leadsAssignment(text, lineStart, i + 1)) {
+      out.length = from;
+      return 0;
+    }
+    // Read backwards: the pairs put in text order.
+    for (let a = from, b = out.length - 2; a < b; a += 2, b -= 2) {
+      const start = out[a] ?? 0;
+      const end = out[a + 1] ?? 0;
+      out[a] = out[b] ?? 0;
+      out[a + 1] = out[b + 1] ?? 0;
+      out[b] = start;
+      out[b + 1] = end;
+    }
+    return (out.length - from) / 2;
   }
 
   /** A name whose declarations matter from now on (a right side's chain head). */
   private want(name: string): void {
+    if (this.wanted.has(name)) return;
     this.wanted.add(name);
+    this.wantedList.push(name);
     this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
   }
 
@@ -612,7 +638,37 @@ export function canType(
 }
 
 /** What may open a line before an assignment's names. */
-const LEAD = new Set(['var', 'if', 'for', 'switch', '} else if', 'else if']);
+const LEAD = ['var', 'if', 'for', 'switch', '} else if', 'else if'];
+
+/**
+ * Whether `text[from, to)`, trimmed (`String.prototype.trim`'s white space), is empty or one of LEAD: read in place.
+ */
+function leadsAssignment(text: string, from: number, to: number): boolean {
+  let a = from;
+  let b = to;
+  while (a < b && isSpace(text.charCodeAt(a))) a++;
+  while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+  if (a === b) return true;
+  for (const lead of LEAD) if (lead.length === b - a && text.startsWith(lead, a)) return true;
+  return false;
+}
+
+/** `\s` (and what `trim` removes): JavaScript's white space and line terminators. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /** A character before `=` that leaves a plain assignment (not `!=`, `<=`, `+=`, …). */
 function isPlainAssignment(c: number): boolean {

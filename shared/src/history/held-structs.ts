@@ -14,24 +14,32 @@ const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
 
 /**
- * The type of a field line as FIELD reads it (`^\t\w+[ \t]+[*[\]]*(\w+)[ \t]`: each run taken whole, so the
- * pattern has one way to match), or undefined when the line does not open so.
+ * Where the type of a field line starts as FIELD reads it (`^\t\w+[ \t]+[*[\]]*(\w+)[ \t]`: each run taken whole,
+ * so the pattern has one way to match), or -1 when the line does not open so. The type runs to the first non-word
+ * character (`typeEnd`); nothing is cut out of the text.
  */
-function fieldType(text: string, lineStart: number): string | undefined {
+function fieldTypeStart(text: string, lineStart: number): number {
   // Each run read by a loop of its own (closures made for every field line cost a twentieth of the scan's Go side).
   let i = lineStart;
-  if (text.charCodeAt(i++) !== 9) return undefined;
+  if (text.charCodeAt(i++) !== 9) return -1;
   let from = i;
   while (isWord(text.charCodeAt(i))) i++;
-  if (i === from) return undefined;
+  if (i === from) return -1;
   from = i;
   while (isBlank(text.charCodeAt(i))) i++;
-  if (i === from) return undefined;
+  if (i === from) return -1;
   while (isTypeMark(text.charCodeAt(i))) i++;
   from = i;
   while (isWord(text.charCodeAt(i))) i++;
-  if (i === from || !isBlank(text.charCodeAt(i))) return undefined;
-  return text.slice(from, i);
+  if (i === from || !isBlank(text.charCodeAt(i))) return -1;
+  return from;
+}
+
+/** The end of the word starting at `from`. */
+function typeEnd(text: string, from: number): number {
+  let i = from;
+  while (isWord(text.charCodeAt(i))) i++;
+  return i;
 }
 
 /** `\w`. */
@@ -84,14 +92,26 @@ export function heldStructTypes(text: string, lines?: Lines): { readonly open: n
       structs.set(m[1] ?? '', { open, type, fields });
     }
   }
+  // The first letters and lengths of the file's struct names: a field type that starts with none, or is of no such
+  // length (`string`, `bool`, `*time.Time`: most tagged fields), is not cut out to be looked up.
+  const firsts = new Uint8Array(128);
+  const lengths = new Set<number>();
+  for (const name of structs.keys()) {
+    firsts[name.charCodeAt(0) & 127] = 1;
+    lengths.add(name.length);
+  }
   let a = 0;
   for (const { open, end, fields } of bodies) {
     while (a < attrs.length && (attrs[a] ?? 0) < open) a++;
     for (; a < attrs.length && (attrs[a] ?? 0) < end; a++) {
       const at = attrs[a] ?? 0;
       // The type FIELD would read, read by hand: one that names no struct of the file is not looked at further.
-      const goType = fieldType(text, text.lastIndexOf('\n', at - 1) + 1);
-      if (goType !== undefined && !structs.has(goType)) continue;
+      const type = fieldTypeStart(text, text.lastIndexOf('\n', at - 1) + 1);
+      if (type !== -1) {
+        if (firsts[text.charCodeAt(type) & 127] !== 1) continue;
+        const stop = typeEnd(text, type);
+        if (!lengths.has(stop - type) || !structs.has(text.slice(type, stop))) continue;
+      }
       const f = FIELD.exec(lineAt(at));
       if (f) fields.push({ goType: f[1] ?? '' });
     }

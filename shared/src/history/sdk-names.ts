@@ -511,7 +511,9 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
   // struct in one function and an update options struct in the next.
   const typed = new Map<string, { at: number; struct: string }[]>();
   const declare = (variable: string, at: number, struct: string): void => {
-    typed.set(variable, [...(typed.get(variable) ?? []), { at, struct }]);
+    const list = typed.get(variable);
+    if (list === undefined) typed.set(variable, [{ at, struct }]);
+    else list.push({ at, struct });
   };
   const qualified = qualifiedNames(text, pkg);
   for (const m of qualified) {
@@ -537,7 +539,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
       else if (c === 125 && --depth === 0) break;
       // A field at a line start, or after the brace or a comma on one line (`tfe.ListOptions{PageNumber: n, PageSize: 100}`).
       if (depth === 1 && (c === 10 || c === 44 || (c === 123 && i === open))) {
-        const field = /^[ \t]*([A-Z]\w*):[ \t]/.exec(text.slice(i + 1, i + 120));
+        const field = stickyAt(LITERAL_FIELD, text, i + 1, 119);
         const name = field ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
         if (field && name) {
           const start = i + 1 + field[0].indexOf(field[1] ?? '');
@@ -552,7 +554,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
   for (const { at, variable } of lineStartUses(text, lines, typed)) {
     const declarations = typed.get(variable) ?? [];
     const after = at + variable.length + 1;
-    const field = /^([A-Z]\w*)[ \t]*=[^=]/.exec(text.slice(after, after + 120));
+    const field = stickyAt(SET_FIELD, text, after, 120);
     if (!field) continue;
     const struct = declarations.filter((d) => d.at < at).pop()?.struct;
     const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
@@ -561,6 +563,20 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
   const dots = dotNames(text, sdkIdx);
   typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
+}
+
+/** A composite literal's field at a line start or after `{`/`,` (`  AutoDestroyAt: …`), and a field set on a variable (`AutoDestroyAt = …`, after its dot). */
+const LITERAL_FIELD = /[ \t]*([A-Z]\w*):[ \t]/y;
+const SET_FIELD = /([A-Z]\w*)[ \t]*=[^=]/y;
+
+/**
+ * A sticky pattern's match at `at` that ends within `within` characters, as the pattern anchored (`^`) on
+ * `text.slice(at, at + within)` finds it (read in place: a slice per line cut a string each time).
+ */
+function stickyAt(pattern: RegExp, text: string, at: number, within: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  const m = pattern.exec(text);
+  return m !== null && m[0].length <= within ? m : null;
 }
 
 /** `.Service.method(` (`method` set) or `.Service` taken as a value, at `index` (the dot). */

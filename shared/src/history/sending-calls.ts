@@ -45,9 +45,11 @@ const CALL_METHOD =
  * Sets the URL's method with distance 0: it decides, like a method on the URL's own line.
  */
 export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[], profile: LanguageProfile): void {
-  // Looked for once a text, not once a URL (a search of the whole text each: 0.4 s on the bench's long source).
-  const curlText = !profile.commands && urls.length > 0 && text.includes('curl');
-  const fetchText = !profile.commands && urls.length > 0 && (text.includes('fetch') || text.includes('Fetch'));
+  // Looked for once a text, not once a URL (a search of the whole text each: 0.4 s on the bench's long source), and
+  // only when a URL gets that far (most URLs have their method by then; a search of the whole text cost a reader's worth).
+  let curlText: boolean | undefined;
+  let fetchText: boolean | undefined;
+  const commands = profile.commands;
   for (const url of urls) {
     if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
       const sent = commandSending(text, lines, url, profile.hashBlockComments ? SEND_LINES : SHELL_SEND_LINES);
@@ -60,9 +62,10 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
     // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby), or
     // written whole around the URL (a Jenkinsfile's `sh """` script, a Robot Framework `cmd=… && curl …`).
-    const curl = curlText
-      ? (embeddedCurlMethod(text, lines, url.start) ?? curlStringSending(text, lines, url))
-      : undefined;
+    const curl =
+      !commands && (curlText ??= text.includes('curl'))
+        ? (embeddedCurlMethod(text, lines, url.start) ?? curlStringSending(text, lines, url))
+        : undefined;
     if (curl) {
       url.method = curl;
       url.methodDistance = 0;
@@ -94,7 +97,10 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     }
     // The literal is the first argument of fetch or of a helper named for it (`fetchWithAuth<T>(\`…\`, TOKEN)`): GET, fetch's default.
     // (A bare `fetch(\`…\`)` keeps its own token, `findMethods`' `fetch`.)
-    const fetched = fetchText && url.method?.text !== 'fetch' ? fetchCall(text, url.start) : undefined;
+    const fetched =
+      !commands && url.method?.text !== 'fetch' && (fetchText ??= text.includes('fetch') || text.includes('Fetch'))
+        ? fetchCall(text, url.start)
+        : undefined;
     if (fetched) {
       url.method = fetched;
       url.methodDistance = 0;
@@ -534,7 +540,48 @@ function assignedVariable(text: string, lines: Lines, url: UrlHit): string | und
     if (!/\(\s*$/.test(previous)) return undefined;
     before = previous;
   }
-  return /(?:^|[^\w.])(\w+)\s*(?::=|\+?=(?!=))[^=;]*$/.exec(before)?.[1];
+  return assignedName(before);
+}
+
+/**
+ * The name assigned by the last assignment of a line's start (`u := `, `url = f"`, `path += `), as the pattern
+ * `(?:^|[^\w.])(\w+)\s*(?::=|\+?=(?!=))[^=;]*$` finds it, read back from the last `=` by hand (the pattern tried
+ * every word of the line at every split of it): that `=` is the operator's (no `=` may follow it), no `;` follows
+ * it, and the word before it (after blanks) stands alone (not after a `.`).
+ */
+function assignedName(before: string): string | undefined {
+  const eq = before.lastIndexOf('=');
+  if (eq === -1 || before.indexOf(';', eq) !== -1) return undefined;
+  let i = eq - 1;
+  const op = before.charCodeAt(i);
+  if (op === 58 || op === 43) i--; // `:=`, `+=`
+  while (i >= 0 && isSpace(before.charCodeAt(i))) i--;
+  const end = i + 1;
+  while (i >= 0 && isAsciiWord(before.charCodeAt(i))) i--;
+  if (end === i + 1 || (i >= 0 && before.charCodeAt(i) === 46)) return undefined;
+  return before.slice(i + 1, end);
+}
+
+/** `\w`. */
+function isAsciiWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** `\s`: JavaScript's white space and line terminators. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
