@@ -12,6 +12,8 @@ import { typeLineStarts } from './type-lines.ts';
 const STRUCT = /^type (\w+) struct \{[ \t]*$/;
 const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
+/** The first letters of a text's struct names, by code (`& 127`), for `heldStructTypes`. */
+const STRUCT_FIRSTS = new Uint8Array(128);
 
 /**
  * Where the type of a field line starts as FIELD reads it (`^\t\w+[ \t]+[*[\]]*(\w+)[ \t]`: each run taken whole,
@@ -94,7 +96,8 @@ export function heldStructTypes(text: string, lines?: Lines): { readonly open: n
   }
   // The first letters and lengths of the file's struct names: a field type that starts with none, or is of no such
   // length (`string`, `bool`, `*time.Time`: most tagged fields), is not cut out to be looked up.
-  const firsts = new Uint8Array(128);
+  // One table for every call, cleared (a typed array of 128 bytes is made off the heap: a cost per text).
+  const firsts = STRUCT_FIRSTS.fill(0);
   const lengths = new Set<number>();
   for (const name of structs.keys()) {
     firsts[name.charCodeAt(0) & 127] = 1;

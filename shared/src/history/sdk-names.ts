@@ -428,11 +428,16 @@ let lastGo: { text: string; importAt: number; dots?: { sdkIdx: SdkIndex; service
   importAt: -1,
 };
 
-/** `text.indexOf(GO_TFE)`, searched once per text. */
+/**
+ * `text.indexOf(GO_TFE)`, searched once per text. Its tail `-tfe"` is searched for first: a native search stops at
+ * every occurrence of a needle's first character, and `"` is everywhere in Go where `-` is not (most files that do
+ * not import go-tfe are read whole).
+ */
 function goTfeImport(text: string): number {
-  if (lastGo.text !== text) lastGo = { text, importAt: text.indexOf(GO_TFE) };
+  if (lastGo.text !== text) lastGo = { text, importAt: text.includes(GO_TFE_TAIL) ? text.indexOf(GO_TFE) : -1 };
   return lastGo.importAt;
 }
+const GO_TFE_TAIL = '-tfe"';
 const SCHEMA_VALUE = /[ \t]*(?:\{|schema\.\w+Attribute\{)/y;
 
 /**
@@ -752,6 +757,9 @@ function isAsciiWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/** The first letters of `lineStartUses`' variables, by code (`& 127`). */
+const VARIABLE_FIRSTS = new Uint8Array(128);
+
 /**
  * Each line opening (after its blanks) with one of the variables (words) and a `.`: where the name starts, and
  * which it is. Read from the line table: the word opening each line, taken only when a `.` follows it (a pattern
@@ -765,7 +773,8 @@ function lineStartUses(
   const out: { at: number; variable: string }[] = [];
   if (variables.size === 0) return out;
   // A line whose word starts with no variable's first letter is left unread (most lines): a table by code.
-  const firsts = new Uint8Array(128);
+  // One table for every call, cleared (a typed array of 128 bytes is made off the heap: a cost per text).
+  const firsts = VARIABLE_FIRSTS.fill(0);
   for (const name of variables.keys()) firsts[name.charCodeAt(0) & 127] = 1;
   for (const start of lines.all()) {
     let at = start;
