@@ -418,14 +418,57 @@ const SERVICE_CLIENTS = [
     ],
   },
 ];
+// Go clients of services besides go-tfe: tsanton/tfe-client (v0.3.1; `cli.ProviderVersionService.Read(ctx, …)`), its
+// services the `TerraformEnterpriseClient` struct's fields (`ProviderVersionService *RegistryProviderVersionService`),
+// each method's endpoint its `path := fmt.Sprintf("/api/v2/…")` sent with `http.MethodGet` (`MakeRequest[…](ctx, s.cli,
+// http.MethodGet, 200, path, nil)`). Claimed only in a file that imports the client's package (`module`).
+SERVICE_CLIENTS.push({
+  client: 'tfe-client',
+  language: 'go',
+  repository: 'tsanton/tfe-client',
+  release: '0.3.1',
+  commit: 'v0.3.1',
+  dir: 'tfe/',
+  entry: 'tfe/client.go',
+  module: 'github.com/tsanton/tfe-client/tfe',
+});
 const serviceClients = SERVICE_CLIENTS.map((c) => {
   const commit = execFileSync('git', ['--git-dir', mirrorGitDir(c.repository), 'rev-parse', c.commit], {
     encoding: 'utf8',
   }).trim();
-  const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, '.py', true).get(c.release);
-  for (const [name, subject] of [...serviceNames(c, texts)].sort()) add(c.client, 'method', name, subject);
+  const go = c.language === 'go';
+  const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, go ? '.go' : '.py', true).get(
+    c.release,
+  );
+  for (const [name, subject] of [...(go ? goServiceNames(c, texts) : serviceNames(c, texts))].sort())
+    add(c.client, 'method', name, subject);
   return { ...c, commit };
 });
+
+/**
+ * A Go client of services: `Field.Method` → the endpoint that method of the field's type sends: each `path :=
+ * fmt.Sprintf("…")` (or `path := "…"`) of its body with the one `http.Method…` it names; none when they disagree.
+ */
+function goServiceNames(c, texts) {
+  const entry = texts.get(c.entry) ?? '';
+  const services = new Map();
+  for (const k of entry.matchAll(/^type \w+ struct \{\n([\s\S]*?)^\}/gm))
+    for (const f of k[1].matchAll(/^\t([A-Z]\w*)\s+\*(\w+)\s*$/gm)) services.set(f[1], f[2]);
+  const sent = new Map();
+  for (const text of texts.values())
+    for (const f of text.matchAll(/^func \(\w+ \*(\w+)\) ([A-Z]\w*)\([^\n]*\{\n([\s\S]*?)^\}/gm)) {
+      const verbs = new Set([...f[3].matchAll(/\bhttp\.Method(\w+)/g)].map((m) => m[1].toUpperCase()));
+      const paths = [...f[3].matchAll(/^\s*\w+\s*:?=\s*(?:fmt\.Sprintf\()?"([^"]+)"/gm)].map((m) => m[1]);
+      if (verbs.size !== 1 || paths.length === 0) continue;
+      const found = new Set(paths.map((raw) => endpointOf([...verbs][0], segmentsOf(raw)) ?? null));
+      if (found.size === 1 && !found.has(null)) sent.set(`${f[1]}.${f[2]}`, [...found][0]);
+    }
+  const out = new Map();
+  for (const [field, type] of services)
+    for (const [key, subject] of sent)
+      if (key.startsWith(`${type}.`)) out.set(`${field}${key.slice(type.length)}`, subject);
+  return out;
+}
 
 /**
  * A Python client of services: `attribute.method` → the endpoint that method of the attribute's class sends. The client
@@ -551,12 +594,12 @@ const out = {
     },
     ...serviceClients.map((c) => ({
       client: c.client,
-      language: 'python',
+      language: c.language ?? 'python',
       repository: c.repository,
       commit: c.commit,
       source: c.dir.replace(/\/$/, ''),
       release: c.release,
-      // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`).
+      // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`, a Go import path).
       module: c.module,
       clientFile: c.entry,
     })),

@@ -67,7 +67,12 @@ interface SdkIndex {
   /** Python clients of classes (pyterprise): the class a program makes and what each `Class.method` returns. */
   readonly classClients: Map<string, { readonly entry: string; readonly returns: ReadonlyMap<string, string> }>;
   /** Python clients of services (python-tfe, pytfc): claimed only in a file that imports their module. */
-  readonly serviceClients: readonly { readonly client: string; readonly module: string; readonly imports: RegExp }[];
+  readonly serviceClients: readonly {
+    readonly client: string;
+    readonly language: string;
+    readonly module: string;
+    readonly imports: RegExp;
+  }[];
   /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
   readonly keyed: ReadonlySet<string>;
   /** Per client, the services that have mapped methods (`Workspaces`, `VariableSets`). */
@@ -173,8 +178,13 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
       : [
           {
             client: c.client,
+            language: c.language,
             module: c.module,
-            imports: new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
+            // Python: `from pytfe import …`, `import pytfc`; Go: the import path quoted (`api "github.com/tsanton/tfe-client/tfe"`).
+            imports:
+              c.language === 'go'
+                ? new RegExp(`"${c.module.replace(/[.]/g, '\\.')}"`)
+                : new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
           },
         ],
   );
@@ -272,6 +282,7 @@ export function sdkMatches(
     else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
     else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push, goClients);
+    goServiceClientUses(text, lines, sdkIdx, push);
   }
   if (languageId === 'python' && text.includes('.')) {
     // A call in a comment (code left commented out) or a string sends nothing.
@@ -284,8 +295,8 @@ export function sdkMatches(
     };
     // A client of services the file imports (`from pytfe import TFEClient`): its calls are that client's, not terrasnek's.
     let services = false;
-    for (const { client, module, imports } of sdkIdx.serviceClients)
-      if (text.includes(module) && imports.test(text)) {
+    for (const { client, language, module, imports } of sdkIdx.serviceClients)
+      if (language === 'python' && text.includes(module) && imports.test(text)) {
         services = true;
         callUses(text, sdkIdx, client, undefined, inCode);
       }
@@ -323,6 +334,21 @@ export function sdkMatches(
     }
   }
   return out;
+}
+
+/**
+ * Calls of a Go client of services other than go-tfe (tsanton/tfe-client: `cli.ProviderVersionService.Read(ctx, …)`),
+ * only in a file that imports its package; not in a comment or a string.
+ */
+function goServiceClientUses(text: string, lines: Lines, sdkIdx: SdkIndex, push: Push): void {
+  let places: LinePlaces | undefined;
+  for (const { client, language, module, imports } of sdkIdx.serviceClients)
+    if (language === 'go' && text.includes(module) && imports.test(text))
+      callUses(text, sdkIdx, client, undefined, (start, end, name) => {
+        places ??= new LinePlaces(text, profileFor({ languageId: 'go' }), lines);
+        const place = places.at(start);
+        if (!place.inComment && place.stringStart === -1) push(start, end, name);
+      });
 }
 
 /**

@@ -17,6 +17,7 @@ const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json'
     source: string;
     repository: string;
     commit: string;
+    language: string;
     module?: string;
     clientFile?: string;
     releases?: { release: string; commit: string }[];
@@ -75,7 +76,7 @@ function serviceSources(client: string): Map<string, string> | undefined {
   );
   const sources = listed.stdout
     .split('\n')
-    .filter((path) => path.endsWith('.py'))
+    .filter((path) => path.endsWith(c.language === 'go' ? '.go' : '.py'))
     .map((path) => ({ file: path, repository: c.repository, path, commit: c.commit }));
   const texts = sourceTexts(sources);
   return new Map(sources.map((s) => [s.path === c.clientFile ? CLIENT_FILE : s.path, texts.get(s.file) ?? '']));
@@ -219,6 +220,14 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         })
       );
     }
+    case 'tfe-client method': {
+      // `ProviderVersionService.Read`: a field of the client struct typed by a service struct that has the method.
+      const type = new RegExp(`^\\t${esc(owner)}\\s+\\*(\\w+)\\s*$`, 'm').exec(sources.get(CLIENT_FILE) ?? '')?.[1];
+      return (
+        type !== undefined &&
+        texts.some((t) => new RegExp(`^func \\(\\w+ \\*${esc(type)}\\) ${esc(member)}\\(`, 'm').test(t))
+      );
+    }
     case 'terraform-provider-tfe schema':
       return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
     default:
@@ -301,6 +310,12 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     if (pytfc) {
       assert.equal(inSource(pytfc, 'pytfc', 'method', 'variable_sets.get_varset_id'), true);
       assert.equal(inSource(pytfc, 'pytfc', 'method', 'variable_sets.apply_to_projects'), false);
+    }
+    const goClient = serviceSources('tfe-client');
+    if (goClient) {
+      assert.equal(inSource(goClient, 'tfe-client', 'method', 'ProviderVersionPlatformService.Create'), true);
+      assert.equal(inSource(goClient, 'tfe-client', 'method', 'ProviderVersionPlatformService.Upload'), false);
+      assert.equal(inSource(goClient, 'tfe-client', 'method', 'PlatformService.Create'), false);
     }
     const pyterprise = heldSources(PYTERPRISE);
     if (pyterprise) {
@@ -506,7 +521,7 @@ describe('Python client library calls', () => {
   });
 });
 
-describe('Python clients of services (python-tfe, pytfc)', () => {
+describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
   const uses = (text: string): string[] =>
     scanText(text, { fileName: 'onboard/helpers.py' })
       .filter((m) => m.sdk !== undefined)
@@ -538,6 +553,32 @@ describe('Python clients of services (python-tfe, pytfc)', () => {
       '3 pytfc variable_sets.get_varset_id endpoint GET /organizations/:organization_name/varsets',
       '4 pytfc variable_sets.apply_to_workspace endpoint POST /varsets/:varset_id/relationships/workspaces',
     ]);
+  });
+
+  it("a Go client's service call in a file that imports its package (tsanton/tfe-client)", () => {
+    const text = [
+      'package release',
+      'import (',
+      '\tclient "github.com/tsanton/tfe-client/tfe"',
+      ')',
+      'func publish(ctx context.Context, c *client.TerraformEnterpriseClient, o, ns, name, v string) error {',
+      '\tif _, err := c.ProviderVersionService.Read(ctx, o, ns, name, v); err == nil {',
+      '\t\treturn nil',
+      '\t}',
+      '\t// c.ProviderVersionService.Delete(ctx, o, ns, name, v)',
+      '\t_, err := c.ProviderVersionPlatformService.Create(ctx, o, ns, name, v, &req)',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    const found = (fileName: string, source = text): string[] =>
+      scanText(source, { fileName })
+        .filter((m) => m.sdk !== undefined)
+        .map((m) => `${m.line} ${m.sdk?.client ?? ''} ${m.sdk?.name ?? ''} ${m.subject.id}`);
+    assert.deepEqual(found('release/publish.go'), [
+      '6 tfe-client ProviderVersionService.Read endpoint GET /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions/:version',
+      '10 tfe-client ProviderVersionPlatformService.Create endpoint POST /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions/:version/platforms',
+    ]);
+    assert.deepEqual(found('release/publish.go', text.replace('tsanton/tfe-client/tfe', 'example.com/registry')), []);
   });
 
   it('says nothing of a client the file does not import', () => {
