@@ -31,7 +31,7 @@ import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { Relationships } from './relationship-data.ts';
-import { sentArgument, serverRoute } from './sending-calls.ts';
+import { inPrintCall, mayPrint, sentArgument, serverRoute } from './sending-calls.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
@@ -61,6 +61,8 @@ export class HitCollector {
   #relationships: Relationships | undefined;
   /** Go: a name among a logging call's arguments is a key of the log line (`log-calls.ts`). */
   readonly #go: boolean;
+  /** Whether the text names anything that may print or log (`mayPrint`, read on the first key). */
+  #prints: boolean | undefined;
 
   constructor(
     readonly text: string,
@@ -262,6 +264,16 @@ export class HitCollector {
         inKeyList(text, open));
     // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
     if (!isKey && isMessage(text, open)) return;
+    // A key a print or log call writes (`logger.info("…", extra={"auto-destroy-at": …})`): the log line's, no payload's.
+    // (Go's are read above.)
+    if (
+      isKey &&
+      !this.#go &&
+      (this.#prints ??= mayPrint(text)) &&
+      keyFollows(text, profile, after) &&
+      inPrintCall(text, open)
+    )
+      return;
     // A URL's segments listed apart (a Postman request's `"path": ["api", "v2", "projects", "{{ID}}", "tag-bindings"]`).
     if (!isKey && inSegmentList(text, open)) return;
     const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open) || typeArgument(text, open);

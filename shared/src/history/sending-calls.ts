@@ -237,9 +237,70 @@ function tailAlias(body: string, name: string): string | undefined {
   return joined.test(value) || formatted.test(value) ? m[1] : undefined;
 }
 
-/** A callee that prints or logs its arguments: `print`, `console.log`, `logger.debug`, `fmt.Println`, `log.Printf`. */
+/**
+ * A callee that prints or logs its arguments, in every language: `print`, `pprint`, `puts`, `console.log`,
+ * `logger.debug`, `self.log.info`, `@logger.warn`, `Rails.logger.info`, `structlog`'s `log.info`, `LOG.error`,
+ * `_logger.LogInformation`, `click.echo`, `core.info` (GitHub Actions), `System.out.println`,
+ * `Console.WriteLine`, Rust's `println!` and `info!`, `fmt.Println`, `log.Printf`.
+ */
 const PRINTS =
-  /^(?:print|println!?|puts|console\.(?:log|debug|info|warn|error)|(?:self\.)?(?:logger|logging|log|LOG|_log|_logger)\.(?:debug|info|warning|warn|error|trace|Printf|Println|Print)|fmt\.(?:Print|Println|Printf))$/;
+  /^(?:print|pprint|println!?|eprintln!?|puts|(?:log::)?(?:info|debug|warn|error|trace)!|console\.(?:log|debug|info|warn|error|trace)|(?:click|typer)\.s?echo|core\.(?:info|debug|notice|warning|error)|System\.(?:out|err)\.print(?:ln|f)?|Console\.Write(?:Line)?|(?:@|(?:self|this|Rails)\.)?(?:logger|logging|log|LOG|LOGGER|Log|_log|_logger|structlog)\.(?:debug|info|warning|warn|error|trace|critical|exception|fatal|notice|verbose|Printf|Println|Print|Log[A-Z]\w*)|fmt\.(?:Print|Println|Printf))$/;
+
+/**
+ * Whether a text names anything that may print or log (`log`, `print`, `puts`, `console`, `echo`, `core.`,
+ * `info!(`): the gate before `inPrintCall`, native searches that stop at the first found.
+ */
+export function mayPrint(text: string): boolean {
+  return PRINT_MARKS.some((word) => text.includes(word));
+}
+const PRINT_MARKS = ['log', 'print', 'Log', 'LOG', 'puts', 'console', 'Console', 'echo', 'core.', '!('];
+
+/** How far before a literal the call around it is looked for. */
+const PRINT_BACK = 600;
+
+/**
+ * Whether the literal opening at `open` is written in the arguments of a call that prints or logs (`PRINTS`),
+ * directly or in an object or list given to it (`logger.info("…", extra={"auto-destroy-at": …})`,
+ * `console.log({ "locked-by": … })`, `logger.info("locked-by" => …)`): what a program writes to its log.
+ * The innermost call decides (`print(requests.post(url, json={…}))` is a send); a block (`) {`, `=> {`,
+ * `do {`) ends the search.
+ */
+export function inPrintCall(text: string, open: number): boolean {
+  let depth = 0;
+  for (let i = open - 1; i >= Math.max(0, open - PRINT_BACK); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 91) {
+      if (depth > 0) depth--;
+    } else if (c === 123) {
+      if (depth > 0) depth--;
+      else if (opensBlock(text, i)) return false;
+    } else if (c === 40) {
+      if (depth > 0) depth--;
+      else return PRINTS.test(calleeBefore(text, i));
+    } else if (c === 59 && depth === 0) return false;
+  }
+  return false;
+}
+
+/** A `{` after `)`, `=>`, `->` or a word (`else {`, `each {`): a block, not an object. */
+function opensBlock(text: string, brace: number): boolean {
+  let i = brace - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const c = text.charCodeAt(i);
+  return c === 41 || c === 62 || isWordChar(c);
+}
+
+/** The callee written right before a call's `(`: `self.logger.info`, `@logger.warn`, `println!`. */
+function calleeBefore(text: string, paren: number): string {
+  let start = paren;
+  while (start > 0 && start > paren - 80) {
+    const c = text.charCodeAt(start - 1);
+    if (isWordChar(c) || c === 46 || c === 58 || c === 64 || c === 33) start--;
+    else break;
+  }
+  return text.slice(start, paren);
+}
 
 /** A line opening another branch of the same choice: `elif x:`, `else:`, `} else if (x) {`, `case 2:`. */
 const ALTERNATIVE = /^\s*(?:elif\b|else\b|\}\s*else\b|case\b|default\s*:)/;
