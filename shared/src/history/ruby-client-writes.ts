@@ -134,3 +134,51 @@ function keysIn(text: string, from: number, to: number): HashKey[] {
 
 const KEY = /^(?:([a-z_]\w*):(?!:)[ \t]|:([a-z_]\w*)[ \t]*=>|['"]([a-z_][\w-]*)['"][ \t]*=>)/;
 const VALUE = /^[ \t]*(?::|['"])([a-z][\w-]*)/;
+
+/** A JSON:API member opened with a symbol key: `attributes: {`, `:relationships => {`, Elixir's `attributes: %{`. */
+const MEMBER = /(?<![\w:'"])(?:(attributes|relationships):|:(attributes|relationships)[ \t]*=>)[ \t]*%?\{/g;
+
+/**
+ * Ruby (and Elixir's and Crystal's `key:` maps): a JSON:API payload written as a hash with symbol keys, `{ data: {
+ * type: 'projects', attributes: { name: name } } }`: the symbol keys at the top level of its `attributes` (or
+ * `relationships`) hash are the attributes of the type its sibling `type:` names (snake_case read as kebab-case). A
+ * string key (`'name' =>`) is left to the quoted names' rules; no `type` beside the member, a type that is no
+ * resource, or a key the history has no attribute of that resource for says nothing.
+ */
+export function rubyPayloadKeys(text: string, index: HistoryIndex): RubyClientWrite[] {
+  const out: RubyClientWrite[] = [];
+  if (!text.includes('attributes') && !text.includes('relationships')) return out;
+  MEMBER.lastIndex = 0;
+  for (let m = MEMBER.exec(text); m !== null; m = MEMBER.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const holder = enclosingHash(text, m.index);
+    if (holder === undefined) continue;
+    const type = keysIn(text, holder + 1, closing(text, holder, '{', '}')).find((k) => k.key === 'type')?.value;
+    if (type === undefined || !index.resourceTypes.has(type)) continue;
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (text.slice(lineStart, m.index).includes('#')) continue;
+    for (const k of keysIn(text, open + 1, closing(text, open, '{', '}'))) {
+      if (text.charAt(k.start - 1) === "'" || text.charAt(k.start - 1) === '"') continue;
+      const subject = (index.byName.get(k.key.replace(/_/g, '-')) ?? []).find(
+        (s) => s.type === 'attribute' && s.resource === type,
+      );
+      if (subject) out.push({ start: k.start, end: k.start + k.key.length, subject, name: k.key });
+    }
+  }
+  return out;
+}
+
+/** The `{` opening the innermost hash holding `offset` (strings not skipped: keys are read near), within `MAX_HASH`. */
+function enclosingHash(text: string, offset: number): number | undefined {
+  let depth = 0;
+  const stop = Math.max(0, offset - MAX_HASH);
+  for (let i = offset - 1; i >= stop; i--) {
+    const c = text.charAt(i);
+    if (c === '}' || c === ']' || c === ')') depth++;
+    else if (c === '{' || c === '[' || c === '(') {
+      if (depth === 0) return c === '{' ? i : undefined;
+      depth--;
+    }
+  }
+  return undefined;
+}

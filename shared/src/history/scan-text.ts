@@ -4,6 +4,8 @@ import { HitCollector } from './collect-hits.ts';
 import type { Evidence } from './hits.ts';
 import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
+import { makeMatch } from './make-match.ts';
+import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
@@ -256,6 +258,10 @@ function scan(
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...hclReads);
+  // Ruby, Elixir: the symbol keys of a JSON:API payload hash's attributes (`{ data: { type: 'projects', attributes: { name: n } } }`).
+  if (languageId === 'ruby' || languageId === 'elixir')
+    for (const w of rubyPayloadKeys(text, index))
+      matches.push(makeMatch(text, lines, { ...w, confidence: 'context', via: 'name' }));
   matches.push(...sdk);
   const tail: Tail = {
     text,

@@ -40,3 +40,54 @@ describe('terraform-enterprise-client writes', () => {
     assert.ok(!found.some((f) => f.startsWith('7: ') || f.startsWith('14: ')), found.join('\n'));
   });
 });
+
+describe('JSON:API payload hashes with symbol keys (Ruby, Elixir)', () => {
+  it("reads the attributes' and relationships' symbol keys as the sibling type's", () => {
+    const source = [
+      'def open_project(org, title)',
+      '  body = { data: { type: "projects", attributes: { name: title, description: "made here" } } }', // 2
+      '  http.post("/api/v2/organizations/#{org}/projects", body.to_json)',
+      'end',
+      'def move(ws, pid)',
+      '  doc = {',
+      '    data: {',
+      "      :type => 'workspaces',",
+      '      relationships: {',
+      '        project: { data: { type: "projects", id: pid } }', // 10
+      '      }',
+      '    }',
+      '  }',
+      'end',
+    ].join('\n');
+    const found = uses(source).filter((u) => u.includes('attribute'));
+    assert.deepEqual(found, [
+      '2: attribute projects name',
+      '2: attribute projects description',
+      '10: attribute workspaces project',
+    ]);
+  });
+
+  it('says nothing without a type beside them, of another type, or in a comment', () => {
+    const source = [
+      'def a(n)',
+      '  opts = { attributes: { name: n, description: n } }',
+      '  set = { data: { type: "varsets", attributes: { name: n, description: n } } }',
+      '  # { data: { type: "projects", attributes: { name: n } } }',
+      'end',
+    ].join('\n');
+    assert.deepEqual(
+      uses(source).filter((u) => u.includes('attribute')),
+      [],
+    );
+  });
+
+  it('reads an Elixir map the same way', () => {
+    const source = 'body = %{data: %{type: "projects", attributes: %{name: name}}}\n';
+    assert.deepEqual(
+      scanText(source, { languageId: 'elixir' })
+        .filter((m) => m.subject.type === 'attribute')
+        .map((m) => `${m.line}: ${m.subject.id}`),
+      ['1: attribute projects name'],
+    );
+  });
+});
