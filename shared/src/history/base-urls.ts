@@ -127,7 +127,9 @@ export class BaseUrls {
     let text = url;
     let placeholder = 0;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {
-      const found = (depth === 0 ? this.#hostThenPath(text, at) : undefined) ?? this.#leading(text);
+      // At depth 0 the leading placeholder is read once, for both readings (most often it is a base itself).
+      const leading = this.#leading(text);
+      const found = (depth === 0 ? this.#hostThenPath(text, at, leading) : undefined) ?? leading;
       const base = found ? this.#get(found.key, at) : undefined;
       if (!found || base === undefined) break;
       if (depth === 0) placeholder = found.length;
@@ -140,9 +142,8 @@ export class BaseUrls {
    * `{host}{prefix}varsets/{id}`: a placeholder that is no base of the text (the host, set at run time) followed at
    * once by a plain name assigned a path once (`prefix = "/api/v2/"`): the two read as that path base.
    */
-  #hostThenPath(text: string, at: number): { key: string; length: number } | undefined {
+  #hostThenPath(text: string, at: number, host = this.#leading(text)): { key: string; length: number } | undefined {
     if (this.powershell) return undefined;
-    const host = this.#leading(text);
     if (!host || this.#get(host.key, at) !== undefined) return undefined;
     const path = this.#leading(text.slice(host.length));
     if (!path || path.key.startsWith('.') || !assignedOnce(this.text, path.key)) return undefined;

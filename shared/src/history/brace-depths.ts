@@ -34,14 +34,39 @@ export function braceDepths(text: string, evidence: readonly Evidence[]): BraceD
   return depths;
 }
 
-function build(text: string, evidence: readonly Evidence[]): BraceDepths {
-  // Typed arrays, grown by doubling: a dense or long source has tens of thousands of braces, and pushing each
-  // onto two plain arrays cost more than the native searches that find them.
-  let positions = new Int32Array(256);
-  let after = new Int32Array(256);
+/** From this length on a text's brace table is held in typed arrays (see `braceTable`). */
+const LARGE_TEXT = 100_000;
+
+/**
+ * Each brace's offset and the depth after it, in text order. Native searches for each brace kind, merged (a
+ * regex find per brace allocated a match array each). A long text's table goes into typed arrays grown by
+ * doubling: pushing the 35,000 braces of a 50,000-line source onto plain arrays cost more than the searches
+ * that find them; a short text's into plain arrays, as a typed array costs more to make than a few hundred pushes.
+ */
+function braceTable(text: string): { positions: ArrayLike<number>; after: ArrayLike<number>; count: number } {
+  if (text.length < LARGE_TEXT) {
+    const positions: number[] = [];
+    const after: number[] = [];
+    let depth = 0;
+    let open = text.indexOf('{');
+    let close = text.indexOf('}');
+    while (open !== -1 || close !== -1) {
+      if (close === -1 || (open !== -1 && open < close)) {
+        positions.push(open);
+        after.push(++depth);
+        open = text.indexOf('{', open + 1);
+      } else {
+        positions.push(close);
+        after.push(--depth);
+        close = text.indexOf('}', close + 1);
+      }
+    }
+    return { positions, after, count: positions.length };
+  }
+  let positions = new Int32Array(4096);
+  let after = new Int32Array(4096);
   let count = 0;
   let depth = 0;
-  // Native searches for each brace kind, merged: a regex find per brace allocated a match array each.
   let open = text.indexOf('{');
   let close = text.indexOf('}');
   while (open !== -1 || close !== -1) {
@@ -63,9 +88,11 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
       close = text.indexOf('}', close + 1);
     }
   }
-  // Fixed from here on (the closures below read them).
-  const braces = positions;
-  const depths = after;
+  return { positions, after, count };
+}
+
+function build(text: string, evidence: readonly Evidence[]): BraceDepths {
+  const { positions: braces, after: depths, count } = braceTable(text);
   const depthAt = (offset: number): number => {
     let lo = 0;
     let hi = count;
@@ -78,8 +105,7 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
   };
   // One merged pass over braces and evidence (both in text order).
   const info = new Map<Evidence, { depth: number; close: number; open: number }>();
-  // The `{` that last raised the depth to d, at `openAt[d + count]` (depths run from -count to count), or -1.
-  const openAt = new Int32Array(2 * count + 1).fill(-1);
+  const openAt = new Map<number, number>();
   const pending: { depth: number; entry: { close: number } }[] = [];
   const sorted = [...evidence].sort((a, b) => a.offset - b.offset);
   let k = 0;
@@ -87,7 +113,7 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
   const step = (): void => {
     const at = braces[k] ?? 0;
     const next = depths[k] ?? 0;
-    if (next > current) openAt[next + count] = at;
+    if (next > current) openAt.set(next, at);
     else
       // `pending.length > 0` first: `pending[-1]` is a property looked up on the array's prototypes (slow).
       while (pending.length > 0 && (pending[pending.length - 1]?.depth ?? 0) > next)
@@ -97,7 +123,7 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
   };
   for (const e of sorted) {
     while (k < count && (braces[k] ?? 0) < e.offset) step();
-    const entry = { depth: current, close: Infinity, open: openAt[current + count] ?? -1 };
+    const entry = { depth: current, close: Infinity, open: openAt.get(current) ?? -1 };
     info.set(e, entry);
     pending.push({ depth: current, entry });
   }

@@ -830,6 +830,9 @@ const MESSAGE_CALL =
 
 /** The literal opening at `open` is the whole first argument of a print or log call, or of shell's `echo`. */
 function isMessage(text: string, open: number): boolean {
-  const from = Math.max(0, text.lastIndexOf('\n', open - 1) + 1, open - 60);
+  // The line's start within 60 characters, looked for by hand (`lastIndexOf` is a runtime call, and unbounded).
+  const stop = Math.max(0, open - 60);
+  let from = open;
+  while (from > stop && text.charCodeAt(from - 1) !== 10) from--;
   return MESSAGE_CALL.test(text.slice(from, open));
 }

@@ -139,8 +139,8 @@ const SEGMENT = /\.pathSegment\([ \t]*(?:"([^"\n]*)"|[^()"\n]*(?:\([^()"\n]*\))?
  */
 export function segmentChains(text: string): FormattedLiteral[] {
   const out: FormattedLiteral[] = [];
-  // By `Segment(` (`S` is rare in code; the `.` and `p` that open the word are not).
-  if (!includesBy(text, '.pathSegment(', 5)) return out;
+  // By `Segmen` (`S` is rare in code; the `.` and `p` that open the word are not; six characters, see includesBy).
+  if (!includesBy(text, '.pathSegment(', 5, 6)) return out;
   SEGMENT_CHAIN.lastIndex = 0;
   for (let m = SEGMENT_CHAIN.exec(text); m !== null && out.length < MAX_CALLS; m = SEGMENT_CHAIN.exec(text)) {
     let virtual = '';

@@ -266,7 +266,9 @@ function tsModels(text: string, index: HistoryIndex): Model[] {
   // A head opens its body on its own line: the lines that hold a `{` (one native search, each line once), then
   // the head pattern on those whose first word may open one (a pattern of the keywords stopped at every word).
   for (let brace = text.indexOf('{'); brace !== -1;) {
-    const lineStart = text.lastIndexOf('\n', brace) + 1;
+    // Back to the line's start by hand: lines are short, and `lastIndexOf` is a call into the runtime each time.
+    let lineStart = brace;
+    while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
     const eol = text.indexOf('\n', brace);
     brace = eol === -1 ? -1 : text.indexOf('{', eol + 1);
     if (!mayOpenHead(text, lineStart)) continue;
