@@ -360,6 +360,35 @@ for (const file of terrasnekFiles) {
   }
 }
 
+// terrasnek's `filters` keyword: endpoint.py's helper sends each `{"keys": ["status"], "value": v}` of the list as
+// `filter[status]=v` (`filter_string = "filter"`, then `filter_string += f"[{k}]"` per key). A method taking `filters`
+// and passing it on (`filters=filters`) whose one GET path is a path the history lists parameters of maps per filter
+// key (`runs.list(filter[status])`) to the history's `filter[…]` parameters of that path.
+const ENDPOINT = read('terrasnek/terrasnek/endpoint.py');
+if (/filter_string = "filter"\s*\n\s*for k in fil\["keys"\]:\s*\n\s*filter_string \+= f"\[\{k\}\]"/.test(ENDPOINT))
+  for (const file of terrasnekFiles) {
+    const module = file.replace(/^.*\/|\.py$/g, '');
+    const text = read(file);
+    const paths = new Map();
+    for (const r of pyRequests(text, { forNames: true }))
+      if (r.fn)
+        paths.set(r.fn, [
+          ...(paths.get(r.fn) ?? []),
+          r.method === 'GET' ? parameterPathOf('GET', segmentsOf(r.raw)) : null,
+        ]);
+    for (const m of text.matchAll(/^ {4}def ([a-z]\w*)\(self,([^)]*)\):\n([\s\S]*?)(?=^ {4}def |(?![\s\S]))/gm)) {
+      const [, fn, signature, body] = m;
+      const sent = new Set(paths.get(fn) ?? []);
+      if (!/\bfilters\b/.test(signature) || !/\bfilters=filters\b/.test(body) || sent.size !== 1 || sent.has(null))
+        continue;
+      const path = [...sent][0];
+      for (const p of parameters)
+        if (p.path === path)
+          for (const wire of namesOf(p).filter((n) => n.startsWith('filter[')))
+            add('terrasnek', 'field', `${module}.${fn}(${wire})`, p);
+    }
+  }
+
 // terraform-enterprise-client (Ruby, skierkowski/terraform-enterprise-client 0.0.8): resource methods
 // (`client.workspaces.list(…)`), by the `@request.<verb>(segment, …)` each sends. Its source is one of
 // history-held's listed files (restored from the snapshot at the commit that set lists), not kept here.

@@ -1076,6 +1076,44 @@ function callUses(text: string, sdkIdx: SdkIndex, client: string, project: Relea
     }
     // A keyword argument the method sends as a query key (`workspaces.list(page=2)`: `page[number]`).
     if (args.includes('=')) keywordFields(sdkIdx, key, args, from, push);
+    if (args.includes('filters=')) filterFields(text, sdkIdx, key, args, from, push);
+  }
+}
+
+/** How far before a call a filter named in its `filters=[…]` is looked for, and how much of its dict is read. */
+const MAX_FILTER_LOOKBACK = 3_000;
+const MAX_FILTER_DICT = 400;
+/** A terrasnek filter's keys, all quoted: `"keys": ["status"]`, `'keys': ['n', 'status']`. */
+const FILTER_KEYS = /["']keys["'][ \t]*:[ \t]*\[((?:\s*["'][\w-]+["']\s*,?)+)\]/g;
+const FILTER_NAMES = /^filters[ \t]*=[ \t]*\[([\w \t,]+)\]/;
+
+/**
+ * A terrasnek call's `filters` keyword (`api.runs.list(workspace_id=ws, filters=[{"keys": ["status"], "value": "pending"}])`)
+ * sends each filter's keys as a query key (`filter[status]`): the method's field of that key (`runs.list(filter[status])`)
+ * at the keyword. The filters are read written there or as dicts the list names (`filters=[pending]` after `pending =
+ * {"keys": ["status"], …}` above the call); other filters (built at run time) say nothing.
+ */
+function filterFields(text: string, sdkIdx: SdkIndex, key: string, args: string, from: number, push: Push): void {
+  const at = args.indexOf('filters=');
+  if (at > 0 && /\w/.test(args.charAt(at - 1))) return;
+  const value = args.slice(at);
+  const dicts = [value];
+  const before = text.slice(Math.max(0, from - MAX_FILTER_LOOKBACK), from);
+  for (const part of FILTER_NAMES.exec(value)?.[1]?.split(',') ?? []) {
+    const name = part.trim();
+    const assigned = name === '' ? -1 : before.lastIndexOf(`${name} = {`);
+    if (assigned === -1) continue;
+    const open = assigned + name.length + 3;
+    const close = before.indexOf('}', open);
+    dicts.push(before.slice(open, close === -1 ? open + MAX_FILTER_DICT : Math.min(close, open + MAX_FILTER_DICT)));
+  }
+  const wires = new Set<string>();
+  for (const dict of dicts)
+    for (const m of dict.matchAll(FILTER_KEYS))
+      wires.add(`filter${[...(m[1] ?? '').matchAll(/[\w-]+/g)].map((k) => `[${k[0]}]`).join('')}`);
+  for (const wire of wires) {
+    const field = sdkIdx.byName.get(`${key}(${wire})`);
+    if (field?.kind === 'field') push(from + at, from + at + 'filters'.length, field);
   }
 }
 

@@ -172,8 +172,10 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         (sources.get(`${owner}.rb`) ?? '').includes(`def ${member}`)
       );
     case 'terrasnek field': {
-      // `workspaces.list(page)`: the method takes the keyword and passes it on (`page=page`).
-      const [, fn = '', keyword = ''] = /^(\w+)\((\w+)\)$/.exec(member) ?? [];
+      // `workspaces.list(page)`: the method takes the keyword and passes it on (`page=page`); `runs.list(filter[status])`:
+      // it takes `filters` so.
+      const [, fn = '', wire = ''] = /^(\w+)\(([\w[\]-]+)\)$/.exec(member) ?? [];
+      const keyword = wire.startsWith('filter[') ? 'filters' : wire;
       const text = sources.get(`${owner}.py`) ?? '';
       const def = new RegExp(`def ${esc(fn)}\\(([^)]*)\\)`).exec(text);
       const body = def === null ? '' : text.slice(def.index, text.indexOf('\n    def ', def.index + 1) >>> 0);
@@ -296,6 +298,8 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     assert.equal(inSource(py, 'terrasnek', 'method', 'state_versions.list_state_version_outputs'), false);
     assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page)'), true);
     assert.equal(inSource(py, 'terrasnek', 'field', 'workspaces.list(page_number)'), false);
+    assert.equal(inSource(py, 'terrasnek', 'field', 'runs.list(filter[status])'), true);
+    assert.equal(inSource(py, 'terrasnek', 'field', 'runs.show(filter[status])'), false);
     const pytfe = serviceSources('python-tfe');
     if (pytfe) {
       assert.equal(inSource(pytfe, 'python-tfe', 'method', 'variable_sets.apply_to_projects'), true);
@@ -486,6 +490,30 @@ describe('Python client library calls', () => {
         '3 workspaces.list(page_size) parameter page[size] *',
         '4 org_memberships.list_for_org(page) parameter page[number] *',
         '5 workspaces.list endpoint GET /organizations/:organization_name/workspaces',
+      ],
+    );
+  });
+
+  it("a terrasnek call's filters are the method's filter[…] parameters, written there or named above", () => {
+    const text = [
+      'from terrasnek.api import TFC',
+      'api = TFC(token, url=url)',
+      'queued = {',
+      '    "keys": ["status"],',
+      '    "value": "planned",',
+      '}',
+      'runs = api.runs.list(ws_id, filters=[queued])',
+      "recent = api.runs.list_all(ws_id, filters=[{'keys': ['operation'], 'value': 'destroy'}])",
+      'api.runs.list(ws_id, filters=build_filters())',
+      'api.runs.list(ws_id, filters=[{"keys": ["color"], "value": "red"}])',
+    ].join('\n');
+    assert.deepEqual(
+      scanText(text, { fileName: 'tool/main.py' })
+        .filter((m) => m.sdk?.name.includes('(filter[') === true)
+        .map((m) => `${m.line}:${m.column} ${m.sdk?.name ?? ''} ${m.subject.id}`),
+      [
+        '7:29 runs.list(filter[status]) parameter filter[status] /workspaces/:workspace_id/runs',
+        '8:35 runs.list_all(filter[operation]) parameter filter[operation] /workspaces/:workspace_id/runs',
       ],
     );
   });
