@@ -372,7 +372,41 @@ function readBases(text: string, sites: Map<string, { at: number; value: string 
       else sites.set(k, [{ at: equals, value }]);
     }
   }
+  readJoinedBases(text, bases);
   return bases;
+}
+
+/**
+ * `org_url = root + '/api/v2/organizations/' + org + '/workspaces'`: a plain name assigned a concatenation that
+ * opens with a name and a path literal, read at each native find of `+ '/` (or `+ "/`, `+'/`, `+"/`), at its line's start.
+ */
+const JOINED_VALUE =
+  /[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_][\w.]*)[ \t]*\+[ \t]*(["'])(\/[^"'\n]{0,200})\3((?:[ \t]*\+[ \t]*(?:[A-Za-z_][\w.]*|"[^"\n]{0,200}"|'[^'\n]{0,200}'))*)[ \t]*;?[ \t]*$/my;
+const JOINED_PIECE = /\+[ \t]*(?:([A-Za-z_][\w.]*)|"([^"\n]*)"|'([^'\n]*)')/g;
+const JOINS = ["+ '/", '+ "/', "+'/", '+"/'];
+
+/**
+ * Plain names assigned a concatenation (JOINED_VALUE) as bases, their names as placeholders
+ * (`{root}/api/v2/organizations/{org}/workspaces`), where no literal was assigned to them.
+ */
+function readJoinedBases(text: string, bases: Map<string, string>): void {
+  const seen = new Set<number>();
+  for (const join of JOINS)
+    for (let at = text.indexOf(join); at !== -1 && bases.size < MAX_BASES; at = text.indexOf(join, at + join.length)) {
+      const start = text.lastIndexOf('\n', at) + 1;
+      if (seen.has(start)) continue;
+      seen.add(start);
+      JOINED_VALUE.lastIndex = start;
+      const m = JOINED_VALUE.exec(text);
+      const name = m?.[1];
+      if (!m || name === undefined || bases.has(name)) continue;
+      let value = `{${m[2] ?? ''}}${m[4] ?? ''}`;
+      JOINED_PIECE.lastIndex = 0;
+      const rest = m[5] ?? '';
+      for (let p = JOINED_PIECE.exec(rest); p !== null; p = JOINED_PIECE.exec(rest))
+        value += p[1] !== undefined ? `{${p[1]}}` : (p[2] ?? p[3] ?? '');
+      bases.set(name, value);
+    }
 }
 
 const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);

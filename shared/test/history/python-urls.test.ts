@@ -60,6 +60,19 @@ describe('Python URLs built in pieces', () => {
     assert.deepEqual(endpoints(text), ['2 endpoint GET /organizations/:organization_name/projects']);
   });
 
+  it('a name assigned a concatenation once is a base where another function joins it to a literal', () => {
+    const text = [
+      'def fetch_one(ws_root, name, headers):',
+      "    return requests.get(ws_root + '/' + name, headers=headers).json()",
+      '',
+      'def main(server, org, headers):',
+      "    ws_root = server + '/api/v2/organizations/' + org + '/workspaces'",
+      "    return fetch_one(ws_root, 'prod', headers)",
+    ].join('\n');
+    // The join is read with the base's value; the assignment alone, sent by no call here, says nothing.
+    assert.deepEqual(endpoints(text), ['2 endpoint GET /organizations/:organization_name/workspaces/:name']);
+  });
+
   it('a URL variable extended before it is sent is a prefix: no endpoint for it', () => {
     const text = [
       'ROOT = "https://tfe.example.com/api/v2"',
