@@ -97,7 +97,7 @@ labelledSet('held14', { alwaysCheck: false, minExpected: 100, floors: { recall: 
 // together 78.0% (142/182), wrong 14 of 156 (9.0%). Seen since; the floors are that measurement, raised as gained
 // (held15 +10 with python-tfe's and pytfc's service calls, i22g; wrong 0 once a Go logging call's keys say nothing, i22s;
 // held16 97.3% with tsanton/tfe-client's service calls, held15 +2 with terrasnek's filters, i22g).
-labelledSet('held15', { alwaysCheck: false, minExpected: 145, floors: { recall: 0.86, wrongShare: 0.01 } });
+labelledSet('held15', { alwaysCheck: false, minExpected: 145, floors: { recall: 0.88, wrongShare: 0.01 } });
 labelledSet('held16', { alwaysCheck: false, minExpected: 37, floors: { recall: 0.97, wrongShare: 0.02 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
