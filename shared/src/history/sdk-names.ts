@@ -851,14 +851,22 @@ function typedFieldUses(
   const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads, lines);
   for (const r of reads) {
     const struct = env.structOf(r.chain, r.at);
-    // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one.
-    if (struct === undefined || (r.step && sdkIdx.goTypes.fields[struct]?.[r.field] !== undefined)) continue;
+    // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one; its `ID`
+    // alone (`ws.Project.ID`) is the relationship's data, this struct's field.
+    if (struct === undefined) continue;
+    if (r.step && sdkIdx.goTypes.fields[struct]?.[r.field] !== undefined && !idFollows(text, r.at + 1 + r.field.length))
+      continue;
     const name = fieldName(sdkIdx, struct, r.field);
     if (name && !inLineComment(text, r.at)) push(r.at + 1, r.at + 1 + r.field.length, name);
   }
 }
 
 const NO_SERVICES: ReadonlySet<string> = new Set();
+
+/** `.ID` and no more of the chain at `dot` (`ws.Project.ID`, not `.IDs` or `.ID.String`). */
+function idFollows(text: string, dot: number): boolean {
+  return text.startsWith('.ID', dot) && !isGoWordChar(text.charCodeAt(dot + 3)) && text.charCodeAt(dot + 3) !== 46;
+}
 
 /** A `//` before `at` on its line (a comment, or a URL: either way the place says less). */
 function inLineComment(text: string, at: number): boolean {

@@ -37,6 +37,22 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it("a held struct's ID alone is the relationship's data: the holder's field", () => {
+    const source = go(
+      'func ids(w *tfe.Workspace) []string {', // 8
+      '\tout := []string{w.Project.ID}', // 9
+      '\tif w.Project.Name != "" {', // 10
+      '\t\tout = append(out, w.Project.ID.String())', // 11
+      '\t}',
+      '\treturn append(out, w.Project.IDs...)', // 13
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '9: Workspace.Project → attribute workspaces project',
+      '10: Project.Name → attribute projects name',
+    ]);
+  });
+
   it("a range over a list's Items, parameters and a program's own struct fields", () => {
     const source = go(
       'type app struct {', // 8
