@@ -2,6 +2,7 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
+import { namedResource } from './model-names.ts';
 import { dotCalls, LinePlaces } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -252,5 +253,81 @@ function topLevelArguments(text: string, from: number, to: number): { start: num
   }
   if (stack.length !== 0) return undefined;
   out.push({ start, end: to });
+  return out;
+}
+
+/** `const project = z.object({` at a line start (exported or not): group 1 the schema's name. */
+const ZOD_SCHEMA =
+  /^[ \t]*(?:export[ \t]+)?(?:const|let)[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]{1,80})?=[ \t]*z\.object\([ \t]*\{/gm;
+/** A key of an object literal at a line start: `name:`, `'execution-mode':`. Group 2 or 3: the key. */
+const ZOD_KEY = /^[ \t]*(?:(['"])([\w-]+)\1|([A-Za-z_$][\w$]*))[ \t]*:/;
+
+/**
+ * JS/TS: a zod schema of a JSON:API object named for its resource (`const project = z.object({ id: …, attributes:
+ * z.object({ name: z.string() }) })`, `const workspaceAttributes = z.object({ … })`, `const workspaceRelationships =
+ * z.object({ project: relationship })`): the keys of its `attributes` or `relationships` object (or its own keys, when
+ * its name ends with Attributes or Relationships) are that resource's attributes; only a key the history has as an
+ * attribute of that resource is matched. A schema named for no resource says nothing.
+ */
+export function zodModelKeys(text: string, lines: Lines, index: HistoryIndex, languageId: string | undefined): Match[] {
+  if (!isJsLike(languageId) || !text.includes('z.object(')) return [];
+  const out: Match[] = [];
+  for (const m of text.matchAll(ZOD_SCHEMA)) {
+    const name = m[1] ?? '';
+    const resource = namedResource(index, name).resource;
+    if (resource === undefined) continue;
+    const open = m.index + m[0].length - 1;
+    const own = /(?:Attributes|Relationships)$/.test(name);
+    for (const key of objectKeys(text, open)) {
+      if (own) report(key);
+      else if ((key.key === 'attributes' || key.key === 'relationships') && key.inner !== undefined)
+        for (const inner of objectKeys(text, key.inner)) report(inner);
+    }
+    function report(key: { key: string; start: number }): void {
+      const subject = (index.byName.get(key.key) ?? []).find((s) => s.type === 'attribute' && s.resource === resource);
+      if (subject)
+        out.push(
+          makeMatch(text, lines, {
+            start: key.start,
+            end: key.start + key.key.length,
+            subject,
+            confidence: 'context',
+            via: 'name',
+          }),
+        );
+    }
+  }
+  return out;
+}
+
+/**
+ * The keys at the top level of the object literal opening at `open` (one a line), each with the `{` of a
+ * `z.object({` its value opens, bounded (`LIMITS.forward` lines' worth of text times ten).
+ */
+function objectKeys(text: string, open: number): { key: string; start: number; inner?: number }[] {
+  const out: { key: string; start: number; inner?: number }[] = [];
+  let depth = 0;
+  const stop = Math.min(text.length, open + LIMITS.forward * 10);
+  for (let i = open; i < stop; i++) {
+    const c = text.charAt(i);
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      if (--depth === 0) break;
+    } else if (c === '\n' && depth === 1) {
+      const end = text.indexOf('\n', i + 1);
+      const line = text.slice(i + 1, end === -1 ? stop : end);
+      const k = ZOD_KEY.exec(line);
+      if (k) {
+        const key = k[2] ?? k[3] ?? '';
+        const start = i + 1 + k[0].indexOf(key);
+        const z = /^[ \t]*z\.object\([ \t]*\{/.exec(line.slice(k[0].length));
+        out.push(z ? { key, start, inner: i + 1 + k[0].length + z[0].length - 1 } : { key, start });
+      }
+    } else if (c === '"' || c === "'" || c === '`') {
+      const end = text.indexOf(c, i + 1);
+      if (end === -1 || end > stop) break;
+      i = end;
+    }
+  }
   return out;
 }

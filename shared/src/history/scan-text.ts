@@ -45,7 +45,7 @@ import {
 import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
-import { definedOperations, operationCalls } from './client-operations.ts';
+import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
 import { goQueryConsts, queryConstHits } from './go-query-consts.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
@@ -258,6 +258,8 @@ function scan(
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...hclReads);
+  // JS/TS: zod schemas of JSON:API objects named for their resource.
+  matches.push(...zodModelKeys(text, lines, index, languageId));
   // Ruby, Elixir: the symbol keys of a JSON:API payload hash's attributes (`{ data: { type: 'projects', attributes: { name: n } } }`).
   if (languageId === 'ruby' || languageId === 'elixir')
     for (const w of rubyPayloadKeys(text, index))

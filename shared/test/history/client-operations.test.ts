@@ -188,3 +188,42 @@ describe("history: fetch and a project's helper named for it send fetch's defaul
     assert.deepEqual(ids('await fetchAndDelete(`${API_ROOT}/projects/${id}`, API_TOKEN);'), []);
   });
 });
+
+describe('zod schemas of JSON:API objects named for their resource', () => {
+  const attributes = (text: string): string[] =>
+    scanText(text, { languageId: 'typescript' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it("reads the keys of the schema's attributes and relationships as its resource's", () => {
+    const text = [
+      "import { z } from 'zod';",
+      'export const projectSchema = z.object({',
+      '  id: z.string(),',
+      '  attributes: z.object({',
+      '    name: z.string(),', // 5
+      '  }),',
+      '});',
+      'const workspaceLinks = z.object({',
+      '  project: rel,', // 9
+      '});',
+      'const workspaceRelationships = z.object({',
+      '  project: rel,', // 12
+      '});',
+    ].join('\n');
+    assert.deepEqual(attributes(text), ['5 attribute projects name', '12 attribute workspaces project']);
+  });
+
+  it('says nothing of a schema named for no resource, nor of its top-level keys', () => {
+    const text = [
+      "import { z } from 'zod';",
+      'const item = z.object({ attributes: z.object({',
+      '    name: z.string(),',
+      '  }) });',
+      'const project = z.object({',
+      '  name: z.string(),',
+      '});',
+    ].join('\n');
+    assert.deepEqual(attributes(text), []);
+  });
+});
