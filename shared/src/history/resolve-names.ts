@@ -238,8 +238,64 @@ function parentOf(name: string): string {
   return name.slice(0, name.lastIndexOf('.'));
 }
 
-/** A key before an object's `{`: `"vcs-repo": {`, `'vcs-repo' => {`, `vcs_repo = {`. */
-const OPENING_KEY = /(?:["']([\w.-]+)["']|([\w-]+))\s*(?::|=>?)\s*$/;
+/**
+ * The key before an object's `{` at `open`: `"vcs-repo": {`, `'vcs-repo' => {`, `vcs_repo = {`, read within the 80
+ * characters before it. Read backwards by hand (what `/(?:["']([\w.-]+)["']|([\w-]+))\s*(?::|=>?)\s*$/` on those
+ * 80 characters finds, without trying a match at each of them): white space, `:`, `=` or `=>`, white space, then a
+ * quoted `[\w.-]+` or a bare `[\w-]+` (its whole run within the window).
+ */
+function openingKey(text: string, open: number): string | undefined {
+  const from = Math.max(0, open - 80);
+  let i = open - 1;
+  while (i >= from && isRegexSpace(text.charCodeAt(i))) i--;
+  if (i < from) return undefined;
+  const op = text.charCodeAt(i);
+  if (op === 62) {
+    // `=>`
+    if (i - 1 < from || text.charCodeAt(i - 1) !== 61) return undefined;
+    i -= 2;
+  } else if (op === 58 || op === 61) i--;
+  else return undefined;
+  while (i >= from && isRegexSpace(text.charCodeAt(i))) i--;
+  if (i < from) return undefined;
+  const end = i + 1;
+  const last = text.charCodeAt(i);
+  if (last === 34 || last === 39) {
+    let s = i - 1;
+    while (s >= from && isKeyChar(text.charCodeAt(s), true)) s--;
+    if (s === i - 1 || s < from) return undefined;
+    const quote = text.charCodeAt(s);
+    return quote === 34 || quote === 39 ? text.slice(s + 1, i) : undefined;
+  }
+  if (!isKeyChar(last, false)) return undefined;
+  let s = i - 1;
+  while (s >= from && isKeyChar(text.charCodeAt(s), false)) s--;
+  return text.slice(s + 1, end);
+}
+
+/** `[\w-]`, or `[\w.-]` with `dot`. */
+function isKeyChar(c: number, dot: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || (dot && c === 46)
+  );
+}
+
+/** A regular expression's `\s`: JavaScript's white space and line terminators. */
+function isRegexSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /**
  * The key whose value is the object (braces) a key at `at` is written in (`vcs-repo` for `branch` in
@@ -254,8 +310,7 @@ function enclosingKey(text: string, at: number): string | undefined {
       depth++; // }
     else if (c === 123 && depth-- === 0) {
       // {
-      const key = OPENING_KEY.exec(text.slice(Math.max(0, i - 80), i));
-      return key ? (key[1] ?? key[2]) : undefined;
+      return openingKey(text, i);
     }
   }
   return undefined;
