@@ -62,8 +62,15 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   }
   const pathEnd = endOfPath(text, i);
   const raw = splitSegments(text, i, pathEnd);
+  // Where the query starts: after `?`, or after a `?` escaped for a shell (`'…/organizations\?page\[size\]\=100'`).
+  const queryAt =
+    text.charCodeAt(pathEnd) === 63
+      ? pathEnd + 1
+      : text.charCodeAt(pathEnd) === 92 && text.charCodeAt(pathEnd + 1) === 63
+        ? pathEnd + 2
+        : -1;
   // A query (`team-workspaces?filter[workspace][id]=…`) makes even one segment a URL's path.
-  const queried = text.charCodeAt(pathEnd) === 63 && /^[\w%[\]-]+=/.test(text.slice(pathEnd + 1, pathEnd + 80));
+  const queried = queryAt !== -1 && /^(?:[\w%[\]-]|\\[[\]])+\\?=/.test(text.slice(queryAt, queryAt + 80));
   const dropped = dropPrefix(raw, hasHost, sent || queried || text.charCodeAt(i) === 47);
   const kept = dropped?.kept;
   const first = kept?.[0];
@@ -72,7 +79,7 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   const segments: PathSegment[] = [];
   for (const s of kept) segments.push({ text: s.text, placeholder: isPlaceholder(s.text) });
   const pathStart = text.charCodeAt(first.start - 1) === 47 ? first.start - 1 : first.start;
-  const query = text.charCodeAt(pathEnd) === 63 ? parseQuery(text, pathEnd + 1) : [];
+  const query = queryAt !== -1 ? parseQuery(text, queryAt, queryAt !== pathEnd + 1) : [];
   // Optional fields assigned, not spread in: a spread of `{}` copies through a slow generic path, once per URL.
   const out: { -readonly [K in keyof NormalizedUrl]: NormalizedUrl[K] } = {
     segments,
@@ -109,7 +116,13 @@ function endOfPath(text: string, from: number): number {
     } else if ((c === 125 || c === 41) && depth > 0) depth--;
     else if (c === 10 && !(depth > 0 && template !== -1 && i - template < 200)) return i;
     // An escaped quote closes a URL quoted inside a string (`"\"https://…/relationships/vars\""`).
-    else if (depth === 0 && i > from && c === 92 && (text.charCodeAt(i + 1) === 34 || text.charCodeAt(i + 1) === 39))
+    // So does a `?` escaped for a shell (`\?page\[size\]\=100`): the query starts after it.
+    else if (
+      depth === 0 &&
+      i > from &&
+      c === 92 &&
+      (text.charCodeAt(i + 1) === 34 || text.charCodeAt(i + 1) === 39 || text.charCodeAt(i + 1) === 63)
+    )
       return i;
     else if (depth === 0 && (c === 63 || c === 32 || c === 9 || (c === 35 && text.charCodeAt(i + 1) !== 123))) return i; // ? whitespace #
   }
@@ -204,7 +217,11 @@ function isPlaceholder(segment: string): boolean {
   return false;
 }
 
-function parseQuery(text: string, from: number): UrlQueryPair[] {
+/**
+ * The `key=value` pairs of a query from `from`. `shell`: the query was written escaped for a shell
+ * (`page\[size\]\=100\&include\=x`): a backslash before `[`, `]`, `=` or `&` is dropped from keys and values.
+ */
+function parseQuery(text: string, from: number, shell = false): UrlQueryPair[] {
   let end = from;
   while (end < text.length && !' \t\n#'.includes(text.charAt(end))) end++;
   const pairs: UrlQueryPair[] = [];
@@ -215,16 +232,17 @@ function parseQuery(text: string, from: number): UrlQueryPair[] {
     if (i !== end && escaped === 0 && text.charCodeAt(i) !== 38) continue; // &
     const eq = text.indexOf('=', start);
     const keyEnd = eq === -1 || eq > i ? i : eq;
-    const rawKey = text.slice(start, keyEnd);
+    const rawKey = shell ? text.slice(start, keyEnd).replace(/\\$/, '') : text.slice(start, keyEnd);
     if (rawKey !== '') {
       const valueStart = keyEnd === i ? i : keyEnd + 1;
+      const value = text.slice(valueStart, i);
       pairs.push({
-        key: decodeBrackets(rawKey),
+        key: decodeBrackets(shell ? rawKey.replace(/\\(?=[[\]])/g, '') : rawKey),
         keyStart: start,
-        keyEnd,
-        value: text.slice(valueStart, i),
+        keyEnd: start + rawKey.length,
+        value: shell ? value.replace(/\\$/, '') : value,
         valueStart,
-        valueEnd: i,
+        valueEnd: shell && value.endsWith('\\') ? i - 1 : i,
       });
     }
     start = escaped !== 0 ? i + escaped : text.startsWith('&amp;', i) ? i + 5 : i + 1;

@@ -367,3 +367,30 @@ describe('history: a JSON:API payload a jq program builds (jq -n)', () => {
     assert.deepEqual(keys(other), []);
   });
 });
+
+describe('history: a URL whose query is escaped for a shell (`\\?page\\[size\\]\\=50`)', () => {
+  const subjects = (text: string): string[] =>
+    scanText(text, { languageId: 'shellscript' })
+      .filter((m) => m.subject.type === 'endpoint' || m.subject.type === 'parameter')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it('the path ends at the escaped `?`, the query keys lose their backslashes', () => {
+    const text = [
+      'list_teams() {',
+      '  api_get "$@" --url \'https://${TFE_HOST}/api/v2/organizations/${ORG}/projects\\?page\\[number\\]\\=2\'',
+      '}',
+      'curl -s "https://$TFE_HOST/api/v2/organizations\\?page\\[size\\]\\=20\\&page\\[number\\]\\=1"',
+    ].join('\n');
+    assert.deepEqual(subjects(text), [
+      '2 endpoint GET /organizations/:organization_name/projects',
+      '2 parameter page[number] *',
+      '4 endpoint GET /organizations',
+      '4 parameter page[size] *',
+      '4 parameter page[number] *',
+    ]);
+  });
+
+  it('a backslash before anything else is no escaped query', () => {
+    assert.deepEqual(subjects("api_get --url 'https://h/api/v2/organizations/${ORG}/teams\\page'"), []);
+  });
+});
