@@ -190,3 +190,56 @@ export function runTaskFieldEvidence(
     .sort((a, b) => a.order - b.order || a.offset - b.offset)
     .map(({ offset, line, resources, kind }) => ({ offset, line, resources, kind }));
 }
+
+/** How far back a subscript chain (`workspaces[key][`) is walked to its variable. */
+const MAX_CHAIN = 200;
+
+/**
+ * The quoted key at `start..end` is read by subscript from a dictionary of the program's own: its variable
+ * (`workspaces` of `workspaces[key]["resource-count"]`) is only ever assigned an empty dictionary (`workspaces = {}`,
+ * `const seen = {}`, `dict()`), and the key is written as a literal key of an object in the file (`'resource-count':
+ * f'{ws["attributes"]["resource-count"]}'`). The response's fields copied under their own names are the program's
+ * data there, not a read of the response (the copy's source is read where it is written).
+ */
+export function ownDictionaryRead(text: string, start: number, end: number): boolean {
+  const quote = text[start - 1];
+  if ((quote !== '"' && quote !== "'") || text[end] !== quote) return false;
+  let i = start - 2;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  if (text[i] !== '[') return false;
+  // Back over `[key]` groups to the variable.
+  const floor = Math.max(0, start - MAX_CHAIN);
+  let j = i - 1;
+  while (j >= floor && text[j] === ']') {
+    let depth = 0;
+    for (; j >= floor; j--) {
+      if (text[j] === ']') depth++;
+      else if (text[j] === '[' && --depth === 0) break;
+    }
+    if (j < floor) return false;
+    j--;
+  }
+  const nameEnd = j + 1;
+  while (j >= floor && isWordChar(text.charCodeAt(j))) j--;
+  const name = text.slice(j + 1, nameEnd);
+  if (name === '' || text[j] === '.' || !/^[A-Za-z_]\w*$/.test(name)) return false;
+  // Every assignment of the variable is an empty dictionary, and there is one.
+  const assigned = new RegExp(`^[ \\t]*(?:(?:const|let|var)\\s+)?${name}\\s*(?::[^=\\n]*)?=(?!=)([^\\n]*)`, 'gm');
+  let empty = false;
+  for (let m = assigned.exec(text); m !== null; m = assigned.exec(text)) {
+    if (!/^\s*(?:\{\s*\}|dict\(\s*\))\s*;?\s*(?:#.*)?$/.test(m[1] ?? '')) return false;
+    empty = true;
+  }
+  if (!empty) return false;
+  // The key is written as a literal key somewhere (`'resource-count': …`).
+  const word = text.slice(start, end);
+  return literalKey(text, `"${word}"`) || literalKey(text, `'${word}'`);
+}
+
+/** `key` (quoted) is followed by `:` somewhere in `text`. */
+function literalKey(text: string, key: string): boolean {
+  for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
+    if (/^\s*:/.test(text.slice(at + key.length, at + key.length + 8))) return true;
+  }
+  return false;
+}

@@ -12,6 +12,7 @@ import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
 import { makeMatch } from './make-match.ts';
 import { namesOther } from './model-names.ts';
+import { ownDictionaryRead } from './object-keys.ts';
 import { optionsStructUrl } from './options-struct.ts';
 import { onSeveralResources } from './sdk-names.ts';
 import type { Confidence, Match } from './match-types.ts';
@@ -115,6 +116,8 @@ function check(
       // (`updated-at` in a policies struct is not the workspaces attribute).
       // Only a type says so (a JSON:API `type` value, a struct's primary tag), not a path nearby.
       // A model's declaration says it first (a camelCase name read as kebab-case only on its own resource).
+      // Read back from a dictionary the program filled itself under the API's names: its own data.
+      if (hit.via === 'name' && ownDictionaryRead(ctx.text, hit.start, hit.end)) return undefined;
       const declared = declaredResources(ctx, hit);
       if (hit.model?.guessed === true && (declared === undefined || subject.resource === undefined)) return undefined;
       // A model of unknown resource whose name spells another thing (`PolicySetVersion`): not this resource's.
