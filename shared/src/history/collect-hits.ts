@@ -623,7 +623,20 @@ function typeArgument(text: string, open: number): string {
   const end = i + 1;
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i < 40) i--;
   const key = text.slice(i + 1, end);
+  if (key === 'name' && subtypeName(text, i + 1)) return 'type';
   return isTypeKey(key) ? key : '';
+}
+
+/**
+ * Java: the `name` of Jackson's `@JsonSubTypes.Type(value = WorkspaceData.class, name = "workspaces")` is the `type`
+ * member's value a document of that class is read as (the annotation's `(` open before the key, on its line or just above).
+ */
+function subtypeName(text: string, key: number): boolean {
+  const at = text.lastIndexOf('Type(', key);
+  if (at === -1 || key - at > 160) return false;
+  const before = text.charCodeAt(at - 1);
+  if (before !== 64 && !(before === 46 && text.startsWith('JsonSubTypes', at - 13))) return false;
+  return !text.slice(at + 5, key).includes(')');
 }
 
 /** After a closing quote: another label or `{` follows (`resource "tfe_team" "ops" {`). */

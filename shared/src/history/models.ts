@@ -67,6 +67,7 @@ export function readModels(
     models = tsModels(text, index);
   else if (languageId === 'rust') models = rustModels(text, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
+  else if (languageId === 'java') models = javaEnums(text, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -366,6 +367,47 @@ function rustModels(text: string, index: HistoryIndex): Model[] {
       renamed = undefined;
     });
     models.push(model(name, isEnum, open, close, named, members, declarations, isEnum ? renameAll : undefined));
+  }
+  return models;
+}
+
+// ---------------------------------------------------------------- Java
+
+const JAVA_ENUM = /(?:^|\n)[ \t]*(?:(?:public|private|protected|static)[ \t]+)*enum[ \t]+([A-Z]\w*)[^\n{;]*\{/g;
+/** An enum constant with its wire value: `@JsonProperty("queuing") QUEUING,` or `QUEUING("queuing"),`. */
+const JAVA_CONSTANT =
+  /^[ \t]*(?:@JsonProperty\([ \t]*(?:value[ \t]*=[ \t]*)?"([^"\n]+)"[ \t]*\)[ \t]*)?[A-Z][A-Z0-9_]*[ \t]*(?:\([ \t]*"([^"\n]+)"[ \t]*[,)])?/;
+
+/**
+ * A Java enum named for a value field (`enum RunStatus`), its constants mapped to their wire values by Jackson's
+ * `@JsonProperty("queuing")` or a string argument (`QUEUING("queuing")`): the field's values on the enum's resource.
+ * Constants without a said value are not read (their wire spelling is the program's choice).
+ */
+function javaEnums(text: string, index: HistoryIndex): Model[] {
+  if (!text.includes('enum ')) return [];
+  const models: Model[] = [];
+  JAVA_ENUM.lastIndex = 0;
+  for (let m = JAVA_ENUM.exec(text); m !== null; m = JAVA_ENUM.exec(text)) {
+    const name = m[1] ?? '';
+    const named = namedResource(index, name);
+    if (named.field === undefined || named.resource === undefined) continue;
+    const open = m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    const members: Member[] = [];
+    let done = false;
+    readBody(text, open, close, (row, i, _end, depth) => {
+      if (done || depth !== 1) return;
+      const item = JAVA_CONSTANT.exec(row);
+      const value = item?.[1] ?? item?.[2];
+      if (item && value !== undefined) {
+        const quote = i + item[0].indexOf(`"${value}"`) + 1 + value.length;
+        members.push(valueMember(quote, value));
+      }
+      // The constants end at the first `;` of the enum's own level (its fields and methods follow).
+      if (row.replace(/"[^"\n]*"/g, '').includes(';')) done = true;
+    });
+    if (members.length > 0) models.push(model(name, true, open, close, named, members, [], undefined));
   }
   return models;
 }

@@ -275,6 +275,63 @@ describe('TypeScript models (interfaces, object types, enums)', () => {
   });
 });
 
+describe('Java enums (Jackson @JsonProperty, string constructor arguments)', () => {
+  it('gives the constants of an enum named for a value field their wire values as that field', () => {
+    const text = [
+      'package com.example.tfc;',
+      '',
+      'public enum RunStatus {',
+      '  @JsonProperty("fetching") FETCHING,',
+      '  @JsonProperty(value = "queuing") QUEUING,',
+      '  @JsonEnumDefaultValue OTHER',
+      '}',
+      '',
+      'enum WorkspaceStatus2 { PLAIN }',
+      '',
+      'public enum RunState {',
+      '  FETCH("fetching"),',
+      '  QUEUE("queuing");',
+      '  private final String wire;',
+      '  RunState(String wire) { this.wire = wire; }',
+      '}',
+    ].join('\n');
+    const ids = found(text, 'RunStatus.java');
+    assert.ok(ids.includes('4 fetching status runs fetching'), ids.join('\n'));
+    assert.ok(ids.includes('5 queuing status runs queuing'), ids.join('\n'));
+    assert.ok(ids.includes('12 fetching status runs fetching'), ids.join('\n'));
+    assert.ok(ids.includes('13 queuing status runs queuing'), ids.join('\n'));
+  });
+
+  it('reads the name of a Jackson subtype as the JSON:API type its class is read as', () => {
+    const text = [
+      '@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")',
+      '@JsonSubTypes({',
+      '  @JsonSubTypes.Type(value = VarsetDoc.class, name = "varsets"),',
+      '  @Type(name = "policy-checks", value = CheckDoc.class)',
+      '})',
+      'public abstract class Doc {',
+      '  @Named(name = "varsets") String label;',
+      '  void f() { call(name = "varsets"); }',
+      '}',
+    ].join('\n');
+    const ids = found(text, 'Doc.java');
+    assert.ok(ids.includes('3 varsets resource - varsets'), ids.join('\n'));
+    assert.ok(ids.includes('4 policy-checks resource - policy-checks'), ids.join('\n'));
+    assert.ok(!ids.some((r) => r.startsWith('7 ') || r.startsWith('8 ')), ids.join('\n'));
+  });
+
+  it('says nothing of an enum named for no value field, nor of constants without a said value', () => {
+    const text = [
+      'public enum Color {',
+      '  @JsonProperty("queuing") QUEUING,',
+      '  @JsonProperty("fetching") FETCHING',
+      '}',
+      'public enum RunStatus { FETCHING, QUEUING }',
+    ].join('\n');
+    assert.deepEqual(found(text, 'Color.java'), []);
+  });
+});
+
 describe('Rust models (serde)', () => {
   const text = [
     '#[derive(Serialize, Deserialize)]',
