@@ -67,6 +67,10 @@ export function findMethods(
     const bare = bareFetch(text, url);
     if (bare !== undefined && !places.at(bare).inComment)
       found.push({ method: 'GET', start: bare, end: bare + 5, text: 'fetch', line: lines.lineOf(bare) });
+    // A query says less: another API's URL in the same playbook (`{{ aap_host }}/api/v2/organizations/?name=x`) is spelled alike.
+    const uri = profile.bareValues && url.url.query.length === 0 ? ansibleUriGet(text, lines, url.line) : undefined;
+    if (uri !== undefined)
+      found.push({ method: 'GET', start: uri, end: uri + 3, text: 'uri', line: lines.lineOf(uri) });
   }
   return found;
 }
@@ -95,4 +99,41 @@ function bareFetch(text: string, url: UrlHit): number | undefined {
   const before = /\bfetch\(\s*[`'"][^`'"\n]*$/.exec(text.slice(from, url.start));
   if (!before || !/^[^`'"\n]*[`'"]\s*\)/.test(text.slice(url.end, url.end + 200))) return undefined;
   return from + before.index;
+}
+
+/** An Ansible module line (`ansible.builtin.uri:`, `- uri:`), its indentation in group 1. */
+const URI_MODULE = /^([ \t]*)(?:-[ \t]+)?(?:ansible\.(?:builtin|legacy)\.)?uri:[ \t]*$/;
+
+/**
+ * An Ansible `uri` task's `url:` with no `method:` beside it: the module's documented default method, GET, is
+ * not a guess. Returns the offset of `uri` in the module's line when the URL's line is a `url:` key directly
+ * under it and no sibling key of the module is `method:`; undefined otherwise (any other YAML).
+ */
+function ansibleUriGet(text: string, lines: Lines, line: number): number | undefined {
+  const own = /^([ \t]+)url:[ \t]/.exec(text.slice(lines.startOf(line), lines.endOf(line)));
+  if (!own) return undefined;
+  const indent = own[1]!.length;
+  // The module's line: the nearest line above with less indentation (a task has few keys: 40 lines at most).
+  let module = -1;
+  for (let l = line - 1; l >= 0 && l >= line - 40; l--) {
+    const row = text.slice(lines.startOf(l), lines.endOf(l));
+    if (row.trim() === '' || /^[ \t]*#/.test(row)) continue;
+    const lead = /^[ \t]*/.exec(row)![0].length;
+    if (lead >= indent) continue;
+    if (URI_MODULE.test(row)) module = l;
+    break;
+  }
+  if (module === -1) return undefined;
+  // The module's keys: the lines after it indented at least as the URL's, up to the first line indented less.
+  for (let l = module + 1; l <= module + 80; l++) {
+    const start = lines.startOf(l);
+    if (start >= text.length) break;
+    const row = text.slice(start, lines.endOf(l));
+    if (row.trim() === '' || /^[ \t]*#/.test(row)) continue;
+    const lead = /^[ \t]*/.exec(row)![0].length;
+    if (lead < indent) break;
+    if (lead === indent && /^[ \t]*method[ \t]*:/.test(row)) return undefined;
+  }
+  const moduleRow = text.slice(lines.startOf(module), lines.endOf(module));
+  return lines.startOf(module) + moduleRow.lastIndexOf('uri:');
 }

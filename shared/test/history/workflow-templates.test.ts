@@ -297,3 +297,44 @@ describe('history: a shell variable assigned once opens a double-quoted word wit
     assert.ok(!ids([base, again, use].join('\n'), 'shellscript').some((s) => s.endsWith(module)));
   });
 });
+
+describe('history: an Ansible uri task with no method sends GET (the module default)', () => {
+  const endpoints = (text: string): string[] =>
+    scanText(text, { languageId: 'yaml' })
+      .filter((m) => m.subject.type === 'endpoint')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it('a url: under uri: with no method: key beside it is a GET; a method: beside it decides', () => {
+    const text = [
+      '- name: List the teams',
+      '  uri:',
+      '    url: "https://{{ host }}/api/v2/organizations/{{ org }}/projects"',
+      '    headers:',
+      '      Authorization: "Bearer {{ token }}"',
+      '  register: teams',
+      '',
+      '- name: Make one',
+      '  ansible.builtin.uri:',
+      '    url: "https://{{ host }}/api/v2/organizations/{{ org }}/projects"',
+      '    body_format: json',
+      '    method: POST',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '3 endpoint GET /organizations/:organization_name/projects',
+      '10 endpoint POST /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('a url: of another module, or with a query, says no method', () => {
+    const other = [
+      '- name: x',
+      '  get_url:',
+      '    url: "https://{{ host }}/api/v2/organizations/{{ org }}/projects"',
+    ].join('\n');
+    assert.deepEqual(endpoints(other), []);
+    const queried = ['- name: x', '  uri:', '    url: "https://{{ host }}/api/v2/organizations/?name=Default"'].join(
+      '\n',
+    );
+    assert.deepEqual(endpoints(queried), []);
+  });
+});
