@@ -1,5 +1,5 @@
 import type { Lines } from './lines.ts';
-import { includesBy } from './source-text.ts';
+import { includesBy, isRegexWordChar } from './source-text.ts';
 import { typeLineStarts } from './type-lines.ts';
 
 /**
@@ -26,14 +26,14 @@ function fieldTypeStart(text: string, lineStart: number): number {
   let i = lineStart;
   if (text.charCodeAt(i++) !== 9) return -1;
   let from = i;
-  while (isWord(text.charCodeAt(i))) i++;
+  while (isRegexWordChar(text.charCodeAt(i))) i++;
   if (i === from) return -1;
   from = i;
   while (isBlank(text.charCodeAt(i))) i++;
   if (i === from) return -1;
   while (isTypeMark(text.charCodeAt(i))) i++;
   from = i;
-  while (isWord(text.charCodeAt(i))) i++;
+  while (isRegexWordChar(text.charCodeAt(i))) i++;
   if (i === from || !isBlank(text.charCodeAt(i))) return -1;
   return from;
 }
@@ -41,13 +41,8 @@ function fieldTypeStart(text: string, lineStart: number): number {
 /** The end of the word starting at `from`. */
 function typeEnd(text: string, from: number): number {
   let i = from;
-  while (isWord(text.charCodeAt(i))) i++;
+  while (isRegexWordChar(text.charCodeAt(i))) i++;
   return i;
-}
-
-/** `\w`. */
-function isWord(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /** `*`, `[`, `]`: a pointer's or a slice's mark before a field's type. */

@@ -1,3 +1,5 @@
+import { isRegexWordChar } from './source-text.ts';
+
 /**
  * Go logging calls' arguments: what a program writes to its log is no payload, whatever its keys look like.
  * logrus's field maps (`log.WithFields(log.Fields{"auto-destroy-at": ws.AutoDestroyAt})`, `WithField("locked-by", x)`),
@@ -46,7 +48,7 @@ export function inGoLogCall(text: string, open: number): boolean {
         const c = text.charCodeAt(at - 1);
         if (c !== 108 && c !== 76) continue;
         at--;
-      } else if (isWord(text.charCodeAt(at - 1))) continue;
+      } else if (isRegexWordChar(text.charCodeAt(at - 1))) continue;
       if (logSpanEnd(text, at) > open) return true;
     }
   return false;
@@ -54,11 +56,6 @@ export function inGoLogCall(text: string, open: number): boolean {
 
 /** What may name a logger: `og` of `log`/`Log`, `zap.`, `fmt.`. */
 const NEEDLES = ['og', 'zap.', 'fmt.'];
-
-/** `[A-Za-z0-9_]`. */
-function isWord(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
@@ -71,9 +68,9 @@ function isBlank(c: number): boolean {
 function logSpanEnd(text: string, at: number): number {
   // The callee the name sits in: its names back and forth (`c.logger.Info`), then `(` (or a field map's `{`).
   let start = at;
-  while (start > 0 && (isWord(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 46)) start--;
+  while (start > 0 && (isRegexWordChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 46)) start--;
   let end = at;
-  while (isWord(text.charCodeAt(end)) || text.charCodeAt(end) === 46) end++;
+  while (isRegexWordChar(text.charCodeAt(end)) || text.charCodeAt(end) === 46) end++;
   let brace = end;
   while (text.charCodeAt(brace) === 32 || text.charCodeAt(brace) === 9) brace++;
   if (text.charCodeAt(brace) === 123 && text.startsWith('.Fields', end - 7)) return closing(text, brace);
@@ -105,7 +102,7 @@ function chainEnd(text: string, paren: number): number {
     i++;
     while (isBlank(text.charCodeAt(i))) i++;
     const word = i;
-    while (isWord(text.charCodeAt(i))) i++;
+    while (isRegexWordChar(text.charCodeAt(i))) i++;
     if (i === word || text.charCodeAt(i) !== 40) break;
     const next = closing(text, i);
     if (next === -1) break;
