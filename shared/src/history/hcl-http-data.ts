@@ -12,9 +12,14 @@ import type { HistoryIndex } from './types.ts';
  * the `x =` its file's locals assign. The sources of a module's other files come in as the project's facts
  * (`project-facts.ts`): a module often has them in a file of their own (`data.tf`).
  */
-export function httpDataSources(text: string, index: HistoryIndex, urls: readonly UrlHit[]): Map<string, string> {
+export function httpDataSources(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+): Map<string, string> {
   const out = new Map<string, string>();
-  if (!text.includes('"http"')) return out;
+  if (!lines.markers.has('"http"')) return out;
   for (const m of text.matchAll(HTTP_SOURCE)) {
     const open = m.index + m[0].length - 1;
     const close = closing(text, open);
@@ -83,8 +88,8 @@ export function hclResponseReads(
   languageId: string | undefined,
 ): Match[] {
   if (languageId !== 'terraform' && languageId !== 'hcl') return [];
-  if (!text.includes('attributes') && !text.includes('relationships')) return [];
-  if (!text.includes('jsondecode') && !/\bfor[ \t]/.test(text)) return [];
+  if (!lines.markers.has('attributes') && !lines.markers.has('relationships')) return [];
+  if (!lines.markers.has('jsondecode') && !/\bfor[ \t]/.test(text)) return [];
   const reader = new Reader(text, index, sources);
   const out: Match[] = [];
   let byStart: Map<number, number> | undefined;

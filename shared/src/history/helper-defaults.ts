@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { enclosingCall } from './sending-calls.ts';
 import { isWordChar } from './source-text.ts';
@@ -11,9 +12,9 @@ import { isWordChar } from './source-text.ts';
  */
 const DEFINITION = stickyDefs(/^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]{0,1500})\)/gm);
 
-function helperDefaults(text: string): Map<string, { method: HttpMethod; start: number }> {
+function helperDefaults(text: string, lines: Lines): Map<string, { method: HttpMethod; start: number }> {
   const found = new Map<string, { method: HttpMethod; start: number }>();
-  for (const m of lineStartDefs(text, DEFINITION)) {
+  for (const m of lineStartDefs(text, DEFINITION, lines.markers.first('def'))) {
     const d =
       /\bmethod[ \t]*(?::[ \t]*[\w.[\]| ]+)?=[ \t]*["'](GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']/.exec(
         m[2] ?? '',
@@ -41,12 +42,12 @@ const METHOD_ARGUMENT = /(?:^|[(,\s])method[ \t]*=[ \t]*(["'])?(GET|POST|PUT|PAT
  * definition sets (`method: str = "GET"`); a method argument that is no literal says nothing. Decides
  * (distance 0), above a method token of a nearby call; the default's token is implied (empty text).
  */
-export function helperDefaultMethods(text: string, urls: readonly UrlHit[]): void {
-  if (urls.length === 0 || !text.includes('def ')) return;
+export function helperDefaultMethods(text: string, lines: Lines, urls: readonly UrlHit[]): void {
+  if (urls.length === 0 || !lines.markers.has('def ')) return;
   let defaults: Map<string, { method: HttpMethod; start: number }> | undefined;
   for (const url of urls) {
     if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
-    defaults ??= helperDefaults(text);
+    defaults ??= helperDefaults(text, lines);
     if (defaults.size === 0) return;
     const call = enclosingCall(text, url.start, false, HELPER_CALL_AFTER);
     if (!call) continue;

@@ -33,9 +33,9 @@ export function jqReadHits(
   let byStart: Map<number, number> | undefined;
   const byCommand = new Map<number, readonly string[] | undefined>();
   const reads: [number, RegExp][] = [];
-  for (let at = text.indexOf('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11))
+  for (let at = lines.markers.first('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11))
     reads.push([at, ATTRIBUTE]);
-  for (let at = text.indexOf('.relationships'); at !== -1; at = text.indexOf('.relationships', at + 14))
+  for (let at = lines.markers.first('.relationships'); at !== -1; at = text.indexOf('.relationships', at + 14))
     reads.push([at, RELATIONSHIP]);
   for (const [at, pattern] of reads) {
     const m = pattern.exec(text.slice(at, at + 80));
@@ -307,7 +307,7 @@ function jqPayloadHits(
   hits: Hits,
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
 ): void {
-  if (!text.includes('jq') || !text.includes('attributes')) return;
+  if (!lines.markers.has('jq') || !lines.markers.has('attributes')) return;
   let byStart: Map<number, number> | undefined;
   ATTRIBUTES_OBJECT.lastIndex = 0;
   for (let m = ATTRIBUTES_OBJECT.exec(text); m !== null; m = ATTRIBUTES_OBJECT.exec(text)) {

@@ -2,12 +2,13 @@
  * The matches of a pattern anchored at line starts that opens with a Python definition (`^[ \t]*(?:async[ \t]+)?def…`
  * under the m flag), in text order and without overlap as the /gm pattern's exec loop gives them: found by a search
  * for `def`, each then tried at its line's start only (the pattern made sticky). A /gm pattern starting with `^`
- * is tried at every position of the text; most texts hold a few `def`s, many none.
+ * is tried at every position of the text; most texts hold a few `def`s, many none. `first` is where the first `def`
+ * is, when the caller knows (`lines.markers.first('def')`: searched once per text).
  */
-export function lineStartDefs(text: string, sticky: RegExp): RegExpExecArray[] {
+export function lineStartDefs(text: string, sticky: RegExp, first = text.indexOf('def')): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   let floor = 0;
-  for (let at = text.indexOf('def'); at !== -1; at = text.indexOf('def', at + 3)) {
+  for (let at = first; at !== -1; at = text.indexOf('def', at + 3)) {
     let start = blanksBefore(text, at);
     if (start < at && start >= 5 && text.startsWith('async', start - 5)) start = blanksBefore(text, start - 5);
     if (start < floor || (start > 0 && !isLineEnd(text.charCodeAt(start - 1)))) continue;

@@ -1,3 +1,5 @@
+import { TextMarkers } from './text-markers.ts';
+
 /**
  * Line starts of a text, found on demand with `indexOf` (native) and cached, so a scan that
  * only needs lines near its hits never pays for a separate character loop.
@@ -8,9 +10,15 @@ export class Lines {
   #scanned = 0;
   /** Last answer of `lineOf`: hits arrive mostly in order, so the next answer is usually nearby. */
   #last = 0;
+  #markers: TextMarkers | undefined;
 
   constructor(text: string) {
     this.#text = text;
+  }
+
+  /** The readers' gates' markers of this text (`text-markers.ts`): each searched once per scan. */
+  get markers(): TextMarkers {
+    return (this.#markers ??= new TextMarkers(this.#text));
   }
 
   /** 0-based line of an offset. */

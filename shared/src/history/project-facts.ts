@@ -2,6 +2,8 @@ import { HELPER } from './base-urls.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import type { Lines } from './lines.ts';
+import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { callsReleaseDependent, type ReleaseFacts } from './sdk-names.ts';
 
@@ -126,11 +128,16 @@ const PARAM_TYPE = /\??:[ \t]*(?:(?:Optional|Union)\[|(?:Partial|Readonly|Requir
  * The facts of one file, from its URL hits (after their methods were assigned). Python and JS/TS
  * functions only; a file of another language, or with no function taking a model, gives none.
  */
-export function fileFacts(text: string, languageId: string | undefined, urls: readonly UrlHit[]): FileFacts {
+export function fileFacts(
+  text: string,
+  lines: Lines,
+  languageId: string | undefined,
+  urls: readonly UrlHit[],
+): FileFacts {
   const python = languageId === 'python';
   if (!python && !isJsLike(languageId)) return NO_FACTS;
-  const helpers = python ? pythonHelpers(text) : undefined;
-  const models = modelFacts(text, python, urls);
+  const helpers = python ? pythonHelpers(text, lines) : undefined;
+  const models = modelFacts(text, lines, python, urls);
   return helpers === undefined ? models : { ...models, helpers };
 }
 
@@ -139,11 +146,11 @@ const PY_HELPER = stickyDefs(/^([ \t]+)def[ \t]+(_?[a-z]\w{0,40})\(self,[ \t]*([
 const SENDS = /(?:requests\.|[(,][ \t]*)(get|post|put|patch|delete)[ \t]*[(,][ \t]*(\w+)\b/g;
 const SENDS_ANY = new RegExp(SENDS.source);
 
-function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
+function pythonHelpers(text: string, lines: Lines): Map<string, HttpMethod> | undefined {
   // A helper's body sends its parameter (SENDS): a text where SENDS finds nothing has no helper (most have none).
-  if (!text.includes('def ') || !SENDS_ANY.test(text)) return undefined;
+  if (!lines.markers.has('def ') || !SENDS_ANY.test(text)) return undefined;
   let out: Map<string, HttpMethod> | undefined;
-  for (const m of lineStartDefs(text, PY_HELPER)) {
+  for (const m of lineStartDefs(text, PY_HELPER, lines.markers.first('def'))) {
     const name = m[2] ?? '';
     if (name.replace(/^_/, '') in HELPER || name.startsWith('__')) continue;
     const end = pythonBodyEnd(text, m.index + m[0].length, (m[1] ?? '').length);
@@ -157,13 +164,15 @@ function pythonHelpers(text: string): Map<string, HttpMethod> | undefined {
   return out;
 }
 
-function modelFacts(text: string, python: boolean, urls: readonly UrlHit[]): FileFacts {
+function modelFacts(text: string, lines: Lines, python: boolean, urls: readonly UrlHit[]): FileFacts {
   // Only reads (GET, or no method found) give a model its query's path.
   const reads = urls.filter((u) => u.method === undefined || u.method.method === 'GET');
   if (reads.length === 0) return NO_FACTS;
   const modelPaths = new Map<string, string[]>();
   let count = 0;
-  const defs: Iterable<RegExpMatchArray> = python ? lineStartDefs(text, PY_DEF) : text.matchAll(TS_DEF);
+  const defs: Iterable<RegExpMatchArray> = python
+    ? lineStartDefs(text, PY_DEF, lines.markers.first('def'))
+    : text.matchAll(TS_DEF);
   for (const m of defs) {
     if (count >= PROJECT_LIMITS.perFile) break;
     const open = (m.index ?? 0) + m[0].length - 1;
@@ -298,18 +307,21 @@ function calledNames(project: ProjectFacts): Called {
   return called;
 }
 
-/** True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them. */
-export function factsConcern(project: ProjectFacts, text: string): boolean {
+/**
+ * True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them.
+ * `markers` are the text's from its first scan (`scanProjectFile`), when kept.
+ */
+export function factsConcern(project: ProjectFacts, text: string, markers = new TextMarkers(text)): boolean {
   // The helpers' and operations' `.name(` calls: one search of one pattern, not a search per name (a project's
   // operations made that a seventh of the scan) nor a look-up of every call of the text (a thirtieth).
   const called = calledNames(project);
   if (called.calls?.test(text) === true) return true;
-  for (const name of called.others) if (text.includes(`.${name}(`)) return true;
-  for (const base of project.bases?.keys() ?? []) if (text.includes(base)) return true;
-  for (const source of project.goClients ?? []) if (text.includes(source)) return true;
-  for (const name of project.queryConsts?.keys() ?? []) if (text.includes(`(${name},`)) return true;
-  if (project.httpSources !== undefined && text.includes('data.http.')) return true;
-  if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(text))
+  for (const name of called.others) if (markers.has(`.${name}(`)) return true;
+  for (const base of project.bases?.keys() ?? []) if (markers.has(base)) return true;
+  for (const source of project.goClients ?? []) if (markers.has(source)) return true;
+  for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
+  if (project.httpSources !== undefined && markers.has('data.http.')) return true;
+  if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;
   for (const name of project.modelPaths.keys()) {
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))

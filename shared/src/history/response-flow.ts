@@ -520,7 +520,7 @@ export function attributeReads(
   fileResource: string | undefined,
 ): Match[] {
   if (isJsLike(languageId)) return jsMemberReads(text, lines, index);
-  if (languageId !== 'python' || !text.includes('.attributes')) return [];
+  if (languageId !== 'python' || !lines.markers.has('.attributes')) return [];
   const flow = new Flow(text, index, urls, fileResource);
   const out: Match[] = [];
   const report = (state: State | undefined, member: string, start: number): void => {
@@ -578,7 +578,7 @@ const JS_MEMBER_READ =
  * `item`, `res.data`) says nothing; so does a call or an assignment of the member.
  */
 function jsMemberReads(text: string, lines: Lines, index: HistoryIndex): Match[] {
-  if (!text.includes('.attributes') && !text.includes('.relationships')) return [];
+  if (!lines.markers.has('.attributes') && !lines.markers.has('.relationships')) return [];
   const out: Match[] = [];
   for (const m of text.matchAll(JS_MEMBER_READ)) {
     const resource = namedResource(index, m[1] ?? '').resource;

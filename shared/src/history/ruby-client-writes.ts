@@ -1,3 +1,4 @@
+import type { Lines } from './lines.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
 /** What a write through the Ruby client stands for: where, the subject, and the name shown (`policies.create(enforce)`). */
@@ -145,9 +146,9 @@ const MEMBER = /(?<![\w:'"])(?:(attributes|relationships):|:(attributes|relation
  * string key (`'name' =>`) is left to the quoted names' rules; no `type` beside the member, a type that is no
  * resource, or a key the history has no attribute of that resource for says nothing.
  */
-export function rubyPayloadKeys(text: string, index: HistoryIndex): RubyClientWrite[] {
+export function rubyPayloadKeys(text: string, lines: Lines, index: HistoryIndex): RubyClientWrite[] {
   const out: RubyClientWrite[] = [];
-  if (!text.includes('attributes') && !text.includes('relationships')) return out;
+  if (!lines.markers.has('attributes') && !lines.markers.has('relationships')) return out;
   MEMBER.lastIndex = 0;
   for (let m = MEMBER.exec(text); m !== null; m = MEMBER.exec(text)) {
     const open = m.index + m[0].length - 1;

@@ -12,6 +12,7 @@ import { history } from './history.ts';
 import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { Lines } from './lines.ts';
+import type { TextMarkers } from './text-markers.ts';
 import type { Match } from './match-types.ts';
 import { enumMemberHits, mergeModelHits } from './model-hits.ts';
 import { fileResource as namedFileResource } from './model-names.ts';
@@ -95,13 +96,13 @@ export function scanFile(text: string, options: ScanOptions = {}): { matches: Ma
 export function scanProjectFile(
   text: string,
   options: ScanOptions,
-): { matches: Match[]; facts: FileFacts; again: (project: ProjectFacts) => Match[] } {
+): { matches: Match[]; facts: FileFacts; markers: TextMarkers; again: (project: ProjectFacts) => Match[] } {
   const { matches, facts, tail } = scan(text, options, true);
   const again = (project: ProjectFacts): Match[] =>
     sameBefore(tail, project)
       ? finish(tail, project.operations).matches
       : scan(text, { ...options, project }, false).matches;
-  return { matches, facts, again };
+  return { matches, facts, markers: tail.lines.markers, again };
 }
 
 /** What a file's scan holds before the project's operation calls are read (`finish`), and what it read facts from. */
@@ -135,9 +136,12 @@ interface Tail {
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
-  if (project.httpSources !== undefined && tail.text.includes('data.http.')) return false;
+  if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
-  if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(tail.text))
+  if (
+    (project.releases !== undefined || project.laterReleases !== undefined) &&
+    callsReleaseDependent(tail.lines.markers)
+  )
     return false;
   for (const base of project.bases?.keys() ?? []) if (!tail.learned.has(base)) return false;
   if (project.modelPaths.size > 0)
@@ -189,7 +193,7 @@ function scan(
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
-  helperDefaultMethods(text, hits.urls);
+  helperDefaultMethods(text, lines, hits.urls);
   // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
   const learned = learnBases(hits.urls);
   const bases = new Map(learned);
@@ -214,7 +218,7 @@ function scan(
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
   const hcl = languageId === 'terraform' || languageId === 'hcl';
-  const httpSources = hcl ? httpDataSources(text, index, hits.urls) : NO_SOURCES;
+  const httpSources = hcl ? httpDataSources(text, lines, index, hits.urls) : NO_SOURCES;
   const hclReads = hcl
     ? hclResponseReads(text, lines, index, hits.names, withOwn(options.project?.httpSources, httpSources), languageId)
     : [];
@@ -262,7 +266,7 @@ function scan(
   matches.push(...zodModelKeys(text, lines, index, languageId));
   // Ruby, Elixir: the symbol keys of a JSON:API payload hash's attributes (`{ data: { type: 'projects', attributes: { name: n } } }`).
   if (languageId === 'ruby' || languageId === 'elixir')
-    for (const w of rubyPayloadKeys(text, index))
+    for (const w of rubyPayloadKeys(text, lines, index))
       matches.push(makeMatch(text, lines, { ...w, confidence: 'context', via: 'name' }));
   matches.push(...sdk);
   const tail: Tail = {
@@ -291,7 +295,7 @@ function scan(
             withQueryConsts(
               withOperations(
                 withGoClients(
-                  withHttpSources(withBases(fileFacts(text, languageId, hits.urls), learned), httpSources),
+                  withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
                   languageId === 'go' ? goClientSources(text, index) : [],
                 ),
                 definedOperations(text, lines, kept, languageId),

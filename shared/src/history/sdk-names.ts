@@ -1,6 +1,7 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import type { TextMarkers } from './text-markers.ts';
 import { canType, chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
@@ -296,13 +297,13 @@ export function sdkMatches(
     // A client of services the file imports (`from pytfe import TFEClient`): its calls are that client's, not terrasnek's.
     let services = false;
     for (const { client, language, module, imports } of sdkIdx.serviceClients)
-      if (language === 'python' && text.includes(module) && imports.test(text)) {
+      if (language === 'python' && lines.markers.has(module) && imports.test(text)) {
         services = true;
         callUses(text, sdkIdx, client, undefined, inCode);
       }
-    if (!services || text.includes('terrasnek')) callUses(text, sdkIdx, 'terrasnek', project, inCode);
+    if (!services || lines.markers.has('terrasnek')) callUses(text, sdkIdx, 'terrasnek', project, inCode);
   }
-  if (languageId === 'python' && text.includes('pyterprise')) {
+  if (languageId === 'python' && lines.markers.has('pyterprise')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
     const blocks = new TripleQuoted(text);
     classClientUses(text, sdkIdx, 'pyterprise', (start, end, name) => {
@@ -343,7 +344,7 @@ export function sdkMatches(
 function goServiceClientUses(text: string, lines: Lines, sdkIdx: SdkIndex, push: Push): void {
   let places: LinePlaces | undefined;
   for (const { client, language, module, imports } of sdkIdx.serviceClients)
-    if (language === 'go' && text.includes(module) && imports.test(text))
+    if (language === 'go' && lines.markers.has(module) && imports.test(text))
       callUses(text, sdkIdx, client, undefined, (start, end, name) => {
         places ??= new LinePlaces(text, profileFor({ languageId: 'go' }), lines);
         const place = places.at(start);
@@ -434,8 +435,8 @@ export interface ReleaseFacts {
 }
 
 /** Whether a text calls a name whose endpoint changed between its client's releases (what its project's releases decide). */
-export function callsReleaseDependent(text: string): boolean {
-  return RELEASE_DEPENDENT.some((call) => text.includes(call));
+export function callsReleaseDependent(markers: TextMarkers): boolean {
+  return markers.any(RELEASE_DEPENDENT);
 }
 
 /** The mapping's Python clients (their package names). */

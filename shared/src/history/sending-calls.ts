@@ -63,7 +63,7 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby), or
     // written whole around the URL (a Jenkinsfile's `sh """` script, a Robot Framework `cmd=… && curl …`).
     const curl =
-      !commands && (curlText ??= text.includes('curl'))
+      !commands && (curlText ??= lines.markers.has('curl'))
         ? (embeddedCurlMethod(text, lines, url.start) ?? curlStringSending(text, lines, url))
         : undefined;
     if (curl) {
@@ -98,7 +98,9 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     // The literal is the first argument of fetch or of a helper named for it (`fetchWithAuth<T>(\`…\`, TOKEN)`): GET, fetch's default.
     // (A bare `fetch(\`…\`)` keeps its own token, `findMethods`' `fetch`.)
     const fetched =
-      !commands && url.method?.text !== 'fetch' && (fetchText ??= text.includes('fetch') || text.includes('Fetch'))
+      !commands &&
+      url.method?.text !== 'fetch' &&
+      (fetchText ??= lines.markers.has('fetch') || lines.markers.has('Fetch'))
         ? fetchCall(text, url.start)
         : undefined;
     if (fetched) {
