@@ -139,6 +139,16 @@ for (let round = 0; round < 3; round++)
     if (service && subject && !methods.has(`${service}.${key.slice(key.indexOf('.') + 1)}`))
       methods.set(`${service}.${key.slice(key.indexOf('.') + 1)}`, subject);
   }
+// A method that builds no path of its own sends one another function builds (`goIndirectPaths`); another service's
+// method it returns (`return s.client.WorkspaceRunTasks.Create(…)`) sends what that one sends.
+const indirect = goIndirectPaths(goFiles);
+for (let round = 0; round < 3; round++)
+  for (const [key, via] of indirect) {
+    const service = implToService.get(key.slice(0, key.indexOf('.')));
+    const name = `${service}.${key.slice(key.indexOf('.') + 1)}`;
+    const subject = via.subject ?? methods.get(via.method);
+    if (service && subject && !methods.has(name)) methods.set(name, subject);
+  }
 // A method whose path picks a segment by which field of its options is set (`usersOrMemberships :=
 // options.kind()` then `fmt.Sprintf("teams/%s/relationships/%s", …, usersOrMemberships)`, where `func (o
 // *TeamMemberAddOptions) kind() string { if len(o.Usernames) != 0 { return "users" }; return
@@ -461,16 +471,29 @@ SERVICE_CLIENTS.push({
   entry: 'tfe/client.go',
   module: 'github.com/tsanton/tfe-client/tfe',
 });
+// A TypeScript client of services: @skorfmann/terraform-cloud (the client cdktf's CLI uses; read from a snapshot of
+// its repository after 1.9.1): `new TerraformCloud(token)` sets one endpoint class per field (`this.Workspaces = new
+// Workspaces(client)`), each method sending its `const path = \`/organizations/${org}/workspaces\`` with a helper
+// of the base class (`this.get<Workspace>(path)`) or axios (`this.client.delete(path)`). Claimed only in a file that
+// imports the package.
+SERVICE_CLIENTS.push({
+  client: 'terraform-cloud-js',
+  language: 'typescript',
+  repository: 'skorfmann/terraform-cloud',
+  release: '1.9.1+',
+  commit: 'fda1672',
+  dir: 'src/',
+  entry: 'src/api/TerraformCloud.ts',
+  module: '@skorfmann/terraform-cloud',
+});
 const serviceClients = SERVICE_CLIENTS.map((c) => {
   const commit = execFileSync('git', ['--git-dir', mirrorGitDir(c.repository), 'rev-parse', c.commit], {
     encoding: 'utf8',
   }).trim();
-  const go = c.language === 'go';
-  const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, go ? '.go' : '.py', true).get(
-    c.release,
-  );
-  for (const [name, subject] of [...(go ? goServiceNames(c, texts) : serviceNames(c, texts))].sort())
-    add(c.client, 'method', name, subject);
+  const ext = { go: '.go', typescript: '.ts' }[c.language] ?? '.py';
+  const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, ext, true).get(c.release);
+  const read = { go: goServiceNames, typescript: tsServiceNames }[c.language] ?? serviceNames;
+  for (const [name, subject] of [...read(c, texts)].sort()) add(c.client, 'method', name, subject);
   return { ...c, commit };
 });
 
@@ -496,6 +519,37 @@ function goServiceNames(c, texts) {
   for (const [field, type] of services)
     for (const [key, subject] of sent)
       if (key.startsWith(`${type}.`)) out.set(`${field}${key.slice(type.length)}`, subject);
+  return out;
+}
+
+/**
+ * A TypeScript client of services: `Field.method` → the endpoint that method of the field's class sends. The client
+ * class's fields: `this.Workspaces = new Workspaces(client)`; each class (`export default class Workspaces extends
+ * Request`) method's `const path = \`…\`` (or `'…'`) sent by `this.get(path)`, `this.post<…>(path, …)` or
+ * `this.client.delete(path)`; none when a method sends two that disagree or a path of no endpoint.
+ */
+function tsServiceNames(c, texts) {
+  const entry = texts.get(c.entry) ?? '';
+  const services = new Map();
+  for (const m of entry.matchAll(/^\s+this\.([A-Z]\w*)\s*=\s*new ([A-Z]\w*)\(/gm)) services.set(m[1], m[2]);
+  const sent = new Map();
+  for (const text of texts.values()) {
+    const cls = /^export default class (\w+)/m.exec(text)?.[1];
+    if (!cls) continue;
+    for (const f of text.matchAll(/^ {2}(?:async )?([a-z]\w*)\([^\n]*\{\n([\s\S]*?)^ {2}\}/gm)) {
+      const paths = [...f[2].matchAll(/^\s*const path = (?:`([^`]*)`|'([^']*)')/gm)].map((m) => m[1] ?? m[2]);
+      const verbs = [
+        ...f[2].matchAll(/\bthis\.(?:client\.)?(get|post|put|patch|delete)\b(?:<[^>\n]*>)?\(\s*path\b/g),
+      ].map((m) => m[1].toUpperCase());
+      if (paths.length !== 1 || new Set(verbs).size !== 1) continue;
+      const subject = endpointOf(verbs[0], segmentsOf(paths[0]));
+      if (subject) sent.set(`${cls}.${f[1]}`, subject);
+    }
+  }
+  const out = new Map();
+  for (const [field, cls] of services)
+    for (const [key, subject] of sent)
+      if (key.startsWith(`${cls}.`)) out.set(`${field}${key.slice(cls.length)}`, subject);
   return out;
 }
 
@@ -884,6 +938,71 @@ function goOptionBranches(files) {
       }
     }
   }
+  return out;
+}
+
+/**
+ * go-tfe methods whose request's path another function builds: `impl.Method` → `{ subject }` (the endpoint) or
+ * `{ method }` (another service's `Service.Method` it returns).
+ * - a package function's path (`u, err := notificationSubscribableURL(id, options.SubscribableChoice)` then
+ *   `NewRequest("GET", u, …)`): the function's last return, unconditional (`return fmt.Sprintf("workspaces/%s/…",
+ *   …)` after `if choice != nil && choice.Team != nil { return fmt.Sprintf("teams/%s/…", …) }`): the path of a
+ *   call whose options pick no other;
+ * - a helper of its receiver given the path (`return s.getList(ctx, id, options, "workspaces/%s/vars")`, the
+ *   helper's `u := fmt.Sprintf(path, …)` sent with one method);
+ * - another service's method it returns (`return s.client.WorkspaceRunTasks.Create(ctx, …)`).
+ */
+function goIndirectPaths(files) {
+  const out = new Map();
+  const FUNC = /^func (?:\((\w+) \*?(\w+)\) )?(\w+)\(([^\n]*)\{\n([\s\S]*?)^\}/gm;
+  const defaults = new Map(); // package function → its last, unconditional path
+  const helpers = new Map(); // `impl.helper` → { index of its path parameter, the method it sends with }
+  const texts = files.map(read);
+  for (const text of texts)
+    for (const [, , impl, fn, params, body] of text.matchAll(FUNC)) {
+      const returns = [...body.matchAll(/^\t+return (?:fmt\.Sprintf\()?"([^"]+)"/gm)];
+      const last = returns.at(-1);
+      if (
+        !impl &&
+        last &&
+        /^\treturn /.test(last[0]) &&
+        /\(\s*string\s*(?:,\s*error\s*)?\)\s*$|\)\s*string\s*$/.test(params)
+      )
+        defaults.set(fn, last[1]);
+      const names = params
+        .slice(0, params.indexOf(')'))
+        .split(',')
+        .map((p) => p.trim().split(/\s+/)[0]);
+      const sent = new Set([...body.matchAll(/NewRequest\w*\(\s*"(GET|POST|PATCH|PUT|DELETE)"/g)].map((m) => m[1]));
+      const built = /^\t(\w+) :?= fmt\.Sprintf\((\w+),/m.exec(body);
+      if (impl && built && sent.size === 1 && names.includes(built[2]) && /\bstring\b/.test(params))
+        helpers.set(`${impl}.${fn}`, { at: names.indexOf(built[2]), method: [...sent][0] });
+    }
+  for (const text of texts)
+    for (const [, self, impl, fn, , body] of text.matchAll(FUNC)) {
+      if (!impl || !/^[A-Z]/.test(fn)) continue;
+      const key = `${impl}.${fn}`;
+      const built = /^\t(\w+)(?:, \w+)? :?= (\w+)\(/m.exec(body);
+      const sent =
+        built && new RegExp(`NewRequest\\w*\\(\\s*"(GET|POST|PATCH|PUT|DELETE)",\\s*${built[1]}\\b`).exec(body);
+      if (built && sent && defaults.has(built[2])) {
+        const subject = endpointOf(sent[1], segmentsOf(defaults.get(built[2])));
+        if (subject) out.set(key, { subject });
+        continue;
+      }
+      // One return statement (its arguments may go on over lines, closed on a line of its own: `\t})`).
+      const only = /^\treturn /.test(body) && !/\n\t[^\t\s})]/.test(body) ? body.trim() : '';
+      const helper = new RegExp(`^return ${self}\\.(\\w+)\\((.*)\\)$`).exec(only);
+      const given = helper && helpers.get(`${impl}.${helper[1]}`);
+      const raw = given && /^"([^"]+)"$/.exec(helper[2].split(',').map((a) => a.trim())[given.at] ?? '')?.[1];
+      if (raw) {
+        const subject = endpointOf(given.method, segmentsOf(raw));
+        if (subject) out.set(key, { subject });
+        continue;
+      }
+      const other = new RegExp(`^return ${self}\\.client\\.([A-Z]\\w*)\\.([A-Z]\\w*)\\(`).exec(only);
+      if (other) out.set(key, { method: `${other[1]}.${other[2]}` });
+    }
   return out;
 }
 

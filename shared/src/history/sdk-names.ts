@@ -181,11 +181,14 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
             client: c.client,
             language: c.language,
             module: c.module,
-            // Python: `from pytfe import …`, `import pytfc`; Go: the import path quoted (`api "github.com/tsanton/tfe-client/tfe"`).
+            // Python: `from pytfe import …`, `import pytfc`; Go: the import path quoted (`api "github.com/tsanton/tfe-client/tfe"`);
+            // TypeScript: the package quoted (`from '@skorfmann/terraform-cloud'`, `require("@skorfmann/terraform-cloud")`).
             imports:
               c.language === 'go'
                 ? new RegExp(`"${c.module.replace(/[.]/g, '\\.')}"`)
-                : new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
+                : c.language === 'typescript'
+                  ? new RegExp(`['"]${c.module.replace(/[.]/g, '\\.')}['"]`)
+                  : new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
           },
         ],
   );
@@ -303,6 +306,7 @@ export function sdkMatches(
       }
     if (!services || lines.markers.has('terrasnek')) callUses(text, sdkIdx, 'terrasnek', project, inCode);
   }
+  if (JS_LIKE.has(languageId ?? '')) jsServiceClientUses(text, lines, sdkIdx, languageId, push);
   if (languageId === 'python' && lines.markers.has('pyterprise')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
     const blocks = new TripleQuoted(text);
@@ -347,6 +351,29 @@ function goServiceClientUses(text: string, lines: Lines, sdkIdx: SdkIndex, push:
     if (language === 'go' && lines.markers.has(module) && imports.test(text))
       callUses(text, sdkIdx, client, undefined, (start, end, name) => {
         places ??= new LinePlaces(text, profileFor({ languageId: 'go' }), lines);
+        const place = places.at(start);
+        if (!place.inComment && place.stringStart === -1) push(start, end, name);
+      });
+}
+
+const JS_LIKE = new Set(['typescript', 'javascript', 'typescriptreact', 'javascriptreact']);
+
+/**
+ * Calls of a TypeScript client of services (@skorfmann/terraform-cloud: `tfc.Workspaces.showByName(org, name)`), only
+ * in a file that imports its package; not in a comment or a string.
+ */
+function jsServiceClientUses(
+  text: string,
+  lines: Lines,
+  sdkIdx: SdkIndex,
+  languageId: string | undefined,
+  push: Push,
+): void {
+  let places: LinePlaces | undefined;
+  for (const { client, language, module, imports } of sdkIdx.serviceClients)
+    if (language === 'typescript' && lines.markers.has(module) && imports.test(text))
+      callUses(text, sdkIdx, client, undefined, (start, end, name) => {
+        places ??= new LinePlaces(text, profileFor({ languageId }), lines);
         const place = places.at(start);
         if (!place.inComment && place.stringStart === -1) push(start, end, name);
       });

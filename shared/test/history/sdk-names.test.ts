@@ -76,7 +76,7 @@ function serviceSources(client: string): Map<string, string> | undefined {
   );
   const sources = listed.stdout
     .split('\n')
-    .filter((path) => path.endsWith(c.language === 'go' ? '.go' : '.py'))
+    .filter((path) => path.endsWith({ go: '.go', typescript: '.ts' }[c.language] ?? '.py'))
     .map((path) => ({ file: path, repository: c.repository, path, commit: c.commit }));
   const texts = sourceTexts(sources);
   return new Map(sources.map((s) => [s.path === c.clientFile ? CLIENT_FILE : s.path, texts.get(s.file) ?? '']));
@@ -230,6 +230,21 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         texts.some((t) => new RegExp(`^func \\(\\w+ \\*${esc(type)}\\) ${esc(member)}\\(`, 'm').test(t))
       );
     }
+    case 'terraform-cloud-js method': {
+      // `Workspaces.showByName`: a field of the client class set to an endpoint class (`this.Workspaces = new
+      // Workspaces(client)`) that has the method.
+      const cls = new RegExp(`^\\s+this\\.${esc(owner)}\\s*=\\s*new (\\w+)\\(`, 'm').exec(
+        sources.get(CLIENT_FILE) ?? '',
+      )?.[1];
+      return (
+        cls !== undefined &&
+        texts.some(
+          (t) =>
+            new RegExp(`^export default class ${esc(cls)}\\b`, 'm').test(t) &&
+            new RegExp(`^ {2}(?:async )?${esc(member)}\\(`, 'm').test(t),
+        )
+      );
+    }
     case 'terraform-provider-tfe schema':
       return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
     default:
@@ -291,6 +306,17 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
     const renamed = new Map(go);
     renamed.set('workspace.go', (go.get('workspace.go') ?? '').replace('\tSafeDelete(', '\tSafeRemove('));
     assert.equal(inSource(renamed, 'go-tfe', 'method', 'Workspaces.SafeDelete'), false);
+    // A method whose path a package function builds (`notificationSubscribableURL`) is mapped, and checked as any.
+    const names = new Set(data.names.map((n) => `${n.client} ${n.name}`));
+    assert.ok(names.has('go-tfe NotificationConfigurations.List'));
+    assert.ok(names.has('go-tfe RunTasks.AttachToWorkspace'));
+    assert.equal(inSource(go, 'go-tfe', 'method', 'NotificationConfigurations.List'), true);
+    const dropped = new Map(go);
+    dropped.set(
+      'notification_configuration.go',
+      (go.get('notification_configuration.go') ?? '').replace(/\bList\(ctx/g, 'ListAll(ctx'),
+    );
+    assert.equal(inSource(dropped, 'go-tfe', 'method', 'NotificationConfigurations.List'), false);
     const py = readAll(sourceOf('terrasnek'), '.py');
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_name)'), true);
     assert.equal(inSource(py, 'terrasnek', 'method', 'workspaces.show(workspace_key)'), false);
@@ -320,6 +346,14 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
       assert.equal(inSource(goClient, 'tfe-client', 'method', 'ProviderVersionPlatformService.Create'), true);
       assert.equal(inSource(goClient, 'tfe-client', 'method', 'ProviderVersionPlatformService.Upload'), false);
       assert.equal(inSource(goClient, 'tfe-client', 'method', 'PlatformService.Create'), false);
+    }
+    const js = serviceSources('terraform-cloud-js');
+    if (js) {
+      assert.equal(inSource(js, 'terraform-cloud-js', 'method', 'Workspaces.showByName'), true);
+      assert.equal(inSource(js, 'terraform-cloud-js', 'method', 'Workspaces.readByName'), false);
+      assert.equal(inSource(js, 'terraform-cloud-js', 'method', 'Runs.showByName'), false);
+      const renamed = new Map([...js].map(([f, t]) => [f, t.replace('  showByName(', '  byName(')] as const));
+      assert.equal(inSource(renamed, 'terraform-cloud-js', 'method', 'Workspaces.showByName'), false);
     }
     const pyterprise = heldSources(PYTERPRISE);
     if (pyterprise) {
@@ -409,6 +443,7 @@ describe(
           methods: Map<string, { id: string }>;
           delegated: Map<string, { id: string }>;
           keyed: Map<string, { id: string }>;
+          indirect: Map<string, { id: string }>;
           constants: Map<string, { id: string }>;
         };
       };
@@ -437,7 +472,10 @@ describe(
         } else if (n.kind === 'method') {
           // A method that only returns another of its service (`Read` → `ReadWithOptions`) sends what that one sends.
           const key = `${tree.services.get(owner)}.${member}`;
-          ok = (tree.methods.get(key) ?? tree.delegated.get(key) ?? tree.keyed.get(key))?.id === n.subject;
+          // A path another function builds (`notificationSubscribableURL`'s, `getList`'s argument) or another service's method.
+          ok =
+            (tree.methods.get(key) ?? tree.delegated.get(key) ?? tree.keyed.get(key) ?? tree.indirect.get(key))?.id ===
+            n.subject;
         } else if (n.kind === 'constant') ok = tree.constants.get(n.name)?.id === n.subject;
         checked++;
         if (!ok) wrong.push(`${n.kind} ${n.name} → ${n.subject}`);
@@ -546,6 +584,65 @@ describe('Python client library calls', () => {
     );
     // A release the mapping has not read says nothing either.
     assert.deepEqual(scan({ text: 'terrasnek==9.9.9\n', fileName: 'requirements.txt' }), []);
+  });
+});
+
+describe('a TypeScript client of services (@skorfmann/terraform-cloud)', () => {
+  const uses = (text: string, fileName = 'src/deploy.ts'): string[] =>
+    scanText(text, { fileName })
+      .filter((m) => m.sdk !== undefined)
+      .map((m) => `${m.line} ${m.sdk?.client ?? ''} ${m.sdk?.name ?? ''} ${m.subject.id}`);
+
+  it('a call of its endpoint classes is that endpoint, only in a file that imports the package', () => {
+    const text = [
+      "import { TerraformCloud } from '@skorfmann/terraform-cloud';",
+      'export async function findWorkspace(token: string, org: string, name: string) {',
+      '  const tfc = new TerraformCloud(token);',
+      '  const ws = await tfc.Workspaces.showByName(org, name);',
+      '  // tfc.Workspaces.show(ws.id)',
+      "  const label = 'tfc.Workspaces.show(id)';",
+      '  return tfc.Runs.create({ data: { type: "runs" } });',
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(text), [
+      '4 terraform-cloud-js Workspaces.showByName endpoint GET /organizations/:organization_name/workspaces/:name',
+      '7 terraform-cloud-js Runs.create endpoint POST /runs',
+    ]);
+    const required = text.replace(
+      "import { TerraformCloud } from '@skorfmann/terraform-cloud';",
+      'const { TerraformCloud } = require("@skorfmann/terraform-cloud");',
+    );
+    assert.equal(uses(required, 'lib/deploy.js').length, 2);
+    // Another client with the same shape of calls is not this one.
+    assert.deepEqual(uses(text.replace('@skorfmann/terraform-cloud', './my-client')), []);
+  });
+});
+
+describe('go-tfe methods whose path another function builds', () => {
+  it("a call of one is the endpoint of the path a call that picks no other option sends (the helper's last return)", () => {
+    const text = [
+      'package hooks',
+      'import tfe "github.com/hashicorp/go-tfe"',
+      'func ensureHook(ctx context.Context, c *tfe.Client, wsID string) error {',
+      '\tlist, err := c.NotificationConfigurations.List(ctx, wsID, nil)',
+      '\tif err != nil || len(list.Items) > 0 {',
+      '\t\treturn err',
+      '\t}',
+      '\t_, err = c.NotificationConfigurations.Create(ctx, wsID, tfe.NotificationConfigurationCreateOptions{})',
+      '\t_, err = c.RunTasks.AttachToWorkspace(ctx, wsID, taskID, tfe.Advisory)',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      scanText(text, { fileName: 'hooks/hooks.go' })
+        .filter((m) => m.sdk !== undefined)
+        .map((m) => `${m.line} ${m.sdk?.name ?? ''} ${m.subject.id}`),
+      [
+        '4 NotificationConfigurations.List endpoint GET /workspaces/:workspace_id/notification-configurations',
+        '8 NotificationConfigurations.Create endpoint POST /workspaces/:workspace_id/notification-configurations',
+        '9 RunTasks.AttachToWorkspace endpoint POST /workspaces/:workspace_id/tasks',
+      ],
+    );
   });
 });
 
