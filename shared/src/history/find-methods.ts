@@ -14,7 +14,7 @@ import { LinePlaces } from './source-text.ts';
  * (PowerShell's splatted `Method = 'Patch'` too), Ruby's request classes `Net::HTTP::Patch.new(uri)` (the word after `::`).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
@@ -39,24 +39,27 @@ export function findMethods(
       // `Method::Post`: the token is `Post` (a quick fix writes `Delete` there).
       // `Method.Patch` (RestSharp), `HttpMethod.Delete` (.NET): the token is the word after the dot.
       const rust = m[2] !== undefined && (m[0].charCodeAt(6) === 58 || m[0].charCodeAt(6) === 46);
-      const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
+      const later = m[7] ?? m[8] ?? m[9] ?? m[10];
+      const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
       const start =
         from +
         m.index +
-        (m[6] !== undefined
-          ? 2
-          : m[3] !== undefined
-            ? m[0].indexOf(m[3], 1)
-            : m[4] !== undefined
-              ? m[0].length - word.length - 1
-              : rust
-                ? m[0].length - word.length
-                : 0);
+        (later !== undefined
+          ? m[0].lastIndexOf(later)
+          : m[6] !== undefined
+            ? 2
+            : m[3] !== undefined
+              ? m[0].indexOf(m[3], 1)
+              : m[4] !== undefined
+                ? m[0].length - word.length - 1
+                : rust
+                  ? m[0].length - word.length
+                  : 0);
       if (places.at(start).inComment) continue;
       // `f"/workspaces/{new_workspace.get('id')}"`: a call inside a URL's own placeholders sends nothing.
       if (m[3] !== undefined && insideUrl(urls, start)) continue;
       found.push({
-        method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '').toUpperCase()) as HttpMethod,
+        method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? '').toUpperCase()) as HttpMethod,
         start,
         end: start + word.length,
         text: word,
