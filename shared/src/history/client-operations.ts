@@ -225,7 +225,11 @@ function ownMethod(text: string, name: string): boolean {
 }
 
 /** The top-level arguments between `from` and `to` (a call's parentheses): commas outside brackets, strings and templates. */
-function topLevelArguments(text: string, from: number, to: number): { start: number; end: number }[] | undefined {
+export function topLevelArguments(
+  text: string,
+  from: number,
+  to: number,
+): { start: number; end: number }[] | undefined {
   const out: { start: number; end: number }[] = [];
   // Open frames: a quote (39 ', 34 ", 96 `), a bracket (40, 91, 123), or a template's `${` (36).
   const stack: number[] = [];

@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
 import { fetchCallMethod } from './client-operations.ts';
+import { helperSending, type SentAt } from './helper-sends.ts';
 import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
@@ -32,10 +33,10 @@ const CALL_AFTER = 600;
  * A method in a call that takes the URL variable: `NewRequest("PATCH", u,`, `http.MethodDelete, u`,
  * Rust's `Method::Patch` / `Method::PATCH` (surf, reqwest), `self._patch(url`, `requests.delete(url`,
  * `surf::post(url)`, a typed client's `this.post<Workspace, WorkspaceRequest>(path, request)`, Go's exported
- * verbs (`c.http.Get(u)`).
+ * verbs (`c.http.Get(u)`), a method keyword's verb of any case (`method="post"`, `method: 'delete'`).
  */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(|\.(Get|Post|Put|Patch|Delete)\(/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(|\.(Get|Post|Put|Patch|Delete)\(|(?<![\w-])method\s*[=:]\s*["'](get|post|put|patch|delete|Get|Post|Put|Patch|Delete)["']/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`
@@ -105,6 +106,13 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
         : undefined;
     if (fetched) {
       url.method = fetched;
+      url.methodDistance = 0;
+      continue;
+    }
+    // The literal is an argument of a function of the text that sends it (`callTFE(quiet, f"…/workspaces")`, `helper-sends.ts`).
+    const helped = commands ? undefined : literalHelperSending(text, url);
+    if (helped) {
+      url.method = helped;
       url.methodDistance = 0;
       continue;
     }
@@ -181,35 +189,68 @@ function sendingMethod(
     // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
     if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
-    // Go's exported verbs (`r.client.Get(endpoint)`, net/http's `client.Post(u, …)`, resty's `.Delete(u)`): the word is the method.
-    const method = m
-      ? (m[1] ?? (m[2] ? m[2].toUpperCase() : m[4] !== undefined ? m[4].toUpperCase() : HELPER[m[3] ?? '']))
-      : undefined;
-    if (!call || !m || !method) {
+    const token = call && m ? callToken(call, m) : undefined;
+    if (!call || !m || !token) {
       if (first !== undefined) continue;
+      // `run_request(token, url, payload, "post")`: a function of the text that sends its parameter (`helper-sends.ts`);
       // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
-      if (call && !m) return fetchCallMethod(text, call, at);
+      if (call && !m) return helperSending(text, call, at, sentAt) ?? fetchCallMethod(text, call, at);
       return undefined;
     }
-    // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
-    const rust = m[2] !== undefined && (m[0].includes('::') || m[0].includes('.'));
-    const word = m[4] ?? m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
-    const start =
-      call.start +
-      m.index +
-      (m[1] !== undefined || m[4] !== undefined
-        ? 1
-        : rust
-          ? m[0].length - word.length
-          : m[3] !== undefined
-            ? m[0].indexOf(m[3], 1)
-            : 0);
-    const token = { method: method as HttpMethod, start, end: start + word.length, text: word };
     if (more === undefined) return token;
     if (first === undefined) first = token;
     else if (token.method !== first.method && !more.some((t) => t.method === token.method)) more.push(token);
   }
   return first;
+}
+
+/** The method token of a call CALL_METHOD matched (`m`, on the call's text): undefined when its word is no method. */
+function callToken(call: { readonly start: number }, m: RegExpExecArray): MethodToken | undefined {
+  // Go's exported verbs (`r.client.Get(endpoint)`, net/http's `client.Post(u, …)`, resty's `.Delete(u)`): the word is the method.
+  const method = m[1] ?? (m[2] ? m[2].toUpperCase() : m[4] !== undefined ? m[4].toUpperCase() : HELPER[m[3] ?? '']);
+  // A method keyword with a verb of any case (`_make_rest_call(endpoint, result, method="post")`): the verb's word.
+  if (m[5] !== undefined) {
+    const at = call.start + m.index + m[0].length - 1 - m[5].length;
+    return { method: m[5].toUpperCase() as HttpMethod, start: at, end: at + m[5].length, text: m[5] };
+  }
+  if (!method) return undefined;
+  // The token is the word itself (`PATCH`, `MethodDelete`, `Post` of `Method::Post`, `patch`), as `findMethods` gives it.
+  const rust = m[2] !== undefined && (m[0].includes('::') || m[0].includes('.'));
+  const word = m[4] ?? m[1] ?? (m[2] !== undefined ? (rust ? m[2] : `Method${m[2]}`) : (m[3] ?? ''));
+  const start =
+    call.start +
+    m.index +
+    (m[1] !== undefined || m[4] !== undefined
+      ? 1
+      : rust
+        ? m[0].length - word.length
+        : m[3] !== undefined
+          ? m[0].indexOf(m[3], 1)
+          : 0);
+  return { method: method as HttpMethod, start, end: start + word.length, text: word };
+}
+
+/** The method of a helper of the text whose call has the URL's literal for an argument (`helperSending`). */
+function literalHelperSending(text: string, url: UrlHit): MethodToken | undefined {
+  let quote = url.start;
+  for (let i = url.start - 1; i >= Math.max(0, url.start - 200); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return undefined;
+    if (c === 39 || c === 34 || c === 96) {
+      quote = text.charCodeAt(i - 1) === 102 ? i - 1 : i; // f'
+      break;
+    }
+  }
+  const call = enclosingCall(text, quote);
+  return call ? helperSending(text, call, quote, sentAt) : undefined;
+}
+
+/** The call whose arguments hold `at` (see `enclosingCall`) and the method it names, if any (`requests.get(url, …)`). */
+function sentAt(text: string, at: number): SentAt | undefined {
+  const call = enclosingCall(text, at);
+  if (!call) return undefined;
+  const m = CALL_METHOD.exec(text.slice(call.start, call.end));
+  return { call, token: m ? callToken(call, m) : undefined };
 }
 
 /** Whether what follows a variable's name at `after` ends the argument: `, …` or `)`, maybe on the next line. */

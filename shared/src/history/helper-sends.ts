@@ -1,0 +1,331 @@
+import type { HttpMethod } from './data-types.ts';
+import { topLevelArguments } from './client-operations.ts';
+import type { MethodToken } from './match-types.ts';
+
+/** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
+export interface SentAt {
+  readonly call: { readonly start: number; readonly open: number; readonly end: number };
+  readonly token: MethodToken | undefined;
+}
+/** Reads the call whose arguments hold an offset (`sending-calls.ts`' `enclosingCall` and method pattern). */
+type ReadCall = (text: string, at: number) => SentAt | undefined;
+
+/**
+ * A function of the text that sends one of its parameters as a URL: `def run_request(token, url, payload, kind):` whose
+ * body sends `url` with `requests.get` or `requests.post` as `kind` says, `def callTFE(quiet, path):` that always sends
+ * `requests.get(f'{path}')`.
+ */
+interface Helper {
+  /** The position of the URL parameter (a receiver `self` / `cls` not counted) and its name. */
+  readonly url: number;
+  readonly urlName: string;
+  /** The one method every send of the parameter in the body has (its token there). */
+  readonly method?: MethodToken;
+  /** The parameter that says the method (compared to a verb, or handed to a request call as its method). */
+  readonly methodParam?: { readonly index: number; readonly name: string; readonly fallback?: MethodToken };
+}
+
+/** How long a helper's parameter list and its body may be. */
+const MAX_PARAMS = 600;
+const MAX_BODY = 12_000;
+
+/**
+ * What a line holds before a definition's name: Python's `def `, JS/TS `function `, `const ` (an arrow function's:
+ * `const name = async (`), Go's `func (c *Client) `, a JS/TS class method's modifiers (`async `), Java/C# modifiers
+ * and a return type (`private String `, whose parameters put the name last: group 1).
+ */
+const BEFORE_NAME =
+  /^[ \t]*(?:(?:async[ \t]+)?(def)[ \t]+|(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?function[ \t]*\*?[ \t]*|(?:export[ \t]+)?(const|let|var)[ \t]+|func[ \t]+(?:\([^)\n]*\)[ \t]*)?|((?:(?:public|private|protected|internal|static|final|async|override|virtual|synchronized)[ \t]+)+(?:[\w.]+(?:<[^>\n]*>)?(?:\[\])?[ \t]+)?)|(?:(?:public|private|protected|static|async)[ \t]+)*)$/;
+/** What follows a definition's name up to its parameter list's `(`: type parameters, or an arrow function's `= async (`. */
+const AFTER_NAME = /^(?:<[^>\n]*>)?[ \t]*(?:(?::[^=\n]{1,80})?=[ \t]*(?:async[ \t]*)?)?\(/;
+
+/** A quoted HTTP verb, any case: a method argument (`"post"`, `'GET'`). Group 2: the word. */
+const VERB_LITERAL = /^\s*f?(["'`])(get|post|put|patch|delete)\1\s*$/i;
+
+let helpersOf: { text: string; helpers: Map<string, Helper | undefined> } | undefined;
+
+/**
+ * The method a call of a helper of the text (`Helper`) sends the URL at `at` with: the helper's one method, or the
+ * verb the call passes for its method parameter (`run_request(token, url, payload, "post")`, `method="delete"`), or
+ * the parameter's default verb. Undefined when `at` is not the helper's URL argument or the method is not said.
+ */
+export function helperSending(
+  text: string,
+  call: { readonly start: number; readonly open: number; readonly end: number },
+  at: number,
+  read: ReadCall,
+): MethodToken | undefined {
+  const callee = /([A-Za-z_$][\w$]*)(?:<[^()\n]*>)?$/.exec(text.slice(Math.max(call.start, call.open - 80), call.open));
+  const name = callee?.[1];
+  if (!name) return undefined;
+  if (helpersOf?.text !== text) helpersOf = { text, helpers: new Map() };
+  let helper = helpersOf.helpers.get(name);
+  if (!helpersOf.helpers.has(name)) {
+    // Marked first: a helper that calls itself (or one that calls it back) reads as none there.
+    helpersOf.helpers.set(name, undefined);
+    helper = helperNamed(text, name, read);
+    helpersOf.helpers.set(name, helper);
+  }
+  if (!helper) return undefined;
+  const args = topLevelArguments(text, call.open + 1, call.end - 1);
+  if (!args) return undefined;
+  const index = args.findIndex((a) => a.start <= at && at <= a.end);
+  if (index === -1) return undefined;
+  const keyword = (i: number): string | undefined =>
+    /^\s*([A-Za-z_]\w*)\s*=(?!=)/.exec(text.slice(args[i]!.start, args[i]!.end))?.[1];
+  const own = keyword(index);
+  if (own !== undefined ? own !== helper.urlName : index !== helper.url) return undefined;
+  if (helper.method) return helper.method;
+  const param = helper.methodParam;
+  if (!param) return undefined;
+  let given = args.findIndex((_, i) => keyword(i) === param.name);
+  if (given === -1 && param.index < args.length && keyword(param.index) === undefined) given = param.index;
+  if (given === -1) return param.fallback;
+  const arg = args[given]!;
+  const value = text.slice(arg.start, arg.end).replace(/^\s*[A-Za-z_]\w*\s*=(?!=)/, '');
+  const verb = VERB_LITERAL.exec(value);
+  if (!verb) return undefined;
+  const start = arg.end - value.length + value.indexOf(verb[2]!);
+  return { method: verb[2]!.toUpperCase() as HttpMethod, start, end: start + verb[2]!.length, text: verb[2]! };
+}
+
+/** How many places a helper's name may be found at before it is given up (a name used everywhere is no helper's). */
+const MAX_OCCURRENCES = 200;
+
+/** The text's helper `name` (its definitions read where the name is written); none when two definitions read differently. */
+function helperNamed(text: string, name: string, read: ReadCall): Helper | undefined {
+  let found: Helper | undefined;
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (++count > MAX_OCCURRENCES) return undefined;
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    const after = AFTER_NAME.exec(text.slice(at + name.length, at + name.length + 120));
+    if (!after) continue;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const before = BEFORE_NAME.exec(text.slice(lineStart, at));
+    if (!before) continue;
+    // `const name = (`: only with its `=`; a bare `name(` only a method's (a body in braces follows).
+    if ((before[2] !== undefined) !== after[0].includes('=')) continue;
+    const open = at + name.length + after[0].length - 1;
+    const helper = readHelper(text, lineStart, open, before[1] !== undefined, before[3] !== undefined, read);
+    if (!helper) continue;
+    if (found && !sameHelper(found, helper)) return undefined;
+    found = helper;
+  }
+  return found;
+}
+
+/** `[\w$]`. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+}
+
+function sameHelper(a: Helper, b: Helper): boolean {
+  return (
+    a.url === b.url &&
+    a.urlName === b.urlName &&
+    a.method?.method === b.method?.method &&
+    a.methodParam?.name === b.methodParam?.name &&
+    a.methodParam?.index === b.methodParam?.index
+  );
+}
+
+/** A parameter: its name and the verb of its default (`method="GET"`), if any. */
+interface Param {
+  readonly name: string;
+  readonly fallback?: MethodToken;
+}
+
+/** The helper defined at `def` whose parameter list opens at `open`, or undefined when it sends no parameter as a URL. */
+function readHelper(
+  text: string,
+  def: number,
+  open: number,
+  python: boolean,
+  typeFirst: boolean,
+  read: ReadCall,
+): Helper | undefined {
+  const close = closing(text, open, MAX_PARAMS);
+  if (close === -1) return undefined;
+  const params = readParams(text, open, close, typeFirst);
+  if (!params || params.length === 0) return undefined;
+  const body = python ? indentedBody(text, def, close) : bracedBody(text, close);
+  if (!body) return undefined;
+  const names = params.map((p) => p.name);
+  const comparedTo = comparedParams(text.slice(body.start, body.end), names);
+  let found: Helper | undefined;
+  for (let index = 0; index < params.length; index++) {
+    const name = params[index]!.name;
+    const sends: MethodToken[] = [];
+    let methodParam: string | undefined;
+    for (const at of uses(text, body, name)) {
+      const sent = read(text, quoteStart(text, at));
+      if (!sent) continue;
+      // Handed on to another helper of the text (`tfapi_get_data(url, …)` calls `tfapi_get(url, …)`): its method.
+      const onward = sent.token ? undefined : helperSending(text, sent.call, at, read);
+      if (onward) {
+        sends.push(onward);
+        continue;
+      }
+      const args = topLevelArguments(text, sent.call.open + 1, sent.call.end - 1);
+      const own = args?.findIndex((a) => a.start <= at && at <= a.end) ?? -1;
+      if (!args || own === -1 || !urlArgument(text, args, own, comparedTo)) continue;
+      if (sent.token) sends.push(sent.token);
+      else {
+        const callText = text.slice(sent.call.start, sent.call.end);
+        methodParam ??= names.find(
+          (q) =>
+            q !== name &&
+            (new RegExp(`\\bmethod\\s*[:=]\\s*${q}(?![\\w$])`).test(callText) ||
+              (q === 'method' && /[{,]\s*method\s*[,}]/.test(callText)) ||
+              (/request$/i.test(text.slice(sent.call.start, sent.call.open)) &&
+                args.some((a) => text.slice(a.start, a.end).trim() === q))),
+        );
+      }
+    }
+    if (sends.length === 0 && methodParam === undefined) continue;
+    // Two parameters sent as URLs: which one a call's argument is, is not said.
+    if (found) return undefined;
+    const chooser = methodParam ?? (sends.length > 0 ? comparedTo.find((q) => q !== name) : undefined);
+    if (chooser !== undefined) {
+      const at = names.indexOf(chooser);
+      const fallback = params[at]!.fallback;
+      found = {
+        url: index,
+        urlName: name,
+        methodParam: fallback ? { index: at, name: chooser, fallback } : { index: at, name: chooser },
+      };
+    } else if (sends.every((s) => s.method === sends[0]!.method))
+      found = { url: index, urlName: name, method: sends[0]! };
+    else return undefined;
+  }
+  return found;
+}
+
+/**
+ * Whether the argument `own` of a sending call is its URL: its first, a `url=` / `uri=` / `path=` keyword, or after method
+ * arguments only (a verb, a name saying method, or a parameter compared to a verb: `methods`).
+ */
+function urlArgument(
+  text: string,
+  args: readonly { start: number; end: number }[],
+  own: number,
+  methods: readonly string[],
+): boolean {
+  const value = text.slice(args[own]!.start, args[own]!.end);
+  if (/^\s*(?:url|uri|path|endpoint)\s*[=:]/.test(value)) return true;
+  // Another keyword argument (`headers=headers`, `params=params`) is no URL.
+  if (/^\s*[A-Za-z_]\w*\s*=(?!=)/.test(value)) return false;
+  for (let i = 0; i < own; i++) {
+    const before = text.slice(args[i]!.start, args[i]!.end).trim();
+    if (!VERB_LITERAL.test(before) && !/method|verb/i.test(before) && !methods.includes(before)) return false;
+  }
+  return true;
+}
+
+/** Parameters compared to a quoted verb in a body (`if kind == "get":`, `method.upper() === 'POST'`). */
+function comparedParams(body: string, names: readonly string[]): string[] {
+  return names.filter((q) =>
+    new RegExp(
+      `(?<![\\w$.])${q}(?:\\.(?:upper|lower|toUpperCase|toLowerCase)\\(\\))?\\s*(?:===?|!==?)\\s*["'](?:get|post|put|patch|delete)["']`,
+      'i',
+    ).test(body),
+  );
+}
+
+/** Where a use of a parameter inside a string's placeholder (`f'{path}'`, `` `${base}${path}` ``) is read from: the string's quote. */
+function quoteStart(text: string, at: number): number {
+  if (text.charCodeAt(at - 1) !== 123) return at; // {
+  for (let i = at - 2; i >= Math.max(0, at - 300); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return at;
+    if (c === 39 || c === 34 || c === 96) return text.charCodeAt(i - 1) === 102 ? i - 1 : i; // f'
+  }
+  return at;
+}
+
+/** Offsets of a name's uses in a body (not as a keyword argument's or an object's key, not after a `.`). */
+function uses(text: string, body: { start: number; end: number }, name: string): number[] {
+  const out: number[] = [];
+  const pattern = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])(?!\\s*(?:=(?!=)|:(?!:)))`, 'g');
+  const slice = text.slice(body.start, body.end);
+  for (let m = pattern.exec(slice); m !== null; m = pattern.exec(slice)) out.push(body.start + m.index);
+  return out;
+}
+
+/** The offset of the bracket closing the one at `open`, within `limit` characters; -1 if none. */
+function closing(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let i = open; i < Math.min(text.length, open + limit); i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** A parameter list's names (a receiver `self` / `cls` dropped); undefined when one cannot be read. */
+function readParams(text: string, open: number, close: number, typeFirst: boolean): Param[] | undefined {
+  const args = topLevelArguments(text, open + 1, close);
+  if (!args) return undefined;
+  const out: Param[] = [];
+  for (const arg of args) {
+    const raw = text.slice(arg.start, arg.end);
+    const value = raw.replace(/^\s*(?:\*{1,2}|\.\.\.|@\w+(?:\([^)]*\))?\s+)?/, '');
+    if (value.trim() === '') continue;
+    const head = value.split('=')[0]!;
+    const name = typeFirst ? /([A-Za-z_$][\w$]*)\s*$/.exec(head)?.[1] : /^\s*([A-Za-z_$][\w$]*)/.exec(value)?.[1];
+    if (!name) return undefined;
+    const verb = /=\s*(["'])(get|post|put|patch|delete)\1\s*$/i.exec(value);
+    const start = verb ? arg.end - (value.length - value.lastIndexOf(verb[2]!)) : 0;
+    out.push(
+      verb
+        ? {
+            name,
+            fallback: {
+              method: verb[2]!.toUpperCase() as HttpMethod,
+              start,
+              end: start + verb[2]!.length,
+              text: verb[2]!,
+            },
+          }
+        : { name },
+    );
+  }
+  if (out[0] && (out[0].name === 'self' || out[0].name === 'cls')) out.shift();
+  return out;
+}
+
+/** A Python function's body: the lines after its signature indented deeper than the `def` line. */
+function indentedBody(text: string, def: number, close: number): { start: number; end: number } | undefined {
+  const lineStart = text.lastIndexOf('\n', def) + 1;
+  let indent = 0;
+  while (text.charCodeAt(lineStart + indent) === 32 || text.charCodeAt(lineStart + indent) === 9) indent++;
+  const colon = text.indexOf(':', close);
+  if (colon === -1 || colon - close > 200) return undefined;
+  let end = text.indexOf('\n', colon);
+  if (end === -1) return { start: colon + 1, end: text.length };
+  const start = colon + 1;
+  while (end < text.length && end - start < MAX_BODY) {
+    const next = text.indexOf('\n', end + 1);
+    const line = text.slice(end + 1, next === -1 ? text.length : next);
+    const own = line.length - line.trimStart().length;
+    if (line.trim() !== '' && own <= indent) break;
+    end = next === -1 ? text.length : next;
+  }
+  return { start, end };
+}
+
+/** A brace language's body: from the first `{` after the signature (a return type between) to its match. */
+function bracedBody(text: string, close: number): { start: number; end: number } | undefined {
+  const brace = /^\s*(?::[^{};=\n]{1,120}?|throws[\w\s.,]{1,120}?)?\s*(?:=>\s*)?\{/.exec(
+    text.slice(close + 1, close + 200),
+  );
+  if (!brace) return undefined;
+  const open = close + brace[0].length;
+  const end = closing(text, open, MAX_BODY);
+  return end === -1 ? undefined : { start: open + 1, end };
+}

@@ -1,0 +1,103 @@
+// URLs handed to a function of the same text that sends them (shared/src/history/helper-sends.ts): the helper's one
+// method, or the verb the call passes for its method parameter; a method keyword of any case at a call that takes the
+// URL variable (sending-calls.ts). Snippets written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, fileName = 'client.py'): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('URLs sent by a helper of the same text', () => {
+  it('the verb a call passes for the helper method parameter is the method', () => {
+    const text = [
+      'def call(token, address, body, verb):',
+      '    hdrs = {"Authorization": "Bearer " + token}',
+      '    if verb == "get":',
+      '        resp = requests.get(address, headers=hdrs)',
+      '    elif verb == "post":',
+      '        resp = requests.post(address, headers=hdrs, json=body)',
+      '    return resp',
+      '',
+      'def add(host, org, token):',
+      '    address = f"https://{host}/api/v2/organizations/{org}/registry-providers"',
+      '    body = {"data": {"attributes": {"name": "x"}}}',
+      '    return call(token, address, body, "post")',
+      '',
+      'def each(host, org, token):',
+      '    address = f"https://{host}/api/v2/organizations/{org}/registry-providers"',
+      '    return call(token, address, None, "get")',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '10 endpoint POST /organizations/:organization_name/registry-providers',
+      '15 endpoint GET /organizations/:organization_name/registry-providers',
+    ]);
+  });
+
+  it('a helper with one method sends a literal given to it, also through another helper', () => {
+    const text = [
+      'def fetch_json(q, d, target, save_to=""):',
+      '    r = requests.get(f"{target}", headers=H)',
+      '    return r.json()',
+      '',
+      'def fetch_pages(target, hdrs):',
+      '    page = fetch_json(False, False, target)',
+      '    return page["data"]',
+      '',
+      'def report(addr, org, hdrs):',
+      '    items = fetch_json(False, False, f"{addr}/api/v2/organizations/{org}/workspaces")',
+      '    projects = fetch_pages(f"{addr}/api/v2/organizations/{org}/projects", hdrs)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '10 endpoint GET /organizations/:organization_name/workspaces',
+      '11 endpoint GET /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('a helper defined twice with different methods says nothing', () => {
+    const text = [
+      'class A:',
+      '    def send(self, target):',
+      '        return requests.get(target)',
+      'class B:',
+      '    def send(self, target):',
+      '        return requests.post(target)',
+      '',
+      'def go(addr, org, client):',
+      '    target = f"{addr}/api/v2/organizations/{org}/workspaces"',
+      '    return client.send(target)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), []);
+  });
+
+  it('a JS helper given its method, or its default', () => {
+    const text = [
+      "async function apiCall(route, method = 'GET', body) {",
+      '  const res = await fetch(`${BASE}${route}`, { method, headers, body });',
+      '  return res.json();',
+      '}',
+      '',
+      'export async function make(org, payload) {',
+      "  return apiCall(`/api/v2/organizations/${org}/registry-providers`, 'POST', payload);",
+      '}',
+      'export async function all(org) {',
+      '  return apiCall(`/api/v2/organizations/${org}/projects`);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'client.ts'), [
+      '7 endpoint POST /organizations/:organization_name/registry-providers',
+      '10 endpoint GET /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('a method keyword of any case at the call that takes the URL variable', () => {
+    const text = [
+      'def start(self, org, data):',
+      '    endpoint = "/api/v2/varsets/{}/relationships/vars".format(org)',
+      '    ok, body = self._rest_call(endpoint, self.result, method="post", json=data)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['2 endpoint POST /varsets/:varset_id/relationships/vars']);
+  });
+});
