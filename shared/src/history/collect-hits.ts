@@ -32,6 +32,7 @@ import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { Relationships } from './relationship-data.ts';
 import { inPrintCall, mayPrint, sentArgument, serverRoute } from './sending-calls.ts';
+import { embeddedCurlMethod } from './shell-commands.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
@@ -40,6 +41,12 @@ import { tailFits } from './url-tails.ts';
 const SENT_LINES = 15;
 
 const GO_PROFILE = profileFor({ languageId: 'go' });
+
+/** The start of a string that is a curl (or wget) command line: `curl -s …`. */
+const CURL_STRING = /^\s*(?:curl|wget)\s/;
+/** What shows a string before it (`echo "`, `printf '`, `print(f"`, `Write-Host "`, `log.info("`): the command in it is text. */
+const SHOWN =
+  /(?:^|[^\w-])(?:echo|printf|println|print|puts|say|log|logger|warn|warning|info|debug|error|Write-\w+)[ \t(]*(?:-\w+[ \t]+)*[A-Za-z]?$/i;
 
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
@@ -63,6 +70,8 @@ export class HitCollector {
   readonly #go: boolean;
   /** Whether the text names anything that may print or log (`mayPrint`, read on the first key). */
   #prints: boolean | undefined;
+  /** Whether the text says `curl` anywhere (read on the first unquoted path of a language without bare paths). */
+  #curl: boolean | undefined;
 
   constructor(
     readonly text: string,
@@ -367,14 +376,35 @@ export class HitCollector {
     if (place.stringStart !== -1) {
       const close = closingQuote(text, profile, place.stringStart + 1, place.quote);
       if (close !== -1 && this.#formatted.has(place.stringStart + 1)) return close + 1;
+      // A string holding a curl command (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}/runs"`):
+      // its URL is a word of the command, read as an unquoted one up to the string's end.
+      // A string shown, not run (`echo "curl -s … https://…"`, a hint printed), holds no request.
+      if (
+        close !== -1 &&
+        CURL_STRING.test(text.slice(place.stringStart + 1, Math.min(at, place.stringStart + 12))) &&
+        !SHOWN.test(
+          text.slice(Math.max(this.lines.startOf(this.lines.lineOf(at)), place.stringStart - 80), place.stringStart),
+        )
+      ) {
+        const start = Math.max(bareWordStart(text, at), place.stringStart + 1);
+        const end = Math.min(bareWordEnd(text, at), close);
+        let stop = end;
+        while (stop > start && '.:>'.includes(text.charAt(stop - 1))) stop--;
+        this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
+        return end;
+      }
       return close === -1 ? at + 1 : this.literalChain(place.stringStart, close);
     }
-    if (!profile.barePaths) return at + 1;
+    // A curl command written in another language's text outside its strings (a Terraform heredoc's `curl -X DELETE \`
+    // then the URL on a line of its own) has its URL as a bare word, as a shell script has.
+    if (!profile.barePaths && !((this.#curl ??= text.includes('curl')) && embeddedCurlMethod(text, this.lines, at)))
+      return at + 1;
     const start = bareWordStart(text, at);
     let end = bareWordEnd(text, at);
     // A shell word goes on through quoted expansions and command substitutions joined to it:
     // `https://"$HOST"/api/v2/organizations/"$ORG"/workspaces/"$w"`, `…/workspaces/$(_jq)/runs`.
-    const holes = profile.commands && profile.multilineDouble ? shellWordHoles(text, end) : [];
+    // (A CI file's command too: Azure Pipelines' macros are `$(ORG)`.)
+    const holes = profile.commands ? shellWordHoles(text, end) : [];
     if (holes.length > 0) {
       let virtual = '';
       const map: UrlPart[] = [];

@@ -263,7 +263,7 @@ function localValue(text: string, name: string): { start: number; end: number } 
 }
 
 /** The offset of the bracket closing the one at `open` (strings skipped), within `SPAN`. */
-function closing(text: string, open: number): number | undefined {
+export function closing(text: string, open: number): number | undefined {
   let depth = 0;
   const limit = Math.min(text.length, open + SPAN);
   for (let i = open; i < limit; i++) {

@@ -7,6 +7,7 @@ import { findMethods } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
+import { httpDataGets } from './http-data-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
 import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
@@ -193,6 +194,7 @@ function scan(
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
+  if (languageId === 'terraform' || languageId === 'hcl') httpDataGets(text, hits.urls);
   helperDefaultMethods(text, lines, hits.urls);
   // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
   const learned = learnBases(hits.urls);

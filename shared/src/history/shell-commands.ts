@@ -56,11 +56,17 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
 export function commandMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
   const words = commandAt(text, lines, at);
   if (!words) return undefined;
+  const inner = stringCommand(text, words, at);
+  if (inner !== undefined) return commandMethod(inner, lines, at);
   let name: Word | undefined;
   let index = 0;
   for (; index < words.length; index++) {
     const w = words[index]!;
     if (PREFIX.has(w.text) || /^\w+=/.test(w.text)) continue;
+    // What stands before a command in the files that hold one: a YAML list item's `-` and key (`- script: curl …`,
+    // `after_script: curl …`, `- bash: curl …`), a Dockerfile's `RUN`.
+    if (index === 0 && (w.text === '-' || w.text === 'RUN' || /^[A-Za-z_][\w-]*:$/.test(w.text))) continue;
+    if (index === 1 && words[0]?.text === '-' && /^[A-Za-z_][\w-]*:$/.test(w.text)) continue;
     // PowerShell's assignment of the command's result: `$list = Calling-Get -url $url`, `$r=Invoke-RestMethod …`.
     if (/^\$[\w:.]+=?$/.test(w.text) && (w.text.endsWith('=') || words[index + 1]?.text === '=')) {
       if (!w.text.endsWith('=')) index++;
@@ -70,7 +76,10 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
     break;
   }
   if (!name) return undefined;
-  const program = unquote(name.text).replace(/^.*\//, '');
+  // A Makefile recipe's `@curl …` (not echoed), `-curl …` (errors ignored).
+  const program = unquote(name.text)
+    .replace(/^.*\//, '')
+    .replace(/^[@+-]+(?=[A-Za-z])/, '');
   let data: Word | undefined;
   let get = false;
   let upload: Word | undefined;
@@ -134,9 +143,35 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
  */
 export function embeddedCurlMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
   const words = commandAt(text, lines, at);
+  const inner = words ? stringCommand(text, words, at) : undefined;
+  if (inner !== undefined) return commandMethod(inner, lines, at);
   const program = words?.find((w) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text));
   if (!program || (program.text !== 'curl' && program.text !== 'wget')) return undefined;
   return commandMethod(text, lines, at);
+}
+
+/** A word that opens a string holding a curl or wget command: `"curl -s …"`, `'curl -X POST …'`, Python's `f"curl …"`. */
+const COMMAND_STRING = /^[A-Za-z$@]{0,2}(["'`])\s*(?:curl|wget)\s/;
+
+/**
+ * The text with the quotes of the string that holds `at` blanked, when that string is a curl (or wget) command
+ * written in another command or language (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}"`,
+ * a YAML list item `- 'curl -s …'`, `subprocess.run(f"curl …")`): the shell then reads the command inside it,
+ * its words at the same offsets, the words around the string blanked. Undefined when `at` is in no such string.
+ */
+function stringCommand(text: string, words: readonly Word[], at: number): string | undefined {
+  const w = words.find((x) => x.start <= at && at < x.end);
+  const m = w ? COMMAND_STRING.exec(w.text) : null;
+  if (!w || !m?.[1]) return undefined;
+  const open = w.start + m[0].indexOf(m[1]);
+  let close = open + 1;
+  for (; close < w.end && text[close] !== m[1]; close++) if (text[close] === '\\' && m[1] !== "'") close++;
+  if (close >= w.end || at <= open || at >= close) return undefined;
+  // The words around the string (`sh`, `command =`, `, returnStdout: true`) blanked: the command is the string's alone.
+  const first = words[0]!.start;
+  const last = words[words.length - 1]!.end;
+  const blank = (from: number, to: number): string => text.slice(from, to).replace(/[^\n]/g, ' ');
+  return `${text.slice(0, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last)}`;
 }
 
 /** PowerShell's web cmdlets and their aliases. */
@@ -207,6 +242,14 @@ export function commandAt(text: string, lines: Lines, at: number): Word[] | unde
   for (let i = from; i <= to; i++) {
     const c = i === to ? '\n' : text[i]!;
     if (c === '$' && text[i + 1] === '(' && quote !== "'") {
+      // A substitution that does not hold `at` is a part of its word (`-H "Authorization: Bearer $(cat token)"`,
+      // Azure's `$(ORG)`), not the end of the command `at` is in.
+      const shut = substitutionEnd(text, i + 2, to);
+      if (shut !== -1 && (at < i || at > shut)) {
+        if (start === -1) start = i;
+        i = shut;
+        continue;
+      }
       if (cut(i)) break;
       outer.push(quote);
       quote = '';
@@ -236,6 +279,17 @@ export function commandAt(text: string, lines: Lines, at: number): Word[] | unde
     } else if (start === -1) start = i;
   }
   return found;
+}
+
+/** The `)` that closes a `$(` whose body starts at `from`, before `to` (plain parentheses counted, quotes not read), or -1. */
+function substitutionEnd(text: string, from: number, to: number): number {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 /** The line ends with a `\` continuation. */
