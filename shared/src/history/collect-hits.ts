@@ -447,7 +447,8 @@ export class HitCollector {
     const holes: boolean[] = [];
     let after = close + 1;
     const adjacent = profile.adjacentLiterals === true;
-    for (let join = joinAfter(text, after, adjacent); join; join = joinAfter(text, after, adjacent)) {
+    const dot = profile.dotConcatenation === true;
+    for (let join = joinAfter(text, after, adjacent, dot); join; join = joinAfter(text, after, adjacent, dot)) {
       const quote = text.charCodeAt(join.next);
       const end = isQuote(profile, quote) ? closingQuote(text, profile, join.next + 1, quote) : -1;
       const last = parts[parts.length - 1];
@@ -469,7 +470,7 @@ export class HitCollector {
       virtual += text.slice(part.start, part.end);
       if (holes[k] === true) virtual += '{}';
     });
-    const trailing = virtual.endsWith('/') && trailingExpression(text, after);
+    const trailing = virtual.endsWith('/') && trailingExpression(text, after, dot);
     if (trailing) virtual += '{}';
     this.urlText(virtual, map, parts.length === 1 && !trailing && !lead, lead?.source ?? open + 1, undefined, sent);
     return after;

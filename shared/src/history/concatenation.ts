@@ -5,12 +5,14 @@ const MAX_GAP = 120;
  * What follows a closing quote at `after`: `+ "…"` (direct) or `+ expr + "…"` (an expression,
  * which becomes a placeholder segment), with the offset of the next literal's opening quote;
  * undefined when no literal is joined. A Python string prefix (`f"`, `rb"`) is skipped. With `adjacent`, a literal
- * that only blanks separate from the last one is joined to it as well (Python).
+ * that only blanks separate from the last one is joined to it as well (Python). With `dot`, the operator is `.`
+ * (PHP, Perl) or `..` (Lua) instead of `+`.
  */
 export function joinAfter(
   text: string,
   after: number,
   adjacent = false,
+  dot = false,
 ): { next: number; expression: boolean } | undefined {
   const limit = Math.min(text.length, after + MAX_GAP);
   let i = skipSpace(text, after, limit);
@@ -19,25 +21,38 @@ export function joinAfter(
     const next = i > after ? literalStart(text, i) : -1;
     return next === -1 ? undefined : { next, expression: false };
   }
-  if (text.charCodeAt(i) !== 43) return undefined; // +
-  i = skipSpace(text, i + 1, limit);
+  let op = operatorEnd(text, i, dot);
+  if (op === -1) return undefined;
+  i = skipSpace(text, op, limit);
   const direct = literalStart(text, i);
   if (direct !== -1) return { next: direct, expression: false };
   const exprStart = i;
   i = expressionEnd(text, i, limit);
+  // `$id."/runs"`: the expression's trailing dots are the operator.
+  if (dot) while (i > exprStart && text.charCodeAt(i - 1) === 46) i--;
   if (i === exprStart) return undefined;
   i = skipSpace(text, i, limit);
-  if (text.charCodeAt(i) !== 43) return undefined;
-  const next = literalStart(text, skipSpace(text, i + 1, limit));
+  op = operatorEnd(text, i, dot);
+  if (op === -1) return undefined;
+  const next = literalStart(text, skipSpace(text, op, limit));
   return next === -1 ? undefined : { next, expression: true };
 }
 
-/** `"/workspaces/" + id` at the end of a chain: an expression follows the last literal. */
-export function trailingExpression(text: string, after: number): boolean {
+/** Past a concatenation operator at `i`: `+`, or with `dot` `.` (PHP, Perl) or `..` (Lua); -1 when none is there. */
+function operatorEnd(text: string, i: number, dot: boolean): number {
+  const c = text.charCodeAt(i);
+  if (!dot) return c === 43 ? i + 1 : -1;
+  if (c !== 46) return -1;
+  return text.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
+}
+
+/** `"/workspaces/" + id` at the end of a chain: an expression follows the last literal (`. $id` with `dot`). */
+export function trailingExpression(text: string, after: number, dot = false): boolean {
   const limit = Math.min(text.length, after + MAX_GAP);
   let i = skipSpace(text, after, limit);
-  if (text.charCodeAt(i) !== 43) return false;
-  i = skipSpace(text, i + 1, limit);
+  const op = operatorEnd(text, i, dot);
+  if (op === -1) return false;
+  i = skipSpace(text, op, limit);
   return isExprChar(text.charCodeAt(i)) && text.charCodeAt(i) !== 40;
 }
 

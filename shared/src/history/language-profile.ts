@@ -47,6 +47,8 @@ export interface LanguageProfile {
   readonly baseUrls: boolean;
   /** Literals written side by side are one string (`f"…/organizations/{org}/"` then `f"registry-modules/…"` in parentheses). */
   readonly adjacentLiterals?: true;
+  /** Strings are joined by `.` (PHP, Perl) or `..` (Lua), not `+`: `$base . '/varsets/' . $id`. */
+  readonly dotConcatenation?: true;
 }
 
 const plain = {
@@ -160,10 +162,12 @@ const byLanguage: Record<string, LanguageProfile> = {
   dart: cLike,
   // Jenkins pipelines write curl commands in `sh """` scripts over lines: the URL stands unquoted on a line of its own.
   groovy: { ...cLike, barePaths: true },
-  php: { ...cLike, hashComments: 'word-start', arrowKeys: true },
+  php: { ...cLike, hashComments: 'word-start', arrowKeys: true, dotConcatenation: true },
+  // Lua: `--` comments are not read as comments (none is skipped); `..` joins strings.
+  lua: { ...cLike, backtick: false, slashComments: false, dotConcatenation: true },
   python,
   ruby: hashScript,
-  perl: hashScript,
+  perl: { ...hashScript, dotConcatenation: true },
   r: hashScript,
   elixir: hashScript,
   shellscript: { ...shell, quotesAcrossLines: true },
@@ -210,6 +214,7 @@ const byExtension: Record<string, string> = {
   hpp: 'cpp',
   scala: 'scala',
   dart: 'dart',
+  lua: 'lua',
   groovy: 'groovy',
   gradle: 'groovy',
   php: 'php',
