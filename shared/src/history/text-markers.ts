@@ -8,6 +8,9 @@
  * here), the answer a map look-up after. One hand-written pass over the text for every marker at once was measured
  * (history-real, 27 markers) at 4.3–5.5 ms a pass against 0.6 ms a pass for one native search of an absent marker:
  * the character loop alone costs seven native searches, more than the gates of a file ask, so none is made.
+ * A native search stops at every occurrence of its needle's first character, so a marker is searched by its part
+ * from its rarest character on (`PROBE`: `'.attributes'` by `'butes'`, where `.` is everywhere), each find then
+ * checked for the whole marker before it: the same first occurrence, found with fewer stops.
  */
 export class TextMarkers {
   readonly #text: string;
@@ -21,7 +24,7 @@ export class TextMarkers {
   first(marker: string): number {
     let at = this.#first.get(marker);
     if (at === undefined) {
-      at = this.#text.indexOf(marker);
+      at = firstOf(this.#text, marker);
       this.#first.set(marker, at);
     }
     return at;
@@ -37,4 +40,110 @@ export class TextMarkers {
     for (const marker of markers) if (this.first(marker) !== -1) return true;
     return false;
   }
+}
+
+/**
+ * How often printable ASCII characters occur in client code, in hundredths of a percent (counted over history-real,
+ * history-new and history-held); any other character counts as 10.
+ */
+const FREQUENCY: Readonly<Record<string, number>> = {
+  ' ': 1107,
+  e: 800,
+  t: 644,
+  r: 602,
+  i: 499,
+  o: 482,
+  n: 454,
+  s: 445,
+  a: 438,
+  '\t': 299,
+  '\n': 283,
+  l: 262,
+  c: 238,
+  p: 225,
+  u: 213,
+  d: 193,
+  '.': 167,
+  g: 148,
+  f: 145,
+  m: 144,
+  '"': 123,
+  ',': 115,
+  h: 103,
+  '/': 103,
+  ')': 93,
+  '(': 93,
+  y: 83,
+  ':': 71,
+  v: 69,
+  S: 66,
+  D: 62,
+  T: 60,
+  k: 58,
+  I: 57,
+  _: 55,
+  b: 53,
+  '=': 51,
+  C: 49,
+  w: 48,
+  '{': 47,
+  '}': 47,
+  P: 47,
+  R: 46,
+  E: 45,
+  '`': 43,
+  A: 41,
+  '-': 40,
+  x: 40,
+  O: 36,
+  V: 24,
+  j: 23,
+  N: 22,
+  '*': 22,
+  q: 20,
+  M: 18,
+  F: 17,
+  L: 17,
+  z: 16,
+  U: 14,
+  G: 14,
+};
+
+/**
+ * Where in each marker asked so far its search starts (a fact of the marker, not of a text): its rarest character
+ * when that is at least 2.5 times rarer than its first (each find of the part costs a call and a check, a stop of
+ * the native search at its first character almost nothing), else its start.
+ */
+const PROBE = new Map<string, number>();
+
+function probeOf(marker: string): number {
+  let probe = PROBE.get(marker);
+  if (probe === undefined) {
+    probe = 0;
+    let rarest = frequency(marker.charAt(0));
+    for (let k = 1; k < marker.length; k++) {
+      const f = frequency(marker.charAt(k));
+      if (f < rarest) {
+        rarest = f;
+        probe = k;
+      }
+    }
+    if (rarest * 2.5 > frequency(marker.charAt(0))) probe = 0;
+    PROBE.set(marker, probe);
+  }
+  return probe;
+}
+
+function frequency(c: string): number {
+  return FREQUENCY[c] ?? 10;
+}
+
+/** `text.indexOf(marker)`, searched by the marker's part from its probe on (`probeOf`). */
+function firstOf(text: string, marker: string): number {
+  const probe = probeOf(marker);
+  if (probe === 0) return text.indexOf(marker);
+  const tail = marker.slice(probe);
+  for (let at = text.indexOf(tail, probe); at !== -1; at = text.indexOf(tail, at + 1))
+    if (text.startsWith(marker, at - probe)) return at - probe;
+  return -1;
 }
