@@ -194,7 +194,16 @@ function holderBefore(text: string, at: number): { name: string; start: number }
   return { name: text.slice(i + 1, end), start: i + 1 };
 }
 
-function enclosingFunction(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {
+/**
+ * The function whose body holds a line: the nearest definition above it that encloses it (each less indented line
+ * above that is not a definition opens a block inside the function), its name and where the name starts; none within
+ * DEFINITION_LINES.
+ */
+export function enclosingFunction(
+  text: string,
+  lines: Lines,
+  line: number,
+): { name: string; start: number } | undefined {
   let indent = indentAt(text, lines, line);
   for (let l = line - 1; l >= 0 && l >= line - DEFINITION_LINES && indent > 0; l--) {
     const from = lines.startOf(l);

@@ -44,12 +44,17 @@ const HTTP_SOURCE = /^[ \t]*data[ \t]+"http"[ \t]+"([A-Za-z_][\w-]*)"[ \t]*\{/gm
 /** Bounds: sources kept per file, how far a block or a value is read, how deep locals and loops are followed. */
 const MAX_SOURCES = 200;
 const SPAN = 6_000;
-const MAX_DEPTH = 4;
+const MAX_DEPTH = 8;
 
-/** What a value holds: a resource's document, object or list (`inside` false), or its attributes or relationships. */
+/**
+ * What a value holds: a resource's document, object or list (`inside` false), or its attributes or relationships;
+ * `items`: a map or list a `for` expression made of such values (`{ for k, ws in data.http.ws : k =>
+ * jsondecode(ws.response_body).data.attributes }`), whose item is that value.
+ */
 interface State {
   readonly resource: string;
   readonly inside: boolean;
+  readonly items?: true;
 }
 
 /** An index (`[0]`, `[*]`, `.*`, `[k]`): a list's item is of the list's resource. */
@@ -102,7 +107,7 @@ export function hclResponseReads(
     ACCESSOR.lastIndex = m.index + m[0].length;
     for (let a = ACCESSOR.exec(text); a; a = ACCESSOR.exec(text)) {
       const key = a[1] ?? a[2];
-      if (state.inside && key !== undefined) {
+      if (state.inside && state.items !== true && key !== undefined) {
         const start = a.index + a[0].indexOf(key);
         if (a[1] !== undefined) {
           byStart ??= new Map(names.map((h, k) => [h.start, k]));
@@ -132,6 +137,8 @@ export function hclResponseReads(
 
 /** Reading `key` from a value: `data` and an index keep the resource, `attributes`/`relationships` go inside it. */
 function step(state: State, key: string): State | undefined {
+  // Any key of a map a `for` expression made is one of its items (`local.attrs["prod"]`, `local.attrs[k]`).
+  if (state.items === true) return { resource: state.resource, inside: state.inside };
   if (state.inside) return undefined;
   if (key === 'data' || key === INDEX) return state;
   if (key === 'attributes' || key === 'relationships') return { resource: state.resource, inside: true };
@@ -206,6 +213,34 @@ class Reader {
         expr,
       );
     if (filter && filter[1] === filter[3]) return this.expression(filter[2] ?? '', depth + 1);
+    // A map a `for` expression makes (`{ for k, ws in LIST : k => VALUE if … }`): its items are VALUE, read from
+    // an item of LIST (a `data.http` source with `for_each`: each instance's `response_body`); VALUE the item
+    // itself keeps LIST (a filter).
+    const map = MAP_FOR.exec(expr);
+    if (map) {
+      const [, item = '', list = '', value = ''] = map;
+      if (value === item) return this.expression(list, depth + 1);
+      const instances = /^data\.http\.([A-Za-z_][\w-]*)$/.exec(list.trim());
+      const decoded = new RegExp(`^jsondecode\\([ \\t]*${escape(item)}\\.(?:response_body|body)[ \\t]*\\)`).exec(value);
+      let state: State | undefined;
+      let rest: string;
+      if (instances && decoded) {
+        state = this.source(instances[1] ?? '');
+        rest = value.slice(decoded[0].length);
+      } else {
+        const items = this.expression(list, depth + 1);
+        state = items === undefined || !value.startsWith(item) ? undefined : step(items, INDEX);
+        rest = value.slice(item.length);
+      }
+      const keys = keysOf(rest);
+      if (state === undefined || keys === undefined) return undefined;
+      for (const key of keys) {
+        const next = step(state, key);
+        if (next === undefined) return undefined;
+        state = next;
+      }
+      return { resource: state.resource, inside: state.inside, items: true };
+    }
     const call = /^(?:tolist|toset|flatten|try)\(([^(),]+)(?:,|\)$)/.exec(expr);
     if (call) return this.expression(call[1] ?? '', depth + 1);
     return undefined;
@@ -233,6 +268,10 @@ class Reader {
     return found;
   }
 }
+
+/** `{ for k, item in LIST : k => VALUE }` (an `if …` after it): group 1 the item, 2 the list, 3 the value. */
+const MAP_FOR =
+  /^\{[ \t\n]*for[ \t]+[A-Za-z_][\w-]*[ \t]*,[ \t]*([A-Za-z_][\w-]*)[ \t]+in[ \t]+([^:]+):[ \t\n]*[A-Za-z_][\w.-]*[ \t]*=>[ \t]*([^\s]+?)[ \t]*(?:\n[ \t]*#[^\n]*)*(?:\s+if\b[\s\S]*)?\s*\}$/;
 
 /** Names a chain may start with that are no `for` variable. */
 const RESERVED = new Set(['var', 'data', 'module', 'each', 'count', 'path', 'terraform', 'self', 'local']);

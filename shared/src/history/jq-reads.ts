@@ -278,7 +278,7 @@ function variableOf(word: string): string | undefined {
 }
 
 /** The resource a URL's path ends with (`/organizations/:organization_name/projects` → projects), if it names one. */
-function urlResource(url: UrlHit): readonly string[] | undefined {
+export function urlResource(url: UrlHit): readonly string[] | undefined {
   const best = url.candidates[0];
   const last = best?.template
     .split('/')

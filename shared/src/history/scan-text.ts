@@ -21,6 +21,7 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
+import { scopeResources } from './response-scope.ts';
 import {
   fileFacts,
   NO_FACTS,
@@ -218,6 +219,8 @@ function scan(
   else hits.names.sort((a, b) => a.start - b.start);
   const named = namedFileResource(index, options.fileName);
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
+  // Other languages: a response's keys read by quoted subscripts in a function of one API resource.
+  scopeResources(text, lines, hits.urls, hits.names, languageId);
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
   const hcl = languageId === 'terraform' || languageId === 'hcl';
   const httpSources = hcl ? httpDataSources(text, lines, index, hits.urls) : NO_SOURCES;

@@ -66,4 +66,34 @@ describe('history: Terraform http data sources decode their endpoint resource', 
     // Alone, the file does not know what `data.http.ws` holds: only the loop named for its resource says it.
     assert.deepEqual(attributes(scanText(parse, { languageId: 'terraform' })), ['4 attribute workspaces project']);
   });
+
+  it('reads a map a for expression makes of each instance of a for_each source, its filters and its items', () => {
+    const text = [
+      'data "http" "ws" {',
+      '  for_each = toset(var.workspace_names)',
+      '  url      = "https://app.terraform.io/api/v2/organizations/${var.org}/workspaces/${each.key}"',
+      '}',
+      'locals {',
+      '  attrs = {',
+      '    for name, r in data.http.ws :',
+      '    name => jsondecode(r.response_body).data.attributes',
+      '  }',
+      '  kept = {',
+      '    for name, a in local.attrs :',
+      '    name => a',
+      '    # keep the tagged ones',
+      '    if contains(a.tag-names, "keep")',
+      '  }',
+      '  big   = [for name, a in local.kept : name if a.resource-count > 10]',
+      '  count = local.attrs["prod"].resource-count',
+      '  other = { for name, r in data.http.ws : name => jsondecode(r.response_body).data.id }',
+      '  ids   = [for name, o in local.other : o.resource-count]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(text, { languageId: 'terraform' })), [
+      '14 attribute workspaces tag-names',
+      '16 attribute workspaces resource-count',
+      '17 attribute workspaces resource-count',
+    ]);
+  });
 });

@@ -108,7 +108,7 @@ labelledSet('held16', { alwaysCheck: false, minExpected: 37, floors: { recall: 0
 // (held18 87.2% with URLs sent by a helper of the same text, helper-sends.ts, m2).
 labelledSet('held17', { alwaysCheck: false, minExpected: 46, floors: { recall: 0.86, wrongShare: 0.01 } });
 labelledSet('held18', { alwaysCheck: false, minExpected: 109, floors: { recall: 0.88, wrongShare: 0.01 } });
-labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.86, wrongShare: 0.01 } });
+labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.88, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
