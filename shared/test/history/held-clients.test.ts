@@ -107,7 +107,7 @@ labelledSet('held16', { alwaysCheck: false, minExpected: 37, floors: { recall: 0
 // (56/79), wrong 0 of 56; together 76.1% (178/234), wrong 2 of 182 (1.1%). Seen since; the floors are that measurement
 // (held18 87.2% with URLs sent by a helper of the same text, helper-sends.ts, m2).
 labelledSet('held17', { alwaysCheck: false, minExpected: 46, floors: { recall: 0.86, wrongShare: 0.01 } });
-labelledSet('held18', { alwaysCheck: false, minExpected: 109, floors: { recall: 0.88, wrongShare: 0.01 } });
+labelledSet('held18', { alwaysCheck: false, minExpected: 109, floors: { recall: 0.9, wrongShare: 0.01 } });
 labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.88, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
