@@ -6,6 +6,7 @@ import type { Lines } from './lines.ts';
 import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { callsReleaseDependent, type ReleaseFacts } from './sdk-names.ts';
+import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -43,6 +44,8 @@ export interface FileFacts {
   readonly laterReleases?: ReadonlyMap<string, string>;
   /** Terraform: the resource each `http` data source the file declares decodes, by its name (`hcl-http-data.ts`). */
   readonly httpSources?: ReadonlyMap<string, string>;
+  /** A run task server's names for its result's status (`run-task-server.ts`). */
+  readonly taskStatus?: StatusFacts;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -60,6 +63,13 @@ export interface ProjectFacts extends ReleaseFacts {
   readonly queryConsts?: ReadonlyMap<string, string>;
   /** Terraform `http` data sources' resources by name; a name two files give different resources is left out. */
   readonly httpSources?: ReadonlyMap<string, string>;
+  /** The status names of the project's run task server (`run-task-server.ts`). */
+  readonly taskStatus?: ProjectStatus;
+}
+
+/** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
+export function withTaskStatus(facts: FileFacts, status: StatusFacts): FileFacts {
+  return status.names.length + status.handovers.length === 0 ? facts : { ...facts, taskStatus: status };
 }
 
 /** The file's facts with the Terraform `http` data sources it declares (`FileFacts.httpSources`). */
@@ -235,6 +245,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       pins.set(client, pins.has(client) && pins.get(client) !== release ? undefined : release);
   const releases = new Map<string, string>();
   for (const [client, release] of pins) if (release !== undefined) releases.set(client, release);
+  const taskStatus = projectStatus(files.map((file) => file.taskStatus));
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -249,6 +260,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(releases.size === 0 ? {} : { releases }),
     ...(later.size === 0 ? {} : { laterReleases: later }),
     ...(httpSources.size === 0 ? {} : { httpSources }),
+    ...(taskStatus === undefined ? {} : { taskStatus }),
   };
 }
 
@@ -321,6 +333,7 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
+  if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;
   for (const name of project.modelPaths.keys()) {

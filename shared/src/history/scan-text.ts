@@ -29,6 +29,7 @@ import {
   withGoClients,
   withHttpSources,
   withOperations,
+  withTaskStatus,
   withQueryConsts,
   withLaterReleases,
   withReleases,
@@ -46,6 +47,7 @@ import {
   sdkMatches,
 } from './sdk-names.ts';
 import { receiverReads, requestFieldReads } from './request-field-reads.ts';
+import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
@@ -101,9 +103,7 @@ export function scanProjectFile(
 ): { matches: Match[]; facts: FileFacts; markers: TextMarkers; again: (project: ProjectFacts) => Match[] } {
   const { matches, facts, tail } = scan(text, options, true);
   const again = (project: ProjectFacts): Match[] =>
-    sameBefore(tail, project)
-      ? finish(tail, project.operations).matches
-      : scan(text, { ...options, project }, false).matches;
+    sameBefore(tail, project) ? finish(tail, project).matches : scan(text, { ...options, project }, false).matches;
   return { matches, facts, markers: tail.lines.markers, again };
 }
 
@@ -155,8 +155,9 @@ function sameBefore(tail: Tail, project: ProjectFacts): boolean {
 }
 
 /** The file's matches from `tail` and the project's operations: their calls, the services' not at an SDK call, the callbacks'. */
-function finish(tail: Tail, operations: ProjectFacts['operations']): { matches: Match[]; kept: Match[] } {
+function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match[]; kept: Match[] } {
   const { text, lines, index, profile, languageId } = tail;
+  const operations = project?.operations;
   const matches = [...tail.before];
   const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
@@ -166,6 +167,15 @@ function finish(tail: Tail, operations: ProjectFacts['operations']): { matches: 
   }
   for (const m of tail.services) if (!sdkAt.has(m.start)) matches.push(m);
   matches.push(...tail.callbacks);
+  // A run task server's status values written to the project's names for the status, its status constants read.
+  // (Not on a line that says the status already: `"status": "passed"` is matched at its key.)
+  if (project?.taskStatus !== undefined) {
+    const found = projectStatusMatches(text, lines, index, profile, project.taskStatus);
+    if (found.length > 0) {
+      const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+      for (const m of found) if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+    }
+  }
   // A class of another API's client (its base path another API's) sends none of this API's requests.
   const other = tail.other;
   const kept =
@@ -264,6 +274,12 @@ function scan(
   // in a file that handles run task requests, only where the word `stage` is found: a cheap gate).
   if (ctx.runTask === true || hits.names.some((h) => h.info.text === 'stage'))
     matches.push(...receiverReads(text, lines, index, profile, ctx.runTask === true));
+  // Any language, in a file that handles run task requests: the statuses it sends and the stages it compares.
+  if (ctx.runTask === true) {
+    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+    for (const m of runTaskServerMatches(text, lines, index, profile))
+      if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+  }
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   matches.push(...hclReads);
@@ -290,7 +306,7 @@ function scan(
     models,
     queryConsts,
   };
-  const { matches: found, kept } = finish(tail, options.project?.operations);
+  const { matches: found, kept } = finish(tail, options.project);
   return {
     matches: found,
     tail,
@@ -300,7 +316,10 @@ function scan(
             withQueryConsts(
               withOperations(
                 withGoClients(
-                  withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
+                  withTaskStatus(
+                    withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
+                    statusFacts(text, lines, index, kept, languageId),
+                  ),
                   languageId === 'go' ? goClientSources(text, index) : [],
                 ),
                 definedOperations(text, lines, kept, languageId),
