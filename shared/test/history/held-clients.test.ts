@@ -46,7 +46,7 @@ labelledSet('held5', { alwaysCheck: false, minExpected: 130, floors: { recall: 0
 // task helpers that PATCH the callback URL they are passed; 90.3% (278/308) after go-tfe's RegistryModules.Read mapped.
 // 91.2% (281/308) after shell method flags handed to a wrapper in an options string; 92.5% (285/308) after terrasnek's
 // names per keyword and its 0.1.13 names.
-labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.96, wrongShare: 0.02 } });
+labelledSet('held7', { alwaysCheck: false, minExpected: 300, floors: { recall: 0.97, wrongShare: 0.02 } });
 
 // The tenth held-aside set (test/fixtures/history-held8, repositories whose owner's name starts with a to m),
 // measured once by the lead at 3143e341 in issue 22's eighth session (recall 59.6% (59/99), wrong 12 of 75) and seen
@@ -90,7 +90,7 @@ labelledSet('held12', { alwaysCheck: false, minExpected: 155, floors: { recall: 
 // (held13 wrong 1 of 71 after terrasnek's strings and release-dependent names, 87.1% with pyterprise's names, 90.1% with terrasnek's page keywords, 93.1% with python-tfe's service
 // calls, i22g).
 labelledSet('held13', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.93, wrongShare: 0.02 } });
-labelledSet('held14', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.8, wrongShare: 0.02 } });
+labelledSet('held14', { alwaysCheck: false, minExpected: 100, floors: { recall: 0.89, wrongShare: 0.02 } });
 // The seventeenth (test/fixtures/history-held15, owners a to m, 47 files of 26 repositories) and the eighteenth
 // (test/fixtures/history-held16, owners n to z, 17 files of 7 repositories), built in issue 22's eleventh session,
 // measured once by the lead at ce26730: held15 75.9% (110/145), wrong 14 of 124; held16 86.5% (32/37), wrong 0 of 32;
@@ -108,7 +108,7 @@ labelledSet('held16', { alwaysCheck: false, minExpected: 37, floors: { recall: 0
 // (held18 87.2% with URLs sent by a helper of the same text, helper-sends.ts, m2).
 labelledSet('held17', { alwaysCheck: false, minExpected: 46, floors: { recall: 0.86, wrongShare: 0.01 } });
 labelledSet('held18', { alwaysCheck: false, minExpected: 109, floors: { recall: 0.9, wrongShare: 0.01 } });
-labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.88, wrongShare: 0.01 } });
+labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.92, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
