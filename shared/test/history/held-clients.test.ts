@@ -110,6 +110,16 @@ labelledSet('held17', { alwaysCheck: false, minExpected: 46, floors: { recall: 0
 labelledSet('held18', { alwaysCheck: false, minExpected: 109, floors: { recall: 0.9, wrongShare: 0.01 } });
 labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.92, wrongShare: 0.01 } });
 
+// The twenty-second to twenty-fourth (test/fixtures/history-held20: programs through a client library and products with
+// an integration inside, 16 files of 12 repositories; history-held21: programs building the requests themselves, 38
+// files of 20 repositories; history-held22: hosts and glue, 32 files of 15 repositories), built in issue 22's thirteenth
+// session, measured once by the lead at 4c287c5 after every change of the session's first round had landed: held20
+// 84.9% (45/53), wrong 0 of 46; held21 72.3% (73/101), wrong 2 of 79; held22 83.6% (61/73), wrong 1 of 62; together
+// 78.9% (179/227), wrong 3 of 187 (1.6%). Seen since; the floors are that measurement.
+labelledSet('held20', { alwaysCheck: false, minExpected: 53, floors: { recall: 0.84, wrongShare: 0.01 } });
+labelledSet('held21', { alwaysCheck: false, minExpected: 101, floors: { recall: 0.72, wrongShare: 0.03 } });
+labelledSet('held22', { alwaysCheck: false, minExpected: 73, floors: { recall: 0.83, wrongShare: 0.02 } });
+
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
   'working',
@@ -135,6 +145,9 @@ const OTHER = new Set([
   'held17',
   'held18',
   'held19',
+  'held20',
+  'held21',
+  'held22',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
