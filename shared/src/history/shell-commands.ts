@@ -53,11 +53,12 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
  *
  * `at` is an offset inside the command: the URL itself, or the variable that holds it.
  */
-export function commandMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
-  const words = commandAt(text, lines, at);
-  if (!words) return undefined;
-  const inner = stringCommand(text, words, at);
-  if (inner !== undefined) return commandMethod(inner, lines, at);
+export function commandMethod(text: string, lines: Lines, at: number, doubled = false): MethodToken | undefined {
+  const found = commandAt(text, lines, at, doubled);
+  if (!found) return undefined;
+  const inner = stringCommand(text, found, at);
+  if (inner !== undefined) return commandMethod(inner, lines, at, doubled);
+  const words = found.some((w) => ALL_ARGS.test(w.text)) ? withSetArgs(text, lines, found) : found;
   let name: Word | undefined;
   let index = 0;
   for (; index < words.length; index++) {
@@ -142,12 +143,52 @@ export function commandMethod(text: string, lines: Lines, at: number): MethodTok
  * curl or wget (after `sudo`, `if` and the like); any other command, or none, says nothing.
  */
 export function embeddedCurlMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
-  const words = commandAt(text, lines, at);
+  const words = commandAt(text, lines, at, true);
   const inner = words ? stringCommand(text, words, at) : undefined;
-  if (inner !== undefined) return commandMethod(inner, lines, at);
+  if (inner !== undefined) return commandMethod(inner, lines, at, true);
   const program = words?.find((w) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text));
   if (!program || (program.text !== 'curl' && program.text !== 'wget')) return undefined;
-  return commandMethod(text, lines, at);
+  return commandMethod(text, lines, at, true);
+}
+
+/** `"$@"`, `$@`: all the positional parameters as words. */
+const ALL_ARGS = /^["']?\$(?:@|\{@\})["']?$/;
+/** A `set --` line (group 1: what follows `--`). */
+const SET_ARGS = /^\s*set[ \t]+--(?:[ \t]+(.*))?$/;
+/** How far above a command its `set --` lines may be. */
+const SET_LINES = 12;
+
+/**
+ * The command's words with `"$@"` replaced by the words of the `set --` lines above it that build the list
+ * (`set -- --header "…"`, `set -- "$@" --request POST --data @payload.json`, then `curl "$@" "$url"`): the
+ * nearest `set --` within SET_LINES lines, and those above it it appends to through its own `"$@"`. A
+ * function's first line or a closing `}` on the way up ends the search (a function's `"$@"` is its caller's
+ * arguments); none found, the words as they are.
+ */
+function withSetArgs(text: string, lines: Lines, words: readonly Word[]): readonly Word[] {
+  let args: Word[] | undefined;
+  const top = lines.lineOf(words[0]!.start);
+  for (let line = top - 1; line >= 0 && line >= top - SET_LINES; line--) {
+    const content = text.slice(lines.startOf(line), lines.endOf(line));
+    if (/^\s*\}|^\s*(?:function\s+)?[\w-]+\s*\(\)|^\s*function\s/.test(content)) break;
+    const m = SET_ARGS.exec(content);
+    if (!m) {
+      if (args) break;
+      continue;
+    }
+    const set = commandAt(text, lines, lines.startOf(line) + content.indexOf('set')) ?? [];
+    const list = set.slice(set.findIndex((w) => w.text === '--') + 1);
+    const spread = list.findIndex((w) => ALL_ARGS.test(w.text));
+    const own = list.filter((w) => !ALL_ARGS.test(w.text));
+    args = args ? [...own, ...args] : own;
+    if (spread === -1) break;
+  }
+  if (!args) return words;
+  const out: Word[] = [];
+  for (const w of words)
+    if (ALL_ARGS.test(w.text)) out.push(...args);
+    else out.push(w);
+  return out;
 }
 
 /** A word that opens a string holding a curl or wget command: `"curl -s …"`, `'curl -X POST …'`, Python's `f"curl …"`. */
@@ -215,10 +256,20 @@ function unquote(word: string): string {
  * The words of the simple command around `at`: its logical line (joined over `\` continuations),
  * cut at `|`, `;`, `&&`, `||`, `$(`, `(`, `)` and backticks outside quotes (and at `$(…)` inside `"…"`).
  */
-export function commandAt(text: string, lines: Lines, at: number): Word[] | undefined {
+export function commandAt(text: string, lines: Lines, at: number, doubled = false): Word[] | undefined {
   const line = lines.lineOf(at);
   let first = line;
   while (first > 0 && line - first < MAX_CONTINUATIONS && continues(text, lines, first - 1)) first--;
+  // A command resumed after a here-document inside its word (`--data "$(cat <<EOF` … `EOF` then `)" \`): from the
+  // line that opened it, and the lines that line continues.
+  const opener =
+    first > 1 && /^[ \t]*\)/.test(text.slice(lines.startOf(first), lines.endOf(first)))
+      ? hereOpener(text, lines, first - 1)
+      : -1;
+  if (opener !== -1) {
+    first = opener;
+    while (first > 0 && line - first < MAX_CONTINUATIONS + HERE_LINES && continues(text, lines, first - 1)) first--;
+  }
   let last = line;
   while (last - line < MAX_CONTINUATIONS && continues(text, lines, last)) last++;
   const from = lines.startOf(first);
@@ -262,6 +313,13 @@ export function commandAt(text: string, lines: Lines, at: number): Word[] | unde
       continue;
     }
     if (c === '\\') {
+      // In another language's string (`sh """` … `curl -s \\` …), the shell's `\` before a newline is written doubled.
+      const newline = text[i + 2] === '\r' ? i + 3 : i + 2;
+      if (doubled && text[i + 1] === '\\' && text[newline] === '\n') {
+        end(i);
+        i = newline;
+        continue;
+      }
       if (start === -1) start = i;
       i++;
       if (text[i] === '\n') end(i - 1);
@@ -278,7 +336,29 @@ export function commandAt(text: string, lines: Lines, at: number): Word[] | unde
       if (cut(i)) break;
     } else if (start === -1) start = i;
   }
+  // A string still open where the command's lines end (`--data '{` then the body's lines): its opening word ends
+  // the command, when `at` is before it.
+  if (!found && quote !== '' && start !== -1 && at >= (words[0]?.start ?? start) && at < start) {
+    end(to);
+    found = words;
+  }
   return found;
+}
+
+/** How many lines a here-document inside a command's word may have. */
+const HERE_LINES = 60;
+
+/**
+ * The line above `end` (a here-document's delimiter line, `EOF`) whose `<<EOF` opens that here-document, or -1
+ * when `end` holds no bare word or no opener is within HERE_LINES lines.
+ */
+function hereOpener(text: string, lines: Lines, end: number): number {
+  const word = /^[ \t]*([A-Za-z_]\w*)[ \t]*\r?$/.exec(text.slice(lines.startOf(end), lines.endOf(end)))?.[1];
+  if (!word) return -1;
+  const open = new RegExp(`<<-?[ \\t]*(["']?)${word}\\1(?!\\w)`);
+  for (let line = end - 1; line >= 0 && line >= end - HERE_LINES; line--)
+    if (open.test(text.slice(lines.startOf(line), lines.endOf(line)))) return line;
+  return -1;
 }
 
 /** The `)` that closes a `$(` whose body starts at `from`, before `to` (plain parentheses counted, quotes not read), or -1. */

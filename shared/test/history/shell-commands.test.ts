@@ -394,3 +394,85 @@ describe('history: a URL whose query is escaped for a shell (`\\?page\\[size\\]\
     assert.deepEqual(subjects("api_get --url 'https://h/api/v2/organizations/${ORG}/teams\\page'"), []);
   });
 });
+
+describe('history: curl commands whose method is written away from the URL', () => {
+  it('a `set --` list built above `curl "$@"` gives its flags; a function\'s "$@" is its caller\'s', () => {
+    const text = [
+      'url="https://tfe.example.com/api/v2/workspaces/${ws}/actions/safe-delete"',
+      'set -- --header "Authorization: Bearer ${TOKEN}"',
+      'set -- "$@" --silent --request POST',
+      'curl "$@" "${url}"',
+      'list="https://tfe.example.com/api/v2/organizations/${org}/registry-modules"',
+      'set -- -H "Authorization: Bearer ${TOKEN}" --data @module.json',
+      'curl "$@" "${list}"',
+      'send() {',
+      '  curl -s "$@" "https://tfe.example.com/api/v2/organizations/${org}/registry-providers"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '1 endpoint POST /workspaces/:workspace_id/actions/safe-delete',
+      '4 endpoint POST /workspaces/:workspace_id/actions/safe-delete',
+      '5 endpoint POST /organizations/:organization_name/registry-modules',
+      '7 endpoint POST /organizations/:organization_name/registry-modules',
+      // the function's own "$@": not the `--data` of the list above it, curl's default
+      '9 endpoint GET /organizations/:organization_name/registry-providers',
+    ]);
+  });
+
+  it("a curl in another language's string continues its lines with a doubled backslash", () => {
+    const text = [
+      'def publish(String org, String token) {',
+      '  sh """#!/bin/bash',
+      '    curl -s -f -H "Authorization: Bearer ${token}" \\\\',
+      '         -d @"payload.json" \\\\',
+      '         https://tfe.example.com/api/v2/organizations/${org}/registry-modules \\\\',
+      '         -o out.json',
+      '  """',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, languageOfFile('Jenkinsfile') ?? 'groovy'), [
+      '5 endpoint POST /organizations/:organization_name/registry-modules',
+    ]);
+  });
+
+  it("a body flag whose string spans lines after the URL (`--data '{` …) still means POST", () => {
+    const text = [
+      "curl --location 'https://tfe.example.com/api/v2/organizations/acme/registry-providers' \\",
+      '--header "Authorization: Bearer $TOKEN" \\',
+      "--data '{",
+      '  "data": {"type": "registry-providers"}',
+      "}'",
+      'out=$(curl -s "https://tfe.example.com/api/v2/organizations/acme/registry-modules" \\',
+      '--data "{',
+      '  \\"data\\": {\\"type\\": \\"registry-modules\\"}',
+      '}")',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '1 endpoint POST /organizations/:organization_name/registry-providers',
+      '6 endpoint POST /organizations/:organization_name/registry-modules',
+    ]);
+  });
+
+  it('the flags above a here-document in a `--data "$(cat <<EOF` word count for the URL after it', () => {
+    const text = [
+      'API="https://tfe.example.com/api/v2"',
+      'create() {',
+      '  curl -sS "${AUTH[@]}" \\',
+      '    --request POST \\',
+      '    --data "$(cat <<EOF',
+      '{ "data": { "type": "registry-modules" } }',
+      'EOF',
+      ')" \\',
+      '    "$API/organizations/${ORG}/registry-modules"',
+      '}',
+      'cat <<EOF > body.json',
+      '{}',
+      'EOF',
+      'curl -s "$API/organizations/${ORG}/registry-modules/private/${ORG}/${NAME}/${PROVIDER}"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '9 endpoint POST /organizations/:organization_name/registry-modules',
+      '14 endpoint GET /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider',
+    ]);
+  });
+});
