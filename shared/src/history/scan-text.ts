@@ -22,6 +22,7 @@ import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
 import { scopeResources } from './response-scope.ts';
+import { memberResources } from './member-reads.ts';
 import {
   fileFacts,
   NO_FACTS,
@@ -231,6 +232,8 @@ function scan(
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
   // Other languages: a response's keys read by quoted subscripts in a function of one API resource.
   scopeResources(text, lines, hits.urls, hits.names, languageId);
+  // And by member reads (`$w.attributes.name`) of a variable holding one resource's response.
+  memberResources(text, lines, lexicon, hits.urls, hits.names, languageId);
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
   const hcl = languageId === 'terraform' || languageId === 'hcl';
   const httpSources = hcl ? httpDataSources(text, lines, index, hits.urls) : NO_SOURCES;
