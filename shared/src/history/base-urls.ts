@@ -89,6 +89,7 @@ export class BaseUrls {
    */
   #get(k: string, at: number): string | undefined {
     const value = this.#bases.get(k);
+    if (value === undefined && k.startsWith('.') && !this.powershell) return this.#classAttribute(k.slice(1), at);
     if (value === undefined || this.powershell || !k.startsWith('.')) return value;
     const spans = (this.#classes ??= classSpans(this.text));
     const first = classAt(spans, at);
@@ -99,6 +100,23 @@ export class BaseUrls {
     if (!byClass) this.#owned.set(k, (byClass = new Map<ClassSpan, string | undefined>()));
     byClass.set(first, found);
     return found;
+  }
+
+  /**
+   * `self.x` where the class body assigns `x` itself (a class attribute, Python: `api = f"https://…/{org}"` under
+   * `class Release:`, read as `self.api` in its methods): the value, when the name is assigned once in the text.
+   */
+  #classAttribute(name: string, at: number): string | undefined {
+    const value = this.#bases.get(name);
+    if (value === undefined) return undefined;
+    const spans = (this.#classes ??= classSpans(this.text));
+    const owner = classAt(spans, at);
+    if (owner === undefined || !assignedOnce(this.text, name)) return undefined;
+    const body = this.text.slice(owner.start, owner.end);
+    const site = new RegExp(`^([ \\t]*)${name}[ \\t]*(?::[^=\\n]{1,80})?=(?!=)`, 'm').exec(body);
+    // The class body's indent: that of the first line after the `class …:` line.
+    const indent = /\n([ \t]+)\S/.exec(body)?.[1];
+    return site !== null && indent !== undefined && site[1] === indent ? value : undefined;
   }
 
   /** `#get` in a class: the value that class or a parent class assigns (see `#get`). */
@@ -373,7 +391,26 @@ function readBases(text: string, sites: Map<string, { at: number; value: string 
     }
   }
   readJoinedBases(text, bases);
+  readEnvDefaults(text, bases);
   return bases;
+}
+
+/**
+ * A name assigned an environment variable's default (`REGISTRY = os.getenv("REGISTRY", "https://…/api/v2/organizations")`,
+ * `os.environ.get(…)`, `const API = process.env.API ?? "https://…"`): the default is the base (a run may set another
+ * host, hardly another API path). Group 1: the owner; 2: the name; 4: the default.
+ */
+const ENV_DEFAULT =
+  /^[ \t]*(?:(?:const|let|var)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]{1,40})?=[ \t]*(?:os\.(?:getenv|environ\.get)\(\s*["'][\w.-]{1,80}["']\s*,\s*|process\.env\.\w{1,80}[ \t]*(?:\|\||\?\?)[ \t]*)f?(["'`])((?:https?:|\/)[^"'`\n]{0,300})\3/gm;
+
+/** Bases from environment variables' defaults (ENV_DEFAULT), where no literal was assigned to the name. */
+function readEnvDefaults(text: string, bases: Map<string, string>): void {
+  if (!text.includes('getenv(') && !text.includes('environ.get(') && !text.includes('process.env.')) return;
+  ENV_DEFAULT.lastIndex = 0;
+  for (let m = ENV_DEFAULT.exec(text); m !== null && bases.size < MAX_BASES; m = ENV_DEFAULT.exec(text)) {
+    const k = key(m[1], m[2] ?? '');
+    if (!bases.has(k)) bases.set(k, m[4] ?? '');
+  }
 }
 
 /**

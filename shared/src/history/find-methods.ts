@@ -56,6 +56,8 @@ export function findMethods(
                   ? m[0].length - word.length
                   : 0);
       if (places.at(start).inComment) continue;
+      // `os.environ.get("API", "https://…")`: an environment lookup's default, no request.
+      if (m[3] === 'get' && window.startsWith('environ', m.index - 7)) continue;
       // `f"/workspaces/{new_workspace.get('id')}"`: a call inside a URL's own placeholders sends nothing.
       if (m[3] !== undefined && insideUrl(urls, start)) continue;
       found.push({

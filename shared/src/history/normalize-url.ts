@@ -161,11 +161,12 @@ function dropPrefix(
   if (hasHost) return undefined;
   let skip = 0;
   let tail: RawSegment | undefined;
-  while (skip < raw.length - 1 && isPlaceholder(raw[skip]?.text ?? '')) {
+  // One base placeholder at most: in `{REGISTRY}/{organization}/registry-modules` the second is a path
+  // parameter under a base not known here (`…/organizations`), so the path is not read from the API root.
+  if (raw.length > 1 && isPlaceholder(raw[0]?.text ?? '')) {
     // A base glued to the path's first word (`$($org.ServerUri)workspaces`, `${base}runs`): the word is kept.
-    tail = placeholderTail(raw[skip]);
-    skip++;
-    if (tail) break;
+    tail = placeholderTail(raw[0]);
+    skip = 1;
   }
   // No copy when nothing is dropped (the common case: `raw` is not used again by the caller).
   const kept = tail ? [tail, ...raw.slice(skip)] : skip === 0 ? raw : raw.slice(skip);

@@ -181,13 +181,25 @@ function sendingRests(text: string, lines: Lines, url: UrlHit): CallRest[] {
     let i = after;
     while (text.charCodeAt(i) === 32) i++;
     const c = text.charCodeAt(i);
-    if (c === 61 && text.charCodeAt(i + 1) !== 61) break;
+    if (c === 61 && text.charCodeAt(i + 1) !== 61) {
+      // A keyword argument named as the variable (`requests.get(url=url, params=params)`) is no new value.
+      if (!keywordArgument(text, at)) break;
+      continue;
+    }
     // An argument (`requests.get(url, params=…)`, `fetch(url)`, PowerShell's `-Uri $Uri -Body $Query`),
     // not a new value or a member.
     const command = variable.startsWith('$') && (c === 45 || c === 10 || c === 13 || c === 96);
     if (c === 44 || c === 41 || command) rests.push(callArguments(text, after));
   }
   return rests;
+}
+
+/** Whether the name at `at` follows `(` or `,` (blanks and line breaks between): a keyword argument's name. */
+function keywordArgument(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i > 0 && at - i < 200 && /\s/.test(text.charAt(i))) i--;
+  const c = text.charCodeAt(i);
+  return c === 40 || c === 44;
 }
 
 /** The variable a statement assigns, when the text from its line start to `at` is `name =`, `const name: T =`, `name :=`. */

@@ -159,7 +159,9 @@ function sendingMethod(
     line++
   ) {
     const from = lines.startOf(line);
-    const body = text.slice(from, lines.endOf(line));
+    // A CRLF text's line without its `\r` (a blank line is blank, not a line at the margin that ends the function).
+    const to = lines.endOf(line);
+    const body = text.slice(from, text.charCodeAt(to - 1) === 13 ? to - 1 : to);
     const own = indentOf(text, from);
     if (own < indent && own < body.length && (own === 0 ? !/^[)\]]/.test(body) : DEFINITION.test(body))) break;
     // Later sends only inside the block the URL was assigned in (`}` or a less indented line ends it).

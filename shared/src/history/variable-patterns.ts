@@ -32,9 +32,10 @@ export function variablePatterns(name: string): VariablePatterns {
   if (cache.size >= MAX_NAMES) cache.clear();
   found = {
     uses: new RegExp(
-      `(?:[(,]\\s*(?:\\w+\\s*=(?!=)\\s*)?|^\\s*)&?${name}\\b(?!\\s*(?:[[(]|\\.(?!(?:String|toString|as_str|clone|to_string)\\(\\))|:?=))`,
+      `(?:[(,]\\s*(?:\\w+\\s*=(?!=)\\s*)?|^\\s*(?:\\w+\\s*=(?!=)\\s*(?=${name}\\s*[,)]))?)&?${name}\\b(?!\\s*(?:[[(]|\\.(?!(?:String|toString|as_str|clone|to_string)\\(\\))|:?=))`,
     ),
-    assigns: new RegExp(`^\\s*${name}\\s*(?::=|=(?!=))`),
+    // Not a keyword argument of the variable's own name on its line of a call (`    url=url,`).
+    assigns: new RegExp(`^\\s*${name}\\s*(?::=|=(?!=)(?!\\s*${name}\\s*[,)]))`),
     shellAssigns: new RegExp(
       `^\\s*(?:(?:(?:local|export|readonly|declare)\\s+)?${name}=|\\$(?:\\w+:)?${name}\\s*=(?!=))`,
     ),

@@ -806,6 +806,23 @@ const cases: { name: string; language: string; source: string; expected: string[
     ],
   },
   {
+    name: 'keys of a params dict sent along a URL variable passed as a keyword argument of its own name (url=url)',
+    language: 'python',
+    source: [
+      'def tagged(org):',
+      '    url = f"{ROOT}/organizations/{org}/workspaces"',
+      '    params = {"search[tags]": "nightly"}',
+      '    return requests.get(',
+      '        url=url,',
+      '        params=params,',
+      '    ).json()',
+    ].join('\n'),
+    expected: [
+      'endpoint GET /organizations/:organization_name/workspaces <get>',
+      'parameter search[tags] /organizations/:organization_name/workspaces',
+    ],
+  },
+  {
     name: 'keys of a params dict passed with the variable a URL was assigned to, or inline in that call',
     language: 'python',
     source: [

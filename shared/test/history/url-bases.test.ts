@@ -202,3 +202,101 @@ describe('a host placeholder before a path base', () => {
     ]);
   });
 });
+
+describe('bases held in variables a stranger’s publisher script has', () => {
+  it('an unknown base then a placeholder segment is not read from the API root', () => {
+    const text = [
+      'import requests',
+      'def make(base, org, token):',
+      '    url = f"{base}/{org}/registry-modules"',
+      '    return requests.post(url, json={}, headers={"Authorization": token})',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'publish.py'), []);
+  });
+
+  it('Python: an environment variable’s default is the base', () => {
+    const text = [
+      'import os, requests',
+      'API = os.environ.get(',
+      '    "TFC_API", "https://tfc.example.net/api/v2/organizations"',
+      ')',
+      'class Publisher:',
+      '    def __init__(self, org):',
+      '        self.org = org',
+      '        self.modules = f"{API}/{org}/registry-modules"',
+      '    def version(self, name, system):',
+      '        target = f"{self.modules}/private/{self.org}/{name}/{system}/versions"',
+      '        return requests.post(target, json={})',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'publish.py'), [
+      '10 endpoint POST /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/versions',
+    ]);
+  });
+
+  it('TypeScript: process.env.X ?? default is the base', () => {
+    const text = [
+      "const ROOT = process.env.TFC_ROOT ?? 'https://tfc.example.net/api/v2/organizations';",
+      'export async function drop(org: string, name: string, system: string, version: string) {',
+      '  return fetch(`${ROOT}/${org}/registry-modules/private/${org}/${name}/${system}/${version}`, { method: "DELETE" });',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'drop.ts'), [
+      '3 endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/:version',
+    ]);
+  });
+
+  it('Python: a class attribute is self.x in the class’s methods', () => {
+    const text = [
+      'import requests',
+      'class Shipper:',
+      '    org = "acme"',
+      '    root = f"https://tfc.example.net/api/v2/organizations/{org}"',
+      '    providers = f"{root}/registry-providers/private/{org}"',
+      '',
+      '    def add(self, payload):',
+      '        return requests.post(f"{self.root}/registry-providers", json=payload)',
+      '',
+      '    def platforms(self, name, version):',
+      '        return requests.post(f"{self.providers}/{name}/versions/{version}/platforms", json={})',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'ship.py'), [
+      '8 endpoint POST /organizations/:organization_name/registry-providers',
+      '11 endpoint POST /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions/:version/platforms',
+    ]);
+  });
+
+  it('Python: a name assigned in a method is no class attribute', () => {
+    const text = [
+      'import requests',
+      'class Shipper:',
+      '    def setup(self):',
+      '        root = "https://tfc.example.net/api/v2/organizations/acme"',
+      '    def add(self, payload):',
+      '        return requests.post(f"{self.root}/registry-providers", json=payload)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'ship.py'), []);
+  });
+});
+
+describe('the call that sends a URL variable, in a stranger’s layout', () => {
+  it('Python, CRLF lines: a blank line between does not end the function; url=url on its own line is the send', () => {
+    const text = [
+      'import requests',
+      'def add_module(org, token):',
+      '    target = f"https://tfc.example.net/api/v2/organizations/{org}/registry-modules"',
+      '',
+      ...Array.from({ length: 12 }, (_, k) => `    step${k} = ${k}`),
+      '',
+      '    return requests.post(',
+      '        url=target,',
+      '        json={},',
+      '    )',
+    ].join('\r\n');
+    assert.deepEqual(
+      scanText(text, { fileName: 'add.py' })
+        .filter((m) => m.subject.id.startsWith('endpoint'))
+        .map((m) => `${m.line} ${m.subject.id} ${m.confidence}`),
+      ['3 endpoint POST /organizations/:organization_name/registry-modules exact'],
+    );
+  });
+});
