@@ -174,7 +174,10 @@ export class BaseUrls {
   #leading(text: string): { key: string; length: number } | undefined {
     if (this.powershell) return leadingReference(text);
     const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
-    return m ? { key: key(m[1], m[2] ?? ''), length: m[0].length } : undefined;
+    if (m) return { key: key(m[1], m[2] ?? ''), length: m[0].length };
+    // `${moduleUrl(o)}/versions`: a JS/TS URL function's call (its arguments hold no call or brace).
+    const call = text.startsWith('${') ? /^\$\{[ \t]*([A-Za-z_$][\w$]*)\([^(){}\n]{0,120}\)[ \t]*\}/.exec(text) : null;
+    return call ? { key: `${call[1] ?? ''}()`, length: call[0].length } : undefined;
   }
 
   /** Offsets of the opening quotes of literals that start with a known base (`f"{self._ws_url}/{id}"`). */
@@ -193,6 +196,13 @@ export class BaseUrls {
     // `f"{self._ws_url}/{id}"`, and a constant in a Python f-string or a template literal (`f"{_API_URL}runs"`,
     // `${API}runs`), and a shell variable opening a double-quoted word (`"${_base_url}/${name}"`): a plain name
     // assigned once in the text.
+    // `${moduleUrl(o)}/versions`: a template literal opening with a call of a JS/TS URL function of the text.
+    for (const k of this.#bases.keys()) {
+      if (!k.endsWith('()')) continue;
+      const call = `\`\${${k.slice(0, -1)}`;
+      for (let at = this.text.indexOf(call); at !== -1; at = this.text.indexOf(call, at + call.length))
+        if (this.#leading(this.text.slice(at + 1, at + 201))?.key === k) out.push(at);
+    }
     const opener = /f?(["'`])\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/g;
     for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text)) {
       const plain = m[2] === undefined;
@@ -392,6 +402,7 @@ function readBases(text: string, sites: Map<string, { at: number; value: string 
   }
   readJoinedBases(text, bases);
   readEnvDefaults(text, bases);
+  readUrlFunctions(text, bases);
   return bases;
 }
 
@@ -411,6 +422,36 @@ function readEnvDefaults(text: string, bases: Map<string, string>): void {
     const k = key(m[1], m[2] ?? '');
     if (!bases.has(k)) bases.set(k, m[4] ?? '');
   }
+}
+
+/**
+ * A JS/TS function that returns a URL built from template literals, after at most three `const` lines:
+ * `export function moduleUrl(o: Ref): string {`, `return (`, `` `${base}/api/v2/…/` + `` `${o.name}` ``, `);`.
+ * Group 1: the name; 2: the return's literals.
+ */
+const JS_URL_FUNCTION =
+  /^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?function[ \t]+([A-Za-z_$][\w$]*)[ \t]*\([^()]{0,200}\)[^{\n]{0,60}\{[ \t]*\n(?:[ \t]*(?:const|let)[ \t][^\n]{0,200}\n){0,3}[ \t]*return[ \t]+\(?[ \t\n]*(`[^`\n]{1,300}`(?:[ \t\n]*\+[ \t\n]*`[^`\n]{1,300}`){0,3})[ \t\n]*\)?;/gm;
+
+/**
+ * URL functions of a JS/TS text as bases named `name()` (see JS_URL_FUNCTION), whose value is their literals
+ * joined, so a template literal opening with their call (`${moduleUrl(o)}/versions`) is read on that URL.
+ * A name defined twice with different URLs is left out. Only texts with a `return` of a template literal.
+ */
+function readUrlFunctions(text: string, bases: Map<string, string>): void {
+  if (!text.includes('function') || !/return[ \t]+\(?[ \t\n]*`/.test(text)) return;
+  const twice = new Set<string>();
+  JS_URL_FUNCTION.lastIndex = 0;
+  for (let m = JS_URL_FUNCTION.exec(text); m !== null && bases.size < MAX_BASES; m = JS_URL_FUNCTION.exec(text)) {
+    const k = `${m[1] ?? ''}()`;
+    const value = (m[2] ?? '')
+      .split(/`[ \t\n]*\+[ \t\n]*`/)
+      .join('')
+      .slice(1, -1);
+    if (!value.includes('/')) continue;
+    if (bases.has(k) && bases.get(k) !== value) twice.add(k);
+    bases.set(k, value);
+  }
+  for (const k of twice) bases.delete(k);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { apiMethods } from './api-methods.ts';
+import { callerMethod } from './caller-methods.ts';
 import type { ResolveContext } from './context.ts';
 import { functionVerb, holderVerb } from './function-verbs.ts';
 import { urlHasParameter } from './context.ts';
@@ -127,13 +128,17 @@ function readingQuery(url: UrlHit): MethodToken | undefined {
 
 /**
  * A path that does not decide, sent with no method found: the method the key or variable holding it says
- * (`holderVerb`: `PathList: "/organizations/{org}/workspaces"`), else its function's name (`functionVerb`), when
+ * (`holderVerb`: `PathList: "/organizations/{org}/workspaces"`), else the method every call of its function sends it with
+ * (`callerMethod`: `this.http('GET', moduleUrl(o))`), else its function's name (`functionVerb`), when
  * the API has that method on the path. Right in context, not certain.
  */
 function namedChoice(ctx: ResolveContext, url: UrlHit): Choice | undefined {
   const api = apiMethods(url.url.segments);
   if (!api || url.candidates.every((c) => c.endpoints.length === 0)) return undefined;
-  const named = holderVerb(ctx.text, url) ?? functionVerb(ctx.text, ctx.lines, url, ctx.hits.urls);
+  const named =
+    holderVerb(ctx.text, url) ??
+    callerMethod(ctx.text, ctx.lines, url) ??
+    functionVerb(ctx.text, ctx.lines, url, ctx.hits.urls);
   if (!named || !api.has(named.method)) return undefined;
   const choice = chooseEndpoint(url, named);
   return choice && { ...choice, confidence: 'context' };
