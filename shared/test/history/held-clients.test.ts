@@ -117,7 +117,7 @@ labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0
 // 84.9% (45/53), wrong 0 of 46; held21 72.3% (73/101), wrong 2 of 79; held22 83.6% (61/73), wrong 1 of 62; together
 // 78.9% (179/227), wrong 3 of 187 (1.6%). Seen since; the floors are that measurement.
 labelledSet('held20', { alwaysCheck: false, minExpected: 53, floors: { recall: 0.84, wrongShare: 0.01 } });
-labelledSet('held21', { alwaysCheck: false, minExpected: 101, floors: { recall: 0.87, wrongShare: 0.02 } });
+labelledSet('held21', { alwaysCheck: false, minExpected: 101, floors: { recall: 0.9, wrongShare: 0.02 } });
 labelledSet('held22', { alwaysCheck: false, minExpected: 73, floors: { recall: 0.99, wrongShare: 0.02 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
