@@ -4,6 +4,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
+import { escapeRegExp } from './scan-pattern.ts';
 
 /**
  * Terraform's `http` data sources: the resource whose response each one decodes, by the source's name. A
@@ -221,7 +222,9 @@ class Reader {
       const [, item = '', list = '', value = ''] = map;
       if (value === item) return this.expression(list, depth + 1);
       const instances = /^data\.http\.([A-Za-z_][\w-]*)$/.exec(list.trim());
-      const decoded = new RegExp(`^jsondecode\\([ \\t]*${escape(item)}\\.(?:response_body|body)[ \\t]*\\)`).exec(value);
+      const decoded = new RegExp(`^jsondecode\\([ \\t]*${escapeRegExp(item)}\\.(?:response_body|body)[ \\t]*\\)`).exec(
+        value,
+      );
       let state: State | undefined;
       let rest: string;
       if (instances && decoded) {
@@ -250,7 +253,10 @@ class Reader {
   private loopOf(name: string, offset: number): string | undefined {
     const from = Math.max(0, offset - SPAN);
     const head = this.text.slice(from, offset);
-    const re = new RegExp(`\\bfor[ \\t]+(?:[A-Za-z_][\\w-]*[ \\t]*,[ \\t]*)?${escape(name)}[ \\t]+in[ \\t]+`, 'g');
+    const re = new RegExp(
+      `\\bfor[ \\t]+(?:[A-Za-z_][\\w-]*[ \\t]*,[ \\t]*)?${escapeRegExp(name)}[ \\t]+in[ \\t]+`,
+      'g',
+    );
     let found: string | undefined;
     for (const m of head.matchAll(re)) {
       const at = from + m.index;
@@ -276,17 +282,13 @@ const MAP_FOR =
 /** Names a chain may start with that are no `for` variable. */
 const RESERVED = new Set(['var', 'data', 'module', 'each', 'count', 'path', 'terraform', 'self', 'local']);
 
-function escape(name: string): string {
-  return name.replace(/[-]/g, '\\-');
-}
-
 /** Where the value a file's `locals` assign `name` is written (`name = …` at a line start in a `locals {` block). */
 function localValue(text: string, name: string): { start: number; end: number } | undefined {
   for (const block of text.matchAll(/^[ \t]*locals[ \t]*\{/gm)) {
     const open = block.index + block[0].length - 1;
     const close = closing(text, open);
     if (close === undefined) continue;
-    const re = new RegExp(`^[ \\t]*${escape(name)}[ \\t]*=(?!=)[ \\t]*`, 'gm');
+    const re = new RegExp(`^[ \\t]*${escapeRegExp(name)}[ \\t]*=(?!=)[ \\t]*`, 'gm');
     re.lastIndex = open;
     const m = re.exec(text);
     if (!m || m.index > close) continue;

@@ -45,6 +45,13 @@ const VERB_LITERAL = /^\s*f?(["'`])(get|post|put|patch|delete)\1\s*$/i;
 let helpersOf: { text: string; helpers: Map<string, Helper | undefined> } | undefined;
 
 /**
+ * How many helpers deep a URL handed on is read (`a(url)` calls `b(url)` calls `c(url)` …): a bound, so that no text
+ * (a chain of thousands of one-line helpers) can exhaust the stack.
+ */
+const MAX_HOPS = 8;
+let hops = 0;
+
+/**
  * The method a call of a helper of the text (`Helper`) sends the URL at `at` with: the helper's one method, or the
  * verb the call passes for its method parameter (`run_request(token, url, payload, "post")`, `method="delete"`), or
  * the parameter's default verb. Undefined when `at` is not the helper's URL argument or the method is not said.
@@ -61,9 +68,15 @@ export function helperSending(
   if (helpersOf?.text !== text) helpersOf = { text, helpers: new Map() };
   let helper = helpersOf.helpers.get(name);
   if (!helpersOf.helpers.has(name)) {
+    if (hops >= MAX_HOPS) return undefined;
     // Marked first: a helper that calls itself (or one that calls it back) reads as none there.
     helpersOf.helpers.set(name, undefined);
-    helper = helperNamed(text, name, read);
+    hops++;
+    try {
+      helper = helperNamed(text, name, read);
+    } finally {
+      hops--;
+    }
     helpersOf.helpers.set(name, helper);
   }
   if (!helper) return undefined;

@@ -23,16 +23,13 @@ export function scopeResources(
 ): void {
   if (urls.length === 0 || (languageId !== undefined && OWN_FLOW.has(languageId))) return;
   if (!lines.markers.any(QUOTED_INSIDE)) return;
-  const resources = new Map<number, string | null>();
+  let resources: Map<number, string | null> | undefined;
   for (const [k, hit] of names.entries()) {
     if (hit.model !== undefined || !readInside(text, lines, hit)) continue;
     const fn = enclosingFunction(text, lines, hit.line);
     if (fn === undefined) continue;
-    let resource = resources.get(fn.start);
-    if (resource === undefined) {
-      resource = functionResource(text, lines, urls, fn.start);
-      resources.set(fn.start, resource);
-    }
+    resources ??= functionResources(text, lines, urls);
+    const resource = resources.get(fn.start) ?? null;
     if (resource === null || text.slice(fn.start, hit.start).includes('included')) continue;
     names[k] = { ...hit, isKey: true, model: { resources: [resource], guessed: false } };
   }
@@ -61,19 +58,28 @@ function readInside(text: string, lines: Lines, hit: NameHit): boolean {
   return !/^\s*\]\s*=(?!=)/.test(text.slice(hit.end + 1, hit.end + 40));
 }
 
-/** The one resource the API URLs of the function starting at `start` end with, or null. */
-function functionResource(text: string, lines: Lines, urls: readonly UrlHit[], start: number): string | null {
-  let found: string | null = null;
+/**
+ * Each function's one resource: the resource all API URLs of its first run of URLs end with, or null when they end
+ * with several (keyed by the function's start). URLs are in text order: one of another function ends a run. Each
+ * URL's function is looked up once (looking them up again for every function made a file of many functions and
+ * URLs quadratic).
+ */
+function functionResources(text: string, lines: Lines, urls: readonly UrlHit[]): Map<number, string | null> {
+  const out = new Map<number, string | null>();
+  const closed = new Set<number>();
+  let current: number | undefined;
   for (const url of urls) {
-    if (url.start < start) continue;
-    if (enclosingFunction(text, lines, url.line)?.start !== start) {
-      // URLs are in text order: one past the function's end ends it.
-      if (found !== null) break;
-      continue;
+    const start = enclosingFunction(text, lines, url.line)?.start;
+    if (current !== undefined && start !== current) {
+      closed.add(current);
+      current = undefined;
     }
+    if (start === undefined || url.start < start || closed.has(start)) continue;
+    current = start;
+    const found = out.get(start);
+    if (found === null) continue;
     const own = urlResource(url);
-    if (own?.length !== 1 || (found !== null && found !== own[0])) return null;
-    found = own[0] ?? null;
+    out.set(start, own?.length !== 1 || (found !== undefined && found !== own[0]) ? null : (own[0] ?? null));
   }
-  return found;
+  return out;
 }

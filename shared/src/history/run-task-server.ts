@@ -6,6 +6,7 @@ import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { TextMarkers } from './text-markers.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
+import { escapeRegExp } from './scan-pattern.ts';
 
 /**
  * A run task server, in any language: the program HCP Terraform POSTs a run task request to (`stage`,
@@ -84,8 +85,12 @@ const STATUS_VALUE_NAME =
   /^["']?\s*(?::|=(?![=~])|=>)\s*(?:(["'])\{\{\s*([A-Za-z_]\w*)\s*\}\}\1|([A-Za-z_]\w*)\s*(?:[,;})\]]|$))/;
 /** Names that are no variable. */
 const NOT_NAMES = new Set(['true', 'false', 'null', 'nil', 'None', 'True', 'False', 'undefined']);
-/** A YAML key whose name says status, given a template: group 1 the key, group 2 the template's expression. */
-const STATUS_HANDOVER = /^[ \t-]*([\w-]*status[\w-]*)[ \t]*:[ \t]*["']?\{\{([^}\n]{1,200})\}\}/gim;
+/**
+ * A YAML key given a template: group 1 the key (it starts with a word character, so no run of `-` can be split two
+ * ways), group 2 the template's expression. Whether the key says status is asked after the match: a `status` inside
+ * the pattern made a long key-like line backtrack quadratically.
+ */
+const STATUS_HANDOVER = /^[ \t-]*(\w[\w-]*)[ \t]*:[ \t]*["']?\{\{([^}\n]{1,200})\}\}/gm;
 /** The last name a template's expression reads that says status (`hostvars[h]['completed_run_task_status']`). */
 const STATUS_NAME = /[A-Za-z_]\w*status\w*|status/gi;
 
@@ -119,6 +124,7 @@ export function statusFacts(
       h !== null && handovers.length < MAX_FACTS;
       h = STATUS_HANDOVER.exec(text)
     ) {
+      if (!/status/i.test(h[1]!)) continue;
       const read = h[2]!.match(STATUS_NAME);
       const last = read?.[read.length - 1];
       if (last !== undefined && last !== h[1]) handovers.push([h[1]!, last]);
@@ -152,10 +158,6 @@ export function statusConcerns(project: ProjectStatus | undefined, markers: Text
   return false;
 }
 
-function escape(name: string): string {
-  return name.replace(/[$]/g, '\\$');
-}
-
 /** Patterns of a project's status facts, made once per project. */
 const PATTERNS = new WeakMap<ProjectStatus, RegExp>();
 function writesOf(project: ProjectStatus, values: readonly string[]): RegExp {
@@ -163,7 +165,7 @@ function writesOf(project: ProjectStatus, values: readonly string[]): RegExp {
   if (p === undefined) {
     // `status = "failed"`, `"status": "passed"`, `run_task_status: passed` (not `==`): group 2 the value.
     p = new RegExp(
-      `(?<![\\w$])(?:${[...project.names].map(escape).join('|')})["']?[ \\t]*(?::|=(?![=~>]))[ \\t]*(["']?)(${values.join('|')})\\1(?![\\w-])`,
+      `(?<![\\w$])(?:${[...project.names].map(escapeRegExp).join('|')})["']?[ \\t]*(?::|=(?![=~>]))[ \\t]*(["']?)(${values.join('|')})\\1(?![\\w-])`,
       'g',
     );
     PATTERNS.set(project, p);

@@ -112,11 +112,11 @@ export function alternation(texts: readonly string[]): string {
     // A chain of single children is one literal run.
     const branches = [...node.next].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const parts = branches.map(([c, child]) => {
-      let run = escape(c);
+      let run = escapeRegExp(c);
       let at = child;
       while (!at.end && at.next.size === 1) {
         const [[d, only]] = [...at.next] as [[string, Node]];
-        run += escape(d);
+        run += escapeRegExp(d);
         at = only;
       }
       return run + render(at);
@@ -130,6 +130,7 @@ export function alternation(texts: readonly string[]): string {
   return root.end ? `(?:${out})?` : out;
 }
 
-function escape(text: string): string {
+/** `text` with every character a regular expression gives a meaning escaped: the one escape of the history readers. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -1,6 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { isHttpMethod } from './data-types.ts';
-import type { Lines } from './lines.ts';
+import { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
@@ -56,8 +56,8 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
 export function commandMethod(text: string, lines: Lines, at: number, doubled = false): MethodToken | undefined {
   const found = commandAt(text, lines, at, doubled);
   if (!found) return undefined;
-  const inner = stringCommand(text, found, at);
-  if (inner !== undefined) return commandMethod(inner, lines, at, doubled);
+  const inner = stringCommand(text, lines, found, at);
+  if (inner !== undefined) return innerMethod(inner, at, doubled);
   const words = found.some((w) => ALL_ARGS.test(w.text)) ? withSetArgs(text, lines, found) : found;
   let name: Word | undefined;
   let index = 0;
@@ -144,8 +144,8 @@ export function commandMethod(text: string, lines: Lines, at: number, doubled = 
  */
 export function embeddedCurlMethod(text: string, lines: Lines, at: number): MethodToken | undefined {
   const words = commandAt(text, lines, at, true);
-  const inner = words ? stringCommand(text, words, at) : undefined;
-  if (inner !== undefined) return commandMethod(inner, lines, at, true);
+  const inner = words ? stringCommand(text, lines, words, at) : undefined;
+  if (inner !== undefined) return innerMethod(inner, at, true);
   const program = words?.find((w) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text));
   if (!program || (program.text !== 'curl' && program.text !== 'wget')) return undefined;
   return commandMethod(text, lines, at, true);
@@ -194,13 +194,21 @@ function withSetArgs(text: string, lines: Lines, words: readonly Word[]): readon
 /** A word that opens a string holding a curl or wget command: `"curl -s …"`, `'curl -X POST …'`, Python's `f"curl …"`. */
 const COMMAND_STRING = /^[A-Za-z$@]{0,2}(["'`])\s*(?:curl|wget)\s/;
 
+/** The lines around a command, its own quotes blanked (`stringCommand`), and where they start in the whole text. */
+interface CommandWindow {
+  readonly text: string;
+  readonly base: number;
+}
+
 /**
- * The text with the quotes of the string that holds `at` blanked, when that string is a curl (or wget) command
- * written in another command or language (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}"`,
- * a YAML list item `- 'curl -s …'`, `subprocess.run(f"curl …")`): the shell then reads the command inside it,
- * its words at the same offsets, the words around the string blanked. Undefined when `at` is in no such string.
+ * The lines around `at` with the quotes of the string that holds `at` blanked, when that string is a curl (or wget)
+ * command written in another command or language (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}"`,
+ * a YAML list item `- 'curl -s …'`, `subprocess.run(f"curl …")`): the shell then reads the command inside it, its words
+ * at the same offsets from `base`, the words around the string blanked. Only the lines `commandAt` and `withSetArgs`
+ * can reach from `at` are copied (a whole-text copy per URL made a file of many such commands quadratic). Undefined when `at` is in
+ * no such string.
  */
-function stringCommand(text: string, words: readonly Word[], at: number): string | undefined {
+function stringCommand(text: string, lines: Lines, words: readonly Word[], at: number): CommandWindow | undefined {
   const w = words.find((x) => x.start <= at && at < x.end);
   const m = w ? COMMAND_STRING.exec(w.text) : null;
   if (!w || !m?.[1]) return undefined;
@@ -211,8 +219,20 @@ function stringCommand(text: string, words: readonly Word[], at: number): string
   // The words around the string (`sh`, `command =`, `, returnStdout: true`) blanked: the command is the string's alone.
   const first = words[0]!.start;
   const last = words[words.length - 1]!.end;
+  const line = lines.lineOf(at);
+  const base = Math.min(first, lines.startOf(Math.max(0, line - MAX_CONTINUATIONS - SET_LINES - 1)));
+  const stop = Math.max(last, lines.endOf(line + MAX_CONTINUATIONS + 1));
   const blank = (from: number, to: number): string => text.slice(from, to).replace(/[^\n]/g, ' ');
-  return `${text.slice(0, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last)}`;
+  return {
+    text: `${text.slice(base, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last, stop)}`,
+    base,
+  };
+}
+
+/** The method of the command a `stringCommand` window holds at `at`, at its offsets in the whole text. */
+function innerMethod(inner: CommandWindow, at: number, doubled: boolean): MethodToken | undefined {
+  const token = commandMethod(inner.text, new Lines(inner.text), at - inner.base, doubled);
+  return token && { ...token, start: token.start + inner.base, end: token.end + inner.base };
 }
 
 /** PowerShell's web cmdlets and their aliases. */

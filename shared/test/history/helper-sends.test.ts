@@ -100,4 +100,18 @@ describe('URLs sent by a helper of the same text', () => {
     ].join('\n');
     assert.deepEqual(endpoints(text), ['2 endpoint POST /varsets/:varset_id/relationships/vars']);
   });
+
+  it('a chain of thousands of helpers, each handing the URL to the next, is read to a bound and never exhausts the stack', () => {
+    const chain = ['def f0x(target):', '    return requests.post(target)'];
+    for (let k = 1; k <= 3000; k++) chain.push(`def f${k}x(target):`, `    return f${k - 1}x(target)`);
+    const near = chain.length + 1;
+    const text = [
+      ...chain,
+      'def go(addr, org):',
+      '    f2x(f"{addr}/api/v2/organizations/{org}/projects")',
+      '    f3000x(f"{addr}/api/v2/organizations/{org}/projects")',
+    ].join('\n');
+    // Two hops away, the helper's method is read; three thousand away, it is past the bound and not said (no GET guessed).
+    assert.deepEqual(endpoints(text), [`${near + 1} endpoint POST /organizations/:organization_name/projects`]);
+  });
 });
