@@ -36,7 +36,7 @@ const CALL_AFTER = 600;
  * verbs (`c.http.Get(u)`), a method keyword's verb of any case (`method="post"`, `method: 'delete'`).
  */
 const CALL_METHOD =
-  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(|\.(Get|Post|Put|Patch|Delete)\(|(?<![\w-])method\s*[=:]\s*["'](get|post|put|patch|delete|Get|Post|Put|Patch|Delete)["']/;
+  /(?<![\w-])"(GET|POST|PUT|PATCH|DELETE)"|(?<![\w-])(?:Http)?Method(?:::|\.)?(Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete|create|update|destroy|show|list|list_all)(?:<[^<>()\n]*>)?\(|\.(Get|Post|Put|Patch|Delete)\(|(?<![\w-])method\s*[=:]\s*["'](get|post|put|patch|delete|Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)["']/;
 
 /**
  * The method of the call that sends a URL built into a variable: `u := fmt.Sprintf("workspaces/%s", id)`

@@ -115,6 +115,12 @@ const FREQUENCY: Readonly<Record<string, number>> = {
  * the native search at its first character almost nothing), else its start.
  */
 const PROBE = new Map<string, number>();
+/**
+ * How many markers' probes are kept. The readers' own markers are a few dozen; a project's (a helper's `.name(`, a
+ * base URL, a status variable) come and go with the projects a long-running language server scans, so past this
+ * bound a probe is worked out each time instead of kept: the map cannot grow without end.
+ */
+const MAX_PROBES = 2048;
 
 function probeOf(marker: string): number {
   let probe = PROBE.get(marker);
@@ -129,7 +135,7 @@ function probeOf(marker: string): number {
       }
     }
     if (rarest * 2.5 > frequency(marker.charAt(0))) probe = 0;
-    PROBE.set(marker, probe);
+    if (PROBE.size < MAX_PROBES) PROBE.set(marker, probe);
   }
   return probe;
 }

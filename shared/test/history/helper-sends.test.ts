@@ -96,9 +96,19 @@ describe('URLs sent by a helper of the same text', () => {
     const text = [
       'def start(self, org, data):',
       '    endpoint = "/api/v2/varsets/{}/relationships/vars".format(org)',
+      // Lines between, so that no reader of a method near the URL decides: the call's keyword does.
+      ...Array.from({ length: 12 }, (_, k) => `    step_${k} = ${k}`),
       '    ok, body = self._rest_call(endpoint, self.result, method="post", json=data)',
+      '',
+      'def stop(self, org):',
+      "    endpoint = '/api/v2/varsets/{}/relationships/vars'.format(org)",
+      ...Array.from({ length: 12 }, (_, k) => `    step_${k} = ${k}`),
+      "    ok, body = self._rest_call(endpoint, self.result, method='GET')",
     ].join('\n');
-    assert.deepEqual(endpoints(text), ['2 endpoint POST /varsets/:varset_id/relationships/vars']);
+    assert.deepEqual(endpoints(text), [
+      '2 endpoint POST /varsets/:varset_id/relationships/vars',
+      '18 endpoint GET /varsets/:varset_id/relationships/vars',
+    ]);
   });
 
   it('a chain of thousands of helpers, each handing the URL to the next, is read to a bound and never exhausts the stack', () => {
