@@ -70,8 +70,6 @@ export class HitCollector {
   readonly #go: boolean;
   /** Whether the text names anything that may print or log (`mayPrint`, read on the first key). */
   #prints: boolean | undefined;
-  /** Whether the text says `curl` anywhere (read on the first unquoted path of a language without bare paths). */
-  #curl: boolean | undefined;
 
   constructor(
     readonly text: string,
@@ -397,7 +395,7 @@ export class HitCollector {
     }
     // A curl command written in another language's text outside its strings (a Terraform heredoc's `curl -X DELETE \`
     // then the URL on a line of its own) has its URL as a bare word, as a shell script has.
-    if (!profile.barePaths && !((this.#curl ??= text.includes('curl')) && embeddedCurlMethod(text, this.lines, at)))
+    if (!profile.barePaths && !(this.lines.markers.has('curl') && embeddedCurlMethod(text, this.lines, at)))
       return at + 1;
     const start = bareWordStart(text, at);
     let end = bareWordEnd(text, at);

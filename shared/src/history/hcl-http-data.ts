@@ -40,8 +40,8 @@ export function httpDataSources(
   return out;
 }
 
-/** `data "http" "name" {` at a line start. */
-const HTTP_SOURCE = /^[ \t]*data[ \t]+"http"[ \t]+"([A-Za-z_][\w-]*)"[ \t]*\{/gm;
+/** `data "http" "name" {` at a line start (group 1: the name). */
+export const HTTP_SOURCE = /^[ \t]*data[ \t]+"http"[ \t]+"([A-Za-z_][\w-]*)"[ \t]*\{/gm;
 /** Bounds: sources kept per file, how far a block or a value is read, how deep locals and loops are followed. */
 const MAX_SOURCES = 200;
 const SPAN = 6_000;

@@ -1,6 +1,8 @@
+import { matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import { topLevelArguments } from './client-operations.ts';
 import type { MethodToken } from './match-types.ts';
+import { isNameChar } from './source-text.ts';
 
 /** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
 export interface SentAt {
@@ -128,11 +130,6 @@ function helperNamed(text: string, name: string, read: ReadCall): Helper | undef
   return found;
 }
 
-/** `[\w$]`. */
-function isNameChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
-}
-
 function sameHelper(a: Helper, b: Helper): boolean {
   return (
     a.url === b.url &&
@@ -158,7 +155,7 @@ function readHelper(
   typeFirst: boolean,
   read: ReadCall,
 ): Helper | undefined {
-  const close = closing(text, open, MAX_PARAMS);
+  const close = matchingClose(text, open, MAX_PARAMS);
   if (close === -1) return undefined;
   const params = readParams(text, open, close, typeFirst);
   if (!params || params.length === 0) return undefined;
@@ -266,20 +263,6 @@ function uses(text: string, body: { start: number; end: number }, name: string):
   return out;
 }
 
-/** The offset of the bracket closing the one at `open`, within `limit` characters; -1 if none. */
-function closing(text: string, open: number, limit: number): number {
-  let depth = 0;
-  for (let i = open; i < Math.min(text.length, open + limit); i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
 /** A parameter list's names (a receiver `self` / `cls` dropped); undefined when one cannot be read. */
 function readParams(text: string, open: number, close: number, typeFirst: boolean): Param[] | undefined {
   const args = topLevelArguments(text, open + 1, close);
@@ -339,6 +322,6 @@ function bracedBody(text: string, close: number): { start: number; end: number }
   );
   if (!brace) return undefined;
   const open = close + brace[0].length;
-  const end = closing(text, open, MAX_BODY);
+  const end = matchingClose(text, open, MAX_BODY);
   return end === -1 ? undefined : { start: open + 1, end };
 }

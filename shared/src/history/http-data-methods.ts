@@ -1,8 +1,7 @@
 import type { UrlHit } from './hits.ts';
-import { closing } from './hcl-http-data.ts';
+import { closing, HTTP_SOURCE } from './hcl-http-data.ts';
+import type { TextMarkers } from './text-markers.ts';
 
-/** `data "http" "name" {` at a line start. */
-const HTTP_SOURCE = /^[ \t]*data[ \t]+"http"[ \t]+"[A-Za-z_][\w-]*"[ \t]*\{/gm;
 /** The block's `method =` and `url =` keys, at a line start. */
 const METHOD_KEY = /^[ \t]*method[ \t]*=/m;
 const URL_KEY = /^[ \t]*url[ \t]*=[^\n]*/m;
@@ -12,8 +11,8 @@ const URL_KEY = /^[ \t]*url[ \t]*=[^\n]*/m;
  * of its `url =` line, when nothing nearer gave it a method, is sent with GET (implied, no token). A block with a
  * `method` key (read as any method key is) and the URLs of other blocks are left as they are.
  */
-export function httpDataGets(text: string, urls: readonly UrlHit[]): void {
-  if (!text.includes('"http"')) return;
+export function httpDataGets(text: string, markers: TextMarkers, urls: readonly UrlHit[]): void {
+  if (!markers.has('"http"')) return;
   for (const m of text.matchAll(HTTP_SOURCE)) {
     const open = m.index + m[0].length - 1;
     const close = closing(text, open);

@@ -2,7 +2,7 @@ import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
-import { LinePlaces } from './source-text.ts';
+import { isNameChar, LinePlaces } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
 /** A Go struct field declared with a JSON tag on its line: `\tStage string `json:"stage"``. */
@@ -244,9 +244,4 @@ function declared(text: string, word: string, want: 'type' | 'names'): string[] 
     }
   }
   return [...out];
-}
-
-/** `[A-Za-z0-9_$]`. */
-function isNameChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }

@@ -206,7 +206,7 @@ function scan(
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
   sendingCalls(text, lines, hits.urls, profile);
-  if (languageId === 'terraform' || languageId === 'hcl') httpDataGets(text, hits.urls);
+  if (languageId === 'terraform' || languageId === 'hcl') httpDataGets(text, lines.markers, hits.urls);
   helperDefaultMethods(text, lines, hits.urls);
   // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
   const learned = learnBases(hits.urls);

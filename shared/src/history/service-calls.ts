@@ -5,7 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource, spelledResource } from './model-names.ts';
 import { normalizeUrl } from './normalize-url.ts';
-import { isRegexWordChar, LinePlaces } from './source-text.ts';
+import { isNameChar, isRegexWordChar, LinePlaces } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -47,11 +47,6 @@ function* calls(text: string): Generator<RegExpExecArray> {
     yield m;
     TAIL.lastIndex = CALL.lastIndex;
   }
-}
-
-/** `[\w$]`. */
-function isNameChar(c: number): boolean {
-  return isRegexWordChar(c) || c === 36;
 }
 
 /** Some offset of `[from, to)` (a run of `[\w$]`) is where CALL may start: a word boundary, then `[A-Za-z_$]`. */

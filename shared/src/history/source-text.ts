@@ -258,6 +258,11 @@ export function isRegexWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/** A character of a name in the languages that allow `$` in one (JS, PHP, Java): `[\w$]`. */
+export function isNameChar(c: number): boolean {
+  return isRegexWordChar(c) || c === 36;
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
