@@ -3,6 +3,7 @@ import { enclosingFunction } from './function-verbs.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
+import { isNameChar } from './source-text.ts';
 
 /** At most this many call sites of a URL function are read. */
 const MAX_CALLS = 40;
@@ -34,9 +35,8 @@ export function callerMethod(text: string, lines: Lines, url: UrlHit): MethodTok
   let calls = 0;
   const call = `${fn.name}(`;
   for (let at = text.indexOf(call); at !== -1; at = text.indexOf(call, at + call.length)) {
-    const before = text.charCodeAt(at - 1);
     // Part of a longer name (`getModuleUrl(` is no call of `ModuleUrl`): no call of this one.
-    if (/[\w$]/.test(String.fromCharCode(before))) continue;
+    if (isNameChar(text.charCodeAt(at - 1))) continue;
     if (at === fn.start) continue;
     const left = text.slice(Math.max(0, at - BEFORE), at);
     // The definition itself (`function moduleUrl(`, `def module_url(`, `const moduleUrl = (`), a use inside a template.
