@@ -992,7 +992,7 @@ function goIndirectPaths(files) {
       }
       // One return statement (its arguments may go on over lines, closed on a line of its own: `\t})`).
       const only = /^\treturn /.test(body) && !/\n\t[^\t\s})]/.test(body) ? body.trim() : '';
-      const helper = new RegExp(`^return ${self}\\.(\\w+)\\((.*)\\)$`).exec(only);
+      const helper = new RegExp(`^return ${self}\\.(\\w+)\\((.*)\\)$`, 's').exec(only);
       const given = helper && helpers.get(`${impl}.${helper[1]}`);
       const raw = given && /^"([^"]+)"$/.exec(helper[2].split(',').map((a) => a.trim())[given.at] ?? '')?.[1];
       if (raw) {
