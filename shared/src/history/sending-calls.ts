@@ -9,6 +9,7 @@ import type { Lines } from './lines.ts';
 import { commandMethod, embeddedCurlMethod, variableUse } from './shell-commands.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
+import { shellFlow } from './shell-flow.ts';
 import { workflowStepMethod } from './workflow-steps.ts';
 
 /**
@@ -54,9 +55,14 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
   for (const url of urls) {
     if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
       const sent = commandSending(text, lines, url, profile.hashBlockComments ? SEND_LINES : SHELL_SEND_LINES);
-      if (sent) {
-        url.method = sent;
+      // Every command that sends the variable the URL is assigned to, however far (`shell-flow.ts`): the methods after the first.
+      const all = flowSends(text, lines, url, profile);
+      const first = sent ?? all[0];
+      if (first) {
+        url.method = first;
         url.methodDistance = 0;
+        const more = all.filter((m) => m.method !== first.method);
+        if (more.length > 0) url.sends = more;
         continue;
       }
     }
@@ -530,6 +536,19 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
   if (here) return here;
   const name = assignedVariable(text, lines, url);
   return name ? variableSending(text, lines, url.line, name, within, 2) : undefined;
+}
+
+/**
+ * The methods of every command that sends the variable a URL is assigned whole to (`url="https://…/workspaces"`,
+ * `$uri = "$base/api/v2/…"`), as the text's value flow reads them (`ShellFlow.sends`): none when the URL is written in a
+ * command itself, is a part of the value, or the variable is assigned more than once.
+ */
+function flowSends(text: string, lines: Lines, url: UrlHit, profile: LanguageProfile): MethodToken[] {
+  const before = text.slice(Math.max(lines.startOf(url.line), url.start - 200), url.start);
+  const whole =
+    /(?:^|[^\w.$:])\$?(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?::=|=)[ \t]*["']?$/.exec(before);
+  if (!whole?.[1] || commandMethod(text, lines, url.start)) return [];
+  return shellFlow(text, lines, profile.hashBlockComments === true).sends(whole[1], url.line);
 }
 
 /** `echo "lookup_url=${_lookup_url}" >> $GITHUB_OUTPUT`: a GitHub Actions step output set from a variable. Group 1: the output. */

@@ -352,6 +352,9 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
     else if (c === ')' && outer.length > 0) {
       if (cut(i)) break;
       quote = outer.pop() ?? '';
+    } else if (c === '`' && psContinues(text, i) && (text[i + 1] === '\n' || text[i + 1] === '\r')) {
+      end(i);
+      i = text[i + 1] === '\r' ? i + 2 : i + 1;
     } else if (c === '\n' || c === ';' || c === '|' || c === '&' || c === '`' || c === ')' || c === '(') {
       if (cut(i)) break;
     } else if (start === -1) start = i;
@@ -397,7 +400,12 @@ function continues(text: string, lines: Lines, line: number): boolean {
   const end = lines.endOf(line);
   let i = end - 1;
   if (text[i] === '\r') i--;
-  return text[i] === '\\' && end > lines.startOf(line);
+  return (text[i] === '\\' || psContinues(text, i)) && end > lines.startOf(line);
+}
+
+/** PowerShell's line continuation: a backtick ending its line after a blank (`Invoke-RestMethod `` then `-Uri $u ``). */
+function psContinues(text: string, i: number): boolean {
+  return text[i] === '`' && (text[i - 1] === ' ' || text[i - 1] === '\t');
 }
 
 /** `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not `<<<`. Group 2: the delimiter word. */

@@ -1,0 +1,123 @@
+import type { Lines } from './lines.ts';
+import type { MethodToken } from './match-types.ts';
+import { commandAt, commandMethod } from './shell-commands.ts';
+
+/**
+ * The shell family's value flow over one text (sh/bash/zsh, PowerShell, the shell inside CI YAML, Makefiles): what a
+ * variable holds and where the value goes. One question for every reader: "which commands send the URL this
+ * variable holds, and with which methods". Built once per text, lazily (only when a reader asks about a variable),
+ * bounded (MAX_LINES, MAX_NAMES, MAX_USES, MAX_SENDS). It answers only for a variable the text assigns exactly once:
+ * a variable assigned twice (in two functions, in a loop, by `read` or `for`) may hold either value at a use, and
+ * the answer is then "unknown" (nothing), never a guess.
+ */
+export class ShellFlow {
+  readonly #text: string;
+  readonly #lines: Lines;
+  /** PowerShell: names are case-insensitive (`$Uri` is `$uri`) and scoped (`$script:uri`). */
+  readonly #powershell: boolean;
+  /** How many times each variable is assigned (keys lower-cased); built on the first question. */
+  #counts: Map<string, number> | undefined;
+
+  constructor(text: string, lines: Lines, powershell: boolean) {
+    this.#text = text;
+    this.#lines = lines;
+    this.#powershell = powershell;
+  }
+
+  /** How many assignments of `name` the text holds (`X=…`, `export X=…`, `$X = …`, `for X in`, `read -r X`). */
+  assignments(name: string): number {
+    return this.#assignmentCounts().get(name.toLowerCase()) ?? 0;
+  }
+
+  /**
+   * The methods of the commands that send the URL the variable `name` holds, its only assignment on `line`: every
+   * command after it whose URL word is the variable whole (`curl -X POST "$url"`, `Invoke-RestMethod -Uri $uri
+   * -Method Post`), in text order, shown (`echo "$url"`) and tested (`[ -n "$url" ]`) uses passed over, a use that
+   * extends it (`"$url/versions"`: another URL) or passes it as data (`-d "$url"`) not counted. A command whose
+   * method is unknown (a wrapper without a method, `-X "$method"`) adds nothing. Empty when the variable is
+   * assigned more than once.
+   */
+  sends(name: string, line: number): MethodToken[] {
+    if (this.assignments(name) !== 1) return [];
+    const text = this.#text;
+    const lines = this.#lines;
+    const from = lines.endOf(line);
+    const use = new RegExp(
+      `\\$\\{?${this.#powershell ? '(?:(?:script|global|local|private):)?' : ''}${name}(?![\\w:])(\\})?`,
+      this.#powershell ? 'gi' : 'g',
+    );
+    use.lastIndex = from;
+    const out: MethodToken[] = [];
+    let uses = 0;
+    for (let m = use.exec(text); m !== null && uses < MAX_USES && out.length < MAX_SENDS; m = use.exec(text)) {
+      uses++;
+      const at = m.index;
+      // The variable whole (quoted or not, a query added allowed): not `$url/versions` nor `${url}s`.
+      const after = text.charCodeAt(at + m[0].length);
+      if (!(Number.isNaN(after) || WORD_END.has(after))) continue;
+      const words = commandAt(text, lines, at);
+      const index = words?.findIndex((w) => w.start <= at && at < w.end) ?? -1;
+      if (!words || index === -1) continue;
+      const program = words.find(
+        (w) => !/^(?:if|then|do|else|elif|while|until|!|time|sudo|\w+=.*|\$[\w:]+|=)$/.test(w.text),
+      );
+      if (!program || program.start >= at || SHOWS.test(program.text.replace(/^["']/, ''))) continue;
+      const previous = words[index - 1]?.text ?? '';
+      if (NOT_URL_OPTION.test(previous)) continue;
+      const sent = commandMethod(text, lines, at);
+      if (sent) out.push(sent);
+    }
+    return out;
+  }
+
+  #assignmentCounts(): Map<string, number> {
+    if (this.#counts) return this.#counts;
+    const counts = new Map<string, number>();
+    const text = this.#text;
+    const end = Math.min(text.length, MAX_CHARS);
+    const pattern = this.#powershell ? PS_ASSIGN : SH_ASSIGN;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null && m.index < end; m = pattern.exec(text)) {
+      const name = (m[1] ?? m[2] ?? '').toLowerCase();
+      if (name === '') continue;
+      if (!counts.has(name) && counts.size >= MAX_NAMES) break;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    this.#counts = counts;
+    return counts;
+  }
+}
+
+/** The characters read for assignments, the names kept, the uses of a variable read and the sends kept. */
+const MAX_CHARS = 2_000_000;
+const MAX_NAMES = 4_000;
+const MAX_USES = 64;
+const MAX_SENDS = 16;
+
+/**
+ * A shell assignment at a command's start (`X=…`, `export X=…`, `local -r X=…`, a Makefile's `X := …`, `X ?= …`) or a
+ * loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
+ * Group 1: the assigned name; group 2: the loop's or read's.
+ */
+const SH_ASSIGN =
+  /^[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
+/** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */
+const PS_ASSIGN =
+  /\$(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?:[+]?=(?!=))|foreach[ \t]*\([ \t]*\$([A-Za-z_]\w*)/gim;
+/** What may end a word after a variable's name: a quote, a blank, a command's end, a query (`?`). */
+const WORD_END = new Set([...'"\' \t\r\n;|&)`?'].map((c) => c.charCodeAt(0)));
+/** Commands that only show or test a URL. */
+const SHOWS = /^(?:echo\w*|printf|log\w*|:|Write-\w+|\[\[?|test|return|local|export)$/i;
+/** Options whose value is not the URL sent: a body, a header, a file, credentials. */
+const NOT_URL_OPTION =
+  /^(?:-d|--data(?:-\w+)?|--json|-F|--form|-H|--header|-u|--user|-o|--output|-T|--upload-file|-Body|-InFile|-OutFile|-Headers|-ContentType|-Proxy)$/i;
+
+let last: { readonly text: string; readonly powershell: boolean; readonly flow: ShellFlow } | undefined;
+
+/** The value flow of a text (the last text's is kept: readers of one scan share it). */
+export function shellFlow(text: string, lines: Lines, powershell: boolean): ShellFlow {
+  if (last?.text === text && last.powershell === powershell) return last.flow;
+  const flow = new ShellFlow(text, lines, powershell);
+  last = { text, powershell, flow };
+  return flow;
+}

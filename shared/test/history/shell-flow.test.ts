@@ -1,0 +1,70 @@
+// The shell family's value flow (shell-flow.ts): a variable the text assigns once holds one URL wherever it is
+// used, so every command that sends it whole says a method of that URL, however far below; a variable assigned
+// twice, a use that extends the URL or passes it as data, says nothing more (made-up snippets).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, languageId: string): string[] =>
+  scanText(text, { languageId })
+    .filter((m) => m.subject.type === 'endpoint')
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+const filler = (n: number, line: string): string[] => Array.from({ length: n }, () => line);
+const PROVIDERS = '/organizations/:organization_name/registry-providers';
+
+describe('history: every command that sends a variable assigned a URL once', () => {
+  it('PowerShell: a URL read, then created far below, commands over backtick-continued lines', () => {
+    const text = [
+      '$providersUri = "$tfeUrl/api/v2/organizations/$Organization/registry-providers"',
+      '$list = Invoke-RestMethod `',
+      '    -Uri $providersUri `',
+      '    -Method GET `',
+      '    -Headers $headers',
+      ...filler(30, 'Write-Output "checking $provider"'),
+      'if (-not $found) {',
+      '    $created = Invoke-RestMethod `',
+      '        -Uri $providersUri `',
+      '        -Method POST `',
+      '        -Headers $headers `',
+      '        -Body $payload',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'powershell'), [`1 endpoint GET ${PROVIDERS}`, `1 endpoint POST ${PROVIDERS}`]);
+  });
+
+  it('bash: curl reads it, and POSTs it forty lines below', () => {
+    const text = [
+      'PROVIDERS_URL="https://app.terraform.io/api/v2/organizations/${ORG}/registry-providers"',
+      'existing=$(curl -sS -H "Authorization: Bearer $TOKEN" "$PROVIDERS_URL" | jq -r ".data[].attributes.name")',
+      ...filler(40, 'echo "$existing"'),
+      'curl -sS -X POST -H "Content-Type: application/vnd.api+json" -d @provider.json "$PROVIDERS_URL"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'shellscript'), [`1 endpoint GET ${PROVIDERS}`, `1 endpoint POST ${PROVIDERS}`]);
+  });
+
+  it('a variable assigned twice may hold either URL at a far use: only its first send counts', () => {
+    const text = [
+      'URL="https://app.terraform.io/api/v2/organizations/${ORG}/registry-providers"',
+      'curl -sS "$URL"',
+      ...filler(20, 'echo "$URL"'),
+      'URL="https://app.terraform.io/api/v2/organizations/${ORG}/registry-modules"',
+      'curl -sS -X POST -d @m.json "$URL"',
+    ].join('\n');
+    assert.ok(!endpoints(text, 'shellscript').includes(`1 endpoint POST ${PROVIDERS}`));
+  });
+
+  it('a use that extends the URL or passes it as data is another value, not a send of it', () => {
+    const text = [
+      'URL="https://app.terraform.io/api/v2/organizations/${ORG}/registry-providers"',
+      'curl -sS "$URL"',
+      ...filler(20, 'echo "$URL"'),
+      'curl -sS -X POST -d @v.json "$URL/private/$ORG/$NAME/versions"',
+      'curl -sS -X POST -d "$URL" https://example.com/hook',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(text, 'shellscript').filter((e) => e.startsWith('1 ')),
+      [`1 endpoint GET ${PROVIDERS}`],
+    );
+  });
+});
