@@ -6,6 +6,9 @@ import { includesBy, indexBy } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
+/** At most this many words opening with one base are read (`referenceWords`), and what ends such a word. */
+const MAX_WORDS = 64;
+const WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
 const MAX_DEPTH = 4;
 
 /**
@@ -17,7 +20,7 @@ const MAX_DEPTH = 4;
 const VALUE_START = /["'`][{$/h]/g;
 const VALUE = /(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/y;
 /** What may stand left of that `=` on its line: `self._ws_url`, `this.base`, `const BASE`, `url`. */
-const TARGET = /^[ \t]*(?:(?:const|let|var)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
+const TARGET = /^[ \t]*(?:(?:const|let|var|def)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
 const HELPER_CALL =
   /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*[,)]/g;
@@ -213,6 +216,32 @@ export class BaseUrls {
         out.push(open);
       // `f"{host}{prefix}varsets/{id}"`: the host is no base, the path constant after it is.
       else if (this.#hostThenPath(this.text.slice(open + 1, open + 201), m.index)) out.push(open);
+    }
+    return out;
+  }
+
+  /**
+   * Shell words written inside command text that open with `${name}`, a plain base of the text assigned once, and go
+   * on with a path, where no string opens (`sh """curl -X POST ${registryUrl}/private/${org}/versions"""`, `curl -X
+   * DELETE ${URL}/versions/$v`; a word at a quote is `literals`'): each word's start and end (a blank, a quote, a
+   * backtick, `;`, `|`, `)` or `\\` ends it), the value flow's "what this word holds" read by `expand`.
+   */
+  referenceWords(): { start: number; end: number }[] {
+    const out: { start: number; end: number }[] = [];
+    if (this.powershell || this.#bases.size === 0) return out;
+    const text = this.text;
+    for (const k of this.#bases.keys()) {
+      if (k.startsWith('.') || k.endsWith('()') || !assignedOnce(text, k)) continue;
+      const reference = `\${${k}}/`;
+      let count = 0;
+      for (let at = text.indexOf(reference); at !== -1 && count < MAX_WORDS; at = text.indexOf(reference, at + 1)) {
+        const before = text.charCodeAt(at - 1);
+        if (before !== 32 && before !== 9) continue;
+        let end = at + reference.length;
+        while (end < text.length && !WORD_ENDS.has(text.charCodeAt(end))) end++;
+        out.push({ start: at, end });
+        count++;
+      }
     }
     return out;
   }
@@ -491,7 +520,10 @@ const key = (owner: string | undefined, name: string): string => (owner ? `.${na
 
 /** Whether a plain name is assigned once in the text (`url = …` at a line's start, `const url =`). */
 function assignedOnce(text: string, name: string): boolean {
-  const assigned = new RegExp(`^[ \\t]*(?:(?:const|let|var)[ \\t]+)?${name}[ \\t]*(?::[^=\\n]{1,80})?\\+?=(?!=)`, 'gm');
+  const assigned = new RegExp(
+    `^[ \\t]*(?:(?:const|let|var|def)[ \\t]+)?${name}[ \\t]*(?::[^=\\n]{1,80})?\\+?=(?!=)`,
+    'gm',
+  );
   let count = 0;
   while (assigned.exec(text) !== null) if (++count > 1) return false;
   return count === 1;

@@ -180,6 +180,16 @@ export class HitCollector {
       const close = closingQuote(text, profile, open + 1, place.quote);
       if (close !== -1) this.literalChain(open, close);
     }
+    // Shell words in command text opening with a base assigned once (`curl -X POST ${registryUrl}/private/…/versions`).
+    if (profile.commands || this.lines.markers.has('curl'))
+      for (const word of this.#bases.referenceWords()) {
+        if (
+          this.#places.at(word.start).inComment ||
+          this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end)
+        )
+          continue;
+        this.urlText(text.slice(word.start, word.end), [{ virtual: 0, source: word.start }], false, word.start);
+      }
     for (const join of this.#bases.joined()) {
       const place = this.#places.at(join.open + 1);
       if (this.#chained.has(join.open + 1) || place.inComment || place.stringStart !== join.open) continue;

@@ -586,6 +586,8 @@ function variableSending(
     if (assigns.test(content)) return undefined;
     const use = variableUse(text, lines, line, name);
     if (use === -1) continue;
+    // `"$url/versions"`, `${url}/versions/$v`: the variable extended is another URL (`shell-flow.ts`), not a send of this one.
+    if (extendsAt(text, use, name)) continue;
     if (hops > 0) {
       const alias = /^\s*(\w+)=["']?\$\{?(\w+)\}?["']?\s*$/.exec(content);
       if (alias?.[1] && alias[2] === name) {
@@ -609,6 +611,14 @@ function variableSending(
     return commandMethod(text, lines, use);
   }
   return undefined;
+}
+
+/** Whether the reference to `name` at `use` (`$url`, `${url}`) goes on with a path or a name: `$url/versions`, `${url}s`. */
+function extendsAt(text: string, use: number, name: string): boolean {
+  let after = use + 1 + name.length;
+  if (text.charCodeAt(use + 1) === 123) after += 2;
+  const c = text.charCodeAt(after);
+  return c === 47 || isWordChar(c);
 }
 
 /** The method of the command that sends `${{ steps.<id>.outputs.<output> }}`, the id that of the step whose `run:` sets it on `line`. */

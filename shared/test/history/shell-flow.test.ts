@@ -68,3 +68,38 @@ describe('history: every command that sends a variable assigned a URL once', () 
     );
   });
 });
+
+describe('history: a shell word that opens with a variable holding a URL is that URL extended', () => {
+  const VERSIONS = '/organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions';
+
+  it('Jenkins: `def registryUrl = "…"` then `sh """curl -X POST ${registryUrl}/private/…/versions"""`', () => {
+    const text = [
+      'pipeline {',
+      '  stages {',
+      "    stage('publish') {",
+      '      steps {',
+      '        script {',
+      '          def registryUrl = "https://app.terraform.io/api/v2/organizations/${org}/registry-providers"',
+      '          sh """curl -sS -X POST -H \'Content-Type: application/vnd.api+json\' -d @version.json ${registryUrl}/private/${org}/${name}/versions"""',
+      '        }',
+      '      }',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    // The base itself is only extended: its own line claims no endpoint.
+    assert.deepEqual(endpoints(text, 'groovy'), [`7 endpoint POST ${VERSIONS}`]);
+  });
+
+  it('bash: an unquoted `${URL}/versions/$v` is the version; the variable extended is no send of its own URL', () => {
+    const text = [
+      'PROVIDER_URL="https://app.terraform.io/api/v2/organizations/$ORG/registry-providers/private/$ORG/$NAME"',
+      'curl -sS -X DELETE -H "Authorization: Bearer $TOKEN" ${PROVIDER_URL}/versions/$VERSION',
+      'curl -sS -X POST -d @version.json ${PROVIDER_URL}/versions',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'shellscript'), [
+      `2 endpoint DELETE ${VERSIONS}/:version`,
+      `3 endpoint POST ${VERSIONS}`,
+    ]);
+  });
+});
