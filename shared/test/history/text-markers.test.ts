@@ -43,3 +43,32 @@ test('a marker whose rare part comes before it in the text is not found there', 
   assert.equal(new TextMarkers('q aq').first('aq'), 2);
   assert.equal(new TextMarkers('qq').first('aq'), -1);
 });
+
+test('a long marker is searched by at most six of its characters, each find checked whole', () => {
+  // `"attributes"` by `"attri` (its first character is not much commoner than its rarest), the import path by
+  // `-clien` (from its rarest character): finds of the part that are not the marker are passed over.
+  const text = '"attribute" "attributes_x" x-client/go "github.com/tsanton/tfe-client/tfe" "attributes"';
+  for (const marker of ['"attributes"', 'github.com/tsanton/tfe-client/tfe', '-client/tfe', '"attributes_x"'])
+    assert.equal(new TextMarkers(text).first(marker), text.indexOf(marker), marker);
+  assert.equal(new TextMarkers('"attribute" x-client/go').first('"attributes"'), -1);
+});
+
+test('made-up texts: the first occurrence of every marker is the plain search', () => {
+  // Texts over a small alphabet make the parts of long markers occur often, whole or not.
+  let seed = 7;
+  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const alphabet = 'abt"-.ceilnr/ ';
+  const markers = ['"attributes"', '-client/tfe', 'tribute', 'b-c.e', 'ab', 'b', 'attributes"x'];
+  for (let k = 0; k < 3000; k++) {
+    let text = '';
+    const length = random(80);
+    for (let i = 0; i < length; i++) text += alphabet.charAt(random(alphabet.length));
+    // Plant a marker now and then, so that found and not found are both tried.
+    if (random(3) === 0) {
+      const at = random(text.length + 1);
+      text = text.slice(0, at) + markers[random(markers.length)]! + text.slice(at);
+    }
+    const found = new TextMarkers(text);
+    for (const marker of markers) assert.equal(found.first(marker), text.indexOf(marker), `${marker} in ${text}`);
+  }
+});
