@@ -3,10 +3,8 @@ import { enclosingFunction } from './function-verbs.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
-import { isNameChar } from './source-text.ts';
+import { valueFlow, type ValueFlow } from './value-flow.ts';
 
-/** At most this many call sites of a URL function are read. */
-const MAX_CALLS = 40;
 /** How far before a call its method literal may be (`this.http(\n  'POST',\n  url(o),`). */
 const BEFORE = 80;
 /** How far after a call's name its options may be (`fetch(url(o), { method: 'POST' })`). */
@@ -31,22 +29,27 @@ const METHOD_OPTION = /^[ \t]*,[ \t\r\n]*\{[^{}]{0,80}?\bmethod[ \t]*:[ \t]*(["'
 export function callerMethod(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
   const fn = enclosingFunction(text, lines, url.line);
   if (!fn || fn.name.length < 3) return undefined;
+  // Once per function (its URLs ask the same), its call sites found once per name (`value-flow.ts`).
+  const flow = valueFlow(text, lines);
+  const method = flow.perFunction(`${fn.name} ${fn.start}`, () => callersSay(text, flow, fn));
+  return method && { method, start: fn.start, end: fn.start, text: '' };
+}
+
+/** The one method every call of the function says, or undefined. */
+function callersSay(text: string, flow: ValueFlow, fn: { name: string; start: number }): HttpMethod | undefined {
+  const calls = flow.callsOf(fn.name);
+  if (calls === undefined) return undefined;
   let method: HttpMethod | undefined;
-  let calls = 0;
-  const call = `${fn.name}(`;
-  for (let at = text.indexOf(call); at !== -1; at = text.indexOf(call, at + call.length)) {
-    // Part of a longer name (`getModuleUrl(` is no call of `ModuleUrl`): no call of this one.
-    if (isNameChar(text.charCodeAt(at - 1))) continue;
+  for (const at of calls) {
     if (at === fn.start) continue;
     const left = text.slice(Math.max(0, at - BEFORE), at);
-    // The definition itself (`function moduleUrl(`, `def module_url(`, `const moduleUrl = (`), a use inside a template.
-    if (/(?:function|def|fn|func)[ \t]+$/.test(left) || /\$\{[ \t]*$/.test(left)) continue;
-    if (++calls > MAX_CALLS) return undefined;
+    // A use inside a template (`${moduleUrl(o)}/versions`) is no call.
+    if (/\$\{[ \t]*$/.test(left)) continue;
     const said = siteMethod(text, at + fn.name.length, left);
     if (said === undefined || (method !== undefined && said !== method)) return undefined;
     method = said;
   }
-  return method && { method, start: fn.start, end: fn.start, text: '' };
+  return method;
 }
 
 /** The method one call site says (`left`: the text before the call's name; `open`: its opening parenthesis). */

@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import { topLevelArguments } from './client-operations.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
+import { pythonBodyEnd } from './value-flow.ts';
 
 /** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
 export interface SentAt {
@@ -295,24 +296,14 @@ function readParams(text: string, open: number, close: number, typeFirst: boolea
   return out;
 }
 
-/** A Python function's body: the lines after its signature indented deeper than the `def` line. */
+/** A Python function's body: the lines after its signature until one indented no deeper than the `def` line (`pythonBodyEnd`). */
 function indentedBody(text: string, def: number, close: number): { start: number; end: number } | undefined {
   const lineStart = text.lastIndexOf('\n', def) + 1;
   let indent = 0;
   while (text.charCodeAt(lineStart + indent) === 32 || text.charCodeAt(lineStart + indent) === 9) indent++;
   const colon = text.indexOf(':', close);
   if (colon === -1 || colon - close > 200) return undefined;
-  let end = text.indexOf('\n', colon);
-  if (end === -1) return { start: colon + 1, end: text.length };
-  const start = colon + 1;
-  while (end < text.length && end - start < MAX_BODY) {
-    const next = text.indexOf('\n', end + 1);
-    const line = text.slice(end + 1, next === -1 ? text.length : next);
-    const own = line.length - line.trimStart().length;
-    if (line.trim() !== '' && own <= indent) break;
-    end = next === -1 ? text.length : next;
-  }
-  return { start, end };
+  return { start: colon + 1, end: pythonBodyEnd(text, colon, indent, MAX_BODY) };
 }
 
 /** A brace language's body: from the first `{` after the signature (a return type between) to its match. */

@@ -5,6 +5,7 @@ import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
+import { pythonBodyEnd } from './value-flow.ts';
 import { callsReleaseDependent, type ReleaseFacts } from './sdk-names.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 
@@ -378,20 +379,6 @@ function closingParen(text: string, open: number): number {
     else if (c === 41 && --depth === 0) return i;
   }
   return -1;
-}
-
-/** The end of a Python function's body: the first non-blank line indented no deeper than its `def`. */
-function pythonBodyEnd(text: string, from: number, indent: number): number {
-  let at = text.indexOf('\n', from);
-  while (at !== -1) {
-    const next = text.indexOf('\n', at + 1);
-    const line = text.slice(at + 1, next === -1 ? text.length : next);
-    const body = line.trimStart();
-    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !body.startsWith(')'))
-      return at + 1;
-    at = next;
-  }
-  return text.length;
 }
 
 /** The end of a JS/TS function's body: the `}` closing the `{` after its parameters (-1: no body). */

@@ -10,6 +10,7 @@ import { commandMethod, embeddedCurlMethod, variableUse } from './shell-commands
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
+import { valueFlow } from './value-flow.ts';
 import { workflowStepMethod } from './workflow-steps.ts';
 
 /**
@@ -123,17 +124,57 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       continue;
     }
     const name = assignedVariable(text, lines, url);
-    if (!name) continue;
     const more: MethodToken[] = [];
-    const sent = sendingMethod(text, lines, url, name, url.line, 1, more);
+    const sent = name ? sendingMethod(text, lines, url, name, url.line, 1, more) : undefined;
     // Extended before it is sent (`url += f"/{org}/workspaces"`): the literal is the prefix of a longer URL.
     if (sent === EXTENDED) url.extended = true;
     else if (sent) {
       if (more.length > 0) url.sends = more;
       url.method = sent;
       url.methodDistance = 0;
-    }
+    } else if (!url.method && !commands) flowSending(text, lines, url);
   }
+}
+
+/**
+ * A URL held by a class attribute or a module constant (`self._runs_url = f"…/runs"`, `RUNS = "…"`), sent anywhere in
+ * its class or text (`value-flow.ts`): the method every send says, or the first send's with the others as `sends`.
+ */
+function flowSending(text: string, lines: Lines, url: UrlHit): void {
+  const { answer, sends } = valueFlow(text, lines).sentWith(url.start, readUse);
+  if (answer.kind === 'unknown' && answer.reason !== 'conflict') return;
+  const first = sends[0];
+  if (!first) return;
+  url.method = first;
+  url.methodDistance = 0;
+  const more = sends.filter((t, i) => t.method !== first.method && sends.findIndex((u) => u.method === t.method) === i);
+  if (more.length > 0) url.sends = more;
+}
+
+/**
+ * How the value-flow layer reads a use of a URL holder (`SendReader`): the method of the call it is an argument of
+ * (CALL_METHOD, a helper of the text, fetch's default), `null` for a call that says none, nothing for a print or no call.
+ */
+function readUse(text: string, at: number): MethodToken | null | undefined {
+  const call = enclosingCall(text, at);
+  if (!call) return undefined;
+  const callee = text.slice(call.start, call.open);
+  if (PRINTS.test(callee)) return undefined;
+  // Wrapped into a URL object (`URI.create(x)`, `new URL(x)`): sent by what takes that, not read here.
+  if (URL_WRAPPER.test(callee)) return null;
+  // Spring's `restTemplate.postForObject(x, …)`, .NET's `client.DeleteAsync(x)`: the verb starts the method's name.
+  const named =
+    /(?:^|[.>])(get|post|put|patch|delete|Get|Post|Put|Patch|Delete)(?:For(?:Object|Entity|Location)|Async|AsJsonAsync|FromJsonAsync)$/.exec(
+      callee,
+    );
+  if (named?.[1] !== undefined) {
+    const start = call.start + named.index + named[0].indexOf(named[1]);
+    return { method: named[1].toUpperCase() as HttpMethod, start, end: start + named[1].length, text: named[1] };
+  }
+  const m = CALL_METHOD.exec(text.slice(call.start, call.end));
+  const token = m ? callToken(call, m) : undefined;
+  if (token) return token;
+  return helperSending(text, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
 }
 
 /**
@@ -196,6 +237,11 @@ function sendingMethod(
     const call = enclosingCall(text, at);
     // `print(url)`, `logger.debug("%s", url)`: shown, not sent; the send is further down.
     if (call && PRINTS.test(text.slice(call.start, call.open))) continue;
+    // Wrapped into a URL object (`URI.create(u)`: no POST): what sends that is not read here.
+    if (call && URL_WRAPPER.test(text.slice(call.start, call.open))) {
+      if (first !== undefined) continue;
+      return undefined;
+    }
     const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
     const token = call && m ? callToken(call, m) : undefined;
     if (!call || !m || !token) {
@@ -268,6 +314,9 @@ function wholeArgument(text: string, after: number): boolean {
   const c = text.charCodeAt(i);
   return c === 44 || c === 41 || c === 10 || c === 13;
 }
+
+/** A callee that wraps a URL into an object (`URI.create(`, `new URL(`, `Uri.parse(`, `urlparse(`): no send. */
+const URL_WRAPPER = /(?:^|[.\s])(?:URI|Uri|URL|Url|urlparse|urlsplit)(?:\.\w+)?$/;
 
 /** What `sendingMethod` says of a URL variable extended before it is sent. */
 const EXTENDED = 'extended';

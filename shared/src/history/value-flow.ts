@@ -1,0 +1,245 @@
+import { classSpans, type ClassSpan } from './class-spans.ts';
+import type { Lines } from './lines.ts';
+import type { MethodToken } from './match-types.ts';
+import { isNameChar } from './source-text.ts';
+import { agreeMethods, UNKNOWN, type FlowMethodAnswer } from './value-flow-types.ts';
+
+/**
+ * The value-flow layer of the assignment languages (Python, JS/TS, Go, Java/Kotlin/C#/Groovy/Scala, Ruby, PHP): where
+ * a value written once in a text goes, so that a reader asks one question of a URL literal, "what method is the value
+ * written here sent with" (`sentWith`), however the value travels: a class attribute set once (`self._runs =
+ * f"{base}/runs"`, `this.base = \`…\``, `@url = "…"`) and sent from any method of the class, a module constant
+ * (`RUNS_URL = "…"`, `const RUNS = …`) sent from any function of the file, a function's return (`def runs_url(ws):
+ * return f"…"`) sent where the function is called, directly or through the variable the call is assigned to. Built
+ * once per text and lazily (`valueFlow`): each holder's sends are read once, and a name's call sites are found by one
+ * search of the text however many URLs ask (`callsOf`). The answer is `value-flow-types.ts`' shape: a method, or
+ * unknown (two holders of one name, the value handed to a call that says no method, a use this layer cannot read),
+ * and unknown says nothing: no reader defaults to GET.
+ */
+
+/**
+ * How a reader of sending calls reads the call whose arguments hold `at` (`sending-calls.ts`: the call, the method it
+ * names, a helper of the text that sends its parameter, fetch's default): the method, `null` for a call that is not a
+ * print and says no method (the value handed on: nothing is known), undefined where `at` is no call's argument or a
+ * print's.
+ */
+export type SendReader = (text: string, at: number) => MethodToken | null | undefined;
+
+/** At most this many uses of a holder are read (a name used everywhere is nobody's URL). */
+const MAX_USES = 60;
+/** At most this many call sites of a function are read. */
+const MAX_CALLS = 40;
+
+/** Python's function body ends at the first non-blank, non-comment line indented no deeper than its `def` (a `)` closing a signature goes on). */
+export function pythonBodyEnd(text: string, from: number, indent: number, max = Infinity): number {
+  let at = text.indexOf('\n', from);
+  while (at !== -1 && at - from < max) {
+    const next = text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, next === -1 ? text.length : next);
+    const body = line.trimStart();
+    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !body.startsWith(')'))
+      return at + 1;
+    at = next;
+  }
+  return at === -1 ? text.length : at + 1;
+}
+
+/** The layer of one text. */
+export class ValueFlow {
+  readonly #text: string;
+  readonly #lines: Lines;
+  readonly #calls = new Map<string, number[]>();
+  readonly #holders = new Map<string, FlowMethodAnswer>();
+  readonly #returns = new Map<string, unknown>();
+  #classes: ClassSpan[] | undefined;
+
+  constructor(text: string, lines: Lines) {
+    this.#text = text;
+    this.#lines = lines;
+  }
+
+  /**
+   * Where `name(` is called in the text (not as the end of a longer name, not its definition: `def name(`,
+   * `function name(`, `func name(`, `fn name(`), found once per name however many readers ask. Undefined past
+   * MAX_CALLS (a name called everywhere is no URL's function).
+   */
+  callsOf(name: string): readonly number[] | undefined {
+    let found = this.#calls.get(name);
+    if (found === undefined) {
+      found = [];
+      const text = this.#text;
+      const call = `${name}(`;
+      for (let at = text.indexOf(call); at !== -1; at = text.indexOf(call, at + call.length)) {
+        if (isNameChar(text.charCodeAt(at - 1))) continue;
+        if (/(?:function|def|fn|func)[ \t]+$/.test(text.slice(Math.max(0, at - 12), at))) continue;
+        found.push(at);
+        if (found.length > MAX_CALLS) break;
+      }
+      this.#calls.set(name, found);
+    }
+    return found.length > MAX_CALLS ? undefined : found;
+  }
+
+  /** A value per function name, computed once (`caller-methods.ts`' answer for the function's URLs). */
+  perFunction<T>(name: string, compute: () => T): T {
+    if (this.#returns.has(name)) return this.#returns.get(name) as T;
+    const value = compute();
+    this.#returns.set(name, value);
+    return value;
+  }
+
+  /**
+   * The method the value assigned at `at` (a URL literal's start) is sent with, where the literal is the value of a
+   * class attribute (`self._runs_url = f"…"`, `this.base = \`…\``, `@url = "…"`) or of a module constant (`RUNS =
+   * "…"` at the margin, `const RUNS = …`, `private static final String RUNS = "…"`): the one method of every send of
+   * the holder in its class (the attribute) or its text (the constant). Unknown when nothing holds it, when the holder is
+   * assigned elsewhere too, when a use hands it to a call that says no method, or when sends disagree (`conflict`:
+   * `sends` then lists every method, first the first send's).
+   */
+  sentWith(at: number, read: SendReader): { answer: FlowMethodAnswer; sends: readonly MethodToken[] } {
+    const holder = this.#holderAt(at);
+    if (!holder) return { answer: UNKNOWN.unbound, sends: [] };
+    const key = `${holder.kind} ${holder.name} ${holder.scope.start}`;
+    const sends: MethodToken[] = [];
+    const answer = this.#holders.get(key) ?? this.#sendsOf(holder, read, sends);
+    if (!this.#holders.has(key)) this.#holders.set(key, answer);
+    return { answer, sends };
+  }
+
+  /** Where a class attribute or a module constant is assigned the value starting at `at`, if it is. */
+  #holderAt(at: number): Holder | undefined {
+    const text = this.#text;
+    const line = this.#lines.lineOf(at);
+    const start = this.#lines.startOf(line);
+    // The value's opening quote is not part of what stands before it.
+    const before = text.slice(start, /["'`]/.test(text[at - 1] ?? '') ? at - 1 : at);
+    // The value opens the right side (an f-string's or a raw string's prefix, an opening parenthesis between).
+    const m = HOLDER.exec(before);
+    if (!m) return undefined;
+    const indent = (m[1] ?? '').length;
+    const attribute = m[2] ?? m[3];
+    if (attribute !== undefined) {
+      const scope = this.#classAround(at);
+      return scope
+        ? { kind: 'attribute', name: attribute, scope, assignedAt: start + m[0].indexOf(attribute) }
+        : undefined;
+    }
+    const name = m[4];
+    if (name === undefined) return undefined;
+    // A module constant at the margin, or an upper-case constant (a class's `static final`, Kotlin's `const val`).
+    const declared = m[0].slice(indent, m[0].indexOf(name));
+    const constant = /^[A-Z][A-Z0-9_]*$/.test(name);
+    if (indent === 0 && (declared === '' || /^(?:export\s+)?(?:const|let|var|val)\s+$/.test(declared)))
+      return { kind: 'constant', name, scope: { start: 0, end: text.length }, assignedAt: start + m[0].indexOf(name) };
+    // A field of a class (`private static final String RUNS = "…"`, `private readonly string _base = "…"`: an access
+    // modifier or `static`, which no local variable has), or an upper-case constant (`const val RUNS = "…"`).
+    if (
+      /\b(?:public|private|protected|internal|static)\b/.test(declared) ||
+      (constant && /\b(?:const|final|readonly)\b/.test(declared))
+    ) {
+      const scope = this.#classAround(at);
+      return scope ? { kind: 'constant', name, scope, assignedAt: start + m[0].indexOf(name) } : undefined;
+    }
+    return undefined;
+  }
+
+  #classAround(at: number): { start: number; end: number } {
+    this.#classes ??= classSpans(this.#text);
+    let found: ClassSpan | undefined;
+    for (const c of this.#classes) if (c.start <= at && at < c.end && (!found || c.start >= found.start)) found = c;
+    // None found (a brace on the next line, `class X\n{`, is not read as a class): the text.
+    return found ? { start: found.start, end: found.end } : { start: 0, end: this.#text.length };
+  }
+
+  /** Every use of a holder in its scope read for its send (`sends` gets their tokens). */
+  #sendsOf(holder: Holder, read: SendReader, sends: MethodToken[]): FlowMethodAnswer {
+    const text = this.#text;
+    const { name, scope } = holder;
+    const methods: FlowMethodAnswer[] = [];
+    let count = 0;
+    for (
+      let at = text.indexOf(name, scope.start);
+      at !== -1 && at < scope.end;
+      at = text.indexOf(name, at + name.length)
+    ) {
+      if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+      if (at === holder.assignedAt) continue;
+      const dot = text.charCodeAt(at - 1) === 46; // .
+      // An attribute is read through its receiver (`self.x`, `this.x`, `@x` is its own name's part); a constant bare.
+      if (holder.kind === 'attribute') {
+        if (!(dot ? /(?:self|this|cls)\.$/.test(text.slice(at - 5, at)) : text.charCodeAt(at - 1) === 64)) continue;
+      } else if (dot && !/(?:self|this|cls|static)\.$/.test(text.slice(Math.max(0, at - 7), at))) continue;
+      if (++count > MAX_USES) return UNKNOWN.depth;
+      const after = text.slice(at + name.length, at + name.length + 3);
+      // Assigned again (not compared): two values, nothing known.
+      if (/^\s*(?:[+|?]{0,2}=(?!=)|:=)/.test(after)) return UNKNOWN.conflict;
+      const start = useStart(text, at);
+      // Handed to another name (`u = self.x`) or returned: where it goes next is not read here.
+      if (/(?:[^=!<>]=|\breturn)[ \t]*$/.test(text.slice(Math.max(0, start - 12), start))) return UNKNOWN.opaque;
+      if (!wholeValue(text, start, at + name.length)) continue;
+      const sent = read(text, start);
+      if (sent === undefined) continue;
+      if (sent === null) return UNKNOWN.opaque;
+      sends.push(sent);
+      methods.push({ kind: 'method', method: sent.method, token: sent });
+    }
+    if (methods.length === 0) return UNKNOWN.unbound;
+    const agreed = agreeMethods(methods);
+    return agreed.kind === 'method' ? agreed : methods[0]!;
+  }
+}
+
+/** A holder of a value: a class attribute or a constant, its name, the span its uses are read in, where it is assigned. */
+interface Holder {
+  readonly kind: 'attribute' | 'constant';
+  readonly name: string;
+  readonly scope: { readonly start: number; readonly end: number };
+  readonly assignedAt: number;
+}
+
+/**
+ * What stands before a value assigned to a holder, up to the value's quote: the indent (group 1), `self.x = ` / `this.x
+ * = ` (group 2), `@x = ` (group 3), or a name with what declares it (`const RUNS = `, `private static final String RUNS
+ * = `, `RUNS: str = `; group 4), then an f / r / b prefix or an opening parenthesis.
+ */
+const HOLDER =
+  /^([ \t]*)(?:(?:self|this)\.([A-Za-z_$][\w$]*)|@([A-Za-z_]\w*)|(?:(?:export[ \t]+)?(?:(?:public|private|protected|internal|static|final|readonly|const|let|var|val)[ \t]+)*(?:[A-Za-z_][\w.]*(?:<[^<>\n]*>)?[ \t]+)?([A-Za-z_$][\w$]*)))[ \t]*(?::[ \t]*[\w.[\], |]+)?[ \t]*=[ \t]*\(?[ \t]*[fFrRbBu]{0,2}$/;
+
+/** Where a use of a holder starts with its receiver (`self.x`, `this.x`, `@x`). */
+function useStart(text: string, at: number): number {
+  if (text.charCodeAt(at - 1) === 64) return at - 1;
+  if (text.charCodeAt(at - 1) !== 46) return at;
+  let i = at - 2;
+  while (i >= 0 && isNameChar(text.charCodeAt(i))) i--;
+  return i + 1;
+}
+
+/**
+ * Whether a use is a whole value (an argument, a keyword argument's value), not part of another URL being built
+ * (`f"{RUNS}/{id}"`, `` `${this.base}/runs` ``, `RUNS + "/" + id`, `RUNS.format(…)`, `"#{@url}/runs"`).
+ */
+function wholeValue(text: string, start: number, end: number): boolean {
+  const before = text.charCodeAt(start - 1);
+  // `{` of a placeholder, `+` of a concatenation, a quote or `$` of an interpolation.
+  let i = start - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const left = text.charCodeAt(i);
+  if (before === 123 || left === 43 || left === 46 || before === 36) return false;
+  let j = end;
+  while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
+  const right = text.charCodeAt(j);
+  // `+`, `.` (a call or member on it), `[` (an index), `%` (Python's formatting), `}` of a placeholder.
+  return right !== 43 && right !== 46 && right !== 91 && right !== 37 && right !== 125;
+}
+
+const flows = new WeakMap<Lines, ValueFlow>();
+
+/** The value-flow layer of a text, built once per scan (kept with its `Lines`). */
+export function valueFlow(text: string, lines: Lines): ValueFlow {
+  let flow = flows.get(lines);
+  if (flow === undefined) {
+    flow = new ValueFlow(text, lines);
+    flows.set(lines, flow);
+  }
+  return flow;
+}

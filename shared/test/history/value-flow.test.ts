@@ -1,0 +1,151 @@
+// The value-flow layer of the assignment languages (shared/src/history/value-flow.ts): a URL held by a class attribute,
+// a field or a module constant is sent with the method of every send of its holder in its class or text; a URL
+// returned by a function with the method its callers agree on; unknown says nothing. Snippets written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+const MODULES = 'endpoint POST /organizations/:organization_name/registry-modules';
+const VERSIONS =
+  'endpoint POST /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name/:provider/versions';
+
+describe('a URL crossing a class attribute, a field or a constant is sent with its holder’s method', () => {
+  it('TypeScript: a constructor sets this.x, a method sends it with fetch options', () => {
+    const text = [
+      'export class Registry {',
+      '  private readonly modules: string;',
+      '  constructor(host: string, org: string) {',
+      '    this.modules = `${host}/api/v2/organizations/${org}/registry-modules`;',
+      '  }',
+      '',
+      '  describe(): string {',
+      '    return "a registry client";',
+      '  }',
+      '',
+      '  async create(body: unknown) {',
+      "    return fetch(this.modules, { method: 'POST', body: JSON.stringify(body) });",
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'registry.ts'), [`4 ${MODULES}`]);
+  });
+
+  it('Python: a registry publisher keeps the versions URL in self, a method posts it', () => {
+    const text = [
+      'import requests',
+      '',
+      'class Publisher:',
+      '    def __init__(self, base, org, name, provider):',
+      '        self._versions = f"{base}/api/v2/organizations/{org}/registry-modules/private/{org}/{name}/{provider}/versions"',
+      '',
+      '    def publish(self, payload):',
+      '        r = requests.post(self._versions, json=payload)',
+      '        return r.json()',
+    ].join('\n');
+    // (Line 8: the attribute sent whole is also read as a use of its path, base-urls.ts.)
+    assert.deepEqual(endpoints(text, 'publish.py'), [`5 ${VERSIONS}`, `8 ${VERSIONS}`]);
+  });
+
+  it('Python: a module constant sent far below its assignment', () => {
+    const text = [
+      'import requests',
+      '',
+      'RUNS_URL = "https://app.terraform.io/api/v2/runs"',
+      ...Array.from({ length: 45 }, (_, i) => `# filler line ${i}`),
+      'def start(payload):',
+      '    return requests.post(RUNS_URL, json=payload)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'runs.py'), ['3 endpoint POST /runs']);
+  });
+
+  it('Java and C#: a field holding the URL, sent by Spring’s postForObject and .NET’s PostAsync', () => {
+    const java = [
+      'public class ModuleClient {',
+      '    private static final String MODULES = "https://app.terraform.io/api/v2/organizations/acme/registry-modules";',
+      '',
+      '    public Module create(Module body) {',
+      '        return restTemplate.postForObject(MODULES, body, Module.class);',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(java, 'ModuleClient.java'), [`2 ${MODULES}`]);
+    const csharp = [
+      'public class ModuleClient',
+      '{',
+      '    private readonly string _modules = "https://app.terraform.io/api/v2/organizations/acme/registry-modules";',
+      '',
+      '    public async Task<string> Create(HttpContent body)',
+      '    {',
+      '        var response = await _http.PostAsync(_modules, body);',
+      '        return await response.Content.ReadAsStringAsync();',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(csharp, 'ModuleClient.cs'), [`3 ${MODULES}`]);
+  });
+
+  it('a holder assigned twice, handed to a call that says no method, or wrapped in a URL object says nothing', () => {
+    const twice = [
+      'class C:',
+      '    def __init__(self, base, org):',
+      '        self._url = f"{base}/api/v2/organizations/{org}/registry-modules"',
+      '    def other(self, x):',
+      '        self._url = x',
+      '    def create(self, body):',
+      '        return requests.post(self._url, json=body)',
+    ].join('\n');
+    // Only the literal's line is the layer's (a send of the attribute whole is read by base-urls.ts).
+    const literalLine = (text: string): string[] => endpoints(text, 'c.py').filter((l) => l.startsWith('3 '));
+    assert.deepEqual(literalLine(twice), []);
+    const handed = [
+      'class C:',
+      '    def __init__(self, base, org):',
+      '        self._url = f"{base}/api/v2/organizations/{org}/registry-modules"',
+      '    def create(self, body):',
+      '        send_later(self._url, body)',
+      '        return requests.post(self._url, json=body)',
+    ].join('\n');
+    assert.deepEqual(literalLine(handed), []);
+    const wrapped = [
+      'public class ModuleClient {',
+      '    private static final String MODULES = "https://app.terraform.io/api/v2/organizations/acme/registry-modules";',
+      '    public void list() {',
+      '        HttpRequest req = HttpRequest.newBuilder(URI.create(MODULES)).build();',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(wrapped, 'ModuleClient.java'), []);
+  });
+
+  it('a function returning a URL: its callers agree on the method, or say nothing when they disagree', () => {
+    const fn = [
+      'function modulesUrl(host: string, org: string): string {',
+      '  return `${host}/api/v2/organizations/${org}/registry-modules`;',
+      '}',
+      '',
+      'export async function add(host: string, org: string, body: string) {',
+      "  await fetch(modulesUrl(host, org), { method: 'POST', body });",
+      '}',
+      '',
+    ];
+    const agree = [
+      ...fn,
+      'export async function again(host: string, org: string) {',
+      '  await axios.post(modulesUrl(host, org));',
+      '}',
+    ];
+    assert.deepEqual(endpoints(agree.join('\n'), 'modules.ts'), [`2 ${MODULES}`]);
+    const disagree = [
+      ...fn,
+      'export async function all(host: string, org: string) {',
+      '  await axios.get(modulesUrl(host, org));',
+      '}',
+    ];
+    assert.deepEqual(endpoints(disagree.join('\n'), 'modules.ts'), []);
+  });
+});
