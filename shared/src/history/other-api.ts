@@ -35,8 +35,11 @@ function otherBases(text: string): number[] {
   /** Where the last match ended (a global search goes on from there) and the last quote tried. */
   let end = 0;
   let tried = -1;
-  // `pi/` is looked for: a native search stops at every `a` of the text, and there are far fewer `p`s.
-  for (let at = text.indexOf('pi/'); at !== -1; at = text.indexOf('pi/', at + 3)) {
+  // Each `/` is looked for and `api` read before it: a native search of `pi/` stops at every `p` of the text, which is
+  // commoner than `/` in code (twice as slow over history-real's texts: 0.75 against 0.39 ms a pass).
+  for (let slash = text.indexOf('/', 2); slash !== -1; slash = text.indexOf('/', slash + 1)) {
+    if (text.charCodeAt(slash - 1) !== 105 || text.charCodeAt(slash - 2) !== 112) continue; // `pi`
+    const at = slash - 2;
     if (at === 0 || text.charCodeAt(at - 1) !== 97) continue; // a
     const c = text.charCodeAt(at + 3) | 0x20;
     if (c < 97 || c > 122) continue;

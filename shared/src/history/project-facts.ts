@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
+import { isNameChar } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { pythonBodyEnd } from './value-flow.ts';
@@ -297,27 +298,57 @@ function projectBases(files: Iterable<FileFacts>): Map<string, string> {
 
 /**
  * A project's helper and operation names, gathered once per project (factsConcern runs once per file): names of
- * word characters only as one pattern of their `.name(` calls (`CALLS`), any other name by its own search.
+ * word characters only as one table of their `.name(` calls (`callsPlain`), any other name by its own search.
  */
 interface Called {
-  readonly calls?: RegExp;
+  /** The plain names (`[\w$]+`), their lengths, the longest, and their last characters by code (`& 127`). */
+  readonly plain: ReadonlySet<string>;
+  readonly lengths: ReadonlySet<number>;
+  readonly longest: number;
+  readonly lasts: Uint8Array;
   readonly others: readonly string[];
 }
 const CALLED = new WeakMap<ProjectFacts, Called>();
 function calledNames(project: ProjectFacts): Called {
   let called = CALLED.get(project);
   if (called === undefined) {
-    const plain: string[] = [];
+    const plain = new Set<string>();
     const others: string[] = [];
     for (const name of new Set([...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]))
-      (/^[\w$]+$/.test(name) ? plain : others).push(name);
-    // `.name(` with the whole word between the dot and the parenthesis, as `dotCalls` reads a call.
-    const calls =
-      plain.length === 0 ? undefined : new RegExp(`\\.(?:${plain.map((n) => n.replace(/\$/g, '\\$')).join('|')})\\(`);
-    called = { ...(calls === undefined ? {} : { calls }), others };
+      if (/^[\w$]+$/.test(name)) plain.add(name);
+      else others.push(name);
+    const lasts = new Uint8Array(128);
+    let longest = 0;
+    for (const name of plain) {
+      lasts[name.charCodeAt(name.length - 1) & 127] = 1;
+      longest = Math.max(longest, name.length);
+    }
+    called = { plain, lengths: new Set([...plain].map((n) => n.length)), longest, lasts, others };
     CALLED.set(project, called);
   }
   return called;
+}
+
+/**
+ * Whether the text calls one of the plain names after a dot: the pattern `\.(?:name|…)\(` (the whole word between
+ * the dot and the parenthesis, as `dotCalls` reads a call), found from each `(` back over the word before it, and
+ * that word looked up only when its last character, its length and the dot before it allow (the pattern, which
+ * stops at every dot of the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass).
+ */
+function callsPlain(text: string, called: Called): boolean {
+  if (called.plain.size === 0) return false;
+  const { plain, lengths, lasts } = called;
+  const stop = called.longest + 1;
+  for (let open = text.indexOf('('); open !== -1; open = text.indexOf('(', open + 1)) {
+    const last = text.charCodeAt(open - 1);
+    if (last > 127 || lasts[last] !== 1) continue;
+    // The word before the `(`, read back no further than the longest name (a longer word is none of them).
+    let start = open - 1;
+    while (open - start < stop && isNameChar(text.charCodeAt(start - 1))) start--;
+    if (text.charCodeAt(start - 1) === 46 && lengths.has(open - start) && plain.has(text.slice(start, open)))
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -325,10 +356,10 @@ function calledNames(project: ProjectFacts): Called {
  * `markers` are the text's from its first scan (`scanProjectFile`), when kept.
  */
 export function factsConcern(project: ProjectFacts, text: string, markers = new TextMarkers(text)): boolean {
-  // The helpers' and operations' `.name(` calls: one search of one pattern, not a search per name (a project's
-  // operations made that a seventh of the scan) nor a look-up of every call of the text (a thirtieth).
+  // The helpers' and operations' `.name(` calls: one pass over the text's `(`s (`callsPlain`), not a search per name
+  // (a project's operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);
-  if (called.calls?.test(text) === true) return true;
+  if (callsPlain(text, called)) return true;
   for (const name of called.others) if (markers.has(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (markers.has(base)) return true;
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;

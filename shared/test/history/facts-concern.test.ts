@@ -1,0 +1,42 @@
+// Whether a file's text calls one of the project's helpers or operations after a dot (`factsConcern`, project-facts.ts):
+// the same answer as the pattern `\.(?:name|…)\(` it replaced, on texts written for this test and on made-up ones.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { factsConcern, type ProjectFacts } from '../../src/history/project-facts.ts';
+
+const NAMES = ['ListModuleConsumers', 'AddTags', 'get_run', '$fetch', 'list', 'x1'];
+const PROJECT: ProjectFacts = { modelPaths: new Map(), operations: new Map(NAMES.map((n) => [n, 'GET /runs/:id'])) };
+const PATTERN = new RegExp(`\\.(?:${NAMES.map((n) => n.replace(/\$/g, '\\$')).join('|')})\\(`);
+
+test('a call of a name after a dot concerns the file; the name inside a longer word does not', () => {
+  for (const [text, calls] of [
+    ['ws, err := client.Workspaces.AddTags(ctx, id, opts)', true],
+    ['api.$fetch("/runs")', true],
+    ['self.get_run(run_id)', true],
+    ['client.xAddTags(ctx)', false],
+    ['AddTags(ctx)', false],
+    ['client.AddTagsNow(ctx)', false],
+    ['client.AddTags (ctx)', false],
+    ['x.list(', true],
+    ['.x1(', true],
+    ['a.b_x1(', false],
+    ['', false],
+  ] as const)
+    assert.equal(factsConcern(PROJECT, text), calls, text);
+});
+
+test('made-up texts: the same answer as the pattern', () => {
+  let seed = 11;
+  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const pieces = [...NAMES, ...NAMES.map((n) => `.${n}`), 'Tags', 'x', '1', '.', '(', '(', ' ', '_', '$', 'é', 'List'];
+  let calls = 0;
+  for (let k = 0; k < 5000; k++) {
+    let text = '';
+    for (let i = random(14); i > 0; i--) text += pieces[random(pieces.length)];
+    const expected = PATTERN.test(text);
+    if (expected) calls++;
+    assert.equal(factsConcern(PROJECT, text), expected, text);
+  }
+  // Both answers occur often enough to mean something.
+  assert.ok(calls > 200 && calls < 4800, `${calls} calling texts`);
+});
