@@ -21,6 +21,7 @@ import {
 import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
+import { shellFlow } from './shell-flow.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { unknownTypeValues } from './unknown-types.ts';
@@ -189,6 +190,22 @@ export class HitCollector {
         )
           continue;
         this.urlText(text.slice(word.start, word.end), [{ virtual: 0, source: word.start }], false, word.start);
+      }
+    // The shell family's words opening with a variable that holds a URL (`$(API)/projects/$(ID)`, a CI file's
+    // `"${PROVIDER_URL}/versions"` with `PROVIDER_URL` under `variables:`): the URL the value flow says (`shell-flow.ts`).
+    if (profile.commands && profile.hashBlockComments !== true && this.lines.markers.has('://'))
+      for (const word of shellFlow(text, this.lines, false).urlWords()) {
+        if (
+          this.#places.at(word.start).inComment ||
+          this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end)
+        )
+          continue;
+        const rest = text.slice(word.reference, word.end);
+        const parts = [
+          { virtual: 0, source: word.start },
+          { virtual: word.value.length, source: word.reference },
+        ];
+        this.urlText(word.value + rest, parts, false, word.start);
       }
     for (const join of this.#bases.joined()) {
       const place = this.#places.at(join.open + 1);

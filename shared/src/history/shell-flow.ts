@@ -1,6 +1,7 @@
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { commandAt, commandMethod } from './shell-commands.ts';
+import { flowTemplateText, UNKNOWN, type FlowPiece, type FlowValue } from './value-flow-types.ts';
 
 /**
  * The shell family's value flow over one text (sh/bash/zsh, PowerShell, the shell inside CI YAML, Makefiles): what a
@@ -17,6 +18,8 @@ export class ShellFlow {
   readonly #powershell: boolean;
   /** How many times each variable is assigned (keys lower-cased); built on the first question. */
   #counts: Map<string, number> | undefined;
+  /** Each variable's value sites (`value`); built on the first question about a value. */
+  #values: Map<string, { text: string; start: number; shell: boolean }[]> | undefined;
 
   constructor(text: string, lines: Lines, powershell: boolean) {
     this.#text = text;
@@ -70,6 +73,95 @@ export class ShellFlow {
     return out;
   }
 
+  /**
+   * What the variable `name` holds (f1's `FlowValue`): the value of its only assignment — a shell one (`X="…"`, `export
+   * X=…`, `X="${X:-https://…}"`: the default), a Makefile's (`X := …`, `X ?= …`), a CI file's `variables:`/`env:` key
+   * (`X: "…"`) — its references to other variables read the same way (at most MAX_DEPTH deep), each unknown one a
+   * placeholder. Unknown when assigned more than once (`conflict`), never (`unbound`), or in a cycle or too deep.
+   */
+  value(name: string, depth = 0): FlowValue {
+    if (depth > MAX_DEPTH) return UNKNOWN.depth;
+    const values = this.#valueSites().get(name);
+    const count = (values?.length ?? 0) + this.assignments(name) - (values?.filter((v) => v.shell).length ?? 0);
+    if (!values || values.length === 0) return UNKNOWN.unbound;
+    if (count !== 1) return UNKNOWN.conflict;
+    const site = values[0]!;
+    const pieces: FlowPiece[] = [];
+    let last = 0;
+    const raw = site.text;
+    // matchAll works on a copy of the pattern: the nested calls below read other values with it.
+    for (const m of raw.matchAll(REFERENCE)) {
+      if (m.index > last) pieces.push({ literal: raw.slice(last, m.index), start: site.start + last });
+      const inner = m[1] ?? m[2] ?? m[3] ?? '';
+      const held = inner === name ? UNKNOWN.cycle : this.value(inner, depth + 1);
+      if (held.kind === 'unknown' && held.reason === 'cycle') return held;
+      if (held.kind === 'template') pieces.push(...held.pieces);
+      else pieces.push({ hole: m[0], start: site.start + m.index });
+      last = m.index + m[0].length;
+    }
+    if (last < raw.length) pieces.push({ literal: raw.slice(last), start: site.start + last });
+    return pieces.length === 0 ? UNKNOWN.unbound : { kind: 'template', pieces };
+  }
+
+  /**
+   * Words of commands that open with a reference to a variable holding a URL (`value` reads an `http(s)://` URL) and
+   * go on with a path: `$(API)/projects/$(ID)`, `"${PROVIDER_URL}/versions"`, `$PROVIDER_URL/versions/$V`. Each with
+   * the reference's end and the URL text the word holds (the value's template text, `{}` for each unknown part, then
+   * the rest of the word). At most MAX_WORDS.
+   */
+  urlWords(): { start: number; reference: number; end: number; value: string }[] {
+    const out: { start: number; reference: number; end: number; value: string }[] = [];
+    if (this.#powershell) return out;
+    const text = this.#text;
+    for (const name of this.#valueSites().keys()) {
+      const held = this.value(name);
+      if (held.kind !== 'template') continue;
+      const value = flowTemplateText(held);
+      if (!/^https?:\/\/[^/\s]+\/\S/.test(value)) continue;
+      for (const reference of [`$(${name})/`, `\${${name}}/`, `$${name}/`]) {
+        for (
+          let at = text.indexOf(reference);
+          at !== -1 && out.length < MAX_WORDS;
+          at = text.indexOf(reference, at + 1)
+        ) {
+          const before = text.charCodeAt(at - 1);
+          if (!(before === 32 || before === 9 || before === 34 || before === 39)) continue;
+          let end = at + reference.length;
+          while (end < text.length && !WORD_ENDS.has(text.charCodeAt(end))) end++;
+          out.push({ start: at, reference: at + reference.length - 1, end, value });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Each variable's value sites (`value`), read once: `shell` when the shell's assignment count counts it too. */
+  #valueSites(): Map<string, { text: string; start: number; shell: boolean }[]> {
+    if (this.#values) return this.#values;
+    const values = new Map<string, { text: string; start: number; shell: boolean }[]>();
+    const text = this.#text;
+    const end = Math.min(text.length, MAX_CHARS);
+    VALUE_SITE.lastIndex = 0;
+    for (let m = VALUE_SITE.exec(text); m !== null && m.index < end; m = VALUE_SITE.exec(text)) {
+      const name = m[1] ?? m[4] ?? '';
+      const quoted = m[2] ?? m[5];
+      let value = quoted === undefined ? (m[3] ?? m[6] ?? '').replace(/[ \t]+#.*$/, '').trim() : quoted.slice(1, -1);
+      let start = m.index + m[0].length - (m[3] ?? m[6] ?? quoted ?? '').length + (quoted === undefined ? 0 : 1);
+      // `X="${X:-https://…}"`: the default is the value (a run may set another, hardly another API path).
+      const fallback = /^\$\{(\w+):?[-=](.*)\}$/.exec(value);
+      if (fallback?.[1] === name) {
+        start += value.indexOf(fallback[2] ?? '');
+        value = fallback[2] ?? '';
+      }
+      if (!values.has(name) && values.size >= MAX_NAMES) break;
+      const list = values.get(name) ?? [];
+      if (list.length === 0) values.set(name, list);
+      if (list.length < 4) list.push({ text: value, start, shell: m[1] !== undefined });
+    }
+    this.#values = values;
+    return values;
+  }
+
   #assignmentCounts(): Map<string, number> {
     if (this.#counts) return this.#counts;
     const counts = new Map<string, number>();
@@ -101,6 +193,20 @@ const MAX_SENDS = 16;
  */
 const SH_ASSIGN =
   /^[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
+/** How deep `value` follows references to other variables, and how many URL words are read. */
+const MAX_DEPTH = 4;
+const MAX_WORDS = 64;
+/**
+ * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
+ * one), or a YAML key of a `variables:`/`env:` map — any key whose name a script may read, written in capitals
+ * (group 4; 5 quoted, 6 plain).
+ */
+const VALUE_SITE =
+  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)/gm;
+/** A reference inside a value: `$(X)` (Make), `${X}` (a default's `${X:-…}` not), `$X`. */
+const REFERENCE = /\$\(([A-Za-z_]\w*)\)|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+/** What ends a word of a command. */
+const WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
 /** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */
 const PS_ASSIGN =
   /\$(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?:[+]?=(?!=))|foreach[ \t]*\([ \t]*\$([A-Za-z_]\w*)/gim;

@@ -103,3 +103,67 @@ describe('history: a shell word that opens with a variable holding a URL is that
     ]);
   });
 });
+
+describe('history: what a variable holds in the shell family (Makefile, CI variables, export), read at its use', () => {
+  const VERSIONS = '/organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions';
+
+  it('Makefile: `API := …` and a variable built from it, extended in recipes', () => {
+    const text = [
+      'ORG_API := https://app.terraform.io/api/v2/organizations/acme',
+      'PROVIDER ?= $(ORG_API)/registry-providers/private/acme/aws',
+      'clean:',
+      '\tcurl -X DELETE -H "Authorization: Bearer $(TOKEN)" $(PROVIDER)/versions/$(VERSION)',
+      'publish:',
+      '\t@curl -sS -X POST -d @version.json $(PROVIDER)/versions',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'makefile'), [
+      `4 endpoint DELETE ${VERSIONS}/:version`,
+      `6 endpoint POST ${VERSIONS}`,
+    ]);
+  });
+
+  it("GitLab CI: a base under `variables:`, the job's script extends it", () => {
+    const text = [
+      'variables:',
+      '  PROVIDER_URL: "https://app.terraform.io/api/v2/organizations/${TFE_ORG}/registry-providers/private/${TFE_ORG}/${NAME}"',
+      'publish:',
+      '  stage: deploy',
+      '  script:',
+      '    - curl -sS -X POST -H "Authorization: Bearer $TFE_TOKEN" -d @v.json "${PROVIDER_URL}/versions"',
+      '    - curl -sS -X DELETE "$PROVIDER_URL/versions/$OLD_VERSION"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'yaml'), [
+      `6 endpoint POST ${VERSIONS}`,
+      `7 endpoint DELETE ${VERSIONS}/:version`,
+    ]);
+  });
+
+  it('bash: `export X=…` unquoted, and a default (`X="${X:-…}"`)', () => {
+    const text = [
+      'export ORG_URL=https://app.terraform.io/api/v2/organizations/$TFE_ORG',
+      'PROVIDER_URL="${PROVIDER_URL:-$ORG_URL/registry-providers/private/$TFE_ORG/$NAME}"',
+      'curl -sS -X POST -d @version.json "$PROVIDER_URL/versions"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'shellscript'), [`3 endpoint POST ${VERSIONS}`]);
+  });
+
+  it('two jobs that give the variable two values: unknown, nothing said', () => {
+    const text = [
+      'build:',
+      '  variables:',
+      '    PROVIDER_URL: "https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws"',
+      '  script:',
+      '    - curl -sS -X POST -d @v.json "${PROVIDER_URL}/versions"',
+      'other:',
+      '  variables:',
+      '    PROVIDER_URL: "https://app.terraform.io/api/v2/organizations/acme/registry-modules/private/acme/vpc"',
+      '  script:',
+      '    - echo done',
+    ].join('\n');
+    // (Line 8's own URL is read as written, as before: only the script's use is in question.)
+    assert.deepEqual(
+      endpoints(text, 'yaml').filter((e) => e.startsWith('5 ')),
+      [],
+    );
+  });
+});
