@@ -594,10 +594,14 @@ function commandSending(text: string, lines: Lines, url: UrlHit, within: number)
  */
 function flowSends(text: string, lines: Lines, url: UrlHit, profile: LanguageProfile): MethodToken[] {
   const before = text.slice(Math.max(lines.startOf(url.line), url.start - 200), url.start);
+  // `url="`, `$uri = "`, a Makefile's `URL := ` / `URL ?= `, a CI file's `URL: "` key.
   const whole =
-    /(?:^|[^\w.$:])\$?(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?::=|=)[ \t]*["']?$/.exec(before);
-  if (!whole?.[1] || commandMethod(text, lines, url.start)) return [];
-  return shellFlow(text, lines, profile.hashBlockComments === true).sends(whole[1], url.line);
+    /(?:^|[^\w.$:])\$?(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?::=|\?=|=)[ \t]*["']?$|^[ \t]+([A-Z_][A-Z0-9_]*):[ \t]*["']?$/.exec(
+      before,
+    );
+  const name = whole?.[1] ?? whole?.[2];
+  if (!name || commandMethod(text, lines, url.start)) return [];
+  return shellFlow(text, lines, profile.hashBlockComments === true).sends(name, url.line);
 }
 
 /** `echo "lookup_url=${_lookup_url}" >> $GITHUB_OUTPUT`: a GitHub Actions step output set from a variable. Group 1: the output. */

@@ -41,12 +41,12 @@ export class ShellFlow {
    * assigned more than once.
    */
   sends(name: string, line: number): MethodToken[] {
-    if (this.assignments(name) !== 1) return [];
+    if (this.#total(name) !== 1) return [];
     const text = this.#text;
     const lines = this.#lines;
     const from = lines.endOf(line);
     const use = new RegExp(
-      `\\$\\{?${this.#powershell ? '(?:(?:script|global|local|private):)?' : ''}${name}(?![\\w:])(\\})?`,
+      `\\$(?:\\{?${this.#powershell ? '(?:(?:script|global|local|private):)?' : ''}${name}(?![\\w:])(\\})?|\\(${name}\\))`,
       this.#powershell ? 'gi' : 'g',
     );
     use.lastIndex = from;
@@ -58,7 +58,10 @@ export class ShellFlow {
       // The variable whole (quoted or not, a query added allowed): not `$url/versions` nor `${url}s`.
       const after = text.charCodeAt(at + m[0].length);
       if (!(Number.isNaN(after) || WORD_END.has(after))) continue;
-      const words = commandAt(text, lines, at);
+      // A Makefile's `$(X)` reads as a command substitution where it starts: the command is asked about the character
+      // before it (a blank or a quote of the same word).
+      const probe = text.charCodeAt(at + 1) === 40 ? at - 1 : at;
+      const words = commandAt(text, lines, probe);
       const index = words?.findIndex((w) => w.start <= at && at < w.end) ?? -1;
       if (!words || index === -1) continue;
       const program = words.find(
@@ -67,7 +70,7 @@ export class ShellFlow {
       if (!program || program.start >= at || SHOWS.test(program.text.replace(/^["']/, ''))) continue;
       const previous = words[index - 1]?.text ?? '';
       if (NOT_URL_OPTION.test(previous)) continue;
-      const sent = commandMethod(text, lines, at);
+      const sent = commandMethod(text, lines, probe);
       if (sent) out.push(sent);
     }
     return out;
@@ -82,9 +85,8 @@ export class ShellFlow {
   value(name: string, depth = 0): FlowValue {
     if (depth > MAX_DEPTH) return UNKNOWN.depth;
     const values = this.#valueSites().get(name);
-    const count = (values?.length ?? 0) + this.assignments(name) - (values?.filter((v) => v.shell).length ?? 0);
     if (!values || values.length === 0) return UNKNOWN.unbound;
-    if (count !== 1) return UNKNOWN.conflict;
+    if (this.#total(name) !== 1) return UNKNOWN.conflict;
     const site = values[0]!;
     const pieces: FlowPiece[] = [];
     let last = 0;
@@ -133,6 +135,15 @@ export class ShellFlow {
       }
     }
     return out;
+  }
+
+  /** All the assignments of `name`: the shell's and Makefile's (`assignments`) and a CI file's keys. */
+  #total(name: string): number {
+    const count = this.assignments(name);
+    if (this.#powershell) return count;
+    let keys = 0;
+    for (const site of this.#valueSites().get(name) ?? []) if (!site.shell) keys++;
+    return count + keys;
   }
 
   /** Each variable's value sites (`value`), read once: `shell` when the shell's assignment count counts it too. */

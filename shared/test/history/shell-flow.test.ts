@@ -167,3 +167,28 @@ describe('history: what a variable holds in the shell family (Makefile, CI varia
     );
   });
 });
+
+describe('history: every command that sends a CI variable or a Makefile variable holding a URL', () => {
+  it("GitLab CI: a `variables:` key read and created by the job's script", () => {
+    const text = [
+      'variables:',
+      '  PROVIDERS_URL: "https://app.terraform.io/api/v2/organizations/${TFE_ORG}/registry-providers"',
+      'publish:',
+      '  script:',
+      '    - curl -sS -H "Authorization: Bearer $TFE_TOKEN" "$PROVIDERS_URL"',
+      '    - curl -sS -X POST -d @provider.json "$PROVIDERS_URL"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'yaml'), [`2 endpoint GET ${PROVIDERS}`, `2 endpoint POST ${PROVIDERS}`]);
+  });
+
+  it('Makefile: `URL := …` sent whole by two recipes as `$(URL)`', () => {
+    const text = [
+      'PROVIDERS_URL := https://app.terraform.io/api/v2/organizations/$(ORG)/registry-providers',
+      'list:',
+      '\tcurl -sS $(PROVIDERS_URL)',
+      'create:',
+      '\tcurl -sS -X POST -d @provider.json $(PROVIDERS_URL)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'makefile'), [`1 endpoint GET ${PROVIDERS}`, `1 endpoint POST ${PROVIDERS}`]);
+  });
+});
