@@ -52,8 +52,12 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
   const passed: { subject: HistorySubject; confidence: Confidence; score: number }[] = [];
   // The value of a `type` key names a JSON:API type (`"type": "tag-bindings"`), never an attribute or a state.
   const typeValue = hit.keyOf === 'type' || hit.via === 'type';
+  // A permission or an entitlement is a key of its object (`"run-tasks": false`, `"can-update": true`): the value
+  // of another key (`"name": "run-tasks"`, an OpenAPI tag, a menu entry) names something of its own.
+  const otherKeysValue = !hit.isKey && hit.keyOf !== '';
   for (const { subject, rule, value } of hit.info.candidates) {
     if (typeValue && subject.type !== 'resource') continue;
+    if (otherKeysValue && (subject.type === 'permission' || subject.type === 'entitlement')) continue;
     const confidence = value ? attributeValue(ctx, hit, subject, context) : check(ctx, hit, subject, rule, context);
     if (!confidence) continue;
     const inContext = subject.resource !== undefined && context()?.includes(subject.resource) === true;

@@ -554,6 +554,11 @@ export function providerFileResource(index: HistoryIndex, fileName: string | und
   return resource === undefined ? undefined : sdkIndex(index).providerResources[resource];
 }
 
+/** The JSON:API type of the resource a provider's resource or data type manages (`tfe_policy_set` → `policy-sets`), if mapped. */
+export function providerTypeResource(index: HistoryIndex, type: string): string | undefined {
+  return Object.hasOwn(sdkIndex(index).providerResources, type) ? sdkIndex(index).providerResources[type] : undefined;
+}
+
 type Push = (start: number, end: number, name: SdkName) => void;
 
 function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): void {

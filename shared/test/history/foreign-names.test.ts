@@ -1,0 +1,77 @@
+// Wrong annotations the wide probe (scripts/history-probe.ts) found by eye in files no set labels: names that are
+// the API's in some code and something else's in this one. Each rule is general; the snippets are made up.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const ids = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: HCL blocks of another Terraform provider than the API’s', () => {
+  const block = (type: string): string =>
+    [`resource "${type}" "main" {`, '  name        = "build-runner"', '  description = "Runs the build"', '}'].join(
+      '\n',
+    );
+
+  it('a project of AWS CodeBuild, Google Cloud or Doppler is not the API’s project', () => {
+    for (const type of ['aws_codebuild_project', 'google_project', 'doppler_project', 'gitlab_project'])
+      assert.deepEqual(ids(block(type), 'main.tf'), [], type);
+  });
+
+  it('data blocks too: `data "vercel_project"` names nothing of the API', () => {
+    assert.deepEqual(ids(block('vercel_project').replace('resource', 'data'), 'main.tf'), []);
+  });
+
+  it('the API provider’s `tfe_project` is still the projects resource', () => {
+    assert.deepEqual(ids(block('tfe_project'), 'main.tf'), [
+      '2 attribute projects name',
+      '3 attribute projects description',
+    ]);
+  });
+
+  it('the provider’s own mapping decides between resources a label’s words name (`tfe_policy_set` is a policy set)', () => {
+    const text = ['resource "tfe_policy_set" "checks" {', '  name = "checks"', '  kind = "sentinel"', '}'].join('\n');
+    assert.deepEqual(
+      ids(text, 'policy.tf').filter((id) => id.includes('kind')),
+      ['3 attribute policy-sets kind'],
+    );
+  });
+
+  it('an unmapped label takes the resource with the most words among those it names', () => {
+    // `tfe_team_project_access` (mapped) and a made-up `tfe_team_project_grant` both name team-projects, not teams.
+    const text = ['resource "tfe_team_project_grant" "g" {', '  access = "custom"', '}'].join('\n');
+    assert.deepEqual(ids(text, 'grant.tf'), ['2 status team-projects custom']);
+  });
+});
+
+describe('history: a permission or entitlement written as the value of another key', () => {
+  it('JSON: an OpenAPI tag named like a permission (`"name": "run-tasks"`) is no permission', () => {
+    const json = [
+      '{',
+      '  "tags": [',
+      '    { "name": "runs" },',
+      '    { "name": "run-tasks", "description": "Run task actions" }',
+      '  ]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(ids(json, 'openapi.json'), []);
+  });
+
+  it('Python, TypeScript, YAML: a menu entry or a label holding the word says nothing', () => {
+    assert.deepEqual(ids('MENU = [{"name": "run-tasks", "icon": "bolt"}]\n', 'menu.py'), []);
+    assert.deepEqual(ids("export const tabs = [{ label: 'manage-run-tasks', path: '/tasks' }];\n", 'tabs.ts'), []);
+    assert.deepEqual(ids('tabs:\n  - name: can-manage-run-tasks\n    icon: bolt\n', 'tabs.yml'), []);
+  });
+
+  it('the same words as keys of a permissions object still are the permissions', () => {
+    const py = [
+      'body = {"data": {"type": "team-workspaces", "attributes": {',
+      '    "access": "custom",',
+      '    "run-tasks": False,',
+      '}}}',
+    ].join('\n');
+    assert.ok(ids(py, 'access.py').includes('3 permission team-workspaces run-tasks'));
+    const ts = "const permissions = { 'can-manage-run-tasks': true };\n";
+    assert.ok(ids(ts, 'workspace.ts').some((id) => id.includes('can-manage-run-tasks')));
+  });
+});
