@@ -35,6 +35,7 @@ import { Relationships } from './relationship-data.ts';
 import { inPrintCall, mayPrint, sentArgument, serverRoute } from './sending-calls.ts';
 import { embeddedCurlMethod } from './shell-commands.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
+import { formatBases } from './value-flow.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
 
@@ -42,6 +43,7 @@ import { tailFits } from './url-tails.ts';
 const SENT_LINES = 15;
 
 const GO_PROFILE = profileFor({ languageId: 'go' });
+const PYTHON_PROFILE = profileFor({ languageId: 'python' });
 
 /** The start of a string that is a curl (or wget) command line: `curl -s …`. */
 const CURL_STRING = /^\s*(?:curl|wget)\s/;
@@ -93,7 +95,9 @@ export class HitCollector {
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
     const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
     // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.
-    for (const literal of [...formatted, ...segmentChains(text)]) {
+    // A format call's leading placeholder filled by a name the text assigns one string (`value-flow.ts`).
+    const bases = formatBases(text, this.lines.markers, profile === PYTHON_PROFILE);
+    for (const literal of [...formatted, ...segmentChains(text), ...bases]) {
       if (this.#places.at(literal.start).inComment) continue;
       this.#formatted.add(literal.start);
       this.urlText(literal.text, literal.parts, false, literal.start, literal);

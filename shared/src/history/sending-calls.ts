@@ -162,15 +162,8 @@ function readUse(text: string, at: number): MethodToken | null | undefined {
   if (PRINTS.test(callee)) return undefined;
   // Wrapped into a URL object (`URI.create(x)`, `new URL(x)`): sent by what takes that, not read here.
   if (URL_WRAPPER.test(callee)) return null;
-  // Spring's `restTemplate.postForObject(x, …)`, .NET's `client.DeleteAsync(x)`: the verb starts the method's name.
-  const named =
-    /(?:^|[.>])(get|post|put|patch|delete|Get|Post|Put|Patch|Delete)(?:For(?:Object|Entity|Location)|Async|AsJsonAsync|FromJsonAsync)$/.exec(
-      callee,
-    );
-  if (named?.[1] !== undefined) {
-    const start = call.start + named.index + named[0].indexOf(named[1]);
-    return { method: named[1].toUpperCase() as HttpMethod, start, end: start + named[1].length, text: named[1] };
-  }
+  const named = namedVerb(call, callee);
+  if (named) return named;
   const m = CALL_METHOD.exec(text.slice(call.start, call.end));
   const token = m ? callToken(call, m) : undefined;
   if (token) return token;
@@ -248,7 +241,12 @@ function sendingMethod(
       if (first !== undefined) continue;
       // `run_request(token, url, payload, "post")`: a function of the text that sends its parameter (`helper-sends.ts`);
       // `fetchWithAuth<Module[]>(url, token)`: a fetch-like call given no method sends fetch's default.
-      if (call && !m) return helperSending(text, call, at, sentAt) ?? fetchCallMethod(text, call, at);
+      if (call && !m)
+        return (
+          namedVerb(call, text.slice(call.start, call.open)) ??
+          helperSending(text, call, at, sentAt) ??
+          fetchCallMethod(text, call, at)
+        );
       return undefined;
     }
     if (more === undefined) return token;
@@ -313,6 +311,20 @@ function wholeArgument(text: string, after: number): boolean {
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
   const c = text.charCodeAt(i);
   return c === 44 || c === 41 || c === 10 || c === 13;
+}
+
+/**
+ * A callee whose name starts with the verb it sends: Spring's `restTemplate.postForObject(`, `getForEntity(`, .NET's
+ * `client.DeleteAsync(`, `PostAsJsonAsync(`, `GetFromJsonAsync(`. Its token is the verb.
+ */
+function namedVerb(call: { readonly start: number }, callee: string): MethodToken | undefined {
+  const named =
+    /(?:^|[.>])(get|post|put|patch|delete|Get|Post|Put|Patch|Delete)(?:For(?:Object|Entity|Location)|Async|AsJsonAsync|FromJsonAsync)$/.exec(
+      callee,
+    );
+  if (named?.[1] === undefined) return undefined;
+  const start = call.start + named.index + named[0].indexOf(named[1]);
+  return { method: named[1].toUpperCase() as HttpMethod, start, end: start + named[1].length, text: named[1] };
 }
 
 /** A callee that wraps a URL into an object (`URI.create(`, `new URL(`, `Uri.parse(`, `urlparse(`): no send. */

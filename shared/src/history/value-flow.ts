@@ -1,5 +1,8 @@
 import { classSpans, type ClassSpan } from './class-spans.ts';
+import type { FormattedLiteral } from './format-args.ts';
+import type { UrlPart } from './hits.ts';
 import type { Lines } from './lines.ts';
+import type { TextMarkers } from './text-markers.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
 import { agreeMethods, UNKNOWN, type FlowMethodAnswer } from './value-flow-types.ts';
@@ -242,4 +245,141 @@ export function valueFlow(text: string, lines: Lines): ValueFlow {
     flows.set(lines, flow);
   }
   return flow;
+}
+
+/** The format calls read, up to what their template must open with (Python's is checked after: its literal is before it). */
+const CALLS = ['.format(', 'Sprintf("%', 'String.format("%'];
+/** At most this many format calls are read per text, and this many assignments of a name. */
+const MAX_FORMATS = 300;
+const MAX_ASSIGNMENTS = 20;
+
+/**
+ * A format call whose template opens with a placeholder (`"{}/{}/registry-providers/{}/{}/{}/versions".format(
+ * tfc_org_url, org, …)`, `fmt.Sprintf("%s/workspaces/%s", orgURL, name)`, `String.format("%s/runs", BASE)`) filled by a
+ * name the text assigns one plain string everywhere it assigns it (`tfc_org_url = "https://…/api/v2/organizations"`,
+ * `const orgURL = "…"`, `private static final String BASE = "…"`): the template read with that value in its first
+ * placeholder's place (the others stay placeholders). A name assigned anything else, or two different strings, fills
+ * nothing, and the template is read as written.
+ */
+export function formatBases(text: string, markers: TextMarkers, python: boolean): FormattedLiteral[] {
+  const out: FormattedLiteral[] = [];
+  // `.format(` only in Python (its marker's rarest character is `(`: a search of every other text's calls).
+  const calls = python ? CALLS : CALLS.slice(1);
+  if (!markers.any(calls)) return out;
+  const values = new Map<string, string | undefined>();
+  const valueOf = (name: string): string | undefined => {
+    if (!values.has(name)) values.set(name, plainValue(text, name));
+    return values.get(name);
+  };
+  for (const call of calls) {
+    // Each call's first place is its marker's (searched once by its rarest part); a text without it is passed over.
+    if (!markers.has(call)) continue;
+    for (
+      let at = markers.first(call);
+      at !== -1 && out.length < MAX_FORMATS;
+      at = text.indexOf(call, at + call.length)
+    ) {
+      const python = call === '.format(';
+      let open: number;
+      let close: number;
+      if (python) {
+        // The literal ends right before `.format(` and opens with `{}` (or `{0}`): its quote is searched back only then.
+        close = at - 1;
+        const quote = text.charCodeAt(close);
+        if (quote !== 34 && quote !== 39) continue;
+        open = openingQuote(text, close);
+        if (open === -1 || text.charCodeAt(open + 1) !== 123) continue;
+      } else {
+        // The literal is the call's first argument and opens with `%s` / `%v` (the marker holds its quote and `%`).
+        open = at + call.length - 2;
+        close = closingQuoteOf(text, open);
+        if (close === -1) continue;
+      }
+      const start = open + 1;
+      const lead = python ? /^\{0?\}/.exec(text.slice(start, start + 3)) : /^%[sv]/.exec(text.slice(start, start + 2));
+      if (!lead) continue;
+      const first = firstArgument(text, python ? at + call.length : close + 1, !python);
+      if (!first) continue;
+      const value = valueOf(first.name);
+      if (value === undefined) continue;
+      const rest = start + lead[0].length;
+      const parts: UrlPart[] = [
+        { virtual: 0, source: first.start },
+        { virtual: value.length, source: rest },
+      ];
+      out.push({ start, end: close, text: value + text.slice(rest, close), parts });
+    }
+  }
+  return out;
+}
+
+/** The quote that opens the string closing at `close` (on its line), or -1. */
+function openingQuote(text: string, close: number): number {
+  const quote = text.charCodeAt(close);
+  if (quote !== 34 && quote !== 39) return -1;
+  for (let i = close - 1; i >= 0 && close - i < 400; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return -1;
+    if (c === quote && text.charCodeAt(i - 1) !== 92) return i;
+  }
+  return -1;
+}
+
+/** The quote that closes the string opening at `open` (on its line), or -1. */
+function closingQuoteOf(text: string, open: number): number {
+  const quote = text.charCodeAt(open);
+  for (let i = open + 1; i < text.length && i - open < 400; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return -1;
+    if (c === 92) i++;
+    else if (c === quote) return i;
+  }
+  return -1;
+}
+
+/** The first argument of a format call when it is a name (`tfc_org_url`, `BASE`, `self.base`): its text and start. */
+function firstArgument(text: string, from: number, afterComma: boolean): { name: string; start: number } | undefined {
+  const m = (
+    afterComma ? /^\s*,\s*((?:self\.|this\.)?[A-Za-z_]\w*)\s*[,)]/ : /^\s*((?:self\.|this\.)?[A-Za-z_]\w*)\s*[,)]/
+  ).exec(text.slice(from, from + 120));
+  if (!m?.[1]) return undefined;
+  return { name: m[1], start: from + m[0].indexOf(m[1]) };
+}
+
+/**
+ * The one plain string (no placeholder, no escape) every assignment of `name` in the text gives it (`x = "…"`, `x :=
+ * "…"`, `const x = "…"`, `private static final String X = "…";`), or undefined: none, one of another value, or
+ * two different strings.
+ */
+function plainValue(text: string, name: string, depth = 0): string | undefined {
+  let value: string | undefined;
+  let count = 0;
+  // Searched as assigned (`name =`, `name :=`, a blank before the operator as formatters write it), not every use.
+  for (const needle of [`${name} =`, `${name} :=`])
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+      if (isNameChar(text.charCodeAt(at - 1)) || text.charCodeAt(at + needle.length) === 61) continue; // `==`
+      if (!name.includes('.') && text.charCodeAt(at - 1) === 46) continue;
+      const line = text.indexOf('\n', at);
+      let from = at + needle.length;
+      while (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9) from++;
+      if (++count > MAX_ASSIGNMENTS) return undefined;
+      const right = text
+        .slice(from, line === -1 ? text.length : line)
+        .trimEnd()
+        .replace(/;$/, '');
+      const literal = /^(["'])([^"'`\\{}$%\n]{1,200})\1$/.exec(right);
+      // Or a format call opening with a name of the same kind (`"{}/{}/versions".format(org_url, org)`), once more.
+      const formatted =
+        literal || depth >= 2
+          ? null
+          : /^(["'])\{0?\}([^"'`\\$%\n]{0,200})\1\.format\(\s*((?:self\.)?[A-Za-z_]\w*)\s*[,)]/.exec(
+              text.slice(from, from + 400),
+            );
+      const inner = formatted?.[3] !== undefined ? plainValue(text, formatted[3], depth + 1) : undefined;
+      const found = literal?.[2] ?? (inner !== undefined ? inner + (formatted?.[2] ?? '') : undefined);
+      if (found === undefined || (value !== undefined && value !== found)) return undefined;
+      value = found;
+    }
+  // A base, a URL or a path: what the template's first placeholder may hold.
+  return value !== undefined && /^(?:https?:\/\/|\/)/.test(value) ? value.replace(/\/+$/, '') : undefined;
 }

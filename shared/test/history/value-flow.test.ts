@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
+import { Lines } from '../../src/history/lines.ts';
+import { formatBases } from '../../src/history/value-flow.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -147,5 +149,67 @@ describe('a URL crossing a class attribute, a field or a constant is sent with i
       '}',
     ];
     assert.deepEqual(endpoints(disagree.join('\n'), 'modules.ts'), []);
+  });
+});
+
+describe('a format call whose first placeholder is a name assigned one URL', () => {
+  const PROVIDER_VERSIONS =
+    'endpoint POST /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name/versions';
+  it('Python: .format with a module variable, sent with GET and POST, and a URL formatted from it', () => {
+    const text = [
+      'tfc_org_url = "https://app.terraform.io/api/v2/organizations"',
+      'version_url = "{}/{}/registry-providers/{}/{}/{}/versions".format(',
+      '    tfc_org_url, org_name, service, namespace, provider',
+      ')',
+      'resp = requests.get(version_url, headers=headers)',
+      'created = requests.post(version_url, data=payload, headers=headers)',
+      'platform_url = "{}/{}/platforms".format(version_url, new_version)',
+      'requests.post(platform_url, data=payload, headers=headers)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'upload.py'), [
+      `2 ${PROVIDER_VERSIONS.replace('POST', 'GET')}`,
+      `2 ${PROVIDER_VERSIONS}`,
+      `7 ${PROVIDER_VERSIONS}/:version/platforms`,
+    ]);
+  });
+
+  it('Go and Java: fmt.Sprintf and String.format with a constant base', () => {
+    const go = [
+      'package main',
+      '',
+      'const orgURL = "https://app.terraform.io/api/v2/organizations"',
+      '',
+      'func create(c *http.Client, org string, body io.Reader) error {',
+      '\tu := fmt.Sprintf("%s/%s/registry-modules", orgURL, org)',
+      '\treq, _ := http.NewRequest("POST", u, body)',
+      '\t_, err := c.Do(req)',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(go, 'modules.go'), [`6 ${MODULES}`]);
+    const java = [
+      'public class Modules {',
+      '    private static final String ORGS = "https://app.terraform.io/api/v2/organizations";',
+      '',
+      '    public String create(String org, String body) {',
+      '        String url = String.format("%s/%s/registry-modules", ORGS, org);',
+      '        return restTemplate.postForObject(url, body, String.class);',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(java, 'Modules.java'), [`5 ${MODULES}`]);
+  });
+
+  it('a name assigned two different URLs, or something else than a string, fills nothing', () => {
+    const read = (text: string): string[] => formatBases(text, new Lines(text).markers, true).map((l) => l.text);
+    const one = [
+      'base = "https://app.terraform.io/api/v2/organizations/"',
+      'url = "{}/{}/registry-modules".format(base, org)',
+    ];
+    assert.deepEqual(read(one.join('\n')), ['https://app.terraform.io/api/v2/organizations/{}/registry-modules']);
+    const two = [...one, 'if staging:', '    base = "https://tfe.example/api/v2/organizations"'];
+    assert.deepEqual(read(two.join('\n')), []);
+    const other = ['base = os.environ["TFE_ORG_URL"]', 'url = "{}/{}/registry-modules".format(base, org)'];
+    assert.deepEqual(read(other.join('\n')), []);
   });
 });
