@@ -68,7 +68,7 @@ export function callbackMatches(
   profile: LanguageProfile,
   runTask = false,
 ): Match[] {
-  if (!namesCallbackUrl(text)) return [];
+  if (!namesCallbackUrl(text, lines)) return [];
   const subject = callbackEndpoint(index);
   if (!subject) return [];
   const out: Match[] = [];

@@ -286,7 +286,7 @@ export class HitCollector {
     const info = this.lexicon.words.get(word);
     if (!info || this.#places.at(open).inComment) return;
     // A single segment a request call sends (`api_request("runs", method="POST")`, `call(uri='organizations')`).
-    if (this.index.hasRoot(word) && !this.#chained.has(open + 1) && sentArgument(text, open, end))
+    if (this.index.hasRoot(word) && !this.#chained.has(open + 1) && sentArgument(text, this.lines, open, end))
       this.literalChain(open, end, true);
     // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
     if (profile.blockKeys && isBlockLabel(text, after)) return;

@@ -1,7 +1,7 @@
 import { braceDepths, type BraceDepths } from './brace-depths.ts';
 import type { Evidence, Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { HistorySubject } from './types.ts';
 
 /**
@@ -64,27 +64,22 @@ const CALLBACK_FIELD = /task_?result_?callback_?url/i;
  */
 const CALLBACK_URL = /callback_?url/i;
 
-/** The last text asked about and its answer: a scan asks twice of one text (`handlesRunTasks`, `callbackMatches`). */
-let callbackText: string | undefined;
-let callbackNamed = false;
+/** Whether a text names a callback URL: a scan asks more than once of one text (`handlesRunTasks`, `callbackMatches`). */
+const CALLBACK_NAMED = memoKey<boolean>('names a callback URL');
 
-/** Whether the text names a callback URL (CALLBACK_URL), the one search made once per text. */
-export function namesCallbackUrl(text: string): boolean {
-  if (text !== callbackText) {
-    callbackNamed = CALLBACK_URL.test(text);
-    callbackText = text;
-  }
-  return callbackNamed;
+/** Whether the text names a callback URL (CALLBACK_URL), the one search made once per scan of a text. */
+export function namesCallbackUrl(text: string, lines: Lines): boolean {
+  return lines.memo(CALLBACK_NAMED, () => CALLBACK_URL.test(text));
 }
 
 /**
  * Whether the file handles run task requests (`ResolveContext.runTask`): some evidence is the run task context's,
  * or the code names the request's callback URL field, however its language spells it.
  */
-export function handlesRunTasks(text: string, evidence: readonly Evidence[]): boolean {
+export function handlesRunTasks(text: string, lines: Lines, evidence: readonly Evidence[]): boolean {
   return (
     evidence.some((e) => e.resources.some((r) => RUN_TASK_CONTEXT.includes(r))) ||
-    (namesCallbackUrl(text) && CALLBACK_FIELD.test(text))
+    (namesCallbackUrl(text, lines) && CALLBACK_FIELD.test(text))
   );
 }
 

@@ -84,7 +84,7 @@ export class GoTypeEnvironment {
     private readonly tfe: GoTfeTypes,
     /** The names whose declarations matter: the heads of the chains asked about (more join as right sides name them). */
     private readonly wanted: Set<string>,
-    private readonly lines?: Lines,
+    private readonly lines: Lines,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.wantedList = [...wanted];

@@ -55,7 +55,7 @@ function isBlank(c: number): boolean {
 }
 
 /** The `{` of each held struct and the JSON:API type of its holder. */
-export function heldStructTypes(text: string, lines?: Lines): { readonly open: number; readonly type: string }[] {
+export function heldStructTypes(text: string, lines: Lines): { readonly open: number; readonly type: string }[] {
   // By `jsonap` (six characters, see includesBy: a longer needle is searched another, slower way in a text with none).
   if (!includesBy(text, 'jsonapi:"primary,', 0, 6) || !includesBy(text, 'jsonapi:"attr,', 0, 6)) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();

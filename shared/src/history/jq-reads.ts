@@ -1,6 +1,6 @@
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
-import { Lines } from './lines.ts';
+import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
@@ -224,12 +224,14 @@ const FUNCTION_LINES = 120;
 const FUNCTION_DEF =
   /^[ \t]*(?:function[ \t]+([A-Za-z_][\w-]*)[ \t]*(?:\(\))?|([A-Za-z_][\w-]*)[ \t]*\(\))[ \t]*\{?[ \t]*$/gm;
 
-let bodies:
-  { readonly text: string; readonly map: ReadonlyMap<string, { from: number; to: number } | null> } | undefined;
+const BODIES = memoKey<ReadonlyMap<string, { from: number; to: number } | null>>('shell function bodies');
 
-/** The shell functions a text defines, by name: their bodies' offsets (null for a name defined twice). Read once per text. */
+/** The shell functions a text defines, by name: their bodies' offsets (null for a name defined twice). Read once per scan. */
 function functionBodies(text: string, lines: Lines): ReadonlyMap<string, { from: number; to: number } | null> {
-  if (bodies?.text === text) return bodies.map;
+  return lines.memo(BODIES, () => readFunctionBodies(text, lines));
+}
+
+function readFunctionBodies(text: string, lines: Lines): ReadonlyMap<string, { from: number; to: number } | null> {
   const map = new Map<string, { from: number; to: number } | null>();
   FUNCTION_DEF.lastIndex = 0;
   for (let m = FUNCTION_DEF.exec(text); m !== null; m = FUNCTION_DEF.exec(text)) {
@@ -246,7 +248,6 @@ function functionBodies(text: string, lines: Lines): ReadonlyMap<string, { from:
       if (text.slice(lines.startOf(last), lines.endOf(last)).trimEnd() === `${indent}}`) break;
     map.set(name, { from: m.index + m[0].length, to: lines.endOf(last) });
   }
-  bodies = { text, map };
   return map;
 }
 

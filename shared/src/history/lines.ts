@@ -1,6 +1,21 @@
 import { TextMarkers } from './text-markers.ts';
 
 /**
+ * The key of one reader's per-text data kept on a scan's `Lines` (`Lines.memo`): made once at module level by the
+ * reader (`const BODIES = memoKey<Map<…>>('jq function bodies')`), its type the data's.
+ */
+export interface MemoKey<T> {
+  readonly name: string;
+  /** Never set: carries the data's type. */
+  readonly type?: T;
+}
+
+/** A new key for `Lines.memo` (each call a distinct key; `name` only for a reader of the code). */
+export function memoKey<T>(name: string): MemoKey<T> {
+  return { name };
+}
+
+/**
  * Line starts of a text, found on demand with `indexOf` (native) and cached, so a scan that
  * only needs lines near its hits never pays for a separate character loop.
  */
@@ -11,6 +26,8 @@ export class Lines {
   /** Last answer of `lineOf`: hits arrive mostly in order, so the next answer is usually nearby. */
   #last = 0;
   #markers: TextMarkers | undefined;
+  /** The readers' per-text data (`memo`). */
+  #memos: Map<MemoKey<unknown>, unknown> | undefined;
 
   constructor(text: string) {
     this.#text = text;
@@ -19,6 +36,21 @@ export class Lines {
   /** The readers' gates' markers of this text (`text-markers.ts`): each searched once per scan. */
   get markers(): TextMarkers {
     return (this.#markers ??= new TextMarkers(this.#text));
+  }
+
+  /**
+   * A reader's data derived from this text (`key`'s), built by `build` on the first ask and kept as long as this
+   * `Lines`: one scan's (`scanText`, or one file of one `scanProject` call). Every reader of the scan shares it;
+   * no module-level cache keeps a text's data from one scan call to the next (a second scan of a text builds
+   * its data again). `build` must read only the text (and what the key's reader holds constant).
+   */
+  memo<T>(key: MemoKey<T>, build: () => T): T {
+    const memos = (this.#memos ??= new Map<MemoKey<unknown>, unknown>());
+    const found = memos.get(key);
+    if (found !== undefined || memos.has(key)) return found as T;
+    const made = build();
+    memos.set(key, made);
+    return made;
   }
 
   /** 0-based line of an offset. */

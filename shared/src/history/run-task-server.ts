@@ -239,7 +239,7 @@ export function runTaskServerMatches(
   const subjects = subjectsOf(index);
   // A server names the callback URL it answers (the search is made once per text: `namesCallbackUrl`); a file
   // that only names task results (a client library's models) is no server.
-  if (subjects === undefined || !namesCallbackUrl(text)) return [];
+  if (subjects === undefined || !namesCallbackUrl(text, lines)) return [];
   const places = new LinePlaces(text, profile, lines);
   const out: Match[] = [];
   const push = (start: number, end: number, subject: HistorySubject): void => {

@@ -248,7 +248,7 @@ function scan(
     lines,
     lexicon,
     indentBlocks: profile.bareValues,
-    runTask: handlesRunTasks(text, hits.evidence),
+    runTask: handlesRunTasks(text, lines, hits.evidence),
     ...(named === undefined ? {} : { file: { resource: named, named: evidenceResources(hits.evidence) } }),
     ...(fileResource === undefined ? {} : { providerResource: fileResource }),
   };
@@ -323,7 +323,7 @@ function scan(
                     withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
                     statusFacts(text, lines, index, kept, languageId),
                   ),
-                  languageId === 'go' ? goClientSources(text, index) : [],
+                  languageId === 'go' ? goClientSources(text, lines, index) : [],
                 ),
                 definedOperations(text, lines, kept, languageId),
               ),
@@ -331,7 +331,7 @@ function scan(
             ),
             pinnedReleases(text, options.fileName),
           ),
-          laterReleases(text, index, languageId),
+          laterReleases(text, lines, index, languageId),
         )
       : NO_FACTS,
   };

@@ -1,6 +1,6 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
 import { profileFor } from './language-profile.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { canType, chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
@@ -280,12 +280,12 @@ export function sdkMatches(
   if (languageId === 'go') {
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
     // The import is searched once (its line gives the name too).
-    const imported = goTfeImport(text);
+    const imported = goTfeImport(text, lines);
     const name = goTfeImportName(text, imported);
     if (imported !== -1) goUses(text, lines, sdkIdx, push, name);
     else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
-    else if (!isGoTfePackage(text)) wrappedCalls(text, sdkIdx, push, goClients);
+    else if (!isGoTfePackage(text)) wrappedCalls(text, lines, sdkIdx, push, goClients);
     goServiceClientUses(text, lines, sdkIdx, push);
   }
   if (languageId === 'python' && text.includes('.')) {
@@ -302,9 +302,9 @@ export function sdkMatches(
     for (const { client, language, module, imports } of sdkIdx.serviceClients)
       if (language === 'python' && lines.markers.has(module) && imports.test(text)) {
         services = true;
-        callUses(text, sdkIdx, client, undefined, inCode);
+        callUses(text, lines, sdkIdx, client, undefined, inCode);
       }
-    if (!services || lines.markers.has('terrasnek')) callUses(text, sdkIdx, 'terrasnek', project, inCode);
+    if (!services || lines.markers.has('terrasnek')) callUses(text, lines, sdkIdx, 'terrasnek', project, inCode);
   }
   if (JS_LIKE.has(languageId ?? '')) jsServiceClientUses(text, lines, sdkIdx, languageId, push);
   if (languageId === 'python' && lines.markers.has('pyterprise')) {
@@ -316,7 +316,7 @@ export function sdkMatches(
   }
   if (languageId === 'ruby' && text.includes('.')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
-    callUses(text, sdkIdx, 'terraform-enterprise-client', undefined, (start, end, name) => {
+    callUses(text, lines, sdkIdx, 'terraform-enterprise-client', undefined, (start, end, name) => {
       if (!places.at(start).inComment) push(start, end, name);
     });
     // Its writes: the hash a create/update sends, an action's endpoint (only where the file names the client).
@@ -349,7 +349,7 @@ function goServiceClientUses(text: string, lines: Lines, sdkIdx: SdkIndex, push:
   let places: LinePlaces | undefined;
   for (const { client, language, module, imports } of sdkIdx.serviceClients)
     if (language === 'go' && lines.markers.has(module) && imports.test(text))
-      callUses(text, sdkIdx, client, undefined, (start, end, name) => {
+      callUses(text, lines, sdkIdx, client, undefined, (start, end, name) => {
         places ??= new LinePlaces(text, profileFor({ languageId: 'go' }), lines);
         const place = places.at(start);
         if (!place.inComment && place.stringStart === -1) push(start, end, name);
@@ -372,7 +372,7 @@ function jsServiceClientUses(
   let places: LinePlaces | undefined;
   for (const { client, language, module, imports } of sdkIdx.serviceClients)
     if (language === 'typescript' && lines.markers.has(module) && imports.test(text))
-      callUses(text, sdkIdx, client, undefined, (start, end, name) => {
+      callUses(text, lines, sdkIdx, client, undefined, (start, end, name) => {
         places ??= new LinePlaces(text, profileFor({ languageId }), lines);
         const place = places.at(start);
         if (!place.inComment && place.stringStart === -1) push(start, end, name);
@@ -474,22 +474,27 @@ const GO_TFE = '"github.com/hashicorp/go-tfe"';
 const RUBY_CLIENT = /TerraformEnterprise|terraform_enterprise|terraform-enterprise-client/;
 
 /**
- * What the last Go text read says (a scan reads a file's go-tfe uses, then its client sources, `goClientSources`):
- * where go-tfe's import path is, and the service uses after its dots (`dotNames`) once read.
+ * What a Go text says (a scan reads a file's go-tfe uses, then its client sources, `goClientSources`): where go-tfe's
+ * import path is, and the service uses after its dots (`dotNames`) once read. Kept per scan (`Lines.memo`).
  */
-let lastGo: { text: string; importAt: number; dots?: { sdkIdx: SdkIndex; services: readonly ServiceUse[] } } = {
-  text: '',
-  importAt: -1,
-};
+const GO_TEXT = memoKey<{ readonly importAt: number; dots?: { sdkIdx: SdkIndex; services: readonly ServiceUse[] } }>(
+  'go-tfe import and dots',
+);
 
 /**
  * `text.indexOf(GO_TFE)`, searched once per text. Its tail `-tfe"` is searched for first: a native search stops at
  * every occurrence of a needle's first character, and `"` is everywhere in Go where `-` is not (most files that do
  * not import go-tfe are read whole).
  */
-function goTfeImport(text: string): number {
-  if (lastGo.text !== text) lastGo = { text, importAt: text.includes(GO_TFE_TAIL) ? text.indexOf(GO_TFE) : -1 };
-  return lastGo.importAt;
+function goTfeImport(text: string, lines: Lines): number {
+  return goText(text, lines).importAt;
+}
+
+function goText(
+  text: string,
+  lines: Lines,
+): { readonly importAt: number; dots?: { sdkIdx: SdkIndex; services: readonly ServiceUse[] } } {
+  return lines.memo(GO_TEXT, () => ({ importAt: text.includes(GO_TFE_TAIL) ? text.indexOf(GO_TFE) : -1 }));
 }
 const GO_TFE_TAIL = '-tfe"';
 const SCHEMA_VALUE = /[ \t]*(?:\{|schema\.\w+Attribute\{)/y;
@@ -624,7 +629,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
     const name = struct ? fieldName(sdkIdx, struct, field[1] ?? '') : undefined;
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
-  const dots = dotNames(text, sdkIdx);
+  const dots = dotNames(text, lines, sdkIdx);
   typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
 }
@@ -656,7 +661,11 @@ interface ServiceUse {
  * service is followed by what no word goes on with, so it is also a field read when it is a field's name; the
  * dots within a service call start neither.
  */
-function dotNames(text: string, sdkIdx: SdkIndex): { services: ServiceUse[]; fields: { at: number; field: string }[] } {
+function dotNames(
+  text: string,
+  lines: Lines,
+  sdkIdx: SdkIndex,
+): { services: ServiceUse[]; fields: { at: number; field: string }[] } {
   const services: ServiceUse[] = [];
   const fields: { at: number; field: string }[] = [];
   const pattern = sdkIdx.dotPattern;
@@ -668,8 +677,7 @@ function dotNames(text: string, sdkIdx: SdkIndex): { services: ServiceUse[]; fie
       if (sdkIdx.fieldNames.has(service)) fields.push({ at: m.index, field: service });
     } else fields.push({ at: m.index, field: m[3] ?? '' });
   }
-  goTfeImport(text);
-  lastGo.dots = { sdkIdx, services };
+  goText(text, lines).dots = { sdkIdx, services };
   return { services, fields };
 }
 
@@ -969,8 +977,8 @@ function assignedBefore(text: string, at: number): string | undefined {
  * service (`Projects`, `Runs`, `Workspaces`, `Organizations`) counts only on a receiver that made such
  * a call in the same file.
  */
-function wrappedCalls(text: string, sdkIdx: SdkIndex, push: Push, goClients?: ReadonlySet<string>): void {
-  const found = wrappedCallsIn(text, sdkIdx);
+function wrappedCalls(text: string, lines: Lines, sdkIdx: SdkIndex, push: Push, goClients?: ReadonlySet<string>): void {
+  const found = wrappedCallsIn(text, lines, sdkIdx);
   const confirmed = new Set(found.filter((f) => f.compound && f.receiver !== '').map((f) => f.receiver));
   // A receiver assigned what the project's other files call go-tfe services on (`client, err := c.Meta.Client()`).
   const fromProject = (receiver: string, at: number): boolean => {
@@ -991,12 +999,13 @@ interface WrappedCall {
 }
 
 /** Each mapped go-tfe service call with a context first (`client.Projects.Delete(client.Context(), id)`) and its receiver. */
-function wrappedCallsIn(text: string, sdkIdx: SdkIndex): WrappedCall[] {
+function wrappedCallsIn(text: string, lines: Lines, sdkIdx: SdkIndex): WrappedCall[] {
   const calls = sdkIdx.calls.get('go-tfe');
   const found: WrappedCall[] = [];
   if (!calls || !text.includes('.')) return found;
   // `.Service.method(` as `calls` finds them: the service uses with a method, when `dotNames` has read this text.
-  const dots = lastGo.text === text && lastGo.dots?.sdkIdx === sdkIdx ? lastGo.dots.services : undefined;
+  const read = goText(text, lines).dots;
+  const dots = read?.sdkIdx === sdkIdx ? read.services : undefined;
   const matches = dots
     ? dots.flatMap((d) =>
         d.method === undefined
@@ -1033,11 +1042,11 @@ const MAX_CLIENT_SOURCES = 20;
  * (`Meta.Client()`, `options.TClient`). A receiver counts where its calls count: in a file importing go-tfe, or one
  * that calls a compound service on it.
  */
-export function goClientSources(text: string, index: HistoryIndex): string[] {
+export function goClientSources(text: string, lines: Lines, index: HistoryIndex): string[] {
   const sdkIdx = sdkIndex(index);
-  const imported = goTfeImport(text) !== -1;
+  const imported = goTfeImport(text, lines) !== -1;
   if (!imported && isGoTfePackage(text)) return [];
-  const found = wrappedCallsIn(text, sdkIdx);
+  const found = wrappedCallsIn(text, lines, sdkIdx);
   const out = new Set<string>();
   for (const f of found) {
     if (f.receiver === '' || f.receiver.includes('.') || !(imported || f.compound)) continue;
@@ -1090,10 +1099,17 @@ function receiverBefore(text: string, dot: number): string {
  * Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek), and terrasnek methods
  * passed by reference (`.orgs.list)`, `.orgs.show_module_producers,`).
  */
-function callUses(text: string, sdkIdx: SdkIndex, client: string, project: ReleaseFacts | undefined, push: Push): void {
+function callUses(
+  text: string,
+  lines: Lines,
+  sdkIdx: SdkIndex,
+  client: string,
+  project: ReleaseFacts | undefined,
+  push: Push,
+): void {
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
-  const found = clientCalls(text, calls);
+  const found = clientCalls(text, lines, calls);
   // The program's release: pinned by the project, else at least the latest that added a method called here or in the project.
   const pinned = project?.releases?.get(client);
   let known: KnownRelease | undefined = pinned === undefined ? undefined : { exact: pinned };
@@ -1310,14 +1326,18 @@ function methodOf(sdkIdx: SdkIndex, key: string, known: KnownRelease | undefined
   return possible.length === 0 ? undefined : names.find((n) => possible.every((r) => n.releases?.has(r) === true));
 }
 
-/** The last text's calls of a client (a scan reads a Python file's calls, then its facts read them again). */
-let lastCalls: { text: string; pattern: RegExp; found: RegExpMatchArray[] } | undefined;
+/** A text's calls of each client, by the client's pattern (a scan reads a Python file's calls, then its facts read them again). */
+const CLIENT_CALLS = memoKey<Map<RegExp, RegExpMatchArray[]>>('client calls');
 
-/** A client's service calls in a text (`.workspaces.show(`), read once per text. */
-function clientCalls(text: string, pattern: RegExp): RegExpMatchArray[] {
-  if (lastCalls?.text !== text || lastCalls.pattern !== pattern)
-    lastCalls = { text, pattern, found: [...text.matchAll(pattern)] };
-  return lastCalls.found;
+/** A client's service calls in a text (`.workspaces.show(`), read once per scan. */
+function clientCalls(text: string, lines: Lines, pattern: RegExp): RegExpMatchArray[] {
+  const byPattern = lines.memo(CLIENT_CALLS, () => new Map<RegExp, RegExpMatchArray[]>());
+  let found = byPattern.get(pattern);
+  if (found === undefined) {
+    found = [...text.matchAll(pattern)];
+    byPattern.set(pattern, found);
+  }
+  return found;
 }
 
 /** What is known of a program's release of a client: pinned exactly, or at least the one at a place of its releases. */
@@ -1336,14 +1356,19 @@ function releaseFloor(sdkIdx: SdkIndex, client: string, calls: readonly RegExpMa
  * The releases of the mapping's Python clients a Python text's calls need at least (`agents.destroy_pool`: terrasnek
  * 0.1.4 or later), for the other files of its project (`FileFacts.laterReleases`).
  */
-export function laterReleases(text: string, index: HistoryIndex, languageId: string | undefined): Map<string, string> {
+export function laterReleases(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  languageId: string | undefined,
+): Map<string, string> {
   const out = new Map<string, string>();
   if (languageId !== 'python' || !text.includes('.')) return out;
   const sdkIdx = sdkIndex(index);
   for (const [client, order] of sdkIdx.releaseOrder) {
     const calls = sdkIdx.calls.get(client);
     if (calls === undefined) continue;
-    const floor = releaseFloor(sdkIdx, client, clientCalls(text, calls));
+    const floor = releaseFloor(sdkIdx, client, clientCalls(text, lines, calls));
     // A floor that decides none of the client's names tells the project nothing.
     if (floor > 0 && floor >= (sdkIdx.decidingFloor.get(client) ?? order.length)) out.set(client, order[floor] ?? '');
   }

@@ -5,7 +5,7 @@ import { helperSending, type SentAt } from './helper-sends.ts';
 import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import { commandMethod, embeddedCurlMethod, variableUse } from './shell-commands.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
@@ -515,7 +515,7 @@ const URL_KEYWORDS = new Set(['uri', 'url', 'path', 'endpoint', 'route']);
  * `self._request('organizations')`), of a .NET method call (`GetAsync<T>($"organizations")`) or of a Retrofit
  * method annotation (`@POST("runs")`). Such a literal may be a single segment.
  */
-export function sentArgument(text: string, open: number, close: number): boolean {
+export function sentArgument(text: string, lines: Lines, open: number, close: number): boolean {
   let after = close + 1;
   while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9) after++;
   const next = text.charCodeAt(after);
@@ -549,7 +549,7 @@ export function sentArgument(text: string, open: number, close: number): boolean
   // An HTTP client instance made on the API root (`this.http = axios.create({ baseURL: `…/api/v2/` })`) sends its
   // method's first argument relative to that root: `this.http.post("runs", body)`.
   if (text.charCodeAt(s) !== 46 || !HTTP_VERB.test(name)) return false;
-  const instances = rootInstances(text);
+  const instances = rootInstances(text, lines);
   if (instances.size === 0) return false;
   let r = s - 1;
   while (r >= 0 && (isWordChar(text.charCodeAt(r)) || text.charCodeAt(r) === 46 || text.charCodeAt(r) === 36)) r--;
@@ -562,17 +562,19 @@ export function sentArgument(text: string, open: number, close: number): boolean
  */
 const ROOT_INSTANCE =
   /(?<![\w$])(?:this\.)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(?:await[ \t]+)?axios\.create\(\s*\{[^{}]{0,400}?\bbaseURL[ \t]*:[ \t]*(["'`])[^"'`\n]{0,200}\/api\/v2\/?\2/g;
-let instancesOf: { text: string; names: Set<string> } | undefined;
+const ROOT_INSTANCES = memoKey<Set<string>>('client instances on the API root');
 
-/** The names of the text's client instances made on the API root (see ROOT_INSTANCE); the last text's are kept. */
-function rootInstances(text: string): Set<string> {
-  if (instancesOf?.text === text) return instancesOf.names;
+/** The names of the text's client instances made on the API root (see ROOT_INSTANCE), read once per scan. */
+function rootInstances(text: string, lines: Lines): Set<string> {
+  return lines.memo(ROOT_INSTANCES, () => readRootInstances(text));
+}
+
+function readRootInstances(text: string): Set<string> {
   const names = new Set<string>();
   if (includesBy(text, 'axios.create(', 1)) {
     ROOT_INSTANCE.lastIndex = 0;
     for (let m = ROOT_INSTANCE.exec(text); m !== null; m = ROOT_INSTANCE.exec(text)) names.add(m[1] ?? '');
   }
-  instancesOf = { text, names };
   return names;
 }
 
