@@ -1,6 +1,7 @@
 import { matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import { topLevelArguments } from './client-operations.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
 import { pythonBodyEnd } from './value-flow.ts';
@@ -45,7 +46,8 @@ const AFTER_NAME = /^(?:<[^>\n]*>)?[ \t]*(?:(?::[^=\n]{1,80})?=[ \t]*(?:async[ \
 /** A quoted HTTP verb, any case: a method argument (`"post"`, `'GET'`). Group 2: the word. */
 const VERB_LITERAL = /^\s*f?(["'`])(get|post|put|patch|delete)\1\s*$/i;
 
-let helpersOf: { text: string; helpers: Map<string, Helper | undefined> } | undefined;
+/** The text's helpers read so far, by name (undefined: the name is no helper, or is being read). */
+const HELPERS = memoKey<Map<string, Helper | undefined>>('helpers by name');
 
 /**
  * How many helpers deep a URL handed on is read (`a(url)` calls `b(url)` calls `c(url)` …): a bound, so that no text
@@ -61,6 +63,7 @@ let hops = 0;
  */
 export function helperSending(
   text: string,
+  lines: Lines,
   call: { readonly start: number; readonly open: number; readonly end: number },
   at: number,
   read: ReadCall,
@@ -68,19 +71,19 @@ export function helperSending(
   const callee = /([A-Za-z_$][\w$]*)(?:<[^()\n]*>)?$/.exec(text.slice(Math.max(call.start, call.open - 80), call.open));
   const name = callee?.[1];
   if (!name) return undefined;
-  if (helpersOf?.text !== text) helpersOf = { text, helpers: new Map() };
-  let helper = helpersOf.helpers.get(name);
-  if (!helpersOf.helpers.has(name)) {
+  const helpers = lines.memo(HELPERS, () => new Map<string, Helper | undefined>());
+  let helper = helpers.get(name);
+  if (!helpers.has(name)) {
     if (hops >= MAX_HOPS) return undefined;
     // Marked first: a helper that calls itself (or one that calls it back) reads as none there.
-    helpersOf.helpers.set(name, undefined);
+    helpers.set(name, undefined);
     hops++;
     try {
-      helper = helperNamed(text, name, read);
+      helper = helperNamed(text, lines, name, read);
     } finally {
       hops--;
     }
-    helpersOf.helpers.set(name, helper);
+    helpers.set(name, helper);
   }
   if (!helper) return undefined;
   const args = topLevelArguments(text, call.open + 1, call.end - 1);
@@ -109,7 +112,7 @@ export function helperSending(
 const MAX_OCCURRENCES = 200;
 
 /** The text's helper `name` (its definitions read where the name is written); none when two definitions read differently. */
-function helperNamed(text: string, name: string, read: ReadCall): Helper | undefined {
+function helperNamed(text: string, lines: Lines, name: string, read: ReadCall): Helper | undefined {
   let found: Helper | undefined;
   let count = 0;
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
@@ -123,7 +126,7 @@ function helperNamed(text: string, name: string, read: ReadCall): Helper | undef
     // `const name = (`: only with its `=`; a bare `name(` only a method's (a body in braces follows).
     if ((before[2] !== undefined) !== after[0].includes('=')) continue;
     const open = at + name.length + after[0].length - 1;
-    const helper = readHelper(text, lineStart, open, before[1] !== undefined, before[3] !== undefined, read);
+    const helper = readHelper(text, lines, lineStart, open, before[1] !== undefined, before[3] !== undefined, read);
     if (!helper) continue;
     if (found && !sameHelper(found, helper)) return undefined;
     found = helper;
@@ -150,6 +153,7 @@ interface Param {
 /** The helper defined at `def` whose parameter list opens at `open`, or undefined when it sends no parameter as a URL. */
 function readHelper(
   text: string,
+  lines: Lines,
   def: number,
   open: number,
   python: boolean,
@@ -173,7 +177,7 @@ function readHelper(
       const sent = read(text, quoteStart(text, at));
       if (!sent) continue;
       // Handed on to another helper of the text (`tfapi_get_data(url, …)` calls `tfapi_get(url, …)`): its method.
-      const onward = sent.token ? undefined : helperSending(text, sent.call, at, read);
+      const onward = sent.token ? undefined : helperSending(text, lines, sent.call, at, read);
       if (onward) {
         sends.push(onward);
         continue;

@@ -117,7 +117,7 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       continue;
     }
     // The literal is an argument of a function of the text that sends it (`callTFE(quiet, f"…/workspaces")`, `helper-sends.ts`).
-    const helped = commands ? undefined : literalHelperSending(text, url);
+    const helped = commands ? undefined : literalHelperSending(text, lines, url);
     if (helped) {
       url.method = helped;
       url.methodDistance = 0;
@@ -141,7 +141,7 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
  * its class or text (`value-flow.ts`): the method every send says, or the first send's with the others as `sends`.
  */
 function flowSending(text: string, lines: Lines, url: UrlHit): void {
-  const { answer, sends } = valueFlow(text, lines).sentWith(url.start, readUse);
+  const { answer, sends } = valueFlow(text, lines).sentWith(url.start, (t, at) => readUse(t, lines, at));
   if (answer.kind === 'unknown' && answer.reason !== 'conflict') return;
   const first = sends[0];
   if (!first) return;
@@ -155,7 +155,7 @@ function flowSending(text: string, lines: Lines, url: UrlHit): void {
  * How the value-flow layer reads a use of a URL holder (`SendReader`): the method of the call it is an argument of
  * (CALL_METHOD, a helper of the text, fetch's default), `null` for a call that says none, nothing for a print or no call.
  */
-function readUse(text: string, at: number): MethodToken | null | undefined {
+function readUse(text: string, lines: Lines, at: number): MethodToken | null | undefined {
   const call = enclosingCall(text, at);
   if (!call) return undefined;
   const callee = text.slice(call.start, call.open);
@@ -167,7 +167,7 @@ function readUse(text: string, at: number): MethodToken | null | undefined {
   const m = CALL_METHOD.exec(text.slice(call.start, call.end));
   const token = m ? callToken(call, m) : undefined;
   if (token) return token;
-  return helperSending(text, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
+  return helperSending(text, lines, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
 }
 
 /**
@@ -244,7 +244,7 @@ function sendingMethod(
       if (call && !m)
         return (
           namedVerb(call, text.slice(call.start, call.open)) ??
-          helperSending(text, call, at, sentAt) ??
+          helperSending(text, lines, call, at, sentAt) ??
           fetchCallMethod(text, call, at)
         );
       return undefined;
@@ -283,7 +283,7 @@ function callToken(call: { readonly start: number }, m: RegExpExecArray): Method
 }
 
 /** The method of a helper of the text whose call has the URL's literal for an argument (`helperSending`). */
-function literalHelperSending(text: string, url: UrlHit): MethodToken | undefined {
+function literalHelperSending(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
   let quote = url.start;
   for (let i = url.start - 1; i >= Math.max(0, url.start - 200); i--) {
     const c = text.charCodeAt(i);
@@ -294,7 +294,7 @@ function literalHelperSending(text: string, url: UrlHit): MethodToken | undefine
     }
   }
   const call = enclosingCall(text, quote);
-  return call ? helperSending(text, call, quote, sentAt) : undefined;
+  return call ? helperSending(text, lines, call, quote, sentAt) : undefined;
 }
 
 /** The call whose arguments hold `at` (see `enclosingCall`) and the method it names, if any (`requests.get(url, …)`). */

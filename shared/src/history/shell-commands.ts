@@ -1,6 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { isHttpMethod } from './data-types.ts';
-import { Lines } from './lines.ts';
+import { Lines, memoKey } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
@@ -415,7 +415,7 @@ const HERE_OPEN = /<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
 const RESUME_CHARS = new Uint8Array(126);
 for (const c of '\n\\$"\'(){}#<') RESUME_CHARS[c.charCodeAt(0)] = 1;
 
-let carried: { readonly text: string; readonly resumes: ReadonlyMap<number, number> } | undefined;
+const RESUMES = memoKey<ReadonlyMap<number, number>>('shell strings across lines');
 
 /**
  * Shell strings that span lines (`jq -n '{` … `}' | http POST "https://…/runs"`, `-d "{` … `}" https://…`):
@@ -424,10 +424,13 @@ let carried: { readonly text: string; readonly resumes: ReadonlyMap<number, numb
  * rest of the line (the URL the command sends) for a string's content. Read once per text, left to right
  * as the shell reads it: `\` escapes outside single quotes, `#` comments at a word start, `$'…'`, command
  * substitutions and `${…}` inside double quotes (`"$(curl "$u" | jq '.x')"` nests), and here-documents'
- * bodies (data, whose apostrophes open nothing) skipped.
+ * bodies (data, whose apostrophes open nothing) skipped. Kept with the scan's `Lines`.
  */
-export function shellStringResumes(text: string): ReadonlyMap<number, number> {
-  if (carried?.text === text) return carried.resumes;
+export function shellStringResumes(text: string, lines: Lines): ReadonlyMap<number, number> {
+  return lines.memo(RESUMES, () => readResumes(text));
+}
+
+function readResumes(text: string): ReadonlyMap<number, number> {
   const resumes = new Map<number, number>();
   // Open contexts: `(` a command substitution (its depth of plain parentheses), `"` a double-quoted string, `{` a `${…}`.
   const stack: { kind: 40 | 34 | 123; depth: number; line: number }[] = [];
@@ -516,7 +519,6 @@ export function shellStringResumes(text: string): ReadonlyMap<number, number> {
       i += m ? m[0].length - 1 : 1;
     }
   }
-  carried = { text, resumes };
   return resumes;
 }
 

@@ -1,4 +1,4 @@
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { commandAt, commandMethod } from './shell-commands.ts';
 import { flowTemplateText, UNKNOWN, type FlowPiece, type FlowValue } from './value-flow-types.ts';
@@ -229,12 +229,11 @@ const SHOWS = /^(?:echo\w*|printf|log\w*|:|Write-\w+|\[\[?|test|return|local|exp
 const NOT_URL_OPTION =
   /^(?:-d|--data(?:-\w+)?|--json|-F|--form|-H|--header|-u|--user|-o|--output|-T|--upload-file|-Body|-InFile|-OutFile|-Headers|-ContentType|-Proxy)$/i;
 
-let last: { readonly text: string; readonly powershell: boolean; readonly flow: ShellFlow } | undefined;
+/** A text's value flow, read as shell and as PowerShell (`shellFlow`). */
+const SHELL_FLOW = memoKey<ShellFlow>('shell value flow');
+const POWERSHELL_FLOW = memoKey<ShellFlow>('PowerShell value flow');
 
-/** The value flow of a text (the last text's is kept: readers of one scan share it). */
+/** The value flow of a text, built once per scan (kept with its `Lines`): readers of one scan share it. */
 export function shellFlow(text: string, lines: Lines, powershell: boolean): ShellFlow {
-  if (last?.text === text && last.powershell === powershell) return last.flow;
-  const flow = new ShellFlow(text, lines, powershell);
-  last = { text, powershell, flow };
-  return flow;
+  return lines.memo(powershell ? POWERSHELL_FLOW : SHELL_FLOW, () => new ShellFlow(text, lines, powershell));
 }

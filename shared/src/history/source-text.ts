@@ -71,7 +71,7 @@ export class LinePlaces {
     if (line !== this.#line || offset < this.#at) {
       this.#line = line;
       this.#at = this.lines.startOf(line);
-      this.#resume = this.#nests ? (shellStringResumes(this.text).get(this.#at) ?? -1) : -1;
+      this.#resume = this.#nests ? (shellStringResumes(this.text, this.lines).get(this.#at) ?? -1) : -1;
       this.#quote = 0;
       this.#stringStart = -1;
       this.#comment = false;

@@ -1,7 +1,7 @@
 import { classSpans, type ClassSpan } from './class-spans.ts';
 import type { FormattedLiteral } from './format-args.ts';
 import type { UrlPart } from './hits.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
@@ -235,16 +235,11 @@ function wholeValue(text: string, start: number, end: number): boolean {
   return right !== 43 && right !== 46 && right !== 91 && right !== 37 && right !== 125;
 }
 
-const flows = new WeakMap<Lines, ValueFlow>();
+const VALUE_FLOW = memoKey<ValueFlow>('value flow');
 
 /** The value-flow layer of a text, built once per scan (kept with its `Lines`). */
 export function valueFlow(text: string, lines: Lines): ValueFlow {
-  let flow = flows.get(lines);
-  if (flow === undefined) {
-    flow = new ValueFlow(text, lines);
-    flows.set(lines, flow);
-  }
-  return flow;
+  return lines.memo(VALUE_FLOW, () => new ValueFlow(text, lines));
 }
 
 /** The format calls read, up to what their template must open with (Python's is checked after: its literal is before it). */

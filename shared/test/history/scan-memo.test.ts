@@ -92,6 +92,39 @@ const TEXTS: readonly { readonly name: string; readonly languageId: string; read
       '}',
     ].join('\n'),
   },
+  {
+    name: 'a shell function read through jq',
+    languageId: 'shellscript',
+    text: [
+      'list_projects() {',
+      '  curl -s -H "Authorization: Bearer $TOKEN" "https://$TFE/api/v2/organizations/$ORG/projects"',
+      '}',
+      '',
+      "list_projects | jq -r '.data[].attributes.name'",
+    ].join('\n'),
+  },
+  {
+    name: 'a helper that sends its parameter (Python)',
+    languageId: 'python',
+    text: [
+      'def run_request(token, url, payload, kind):',
+      '    if kind == "post":',
+      '        return requests.post(url, json=payload, headers=auth(token))',
+      '    return requests.get(url, headers=auth(token))',
+      '',
+      'def start(org):',
+      '    run_request(token, f"https://app.terraform.io/api/v2/organizations/{org}/projects", body, "post")',
+    ].join('\n'),
+  },
+  {
+    name: 'a URL held in a variable (PowerShell)',
+    languageId: 'powershell',
+    text: [
+      '$uri = "https://app.terraform.io/api/v2/organizations/$org/projects"',
+      'Write-Verbose "GET $uri"',
+      'Invoke-RestMethod -Method Post -Uri $uri -Headers $headers',
+    ].join('\n'),
+  },
 ];
 
 describe('per-text data lives with one scan (Lines.memo)', () => {
