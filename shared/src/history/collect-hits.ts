@@ -41,6 +41,8 @@ import { tailFits } from './url-tails.ts';
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
+/** How long a comma-separated string of status values may be for its other items to be read. */
+const MAX_LIST_STRING = 1_000;
 
 const GO_PROFILE = profileFor({ languageId: 'go' });
 const PYTHON_PROFILE = profileFor({ languageId: 'python' });
@@ -67,6 +69,8 @@ export class HitCollector {
   readonly #chained = new Set<number>();
   /** Literal starts of format calls read with their constants (`formattedLiterals`): not read again as written. */
   readonly #formatted = new Set<number>();
+  /** The comma-separated strings whose items `listSiblings` read (their opening quotes). */
+  readonly #listStrings = new Set<number>();
   /** Whether a type string sits in a relationship (made on the first asked). */
   #relationships: Relationships | undefined;
   /** Go: a name among a logging call's arguments is a key of the log line (`log-calls.ts`). */
@@ -324,6 +328,31 @@ export class HitCollector {
     const place = this.#places.at(at);
     if (!info || place.inComment || (this.text.charCodeAt(at) === 44 && place.stringStart === -1)) return;
     this.known(info, at + 1, after, false, '');
+    this.listSiblings(this.#places.at(at + 1).stringStart);
+  }
+
+  /**
+   * The other items of a comma-separated string that holds a distinct status value (`"pending,fetching,pre_plan_running"`,
+   * a run filter's list): each status value of several resources there is a name hit too, once per string. It counts
+   * only beside a distinct value of the same resource in the same list (`listedWithDistinct`), never alone.
+   */
+  private listSiblings(open: number): void {
+    const { text } = this;
+    if (open === -1 || this.#listStrings.has(open)) return;
+    this.#listStrings.add(open);
+    const close = closingQuote(text, this.profile, open + 1, text.charCodeAt(open));
+    if (close === -1 || close - open > MAX_LIST_STRING) return;
+    for (let from = open + 1, i = from; i <= close; i++) {
+      if (i < close && text.charCodeAt(i) !== 44) continue;
+      const info = i > from ? this.lexicon.words.get(text.slice(from, i)) : undefined;
+      if (
+        info &&
+        info.candidates.some((c) => c.subject.type === 'status') &&
+        !info.candidates.some((c) => c.rule === 'distinct')
+      )
+        this.known(info, from, i, false, '');
+      from = i + 1;
+    }
   }
 
   /** An unquoted key in YAML/HCL-like text, and in YAML its unquoted value. */

@@ -66,6 +66,30 @@ const cases: { name: string; language: string; source: string; expected: string[
     expected: ['status runs fetching', 'status runs pre_plan_running'],
   },
   {
+    name: 'the status values of a comma-separated string count beside a distinct one of the same resource (sh)',
+    language: 'shellscript',
+    source: [
+      'active="pending,fetching,queuing,pre_plan_running"',
+      'curl -s "$API/workspaces/$ws/runs?filter%5Bstatus%5D=${active}"',
+    ].join('\n'),
+    expected: [
+      'status runs fetching',
+      'status runs queuing',
+      'status runs pre_plan_running',
+      'parameter filter[status] /workspaces/:workspace_id/runs',
+    ],
+  },
+  {
+    name: 'the status values of a comma-separated string count beside a distinct one (Python, JS); alone they say nothing',
+    language: 'python',
+    source: [
+      'ACTIVE = "fetching,queuing,pre_plan_completed"',
+      'WORDS = "fetching,queuing"',
+      'const other = "queuing,fetching,reading"',
+    ].join('\n'),
+    expected: ['status runs fetching', 'status runs queuing', 'status runs pre_plan_completed'],
+  },
+  {
     name: 'a name printed or logged as a whole message is no use; as a key it is',
     language: 'python',
     source: [
