@@ -20,6 +20,10 @@ export class ShellFlow {
   #counts: Map<string, number> | undefined;
   /** Each variable's value sites (`value`); built on the first question about a value. */
   #values: Map<string, { text: string; start: number; shell: boolean }[]> | undefined;
+  /** Every reference to each variable (`#references`); built on the first question about uses. */
+  #uses: Map<string, { at: number; end: number }[]> | undefined;
+  /** Each value worked out (`value`), by depth and name: every reference is read once, not once per path to it. */
+  readonly #held = new Map<string, FlowValue>();
 
   constructor(text: string, lines: Lines, powershell: boolean) {
     this.#text = text;
@@ -45,18 +49,14 @@ export class ShellFlow {
     const text = this.#text;
     const lines = this.#lines;
     const from = lines.endOf(line);
-    const use = new RegExp(
-      `\\$(?:\\{?${this.#powershell ? '(?:(?:script|global|local|private):)?' : ''}${name}(?![\\w:])(\\})?|\\(${name}\\))`,
-      this.#powershell ? 'gi' : 'g',
-    );
-    use.lastIndex = from;
+    const found = this.#references().get(this.#powershell ? name.toLowerCase() : name) ?? [];
     const out: MethodToken[] = [];
     let uses = 0;
-    for (let m = use.exec(text); m !== null && uses < MAX_USES && out.length < MAX_SENDS; m = use.exec(text)) {
+    for (let k = firstAtOrAfter(found, from); k < found.length && uses < MAX_USES && out.length < MAX_SENDS; k++) {
+      const { at, end } = found[k]!;
       uses++;
-      const at = m.index;
       // The variable whole (quoted or not, a query added allowed): not `$url/versions` nor `${url}s`.
-      const after = text.charCodeAt(at + m[0].length);
+      const after = text.charCodeAt(end);
       if (!(Number.isNaN(after) || WORD_END.has(after))) continue;
       // A Makefile's `$(X)` reads as a command substitution where it starts: the command is asked about the character
       // before it (a blank or a quote of the same word).
@@ -84,6 +84,16 @@ export class ShellFlow {
    */
   value(name: string, depth = 0): FlowValue {
     if (depth > MAX_DEPTH) return UNKNOWN.depth;
+    const key = `${depth} ${name}`;
+    let held = this.#held.get(key);
+    if (held === undefined) {
+      held = this.#readValue(name, depth);
+      this.#held.set(key, held);
+    }
+    return held;
+  }
+
+  #readValue(name: string, depth: number): FlowValue {
     const values = this.#valueSites().get(name);
     if (!values || values.length === 0) return UNKNOWN.unbound;
     if (this.#total(name) !== 1) return UNKNOWN.conflict;
@@ -97,11 +107,14 @@ export class ShellFlow {
       const inner = m[1] ?? m[2] ?? m[3] ?? '';
       const held = inner === name ? UNKNOWN.cycle : this.value(inner, depth + 1);
       if (held.kind === 'unknown' && held.reason === 'cycle') return held;
-      if (held.kind === 'template') pieces.push(...held.pieces);
+      if (held.kind === 'template') for (const piece of held.pieces) pieces.push(piece);
       else pieces.push({ hole: m[0], start: site.start + m.index });
+      // A value of more pieces than a URL is written with (`A="$B$B$B…"`) is not read.
+      if (pieces.length > MAX_PIECES) return UNKNOWN.opaque;
       last = m.index + m[0].length;
     }
     if (last < raw.length) pieces.push({ literal: raw.slice(last), start: site.start + last });
+    if (pieces.length > MAX_PIECES) return UNKNOWN.opaque;
     return pieces.length === 0 ? UNKNOWN.unbound : { kind: 'template', pieces };
   }
 
@@ -116,16 +129,17 @@ export class ShellFlow {
     if (this.#powershell) return out;
     const text = this.#text;
     for (const name of this.#valueSites().keys()) {
+      if (out.length >= MAX_WORDS) break;
+      const found = this.#references().get(name);
+      if (!found) continue;
       const held = this.value(name);
       if (held.kind !== 'template') continue;
       const value = flowTemplateText(held);
       if (!/^https?:\/\/[^/\s]+\/\S/.test(value)) continue;
       for (const reference of [`$(${name})/`, `\${${name}}/`, `$${name}/`]) {
-        for (
-          let at = text.indexOf(reference);
-          at !== -1 && out.length < MAX_WORDS;
-          at = text.indexOf(reference, at + 1)
-        ) {
+        for (let k = 0; k < found.length && out.length < MAX_WORDS; k++) {
+          const { at } = found[k]!;
+          if (!text.startsWith(reference, at)) continue;
           const before = text.charCodeAt(at - 1);
           if (!(before === 32 || before === 9 || before === 34 || before === 39)) continue;
           let end = at + reference.length;
@@ -135,6 +149,28 @@ export class ShellFlow {
       }
     }
     return out;
+  }
+
+  /**
+   * Every reference to a variable in the text (`$X`, `${X}`, `$(X)`; PowerShell's `$script:X` too), by name (lower-cased
+   * in PowerShell), in text order: where each starts and ends. Read once, on the first question about uses.
+   */
+  #references(): Map<string, { at: number; end: number }[]> {
+    if (this.#uses) return this.#uses;
+    const uses = new Map<string, { at: number; end: number }[]>();
+    const text = this.#text;
+    const pattern = this.#powershell ? PS_USE : SH_USE;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const raw = m[1] ?? m[2] ?? '';
+      const name = this.#powershell ? raw.toLowerCase() : raw;
+      const list = uses.get(name);
+      const use = { at: m.index, end: m.index + m[0].length };
+      if (list) list.push(use);
+      else uses.set(name, [use]);
+    }
+    this.#uses = uses;
+    return uses;
   }
 
   /** All the assignments of `name`: the shell's and Makefile's (`assignments`) and a CI file's keys. */
@@ -206,6 +242,8 @@ const SH_ASSIGN =
   /^[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
 /** How deep `value` follows references to other variables, and how many URL words are read. */
 const MAX_DEPTH = 4;
+/** The most pieces (literals and placeholders) a value read is made of. */
+const MAX_PIECES = 64;
 const MAX_WORDS = 64;
 /**
  * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
@@ -216,6 +254,22 @@ const VALUE_SITE =
   /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)/gm;
 /** A reference inside a value: `$(X)` (Make), `${X}` (a default's `${X:-…}` not), `$X`. */
 const REFERENCE = /\$\(([A-Za-z_]\w*)\)|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+/** A reference to a variable (`$X`, `${X}`, a Makefile's `$(X)`); group 1 or 2: the name. */
+const SH_USE = /\$(?:\{?([A-Za-z_]\w*)(?![\w:])\}?|\(([A-Za-z_]\w*)\))/g;
+/** PowerShell's: case-insensitive, a scope allowed (`$script:uri`). */
+const PS_USE = /\$(?:\{?(?:(?:script|global|local|private):)?([A-Za-z_]\w*)(?![\w:])\}?|\(([A-Za-z_]\w*)\))/gi;
+
+/** The index of the first use at or after `from` (uses in text order). */
+function firstAtOrAfter(uses: readonly { at: number }[], from: number): number {
+  let low = 0;
+  let high = uses.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (uses[mid]!.at < from) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 /** What ends a word of a command. */
 const WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
 /** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */

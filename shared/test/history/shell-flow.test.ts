@@ -192,3 +192,46 @@ describe('history: every command that sends a CI variable or a Makefile variable
     assert.deepEqual(endpoints(text, 'makefile'), [`1 endpoint GET ${PROVIDERS}`, `1 endpoint POST ${PROVIDERS}`]);
   });
 });
+
+describe('history: the shell value flow on adversarial input (bounded work, no crash)', () => {
+  it('a value of 130,000 references (390 KB) is not read, and the scan does not throw', () => {
+    const url = 'https://app.terraform.io/api/v2';
+    const huge = ['A4="' + url + '"', 'A3="' + '$A4'.repeat(130_000) + '"', 'A2="$A3"', 'curl -X POST "$A2/runs"'];
+    const plain = ['A4="' + url + '"', 'A3="$A4"', 'A2="$A3"', 'curl -X POST "$A2/runs"'];
+    assert.deepEqual(endpoints(huge.join('\n'), 'shellscript'), ['4 endpoint POST /runs']);
+    assert.deepEqual(endpoints(plain.join('\n'), 'shellscript'), ['4 endpoint POST /runs']);
+  });
+
+  it('each variable is worked out once: four levels of k references cost about k, not k⁴', () => {
+    // `A3="$A4$A4…"`, `A2="$A3$A3…"`, …: read without a memo, every path to A4 is read again (k=40: 2.5 million).
+    const nested = (k: number): string => {
+      const out = ['A4="https://app.terraform.io/api/v2/organizations/acme"'];
+      for (let d = 3; d >= 0; d--) out.push(`A${d}="` + `$A${d + 1}`.repeat(k) + '"');
+      out.push('curl -X POST "$A0/runs"');
+      return out.join('\n');
+    };
+    const few = searches(() => scanText(nested(10), { languageId: 'shellscript' }));
+    const many = searches(() => scanText(nested(40), { languageId: 'shellscript' }));
+    assert.ok(many < 4 * few, `${many} searches for k=40 against ${few} for k=10`);
+  });
+});
+
+/** How many regular expression executions a run makes (String.prototype.matchAll and RegExp.exec alike). */
+function searches(run: () => unknown): number {
+  const original = Object.getOwnPropertyDescriptor(RegExp.prototype, 'exec')!;
+  const exec = original.value as (this: RegExp, s: string) => RegExpExecArray | null;
+  let count = 0;
+  Object.defineProperty(RegExp.prototype, 'exec', {
+    ...original,
+    value: function (this: RegExp, s: string): RegExpExecArray | null {
+      count++;
+      return exec.call(this, s);
+    },
+  });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(RegExp.prototype, 'exec', original);
+  }
+  return count;
+}
