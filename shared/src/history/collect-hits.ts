@@ -31,7 +31,7 @@ import { joinAfter, joinCallArguments, trailingExpression } from './concatenatio
 import { pathPieceCalls } from './path-pieces.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
-import { Relationships } from './relationship-data.ts';
+import { inLinkageList, Relationships } from './relationship-data.ts';
 import { inPrintCall, mayPrint, sentArgument, serverRoute } from './sending-calls.ts';
 import { embeddedCurlMethod } from './shell-commands.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
@@ -389,6 +389,8 @@ export class HitCollector {
     const isType = info.resourceType && isTypeKey(keyOf);
     // A relationship's type names the target of a reference: no note of its own, no evidence of the payload's type.
     if (isType && (this.#relationships ??= new Relationships(this.text)).has(start)) return;
+    // So does the type of an identifier in a to-many linkage list (`"data": [{"type": "workspaces", "id": ws}]`).
+    if (isType && inLinkageList(this.text, start)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });

@@ -67,7 +67,7 @@ export function readModels(
     models = tsModels(text, index);
   else if (languageId === 'rust') models = rustModels(text, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
-  else if (languageId === 'java') models = javaEnums(text, index);
+  else if (languageId === 'java') models = [...javaEnums(text, index), ...javaClasses(text, index)];
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -408,6 +408,36 @@ function javaEnums(text: string, index: HistoryIndex): Model[] {
       if (row.replace(/"[^"\n]*"/g, '').includes(';')) done = true;
     });
     if (members.length > 0) models.push(model(name, true, open, close, named, members, [], undefined));
+  }
+  return models;
+}
+
+const JAVA_CLASS =
+  /(?:^|\n)[ \t]*(?:(?:public|private|protected|static|final|abstract)[ \t]+)*(?:class|record)[ \t]+([A-Z]\w*)[^\n{;]*\{/g;
+
+/**
+ * A Java class (or record) whose fields carry wire names (`@JsonProperty("terraform-build-worker-apply-timeout")`,
+ * Gson's `@SerializedName`) and whose name spells a resource (`class Organization`): its body is that resource's
+ * declaration, so the names found there (by the main pass) are its attributes, not another resource's of the
+ * same name (the admin API's `admin/organizations` and `general-settings` share their timeouts). A class whose
+ * name spells none says nothing; a class nested in one of another resource is a part of that one's object (a
+ * policy check's `Result.Sentinel.Policy` is no policy) and is left to it.
+ */
+function javaClasses(text: string, index: HistoryIndex): Model[] {
+  if (!text.includes('@JsonProperty(') && !text.includes('@SerializedName(')) return [];
+  const models: Model[] = [];
+  JAVA_CLASS.lastIndex = 0;
+  for (let m = JAVA_CLASS.exec(text); m !== null; m = JAVA_CLASS.exec(text)) {
+    const name = m[1] ?? '';
+    const named = namedResource(index, name);
+    if (named.resource === undefined || named.field !== undefined) continue;
+    const open = m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    if (models.some((o) => o.open < open && close <= o.close && o.resource !== named.resource)) continue;
+    const body = text.slice(open, close);
+    if (!body.includes('@JsonProperty(') && !body.includes('@SerializedName(')) continue;
+    models.push(model(name, false, open, close, named, [], [{ start: open, end: close }], undefined));
   }
   return models;
 }

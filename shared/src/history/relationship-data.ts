@@ -100,7 +100,7 @@ function brackets(text: string): Int32Array {
  * Whether the key whose value opens at `open` is `relationships` (any case): `"key": {`, `key: {`, `key = {`,
  * `key = @{`, `"key" => {`, `\\"key\\": {`, `"key": map[string]interface{}{`. Compared in place, not copied.
  */
-function keyBeforeOpener(text: string, open: number): boolean {
+function keyBeforeOpener(text: string, open: number, key: string = KEY): boolean {
   let i = open - 1;
   if (text.charCodeAt(i) === 64) i--; // PowerShell's @{
   // A Go composite literal's type: `map[string]interface{}{`, `&Relationships{`, `[]Ref{`.
@@ -120,9 +120,78 @@ function keyBeforeOpener(text: string, open: number): boolean {
   if (text.charCodeAt(i) === 92) i--;
   const end = i + 1;
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 20) i--;
-  if (end - (i + 1) !== KEY.length) return false;
-  for (let k = 0; k < KEY.length; k++) if ((text.charCodeAt(i + 1 + k) | 0x20) !== KEY.charCodeAt(k)) return false;
+  if (end - (i + 1) !== key.length) return false;
+  for (let k = 0; k < key.length; k++) if ((text.charCodeAt(i + 1 + k) | 0x20) !== key.charCodeAt(k)) return false;
   return true;
+}
+
+/** How far a linkage object's brackets are looked for around its type string. */
+const LINKAGE_REACH = 300;
+
+/**
+ * Whether the literal at `offset` is the type of a resource identifier in a to-many linkage list: an object of
+ * only `type` and `id` that is an item of a list under `data` (`{"data": [{"type": "workspaces", "id": ws}]}`,
+ * posted to `…/relationships/workspaces` or a policy set's, a varset's workspaces). Such a body names the
+ * targets of a relationship, not a payload of that resource; a payload's own object has its attributes.
+ */
+export function inLinkageList(text: string, offset: number): boolean {
+  const open = opener(text, offset - 1, offset - LINKAGE_REACH);
+  if (open === -1 || text.charCodeAt(open) !== 123) return false;
+  // The object's end, with no bracket inside it.
+  let close = -1;
+  const limit = Math.min(text.length, offset + LINKAGE_REACH);
+  for (let i = offset; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 125) {
+      close = i;
+      break;
+    }
+    if (c === 123 || c === 91 || c === 93 || c === 40 || c === 41) return false;
+  }
+  if (close === -1) return false;
+  for (let i = open + 1; i < close; i++) if (text.charCodeAt(i) === 123 || text.charCodeAt(i) === 91) return false;
+  // Its keys: `type` and `id` only (quoted or not, `:`, `=`, `=>`).
+  const body = text.slice(open + 1, close);
+  let keys = 0;
+  for (const m of body.matchAll(/(?:^|[{,;\s])\\?["']?([A-Za-z_][\w-]*)\\?["']?\s*(?::(?!:)|=>?)/g)) {
+    const key = m[1]!.toLowerCase();
+    if (key !== 'type' && key !== 'id') return false;
+    keys++;
+  }
+  if (keys !== 2) return false;
+  // The list around it: `[`, PowerShell's `@(`, a Go slice literal `[]map[string]string{`.
+  const list = opener(text, open - 1, open - LINKAGE_REACH);
+  if (list === -1) return false;
+  const c = text.charCodeAt(list);
+  if (c === 123 && !goSliceType(text, list)) return false;
+  if (c === 40 && text.charCodeAt(list - 1) !== 64) return false;
+  return keyBeforeOpener(text, list, 'data');
+}
+
+/** The innermost unclosed bracket before `from` (walking back to `stop`), or -1. */
+function opener(text: string, from: number, stop: number): number {
+  let depth = 0;
+  for (let i = from; i >= Math.max(0, stop); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125 || c === 93 || c === 41) depth++;
+    else if (c === 123 || c === 91 || c === 40) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** Whether the `{` at `open` opens a Go slice literal (`[]map[string]string{`, `[]Ref{`). */
+function goSliceType(text: string, open: number): boolean {
+  let i = open - 1;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 125 && text.charCodeAt(i - 1) === 123) i -= 2;
+    else if (isWordChar(c) || c === 46 || c === 91 || c === 93 || c === 42) i--;
+    else break;
+  }
+  return text.startsWith('[]', i + 1);
 }
 
 /** The key `keyBeforeOpener` looks for, lower-case. */

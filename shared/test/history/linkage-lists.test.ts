@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+/** The subjects a source yields, with their lines. */
+function found(source: string, languageId: string, type?: string): string[] {
+  return scanText(source, { languageId })
+    .filter((m) => type === undefined || m.subject.type === type)
+    .map((m) => `${m.line} ${m.subject.id}`);
+}
+
+// A to-many linkage body (`{"data": [{"type": "workspaces", "id": ws}]}`, posted to `…/relationships/workspaces`
+// of a policy set or a varset) lists the targets of a relationship: its type strings are no payload of that
+// resource. A payload's own object has its attributes; only an object of `type` and `id` alone, an item of a
+// list under `data`, is a linkage. Learned from held24 and held25 (two wrong reports, each a must-not).
+describe("a to-many linkage list's type string is no payload type", () => {
+  it('shell here-document, jq -n, Python, JavaScript, PowerShell, Go', () => {
+    const sh = [
+      'cat <<-EOF > /tmp/attach_workspace.json',
+      '{',
+      '  "data": [',
+      '    { "id": "$WORKSPACE_ID", "type": "workspaces" }',
+      '  ]',
+      '}',
+      'EOF',
+      'cat > /tmp/ws.json <<EOF',
+      '{ "data": { "type": "workspaces", "attributes": { "name": "x" } } }',
+      'EOF',
+      `jq -n --arg id "$ID" '{data: [{type: "workspaces", id: $id}]}'`,
+    ].join('\n');
+    assert.deepEqual(found(sh, 'shellscript', 'resource'), ['9 resource - workspaces']);
+    const py = [
+      'def assign(self, varset_id, workspace_id):',
+      '    payload = {',
+      '        "data": [',
+      '            {',
+      '                "type": "workspaces",',
+      '                "id": workspace_id,',
+      '            }',
+      '        ]',
+      '    }',
+      '    many = {"data": [{"type": "projects", "id": p} for p in ids]}',
+      '    p2 = {"data": [{"type": "workspaces", "id": w, "attributes": {"name": n}}]}',
+      '    p3 = {"data": {"type": "workspaces", "attributes": {"name": n}}}',
+    ].join('\n');
+    assert.deepEqual(found(py, 'python', 'resource'), ['11 resource - workspaces', '12 resource - workspaces']);
+    const js =
+      'let req = { data: [{ id: workSpaceId, type: "workspaces" }] };\nconst b = { data: { type: "projects" } };';
+    assert.deepEqual(found(js, 'javascript', 'resource'), ['2 resource - projects']);
+    const ps = [
+      '$body = @{ data = @( @{ type = "workspaces"; id = $wsId } ) } | ConvertTo-Json -Depth 5',
+      '$b2 = @{ data = @{ type = "workspaces"; attributes = @{ name = "x" } } }',
+    ].join('\n');
+    assert.deepEqual(found(ps, 'powershell', 'resource'), ['2 resource - workspaces']);
+    const go = [
+      'package main',
+      'func f() {',
+      '\tbody := map[string]interface{}{',
+      '\t\t"data": []map[string]string{{"type": "workspaces", "id": wsID}},',
+      '\t}',
+      '\tb2 := map[string]interface{}{"data": map[string]interface{}{"type": "workspaces", "id": wsID}}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(go, 'go', 'resource'), ['6 resource - workspaces']);
+  });
+});
+
+// A Java model class whose name spells a resource (`class Organization` with `@JsonProperty` fields) declares that
+// resource's attributes: a name two resources share (the admin API's `terraform-build-worker-*-timeout`, on
+// `admin/organizations` and `general-settings`) is the model's resource's, not the first one in the data. A class
+// nested in a model of another resource (a policy check's `Result…Policy`) is a part of that one's object.
+// Learned from held25 (tfe4j's Models.java: two wrong reports) and held18 (harness' PolicyCheckData).
+describe("a Java model class's resource decides between resources sharing a name", () => {
+  it('an organization model, a nested class, a class that spells nothing', () => {
+    const java = [
+      'public interface Models {',
+      '    @Data',
+      '    class Organization {',
+      '        String name;',
+      '        @JsonProperty("terraform-build-worker-apply-timeout")',
+      '        String terraformBuildWorkerApplyTimeout;',
+      '    }',
+      '    class GeneralSettings {',
+      '        @JsonProperty("terraform-build-worker-plan-timeout")',
+      '        String planTimeout;',
+      '    }',
+      '}',
+      'public class PolicyCheckData {',
+      '  public static class Result {',
+      '    public static class Policy {',
+      '      @JsonProperty("enforcement-level") String enforcementLevel;',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(java, 'java', 'attribute'), [
+      '5 attribute admin/organizations platform-build-worker-apply-timeout',
+      '9 attribute general-settings platform-build-worker-plan-timeout',
+    ]);
+  });
+});
