@@ -116,6 +116,8 @@ export class ValueFlow {
     const start = this.#lines.startOf(line);
     // The value's opening quote is not part of what stands before it.
     const before = text.slice(start, /["'`]/.test(text[at - 1] ?? '') ? at - 1 : at);
+    // No `=` before the value: no assignment (and HOLDER is not tried on a long line of anything else).
+    if (!before.includes('=')) return undefined;
     // The value opens the right side (an f-string's or a raw string's prefix, an opening parenthesis between).
     const m = HOLDER.exec(before);
     if (!m) return undefined;
@@ -203,10 +205,11 @@ interface Holder {
 /**
  * What stands before a value assigned to a holder, up to the value's quote: the indent (group 1), `self.x = ` / `this.x
  * = ` (group 2), `@x = ` (group 3), or a name with what declares it (`const RUNS = `, `private static final String RUNS
- * = `, `RUNS: str = `; group 4), then an f / r / b prefix or an opening parenthesis.
+ * = `, `RUNS: str = `; group 4), then an f / r / b prefix or an opening parenthesis. An annotation's words are
+ * separated by blanks that only one part of the pattern can take (`RUNS:` and a run of blanks: linear, not cubic).
  */
 const HOLDER =
-  /^([ \t]*)(?:(?:self|this)\.([A-Za-z_$][\w$]*)|@([A-Za-z_]\w*)|(?:(?:export[ \t]+)?(?:(?:public|private|protected|internal|static|final|readonly|const|let|var|val)[ \t]+)*(?:[A-Za-z_][\w.]*(?:<[^<>\n]*>)?[ \t]+)?([A-Za-z_$][\w$]*)))[ \t]*(?::[ \t]*[\w.[\], |]+)?[ \t]*=[ \t]*\(?[ \t]*[fFrRbBu]{0,2}$/;
+  /^([ \t]*)(?:(?:self|this)\.([A-Za-z_$][\w$]*)|@([A-Za-z_]\w*)|(?:(?:export[ \t]+)?(?:(?:public|private|protected|internal|static|final|readonly|const|let|var|val)[ \t]+)*(?:[A-Za-z_][\w.]*(?:<[^<>\n]*>)?[ \t]+)?([A-Za-z_$][\w$]*)))[ \t]*(?::[ \t]*[\w.[\],|]+(?:[ \t]+[\w.[\],|]+)*)?[ \t]*=[ \t]*(?:\([ \t]*)?[fFrRbBu]{0,2}$/;
 
 /** Where a use of a holder starts with its receiver (`self.x`, `this.x`, `@x`). */
 function useStart(text: string, at: number): number {

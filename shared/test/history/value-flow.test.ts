@@ -54,15 +54,36 @@ describe('a URL crossing a class attribute, a field or a constant is sent with i
   });
 
   it('Python: a module constant sent far below its assignment', () => {
+    // (A path with one endpoint, `/runs` is POST alone, is answered by the path itself: this one has GET and POST.)
     const text = [
       'import requests',
       '',
-      'RUNS_URL = "https://app.terraform.io/api/v2/runs"',
+      'MODULES_URL = "https://app.terraform.io/api/v2/organizations/acme/registry-modules"',
       ...Array.from({ length: 45 }, (_, i) => `# filler line ${i}`),
-      'def start(payload):',
-      '    return requests.post(RUNS_URL, json=payload)',
+      'def add(payload):',
+      '    return requests.post(MODULES_URL, json=payload)',
     ].join('\n');
-    assert.deepEqual(endpoints(text, 'runs.py'), ['3 endpoint POST /runs']);
+    assert.deepEqual(endpoints(text, 'modules.py'), [`3 ${MODULES}`]);
+  });
+
+  it('Python: an annotated module constant is a holder; a run of blanks after a name and a colon is no work', () => {
+    const modules = (declared: string): string =>
+      [
+        'import requests',
+        '',
+        `${declared}"https://app.terraform.io/api/v2/organizations/acme/registry-modules"`,
+        ...Array.from({ length: 45 }, (_, i) => `# filler line ${i}`),
+        'def add(body):',
+        '    return requests.post(MODULES, json=body)',
+      ].join('\n');
+    for (const declared of ['MODULES: Final[str] = ', 'MODULES: str | None = ', 'MODULES: Dict[str, str] = '])
+      assert.deepEqual(endpoints(modules(declared), 'modules.py'), [`3 ${MODULES}`], declared);
+    // The reviewer's input: no assignment, once cubic in the blanks (13 s for 2,000 of them).
+    const blanks = `import requests\nMODULES:${' '.repeat(2000)}"https://app.terraform.io/api/v2/organizations/acme/registry-modules"\n`;
+    assert.deepEqual(endpoints(blanks, 'modules.py'), []);
+    assert.deepEqual(endpoints(modules(`MODULES: str${' '.repeat(2000)}= (${' '.repeat(2000)}`), 'modules.py'), [
+      `3 ${MODULES}`,
+    ]);
   });
 
   it('Java and C#: a field holding the URL, sent by Spring’s postForObject and .NET’s PostAsync', () => {
