@@ -64,10 +64,13 @@ export class ShellFlow {
       const words = commandAt(text, lines, probe);
       const index = words?.findIndex((w) => w.start <= at && at < w.end) ?? -1;
       if (!words || index === -1) continue;
+      // A comment (`#   curl -X DELETE "$url"`, a commented line of a YAML `run: |` block) runs nothing.
+      if (words.some((w) => w.start < at && w.text.startsWith('#'))) continue;
+      // Before the program: a YAML list item's `-` and key (`- echo …`, `- script: …`); a recipe's `@`/`-` is its own.
       const program = words.find(
-        (w) => !/^(?:if|then|do|else|elif|while|until|!|time|sudo|\w+=.*|\$[\w:]+|=)$/.test(w.text),
+        (w) => !/^(?:if|then|do|else|elif|while|until|!|time|sudo|\w+=.*|\$[\w:]+|=|-|[A-Za-z_][\w-]*:)$/.test(w.text),
       );
-      if (!program || program.start >= at || SHOWS.test(program.text.replace(/^["']/, ''))) continue;
+      if (!program || program.start >= at || SHOWS.test(program.text.replace(/^["']?[@-]*/, ''))) continue;
       const previous = words[index - 1]?.text ?? '';
       if (NOT_URL_OPTION.test(previous)) continue;
       const sent = commandMethod(text, lines, probe);
@@ -234,12 +237,12 @@ const MAX_USES = 64;
 const MAX_SENDS = 16;
 
 /**
- * A shell assignment at a command's start (`X=…`, `export X=…`, `local -r X=…`, a Makefile's `X := …`, `X ?= …`) or a
- * loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
+ * A shell assignment at a command's start, a line's or after `;` or `{` (`X=…`, `export X=…`, `local -r X=…`, `f() {
+ * local url="$1"; …`, a Makefile's `X := …`, `X ?= …`) or a loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
  * Group 1: the assigned name; group 2: the loop's or read's.
  */
 const SH_ASSIGN =
-  /^[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
+  /(?:^|[;{])[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
 /** How deep `value` follows references to other variables, and how many URL words are read. */
 const MAX_DEPTH = 4;
 /** The most pieces (literals and placeholders) a value read is made of. */

@@ -235,3 +235,47 @@ function searches(run: () => unknown): number {
   }
   return count;
 }
+
+describe('history: uses of a variable that send nothing (review findings 7a, c, d, f)', () => {
+  const AWS = '/organizations/:organization_name/registry-providers/:registry_name/:namespace/:name';
+  const URL = 'https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws';
+
+  it('a commented command, in a script and in a YAML `run: |` block, is no DELETE', () => {
+    const script = [`url="${URL}"`, 'curl -s "$url"', '# To remove it:', '#   curl -s -X DELETE "$url"'].join('\n');
+    assert.deepEqual(endpoints(script, 'shellscript'), [`1 endpoint GET ${AWS}`]);
+    const workflow = [
+      'jobs:',
+      '  check:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: |',
+      `          url="${URL}"`,
+      '          curl -s "$url"',
+      '          # curl -X DELETE "$url"',
+    ].join('\n');
+    assert.deepEqual(endpoints(workflow, 'yaml'), [`6 endpoint GET ${AWS}`]);
+  });
+
+  it('a command only shown: GitLab\'s `- echo "… curl -X DELETE $X"`, a recipe\'s `@echo`', () => {
+    const gitlab = [
+      'variables:',
+      `  PROVIDER_URL: "${URL}"`,
+      'check:',
+      '  script:',
+      '    - curl -s "$PROVIDER_URL"',
+      '    - echo "run manually: curl -X DELETE $PROVIDER_URL"',
+    ].join('\n');
+    assert.deepEqual(endpoints(gitlab, 'yaml'), [`2 endpoint GET ${AWS}`]);
+    const make = [`URL := ${URL}`, 'check:', '\tcurl -s $(URL)', '\t@echo "to remove: curl -X DELETE $(URL)"'].join(
+      '\n',
+    );
+    assert.deepEqual(endpoints(make, 'makefile'), [`1 endpoint GET ${AWS}`]);
+  });
+
+  it('a function whose `local url="$1"; …` (after `{`) holds another value is no send of the module URL', () => {
+    const text = [`url="${URL}"`, 'curl -s "$url"', 'remove() { local url="$1"; curl -s -X DELETE "$url"; }'].join(
+      '\n',
+    );
+    assert.deepEqual(endpoints(text, 'shellscript'), [`1 endpoint GET ${AWS}`]);
+  });
+});
