@@ -176,8 +176,8 @@ export class ValueFlow {
       } else if (dot && !/(?:self|this|cls|static)\.$/.test(text.slice(Math.max(0, at - 7), at))) continue;
       if (++count > MAX_USES) return UNKNOWN.depth;
       const after = text.slice(at + name.length, at + name.length + 3);
-      // Assigned again (not compared): two values, nothing known.
-      if (/^\s*(?:[+|?]{0,2}=(?!=)|:=)/.test(after)) return UNKNOWN.conflict;
+      // Assigned again (not compared): two values, nothing known, whatever was sent before (opaque, not a conflict of sends).
+      if (/^\s*(?:[+|?]{0,2}=(?!=)|:=)/.test(after)) return UNKNOWN.opaque;
       const start = useStart(text, at);
       // Handed to another name (`u = self.x`) or returned: where it goes next is not read here.
       if (/(?:[^=!<>]=|\breturn)[ \t]*$/.test(text.slice(Math.max(0, start - 12), start))) return UNKNOWN.opaque;

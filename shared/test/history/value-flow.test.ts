@@ -145,6 +145,25 @@ describe('a URL crossing a class attribute, a field or a constant is sent with i
     assert.deepEqual(endpoints(wrapped, 'ModuleClient.java'), []);
   });
 
+  it('a module variable assigned again after its send says nothing (review item 10)', () => {
+    const providers = 'https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws';
+    const filler = Array.from({ length: 45 }, (_, i) => `# filler line ${i}`);
+    const again = [
+      'import requests',
+      '',
+      `url = "${providers}"`,
+      ...filler,
+      'def remove():',
+      '    requests.delete(url)',
+      'url = "https://app.terraform.io/api/v2/organizations/acme/registry-modules"',
+      'remove()',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(again, 'remove.py').filter((l) => l.startsWith('3 ')),
+      [],
+    );
+  });
+
   it('a function returning a URL: its callers agree on the method, or say nothing when they disagree', () => {
     const fn = [
       'function modulesUrl(host: string, org: string): string {',
