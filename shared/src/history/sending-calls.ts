@@ -165,10 +165,23 @@ function readUse(text: string, lines: Lines, at: number): MethodToken | null | u
   const named = namedVerb(call, callee);
   if (named) return named;
   const m = CALL_METHOD.exec(text.slice(call.start, call.end));
+  // A verb method sends only on an HTTP client (`requests.get(u)`, `self._post(u)`, `this.http.delete(u)`), not on a
+  // cache, a map or a set (`cache.get(URL)`, `this.inflight.delete(this.url)`): another receiver says nothing.
+  if (m && m[3] !== undefined && !HTTP_RECEIVER.test(receiverOf(text.slice(call.start, call.start + m.index))))
+    return null;
   const token = m ? callToken(call, m) : undefined;
   if (token) return token;
   return helperSending(text, lines, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
 }
+
+/** The last name of a call's receiver (`requests` of `requests.get(`, `inflight` of `this.inflight.delete(`). */
+function receiverOf(before: string): string {
+  return /([\w$]+)(?:\(\))?\s*$/.exec(before)?.[1] ?? '';
+}
+
+/** Receivers whose verb methods send a request: HTTP client libraries and objects named for one, and a class's own helpers. */
+const HTTP_RECEIVER =
+  /^(?:requests|httpx|aiohttp|urllib3?|session|sess|s|client|http|https|api|conn|connection|rest|agent|axios|got|ky|superagent|request|req|faraday|httparty|RestClient|HTTParty|Faraday|HTTPoison|Req|Tesla|surf|reqwest|ureq|self|this|cls|super|[\w$]*(?:[Cc]lient|[Ss]ession|[Aa]pi|API|[Hh]ttp|HTTP|[Cc]onn|[Rr]est|[Rr]equest(?:er)?|[Tt]fe|TFE|[Tt]fc|TFC))$/;
 
 /**
  * The method of the first call after the URL's assignment that takes its variable (`u`, `u.String()`,

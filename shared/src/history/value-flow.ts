@@ -174,6 +174,9 @@ export class ValueFlow {
       if (holder.kind === 'attribute') {
         if (!(dot ? /(?:self|this|cls)\.$/.test(text.slice(at - 5, at)) : text.charCodeAt(at - 1) === 64)) continue;
       } else if (dot && !/(?:self|this|cls|static)\.$/.test(text.slice(Math.max(0, at - 7), at))) continue;
+      // A constant's name bound again as a parameter or a loop's variable (`def remove(url):`, `(url) =>`, `for url
+      // in`): uses there are another value, and which uses those are is not read here: nothing is known.
+      if (holder.kind === 'constant' && !dot && bindsHere(text, at, name.length)) return UNKNOWN.opaque;
       if (++count > MAX_USES) return UNKNOWN.depth;
       const after = text.slice(at + name.length, at + name.length + 3);
       // Assigned again (not compared): two values, nothing known, whatever was sent before (opaque, not a conflict of sends).
@@ -380,4 +383,27 @@ function plainValue(text: string, name: string, depth = 0): string | undefined {
     }
   // A base, a URL or a path: what the template's first placeholder may hold.
   return value !== undefined && /^(?:https?:\/\/|\/)/.test(value) ? value.replace(/\/+$/, '') : undefined;
+}
+
+/**
+ * Whether the name at `at` (of `length`) is bound there, not read: a parameter of a function's signature (`def f(a,
+ * url):`, `function f(url) {`, `func f(url string)`, `remove(url) {`, `(url) =>`, `url =>`, `lambda url:`) or a loop's
+ * or a `with`'s variable (`for url in`, `for (const url of`, `as url`). Read on the name's own line only.
+ */
+function bindsHere(text: string, at: number, length: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 200), at);
+  let lineEnd = text.indexOf('\n', at);
+  if (lineEnd === -1) lineEnd = text.length;
+  const after = text.slice(at + length, Math.min(lineEnd, at + length + 200));
+  if (/\b(?:def|function|func|fn|sub)\b[^()]*\([^)]*$/.test(before)) return true;
+  if (
+    /\blambda\b[^:]*$/.test(before) ||
+    /\bfor\s*\(?\s*(?:(?:const|let|var|final|auto)\s+)?(?:[\w$<>[\]]+\s+)?(?:[\w$]+\s*,\s*)*$/.test(before) ||
+    /\bas\s+$/.test(before)
+  )
+    return true;
+  if (/^\s*=>/.test(after) || /^[^()]*\)\s*(?:=>|\{)/.test(after))
+    return /(?:^|[^\w$.])(?:[\w$]+\s*)?\([^()]*$/.test(before);
+  return false;
 }

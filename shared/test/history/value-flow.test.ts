@@ -253,3 +253,81 @@ describe('a format call whose first placeholder is a name assigned one URL', () 
     assert.deepEqual(read(other.join('\n')), []);
   });
 });
+
+describe('what the layer does not take for a send of a holder (review of session 18)', () => {
+  const PROVIDER = 'https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws';
+  const filler = Array.from({ length: 45 }, (_, i) => `# note ${i}`);
+
+  it('Python: a function whose parameter has the constant’s name sends its argument, not the constant', () => {
+    const text = [
+      'import requests',
+      '',
+      `url = "${PROVIDER}"`,
+      ...filler,
+      'def remove(url):',
+      '    requests.delete(url)',
+      '',
+      'def get_json(url):',
+      '    return requests.get(url).json()',
+      '',
+      'print(get_json(url))',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(text, 'providers.py').filter((e) => e.includes('DELETE')),
+      [],
+    );
+  });
+
+  it('JavaScript: an arrow or function parameter of the same name is another value', () => {
+    const text = [
+      "const axios = require('axios');",
+      `const url = '${PROVIDER}';`,
+      ...filler.map((l) => l.replace('#', '//')),
+      'function remove(url) { return axios.delete(url); }',
+      'const drop = (url) => axios.delete(url);',
+      'module.exports = { remove, drop, list: () => axios.get(url) };',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(text, 'providers.js').filter((e) => e.includes('DELETE')),
+      [],
+    );
+  });
+
+  it('a cache’s get or a set’s delete is no request', () => {
+    const python = [
+      'import requests',
+      '',
+      `PROVIDER = "${PROVIDER}"`,
+      ...filler,
+      'def cached(cache):',
+      '    return cache.get(PROVIDER)',
+    ].join('\n');
+    assert.deepEqual(endpoints(python, 'cache.py'), []);
+    const ts = [
+      'export class Poller {',
+      '  private readonly inflight = new Set<string>();',
+      `  private readonly url = '${PROVIDER}';`,
+      ...filler.map((l) => `  ${l.replace('#', '//')}`),
+      '  done(): void {',
+      '    this.inflight.delete(this.url);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(ts, 'poller.ts').filter((e) => e.includes('DELETE')),
+      [],
+    );
+  });
+
+  it('a real client’s send of the constant still gives its method', () => {
+    const text = [
+      'import requests',
+      '',
+      `PROVIDER = "${PROVIDER}"`,
+      ...filler,
+      'def remove(session):',
+      '    session.delete(PROVIDER)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'remove.py').filter((e) => e.includes('DELETE')).length, 1);
+  });
+});
