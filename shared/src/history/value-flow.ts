@@ -32,6 +32,11 @@ export type SendReader = (text: string, at: number) => MethodToken | null | unde
 const MAX_USES = 60;
 /** At most this many call sites of a function are read. */
 const MAX_CALLS = 40;
+/**
+ * A scope asked about more holders than this gets one index of where each name stands in it: a search per holder
+ * reads the scope from its start each time, so 4,000 attributes of one class read it 4,000 times.
+ */
+const INDEX_AFTER = 8;
 
 /** Python's function body ends at the first non-blank, non-comment line indented no deeper than its `def` (a `)` closing a signature goes on). */
 export function pythonBodyEnd(text: string, from: number, indent: number, max = Infinity): number {
@@ -52,7 +57,9 @@ export class ValueFlow {
   readonly #text: string;
   readonly #lines: Lines;
   readonly #calls = new Map<string, number[]>();
-  readonly #holders = new Map<string, FlowMethodAnswer>();
+  readonly #holders = new Map<string, { answer: FlowMethodAnswer; sends: readonly MethodToken[] }>();
+  /** Per scope (`start:end`): how many holders it was asked about, and past INDEX_AFTER where each name stands in it. */
+  readonly #scopeNames = new Map<string, { asked: number; index?: Map<string, number[]> }>();
   readonly #returns = new Map<string, unknown>();
   #classes: ClassSpan[] | undefined;
 
@@ -103,10 +110,12 @@ export class ValueFlow {
     const holder = this.#holderAt(at);
     if (!holder) return { answer: UNKNOWN.unbound, sends: [] };
     const key = `${holder.kind} ${holder.name} ${holder.scope.start}`;
+    const known = this.#holders.get(key);
+    if (known) return known;
     const sends: MethodToken[] = [];
-    const answer = this.#holders.get(key) ?? this.#sendsOf(holder, read, sends);
-    if (!this.#holders.has(key)) this.#holders.set(key, answer);
-    return { answer, sends };
+    const found = { answer: this.#sendsOf(holder, read, sends), sends };
+    this.#holders.set(key, found);
+    return found;
   }
 
   /** Where a class attribute or a module constant is assigned the value starting at `at`, if it is. */
@@ -162,12 +171,7 @@ export class ValueFlow {
     const { name, scope } = holder;
     const methods: FlowMethodAnswer[] = [];
     let count = 0;
-    for (
-      let at = text.indexOf(name, scope.start);
-      at !== -1 && at < scope.end;
-      at = text.indexOf(name, at + name.length)
-    ) {
-      if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    for (const at of this.#usesOf(name, scope)) {
       if (at === holder.assignedAt) continue;
       const dot = text.charCodeAt(at - 1) === 46; // .
       // An attribute is read through its receiver (`self.x`, `this.x`, `@x` is its own name's part); a constant bare.
@@ -195,7 +199,37 @@ export class ValueFlow {
     const agreed = agreeMethods(methods);
     return agreed.kind === 'method' ? agreed : methods[0]!;
   }
+
+  /** Where `name` stands whole (no name character on either side) in `scope`, in text order. */
+  *#usesOf(name: string, scope: { readonly start: number; readonly end: number }): Generator<number> {
+    const text = this.#text;
+    const key = `${scope.start}:${scope.end}`;
+    let names = this.#scopeNames.get(key);
+    if (!names) this.#scopeNames.set(key, (names = { asked: 0 }));
+    if (!names.index && ++names.asked > INDEX_AFTER) {
+      names.index = new Map();
+      NAME_RUN.lastIndex = scope.start;
+      for (let m = NAME_RUN.exec(text); m !== null && m.index < scope.end; m = NAME_RUN.exec(text)) {
+        const at = names.index.get(m[0]);
+        if (at) at.push(m.index);
+        else names.index.set(m[0], [m.index]);
+      }
+    }
+    if (names.index) {
+      yield* names.index.get(name) ?? [];
+      return;
+    }
+    for (
+      let at = text.indexOf(name, scope.start);
+      at !== -1 && at < scope.end;
+      at = text.indexOf(name, at + name.length)
+    )
+      if (!isNameChar(text.charCodeAt(at - 1)) && !isNameChar(text.charCodeAt(at + name.length))) yield at;
+  }
 }
+
+/** A run of name characters (`isNameChar`): a name standing whole. */
+const NAME_RUN = /[\w$]+/g;
 
 /** A holder of a value: a class attribute or a constant, its name, the span its uses are read in, where it is assigned. */
 interface Holder {
