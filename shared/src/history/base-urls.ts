@@ -2,13 +2,10 @@ import type { HttpMethod } from './data-types.ts';
 import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
-import { includesBy, indexBy } from './source-text.ts';
+import { commandWordEnd, includesBy, indexBy, MAX_REFERENCE_WORDS } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
-/** At most this many words opening with one base are read (`referenceWords`), and what ends such a word. */
-const MAX_WORDS = 64;
-const WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
 const MAX_DEPTH = 4;
 
 /**
@@ -234,12 +231,14 @@ export class BaseUrls {
       if (k.startsWith('.') || k.endsWith('()') || !assignedOnce(text, k)) continue;
       const reference = `\${${k}}/`;
       let count = 0;
-      for (let at = text.indexOf(reference); at !== -1 && count < MAX_WORDS; at = text.indexOf(reference, at + 1)) {
+      for (
+        let at = text.indexOf(reference);
+        at !== -1 && count < MAX_REFERENCE_WORDS;
+        at = text.indexOf(reference, at + 1)
+      ) {
         const before = text.charCodeAt(at - 1);
         if (before !== 32 && before !== 9) continue;
-        let end = at + reference.length;
-        while (end < text.length && !WORD_ENDS.has(text.charCodeAt(end))) end++;
-        out.push({ start: at, end });
+        out.push({ start: at, end: commandWordEnd(text, at + reference.length) });
         count++;
       }
     }

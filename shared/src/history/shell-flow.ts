@@ -1,6 +1,7 @@
 import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { commandAt, commandMethod } from './shell-commands.ts';
+import { commandWordEnd, MAX_REFERENCE_WORDS } from './source-text.ts';
 import { flowTemplateText, UNKNOWN, type FlowPiece, type FlowValue } from './value-flow-types.ts';
 
 /**
@@ -125,14 +126,14 @@ export class ShellFlow {
    * Words of commands that open with a reference to a variable holding a URL (`value` reads an `http(s)://` URL) and
    * go on with a path: `$(API)/projects/$(ID)`, `"${PROVIDER_URL}/versions"`, `$PROVIDER_URL/versions/$V`. Each with
    * the reference's end and the URL text the word holds (the value's template text, `{}` for each unknown part, then
-   * the rest of the word). At most MAX_WORDS.
+   * the rest of the word). At most MAX_REFERENCE_WORDS.
    */
   urlWords(): { start: number; reference: number; end: number; value: string }[] {
     const out: { start: number; reference: number; end: number; value: string }[] = [];
     if (this.#powershell) return out;
     const text = this.#text;
     for (const name of this.#valueSites().keys()) {
-      if (out.length >= MAX_WORDS) break;
+      if (out.length >= MAX_REFERENCE_WORDS) break;
       const found = this.#references().get(name);
       if (!found) continue;
       const held = this.value(name);
@@ -140,14 +141,17 @@ export class ShellFlow {
       const value = flowTemplateText(held);
       if (!/^https?:\/\/[^/\s]+\/\S/.test(value)) continue;
       for (const reference of [`$(${name})/`, `\${${name}}/`, `$${name}/`]) {
-        for (let k = 0; k < found.length && out.length < MAX_WORDS; k++) {
+        for (let k = 0; k < found.length && out.length < MAX_REFERENCE_WORDS; k++) {
           const { at } = found[k]!;
           if (!text.startsWith(reference, at)) continue;
           const before = text.charCodeAt(at - 1);
           if (!(before === 32 || before === 9 || before === 34 || before === 39)) continue;
-          let end = at + reference.length;
-          while (end < text.length && !WORD_ENDS.has(text.charCodeAt(end))) end++;
-          out.push({ start: at, reference: at + reference.length - 1, end, value });
+          out.push({
+            start: at,
+            reference: at + reference.length - 1,
+            end: commandWordEnd(text, at + reference.length),
+            value,
+          });
         }
       }
     }
@@ -243,11 +247,10 @@ const MAX_SENDS = 16;
  */
 const SH_ASSIGN =
   /(?:^|[;{])[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
-/** How deep `value` follows references to other variables, and how many URL words are read. */
+/** How deep `value` follows references to other variables. */
 const MAX_DEPTH = 4;
 /** The most pieces (literals and placeholders) a value read is made of. */
 const MAX_PIECES = 64;
-const MAX_WORDS = 64;
 /**
  * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
  * one), or a YAML key of a `variables:`/`env:` map — any key whose name a script may read, written in capitals
@@ -273,8 +276,6 @@ function firstAtOrAfter(uses: readonly { at: number }[], from: number): number {
   }
   return low;
 }
-/** What ends a word of a command. */
-const WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
 /** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */
 const PS_ASSIGN =
   /\$(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?:[+]?=(?!=))|foreach[ \t]*\([ \t]*\$([A-Za-z_]\w*)/gim;

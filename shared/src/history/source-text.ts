@@ -258,6 +258,19 @@ export function isRegexWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/** At most this many command words opening with one variable's reference are read (`commandWordEnd`'s readers). */
+export const MAX_REFERENCE_WORDS = 64;
+
+/** What ends a word of a command: a blank, a quote, a backtick, `;`, `|`, `)` or `\`. */
+const COMMAND_WORD_ENDS = new Set([...' \t\r\n"\'`;|)\\'].map((c) => c.charCodeAt(0)));
+
+/** Where the command word going on at `from` ends (`COMMAND_WORD_ENDS`, or the text's end). */
+export function commandWordEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !COMMAND_WORD_ENDS.has(text.charCodeAt(end))) end++;
+  return end;
+}
+
 /** A character of a name in the languages that allow `$` in one (JS, PHP, Java): `[\w$]`. */
 export function isNameChar(c: number): boolean {
   return isRegexWordChar(c) || c === 36;
