@@ -164,12 +164,7 @@ function readUse(text: string, lines: Lines, at: number): MethodToken | null | u
   if (URL_WRAPPER.test(callee)) return null;
   const named = namedVerb(call, callee);
   if (named) return named;
-  const m = CALL_METHOD.exec(text.slice(call.start, call.end));
-  // A verb method sends only on an HTTP client (`requests.get(u)`, `self._post(u)`, `this.http.delete(u)`), not on a
-  // cache, a map or a set (`cache.get(URL)`, `this.inflight.delete(this.url)`): another receiver says nothing.
-  if (m && m[3] !== undefined && !HTTP_RECEIVER.test(receiverOf(text.slice(call.start, call.start + m.index))))
-    return null;
-  const token = m ? callToken(call, m) : undefined;
+  const { token } = callMethod(text, call);
   if (token) return token;
   return helperSending(text, lines, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
 }
@@ -181,7 +176,7 @@ function receiverOf(before: string): string {
 
 /** Receivers whose verb methods send a request: HTTP client libraries and objects named for one, and a class's own helpers. */
 const HTTP_RECEIVER =
-  /^(?:requests|httpx|aiohttp|urllib3?|session|sess|s|client|http|https|api|conn|connection|rest|agent|axios|got|ky|superagent|request|req|faraday|httparty|RestClient|HTTParty|Faraday|HTTPoison|Req|Tesla|surf|reqwest|ureq|self|this|cls|super|[\w$]*(?:[Cc]lient|[Ss]ession|[Aa]pi|API|[Hh]ttp|HTTP|[Cc]onn|[Rr]est|[Rr]equest(?:er)?|[Tt]fe|TFE|[Tt]fc|TFC))$/;
+  /^(?:requests|httpx|aiohttp|urllib3?|session|sess|s|client|http|https|api|conn|connection|rest|agent|axios|got|ky|superagent|request|req|faraday|httparty|RestClient|HTTParty|Faraday|HTTPoison|Req|Tesla|surf|reqwest|ureq|self|this|cls|super|[\w$]*(?:[Cc]lient|[Ss]ession|[Aa]pi|API|[Hh]ttp|HTTP|[Cc]onn|[Rr]est|[Rr]equest(?:er|or)?|[Tt]fe|TFE|[Tt]fc|TFC))$/;
 
 /**
  * The method of the first call after the URL's assignment that takes its variable (`u`, `u.String()`,
@@ -248,8 +243,7 @@ function sendingMethod(
       if (first !== undefined) continue;
       return undefined;
     }
-    const m = call ? CALL_METHOD.exec(text.slice(call.start, call.end)) : null;
-    const token = call && m ? callToken(call, m) : undefined;
+    const { m, token } = call ? callMethod(text, call) : { m: null, token: undefined };
     if (!call || !m || !token) {
       if (first !== undefined) continue;
       // `run_request(token, url, payload, "post")`: a function of the text that sends its parameter (`helper-sends.ts`);
@@ -267,6 +261,22 @@ function sendingMethod(
     else if (token.method !== first.method && !more.some((t) => t.method === token.method)) more.push(token);
   }
   return first;
+}
+
+/**
+ * CALL_METHOD's match in a call and the method token it gives. A verb method sends only on an HTTP client
+ * (`requests.get(u)`, `self._post(u)`, `this.http.delete(u)`), not on a cache, a map or a set (`cache.get(URL)`,
+ * `this.inflight.delete(this.url)`): called on another receiver it gives no token.
+ */
+function callMethod(
+  text: string,
+  call: { readonly start: number; readonly end: number },
+): { m: RegExpExecArray | null; token: MethodToken | undefined } {
+  const m = CALL_METHOD.exec(text.slice(call.start, call.end));
+  if (!m) return { m, token: undefined };
+  if (m[3] !== undefined && !HTTP_RECEIVER.test(receiverOf(text.slice(call.start, call.start + m.index))))
+    return { m, token: undefined };
+  return { m, token: callToken(call, m) };
 }
 
 /** The method token of a call CALL_METHOD matched (`m`, on the call's text): undefined when its word is no method. */
@@ -314,8 +324,7 @@ function literalHelperSending(text: string, lines: Lines, url: UrlHit): MethodTo
 function sentAt(text: string, at: number): SentAt | undefined {
   const call = enclosingCall(text, at);
   if (!call) return undefined;
-  const m = CALL_METHOD.exec(text.slice(call.start, call.end));
-  return { call, token: m ? callToken(call, m) : undefined };
+  return { call, token: callMethod(text, call).token };
 }
 
 /** Whether what follows a variable's name at `after` ends the argument: `, …` or `)`, maybe on the next line. */

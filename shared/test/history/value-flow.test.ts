@@ -319,6 +319,20 @@ describe('what the layer does not take for a send of a holder (review of session
     );
   });
 
+  it('the nearest-send reader asks the same of the receiver: a cache’s delete of the URL variable is no request', () => {
+    const text = [
+      'import requests',
+      '',
+      'def forget(cache):',
+      `    url = "${PROVIDER}"`,
+      '    log("forgetting")',
+      '    log("now")',
+      '    log("really")',
+      '    cache.delete(url)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'forget.py'), []);
+  });
+
   it('a real client’s send of the constant still gives its method', () => {
     const text = [
       'import requests',
