@@ -14,6 +14,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import {
   EDITOR_PROJECT_LIMITS,
   findSubjects,
@@ -26,14 +27,35 @@ import type { Match } from '@keyfob/shared/history';
 
 const ROOT = join(import.meta.dirname, '..');
 const MIRROR = process.env['KEYFOB_MIRROR'] ?? '/work/.mirror';
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at === -1 ? undefined : argv[at + 1];
-};
-const OUT = option('--out') ?? '/tmp/keyfob-history-probe.txt';
-const SAMPLE = Number(option('--sample') ?? 80);
-const ONLY = option('--repo');
+const USAGE = 'usage: npx tsx scripts/history-probe.ts [--out FILE] [--sample N (0-10000)] [--repo OWNER/NAME]\n';
+/** The flags, checked at the edge: an unknown flag, a sample that is no whole number in range or a malformed repository stops with the fix. */
+function flags(): { out: string; sample: number; only: string | undefined } {
+  let values: { out?: string; sample?: string; repo?: string };
+  try {
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { out: { type: 'string' }, sample: { type: 'string' }, repo: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`history probe: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const sample = values.sample ?? '80';
+  if (!/^\d{1,5}$/.test(sample) || Number(sample) > 10_000) {
+    process.stderr.write(
+      `history probe: --sample "${sample.slice(0, 40)}" is not a whole number from 0 to 10000\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  const repo = values.repo;
+  if (repo !== undefined && !/^[\w.-]{1,100}\/[\w.-]{1,100}$/.test(repo)) {
+    process.stderr.write(`history probe: --repo "${repo.slice(0, 80)}" is not OWNER/NAME\n${USAGE}`);
+    process.exit(2);
+  }
+  return { out: values.out ?? '/tmp/keyfob-history-probe.txt', sample: Number(sample), only: repo };
+}
+const { out: OUT, sample: SAMPLE, only: ONLY } = flags();
 
 if (!existsSync(MIRROR)) {
   console.log(`history probe: skipped (no repository snapshots at ${MIRROR})`);
