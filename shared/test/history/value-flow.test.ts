@@ -278,7 +278,7 @@ describe('what the layer does not take for a send of a holder (review of session
     );
   });
 
-  it('JavaScript: an arrow or function parameter of the same name is another value', () => {
+  it('JavaScript: an arrow or function parameter of the same name is another value (a guard: main read this shape right before the rule too)', () => {
     const text = [
       "const axios = require('axios');",
       `const url = '${PROVIDER}';`,
