@@ -6,7 +6,7 @@ import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { commandMethod, embeddedCurlMethod, variableUse } from './shell-commands.ts';
+import { commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
@@ -664,11 +664,13 @@ function variableSending(
   const assigns = variablePatterns(name).shellAssigns;
   let limit = from + within;
   for (let line = from + 1; line <= limit && lines.startOf(line) > lines.startOf(line - 1); line++) {
-    // A here-document's body (`BODY=$(cat <<EOF` … `EOF`, a payload) is data, not commands: it does not count.
-    const body = hereDocumentEnd(text, lines, line);
-    if (body > line) {
-      limit += body - line;
-      line = body;
+    // A here-document's body (`BODY=$(cat <<EOF` … `EOF`, a payload) is data, not commands: it does not count
+    // (`hereDocumentEnd`, the shell readers' one answer), nor, when at most HERE_DOCUMENT_LINES long, as lines passed.
+    const body = hereDocumentEnd(text, lines, lines.startOf(line));
+    if (body !== -1) {
+      const last = lines.lineOf(body - 1);
+      if (last - line < HERE_DOCUMENT_LINES) limit += last - line + 1;
+      line = last;
       continue;
     }
     const content = text.slice(lines.startOf(line), lines.endOf(line));
@@ -737,18 +739,6 @@ function stepOutputSending(text: string, lines: Lines, line: number, output: str
 
 /** How long a here-document's body may be for the lines after it to still count as near. */
 const HERE_DOCUMENT_LINES = 60;
-
-/** `<<EOF`, `<<-'JSON'`, `<< "END"` (not `<<<`, a here-string). Group 1: the delimiter word. */
-const HERE_DOCUMENT = /(?<!<)<<-?\s*["']?([A-Za-z_]\w*)["']?/;
-
-/** The line of the delimiter that ends a here-document opened on `line`, or `line` when none opens there (or it does not end within HERE_DOCUMENT_LINES). */
-function hereDocumentEnd(text: string, lines: Lines, line: number): number {
-  const m = HERE_DOCUMENT.exec(text.slice(lines.startOf(line), lines.endOf(line)));
-  if (!m) return line;
-  for (let l = line + 1; l <= line + HERE_DOCUMENT_LINES && lines.startOf(l) > lines.startOf(l - 1); l++)
-    if (text.slice(lines.startOf(l), lines.endOf(l)).trim() === m[1]) return l;
-  return line;
-}
 
 /**
  * What precedes a literal standing alone on its line inside a call (`fmt.Sprintf(\n  "…"` or

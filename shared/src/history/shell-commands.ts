@@ -54,6 +54,9 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
  * `at` is an offset inside the command: the URL itself, or the variable that holds it.
  */
 export function commandMethod(text: string, lines: Lines, at: number, doubled = false): MethodToken | undefined {
+  // A here-document's text (`cat <<MSG` … `curl -X DELETE "$url"` … `MSG`) runs nothing. (Another language's string
+  // holding a command, `doubled`, is not read for here-documents: its `<<` may be an operator.)
+  if (!doubled && hereDocumentEnd(text, lines, at) !== -1) return undefined;
   const found = commandAt(text, lines, at, doubled);
   if (!found) return undefined;
   const inner = stringCommand(text, lines, found, at);
@@ -415,7 +418,14 @@ const HERE_OPEN = /<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
 const RESUME_CHARS = new Uint8Array(126);
 for (const c of '\n\\$"\'(){}#<') RESUME_CHARS[c.charCodeAt(0)] = 1;
 
-const RESUMES = memoKey<ReadonlyMap<number, number>>('shell strings across lines');
+/** A text's shell strings across lines (`shellStringResumes`) and here-documents' bodies (`hereDocumentEnd`), read in one pass. */
+interface ShellSpans {
+  readonly resumes: ReadonlyMap<number, number>;
+  /** Each here-document's body: from its first line's start to its delimiter line's end, in text order; `shell` when fed to a shell. */
+  readonly bodies: readonly { start: number; end: number; shell: boolean }[];
+}
+
+const SPANS = memoKey<ShellSpans>('shell strings across lines and here-documents');
 
 /**
  * Shell strings that span lines (`jq -n '{` … `}' | http POST "https://…/runs"`, `-d "{` … `}" https://…`):
@@ -427,11 +437,37 @@ const RESUMES = memoKey<ReadonlyMap<number, number>>('shell strings across lines
  * bodies (data, whose apostrophes open nothing) skipped. Kept with the scan's `Lines`.
  */
 export function shellStringResumes(text: string, lines: Lines): ReadonlyMap<number, number> {
-  return lines.memo(RESUMES, () => readResumes(text));
+  return lines.memo(SPANS, () => readSpans(text)).resumes;
 }
 
-function readResumes(text: string): ReadonlyMap<number, number> {
+/**
+ * The end of the body of the here-document that holds `at`, past its delimiter line, when that body is data (`cat <<MSG`
+ * … `MSG`, `jq … <<EOF`, `tee f <<'EOF'`): text the shell hands to a program, whose `curl -X DELETE "$url"` runs
+ * nothing; else -1. A body fed to a shell (`bash <<EOF`, `ssh host <<EOF`, `kubectl exec … -- sh <<EOF`) holds
+ * commands: not data. The one answer every shell reader asks; only of a shell-family text (another language's `<<` is
+ * an operator).
+ */
+export function hereDocumentEnd(text: string, lines: Lines, at: number): number {
+  if (!lines.markers.has('<<')) return -1;
+  const bodies = lines.memo(SPANS, () => readSpans(text)).bodies;
+  let low = 0;
+  let high = bodies.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (bodies[mid]!.end <= at) low = mid + 1;
+    else high = mid;
+  }
+  const body = bodies[low];
+  return body !== undefined && body.start <= at && !body.shell ? body.end : -1;
+}
+
+/** A here-document's command that runs its body as commands: a shell, ssh, or a container's shell (`exec … -- sh`). */
+const SHELL_BODY = /(?:^|[\s;&|(/])(?:(?:ba|z|k|da|a)?sh|ssh)(?![\w.-])[^\n;&|]*$/;
+
+function readSpans(text: string): ShellSpans {
   const resumes = new Map<number, number>();
+  const bodies: { start: number; end: number; shell: boolean }[] = [];
+  let opened = 0;
   // Open contexts: `(` a command substitution (its depth of plain parentheses), `"` a double-quoted string, `{` a `${…}`.
   const stack: { kind: 40 | 34 | 123; depth: number; line: number }[] = [];
   let lineStart = 0;
@@ -456,6 +492,8 @@ function readResumes(text: string): ReadonlyMap<number, number> {
           at = end === -1 ? text.length : end + 1;
           if (row.trim() === here) break;
         }
+        const opener = text.slice(Math.max(text.lastIndexOf('\n', opened) + 1, opened - 200), opened);
+        bodies.push({ start: i + 1, end: at, shell: SHELL_BODY.test(opener) });
         here = undefined;
         i = at - 1;
         lineStart = at;
@@ -515,11 +553,14 @@ function readResumes(text: string): ReadonlyMap<number, number> {
       }
       HERE_OPEN.lastIndex = i;
       const m = HERE_OPEN.exec(text);
-      if (m && here === undefined) here = m[2];
+      if (m && here === undefined) {
+        here = m[2];
+        opened = i;
+      }
       i += m ? m[0].length - 1 : 1;
     }
   }
-  return resumes;
+  return { resumes, bodies };
 }
 
 /** The longest here-document body skipped as data. */

@@ -279,3 +279,40 @@ describe('history: uses of a variable that send nothing (review findings 7a, c, 
     assert.deepEqual(endpoints(text, 'shellscript'), [`1 endpoint GET ${AWS}`]);
   });
 });
+
+describe("history: a here-document's text runs nothing; one fed to a shell runs (review finding 7b)", () => {
+  const AWS = '/organizations/:organization_name/registry-providers/:registry_name/:namespace/:name';
+  const URL = 'https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws';
+
+  it('`cat <<MSG` … `curl -X DELETE "$url"` … `MSG`, in a script and in a workflow step, is no DELETE', () => {
+    const script = [`url="${URL}"`, 'curl -s "$url"', 'cat <<MSG', 'To remove it:', '  curl -X DELETE "$url"', 'MSG'];
+    assert.deepEqual(endpoints(script.join('\n'), 'shellscript'), [`1 endpoint GET ${AWS}`]);
+    const workflow = [
+      'jobs:',
+      '  check:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: |',
+      `          url="${URL}"`,
+      '          curl -s "$url"',
+      '          cat >> "$GITHUB_STEP_SUMMARY" <<-\'EOF\'',
+      '          remove with: curl -X DELETE "$url"',
+      '          EOF',
+    ];
+    assert.deepEqual(endpoints(workflow.join('\n'), 'yaml'), [`6 endpoint GET ${AWS}`]);
+  });
+
+  it('the same text fed to a shell (`ssh host bash -s <<EOF`) is commands: its DELETE counts', () => {
+    const script = [
+      `url="${URL}"`,
+      'curl -s "$url"',
+      'ssh deploy@host bash -s <<EOF',
+      '  curl -X DELETE "$url"',
+      'EOF',
+    ];
+    assert.deepEqual(endpoints(script.join('\n'), 'shellscript'), [
+      `1 endpoint GET ${AWS}`,
+      `1 endpoint DELETE ${AWS}`,
+    ]);
+  });
+});
