@@ -352,11 +352,18 @@ function queryStringPieces(
       )
         continue;
       // A literal path or URL before it that is not the API's (another host's `/v2/policies?page[size]=`).
-      if (text.lastIndexOf('/', start) > p.stringStart) continue;
+      // (Looked for in the string alone: a search back from the key ran on through the text when the string had none.)
+      if (slashAfter(text, p.stringStart, start)) continue;
       const info = parameterInfo(lexicon, decodeBrackets(text.slice(start, end)));
       if (info) add(start, end, info);
     }
   }
+}
+
+/** Whether a `/` is in `text` after `from` up to `to` (inclusive): `text.lastIndexOf('/', to) > from`, read in that span only. */
+function slashAfter(text: string, from: number, to: number): boolean {
+  for (let i = to; i > from; i--) if (text.charCodeAt(i) === 47) return true;
+  return false;
 }
 
 /** Whether the items are in start order (non-decreasing). */

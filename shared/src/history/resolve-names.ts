@@ -10,6 +10,7 @@ import {
 } from './context.ts';
 import type { NameHit } from './hits.ts';
 import type { MatchRule } from './lexicon.ts';
+import { memoKey } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import { namesOther } from './model-names.ts';
 import { ownDictionaryRead } from './object-keys.ts';
@@ -90,7 +91,7 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
     if (value && !hit.isKey) return true;
     if (ctx.runTask === true && subject.resource !== undefined && RUN_TASK_CONTEXT.includes(subject.resource))
       return true;
-    if (rule === 'nested' && hit.isKey && enclosingKey(ctx.text, hit.start) === parentOf(subject.name)) return true;
+    if (rule === 'nested' && hit.isKey && enclosingKey(ctx, hit.start) === parentOf(subject.name)) return true;
     if (rule === 'generic') generic = true;
     if (subject.type === 'status') status = true;
   }
@@ -183,7 +184,7 @@ function check(
     case 'nested': {
       // `"vcs-repo": { "branch": … }` in a registry module's body: the key of the object around it is the parent's.
       if (!hit.isKey || subject.resource === undefined) return undefined;
-      if (enclosingKey(ctx.text, hit.start) !== parentOf(subject.name)) return undefined;
+      if (enclosingKey(ctx, hit.start) !== parentOf(subject.name)) return undefined;
       return context()?.includes(subject.resource) === true ? 'context' : undefined;
     }
     case 'generic': {
@@ -233,7 +234,7 @@ const MAX_BLOCK = 2_000;
  * `resource` (`"workspace-access": { "run-tasks": … }` of team-projects for a team-workspaces permission).
  */
 function inOtherAttribute(ctx: ResolveContext, hit: NameHit, resource: string): boolean {
-  const parent = enclosingKey(ctx.text, hit.start);
+  const parent = enclosingKey(ctx, hit.start);
   if (parent === undefined) return false;
   const attributes = ctx.lexicon.words.get(parent)?.candidates.filter((c) => c.subject.type === 'attribute');
   if (attributes === undefined || attributes.length === 0) return false;
@@ -309,18 +310,56 @@ function isRegexSpace(c: number): boolean {
  * `"vcs-repo": { "identifier": …, "branch": … }`), or undefined: none within MAX_BLOCK, or no key before its `{`.
  * Braces in between pair up (an f-string's `{name}`, a nested object).
  */
-function enclosingKey(text: string, at: number): string | undefined {
-  let depth = 0;
-  for (let i = at - 1; i >= 0 && i >= at - MAX_BLOCK; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 125)
-      depth++; // }
-    else if (c === 123 && depth-- === 0) {
-      // {
-      return openingKey(text, i);
+function enclosingKey(ctx: ResolveContext, at: number): string | undefined {
+  const brace = enclosingBrace(ctx, at);
+  return brace === -1 ? undefined : openingKey(ctx.text, brace);
+}
+
+/**
+ * The last walk of `enclosingBrace` in a scan: where it started and the `{` it found (-1: none). Kept on the scan's
+ * `Lines`: what a walk finds is the text's alone.
+ */
+const LAST_WALK = memoKey<{ at: number; brace: number }>('last enclosing-brace walk');
+
+/**
+ * The `{` of the object the offset `at` is written in: read backwards, the first `{` within MAX_BLOCK that no `}`
+ * between closes, or -1. The keys of one object are asked in text order: a walk that meets no brace before where
+ * the last walk started ends as that one did (its `{`, when within this walk's reach), so each key of a long struct
+ * or object is not walked back to the `{` again.
+ */
+function enclosingBrace(ctx: ResolveContext, at: number): number {
+  const { text } = ctx;
+  const last = ctx.lines.memo(LAST_WALK, () => ({ at: -1, brace: -1 }));
+  const stop = Math.max(0, at - MAX_BLOCK);
+  let found = -1;
+  let done = false;
+  if (last.at >= stop && last.at <= at) {
+    let i = at - 1;
+    while (i >= last.at && !isBrace(text.charCodeAt(i))) i--;
+    if (i < last.at) {
+      found = last.brace >= stop ? last.brace : -1;
+      done = true;
     }
   }
-  return undefined;
+  if (!done) {
+    let depth = 0;
+    for (let i = at - 1; i >= stop; i--) {
+      const c = text.charCodeAt(i);
+      if (c === 125) depth++;
+      else if (c === 123 && depth-- === 0) {
+        found = i;
+        break;
+      }
+    }
+  }
+  last.at = at;
+  last.brace = found;
+  return found;
+}
+
+/** `{` or `}`. */
+function isBrace(c: number): boolean {
+  return c === 123 || c === 125;
 }
 
 /**

@@ -43,6 +43,8 @@ export class LinePlaces {
   #resume = -1;
   /** Shell: the double-quoted strings a `$(` inside them left (`"$(curl "$u" …)"`), with the substitution's open `(`s. */
   #outer: { stringStart: number; depth: number }[] = [];
+  /** The last answer inside a string, given again while the string is the same (answers are read-only). */
+  #inString: LinePlace = IN_CODE;
 
   /**
    * The profile's flags the character loop reads, copied once: profiles come in many shapes (spread from
@@ -89,7 +91,10 @@ export class LinePlaces {
     this.#at = Math.max(this.#at, offset);
     // The two answers outside strings are shared (read-only): most finds are in code or comments.
     if (this.#comment) return IN_COMMENT;
-    return this.#quote === 0 ? IN_CODE : { inComment: false, stringStart: this.#stringStart, quote: this.#quote };
+    if (this.#quote === 0) return IN_CODE;
+    const last = this.#inString;
+    if (last.stringStart === this.#stringStart && last.quote === this.#quote) return last;
+    return (this.#inString = { inComment: false, stringStart: this.#stringStart, quote: this.#quote });
   }
 
   #advance(offset: number): void {
