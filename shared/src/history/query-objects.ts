@@ -343,7 +343,13 @@ function queryStringPieces(
       if (start >= at) continue;
       const p = place(start);
       if (p.inComment || p.stringStart === -1) continue;
-      if (!(before === 63 || before === 38 || start === p.stringStart + 1)) continue;
+      // After `?`, `&`, the string's start, or a placeholder holding one name (`${path}${sep}page%5Bsize%5D=`: the
+      // separator chosen at run time).
+      if (
+        !(before === 63 || before === 38 || start === p.stringStart + 1) &&
+        !(before === 125 && PLACEHOLDER_BEFORE.test(text.slice(Math.max(p.stringStart + 1, start - 40), start)))
+      )
+        continue;
       // A key of a URL the matcher read (its query is matched with it): the URL starts in the same string.
       if (
         sortedUrls
@@ -365,6 +371,9 @@ function slashAfter(text: string, from: number, to: number): boolean {
   for (let i = to; i > from; i--) if (text.charCodeAt(i) === 47) return true;
   return false;
 }
+
+/** A placeholder holding one name, ending where a query key starts: `${sep}`, `{sep}`. */
+const PLACEHOLDER_BEFORE = /\$?\{[ \t]*[A-Za-z_][\w.]*[ \t]*\}$/;
 
 /** Whether the items are in start order (non-decreasing). */
 function byStart(items: readonly { readonly start: number }[]): boolean {

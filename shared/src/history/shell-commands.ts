@@ -125,6 +125,20 @@ export function commandMethod(text: string, lines: Lines, at: number, doubled = 
       const w = words[i]!;
       if (/^["']?(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']?$/.test(w.text)) return tokenOf(w);
     }
+  // A function of this text whose curl sends the argument as (part of) an API URL (`tfe-curl() { … curl "$@"
+  // "https://…/api/v2/${1#/}"; }`): the method its curl sends, the call's own curl flags read above.
+  const own = words.findIndex((w) => w.start <= at && at < w.end);
+  if (own > index && /^[\w.:-]+$/.test(program)) {
+    const helper = shellHelper(text, lines, program);
+    if (helper !== undefined) {
+      if (helper === null || helper.param !== own - index) return undefined;
+      // A path alone (`"/organizations"`) is the API's only under the function's API base; a URL or a variable
+      // holding one (`"$url"`, read where it is assigned) carries its own.
+      const arg = unquote(words[own]!.text);
+      if (!helper.api && !/^(?:\$|https?:)|\/api\/v2\b/.test(arg)) return undefined;
+      return helper.method && implied(helper.method, name);
+    }
+  }
   const named = NAMED.exec(program);
   if (named && named[1]) {
     const start = name.start + name.text.indexOf(named[1]);
@@ -236,6 +250,124 @@ function stringCommand(text: string, lines: Lines, words: readonly Word[], at: n
 function innerMethod(inner: CommandWindow, at: number, doubled: boolean): MethodToken | undefined {
   const token = commandMethod(inner.text, new Lines(inner.text), at - inner.base, doubled);
   return token && { ...token, start: token.start + inner.base, end: token.end + inner.base };
+}
+
+/**
+ * A shell function of the text that sends one of its positional parameters in a curl's (or wget's) URL: which one
+ * (1-based, `shift`s before it counted), whether the URL's part before it is the API's (`…/api/v2/`, written or in a
+ * variable assigned once), and the method the command sends (undefined when it is not said: `-X "$2"`).
+ */
+interface ShellHelper {
+  readonly param: number;
+  readonly api: boolean;
+  readonly method: HttpMethod | undefined;
+}
+
+/** The text's shell functions read so far, by name (undefined: no such function; null: one whose URL cannot be read). */
+const SHELL_HELPERS = memoKey<Map<string, ShellHelper | null | undefined>>('shell functions sending a parameter');
+/** How many lines of a function's body are read, and how many of them that run curl or wget. */
+const MAX_HELPER_LINES = 80;
+const MAX_HELPER_SENDS = 4;
+
+/**
+ * The shell function `name` the text defines (`name() {`, `function name {`) when its body sends a positional
+ * parameter as (part of) a URL (`ShellHelper`); null when it is defined but its sends disagree (two parameters, two
+ * methods) or it is defined twice; undefined when the text defines no such function or its body sends no parameter.
+ */
+function shellHelper(text: string, lines: Lines, name: string): ShellHelper | null | undefined {
+  const helpers = lines.memo(SHELL_HELPERS, () => new Map<string, ShellHelper | null | undefined>());
+  if (helpers.has(name)) return helpers.get(name);
+  helpers.set(name, undefined);
+  const found = readShellHelper(text, lines, name);
+  helpers.set(name, found);
+  return found;
+}
+
+function readShellHelper(text: string, lines: Lines, name: string): ShellHelper | null | undefined {
+  const escaped = name.replace(/[.]/g, '\\.');
+  const definition = new RegExp(
+    `^([ \\t]*)(?:function[ \\t]+${escaped}(?:[ \\t]*\\(\\))?|${escaped}[ \\t]*\\(\\))[ \\t]*\\{?[ \\t]*$`,
+    'gm',
+  );
+  const first = definition.exec(text);
+  if (!first) return undefined;
+  if (definition.exec(text) !== null) return null;
+  const indent = first[1] ?? '';
+  const top = lines.lineOf(first.index + indent.length);
+  const assigned = new Map<string, number>();
+  let shifts = 0;
+  let found: ShellHelper | undefined;
+  let sends = 0;
+  for (let line = top + 1; line <= top + MAX_HELPER_LINES; line++) {
+    const from = lines.startOf(line);
+    if (line > top + 1 && from <= lines.startOf(line - 1)) break;
+    const content = text.slice(from, lines.endOf(line));
+    // The body's closing brace, at the definition's indentation (or less).
+    if (/^[ \t]*\}/.test(content) && content.indexOf('}') <= indent.length) break;
+    if (/^[ \t]*shift(?:[ \t]*(?:[;#].*)?)$/.test(content)) shifts++;
+    // `local path="${1#/}"`, `url=$1`: a variable holding a parameter (the `shift`s before it counted).
+    const alias = /^[ \t]*(?:local[ \t]+)?([A-Za-z_]\w*)=["']?\$\{?([1-9])(?:[#%:][^}\n]*)?\}?["']?[ \t]*$/.exec(
+      content,
+    );
+    if (alias?.[1] && alias[2]) assigned.set(alias[1], Number(alias[2]) + shifts);
+    const program = /(?:^|[\s;&|(])(curl|wget)[ \t]/.exec(content);
+    if (!program) continue;
+    if (++sends > MAX_HELPER_SENDS) return null;
+    const words = commandAt(text, lines, from + program.index + program[0].length - 1);
+    if (!words) continue;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (/^-/.test(w.text) || NOT_URL_VALUE.test(words[i - 1]?.text ?? '')) continue;
+      const use = positionalUse(w.text, assigned, shifts);
+      if (!use) continue;
+      const sent = commandMethod(text, lines, w.start);
+      const helper: ShellHelper = {
+        param: use.param,
+        api: apiBase(text, w.text.slice(0, use.at)),
+        method: sent?.method,
+      };
+      if (found && (found.param !== helper.param || found.method !== helper.method)) return null;
+      found = helper;
+    }
+  }
+  return found;
+}
+
+/** Options whose value is no URL (a body, a header, a file, credentials): `-d "$1"` sends the parameter as data. */
+const NOT_URL_VALUE =
+  /^(?:-d|--data(?:-\w+)?|--json|-F|--form|-H|--header|-u|--user|-o|--output|-T|--upload-file|-w|--write-out)$/;
+
+/** The positional parameter a word of a function's command refers to (`$1`, `${1#/}`, a variable holding one) and where. */
+function positionalUse(
+  word: string,
+  assigned: ReadonlyMap<string, number>,
+  shifts: number,
+): { param: number; at: number } | undefined {
+  for (const m of word.matchAll(/\$\{?([1-9]|[A-Za-z_]\w*)/g)) {
+    const ref = m[1]!;
+    if (/^[1-9]$/.test(ref)) return { param: Number(ref) + shifts, at: m.index };
+    const held = assigned.get(ref);
+    if (held !== undefined) return { param: held, at: m.index };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a URL's part before a parameter is the API's: it holds `/api/v2`, written or in a variable the text
+ * assigns once (`TFE_API="https://$HOST/api/v2"`, then `"$TFE_API/$1"`).
+ */
+function apiBase(text: string, before: string): boolean {
+  if (/\/api\/v2\b/.test(before)) return true;
+  for (const m of before.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+    const name = m[1]!;
+    const values = [
+      ...text.matchAll(
+        new RegExp(`^[ \\t]*(?:(?:export|local|readonly|declare)[ \\t]+)?${name}=["']?([^"'\\n]*)`, 'gm'),
+      ),
+    ];
+    if (values.length === 1 && /\/api\/v2\b/.test(values[0]![1] ?? '')) return true;
+  }
+  return false;
 }
 
 /** PowerShell's web cmdlets and their aliases. */

@@ -147,11 +147,42 @@ export class LinePlaces {
 /** Offset of the quote closing a string whose content starts at `from`, or -1 (unterminated on its line). */
 export function closingQuote(text: string, profile: LanguageProfile, from: number, quote: number): number {
   const multiline = quote === BT || (quote === DQ && profile.multilineDouble);
+  const substitutions = quote === DQ && profile.quotesAcrossLines === true;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === quote) return i;
     if (c === BACKSLASH) i++;
     else if (c === NL && !multiline) return -1;
+    // The shell's `"…/workspaces/$(ws_id "$1")/vars"`: the command substitution's own quotes do not end the string.
+    else if (substitutions && c === 36 && text.charCodeAt(i + 1) === 40) {
+      const close = substitutionEnd(text, i + 2);
+      if (close !== -1) i = close;
+    }
+  }
+  return -1;
+}
+
+/** How long a command substitution inside a shell string may be (`substitutionEnd`). */
+const MAX_SUBSTITUTION = 240;
+
+/**
+ * The `)` closing a command substitution whose content starts at `from` (`$(ws_id "$1")`), on its line, its own quoted
+ * words and parentheses passed over; -1 when it does not close within MAX_SUBSTITUTION characters.
+ */
+function substitutionEnd(text: string, from: number): number {
+  let depth = 0;
+  let quote = 0;
+  const stop = Math.min(text.length, from + MAX_SUBSTITUTION);
+  for (let i = from; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NL) return -1;
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+      else if (c === BACKSLASH && quote === DQ) i++;
+    } else if (c === BACKSLASH) i++;
+    else if (c === DQ || c === SQ) quote = c;
+    else if (c === 40) depth++;
+    else if (c === 41 && depth-- === 0) return i;
   }
   return -1;
 }

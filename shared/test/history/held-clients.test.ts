@@ -131,7 +131,7 @@ labelledSet('held22', { alwaysCheck: false, minExpected: 73, floors: { recall: 0
 // The same figures on main at the session's start (0c0d997). Seen since; the floors are that measurement.
 labelledSet('held23', { alwaysCheck: false, minExpected: 71, floors: { recall: 0.84, wrongShare: 0.01 } });
 labelledSet('held24', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.88, wrongShare: 0.01 } });
-labelledSet('held25', { alwaysCheck: false, minExpected: 83, floors: { recall: 0.8, wrongShare: 0.01 } });
+labelledSet('held25', { alwaysCheck: false, minExpected: 83, floors: { recall: 0.89, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([

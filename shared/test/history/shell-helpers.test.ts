@@ -1,0 +1,74 @@
+// Shell functions that send one of their positional parameters in a curl's URL (shell-commands.ts' `shellHelper`): a
+// call's argument is then a path under the function's API base, sent with the function's method; and a command
+// substitution with quotes of its own inside a shell string (`"…/$(ws_id "$1")/vars"`, source-text.ts). Snippets
+// written for these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, fileName = 'tfe.sh'): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('shell functions that send a parameter as a URL', () => {
+  it('a call of a function forwarding "$@" to curl sends its path under the API base with GET', () => {
+    const text = [
+      '#!/usr/bin/env bash',
+      'tfc() {',
+      '  local p',
+      '  p="${1#/}"',
+      '  shift',
+      '  curl -sf -H "Authorization: Bearer $TOKEN" "$@" "https://${HOST:-app.terraform.io}/api/v2/${p}"',
+      '}',
+      'list_orgs() {',
+      '  tfc "/organizations"',
+      '}',
+      'save_workspaces() {',
+      '  tfc "/organizations/$ORG/workspaces" -o workspaces.json',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), [
+      '9 endpoint GET /organizations',
+      '12 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+  });
+
+  it("the function's own method, its base in a variable assigned once; the parameter counted", () => {
+    const text = [
+      'BASE="https://$TFE_HOST/api/v2"',
+      'create() {',
+      '  curl -s -H "Authorization: Bearer $T" -H "Content-Type: application/vnd.api+json" -d "$2" "$BASE/$1"',
+      '}',
+      'create "organizations/acme/projects" "$body"',
+      'create "$body" "organizations/acme/projects"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['5 endpoint POST /organizations/:organization_name/projects']);
+  });
+
+  it('a function sending to another host, or with a method held in a variable, says nothing', () => {
+    const text = [
+      'gh() {',
+      '  curl -s -H "Authorization: token $GH" "https://api.github.com$1"',
+      '}',
+      'gh "/organizations/acme/workspaces"',
+      'call() {',
+      '  curl -s -X "$METHOD" -H "Authorization: Bearer $T" "https://app.terraform.io/api/v2/$1"',
+      '}',
+      'call "organizations/acme/projects"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), []);
+  });
+
+  it('a command substitution quoting its own argument does not end the string that holds it', () => {
+    const text = [
+      'nc() {',
+      '  curl -s "https://app.terraform.io/api/v2/workspaces/$(ws_id "$1")/notification-configurations"',
+      '}',
+      'vars() {',
+      '  curl -s "https://app.terraform.io/api/v2/workspaces/$(ws_id "$1")/vars"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(text), ['2 endpoint GET /workspaces/:workspace_id/notification-configurations']);
+  });
+});
