@@ -202,7 +202,7 @@ export class HitCollector {
     // The shell family's words opening with a variable that holds a URL (`$(API)/projects/$(ID)`, a CI file's
     // `"${PROVIDER_URL}/versions"` with `PROVIDER_URL` under `variables:`): the URL the value flow says (`shell-flow.ts`).
     if (profile.commands && profile.hashBlockComments !== true && this.lines.markers.has('://'))
-      for (const word of shellFlow(text, this.lines, false).urlWords()) {
+      for (const word of shellFlow(text, this.lines, false, profile.bareValues && profile.listValues).urlWords()) {
         if (
           this.#places.at(word.start).inComment ||
           this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end)

@@ -637,7 +637,9 @@ function flowSends(text: string, lines: Lines, url: UrlHit, profile: LanguagePro
     );
   const name = whole?.[1] ?? whole?.[2];
   if (!name || commandMethod(text, lines, url.start)) return [];
-  return shellFlow(text, lines, profile.hashBlockComments === true).sends(name, url.line);
+  // A CI file (YAML: bare values in lists) runs each step's or job's shell apart.
+  const yaml = profile.bareValues && profile.listValues;
+  return shellFlow(text, lines, profile.hashBlockComments === true, yaml).sends(name, url.line);
 }
 
 /** `echo "lookup_url=${_lookup_url}" >> $GITHUB_OUTPUT`: a GitHub Actions step output set from a variable. Group 1: the output. */

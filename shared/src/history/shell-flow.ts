@@ -25,11 +25,16 @@ export class ShellFlow {
   #uses: Map<string, { at: number; end: number }[]> | undefined;
   /** Each value worked out (`value`), by depth and name: every reference is read once, not once per path to it. */
   readonly #held = new Map<string, FlowValue>();
+  /** A CI file (YAML): a value is seen only in the step or job that assigns it (`#seen`). */
+  readonly #yaml: boolean;
+  /** YAML: each line's parent (the line above it indented less) and the end of its block; built on the first ask. */
+  #blocks: { parents: Int32Array; ends: Int32Array; indents: Int32Array } | undefined;
 
-  constructor(text: string, lines: Lines, powershell: boolean) {
+  constructor(text: string, lines: Lines, powershell: boolean, yaml = false) {
     this.#text = text;
     this.#lines = lines;
     this.#powershell = powershell;
+    this.#yaml = yaml;
   }
 
   /** How many assignments of `name` the text holds (`X=…`, `export X=…`, `$X = …`, `for X in`, `read -r X`). */
@@ -52,9 +57,11 @@ export class ShellFlow {
     const from = lines.endOf(line);
     const found = this.#references().get(this.#powershell ? name.toLowerCase() : name) ?? [];
     const out: MethodToken[] = [];
+    const seen = found.length === 0 ? 0 : this.#seen(name, line);
     let uses = 0;
     for (let k = firstAtOrAfter(found, from); k < found.length && uses < MAX_USES && out.length < MAX_SENDS; k++) {
       const { at, end } = found[k]!;
+      if (at >= seen) break;
       uses++;
       // The variable whole (quoted or not, a query added allowed): not `$url/versions` nor `${url}s`.
       const after = text.charCodeAt(end);
@@ -140,10 +147,15 @@ export class ShellFlow {
       if (held.kind !== 'template') continue;
       const value = flowTemplateText(held);
       if (!/^https?:\/\/[^/\s]+\/\S/.test(value)) continue;
+      const site = this.#valueSites().get(name)?.[0];
+      const line = site ? this.#lines.lineOf(site.start) : 0;
+      const scope = this.#yaml && site ? this.#scope(line, !site.shell) : -1;
+      const first = scope === -1 ? 0 : this.#lines.startOf(scope);
+      const seen = scope === -1 ? text.length : this.#blockEnd(scope);
       for (const reference of [`$(${name})/`, `\${${name}}/`, `$${name}/`]) {
         for (let k = 0; k < found.length && out.length < MAX_REFERENCE_WORDS; k++) {
           const { at } = found[k]!;
-          if (!text.startsWith(reference, at)) continue;
+          if (at < first || at >= seen || !text.startsWith(reference, at)) continue;
           const before = text.charCodeAt(at - 1);
           if (!(before === 32 || before === 9 || before === 34 || before === 39)) continue;
           out.push({
@@ -178,6 +190,91 @@ export class ShellFlow {
     }
     this.#uses = uses;
     return uses;
+  }
+
+  /**
+   * Where the value `name` is given on `line` stops being seen (an offset; the text's end outside YAML): a CI file's
+   * step (a `steps:` list item) or job (a top-level key) runs its own shell, so a shell assignment there, or a step's
+   * or job's `env:`/`variables:` key, is not the value another step's or job's `$name` reads (another step's `env: url:
+   * ${{ inputs.target }}`, a key the flow does not count). A workflow's or pipeline's own `env:`/`variables:`, and
+   * GitLab's `before_script:`/`default:` and hidden (`.base:`) jobs, which other jobs run or extend, are seen to the end.
+   */
+  #seen(name: string, line: number): number {
+    if (!this.#yaml) return this.#text.length;
+    const start = this.#lines.startOf(line);
+    const end = this.#lines.endOf(line);
+    const site = this.#valueSites()
+      .get(name)
+      ?.find((s) => s.start >= start && s.start <= end);
+    const scope = this.#scope(line, site !== undefined && !site.shell);
+    return scope === -1 ? this.#text.length : this.#blockEnd(scope);
+  }
+
+  /** YAML: the line of the step or job a value given on `line` belongs to (`#seen`), or -1 for the whole file. */
+  #scope(line: number, key: boolean): number {
+    const { parents } = this.#yamlBlocks();
+    if (line >= parents.length) return -1;
+    if (key) {
+      // The map holding the key (`env:`, `variables:`, a step's `- env:`) belongs to its parent, or is the step itself.
+      const map = parents[line]!;
+      if (map === -1) return -1;
+      if (LIST_ITEM.test(this.#lineText(map))) return map;
+      const owner = parents[map]!;
+      return owner === -1 ? -1 : this.#topScope(owner);
+    }
+    for (let l = line; l !== -1; l = parents[l]!) {
+      const parent = parents[l]!;
+      if (parent !== -1 && LIST_ITEM.test(this.#lineText(l)) && STEPS.test(this.#lineText(parent))) return l;
+      if (parent === -1) return this.#topScope(l);
+    }
+    return -1;
+  }
+
+  /** A scope line, or -1 when it is (within) a top-level key other jobs run or extend. */
+  #topScope(line: number): number {
+    const { parents } = this.#yamlBlocks();
+    let top = line;
+    while (parents[top]! !== -1) top = parents[top]!;
+    return SHARED_TOP.test(this.#lineText(top)) ? -1 : line;
+  }
+
+  /** The offset where the block of `line` (it and the lines below indented more) ends. */
+  #blockEnd(line: number): number {
+    const end = this.#yamlBlocks().ends[line] ?? -1;
+    return end === -1 ? this.#text.length : this.#lines.startOf(end);
+  }
+
+  #lineText(line: number): string {
+    return this.#text.slice(this.#lines.startOf(line), this.#lines.endOf(line));
+  }
+
+  /** Each line's indentation (-1 blank or a comment), parent (-1 none) and the first line after its block (-1 none): one pass. */
+  #yamlBlocks(): { parents: Int32Array; ends: Int32Array; indents: Int32Array } {
+    if (this.#blocks) return this.#blocks;
+    const text = this.#text;
+    const starts = this.#lines.all();
+    const n = starts.length;
+    const indents = new Int32Array(n);
+    const parents = new Int32Array(n).fill(-1);
+    const ends = new Int32Array(n).fill(-1);
+    const stack: number[] = [];
+    for (let l = 0; l < n; l++) {
+      const start = starts[l]!;
+      let i = start;
+      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+      const c = text.charCodeAt(i);
+      if (Number.isNaN(c) || c === 10 || c === 13 || c === 35) {
+        indents[l] = -1;
+        continue;
+      }
+      const indent = i - start;
+      indents[l] = indent;
+      while (stack.length > 0 && indents[stack[stack.length - 1]!]! >= indent) ends[stack.pop()!] = l;
+      parents[l] = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      stack.push(l);
+    }
+    this.#blocks = { parents, ends, indents };
+    return this.#blocks;
   }
 
   /** All the assignments of `name`: the shell's and Makefile's (`assignments`) and a CI file's keys. */
@@ -233,6 +330,13 @@ export class ShellFlow {
     return counts;
   }
 }
+
+/** YAML: a list item's line (`- run: |`, `- env:`). */
+const LIST_ITEM = /^[ \t]*-[ \t]/;
+/** YAML: the key of a job's steps (GitHub Actions, Azure Pipelines). */
+const STEPS = /^[ \t]*(?:-[ \t]+)?steps:[ \t]*(?:#.*)?$/;
+/** YAML: a top-level key whose scripts other jobs run or extend (GitLab's defaults, a hidden job, an anchor). */
+const SHARED_TOP = /^(?:before_script|after_script|default|\.[\w.-]*):|^[\w.-]+:[ \t]*&/;
 
 /** The characters read for assignments, the names kept, the uses of a variable read and the sends kept. */
 const MAX_CHARS = 2_000_000;
@@ -292,6 +396,6 @@ const SHELL_FLOW = memoKey<ShellFlow>('shell value flow');
 const POWERSHELL_FLOW = memoKey<ShellFlow>('PowerShell value flow');
 
 /** The value flow of a text, built once per scan (kept with its `Lines`): readers of one scan share it. */
-export function shellFlow(text: string, lines: Lines, powershell: boolean): ShellFlow {
-  return lines.memo(powershell ? POWERSHELL_FLOW : SHELL_FLOW, () => new ShellFlow(text, lines, powershell));
+export function shellFlow(text: string, lines: Lines, powershell: boolean, yaml = false): ShellFlow {
+  return lines.memo(powershell ? POWERSHELL_FLOW : SHELL_FLOW, () => new ShellFlow(text, lines, powershell, yaml));
 }

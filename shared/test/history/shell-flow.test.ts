@@ -316,3 +316,67 @@ describe("history: a here-document's text runs nothing; one fed to a shell runs 
     ]);
   });
 });
+
+describe('history: a CI step or job runs its own shell: a value it assigns is not read by another (review finding 7e)', () => {
+  const AWS = '/organizations/:organization_name/registry-providers/:registry_name/:namespace/:name';
+  const URL = 'https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws';
+
+  it("GitHub: another step's `$url` comes from its own `env: url: ${{ inputs.target }}`: no DELETE", () => {
+    const workflow = [
+      'on: workflow_dispatch',
+      'jobs:',
+      '  check:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: |',
+      `          url="${URL}"`,
+      '          curl -s "$url"',
+      '      - env:',
+      '          url: ${{ inputs.target }}',
+      '        run: curl -X DELETE "$url"',
+    ];
+    assert.deepEqual(endpoints(workflow.join('\n'), 'yaml'), [`7 endpoint GET ${AWS}`]);
+  });
+
+  it("GitLab: another job's `curl -X DELETE $URL` is not the first job's value; `before_script` and a workflow's env are seen by all", () => {
+    const gitlab = [
+      'check:',
+      '  script:',
+      `    - export URL="${URL}"`,
+      '    - curl -s "$URL"',
+      'remove:',
+      '  script:',
+      '    - curl -X DELETE "$URL"',
+    ];
+    assert.deepEqual(endpoints(gitlab.join('\n'), 'yaml'), [`3 endpoint GET ${AWS}`]);
+    const shared = ['before_script:', `  - export URL="${URL}"`, 'remove:', '  script:', '    - curl -X DELETE "$URL"'];
+    assert.deepEqual(endpoints(shared.join('\n'), 'yaml'), [`2 endpoint DELETE ${AWS}`]);
+    const github = [
+      'env:',
+      `  PROVIDER: "${URL}"`,
+      'jobs:',
+      '  a:',
+      '    steps:',
+      '      - run: curl -s "$PROVIDER"',
+      '  b:',
+      '    steps:',
+      '      - run: curl -X DELETE "$PROVIDER"',
+    ];
+    assert.deepEqual(endpoints(github.join('\n'), 'yaml'), [`2 endpoint GET ${AWS}`, `2 endpoint DELETE ${AWS}`]);
+  });
+
+  it("a job's `env:` is seen by its steps, not by another job's", () => {
+    const workflow = [
+      'jobs:',
+      '  a:',
+      '    env:',
+      `      PROVIDER: "${URL}"`,
+      '    steps:',
+      '      - run: curl -s "$PROVIDER"',
+      '  b:',
+      '    steps:',
+      '      - run: curl -X DELETE "$PROVIDER"',
+    ];
+    assert.deepEqual(endpoints(workflow.join('\n'), 'yaml'), [`4 endpoint GET ${AWS}`]);
+  });
+});
