@@ -131,11 +131,15 @@ export function commandMethod(text: string, lines: Lines, at: number, doubled = 
   if (own > index && /^[\w.:-]+$/.test(program)) {
     const helper = shellHelper(text, lines, program);
     if (helper !== undefined) {
-      if (helper === null || helper.param !== own - index) return undefined;
+      if (helper === null || !sameArgument(words, index, own, helper)) return undefined;
       // A path alone (`"/organizations"`) is the API's only under the function's API base; a URL or a variable
       // holding one (`"$url"`, read where it is assigned) carries its own.
       const arg = unquote(words[own]!.text);
       if (!helper.api && !/^(?:\$|https?:)|\/api\/v2\b/.test(arg)) return undefined;
+      // PowerShell: a method parameter given at the call (`-Method $verb` was read above), by position.
+      const at = helper.methodParam ? index + helper.methodParam.param : -1;
+      if (at > index && at < words.length && !words.slice(index + 1, at + 1).some((w) => w.text.startsWith('-')))
+        return tokenOf(words[at]!);
       return helper.method && implied(helper.method, name);
     }
   }
@@ -259,8 +263,12 @@ function innerMethod(inner: CommandWindow, at: number, doubled: boolean): Method
  */
 interface ShellHelper {
   readonly param: number;
+  /** PowerShell: the parameter's name (lower-cased), which a call may name (`-Path "runs"`). */
+  readonly name?: string;
   readonly api: boolean;
   readonly method: HttpMethod | undefined;
+  /** PowerShell: the parameter whose default is the method (1-based position, lower-cased name), a call may give another. */
+  readonly methodParam?: { readonly param: number; readonly name: string };
 }
 
 /** The text's shell functions read so far, by name (undefined: no such function; null: one whose URL cannot be read). */
@@ -298,6 +306,9 @@ function readShellHelper(text: string, lines: Lines, name: string): ShellHelper 
   let shifts = 0;
   let found: ShellHelper | undefined;
   let sends = 0;
+  const psParams: { name: string; fallback: string | undefined }[] = [];
+  /** Inside a `param(` block: its open parentheses (-1 on its first line, before they are counted). */
+  let paramDepth = 0;
   for (let line = top + 1; line <= top + MAX_HELPER_LINES; line++) {
     const from = lines.startOf(line);
     if (line > top + 1 && from <= lines.startOf(line - 1)) break;
@@ -310,6 +321,26 @@ function readShellHelper(text: string, lines: Lines, name: string): ShellHelper 
       content,
     );
     if (alias?.[1] && alias[2]) assigned.set(alias[1], Number(alias[2]) + shifts);
+    // PowerShell's parameters (`param([string]$Path, [string]$Method = "Get")`, one a line or several): in order.
+    if (paramDepth === 0 && /^[ \t]*param[ \t]*\(/i.test(content)) paramDepth = -1;
+    if (paramDepth !== 0) {
+      for (const m of content.matchAll(PS_PARAM))
+        if (psParams.length < 16) psParams.push({ name: m[1]!.toLowerCase(), fallback: m[2]?.toUpperCase() });
+      if (paramDepth === -1) paramDepth = 0;
+      for (const c of content)
+        if (c === '(') paramDepth++;
+        else if (c === ')') paramDepth--;
+      if (paramDepth < 0) paramDepth = 0;
+    }
+    const cmdlet = psParams.length > 0 ? WEB_CMDLET_USE.exec(content) : null;
+    if (cmdlet) {
+      if (++sends > MAX_HELPER_SENDS) return null;
+      const helper = psHelper(text, lines, from + cmdlet.index + cmdlet[0].length - 1, psParams);
+      if (helper === null || (found && helper && (found.param !== helper.param || found.method !== helper.method)))
+        return null;
+      found = helper ?? found;
+      continue;
+    }
     const program = /(?:^|[\s;&|(])(curl|wget)[ \t]/.exec(content);
     if (!program) continue;
     if (++sends > MAX_HELPER_SENDS) return null;
@@ -331,6 +362,54 @@ function readShellHelper(text: string, lines: Lines, name: string): ShellHelper 
     }
   }
   return found;
+}
+
+/** A PowerShell parameter: `[string]$Path`, `$Method = "Get"`. Group 1: the name; 2: a verb default. */
+const PS_PARAM = /\$([A-Za-z_]\w*)(?:[ \t]*=[ \t]*["']?(get|post|put|patch|delete)\b)?/gi;
+/** A web cmdlet in a function's body. */
+const WEB_CMDLET_USE = /(?:^|[\s;|(=])(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)[ \t]/i;
+
+/**
+ * A PowerShell function's web cmdlet at `at` sending one of its parameters in its URL (`-Uri "$TfeBase/$Path"`):
+ * the parameter, the base, and the method: `-Method Post`, a method parameter's default verb, GET without one (a
+ * splatted call: unknown). Undefined when the URL holds no parameter; null when its method parameter has no default.
+ */
+function psHelper(
+  text: string,
+  lines: Lines,
+  at: number,
+  params: readonly { name: string; fallback: string | undefined }[],
+): ShellHelper | null | undefined {
+  const words = commandAt(text, lines, at);
+  if (!words) return undefined;
+  const program = words.findIndex((w) => /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(w.text));
+  if (program === -1) return undefined;
+  let uri: Word | undefined;
+  let method: HttpMethod | undefined = 'GET';
+  let methodParam: { param: number; name: string } | undefined;
+  for (let i = program + 1; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    if (/^-Ur[il]$/i.test(w.text) && next) uri = next;
+    else if (/^-Method$/i.test(w.text) && next) {
+      const literal = tokenOf(next)?.method;
+      const held = /^\$(\w+)$/.exec(next.text)?.[1]?.toLowerCase();
+      const index = params.findIndex((p) => p.name === held);
+      const fallback = params[index]?.fallback;
+      method = literal ?? (fallback !== undefined && isHttpMethod(fallback) ? fallback : undefined);
+      if (method === undefined) return null;
+      if (!literal) methodParam = { param: index + 1, name: params[index]!.name };
+    } else if (/^@\w/.test(w.text)) return null;
+    else if (!uri && !w.text.startsWith('-') && !/^-/.test(words[i - 1]?.text ?? '')) uri = w;
+  }
+  if (!uri) return undefined;
+  for (const m of uri.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+    const index = params.findIndex((p) => p.name === m[1]!.toLowerCase());
+    if (index === -1) continue;
+    const api = apiBase(text, uri.text.slice(0, m.index));
+    return { param: index + 1, name: params[index]!.name, api, method, ...(methodParam ? { methodParam } : {}) };
+  }
+  return undefined;
 }
 
 /** Options whose value is no URL (a body, a header, a file, credentials): `-d "$1"` sends the parameter as data. */
@@ -362,12 +441,26 @@ function apiBase(text: string, before: string): boolean {
     const name = m[1]!;
     const values = [
       ...text.matchAll(
-        new RegExp(`^[ \\t]*(?:(?:export|local|readonly|declare)[ \\t]+)?${name}=["']?([^"'\\n]*)`, 'gm'),
+        new RegExp(
+          `^[ \\t]*(?:(?:export|local|readonly|declare)[ \\t]+)?\\$?(?:script:|global:)?${name}(?:=|[ \\t]+=[ \\t]*)["']?([^"'\\n]*)`,
+          'gim',
+        ),
       ),
     ];
     if (values.length === 1 && /\/api\/v2\b/.test(values[0]![1] ?? '')) return true;
   }
   return false;
+}
+
+/**
+ * Whether the call's word `own` (its program at `index`) is the helper's URL parameter: the parameter named before it
+ * (PowerShell's `-Path "runs"`), or at the parameter's position, no named argument before it.
+ */
+function sameArgument(words: readonly Word[], index: number, own: number, helper: ShellHelper): boolean {
+  const before = words[own - 1]?.text ?? '';
+  if (helper.name !== undefined && /^-[A-Za-z_]\w*$/.test(before)) return before.slice(1).toLowerCase() === helper.name;
+  if (helper.name !== undefined && words.slice(index + 1, own).some((w) => w.text.startsWith('-'))) return false;
+  return helper.param === own - index;
 }
 
 /** PowerShell's web cmdlets and their aliases. */

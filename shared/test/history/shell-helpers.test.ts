@@ -71,4 +71,36 @@ describe('shell functions that send a parameter as a URL', () => {
     ].join('\n');
     assert.deepEqual(endpoints(text), ['2 endpoint GET /workspaces/:workspace_id/notification-configurations']);
   });
+
+  it("PowerShell: a function's parameter sent in its web cmdlet's URL, named or by position; its method parameter's default", () => {
+    const text = [
+      '$TfeBase = "https://app.terraform.io/api/v2"',
+      'function Invoke-Tfe {',
+      '    param(',
+      '        [string]$Path,',
+      '        [string]$Method = "Get",',
+      '        $Body',
+      '    )',
+      '    Invoke-RestMethod -Uri "$TfeBase/$Path" -Method $Method -Headers $headers -Body $Body',
+      '}',
+      '$ws = Invoke-Tfe -Path "organizations/acme/workspaces"',
+      '$p = Invoke-Tfe -Path "organizations/acme/projects" -Method Post -Body $b',
+      'Invoke-Tfe "organizations/acme/projects" "Delete"',
+      'Invoke-Tfe -Body "organizations/acme/projects"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tfe.ps1'), [
+      '10 endpoint GET /organizations/:organization_name/workspaces',
+      '11 endpoint POST /organizations/:organization_name/projects',
+    ]);
+  });
+
+  it('PowerShell: a method parameter without a default says nothing', () => {
+    const text = [
+      'function Send-Tfe([string]$Path, [string]$Verb) {',
+      '    Invoke-RestMethod -Uri "https://app.terraform.io/api/v2/$Path" -Method $Verb',
+      '}',
+      'Send-Tfe -Path "organizations/acme/workspaces"',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tfe.ps1'), []);
+  });
 });
