@@ -96,9 +96,25 @@ function openedFilter(text: string, lines: Lines, at: number): number {
   const here = lines.lineOf(at);
   if (line === here || here - line > FILTER_LINES) return -1;
   const content = text.slice(lines.startOf(line), lines.endOf(line));
-  const before = text.slice(lines.startOf(line), open);
+  // The command's words before the quote, from the line its `\` continuations start on (`jq -n --arg n "$n" \` then `'{`).
+  const before = text.slice(lines.startOf(continuedFrom(text, lines, line)), open);
   if (!/(?:^|[\s|(])jq\s/.test(before) || (content.split("'").length - 1) % 2 === 0) return -1;
   return open;
+}
+
+/** How many lines a command's `\` continuations are followed up. */
+const CONTINUED_LINES = 12;
+
+/** The first line of the command `line` continues: lines above it that end with a `\` continuation. */
+function continuedFrom(text: string, lines: Lines, line: number): number {
+  let first = line;
+  while (
+    first > 0 &&
+    line - first < CONTINUED_LINES &&
+    /\\[ \t]*$/.test(text.slice(lines.startOf(first - 1), lines.endOf(first - 1)))
+  )
+    first--;
+  return first;
 }
 
 /**
@@ -110,7 +126,7 @@ function jqWords(text: string, lines: Lines, at: number, stringStart: number): W
   if (opened === lines.lineOf(at) || text.charAt(stringStart) !== "'") return commandAt(text, lines, at);
   const close = text.indexOf("'", at);
   if (close === -1 || lines.lineOf(close) - opened > FILTER_LINES) return undefined;
-  const from = lines.startOf(opened);
+  const from = lines.startOf(continuedFrom(text, lines, opened));
   const to = lines.endOf(lines.lineOf(close));
   // The same text with the filter's line breaks made blanks: offsets stay, the command is one line.
   const flat =
@@ -195,7 +211,11 @@ function responseOf(
   hops: number,
 ): readonly string[] | undefined {
   const assigned = assignmentLine(text, lines, name, line);
-  if (assigned === undefined) return undefined;
+  if (assigned === undefined) {
+    // A loop's variable over the items of a response's `data` (`echo "$r" | jq -c '.data[]' | while read -r p`).
+    const loop = loopSource(text, lines, name, line);
+    return loop === undefined ? undefined : responseOf(text, lines, urls, loop.name, loop.line, hops);
+  }
   const from = lines.startOf(assigned);
   const body = text.slice(from, lines.endOf(assigned));
   const open = body.indexOf('$(');
@@ -205,6 +225,45 @@ function responseOf(
   while (at < text.length && /[\s\\]/.test(text.charAt(at))) at++;
   const words = commandAt(text, lines, at);
   return words ? commandResource(text, lines, urls, words, hops) : undefined;
+}
+
+/** `| while read -r p`, `| while IFS= read -r p; do` (group 1: the pipeline before; 2: the variable). */
+const WHILE_READ =
+  /^(.*)\|[ \t]*while[ \t]+(?:IFS=\S*[ \t]+)?read[ \t]+(?:-[a-z]+[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:;[ \t]*do\b.*)?$/;
+/** `for p in $(…)` (group 1: the variable; 2: the command substituted). */
+const FOR_IN = /\bfor[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+"?\$\((.*)\)"?[ \t]*;?[ \t]*(?:do\b.*)?$/;
+/** A jq program that gives the items of a document's `data`: `jq -c '.data[]'`, `jq -c '.data | .[]'`. */
+const DATA_ITEMS = /\bjq\b[^|]*?'\s*\.data\s*(?:\[\]|\|\s*\.\[\])\??\s*'/;
+/** The variable whose response a pipeline reads: `echo "$r" |`, `printf '%s' "$r" |`, `<<< "$r"`. */
+const PIPED_VARIABLE =
+  /(?:\b(?:echo|printf[ \t]+(?:'[^']*'|"[^"]*"))[ \t]+"?\$\{?([A-Za-z_]\w*)\}?"?[ \t]*\||<<<[ \t]*"?\$\{?([A-Za-z_]\w*)\}?"?)/;
+
+/**
+ * The response whose `data` items a loop's variable `name` walks, by its loop within ASSIGN_LINES above `line`: `echo
+ * "$r" | jq -c '.data[]' | while read -r name`, `for name in $(echo "$r" | jq -c '.data[]')`, `jq -c '.data[]' <<<
+ * "$r" | while read -r name`: the variable holding the response (`r`) and the loop's line. Any other loop (a filter
+ * giving another list than `data`'s items, a source other than a variable) says nothing.
+ */
+function loopSource(
+  text: string,
+  lines: Lines,
+  name: string,
+  line: number,
+): { name: string; line: number } | undefined {
+  if (!lines.markers.has('jq')) return undefined;
+  for (let l = line; l >= 0 && l >= line - ASSIGN_LINES; l--) {
+    const content = text.slice(lines.startOf(l), lines.endOf(l));
+    if (!content.includes(name) || !/\b(?:while|for)\b/.test(content)) continue;
+    const loop = WHILE_READ.exec(content);
+    const feed =
+      loop?.[2] === name ? loop[1] : FOR_IN.exec(content)?.[1] === name ? FOR_IN.exec(content)?.[2] : undefined;
+    if (feed === undefined) continue;
+    if (!DATA_ITEMS.test(feed)) return undefined;
+    const piped = PIPED_VARIABLE.exec(feed);
+    const source = piped?.[1] ?? piped?.[2];
+    return source === undefined || source === name ? undefined : { name: source, line: l };
+  }
+  return undefined;
 }
 
 /** The line, within ASSIGN_LINES above `line`, where the shell variable `name` is last assigned (also after a `;`: `local r; r="$(…)"`). */

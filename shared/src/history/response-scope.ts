@@ -1,7 +1,11 @@
+import { attributesHolder, documentResource, holderNames } from './document-flow.ts';
 import { enclosingFunction } from './function-verbs.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { urlResource } from './jq-reads.ts';
 import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
+import type { HistoryIndex } from './types.ts';
 
 /**
  * Whose keys a JSON:API response's subscripts read, by the function they are read in, in any language whose
@@ -17,20 +21,37 @@ import type { Lines } from './lines.ts';
 export function scopeResources(
   text: string,
   lines: Lines,
+  index: HistoryIndex,
   urls: readonly UrlHit[],
   names: NameHit[],
   languageId: string | undefined,
 ): void {
   if (urls.length === 0 || (languageId !== undefined && OWN_FLOW.has(languageId))) return;
-  if (!lines.markers.any(QUOTED_INSIDE)) return;
+  const quoted = lines.markers.any(QUOTED_INSIDE);
+  // A holder assigned by member (`const attrs = ws.attributes`): the languages that read members so.
+  if (!quoted && (languageId === undefined || !MEMBER_HOLDERS.has(languageId) || !lines.markers.any(MEMBER_INSIDE)))
+    return;
+  // The names a line assigns from a resource object's attributes (none: no key is read through a holder), found when
+  // a key is first read from a name.
+  const holders = (): ReadonlySet<string> => holderNames(text, lines);
+  if (!quoted && holders().size === 0) return;
   let resources: Map<number, string | null> | undefined;
   for (const [k, hit] of names.entries()) {
-    if (hit.model !== undefined || !readInside(text, lines, hit)) continue;
+    if (hit.model !== undefined) continue;
+    const read = readInside(text, lines, hit, holders);
+    if (read === undefined) continue;
     const fn = enclosingFunction(text, lines, hit.line);
     if (fn === undefined) continue;
+    let root = read.root;
+    if (read.holder !== undefined) {
+      const held = attributesHolder(text, fn.start, hit.start, read.holder);
+      if (held === undefined) continue;
+      root = held.root;
+    }
     resources ??= functionResources(text, lines, urls);
-    const resource = resources.get(fn.start) ?? null;
-    if (resource === null || text.slice(fn.start, hit.start).includes('included')) continue;
+    const own = resources.get(fn.start);
+    const resource = root === undefined ? own : documentResource(index, root, own);
+    if (resource == null || text.slice(fn.start, hit.start).includes('included')) continue;
     names[k] = { ...hit, isKey: true, model: { resources: [resource], guessed: false } };
   }
 }
@@ -39,23 +60,57 @@ export function scopeResources(
 const OWN_FLOW = new Set(['python', 'terraform', 'hcl']);
 /** The gate: a quoted `attributes` or `relationships` key somewhere. */
 const QUOTED_INSIDE = ['"attributes"', "'attributes'", '"relationships"', "'relationships'"];
+/** Or one read by member, which a holder may be assigned (`const attrs = ws.attributes`), in these languages. */
+const MEMBER_HOLDERS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'ruby', 'php']);
+const MEMBER_INSIDE = ['.attributes', '.relationships'];
 /**
  * What is right before a quoted key read inside a resource object: `["attributes"][`, `['relationships'][`, with a Go
  * type assertion between (`["attributes"].(map[string]interface{})[`), or a `dig("attributes", ` call.
  */
 const INSIDE_BEFORE =
   /(?:\[\s*(["'])(?:attributes|relationships)\1\s*\](?:\s*\.\(\s*map\[string\](?:interface\{\}|any)\s*\))?\s*\[\s*|\bdig\(\s*(["'])(?:attributes|relationships)\2\s*,\s*)$/;
+/** The chain's root right before such a read, when a plain name (`p` of `p["attributes"][`, `$p`, `&item`). */
+const ROOT_BEFORE = /(?<![\w$.])(?:\$|&)?([A-Za-z_]\w*)\.?$/;
+/**
+ * A quoted key read from a name (`attrs["name"]`, `$attrs['name']`, `attrs.get("name")`, `attrs.dig("name")`):
+ * group 1, the name, whose assignment `attributesHolder` reads.
+ */
+const HOLDER_BEFORE =
+  /(?<![\w$.])(?:\$)?([A-Za-z_]\w*)(?:\s*\[\s*|(?:\.|->)(?:get|dig|fetch|path|getString|optString)\(\s*)$/;
 /** How far before a key its subscripts are read. */
 const BEFORE_CHARS = 60;
 
-/** A quoted name read as a key of a resource object's `attributes` or `relationships`, not written to. */
-function readInside(text: string, lines: Lines, hit: NameHit): boolean {
+/**
+ * A quoted name read as a key of a resource object's `attributes` or `relationships`, not written to: inside
+ * (`root` the chain's root when a plain name), or from one of `holders` (`holder`).
+ */
+function readInside(
+  text: string,
+  lines: Lines,
+  hit: NameHit,
+  holders: () => ReadonlySet<string>,
+): { root?: string; holder?: string } | undefined {
   const quote = text.charAt(hit.start - 1);
-  if ((quote !== '"' && quote !== "'") || text.charAt(hit.end) !== quote) return false;
+  if ((quote !== '"' && quote !== "'") || text.charAt(hit.end) !== quote) return undefined;
+  // Only a subscript's or a call's first argument: `[` or `(` (or dig's `,`) before the quote.
+  let b = hit.start - 2;
+  while (b > 0 && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b--;
+  const opener = text.charAt(b);
+  if (opener !== '[' && opener !== '(' && opener !== ',') return undefined;
   const from = Math.max(lines.startOf(hit.line), hit.start - 1 - BEFORE_CHARS);
-  if (!INSIDE_BEFORE.test(text.slice(from, hit.start - 1))) return false;
+  const head = text.slice(from, hit.start - 1);
+  let read: { root?: string; holder?: string } | undefined;
+  const inside = INSIDE_BEFORE.exec(head);
+  if (inside !== null) {
+    const root = ROOT_BEFORE.exec(head.slice(0, inside.index))?.[1];
+    read = root === undefined ? {} : { root };
+  } else {
+    const holder = HOLDER_BEFORE.exec(head)?.[1];
+    if (holder !== undefined && holders().has(holder)) read = { holder };
+  }
   // A subscript assigned to is written (`attributes["name"] = …`), a payload's.
-  return !/^\s*\]\s*=(?!=)/.test(text.slice(hit.end + 1, hit.end + 40));
+  if (read === undefined || /^\s*\]\s*=(?!=)/.test(text.slice(hit.end + 1, hit.end + 40))) return undefined;
+  return read;
 }
 
 /**
@@ -82,4 +137,93 @@ function functionResources(text: string, lines: Lines, urls: readonly UrlHit[]):
     out.set(start, own?.length !== 1 || (found !== undefined && found !== own[0]) ? null : (own[0] ?? null));
   }
   return out;
+}
+
+/** Languages whose typed documents' members `scopeMembers` reads (an exported field, a property, a getter). */
+const TYPED = new Set(['go', 'csharp', 'java', 'kotlin', 'scala', 'groovy', 'swift', 'rust']);
+/**
+ * A member of a typed resource object's attributes or relationships: `item.Attributes.Name` (Go, C#),
+ * `resp.Data.Attributes.EnforcementLevel`, `p.getAttributes().getName()` (Java), `ws.attributes.autoApply`
+ * (Kotlin, Swift, Rust). Group 1: the chain's root; 2: the member, 3: a getter's.
+ */
+const TYPED_MEMBER_ROOT =
+  /(?<![\w$.])([A-Za-z_]\w*)(?:\??\.[A-Za-z_]\w*(?:\([^()\n]{0,20}\))?|\[[^\][\n]{0,20}\])*?\??$/;
+/** The member after the marker: a field (not called, not assigned), or a getter. Group 1: the field; 2: a getter's. */
+const TYPED_MEMBER_NAME = /^(?:([A-Za-z_]\w*)\b(?![ \t]*(?:\(|=(?!=)))|get([A-Z]\w*)\(\))/;
+/** How far before a marker its chain's root may be. */
+const ROOT_CHARS = 80;
+
+/**
+ * Typed languages: a member of a JSON:API resource object's attributes or relationships read from a typed document
+ * (a struct or class the response was decoded into) is the attribute of the document's resource, as
+ * `document-flow.ts` answers it for the chain's root (`for _, item := range response.Data` in a function of one API
+ * resource; a parameter named for its resource): the member's name read as the wire name (`EnforcementLevel`,
+ * `enforcementLevel`, `enforcement_level` → `enforcement-level`), reported only when that resource has that attribute.
+ * Unknown (URLs of several resources, a root spelling another resource) says nothing.
+ */
+export function scopeMembers(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+  languageId: string | undefined,
+): Match[] {
+  if (urls.length === 0 || languageId === undefined || !TYPED.has(languageId)) return [];
+  // The document's type names its wire keys (`json:"attributes"`, `@JsonProperty("attributes")`): the gate
+  // `scopeResources` asked already, then the members.
+  if (!lines.markers.any(QUOTED_INSIDE) || !lines.markers.any(MEMBER_GATE)) return [];
+  let resources: Map<number, string | null> | undefined;
+  const out: Match[] = [];
+  for (const marker of MEMBER_GATE)
+    for (let word = lines.markers.first(marker); word !== -1; word = text.indexOf(marker, word + marker.length)) {
+      MEMBER_AT.lastIndex = word;
+      const found = MEMBER_AT.exec(text);
+      if (found === null) continue;
+      // From the chain's `.` before the member (`.Attributes.`), or the getter (`getAttributes().`).
+      const at = word - (found[1] === undefined ? 2 : 4);
+      const after = word + found[0].length;
+      const m = TYPED_MEMBER_NAME.exec(text.slice(after, after + 60));
+      const member = m?.[1] ?? m?.[2];
+      if (m === null || member === undefined) continue;
+      const line = lines.lineOf(at);
+      const lineStart = lines.startOf(line);
+      // A getter's marker (`getAttributes().`) comes after the chain's `.`.
+      const head = text.slice(Math.max(lineStart, at - ROOT_CHARS), found[1] === undefined ? at : at - 1);
+      const root = TYPED_MEMBER_ROOT.exec(head)?.[1];
+      if (root === undefined || /\/\/|^\s*\*|^\s*#/.test(text.slice(lineStart, at))) continue;
+      // Written, not read: `ws.Relationships.Project.Data.Name = id` sets the program's own struct.
+      const end = after + m[0].length;
+      if (WRITTEN_AFTER.test(text.slice(end, end + 80))) continue;
+      const fn = enclosingFunction(text, lines, line);
+      if (fn === undefined) continue;
+      resources ??= functionResources(text, lines, urls);
+      const resource = documentResource(index, root, resources.get(fn.start));
+      if (resource === undefined || text.slice(fn.start, at).includes('Included')) continue;
+      const subject = (index.byName.get(wireName(member)) ?? []).find(
+        (s) => s.type === 'attribute' && s.resource === resource,
+      );
+      if (subject === undefined) continue;
+      const start = after + (m[2] === undefined ? 0 : 3);
+      out.push(
+        makeMatch(text, lines, { start, end: start + member.length, subject, confidence: 'context', via: 'name' }),
+      );
+    }
+  if (out.length > 1) out.sort((a, b) => a.start - b.start);
+  return out;
+}
+
+/** The rest of a member chain, then an assignment. */
+const WRITTEN_AFTER = /^(?:\??\.[A-Za-z_]\w*)*[ \t]*=(?!=)/;
+/** The gate of `scopeMembers`. */
+const MEMBER_GATE = ['ttributes', 'elationships'];
+/** What a marker's occurrence must be to read a member: `.Attributes.`, `.attributes?.`, `getAttributes().` (group 1: the getter's `get`). */
+const MEMBER_AT = /(?<=\.(get)?[AaRr])(?:ttributes|elationships)(?:\(\))?\??\./y;
+
+/** A member's wire name: `EnforcementLevel`, `enforcementLevel`, `enforcement_level` → `enforcement-level`, `VCSRepo` → `vcs-repo`. */
+function wireName(member: string): string {
+  return member
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }

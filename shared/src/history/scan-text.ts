@@ -21,7 +21,7 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
-import { scopeResources } from './response-scope.ts';
+import { scopeMembers, scopeResources } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
 import {
   fileFacts,
@@ -231,7 +231,7 @@ function scan(
   const named = namedFileResource(index, options.fileName);
   flowResources(text, lines, index, hits.urls, hits.names, languageId, named);
   // Other languages: a response's keys read by quoted subscripts in a function of one API resource.
-  scopeResources(text, lines, hits.urls, hits.names, languageId);
+  scopeResources(text, lines, index, hits.urls, hits.names, languageId);
   // And by member reads (`$w.attributes.name`) of a variable holding one resource's response.
   memberResources(text, lines, lexicon, hits.urls, hits.names, languageId);
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
@@ -285,6 +285,8 @@ function scan(
   }
   // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
+  // Typed languages: a typed document's attribute members (`item.Attributes.Name`) by the document's resource.
+  matches.push(...scopeMembers(text, lines, index, hits.urls, languageId));
   matches.push(...hclReads);
   // JS/TS: zod schemas of JSON:API objects named for their resource.
   matches.push(...zodModelKeys(text, lines, index, languageId));

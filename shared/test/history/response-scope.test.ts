@@ -79,3 +79,161 @@ describe("history: a response's keys read in a function of one API resource", ()
     assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), ['31 attribute workspaces project']);
   });
 });
+
+describe("history: a name holding a resource object's attributes (document-flow.ts)", () => {
+  it('Go: `attrs, _ := p["attributes"].(map[string]any)` in a function of one resource; a parameter named for its resource', () => {
+    const go = [
+      'package tfc',
+      'func ListPolicies(ctx context.Context) []map[string]any {',
+      '\tresult, _ := tfcRequest(ctx, "GET", "/organizations/"+org+"/policies")',
+      '\tout := []map[string]any{}',
+      '\tfor _, item := range result["data"].([]any) {',
+      '\t\tp, _ := item.(map[string]any)',
+      '\t\tattrs, _ := p["attributes"].(map[string]any)',
+      '\t\tout = append(out, map[string]any{"level": attrs["enforcement-level"]})',
+      '\t}',
+      '\treturn out',
+      '}',
+      '',
+      'func formatRun(run map[string]any) map[string]any {',
+      '\tattrs, _ := run["attributes"].(map[string]any)',
+      '\treturn map[string]any{"refresh": attrs["refresh"], "direct": run["attributes"].(map[string]any)["refresh-only"]}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), [
+      '8 attribute policies enforcement-level',
+      '15 attribute runs refresh',
+      '15 attribute runs refresh-only',
+    ]);
+  });
+
+  it('JS/TS, PHP, Rust, Ruby: the holder assigned by member, subscript or dig', () => {
+    const ts = [
+      'export async function lockedBy(org: string, name: string) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/organizations/${org}/workspaces/${name}`);',
+      '  const body = await res.json();',
+      '  const attrs: Record<string, unknown> = body.data.attributes;',
+      "  return attrs['setting-overwrites'];",
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(ts, { languageId: 'typescript' })), [
+      '5 attribute workspaces setting-overwrites',
+    ]);
+    const php = [
+      '<?php',
+      'function projectLabel($client, $org) {',
+      '    $body = json_decode($client->get("/api/v2/organizations/$org/projects")->getBody(), true);',
+      "    $attrs = $body['data'][0]['attributes'];",
+      "    return $attrs['name'];",
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(php, { languageId: 'php' })), ['5 attribute projects name']);
+    const rust = [
+      'pub async fn policy_level(org: &str) -> Result<String, Error> {',
+      '    let url = format!("https://app.terraform.io/api/v2/organizations/{}/policies", org);',
+      '    let body: serde_json::Value = http.get(&url).send().await?.json().await?;',
+      '    let attrs = &body["data"][0]["attributes"];',
+      '    Ok(attrs["enforcement-level"].to_string())',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(rust, { languageId: 'rust' })), ['5 attribute policies enforcement-level']);
+    const ruby = [
+      'def overwrites(client, org)',
+      '  body = JSON.parse(client.get("https://app.terraform.io/api/v2/organizations/#{org}/workspaces").body)',
+      '  attrs = body["data"][0].dig("attributes")',
+      '  attrs["setting-overwrites"]',
+      'end',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(ruby, { languageId: 'ruby' })), ['4 attribute workspaces setting-overwrites']);
+  });
+
+  it("says nothing where the holder is not one, the name spells another resource than the URLs', or no source says one", () => {
+    const go = [
+      'package tfc',
+      'func Projects(ctx context.Context) {',
+      '\tresult, _ := tfcRequest(ctx, "GET", "/organizations/"+org+"/projects")',
+      '\tattrs := result["meta"].(map[string]any)',
+      '\tfmt.Println(attrs["refresh"])',
+      '\tattrs = result["data"].(map[string]any)["attributes"].(map[string]any)',
+      '\tattrs = loadOther()',
+      '\tfmt.Println(attrs["auto-apply"])',
+      '\tfmt.Println(run["attributes"].(map[string]any)["refresh"])',
+      '}',
+      '',
+      'func format(item map[string]any) any {',
+      '\tattrs, _ := item["attributes"].(map[string]any)',
+      '\treturn attrs["enforcement-level"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), []);
+  });
+});
+
+describe("history: a typed document's attribute members, by the document's resource (scopeMembers)", () => {
+  it('Go struct fields, Java getters, C# properties read from the response of a function of one resource', () => {
+    const go = [
+      'package tfc',
+      'type projectData struct{ Attributes projectAttributes `json:"attributes"` }',
+      'func (c *Client) FindProject(ctx context.Context, org, name string) (string, error) {',
+      '\tpath := fmt.Sprintf("/api/v2/organizations/%s/projects", org)',
+      '\tvar response struct{ Data []projectData }',
+      '\tif err := c.request(ctx, http.MethodGet, path, &response); err != nil {',
+      '\t\treturn "", err',
+      '\t}',
+      '\tfor _, item := range response.Data {',
+      '\t\tif item.Attributes.Name == name {',
+      '\t\t\treturn item.ID, nil',
+      '\t\t}',
+      '\t}',
+      '\treturn "", nil',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), ['10 attribute projects name']);
+    const java = [
+      'class Policies {',
+      '  record Policy(@JsonProperty("attributes") PolicyAttributes attributes) {}',
+      '  public String level(String org) {',
+      '    String url = "https://app.terraform.io/api/v2/organizations/" + org + "/policies";',
+      '    PolicyList list = restTemplate.getForObject(url, PolicyList.class);',
+      '    return list.getData().get(0).getAttributes().getEnforcementLevel();',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(java, { languageId: 'java' })), ['6 attribute policies enforcement-level']);
+    const csharp = [
+      'public class Policies {',
+      '    public record Policy([property: JsonPropertyName("attributes")] PolicyAttributes Attributes);',
+      '    public async Task<bool> Mandatory(string org) {',
+      '        var doc = await http.GetFromJsonAsync<PolicyList>($"https://app.terraform.io/api/v2/organizations/{org}/policies");',
+      '        return doc.Data[0].Attributes.EnforcementLevel == "mandatory";',
+      '    }',
+      '    public async Task<bool> Named(string org) {',
+      '        var run = await http.GetFromJsonAsync<PolicyList>($"https://app.terraform.io/api/v2/organizations/{org}/policies");',
+      '        return run.Data[0].Attributes.EnforcementLevel == "mandatory";',
+      '    }',
+      '}',
+    ].join('\n');
+    // The second: a root named for runs read in a function of policies (sources disagree): nothing.
+    assert.deepEqual(attributes(scanText(csharp, { languageId: 'csharp' })), [
+      '5 attribute policies enforcement-level',
+    ]);
+  });
+
+  it('says nothing for a function of two resources, a member written to, or an attribute the resource lacks', () => {
+    const go = [
+      'package tfc',
+      'type doc struct{ Attributes attrs `json:"attributes"` }',
+      'func Both(c *Client, org string) {',
+      '\tc.get("/api/v2/organizations/"+org+"/projects", &projects)',
+      '\tc.get("/api/v2/organizations/"+org+"/workspaces", &workspaces)',
+      '\tfmt.Println(projects.Data[0].Attributes.Name)',
+      '}',
+      'func Write(c *Client, org string) {',
+      '\tc.get("/api/v2/organizations/"+org+"/workspaces", &ws)',
+      '\tws.Relationships.Project.Data.Name = "x"',
+      '\tfmt.Println(ws.Attributes.Flavour)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), []);
+  });
+});

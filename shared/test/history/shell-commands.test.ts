@@ -476,3 +476,54 @@ describe('history: curl commands whose method is written away from the URL', () 
     ]);
   });
 });
+
+describe("history: a jq read of a loop's item of a response's data, a jq payload after a `\\` continuation", () => {
+  const keys = (text: string): string[] =>
+    scanText(text, { languageId: 'shellscript' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it("`echo \"$r\" | jq -c '.data[]' | while read -r p` and `for p in $(…)`: p's keys are the response's resource's", () => {
+    const text = [
+      'projects=$(curl -s -H "$AUTH" \\',
+      '  "https://$TFE/api/v2/organizations/$ORG/projects")',
+      'echo "$projects" | jq -c \'.data[]\' | while read -r project; do',
+      '  name=$(echo "$project" | jq -r \'.attributes.name\')',
+      'done',
+      'for ws in $(jq -c \'.data[]\' <<< "$projects"); do',
+      '  echo "$ws" | jq -r \'.attributes.description\'',
+      'done',
+    ].join('\n');
+    assert.deepEqual(keys(text), ['4 attribute projects name', '7 attribute projects description']);
+  });
+
+  it('another list than the items of data, or a loop over a literal, says nothing', () => {
+    const text = [
+      'projects=$(curl -s -H "$AUTH" "https://$TFE/api/v2/organizations/$ORG/projects")',
+      'echo "$projects" | jq -c \'.included[]\' | while read -r item; do',
+      '  echo "$item" | jq -r \'.attributes.name\'',
+      'done',
+      'for item in a b c; do',
+      '  echo "$item" | jq -r \'.attributes.name\'',
+      'done',
+    ].join('\n');
+    assert.deepEqual(keys(text), []);
+  });
+
+  it('a jq -n program opened on the line after the `\\` that continues its command', () => {
+    const text = [
+      'payload=$(jq -n --arg name "$org" --arg description "from ${SRC}/${ORG}" \\',
+      "    '{",
+      '  data: {',
+      '    attributes: {',
+      '      name: $name,',
+      '      description: $description',
+      '    },',
+      '    type: "projects"',
+      '  }',
+      "}')",
+      'curl -s -X POST --data "$payload" "https://$TFE/api/v2/organizations/$ORG/projects"',
+    ].join('\n');
+    assert.deepEqual(keys(text), ['5 attribute projects name', '6 attribute projects description']);
+  });
+});
