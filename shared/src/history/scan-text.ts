@@ -51,6 +51,7 @@ import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { serviceCallMatches } from './service-calls.ts';
+import { clientCallMatches } from './client-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
 import { goQueryConsts, queryConstHits } from './go-query-consts.ts';
 import type { HistoryIndex } from './types.ts';
@@ -304,7 +305,10 @@ function scan(
     languageId,
     before: matches,
     sdkAt,
-    services: serviceCallMatches(text, lines, index, profile, languageId),
+    services: [
+      ...serviceCallMatches(text, lines, index, profile, languageId),
+      ...clientCallMatches(text, lines, index, profile, languageId),
+    ],
     callbacks: callbackMatches(text, lines, index, profile, ctx.runTask),
     other: otherApiSpans(text, lines, languageId),
     learned,

@@ -115,7 +115,7 @@ function templateOf(index: HistoryIndex, owner: string, noun: string, one: boole
 }
 
 /** The history's endpoint of this method on the path, when exactly one fits it best. */
-function endpointFor(index: HistoryIndex, template: string, method: HttpMethod): Match['subject'] | undefined {
+export function endpointFor(index: HistoryIndex, template: string, method: HttpMethod): Match['subject'] | undefined {
   const url = normalizeUrl(template);
   if (!url) return undefined;
   const candidates = index.matchSegments(url.segments);

@@ -130,7 +130,7 @@ labelledSet('held22', { alwaysCheck: false, minExpected: 73, floors: { recall: 0
 // 88.8% (71/80), wrong 1 of 72; held25 78.3% (65/83), wrong 3 of 68; together 83.8% (196/234), wrong 4 of 201 (2.0%).
 // The same figures on main at the session's start (0c0d997). Seen since; the floors are that measurement.
 labelledSet('held23', { alwaysCheck: false, minExpected: 71, floors: { recall: 0.88, wrongShare: 0.01 } });
-labelledSet('held24', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.92, wrongShare: 0.01 } });
+labelledSet('held24', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.95, wrongShare: 0.01 } });
 labelledSet('held25', { alwaysCheck: false, minExpected: 83, floors: { recall: 0.89, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
