@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
 
 /**
@@ -28,8 +29,12 @@ export function findMethods(
 ): LinedMethod[] {
   const found: LinedMethod[] = [];
   const places = new LinePlaces(text, profile, lines);
+  // A shell text's here-documents whose bodies are data (`cat > notes.md <<EOF` … `EOF`, `hereDocumentEnd`): a word
+  // there sends nothing, and a URL there is sent by nothing near it (its "no method" decides, at distance 0).
+  const data = profile.commands && lines.markers.has('<<');
   let scanned = 0;
   for (const url of urls) {
+    if (data && hereDocumentEnd(text, lines, url.start) !== -1) url.methodDistance = 0;
     const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
     const to = lines.endOf(url.line + NEARBY.METHOD_LINES);
     if (from >= to) continue;
@@ -56,6 +61,7 @@ export function findMethods(
                   ? m[0].length - word.length
                   : 0);
       if (places.at(start).inComment) continue;
+      if (data && hereDocumentEnd(text, lines, start) !== -1) continue;
       // `os.environ.get("API", "https://…")`: an environment lookup's default, no request.
       if (m[3] === 'get' && window.startsWith('environ', m.index - 7)) continue;
       // `f"/workspaces/{new_workspace.get('id')}"`: a call inside a URL's own placeholders sends nothing.

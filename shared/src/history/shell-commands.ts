@@ -688,11 +688,38 @@ export function hereDocumentEnd(text: string, lines: Lines, at: number): number 
 
 /** A here-document's command that runs its body as commands: a shell, ssh, or a container's shell (`exec … -- sh`). */
 const SHELL_BODY = /(?:^|[\s;&|(/])(?:(?:ba|z|k|da|a)?sh|ssh)(?![\w.-])[^\n;&|]*$/;
+/** After the opener: the body piped to a shell (`cat <<'EOF' | bash`, `| sudo sh -s`). */
+const PIPED_SHELL = /^[^\n#]*?\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z|k|da|a)?sh|ssh)(?![\w.-])/;
+/** Around the opener: the body written to a shell script (`cat > /tmp/check.sh <<'EOF'`, `tee run.bash`), run later. */
+const SCRIPT_FILE = /(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*["']?[^\s"'<>|;&]*\.(?:sh|bash)["']?(?![\w.-])/;
+/** Before the opener: a Dockerfile's `RUN <<EOF` (BuildKit), whose body is the step's script. */
+const DOCKER_RUN = /^[ \t]*RUN(?:[ \t]+--\S+)*[ \t]*$/;
+
+/** Whether the here-document opened by `before<<WORD after` (its opener line's text) feeds its body to a shell. */
+function shellBody(before: string, after: string): boolean {
+  return (
+    SHELL_BODY.test(before) ||
+    DOCKER_RUN.test(before) ||
+    PIPED_SHELL.test(after) ||
+    SCRIPT_FILE.test(before) ||
+    SCRIPT_FILE.test(after)
+  );
+}
+
+/**
+ * Whether a `<<` at `at` is a shift inside arithmetic, not a here-document's opener: within `((`…`))`, `$((`…`))` or
+ * `$[`…`]` opened earlier on its line (`(( flags = 1 << BIT ))`, `mask=$(( 1 << bit ))`).
+ */
+function inArithmetic(text: string, from: number, at: number): boolean {
+  const row = text.slice(from, at);
+  return row.lastIndexOf('((') > row.lastIndexOf('))') || row.lastIndexOf('$[') > row.lastIndexOf(']');
+}
 
 function readSpans(text: string): ShellSpans {
   const resumes = new Map<number, number>();
   const bodies: { start: number; end: number; shell: boolean }[] = [];
   let opened = 0;
+  let openerEnd = 0;
   // Open contexts: `(` a command substitution (its depth of plain parentheses), `"` a double-quoted string, `{` a `${…}`.
   const stack: { kind: 40 | 34 | 123; depth: number; line: number }[] = [];
   let lineStart = 0;
@@ -717,8 +744,9 @@ function readSpans(text: string): ShellSpans {
           at = end === -1 ? text.length : end + 1;
           if (row.trim() === here) break;
         }
-        const opener = text.slice(Math.max(text.lastIndexOf('\n', opened) + 1, opened - 200), opened);
-        bodies.push({ start: i + 1, end: at, shell: SHELL_BODY.test(opener) });
+        const before = text.slice(Math.max(text.lastIndexOf('\n', opened) + 1, opened - 200), opened);
+        const after = text.slice(openerEnd, Math.min(i, openerEnd + 200));
+        bodies.push({ start: i + 1, end: at, shell: shellBody(before, after) });
         here = undefined;
         i = at - 1;
         lineStart = at;
@@ -778,9 +806,10 @@ function readSpans(text: string): ShellSpans {
       }
       HERE_OPEN.lastIndex = i;
       const m = HERE_OPEN.exec(text);
-      if (m && here === undefined) {
+      if (m && here === undefined && !inArithmetic(text, lineStart, i)) {
         here = m[2];
         opened = i;
+        openerEnd = i + m[0].length;
       }
       i += m ? m[0].length - 1 : 1;
     }
