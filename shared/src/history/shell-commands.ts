@@ -53,10 +53,17 @@ const NAMED = /(?:^|[_-])(get|post|put|patch|delete)(?:$|[_-])/i;
  *
  * `at` is an offset inside the command: the URL itself, or the variable that holds it.
  */
-export function commandMethod(text: string, lines: Lines, at: number, doubled = false): MethodToken | undefined {
+export function commandMethod(
+  text: string,
+  lines: Lines,
+  at: number,
+  doubled = false,
+  gated = false,
+): MethodToken | undefined {
   // A here-document's text (`cat <<MSG` … `curl -X DELETE "$url"` … `MSG`) runs nothing. (Another language's string
-  // holding a command, `doubled`, is not read for here-documents: its `<<` may be an operator.)
-  if (!doubled && hereDocumentEnd(text, lines, at) !== -1) return undefined;
+  // holding a command, `doubled`, is not read for here-documents: its `<<` may be an operator; a command string's
+  // window, `gated`, was asked as the whole text.)
+  if (!doubled && !gated && hereDocumentEnd(text, lines, at) !== -1) return undefined;
   const found = commandAt(text, lines, at, doubled);
   if (!found) return undefined;
   const inner = stringCommand(text, lines, found, at);
@@ -150,7 +157,7 @@ export function commandMethod(text: string, lines: Lines, at: number, doubled = 
   }
   // A wrapper this text gives curl's method or body flags elsewhere (`tfh_api_call -X DELETE "$url"`) passes
   // them to curl: without any, curl's default.
-  if (takesCurlFlags(text, program)) return implied('GET', name);
+  if (takesCurlFlags(text, lines, program)) return implied('GET', name);
   // A script named for the API it calls (`terraform_cloud_api.sh "/organizations"`, `github_api.sh`): a
   // wrapper of curl by convention, sending curl's default without a method or body flag.
   if (API_SCRIPT.test(program)) return implied('GET', name);
@@ -252,7 +259,8 @@ function stringCommand(text: string, lines: Lines, words: readonly Word[], at: n
 
 /** The method of the command a `stringCommand` window holds at `at`, at its offsets in the whole text. */
 function innerMethod(inner: CommandWindow, at: number, doubled: boolean): MethodToken | undefined {
-  const token = commandMethod(inner.text, new Lines(inner.text), at - inner.base, doubled);
+  // The whole text's here-document gate answered for `at` before the window was cut (`commandMethod`): not asked again.
+  const token = commandMethod(inner.text, new Lines(inner.text), at - inner.base, doubled, true);
   return token && { ...token, start: token.start + inner.base, end: token.end + inner.base };
 }
 
@@ -291,17 +299,52 @@ function shellHelper(text: string, lines: Lines, name: string): ShellHelper | nu
   return found;
 }
 
+/** A shell function's definition line: `name() {`, `function name {`, `function name()`. Group 1: the indentation; 2 or 3: the name. */
+const DEFINITION = /([ \t]*)(?:function[ \t]+([\w.:-]+)(?:[ \t]*\(\))?|([\w.:-]+)[ \t]*\(\))[ \t]*\{?[ \t]*$/my;
+
+/** Where a text defines a function, by name: its first definition's line start and indentation, and how many there are. */
+interface Definition {
+  readonly start: number;
+  readonly indent: string;
+  count: number;
+}
+const DEFINITIONS = memoKey<ReadonlyMap<string, Definition>>('shell function definitions');
+
+/**
+ * Every function definition of the text (`DEFINITION`), found in one pass per text whichever command names are asked:
+ * only the lines holding `()` or `function` (the marker gate: neither, no definition) are tried.
+ */
+function definitions(text: string, lines: Lines): ReadonlyMap<string, Definition> {
+  return lines.memo(DEFINITIONS, () => {
+    const found = new Map<string, Definition>();
+    if (!lines.markers.any(['()', 'function'])) return found;
+    const starts: number[] = [];
+    for (const marker of ['()', 'function'])
+      for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length))
+        starts.push(text.lastIndexOf('\n', at - 1) + 1);
+    starts.sort((a, b) => a - b);
+    let last = -1;
+    for (const start of starts) {
+      if (start === last) continue;
+      last = start;
+      DEFINITION.lastIndex = start;
+      const m = DEFINITION.exec(text);
+      const name = m?.[2] ?? m?.[3];
+      if (!m || !name) continue;
+      const known = found.get(name);
+      if (known) known.count++;
+      else found.set(name, { start, indent: m[1] ?? '', count: 1 });
+    }
+    return found;
+  });
+}
+
 function readShellHelper(text: string, lines: Lines, name: string): ShellHelper | null | undefined {
-  const escaped = name.replace(/[.]/g, '\\.');
-  const definition = new RegExp(
-    `^([ \\t]*)(?:function[ \\t]+${escaped}(?:[ \\t]*\\(\\))?|${escaped}[ \\t]*\\(\\))[ \\t]*\\{?[ \\t]*$`,
-    'gm',
-  );
-  const first = definition.exec(text);
+  const first = definitions(text, lines).get(name);
   if (!first) return undefined;
-  if (definition.exec(text) !== null) return null;
-  const indent = first[1] ?? '';
-  const top = lines.lineOf(first.index + indent.length);
+  if (first.count > 1) return null;
+  const indent = first.indent;
+  const top = lines.lineOf(first.start + indent.length);
   const assigned = new Map<string, number>();
   let shifts = 0;
   let found: ShellHelper | undefined;
@@ -432,11 +475,15 @@ function positionalUse(
 }
 
 /**
- * Whether a URL's part before a parameter is the API's: it holds `/api/v2`, written or in a variable the text
- * assigns once (`TFE_API="https://$HOST/api/v2"`, then `"$TFE_API/$1"`).
+ * Whether a URL's part before a parameter is the API's: it holds `/api/v2` under the platform's host (`PLATFORM_HOST`)
+ * or a host a variable gives (`https://$TFE_HOST/api/v2`, `${HOST:-app.terraform.io}`: a self-hosted edition's), written
+ * or in a variable the text assigns once (`TFE_API="https://$HOST/api/v2"`, then `"$TFE_API/$1"`). Another host's
+ * `/api/v2` (`https://releases.example.com/api/v2/$1`: Datadog, CircleCI and Zendesk serve one too) is not.
  */
-function apiBase(text: string, before: string): boolean {
-  if (/\/api\/v2\b/.test(before)) return true;
+function apiBase(text: string, before: string, depth = 0): boolean {
+  const api = /\/api\/v2\b/.exec(before);
+  if (api) return platformHost(before.slice(0, api.index));
+  if (depth > 0) return false;
   for (const m of before.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
     const name = m[1]!;
     const values = [
@@ -447,9 +494,23 @@ function apiBase(text: string, before: string): boolean {
         ),
       ),
     ];
-    if (values.length === 1 && /\/api\/v2\b/.test(values[0]![1] ?? '')) return true;
+    if (values.length === 1 && apiBase(text, values[0]![1] ?? '', depth + 1)) return true;
   }
   return false;
+}
+
+/** The hosted edition's hosts. */
+const PLATFORM_HOST = /^(?:app\.(?:eu\.)?terraform\.io)(?::443)?$/i;
+
+/**
+ * Whether what a URL holds before its `/api/v2` names the platform's host or leaves it to a variable (`https://$HOST`,
+ * `${TFE_ADDRESS}`, `$(tfe_host)`): a literal host must be the hosted edition's.
+ */
+function platformHost(before: string): boolean {
+  const scheme = before.lastIndexOf('://');
+  const host = (scheme === -1 ? before : before.slice(scheme + 3)).replace(/^["'`]+/, '');
+  if (/[$@{]/.test(host)) return true;
+  return host === '' ? scheme === -1 : PLATFORM_HOST.test(host);
 }
 
 /**
@@ -473,8 +534,9 @@ const API_SCRIPT = /(?:^|[_-])api(?:\.sh)?$/i;
  * Whether `program` is called with curl's method or body flags somewhere in the text (a wrapper of curl), before
  * or after its URL (`"$srcdir/tfc.sh" "/varsets/$id" -X DELETE`).
  */
-function takesCurlFlags(text: string, program: string): boolean {
-  if (!/^[\w.-]+$/.test(program)) return false;
+function takesCurlFlags(text: string, lines: Lines, program: string): boolean {
+  // The gate: a text holding none of the flags (`--data` holds `-d`) has no such wrapper, whatever its commands.
+  if (!/^[\w.-]+$/.test(program) || !lines.markers.any(['-X', '-d', '--request'])) return false;
   const name = program.replaceAll('.', '\\.');
   return new RegExp(`(?:^|[\\s;&|(/])${name}["']?(?:\\s[^\\n|;&]*?)?\\s(?:-X|--request|-d|--data)`).test(text);
 }

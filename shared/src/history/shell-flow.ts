@@ -392,10 +392,18 @@ const NOT_URL_OPTION =
   /^(?:-d|--data(?:-\w+)?|--json|-F|--form|-H|--header|-u|--user|-o|--output|-T|--upload-file|-Body|-InFile|-OutFile|-Headers|-ContentType|-Proxy)$/i;
 
 /** A text's value flow, read as shell and as PowerShell (`shellFlow`). */
-const SHELL_FLOW = memoKey<ShellFlow>('shell value flow');
-const POWERSHELL_FLOW = memoKey<ShellFlow>('PowerShell value flow');
+const SHELL_FLOWS = [
+  memoKey<ShellFlow>('shell value flow'),
+  memoKey<ShellFlow>('shell value flow of YAML'),
+  memoKey<ShellFlow>('PowerShell value flow'),
+  memoKey<ShellFlow>('PowerShell value flow of YAML'),
+] as const;
 
-/** The value flow of a text, built once per scan (kept with its `Lines`): readers of one scan share it. */
+/**
+ * The value flow of a text, built once per scan (kept with its `Lines`) for each reading of it: readers of one scan
+ * asking with the same arguments share it (a flow read as YAML is not the one read as a script).
+ */
 export function shellFlow(text: string, lines: Lines, powershell: boolean, yaml = false): ShellFlow {
-  return lines.memo(powershell ? POWERSHELL_FLOW : SHELL_FLOW, () => new ShellFlow(text, lines, powershell, yaml));
+  const key = SHELL_FLOWS[(powershell ? 2 : 0) + (yaml ? 1 : 0)]!;
+  return lines.memo(key, () => new ShellFlow(text, lines, powershell, yaml));
 }

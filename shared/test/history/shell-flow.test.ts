@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
+import { Lines } from '../../src/history/lines.ts';
+import { type ShellFlow, shellFlow } from '../../src/history/shell-flow.ts';
 
 const endpoints = (text: string, languageId: string): string[] =>
   scanText(text, { languageId })
@@ -378,5 +380,24 @@ describe('history: a CI step or job runs its own shell: a value it assigns is no
       '      - run: curl -X DELETE "$PROVIDER"',
     ];
     assert.deepEqual(endpoints(workflow.join('\n'), 'yaml'), [`4 endpoint GET ${AWS}`]);
+  });
+});
+
+describe('history: the value flow kept per scan is the one its arguments ask for (review v1, item 7)', () => {
+  it('a text read as a script, then as YAML, on one Lines: the second reading scopes by step', () => {
+    const text = [
+      'jobs:',
+      '  check:',
+      '    steps:',
+      '      - run: |',
+      '          url="https://app.terraform.io/api/v2/organizations/acme/registry-providers/private/acme/aws"',
+      '          curl -s "$url"',
+      '      - run: curl -X DELETE "$url"',
+    ].join('\n');
+    const methods = (flow: ShellFlow): string[] => flow.sends('url', 4).map((t) => t.method);
+    const lines = new Lines(text);
+    assert.deepEqual(methods(shellFlow(text, lines, false, false)), ['GET', 'DELETE']);
+    assert.deepEqual(methods(shellFlow(text, lines, false, true)), ['GET']);
+    assert.deepEqual(methods(shellFlow(text, new Lines(text), false, true)), ['GET']);
   });
 });
