@@ -745,7 +745,36 @@ export function hereDocumentEnd(text: string, lines: Lines, at: number): number 
     else high = mid;
   }
   const body = bodies[low];
-  return body !== undefined && body.start <= at && !body.shell ? body.end : -1;
+  if (body !== undefined && body.start <= at) return body.shell ? -1 : body.end;
+  return lineHereBody(text, lines, at);
+}
+
+/** An opener on a line (`cat > notes.md <<EOF`), not `<<<`. Group 2: the delimiter word. */
+const LINE_OPEN = /(?<!<)<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1(?!\w)/;
+
+/**
+ * The line-based reading of `hereDocumentEnd`, for an opener the one-pass reading took for a string's content: a YAML
+ * file's prose (`name: Check the provider's entry`) is not shell, and its apostrophe opens nothing. The nearest line
+ * within HERE_LINES above `at`'s with an opener (not in arithmetic, not after a `#`), when its delimiter line is at or
+ * below `at`'s and its body is data: the body's end past that line; else -1.
+ */
+function lineHereBody(text: string, lines: Lines, at: number): number {
+  const line = lines.lineOf(at);
+  for (let l = line - 1; l >= 0 && l >= line - HERE_LINES; l--) {
+    const start = lines.startOf(l);
+    const row = text.slice(start, lines.endOf(l));
+    if (row.trim() === '') continue;
+    const m = LINE_OPEN.exec(row);
+    if (!m) continue;
+    if (inArithmetic(row, 0, m.index) || /(?:^|\s)#/.test(row.slice(0, m.index))) return -1;
+    for (let k = l + 1; k <= l + HERE_LINES && lines.startOf(k) < text.length; k++) {
+      if (text.slice(lines.startOf(k), lines.endOf(k)).trim() !== m[2]) continue;
+      if (k < line || shellBody(row.slice(0, m.index), row.slice(m.index + m[0].length))) return -1;
+      return Math.min(text.length, lines.endOf(k) + 1);
+    }
+    return -1;
+  }
+  return -1;
 }
 
 /** A here-document's command that runs its body as commands: a shell, ssh, or a container's shell (`exec … -- sh`). */

@@ -77,3 +77,40 @@ describe('history: here-documents in shell texts (review v1, items 1 and 6)', ()
     assert.deepEqual(endpoints(text), []);
   });
 });
+
+describe('history: here-documents in CI files (review v1, items 2 and 7)', () => {
+  const job = (name: string, steps: string[]): string =>
+    [
+      'jobs:',
+      '  check:',
+      `    name: ${name}`,
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: |',
+      ...steps,
+    ].join('\n');
+  const y1 = [
+    `          url="${URL}"`,
+    '          cat > notes.md <<EOF',
+    '          remove with: curl -X DELETE "$url"',
+    '          EOF',
+    '          curl -s "$url"',
+    '          url="https://example.com/other"',
+  ];
+
+  it("the body's command is not the one that sends the variable (y1b: variableSending's skip)", () => {
+    assert.deepEqual(endpoints(job('Check the provider registry entry', y1), 'yaml'), [`7 ${GET}`]);
+  });
+
+  it("an apostrophe in a job's name hides no here-document (y1, y2)", () => {
+    assert.deepEqual(endpoints(job("Check the provider's registry entry", y1), 'yaml'), [`7 ${GET}`]);
+    const y2 = [
+      `          url="${URL}"`,
+      '          curl -s "$url"',
+      '          cat >> "$GITHUB_STEP_SUMMARY" <<-\'EOF\'',
+      '          remove with: curl -X DELETE "$url"',
+      '          EOF',
+    ];
+    assert.deepEqual(endpoints(job("Check the provider's entry", y2), 'yaml'), [`7 ${GET}`]);
+  });
+});
