@@ -6,6 +6,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
+/** `lines` lines of `toolN --flag "https://…/workspaces/ws-N"`, every 1,000th a curl instead of a tool. */
+const manyCommands = (lines: number): string =>
+  [
+    '#!/bin/bash',
+    ...Array.from({ length: lines }, (_, n) =>
+      n % 1000 === 999
+        ? `curl -s "https://app.terraform.io/api/v2/workspaces/ws-${n}"`
+        : `tool${n} --flag "https://app.terraform.io/api/v2/workspaces/ws-${n}"`,
+    ),
+  ].join('\n');
+
 const endpoints = (text: string, fileName = 'tfe.sh'): string[] =>
   scanText(text, { fileName })
     .filter((m) => m.subject.id.startsWith('endpoint'))
@@ -92,23 +103,11 @@ describe('shell functions that send a parameter as a URL', () => {
     ]);
   });
 
-  it('many distinct commands with a URL each: one pass finds the functions, the flags gated (review v1, item 5)', () => {
-    // q8000.sh: 8,000 lines `toolN --flag "https://…/workspaces/ws-N"` (here every 1,000th a curl); main took 4.9 s (a
-    // whole-text search per command name), now 0.13 s.
-    const text = [
-      '#!/bin/bash',
-      ...Array.from({ length: 8000 }, (_, n) =>
-        n % 1000 === 999
-          ? `curl -s "https://app.terraform.io/api/v2/workspaces/ws-${n}"`
-          : `tool${n} --flag "https://app.terraform.io/api/v2/workspaces/ws-${n}"`,
-      ),
-    ].join('\n');
-    scanText('x', { fileName: 'q.sh' });
-    const start = process.cpuUsage();
-    const found = endpoints(text, 'q.sh');
-    const used = process.cpuUsage(start);
+  it('many distinct commands with a URL each: only the curl lines send (review v1, item 5; timed in the bench)', () => {
+    // q8000.sh: 8,000 lines `toolN --flag "https://…/workspaces/ws-N"`, every 1,000th a curl. Its time is measured in
+    // bench/history.bench.ts (fifth case) beside a plain scan, never here.
+    const found = endpoints(manyCommands(8000), 'q.sh');
     assert.equal(found.length, 8);
-    assert.ok((used.user + used.system) / 1000 < 2000, `${(used.user + used.system) / 1000} ms`);
   });
 
   it('a command substitution quoting its own argument does not end the string that holds it', () => {
