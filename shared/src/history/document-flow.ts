@@ -84,15 +84,135 @@ export function attributesHolder(text: string, from: number, at: number, name: s
 
 /**
  * Whose object a root holds in a function: `urls` is the function's one API resource (a string), several (null) or
- * none (undefined). The URLs' resource, unless the root's name spells another; with no URL, the name's.
+ * none (undefined). The URLs' resource when the root was read from the response of one of the function's API URLs
+ * (`fromResponse`, asked only then), unless the root's name spells another; a root from anything else (a file, a
+ * parameter, another call, unknown) says nothing there. With no URL, the resource the name spells.
  */
 export function documentResource(
   index: HistoryIndex,
   root: string,
   urls: string | null | undefined,
+  fromResponse: () => boolean,
 ): string | undefined {
   if (urls === null) return undefined;
   const spelled = namedResource(index, root).resource;
   if (urls === undefined) return spelled;
-  return spelled === undefined || spelled === urls ? urls : undefined;
+  if (spelled !== undefined && spelled !== urls) return undefined;
+  return fromResponse() ? urls : undefined;
+}
+
+/** How many bindings a root is followed back through to the response. */
+const MAX_STEPS = 8;
+/** Calls that decode or read a value they are given (its first argument's root is followed). */
+const DECODE_CALL =
+  /^(?:[\w$]+(?:\.|::))*(?:Unmarshal|NewDecoder|Decode|ReadAll|readAll|parse|loads|load|from_str|from_slice|from_reader|from_value|json_decode|decode|String|string|bytes|Buffer\.from|str)\s*(?:::<[^>\n]*>)?\(\s*/;
+/** A chain from a plain root: members, subscripts, method calls, Go type assertions (group 1: the root). */
+const CHAIN =
+  /^(?:await\s+|try\s+|[&*]\s*|\(\s*)*\$?([A-Za-z_][\w]*)(?![\w(])(?:\s*(?:\??\.|->|::)\s*\$?[A-Za-z_]\w*(?:\s*(?:::<[^>\n]*>)?\([^()\n]*\))?|\s*\[[^\][\n]*\]|\.\(\s*(?:\[\])?(?:map\[string\])?[\w{}.*]+\s*\)|\?(?!\?)|!(?!=))*/;
+/**
+ * A value that is a URL or a request built from one, not a call's answer: a string, a format or join, a
+ * concatenation, a URL or request constructor.
+ */
+const URL_VALUE =
+  /^(?:[fr]?["'`]|[\w$.]+\s*(?:\+|\.\s*["'])|(?:new\s+)?(?:[\w$]+(?:\.|::))*(?:Sprintf|sprintf|format!?|Format|join|urljoin|URL|URI|Uri|parse|NewRequest\w*|Request|Get\.new|Post\.new|newBuilder)\s*\()/;
+/** A bare name passed as a call's argument (group 1). */
+const ARGUMENT = /[(,]\s*&?\$?([A-Za-z_]\w*)\s*(?=[,)])/g;
+
+/**
+ * Whether `root`, read at `at` in the function starting at `from`, holds the response of one of the function's API
+ * URLs (`urlLines`: the lines they are on), by its bindings above `at`, followed back through at most `MAX_STEPS`:
+ * an assignment (`res = await fetch(url)`, `doc := get("…")`, `result, err := tfcRequest(ctx, "GET", path)`), a loop
+ * over a value (`for _, item := range response.Data`, `for (const w of body.data)`, `foreach ($b['data'] as $w)`,
+ * `body["data"].each do |w|`), or a call that fills it (`json.Unmarshal(body, &list)`, `c.request(ctx, "GET", path,
+ * nil, &response)`). A binding holds the response when a URL is on its line or a name passed to its call was bound on
+ * a URL's line (`client.Do(req)`); `outParameters`: a call given `&name` fills it (Go's). It is followed on through a chain's root (`p["data"]`, `res.json()`, `&list[i]`,
+ * `append(all, list.Data...)`) or a decoding call's first argument (`JSON.parse(text)`, `io.ReadAll(resp.Body)`).
+ * Anything else (a file read, a parameter, another call, no binding) is not the response.
+ */
+export function fromResponse(
+  text: string,
+  from: number,
+  at: number,
+  root: string,
+  urlLines: ReadonlySet<number>,
+  lines: Lines,
+  outParameters: boolean,
+): boolean {
+  const seen = new Set<string>();
+  // Whether a name passed to a call in `value` was bound to a URL (on its line), or to a request built from such a
+  // name (`req, _ := http.NewRequest("GET", url, nil)` of `client.Do(req)`); a name bound to another call's value
+  // (a response: `resp, _ := tfcRequest(ctx, "GET", url)`) passed on is not.
+  const carriesUrl = (value: string, before: number, self: string, depth: number): boolean => {
+    if (depth > 2) return false;
+    for (const m of value.matchAll(ARGUMENT)) {
+      const arg = m[1]!;
+      if (arg === self) continue;
+      const bound = lastBinding(text, Math.max(from, before - MAX_BACK), before, arg, outParameters);
+      if (bound === undefined) continue;
+      if (!URL_VALUE.test(bound.value)) continue;
+      if (urlLines.has(lines.lineOf(bound.at)) || carriesUrl(bound.value, bound.at, arg, depth + 1)) return true;
+    }
+    return false;
+  };
+  const follow = (name: string, before: number, steps: number): boolean => {
+    if (steps > MAX_STEPS || seen.has(name)) return false;
+    seen.add(name);
+    const binding = lastBinding(text, Math.max(from, before - MAX_BACK), before, name, outParameters);
+    if (binding === undefined) return false;
+    const line = lines.lineOf(binding.at);
+    if (urlLines.has(line)) return true;
+    const rhs = binding.value;
+    if (carriesUrl(rhs, binding.at, name, 0)) return true;
+    let value = rhs.replace(/^(?:await\s+|try\s+|range\s+|\(\s*)*/, '');
+    for (let d = DECODE_CALL.exec(value); d !== null; d = DECODE_CALL.exec(value)) value = value.slice(d[0].length);
+    // `append(all, list.Data...)`: the appended value.
+    const appended = /^append\(\s*[\w.]+\s*,\s*/.exec(value);
+    if (appended !== null) value = value.slice(appended[0].length);
+    const next = CHAIN.exec(value)?.[1];
+    return next !== undefined && next !== name && follow(next, binding.at, steps + 1);
+  };
+  return follow(root, at, 0);
+}
+
+/**
+ * The last binding of `name` in `[from, to)`: its position and the value bound (the rest of an assignment's line,
+ * a loop's iterated value, or the line of a call given `&name`).
+ */
+function lastBinding(
+  text: string,
+  from: number,
+  to: number,
+  n: string,
+  outParameters: boolean,
+): { at: number; value: string } | undefined {
+  const body = text.slice(from, to);
+  const forms = new RegExp(
+    [
+      // An assignment (`name :=`, `const name: T =`, `$name =`, `name, err :=`, `_, name :=`).
+      `(?<![\\w$.])\\$?${n}(?:[ \\t]*,[ \\t]*[\\w$]+)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))[ \\t]*([^\\n]*)`,
+      // A loop's item: `for (const name of X)`, `for name in X`, `foreach (X as $name)`, `X.each do |name|`.
+      `\\bfor\\s*\\(\\s*(?:const|let|var)\\s+${n}\\s+(?:of|in)\\s+([^\\n]*)`,
+      `\\bfor\\s+(?:\\(\\s*)?${n}\\s+in\\s+([^\\n]*)`,
+      `\\bforeach\\s*\\(\\s*([^\\n]*?)\\s+as\\s+(?:\\$\\w+\\s*=>\\s*)?&?\\$${n}\\s*\\)`,
+      `(?<![\\w$])([A-Za-z_$][^\\s=]*?)\\s*\\.\\s*(?:each|forEach|map|filter|flatMap|select|find|for_each|iter\\(\\)\\.map)\\s*(?:\\(\\s*\\(?|\\{\\s*\\||do\\s*\\||\\(\\s*\\|)\\s*${n}\\b`,
+      // A call filling it (Go's): `json.Unmarshal(body, &name)`.
+      ...(outParameters ? [`(?<![&\\w])&${n}\\b`] : []),
+    ].join('|'),
+    'g',
+  );
+  let last: { at: number; value: string } | undefined;
+  for (const m of body.matchAll(forms)) {
+    const at = from + m.index;
+    const value = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (value !== undefined) {
+      last = { at, value: value.replace(/;\s*ok\s*\{\s*$|\s*\{\s*$|\s*(?:\/\/|#).*$/, '') };
+      continue;
+    }
+    // The call around `&name`: its line from the call's start.
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const head = text.slice(lineStart, at).replace(/^\s*(?:if\s+)?(?:[\w, ]+:?=\s*)?/, '');
+    const lineEnd = text.indexOf('\n', at);
+    last = { at, value: head + text.slice(at, lineEnd === -1 ? text.length : lineEnd) };
+  }
+  return last;
 }

@@ -1,4 +1,4 @@
-import { attributesHolder, documentResource, holderNames } from './document-flow.ts';
+import { attributesHolder, documentResource, fromResponse, holderNames } from './document-flow.ts';
 import { enclosingFunction } from './function-verbs.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { urlResource } from './jq-reads.ts';
@@ -36,6 +36,7 @@ export function scopeResources(
   const holders = (): ReadonlySet<string> => holderNames(text, lines);
   if (!quoted && holders().size === 0) return;
   let resources: Map<number, string | null> | undefined;
+  let urlLines: ReadonlySet<number> | undefined;
   for (const [k, hit] of names.entries()) {
     if (hit.model !== undefined) continue;
     const read = readInside(text, lines, hit, holders);
@@ -50,7 +51,15 @@ export function scopeResources(
     }
     resources ??= functionResources(text, lines, urls);
     const own = resources.get(fn.start);
-    const resource = root === undefined ? own : documentResource(index, root, own);
+    const from = root;
+    const resource =
+      from === undefined
+        ? own
+        : documentResource(index, from, own, () =>
+            read.holder === undefined
+              ? true
+              : fromResponse(text, fn.start, hit.start, from, (urlLines ??= lineSet(urls)), lines, languageId === 'go'),
+          );
     if (resource == null || text.slice(fn.start, hit.start).includes('included')) continue;
     names[k] = { ...hit, isKey: true, model: { resources: [resource], guessed: false } };
   }
@@ -139,6 +148,11 @@ function functionResources(text: string, lines: Lines, urls: readonly UrlHit[]):
   return out;
 }
 
+/** The lines API URLs are on. */
+function lineSet(urls: readonly UrlHit[]): ReadonlySet<number> {
+  return new Set(urls.map((u) => u.line));
+}
+
 /** Languages whose typed documents' members `scopeMembers` reads (an exported field, a property, a getter). */
 const TYPED = new Set(['go', 'csharp', 'java', 'kotlin', 'scala', 'groovy', 'swift', 'rust']);
 /**
@@ -173,6 +187,7 @@ export function scopeMembers(
   // `scopeResources` asked already, then the members.
   if (!lines.markers.any(QUOTED_INSIDE) || !lines.markers.any(MEMBER_GATE)) return [];
   let resources: Map<number, string | null> | undefined;
+  let urlLines: ReadonlySet<number> | undefined;
   const out: Match[] = [];
   for (const marker of MEMBER_GATE)
     for (let word = lines.markers.first(marker); word !== -1; word = text.indexOf(marker, word + marker.length)) {
@@ -197,7 +212,9 @@ export function scopeMembers(
       const fn = enclosingFunction(text, lines, line);
       if (fn === undefined) continue;
       resources ??= functionResources(text, lines, urls);
-      const resource = documentResource(index, root, resources.get(fn.start));
+      const resource = documentResource(index, root, resources.get(fn.start), () =>
+        fromResponse(text, fn.start, at, root, (urlLines ??= lineSet(urls)), lines, languageId === 'go'),
+      );
       if (resource === undefined || text.slice(fn.start, at).includes('Included')) continue;
       const subject = (index.byName.get(wireName(member)) ?? []).find(
         (s) => s.type === 'attribute' && s.resource === resource,

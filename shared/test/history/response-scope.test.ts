@@ -169,6 +169,144 @@ describe("history: a name holding a resource object's attributes (document-flow.
   });
 });
 
+describe("history: a document read from anything but the function's response says nothing (review v1, item 4)", () => {
+  it("a root from a file, a cache, another call or a parameter is not the fetched response's (JS/TS, Go, PHP, Ruby, Rust)", () => {
+    // The reviewer's d5.ts: the function fetches one workspace, but the attributes are read from a file's document.
+    const ts = [
+      'export async function lockedBy(org: string, name: string) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/organizations/${org}/workspaces/${name}`);',
+      '  const body = await res.json();',
+      "  const prev = JSON.parse(await readFile(`snapshots/${name}.json`, 'utf8'));",
+      '  const attrs: Record<string, unknown> = prev.data.attributes;',
+      "  return attrs['setting-overwrites'] ?? attrs['name'];",
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(ts, { languageId: 'typescript' })), []);
+    const js = [
+      'async function report(id) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/workspaces/${id}`, { headers });',
+      '  const body = JSON.parse(fs.readFileSync("last-run.json", "utf8"));',
+      '  const attrs = body.data.attributes;',
+      '  console.log(attrs["setting-overwrites"]);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(js, { languageId: 'javascript' })), []);
+    // Go: a map decoded from a file, a cache's entry, another call's value, a parameter, in functions that fetch policies.
+    const fetches =
+      '\tresp, _ := tfcRequest(ctx, "GET", "https://app.terraform.io/api/v2/organizations/"+org+"/policies")';
+    const go = [
+      'package tfc',
+      'func fromFile(ctx context.Context) {',
+      fetches,
+      '\traw, _ := os.ReadFile("cached.json")',
+      '\tvar cached map[string]any',
+      '\tjson.Unmarshal(raw, &cached)',
+      '\tattrs, _ := cached["attributes"].(map[string]any)',
+      '\tlevel := attrs["enforcement-level"]',
+      '}',
+      'func fromCache(ctx context.Context, id string) {',
+      fetches,
+      '\tdoc := cache[id]',
+      '\tattrs, _ := doc["attributes"].(map[string]any)',
+      '\tlevel := attrs["enforcement-level"]',
+      '}',
+      'func fromCall(ctx context.Context) {',
+      fetches,
+      '\tp := loadCachedPolicy(resp)',
+      '\tattrs, _ := p["attributes"].(map[string]any)',
+      '\tlevel := attrs["enforcement-level"]',
+      '}',
+      'func fromParameter(ctx context.Context, item map[string]any) {',
+      fetches,
+      '\tattrs, _ := item["attributes"].(map[string]any)',
+      '\tlevel := attrs["enforcement-level"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), []);
+    const php = [
+      '<?php',
+      'function lastApply($client, $id) {',
+      '    $res = $client->get("/api/v2/workspaces/$id");',
+      "    $prev = json_decode(file_get_contents('snapshot.json'), true);",
+      "    $attrs = $prev['data']['attributes'];",
+      "    return $attrs['setting-overwrites'];",
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(php, { languageId: 'php' })), []);
+    const ruby = [
+      'def overwrites(client, id)',
+      '  res = client.get("https://app.terraform.io/api/v2/workspaces/#{id}")',
+      '  cached = @cache[id]',
+      '  attrs = cached["data"]["attributes"]',
+      '  attrs["setting-overwrites"]',
+      'end',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(ruby, { languageId: 'ruby' })), []);
+    const rust = [
+      'pub async fn saved_level(id: &str) -> Result<String, Error> {',
+      '    let url = format!("https://app.terraform.io/api/v2/workspaces/{}", id);',
+      '    let res = http.get(&url).send().await?;',
+      '    let saved: serde_json::Value = serde_json::from_str(&fs::read_to_string("ws.json")?)?;',
+      '    let attrs = &saved["data"]["attributes"];',
+      '    Ok(attrs["setting-overwrites"].to_string())',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(rust, { languageId: 'rust' })), []);
+  });
+
+  it('a root followed back to the response: decoded, iterated, appended, filled by a call given the URL', () => {
+    const go = [
+      'package tfc',
+      'type WorkspaceList struct {',
+      '\tData []struct {',
+      '\t\tRelationships struct {',
+      '\t\t\tProject struct{ Data struct{ ID string } } `json:"project"`',
+      '\t\t} `json:"relationships"`',
+      '\t} `json:"data"`',
+      '}',
+      'func All(org string) {',
+      '\tnext := fmt.Sprintf("%s/organizations/%s/workspaces", base, org)',
+      '\tvar all []Workspace',
+      '\treq, _ := http.NewRequest("GET", next, nil)',
+      '\tresp, _ := client.Do(req)',
+      '\tbody, _ := io.ReadAll(resp.Body)',
+      '\tvar list WorkspaceList',
+      '\t_ = json.Unmarshal(body, &list)',
+      '\tall = append(all, list.Data...)',
+      '\tfor i := range all {',
+      '\t\tws := &all[i]',
+      '\t\tfmt.Println(ws.Relationships.Project.Data.ID)',
+      '\t}',
+      '}',
+    ].join('\n');
+    assert.ok(attributes(scanText(go, { languageId: 'go' })).includes('20 attribute workspaces project'));
+    const ts = [
+      'export async function names(org: string) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/organizations/${org}/projects`);',
+      '  const text = await res.text();',
+      '  const body = JSON.parse(text);',
+      '  for (const p of body.data) {',
+      '    const attrs = p.attributes;',
+      "    console.log(attrs['name']);",
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(ts, { languageId: 'typescript' })), ['7 attribute projects name']);
+    const decoded = [
+      'package tfc',
+      'func levels(ctx context.Context) {',
+      '	path := "https://app.terraform.io/api/v2/organizations/" + org + "/policies"',
+      '	resp, _ := http.Get(path)',
+      '	var doc map[string]any',
+      '	json.NewDecoder(resp.Body).Decode(&doc)',
+      '	attrs, _ := doc["attributes"].(map[string]any)',
+      '	level := attrs["enforcement-level"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(decoded, { languageId: 'go' })), ['8 attribute policies enforcement-level']);
+  });
+});
+
 describe("history: a typed document's attribute members, by the document's resource (scopeMembers)", () => {
   it('Go struct fields, Java getters, C# properties read from the response of a function of one resource', () => {
     const go = [
