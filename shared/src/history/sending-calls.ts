@@ -6,7 +6,7 @@ import type { UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
+import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
@@ -667,11 +667,11 @@ function variableSending(
   let limit = from + within;
   for (let line = from + 1; line <= limit && lines.startOf(line) > lines.startOf(line - 1); line++) {
     // A here-document's body (`BODY=$(cat <<EOF` … `EOF`, a payload) is data, not commands: it does not count
-    // (`hereDocumentEnd`, the shell readers' one answer), nor, when at most HERE_DOCUMENT_LINES long, as lines passed.
+    // (`hereDocumentEnd`, the shell readers' one answer), nor, when at most HERE_LINES long, as lines passed.
     const body = hereDocumentEnd(text, lines, lines.startOf(line));
     if (body !== -1) {
       const last = lines.lineOf(body - 1);
-      if (last - line < HERE_DOCUMENT_LINES) limit += last - line + 1;
+      if (last - line < HERE_LINES) limit += last - line + 1;
       line = last;
       continue;
     }
@@ -738,9 +738,6 @@ function stepOutputSending(text: string, lines: Lines, line: number, output: str
   }
   return undefined;
 }
-
-/** How long a here-document's body may be for the lines after it to still count as near. */
-const HERE_DOCUMENT_LINES = 60;
 
 /**
  * What precedes a literal standing alone on its line inside a call (`fmt.Sprintf(\n  "…"` or

@@ -658,20 +658,33 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
   return found;
 }
 
-/** How many lines a here-document inside a command's word may have. */
-const HERE_LINES = 60;
+/**
+ * How many lines a here-document may have where a reader looks for its opener line by line (`hereOpener`, `lineHereBody`,
+ * and `variableSending`, which does not count a body longer than this as lines passed). The one-pass reading skips
+ * bodies up to HERE_BODY_LINES.
+ */
+export const HERE_LINES = 60;
 
 /**
  * The line above `end` (a here-document's delimiter line, `EOF`) whose `<<EOF` opens that here-document, or -1
- * when `end` holds no bare word or no opener is within HERE_LINES lines.
+ * when `end` is no body's last line or its opener is more than HERE_LINES lines above: the one-pass reading's bodies
+ * (`readSpans`), data or shell alike.
  */
 function hereOpener(text: string, lines: Lines, end: number): number {
-  const word = /^[ \t]*([A-Za-z_]\w*)[ \t]*\r?$/.exec(text.slice(lines.startOf(end), lines.endOf(end)))?.[1];
-  if (!word) return -1;
-  const open = new RegExp(`<<-?[ \\t]*(["']?)${word}\\1(?!\\w)`);
-  for (let line = end - 1; line >= 0 && line >= end - HERE_LINES; line--)
-    if (open.test(text.slice(lines.startOf(line), lines.endOf(line)))) return line;
-  return -1;
+  if (!lines.markers.has('<<')) return -1;
+  const bodies = lines.memo(SPANS, () => readSpans(text)).bodies;
+  const at = lines.startOf(end);
+  let low = 0;
+  let high = bodies.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (bodies[mid]!.end <= at) low = mid + 1;
+    else high = mid;
+  }
+  const body = bodies[low];
+  if (body === undefined || body.start > at || lines.lineOf(body.end - 1) !== end) return -1;
+  const opener = lines.lineOf(body.start) - 1;
+  return end - opener <= HERE_LINES ? opener : -1;
 }
 
 /** The `)` that closes a `$(` whose body starts at `from`, before `to` (plain parentheses counted, quotes not read), or -1. */
@@ -699,7 +712,8 @@ function psContinues(text: string, i: number): boolean {
 }
 
 /** `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not `<<<`. Group 2: the delimiter word. */
-const HERE_OPEN = /<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1/y;
+const HERE_OPENER = String.raw`<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1`;
+const HERE_OPEN = new RegExp(HERE_OPENER, 'y');
 
 /** The characters `shellStringResumes` acts on: newline, `\\`, `$`, quotes, parentheses, braces, `#`, `<`. */
 const RESUME_CHARS = new Uint8Array(126);
@@ -750,7 +764,7 @@ export function hereDocumentEnd(text: string, lines: Lines, at: number): number 
 }
 
 /** An opener on a line (`cat > notes.md <<EOF`), not `<<<`. Group 2: the delimiter word. */
-const LINE_OPEN = /(?<!<)<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1(?!\w)/;
+const LINE_OPEN = new RegExp(`(?<!<)${HERE_OPENER}`);
 
 /**
  * The line-based reading of `hereDocumentEnd`, for an opener the one-pass reading took for a string's content: a YAML
