@@ -744,9 +744,11 @@ export function shellStringResumes(text: string, lines: Lines): ReadonlyMap<numb
 /**
  * The end of the body of the here-document that holds `at`, past its delimiter line, when that body is data (`cat <<MSG`
  * … `MSG`, `jq … <<EOF`, `tee f <<'EOF'`): text the shell hands to a program, whose `curl -X DELETE "$url"` runs
- * nothing; else -1. A body fed to a shell (`bash <<EOF`, `ssh host <<EOF`, `kubectl exec … -- sh <<EOF`) holds
- * commands: not data. The one answer every shell reader asks; only of a shell-family text (another language's `<<` is
- * an operator).
+ * nothing; else -1. A body fed to a shell (`bash <<EOF`, `ssh host <<EOF`, `kubectl exec … -- sh <<EOF`, `cat <<EOF | bash`, a
+ * `.sh` file written, a Dockerfile's `RUN <<EOF`) holds commands: not data. The one answer every shell reader asks; asked
+ * of the texts that hold shell commands (shell, a CI file's YAML, a Dockerfile, ini), never of another language's string
+ * holding a command (its `<<` may be an operator). An opener the one-pass reading took for a string's content (YAML
+ * prose's apostrophe) is found line by line (`lineHereBody`).
  */
 export function hereDocumentEnd(text: string, lines: Lines, at: number): number {
   if (!lines.markers.has('<<')) return -1;
