@@ -204,3 +204,18 @@ heldSet('history-held24', 'twenty-sixth', { expected: 80, never: 201, repositori
 // libraries written outside Go and Python; then scripts inside larger repositories), clean: labelled from the code alone,
 // held aside for the lead to measure once.
 heldSet('history-held25', 'twenty-seventh', { expected: 83, never: 152, repositories: 16 });
+// The twenty-eighth (test/fixtures/history-held26: code a CI/CD system runs to drive the API: CircleCI orbs, Jenkinsfiles
+// and a Jenkins shared library, GitHub Actions and a workflow step, a tf-helper plugin; then event-driven and serverless
+// code (a notification-receiving Lambda, a scheduled Cloud Function, a Probot app) and Terraform/Terragrunt code that
+// calls the API itself), clean: labelled from the code alone, for the lead to measure once at the end of issue 22's fifteenth session.
+heldSet('history-held26', 'twenty-eighth', { expected: 37, never: 62, repositories: 21 });
+// The twenty-ninth (test/fixtures/history-held27: self-service and governance, a ServiceNow catalog backend, a CircleCI
+// orb's workspace check, token and workspace reapers, a team-project access auditor; then editor, chat-assistant and
+// terminal tools and programs on terrasnek: a Neovim MCP server in Lua, an MCP server for chat assistants, Typer and
+// platform CLIs, a GCP change tracker), clean: labelled from the code alone, for the lead to measure once at the end of issue 22's fifteenth session.
+heldSet('history-held27', 'twenty-ninth', { expected: 47, never: 92, repositories: 10 });
+// The thirtieth (test/fixtures/history-held28: operators and admins of the platform itself and tools around Terraform:
+// Terraform Enterprise bootstrap user data, a support diagnostics collector, a support engineer's helper scripts, a
+// registry-module test pipeline; then a government platform team's teardown script, a bash API client, a lab platform's
+// Go service), clean: labelled from the code alone, for the lead to measure once at the end of issue 22's fifteenth session.
+heldSet('history-held28', 'thirtieth', { expected: 64, never: 130, repositories: 22 });
