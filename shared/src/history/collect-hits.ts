@@ -818,6 +818,13 @@ function bareWordStart(text: string, at: number): number {
         continue;
       }
     }
+    if (c === '>' && text.charAt(start - 2) === '>') {
+      const open = text.lastIndexOf('<<', start - 3);
+      if (open !== -1 && circlePlaceholderEnd(text, open) === start) {
+        start = open;
+        continue;
+      }
+    }
     if (URL_STOP.has(c) || c === '=') break;
     start--;
   }
@@ -840,6 +847,13 @@ function bareWordEnd(text: string, at: number): number {
         continue;
       }
     }
+    if (c === '<' && end > at) {
+      const close = circlePlaceholderEnd(text, end);
+      if (close !== -1) {
+        end = close;
+        continue;
+      }
+    }
     // `\u0026`: an `&` written escaped (a URL copied out of JSON), not a line continuation
     if (c === '\\' && text.startsWith('\\u0026', end)) {
       end += 6;
@@ -849,6 +863,18 @@ function bareWordEnd(text: string, at: number): number {
     end++;
   }
   return end;
+}
+
+/**
+ * Where a CircleCI placeholder opened at `open` ends (after its `>>`): `<< parameters.workspace-id >>`,
+ * `<< pipeline.git.tag >>`, one value with its spaces, closed on its line (within TEMPLATE_MAX); else -1.
+ */
+function circlePlaceholderEnd(text: string, open: number): number {
+  if (!text.startsWith('<< ', open) && !/^<<[a-z]/.test(text.slice(open, open + 3))) return -1;
+  const close = text.indexOf('>>', open + 2);
+  if (close === -1 || close - open > TEMPLATE_MAX) return -1;
+  const nl = text.indexOf('\n', open);
+  return nl !== -1 && nl < close ? -1 : close + 2;
 }
 
 /** The `}` that closes the brace group opened at `open` on its line (within TEMPLATE_MAX), or -1. */

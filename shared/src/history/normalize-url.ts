@@ -110,6 +110,15 @@ function endOfPath(text: string, from: number): number {
   let template = -1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    // A CircleCI placeholder (`<< parameters.workspace-id >>`, `<< pipeline.git.tag >>`) is one value, spaces and
+    // all, when it closes on its line: the path goes on after it.
+    if (c === 60 && depth === 0 && i > from && text.charCodeAt(i + 1) === 60) {
+      const close = text.indexOf('>>', i + 2);
+      if (close !== -1 && close - i < 120 && !text.slice(i + 2, close).includes('\n')) {
+        i = close + 1;
+        continue;
+      }
+    }
     if (c === 123 || (c === 40 && (depth > 0 || text.charCodeAt(i - 1) === 36))) {
       if (depth === 0) template = c === 123 && text.charCodeAt(i - 1) === 36 ? i : -1;
       depth++;
@@ -167,6 +176,9 @@ function dropPrefix(
     // A base glued to the path's first word (`$($org.ServerUri)workspaces`, `${base}runs`): the word is kept.
     tail = placeholderTail(raw[0]);
     skip = 1;
+    // A base that holds the host and `/api` (`$TF_API_BASE/v2/organizations/…`, `{{ .Values.api }}/v2/runs`):
+    // the path starts after `v2`.
+    if (!tail && raw[1]?.text === 'v2' && raw.length > 2) skip = 2;
   }
   // No copy when nothing is dropped (the common case: `raw` is not used again by the caller).
   const kept = tail ? [tail, ...raw.slice(skip)] : skip === 0 ? raw : raw.slice(skip);

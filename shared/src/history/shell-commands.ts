@@ -711,8 +711,12 @@ function psContinues(text: string, i: number): boolean {
   return text[i] === '`' && (text[i - 1] === ' ' || text[i - 1] === '\t');
 }
 
-/** `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not `<<<`. Group 2: the delimiter word. */
-const HERE_OPENER = String.raw`<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1`;
+/**
+ * `<<EOF`, `<<-'JSON'`, `<< "END"` at the offset lastIndex names (sticky: no `^`, which would hold only at offset 0), not
+ * `<<<`. Group 2: the delimiter word. Not a CI template's placeholder (CircleCI's `<< parameters.token >>`, `<<pipeline.id>>`):
+ * a dotted name is no delimiter a script writes, and taken for one its body would run to the file's end.
+ */
+const HERE_OPENER = String.raw`<<-?[ \t]*(["']?)([A-Za-z_]\w*)\1(?![\w.])`;
 const HERE_OPEN = new RegExp(HERE_OPENER, 'y');
 
 /** The characters `shellStringResumes` acts on: newline, `\\`, `$`, quotes, parentheses, braces, `#`, `<`. */
