@@ -39,7 +39,7 @@ const MAX_BODY = 12_000;
  * and a return type (`private String `, whose parameters put the name last: group 1).
  */
 const BEFORE_NAME =
-  /^[ \t]*(?:(?:async[ \t]+)?(def)[ \t]+|(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?function[ \t]*\*?[ \t]*|(?:export[ \t]+)?(const|let|var)[ \t]+|func[ \t]+(?:\([^)\n]*\)[ \t]*)?|((?:(?:public|private|protected|internal|static|final|async|override|virtual|synchronized)[ \t]+)+(?:[\w.]+(?:<[^>\n]*>)?(?:\[\])?[ \t]+)?)|(?:(?:public|private|protected|static|async)[ \t]+)*)$/;
+  /^[ \t]*(?:(?:async[ \t]+)?(def)[ \t]+|(?:export[ \t]+(?:default[ \t]+)?|local[ \t]+)?(?:async[ \t]+)?function[ \t]*\*?[ \t]*|(?:export[ \t]+)?(const|let|var)[ \t]+|func[ \t]+(?:\([^)\n]*\)[ \t]*)?|((?:(?:public|private|protected|internal|static|final|async|override|virtual|synchronized)[ \t]+)+(?:[\w.]+(?:<[^>\n]*>)?(?:\[\])?[ \t]+)?)|(?:(?:public|private|protected|static|async)[ \t]+)*)$/;
 /** What follows a definition's name up to its parameter list's `(`: type parameters, or an arrow function's `= async (`. */
 const AFTER_NAME = /^(?:<[^>\n]*>)?[ \t]*(?:(?::[^=\n]{1,80})?=[ \t]*(?:async[ \t]*)?)?\(/;
 
@@ -164,16 +164,25 @@ function readHelper(
   if (close === -1) return undefined;
   const params = readParams(text, open, close, typeFirst);
   if (!params || params.length === 0) return undefined;
-  const body = python ? indentedBody(text, def, close) : bracedBody(text, close);
+  const body = python ? indentedBody(text, def, close) : (bracedBody(text, close) ?? luaBody(text, def, close));
   if (!body) return undefined;
   const names = params.map((p) => p.name);
   const comparedTo = comparedParams(text.slice(body.start, body.end), names);
+  // A curl command line in a format template (`curlTemplateSending`): only where the text says curl at all.
+  const curlText = lines.markers.has('curl');
   let found: Helper | undefined;
   for (let index = 0; index < params.length; index++) {
     const name = params[index]!.name;
     const sends: MethodToken[] = [];
     let methodParam: string | undefined;
     for (const at of uses(text, body, name)) {
+      // A curl command line a format call builds with the parameter for its URL (`string.format('curl -s %s', url)`),
+      // or with a local assigned from it (`local full = base .. url`): the command's method.
+      const curl = curlText ? curlTemplateSending(text, body, at, read) : undefined;
+      if (curl) {
+        sends.push(curl);
+        continue;
+      }
       const sent = read(text, quoteStart(text, at));
       if (!sent) continue;
       // Handed on to another helper of the text (`tfapi_get_data(url, …)` calls `tfapi_get(url, …)`): its method.
@@ -319,4 +328,110 @@ function bracedBody(text: string, close: number): { start: number; end: number }
   const open = close + brace[0].length;
   const end = matchingClose(text, open, MAX_BODY);
   return end === -1 ? undefined : { start: open + 1, end };
+}
+
+/** A Lua function's body (`local function call(path)` … `end`): up to the first `end` line indented as the definition. */
+function luaBody(text: string, def: number, close: number): { start: number; end: number } | undefined {
+  if (!/^[ \t]*(?:local[ \t]+)?function\b/.test(text.slice(def, def + 40))) return undefined;
+  let indent = 0;
+  while (text.charCodeAt(def + indent) === 32 || text.charCodeAt(def + indent) === 9) indent++;
+  const end = new RegExp(`\\n${text.slice(def, def + indent)}end\\b`).exec(text.slice(close, close + MAX_BODY));
+  return end ? { start: close + 1, end: close + end.index } : undefined;
+}
+
+/** `local full = base .. url`, `full_url = base_url + path`, `my $u = $root . $path`: group 1, the name assigned. */
+const ASSIGNED =
+  /^[ \t]*(?:local[ \t]+|const[ \t]+|let[ \t]+|var[ \t]+|my[ \t]+)?\$?([A-Za-z_]\w*)[ \t]*:?=(?!=)[^=\n]*$/;
+/** A format call's callee: Lua's `string.format` / `:format`, Python's `.format`, C's and Go's `sprintf` / `Sprintf`, Java's `String.format`. */
+const FORMAT_CALLEE = /(?:^|[.:])(?:format|[Ss]printf)$/;
+/** A placeholder of a format template: `%s`, `%q`, `%v`, `{}`, `{0}`. */
+const PLACEHOLDER = /%[sqv]|\{\d*\}/g;
+/** A curl command's method flag, and its data flags (whose default method is POST, or PUT for -T). */
+const TEMPLATE_METHOD = /(?:^|\s)(?:-X\s*|--request[\s=]+)["']?(GET|POST|PUT|PATCH|DELETE)\b/;
+const TEMPLATE_DATA = /(?:^|\s)(?:-d|-F|-T|--data[\w-]*|--form|--json|--upload-file)(?:\s|=|$)/;
+
+/**
+ * The method of a curl command line a format call builds with the value at `at` for its URL: `string.format('curl -s -H
+ * "Authorization: Bearer %s" %s', token, url)`, `("curl -X DELETE %s"):format(url)`, `"curl {}".format(url)`: the
+ * placeholder the value fills stands alone as a word of the command (not in a header, not a flag's value). Its `-X`,
+ * else GET when it has no data flag. A value assigned to a local first (`local full = base .. url`) is followed once.
+ */
+function curlTemplateSending(
+  text: string,
+  body: { readonly start: number; readonly end: number },
+  at: number,
+  read: ReadCall,
+): MethodToken | undefined {
+  const direct = formatCurlSending(text, at, read);
+  if (direct) return direct;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const assigned = ASSIGNED.exec(text.slice(lineStart, at));
+  if (!assigned?.[1]) return undefined;
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd === -1 || lineEnd >= body.end) return undefined;
+  for (const use of uses(text, { start: lineEnd, end: body.end }, assigned[1])) {
+    const sent = formatCurlSending(text, use, read);
+    if (sent) return sent;
+  }
+  return undefined;
+}
+
+/** The method of the curl template of the format call that takes the value at `at` for its URL (`curlTemplateSending`). */
+function formatCurlSending(text: string, at: number, read: ReadCall): MethodToken | undefined {
+  const sent = read(text, at);
+  if (!sent) return undefined;
+  const { call } = sent;
+  const callee = text.slice(call.start, call.open);
+  if (!FORMAT_CALLEE.test(callee)) return undefined;
+  const args = topLevelArguments(text, call.open + 1, call.end - 1);
+  if (!args) return undefined;
+  const own = args.findIndex((a) => a.start <= at && at <= a.end);
+  // The value is the argument, or ends it (`root .. path`, `base+path`): the URL the placeholder takes.
+  const word = /^[\w$]+/.exec(text.slice(at, at + 200))?.[0] ?? '';
+  if (own === -1 || text.slice(at, args[own]!.end).trim() !== word) return undefined;
+  // The template: the literal the method is called on (`('curl …'):format(…)`, `"curl {}".format(…)`), else the first
+  // argument (`string.format('curl …', …)`, `sprintf("curl %s", …)`).
+  if (callee.startsWith('.') || callee.startsWith(':')) {
+    const before = /(["'])((?:(?!\1)[^\n]){0,400})\1\)?$/.exec(text.slice(Math.max(0, call.start - 420), call.start));
+    return before?.[2] === undefined ? undefined : methodOf(before[2], own, call.start - before[0].length + 1);
+  }
+  const first = args[0] ? /^\s*(["'])/.exec(text.slice(args[0].start, args[0].end)) : null;
+  if (!first || own === 0) return undefined;
+  const open = args[0]!.start + first[0].length - 1;
+  const close = text.indexOf(first[1]!, open + 1);
+  if (close === -1 || close >= args[0]!.end) return undefined;
+  return methodOf(text.slice(open + 1, close), own - 1, open + 1);
+}
+
+/** The method of the curl template `value` whose placeholder `index` is the URL (see `curlTemplateSending`). */
+function methodOf(value: string, index: number, at: number): MethodToken | undefined {
+  const curl = /^\s*curl\s/.exec(value);
+  if (!curl) return undefined;
+  let n = 0;
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(value); m !== null; m = PLACEHOLDER.exec(value), n++) {
+    if (n !== index) continue;
+    const before = value.slice(0, m.index);
+    // Inside a quoted header or body (`-H "Authorization: Bearer %s"`): no URL.
+    if ((before.split('"').length - 1) % 2 === 1 && !before.endsWith('"')) return undefined;
+    if ((before.split("'").length - 1) % 2 === 1 && !before.endsWith("'")) return undefined;
+    const word = /(\S*)$/.exec(before)?.[1] ?? '';
+    if (word !== '' && word !== '"' && word !== "'") return undefined;
+    const flag = /(\S+)\s+["']?$/.exec(before)?.[1] ?? '';
+    if (
+      flag.startsWith('-') &&
+      !/^-[a-zA-Z]*[sSLkfvi]$|^--(?:silent|location|insecure|fail|verbose|include)$/.test(flag)
+    ) {
+      return undefined;
+    }
+    const explicit = TEMPLATE_METHOD.exec(value);
+    if (explicit?.[1]) {
+      const start = at + value.indexOf(explicit[1], value.search(/-X|--request/));
+      return { method: explicit[1] as HttpMethod, start, end: start + explicit[1].length, text: explicit[1] };
+    }
+    if (TEMPLATE_DATA.test(value)) return undefined;
+    const start = at + curl[0].indexOf('curl');
+    return { method: 'GET', start, end: start + 4, text: 'curl' };
+  }
+  return undefined;
 }

@@ -124,4 +124,67 @@ describe('URLs sent by a helper of the same text', () => {
     // Two hops away, the helper's method is read; three thousand away, it is past the bound and not said (no GET guessed).
     assert.deepEqual(endpoints(text), [`${near + 1} endpoint POST /organizations/:organization_name/projects`]);
   });
+
+  it('a helper that builds a curl command line with a format call sends its URL parameter (Lua, Python, Go)', () => {
+    const lua = [
+      'local function api(path)',
+      '  local full = root .. path',
+      '  local cmd = string.format(\'curl -s -H "Authorization: Bearer %s" %s\', token, full)',
+      '  return vim.fn.system(cmd)',
+      'end',
+      '',
+      'local function drop(path)',
+      '  return io.popen(("curl -s -X DELETE %s"):format(root .. path)):read("*a")',
+      'end',
+      '',
+      'local one = string.format("/organizations/%s/workspaces", org)',
+      'local a = api(one)',
+      'local two = string.format("/projects/%s", id)',
+      'local b = drop(two)',
+    ].join('\n');
+    assert.deepEqual(endpoints(lua, 'tools.lua'), [
+      '11 endpoint GET /organizations/:organization_name/workspaces',
+      '13 endpoint DELETE /projects/:project_id',
+    ]);
+    const python = [
+      'def fetch(address):',
+      '    line = "curl -sS {} -H \'Authorization: Bearer {}\'".format(address, TOKEN)',
+      '    return subprocess.check_output(line, shell=True)',
+      '',
+      'def main(org):',
+      '    return fetch(ROOT + "/organizations/%s/varsets" % org)',
+    ].join('\n');
+    assert.deepEqual(endpoints(python), ['6 endpoint GET /organizations/:organization_name/varsets']);
+    const go = [
+      'func call(path string) {',
+      '\tcommand := fmt.Sprintf("curl -s -X DELETE %s", base+path)',
+      '\t_ = exec.Command("sh", "-c", command).Run()',
+      '}',
+      '',
+      'func lock(id string) {',
+      '\tpath := fmt.Sprintf("/varsets/%s", id)',
+      '\tcall(path)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(go, 'main.go'), ['7 endpoint DELETE /varsets/:varset_id']);
+  });
+
+  it('a format placeholder in a header, a flag value or a command with data is no URL the helper sends', () => {
+    const lua = [
+      'local function header(path)',
+      '  return os.execute(string.format(\'curl -s -H "X-Path: %s" %s\', path, base))',
+      'end',
+      'local function saved(path)',
+      '  return os.execute(string.format("curl -s -o %s %s", path, base))',
+      'end',
+      'local function posted(path)',
+      '  return os.execute(string.format("curl -s -d @body.json %s", path))',
+      'end',
+      'header(string.format("/organizations/%s/teams", org))',
+      'saved("/organizations/" .. org .. "/projects")',
+      'posted("/organizations/" .. org .. "/varsets")',
+    ].join('\n');
+    // The endpoints are read (their paths), but no method is guessed for them from these helpers.
+    assert.ok(!endpoints(lua, 'tools.lua').some((e) => /GET|POST/.test(e)), endpoints(lua, 'tools.lua').join('\n'));
+  });
 });
