@@ -605,7 +605,7 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
     if (c === '$' && text[i + 1] === '(' && quote !== "'") {
       // A substitution that does not hold `at` is a part of its word (`-H "Authorization: Bearer $(cat token)"`,
       // Azure's `$(ORG)`), not the end of the command `at` is in.
-      const shut = substitutionEnd(text, i + 2, to);
+      const shut = substitutionEnd(text, i + 2, to, false);
       if (shut !== -1 && (at < i || at > shut)) {
         if (start === -1) start = i;
         i = shut;
@@ -687,12 +687,32 @@ function hereOpener(text: string, lines: Lines, end: number): number {
   return end - opener <= HERE_LINES ? opener : -1;
 }
 
-/** The `)` that closes a `$(` whose body starts at `from`, before `to` (plain parentheses counted, quotes not read), or -1. */
-function substitutionEnd(text: string, from: number, to: number): number {
+/** How long a command substitution inside a shell string may be (`substitutionEnd`'s default bound). */
+const MAX_SUBSTITUTION = 240;
+
+/**
+ * The `)` closing a command substitution whose content starts at `from` (`$(ws_id "$1")`), before `to`, its own quoted
+ * words and parentheses passed over; -1 when it does not close there, or (with `oneLine`) before its line ends. By
+ * default it looks on its line within MAX_SUBSTITUTION characters. The one reader of `$(…)`'s end for strings
+ * (source-text.ts's LinePlaces) and for commands.
+ */
+export function substitutionEnd(
+  text: string,
+  from: number,
+  to = Math.min(text.length, from + MAX_SUBSTITUTION),
+  oneLine = true,
+): number {
   let depth = 0;
+  let quote = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c === 40) depth++;
+    if (c === 0x0a && oneLine) return -1;
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+      else if (c === 0x5c && quote === 0x22) i++;
+    } else if (c === 0x5c) i++;
+    else if (c === 0x22 || c === 0x27) quote = c;
+    else if (c === 40) depth++;
     else if (c === 41 && depth-- === 0) return i;
   }
   return -1;

@@ -1,6 +1,6 @@
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { shellStringResumes } from './shell-commands.ts';
+import { shellStringResumes, substitutionEnd } from './shell-commands.ts';
 
 /** Where an offset sits on its line, as far as a left-to-right look at the line can tell. */
 export interface LinePlace {
@@ -158,31 +158,6 @@ export function closingQuote(text: string, profile: LanguageProfile, from: numbe
       const close = substitutionEnd(text, i + 2);
       if (close !== -1) i = close;
     }
-  }
-  return -1;
-}
-
-/** How long a command substitution inside a shell string may be (`substitutionEnd`). */
-const MAX_SUBSTITUTION = 240;
-
-/**
- * The `)` closing a command substitution whose content starts at `from` (`$(ws_id "$1")`), on its line, its own quoted
- * words and parentheses passed over; -1 when it does not close within MAX_SUBSTITUTION characters.
- */
-function substitutionEnd(text: string, from: number): number {
-  let depth = 0;
-  let quote = 0;
-  const stop = Math.min(text.length, from + MAX_SUBSTITUTION);
-  for (let i = from; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === NL) return -1;
-    if (quote !== 0) {
-      if (c === quote) quote = 0;
-      else if (c === BACKSLASH && quote === DQ) i++;
-    } else if (c === BACKSLASH) i++;
-    else if (c === DQ || c === SQ) quote = c;
-    else if (c === 40) depth++;
-    else if (c === 41 && depth-- === 0) return i;
   }
   return -1;
 }
