@@ -537,8 +537,43 @@ const API_SCRIPT = /(?:^|[_-])api(?:\.sh)?$/i;
 function takesCurlFlags(text: string, lines: Lines, program: string): boolean {
   // The gate: a text holding none of the flags (`--data` holds `-d`) has no such wrapper, whatever its commands.
   if (!/^[\w.-]+$/.test(program) || !lines.markers.any(['-X', '-d', '--request'])) return false;
-  const name = program.replaceAll('.', '\\.');
-  return new RegExp(`(?:^|[\\s;&|(/])${name}["']?(?:\\s[^\\n|;&]*?)?\\s(?:-X|--request|-d|--data)`).test(text);
+  return lines.memo(FLAGGED, () => flaggedPrograms(text)).has(program);
+}
+
+const FLAGGED = memoKey<ReadonlySet<string>>('programs given curl flags');
+/** A curl method or body flag after a space (`-X`, `--request`, `-d`, `--data…`). */
+const CURL_FLAG = /\s(?:-X|--request|-d|--data)/g;
+/** A word that may be a program: after a space, a separator or a path's `/`, ended by a space (a quote between). */
+const PROGRAM_WORD = /(?<=^|[\s;&|(/])[\w.-]+(?=["']?\s)/g;
+
+/**
+ * The words of the text a curl method or body flag follows later in the same command part (not past a line's end,
+ * `|`, `;` or `&`): the programs `takesCurlFlags` asks about, read in one pass over the lines holding a flag
+ * (a search of the whole text per program was quadratic in a Makefile of distinct wrappers).
+ */
+function flaggedPrograms(text: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  CURL_FLAG.lastIndex = 0;
+  let done = -1;
+  for (let m = CURL_FLAG.exec(text); m !== null; m = CURL_FLAG.exec(text)) {
+    if (m.index < done) continue;
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    let end = text.indexOf('\n', m.index + 1);
+    if (end === -1) end = text.length;
+    done = end;
+    // Each part of the line (cut at `|`, `;`, `&`): its words before the part's last flag.
+    const line = text.slice(start, end);
+    for (const part of line.split(/[|;&]/)) {
+      let last = -1;
+      CURL_FLAG.lastIndex = 0;
+      for (let f = CURL_FLAG.exec(part); f !== null; f = CURL_FLAG.exec(part)) last = f.index;
+      if (last === -1) continue;
+      PROGRAM_WORD.lastIndex = 0;
+      for (let w = PROGRAM_WORD.exec(part); w !== null && w.index < last; w = PROGRAM_WORD.exec(part)) out.add(w[0]);
+    }
+    CURL_FLAG.lastIndex = end;
+  }
+  return out;
 }
 
 /** `$url`, `${url}`, `"$url"` as (part of) a word of a command on `line`: the offset of the `$`, or -1. */
