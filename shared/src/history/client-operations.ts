@@ -230,6 +230,28 @@ export function topLevelArguments(
   from: number,
   to: number,
 ): { start: number; end: number }[] | undefined {
+  return readArguments(text, from, to, false)?.args;
+}
+
+/**
+ * The top-level arguments of the call whose `(` is at `open` (`topLevelArguments`), read up to the `)` that closes it
+ * within `limit` characters, and that `)`; undefined when it does not close there.
+ */
+export function callArguments(
+  text: string,
+  open: number,
+  limit: number,
+): { args: { start: number; end: number }[]; close: number } | undefined {
+  return readArguments(text, open + 1, Math.min(text.length, open + 1 + limit), true);
+}
+
+/** The one reader of both: up to `to`, or (`toClose`) up to the `)` that closes the call. */
+function readArguments(
+  text: string,
+  from: number,
+  to: number,
+  toClose: boolean,
+): { args: { start: number; end: number }[]; close: number } | undefined {
   const out: { start: number; end: number }[] = [];
   // Open frames: a quote (39 ', 34 ", 96 `), a bracket (40, 91, 123), or a template's `${` (36).
   const stack: number[] = [];
@@ -248,16 +270,20 @@ export function topLevelArguments(
     }
     if (c === 39 || c === 34 || c === 96 || c === 40 || c === 91 || c === 123) stack.push(c);
     else if (c === 41 || c === 93 || c === 125) {
-      if (stack.length === 0) return undefined;
+      if (stack.length === 0) {
+        if (!toClose || c !== 41) return undefined;
+        out.push({ start, end: i });
+        return { args: out, close: i };
+      }
       stack.pop();
     } else if (c === 44 && stack.length === 0) {
       out.push({ start, end: i });
       start = i + 1;
     }
   }
-  if (stack.length !== 0) return undefined;
+  if (toClose || stack.length !== 0) return undefined;
   out.push({ start, end: to });
-  return out;
+  return { args: out, close: to };
 }
 
 /** `const project = z.object({` at a line start (exported or not): group 1 the schema's name. */

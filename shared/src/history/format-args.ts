@@ -1,9 +1,84 @@
+import { callArguments } from './client-operations.ts';
 import type { UrlPart } from './hits.ts';
 import { includesBy } from './source-text.ts';
 
-/** At most this many format calls are read per text, and this far their arguments. */
+/** At most this many format calls are read per text (`formattedLiterals`, `segmentChains`). */
 const MAX_CALLS = 500;
-const MAX_ARGUMENTS = 600;
+/** How far from its `(` a format call's arguments are read for the `)` that closes them. */
+const MAX_FORMAT_CALL = 1_000;
+/** How far a template literal written before its method (`"…".format(`, `("…"):format(`) is searched back on its line. */
+const MAX_TEMPLATE_BACK = 400;
+
+/** An argument of a format call: its text (trimmed), where that text starts, and where the argument ends (its `,` or `)`). */
+export interface FormatArgument {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A format call read (`formatCall`): its template literal's content (quotes excluded) and the arguments after it. */
+export interface FormatCall {
+  readonly template: { readonly start: number; readonly end: number };
+  readonly args: readonly FormatArgument[];
+}
+
+/**
+ * A format call's callee, in every language read: Rust's `format!`, Python's `"…".format` and Lua's `("…"):format` (a
+ * method of the template), Lua's `string.format`, Java's `String.format`, C's `sprintf`, Go's `fmt.Sprintf`.
+ */
+const FORMAT_CALLEE = /(?:^|[.:])(?:format!?|[Ss]printf)$/;
+
+/**
+ * The one reader of format calls: the call whose callee starts at `calleeStart` and whose `(` is at `open`, when the
+ * callee is a format function (`FORMAT_CALLEE`) and its template a string literal: the literal the callee is a method
+ * of (`"{}/runs".format(base)`, `("curl %s"):format(url)`: on its line, just before the callee), else the call's first
+ * argument when it is a literal whole (`fmt.Sprintf("%s/runs", base)`, `format!("/{}/teams", ORGS)`). The arguments
+ * are the call's top-level ones after the template (a blank one, a trailing comma's, left out); undefined when the
+ * call does not close within MAX_FORMAT_CALL characters.
+ */
+export function formatCall(text: string, calleeStart: number, open: number): FormatCall | undefined {
+  const callee = text.slice(calleeStart, open);
+  if (!FORMAT_CALLEE.test(callee)) return undefined;
+  if (callee.startsWith('.') || callee.startsWith(':')) {
+    const close = text.charCodeAt(calleeStart - 1) === 41 ? calleeStart - 2 : calleeStart - 1;
+    const start = openingQuote(text, close);
+    const args = start === -1 ? undefined : formatArguments(text, open);
+    return args && { template: { start: start + 1, end: close }, args };
+  }
+  const args = formatArguments(text, open);
+  const first = args?.[0];
+  if (!first) return undefined;
+  const quote = first.text.charCodeAt(0);
+  if (quote !== 34 && quote !== 39) return undefined;
+  const close = closingQuote(text, first.start + 1, first.end, quote);
+  if (close !== first.start + first.text.length - 1) return undefined;
+  return { template: { start: first.start + 1, end: close }, args: args.slice(1) };
+}
+
+/** The arguments of the call whose `(` is at `open`, each trimmed (a blank one left out), or undefined (`formatCall`). */
+function formatArguments(text: string, open: number): FormatArgument[] | undefined {
+  const read = callArguments(text, open, MAX_FORMAT_CALL);
+  if (!read) return undefined;
+  const args: FormatArgument[] = [];
+  for (const a of read.args) {
+    const raw = text.slice(a.start, a.end);
+    const trimmed = raw.trim();
+    if (trimmed !== '') args.push({ text: trimmed, start: a.start + raw.length - raw.trimStart().length, end: a.end });
+  }
+  return args;
+}
+
+/** The quote that opens the string closing at `close` (on its line, within MAX_TEMPLATE_BACK characters), or -1. */
+function openingQuote(text: string, close: number): number {
+  const quote = text.charCodeAt(close);
+  if (quote !== 34 && quote !== 39) return -1;
+  for (let i = close - 1; i >= 0 && close - i < MAX_TEMPLATE_BACK; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return -1;
+    if (c === quote && text.charCodeAt(i - 1) !== 92) return i;
+  }
+  return -1;
+}
 
 /** Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`, up to the literal's opening quote. */
 const FORMAT_CALL = /\bformat!\(\s*"/g;
@@ -36,12 +111,9 @@ export function formattedLiterals(text: string, known: (word: string) => boolean
   for (let m = STR_CONST.exec(text); m !== null; m = STR_CONST.exec(text)) constants.set(m[1] ?? '', m[2] ?? '');
   FORMAT_CALL.lastIndex = 0;
   for (let m = FORMAT_CALL.exec(text); m !== null && out.length < MAX_CALLS; m = FORMAT_CALL.exec(text)) {
-    const open = m.index + m[0].length - 1;
-    const close = closingQuote(text, open + 1);
-    if (close === -1) continue;
-    const args = formatArguments(text, close + 1);
-    if (args.length === 0) continue;
-    const read = fill(text, open + 1, close, args, constants, known);
+    const call = formatCall(text, m.index, m.index + 'format!'.length);
+    if (!call || call.args.length === 0) continue;
+    const read = fill(text, call.template.start, call.template.end, call.args, constants, known);
     if (read) out.push(read);
   }
   return out;
@@ -91,38 +163,11 @@ function fill(
   return filled ? { start, end, text: virtual, parts } : undefined;
 }
 
-/** The arguments after a format literal (from just after its closing quote), each trimmed, with its start. */
-function formatArguments(text: string, from: number): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
-  let i = from;
-  while (i < text.length && /\s/.test(text.charAt(i))) i++;
-  if (text.charCodeAt(i) !== 44) return out; // ,
-  let depth = 0;
-  let begin = i + 1;
-  const limit = Math.min(text.length, from + MAX_ARGUMENTS);
-  for (i = i + 1; i < limit; i++) {
+/** The `quote` that closes a string whose content starts at `from`, before `to` (`\` escapes the next character), or -1. */
+function closingQuote(text: string, from: number, to: number, quote: number): number {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
-      const shut = closingQuote(text, i + 1);
-      if (shut === -1) return [];
-      i = shut;
-    } else if (c === 40 || c === 91 || c === 123) depth++;
-    else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
-    else if (depth === 0 && (c === 44 || c === 41)) {
-      const raw = text.slice(begin, i);
-      const lead = raw.length - raw.trimStart().length;
-      if (raw.trim() !== '') out.push({ text: raw.trim(), start: begin + lead });
-      if (c === 41) return out;
-      begin = i + 1;
-    }
-  }
-  return [];
-}
-
-function closingQuote(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) return i;
+    if (c === quote) return i;
     if (c === 92) i++;
   }
   return -1;

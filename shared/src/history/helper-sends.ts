@@ -4,6 +4,7 @@ import { topLevelArguments } from './client-operations.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
+import { formatCall } from './format-args.ts';
 import { pythonBodyEnd } from './value-flow.ts';
 
 /** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
@@ -342,8 +343,6 @@ function luaBody(text: string, def: number, close: number): { start: number; end
 /** `local full = base .. url`, `full_url = base_url + path`, `my $u = $root . $path`: group 1, the name assigned. */
 const ASSIGNED =
   /^[ \t]*(?:local[ \t]+|const[ \t]+|let[ \t]+|var[ \t]+|my[ \t]+)?\$?([A-Za-z_]\w*)[ \t]*:?=(?!=)[^=\n]*$/;
-/** A format call's callee: Lua's `string.format` / `:format`, Python's `.format`, C's and Go's `sprintf` / `Sprintf`, Java's `String.format`. */
-const FORMAT_CALLEE = /(?:^|[.:])(?:format|[Ss]printf)$/;
 /** A placeholder of a format template: `%s`, `%q`, `%v`, `{}`, `{0}`. */
 const PLACEHOLDER = /%[sqv]|\{\d*\}/g;
 /** A curl command's method flag, and its data flags (whose default method is POST, or PUT for -T). */
@@ -380,27 +379,14 @@ function curlTemplateSending(
 function formatCurlSending(text: string, at: number, read: ReadCall): MethodToken | undefined {
   const sent = read(text, at);
   if (!sent) return undefined;
-  const { call } = sent;
-  const callee = text.slice(call.start, call.open);
-  if (!FORMAT_CALLEE.test(callee)) return undefined;
-  const args = topLevelArguments(text, call.open + 1, call.end - 1);
-  if (!args) return undefined;
-  const own = args.findIndex((a) => a.start <= at && at <= a.end);
+  const call = formatCall(text, sent.call.start, sent.call.open);
+  if (!call) return undefined;
+  const own = call.args.findIndex((a) => a.start <= at && at <= a.end);
   // The value is the argument, or ends it (`root .. path`, `base+path`): the URL the placeholder takes.
   const word = /^[\w$]+/.exec(text.slice(at, at + 200))?.[0] ?? '';
-  if (own === -1 || text.slice(at, args[own]!.end).trim() !== word) return undefined;
-  // The template: the literal the method is called on (`('curl …'):format(…)`, `"curl {}".format(…)`), else the first
-  // argument (`string.format('curl …', …)`, `sprintf("curl %s", …)`).
-  if (callee.startsWith('.') || callee.startsWith(':')) {
-    const before = /(["'])((?:(?!\1)[^\n]){0,400})\1\)?$/.exec(text.slice(Math.max(0, call.start - 420), call.start));
-    return before?.[2] === undefined ? undefined : methodOf(before[2], own, call.start - before[0].length + 1);
-  }
-  const first = args[0] ? /^\s*(["'])/.exec(text.slice(args[0].start, args[0].end)) : null;
-  if (!first || own === 0) return undefined;
-  const open = args[0]!.start + first[0].length - 1;
-  const close = text.indexOf(first[1]!, open + 1);
-  if (close === -1 || close >= args[0]!.end) return undefined;
-  return methodOf(text.slice(open + 1, close), own - 1, open + 1);
+  if (own === -1 || text.slice(at, call.args[own]!.end).trim() !== word) return undefined;
+  const { start, end } = call.template;
+  return methodOf(text.slice(start, end), own, start);
 }
 
 /** The method of the curl template `value` whose placeholder `index` is the URL (see `curlTemplateSending`). */

@@ -1,5 +1,5 @@
 import { classSpans, type ClassSpan } from './class-spans.ts';
-import type { FormattedLiteral } from './format-args.ts';
+import { formatCall, type FormattedLiteral } from './format-args.ts';
 import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
@@ -287,6 +287,8 @@ const CALLS = ['.format(', 'Sprintf("%', 'String.format("%'];
 /** At most this many format calls are read per text, and this many assignments of a name. */
 const MAX_FORMATS = 300;
 const MAX_ASSIGNMENTS = 20;
+/** A format call's first argument that may hold a base: a name (`tfc_org_url`, `BASE`, `self.base`, `this.base`). */
+const BASE_NAME = /^(?:self\.|this\.)?[A-Za-z_]\w*$/;
 
 /**
  * A format call whose template opens with a placeholder (`"{}/{}/registry-providers/{}/{}/{}/versions".format(
@@ -315,27 +317,15 @@ export function formatBases(text: string, markers: TextMarkers, python: boolean)
       at = text.indexOf(call, at + call.length)
     ) {
       const python = call === '.format(';
-      let open: number;
-      let close: number;
-      if (python) {
-        // The literal ends right before `.format(` and opens with `{}` (or `{0}`): its quote is searched back only then.
-        close = at - 1;
-        const quote = text.charCodeAt(close);
-        if (quote !== 34 && quote !== 39) continue;
-        open = openingQuote(text, close);
-        if (open === -1 || text.charCodeAt(open + 1) !== 123) continue;
-      } else {
-        // The literal is the call's first argument and opens with `%s` / `%v` (the marker holds its quote and `%`).
-        open = at + call.length - 2;
-        close = closingQuoteOf(text, open);
-        if (close === -1) continue;
-      }
-      const start = open + 1;
+      // Python's template is the literal before `.format(`; the others' is the first argument, after `(`.
+      const read = formatCall(text, at, python ? at + call.length - 1 : at + call.length - 3);
+      if (!read) continue;
+      const { start, end: close } = read.template;
       const lead = python ? /^\{0?\}/.exec(text.slice(start, start + 3)) : /^%[sv]/.exec(text.slice(start, start + 2));
       if (!lead) continue;
-      const first = firstArgument(text, python ? at + call.length : close + 1, !python);
-      if (!first) continue;
-      const value = valueOf(first.name);
+      const first = read.args[0];
+      if (!first || !BASE_NAME.test(first.text)) continue;
+      const value = valueOf(first.text);
       if (value === undefined) continue;
       const rest = start + lead[0].length;
       const parts: UrlPart[] = [
@@ -346,39 +336,6 @@ export function formatBases(text: string, markers: TextMarkers, python: boolean)
     }
   }
   return out;
-}
-
-/** The quote that opens the string closing at `close` (on its line), or -1. */
-function openingQuote(text: string, close: number): number {
-  const quote = text.charCodeAt(close);
-  if (quote !== 34 && quote !== 39) return -1;
-  for (let i = close - 1; i >= 0 && close - i < 400; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return -1;
-    if (c === quote && text.charCodeAt(i - 1) !== 92) return i;
-  }
-  return -1;
-}
-
-/** The quote that closes the string opening at `open` (on its line), or -1. */
-function closingQuoteOf(text: string, open: number): number {
-  const quote = text.charCodeAt(open);
-  for (let i = open + 1; i < text.length && i - open < 400; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return -1;
-    if (c === 92) i++;
-    else if (c === quote) return i;
-  }
-  return -1;
-}
-
-/** The first argument of a format call when it is a name (`tfc_org_url`, `BASE`, `self.base`): its text and start. */
-function firstArgument(text: string, from: number, afterComma: boolean): { name: string; start: number } | undefined {
-  const m = (
-    afterComma ? /^\s*,\s*((?:self\.|this\.)?[A-Za-z_]\w*)\s*[,)]/ : /^\s*((?:self\.|this\.)?[A-Za-z_]\w*)\s*[,)]/
-  ).exec(text.slice(from, from + 120));
-  if (!m?.[1]) return undefined;
-  return { name: m[1], start: from + m[0].indexOf(m[1]) };
 }
 
 /**
@@ -407,10 +364,10 @@ function plainValue(text: string, name: string, depth = 0): string | undefined {
       const formatted =
         literal || depth >= 2
           ? null
-          : /^(["'])\{0?\}([^"'`\\$%\n]{0,200})\1\.format\(\s*((?:self\.)?[A-Za-z_]\w*)\s*[,)]/.exec(
-              text.slice(from, from + 400),
-            );
-      const inner = formatted?.[3] !== undefined ? plainValue(text, formatted[3], depth + 1) : undefined;
+          : /^(["'])\{0?\}([^"'`\\$%\n]{0,200})\1\.format\(/.exec(text.slice(from, from + 400));
+      const dot = formatted ? from + formatted[0].length - '.format('.length : -1;
+      const base = formatted ? formatCall(text, dot, dot + '.format'.length)?.args[0]?.text : undefined;
+      const inner = base && BASE_NAME.test(base) ? plainValue(text, base, depth + 1) : undefined;
       const found = literal?.[2] ?? (inner !== undefined ? inner + (formatted?.[2] ?? '') : undefined);
       if (found === undefined || (value !== undefined && value !== found)) return undefined;
       value = found;
