@@ -10,7 +10,7 @@ const MAX_FORMAT_CALL = 1_000;
 const MAX_TEMPLATE_BACK = 400;
 
 /** An argument of a format call: its text (trimmed), where that text starts, and where the argument ends (its `,` or `)`). */
-export interface FormatArgument {
+interface FormatArgument {
   readonly text: string;
   readonly start: number;
   readonly end: number;
