@@ -77,6 +77,12 @@ export class GoTypeEnvironment {
   private readonly wantedFirsts = new Uint8Array(128);
   /** The wanted names as a list, compared in place (a set's iteration made an iterator per assigned name). */
   private readonly wantedList: string[];
+  /**
+   * The top-level functions a use is asked in, and -1 (package level): a name is looked up in the use's function or at
+   * package level (`typeOfName`, as are the right sides' names, in their assignment's function), so no other
+   * function's signature or assignment can type anything asked, and none is read.
+   */
+  private readonly scopes: Set<number>;
 
   constructor(
     private readonly text: string,
@@ -85,11 +91,15 @@ export class GoTypeEnvironment {
     /** The names whose declarations matter: the heads of the chains asked about (more join as right sides name them). */
     private readonly wanted: Set<string>,
     private readonly lines: Lines,
+    /** Where the environment will be asked (`structOf`'s `dot`s): only their functions' declarations are read. */
+    asked: readonly number[],
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.wantedList = [...wanted];
     for (const name of wanted) this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
     this.readFunctions();
+    this.scopes = new Set(asked.map((at) => this.scopeOf(at)));
+    this.scopes.add(-1);
     this.readLocalStructs();
     for (let round = 0; round < 3; round++) {
       const size = this.wanted.size;
@@ -199,7 +209,7 @@ export class GoTypeEnvironment {
   private readSignatures(): void {
     this.signatures ??= this.parseSignatures();
     for (const s of this.signatures) {
-      if (!this.namesWanted(s)) continue;
+      if (!this.scopes.has(this.scopeOf(s.at)) || !this.namesWanted(s)) continue;
       s.parameters ??= this.parameters(s.list);
       for (const { names, type } of s.parameters) for (const name of names) this.declare(name, s.at, type);
     }
@@ -332,6 +342,8 @@ export class GoTypeEnvironment {
       const short = text.charCodeAt(i) === 58; // `:=`
       if (short) i--;
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
+      // Declared at `=`'s next offset (`assignment`): in a function no use is asked in, it types nothing asked.
+      if (!this.scopes.has(this.scopeOf(eq + 1))) continue;
       // The names are written in place after `=`'s offset and their count (an array a statement cost most of the garbage).
       const mark = out.length;
       out.push(eq, 0);

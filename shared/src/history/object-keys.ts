@@ -1,7 +1,7 @@
 import type { Evidence, NameHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import { isWordChar, LinePlaces } from './source-text.ts';
 
 /**
@@ -201,7 +201,7 @@ const MAX_CHAIN = 200;
  * f'{ws["attributes"]["resource-count"]}'`). The response's fields copied under their own names are the program's
  * data there, not a read of the response (the copy's source is read where it is written).
  */
-export function ownDictionaryRead(text: string, start: number, end: number): boolean {
+export function ownDictionaryRead(text: string, lines: Lines, start: number, end: number): boolean {
   const quote = text[start - 1];
   if ((quote !== '"' && quote !== "'") || text[end] !== quote) return false;
   let i = start - 2;
@@ -223,17 +223,37 @@ export function ownDictionaryRead(text: string, start: number, end: number): boo
   while (j >= floor && isWordChar(text.charCodeAt(j))) j--;
   const name = text.slice(j + 1, nameEnd);
   if (name === '' || text[j] === '.' || !/^[A-Za-z_]\w*$/.test(name)) return false;
-  // Every assignment of the variable is an empty dictionary, and there is one.
+  if (!onlyEmptyDictionary(text, lines, name)) return false;
+  // The key is written as a literal key somewhere (`'resource-count': …`).
+  const word = text.slice(start, end);
+  return literalKey(text, `"${word}"`) || literalKey(text, `'${word}'`);
+}
+
+/** Per text, each variable's answer of `onlyEmptyDictionary` (a chain of subscripts reads one variable many times). */
+const EMPTY_DICTIONARIES = memoKey<Map<string, boolean>>('variables only assigned an empty dictionary');
+
+/**
+ * Every assignment of the variable is an empty dictionary, and there is one: a pattern over the whole text, run once
+ * per variable and text (`Lines.memo`), not once per key read from it.
+ */
+function onlyEmptyDictionary(text: string, lines: Lines, name: string): boolean {
+  const known = lines.memo(EMPTY_DICTIONARIES, () => new Map<string, boolean>());
+  let answer = known.get(name);
+  if (answer === undefined) {
+    answer = assignedEmptyOnly(text, name);
+    known.set(name, answer);
+  }
+  return answer;
+}
+
+function assignedEmptyOnly(text: string, name: string): boolean {
   const assigned = new RegExp(`^[ \\t]*(?:(?:const|let|var)\\s+)?${name}\\s*(?::[^=\\n]*)?=(?!=)([^\\n]*)`, 'gm');
   let empty = false;
   for (let m = assigned.exec(text); m !== null; m = assigned.exec(text)) {
     if (!/^\s*(?:\{\s*\}|dict\(\s*\))\s*;?\s*(?:#.*)?$/.test(m[1] ?? '')) return false;
     empty = true;
   }
-  if (!empty) return false;
-  // The key is written as a literal key somewhere (`'resource-count': …`).
-  const word = text.slice(start, end);
-  return literalKey(text, `"${word}"`) || literalKey(text, `'${word}'`);
+  return empty;
 }
 
 /** `key` (quoted) is followed by `:` somewhere in `text`. */

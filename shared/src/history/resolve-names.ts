@@ -122,7 +122,7 @@ function check(
       // Only a type says so (a JSON:API `type` value, a struct's primary tag), not a path nearby.
       // A model's declaration says it first (a camelCase name read as kebab-case only on its own resource).
       // Read back from a dictionary the program filled itself under the API's names: its own data.
-      if (hit.via === 'name' && ownDictionaryRead(ctx.text, hit.start, hit.end)) return undefined;
+      if (hit.via === 'name' && ownDictionaryRead(ctx.text, ctx.lines, hit.start, hit.end)) return undefined;
       const declared = declaredResources(ctx, hit);
       if (hit.model?.guessed === true && (declared === undefined || subject.resource === undefined)) return undefined;
       // A model of unknown resource whose name spells another thing (`PolicySetVersion`): not this resource's.

@@ -104,9 +104,17 @@ export function scanProjectFile(
   options: ScanOptions,
 ): { matches: Match[]; facts: FileFacts; markers: TextMarkers; again: (project: ProjectFacts) => Match[] } {
   const { matches, facts, tail } = scan(text, options, true);
-  const again = (project: ProjectFacts): Match[] =>
-    sameBefore(tail, project) ? finish(tail, project).matches : scan(text, { ...options, project }, false).matches;
-  return { matches, facts, markers: tail.lines.markers, again };
+  const markers = tail.lines.markers;
+  // The scan's line table and its readers' data are not kept: until the second pass every file's tail is alive, and
+  // the collector copies what lives that long (then promotes it). The few files read again get a table of their own.
+  const kept = { ...tail, lines: undefined };
+  const again = (project: ProjectFacts): Match[] => {
+    const tail: Tail = { ...kept, lines: new Lines(text) };
+    return sameBefore(tail, project)
+      ? finish(tail, project).matches
+      : scan(text, { ...options, project }, false).matches;
+  };
+  return { matches, facts, markers, again };
 }
 
 /** What a file's scan holds before the project's operation calls are read (`finish`), and what it read facts from. */

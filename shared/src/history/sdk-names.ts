@@ -889,7 +889,14 @@ function typedFieldUses(
   const words = qualified.otherWords ? undefined : qualified.map((q) => q[1]);
   if (!canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words)) return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
-  const env = new GoTypeEnvironment(text, pkg, sdkIdx.goTypes, heads, lines);
+  const env = new GoTypeEnvironment(
+    text,
+    pkg,
+    sdkIdx.goTypes,
+    heads,
+    lines,
+    reads.map((r) => r.at),
+  );
   for (const r of reads) {
     const struct = env.structOf(r.chain, r.at);
     // A step through to another struct (`ws.Project.Name`) reads that struct's field, not this one; its `ID`
