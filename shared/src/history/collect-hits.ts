@@ -38,6 +38,7 @@ import { formattedLiterals, segmentChains } from './format-args.ts';
 import { formatBases } from './value-flow.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
+import { opensPlaceholder, PLACEHOLDER_MAX, placeholderEnd } from './placeholders.ts';
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
@@ -448,6 +449,10 @@ export class HitCollector {
       ) {
         const start = Math.max(bareWordStart(text, at), place.stringStart + 1);
         const end = Math.min(bareWordEnd(text, at), close);
+        // The URL runs to the string's end and the string is joined to more (`sh "curl …/runs/" + id + "/apply"`,
+        // Groovy's `'''…/workspaces/''' + ws + '''/vars'''`): the URL is the chain, from the word's start.
+        if (end === close && joinAfter(text, close + 1, false, profile.dotConcatenation === true))
+          return this.literalChain(place.stringStart, close, false, undefined, start);
         let stop = end;
         while (stop > start && '.:>'.includes(text.charAt(stop - 1))) stop--;
         this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
@@ -461,6 +466,15 @@ export class HitCollector {
       return at + 1;
     const start = bareWordStart(text, at);
     let end = bareWordEnd(text, at);
+    // A program's string the scan did not see open (a Jenkinsfile's `sh '''⏎ curl …/workspaces/''' + ws + '''/vars`)
+    // ends at the word's quote, and joined to more it is one URL with them: the chain, from the word's start.
+    const q = text.charCodeAt(end);
+    if (
+      !profile.commands &&
+      (q === 39 || q === 34) &&
+      joinAfter(text, end + 1, profile.adjacentLiterals === true, profile.dotConcatenation === true)
+    )
+      return this.literalChain(start - 1, end, false, undefined, start);
     // A shell word goes on through quoted expansions and command substitutions joined to it:
     // `https://"$HOST"/api/v2/organizations/"$ORG"/workspaces/"$w"`, `…/workspaces/$(_jq)/runs`.
     // (A CI file's command too: Azure Pipelines' macros are `$(ORG)`.)
@@ -494,6 +508,7 @@ export class HitCollector {
     close: number,
     sent = false,
     lead?: { readonly text: string; readonly source: number },
+    first = open + 1,
   ): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
@@ -503,14 +518,24 @@ export class HitCollector {
       ? undefined
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
     if (joined) return this.joinedPieces(open, close, joined, sent);
-    const parts = [{ start: open + 1, end: close }];
+    const parts = [{ start: first, end: close }];
     const holes: boolean[] = [];
     let after = close + 1;
     const adjacent = profile.adjacentLiterals === true;
     const dot = profile.dotConcatenation === true;
-    for (let join = joinAfter(text, after, adjacent, dot); join; join = joinAfter(text, after, adjacent, dot)) {
+    // A shell word's quoted pieces side by side (`"…/workspaces/"$WS"/vars"`): a command's, not a program's.
+    const word = profile.commands;
+    for (
+      let join = joinAfter(text, after, adjacent, dot, word);
+      join;
+      join = joinAfter(text, after, adjacent, dot, word)
+    ) {
       const quote = text.charCodeAt(join.next);
-      const end = isQuote(profile, quote) ? closingQuote(text, profile, join.next + 1, quote) : -1;
+      const end = !isQuote(profile, quote)
+        ? -1
+        : tripleOpened(text, join.next)
+          ? tripleClose(text, join.next + 1, quote)
+          : closingQuote(text, profile, join.next + 1, quote);
       const last = parts[parts.length - 1];
       if (
         end === -1 ||
@@ -690,6 +715,21 @@ export class HitCollector {
   }
 }
 
+/** The quote at `at` is the last of a triple quote (`'''`, `"""`) that opens a string. */
+function tripleOpened(text: string, at: number): boolean {
+  const q = text.charCodeAt(at);
+  return text.charCodeAt(at - 1) === q && text.charCodeAt(at - 2) === q;
+}
+
+/** The first quote of the triple quote (quote `q`) that closes a triple-quoted string from `from` (lines and all), or -1. */
+function tripleClose(text: string, from: number, q: number): number {
+  const close = text.indexOf(String.fromCharCode(q, q, q), from);
+  return close === -1 || close - from > MAX_TRIPLE_PIECE ? -1 : close;
+}
+
+/** The longest triple-quoted piece of a joined URL read (`'''/workspaces⏎ …'''` of a Jenkinsfile's `sh`). */
+const MAX_TRIPLE_PIECE = 4_000;
+
 /** The URL read without its base: the file says what the base holds. */
 function withoutBase(url: NormalizedUrl): NormalizedUrl {
   const { base: _base, ...rest } = url;
@@ -800,60 +840,68 @@ function sameScoreResources(candidates: readonly PathCandidate[]): string[] {
   return [...new Set(candidates.filter((c) => c.literals === best).flatMap((c) => c.resources))];
 }
 
-/** The longest template expression a bare URL word may hold (`${{ inputs.workspace_id }}`, `{{ host }}`). */
-const TEMPLATE_MAX = 120;
-
 /**
- * Where an unquoted URL word that holds `at` starts: at a stop character or `=`, except inside a template
- * expression, whose blanks belong to the word (`${{ inputs.base }}/api/v2/…`, `{{ host }}/api/v2/…`).
+ * Where an unquoted URL word that holds `at` starts: at a stop character or `=`, except inside a placeholder closed
+ * before `at`, whose blanks belong to the word (`${{ inputs.base }}/api/v2/…`, `{{ host }}/api/v2/…`,
+ * `<< parameters.host >>/api/v2/…`): placeholders.ts says where each starts and ends.
  */
 function bareWordStart(text: string, at: number): number {
   let start = at;
   while (start > 0) {
     const c = text.charAt(start - 1);
-    if (c === '}') {
-      const open = templateOpen(text, start - 1);
-      if (open !== -1) {
-        start = open;
-        continue;
-      }
+    if (URL_STOP.has(c) || c === '=') {
+      const open = placeholderAround(text, start - 1, at);
+      if (open === -1) break;
+      start = open;
+      continue;
     }
-    if (c === '>' && text.charAt(start - 2) === '>') {
-      const open = text.lastIndexOf('<<', start - 3);
-      if (open !== -1 && circlePlaceholderEnd(text, open) === start) {
-        start = open;
-        continue;
-      }
-    }
-    if (URL_STOP.has(c) || c === '=') break;
     start--;
   }
   return start;
 }
 
 /**
- * Where an unquoted URL word that holds `at` ends: at a stop character, except inside a template
- * expression (GitHub Actions' and workflow engines' `${{ inputs.workspace_id }}`, Jinja's and
- * Postman's `{{ var }}`, `${ VAR }`), which is one path segment, never the end of the URL.
+ * The start of a placeholder on the line that holds offset `inside` and ends by `by` (`{{ host }}` around its blank), or
+ * -1. A placeholder that runs past `by` holds the URL itself (`$(curl -s https://…)`): that is no piece of its word.
+ */
+function placeholderAround(text: string, inside: number, by: number): number {
+  const limit = Math.max(0, inside - PLACEHOLDER_MAX);
+  let found = -1;
+  for (let p = inside - 1; p >= limit; p--) {
+    const c = text.charCodeAt(p);
+    if (c === 10 || c === 13) break;
+    if (!opensPlaceholder(c) || substitutionOpens(text, p)) continue;
+    const end = placeholderEnd(text, p);
+    if (end > inside && end <= by) found = p;
+  }
+  return found;
+}
+
+/**
+ * `$(` at `at`: a command substitution (or an Azure Pipelines macro) stays a stop of a bare word. Joined to the word
+ * after it, shellWordHoles reads it; before it, a word that starts after it is what the shell's readers take for the URL.
+ */
+function substitutionOpens(text: string, at: number): boolean {
+  return text.charCodeAt(at) === 36 && text.charCodeAt(at + 1) === 40;
+}
+
+/**
+ * Where an unquoted URL word that holds `at` ends: at a stop character, except inside a placeholder (GitHub Actions'
+ * and workflow engines' `${{ inputs.workspace_id }}`, Jinja's and Postman's `{{ var }}`, CircleCI's
+ * `<< parameters.x >>`, ERB's `<%= @ws %>`), which is one path segment, never the end of the URL.
  */
 function bareWordEnd(text: string, at: number): number {
   let end = at;
   while (end < text.length) {
-    const c = text.charAt(end);
-    if (c === '{') {
-      const close = templateClose(text, end);
-      if (close !== -1) {
-        end = close + 1;
-        continue;
-      }
-    }
-    if (c === '<' && end > at) {
-      const close = circlePlaceholderEnd(text, end);
+    const code = text.charCodeAt(end);
+    if (opensPlaceholder(code) && !substitutionOpens(text, end)) {
+      const close = placeholderEnd(text, end);
       if (close !== -1) {
         end = close;
         continue;
       }
     }
+    const c = text.charAt(end);
     // `\u0026`: an `&` written escaped (a URL copied out of JSON), not a line continuation
     if (c === '\\' && text.startsWith('\\u0026', end)) {
       end += 6;
@@ -863,44 +911,6 @@ function bareWordEnd(text: string, at: number): number {
     end++;
   }
   return end;
-}
-
-/**
- * Where a CircleCI placeholder opened at `open` ends (after its `>>`): `<< parameters.workspace-id >>`,
- * `<< pipeline.git.tag >>`, one value with its spaces, closed on its line (within TEMPLATE_MAX); else -1.
- */
-function circlePlaceholderEnd(text: string, open: number): number {
-  if (!text.startsWith('<< ', open) && !/^<<[a-z]/.test(text.slice(open, open + 3))) return -1;
-  const close = text.indexOf('>>', open + 2);
-  if (close === -1 || close - open > TEMPLATE_MAX) return -1;
-  const nl = text.indexOf('\n', open);
-  return nl !== -1 && nl < close ? -1 : close + 2;
-}
-
-/** The `}` that closes the brace group opened at `open` on its line (within TEMPLATE_MAX), or -1. */
-function templateClose(text: string, open: number): number {
-  let depth = 0;
-  const limit = Math.min(text.length, open + TEMPLATE_MAX);
-  for (let i = open; i < limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return -1;
-    if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** The `{` (with a `$` right before it) that opens the brace group closed at `close` on its line, or -1. */
-function templateOpen(text: string, close: number): number {
-  let depth = 0;
-  const limit = Math.max(0, close - TEMPLATE_MAX);
-  for (let i = close; i >= limit; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return -1;
-    if (c === 125) depth++;
-    else if (c === 123 && --depth === 0) return text.charCodeAt(i - 1) === 36 ? i - 1 : i;
-  }
-  return -1;
 }
 
 /** A word's expansion written apart: `"$X"` / `"${X}"` (quotes holding one variable) or `$( … )` on one line. */

@@ -1,3 +1,5 @@
+import { opensPlaceholder, placeholderEnd } from './placeholders.ts';
+
 /** Longest text between two literals that can still be `+ expr +`. */
 const MAX_GAP = 120;
 
@@ -13,9 +15,28 @@ export function joinAfter(
   after: number,
   adjacent = false,
   dot = false,
+  word = false,
 ): { next: number; expression: boolean } | undefined {
+  // A shell word goes on after its closing quote: `"…/workspaces/"$WS"/vars"`, `'…/runs/'"$id"'/apply'`.
+  if (word) {
+    const c = text.charCodeAt(after);
+    if (c === 34 || c === 39) return { next: after, expression: false };
+    const end = opensPlaceholder(c) ? placeholderEnd(text, after) : -1;
+    const q = text.charCodeAt(end);
+    if (end !== -1 && (q === 34 || q === 39)) return { next: end, expression: true };
+    return undefined;
+  }
   const limit = Math.min(text.length, after + MAX_GAP);
-  let i = skipSpace(text, after, limit);
+  // The last two quotes of a triple quote (`'''…/workspaces/''' + ws + '''/vars'''`: Groovy's and Python's pieces).
+  let i = after;
+  const closing = text.charCodeAt(after - 1);
+  if (
+    (closing === 39 || closing === 34) &&
+    text.charCodeAt(after) === closing &&
+    text.charCodeAt(after + 1) === closing
+  )
+    i += 2;
+  i = skipSpace(text, i, limit);
   // Python's literals side by side are one string: `f"…/{org}/"` then `f"registry-modules/…"` on the next line.
   if (adjacent && text.charCodeAt(i) !== 43) {
     const next = i > after ? literalStart(text, i) : -1;
@@ -87,11 +108,12 @@ function isKeyChar(c: number): boolean {
   return isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
 }
 
-/** Offset of an opening quote at `i`, after at most two prefix letters; -1 if none. */
+/** Offset of an opening quote at `i` (the last of a triple quote), after at most two prefix letters; -1 if none. */
 function literalStart(text: string, i: number): number {
   for (let k = i; k <= i + 2; k++) {
     const c = text.charCodeAt(k);
-    if (c === 34 || c === 39 || c === 96) return k;
+    if (c === 34 || c === 39 || c === 96)
+      return text.charCodeAt(k + 1) === c && text.charCodeAt(k + 2) === c ? k + 2 : k;
     if (!isLetter(c)) return -1;
   }
   return -1;

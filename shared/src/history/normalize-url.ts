@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import { HTTP_METHODS } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
+import { holdsPlaceholder, opensPlaceholder, placeholderEnd } from './placeholders.ts';
 
 /** One `key=value` pair of a URL's query; offsets are indexes into the normalised text. */
 interface UrlQueryPair {
@@ -110,12 +111,12 @@ function endOfPath(text: string, from: number): number {
   let template = -1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    // A CircleCI placeholder (`<< parameters.workspace-id >>`, `<< pipeline.git.tag >>`) is one value, spaces and
-    // all, when it closes on its line: the path goes on after it.
-    if (c === 60 && depth === 0 && i > from && text.charCodeAt(i + 1) === 60) {
-      const close = text.indexOf('>>', i + 2);
-      if (close !== -1 && close - i < 120 && !text.slice(i + 2, close).includes('\n')) {
-        i = close + 1;
+    // A placeholder in any template syntax (`<< parameters.ws >>`, `<%= @org %>`, `[[ .ws ]]`, `$[ variables.x ]`,
+    // `{{ x }}`) is one value, spaces and all, when it closes on its line: the path goes on after it.
+    if (depth === 0 && opensPlaceholder(c)) {
+      const end = placeholderEnd(text, i);
+      if (end !== -1) {
+        i = end - 1;
         continue;
       }
     }
@@ -144,6 +145,14 @@ function splitSegments(text: string, from: number, to: number): RawSegment[] {
   let depth = 0;
   for (let i = from; i <= to; i++) {
     const c = text.charCodeAt(i);
+    // A placeholder closed on its line is one segment's piece, whatever it holds (`$(dirname $x/y)`, `<%= a/b %>`).
+    if (depth === 0 && i < to && c !== 123 && opensPlaceholder(c)) {
+      const end = placeholderEnd(text, i);
+      if (end !== -1 && end <= to) {
+        i = end - 1;
+        continue;
+      }
+    }
     if (c === 123) depth++;
     else if (c === 125 && depth > 0) depth--;
     if (i === to || (c === 47 && depth === 0)) {
@@ -217,7 +226,10 @@ function placeholderTail(segment: RawSegment | undefined): RawSegment | undefine
   return undefined;
 }
 
-/** `:x`, `${x}`, `{x}`, `{}`, `$X`, `<x>` or a printf verb such as `%s` / `%v`. */
+/**
+ * `:x`, `$X`, `<x>`, `{` anywhere, or any placeholder placeholders.ts reads anywhere in the segment (`ws-$ID`,
+ * `<%= @ws %>`, `%(org)s`, `%s`): its value is not known, so it fills a `:param`, never a literal.
+ */
 function isPlaceholder(segment: string): boolean {
   const c = segment.charCodeAt(0);
   if ((c === 58 || c === 36) && segment.length > 1) return true;
@@ -227,7 +239,7 @@ function isPlaceholder(segment: string): boolean {
     const next = segment.charCodeAt(i + 1) | 0x20;
     if (next >= 97 && next <= 122) return true;
   }
-  return false;
+  return holdsPlaceholder(segment);
 }
 
 /**
