@@ -2,6 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import { isHttpMethod } from './data-types.ts';
 import { Lines, memoKey } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
+import { shellValues } from './shell-values.ts';
 import { variablePatterns } from './variable-patterns.ts';
 
 /** How many lines one command may span with `\` continuations (a longer one is not read). */
@@ -409,7 +410,7 @@ function readShellHelper(text: string, lines: Lines, name: string): ShellHelper 
       const sent = commandMethod(text, lines, w.start);
       const helper: ShellHelper = {
         param: use.param,
-        api: apiBase(text, w.text.slice(0, use.at)),
+        api: apiBase(text, lines, w.text.slice(0, use.at), false),
         method: sent?.method,
       };
       if (found && (found.param !== helper.param || found.method !== helper.method)) return null;
@@ -461,7 +462,7 @@ function psHelper(
   for (const m of uri.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
     const index = params.findIndex((p) => p.name === m[1]!.toLowerCase());
     if (index === -1) continue;
-    const api = apiBase(text, uri.text.slice(0, m.index));
+    const api = apiBase(text, lines, uri.text.slice(0, m.index), true);
     return { param: index + 1, name: params[index]!.name, api, method, ...(methodParam ? { methodParam } : {}) };
   }
   return undefined;
@@ -489,24 +490,17 @@ function positionalUse(
 /**
  * Whether a URL's part before a parameter is the API's: it holds `/api/v2` under the platform's host (`PLATFORM_HOST`)
  * or a host a variable gives (`https://$TFE_HOST/api/v2`, `${HOST:-app.terraform.io}`: a self-hosted edition's), written
- * or in a variable the text assigns once (`TFE_API="https://$HOST/api/v2"`, then `"$TFE_API/$1"`). Another host's
- * `/api/v2` (`https://releases.example.com/api/v2/$1`: Datadog, CircleCI and Zendesk serve one too) is not.
+ * or in a variable the text assigns once (`TFE_API="https://$HOST/api/v2"`, then `"$TFE_API/$1"`: shell-values.ts's
+ * answer, as written). Another host's `/api/v2` (`https://releases.example.com/api/v2/$1`: Datadog, CircleCI and
+ * Zendesk serve one too) is not.
  */
-function apiBase(text: string, before: string, depth = 0): boolean {
+function apiBase(text: string, lines: Lines, before: string, powershell: boolean, depth = 0): boolean {
   const api = /\/api\/v2\b/.exec(before);
   if (api) return platformHost(before.slice(0, api.index));
   if (depth > 0) return false;
   for (const m of before.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
-    const name = m[1]!;
-    const values = [
-      ...text.matchAll(
-        new RegExp(
-          `^[ \\t]*(?:(?:export|local|readonly|declare)[ \\t]+)?\\$?(?:script:|global:)?${name}(?:=|[ \\t]+=[ \\t]*)["']?([^"'\\n]*)`,
-          'gim',
-        ),
-      ),
-    ];
-    if (values.length === 1 && apiBase(text, values[0]![1] ?? '', depth + 1)) return true;
+    const written = shellValues(text, lines, powershell).written(m[1]!);
+    if (written !== undefined && apiBase(text, lines, written, powershell, depth + 1)) return true;
   }
   return false;
 }

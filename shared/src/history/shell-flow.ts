@@ -1,14 +1,15 @@
 import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { commandAt, commandMethod } from './shell-commands.ts';
+import { shellValues, type ShellValues } from './shell-values.ts';
 import { commandWordEnd, MAX_REFERENCE_WORDS } from './source-text.ts';
-import { flowTemplateText, UNKNOWN, type FlowPiece, type FlowValue } from './value-flow-types.ts';
+import { flowTemplateText } from './value-flow-types.ts';
 
 /**
  * The shell family's value flow over one text (sh/bash/zsh, PowerShell, the shell inside CI YAML, Makefiles): what a
- * variable holds and where the value goes. One question for every reader: "which commands send the URL this
+ * variable holds (shell-values.ts) and where the value goes. One question for every reader: "which commands send the URL this
  * variable holds, and with which methods". Built once per text, lazily (only when a reader asks about a variable),
- * bounded (MAX_LINES, MAX_NAMES, MAX_USES, MAX_SENDS). It answers only for a variable the text assigns exactly once:
+ * bounded (MAX_USES, MAX_SENDS; the values' own bounds). It answers only for a variable the text assigns exactly once:
  * a variable assigned twice (in two functions, in a loop, by `read` or `for`) may hold either value at a use, and
  * the answer is then "unknown" (nothing), never a guess.
  */
@@ -17,29 +18,22 @@ export class ShellFlow {
   readonly #lines: Lines;
   /** PowerShell: names are case-insensitive (`$Uri` is `$uri`) and scoped (`$script:uri`). */
   readonly #powershell: boolean;
-  /** How many times each variable is assigned (keys lower-cased); built on the first question. */
-  #counts: Map<string, number> | undefined;
-  /** Each variable's value sites (`value`); built on the first question about a value. */
-  #values: Map<string, { text: string; start: number; shell: boolean }[]> | undefined;
   /** Every reference to each variable (`#references`); built on the first question about uses. */
   #uses: Map<string, { at: number; end: number }[]> | undefined;
-  /** Each value worked out (`value`), by depth and name: every reference is read once, not once per path to it. */
-  readonly #held = new Map<string, FlowValue>();
   /** A CI file (YAML): a value is seen only in the step or job that assigns it (`#seen`). */
   readonly #yaml: boolean;
   /** YAML: each line's parent (the line above it indented less) and the end of its block; built on the first ask. */
   #blocks: { parents: Int32Array; ends: Int32Array; indents: Int32Array } | undefined;
 
+  /** What its variables hold (`shellValues`: shared with the other readers of the text). */
+  readonly #values: ShellValues;
+
   constructor(text: string, lines: Lines, powershell: boolean, yaml = false) {
+    this.#values = shellValues(text, lines, powershell);
     this.#text = text;
     this.#lines = lines;
     this.#powershell = powershell;
     this.#yaml = yaml;
-  }
-
-  /** How many assignments of `name` the text holds (`X=…`, `export X=…`, `$X = …`, `for X in`, `read -r X`). */
-  assignments(name: string): number {
-    return this.#assignmentCounts().get(name.toLowerCase()) ?? 0;
   }
 
   /**
@@ -51,7 +45,7 @@ export class ShellFlow {
    * assigned more than once.
    */
   sends(name: string, line: number): MethodToken[] {
-    if (this.#total(name) !== 1) return [];
+    if (this.#values.total(name) !== 1) return [];
     const text = this.#text;
     const lines = this.#lines;
     const from = lines.endOf(line);
@@ -88,48 +82,6 @@ export class ShellFlow {
   }
 
   /**
-   * What the variable `name` holds (f1's `FlowValue`): the value of its only assignment — a shell one (`X="…"`, `export
-   * X=…`, `X="${X:-https://…}"`: the default), a Makefile's (`X := …`, `X ?= …`), a CI file's `variables:`/`env:` key
-   * (`X: "…"`) — its references to other variables read the same way (at most MAX_DEPTH deep), each unknown one a
-   * placeholder. Unknown when assigned more than once (`conflict`), never (`unbound`), or in a cycle or too deep.
-   */
-  value(name: string, depth = 0): FlowValue {
-    if (depth > MAX_DEPTH) return UNKNOWN.depth;
-    const key = `${depth} ${name}`;
-    let held = this.#held.get(key);
-    if (held === undefined) {
-      held = this.#readValue(name, depth);
-      this.#held.set(key, held);
-    }
-    return held;
-  }
-
-  #readValue(name: string, depth: number): FlowValue {
-    const values = this.#valueSites().get(name);
-    if (!values || values.length === 0) return UNKNOWN.unbound;
-    if (this.#total(name) !== 1) return UNKNOWN.conflict;
-    const site = values[0]!;
-    const pieces: FlowPiece[] = [];
-    let last = 0;
-    const raw = site.text;
-    // matchAll works on a copy of the pattern: the nested calls below read other values with it.
-    for (const m of raw.matchAll(REFERENCE)) {
-      if (m.index > last) pieces.push({ literal: raw.slice(last, m.index), start: site.start + last });
-      const inner = m[1] ?? m[2] ?? m[3] ?? '';
-      const held = inner === name ? UNKNOWN.cycle : this.value(inner, depth + 1);
-      if (held.kind === 'unknown' && held.reason === 'cycle') return held;
-      if (held.kind === 'template') for (const piece of held.pieces) pieces.push(piece);
-      else pieces.push({ hole: m[0], start: site.start + m.index });
-      // A value of more pieces than a URL is written with (`A="$B$B$B…"`) is not read.
-      if (pieces.length > MAX_PIECES) return UNKNOWN.opaque;
-      last = m.index + m[0].length;
-    }
-    if (last < raw.length) pieces.push({ literal: raw.slice(last), start: site.start + last });
-    if (pieces.length > MAX_PIECES) return UNKNOWN.opaque;
-    return pieces.length === 0 ? UNKNOWN.unbound : { kind: 'template', pieces };
-  }
-
-  /**
    * Words of commands that open with a reference to a variable holding a URL (`value` reads an `http(s)://` URL) and
    * go on with a path: `$(API)/projects/$(ID)`, `"${PROVIDER_URL}/versions"`, `$PROVIDER_URL/versions/$V`. Each with
    * the reference's end and the URL text the word holds (the value's template text, `{}` for each unknown part, then
@@ -139,15 +91,15 @@ export class ShellFlow {
     const out: { start: number; reference: number; end: number; value: string }[] = [];
     if (this.#powershell) return out;
     const text = this.#text;
-    for (const name of this.#valueSites().keys()) {
+    for (const name of this.#values.sites().keys()) {
       if (out.length >= MAX_REFERENCE_WORDS) break;
       const found = this.#references().get(name);
       if (!found) continue;
-      const held = this.value(name);
+      const held = this.#values.value(name);
       if (held.kind !== 'template') continue;
       const value = flowTemplateText(held);
       if (!/^https?:\/\/[^/\s]+\/\S/.test(value)) continue;
-      const site = this.#valueSites().get(name)?.[0];
+      const site = this.#values.sites().get(name)?.[0];
       const line = site ? this.#lines.lineOf(site.start) : 0;
       const scope = this.#yaml && site ? this.#scope(line, !site.shell) : -1;
       const first = scope === -1 ? 0 : this.#lines.startOf(scope);
@@ -203,7 +155,8 @@ export class ShellFlow {
     if (!this.#yaml) return this.#text.length;
     const start = this.#lines.startOf(line);
     const end = this.#lines.endOf(line);
-    const site = this.#valueSites()
+    const site = this.#values
+      .sites()
       .get(name)
       ?.find((s) => s.start >= start && s.start <= end);
     const scope = this.#scope(line, site !== undefined && !site.shell);
@@ -276,59 +229,6 @@ export class ShellFlow {
     this.#blocks = { parents, ends, indents };
     return this.#blocks;
   }
-
-  /** All the assignments of `name`: the shell's and Makefile's (`assignments`) and a CI file's keys. */
-  #total(name: string): number {
-    const count = this.assignments(name);
-    if (this.#powershell) return count;
-    let keys = 0;
-    for (const site of this.#valueSites().get(name) ?? []) if (!site.shell) keys++;
-    return count + keys;
-  }
-
-  /** Each variable's value sites (`value`), read once: `shell` when the shell's assignment count counts it too. */
-  #valueSites(): Map<string, { text: string; start: number; shell: boolean }[]> {
-    if (this.#values) return this.#values;
-    const values = new Map<string, { text: string; start: number; shell: boolean }[]>();
-    const text = this.#text;
-    const end = Math.min(text.length, MAX_CHARS);
-    VALUE_SITE.lastIndex = 0;
-    for (let m = VALUE_SITE.exec(text); m !== null && m.index < end; m = VALUE_SITE.exec(text)) {
-      const name = m[1] ?? m[4] ?? '';
-      const quoted = m[2] ?? m[5];
-      let value = quoted === undefined ? (m[3] ?? m[6] ?? '').replace(/[ \t]+#.*$/, '').trim() : quoted.slice(1, -1);
-      let start = m.index + m[0].length - (m[3] ?? m[6] ?? quoted ?? '').length + (quoted === undefined ? 0 : 1);
-      // `X="${X:-https://…}"`: the default is the value (a run may set another, hardly another API path).
-      const fallback = /^\$\{(\w+):?[-=](.*)\}$/.exec(value);
-      if (fallback?.[1] === name) {
-        start += value.indexOf(fallback[2] ?? '');
-        value = fallback[2] ?? '';
-      }
-      if (!values.has(name) && values.size >= MAX_NAMES) break;
-      const list = values.get(name) ?? [];
-      if (list.length === 0) values.set(name, list);
-      if (list.length < 4) list.push({ text: value, start, shell: m[1] !== undefined });
-    }
-    this.#values = values;
-    return values;
-  }
-
-  #assignmentCounts(): Map<string, number> {
-    if (this.#counts) return this.#counts;
-    const counts = new Map<string, number>();
-    const text = this.#text;
-    const end = Math.min(text.length, MAX_CHARS);
-    const pattern = this.#powershell ? PS_ASSIGN : SH_ASSIGN;
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m !== null && m.index < end; m = pattern.exec(text)) {
-      const name = (m[1] ?? m[2] ?? '').toLowerCase();
-      if (name === '') continue;
-      if (!counts.has(name) && counts.size >= MAX_NAMES) break;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    this.#counts = counts;
-    return counts;
-  }
 }
 
 /** YAML: a list item's line (`- run: |`, `- env:`). */
@@ -338,32 +238,10 @@ const STEPS = /^[ \t]*(?:-[ \t]+)?steps:[ \t]*(?:#.*)?$/;
 /** YAML: a top-level key whose scripts other jobs run or extend (GitLab's defaults, a hidden job, an anchor). */
 const SHARED_TOP = /^(?:before_script|after_script|default|\.[\w.-]*):|^[\w.-]+:[ \t]*&/;
 
-/** The characters read for assignments, the names kept, the uses of a variable read and the sends kept. */
-const MAX_CHARS = 2_000_000;
-const MAX_NAMES = 4_000;
+/** The uses of a variable read and the sends kept (the values' bounds: shell-values.ts). */
 const MAX_USES = 64;
 const MAX_SENDS = 16;
 
-/**
- * A shell assignment at a command's start, a line's or after `;` or `{` (`X=…`, `export X=…`, `local -r X=…`, `f() {
- * local url="$1"; …`, a Makefile's `X := …`, `X ?= …`) or a loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
- * Group 1: the assigned name; group 2: the loop's or read's.
- */
-const SH_ASSIGN =
-  /(?:^|[;{])[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
-/** How deep `value` follows references to other variables. */
-const MAX_DEPTH = 4;
-/** The most pieces (literals and placeholders) a value read is made of. */
-const MAX_PIECES = 64;
-/**
- * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
- * one), or a YAML key of a `variables:`/`env:` map — any key whose name a script may read, written in capitals
- * (group 4; 5 quoted, 6 plain).
- */
-const VALUE_SITE =
-  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)/gm;
-/** A reference inside a value: `$(X)` (Make), `${X}` (a default's `${X:-…}` not), `$X`. */
-const REFERENCE = /\$\(([A-Za-z_]\w*)\)|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
 /** A reference to a variable (`$X`, `${X}`, a Makefile's `$(X)`); group 1 or 2: the name. */
 const SH_USE = /\$(?:\{?([A-Za-z_]\w*)(?![\w:])\}?|\(([A-Za-z_]\w*)\))/g;
 /** PowerShell's: case-insensitive, a scope allowed (`$script:uri`). */
@@ -380,9 +258,6 @@ function firstAtOrAfter(uses: readonly { at: number }[], from: number): number {
   }
   return low;
 }
-/** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */
-const PS_ASSIGN =
-  /\$(?:(?:script|global|local|private|env):)?([A-Za-z_]\w*)[ \t]*(?:[+]?=(?!=))|foreach[ \t]*\([ \t]*\$([A-Za-z_]\w*)/gim;
 /** What may end a word after a variable's name: a quote, a blank, a command's end, a query (`?`). */
 const WORD_END = new Set([...'"\' \t\r\n;|&)`?'].map((c) => c.charCodeAt(0)));
 /** Commands that only show or test a URL. */
