@@ -1,10 +1,11 @@
-import { NEARBY } from './context.ts';
+import { NEARBY, neighbours, urlStart } from './context.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
+import { ownsUrl } from './verb-owners.ts';
 
 /**
  * Method spellings: `GET`…`DELETE` as a word (`-X DELETE`, `"PATCH"`, `HttpMethod.POST`),
@@ -66,6 +67,11 @@ export function findMethods(
       if (m[3] === 'get' && window.startsWith('environ', m.index - 7)) continue;
       // `f"/workspaces/{new_workspace.get('id')}"`: a call inside a URL's own placeholders sends nothing.
       if (m[3] !== undefined && insideUrl(urls, start)) continue;
+      // A verb of another receiver or call (`cache.delete(key)` beside the URL's assignment, `curl -X DELETE "$CACHE"`
+      // under it) is no URL's: the word must be in a URL's line or statement, or name its value (`verb-owners.ts`).
+      // (YAML's and HCL's keys are siblings in a block: an Ansible task's `method:` and `url:`, an `http` data source's.
+      // A `.get(` call is left as it was: `params.get('id')` above a lookup's URL is mostly its GET, held4's two.)
+      if (!profile.bareValues && !profile.blockKeys && m[3] !== 'get' && !owned(text, lines, urls, start)) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? '').toUpperCase()) as HttpMethod,
         start,
@@ -84,6 +90,12 @@ export function findMethods(
       found.push({ method: 'GET', start: uri, end: uri + 3, text: 'uri', line: lines.lineOf(uri) });
   }
   return found;
+}
+
+/** Whether a URL within METHOD_LINES of the word at `at` owns it (`ownsUrl`). */
+function owned(text: string, lines: Lines, urls: readonly UrlHit[], at: number): boolean {
+  const line = lines.lineOf(at);
+  return ownsUrl(text, lines, at, line, neighbours(urls, urlStart, at, line, NEARBY.METHOD_LINES));
 }
 
 /** Whether `at` lies within some URL hit's text (URLs sorted by offset). */

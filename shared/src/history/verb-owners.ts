@@ -1,0 +1,203 @@
+import type { UrlHit } from './hits.ts';
+import type { Lines } from './lines.ts';
+
+/**
+ * Whether a method word found near URLs (`findMethods`) is one of theirs: on the URL's line (the line's request), or in the
+ * statement that holds the URL (`fetch(url, {` … `method: 'DELETE'`, `curl -X DELETE \` … `"https://…"`), or in a
+ * statement that names the URL's value: the variable the URL is assigned to, or a request object built from it in a
+ * statement after (`req = Request.Builder().url(u)`, `$ch = curl_init($url)`). A verb of another receiver or call
+ * (`curl -X DELETE "$CACHE"` under an API URL, `cache.delete(key)` beside `url = f"{base}/workspaces/{id}"`) is not.
+ */
+export function ownsUrl(text: string, lines: Lines, at: number, line: number, urls: readonly UrlHit[]): boolean {
+  if (urls.length === 0) return false;
+  for (const url of urls) if (line === url.line) return true;
+  // The word's line names the URL's value (`http.NewRequest(http.MethodDelete, u, nil)`): no statement read.
+  const row = text.slice(lines.startOf(line), lines.endOf(line));
+  for (const url of urls) for (const name of urlNames(text, lines, url)) if (namesWord(row, name)) return true;
+  const span = statementAround(text, at);
+  for (const url of urls) if (span.start <= url.start && url.start < span.end) return true;
+  const statement = text.slice(span.start, span.end);
+  let held: string | null | undefined;
+  for (const url of urls) {
+    const names = urlNames(text, lines, url);
+    if (names.length === 0) continue;
+    for (const name of names) if (namesWord(statement, name)) return true;
+    // A method held in a variable (`request_method = 'GET'`) handed with the URL's value to one call within three
+    // lines (`send_api_request(endpoint_url, request_method)`).
+    held ??= ASSIGNED_FROM.exec(statement)?.[1] ?? null;
+    if (held === null) continue;
+    for (let l = Math.max(0, line - 3); l <= line + 3; l++) {
+      const row = text.slice(lines.startOf(l), lines.endOf(l));
+      if (l !== line && namesWord(row, held) && names.some((n) => namesWord(row, n))) return true;
+    }
+  }
+  return false;
+}
+
+/** How far a statement is read either side of a word (a bound: a long call's arguments). */
+const MAX_CHARS = 1_000;
+/** How far past a line that ends a statement the bracket that may hold it is looked for. */
+const BEYOND = 400;
+/** How many statements after the URL's assignment may build a request from it. */
+const BUILD_LINES = 6;
+
+const NAMES = new WeakMap<UrlHit, readonly string[]>();
+
+/** The variable a URL is assigned to (`url = f"…"`, `URL="…"`, `$url = "…"`, `u := …`) and names assigned from it just after. */
+function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
+  let names = NAMES.get(url);
+  if (names !== undefined) return names;
+  const out: string[] = [];
+  // From the URL's statement's start (`const endpoint =` on a line above `"https://" + host + "/api/v2/…"`).
+  const lineStart = lines.startOf(url.line);
+  let before = text.slice(Math.max(lineStart, url.start - 200), url.start);
+  if (!before.includes('=')) {
+    const start = Math.min(lineStart, statementAround(text, url.start).start);
+    before = text.slice(Math.max(start, url.start - 400), url.start).replace(/\s*\n\s*/g, ' ');
+  }
+  // A setter handed the URL with the request object it sets (PHP's `curl_setopt($ch, CURLOPT_URL, …)`): that object.
+  const handle = SET_ON.exec(before);
+  if (handle?.[1] !== undefined) out.push(handle[1]);
+  const eq = before.lastIndexOf('=');
+  const own = eq === -1 ? null : ASSIGNED.exec(before.slice(Math.max(0, eq - 80)));
+  if (own?.[1] !== undefined) {
+    out.push(own[1]);
+    // A request object built from it: `req = Request.Builder().url(u)`, `$ch = curl_init($url)`, `uri = URI(url)`.
+    for (let l = url.line + 1; l <= url.line + BUILD_LINES && out.length < 4; l++) {
+      const row = text.slice(lines.startOf(l), lines.endOf(l));
+      const built = ASSIGNED_FROM.exec(row);
+      if (built?.[1] !== undefined && !out.includes(built[1]) && out.some((n) => namesWord(row, n))) out.push(built[1]);
+    }
+  }
+  names = out;
+  NAMES.set(url, names);
+  return names;
+}
+
+/** An assignment up to the URL's literal: the name (a `$`, `@` or `self.`/`this.` before it dropped), then `=` or `:=`. */
+const ASSIGNED =
+  /(?:^|[^\w.$@])(?:(?:self|this)\.|[$@])?([A-Za-z_][\w]*)[ \t]*(?::=|=(?!=))[ \t]*(?:[^=;\n]*[^\w\n=;])?$/;
+/** A call whose first argument is a variable and a later one the URL (`curl_setopt($ch, CURLOPT_URL, "`): group 1. */
+const SET_ON = /\b[A-Za-z_]\w*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,?[^(),\n]*$/;
+/** A line assigning a name: group 1. */
+const ASSIGNED_FROM =
+  /^[ \t]*(?:(?:my|local|var|let|const|val|final|auto|[A-Z][\w.<>]*)[ \t]+)?[$@]?([A-Za-z_]\w*)[ \t]*(?::=|=(?![=>]))/;
+
+/** Whether `name` stands in `text` as a whole word (a `$`, `@`, `.` or `{` before it allowed). */
+function namesWord(text: string, name: string): boolean {
+  for (let i = text.indexOf(name); i !== -1; i = text.indexOf(name, i + 1)) {
+    if (!isWord(text.charCodeAt(i - 1)) && !isWord(text.charCodeAt(i + name.length))) return true;
+  }
+  return false;
+}
+
+function isWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * The statement around `at`, read by brackets and lines: it goes on over lines while a bracket opened in it is open,
+ * over a line ending in `\`, `,`, an operator or an opening bracket, and over a chained call's line (`.delete()`,
+ * `->post(`); a `;` or a block's braces end it. Strings are not told apart (a bracket in a string is rare, the bound
+ * keeps a wrong read short).
+ */
+function statementAround(text: string, at: number): { start: number; end: number } {
+  // Back: a line's end that ends no statement is passed over; an opening bracket not closed before `at` (a call's
+  // `(`, an object literal's or a hashtable's `{`) holds the word, and its statement goes on before it.
+  const floor = Math.max(0, at - MAX_CHARS);
+  let depth = 0;
+  let opened = 0;
+  let boundary = -1;
+  let start = floor;
+  for (let i = at - 1; i >= floor; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 40 || c === 91 || c === 123) {
+      if (depth > 0) depth--;
+      else if (c === 123 && block(text, i)) {
+        start = boundary === -1 ? i + 1 : boundary;
+        break;
+      } else {
+        opened++;
+        boundary = -1;
+      }
+    } else if (depth === 0 && c === 59) {
+      start = boundary === -1 ? i + 1 : boundary;
+      break;
+    } else if (depth === 0 && c === 10 && boundary === -1 && endsStatement(text, i)) boundary = i + 1;
+    // Past a statement's end, an opening bracket is looked for only so far (a hashtable's lines, a call's arguments).
+    if (i === floor || (boundary !== -1 && boundary - i > BEYOND)) {
+      start = boundary === -1 ? floor : boundary;
+      break;
+    }
+  }
+  // On: brackets opened in the statement are closed in it; the brackets that hold the word close it.
+  const ceiling = Math.min(text.length, at + MAX_CHARS);
+  depth = 0;
+  boundary = -1;
+  let end = ceiling;
+  for (let i = at; i < ceiling; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91) depth++;
+    else if (c === 123) {
+      if (depth > 0 || !block(text, i)) depth++;
+      else {
+        end = boundary === -1 ? i : boundary;
+        break;
+      }
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (depth > 0) depth--;
+      else if (opened > 0) {
+        opened--;
+        boundary = -1;
+      } else if (c === 125) {
+        end = boundary === -1 ? i : boundary;
+        break;
+      }
+    } else if (depth === 0 && c === 59) {
+      end = boundary === -1 ? i : boundary;
+      break;
+    } else if (depth === 0 && c === 10 && endsStatement(text, i)) {
+      // Held by no bracket: the statement ends at its line's end.
+      if (opened === 0) {
+        end = i;
+        break;
+      }
+      if (boundary === -1) boundary = i;
+    }
+    if (i === ceiling - 1 || (boundary !== -1 && i - boundary > BEYOND)) end = boundary === -1 ? ceiling : boundary;
+    if (boundary !== -1 && i - boundary > BEYOND) break;
+  }
+  return { start, end };
+}
+
+/** Whether the line break at `i` ends a statement (no continuation at the end of its line, no chained call after it). */
+function endsStatement(text: string, i: number): boolean {
+  return (
+    !CONTINUED.test(text.slice(Math.max(text.lastIndexOf('\n', i - 1) + 1, i - 80), i)) &&
+    !CHAINED.test(text.slice(i + 1, i + 41))
+  );
+}
+
+/**
+ * Whether the `{` at `i` opens a block (a function's or a statement's body), not an object literal or a hashtable
+ * (`, {`, `= {`, `({`, `@{`) nor a call's trailing lambda (Kotlin's `client.request(url) {`, Groovy's, Swift's).
+ */
+function block(text: string, i: number): boolean {
+  // What stands before the brace, on its line or, for a brace first on its line, on the line before.
+  const trimmed = text.slice(Math.max(0, i - 200), i).trimEnd();
+  const before = trimmed.slice(trimmed.lastIndexOf('\n') + 1);
+  // A placeholder's brace (`"${payload}"`, `"#{id}"`) opens no block.
+  if (/(?:[(,:=[@$#]|=>)$/.test(before)) return before.endsWith('=>');
+  if (!before.endsWith(')')) return true;
+  return BLOCK_HEAD.test(before);
+}
+
+/** A line that opens a block with a parenthesis before its `{`: a statement's keyword, a definition. */
+const BLOCK_HEAD =
+  /^\s*(?:\}\s*)?(?:(?:else\s+)?if|for|foreach|while|switch|catch|using|lock|with|elseif|else|try|do|function|fun|func|fn|def|sub|public|private|protected|internal|static|async|override|export|const|let|var|constructor)\b|\bfunction\b|\bfunc\b|=>\s*$|^\s*[\w$]+\s*\([^()]*\)\s*(?::\s*[\w<>[\]|. ]+)?\s*$/;
+
+/** A line that goes on on the next: a `\`, a `,`, an operator, an opening bracket or a `.` at its end. */
+const CONTINUED = /(?:\\|,|\(|\[|\{|\.|\+|&&|\|\||\||=|=>|->)[ \t]*\r?$/;
+/** A line that goes on the one before: a chained call (`.delete()`, `->post(`, `?.x`) or an operator first. */
+const CHAINED = /^[ \t]*(?:\.(?!\.)|->|\?\.|\+|&&|\|\||\|)/;
