@@ -850,7 +850,8 @@ function lineHereBody(text: string, lines: Lines, at: number): number {
     if (inArithmetic(row, 0, m.index) || /(?:^|\s)#/.test(row.slice(0, m.index))) return -1;
     for (let k = l + 1; k <= l + HERE_LINES && lines.startOf(k) < text.length; k++) {
       if (text.slice(lines.startOf(k), lines.endOf(k)).trim() !== m[2]) continue;
-      if (k < line || shellBody(row.slice(0, m.index), row.slice(m.index + m[0].length))) return -1;
+      if (k < line || shellBody(row.slice(0, m.index), row.slice(m.index + m[0].length), text, lines.endOf(k)))
+        return -1;
       return Math.min(text.length, lines.endOf(k) + 1);
     }
     return -1;
@@ -867,15 +868,39 @@ const SCRIPT_FILE = /(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*["']?[^\s"'<>|;&]*\.(?:
 /** Before the opener: a Dockerfile's `RUN <<EOF` (BuildKit), whose body is the step's script. */
 const DOCKER_RUN = /^[ \t]*RUN(?:[ \t]+--\S+)*[ \t]*$/;
 
-/** Whether the here-document opened by `before<<WORD after` (its opener line's text) feeds its body to a shell. */
-function shellBody(before: string, after: string): boolean {
+/**
+ * Whether the here-document opened by `before<<WORD after` (its opener line's text) feeds its body to a shell, or
+ * writes it to a file the text runs after the body's end `end` (`runsLater`).
+ */
+function shellBody(before: string, after: string, text: string, end: number): boolean {
   return (
     SHELL_BODY.test(before) ||
     DOCKER_RUN.test(before) ||
     PIPED_SHELL.test(after) ||
     SCRIPT_FILE.test(before) ||
-    SCRIPT_FILE.test(after)
+    SCRIPT_FILE.test(after) ||
+    runsLater(before, after, text, end)
   );
+}
+
+/** Around the opener: the body written to a file of another program's code (group 1: its name without a folder). */
+const CODE_FILE =
+  /(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*["']?(?:[^\s"'<>|;&]*\/)?([^\s"'<>|;&/]+\.(?:ya?ml|py|js|mjs|cjs|ts|ps1|rb|pl))["']?(?![\w.-])/;
+/** How far after a here-document's body the command that runs its file is looked for. */
+const RUN_CHARS = 20_000;
+
+/**
+ * Whether the file a here-document's body is written to (`cat > play.yml <<EOF`, `tee x.py`) is run later in the text
+ * by its program (`ansible-playbook play.yml`, `python3 x.py`, `node x.js`, `pwsh ./x.ps1`): the body is that
+ * program's code, read as code (its `uri:` task's URL and method), not as data.
+ */
+function runsLater(before: string, after: string, text: string, end: number): boolean {
+  const file = (CODE_FILE.exec(before) ?? CODE_FILE.exec(after))?.[1];
+  if (file === undefined) return false;
+  const name = file.replace(/[.$^*+?()[\]{}|\\]/g, '\\$&');
+  return new RegExp(
+    `(?:^|[\\s;&|(/])(?:sudo[ \\t]+)?(?:ansible-playbook|python[\\d.]*|node|deno|pwsh|powershell|ruby|perl|ts-node|tsx)(?:[ \\t][^\\n;&|]*?)?[\\s/"']${name}(?![\\w.-])`,
+  ).test(text.slice(end, end + RUN_CHARS));
 }
 
 /**
@@ -918,7 +943,7 @@ function readSpans(text: string): ShellSpans {
         }
         const before = text.slice(Math.max(text.lastIndexOf('\n', opened) + 1, opened - 200), opened);
         const after = text.slice(openerEnd, Math.min(i, openerEnd + 200));
-        bodies.push({ start: i + 1, end: at, shell: shellBody(before, after) });
+        bodies.push({ start: i + 1, end: at, shell: shellBody(before, after, text, at) });
         here = undefined;
         i = at - 1;
         lineStart = at;

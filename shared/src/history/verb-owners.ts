@@ -11,6 +11,13 @@ import type { Lines } from './lines.ts';
 export function ownsUrl(text: string, lines: Lines, at: number, line: number, urls: readonly UrlHit[]): boolean {
   if (urls.length === 0) return false;
   for (const url of urls) if (line === url.line) return true;
+  // YAML-shaped keys of one mapping (a playbook in a here-document: `url:` then `method: GET` at the same indentation).
+  const key = METHOD_KEY.exec(text.slice(lines.startOf(line), lines.endOf(line)));
+  if (key !== null)
+    for (const url of urls) {
+      const own = URL_KEY.exec(text.slice(lines.startOf(url.line), lines.endOf(url.line)));
+      if (own !== null && own[1]!.length === key[1]!.length) return true;
+    }
   // The word's line names the URL's value (`http.NewRequest(http.MethodDelete, u, nil)`): no statement read.
   const row = text.slice(lines.startOf(line), lines.endOf(line));
   for (const url of urls) for (const name of urlNames(text, lines, url)) if (namesWord(row, name)) return true;
@@ -33,6 +40,10 @@ export function ownsUrl(text: string, lines: Lines, at: number, line: number, ur
   }
   return false;
 }
+
+/** A YAML `method:` key line (group 1: its indentation) and a `url:` / `uri:` key line. */
+const METHOD_KEY = /^([ \t]*)method:[ \t]*["']?[A-Za-z]+["']?[ \t]*$/;
+const URL_KEY = /^([ \t]*)(?:-[ \t]+)?(?:url|uri):[ \t]/;
 
 /** How far a statement is read either side of a word (a bound: a long call's arguments). */
 const MAX_CHARS = 1_000;
