@@ -1,5 +1,5 @@
 import type { UrlHit } from './hits.ts';
-import type { Lines } from './lines.ts';
+import { type Lines, memoKey } from './lines.ts';
 
 /**
  * Whether a method word found near URLs (`findMethods`) is one of theirs: on the URL's line (the line's request), or in the
@@ -52,11 +52,13 @@ const BEYOND = 400;
 /** How many statements after the URL's assignment may build a request from it. */
 const BUILD_LINES = 6;
 
-const NAMES = new WeakMap<UrlHit, readonly string[]>();
+/** Each URL's names (`urlNames`), kept per text on its `Lines`. */
+const NAMES = memoKey<Map<UrlHit, readonly string[]>>('verb owners: URL names');
 
 /** The variable a URL is assigned to (`url = f"…"`, `URL="…"`, `$url = "…"`, `u := …`) and names assigned from it just after. */
 function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
-  let names = NAMES.get(url);
+  const memo = lines.memo(NAMES, () => new Map<UrlHit, readonly string[]>());
+  let names = memo.get(url);
   if (names !== undefined) return names;
   const out: string[] = [];
   // From the URL's statement's start (`const endpoint =` on a line above `"https://" + host + "/api/v2/…"`).
@@ -73,15 +75,21 @@ function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
   const own = eq === -1 ? null : ASSIGNED.exec(before.slice(Math.max(0, eq - 80)));
   if (own?.[1] !== undefined) {
     out.push(own[1]);
-    // A request object built from it: `req = Request.Builder().url(u)`, `$ch = curl_init($url)`, `uri = URI(url)`.
+    // A request object built from it: `req = Request.Builder().url(u)`, `$ch = curl_init($url)`, `uri = URI(url)`;
+    // or set from it by a setter handed the object first and the URL's variable last (`curl_setopt($ch, CURLOPT_URL,
+    // $url)`).
     for (let l = url.line + 1; l <= url.line + BUILD_LINES && out.length < 4; l++) {
       const row = text.slice(lines.startOf(l), lines.endOf(l));
       const built = ASSIGNED_FROM.exec(row);
       if (built?.[1] !== undefined && !out.includes(built[1]) && out.some((n) => namesWord(row, n))) out.push(built[1]);
+      else if (built === null) {
+        const set = SET_FROM.exec(row);
+        if (set?.[1] !== undefined && !out.includes(set[1]) && out.includes(set[2]!)) out.push(set[1]);
+      }
     }
   }
   names = out;
-  NAMES.set(url, names);
+  memo.set(url, names);
   return names;
 }
 
@@ -90,6 +98,8 @@ const ASSIGNED =
   /(?:^|[^\w.$@])(?:(?:self|this)\.|[$@])?([A-Za-z_][\w]*)[ \t]*(?::=|=(?!=))[ \t]*(?:[^=;\n]*[^\w\n=;])?$/;
 /** A call whose first argument is a variable and a later one the URL (`curl_setopt($ch, CURLOPT_URL, "`): group 1. */
 const SET_ON = /\b[A-Za-z_]\w*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,?[^(),\n]*$/;
+/** A setter handed a variable first and a variable last (`curl_setopt($ch, CURLOPT_URL, $url);`): groups 1 and 2. */
+const SET_FROM = /^[ \t]*[A-Za-z_][\w.]*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,\s*[$@]?([A-Za-z_]\w*)\s*\)\s*;?\s*$/;
 /** A line assigning a name: group 1. */
 const ASSIGNED_FROM =
   /^[ \t]*(?:(?:my|local|var|let|const|val|final|auto|[A-Z][\w.<>]*)[ \t]+)?[$@]?([A-Za-z_]\w*)[ \t]*(?::=|=(?![=>]))/;

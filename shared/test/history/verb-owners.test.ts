@@ -47,6 +47,11 @@ describe('history: a verb of another receiver or call near a URL is not its meth
       'func f(base, id string) string {\n\tu := fmt.Sprintf("%s/projects/%s", base, id)\n\tcache.Delete(id)\n\treturn u\n}\n',
     ],
     [
+      'php',
+      'curl_setopt given another variable, the method set on that handle',
+      '<?php\n$url = "https://app.terraform.io/api/v2/projects/" . $id;\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $cache);\ncurl_setopt($ch, CURLOPT_CUSTOMREQUEST, "DELETE");\n',
+    ],
+    [
       'ruby',
       "a hash's delete beside",
       'def f(base, id)\n  url = "#{base}/projects/#{id}"\n  @cache.delete(id)\n  url\nend\n',
@@ -100,6 +105,12 @@ describe("history: the verb of the URL's own request still decides", () => {
       'php',
       'curl_setopt on the handle the URL was set on',
       '$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $base . "/projects/" . $id);\ncurl_setopt($ch, CURLOPT_CUSTOMREQUEST, "DELETE");',
+      `2 ${D}`,
+    ],
+    [
+      'php',
+      "curl_setopt given the URL's variable, then the method on that handle (review v1 item 6, v10.php)",
+      '<?php\n$url = "https://app.terraform.io/api/v2/projects/" . $id;\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_CUSTOMREQUEST, "DELETE");\ncurl_exec($ch);\n',
       `2 ${D}`,
     ],
     [
