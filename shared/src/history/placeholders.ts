@@ -93,15 +93,18 @@ function groupEnd(text: string, open: number, opener: number, closer: number): n
   return -1;
 }
 
-/** After the first `close` from `from`, on the same line within PLACEHOLDER_MAX; or -1. */
+/**
+ * After the first `close` from `from`, on the same line within PLACEHOLDER_MAX; or -1. Reads at most PLACEHOLDER_MAX
+ * characters (stops at the line's end): one left open on each of many lines costs each line, not the text's rest.
+ */
 function closedBy(text: string, from: number, close: string): number {
-  const at = text.indexOf(close, from);
-  if (at === -1 || at - from > PLACEHOLDER_MAX) return -1;
-  for (let i = from; i < at; i++) {
+  const limit = Math.min(from + PLACEHOLDER_MAX, text.length - close.length);
+  for (let i = from; i <= limit; i++) {
+    if (text.startsWith(close, i)) return i + close.length;
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return -1;
   }
-  return at + close.length;
+  return -1;
 }
 
 /** The end of a run of word characters from `from`. */

@@ -146,4 +146,31 @@ describe('history: a placeholder of any template syntax inside a written-out pat
       assert.deepEqual(vars, [], file);
     }
   });
+
+  it('one left open on each of many lines (reviewer v1 item 1, er20000.sh): each line read alone, the close looked for on it', () => {
+    // The reader looks for `%>`/`>>`/`]]` only up to the line's end or PLACEHOLDER_MAX: on main it searched the whole
+    // rest of the text first (20,000 lines: 1.8 s against 0.2 s; the time is the bench's, this checks the answers).
+    const lines = Array.from({ length: 20000 }, (_, i) => `curl -s ${API}/projects/<%= x${i}`);
+    const text = ['#!/bin/sh', ...lines, 'echo %> >> ]]'].join('\n');
+    let at = text.indexOf('<%=');
+    let open = 0;
+    for (; at !== -1; at = text.indexOf('<%=', at + 1)) if (placeholderEnd(text, at) === -1) open++;
+    assert.equal(open, 20000);
+    const found = endpoints(text, 'er.sh');
+    assert.equal(found.length, 20000);
+    assert.ok(found.every((m) => m.endsWith('endpoint GET /projects/:project_id')));
+    // The bound: a close PLACEHOLDER_MAX characters on is read, one further is not; nor one on the next line.
+    for (const [open2, close] of [
+      ['<%', '%>'],
+      ['<< ', '>>'],
+      ['[[', ']]'],
+    ] as const) {
+      const within = `${open2}${'x'.repeat(120 - open2.length + 2)}${close}/`;
+      const beyond = `${open2}${'x'.repeat(121 - open2.length + 2)}${close}/`;
+      assert.equal(placeholderEnd(within, 0), within.length - 1, within);
+      assert.equal(placeholderEnd(beyond, 0), -1, beyond);
+      assert.equal(placeholderEnd(`${open2} x\n${close}/`, 0), -1, open2);
+      assert.equal(placeholderEnd(`${open2} x ${close}`, 0), open2.length + 3 + close.length, open2);
+    }
+  });
 });
