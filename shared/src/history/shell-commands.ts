@@ -223,27 +223,19 @@ function withSetArgs(text: string, lines: Lines, words: readonly Word[]): readon
 /** A word that opens a string holding a curl or wget command: `"curl -s …"`, `'curl -X POST …'`, Python's `f"curl …"`. */
 const COMMAND_STRING = /^[A-Za-z$@]{0,2}(["'`])\s*(?:curl|wget)\s/;
 
-/**
- * The lines around a command, its own quotes blanked (`stringCommand`), where they start in the whole text, and their
- * `Lines` (built once per window: every URL of the string asks the same one).
- */
+/** The lines around a command, its own quotes blanked (`stringCommand`), and where they start in the whole text. */
 interface CommandWindow {
   readonly text: string;
   readonly base: number;
-  readonly lines: Lines;
 }
-
-/** Each string's window (`stringCommand`), by its command's span, kept with the whole text's `Lines`; at most MAX_WINDOWS. */
-const WINDOWS = memoKey<Map<string, CommandWindow>>('command strings');
-const MAX_WINDOWS = 256;
 
 /**
  * The lines around `at` with the quotes of the string that holds `at` blanked, when that string is a curl (or wget)
  * command written in another command or language (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}"`,
  * a YAML list item `- 'curl -s …'`, `subprocess.run(f"curl …")`): the shell then reads the command inside it, its words
  * at the same offsets from `base`, the words around the string blanked. Only the lines `commandAt` and `withSetArgs`
- * can reach from the string's lines are copied (a whole-text copy per URL made a file of many such commands quadratic),
- * once per string: its URLs share the window. Undefined when `at` is in no such string.
+ * can reach from `at` are copied (a whole-text copy per URL made a file of many such commands quadratic). Undefined when `at` is in
+ * no such string.
  */
 function stringCommand(text: string, lines: Lines, words: readonly Word[], at: number): CommandWindow | undefined {
   const w = words.find((x) => x.start <= at && at < x.end);
@@ -254,26 +246,22 @@ function stringCommand(text: string, lines: Lines, words: readonly Word[], at: n
   for (; close < w.end && text[close] !== m[1]; close++) if (text[close] === '\\' && m[1] !== "'") close++;
   if (close >= w.end || at <= open || at >= close) return undefined;
   // The words around the string (`sh`, `command =`, `, returnStdout: true`) blanked: the command is the string's alone.
-  // The lines each of its URLs can reach: from its first line's to its last line's.
   const first = words[0]!.start;
   const last = words[words.length - 1]!.end;
-  const windows = lines.memo(WINDOWS, () => new Map<string, CommandWindow>());
-  const key = `${first} ${open} ${last}`;
-  const known = windows.get(key);
-  if (known) return known;
-  const base = Math.min(first, lines.startOf(Math.max(0, lines.lineOf(open) - MAX_CONTINUATIONS - SET_LINES - 1)));
-  const stop = Math.max(last, lines.endOf(lines.lineOf(close) + MAX_CONTINUATIONS + 1));
+  const line = lines.lineOf(at);
+  const base = Math.min(first, lines.startOf(Math.max(0, line - MAX_CONTINUATIONS - SET_LINES - 1)));
+  const stop = Math.max(last, lines.endOf(line + MAX_CONTINUATIONS + 1));
   const blank = (from: number, to: number): string => text.slice(from, to).replace(/[^\n]/g, ' ');
-  const window = `${text.slice(base, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last, stop)}`;
-  const read = { text: window, base, lines: new Lines(window) };
-  if (windows.size < MAX_WINDOWS) windows.set(key, read);
-  return read;
+  return {
+    text: `${text.slice(base, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last, stop)}`,
+    base,
+  };
 }
 
 /** The method of the command a `stringCommand` window holds at `at`, at its offsets in the whole text. */
 function innerMethod(inner: CommandWindow, at: number, doubled: boolean): MethodToken | undefined {
   // The whole text's here-document gate answered for `at` before the window was cut (`commandMethod`): not asked again.
-  const token = commandMethod(inner.text, inner.lines, at - inner.base, doubled, true);
+  const token = commandMethod(inner.text, new Lines(inner.text), at - inner.base, doubled, true);
   return token && { ...token, start: token.start + inner.base, end: token.end + inner.base };
 }
 
