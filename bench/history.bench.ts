@@ -311,3 +311,35 @@ console.log(
     largeScan.median < COMMANDS_TARGET_MS && growth <= 6 ? 'met' : 'missed'
   }`,
 );
+
+// Sixth case: a Makefile recipe of distinct curl wrappers (`api0 "…"`) between curl -X DELETE lines (review v1 of session
+// 20, item 11: the timing left curl-wrappers.test.ts). A whole-text search per wrapper for curl's flags made it quadratic
+// (9e3cbb40: 16,000 lines 2,545 ms before, 233 ms after; flaggedPrograms reads the flagged lines once per text since).
+// Target: the time per line flat from 4,000 to 16,000 lines (linear is 4x; at most 8x), beside the plain regex.
+const WRAPPERS_GROWTH = 8;
+const wrapperMakefile = (lines: number): string =>
+  [
+    'all:',
+    ...Array.from({ length: lines }, (_, n) =>
+      n % 2
+        ? `\tcurl -X DELETE "https://app.terraform.io/api/v2/projects/prj-${n}"`
+        : `\tapi${n} "https://app.terraform.io/api/v2/projects/prj-${n}"`,
+    ),
+  ].join('\n');
+const wrappersSmall = wrapperMakefile(4_000);
+const wrappersLarge = wrapperMakefile(16_000);
+const wrappersSmallScan = measure(() => scanText(wrappersSmall, { fileName: 'Makefile' }).length, 5, 1);
+const wrappersLargeScan = measure(() => scanText(wrappersLarge, { fileName: 'Makefile' }).length, 5, 1);
+const wrappersBaseline = measure(() => plainScan(wrappersLarge, plain), 5, 1);
+const wrappersGrowth = wrappersLargeScan.median / Math.max(wrappersSmallScan.median, 1e-6);
+console.log(
+  `\ncurl wrappers: a Makefile recipe of 4,000 and 16,000 lines, distinct wrappers between curl -X DELETE lines`,
+);
+console.log(row('scanText, 4,000 lines', wrappersSmallScan, 'matches'));
+console.log(row('scanText, 16,000 lines', wrappersLargeScan, 'matches'));
+console.log(row('plain regex, 16,000 lines', wrappersBaseline, 'finds (unresolved, many false)'));
+console.log(
+  `time 16,000 / 4,000 lines: ${wrappersGrowth.toFixed(2)}x (linear is 4x); target <= ${WRAPPERS_GROWTH}x: ${
+    wrappersGrowth <= WRAPPERS_GROWTH ? 'met' : 'missed'
+  }`,
+);
