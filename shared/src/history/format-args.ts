@@ -2,7 +2,7 @@ import { callArguments } from './client-operations.ts';
 import type { UrlPart } from './hits.ts';
 import { includesBy } from './source-text.ts';
 
-/** At most this many format calls are read per text (`formattedLiterals`, `segmentChains`). */
+/** At most this many format calls are read per text (`formattedLiterals`), and results kept (`segmentChains`). */
 const MAX_CALLS = 500;
 /** How far from its `(` a format call's arguments are read for the `)` that closes them. */
 const MAX_FORMAT_CALL = 1_000;
@@ -40,10 +40,9 @@ export function formatCall(text: string, calleeStart: number, open: number): For
   const callee = text.slice(calleeStart, open);
   if (!FORMAT_CALLEE.test(callee)) return undefined;
   if (callee.startsWith('.') || callee.startsWith(':')) {
-    const close = text.charCodeAt(calleeStart - 1) === 41 ? calleeStart - 2 : calleeStart - 1;
-    const start = openingQuote(text, close);
-    const args = start === -1 ? undefined : formatArguments(text, open);
-    return args && { template: { start: start + 1, end: close }, args };
+    const template = templateBefore(text, calleeStart);
+    const args = template === undefined ? undefined : formatArguments(text, open);
+    return args && template && { template, args };
   }
   const args = formatArguments(text, open);
   const first = args?.[0];
@@ -53,6 +52,16 @@ export function formatCall(text: string, calleeStart: number, open: number): For
   const close = closingQuote(text, first.start + 1, first.end, quote);
   if (close !== first.start + first.text.length - 1) return undefined;
   return { template: { start: first.start + 1, end: close }, args: args.slice(1) };
+}
+
+/**
+ * The template literal a format method is called on (`"{}/runs".format(`, `("curl %s"):format(`), its content's span
+ * (quotes excluded), found on its line just before the callee at `calleeStart`; a cheap look before the call's arguments.
+ */
+export function templateBefore(text: string, calleeStart: number): { start: number; end: number } | undefined {
+  const close = text.charCodeAt(calleeStart - 1) === 41 ? calleeStart - 2 : calleeStart - 1;
+  const start = openingQuote(text, close);
+  return start === -1 ? undefined : { start: start + 1, end: close };
 }
 
 /** The arguments of the call whose `(` is at `open`, each trimmed (a blank one left out), or undefined (`formatCall`). */
@@ -110,7 +119,9 @@ export function formattedLiterals(text: string, known: (word: string) => boolean
   STR_CONST.lastIndex = 0;
   for (let m = STR_CONST.exec(text); m !== null; m = STR_CONST.exec(text)) constants.set(m[1] ?? '', m[2] ?? '');
   FORMAT_CALL.lastIndex = 0;
-  for (let m = FORMAT_CALL.exec(text); m !== null && out.length < MAX_CALLS; m = FORMAT_CALL.exec(text)) {
+  let reads = 0;
+  for (let m = FORMAT_CALL.exec(text); m !== null && reads < MAX_CALLS; m = FORMAT_CALL.exec(text)) {
+    reads++;
     const call = formatCall(text, m.index, m.index + 'format!'.length);
     if (!call || call.args.length === 0) continue;
     const read = fill(text, call.template.start, call.template.end, call.args, constants, known);

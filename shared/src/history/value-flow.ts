@@ -1,5 +1,5 @@
 import { classSpans, type ClassSpan } from './class-spans.ts';
-import { formatCall, type FormattedLiteral } from './format-args.ts';
+import { formatCall, type FormattedLiteral, templateBefore } from './format-args.ts';
 import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
@@ -282,11 +282,20 @@ export function valueFlow(text: string, lines: Lines): ValueFlow {
   return lines.memo(VALUE_FLOW, () => new ValueFlow(text, lines));
 }
 
-/** The format calls read, up to what their template must open with (Python's is checked after: its literal is before it). */
+/** The format calls read, up to what their template must open with (Python's literal is before it: checked apart). */
 const CALLS = ['.format(', 'Sprintf("%', 'String.format("%'];
-/** At most this many format calls are read per text, and this many assignments of a name. */
+/** At most this many format calls are read per text (read, kept or not), and this many assignments of a name. */
 const MAX_FORMATS = 300;
 const MAX_ASSIGNMENTS = 20;
+/** What a Python template must open with (`{}`, `{0}`), and the letter after the others' `%` (`%s`, `%v`). */
+const PY_LEAD = /^\{0?\}/;
+const LEAD_REST = /^[sv]$/;
+
+/** The first characters of the template a Python `.format(` at `at` is called on ('' when there is none). */
+function templateStart(text: string, at: number): string {
+  const template = templateBefore(text, at);
+  return template === undefined ? '' : text.slice(template.start, template.start + 3);
+}
 /** A format call's first argument that may hold a base: a name (`tfc_org_url`, `BASE`, `self.base`, `this.base`). */
 const BASE_NAME = /^(?:self\.|this\.)?[A-Za-z_]\w*$/;
 
@@ -308,16 +317,17 @@ export function formatBases(text: string, markers: TextMarkers, python: boolean)
     if (!values.has(name)) values.set(name, plainValue(text, name));
     return values.get(name);
   };
+  let reads = 0;
   for (const call of calls) {
     // Each call's first place is its marker's (searched once by its rarest part); a text without it is passed over.
     if (!markers.has(call)) continue;
-    for (
-      let at = markers.first(call);
-      at !== -1 && out.length < MAX_FORMATS;
-      at = text.indexOf(call, at + call.length)
-    ) {
+    for (let at = markers.first(call); at !== -1 && reads < MAX_FORMATS; at = text.indexOf(call, at + call.length)) {
       const python = call === '.format(';
-      // Python's template is the literal before `.format(`; the others' is the first argument, after `(`.
+      // Python's template is the literal before `.format(`; the others' is the first argument, after `(`. Its start
+      // is checked before the arguments are read (an unclosed call reads up to MAX_FORMAT_CALL characters).
+      if (!python && !LEAD_REST.test(text.charAt(at + call.length))) continue;
+      if (python && !PY_LEAD.test(templateStart(text, at))) continue;
+      reads++;
       const read = formatCall(text, at, python ? at + call.length - 1 : at + call.length - 3);
       if (!read) continue;
       const { start, end: close } = read.template;
