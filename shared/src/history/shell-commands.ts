@@ -535,8 +535,18 @@ function takesCurlFlags(text: string, lines: Lines, program: string): boolean {
 }
 
 const FLAGGED = memoKey<ReadonlySet<string>>('programs given curl flags');
-/** A curl method or body flag after a space (`-X`, `--request`, `-d`, `--data…`). */
-const CURL_FLAG = /\s(?:-X|--request|-d|--data)/g;
+/**
+ * A curl method or body flag after a space and ended as one (`-X DELETE`, `-XPOST`, `-d @x.json`, `-d'{…}'`,
+ * `--data-raw …`), or a wrapper's own request option (`--request=PUT`, `--request-path=/x`): not `-Xmx512m` (java),
+ * `-destroy`, `--database`.
+ */
+const CURL_FLAG = /\s(?:-X(?:[A-Z]+(?![\w-])|(?=[\s=]|$))|--request|-d(?=[\s=@"']|$)|--data(?:-[a-z]+)?(?=[\s=]|$))/g;
+/**
+ * Programs whose own options take `-d`/`-X` (`date -d "1 day ago"`, `python notify.py -d x`, `java -Xss1m`): an
+ * interpreter or a system tool is no wrapper of curl (a script it runs may be; it is not the program then).
+ */
+const NOT_WRAPPER =
+  /^(?:date|java|python[\d.]*|node|deno|ruby|perl|php|bash|sh|zsh|ksh|dash|pwsh|docker|podman|kubectl|helm|git|cut|tr|sort|uniq|mkdir|tar|zip|unzip|gzip|base64|openssl|xargs|sed|awk|grep|jq|yq|ls|cp|mv|rm|cat|echo|printf|tee|make|npm|npx|yarn|pip[\d.]*|go|ssh|scp|rsync|terraform|aws|az|gcloud)$/;
 /** A word that may be a program: after a space, a separator or a path's `/`, ended by a space (a quote between). */
 const PROGRAM_WORD = /(?<=^|[\s;&|(/])[\w.-]+(?=["']?\s)/g;
 
@@ -563,7 +573,8 @@ function flaggedPrograms(text: string): ReadonlySet<string> {
       for (let f = CURL_FLAG.exec(part); f !== null; f = CURL_FLAG.exec(part)) last = f.index;
       if (last === -1) continue;
       PROGRAM_WORD.lastIndex = 0;
-      for (let w = PROGRAM_WORD.exec(part); w !== null && w.index < last; w = PROGRAM_WORD.exec(part)) out.add(w[0]);
+      for (let w = PROGRAM_WORD.exec(part); w !== null && w.index < last; w = PROGRAM_WORD.exec(part))
+        if (!NOT_WRAPPER.test(w[0])) out.add(w[0]);
     }
     CURL_FLAG.lastIndex = end;
   }
@@ -873,22 +884,68 @@ function shellBody(before: string, after: string, text: string, end: number): bo
 
 /** Around the opener: the body written to a file of another program's code (group 1: its name without a folder). */
 const CODE_FILE =
-  /(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*["']?(?:[^\s"'<>|;&]*\/)?([^\s"'<>|;&/]+\.(?:ya?ml|py|js|mjs|cjs|ts|ps1|rb|pl))["']?(?![\w.-])/;
+  /(?:>|\btee[ \t]+(?:-a[ \t]+)?)[ \t]*["']?(?:[^\s"'<>|;&]*\/)?([^\s"'<>|;&/]+\.(ya?ml|py|js|mjs|cjs|ts|ps1|rb|pl))["']?(?![\w.-])/;
 /** How far after a here-document's body the command that runs its file is looked for. */
 const RUN_CHARS = 20_000;
-
+/** The programs whose script a file of each extension is (a YAML file is code only to ansible-playbook). */
+const PROGRAMS_OF: Record<string, string> = {
+  yml: 'ansible-playbook',
+  yaml: 'ansible-playbook',
+  py: 'python[\\d.]*',
+  js: 'node|deno',
+  mjs: 'node|deno',
+  cjs: 'node',
+  ts: 'deno|ts-node|tsx',
+  ps1: 'pwsh|powershell',
+  rb: 'ruby',
+  pl: 'perl',
+};
+/** Options after which no script file follows (code given inline, a module run): `python -m x`, `node -e '…'`. */
+const INLINE_CODE = /^-(?:m|c|e|p|-eval|-print|command)$/i;
+/** ansible-playbook's options whose value is the next word (`-i hosts.yml`, `-e @vars.yml`, `--limit web`). */
+const PLAYBOOK_VALUE =
+  /^-(?:[ieltufcMT]|-(?:inventory|extra-vars|limit|tags|skip-tags|user|forks|connection|module-path|timeout|vault-id|vault-password-file|private-key|become-user|become-method|start-at-task))$/;
+/** Other programs' options whose value is the next word (`node -r ts-node/register`, `ruby -I lib`, `pwsh -ep Bypass`). */
+const VALUE_OPTION =
+  /^-(?:[WrI]|-(?:require|import|loader)|[Ee]xecution[Pp]olicy|ep|[Ww]orking[Dd]irectory|wd|[Cc]onfiguration[Nn]ame|[Oo]utput[Ff]ormat|[Ii]nput[Ff]ormat|[Ww]indow[Ss]tyle)$/;
 /**
  * Whether the file a here-document's body is written to (`cat > play.yml <<EOF`, `tee x.py`) is run later in the text
- * by its program (`ansible-playbook play.yml`, `python3 x.py`, `node x.js`, `pwsh ./x.ps1`): the body is that
- * program's code, read as code (its `uri:` task's URL and method), not as data.
+ * by its program (`ansible-playbook play.yml`, `python3 x.py`, `node x.js`, `pwsh -File ./x.ps1`): the body is that
+ * program's code, read as code (its `uri:` task's URL and method), not as data. The file must be the script the
+ * program runs (its first word that is no option nor an option's value), of an extension that program runs: a YAML
+ * file handed to a Python script (`python3 check.py request.yml`) stays data.
  */
 function runsLater(before: string, after: string, text: string, end: number): boolean {
-  const file = (CODE_FILE.exec(before) ?? CODE_FILE.exec(after))?.[1];
-  if (file === undefined) return false;
-  const name = file.replace(/[.$^*+?()[\]{}|\\]/g, '\\$&');
-  return new RegExp(
-    `(?:^|[\\s;&|(/])(?:sudo[ \\t]+)?(?:ansible-playbook|python[\\d.]*|node|deno|pwsh|powershell|ruby|perl|ts-node|tsx)(?:[ \\t][^\\n;&|]*?)?[\\s/"']${name}(?![\\w.-])`,
-  ).test(text.slice(end, end + RUN_CHARS));
+  const found = CODE_FILE.exec(before) ?? CODE_FILE.exec(after);
+  if (found === null) return false;
+  const file = found[1]!;
+  const programs = PROGRAMS_OF[found[2]!.toLowerCase()]!;
+  const run = new RegExp(`(?:^|[\\s;&|(/])(?:sudo[ \\t]+)?(?:${programs})(?:\\.exe)?(?![\\w.-])([^\\n;&|]*)`, 'g');
+  for (const m of text.slice(end, end + RUN_CHARS).matchAll(run)) {
+    if (scriptOf(m[1]!, programs !== PROGRAMS_OF.yml) === file) return true;
+  }
+  return false;
+}
+
+/**
+ * The script file (its name without a folder) a program's arguments `rest` run: the first word no option nor its value;
+ * none after an option giving code inline (`inline`: not ansible-playbook, whose -c and -e take values).
+ */
+function scriptOf(rest: string, inline: boolean): string | undefined {
+  const words = rest.trim().split(/[ \t]+/);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!.replace(/^["']|["']$/g, '');
+    if (word === '') continue;
+    if (word.startsWith('-')) {
+      if (/^-file$/i.test(word)) continue; // pwsh -File x.ps1: the next word is the script
+      if (inline && INLINE_CODE.test(word)) return undefined;
+      if ((inline ? VALUE_OPTION : PLAYBOOK_VALUE).test(word)) i++;
+      continue;
+    }
+    if (i === 0 && word === 'run') continue; // deno run x.ts
+    return word.slice(word.lastIndexOf('/') + 1);
+  }
+  return undefined;
 }
 
 /**

@@ -53,4 +53,51 @@ describe("history: a here-document written to a file the text runs is that progr
     ];
     assert.deepEqual(endpoints(js.join('\n')), ['2 endpoint DELETE /projects/:project_id']);
   });
+
+  it("the file must be the program's script, of an extension it runs (reviewer v1 item 3, r1b.sh)", () => {
+    // A YAML file handed to a Python script as its argument is that script's data: nothing (main: DELETE).
+    const r1b = [
+      '#!/bin/sh',
+      'cat > request.yml <<EOF',
+      '- name: delete project',
+      '  uri:',
+      '    url: https://app.terraform.io/api/v2/projects/prj-1',
+      '    method: DELETE',
+      'EOF',
+      'python3 check_schema.py request.yml',
+    ];
+    assert.deepEqual(endpoints(r1b.join('\n')), []);
+    // Nor is it run when a program of another language gets it, as an option's value or after inline code.
+    for (const run of [
+      'node check.js /tmp/runtime-scripts/solve.yml',
+      'python3 /tmp/runtime-scripts/solve.yml',
+      'ansible-playbook -i /tmp/runtime-scripts/solve.yml site.yml',
+      'ansible-playbook site.yml -e @/tmp/runtime-scripts/solve.yml',
+    ])
+      assert.deepEqual(endpoints(play(run)), [], run);
+    // The playbook after options (and their values) is still the script run.
+    for (const run of [
+      'ansible-playbook -i hosts.ini -v /tmp/runtime-scripts/solve.yml',
+      'sudo ansible-playbook --extra-vars x=1 -c local "/tmp/runtime-scripts/solve.yml"',
+    ])
+      assert.deepEqual(endpoints(play(run)), ['6 endpoint POST /organizations/:organization_name/projects'], run);
+    const py = (run: string): string =>
+      [
+        "cat > /tmp/x.py <<'EOF'",
+        'import requests',
+        'requests.delete(f"https://app.terraform.io/api/v2/projects/{pid}")',
+        'EOF',
+        run,
+      ].join('\n');
+    assert.deepEqual(endpoints(py('python3 -u /tmp/x.py --dry-run')), ['3 endpoint DELETE /projects/:project_id']);
+    const ps = (run: string): string =>
+      [
+        "cat > ./rm.ps1 <<'EOF'",
+        'Invoke-RestMethod -Method Delete -Uri "https://app.terraform.io/api/v2/projects/$Id"',
+        'EOF',
+        run,
+      ].join('\n');
+    assert.deepEqual(endpoints(ps('pwsh -NoProfile -File ./rm.ps1')), ['2 endpoint DELETE /projects/:project_id']);
+    assert.deepEqual(endpoints(ps('pwsh -Command "Get-Content ./rm.ps1"')), []);
+  });
 });
