@@ -5,7 +5,7 @@
 // The server reads the folder's other files itself, as the CLI does, so what one file tells another
 // (request models sent elsewhere, HTTP helpers) counts in both. The committed corpora run everywhere;
 // the real clients' code restored from the repositories' snapshots runs where it is present: the
-// real-client corpus, and each seen labelled set (history-new, history-held to -held28), written to a
+// real-client corpus, and each seen labelled set (history-new, history-held to -held31), written to a
 // temporary folder as one project.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,7 +48,7 @@ const CORPORA: readonly { folder: string; committed: boolean }[] = [
 const LABELLED_SETS = [
   'new',
   'held',
-  ...Array.from({ length: 27 }, (_, n) => `held${n + 2}`), // held2 to held28
+  ...Array.from({ length: 30 }, (_, n) => `held${n + 2}`), // held2 to held31
 ];
 
 /** Lines the server is asked for at once (below the inlay hints' cap of 200 annotated lines). */

@@ -219,3 +219,20 @@ heldSet('history-held27', 'twenty-ninth', { expected: 47, never: 92, repositorie
 // registry-module test pipeline; then a government platform team's teardown script, a bash API client, a lab platform's
 // Go service), clean: labelled from the code alone, for the lead to measure once at the end of issue 22's fifteenth session.
 heldSet('history-held28', 'thirtieth', { expected: 64, never: 130, repositories: 22 });
+// The thirty-first (test/fixtures/history-held29: generic HTTP tooling and infrastructure code, run task integrations
+// with Ansible Automation Platform, private-registry and drift GitHub Actions, a migration scanner, a CDK for Terraform
+// operate script; then code of developers who do not write in English, Exastro IT Automation's PHP and Python drivers,
+// a run task server written in Japan), clean: labelled from the code alone, for the lead to measure once at the end of
+// issue 22's sixteenth session.
+heldSet('history-held29', 'thirty-first', { expected: 64, never: 145, repositories: 12 });
+// The thirty-second (test/fixtures/history-held30: session 20's builder b2; a plan visualizer on go-tfe, a GCP bootstrap's
+// Terraform Cloud projects, variable sets and workspaces through terrasnek, an agent-pool token script, a provider's
+// private-registry publishing script, two Terraform Enterprise install templates), clean: labelled from the code alone, for the lead to measure once
+// at the end of issue 22's sixteenth session.
+heldSet('history-held30', 'thirty-second', { expected: 35, never: 59, repositories: 6 });
+// The thirty-third (test/fixtures/history-held31: data and operations code, an audit-trail collector, a user-audit
+// connector, an inventory plugin, an Explorer and registry inventory client, install user data and run monitors in
+// workflows; then products that embed a client: HashiCorp's Ansible collection on pytfe, an identity-governance
+// connector on go-tfe, a compliance platform's connector and remediation Lambda, an outputs action, Pulumi's tests),
+// clean: labelled from the code alone, for the lead to measure once at the end of issue 22's sixteenth session.
+heldSet('history-held31', 'thirty-third', { expected: 72, never: 106, repositories: 12 });
