@@ -494,8 +494,33 @@ const serviceClients = SERVICE_CLIENTS.map((c) => {
   const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, ext, true).get(c.release);
   const read = { go: goServiceNames, typescript: tsServiceNames }[c.language] ?? serviceNames;
   for (const [name, subject] of [...read(c, texts)].sort()) add(c.client, 'method', name, subject);
+  if (c.client === 'python-tfe')
+    for (const [name, subject] of [...pydanticFields(texts)].sort()) add(c.client, 'field', name, subject);
   return { ...c, commit };
 });
+
+/**
+ * python-tfe's models and options (pydantic): a field with an alias (`auto_apply: bool | None = Field(None,
+ * alias="auto-apply")`) in a class whose name starts with a resource's (`RunCreateOptions`, `PolicySet`: the stem
+ * before `Create`/`Update`/`List`/`Read`/`Options`, dashed and plural: `runs`, `policy-sets`) → that resource's
+ * attribute named by the alias, when the history has one. A field without an alias, or a class of no resource, says
+ * nothing.
+ */
+function pydanticFields(texts) {
+  const out = new Map();
+  for (const text of texts.values())
+    for (const m of text.matchAll(/^class (\w+)\(BaseModel\):\n([\s\S]*?)(?=^\S|(?![\s\S]))/gm)) {
+      const stem = m[1].replace(/(?:Create|Update|List|Read|Add|Remove|Delete)?Options$/, '');
+      const type = `${stem.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`.replace(/y$/, 'ie') + 's';
+      for (const f of m[2].matchAll(
+        /^ {4}(\w+):[^\n]*?=\s*Field\(\s*(?:[^()]|\([^()]*\))*?\balias="([a-z][a-z0-9-]*)"/gm,
+      )) {
+        const subject = attributeOf(type, f[2]);
+        if (subject) out.set(`${m[1]}.${f[1]}`, subject);
+      }
+    }
+  return out;
+}
 
 /**
  * A Go client of services: `Field.Method` → the endpoint that method of the field's type sends: each `path :=

@@ -51,6 +51,10 @@ interface SdkData {
 /** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
 interface SdkIndex {
   readonly byName: Map<string, SdkName>;
+  /** python-tfe's model and option classes (`RunCreateOptions`) → their mapped fields by keyword (`save_plan`). */
+  readonly modelFields: ReadonlyMap<string, ReadonlyMap<string, SdkName>>;
+  /** A call of one of those classes: `RunCreateOptions(` (group 1 the class). */
+  readonly modelCalls: RegExp | undefined;
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
@@ -106,6 +110,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const methods = new Map<string, SdkName>();
   const structs = new Set<string>();
   const byRelease = new Map<string, SdkName[]>();
+  const modelFields = new Map<string, Map<string, SdkName>>();
   for (const n of data.names) {
     const subject = index.byId.get(n.subject);
     if (!subject) continue;
@@ -118,7 +123,15 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     const item: SdkName = { client: n.client, kind: n.kind, name: n.name, subject };
     byName.set(`${n.client} ${n.name}`, item);
     if (n.kind === 'method') methods.set(`${n.client} ${n.name}`, item);
-    if (n.kind === 'field') structs.add(n.name.slice(0, n.name.indexOf('.')));
+    if (n.kind === 'field' && n.client !== 'python-tfe') structs.add(n.name.slice(0, n.name.indexOf('.')));
+    else if (n.kind === 'field') {
+      // python-tfe's models and options (`RunCreateOptions.save_plan`): read by their keywords where a file makes one.
+      const cls = n.name.slice(0, n.name.indexOf('.'));
+      modelFields.set(
+        cls,
+        (modelFields.get(cls) ?? new Map<string, SdkName>()).set(n.name.slice(cls.length + 1), item),
+      );
+    }
   }
   const owners = new Map<string, Set<string>>();
   const keyed = new Set<string>();
@@ -194,6 +207,8 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   );
   found = {
     byName,
+    modelFields,
+    modelCalls: modelFields.size === 0 ? undefined : new RegExp(`\\b(${alternation([...modelFields.keys()])})\\(`, 'g'),
     serviceClients,
     decidingFloor,
     classClients,
@@ -303,6 +318,7 @@ export function sdkMatches(
       if (language === 'python' && lines.markers.has(module) && imports.test(text)) {
         services = true;
         callUses(text, lines, sdkIdx, client, undefined, inCode);
+        if (client === 'python-tfe') modelKeywordUses(text, sdkIdx, inCode);
       }
     if (!services || lines.markers.has('terrasnek')) callUses(text, lines, sdkIdx, 'terrasnek', project, inCode);
   }
@@ -1390,4 +1406,53 @@ export function laterReleases(
 function byOtherKey(args: string, name: SdkName): boolean {
   const last = ID_LAST.exec(name.subject.id)?.[1];
   return last !== undefined && args.includes(`${last}_name=`);
+}
+
+/** The most characters of one model call's arguments read for its keywords. */
+const MAX_MODEL_ARGS = 4_000;
+
+/**
+ * Keywords of a python-tfe model or option class made in the file (`RunCreateOptions(workspace=ws, save_plan=True)`,
+ * `PolicySetCreateOptions(\n  name="x",\n  agent_enabled=True,\n)`): each keyword at the call's own depth that the
+ * mapping names (`RunCreateOptions.save_plan` → `attribute runs save-plan`). Strings and nested calls are skipped.
+ */
+function modelKeywordUses(text: string, sdkIdx: SdkIndex, push: Push): void {
+  const calls = sdkIdx.modelCalls;
+  if (!calls) return;
+  calls.lastIndex = 0;
+  for (let m = calls.exec(text); m; m = calls.exec(text)) {
+    const fields = sdkIdx.modelFields.get(m[1] ?? '');
+    if (!fields) continue;
+    const end = Math.min(text.length, calls.lastIndex + MAX_MODEL_ARGS);
+    let depth = 1;
+    let quote = '';
+    // At depth 1, the start of an argument (after `(` or `,`): a keyword there is `name=` (not `==`).
+    let argStart = true;
+    for (let i = calls.lastIndex; i < end && depth > 0; i++) {
+      const c = text[i] ?? '';
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+        continue;
+      }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+      else if (c === '#') {
+        const nl = text.indexOf('\n', i);
+        i = nl === -1 ? end : nl - 1;
+        continue;
+      } else if (c === ',' && depth === 1) {
+        argStart = true;
+        continue;
+      } else if (depth === 1 && argStart && /[A-Za-z_]/.test(c)) {
+        const kw = /^(\w+)\s*=(?!=)/.exec(text.slice(i, i + 80));
+        const name = kw ? fields.get(kw[1] ?? '') : undefined;
+        if (kw && name) push(i, i + (kw[1] ?? '').length, name);
+        argStart = false;
+        continue;
+      }
+      if (!/\s/.test(c)) argStart = false;
+    }
+  }
 }

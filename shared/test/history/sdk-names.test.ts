@@ -134,7 +134,7 @@ function releaseSources(): Map<string, Map<string, string>> {
 }
 
 /** Whether the client's source still has the name (struct field, exported method, constant, schema key). */
-function inSource(sources: Map<string, string>, client: string, kind: string, name: string): boolean {
+function inSource(sources: Map<string, string>, client: string, kind: string, name: string, subject?: string): boolean {
   const [owner = '', member = ''] = name.split('.');
   const texts = [...sources.values()];
   const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -204,6 +204,24 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         )?.[1];
         const def = body === undefined ? null : new RegExp(`^ {4}def ${esc(fn)}\\(([^)]*)\\)`, 'm').exec(body);
         return def !== null && (param === undefined || new RegExp(`\\b${esc(param)}\\b`).test(def[1] ?? ''));
+      });
+    }
+    case 'python-tfe field': {
+      // `RunCreateOptions.save_plan`: the pydantic class has the field with an alias (`Field(None, alias="save-plan")`),
+      // and that alias is the mapped attribute's name (`attribute runs save-plan`).
+      const dashed = (s: string): string => s.replace(/_/g, '-');
+      return texts.some((t) => {
+        const body = new RegExp(`^class ${esc(owner)}\\(BaseModel\\):\\n([\\s\\S]*?)(?=^\\S|(?![\\s\\S]))`, 'm').exec(
+          t,
+        )?.[1];
+        const alias =
+          body === undefined
+            ? undefined
+            : new RegExp(
+                `^ {4}${esc(member)}:[^\\n]*?=\\s*Field\\((?:[^()]|\\([^()]*\\))*?\\balias="([^"]+)"`,
+                'm',
+              ).exec(body)?.[1];
+        return alias !== undefined && (subject === undefined || dashed(subject).endsWith(` ${dashed(alias)}`));
       });
     }
     case 'python-tfe method':
@@ -284,7 +302,7 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
         });
       return (
         (held.has(n.client) || !HELD.has(n.client)) &&
-        !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name)
+        !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name, n.subject)
       );
     });
     assert.deepEqual(
@@ -335,6 +353,22 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
         [...pytfe].map(([f, t]) => [f, t.replace('def apply_to_projects(', 'def attach(')] as const),
       );
       assert.equal(inSource(renamed, 'python-tfe', 'method', 'variable_sets.apply_to_projects'), false);
+      // A model's field: its alias is the mapped attribute; gone when the field is renamed or its alias changes.
+      const saved = 'attribute runs save-plan';
+      assert.equal(inSource(pytfe, 'python-tfe', 'field', 'RunCreateOptions.save_plan', saved), true);
+      assert.equal(inSource(pytfe, 'python-tfe', 'field', 'RunCreateOptions.save_plans', saved), false);
+      assert.equal(
+        inSource(pytfe, 'python-tfe', 'field', 'RunCreateOptions.save_plan', 'attribute runs plan-only'),
+        false,
+      );
+      const fieldRenamed = new Map(
+        [...pytfe].map(([f, t]) => [f, t.replace(/^ {4}save_plan:/gm, '    keep_plan:')] as const),
+      );
+      assert.equal(inSource(fieldRenamed, 'python-tfe', 'field', 'RunCreateOptions.save_plan', saved), false);
+      const aliasChanged = new Map(
+        [...pytfe].map(([f, t]) => [f, t.replace(/alias="save-plan"/g, 'alias="saved-plan"')] as const),
+      );
+      assert.equal(inSource(aliasChanged, 'python-tfe', 'field', 'RunCreateOptions.save_plan', saved), false);
     }
     const pytfc = serviceSources('pytfc');
     if (pytfc) {
@@ -678,6 +712,47 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
       '3 pytfc variable_sets.get_varset_id endpoint GET /organizations/:organization_name/varsets',
       '4 pytfc variable_sets.apply_to_workspace endpoint POST /varsets/:varset_id/relationships/workspaces',
     ]);
+  });
+
+  it("python-tfe's option classes: each mapped keyword is its attribute, in a file that imports pytfe", () => {
+    const text = [
+      'import os',
+      'from pytfe import TFEClient, TFEConfig',
+      'from pytfe.models import PolicySetUpdateOptions, RunCreateOptions',
+      '',
+      'client = TFEClient(TFEConfig(address=os.environ["TFE_ADDRESS"], token=os.environ["TFE_TOKEN"]))',
+      '',
+      'def paged(fetch, *args):',
+      '    return list(fetch(*args))',
+      '',
+      'def release(org, ws):',
+      '    projects = paged(client.projects.list, org)',
+      '    opts = RunCreateOptions(',
+      '        workspace=ws,',
+      '        message="save_plan=True in a string says nothing",',
+      '        save_plan=True,  # refresh_only=True in a comment says nothing',
+      '        target_addrs=[x for x in targets(refresh=False)],',
+      '        refresh_only = False,',
+      '    )',
+      '    client.runs.create(opts)',
+      '    ps = client.policy_sets.update(ps_id, PolicySetUpdateOptions(name="guard", agent_enabled=True, kind=kind))',
+      '    ok = RunCreateOptions == other or save_plan == True',
+      '    return projects, ps',
+    ].join('\n');
+    assert.deepEqual(uses(text), [
+      '11 python-tfe projects.list endpoint GET /organizations/:organization_name/projects',
+      '15 python-tfe RunCreateOptions.save_plan attribute runs save-plan',
+      '17 python-tfe RunCreateOptions.refresh_only attribute runs refresh-only',
+      '19 python-tfe runs.create endpoint POST /runs',
+      '20 python-tfe policy_sets.update endpoint PATCH /policy-sets/:id',
+      // `kind` is a field of PolicySetCreateOptions only.
+      '20 python-tfe PolicySetUpdateOptions.agent_enabled attribute policy-sets agent-enabled',
+    ]);
+    // The same classes of another library (no pytfe import) say nothing (its calls are read as terrasnek's, as before).
+    assert.deepEqual(
+      uses(text.replace(/pytfe/g, 'mytfe')).filter((u) => !u.includes(' terrasnek ')),
+      [],
+    );
   });
 
   it("a Go client's service call in a file that imports its package (tsanton/tfe-client)", () => {
