@@ -1,3 +1,5 @@
+import { isRegexWordChar } from './source-text.ts';
+
 /**
  * The one reader of "a placeholder starts here; where does it end": a piece of a written-out URL path whose value is
  * not known, in whatever template syntax the program (or its CI host, its template engine) writes it. Every reader of
@@ -110,7 +112,7 @@ function closedBy(text: string, from: number, close: string): number {
 /** The end of a run of word characters from `from`. */
 function wordEnd(text: string, from: number): number {
   let i = from;
-  while (i < text.length && isWordChar(text.charCodeAt(i))) i++;
+  while (i < text.length && isRegexWordChar(text.charCodeAt(i))) i++;
   return i;
 }
 
@@ -119,7 +121,7 @@ function nameEnd(text: string, from: number): number {
   let i = from;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (!isWordChar(c) && c !== 45 && c !== 46) break;
+    if (!isRegexWordChar(c) && c !== 45 && c !== 46) break;
     i++;
   }
   while (i > from && text.charCodeAt(i - 1) === 46) i--;
@@ -136,8 +138,4 @@ function isLower(c: number): boolean {
 
 function isWordStart(c: number): boolean {
   return isLetter(c) || c === 95;
-}
-
-function isWordChar(c: number): boolean {
-  return isLetter(c) || c === 95 || (c >= 48 && c <= 57);
 }

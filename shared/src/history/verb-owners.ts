@@ -1,5 +1,6 @@
 import type { UrlHit } from './hits.ts';
 import { type Lines, memoKey } from './lines.ts';
+import { isRegexWordChar } from './source-text.ts';
 
 /**
  * Whether a method word found near URLs (`findMethods`) is one of theirs: on the URL's line (the line's request), or in the
@@ -107,13 +108,9 @@ const ASSIGNED_FROM =
 /** Whether `name` stands in `text` as a whole word (a `$`, `@`, `.` or `{` before it allowed). */
 function namesWord(text: string, name: string): boolean {
   for (let i = text.indexOf(name); i !== -1; i = text.indexOf(name, i + 1)) {
-    if (!isWord(text.charCodeAt(i - 1)) && !isWord(text.charCodeAt(i + name.length))) return true;
+    if (!isRegexWordChar(text.charCodeAt(i - 1)) && !isRegexWordChar(text.charCodeAt(i + name.length))) return true;
   }
   return false;
-}
-
-function isWord(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /**
