@@ -24,9 +24,10 @@ export interface FormatCall {
 
 /**
  * A format call's callee, in every language read: Rust's `format!`, Python's `"…".format` and Lua's `("…"):format` (a
- * method of the template), Lua's `string.format`, Java's `String.format`, C's `sprintf`, Go's `fmt.Sprintf`.
+ * method of the template), Lua's `string.format`, Java's `String.format`, C's `sprintf`, Go's `fmt.Sprintf`, C#'s
+ * `String.Format` / `string.Format` (its `{0}` placeholders read like Python's).
  */
-const FORMAT_CALLEE = /(?:^|[.:])(?:format!?|[Ss]printf)$/;
+const FORMAT_CALLEE = /(?:^|[.:])(?:format!?|[Ss]printf)$|(?:^|[^\w.]|System\.)[Ss]tring\.Format$/;
 
 /**
  * The one reader of format calls: the call whose callee starts at `calleeStart` and whose `(` is at `open`, when the

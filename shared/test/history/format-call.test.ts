@@ -27,6 +27,14 @@ describe('formatCall: one reader of format calls in every language read', () => 
       template: 'curl -s %s',
       args: ['url'],
     });
+    assert.deepEqual(read('var u = String.Format("{0}/workspaces/{1}", baseUrl, name);', 'String.Format'), {
+      template: '{0}/workspaces/{1}',
+      args: ['baseUrl', 'name'],
+    });
+    assert.deepEqual(read('var u = string.Format("{0}/runs", b);', 'string.Format'), {
+      template: '{0}/runs',
+      args: ['b'],
+    });
     assert.deepEqual(read('sprintf("%s/runs/%s", base, id);', 'sprintf'), {
       template: '%s/runs/%s',
       args: ['base', 'id'],
@@ -55,6 +63,9 @@ describe('formatCall: one reader of format calls in every language read', () => 
   it('says nothing of another callee, a template that is no literal or not the whole argument, an unclosed call', () => {
     assert.equal(read('requests.get("%s/runs", base)', 'requests.get'), undefined);
     assert.equal(read('fmt.Sprintf(tmpl, base)', 'fmt.Sprintf'), undefined);
+    // Only C#'s String.Format is a format call; another type's Format method (Go's time layout) is not.
+    assert.equal(read('s := t.Format("2006-01-02/runs")', '.Format'), undefined);
+    assert.equal(read('var s = MyString.Format("{0}/runs", b);', 'MyString.Format'), undefined);
     assert.equal(read('fmt.Sprintf("%s" + suffix, base)', 'fmt.Sprintf'), undefined);
     assert.equal(read('url = template.format(base)', '.format'), undefined);
     assert.equal(read(`fmt.Sprintf("%s/runs", base${', x'.repeat(400)}`, 'fmt.Sprintf'), undefined);
