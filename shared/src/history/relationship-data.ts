@@ -24,7 +24,7 @@ function inRelationship(text: string, offset: number): boolean {
         depth--;
         continue;
       }
-      if (c === 40) return false; // a call's or a tuple's parentheses: no longer one object
+      if (c === 40 && !mapCall(text, i)) return false; // a call's or a tuple's parentheses: no longer one object
       if (keyBeforeOpener(text, i)) return true;
       if (++levels >= LEVELS) return false;
     }
@@ -41,9 +41,68 @@ export class Relationships {
   #walked = 0;
   #brackets: Int32Array | undefined;
 
-  constructor(readonly text: string) {}
+  /** Names of identifier objects already answered (`self.projects` → whether the file puts it under `relationships`). */
+  readonly #held = new Map<string, boolean>();
 
+  /** `indented`: the text's maps may be written by indentation alone (YAML). */
+  constructor(
+    readonly text: string,
+    readonly indented = false,
+  ) {}
+
+  /**
+   * Whether the type literal at `offset` names a relationship's target: inside a relationship's object (brackets, or
+   * YAML's indentation), or in an identifier object held by a name that the file puts under `relationships`.
+   */
   has(offset: number): boolean {
+    return (
+      this.#within(offset) ||
+      (this.indented && inIndentedRelationship(this.text, offset)) ||
+      this.#heldReference(offset)
+    );
+  }
+
+  /**
+   * An identifier object (`{type, id}` only, alone, a list's item or under `data`) held by a name (`ws = {…}`,
+   * `self.projects = [{…}]`, `$ref = @{…}`, `$ws = array(…)`) that the file puts under `relationships` or reads from
+   * there (`"relationships": {"workspace": {"data": ws}}`, `body['relationships']['projects']['data']`).
+   */
+  #heldReference(offset: number): boolean {
+    const text = this.text;
+    const open = opener(text, offset - 1, offset - LINKAGE_REACH);
+    if (open === -1 || !identifierObject(text, open, offset)) return false;
+    let held = open;
+    const outer = opener(text, open - 1, open - LINKAGE_REACH);
+    if (outer !== -1 && onlyItem(text, outer, open)) held = outer;
+    const name = holderName(text, held);
+    if (name === undefined) return false;
+    // The target is itself under relationships: `relationships.project = {data: {…}}`, `$p["relationships"]["ws"] = …`.
+    if (RELATIONSHIPS_WORD.test(text.slice(text.lastIndexOf('\n', name.start) + 1, name.start))) return true;
+    let answer = this.#held.get(name.word);
+    if (answer === undefined) {
+      answer = this.#usedInRelationship(name.word, name.start);
+      this.#held.set(name.word, answer);
+    }
+    return answer;
+  }
+
+  /** Whether `word` occurs (other than at `own`) inside a relationships object or on a line that names `relationships`. */
+  #usedInRelationship(word: string, own: number): boolean {
+    const text = this.text;
+    let seen = 0;
+    for (let at = text.indexOf(word); at !== -1 && seen < HELD_USES; at = text.indexOf(word, at + word.length)) {
+      if (at === own || isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + word.length))) continue;
+      seen++;
+      if (this.#within(at)) return true;
+      const start = text.lastIndexOf('\n', at) + 1;
+      let end = text.indexOf('\n', at);
+      if (end === -1) end = text.length;
+      if (RELATIONSHIPS_WORD.test(text.slice(start, end))) return true;
+    }
+    return false;
+  }
+
+  #within(offset: number): boolean {
     const text = this.text;
     if (this.#brackets === undefined) {
       this.#walked += Math.min(offset, REACH);
@@ -69,7 +128,7 @@ export class Relationships {
       if (c === 125 || c === 93 || c === 41) depth++;
       else if (depth > 0) depth--;
       else {
-        if (c === 40) return false;
+        if (c === 40 && !mapCall(text, i)) return false;
         if (keyBeforeOpener(text, i)) return true;
         if (++levels >= LEVELS) return false;
       }
@@ -136,35 +195,13 @@ const LINKAGE_REACH = 300;
  */
 export function inLinkageList(text: string, offset: number): boolean {
   const open = opener(text, offset - 1, offset - LINKAGE_REACH);
-  if (open === -1 || text.charCodeAt(open) !== 123) return false;
-  // The object's end, with no bracket inside it.
-  let close = -1;
-  const limit = Math.min(text.length, offset + LINKAGE_REACH);
-  for (let i = offset; i < limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 125) {
-      close = i;
-      break;
-    }
-    if (c === 123 || c === 91 || c === 93 || c === 40 || c === 41) return false;
-  }
-  if (close === -1) return false;
-  for (let i = open + 1; i < close; i++) if (text.charCodeAt(i) === 123 || text.charCodeAt(i) === 91) return false;
-  // Its keys: `type` and `id` only (quoted or not, `:`, `=`, `=>`).
-  const body = text.slice(open + 1, close);
-  let keys = 0;
-  for (const m of body.matchAll(/(?:^|[{,;\s])\\?["']?([A-Za-z_][\w-]*)\\?["']?\s*(?::(?!:)|=>?)/g)) {
-    const key = m[1]!.toLowerCase();
-    if (key !== 'type' && key !== 'id') return false;
-    keys++;
-  }
-  if (keys !== 2) return false;
-  // The list around it: `[`, PowerShell's `@(`, a Go slice literal `[]map[string]string{`.
+  if (open === -1 || !identifierObject(text, open, offset)) return false;
+  // The list around it: `[`, PowerShell's `@(`, PHP's `array(`, a Go slice literal `[]map[string]string{`.
   const list = opener(text, open - 1, open - LINKAGE_REACH);
   if (list === -1) return false;
   const c = text.charCodeAt(list);
   if (c === 123 && !goSliceType(text, list)) return false;
-  if (c === 40 && text.charCodeAt(list - 1) !== 64) return false;
+  if (c === 40 && text.charCodeAt(list - 1) !== 64 && !mapCall(text, list)) return false;
   return keyBeforeOpener(text, list, 'data');
 }
 
@@ -194,5 +231,134 @@ function goSliceType(text: string, open: number): boolean {
   return text.startsWith('[]', i + 1);
 }
 
+/** How many uses of a held identifier's name are looked at. */
+const HELD_USES = 40;
+const RELATIONSHIPS_WORD = /\brelationships\b/i;
+
+/**
+ * Whether the object opening at `open` (holding the literal at `inside`) has only the keys `type` and `id` (quoted
+ * or not, `:`, `=`, `=>`) and no bracket inside: a JSON:API resource identifier.
+ */
+function identifierObject(text: string, open: number, inside: number): boolean {
+  const c = text.charCodeAt(open);
+  if (c !== 123 && !(c === 40 && mapCall(text, open))) return false;
+  const closer = c === 123 ? 125 : 41;
+  let close = -1;
+  const limit = Math.min(text.length, inside + LINKAGE_REACH);
+  for (let i = inside; i < limit; i++) {
+    const d = text.charCodeAt(i);
+    if (d === closer) {
+      close = i;
+      break;
+    }
+    if (d === 123 || d === 125 || d === 91 || d === 93 || d === 40 || d === 41) return false;
+  }
+  if (close === -1) return false;
+  for (let i = open + 1; i < inside; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 123 || d === 91 || d === 40 || d === 125 || d === 93 || d === 41) return false;
+  }
+  let keys = 0;
+  for (const m of text.slice(open + 1, close).matchAll(IDENTIFIER_KEY)) {
+    const key = m[1]!.toLowerCase();
+    if (key !== 'type' && key !== 'id') return false;
+    keys++;
+  }
+  return keys === 2;
+}
+
+const IDENTIFIER_KEY = /(?:^|[{,;\s(])\\?["']?([A-Za-z_][\w-]*)\\?["']?\s*(?::(?!:)|=>?)/g;
+
+/**
+ * Whether the bracket at `outer` holds the object at `inner` as its only item or under a `data` key: `[{…}]`,
+ * `@({…})`, `array(array(…))`, `{"data": {…}}`.
+ */
+function onlyItem(text: string, outer: number, inner: number): boolean {
+  const c = text.charCodeAt(outer);
+  if ((c === 123 || (c === 40 && mapCall(text, outer))) && keyBeforeOpener(text, inner, 'data')) return true;
+  if (c !== 91 && !(c === 40 && (mapCall(text, outer) || text.charCodeAt(outer - 1) === 64))) return false;
+  for (let i = outer + 1; i < inner; i++) {
+    const d = text.charCodeAt(i);
+    if (d !== 32 && d !== 9 && d !== 10 && d !== 13) {
+      // `array(` or `@` before the item's own bracket.
+      if (i === inner - 1 && d === 64) continue;
+      if (isWordChar(d) && mapCall(text, inner)) continue;
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The name an assignment gives the value opening at `open` (`ws = {`, `self.projects = [`, `$ref = @{`, `ws := map…{`,
+ * `const ws = {`, `$ws = array(`): its last dotted part, and where it starts. Not a key (`=>`, `:`) nor a comparison.
+ */
+function holderName(text: string, open: number): { word: string; start: number } | undefined {
+  let i = open - 1;
+  if (text.charCodeAt(i) === 64) i--; // PowerShell's @{ and @(
+  if (text.charCodeAt(open) === 40) while (i >= 0 && isWordChar(text.charCodeAt(i))) i--; // array( dict(
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  if (text.charCodeAt(i) !== 61) return undefined;
+  i--;
+  const p = text.charCodeAt(i);
+  if (p === 61 || p === 33 || p === 60 || p === 62) return undefined; // == != <= >=
+  if (p === 58) i--; // :=
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  // A subscript's key: `$p["data"]["relationships"]["ws"] =`.
+  if (text.charCodeAt(i) === 93) i--;
+  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i--;
+  const end = i + 1;
+  while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 40) i--;
+  if (end - (i + 1) < 2) return undefined;
+  return { word: text.slice(i + 1, end), start: i + 1 };
+}
+
+/**
+ * Whether the literal at `offset` sits in a YAML mapping held, within a few levels of indentation, under a
+ * `relationships:` key (`relationships:` / `workspace:` / `data:` / `type: workspaces`, list items `- type:` too).
+ */
+export function inIndentedRelationship(text: string, offset: number): boolean {
+  let start = text.lastIndexOf('\n', offset - 1) + 1;
+  let current = indentOf(text, start);
+  const stop = Math.max(0, offset - REACH);
+  let levels = 0;
+  while (start > 0 && start > stop && current > 0) {
+    const end = start - 1;
+    start = text.lastIndexOf('\n', end - 1) + 1;
+    const col = indentOf(text, start);
+    const first = text.charCodeAt(start + col);
+    if (start + col >= end || first === 35 || first === 13) continue; // blank or a comment
+    if (col >= current) continue;
+    current = col;
+    const key = /^(?:- +)?["']?([\w-]+)["']?[ \t]*:[ \t]*(?:#.*)?\r?$/.exec(text.slice(start + col, end));
+    if (!key) continue;
+    if (key[1]!.toLowerCase() === KEY) return true;
+    if (++levels >= LEVELS) return false;
+  }
+  return false;
+}
+
+/** The column of a line's first character other than a space or a tab (a list item's at its `-`). */
+function indentOf(text: string, start: number): number {
+  let i = start;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return i - start;
+}
+
 /** The key `keyBeforeOpener` looks for, lower-case. */
 const KEY = 'relationships';
+
+/**
+ * Whether the `(` at `open` opens a map written as a call: PHP's `array(…)` (`"data" => array("type" => …)`) and
+ * Python's `dict(…)` (`data=dict(type=…)`). Any other call's parentheses end the object.
+ */
+function mapCall(text: string, open: number): boolean {
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32) i--;
+  const end = i + 1;
+  while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
+  const word = text.slice(i + 1, end);
+  if (word.length !== 4 && word.length !== 5) return false;
+  const lower = word.toLowerCase();
+  return (lower === 'array' || lower === 'dict') && text.charCodeAt(i) !== 46 && text.charCodeAt(i) !== 36;
+}

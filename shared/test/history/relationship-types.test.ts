@@ -88,4 +88,91 @@ describe("a JSON:API relationship's type string is no use of its resource; the p
     ].join('\n');
     assert.deepEqual(types(sh, 'shellscript'), ['2 resource - projects']);
   });
+
+  it("PHP's array(…) and Python's dict(…) are maps too; a call's parentheses are not", () => {
+    const php = [
+      '<?php',
+      '$body = array(',
+      '    "data" => array(',
+      '        "type" => "projects",',
+      '        "attributes" => array("name" => $name),',
+      '        "relationships" => array(',
+      '            "workspace" => array("data" => array("type" => "workspaces", "id" => $ws)),',
+      '        ),',
+      '    ),',
+      ');',
+      '$other = json_encode(array("type" => "workspaces", "attributes" => array("name" => $n)));',
+    ].join('\n');
+    assert.deepEqual(types(php, 'php'), ['4 resource - projects', '11 resource - workspaces']);
+    const py = [
+      'payload = dict(data=dict(type="projects", relationships=dict(workspace=dict(data=dict(id=ws, type="workspaces")))))',
+      'other = make(type="workspaces", relationships=x)',
+    ].join('\n');
+    assert.deepEqual(types(py, 'python'), ['1 resource - projects', '2 resource - workspaces']);
+  });
+
+  it('YAML: a relationship written by indentation alone, as a mapping or a list item', () => {
+    const yaml = [
+      '- name: create a workspace',
+      '  uri:',
+      '    url: "{{ host }}/api/v2/organizations/{{ org }}/workspaces"',
+      '    method: POST',
+      '    body:',
+      '      data:',
+      '        type: workspaces',
+      '        relationships:',
+      '          project:',
+      '            data:',
+      '              # the project it belongs to',
+      '              type: projects',
+      '              id: "{{ project_id }}"',
+      '          tag-bindings:',
+      '            data:',
+      '              - type: projects',
+      '                id: p',
+      '        attributes:',
+      '          name: web',
+      '- body:',
+      '    data:',
+      '      type: projects',
+    ].join('\n');
+    assert.deepEqual(types(yaml, 'yaml'), ['7 resource - workspaces', '22 resource - projects']);
+  });
+
+  it('an identifier object held by a name that the file puts under relationships, in any language', () => {
+    const py = [
+      'class VariableSet:',
+      '    def __init__(self, project):',
+      '        self.projects = [',
+      "            {'id': project, 'type': 'projects'}",
+      '        ]',
+      '',
+      '    def load(self, body):',
+      "        self.projects = body['relationships']['projects']['data']",
+      '',
+      'owner = {"type": "projects", "id": pid}',
+      'print(owner)',
+    ].join('\n');
+    assert.deepEqual(types(py, 'python'), ['10 resource - projects']);
+    const js = [
+      "const ws = { type: 'workspaces', id: wsId };",
+      "const body = { data: { type: 'projects', attributes: {}, relationships: { workspace: { data: ws } } } };",
+      'const relationships = {};',
+      "relationships.project = { data: { type: 'projects', id: options.projectId } };",
+    ].join('\n');
+    assert.deepEqual(types(js, 'javascript'), ['2 resource - projects']);
+    const ps = [
+      '$ref = @{ type = "workspaces"; id = $id }',
+      '$body = @{ data = @{ type = "projects"; relationships = @{ workspace = @{ data = $ref } } } }',
+    ].join('\n');
+    assert.deepEqual(types(ps, 'powershell'), ['2 resource - projects']);
+    const php = [
+      '<?php',
+      '$ws = array("type" => "workspaces", "id" => $id);',
+      '$payload["data"]["relationships"]["workspace"]["data"] = $ws;',
+      '$payload["data"]["type"] = "projects";',
+      '$payload["data"]["relationships"]["project"] = array("data" => array("type" => "projects", "id" => $p));',
+    ].join('\n');
+    assert.deepEqual(types(php, 'php'), ['4 resource - projects']);
+  });
 });
