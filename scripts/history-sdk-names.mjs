@@ -435,9 +435,16 @@ const SERVICE_CLIENTS = [
     dir: 'src/pytfe/',
     entry: 'src/pytfe/client.py',
     module: 'pytfe',
-    // `self.t.request("GET", path, …)`, `self._list(path, …)`.
+    // HashiCorp's own repository has no snapshot here (`fetch github:hashicorp/python-tfe` gives none), but the look-up
+    // index keeps its files: those copied by hand into a folder (its SOURCES.tsv says from which commit and how; not a git
+    // snapshot) are read when present, and their names win over the fork's where both name one.
+    index: {
+      repository: 'hashicorp/python-tfe',
+      folder: process.env.KEYFOB_PYTFE_INDEX ?? '/work/.mirror/hashicorp+python-tfe.index',
+    },
+    // `self.t.request("GET", path, …)` (or `path=f"/api/v2/…"` by keyword), `self._list(path, …)`.
     sends: [
-      { pattern: /self\.t\.request\(\s*"(GET|POST|PUT|PATCH|DELETE)"\s*,\s*(f?"[^"]*"|\w+)/g },
+      { pattern: /self\.t\.request\(\s*"(GET|POST|PUT|PATCH|DELETE)"\s*,\s*(?:path\s*=\s*)?(f?"[^"]*"|\w+)/g },
       { pattern: /self\._list\(\s*(f?"[^"]*"|\w+)/g, method: 'GET' },
     ],
   },
@@ -493,33 +500,130 @@ const serviceClients = SERVICE_CLIENTS.map((c) => {
   const ext = { go: '.go', typescript: '.ts' }[c.language] ?? '.py';
   const texts = mirrorTrees(c.repository, [{ release: c.release, commit }], c.dir, ext, true).get(c.release);
   const read = { go: goServiceNames, typescript: tsServiceNames }[c.language] ?? serviceNames;
-  for (const [name, subject] of [...read(c, texts)].sort()) add(c.client, 'method', name, subject);
-  if (c.client === 'python-tfe')
-    for (const [name, subject] of [...pydanticFields(texts)].sort()) add(c.client, 'field', name, subject);
-  return { ...c, commit };
+  if (c.client !== 'python-tfe') {
+    for (const [name, subject] of [...read(c, texts)].sort()) add(c.client, 'method', name, subject);
+    return { ...c, commit };
+  }
+  // python-tfe: the fork's release, then the index's files where present (newer wins; a name only in the fork is kept).
+  const merged = new Map(); // `kind name` → { kind, name, subject, from }
+  const take = (from, found) => {
+    for (const [kind, map] of Object.entries(found))
+      for (const [name, subject] of map) merged.set(`${kind} ${name}`, { kind, name, subject, from });
+  };
+  take('fork', pythonTfeNames(c, texts));
+  const index = indexTexts(c.index.folder, c.dir);
+  if (index) take('index', pythonTfeNames(c, index.texts));
+  // Absent here: the index's names as committed (facts read where the copy was), so a check elsewhere agrees.
+  const committed = index ? undefined : committedIndex(c.client);
+  for (const n of committed?.names ?? [])
+    merged.set(`${n.kind} ${n.name}`, { kind: n.kind, name: n.name, subject: { id: n.subject }, from: 'index' });
+  for (const n of [...merged.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+    names.push({ client: c.client, kind: n.kind, name: n.name, subject: n.subject.id, from: n.from });
+  return {
+    ...c,
+    commit,
+    sources: {
+      fork: { repository: c.repository, release: c.release, commit },
+      ...(index && {
+        index: {
+          repository: c.index.repository,
+          folder: c.index.folder,
+          note: 'files of the look-up index copied by hand (not a git snapshot); SOURCES.tsv gives each path, commit and how it was copied',
+          files: index.rows,
+        },
+      }),
+      ...(committed?.source && { index: committed.source }),
+    },
+  };
 });
+
+/** A client's names read from the look-up index's copy, and that source, as the committed mapping has them. */
+function committedIndex(client) {
+  if (!existsSync(target)) return undefined;
+  const prior = JSON.parse(readFileSync(target, 'utf8'));
+  const source = prior.clients?.find((x) => x.client === client)?.sources?.index;
+  const names = (prior.names ?? []).filter((n) => n.client === client && n.from === 'index');
+  if (names.length > 0)
+    console.warn(`${client}: the look-up index's copy is absent here; its ${names.length} names kept as committed`);
+  return { source, names };
+}
+
+/** python-tfe's names read from one source's texts: its service methods, model and option fields, enum constants. */
+function pythonTfeNames(c, texts) {
+  const classTypes = new Map();
+  const method = serviceNames(c, texts, classTypes);
+  const { fields, constants } = pydanticFields(texts, classTypes);
+  return { method, field: fields, constant: constants };
+}
+
+/**
+ * The look-up index's copied files of a client (`folder/SOURCES.tsv`: path, commit, how it was copied): path → text of
+ * each listed file under `dir`, and the manifest's rows; none when the folder is absent.
+ */
+function indexTexts(folder, dir) {
+  const manifest = `${folder}/SOURCES.tsv`;
+  if (!existsSync(manifest)) return undefined;
+  const rows = readFileSync(manifest, 'utf8')
+    .split('\n')
+    .filter((r) => r && !r.startsWith('#'))
+    .slice(1)
+    .map((r) => r.split('\t'))
+    .filter(([path]) => path.startsWith(dir) && path.endsWith('.py') && existsSync(`${folder}/${path}`))
+    .map(([path, commit, how]) => ({ path, commit, how }));
+  const texts = new Map(rows.map((r) => [r.path, readFileSync(`${folder}/${r.path}`, 'utf8')]));
+  return { texts, rows };
+}
 
 /**
  * python-tfe's models and options (pydantic): a field with an alias (`auto_apply: bool | None = Field(None,
- * alias="auto-apply")`) in a class whose name starts with a resource's (`RunCreateOptions`, `PolicySet`: the stem
- * before `Create`/`Update`/`List`/`Read`/`Options`, dashed and plural: `runs`, `policy-sets`) → that resource's
- * attribute named by the alias, when the history has one. A field without an alias, or a class of no resource, says
- * nothing.
+ * alias="auto-apply")`) in a class of a resource → that resource's attribute named by the alias, when the history has
+ * one. The class's resource: the stem of its name before `Create`/`Update`/`List`/`Read`/`Options`, dashed and plural
+ * (`RunCreateOptions` → `runs`, `PolicySet` → `policy-sets`); or else, when the history knows no such resource
+ * (`TeamProjectAccessAddOptions` → `team-project-accesss`), the one resource of the endpoints the service methods that
+ * take or return the class send (`TeamProjectAccesses.add(options: TeamProjectAccessAddOptions)` → `POST /team-projects`:
+ * `team-projects`). A field typed by a string enum (`access: TeamProjectAccessType = Field(alias="access")`) whose alias
+ * is the value field of statuses the history lists for that resource also maps each of the enum's values as a keyword's
+ * value (`TeamProjectAccessAddOptions.access=admin` → `status team-projects admin`), and each enum member that a field
+ * maps so (`TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN`) is a constant of that status. A field without an alias,
+ * or a class of no resource, says nothing.
  */
-function pydanticFields(texts) {
-  const out = new Map();
+function pydanticFields(texts, classTypes = new Map()) {
+  const fields = new Map();
+  const constants = new Map(); // `Enum.MEMBER` → subject, or null when two fields say two
+  const enums = new Map(); // enum class → [member, value][]
+  for (const text of texts.values())
+    for (const m of text.matchAll(/^class (\w+)\(str, Enum\):\n([\s\S]*?)(?=^\S|(?![\s\S]))/gm))
+      enums.set(
+        m[1],
+        [...m[2].matchAll(/^ {4}([A-Z][A-Z0-9_]*)\s*=\s*"([^"]+)"\s*$/gm)].map((v) => [v[1], v[2]]),
+      );
+  const known = new Set(named.map((s) => s.resource));
   for (const text of texts.values())
     for (const m of text.matchAll(/^class (\w+)\(BaseModel\):\n([\s\S]*?)(?=^\S|(?![\s\S]))/gm)) {
       const stem = m[1].replace(/(?:Create|Update|List|Read|Add|Remove|Delete)?Options$/, '');
       const type = `${stem.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`.replace(/y$/, 'ie') + 's';
+      const sent = classTypes.get(m[1]);
+      const types = known.has(type) ? [type] : sent?.size === 1 ? [...sent] : [];
       for (const f of m[2].matchAll(
-        /^ {4}(\w+):[^\n]*?=\s*Field\(\s*(?:[^()]|\([^()]*\))*?\balias="([a-z][a-z0-9-]*)"/gm,
-      )) {
-        const subject = attributeOf(type, f[2]);
-        if (subject) out.set(`${m[1]}.${f[1]}`, subject);
-      }
+        /^ {4}(\w+):([^\n]*?)=\s*Field\(\s*(?:[^()]|\([^()]*\))*?\balias="([a-z][a-z0-9-]*)"/gm,
+      ))
+        for (const t of types) {
+          const subject = attributeOf(t, f[3]);
+          if (subject) fields.set(`${m[1]}.${f[1]}`, subject);
+          for (const e of f[2].match(/\b[A-Z]\w*\b/g) ?? [])
+            for (const [member, value] of enums.get(e) ?? []) {
+              const status = statuses.find(
+                (s) => s.resource === t && s.valueField === f[3] && namesOf(s).includes(value),
+              );
+              if (!status) continue;
+              fields.set(`${m[1]}.${f[1]}=${value}`, status);
+              const key = `${e}.${member}`;
+              constants.set(key, constants.has(key) && constants.get(key) !== status ? null : status);
+            }
+        }
     }
-  return out;
+  for (const [key, subject] of constants) if (!subject) constants.delete(key);
+  return { fields, constants };
 }
 
 /**
@@ -582,7 +686,7 @@ function tsServiceNames(c, texts) {
  * A Python client of services: `attribute.method` → the endpoint that method of the attribute's class sends. The client
  * class's attributes: `self.projects = Projects(…)` or a `'projects': api.Projects,` table row.
  */
-function serviceNames(c, texts) {
+function serviceNames(c, texts, classTypes = new Map()) {
   const services = new Map();
   const entry = texts.get(c.entry) ?? '';
   for (const m of entry.matchAll(/^\s+self\.([a-z]\w*)\s*=\s*([A-Z]\w*)\(/gm)) services.set(m[1], m[2]);
@@ -632,6 +736,16 @@ function serviceNames(c, texts) {
     for (const fn of classes.get(cls)?.keys() ?? []) {
       const subject = sent.get(`${cls}.${fn}`);
       if (subject && !fn.startsWith('_')) out.set(`${attribute}.${fn}`, subject);
+      // The classes its signature names (`options: TeamProjectAccessAddOptions`, `-> Iterator[TeamProjectAccess]`): of
+      // the resource its endpoint is on (the path's last segment that is not a placeholder, `relationships` or `actions`).
+      if (!subject?.path) continue;
+      const resource = subject.path
+        .split('/')
+        .filter((x) => x && !x.startsWith(':') && x !== 'relationships' && x !== 'actions')
+        .at(-1);
+      const signature = /^([\s\S]*?)\)\s*(?:->[^\n]*)?:\s*$/m.exec(classes.get(cls).get(fn))?.[0] ?? '';
+      for (const k of signature.match(/\b[A-Z]\w*\b/g) ?? [])
+        if (resource) classTypes.set(k, (classTypes.get(k) ?? new Set()).add(resource));
     }
   return out;
 }
@@ -710,6 +824,8 @@ const out = {
       // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`, a Go import path).
       module: c.module,
       clientFile: c.entry,
+      // python-tfe: the sources its names were read from (each name's `from`).
+      ...(c.sources && { sources: c.sources }),
     })),
     {
       client: 'terraform-provider-tfe',

@@ -55,6 +55,8 @@ interface SdkIndex {
   readonly modelFields: ReadonlyMap<string, ReadonlyMap<string, SdkName>>;
   /** A call of one of those classes: `RunCreateOptions(` (group 1 the class). */
   readonly modelCalls: RegExp | undefined;
+  /** A member of one of python-tfe's mapped enums: `TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN` (group 1 the enum). */
+  readonly modelConstants: RegExp | undefined;
   /** go-tfe struct names that have mapped fields. */
   readonly structs: Set<string>;
   readonly methods: Map<string, SdkName>;
@@ -111,6 +113,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   const structs = new Set<string>();
   const byRelease = new Map<string, SdkName[]>();
   const modelFields = new Map<string, Map<string, SdkName>>();
+  const enums = new Set<string>();
   for (const n of data.names) {
     const subject = index.byId.get(n.subject);
     if (!subject) continue;
@@ -123,6 +126,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     const item: SdkName = { client: n.client, kind: n.kind, name: n.name, subject };
     byName.set(`${n.client} ${n.name}`, item);
     if (n.kind === 'method') methods.set(`${n.client} ${n.name}`, item);
+    if (n.kind === 'constant' && n.client === 'python-tfe') enums.add(n.name.slice(0, n.name.indexOf('.')));
     if (n.kind === 'field' && n.client !== 'python-tfe') structs.add(n.name.slice(0, n.name.indexOf('.')));
     else if (n.kind === 'field') {
       // python-tfe's models and options (`RunCreateOptions.save_plan`): read by their keywords where a file makes one.
@@ -209,6 +213,8 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     byName,
     modelFields,
     modelCalls: modelFields.size === 0 ? undefined : new RegExp(`\\b(${alternation([...modelFields.keys()])})\\(`, 'g'),
+    modelConstants:
+      enums.size === 0 ? undefined : new RegExp(`\\b(${alternation([...enums])})\\.([A-Z][A-Z0-9_]*)\\b`, 'g'),
     serviceClients,
     decidingFloor,
     classClients,
@@ -307,10 +313,13 @@ export function sdkMatches(
     // A call in a comment (code left commented out) or a string sends nothing.
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
     let blocks: TripleQuoted | undefined;
-    const inCode: Push = (start, end, name) => {
-      if (!inPythonCode(text, places, start)) return;
+    const isCode = (at: number): boolean => {
+      if (!inPythonCode(text, places, at)) return false;
       blocks ??= new TripleQuoted(text);
-      if (!blocks.holds(start)) push(start, end, name);
+      return !blocks.holds(at);
+    };
+    const inCode: Push = (start, end, name) => {
+      if (isCode(start)) push(start, end, name);
     };
     // A client of services the file imports (`from pytfe import TFEClient`): its calls are that client's, not terrasnek's.
     let services = false;
@@ -318,7 +327,10 @@ export function sdkMatches(
       if (language === 'python' && lines.markers.has(module) && imports.test(text)) {
         services = true;
         callUses(text, lines, sdkIdx, client, undefined, inCode);
-        if (client === 'python-tfe') modelKeywordUses(text, sdkIdx, inCode);
+        if (client === 'python-tfe') {
+          modelKeywordUses(text, sdkIdx, push, isCode);
+          modelConstantUses(text, sdkIdx, inCode);
+        }
       }
     if (!services || lines.markers.has('terrasnek')) callUses(text, lines, sdkIdx, 'terrasnek', project, inCode);
   }
@@ -1416,7 +1428,7 @@ const MAX_MODEL_ARGS = 4_000;
  * `PolicySetCreateOptions(\n  name="x",\n  agent_enabled=True,\n)`): each keyword at the call's own depth that the
  * mapping names (`RunCreateOptions.save_plan` → `attribute runs save-plan`). Strings and nested calls are skipped.
  */
-function modelKeywordUses(text: string, sdkIdx: SdkIndex, push: Push): void {
+function modelKeywordUses(text: string, sdkIdx: SdkIndex, push: Push, isCode: (at: number) => boolean): void {
   const calls = sdkIdx.modelCalls;
   if (!calls) return;
   calls.lastIndex = 0;
@@ -1446,13 +1458,35 @@ function modelKeywordUses(text: string, sdkIdx: SdkIndex, push: Push): void {
         argStart = true;
         continue;
       } else if (depth === 1 && argStart && /[A-Za-z_]/.test(c)) {
-        const kw = /^(\w+)\s*=(?!=)/.exec(text.slice(i, i + 80));
+        const kw = /^(\w+)\s*=(?!=)\s*(?:(["'])([\w -]{1,40})\2)?/.exec(text.slice(i, i + 80));
         const name = kw ? fields.get(kw[1] ?? '') : undefined;
-        if (kw && name) push(i, i + (kw[1] ?? '').length, name);
+        if (kw && name && isCode(i)) push(i, i + (kw[1] ?? '').length, name);
+        // A value of a field typed by an enum the history lists values of (`access="maintain"`): that value (a string
+        // of the keyword's code).
+        const value = kw?.[3] === undefined ? undefined : fields.get(`${kw[1] ?? ''}=${kw[3]}`);
+        if (kw && value && isCode(i)) {
+          const at = i + kw[0].length - 1 - (kw[3] ?? '').length;
+          push(at, at + (kw[3] ?? '').length, value);
+        }
+        if (kw?.[2] !== undefined) i += kw[0].length - 1;
         argStart = false;
         continue;
       }
       if (!/\s/.test(c)) argStart = false;
     }
+  }
+}
+
+/**
+ * Members of python-tfe's enums the mapping names (`TeamProjectAccessType.TEAM_PROJECT_ACCESS_MAINTAIN` → `status
+ * team-projects maintain`), wherever the file names one (an option's keyword, a comparison, a default).
+ */
+function modelConstantUses(text: string, sdkIdx: SdkIndex, push: Push): void {
+  const pattern = sdkIdx.modelConstants;
+  if (!pattern) return;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const name = sdkIdx.byName.get(`python-tfe ${m[1] ?? ''}.${m[2] ?? ''}`);
+    if (name) push(m.index + (m[1] ?? '').length + 1, m.index + m[0].length, name);
   }
 }

@@ -21,6 +21,8 @@ const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json'
     module?: string;
     clientFile?: string;
     releases?: { release: string; commit: string }[];
+    /** python-tfe: the sources its names were read from (a name's `from`). */
+    sources?: Record<string, { repository: string; folder?: string }>;
   }[];
   providerResources: Record<string, string>;
   /**
@@ -34,6 +36,8 @@ const data = JSON.parse(readFileSync(new URL('schemas/platform-history-sdk.json'
     subject: string;
     releases?: string[];
     dependent?: boolean;
+    /** python-tfe: which of its sources the name was read from (`fork`, the snapshot; `index`, the copied files). */
+    from?: string;
   }[];
 };
 const sourceOf = (client: string): URL =>
@@ -83,6 +87,22 @@ function serviceSources(client: string): Map<string, string> | undefined {
 }
 /** The key of a client of services' client class file among its sources. */
 const CLIENT_FILE = '(client)';
+/**
+ * python-tfe's files copied from the look-up index (`KEYFOB_PYTFE_INDEX`, or the folder the mapping names): the `.py`
+ * files its SOURCES.tsv lists, by path (the client class file under CLIENT_FILE); none when the folder is absent.
+ */
+function indexSources(client: string): Map<string, string> | undefined {
+  const c = data.clients.find((x) => x.client === client);
+  const folder = process.env.KEYFOB_PYTFE_INDEX ?? c?.sources?.['index']?.folder;
+  if (c === undefined || folder === undefined || !existsSync(`${folder}/SOURCES.tsv`)) return undefined;
+  const paths = readFileSync(`${folder}/SOURCES.tsv`, 'utf8')
+    .split('\n')
+    .filter((r) => r && !r.startsWith('#'))
+    .slice(1)
+    .map((r) => r.split('\t')[0] ?? '')
+    .filter((path) => path.endsWith('.py') && existsSync(`${folder}/${path}`));
+  return new Map(paths.map((p) => [p === c.clientFile ? CLIENT_FILE : p, readFileSync(`${folder}/${p}`, 'utf8')]));
+}
 function heldSources(client: string): Map<string, string> | undefined {
   const source = data.clients.find((c) => c.client === client)?.source ?? '';
   const held = readSources(new URL('test/fixtures/history-held/', repo)).filter((s) =>
@@ -206,10 +226,42 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
         return def !== null && (param === undefined || new RegExp(`\\b${esc(param)}\\b`).test(def[1] ?? ''));
       });
     }
+    case 'python-tfe constant': {
+      // `TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN`: a string enum has the member.
+      return texts.some((t) => {
+        const body = new RegExp(`^class ${esc(owner)}\\(str, Enum\\):\\n([\\s\\S]*?)(?=^\\S|(?![\\s\\S]))`, 'm').exec(
+          t,
+        )?.[1];
+        return body !== undefined && new RegExp(`^ {4}${esc(member)}\\s*=\\s*"`, 'm').test(body);
+      });
+    }
     case 'python-tfe field': {
       // `RunCreateOptions.save_plan`: the pydantic class has the field with an alias (`Field(None, alias="save-plan")`),
-      // and that alias is the mapped attribute's name (`attribute runs save-plan`).
+      // and that alias is the mapped attribute's name (`attribute runs save-plan`). `TeamProjectAccessAddOptions.access=admin`:
+      // the field is typed by a string enum that has that value, and the name maps a status.
       const dashed = (s: string): string => s.replace(/_/g, '-');
+      const [field = '', value] = member.split('=');
+      if (value !== undefined)
+        return texts.some((t) => {
+          const body = new RegExp(`^class ${esc(owner)}\\(BaseModel\\):\\n([\\s\\S]*?)(?=^\\S|(?![\\s\\S]))`, 'm').exec(
+            t,
+          )?.[1];
+          const type =
+            body === undefined
+              ? undefined
+              : new RegExp(`^ {4}${esc(field)}:([^\\n=]*)=\\s*Field\\(`, 'm').exec(body)?.[1];
+          return (
+            (subject === undefined || subject.startsWith('status ')) &&
+            (type?.match(/\b[A-Z]\w*\b/g) ?? []).some((e) =>
+              texts.some((u) =>
+                new RegExp(
+                  `^class ${esc(e)}\\(str, Enum\\):\\n(?:(?!^\\S)[\\s\\S])*?^ {4}[A-Z][A-Z0-9_]*\\s*=\\s*"${esc(value)}"`,
+                  'm',
+                ).test(u),
+              ),
+            )
+          );
+        });
       return texts.some((t) => {
         const body = new RegExp(`^class ${esc(owner)}\\(BaseModel\\):\\n([\\s\\S]*?)(?=^\\S|(?![\\s\\S]))`, 'm').exec(
           t,
@@ -293,6 +345,16 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
       if (texts) sources.set(client, texts);
       else HELD.add(client);
     }
+    // python-tfe's names read from the look-up index's copied files are checked against those files where present.
+    const index = indexSources('python-tfe');
+    const fromIndex = data.names.filter((n) => n.from === 'index');
+    const indexGone = fromIndex.filter((n) => index && !inSource(index, n.client, n.kind, n.name, n.subject));
+    assert.deepEqual(
+      indexGone.map((n) => `${n.client} ${n.kind} ${n.name}`),
+      [],
+    );
+    if (!index)
+      t.diagnostic(`skipped ${fromIndex.length} python-tfe names read from the look-up index's copy (absent here)`);
     const released = releaseSources();
     const gone = data.names.filter((n) => {
       if (n.releases !== undefined)
@@ -300,6 +362,7 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
           const old = released.get(`${n.client} ${release ?? ''}`);
           return old !== undefined && !inSource(old, n.client, n.kind, n.name);
         });
+      if (n.from === 'index') return false;
       return (
         (held.has(n.client) || !HELD.has(n.client)) &&
         !inSource(sources.get(n.client) ?? new Map<string, string>(), n.client, n.kind, n.name, n.subject)
@@ -370,6 +433,29 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
       );
       assert.equal(inSource(aliasChanged, 'python-tfe', 'field', 'RunCreateOptions.save_plan', saved), false);
     }
+    // The look-up index's copy of hashicorp/python-tfe (newer services): its enum constants and a field's enum values.
+    const index = indexSources('python-tfe');
+    if (index) {
+      const admin = 'status team-projects admin';
+      const constant = 'TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN';
+      assert.equal(inSource(index, 'python-tfe', 'method', 'team_project_accesses.add'), true);
+      assert.equal(inSource(index, 'python-tfe', 'method', 'team_project_accesses.grant'), false);
+      assert.equal(inSource(index, 'python-tfe', 'constant', constant), true);
+      assert.equal(inSource(index, 'python-tfe', 'constant', 'TeamProjectAccessType.TEAM_PROJECT_ACCESS_OWNER'), false);
+      assert.equal(inSource(index, 'python-tfe', 'field', 'TeamProjectAccessAddOptions.access=admin', admin), true);
+      assert.equal(inSource(index, 'python-tfe', 'field', 'TeamProjectAccessAddOptions.access=owner', admin), false);
+      const valueDropped = new Map(
+        [...index].map(([f, t]) => [f, t.replace('_ADMIN = "admin"', '_ADMIN = "administrator"')] as const),
+      );
+      assert.equal(
+        inSource(valueDropped, 'python-tfe', 'field', 'TeamProjectAccessAddOptions.access=admin', admin),
+        false,
+      );
+      const memberRenamed = new Map(
+        [...index].map(([f, t]) => [f, t.replace('ACCESS_ADMIN =', 'ACCESS_OWNER =')] as const),
+      );
+      assert.equal(inSource(memberRenamed, 'python-tfe', 'constant', constant), false);
+    } else t.diagnostic("the look-up index's copy of hashicorp/python-tfe is absent here: its checks skipped");
     const pytfc = serviceSources('pytfc');
     if (pytfc) {
       assert.equal(inSource(pytfc, 'pytfc', 'method', 'variable_sets.get_varset_id'), true);
@@ -751,6 +837,56 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
     // The same classes of another library (no pytfe import) say nothing (its calls are read as terrasnek's, as before).
     assert.deepEqual(
       uses(text.replace(/pytfe/g, 'mytfe')).filter((u) => !u.includes(' terrasnek ')),
+      [],
+    );
+  });
+
+  it("python-tfe's newer services (read from the look-up index's copy): calls, a method passed uncalled, option fields and access values", () => {
+    const text = [
+      'from typing import Any',
+      'from pytfe import TFEClient',
+      'from pytfe.models import TeamProjectAccessAddOptions, TeamProjectAccessType, TeamProjectAccessUpdateOptions',
+      'from pytfe.models.project import Project',
+      '',
+      'def retry(fn: Any, *args: Any, **kw: Any) -> Any:',
+      '    return fn(*args, **kw)',
+      '',
+      'def grant(client: TFEClient, team_id: str, project_id: str, level: str) -> Any:',
+      '    opts = TeamProjectAccessAddOptions(',
+      '        access="maintain",',
+      '        project=Project(id=project_id),',
+      '        project_access=None,  # workspace_access=None in a comment says nothing',
+      '    )',
+      '    granted = retry(client.team_project_accesses.add, opts)',
+      '    note = "client.team_project_accesses.remove(granted.id) in a string says nothing"',
+      '    members.add(team_id)',
+      '    for a in client.team_project_accesses.list(ListOpts(project_id=project_id)):',
+      '        if a.access == TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN:',
+      '            client.team_project_accesses.update(a.id, TeamProjectAccessUpdateOptions(access=level, workspace_access=ws))',
+      '    return TeamProjectAccessUpdateOptions(access="owner", project_access=x == "read")',
+    ].join('\n');
+    const found = uses(text);
+    const names = new Set(data.names.filter((n) => n.client === 'python-tfe').map((n) => n.name));
+    if (!names.has('team_project_accesses.add'))
+      // The mapping was generated where the index's copy of hashicorp/python-tfe was absent: the fork has no such service.
+      return assert.deepEqual(
+        found.filter((u) => u.includes('team_project') || u.includes('TeamProject')),
+        [],
+      );
+    assert.deepEqual(found, [
+      '11 python-tfe TeamProjectAccessAddOptions.access=maintain status team-projects maintain',
+      '13 python-tfe TeamProjectAccessAddOptions.project_access attribute team-projects project-access',
+      '15 python-tfe team_project_accesses.add endpoint POST /team-projects',
+      '18 python-tfe team_project_accesses.list endpoint GET /team-projects',
+      '19 python-tfe TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN status team-projects admin',
+      '20 python-tfe team_project_accesses.update endpoint PATCH /team-projects/:id',
+      '20 python-tfe TeamProjectAccessUpdateOptions.workspace_access attribute team-projects workspace-access',
+      // `owner` is no access level of the history; `x == "read"` is a comparison, not the keyword's value.
+      '21 python-tfe TeamProjectAccessUpdateOptions.project_access attribute team-projects project-access',
+    ]);
+    // Without the import: nothing of python-tfe.
+    assert.deepEqual(
+      uses(text.replace(/pytfe/g, 'acme')).filter((u) => u.includes(' python-tfe ')),
       [],
     );
   });
