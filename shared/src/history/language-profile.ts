@@ -323,9 +323,14 @@ export function languageOf(options: {
   return byName ?? shebang() ?? given;
 }
 
+/** A file name's last part, after its last `/` or `\\` (the whole name when it has none). */
+export function fileBaseName(fileName: string): string {
+  return fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+}
+
 /** A language id for a file name, or undefined when the extension is not known. */
 export function languageOfFile(fileName: string): string | undefined {
-  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const base = fileBaseName(fileName);
   if (base === 'Dockerfile' || base.startsWith('Dockerfile.')) return 'dockerfile';
   if (base === 'Makefile' || base === 'GNUmakefile') return 'makefile';
   // Jenkins pipelines are Groovy: `Jenkinsfile`, `JenkinsFile`, `Jenkinsfile.deploy`.

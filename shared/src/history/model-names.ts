@@ -1,5 +1,6 @@
 import type { ValueField } from './data-types.ts';
 import type { HistoryIndex } from './types.ts';
+import { fileBaseName } from './language-profile.ts';
 
 /**
  * The JSON:API type a client's own name stands for: a model class or struct (`BaseProjectRequest`,
@@ -177,7 +178,7 @@ export function spelledResource(index: HistoryIndex, name: string): string | und
 /** The resource a source file's name stands for (`models/state_versions.py`, `src/run.rs`), if any. */
 export function fileResource(index: HistoryIndex, fileName: string | undefined): string | undefined {
   if (fileName === undefined) return undefined;
-  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const base = fileBaseName(fileName);
   const dot = base.indexOf('.');
   const named = namedResource(index, dot === -1 ? base : base.slice(0, dot));
   return named.field === undefined ? named.resource : undefined;

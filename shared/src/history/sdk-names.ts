@@ -1,5 +1,5 @@
 import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' };
-import { profileFor } from './language-profile.ts';
+import { fileBaseName, profileFor } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { canType, chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
@@ -452,8 +452,13 @@ function tripleQuotedSpans(text: string): [number, number][] {
   return out;
 }
 
-/** A Python project's dependency files: requirements (`requirements.txt`, `pip-reqs.txt`), setup.py, pyproject, Pipfile. */
-const PYTHON_DEPENDENCIES = /(?:^|[/\\])(?:[\w.-]*req[\w.-]*\.txt|setup\.(?:py|cfg)|pyproject\.toml|Pipfile)$/i;
+/**
+ * A Python project's dependency files, by their base name (`fileBaseName`): requirements (`requirements.txt`,
+ * `pip-reqs.txt`), setup.py, pyproject, Pipfile. (The same pattern unanchored on the whole path, `(?:^|[/\\])…$`,
+ * was tried at every character of every file's path, its `[\w.-]*req` backtracking at each: a three-hundredth of a
+ * scan.)
+ */
+const PYTHON_DEPENDENCIES = /^(?:[\w.-]*req[\w.-]*\.txt|setup\.(?:py|cfg)|pyproject\.toml|Pipfile)$/i;
 /** Bounds of a dependency file read for pins. */
 const MAX_DEPENDENCIES = 200_000;
 
@@ -463,7 +468,8 @@ const MAX_DEPENDENCIES = 200_000;
  */
 export function pinnedReleases(text: string, fileName: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  if (fileName === undefined || !PYTHON_DEPENDENCIES.test(fileName) || text.length > MAX_DEPENDENCIES) return out;
+  if (fileName === undefined || !PYTHON_DEPENDENCIES.test(fileBaseName(fileName)) || text.length > MAX_DEPENDENCIES)
+    return out;
   for (const client of PYTHON_CLIENTS) {
     if (!text.includes(client)) continue;
     const pattern = new RegExp(
