@@ -3,6 +3,7 @@ import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
+import { isNameChar } from './source-text.ts';
 import { typeLineStarts } from './type-lines.ts';
 
 /**
@@ -64,7 +65,7 @@ export function readModels(
   let models: Model[];
   if (languageId === 'python') models = pythonModels(text, lines, index);
   else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
-    models = tsModels(text, index);
+    models = tsModels(text, index, lines.markers.any(['this.attributes', 'this.relationships']));
   else if (languageId === 'rust') models = rustModels(text, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
   else if (languageId === 'java') models = [...javaEnums(text, index), ...javaClasses(text, index)];
@@ -125,6 +126,8 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
   const models: Model[] = [];
   const lastLine = lines.lineOf(text.length);
   const triple = new TripleQuotes(text);
+  // A class's own dictionaries of its resource object (`ownDocument`), searched for only in a text that assigns one.
+  const owns = lines.markers.any(['self.attributes', 'self.relationships']);
   for (
     let at = text.startsWith('class ') ? 0 : text.indexOf('class ');
     at !== -1;
@@ -202,10 +205,43 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
     // A resource object's model says its type: `type: str = "task-results"` (its name may spell nothing).
     const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
     const said = typed === undefined ? named : { ...named, resource: typed };
+    if (!isEnum && said.resource !== undefined && owns)
+      ownDocument(text, lines.endOf(line), close, 'self.', declarations);
     models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
   return models;
 }
+
+/**
+ * A class that holds its resource object's parts as dictionaries of its own (`self.attributes = {'name': name,
+ * 'priority': False}`, `this.relationships = { project: {…} }`): each such literal assigned in the class's body (its
+ * methods included) is a declaration of the class's model, so its keys are the model's resource's (asked only for a
+ * class whose resource is known). `receiver` is the language's `self.` or `this.`.
+ */
+function ownDocument(
+  text: string,
+  from: number,
+  to: number,
+  receiver: string,
+  declarations: { start: number; end: number }[],
+): void {
+  for (const part of OWN_PARTS) {
+    const needle = receiver + part;
+    for (let at = text.indexOf(needle, from); at !== -1 && at < to; at = text.indexOf(needle, at + needle.length)) {
+      const head = OWN_DOCUMENT.exec(text.slice(at + needle.length, at + needle.length + 20));
+      if (head === null || (at > 0 && isNameChar(text.charCodeAt(at - 1)))) continue;
+      const open = at + needle.length + head[0].length;
+      const close = matchingBrace(text, open);
+      if (close !== -1 && close < to) declarations.push({ start: open - 1, end: close + 1 });
+    }
+  }
+}
+
+/** The parts of a resource object a class may hold as dictionaries of its own. */
+const OWN_PARTS = ['attributes', 'relationships'];
+
+/** After `self.attributes`: ` = {` (the brace's offset is the match's end, less one). */
+const OWN_DOCUMENT = /^[ \t]*=[ \t]*\{/;
 
 /** The resource type a `type` field's default names (`type: str = "task-results"`, `type: Literal["projects"] = "projects"`). */
 function typeDefault(
@@ -262,7 +298,7 @@ function mayOpenHead(text: string, lineStart: number): boolean {
   return c === 101 || c === 100 || c === 97 || c === 105 || c === 99 || c === 116;
 }
 
-function tsModels(text: string, index: HistoryIndex): Model[] {
+function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
   const models: Model[] = [];
   // A head opens its body on its own line: the lines that hold a `{` (one native search, each line once), then
   // the head pattern on those whose first word may open one (a pattern of the keywords stopped at every word).
@@ -312,6 +348,8 @@ function tsModels(text: string, index: HistoryIndex): Model[] {
         }
       }
     });
+    if (owns && keyword === 'class' && named.resource !== undefined)
+      ownDocument(text, open, close, 'this.', declarations);
     models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
   }
   return models;

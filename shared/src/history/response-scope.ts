@@ -1,4 +1,6 @@
 import { attributesHolder, documentResource, fromResponse, holderNames } from './document-flow.ts';
+import { matchingClose } from './brackets.ts';
+import { isNameChar } from './source-text.ts';
 import { enclosingFunction } from './function-verbs.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { urlResource } from './jq-reads.ts';
@@ -243,4 +245,138 @@ function wireName(member: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .replace(/_/g, '-')
     .toLowerCase();
+}
+
+/** Languages whose typed documents `typedWrites` reads: Go's keyed literals (`Type: …`), C#'s initializers (`Type = …`). */
+const WRITTEN_TYPED = new Set(['go', 'csharp']);
+/** A keyed field whose value is a literal of its own: `Attributes: &lib.Attrs{`, `Attributes = new Attrs {` (group: `{`). */
+const ATTRIBUTES_LITERAL =
+  /Attributes[ \t]*(?::(?!=)|=(?![=>]))[ \t]*(?:&?[A-Za-z_][\w.]*|new[ \t]+[A-Za-z_][\w.<>]*(?:\(\))?)?[ \t]*\{/y;
+/** After a chain's `.Attributes`, a member assigned: `.Status = s` (group 1 the member). */
+const ATTRIBUTES_WRITE = /\.([A-Z]\w*)[ \t]*=(?![=>])/y;
+/** The chain before `.Attributes` (`response.Data`), at the end of the text before it. */
+const CHAIN_BEFORE = /(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+/** A keyed field at a literal's line start or after `{`/`,`: `Status: status,`, `Status = "passed"` (group 1). */
+const KEYED_FIELD = /(?:^|[{,])[ \t]*([A-Z]\w*)[ \t]*(?::(?!=)|=(?![=>]))/gm;
+/** A document type's value: a string or a constant's name (`"task-results"`, `TaskResults`, `api.TypeTaskResults`). */
+const TYPE_VALUE = /^[ \t]*(?:"([\w-]+)"|([A-Za-z_][\w.]*))[ \t]*(?:[,;\n}]|$)/;
+/** How far back the literal holding an `Attributes` field may open, and how long a literal is read. */
+const LITERAL_BACK = 2_000;
+const MAX_LITERAL = 8_000;
+
+/**
+ * Go and C#: a resource object the program writes as a typed document, its type said beside its attributes: the
+ * keyed fields of the literal its `Attributes` field holds (`Data: &lib.Data{ Type: "task-results", Attributes:
+ * &lib.Attrs{ Status: status } }`, C#'s `new Data { Type = "runs", Attributes = new RunAttrs { Message = m } }`), or
+ * the members assigned on the attributes of a chain whose `Type` the same function assigns (`response.Data.Type =
+ * TaskResults` then `response.Data.Attributes.Status = status`), are that type's attributes: each member's name read
+ * as the wire name (`Status` → `status`), reported only when the resource has that attribute. The type is a string,
+ * or a constant the file declares with one (`const TypeTaskResults = "task-results"`); anything else (a variable, a
+ * constant of another file, a string that is no resource type) says nothing.
+ */
+export function typedWrites(text: string, lines: Lines, index: HistoryIndex, languageId: string | undefined): Match[] {
+  if (
+    languageId === undefined ||
+    !WRITTEN_TYPED.has(languageId) ||
+    !lines.markers.has('Attributes') ||
+    !lines.markers.has('Type')
+  )
+    return [];
+  const out: Match[] = [];
+  const member = (resource: string, name: string, start: number): void => {
+    const subject = (index.byName.get(wireName(name)) ?? []).find(
+      (s) => s.type === 'attribute' && s.resource === resource,
+    );
+    if (subject !== undefined)
+      out.push(
+        makeMatch(text, lines, { start, end: start + name.length, subject, confidence: 'context', via: 'name' }),
+      );
+  };
+  const written = (at: number): void => {
+    ATTRIBUTES_WRITE.lastIndex = at + 10;
+    const m = ATTRIBUTES_WRITE.exec(text);
+    if (m === null) return;
+    const chain = CHAIN_BEFORE.exec(text.slice(Math.max(0, at - 1 - ROOT_CHARS), at - 1))?.[0];
+    if (chain === undefined) return;
+    const fn = enclosingFunction(text, lines, lines.lineOf(at));
+    if (fn === undefined) return;
+    const escaped = chain.replace(/\./g, '\\.');
+    const typed = new RegExp(`(?<![\\w$.])${escaped}\\.Type[ \\t]*=(?![=>])`).exec(text.slice(fn.start, at));
+    if (typed === null) return;
+    const from = fn.start + typed.index + typed[0].length;
+    const resource = typeValue(text, index, text.slice(from, lines.endOf(lines.lineOf(from))));
+    if (resource !== undefined) member(resource, m[1]!, at + 11);
+  };
+  for (let word = lines.markers.first('Attributes'); word !== -1; word = text.indexOf('Attributes', word + 10)) {
+    const before = word > 0 ? text.charCodeAt(word - 1) : 32;
+    // `….Attributes.Member =`: a member assigned on a chain's attributes.
+    if (before === 46) written(word);
+    if (before === 46 || isNameChar(before)) continue;
+    ATTRIBUTES_LITERAL.lastIndex = word;
+    const m = ATTRIBUTES_LITERAL.exec(text);
+    if (m === null) continue;
+    const open = word + m[0].length;
+    const outer = openingBrace(text, word);
+    if (outer === -1) continue;
+    const outerClose = matchingClose(text, outer, MAX_LITERAL, 'braces');
+    if (outerClose === -1) continue;
+    const resource = literalType(text, index, outer + 1, outerClose);
+    if (resource === undefined) continue;
+    const close = matchingClose(text, open - 1, MAX_LITERAL, 'braces');
+    if (close === -1) continue;
+    const body = text.slice(open, close);
+    KEYED_FIELD.lastIndex = 0;
+    for (let f = KEYED_FIELD.exec(body); f !== null; f = KEYED_FIELD.exec(body)) {
+      const name = f[1]!;
+      const at = f.index + f[0].indexOf(name);
+      if (depthAt(body, at) === 0) member(resource, name, open + at);
+    }
+  }
+  return out;
+}
+
+/** The `{` of the literal holding `at`, read back at most `LITERAL_BACK` characters, or -1. */
+function openingBrace(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= Math.max(0, at - LITERAL_BACK); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 125) depth++;
+    else if (c === 123 && depth-- === 0) return i;
+  }
+  return -1;
+}
+
+/** Brace depth of `at` in `body` (0: the literal's own level). */
+function depthAt(body: string, at: number): number {
+  let depth = 0;
+  for (let i = 0; i < at; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125) depth--;
+  }
+  return depth;
+}
+
+/** The resource a literal's own `Type` field names (at its level), or undefined. */
+function literalType(text: string, index: HistoryIndex, open: number, close: number): string | undefined {
+  const body = text.slice(open, close);
+  KEYED_FIELD.lastIndex = 0;
+  for (let f = KEYED_FIELD.exec(body); f !== null; f = KEYED_FIELD.exec(body)) {
+    if (f[1] !== 'Type' || depthAt(body, f.index) !== 0) continue;
+    const end = body.indexOf('\n', f.index + f[0].length);
+    return typeValue(text, index, body.slice(f.index + f[0].length, end === -1 ? body.length : end));
+  }
+  return undefined;
+}
+
+/** The resource type a value names: a string, or a constant the file declares with a string (`TaskResults = "task-results"`). */
+function typeValue(text: string, index: HistoryIndex, value: string): string | undefined {
+  const m = TYPE_VALUE.exec(value);
+  if (m === null) return undefined;
+  let type = m[1];
+  if (type === undefined) {
+    const name = m[2]!.slice(m[2]!.lastIndexOf('.') + 1);
+    type = new RegExp(`(?<![\\w$.])${name}[ \\t]*(?:string[ \\t]*)?=[ \\t]*"([\\w-]+)"`).exec(text)?.[1];
+  }
+  return type !== undefined && index.resourceTypes.has(type) ? type : undefined;
 }

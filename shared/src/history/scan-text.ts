@@ -21,7 +21,7 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
-import { scopeMembers, scopeResources } from './response-scope.ts';
+import { scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
 import {
   fileFacts,
@@ -296,6 +296,12 @@ function scan(
   matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
   // Typed languages: a typed document's attribute members (`item.Attributes.Name`) by the document's resource.
   matches.push(...scopeMembers(text, lines, index, hits.urls, languageId));
+  // Go and C#: a typed document the program writes, its attributes' members by the type it is given.
+  const written = typedWrites(text, lines, index, languageId);
+  if (written.length > 0) {
+    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+    for (const m of written) if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+  }
   matches.push(...hclReads);
   // JS/TS: zod schemas of JSON:API objects named for their resource.
   matches.push(...zodModelKeys(text, lines, index, languageId));

@@ -478,3 +478,53 @@ describe('service calls of a client library (service-calls.ts)', () => {
     ]);
   });
 });
+
+describe("models: a class's own dictionaries of its resource object's parts", () => {
+  it('Python: `self.attributes = {…}` in a method of a class named for a resource holds its keys; an unnamed class says nothing', () => {
+    const text = [
+      'class Project:',
+      '    """A project as the setup declares it."""',
+      '',
+      '    def __init__(self, name=None, org_id=None):',
+      '        self.id = None',
+      '        self.attributes = {',
+      "            'name': name,",
+      "            'description': None,",
+      '        }',
+      '        self.relationships = {',
+      "            'organization': {'data': {'id': org_id, 'type': 'organizations'}},",
+      '        }',
+      '',
+      'class VariableSet:',
+      '    def __init__(self, name=None):',
+      "        self.attributes = {'name': name, 'priority': False}",
+      '',
+      'class Widget:',
+      '    def __init__(self, name=None):',
+      "        self.attributes = {'name': name, 'priority': False}",
+      "        self.options = {'priority': True}",
+    ].join('\n');
+    assert.deepEqual(found(text, 'setup/declared.py'), [
+      '7 name attribute projects name',
+      '8 description attribute projects description',
+      '16 priority attribute varsets priority',
+    ]);
+  });
+
+  it('TypeScript: `this.attributes = {…}` in a class named for a resource; another class says nothing', () => {
+    const text = [
+      'export class Project {',
+      '  attributes: Record<string, unknown>;',
+      '  constructor(name: string) {',
+      "    this.attributes = { 'name': name };",
+      '  }',
+      '}',
+      'export class Widget {',
+      '  constructor(name: string) {',
+      "    this.attributes = { 'name': name, 'priority': true };",
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'src/declared.ts'), ['4 name attribute projects name']);
+  });
+});

@@ -375,3 +375,67 @@ describe("history: a typed document's attribute members, by the document's resou
     assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), []);
   });
 });
+
+describe('history: a typed document the program writes, by the type it is given', () => {
+  it("Go: the keyed fields of the literal beside its `Type`, or the members assigned after the chain's `Type`", () => {
+    const go = [
+      'package callback',
+      '',
+      'const typeResults = "task-results"',
+      '',
+      'type Payload struct {',
+      '\tData PayloadData `json:"data"`',
+      '}',
+      '',
+      'func build(status, message string) Payload {',
+      '\treturn Payload{',
+      '\t\tData: PayloadData{',
+      '\t\t\tType: "task-results",',
+      '\t\t\tAttributes: &PayloadAttributes{',
+      '\t\t\t\tStatus:  status,',
+      '\t\t\t\tMessage: message,',
+      '\t\t\t},',
+      '\t\t},',
+      '\t}',
+      '}',
+      '',
+      'func fill(p *Payload, status string) {',
+      '\tp.Data.Type = typeResults',
+      '\tp.Data.Attributes.Status = status',
+      '}',
+      '',
+      'func untyped(kind, status string) Payload {',
+      '\tout := Payload{Data: PayloadData{Type: kind, Attributes: &PayloadAttributes{Status: status}}}',
+      '\tout.Data.Attributes.Status = status',
+      '\treturn out',
+      '}',
+      '',
+      'func problem(status string) ErrorDoc {',
+      '\treturn ErrorDoc{Type: "errors", Attributes: ErrorAttrs{Status: status}}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), [
+      '14 attribute task-results status',
+      '23 attribute task-results status',
+    ]);
+  });
+
+  it('C#: an initializer\'s `Attributes = new … { … }` beside `Type = "…"`', () => {
+    const cs = [
+      'public class Callback {',
+      '  public Payload Build(string status) {',
+      '    return new Payload {',
+      '      Data = new PayloadData {',
+      '        Type = "task-results",',
+      '        Attributes = new PayloadAttributes { Status = status, Message = "done" }',
+      '      }',
+      '    };',
+      '  }',
+      '  public Payload Other(string status, string kind) {',
+      '    return new Payload { Data = new PayloadData { Type = kind, Attributes = new PayloadAttributes { Status = status } } };',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(cs, { languageId: 'csharp' })), ['6 attribute task-results status']);
+  });
+});
