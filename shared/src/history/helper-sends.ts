@@ -109,6 +109,23 @@ export function helperSending(
   return { method: verb[2]!.toUpperCase() as HttpMethod, start, end: start + verb[2]!.length, text: verb[2]! };
 }
 
+/**
+ * The parameter names of the definition whose name starts at `at` (as `function-verbs.ts`' `enclosingFunction` finds it:
+ * `def list_runs(self, ws, query):`, `function listRuns(ws, query) {`, `func listRuns(ws string, q url.Values)`,
+ * `public Runs listRuns(String ws, Map<String, String> query)`), a receiver `self` / `cls` dropped; undefined when the
+ * list cannot be read.
+ */
+export function definitionParams(text: string, at: number, name: string): string[] | undefined {
+  const after = AFTER_NAME.exec(text.slice(at + name.length, at + name.length + 120));
+  if (!after) return undefined;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = BEFORE_NAME.exec(text.slice(lineStart, at));
+  const open = at + name.length + after[0].length - 1;
+  const close = matchingClose(text, open, MAX_PARAMS);
+  if (close === -1) return undefined;
+  return readParams(text, open, close, before?.[3] !== undefined)?.map((p) => p.name);
+}
+
 /** How many places a helper's name may be found at before it is given up (a name used everywhere is no helper's). */
 const MAX_OCCURRENCES = 200;
 
@@ -280,8 +297,19 @@ function uses(text: string, body: { start: number; end: number }, name: string):
 
 /** A parameter list's names (a receiver `self` / `cls` dropped); undefined when one cannot be read. */
 function readParams(text: string, open: number, close: number, typeFirst: boolean): Param[] | undefined {
-  const args = topLevelArguments(text, open + 1, close);
-  if (!args) return undefined;
+  const pieces = topLevelArguments(text, open + 1, close);
+  if (!pieces) return undefined;
+  // A generic type's commas (`Map<String, String> query`) split no parameter: its pieces are joined up to the `>`.
+  const args: { start: number; end: number }[] = [];
+  let angles = 0;
+  for (const piece of pieces) {
+    const last = args[args.length - 1];
+    if (angles > 0 && last) args[args.length - 1] = { start: last.start, end: piece.end };
+    else args.push(piece);
+    const raw = text.slice(piece.start, piece.end);
+    angles += (raw.match(/</g)?.length ?? 0) - (raw.match(/>/g)?.length ?? 0);
+    if (angles < 0) angles = 0;
+  }
   const out: Param[] = [];
   for (const arg of args) {
     const raw = text.slice(arg.start, arg.end);

@@ -3,6 +3,10 @@ import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { isRegexWordChar, isWordChar } from './source-text.ts';
+import { callArguments as argumentsOf } from './client-operations.ts';
+import { enclosingFunction } from './function-verbs.ts';
+import { definitionParams } from './helper-sends.ts';
+import { valueFlow } from './value-flow.ts';
 
 /**
  * Query keys written away from their URL:
@@ -44,6 +48,8 @@ type Add = (start: number, end: number, info: LexInfo, query?: UrlHit) => void;
 
 /** How many lines above the call that sends it a query object's keys may be set. */
 const OBJECT_LINES = 60;
+/** How far after a call's `(` of the function sending a URL its arguments are read. */
+const CALLER_CHARS = 2_000;
 /** How far after a URL its call's remaining arguments are read. */
 const CALL_CHARS = 400;
 
@@ -119,10 +125,66 @@ function queryObjects(
   // In start order (as the collector finds them, mostly), the keys inside a span are found by a binary search, not
   // by a look at every key for every call and literal (a dense file's thousand URLs and keys made that quadratic).
   const sortedKeyed = byStart(keyed);
+  // The keys in a span: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
+  const bindSpan = (open: number, close: number, url: UrlHit): void => {
+    for (let k = sortedKeyed ? firstAfter(keyed, open) : 0; k < keyed.length; k++) {
+      const hit = keyed[k]!;
+      if (sortedKeyed && hit.start >= close) break;
+      if (hit.start > open && hit.start < close && (hit.isKey || hit.info.text.includes('['))) {
+        const known = parameterInfo(lexicon, hit.info.text);
+        if (known) add(hit.start, hit.end, known, url);
+      }
+    }
+  };
+  // The keys set on `name` from `from` up to `before`, and those of the object literal assigned to it there.
+  const bindNamed = (name: string, from: number, before: number, url: UrlHit): void => {
+    for (let at = text.indexOf(name, from); at !== -1 && at < before; at = text.indexOf(name, at + name.length)) {
+      const prev = text.charCodeAt(at - 1);
+      if (isWordChar(prev) || prev === 46 || prev === 36 || place(at).inComment) continue;
+      const after = at + name.length;
+      if (isWordChar(text.charCodeAt(after))) continue;
+      const key = assignedKey(text, after);
+      const info = key ? parameterInfo(lexicon, key.word) : undefined;
+      if (key && info) add(key.start, key.start + key.word.length, info, url);
+      const open = key ? -1 : literalAssigned(text, after);
+      if (open === -1) continue;
+      const closed = matchingClose(text, open, MAX_LITERAL);
+      bindSpan(open, closed === -1 ? open + MAX_LITERAL : closed, url);
+    }
+  };
+  // At each call of `fn` in the text, the argument for its parameter `name` (by keyword, or at `index` before any
+  // keyword): an object literal's keys, or those the variable it names holds there, are the URL's.
+  const flow = valueFlow(text, lines);
+  const callerObjects = (fn: { name: string; start: number }, name: string, index: number, url: UrlHit): void => {
+    for (const at of flow.callsOf(fn.name) ?? []) {
+      const open = at + fn.name.length;
+      if (at === fn.start || text.charCodeAt(open) !== 40) continue;
+      const args = argumentsOf(text, open, CALLER_CHARS)?.args;
+      if (!args) continue;
+      const keyword = (a: { start: number; end: number }): string | undefined =>
+        /^\s*([A-Za-z_]\w*)\s*[=:](?![=:])/.exec(text.slice(a.start, a.end))?.[1];
+      let arg = args.find((a) => keyword(a) === name);
+      if (!arg && index < args.length && !args.slice(0, index + 1).some((a) => keyword(a) !== undefined))
+        arg = args[index];
+      if (!arg) continue;
+      const raw = text.slice(arg.start, arg.end);
+      const value = raw.replace(/^\s*[A-Za-z_]\w*\s*[=:](?![=:])/, '');
+      const start = arg.end - value.length;
+      const literal = /^\s*(?:@?\{|map\[[^\]\n]{1,40}\][\w.*]{1,40}\{|dict\()/.exec(value);
+      if (literal) bindSpan(start + literal[0].length - 1, arg.end, url);
+      else {
+        const variable = /^\s*(\$?[A-Za-z_][\w$]*)\s*$/.exec(value)?.[1];
+        if (variable !== undefined)
+          bindNamed(variable, lines.startOf(Math.max(0, lines.lineOf(at) - OBJECT_LINES)), at, url);
+      }
+    }
+  };
   let previousEnd = 0;
   for (const url of hits.urls) {
     const from = Math.max(previousEnd, lines.startOf(Math.max(0, url.line - OBJECT_LINES)));
     previousEnd = url.end;
+    let fn: { name: string; start: number } | null | undefined;
+    let params: string[] | undefined;
     for (const call of sendingRests(text, lines, url)) {
       for (let k = sortedKeyed ? firstAfter(keyed, call.start) : 0; k < keyed.length; k++) {
         const hit = keyed[k]!;
@@ -132,32 +194,14 @@ function queryObjects(
           if (info) add(hit.start, hit.end, info, url);
         }
       }
-      for (const name of call.names) {
-        for (
-          let at = text.indexOf(name, from);
-          at !== -1 && at < call.start;
-          at = text.indexOf(name, at + name.length)
-        ) {
-          const before = text.charCodeAt(at - 1);
-          if (isWordChar(before) || before === 46 || before === 36 || place(at).inComment) continue;
-          const after = at + name.length;
-          if (isWordChar(text.charCodeAt(after))) continue;
-          const key = assignedKey(text, after);
-          const info = key ? parameterInfo(lexicon, key.word) : undefined;
-          if (key && info) add(key.start, key.start + key.word.length, info, url);
-          const open = key ? -1 : literalAssigned(text, after);
-          if (open === -1) continue;
-          const closed = matchingClose(text, open, MAX_LITERAL);
-          const close = closed === -1 ? open + MAX_LITERAL : closed;
-          // A literal's keys: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
-          for (let k = sortedKeyed ? firstAfter(keyed, open) : 0; k < keyed.length; k++) {
-            const hit = keyed[k]!;
-            if (sortedKeyed && hit.start >= close) break;
-            if (hit.start > open && hit.start < close && (hit.isKey || hit.info.text.includes('['))) {
-              const known = parameterInfo(lexicon, hit.info.text);
-              if (known) add(hit.start, hit.end, known, url);
-            }
-          }
+      for (const name of call.names) bindNamed(name, from, call.start, url);
+      // A query object handed in by the callers of the function that sends the URL (`def list_runs(ws, query):`).
+      if (call.names.length > 0) {
+        fn ??= enclosingFunction(text, lines, url.line) ?? null;
+        params ??= (fn && definitionParams(text, fn.start, fn.name)) ?? [];
+        for (const name of call.names) {
+          const index = params.indexOf(name);
+          if (fn && index !== -1) callerObjects(fn, name, index, url);
         }
       }
     }

@@ -175,6 +175,8 @@ function check(
       if (subject.path === '*' && hit.info.text.includes('[')) return 'context';
       // `q` and `sort` are too common to count unless they are a key (`params={"q": …}`).
       if (!hit.isKey && !hit.info.text.includes('[')) return undefined;
+      // A key the code hands to one URL (`query-objects.ts`) is that URL's alone: a URL nearby takes it no more.
+      if (hit.query !== undefined) return urlHasParameter(hit.query, subject) ? 'context' : undefined;
       return boundUrl(ctx, subject, hit.start, hit.line) ||
         optionsStructUrl(ctx, subject, hit.start) ||
         (hit.query !== undefined && urlHasParameter(hit.query, subject)) ||
