@@ -17,8 +17,9 @@ import { ownDictionaryRead } from './object-keys.ts';
 import { optionsStructUrl } from './options-struct.ts';
 import { onSeveralResources } from './sdk-names.ts';
 import type { Confidence, Match } from './match-types.ts';
-import { followsCase, isWordChar } from './source-text.ts';
+import { followsCase } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
+import { hasWord, listedEnumeration, namesTypedField, singularWord } from './value-lists.ts';
 
 /**
  * The resources a hit's model declares (its name's, its holders', its file's). In a file that handles run task
@@ -191,7 +192,8 @@ function check(
     }
     case 'generic': {
       if (subject.type === 'status') {
-        if (hit.isKey) return undefined;
+        // A key is a value only as a member of a set written as a map (`map[string]bool{"read": true}`).
+        if (hit.isKey) return listedEnumeration(ctx, hit, subject) ? 'context' : undefined;
         if (
           subject.resource !== undefined &&
           context()?.includes(subject.resource) === true &&
@@ -200,7 +202,11 @@ function check(
           return 'context';
         // The value of its field (`"access": "custom"`) beside a key only the resource has (`"project-access"`).
         if (hit.keyOf !== '' && hit.keyOf === subject.valueField && listedWithOwn(ctx, hit, subject)) return 'context';
-        return listedWithDistinct(ctx, hit, subject) || typedStatusOnLine(ctx, hit, subject) ? 'context' : undefined;
+        return listedWithDistinct(ctx, hit, subject) ||
+          typedStatusOnLine(ctx, hit, subject) ||
+          listedEnumeration(ctx, hit, subject)
+          ? 'context'
+          : undefined;
       }
       if (!hit.isKey || subject.resource === undefined) return undefined;
       const here = context();
@@ -591,24 +597,6 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
   return header !== undefined && namesTypedField(header, suffix, resourceWords);
 }
 
-/** Whether the text names a type `<resource words><Field>` or `<resource words><Field>Type`. */
-function namesTypedField(line: string, suffix: string, resourceWords: readonly string[]): boolean {
-  for (let i = line.indexOf(suffix); i !== -1; i = line.indexOf(suffix, i + 1)) {
-    // The type ends with the field, or with the field and `Type` (`TeamProjectAccessType`).
-    const end = line.startsWith('Type', i + suffix.length) ? i + suffix.length + 4 : i + suffix.length;
-    if (isWordChar(line.charCodeAt(end))) continue;
-    let s = i;
-    while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
-    const words = line
-      .slice(s, i)
-      .split(/(?=[A-Z])/)
-      .filter((w) => w !== '')
-      .map((w) => singularWord(w.toLowerCase()));
-    if (words.length > 0 && words.every((w) => resourceWords.includes(w))) return true;
-  }
-  return false;
-}
-
 /** What precedes an enum member's value on its line. */
 const ENUM_MEMBER = /^\s*[A-Za-z_]\w*\s*[=(]\s*["'`]$/;
 /** How many lines above a member its enum's header may be. */
@@ -640,11 +628,6 @@ function enumHeader(ctx: ResolveContext, line: number): string | undefined {
   return undefined;
 }
 
-function singularWord(word: string): string {
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
-}
-
 /** A generic status value counts only as the value of its field, or on a line naming the field or a `case`. */
 function statusFieldNear(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
   const field = subject.valueField;
@@ -654,13 +637,6 @@ function statusFieldNear(ctx: ResolveContext, hit: NameHit, subject: HistorySubj
   const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   return hasWord(line, field) || hasWord(line, 'case');
-}
-
-function hasWord(line: string, word: string): boolean {
-  for (let i = line.indexOf(word); i !== -1; i = line.indexOf(word, i + 1)) {
-    if (!isWordChar(line.charCodeAt(i - 1)) && !isWordChar(line.charCodeAt(i + word.length))) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,0 +1,359 @@
+import { resourcesAt, scopedResourcesAt, type ResolveContext } from './context.ts';
+import type { NameHit } from './hits.ts';
+import type { Lexicon } from './lexicon.ts';
+import { memoKey } from './lines.ts';
+import { isNameChar, isWordChar } from './source-text.ts';
+import type { HistorySubject } from './types.ts';
+
+/**
+ * Enumerated values held in a collection (`var permissions = []string{"read", "write", "maintain", "admin", "custom"}`,
+ * `valid_levels = {"admin", "maintain", "write", "read"}`, `const STATUSES = ['fetching', 'queuing']`, `for s in
+ * ("read", "write"):`): a status value that is a plain word (`read`, `admin`, `fetching`) says nothing alone; a
+ * collection whose every member is a value of one enumeration (one resource's value field: team-projects' `access`)
+ * is that enumeration's when what the collection flows to decides it:
+ * - a line where it is used names the field (`if access not in valid_levels:`, `STATUSES.includes(run.status)`,
+ *   `item.Access`) or a type named for the resource and field (`tfe.TeamProjectAccessType(level)`), with the resource
+ *   known there (evidence nearby, or anywhere in the text, or the text naming that type: `tfe.TeamProjectAccess.List`).
+ *   Its uses are where the collection's name (bound once: `NAME = […]`, `var NAME = []string{…}`, `NAME := …`) stands,
+ *   and, for a loop over it (`for x in NAME`, `for _, x := range NAME`, `NAME.forEach((x) =>`), where the loop's
+ *   variable stands in the next LOOP_LINES lines; an inline collection's own first and last lines are uses too;
+ * - or it holds every value the history lists for the enumeration (at least COMPLETE_AT of them), in a text that
+ *   names the resource (evidence, or the type named for resource and field).
+ * A member that is no value of the enumeration (`plan` of a workspace access list, `triage` of a GitHub permission
+ * list), a collection bound twice, or a resource known nowhere says nothing.
+ */
+
+/** How far back (characters) the bracket opening a collection is looked for, and how long a collection may be. */
+const MAX_LIST = 2_000;
+/** At most this many members are read. */
+const MAX_MEMBERS = 64;
+/** At most this many uses of a collection's name are read (a name used everywhere is nobody's list). */
+const MAX_USES = 24;
+/** How many lines under a loop over the collection its variable's uses are read. */
+const LOOP_LINES = 30;
+/** A collection of every listed value decides only for an enumeration of at least this many values. */
+const COMPLETE_AT = 3;
+/** How far either side of a use its line is read (minified code). */
+const LINE_READ = 200;
+
+/** A collection literal: its brackets and its members (the strings it holds, in order). */
+interface Collection {
+  readonly open: number;
+  readonly close: number;
+  readonly members: readonly string[];
+}
+
+/** What one collection says, kept per text by its opening bracket: the enumerations it decides (`resource\tfield`). */
+const DECIDED = memoKey<Map<number, ReadonlySet<string>>>('value lists decided');
+
+/**
+ * Whether the status value at `hit` is a member of a collection of `subject`'s enumeration that its flow (or its
+ * completeness) decides, as the module's comment says.
+ */
+export function listedEnumeration(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
+  const field = subject.valueField;
+  const resource = subject.resource;
+  if (field === undefined || resource === undefined) return false;
+  const collection = collectionAt(ctx.text, hit.start, hit.end);
+  if (collection === undefined) return false;
+  const memo = ctx.lines.memo(DECIDED, () => new Map<number, ReadonlySet<string>>());
+  let decided = memo.get(collection.open);
+  if (decided === undefined) {
+    decided = decide(ctx, collection);
+    memo.set(collection.open, decided);
+  }
+  return decided.has(`${resource}\t${field}`);
+}
+
+/** The enumerations (`resource\tfield`) a collection's flow or completeness decides. */
+function decide(ctx: ResolveContext, collection: Collection): ReadonlySet<string> {
+  const out = new Set<string>();
+  const { members } = collection;
+  if (members.length < 2) return out;
+  // The enumerations every member is a value of.
+  let shared: Set<string> | undefined;
+  for (const member of members) {
+    const own = new Set<string>();
+    for (const c of ctx.lexicon.words.get(member)?.candidates ?? [])
+      if (c.subject.type === 'status' && c.subject.resource !== undefined && c.subject.valueField !== undefined)
+        own.add(`${c.subject.resource}\t${c.subject.valueField}`);
+    shared = shared === undefined ? own : new Set([...shared].filter((e) => own.has(e)));
+    if (shared.size === 0) return out;
+  }
+  if (shared === undefined) return out;
+  let uses: readonly Use[] | undefined;
+  for (const enumeration of shared) {
+    const [resource = '', field = ''] = enumeration.split('\t');
+    const about = namesEnumeration(ctx, resource, field);
+    const listed = enumerationValues(ctx.lexicon).get(enumeration) ?? 0;
+    if (about && listed >= COMPLETE_AT && new Set(members).size >= listed) {
+      out.add(enumeration);
+      continue;
+    }
+    uses ??= usesOf(ctx, collection);
+    const suffix = field.charAt(0).toUpperCase() + field.slice(1);
+    const words = resource.split(/[-/ ]/).map(singularWord);
+    const inContext = (at: number, line: number): boolean =>
+      (resourcesAt(ctx, at, line) ?? scopedResourcesAt(ctx, at))?.includes(resource) === true;
+    const known = about || inContext(collection.open, ctx.lines.lineOf(collection.open));
+    for (const use of uses) {
+      const from = Math.max(ctx.lines.startOf(use.line), use.at - LINE_READ);
+      const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(use.line), use.at + LINE_READ));
+      if (!(hasWord(line, field) || hasWord(line, suffix) || namesTypedField(line, suffix, words))) continue;
+      if (known || inContext(use.at, use.line)) {
+        out.add(enumeration);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** How many values the history lists for each enumeration (`resource\tfield`), per lexicon. */
+const VALUES = new WeakMap<Lexicon, Map<string, number>>();
+
+function enumerationValues(lexicon: Lexicon): Map<string, number> {
+  let counts = VALUES.get(lexicon);
+  if (counts === undefined) {
+    const seen = new Set<HistorySubject>();
+    counts = new Map();
+    for (const info of lexicon.words.values())
+      for (const { subject } of info.candidates) {
+        if (subject.type !== 'status' || subject.resource === undefined || subject.valueField === undefined) continue;
+        if (seen.has(subject)) continue;
+        seen.add(subject);
+        const key = `${subject.resource}\t${subject.valueField}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    VALUES.set(lexicon, counts);
+  }
+  return counts;
+}
+
+/** Per text: whether it names a resource of an enumeration (`resource\tfield`), by evidence or by a typed name. */
+const NAMES = memoKey<Map<string, boolean>>('value lists: enumerations the text names');
+
+/**
+ * The text names the enumeration's resource: evidence anywhere (a `type` value, a path), or a type named for the
+ * resource and field (`TeamProjectAccess`, `RunStatus`, `ConfigurationStatus`).
+ */
+function namesEnumeration(ctx: ResolveContext, resource: string, field: string): boolean {
+  const memo = ctx.lines.memo(NAMES, () => new Map<string, boolean>());
+  const key = `${resource}\t${field}`;
+  let found = memo.get(key);
+  if (found === undefined) {
+    const suffix = field.charAt(0).toUpperCase() + field.slice(1);
+    found =
+      ctx.hits.evidence.some((e) => e.resources.includes(resource)) ||
+      namesTypedField(ctx.text, suffix, resource.split(/[-/ ]/).map(singularWord));
+    memo.set(key, found);
+  }
+  return found;
+}
+
+/** A place a collection is used: an offset and its line. */
+interface Use {
+  readonly at: number;
+  readonly line: number;
+}
+
+/**
+ * Where a collection is used: its name's uses (bound once), a loop's variable's uses under a loop over it, and an
+ * inline collection's own first and last lines.
+ */
+function usesOf(ctx: ResolveContext, collection: Collection): Use[] {
+  const { text, lines } = ctx;
+  const out: Use[] = [];
+  const openLine = lines.lineOf(collection.open);
+  const lineStart = lines.startOf(openLine);
+  const beforeStart = Math.max(lineStart, collection.open - LINE_READ);
+  const before = text.slice(beforeStart, collection.open);
+  const name = BINDING.exec(before)?.[1];
+  if (name === undefined) {
+    out.push({ at: collection.open, line: openLine });
+    const closeLine = lines.lineOf(collection.close);
+    if (closeLine !== openLine) out.push({ at: collection.close, line: closeLine });
+    // `for status in ("planned", "errored"):`: the loop's variable below.
+    const loop = INLINE_LOOP.exec(before)?.[1];
+    if (loop !== undefined) loopUses(ctx, loop, collection.close, out);
+    return out;
+  }
+  const bound = beforeStart + before.lastIndexOf(name);
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    if (at === bound || (at > collection.open && at < collection.close)) continue;
+    // Bound again (not compared): two values, nothing known.
+    if (/^\s*(?::=|=(?!=))/.test(text.slice(at + name.length, at + name.length + 4))) return [];
+    if (++count > MAX_USES) return [];
+    const line = lines.lineOf(at);
+    out.push({ at, line });
+    const own = text.slice(lines.startOf(line), lines.endOf(line));
+    const loop = loopVariable(own, name);
+    if (loop !== undefined) loopUses(ctx, loop, lines.endOf(line), out);
+  }
+  return out;
+}
+
+/** The uses of a loop's variable in the LOOP_LINES lines under its header (which ends at `from`). */
+function loopUses(ctx: ResolveContext, variable: string, from: number, out: Use[]): void {
+  const { text, lines } = ctx;
+  const last = Math.min(lines.lineOf(from) + LOOP_LINES, lines.lineOf(text.length));
+  const end = lines.endOf(last);
+  let count = 0;
+  for (let at = text.indexOf(variable, from); at !== -1 && at < end; at = text.indexOf(variable, at + 1)) {
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + variable.length))) continue;
+    if (++count > MAX_USES) return;
+    out.push({ at, line: lines.lineOf(at) });
+  }
+}
+
+/**
+ * What stands before a collection bound to a name, on its line: the name (group 1), a type or annotation, `=` or `:=`
+ * (not `==`), then what makes the collection (`[]string`, `map[string]bool`, `new Set(`, `frozenset(`, `List.of(`,
+ * PowerShell's `@`): `var permissions = []string`, `valid_levels = `, `const STATUSES: string[] = `, `$levels = @`.
+ */
+const BINDING =
+  /(?:^|[^\w$.])(?:self\.|this\.|@|\$)?([A-Za-z_][\w]*)[ \t]*(?::[^=\n]*)?(?<![=!<>:])(?::=|=)[ \t]*(?:new[ \t]+)?(?:\[\][\w.]+|map\[[\w.]+\](?:struct\{\}|[\w.]+)|[\w.]+(?:<[^<>\n]*>)?(?:\[\])?)?[ \t]*(?:\([ \t]*)?@?$/;
+
+/** A loop over an inline collection, up to its bracket: `for status in (`, `for (const s of [`, `foreach ($s in @(`. */
+const INLINE_LOOP =
+  /\bfor(?:each)?[ \t]*\(?[ \t]*(?:(?:const|let|var|final|auto)[ \t]+)?\$?([A-Za-z_]\w*)[ \t]+(?:in|of)[ \t]+@?$/;
+
+/** The variable of a loop over `name` on a line (`for x in NAME`, `for _, x := range NAME`, `NAME.forEach((x) =>`). */
+function loopVariable(line: string, name: string): string | undefined {
+  const n = name.replace(/\$/g, '\\$');
+  const patterns = [
+    new RegExp(
+      `\\bfor(?:each)?\\s*\\(?\\s*(?:(?:const|let|var|final|auto)\\s+)?\\$?([A-Za-z_]\\w*)\\s+(?:in|of)\\s+(?:self\\.|this\\.|\\$)?${n}\\b`,
+    ),
+    new RegExp(`\\bfor\\s+\\w+\\s*,\\s*(\\w+)\\s*:?=\\s*range\\s+${n}\\b`),
+    new RegExp(`\\bfor\\s*\\(\\s*(?:final\\s+)?[\\w<>.]+\\s+(\\w+)\\s*:\\s*(?:this\\.)?${n}\\b`),
+    new RegExp(
+      `\\b${n}\\.(?:forEach|map|filter|some|every|flatMap|each|select)\\s*(?:\\(\\s*(?:async\\s*)?\\(?\\s*|(?:do|\\{)\\s*\\|)([A-Za-z_$][\\w$]*)`,
+    ),
+  ];
+  for (const p of patterns) {
+    const m = p.exec(line);
+    if (m?.[1] !== undefined && m[1] !== '_') return m[1];
+  }
+  return undefined;
+}
+
+/** The closing bracket of each opening one. */
+const CLOSER: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
+/** Names whose call makes a collection of its arguments (`frozenset(`, `List.of(`, `setOf(`, `Set(`). */
+const MAKERS =
+  /(?:^|[^\w$])(?:set|frozenset|tuple|list|Set|List|of|asList|setOf|listOf|arrayOf|mutableSetOf|mutableListOf|hashSetOf|Array|array)$/;
+
+/** Words after which a parenthesis opens a tuple, not a call's arguments (`for x in (`, `return (`, `x not in (`). */
+const KEYWORDS = /(?:^|[^\w$])(?:in|of|return|yield|and|or|not|if|elif|else|case|when)$/;
+
+/**
+ * The collection literal the string at [start, end) (its quotes just outside) is a member of: the bracket enclosing it,
+ * every member a quoted string (a set-map's `"x": true` too), separated by commas; undefined for anything else (a
+ * call's arguments, an object, a list holding other values).
+ */
+export function collectionAt(text: string, start: number, end: number): Collection | undefined {
+  let depth = 0;
+  let open = -1;
+  for (let i = start - 2; i >= 0 && start - i < MAX_LIST; i--) {
+    const c = text.charAt(i);
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) {
+        open = i;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (open === -1) return undefined;
+  const opener = text.charAt(open);
+  if (opener === '(') {
+    // A call's arguments are no collection, unless the call makes one.
+    let b = open - 1;
+    while (b >= 0 && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b--;
+    const word = text.slice(Math.max(0, b - 20), b + 1);
+    if (isNameChar(text.charCodeAt(b)) && !MAKERS.test(word) && !KEYWORDS.test(word)) return undefined;
+  }
+  const closer = CLOSER[opener] ?? '';
+  const members: string[] = [];
+  let holds = false;
+  let i = open + 1;
+  const limit = Math.min(text.length, open + MAX_LIST);
+  const skip = (): void => {
+    for (;;) {
+      while (i < limit && /\s/.test(text.charAt(i))) i++;
+      // A comment to the line's end (`// …`, `# …`).
+      if (text.startsWith('//', i) || (text.charAt(i) === '#' && text.charAt(i + 1) !== '{')) {
+        const nl = text.indexOf('\n', i);
+        i = nl === -1 ? limit : nl;
+        continue;
+      }
+      return;
+    }
+  };
+  for (;;) {
+    skip();
+    if (i >= limit) return undefined;
+    if (text.charAt(i) === closer) break;
+    const quote = text.charAt(i);
+    if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+    let j = i + 1;
+    while (j < limit && text.charAt(j) !== quote && text.charAt(j) !== '\n') j += text.charAt(j) === '\\' ? 2 : 1;
+    if (text.charAt(j) !== quote) return undefined;
+    if (i + 1 === start && j === end) holds = true;
+    members.push(text.slice(i + 1, j));
+    if (members.length > MAX_MEMBERS) return undefined;
+    i = j + 1;
+    skip();
+    // A set written as a map: `"read": true`, `"read": struct{}{}`, `"read": {}`.
+    if (text.charAt(i) === ':') {
+      i++;
+      skip();
+      const value = /^(?:true|True|1|struct\{\}\{\}|\{\})/.exec(text.slice(i, i + 12));
+      if (!value) return undefined;
+      i += value[0].length;
+      skip();
+    }
+    if (text.charAt(i) === ',') {
+      i++;
+      continue;
+    }
+    if (text.charAt(i) === closer) break;
+    return undefined;
+  }
+  return holds ? { open, close: i, members } : undefined;
+}
+
+/** Whether the text names a type `<resource words><Field>` or `<resource words><Field>Type`. */
+export function namesTypedField(line: string, suffix: string, resourceWords: readonly string[]): boolean {
+  for (let i = line.indexOf(suffix); i !== -1; i = line.indexOf(suffix, i + 1)) {
+    // The type ends with the field, or with the field and `Type` (`TeamProjectAccessType`).
+    const end = line.startsWith('Type', i + suffix.length) ? i + suffix.length + 4 : i + suffix.length;
+    if (isWordChar(line.charCodeAt(end))) continue;
+    let s = i;
+    while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
+    const words = line
+      .slice(s, i)
+      .split(/(?=[A-Z])/)
+      .filter((w) => w !== '')
+      .map((w) => singularWord(w.toLowerCase()));
+    if (words.length > 0 && words.every((w) => resourceWords.includes(w))) return true;
+  }
+  return false;
+}
+
+export function singularWord(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** The word stands whole on the line (no word character, `-` included, on either side). */
+export function hasWord(line: string, word: string): boolean {
+  for (let i = line.indexOf(word); i !== -1; i = line.indexOf(word, i + 1)) {
+    if (!isWordChar(line.charCodeAt(i - 1)) && !isWordChar(line.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+/** The status subjects a source yields, with their lines. */
+function statuses(source: string, languageId: string): string[] {
+  return scanText(source, { languageId })
+    .filter((m) => m.subject.type === 'status')
+    .map((m) => `${m.line} ${m.subject.id}`)
+    .sort();
+}
+
+const at = (line: number, resource: string, ...values: string[]): string[] =>
+  values.map((v) => `${line} status ${resource} ${v}`).sort();
+
+// Enumerated values held in a collection and used where the API takes them (`value-lists.ts`). Plain words
+// (`read`, `admin`, `fetching`) say nothing alone: every member must be a value of one enumeration, and the
+// collection's flow (a line using it names the field, or a type named for resource and field) or its holding the
+// whole enumeration decides, with the resource known in the text. Learned from held27 and held31 (nine misses).
+describe('enumerated values held in a collection', () => {
+  it('Go: the whole enumeration in a file of the SDK service; a loop handing each to the typed value', () => {
+    const whole = [
+      'package connector',
+      '',
+      'import "github.com/hashicorp/go-tfe"',
+      '',
+      'var levels = []string{"read", "write", "maintain", "admin", "custom"}',
+      '',
+      'func (b *builder) Grants(ctx context.Context, id string) error {',
+      '\tres, err := b.client.TeamProjectAccess.List(ctx, tfe.TeamProjectAccessListOptions{ProjectID: id})',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(statuses(whole, 'go'), at(5, 'team-projects', 'read', 'write', 'maintain', 'admin', 'custom'));
+    const loop = [
+      'package sync',
+      '',
+      'var granted = []string{"admin", "maintain"}',
+      'var seen = map[string]bool{"read": true, "write": true}',
+      '',
+      'func grant(ctx context.Context, c *tfe.Client, project *tfe.Project, team *tfe.Team) {',
+      '\tfor _, level := range granted {',
+      '\t\tc.TeamProjectAccess.Add(ctx, tfe.TeamProjectAccessAddOptions{',
+      '\t\t\tAccess:  tfe.TeamProjectAccessType(level),',
+      '\t\t\tProject: project,',
+      '\t\t\tTeam:    team,',
+      '\t\t})',
+      '\t}',
+      '}',
+      '',
+      'func known(a *tfe.TeamProjectAccess) bool { return seen[string(a.Access)] }',
+    ].join('\n');
+    assert.deepEqual(statuses(loop, 'go'), [
+      ...at(3, 'team-projects', 'admin', 'maintain'),
+      ...at(4, 'team-projects', 'read', 'write'),
+    ]);
+  });
+
+  it('Go: another enumeration, another API or no resource named says nothing', () => {
+    const others = [
+      'package connector',
+      '',
+      'import "github.com/hashicorp/go-tfe"',
+      '',
+      '// Workspace team access levels, then a GitHub repository permission list.',
+      'var workspaceLevels = []string{"read", "plan", "write", "admin", "custom"}',
+      'var repoPermissions = []string{"read", "triage", "write", "maintain", "admin"}',
+      '',
+      'func (b *builder) Grants(ctx context.Context, id string) error {',
+      '\t_, err := b.client.TeamProjectAccess.List(ctx, tfe.TeamProjectAccessListOptions{ProjectID: id})',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(statuses(others, 'go'), []);
+    const nowhere = [
+      'package roles',
+      '',
+      'var levels = []string{"read", "write", "maintain", "admin", "custom"}',
+      '',
+      'func valid(access string) bool { return slices.Contains(levels, access) }',
+    ].join('\n');
+    assert.deepEqual(statuses(nowhere, 'go'), []);
+  });
+
+  it('Python: a set checked against the value sent as the field; a list used for something else', () => {
+    const py = [
+      'VALID_LEVELS = {"admin", "maintain", "write", "read"}',
+      '',
+      'class Teams:',
+      '    def set_access(self, access_id, access):',
+      '        if access not in VALID_LEVELS:',
+      '            raise ValueError(f"bad level {access}")',
+      '        body = {"data": {"type": "team-projects", "attributes": {"access": access}}}',
+      '        return self.client.patch(f"/team-projects/{access_id}", json=body)',
+      '',
+      '    def label(self, level):',
+      '        shown = ["read", "write"]',
+      '        return level.title() if level in shown else "-"',
+    ].join('\n');
+    assert.deepEqual(statuses(py, 'python'), at(1, 'team-projects', 'admin', 'maintain', 'write', 'read'));
+    const loop = [
+      'import requests',
+      '',
+      'def grant_all(org_url, project_id, team_id):',
+      '    for level in ("read", "write"):',
+      '        payload = {',
+      '            "data": {',
+      '                "type": "team-projects",',
+      '                "attributes": {"access": level},',
+      '            }',
+      '        }',
+      '        requests.post(f"{org_url}/api/v2/team-projects", json=payload)',
+    ].join('\n');
+    assert.deepEqual(statuses(loop, 'python'), at(4, 'team-projects', 'read', 'write'));
+  });
+
+  it("JavaScript: run statuses a response's status is compared with; a list of steps only logged", () => {
+    const js = [
+      "const WAITING = ['fetching', 'queuing'];",
+      'const STEPS = [',
+      "  'fetching',",
+      "  'queuing',",
+      '];',
+      '',
+      'async function waiting(workspaceId) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/workspaces/${workspaceId}/runs`, { headers });',
+      '  const runs = (await res.json()).data;',
+      '  STEPS.forEach((step) => console.log(step));',
+      '  return runs.filter((run) => WAITING.includes(run.attributes.status));',
+      '}',
+    ].join('\n');
+    assert.deepEqual(statuses(js, 'javascript'), at(1, 'runs', 'fetching', 'queuing'));
+  });
+});
