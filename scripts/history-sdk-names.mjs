@@ -579,9 +579,10 @@ function indexTexts(folder, dir) {
  * alias="auto-apply")`) in a class of a resource → that resource's attribute named by the alias, when the history has
  * one. The class's resource: the stem of its name before `Create`/`Update`/`List`/`Read`/`Options`, dashed and plural
  * (`RunCreateOptions` → `runs`, `PolicySet` → `policy-sets`); or else, when the history knows no such resource
- * (`TeamProjectAccessAddOptions` → `team-project-accesss`), the one resource of the endpoints the service methods that
- * take or return the class send (`TeamProjectAccesses.add(options: TeamProjectAccessAddOptions)` → `POST /team-projects`:
- * `team-projects`). A field typed by a string enum (`access: TeamProjectAccessType = Field(alias="access")`) whose alias
+ * (`TeamProjectAccessAddOptions` → `team-project-accesss`), the resources of the endpoints the service methods that
+ * take or return the class send, and the JSON:API types their bodies write (`TeamProjectAccesses.add(options:
+ * TeamProjectAccessAddOptions)` → `POST /team-projects`: `team-projects`; `/workspaces/:id/tasks` writing `"type":
+ * "workspace-tasks"`), a field kept when just one of them has its alias. A field typed by a string enum (`access: TeamProjectAccessType = Field(alias="access")`) whose alias
  * is the value field of statuses the history lists for that resource also maps each of the enum's values as a keyword's
  * value (`TeamProjectAccessAddOptions.access=admin` → `status team-projects admin`), and each enum member that a field
  * maps so (`TeamProjectAccessType.TEAM_PROJECT_ACCESS_ADMIN`) is a constant of that status. A field without an alias,
@@ -602,14 +603,15 @@ function pydanticFields(texts, classTypes = new Map()) {
     for (const m of text.matchAll(/^class (\w+)\(BaseModel\):\n([\s\S]*?)(?=^\S|(?![\s\S]))/gm)) {
       const stem = m[1].replace(/(?:Create|Update|List|Read|Add|Remove|Delete)?Options$/, '');
       const type = `${stem.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`.replace(/y$/, 'ie') + 's';
-      const sent = classTypes.get(m[1]);
-      const types = known.has(type) ? [type] : sent?.size === 1 ? [...sent] : [];
+      // The stem's resource; else those the methods send to or write, a field kept when one of them has it.
+      const types = known.has(type) ? [type] : [...(classTypes.get(m[1]) ?? [])].filter((t) => known.has(t));
       for (const f of m[2].matchAll(
         /^ {4}(\w+):([^\n]*?)=\s*Field\(\s*(?:[^()]|\([^()]*\))*?\balias="([a-z][a-z0-9-]*)"/gm,
       ))
         for (const t of types) {
+          const subjects = new Set(types.map((x) => attributeOf(x, f[3])).filter(Boolean));
           const subject = attributeOf(t, f[3]);
-          if (subject) fields.set(`${m[1]}.${f[1]}`, subject);
+          if (subject && subjects.size === 1) fields.set(`${m[1]}.${f[1]}`, subject);
           for (const e of f[2].match(/\b[A-Z]\w*\b/g) ?? [])
             for (const [member, value] of enums.get(e) ?? []) {
               const status = statuses.find(
@@ -709,12 +711,15 @@ function serviceNames(c, texts, classTypes = new Map()) {
         for (const m of body.matchAll(pattern)) {
           const verb = (method ?? m[1]).toUpperCase().replace('LIST_ALL', 'GET');
           const arg = m[method ? 1 : 2];
-          // A variable: every value assigned to it before the call (`path = f"…"`, an if/else's two).
+          // A variable: every value assigned to it before the call (`path = f"…"`, in parentheses across lines too:
+          // `path = (\n    f"…"\n)`; an if/else's two).
+          const assigned = new RegExp(
+            `^\\s*${arg}\\s*=\\s*(?:\\(\\s*f?(["'])(.*?)\\1\\s*\\)|f?(["'])(.*?)\\3)\\s*$`,
+            'gm',
+          );
           const raws = /^f?["']/.test(arg)
             ? [arg.replace(/^f?["']|["']$/g, '')]
-            : [...body.slice(0, m.index).matchAll(new RegExp(`^\\s*${arg}\\s*=\\s*f?(["'])(.*?)\\1\\s*$`, 'gm'))].map(
-                (a) => a[2],
-              );
+            : [...body.slice(0, m.index).matchAll(assigned)].map((a) => a[2] ?? a[4]);
           if (raws.length === 0) found.add(null);
           for (const raw of raws) found.add(endpointOf(verb, segmentsOf(raw)) ?? null);
         }
@@ -743,9 +748,12 @@ function serviceNames(c, texts, classTypes = new Map()) {
         .split('/')
         .filter((x) => x && !x.startsWith(':') && x !== 'relationships' && x !== 'actions')
         .at(-1);
-      const signature = /^([\s\S]*?)\)\s*(?:->[^\n]*)?:\s*$/m.exec(classes.get(cls).get(fn))?.[0] ?? '';
+      // And the JSON:API types its body writes (`"type": "workspace-tasks"` of `/workspaces/:id/tasks`).
+      const body = classes.get(cls).get(fn);
+      const written = [...body.matchAll(/"type":\s*"([a-z][a-z-]*)"/g)].map((t) => t[1]);
+      const signature = /^([\s\S]*?)\)\s*(?:->[^\n]*)?:\s*$/m.exec(body)?.[0] ?? '';
       for (const k of signature.match(/\b[A-Z]\w*\b/g) ?? [])
-        if (resource) classTypes.set(k, (classTypes.get(k) ?? new Set()).add(resource));
+        for (const r of [resource, ...written]) if (r) classTypes.set(k, (classTypes.get(k) ?? new Set()).add(r));
     }
   return out;
 }

@@ -891,6 +891,36 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
     );
   });
 
+  it("python-tfe's workspace run tasks and task stages (the index's copy): calls and the option fields of the type written", () => {
+    const text = [
+      'from pytfe import TFEClient',
+      'from pytfe.models import WorkspaceRunTaskCreateOptions, WorkspaceRunTaskUpdateOptions',
+      '',
+      'def attach(client: TFEClient, ws_id: str, task) -> None:',
+      '    client.workspace_run_tasks.create(ws_id, WorkspaceRunTaskCreateOptions(',
+      '        enforcement_level="advisory", run_task=task, stages=["pre_plan", "post_plan"]))',
+      '    for wst in client.workspace_run_tasks.list(ws_id):',
+      '        client.workspace_run_tasks.update(ws_id, wst.id, WorkspaceRunTaskUpdateOptions(stages=["pre_apply"]))',
+      '    stages = list(client.task_stages.list(run_id))',
+      '    tasks.update(ws_id, stages=[])',
+    ].join('\n');
+    const names = new Set(data.names.filter((n) => n.client === 'python-tfe').map((n) => n.name));
+    if (!names.has('workspace_run_tasks.update'))
+      // Generated where the index's copy was absent: the fork has no such service.
+      return assert.deepEqual(
+        uses(text).filter((u) => u.includes('workspace_run_tasks') || u.includes('WorkspaceRunTask')),
+        [],
+      );
+    assert.deepEqual(uses(text), [
+      '5 python-tfe workspace_run_tasks.create endpoint POST /workspaces/:workspace_id/tasks',
+      '6 python-tfe WorkspaceRunTaskCreateOptions.stages attribute workspace-tasks stages',
+      '7 python-tfe workspace_run_tasks.list endpoint GET /workspaces/:workspace_id/tasks',
+      '8 python-tfe workspace_run_tasks.update endpoint PATCH /workspaces/:workspace_id/tasks/:id',
+      '8 python-tfe WorkspaceRunTaskUpdateOptions.stages attribute workspace-tasks stages',
+      '9 python-tfe task_stages.list endpoint GET /runs/:run_id/task-stages',
+    ]);
+  });
+
   it("a Go client's service call in a file that imports its package (tsanton/tfe-client)", () => {
     const text = [
       'package release',
