@@ -2,7 +2,7 @@ import { resourcesAt, scopedResourcesAt, type ResolveContext } from './context.t
 import type { NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { memoKey } from './lines.ts';
-import { isNameChar, isWordChar } from './source-text.ts';
+import { isNameChar, isRegexWordChar, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
 
 /**
@@ -41,6 +41,8 @@ interface Collection {
   readonly open: number;
   readonly close: number;
   readonly members: readonly string[];
+  /** A single value assigned to a name (`assignedValue`): the name, and where its statement ends. */
+  readonly assigned?: { readonly name: string; readonly end: number };
 }
 
 /** What one collection says, kept per text by its opening bracket: the enumerations it decides (`resource\tfield`). */
@@ -54,7 +56,7 @@ export function listedEnumeration(ctx: ResolveContext, hit: NameHit, subject: Hi
   const field = subject.valueField;
   const resource = subject.resource;
   if (field === undefined || resource === undefined) return false;
-  const collection = collectionAt(ctx.text, hit.start, hit.end);
+  const collection = collectionAt(ctx.text, hit.start, hit.end) ?? assignedValue(ctx, hit);
   if (collection === undefined) return false;
   const memo = ctx.lines.memo(DECIDED, () => new Map<number, ReadonlySet<string>>());
   let decided = memo.get(collection.open);
@@ -69,7 +71,7 @@ export function listedEnumeration(ctx: ResolveContext, hit: NameHit, subject: Hi
 function decide(ctx: ResolveContext, collection: Collection): ReadonlySet<string> {
   const out = new Set<string>();
   const { members } = collection;
-  if (members.length < 2) return out;
+  if (members.length < (collection.assigned === undefined ? 2 : 1)) return out;
   // The enumerations every member is a value of.
   let shared: Set<string> | undefined;
   for (const member of members) {
@@ -98,7 +100,13 @@ function decide(ctx: ResolveContext, collection: Collection): ReadonlySet<string
     const known = about || inContext(collection.open, ctx.lines.lineOf(collection.open));
     for (const use of uses) {
       const from = Math.max(ctx.lines.startOf(use.line), use.at - LINE_READ);
-      const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(use.line), use.at + LINE_READ));
+      const to = Math.min(ctx.lines.endOf(use.line), use.at + LINE_READ);
+      // The name used there is blanked (`kind = "OPA"` then `Sprintf("%s", kind)` names no field).
+      const n = use.length ?? 0;
+      const line =
+        n === 0
+          ? ctx.text.slice(from, to)
+          : `${ctx.text.slice(from, use.at)}${' '.repeat(n)}${ctx.text.slice(use.at + n, to)}`;
       if (!(hasWord(line, field) || hasWord(line, suffix) || namesTypedField(line, suffix, words))) continue;
       if (known || inContext(use.at, use.line)) {
         out.add(enumeration);
@@ -155,6 +163,8 @@ function namesEnumeration(ctx: ResolveContext, resource: string, field: string):
 interface Use {
   readonly at: number;
   readonly line: number;
+  /** The length of the name standing there: the line must name the field elsewhere than by that name. */
+  readonly length?: number;
 }
 
 /**
@@ -164,6 +174,10 @@ interface Use {
 function usesOf(ctx: ResolveContext, collection: Collection): Use[] {
   const { text, lines } = ctx;
   const out: Use[] = [];
+  if (collection.assigned !== undefined) {
+    nameUses(ctx, collection.assigned.name, collection.assigned.end, out);
+    return out;
+  }
   const openLine = lines.lineOf(collection.open);
   const lineStart = lines.startOf(openLine);
   const beforeStart = Math.max(lineStart, collection.open - LINE_READ);
@@ -187,12 +201,69 @@ function usesOf(ctx: ResolveContext, collection: Collection): Use[] {
     if (/^\s*(?::=|=(?!=))/.test(text.slice(at + name.length, at + name.length + 4))) return [];
     if (++count > MAX_USES) return [];
     const line = lines.lineOf(at);
-    out.push({ at, line });
+    out.push({ at, line, length: name.length });
     const own = text.slice(lines.startOf(line), lines.endOf(line));
     const loop = loopVariable(own, name);
     if (loop !== undefined) loopUses(ctx, loop, lines.endOf(line), out);
   }
   return out;
+}
+
+/**
+ * A status value assigned to a name, whole or as one branch of what is assigned (`access = "admin" if owner else
+ * "read"`, `const level = owner ? 'admin' : 'read'`, the shell's `level=$(echo "$t" | jq -r \` then `'if … then
+ * "admin" else "read" end')`): a collection of one member, bound to that name, used where the name stands in the
+ * LOOP_LINES lines under the statement (a name assigned again there is another value, not a use). Not a call's
+ * argument, a list's item or another key's value.
+ */
+function assignedValue(ctx: ResolveContext, hit: NameHit): Collection | undefined {
+  const { text, lines } = ctx;
+  // Another key's value, unless the `:` is a conditional's (`owner ? 'admin' : 'read'`).
+  if (hit.keyOf !== '' && !TERNARY_ELSE.test(text.slice(Math.max(0, hit.start - 120), hit.start - 1))) return undefined;
+  let b = hit.start - 2;
+  while (b >= 0 && (text.charCodeAt(b) === 32 || text.charCodeAt(b) === 9)) b--;
+  if ('(,[{'.includes(text.charAt(b))) return undefined;
+  // The statement's first line: back over the shell's `\` line continuations.
+  let line = lines.lineOf(hit.start);
+  for (let n = 0; n < MAX_CONTINUED && line > 0; n++) {
+    const previous = text.slice(lines.startOf(line - 1), lines.endOf(line - 1)).trimEnd();
+    if (!previous.endsWith('\\')) break;
+    line--;
+  }
+  const from = lines.startOf(line);
+  if (hit.start - from > MAX_LIST) return undefined;
+  const name = ASSIGNED.exec(text.slice(from, hit.start))?.[1];
+  if (name === undefined) return undefined;
+  return {
+    open: hit.start - 1,
+    close: hit.end,
+    members: [hit.info.text],
+    assigned: { name, end: lines.endOf(lines.lineOf(hit.end)) },
+  };
+}
+
+/** A conditional's other branch before the value: `? 'admin' : `. */
+const TERNARY_ELSE = /\?[ \t]*["'`][^"'`\n]*["'`][ \t]*:[ \t]*$/;
+
+/** How many continued lines (`\` at a line's end) a statement may span. */
+const MAX_CONTINUED = 4;
+/** An assignment opening its line: the name (group 1), a declaration's word or a shell's `local` before it. */
+const ASSIGNED =
+  /^[ \t]*(?:(?:local|export|readonly|declare|const|let|var|val|final)[ \t]+)*\$?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\]|]+[ \t]*)?(?::=|=)(?!=)/;
+
+/** The uses of a name assigned one value, in the LOOP_LINES lines under its statement (which ends at `from`). */
+function nameUses(ctx: ResolveContext, name: string, from: number, out: Use[]): void {
+  const { text, lines } = ctx;
+  const last = Math.min(lines.lineOf(from) + LOOP_LINES, lines.lineOf(text.length));
+  const end = lines.endOf(last);
+  let count = 0;
+  for (let at = text.indexOf(name, from); at !== -1 && at < end; at = text.indexOf(name, at + 1)) {
+    // A shell's or PowerShell's `$name` is the name's use.
+    if (isRegexWordChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    if (/^\s*(?::=|=(?!=))/.test(text.slice(at + name.length, at + name.length + 4))) continue;
+    if (++count > MAX_USES) return;
+    out.push({ at, line: lines.lineOf(at), length: name.length });
+  }
 }
 
 /** The uses of a loop's variable in the LOOP_LINES lines under its header (which ends at `from`). */
@@ -204,7 +275,7 @@ function loopUses(ctx: ResolveContext, variable: string, from: number, out: Use[
   for (let at = text.indexOf(variable, from); at !== -1 && at < end; at = text.indexOf(variable, at + 1)) {
     if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + variable.length))) continue;
     if (++count > MAX_USES) return;
-    out.push({ at, line: lines.lineOf(at) });
+    out.push({ at, line: lines.lineOf(at), length: variable.length });
   }
 }
 

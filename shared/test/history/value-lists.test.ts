@@ -131,4 +131,57 @@ describe('enumerated values held in a collection', () => {
     ].join('\n');
     assert.deepEqual(statuses(js, 'javascript'), at(1, 'runs', 'fetching', 'queuing'));
   });
+  it('a value assigned to a name that reaches the field: shell through jq, Python and JavaScript branches', () => {
+    const sh = [
+      '#!/usr/bin/env bash',
+      'for team in $(echo "$teams" | jq -c ".[]"); do',
+      '  level=$(echo "$team" | jq -r \\',
+      '    \'.attributes | if ."organization-access"."manage-projects" then "admin" else "read" end\')',
+      '  body=$(jq -n --arg access "$level" --arg team "$team_id" \\',
+      '    \'{data: {type: "team-projects", attributes: {access: $access}}}\')',
+      '  curl -s -X POST --data "$body" "https://$HOST/api/v2/team-projects"',
+      'done',
+    ].join('\n');
+    assert.deepEqual(statuses(sh, 'shellscript'), at(4, 'team-projects', 'admin', 'read'));
+    const py = [
+      'def grant(client, team, project_id):',
+      '    level = "maintain" if team.owner else "write"',
+      '    payload = {"data": {"type": "team-projects", "attributes": {"access": level}}}',
+      '    return client.post("/team-projects", json=payload)',
+    ].join('\n');
+    assert.deepEqual(statuses(py, 'python'), at(2, 'team-projects', 'maintain', 'write'));
+    const js = [
+      'export async function grant(team, projectId) {',
+      "  const level = team.owner ? 'admin' : 'read';",
+      "  const body = { data: { type: 'team-projects', attributes: { access: level } } };",
+      "  return fetch('https://app.terraform.io/api/v2/team-projects', { method: 'POST', body: JSON.stringify(body) });",
+      '}',
+    ].join('\n');
+    assert.deepEqual(statuses(js, 'javascript'), at(2, 'team-projects', 'admin', 'read'));
+  });
+
+  it("a name that is the field's word names no field by being used; a value handed to a call is no assignment", () => {
+    const go = [
+      'package cloud',
+      '',
+      'func summary(ev *tfe.PolicyEvaluation) string {',
+      '\tvar kind string',
+      '\tif ev.PolicyKind == tfe.OPA {',
+      '\t\tkind = "OPA"',
+      '\t}',
+      '\treturn fmt.Sprintf("%s policies passed", kind)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      statuses(go, 'go').filter((m) => m.startsWith('6 ')),
+      [],
+    );
+    const py = [
+      'def grant(client, project_id):',
+      '    role = roles.get("admin")',
+      '    payload = {"data": {"type": "team-projects", "attributes": {"access": role.level}}}',
+      '    return client.post("/team-projects", json=payload)',
+    ].join('\n');
+    assert.deepEqual(statuses(py, 'python'), []);
+  });
 });
