@@ -359,7 +359,7 @@ class Flow {
     const { def, last } = found;
     if (!last) {
       const resource = namedResource(this.index, name).resource ?? this.fileResource;
-      return resource === undefined ? undefined : { resource, inside: false };
+      return resource === undefined ? this.argument(def, name, depth) : { resource, inside: false };
     }
     const loop = last[2] !== undefined;
     let expr = (loop ? last[2] : last[1]) ?? '';
@@ -368,7 +368,48 @@ class Flow {
     // A call whose arguments go on over lines (`response = requests.get(` / `url=f"…",` / `)`) is read whole.
     if (!loop) expr = wholeCall(this.text, at, expr);
     const value = this.expression(expr.trim(), at, depth + 1);
-    return value ?? (loop ? undefined : this.named(name));
+    // A loop's item is its name's resource only when the loop walks a document's `data` list (`for project in
+    // st.session_state['project_list']['data']`): any other unknown iterable says nothing of its items.
+    return value ?? (loop && !DATA_LIST.test(expr.trim()) ? undefined : this.named(name));
+  }
+
+  /**
+   * A parameter whose name says nothing: what the file's calls of its function pass there (`self._parse(ws_data)` in
+   * `for ws_data in data.get('data', [])` of a workspaces listing), when every call (at most `MAX_CALLS`) passes a
+   * value of one state; a call passing anything unknown, by keyword or unpacked, says nothing.
+   */
+  private argument(def: { start: number }, name: string, depth: number): State | undefined {
+    const head = DEF_HEAD.exec(this.text.slice(def.start, def.start + MAX_HEAD));
+    if (head === null) return undefined;
+    const fn = head[1]!;
+    const params = topLevelParts(head[2]!).map((p) => /^\**([A-Za-z_]\w*)/.exec(p)?.[1] ?? '');
+    let position = params.indexOf(name);
+    if (position === -1) return undefined;
+    const method = params[0] === 'self' || params[0] === 'cls';
+    if (method) position--;
+    if (position < 0) return undefined;
+    const needle = `${fn}(`;
+    let found: State | undefined;
+    let calls = 0;
+    for (let at = this.text.indexOf(needle); at !== -1; at = this.text.indexOf(needle, at + needle.length)) {
+      if (at >= def.start && at < def.start + head[0].length) continue;
+      // A call of the function (`parse(x)`), or of the method on its own object (`self._parse(x)`): no other's.
+      const before = this.text.slice(Math.max(0, at - 6), at);
+      if (method ? !/(?:self|cls)\.$/.test(before) || /\w(?=(?:self|cls)\.$)/.test(before) : /[\w.]$/.test(before))
+        continue;
+      if (++calls > MAX_CALLS) return undefined;
+      const args = balancedArguments(this.text, at + needle.length);
+      const arg = args === undefined ? undefined : topLevelParts(args)[position];
+      if (arg === undefined || /^\*|^[A-Za-z_]\w*[ \t]*=(?!=)/.test(arg)) return undefined;
+      const state = this.expression(arg, at, depth + 1);
+      if (
+        state === undefined ||
+        (found !== undefined && (found.resource !== state.resource || found.inside !== state.inside))
+      )
+        return undefined;
+      found = state;
+    }
+    return found;
   }
 
   private named(name: string): State | undefined {
@@ -649,4 +690,46 @@ function enclosingBrace(text: string, offset: number): number | undefined {
     }
   }
   return undefined;
+}
+
+/** An iterable that ends reading a document's `data` list: `x['data']`, `x.get('data', [])`. */
+const DATA_LIST = /(?:\[\s*(['"])data\1\s*\]|\.get\(\s*(['"])data\2\s*(?:,\s*(?:\[\s*\]|None))?\s*\))$/;
+
+/** A function's head from its `def`: its name and parameter list (on one or several lines). */
+const DEF_HEAD = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^()]*)\)/;
+/** How long a function's head is read, and how many calls of it a parameter is followed through. */
+const MAX_HEAD = 600;
+const MAX_CALLS = 8;
+/** How long a call's argument list is read. */
+const MAX_ARGUMENTS = 400;
+
+/** A call's argument text from after its `(` to its `)` (brackets balanced, strings not read), or undefined. */
+function balancedArguments(text: string, open: number): string | undefined {
+  let depth = 0;
+  for (let i = open; i < Math.min(text.length, open + MAX_ARGUMENTS); i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) return c === 41 ? text.slice(open, i) : undefined;
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The comma-separated parts of a list at its own level, trimmed (a type annotation or default kept). */
+function topLevelParts(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = i < list.length ? list.charCodeAt(i) : 44;
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) depth--;
+    else if (c === 44 && depth === 0) {
+      out.push(list.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  return out;
 }

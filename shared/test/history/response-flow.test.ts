@@ -70,6 +70,67 @@ describe('response keys: the resource read from the response a function fetched 
     ]);
     assert.deepEqual(onLine(body('response'), 'shown'), []);
   });
+
+  it('a parameter whose name says nothing is what every call of its function passes there; one unknown call says nothing', () => {
+    const source = [
+      'import requests',
+      '',
+      'class Scanner:',
+      '    def scan(self, org):',
+      '        url = f"{self.base}/api/v2/organizations/{org}/workspaces"',
+      '        out = []',
+      '        while url:',
+      '            response = requests.get(url, headers=self.headers)',
+      '            data = response.json()',
+      "            for ws_data in data.get('data', []):",
+      '                out.append(self._parse(ws_data))',
+      "            url = data.get('links', {}).get('next')",
+      '        return out',
+      '',
+      '    def _parse(self, ws_data):',
+      ...FAR,
+      "        changed = ws_data['attributes'].get('updated-at')  # parent",
+      '        return changed',
+      '',
+      '    def _other(self, item):',
+      ...FAR,
+      "        return item['attributes'].get('updated-at')  # other",
+      '',
+      '    def mixed(self, blob):',
+      '        self._other(blob)',
+      '',
+      'def summarize(entry, verbose=False):',
+      ...FAR,
+      "    return entry['attributes'].get('updated-at')  # summary",
+      '',
+      'def listing(org):',
+      '    r = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces")',
+      "    for w in r.json()['data']:",
+      '        summarize(w, verbose=True)',
+      "    summarize({'attributes': {}})",
+    ].join('\n');
+    assert.deepEqual(onLine(source, '# parent'), ['attribute workspaces updated-at']);
+    assert.deepEqual(onLine(source, '# other'), []);
+    assert.deepEqual(onLine(source, '# summary'), []);
+  });
+
+  it("a loop's item over a document's `data` list is the resource its name spells; over another list, nothing", () => {
+    const source = [
+      'def find_project(state, name):',
+      "    for project in state['project_list']['data']:",
+      ...FAR.map((l) => l.slice(4)),
+      "        if project['attributes']['name'] == name:  # data",
+      '            return project',
+      '',
+      'def find_other(state, name):',
+      "    for project in state['project_list']:",
+      ...FAR.map((l) => l.slice(4)),
+      "        if project['attributes']['name'] == name:  # plain",
+      '            return project',
+    ].join('\n');
+    assert.deepEqual(onLine(source, '# data'), ['attribute projects name']);
+    assert.deepEqual(onLine(source, '# plain'), []);
+  });
 });
 
 describe('response keys: decoded bodies, list indexes and membership tests (Python)', () => {
