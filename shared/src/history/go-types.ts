@@ -93,6 +93,8 @@ export class GoTypeEnvironment {
     private readonly lines: Lines,
     /** Where the environment will be asked (`structOf`'s `dot`s): only their functions' declarations are read. */
     asked: readonly number[],
+    /** What the project's other Go files' functions and methods return (`goDeclaredReturns`, merged by `projectFacts`). */
+    private readonly projectReturns?: ReadonlyMap<string, string>,
   ) {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.wantedList = [...wanted];
@@ -101,7 +103,8 @@ export class GoTypeEnvironment {
     this.scopes = new Set(asked.map((at) => this.scopeOf(at)));
     this.scopes.add(-1);
     this.readLocalStructs();
-    for (let round = 0; round < 3; round++) {
+    // No name asked (`declaredReturns`): no declaration is read.
+    for (let round = 0; round < 3 && wanted.size > 0; round++) {
       const size = this.wanted.size;
       this.declarations.clear();
       this.count = 0;
@@ -445,9 +448,20 @@ export class GoTypeEnvironment {
    * that name in the file (functions, methods of any receiver, interfaces' methods) must agree, else nothing.
    */
   private localReturn(head: string | undefined, name: string): string | undefined {
-    if (head !== undefined && (head === this.pkg || this.importNames().has(head))) return undefined;
+    if (head === this.pkg) return undefined;
+    // A call qualified by an imported package (`internal.GetWorkspaces(client, orgs)`): that package's function,
+    // declared in another file of the project (`package internal`).
+    if (head !== undefined && this.importNames().has(head)) return this.projectReturns?.get(`${head}.${name}`);
     this.returns ??= this.readReturns();
-    return this.returns.get(name);
+    const own = this.returns.get(name);
+    if (own !== undefined || this.projectReturns === undefined) return own;
+    // Another file's: a plain call is a function of this package; a qualified one a method of any receiver.
+    return this.projectReturns.get(head === undefined ? `${this.packageName()}.${name}` : `.${name}`);
+  }
+
+  /** The file's `package` clause's name. */
+  private packageName(): string {
+    return PACKAGE.exec(this.text)?.[1] ?? '';
   }
 
   private importNames(): Set<string> {
@@ -460,16 +474,29 @@ export class GoTypeEnvironment {
   }
 
   private readReturns(): Map<string, string | undefined> {
-    const text = this.text;
     const out = new Map<string, string | undefined>();
-    const add = (name: string, results: string): void => {
-      const type = this.firstResult(results);
+    const add = (name: string, type: string | undefined): void => {
       out.set(name, out.has(name) && out.get(name) !== type ? undefined : type);
     };
+    this.eachReturn((name) => name, add);
+    // Only the names that return something typed matter.
+    for (const [name, type] of out) if (type === undefined) out.delete(name);
+    return out;
+  }
+
+  /**
+   * Each function, method and interface method the file declares, with its first result's type: `key` names it from
+   * its name and whether it has a receiver (an interface's methods are methods).
+   */
+  eachReturn(
+    key: (name: string, method: boolean) => string,
+    add: (key: string, type: string | undefined) => void,
+  ): void {
+    const text = this.text;
     for (const at of this.funcStarts) {
       FUNC_HEAD.lastIndex = at;
       const m = FUNC_HEAD.exec(text);
-      if (m) add(m[1] ?? '', m[2] ?? '');
+      if (m) add(key(m[2] ?? '', m[1] !== undefined), this.firstResult(m[3] ?? ''));
     }
     for (const start of typeLineStarts(text, this.lines)) {
       const head = INTERFACE_HEAD.exec(text.slice(start, start + 120));
@@ -477,11 +504,8 @@ export class GoTypeEnvironment {
       const open = start + head[0].length;
       const close = text.indexOf('\n}', open - 1);
       const body = text.slice(open, close === -1 ? Math.min(text.length, open + MAX_LITERAL_BODY) : close + 1);
-      for (const m of body.matchAll(INTERFACE_METHOD)) add(m[1] ?? '', m[2] ?? '');
+      for (const m of body.matchAll(INTERFACE_METHOD)) add(key(m[1] ?? '', true), this.firstResult(m[2] ?? ''));
     }
-    // Only the names that return something typed matter.
-    for (const [name, type] of out) if (type === undefined) out.delete(name);
-    return out;
   }
 
   /** The type of a result list's first result (`(*tfe.Project, error)`, `[]*tfe.Run`, `(ws *tfe.Workspace, err error)`). */
@@ -572,13 +596,40 @@ const APPEND = /^append\([ \t]*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*,/;
 /** A call's last name and its qualifier's first (`client.Read(` → client, Read; `getWorkspaces(` → Read alone). */
 const LOCAL_CALL = /^(?:([A-Za-z_]\w*)\.(?:[A-Za-z_]\w*\.)*)?([A-Za-z_]\w*)\(/;
 /** A top-level function's name and what follows its parameter list on the line (`func (c *C) Read(…) (*tfe.Project, error) {`). */
-const FUNC_HEAD = /func[ \t]*(?:\([^()\n]*\)[ \t]*)?(\w+)[ \t]*\([^()\n]*\)[ \t]*([^{\n]*)\{/y;
+const FUNC_HEAD = /func[ \t]*(\([^()\n]*\)[ \t]*)?(\w+)[ \t]*\([^()\n]*\)[ \t]*([^{\n]*)\{/y;
+const PACKAGE = /^[ \t]*package[ \t]+(\w+)/m;
 const INTERFACE_HEAD = /^type[ \t]+\w+[ \t]+interface[ \t]*\{\n/;
 const INTERFACE_METHOD = /^[ \t]+(\w+)\([^()\n]*\)[ \t]*([^\n/]*)/gm;
 const MAX_LITERAL_BODY = 20_000;
 const IMPORTS = /\nimport[ \t]*(?:\(([^)]*)\)|([^\n]*))/g;
 const IMPORT_LINE = /(?:^|\n)[ \t]*(?:(\w+)[ \t]+)?"([^"\n]+)"/g;
 const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
+
+/**
+ * What a Go file's functions and methods return, for the project's other files (`ProjectFacts.goReturns`): each
+ * one whose first result is a go-tfe struct or a slice of one (`func GetWorkspaces(…) ([]*tfe.Workspace, error)`,
+ * `func (a *Applier) CreateConfigurationVersion(…) (*tfe.ConfigurationVersion, error)`), a function by its package's
+ * name and its own (`internal.GetWorkspaces`), a method or an interface's method by its name after a dot
+ * (`.CreateConfigurationVersion`). A name the file declares with two types is left out; the program's own types
+ * (`*Workspace`, a local struct) are none of go-tfe's and say nothing.
+ */
+export function declaredReturns(text: string, pkg: string, tfe: GoTfeTypes, lines: Lines): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text.includes(`${pkg}.`)) return out;
+  const env = new GoTypeEnvironment(text, pkg, tfe, new Set(), lines, []);
+  const name = PACKAGE.exec(text)?.[1];
+  if (name === undefined) return out;
+  const votes = new Map<string, string | undefined>();
+  env.eachReturn(
+    (fn, method) => (method ? `.${fn}` : `${name}.${fn}`),
+    (key, type) => {
+      const known = type === undefined || type.startsWith('local:') || type.startsWith('[]local:') ? undefined : type;
+      votes.set(key, votes.has(key) && votes.get(key) !== known ? undefined : known);
+    },
+  );
+  for (const [key, type] of votes) if (type !== undefined) out.set(key, type);
+  return out;
+}
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();
 

@@ -7,7 +7,7 @@ import { isNameChar } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { pythonBodyEnd } from './value-flow.ts';
-import { callsReleaseDependent, type ReleaseFacts } from './sdk-names.ts';
+import { callsDeclared, callsReleaseDependent, type SdkFacts } from './sdk-names.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 
 /**
@@ -36,6 +36,8 @@ export interface FileFacts {
    * `Meta.Client()` from `client, err := c.Meta.Client()`), so another file's variable assigned the same holds a client too.
    */
   readonly goClients?: readonly string[];
+  /** Go: the go-tfe struct each of the file's functions and methods returns (`sdk-names.ts`'s `goDeclaredReturns`). */
+  readonly goReturns?: ReadonlyMap<string, string>;
   /** JS/TS: the operations of a client the file defines, by name → endpoint subject id (`client-operations.ts`). */
   readonly operations?: ReadonlyMap<string, string>;
   /** Go: constants holding a bracketed query key (`paramPageSize = "page[size]"`, `go-query-consts.ts`), by name. */
@@ -51,7 +53,7 @@ export interface FileFacts {
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
-export interface ProjectFacts extends ReleaseFacts {
+export interface ProjectFacts extends SdkFacts {
   readonly modelPaths: ReadonlyMap<string, readonly string[]>;
   /** Helpers by name; a name two files give different methods is left out. */
   readonly helpers?: ReadonlyMap<string, HttpMethod>;
@@ -108,6 +110,11 @@ function compareReleases(a: string, b: string): number {
 /** The file's facts with the client operations it defines (`FileFacts.operations`). */
 export function withOperations(facts: FileFacts, operations: ReadonlyMap<string, string>): FileFacts {
   return operations.size === 0 ? facts : { ...facts, operations };
+}
+
+/** The file's facts with what its functions and methods return (`FileFacts.goReturns`). */
+export function withGoReturns(facts: FileFacts, returns: ReadonlyMap<string, string>): FileFacts {
+  return returns.size === 0 ? facts : { ...facts, goReturns: returns };
 }
 
 /** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`). */
@@ -240,6 +247,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const operations = new Map<string, string>();
   for (const [name, id] of votes) if (id !== undefined) operations.set(name, id);
   const queryConsts = agreed(files, (file) => file.queryConsts);
+  const goReturns = agreed(files, (file) => file.goReturns);
   const httpSources = agreed(files, (file) => file.httpSources);
   const pins = new Map<string, string | undefined>();
   for (const file of files)
@@ -259,6 +267,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(bases.size === 0 ? {} : { bases }),
     ...(goClients.size === 0 ? {} : { goClients }),
     ...(queryConsts.size === 0 ? {} : { queryConsts }),
+    ...(goReturns.size === 0 ? {} : { goReturns }),
     ...(releases.size === 0 ? {} : { releases }),
     ...(later.size === 0 ? {} : { laterReleases: later }),
     ...(httpSources.size === 0 ? {} : { httpSources }),
@@ -365,6 +374,7 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
+  if (callsDeclared(text, project.goReturns)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;

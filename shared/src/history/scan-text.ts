@@ -28,6 +28,7 @@ import {
   NO_FACTS,
   withBases,
   withGoClients,
+  withGoReturns,
   withHttpSources,
   withOperations,
   withTaskStatus,
@@ -41,7 +42,9 @@ import { nameMatch } from './resolve-names.ts';
 import { urlMatches } from './resolve-urls.ts';
 import {
   callsReleaseDependent,
+  callsDeclared,
   goClientSources,
+  goDeclaredReturns,
   laterReleases,
   pinnedReleases,
   providerFileResource,
@@ -147,6 +150,8 @@ interface Tail {
  */
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
+  // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
+  if (tail.languageId === 'go' && callsDeclared(tail.text, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
@@ -339,9 +344,12 @@ function scan(
             withQueryConsts(
               withOperations(
                 withGoClients(
-                  withTaskStatus(
-                    withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
-                    statusFacts(text, lines, index, kept, languageId),
+                  withGoReturns(
+                    withTaskStatus(
+                      withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
+                      statusFacts(text, lines, index, kept, languageId),
+                    ),
+                    languageId === 'go' ? goDeclaredReturns(text, lines, index) : NO_RETURNS,
                   ),
                   languageId === 'go' ? goClientSources(text, lines, index) : [],
                 ),
@@ -356,6 +364,8 @@ function scan(
       : NO_FACTS,
   };
 }
+
+const NO_RETURNS: ReadonlyMap<string, string> = new Map();
 
 /**
  * One match per span and subject: two readers can reach the same text (seen: a Ruby Faraday

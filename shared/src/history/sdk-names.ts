@@ -2,7 +2,7 @@ import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' 
 import { fileBaseName, profileFor } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
-import { canType, chainBefore, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
+import { canType, chainBefore, declaredReturns, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -282,7 +282,7 @@ export function sdkMatches(
   languageId: string | undefined,
   fileName: string | undefined,
   goClients?: ReadonlySet<string>,
-  project?: ReleaseFacts,
+  project?: SdkFacts,
 ): Match[] {
   const out: Match[] = [];
   const sdkIdx = sdkIndex(index);
@@ -303,8 +303,7 @@ export function sdkMatches(
     // The import is searched once (its line gives the name too).
     const imported = goTfeImport(text, lines);
     const name = goTfeImportName(text, imported);
-    if (imported !== -1) goUses(text, lines, sdkIdx, push, name);
-    else if (mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name);
+    if (imported !== -1 || mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name, project?.goReturns);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
     else if (!isGoTfePackage(text)) wrappedCalls(text, lines, sdkIdx, push, goClients);
     goServiceClientUses(text, lines, sdkIdx, push);
@@ -495,6 +494,15 @@ export interface ReleaseFacts {
   readonly laterReleases?: ReadonlyMap<string, string>;
 }
 
+/** What a project says that its files' SDK names read (`ProjectFacts` extends it). */
+export interface SdkFacts extends ReleaseFacts {
+  /**
+   * Go: the go-tfe struct the project's functions and methods return (`go-types.ts`'s `declaredReturns`: `internal.GetWorkspaces`
+   * → `[]Workspace`, `.CreateConfigurationVersion` → `ConfigurationVersion`); a name two files type differently is left out.
+   */
+  readonly goReturns?: ReadonlyMap<string, string>;
+}
+
 /** Whether a text calls a name whose endpoint changed between its client's releases (what its project's releases decide). */
 export function callsReleaseDependent(markers: TextMarkers): boolean {
   return markers.any(RELEASE_DEPENDENT);
@@ -600,7 +608,14 @@ export function providerTypeResource(index: HistoryIndex, type: string): string 
 
 type Push = (start: number, end: number, name: SdkName) => void;
 
-function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg = 'tfe'): void {
+function goUses(
+  text: string,
+  lines: Lines,
+  sdkIdx: SdkIndex,
+  pushAny: Push,
+  pkg: string,
+  returns: ReadonlyMap<string, string> | undefined,
+): void {
   // Each place once: a field set on a typed variable is found by two readings.
   const seen = new Set<number>();
   const push: Push = (start, end, name) => {
@@ -664,7 +679,7 @@ function goUses(text: string, lines: Lines, sdkIdx: SdkIndex, pushAny: Push, pkg
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   const dots = dotNames(text, lines, sdkIdx);
-  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified);
+  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified, returns);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
 }
 
@@ -906,6 +921,7 @@ function typedFieldUses(
   found: readonly { at: number; field: string }[],
   calls: readonly ServiceUse[],
   qualified: ReturnType<typeof qualifiedNames>,
+  returns: ReadonlyMap<string, string> | undefined,
 ): void {
   // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
@@ -921,7 +937,11 @@ function typedFieldUses(
   // The file's `tfe.X` are every word after a `tfe.` when no other word follows one: `canType` reads those.
   if (reads.length === 0) return;
   const words = qualified.otherWords ? undefined : qualified.map((q) => q[1]);
-  if (!canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words)) return;
+  if (
+    !canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words) &&
+    !callsDeclared(text, returns)
+  )
+    return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
   const env = new GoTypeEnvironment(
     text,
@@ -930,6 +950,7 @@ function typedFieldUses(
     heads,
     lines,
     reads.map((r) => r.at),
+    returns,
   );
   for (const r of reads) {
     const struct = env.structOf(r.chain, r.at);
@@ -944,6 +965,27 @@ function typedFieldUses(
 }
 
 const NO_SERVICES: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a text may call a function or method the project's files say returns a go-tfe struct: a method's `.Name(`,
+ * a function's `Name(` (qualified by its package or not).
+ */
+export function callsDeclared(text: string, returns: ReadonlyMap<string, string> | undefined): boolean {
+  if (returns === undefined) return false;
+  for (const key of returns.keys())
+    if (text.includes(`${key.startsWith('.') ? key : key.slice(key.indexOf('.') + 1)}(`)) return true;
+  return false;
+}
+
+/**
+ * What a Go file's functions and methods return for the project's other files (`SdkFacts.goReturns`), in a file that
+ * imports go-tfe (go-tfe's own package is not a program using it).
+ */
+export function goDeclaredReturns(text: string, lines: Lines, index: HistoryIndex): Map<string, string> {
+  const imported = goTfeImport(text, lines);
+  if (imported === -1) return new Map();
+  return declaredReturns(text, goTfeImportName(text, imported), sdkIndex(index).goTypes, lines);
+}
 
 /** `.ID` and no more of the chain at `dot` (`ws.Project.ID`, not `.IDs` or `.ID.String`). */
 function idFollows(text: string, dot: number): boolean {

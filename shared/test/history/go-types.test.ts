@@ -3,7 +3,7 @@
 // an unknown type says (nothing).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanText } from '@keyfob/shared/history';
+import { scanProject, scanText } from '@keyfob/shared/history';
 
 /** `line: SdkName → subject` of every SDK match. */
 function sdkUses(source: string): string[] {
@@ -287,5 +287,93 @@ describe('go-tfe values typed elsewhere in the file', () => {
       '26: Workspace.ResourceCount → attribute workspaces resource-count',
       '29: Project.Name → attribute projects name',
     ]);
+  });
+
+  it("a value returned by another file's function or method: by its package, or any receiver's; the program's own types, another library's, and two files that disagree say nothing", () => {
+    const lib = [
+      'package internal',
+      '',
+      'import (',
+      '\t"github.com/google/go-github/github"',
+      '\t"github.com/hashicorp/go-tfe"',
+      ')',
+      '',
+      'type Team struct {',
+      '\tName string',
+      '}',
+      '',
+      'func GetWorkspaces(client *tfe.Client, orgs []*tfe.Organization) ([]*tfe.Workspace, error) {',
+      '\tvar all []*tfe.Workspace',
+      '\treturn all, nil',
+      '}',
+      '',
+      'func GetTeams(client *tfe.Client) ([]*Team, error) { return nil, nil }',
+      'func GetRepos(client *github.Client) ([]*github.Repository, error) { return nil, nil }',
+      'func (s *Store) Find(id string) (*tfe.Project, error) { return nil, nil }',
+    ].join('\n');
+    const applier = [
+      'package main',
+      '',
+      'import "github.com/hashicorp/go-tfe"',
+      '',
+      'type Applier struct{ client *tfe.Client }',
+      '',
+      'func (a *Applier) CreateConfigurationVersion(id string) (*tfe.ConfigurationVersion, error) { return nil, nil }',
+      'func (a *Applier) Find(id string) (*tfe.Workspace, error) { return nil, nil }',
+      'func gather(org string) []*tfe.Run { return nil }',
+    ].join('\n');
+    const main = [
+      'package main',
+      '',
+      'import (',
+      '\t"github.com/hashicorp/go-tfe"',
+      '\t"example.com/tool/internal"',
+      '\t"example.com/other"',
+      ')',
+      '',
+      'func run(client *tfe.Client, a *Applier, orgs []*tfe.Organization) {', // 9
+      '\tworkspaces, _ := internal.GetWorkspaces(client, orgs)',
+      '\tfor _, w := range workspaces {',
+      '\t\tprintln(w.ResourceCount)', // 12
+      '\t}',
+      '\tcv, _ := a.CreateConfigurationVersion("ws-1")',
+      '\tprintln(cv.UploadURL)', // 15
+      '\tfor _, r := range gather("acme") {',
+      '\t\tprintln(r.RefreshOnly)', // 17
+      '\t}',
+      '\tteams, _ := internal.GetTeams(client)',
+      '\tfor _, t := range teams {',
+      '\t\tprintln(t.Name)', // 21
+      '\t}',
+      '\trepos, _ := internal.GetRepos(nil)',
+      '\tprintln(repos[0].Name)', // 24
+      '\tmore, _ := other.GetWorkspaces(client, orgs)',
+      '\tprintln(more[0].ResourceCount)', // 26
+      '\tfound, _ := a.Find("x")',
+      '\tprintln(found.Name)', // 28
+      '}',
+    ].join('\n');
+    const [, , found] = scanProject([
+      { text: lib, fileName: 'internal/workspace.go', languageId: 'go' },
+      { text: applier, fileName: 'applier.go', languageId: 'go' },
+      { text: main, fileName: 'main.go', languageId: 'go' },
+    ]);
+    assert.deepEqual(
+      (found ?? [])
+        .filter((m) => m.sdk !== undefined && m.sdk.name.includes('.') && !/^[A-Z]\w*s\./.test(m.sdk.name))
+        .map((m) => `${m.line}: ${m.sdk?.name ?? ''} → ${m.subject.id}`),
+      [
+        '12: Workspace.ResourceCount → attribute workspaces resource-count',
+        '15: ConfigurationVersion.UploadURL → attribute configuration-versions upload-url',
+        '17: Run.RefreshOnly → attribute runs refresh-only',
+      ],
+    );
+    // Alone, the file types none of them.
+    assert.deepEqual(
+      scanText(main, { languageId: 'go' }).filter(
+        (m) => m.sdk !== undefined && /\.(ResourceCount|UploadURL|RefreshOnly|Name)$/.test(m.sdk.name),
+      ),
+      [],
+    );
   });
 });
