@@ -137,7 +137,7 @@ export function commandMethod(
   // "https://…/api/v2/${1#/}"; }`): the method its curl sends, the call's own curl flags read above.
   const own = words.findIndex((w) => w.start <= at && at < w.end);
   if (own > index && /^[\w.:-]+$/.test(program)) {
-    const helper = shellHelper(text, lines, program);
+    const helper = shellHelper(text, lines, program, name.start);
     if (helper !== undefined) {
       if (helper === null || !sameArgument(words, index, own, helper)) return undefined;
       // A path alone (`"/organizations"`) is the API's only under the function's API base; a URL or a variable
@@ -280,44 +280,53 @@ interface ShellHelper {
   readonly methodParam?: { readonly param: number; readonly name: string };
 }
 
-/** The text's shell functions read so far, by name (undefined: no such function; null: one whose URL cannot be read). */
-const SHELL_HELPERS = memoKey<Map<string, ShellHelper | null | undefined>>('shell functions sending a parameter');
+/** The text's shell functions read so far, by definition's line start (undefined: sends no parameter; null: one whose URL cannot be read). */
+const SHELL_HELPERS = memoKey<Map<number, ShellHelper | null | undefined>>('shell functions sending a parameter');
 /** How many lines of a function's body are read, and how many of them that run curl or wget. */
 const MAX_HELPER_LINES = 80;
 const MAX_HELPER_SENDS = 4;
 
 /**
- * The shell function `name` the text defines (`name() {`, `function name {`) when its body sends a positional
- * parameter as (part of) a URL (`ShellHelper`); null when it is defined but its sends disagree (two parameters, two
- * methods) or it is defined twice; undefined when the text defines no such function or its body sends no parameter.
+ * The shell function `name` the text defines (`name() {`, `function name {`) that a call at `at` runs, when its body
+ * sends a positional parameter as (part of) a URL (`ShellHelper`); null when its sends disagree (two parameters, two
+ * methods); undefined when the text defines no such function or its body sends no parameter. A function defined more
+ * than once (each step of a workflow its own shell, a script redefining it) runs as its last definition before the
+ * call; a call before every definition (from inside another function) only when there is one definition.
  */
-function shellHelper(text: string, lines: Lines, name: string): ShellHelper | null | undefined {
-  const helpers = lines.memo(SHELL_HELPERS, () => new Map<string, ShellHelper | null | undefined>());
-  if (helpers.has(name)) return helpers.get(name);
-  helpers.set(name, undefined);
-  const found = readShellHelper(text, lines, name);
-  helpers.set(name, found);
+function shellHelper(text: string, lines: Lines, name: string, at: number): ShellHelper | null | undefined {
+  const defined = definitions(text, lines).get(name);
+  if (!defined) return undefined;
+  let runs: Definition | undefined;
+  for (const d of defined) if (d.start < at) runs = d;
+  if (runs === undefined) {
+    if (defined.length > 1) return null;
+    runs = defined[0]!;
+  }
+  const helpers = lines.memo(SHELL_HELPERS, () => new Map<number, ShellHelper | null | undefined>());
+  if (helpers.has(runs.start)) return helpers.get(runs.start);
+  helpers.set(runs.start, undefined);
+  const found = readShellHelper(text, lines, runs.start, runs.indent);
+  helpers.set(runs.start, found);
   return found;
 }
 
 /** A shell function's definition line: `name() {`, `function name {`, `function name()`. Group 1: the indentation; 2 or 3: the name. */
 const DEFINITION = /([ \t]*)(?:function[ \t]+([\w.:-]+)(?:[ \t]*\(\))?|([\w.:-]+)[ \t]*\(\))[ \t]*\{?[ \t]*$/my;
 
-/** Where a text defines a function, by name: its first definition's line start and indentation, and how many there are. */
+/** Where a text defines a function: a definition's line start and indentation. */
 interface Definition {
   readonly start: number;
   readonly indent: string;
-  count: number;
 }
-const DEFINITIONS = memoKey<ReadonlyMap<string, Definition>>('shell function definitions');
+const DEFINITIONS = memoKey<ReadonlyMap<string, readonly Definition[]>>('shell function definitions');
 
 /**
  * Every function definition of the text (`DEFINITION`), found in one pass per text whichever command names are asked:
  * only the lines holding `()` or `function` (the marker gate: neither, no definition) are tried.
  */
-function definitions(text: string, lines: Lines): ReadonlyMap<string, Definition> {
+function definitions(text: string, lines: Lines): ReadonlyMap<string, readonly Definition[]> {
   return lines.memo(DEFINITIONS, () => {
-    const found = new Map<string, Definition>();
+    const found = new Map<string, Definition[]>();
     if (!lines.markers.any(['()', 'function'])) return found;
     const starts: number[] = [];
     for (const marker of ['()', 'function'])
@@ -332,20 +341,17 @@ function definitions(text: string, lines: Lines): ReadonlyMap<string, Definition
       const m = DEFINITION.exec(text);
       const name = m?.[2] ?? m?.[3];
       if (!m || !name) continue;
+      const definition = { start, indent: m[1] ?? '' };
       const known = found.get(name);
-      if (known) known.count++;
-      else found.set(name, { start, indent: m[1] ?? '', count: 1 });
+      if (known) known.push(definition);
+      else found.set(name, [definition]);
     }
     return found;
   });
 }
 
-function readShellHelper(text: string, lines: Lines, name: string): ShellHelper | null | undefined {
-  const first = definitions(text, lines).get(name);
-  if (!first) return undefined;
-  if (first.count > 1) return null;
-  const indent = first.indent;
-  const top = lines.lineOf(first.start + indent.length);
+function readShellHelper(text: string, lines: Lines, start: number, indent: string): ShellHelper | null | undefined {
+  const top = lines.lineOf(start + indent.length);
   const assigned = new Map<string, number>();
   let shifts = 0;
   let found: ShellHelper | undefined;

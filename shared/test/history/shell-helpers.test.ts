@@ -153,4 +153,46 @@ describe('shell functions that send a parameter as a URL', () => {
     ].join('\n');
     assert.deepEqual(endpoints(text, 'tfe.ps1'), []);
   });
+
+  it('a function defined more than once runs as its last definition before the call', () => {
+    const workflow = [
+      'jobs:',
+      '  watch:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - name: Find the workspace',
+      '        run: |',
+      '          tfc_api() {',
+      '            curl -s --header "Authorization: Bearer ${{ secrets.TFC_TOKEN }}" \\',
+      '              "https://app.terraform.io/api/v2$1"',
+      '          }',
+      '          WS=$(tfc_api "/organizations/${{ vars.ORG }}/workspaces/${{ vars.WORKSPACE }}")',
+      '      - name: Make the project',
+      '        run: |',
+      '          tfc_api() {',
+      '            curl -s -X POST --header "Authorization: Bearer ${{ secrets.TFC_TOKEN }}" \\',
+      '              "https://app.terraform.io/api/v2$1"',
+      '          }',
+      '          tfc_api "/organizations/${{ vars.ORG }}/projects" -d @project.json',
+    ].join('\n');
+    assert.deepEqual(endpoints(workflow, 'watch.yml'), [
+      '11 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '18 endpoint POST /organizations/:organization_name/projects',
+    ]);
+    // A call before every definition (from another function) cannot tell which one runs: nothing said.
+    const script = [
+      '#!/bin/bash',
+      'main() {',
+      '  tfc_call "/projects/$PROJECT_ID"',
+      '}',
+      'tfc_call() {',
+      '  curl -s "https://app.terraform.io/api/v2$1"',
+      '}',
+      'tfc_call() {',
+      '  curl -s -X DELETE "https://app.terraform.io/api/v2$1"',
+      '}',
+      'tfc_call "/projects/$PROJECT_ID"',
+    ].join('\n');
+    assert.deepEqual(endpoints(script), ['11 endpoint DELETE /projects/:project_id']);
+  });
 });
