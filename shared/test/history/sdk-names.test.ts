@@ -891,7 +891,7 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
     );
   });
 
-  it("python-tfe's workspace run tasks and task stages (the index's copy): calls and the option fields of the type written", () => {
+  it("python-tfe's workspace run tasks, task stages, organization tags (the index's copy): calls and the option fields of the type written", () => {
     const text = [
       'from pytfe import TFEClient',
       'from pytfe.models import WorkspaceRunTaskCreateOptions, WorkspaceRunTaskUpdateOptions',
@@ -903,6 +903,7 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
       '        client.workspace_run_tasks.update(ws_id, wst.id, WorkspaceRunTaskUpdateOptions(stages=["pre_apply"]))',
       '    stages = list(client.task_stages.list(run_id))',
       '    tasks.update(ws_id, stages=[])',
+      '    client.organization_tags.add_workspaces(org, tag_id, opts)',
     ].join('\n');
     const names = new Set(data.names.filter((n) => n.client === 'python-tfe').map((n) => n.name));
     if (!names.has('workspace_run_tasks.update'))
@@ -918,6 +919,7 @@ describe('clients of services (python-tfe, pytfc, tsanton/tfe-client)', () => {
       '8 python-tfe workspace_run_tasks.update endpoint PATCH /workspaces/:workspace_id/tasks/:id',
       '8 python-tfe WorkspaceRunTaskUpdateOptions.stages attribute workspace-tasks stages',
       '9 python-tfe task_stages.list endpoint GET /runs/:run_id/task-stages',
+      '11 python-tfe organization_tags.add_workspaces endpoint POST /tags/:tag_id/relationships/workspaces',
     ]);
   });
 
