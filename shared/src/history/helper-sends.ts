@@ -126,6 +126,36 @@ export function definitionParams(text: string, at: number, name: string): string
   return readParams(text, open, close, before?.[3] !== undefined)?.map((p) => p.name);
 }
 
+/**
+ * The one definition of `name` in the text (`def fetch_by_name(module, link):`, `function getAll(url) {`, a method): its
+ * parameter names (a receiver dropped) and its body; undefined when there is none, or more than one.
+ */
+export function definitionNamed(
+  text: string,
+  name: string,
+): { readonly params: string[]; readonly body: { start: number; end: number } } | undefined {
+  let found: { params: string[]; body: { start: number; end: number } } | undefined;
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (++count > MAX_OCCURRENCES) return undefined;
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    const after = AFTER_NAME.exec(text.slice(at + name.length, at + name.length + 120));
+    if (!after) continue;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const before = BEFORE_NAME.exec(text.slice(lineStart, at));
+    if (!before || (before[2] !== undefined) !== after[0].includes('=')) continue;
+    const open = at + name.length + after[0].length - 1;
+    const close = matchingClose(text, open, MAX_PARAMS);
+    if (close === -1) continue;
+    const params = readParams(text, open, close, before[3] !== undefined);
+    const body = before[1] !== undefined ? indentedBody(text, lineStart, close) : bracedBody(text, close);
+    if (!params || !body) continue;
+    if (found) return undefined;
+    found = { params: params.map((p) => p.name), body };
+  }
+  return found;
+}
+
 /** How many places a helper's name may be found at before it is given up (a name used everywhere is no helper's). */
 const MAX_OCCURRENCES = 200;
 

@@ -5,7 +5,8 @@ import type { Lines } from './lines.ts';
 import { isRegexWordChar, isWordChar } from './source-text.ts';
 import { callArguments as argumentsOf } from './client-operations.ts';
 import { enclosingFunction } from './function-verbs.ts';
-import { definitionParams } from './helper-sends.ts';
+import { definitionNamed, definitionParams } from './helper-sends.ts';
+import { enclosingCall } from './sending-calls.ts';
 import { valueFlow } from './value-flow.ts';
 
 /**
@@ -28,8 +29,8 @@ export function queryKeyHits(
   members: boolean,
 ): void {
   let byStart: Map<number, number> | undefined;
-  const add = (start: number, end: number, info: LexInfo, query?: UrlHit): void => {
-    if (query) (query.boundKeys ??= []).push({ key: info.text, start });
+  const add = (start: number, end: number, info: LexInfo, query?: UrlHit, keyOnly = false): void => {
+    if (query && !keyOnly) (query.boundKeys ??= []).push({ key: info.text, start });
     byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
     const known = byStart.get(start);
     if (known !== undefined) {
@@ -44,7 +45,11 @@ export function queryKeyHits(
   queryObjects(text, lines, lexicon, hits, place, add, members);
 }
 
-type Add = (start: number, end: number, info: LexInfo, query?: UrlHit) => void;
+/**
+ * Binds a key (at `start`) to a URL: the key is the URL's; with `keyOnly` the URL is not told (a URL that other calls send
+ * too is not read because one of them hands it a query: `boundKeys` say a read).
+ */
+type Add = (start: number, end: number, info: LexInfo, query?: UrlHit, keyOnly?: boolean) => void;
 
 /** How many lines above the call that sends it a query object's keys may be set. */
 const OBJECT_LINES = 60;
@@ -125,19 +130,30 @@ function queryObjects(
   // In start order (as the collector finds them, mostly), the keys inside a span are found by a binary search, not
   // by a look at every key for every call and literal (a dense file's thousand URLs and keys made that quadratic).
   const sortedKeyed = byStart(keyed);
+  // The keys written inside the rest of a call (an inline `params={…}`).
+  const bindRest = (call: CallRest, url: UrlHit, keyOnly = false): void => {
+    for (let k = sortedKeyed ? firstAfter(keyed, call.start) : 0; k < keyed.length; k++) {
+      const hit = keyed[k]!;
+      if (sortedKeyed && hit.start >= call.end) break;
+      if (hit.start > call.start && hit.start < call.end && hit.isKey) {
+        const info = parameterInfo(lexicon, hit.info.text);
+        if (info) add(hit.start, hit.end, info, url, keyOnly);
+      }
+    }
+  };
   // The keys in a span: its keys, and its bracketed query keys however the language writes keys (`'page[size]' = 100`).
-  const bindSpan = (open: number, close: number, url: UrlHit): void => {
+  const bindSpan = (open: number, close: number, url: UrlHit, keyOnly = false): void => {
     for (let k = sortedKeyed ? firstAfter(keyed, open) : 0; k < keyed.length; k++) {
       const hit = keyed[k]!;
       if (sortedKeyed && hit.start >= close) break;
       if (hit.start > open && hit.start < close && (hit.isKey || hit.info.text.includes('['))) {
         const known = parameterInfo(lexicon, hit.info.text);
-        if (known) add(hit.start, hit.end, known, url);
+        if (known) add(hit.start, hit.end, known, url, keyOnly);
       }
     }
   };
   // The keys set on `name` from `from` up to `before`, and those of the object literal assigned to it there.
-  const bindNamed = (name: string, from: number, before: number, url: UrlHit): void => {
+  const bindNamed = (name: string, from: number, before: number, url: UrlHit, keyOnly = false): void => {
     for (let at = text.indexOf(name, from); at !== -1 && at < before; at = text.indexOf(name, at + name.length)) {
       const prev = text.charCodeAt(at - 1);
       if (isWordChar(prev) || prev === 46 || prev === 36 || place(at).inComment) continue;
@@ -145,11 +161,11 @@ function queryObjects(
       if (isWordChar(text.charCodeAt(after))) continue;
       const key = assignedKey(text, after);
       const info = key ? parameterInfo(lexicon, key.word) : undefined;
-      if (key && info) add(key.start, key.start + key.word.length, info, url);
+      if (key && info) add(key.start, key.start + key.word.length, info, url, keyOnly);
       const open = key ? -1 : literalAssigned(text, after);
       if (open === -1) continue;
       const closed = matchingClose(text, open, MAX_LITERAL);
-      bindSpan(open, closed === -1 ? open + MAX_LITERAL : closed, url);
+      bindSpan(open, closed === -1 ? open + MAX_LITERAL : closed, url, keyOnly);
     }
   };
   // At each call of `fn` in the text, the argument for its parameter `name` (by keyword, or at `index` before any
@@ -179,21 +195,64 @@ function queryObjects(
       }
     }
   };
+  // A URL handed to a function of the text that sends its parameter with a query object: `fetch_by_name(module,
+  // collection(module))` (collection returning the URL) where `def fetch_by_name(module, link):` sets `params = {…}`
+  // and sends `session.list(link, params=params)`. Each place the URL is an argument (its own, or a call of the
+  // function that returns it), the function called there: the rests of the calls in its body passing that parameter.
+  const definitions = new Map<string, ReturnType<typeof definitionNamed>>();
+  const handedOn = (url: UrlHit): void => {
+    const sites = [url.start];
+    const head = text.slice(lines.startOf(url.line), url.start);
+    if (/^[ \t]*return[ \t]+[^()\n;]{0,40}$/.test(head)) {
+      const returning = enclosingFunction(text, lines, url.line);
+      if (returning) for (const at of flow.callsOf(returning.name) ?? []) if (at !== returning.start) sites.push(at);
+    }
+    // Returned to several calls, the URL is sent by each as it may: one handing it a query says no read of it.
+    const keyOnly = sites.length > 2;
+    for (const site of sites) {
+      const call = enclosingCall(text, site);
+      const callee = call && /([A-Za-z_$][\w$]*)$/.exec(text.slice(call.start, call.open))?.[1];
+      if (!call || callee === undefined) continue;
+      if (!definitions.has(callee)) definitions.set(callee, definitionNamed(text, callee));
+      const def = definitions.get(callee);
+      if (!def) continue;
+      const args = argumentsOf(text, call.open, CALLER_CHARS)?.args;
+      const index = args?.findIndex((a) => a.start <= site && site < a.end) ?? -1;
+      if (!args || index === -1) continue;
+      // The argument is the URL (or the call returning it) itself, maybe after its keyword: `link=collection(m)`.
+      const arg = args[index]!;
+      const given = /^\s*(?:([A-Za-z_]\w*)\s*[=:](?![=:])\s*)?[fFrRbBu$@]{0,2}["'`]?$/.exec(
+        text.slice(arg.start, site),
+      );
+      if (!given) continue;
+      const param =
+        given[1] ??
+        (args.slice(0, index).some((a) => /^\s*[A-Za-z_]\w*\s*[=:](?![=:])/.test(text.slice(a.start, a.end)))
+          ? undefined
+          : def.params[index]);
+      if (param === undefined || !def.params.includes(param)) continue;
+      const { start, end } = def.body;
+      for (let at = text.indexOf(param, start); at !== -1 && at < end; at = text.indexOf(param, at + param.length)) {
+        const prev = text.charCodeAt(at - 1);
+        if (isWordChar(prev) || prev === 46 || isWordChar(text.charCodeAt(at + param.length))) continue;
+        let i = at + param.length;
+        while (text.charCodeAt(i) === 32) i++;
+        if (text.charCodeAt(i) !== 44 && text.charCodeAt(i) !== 41) continue;
+        const rest = callArguments(text, at + param.length);
+        bindRest(rest, url, keyOnly);
+        for (const name of rest.names) if (name !== param) bindNamed(name, start, rest.start, url, keyOnly);
+      }
+    }
+  };
   let previousEnd = 0;
   for (const url of hits.urls) {
     const from = Math.max(previousEnd, lines.startOf(Math.max(0, url.line - OBJECT_LINES)));
     previousEnd = url.end;
     let fn: { name: string; start: number } | null | undefined;
     let params: string[] | undefined;
+    handedOn(url);
     for (const call of sendingRests(text, lines, url)) {
-      for (let k = sortedKeyed ? firstAfter(keyed, call.start) : 0; k < keyed.length; k++) {
-        const hit = keyed[k]!;
-        if (sortedKeyed && hit.start >= call.end) break;
-        if (hit.start > call.start && hit.start < call.end && hit.isKey) {
-          const info = parameterInfo(lexicon, hit.info.text);
-          if (info) add(hit.start, hit.end, info, url);
-        }
-      }
+      bindRest(call, url);
       for (const name of call.names) bindNamed(name, from, call.start, url);
       // A query object handed in by the callers of the function that sends the URL (`def list_runs(ws, query):`).
       if (call.names.length > 0) {

@@ -107,3 +107,63 @@ describe('query objects given by the callers of the function that sends the URL'
     assert.deepEqual(parameters(py, 'teams.py'), []);
   });
 });
+
+describe('a URL handed to a function of the text that sends it with a query object', () => {
+  const endpoints = (text: string, fileName: string): string[] =>
+    scanText(text, { fileName })
+      .filter((m) => m.subject.id.startsWith('parameter') || m.subject.id.startsWith('endpoint'))
+      .map((m) => `${m.line} ${m.subject.id}`);
+
+  it('Python: the URL a function returns, given to a lookup that sets the key; read only when that is its one use', () => {
+    const lookup = [
+      'def find_by_name(module, link):',
+      '    params = {',
+      "        'filter[names]': module.params['name'],",
+      '    }',
+      '    return session.list(link, check, params=params)',
+      '',
+      ...filler(14, '#'),
+      'def collection(module):',
+      "    return 'https://app.terraform.io/api/v2/organizations/{org}/projects'.format(**module.params)",
+      '',
+      'def other(module):',
+      "    return 'https://app.terraform.io/api/v2/organizations/{org}/teams'.format(**module.params)",
+      '',
+    ];
+    const info = [...lookup, 'def main(module):', '    found = find_by_name(module, collection(module))'].join('\n');
+    assert.deepEqual(endpoints(info, 'project_info.py'), [
+      '3 parameter filter[names] /organizations/:organization_name/projects',
+      '22 endpoint GET /organizations/:organization_name/projects',
+    ]);
+    // Also created with POST: the key is still the projects list's, but the URL is not said to be read.
+    const module = [
+      ...lookup,
+      'def main(module):',
+      '    found = find_by_name(module, collection(module))',
+      '    if not found:',
+      '        session.post(collection(module), body)',
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(module, 'project.py').filter((r) => r.includes('parameter')),
+      ['3 parameter filter[names] /organizations/:organization_name/projects'],
+    );
+    assert.ok(!endpoints(module, 'project.py').includes('22 endpoint GET /organizations/:organization_name/projects'));
+  });
+
+  it('TypeScript: a URL literal passed to a helper whose body sends it with URLSearchParams', () => {
+    const ts = [
+      'async function listAll(url: string) {',
+      '  const query = new URLSearchParams();',
+      "  query.set('search[tags]', 'prod');",
+      '  return fetch(url, query);',
+      '}',
+      ...filler(14, '//'),
+      "const teams = await fetch('https://app.terraform.io/api/v2/organizations/acme/teams');",
+      "const found = await listAll('https://app.terraform.io/api/v2/organizations/acme/workspaces');",
+    ].join('\n');
+    assert.deepEqual(
+      endpoints(ts, 'list.ts').filter((r) => r.includes('parameter')),
+      ['3 parameter search[tags] /organizations/:organization_name/workspaces'],
+    );
+  });
+});
