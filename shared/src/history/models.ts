@@ -205,7 +205,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
     // A resource object's model says its type: `type: str = "task-results"` (its name may spell nothing).
     const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
     const said = typed === undefined ? named : { ...named, resource: typed };
-    if (!isEnum && said.resource !== undefined && owns)
+    if (!isEnum && said.resource !== undefined && owns && tiedToApi(text, said.resource))
       ownDocument(text, lines.endOf(line), close, 'self.', declarations);
     models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
@@ -235,6 +235,14 @@ function ownDocument(
       if (close !== -1 && close < to) declarations.push({ start: open - 1, end: close + 1 });
     }
   }
+}
+
+/**
+ * Whether the file ties a class of `resource` to the API, not by the class's name alone (a to-do app's `Task` and
+ * `Project` are no API's): the resource's type written as a string (`'type': 'projects'`), or an API URL (`/api/v2`).
+ */
+function tiedToApi(text: string, resource: string): boolean {
+  return text.includes('/api/v2') || text.includes(`'${resource}'`) || text.includes(`"${resource}"`);
 }
 
 /** The parts of a resource object a class may hold as dictionaries of its own. */
@@ -348,7 +356,7 @@ function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
         }
       }
     });
-    if (owns && keyword === 'class' && named.resource !== undefined)
+    if (owns && keyword === 'class' && named.resource !== undefined && tiedToApi(text, named.resource))
       ownDocument(text, open, close, 'this.', declarations);
     models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
   }

@@ -480,51 +480,89 @@ describe('service calls of a client library (service-calls.ts)', () => {
 });
 
 describe("models: a class's own dictionaries of its resource object's parts", () => {
-  it('Python: `self.attributes = {…}` in a method of a class named for a resource holds its keys; an unnamed class says nothing', () => {
+  it('Python: `self.attributes = {…}` of a class named for a resource the file sends as that type holds its keys; an unnamed class says nothing', () => {
     const text = [
-      'class Project:',
-      '    """A project as the setup declares it."""',
-      '',
-      '    def __init__(self, name=None, org_id=None):',
-      '        self.id = None',
-      '        self.attributes = {',
-      "            'name': name,",
-      "            'description': None,",
-      '        }',
-      '        self.relationships = {',
-      "            'organization': {'data': {'id': org_id, 'type': 'organizations'}},",
-      '        }',
-      '',
       'class VariableSet:',
-      '    def __init__(self, name=None):',
-      "        self.attributes = {'name': name, 'priority': False}",
+      '    def __init__(self, label, is_priority=False):',
+      '        self.attributes = {"priority": is_priority, "name": label}',
       '',
-      'class Widget:',
-      '    def __init__(self, name=None):',
-      "        self.attributes = {'name': name, 'priority': False}",
-      "        self.options = {'priority': True}",
+      '    def to_payload(self):',
+      '        return {"data": {"attributes": self.attributes, "type": "varsets"}}',
+      '',
+      'class Project:',
+      '    def __init__(self, label, org):',
+      '        self.relationships = {"organization": {"data": {"type": "organizations", "id": org}}}',
+      '        self.attributes = {"description": "", "name": label}',
+      '',
+      '    def to_payload(self):',
+      '        return {"data": {"type": "projects", "attributes": self.attributes}}',
+      '',
+      'class Gadget:',
+      '    def __init__(self, label):',
+      '        self.attributes = {"priority": True, "name": label}',
     ].join('\n');
-    assert.deepEqual(found(text, 'setup/declared.py'), [
-      '7 name attribute projects name',
-      '8 description attribute projects description',
-      '16 priority attribute varsets priority',
-    ]);
+    assert.deepEqual(
+      found(text, 'sync/payloads.py').filter((row) => row.includes(' attribute ')),
+      [
+        '3 priority attribute varsets priority',
+        '11 description attribute projects description',
+        '11 name attribute projects name',
+      ],
+    );
   });
 
-  it('TypeScript: `this.attributes = {…}` in a class named for a resource; another class says nothing', () => {
-    const text = [
-      'export class Project {',
+  it('Python and TypeScript decoy: a to-do app whose `Task` and `Project` keep `attributes` of their own, with no API in the file, says nothing', () => {
+    const python = [
+      'import json',
+      '',
+      'class Task:',
+      '    def __init__(self, text):',
+      '        self.attributes = {"enabled": True, "description": text}',
+      '',
+      'class Project:',
+      '    def __init__(self, title):',
+      '        self.attributes = {"description": "", "name": title}',
+      '',
+      'def save(items, path):',
+      '    with open(path, "w") as out:',
+      '        json.dump([i.attributes for i in items], out)',
+    ].join('\n');
+    assert.deepEqual(found(python, 'todo/store.py'), []);
+    const ts = [
+      'export class Task {',
       '  attributes: Record<string, unknown>;',
-      '  constructor(name: string) {',
-      "    this.attributes = { 'name': name };",
+      '  constructor(text: string) {',
+      "    this.attributes = { 'enabled': false, 'description': text };",
       '  }',
       '}',
-      'export class Widget {',
-      '  constructor(name: string) {',
-      "    this.attributes = { 'name': name, 'priority': true };",
+      'export class Project {',
+      '  constructor(title: string) {',
+      "    this.attributes = { 'name': title };",
+      '  }',
+      '}',
+      'localStorage.setItem("todo", JSON.stringify(new Task("milk")));',
+    ].join('\n');
+    assert.deepEqual(found(ts, 'src/todo.ts'), []);
+  });
+
+  it('TypeScript: `this.attributes = {…}` in a class named for a resource of a file that calls the API; another class says nothing', () => {
+    const text = [
+      'const base = `https://${host}/api/v2`;',
+      'export class Gadget {',
+      '  constructor(label: string) {',
+      '    this.attributes = { priority: true, name: label };',
+      '  }',
+      '}',
+      'export class Project {',
+      '  constructor(label: string) {',
+      "    this.attributes = { 'name': label };",
+      '  }',
+      '  save(org: string) {',
+      '    return fetch(`${base}/organizations/${org}/projects`, { method: "POST", body: JSON.stringify({ data: this }) });',
       '  }',
       '}',
     ].join('\n');
-    assert.deepEqual(found(text, 'src/declared.ts'), ['4 name attribute projects name']);
+    assert.ok(found(text, 'src/declared.ts').includes('9 name attribute projects name'));
+    assert.ok(!found(text, 'src/declared.ts').some((row) => row.startsWith('4 ')));
   });
 });
