@@ -283,6 +283,7 @@ export function typedWrites(text: string, lines: Lines, index: HistoryIndex, lan
   )
     return [];
   const out: Match[] = [];
+  const constants = new DeclaredConstants(text);
   const member = (resource: string, name: string, start: number): void => {
     const subject = (index.byName.get(wireName(name)) ?? []).find(
       (s) => s.type === 'attribute' && s.resource === resource,
@@ -301,11 +302,23 @@ export function typedWrites(text: string, lines: Lines, index: HistoryIndex, lan
     const fn = enclosingFunction(text, lines, lines.lineOf(at));
     if (fn === undefined) return;
     const escaped = chain.replace(/\./g, '\\.');
-    const typed = new RegExp(`(?<![\\w$.])${escaped}\\.Type[ \\t]*=(?![=>])`).exec(text.slice(fn.start, at));
-    if (typed === null) return;
-    const from = fn.start + typed.index + typed[0].length;
-    const resource = typeValue(text, index, text.slice(from, lines.endOf(lines.lineOf(from))));
-    if (resource !== undefined) member(resource, m[1]!, at + 11);
+    const body = text.slice(fn.start, at);
+    // The last `chain.Type =` before the write decides; none when two say different types, or when the chain (or
+    // a root of it) is assigned again after it (`doc.Data = Data{}`).
+    const typedAt = new RegExp(`(?<![\\w$.])${escaped}\\.Type[ \\t]*=(?![=>])`, 'g');
+    let resource: string | undefined;
+    let last = -1;
+    for (let typed = typedAt.exec(body); typed !== null; typed = typedAt.exec(body)) {
+      const from = fn.start + typed.index + typed[0].length;
+      const value = typeValue(text, index, text.slice(from, lines.endOf(lines.lineOf(from))), constants);
+      if (value === undefined || (resource !== undefined && value !== resource)) return;
+      resource = value;
+      last = typed.index + typed[0].length;
+    }
+    if (resource === undefined) return;
+    const roots = chain.split('.').map((_, k, parts) => parts.slice(0, k + 1).join('\\.'));
+    if (new RegExp(`(?<![\\w$.])(?:${roots.join('|')})[ \\t]*(?::=|=(?![=>]))`).test(body.slice(last))) return;
+    member(resource, m[1]!, at + 11);
   };
   for (let word = lines.markers.first('Attributes'); word !== -1; word = text.indexOf('Attributes', word + 10)) {
     const before = word > 0 ? text.charCodeAt(word - 1) : 32;
@@ -320,7 +333,7 @@ export function typedWrites(text: string, lines: Lines, index: HistoryIndex, lan
     if (outer === -1) continue;
     const outerClose = matchingClose(text, outer, MAX_LITERAL, 'braces');
     if (outerClose === -1) continue;
-    const resource = literalType(text, index, outer + 1, outerClose);
+    const resource = literalType(text, index, outer + 1, outerClose, constants);
     if (resource === undefined) continue;
     const close = matchingClose(text, open - 1, MAX_LITERAL, 'braces');
     if (close === -1) continue;
@@ -358,25 +371,82 @@ function depthAt(body: string, at: number): number {
 }
 
 /** The resource a literal's own `Type` field names (at its level), or undefined. */
-function literalType(text: string, index: HistoryIndex, open: number, close: number): string | undefined {
+function literalType(
+  text: string,
+  index: HistoryIndex,
+  open: number,
+  close: number,
+  constants: DeclaredConstants,
+): string | undefined {
   const body = text.slice(open, close);
   KEYED_FIELD.lastIndex = 0;
   for (let f = KEYED_FIELD.exec(body); f !== null; f = KEYED_FIELD.exec(body)) {
     if (f[1] !== 'Type' || depthAt(body, f.index) !== 0) continue;
     const end = body.indexOf('\n', f.index + f[0].length);
-    return typeValue(text, index, body.slice(f.index + f[0].length, end === -1 ? body.length : end));
+    return typeValue(text, index, body.slice(f.index + f[0].length, end === -1 ? body.length : end), constants);
   }
   return undefined;
 }
 
 /** The resource type a value names: a string, or a constant the file declares with a string (`TaskResults = "task-results"`). */
-function typeValue(text: string, index: HistoryIndex, value: string): string | undefined {
+function typeValue(text: string, index: HistoryIndex, value: string, constants: DeclaredConstants): string | undefined {
   const m = TYPE_VALUE.exec(value);
   if (m === null) return undefined;
-  let type = m[1];
-  if (type === undefined) {
-    const name = m[2]!.slice(m[2]!.lastIndexOf('.') + 1);
-    type = new RegExp(`(?<![\\w$.])${name}[ \\t]*(?:string[ \\t]*)?=[ \\t]*"([\\w-]+)"`).exec(text)?.[1];
-  }
+  const type = m[1] ?? constants.value(m[2]!.slice(m[2]!.lastIndexOf('.') + 1));
   return type !== undefined && index.resourceTypes.has(type) ? type : undefined;
+}
+
+/** After `const`: a Go block's `(`, or one constant (`X = "…"`, `X string = "…"`, C#'s `string X = "…"`). */
+const CONST_ONE = /[ \t]+(?:string[ \t]+)?([A-Za-z_]\w*)[ \t]*(?:[\w.]+[ \t]*)?=[ \t]*"([\w-]*)"/y;
+const CONST_BLOCK = /[ \t]*\(/y;
+/** A row of a Go `const (` block: `TypeResults = "task-results"`, `TypeResults ResourceType = "task-results"`. */
+const CONST_ROW = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?:[\w.]+[ \t]*)?=[ \t]*"([\w-]*)"/;
+/** How many rows of a `const (` block are read. */
+const MAX_BLOCK_ROWS = 400;
+
+/**
+ * The string constants a text declares (`const X = "…"`, `const X string = "…"`, a row of a Go `const (` block,
+ * C#'s `const string X = "…"`), read once per text in one pass, when first asked. A variable (`var x = "…"`, `x :=
+ * "…"`, a parameter) is none; a name declared with two different values has none.
+ */
+class DeclaredConstants {
+  readonly #text: string;
+  #values: Map<string, string | null> | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  value(name: string): string | undefined {
+    return (this.#values ??= this.#read()).get(name) ?? undefined;
+  }
+
+  #read(): Map<string, string | null> {
+    const text = this.#text;
+    const out = new Map<string, string | null>();
+    const add = (name: string, value: string): void => {
+      const had = out.get(name);
+      out.set(name, had === undefined || had === value ? value : null);
+    };
+    for (let at = text.indexOf('const'); at !== -1; at = text.indexOf('const', at + 5)) {
+      if ((at > 0 && isNameChar(text.charCodeAt(at - 1))) || isNameChar(text.charCodeAt(at + 5))) continue;
+      CONST_BLOCK.lastIndex = at + 5;
+      if (CONST_BLOCK.test(text)) {
+        let row = text.indexOf('\n', at) + 1;
+        for (let n = 0; row > 0 && n < MAX_BLOCK_ROWS; n++) {
+          const end = text.indexOf('\n', row);
+          const line = text.slice(row, end === -1 ? text.length : end);
+          if (/^[ \t]*\)/.test(line)) break;
+          const m = CONST_ROW.exec(line);
+          if (m !== null) add(m[1]!, m[2]!);
+          row = end + 1;
+        }
+        continue;
+      }
+      CONST_ONE.lastIndex = at + 5;
+      const m = CONST_ONE.exec(text);
+      if (m !== null) add(m[1]!, m[2]!);
+    }
+    return out;
+  }
 }

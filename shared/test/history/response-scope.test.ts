@@ -438,4 +438,65 @@ describe('history: a typed document the program writes, by the type it is given'
     ].join('\n');
     assert.deepEqual(attributes(scanText(cs, { languageId: 'csharp' })), ['6 attribute task-results status']);
   });
+
+  it('a `Type` from a variable of another function, or from a parameter of the same name, says nothing (Go, C#)', () => {
+    const go = [
+      'package sync',
+      '',
+      'var label string',
+      '',
+      'func audit() {',
+      '\tlabel = "projects"',
+      '\tlog.Println(label)',
+      '}',
+      '',
+      'func compose(label, title string) Envelope {',
+      '\treturn Envelope{Data: Body{Type: label, Attributes: &Fields{Name: title}}}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), []);
+    const cs = [
+      'public class Sync {',
+      '  public void Audit() {',
+      '    var label = "projects";',
+      '    Console.WriteLine(label);',
+      '  }',
+      '  public Envelope Compose(string label, string title) {',
+      '    return new Envelope { Data = new Body { Type = label, Attributes = new Fields { Name = title, Description = "" } } };',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(cs, { languageId: 'csharp' })), []);
+  });
+
+  it("Go: a constant of a `const (` block names the type; the chain's last `Type` decides, and a chain typed twice or assigned again says nothing", () => {
+    const go = [
+      'package sync',
+      '',
+      'const (',
+      '\tkindStates = "state-versions"',
+      '\tkindProjects ResourceKind = "projects"',
+      ')',
+      '',
+      'func twice(env *Envelope, title string) {',
+      '\tenv.Data.Type = "projects"',
+      '\tpost(env)',
+      '\tenv.Data = Body{}',
+      '\tenv.Data.Type = "workspaces"',
+      '\tenv.Data.Attributes.Name = title',
+      '}',
+      '',
+      'func reset(env *Envelope, title string) {',
+      '\tenv.Data.Type = kindProjects',
+      '\tenv.Data = other()',
+      '\tenv.Data.Attributes.Name = title',
+      '}',
+      '',
+      'func once(env *Envelope, title string) {',
+      '\tenv.Data.Type = kindProjects',
+      '\tenv.Data.Attributes.Name = title',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(go, { languageId: 'go' })), ['24 attribute projects name']);
+  });
 });
