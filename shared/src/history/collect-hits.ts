@@ -389,7 +389,11 @@ export class HitCollector {
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = info.resourceType && isTypeKey(keyOf);
     // A relationship's type names the target of a reference: no note of its own, no evidence of the payload's type.
-    if (isType && (this.#relationships ??= new Relationships(this.text, this.profile.bareValues)).has(start)) return;
+    if (
+      isType &&
+      (this.#relationships ??= new Relationships(this.text, this.lines, this.profile.bareValues)).has(start)
+    )
+      return;
     // So does the type of an identifier in a to-many linkage list (`"data": [{"type": "workspaces", "id": ws}]`).
     if (isType && inLinkageList(this.text, start)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');

@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
+import { isNameChar } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
 
 /** How many lines above a URL its function's definition may be. */
@@ -227,6 +228,33 @@ export function enclosingFunction(
     }
   }
   return undefined;
+}
+
+/** How many places a function's name may be written at before its definitions are no longer counted. */
+const MAX_NAME_PLACES = 200;
+
+/**
+ * How many definitions of `name` the text holds, read as `enclosingFunction` reads one (a line whose definition
+ * shape names it, or a signature opened over several lines); 2 when there are more, or when the name is written at
+ * more than MAX_NAME_PLACES places (too common a name to tell).
+ */
+export function definitionCount(text: string, lines: Lines, name: string): number {
+  let count = 0;
+  let places = 0;
+  let lastLine = -1;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (++places > MAX_NAME_PLACES) return 2;
+    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    const line = lines.lineOf(at);
+    if (line === lastLine) continue;
+    lastLine = line;
+    const body = text.slice(lines.startOf(line), lines.endOf(line));
+    const defines =
+      DEFINITION.some((pattern) => pattern.exec(body)?.[1] === name) ||
+      SIGNATURE_OPEN.exec(body.trimEnd())?.[1] === name;
+    if (defines && ++count > 1) return 2;
+  }
+  return count;
 }
 
 /** Columns of leading blanks of a line (a tab counts as one). */

@@ -4,7 +4,7 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { isRegexWordChar, isWordChar } from './source-text.ts';
 import { callArguments as argumentsOf } from './client-operations.ts';
-import { enclosingFunction } from './function-verbs.ts';
+import { definitionCount, enclosingFunction } from './function-verbs.ts';
 import { definitionNamed, definitionParams } from './helper-sends.ts';
 import { enclosingCall } from './sending-calls.ts';
 import { valueFlow } from './value-flow.ts';
@@ -200,6 +200,16 @@ function queryObjects(
   // and sends `session.list(link, params=params)`. Each place the URL is an argument (its own, or a call of the
   // function that returns it), the function called there: the rests of the calls in its body passing that parameter.
   const definitions = new Map<string, ReturnType<typeof definitionNamed>>();
+  const once = new Map<string, boolean>();
+  const definedOnce = (name: string): boolean => {
+    let answer = once.get(name);
+    if (answer === undefined) once.set(name, (answer = definitionCount(text, lines, name) === 1));
+    return answer;
+  };
+  const definitionOf = (name: string): ReturnType<typeof definitionNamed> => {
+    if (!definitions.has(name)) definitions.set(name, definitionNamed(text, name));
+    return definitions.get(name);
+  };
   const handedOn = (url: UrlHit): void => {
     const sites = [url.start];
     const head = text.slice(lines.startOf(url.line), url.start);
@@ -213,8 +223,7 @@ function queryObjects(
       const call = enclosingCall(text, site);
       const callee = call && /([A-Za-z_$][\w$]*)$/.exec(text.slice(call.start, call.open))?.[1];
       if (!call || callee === undefined) continue;
-      if (!definitions.has(callee)) definitions.set(callee, definitionNamed(text, callee));
-      const def = definitions.get(callee);
+      const def = definitionOf(callee);
       if (!def) continue;
       const args = argumentsOf(text, call.open, CALLER_CHARS)?.args;
       const index = args?.findIndex((a) => a.start <= site && site < a.end) ?? -1;
@@ -257,6 +266,9 @@ function queryObjects(
       // A query object handed in by the callers of the function that sends the URL (`def list_runs(ws, query):`).
       if (call.names.length > 0) {
         fn ??= enclosingFunction(text, lines, url.line) ?? null;
+        // Only a name the text defines once: another class's method of the same name (`def list(self, query):` in
+        // Workspaces and in Projects) has callers of its own, which no reading here tells apart.
+        if (fn && !definedOnce(fn.name)) fn = null;
         params ??= (fn && definitionParams(text, fn.start, fn.name)) ?? [];
         for (const name of call.names) {
           const index = params.indexOf(name);

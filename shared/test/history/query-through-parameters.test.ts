@@ -106,6 +106,43 @@ describe('query objects given by the callers of the function that sends the URL'
     ].join('\n');
     assert.deepEqual(parameters(py, 'teams.py'), []);
   });
+  it("a method name two classes define binds no caller's keys: which class a call reaches is not read", () => {
+    const py = [
+      'import requests',
+      'BASE = "https://app.terraform.io/api/v2"',
+      '',
+      'class RunPages:',
+      '    def fetch(self, ws, opts):',
+      '        return requests.get(f"{BASE}/workspaces/{ws}/runs", params=opts)',
+      '',
+      'class TeamPages:',
+      '    def fetch(self, org, opts):',
+      '        return requests.get(f"{BASE}/organizations/{org}/teams", params=opts)',
+      '',
+      ...filler(14, '#'),
+      'pages = TeamPages()',
+      'pages.fetch("acme", {"filter[status]": "applied"})',
+    ].join('\n');
+    assert.deepEqual(parameters(py, 'pages.py'), []);
+    const ruby = [
+      'BASE = "https://app.terraform.io/api/v2"',
+      '',
+      'class RunPages',
+      '  def fetch(ws, opts)',
+      '    HTTParty.get("#{BASE}/workspaces/#{ws}/runs", query: opts)',
+      '  end',
+      'end',
+      '',
+      'class TeamPages',
+      '  def fetch(org, opts)',
+      '    HTTParty.get("#{BASE}/organizations/#{org}/teams", query: opts)',
+      '  end',
+      'end',
+      ...filler(14, '#'),
+      'TeamPages.new.fetch("acme", { "filter[status]" => "applied" })',
+    ].join('\n');
+    assert.deepEqual(parameters(ruby, 'pages.rb'), []);
+  });
 });
 
 describe('a URL handed to a function of the text that sends it with a query object', () => {
