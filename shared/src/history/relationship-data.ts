@@ -1,3 +1,4 @@
+import type { Lines } from './lines.ts';
 import { isWordChar } from './source-text.ts';
 
 /** How far back the enclosing objects of a literal are read. */
@@ -44,11 +45,35 @@ export class Relationships {
   /** Names of identifier objects already answered (`self.projects` → whether the file puts it under `relationships`). */
   readonly #held = new Map<string, boolean>();
 
+  /** Offsets of the word `relationships` in the text, and the lines holding it: listed once, when first asked. */
+  #word: { readonly offsets: readonly number[]; readonly lines: ReadonlySet<number> } | undefined;
+
   /** `indented`: the text's maps may be written by indentation alone (YAML). */
   constructor(
     readonly text: string,
+    readonly lines: Lines,
     readonly indented = false,
   ) {}
+
+  #relationshipsWord(): { readonly offsets: readonly number[]; readonly lines: ReadonlySet<number> } {
+    if (this.#word === undefined) {
+      const offsets: number[] = [];
+      const held = new Set<number>();
+      for (const m of this.text.matchAll(RELATIONSHIPS_WORDS)) {
+        offsets.push(m.index);
+        held.add(this.lines.lineOf(m.index));
+      }
+      this.#word = { offsets, lines: held };
+    }
+    return this.#word;
+  }
+
+  /** Whether the word `relationships` stands on the line of `at`, before `at`. */
+  #wordBefore(at: number): boolean {
+    const { offsets } = this.#relationshipsWord();
+    const first = firstFrom(offsets, this.lines.startOf(this.lines.lineOf(at)));
+    return first < offsets.length && offsets[first]! < at;
+  }
 
   /**
    * Whether the type literal at `offset` names a relationship's target: inside a relationship's object (brackets, or
@@ -77,10 +102,11 @@ export class Relationships {
     const name = holderName(text, held);
     if (name === undefined) return false;
     // The target is itself under relationships: `relationships.project = {data: {…}}`, `$p["relationships"]["ws"] = …`.
-    if (RELATIONSHIPS_WORD.test(text.slice(text.lastIndexOf('\n', name.start) + 1, name.start))) return true;
+    if (this.#wordBefore(name.start)) return true;
     let answer = this.#held.get(name.word);
     if (answer === undefined) {
-      answer = this.#usedInRelationship(name.word, name.start);
+      // Past HELD_NAMES names the text is asked no more (each name's uses are a search of the text).
+      answer = this.#held.size < HELD_NAMES && this.#usedInRelationship(name.word, name.start);
       this.#held.set(name.word, answer);
     }
     return answer;
@@ -89,15 +115,18 @@ export class Relationships {
   /** Whether `word` occurs (other than at `own`) inside a relationships object or on a line that names `relationships`. */
   #usedInRelationship(word: string, own: number): boolean {
     const text = this.text;
+    const { lines } = this.#relationshipsWord();
     let seen = 0;
-    for (let at = text.indexOf(word); at !== -1 && seen < HELD_USES; at = text.indexOf(word, at + word.length)) {
+    let places = 0;
+    // Every place the word is written counts toward HELD_PLACES (`ws1` is written inside `ws10`, `ws11`, …).
+    for (
+      let at = text.indexOf(word);
+      at !== -1 && seen < HELD_USES && ++places <= HELD_PLACES;
+      at = text.indexOf(word, at + word.length)
+    ) {
       if (at === own || isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + word.length))) continue;
       seen++;
-      if (this.#within(at)) return true;
-      const start = text.lastIndexOf('\n', at) + 1;
-      let end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
-      if (RELATIONSHIPS_WORD.test(text.slice(start, end))) return true;
+      if (this.#within(at) || lines.has(this.lines.lineOf(at))) return true;
     }
     return false;
   }
@@ -112,13 +141,7 @@ export class Relationships {
     const at = this.#brackets;
     const stop = Math.max(0, offset - REACH);
     // The last bracket before `offset`.
-    let lo = 0;
-    let hi = at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstFrom(at, offset);
     let depth = 0;
     let levels = 0;
     for (let k = lo - 1; k >= 0; k--) {
@@ -135,6 +158,18 @@ export class Relationships {
     }
     return false;
   }
+}
+
+/** The index of the first of the ordered `values` that is `value` or more (their length when none is). */
+function firstFrom(values: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Offsets of the text's brackets (`{}[]()`), in order. */
@@ -231,9 +266,12 @@ function goSliceType(text: string, open: number): boolean {
   return text.startsWith('[]', i + 1);
 }
 
-/** How many uses of a held identifier's name are looked at. */
+/** How many uses of a held identifier's name are looked at, and how many places it is written at (in longer names too). */
 const HELD_USES = 40;
-const RELATIONSHIPS_WORD = /\brelationships\b/i;
+const HELD_PLACES = 400;
+/** How many holders' names a text is asked about. */
+const HELD_NAMES = 32;
+const RELATIONSHIPS_WORDS = /\brelationships\b/gi;
 
 /**
  * Whether the object opening at `open` (holding the literal at `inside`) has only the keys `type` and `id` (quoted
