@@ -171,7 +171,7 @@ export class ValueFlow {
     const { name, scope } = holder;
     const methods: FlowMethodAnswer[] = [];
     let count = 0;
-    for (const at of this.#usesOf(name, scope)) {
+    for (const at of this.usesOf(name, scope)) {
       if (at === holder.assignedAt) continue;
       const dot = text.charCodeAt(at - 1) === 46; // .
       // An attribute is read through its receiver (`self.x`, `this.x`, `@x` is its own name's part); a constant bare.
@@ -200,8 +200,11 @@ export class ValueFlow {
     return agreed.kind === 'method' ? agreed : methods[0]!;
   }
 
-  /** Where `name` stands whole (no name character on either side) in `scope`, in text order. */
-  *#usesOf(name: string, scope: { readonly start: number; readonly end: number }): Generator<number> {
+  /**
+   * Where `name` stands whole (no name character on either side) in `scope`, in text order; past INDEX_AFTER asks of
+   * one scope, from an index of its names built once (`value-lists.ts` asks of the whole text).
+   */
+  *usesOf(name: string, scope: { readonly start: number; readonly end: number }): Generator<number> {
     const text = this.#text;
     const key = `${scope.start}:${scope.end}`;
     let names = this.#scopeNames.get(key);

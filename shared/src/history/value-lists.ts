@@ -2,8 +2,9 @@ import { resourcesAt, scopedResourcesAt, type ResolveContext } from './context.t
 import type { NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { memoKey } from './lines.ts';
-import { isNameChar, isRegexWordChar, isWordChar } from './source-text.ts';
+import { isNameChar, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
+import { valueFlow } from './value-flow.ts';
 
 /**
  * Enumerated values held in a collection (`var permissions = []string{"read", "write", "maintain", "admin", "custom"}`,
@@ -97,7 +98,8 @@ function decide(ctx: ResolveContext, collection: Collection): ReadonlySet<string
     const words = resource.split(/[-/ ]/).map(singularWord);
     const inContext = (at: number, line: number): boolean =>
       (resourcesAt(ctx, at, line) ?? scopedResourcesAt(ctx, at))?.includes(resource) === true;
-    const known = about || inContext(collection.open, ctx.lines.lineOf(collection.open));
+    // The resource is known where the collection or the use stands; anywhere in the text only for a typed field.
+    const known = inContext(collection.open, ctx.lines.lineOf(collection.open));
     for (const use of uses) {
       const from = Math.max(ctx.lines.startOf(use.line), use.at - LINE_READ);
       const to = Math.min(ctx.lines.endOf(use.line), use.at + LINE_READ);
@@ -107,14 +109,71 @@ function decide(ctx: ResolveContext, collection: Collection): ReadonlySet<string
         n === 0
           ? ctx.text.slice(from, to)
           : `${ctx.text.slice(from, use.at)}${' '.repeat(n)}${ctx.text.slice(use.at + n, to)}`;
-      if (!(hasWord(line, field) || hasWord(line, suffix) || namesTypedField(line, suffix, words))) continue;
-      if (known || inContext(use.at, use.line)) {
+      const typed = namesTypedField(line, suffix, words);
+      if (!typed && !reachesField(ctx, line, use.at - from, use.line, field, suffix)) continue;
+      if (known || (typed && about) || inContext(use.at, use.line)) {
         out.add(enumeration);
         break;
       }
     }
   }
   return out;
+}
+
+/**
+ * Whether a use's line (`at` is the use's offset in it) has the value reach the API's field itself, not a word on the
+ * line (`t["access"]` of another system's object, `project.Access` of a GitLab project, `"granted %s access"` in a log
+ * message say nothing): the field read from a document's attributes (`run.attributes.status`, `["attributes"]["access"]`),
+ * the field a key whose value is the use (`{"access": level}`, `access: level`, `access=level`, jq's `--arg access
+ * "$level"`), or a name that is the field's word (`if access not in LEVELS:`) sent as that key's value in the
+ * LOOP_LINES lines under the use (`{"access": access}`).
+ */
+function reachesField(
+  ctx: ResolveContext,
+  line: string,
+  at: number,
+  lineNumber: number,
+  field: string,
+  suffix: string,
+): boolean {
+  for (const word of field === suffix ? [field] : [field, suffix])
+    for (let i = line.indexOf(word); i !== -1; i = line.indexOf(word, i + 1)) {
+      const end = i + word.length;
+      if (isWordChar(line.charCodeAt(i - 1)) || isWordChar(line.charCodeAt(end))) continue;
+      const before = line.slice(Math.max(0, i - 16), i);
+      if (ATTRIBUTES_BEFORE.test(before)) return true;
+      if (at >= end) {
+        const between = line.slice(end, at);
+        if (KEY_TO_VALUE.test(between) || (JQ_ARG.test(before) && JQ_VALUE.test(between))) return true;
+      }
+      // A bare name that is the field's word, sent as the field below.
+      if (!/[\w.$[\]"'`-]/.test(line.charAt(i - 1)) && !/["'`\]]/.test(line.charAt(end))) {
+        const { text, lines } = ctx;
+        const last = Math.min(lineNumber + LOOP_LINES, lines.lineOf(text.length));
+        const below = text.slice(lines.startOf(lineNumber), lines.endOf(last));
+        if (sentAsItself(field).test(below)) return true;
+      }
+    }
+  return false;
+}
+
+/** Before a field read from a document's attributes: `attributes.`, `attributes?.`, `["attributes"]["`, `attributes['`. */
+const ATTRIBUTES_BEFORE = /\battributes(?:["']\])?(?:\?\.|\.|\[[ \t]*["'])$/;
+/** Between a key and its value: `": `, `: `, `=`, `=>` (the value's `$` or opening quote of an f-string excepted). */
+const KEY_TO_VALUE = /^["']?[ \t]*(?::|=>|=(?!=))[ \t]*\$?$/;
+/** jq's named argument before the field's word, and between it and the value: `--arg access "$level"`. */
+const JQ_ARG = /--arg[ \t]+$/;
+const JQ_VALUE = /^[ \t]+["']?\$?$/;
+
+const SENT = new Map<string, RegExp>();
+/** The field as a key whose value is a bare name of the same word: `"access": access`, `access: access`. */
+function sentAsItself(field: string): RegExp {
+  let re = SENT.get(field);
+  if (re === undefined) {
+    re = new RegExp(`(?:["']${field}["']|(?<![\\w.$])${field})[ \\t]*(?::|=>|=(?!=))[ \\t]*${field}(?![\\w("'])`);
+    SENT.set(field, re);
+  }
+  return re;
 }
 
 /** How many values the history lists for each enumeration (`resource\tfield`), per lexicon. */
@@ -194,8 +253,7 @@ function usesOf(ctx: ResolveContext, collection: Collection): Use[] {
   }
   const bound = beforeStart + before.lastIndexOf(name);
   let count = 0;
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+  for (const at of valueFlow(text, lines).usesOf(name, { start: 0, end: text.length })) {
     if (at === bound || (at > collection.open && at < collection.close)) continue;
     // Bound again (not compared): two values, nothing known.
     if (/^\s*(?::=|=(?!=))/.test(text.slice(at + name.length, at + name.length + 4))) return [];
@@ -257,9 +315,13 @@ function nameUses(ctx: ResolveContext, name: string, from: number, out: Use[]): 
   const last = Math.min(lines.lineOf(from) + LOOP_LINES, lines.lineOf(text.length));
   const end = lines.endOf(last);
   let count = 0;
-  for (let at = text.indexOf(name, from); at !== -1 && at < end; at = text.indexOf(name, at + 1)) {
-    // A shell's or PowerShell's `$name` is the name's use.
-    if (isRegexWordChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+  // A shell's or PowerShell's `$name` is the name's use.
+  const flow = valueFlow(text, lines);
+  const whole = { start: 0, end: text.length };
+  const found = [...flow.usesOf(name, whole), ...[...flow.usesOf(`$${name}`, whole)].map((at) => at + 1)]
+    .filter((at) => at >= from && at < end)
+    .sort((a, b) => a - b);
+  for (const at of found) {
     if (/^\s*(?::=|=(?!=))/.test(text.slice(at + name.length, at + name.length + 4))) continue;
     if (++count > MAX_USES) return;
     out.push({ at, line: lines.lineOf(at), length: name.length });
@@ -272,8 +334,9 @@ function loopUses(ctx: ResolveContext, variable: string, from: number, out: Use[
   const last = Math.min(lines.lineOf(from) + LOOP_LINES, lines.lineOf(text.length));
   const end = lines.endOf(last);
   let count = 0;
-  for (let at = text.indexOf(variable, from); at !== -1 && at < end; at = text.indexOf(variable, at + 1)) {
-    if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + variable.length))) continue;
+  for (const at of valueFlow(text, lines).usesOf(variable, { start: 0, end: text.length })) {
+    if (at < from) continue;
+    if (at >= end) return;
     if (++count > MAX_USES) return;
     out.push({ at, line: lines.lineOf(at), length: variable.length });
   }

@@ -184,4 +184,46 @@ describe('enumerated values held in a collection', () => {
     ].join('\n');
     assert.deepEqual(statuses(py, 'python'), []);
   });
+
+  it("another system's access field, or the word in a message, is no field the value reaches", () => {
+    const py = [
+      '"""Copy Bitbucket workspace roles into HCP Terraform."""',
+      'import httpx',
+      '',
+      'BB_ELEVATED = ["write", "admin"]',
+      '',
+      'def elevated(session, ws):',
+      '    perms = session.get(f"{BITBUCKET}/workspaces/{ws}/permissions").json()["values"]',
+      '    return [p["user"]["uuid"] for p in perms if p["access"] in BB_ELEVATED]',
+      '',
+      'def link(session, tid, pid):',
+      '    session.post(f"{HCP}/api/v2/team-projects", json={"data": {"type": "team-projects"}})',
+    ].join('\n');
+    assert.deepEqual(statuses(py, 'python'), []);
+    const go = [
+      'package mirror',
+      '',
+      'var giteaRoles = []string{"admin", "write", "read"}',
+      '',
+      'func sync(hc *http.Client, repo GiteaRepo) {',
+      '\tfor _, role := range giteaRoles {',
+      '\t\tif repo.Access == role {',
+      '\t\t\tlog.Printf("gitea role %s", role)',
+      '\t\t}',
+      '\t}',
+      '\thc.Get("https://app.terraform.io/api/v2/team-projects")',
+      '}',
+    ].join('\n');
+    assert.deepEqual(statuses(go, 'go'), []);
+    const logged = [
+      'def open_repo(gh, repo):',
+      '    perm = "maintain"',
+      '    gh.put(f"/repos/{repo}/collaborators/bot", json={"permission": perm})',
+      '    print("gave the bot %s access to %s" % (perm, repo))',
+      '',
+      'def accesses(tfc):',
+      '    return tfc.get("/api/v2/team-projects").json()',
+    ].join('\n');
+    assert.deepEqual(statuses(logged, 'python'), []);
+  });
 });
