@@ -31,6 +31,9 @@ const parameters_ = parameters;
 const root = new URL('..', import.meta.url);
 const target = new URL('schemas/platform-history-sdk.json', root);
 const methodsTarget = new URL('schemas/platform-history-methods.json', root);
+// Where each client's names were read from (python-tfe: the fork and the look-up index's copy): a sidecar the matcher
+// does not import, so the provenance is not bundled into the shipped action.
+const sourcesTarget = new URL('schemas/platform-history-sdk-sources.json', root);
 const sources = readFileSync(new URL('test/fixtures/history-real/SOURCES.tsv', root), 'utf8').split('\n').slice(1);
 const commitOf = (repo) => sources.find((r) => r.split('\t')[1] === repo)?.split('\t')[3] ?? '';
 
@@ -440,7 +443,8 @@ const SERVICE_CLIENTS = [
     // snapshot) are read when present, and their names win over the fork's where both name one.
     index: {
       repository: 'hashicorp/python-tfe',
-      folder: process.env.KEYFOB_PYTFE_INDEX ?? '/work/.mirror/hashicorp+python-tfe.index',
+      // The folder as recorded: relative to the mirror root (KEYFOB_MIRROR, default /work/.mirror).
+      folder: 'hashicorp+python-tfe.index',
     },
     // `self.t.request("GET", path, …)` (or `path=f"/api/v2/…"` by keyword), `self._list(path, …)`.
     sends: [
@@ -511,7 +515,12 @@ const serviceClients = SERVICE_CLIENTS.map((c) => {
       for (const [name, subject] of map) merged.set(`${kind} ${name}`, { kind, name, subject, from });
   };
   take('fork', pythonTfeNames(c, texts));
-  const index = indexTexts(c.index.folder, c.dir);
+  // `--check` reads only the files the committed mapping names (path and commit), so the copy growing cannot fail it.
+  const index = indexTexts(
+    process.env.KEYFOB_PYTFE_INDEX ?? `${process.env.KEYFOB_MIRROR ?? '/work/.mirror'}/${c.index.folder}`,
+    c.dir,
+    process.argv.includes('--check') ? (committedSource(c.client)?.files ?? []) : undefined,
+  );
   if (index) take('index', pythonTfeNames(c, index.texts));
   // Absent here: the index's names as committed (facts read where the copy was), so a check elsewhere agrees.
   const committed = index ? undefined : committedIndex(c.client);
@@ -541,11 +550,17 @@ const serviceClients = SERVICE_CLIENTS.map((c) => {
 function committedIndex(client) {
   if (!existsSync(target)) return undefined;
   const prior = JSON.parse(readFileSync(target, 'utf8'));
-  const source = prior.clients?.find((x) => x.client === client)?.sources?.index;
+  const source = committedSource(client);
   const names = (prior.names ?? []).filter((n) => n.client === client && n.from === 'index');
   if (names.length > 0)
     console.warn(`${client}: the look-up index's copy is absent here; its ${names.length} names kept as committed`);
   return { source, names };
+}
+
+/** The look-up index's copy as the committed mapping names it (folder, files with their commits), if it does. */
+function committedSource(client) {
+  if (!existsSync(sourcesTarget)) return undefined;
+  return JSON.parse(readFileSync(sourcesTarget, 'utf8')).clients?.[client]?.index;
 }
 
 /** python-tfe's names read from one source's texts: its service methods, model and option fields, enum constants. */
@@ -560,16 +575,24 @@ function pythonTfeNames(c, texts) {
  * The look-up index's copied files of a client (`folder/SOURCES.tsv`: path, commit, how it was copied): path → text of
  * each listed file under `dir`, and the manifest's rows; none when the folder is absent.
  */
-function indexTexts(folder, dir) {
+function indexTexts(folder, dir, only) {
   const manifest = `${folder}/SOURCES.tsv`;
   if (!existsSync(manifest)) return undefined;
-  const rows = readFileSync(manifest, 'utf8')
+  const listed = readFileSync(manifest, 'utf8')
     .split('\n')
     .filter((r) => r && !r.startsWith('#'))
     .slice(1)
     .map((r) => r.split('\t'))
     .filter(([path]) => path.startsWith(dir) && path.endsWith('.py') && existsSync(`${folder}/${path}`))
-    .map(([path, commit, how]) => ({ path, commit, how }));
+    // A file the index gave with no commit (found by a search hit) says so plainly: commit null, and why.
+    .map(([path, commit, how]) =>
+      /^[0-9a-f]{40}$/.test(commit) ? { path, commit, how } : { path, commit: null, noCommit: commit, how },
+    );
+  // `only` (the committed files, when checking): a file the copy has but the mapping does not name is left out, said.
+  const named = only && new Set(only.map((f) => `${f.path}\t${f.commit}`));
+  const rows = named ? listed.filter((r) => named.has(`${r.path}\t${r.commit}`)) : listed;
+  for (const r of listed.filter((x) => !rows.includes(x)))
+    console.warn(`${folder}: ${r.path} is not in the committed mapping; left out of --check (regenerate to take it)`);
   const texts = new Map(rows.map((r) => [r.path, readFileSync(`${folder}/${r.path}`, 'utf8')]));
   return { texts, rows };
 }
@@ -832,8 +855,6 @@ const out = {
       // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`, a Go import path).
       module: c.module,
       clientFile: c.entry,
-      // python-tfe: the sources its names were read from (each name's `from`).
-      ...(c.sources && { sources: c.sources }),
     })),
     {
       client: 'terraform-provider-tfe',
@@ -1230,6 +1251,19 @@ function methodsText({ paths, ...head }) {
 const files = [
   [target, `${JSON.stringify(out, null, 1)}\n`, `${names.length} names`],
   [methodsTarget, methodsText(methodsOut), `${apiPaths.size} paths`],
+  [
+    sourcesTarget,
+    `${JSON.stringify(
+      {
+        description:
+          "Generated by scripts/history-sdk-names.mjs: where the names of schemas/platform-history-sdk.json were read from (a name's `from`); not imported by the matcher. A folder is relative to the mirror root (KEYFOB_MIRROR, default /work/.mirror).",
+        clients: Object.fromEntries(serviceClients.filter((c) => c.sources).map((c) => [c.client, c.sources])),
+      },
+      null,
+      1,
+    )}\n`,
+    'sources',
+  ],
 ];
 if (process.argv.includes('--check')) {
   let stale = false;
