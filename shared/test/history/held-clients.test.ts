@@ -163,6 +163,21 @@ labelledSet('held29', { alwaysCheck: false, minExpected: 64, floors: { recall: 0
 labelledSet('held30', { alwaysCheck: false, minExpected: 35, floors: { recall: 0.91, wrongShare: 0.03 } });
 labelledSet('held31', { alwaysCheck: false, minExpected: 72, floors: { recall: 0.72, wrongShare: 0.01 } });
 
+// The thirty-fourth to thirty-sixth (test/fixtures/history-held32: agent and assistant tooling, MCP servers, agent
+// platforms' integrations, portals and dashboards, data pipelines, 23 files of 15 repositories; history-held33: a
+// Kubernetes Cluster API provider on go-tfe, Lambdas, a Nomad job, then a Postman collection for mocks of a self-hosted
+// Terraform Enterprise, a Makefile and shell-provider programs, 20 files of 7 repositories; history-held34: a Rust MCP
+// server's own client, a Python tray app's client, a C# sample on Tfe.NetClient, 7 files of 3 repositories), built in
+// issue 22's seventeenth session, measured once by the lead at 83cf7847 after every change of the session had landed:
+// held32 84.9% (45/53), wrong 0 of 45; held33 73.5% (25/34), wrong 0 of 25; held34 66.0% (35/53), wrong 0 of 35;
+// together 75.0% (105/140), wrong 0 of 105. The same figures on main at the session's start (76dfce88). 11 of the 35
+// misses are relationship targets' types (`{"type": "workspaces", "id": …}` under `relationships`) that these builders
+// labelled as uses of the resource, where held29/held30's builders labelled the same construct must-not: a labelling
+// rule to settle (docs/history.md). Seen since; the floors are that measurement.
+labelledSet('held32', { alwaysCheck: false, minExpected: 53, floors: { recall: 0.84, wrongShare: 0.01 } });
+labelledSet('held33', { alwaysCheck: false, minExpected: 34, floors: { recall: 0.73, wrongShare: 0.01 } });
+labelledSet('held34', { alwaysCheck: false, minExpected: 53, floors: { recall: 0.66, wrongShare: 0.01 } });
+
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
   'working',
@@ -200,6 +215,9 @@ const OTHER = new Set([
   'held29',
   'held30',
   'held31',
+  'held32',
+  'held33',
+  'held34',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
