@@ -355,7 +355,7 @@ function holderName(text: string, open: number): { word: string; start: number }
  * Whether the literal at `offset` sits in a YAML mapping held, within a few levels of indentation, under a
  * `relationships:` key (`relationships:` / `workspace:` / `data:` / `type: workspaces`, list items `- type:` too).
  */
-export function inIndentedRelationship(text: string, offset: number): boolean {
+function inIndentedRelationship(text: string, offset: number): boolean {
   let start = text.lastIndexOf('\n', offset - 1) + 1;
   let current = indentOf(text, start);
   const stop = Math.max(0, offset - REACH);

@@ -487,7 +487,7 @@ const RELEASE_DEPENDENT = [
 ];
 
 /** What a project says of its client releases (`ProjectFacts` extends it: project-facts.ts gathers them). */
-export interface ReleaseFacts {
+interface ReleaseFacts {
   /** Client releases the project pins (`terrasnek` → `0.0.10`); a client two files pin differently is left out. */
   readonly releases?: ReadonlyMap<string, string>;
   /** The latest release of a client the project's files' calls need, by client (the files' latest). */

@@ -388,7 +388,7 @@ const KEYWORDS = /(?:^|[^\w$])(?:in|of|return|yield|and|or|not|if|elif|else|case
  * every member a quoted string (a set-map's `"x": true` too), separated by commas; undefined for anything else (a
  * call's arguments, an object, a list holding other values).
  */
-export function collectionAt(text: string, start: number, end: number): Collection | undefined {
+function collectionAt(text: string, start: number, end: number): Collection | undefined {
   let depth = 0;
   let open = -1;
   for (let i = start - 2; i >= 0 && start - i < MAX_LIST; i--) {
