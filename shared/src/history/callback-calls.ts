@@ -5,6 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import { enclosingCall } from './sending-calls.ts';
+import { assignmentOpening } from './value-flow.ts';
 import { isWordChar, LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
@@ -168,8 +169,6 @@ function patchCall(text: string, at: number, key: boolean): boolean | { start: n
 
 /** Calls that only convert the URL they are given: `str(callback_url)`, `String(url)`. */
 const CONVERSIONS = new Set(['str', 'String']);
-/** A request object assigned the call's result: `req = Request(url, data)`, `const req = new Request(url)`. */
-const REQUEST_ASSIGNED = /(?:^|\n)[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)[ \t]*(?::=|=)[ \t]*(?:new\s+)?$/;
 /** How far after a request object's construction its method is looked for. */
 const METHOD_AFTER = 600;
 
@@ -183,10 +182,13 @@ function laterPatchMethod(
   call: { start: number; open: number; end: number },
 ): { start: number; end: number } | undefined {
   const lineStart = text.lastIndexOf('\n', call.start - 1) + 1;
-  const variable = REQUEST_ASSIGNED.exec(text.slice(lineStart, call.start))?.[1];
-  if (variable === undefined) return undefined;
+  // A request object assigned the call's result: `req = Request(url, data)`, `const req = new Request(url)`.
+  const head = text.slice(lineStart, call.start);
+  const assigned = assignmentOpening(head);
+  if (assigned === undefined || !/^[ \t]*(?:new\s+)?$/.test(head.slice(assigned.end))) return undefined;
+  const variable = assigned.written;
   const after = text.slice(call.end, call.end + METHOD_AFTER);
-  const name = variable.replace(/\$/g, '\\$');
+  const name = variable.replace(/[$.]/g, '\\$&');
   const set = new RegExp(
     `(?<![\\w$.])${name}\\.(?:method|get_method)\\s*=\\s*(?:lambda\\s*:\\s*)?["'](PATCH|patch)["']|(?<![\\w$.])${name}\\s*=[^=]`,
   ).exec(after);

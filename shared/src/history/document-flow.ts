@@ -1,6 +1,7 @@
 import { memoKey, type Lines } from './lines.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
+import { assignmentOpening } from './value-flow.ts';
 
 /**
  * The value-flow layer's third question, "which resource's document does this name hold here", for the languages
@@ -32,8 +33,6 @@ const CHAIN_ROOT =
 /** How far back in a function an assignment is looked for. */
 const MAX_BACK = 4_000;
 
-/** The name an assignment line assigns, first on its line: `attrs, _ :=`, `const attrs: T =`, `$attrs =`, `let attrs =`. */
-const ASSIGNED_NAME = /(?<![\w$.])\$?([A-Za-z_]\w*)(?:[ \t]*,[ \t]*[\w$]+)?[ \t]*(?::=|(?::[^=\n;]{1,60})?=(?![=>]))/;
 const HOLDERS = memoKey<ReadonlySet<string>>('attributes holders');
 
 /**
@@ -46,7 +45,8 @@ export function holderNames(text: string, lines: Lines): ReadonlySet<string> {
     for (const word of ['ttributes', 'elationships'])
       for (let at = lines.markers.first(word); at !== -1; at = text.indexOf(word, lines.endOf(lines.lineOf(at)))) {
         const line = lines.lineOf(at);
-        const name = ASSIGNED_NAME.exec(text.slice(lines.startOf(line), at))?.[1];
+        // The first on its line (`if attrs, ok := p["attributes"]…`, `const attrs: T =`, `$attrs =`, `let attrs =`).
+        const name = assignmentOpening(text.slice(lines.startOf(line), at), { anywhere: true })?.name;
         if (name !== undefined) out.add(name);
       }
     return out;

@@ -5,7 +5,7 @@ import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
 import { formatCall } from './format-args.ts';
-import { pythonBodyEnd } from './value-flow.ts';
+import { assignmentOpening, pythonBodyEnd } from './value-flow.ts';
 
 /** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
 export interface SentAt {
@@ -398,9 +398,6 @@ function luaBody(text: string, def: number, close: number): { start: number; end
   return end ? { start: close + 1, end: close + end.index } : undefined;
 }
 
-/** `local full = base .. url`, `full_url = base_url + path`, `my $u = $root . $path`: group 1, the name assigned. */
-const ASSIGNED =
-  /^[ \t]*(?:local[ \t]+|const[ \t]+|let[ \t]+|var[ \t]+|my[ \t]+)?\$?([A-Za-z_]\w*)[ \t]*:?=(?!=)[^=\n]*$/;
 /** A placeholder of a format template: `%s`, `%q`, `%v`, `{}`, `{0}`. */
 const PLACEHOLDER = /%[sqv]|\{\d*\}/g;
 /** A curl command's method flag, and its data flags (whose default method is POST, or PUT for -T). */
@@ -422,11 +419,13 @@ function curlTemplateSending(
   const direct = formatCurlSending(text, at, read);
   if (direct) return direct;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const assigned = ASSIGNED.exec(text.slice(lineStart, at));
-  if (!assigned?.[1]) return undefined;
+  // `local full = base .. url`, `full_url = base_url + path`, `my $u = $root . $path`: no other `=` up to the value.
+  const head = text.slice(lineStart, at);
+  const assigned = assignmentOpening(head);
+  if (assigned === undefined || /[=\n]/.test(head.slice(assigned.end))) return undefined;
   const lineEnd = text.indexOf('\n', at);
   if (lineEnd === -1 || lineEnd >= body.end) return undefined;
-  for (const use of uses(text, { start: lineEnd, end: body.end }, assigned[1])) {
+  for (const use of uses(text, { start: lineEnd, end: body.end }, assigned.name)) {
     const sent = formatCurlSending(text, use, read);
     if (sent) return sent;
   }

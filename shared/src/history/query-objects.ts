@@ -7,7 +7,7 @@ import { callArguments as argumentsOf } from './client-operations.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
 import { definitionNamed, definitionParams } from './helper-sends.ts';
 import { enclosingCall } from './sending-calls.ts';
-import { valueFlow } from './value-flow.ts';
+import { assignmentOpening, valueFlow } from './value-flow.ts';
 
 /**
  * Query keys written away from their URL:
@@ -320,14 +320,11 @@ function keywordArgument(text: string, at: number): boolean {
 /** The variable a statement assigns, when the text from its line start to `at` is `name =`, `const name: T =`, `name :=`. */
 function assignedVariable(text: string, lineStart: number, at: number): string | undefined {
   const head = text.slice(lineStart, at);
-  const m =
-    /^[ \t]*(?:(?:const|let|var|local)[ \t]+)?(\$?[A-Za-z_][\w.]*)[ \t]*(?::[ \t]*[\w<>[\], .|]+)?[ \t]*:?=(?!=)/.exec(
-      head,
-    );
+  const m = assignmentOpening(head, { members: true });
   // The URL is the value itself (a literal, a format call), not an argument of another call (`r = get(url)`).
-  if (!m || /\(/.test(head.slice(m[0].length).replace(/^[ \t]*(?:fmt\.Sprintf|String\.format|sprintf)\(/, '')))
+  if (!m || /\(/.test(head.slice(m.end).replace(/^[ \t]*(?:fmt\.Sprintf|String\.format|sprintf)\(/, '')))
     return undefined;
-  return m[1];
+  return m.written;
 }
 
 /** After a name: `= {`, `: T = {`, `:= map[string]string{`, `= @{`, `= dict(`: where the literal opens, or -1. */

@@ -411,3 +411,54 @@ function bindsHere(text: string, at: number, length: number): boolean {
     return /(?:^|[^\w$.])(?:[\w$]+\s*)?\([^()]*$/.test(before);
   return false;
 }
+
+/**
+ * The name an assignment assigns: one reader for every language's forms. `opening` reads the assignment that opens a
+ * line (or, `anywhere`, the first that stands in it): a declaration's words (`const`, `let mut`, `local`, `export`,
+ * `my`, `private static final`), a typed declaration's type (`String url =`, `List<String> xs =`, `string u =`), a
+ * receiver or sigil (`self.`, `this.`, `$`, `@`), the name, a second name of a Go pair (`attrs, ok :=`), a type
+ * annotation (`url: str =`, `const S: string[] =`), then the operator `=` (not `==` nor `=>`) or `:=`. Shells' `x=`,
+ * PowerShell's `$x =`, Ruby's `@x =`, Go's `x :=` and `var x =`, Rust's `let mut x: T =` are all that shape.
+ */
+interface Assignment {
+  /** The name without its receiver or sigil (`url` of `self.url`, `$url`). */
+  readonly name: string;
+  /** The name as written (`$url`, `self.url`, `a.b.url` where `members`). */
+  readonly written: string;
+  /** Where the name as written starts, and where the operator ends, in the string read. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Options of `assignmentOpening`: where a copy differs on purpose. */
+interface AssignmentOptions {
+  /** The first assignment anywhere in the string (after no name character or `.`), not only one opening it. */
+  readonly anywhere?: boolean;
+  /** A dotted name's member (`params.page =`, `self.query =`) counts, read as written. */
+  readonly members?: boolean;
+}
+
+const DECLARATION =
+  '(?:(?:my|our|local|export|readonly|declare|const|let|mut|var|val|final|auto|static|public|private|protected|internal)[ \\t]+)*';
+/** A typed declaration's type before the name: a capitalised type (generic, array) or C#'s `string`. */
+const DECLARED_TYPE = '(?:(?:[A-Z][\\w.]*(?:<[^<>\\n]*>)?(?:\\[\\])?|string)[ \\t]+(?=[$@]?[A-Za-z_]))?';
+const WRITTEN = (members: boolean): string =>
+  `((?:self\\.|this\\.|[$@])?[A-Za-z_]\\w*${members ? '(?:\\.[A-Za-z_]\\w*)*' : ''})`;
+const OPERATOR = '(?:[ \\t]*,[ \\t]*[$@]?[A-Za-z_]\\w*)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))';
+const OPENING = new Map<string, RegExp>();
+
+/** The assignment opening `line` (see `Assignment`), or undefined. */
+export function assignmentOpening(line: string, options: AssignmentOptions = {}): Assignment | undefined {
+  const key = `${options.anywhere === true} ${options.members === true}`;
+  let re = OPENING.get(key);
+  if (re === undefined) {
+    const lead = options.anywhere ? '(?<![\\w$.])' : `^[ \\t]*${DECLARATION}${DECLARED_TYPE}`;
+    re = new RegExp(`${lead}${WRITTEN(options.members === true)}${OPERATOR}`, 'd');
+    OPENING.set(key, re);
+  }
+  const m = re.exec(line);
+  if (m === null) return undefined;
+  const written = m[1]!;
+  const name = written.slice(written.lastIndexOf('.') + 1).replace(/^[$@]/, '');
+  return { name, written, start: m.indices![1]![0], end: m.index + m[0].length };
+}

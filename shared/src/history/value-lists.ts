@@ -4,7 +4,7 @@ import type { Lexicon } from './lexicon.ts';
 import { memoKey } from './lines.ts';
 import { isNameChar, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
-import { valueFlow } from './value-flow.ts';
+import { assignmentOpening, valueFlow } from './value-flow.ts';
 
 /**
  * Enumerated values held in a collection (`var permissions = []string{"read", "write", "maintain", "admin", "custom"}`,
@@ -290,7 +290,7 @@ function assignedValue(ctx: ResolveContext, hit: NameHit): Collection | undefine
   }
   const from = lines.startOf(line);
   if (hit.start - from > MAX_LIST) return undefined;
-  const name = ASSIGNED.exec(text.slice(from, hit.start))?.[1];
+  const name = assignmentOpening(text.slice(from, hit.start))?.name;
   if (name === undefined) return undefined;
   return {
     open: hit.start - 1,
@@ -305,9 +305,6 @@ const TERNARY_ELSE = /\?[ \t]*["'`][^"'`\n]*["'`][ \t]*:[ \t]*$/;
 
 /** How many continued lines (`\` at a line's end) a statement may span. */
 const MAX_CONTINUED = 4;
-/** An assignment opening its line: the name (group 1), a declaration's word or a shell's `local` before it. */
-const ASSIGNED =
-  /^[ \t]*(?:(?:local|export|readonly|declare|const|let|var|val|final)[ \t]+)*\$?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\]|]+[ \t]*)?(?::=|=)(?!=)/;
 
 /** The uses of a name assigned one value, in the LOOP_LINES lines under its statement (which ends at `from`). */
 function nameUses(ctx: ResolveContext, name: string, from: number, out: Use[]): void {

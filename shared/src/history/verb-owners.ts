@@ -1,6 +1,7 @@
 import type { UrlHit } from './hits.ts';
 import { type Lines, memoKey } from './lines.ts';
 import { isRegexWordChar } from './source-text.ts';
+import { assignmentOpening } from './value-flow.ts';
 
 /**
  * Whether a method word found near URLs (`findMethods`) is one of theirs: on the URL's line (the line's request), or in the
@@ -32,7 +33,7 @@ export function ownsUrl(text: string, lines: Lines, at: number, line: number, ur
     for (const name of names) if (namesWord(statement, name)) return true;
     // A method held in a variable (`request_method = 'GET'`) handed with the URL's value to one call within three
     // lines (`send_api_request(endpoint_url, request_method)`).
-    held ??= ASSIGNED_FROM.exec(statement)?.[1] ?? null;
+    held ??= assignmentOpening(statement)?.name ?? null;
     if (held === null) continue;
     for (let l = Math.max(0, line - 3); l <= line + 3; l++) {
       const row = text.slice(lines.startOf(l), lines.endOf(l));
@@ -81,9 +82,9 @@ function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
     // $url)`).
     for (let l = url.line + 1; l <= url.line + BUILD_LINES && out.length < 4; l++) {
       const row = text.slice(lines.startOf(l), lines.endOf(l));
-      const built = ASSIGNED_FROM.exec(row);
-      if (built?.[1] !== undefined && !out.includes(built[1]) && out.some((n) => namesWord(row, n))) out.push(built[1]);
-      else if (built === null) {
+      const built = assignmentOpening(row)?.name;
+      if (built !== undefined && !out.includes(built) && out.some((n) => namesWord(row, n))) out.push(built);
+      else if (built === undefined) {
         const set = SET_FROM.exec(row);
         if (set?.[1] !== undefined && !out.includes(set[1]) && out.includes(set[2]!)) out.push(set[1]);
       }
@@ -101,9 +102,6 @@ const ASSIGNED =
 const SET_ON = /\b[A-Za-z_]\w*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,?[^(),\n]*$/;
 /** A setter handed a variable first and a variable last (`curl_setopt($ch, CURLOPT_URL, $url);`): groups 1 and 2. */
 const SET_FROM = /^[ \t]*[A-Za-z_][\w.]*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,\s*[$@]?([A-Za-z_]\w*)\s*\)\s*;?\s*$/;
-/** A line assigning a name: group 1. */
-const ASSIGNED_FROM =
-  /^[ \t]*(?:(?:my|local|var|let|const|val|final|auto|[A-Z][\w.<>]*)[ \t]+)?[$@]?([A-Za-z_]\w*)[ \t]*(?::=|=(?![=>]))/;
 
 /** Whether `name` stands in `text` as a whole word (a `$`, `@`, `.` or `{` before it allowed). */
 function namesWord(text: string, name: string): boolean {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { Lines } from '../../src/history/lines.ts';
-import { formatBases } from '../../src/history/value-flow.ts';
+import { assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -343,5 +343,55 @@ describe('what the layer does not take for a send of a holder (review of session
       '    session.delete(PROVIDER)',
     ].join('\n');
     assert.deepEqual(endpoints(text, 'remove.py').filter((e) => e.includes('DELETE')).length, 1);
+  });
+});
+
+describe('the name an assignment assigns: one reader for every language', () => {
+  it('reads the assignment opening a line in each language’s form', () => {
+    const cases: [string, string][] = [
+      ['    url = f"{base}/runs"', 'url'], // Python
+      ['endpoint: str = "/workspaces"', 'endpoint'],
+      ['const runs = `${base}/runs`', 'runs'], // JS/TS
+      ['let next: string | null = null', 'next'],
+      ['\tu := fmt.Sprintf("%s/runs", base)', 'u'], // Go
+      ['\tattrs, ok := p["attributes"]', 'attrs'],
+      ['var endpoint = base + "/teams"', 'endpoint'],
+      ['local url="$TFE/api/v2/runs"', 'url'], // shell
+      ['export TFE_URL=https://app.terraform.io', 'TFE_URL'],
+      ['$uri = "https://app.terraform.io/api/v2/runs"', 'uri'], // PowerShell
+      ['  @base = "https://app.terraform.io"', 'base'], // Ruby
+      ['private static final String RUNS = "/api/v2/runs";', 'RUNS'], // Java
+      ['List<String> names = new ArrayList<>();', 'names'],
+      ['string uri = $"{baseUrl}/runs";', 'uri'], // C#
+      ['let mut url = format!("{}/runs", base);', 'url'], // Rust
+      ['my $u = $root . $path;', 'u'], // Perl
+    ];
+    for (const [line, name] of cases) assert.equal(assignmentOpening(line)?.name, name, line);
+  });
+
+  it('reads no comparison, arrow, keyword argument or member of another object as one', () => {
+    for (const line of [
+      'if url == base:',
+      'x => fetch(x)',
+      'if (a != b) {',
+      'n <= 5',
+      'get(url="/runs")',
+      'req.url = u',
+    ])
+      assert.equal(assignmentOpening(line), undefined, line);
+  });
+
+  it('tells where the operator ends, the name as written, and reads members or anywhere on asking', () => {
+    const found = assignmentOpening('$uri = @{ page = 1 }');
+    assert.deepEqual(found && { ...found, rest: '$uri = @{ page = 1 }'.slice(found.end) }, {
+      name: 'uri',
+      written: '$uri',
+      start: 0,
+      end: 6,
+      rest: ' @{ page = 1 }',
+    });
+    assert.equal(assignmentOpening('self.params.query = {', { members: true })?.written, 'self.params.query');
+    assert.equal(assignmentOpening('if attrs, ok := p["attributes"]', { anywhere: true })?.name, 'attrs');
+    assert.equal(assignmentOpening('if attrs, ok := p["attributes"]'), undefined);
   });
 });
