@@ -25,12 +25,48 @@ function inRelationship(text: string, offset: number): boolean {
         depth--;
         continue;
       }
-      if (c === 40 && !mapCall(text, i)) return false; // a call's or a tuple's parentheses: no longer one object
+      if (c === 40 && !mapCall(text, i)) {
+        // A call's or a tuple's parentheses end the object, unless they pair it with a `relationships` key.
+        const pair = keyPair(text, i, offset);
+        if (pair !== 'wrapper') return pair;
+      }
       if (keyBeforeOpener(text, i)) return true;
       if (++levels >= LEVELS) return false;
     }
   }
   return false;
+}
+
+/** A key written as a call's or a tuple's first item: `"relationships"`, `"relationships".to_string()`, `:relationships`. */
+const PAIR_KEY = /^\s*(?::|["'])relationships(?:["'](?:\.(?:to_string|to_owned|into)\(\))?)?\s*,/i;
+/** A call that only wraps an object: Rust's `json!(`, Java's `Map.of(`, Kotlin's `mapOf(`, Groovy's `JsonOutput.toJson(`. */
+const WRAPPER = /(?:\bjson!|\bMap\.(?:of|ofEntries)|\b(?:mutableM|m|hashM|linkedM)apOf|\bJsonOutput\.toJson)\s*$/;
+
+/**
+ * What the parentheses at `open` (around the literal at `inside`) say: `true` when they pair a `relationships` key with
+ * the value that holds it (`data.insert("relationships".to_string(), json!({…}))`, `put("relationships", Map.of(…))`, a
+ * tuple `("relationships".to_string(), json!(…))`); `'wrapper'` when they only wrap the object (`json!(`, `Map.of(`):
+ * the walk goes on; `false` otherwise (a call's arguments: no longer one object).
+ */
+function keyPair(text: string, open: number, inside: number): boolean | 'wrapper' {
+  const head = PAIR_KEY.exec(text.slice(open + 1, Math.min(inside, open + 60)));
+  if (head && open + 1 + head[0].length <= inside) return true;
+  return WRAPPER.test(text.slice(Math.max(0, open - 30), open)) ? 'wrapper' : false;
+}
+
+/**
+ * A type assigned through a member chain or subscripts that passes through `relationships` (any case):
+ * `runsRequest.Data.Relationships.Workspace.Data.Type = "workspaces";`, `body.data.relationships.workspace.data.type =
+ * 'workspaces'`, `payload["data"]["relationships"]["project"]["data"]["type"] = "projects"`. Group 0 ends at the value.
+ */
+const CHAIN_TYPE =
+  /\brelationships\b(?:["']?\])?(?:\??\.[A-Za-z_][\w-]*|\[[ \t]*(?::[\w-]+|["'][\w-]+["'])[ \t]*\])*?(?:\??\.type|\[[ \t]*(?::type|["']type["'])[ \t]*\])[ \t]*=[ \t]*@?["']?$/i;
+
+/** Whether the literal at `offset` is the value of such an assignment (`CHAIN_TYPE`), on its line. */
+function chainAssigned(text: string, lines: Lines, offset: number): boolean {
+  const start = lines.startOf(lines.lineOf(offset));
+  if (offset - start > 400) return false;
+  return CHAIN_TYPE.test(text.slice(start, offset));
 }
 
 /**
@@ -81,6 +117,7 @@ export class Relationships {
    */
   has(offset: number): boolean {
     return (
+      (this.#wordBefore(offset) && chainAssigned(this.text, this.lines, offset)) ||
       this.#within(offset) ||
       (this.indented && inIndentedRelationship(this.text, offset)) ||
       this.#heldReference(offset)
@@ -151,7 +188,10 @@ export class Relationships {
       if (c === 125 || c === 93 || c === 41) depth++;
       else if (depth > 0) depth--;
       else {
-        if (c === 40 && !mapCall(text, i)) return false;
+        if (c === 40 && !mapCall(text, i)) {
+          const pair = keyPair(text, i, offset);
+          if (pair !== 'wrapper') return pair;
+        }
         if (keyBeforeOpener(text, i)) return true;
         if (++levels >= LEVELS) return false;
       }

@@ -175,4 +175,39 @@ describe("a JSON:API relationship's type string is no use of its resource; the p
     ].join('\n');
     assert.deepEqual(types(php, 'php'), ['4 resource - projects']);
   });
+  it('a relationship written through a member chain, or as the value paired with a relationships key, in any language', () => {
+    const cs = [
+      'var request = new RunsRequest();',
+      'request.Data.Attributes.Message = "from a pipeline";',
+      'request.Data.Relationships.Workspace.Data.Type = "workspaces";',
+      'request.Data.Relationships.Workspace.Data.Id = workspaceId;',
+    ].join('\n');
+    assert.deepEqual(types(cs, 'csharp'), []);
+    const js = ["body.data.type = 'runs';", "body.data.relationships.workspace.data.type = 'workspaces';"].join('\n');
+    assert.deepEqual(types(js, 'javascript'), []);
+    const py = [
+      'payload["data"]["type"] = "runs"',
+      'payload["data"]["relationships"]["workspace"]["data"]["type"] = "workspaces"',
+    ].join('\n');
+    assert.deepEqual(types(py, 'python'), []);
+    const rs = [
+      'let mut data = serde_json::Map::new();',
+      'data.insert("type".to_string(), json!("workspaces"));',
+      'data.insert(',
+      '    "relationships".to_string(),',
+      '    serde_json::json!({',
+      '        "project": { "data": { "type": "projects", "id": project_id } }',
+      '    }),',
+      ');',
+      'let pair = ("relationships".to_string(), json!({"workspace": {"data": {"type": "workspaces", "id": ws}}}));',
+      'let other = json!({"data": {"type": "projects", "attributes": {"name": name}}});',
+    ].join('\n');
+    assert.deepEqual(types(rs, 'rust'), ['10 resource - projects']);
+    const java = [
+      'Map<String, Object> data = new HashMap<>();',
+      'data.put("relationships", Map.of("workspace", Map.of("data", Map.of("type", "workspaces", "id", id))));',
+      'data.put("type", "runs");',
+    ].join('\n');
+    assert.deepEqual(types(java, 'java'), []);
+  });
 });
