@@ -29,6 +29,13 @@ import { jqReadHits } from './jq-reads.ts';
 import { inKeyList, isKeyMembership, keyPathHits } from './key-paths.ts';
 import { joinAfter, joinCallArguments, trailingExpression } from './concatenation.ts';
 import { pathPieceCalls } from './path-pieces.ts';
+import {
+  collectionMethods,
+  collectionRequests,
+  continuedQueryKeys,
+  inAnswer,
+  type Collection,
+} from './request-collections.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, Relationships } from './relationship-data.ts';
@@ -47,6 +54,8 @@ const MAX_LIST_STRING = 1_000;
 
 const GO_PROFILE = profileFor({ languageId: 'go' });
 const PYTHON_PROFILE = profileFor({ languageId: 'python' });
+const BRUNO_PROFILE = profileFor({ languageId: 'bruno' });
+const HTTP_FILE_PROFILE = profileFor({ languageId: 'http' });
 
 /** The start of a string that is a curl (or wget) command line: `curl -s …`. */
 const CURL_STRING = /^\s*(?:curl|wget)\s/;
@@ -78,6 +87,10 @@ export class HitCollector {
   readonly #go: boolean;
   /** Whether the text names anything that may print or log (`mayPrint`, read on the first key). */
   #prints: boolean | undefined;
+  /** Whether the text holds an escaped quote (`\"`) anywhere: JSON written inside its strings (read on the first path). */
+  #escapes: boolean | undefined;
+  /** The text's requests when it is a request collection (Postman, Insomnia, Hoppscotch, Bruno). */
+  #collection: Collection | undefined;
 
   constructor(
     readonly text: string,
@@ -97,6 +110,7 @@ export class HitCollector {
   collect(): Hits {
     const { text, profile } = this;
     const pattern = scanPatternFor(profile, this.lexicon);
+    this.#collection = collectionRequests(text, profile === BRUNO_PROFILE);
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
     const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
     // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.
@@ -154,6 +168,35 @@ export class HitCollector {
         const { method, methodStart, methodText } = call;
         hit.method = { method, start: methodStart, end: methodStart + methodText.length, text: methodText };
         hit.methodDistance = 0;
+      }
+    // A request collection (Postman, Insomnia, Hoppscotch, Bruno): each request's URL is sent with its `method`.
+    const collection = this.#collection;
+    if (collection !== undefined) {
+      for (const { segments, method, methodStart, methodText } of collection.requests) {
+        if (segments === undefined) continue;
+        // A URL written only as its segments is read at its request's method (the one line a reader hovers).
+        const span = { start: methodStart, end: methodStart + methodText.length };
+        const hit = this.urlText(segments.text, segments.parts, false, methodStart, span);
+        if (hit) hit.method = { method, start: span.start, end: span.end, text: methodText };
+      }
+      collectionMethods(collection.requests, this.#hits.urls);
+    }
+    // A `.http` file's query continued on the lines under its request line: the keys are that URL's.
+    if (profile === HTTP_FILE_PROFILE)
+      for (const { url, key, start, end } of continuedQueryKeys(text, this.lines, this.#hits.urls)) {
+        const info = this.lexicon.words.get(key);
+        if (!info) continue;
+        (url.boundKeys ??= []).push({ key, start });
+        this.addName({
+          start,
+          end,
+          line: this.lines.lineOf(start),
+          info,
+          isKey: true,
+          keyOf: '',
+          via: 'name',
+          query: url,
+        });
       }
     for (const held of heldStructTypes(text, this.lines))
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
@@ -287,6 +330,8 @@ export class HitCollector {
     const { text, profile } = this;
     // `\"enforcement-level\"`: JSON written inside a string literal.
     const end = text.charCodeAt(after - 2) === 92 ? after - 2 : after - 1;
+    // A JSON request collection's own keys and values (a request's `name`, a header's) are the tool's.
+    if (end === after - 1 && this.#collection?.json === true) return;
     const word = text.slice(open + 1, end);
     const info = this.lexicon.words.get(word);
     if (!info || this.#places.at(open).inComment) return;
@@ -444,12 +489,14 @@ export class HitCollector {
       // A string holding a curl command (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}/runs"`):
       // its URL is a word of the command, read as an unquoted one up to the string's end.
       // A string shown, not run (`echo "curl -s … https://…"`, a hint printed), holds no request.
+      const shown = (): boolean =>
+        SHOWN.test(
+          text.slice(Math.max(this.lines.startOf(this.lines.lineOf(at)), place.stringStart - 80), place.stringStart),
+        );
       if (
         close !== -1 &&
         CURL_STRING.test(text.slice(place.stringStart + 1, Math.min(at, place.stringStart + 12))) &&
-        !SHOWN.test(
-          text.slice(Math.max(this.lines.startOf(this.lines.lineOf(at)), place.stringStart - 80), place.stringStart),
-        )
+        !shown()
       ) {
         const start = Math.max(bareWordStart(text, at), place.stringStart + 1);
         const end = Math.min(bareWordEnd(text, at), close);
@@ -462,7 +509,18 @@ export class HitCollector {
         this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
         return end;
       }
-      return close === -1 ? at + 1 : this.literalChain(place.stringStart, close);
+      if (close === -1) return at + 1;
+      // JSON written inside a string (a collection's saved answer, a body: `"{\n \"api-url\": \"https://…\", …}"`),
+      // a script's quoted URL (`command: "…curl \"$BASE/v2/…\"…"`): the path is its escaped string's, and what
+      // follows it is still read. (Not in a message shown: `echo "curl … \"https://…\""` is a hint.)
+      this.#escapes ??= text.includes('\\"');
+      const inner = this.#escapes ? escapedString(text, place.stringStart + 1, at, close) : undefined;
+      if (inner !== undefined && !shown()) {
+        if (!inAnswer(this.#collection, at))
+          this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
+        return inner[1];
+      }
+      return this.literalChain(place.stringStart, close);
     }
     // A curl command written in another language's text outside its strings (a Terraform heredoc's `curl -X DELETE \`
     // then the URL on a line of its own) has its URL as a bare word, as a shell script has.
@@ -979,4 +1037,21 @@ function isMessage(text: string, open: number): boolean {
   let from = open;
   while (from > stop && text.charCodeAt(from - 1) !== 10) from--;
   return MESSAGE_CALL.test(text.slice(from, open));
+}
+
+/**
+ * The escaped string (`\"…\"`) inside the string literal from `from` to `close` that holds `at`: its text's start and
+ * end (before its closing `\"`), or undefined when `at` is outside any (an odd count of `\"` before it says inside).
+ */
+function escapedString(text: string, from: number, at: number, close: number): [number, number] | undefined {
+  let open = -1;
+  let count = 0;
+  for (let i = from; i < at; i++)
+    if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) {
+      count++;
+      open = ++i + 1;
+    }
+  if (count % 2 === 0) return undefined;
+  for (let i = at; i < close; i++) if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) return [open, i];
+  return undefined;
 }

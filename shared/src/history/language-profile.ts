@@ -188,6 +188,8 @@ const byLanguage: Record<string, LanguageProfile> = {
   markdown: prose,
   plaintext: prose,
   http: { ...prose, hashComments: 'word-start' },
+  // Bruno's request files: `key: value` lines in named blocks, the URL bare on its `url:` line, a JSON body.
+  bruno: { ...prose },
 };
 
 /** File extensions to language ids, for callers that only know the file name (the CLI). */
@@ -247,6 +249,7 @@ const byExtension: Record<string, string> = {
   txt: 'plaintext',
   http: 'http',
   rest: 'http',
+  bru: 'bruno',
 };
 
 /**

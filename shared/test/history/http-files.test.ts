@@ -58,6 +58,32 @@ describe('history: REST Client request files', () => {
   });
 });
 
+describe('history: a REST Client query continued under its request line', () => {
+  const text = [
+    '### tagged workspaces',
+    'GET {{host}}/api/v2/organizations/{{org}}/workspaces',
+    '    ?search[tags]=env:prod',
+    '    &page[size]=50',
+    'Authorization: Bearer {{token}}',
+    '',
+    '### a run task, read (its path has no `search[tags]`)',
+    'GET {{host}}/api/v2/tasks/{{task}}',
+    '    ?search[tags]=env:prod',
+  ].join('\n');
+
+  it('each indented `?`/`&` line holds keys of the URL above it, counted only where its endpoint has them', () => {
+    assert.deepEqual(
+      scanText(text, { fileName: 'workspaces.http' }).map((m) => `${m.line} ${m.subject.id}`),
+      [
+        '2 endpoint GET /organizations/:organization_name/workspaces',
+        '3 parameter search[tags] /organizations/:organization_name/workspaces',
+        '4 parameter page[size] *',
+        '8 endpoint GET /tasks/:id',
+      ],
+    );
+  });
+});
+
 describe('history: an `&` written escaped in a query', () => {
   const found = (text: string, languageId: string): string[] =>
     scanText(text, { languageId })
