@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
 import { isWordChar } from './source-text.ts';
+import { assignmentAt } from './value-flow.ts';
 
 /** How far back the enclosing objects of a literal are read. */
 const REACH = 1_200;
@@ -376,19 +377,10 @@ function holderName(text: string, open: number): { word: string; start: number }
   if (text.charCodeAt(i) === 64) i--; // PowerShell's @{ and @(
   if (text.charCodeAt(open) === 40) while (i >= 0 && isWordChar(text.charCodeAt(i))) i--; // array( dict(
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
-  if (text.charCodeAt(i) !== 61) return undefined;
-  i--;
-  const p = text.charCodeAt(i);
-  if (p === 61 || p === 33 || p === 60 || p === 62) return undefined; // == != <= >=
-  if (p === 58) i--; // :=
-  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
-  // A subscript's key: `$p["data"]["relationships"]["ws"] =`.
-  if (text.charCodeAt(i) === 93) i--;
-  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i--;
-  const end = i + 1;
-  while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 40) i--;
-  if (end - (i + 1) < 2) return undefined;
-  return { word: text.slice(i + 1, end), start: i + 1 };
+  // A subscript's key too (`$p["data"]["relationships"]["ws"] =`); a name of one character is none.
+  const assigned = assignmentAt(text, i, { receiver: 'any', keys: true });
+  if (assigned === undefined || assigned.name.length < 2) return undefined;
+  return { word: assigned.name, start: assigned.start };
 }
 
 /**

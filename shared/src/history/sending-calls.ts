@@ -10,7 +10,7 @@ import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variabl
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
-import { valueFlow } from './value-flow.ts';
+import { assignmentAt, valueFlow } from './value-flow.ts';
 import { workflowStepMethod } from './workflow-steps.ts';
 
 /**
@@ -753,48 +753,10 @@ function assignedVariable(text: string, lines: Lines, url: UrlHit): string | und
     if (!/\(\s*$/.test(previous)) return undefined;
     before = previous;
   }
-  return assignedName(before);
-}
-
-/**
- * The name assigned by the last assignment of a line's start (`u := `, `url = f"`, `path += `), as the pattern
- * `(?:^|[^\w.])(\w+)\s*(?::=|\+?=(?!=))[^=;]*$` finds it, read back from the last `=` by hand (the pattern tried
- * every word of the line at every split of it): that `=` is the operator's (no `=` may follow it), no `;` follows
- * it, and the word before it (after blanks) stands alone (not after a `.`).
- */
-function assignedName(before: string): string | undefined {
+  // The last assignment of the line (`u := `, `url = f"`, `path += `), no `;` after it, no other object's member.
   const eq = before.lastIndexOf('=');
   if (eq === -1 || before.indexOf(';', eq) !== -1) return undefined;
-  let i = eq - 1;
-  const op = before.charCodeAt(i);
-  if (op === 58 || op === 43) i--; // `:=`, `+=`
-  while (i >= 0 && isSpace(before.charCodeAt(i))) i--;
-  const end = i + 1;
-  while (i >= 0 && isAsciiWord(before.charCodeAt(i))) i--;
-  if (end === i + 1 || (i >= 0 && before.charCodeAt(i) === 46)) return undefined;
-  return before.slice(i + 1, end);
-}
-
-/** `\w`. */
-function isAsciiWord(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
-/** `\s`: JavaScript's white space and line terminators. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return assignmentAt(before, eq, { receiver: 'none', extend: true })?.name;
 }
 
 /**

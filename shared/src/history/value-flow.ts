@@ -4,7 +4,7 @@ import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import type { MethodToken } from './match-types.ts';
-import { isNameChar } from './source-text.ts';
+import { isNameChar, isRegexWordChar, isWordChar } from './source-text.ts';
 import { agreeMethods, UNKNOWN, type FlowMethodAnswer } from './value-flow-types.ts';
 
 /**
@@ -425,7 +425,7 @@ interface Assignment {
   readonly name: string;
   /** The name as written (`$url`, `self.url`, `a.b.url` where `members`). */
   readonly written: string;
-  /** Where the name as written starts, and where the operator ends, in the string read. */
+  /** Where the name itself starts (after its receiver or sigil), and where the operator ends, in the string read. */
   readonly start: number;
   readonly end: number;
 }
@@ -460,5 +460,52 @@ export function assignmentOpening(line: string, options: AssignmentOptions = {})
   if (m === null) return undefined;
   const written = m[1]!;
   const name = written.slice(written.lastIndexOf('.') + 1).replace(/^[$@]/, '');
-  return { name, written, start: m.indices![1]![0], end: m.index + m[0].length };
+  return { name, written, start: m.indices![1]![1] - name.length, end: m.index + m[0].length };
+}
+
+/** Options of `assignmentAt`: where a copy differs on purpose. */
+interface OperatorOptions {
+  /**
+   * Which receivers a name may have (`none`: no `.` before it; `own`: `self.`/`this.` only, the default; `any`: any,
+   * the last dotted part is the name).
+   */
+  readonly receiver?: 'none' | 'own' | 'any';
+  /** `+=` counts (an extension of the name's value). */
+  readonly extend?: boolean;
+  /** A subscript's key is the name (`$p["data"]["ws"] =`: `ws`), and `-` is a name's character (HCL's, YAML's keys). */
+  readonly keys?: boolean;
+}
+
+/**
+ * The name assigned by the operator whose `=` stands at `eq` (`assignmentOpening`'s forms, read back from the operator:
+ * what stands between a value and its name): undefined for a comparison (`==`, `!=`, `<=`, `>=`) or where no name
+ * stands before it.
+ */
+export function assignmentAt(text: string, eq: number, options: OperatorOptions = {}): Assignment | undefined {
+  if (text.charCodeAt(eq) !== 61 || text.charCodeAt(eq + 1) === 61) return undefined;
+  let i = eq - 1;
+  const op = text.charCodeAt(i);
+  if (op === 61 || op === 33 || op === 60 || op === 62) return undefined; // == != <= >=
+  if (op === 58 || (op === 43 && options.extend === true)) i--; // := +=
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  const keys = options.keys === true;
+  if (keys && text.charCodeAt(i) === 93) i--; // `]` of a subscript
+  if (keys && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39)) i--; // its key's quote
+  const end = i + 1;
+  const char = keys ? isWordChar : isRegexWordChar;
+  while (i >= 0 && char(text.charCodeAt(i))) i--;
+  const start = i + 1;
+  if (end === start || (!keys && !/[A-Za-z_]/.test(text.charAt(start)))) return undefined;
+  let from = start;
+  const before = text.charCodeAt(i);
+  if (before === 36 || before === 64)
+    from = i; // $ @
+  else if (before === 46) {
+    const receiver = options.receiver ?? 'own';
+    if (receiver === 'none') return undefined;
+    const own = /(?:^|[^\w.$@])(?:self|this)\.$/.test(text.slice(Math.max(0, i - 5), i + 1));
+    if (receiver === 'own' && !own) return undefined;
+    if (own) from = i - 4;
+  }
+  return { name: text.slice(start, end), written: text.slice(from, end), start, end: eq + 1 };
 }

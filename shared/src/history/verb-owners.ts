@@ -1,7 +1,7 @@
 import type { UrlHit } from './hits.ts';
 import { type Lines, memoKey } from './lines.ts';
 import { isRegexWordChar } from './source-text.ts';
-import { assignmentOpening } from './value-flow.ts';
+import { assignmentAt, assignmentOpening } from './value-flow.ts';
 
 /**
  * Whether a method word found near URLs (`findMethods`) is one of theirs: on the URL's line (the line's request), or in the
@@ -74,9 +74,10 @@ function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
   const handle = SET_ON.exec(before);
   if (handle?.[1] !== undefined) out.push(handle[1]);
   const eq = before.lastIndexOf('=');
-  const own = eq === -1 ? null : ASSIGNED.exec(before.slice(Math.max(0, eq - 80)));
-  if (own?.[1] !== undefined) {
-    out.push(own[1]);
+  // The last assignment up to the URL's literal (no `;`, no line's end, no word's middle between).
+  const own = eq === -1 ? undefined : assignmentAt(before, eq);
+  if (own !== undefined && /^[ \t]*(?:[^;\n]*[^\w\n;])?$/.test(before.slice(own.end))) {
+    out.push(own.name);
     // A request object built from it: `req = Request.Builder().url(u)`, `$ch = curl_init($url)`, `uri = URI(url)`;
     // or set from it by a setter handed the object first and the URL's variable last (`curl_setopt($ch, CURLOPT_URL,
     // $url)`).
@@ -95,9 +96,6 @@ function urlNames(text: string, lines: Lines, url: UrlHit): readonly string[] {
   return names;
 }
 
-/** An assignment up to the URL's literal: the name (a `$`, `@` or `self.`/`this.` before it dropped), then `=` or `:=`. */
-const ASSIGNED =
-  /(?:^|[^\w.$@])(?:(?:self|this)\.|[$@])?([A-Za-z_][\w]*)[ \t]*(?::=|=(?!=))[ \t]*(?:[^=;\n]*[^\w\n=;])?$/;
 /** A call whose first argument is a variable and a later one the URL (`curl_setopt($ch, CURLOPT_URL, "`): group 1. */
 const SET_ON = /\b[A-Za-z_]\w*\(\s*[$@]?([A-Za-z_]\w*)\s*,[^(),\n]*,?[^(),\n]*$/;
 /** A setter handed a variable first and a variable last (`curl_setopt($ch, CURLOPT_URL, $url);`): groups 1 and 2. */

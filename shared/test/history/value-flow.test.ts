@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { Lines } from '../../src/history/lines.ts';
-import { assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
+import { assignmentAt, assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -386,12 +386,36 @@ describe('the name an assignment assigns: one reader for every language', () => 
     assert.deepEqual(found && { ...found, rest: '$uri = @{ page = 1 }'.slice(found.end) }, {
       name: 'uri',
       written: '$uri',
-      start: 0,
+      start: 1,
       end: 6,
       rest: ' @{ page = 1 }',
     });
     assert.equal(assignmentOpening('self.params.query = {', { members: true })?.written, 'self.params.query');
     assert.equal(assignmentOpening('if attrs, ok := p["attributes"]', { anywhere: true })?.name, 'attrs');
     assert.equal(assignmentOpening('if attrs, ok := p["attributes"]'), undefined);
+  });
+});
+
+describe('the name an assignment assigns, read back from its operator', () => {
+  const at = (head: string, options?: Parameters<typeof assignmentAt>[2]) =>
+    assignmentAt(head, head.lastIndexOf('='), options)?.written;
+  it('reads the name before `=` or `:=`, its sigil or own receiver kept as written', () => {
+    assert.equal(at('u := '), 'u');
+    assert.equal(at('    $url = '), '$url');
+    assert.equal(at('self._runs = '), 'self._runs');
+    assert.equal(at('headers = {}; @base = '), '@base');
+  });
+  it('says none for a comparison, another object’s member, or `+=` unless asked', () => {
+    assert.equal(at('if url == '), undefined);
+    assert.equal(at('while n <= '), undefined);
+    assert.equal(at('req.url = '), undefined);
+    assert.equal(at('url += '), undefined);
+    assert.equal(at('url += ', { extend: true }), 'url');
+    assert.equal(at('self.url = ', { receiver: 'none' }), undefined);
+    assert.equal(at('payload.data.ws = ', { receiver: 'any' }), 'ws');
+  });
+  it('reads a subscript’s key as the name where keys are asked', () => {
+    assert.equal(at('$p["data"]["relationships"]["work-space"] = ', { keys: true, receiver: 'any' }), 'work-space');
+    assert.equal(at('$p["data"]["ws"] = '), undefined);
   });
 });
