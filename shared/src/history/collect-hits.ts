@@ -180,6 +180,15 @@ export class HitCollector {
         if (hit) hit.method = { method, start: span.start, end: span.end, text: methodText };
       }
       collectionMethods(collection.requests, this.#hits.urls);
+      // A body is sent to its request's URL: the URL's resources are evidence at the body's start, so its keys (a
+      // string of JSON, or Bruno's block, beside the URL's object rather than around it) are that resource's.
+      for (const { body, url, methodStart } of collection.requests) {
+        if (body === undefined) continue;
+        const [from, to] = url ?? [methodStart, methodStart + 1];
+        const hit = this.#hits.urls.find((h) => h.start >= from && h.start < to);
+        const said = hit && this.#hits.evidence.find((e) => e.offset === hit.start && e.kind === 'path');
+        if (said) this.evidence(body, this.lines.lineOf(body), said.resources, 'path');
+      }
     }
     // A `.http` file's query continued on the lines under its request line: the keys are that URL's.
     if (profile === HTTP_FILE_PROFILE)

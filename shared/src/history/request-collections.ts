@@ -24,6 +24,8 @@ export interface CollectionRequest {
   readonly url?: readonly [number, number];
   /** A URL written only as its segments (Postman's `url.path`, no `raw`): the joined path and where each piece is. */
   readonly segments?: { readonly text: string; readonly parts: readonly UrlPart[] };
+  /** Where the request's body starts (the JSON string of `body.raw`/`body.text`/`body.body`, Bruno's `body:json {`). */
+  readonly body?: number;
 }
 
 /** A collection's requests, and the saved answers' bodies (their text's source spans). */
@@ -42,6 +44,8 @@ const MAX_COLLECTION = 5_000_000;
 /** A Bruno request block's opening line and the `url:` line in it. */
 const BRUNO_BLOCK = /^(get|post|put|patch|delete|head|options)[ \t]*\{[ \t]*\r?$/gm;
 const BRUNO_URL = /^[ \t]+url:[ \t]*(\S[^\r\n]*?)[ \t]*\r?$/m;
+/** A Bruno file's JSON body block. */
+const BRUNO_BODY = /^body:json[ \t]*\{/m;
 
 /**
  * The requests of a collection, or undefined when the text is none (a JSON text is one by a format's own marker,
@@ -120,7 +124,17 @@ function jsonRequest(text: string, node: Node, urlKey: 'url' | 'endpoint'): Coll
   if (!isHttpMethod(upper)) return undefined;
   const url = member(node, urlKey);
   if (url === undefined) return undefined;
-  const head = { method: upper, methodStart: methodNode.offset + 1, methodText: methodNode.value };
+  const bodyNode = member(node, 'body');
+  const bodyText =
+    bodyNode?.type === 'object'
+      ? ['raw', 'text', 'body'].map((k) => member(bodyNode, k)).find((v) => v?.type === 'string')
+      : undefined;
+  const head = {
+    method: upper,
+    methodStart: methodNode.offset + 1,
+    methodText: methodNode.value,
+    ...(bodyText === undefined ? {} : { body: bodyText.offset + 1 }),
+  };
   if (url.type === 'string') return { ...head, url: [url.offset, url.offset + url.length] };
   if (url.type !== 'object') return undefined;
   const raw = member(url, 'raw');
@@ -162,13 +176,20 @@ function brunoRequests(text: string): CollectionRequest[] {
   for (let m = BRUNO_BLOCK.exec(text); m !== null; m = BRUNO_BLOCK.exec(text)) {
     const open = m.index + m[0].length;
     const close = text.indexOf('\n}', open);
-    const body = text.slice(open, close === -1 ? text.length : close);
-    const url = BRUNO_URL.exec(body);
+    const block = text.slice(open, close === -1 ? text.length : close);
+    const url = BRUNO_URL.exec(block);
     const word = m[1]!;
     const method = word.toUpperCase();
     if (url === null || !isHttpMethod(method)) continue;
     const start = open + url.index + url[0].indexOf(url[1]!);
-    out.push({ method, methodStart: m.index, methodText: word, url: [start, start + url[1]!.length] });
+    const json = BRUNO_BODY.exec(text);
+    out.push({
+      method,
+      methodStart: m.index,
+      methodText: word,
+      url: [start, start + url[1]!.length],
+      ...(json === null ? {} : { body: json.index }),
+    });
   }
   return out;
 }

@@ -79,6 +79,40 @@ const postman = JSON.stringify(
             },
           },
           {
+            name: 'Retire a project',
+            request: {
+              method: 'PATCH',
+              header: [header('Content-Type', 'application/vnd.api+json')],
+              body: {
+                mode: 'raw',
+                raw: JSON.stringify({ data: { attributes: { description: 'retired' } } }, null, 2),
+                options: { raw: { language: 'json' } },
+              },
+              url: {
+                raw: '{{host}}/api/v2/projects/{{project_id}}',
+                host: ['{{host}}'],
+                path: ['api', 'v2', 'projects', '{{project_id}}'],
+              },
+            },
+          },
+          {
+            name: 'Copy a workspace',
+            request: {
+              method: 'POST',
+              header: [header('Content-Type', 'application/vnd.api+json')],
+              body: {
+                mode: 'raw',
+                raw: JSON.stringify({ data: { attributes: { name: 'web-2', description: 'copy' } } }, null, 2),
+                options: { raw: { language: 'json' } },
+              },
+              url: {
+                raw: '{{host}}/api/v2/organizations/{{org}}/workspaces',
+                host: ['{{host}}'],
+                path: ['api', 'v2', 'organizations', '{{org}}', 'workspaces'],
+              },
+            },
+          },
+          {
             name: 'Workspaces tagged prod',
             request: {
               method: 'GET',
@@ -180,6 +214,19 @@ describe('history: Postman collections', () => {
     assert.ok(inAnswer.includes(`${saved} attribute oauth-clients secret`));
     assert.ok(inAnswer.includes(`${saved} attribute oauth-clients rsa_public_key`));
     assert.ok(!inAnswer.some((f) => f.includes('endpoint') || f.includes('page[number]')), inAnswer.join('\n'));
+  });
+
+  it('a body without a type is its request URL’s resource’s, the URL’s object beside it', () => {
+    const retire = lineOf(postman, 'retired');
+    assert.deepEqual(
+      found.filter((f) => f.startsWith(`${retire} `)),
+      [`${retire} attribute projects description`],
+    );
+    // a workspace's `name` and `description` POSTed to the workspaces path: no project's, no task's
+    assert.deepEqual(
+      found.filter((f) => f.startsWith(`${lineOf(postman, 'web-2')} `)),
+      [],
+    );
   });
 
   it('the collection’s own keys, other hosts and other APIs say nothing', () => {
@@ -320,7 +367,38 @@ const bruno = [
   '}',
 ].join('\n');
 
+const brunoBody = [
+  'meta {',
+  '  name: Retire a project',
+  '  type: http',
+  '}',
+  '',
+  'patch {',
+  '  url: {{host}}/api/v2/projects/{{project_id}}',
+  '  body: json',
+  '}',
+  '',
+  'headers {',
+  '  Content-Type: application/vnd.api+json',
+  '}',
+  '',
+  'body:json {',
+  '  {',
+  '    "data": {',
+  '      "attributes": { "description": "retired" }',
+  '    }',
+  '  }',
+  '}',
+].join('\n');
+
 describe('history: Bruno request files', () => {
+  it('a `body:json` block’s keys are its request URL’s resource’s; the `meta` block’s `name` is Bruno’s', () => {
+    assert.deepEqual(ids(brunoBody, 'Retire a project.bru'), [
+      '7 endpoint PATCH /projects/:project_id',
+      '18 attribute projects description',
+    ]);
+  });
+
   it('`.bru` is its own language', () => {
     assert.equal(languageOfFile('collections/tfe/Tag the workspace.bru'), 'bruno');
   });
