@@ -444,12 +444,27 @@ const ENV_DEFAULT =
 
 /** Bases from environment variables' defaults (ENV_DEFAULT), where no literal was assigned to the name. */
 function readEnvDefaults(text: string, bases: Map<string, string>): void {
-  if (!text.includes('getenv(') && !text.includes('environ.get(') && !text.includes('process.env.')) return;
+  if (!readsEnvironment(text)) return;
   ENV_DEFAULT.lastIndex = 0;
   for (let m = ENV_DEFAULT.exec(text); m !== null && bases.size < MAX_BASES; m = ENV_DEFAULT.exec(text)) {
     const k = key(m[1], m[2] ?? '');
     if (!bases.has(k)) bases.set(k, m[4] ?? '');
   }
+}
+
+/**
+ * Whether the text holds `getenv(`, `environ.get(` or `process.env.`: each find of `v` (rare in code) checked for
+ * the three, one native search where three of long needles cost several.
+ */
+function readsEnvironment(text: string): boolean {
+  for (let at = text.indexOf('v'); at !== -1; at = text.indexOf('v', at + 1))
+    if (
+      text.startsWith('getenv(', at - 5) ||
+      text.startsWith('environ.get(', at - 2) ||
+      text.startsWith('process.env.', at - 10)
+    )
+      return true;
+  return false;
 }
 
 /**
@@ -466,7 +481,7 @@ const JS_URL_FUNCTION =
  * A name defined twice with different URLs is left out. Only texts with a `return` of a template literal.
  */
 function readUrlFunctions(text: string, bases: Map<string, string>): void {
-  if (!text.includes('function') || !/return[ \t]+\(?[ \t\n]*`/.test(text)) return;
+  if (!includesBy(text, 'function', 0, 6) || !returnsTemplate(text)) return;
   const twice = new Set<string>();
   JS_URL_FUNCTION.lastIndex = 0;
   for (let m = JS_URL_FUNCTION.exec(text); m !== null && bases.size < MAX_BASES; m = JS_URL_FUNCTION.exec(text)) {
@@ -480,6 +495,22 @@ function readUrlFunctions(text: string, bases: Map<string, string>): void {
     bases.set(k, value);
   }
   for (const k of twice) bases.delete(k);
+}
+
+/**
+ * Whether the text returns a template literal (the pattern `return[ \t]+\(?[ \t\n]*\``), read at each native find of
+ * `return` by its `urn` as `returnsLiteral` reads: the blanks, an optional `(`, blanks and line breaks, then the backtick.
+ */
+function returnsTemplate(text: string): boolean {
+  for (let at = indexBy(text, 'return', 3, 0); at !== -1; at = indexBy(text, 'return', 3, at + 6)) {
+    let i = at + 6;
+    if (text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) continue;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    if (text.charCodeAt(i) === 40) i++; // (
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10) i++;
+    if (text.charCodeAt(i) === 96) return true;
+  }
+  return false;
 }
 
 /**

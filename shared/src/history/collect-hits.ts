@@ -91,6 +91,12 @@ export class HitCollector {
   #escapes: boolean | undefined;
   /** The text's requests when it is a request collection (Postman, Insomnia, Hoppscotch, Bruno). */
   #collection: Collection | undefined;
+  /**
+   * `normalizeUrl`'s readings of the URL texts read so far, plain and sent (`relative`): a text's URLs repeat (a
+   * terrasnek module's `{self._ws_url}/{workspace_id}` in each method, an expanded base read again), and a reading
+   * is a value no reader changes (`NormalizedUrl` is read-only).
+   */
+  readonly #readings = [new Map<string, NormalizedUrl | undefined>(), new Map<string, NormalizedUrl | undefined>()];
 
   constructor(
     readonly text: string,
@@ -350,7 +356,7 @@ export class HitCollector {
     // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
     if (profile.blockKeys && isBlockLabel(text, after)) return;
     // Go: a key or value a logging call writes (`log.WithFields(log.Fields{"auto-destroy-at": …})`, `zap.String("name", …)`).
-    if (this.#go && inGoLogCall(text, open)) return;
+    if (this.#go && inGoLogCall(text, open, this.lines)) return;
     // `case 'fetching':` is a value, whatever follows it.
     const isCase = followsCase(text, open);
     const isKey =
@@ -659,6 +665,14 @@ export class HitCollector {
     return joined.end;
   }
 
+  /** `normalizeUrl(text, relative)`, read once per text and flag in a scan (`#readings`). */
+  private normalized(text: string, relative: boolean): NormalizedUrl | undefined {
+    const readings = this.#readings[relative ? 1 : 0]!;
+    let url = readings.get(text);
+    if (url === undefined && !readings.has(text)) readings.set(text, (url = normalizeUrl(text, relative)));
+    return url;
+  }
+
   private rooted(url: ReturnType<typeof normalizeUrl>): url is NonNullable<typeof url> {
     const first = url?.segments[0];
     return first !== undefined && !first.placeholder && this.index.hasRoot(first.text);
@@ -693,8 +707,8 @@ export class HitCollector {
     let wide: ReturnType<typeof normalizeUrl>;
     let plain: ReturnType<typeof normalizeUrl>;
     if (expanded) {
-      wide = normalizeUrl(expanded.text, relative);
-      plain = normalizeUrl(raw, relative);
+      wide = this.normalized(expanded.text, relative);
+      plain = this.normalized(raw, relative);
       // A base that adds no path segment (the API root: `${base}/registry-modules`) changes nothing,
       // and the text alone keeps the path's source offsets, which a quick fix rewrites in place.
       const same = this.rooted(plain) && plain.segments.length === wide?.segments.length;
@@ -711,7 +725,7 @@ export class HitCollector {
       ];
       single = false;
     }
-    const read = expanded ? wide : ownBase ? plain : normalizeUrl(text, relative);
+    const read = expanded ? wide : ownBase ? plain : this.normalized(text, relative);
     const url = ownBase && read?.base !== undefined ? withoutBase(read) : read;
     if (!url || !this.rooted(url)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));

@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
 import { funcLineStarts, typeLineStarts } from './type-lines.ts';
+import { isRegexSpace } from './source-text.ts';
 
 /**
  * A small type environment of one Go file that uses go-tfe: which variables, parameters and struct
@@ -709,28 +710,11 @@ const LEAD = ['var', 'if', 'for', 'switch', '} else if', 'else if'];
 function leadsAssignment(text: string, from: number, to: number): boolean {
   let a = from;
   let b = to;
-  while (a < b && isSpace(text.charCodeAt(a))) a++;
-  while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+  while (a < b && isRegexSpace(text.charCodeAt(a))) a++;
+  while (b > a && isRegexSpace(text.charCodeAt(b - 1))) b--;
   if (a === b) return true;
   for (const lead of LEAD) if (lead.length === b - a && text.startsWith(lead, a)) return true;
   return false;
-}
-
-/** `\s` (and what `trim` removes): JavaScript's white space and line terminators. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** A character before `=` that leaves a plain assignment (not `!=`, `<=`, `+=`, …). */

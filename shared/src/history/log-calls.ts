@@ -1,3 +1,4 @@
+import { memoKey, type Lines } from './lines.ts';
 import { isRegexWordChar } from './source-text.ts';
 
 /**
@@ -38,9 +39,11 @@ const MAX_SPAN = 20_000;
  * callee there is read whole and judged, and the call's arguments (with the calls chained after it, zerolog's
  * `.Str(…).Msg(…)`) must reach past the literal.
  */
-export function inGoLogCall(text: string, open: number): boolean {
+export function inGoLogCall(text: string, open: number, lines: Lines): boolean {
   const from = Math.max(0, open - MAX_BACK);
   const window = text.slice(from, open);
+  // The literals of one text look back over the same calls: each call's end is read once (`logSpanEnd`).
+  const ends = lines.memo(SPAN_ENDS, () => new Map<number, number>());
   for (const needle of NEEDLES)
     for (let k = window.indexOf(needle); k !== -1; k = window.indexOf(needle, k + 1)) {
       let at = from + k;
@@ -49,10 +52,15 @@ export function inGoLogCall(text: string, open: number): boolean {
         if (c !== 108 && c !== 76) continue;
         at--;
       } else if (isRegexWordChar(text.charCodeAt(at - 1))) continue;
-      if (logSpanEnd(text, at) > open) return true;
+      let end = ends.get(at);
+      if (end === undefined) ends.set(at, (end = logSpanEnd(text, at)));
+      if (end > open) return true;
     }
   return false;
 }
+
+/** Where the logging call named at each offset asked ends (`logSpanEnd`, a fact of the text): one scan's. */
+const SPAN_ENDS = memoKey<Map<number, number>>('Go logging calls by where their names are');
 
 /** What may name a logger: `og` of `log`/`Log`, `zap.`, `fmt.`. */
 const NEEDLES = ['og', 'zap.', 'fmt.'];

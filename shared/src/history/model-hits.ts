@@ -43,19 +43,32 @@ export function mergeModelHits(
   const declared = models
     .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))
     .sort((a, b) => a.start - b.start || b.end - a.end);
-  if (declared.length > 0)
+  if (declared.length > 0) {
+    // The furthest end of the declarations up to each: walking back from the last declaration opened at or before a
+    // hit, none further back holds it once that end is at or before it (a file of many structs reads a few each).
+    const reach: number[] = [];
+    for (const d of declared) reach.push(Math.max(reach[reach.length - 1] ?? -Infinity, d.end));
     for (const [k, hit] of names.entries()) {
+      let lo = 0;
+      let hi = declared.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (declared[mid]!.start <= hit.start) lo = mid + 1;
+        else hi = mid;
+      }
+      // The smallest model holding the hit; of equal ones the first declared (`<=` walking back).
       let inner: Model | undefined;
       let size = Infinity;
-      for (const d of declared) {
-        if (d.start > hit.start) break;
-        if (hit.start < d.end && d.model.close - d.model.open < size) {
+      for (let j = lo - 1; j >= 0 && reach[j]! > hit.start; j--) {
+        const d = declared[j]!;
+        if (hit.start < d.end && d.model.close - d.model.open <= size) {
           inner = d.model;
           size = d.model.close - d.model.open;
         }
       }
       if (inner) names[k] = { ...hit, model: contextOf(inner, false), keyOf: hit.keyOf || keyOfMember(inner, hit) };
     }
+  }
   for (const model of models) {
     for (const member of model.members) {
       if (member.start < 0) continue;

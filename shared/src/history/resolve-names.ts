@@ -17,9 +17,9 @@ import { ownDictionaryRead } from './object-keys.ts';
 import { optionsStructUrl } from './options-struct.ts';
 import { onSeveralResources } from './sdk-names.ts';
 import type { Confidence, Match } from './match-types.ts';
-import { followsCase } from './source-text.ts';
+import { followsCase, isRegexSpace } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
-import { hasWord, listedEnumeration, namesTypedField, singularWord } from './value-lists.ts';
+import { hasWord, listedEnumeration, namesTypedField, resourceWords, singularWord } from './value-lists.ts';
 
 /**
  * The resources a hit's model declares (its name's, its holders', its file's). In a file that handles run task
@@ -297,22 +297,6 @@ function isKeyChar(c: number, dot: boolean): boolean {
 }
 
 /** A regular expression's `\s`: JavaScript's white space and line terminators. */
-function isRegexSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 /**
  * The key whose value is the object (braces) a key at `at` is written in (`vcs-repo` for `branch` in
  * `"vcs-repo": { "identifier": …, "branch": … }`), or undefined: none within MAX_BLOCK, or no key before its `{`.
@@ -429,14 +413,14 @@ function attributeValue(
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   const suffix = field.charAt(0).toUpperCase() + field.slice(1);
   if (hasWord(line, field) || hasWord(line, suffix)) return 'context';
-  const resourceWords = resource.split(/[-/ ]/).map(singularWord);
-  if (namesTypedField(line, suffix, resourceWords)) return 'context';
+  const words = resourceWords(resource);
+  if (namesTypedField(line, suffix, words)) return 'context';
   // A task result's value handed to the program's callback (`patch_terraform_callback(token, url, "passed", msg)`).
   if (resource === 'task-results' && callbackArgument(ctx.text, hit.start - 1)) return 'context';
   // A member of an enum named for the resource and field (`class TaskStage(str, Enum):` above `PRE_PLAN = "pre_plan"`).
   if (ENUM_MEMBER.test(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))) {
     const header = enumHeader(ctx, hit.line);
-    if (header !== undefined && namesTypedField(header, suffix, resourceWords)) return 'context';
+    if (header !== undefined && namesTypedField(header, suffix, words)) return 'context';
   }
   for (const other of neighbours(ctx.hits.names, nameStart, hit.start, hit.line, SIBLING_LINES)) {
     if (other === hit || other.isKey || other.info === hit.info) continue;
@@ -589,12 +573,12 @@ function typedStatusOnLine(ctx: ResolveContext, hit: NameHit, subject: HistorySu
   const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   const suffix = field.charAt(0).toUpperCase() + field.slice(1);
-  const resourceWords = subject.resource.split(/[-/ ]/).map(singularWord);
-  if (namesTypedField(line, suffix, resourceWords)) return true;
+  const words = resourceWords(subject.resource);
+  if (namesTypedField(line, suffix, words)) return true;
   // An enum member alone on its line: `QUEUING = 'queuing',`, Java's `QUEUING("queuing"),`.
   if (!ENUM_MEMBER.test(ctx.text.slice(ctx.lines.startOf(hit.line), hit.start))) return false;
   const header = enumHeader(ctx, hit.line);
-  return header !== undefined && namesTypedField(header, suffix, resourceWords);
+  return header !== undefined && namesTypedField(header, suffix, words);
 }
 
 /** What precedes an enum member's value on its line. */

@@ -269,6 +269,23 @@ export function isRegexWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/** A regular expression's `\s` (and what `trim` removes): JavaScript's white space and line terminators. */
+export function isRegexSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 /** At most this many command words opening with one variable's reference are read (`commandWordEnd`'s readers). */
 export const MAX_REFERENCE_WORDS = 64;
 

@@ -465,7 +465,7 @@ export function namesTypedField(line: string, suffix: string, resourceWords: rea
     const end = line.startsWith('Type', i + suffix.length) ? i + suffix.length + 4 : i + suffix.length;
     if (isWordChar(line.charCodeAt(end))) continue;
     let s = i;
-    while (s > 0 && /[A-Za-z0-9]/.test(line.charAt(s - 1))) s--;
+    while (s > 0 && isAlphanumeric(line.charCodeAt(s - 1))) s--;
     const words = line
       .slice(s, i)
       .split(/(?=[A-Z])/)
@@ -475,6 +475,25 @@ export function namesTypedField(line: string, suffix: string, resourceWords: rea
   }
   return false;
 }
+
+/** `[A-Za-z0-9]`. */
+function isAlphanumeric(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+}
+
+/** A resource's words, each singular (`configuration-versions`: configuration, version), kept per resource. */
+export function resourceWords(resource: string): readonly string[] {
+  let words = RESOURCE_WORDS.get(resource);
+  if (words === undefined) {
+    words = resource.split(/[-/ ]/).map(singularWord);
+    // The history's resources are a few hundred: the bound only keeps another index's from piling up.
+    if (RESOURCE_WORDS.size >= 4_096) RESOURCE_WORDS.clear();
+    RESOURCE_WORDS.set(resource, words);
+  }
+  return words;
+}
+
+const RESOURCE_WORDS = new Map<string, readonly string[]>();
 
 export function singularWord(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
