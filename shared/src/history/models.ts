@@ -72,7 +72,77 @@ export function readModels(
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
+  untieUnproven(models, text, index, languageId === 'go');
   return models;
+}
+
+/**
+ * A model's resource known from names alone (its own, a holder's, its file's) is dropped in a file that does not show
+ * the API: no API URL (`/api/v2`), no go-tfe import, no resource written as a document's type (`"type": "projects"`),
+ * no model holding a JSON:API document's `attributes` or `relationships` or spelling a member in kebab-case as its
+ * documents do (`alias="resource-count"`, `json:"created-at"`), and no model of the resource declaring an attribute
+ * of it other than the words every app's models have (`priority` of a variable set, `workspace_count` of a project;
+ * not `name`, `description`, a timestamp). A to-do app's `Task { title, description }`, a portal's
+ * `ProjectCreate(BaseModel)` with a name and a budget, another service's `Project` struct with `json:"name"` is no
+ * model of this API: its `name` and `description` say nothing of the API's projects or tasks. Enums named for a
+ * value field (`RunStatus`) are kept: their values say it.
+ */
+function untieUnproven(models: readonly Model[], text: string, index: HistoryIndex, go: boolean): void {
+  const byResource = new Map<string, Model[]>();
+  for (const m of models)
+    if (m.kind === 'struct' && m.resource !== undefined)
+      byResource.set(m.resource, [...(byResource.get(m.resource) ?? []), m]);
+  if (byResource.size === 0 || text.includes('/api/v2') || (go && text.includes(GO_TFE_IMPORT))) return;
+  const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
+  if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && isKebab(w.wire))))) return;
+  for (const [resource, mine] of byResource) {
+    if (typeNamed(text, resource)) continue;
+    if (mine.some((m) => wires.get(m)!.some((w) => ownAttribute(index, resource, w.wire)))) continue;
+    for (const m of mine) m.resource = undefined;
+  }
+}
+
+/**
+ * Whether the text writes `resource` as a document's type: `"type": "projects"`, `type: 'projects'`, `type = "projects"`,
+ * `Literal["projects"]` (a tag list's `tags=["projects"]` is not one).
+ */
+function typeNamed(text: string, resource: string): boolean {
+  for (const quoted of [`"${resource}"`, `'${resource}'`])
+    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, at + quoted.length))
+      if (TYPE_BEFORE.test(text.slice(Math.max(0, at - 24), at))) return true;
+  return false;
+}
+
+/** What comes before a resource type's literal: a `type` key or assignment, or Python's `Literal[`. */
+const TYPE_BEFORE = /(?:\btype["']?[ \t]*[:=][ \t]*|Literal\[[ \t]*)$/;
+
+/** Members of a JSON:API document's model: the file models this kind of API's documents. */
+const DOCUMENT_PARTS = new Set(['attributes', 'relationships']);
+
+/** A wire name spelled in kebab-case (`alias="resource-count"`, `json:"created-at"`), as this API's documents are. */
+const isKebab = (wire: string): boolean => /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(wire);
+
+/**
+ * A Go struct's `json:"…"` tag names (its members are not read); elsewhere its members' wire names, `said` when the
+ * model spells them (an alias, a quoted key, a serde rename), not a camelCase name read as kebab-case by convention.
+ */
+function wireNames(text: string, model: Model, go: boolean): { wire: string; said: boolean }[] {
+  if (!go) return model.members.map((m) => ({ wire: m.wire, said: !m.guessed }));
+  return [...text.slice(model.open, model.close).matchAll(GO_JSON_TAG)].map((m) => ({ wire: m[1] ?? '', said: true }));
+}
+
+const GO_JSON_TAG = /\bjson:"([^",]+)/g;
+
+/** Attribute names most apps' models have, whatever they model: they show no resource. */
+const COMMON_ATTRIBUTES = new Set(['name', 'description', 'created-at', 'updated-at']);
+
+/** An attribute of `resource` in the history, other than COMMON_ATTRIBUTES (`workspace_count`: `workspace-count`). */
+function ownAttribute(index: HistoryIndex, resource: string, wire: string): boolean {
+  const kebab = wire.replace(/_/g, '-').toLowerCase();
+  if (COMMON_ATTRIBUTES.has(kebab)) return false;
+  const snake = kebab.replace(/-/g, '_');
+  const subjects = [wire, kebab, snake].flatMap((w) => index.byName.get(w) ?? []);
+  return subjects.some((s) => s.resource === resource && s.type !== 'endpoint');
 }
 
 /** Models whose name says nothing take the one resource of the models holding them, else the file's. */

@@ -566,3 +566,103 @@ describe("models: a class's own dictionaries of its resource object's parts", ()
     assert.ok(!found(text, 'src/declared.ts').some((row) => row.startsWith('4 ')));
   });
 });
+
+describe("models named for a resource, in a file that does not show the API (another program's own models)", () => {
+  // Decoys: a portal's own records, a to-do app's tasks, another service's projects. Their `name` and `description`
+  // are no API project's or run task's, whatever the class is called.
+  const decoys: [string, string, string[]][] = [
+    [
+      'Python: a FastAPI portal\'s pydantic models (a tag list names "projects")',
+      'app/routes/projects.py',
+      [
+        'from fastapi import APIRouter',
+        'from pydantic import BaseModel',
+        '',
+        'router = APIRouter(prefix="/projects", tags=["projects"])',
+        '',
+        'class ProjectCreate(BaseModel):',
+        '    name: str',
+        '    description: str = ""',
+        '    budget_limit: float = 500.0',
+        '',
+        'class ProjectOut(ProjectCreate):',
+        '    id: int',
+      ],
+    ],
+    [
+      "TypeScript: a to-do app's interfaces",
+      'src/models.ts',
+      [
+        'export interface Task {',
+        '  id: string;',
+        '  title: string;',
+        '  description?: string;',
+        '}',
+        'export type Project = {',
+        '  name: string;',
+        '  description: string;',
+        '  tasks: Task[];',
+        '};',
+      ],
+    ],
+    [
+      "Go: another service's client types",
+      'internal/vault/types.go',
+      [
+        'package vault',
+        '',
+        'type Project struct {',
+        '\tUUID        string `json:"uuid"`',
+        '\tName        string `json:"name"`',
+        '\tDescription string `json:"description,omitempty"`',
+        '}',
+      ],
+    ],
+    [
+      "Rust: a tracker's serde structs",
+      'src/tracker.rs',
+      [
+        '#[derive(Deserialize)]',
+        'pub struct Task {',
+        '    pub id: u64,',
+        '    pub description: String,',
+        '    pub done: bool,',
+        '}',
+      ],
+    ],
+  ];
+  for (const [what, fileName, lines] of decoys)
+    it(`${what}: nothing`, () => {
+      assert.deepEqual(found(lines.join('\n'), fileName), []);
+    });
+
+  it('the same models are the API resource when the file shows the API: an attribute of its own, a kebab-case alias, its type, /api/v2', () => {
+    const python = (extra: string): string =>
+      ['from pydantic import BaseModel, Field', '', 'class ProjectCreate(BaseModel):', '    name: str', extra].join(
+        '\n',
+      );
+    // An attribute only projects have (workspace_count), a kebab-case wire name, the resource written as a type.
+    for (const extra of [
+      '    workspace_count: int = 0',
+      '    created_at: str = Field(None, alias="created-at")',
+      '    type: str = "projects"',
+    ])
+      assert.ok(found(python(extra), 'app/models.py').includes('4 name attribute projects name'), extra);
+    const ts = [
+      'const base = "https://app.terraform.io/api/v2";',
+      'export interface Task {',
+      '  description?: string;',
+      '}',
+    ];
+    assert.deepEqual(found(ts.join('\n'), 'src/models.ts'), ['3 description attribute tasks description']);
+    const go = [
+      'package tfc',
+      '',
+      'type VariableSet struct {',
+      '\tName     string `json:"name"`',
+      '\tPriority bool   `json:"priority"`',
+      '}',
+    ];
+    assert.deepEqual(found(go.join('\n'), 'internal/tfc/types.go'), ['5 priority attribute varsets priority']);
+  });
+});
