@@ -590,7 +590,7 @@ export class HitCollector {
     const { text, profile } = this;
     this.#chained.add(open + 1);
     // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API.
-    if (!lead && !sent && serverRoute(text, open)) return close + 1;
+    if (!lead && !sent && serverRoute(text, open, close)) return close + 1;
     const joined = lead
       ? undefined
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));

@@ -115,6 +115,80 @@ describe('JS/TS clients and Java routes', () => {
     ].join('\n');
     assert.deepEqual(endpoints(client, 'Cloud.java'), ['3 endpoint GET /workspaces/:workspace_id/varsets']);
   });
+
+  it("other servers' own routes are no requests of this API: Python decorators, Go routers, Express, C#", () => {
+    const servers: [string, string[]][] = [
+      [
+        'portal/routes.py',
+        [
+          'router = APIRouter()',
+          '@router.get("/organizations")',
+          'def organizations():',
+          '    return []',
+          '@app.route("/runs", methods=["POST"])',
+          'def queue():',
+          '    return ""',
+        ],
+      ],
+      [
+        'server/router.go',
+        [
+          'func routes(r *gin.Engine) {',
+          '\torgs := r.Group("/organizations")',
+          '\torgs.GET("/:name/workspaces", listWorkspaces)',
+          '\thttp.HandleFunc("/runs/", runInfo)',
+          '}',
+        ],
+      ],
+      [
+        'server.js',
+        [
+          "app.get('/organizations/:org/workspaces', (req, res) => res.json([]));",
+          "router.post('/runs', async (req, res) => res.send(''));",
+        ],
+      ],
+      [
+        'RunsController.cs',
+        ['[HttpPost("/runs")]', 'public IActionResult Queue() => Ok();', 'app.MapGet("/organizations", () => "[]");'],
+      ],
+      [
+        'RunsResource.java',
+        ['@Path("/runs")', 'public class RunsResource {', '  @POST', '  public Response queue() { return null; }', '}'],
+      ],
+    ];
+    for (const [fileName, lines] of servers) assert.deepEqual(endpoints(lines.join('\n'), fileName), [], fileName);
+  });
+
+  it("a stand-in server of this API answers its paths (/api/v2): those routes are its uses; Ruby's `@http.post(` sends", () => {
+    const uses: [string, string[], string][] = [
+      [
+        'fake_tfe.py',
+        ['@app.route("/api/v2/runs", methods=["POST"])', 'def create_run():', '    return {}'],
+        'POST /runs',
+      ],
+      [
+        'fake_test.go',
+        [
+          'func TestQueue(t *testing.T) {',
+          '\tmux.HandleFunc("/api/v2/runs", func(w http.ResponseWriter, r *http.Request) {})',
+          '}',
+        ],
+        'POST /runs',
+      ],
+      ['fake.js', ["app.post('/api/v2/runs', (req, res) => res.status(201).json({}));"], 'POST /runs'],
+      // An instance variable is no decorator: `@http.post(…)` is a call that sends.
+      [
+        'client.rb',
+        ['def create_varset(body)', '  @http.post("organizations/#{@org}/varsets", body.to_json)', 'end'],
+        'POST /organizations/:organization_name/varsets',
+      ],
+    ];
+    for (const [fileName, lines, endpoint] of uses)
+      assert.ok(
+        endpoints(lines.join('\n'), fileName).some((e) => e.endsWith(`endpoint ${endpoint}`)),
+        fileName,
+      );
+  });
 });
 
 describe('Rust format! calls filled by constants', () => {
