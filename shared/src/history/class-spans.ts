@@ -1,3 +1,5 @@
+import { isRegexSpace } from './source-text.ts';
+
 /** At most this many classes are read per text. */
 const MAX_CLASSES = 400;
 
@@ -60,14 +62,21 @@ export function classAt(spans: readonly ClassSpan[], at: number): ClassSpan | un
   return found;
 }
 
+/**
+ * The start of the first line after `from` with code indented no deeper than `indent` (blank and comment lines
+ * passed over), or the text's end. Each line's indent read in place (a class body is most of a Python module, and
+ * a slice and a trimmed copy of each of its lines were garbage at once).
+ */
 function pythonClassEnd(text: string, from: number, indent: number): number {
   let at = text.indexOf('\n', from);
   while (at !== -1) {
     const start = at + 1;
     const next = text.indexOf('\n', start);
-    const line = text.slice(start, next === -1 ? text.length : next);
-    const body = line.trimStart();
-    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent) return start;
+    const end = next === -1 ? text.length : next;
+    let i = start;
+    // What `trimStart` passes over: `\s` (a CRLF line's `\r` too).
+    while (i < end && isRegexSpace(text.charCodeAt(i))) i++;
+    if (i < end && text.charCodeAt(i) !== 35 && i - start <= indent) return start;
     at = next;
   }
   return text.length;

@@ -36,12 +36,26 @@ export function unknownTypeValues(
   return out.sort((a, b) => a.at - b.at);
 }
 
-/** The known types named `<word's singular>-…` (`data-retention-policy-…`), else the word itself. */
+/**
+ * The known types named `<word's singular>-…` (`data-retention-policy-…`), else the word itself: a fact of the word
+ * and the index's types, kept per set of types (a Go text writes the same unknown type many times).
+ */
 function family(word: string, types: ReadonlySet<string>): readonly string[] {
-  const stem = `${word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.slice(0, -1)}-`;
-  const members = [...types].filter((t) => t.startsWith(stem));
-  return members.length > 0 ? members : [word];
+  let known = FAMILIES.get(types);
+  if (known === undefined) FAMILIES.set(types, (known = new Map<string, readonly string[]>()));
+  let found = known.get(word);
+  if (found === undefined) {
+    const stem = `${word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.slice(0, -1)}-`;
+    const members = [...types].filter((t) => t.startsWith(stem));
+    found = members.length > 0 ? members : [word];
+    // Words come from texts: past the bound the answers are worked out again, the map does not grow without end.
+    if (known.size < MAX_FAMILIES) known.set(word, found);
+  }
+  return found;
 }
+
+const FAMILIES = new WeakMap<ReadonlySet<string>, Map<string, readonly string[]>>();
+const MAX_FAMILIES = 4_096;
 
 /** After a `type` key at `at` (`Type:`, `"type":`, `type =`, not `==` or a longer name): the value's first character, or -1. */
 function valueAfterKey(text: string, at: number): number {
