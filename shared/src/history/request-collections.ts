@@ -85,11 +85,19 @@ function jsonCollection(text: string): Collection | undefined {
   const insomnia = !postman && text.includes('"__export_format"');
   const hoppscotch = !postman && !insomnia && text.includes('"endpoint"') && text.includes('"requests"');
   if (!postman && !insomnia && !hoppscotch) return undefined;
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  let root: Node | undefined;
+  try {
+    root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  } catch {
+    // The parser recurses: JSON nested thousands deep overflows the stack. Such a text is data, not a collection.
+    return undefined;
+  }
   if (root === undefined) return undefined;
   const requests: CollectionRequest[] = [];
   const answers: [number, number][] = [];
-  const visit = (node: Node): void => {
+  // Depth first, in the text's order, on a stack of its own (no recursion however deep the text nests).
+  const stack: Node[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node.type === 'object') {
       const request = jsonRequest(text, node, hoppscotch ? 'endpoint' : 'url');
       if (request !== undefined) requests.push(request);
@@ -101,9 +109,9 @@ function jsonCollection(text: string): Collection | undefined {
           if (body?.type === 'string') answers.push([body.offset, body.offset + body.length]);
         }
     }
-    for (const child of node.children ?? []) visit(child);
-  };
-  visit(root);
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return { requests, answers, json: true };
 }
 

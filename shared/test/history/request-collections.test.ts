@@ -411,3 +411,11 @@ describe('history: Bruno request files', () => {
     assert.deepEqual(ids(bruno.replace('patch {', 'delete {'), 'Untag.bru'), []);
   });
 });
+
+describe('history: JSON that only looks like a collection', () => {
+  it('a collection nested thousands of levels deep is read as plain text, without exhausting the stack', () => {
+    const depth = 20_000;
+    const deep = `{"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},\n"item": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    assert.deepEqual(ids(deep, 'nested.postman_collection.json'), []);
+  });
+});
