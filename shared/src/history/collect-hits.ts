@@ -92,6 +92,11 @@ export class HitCollector {
   /** The text's requests when it is a request collection (Postman, Insomnia, Hoppscotch, Bruno). */
   #collection: Collection | undefined;
   /**
+   * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
+   * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
+   */
+  #literal: EscapeWalk & { start: number; close: number } = { start: -1, close: -1, walked: 0, count: 0, open: -1 };
+  /**
    * `normalizeUrl`'s readings of the URL texts read so far, plain and sent (`relative`): a text's URLs repeat (a
    * terrasnek module's `{self._ws_url}/{workspace_id}` in each method, an expanded base read again), and a reading
    * is a value no reader changes (`NormalizedUrl` is read-only).
@@ -499,7 +504,12 @@ export class HitCollector {
     const place = this.#places.at(at);
     if (place.inComment) return at + 1;
     if (place.stringStart !== -1) {
-      const close = closingQuote(text, profile, place.stringStart + 1, place.quote);
+      const literal = this.#literal;
+      if (literal.start !== place.stringStart || at < literal.walked) {
+        const close = closingQuote(text, profile, place.stringStart + 1, place.quote);
+        this.#literal = { start: place.stringStart, close, walked: place.stringStart + 1, count: 0, open: -1 };
+      }
+      const close = this.#literal.close;
       if (close !== -1 && this.#formatted.has(place.stringStart + 1)) return close + 1;
       // A string holding a curl command (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}/runs"`):
       // its URL is a word of the command, read as an unquoted one up to the string's end.
@@ -529,7 +539,7 @@ export class HitCollector {
       // a script's quoted URL (`command: "…curl \"$BASE/v2/…\"…"`): the path is its escaped string's, and what
       // follows it is still read. (Not in a message shown: `echo "curl … \"https://…\""` is a hint.)
       this.#escapes ??= text.includes('\\"');
-      const inner = this.#escapes ? escapedString(text, place.stringStart + 1, at, close) : undefined;
+      const inner = this.#escapes ? escapedString(text, this.#literal, at, close) : undefined;
       if (inner !== undefined && !shown()) {
         if (!inAnswer(this.#collection, at))
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
@@ -1062,18 +1072,27 @@ function isMessage(text: string, open: number): boolean {
   return MESSAGE_CALL.test(text.slice(from, open));
 }
 
+/** A walk over a string literal's escaped quotes: counted up to `walked`, the last one opened at `open`. */
+interface EscapeWalk {
+  walked: number;
+  count: number;
+  open: number;
+}
+
 /**
- * The escaped string (`\"…\"`) inside the string literal from `from` to `close` that holds `at`: its text's start and
+ * The escaped string (`\"…\"`) inside the string literal (walked on from `walk`, up to `close`) that holds `at`: its text's start and
  * end (before its closing `\"`), or undefined when `at` is outside any (an odd count of `\"` before it says inside).
  */
-function escapedString(text: string, from: number, at: number, close: number): [number, number] | undefined {
-  let open = -1;
-  let count = 0;
-  for (let i = from; i < at; i++)
+function escapedString(text: string, walk: EscapeWalk, at: number, close: number): [number, number] | undefined {
+  let { walked: i, open, count } = walk;
+  for (; i < at; i++)
     if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) {
       count++;
       open = ++i + 1;
     }
+  walk.walked = i;
+  walk.open = open;
+  walk.count = count;
   if (count % 2 === 0) return undefined;
   for (let i = at; i < close; i++) if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) return [open, i];
   return undefined;
