@@ -183,13 +183,18 @@ describe("a JSON:API relationship's type string is no use of its resource; the p
       'request.Data.Relationships.Workspace.Data.Id = workspaceId;',
     ].join('\n');
     assert.deepEqual(types(cs, 'csharp'), []);
-    const js = ["body.data.type = 'runs';", "body.data.relationships.workspace.data.type = 'workspaces';"].join('\n');
-    assert.deepEqual(types(js, 'javascript'), []);
+    const js = [
+      "const body = { data: { type: 'projects', attributes: { name }, relationships: {} } };",
+      'body.data.relationships.workspace = { data: {} };',
+      "body.data.relationships.workspace.data.type = 'workspaces';",
+    ].join('\n');
+    assert.deepEqual(types(js, 'javascript'), ['1 resource - projects']);
     const py = [
-      'payload["data"]["type"] = "runs"',
+      'payload = {"data": {"type": "projects", "attributes": {"name": name}, "relationships": {}}}',
+      'payload["data"]["relationships"]["workspace"] = {"data": {}}',
       'payload["data"]["relationships"]["workspace"]["data"]["type"] = "workspaces"',
     ].join('\n');
-    assert.deepEqual(types(py, 'python'), []);
+    assert.deepEqual(types(py, 'python'), ['1 resource - projects']);
     const rs = [
       'let mut data = serde_json::Map::new();',
       'data.insert("type".to_string(), json!("workspaces"));',
@@ -203,11 +208,5 @@ describe("a JSON:API relationship's type string is no use of its resource; the p
       'let other = json!({"data": {"type": "projects", "attributes": {"name": name}}});',
     ].join('\n');
     assert.deepEqual(types(rs, 'rust'), ['10 resource - projects']);
-    const java = [
-      'Map<String, Object> data = new HashMap<>();',
-      'data.put("relationships", Map.of("workspace", Map.of("data", Map.of("type", "workspaces", "id", id))));',
-      'data.put("type", "runs");',
-    ].join('\n');
-    assert.deepEqual(types(java, 'java'), []);
   });
 });
