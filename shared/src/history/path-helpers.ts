@@ -627,6 +627,10 @@ const EXPLICIT =
 /** A callee named for its verb (`self.post`, `client.get`, `self.get_json`, `_delete_request`). Group 1: the verb; 2: the suffix. */
 const VERB_CALLEE = /(?:^|[.:>\s(])_?(get|post|put|patch|delete)((?:_[a-z]+)*)(?:<[^<>()\n]*>)?$/i;
 
+/** A receiver that sends requests: `self`, `this`, or a name for a client (`requests`, `client`, `self._session`, `http`). */
+const SENDER =
+  /(?:^|[.\s(>:])_?(?:self|this|cls|requests|httpx|axios|client|session|http|api|conn|connection|rest|faraday|agent|transport)$/i;
+
 /**
  * The method of a call that takes the path (`self.post_json(&path, body)`, `requests.get(url)`, `json_request(Method::GET,
  * path, None)`): an explicit method among its other arguments, else the verb of its name; a name with more after the
@@ -649,6 +653,10 @@ function callMethod(
   if (!named?.[1]) return undefined;
   const verb = named[1].toLowerCase();
   const suffix = named[2] ?? '';
+  // The receiver sends requests: the client's own method (`self.post`, `this.get_json`) or a client's (`requests.get`,
+  // `client.post`, `self.session.delete`); a map's or a cache's `.get` / `.Delete` is none.
+  const receiver = callee.slice(0, named.index + named[0].indexOf(named[1])).replace(/(?:\.|::|->|_)+$/, '');
+  if (!SENDER.test(receiver)) return undefined;
   if (suffix !== '') {
     const family = ['get', 'post', 'put', 'patch', 'delete'].some(
       (other) => other !== verb && text.includes(`${other}${suffix}(`),

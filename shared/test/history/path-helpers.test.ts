@@ -165,5 +165,25 @@ describe("a client's own helper given literal path pieces", () => {
       '        return self.show("vpc", "aws")',
     ].join('\n');
     assert.deepEqual(endpoints(py, 'modules.py'), []);
+    // A map's or a cache's get / Delete is no request: no method, and these paths have more than one.
+    const cache = [
+      'class Client:',
+      '    def _path(self, *parts):',
+      '        return "/" + "/".join(parts)',
+      '',
+      '    def cached_tags(self, ws_id):',
+      '        return self._cache.get(self._path("workspaces", ws_id, "relationships", "tags"))',
+    ].join('\n');
+    assert.deepEqual(endpoints(cache, 'client.py'), []);
+    const go = [
+      'func (c *Client) relPath(owner, id, rel string) string {',
+      '\treturn fmt.Sprintf("/%s/%s/relationships/%s", owner, url.PathEscape(id), rel)',
+      '}',
+      '',
+      'func (c *Client) Forget(setID string) {',
+      '\tc.cache.Delete(c.relPath("varsets", setID, "workspaces"))',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(go, 'client.go'), []);
   });
 });
