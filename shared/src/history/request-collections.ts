@@ -112,6 +112,9 @@ function jsonCollection(text: string): Collection | undefined {
     const children = node.children ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
+  // A format's marker written in a text that holds no request (a recorded document's `"endpoint"` and `"requests"`
+  // keys, a tool's settings) is no collection: its keys are read as any JSON's.
+  if (requests.length === 0 && answers.length === 0) return undefined;
   return { requests, answers, json: true };
 }
 

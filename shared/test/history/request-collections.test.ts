@@ -418,4 +418,18 @@ describe('history: JSON that only looks like a collection', () => {
     const deep = `{"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},\n"item": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
     assert.deepEqual(ids(deep, 'nested.postman_collection.json'), []);
   });
+
+  it('a document with `endpoint` and `requests` keys but no request object is read as any JSON', () => {
+    const stub = JSON.stringify(
+      {
+        mock: { endpoint: '/api/v2/workspaces/ws-Xk3v', requests: 4, latency: 'p50' },
+        data: { id: 'ws-Xk3v', type: 'workspaces', attributes: { 'global-remote-state': false } },
+      },
+      null,
+      2,
+    );
+    const found = ids(stub, 'stubs/workspace.json');
+    assert.ok(found.includes(`${lineOf(stub, '"type"')} resource - workspaces`), found.join('\n'));
+    assert.ok(found.includes(`${lineOf(stub, 'global-remote')} attribute workspaces global-remote-state`));
+  });
 });
