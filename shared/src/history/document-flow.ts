@@ -1,7 +1,7 @@
 import { memoKey, type Lines } from './lines.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
-import { assignmentOpening } from './value-flow.ts';
+import { assignmentOf, assignmentOpening } from './value-flow.ts';
 
 /**
  * The value-flow layer's third question, "which resource's document does this name hold here", for the languages
@@ -66,10 +66,7 @@ export interface Holder {
 export function attributesHolder(text: string, from: number, at: number, name: string): Holder | undefined {
   const start = Math.max(from, at - MAX_BACK);
   const body = text.slice(start, at);
-  const assign = new RegExp(
-    `(?<![\\w$.])(?:\\$)?${name}(?:[ \\t]*,[ \\t]*[\\w$]+)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))[ \\t]*([^\\n]*)`,
-    'g',
-  );
+  const assign = new RegExp(`${assignmentOf(name)}[ \\t]*([^\\n]*)`, 'g');
   let last: string | undefined;
   for (const m of body.matchAll(assign)) last = m[1];
   if (last === undefined) return undefined;
@@ -189,7 +186,7 @@ function lastBinding(
   const forms = new RegExp(
     [
       // An assignment (`name :=`, `const name: T =`, `$name =`, `name, err :=`, `_, name :=`).
-      `(?<![\\w$.])\\$?${n}(?:[ \\t]*,[ \\t]*[\\w$]+)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))[ \\t]*([^\\n]*)`,
+      `${assignmentOf(n)}[ \\t]*([^\\n]*)`,
       // A loop's item: `for (const name of X)`, `for name in X`, `foreach (X as $name)`, `X.each do |name|`.
       `\\bfor\\s*\\(\\s*(?:const|let|var)\\s+${n}\\s+(?:of|in)\\s+([^\\n]*)`,
       `\\bfor\\s+(?:\\(\\s*)?${n}\\s+in\\s+([^\\n]*)`,

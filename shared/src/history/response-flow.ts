@@ -5,6 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
+import { assignmentOf } from './value-flow.ts';
 
 /**
  * Whose attributes a JSON:API response's keys are, by a small data flow through a Python function's
@@ -131,10 +132,10 @@ const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', '
 
 /** A variable's assignments: a payload's (`name = {` a dict literal), any (or a `for name in`), a URL's. */
 const ASSIGNMENT = {
-  payload: (name: string) => `^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*(\\{)?([^\\n]*)`,
+  payload: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*(\\{)?([^\\n]*)`,
   variable: (name: string) =>
-    `(?:^[ \\t]*${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
-  url: (name: string) => `^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*([^\\n]+)`,
+    `(?:${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
+  url: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+)`,
 };
 /** A variable put into a payload: `"attributes": name`, `payload["data"]["relationships"] = name`. */
 const TAKEN = (name: string): string =>

@@ -444,8 +444,18 @@ const DECLARATION =
 const DECLARED_TYPE = '(?:(?:[A-Z][\\w.]*(?:<[^<>\\n]*>)?(?:\\[\\])?|string)[ \\t]+(?=[$@]?[A-Za-z_]))?';
 const WRITTEN = (members: boolean): string =>
   `((?:self\\.|this\\.|[$@])?[A-Za-z_]\\w*${members ? '(?:\\.[A-Za-z_]\\w*)*' : ''})`;
-const OPERATOR = '(?:[ \\t]*,[ \\t]*[$@]?[A-Za-z_]\\w*)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))';
+const OPERATOR = '(?:[ \\t]*,[ \\t]*[\\w$@]+)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))';
 const OPENING = new Map<string, RegExp>();
+
+/**
+ * The source of a pattern that finds an assignment of `name` (a pattern's source itself: `self`, `\\$`-escaped), in
+ * `assignmentOpening`'s forms: where it opens a line (`opening`: `^[ \\t]*` and a declaration's words before it, for a
+ * pattern of flag `m`) or anywhere (after no name character or `.`). The caller appends what it reads of the value.
+ */
+export function assignmentOf(name: string, options: { readonly opening?: boolean } = {}): string {
+  const lead = options.opening ? `^[ \\t]*${DECLARATION}${DECLARED_TYPE}` : '(?<![\\w$.])';
+  return `${lead}(?:self\\.|this\\.|[$@])?${name}${OPERATOR}`;
+}
 
 /** The assignment opening `line` (see `Assignment`), or undefined. */
 export function assignmentOpening(line: string, options: AssignmentOptions = {}): Assignment | undefined {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { Lines } from '../../src/history/lines.ts';
-import { assignmentAt, assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
+import { assignmentAt, assignmentOf, assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -417,5 +417,22 @@ describe('the name an assignment assigns, read back from its operator', () => {
   it('reads a subscript’s key as the name where keys are asked', () => {
     assert.equal(at('$p["data"]["relationships"]["work-space"] = ', { keys: true, receiver: 'any' }), 'work-space');
     assert.equal(at('$p["data"]["ws"] = '), undefined);
+  });
+});
+
+describe('an assignment of a given name, in the same forms', () => {
+  it('finds the name assigned anywhere, or opening a line where asked, and not compared or read', () => {
+    const anywhere = new RegExp(`${assignmentOf('attrs')}[ \\t]*(.*)`);
+    assert.equal(
+      anywhere.exec('if attrs, ok := p["attributes"].(map[string]any); ok {')?.[1],
+      'p["attributes"].(map[string]any); ok {',
+    );
+    assert.equal(anywhere.exec('$attrs = $p["attributes"];')?.[1], '$p["attributes"];');
+    assert.equal(anywhere.exec('const attrs: Record<string, unknown> = ws.attributes;')?.[1], 'ws.attributes;');
+    assert.equal(anywhere.exec('if (attrs == null) return;'), null);
+    assert.equal(anywhere.exec('my_attrs = x.attributes'), null);
+    const opening = new RegExp(`${assignmentOf('payload', { opening: true })}[ \\t]*(.*)`, 'm');
+    assert.equal(opening.exec('x = 1\n    payload: dict = {"data": {}}')?.[1], '{"data": {}}');
+    assert.equal(opening.exec('send(payload={"data": {}})'), null);
   });
 });
