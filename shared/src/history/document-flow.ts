@@ -1,7 +1,7 @@
 import { memoKey, type Lines } from './lines.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
-import { assignmentOf, assignmentOpening } from './value-flow.ts';
+import { assignmentOf, assignmentOpening, loopHeaders } from './value-flow.ts';
 
 /**
  * The value-flow layer's third question, "which resource's document does this name hold here", for the languages
@@ -183,15 +183,17 @@ function lastBinding(
   outParameters: boolean,
 ): { at: number; value: string } | undefined {
   const body = text.slice(from, to);
+  const loop = loopHeaders(`${n}\\b`, '([^\\n]*)');
   const forms = new RegExp(
     [
       // An assignment (`name :=`, `const name: T =`, `$name =`, `name, err :=`, `_, name :=`).
       `${assignmentOf(n)}[ \\t]*([^\\n]*)`,
       // A loop's item: `for (const name of X)`, `for name in X`, `foreach (X as $name)`, `X.each do |name|`.
-      `\\bfor\\s*\\(\\s*(?:const|let|var)\\s+${n}\\s+(?:of|in)\\s+([^\\n]*)`,
-      `\\bfor\\s+(?:\\(\\s*)?${n}\\s+in\\s+([^\\n]*)`,
-      `\\bforeach\\s*\\(\\s*([^\\n]*?)\\s+as\\s+(?:\\$\\w+\\s*=>\\s*)?&?\\$${n}\\s*\\)`,
-      `(?<![\\w$])([A-Za-z_$][^\\s=]*?)\\s*\\.\\s*(?:each|forEach|map|filter|flatMap|select|find|for_each|iter\\(\\)\\.map)\\s*(?:\\(\\s*\\(?|\\{\\s*\\||do\\s*\\||\\(\\s*\\|)\\s*${n}\\b`,
+      loop.forIn,
+      loop.range,
+      loop.typed,
+      loopHeaders(`${n}\\b`, '([^\\n]*?)').as,
+      loopHeaders(`${n}\\b`, '(?<![\\w$])([A-Za-z_$][^\\s=]*?)').method,
       // A call filling it (Go's): `json.Unmarshal(body, &name)`.
       ...(outParameters ? [`(?<![&\\w])&${n}\\b`] : []),
     ].join('|'),
@@ -200,7 +202,7 @@ function lastBinding(
   let last: { at: number; value: string } | undefined;
   for (const m of body.matchAll(forms)) {
     const at = from + m.index;
-    const value = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5];
+    const value = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
     if (value !== undefined) {
       last = { at, value: value.replace(/;\s*ok\s*\{\s*$|\s*\{\s*$|\s*(?:\/\/|#).*$/, '') };
       continue;

@@ -3,6 +3,7 @@ import type { Lexicon } from './lexicon.ts';
 import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
 import { variablePatterns } from './variable-patterns.ts';
+import { loopHeaders } from './value-flow.ts';
 
 /** How many lines above its reader a response's variable, or a URL's, may be assigned. */
 const ASSIGN_LINES = 40;
@@ -231,7 +232,7 @@ function responseOf(
 const WHILE_READ =
   /^(.*)\|[ \t]*while[ \t]+(?:IFS=\S*[ \t]+)?read[ \t]+(?:-[a-z]+[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:;[ \t]*do\b.*)?$/;
 /** `for p in $(…)` (group 1: the variable; 2: the command substituted). */
-const FOR_IN = /\bfor[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+"?\$\((.*)\)"?[ \t]*;?[ \t]*(?:do\b.*)?$/;
+const FOR_IN = new RegExp(loopHeaders('([A-Za-z_]\\w*)', '"?\\$\\((.*)\\)"?[ \\t]*;?[ \\t]*(?:do\\b.*)?$').forIn);
 /** A jq program that gives the items of a document's `data`: `jq -c '.data[]'`, `jq -c '.data | .[]'`. */
 const DATA_ITEMS = /\bjq\b[^|]*?'\s*\.data\s*(?:\[\]|\|\s*\.\[\])\??\s*'/;
 /** The variable whose response a pipeline reads: `echo "$r" |`, `printf '%s' "$r" |`, `<<< "$r"`. */

@@ -5,7 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
-import { assignmentOf } from './value-flow.ts';
+import { assignmentOf, loopHeaders } from './value-flow.ts';
 
 /**
  * Whose attributes a JSON:API response's keys are, by a small data flow through a Python function's
@@ -134,7 +134,7 @@ const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', '
 const ASSIGNMENT = {
   payload: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*(\\{)?([^\\n]*)`,
   variable: (name: string) =>
-    `(?:${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+))|(?:\\bfor[ \\t]+${name}[ \\t]+in[ \\t]+([^\\n]+))`,
+    `(?:${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+))|(?:${loopHeaders(name, '([^\\n]+)').forIn})`,
   url: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+)`,
 };
 /** A variable put into a payload: `"attributes": name`, `payload["data"]["relationships"] = name`. */

@@ -519,3 +519,29 @@ export function assignmentAt(text: string, eq: number, options: OperatorOptions 
   }
   return { name: text.slice(start, end), written: text.slice(from, end), start, end: eq + 1 };
 }
+
+/**
+ * The sources of the patterns that find a loop's header, in every language's form, of the item `item` over `iterated`
+ * (each a pattern's source: the caller captures the one it asks about): `for x in xs` (Python, Ruby, shell), `for
+ * (const x of xs)`, `foreach ($x in $xs)` (PowerShell), `foreach (var x in xs)` (C#), Go's `for _, x := range xs`,
+ * Java's `for (final T x : xs)`, PHP's `foreach ($xs as $k => $x)`, and a method's `xs.forEach((x) =>`, `xs.map(async
+ * (x) =>`, `xs.each do |x|`, `xs.map { |x|`.
+ */
+export function loopHeaders(
+  item: string,
+  iterated: string,
+): {
+  readonly forIn: string;
+  readonly range: string;
+  readonly typed: string;
+  readonly as: string;
+  readonly method: string;
+} {
+  return {
+    forIn: `\\bfor(?:each)?\\s*\\(?\\s*(?:(?:const|let|var|final|auto)\\s+)?\\$?${item}\\s+(?:in|of)\\s+${iterated}`,
+    range: `\\bfor\\s+\\w+\\s*,\\s*${item}\\s*:?=\\s*range\\s+${iterated}`,
+    typed: `\\bfor\\s*\\(\\s*(?:final\\s+)?[\\w<>.]+\\s+${item}\\s*:\\s*(?:this\\.)?${iterated}`,
+    as: `\\bforeach\\s*\\(\\s*${iterated}\\s+as\\s+(?:\\$\\w+\\s*=>\\s*)?&?\\$${item}\\s*\\)`,
+    method: `${iterated}\\s*\\.\\s*(?:each|forEach|map|filter|flatMap|select|find|for_each|some|every|iter\\(\\)\\.map)\\s*(?:\\(\\s*(?:async\\s*)?\\(?|\\{\\s*\\||do\\s*\\||\\(\\s*\\|)\\s*${item}`,
+  };
+}

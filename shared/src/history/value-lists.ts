@@ -4,7 +4,7 @@ import type { Lexicon } from './lexicon.ts';
 import { memoKey } from './lines.ts';
 import { isNameChar, isWordChar } from './source-text.ts';
 import type { HistorySubject } from './types.ts';
-import { assignmentOpening, valueFlow } from './value-flow.ts';
+import { assignmentOpening, loopHeaders, valueFlow } from './value-flow.ts';
 
 /**
  * Enumerated values held in a collection (`var permissions = []string{"read", "write", "maintain", "admin", "custom"}`,
@@ -348,24 +348,19 @@ const BINDING =
   /(?:^|[^\w$.])(?:self\.|this\.|@|\$)?([A-Za-z_][\w]*)[ \t]*(?::[^=\n]*)?(?<![=!<>:])(?::=|=)[ \t]*(?:new[ \t]+)?(?:\[\][\w.]+|map\[[\w.]+\](?:struct\{\}|[\w.]+)|[\w.]+(?:<[^<>\n]*>)?(?:\[\])?)?[ \t]*(?:\([ \t]*)?@?$/;
 
 /** A loop over an inline collection, up to its bracket: `for status in (`, `for (const s of [`, `foreach ($s in @(`. */
-const INLINE_LOOP =
-  /\bfor(?:each)?[ \t]*\(?[ \t]*(?:(?:const|let|var|final|auto)[ \t]+)?\$?([A-Za-z_]\w*)[ \t]+(?:in|of)[ \t]+@?$/;
+const INLINE_LOOP = new RegExp(loopHeaders('([A-Za-z_]\\w*)', '@?$').forIn);
 
-/** The variable of a loop over `name` on a line (`for x in NAME`, `for _, x := range NAME`, `NAME.forEach((x) =>`). */
+/**
+ * The variable of a loop over `name` on a line (`for x in NAME`, `for _, x := range NAME`, `NAME.forEach((x) =>`,
+ * `foreach ($NAME as $x)`).
+ */
 function loopVariable(line: string, name: string): string | undefined {
   const n = name.replace(/\$/g, '\\$');
-  const patterns = [
-    new RegExp(
-      `\\bfor(?:each)?\\s*\\(?\\s*(?:(?:const|let|var|final|auto)\\s+)?\\$?([A-Za-z_]\\w*)\\s+(?:in|of)\\s+(?:self\\.|this\\.|\\$)?${n}\\b`,
-    ),
-    new RegExp(`\\bfor\\s+\\w+\\s*,\\s*(\\w+)\\s*:?=\\s*range\\s+${n}\\b`),
-    new RegExp(`\\bfor\\s*\\(\\s*(?:final\\s+)?[\\w<>.]+\\s+(\\w+)\\s*:\\s*(?:this\\.)?${n}\\b`),
-    new RegExp(
-      `\\b${n}\\.(?:forEach|map|filter|some|every|flatMap|each|select)\\s*(?:\\(\\s*(?:async\\s*)?\\(?\\s*|(?:do|\\{)\\s*\\|)([A-Za-z_$][\\w$]*)`,
-    ),
-  ];
+  const item = '([A-Za-z_$][\\w$]*)';
+  const loop = loopHeaders(item, `(?:self\\.|this\\.|\\$)?${n}\\b`);
+  const patterns = [loop.forIn, loop.range, loop.typed, loop.as, loopHeaders(item, `\\b${n}`).method];
   for (const p of patterns) {
-    const m = p.exec(line);
+    const m = new RegExp(p).exec(line);
     if (m?.[1] !== undefined && m[1] !== '_') return m[1];
   }
   return undefined;

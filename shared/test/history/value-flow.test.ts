@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { Lines } from '../../src/history/lines.ts';
-import { assignmentAt, assignmentOf, assignmentOpening, formatBases } from '../../src/history/value-flow.ts';
+import {
+  assignmentAt,
+  assignmentOf,
+  assignmentOpening,
+  formatBases,
+  loopHeaders,
+} from '../../src/history/value-flow.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -434,5 +440,34 @@ describe('an assignment of a given name, in the same forms', () => {
     const opening = new RegExp(`${assignmentOf('payload', { opening: true })}[ \\t]*(.*)`, 'm');
     assert.equal(opening.exec('x = 1\n    payload: dict = {"data": {}}')?.[1], '{"data": {}}');
     assert.equal(opening.exec('send(payload={"data": {}})'), null);
+  });
+});
+
+describe('a loop’s header, one reader for every language', () => {
+  const item = (line: string): string | undefined => {
+    for (const form of Object.values(loopHeaders('([A-Za-z_$][\\w$]*)', '(?:this\\.|\\$)?runs\\b'))) {
+      const m = new RegExp(form).exec(line);
+      if (m?.[1] !== undefined) return m[1];
+    }
+    return undefined;
+  };
+  it('reads the item of a loop over a name in each language’s form', () => {
+    const cases: [string, string][] = [
+      ['for run in runs:', 'run'], // Python
+      ['for r in $runs; do', 'r'], // shell
+      ['for (const run of runs) {', 'run'], // JS/TS
+      ['foreach ($run in $runs) {', 'run'], // PowerShell
+      ['foreach (var run in runs)', 'run'], // C#
+      ['for _, run := range runs {', 'run'], // Go
+      ['for (final Run run : this.runs) {', 'run'], // Java
+      ['foreach ($runs as $id => $run) {', 'run'], // PHP
+      ['runs.forEach(async (run) => {', 'run'], // JS
+      ['runs.each do |run|', 'run'], // Ruby
+    ];
+    for (const [line, name] of cases) assert.equal(item(line), line.includes('"${runs') ? undefined : name, line);
+  });
+  it('reads no loop over another name', () => {
+    for (const line of ['for run in all_runs:', 'for (const run of runsById) {', 'other.runs_list.forEach((run) =>'])
+      assert.equal(item(line), undefined, line);
   });
 });
