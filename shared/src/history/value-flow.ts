@@ -441,10 +441,50 @@ interface AssignmentOptions {
 const DECLARATION =
   '(?:(?:my|our|local|export|readonly|declare|const|let|mut|var|val|final|auto|static|public|private|protected|internal)[ \\t]+)*';
 /** A typed declaration's type before the name: a capitalised type (generic, array) or C#'s `string`. */
-const DECLARED_TYPE = '(?:(?:[A-Z][\\w.]*(?:<[^<>\\n]*>)?(?:\\[\\])?|string)[ \\t]+(?=[$@]?[A-Za-z_]))?';
+/**
+ * The words of SQL and BASIC before a comparison written with `=` (`WHERE status = 'applied'`, `If level = "admin"
+ * Then`): no declaration's type, and no assignment after them.
+ */
+const COMPARING = [
+  'where',
+  'set',
+  'and',
+  'or',
+  'not',
+  'else',
+  'elseif',
+  'if',
+  'when',
+  'then',
+  'on',
+  'case',
+  'while',
+  'until',
+];
+const COMPARING_WORD = new Set(COMPARING);
+const DECLARED_TYPE = `(?:(?!(?:${COMPARING.map((w) => `${w.toUpperCase()}|${w[0]!.toUpperCase()}${w.slice(1)}`).join('|')})\\b)(?:[A-Z][\\w.]*(?:<[^<>\\n]*>)?(?:\\[\\])?|string)[ \\t]+(?=[$@]?[A-Za-z_]))?`;
+/** A type annotation before `=` (`url: string =`), up to 60 characters and no comment (`#`, `//`) in it. */
+const ANNOTATION = ':(?:[^=\\n;#/]|/(?!/)){1,60}';
 const WRITTEN = (members: boolean): string =>
   `((?:self\\.|this\\.|[$@])?[A-Za-z_]\\w*${members ? '(?:\\.[A-Za-z_]\\w*)*' : ''})`;
-const OPERATOR = '(?:[ \\t]*,[ \\t]*[\\w$@]+)?[ \\t]*(?::=|(?::[^=\\n;]{1,60})?=(?![=>]))';
+const OPERATOR = `(?:[ \\t]*,[ \\t]*[\\w$@]+)?[ \\t]*(?::=|(?:${ANNOTATION})?=(?![=>]))`;
+const ANNOTATED = new RegExp(`${ANNOTATION}$`);
+/** Words before a block's colon (`else:`, `case x:`), not an annotated name. */
+const BLOCK_WORDS = new Set([
+  'else',
+  'elif',
+  'if',
+  'try',
+  'finally',
+  'while',
+  'for',
+  'with',
+  'case',
+  'default',
+  'do',
+  'except',
+  'lambda',
+]);
 const OPENING = new Map<string, RegExp>();
 
 /**
@@ -492,11 +532,25 @@ interface OperatorOptions {
  * stands before it.
  */
 export function assignmentAt(text: string, eq: number, options: OperatorOptions = {}): Assignment | undefined {
-  if (text.charCodeAt(eq) !== 61 || text.charCodeAt(eq + 1) === 61) return undefined;
+  const next = text.charCodeAt(eq + 1);
+  if (text.charCodeAt(eq) !== 61 || next === 61 || next === 62) return undefined; // `==`, `=>`
   let i = eq - 1;
   const op = text.charCodeAt(i);
   if (op === 61 || op === 33 || op === 60 || op === 62) return undefined; // == != <= >=
+  const plain = op !== 58 && op !== 43;
   if (op === 58 || (op === 43 && options.extend === true)) i--; // := +=
+  // A type annotation (`url: string =`): the name stands before it.
+  if (plain) {
+    const annotated = ANNOTATED.exec(text.slice(Math.max(0, i - 80, text.lastIndexOf('\n', i) + 1), i + 1));
+    // Not a block's colon (`else: url =`, `case 'a': url =`): a name other than a block's word stands before it.
+    const before =
+      annotated === null
+        ? undefined
+        : /([A-Za-z_]\w*)[ \t]*$/.exec(
+            text.slice(Math.max(0, i - annotated[0].length - 40), i - annotated[0].length + 1),
+          );
+    if (before?.[1] !== undefined && !BLOCK_WORDS.has(before[1])) i -= annotated![0].length;
+  }
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   const keys = options.keys === true;
   if (keys && text.charCodeAt(i) === 93) i--; // `]` of a subscript
@@ -516,6 +570,13 @@ export function assignmentAt(text: string, eq: number, options: OperatorOptions 
     const own = /(?:^|[^\w.$@])(?:self|this)\.$/.test(text.slice(Math.max(0, i - 5), i + 1));
     if (receiver === 'own' && !own) return undefined;
     if (own) from = i - 4;
+  }
+  // A comparison of SQL or BASIC (`WHERE status = `, `If level = `).
+  if (plain) {
+    let w = from - 1;
+    while (text.charCodeAt(w) === 32 || text.charCodeAt(w) === 9) w--;
+    const word = /[A-Za-z]+$/.exec(text.slice(Math.max(0, w - 7), w + 1))?.[0];
+    if (word !== undefined && COMPARING_WORD.has(word.toLowerCase())) return undefined;
   }
   return { name: text.slice(start, end), written: text.slice(from, end), start, end: eq + 1 };
 }

@@ -471,3 +471,21 @@ describe('a loop’s header, one reader for every language', () => {
       assert.equal(item(line), undefined, line);
   });
 });
+
+describe('both assignment readers agree on one table of lines (review v2 items 7, 8)', () => {
+  const table: [string, string | undefined][] = [
+    ['url = "https://app.terraform.io/api/v2/runs"', 'url'],
+    ['const url: string = "https://app.terraform.io/api/v2/runs"', 'url'],
+    ['url => "https://app.terraform.io/api/v2/runs"', undefined], // a Perl/Ruby/PHP pair
+    ["  WHERE status = 'applied'", undefined], // SQL in a string
+    ["SET status = 'admin'", undefined],
+    ['If level = "admin" Then', undefined], // VB
+    ['  role: admin  # default = read', undefined], // YAML with a comment
+  ];
+  it('assignmentOpening and assignmentAt read the same name, or none', () => {
+    for (const [line, name] of table) {
+      assert.equal(assignmentOpening(line)?.name, name, `opening: ${line}`);
+      if (!line.includes('#')) assert.equal(assignmentAt(line, line.indexOf('='))?.name, name, `at: ${line}`);
+    }
+  });
+});
