@@ -78,21 +78,22 @@ export function readModels(
 
 /**
  * A model's resource known from names alone (its own, a holder's, its file's) is dropped in a file that does not show
- * the API: no API URL (`/api/v2`), no go-tfe import, no resource written as a document's type (`"type": "projects"`),
- * no model holding a JSON:API document's `attributes` or `relationships` or spelling a member in kebab-case as its
- * documents do (`alias="resource-count"`, `json:"created-at"`), and no model of the resource declaring an attribute
- * of it other than the words every app's models have (`priority` of a variable set, `workspace_count` of a project;
- * not `name`, `description`, a timestamp). A to-do app's `Task { title, description }`, a portal's
- * `ProjectCreate(BaseModel)` with a name and a budget, another service's `Project` struct with `json:"name"` is no
- * model of this API: its `name` and `description` say nothing of the API's projects or tasks. Enums named for a
- * value field (`RunStatus`) are kept: their values say it.
+ * the API: no API URL (`/api/v2`), no link to its documentation, no go-tfe import, no resource written as a
+ * document's type (`"type": "projects"`), no model holding a JSON:API document's `attributes` or `relationships` or
+ * spelling a member in kebab-case as its documents do (`alias="resource-count"`, `json:"created-at"`), and no model
+ * of the resource declaring an attribute of it spelt in more than one word, other than timestamps (`workspace_count`
+ * of a project). A single word (`name`, `enabled`, `project`, `priority`) is plain English any app's model may have.
+ * A to-do app's `Task { title, description, enabled }`, a portal's `ProjectCreate(BaseModel)` with a name and a
+ * budget, another service's `Project` struct with `json:"name"` is no model of this API: its words say nothing of
+ * the API's projects or tasks. Enums named for a value field (`RunStatus`) are kept: their values say it.
  */
 function untieUnproven(models: readonly Model[], text: string, index: HistoryIndex, go: boolean): void {
   const byResource = new Map<string, Model[]>();
   for (const m of models)
     if (m.kind === 'struct' && m.resource !== undefined)
       byResource.set(m.resource, [...(byResource.get(m.resource) ?? []), m]);
-  if (byResource.size === 0 || text.includes('/api/v2') || (go && text.includes(GO_TFE_IMPORT))) return;
+  if (byResource.size === 0 || text.includes('/api/v2') || API_DOCS.test(text) || (go && text.includes(GO_TFE_IMPORT)))
+    return;
   const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
   if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && isKebab(w.wire))))) return;
   for (const [resource, mine] of byResource) {
@@ -116,6 +117,9 @@ function typeNamed(text: string, resource: string): boolean {
 /** What comes before a resource type's literal: a `type` key or assignment, or Python's `Literal[`. */
 const TYPE_BEFORE = /(?:\btype["']?[ \t]*[:=][ \t]*|Literal\[[ \t]*)$/;
 
+/** A link to this API's documentation (`developer.hashicorp.com/terraform/cloud-docs/api-docs/variable-sets`). */
+const API_DOCS = /\b(?:cloud-docs|enterprise)\/api-docs\b|terraform\.io\/docs\/(?:cloud|enterprise)\/api\//;
+
 /** Members of a JSON:API document's model: the file models this kind of API's documents. */
 const DOCUMENT_PARTS = new Set(['attributes', 'relationships']);
 
@@ -136,10 +140,14 @@ const GO_JSON_TAG = /\bjson:"([^",]+)/g;
 /** Attribute names most apps' models have, whatever they model: they show no resource. */
 const COMMON_ATTRIBUTES = new Set(['name', 'description', 'created-at', 'updated-at']);
 
-/** An attribute of `resource` in the history, other than COMMON_ATTRIBUTES (`workspace_count`: `workspace-count`). */
+/**
+ * An attribute of `resource` in the history whose wire name is more than one word (`workspace_count`:
+ * `workspace-count`), other than COMMON_ATTRIBUTES. A single word (`enabled`, `project`, `readme`, `outputs`) is plain
+ * English any app's model may have (a to-do `Task`'s `enabled`, a bot's `Workspace` with a `project`): no proof.
+ */
 function ownAttribute(index: HistoryIndex, resource: string, wire: string): boolean {
   const kebab = wire.replace(/_/g, '-').toLowerCase();
-  if (COMMON_ATTRIBUTES.has(kebab)) return false;
+  if (!kebab.includes('-') || COMMON_ATTRIBUTES.has(kebab)) return false;
   const snake = kebab.replace(/-/g, '_');
   const subjects = [wire, kebab, snake].flatMap((w) => index.byName.get(w) ?? []);
   return subjects.some((s) => s.resource === resource && s.type !== 'endpoint');

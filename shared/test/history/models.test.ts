@@ -630,13 +630,50 @@ describe("models named for a resource, in a file that does not show the API (ano
         '}',
       ],
     ],
+    [
+      "TypeScript: a to-do app's task, whose plain words `description` and `enabled` the API's tasks also have",
+      'src/todo.ts',
+      [
+        'export interface Task {',
+        '  id: string;',
+        '  title: string;',
+        '  description: string;',
+        '  enabled: boolean;',
+        '}',
+      ],
+    ],
+    [
+      "Python: a chat bot's workspace model, whose single words (project, readme, outputs) the API's workspaces also have",
+      'bot/models.py',
+      [
+        'from pydantic import BaseModel',
+        '',
+        'class Workspace(BaseModel):',
+        '    name: str',
+        '    project: str',
+        '    readme: str',
+        '    outputs: list[str] = []',
+      ],
+    ],
+    [
+      "Go: a job queue's variable set, whose `priority` is a plain word",
+      'internal/queue/types.go',
+      [
+        'package queue',
+        '',
+        'type VariableSet struct {',
+        '\tName     string `json:"name"`',
+        '\tPriority bool   `json:"priority"`',
+        '}',
+      ],
+    ],
   ];
   for (const [what, fileName, lines] of decoys)
     it(`${what}: nothing`, () => {
       assert.deepEqual(found(lines.join('\n'), fileName), []);
     });
 
-  it('the same models are the API resource when the file shows the API: an attribute of its own, a kebab-case alias, its type, /api/v2', () => {
+  it('the same models are the API resource when the file shows the API: an attribute of its own in more than one word, a kebab-case alias, its type, /api/v2', () => {
     const python = (extra: string): string =>
       ['from pydantic import BaseModel, Field', '', 'class ProjectCreate(BaseModel):', '    name: str', extra].join(
         '\n',
@@ -655,14 +692,29 @@ describe("models named for a resource, in a file that does not show the API (ano
       '}',
     ];
     assert.deepEqual(found(ts.join('\n'), 'src/models.ts'), ['3 description attribute tasks description']);
-    const go = [
+    // A single word is read where the file links the API's documentation.
+    const linked = [
       'package tfc',
       '',
+      '// VariableSet: https://developer.hashicorp.com/terraform/cloud-docs/api-docs/variable-sets',
       'type VariableSet struct {',
       '\tName     string `json:"name"`',
       '\tPriority bool   `json:"priority"`',
       '}',
     ];
-    assert.deepEqual(found(go.join('\n'), 'internal/tfc/types.go'), ['5 priority attribute varsets priority']);
+    assert.deepEqual(found(linked.join('\n'), 'internal/tfc/types.go'), ['6 priority attribute varsets priority']);
+    // An attribute of more than one word in a Go tag (snake_case, not the kebab-case proof).
+    const go = [
+      'package tfc',
+      '',
+      'type Project struct {',
+      '\tName           string `json:"name"`',
+      '\tWorkspaceCount int    `json:"workspace_count"`',
+      '}',
+    ];
+    assert.deepEqual(found(go.join('\n'), 'internal/tfc/types.go'), [
+      '4 name attribute projects name',
+      '5 workspace_count attribute projects workspace-count',
+    ]);
   });
 });
