@@ -252,3 +252,12 @@ heldSet('history-held33', 'thirty-fifth', { expected: 32, never: 48, repositorie
 // Tfe.NetClient NuGet package), clean: labelled from the code alone, for the lead to measure once at the end of issue
 // 22's seventeenth session.
 heldSet('history-held34', 'thirty-sixth', { expected: 47, never: 107, repositories: 3 });
+// The thirty-seventh (test/fixtures/history-held35: session 22's builders b1 and b1b; scarce languages — a Rust
+// connector, Java, C#, a Deno script, Sentinel policies' HTTP examples — then integrations inside large projects).
+heldSet('history-held35', 'thirty-seventh', { expected: 44, never: 85, repositories: 8 });
+// The thirty-eighth (test/fixtures/history-held36: builder b2; TFE's admin API, the private registry, run tasks,
+// agents, state and drift, in clients of Terraform Enterprise reimplementations, publishers and scripts).
+heldSet('history-held36', 'thirty-eighth', { expected: 66, never: 133, repositories: 9 });
+// The thirty-ninth (test/fixtures/history-held37: builder b3; a server re-implementing the API, a bulk CLI, run
+// reporters, a Vault auth plugin on go-tfe, registry publishing scripts, an audit-trail viewer).
+heldSet('history-held37', 'thirty-ninth', { expected: 70, never: 111, repositories: 9 });
