@@ -8,7 +8,6 @@ import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { pythonBodyEnd } from './value-flow.ts';
 import { callsDeclared, callsReleaseDependent, type SdkFacts } from './sdk-names.ts';
-import type { PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 
 /**
@@ -51,8 +50,6 @@ export interface FileFacts {
   readonly httpSources?: ReadonlyMap<string, string>;
   /** A run task server's names for its result's status (`run-task-server.ts`). */
   readonly taskStatus?: StatusFacts;
-  /** Functions that build a path from pieces their callers pass (`path-helpers.ts`), by name. */
-  readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -72,13 +69,6 @@ export interface ProjectFacts extends SdkFacts {
   readonly httpSources?: ReadonlyMap<string, string>;
   /** The status names of the project's run task server (`run-task-server.ts`). */
   readonly taskStatus?: ProjectStatus;
-  /** Path helpers by name; a name two files read differently is left out. */
-  readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
-}
-
-/** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
-export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, PathHelper>): FileFacts {
-  return helpers.size === 0 ? facts : { ...facts, pathHelpers: helpers };
 }
 
 /** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
@@ -266,18 +256,6 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const releases = new Map<string, string>();
   for (const [client, release] of pins) if (release !== undefined) releases.set(client, release);
   const taskStatus = projectStatus(files.map((file) => file.taskStatus));
-  const helperVotes = new Map<string, string | undefined>();
-  const helperOf = new Map<string, PathHelper>();
-  for (const file of files)
-    for (const [name, helper] of file.pathHelpers ?? []) {
-      const key = JSON.stringify(helper);
-      if (!helperVotes.has(name)) {
-        if (helperVotes.size < PROJECT_LIMITS.perProject) helperVotes.set(name, key);
-        helperOf.set(name, helper);
-      } else if (helperVotes.get(name) !== key) helperVotes.set(name, undefined);
-    }
-  const pathHelpers = new Map<string, PathHelper>();
-  for (const [name, key] of helperVotes) if (key !== undefined) pathHelpers.set(name, helperOf.get(name)!);
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -294,7 +272,6 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(later.size === 0 ? {} : { laterReleases: later }),
     ...(httpSources.size === 0 ? {} : { httpSources }),
     ...(taskStatus === undefined ? {} : { taskStatus }),
-    ...(pathHelpers.size === 0 ? {} : { pathHelpers }),
   };
 }
 
@@ -394,7 +371,6 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   if (callsPlain(text, called)) return true;
   for (const name of called.others) if (markers.has(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (markers.has(base)) return true;
-  if (callsPathHelper(project, markers)) return true;
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
@@ -407,12 +383,6 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
       if (DECLARES.test(text.slice(Math.max(0, at - 12), at)) && !/[\w$]/.test(text.charAt(at + name.length)))
         return true;
   }
-  return false;
-}
-
-/** Whether the text calls one of the project's path helpers (`name(`). */
-export function callsPathHelper(project: ProjectFacts, markers: TextMarkers): boolean {
-  for (const name of project.pathHelpers?.keys() ?? []) if (markers.has(`${name}(`)) return true;
   return false;
 }
 

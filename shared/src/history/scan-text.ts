@@ -24,7 +24,6 @@ import { attributeReads, flowResources } from './response-flow.ts';
 import { scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
 import {
-  callsPathHelper,
   fileFacts,
   NO_FACTS,
   withBases,
@@ -32,7 +31,6 @@ import {
   withGoReturns,
   withHttpSources,
   withOperations,
-  withPathHelpers,
   withTaskStatus,
   withQueryConsts,
   withLaterReleases,
@@ -55,7 +53,6 @@ import {
 import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
-import { pathHelpers } from './path-helpers.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
@@ -153,7 +150,6 @@ interface Tail {
  */
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
-  if (callsPathHelper(project, tail.lines.markers)) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
   if (tail.languageId === 'go' && callsDeclared(tail.text, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
@@ -213,15 +209,7 @@ function scan(
   const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
   const profile = profileFor({ languageId });
   const lines = new Lines(text);
-  const collector = new HitCollector(
-    text,
-    index,
-    lexicon,
-    profile,
-    lines,
-    options.project?.helpers,
-    options.project?.pathHelpers,
-  );
+  const collector = new HitCollector(text, index, lexicon, profile, lines, options.project?.helpers);
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
   if (fields.length > 0) {
@@ -358,13 +346,7 @@ function scan(
                 withGoClients(
                   withGoReturns(
                     withTaskStatus(
-                      withHttpSources(
-                        withBases(
-                          withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
-                          learned,
-                        ),
-                        httpSources,
-                      ),
+                      withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
                       statusFacts(text, lines, index, kept, languageId),
                     ),
                     languageId === 'go' ? goDeclaredReturns(text, lines, index) : NO_RETURNS,
