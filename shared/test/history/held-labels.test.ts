@@ -261,3 +261,15 @@ heldSet('history-held36', 'thirty-eighth', { expected: 66, never: 133, repositor
 // The thirty-ninth (test/fixtures/history-held37: builder b3; a server re-implementing the API, a bulk CLI, run
 // reporters, a Vault auth plugin on go-tfe, registry publishing scripts, an audit-trail viewer).
 heldSet('history-held37', 'thirty-ninth', { expected: 70, never: 111, repositories: 9 });
+// The fortieth (test/fixtures/history-held38: session 23's builder b1; integrations that live in other tools — a web
+// framework's CLI and template, a Roam extension scaffolder, a semantic-release plugin, a module-publishing CLI, a
+// self-hosted registry server and its CLI, a security platform's engine and proxy router, a notification badge).
+heldSet('history-held38', 'fortieth', { expected: 61, never: 79, repositories: 7 });
+// The forty-first (test/fixtures/history-held39: builders b2 and b2b; pipeline glue outside bash and Python —
+// PowerShell scripts, a Go state source on net/http, a deploy script, docs-as-code self-service actions, a GitHub
+// Action, a Puppet web UI's integration, a token-enumeration script).
+heldSet('history-held39', 'forty-first', { expected: 60, never: 89, repositories: 7 });
+// The forty-second (test/fixtures/history-held40: builders b3 and b3b; migration, governance and reporting around
+// workspaces and state — backups, workspace cloning, bulk runs, project placement, agent pools, plan notifications,
+// inventories, variable sets, registry publishing).
+heldSet('history-held40', 'forty-second', { expected: 52, never: 86, repositories: 10 });
