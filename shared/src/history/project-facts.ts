@@ -374,7 +374,7 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
-  if (callsDeclared(text, project.goReturns)) return true;
+  if (callsDeclared(markers, project.goReturns)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;

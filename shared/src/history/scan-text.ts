@@ -151,7 +151,7 @@ interface Tail {
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
-  if (tail.languageId === 'go' && callsDeclared(tail.text, project.goReturns)) return false;
+  if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.

@@ -939,7 +939,7 @@ function typedFieldUses(
   const words = qualified.otherWords ? undefined : qualified.map((q) => q[1]);
   if (
     !canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words) &&
-    !callsDeclared(text, returns)
+    !callsDeclared(lines.markers, returns)
   )
     return;
   const heads = new Set(reads.map((r) => (r.chain[0] ?? '').replace('[]', '')));
@@ -968,12 +968,13 @@ const NO_SERVICES: ReadonlySet<string> = new Set();
 
 /**
  * Whether a text may call a function or method the project's files say returns a go-tfe struct: a method's `.Name(`,
- * a function's `Name(` (qualified by its package or not).
+ * a function's `Name(` (qualified by its package or not). Asked of the text's markers (`text-markers.ts`): every
+ * file of a project is asked it (`factsConcern`), and a Go file again by its second scan and its typed reads.
  */
-export function callsDeclared(text: string, returns: ReadonlyMap<string, string> | undefined): boolean {
+export function callsDeclared(markers: TextMarkers, returns: ReadonlyMap<string, string> | undefined): boolean {
   if (returns === undefined) return false;
   for (const key of returns.keys())
-    if (text.includes(`${key.startsWith('.') ? key : key.slice(key.indexOf('.') + 1)}(`)) return true;
+    if (markers.has(`${key.startsWith('.') ? key : key.slice(key.indexOf('.') + 1)}(`)) return true;
   return false;
 }
 
