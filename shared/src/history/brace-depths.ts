@@ -93,40 +93,72 @@ function braceTable(text: string): { positions: ArrayLike<number>; after: ArrayL
 
 function build(text: string, evidence: readonly Evidence[]): BraceDepths {
   const { positions: braces, after: depths, count } = braceTable(text);
-  const depthAt = (offset: number): number => {
+  // One merged pass over braces and evidence (both in text order).
+  const info = new Map<Evidence, { depth: number; close: number; open: number }>();
+  const sweep = new Sweep(braces, depths);
+  const sorted = [...evidence].sort((a, b) => a.offset - b.offset);
+  for (const e of sorted) {
+    while (sweep.k < count && (braces[sweep.k] ?? 0) < e.offset) sweep.step();
+    const entry = { depth: sweep.current, close: Infinity, open: sweep.openAt.get(sweep.current) ?? -1 };
+    info.set(e, entry);
+    sweep.pending.push({ depth: sweep.current, entry });
+  }
+  while (sweep.k < count && sweep.pending.length > 0) sweep.step();
+  return new Depths(braces, depths, count, info);
+}
+
+/**
+ * `build`'s walk over the braces: the next brace `k`, the depth before it, the `{` that last opened each depth, and
+ * the evidence whose block is still open. (A class, not closures made in each call: under tsx, which runs the tests
+ * and the bench, each named closure made is named again by `Object.defineProperty`.)
+ */
+class Sweep {
+  k = 0;
+  current = 0;
+  readonly openAt = new Map<number, number>();
+  readonly pending: { depth: number; entry: { close: number } }[] = [];
+
+  constructor(
+    readonly braces: ArrayLike<number>,
+    readonly depths: ArrayLike<number>,
+  ) {}
+
+  step(): void {
+    const at = this.braces[this.k] ?? 0;
+    const next = this.depths[this.k] ?? 0;
+    const pending = this.pending;
+    if (next > this.current) this.openAt.set(next, at);
+    else
+      // `pending.length > 0` first: `pending[-1]` is a property looked up on the array's prototypes (slow).
+      while (pending.length > 0 && (pending[pending.length - 1]?.depth ?? 0) > next)
+        (pending.pop() as { entry: { close: number } }).entry.close = at;
+    this.current = next;
+    this.k++;
+  }
+}
+
+/** The brace depths `build` made: D(offset) by binary search over the braces, each evidence's block. */
+class Depths implements BraceDepths {
+  constructor(
+    readonly braces: ArrayLike<number>,
+    readonly depths: ArrayLike<number>,
+    readonly count: number,
+    readonly info: ReadonlyMap<Evidence, { depth: number; close: number; open: number }>,
+  ) {}
+
+  depthAt(offset: number): number {
+    const braces = this.braces;
     let lo = 0;
-    let hi = count;
+    let hi = this.count;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if ((braces[mid] ?? 0) < offset) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? 0 : (depths[lo - 1] ?? 0);
-  };
-  // One merged pass over braces and evidence (both in text order).
-  const info = new Map<Evidence, { depth: number; close: number; open: number }>();
-  const openAt = new Map<number, number>();
-  const pending: { depth: number; entry: { close: number } }[] = [];
-  const sorted = [...evidence].sort((a, b) => a.offset - b.offset);
-  let k = 0;
-  let current = 0;
-  const step = (): void => {
-    const at = braces[k] ?? 0;
-    const next = depths[k] ?? 0;
-    if (next > current) openAt.set(next, at);
-    else
-      // `pending.length > 0` first: `pending[-1]` is a property looked up on the array's prototypes (slow).
-      while (pending.length > 0 && (pending[pending.length - 1]?.depth ?? 0) > next)
-        (pending.pop() as { entry: { close: number } }).entry.close = at;
-    current = next;
-    k++;
-  };
-  for (const e of sorted) {
-    while (k < count && (braces[k] ?? 0) < e.offset) step();
-    const entry = { depth: current, close: Infinity, open: openAt.get(current) ?? -1 };
-    info.set(e, entry);
-    pending.push({ depth: current, entry });
+    return lo === 0 ? 0 : (this.depths[lo - 1] ?? 0);
   }
-  while (k < count && pending.length > 0) step();
-  return { depthAt, evidence: (e) => info.get(e) };
+
+  evidence(e: Evidence): { readonly depth: number; readonly close: number; readonly open: number } | undefined {
+    return this.info.get(e);
+  }
 }

@@ -57,6 +57,15 @@ const PYTHON_PROFILE = profileFor({ languageId: 'python' });
 const BRUNO_PROFILE = profileFor({ languageId: 'bruno' });
 const HTTP_FILE_PROFILE = profileFor({ languageId: 'http' });
 
+/**
+ * Whether the string opening at `stringStart` (the path at `at` in it) is shown, not run (`echo "curl -s … https://…"`,
+ * a hint printed): `SHOWN` before it on its line. (A function of the module, not a closure made at each path: under
+ * tsx, which runs the tests and the bench, each named closure made is named again by `Object.defineProperty`.)
+ */
+function shownString(text: string, lines: Lines, at: number, stringStart: number): boolean {
+  return SHOWN.test(text.slice(Math.max(lines.startOf(lines.lineOf(at)), stringStart - 80), stringStart));
+}
+
 /** The start of a string that is a curl (or wget) command line: `curl -s …`. */
 const CURL_STRING = /^\s*(?:curl|wget)\s/;
 /** What shows a string before it (`echo "`, `printf '`, `print(f"`, `Write-Host "`, `log.info("`): the command in it is text. */
@@ -226,10 +235,9 @@ export class HitCollector {
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
-    const byOffset = (a: { offset: number }, b: { offset: number }): number => a.offset - b.offset;
     this.#hits.urls.sort((a, b) => a.start - b.start);
-    this.#hits.evidence.sort(byOffset);
-    const place = (offset: number): LinePlace => this.#places.at(offset);
+    this.#hits.evidence.sort((a, b) => a.offset - b.offset);
+    const place: (offset: number) => LinePlace = this.#places.at.bind(this.#places);
     queryKeyHits(text, this.lines, this.lexicon, this.#hits, place, profile.baseUrls);
     // Shell (and CI scripts): keys a jq filter reads from the response of the request piped into it.
     if (profile.commands && profile.hashBlockComments !== true)
@@ -514,14 +522,10 @@ export class HitCollector {
       // A string holding a curl command (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}/runs"`):
       // its URL is a word of the command, read as an unquoted one up to the string's end.
       // A string shown, not run (`echo "curl -s … https://…"`, a hint printed), holds no request.
-      const shown = (): boolean =>
-        SHOWN.test(
-          text.slice(Math.max(this.lines.startOf(this.lines.lineOf(at)), place.stringStart - 80), place.stringStart),
-        );
       if (
         close !== -1 &&
         CURL_STRING.test(text.slice(place.stringStart + 1, Math.min(at, place.stringStart + 12))) &&
-        !shown()
+        !shownString(text, this.lines, at, place.stringStart)
       ) {
         const start = Math.max(bareWordStart(text, at), place.stringStart + 1);
         const end = Math.min(bareWordEnd(text, at), close);
@@ -540,7 +544,7 @@ export class HitCollector {
       // follows it is still read. (Not in a message shown: `echo "curl … \"https://…\""` is a hint.)
       this.#escapes ??= text.includes('\\"');
       const inner = this.#escapes ? escapedString(text, this.#literal, at, close) : undefined;
-      if (inner !== undefined && !shown()) {
+      if (inner !== undefined && !shownString(text, this.lines, at, place.stringStart)) {
         if (!inAnswer(this.#collection, at))
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
         return inner[1];

@@ -96,51 +96,62 @@ export function resourcesAt(
   kind?: Evidence['kind'],
 ): readonly string[] | undefined {
   // The neighbours (`neighbours`: before the word closest first, then after it) walked in place, the best kept in
-  // locals: a dense file asks this of thousands of words, and each list and record made was garbage at once.
+  // one record (`Nearest`): a dense file asks this of thousands of words, and each list made was garbage at once.
   const items = ctx.hits.evidence;
   const first = firstFrom(items, offset, evidenceOffset);
-  let depths: BraceDepths | undefined;
-  let here = 0;
-  let best: readonly string[] | undefined;
-  let bestLevels = 0;
-  let bestDistance = 0;
-  let bestKind: Evidence['kind'] = 'token';
-  const consider = (e: Evidence): void => {
-    if (depths === undefined) {
-      depths = braceDepths(ctx.text, items);
-      here = depths.depthAt(offset);
-    }
-    const info = depths.evidence(e);
-    if (!info) return;
-    // Before the word: no `}` between them closes its block. After it: its block was open before the word.
-    const encloses = e.offset <= offset ? info.close >= offset : info.open < offset;
-    if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) return;
-    const levels = here - info.depth;
-    const distance = Math.abs(e.offset - offset);
-    // At one place a type value wins over a token (`"type": "task-results"` is both).
-    if (
-      best === undefined ||
-      levels < bestLevels ||
-      (levels === bestLevels &&
-        (distance < bestDistance || (distance === bestDistance && e.kind === 'type' && bestKind !== 'type')))
-    ) {
-      best = e.resources;
-      bestLevels = levels;
-      bestDistance = distance;
-      bestKind = e.kind;
-    }
-  };
+  const near: Nearest = { depths: undefined, here: 0, best: undefined, levels: 0, distance: 0, kind: 'token' };
   for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
     const e = items[k];
     if (!e || line - e.line > NEARBY.CONTEXT_LINES || offset - e.offset > NEARBY.MAX_CHARS) break;
-    if (kind === undefined || e.kind === kind) consider(e);
+    if (kind === undefined || e.kind === kind) consider(ctx, offset, line, near, e);
   }
   for (let k = first, n = 0; k < items.length && n < NEARBY.MAX_NEIGHBOURS; k++, n++) {
     const e = items[k];
     if (!e || e.line - line > NEARBY.CONTEXT_LINES || e.offset - offset > NEARBY.MAX_CHARS) break;
-    if (kind === undefined || e.kind === kind) consider(e);
+    if (kind === undefined || e.kind === kind) consider(ctx, offset, line, near, e);
   }
-  return best;
+  return near.best;
+}
+
+/** `resourcesAt`'s walk: the text's brace depths once asked, the word's depth, and the best evidence so far. */
+interface Nearest {
+  depths: BraceDepths | undefined;
+  here: number;
+  best: readonly string[] | undefined;
+  levels: number;
+  distance: number;
+  kind: Evidence['kind'];
+}
+
+/**
+ * `resourcesAt`'s look at one neighbour `e` of the word at `offset`, kept in `near` when it is the best so far. (A
+ * function of the module, not a closure made in each call: under tsx, which runs the tests and the bench, each named
+ * closure made is named again by `Object.defineProperty`.)
+ */
+function consider(ctx: ResolveContext, offset: number, line: number, near: Nearest, e: Evidence): void {
+  if (near.depths === undefined) {
+    near.depths = braceDepths(ctx.text, ctx.hits.evidence);
+    near.here = near.depths.depthAt(offset);
+  }
+  const info = near.depths.evidence(e);
+  if (!info) return;
+  // Before the word: no `}` between them closes its block. After it: its block was open before the word.
+  const encloses = e.offset <= offset ? info.close >= offset : info.open < offset;
+  if (!encloses || (ctx.indentBlocks && !sameIndentBlock(ctx, e.line, line))) return;
+  const levels = near.here - info.depth;
+  const distance = Math.abs(e.offset - offset);
+  // At one place a type value wins over a token (`"type": "task-results"` is both).
+  if (
+    near.best === undefined ||
+    levels < near.levels ||
+    (levels === near.levels &&
+      (distance < near.distance || (distance === near.distance && e.kind === 'type' && near.kind !== 'type')))
+  ) {
+    near.best = e.resources;
+    near.levels = levels;
+    near.distance = distance;
+    near.kind = e.kind;
+  }
 }
 
 /**

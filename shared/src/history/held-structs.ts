@@ -54,31 +54,35 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 9;
 }
 
+/** The line that holds `offset`, without its newline. */
+function lineAt(text: string, offset: number): string {
+  const from = text.lastIndexOf('\n', offset - 1) + 1;
+  const to = text.indexOf('\n', offset);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+/** Every offset of `needle` in the text, in order (not overlapping). */
+function offsetsOf(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) found.push(i);
+  return found;
+}
+
 /** The `{` of each held struct and the JSON:API type of its holder. */
 export function heldStructTypes(text: string, lines: Lines): { readonly open: number; readonly type: string }[] {
   // By `jsonap` (six characters, see includesBy: a longer needle is searched another, slower way in a text with none).
   if (!includesBy(text, 'jsonapi:"primary,', 0, 6) || !includesBy(text, 'jsonapi:"attr,', 0, 6)) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();
   // Native searches (`type ` at a line start, `jsonapi:"attr,` in a body), then a regex on that one line.
-  const lineAt = (offset: number): string => {
-    const from = text.lastIndexOf('\n', offset - 1) + 1;
-    const to = text.indexOf('\n', offset);
-    return text.slice(from, to === -1 ? text.length : to);
-  };
   // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far).
-  const offsets = (needle: string): number[] => {
-    const found: number[] = [];
-    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) found.push(i);
-    return found;
-  };
-  const attrs = offsets('jsonapi:"attr,');
-  const primaries = offsets('jsonapi:"primary,');
+  const attrs = offsetsOf(text, 'jsonapi:"attr,');
+  const primaries = offsetsOf(text, 'jsonapi:"primary,');
   let p = 0;
   // The structs first, then their fields: a field matters only when its type is a struct of the file.
   const bodies: { open: number; end: number; fields: { goType: string }[] }[] = [];
   for (const at of typeLineStarts(text, lines)) {
     if (text.charCodeAt(at + 4) !== 32) continue; // `type `
-    const m = STRUCT.exec(lineAt(at));
+    const m = STRUCT.exec(lineAt(text, at));
     if (m) {
       const open = at + m[0].lastIndexOf('{');
       const close = text.indexOf('\n}', open);
@@ -112,7 +116,7 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
         const stop = typeEnd(text, type);
         if (!lengths.has(stop - type) || !structs.has(text.slice(type, stop))) continue;
       }
-      const f = FIELD.exec(lineAt(at));
+      const f = FIELD.exec(lineAt(text, at));
       if (f) fields.push({ goType: f[1] ?? '' });
     }
   }

@@ -26,19 +26,7 @@ export function mergeModelHits(
 ): void {
   const byStart = new Map<number, number>();
   names.forEach((h, k) => byStart.set(h.start, k));
-  const put = (hit: NameHit): void => {
-    const k = byStart.get(hit.start);
-    if (k === undefined) {
-      byStart.set(hit.start, names.length);
-      names.push(hit);
-    } else names[k] = hit;
-  };
-  const contextOf = (model: Model, guessed: boolean): ModelContext => ({
-    ...(model.resource === undefined
-      ? { resources: [], guessed, name: model.name }
-      : { resources: [model.resource], guessed, ...(model.prefixed === true ? { prefixed: true } : {}) }),
-    ...(model.paths === undefined ? {} : { paths: model.paths }),
-  });
+  const put = putter(byStart, names);
   // Names of the main pass inside a model's declarations: the innermost model decides.
   const declared = models
     .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))
@@ -89,6 +77,31 @@ export function mergeModelHits(
     if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put);
   }
   names.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Puts a hit among `names`, in place of the one at its start if any (`byStart` the index of each start). (Made by a
+ * function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
+ * again by `Object.defineProperty`.)
+ */
+function putter(byStart: Map<number, number>, names: NameHit[]): (hit: NameHit) => void {
+  return (hit) => {
+    const k = byStart.get(hit.start);
+    if (k === undefined) {
+      byStart.set(hit.start, names.length);
+      names.push(hit);
+    } else names[k] = hit;
+  };
+}
+
+/** What a model tells its names: its resource (or its name when it has none), whether guessed, its paths. */
+function contextOf(model: Model, guessed: boolean): ModelContext {
+  return {
+    ...(model.resource === undefined
+      ? { resources: [], guessed, name: model.name }
+      : { resources: [model.resource], guessed, ...(model.prefixed === true ? { prefixed: true } : {}) }),
+    ...(model.paths === undefined ? {} : { paths: model.paths }),
+  };
 }
 
 /** A value literal of an enum's member: the enum's field. */

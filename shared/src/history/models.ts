@@ -179,7 +179,6 @@ function resolveHolders(models: Model[], file: string | undefined): void {
  * team's attributes) is the object of that field: the holder's resource, not the one its name starts with.
  */
 function attributeObjects(models: readonly Model[]): void {
-  const flat = (name: string): string => name.replace(/[-_]/g, '').toLowerCase();
   for (const model of models) {
     if (model.kind !== 'struct' || model.field === undefined || model.resource === undefined) continue;
     const word = new RegExp(`\\b${model.name}\\b`);
@@ -191,6 +190,11 @@ function attributeObjects(models: readonly Model[]): void {
     const [only] = holders;
     if (holders.size === 1 && only !== undefined && only !== model.resource) model.resource = only;
   }
+}
+
+/** A name without its `-` and `_`, in lower case (`organization_access`, `OrganizationAccess`: `organizationaccess`). */
+function flat(name: string): string {
+  return name.replace(/[-_]/g, '').toLowerCase();
 }
 
 // ---------------------------------------------------------------- Python

@@ -110,14 +110,25 @@ export function scanProjectFile(
   const markers = tail.lines.markers;
   // The scan's line table and its readers' data are not kept: until the second pass every file's tail is alive, and
   // the collector copies what lives that long (then promotes it). The few files read again get a table of their own.
-  const kept = { ...tail, lines: undefined };
-  const again = (project: ProjectFacts): Match[] => {
+  return { matches, facts, markers, again: againOf(text, options, { ...tail, lines: undefined }) };
+}
+
+/**
+ * `scanProjectFile`'s second scan of a file with the project's facts, from what its first scan kept. (Made by a
+ * function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
+ * again by `Object.defineProperty`.)
+ */
+function againOf(
+  text: string,
+  options: ScanOptions,
+  kept: Omit<Tail, 'lines'> & { lines: undefined },
+): (project: ProjectFacts) => Match[] {
+  return (project) => {
     const tail: Tail = { ...kept, lines: new Lines(text) };
     return sameBefore(tail, project)
       ? finish(tail, project).matches
       : scan(text, { ...options, project }, false).matches;
   };
-  return { matches, facts, markers, again };
 }
 
 /** What a file's scan holds before the project's operation calls are read (`finish`), and what it read facts from. */
