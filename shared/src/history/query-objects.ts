@@ -28,8 +28,19 @@ export function queryKeyHits(
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
   members: boolean,
 ): void {
+  const add = adder(lines, hits);
+  queryStringPieces(text, lexicon, hits.urls, place, add);
+  queryObjects(text, lines, lexicon, hits, place, add, members);
+}
+
+/**
+ * `queryKeyHits`' `Add` over the hits' names (a key found there already gets the URL, else a new name hit). (Made by
+ * a function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
+ * again by `Object.defineProperty`.)
+ */
+function adder(lines: Lines, hits: Hits): Add {
   let byStart: Map<number, number> | undefined;
-  const add = (start: number, end: number, info: LexInfo, query?: UrlHit, keyOnly = false): void => {
+  return (start, end, info, query, keyOnly = false) => {
     if (query && !keyOnly) (query.boundKeys ??= []).push({ key: info.text, start });
     byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
     const known = byStart.get(start);
@@ -41,8 +52,6 @@ export function queryKeyHits(
     const hit: NameHit = { start, end, line: lines.lineOf(start), info, isKey: true, keyOf: '', via: 'name' };
     byStart.set(start, hits.names.push(query ? { ...hit, query } : hit) - 1);
   };
-  queryStringPieces(text, lexicon, hits.urls, place, add);
-  queryObjects(text, lines, lexicon, hits, place, add, members);
 }
 
 /**

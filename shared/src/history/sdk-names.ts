@@ -626,29 +626,19 @@ function goUses(
   returns: ReadonlyMap<string, string> | undefined,
 ): void {
   // Each place once: a field set on a typed variable is found by two readings.
-  const seen = new Set<number>();
-  const push: Push = (start, end, name) => {
-    if (seen.has(start)) return;
-    seen.add(start);
-    pushAny(start, end, name);
-  };
+  const push = oncePusher(pushAny);
   // Composite literals: `tfe.X{` … fields at depth one, up to the matching `}`; state constants
   // (`tfe.RunPlannedAndSaved`, not followed by `{` or `(`). One pass over `tfe.` for both.
   // Variables of a mapped type, each with where it is declared: `options` may be a create options
   // struct in one function and an update options struct in the next.
   const typed = new Map<string, { at: number; struct: string }[]>();
-  const declare = (variable: string, at: number, struct: string): void => {
-    const list = typed.get(variable);
-    if (list === undefined) typed.set(variable, [{ at, struct }]);
-    else list.push({ at, struct });
-  };
   const qualified = qualifiedNames(text, pkg);
   for (const m of qualified) {
     const struct = m[1];
     const next = text.charCodeAt(m.index + m[0].length);
     // `var options tfe.WorkspaceUpdateOptions`: a variable of that type.
     const declared = declaredBefore(text, m.index);
-    if (declared) declare(declared, m.index, struct);
+    if (declared) declareTyped(typed, declared, m.index, struct);
     if (next !== 123) {
       const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
       if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
@@ -656,7 +646,7 @@ function goUses(
     }
     if (!sdkIdx.structs.has(struct) && !LIST_OPTIONS.test(struct)) continue;
     const variable = assignedBefore(text, m.index);
-    if (variable) declare(variable, m.index, struct);
+    if (variable) declareTyped(typed, variable, m.index, struct);
     let depth = 0;
     const open = m.index + m[0].length;
     const stop = Math.min(text.length, open + MAX_LITERAL);
@@ -690,6 +680,31 @@ function goUses(
   const dots = dotNames(text, lines, sdkIdx);
   typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified, returns);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
+}
+
+/**
+ * `push` once a place (the first name found there). (Made by a function of the module: under tsx, which runs the tests
+ * and the bench, a named closure made in each call is named again by `Object.defineProperty`.)
+ */
+function oncePusher(push: Push): Push {
+  const seen = new Set<number>();
+  return (start, end, name) => {
+    if (seen.has(start)) return;
+    seen.add(start);
+    push(start, end, name);
+  };
+}
+
+/** A variable of a mapped type declared at `at` (`goUses`' `typed`, each variable's declarations in text order). */
+function declareTyped(
+  typed: Map<string, { at: number; struct: string }[]>,
+  variable: string,
+  at: number,
+  struct: string,
+): void {
+  const list = typed.get(variable);
+  if (list === undefined) typed.set(variable, [{ at, struct }]);
+  else list.push({ at, struct });
 }
 
 /** A composite literal's field at a line start or after `{`/`,` (`  AutoDestroyAt: …`), and a field set on a variable (`AutoDestroyAt = …`, after its dot). */
@@ -776,22 +791,18 @@ function heldServiceCalls(
   const services = sdkIdx.services.get('go-tfe');
   if (!services) return;
   const holders = new Map<string, string | undefined>();
-  const hold = (name: string | undefined, service: string): void => {
-    if (name === undefined || name === 'func' || name === 'return') return;
-    holders.set(name, holders.has(name) && holders.get(name) !== service ? undefined : service);
-  };
   // Typed: `name tfe.Service` / `name *tfe.Service` (a parameter, a field, `var name tfe.Service`), among the
   // file's `tfe.X` (services are exported names; a `tfe.` inside a word has no name before it).
   for (const { index: at, 0: whole, 1: service } of qualified) {
     const next = text.charCodeAt(at + whole.length);
     if (!services.has(service) || next === 46 || next === 40 || next === 123) continue;
-    hold(wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
+    holdService(holders, wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
   }
   // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`.
   for (const m of assigned) {
     let i = m.index;
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
-    hold(wordBefore(text, i, true), m.service);
+    holdService(holders, wordBefore(text, i, true), m.service);
   }
   for (const [name, service] of holders) {
     if (service === undefined) continue;
@@ -806,6 +817,12 @@ function heldServiceCalls(
       push(at, end, method);
     }
   }
+}
+
+/** A name that holds `service` (`heldServiceCalls`' `holders`): undefined once it holds two. */
+function holdService(holders: Map<string, string | undefined>, name: string | undefined, service: string): void {
+  if (name === undefined || name === 'func' || name === 'return') return;
+  holders.set(name, holders.has(name) && holders.get(name) !== service ? undefined : service);
 }
 
 /**
