@@ -32,6 +32,7 @@ import { pathPieceCalls } from './path-pieces.ts';
 import {
   collectionMethods,
   collectionRequests,
+  foreignRequestLines,
   continuedQueryKeys,
   inAnswer,
   type Collection,
@@ -100,6 +101,8 @@ export class HitCollector {
   #escapes: boolean | undefined;
   /** The text's requests when it is a request collection (Postman, Insomnia, Hoppscotch, Bruno). */
   #collection: Collection | undefined;
+  /** Source spans of requests to another API than this one (a collection's URLs, a request file's lines): no URL read. */
+  #foreign: (readonly [number, number])[] = [];
   /**
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
@@ -131,6 +134,9 @@ export class HitCollector {
     const { text, profile } = this;
     const pattern = scanPatternFor(profile, this.lexicon);
     this.#collection = collectionRequests(text, profile === BRUNO_PROFILE);
+    for (const request of this.#collection?.requests ?? [])
+      if (request.foreign && request.url) this.#foreign.push(request.url);
+    if (profile === HTTP_FILE_PROFILE) this.#foreign = foreignRequestLines(text);
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
     const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
     // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.
@@ -192,8 +198,8 @@ export class HitCollector {
     // A request collection (Postman, Insomnia, Hoppscotch, Bruno): each request's URL is sent with its `method`.
     const collection = this.#collection;
     if (collection !== undefined) {
-      for (const { segments, method, methodStart, methodText } of collection.requests) {
-        if (segments === undefined) continue;
+      for (const { segments, method, methodStart, methodText, foreign } of collection.requests) {
+        if (segments === undefined || foreign) continue;
         // A URL written only as its segments is read at its request's method (the one line a reader hovers).
         const span = { start: methodStart, end: methodStart + methodText.length };
         const hit = this.urlText(segments.text, segments.parts, false, methodStart, span);
@@ -705,6 +711,8 @@ export class HitCollector {
     span?: { readonly start: number; readonly end: number },
     relative = false,
   ): UrlHit | undefined {
+    // A request of another API's (a collection's, a request file's): its path is that API's.
+    if (this.#foreign.length > 0 && this.#foreign.some(([from, to]) => origin >= from && origin < to)) return undefined;
     let text = raw;
     let parts = rawParts;
     let single = rawSingle;

@@ -26,6 +26,11 @@ export interface CollectionRequest {
   readonly segments?: { readonly text: string; readonly parts: readonly UrlPart[] };
   /** Where the request's body starts (the JSON string of `body.raw`/`body.text`/`body.body`, Bruno's `body:json {`). */
   readonly body?: number;
+  /**
+   * The URL is none of this API's (`ownUrl`): another API's host, or a base the collection does not resolve and no
+   * `/api/v2`. Its path and its body say nothing (a Bitbucket collection's `PATCH {{baseUrl}}/projects/{{id}}`).
+   */
+  readonly foreign?: true;
 }
 
 /** A collection's requests, and the saved answers' bodies (their text's source spans). */
@@ -44,6 +49,9 @@ const MAX_COLLECTION = 5_000_000;
 /** A Bruno request block's opening line and the `url:` line in it. */
 const BRUNO_BLOCK = /^(get|post|put|patch|delete|head|options)[ \t]*\{[ \t]*\r?$/gm;
 const BRUNO_URL = /^[ \t]+url:[ \t]*(\S[^\r\n]*?)[ \t]*\r?$/m;
+/** A Bruno file's variable blocks and their `name: value` lines. */
+const BRUNO_VARS = /^vars(?::pre-request)?[ \t]*\{[ \t]*\r?$/gm;
+const BRUNO_PAIR = /^[ \t]+([\w.-]+):[ \t]*(\S[^\r\n]*?)[ \t]*\r?$/gm;
 /** A Bruno file's JSON body block. */
 const BRUNO_BODY = /^body:json[ \t]*\{/m;
 
@@ -93,14 +101,16 @@ function jsonCollection(text: string): Collection | undefined {
     return undefined;
   }
   if (root === undefined) return undefined;
-  const requests: CollectionRequest[] = [];
+  const found: { request: CollectionRequest; address: string }[] = [];
   const answers: [number, number][] = [];
+  const variables = new Map<string, string>();
   // Depth first, in the text's order, on a stack of its own (no recursion however deep the text nests).
   const stack: Node[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node.type === 'object') {
       const request = jsonRequest(text, node, hoppscotch ? 'endpoint' : 'url');
-      if (request !== undefined) requests.push(request);
+      if (request !== undefined) found.push(request);
+      collectionVariables(node, variables);
       // Saved answers: Postman's `response` examples, Hoppscotch's `responses` by name; each `body` a string.
       for (const saved of [member(node, 'response'), member(node, 'responses')])
         for (const answer of saved?.type === 'array' || saved?.type === 'object' ? (saved.children ?? []) : []) {
@@ -114,8 +124,32 @@ function jsonCollection(text: string): Collection | undefined {
   }
   // A format's marker written in a text that holds no request (a recorded document's `"endpoint"` and `"requests"`
   // keys, a tool's settings) is no collection: its keys are read as any JSON's.
-  if (requests.length === 0 && answers.length === 0) return undefined;
+  if (found.length === 0 && answers.length === 0) return undefined;
+  const hosts = ownHosts(text);
+  const requests = found.map(({ request, address }) =>
+    ownUrl(address, variables, hosts) ? request : { ...request, foreign: true as const },
+  );
   return { requests, answers, json: true };
+}
+
+/**
+ * The variables a collection sets for its URLs: Postman's `variable: [{"key", "value"}]` (the collection's, a
+ * folder's), an Insomnia export's environments (`_type: "environment"`, their `data`).
+ */
+function collectionVariables(node: Node, into: Map<string, string>): void {
+  const list = member(node, 'variable');
+  if (list?.type === 'array')
+    for (const item of list.children ?? []) {
+      const key = item.type === 'object' ? member(item, 'key') : undefined;
+      const value = item.type === 'object' ? member(item, 'value') : undefined;
+      if (typeof key?.value === 'string' && typeof value?.value === 'string') into.set(key.value, value.value);
+    }
+  const data = member(node, '_type')?.value === 'environment' ? member(node, 'data') : undefined;
+  if (data?.type === 'object')
+    for (const property of data.children ?? []) {
+      const [name, value] = property.children ?? [];
+      if (typeof name?.value === 'string' && typeof value?.value === 'string') into.set(name.value, value.value);
+    }
 }
 
 /** An object's member value by key. */
@@ -128,7 +162,11 @@ function member(node: Node, key: string): Node | undefined {
 }
 
 /** An object with a string `method` that is an HTTP method and a URL member: a request. */
-function jsonRequest(text: string, node: Node, urlKey: 'url' | 'endpoint'): CollectionRequest | undefined {
+function jsonRequest(
+  text: string,
+  node: Node,
+  urlKey: 'url' | 'endpoint',
+): { request: CollectionRequest; address: string } | undefined {
   const methodNode = member(node, 'method');
   if (methodNode?.type !== 'string' || typeof methodNode.value !== 'string') return undefined;
   const upper = methodNode.value.toUpperCase();
@@ -146,12 +184,25 @@ function jsonRequest(text: string, node: Node, urlKey: 'url' | 'endpoint'): Coll
     methodText: methodNode.value,
     ...(bodyText === undefined ? {} : { body: bodyText.offset + 1 }),
   };
-  if (url.type === 'string') return { ...head, url: [url.offset, url.offset + url.length] };
+  if (url.type === 'string')
+    return { request: { ...head, url: [url.offset, url.offset + url.length] }, address: String(url.value) };
   if (url.type !== 'object') return undefined;
   const raw = member(url, 'raw');
-  if (raw?.type === 'string') return { ...head, url: [raw.offset, raw.offset + raw.length] };
+  if (raw?.type === 'string')
+    return { request: { ...head, url: [raw.offset, raw.offset + raw.length] }, address: String(raw.value) };
   const segments = joinedPath(text, url);
-  return segments === undefined ? undefined : { ...head, segments };
+  if (segments === undefined) return undefined;
+  // The URL's host as Postman splits it (`"host": ["{{baseUrl}}"]`, `["app", "terraform", "io"]`), then its path.
+  const host = member(url, 'host');
+  const hostText =
+    host?.type === 'array'
+      ? (host.children ?? []).map((h) => String(h.value)).join('.')
+      : typeof host?.value === 'string'
+        ? host.value
+        : '';
+  const protocol: unknown = member(url, 'protocol')?.value;
+  const scheme = typeof protocol === 'string' && hostText !== '' && !hostText.startsWith('{{') ? `${protocol}://` : '';
+  return { request: { ...head, segments }, address: `${scheme}${hostText}${segments.text}` };
 }
 
 /** Postman's `url.path` segments (and `url.query` keys) as one path: `/api/v2/organizations/:org/workspaces?include=…`. */
@@ -183,6 +234,8 @@ function joinedPath(text: string, url: Node): CollectionRequest['segments'] {
 /** Bruno: each method block's `url:` value, with the block's name as its method. */
 function brunoRequests(text: string): CollectionRequest[] {
   const out: CollectionRequest[] = [];
+  const variables = brunoVariables(text);
+  const hosts = ownHosts(text);
   BRUNO_BLOCK.lastIndex = 0;
   for (let m = BRUNO_BLOCK.exec(text); m !== null; m = BRUNO_BLOCK.exec(text)) {
     const open = m.index + m[0].length;
@@ -200,8 +253,93 @@ function brunoRequests(text: string): CollectionRequest[] {
       methodText: word,
       url: [start, start + url[1]!.length],
       ...(json === null ? {} : { body: json.index }),
+      ...(ownUrl(url[1]!, variables, hosts) ? {} : { foreign: true as const }),
     });
   }
+  return out;
+}
+
+/** A Bruno file's own variables: the `name: value` lines of its `vars {` / `vars:pre-request {` blocks. */
+function brunoVariables(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  BRUNO_VARS.lastIndex = 0;
+  for (let m = BRUNO_VARS.exec(text); m !== null; m = BRUNO_VARS.exec(text)) {
+    const close = text.indexOf('\n}', m.index);
+    const block = text.slice(m.index + m[0].length, close === -1 ? text.length : close);
+    for (const pair of block.matchAll(BRUNO_PAIR)) out.set(pair[1]!, pair[2]!);
+  }
+  return out;
+}
+
+/** A `{{name}}` (Postman, Bruno, REST Client), `{{ _.name }}` (Insomnia) or `<<name>>` (Hoppscotch) variable. */
+const URL_VARIABLE = /\{\{\s*(?:_\.)?([\w.-]+)\s*\}\}|<<([\w.-]+)>>/g;
+/** A variable whose name says this API's host or base (`{{tfe_host}}`, `{{ _.TFC_URL }}`, `{{terraform_api}}`). */
+const OWN_VARIABLE = /tfe|tfc|terraform/i;
+/** This API's path prefixes: the API's and its registry protocol's. */
+const OWN_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
+/** HCP Terraform's hosts (`app.terraform.io`, `app.eu.terraform.io`). */
+const OWN_HOST = /(?:^|\.)terraform\.io$/;
+/** A URL's host, after its scheme. */
+const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#\s:{}<>]+)/i;
+/** A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. */
+const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-])/gi;
+
+/** The hosts the text writes with `/api/v2` after them. */
+function ownHosts(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes('/api/v2')) return out;
+  for (const m of text.matchAll(HOST_WITH_API)) out.add(m[1]!.toLowerCase());
+  return out;
+}
+
+/**
+ * Whether a request's URL, as a collection or request file writes it, is this API's: with its variables put in
+ * place, it holds `/api/v2` (or the registry protocol's `/api/registry`), or its host is HCP Terraform's or one the
+ * file names with `/api/v2` elsewhere, or a variable it is left with is named for this API. A URL of another host,
+ * or on a base the file does not say (an environment file's), is not read as this API's: a request of a Bitbucket,
+ * GitHub or tracker collection sends `/projects/{id}` and `/workspaces/{id}` of its own.
+ */
+function ownUrl(address: string, variables: ReadonlyMap<string, string>, hosts: ReadonlySet<string>): boolean {
+  let url = address;
+  let named = false;
+  // A few rounds: a variable may be written with another (`baseUrl` = `{{host}}/api/v2`).
+  for (let round = 0; round < 3 && (url.includes('{{') || url.includes('<<')); round++) {
+    let changed = false;
+    url = url.replace(URL_VARIABLE, (all, curly: string | undefined, angled: string | undefined) => {
+      const name = curly ?? angled ?? '';
+      const value = variables.get(name);
+      if (value === undefined) {
+        if (OWN_VARIABLE.test(name)) named = true;
+        return all;
+      }
+      changed = true;
+      return value;
+    });
+    if (!changed) break;
+  }
+  if (named || OWN_PATH.test(url)) return true;
+  const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
+  return host !== undefined && (OWN_HOST.test(host) || hosts.has(host));
+}
+
+/** A REST Client file's `@name = value` declarations, and its request lines (`PATCH {{host}}/projects/1`, a URL alone). */
+const HTTP_VARIABLE = /^@([\w.-]+)[ \t]*=[ \t]*([^\r\n]*?)[ \t]*\r?$/gm;
+const HTTP_REQUEST =
+  /^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+(\S+)|((?:https?:\/\/|\{\{)[^\s]*\/[^\s]*))(?:[ \t]+HTTP\/[\d.]+)?[ \t]*\r?$/gm;
+
+/**
+ * `.http`/`.rest` files: the spans (start, end offsets) of the request lines whose URL is not this API's (`ownUrl`,
+ * with the file's `@name = value` declarations): `@host = https://api.github.com` then `PATCH {{host}}/projects/1`.
+ */
+export function foreignRequestLines(text: string): [number, number][] {
+  const variables = new Map<string, string>();
+  HTTP_VARIABLE.lastIndex = 0;
+  for (let m = HTTP_VARIABLE.exec(text); m !== null; m = HTTP_VARIABLE.exec(text)) variables.set(m[1]!, m[2]!);
+  const hosts = ownHosts(text);
+  const out: [number, number][] = [];
+  HTTP_REQUEST.lastIndex = 0;
+  for (let m = HTTP_REQUEST.exec(text); m !== null; m = HTTP_REQUEST.exec(text))
+    if (!ownUrl(m[1] ?? m[2]!, variables, hosts)) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 

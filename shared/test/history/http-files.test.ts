@@ -105,3 +105,37 @@ describe('history: an `&` written escaped in a query', () => {
     assert.deepEqual(found(html, 'html'), pages);
   });
 });
+
+describe('history: a request file of another API', () => {
+  const file = (host: string): string =>
+    [
+      `@host = ${host}`,
+      '',
+      '### list issues',
+      'GET {{host}}/repos/acme/infra/issues',
+      '',
+      '### update a project board',
+      'PATCH {{host}}/projects/{{project_id}}',
+      'Content-Type: application/json',
+      '',
+      '{',
+      '  "name": "Roadmap",',
+      '  "description": "Q3"',
+      '}',
+    ].join('\n');
+  const found = (text: string): string[] =>
+    scanText(text, { fileName: 'boards.http' }).map((m) => `${m.line} ${m.subject.id}`);
+
+  it('`@host` another API’s (GitHub’s) or unset: its `/projects/{id}` and the body say nothing', () => {
+    assert.deepEqual(found(file('https://api.github.com')), []);
+    assert.deepEqual(found(file('{{$dotenv BOARD_URL}}')), []);
+  });
+
+  it('`@host` this API’s base: the same request is read', () => {
+    assert.deepEqual(found(file('https://app.terraform.io/api/v2')), [
+      '7 endpoint PATCH /projects/:project_id',
+      '11 attribute projects name',
+      '12 attribute projects description',
+    ]);
+  });
+});

@@ -433,3 +433,93 @@ describe('history: JSON that only looks like a collection', () => {
     assert.ok(found.includes(`${lineOf(stub, 'global-remote')} attribute workspaces global-remote-state`));
   });
 });
+
+describe('history: requests of another API’s collection', () => {
+  /** A Postman collection of two requests on `{{baseUrl}}`, the base set by the collection's `variable[]`. */
+  const collection = (baseUrl: string | undefined): string =>
+    JSON.stringify(
+      {
+        info: { name: 'boards', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item: [
+          {
+            name: 'Read a workspace',
+            request: { method: 'GET', url: { raw: '{{baseUrl}}/workspaces/{{workspace}}' } },
+          },
+          {
+            name: 'Rename a project',
+            request: {
+              method: 'PATCH',
+              url: '{{baseUrl}}/projects/{{project_id}}',
+              body: { mode: 'raw', raw: JSON.stringify({ name: 'payments', description: 'Sprint board' }, null, 2) },
+            },
+          },
+          {
+            name: 'Projects of a workspace',
+            request: {
+              method: 'GET',
+              url: { host: ['{{baseUrl}}'], path: ['workspaces', '{{workspace}}', 'projects'] },
+            },
+          },
+        ],
+        ...(baseUrl === undefined ? {} : { variable: [{ key: 'baseUrl', value: baseUrl }] }),
+      },
+      null,
+      2,
+    );
+
+  it('a base of another host (Bitbucket’s, GitHub’s) or one the file does not set: no endpoint, the body says nothing', () => {
+    assert.deepEqual(ids(collection('https://api.bitbucket.org/2.0'), 'bitbucket.postman_collection.json'), []);
+    assert.deepEqual(ids(collection('https://api.github.com'), 'github.postman_collection.json'), []);
+    assert.deepEqual(ids(collection(undefined), 'boards.postman_collection.json'), []);
+  });
+
+  it('the same requests on this API’s base, set by the collection or named for it, are read', () => {
+    const own = collection('https://app.terraform.io/api/v2');
+    const read = [
+      `${lineOf(own, '"raw": "{{baseUrl}}/workspaces')} endpoint GET /workspaces/:workspace_id`,
+      `${lineOf(own, '"url": "{{baseUrl}}/projects')} endpoint PATCH /projects/:project_id`,
+      `${lineOf(own, 'name\\": \\"payments')} attribute projects name`,
+    ];
+    assert.deepEqual(ids(own, 'tfc.postman_collection.json').slice(0, 3), read);
+    const named = collection(undefined).replaceAll('{{baseUrl}}', '{{tfe_api}}');
+    assert.ok(
+      ids(named, 'tfe.postman_collection.json').includes(
+        `${lineOf(named, '"url": "{{tfe_api}}/projects')} endpoint PATCH /projects/:project_id`,
+      ),
+    );
+  });
+
+  const bruno = (vars: string): string =>
+    [
+      'meta {',
+      '  name: Update project',
+      '  type: http',
+      '}',
+      ...vars.split('\n'),
+      'patch {',
+      '  url: {{baseUrl}}/projects/{{projectId}}',
+      '  body: json',
+      '}',
+      '',
+      'body:json {',
+      '  {',
+      '    "name": "payments",',
+      '    "description": "Sprint board"',
+      '  }',
+      '}',
+    ].join('\n');
+
+  it('a Bruno request on a base its environment holds says nothing; on its own `vars` block’s API base it is read', () => {
+    assert.deepEqual(ids(bruno(''), 'Update project.bru'), []);
+    assert.deepEqual(
+      ids(bruno('vars:pre-request {\n  baseUrl: https://api.bitbucket.org/2.0\n}'), 'Update project.bru'),
+      [],
+    );
+    const own = bruno('vars:pre-request {\n  baseUrl: https://tfe.acme.internal/api/v2\n}');
+    assert.deepEqual(ids(own, 'Update project.bru'), [
+      `${lineOf(own, 'url:')} endpoint PATCH /projects/:project_id`,
+      `${lineOf(own, '"name"')} attribute projects name`,
+      `${lineOf(own, '"description"')} attribute projects description`,
+    ]);
+  });
+});
