@@ -107,7 +107,13 @@ export class HitCollector {
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
    */
-  #literal: EscapeWalk & { start: number; close: number } = { start: -1, close: -1, walked: 0, count: 0, open: -1 };
+  #literal: EscapeWalk & { start: number; close: number; json?: boolean; command?: number } = {
+    start: -1,
+    close: -1,
+    walked: 0,
+    count: 0,
+    open: -1,
+  };
   /**
    * `normalizeUrl`'s readings of the URL texts read so far, plain and sent (`relative`): a text's URLs repeat (a
    * terrasnek module's `{self._ws_url}/{workspace_id}` in each method, an expanded base read again), and a reading
@@ -550,7 +556,11 @@ export class HitCollector {
       // follows it is still read. (Not in a message shown: `echo "curl … \"https://…\""` is a hint.)
       this.#escapes ??= text.includes('\\"');
       const inner = this.#escapes ? escapedString(text, this.#literal, at, close) : undefined;
-      if (inner !== undefined && !shownString(text, this.lines, at, place.stringStart)) {
+      if (
+        inner !== undefined &&
+        !shownString(text, this.lines, at, place.stringStart) &&
+        this.escapedUrl(place.stringStart, close, inner[0])
+      ) {
         if (!inAnswer(this.#collection, at))
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
         return inner[1];
@@ -597,6 +607,34 @@ export class HitCollector {
     while (stop > start && '.:>'.includes(text.charAt(stop - 1))) stop--;
     this.urlText(text.slice(start, stop), [{ virtual: 0, source: start }], true, start);
     return end;
+  }
+
+  /**
+   * Whether the escaped string opening at `inner` (its text's start) in the literal from `open` to `close` is a URL
+   * of its own: a value of JSON written in the literal (its text opens with `{` or `[`, the value after `\": `, `[` or
+   * `,`), or a word of a command the literal runs (`curl`/`wget` before it). In prose (a description, a help text, an
+   * error message: `"set TFE_URL to \"https://…/api/v2/runs\" or …"`) a quoted URL is shown, not sent.
+   */
+  private escapedUrl(open: number, close: number, inner: number): boolean {
+    const literal = this.#literal;
+    if (literal.command === undefined) {
+      let i = open + 1;
+      while (i < close && blankOrEscape(this.text, i)) i += this.text.charCodeAt(i) === 92 ? 2 : 1;
+      const first = this.text.charCodeAt(i);
+      literal.json = first === 123 || first === 91;
+      const command = this.text.slice(open + 1, close).search(COMMAND_WORD);
+      literal.command = command === -1 ? close : open + 1 + command;
+    }
+    if (literal.command < inner) return true;
+    if (literal.json !== true) return false;
+    // The character before the inner string's `\"`, blanks and escaped line breaks skipped.
+    let i = inner - 3;
+    for (;;) {
+      const c = this.text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i--;
+      else if ((c === 110 || c === 116 || c === 114) && this.text.charCodeAt(i - 1) === 92) i -= 2;
+      else return c === 58 || c === 91 || c === 44;
+    }
   }
 
   /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
@@ -1085,6 +1123,18 @@ function isMessage(text: string, open: number): boolean {
 }
 
 /** A walk over a string literal's escaped quotes: counted up to `walked`, the last one opened at `open`. */
+/** A command's name in a literal: its escaped strings are its words (`"curl -X POST \"https://…\""`). */
+const COMMAND_WORD = /\b(?:curl|wget)\b/;
+
+/** A blank at `i`, or an escaped one (`\n`, `\t`, `\r` written in a literal). */
+function blankOrEscape(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 32 || c === 9 || c === 10 || c === 13) return true;
+  if (c !== 92) return false;
+  const d = text.charCodeAt(i + 1);
+  return d === 110 || d === 116 || d === 114;
+}
+
 interface EscapeWalk {
   walked: number;
   count: number;
