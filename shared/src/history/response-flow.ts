@@ -1,3 +1,4 @@
+import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
@@ -383,7 +384,10 @@ class Flow {
     const head = DEF_HEAD.exec(this.text.slice(def.start, def.start + MAX_HEAD));
     if (head === null) return undefined;
     const fn = head[1]!;
-    const params = topLevelParts(head[2]!).map((p) => /^\**([A-Za-z_]\w*)/.exec(p)?.[1] ?? '');
+    const list = def.start + head[0].length - 1 - head[2]!.length;
+    const params = (topLevelArguments(this.text, list, list + head[2]!.length) ?? []).map(
+      (p) => /^\s*\**([A-Za-z_]\w*)/.exec(this.text.slice(p.start, p.end))?.[1] ?? '',
+    );
     let position = params.indexOf(name);
     if (position === -1) return undefined;
     const method = params[0] === 'self' || params[0] === 'cls';
@@ -399,8 +403,8 @@ class Flow {
       if (method ? !/(?:self|cls)\.$/.test(before) || /\w(?=(?:self|cls)\.$)/.test(before) : /[\w.]$/.test(before))
         continue;
       if (++calls > MAX_CALLS) return undefined;
-      const args = balancedArguments(this.text, at + needle.length);
-      const arg = args === undefined ? undefined : topLevelParts(args)[position];
+      const part = callArguments(this.text, at + needle.length - 1, MAX_ARGUMENTS)?.args[position];
+      const arg = part === undefined ? undefined : this.text.slice(part.start, part.end).trim();
       if (arg === undefined || /^\*|^[A-Za-z_]\w*[ \t]*=(?!=)/.test(arg)) return undefined;
       const state = this.expression(arg, at, depth + 1);
       if (
@@ -703,34 +707,3 @@ const MAX_HEAD = 600;
 const MAX_CALLS = 8;
 /** How long a call's argument list is read. */
 const MAX_ARGUMENTS = 400;
-
-/** A call's argument text from after its `(` to its `)` (brackets balanced, strings not read), or undefined. */
-function balancedArguments(text: string, open: number): string | undefined {
-  let depth = 0;
-  for (let i = open; i < Math.min(text.length, open + MAX_ARGUMENTS); i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) {
-      if (depth === 0) return c === 41 ? text.slice(open, i) : undefined;
-      depth--;
-    }
-  }
-  return undefined;
-}
-
-/** The comma-separated parts of a list at its own level, trimmed (a type annotation or default kept). */
-function topLevelParts(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i <= list.length; i++) {
-    const c = i < list.length ? list.charCodeAt(i) : 44;
-    if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) depth--;
-    else if (c === 44 && depth === 0) {
-      out.push(list.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  return out;
-}

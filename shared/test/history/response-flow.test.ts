@@ -114,6 +114,30 @@ describe('response keys: the resource read from the response a function fetched 
     assert.deepEqual(onLine(source, '# summary'), []);
   });
 
+  it("a call's arguments are split at its own commas: a string holding a comma or a bracket is one argument", () => {
+    const source = [
+      'import requests',
+      '',
+      'class Report:',
+      '    def rows(self, org):',
+      '        r = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces")',
+      '        data = r.json()',
+      "        for ws_data in data['data']:",
+      '            self._row("name, updated (UTC)", ws_data)',
+      "            self._cell('id, [short]', ws_data, 'x')",
+      '',
+      '    def _row(self, title, ws_data):',
+      ...FAR,
+      "        return ws_data['attributes'].get('updated-at')  # row",
+      '',
+      '    def _cell(self, title, ws_data, pad):',
+      ...FAR,
+      "        return ws_data['attributes'].get('updated-at')  # cell",
+    ].join('\n');
+    assert.deepEqual(onLine(source, '# row'), ['attribute workspaces updated-at']);
+    assert.deepEqual(onLine(source, '# cell'), ['attribute workspaces updated-at']);
+  });
+
   it("a loop's item over a document's `data` list is the resource its name spells; over another list, nothing", () => {
     const source = [
       'def find_project(state, name):',
