@@ -102,6 +102,43 @@ export interface ModelContext {
   readonly paths?: readonly string[];
 }
 
+/** A reader's keys of a known model, added to a text's name hits (`modelKeys`). */
+export interface ModelKeys {
+  /** The hit found at `start`, if any. */
+  at(start: number): NameHit | undefined;
+  /**
+   * The key at `start` (to `end`, on `line`, the lexicon's `info`) is a key of `model`: the hit already there becomes
+   * it (its other fields kept), else a new name hit is added (returns true).
+   */
+  mark(start: number, end: number, line: number, info: LexInfo, model: ModelContext): boolean;
+}
+
+/**
+ * The keys a reader finds of a model it knows (a jq filter's, a key path's, a payload's member, a member read from a
+ * response), marked on `names`: the one place a key hit is made or retaken. `names` is indexed by start when first
+ * asked; a hit added is appended and indexed (a reader that needs `names` in order sorts it after).
+ */
+export function modelKeys(names: NameHit[]): ModelKeys {
+  let byStart: Map<number, number> | undefined;
+  const index = (): Map<number, number> => (byStart ??= new Map(names.map((h, k) => [h.start, k])));
+  return {
+    at(start) {
+      const k = index().get(start);
+      return k === undefined ? undefined : names[k];
+    },
+    mark(start, end, line, info, model) {
+      const k = index().get(start);
+      const existing = k === undefined ? undefined : names[k];
+      if (k !== undefined && existing) {
+        names[k] = { ...existing, isKey: true, model };
+        return false;
+      }
+      index().set(start, names.push({ start, end, line, info, isKey: true, keyOf: '', via: 'name', model }) - 1);
+      return true;
+    },
+  };
+}
+
 /** Something that says which resource the code around it talks about. */
 export interface Evidence {
   readonly offset: number;

@@ -1,4 +1,4 @@
-import type { Hits, NameHit, UrlHit } from './hits.ts';
+import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
@@ -31,7 +31,7 @@ export function jqReadHits(
 ): void {
   if (hits.urls.length === 0) return;
   jqPayloadHits(text, lines, lexicon, hits, place);
-  let byStart: Map<number, number> | undefined;
+  const keys = modelKeys(hits.names);
   const byCommand = new Map<number, readonly string[] | undefined>();
   const reads: [number, RegExp][] = [];
   for (let at = lines.markers.first('.attributes'); at !== -1; at = text.indexOf('.attributes', at + 11))
@@ -61,24 +61,7 @@ export function jqReadHits(
     }
     if (!resources) continue;
     const start = at + m[0].indexOf(word);
-    byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
-    const model = { resources, guessed: false };
-    const known = byStart.get(start);
-    const existing = known === undefined ? undefined : hits.names[known];
-    if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
-    else {
-      const hit: NameHit = {
-        start,
-        end: start + word.length,
-        line: lines.lineOf(start),
-        info,
-        isKey: true,
-        keyOf: '',
-        via: 'name',
-        model,
-      };
-      byStart.set(start, hits.names.push(hit) - 1);
-    }
+    keys.mark(start, start + word.length, lines.lineOf(start), info, { resources, guessed: false });
   }
 }
 
@@ -369,7 +352,7 @@ function jqPayloadHits(
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
 ): void {
   if (!lines.markers.has('jq') || !lines.markers.has('attributes')) return;
-  let byStart: Map<number, number> | undefined;
+  const keys = modelKeys(hits.names);
   ATTRIBUTES_OBJECT.lastIndex = 0;
   for (let m = ATTRIBUTES_OBJECT.exec(text); m !== null; m = ATTRIBUTES_OBJECT.exec(text)) {
     const at = m.index;
@@ -395,23 +378,7 @@ function jqPayloadHits(
     for (const key of topLevelKeys(text, open, end)) {
       const keyInfo = lexicon.words.get(key.name);
       if (!keyInfo || keyInfo.candidates.length === 0) continue;
-      byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
-      const known = byStart.get(key.start);
-      const existing = known === undefined ? undefined : hits.names[known];
-      if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
-      else {
-        const hit: NameHit = {
-          start: key.start,
-          end: key.start + key.name.length,
-          line: lines.lineOf(key.start),
-          info: keyInfo,
-          isKey: true,
-          keyOf: '',
-          via: 'name',
-          model,
-        };
-        byStart.set(key.start, hits.names.push(hit) - 1);
-      }
+      keys.mark(key.start, key.start + key.name.length, lines.lineOf(key.start), keyInfo, model);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Hits, NameHit, UrlHit } from './hits.ts';
+import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { indexBy, isRegexSpace } from './source-text.ts';
@@ -27,7 +27,7 @@ export function keyPathHits(
 ): void {
   listTypes(text, lexicon, hits);
   if (hits.urls.length === 0) return;
-  let byStart: Map<number, number> | undefined;
+  const keys = modelKeys(hits.names);
   // Each word searched by its tail from a character rare in code (`butes.`, `hips.`): a native search for the whole
   // word stops at every `a` or `r` of the text, several times slower over a file that holds none.
   for (const [word, rare] of [
@@ -54,24 +54,10 @@ export function keyPathHits(
       const resource = requestResource(text, lines, hits.urls, open);
       if (resource === undefined) continue;
       const start = open + 1 + m[0].indexOf(key.word, m[0].indexOf('.'));
-      const model = { resources: [resource], guessed: false };
-      byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
-      const known = byStart.get(start);
-      const existing = known === undefined ? undefined : hits.names[known];
-      if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
-      else {
-        const hit: NameHit = {
-          start,
-          end: start + key.word.length,
-          line: lines.lineOf(start),
-          info: key.info,
-          isKey: true,
-          keyOf: '',
-          via: 'name',
-          model,
-        };
-        byStart.set(start, hits.names.push(hit) - 1);
-      }
+      keys.mark(start, start + key.word.length, lines.lineOf(start), key.info, {
+        resources: [resource],
+        guessed: false,
+      });
     }
 }
 

@@ -1,4 +1,4 @@
-import type { NameHit, UrlHit } from './hits.ts';
+import { modelKeys, type NameHit, type UrlHit } from './hits.ts';
 import { urlResource } from './jq-reads.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
@@ -24,7 +24,7 @@ export function memberResources(
   if (urls.length === 0 || (languageId !== undefined && OWN_FLOW.has(languageId))) return;
   if (!lines.markers.any(MEMBER_INSIDE)) return;
   let byLine: Map<number, UrlHit[]> | undefined;
-  let byStart: Map<number, number> | undefined;
+  const keys = modelKeys(names);
   let pushed = false;
   for (const marker of MEMBER_INSIDE)
     for (let at = lines.markers.first(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) {
@@ -36,10 +36,7 @@ export function memberResources(
       const from = Math.max(lines.startOf(line), start - BEFORE_CHARS);
       const root = CHAIN.exec(text.slice(from, start))?.[1];
       if (root === undefined || COMMENT.test(text.slice(lines.startOf(line), at))) continue;
-      byStart ??= new Map(names.map((h, k) => [h.start, k]));
-      const known = byStart.get(start);
-      const existing = known === undefined ? undefined : names[known];
-      if (existing?.model !== undefined) continue;
+      if (keys.at(start)?.model !== undefined) continue;
       if (byLine === undefined) {
         byLine = new Map();
         for (const url of urls) {
@@ -50,13 +47,7 @@ export function memberResources(
       }
       const resource = variableResource(text, lines, byLine, root, line, 0);
       if (resource === null) continue;
-      const model = { resources: [resource], guessed: false };
-      if (known !== undefined && existing !== undefined) names[known] = { ...existing, isKey: true, model };
-      else {
-        const end = start + word.length;
-        byStart.set(start, names.push({ start, end, line, info, isKey: true, keyOf: '', via: 'name', model }) - 1);
-        pushed = true;
-      }
+      if (keys.mark(start, start + word.length, line, info, { resources: [resource], guessed: false })) pushed = true;
     }
   if (pushed) names.sort((a, b) => a.start - b.start);
 }

@@ -1,5 +1,5 @@
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
-import type { Hits, NameHit, UrlHit } from './hits.ts';
+import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { assignedKey, callArguments } from './query-objects.ts';
@@ -27,7 +27,7 @@ export function payloadMemberHits(
 ): void {
   // A payload's resource comes from a `type` value or a request's path: without either there is none to find.
   if (hits.urls.length === 0 && !hits.evidence.some((e) => e.kind === 'type')) return;
-  let byStart: Map<number, number> | undefined;
+  const keys = modelKeys(hits.names);
   const resources = new Map<string, readonly string[] | undefined>();
   // By `butes` (a native search for the whole word stops at every `a` of the text).
   for (let at = indexBy(text, 'attributes', 5, 0); at !== -1; at = indexBy(text, 'attributes', 5, at + 10)) {
@@ -47,24 +47,7 @@ export function payloadMemberHits(
       resources.set(cacheKey, found);
     }
     if (!found) continue;
-    byStart ??= new Map(hits.names.map((h, k) => [h.start, k]));
-    const model = { resources: found, guessed: false };
-    const known = byStart.get(key.start);
-    const existing = known === undefined ? undefined : hits.names[known];
-    if (known !== undefined && existing) hits.names[known] = { ...existing, isKey: true, model };
-    else {
-      const hit: NameHit = {
-        start: key.start,
-        end: key.start + key.word.length,
-        line,
-        info,
-        isKey: true,
-        keyOf: '',
-        via: 'name',
-        model,
-      };
-      byStart.set(key.start, hits.names.push(hit) - 1);
-    }
+    keys.mark(key.start, key.start + key.word.length, line, info, { resources: found, guessed: false });
   }
 }
 
