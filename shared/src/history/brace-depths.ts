@@ -109,8 +109,7 @@ function build(text: string, evidence: readonly Evidence[]): BraceDepths {
 
 /**
  * `build`'s walk over the braces: the next brace `k`, the depth before it, the `{` that last opened each depth, and
- * the evidence whose block is still open. (A class, not closures made in each call: under tsx, which runs the tests
- * and the bench, each named closure made is named again by `Object.defineProperty`.)
+ * the evidence whose block is still open.
  */
 class Sweep {
   k = 0;

@@ -60,8 +60,7 @@ const HTTP_FILE_PROFILE = profileFor({ languageId: 'http' });
 
 /**
  * Whether the string opening at `stringStart` (the path at `at` in it) is shown, not run (`echo "curl -s … https://…"`,
- * a hint printed): `SHOWN` before it on its line. (A function of the module, not a closure made at each path: under
- * tsx, which runs the tests and the bench, each named closure made is named again by `Object.defineProperty`.)
+ * a hint printed): `SHOWN` before it on its line.
  */
 function shownString(text: string, lines: Lines, at: number, stringStart: number): boolean {
   return SHOWN.test(text.slice(Math.max(lines.startOf(lines.lineOf(at)), stringStart - 80), stringStart));

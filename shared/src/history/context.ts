@@ -124,9 +124,7 @@ interface Nearest {
 }
 
 /**
- * `resourcesAt`'s look at one neighbour `e` of the word at `offset`, kept in `near` when it is the best so far. (A
- * function of the module, not a closure made in each call: under tsx, which runs the tests and the bench, each named
- * closure made is named again by `Object.defineProperty`.)
+ * `resourcesAt`'s look at one neighbour `e` of the word at `offset`, kept in `near` when it is the best so far.
  */
 function consider(ctx: ResolveContext, offset: number, line: number, near: Nearest, e: Evidence): void {
   if (near.depths === undefined) {

@@ -80,9 +80,7 @@ export function mergeModelHits(
 }
 
 /**
- * Puts a hit among `names`, in place of the one at its start if any (`byStart` the index of each start). (Made by a
- * function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
- * again by `Object.defineProperty`.)
+ * Puts a hit among `names`, in place of the one at its start if any (`byStart` the index of each start).
  */
 function putter(byStart: Map<number, number>, names: NameHit[]): (hit: NameHit) => void {
   return (hit) => {

@@ -34,9 +34,7 @@ export function queryKeyHits(
 }
 
 /**
- * `queryKeyHits`' `Add` over the hits' names (a key found there already gets the URL, else a new name hit). (Made by
- * a function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
- * again by `Object.defineProperty`.)
+ * `queryKeyHits`' `Add` over the hits' names (a key found there already gets the URL, else a new name hit).
  */
 function adder(lines: Lines, hits: Hits): Add {
   let byStart: Map<number, number> | undefined;

@@ -77,8 +77,7 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
 
 /**
  * The resources in context at a hit, asked at most once (the first rule that needs them): the model's it declares,
- * else the evidence nearby, else the scope's. (Made by a function of the module: under tsx, which runs the tests and
- * the bench, a named closure made in each call is named again by `Object.defineProperty`.)
+ * else the evidence nearby, else the scope's.
  */
 function contextOf(
   ctx: ResolveContext,

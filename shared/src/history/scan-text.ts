@@ -114,9 +114,7 @@ export function scanProjectFile(
 }
 
 /**
- * `scanProjectFile`'s second scan of a file with the project's facts, from what its first scan kept. (Made by a
- * function of the module: under tsx, which runs the tests and the bench, a named closure made in each call is named
- * again by `Object.defineProperty`.)
+ * `scanProjectFile`'s second scan of a file with the project's facts, from what its first scan kept.
  */
 function againOf(
   text: string,
