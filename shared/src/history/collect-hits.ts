@@ -37,6 +37,7 @@ import {
   inAnswer,
   type Collection,
 } from './request-collections.ts';
+import { helperPathCalls, type PathHelper } from './path-helpers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, Relationships } from './relationship-data.ts';
@@ -128,6 +129,8 @@ export class HitCollector {
     readonly lines: Lines,
     /** HTTP helpers the project's other files define (`project-facts.ts`). */
     readonly helpers?: ReadonlyMap<string, HttpMethod>,
+    /** Path helpers the project's other files define (`path-helpers.ts`). */
+    readonly pathHelpers?: ReadonlyMap<string, PathHelper>,
   ) {
     this.#places = new LinePlaces(text, profile, lines);
     this.#go = profile === GO_PROFILE;
@@ -238,6 +241,17 @@ export class HitCollector {
           query: url,
         });
       }
+    // A client's own helper given literal pieces: `relationship_collection_path("varsets", &id, "vars")` (`path-helpers.ts`).
+    for (const call of helperPathCalls(text, this.lines, this.pathHelpers)) {
+      if (this.#places.at(call.start).inComment) continue;
+      const hit = this.urlText(call.text, call.parts, false, call.start, call);
+      if (!hit) continue;
+      if (call.method) {
+        const { method, start, text: word } = call.method;
+        hit.method = { method, start, end: start + word.length, text: word };
+      }
+      hit.methodDistance = 0;
+    }
     for (const held of heldStructTypes(text, this.lines))
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
     // A type value the history does not know (`Type: "provider-sets"`) says whose names its block holds.

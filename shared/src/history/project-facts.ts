@@ -8,6 +8,7 @@ import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { pythonBodyEnd } from './value-flow.ts';
 import { callsDeclared, callsReleaseDependent, type SdkFacts } from './sdk-names.ts';
+import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 
 /**
@@ -50,6 +51,8 @@ export interface FileFacts {
   readonly httpSources?: ReadonlyMap<string, string>;
   /** A run task server's names for its result's status (`run-task-server.ts`). */
   readonly taskStatus?: StatusFacts;
+  /** Functions that build a path from pieces their callers pass (`path-helpers.ts`), by name. */
+  readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -69,6 +72,13 @@ export interface ProjectFacts extends SdkFacts {
   readonly httpSources?: ReadonlyMap<string, string>;
   /** The status names of the project's run task server (`run-task-server.ts`). */
   readonly taskStatus?: ProjectStatus;
+  /** Path helpers by name; a name two files read differently is left out. */
+  readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
+}
+
+/** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
+export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, PathHelper>): FileFacts {
+  return helpers.size === 0 ? facts : { ...facts, pathHelpers: helpers };
 }
 
 /** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
@@ -256,6 +266,18 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const releases = new Map<string, string>();
   for (const [client, release] of pins) if (release !== undefined) releases.set(client, release);
   const taskStatus = projectStatus(files.map((file) => file.taskStatus));
+  const helperVotes = new Map<string, string | undefined>();
+  const helperOf = new Map<string, PathHelper>();
+  for (const file of files)
+    for (const [name, helper] of file.pathHelpers ?? []) {
+      const key = JSON.stringify(helper);
+      if (!helperVotes.has(name)) {
+        if (helperVotes.size < PROJECT_LIMITS.perProject) helperVotes.set(name, key);
+        helperOf.set(name, helper);
+      } else if (helperVotes.get(name) !== key) helperVotes.set(name, undefined);
+    }
+  const pathHelpers = new Map<string, PathHelper>();
+  for (const [name, key] of helperVotes) if (key !== undefined) pathHelpers.set(name, helperOf.get(name)!);
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -272,6 +294,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(later.size === 0 ? {} : { laterReleases: later }),
     ...(httpSources.size === 0 ? {} : { httpSources }),
     ...(taskStatus === undefined ? {} : { taskStatus }),
+    ...(pathHelpers.size === 0 ? {} : { pathHelpers }),
   };
 }
 
@@ -306,12 +329,14 @@ function projectBases(files: Iterable<FileFacts>): Map<string, string> {
 }
 
 /**
- * A project's helper and operation names, gathered once per project (factsConcern runs once per file): names of
- * word characters only as one table of their `.name(` calls (`callsPlain`), any other name by its own search.
+ * A project's helper, operation and path helper names, gathered once per project (factsConcern runs once per file):
+ * names of word characters only as one table of their calls (`callsPlain`), any other name by its own search.
  */
 interface Called {
-  /** The plain names (`[\w$]+`), their lengths, the longest, and their last characters by code (`& 127`). */
+  /** The plain names (`[\w$]+`) called after a dot; the path helpers (`path-helpers.ts`), called with or without one. */
   readonly plain: ReadonlySet<string>;
+  readonly paths: ReadonlyMap<string, PathHelper>;
+  /** Both's lengths, the longest, and their last characters by code (`& 127`). */
   readonly lengths: ReadonlySet<number>;
   readonly longest: number;
   readonly lasts: Uint8Array;
@@ -326,13 +351,15 @@ function calledNames(project: ProjectFacts): Called {
     for (const name of new Set([...(project.helpers?.keys() ?? []), ...(project.operations?.keys() ?? [])]))
       if (/^[\w$]+$/.test(name)) plain.add(name);
       else others.push(name);
+    const paths = project.pathHelpers ?? new Map<string, PathHelper>();
     const lasts = new Uint8Array(128);
     let longest = 0;
-    for (const name of plain) {
+    const names = [...plain, ...paths.keys()];
+    for (const name of names) {
       lasts[name.charCodeAt(name.length - 1) & 127] = 1;
       longest = Math.max(longest, name.length);
     }
-    called = { plain, lengths: new Set([...plain].map((n) => n.length)), longest, lasts, others };
+    called = { plain, paths, lengths: new Set(names.map((n) => n.length)), longest, lasts, others };
     CALLED.set(project, called);
   }
   return called;
@@ -343,19 +370,30 @@ function calledNames(project: ProjectFacts): Called {
  * the dot and the parenthesis, as `dotCalls` reads a call), found from each `(` back over the word before it, and
  * that word looked up only when its last character, its length and the dot before it allow (the pattern, which
  * stops at every dot of the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass).
+ * In the same walk, a path helper's name before a `(` (with a dot or without): true when the text calls it with a
+ * literal piece and defines no function of that name itself (`callsHelper`), asked once a name (a search of each
+ * name, `markers.has`, cost 0.3 to 0.9 ms a name a pass over history-real's texts).
  */
 function callsPlain(text: string, called: Called): boolean {
-  if (called.plain.size === 0) return false;
-  const { plain, lengths, lasts } = called;
+  const { plain, paths, lengths, lasts } = called;
+  if (plain.size === 0 && paths.size === 0) return false;
   const stop = called.longest + 1;
+  let asked: Set<string> | undefined;
   for (let open = text.indexOf('('); open !== -1; open = text.indexOf('(', open + 1)) {
     const last = text.charCodeAt(open - 1);
     if (last > 127 || lasts[last] !== 1) continue;
     // The word before the `(`, read back no further than the longest name (a longer word is none of them).
     let start = open - 1;
     while (open - start < stop && isNameChar(text.charCodeAt(start - 1))) start--;
-    if (text.charCodeAt(start - 1) === 46 && lengths.has(open - start) && plain.has(text.slice(start, open)))
-      return true;
+    if (!lengths.has(open - start)) continue;
+    const dot = text.charCodeAt(start - 1) === 46;
+    if (!dot && paths.size === 0) continue;
+    const word = text.slice(start, open);
+    if (dot && plain.has(word)) return true;
+    const helper = paths.get(word);
+    if (helper === undefined || asked?.has(word)) continue;
+    (asked ??= new Set()).add(word);
+    if (callsHelper(text, word, helper)) return true;
   }
   return false;
 }

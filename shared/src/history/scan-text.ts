@@ -31,6 +31,7 @@ import {
   withGoReturns,
   withHttpSources,
   withOperations,
+  withPathHelpers,
   withTaskStatus,
   withQueryConsts,
   withLaterReleases,
@@ -53,6 +54,7 @@ import {
 import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
+import { callsPathHelper, pathHelpers } from './path-helpers.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
@@ -159,6 +161,7 @@ interface Tail {
  */
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
+  if (callsPathHelper(tail.text, tail.lines.markers, project.pathHelpers)) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
@@ -218,7 +221,15 @@ function scan(
   const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
   const profile = profileFor({ languageId });
   const lines = new Lines(text);
-  const collector = new HitCollector(text, index, lexicon, profile, lines, options.project?.helpers);
+  const collector = new HitCollector(
+    text,
+    index,
+    lexicon,
+    profile,
+    lines,
+    options.project?.helpers,
+    options.project?.pathHelpers,
+  );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
   if (fields.length > 0) {
@@ -355,7 +366,13 @@ function scan(
                 withGoClients(
                   withGoReturns(
                     withTaskStatus(
-                      withHttpSources(withBases(fileFacts(text, lines, languageId, hits.urls), learned), httpSources),
+                      withHttpSources(
+                        withBases(
+                          withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
+                          learned,
+                        ),
+                        httpSources,
+                      ),
                       statusFacts(text, lines, index, kept, languageId),
                     ),
                     languageId === 'go' ? goDeclaredReturns(text, lines, index) : NO_RETURNS,
