@@ -775,10 +775,15 @@ function helperCalls(
   sites: readonly number[],
 ): HelperPath[] {
   const out: HelperPath[] = [];
+  let ours: boolean | undefined;
   for (const at of sites) {
     const read = piecesCall(text, at, name, helper);
     if (!read) continue;
     const { close, pieces, literals } = read;
+    // Which API the path is: one this API's shape decides (`…/relationships/tags`, `…/actions/lock`), or any where the
+    // text names this API's base or host and no other API's (a Jira client's `apiPath('projects', key)` under
+    // `/rest/api/3`, GitLab's `_path("projects", pid)` under `/api/v4`: `/projects/:id` is a word they share).
+    if (!DECISIVE.test(pieces.join('')) && !(ours ??= namesThisApi(lines))) continue;
     const first = literals[0]!;
     const last = literals[literals.length - 1]!;
     const start = text.indexOf(first.literal, first.start);
@@ -796,6 +801,18 @@ function helperCalls(
     });
   }
   return out;
+}
+
+/** A path this API's shape decides: a relationship's or an action's segment. */
+const DECISIVE = /\/(?:relationships|actions)\/[A-Za-z]/;
+
+/** Whether the text names this API's base or host (`/api/v2`, `app.terraform.io`) and no other API's (`/rest/api/`, `/api/v4`, `api.github.com`). */
+function namesThisApi(lines: Lines): boolean {
+  const { markers } = lines;
+  return (
+    (markers.has('api/v2') || markers.has('terraform.io')) &&
+    !markers.any(['/rest/api/', '/api/v3', '/api/v4', 'api.github.com', 'api.bitbucket.org'])
+  );
 }
 
 /**

@@ -52,6 +52,7 @@ describe("a client's own helper given literal path pieces", () => {
       '        self.post_json(&path, body).await',
       '    }',
       '}',
+      'const BASE: &str = "https://app.terraform.io/api/v2";',
     ].join('\n');
     assert.deepEqual(endpoints(text, 'src/api.rs'), [
       '22 endpoint GET /organizations/:organization_name/projects',
@@ -79,6 +80,7 @@ describe("a client's own helper given literal path pieces", () => {
       '        self.patch_json(&format!("/varsets/{}", escape(set)), body).await',
       '    }',
       '}',
+      'const HOST: &str = "https://app.terraform.io";',
     ].join('\n');
     const found = scanProject([
       { text: RUST_HELPERS, fileName: 'src/api/mod.rs' },
@@ -233,5 +235,42 @@ describe("a client's own helper given literal path pieces", () => {
       '}',
     ].join('\n');
     assert.deepEqual(endpoints(go, 'client.go'), []);
+  });
+
+  it("decoys: another API's client joining the same words (/projects/:id is a word APIs share)", () => {
+    // A Jira client: its base is /rest/api/3.
+    const jira = [
+      'const BASE = `${process.env.ISSUES_URL}/rest/api/3`;',
+      'const segs = (...parts) => `/${parts.join("/")}`;',
+      'function apiPath(...segments) {',
+      "  return '/' + segments.join('/');",
+      '}',
+      'export async function dropProject(client, key) {',
+      "  return client.delete(apiPath('projects', key));",
+      '}',
+      'export async function readTeam(client, id) {',
+      "  return client.get(apiPath('teams', id));",
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(jira, 'issues.js'), []);
+    // A GitLab client: its base is /api/v4.
+    const gitlab = [
+      'class Forge:',
+      '    def __init__(self, url):',
+      '        self.base = url.rstrip("/") + "/api/v4"',
+      '',
+      '    def _path(self, *parts):',
+      '        return "/" + "/".join(parts)',
+      '',
+      '    def _delete(self, path):',
+      '        return requests.delete(self.base + path)',
+      '',
+      '    def drop_project(self, pid):',
+      '        return self._delete(self._path("projects", pid))',
+      '',
+      '    def drop_user(self, uid):',
+      '        return self._delete(self._path("users", uid))',
+    ].join('\n');
+    assert.deepEqual(endpoints(gitlab, 'forge.py'), []);
   });
 });
