@@ -41,7 +41,15 @@ import { helperPathCalls, type PathHelper } from './path-helpers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, Relationships } from './relationship-data.ts';
-import { inPrintCall, mayPrint, sentArgument, serverRoute } from './sending-calls.ts';
+import { inPrintCall, mayPrint, sentArgument } from './sending-calls.ts';
+import {
+  controllerRoutes,
+  forgetRouters,
+  routeReading,
+  servesThisApi,
+  type ProjectRoutes,
+  type ServedRoute,
+} from './server-routes.ts';
 import { embeddedCurlMethod } from './shell-commands.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
 import { formatBases } from './value-flow.ts';
@@ -103,6 +111,8 @@ export class HitCollector {
   #collection: Collection | undefined;
   /** Source spans of requests to another API than this one (a collection's URLs, a request file's lines): no URL read. */
   #foreign: (readonly [number, number])[] = [];
+  /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
+  #served: UrlHit[] | undefined;
   /**
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
@@ -131,7 +141,10 @@ export class HitCollector {
     readonly helpers?: ReadonlyMap<string, HttpMethod>,
     /** Path helpers the project's other files define (`path-helpers.ts`). */
     readonly pathHelpers?: ReadonlyMap<string, PathHelper>,
+    /** What the project's other files say of its routers (`server-routes.ts`). */
+    readonly routes?: ProjectRoutes,
   ) {
+    forgetRouters();
     this.#places = new LinePlaces(text, profile, lines);
     this.#go = profile === GO_PROFILE;
     this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys, profile.commands);
@@ -155,6 +168,9 @@ export class HitCollector {
       this.#formatted.add(literal.start);
       this.urlText(literal.text, literal.parts, false, literal.start, literal);
     }
+    // A controller class whose route is this API's (`[Route("api/v2/[controller]")]`): its actions, with their verbs.
+    for (const action of controllerRoutes(text))
+      if (!this.#places.at(action.from).inComment) this.servedRoute(action.route, action.from, action.to);
     // Where the last block comment or docstring consumed ended.
     let blockEnd = -1;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
@@ -260,6 +276,22 @@ export class HitCollector {
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
+    // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2.
+    const served = this.#served;
+    if (
+      served &&
+      !servesThisApi(
+        text,
+        served.map((hit) => hit.candidates[0]?.template ?? ''),
+      )
+    ) {
+      const dropped = new Set(served);
+      const starts = new Set(served.map((hit) => hit.start));
+      const urls = this.#hits.urls.filter((hit) => !dropped.has(hit));
+      const evidence = this.#hits.evidence.filter((e) => e.kind !== 'path' || !starts.has(e.offset));
+      this.#hits.urls.splice(0, this.#hits.urls.length, ...urls);
+      this.#hits.evidence.splice(0, this.#hits.evidence.length, ...evidence);
+    }
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort((a, b) => a.offset - b.offset);
     const place: (offset: number) => LinePlace = this.#places.at.bind(this.#places);
@@ -660,8 +692,13 @@ export class HitCollector {
   ): number {
     const { text, profile } = this;
     this.#chained.add(open + 1);
-    // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API.
-    if (!lead && !sent && serverRoute(text, open, close)) return close + 1;
+    // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API; a route under a
+    // router whose prefix makes it `/api/v2/…` (`v2 := r.Group("/api/v2")`, `v2.GET(`) is this API's endpoint.
+    const route = lead || sent ? undefined : routeReading(text, open, close, this.routes);
+    if (route) {
+      if (!route.own) this.servedRoute(route, open + 1, close);
+      return close + 1;
+    }
     const joined = lead
       ? undefined
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
@@ -707,6 +744,26 @@ export class HitCollector {
     if (trailing) virtual += '{}';
     this.urlText(virtual, map, parts.length === 1 && !trailing && !lead, lead?.source ?? open + 1, undefined, sent);
     return after;
+  }
+
+  /**
+   * A route of a server implementing this API: the router's prefix and the literal read as one path, its method the
+   * registration's (none when it names none: only a path that decides is read).
+   */
+  private servedRoute(route: ServedRoute, start: number, end: number): void {
+    const { text } = this;
+    let from = start;
+    while (from < end && (text.charCodeAt(from) === 47 || text.charCodeAt(from) === 126)) from++;
+    const parts = [
+      { virtual: 0, source: start },
+      { virtual: route.prefix.length, source: from },
+    ];
+    const hit = this.urlText(route.prefix + text.slice(from, end), parts, false, start);
+    if (!hit) return;
+    if (route.method) hit.method = route.method;
+    hit.methodDistance = -1;
+    if (route.more) hit.sends = route.more;
+    (this.#served ??= []).push(hit);
   }
 
   /** A join call's pieces read as one URL: the first literal, then each piece after a `/` (an expression a placeholder). */

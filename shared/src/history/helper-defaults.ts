@@ -1,5 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
-import type { UrlHit } from './hits.ts';
+import { methodDecided, type UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
@@ -46,7 +46,7 @@ export function helperDefaultMethods(text: string, lines: Lines, urls: readonly 
   if (urls.length === 0 || !lines.markers.has('def ')) return;
   let defaults: Map<string, { method: HttpMethod; start: number }> | undefined;
   for (const url of urls) {
-    if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
+    if (methodDecided(url)) continue;
     defaults ??= helperDefaults(text, lines);
     if (defaults.size === 0) return;
     const call = enclosingCall(text, url.start, false, HELPER_CALL_AFTER);

@@ -38,6 +38,7 @@ export interface UrlHit {
   readonly candidates: readonly PathCandidate[];
   /** The method written in the literal itself, or the nearest method token assigned later. */
   method?: MethodToken;
+  /** How far `method` was found (0: decided by what sends the URL; -1 with no method: a route that names none). */
   methodDistance?: number;
   /** Query keys set away from the URL on a query object its call passes (`query-objects.ts`), with their offsets. */
   boundKeys?: { readonly key: string; readonly start: number }[];
@@ -51,6 +52,12 @@ export interface UrlHit {
   extended?: true;
   /** Later sends of the variable holding the URL with other methods (`requests.post(url, …)` then `requests.get(url, …)`). */
   sends?: readonly MethodToken[];
+}
+
+/** Whether a URL's method is decided (written in it, or by what sends it), or decided to be none named (`methodDistance` -1). */
+export function methodDecided(url: Pick<UrlHit, 'method' | 'methodDistance'>): boolean {
+  const d = url.methodDistance ?? Infinity;
+  return d < 0 || (url.method !== undefined && d <= 0);
 }
 
 /** One literal of a URL text: its start in the normalised text and in the source. */

@@ -1,4 +1,4 @@
-import type { UrlHit } from './hits.ts';
+import { methodDecided, type UrlHit } from './hits.ts';
 import { closing, HTTP_SOURCE } from './hcl-http-data.ts';
 import type { TextMarkers } from './text-markers.ts';
 
@@ -24,7 +24,7 @@ export function httpDataGets(text: string, markers: TextMarkers, urls: readonly 
     const from = open + 1 + url.index;
     const to = from + url[0].length;
     for (const hit of urls)
-      if (hit.start >= from && hit.start < to && !(hit.method && (hit.methodDistance ?? Infinity) <= 0)) {
+      if (hit.start >= from && hit.start < to && !methodDecided(hit)) {
         hit.method = { method: 'GET', start: from, end: from, text: '' };
         hit.methodDistance = 0;
       }

@@ -10,6 +10,7 @@ import { pythonBodyEnd } from './value-flow.ts';
 import { callsDeclared, callsReleaseDependent, type SdkFacts } from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
+import { resolvedPrefix, routesConcern, type ProjectRoutes, type RouterFacts } from './server-routes.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -53,6 +54,8 @@ export interface FileFacts {
   readonly taskStatus?: StatusFacts;
   /** Functions that build a path from pieces their callers pass (`path-helpers.ts`), by name. */
   readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
+  /** The routers the file hands to functions, and its constants holding a path of this API (`server-routes.ts`). */
+  readonly routers?: RouterFacts;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -74,11 +77,18 @@ export interface ProjectFacts extends SdkFacts {
   readonly taskStatus?: ProjectStatus;
   /** Path helpers by name; a name two files read differently is left out. */
   readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
+  /** The routers of this API handed to functions, and the constants holding its paths (`server-routes.ts`). */
+  readonly routes?: ProjectRoutes;
 }
 
 /** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
 export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, PathHelper>): FileFacts {
   return helpers.size === 0 ? facts : { ...facts, pathHelpers: helpers };
+}
+
+/** The file's facts with what it says of its routers (`FileFacts.routers`). */
+export function withRouters(facts: FileFacts, routers: RouterFacts): FileFacts {
+  return routers.handed === undefined && routers.consts === undefined ? facts : { ...facts, routers };
 }
 
 /** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
@@ -278,6 +288,12 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     }
   const pathHelpers = new Map<string, PathHelper>();
   for (const [name, key] of helperVotes) if (key !== undefined) pathHelpers.set(name, helperOf.get(name)!);
+  const consts = agreed(files, (file) => file.routers?.consts);
+  const handed = new Map<string, string>();
+  for (const [key, prefix] of agreed(files, (file) => file.routers?.handed)) {
+    const read = resolvedPrefix(prefix, consts);
+    if (read !== undefined) handed.set(key, read);
+  }
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -295,6 +311,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(httpSources.size === 0 ? {} : { httpSources }),
     ...(taskStatus === undefined ? {} : { taskStatus }),
     ...(pathHelpers.size === 0 ? {} : { pathHelpers }),
+    ...(handed.size === 0 && consts.size === 0 ? {} : { routes: { handed, consts } }),
   };
 }
 
@@ -412,6 +429,7 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
+  if (routesConcern(project.routes, text)) return true;
   if (callsDeclared(markers, project.goReturns)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))

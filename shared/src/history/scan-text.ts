@@ -36,6 +36,7 @@ import {
   withQueryConsts,
   withLaterReleases,
   withReleases,
+  withRouters,
   type FileFacts,
   type ProjectFacts,
 } from './project-facts.ts';
@@ -55,6 +56,7 @@ import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { callsPathHelper, pathHelpers } from './path-helpers.ts';
+import { routerFacts, routesConcern } from './server-routes.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
@@ -162,6 +164,8 @@ interface Tail {
 function sameBefore(tail: Tail, project: ProjectFacts): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   if (callsPathHelper(tail.text, tail.lines.markers, project.pathHelpers)) return false;
+  // A function another file hands a router of this API, or a prefix call naming the project's constant (`server-routes.ts`).
+  if (routesConcern(project.routes, tail.text)) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
@@ -229,6 +233,7 @@ function scan(
     lines,
     options.project?.helpers,
     options.project?.pathHelpers,
+    options.project?.routes,
   );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
@@ -367,9 +372,12 @@ function scan(
                   withGoReturns(
                     withTaskStatus(
                       withHttpSources(
-                        withBases(
-                          withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
-                          learned,
+                        withRouters(
+                          withBases(
+                            withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
+                            learned,
+                          ),
+                          routerFacts(text),
                         ),
                         httpSources,
                       ),

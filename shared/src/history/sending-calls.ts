@@ -2,7 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
 import { fetchCallMethod } from './client-operations.ts';
 import { helperSending, type SentAt } from './helper-sends.ts';
-import type { UrlHit } from './hits.ts';
+import { methodDecided, type UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
@@ -67,7 +67,7 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
         continue;
       }
     }
-    if (url.method && (url.methodDistance ?? Infinity) <= 0) continue;
+    if (methodDecided(url)) continue;
     // A curl command line built in a string of another language (`$cmd = "curl $headers $url"`, Perl, Ruby), or
     // written whole around the URL (a Jenkinsfile's `sh """` script, a Robot Framework `cmd=… && curl …`).
     const curl =
@@ -797,64 +797,6 @@ function jenkinsGet(text: string, url: UrlHit): number {
   if (!call || !/(?:^|[^\w.])httpRequest$/.test(text.slice(call.start, call.open))) return 0;
   if (/(?:^|[\s,(])httpMode\s*:/.test(text.slice(call.open, call.end))) return 0;
   return call.start + text.slice(call.start, call.open).lastIndexOf('httpRequest');
-}
-
-/**
- * The opening of a Spring route annotation up to a literal: `@GetMapping("`, `@RequestMapping(value = {"`,
- * `@PostMapping(path = "`. The literal is a route the file's own server answers, not a request it sends.
- */
-const ROUTE_ANNOTATION =
-  /@(?:Get|Post|Put|Patch|Delete|Request)Mapping[ \t]*\([ \t]*(?:(?:value|path)[ \t]*=[ \t]*)?\{?[ \t]*$/;
-
-/**
- * Other servers' route declarations, up to the literal, which must hold no `/api/v2` (a test's stand-in server of this
- * API answers its paths, and those are the API's): a Go router's registration (`r.GET("`, `api.Group("`,
- * `mux.HandleFunc("`), C#'s attributes and minimal APIs (`[HttpGet("`, `[Route("`, `app.MapPost("`), JAX-RS's `@Path("`.
- */
-const OTHER_ROUTE =
-  /(?:\.(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle)\([ \t]*|\[(?:Http(?:Get|Post|Put|Patch|Delete)|Route)[ \t]*\([ \t]*|\.Map(?:Get|Post|Put|Patch|Delete|Group)\([ \t]*|^[ \t]*@Path\([ \t]*)$/;
-
-/** A Python decorator's call up to its literal (a function's definition must follow: Ruby's `@http.post("` is a call). */
-const PY_ROUTE_DECORATOR =
-  /^[ \t]*@[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
-
-/**
- * A route whose handler follows its literal (HANDLER_AFTER): Express, Koa or Hono's `app.get('/x', (req, res) =>`,
- * `router.post("/x", async (ctx) =>`.
- */
-const HANDLER_ROUTE_HEAD = /\.(?:get|post|put|patch|delete|all)\([ \t]*$/;
-const HANDLER_AFTER = /^[ \t]*,[ \t]*(?:async[ \t]+)?(?:function[ \t]*\w*[ \t]*)?\((?:req|request|ctx|c)\b/;
-
-/**
- * Whether the literal from `open` to `close` (its quotes) is a route of the file's own server (see ROUTE_ANNOTATION,
- * OTHER_ROUTE, PY_ROUTE_DECORATOR: `@router.get("`, `@app.route("` above a `def`, HANDLER_ROUTE_HEAD). A declarative
- * client (`@FeignClient`, whose interface methods are annotated alike) sends what it maps, so there it is none.
- */
-export function serverRoute(text: string, open: number, close: number): boolean {
-  const c = text.charCodeAt(open - 1);
-  if (c !== 40 && c !== 123 && c !== 32 && c !== 61) return false;
-  const lineStart = text.lastIndexOf('\n', open - 1) + 1;
-  const head = text.slice(Math.max(lineStart, open - 120), open);
-  if (ROUTE_ANNOTATION.test(head)) return !text.includes('@FeignClient');
-  if (text.slice(open, close).includes('/api/v2')) return false;
-  if (OTHER_ROUTE.test(head)) return true;
-  if (PY_ROUTE_DECORATOR.test(head)) return decorates(text, close);
-  if (!HANDLER_ROUTE_HEAD.test(head)) return false;
-  const lineEnd = text.indexOf('\n', close);
-  return HANDLER_AFTER.test(text.slice(close + 1, lineEnd === -1 ? text.length : Math.min(lineEnd, close + 80)));
-}
-
-/** Whether a function's definition follows the line of `at`, after at most three more decorator lines. */
-function decorates(text: string, at: number): boolean {
-  let eol = text.indexOf('\n', at);
-  for (let k = 0; k < 4 && eol !== -1; k++) {
-    const next = text.indexOf('\n', eol + 1);
-    const line = text.slice(eol + 1, next === -1 ? text.length : next).trimStart();
-    if (/^(?:async[ \t]+)?def[ \t]/.test(line)) return true;
-    if (!line.startsWith('@')) return false;
-    eol = next;
-  }
-  return false;
 }
 
 /** A string that is a curl command line, to its end: `"curl $curl_headers --output x.json $curl_query"`. Group 1: its body. */

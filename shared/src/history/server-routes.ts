@@ -1,0 +1,735 @@
+import { matchingClose } from './brackets.ts';
+import type { HttpMethod } from './data-types.ts';
+import type { MethodToken } from './match-types.ts';
+import { assignmentOf } from './value-flow.ts';
+
+/**
+ * Route declarations of servers. Another server's route (a portal's `@router.get("/organizations")`, a run task
+ * server's `http.HandleFunc("/runs/")`) is no request of this API; a route whose full path is `/api/v2/…` (the
+ * router's prefix, set where the router is made or mounted, then the literal) is one of a server implementing this
+ * API, and it is the endpoint with the method its registration names.
+ */
+
+/** A route literal read: another server's own route, or a route of this API's (the prefix before the literal). */
+export type RouteReading = { readonly own: true } | ServedRoute;
+
+export interface ServedRoute {
+  readonly own?: undefined;
+  /** What the router puts before the literal (`/api/v2`, `/api/v2/workspaces/` of a controller's route). */
+  readonly prefix: string;
+  /** The method the registration names; none when it serves any (`.Any(`, `HandleFunc` without `.Methods`). */
+  readonly method?: MethodToken;
+  /** The registration's other methods (`methods=["GET", "POST"]`). */
+  readonly more?: readonly MethodToken[];
+}
+
+/**
+ * The opening of a Spring route annotation up to a literal: `@GetMapping("`, `@RequestMapping(value = {"`,
+ * `@PostMapping(path = "`. Group 1: its verb (none for `RequestMapping`).
+ */
+const ROUTE_ANNOTATION =
+  /@(Get|Post|Put|Patch|Delete|Request)Mapping[ \t]*\([ \t]*(?:(?:value|path)[ \t]*=[ \t]*)?\{?[ \t]*$/;
+
+/**
+ * C#'s route attributes (`[HttpGet("`, `[Route("`) and JAX-RS's `@Path("`. Group 1: C#'s verb; group 2: `Route`;
+ * group 3: `@Path`.
+ */
+const ATTRIBUTE_ROUTE = /\[(?:Http(Get|Post|Put|Patch|Delete)|(Route))[ \t]*\([ \t]*$|^[ \t]*(@Path)\([ \t]*$/;
+
+/**
+ * A router's registration up to the literal, group 1 its receiver and group 2 its word: gin, echo and fiber's
+ * `v2.GET("`, chi's `r.Get("`, gorilla's `s.HandleFunc("` / `s.Path("`, `api.Group("`, ASP.NET's `app.MapGet("`,
+ * Express's `router.get('`; a Python route decorator's `@router.get("` / `@bp.route(path="` (group 3: the `@`).
+ */
+const REGISTRATION =
+  /(?:^[ \t]*(@))?([A-Za-z_$][\w$]*)\s*\.[ \t]*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle|Path|PathPrefix|Route|Mount|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete|Group|Methods)?|get|post|put|patch|delete|head|options|all|route|api_route|websocket|use)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
+
+/** Words of REGISTRATION that set a prefix, not a route (`r.Group("/api")`, `s.PathPrefix("/v2")`, `app.use('/api', r)`). */
+const PREFIX_WORDS = new Set(['Group', 'PathPrefix', 'Route', 'Mount', 'MapGroup', 'use']);
+/** Words of REGISTRATION that are Go's or C#'s only: the receiver need not be read to know a route. */
+const GO_ROUTE_WORDS = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'Any',
+  'Group',
+  'HandleFunc',
+  'Handle',
+  'MapGet',
+  'MapPost',
+  'MapPut',
+  'MapPatch',
+  'MapDelete',
+  'MapGroup',
+]);
+
+/** A handler that follows a JS route's literal: Express, Koa or Hono's `app.get('/x', (req, res) =>`, `async (ctx) =>`. */
+const HANDLER_AFTER = /^[ \t]*,[ \t]*(?:async[ \t]+)?(?:function[ \t]*\w*[ \t]*)?\((?:req|request|ctx|c)\b/;
+
+const VERBS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+const verbOf = (word: string): HttpMethod | undefined => VERBS[word.toLowerCase()];
+
+/**
+ * How the literal from `open` to `close` (its quotes) is read when it is a route declaration (see the forms above):
+ * undefined when it is none (or a route holding `/api/v2` itself, read as any literal: a test's stand-in server of this
+ * API answers its paths). A declarative client (`@FeignClient`, whose interface methods are annotated alike) sends
+ * what it maps, so there it is none.
+ */
+export function routeReading(
+  text: string,
+  open: number,
+  close: number,
+  project?: ProjectRoutes,
+): RouteReading | undefined {
+  const c = text.charCodeAt(open - 1);
+  if (c !== 40 && c !== 123 && c !== 32 && c !== 61) return undefined;
+  const lineStart = text.lastIndexOf('\n', open - 1) + 1;
+  // A chain written over lines (`projects⏎  .route('/x')`): the receiver ends the line before.
+  const from = /^[ \t]*\.[^\n]*$/.test(text.slice(lineStart, open))
+    ? text.lastIndexOf('\n', lineStart - 2) + 1
+    : lineStart;
+  const headStart = Math.max(from, open - 120);
+  const head = text.slice(headStart, open);
+  const literal = text.slice(open + 1, close);
+  const spring = ROUTE_ANNOTATION.exec(head);
+  if (spring) {
+    const known = memoFor(text, project);
+    if ((known.feign ??= text.includes('@FeignClient'))) return undefined;
+    if (classLevel(text, close)) return OWN;
+    const prefix = classRoute(text, open, CLASS_MAPPING) ?? '';
+    if (API_ROUTE.test(prefix)) return OWN; // read with its class (`controllerRoutes`)
+    const verb = spring[1] === 'Request' ? requestMethod(text, close) : word(headStart + spring.index + 1, spring[1]!);
+    return served(prefix, literal, verb, true);
+  }
+  const attribute = ATTRIBUTE_ROUTE.exec(head);
+  if (attribute) {
+    if (classLevel(text, close)) return OWN;
+    const jaxrs = attribute[3] !== undefined;
+    const absolute = /^~?\//.test(literal) && !jaxrs;
+    const prefix = absolute ? '' : (classRoute(text, open, jaxrs ? CLASS_PATH : CLASS_ROUTE) ?? '');
+    if (API_ROUTE.test(prefix)) return OWN; // read with its class (`controllerRoutes`)
+    const verb = attribute[1]
+      ? word(headStart + attribute.index + 5, attribute[1])
+      : attributeVerb(text, lineStart, jaxrs);
+    return served(prefix, absolute ? literal.slice(literal.indexOf('/')) : literal, verb);
+  }
+  const reg = REGISTRATION.exec(head);
+  if (!reg) return undefined;
+  const [, at, receiver = '', name = ''] = reg;
+  const python = at !== undefined;
+  if (python && !decorates(text, close)) return undefined;
+  const goRoute = GO_ROUTE_WORDS.has(name);
+  // A prefix's literal (`v2 := r.Group("/api/v2")`, `s.PathPrefix("/v2")`) is no route; `app.use('/x', …)` is read as any.
+  if (PREFIX_WORDS.has(name)) return name === 'use' ? undefined : ownUnless(literal);
+  memoFor(text, project);
+  const prefix = routerPrefix(text, receiver, open);
+  // Routes no method of the API is sent to (`HEAD`, `OPTIONS`, a websocket's).
+  if (prefix !== undefined && /^(?:HEAD|OPTIONS|head|options|websocket)$/.test(name)) return OWN;
+  const verb = registrationVerb(text, name, headStart + reg.index + reg[0].lastIndexOf(name), close, python);
+  if (prefix !== undefined) return served(prefix, literal, verb);
+  // A router not made in this text: a route all the same when its word or handler says so (its prefix unknown).
+  if (goRoute || python) return ownUnless(literal);
+  if (/^[a-z]+$/.test(name) && HANDLER_AFTER.test(text.slice(close + 1, Math.min(lineEnd(text, close), close + 80))))
+    return ownUnless(literal);
+  return undefined;
+}
+
+const OWN: RouteReading = { own: true };
+
+/** A route of this API's from the root (`/api/v2/…`; a class's `api/v2/…` too). */
+const API_ROUTE = /^\/?api\/v2(?:\/|$)/;
+
+/** Another server's own route, unless its literal holds `/api/v2` (then it is read as any literal). */
+const ownUnless = (literal: string): RouteReading | undefined => (literal.includes('/api/v2') ? undefined : OWN);
+
+const lineEnd = (text: string, at: number): number => {
+  const end = text.indexOf('\n', at);
+  return end === -1 ? text.length : end;
+};
+
+/** A method token for a verb word at `at` (`Get` of `GetMapping`, `patch` of `@router.patch(`). */
+function word(at: number, verb: string): MethodToken[] {
+  const method = verbOf(verb);
+  return method ? [{ method, start: at, end: at + verb.length, text: verb }] : [];
+}
+
+/**
+ * The route read with its prefix: this API's when the full path is `/api/v2/…`, another server's otherwise. A literal
+ * holding `/api/v2` itself with no method named is read as any literal (a test's stand-in server: `mux.HandleFunc(
+ * "/api/v2/runs", …)` then `testMethod(t, r, "POST")`), unless `annotated` (a Spring mapping, never a request).
+ */
+function served(
+  prefix: string,
+  literal: string,
+  verbs: readonly MethodToken[] | undefined,
+  annotated = false,
+): RouteReading | undefined {
+  const joined = joinPath(prefix, literal);
+  if (!API_ROUTE.test(joined)) return OWN;
+  if (!annotated && !verbs?.length && literal.includes('/api/v2')) return undefined;
+  const lead = joined.slice(0, joined.length - literal.replace(/^\/+/, '').length);
+  const [method, ...more] = verbs ?? [];
+  const route: { -readonly [K in keyof ServedRoute]: ServedRoute[K] } = { prefix: lead };
+  if (method) route.method = method;
+  if (more.length > 0) route.more = more;
+  return route;
+}
+
+/** A prefix and a route joined by one `/` (`/api/v2` + `workspaces/{id}`, `api/v2/` + `/runs`), from the root. */
+function joinPath(prefix: string, literal: string): string {
+  const head = prefix.replace(/^\/?/, '/').replace(/\/+$/, '');
+  if (literal === '') return head;
+  return `${head}/${literal.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The methods a registration names: its word (`v2.PATCH(`, `r.Delete(`, `@router.get(`, `app.MapPost(`), gorilla's
+ * `.Methods("GET")` after the literal, a Python route's `methods=[…]` (Flask and FastAPI's `route`/`api_route` serve GET
+ * without one: their documented default). Undefined when it serves any method or says none.
+ */
+function registrationVerb(
+  text: string,
+  name: string,
+  at: number,
+  close: number,
+  python: boolean,
+): MethodToken[] | undefined {
+  const verb = /^(?:Map)?(\w+)$/.exec(name)?.[1] ?? '';
+  if (verbOf(verb)) return word(at + name.length - verb.length, verb);
+  const rest = text.slice(close + 1, Math.min(lineEnd(text, close), close + 300));
+  if (name === 'HandleFunc' || name === 'Handle' || name === 'Path') {
+    const methods = /\.Methods\(([^)]*)\)/.exec(rest);
+    if (!methods) return undefined;
+    return verbsIn(methods[1]!, close + 1 + methods.index + 9);
+  }
+  // Express's `router.route('/x').get(show).patch(update)`: the verbs chained after a `)`, to the statement's end.
+  if (!python && name === 'route') {
+    const end = text.indexOf(';', close);
+    const chain = text.slice(close + 1, end === -1 ? close + 600 : Math.min(end, close + 600));
+    const found: MethodToken[] = [];
+    for (const m of chain.matchAll(/\)\s*\.\s*(get|post|put|patch|delete|all)\(/g)) {
+      if (m[1] === 'all') return undefined;
+      found.push(...word(close + 1 + m.index + m[0].lastIndexOf(m[1]!), m[1]!));
+    }
+    return found.length > 0 ? found : undefined;
+  }
+  if (python && (name === 'route' || name === 'api_route')) {
+    const call = text.slice(close + 1, Math.min(text.length, close + 300));
+    const methods = /^[^)]*?\bmethods[ \t]*=[ \t]*[[(]([^\])]*)[\])]/.exec(call);
+    if (!methods) return [{ method: 'GET', start: at, end: at, text: '' }];
+    return verbsIn(methods[1]!, close + 1 + methods.index + methods[0].indexOf(methods[1]!));
+  }
+  return undefined;
+}
+
+/** The methods listed in a text at `from` (`"GET", "POST"`, `http.MethodPatch`, `['PATCH']`). */
+function verbsIn(list: string, from: number): MethodToken[] | undefined {
+  const found: MethodToken[] = [];
+  for (const m of list.matchAll(
+    /["'](GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']|Method(Get|Post|Put|Patch|Delete)\b/g,
+  )) {
+    const verb = m[1] ?? m[2]!;
+    const start = from + m.index + (m[1] !== undefined ? 1 : 0);
+    const text = m[1] ?? `Method${verb}`;
+    found.push({ method: verbOf(verb)!, start, end: start + text.length, text });
+  }
+  // Any method not one of the API's (`"HEAD"`) makes the list say less: only the API's verbs are read.
+  return found.length > 0 ? found : undefined;
+}
+
+/** A Spring `@RequestMapping(…, method = RequestMethod.PATCH)`: its method, read in the annotation's arguments. */
+function requestMethod(text: string, close: number): MethodToken[] | undefined {
+  const args = text.slice(close + 1, Math.min(text.length, close + 200));
+  const end = args.indexOf(')');
+  const m = /RequestMethod\.(GET|POST|PUT|PATCH|DELETE)\b/.exec(end === -1 ? args : args.slice(0, end));
+  if (!m) return undefined;
+  const start = close + 1 + m.index + 14;
+  return [{ method: m[1] as HttpMethod, start, end: start + m[1]!.length, text: m[1]! }];
+}
+
+/** The verb attribute beside an action's `[Route("…")]` (`[HttpGet]`), or a JAX-RS method's `@GET` beside its `@Path`. */
+function attributeVerb(text: string, lineStart: number, jaxrs: boolean): MethodToken[] | undefined {
+  const from = Math.max(0, lineStart - 200);
+  const to = Math.min(text.length, lineEnd(text, lineStart) + 200);
+  const near = text.slice(from, to);
+  const m = jaxrs
+    ? /^[ \t]*@(GET|POST|PUT|PATCH|DELETE)\b/m.exec(near)
+    : /\[Http(Get|Post|Put|Patch|Delete)\b[^\]]*\]/.exec(near);
+  if (!m) return undefined;
+  const start = from + m.index + m[0].indexOf(m[1]!);
+  return [{ method: verbOf(m[1]!)!, start, end: start + m[1]!.length, text: m[1]! }];
+}
+
+/** After an annotation's literal: its arguments, more annotations or attributes, then a class's declaration. */
+const DECLARES_CLASS =
+  /^[^)\n]*\)\]?\s*(?:(?:@[\w.]+(?:\([^)]*\))?|\[[^\]]*\])\s*)*(?:(?:public|private|protected|internal|abstract|final|open|sealed|static|partial|data)\s+)*(?:class|interface|record|object)\b/;
+
+/** Whether the annotation whose literal closes at `close` is the class's (its routes' prefix), not a method's. */
+function classLevel(text: string, close: number): boolean {
+  return DECLARES_CLASS.test(text.slice(close + 1, close + 400));
+}
+
+/** A class's route annotation, group 1 its literal: Spring's `@RequestMapping("…")`, C#'s `[Route("…")]`, JAX-RS's `@Path("…")`. */
+const CLASS_MAPPING = /@RequestMapping[ \t]*\([ \t]*(?:(?:value|path)[ \t]*=[ \t]*)?\{?[ \t]*"([^"\n]*)"/g;
+const CLASS_ROUTE = /\[Route[ \t]*\([ \t]*"([^"\n]*)"/g;
+const CLASS_PATH = /@Path[ \t]*\([ \t]*"([^"\n]*)"/g;
+
+/** The route of the class around `open`: the last class-level route annotation before it, `[controller]` read. */
+function classRoute(text: string, open: number, pattern: RegExp): string | undefined {
+  let found: string | undefined;
+  for (const c of classRoutes(text, pattern)) if (c.at < open) found = c.route;
+  return found;
+}
+
+/** A text's class-level routes of one kind (`CLASS_MAPPING`, `CLASS_ROUTE`, `CLASS_PATH`), read once a text. */
+function classRoutes(text: string, pattern: RegExp): readonly { at: number; route: string | undefined }[] {
+  const known = memoFor(text, memo?.project);
+  let list = known.classes.get(pattern);
+  if (list === undefined) {
+    const found: { at: number; route: string | undefined }[] = [];
+    for (const m of text.matchAll(pattern)) {
+      const close = m.index + m[0].length - 1;
+      if (classLevel(text, close)) found.push({ at: close, route: controllerName(text, close, m[1]!) });
+    }
+    known.classes.set(pattern, (list = found));
+  }
+  return list;
+}
+
+/** Whether a function's definition follows the line of `at`, after at most three more decorator lines. */
+function decorates(text: string, at: number): boolean {
+  let eol = text.indexOf('\n', at);
+  for (let k = 0; k < 4 && eol !== -1; k++) {
+    const next = text.indexOf('\n', eol + 1);
+    const line = text.slice(eol + 1, next === -1 ? text.length : next).trimStart();
+    if (/^(?:async[ \t]+)?def[ \t]/.test(line)) return true;
+    if (!line.startsWith('@')) return false;
+    eol = next;
+  }
+  return false;
+}
+
+/** How many routers a prefix may be read through (`v2 := api.Group("/v2")`, `api := r.Group("/api")`, …). */
+const PREFIX_HOPS = 4;
+
+/**
+ * Calls that make a router, as a value's start: Go's `gin.Default()`, `echo.New()`, `fiber.New()`, `mux.NewRouter()`,
+ * `chi.NewRouter()`; Express's `express()` / `express.Router()` / `Router()`, koa-router's `new Router({ prefix })`,
+ * Hono's `new Hono()`; FastAPI's `FastAPI()` / `APIRouter(prefix=…)`, Flask's `Flask(…)` / `Blueprint(…, url_prefix=…)`;
+ * ASP.NET's `builder.Build()`. Their prefix option, if any, is read in their arguments.
+ */
+const ROUTER_MAKER =
+  /^(?:&?(?:gin\.(?:Default|New)|echo\.New|fiber\.New|mux\.NewRouter|chi\.New(?:Router|Mux)|http\.NewServeMux|express(?:\.Router)?|Router|FastAPI|APIRouter|Flask|Blueprint|\w+\.Build)\(|new[ \t]+(?:Router|Hono|KoaRouter)\()/;
+
+/** The chain of prefix calls after a router (`.Group("/v2")`, `.PathPrefix("/api").Subrouter()`, `.basePath('/api')`). */
+const PREFIX_CALL =
+  /^\.(Group|PathPrefix|MapGroup|basePath|Subrouter|Use|use)\([ \t]*(?:(["'`])([^"'`\n]*)\2|([A-Za-z_$][\w$.]*)(?=[ \t]*[,)]))?/;
+
+/** Words a text that makes a router holds (ROUTER_MAKER, PREFIX_CALL, chi's `.Route(`): without one, no prefix is read. */
+const ROUTER_MARKS = [
+  'Group(',
+  'PathPrefix(',
+  'Router(',
+  'Flask',
+  'Blueprint(',
+  'express(',
+  'gin.Default',
+  'gin.New',
+  'gin.Engine',
+  'echo.New',
+  'echo.Echo',
+  'fiber.New',
+  'fiber.App',
+  'FastAPI',
+  'Express',
+  'WebApplication',
+  'NewServeMux',
+  'Hono(',
+  '.Route(',
+  '.Build()',
+];
+
+/** What a text's routers are, read once a text: the assignments of each name, the routers' prefixes. */
+interface RouterMemo {
+  readonly text: string;
+  readonly project: ProjectRoutes | undefined;
+  readonly routers: boolean;
+  readonly assigns: Map<string, readonly { readonly text: string; readonly at: number }[]>;
+  readonly prefixes: Map<string, string | null>;
+  readonly classes: Map<RegExp, readonly { at: number; route: string | undefined }[]>;
+  /** chi's `r.Route("/api", func(r chi.Router) {` blocks: their router, prefix, parameter and body's span. */
+  chi?: readonly { outer: string; prefix: string; param: string; at: number; open: number; close: number }[];
+  /** Function definitions with their parameters (`FUNCTION_DEF`). */
+  defs?: readonly { at: number; name: string; params: readonly string[] }[];
+  feign?: boolean;
+}
+let memo: RouterMemo | undefined;
+
+/** A scan starts: what an earlier scan read of its text is not kept (per-text data lives with one scan). */
+export function forgetRouters(): void {
+  memo = undefined;
+}
+
+function memoFor(text: string, project?: ProjectRoutes): RouterMemo {
+  if (memo?.text !== text || memo.project !== project) {
+    const routers = project !== undefined || ROUTER_MARKS.some((m) => text.includes(m));
+    memo = { text, project, routers, assigns: new Map(), prefixes: new Map(), classes: new Map() };
+  }
+  return memo;
+}
+
+/**
+ * The prefix of the router `name` as the text makes it at `at`: its value (a router maker with its prefix option,
+ * another router's prefix call), inside a chi `r.Route("/api", func(r chi.Router) {`, then mounted by a call of the
+ * text (`app.use('/api/v2', router)`, `r.Mount("/v2", sub)`, `app.include_router(router, prefix="/api/v2")`,
+ * `app.register_blueprint(bp, url_prefix="/api/v2")`, whose prefix replaces the blueprint's). Undefined when the text
+ * does not make it (a parameter: `func routes(api *mux.Router)`).
+ */
+function routerPrefix(text: string, name: string, at: number, hops = PREFIX_HOPS): string | undefined {
+  const known = memoFor(text, memo?.project);
+  if (hops === 0 || !known.routers) return undefined;
+  const route = chiRoute(text, name, at, hops);
+  if (route !== undefined) return route;
+  const value = assignedValue(known, name, at);
+  if (value === undefined) {
+    const key = `${name}@parameter`;
+    let root = known.prefixes.get(key);
+    if (root === undefined) known.prefixes.set(key, (root = rootParameter(text, name) ? '' : null));
+    return root ?? handedPrefix(known, name, at);
+  }
+  const key = `${name}@${value.at}`;
+  const done = known.prefixes.get(key);
+  if (done !== undefined) return done ?? undefined;
+  known.prefixes.set(key, null);
+  const own = valuePrefix(text, value.text, value.at, hops);
+  const result = own === undefined ? undefined : mounted(text, name, own, hops);
+  known.prefixes.set(key, result ?? null);
+  return result;
+}
+
+/** A server's root router types: gin's `*gin.Engine`, echo's `*echo.Echo`, fiber's `*fiber.App`, Express's, FastAPI's, Flask's. */
+const ROOT_TYPE =
+  /^(?:\*?(?:gin\.Engine|echo\.Echo|fiber\.App)|(?:express\.)?(?:Express|Application)|FastAPI|Flask|WebApplication)\b/;
+
+/** Whether `name` is a parameter of a root router's type (`func routes(r *gin.Engine)`, `def mount(app: FastAPI)`): no prefix. */
+function rootParameter(text: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  const typed = new RegExp(`[(,][ \\t]*${escaped}(?:[ \\t]*:)?[ \\t]+`, 'g');
+  for (let m = typed.exec(text); m !== null; m = typed.exec(text))
+    if (ROOT_TYPE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30))) return true;
+  return false;
+}
+
+/** The nearest assignment of `name` before `at`: its value's text (300 characters) and offset. */
+function assignedValue(known: RouterMemo, name: string, at: number): { text: string; at: number } | undefined {
+  let all = known.assigns.get(name);
+  if (all === undefined) {
+    const { text } = known;
+    const assign = new RegExp(`${assignmentOf(name.replace(/\$/g, '\\$'))}[ \\t]*`, 'g');
+    const found: { text: string; at: number }[] = [];
+    for (let m = assign.exec(text); m !== null; m = assign.exec(text)) {
+      const from = m.index + m[0].length;
+      found.push({ text: text.slice(from, Math.min(text.length, from + 300)), at: from });
+    }
+    known.assigns.set(name, (all = found));
+  }
+  let last: { text: string; at: number } | undefined;
+  for (const a of all) if (a.at < at) last = a;
+  return last;
+}
+
+/** The prefix a router's value gives it: a maker's option, or another router's prefix plus its prefix calls. */
+function valuePrefix(text: string, value: string, at: number, hops: number): string | undefined {
+  let prefix: string | undefined;
+  let rest: string;
+  const maker = ROUTER_MAKER.exec(value);
+  if (maker) {
+    const args = value.slice(maker[0].length, closingParen(value, maker[0].length));
+    prefix = /\b(?:url_)?prefix[ \t]*[:=][ \t]*["'`]([^"'`\n]*)["'`]/.exec(args)?.[1] ?? '';
+    rest = value.slice(maker[0].length + args.length + 1);
+  } else {
+    const base = /^&?([A-Za-z_$][\w$]*)(?=\.)/.exec(value);
+    if (!base) return undefined;
+    rest = value.slice(base[0].length);
+    if (!PREFIX_CALL.test(rest)) return undefined;
+    prefix = routerPrefix(text, base[1]!, at, hops - 1);
+  }
+  // A router whose own prefix is this API's root (`api := r.PathPrefix("/api/v2").Subrouter()`) on a router the text
+  // does not make (a struct's, a parameter's): the API's root is where its routes start.
+  const unknownBase = prefix === undefined;
+  let own = prefix ?? '';
+  for (let call = PREFIX_CALL.exec(rest); call !== null; call = PREFIX_CALL.exec(rest)) {
+    if (call[1] !== 'Use' && call[1] !== 'use' && call[1] !== 'Subrouter') {
+      const piece = call[3] ?? (call[4] === undefined ? undefined : constantValue(text, call[4], at));
+      if (piece !== undefined) own = joinPath(own, piece);
+    }
+    rest = rest.slice(call[0].length);
+    rest = rest.slice(closingParen(rest, 0) + 1);
+  }
+  return unknownBase && !API_ROUTE.test(own) && !own.includes(CONSTANT) ? undefined : own;
+}
+
+/** Marks a constant of another file in a prefix (`§APIVersionPath§`), read when the project's facts meet. */
+const CONSTANT = '§';
+
+/**
+ * The string a prefix call's constant argument holds (`constants.APIVersionPath`, `API_PREFIX`): a string the text
+ * assigns it, else the project's constant of that name (`ProjectRoutes.consts`), else the name marked as one
+ * (`CONSTANT`) for the project's facts to read.
+ */
+function constantValue(text: string, expression: string, at: number): string {
+  const name = expression.slice(expression.lastIndexOf('.') + 1);
+  const known = memoFor(text, memo?.project);
+  const assigned = /^["'`]([^"'`\n]*)["'`]/.exec(assignedValue(known, name, at)?.text ?? '')?.[1];
+  return assigned ?? known.project?.consts.get(name) ?? `${CONSTANT}${name}${CONSTANT}`;
+}
+
+/** The offset of the `)` that closes the call whose arguments start at `from` (or the text's length). */
+function closingParen(text: string, from: number): number {
+  const close = matchingClose(text, from - 1, text.length - from + 1);
+  return close === -1 ? text.length : close;
+}
+
+/**
+ * The router `name` mounted by a call of the text: the mount's prefix (and its router's) before `own`; Flask's
+ * `register_blueprint(bp, url_prefix=…)` replaces the blueprint's own.
+ */
+function mounted(text: string, name: string, own: string, hops: number): string {
+  const escaped = name.replace(/\$/g, '\\$');
+  const mount = new RegExp(
+    `([A-Za-z_$][\\w$]*)\\.(?:use|route|Mount)\\([ \\t]*(["'\`])([^"'\`\\n]*)\\2[ \\t]*,(?:[^;\\n]*?,)?[ \\t]*${escaped}[ \\t]*[,)]|([A-Za-z_$][\\w$]*)\\.(include_router|register_blueprint)\\([ \\t]*${escaped}[ \\t]*,[^)]*?\\b(?:url_)?prefix[ \\t]*=[ \\t]*(["'])([^"'\\n]*)\\6`,
+  );
+  const m = mount.exec(text);
+  if (!m) return own;
+  const outer = m[1] ?? m[4]!;
+  const base = outer === name ? '' : (routerPrefix(text, outer, m.index, hops - 1) ?? '');
+  if (m[3] !== undefined) return joinPath(joinPath(base, m[3]), own);
+  return m[5] === 'register_blueprint' ? joinPath(base, m[7]!) : joinPath(joinPath(base, m[7]!), own);
+}
+
+/** chi's `r.Route("/api", func(r chi.Router) {`: group 1 the router, 2 the prefix, 3 the parameter. */
+const CHI_ROUTE =
+  /([A-Za-z_]\w*)\.Route\([ \t]*"([^"\n]*)"[ \t]*,[ \t]*func[ \t]*\([ \t]*([A-Za-z_]\w*)\b[^)]*\)[ \t]*\{/g;
+
+/** chi's `r.Route("/api/v2", func(r chi.Router) {` whose body holds `at`, `name` its parameter: that prefix. */
+function chiRoute(text: string, name: string, at: number, hops: number): string | undefined {
+  const known = memoFor(text, memo?.project);
+  known.chi ??= text.includes('.Route(')
+    ? [...text.matchAll(CHI_ROUTE)].map((m) => {
+        const open = m.index + m[0].length - 1;
+        const close = matchingClose(text, open, text.length - open, 'braces');
+        return {
+          outer: m[1]!,
+          prefix: m[2]!,
+          param: m[3]!,
+          at: m.index,
+          open,
+          close: close === -1 ? text.length : close,
+        };
+      })
+    : [];
+  let found: string | undefined;
+  for (const block of known.chi)
+    if (block.param === name && block.open < at && at < block.close)
+      found = joinPath(routerPrefix(text, block.outer, block.at, hops - 1) ?? '', block.prefix);
+  return found;
+}
+
+/** A route of a controller class whose route is this API's: the span its path is read at and the route. */
+export interface ControllerRoute {
+  /** The action's literal (its text, without quotes), or the empty span at its verb (`[HttpGet]`, `@GetMapping`). */
+  readonly from: number;
+  readonly to: number;
+  readonly route: ServedRoute;
+}
+
+/** A member's route annotations: Spring's `@GetMapping("…")` / `@RequestMapping(…)`, C#'s `[HttpGet("…")]`, JAX-RS's `@GET`. */
+const MEMBER_ROUTE =
+  /@(Get|Post|Put|Patch|Delete|Request)Mapping\b(?:[ \t]*\(([^)]*)\))?|\[Http(Get|Post|Put|Patch|Delete)\b(?:[ \t]*\(([^)\]]*)\))?[^\]\n]*\]|^[ \t]*@(GET|POST|PUT|PATCH|DELETE)\b/gm;
+/** A member's own route beside its verb: C#'s `[Route("…")]`, JAX-RS's `@Path("…")`. */
+const MEMBER_PATH = /\[Route[ \t]*\([ \t]*"([^"\n]*)"|@Path[ \t]*\([ \t]*"([^"\n]*)"/g;
+
+/**
+ * The actions of controller classes whose own route makes `/api/v2/…` (Spring's `@RequestMapping("/api/v2")`, C#'s
+ * `[Route("api/v2/[controller]")]`, JAX-RS's `@Path("/api/v2")`), each with its verb and its own template: read here
+ * whole, as the template alone may hold no path (`[HttpGet("{id}")]`, a bare `@GetMapping`). `routeReading` leaves
+ * such a class's members to this.
+ */
+export function controllerRoutes(text: string): ControllerRoute[] {
+  const out: ControllerRoute[] = [];
+  if (!text.includes('api/v2')) return out;
+  const classes: { at: number; route: string }[] = [];
+  for (const pattern of [CLASS_MAPPING, CLASS_ROUTE, CLASS_PATH])
+    for (const { at, route } of classRoutes(text, pattern)) if (route !== undefined) classes.push({ at, route });
+  classes.sort((a, b) => a.at - b.at);
+  classes.forEach(({ at, route }, k) => {
+    if (!API_ROUTE.test(route)) return;
+    const end = classes[k + 1]?.at ?? text.length;
+    MEMBER_ROUTE.lastIndex = at;
+    for (let m = MEMBER_ROUTE.exec(text); m !== null && m.index < end; m = MEMBER_ROUTE.exec(text)) {
+      const verb = m[1] ?? m[3] ?? m[5] ?? '';
+      const args = m[2] ?? m[4];
+      const verbAt = m.index + m[0].indexOf(verb);
+      const methods = verb === 'Request' ? requestMethod(text, m.index + m[0].indexOf('(')) : word(verbAt, verb);
+      let literal = args === undefined ? undefined : /"([^"\n]*)"/.exec(args);
+      let from = literal ? m.index + m[0].indexOf(args!) + literal.index + 1 : verbAt;
+      // C#'s `[HttpGet]` with a `[Route("…")]` beside it, JAX-RS's `@GET` with its `@Path("…")`: that one's template.
+      if (!literal && m[1] === undefined) {
+        const near = memberPath(text, m.index);
+        if (near) ({ literal, from } = near);
+      }
+      const template = literal?.[1] ?? '';
+      // C#'s template from the root (`[HttpGet("/runs")]`, `~/runs`) is not under the controller's route.
+      if (m[5] === undefined && m[1] === undefined && /^~?\//.test(template)) continue;
+      const read = served(route, template, methods, true);
+      if (read && !read.own) out.push({ from, to: from + template.length, route: read });
+    }
+  });
+  return out;
+}
+
+/** A class's route with `[controller]` read as the controller's name (`ProjectsController` serves `projects`). */
+function controllerName(text: string, close: number, route: string): string | undefined {
+  if (!route.includes('[controller]')) return route;
+  const name = /\bclass\s+(\w+?)Controller\b/.exec(text.slice(close, close + 400))?.[1];
+  return name ? route.replace('[controller]', name.toLowerCase()) : undefined;
+}
+
+/** The member route beside a verb attribute at `at` (the attribute lines around it, up to the member's declaration). */
+function memberPath(text: string, at: number): { literal: RegExpExecArray; from: number } | undefined {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  const from = Math.max(0, lineStart - 200);
+  MEMBER_PATH.lastIndex = from;
+  for (let m = MEMBER_PATH.exec(text); m !== null && m.index < at + 200; m = MEMBER_PATH.exec(text)) {
+    const close = m.index + m[0].length - 1;
+    if (classLevel(text, close)) continue;
+    // Only the attribute block of this member: no declaration between it and the verb.
+    const between = m.index < at ? text.slice(m.index + m[0].length, at) : text.slice(at, m.index);
+    if (/[;{}]/.test(between)) continue;
+    const literal = /"([^"\n]*)"/.exec(m[0])!;
+    return { literal, from: m.index + literal.index + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * What the project's files say of its routers (`project-facts.ts`): the prefix of the router another file hands a
+ * function (`r.registerProjectRoutes(api)`, `api` made on `/api/v2`), by `function#argument`, and the constants that
+ * hold a path of this API (`APIVersionPath = "/api/v2"`), by name.
+ */
+export interface ProjectRoutes {
+  readonly handed: ReadonlyMap<string, string>;
+  readonly consts: ReadonlyMap<string, string>;
+}
+
+/** A function's definition and its parameters: Go's `func (r *Router) name(`, Python's `def name(`, JS's `function name(`. */
+const FUNCTION_DEF =
+  /(?:\bfunc[ \t]+(?:\([^)]*\)[ \t]*)?|\bdef[ \t]+|\bfunction[ \t]+)([A-Za-z_$][\w$]*)[ \t]*\(([^)]*)\)/g;
+
+/** The prefix of the router the project hands the function around `at` as its parameter `name` (`ProjectRoutes.handed`). */
+function handedPrefix(known: RouterMemo, name: string, at: number): string | undefined {
+  const handed = known.project?.handed;
+  if (handed === undefined || handed.size === 0) return undefined;
+  known.defs ??= [...known.text.matchAll(FUNCTION_DEF)].map((m) => {
+    const params = m[2]!.split(',').map((p) => /^\s*\*?([A-Za-z_$][\w$]*)/.exec(p)?.[1] ?? '');
+    if (params[0] === 'self' || params[0] === 'cls') params.shift();
+    return { at: m.index, name: m[1]!, params };
+  });
+  let def: { name: string; params: readonly string[] } | undefined;
+  for (const d of known.defs) if (d.at < at) def = d;
+  const k = def?.params.indexOf(name) ?? -1;
+  return k === -1 ? undefined : handed.get(`${def!.name}#${k}`);
+}
+
+/** What a file tells the project of its routers (`ProjectRoutes`, before the project's constants are read). */
+export interface RouterFacts {
+  readonly handed?: ReadonlyMap<string, string>;
+  readonly consts?: ReadonlyMap<string, string>;
+}
+
+/** A constant assigned a path of this API: `APIVersionPath = "/api/v2"`, `const API_PREFIX = '/api/v2'`. */
+const API_CONSTANT =
+  /(?<![\w$.])([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*[\w.]+|[ \t]+[A-Za-z_][\w.]*)?[ \t]*:?=[ \t]*["'`](\/?api\/v2(?:\/[^"'`\n]*)?)["'`]/g;
+/** An assignment of a router made by a prefix call or a maker (`api := r.PathPrefix(…).Subrouter()`, `v2 = APIRouter(`). */
+const ROUTER_ASSIGN =
+  /(?<![\w$.])([A-Za-z_$][\w$]*)[ \t]*(?::=|=(?![=>]))[ \t]*[^\n;]*?(?:\.(?:Group|PathPrefix|MapGroup|basePath)\(|\b(?:APIRouter|Blueprint|Router)\()/g;
+/** A call with its arguments on one line: group 1 the callee's last name, group 2 the arguments. */
+const CALL_ARGS = /([A-Za-z_$][\w$]*)[ \t]*\(([^()\n]*)\)/g;
+
+/**
+ * The routers the text hands to functions with their prefixes (`r.registerProjectRoutes(api)`: `registerProjectRoutes#0`
+ * → `/api/v2`, or a constant of another file marked), and its constants holding a path of this API.
+ */
+export function routerFacts(text: string): RouterFacts {
+  let consts: Map<string, string> | undefined;
+  if (text.includes('api/v2')) for (const m of text.matchAll(API_CONSTANT)) (consts ??= new Map()).set(m[1]!, m[2]!);
+  let handed: Map<string, string> | undefined;
+  if (HANDS_ROUTERS.some((mark) => text.includes(mark))) {
+    const routers = new Set<string>();
+    for (const m of text.matchAll(ROUTER_ASSIGN)) routers.add(m[1]!);
+    if (routers.size > 0)
+      for (const call of text.matchAll(CALL_ARGS)) {
+        const args = call[2]!.split(',').map((a) => a.trim().replace(/^&/, ''));
+        args.forEach((arg, k) => {
+          if (!routers.has(arg) || PREFIX_WORDS.has(call[1]!)) return;
+          memoFor(text);
+          const prefix = routerPrefix(text, arg, call.index);
+          if (prefix !== undefined && (API_ROUTE.test(prefix) || prefix.includes(CONSTANT)))
+            (handed ??= new Map()).set(`${call[1]}#${k}`, prefix);
+        });
+      }
+  }
+  return { ...(handed ? { handed } : {}), ...(consts ? { consts } : {}) };
+}
+const HANDS_ROUTERS = ['Group(', 'PathPrefix(', 'Router(', 'Blueprint(', 'MapGroup('];
+
+/** A prefix with the project's constants read in (`§APIVersionPath§` → `/api/v2`); undefined if one is unknown. */
+export function resolvedPrefix(prefix: string, consts: ReadonlyMap<string, string>): string | undefined {
+  let unknown = false;
+  const read = prefix.replace(/§([\w$]+)§/g, (_, name: string) => {
+    const value = consts.get(name);
+    if (value === undefined) unknown = true;
+    return (value ?? '').replace(/^\/+|\/+$/g, '');
+  });
+  const path = read.replace(/\/{2,}/g, '/');
+  return unknown || !API_ROUTE.test(path) ? undefined : path;
+}
+
+/**
+ * Whether the project's routers concern a text: it defines a function the project hands a router (`registerProjectRoutes(`),
+ * or its prefix call names one of the project's constants (`PathPrefix(constants.APIVersionPath)`).
+ */
+export function routesConcern(routes: ProjectRoutes | undefined, text: string): boolean {
+  if (routes === undefined) return false;
+  for (const key of routes.handed.keys()) if (text.includes(`${key.slice(0, key.indexOf('#'))}(`)) return true;
+  if (routes.consts.size === 0 || !HANDS_ROUTERS.some((mark) => text.includes(mark))) return false;
+  for (const name of routes.consts.keys()) if (text.includes(name)) return true;
+  return false;
+}
+
+/**
+ * What says a server implements this API and not another one on the commonest version prefix: its text names this API
+ * (go-tfe, a `tfe`/`tfc`/`terraform` module or handler, JSON:API's media type or struct tags), or one of its routes
+ * under the prefix is a path no other API shares (`decisiveTemplate`).
+ */
+const NAMES_THIS_API = /go-tfe|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|[Tt]erraform)(?![a-z])|vnd\.api\+json|jsonapi:"/;
+
+/** Whether a server's routes (their templates) and text show it implements this API (`NAMES_THIS_API`). */
+export function servesThisApi(text: string, templates: readonly string[]): boolean {
+  return templates.some(decisiveTemplate) || NAMES_THIS_API.test(text);
+}
+
+/**
+ * A path no other API shares: a literal segment of more than one word (`registry-modules`, `data-retention-policy`,
+ * `tag-bindings`) or this API's own nouns (`varsets`, `workspaces`); not the words every API has (`projects`, `teams`,
+ * `organizations`, `runs`, `users`).
+ */
+function decisiveTemplate(template: string): boolean {
+  return template
+    .split('/')
+    .some((s) => s !== '' && !s.startsWith(':') && (s.includes('-') || s === 'varsets' || s === 'workspaces'));
+}

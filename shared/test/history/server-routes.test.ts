@@ -1,0 +1,306 @@
+// Routes of servers (shared/src/history/server-routes.ts): a route registered on a router whose prefix makes its
+// full path `/api/v2/…` is a route of a server implementing this API, read as that endpoint with the method its
+// registration names; the same servers under another prefix are other servers, and stay silent. Snippets written for
+// these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanProject, scanText } from '@keyfob/shared/history';
+
+const endpoints = (lines: readonly string[], fileName: string): string[] =>
+  scanText(lines.join('\n'), { fileName })
+    .filter((m) => m.subject.id.startsWith('endpoint'))
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+/** The same server with its prefix replaced (`/api/v2` → `/api/v1`, `/v2`, `/internal`): it must say nothing. */
+function decoys(lines: readonly string[], fileName: string, prefix: string | RegExp = '/api/v2'): void {
+  for (const other of ['/api/v1', '/v2', '/internal']) {
+    const moved = lines.map((l) => l.replace(prefix, other));
+    assert.deepEqual(endpoints(moved, fileName), [], `${fileName} under ${other}`);
+  }
+}
+
+describe('routes of a server implementing this API: Go routers', () => {
+  it('gin/echo groups, nested too: the registration’s word is the method; Any says none', () => {
+    const server = [
+      'func routes(r *gin.Engine) {',
+      '\tapi := r.Group("/api")',
+      '\tv2 := api.Group("/v2")',
+      '\t{',
+      '\t\tv2.GET("/organizations/:org/projects", listProjects)',
+      '\t\tv2.POST("/organizations/:org/projects", createProject)',
+      '\t\tv2.PATCH("/projects/:id", updateProject)',
+      '\t\tv2.DELETE("/projects/:id", deleteProject)',
+      '\t\tv2.Any("/varsets/:id", varsetAnyMethod)',
+      '\t}',
+      '}',
+    ];
+    assert.deepEqual(endpoints(server, 'server/routes.go'), [
+      '5 endpoint GET /organizations/:organization_name/projects',
+      '6 endpoint POST /organizations/:organization_name/projects',
+      '7 endpoint PATCH /projects/:project_id',
+      '8 endpoint DELETE /projects/:project_id',
+    ]);
+    decoys(server, 'server/routes.go', '"/api")');
+    const echo = ['e := echo.New()', 'g := e.Group("/api/v2")', 'g.PATCH("/varsets/:id", updateVarset)'];
+    assert.deepEqual(endpoints(echo, 'main.go'), ['3 endpoint PATCH /varsets/:varset_id']);
+    decoys(echo, 'main.go');
+  });
+
+  it('chi’s r.Route("/api/v2", func(r chi.Router) { … }) and gorilla’s PathPrefix(…).Subrouter() with .Methods', () => {
+    const chi = [
+      'import "github.com/acme/tfe-lite/store"',
+      'r := chi.NewRouter()',
+      'r.Route("/api/v2", func(r chi.Router) {',
+      '\tr.Get("/projects/{id}", showProject)',
+      '\tr.Delete("/projects/{id}", deleteProject)',
+      '})',
+    ];
+    assert.deepEqual(endpoints(chi, 'router.go'), [
+      '4 endpoint GET /projects/:project_id',
+      '5 endpoint DELETE /projects/:project_id',
+    ]);
+    decoys(chi, 'router.go');
+    const gorilla = [
+      'router := mux.NewRouter()',
+      's := router.PathPrefix("/api/v2").Subrouter()',
+      's.HandleFunc("/projects/{id}", h.UpdateProject).Methods(http.MethodPatch)',
+      's.HandleFunc("/organizations/{org}/projects", h.CreateProject).Methods("POST")',
+      's.HandleFunc("/varsets/{id}", h.Varset)',
+      's.HandleFunc("/organizations/{org}/workspaces", h.ListWorkspaces).Methods("GET")',
+    ];
+    assert.deepEqual(endpoints(gorilla, 'api/router.go'), [
+      '3 endpoint PATCH /projects/:project_id',
+      '4 endpoint POST /organizations/:organization_name/projects',
+      '6 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+    decoys(gorilla, 'api/router.go');
+  });
+
+  it('a router handed in as a parameter has no prefix the file shows: its routes stay silent', () => {
+    const routes = [
+      'func (r *Router) registerProjects(api *mux.Router) {',
+      '\tapi.HandleFunc("/projects/{id}", r.h.Delete).Methods("DELETE")',
+      '}',
+    ];
+    assert.deepEqual(endpoints(routes, 'router/projects.go'), []);
+  });
+});
+
+describe('routes of a server implementing this API: JavaScript, Python', () => {
+  it('Express: a router mounted by app.use("/api/v2", router), handlers named or inline, a route chain', () => {
+    const server = [
+      "const express = require('express');",
+      'const app = express();',
+      'const router = express.Router();',
+      "router.get('/organizations/:org/projects', listProjects);",
+      "router.patch('/projects/:id', (req, res) => res.json(update(req.params.id)));",
+      'router',
+      "  .route('/varsets/:id')",
+      '  .get(showVarset)',
+      '  .delete(removeVarset);',
+      "app.use('/api/v2', router);",
+    ];
+    assert.deepEqual(endpoints(server, 'server.js'), [
+      '4 endpoint GET /organizations/:organization_name/projects',
+      '5 endpoint PATCH /projects/:project_id',
+      '7 endpoint GET /varsets/:varset_id',
+      '7 endpoint DELETE /varsets/:varset_id',
+    ]);
+    decoys(server, 'server.js');
+  });
+
+  it('FastAPI: APIRouter(prefix=…) and include_router(…, prefix=…); Flask: Blueprint(url_prefix=…), methods, GET by default', () => {
+    const fastapi = [
+      'from tfe_lite.store import projects',
+      'app = FastAPI()',
+      'router = APIRouter(prefix="/v2")',
+      '',
+      '@router.delete("/projects/{project_id}")',
+      'def delete_project(project_id: str):',
+      '    return None',
+      '',
+      'app.include_router(router, prefix="/api")',
+    ];
+    assert.deepEqual(endpoints(fastapi, 'app/main.py'), ['5 endpoint DELETE /projects/:project_id']);
+    decoys(fastapi, 'app/main.py', 'prefix="/api"');
+    const flask = [
+      'bp = Blueprint("tfe", __name__, url_prefix="/api/v2")',
+      '',
+      '@bp.route("/projects/<project_id>", methods=["PATCH"])',
+      'def update_project(project_id):',
+      '    return {}',
+      '',
+      '@bp.route("/organizations/<org>/projects")',
+      'def list_projects(org):',
+      '    return []',
+      '',
+      '@bp.route("/organizations/<org>/varsets", methods=["POST"])',
+      'def create_varset(org):',
+      '    return {}',
+    ];
+    assert.deepEqual(endpoints(flask, 'tfe/views.py'), [
+      '3 endpoint PATCH /projects/:project_id',
+      '7 endpoint GET /organizations/:organization_name/projects',
+      '11 endpoint POST /organizations/:organization_name/varsets',
+    ]);
+    decoys(flask, 'tfe/views.py');
+  });
+
+  it('a client’s calls on its base are no routes: an axios instance on /api/v2 still sends its paths', () => {
+    const client = [
+      "const api = axios.create({ baseURL: 'https://app.terraform.io/api/v2' });",
+      'export const removeProject = (id) => api.delete(`/projects/${id}`);',
+    ];
+    assert.deepEqual(endpoints(client, 'client.js'), ['2 endpoint DELETE /projects/:project_id']);
+  });
+});
+
+describe('routes of a server implementing this API: controller classes', () => {
+  it('Spring: the class’s @RequestMapping("/api/v2") over its methods’ mappings', () => {
+    const controller = [
+      '@RestController',
+      '@RequestMapping(value = "/api/v2", produces = "application/vnd.api+json")',
+      'public class ProjectController {',
+      '    @GetMapping("/projects/{id}")',
+      '    public Project show(@PathVariable String id) { return null; }',
+      '',
+      '    @RequestMapping(value = "/projects/{id}", method = RequestMethod.DELETE)',
+      '    public void delete(@PathVariable String id) { }',
+      '}',
+    ];
+    assert.deepEqual(endpoints(controller, 'ProjectController.java'), [
+      '4 endpoint GET /projects/:project_id',
+      '7 endpoint DELETE /projects/:project_id',
+    ]);
+    decoys(controller, 'ProjectController.java');
+  });
+
+  it('ASP.NET: [Route("api/v2/[controller]")] on the controller, templates that hold no path, [HttpPatch] beside [Route]', () => {
+    const controller = [
+      '[ApiController]',
+      '[Route("api/v2/[controller]")]',
+      '[Produces("application/vnd.api+json")]',
+      'public class ProjectsController : ControllerBase',
+      '{',
+      '    [HttpGet("{id}")]',
+      '    public IActionResult Show(string id) => Ok();',
+      '',
+      '    [HttpPatch]',
+      '    [Route("{id}")]',
+      '    public IActionResult Update(string id) => Ok();',
+      '}',
+    ];
+    assert.deepEqual(endpoints(controller, 'Controllers/ProjectsController.cs'), [
+      '6 endpoint GET /projects/:project_id',
+      '10 endpoint PATCH /projects/:project_id',
+    ]);
+    decoys(controller, 'Controllers/ProjectsController.cs', 'api/v2');
+  });
+
+  it('another product’s own v2 API (the commonest version prefix) is not this one: shared path words say nothing', () => {
+    const servers: [string, string[]][] = [
+      [
+        'tracker/main.go',
+        [
+          'import "example.com/tracker/handlers"',
+          'func main() {',
+          '\tr := gin.Default()',
+          '\tv2 := r.Group("/api/v2")',
+          '\tv2.GET("/projects/:id", handlers.ShowProject)',
+          '\tv2.PATCH("/projects/:id", handlers.UpdateProject)',
+          '\tv2.DELETE("/projects/:id", handlers.DeleteProject)',
+          '\tv2.GET("/organizations/:name/teams", handlers.ListTeams)',
+          '\tv2.POST("/runs", handlers.StartPipelineRun)',
+          '}',
+        ],
+      ],
+      [
+        'wiki/server.js',
+        [
+          'const app = express();',
+          'const router = express.Router();',
+          "router.get('/projects/:id', (req, res) => res.json(pages.project(req.params.id)));",
+          "router.delete('/projects/:id', (req, res) => res.sendStatus(204));",
+          "app.use('/api/v2', router);",
+        ],
+      ],
+      [
+        'ci/api.py',
+        [
+          'router = APIRouter(prefix="/api/v2")',
+          '',
+          '@router.get("/projects/{project_id}")',
+          'def project(project_id: str):',
+          '    return db.project(project_id)',
+          '',
+          '@router.get("/organizations/{name}/projects")',
+          'def projects(name: str):',
+          '    return db.projects(name)',
+        ],
+      ],
+    ];
+    for (const [fileName, lines] of servers) assert.deepEqual(endpoints(lines, fileName), [], fileName);
+  });
+
+  it('JAX-RS: the class’s @Path("/api/v2") over a method’s @Path and verb', () => {
+    const resource = [
+      '@Path("/api/v2")',
+      'public class VarsetResource {',
+      '    @Path("varsets/{id}")',
+      '    @PATCH',
+      '    public Response update(@PathParam("id") String id) { return null; }',
+      '}',
+    ];
+    assert.deepEqual(endpoints(resource, 'VarsetResource.java'), ['3 endpoint PATCH /varsets/:varset_id']);
+    decoys(resource, 'VarsetResource.java');
+  });
+});
+
+describe('routes of a server implementing this API: a router made in one file, its routes registered in another', () => {
+  const constants = ['package config', '', 'const (', '\tAPIRoot    = "/api/v2"', '\tServiceName = "tfe-lite"', ')'];
+  const server = [
+    'package server',
+    '',
+    'func New(store Store) *Server {',
+    '\ts := &Server{Router: mux.NewRouter(), store: store}',
+    '\tv2 := s.PathPrefix(config.APIRoot).Subrouter()',
+    '\ts.mountProjects(v2)',
+    '\tmountVarsets(store, v2)',
+    '\treturn s',
+    '}',
+  ];
+  const routes = [
+    'package server',
+    '',
+    'func (s *Server) mountProjects(api *mux.Router) {',
+    '\tapi.HandleFunc("/projects/{id}", s.showProject).Methods("GET")',
+    '\tapi.HandleFunc("/projects/{id}", s.deleteProject).Methods("DELETE")',
+    '}',
+    '',
+    'func mountVarsets(store Store, r *mux.Router) {',
+    '\tr.HandleFunc("/varsets/{id}", patchVarset(store)).Methods(http.MethodPatch)',
+    '}',
+  ];
+  const scan = (files: (readonly string[])[]): string[][] =>
+    scanProject(files.map((lines, k) => ({ text: lines.join('\n'), fileName: `internal/f${k}.go` }))).map((found) =>
+      found.filter((m) => m.subject.id.startsWith('endpoint')).map((m) => `${m.line} ${m.subject.id}`),
+    );
+
+  it('Go: a group handed to a function of another file, its prefix a constant of a third: the routes are this API’s', () => {
+    assert.deepEqual(scan([constants, server, routes])[2], [
+      '4 endpoint GET /projects/:project_id',
+      '5 endpoint DELETE /projects/:project_id',
+      '9 endpoint PATCH /varsets/:varset_id',
+    ]);
+    // Alone, the routes' file shows no prefix: silent, as another server's routes.
+    assert.deepEqual(endpoints(routes, 'internal/routes.go'), []);
+  });
+
+  it('the same project with another prefix, or no constant to read, stays silent', () => {
+    for (const other of ['/api/v1', '/v2', '/internal']) {
+      const moved = constants.map((l) => l.replace('/api/v2', other));
+      assert.deepEqual(scan([moved, server, routes])[2], [], other);
+    }
+    assert.deepEqual(scan([server, routes])[1], []);
+  });
+});
