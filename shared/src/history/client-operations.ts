@@ -16,7 +16,7 @@ import type { HistoryIndex } from './types.ts';
  */
 
 /** Bounds: operations a file tells, how far back an operation's name is looked for. */
-const LIMITS = { perFile: 200, back: 2_000, forward: 600, defLines: 40 } as const;
+const LIMITS = { perFile: 200, back: 2_000, forward: 600, defLines: 40, defBack: 200 } as const;
 
 /** A name of two words or more (`listWorkspaces`, `getConfigurationVersion`): `list`, `get`, `request` are anyone's. */
 const OPERATION = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
@@ -28,6 +28,9 @@ const GO_OPERATION = /^[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 /** Go: a function or method definition at a line start: `func (c *Client) GetWorkspace(`. */
 const GO_FUNC_DEF = /^func[ \t]+(?:\([^)]*\)[ \t]*)?([A-Za-z_]\w*)[ \t]*[[(]/;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);
+/** Sentinel: a function of two words or more (`get_module_versions`; not `get`), defined at a line start as `name = func(`. */
+const SENTINEL_OPERATION = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+const SENTINEL_FUNC_DEF = /^([A-Za-z_]\w*)[ \t]*=[ \t]*func[ \t]*\(/;
 
 function isJsLike(languageId: string | undefined): boolean {
   return (
@@ -52,21 +55,62 @@ export function definedOperations(
 ): Map<string, string> {
   const out = new Map<string, string | undefined>();
   const go = languageId === 'go';
-  if (!isJsLike(languageId) && !go) return new Map();
-  const zodios = !go && text.includes('alias');
+  const sentinel = languageId === 'sentinel';
+  if (!isJsLike(languageId) && !go && !sentinel) return new Map();
+  const zodios = !go && !sentinel && text.includes('alias');
   for (const m of matches) {
     if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
     // Go: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
     if (go && m.confidence !== 'exact') continue;
     const name = go
       ? goFunctionAround(text, lines, m.line - 1)
-      : ((zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1));
-    if (name === undefined || !(go ? GO_OPERATION : OPERATION).test(name)) continue;
+      : sentinel
+        ? sentinelFunctionAround(text, lines, m.line - 1)?.name
+        : ((zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1));
+    if (name === undefined || !(go ? GO_OPERATION : sentinel ? SENTINEL_OPERATION : OPERATION).test(name)) continue;
     out.set(name, out.has(name) && out.get(name) !== m.subject.id ? undefined : m.subject.id);
   }
   const known = new Map<string, string>();
   for (const [name, id] of out) if (id !== undefined) known.set(name, id);
+  if (sentinel && known.size > 0) sentinelWrappers(text, lines, known);
   return known;
+}
+
+/**
+ * Sentinel: the function whose body holds line `line` (0-based): the nearest `name = func(` line above it, no `}` at the
+ * margin (a function's end: they are defined at the top level) between. Its name and its definition's line.
+ */
+function sentinelFunctionAround(text: string, lines: Lines, line: number): { name: string; line: number } | undefined {
+  for (let l = line; l >= 0 && l >= line - LIMITS.defBack; l--) {
+    const body = text.slice(lines.startOf(l), lines.endOf(l));
+    if (l < line && body.startsWith('}')) return undefined;
+    const def = SENTINEL_FUNC_DEF.exec(body);
+    if (def) return { name: def[1]!, line: l };
+  }
+  return undefined;
+}
+
+/**
+ * Sentinel: a function of the text whose body calls one operation of the text and sends nothing itself
+ * (`get_module_versions = func(…) { return get_module_versions_by_page(…, 1) }`) stands for that operation's endpoint:
+ * added to `known`.
+ */
+function sentinelWrappers(text: string, lines: Lines, known: Map<string, string>): void {
+  const last = lines.lineOf(text.length);
+  for (let l = 0; l <= last; l++) {
+    const def = SENTINEL_FUNC_DEF.exec(text.slice(lines.startOf(l), lines.endOf(l)));
+    const name = def?.[1];
+    if (name === undefined || known.has(name) || !SENTINEL_OPERATION.test(name)) continue;
+    let end = l + 1;
+    while (end <= last && text.charCodeAt(lines.startOf(end)) !== 125) end++;
+    const body = text.slice(lines.endOf(l), lines.endOf(end));
+    const ids = new Set<string>();
+    for (const call of body.matchAll(/(?<![\w.])([a-z]\w*)[ \t]*\(/g)) {
+      const id = known.get(call[1]!);
+      if (id !== undefined) ids.add(id);
+    }
+    if (ids.size === 1 && !/\bhttp\.(?:get|post|request)\b/.test(body)) known.set(name, [...ids][0]!);
+  }
 }
 
 /** `alias: 'name'` in the object literal holding `at` (the `{` before it at depth zero, to its `}`). */
@@ -141,30 +185,36 @@ export function operationCalls(
   operations: ReadonlyMap<string, string> | undefined,
 ): Match[] {
   const out: Match[] = [];
-  if (operations === undefined || operations.size === 0 || !(isJsLike(languageId) || languageId === 'go')) return out;
+  const sentinel = languageId === 'sentinel';
+  if (operations === undefined || operations.size === 0 || !(isJsLike(languageId) || languageId === 'go' || sentinel))
+    return out;
   let places: LinePlaces | undefined;
-  // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
-  // operations: one search a name and file cost a third of the scan).
-  dotCalls(text, (name, at) => {
+  const call = (name: string, at: number, receiver: string | undefined): void => {
     const id = operations.get(name);
     if (id === undefined) return;
-    const before = text.charAt(at - 1);
-    if (!/[\w$)\]?]/.test(before)) return;
     const subject = index.byId.get(id);
     places ??= new LinePlaces(text, profile, lines);
     if (!subject || places.at(at).inComment) return;
     const match = makeMatch(text, lines, {
-      start: at + 1,
-      end: at + 1 + name.length,
+      start: at,
+      end: at + name.length,
       subject,
       confidence: 'context',
       via: 'sdk',
     });
-    // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
-    const receiver = /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0];
     const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
     out.push({ ...match, sdk: { client: "the project's client", name: shown } });
+  };
+  // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
+  // operations: one search a name and file cost a third of the scan).
+  dotCalls(text, (name, at) => {
+    if (!operations.has(name) || !/[\w$)\]?]/.test(text.charAt(at - 1))) return;
+    // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
+    call(name, at + 1, /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0]);
   });
+  // Sentinel: a policy's own functions are called by name (`versions = get_module_versions(address, org)`), an
+  // imported module's after its name (`registry.get_module_versions(…)`, read above).
+  if (sentinel) for (const m of text.matchAll(/(?<![\w.$])([a-z]\w*)[ \t]*\(/g)) call(m[1]!, m.index, undefined);
   return out;
 }
 

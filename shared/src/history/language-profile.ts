@@ -188,6 +188,8 @@ const byLanguage: Record<string, LanguageProfile> = {
   markdown: prose,
   plaintext: prose,
   http: { ...prose, hashComments: 'word-start' },
+  // Sentinel policies: `#`, `//` and `/* */` comments, double-quoted strings, `name = value` an assignment (not a key).
+  sentinel: { ...cLike, singleQuote: false, hashComments: 'word-start' },
   // Bruno's request files: `key: value` lines in named blocks, the URL bare on its `url:` line, a JSON body.
   bruno: { ...prose },
 };
@@ -250,6 +252,7 @@ const byExtension: Record<string, string> = {
   http: 'http',
   rest: 'http',
   bru: 'bruno',
+  sentinel: 'sentinel',
 };
 
 /**

@@ -188,7 +188,9 @@ function sameBefore(tail: Tail, project: ProjectFacts): boolean {
 /** The file's matches from `tail` and the project's operations: their calls, the services' not at an SDK call, the callbacks'. */
 function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match[]; kept: Match[] } {
   const { text, lines, index, profile, languageId } = tail;
-  const operations = project?.operations;
+  // Sentinel: a policy's own functions that send a request, called in it (`client-operations.ts`).
+  const own = languageId === 'sentinel' ? definedOperations(text, lines, tail.before, languageId) : undefined;
+  const operations = own && own.size > 0 ? new Map([...own, ...(project?.operations ?? [])]) : project?.operations;
   const matches = [...tail.before];
   const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.

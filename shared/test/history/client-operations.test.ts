@@ -140,6 +140,54 @@ describe('client operations defined in the project', () => {
     ]);
     assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);
   });
+
+  it('a Sentinel policy’s functions that send a request: called in the policy, and by a policy importing it', () => {
+    const functions = [
+      'import "http"',
+      'import "json"',
+      '',
+      '# Every project of an organization, a page at a time.',
+      'list_projects_page = func(host, org, token, page) {',
+      '  req = http.request("https://" + host + "/api/v2/organizations/" + org + "/projects?page%5Bnumber%5D=" +',
+      '                     string(page)).with_header("Authorization", "Bearer " + token)',
+      '  res = json.unmarshal(http.get(req).body)',
+      '  more = {}',
+      '  if res.meta.pagination["next-page"] else null is not null {',
+      '    more = list_projects_page(host, org, token, res.meta.pagination["next-page"])',
+      '  }',
+      '  return res.data + more',
+      '}',
+      '',
+      'list_projects = func(host, org, token) {',
+      '  return list_projects_page(host, org, token, 1)',
+      '}',
+      '',
+      'hostname = func(address) {',
+      '  return strings.trim_prefix(address, "https://")',
+      '}',
+    ].join('\n');
+    const policy = [
+      'import "projects"',
+      '',
+      'param token',
+      'all = projects.list_projects("app.terraform.io", "acme", token)',
+      '# projects.list_projects(…) in a comment says nothing',
+      'main = rule { length(all) > 0 }',
+    ].join('\n');
+    assert.deepEqual(endpoints(scanText(functions, { fileName: 'functions/projects.sentinel' })), [
+      '6 endpoint GET /organizations/:organization_name/projects',
+      '11 endpoint GET /organizations/:organization_name/projects (list_projects_page)',
+      '17 endpoint GET /organizations/:organization_name/projects (list_projects_page)',
+    ]);
+    // `name = value` is the policy's variable, no key: `projects`, `more` stay names.
+    const [, found] = scanProject([
+      { text: functions, fileName: 'functions/projects.sentinel' },
+      { text: policy, fileName: 'policy.sentinel' },
+    ]);
+    assert.deepEqual(endpoints(found ?? []), [
+      '4 endpoint GET /organizations/:organization_name/projects (projects.list_projects)',
+    ]);
+  });
 });
 
 describe("history: fetch and a project's helper named for it send fetch's default, GET, given no method", () => {
