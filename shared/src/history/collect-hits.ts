@@ -38,6 +38,7 @@ import {
   type Collection,
 } from './request-collections.ts';
 import { helperPathCalls, type PathHelper } from './path-helpers.ts';
+import { apiAddress, ownHosts } from './other-api.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, Relationships } from './relationship-data.ts';
@@ -113,6 +114,8 @@ export class HitCollector {
   #foreign: (readonly [number, number])[] = [];
   /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
   #served: UrlHit[] | undefined;
+  /** The hosts the text names with `/api/v2` (`ownHosts`), read at the first base expanded. */
+  #ownHosts: ReadonlySet<string> | undefined;
   /**
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
@@ -831,6 +834,9 @@ export class HitCollector {
       this.profile.baseUrls && (raw.charCodeAt(0) === 123 || raw.charCodeAt(0) === 36)
         ? this.#bases.expand(raw, rawParts[0]?.source ?? origin)
         : undefined;
+    // A base of the file that is another API's (`HOST = "https://api.github.com"`): its paths are that API's.
+    if (expanded !== undefined && apiAddress(expanded.text, (this.#ownHosts ??= ownHosts(this.text))) === 'other')
+      return undefined;
     // A base of the file (even the API root, read as the text alone below) is no unknown base.
     const ownBase = expanded !== undefined;
     // Both readings are kept: the one chosen below is not normalised again.

@@ -125,3 +125,32 @@ function braceClasses(text: string): [number, number][] {
   }
   return out;
 }
+
+/** This API's path prefixes: the API's and its registry protocol's. */
+const OWN_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
+/** HCP Terraform's hosts (`app.terraform.io`, `app.eu.terraform.io`). */
+const OWN_HOST = /(?:^|\.)terraform\.io$/;
+/** A URL's host, after its scheme. */
+const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#\s:{}<>]+)/i;
+/** A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. */
+const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-])/gi;
+
+/** The hosts the text writes with `/api/v2` after them. */
+export function ownHosts(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes('/api/v2')) return out;
+  for (const m of text.matchAll(HOST_WITH_API)) out.add(m[1]!.toLowerCase());
+  return out;
+}
+
+/**
+ * What a URL's text says of its API: `own` when it holds `/api/v2` (or the registry protocol's `/api/registry`) or
+ * its host is HCP Terraform's or one of `hosts` (those the file names with `/api/v2`); `other` when it opens with
+ * another host (`https://api.github.com/…`, `https://api.bitbucket.org/2.0/…`); `unknown` without a host.
+ */
+export function apiAddress(url: string, hosts: ReadonlySet<string>): 'own' | 'other' | 'unknown' {
+  if (OWN_PATH.test(url)) return 'own';
+  const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
+  if (host === undefined) return 'unknown';
+  return OWN_HOST.test(host) || hosts.has(host) ? 'own' : 'other';
+}

@@ -2,6 +2,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { isHttpMethod, type HttpMethod } from './data-types.ts';
 import type { UrlHit, UrlPart } from './hits.ts';
 import type { Lines } from './lines.ts';
+import { apiAddress, ownHosts } from './other-api.ts';
 
 /**
  * Request collections: the files API clients keep their requests in, recognised by their structure.
@@ -275,23 +276,6 @@ function brunoVariables(text: string): Map<string, string> {
 const URL_VARIABLE = /\{\{\s*(?:_\.)?([\w.-]+)\s*\}\}|<<([\w.-]+)>>/g;
 /** A variable whose name says this API's host or base (`{{tfe_host}}`, `{{ _.TFC_URL }}`, `{{terraform_api}}`). */
 const OWN_VARIABLE = /tfe|tfc|terraform/i;
-/** This API's path prefixes: the API's and its registry protocol's. */
-const OWN_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
-/** HCP Terraform's hosts (`app.terraform.io`, `app.eu.terraform.io`). */
-const OWN_HOST = /(?:^|\.)terraform\.io$/;
-/** A URL's host, after its scheme. */
-const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#\s:{}<>]+)/i;
-/** A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. */
-const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-])/gi;
-
-/** The hosts the text writes with `/api/v2` after them. */
-function ownHosts(text: string): Set<string> {
-  const out = new Set<string>();
-  if (!text.includes('/api/v2')) return out;
-  for (const m of text.matchAll(HOST_WITH_API)) out.add(m[1]!.toLowerCase());
-  return out;
-}
-
 /**
  * Whether a request's URL, as a collection or request file writes it, is this API's: with its variables put in
  * place, it holds `/api/v2` (or the registry protocol's `/api/registry`), or its host is HCP Terraform's or one the
@@ -317,9 +301,7 @@ function ownUrl(address: string, variables: ReadonlyMap<string, string>, hosts: 
     });
     if (!changed) break;
   }
-  if (named || OWN_PATH.test(url)) return true;
-  const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
-  return host !== undefined && (OWN_HOST.test(host) || hosts.has(host));
+  return named || apiAddress(url, hosts) === 'own';
 }
 
 /** A REST Client file's `@name = value` declarations, and its request lines (`PATCH {{host}}/projects/1`, a URL alone). */

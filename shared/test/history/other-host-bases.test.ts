@@ -1,0 +1,38 @@
+// A path joined to a base the file assigns another API's host (`GITHUB = "https://api.github.com"`, a Bitbucket
+// client's `baseUrl`) is that API's: `/projects/{id}` and `/workspaces/{id}` are words many APIs share. The same path
+// on a base of this API (its `/api/v2`, HCP Terraform's host, a host the file writes with `/api/v2`) is read.
+// Made-up clients in the style of integrations that talk to several services.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const endpoints = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.type === 'endpoint')
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('history: paths on a base of another API’s host', () => {
+  const python = (base: string): string =>
+    [
+      'import requests',
+      '',
+      `BOARD_API = "${base}"`,
+      '',
+      'def rename_board(project_id, name, token):',
+      '    return requests.patch(f"{BOARD_API}/projects/{project_id}", json={"name": name}, headers=auth(token))',
+    ].join('\n');
+
+  it('Python: a module base of GitHub’s or Bitbucket’s host says nothing', () => {
+    assert.deepEqual(endpoints(python('https://api.github.com'), 'boards.py'), []);
+    assert.deepEqual(endpoints(python('https://api.bitbucket.org/2.0'), 'boards.py'), []);
+  });
+
+  it('Python: the same call on this API’s base, or a self-hosted one the file names with /api/v2, is read', () => {
+    assert.deepEqual(endpoints(python('https://app.terraform.io/api/v2'), 'boards.py'), [
+      '6 endpoint PATCH /projects/:project_id',
+    ]);
+    assert.deepEqual(endpoints(python('https://tfe.acme.internal/api/v2'), 'boards.py'), [
+      '6 endpoint PATCH /projects/:project_id',
+    ]);
+  });
+});
