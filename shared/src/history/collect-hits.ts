@@ -51,7 +51,7 @@ import {
   type ProjectRoutes,
   type ServedRoute,
 } from './server-routes.ts';
-import { embeddedCurlMethod } from './shell-commands.ts';
+import { embeddedCurlMethod, URL_COMMAND } from './shell-commands.ts';
 import { formattedLiterals, segmentChains } from './format-args.ts';
 import { formatBases } from './value-flow.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
@@ -670,18 +670,20 @@ export class HitCollector {
       while (i < close && blankOrEscape(this.text, i)) i += this.text.charCodeAt(i) === 92 ? 2 : 1;
       const first = this.text.charCodeAt(i);
       literal.json = first === 123 || first === 91;
-      const command = this.text.slice(open + 1, close).search(COMMAND_WORD);
+      const command = this.text.slice(open + 1, close).search(URL_COMMAND);
       literal.command = command === -1 ? close : open + 1 + command;
     }
     if (literal.command < inner) return true;
-    if (literal.json !== true) return false;
-    // The character before the inner string's `\"`, blanks and escaped line breaks skipped.
+    // The character before the inner string's `\"`, blanks and escaped line breaks skipped: a JSON value's `:`, `[`
+    // or `,` in a literal of JSON; in any literal, a call's `(` or an assignment's `=` (code written in a string: a
+    // notebook cell's `requests.post(\"…\")`, a generated script). Prose quotes a URL after a word.
+    const json = literal.json === true;
     let i = inner - 3;
     for (;;) {
       const c = this.text.charCodeAt(i);
       if (c === 32 || c === 9 || c === 10 || c === 13) i--;
       else if ((c === 110 || c === 116 || c === 114) && this.text.charCodeAt(i - 1) === 92) i -= 2;
-      else return c === 58 || c === 91 || c === 44;
+      else return c === 40 || c === 61 || (json && (c === 58 || c === 91 || c === 44));
     }
   }
 
@@ -1198,10 +1200,6 @@ function isMessage(text: string, open: number): boolean {
   return MESSAGE_CALL.test(text.slice(from, open));
 }
 
-/** A walk over a string literal's escaped quotes: counted up to `walked`, the last one opened at `open`. */
-/** A command's name in a literal: its escaped strings are its words (`"curl -X POST \"https://…\""`). */
-const COMMAND_WORD = /\b(?:curl|wget)\b/;
-
 /** A blank at `i`, or an escaped one (`\n`, `\t`, `\r` written in a literal). */
 function blankOrEscape(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -1211,6 +1209,7 @@ function blankOrEscape(text: string, i: number): boolean {
   return d === 110 || d === 116 || d === 114;
 }
 
+/** A walk over a string literal's escaped quotes: counted up to `walked`, the last one opened at `open`. */
 interface EscapeWalk {
   walked: number;
   count: number;

@@ -274,34 +274,26 @@ function brunoVariables(text: string): Map<string, string> {
 
 /** A `{{name}}` (Postman, Bruno, REST Client), `{{ _.name }}` (Insomnia) or `<<name>>` (Hoppscotch) variable. */
 const URL_VARIABLE = /\{\{\s*(?:_\.)?([\w.-]+)\s*\}\}|<<([\w.-]+)>>/g;
-/** A variable whose name says this API's host or base (`{{tfe_host}}`, `{{ _.TFC_URL }}`, `{{terraform_api}}`). */
-const OWN_VARIABLE = /tfe|tfc|terraform/i;
 /**
- * Whether a request's URL, as a collection or request file writes it, is this API's: with its variables put in
- * place, it holds `/api/v2` (or the registry protocol's `/api/registry`), or its host is HCP Terraform's or one the
- * file names with `/api/v2` elsewhere, or a variable it is left with is named for this API. A URL of another host,
- * or on a base the file does not say (an environment file's), is not read as this API's: a request of a Bitbucket,
- * GitHub or tracker collection sends `/projects/{id}` and `/workspaces/{id}` of its own.
+ * Whether a request's URL, as a collection or request file writes it, may be this API's: with its variables put in
+ * place, it is not another API's (`apiAddress`: it opens with a host other than HCP Terraform's and the file's own
+ * `/api/v2` hosts, and holds no `/api/v2`). A base the file does not resolve (an environment file's) says nothing
+ * against the request; a variable resolved to another host does (a Bitbucket or GitHub collection's `{{baseUrl}}`).
  */
 function ownUrl(address: string, variables: ReadonlyMap<string, string>, hosts: ReadonlySet<string>): boolean {
   let url = address;
-  let named = false;
   // A few rounds: a variable may be written with another (`baseUrl` = `{{host}}/api/v2`).
   for (let round = 0; round < 3 && (url.includes('{{') || url.includes('<<')); round++) {
     let changed = false;
     url = url.replace(URL_VARIABLE, (all, curly: string | undefined, angled: string | undefined) => {
-      const name = curly ?? angled ?? '';
-      const value = variables.get(name);
-      if (value === undefined) {
-        if (OWN_VARIABLE.test(name)) named = true;
-        return all;
-      }
+      const value = variables.get(curly ?? angled ?? '');
+      if (value === undefined) return all;
       changed = true;
       return value;
     });
     if (!changed) break;
   }
-  return named || apiAddress(url, hosts) === 'own';
+  return apiAddress(url, hosts) !== 'other';
 }
 
 /** A REST Client file's `@name = value` declarations, and its request lines (`PATCH {{host}}/projects/1`, a URL alone). */

@@ -525,7 +525,11 @@ function sameArgument(words: readonly Word[], index: number, own: number, helper
 }
 
 /** PowerShell's web cmdlets and their aliases. */
-const WEB_CMDLET = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
+/** PowerShell's web cmdlets and their aliases. */
+const WEB_CMDLETS = ['Invoke-RestMethod', 'Invoke-WebRequest', 'irm', 'iwr'];
+const WEB_CMDLET = new RegExp(`^(?:${WEB_CMDLETS.join('|')})$`, 'i');
+/** A command that sends a request by its URL word, named anywhere in a text: curl, wget, PowerShell's web cmdlets. */
+export const URL_COMMAND = new RegExp(`(?<![\\w-])(?:curl|wget|${WEB_CMDLETS.join('|')})(?![\\w-])`, 'i');
 
 /** A program named for an API: `terraform_cloud_api.sh`, `tfc-api`. */
 const API_SCRIPT = /(?:^|[_-])api(?:\.sh)?$/i;

@@ -33,6 +33,11 @@ describe('history: a URL quoted in prose inside a string', () => {
       'const list = "[\\"https://app.terraform.io/api/v2/runs\\"]"',
     ].join('\n');
     assert.deepEqual(found(go, 'fixture.go'), ['1 endpoint POST /runs', '2 endpoint POST /runs']);
+    // code written in a string (a notebook cell, a generated script): a call's argument, an assignment
+    const cell = '    "resp = requests.post(\\"https://app.terraform.io/api/v2/runs\\", json=payload)\\n",';
+    assert.deepEqual(found(cell, 'nb.ipynb'), ['1 endpoint POST /runs']);
+    const script = 'SCRIPT = "import requests\\nurl = \\"https://app.terraform.io/api/v2/runs\\"\\n"';
+    assert.deepEqual(found(script, 'gen.py'), ['1 endpoint POST /runs']);
     const yaml = 'command: "curl -s -X POST \\"$TFE/api/v2/runs\\" -d @run.json"';
     assert.deepEqual(found(yaml, 'orb.yml'), ['1 endpoint POST /runs']);
   });

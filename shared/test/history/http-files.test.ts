@@ -126,9 +126,9 @@ describe('history: a request file of another API', () => {
   const found = (text: string): string[] =>
     scanText(text, { fileName: 'boards.http' }).map((m) => `${m.line} ${m.subject.id}`);
 
-  it('`@host` another API’s (GitHub’s) or unset: its `/projects/{id}` and the body say nothing', () => {
+  it('`@host` another API’s (GitHub’s): its `/projects/{id}` and the body say nothing, whatever the id is named', () => {
     assert.deepEqual(found(file('https://api.github.com')), []);
-    assert.deepEqual(found(file('{{$dotenv BOARD_URL}}')), []);
+    assert.deepEqual(found(file('https://api.github.com').replace('{{project_id}}', '{{tfe_board}}')), []);
   });
 
   it('`@host` this API’s base: the same request is read', () => {

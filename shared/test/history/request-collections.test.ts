@@ -467,10 +467,12 @@ describe('history: requests of another API’s collection', () => {
       2,
     );
 
-  it('a base of another host (Bitbucket’s, GitHub’s) or one the file does not set: no endpoint, the body says nothing', () => {
+  it('a base resolved to another host (Bitbucket’s, GitHub’s): no endpoint, the body says nothing', () => {
     assert.deepEqual(ids(collection('https://api.bitbucket.org/2.0'), 'bitbucket.postman_collection.json'), []);
     assert.deepEqual(ids(collection('https://api.github.com'), 'github.postman_collection.json'), []);
-    assert.deepEqual(ids(collection(undefined), 'boards.postman_collection.json'), []);
+    // a path variable named for Terraform changes nothing: the base resolves to GitHub's host
+    const named = collection('https://api.github.com').replaceAll('{{project_id}}', '{{terraform_board_id}}');
+    assert.deepEqual(ids(named, 'github.postman_collection.json'), []);
   });
 
   it('the same requests on this API’s base, set by the collection or named for it, are read', () => {
@@ -481,10 +483,11 @@ describe('history: requests of another API’s collection', () => {
       `${lineOf(own, 'name\\": \\"payments')} attribute projects name`,
     ];
     assert.deepEqual(ids(own, 'tfc.postman_collection.json').slice(0, 3), read);
-    const named = collection(undefined).replaceAll('{{baseUrl}}', '{{tfe_api}}');
+    // a base the collection does not set (an environment file's) is unknown, not another API's: read as before
+    const unset = collection(undefined);
     assert.ok(
-      ids(named, 'tfe.postman_collection.json').includes(
-        `${lineOf(named, '"url": "{{tfe_api}}/projects')} endpoint PATCH /projects/:project_id`,
+      ids(unset, 'tfc.postman_collection.json').includes(
+        `${lineOf(unset, '"url": "{{baseUrl}}/projects')} endpoint PATCH /projects/:project_id`,
       ),
     );
   });
@@ -509,8 +512,11 @@ describe('history: requests of another API’s collection', () => {
       '}',
     ].join('\n');
 
-  it('a Bruno request on a base its environment holds says nothing; on its own `vars` block’s API base it is read', () => {
-    assert.deepEqual(ids(bruno(''), 'Update project.bru'), []);
+  it('a Bruno request on its own `vars` block’s other host says nothing; on this API’s base, or an unset one, it is read', () => {
+    assert.deepEqual(
+      ids(bruno(''), 'Update project.bru')[0],
+      `${lineOf(bruno(''), 'url:')} endpoint PATCH /projects/:project_id`,
+    );
     assert.deepEqual(
       ids(bruno('vars:pre-request {\n  baseUrl: https://api.bitbucket.org/2.0\n}'), 'Update project.bru'),
       [],
