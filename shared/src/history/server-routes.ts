@@ -666,7 +666,14 @@ const CALL_ARGS = /([A-Za-z_$][\w$]*)[ \t]*\(([^()\n]*)\)/g;
  */
 export function routerFacts(text: string): RouterFacts {
   let consts: Map<string, string> | undefined;
-  if (text.includes('api/v2')) for (const m of text.matchAll(API_CONSTANT)) (consts ??= new Map()).set(m[1]!, m[2]!);
+  // Only the lines that hold `api/v2` can hold such a constant (API_CONSTANT is one line): read those, not the text.
+  for (let at = text.indexOf('api/v2'); at !== -1;) {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline === -1 ? text.length : newline;
+    for (const m of text.slice(lineStart, lineEnd).matchAll(API_CONSTANT)) (consts ??= new Map()).set(m[1]!, m[2]!);
+    at = newline === -1 ? -1 : text.indexOf('api/v2', newline + 1);
+  }
   let handed: Map<string, string> | undefined;
   if (HANDS_ROUTERS.some((mark) => text.includes(mark))) {
     const routers = new Set<string>();
