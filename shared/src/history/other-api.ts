@@ -21,7 +21,16 @@ export function otherApiSpans(text: string, lines: Lines, languageId: string | u
   const bases = otherBases(text);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
-  return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end));
+  // A class that also writes this API's base path (`/api/v2/…`) is a client of both (terrarun's UI service, its own
+  // `/api/terrarun/v1/…` beside `/api/v2/organizations`): its paths under `/api/v2` are this API's.
+  return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end) && !writesOwnBase(text, start, end));
+}
+
+/** Whether a string between `start` and `end` opens this API's base path (`"/api/v2/…`, `` `${host}/api/v2` ``). */
+function writesOwnBase(text: string, start: number, end: number): boolean {
+  for (let at = text.indexOf('api/v2', start); at !== -1 && at < end; at = text.indexOf('api/v2', at + 6))
+    if (!isRegexWordChar(text.charCodeAt(at + 6)) && text.charCodeAt(at - 1) === 47) return true;
+  return false;
 }
 
 /**

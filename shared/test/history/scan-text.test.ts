@@ -1113,6 +1113,38 @@ describe("another API's client class in the same file", () => {
       [9],
     );
   });
+  it("a class that writes this API's base path too is a client of both: its /api/v2 paths are this API's", () => {
+    // A server's web UI (an Angular service): the server's own API beside the one it implements. The other base alone
+    // (the `/api/v2` line gone) makes the class that API's client, and its bare paths say nothing.
+    const ts = [
+      '@Injectable({ providedIn: "root" })',
+      'export class WorkspaceService {',
+      '  constructor(private http: HttpClient) {}',
+      '',
+      '  checkName(name: string): Observable<any> {',
+      '    return this.http.post<any>(`/api/acme/v1/team/name-check`, { name });',
+      '  }',
+      '',
+      '  listWorkspaces(org: string): Observable<any> {',
+      '    return this.http.get<any>(',
+      '      `/api/v2/organizations/${org}/workspaces`,',
+      '      { headers: this.headers() },',
+      '    );',
+      '  }',
+      '',
+      '  readWorkspace(id: string): Observable<any> {',
+      '    return this.http.get<any>(`/workspaces/${id}`);',
+      '  }',
+      '}',
+    ].join('\n');
+    const found = (text: string): string[] =>
+      scanText(text, { languageId: 'typescript' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(found(ts), [
+      '11 endpoint GET /organizations/:organization_name/workspaces',
+      '17 endpoint GET /workspaces/:workspace_id',
+    ]);
+    assert.deepEqual(found(ts.replace('/api/v2/organizations', '/organizations')), []);
+  });
 });
 
 describe('a base filling a positional placeholder, sent after an if/elif', () => {
