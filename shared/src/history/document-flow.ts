@@ -1,3 +1,4 @@
+import { MAX_LITERAL, matchingClose, readBrackets } from './brackets.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { namedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
@@ -157,7 +158,7 @@ export function fromResponse(
     const binding = lastBinding(text, Math.max(from, before - MAX_BACK), before, name, outParameters);
     if (binding === undefined) return false;
     const line = lines.lineOf(binding.at);
-    if (urlLines.has(line)) return true;
+    if (urlLines.has(line) || callHoldsUrl(text, lines, binding.at, line, urlLines)) return true;
     const rhs = binding.value;
     if (carriesUrl(rhs, binding.at, name, 0)) return true;
     let value = rhs.replace(/^(?:await\s+|try\s+|range\s+|\(\s*)*/, '');
@@ -169,6 +170,26 @@ export function fromResponse(
     return next !== undefined && next !== name && follow(next, binding.at, steps + 1);
   };
   return follow(root, at, 0);
+}
+
+/** How many lines below its binding a call's arguments are read for a URL. */
+const CALL_LINES = 12;
+
+/**
+ * Whether the binding at `at` (on `line`) is a call whose arguments go on over the next lines with an API URL among
+ * them: `const result = await client.get(` then the URL on the line below (a formatter's wrap of a long call, in any
+ * language: `resp, err := c.do(ctx,`, `let resp = client.get(`, `$r = Invoke-RestMethod(`). The first bracket left
+ * open at the line's end is the call's; the URL lines up to its close (at most `CALL_LINES` below) count as its line;
+ * a call not closed within `MAX_LITERAL` characters says nothing.
+ */
+function callHoldsUrl(text: string, lines: Lines, at: number, line: number, urlLines: ReadonlySet<number>): boolean {
+  const open = readBrackets(text, at, lines.endOf(line), 'all', () => false)[0];
+  if (open === undefined || text.charCodeAt(open) !== 40) return false;
+  const close = matchingClose(text, open, MAX_LITERAL);
+  if (close === -1) return false;
+  const last = Math.min(lines.lineOf(close), line + CALL_LINES);
+  for (let l = line + 1; l <= last; l++) if (urlLines.has(l)) return true;
+  return false;
 }
 
 /**

@@ -2,6 +2,7 @@ import { modelKeys, type NameHit, type UrlHit } from './hits.ts';
 import { urlResource } from './jq-reads.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
+import type { RootScope } from './response-scope.ts';
 
 /**
  * Whose keys a JSON:API response's member reads are, by the variable they are read from, in any language whose
@@ -20,8 +21,10 @@ export function memberResources(
   urls: readonly UrlHit[],
   names: NameHit[],
   languageId: string | undefined,
+  scope?: RootScope,
 ): void {
   if (urls.length === 0 || (languageId !== undefined && OWN_FLOW.has(languageId))) return;
+  const scoped = scope !== undefined && languageId !== undefined && SCOPED.has(languageId);
   if (!lines.markers.any(MEMBER_INSIDE)) return;
   let byLine: Map<number, UrlHit[]> | undefined;
   const keys = modelKeys(names);
@@ -45,8 +48,9 @@ export function memberResources(
           else list.push(url);
         }
       }
-      const resource = variableResource(text, lines, byLine, root, line, 0);
-      if (resource === null) continue;
+      const resource =
+        variableResource(text, lines, byLine, root, line, 0) ?? (scoped ? scope(root, at, line, 'included') : null);
+      if (resource == null) continue;
       if (keys.mark(start, start + word.length, line, info, { resources: [resource], guessed: false })) pushed = true;
     }
   if (pushed) names.sort((a, b) => a.start - b.start);
@@ -58,10 +62,18 @@ const WORD = /^[A-Za-z_]\w*(?![\w-])/;
 const COMMENT = /^\s*(?:#|\/\/)/;
 /** Languages whose responses another reader follows. */
 const OWN_FLOW = new Set(['python', 'terraform', 'hcl', 'go', 'shellscript']);
-/** The gate: a member read of a resource object's `attributes` or `relationships`. */
-const MEMBER_INSIDE: readonly string[] = ['.attributes.', '.relationships.'];
-/** A variable, maybe its `data` (or `data[0]`), then `.attributes.` or `.relationships.` right before the key. */
-const CHAIN = /(?<![\w$.])(\$?[A-Za-z_]\w*)(?:\.data(?:\[0\])?)?\.(?:attributes|relationships)\.$/;
+/** The gate: a member read of a resource object's `attributes` or `relationships` (JavaScript's optional `?.` too). */
+const MEMBER_INSIDE: readonly string[] = ['.attributes.', '.relationships.', '.attributes?.', '.relationships?.'];
+/**
+ * A variable, maybe its `data` (or `data[0]`), then `.attributes.` or `.relationships.` right before the key, any of
+ * the dots optional (`?.`).
+ */
+const CHAIN = /(?<![\w$.])(\$?[A-Za-z_]\w*)(?:\??\.data(?:\[0\])?)?\??\.(?:attributes|relationships)\??\.$/;
+/**
+ * Languages whose member reads not followed to a response on one line are asked of the function they are read in
+ * (`rootScope`: `const body = await res.json()` after `res = await fetch(url)`, a loop over `body.data`).
+ */
+const SCOPED = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'ruby']);
 /** How far before a key its chain is read. */
 const BEFORE_CHARS = 80;
 /** A function's definition line (PowerShell's, JavaScript's, Perl's, Go's, Python's, Ruby's, Rust's). */

@@ -76,18 +76,19 @@ const MEMBER_HOLDERS = new Set(['javascript', 'typescript', 'javascriptreact', '
 const MEMBER_INSIDE = ['.attributes', '.relationships'];
 /**
  * What is right before a quoted key read inside a resource object: `["attributes"][`, `['relationships'][`, with a Go
- * type assertion between (`["attributes"].(map[string]interface{})[`), or a `dig("attributes", ` call.
+ * type assertion between (`["attributes"].(map[string]interface{})[`), the member read so (`ws.attributes['updated-at']`,
+ * JavaScript's optional `ws.attributes?.['updated-at']`), or a `dig("attributes", ` call.
  */
 const INSIDE_BEFORE =
-  /(?:\[\s*(["'])(?:attributes|relationships)\1\s*\](?:\s*\.\(\s*map\[string\](?:interface\{\}|any)\s*\))?\s*\[\s*|\bdig\(\s*(["'])(?:attributes|relationships)\2\s*,\s*)$/;
+  /(?:(?:\[\s*(["'])(?:attributes|relationships)\1\s*\](?:\s*\.\(\s*map\[string\](?:interface\{\}|any)\s*\))?|(?:\?\.|\.|->)(?:attributes|relationships))\s*(?:\?\.\s*)?\[\s*|\bdig\(\s*(["'])(?:attributes|relationships)\2\s*,\s*)$/;
 /** The chain's root right before such a read, when a plain name (`p` of `p["attributes"][`, `$p`, `&item`). */
 const ROOT_BEFORE = /(?<![\w$.])(?:\$|&)?([A-Za-z_]\w*)\.?$/;
 /**
- * A quoted key read from a name (`attrs["name"]`, `$attrs['name']`, `attrs.get("name")`, `attrs.dig("name")`):
+ * A quoted key read from a name (`attrs["name"]`, `attrs?.["name"]`, `$attrs['name']`, `attrs.get("name")`, `attrs.dig("name")`):
  * group 1, the name, whose assignment `attributesHolder` reads.
  */
 const HOLDER_BEFORE =
-  /(?<![\w$.])(?:\$)?([A-Za-z_]\w*)(?:\s*\[\s*|(?:\.|->)(?:get|dig|fetch|path|getString|optString)\(\s*)$/;
+  /(?<![\w$.])(?:\$)?([A-Za-z_]\w*)(?:\s*(?:\?\.\s*)?\[\s*|(?:\.|->)(?:get|dig|fetch|path|getString|optString)\(\s*)$/;
 /** How far before a key its subscripts are read. */
 const BEFORE_CHARS = 60;
 
@@ -155,6 +156,35 @@ function lineSet(urls: readonly UrlHit[]): ReadonlySet<number> {
   return new Set(urls.map((u) => u.line));
 }
 
+/** Whose document a root read at `at` (on `line`) holds; `included` the word whose read before it says nothing. */
+export type RootScope = (root: string, at: number, line: number, included: string) => string | undefined;
+
+/**
+ * The function-scope decision `scopeMembers` and `member-reads.ts` share: the root's resource by the function it is
+ * read in (`documentResource`: the one resource of the function's first run of API URLs when the root holds their
+ * response, by `fromResponse`; in a function with no URL, the resource the root's name spells), undefined when that
+ * is unknown, outside a function, or after a read of `included` in the function.
+ */
+export function rootScope(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+  languageId: string | undefined,
+): RootScope {
+  let resources: Map<number, string | null> | undefined;
+  let urlLines: ReadonlySet<number> | undefined;
+  return (root, at, line, included) => {
+    const fn = enclosingFunction(text, lines, line);
+    if (fn === undefined) return undefined;
+    resources ??= functionResources(text, lines, urls);
+    const resource = documentResource(index, root, resources.get(fn.start), () =>
+      fromResponse(text, fn.start, at, root, (urlLines ??= lineSet(urls)), lines, languageId === 'go'),
+    );
+    return resource === undefined || text.slice(fn.start, at).includes(included) ? undefined : resource;
+  };
+}
+
 /** Languages whose typed documents' members `scopeMembers` reads (an exported field, a property, a getter). */
 const TYPED = new Set(['go', 'csharp', 'java', 'kotlin', 'scala', 'groovy', 'swift', 'rust']);
 /**
@@ -188,8 +218,7 @@ export function scopeMembers(
   // The document's type names its wire keys (`json:"attributes"`, `@JsonProperty("attributes")`): the gate
   // `scopeResources` asked already, then the members.
   if (!lines.markers.any(QUOTED_INSIDE) || !lines.markers.any(MEMBER_GATE)) return [];
-  let resources: Map<number, string | null> | undefined;
-  let urlLines: ReadonlySet<number> | undefined;
+  let scope: RootScope | undefined;
   const out: Match[] = [];
   for (const marker of MEMBER_GATE)
     for (let word = lines.markers.first(marker); word !== -1; word = text.indexOf(marker, word + marker.length)) {
@@ -211,13 +240,8 @@ export function scopeMembers(
       // Written, not read: `ws.Relationships.Project.Data.Name = id` sets the program's own struct.
       const end = after + m[0].length;
       if (WRITTEN_AFTER.test(text.slice(end, end + 80))) continue;
-      const fn = enclosingFunction(text, lines, line);
-      if (fn === undefined) continue;
-      resources ??= functionResources(text, lines, urls);
-      const resource = documentResource(index, root, resources.get(fn.start), () =>
-        fromResponse(text, fn.start, at, root, (urlLines ??= lineSet(urls)), lines, languageId === 'go'),
-      );
-      if (resource === undefined || text.slice(fn.start, at).includes('Included')) continue;
+      const resource = (scope ??= rootScope(text, lines, index, urls, languageId))(root, at, line, 'Included');
+      if (resource === undefined) continue;
       const subject = (index.byName.get(wireName(member)) ?? []).find(
         (s) => s.type === 'attribute' && s.resource === resource,
       );

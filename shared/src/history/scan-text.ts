@@ -21,7 +21,7 @@ import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
 import { otherApiSpans } from './other-api.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
-import { scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
+import { rootScope, scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
 import {
   fileFacts,
@@ -274,7 +274,15 @@ function scan(
   // Other languages: a response's keys read by quoted subscripts in a function of one API resource.
   scopeResources(text, lines, index, hits.urls, hits.names, languageId);
   // And by member reads (`$w.attributes.name`) of a variable holding one resource's response.
-  memberResources(text, lines, lexicon, hits.urls, hits.names, languageId);
+  memberResources(
+    text,
+    lines,
+    lexicon,
+    hits.urls,
+    hits.names,
+    languageId,
+    rootScope(text, lines, index, hits.urls, languageId),
+  );
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
   const hcl = languageId === 'terraform' || languageId === 'hcl';
   const httpSources = hcl ? httpDataSources(text, lines, index, hits.urls) : NO_SOURCES;
