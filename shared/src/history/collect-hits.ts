@@ -46,6 +46,7 @@ import { inPrintCall, mayPrint, sentArgument } from './sending-calls.ts';
 import {
   controllerRoutes,
   forgetRouters,
+  rootTailLiterals,
   routeReading,
   servesThisApi,
   type ProjectRoutes,
@@ -212,6 +213,15 @@ export class HitCollector {
           this.bareKey(at, pattern.lastIndex);
       }
     }
+    // A route literal that goes on from its router's `/api` (`r.Get("/registry/{r}/v2/gpg-keys", …)` under chi's
+    // `Route("/api", …)`) holds no first segment the scan pattern finds: read as a route, or not at all.
+    for (const open of rootTailLiterals(text)) {
+      const place = this.#places.at(open + 1);
+      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
+      const close = closingQuote(text, profile, open + 1, place.quote);
+      const route = close === -1 ? undefined : routeReading(text, open, close, this.routes);
+      if (route && !route.own) this.servedRoute(route, open + 1, close);
+    }
     if (profile.baseUrls) this.baseUses();
     if (profile.pathArguments)
       for (const call of pathPieceCalls(text)) {
@@ -286,6 +296,7 @@ export class HitCollector {
       !servesThisApi(
         text,
         served.map((hit) => hit.candidates[0]?.template ?? ''),
+        (offset) => this.#places.at(offset).inComment,
       )
     ) {
       const dropped = new Set(served);

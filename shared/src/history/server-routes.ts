@@ -37,12 +37,13 @@ const ROUTE_ANNOTATION =
 const ATTRIBUTE_ROUTE = /\[(?:Http(Get|Post|Put|Patch|Delete)|(Route))[ \t]*\([ \t]*$|^[ \t]*(@Path)\([ \t]*$/;
 
 /**
- * A router's registration up to the literal, group 1 its receiver and group 2 its word: gin, echo and fiber's
- * `v2.GET("`, chi's `r.Get("`, gorilla's `s.HandleFunc("` / `s.Path("`, `api.Group("`, ASP.NET's `app.MapGet("`,
- * Express's `router.get('`; a Python route decorator's `@router.get("` / `@bp.route(path="` (group 3: the `@`).
+ * A router's registration up to the literal, group 2 its receiver, group 3 the derivations between (`DERIVED`) and
+ * group 4 its word: gin, echo and fiber's `v2.GET("`, chi's `r.Get("` and `r.With(mw).Post("`, gorilla's
+ * `s.HandleFunc("` / `s.Path("`, `api.Group("`, ASP.NET's `app.MapGet("`, Express's `router.get('`; a Python route
+ * decorator's `@router.get("` / `@bp.route(path="` (group 1: the `@`); Flask's `app.add_url_rule("`.
  */
 const REGISTRATION =
-  /(?:^[ \t]*(@))?([A-Za-z_$][\w$]*)\s*\.[ \t]*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle|Path|PathPrefix|Route|Mount|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete|Group|Methods)?|get|post|put|patch|delete|head|options|all|route|api_route|websocket|use)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
+  /(?:^[ \t]*(@))?([A-Za-z_$][\w$]*)((?:\s*\.[ \t]*(?:With|Group|Use|PathPrefix|Subrouter|MapGroup)\((?:[^()\n]|\([^()\n]*\))*\))*)\s*\.[ \t]*(add_url_rule|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle|Path|PathPrefix|Route|Mount|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete|Group|Methods)?|get|post|put|patch|delete|head|options|all|route|api_route|websocket|use)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
 
 /** Words of REGISTRATION that set a prefix, not a route (`r.Group("/api")`, `s.PathPrefix("/v2")`, `app.use('/api', r)`). */
 const PREFIX_WORDS = new Set(['Group', 'PathPrefix', 'Route', 'Mount', 'MapGroup', 'use']);
@@ -119,14 +120,18 @@ export function routeReading(
   }
   const reg = REGISTRATION.exec(head);
   if (!reg) return undefined;
-  const [, at, receiver = '', name = ''] = reg;
+  const [, at, receiver = '', derived = '', name = ''] = reg;
   const python = at !== undefined;
   if (python && !decorates(text, close)) return undefined;
   const goRoute = GO_ROUTE_WORDS.has(name);
   // A prefix's literal (`v2 := r.Group("/api/v2")`, `s.PathPrefix("/v2")`) is no route; `app.use('/x', …)` is read as any.
   if (PREFIX_WORDS.has(name)) return name === 'use' ? undefined : ownUnless(literal);
   memoFor(text, project);
-  const prefix = routerPrefix(text, receiver, open);
+  // A router derived in the registration's own chain (chi's `r.With(mw).Post(`, `r.Group("/api/v2", auth).GET(`).
+  const prefix =
+    derived === ''
+      ? routerPrefix(text, receiver, open)
+      : valuePrefix(text, receiver + derived.replace(/\s*\.\s*/g, '.'), headStart + reg.index, PREFIX_HOPS);
   // Routes no method of the API is sent to (`HEAD`, `OPTIONS`, a websocket's).
   if (prefix !== undefined && /^(?:HEAD|OPTIONS|head|options|websocket)$/.test(name)) return OWN;
   const verb = registrationVerb(text, name, headStart + reg.index + reg[0].lastIndexOf(name), close, python);
@@ -140,11 +145,31 @@ export function routeReading(
 
 const OWN: RouteReading = { own: true };
 
-/** A route of this API's from the root (`/api/v2/…`; a class's `api/v2/…` too). */
-const API_ROUTE = /^\/?api\/v2(?:\/|$)/;
+/**
+ * The opening quotes of literals that go on from a router's `/api` with the private registry's root
+ * (`"/registry/{registry}/v2/gpg-keys"`): no first segment of the API's paths opens them, so the scan pattern does not
+ * find them (`routeReading` decides whether each is a route of this API's).
+ */
+export function rootTailLiterals(text: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf('/registry/'); at !== -1; at = text.indexOf('/registry/', at + 10)) {
+    const c = text.charCodeAt(at - 1);
+    if (c === 34 || c === 39 || c === 96) out.push(at - 1);
+  }
+  return out;
+}
 
-/** Another server's own route, unless its literal holds `/api/v2` (then it is read as any literal). */
-const ownUnless = (literal: string): RouteReading | undefined => (literal.includes('/api/v2') ? undefined : OWN);
+/**
+ * A route of this API's from the root: `/api/v2/…` (a class's `api/v2/…` too), or the other root the history has
+ * subjects under, the private registry's `/api/registry/…` (`/api/registry/:registry_name/v2/gpg-keys`; `normalizeUrl`
+ * keeps it whole).
+ */
+const API_ROUTE = /^\/?api\/(?:v2|registry)(?:\/|$)/;
+/** A literal that holds a path of this API's from its root (`API_ROUTE`) itself. */
+const API_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
+
+/** Another server's own route, unless its literal holds this API's root (then it is read as any literal). */
+const ownUnless = (literal: string): RouteReading | undefined => (API_PATH.test(literal) ? undefined : OWN);
 
 const lineEnd = (text: string, at: number): number => {
   const end = text.indexOf('\n', at);
@@ -170,7 +195,7 @@ function served(
 ): RouteReading | undefined {
   const joined = joinPath(prefix, literal);
   if (!API_ROUTE.test(joined)) return OWN;
-  if (!annotated && !verbs?.length && literal.includes('/api/v2')) return undefined;
+  if (!annotated && !verbs?.length && API_PATH.test(literal)) return undefined;
   const lead = joined.slice(0, joined.length - literal.replace(/^\/+/, '').length);
   const [method, ...more] = verbs ?? [];
   const route: { -readonly [K in keyof ServedRoute]: ServedRoute[K] } = { prefix: lead };
@@ -217,9 +242,12 @@ function registrationVerb(
     }
     return found.length > 0 ? found : undefined;
   }
-  if (python && (name === 'route' || name === 'api_route')) {
+  // Flask's `app.add_url_rule("/x", view_func=…, methods=[…])` as its `@app.route`, but a class's view
+  // (`Workspaces.as_view("ws")`) serves the methods its class defines: none said.
+  if ((python && (name === 'route' || name === 'api_route')) || name === 'add_url_rule') {
     const call = text.slice(close + 1, Math.min(text.length, close + 300));
     const methods = /^[^)]*?\bmethods[ \t]*=[ \t]*[[(]([^\])]*)[\])]/.exec(call);
+    if (!methods && name === 'add_url_rule' && /^[^)]*?\.as_view\(/.test(call)) return undefined;
     if (!methods) return [{ method: 'GET', start: at, end: at, text: '' }];
     return verbsIn(methods[1]!, close + 1 + methods.index + methods[0].indexOf(methods[1]!));
   }
@@ -325,9 +353,12 @@ const PREFIX_HOPS = 4;
 const ROUTER_MAKER =
   /^(?:&?(?:gin\.(?:Default|New)|echo\.New|fiber\.New|mux\.NewRouter|chi\.New(?:Router|Mux)|http\.NewServeMux|express(?:\.Router)?|Router|FastAPI|APIRouter|Flask|Blueprint|\w+\.Build)\(|new[ \t]+(?:Router|Hono|KoaRouter)\()/;
 
-/** The chain of prefix calls after a router (`.Group("/v2")`, `.PathPrefix("/api").Subrouter()`, `.basePath('/api')`). */
+/**
+ * The chain of prefix calls after a router (`.Group("/v2")`, `.PathPrefix("/api").Subrouter()`, `.basePath('/api')`),
+ * and of derivations that add middleware, no prefix (`.Use(auth)`, chi's `.With(mw)`).
+ */
 const PREFIX_CALL =
-  /^\.(Group|PathPrefix|MapGroup|basePath|Subrouter|Use|use)\([ \t]*(?:(["'`])([^"'`\n]*)\2|([A-Za-z_$][\w$.]*)(?=[ \t]*[,)]))?/;
+  /^\.(Group|PathPrefix|MapGroup|basePath|Subrouter|Use|use|With)\([ \t]*(?:(["'`])([^"'`\n]*)\2|([A-Za-z_$][\w$.]*)(?=[ \t]*[,)]))?/;
 
 /** Words a text that makes a router holds (ROUTER_MAKER, PREFIX_CALL, chi's `.Route(`): without one, no prefix is read. */
 const ROUTER_MARKS = [
@@ -463,15 +494,18 @@ function valuePrefix(text: string, value: string, at: number, hops: number): str
   const unknownBase = prefix === undefined;
   let own = prefix ?? '';
   for (let call = PREFIX_CALL.exec(rest); call !== null; call = PREFIX_CALL.exec(rest)) {
-    if (call[1] !== 'Use' && call[1] !== 'use' && call[1] !== 'Subrouter') {
+    if (!MIDDLEWARE_CALLS.has(call[1]!)) {
       const piece = call[3] ?? (call[4] === undefined ? undefined : constantValue(text, call[4], at));
       if (piece !== undefined) own = joinPath(own, piece);
     }
-    rest = rest.slice(call[0].length);
-    rest = rest.slice(closingParen(rest, 0) + 1);
+    // On after the call's `)` (its arguments may hold calls: `.Group("/v2", auth.Required())`).
+    rest = rest.slice(closingParen(rest, call[0].indexOf('(') + 1) + 1);
   }
   return unknownBase && !API_ROUTE.test(own) && !own.includes(CONSTANT) ? undefined : own;
 }
+
+/** PREFIX_CALL's words that derive a router with more middleware and no prefix of its own. */
+const MIDDLEWARE_CALLS = new Set(['Use', 'use', 'With', 'Subrouter']);
 
 /** Marks a constant of another file in a prefix (`§APIVersionPath§`), read when the project's facts meet. */
 const CONSTANT = '§';
@@ -488,9 +522,12 @@ function constantValue(text: string, expression: string, at: number): string {
   return assigned ?? known.project?.consts.get(name) ?? `${CONSTANT}${name}${CONSTANT}`;
 }
 
+/** How far a call's arguments are read for their `)` (a router's options, a prefix call's middleware). */
+const CALL_LIMIT = 300;
+
 /** The offset of the `)` that closes the call whose arguments start at `from` (or the text's length). */
 function closingParen(text: string, from: number): number {
-  const close = matchingClose(text, from - 1, text.length - from + 1);
+  const close = matchingClose(text, from - 1, CALL_LIMIT);
   return close === -1 ? text.length : close;
 }
 
@@ -511,20 +548,25 @@ function mounted(text: string, name: string, own: string, hops: number): string 
   return m[5] === 'register_blueprint' ? joinPath(base, m[7]!) : joinPath(joinPath(base, m[7]!), own);
 }
 
-/** chi's `r.Route("/api", func(r chi.Router) {`: group 1 the router, 2 the prefix, 3 the parameter. */
+/**
+ * chi's `r.Route("/api", func(r chi.Router) {`, and its `r.Group(func(r chi.Router) {` (no prefix of its own), either
+ * after middleware (`r.With(mw).Group(func(r chi.Router) {`): group 1 the router, 2 the prefix, 3 the parameter.
+ */
 const CHI_ROUTE =
-  /([A-Za-z_]\w*)\.Route\([ \t]*"([^"\n]*)"[ \t]*,[ \t]*func[ \t]*\([ \t]*([A-Za-z_]\w*)\b[^)]*\)[ \t]*\{/g;
+  /([A-Za-z_]\w*)(?:\.With\((?:[^()\n]|\([^()\n]*\))*\))?\.(?:Route\([ \t]*"([^"\n]*)"[ \t]*,|Group\()[ \t]*func[ \t]*\([ \t]*([A-Za-z_]\w*)\b[^)]*\)[ \t]*\{/g;
 
-/** chi's `r.Route("/api/v2", func(r chi.Router) {` whose body holds `at`, `name` its parameter: that prefix. */
+const CHI_MARKS = ['.Route(', '.Group(func'];
+
+/** chi's `r.Route("/api/v2", func(r chi.Router) {` (or `Group`) whose body holds `at`, `name` its parameter: that prefix. */
 function chiRoute(text: string, name: string, at: number, hops: number): string | undefined {
   const known = memoFor(text, memo?.project);
-  known.chi ??= text.includes('.Route(')
+  known.chi ??= CHI_MARKS.some((mark) => text.includes(mark))
     ? [...text.matchAll(CHI_ROUTE)].map((m) => {
         const open = m.index + m[0].length - 1;
         const close = matchingClose(text, open, text.length - open, 'braces');
         return {
           outer: m[1]!,
-          prefix: m[2]!,
+          prefix: m[2] ?? '',
           param: m[3]!,
           at: m.index,
           open,
@@ -723,11 +765,20 @@ export function routesConcern(routes: ProjectRoutes | undefined, text: string): 
  * (go-tfe, a `tfe`/`tfc`/`terraform` module or handler, JSON:API's media type or struct tags), or one of its routes
  * under the prefix is a path no other API shares (`decisiveTemplate`).
  */
-const NAMES_THIS_API = /go-tfe|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|[Tt]erraform)(?![a-z])|vnd\.api\+json|jsonapi:"/;
+const NAMES_THIS_API = /go-tfe|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|[Tt]erraform)(?![a-z])|vnd\.api\+json|jsonapi:"/g;
 
-/** Whether a server's routes (their templates) and text show it implements this API (`NAMES_THIS_API`). */
-export function servesThisApi(text: string, templates: readonly string[]): boolean {
-  return templates.some(decisiveTemplate) || NAMES_THIS_API.test(text);
+/**
+ * Whether a server's routes (their templates) and text show it implements this API (`NAMES_THIS_API`), the text's
+ * code only: a comment naming Terraform (`// like Terraform's registry`) shows nothing.
+ */
+export function servesThisApi(
+  text: string,
+  templates: readonly string[],
+  inComment: (offset: number) => boolean,
+): boolean {
+  if (templates.some(decisiveTemplate)) return true;
+  for (const m of text.matchAll(NAMES_THIS_API)) if (!inComment(m.index)) return true;
+  return false;
 }
 
 /**

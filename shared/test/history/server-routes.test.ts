@@ -76,6 +76,68 @@ describe('routes of a server implementing this API: Go routers', () => {
     decoys(gorilla, 'api/router.go');
   });
 
+  it('routes registered through middleware: chi’s r.With(mw).Post( and r.Group(func(r chi.Router) {, gin/echo groups with middleware', () => {
+    const chi = [
+      'import "github.com/acme/tfe-lite/store"',
+      'func (s *Server) Routes(root *chi.Mux) {',
+      '\troot.Route("/api", func(r chi.Router) {',
+      '\t\tr.Use(s.Authenticate)',
+      '\t\tr.With(s.CheckOrg).Post("/v2/organizations/{org}/registry-modules", s.createModule)',
+      '\t\tr.With(s.CheckOrg, s.Audit).Delete("/v2/organizations/{org}/registry-providers/{reg}/{ns}/{name}", s.dropProvider)',
+      '\t\tr.With(s.CheckOrg).Group(func(g chi.Router) {',
+      '\t\t\tg.Patch("/v2/varsets/{id}", s.updateVarset)',
+      '\t\t})',
+      '\t})',
+      '}',
+    ];
+    assert.deepEqual(endpoints(chi, 'internal/server/routes.go'), [
+      '5 endpoint POST /organizations/:organization_name/registry-modules',
+      '6 endpoint DELETE /organizations/:organization_name/registry-providers/:registry_name/:namespace/:name',
+      '8 endpoint PATCH /varsets/:varset_id',
+    ]);
+    decoys(chi, 'internal/server/routes.go', '"/api"');
+    const gin = [
+      'import "github.com/acme/tfe-lite/store"',
+      'func main() {',
+      '\tr := gin.Default()',
+      '\tv2 := r.Group("/api").Group("/v2")',
+      '\tv2.PATCH("/varsets/:id", updateVarset)',
+      '\tadmin := r.Group("/api/v2", auth.Required(), audit.Log())',
+      '\tadmin.DELETE("/projects/:id", deleteProject)',
+      '\tr.Group("/api/v2").Use(limit.Rate(10)).DELETE("/varsets/:id", deleteVarset)',
+      '\te := echo.New()',
+      '\tg := e.Group("/api/v2", middleware.JWT([]byte(secret)))',
+      '\tg.GET("/projects/:id/varsets", listProjectVarsets)',
+      '}',
+    ];
+    assert.deepEqual(endpoints(gin, 'cmd/server/main.go'), [
+      '5 endpoint PATCH /varsets/:varset_id',
+      '7 endpoint DELETE /projects/:project_id',
+      '8 endpoint DELETE /varsets/:varset_id',
+      '11 endpoint GET /projects/:project_id/varsets',
+    ]);
+    decoys(gin, 'cmd/server/main.go', '/api');
+  });
+
+  it('the private registry’s own root: /registry/… under a router’s /api is /api/registry/…; under another prefix, silent', () => {
+    const chi = [
+      'func (s *Server) Routes(root *chi.Mux) {',
+      '\troot.Route("/api", func(r chi.Router) {',
+      '\t\tr.Get("/registry/{registry}/v2/gpg-keys", s.listKeys)',
+      '\t\tr.With(s.Owner).Patch("/registry/{registry}/v2/gpg-keys/{ns}/{key}", s.updateKey)',
+      '\t})',
+      '}',
+    ];
+    assert.deepEqual(endpoints(chi, 'internal/server/keys.go'), [
+      '3 endpoint GET /api/registry/:registry_name/v2/gpg-keys',
+      '4 endpoint PATCH /api/registry/:registry_name/v2/gpg-keys/:namespace/:key_id',
+    ]);
+    decoys(chi, 'internal/server/keys.go', '"/api"');
+    // The same literals on a router without that root, or in a client's call, are no route of this API's.
+    const other = ['r := chi.NewRouter()', 'r.Get("/registry/{registry}/v2/gpg-keys", listKeys)'];
+    assert.deepEqual(endpoints(other, 'main.go'), []);
+  });
+
   it('a router handed in as a parameter has no prefix the file shows: its routes stay silent', () => {
     const routes = [
       'func (r *Router) registerProjects(api *mux.Router) {',
@@ -144,6 +206,18 @@ describe('routes of a server implementing this API: JavaScript, Python', () => {
       '11 endpoint POST /organizations/:organization_name/varsets',
     ]);
     decoys(flask, 'tfe/views.py');
+    // Flask's add_url_rule: methods=[…], GET by default, none said for a class's view (its methods are its class's).
+    const rules = [
+      'api = Blueprint("tfe", __name__, url_prefix="/api/v2")',
+      'api.add_url_rule("/varsets/<varset_id>", view_func=update_varset, methods=["PATCH"])',
+      'api.add_url_rule("/projects/<project_id>/varsets", view_func=project_varsets)',
+      'api.add_url_rule("/projects/<project_id>", view_func=ProjectView.as_view("project"))',
+    ];
+    assert.deepEqual(endpoints(rules, 'tfe/urls.py'), [
+      '2 endpoint PATCH /varsets/:varset_id',
+      '3 endpoint GET /projects/:project_id/varsets',
+    ]);
+    decoys(rules, 'tfe/urls.py');
   });
 
   it('a client’s calls on its base are no routes: an axios instance on /api/v2 still sends its paths', () => {
@@ -240,6 +314,17 @@ describe('routes of a server implementing this API: controller classes', () => {
       ],
     ];
     for (const [fileName, lines] of servers) assert.deepEqual(endpoints(lines, fileName), [], fileName);
+    // A comment that names Terraform shows nothing of the server; its code naming the API does.
+    const tracker = servers[0]![1];
+    const commented = ['// Pipelines here run like Terraform Cloud runs.', ...tracker];
+    assert.deepEqual(endpoints(commented, 'tracker/main.go'), []);
+    const named = ['import tfe "github.com/hashicorp/go-tfe"', ...tracker];
+    assert.deepEqual(endpoints(named, 'tracker/main.go'), [
+      '6 endpoint GET /projects/:project_id',
+      '7 endpoint PATCH /projects/:project_id',
+      '8 endpoint DELETE /projects/:project_id',
+      '10 endpoint POST /runs',
+    ]);
   });
 
   it('JAX-RS: the class’s @Path("/api/v2") over a method’s @Path and verb', () => {
