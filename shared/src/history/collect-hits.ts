@@ -148,7 +148,7 @@ export class HitCollector {
     /** What the project's other files say of its routers (`server-routes.ts`). */
     readonly routes?: ProjectRoutes,
   ) {
-    forgetRouters();
+    forgetRouters(text, lines.markers);
     this.#places = new LinePlaces(text, profile, lines);
     this.#go = profile === GO_PROFILE;
     this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys, profile.commands);

@@ -1,6 +1,7 @@
 import { matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { MethodToken } from './match-types.ts';
+import { TextMarkers } from './text-markers.ts';
 import { assignmentOf } from './value-flow.ts';
 
 /**
@@ -37,13 +38,21 @@ const ROUTE_ANNOTATION =
 const ATTRIBUTE_ROUTE = /\[(?:Http(Get|Post|Put|Patch|Delete)|(Route))[ \t]*\([ \t]*$|^[ \t]*(@Path)\([ \t]*$/;
 
 /**
- * A router's registration up to the literal, group 2 its receiver, group 3 the derivations between (`DERIVED`) and
- * group 4 its word: gin, echo and fiber's `v2.GET("`, chi's `r.Get("` and `r.With(mw).Post("`, gorilla's
- * `s.HandleFunc("` / `s.Path("`, `api.Group("`, ASP.NET's `app.MapGet("`, Express's `router.get('`; a Python route
- * decorator's `@router.get("` / `@bp.route(path="` (group 1: the `@`); Flask's `app.add_url_rule("`.
+ * A router's registration up to the literal, group 2 its receiver and group 3 its word: gin, echo and fiber's
+ * `v2.GET("`, chi's `r.Get("`, gorilla's `s.HandleFunc("` / `s.Path("`, `api.Group("`, ASP.NET's `app.MapGet("`,
+ * Express's `router.get('`; a Python route decorator's `@router.get("` / `@bp.route(path="` (group 1: the `@`); Flask's
+ * `app.add_url_rule("`.
  */
 const REGISTRATION =
-  /(?:^[ \t]*(@))?([A-Za-z_$][\w$]*)((?:\s*\.[ \t]*(?:With|Group|Use|PathPrefix|Subrouter|MapGroup)\((?:[^()\n]|\([^()\n]*\))*\))*)\s*\.[ \t]*(add_url_rule|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle|Path|PathPrefix|Route|Mount|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete|Group|Methods)?|get|post|put|patch|delete|head|options|all|route|api_route|websocket|use)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
+  /(?:^[ \t]*(@))?([A-Za-z_$][\w$]*)\s*\.[ \t]*(add_url_rule|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Group|HandleFunc|Handle|Path|PathPrefix|Route|Mount|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete|Group|Methods)?|get|post|put|patch|delete|head|options|all|route|api_route|websocket|use)[ \t]*\([ \t]*(?:path[ \t]*=[ \t]*)?$/;
+
+/**
+ * A registration on a router derived in the same expression (asked only when REGISTRATION fails after a `).`): chi's
+ * `r.With(mw).Post("`, `r.Group("/api/v2", auth).GET("`, gorilla's `r.PathPrefix("/api/v2").Subrouter().HandleFunc("`.
+ * Group 1 the receiver, 2 the derivations (`PREFIX_CALL`s), 3 the word.
+ */
+const DERIVED_REGISTRATION =
+  /([A-Za-z_$][\w$]*)((?:\.(?:With|Group|Use|PathPrefix|Subrouter|MapGroup)\((?:[^()\n]|\([^()\n]*\))*\))+)\s*\.[ \t]*(GET|POST|PUT|PATCH|DELETE|Any|HandleFunc|Handle|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete)|get|post|put|patch|delete|all|route)[ \t]*\([ \t]*$/;
 
 /** Words of REGISTRATION that set a prefix, not a route (`r.Group("/api")`, `s.PathPrefix("/v2")`, `app.use('/api', r)`). */
 const PREFIX_WORDS = new Set(['Group', 'PathPrefix', 'Route', 'Mount', 'MapGroup', 'use']);
@@ -118,9 +127,9 @@ export function routeReading(
       : attributeVerb(text, lineStart, jaxrs);
     return served(prefix, absolute ? literal.slice(literal.indexOf('/')) : literal, verb);
   }
-  const reg = REGISTRATION.exec(head);
+  const reg = registrationIn(head);
   if (!reg) return undefined;
-  const [, at, receiver = '', derived = '', name = ''] = reg;
+  const { at, receiver, name, derived } = reg;
   const python = at !== undefined;
   if (python && !decorates(text, close)) return undefined;
   const goRoute = GO_ROUTE_WORDS.has(name);
@@ -131,10 +140,10 @@ export function routeReading(
   const prefix =
     derived === ''
       ? routerPrefix(text, receiver, open)
-      : valuePrefix(text, receiver + derived.replace(/\s*\.\s*/g, '.'), headStart + reg.index, PREFIX_HOPS);
+      : valuePrefix(text, receiver + derived, headStart + reg.index, PREFIX_HOPS);
   // Routes no method of the API is sent to (`HEAD`, `OPTIONS`, a websocket's).
   if (prefix !== undefined && /^(?:HEAD|OPTIONS|head|options|websocket)$/.test(name)) return OWN;
-  const verb = registrationVerb(text, name, headStart + reg.index + reg[0].lastIndexOf(name), close, python);
+  const verb = registrationVerb(text, name, headStart + reg.wordAt, close, python);
   if (prefix !== undefined) return served(prefix, literal, verb);
   // A router not made in this text: a route all the same when its word or handler says so (its prefix unknown).
   if (goRoute || python) return ownUnless(literal);
@@ -145,6 +154,24 @@ export function routeReading(
 
 const OWN: RouteReading = { own: true };
 
+/** A registration read in a literal's head: REGISTRATION's, else DERIVED_REGISTRATION's (offsets in the head). */
+function registrationIn(
+  head: string,
+):
+  | { at: string | undefined; receiver: string; name: string; derived: string; index: number; wordAt: number }
+  | undefined {
+  const m = REGISTRATION.exec(head);
+  if (m) {
+    const name = m[3]!;
+    return { at: m[1], receiver: m[2]!, name, derived: '', index: m.index, wordAt: m.index + m[0].lastIndexOf(name) };
+  }
+  const d = head.includes(').') ? DERIVED_REGISTRATION.exec(head) : null;
+  if (!d) return undefined;
+  const name = d[3]!;
+  const wordAt = d.index + d[0].lastIndexOf(name);
+  return { at: undefined, receiver: d[1]!, name, derived: d[2]!, index: d.index, wordAt };
+}
+
 /**
  * The opening quotes of literals that go on from a router's `/api` with the private registry's root
  * (`"/registry/{registry}/v2/gpg-keys"`): no first segment of the API's paths opens them, so the scan pattern does not
@@ -152,7 +179,9 @@ const OWN: RouteReading = { own: true };
  */
 export function rootTailLiterals(text: string): number[] {
   const out: number[] = [];
-  for (let at = text.indexOf('/registry/'); at !== -1; at = text.indexOf('/registry/', at + 10)) {
+  const markers = markersOf(text);
+  if (!mayServe(markers)) return out;
+  for (let at = markers.first('/registry/'); at !== -1; at = text.indexOf('/registry/', at + 10)) {
     const c = text.charCodeAt(at - 1);
     if (c === 34 || c === 39 || c === 96) out.push(at - 1);
   }
@@ -388,7 +417,8 @@ const ROUTER_MARKS = [
 interface RouterMemo {
   readonly text: string;
   readonly project: ProjectRoutes | undefined;
-  readonly routers: boolean;
+  /** Whether the text makes a router or the project hands it one (`ROUTER_MARKS`), asked when a prefix is read. */
+  routers?: boolean;
   readonly assigns: Map<string, readonly { readonly text: string; readonly at: number }[]>;
   readonly prefixes: Map<string, string | null>;
   readonly classes: Map<RegExp, readonly { at: number; route: string | undefined }[]>;
@@ -399,17 +429,33 @@ interface RouterMemo {
   feign?: boolean;
 }
 let memo: RouterMemo | undefined;
+/** The markers of the text a scan reads (`forgetRouters`): its gates are asked of them, searched once a text. */
+let scanned: { readonly text: string; readonly markers: TextMarkers } | undefined;
 
-/** A scan starts: what an earlier scan read of its text is not kept (per-text data lives with one scan). */
-export function forgetRouters(): void {
+/**
+ * A scan starts: what an earlier scan read of its text is not kept (per-text data lives with one scan); the scan's
+ * markers of its text (`Lines.markers`) answer this module's gates.
+ */
+export function forgetRouters(text?: string, markers?: TextMarkers): void {
   memo = undefined;
+  scanned = text !== undefined && markers !== undefined ? { text, markers } : undefined;
 }
 
+function markersOf(text: string): TextMarkers {
+  if (scanned?.text !== text) scanned = { text, markers: new TextMarkers(text) };
+  return scanned.markers;
+}
+
+/**
+ * The module's gate: a text that names no root of this API's paths (`/api`, `api/`) has no route of a server of this
+ * API's, unless the project's routers reach it (`routesConcern`, read apart): nothing more is read of it.
+ */
+const mayServe = (markers: TextMarkers): boolean => markers.any(API_ROOTS);
+const API_ROOTS = ['/api', 'api/'];
+
 function memoFor(text: string, project?: ProjectRoutes): RouterMemo {
-  if (memo?.text !== text || memo.project !== project) {
-    const routers = project !== undefined || ROUTER_MARKS.some((m) => text.includes(m));
-    memo = { text, project, routers, assigns: new Map(), prefixes: new Map(), classes: new Map() };
-  }
+  if (memo?.text !== text || memo.project !== project)
+    memo = { text, project, assigns: new Map(), prefixes: new Map(), classes: new Map() };
   return memo;
 }
 
@@ -422,7 +468,9 @@ function memoFor(text: string, project?: ProjectRoutes): RouterMemo {
  */
 function routerPrefix(text: string, name: string, at: number, hops = PREFIX_HOPS): string | undefined {
   const known = memoFor(text, memo?.project);
-  if (hops === 0 || !known.routers) return undefined;
+  if (hops === 0) return undefined;
+  known.routers ??= known.project !== undefined || markersOf(text).any(ROUTER_MARKS);
+  if (!known.routers) return undefined;
   const route = chiRoute(text, name, at, hops);
   if (route !== undefined) return route;
   const value = assignedValue(known, name, at);
@@ -560,7 +608,7 @@ const CHI_MARKS = ['.Route(', '.Group(func'];
 /** chi's `r.Route("/api/v2", func(r chi.Router) {` (or `Group`) whose body holds `at`, `name` its parameter: that prefix. */
 function chiRoute(text: string, name: string, at: number, hops: number): string | undefined {
   const known = memoFor(text, memo?.project);
-  known.chi ??= CHI_MARKS.some((mark) => text.includes(mark))
+  known.chi ??= markersOf(text).any(CHI_MARKS)
     ? [...text.matchAll(CHI_ROUTE)].map((m) => {
         const open = m.index + m[0].length - 1;
         const close = matchingClose(text, open, text.length - open, 'braces');
@@ -603,7 +651,7 @@ const MEMBER_PATH = /\[Route[ \t]*\([ \t]*"([^"\n]*)"|@Path[ \t]*\([ \t]*"([^"\n
  */
 export function controllerRoutes(text: string): ControllerRoute[] {
   const out: ControllerRoute[] = [];
-  if (!text.includes('api/v2')) return out;
+  if (!markersOf(text).has('api/v2')) return out;
   const classes: { at: number; route: string }[] = [];
   for (const pattern of [CLASS_MAPPING, CLASS_ROUTE, CLASS_PATH])
     for (const { at, route } of classRoutes(text, pattern)) if (route !== undefined) classes.push({ at, route });
@@ -707,9 +755,10 @@ const CALL_ARGS = /([A-Za-z_$][\w$]*)[ \t]*\(([^()\n]*)\)/g;
  * → `/api/v2`, or a constant of another file marked), and its constants holding a path of this API.
  */
 export function routerFacts(text: string): RouterFacts {
+  const markers = markersOf(text);
   let consts: Map<string, string> | undefined;
   // Only the lines that hold `api/v2` can hold such a constant (API_CONSTANT is one line): read those, not the text.
-  for (let at = text.indexOf('api/v2'); at !== -1;) {
+  for (let at = markers.first('api/v2'); at !== -1;) {
     const lineStart = text.lastIndexOf('\n', at) + 1;
     const newline = text.indexOf('\n', at);
     const lineEnd = newline === -1 ? text.length : newline;
@@ -717,7 +766,7 @@ export function routerFacts(text: string): RouterFacts {
     at = newline === -1 ? -1 : text.indexOf('api/v2', newline + 1);
   }
   let handed: Map<string, string> | undefined;
-  if (HANDS_ROUTERS.some((mark) => text.includes(mark))) {
+  if (markers.any(HANDS_ROUTERS)) {
     const routers = new Set<string>();
     for (const m of text.matchAll(ROUTER_ASSIGN)) routers.add(m[1]!);
     if (routers.size > 0)
