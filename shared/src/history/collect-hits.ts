@@ -296,7 +296,10 @@ export class HitCollector {
       !servesThisApi(
         text,
         served.map((hit) => hit.candidates[0]?.template ?? ''),
-        (offset) => this.#places.at(offset).inComment,
+        (offset) => {
+          const place = this.#places.at(offset);
+          return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
+        },
       )
     ) {
       const dropped = new Set(served);

@@ -48,11 +48,12 @@ const REGISTRATION =
 
 /**
  * A registration on a router derived in the same expression (asked only when REGISTRATION fails after a `).`): chi's
- * `r.With(mw).Post("`, `r.Group("/api/v2", auth).GET("`, gorilla's `r.PathPrefix("/api/v2").Subrouter().HandleFunc("`.
+ * `r.With(mw).Post("`, `r.Group("/api/v2", auth).GET("`, gorilla's `r.PathPrefix("/api/v2").Subrouter().HandleFunc("`,
+ * Express's `router.use(auth).get('`, ASP.NET's `app.MapGroup("/api/v2").RequireAuthorization().MapDelete("`.
  * Group 1 the receiver, 2 the derivations (`PREFIX_CALL`s), 3 the word.
  */
 const DERIVED_REGISTRATION =
-  /([A-Za-z_$][\w$]*)((?:\.(?:With|Group|Use|PathPrefix|Subrouter|MapGroup)\((?:[^()\n]|\([^()\n]*\))*\))+)\s*\.[ \t]*(GET|POST|PUT|PATCH|DELETE|Any|HandleFunc|Handle|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete)|get|post|put|patch|delete|all|route)[ \t]*\([ \t]*$/;
+  /([A-Za-z_$][\w$]*)((?:\.(?:With|Group|Use|use|PathPrefix|Subrouter|MapGroup|RequireAuthorization|AllowAnonymous|WithTags|WithName|WithOpenApi|AddEndpointFilter|RequireCors|RequireRateLimiting)\((?:[^()\n]|\([^()\n]*\))*\))+)\s*\.[ \t]*(GET|POST|PUT|PATCH|DELETE|Any|HandleFunc|Handle|Get|Post|Put|Patch|Delete|Map(?:Get|Post|Put|Patch|Delete)|get|post|put|patch|delete|all|route)[ \t]*\([ \t]*$/;
 
 /** Words of REGISTRATION that set a prefix, not a route (`r.Group("/api")`, `s.PathPrefix("/v2")`, `app.use('/api', r)`). */
 const PREFIX_WORDS = new Set(['Group', 'PathPrefix', 'Route', 'Mount', 'MapGroup', 'use']);
@@ -276,11 +277,23 @@ function registrationVerb(
   if ((python && (name === 'route' || name === 'api_route')) || name === 'add_url_rule') {
     const call = text.slice(close + 1, Math.min(text.length, close + 300));
     const methods = /^[^)]*?\bmethods[ \t]*=[ \t]*[[(]([^\])]*)[\])]/.exec(call);
-    if (!methods && name === 'add_url_rule' && /^[^)]*?\.as_view\(/.test(call)) return undefined;
+    if (!methods && name === 'add_url_rule' && !functionView(text, call)) return undefined;
     if (!methods) return [{ method: 'GET', start: at, end: at, text: '' }];
     return verbsIn(methods[1]!, close + 1 + methods.index + methods[0].indexOf(methods[1]!));
   }
   return undefined;
+}
+
+/**
+ * Whether an `add_url_rule(…)`'s view (`view_func=name`, or its third argument) is a function the text defines
+ * (`def name(`): one serves GET by default; a class's view (`Workspaces.as_view("ws")`, or a name holding one) serves
+ * what its class defines.
+ */
+function functionView(text: string, call: string): boolean {
+  const view =
+    /^[^)]*?\bview_func[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/.exec(call)?.[1] ??
+    /^[ \t]*,[ \t]*["'][^"'\n]*["'][ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/.exec(call)?.[1];
+  return view !== undefined && new RegExp(`^[ \\t]*(?:async[ \\t]+)?def[ \\t]+${view}[ \\t]*\\(`, 'm').test(text);
 }
 
 /** The methods listed in a text at `from` (`"GET", "POST"`, `http.MethodPatch`, `['PATCH']`). */
@@ -387,7 +400,7 @@ const ROUTER_MAKER =
  * and of derivations that add middleware, no prefix (`.Use(auth)`, chi's `.With(mw)`).
  */
 const PREFIX_CALL =
-  /^\.(Group|PathPrefix|MapGroup|basePath|Subrouter|Use|use|With)\([ \t]*(?:(["'`])([^"'`\n]*)\2|([A-Za-z_$][\w$.]*)(?=[ \t]*[,)]))?/;
+  /^\.(Group|PathPrefix|MapGroup|basePath|Subrouter|Use|use|With|RequireAuthorization|AllowAnonymous|WithTags|WithName|WithOpenApi|AddEndpointFilter|RequireCors|RequireRateLimiting)\([ \t]*(?:(["'`])([^"'`\n]*)\2|([A-Za-z_$][\w$.]*)(?=[ \t]*[,)]))?/;
 
 /** Words a text that makes a router holds (ROUTER_MAKER, PREFIX_CALL, chi's `.Route(`): without one, no prefix is read. */
 const ROUTER_MARKS = [
@@ -553,7 +566,20 @@ function valuePrefix(text: string, value: string, at: number, hops: number): str
 }
 
 /** PREFIX_CALL's words that derive a router with more middleware and no prefix of its own. */
-const MIDDLEWARE_CALLS = new Set(['Use', 'use', 'With', 'Subrouter']);
+const MIDDLEWARE_CALLS = new Set([
+  'Use',
+  'use',
+  'With',
+  'Subrouter',
+  'RequireAuthorization',
+  'AllowAnonymous',
+  'WithTags',
+  'WithName',
+  'WithOpenApi',
+  'AddEndpointFilter',
+  'RequireCors',
+  'RequireRateLimiting',
+]);
 
 /** Marks a constant of another file in a prefix (`§APIVersionPath§`), read when the project's facts meet. */
 const CONSTANT = '§';
@@ -810,33 +836,44 @@ export function routesConcern(routes: ProjectRoutes | undefined, text: string): 
 }
 
 /**
- * What says a server implements this API and not another one on the commonest version prefix: its text names this API
- * (go-tfe, a `tfe`/`tfc`/`terraform` module or handler, JSON:API's media type or struct tags), or one of its routes
- * under the prefix is a path no other API shares (`decisiveTemplate`).
+ * What says a server implements this API and not another one on the commonest version prefix: its code names this API
+ * (NAMES_THIS_API, or its client's names as identifiers: CLIENT_NAMES), or one of its routes under the prefix is a path
+ * no other API shares (`decisiveTemplate`).
  */
-const NAMES_THIS_API = /go-tfe|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|[Tt]erraform)(?![a-z])|vnd\.api\+json|jsonapi:"/g;
+/** Names of this API in a server's code or its strings: go-tfe, HCP Terraform's host, JSON:API's media type or struct tags. */
+const NAMES_THIS_API = /go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"/g;
+/**
+ * This API's client's names as identifiers (`tfe.Client`, `tfcToken`, `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`),
+ * outside strings: the word terraform alone names the CLI (`exec.Command("terraform", "plan")`, a `terraformVersion`
+ * field), which any infrastructure tool runs.
+ */
+const CLIENT_NAMES =
+  /(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
+
+/** Where an offset of a text is: its code, a string or a comment. */
+export type PlaceKind = 'code' | 'string' | 'comment';
 
 /**
- * Whether a server's routes (their templates) and text show it implements this API (`NAMES_THIS_API`), the text's
- * code only: a comment naming Terraform (`// like Terraform's registry`) shows nothing.
+ * Whether a server's routes (their templates) and text show it implements this API: a decisive template, this API's
+ * names anywhere but in comments (`NAMES_THIS_API`), its client's in code (`CLIENT_NAMES`). A comment naming Terraform
+ * (`// like Terraform's registry`) shows nothing, nor a string naming its CLI.
  */
 export function servesThisApi(
   text: string,
   templates: readonly string[],
-  inComment: (offset: number) => boolean,
+  placeOf: (offset: number) => PlaceKind,
 ): boolean {
   if (templates.some(decisiveTemplate)) return true;
-  for (const m of text.matchAll(NAMES_THIS_API)) if (!inComment(m.index)) return true;
+  for (const m of text.matchAll(NAMES_THIS_API)) if (placeOf(m.index) !== 'comment') return true;
+  for (const m of text.matchAll(CLIENT_NAMES)) if (placeOf(m.index) === 'code') return true;
   return false;
 }
 
 /**
  * A path no other API shares: a literal segment of more than one word (`registry-modules`, `data-retention-policy`,
- * `tag-bindings`) or this API's own nouns (`varsets`, `workspaces`); not the words every API has (`projects`, `teams`,
- * `organizations`, `runs`, `users`).
+ * `tag-bindings`) or this API's own noun `varsets`; not the words other APIs have too (`projects`, `teams`,
+ * `organizations`, `runs`, `users`, `workspaces`: Coder's, Bitbucket's, Postman's `/api/v2/workspaces`).
  */
 function decisiveTemplate(template: string): boolean {
-  return template
-    .split('/')
-    .some((s) => s !== '' && !s.startsWith(':') && (s.includes('-') || s === 'varsets' || s === 'workspaces'));
+  return template.split('/').some((s) => s !== '' && !s.startsWith(':') && (s.includes('-') || s === 'varsets'));
 }

@@ -48,7 +48,7 @@ describe('routes of a server implementing this API: Go routers', () => {
 
   it('chi’s r.Route("/api/v2", func(r chi.Router) { … }) and gorilla’s PathPrefix(…).Subrouter() with .Methods', () => {
     const chi = [
-      'import "github.com/acme/tfe-lite/store"',
+      'import tfe "github.com/acme/tfe-lite/store"',
       'r := chi.NewRouter()',
       'r.Route("/api/v2", func(r chi.Router) {',
       '\tr.Get("/projects/{id}", showProject)',
@@ -78,7 +78,7 @@ describe('routes of a server implementing this API: Go routers', () => {
 
   it('routes registered through middleware: chi’s r.With(mw).Post( and r.Group(func(r chi.Router) {, gin/echo groups with middleware', () => {
     const chi = [
-      'import "github.com/acme/tfe-lite/store"',
+      'import tfe "github.com/acme/tfe-lite/store"',
       'func (s *Server) Routes(root *chi.Mux) {',
       '\troot.Route("/api", func(r chi.Router) {',
       '\t\tr.Use(s.Authenticate)',
@@ -97,7 +97,7 @@ describe('routes of a server implementing this API: Go routers', () => {
     ]);
     decoys(chi, 'internal/server/routes.go', '"/api"');
     const gin = [
-      'import "github.com/acme/tfe-lite/store"',
+      'import tfe "github.com/acme/tfe-lite/store"',
       'func main() {',
       '\tr := gin.Default()',
       '\tv2 := r.Group("/api").Group("/v2")',
@@ -117,6 +117,25 @@ describe('routes of a server implementing this API: Go routers', () => {
       '11 endpoint GET /projects/:project_id/varsets',
     ]);
     decoys(gin, 'cmd/server/main.go', '/api');
+    // Express's router.use(mw) returns the router; ASP.NET's group builders (RequireAuthorization()) return the group.
+    const express = [
+      'const v2 = express.Router();',
+      "v2.use(requireToken).patch('/varsets/:id', updateVarset);",
+      "app.use('/api/v2', v2);",
+    ];
+    assert.deepEqual(endpoints(express, 'server.js'), ['2 endpoint PATCH /varsets/:varset_id']);
+    decoys(express, 'server.js');
+    const minimal = [
+      'var app = builder.Build();',
+      'app.MapGroup("/api/v2").RequireAuthorization().MapDelete("/varsets/{id}", (string id) => Results.NoContent());',
+      'var v2 = app.MapGroup("/api/v2").WithTags("tfe");',
+      'v2.MapPatch("/varsets/{id}", (string id) => Results.Ok());',
+    ];
+    assert.deepEqual(endpoints(minimal, 'Program.cs'), [
+      '2 endpoint DELETE /varsets/:varset_id',
+      '4 endpoint PATCH /varsets/:varset_id',
+    ]);
+    decoys(minimal, 'Program.cs');
   });
 
   it('the private registry’s own root: /registry/… under a router’s /api is /api/registry/…; under another prefix, silent', () => {
@@ -209,13 +228,19 @@ describe('routes of a server implementing this API: JavaScript, Python', () => {
     // Flask's add_url_rule: methods=[…], GET by default, none said for a class's view (its methods are its class's).
     const rules = [
       'api = Blueprint("tfe", __name__, url_prefix="/api/v2")',
+      'def project(project_id):',
+      '    return {}',
       'api.add_url_rule("/varsets/<varset_id>", view_func=update_varset, methods=["PATCH"])',
-      'api.add_url_rule("/projects/<project_id>/varsets", view_func=project_varsets)',
+      'api.add_url_rule("/projects/<project_id>/tag-bindings", "bindings", tag_bindings, methods=["PATCH"])',
       'api.add_url_rule("/projects/<project_id>", view_func=ProjectView.as_view("project"))',
+      'project_view = ProjectView.as_view("project")',
+      'api.add_url_rule("/projects/<project_id>", view_func=project_view)',
+      'api.add_url_rule("/projects/<project_id>", view_func=project)',
     ];
     assert.deepEqual(endpoints(rules, 'tfe/urls.py'), [
-      '2 endpoint PATCH /varsets/:varset_id',
-      '3 endpoint GET /projects/:project_id/varsets',
+      '4 endpoint PATCH /varsets/:varset_id',
+      '5 endpoint PATCH /projects/:project_id/tag-bindings',
+      '9 endpoint GET /projects/:project_id',
     ]);
     decoys(rules, 'tfe/urls.py');
   });
@@ -314,10 +339,20 @@ describe('routes of a server implementing this API: controller classes', () => {
       ],
     ];
     for (const [fileName, lines] of servers) assert.deepEqual(endpoints(lines, fileName), [], fileName);
-    // A comment that names Terraform shows nothing of the server; its code naming the API does.
+    // A comment that names Terraform shows nothing of the server, nor a string naming its CLI (a tool that runs it), nor
+    // the noun workspaces other APIs have too; its code naming the API does.
     const tracker = servers[0]![1];
     const commented = ['// Pipelines here run like Terraform Cloud runs.', ...tracker];
     assert.deepEqual(endpoints(commented, 'tracker/main.go'), []);
+    const runner = [...tracker, 'func plan() error { return exec.Command("terraform", "plan").Run() }'];
+    assert.deepEqual(endpoints(runner, 'tracker/main.go'), []);
+    const ides = [
+      'r := chi.NewRouter()',
+      'r.Route("/api/v2", func(r chi.Router) {',
+      '\tr.With(auth).Get("/workspaces/{id}", ws)',
+      '})',
+    ];
+    assert.deepEqual(endpoints(ides, 'coderd/api.go'), []);
     const named = ['import tfe "github.com/hashicorp/go-tfe"', ...tracker];
     assert.deepEqual(endpoints(named, 'tracker/main.go'), [
       '6 endpoint GET /projects/:project_id',
