@@ -63,15 +63,15 @@ export function pathHelpers(text: string, lines: Lines): ReadonlyMap<string, Pat
     const fns = new Map<number, string>();
     let places = 0;
     let starts: number[] = [];
-    // One pass from `/` to `/` (a native search each): a `/` that opens a placeholder (`/{`, `/%s`, `/${`, `/#{`), and
-    // a `"/"` literal with a join beside it (`"/".join(`, `.join("/")`, `strings.Join(parts, "/")`).
-    for (let at = text.indexOf('/'); at !== -1 && places < MAX_PLACES; at = text.indexOf('/', at + 1)) {
+    // The `/`s before `{`, `%`, `$`, `#` or a quote (`TextMarkers.slashes`: one walk over the text's `/`s, shared with
+    // other-api.ts): a `/` that opens a placeholder (`/{`, `/%s`, `/${`, `/#{`), and a `"/"` literal with a join
+    // beside it (`"/".join(`, `.join("/")`, `strings.Join(parts, "/")`). Most texts have a few dozen, none a place.
+    for (const at of lines.markers.slashes.opening) {
+      if (places >= MAX_PLACES) break;
       const c = text.charCodeAt(at + 1);
       if (c === 34 || c === 39) {
         if (text.charCodeAt(at - 1) !== c || !JOIN_NEAR.test(text.slice(Math.max(0, at - 48), at + 12))) continue;
-      } else if (c !== 123 && c !== 37 && c !== 36 && c !== 35)
-        continue; // { % $ #
-      else if (!PLACE_AT.test(text.slice(at, at + 3)) || !helperPlace(text, at) || !bareValue(text, at)) continue;
+      } else if (!PLACE_AT.test(text.slice(at, at + 3)) || !helperPlace(text, at) || !bareValue(text, at)) continue;
       places++;
       starts.push(at);
     }
