@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { factsConcern, type ProjectFacts } from '../../src/history/project-facts.ts';
+import { callsDeclared } from '../../src/history/sdk-names.ts';
+import { TextMarkers } from '../../src/history/text-markers.ts';
 
 const NAMES = ['ListModuleConsumers', 'AddTags', 'get_run', '$fetch', 'list', 'x1'];
 const PROJECT: ProjectFacts = { modelPaths: new Map(), operations: new Map(NAMES.map((n) => [n, 'GET /runs/:id'])) };
@@ -38,5 +40,55 @@ test('made-up texts: the same answer as the pattern', () => {
     assert.equal(factsConcern(PROJECT, text), expected, text);
   }
   // Both answers occur often enough to mean something.
+  assert.ok(calls > 200 && calls < 4800, `${calls} calling texts`);
+});
+
+// The functions and methods the project's Go files say return a go-tfe struct (`goReturns`): a file calling one is read
+// again. Found in the same walk over the text's `(`s as the names above; the answer is the marker search's
+// (`callsDeclared`: `Name(` anywhere, `.Method(` for a method).
+const RETURNS = new Map([
+  ['main.newRunOptions', 'RunCreateOptions'],
+  ['.WorkspaceFor', 'Workspace'],
+  ['helpers.É', 'Run'],
+]);
+const GO_PROJECT: ProjectFacts = { modelPaths: new Map(), goReturns: RETURNS };
+
+test("a call of a function the project's Go files say returns a go-tfe struct concerns the file", () => {
+  for (const [text, calls] of [
+    ['opts := newRunOptions(ws)', true],
+    ['opts := main.newRunOptions(ws)', true],
+    ['ws, err := c.WorkspaceFor(ctx, name)', true],
+    ['ws, err := WorkspaceFor(ctx, name)', false],
+    ['newRunOptions (ws)', false],
+    ['newRunOptions', false],
+    ['x := helpers.É(1)', true],
+    ['(newRunOptions)', false],
+  ] as const)
+    assert.equal(factsConcern(GO_PROJECT, text), calls, text);
+});
+
+test('made-up texts: the same answer as the marker search of each name', () => {
+  let seed = 7;
+  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const pieces = [
+    'newRunOptions',
+    'Options',
+    'new',
+    'RunOptions',
+    '.WorkspaceFor',
+    'WorkspaceFor',
+    'É',
+    'helpers.',
+    '(',
+  ];
+  const pieces2 = [...pieces, '(', '.', ' ', 'x', 'é'];
+  let calls = 0;
+  for (let k = 0; k < 5000; k++) {
+    let text = '';
+    for (let i = random(10); i > 0; i--) text += pieces2[random(pieces2.length)];
+    const expected = callsDeclared(new TextMarkers(text), RETURNS);
+    if (expected) calls++;
+    assert.equal(factsConcern(GO_PROJECT, text), expected, text);
+  }
   assert.ok(calls > 200 && calls < 4800, `${calls} calling texts`);
 });
