@@ -60,12 +60,11 @@ const OWN = memoKey<ReadonlyMap<string, PathHelper>>('path helpers');
  */
 export function pathHelpers(text: string, lines: Lines): ReadonlyMap<string, PathHelper> {
   return lines.memo(OWN, () => {
-    const fns = new Map<number, string>();
     let places = 0;
     let starts: number[] = [];
     // The `/`s before `{`, `%`, `$`, `#` or a quote (`TextMarkers.slashes`: one walk over the text's `/`s, shared with
     // other-api.ts): a `/` that opens a placeholder (`/{`, `/%s`, `/${`, `/#{`), and a `"/"` literal with a join
-    // beside it (`"/".join(`, `.join("/")`, `strings.Join(parts, "/")`). Most texts have a few dozen, none a place.
+    // beside it (`"/".join(`, `.join("/")`, `strings.Join(parts, "/")`). Most texts have a few, none of them a place.
     for (const at of lines.markers.slashes.opening) {
       if (places >= MAX_PLACES) break;
       const c = text.charCodeAt(at + 1);
@@ -76,6 +75,7 @@ export function pathHelpers(text: string, lines: Lines): ReadonlyMap<string, Pat
       starts.push(at);
     }
     if (starts.length === 0) return new Map();
+    const fns = new Map<number, string>();
     const found = new Map<string, PathHelper | null>();
     const read = new Map<number, PathHelper | undefined>();
     const seenLines = new Set<number>();
