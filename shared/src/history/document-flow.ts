@@ -121,7 +121,7 @@ const ARGUMENT = /[(,]\s*&?\$?([A-Za-z_]\w*)\s*(?=[,)])/g;
  * URLs (`urlLines`: the lines they are on), by its bindings above `at`, followed back through at most `MAX_STEPS`:
  * an assignment (`res = await fetch(url)`, `doc := get("…")`, `result, err := tfcRequest(ctx, "GET", path)`), a loop
  * over a value (`for _, item := range response.Data`, `for (const w of body.data)`, `foreach ($b['data'] as $w)`,
- * `body["data"].each do |w|`), or a call that fills it (`json.Unmarshal(body, &list)`, `c.request(ctx, "GET", path,
+ * `body["data"].each do |w|`, one that counts too: `for (const [i, w] of body.data.entries())`), or a call that fills it (`json.Unmarshal(body, &list)`, `c.request(ctx, "GET", path,
  * nil, &response)`). A binding holds the response when a URL is on its line or a name passed to its call was bound on
  * a URL's line (`client.Do(req)`); `outParameters`: a call given `&name` fills it (Go's). It is followed on through a chain's root (`p["data"]`, `res.json()`, `&list[i]`,
  * `append(all, list.Data...)`) or a decoding call's first argument (`JSON.parse(text)`, `io.ReadAll(resp.Body)`).
@@ -215,6 +215,7 @@ function lastBinding(
       loop.typed,
       loopHeaders(`${n}\\b`, '([^\\n]*?)').as,
       loopHeaders(`${n}\\b`, '(?<![\\w$])([A-Za-z_$][^\\s=]*?)').method,
+      loop.enumerated,
       // A call filling it (Go's): `json.Unmarshal(body, &name)`.
       ...(outParameters ? [`(?<![&\\w])&${n}\\b`] : []),
     ].join('|'),
@@ -223,7 +224,7 @@ function lastBinding(
   let last: { at: number; value: string } | undefined;
   for (const m of body.matchAll(forms)) {
     const at = from + m.index;
-    const value = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
+    const value = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7];
     if (value !== undefined) {
       last = { at, value: value.replace(/;\s*ok\s*\{\s*$|\s*\{\s*$|\s*(?:\/\/|#).*$/, '') };
       continue;

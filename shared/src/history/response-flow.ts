@@ -135,7 +135,7 @@ const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', '
 const ASSIGNMENT = {
   payload: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*(\\{)?([^\\n]*)`,
   variable: (name: string) =>
-    `(?:${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+))|(?:${loopHeaders(name, '([^\\n]+)').forIn})`,
+    `(?:${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+))|(?:${loopHeaders(name, '([^\\n]+)').forIn})|(?:${loopHeaders(name, '([^\\n]+)').enumerated})`,
   url: (name: string) => `${assignmentOf(name, { opening: true })}[ \\t]*([^\\n]+)`,
 };
 /** A variable put into a payload: `"attributes": name`, `payload["data"]["relationships"] = name`. */
@@ -143,8 +143,8 @@ const TAKEN = (name: string): string =>
   `(['"])(?:attributes|relationships)\\1\\s*:\\s*${name}\\b|([A-Za-z_]\\w*)((?:\\[\\s*(['"])[\\w-]+\\4\\s*\\])*\\[\\s*(['"])(?:attributes|relationships)\\5\\s*\\])\\s*=\\s*${name}\\b`;
 /** A line whose first word is assigned (`name =`, `name: T =`, or a type annotation), by that word. */
 const ASSIGNED_LINE = /^[ \t]*([A-Za-z_]\w*)[ \t]*[:=]/gm;
-/** A `for name in` anywhere on a line (loops and comprehensions), by the loop variable. */
-const FOR_IN = /\bfor(?=[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t])/g;
+/** A `for name in` (or `for i, name in`) anywhere on a line (loops and comprehensions), by the loop variable. */
+const FOR_IN = /\bfor(?=[ \t]+(?:\w+[ \t]*,[ \t]*)?([A-Za-z_]\w*)[ \t]+in[ \t])/g;
 
 class Flow {
   private readonly defs: Def[] = [];
@@ -363,16 +363,23 @@ class Flow {
       const resource = namedResource(this.index, name).resource ?? this.fileResource;
       return resource === undefined ? this.argument(def, name, depth) : { resource, inside: false };
     }
-    const loop = last[2] !== undefined;
-    let expr = (loop ? last[2] : last[1]) ?? '';
+    // A loop's iterated value: `for p in X`, or `for i, p in enumerate(X, 1)` (X: `balanced` cuts the closing
+    // parenthesis, `firstItem` the start).
+    const counted = last[3] !== undefined;
+    const iterated = last[2] ?? last[3];
+    const loop = iterated !== undefined;
+    let expr = (loop ? iterated : last[1]) ?? '';
     if (loop) expr = balanced(expr.replace(/\s+if\b.*$/, '').replace(/:\s*(?:#.*)?$/, ''));
-    const at = def.start + last.index + last[0].length - (loop ? (last[2] ?? '') : (last[1] ?? '')).length;
+    if (counted) expr = firstItem(expr);
+    const at = def.start + last.index + last[0].length - (loop ? iterated : (last[1] ?? '')).length;
     // A call whose arguments go on over lines (`response = requests.get(` / `url=f"…",` / `)`) is read whole.
     if (!loop) expr = wholeCall(this.text, at, expr);
     const value = this.expression(expr.trim(), at, depth + 1);
     // A loop's item is its name's resource only when the loop walks a document's `data` list (`for project in
-    // st.session_state['project_list']['data']`): any other unknown iterable says nothing of its items.
-    return value ?? (loop && !DATA_LIST.test(expr.trim()) ? undefined : this.named(name));
+    // st.session_state['project_list']['data']`): any other unknown iterable says nothing of its items. A counted
+    // loop (`for i, ws in enumerate(filtered)`) over an unknown iterable keeps its name's resource, as it had before
+    // such loops were read.
+    return value ?? (loop && !counted && !DATA_LIST.test(expr.trim()) ? undefined : this.named(name));
   }
 
   /**
@@ -678,6 +685,18 @@ function balanced(expr: string): string {
       if (depth === 0) return expr.slice(0, i);
       depth--;
     }
+  }
+  return expr;
+}
+
+/** An argument list's first item: `xs` of `xs, 1` (`enumerate(xs, start=1)`). */
+function firstItem(expr: string): string {
+  let depth = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr.charAt(i);
+    if (c === '[' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === ')' || c === '}') depth--;
+    else if (c === ',' && depth === 0) return expr.slice(0, i);
   }
   return expr;
 }

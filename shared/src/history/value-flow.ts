@@ -586,7 +586,9 @@ export function assignmentAt(text: string, eq: number, options: OperatorOptions 
  * (each a pattern's source: the caller captures the one it asks about): `for x in xs` (Python, Ruby, shell), `for
  * (const x of xs)`, `foreach ($x in $xs)` (PowerShell), `foreach (var x in xs)` (C#), Go's `for _, x := range xs`,
  * Java's `for (final T x : xs)`, PHP's `foreach ($xs as $k => $x)`, and a method's `xs.forEach((x) =>`, `xs.map(async
- * (x) =>`, `xs.each do |x|`, `xs.map { |x|`.
+ * (x) =>`, `xs.each do |x|`, `xs.map { |x|`; `enumerated`, the item of a loop that also counts: Python's `for i, x in
+ * enumerate(xs`, JavaScript's `for (const [i, x] of xs.entries()` (the iterated value taken from where `xs` starts; the
+ * caller reads its root or its first argument).
  */
 export function loopHeaders(
   item: string,
@@ -597,6 +599,7 @@ export function loopHeaders(
   readonly typed: string;
   readonly as: string;
   readonly method: string;
+  readonly enumerated: string;
 } {
   return {
     forIn: `\\bfor(?:each)?\\s*\\(?\\s*(?:(?:const|let|var|final|auto)\\s+)?\\$?${item}\\s+(?:in|of)\\s+${iterated}`,
@@ -604,5 +607,6 @@ export function loopHeaders(
     typed: `\\bfor\\s*\\(\\s*(?:final\\s+)?[\\w<>.]+\\s+${item}\\s*:\\s*(?:this\\.)?${iterated}`,
     as: `\\bforeach\\s*\\(\\s*${iterated}\\s+as\\s+(?:\\$\\w+\\s*=>\\s*)?&?\\$${item}\\s*\\)`,
     method: `${iterated}\\s*\\.\\s*(?:each|forEach|map|filter|flatMap|select|find|for_each|some|every|iter\\(\\)\\.map)\\s*(?:\\(\\s*(?:async\\s*)?\\(?|\\{\\s*\\||do\\s*\\||\\(\\s*\\|)\\s*${item}`,
+    enumerated: `\\bfor\\s*(?:\\(\\s*(?:(?:const|let|var)\\s*)?\\[\\s*\\w+\\s*,\\s*${item}\\s*\\]\\s+of\\s+|\\w+\\s*,\\s*${item}\\s+in\\s+enumerate\\(\\s*)${iterated}`,
   };
 }
