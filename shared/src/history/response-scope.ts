@@ -162,8 +162,10 @@ export type RootScope = (root: string, at: number, line: number, included: strin
 /**
  * The function-scope decision `scopeMembers` and `member-reads.ts` share: the root's resource by the function it is
  * read in (`documentResource`: the one resource of the function's first run of API URLs when the root holds their
- * response, by `fromResponse`; in a function with no URL, the resource the root's name spells), undefined when that
- * is unknown, outside a function, or after a read of `included` in the function.
+ * response, by `fromResponse`; in a function with no URL, the resource the root's name spells, unless `responseOnly`),
+ * undefined when that is unknown, outside a function, or after a read of `included` in the function. `responseOnly`:
+ * member reads of untyped objects (`project.attributes.name` of a CMS's JSON:API in a file that also calls this API)
+ * are this API's only as its response, never by a name.
  */
 export function rootScope(
   text: string,
@@ -171,6 +173,7 @@ export function rootScope(
   index: HistoryIndex,
   urls: readonly UrlHit[],
   languageId: string | undefined,
+  responseOnly = false,
 ): RootScope {
   let resources: Map<number, string | null> | undefined;
   let urlLines: ReadonlySet<number> | undefined;
@@ -178,7 +181,9 @@ export function rootScope(
     const fn = enclosingFunction(text, lines, line);
     if (fn === undefined) return undefined;
     resources ??= functionResources(text, lines, urls);
-    const resource = documentResource(index, root, resources.get(fn.start), () =>
+    const own = resources.get(fn.start);
+    if (own === undefined && responseOnly) return undefined;
+    const resource = documentResource(index, root, own, () =>
       fromResponse(text, fn.start, at, root, (urlLines ??= lineSet(urls)), lines, languageId === 'go'),
     );
     return resource === undefined || text.slice(fn.start, at).includes(included) ? undefined : resource;

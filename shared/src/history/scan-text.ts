@@ -281,7 +281,7 @@ function scan(
     hits.urls,
     hits.names,
     languageId,
-    rootScope(text, lines, index, hits.urls, languageId),
+    rootScope(text, lines, index, hits.urls, languageId, true),
   );
   // Terraform: the keys of the responses `http` data sources decode (this file's sources, then the project's).
   const hcl = languageId === 'terraform' || languageId === 'hcl';

@@ -143,6 +143,22 @@ describe("history: JavaScript's member reads of a body parsed on another line", 
     ]);
   });
 
+  it("say nothing of another JSON:API's object in a function with no request (Ruby): a name is no response", () => {
+    const text = [
+      'class Dashboard',
+      '  def project_count(org)',
+      '    res = @http.get("/api/v2/organizations/#{org}/projects")',
+      '    JSON.parse(res.body, object_class: OpenStruct).data.length',
+      '  end',
+      '',
+      '  def card(project)',
+      '    "<h2>#{project.attributes.name}</h2><p>#{project.attributes.description}</p>"',
+      '  end',
+      'end',
+    ].join('\n');
+    assert.deepEqual(attributes(text, 'ruby'), []);
+  });
+
   it('say nothing of a body from elsewhere, of a function of two resources, or after `included`', () => {
     const text = [
       'async function fromDisk(org) {',
