@@ -543,6 +543,8 @@ export class HitCollector {
       return;
     // So does the type of an identifier in a to-many linkage list (`"data": [{"type": "workspaces", "id": ws}]`).
     if (isType && inLinkageList(this.text, start)) return;
+    // A type declared as a union of values (`type: "workspaces" | "providers"`, a tool's parameter): no one resource's.
+    if (isType && unionMember(this.text, end)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
@@ -1247,4 +1249,11 @@ function escapedString(text: string, walk: EscapeWalk, at: number, close: number
   if (count % 2 === 0) return undefined;
   for (let i = at; i < close; i++) if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) return [open, i];
   return undefined;
+}
+
+/** Whether the literal whose text ends at `end` (its closing quote there) is followed by a type union's `|` (not `||`). */
+function unionMember(text: string, end: number): boolean {
+  let i = end + 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return text.charCodeAt(i) === 124 && text.charCodeAt(i + 1) !== 124;
 }

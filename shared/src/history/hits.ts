@@ -50,6 +50,8 @@ export interface UrlHit {
   readonly sayLess?: true;
   /** Assigned to a variable that is extended before it is sent (`url += f"/{org}/workspaces"`): a prefix, no endpoint. */
   extended?: true;
+  /** A JSON:API link of a document (`jsonApiLink`: `"related": "/api/v2/…"`, a `links` object's member): no request, no match. */
+  link?: true;
   /** Later sends of the variable holding the URL with other methods (`requests.post(url, …)` then `requests.get(url, …)`). */
   sends?: readonly MethodToken[];
 }

@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
 import { isWordChar } from './source-text.ts';
+import { matchingClose } from './brackets.ts';
 import { assignmentAt } from './value-flow.ts';
 
 /** How far back the enclosing objects of a literal are read. */
@@ -235,7 +236,7 @@ function brackets(text: string): Int32Array {
  * Whether the key whose value opens at `open` is `relationships` (any case): `"key": {`, `key: {`, `key = {`,
  * `key = @{`, `"key" => {`, `\\"key\\": {`, `"key": map[string]interface{}{`. Compared in place, not copied.
  */
-function keyBeforeOpener(text: string, open: number, key: string = KEY): boolean {
+export function keyBeforeOpener(text: string, open: number, key: string = KEY): boolean {
   let i = open - 1;
   if (text.charCodeAt(i) === 64) i--; // PowerShell's @{
   // A Go composite literal's type: `map[string]interface{}{`, `&Relationships{`, `[]Ref{`.
@@ -266,23 +267,47 @@ const LINKAGE_REACH = 300;
 /**
  * Whether the literal at `offset` is the type of a resource identifier in a to-many linkage list: an object of
  * only `type` and `id` that is an item of a list under `data` (`{"data": [{"type": "workspaces", "id": ws}]}`,
- * posted to `…/relationships/workspaces` or a policy set's, a varset's workspaces). Such a body names the
- * targets of a relationship, not a payload of that resource; a payload's own object has its attributes.
+ * posted to `…/relationships/workspaces` or a policy set's, a varset's workspaces), a TypeScript type of such a list
+ * (`data: Array<{ type: 'workspaces'; id: string }>`), or one appended to a list (`refs.append({"type": …, "id": …})`,
+ * Go's `append(refs, …)`, gabs' `SetIndex(…, i)`). Such a body names the targets of a relationship, not a payload
+ * of that resource; a payload's own object has its attributes.
  */
 export function inLinkageList(text: string, offset: number): boolean {
   const open = opener(text, offset - 1, offset - LINKAGE_REACH);
   if (open === -1 || !identifierObject(text, open, offset)) return false;
+  if (typedLinkageList(text, open)) return true;
   // The list around it: `[`, PowerShell's `@(`, PHP's `array(`, a Go slice literal `[]map[string]string{`.
   const list = opener(text, open - 1, open - LINKAGE_REACH);
   if (list === -1) return false;
   const c = text.charCodeAt(list);
   if (c === 123 && !goSliceType(text, list)) return false;
-  if (c === 40 && text.charCodeAt(list - 1) !== 64 && !mapCall(text, list)) return false;
+  if (c === 40 && text.charCodeAt(list - 1) !== 64 && !mapCall(text, list)) return appendedItem(text, list);
   return keyBeforeOpener(text, list, 'data');
 }
 
+/** A call that puts its argument into a list: `append(refs, …)`, `refs.push(…)`, `refs.append(…)`, gabs' `SetIndex(…, i)`. */
+const APPENDS = /(?:(?:^|[^\w.])append|\.(?:push|append|SetIndex|ArrayAppend|add|Add))\s*$/;
+
+/** Whether the `(` at `open` opens a call that appends its argument to a list (an identifier object added to a to-many linkage). */
+function appendedItem(text: string, open: number): boolean {
+  return APPENDS.test(text.slice(Math.max(0, open - 24), open));
+}
+
+/**
+ * A TypeScript type of a list of identifier objects: `data: Array<{ type: 'workspaces'; id: string }>` or
+ * `data: { type: 'workspaces'; id: string }[]`. Whether the object opening at `open` is one, under a `data` key.
+ */
+function typedLinkageList(text: string, open: number): boolean {
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  if (text.charCodeAt(i) === 60 && text.slice(Math.max(0, i - 5), i) === 'Array')
+    return keyBeforeOpener(text, i, 'data');
+  const close = matchingClose(text, open, LINKAGE_REACH, 'braces');
+  return close !== -1 && text.startsWith('[]', close + 1) && keyBeforeOpener(text, open, 'data');
+}
+
 /** The innermost unclosed bracket before `from` (walking back to `stop`), or -1. */
-function opener(text: string, from: number, stop: number): number {
+export function opener(text: string, from: number, stop: number): number {
   let depth = 0;
   for (let i = from; i >= Math.max(0, stop); i--) {
     const c = text.charCodeAt(i);
@@ -296,7 +321,7 @@ function opener(text: string, from: number, stop: number): number {
 }
 
 /** Whether the `{` at `open` opens a Go slice literal (`[]map[string]string{`, `[]Ref{`). */
-function goSliceType(text: string, open: number): boolean {
+export function goSliceType(text: string, open: number): boolean {
   let i = open - 1;
   for (;;) {
     const c = text.charCodeAt(i);

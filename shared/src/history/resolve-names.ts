@@ -175,6 +175,9 @@ function check(
       )
         return undefined;
       if (here !== undefined && !here.includes(subject.resource ?? '') && !here.includes(type)) return undefined;
+      // An admin resource's name said by its plain type alone (`type: 'organizations'` is also the organization's own
+      // document): the admin resource's only in a text that speaks of the admin API (`/admin/organizations`, an admin model).
+      if (type !== subject.resource && !here?.includes(subject.resource ?? '') && !namesAdmin(ctx)) return undefined;
       // A key inside the object of another resource's attribute is that attribute's member (`"workspace-access":
       // { "run-tasks": false }` of a team-projects body is no team-workspaces permission).
       return hit.isKey && subject.resource !== undefined && inOtherAttribute(ctx, hit, subject.resource)
@@ -655,3 +658,11 @@ function fileNames(file: ResolveContext['file'], resource: string | undefined, t
 }
 
 const isField = (subject: HistorySubject): boolean => subject.type === 'attribute' || subject.type === 'permission';
+
+/** Whether a text speaks of the admin API (the word `admin` anywhere), asked once a text. */
+const ADMIN_TEXTS = new WeakMap<ResolveContext, boolean>();
+function namesAdmin(ctx: ResolveContext): boolean {
+  let answer = ADMIN_TEXTS.get(ctx);
+  if (answer === undefined) ADMIN_TEXTS.set(ctx, (answer = /admin/i.test(ctx.text)));
+  return answer;
+}

@@ -5,6 +5,7 @@ import { functionVerb, holderVerb } from './function-verbs.ts';
 import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
 import { sourceOffset } from './hits.ts';
+import { listedUrl } from './url-data.ts';
 import { makeMatch } from './make-match.ts';
 import type { Confidence, Match, MethodToken } from './match-types.ts';
 import type { HistorySubject, PathCandidate } from './types.ts';
@@ -19,11 +20,14 @@ interface Choice {
 
 /** The matches of one URL hit: its endpoint, and the parameters and include values in its query. */
 export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
+  if (url.link) return [];
   const out: Match[] = [];
   const token = url.method ?? readingQuery(url);
-  // On an unknown base that may hold more of the path (`url-tails.ts`), or a prefix extended later, no endpoint is claimed.
+  // On an unknown base that may hold more of the path (`url-tails.ts`), or a prefix extended later, no endpoint is claimed;
+  // nor for an item of a list of paths (`listedUrl`: data, or segments joined later; what sends the list's value is
+  // not sending the item).
   const choice =
-    url.sayLess || url.extended
+    url.sayLess || url.extended || listedUrl(ctx.text, url)
       ? undefined
       : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
   if (choice) out.push(endpointMatch(ctx, url, choice));

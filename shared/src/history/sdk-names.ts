@@ -288,13 +288,20 @@ export function sdkMatches(
   const sdkIdx = sdkIndex(index);
   const push = matchPusher(text, lines, out);
   if (languageId === 'go') {
+    // A call or a literal in a comment (code left commented out, a doc comment's example) sends nothing, as a path
+    // written in a comment says nothing: Python's, Ruby's and the service clients' readers refuse them alike.
+    let places: LinePlaces | undefined;
+    const inCode: Push = (start, end, name) => {
+      places ??= new LinePlaces(text, profileFor({ languageId }), lines);
+      if (!places.at(start).inComment) push(start, end, name);
+    };
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
     // The import is searched once (its line gives the name too).
     const imported = goTfeImport(text, lines);
     const name = goTfeImportName(text, imported);
-    if (imported !== -1 || mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, push, name, project?.goReturns);
+    if (imported !== -1 || mentions(text, `${name}.`)) goUses(text, lines, sdkIdx, inCode, name, project?.goReturns);
     // go-tfe's own package calls its services internally; its endpoints are read from its URLs.
-    else if (!isGoTfePackage(text)) wrappedCalls(text, lines, sdkIdx, push, goClients);
+    else if (!isGoTfePackage(text)) wrappedCalls(text, lines, sdkIdx, inCode, goClients);
     goServiceClientUses(text, lines, sdkIdx, push);
   }
   if (languageId === 'python' && text.includes('.')) {

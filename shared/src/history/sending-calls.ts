@@ -7,6 +7,7 @@ import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
+import { jsonApiLink } from './url-data.ts';
 import { includesBy, isWordChar } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
@@ -53,7 +54,14 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
   let curlText: boolean | undefined;
   let fetchText: boolean | undefined;
   const commands = profile.commands;
+  // Asked once a text: whether it holds a `links` object at all (the members other than `self`/`related` need one).
+  let links: boolean | undefined;
   for (const url of urls) {
+    // A JSON:API link in a document (a recorded response, a mock's body) is the server's address, no request.
+    if (jsonApiLink(text, url.start, () => (links ??= lines.markers.has('links')))) {
+      url.link = true;
+      continue;
+    }
     if (profile.commands && !(url.method && (url.methodDistance ?? Infinity) < 0)) {
       const sent = commandSending(text, lines, url, profile.hashBlockComments ? SEND_LINES : SHELL_SEND_LINES);
       // Every command that sends the variable the URL is assigned to, however far (`shell-flow.ts`): the methods after the first.
@@ -760,15 +768,13 @@ function assignedVariable(text: string, lines: Lines, url: UrlHit): string | und
 }
 
 /**
- * URLs that are read by what they are: a JSON:API link (`"related": "/api/v2/…"`, `"self"`), or an
- * OkHttp `Request.Builder().url(…)…build()` with no method call on its line (the builder's default is
- * GET). Returns the offset of that evidence, or 0.
+ * URLs that are read by what they are: a Jenkins `httpRequest(url: …)` with no `httpMode:`, or an OkHttp
+ * `Request.Builder().url(…)…build()` with no method call on its line (the builder's default is GET). Returns the
+ * offset of that evidence, or 0. (A JSON:API link is no request at all: `jsonApiLink`.)
  */
 function readOnly(text: string, lines: Lines, url: UrlHit): number {
   const from = lines.startOf(url.line);
   const line = text.slice(from, lines.endOf(url.line));
-  const before = text.slice(Math.max(from, url.start - 40), url.start);
-  if (/["'](?:related|self)["']\s*:\s*["']$/.test(before)) return url.start;
   // Jenkins' HTTP Request step sends GET unless told otherwise (`httpRequest(url: "…")`, no `httpMode:`).
   const jenkins = jenkinsGet(text, url);
   if (jenkins !== 0) return jenkins;

@@ -69,10 +69,13 @@ describe("a to-many linkage list's type string is no payload type", () => {
 // resource's attributes: a name two resources share (the admin API's `terraform-build-worker-*-timeout`, on
 // `admin/organizations` and `general-settings`) is the model's resource's, not the first one in the data. A class
 // nested in a model of another resource (a policy check's `Result…Policy`) is a part of that one's object.
-// Learned from held25 (tfe4j's Models.java: two wrong reports) and held18 (harness' PolicyCheckData).
+// Learned from held25 (tfe4j's Models.java: two wrong reports) and held18 (harness' PolicyCheckData). An admin
+// resource shares its plain type, so the model is the admin API's only in a text that names that API (tfe4j folds the
+// model under `ent/admin/org`; held39's pabawi models the organization's own document with `workspace-limit`).
 describe("a Java model class's resource decides between resources sharing a name", () => {
   it('an organization model, a nested class, a class that spells nothing', () => {
     const java = [
+      "// ent/admin/org: the admin API's organization",
       'public interface Models {',
       '    @Data',
       '    class Organization {',
@@ -94,7 +97,11 @@ describe("a Java model class's resource decides between resources sharing a name
       '}',
     ].join('\n');
     assert.deepEqual(found(java, 'java', 'attribute'), [
-      '5 attribute admin/organizations platform-build-worker-apply-timeout',
+      '6 attribute admin/organizations platform-build-worker-apply-timeout',
+      '10 attribute general-settings platform-build-worker-plan-timeout',
+    ]);
+    // Without a word of the admin API the model is the organization's own: no admin attribute is said of it.
+    assert.deepEqual(found(java.replace(/^.*\n/, '').replace(/admin/g, 'x'), 'java', 'attribute'), [
       '9 attribute general-settings platform-build-worker-plan-timeout',
     ]);
   });
