@@ -41,7 +41,7 @@ import { helperPathCalls, type PathHelper } from './path-helpers.ts';
 import { apiAddress, ownHosts } from './other-api.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
-import { inLinkageList, Relationships } from './relationship-data.ts';
+import { inLinkageList, inToOneLinkage, Relationships } from './relationship-data.ts';
 import { inPrintCall, mayPrint, sentArgument } from './sending-calls.ts';
 import {
   controllerRoutes,
@@ -543,6 +543,8 @@ export class HitCollector {
       return;
     // So does the type of an identifier in a to-many linkage list (`"data": [{"type": "workspaces", "id": ws}]`).
     if (isType && inLinkageList(this.text, start)) return;
+    // And of a to-one linkage wherever its relationship object is written (`"project": {"data": {"type": …, "id": …}}`).
+    if (isType && inToOneLinkage(this.text, start)) return;
     // A type declared as a union of values (`type: "workspaces" | "providers"`, a tool's parameter): no one resource's.
     if (isType && unionMember(this.text, end)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');

@@ -237,6 +237,15 @@ function brackets(text: string): Int32Array {
  * `key = @{`, `"key" => {`, `\\"key\\": {`, `"key": map[string]interface{}{`. Compared in place, not copied.
  */
 export function keyBeforeOpener(text: string, open: number, key: string = KEY): boolean {
+  const found = openerKey(text, open);
+  if (found === undefined || found.end - found.start !== key.length) return false;
+  for (let k = 0; k < key.length; k++)
+    if ((text.charCodeAt(found.start + k) | 0x20) !== key.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The key (its word's offsets) whose value opens at `open`, and whether it is written with `=` (else `:` or `=>`). */
+function openerKey(text: string, open: number): { start: number; end: number; equals: boolean } | undefined {
   let i = open - 1;
   if (text.charCodeAt(i) === 64) i--; // PowerShell's @{
   // A Go composite literal's type: `map[string]interface{}{`, `&Relationships{`, `[]Ref{`.
@@ -248,17 +257,35 @@ export function keyBeforeOpener(text: string, open: number, key: string = KEY): 
   }
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   const c = text.charCodeAt(i);
+  let equals = false;
   if (c === 62 && text.charCodeAt(i - 1) === 61) i -= 2;
-  else if (c === 58 || c === 61) i--;
-  else return false;
+  else if (c === 58 || c === 61) {
+    equals = c === 61;
+    i--;
+  } else return undefined;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i--;
   if (text.charCodeAt(i) === 92) i--;
   const end = i + 1;
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 20) i--;
-  if (end - (i + 1) !== key.length) return false;
-  for (let k = 0; k < key.length; k++) if ((text.charCodeAt(i + 1 + k) | 0x20) !== key.charCodeAt(k)) return false;
-  return true;
+  return end > i + 1 ? { start: i + 1, end, equals } : undefined;
+}
+
+/**
+ * Whether the type literal at `offset` is that of a to-one linkage: an identifier object (`type` and `id` alone) that
+ * is the `data` of an object which is itself a key's value (`"project": {"data": {"type": "projects", "id": p}}`,
+ * `workspace: { data: { type: 'workspaces', id } }`, a Go map literal): a relationship object, wherever it is written
+ * (a constant kept for a payload's relationships, a variable whose name is annotated with a type). A document's own
+ * `data` is its root's, held by no key.
+ */
+export function inToOneLinkage(text: string, offset: number): boolean {
+  const open = opener(text, offset - 1, offset - LINKAGE_REACH);
+  if (open === -1 || text.charCodeAt(open) !== 123 || !identifierObject(text, open, offset)) return false;
+  if (!keyBeforeOpener(text, open, 'data')) return false;
+  const outer = opener(text, open - 1, open - LINKAGE_REACH);
+  if (outer === -1 || text.charCodeAt(outer) !== 123) return false;
+  const key = openerKey(text, outer);
+  return key !== undefined && !key.equals;
 }
 
 /** How far a linkage object's brackets are looked for around its type string. */

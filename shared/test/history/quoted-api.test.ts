@@ -188,3 +188,34 @@ describe("an admin resource's name under the plain type", () => {
     assert.deepEqual(found(admin, 'typescript', 'attribute'), ['5 attribute admin/organizations workspace-limit']);
   });
 });
+
+describe("a to-one linkage's type names a relationship's target wherever its object is written", () => {
+  it('a constant kept for a payload, a TypeScript variable annotated with its type, Go; a document keeps its type', () => {
+    const py = [
+      'WORKSPACE_PROJECT_REL = {',
+      '    "project": {',
+      '        "data": {',
+      '            "type": "projects",',
+      '            "id": ""',
+      '        }',
+      '    }',
+      '}',
+      'body = {"data": {"type": "workspaces", "id": ws}}',
+    ].join('\n');
+    assert.deepEqual(found(py, 'python', 'resource'), ['9 resource - workspaces']);
+    const ts = [
+      'let relationships: {[key: string]: {data: {type: string, id: string}}} = {',
+      '  "workspace": {"data": {"type": "workspaces", "id": workspaceId}},',
+      '};',
+      'const payload = { "data": { "type": "projects", "attributes": { "name": n } } };',
+    ].join('\n');
+    assert.deepEqual(found(ts, 'typescript', 'resource'), ['4 resource - projects']);
+    const go = [
+      'package x',
+      'func body(id string) map[string]any {',
+      '\treturn map[string]any{"project": map[string]any{"data": map[string]any{"type": "projects", "id": id}}}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(go, 'go', 'resource'), []);
+  });
+});
