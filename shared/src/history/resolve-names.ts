@@ -659,10 +659,16 @@ function fileNames(file: ResolveContext['file'], resource: string | undefined, t
 
 const isField = (subject: HistorySubject): boolean => subject.type === 'attribute' || subject.type === 'permission';
 
-/** Whether a text speaks of the admin API (the word `admin` anywhere), asked once a text. */
+/**
+ * Whether a text speaks of the admin API itself: a path through `admin/` (`/api/v2/admin/organizations`, a fold
+ * `ent/admin/org`), an admin type or model name (`admin-organizations`, `AdminOrganization`, `admin_users`). The bare
+ * word is no sign (`role: 'admin'`, `isAdmin`, `administrator`). Asked once a text.
+ */
+const ADMIN_API =
+  /\badmin\/[a-z]|\badmin[-_](?:organi[sz]ations?|orgs?|users|runs|workspaces|settings|terraform-versions|terraform_versions)\b|\bAdmin(?:Organi[sz]ation|Org|User|Run|Workspace|Setting|TerraformVersion)/;
 const ADMIN_TEXTS = new WeakMap<ResolveContext, boolean>();
 function namesAdmin(ctx: ResolveContext): boolean {
   let answer = ADMIN_TEXTS.get(ctx);
-  if (answer === undefined) ADMIN_TEXTS.set(ctx, (answer = /admin/i.test(ctx.text)));
+  if (answer === undefined) ADMIN_TEXTS.set(ctx, (answer = ADMIN_API.test(ctx.text)));
   return answer;
 }

@@ -43,11 +43,12 @@ export function jsonApiLink(text: string, start: number, mayHoldLinks: () => boo
 const LIST_REACH = 2_000;
 
 /**
- * Whether a single URL literal is one item of a list of paths or of segments: a list literal (`[`, a Go `[]string{`)
- * whose items next to it are paths too (`"endpoints": ["/api/v2/runs", "/api/v2/policies", …]`, a capability summary
- * or a table of links), or a list joined into one path (`'/'.join(['/organizations', org, …])`, `[…].join('/')`).
- * Such an item is data or a segment, not a request; what sends the list, if anything, is not known from the item.
- * A list pairing a URL with anything else (`[url, "GET"]`, `[url, "Workspace Alert"]`, iterated and sent) is no such list.
+ * Whether a single URL literal is one item of a list of paths kept as data, or of segments: a list literal (`[`, a Go
+ * `[]string{`) joined into one path (`'/'.join(['/organizations', org, …])`, `[…].join('/')`), or whose items next to
+ * it are paths too and which is a key's value or a variable's that nothing iterates (`"endpoints": ["/api/v2/runs",
+ * "/api/v2/policies", …]`, a capability summary). Such an item is data or a segment, not a request. A list a loop
+ * goes over (`for p in [`, `for (const p of [`, `range []string{`, `[…].map(`, a variable then iterated) is sent item
+ * by item, and a list pairing a URL with anything else (`[url, "GET"]`) is no list of paths: neither is said less of.
  */
 export function listedUrl(text: string, url: Pick<UrlHit, 'start' | 'end' | 'single'>): boolean {
   if (!url.single) return false;
@@ -65,15 +66,37 @@ export function listedUrl(text: string, url: Pick<UrlHit, 'start' | 'end' | 'sin
   if (open === -1) return false;
   const c = text.charCodeAt(open);
   if (c !== 91 && !(c === 123 && goSliceType(text, open))) return false;
-  // Joined into one path: `'/'.join([` before the list, `].join(` after it.
-  if (/\.join\(\s*$/.test(text.slice(Math.max(0, open - 12), open))) return true;
+  const lead = text.slice(Math.max(0, open - 80), open).replace(/\[\][\w.*]*$/, '');
   const close = matchingClose(text, open, LIST_REACH);
-  if (close !== -1 && /^\s*\.join\(/.test(text.slice(close + 1, close + 12))) return true;
+  const tail = close === -1 ? '' : text.slice(close + 1, close + 16);
+  // Joined into one path: `'/'.join([` before the list, `].join(` after it.
+  if (/\.join\(\s*$/.test(lead) || /^\s*\.join\(/.test(tail)) return true;
+  // Gone over by a loop: its items are sent one by one.
+  if (LOOPED_BEFORE.test(lead) || LOOPED_AFTER.test(tail)) return false;
   // Else a list of paths: every item beside this one a path too, and one at least.
   const previous = before === 44 ? pathItemBefore(text, i) : undefined;
   const next = after === 44 ? pathItemAfter(text, j + 1) : undefined;
   if (previous === undefined && next === undefined) return false;
-  return previous !== false && next !== false;
+  if (previous === false || next === false) return false;
+  // Held by a key (`"endpoints": [`), or by a variable nothing iterates.
+  if (/(?:["'\w]\s*:|=>)\s*$/.test(lead)) return true;
+  const held = HELD_BY.exec(lead)?.[1];
+  return held !== undefined && !iterated(text, held);
+}
+
+/** The keywords of a loop over the list that follows them: `for p in [`, `for (const p of [`, `range []string{`, `foreach ($p in @(`. */
+const LOOPED_BEFORE = /(?:\b(?:in|of|range)\s*@?\(?\s*$)/;
+/** A call over the list's items after its close: `].map(`, `.forEach(`, `.each`, `.flatMap(`. */
+const LOOPED_AFTER = /^\s*\.\s*(?:map|forEach|flatMap|each|each_with_index|filter|reduce)\b/;
+/** The name a list is assigned to: `paths = [`, `const PATHS = [`, `paths := []string{`, `self.paths = [`. */
+const HELD_BY = /(?:^|[^\w$.])(?:[\w$]+\.)?([A-Za-z_$][\w$]*)\s*(?::[^=\n]*)?(?::=|=)\s*$/;
+
+/** Whether the text goes over the variable `name` in a loop (`for p in PATHS`, `of paths`, `range paths`, `paths.map(`). */
+function iterated(text: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(
+    `\\b(?:in|of|range)\\s+(?:self\\.|this\\.|@)?${escaped}\\b|\\b${escaped}\\s*\\.\\s*(?:map|forEach|flatMap|each)\\b`,
+  ).test(text);
 }
 
 /** A path literal (opening with `/`, or a URL) as an item of a list: its quoted text is one. */

@@ -99,6 +99,39 @@ describe('a URL among other items of a list is data unless something sends it', 
     assert.deepEqual(found(py, 'python', 'endpoint'), ['16 endpoint POST /runs']);
     const ts = "const ROUTES = ['/api/v2/runs', '/api/v2/organizations'];\nawait fetch('/api/v2/organizations');";
     assert.deepEqual(found(ts, 'typescript', 'endpoint'), ['2 endpoint GET /organizations']);
+    // A list a loop goes over is sent item by item: the items keep what they said before (Python, JS, Go).
+    const loopPy = [
+      'for path in [',
+      '    "/api/v2/organizations/acme/workspaces",',
+      '    "/api/v2/organizations/acme/projects",',
+      ']:',
+      '    resp = requests.get(BASE + path, headers=HEADERS)',
+    ].join('\n');
+    assert.deepEqual(found(loopPy, 'python', 'endpoint'), [
+      '3 endpoint GET /organizations/:organization_name/projects',
+    ]);
+    const loopJs =
+      "await Promise.all(['/api/v2/organizations/acme/tags', '/api/v2/organizations/acme/ssh-keys'].map((p) => fetch(base + p, { method: 'GET' })));";
+    assert.deepEqual(found(loopJs, 'javascript', 'endpoint'), [
+      '1 endpoint GET /organizations/:organization_name/ssh-keys',
+    ]);
+    const loopGo = [
+      'package main',
+      'func check(base string) {',
+      '\tfor _, p := range []string{"/api/v2/organizations/acme/workspaces", "/api/v2/organizations/acme/projects"} {',
+      '\t\treq, _ := http.NewRequest(http.MethodGet, base+p, nil)',
+      '\t}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(loopGo, 'go', 'endpoint'), ['3 endpoint GET /organizations/:organization_name/projects']);
+    const heldLoop = [
+      'PATHS = ["/api/v2/organizations/acme/workspaces", "/api/v2/organizations/acme/projects"]',
+      'for p in PATHS:',
+      '    requests.get(BASE + p)',
+    ].join('\n');
+    assert.deepEqual(found(heldLoop, 'python', 'endpoint'), [
+      '1 endpoint GET /organizations/:organization_name/projects',
+    ]);
     // A list pairing each URL with its method (a test table iterated and sent) is requests, not a list of paths.
     const table = [
       'const cases = [',
@@ -184,6 +217,9 @@ describe("an admin resource's name under the plain type", () => {
       '}',
     ].join('\n');
     assert.deepEqual(found(plain, 'typescript', 'attribute'), []);
+    // The bare word is no sign of the admin API (an app's roles, a flag).
+    const roles = `${plain}\nexport const canEdit = (user: { role: 'admin' | 'member'; isAdmin: boolean }) => user.role === 'admin';`;
+    assert.deepEqual(found(roles, 'typescript', 'attribute'), []);
     const admin = `// GET /api/v2/admin/organizations/:name\n${plain}`;
     assert.deepEqual(found(admin, 'typescript', 'attribute'), ['5 attribute admin/organizations workspace-limit']);
   });
