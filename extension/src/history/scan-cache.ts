@@ -68,7 +68,9 @@ export class ScanCache implements vscode.Disposable {
     if (cached?.version === document.version && cached.project === project) return cached.matches;
     const text = project === undefined ? '' : document.getText();
     const matches =
-      project !== undefined && text.length <= MAX_SCANNED_LENGTH && historyCore().factsConcern(project, text)
+      project !== undefined &&
+      text.length <= MAX_SCANNED_LENGTH &&
+      historyCore().factsConcern(project, text, undefined, document.uri.path)
         ? historyCore().scanFile(text, { languageId: document.languageId, fileName: document.uri.path, project })
             .matches
         : alone.matches;

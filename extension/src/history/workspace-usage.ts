@@ -116,8 +116,11 @@ export class WorkspaceUsage implements vscode.Disposable {
     for (const file of alone) {
       let { matches } = file;
       if (
-        (project.modelPaths.size > 0 || (project.helpers?.size ?? 0) > 0 || (project.bases?.size ?? 0) > 0) &&
-        core.factsConcern(project, file.text)
+        (project.modelPaths.size > 0 ||
+          (project.helpers?.size ?? 0) > 0 ||
+          (project.bases?.size ?? 0) > 0 ||
+          project.routes !== undefined) &&
+        core.factsConcern(project, file.text, undefined, file.uri.path)
       )
         matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;
       if (matches.length > 0) files.push({ uri: file.uri, matches });

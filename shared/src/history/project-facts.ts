@@ -88,7 +88,9 @@ export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, P
 
 /** The file's facts with what it says of its routers (`FileFacts.routers`). */
 export function withRouters(facts: FileFacts, routers: RouterFacts): FileFacts {
-  return routers.handed === undefined && routers.consts === undefined ? facts : { ...facts, routers };
+  return routers.handed === undefined && routers.consts === undefined && routers.mounts === undefined
+    ? facts
+    : { ...facts, routers };
 }
 
 /** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
@@ -294,6 +296,12 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     const read = resolvedPrefix(prefix, consts);
     if (read !== undefined) handed.set(key, read);
   }
+  // Routers of a module another file mounts (`+prefix` or `=prefix`), the prefix's constants read in.
+  const mounts = new Map<string, string>();
+  for (const [key, mount] of agreed(files, (file) => file.routers?.mounts)) {
+    const read = resolvedPrefix(mount.slice(1), consts);
+    if (read !== undefined) mounts.set(key, `${mount.charAt(0)}${read}`);
+  }
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -311,7 +319,9 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(httpSources.size === 0 ? {} : { httpSources }),
     ...(taskStatus === undefined ? {} : { taskStatus }),
     ...(pathHelpers.size === 0 ? {} : { pathHelpers }),
-    ...(handed.size === 0 && consts.size === 0 ? {} : { routes: { handed, consts } }),
+    ...(handed.size === 0 && consts.size === 0 && mounts.size === 0
+      ? {}
+      : { routes: { handed, consts, ...(mounts.size === 0 ? {} : { mounts }) } }),
   };
 }
 
@@ -438,7 +448,12 @@ function callsPlain(text: string, called: Called): boolean {
  * True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them.
  * `markers` are the text's from its first scan (`scanProjectFile`), when kept.
  */
-export function factsConcern(project: ProjectFacts, text: string, markers = new TextMarkers(text)): boolean {
+export function factsConcern(
+  project: ProjectFacts,
+  text: string,
+  markers = new TextMarkers(text),
+  fileName?: string,
+): boolean {
   // The helpers' and operations' `.name(` calls: one pass over the text's `(`s (`callsPlain`), not a search per name
   // (a project's operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);
@@ -448,7 +463,7 @@ export function factsConcern(project: ProjectFacts, text: string, markers = new 
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
-  if (routesConcern(project.routes, text)) return true;
+  if (routesConcern(project.routes, text, fileName)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;

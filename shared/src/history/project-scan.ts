@@ -20,5 +20,7 @@ export function scanProject(files: readonly ProjectFile[]): Match[][] {
   const first = files.map((f) => scanProjectFile(f.text, f));
   const project = projectFacts(first.map((r) => r.facts));
   // The second pass redoes only what the facts change (`scanProjectFile`: most often the operation calls alone).
-  return first.map((r, k) => (factsConcern(project, files[k]!.text, r.markers) ? r.again(project) : r.matches));
+  return first.map((r, k) =>
+    factsConcern(project, files[k]!.text, r.markers, files[k]!.fileName) ? r.again(project) : r.matches,
+  );
 }

@@ -56,7 +56,7 @@ import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
 import { sendingCalls } from './sending-calls.ts';
 import { callsPathHelper, pathHelpers } from './path-helpers.ts';
-import { routerFacts, routesConcern } from './server-routes.ts';
+import { routerFacts, routesConcern, routesFor } from './server-routes.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
 import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
@@ -127,7 +127,7 @@ function againOf(
 ): (project: ProjectFacts) => Match[] {
   return (project) => {
     const tail: Tail = { ...kept, lines: new Lines(text) };
-    return sameBefore(tail, project)
+    return sameBefore(tail, project, options.fileName)
       ? finish(tail, project).matches
       : scan(text, { ...options, project }, false).matches;
   };
@@ -161,11 +161,11 @@ interface Tail {
  * (the hits), no go-tfe client sources (the SDK calls), no base the file's URLs do not say already, no path of a
  * model the file reads, no query-key constant the file sets by name.
  */
-function sameBefore(tail: Tail, project: ProjectFacts): boolean {
+function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefined): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   if (callsPathHelper(tail.text, tail.lines.markers, project.pathHelpers)) return false;
   // A function another file hands a router of this API, or a prefix call naming the project's constant (`server-routes.ts`).
-  if (routesConcern(project.routes, tail.text)) return false;
+  if (routesConcern(project.routes, tail.text, fileName)) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
@@ -235,7 +235,7 @@ function scan(
     lines,
     options.project?.helpers,
     options.project?.pathHelpers,
-    options.project?.routes,
+    routesFor(options.project?.routes, options.fileName),
   );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
@@ -387,7 +387,7 @@ function scan(
                             withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
                             learned,
                           ),
-                          routerFacts(text),
+                          routerFacts(text, options.fileName),
                         ),
                         httpSources,
                       ),

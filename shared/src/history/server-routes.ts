@@ -393,7 +393,7 @@ const PREFIX_HOPS = 4;
  * ASP.NET's `builder.Build()`. Their prefix option, if any, is read in their arguments.
  */
 const ROUTER_MAKER =
-  /^(?:&?(?:gin\.(?:Default|New)|echo\.New|fiber\.New|mux\.NewRouter|chi\.New(?:Router|Mux)|http\.NewServeMux|express(?:\.Router)?|Router|FastAPI|APIRouter|Flask|Blueprint|\w+\.Build)\(|new[ \t]+(?:Router|Hono|KoaRouter)\()/;
+  /^(?:&?(?:gin\.(?:Default|New)|echo\.New|fiber\.New|mux\.NewRouter|chi\.New(?:Router|Mux)|http\.NewServeMux|express(?:\.Router)?|require\([ \t]*["']express["'][ \t]*\)\.Router|Router|FastAPI|APIRouter|Flask|Blueprint|\w+\.Build)\(|new[ \t]+(?:Router|Hono|KoaRouter)\()/;
 
 /**
  * The chain of prefix calls after a router (`.Group("/v2")`, `.PathPrefix("/api").Subrouter()`, `.basePath('/api')`),
@@ -615,7 +615,7 @@ function mounted(text: string, name: string, own: string, hops: number): string 
     `([A-Za-z_$][\\w$]*)\\.(?:use|route|Mount)\\([ \\t]*(["'\`])([^"'\`\\n]*)\\2[ \\t]*,(?:[^;\\n]*?,)?[ \\t]*${escaped}[ \\t]*[,)]|([A-Za-z_$][\\w$]*)\\.(include_router|register_blueprint)\\([ \\t]*${escaped}[ \\t]*,[^)]*?\\b(?:url_)?prefix[ \\t]*=[ \\t]*(["'])([^"'\\n]*)\\6`,
   );
   const m = mount.exec(text);
-  if (!m) return own;
+  if (!m) return mountedElsewhere(text, name, own);
   const outer = m[1] ?? m[4]!;
   const base = outer === name ? '' : (routerPrefix(text, outer, m.index, hops - 1) ?? '');
   if (m[3] !== undefined) return joinPath(joinPath(base, m[3]), own);
@@ -740,6 +740,10 @@ function memberPath(text: string, at: number): { literal: RegExpExecArray; from:
 export interface ProjectRoutes {
   readonly handed: ReadonlyMap<string, string>;
   readonly consts: ReadonlyMap<string, string>;
+  /** Routers of a module mounted by another file on this API's prefix, by `module#export` (`RouterFacts.mounts`). */
+  readonly mounts?: ReadonlyMap<string, string>;
+  /** The mounts of the file scanned (`routesFor`): its routers' `export` → `+prefix` (before theirs) or `=prefix` (instead). */
+  readonly mounted?: ReadonlyMap<string, string>;
 }
 
 /** A function's definition and its parameters: Go's `func (r *Router) name(`, Python's `def name(`, JS's `function name(`. */
@@ -765,11 +769,26 @@ function handedPrefix(known: RouterMemo, name: string, at: number): string | und
 export interface RouterFacts {
   readonly handed?: ReadonlyMap<string, string>;
   readonly consts?: ReadonlyMap<string, string>;
+  /**
+   * Routers of other modules the file mounts on this API's prefix: `module#export` (the module's path from the project's
+   * root, resolved from the file's, without extension; `export` the router's name there, `default` for a module's
+   * export) → `+prefix` put before the router's own, or `=prefix` instead of it (Flask's `url_prefix`).
+   */
+  readonly mounts?: ReadonlyMap<string, string>;
 }
 
-/** A constant assigned a path of this API: `APIVersionPath = "/api/v2"`, `const API_PREFIX = '/api/v2'`. */
+/**
+ * A constant assigned a path of this API: `APIVersionPath = "/api/v2"`, `const API_PREFIX = '/api/v2'`, Go's `const
+ * APIRoot string = "/api/v2"`, C#'s `public const string ApiRoot = "/api/v2";` — a statement of its own line (after
+ * declaration words), not a call's keyword argument (`include_router(r, prefix="/api/v2")`, `prefix="/api/v2",` on a
+ * line of its own). Groups: 1 and 2 the words before `=` (`APIRoot string`, `string ApiRoot`: `constantName`), 3 the path.
+ */
 const API_CONSTANT =
-  /(?<![\w$.])([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*[\w.]+|[ \t]+[A-Za-z_][\w.]*)?[ \t]*:?=[ \t]*["'`](\/?api\/v2(?:\/[^"'`\n]*)?)["'`]/g;
+  /(?<=^[ \t]*(?:(?:export|const|let|var|val|final|static|public|private|protected|internal|readonly)[ \t]+)*)(?!(?:export|const|let|var|val|final|static|public|private|protected|internal|readonly)\b)([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*[\w.]+|[ \t]+([A-Za-z_][\w.]*))?[ \t]*:?=[ \t]*["'`](\/?api\/v2(?:\/[^"'`\n]*)?)["'`](?![ \t]*,)/g;
+
+/** API_CONSTANT's name: of `A B =`, Go's name before its type (`APIRoot string`), else the name after a type (`string ApiRoot`). */
+const constantName = (m: RegExpMatchArray): string => (m[2] === undefined || m[2] === 'string' ? m[1]! : m[2]);
+
 /** An assignment of a router made by a prefix call or a maker (`api := r.PathPrefix(…).Subrouter()`, `v2 = APIRouter(`). */
 const ROUTER_ASSIGN =
   /(?<![\w$.])([A-Za-z_$][\w$]*)[ \t]*(?::=|=(?![=>]))[ \t]*[^\n;]*?(?:\.(?:Group|PathPrefix|MapGroup|basePath)\(|\b(?:APIRouter|Blueprint|Router)\()/g;
@@ -780,7 +799,7 @@ const CALL_ARGS = /([A-Za-z_$][\w$]*)[ \t]*\(([^()\n]*)\)/g;
  * The routers the text hands to functions with their prefixes (`r.registerProjectRoutes(api)`: `registerProjectRoutes#0`
  * → `/api/v2`, or a constant of another file marked), and its constants holding a path of this API.
  */
-export function routerFacts(text: string): RouterFacts {
+export function routerFacts(text: string, fileName?: string): RouterFacts {
   const markers = markersOf(text);
   let consts: Map<string, string> | undefined;
   // Only the lines that hold `api/v2` can hold such a constant (API_CONSTANT is one line): read those, not the text.
@@ -788,7 +807,8 @@ export function routerFacts(text: string): RouterFacts {
     const lineStart = text.lastIndexOf('\n', at) + 1;
     const newline = text.indexOf('\n', at);
     const lineEnd = newline === -1 ? text.length : newline;
-    for (const m of text.slice(lineStart, lineEnd).matchAll(API_CONSTANT)) (consts ??= new Map()).set(m[1]!, m[2]!);
+    for (const m of text.slice(lineStart, lineEnd).matchAll(API_CONSTANT))
+      (consts ??= new Map()).set(constantName(m), m[3]!);
     at = newline === -1 ? -1 : text.indexOf('api/v2', newline + 1);
   }
   let handed: Map<string, string> | undefined;
@@ -807,9 +827,172 @@ export function routerFacts(text: string): RouterFacts {
         });
       }
   }
-  return { ...(handed ? { handed } : {}), ...(consts ? { consts } : {}) };
+  const mounts = fileName === undefined ? undefined : mountFacts(text, markers, fileName);
+  return { ...(handed ? { handed } : {}), ...(consts ? { consts } : {}), ...(mounts ? { mounts } : {}) };
 }
 const HANDS_ROUTERS = ['Group(', 'PathPrefix(', 'Router(', 'Blueprint(', 'MapGroup('];
+
+/**
+ * A call mounting a router on a prefix (groups: 1 the mounting router): Express's `app.use('/api/v2', [mw, …] x)` (2 the
+ * prefix, or 3 a constant holding it: `app.use(config.API_PREFIX, x)`; 4 `x`: a `require('…')` or a name), FastAPI's
+ * `app.include_router(x, prefix="/api/v2")` and Flask's `app.register_blueprint(x, url_prefix="/api/v2")` (5 the call,
+ * 6 `x`, 7 the prefix or 8 a constant: `prefix=settings.API_V2_STR`).
+ */
+const MOUNT_CALL =
+  /([A-Za-z_$][\w$]*)\.(?:use\([ \t]*(?:["'`]([^"'`\n]*)["'`]|([A-Za-z_$][\w$.]*))[ \t]*,(?:[^;\n]*?,)?[ \t]*(require\([ \t]*["'][^"'\n]+["'][ \t]*\)|[A-Za-z_$][\w$.]*)[ \t]*\)|(include_router|register_blueprint)\([ \t]*([A-Za-z_][\w.]*)[ \t]*,[^)\n]*?\b(?:url_)?prefix[ \t]*=[ \t]*(?:["']([^"'\n]*)["']|([A-Za-z_][\w.]*)))/g;
+const MOUNT_MARKS = ['.use(', 'include_router(', 'register_blueprint('];
+
+/** The routers of other modules a text mounts on this API's prefix (`RouterFacts.mounts`). */
+function mountFacts(text: string, markers: TextMarkers, fileName: string): Map<string, string> | undefined {
+  if (!markers.any(MOUNT_MARKS)) return undefined;
+  let out: Map<string, string> | undefined;
+  for (const m of text.matchAll(MOUNT_CALL)) {
+    const target = m[4] ?? m[6]!;
+    // A router the text makes is read with the text (`mounted`); one it requires is another module's.
+    const value =
+      target.includes('(') || target.includes('.') ? undefined : assignedValue(memoFor(text), target, m.index);
+    if (value !== undefined && !value.text.startsWith('require(')) continue;
+    const origin = importedRouter(text, target, fileName, m[5] === undefined);
+    if (origin === undefined) continue;
+    memoFor(text);
+    const base = routerPrefix(text, m[1]!, m.index) ?? '';
+    const named = m[3] ?? m[8];
+    const prefix = joinPath(base, m[2] ?? m[7] ?? constantValue(text, named!, m.index));
+    if (!API_ROUTE.test(prefix) && !prefix.includes(CONSTANT)) continue;
+    (out ??= new Map()).set(origin, `${m[5] === 'register_blueprint' ? '=' : '+'}${prefix}`);
+  }
+  return out;
+}
+
+/**
+ * Where a mounted router comes from, `module#export`: `require('./routes/ws')` (its module's export), a name imported
+ * (`import ws from './routes/ws'`, `const ws = require('./routes/ws')`, `import { router as ws } from …`; Python's
+ * `from app.routers.ws import router`), or a name of a module imported (`ws.router` after `from app.routers import ws`,
+ * `import * as ws from './routes/ws'`). Undefined for a package's (`require('express')`) or a name not imported.
+ */
+function importedRouter(text: string, target: string, fileName: string, js: boolean): string | undefined {
+  const required = /^require\([ \t]*["']([^"'\n]+)["']/.exec(target);
+  if (required) return moduleKey(required[1]!, fileName, js, 'default');
+  const dot = target.indexOf('.');
+  const name = dot === -1 ? target : target.slice(0, dot);
+  const member = dot === -1 ? undefined : target.slice(dot + 1);
+  const escaped = name.replace(/\$/g, '\\$');
+  if (js) {
+    const from = `[ \\t]*from[ \\t]*["']([^"'\\n]+)["']`;
+    const forms: [RegExp, string | undefined][] = [
+      [new RegExp(`\\bimport[ \\t]+${escaped}${from}`), 'default'],
+      [new RegExp(`\\bimport[ \\t]*\\*[ \\t]*as[ \\t]+${escaped}${from}`), undefined],
+      [new RegExp(`\\bimport[ \\t]*\\{[^}]*?\\b(\\w+)[ \\t]+as[ \\t]+${escaped}\\b[^}]*\\}${from}`), ''],
+      [new RegExp(`\\bimport[ \\t]*\\{[^}]*?\\b(${escaped})\\b[^}]*\\}${from}`), ''],
+      [
+        new RegExp(
+          `\\b(?:const|let|var)[ \\t]+${escaped}[ \\t]*=[ \\t]*require\\([ \\t]*["']([^"'\\n]+)["'][ \\t]*\\)(?:\\.(\\w+))?`,
+        ),
+        'require',
+      ],
+    ];
+    for (const [form, kind] of forms) {
+      const m = form.exec(text);
+      if (!m) continue;
+      if (kind === '') return member === undefined ? moduleKey(m[2]!, fileName, true, m[1]!) : undefined;
+      if (kind === 'require') {
+        const exported = m[2] ?? member ?? 'default';
+        return m[2] !== undefined && member !== undefined ? undefined : moduleKey(m[1]!, fileName, true, exported);
+      }
+      // A default import's member (`import ws from …` then `ws.router`) is some object's: not followed.
+      if (kind === 'default' && member !== undefined) return undefined;
+      return moduleKey(m[1]!, fileName, true, kind ?? member ?? '');
+    }
+    return undefined;
+  }
+  // Python: `from P import a as name` / `from P import name` (name a module when a member of it is mounted).
+  const from = new RegExp(
+    `^[ \\t]*from[ \\t]+([.\\w]+)[ \\t]+import[ \\t]+\\(?[ \\t]*(?:[^\\n#]*?,[ \\t]*)?(?:(\\w+)[ \\t]+as[ \\t]+)?${escaped}\\b(?![ \\t]+as\\b)`,
+    'm',
+  ).exec(text);
+  if (from) {
+    const imported = from[2] ?? name;
+    if (member === undefined) return moduleKey(from[1]!, fileName, false, imported);
+    return moduleKey(`${from[1]!}${from[1]!.endsWith('.') ? '' : '.'}${imported}`, fileName, false, member);
+  }
+  const plain = new RegExp(`^[ \\t]*import[ \\t]+([.\\w]+)[ \\t]+as[ \\t]+${escaped}\\b`, 'm').exec(text);
+  return plain && member !== undefined ? moduleKey(plain[1]!, fileName, false, member) : undefined;
+}
+
+/** A file's name as a module's path (`/`s, no extension, no `index`/`__init__`). */
+function modulePath(fileName: string): string {
+  return fileName
+    .replace(/\\/g, '/')
+    .replace(/\.(?:[cm]?[jt]sx?|py)$/, '')
+    .replace(/(?:^|\/)(?:index|__init__)$/, '');
+}
+
+/**
+ * `module#export` for a module named in a file's import (`./routes/ws` of `src/app.js` is `src/routes/ws`; Python's
+ * `.routers.ws` of `app/main.py` is `app/routers/ws`, `app.routers.ws` is `app/routers/ws`, matched at the end of a
+ * file's path); undefined for a package's (a JS name without `.`).
+ */
+function moduleKey(spec: string, fileName: string, js: boolean, exported: string): string | undefined {
+  if (exported === '') return undefined;
+  const dir = modulePath(fileName).split('/').slice(0, -1);
+  let parts: string[];
+  if (js) {
+    if (!spec.startsWith('.')) return undefined;
+    parts = [...dir];
+    for (const piece of spec.split('/'))
+      if (piece === '..') {
+        if (parts.length === 0) return undefined;
+        parts.pop();
+      } else if (piece !== '.' && piece !== '') parts.push(piece);
+  } else {
+    const dots = /^\.*/.exec(spec)![0].length;
+    parts = dots === 0 ? [] : dir.slice(0, dir.length - (dots - 1));
+    parts.push(
+      ...spec
+        .slice(dots)
+        .split('.')
+        .filter((p) => p !== ''),
+    );
+  }
+  const path = modulePath(parts.join('/'));
+  return path === '' ? undefined : `${path}#${exported}`;
+}
+
+/**
+ * The mounts of the file `fileName` among the project's (`ProjectRoutes.mounts`): its routers' names → their prefix;
+ * a module key matched at the end of the file's path (`app/routers/ws` of `backend/app/routers/ws.py`).
+ */
+function mountsOf(routes: ProjectRoutes | undefined, fileName: string | undefined): Map<string, string> | undefined {
+  if (routes?.mounts === undefined || fileName === undefined) return undefined;
+  const path = modulePath(fileName);
+  let out: Map<string, string> | undefined;
+  for (const [key, prefix] of routes.mounts) {
+    const hash = key.lastIndexOf('#');
+    const module = key.slice(0, hash);
+    if (path === module || path.endsWith(`/${module}`)) (out ??= new Map()).set(key.slice(hash + 1), prefix);
+  }
+  return out;
+}
+
+/** The project's routes as the file `fileName` reads them: with the mounts of its own routers (`ProjectRoutes.mounted`). */
+export function routesFor(routes: ProjectRoutes | undefined, fileName: string | undefined): ProjectRoutes | undefined {
+  const mounted = mountsOf(routes, fileName);
+  return mounted === undefined ? routes : { ...routes!, mounted };
+}
+
+/** A module's default export, the name it is: `module.exports = router`, `export default router`. */
+const DEFAULT_EXPORT = /^[ \t]*(?:module\.exports|export[ \t]+default)[ \t]*=?[ \t]*([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$/m;
+
+/** The router `name` of the text mounted by another file of the project (`ProjectRoutes.mounted`): its prefix, or `own`. */
+function mountedElsewhere(text: string, name: string, own: string): string {
+  const mounted = memo?.project?.mounted;
+  if (mounted === undefined) return own;
+  let mount = mounted.get(name);
+  if (mount === undefined && mounted.has('default') && DEFAULT_EXPORT.exec(text)?.[1] === name)
+    mount = mounted.get('default');
+  if (mount === undefined) return own;
+  return mount.startsWith('=') ? mount.slice(1) : joinPath(mount.slice(1), own);
+}
 
 /** A prefix with the project's constants read in (`§APIVersionPath§` → `/api/v2`); undefined if one is unknown. */
 export function resolvedPrefix(prefix: string, consts: ReadonlyMap<string, string>): string | undefined {
@@ -825,10 +1008,12 @@ export function resolvedPrefix(prefix: string, consts: ReadonlyMap<string, strin
 
 /**
  * Whether the project's routers concern a text: it defines a function the project hands a router (`registerProjectRoutes(`),
- * or its prefix call names one of the project's constants (`PathPrefix(constants.APIVersionPath)`).
+ * its prefix call names one of the project's constants (`PathPrefix(constants.APIVersionPath)`), or it is a module
+ * another file mounts a router of (`fileName`, `ProjectRoutes.mounts`).
  */
-export function routesConcern(routes: ProjectRoutes | undefined, text: string): boolean {
+export function routesConcern(routes: ProjectRoutes | undefined, text: string, fileName?: string): boolean {
   if (routes === undefined) return false;
+  if (mountsOf(routes, fileName) !== undefined) return true;
   for (const key of routes.handed.keys()) if (text.includes(`${key.slice(0, key.indexOf('#'))}(`)) return true;
   if (routes.consts.size === 0 || !HANDS_ROUTERS.some((mark) => text.includes(mark))) return false;
   for (const name of routes.consts.keys()) if (text.includes(name)) return true;

@@ -424,3 +424,152 @@ describe('routes of a server implementing this API: a router made in one file, i
     assert.deepEqual(scan([server, routes])[1], []);
   });
 });
+
+describe('routes of a server implementing this API: a router of one module mounted by another file', () => {
+  const endpointsOf = (files: readonly (readonly [string, readonly string[]])[]): string[] =>
+    scanProject(files.map(([fileName, lines]) => ({ fileName, text: lines.join('\n') }))).flatMap((found, k) =>
+      found.filter((m) => m.subject.id.startsWith('endpoint')).map((m) => `${files[k]![0]}:${m.line} ${m.subject.id}`),
+    );
+  /** The project with its prefix moved (`/api/v1`, `/v2`, `/internal`): every file silent. */
+  const moved = (files: readonly (readonly [string, readonly string[]])[]): void => {
+    for (const other of ['/api/v1', '/v2', '/internal'])
+      assert.deepEqual(
+        endpointsOf(files.map(([f, lines]) => [f, lines.map((l) => l.replace('/api/v2', other))] as const)),
+        [],
+        other,
+      );
+  };
+
+  it('Express: app.use(prefix, require(…)), an imported router, a named import, a constant of a third file', () => {
+    const project = [
+      [
+        'src/app.js',
+        [
+          "const express = require('express');",
+          "const varsets = require('./routes/varsets');",
+          "import projects from './routes/projects';",
+          "import { router as bindings } from './routes/bindings';",
+          "const { API_ROOT } = require('./config');",
+          'const app = express();',
+          "app.use('/api/v2', requireToken, varsets);",
+          "app.use('/api/v2/projects', projects);",
+          'app.use(API_ROOT, bindings);',
+          "app.use('/api/v2', require('./routes/registry'));",
+        ],
+      ],
+      ['src/config.js', ["export const API_ROOT = '/api/v2';", "export const NAME = 'tfe-mirror';"]],
+      [
+        'src/routes/varsets.js',
+        [
+          "const router = require('express').Router();",
+          "router.patch('/varsets/:id', updateVarset);",
+          "router.delete('/varsets/:id', (req, res) => res.sendStatus(204));",
+          'module.exports = router;',
+        ],
+      ],
+      [
+        'src/routes/projects.ts',
+        [
+          "import { Router } from 'express';",
+          'const r = Router();',
+          "r.get('/:id/varsets', listVarsets);",
+          'export default r;',
+        ],
+      ],
+      [
+        'src/routes/bindings.ts',
+        [
+          "import { Router } from 'express';",
+          'export const router = Router();',
+          "router.patch('/projects/:id/tag-bindings', bind);",
+        ],
+      ],
+      [
+        'src/routes/registry/index.js',
+        [
+          "const r = require('express').Router();",
+          "r.post('/organizations/:org/registry-modules', create);",
+          'module.exports = r;',
+        ],
+      ],
+    ] as const;
+    assert.deepEqual(endpointsOf(project), [
+      'src/routes/varsets.js:2 endpoint PATCH /varsets/:varset_id',
+      'src/routes/varsets.js:3 endpoint DELETE /varsets/:varset_id',
+      'src/routes/projects.ts:3 endpoint GET /projects/:project_id/varsets',
+      'src/routes/bindings.ts:3 endpoint PATCH /projects/:project_id/tag-bindings',
+      'src/routes/registry/index.js:2 endpoint POST /organizations/:organization_name/registry-modules',
+    ]);
+    moved(project);
+    // The routes' files alone, or mounted from a package or a file of another name, are another server's.
+    assert.deepEqual(endpointsOf(project.slice(2)), []);
+    const elsewhere = project.map(([f, lines]) => [f.replace('routes/', 'handlers/'), lines] as const);
+    assert.deepEqual(endpointsOf([project[0], ...elsewhere.slice(1)]), []);
+  });
+
+  it('FastAPI: include_router(module.router, prefix=…) and an imported router, a settings constant; Flask: url_prefix replaces the blueprint’s', () => {
+    const fastapi = [
+      [
+        'backend/app/main.py',
+        [
+          'from fastapi import FastAPI',
+          'from app.core.config import settings',
+          'from app.routers import varsets',
+          'from .routers.projects import router as projects_router',
+          'app = FastAPI()',
+          'app.include_router(varsets.router, prefix=settings.API_V2_STR)',
+          'app.include_router(projects_router, prefix="/api/v2/projects")',
+        ],
+      ],
+      ['backend/app/core/config.py', ['class Settings(BaseSettings):', '    API_V2_STR: str = "/api/v2"']],
+      [
+        'backend/app/routers/varsets.py',
+        [
+          'router = APIRouter()',
+          '',
+          '@router.patch("/varsets/{varset_id}")',
+          'def update(varset_id: str):',
+          '    return {}',
+        ],
+      ],
+      [
+        'backend/app/routers/projects.py',
+        [
+          'router = APIRouter(tags=["projects"])',
+          '',
+          '@router.get("/{project_id}/varsets")',
+          'def varsets(project_id: str):',
+          '    return []',
+        ],
+      ],
+    ] as const;
+    assert.deepEqual(endpointsOf(fastapi), [
+      'backend/app/routers/varsets.py:3 endpoint PATCH /varsets/:varset_id',
+      'backend/app/routers/projects.py:3 endpoint GET /projects/:project_id/varsets',
+    ]);
+    moved(fastapi);
+    const flask = [
+      [
+        'tfe/__init__.py',
+        [
+          'from .views import bp',
+          'def create_app():',
+          '    app = Flask(__name__)',
+          '    app.register_blueprint(bp, url_prefix="/api/v2")',
+        ],
+      ],
+      [
+        'tfe/views.py',
+        [
+          'bp = Blueprint("tfe", __name__, url_prefix="/internal")',
+          '',
+          '@bp.route("/varsets/<varset_id>", methods=["PATCH"])',
+          'def update(varset_id):',
+          '    return {}',
+        ],
+      ],
+    ] as const;
+    assert.deepEqual(endpointsOf(flask), ['tfe/views.py:3 endpoint PATCH /varsets/:varset_id']);
+    moved(flask);
+  });
+});
