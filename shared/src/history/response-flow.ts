@@ -128,6 +128,9 @@ interface Def {
   readonly end: number;
 }
 
+/** The top level of a script, the scope of what no function holds. */
+const TOP: Def = { name: '', start: 0, end: Number.MAX_SAFE_INTEGER };
+
 const DEF = stickyDefs(/^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/gm);
 const KEYWORDS = new Set(['self', 'cls', 'None', 'True', 'False', 'and', 'or', 'not', 'in', 'is', 'if', 'else', 'for']);
 
@@ -359,6 +362,8 @@ class Flow {
     const found = this.lastInFunction('variable', name, offset);
     if (!found) return undefined;
     const { def, last } = found;
+    // A name the top level never assigns (imported, or bound where no pattern reads) says nothing.
+    if (!last && def === TOP) return undefined;
     if (!last) {
       const resource = namedResource(this.index, name).resource ?? this.fileResource;
       return resource === undefined ? this.argument(def, name, depth) : { resource, inside: false };
@@ -490,7 +495,9 @@ class Flow {
     name: string,
     offset: number,
   ): { def: { start: number }; last: RegExpExecArray | undefined } | undefined {
-    const def = this.defAt(offset);
+    // A script's top level is a scope of its own for what it reads (`r = requests.get(…)` then `for p in
+    // r.json()["data"]:` with no `def`): its lines inside functions are skipped.
+    const def = this.defAt(offset) ?? (kind === 'payload' ? undefined : TOP);
     if (!def) return undefined;
     const lines = this.linesAssigning(name);
     let lo = 0;
@@ -504,6 +511,7 @@ class Flow {
     for (let i = lo - 1; i >= 0; i--) {
       const start = lines[i] ?? 0;
       if (start < def.start) break;
+      if (def === TOP && this.defAt(start) !== undefined) continue;
       const newline = this.text.indexOf('\n', start);
       re.lastIndex = 0;
       const m = re.exec(this.text.slice(start, newline === -1 || newline > offset ? offset : newline));

@@ -71,3 +71,33 @@ describe("history: a counted loop's item over a response's items", () => {
     assert.deepEqual(attributes(text, 'javascript'), ['6 attribute projects name']);
   });
 });
+
+describe("history: a Python script's top level, a scope of its own", () => {
+  it('reads its response as a function would, in a file of two resources', () => {
+    const text = [
+      'import requests',
+      '',
+      'org = os.environ["TFC_ORG"]',
+      'r = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/projects", headers=HEADERS)',
+      'body = r.json()',
+      'for no, p in enumerate(body["data"]):',
+      '    print(no, p["attributes"]["name"])',
+      'w = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces", headers=HEADERS)',
+    ].join('\n');
+    assert.deepEqual(attributes(text, 'python'), ['7 attribute projects name']);
+  });
+
+  it('says nothing of what the top level reads from a file', () => {
+    const text = [
+      'import requests',
+      '',
+      'r = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/projects", headers=HEADERS)',
+      'with open("cache.json") as f:',
+      '    cached = json.load(f)',
+      'for p in cached["data"]:',
+      '    print(p["attributes"]["name"])',
+      'w = requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces", headers=HEADERS)',
+    ].join('\n');
+    assert.deepEqual(attributes(text, 'python'), []);
+  });
+});
