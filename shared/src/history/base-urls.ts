@@ -175,6 +175,9 @@ export class BaseUrls {
     if (this.powershell) return leadingReference(text);
     const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
     if (m) return { key: key(m[1], m[2] ?? ''), length: m[0].length };
+    // `$GITHUB_API/repos/…`: a shell (or Groovy, PHP) variable without braces is the same base as `${GITHUB_API}`.
+    const plain = /^\$([A-Za-z_]\w*)/.exec(text);
+    if (plain) return { key: plain[1] ?? '', length: plain[0].length };
     // `${moduleUrl(o)}/versions`: a JS/TS URL function's call (its arguments hold no call or brace).
     const call = text.startsWith('${') ? /^\$\{[ \t]*([A-Za-z_$][\w$]*)\([^(){}\n]{0,120}\)[ \t]*\}/.exec(text) : null;
     return call ? { key: `${call[1] ?? ''}()`, length: call[0].length } : undefined;

@@ -36,3 +36,26 @@ describe('history: paths on a base of another API’s host', () => {
     ]);
   });
 });
+
+describe('history: a shell variable holding another API’s base, with braces or without', () => {
+  const script = (base: string, ref: string): string =>
+    [
+      '#!/bin/bash',
+      `BOARD_API="${base}"`,
+      `curl -s -X PATCH -H "Authorization: token $TOKEN" "${ref}/projects/$PROJECT_ID" -d @board.json`,
+      `curl -s -X DELETE "${ref}/workspaces/$WORKSPACE/relationships/tags"`,
+    ].join('\n');
+
+  it('`$BOARD_API/…` says nothing on GitHub’s host, as `${BOARD_API}/…` does', () => {
+    assert.deepEqual(endpoints(script('https://api.github.com', '${BOARD_API}'), 'boards.sh'), []);
+    assert.deepEqual(endpoints(script('https://api.github.com', '$BOARD_API'), 'boards.sh'), []);
+  });
+
+  it('on this API’s base both are read', () => {
+    for (const ref of ['${BOARD_API}', '$BOARD_API'])
+      assert.deepEqual(endpoints(script('https://app.terraform.io/api/v2', ref), 'boards.sh'), [
+        '3 endpoint PATCH /projects/:project_id',
+        '4 endpoint DELETE /workspaces/:workspace_id/relationships/tags',
+      ]);
+  });
+});
