@@ -21,16 +21,79 @@ export function otherApiSpans(text: string, lines: Lines, languageId: string | u
   const bases = otherBases(text, lines.markers.slashes.api);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
-  // A class that also writes this API's base path (`/api/v2/…`) is a client of both (terrarun's UI service, its own
-  // `/api/terrarun/v1/…` beside `/api/v2/organizations`): its paths under `/api/v2` are this API's.
-  return classes.filter(([start, end]) => bases.some((b) => b >= start && b < end) && !writesOwnBase(text, start, end));
+  const out: [number, number][] = [];
+  for (const [start, end] of classes) {
+    const inside = bases.filter((b) => b >= start && b < end);
+    if (inside.length === 0) continue;
+    // A class that names another API's base (`/api/terrarun/v1/…`, not a sibling version of one API: `/api/v1`) and
+    // writes this API's `/api/v2/…` too is a client of both (terrarun's UI service): the calls that write `/api/v2`
+    // themselves (the call's arguments: its payload too) are this API's; the rest of the class stays the other's.
+    let from = start;
+    if (inside.some((b) => namedBase(text, b)))
+      for (const [s, e] of ownBaseCalls(text, start, end)) {
+        if (s > from) out.push([from, s]);
+        from = Math.max(from, e);
+      }
+    if (from < end) out.push([from, end]);
+  }
+  return out;
 }
 
-/** Whether a string between `start` and `end` opens this API's base path (`"/api/v2/…`, `` `${host}/api/v2` ``). */
-function writesOwnBase(text: string, start: number, end: number): boolean {
-  for (let at = text.indexOf('api/v2', start); at !== -1 && at < end; at = text.indexOf('api/v2', at + 6))
-    if (!isRegexWordChar(text.charCodeAt(at + 6)) && text.charCodeAt(at - 1) === 47) return true;
-  return false;
+/** Whether the base path whose string opens at `quote` names its API (`/api/iacp/v3`), not only a version (`/api/v1`). */
+function namedBase(text: string, quote: number): boolean {
+  const api = text.indexOf('api/', quote);
+  return api !== -1 && !/^v\d+(?!\w)/.test(text.slice(api + 4, api + 12));
+}
+
+/**
+ * The spans of the calls between `start` and `end` that write this API's base path (`this.http.patch(`/api/v2/…`,
+ * body)`, `self.session.get(f"{host}/api/v2/…")`): from the `(` before the path to its `)`; a path in no call (a
+ * variable's value), its line.
+ */
+function ownBaseCalls(text: string, start: number, end: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('api/v2', start); at !== -1 && at < end; at = text.indexOf('api/v2', at + 6)) {
+    if (isRegexWordChar(text.charCodeAt(at + 6)) || text.charCodeAt(at - 1) !== 47) continue;
+    const open = openParenBefore(text, at, Math.max(start, at - 400));
+    const close = open === -1 ? -1 : closingParen(text, open, Math.min(end, open + 4000));
+    if (close !== -1) out.push([open, close + 1]);
+    else out.push([text.lastIndexOf('\n', at) + 1, lineEnd(text, at)]);
+    at = Math.max(at, out[out.length - 1]![1] - 6);
+  }
+  return out;
+}
+
+/**
+ * The `(` not closed before `at`, looking back no further than `stop`, or -1: a `;` or an unclosed `{` first ends the
+ * statement (a placeholder's `{…}` before the path, `f"{self.host}/api/v2"`, is passed over).
+ */
+function openParenBefore(text: string, at: number, stop: number): number {
+  let parens = 0;
+  let braces = 0;
+  for (let i = at - 1; i >= stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 41) parens++;
+    else if (c === 40 && parens-- === 0) return i;
+    else if (c === 125) braces++;
+    else if (c === 59 || (c === 123 && braces-- === 0)) return -1;
+  }
+  return -1;
+}
+
+/** The `)` closing the `(` at `open`, before `stop`, or -1. */
+function closingParen(text: string, open: number, stop: number): number {
+  let depth = 0;
+  for (let i = open; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function lineEnd(text: string, at: number): number {
+  const nl = text.indexOf('\n', at);
+  return nl === -1 ? text.length : nl;
 }
 
 /**

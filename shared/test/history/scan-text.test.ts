@@ -1113,16 +1113,18 @@ describe("another API's client class in the same file", () => {
       [9],
     );
   });
-  it("a class that writes this API's base path too is a client of both: its /api/v2 paths are this API's", () => {
+  it("a class that names another API's base and writes this API's too: the calls that write /api/v2 are this API's", () => {
     // A server's web UI (an Angular service): the server's own API beside the one it implements. The other base alone
-    // (the `/api/v2` line gone) makes the class that API's client, and its bare paths say nothing.
+    // (the `/api/v2` line gone) makes the class that API's client; a bare path in it, or one on the other base, says
+    // nothing either way.
     const ts = [
       '@Injectable({ providedIn: "root" })',
       'export class WorkspaceService {',
+      '  private ownApi = "/api/acme/v1";',
       '  constructor(private http: HttpClient) {}',
       '',
       '  checkName(name: string): Observable<any> {',
-      '    return this.http.post<any>(`/api/acme/v1/team/name-check`, { name });',
+      '    return this.http.post<any>(`${this.ownApi}/workspaces/name-check`, { name });',
       '  }',
       '',
       '  listWorkspaces(org: string): Observable<any> {',
@@ -1135,15 +1137,45 @@ describe("another API's client class in the same file", () => {
       '  readWorkspace(id: string): Observable<any> {',
       '    return this.http.get<any>(`/workspaces/${id}`);',
       '  }',
+      '',
+      '  deleteProject(id: string): Observable<any> {',
+      '    return this.http.delete<any>(`${this.ownApi}/projects/${id}`);',
+      '  }',
       '}',
     ].join('\n');
-    const found = (text: string): string[] =>
-      scanText(text, { languageId: 'typescript' }).map((m) => `${m.line} ${m.subject.id}`);
-    assert.deepEqual(found(ts), [
-      '11 endpoint GET /organizations/:organization_name/workspaces',
-      '17 endpoint GET /workspaces/:workspace_id',
-    ]);
+    const found = (text: string, languageId = 'typescript'): string[] =>
+      scanText(text, { languageId }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(found(ts), ['12 endpoint GET /organizations/:organization_name/workspaces']);
     assert.deepEqual(found(ts.replace('/api/v2/organizations', '/organizations')), []);
+  });
+
+  it("a sibling version of one API (`/api/v1` beside `/api/v2`) is no second API: the class stays the other's", () => {
+    const ts = [
+      'export class TrackerClient {',
+      "  private legacy = '/api/v1';",
+      '  async listOrganizations() {',
+      "    return this.http.get('/api/v2/organizations');",
+      '  }',
+      '  async getProject(id: string) {',
+      '    return this.http.get(`${this.legacy}/projects/${id}`);',
+      '  }',
+      '  async deleteProject(id: string) {',
+      '    return this.http.delete(`/projects/${id}`);',
+      '  }',
+      '}',
+    ].join('\n');
+    const python = [
+      'class TrackerClient:',
+      '    BASE = "/api/v1"',
+      '',
+      '    def organizations(self):',
+      '        return self.session.get(f"{self.host}/api/v2/organizations").json()',
+      '',
+      '    def project(self, project_id):',
+      '        return self.session.get(f"{self.host}{self.BASE}/projects/{project_id}").json()',
+    ].join('\n');
+    assert.deepEqual(scanText(ts, { languageId: 'typescript' }), []);
+    assert.deepEqual(scanText(python, { languageId: 'python' }), []);
   });
 });
 
