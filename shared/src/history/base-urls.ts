@@ -76,6 +76,11 @@ export class BaseUrls {
     readonly plainOpeners = false,
     /** Command languages (shell, a workflow's `run:`): a plain variable may open a double-quoted word (`"${_base_url}/…"`). */
     readonly shellOpeners = false,
+    /**
+     * Command languages: the value a shell variable is assigned once, as written (`shell-values.ts`'s `written`: `export
+     * X=…`, unquoted `X=…`, a CI file's `env:` key), for a name the quoted assignments here (`X="…"`) do not give.
+     */
+    readonly shellWritten?: (name: string) => string | undefined,
   ) {}
 
   get #bases(): Map<string, string> {
@@ -88,7 +93,7 @@ export class BaseUrls {
    * text where classes assign it, says nothing (its own base is set elsewhere: `base.__init__(…)`).
    */
   #get(k: string, at: number): string | undefined {
-    const value = this.#bases.get(k);
+    const value = this.#bases.get(k) ?? this.#shellBase(k);
     if (value === undefined && k.startsWith('.') && !this.powershell) return this.#classAttribute(k.slice(1), at);
     if (value === undefined || this.powershell || !k.startsWith('.')) return value;
     const spans = (this.#classes ??= classSpans(this.text));
@@ -100,6 +105,13 @@ export class BaseUrls {
     if (!byClass) this.#owned.set(k, (byClass = new Map<ClassSpan, string | undefined>()));
     byClass.set(first, found);
     return found;
+  }
+
+  /** A shell variable's only value (`shellWritten`) when it is a base: a URL, a path or a reference opening it. */
+  #shellBase(k: string): string | undefined {
+    if (this.shellWritten === undefined || k.startsWith('.') || k.endsWith('()')) return undefined;
+    const value = this.shellWritten(k);
+    return value !== undefined && /^(?:https?:\/\/|\/|\$\{?[A-Za-z_])[^\s]*$/.test(value) ? value : undefined;
   }
 
   /**
@@ -141,7 +153,7 @@ export class BaseUrls {
    * placeholder replaced first was; or undefined.
    */
   expand(url: string, at: number): { text: string; added: number; placeholder: number } | undefined {
-    if (this.#bases.size === 0) return undefined;
+    if (this.#bases.size === 0 && this.shellWritten === undefined) return undefined;
     let text = url;
     let placeholder = 0;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {

@@ -22,6 +22,7 @@ import { BaseUrls } from './base-urls.ts';
 import { blockLabelResources } from './block-labels.ts';
 import { tagField } from './struct-tag.ts';
 import { shellFlow } from './shell-flow.ts';
+import { shellValues } from './shell-values.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { heldStructTypes } from './held-structs.ts';
 import { unknownTypeValues } from './unknown-types.ts';
@@ -151,7 +152,14 @@ export class HitCollector {
     forgetRouters(text, lines.markers);
     this.#places = new LinePlaces(text, profile, lines);
     this.#go = profile === GO_PROFILE;
-    this.#bases = new BaseUrls(text, profile.hashBlockComments === true, profile.objectKeys, profile.commands);
+    const powershell = profile.hashBlockComments === true;
+    this.#bases = new BaseUrls(
+      text,
+      powershell,
+      profile.objectKeys,
+      profile.commands,
+      profile.commands && !powershell ? (name) => shellValues(text, lines, false).written(name) : undefined,
+    );
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */

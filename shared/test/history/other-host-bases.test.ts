@@ -51,6 +51,24 @@ describe('history: a shell variable holding another API’s base, with braces or
     assert.deepEqual(endpoints(script('https://api.github.com', '$BOARD_API'), 'boards.sh'), []);
   });
 
+  it('the base assigned by `export`, `readonly` or unquoted, as scripts most often write it', () => {
+    for (const assign of ['export BOARD_API=', 'readonly BOARD_API=', 'BOARD_API='])
+      for (const ref of ['${BOARD_API}', '$BOARD_API']) {
+        const text = script('https://api.github.com', ref).replace(
+          'BOARD_API="https://api.github.com"',
+          `${assign}https://api.github.com`,
+        );
+        assert.deepEqual(endpoints(text, 'boards.sh'), [], `${assign} ${ref}`);
+      }
+    const tfe = script('https://app.terraform.io/api/v2', '$BOARD_API')
+      .replace('BOARD_API="', 'export BOARD_API=')
+      .replace('v2"', 'v2');
+    assert.deepEqual(endpoints(tfe, 'boards.sh'), [
+      '3 endpoint PATCH /projects/:project_id',
+      '4 endpoint DELETE /workspaces/:workspace_id/relationships/tags',
+    ]);
+  });
+
   it('on this API’s base both are read', () => {
     for (const ref of ['${BOARD_API}', '$BOARD_API'])
       assert.deepEqual(endpoints(script('https://app.terraform.io/api/v2', ref), 'boards.sh'), [
