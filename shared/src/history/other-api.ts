@@ -1,5 +1,6 @@
 import { readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
+import { fileBaseName } from './language-profile.ts';
 import { isRegexWordChar } from './source-text.ts';
 
 /**
@@ -221,4 +222,75 @@ export function apiAddress(url: string, hosts: ReadonlySet<string>): 'own' | 'ot
   const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
   if (host === undefined) return 'unknown';
   return OWN_HOST.test(host) || hosts.has(host) ? 'own' : 'other';
+}
+
+/** What a project's configuration says a base name holds: this API's base or another API's. */
+export type ConfigBase = 'own' | 'other';
+
+/**
+ * A file that sets configuration by name: a dotenv file (`.env`, `.env.test`, `prod.env`), a settings or config
+ * module (`settings.py`, `appsettings.Production.json`, `config.ts`, `env.mjs`); YAML, JSON, TOML, INI and
+ * properties files are configuration by their language.
+ */
+const CONFIG_FILE =
+  /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.env|(?:app)?settings[\w.-]*\.(?:py|json)|(?:config|conf|settings|env)(?:[._-][\w.-]*)?\.(?:py|[cm]?[jt]s))$/i;
+const CONFIG_LANGUAGES = new Set(['yaml', 'json', 'jsonc', 'toml', 'ini', 'properties']);
+/**
+ * A name set to a URL on its line: `NAME=https://…` (dotenv, `export`, a Dockerfile's `ENV`), `apiBase: https://…`
+ * (YAML, a list item's `- NAME=…`), `"ApiBaseUrl": "https://…"`, `API_URL: str = "https://…"`, an env schema's
+ * `NAME: z.string().url().default('https://…')`. Group 1: the name (a nested YAML key's own); 2: the URL.
+ */
+const CONFIG_URL =
+  /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+)?["']?([A-Za-z_][\w-]{0,80})["']?[ \t]*[:=][^\n]{0,80}?\b(https?:\/\/[^\s"'`,;)}\]]+)/gm;
+/** A name that says it holds a base (`MURAL_API_BASE_URL`, `apiBase`, `GithubEndpoint`), of more than that one word. */
+const BASE_NAME = /url|uri|base|host|endpoint|api|server|addr/i;
+const ONE_WORD = /^(?:url|uri|base|host|hostname|endpoint|server|address|addr|api|href|link)$/i;
+/** Names of this API's own settings (`TFE_ADDRESS`, `tfc_host`, `TERRAFORM_API_URL`): never another API's base. */
+const OWN_NAME = /tfe|tfc|terraform|hcp|atlas/i;
+/**
+ * Hosts that say nothing of which API: a developer's machine, a container's, documentation's examples, and a
+ * self-hosted edition's names (`tfe.acme.internal`, `terraform.corp`).
+ */
+const NO_API_HOST =
+  /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal|\[::1\])$|(?:^|\.)(?:example\.(?:com|org|net)|test|local|invalid)$|tfe|terraform/i;
+
+/**
+ * The base names a configuration file sets to a URL (CONFIG_FILE, CONFIG_LANGUAGES), each `own` when the URL is this
+ * API's (`apiAddress`: `/api/v2`, HCP Terraform's host) and `other` when another host's (`https://api.github.com`,
+ * `https://app.asana.com/api/1.0`); a name the file sets both ways is `own`. Nothing for another file.
+ */
+export function configBases(
+  text: string,
+  fileName: string | undefined,
+  languageId: string | undefined,
+): Map<string, ConfigBase> {
+  const out = new Map<string, ConfigBase>();
+  if (
+    !(languageId !== undefined && CONFIG_LANGUAGES.has(languageId)) &&
+    !CONFIG_FILE.test(fileBaseName(fileName ?? ''))
+  )
+    return out;
+  if (!text.includes('://')) return out;
+  CONFIG_URL.lastIndex = 0;
+  for (let m = CONFIG_URL.exec(text); m !== null; m = CONFIG_URL.exec(text)) {
+    const name = m[1] ?? '';
+    if (!BASE_NAME.test(name) || ONE_WORD.test(name) || OWN_NAME.test(name)) continue;
+    const url = m[2] ?? '';
+    const host = URL_HOST.exec(url)?.[1]?.toLowerCase() ?? '';
+    const said = apiAddress(url, NO_HOSTS);
+    if (said === 'unknown' || (said === 'other' && NO_API_HOST.test(host))) continue;
+    if (out.get(name) !== 'own') out.set(name, said);
+    if (out.size >= 200) break;
+  }
+  return out;
+}
+
+const NO_HOSTS: ReadonlySet<string> = new Set();
+
+/**
+ * The name a URL's base placeholder reads last (`${env.MURAL_API_BASE_URL}`, `{settings.GITHUB_API}`,
+ * `{{ .Values.api.boardBase }}`, `$BOARD_API`): the configuration's name for it.
+ */
+export function baseName(base: string): string | undefined {
+  return /([A-Za-z_]\w*)[^\w]*$/.exec(base)?.[1];
 }

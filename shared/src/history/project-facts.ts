@@ -11,6 +11,7 @@ import { callsReleaseDependent, declaredCalls, type SdkFacts } from './sdk-names
 import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 import { resolvedPrefix, routesConcern, type ProjectRoutes, type RouterFacts } from './server-routes.ts';
+import type { ConfigBase } from './other-api.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -56,6 +57,8 @@ export interface FileFacts {
   readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
   /** The routers the file hands to functions, and its constants holding a path of this API (`server-routes.ts`). */
   readonly routers?: RouterFacts;
+  /** A configuration file's base names set to a URL, this API's or another's (`other-api.ts`'s `configBases`). */
+  readonly configBases?: ReadonlyMap<string, ConfigBase>;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -79,11 +82,22 @@ export interface ProjectFacts extends SdkFacts {
   readonly pathHelpers?: ReadonlyMap<string, PathHelper>;
   /** The routers of this API handed to functions, and the constants holding its paths (`server-routes.ts`). */
   readonly routes?: ProjectRoutes;
+  /**
+   * The base names the project's configuration sets to another API's URL (`ASANA_API_BASE_URL` in `.env`): a path
+   * on a base placeholder reading one (`${env.ASANA_API_BASE_URL}/workspaces`) is that API's. A name any file sets
+   * to this API's URL is left out.
+   */
+  readonly otherBases?: ReadonlySet<string>;
 }
 
 /** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
 export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, PathHelper>): FileFacts {
   return helpers.size === 0 ? facts : { ...facts, pathHelpers: helpers };
+}
+
+/** The file's facts with the base names it sets as configuration (`FileFacts.configBases`). */
+export function withConfigBases(facts: FileFacts, bases: ReadonlyMap<string, ConfigBase>): FileFacts {
+  return bases.size === 0 ? facts : { ...facts, configBases: bases };
 }
 
 /** The file's facts with what it says of its routers (`FileFacts.routers`). */
@@ -302,6 +316,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     const read = resolvedPrefix(mount.slice(1), consts);
     if (read !== undefined) mounts.set(key, `${mount.charAt(0)}${read}`);
   }
+  const otherBases = projectOtherBases(files);
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -322,7 +337,20 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     ...(handed.size === 0 && consts.size === 0 && mounts.size === 0
       ? {}
       : { routes: { handed, consts, ...(mounts.size === 0 ? {} : { mounts }) } }),
+    ...(otherBases.size === 0 ? {} : { otherBases }),
   };
+}
+
+/** The base names some file's configuration sets to another API's URL and none to this API's, bounded. */
+function projectOtherBases(files: readonly FileFacts[]): Set<string> {
+  const own = new Set<string>();
+  const other = new Set<string>();
+  for (const file of files)
+    for (const [name, said] of file.configBases ?? [])
+      if (said === 'own') own.add(name);
+      else if (other.size < PROJECT_LIMITS.perProject) other.add(name);
+  for (const name of own) other.delete(name);
+  return other;
 }
 
 /** The names the files' maps give one value, bounded; a name two files give different values is left out. */

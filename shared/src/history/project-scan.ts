@@ -21,6 +21,6 @@ export function scanProject(files: readonly ProjectFile[]): Match[][] {
   const project = projectFacts(first.map((r) => r.facts));
   // The second pass redoes only what the facts change (`scanProjectFile`: most often the operation calls alone).
   return first.map((r, k) =>
-    factsConcern(project, files[k]!.text, r.markers, files[k]!.fileName) ? r.again(project) : r.matches,
+    factsConcern(project, files[k]!.text, r.markers, files[k]!.fileName) ? r.again(project) : r.settled(project),
   );
 }

@@ -1,7 +1,7 @@
 import { callbackMatches } from './callback-calls.ts';
 import { assignMethods } from './assign-methods.ts';
 import { HitCollector } from './collect-hits.ts';
-import type { Evidence } from './hits.ts';
+import type { Evidence, UrlHit } from './hits.ts';
 import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
@@ -19,7 +19,8 @@ import { enumMemberHits, mergeModelHits } from './model-hits.ts';
 import { fileResource as namedFileResource } from './model-names.ts';
 import { readModels } from './models.ts';
 import { objectKeyHits, runTaskFieldEvidence } from './object-keys.ts';
-import { otherApiSpans } from './other-api.ts';
+import { baseName, configBases, otherApiSpans } from './other-api.ts';
+import { isRegexWordChar } from './source-text.ts';
 import { attributeReads, flowResources } from './response-flow.ts';
 import { rootScope, scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
@@ -27,6 +28,7 @@ import {
   fileFacts,
   NO_FACTS,
   withBases,
+  withConfigBases,
   withGoClients,
   withGoReturns,
   withHttpSources,
@@ -104,17 +106,33 @@ export function scanFile(text: string, options: ScanOptions = {}): { matches: Ma
  * `again` redoes only what the facts change. When they give the file no helper, base, model's path, query-key
  * constant nor go-tfe client source (most files: a project's facts are mostly its operations), its hits, URL and
  * name matches and SDK calls are this scan's, and only the project's operation calls are read anew; otherwise
- * the whole file is scanned again. Kept by one `scanProject` call only, dropped when it returns.
+ * the whole file is scanned again. Kept by one `scanProject` call only, dropped when it returns. `settled` is the
+ * first scan's matches for a file the facts do not concern, less those the project's configuration says are another
+ * API's (`onOtherBases`).
  */
 export function scanProjectFile(
   text: string,
   options: ScanOptions,
-): { matches: Match[]; facts: FileFacts; markers: TextMarkers; again: (project: ProjectFacts) => Match[] } {
+): {
+  matches: Match[];
+  facts: FileFacts;
+  markers: TextMarkers;
+  again: (project: ProjectFacts) => Match[];
+  settled: (project: ProjectFacts) => Match[];
+} {
   const { matches, facts, tail } = scan(text, options, true);
   const markers = tail.lines.markers;
   // The scan's line table and its readers' data are not kept: until the second pass every file's tail is alive, and
   // the collector copies what lives that long (then promotes it). The few files read again get a table of their own.
-  return { matches, facts, markers, again: againOf(text, options, { ...tail, lines: undefined }) };
+  // Only the URL spans outlive the scan here (the tail's line table does not: see above).
+  const based = tail.based;
+  return {
+    matches,
+    facts,
+    markers,
+    again: againOf(text, options, { ...tail, lines: undefined }),
+    settled: (project) => onOtherBases(matches, based, project),
+  };
 }
 
 /**
@@ -150,6 +168,8 @@ interface Tail {
   readonly callbacks: readonly Match[];
   /** Spans of another API's client (`otherApiSpans`). */
   readonly other: readonly [number, number][];
+  /** The URLs on a base placeholder, by span, with the name it reads (`baseName`): a configuration may say whose. */
+  readonly based: readonly ConfigBased[];
   /** The bases the file's URLs say, its models, its query-key constants (Go): what the facts are set against. */
   readonly learned: ReadonlyMap<string, string>;
   readonly models: readonly { readonly name: string }[];
@@ -209,12 +229,75 @@ function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match
       for (const m of found) if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
     }
   }
-  // A class of another API's client (its base path another API's) sends none of this API's requests.
-  const other = tail.other;
+  // A class of another API's client (its base path another API's) sends none of this API's requests, nor does a URL
+  // on a base the configuration sets to another API's URL (`${env.ASANA_API_BASE_URL}/workspaces`).
+  const other = configuredOther(tail.other, tail.based, project?.otherBases);
   const kept =
     other.length === 0 ? matches : matches.filter((m) => !other.some(([s, e]) => m.start >= s && m.start < e));
   // Sorted in place (`matches` is this call's copy): the facts read the kept matches in text order.
   return { matches: distinct(kept.sort((a, b) => a.start - b.start || a.end - b.end)), kept };
+}
+
+/** A URL on a base placeholder: its span and the name the placeholder reads. */
+interface ConfigBased {
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+}
+
+/** The spans of another API's client (`Tail.other`) and of the URLs on a base `names` says is another API's. */
+function configuredOther(
+  other: readonly (readonly [number, number])[],
+  based: readonly ConfigBased[],
+  names: ReadonlySet<string> | undefined,
+): readonly (readonly [number, number])[] {
+  if (names === undefined || based.length === 0) return other;
+  let out: (readonly [number, number])[] | undefined;
+  for (const url of based) if (names.has(url.name)) (out ??= [...other]).push([url.start, url.end]);
+  return out ?? other;
+}
+
+/**
+ * A file's matches less those of its URLs on a base the project's configuration sets to another API's URL (what
+ * `finish` leaves out with the project's facts): for a file the facts do not otherwise concern, read no second time.
+ */
+function onOtherBases(matches: Match[], based: readonly ConfigBased[], project: ProjectFacts): Match[] {
+  const spans = configuredOther([], based, project.otherBases);
+  return spans.length === 0 ? matches : matches.filter((m) => !spans.some(([s, e]) => m.start >= s && m.start < e));
+}
+
+/**
+ * The URLs of the hits that open with a base placeholder (`NormalizedUrl.base`: `${env.ASANA_API_BASE_URL}/…`), or
+ * whose literal a name is joined before (`config.boardApiBase + "/projects/" + id`), with the name read last.
+ */
+function basedUrls(text: string, urls: readonly UrlHit[]): ConfigBased[] {
+  const out: ConfigBased[] = [];
+  for (const url of urls) {
+    const name = url.url.base === undefined ? joinedBefore(text, url.start) : baseName(url.url.base);
+    if (name !== undefined) out.push({ start: url.start, end: url.end, name });
+  }
+  return out;
+}
+
+/** The name a `+` joins before the literal at `start` (its quote or its first character): `settings.BOARD_API +`. */
+function joinedBefore(text: string, start: number): string | undefined {
+  let i = start - 1;
+  if (!isQuote(text.charCodeAt(start))) {
+    if (!isQuote(text.charCodeAt(i))) return undefined;
+    i--;
+  }
+  if (/[fr$@]/.test(text.charAt(i))) i--;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  if (text.charCodeAt(i) !== 43) return undefined; // +
+  i--;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
+  const end = i + 1;
+  while (i >= 0 && isRegexWordChar(text.charCodeAt(i))) i--;
+  return end - i > 1 && !/^\d/.test(text.slice(i + 1, end)) ? text.slice(i + 1, end) : undefined;
+}
+
+function isQuote(c: number): boolean {
+  return c === 34 || c === 39 || c === 96;
 }
 
 function scan(
@@ -350,6 +433,7 @@ function scan(
     for (const w of rubyPayloadKeys(text, lines, index))
       matches.push(makeMatch(text, lines, { ...w, confidence: 'context', via: 'name' }));
   matches.push(...sdk);
+  const config = configBases(text, options.fileName, languageId);
   const tail: Tail = {
     text,
     lines,
@@ -365,6 +449,7 @@ function scan(
     ],
     callbacks: callbackMatches(text, lines, index, profile, ctx.runTask),
     other: otherApiSpans(text, lines, languageId),
+    based: basedUrls(text, hits.urls),
     learned,
     models,
     queryConsts,
@@ -384,7 +469,10 @@ function scan(
                       withHttpSources(
                         withRouters(
                           withBases(
-                            withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
+                            withConfigBases(
+                              withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
+                              config,
+                            ),
                             learned,
                           ),
                           routerFacts(text, options.fileName),
