@@ -858,7 +858,7 @@ function mountFacts(text: string, markers: TextMarkers, fileName: string): Map<s
     const base = routerPrefix(text, m[1]!, m.index) ?? '';
     const named = m[3] ?? m[8];
     const prefix = joinPath(base, m[2] ?? m[7] ?? constantValue(text, named!, m.index));
-    if (!API_ROUTE.test(prefix) && !prefix.includes(CONSTANT)) continue;
+    // Every mount is told, this API's prefix or not: two files mounting one module on two prefixes say nothing.
     (out ??= new Map()).set(origin, `${m[5] === 'register_blueprint' ? '=' : '+'}${prefix}`);
   }
   return out;
@@ -928,13 +928,16 @@ function modulePath(fileName: string): string {
 }
 
 /**
- * `module#export` for a module named in a file's import (`./routes/ws` of `src/app.js` is `src/routes/ws`; Python's
- * `.routers.ws` of `app/main.py` is `app/routers/ws`, `app.routers.ws` is `app/routers/ws`, matched at the end of a
- * file's path); undefined for a package's (a JS name without `.`).
+ * `module#export` for a module named in a file's import, its path from the project's root as the files' names are
+ * (`./routes/ws` of `src/app.js` is `src/routes/ws`; Python's `.routers.ws` of `svc/app/main.py` is `svc/app/routers/ws`,
+ * and `app.routers.ws` there too: an absolute import is read from the folder holding the mounting file's own top
+ * package, `svc`, or from the mounting file's folder when it is in none); undefined for a package's (a JS name
+ * without `.`).
  */
 function moduleKey(spec: string, fileName: string, js: boolean, exported: string): string | undefined {
   if (exported === '') return undefined;
-  const dir = modulePath(fileName).split('/').slice(0, -1);
+  // The mounting file's folder (a package's `__init__.py`, a folder's `index.js`: that folder).
+  const dir = fileName.replace(/\\/g, '/').split('/').slice(0, -1);
   let parts: string[];
   if (js) {
     if (!spec.startsWith('.')) return undefined;
@@ -946,7 +949,10 @@ function moduleKey(spec: string, fileName: string, js: boolean, exported: string
       } else if (piece !== '.' && piece !== '') parts.push(piece);
   } else {
     const dots = /^\.*/.exec(spec)![0].length;
-    parts = dots === 0 ? [] : dir.slice(0, dir.length - (dots - 1));
+    const top = spec.slice(dots).split('.')[0]!;
+    // An absolute import's root: the folder above the nearest folder of the mounting file named as its top package.
+    const root = dir.lastIndexOf(top);
+    parts = dots === 0 ? dir.slice(0, root === -1 ? dir.length : root) : dir.slice(0, dir.length - (dots - 1));
     parts.push(
       ...spec
         .slice(dots)
@@ -958,10 +964,7 @@ function moduleKey(spec: string, fileName: string, js: boolean, exported: string
   return path === '' ? undefined : `${path}#${exported}`;
 }
 
-/**
- * The mounts of the file `fileName` among the project's (`ProjectRoutes.mounts`): its routers' names → their prefix;
- * a module key matched at the end of the file's path (`app/routers/ws` of `backend/app/routers/ws.py`).
- */
+/** The mounts of the file `fileName` among the project's (`ProjectRoutes.mounts`): its routers' names → their prefix. */
 function mountsOf(routes: ProjectRoutes | undefined, fileName: string | undefined): Map<string, string> | undefined {
   if (routes?.mounts === undefined || fileName === undefined) return undefined;
   const path = modulePath(fileName);
@@ -969,7 +972,7 @@ function mountsOf(routes: ProjectRoutes | undefined, fileName: string | undefine
   for (const [key, prefix] of routes.mounts) {
     const hash = key.lastIndexOf('#');
     const module = key.slice(0, hash);
-    if (path === module || path.endsWith(`/${module}`)) (out ??= new Map()).set(key.slice(hash + 1), prefix);
+    if (path === module) (out ??= new Map()).set(key.slice(hash + 1), prefix);
   }
   return out;
 }
@@ -1021,27 +1024,26 @@ export function routesConcern(routes: ProjectRoutes | undefined, text: string, f
 }
 
 /**
- * What says a server implements this API and not another one on the commonest version prefix: its code names this API
- * (NAMES_THIS_API, or its client's names as identifiers: CLIENT_NAMES), or one of its routes under the prefix is a path
- * no other API shares (`decisiveTemplate`).
+ * What says a server implements this API and not another one on the commonest version prefix: its text outside comments
+ * names this API (NAMES_THIS_API), or one of its routes under the prefix is a path no other API shares
+ * (`decisiveTemplate`).
  */
-/** Names of this API in a server's code or its strings: go-tfe, HCP Terraform's host, JSON:API's media type or struct tags. */
-const NAMES_THIS_API = /go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"/g;
 /**
- * This API's client's names as identifiers (`tfe.Client`, `tfcToken`, `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`),
- * outside strings: the word terraform alone names the CLI (`exec.Command("terraform", "plan")`, a `terraformVersion`
- * field), which any infrastructure tool runs.
+ * Names of this API: go-tfe, HCP Terraform's host, JSON:API's media type or struct tags, its client's names (`tfe.Client`,
+ * `tfcToken`, `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`, a module path's `tfe-service`), in code or strings. Not the
+ * word terraform alone: it names the CLI (`exec.Command("terraform", "plan")`, an import path's `provisioner/terraform`),
+ * which any infrastructure tool runs.
  */
-const CLIENT_NAMES =
-  /(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
+const NAMES_THIS_API =
+  /go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
 
 /** Where an offset of a text is: its code, a string or a comment. */
 export type PlaceKind = 'code' | 'string' | 'comment';
 
 /**
- * Whether a server's routes (their templates) and text show it implements this API: a decisive template, this API's
- * names anywhere but in comments (`NAMES_THIS_API`), its client's in code (`CLIENT_NAMES`). A comment naming Terraform
- * (`// like Terraform's registry`) shows nothing, nor a string naming its CLI.
+ * Whether a server's routes (their templates) and text show it implements this API: a decisive template, or this API's
+ * names anywhere but in comments (`NAMES_THIS_API`). A comment naming Terraform (`// like Terraform's registry`) shows
+ * nothing, nor a string naming its CLI.
  */
 export function servesThisApi(
   text: string,
@@ -1050,7 +1052,6 @@ export function servesThisApi(
 ): boolean {
   if (templates.some(decisiveTemplate)) return true;
   for (const m of text.matchAll(NAMES_THIS_API)) if (placeOf(m.index) !== 'comment') return true;
-  for (const m of text.matchAll(CLIENT_NAMES)) if (placeOf(m.index) === 'code') return true;
   return false;
 }
 

@@ -48,7 +48,7 @@ describe('routes of a server implementing this API: Go routers', () => {
 
   it('chi’s r.Route("/api/v2", func(r chi.Router) { … }) and gorilla’s PathPrefix(…).Subrouter() with .Methods', () => {
     const chi = [
-      'import tfe "github.com/acme/tfe-lite/store"',
+      'import "github.com/acme/tfe-lite/store"',
       'r := chi.NewRouter()',
       'r.Route("/api/v2", func(r chi.Router) {',
       '\tr.Get("/projects/{id}", showProject)',
@@ -78,7 +78,7 @@ describe('routes of a server implementing this API: Go routers', () => {
 
   it('routes registered through middleware: chi’s r.With(mw).Post( and r.Group(func(r chi.Router) {, gin/echo groups with middleware', () => {
     const chi = [
-      'import tfe "github.com/acme/tfe-lite/store"',
+      'import "github.com/acme/tfe-lite/store"',
       'func (s *Server) Routes(root *chi.Mux) {',
       '\troot.Route("/api", func(r chi.Router) {',
       '\t\tr.Use(s.Authenticate)',
@@ -97,7 +97,7 @@ describe('routes of a server implementing this API: Go routers', () => {
     ]);
     decoys(chi, 'internal/server/routes.go', '"/api"');
     const gin = [
-      'import tfe "github.com/acme/tfe-lite/store"',
+      'import "github.com/acme/tfe-lite/store"',
       'func main() {',
       '\tr := gin.Default()',
       '\tv2 := r.Group("/api").Group("/v2")',
@@ -571,5 +571,41 @@ describe('routes of a server implementing this API: a router of one module mount
     ] as const;
     assert.deepEqual(endpointsOf(flask), ['tfe/views.py:3 endpoint PATCH /varsets/:varset_id']);
     moved(flask);
+  });
+
+  it('two services of one repository: each mounts its own module of the same name, only the one on /api/v2 is this API’s', () => {
+    const routes = (file: string): readonly [string, readonly string[]] => [
+      file,
+      [
+        "const router = require('express').Router();",
+        "router.delete('/varsets/:id', drop);",
+        'module.exports = router;',
+      ],
+    ];
+    const js = [
+      ['app.js', ["const app = require('express')();", "app.use('/api/v2', require('./routes/varsets'));"]],
+      routes('routes/varsets.js'),
+      ['admin/app.js', ["const app = require('express')();", "app.use('/api/v1', require('./routes/varsets'));"]],
+      routes('admin/routes/varsets.js'),
+    ] as const;
+    assert.deepEqual(endpointsOf(js), ['routes/varsets.js:2 endpoint DELETE /varsets/:varset_id']);
+    const service = (root: string, prefix: string): (readonly [string, readonly string[]])[] => [
+      [
+        `${root}/app/main.py`,
+        ['from app.routers import ws', 'app = FastAPI()', `app.include_router(ws.router, prefix="${prefix}")`],
+      ],
+      [
+        `${root}/app/routers/ws.py`,
+        [
+          'router = APIRouter()',
+          '@router.delete("/varsets/{varset_id}")',
+          'def drop(varset_id: str):',
+          '    return None',
+        ],
+      ],
+    ];
+    assert.deepEqual(endpointsOf([...service('svc-a', '/api/v2'), ...service('svc-b', '/api/v1')]), [
+      'svc-a/app/routers/ws.py:2 endpoint DELETE /varsets/:varset_id',
+    ]);
   });
 });
