@@ -194,8 +194,8 @@ labelledSet('held34', { alwaysCheck: false, minExpected: 47, floors: { recall: 0
 // the session lost 10 route registrations of a server re-implementing the API (a route rule for other servers, whose
 // /api/v2 prefix is a router group's) and one dataclass field. Seen since; the floors are that measurement.
 labelledSet('held35', { alwaysCheck: false, minExpected: 44, floors: { recall: 0.7, wrongShare: 0.01 } });
-labelledSet('held36', { alwaysCheck: false, minExpected: 66, floors: { recall: 0.74, wrongShare: 0.01 } });
-labelledSet('held37', { alwaysCheck: false, minExpected: 70, floors: { recall: 0.81, wrongShare: 0.02 } });
+labelledSet('held36', { alwaysCheck: false, minExpected: 66, floors: { recall: 0.81, wrongShare: 0.01 } });
+labelledSet('held37', { alwaysCheck: false, minExpected: 70, floors: { recall: 0.82, wrongShare: 0.01 } });
 
 // The fortieth to forty-second (test/fixtures/history-held38: integrations that live in other tools — a web
 // framework's CLI, a Roam extension scaffolder, a semantic-release plugin, a module-publishing CLI, a self-hosted
@@ -207,9 +207,26 @@ labelledSet('held37', { alwaysCheck: false, minExpected: 70, floors: { recall: 0
 // change of the session had landed: held38 60.7% (37/61), wrong 2 of 39; held39 85.0% (51/60), wrong 5 of 58; held40
 // 92.3% (48/52), wrong 1 of 49; together 78.6% (136/173), wrong 8 of 146. The code at the session's start (ca870116)
 // gives exactly the same. Seen since; the floors are that measurement.
-labelledSet('held38', { alwaysCheck: false, minExpected: 61, floors: { recall: 0.6, wrongShare: 0.06 } });
-labelledSet('held39', { alwaysCheck: false, minExpected: 60, floors: { recall: 0.85, wrongShare: 0.09 } });
-labelledSet('held40', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.92, wrongShare: 0.03 } });
+labelledSet('held38', { alwaysCheck: false, minExpected: 61, floors: { recall: 0.95, wrongShare: 0.02 } });
+labelledSet('held39', { alwaysCheck: false, minExpected: 60, floors: { recall: 0.85, wrongShare: 0.01 } });
+labelledSet('held40', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.92, wrongShare: 0.01 } });
+// Floors of held36 to held40 raised in issue 22's twentieth session to what main gives after it (held36 81.8%,
+// held37 82.9% with no wrong report, held38 95.1% with 1 wrong of 59, held39 and held40 with none wrong).
+
+// The forty-third to forty-sixth (test/fixtures/history-held41: tests, fakes and recorded traffic of the API — Go
+// httptest handlers, Python and TypeScript test doubles, Rust clients' tests, fixtures — 27 files of 9 repositories;
+// history-held42: config-shaped and task-runner code — GitHub Actions workflows, Jenkinsfiles, shell run by make,
+// an http data source — 19 files of 12; history-held43: code that manages the platform through its Terraform
+// provider — HCL on the tfe provider, a CDK for Terraform stack — 49 files of 19; history-held44: application code with
+// its own HTTP layer, 9 files of 2, small because the index held almost nothing unused), built in issue 22's twentieth
+// session, measured once by the lead at b5a104dc after every change of the session had landed: held41 67.9% (55/81),
+// wrong 1 of 56; held42 100% (32/32), wrong 3 of 35; held43 39.5% (51/129), wrong 0 of 51; held44 100% (5/5), wrong 1
+// of 6; together 57.9% (143/247), wrong 5 of 148. The code at the session's start (fdb089a9) finds the same 143, with 7
+// wrong of 150. Seen since; the floors are that measurement.
+labelledSet('held41', { alwaysCheck: false, minExpected: 81, floors: { recall: 0.67, wrongShare: 0.02 } });
+labelledSet('held42', { alwaysCheck: false, minExpected: 32, floors: { recall: 1, wrongShare: 0.09 } });
+labelledSet('held43', { alwaysCheck: false, minExpected: 129, floors: { recall: 0.39, wrongShare: 0.01 } });
+labelledSet('held44', { alwaysCheck: false, minExpected: 5, floors: { recall: 1, wrongShare: 0.17 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
@@ -257,6 +274,10 @@ const OTHER = new Set([
   'held38',
   'held39',
   'held40',
+  'held41',
+  'held42',
+  'held43',
+  'held44',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
