@@ -1,4 +1,4 @@
-import { readBrackets } from './brackets.ts';
+import { MAX_LITERAL, matchingClose, readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
 import { fileBaseName } from './language-profile.ts';
 import { isRegexWordChar } from './source-text.ts';
@@ -56,7 +56,7 @@ function ownBaseCalls(text: string, start: number, end: number): [number, number
   for (let at = text.indexOf('api/v2', start); at !== -1 && at < end; at = text.indexOf('api/v2', at + 6)) {
     if (isRegexWordChar(text.charCodeAt(at + 6)) || text.charCodeAt(at - 1) !== 47) continue;
     const open = openParenBefore(text, at, Math.max(start, at - 400));
-    const close = open === -1 ? -1 : closingParen(text, open, Math.min(end, open + 4000));
+    const close = open === -1 ? -1 : matchingClose(text, open, Math.min(end - open, MAX_LITERAL));
     if (close !== -1) out.push([open, close + 1]);
     else out.push([text.lastIndexOf('\n', at) + 1, lineEnd(text, at)]);
     at = Math.max(at, out[out.length - 1]![1] - 6);
@@ -77,17 +77,6 @@ function openParenBefore(text: string, at: number, stop: number): number {
     else if (c === 40 && parens-- === 0) return i;
     else if (c === 125) braces++;
     else if (c === 59 || (c === 123 && braces-- === 0)) return -1;
-  }
-  return -1;
-}
-
-/** The `)` closing the `(` at `open`, before `stop`, or -1. */
-function closingParen(text: string, open: number, stop: number): number {
-  let depth = 0;
-  for (let i = open; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40) depth++;
-    else if (c === 41 && --depth === 0) return i;
   }
   return -1;
 }
