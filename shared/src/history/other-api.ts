@@ -1,7 +1,7 @@
 import { MAX_LITERAL, matchingClose, readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
 import { fileBaseName } from './language-profile.ts';
-import { isRegexWordChar } from './source-text.ts';
+import { isRegexWordChar, lineEnd } from './source-text.ts';
 
 /**
  * A string that is the base path of another HTTP API than this one (`"/api/iacp/v3/"`, Scalr's;
@@ -79,11 +79,6 @@ function openParenBefore(text: string, at: number, stop: number): number {
     else if (c === 59 || (c === 123 && braces-- === 0)) return -1;
   }
   return -1;
-}
-
-function lineEnd(text: string, at: number): number {
-  const nl = text.indexOf('\n', at);
-  return nl === -1 ? text.length : nl;
 }
 
 /**

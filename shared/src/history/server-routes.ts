@@ -1,6 +1,7 @@
 import { matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { MethodToken } from './match-types.ts';
+import { lineEnd } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { assignmentOf } from './value-flow.ts';
 
@@ -200,11 +201,6 @@ const API_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
 
 /** Another server's own route, unless its literal holds this API's root (then it is read as any literal). */
 const ownUnless = (literal: string): RouteReading | undefined => (API_PATH.test(literal) ? undefined : OWN);
-
-const lineEnd = (text: string, at: number): number => {
-  const end = text.indexOf('\n', at);
-  return end === -1 ? text.length : end;
-};
 
 /** A method token for a verb word at `at` (`Get` of `GetMapping`, `patch` of `@router.patch(`). */
 function word(at: number, verb: string): MethodToken[] {
