@@ -781,6 +781,26 @@ function serviceNames(c, texts, classTypes = new Map()) {
   return out;
 }
 
+// Terraform provider: the types it registers at the commit read (SDKv2's `"tfe_workspace": resourceTFEWorkspace()` in
+// provider.go, the plugin framework's `resp.TypeName = req.ProviderTypeName + "_project"` or `= "tfe_variable"`): a type of the mapping the
+// provider no longer registers is an error, not a name left to match.
+{
+  const provider = 'hashicorp/terraform-provider-tfe';
+  const texts = mirrorTrees(
+    provider,
+    [{ release: 'read', commit: commitOf(provider) }],
+    'internal/provider/',
+    '.go',
+  ).get('read');
+  const registered = new Set();
+  for (const text of texts.values())
+    for (const m of text.matchAll(/"tfe_(\w+)":\s*\w+\(\)|TypeName = (?:req\.ProviderTypeName \+ "_|"tfe_)(\w+)"/g))
+      registered.add(m[1] ?? m[2]);
+  const unknown = Object.keys(PROVIDER_TYPES).filter((type) => !registered.has(type));
+  if (unknown.length > 0)
+    throw new Error(`the provider registers no type ${unknown.map((t) => `tfe_${t}`).join(', ')}`);
+}
+
 // Terraform provider: schema attributes of the resource each file manages.
 for (const file of list('terraform-provider-tfe', '.go')) {
   const short = file.replace(/^.*resource_tfe_|\.go$/g, '');

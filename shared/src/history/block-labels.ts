@@ -1,5 +1,11 @@
-import { providerTypeResource } from './sdk-names.ts';
-import type { HistoryIndex } from './types.ts';
+import { matchingClose } from './brackets.ts';
+import { profileFor } from './language-profile.ts';
+import type { Lines } from './lines.ts';
+import { makeMatch } from './make-match.ts';
+import type { Match } from './match-types.ts';
+import { providerArgument, providerTypeResource } from './sdk-names.ts';
+import { LinePlaces } from './source-text.ts';
+import type { HistoryIndex, HistorySubject } from './types.ts';
 
 /** A labelled HCL block and the API resources its type label names. */
 export interface BlockLabel {
@@ -40,6 +46,67 @@ export function blockLabelResources(text: string, index: HistoryIndex): BlockLab
     const resources =
       known === undefined ? named.filter((n) => n.words.length === most).map((n) => n.resource) : [known];
     if (resources.length > 0) out.push({ offset: m.index + m[0].length, resources: [...new Set(resources)] });
+  }
+  return out;
+}
+
+/** The provider's name for itself beside the subject in a hover, as for an SDK's names. */
+const PROVIDER_CLIENT = 'terraform-provider-tfe';
+/** How far a block is read for its closing brace. */
+const MAX_BLOCK = 20_000;
+/** An argument of a block: `project_id = …` at a line's start (not `==`). */
+const ARGUMENT = /^[ \t]*([a-z][a-z0-9_]*)[ \t]*=(?!=)/gm;
+
+/**
+ * The API's provider's blocks as uses of the API through the provider, by the provider's own mapping (as a client's
+ * names are, `sdk-names.ts`): a `resource "tfe_workspace" "x"` or `data "tfe_workspace" "x"` block's type label is a
+ * use of the resource the provider's type manages (`resource - workspaces`) where the history has that resource, as
+ * go-tfe's `jsonapi:"primary,workspaces"` model is; an argument of the block that the provider's schema maps
+ * (`tag_names` of `tfe_workspace`) is a use of its attribute. Only the mapping decides: a label's words do not (no
+ * `*_workspace` of another provider), and neither does a module's input or a variable named like an argument.
+ */
+export function providerBlockMatches(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  languageId: string | undefined,
+): Match[] {
+  const out: Match[] = [];
+  if (!lines.markers.has(`"${PROVIDER}_`)) return out;
+  let places: LinePlaces | undefined;
+  const inComment = (at: number): boolean =>
+    (places ??= new LinePlaces(text, profileFor({ languageId }), lines)).at(at).inComment;
+  const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
+    const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
+      start,
+      end,
+      subject,
+      confidence: 'exact',
+      via: 'sdk',
+    });
+    match.sdk = { client: PROVIDER_CLIENT, name };
+    out.push(match);
+  };
+  BLOCK.lastIndex = 0;
+  for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
+    const type = m[1] ?? '';
+    if (!type.startsWith(`${PROVIDER}_`)) continue;
+    const start = m.index + m[0].indexOf(`"${type}"`) + 1;
+    if (inComment(start)) continue;
+    const resource = providerTypeResource(index, type);
+    const subject = resource === undefined ? undefined : index.byId.get(`resource - ${resource}`);
+    if (subject) push(start, start + type.length, subject, type);
+    const open = m.index + m[0].length - 1;
+    const close = matchingClose(text, open, MAX_BLOCK, 'braces');
+    const stop = close === -1 ? Math.min(text.length, open + MAX_BLOCK) : close;
+    ARGUMENT.lastIndex = open + 1;
+    for (let a = ARGUMENT.exec(text); a !== null && a.index < stop; a = ARGUMENT.exec(text)) {
+      const key = a[1] ?? '';
+      const name = providerArgument(index, type, key);
+      const at = a.index + a[0].indexOf(key);
+      if (name && !inComment(at)) push(at, at + key.length, name.subject, name.name);
+    }
+    BLOCK.lastIndex = Math.max(BLOCK.lastIndex, open + 1);
   }
   return out;
 }

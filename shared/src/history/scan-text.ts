@@ -6,6 +6,7 @@ import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
+import { providerBlockMatches } from './block-labels.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
@@ -387,6 +388,8 @@ function scan(
   const matches: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
+  // Terraform: the API's provider's blocks, by the provider's mapping (its types and schema arguments).
+  if (hcl) sdk.push(...providerBlockMatches(text, lines, index, languageId));
   const sdkAt = new Set(sdk.map((m) => m.start));
   const values: Match[] = [];
   for (const hit of hits.names) {
@@ -400,7 +403,7 @@ function scan(
   }
   // A value whose key is matched on its line (`"kind": "opa"`) says the same once more.
   if (values.length > 0) {
-    const keyed = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+    const keyed = new Set([...matches, ...sdk].map((m) => `${m.line} ${m.subject.id}`));
     for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
   }
   // Go: the fields of the struct a run task server decodes the request into, read through a value.

@@ -620,6 +620,18 @@ export function providerTypeResource(index: HistoryIndex, type: string): string 
   return Object.hasOwn(sdkIndex(index).providerResources, type) ? sdkIndex(index).providerResources[type] : undefined;
 }
 
+/**
+ * The provider's schema name of an argument of one of its resource or data types (`tfe_workspace` `tag_names`), if
+ * mapped: the subject it stands for and its name (`tfe_workspace.tag_names`).
+ */
+export function providerArgument(
+  index: HistoryIndex,
+  type: string,
+  key: string,
+): { readonly name: string; readonly subject: HistorySubject } | undefined {
+  return sdkIndex(index).schemaNames.get(type)?.get(key);
+}
+
 type Push = (start: number, end: number, name: SdkName) => void;
 
 function goUses(

@@ -24,6 +24,7 @@ describe('history: HCL blocks of another Terraform provider than the API’s', (
 
   it('the API provider’s `tfe_project` is still the projects resource', () => {
     assert.deepEqual(ids(block('tfe_project'), 'main.tf'), [
+      '1 resource - projects',
       '2 attribute projects name',
       '3 attribute projects description',
     ]);

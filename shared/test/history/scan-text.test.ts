@@ -546,7 +546,7 @@ const cases: { name: string; language: string; source: string; expected: string[
     language: 'terraform',
     source:
       'resource "tfe_workspace" "w" {\n  tag_names = ["a"]\n  name = "w"\n}\nresource "aws_s3_bucket" "b" {\n  tag_names = ["a"]\n}',
-    expected: ['attribute workspaces tag-names'],
+    expected: ['resource - workspaces', 'attribute workspaces tag-names'],
   },
   {
     name: 'YAML: a less indented key closes the mapping of a type',

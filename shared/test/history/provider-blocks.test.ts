@@ -1,0 +1,79 @@
+// The API's Terraform provider (`hashicorp/tfe`) as a client: its blocks' types and mapped arguments are uses of the
+// API through the provider, by the provider's own mapping (schemas/platform-history-sdk.json). Made-up configurations.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const found = (text: string, fileName = 'main.tf'): string[] =>
+  scanText(text, { fileName }).map(
+    (m) => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.client} ${m.sdk.name})` : ''}`,
+  );
+
+describe('history: the tfe provider’s block types', () => {
+  it('a resource or data block of a mapped type is a use of its resource, shown with the provider’s name', () => {
+    const text = [
+      'data "tfe_project" "platform" {',
+      '  organization = var.organization',
+      '}',
+      '',
+      'resource "tfe_workspace" "app" {',
+      '  organization = var.organization',
+      '}',
+      '',
+      'data "tfe_outputs" "network" {',
+      '  organization = var.organization',
+      '  workspace    = "network"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), [
+      '1 resource - projects (terraform-provider-tfe tfe_project)',
+      '5 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '9 resource - state-version-outputs (terraform-provider-tfe tfe_outputs)',
+    ]);
+  });
+
+  it('a type whose resource the history has no entry for, or the provider does not map, says nothing', () => {
+    const text = ['resource "tfe_team" "ops" {', '  organization = var.organization', '}'].join('\n');
+    assert.deepEqual(found(text), []);
+    // Words of the API's resources in a made-up type are no mapping.
+    assert.deepEqual(found('resource "tfe_workspace_thing" "x" {\n}\n'), []);
+  });
+
+  it('another provider’s type, a module, a variable or a commented-out block says nothing', () => {
+    const text = [
+      'resource "scalr_workspace" "app" {',
+      '  name = "app"',
+      '}',
+      'module "ws" {',
+      '  source     = "./modules/workspace"',
+      '  project_id = var.project_id',
+      '}',
+      'variable "project_id" {',
+      '  type = string',
+      '}',
+      '# resource "tfe_workspace" "old" {',
+      '# }',
+    ].join('\n');
+    assert.deepEqual(found(text), []);
+  });
+});
+
+describe('history: the tfe provider’s mapped arguments', () => {
+  it('an argument the provider’s schema maps is its attribute, in the block of its type only', () => {
+    const text = [
+      'resource "tfe_workspace" "app" {',
+      '  name      = "app"',
+      '  tag_names = ["app"]',
+      '}',
+      'resource "tfe_variable_set" "shared" {',
+      '  priority = true',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), [
+      '1 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '3 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+      '5 resource - varsets (terraform-provider-tfe tfe_variable_set)',
+      '6 attribute varsets priority (terraform-provider-tfe tfe_variable_set.priority)',
+    ]);
+  });
+});
