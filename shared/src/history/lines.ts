@@ -29,11 +29,13 @@ export class Lines {
   /** The readers' per-text data (`memo`). */
   #memos: Map<MemoKey<unknown>, unknown> | undefined;
 
-  constructor(text: string) {
+  /** `markers`: the text's markers from an earlier scan of it (`scanProject`'s second pass), searched once for both. */
+  constructor(text: string, markers?: TextMarkers) {
     this.#text = text;
+    this.#markers = markers;
   }
 
-  /** The readers' gates' markers of this text (`text-markers.ts`): each searched once per scan. */
+  /** The readers' gates' markers of this text (`text-markers.ts`): each searched once per scan (once per project scan). */
   get markers(): TextMarkers {
     return (this.#markers ??= new TextMarkers(this.#text));
   }

@@ -491,7 +491,7 @@ export function factsConcern(
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
-  if (routesConcern(project.routes, text, fileName)) return true;
+  if (routesConcern(project.routes, markers, fileName)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))
     return true;

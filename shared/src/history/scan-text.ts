@@ -131,7 +131,7 @@ export function scanProjectFile(
     matches,
     facts,
     markers,
-    again: againOf(text, options, { ...tail, lines: undefined }),
+    again: againOf(text, options, { ...tail, lines: undefined }, markers),
     settled: (project) => onOtherBases(matches, based, project),
   };
 }
@@ -143,12 +143,14 @@ function againOf(
   text: string,
   options: ScanOptions,
   kept: Omit<Tail, 'lines'> & { lines: undefined },
+  markers: TextMarkers,
 ): (project: ProjectFacts) => Match[] {
   return (project) => {
-    const tail: Tail = { ...kept, lines: new Lines(text) };
+    // The first scan's markers are the text's: what it searched is not searched again.
+    const tail: Tail = { ...kept, lines: new Lines(text, markers) };
     return sameBefore(tail, project, options.fileName)
       ? finish(tail, project).matches
-      : scan(text, { ...options, project }, false).matches;
+      : scan(text, { ...options, project }, false, markers).matches;
   };
 }
 
@@ -186,7 +188,7 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   if (callsPathHelper(tail.text, tail.lines.markers, project.pathHelpers)) return false;
   // A function another file hands a router of this API, or a prefix call naming the project's constant (`server-routes.ts`).
-  if (routesConcern(project.routes, tail.text, fileName)) return false;
+  if (routesConcern(project.routes, tail.lines.markers, fileName)) return false;
   // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
@@ -305,12 +307,13 @@ function scan(
   text: string,
   options: ScanOptions,
   withFacts: boolean,
+  markers?: TextMarkers,
 ): { matches: Match[]; facts: FileFacts; tail: Tail } {
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
   const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
   const profile = profileFor({ languageId });
-  const lines = new Lines(text);
+  const lines = new Lines(text, markers);
   const collector = new HitCollector(
     text,
     index,

@@ -1006,16 +1006,18 @@ export function resolvedPrefix(prefix: string, consts: ReadonlyMap<string, strin
 }
 
 /**
- * Whether the project's routers concern a text: it defines a function the project hands a router (`registerProjectRoutes(`),
- * its prefix call names one of the project's constants (`PathPrefix(constants.APIVersionPath)`), or it is a module
- * another file mounts a router of (`fileName`, `ProjectRoutes.mounts`).
+ * Whether the project's routers concern a text (asked of its markers): it defines a function the project hands a
+ * router (`registerProjectRoutes(`), its prefix call names one of the project's constants
+ * (`PathPrefix(constants.APIVersionPath)`), or it is a module another file mounts a router of (`fileName`,
+ * `ProjectRoutes.mounts`).
  */
-export function routesConcern(routes: ProjectRoutes | undefined, text: string, fileName?: string): boolean {
+export function routesConcern(routes: ProjectRoutes | undefined, markers: TextMarkers, fileName?: string): boolean {
   if (routes === undefined) return false;
   if (mountsOf(routes, fileName) !== undefined) return true;
-  for (const key of routes.handed.keys()) if (text.includes(`${key.slice(0, key.indexOf('#'))}(`)) return true;
-  if (routes.consts.size === 0 || !HANDS_ROUTERS.some((mark) => text.includes(mark))) return false;
-  for (const name of routes.consts.keys()) if (text.includes(name)) return true;
+  for (const key of routes.handed.keys()) if (markers.has(`${key.slice(0, key.indexOf('#'))}(`)) return true;
+  // The text's first scan asked these already (`routerFacts`): its markers answer without a search (`scanProject`).
+  if (routes.consts.size === 0 || !markers.any(HANDS_ROUTERS)) return false;
+  for (const name of routes.consts.keys()) if (markers.has(name)) return true;
   return false;
 }
 
