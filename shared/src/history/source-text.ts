@@ -261,13 +261,13 @@ function isCallNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }
 
-/** `[A-Za-z0-9_-]`. */
 /** The offset of the `\n` ending the line that holds `at`, or the text's length on its last line. */
 export function lineEnd(text: string, at: number): number {
   const end = text.indexOf('\n', at);
   return end === -1 ? text.length : end;
 }
 
+/** `[A-Za-z0-9_-]`. */
 export function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 }
