@@ -31,7 +31,11 @@ interface Row {
   readonly why: string;
 }
 /** One held-aside set's checks: `folder` under test/fixtures, its title, and the least it must hold. */
-function heldSet(folder: string, title: string, min: { expected: number; never: number; repositories: number }): void {
+function heldSet(
+  folder: string,
+  title: string,
+  min: { expected: number; never: number; repositories: number; extensions?: number },
+): void {
   const CORPUS = new URL(`../../../test/fixtures/${folder}/`, import.meta.url);
   const tsv = (name: string): string[][] =>
     readFileSync(new URL(name, CORPUS), 'utf8')
@@ -84,7 +88,7 @@ function heldSet(folder: string, title: string, min: { expected: number; never: 
         if (r.subject !== '* *' && r.subject !== 'endpoint *')
           assert.ok(history.byId.has(r.subject), `${at}: unknown subject ${r.subject}`);
         if (r.label === 'expect') assert.ok(history.byId.has(r.subject), `${at}: an expected use names one subject`);
-        assert.match(r.construct, /^[a-z][a-z-]*$/, `${at}: construct`);
+        assert.match(r.construct, /^[a-z][a-z0-9-]*$/, `${at}: construct`);
         assert.ok(r.why !== '', `${at}: no reason given`);
         const key = `${at}\t${r.subject}`;
         assert.ok(!seen.has(key), `${at}: ${r.subject} labelled twice`);
@@ -92,9 +96,9 @@ function heldSet(folder: string, title: string, min: { expected: number; never: 
       }
       assert.ok(rows.filter((r) => r.label === 'expect').length >= min.expected);
       assert.ok(rows.filter((r) => r.label === 'never').length >= min.never);
-      // Enough repositories, and languages beyond Go.
+      // Enough repositories, and languages beyond Go (a set built on one kind of code, such as the provider's HCL, says so).
       assert.ok(new Set(sources.map((s) => s.repository)).size >= min.repositories);
-      assert.ok(new Set(sources.map((s) => s.path.slice(s.path.lastIndexOf('.')))).size >= 3);
+      assert.ok(new Set(sources.map((s) => s.path.slice(s.path.lastIndexOf('.')))).size >= (min.extensions ?? 3));
     });
 
     it(
@@ -273,3 +277,18 @@ heldSet('history-held39', 'forty-first', { expected: 60, never: 89, repositories
 // workspaces and state — backups, workspace cloning, bulk runs, project placement, agent pools, plan notifications,
 // inventories, variable sets, registry publishing).
 heldSet('history-held40', 'forty-second', { expected: 52, never: 86, repositories: 10 });
+// The forty-third to forty-sixth (session 24's builders): held41 tests, fakes and recorded traffic of the API; held42
+// config-shaped and task-runner code; held43 the platform through its Terraform provider (HCL, a CDK for Terraform
+// stack); held44 application code with its own HTTP layer (two repositories, two languages: the index held little).
+heldSet('history-held41', 'forty-third', { expected: 81, never: 83, repositories: 9 });
+heldSet('history-held42', 'forty-fourth', { expected: 32, never: 84, repositories: 12 });
+heldSet('history-held43', 'forty-fifth', { expected: 129, never: 130, repositories: 19 });
+heldSet('history-held44', 'forty-sixth', { expected: 5, never: 27, repositories: 2, extensions: 2 });
+// The forty-seventh to fiftieth (session 25's builders b1 to b4), clean until the lead's one measurement: held45 HCL on
+// the tfe provider (one language by design); held46 tests and fakes (Python, and Terraform's own tests of tfe modules);
+// held47 automation without a programming language around it (shell, Ansible, PowerShell); held48 languages the other
+// sets hold little of (Ruby, PHP, a recorded test transcript). held47 joins after the measurement (two of its fixture
+// names do not end with their repository path; renaming them waits until it is measured).
+heldSet('history-held45', 'forty-seventh', { expected: 77, never: 105, repositories: 12, extensions: 1 });
+heldSet('history-held46', 'forty-eighth', { expected: 84, never: 81, repositories: 5 });
+heldSet('history-held48', 'fiftieth', { expected: 70, never: 58, repositories: 3 });
