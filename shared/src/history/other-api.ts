@@ -40,11 +40,16 @@ export function otherApiSpans(text: string, lines: Lines, languageId: string | u
   return out;
 }
 
-/** Whether the base path whose string opens at `quote` names its API (`/api/iacp/v3`), not only a version (`/api/v1`). */
+/**
+ * Whether the base path whose string opens at `quote` names its API and that API's version (`/api/iacp/v3`,
+ * `/api/terrarun/v1`): not only a version (`/api/v1`), nor an in-house route beside one (`/api/auth`, `/api/users`).
+ */
 function namedBase(text: string, quote: number): boolean {
   const api = text.indexOf('api/', quote);
-  return api !== -1 && !/^v\d+(?!\w)/.test(text.slice(api + 4, api + 12));
+  return api !== -1 && NAMED_BASE.test(text.slice(api + 4, api + 84));
 }
+/** After `api/`: a name that is not a version, then a version segment (`iacp/v3`, `terrarun/v1/`). */
+const NAMED_BASE = /^(?!v\d+(?!\w))[A-Za-z][\w.-]*\/v\d+(?![\w.-])/;
 
 /**
  * The spans of the calls between `start` and `end` that write this API's base path (`this.http.patch(`/api/v2/…`,

@@ -1149,6 +1149,31 @@ describe("another API's client class in the same file", () => {
     assert.deepEqual(found(ts.replace('/api/v2/organizations', '/organizations')), []);
   });
 
+  it("an in-house route beside `/api/v2` (`/api/auth`) names no second API: the class stays the other's", () => {
+    // A named base is a name and its version (`/api/acme/v1`); `/api/auth` is one more route of the in-house API
+    // whose `/api/v2` is its own version, not this API.
+    const ts = [
+      'export class InventoryService {',
+      "  private auth = '/api/auth';",
+      '  login(user: string, password: string) {',
+      '    return this.http.post(`${this.auth}/login`, { user, password });',
+      '  }',
+      '  organizations() {',
+      "    return this.http.get('/api/v2/organizations');",
+      '  }',
+      '  removeProject(id: string) {',
+      '    return this.http.delete(`/api/v2/projects/${id}`);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(scanText(ts, { languageId: 'typescript' }), []);
+    // The same class with a named base beside it is a client of both: its `/api/v2` calls are this API's.
+    assert.deepEqual(
+      scanText(ts.replace("'/api/auth'", "'/api/acme/v1'"), { languageId: 'typescript' }).map((m) => m.line),
+      [7, 10],
+    );
+  });
+
   it("a sibling version of one API (`/api/v1` beside `/api/v2`) is no second API: the class stays the other's", () => {
     const ts = [
       'export class TrackerClient {',
