@@ -93,7 +93,13 @@ export class BaseUrls {
    * text where classes assign it, says nothing (its own base is set elsewhere: `base.__init__(…)`).
    */
   #get(k: string, at: number): string | undefined {
-    const value = this.#bases.get(k) ?? this.#shellBase(k);
+    const written = this.#bases.get(k);
+    // A shell variable whose quoted value is a default (`GH="${GH_API:-https://…}"`): the default, as shell-values.ts reads it.
+    const value =
+      written === undefined ||
+      (this.shellWritten !== undefined && written.startsWith('${') && /^\$\{\w+:?[-=]/.test(written))
+        ? (this.#shellBase(k) ?? written)
+        : written;
     if (value === undefined && k.startsWith('.') && !this.powershell) return this.#classAttribute(k.slice(1), at);
     if (value === undefined || this.powershell || !k.startsWith('.')) return value;
     const spans = (this.#classes ??= classSpans(this.text));

@@ -121,16 +121,23 @@ export class ShellValues {
     const end = Math.min(text.length, MAX_CHARS);
     VALUE_SITE.lastIndex = 0;
     for (let m = VALUE_SITE.exec(text); m !== null && m.index < end; m = VALUE_SITE.exec(text)) {
+      if (m[7] !== undefined) {
+        // `: "${X:=https://…}"`: X is assigned its default when unset, the default its value.
+        const start = m.index + m[0].lastIndexOf(m[8] ?? '');
+        if (!addSite(values, m[7], { text: m[8] ?? '', start, shell: true })) break;
+        continue;
+      }
       const name = m[1] ?? m[4] ?? '';
       const quoted = m[2] ?? m[5];
       let value = quoted === undefined ? (m[3] ?? m[6] ?? '').replace(/[ \t]+#.*$/, '').trim() : quoted.slice(1, -1);
       let start = m.index + m[0].length - (m[3] ?? m[6] ?? quoted ?? '').length + (quoted === undefined ? 0 : 1);
-      // `X="${X:-https://…}"`: the default is the value (a run may set another, hardly another API path).
-      const fallback = /^\$\{(\w+):?[-=](.*)\}$/.exec(value);
-      if (fallback?.[1] === name) {
-        start += value.indexOf(fallback[2] ?? '');
+      // `X="${X:-https://…}"`, `GH=${GH_API:-https://api.github.com}` (`:-`, `-`, `:=`, `=`): the default is the value
+      // (a run may set another, hardly another API); without one, `${GH_API:-}` holds what GH_API holds.
+      const fallback = DEFAULT_VALUE.exec(value);
+      if (fallback !== null && (fallback[2] !== '' || fallback[1] === name)) {
+        start += value.indexOf(fallback[2] ?? '', fallback[1]!.length + 3);
         value = fallback[2] ?? '';
-      }
+      } else if (fallback !== null) value = `\${${fallback[1]}}`;
       if (!addSite(values, name, { text: value, start, shell: m[1] !== undefined })) break;
     }
     this.#values = values;
@@ -145,7 +152,7 @@ export class ShellValues {
     const pattern = this.#powershell ? PS_ASSIGN : SH_ASSIGN;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null && m.index < end; m = pattern.exec(text)) {
-      const name = (m[1] ?? m[2] ?? '').toLowerCase();
+      const name = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
       if (name === '') continue;
       if (!counts.has(name) && counts.size >= MAX_NAMES) break;
       counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -182,21 +189,25 @@ const MAX_NAMES = 4_000;
 /**
  * A shell assignment at a command's start, a line's or after `;` or `{` (`X=…`, `export X=…`, `local -r X=…`, `f() {
  * local url="$1"; …`, a Makefile's `X := …`, `X ?= …`) or a loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
- * Group 1: the assigned name; group 2: the loop's or read's.
+ * Also the no-op command assigning a default (`: "${X:=…}"`, `: ${X=…}`).
+ * Group 1: the assigned name; group 2: the loop's or read's; group 3: the default's.
  */
 const SH_ASSIGN =
-  /(?:^|[;{])[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)/gm;
+  /(?:^|;|(?<!\$)\{)[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)|(?:^|[;{])[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=/gm;
 /** How deep `value` follows references to other variables. */
 const MAX_DEPTH = 4;
 /** The most pieces (literals and placeholders) a value read is made of. */
 const MAX_PIECES = 64;
 /**
  * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
- * one), or a YAML key of a `variables:`/`env:` map — any key whose name a script may read, written in capitals
- * (group 4; 5 quoted, 6 plain).
+ * one, a default's `${GH_API:-https://…}` too), or a YAML key of a `variables:`/`env:` map — any key whose name a
+ * script may read, written in capitals (group 4; 5 quoted, 6 plain), or the no-op command assigning a default (`:
+ * "${X:=https://…}"`; group 7 the name, 8 the default).
  */
 const VALUE_SITE =
-  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)/gm;
+  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+(?::?[-=][^\s"'`;|&()${}]*)?\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)|^[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=([^\s"'`;|&()${}]*)\}"?[ \t]*(?:[;#][^\n]*)?$/gm;
+/** A value that is a variable's default and nothing else (`${GH_API:-https://…}`): group 1 the variable, 2 the default. */
+const DEFAULT_VALUE = /^\$\{(\w+):?[-=](.*)\}$/;
 /** A reference inside a value: `$(X)` (Make), `${X}` (a default's `${X:-…}` not), `$X`. */
 const REFERENCE = /\$\(([A-Za-z_]\w*)\)|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
 /** A PowerShell assignment (`$uri = …`, `$script:uri += …`, `[string]$uri = …`) or loop variable (`foreach ($uri in`). */

@@ -69,6 +69,23 @@ describe('history: a shell variable holding another API’s base, with braces or
     ]);
   });
 
+  it('an overridable default (`${GH_API:-https://…}`, `-`, `:=`; `: "${X:=…}"`) holds the default as its value', () => {
+    for (const assign of [
+      'BOARD_API=${GH_API:-https://api.github.com}',
+      'BOARD_API="${GH_API-https://api.github.com}"',
+      'export BOARD_API=${BOARD_API:=https://api.github.com}',
+      ': "${BOARD_API:=https://api.github.com}"',
+    ]) {
+      const text = script('https://api.github.com', '$BOARD_API').replace('BOARD_API="https://api.github.com"', assign);
+      assert.deepEqual(endpoints(text, 'boards.sh'), [], assign);
+      assert.equal(
+        endpoints(text.replaceAll('https://api.github.com', 'https://app.terraform.io/api/v2'), 'boards.sh').length,
+        2,
+        assign,
+      );
+    }
+  });
+
   it('on this API’s base both are read', () => {
     for (const ref of ['${BOARD_API}', '$BOARD_API'])
       assert.deepEqual(endpoints(script('https://app.terraform.io/api/v2', ref), 'boards.sh'), [

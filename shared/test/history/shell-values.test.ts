@@ -27,6 +27,17 @@ describe('shellValues: what a variable assigned once holds, as written', () => {
     );
   });
 
+  it('another variable\'s default is the value (`:-`, `-`, `:=`, `=`; `: "${X:=…}"`); without one, that variable', () => {
+    assert.equal(written(['GH=${GH_API:-https://api.github.com}'], 'GH'), 'https://api.github.com');
+    assert.equal(written(['GH="${GH_API-https://api.github.com}"'], 'GH'), 'https://api.github.com');
+    assert.equal(written(['export TFE=${TFE_URL:=https://app.terraform.io}'], 'TFE'), 'https://app.terraform.io');
+    assert.equal(written([': "${TFE_HOST:=https://tfe.acme.corp}"'], 'TFE_HOST'), 'https://tfe.acme.corp');
+    assert.equal(written([': ${TFE_HOST=https://tfe.acme.corp}'], 'TFE_HOST'), 'https://tfe.acme.corp');
+    assert.equal(written(['BASE="${TFE_BASE:-}"'], 'BASE'), '${TFE_BASE}');
+    // The no-op default counts as an assignment: with another, the variable holds no one value.
+    assert.equal(written([': "${TFE_HOST:=https://a}"', 'TFE_HOST="https://b"'], 'TFE_HOST'), undefined);
+  });
+
   it('nothing for a variable also assigned by read, a loop, or twice', () => {
     const base = 'TFE_API="https://app.terraform.io/api/v2"';
     assert.equal(written([base, '[ -f api.txt ] && read -r TFE_API < api.txt'], 'TFE_API'), undefined);
