@@ -631,10 +631,22 @@ function statusFieldNear(ctx: ResolveContext, hit: NameHit, subject: HistorySubj
   const field = subject.valueField;
   if (field === undefined) return false;
   if (hit.keyOf === field) return true;
+  // The value of another key (`"variables": "write"` inside `"workspace-access"`, beside `"access": "custom"`) is that
+  // key's, not the field's; a key that spells the field (`access_level`, `teamAccess`) is the field's.
+  if (hit.keyOf !== '') return keySpells(hit.keyOf, field);
   // The line around the value (bounded, for minified code).
   const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   return hasWord(line, field) || hasWord(line, 'case');
+}
+
+/** Whether a key names a field among its words (`access_level`, `teamAccess`, `project-access` spell `access`). */
+function keySpells(key: string, field: string): boolean {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return field.split(/[-_]/).every((w) => words.includes(w));
 }
 
 /**

@@ -227,3 +227,30 @@ describe('enumerated values held in a collection', () => {
     assert.deepEqual(statuses(logged, 'python'), []);
   });
 });
+
+describe("a generic value is its own key's, not the field named beside it", () => {
+  // A team's project access body: `"write"` is the `variables` permission inside `workspace-access`, not the team's
+  // `access` level (`custom`), though `access` is written on the same line.
+  const body = (variables: string): string =>
+    [
+      'import requests',
+      '',
+      'def grant(api, token, project_id, team_id):',
+      '    body = {"data": {"type": "team-projects", "attributes": {"access": "custom", "workspace-access": {"runs": "apply", ' +
+        `${variables}}}}, "relationships": {"project": {"data": {"type": "projects", "id": project_id}}}}}`,
+      '    return requests.post(f"{api}/api/v2/team-projects", json=body, headers={"Authorization": f"Bearer {token}"})',
+    ].join('\n');
+  it('Python: `"variables": "write"` says nothing; `"access": "custom"` is the access level', () => {
+    assert.deepEqual(statuses(body('"variables": "write"'), 'python'), at(4, 'team-projects', 'custom'));
+  });
+  it('a key that spells the field (`team_access`, `accessLevel`) is the field', () => {
+    const level = (key: string): string =>
+      [
+        'def grant(api, project_id, team_id):',
+        '    body = {"data": {"type": "team-projects", ' + `"attributes": {"${key}": "write"}}}`,
+        '    return requests.post(f"{api}/api/v2/team-projects", json=body)',
+      ].join('\n');
+    assert.deepEqual(statuses(level('access'), 'python'), at(2, 'team-projects', 'write'));
+    assert.deepEqual(statuses(level('variables'), 'python'), []);
+  });
+});
