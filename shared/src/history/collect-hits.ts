@@ -876,6 +876,10 @@ export class HitCollector {
       // A base that adds no path segment (the API root: `${base}/registry-modules`) changes nothing,
       // and the text alone keeps the path's source offsets, which a quick fix rewrites in place.
       const same = this.rooted(plain) && plain.segments.length === wide?.segments.length;
+      // A base that is another API's path (`RM = "/resource-manager/2019-12-10"` read in `{self.RM}/projects/{id}`):
+      // a literal first segment this API has no root for, no `/api/v2` in it: the path under it is that API's.
+      if (!same && wide !== undefined && wide.base === undefined && otherPathBase(wide, (w) => this.index.hasRoot(w)))
+        return undefined;
       if (same || !this.rooted(wide)) expanded = undefined;
     }
     if (expanded) {
@@ -1266,4 +1270,21 @@ function unionMember(text: string, end: number): boolean {
   let i = end + 1;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
   return text.charCodeAt(i) === 124 && text.charCodeAt(i + 1) !== 124;
+}
+
+/**
+ * Whether an expanded URL opens with a path of another API: its first segment a literal this API has no root for
+ * (`resource-manager` of `/resource-manager/2019-12-10/projects/{id}`), and a second segment literal too (a version
+ * or a name: one word alone may be a proxy's prefix or a client's own folder).
+ */
+function otherPathBase(url: NonNullable<ReturnType<typeof normalizeUrl>>, hasRoot: (word: string) => boolean): boolean {
+  const [first, second] = url.segments;
+  return (
+    first !== undefined &&
+    second !== undefined &&
+    !first.placeholder &&
+    !second.placeholder &&
+    !hasRoot(first.text) &&
+    url.segments.slice(2).some((s) => !s.placeholder && hasRoot(s.text))
+  );
 }
