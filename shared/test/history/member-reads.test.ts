@@ -62,3 +62,47 @@ describe("history: a response's keys read as members of a variable holding one r
     assert.deepEqual(attributes(scanText(text, { languageId: 'powershell' })), []);
   });
 });
+
+describe('history: a JS object named for a resource says whose attributes it reads only with this API behind it', () => {
+  // A CMS's JSON:API (Strapi's `data[].attributes.*`) reads alike: `project.attributes.name` of a React card.
+  const card = [
+    'export default function ProjectCard({ project }) {',
+    '  return (',
+    '    <div>',
+    '      <h2>{project.attributes.name}</h2>',
+    '      <p>{project.attributes?.description}</p>',
+    '    </div>',
+    '  );',
+    '}',
+    'export const TaskRow = ({ task }) => <li>{task.attributes.description}</li>;',
+  ].join('\n');
+
+  it('says nothing by the name alone, or beside another API’s URL', () => {
+    assert.deepEqual(attributes(scanText(card, { languageId: 'javascriptreact' })), []);
+    const strapi = [
+      'export async function getProjects() {',
+      '  const res = await fetch(`${process.env.STRAPI_URL}/api/projects?populate=*`);',
+      '  const body = await res.json();',
+      '  return body.data.map((project) => ({ name: project.attributes.name }));',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(strapi, { languageId: 'javascript' })), []);
+  });
+
+  it('reads them in a file of the program’s own client of this API, or from this API’s response', () => {
+    const own = `import { Project } from '../api/terraformCloud/project';\n${card}`;
+    assert.deepEqual(attributes(scanText(own, { languageId: 'javascriptreact' })), [
+      '5 attribute projects name',
+      '6 attribute projects description',
+      '10 attribute tasks description',
+    ]);
+    const fetched = [
+      'export async function projectName(id) {',
+      '  const res = await fetch(`https://app.terraform.io/api/v2/projects/${id}`, { headers });',
+      '  const project = (await res.json()).data;',
+      '  return project.attributes.name;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(fetched, { languageId: 'javascript' })), ['4 attribute projects name']);
+  });
+});
