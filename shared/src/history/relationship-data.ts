@@ -119,11 +119,23 @@ export class Relationships {
    */
   has(offset: number): boolean {
     return (
-      (this.#wordBefore(offset) && chainAssigned(this.text, this.lines, offset)) ||
+      (this.#wordBefore(offset) &&
+        (chainAssigned(this.text, this.lines, offset) || this.#comparedIdentifier(offset))) ||
       this.#within(offset) ||
       (this.indented && inIndentedRelationship(this.text, offset)) ||
       this.#heldReference(offset)
     );
+  }
+
+  /**
+   * An identifier object on a line that reads a relationship before it: the value a relationship's data is compared
+   * with (`assertEquals(body.data.relationships.workspace.data, { type: "workspaces", id: "ws-1" })`,
+   * `expect(req.data.relationships.project.data).toEqual({ type: 'projects', id })`, `assert body["data"]
+   * ["relationships"]["workspace"]["data"] == {"type": "workspaces", "id": ws}`).
+   */
+  #comparedIdentifier(offset: number): boolean {
+    const open = opener(this.text, offset - 1, offset - LINKAGE_REACH);
+    return open !== -1 && this.#wordBefore(open) && identifierObject(this.text, open, offset);
   }
 
   /**
@@ -378,6 +390,11 @@ function identifierObject(text: string, open: number, inside: number): boolean {
   const limit = Math.min(text.length, inside + LINKAGE_REACH);
   for (let i = inside; i < limit; i++) {
     const d = text.charCodeAt(i);
+    const hole = d === 123 ? placeholderEnd(text, i) : -1;
+    if (hole !== -1) {
+      i = hole;
+      continue;
+    }
     if (d === closer) {
       close = i;
       break;
@@ -387,6 +404,11 @@ function identifierObject(text: string, open: number, inside: number): boolean {
   if (close === -1) return false;
   for (let i = open + 1; i < inside; i++) {
     const d = text.charCodeAt(i);
+    const hole = d === 123 ? placeholderEnd(text, i) : -1;
+    if (hole !== -1) {
+      i = hole;
+      continue;
+    }
     if (d === 123 || d === 91 || d === 40 || d === 125 || d === 93 || d === 41) return false;
   }
   let keys = 0;
@@ -396,6 +418,32 @@ function identifierObject(text: string, open: number, inside: number): boolean {
     keys++;
   }
   return keys === 2;
+}
+
+/**
+ * Where a value's placeholder that opens at `brace` ends (its `}`), or -1: `"${tfe_project.this.id}"`, `f"{ws_id}"`,
+ * `` `${id}` ``, `"#{id}"` — a `{` after `$`, `#` or a quote, closed on its line. An interpolation (`${…}`, `#{…}`)
+ * may hold brackets and quotes of its own (`"${tfe_project.projects["No-Code"].id}"`); a quote's `{` holds none.
+ */
+function placeholderEnd(text: string, brace: number): number {
+  const before = text.charCodeAt(brace - 1);
+  const interpolation = before === 36 || before === 35;
+  if (!interpolation && before !== 34 && before !== 39 && before !== 96) return -1;
+  const end = Math.min(text.length, brace + 160);
+  let depth = 0;
+  for (let i = brace + 1; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 125 && depth === 0) return i > brace + 1 ? i : -1;
+    if (d === 10) return -1;
+    if (
+      !interpolation &&
+      (d === 123 || d === 91 || d === 93 || d === 40 || d === 41 || d === 34 || d === 39 || d === 96)
+    )
+      return -1;
+    if (d === 123) depth++;
+    else if (d === 125) depth--;
+  }
+  return -1;
 }
 
 const IDENTIFIER_KEY = /(?:^|[{,;\s(])\\?["']?([A-Za-z_][\w-]*)\\?["']?\s*(?::(?!:)|=>?)/g;

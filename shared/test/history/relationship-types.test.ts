@@ -210,3 +210,50 @@ describe("a JSON:API relationship's type string is no use of its resource; the p
     assert.deepEqual(types(rs, 'rust'), ['10 resource - projects']);
   });
 });
+
+describe("an identifier's id written as a placeholder, or compared with a relationship's data, is still a reference", () => {
+  it('Python, HCL and JavaScript: a to-many list whose ids are interpolated (`f"{ws}"`, `"${tfe_project.p["x"].id}"`)', () => {
+    const python = [
+      'def attach(api, varset_id, workspace_id):',
+      '    payload = {"data": [{"type": "workspaces", "id": f"{workspace_id}"}]}',
+      '    return requests.post(f"{api}/api/v2/varsets/{varset_id}/relationships/workspaces", json=payload)',
+    ].join('\n');
+    assert.deepEqual(types(python, 'python'), []);
+    const hcl = [
+      'resource "terracurl_request" "attach" {',
+      '  url    = "https://app.terraform.io/api/v2/varsets/${tfe_variable_set.shared.id}/relationships/projects"',
+      '  method = "POST"',
+      '  request_body = <<EOT',
+      '{',
+      '  "data": [',
+      '    { "type": "projects", "id": "${tfe_project.all["Platform Team"].id}" },',
+      '    {',
+      '      "type": "projects",',
+      '      "id": "${tfe_project.all["Data"].id}"',
+      '    }',
+      '  ]',
+      '}',
+      'EOT',
+      '}',
+    ].join('\n');
+    assert.deepEqual(types(hcl, 'terraform'), []);
+    const js = 'const body = { data: [{ type: "projects", id: `${projectId}` }] };';
+    assert.deepEqual(types(js, 'javascript'), []);
+    // A payload's own object (its attributes beside) stays its resource's.
+    const own = 'payload = {"data": {"type": "workspaces", "id": f"{ws}", "attributes": {"name": n}}}';
+    assert.deepEqual(types(own, 'python'), ['1 resource - workspaces']);
+  });
+
+  it("a test comparing a relationship's data with an identifier: no use of the target's type", () => {
+    const ts = [
+      'Deno.test("run-create puts the workspace in relationships", async () => {',
+      '  const body = JSON.parse(calls[0].body!);',
+      '  assertEquals(body.data.relationships.workspace.data, { type: "workspaces", id: "ws-1" });',
+      "  expect(req.data.relationships.project.data).toEqual({ type: 'projects', id: `${projectId}` });",
+      '});',
+    ].join('\n');
+    assert.deepEqual(types(ts, 'typescript'), []);
+    const python = 'assert body["data"]["relationships"]["workspace"]["data"] == {"type": "workspaces", "id": ws}';
+    assert.deepEqual(types(python, 'python'), []);
+  });
+});
