@@ -1,10 +1,11 @@
+import { importsThisApiClient } from './client-calls.ts';
 import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import { urlResource } from './jq-reads.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
-import { importsThisApiClient } from './client-calls.ts';
 import { namedResource } from './model-names.ts';
 import { rootScope, type RootScope } from './response-scope.ts';
 import type { HistoryIndex } from './types.ts';
@@ -583,7 +584,7 @@ export function attributeReads(
   fileResource: string | undefined,
 ): Match[] {
   if (isJsLike(languageId))
-    return jsMemberReads(text, lines, index, rootScope(text, lines, index, urls, languageId, true));
+    return jsMemberReads(text, lines, index, urls, rootScope(text, lines, index, urls, languageId, true));
   if (languageId !== 'python' || !lines.markers.has('.attributes')) return [];
   const flow = new Flow(text, index, urls, fileResource);
   const out: Match[] = [];
@@ -641,17 +642,28 @@ const JS_MEMBER_READ =
  * when the resource has one of that name (snake_case read as kebab-case). An object named for no resource (`data`,
  * `item`, `res.data`) says nothing; so does a call or an assignment of the member.
  */
-function jsMemberReads(text: string, lines: Lines, index: HistoryIndex, scope: RootScope): Match[] {
+function jsMemberReads(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  urls: readonly UrlHit[],
+  scope: RootScope,
+): Match[] {
   if (!lines.markers.has('.attributes') && !lines.markers.has('.relationships')) return [];
   const out: Match[] = [];
   let ownClient: boolean | undefined;
+  let requested: ReadonlySet<string> | undefined;
   for (const m of text.matchAll(JS_MEMBER_READ)) {
     const resource = namedResource(index, m[1] ?? '').resource;
     if (resource === undefined) continue;
     // The name alone is no evidence (a CMS's JSON:API `project.attributes.name` reads alike): the object holds this
-    // API's response in its function, or the file reads objects of its own client of this API (`from '../tfcApi'`).
+    // API's response in its function, the file requests that resource of this API (`fetchApi(`/organizations/${o}/
+    // projects`)`), or it reads objects of its own client of this API (`from '../tfcApi'`).
     if (
       scope(m[1] ?? '', m.index, lines.lineOf(m.index), 'included') !== resource &&
+      !(requested ??= new Set(urls.flatMap((u) => (u.method === undefined ? [] : (urlResource(u) ?? []))))).has(
+        resource,
+      ) &&
       !(ownClient ??= importsThisApiClient(text))
     )
       continue;

@@ -378,8 +378,9 @@ describe('JS/TS: a JSON:API object named for its resource, its attributes and re
       .filter((m) => m.subject.type === 'attribute')
       .map((m) => `${m.line} ${m.subject.id}`);
 
-  it("the object's name gives the resource: a field, a found item, a relationship", () => {
+  it("the object's name gives the resource in a file of this API's client: a field, a found item, a relationship", () => {
     const text = [
+      "import { Project } from '../api/terraformCloud/project';",
       'class TeamPick {',
       '  constructor(private readonly project: Project) {}',
       '  title() {',
@@ -393,10 +394,18 @@ describe('JS/TS: a JSON:API object named for its resource, its attributes and re
       '}',
     ].join('\n');
     assert.deepEqual(attrs(text), [
-      '4 attribute projects name',
-      '8 attribute workspaces project',
-      '10 attribute projects name',
+      '5 attribute projects name',
+      '9 attribute workspaces project',
+      '11 attribute projects name',
     ]);
+    // Or in a file that requests those resources of this API (its own fetch helper on a path, `/organizations/…/projects`).
+    const fetched = text.replace(
+      "import { Project } from '../api/terraformCloud/project';",
+      'const load = (org) => fetchApi(`/organizations/${org}/projects`);',
+    );
+    assert.deepEqual(attrs(fetched), ['5 attribute projects name', '11 attribute projects name']);
+    // The name alone (no client, no URL of this API) says nothing: a CMS's JSON:API reads alike.
+    assert.deepEqual(attrs(text.split('\n').slice(1).join('\n')), []);
   });
 
   it('an object named for no resource, or a member its resource lacks, says nothing', () => {
