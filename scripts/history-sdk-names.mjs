@@ -24,7 +24,14 @@ import {
   read,
   segmentsOf,
 } from '../test/fixtures/history-real/clients.mjs';
-import { endpointOf, named, namesOf, parameters, statuses } from '../test/fixtures/history-real/history-subjects.mjs';
+import {
+  endpointOf,
+  named,
+  namesOf,
+  parameters,
+  statuses,
+  subjects,
+} from '../test/fixtures/history-real/history-subjects.mjs';
 
 const parameters_ = parameters;
 
@@ -784,6 +791,7 @@ function serviceNames(c, texts, classTypes = new Map()) {
 // Terraform provider: the types it registers at the commit read (SDKv2's `"tfe_workspace": resourceTFEWorkspace()` in
 // provider.go, the plugin framework's `resp.TypeName = req.ProviderTypeName + "_project"` or `= "tfe_variable"`): a type of the mapping the
 // provider no longer registers is an error, not a name left to match.
+const registered = new Set();
 {
   const provider = 'hashicorp/terraform-provider-tfe';
   const texts = mirrorTrees(
@@ -792,7 +800,6 @@ function serviceNames(c, texts, classTypes = new Map()) {
     'internal/provider/',
     '.go',
   ).get('read');
-  const registered = new Set();
   for (const text of texts.values())
     for (const m of text.matchAll(/"tfe_(\w+)":\s*\w+\(\)|TypeName = (?:req\.ProviderTypeName \+ "_|"tfe_)(\w+)"/g))
       registered.add(m[1] ?? m[2]);
@@ -801,16 +808,50 @@ function serviceNames(c, texts, classTypes = new Map()) {
     throw new Error(`the provider registers no type ${unknown.map((t) => `tfe_${t}`).join(', ')}`);
 }
 
-// Terraform provider: schema attributes of the resource each file manages.
+// Terraform provider: schema attributes of the resource each file manages, by their wire name (`tag_names` of
+// tfe_workspace), else by what the provider's code does with the argument (`providerArgumentChain`: `project_id` is
+// copied into go-tfe's `options.Project`, whose `jsonapi` tag is the workspace's `project` relationship).
+// Arguments whose code the reading cannot follow (the plugin framework's typed models, go-tfe v2's generated models, a
+// key held in a constant), by hand: each checked against its resource file, which must still have the key and the code
+// that sends it.
+const PROVIDER_ARGUMENTS = [
+  {
+    type: 'workspace_settings',
+    key: 'remote_state_consumer_ids',
+    subject: 'attribute workspaces remote-state-consumers',
+    sends: 'Client.Workspaces.AddRemoteStateConsumers(',
+  },
+  {
+    type: 'agent_pool_allowed_workspaces',
+    key: 'allowed_workspace_ids',
+    subject: 'attribute agent-pools allowed-workspaces',
+    sends: '.SetAllowedWorkspaces(',
+  },
+  { type: 'team_access', key: 'run_tasks', subject: 'permission team-workspaces run-tasks', sends: '.SetRunTasks(' },
+];
+/** An argument the provider sets a go-tfe field of its own with (`providerArgumentChain`). */
+const OWN = 'own field';
+const goFieldSubjects = new Map(
+  names.filter((n) => n.client === 'go-tfe' && n.kind === 'field').map((n) => [n.name, subjects.get(n.subject)]),
+);
 for (const file of list('terraform-provider-tfe', '.go')) {
   const short = file.replace(/^.*resource_tfe_|\.go$/g, '');
   const type = PROVIDER_TYPES[short];
-  if (!type) continue;
+  const text = read(file);
   const seen = new Set();
-  for (const m of read(file).matchAll(/^\s*"([a-z][a-z0-9_]*)":\s*(?:\{|schema\.\w+Attribute\{)/gm)) {
+  for (const m of type ? text.matchAll(/^\s*"([a-z][a-z0-9_]*)":\s*(?:\{|schema\.\w+Attribute\{)/gm) : []) {
     const subject = attributeOf(type, m[1].replace(/_/g, '-'));
     if (subject && !seen.has(m[1])) add('terraform-provider-tfe', 'schema', `tfe_${short}.${m[1]}`, subject);
-    seen.add(m[1]);
+    if (subject) seen.add(m[1]);
+  }
+  if (!registered.has(short)) continue;
+  for (const [key, subject] of [...providerArgumentChain(text, goFieldSubjects, structs, methods)].sort())
+    if (subject && !seen.has(key) && new RegExp(`^\\s*"${key}":\\s*\\{`, 'm').test(text))
+      add('terraform-provider-tfe', 'schema', `tfe_${short}.${key}`, subject);
+  for (const { type, key, subject, sends } of PROVIDER_ARGUMENTS.filter((a) => a.type === short)) {
+    if (!text.includes(`"${key}"`) || !text.includes(sends))
+      throw new Error(`resource_tfe_${type}.go no longer has "${key}" or ${sends}`);
+    add('terraform-provider-tfe', 'schema', `tfe_${type}.${key}`, subjects.get(subject));
   }
 }
 
@@ -899,6 +940,124 @@ const out = {
   goReturns,
   sharedAttributes: Object.fromEntries(Object.entries(sharedAttributes).sort(([a], [b]) => (a < b ? -1 : 1))),
 };
+
+/**
+ * The subjects the Terraform provider's SDKv2 code (one resource file's text) copies its schema arguments into. Per
+ * argument read (`d.Get("project_id")`, `d.GetOk(…)`, `d.GetChange(…)`) bound to a name (`if v, ok := d.GetOk(…) {`,
+ * `prjID := d.Get(…).(string)`), what the code does with that value (or what it ranges the value into) in the `if` block
+ * whose condition binds it, or in the rest of the function after the statement that does; or, read inside an assignment, that:
+ * - sets a field of a go-tfe options struct the file names (`options.Project = &tfe.Project{ID: v.(string)}`,
+ *   `Mode: …d.Get("enforce_mode")…` inside `options.Enforce = …{`): that field's subject, by its `jsonapi` tag
+ *   (`fields`: go-tfe's mapped fields by `Struct.Field`);
+ * - passes what was built of it to a go-tfe method that sends a relationships endpoint (`Workspaces.AddRemoteStateConsumers`
+ *   → `/workspaces/:id/relationships/remote-state-consumers`): that relationship of the path's resource; the value
+ *   passed as it is (`ApplyToProjects(ctx, varsetID, options)`) is the path's id, no member.
+ * An argument whose readings disagree maps to null (none claimed). Code the reading cannot follow (another client's
+ * models, a key held in a constant, the plugin framework's typed models) maps to nothing.
+ */
+function providerArgumentChain(text, fields, structs, methods) {
+  const options = new Set([...text.matchAll(/\btfe\.(\w+Options)\b/g)].map((m) => m[1]));
+  // The field's subject; OWN when the options structs have the field but go-tfe maps it to no subject of the history
+  // (`Name` of PolicyCreateOptions: the argument is a field of its own there, whatever else the code does with it).
+  const fieldSubject = (field) => {
+    const found = new Set([...options].map((o) => fields.get(`${o}.${field}`)).filter(Boolean));
+    if (found.size === 1) return [...found][0];
+    return [...options].some((o) => structs.get(o)?.fields.some((f) => f.name === field)) ? OWN : undefined;
+  };
+  const relationshipOf = (service, method) => {
+    const path = methods.get(`${service}.${method}`)?.path ?? '';
+    const m = /^\/([a-z-]+)\/:\w+\/relationships\/([a-z-]+)$/.exec(path);
+    return m ? named.find((s) => s.relationship && s.resource === m[1] && s.name === m[2]) : undefined;
+  };
+  const lineAt = (at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, text.indexOf('\n', at));
+  // A statement from `at`: its line, and on while brackets opened there are open.
+  const statementAt = (at) => {
+    let depth = 0;
+    for (let i = at; i < text.length; i++) {
+      const c = text[i];
+      if (c === '(' || c === '{' || c === '[') depth++;
+      else if (c === ')' || c === '}' || c === ']') depth--;
+      else if (c === '\n' && depth <= 0) return text.slice(at, i);
+    }
+    return text.slice(at);
+  };
+  const SET = /^\s*(?:\w+\.([A-Z]\w*)\s*=[^=]|([A-Z]\w*):\s)/;
+  // The first use of the value (`bound`, and what a `for … := range bound` gives) in text[from, to).
+  const firstUse = (from, to, bound) => {
+    const held = [bound];
+    for (const r of text.slice(from, to).matchAll(new RegExp(`for (\\w+)(?:, (\\w+))? := range ${bound}\\b`, 'g')))
+      held.push(...[r[1], r[2]].filter((n) => n && n !== '_'));
+    const holds = new RegExp(`\\b(?:${held.join('|')})\\b`);
+    const use = /^[ \t]*(?:\w+\.([A-Z]\w*)[ \t]*=[^=]|([A-Z]\w*):\s)|\bClient\.(\w+)\.(\w+)\(([^)\n]*)/gm;
+    use.lastIndex = from;
+    for (let m = use.exec(text); m !== null && m.index < to; m = use.exec(text)) {
+      let subject;
+      if (m[3]) {
+        const passed = m[5].split(',').some((a) => a.trim() === bound);
+        if (!passed && holds.test(text.slice(from, m.index))) subject = relationshipOf(m[3], m[4]);
+      } else if (holds.test(statementAt(m.index))) subject = fieldSubject(m[1] ?? m[2]);
+      if (subject) return subject;
+    }
+    return undefined;
+  };
+  const out = new Map();
+  for (const m of text.matchAll(/\bd\.(?:Get|GetOk|GetChange)\("([a-z][a-z0-9_]*)"\)/g)) {
+    const lineEnd = text.indexOf('\n', m.index);
+    const line = lineAt(m.index);
+    const bound = /^\s*(?:\} else )?(?:if )?(\w+)(?:,\s*\w+)?\s*:?=\s*d\./.exec(line)?.[1];
+    let subject;
+    // `_, ok := d.GetOk(…)`: only whether it is set.
+    if (bound === '_') continue;
+    if (bound !== undefined && /^\s*(?:\} else )?if\b/.test(line) && line.trimEnd().endsWith('{')) {
+      // The `if` block whose condition binds it.
+      const close = closingOf(text, text.lastIndexOf('{', lineEnd));
+      subject = firstUse(lineEnd, close, bound);
+    } else if (bound !== undefined) {
+      // The statement binding it: the rest of its function.
+      const end = text.indexOf('\n}', lineEnd);
+      subject = firstUse(lineEnd, end === -1 ? text.length : end, bound);
+    } else {
+      // Read inside an assignment: the field set on its line, else the brackets it is in, out to eight, opened on a
+      // line that sets a field (`Mode: …` of the `tfe.EnforcementOptions` that `options.Enforce = …{` sets).
+      const own = SET.exec(line);
+      if (own) subject = fieldSubject(own[1] ?? own[2]);
+      let at = m.index;
+      for (let level = 0; level < 8 && (subject === undefined || subject === OWN); level++) {
+        at = openingOf(text, at);
+        if (at === -1) break;
+        const set = SET.exec(lineAt(at));
+        if (set) subject = fieldSubject(set[1] ?? set[2]) ?? subject;
+      }
+    }
+    if (subject === undefined) continue;
+    const key = m[1];
+    out.set(key, out.has(key) && out.get(key) !== subject ? null : subject);
+  }
+  return new Map([...out].map(([key, subject]) => [key, subject === OWN ? null : subject]));
+}
+
+/** The `}` closing the `{` at `open` (brackets in strings counted too), or the text's end. */
+function closingOf(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++)
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  return text.length;
+}
+
+/** The nearest bracket opened before `at` and not closed before it, or -1. */
+function openingOf(text, at) {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && at - i < 2_000; i--) {
+    const c = text[i];
+    if (c === ')' || c === '}' || c === ']') depth++;
+    else if (c === '(' || c === '{' || c === '[') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
 
 /** The git directory of a repository's snapshot (KEYFOB_MIRROR, default /work/.mirror). */
 function mirrorGitDir(repository) {

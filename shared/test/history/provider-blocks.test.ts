@@ -76,4 +76,52 @@ describe('history: the tfe provider’s mapped arguments', () => {
       '6 attribute varsets priority (terraform-provider-tfe tfe_variable_set.priority)',
     ]);
   });
+
+  it('an argument the provider copies into another field of the API is that field (`project_id`: the project relationship)', () => {
+    const text = [
+      'resource "tfe_workspace" "app" {',
+      '  project_id = tfe_project.platform.id',
+      '}',
+      'resource "tfe_workspace_settings" "app" {',
+      '  workspace_id              = tfe_workspace.app.id',
+      '  remote_state_consumer_ids = [tfe_workspace.other.id]',
+      '}',
+      'resource "tfe_project_variable_set" "shared" {',
+      '  project_id      = tfe_project.platform.id',
+      '  variable_set_id = tfe_variable_set.shared.id',
+      '}',
+      'resource "tfe_team_access" "ops" {',
+      '  permissions {',
+      '    run_tasks = true',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), [
+      '1 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '2 attribute workspaces project (terraform-provider-tfe tfe_workspace.project_id)',
+      '4 resource - workspaces (terraform-provider-tfe tfe_workspace_settings)',
+      '6 attribute workspaces remote-state-consumers (terraform-provider-tfe tfe_workspace_settings.remote_state_consumer_ids)',
+      '9 attribute varsets projects (terraform-provider-tfe tfe_project_variable_set.project_id)',
+      '14 permission team-workspaces run-tasks (terraform-provider-tfe tfe_team_access.run_tasks)',
+    ]);
+  });
+
+  it('the same argument in a module call or another block type says nothing', () => {
+    const text = [
+      'module "workspace" {',
+      '  source     = "./modules/workspace"',
+      '  project_id = var.project_id',
+      '}',
+      'resource "tfe_team_project_access" "ops" {',
+      '  project_id = tfe_project.platform.id',
+      '}',
+      'resource "google_project_iam_member" "ci" {',
+      '  project_id = var.project_id',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      found(text).filter((m) => !m.includes('resource - ')),
+      [],
+    );
+  });
 });

@@ -318,7 +318,10 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
       );
     }
     case 'terraform-provider-tfe schema':
-      return (sources.get(`resource_${owner}.go`) ?? '').includes(`"${member}":`);
+      // A schema key (`"project_id": {`), or one held in a constant (`permissionsRunTasksKey = "run_tasks"`).
+      return new RegExp(`"${esc(member)}":|^\\s*\\w+\\s*=\\s*"${esc(member)}"$`, 'm').test(
+        sources.get(`resource_${owner}.go`) ?? '',
+      );
     default:
       return false;
   }
