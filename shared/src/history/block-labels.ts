@@ -1,4 +1,3 @@
-import { matchingClose } from './brackets.ts';
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
@@ -55,7 +54,7 @@ const PROVIDER_CLIENT = 'terraform-provider-tfe';
 /** How far a block is read for its closing brace. */
 const MAX_BLOCK = 20_000;
 /** An argument of a block: `project_id = …` at a line's start (not `==`). */
-const ARGUMENT = /^[ \t]*([a-z][a-z0-9_]*)[ \t]*=(?!=)/gm;
+const ARGUMENT = /[ \t]*([a-z][a-z0-9_]*)[ \t]*=(?!=)/y;
 
 /**
  * The API's provider's blocks as uses of the API through the provider, by the provider's own mapping (as a client's
@@ -74,8 +73,6 @@ export function providerBlockMatches(
   const out: Match[] = [];
   if (!lines.markers.has(`"${PROVIDER}_`)) return out;
   let places: LinePlaces | undefined;
-  const inComment = (at: number): boolean =>
-    (places ??= new LinePlaces(text, profileFor({ languageId }), lines)).at(at).inComment;
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
     const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
       start,
@@ -92,23 +89,85 @@ export function providerBlockMatches(
     const type = m[1] ?? '';
     if (!type.startsWith(`${PROVIDER}_`)) continue;
     const start = m.index + m[0].indexOf(`"${type}"`) + 1;
-    if (inComment(start)) continue;
+    places ??= new LinePlaces(text, profileFor({ languageId }), lines);
+    if (places.at(start).inComment || inBlockComment(text, start, places)) continue;
     const resource = providerTypeResource(index, type);
     const subject = resource === undefined ? undefined : index.byId.get(`resource - ${resource}`);
     if (subject) push(start, start + type.length, subject, type);
     const open = m.index + m[0].length - 1;
-    const close = matchingClose(text, open, MAX_BLOCK, 'braces');
-    const stop = close === -1 ? Math.min(text.length, open + MAX_BLOCK) : close;
-    ARGUMENT.lastIndex = open + 1;
-    for (let a = ARGUMENT.exec(text); a !== null && a.index < stop; a = ARGUMENT.exec(text)) {
-      const key = a[1] ?? '';
+    const close = blockArguments(text, open, (at, key) => {
       const name = providerArgument(index, type, key);
-      const at = a.index + a[0].indexOf(key);
-      if (name && !inComment(at)) push(at, at + key.length, name.subject, name.name);
-    }
-    BLOCK.lastIndex = Math.max(BLOCK.lastIndex, open + 1);
+      if (name) push(at, at + key.length, name.subject, name.name);
+    });
+    BLOCK.lastIndex = Math.max(BLOCK.lastIndex, close);
   }
   return out;
+}
+
+/** Whether `at` is inside a `/* … *\/` comment: the last `/*` before it in code (not in a string or after `#`) is open there. */
+function inBlockComment(text: string, at: number, places: LinePlaces): boolean {
+  let open = text.lastIndexOf('/*', at);
+  while (open !== -1 && (places.at(open).stringStart !== -1 || (open > 0 && places.at(open - 1).inComment)))
+    open = open === 0 ? -1 : text.lastIndexOf('/*', open - 1);
+  if (open === -1) return false;
+  const close = text.indexOf('*/', open + 2);
+  return close === -1 || close > at;
+}
+
+/**
+ * Reads an HCL block from its `{` at `open` to its `}` (within MAX_BLOCK characters), passing each argument at a line's
+ * start in code (`project_id = …`, in nested blocks too) to `argument`; strings (and their `${…}` interpolations),
+ * heredocs and comments are stepped over, so neither a `{` in a comment nor a `kind = …` line in a heredoc counts.
+ * Returns where the block ends (its `}`, or where the reading stopped).
+ */
+function blockArguments(text: string, open: number, argument: (at: number, key: string) => void): number {
+  const end = Math.min(text.length, open + MAX_BLOCK);
+  // Open braces and strings, innermost last: `{` a block or an interpolation's brace, `"` a string.
+  const stack: number[] = [];
+  let lineStart = false;
+  for (let i = open; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (stack[stack.length - 1] === 34) {
+      if (c === 92) i++;
+      else if (c === 34) stack.pop();
+      else if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123 && text.charCodeAt(i - 1) !== c) {
+        stack.push(123);
+        i++;
+      }
+      continue;
+    }
+    if (lineStart) {
+      lineStart = false;
+      ARGUMENT.lastIndex = i;
+      const a = ARGUMENT.exec(text);
+      if (a !== null && a.index === i) {
+        const key = a[1] ?? '';
+        argument(i + a[0].indexOf(key), key);
+      }
+    }
+    if (c === 10) lineStart = true;
+    else if (c === 34) stack.push(34);
+    else if (c === 123) stack.push(123);
+    else if (c === 125) {
+      stack.pop();
+      if (stack.length === 0) return i;
+    } else if (c === 35 || (c === 47 && text.charCodeAt(i + 1) === 47)) {
+      const eol = text.indexOf('\n', i);
+      i = (eol === -1 ? end : eol) - 1;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close === -1 ? end : close + 1;
+    } else if (c === 60 && text.startsWith('<<', i)) {
+      const tag = /^<<-?[ \t]*"?([A-Za-z_]\w*)"?[ \t]*\r?\n/.exec(text.slice(i, i + 80));
+      if (tag) {
+        const close = new RegExp(`^[ \\t]*${tag[1]}[ \\t]*$`, 'm');
+        close.lastIndex = 0;
+        const rest = close.exec(text.slice(i + tag[0].length, end));
+        i = rest === null ? end : i + tag[0].length + rest.index + rest[0].length - 1;
+      }
+    }
+  }
+  return end;
 }
 
 function resourceNames(

@@ -58,6 +58,44 @@ describe('history: the tfe provider’s block types', () => {
   });
 });
 
+describe('history: the tfe provider’s blocks read as HCL (review v5 items 1 and 2)', () => {
+  const viaProvider = (text: string): string[] => found(text).filter((m) => m.includes('(terraform-provider-tfe'));
+
+  it('a block commented out with `/* … */` says nothing', () => {
+    const text = ['/*', 'resource "tfe_project" "legacy" {', '  name = "legacy"', '}', '*/', ''].join('\n');
+    assert.deepEqual(viaProvider(text), []);
+  });
+
+  it('a `{` in a comment or a string does not leave the block open: the next block’s arguments are its own', () => {
+    const text = [
+      'resource "tfe_variable_set" "shared" {',
+      '  priority = true # overrides workspace vars, see docs {',
+      '  name     = "uses the ${"{"} char"',
+      '}',
+      'resource "aws_lb_listener_rule" "api" {',
+      '  priority = 100',
+      '}',
+    ].join('\n');
+    assert.deepEqual(viaProvider(text), [
+      '1 resource - varsets (terraform-provider-tfe tfe_variable_set)',
+      '2 attribute varsets priority (terraform-provider-tfe tfe_variable_set.priority)',
+    ]);
+  });
+
+  it('lines of a heredoc are no arguments', () => {
+    const text = [
+      'resource "tfe_policy" "deny" {',
+      '  kind   = "opa"',
+      '  policy = <<-EOT',
+      '    package terraform',
+      '    kind = input.kind',
+      '  EOT',
+      '}',
+    ].join('\n');
+    assert.deepEqual(viaProvider(text), ['2 attribute policies kind (terraform-provider-tfe tfe_policy.kind)']);
+  });
+});
+
 describe('history: the tfe provider’s mapped arguments', () => {
   it('an argument the provider’s schema maps is its attribute, in the block of its type only', () => {
     const text = [
