@@ -7,6 +7,7 @@ import { findMethods } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches } from './block-labels.ts';
+import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
@@ -393,6 +394,8 @@ function scan(
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
   // Terraform: the API's provider's blocks, by the provider's mapping (its types and schema arguments).
   if (hcl) sdk.push(...providerBlockMatches(text, lines, index, languageId));
+  // CDK for Terraform on the same provider: its constructs and their configuration.
+  else sdk.push(...providerConstructMatches(text, lines, index, languageId));
   const sdkAt = new Set(sdk.map((m) => m.start));
   const values: Match[] = [];
   for (const hit of hits.names) {

@@ -620,6 +620,12 @@ export function providerTypeResource(index: HistoryIndex, type: string): string 
   return Object.hasOwn(sdkIndex(index).providerResources, type) ? sdkIndex(index).providerResources[type] : undefined;
 }
 
+/** The provider's resource and data types the mapping knows (`tfe_workspace`): those it maps to a resource or maps arguments of. */
+export function providerTypes(index: HistoryIndex): readonly string[] {
+  const sdkIdx = sdkIndex(index);
+  return [...new Set([...Object.keys(sdkIdx.providerResources), ...sdkIdx.schemaNames.keys()])];
+}
+
 /**
  * The provider's schema name of an argument of one of its resource or data types (`tfe_workspace` `tag_names`), if
  * mapped: the subject it stands for and its name (`tfe_workspace.tag_names`).

@@ -163,3 +163,53 @@ describe('history: the tfe provider’s mapped arguments', () => {
     );
   });
 });
+
+describe('history: the tfe provider through CDK for Terraform', () => {
+  it('TypeScript: a construct of a mapped type and its configuration’s mapped keys (camelCase)', () => {
+    const text = [
+      'import * as tfe from "@cdktf/provider-tfe";',
+      'import { Workspace as ScalrWorkspace } from "@cdktf/provider-scalr/lib/workspace";',
+      '',
+      'export function workspaces(scope: Construct, project: tfe.project.Project) {',
+      '  const ws = new tfe.workspace.Workspace(scope, "app", {',
+      '    name: "app",',
+      '    projectId: project.id,',
+      '    tagNames: ["app"],',
+      '    vcsRepo: { identifier: "acme/app", branch: "main" },',
+      '  });',
+      '  new ScalrWorkspace(scope, "other", { name: "other", tagNames: ["x"] });',
+      '  // new tfe.workspace.Workspace(scope, "old", { tagNames: [] });',
+      '  return ws;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'stack.ts'), [
+      '5 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '7 attribute workspaces project (terraform-provider-tfe tfe_workspace.project_id)',
+      '8 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+    ]);
+  });
+
+  it('Python: a construct imported from the package and its mapped keywords (snake_case)', () => {
+    const text = [
+      'from cdktf_cdktf_provider_tfe.workspace import Workspace',
+      'from cdktf_cdktf_provider_tfe import variable_set as vs',
+      'from other_provider.workspace import Workspace as OtherWorkspace',
+      '',
+      'def build(scope, project_id):',
+      '    Workspace(scope, "app", name="app", project_id=project_id)',
+      '    vs.VariableSet(scope, "shared", name="shared", priority=True)',
+      '    OtherWorkspace(scope, "x", project_id=project_id)',
+    ].join('\n');
+    assert.deepEqual(found(text, 'stack.py'), [
+      '6 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '6 attribute workspaces project (terraform-provider-tfe tfe_workspace.project_id)',
+      '7 resource - varsets (terraform-provider-tfe tfe_variable_set)',
+      '7 attribute varsets priority (terraform-provider-tfe tfe_variable_set.priority)',
+    ]);
+  });
+
+  it('a file that does not import the package says nothing of a `Workspace` class', () => {
+    const text = 'import { Workspace } from "./model";\nnew Workspace(scope, "w", { tagNames: ["a"] });\n';
+    assert.deepEqual(found(text, 'model.ts'), []);
+  });
+});
