@@ -23,8 +23,11 @@ const OPERATION = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 const ALIAS = /\balias[ \t]*:[ \t]*['"]([A-Za-z_$][\w$]*)['"]/g;
 /** A method definition at a line start: `  public showWorkspace(`, `  async listRuns(`. */
 const METHOD_DEF = /^[ \t]+(?:(?:public|private|protected|static|async)[ \t]+)*([a-z][\w$]*)[ \t]*\(/;
-/** Go: an exported function or method of two words or more (`CreateProviderVersion`, `GetWorkspace`; not `Get`, `Do`). */
-const GO_OPERATION = /^[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
+/**
+ * Go: a function or method of two words or more, exported or the package's own (`CreateProviderVersion`, `GetWorkspace`,
+ * `listWorkspaces` called by the package's tests; not `Get`, `Do`, `list`).
+ */
+const GO_OPERATION = /^[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 /** Go: a function or method definition at a line start: `func (c *Client) GetWorkspace(`. */
 const GO_FUNC_DEF = /^func[ \t]+(?:\([^)]*\)[ \t]*)?([A-Za-z_]\w*)[ \t]*[[(]/;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super']);

@@ -735,6 +735,11 @@ export class HitCollector {
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
     if (joined) return this.joinedPieces(open, close, joined, sent);
     const parts = [{ start: first, end: close }];
+    // A shell word quoted whole inside the literal (`'"https://…/api/v2/runs"'`, a curl command's last piece): its quotes
+    // are the command's, not the URL's.
+    const q = text.charCodeAt(first);
+    if (!lead && close - first > 2 && (q === 34 || q === 39) && text.charCodeAt(close - 1) === q)
+      parts[0] = { start: first + 1, end: close - 1 };
     const holes: boolean[] = [];
     let after = close + 1;
     const adjacent = profile.adjacentLiterals === true;

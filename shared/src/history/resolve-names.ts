@@ -194,6 +194,7 @@ function check(
       if (hit.query !== undefined) return urlHasParameter(hit.query, subject) ? 'context' : undefined;
       return boundUrl(ctx, subject, hit.start, hit.line) ||
         optionsStructUrl(ctx, subject, hit.start) ||
+        queryReadOfTextUrl(ctx, hit, subject) ||
         (hit.query !== undefined && urlHasParameter(hit.query, subject)) ||
         (subject.path !== undefined && hit.model?.paths?.includes(subject.path) === true)
         ? 'context'
@@ -230,6 +231,21 @@ function check(
       return runTaskKey(ctx, hit, subject.resource) ? 'context' : undefined;
     }
   }
+}
+
+/** A key read from a URL's query, up to its quote: `searchParams.get("`, Go's `.Query().Get("`, `request.args.get("`, `query_params["`. */
+const QUERY_READ =
+  /(?:searchParams|[Qq]uery(?:\(\))?|query_params|params|args)[ \t]*(?:\.[ \t]*(?:get|getAll|get_all|getlist|has|Get|Has)[ \t]*\([ \t]*|\[[ \t]*)["'`]$/;
+
+/**
+ * A test's or a fake's read of a bracketed query key from a request's URL (`new URL(calls[0].url).searchParams.get(
+ * "search[tags]")`, `r.URL.Query().Get("search[tags]")`) far from the URL it asserts: the key of the path of a URL the
+ * text names elsewhere (`/api/v2/organizations/acme/workspaces`), when that path has the key. No such URL says nothing.
+ */
+function queryReadOfTextUrl(ctx: ResolveContext, hit: NameHit, subject: HistorySubject): boolean {
+  if (!hit.info.text.includes('[') || subject.path === undefined || subject.path === '*') return false;
+  if (!QUERY_READ.test(ctx.text.slice(Math.max(0, hit.start - 48), hit.start))) return false;
+  return ctx.hits.urls.some((url) => urlHasParameter(url, subject));
 }
 
 /**

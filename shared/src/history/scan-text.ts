@@ -212,9 +212,14 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
 /** The file's matches from `tail` and the project's operations: their calls, the services' not at an SDK call, the callbacks'. */
 function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match[]; kept: Match[] } {
   const { text, lines, index, profile, languageId } = tail;
-  // Sentinel: a policy's own functions that send a request, called in it (`client-operations.ts`).
-  const own = languageId === 'sentinel' ? definedOperations(text, lines, tail.before, languageId) : undefined;
-  const operations = own && own.size > 0 ? new Map([...own, ...(project?.operations ?? [])]) : project?.operations;
+  // Sentinel: a policy's own functions that send a request, called in it (`client-operations.ts`); Go: a package's
+  // functions called in the file that defines them (`s.updateArrayAttribute(…)`), alone as in a project.
+  const own =
+    languageId === 'sentinel' || languageId === 'go'
+      ? definedOperations(text, lines, tail.before, languageId)
+      : undefined;
+  // The file's own definition is the nearer one (another file's function of the same name is another's).
+  const operations = own && own.size > 0 ? new Map([...(project?.operations ?? []), ...own]) : project?.operations;
   const matches = [...tail.before];
   const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.

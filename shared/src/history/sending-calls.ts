@@ -80,7 +80,9 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     // written whole around the URL (a Jenkinsfile's `sh """` script, a Robot Framework `cmd=… && curl …`).
     const curl =
       !commands && (curlText ??= lines.markers.has('curl'))
-        ? (embeddedCurlMethod(text, lines, url.start) ?? curlStringSending(text, lines, url))
+        ? (piecedCurlMethod(text, lines, url) ??
+          embeddedCurlMethod(text, lines, url.start) ??
+          curlStringSending(text, lines, url))
         : undefined;
     if (curl) {
       url.method = curl;
@@ -843,6 +845,42 @@ function curlStringSending(text: string, lines: Lines, url: UrlHit): MethodToken
     const at = use.exec(content);
     const sent = at ? embeddedCurlMethod(text, lines, lines.startOf(line) + at.index) : undefined;
     if (sent) return sent;
+  }
+  return undefined;
+}
+
+/** How many lines above its URL a curl command held in string pieces may open. */
+const PIECE_LINES = 12;
+/** A line of string pieces only, the expression going on after it: literals joined by `+` (or side by side in Python's parentheses). */
+const PIECES_LINE =
+  /^[ \t]*\+?[ \t]*(?:[fFrRbB]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)[ \t]*\+?[ \t]*)+$/;
+/** The line opening such a string: an assignment's head (`SAFE_CURL = (`, `const CMD =`) and the first piece opening with curl. */
+const PIECES_OPEN = /^[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?[\w$.]+[ \t]*(?::[^=\n]*)?=[ \t]*\(?[ \t]*$/;
+
+/**
+ * The method of a curl command held in a string built of pieces, the URL the last of them (an operator's copy-paste
+ * command a tool prints: `"curl -sS -X POST " + '-H "…" ' + … + '"https://…/api/v2/runs"'`, Python's literals side by
+ * side in parentheses): its `-X`/`--request` flag; a body flag without one sends POST, none curl's GET. Only lines
+ * that are string pieces lead up to the piece opening with curl; anything else between says nothing.
+ */
+function piecedCurlMethod(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
+  for (let line = url.line; line >= Math.max(0, url.line - PIECE_LINES); line--) {
+    const from = lines.startOf(line);
+    const row = text.slice(from, lines.endOf(line));
+    const curl = /(["'`])[ \t]*curl[ \t]/.exec(row);
+    if (curl !== null && (line === url.line || PIECES_LINE.test(row.slice(curl.index)))) {
+      if (line === url.line) return undefined; // one literal: read by the other readers
+      const pieces = text.slice(from + curl.index, url.start);
+      const explicit = CURL_METHOD.exec(pieces);
+      const at = from + curl.index + curl[0].indexOf('curl');
+      if (explicit?.[1]) {
+        const start = from + curl.index + explicit.index + explicit[0].lastIndexOf(explicit[1]);
+        return { method: explicit[1] as HttpMethod, start, end: start + explicit[1].length, text: explicit[1] };
+      }
+      return { method: CURL_DATA.test(pieces) ? 'POST' : 'GET', start: at, end: at, text: '' };
+    }
+    if (line === url.line) continue;
+    if (!PIECES_LINE.test(row) && !PIECES_OPEN.test(row)) return undefined;
   }
   return undefined;
 }

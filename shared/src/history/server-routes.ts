@@ -1,4 +1,4 @@
-import { matchingClose } from './brackets.ts';
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { MethodToken } from './match-types.ts';
 import { lineEnd } from './source-text.ts';
@@ -254,7 +254,7 @@ function registrationVerb(
   const rest = text.slice(close + 1, Math.min(lineEnd(text, close), close + 300));
   if (name === 'HandleFunc' || name === 'Handle' || name === 'Path') {
     const methods = /\.Methods\(([^)]*)\)/.exec(rest);
-    if (!methods) return undefined;
+    if (!methods) return name === 'Path' ? undefined : handlerVerbs(text, close);
     return verbsIn(methods[1]!, close + 1 + methods.index + 9);
   }
   // Express's `router.route('/x').get(show).patch(update)`: the verbs chained after a `)`, to the statement's end.
@@ -290,6 +290,50 @@ function functionView(text: string, call: string): boolean {
     /^[^)]*?\bview_func[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/.exec(call)?.[1] ??
     /^[ \t]*,[ \t]*["'][^"'\n]*["'][ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/.exec(call)?.[1];
   return view !== undefined && new RegExp(`^[ \\t]*(?:async[ \\t]+)?def[ \\t]+${view}[ \\t]*\\(`, 'm').test(text);
+}
+
+/** A Go handler written in the registration: `, func(w http.ResponseWriter, r *http.Request) {` (group 1: the request's name). */
+const GO_HANDLER =
+  /^[ \t]*,[ \t]*(?:http\.HandlerFunc\([ \t]*)?func[ \t]*\([ \t]*\w+[ \t]+http\.ResponseWriter[ \t]*,[ \t]*(\w+)[ \t]+\*http\.Request[ \t]*\)[ \t]*\{/;
+/** A method word of the API's: `"PATCH"`, `http.MethodPatch`. */
+const VERB_WORD = String.raw`(?:"(?:GET|POST|PUT|PATCH|DELETE)"|http\.Method(?:Get|Post|Put|Patch|Delete)\b)`;
+
+/**
+ * The methods a handler written in its registration answers (a test's fake: `mux.HandleFunc("/api/v2/runs", func(w
+ * http.ResponseWriter, r *http.Request) {` …): the ones it checks its request's method for, in its body (`switch
+ * r.Method {` with its `case http.MethodPost:` lines, `if r.Method != "DELETE" {`, `assert.Equal(t, "PATCH",
+ * r.Method)`, go-tfe's and go-github's `testMethod(t, r, "PATCH")`). Undefined when it checks none (or another
+ * method only, `"HEAD"`): the path alone then, as before.
+ */
+function handlerVerbs(text: string, close: number): MethodToken[] | undefined {
+  const handler = GO_HANDLER.exec(text.slice(close + 1, close + 200));
+  if (!handler) return undefined;
+  const open = close + handler[0].length;
+  const end = matchingClose(text, open, MAX_LITERAL, 'braces');
+  if (end === -1) return undefined;
+  const body = text.slice(open, end);
+  const request = handler[1]!;
+  const found = new Map<HttpMethod, MethodToken>();
+  const add = (within: string, from: number): void => {
+    for (const token of verbsIn(within, from) ?? []) if (!found.has(token.method)) found.set(token.method, token);
+  };
+  // The lines that read the request's method (`if r.Method != …`, `assert.Equal(t, …, r.Method)`, `testMethod(t, r, …)`).
+  const reads = new RegExp(
+    String.raw`^[^\n]*(?:\b${request}\.Method\b|\b\w*[Mm]ethod\w*\([^()\n]*\b${request}\b)[^\n]*$`,
+    'gm',
+  );
+  for (const m of body.matchAll(reads))
+    if (new RegExp(VERB_WORD).test(m[0]) && !/^[ \t]*switch\b/.test(m[0])) add(m[0], open + m.index);
+  // `switch r.Method {`: its cases.
+  const head = new RegExp(String.raw`\bswitch[ \t]+${request}\.Method[ \t]*\{`).exec(body);
+  if (head) {
+    const from = open + head.index + head[0].length - 1;
+    const to = matchingClose(text, from, MAX_LITERAL, 'braces');
+    const cases = text.slice(from, to === -1 ? end : to);
+    for (const c of cases.matchAll(new RegExp(String.raw`^[ \t]*case[ \t]+([^:\n]*):`, 'gm')))
+      add(c[1]!, from + c.index + c[0].indexOf(c[1]!));
+  }
+  return found.size > 0 ? [...found.values()] : undefined;
 }
 
 /** The methods listed in a text at `from` (`"GET", "POST"`, `http.MethodPatch`, `['PATCH']`). */

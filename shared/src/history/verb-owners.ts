@@ -22,6 +22,8 @@ export function ownsUrl(text: string, lines: Lines, at: number, line: number, ur
     }
   // The word's line names the URL's value (`http.NewRequest(http.MethodDelete, u, nil)`): no statement read.
   const row = text.slice(lines.startOf(line), lines.endOf(line));
+  // A test's or a fake's check of one request: its method beside its path (`sameRequest`).
+  if (row.includes('ethod') && urls.some((url) => sameRequest(text, lines, row, line, url))) return true;
   for (const url of urls) for (const name of urlNames(text, lines, url)) if (namesWord(row, name)) return true;
   const span = statementAround(text, at);
   for (const url of urls) if (span.start <= url.start && url.start < span.end) return true;
@@ -215,3 +217,42 @@ const BLOCK_HEAD =
 const CONTINUED = /(?:\\|,|\(|\[|\{|\.|\+|&&|\|\||\||=|=>|->)[ \t]*\r?$/;
 /** A line that goes on the one before: a chained call (`.delete()`, `->post(`, `?.x`) or an operator first. */
 const CHAINED = /^[ \t]*(?:\.(?!\.)|->|\?\.|\+|&&|\|\||\|)/;
+
+/** A request object's method read or compared (`r.Method`, `request.method`, `calls[0].method`, `req.getMethod()`): group 1 the object. */
+const REQUEST_METHOD =
+  /(?<![\w$.])([A-Za-z_$][\w$]*(?:\[\d+\])?(?:\.[A-Za-z_$][\w$]*(?:\[\d+\])?)*?)[ \t]*\.[ \t]*(?:method|Method|getMethod\(\))(?![\w$])/;
+/** What names a request object's URL or path after the object (`.URL.Path`, `.url`, `.path`, `.getPath()`, `.pathname`). */
+const REQUEST_PATH = String.raw`[ \t]*\.[ \t]*(?:url|URL|uri|Uri|path|Path|pathname|full_url|path_url|RequestURI|requestUri|getPath\(\)|getUrl\(\)|getURI\(\)|getRequestURI\(\)|getRequestUrl\(\))(?![\w$])`;
+/** How far above a `case` its `switch` on a request's path is looked for. */
+const SWITCH_LINES = 40;
+
+/**
+ * Whether the method word's line `row` reads the method of the request whose path the URL's line reads: a test's
+ * assertions on one recorded request (`assert request.method == "DELETE"` beside `assert request.url.path ==
+ * "/api/v2/…"`, `expect(calls[0].method).toBe('PATCH')` beside `expect(calls[0].url).toBe(…)`, Go's `assert.Equal(t,
+ * http.MethodDelete, r.Method)` beside `r.URL.Path`), or a fake's case of a switch on the request's path (`switch
+ * r.URL.Path {` … `case "/api/v2/…":` then `if r.Method == http.MethodPost`) with the check inside that case. Another
+ * object's method (`resp.Request.Method` beside `req.URL.Path`) is not the URL's.
+ */
+function sameRequest(text: string, lines: Lines, row: string, line: number, url: UrlHit): boolean {
+  const object = REQUEST_METHOD.exec(row)?.[1];
+  if (object === undefined) return false;
+  const path = new RegExp(`(?<![\\w$.])${object.replace(/[.$[\]]/g, '\\$&')}${REQUEST_PATH}`);
+  const urlRow = text.slice(lines.startOf(url.line), lines.endOf(url.line));
+  if (path.test(urlRow)) return true;
+  // A case of a switch on the object's path, the method read below it in the same case.
+  const kase = /^([ \t]*)case[ \t]/.exec(urlRow);
+  if (kase === null || line <= url.line) return false;
+  const indent = kase[1]!;
+  for (let l = url.line + 1; l < line; l++)
+    if (new RegExp(`^${indent}(?:case[ \t]|default\\b)`).test(text.slice(lines.startOf(l), lines.endOf(l))))
+      return false;
+  for (let l = url.line - 1; l >= Math.max(0, url.line - SWITCH_LINES); l--) {
+    const above = text.slice(lines.startOf(l), lines.endOf(l));
+    const lead = /^[ \t]*/.exec(above)![0];
+    if (above.trim() === '' || lead.length > indent.length) continue;
+    if (lead.length === indent.length && /^[ \t]*(?:case[ \t]|default\b)/.test(above)) continue;
+    return /^[ \t]*(?:switch|match)\b/.test(above) && path.test(above);
+  }
+  return false;
+}

@@ -1,0 +1,225 @@
+// Test code of the API's clients: fake servers and stubs, the request a test asserts, mocked verbs whose calls are
+// asserted, query keys a test reads back, a curl command a tool prints, and the package's own functions its tests call.
+// Each is a use of the endpoint with the method the code says (never a guessed GET); a fake of another API stays silent
+// without the evidence a server of this API must show. Made-up snippets in the style of real test suites.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanProject, scanText } from '@keyfob/shared/history';
+
+const found = (lines: readonly string[], fileName: string, type = 'endpoint'): string[] =>
+  scanText(lines.join('\n'), { fileName })
+    .filter((m) => m.subject.type === type)
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+const G = 'endpoint GET /projects/:project_id';
+const P = 'endpoint PATCH /projects/:project_id';
+const D = 'endpoint DELETE /projects/:project_id';
+
+describe('fake servers: the methods a handler checks', () => {
+  const handlers = [
+    'package tfe',
+    '',
+    'func TestProjects(t *testing.T) {',
+    '\tmux := http.NewServeMux()',
+    '\tmux.HandleFunc("/api/v2/projects/prj-1", func(w http.ResponseWriter, r *http.Request) {',
+    '\t\tswitch r.Method {',
+    '\t\tcase http.MethodGet:',
+    '\t\t\tfmt.Fprint(w, `{"data": {"id": "prj-1"}}`)',
+    '\t\tcase "PATCH":',
+    '\t\t\tw.WriteHeader(http.StatusOK)',
+    '\t\t}',
+    '\t})',
+    '\tmux.HandleFunc("/api/v2/projects/prj-2", func(w http.ResponseWriter, r *http.Request) {',
+    '\t\tif r.Method != http.MethodDelete {',
+    '\t\t\tt.Fatalf("unexpected method %s", r.Method)',
+    '\t\t}',
+    '\t\tw.WriteHeader(http.StatusNoContent)',
+    '\t})',
+    '\tmux.HandleFunc("/api/v2/projects/prj-3", func(w http.ResponseWriter, r *http.Request) {',
+    '\t\ttestMethod(t, r, "PATCH")',
+    '\t\tw.WriteHeader(http.StatusOK)',
+    '\t})',
+    '\tmux.HandleFunc("/api/v2/projects/prj-4", func(w http.ResponseWriter, r *http.Request) {',
+    '\t\tw.WriteHeader(http.StatusOK)',
+    '\t})',
+    '}',
+  ];
+
+  it('Go: a switch on r.Method, a guard, a testMethod call; a handler that checks none says nothing', () => {
+    assert.deepEqual(found(handlers, 'projects_test.go'), [`5 ${G}`, `5 ${P}`, `13 ${D}`, `19 ${P}`]);
+  });
+
+  it('a fake of another API (nothing in the text names this one, no path only it has) stays silent', () => {
+    const other = handlers.map((l) => (l === 'package tfe' ? 'package coderd' : l));
+    assert.deepEqual(found(other, 'projects_test.go'), []);
+  });
+
+  it('Go: a case of a switch on the request’s path, with the method checked in that case', () => {
+    const server = [
+      'srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {',
+      '\tswitch req.URL.Path {',
+      '\tcase "/api/v2/projects/prj-1":',
+      '\t\tif req.Method == http.MethodDelete {',
+      '\t\t\tw.WriteHeader(http.StatusNoContent)',
+      '\t\t}',
+      '\tcase "/api/v2/projects/prj-2":',
+      '\t\tw.Write(project)',
+      '\t}',
+      '}))',
+    ];
+    assert.deepEqual(found(server, 'client_test.go'), [`3 ${D}`]);
+  });
+});
+
+describe('the request a test asserts: its method beside its path', () => {
+  it('Python and TypeScript: the method of the same recorded request, above or below', () => {
+    const py = [
+      'def test_archive(client, captured):',
+      '    client.archive("prj-5")',
+      '    request = captured[0]',
+      '    assert request.method == "DELETE"',
+      '    assert request.url.path == "/api/v2/projects/prj-5"',
+      '    other = captured[1]',
+      '    assert other.url.path == "/api/v2/projects/prj-6"',
+      '    assert other.method == "PATCH"',
+    ];
+    assert.deepEqual(found(py, 'tests/test_client.py'), [`5 ${D}`, `7 ${P}`]);
+    const ts = [
+      "it('archives', async () => {",
+      "  await client.archiveProject('prj-2');",
+      "  expect(calls[0].method).toBe('DELETE');",
+      "  expect(calls[0].url).toBe('https://app.terraform.io/api/v2/projects/prj-2');",
+      '});',
+    ];
+    assert.deepEqual(found(ts, 'client.test.ts'), [`4 ${D}`]);
+  });
+
+  it('another object’s method is not the asserted request’s', () => {
+    const ts = [
+      "it('archives', async () => {",
+      "  expect(audit.method).toBe('DELETE');",
+      "  expect(calls[0].url).toBe('https://app.terraform.io/api/v2/projects/prj-2');",
+      '});',
+    ];
+    assert.deepEqual(found(ts, 'client.test.ts'), []);
+  });
+});
+
+describe('mocked clients and stubs', () => {
+  it('a mocked verb whose call is asserted (Python, Jest); a call asserted not to happen says nothing', () => {
+    const py = [
+      'def test_update():',
+      '    session = mock.Mock()',
+      '    update(session, "prj-4")',
+      '    session.patch.assert_called_once_with("https://app.terraform.io/api/v2/projects/prj-4", json=ANY)',
+    ];
+    assert.deepEqual(found(py, 'tests/test_update.py'), [`4 ${P}`]);
+    const ts = [
+      "it('deletes', async () => {",
+      "  expect(axios.delete).toHaveBeenCalledWith('/api/v2/projects/prj-3');",
+      '});',
+      "it('keeps', async () => {",
+      "  expect(axios.delete).not.toHaveBeenCalledWith('/api/v2/projects/prj-3');",
+      '});',
+    ];
+    assert.deepEqual(found(ts, 'projects.test.ts'), [`2 ${D}`]);
+  });
+
+  it('WireMock (Java): a stub’s and a verification’s method', () => {
+    const java = [
+      'class ProjectsTest {',
+      '  void stubs() {',
+      '    stubFor(patch(urlEqualTo("/api/v2/projects/prj-1")).willReturn(okJson("{}")));',
+      '    verify(deleteRequestedFor(urlPathEqualTo("/api/v2/projects/prj-1")));',
+      '  }',
+      '}',
+    ];
+    assert.deepEqual(found(java, 'ProjectsTest.java'), [`3 ${P}`, `4 ${D}`]);
+  });
+});
+
+describe('query keys a test reads back from the request', () => {
+  const lines = (url: string): string[] => [
+    "Deno.test('lists', async () => {",
+    `  assertEquals(new URL(calls[0].url).pathname, "${url}");`,
+    ...Array.from({ length: 20 }, (_, k) => `  // step ${k}`),
+    '  const url = new URL(calls[1].url);',
+    '  assertEquals(url.searchParams.get("search[tags]"), "aws,eu");',
+    '});',
+  ];
+
+  it('a bracketed key of the path of a URL the text names elsewhere', () => {
+    assert.deepEqual(found(lines('/api/v2/organizations/acme/workspaces'), 'list.test.ts', 'parameter'), [
+      '24 parameter search[tags] /organizations/:organization_name/workspaces',
+    ]);
+  });
+
+  it('no URL of that path in the text says nothing', () => {
+    assert.deepEqual(found(lines('/api/v2/organizations/acme/projects'), 'list.test.ts', 'parameter'), []);
+  });
+});
+
+describe('a curl command held in string pieces', () => {
+  it('its method flag several pieces above the URL (TypeScript `+`, Python side by side)', () => {
+    const ts = [
+      'const SAFE_CURL =',
+      '  "curl -sS -X DELETE " +',
+      '  \'-H "Authorization: Bearer $KEY" \' +',
+      '  "-H \'Content-Type: application/vnd.api+json\' " +',
+      '  \'"https://app.terraform.io/api/v2/projects/prj-1"\';',
+    ];
+    assert.deepEqual(found(ts, 'probe.ts'), [`5 ${D}`]);
+    const py = [
+      'SAFE_CURL = (',
+      '    "curl -sS -X PATCH "',
+      '    \'-H "Authorization: Bearer $KEY" \'',
+      '    \'-H "Content-Type: application/vnd.api+json" \'',
+      '    \'"https://app.terraform.io/api/v2/projects/prj-1"\'',
+      ')',
+    ];
+    assert.deepEqual(found(py, 'probe.py'), [`5 ${P}`]);
+  });
+
+  it('another statement’s curl above says nothing (a list of strings is no command)', () => {
+    const ts = [
+      'const DELETE_CURL = "curl -sS -X DELETE ";',
+      'const LINKS = [',
+      '  "-H \'Accept: application/json\'",',
+      '  "-H \'Accept-Language: en\'",',
+      '  "--compressed",',
+      '  \'"https://app.terraform.io/api/v2/projects/prj-1"\',',
+      '];',
+    ];
+    assert.deepEqual(found(ts, 'probe.ts'), []);
+  });
+});
+
+describe("a package's own functions called in its tests", () => {
+  it('Go: an unexported function sending one endpoint, called by a test of the package', () => {
+    const client = [
+      'package tfe',
+      '',
+      'func (c *Client) listWorkspaces(org string, page int) ([]*Workspace, error) {',
+      '\treq, err := c.NewRequest("GET", fmt.Sprintf("/organizations/%s/workspaces", org), nil)',
+      '\treturn c.do(req)',
+      '}',
+    ];
+    const test = [
+      'package tfe',
+      '',
+      'func TestList(t *testing.T) {',
+      '\tclient, server := testingClientServer(t)',
+      '\tworkspaces, err := client.listWorkspaces("acme", 0)',
+      '\tassert.NoError(t, err)',
+      '}',
+    ];
+    const [, matches] = scanProject([
+      { text: client.join('\n'), fileName: 'workspaces.go' },
+      { text: test.join('\n'), fileName: 'workspaces_test.go' },
+    ]);
+    assert.deepEqual(
+      matches!.filter((m) => m.subject.type === 'endpoint').map((m) => `${m.line} ${m.subject.id}`),
+      ['5 endpoint GET /organizations/:organization_name/workspaces'],
+    );
+  });
+});
