@@ -164,13 +164,24 @@ function methodAround(text: string, lines: Lines, line: number): string | undefi
   return undefined;
 }
 
-/** Go: the function whose body holds line `line` (0-based): the nearest `func` line above it, no `}` closing it between. */
+/**
+ * Go: the function whose body holds line `line` (0-based): the nearest `func` line above it, no `}` closing it between.
+ * A name of the package's own (lower case) counts only as a method (`func (c *Client) listWorkspaces(`), defined once in
+ * the text: its calls are `.name(` on a receiver, where a package function of that name is never called (`gitlab.
+ * deleteProject(42)` is GitLab's method), and two types' methods of one name (`(g *GitHub) listProjects`, `(t *TFE)
+ * listProjects`) leave the call's type unknown.
+ */
 function goFunctionAround(text: string, lines: Lines, line: number): string | undefined {
   for (let l = line; l >= Math.max(0, line - LIMITS.defLines); l--) {
     const body = text.slice(lines.startOf(l), lines.endOf(l));
     if (l < line && body.startsWith('}')) return undefined;
     const def = GO_FUNC_DEF.exec(body);
-    if (def) return def[1];
+    if (!def) continue;
+    const name = def[1]!;
+    if (/^[A-Z]/.test(name)) return name;
+    if (!/^func[ \t]*\(/.test(body)) return undefined;
+    const defs = text.match(new RegExp(String.raw`^func[ \t]+(?:\([^)\n]*\)[ \t]*)?${name}[ \t]*[[(]`, 'gm'));
+    return defs !== null && defs.length === 1 ? name : undefined;
   }
   return undefined;
 }

@@ -735,11 +735,11 @@ export class HitCollector {
       : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
     if (joined) return this.joinedPieces(open, close, joined, sent);
     const parts = [{ start: first, end: close }];
-    // A shell word quoted whole inside the literal (`'"https://…/api/v2/runs"'`, a curl command's last piece): its quotes
-    // are the command's, not the URL's.
+    // A shell word quoted inside the literal, at its start (`'"https://…/api/v2/runs"'`, `f'"https://…/{pid}" -X
+    // DELETE'`: a piece of a curl command): its quotes are the command's, the URL is the word between them.
     const q = text.charCodeAt(first);
-    if (!lead && close - first > 2 && (q === 34 || q === 39) && text.charCodeAt(close - 1) === q)
-      parts[0] = { start: first + 1, end: close - 1 };
+    const inner = !lead && (q === 34 || q === 39) ? text.indexOf(q === 34 ? '"' : "'", first + 1) : -1;
+    if (inner > first + 1 && inner < close) parts[0] = { start: first + 1, end: inner };
     const holes: boolean[] = [];
     let after = close + 1;
     const adjacent = profile.adjacentLiterals === true;

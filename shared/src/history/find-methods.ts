@@ -3,6 +3,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
+import { servesThisApi } from './server-routes.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
 import { ownsUrl } from './verb-owners.ts';
@@ -37,6 +38,10 @@ export function findMethods(
   // there sends nothing, and a URL there is sent by nothing near it (its "no method" decides, at distance 0).
   const data = profile.commands && lines.markers.has('<<');
   let scanned = 0;
+  // Whether the text shows it is about this API (`servesThisApi`: its names outside comments, a path only it has),
+  // asked at the first stub or fake that needs it.
+  let ours: boolean | undefined;
+  const shows = (): boolean => (ours ??= showsThisApi(text, urls, places));
   for (const url of urls) {
     if (data && hereDocumentEnd(text, lines, url.start) !== -1) url.methodDistance = 0;
     const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
@@ -75,6 +80,9 @@ export function findMethods(
       // (YAML's and HCL's keys are siblings in a block: an Ansible task's `method:` and `url:`, an `http` data source's.
       // A `.get(` call is left as it was: `params.get('id')` above a lookup's URL is mostly its GET, held4's two.)
       if (!profile.bareValues && !profile.blockKeys && m[3] !== 'get' && !owned(text, lines, urls, start)) continue;
+      // A test's stub or fake (a mocked verb asserted, WireMock's, nock's, `responses`') stands in for some API: the
+      // method is this API's only where the text shows it is this API's, as a fake server's routes must.
+      if ((m[11] !== undefined || m[12] !== undefined) && !shows()) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? '').toUpperCase()) as HttpMethod,
         start,
@@ -94,6 +102,59 @@ export function findMethods(
   }
   return found;
 }
+
+/**
+ * A fake library's stub registration, on the word's line or the two above it (a chain or a `with … as m:` block):
+ * nock, Python's `responses`, requests-mock, respx, HTTPretty, aioresponses, pytest-httpserver, WebMock's
+ * `stub_request`, fetch-mock.
+ */
+const FAKE_STUB =
+  /\bnock\(|(?<![\w.])responses\.(?:add|get|post|put|patch|delete|upsert|replace)\b|\brequests_mock\b|\brespx\.|\bhttpretty\.|\baioresponses\b|\.expect_(?:oneshot_|ordered_)?request\(|\bstub_request\(|\bfetchMock\./;
+
+function fakeStub(text: string, lines: Lines, at: number): boolean {
+  const line = lines.lineOf(at);
+  return FAKE_STUB.test(text.slice(lines.startOf(Math.max(0, line - 2)), lines.endOf(line)));
+}
+
+/** Whether the text shows it is about this API, as a server of it must (`servesThisApi`: its names outside comments, a path only it has). */
+function showsThisApi(text: string, urls: readonly UrlHit[], places: LinePlaces): boolean {
+  return servesThisApi(
+    text,
+    urls.map((u) => u.candidates[0]?.template ?? ''),
+    (offset) => {
+      const place = places.at(offset);
+      return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
+    },
+  );
+}
+
+/**
+ * A fake library's stub (nock, `responses`, requests-mock, respx, …: FAKE_STUB) stands in for some API: the method any
+ * reader gave its URL is this API's only where the text shows it is this API's, as a fake server's routes must. Without
+ * that, the URL is left with no method (decided: none), so only a path only this API has is read.
+ */
+export function foreignFakes(text: string, profile: LanguageProfile, lines: Lines, urls: readonly UrlHit[]): void {
+  if (!lines.markers.any(FAKE_MARKS)) return;
+  let ours: boolean | undefined;
+  for (const url of urls) {
+    if (!url.method || !fakeStub(text, lines, url.start)) continue;
+    if ((ours ??= showsThisApi(text, urls, new LinePlaces(text, profile, lines)))) return;
+    delete url.method;
+    delete url.sends;
+    url.methodDistance = -1;
+  }
+}
+const FAKE_MARKS = [
+  'nock(',
+  'responses.',
+  'requests_mock',
+  'respx.',
+  'httpretty.',
+  'aioresponses',
+  'expect_',
+  'stub_request(',
+  'fetchMock.',
+];
 
 /** Whether a URL within METHOD_LINES of the word at `at` owns it (`ownsUrl`). */
 function owned(text: string, lines: Lines, urls: readonly UrlHit[], at: number): boolean {

@@ -3,7 +3,7 @@ import { assignMethods } from './assign-methods.ts';
 import { HitCollector } from './collect-hits.ts';
 import type { Evidence, UrlHit } from './hits.ts';
 import { handlesRunTasks, type ResolveContext } from './context.ts';
-import { findMethods } from './find-methods.ts';
+import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches } from './block-labels.ts';
@@ -342,6 +342,7 @@ function scan(
   sendingCalls(text, lines, hits.urls, profile);
   if (languageId === 'terraform' || languageId === 'hcl') httpDataGets(text, lines.markers, hits.urls);
   helperDefaultMethods(text, lines, hits.urls);
+  foreignFakes(text, profile, lines, hits.urls);
   // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
   const learned = learnBases(hits.urls);
   const bases = new Map(learned);

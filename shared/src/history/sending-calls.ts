@@ -809,9 +809,9 @@ function jenkinsGet(text: string, url: UrlHit): number {
 
 /** A string that is a curl command line, to its end: `"curl $curl_headers --output x.json $curl_query"`. Group 1: its body. */
 const CURL_STRING = /["'`]\s*curl\s([^"'`\n]{0,400})["'`]/g;
-/** curl's method flag inside such a string, and its data flags (whose default method is POST, or PUT for -T). */
-const CURL_METHOD = /(?:^|\s)(?:-X\s*|--request[\s=]+)["']?(GET|POST|PUT|PATCH|DELETE)\b/;
-const CURL_DATA = /(?:^|\s)(?:-d|-F|-T|--data[\w-]*|--form|--json|--upload-file)(?:\s|=|$)/;
+/** curl's method flag inside such a string, and its data flags (whose default method is POST, or PUT for -T); a piece's quote may open them. */
+const CURL_METHOD = /(?:^|[\s"'])(?:-X\s*|--request[\s=]+)["']?(GET|POST|PUT|PATCH|DELETE)\b/;
+const CURL_DATA = /(?:^|[\s"'])(?:-d|-F|-T|--data[\w-]*|--form|--json|--upload-file)(?:\s|=|$)/;
 
 /**
  * The method of a curl command line written in a string (Perl's `$curl_cmd = "curl $curl_headers $curl_query"`,
@@ -852,10 +852,17 @@ function curlStringSending(text: string, lines: Lines, url: UrlHit): MethodToken
 /** How many lines above its URL a curl command held in string pieces may open. */
 const PIECE_LINES = 12;
 /** A line of string pieces only, the expression going on after it: literals joined by `+` (or side by side in Python's parentheses). */
+// (Each blank has one reading: an optional `+` between two runs of blanks made a line of many pieces that fails at its
+// end, `"a "   "b "   … # note`, backtrack exponentially.)
 const PIECES_LINE =
-  /^[ \t]*\+?[ \t]*(?:[fFrRbB]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)[ \t]*\+?[ \t]*)+$/;
+  /^[ \t]*(?:\+[ \t]*)?(?:[fFrRbB]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)[ \t]*(?:\+[ \t]*)?)+$/;
+/** A line going on with a piece (`+ ' -X DELETE'`, `"--request PATCH"`, `f'…'`). */
+const PIECE_START = /^[ \t]*(?:\+[ \t]*)?[fFrRbB]?["'`]/;
+/** A value that is no literal joined after the URL (`+ flags`, `+ opts()`). */
+const OPERAND_AFTER = /\+[ \t]*[A-Za-z_$(]/;
 /** The line opening such a string: an assignment's head (`SAFE_CURL = (`, `const CMD =`) and the first piece opening with curl. */
-const PIECES_OPEN = /^[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?[\w$.]+[ \t]*(?::[^=\n]*)?=[ \t]*\(?[ \t]*$/;
+const PIECES_OPEN =
+  /^[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?[\w$.]+[ \t]*(?::[^=\n]*)?=[ \t]*(?:\([ \t]*)?$/;
 
 /**
  * The method of a curl command held in a string built of pieces, the URL the last of them (an operator's copy-paste
@@ -870,13 +877,25 @@ function piecedCurlMethod(text: string, lines: Lines, url: UrlHit): MethodToken 
     const curl = /(["'`])[ \t]*curl[ \t]/.exec(row);
     if (curl !== null && (line === url.line || PIECES_LINE.test(row.slice(curl.index)))) {
       if (line === url.line) return undefined; // one literal: read by the other readers
-      const pieces = text.slice(from + curl.index, url.start);
-      const explicit = CURL_METHOD.exec(pieces);
-      const at = from + curl.index + curl[0].indexOf('curl');
-      if (explicit?.[1]) {
-        const start = from + curl.index + explicit.index + explicit[0].lastIndexOf(explicit[1]);
-        return { method: explicit[1] as HttpMethod, start, end: start + explicit[1].length, text: explicit[1] };
+      // The command's pieces from curl's to the last: the URL's line on, and the lines after it that go on with pieces
+      // (`f'"https://…/{pid}" -X DELETE'`, `+ ' --request PATCH'`).
+      let end = lines.endOf(url.line);
+      for (let next = url.line + 1; next <= url.line + PIECE_LINES; next++) {
+        const after = text.slice(lines.startOf(next), lines.endOf(next));
+        if (!PIECE_START.test(after)) break;
+        end = lines.endOf(next);
       }
+      const start = from + curl.index;
+      const pieces = text.slice(start, end);
+      const explicit = CURL_METHOD.exec(pieces);
+      if (explicit?.[1]) {
+        const word = start + explicit.index + explicit[0].lastIndexOf(explicit[1]);
+        return { method: explicit[1] as HttpMethod, start: word, end: word + explicit[1].length, text: explicit[1] };
+      }
+      // A value joined after the URL (`+ flags`) may hold the method: curl's default is not known then.
+      const rest = text.slice(url.end, end);
+      if (OPERAND_AFTER.test(rest) || /\+[ \t]*$/.test(rest)) return undefined;
+      const at = start + curl[0].indexOf('curl');
       return { method: CURL_DATA.test(pieces) ? 'POST' : 'GET', start: at, end: at, text: '' };
     }
     if (line === url.line) continue;

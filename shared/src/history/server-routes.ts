@@ -147,6 +147,10 @@ export function routeReading(
   if (prefix !== undefined && /^(?:HEAD|OPTIONS|head|options|websocket)$/.test(name)) return OWN;
   const verb = registrationVerb(text, name, headStart + reg.wordAt, close, python);
   if (prefix !== undefined) return served(prefix, literal, verb);
+  // A test's fake on a mux made elsewhere (`server.Mux.HandleFunc("/api/v2/…", func(w …, r *http.Request) {`): the
+  // methods its handler answers, from the root (the literal holds this API's).
+  if ((name === 'HandleFunc' || name === 'Handle') && verb !== undefined && API_PATH.test(literal))
+    return served('', literal, verb);
   // A router not made in this text: a route all the same when its word or handler says so (its prefix unknown).
   if (goRoute || python) return ownUnless(literal);
   if (/^[a-z]+$/.test(name) && HANDLER_AFTER.test(text.slice(close + 1, Math.min(lineEnd(text, close), close + 80))))
@@ -318,22 +322,42 @@ function handlerVerbs(text: string, close: number): MethodToken[] | undefined {
     for (const token of verbsIn(within, from) ?? []) if (!found.has(token.method)) found.set(token.method, token);
   };
   // The lines that read the request's method (`if r.Method != …`, `assert.Equal(t, …, r.Method)`, `testMethod(t, r, …)`).
-  const reads = new RegExp(
-    String.raw`^[^\n]*(?:\b${request}\.Method\b|\b\w*[Mm]ethod\w*\([^()\n]*\b${request}\b)[^\n]*$`,
-    'gm',
-  );
-  for (const m of body.matchAll(reads))
-    if (new RegExp(VERB_WORD).test(m[0]) && !/^[ \t]*switch\b/.test(m[0])) add(m[0], open + m.index);
-  // `switch r.Method {`: its cases.
+  const field = new RegExp(String.raw`\b${request}\.Method\b`);
+  const handed = new RegExp(String.raw`[Mm]ethod\w*\([^()\n]*\b${request}\b`);
+  const verb = new RegExp(VERB_WORD);
+  for (let from = 0; from < body.length;) {
+    const newline = body.indexOf('\n', from);
+    const to = newline === -1 ? body.length : newline;
+    const row = body.slice(from, to);
+    if (verb.test(row) && !/^[ \t]*switch\b/.test(row) && (field.test(row) || handed.test(row))) {
+      // A method the handler refuses (`if r.Method == http.MethodDelete {` then `t.Fatalf(…)`, `assert.NotEqual`) is
+      // not one it answers; `!=` guards the one it does.
+      const refused = /NotEqual/.test(row) || (!row.includes('!=') && refuses(body, to));
+      if (!refused) add(row, open + from);
+    }
+    from = to + 1;
+  }
+  // `switch r.Method {`: its cases (not one that refuses: `case "DELETE":` then `http.Error(w, …, 405)`).
   const head = new RegExp(String.raw`\bswitch[ \t]+${request}\.Method[ \t]*\{`).exec(body);
   if (head) {
     const from = open + head.index + head[0].length - 1;
     const to = matchingClose(text, from, MAX_LITERAL, 'braces');
     const cases = text.slice(from, to === -1 ? end : to);
     for (const c of cases.matchAll(new RegExp(String.raw`^[ \t]*case[ \t]+([^:\n]*):`, 'gm')))
-      add(c[1]!, from + c.index + c[0].indexOf(c[1]!));
+      if (!refuses(cases, c.index + c[0].length)) add(c[1]!, from + c.index + c[0].indexOf(c[1]!));
   }
   return found.size > 0 ? [...found.values()] : undefined;
+}
+
+/** A statement that refuses a request: a test's failure, an HTTP error, 405. */
+const REFUSAL =
+  /^[ \t]*(?:t\.(?:Fatal|Fatalf|Error|Errorf|Fail|FailNow)\b|http\.Error\(|panic\(|w\.WriteHeader\([^)\n]*(?:MethodNotAllowed|405))/;
+
+/** Whether the first statement after `at` (the end of a condition's or a case's line) refuses the request. */
+function refuses(text: string, at: number): boolean {
+  const next = text.indexOf('\n', at + 1);
+  const line = text.slice(at + 1, next === -1 ? text.length : next);
+  return REFUSAL.test(line);
 }
 
 /** The methods listed in a text at `from` (`"GET", "POST"`, `http.MethodPatch`, `['PATCH']`). */

@@ -237,6 +237,13 @@ const SWITCH_LINES = 40;
 function sameRequest(text: string, lines: Lines, row: string, line: number, url: UrlHit): boolean {
   const object = REQUEST_METHOD.exec(row)?.[1];
   if (object === undefined) return false;
+  // A method asserted not to be the request's (`assert req.method != "DELETE"`, `assert.NotEqual`, `.not.toBe(`); an
+  // `if` guard on the one that is (`if r.Method != http.MethodDelete {` then a failure) says it.
+  if (
+    /NotEqual|\.not\.|\bnot[ \t]+in\b/.test(row) ||
+    (row.includes('!=') && !/^[ \t]*(?:\}[ \t]*else[ \t]+)?if\b/.test(row))
+  )
+    return false;
   const path = new RegExp(`(?<![\\w$.])${object.replace(/[.$[\]]/g, '\\$&')}${REQUEST_PATH}`);
   const urlRow = text.slice(lines.startOf(url.line), lines.endOf(url.line));
   if (path.test(urlRow)) return true;

@@ -49,6 +49,30 @@ describe('fake servers: the methods a handler checks', () => {
     assert.deepEqual(found(handlers, 'projects_test.go'), [`5 ${G}`, `5 ${P}`, `13 ${D}`, `19 ${P}`]);
   });
 
+  it('a method the handler refuses is not one it answers', () => {
+    const refusing = [
+      'package tfe',
+      '',
+      'func TestReadOnly(t *testing.T) {',
+      '\tmux.HandleFunc("/api/v2/projects/prj-1", func(w http.ResponseWriter, r *http.Request) {',
+      '\t\tif r.Method == http.MethodDelete || r.Method == http.MethodPatch {',
+      '\t\t\tt.Fatalf("the read-only client must not send %s", r.Method)',
+      '\t\t}',
+      '\t\tw.Write(project)',
+      '\t})',
+      '\tmux.HandleFunc("/api/v2/projects/prj-2", func(w http.ResponseWriter, r *http.Request) {',
+      '\t\tswitch r.Method {',
+      '\t\tcase http.MethodDelete:',
+      '\t\t\thttp.Error(w, "read only", http.StatusMethodNotAllowed)',
+      '\t\tcase http.MethodPatch:',
+      '\t\t\tw.Write(project)',
+      '\t\t}',
+      '\t})',
+      '}',
+    ];
+    assert.deepEqual(found(refusing, 'readonly_test.go'), [`10 ${P}`]);
+  });
+
   it('a fake of another API (nothing in the text names this one, no path only it has) stays silent', () => {
     const other = handlers.map((l) => (l === 'package tfe' ? 'package coderd' : l));
     assert.deepEqual(found(other, 'projects_test.go'), []);
@@ -94,6 +118,16 @@ describe('the request a test asserts: its method beside its path', () => {
     assert.deepEqual(found(ts, 'client.test.ts'), [`4 ${D}`]);
   });
 
+  it('a method asserted not to be the request’s says nothing', () => {
+    const py = [
+      'def test_method(captured):',
+      '    req = captured[0]',
+      '    assert req.method != "DELETE"',
+      '    assert req.url.path == "/api/v2/projects/prj-5"',
+    ];
+    assert.deepEqual(found(py, 'tests/test_read.py'), []);
+  });
+
   it('another object’s method is not the asserted request’s', () => {
     const ts = [
       "it('archives', async () => {",
@@ -115,7 +149,7 @@ describe('mocked clients and stubs', () => {
     ];
     assert.deepEqual(found(py, 'tests/test_update.py'), [`4 ${P}`]);
     const ts = [
-      "it('deletes', async () => {",
+      "it('deletes through the TfeClient', async () => {",
       "  expect(axios.delete).toHaveBeenCalledWith('/api/v2/projects/prj-3');",
       '});',
       "it('keeps', async () => {",
@@ -127,7 +161,7 @@ describe('mocked clients and stubs', () => {
 
   it('WireMock (Java): a stub’s and a verification’s method', () => {
     const java = [
-      'class ProjectsTest {',
+      'class TfeProjectsTest {',
       '  void stubs() {',
       '    stubFor(patch(urlEqualTo("/api/v2/projects/prj-1")).willReturn(okJson("{}")));',
       '    verify(deleteRequestedFor(urlPathEqualTo("/api/v2/projects/prj-1")));',
@@ -135,6 +169,57 @@ describe('mocked clients and stubs', () => {
       '}',
     ];
     assert.deepEqual(found(java, 'ProjectsTest.java'), [`3 ${P}`, `4 ${D}`]);
+  });
+});
+
+describe('stubs and mocks of another API under /api/v2 stay silent (review v5 item 8)', () => {
+  const wiremock = (owner: string): string[] => [
+    `package com.acme.${owner.toLowerCase()};`,
+    '',
+    `class ${owner}ClientTest {`,
+    '  @Test',
+    '  void deletes() {',
+    `    new ${owner}Client(server.baseUrl()).deleteProject("p1");`,
+    '    stubFor(delete(urlEqualTo("/api/v2/projects/p1")).willReturn(aResponse().withStatus(204)));',
+    '    verify(deleteRequestedFor(urlPathEqualTo("/api/v2/projects/p1")));',
+    '  }',
+    '}',
+  ];
+
+  it('WireMock: a client of boards says nothing, a TfeClient’s test keeps its rows', () => {
+    assert.deepEqual(found(wiremock('Board'), 'BoardClientTest.java'), []);
+    assert.deepEqual(found(wiremock('Tfe'), 'TfeClientTest.java'), [`7 ${D}`, `8 ${D}`]);
+  });
+
+  it('a mocked verb asserted, nock and responses fakes of another host', () => {
+    const jest = [
+      "const client = new BoardClient('https://boards.example.com/api/v2');",
+      "it('deletes', async () => {",
+      "  await client.deleteProject('p1');",
+      "  expect(axios.delete).toHaveBeenCalledWith('/api/v2/projects/p1');",
+      '});',
+    ];
+    assert.deepEqual(found(jest, 'boards.test.ts'), []);
+    const nock = [
+      "const nock = require('nock');",
+      "test('patch project', async () => {",
+      "  nock('https://boards.example.com').patch('/api/v2/projects/p1').reply(200, {});",
+      "  nock('https://boards.example.com').delete('/api/v2/projects/p2').reply(204);",
+      '});',
+    ];
+    assert.deepEqual(found(nock, 'boards.test.js'), []);
+    const responses = [
+      'import responses',
+      '',
+      '@responses.activate',
+      'def test_patch():',
+      '    responses.add(responses.PATCH, "https://boards.example.com/api/v2/projects/p1", json={})',
+      '    responses.add(responses.DELETE, "/api/v2/projects/p2", status=204)',
+    ];
+    assert.deepEqual(found(responses, 'test_boards.py'), []);
+    // The same fakes where the text names this API's host.
+    const ours = nock.map((l) => l.replace('boards.example.com', 'app.terraform.io'));
+    assert.deepEqual(found(ours, 'tfe.test.js'), [`3 ${P}`, `4 ${D}`]);
   });
 });
 
@@ -180,6 +265,42 @@ describe('a curl command held in string pieces', () => {
     assert.deepEqual(found(py, 'probe.py'), [`5 ${P}`]);
   });
 
+  it('its method flag after the URL, in the URL’s piece or the pieces after it', () => {
+    const py = [
+      'def delete_project(pid):',
+      '    cmd = ("curl -sS -H \'Authorization: Bearer $TFE_TOKEN\' "',
+      '           f\'"https://app.terraform.io/api/v2/projects/{pid}" -X DELETE\')',
+      '',
+      'def patch_project(pid):',
+      '    cmd = ("curl -sS -H \'Content-Type: application/vnd.api+json\' "',
+      '           f\'"https://app.terraform.io/api/v2/projects/{pid}" \'',
+      '           "--request PATCH --data @project.json")',
+    ];
+    assert.deepEqual(found(py, 'probe.py'), [`3 ${D}`, `7 ${P}`]);
+    const ts = [
+      'export const printCommand = (id: string): string =>',
+      '  \'curl -sS -H "Authorization: Bearer $TFE_TOKEN" \' +',
+      '  `"https://app.terraform.io/api/v2/projects/${id}"` +',
+      "  ' -X DELETE';",
+    ];
+    assert.deepEqual(found(ts, 'probe.ts'), [`3 ${D}`]);
+    // A value joined after the URL may hold the method: curl's default is not assumed.
+    const unknown = [...ts.slice(0, 3), '  flags;'];
+    assert.deepEqual(found(unknown, 'probe.ts'), []);
+  });
+
+  it('a line of many pieces that ends in a comment is read at once (no backtracking blow-up)', () => {
+    const py = [
+      'def trigger():',
+      '    cmd = (',
+      `        ${Array.from({ length: 10 }, (_, k) => `"-${'v'.repeat(k + 1)} "`).join('      ')}      # flags`,
+      '        "curl -sS -X DELETE "',
+      '        "https://app.terraform.io/api/v2/projects/prj-1"',
+      '    )',
+    ];
+    assert.deepEqual(found(py, 'probe.py'), [`5 ${D}`]);
+  });
+
   it('another statement’s curl above says nothing (a list of strings is no command)', () => {
     const ts = [
       'const DELETE_CURL = "curl -sS -X DELETE ";',
@@ -221,5 +342,40 @@ describe("a package's own functions called in its tests", () => {
       matches!.filter((m) => m.subject.type === 'endpoint').map((m) => `${m.line} ${m.subject.id}`),
       ['5 endpoint GET /organizations/:organization_name/workspaces'],
     );
+  });
+
+  it('Go: a package function is no receiver’s method, and two types’ methods of one name say nothing', () => {
+    const helper = [
+      'package sync',
+      '',
+      'func deleteProject(client *http.Client, base, id string) error {',
+      '	req, _ := http.NewRequest(http.MethodDelete, fmt.Sprintf("%s/api/v2/projects/%s", base, id), nil)',
+      '	_, err := client.Do(req)',
+      '	return err',
+      '}',
+      '',
+      'func cleanup(c *http.Client, gitlab *GitLab) {',
+      '	_ = gitlab.deleteProject(42)',
+      '}',
+    ];
+    assert.deepEqual(found(helper, 'helper.go'), [`4 ${D}`]);
+    const two = [
+      'package sync',
+      '',
+      'func (g *GitHub) deleteProject(id string) error {',
+      '	return g.do("DELETE", "https://api.github.com/projects/"+id)',
+      '}',
+      '',
+      'func (t *TFE) deleteProject(id string) error {',
+      '	req, _ := http.NewRequest(http.MethodDelete, fmt.Sprintf("%s/api/v2/projects/%s", t.base, id), nil)',
+      '	return t.send(req)',
+      '}',
+      '',
+      'func sync(g *GitHub, t *TFE) {',
+      '	_ = g.deleteProject("1")',
+      '	_ = t.deleteProject("prj-1")',
+      '}',
+    ];
+    assert.deepEqual(found(two, 'sync.go'), [`8 ${D}`]);
   });
 });
