@@ -104,6 +104,8 @@ export class HitCollector {
   readonly #listStrings = new Set<number>();
   /** Whether a type string sits in a relationship (made on the first asked). */
   #relationships: Relationships | undefined;
+  /** Whether the text declares Kubernetes API types (`KUBE_TYPES`), asked at its first struct tag. */
+  #kubeTypes: boolean | undefined;
   /** Go: a name among a logging call's arguments is a key of the log line (`log-calls.ts`). */
   readonly #go: boolean;
   /** Whether the text names anything that may print or log (`mayPrint`, read on the first key). */
@@ -566,7 +568,11 @@ export class HitCollector {
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
     // `jsonapi:"` (the pattern's finds are `jsonapi:"`, `json:"` and `url:"`).
-    const field = tagField(this.text, valueStart, close, this.text.charCodeAt(at + 4) === 97);
+    const jsonapi = this.text.charCodeAt(at + 4) === 97;
+    // A Kubernetes API type's `json:"…"` fields are its custom resource's schema (`Outputs []*OutputStatus
+    // `json:"outputs"`` of a Workspace kind), not this API's wire names, however alike.
+    if (!jsonapi && (this.#kubeTypes ??= KUBE_TYPES.test(this.text))) return;
+    const field = tagField(this.text, valueStart, close, jsonapi);
     if (field) {
       const info = this.lexicon.words.get(field.name);
       // A struct of a type the history does not know (`jsonapi:"primary,registry-providers"`) still
@@ -1293,3 +1299,6 @@ function otherPathBase(url: NonNullable<ReturnType<typeof normalizeUrl>>, hasRoo
     url.segments.slice(2).some((s) => !s.placeholder && hasRoot(s.text))
   );
 }
+
+/** A Go file of Kubernetes API types: kubebuilder's root marker, or a kind embedding its type metadata. */
+const KUBE_TYPES = /\+kubebuilder:object:root=true|\bmetav1\.TypeMeta\b/;

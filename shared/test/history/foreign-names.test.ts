@@ -76,3 +76,53 @@ describe('history: a permission or entitlement written as the value of another k
     assert.ok(ids(ts, 'workspace.ts').some((id) => id.includes('can-manage-run-tasks')));
   });
 });
+
+describe('history: a Kubernetes API type’s fields are its custom resource’s schema', () => {
+  // An operator's `Workspace` kind (kubebuilder): its `json:"…"` fields name the CRD's schema, however alike.
+  const types = (marker: string): string =>
+    [
+      'package v1alpha1',
+      '',
+      'import (',
+      '\ttfc "github.com/hashicorp/go-tfe"',
+      '\tmetav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
+      ')',
+      '',
+      'type WorkspaceSpec struct {',
+      '\tOrganization     string `json:"organization"`',
+      '\tProject          string `json:"project,omitempty"`',
+      '\tAutoApply        bool   `json:"autoApply,omitempty"`',
+      '\tTerraformVersion string `json:"terraformVersion,omitempty"`',
+      '\tExecutionMode    string `json:"executionMode,omitempty"`',
+      '}',
+      '',
+      'type WorkspaceStatus struct {',
+      '\tOutputs []*OutputStatus `json:"outputs,omitempty"`',
+      '}',
+      '',
+      marker,
+      'type Workspace struct {',
+      '\tSpec   WorkspaceSpec   `json:"spec,omitempty"`',
+      '\tStatus WorkspaceStatus `json:"status,omitempty"`',
+      '}',
+    ].join('\n');
+
+  it('Go: a file with kubebuilder’s root marker or a kind embedding metav1.TypeMeta says nothing by its json tags', () => {
+    assert.deepEqual(ids(types('// +kubebuilder:object:root=true'), 'workspace_types.go'), []);
+    assert.deepEqual(
+      ids(
+        types('').replace('type Workspace struct {', 'type Workspace struct {\n\tmetav1.TypeMeta `json:",inline"`'),
+        'workspace_types.go',
+      ),
+      [],
+    );
+  });
+
+  it('the same structs without Kubernetes types are read as before', () => {
+    const plain = types('');
+    assert.ok(
+      ids(plain, 'workspace_types.go').includes('17 attribute workspaces outputs'),
+      ids(plain, 'workspace_types.go').join(','),
+    );
+  });
+});
