@@ -51,6 +51,9 @@ export function blockLabelResources(text: string, index: HistoryIndex): BlockLab
 
 /** The provider's name for itself beside the subject in a hover, as for an SDK's names. */
 const PROVIDER_CLIENT = 'terraform-provider-tfe';
+/** On `blockArguments`' stack: a brace opening an object value, and one opening a string's interpolation. */
+const OBJECT = 1;
+const INTERPOLATION = 2;
 /** How far a block is read for its closing brace. */
 const MAX_BLOCK = 20_000;
 /** An argument of a block: `project_id = …` at a line's start (not `==`). */
@@ -73,6 +76,7 @@ export function providerBlockMatches(
   const out: Match[] = [];
   if (!lines.markers.has(`"${PROVIDER}_`)) return out;
   let places: LinePlaces | undefined;
+  let comments: BlockComments | undefined;
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
     const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
       start,
@@ -90,7 +94,8 @@ export function providerBlockMatches(
     if (!type.startsWith(`${PROVIDER}_`)) continue;
     const start = m.index + m[0].indexOf(`"${type}"`) + 1;
     places ??= new LinePlaces(text, profileFor({ languageId }), lines);
-    if (places.at(start).inComment || inBlockComment(text, start, places)) continue;
+    comments ??= lines.markers.has('/*') ? new BlockComments(text) : NO_COMMENTS;
+    if (places.at(start).inComment || comments.holds(start)) continue;
     const resource = providerTypeResource(index, type);
     const subject = resource === undefined ? undefined : index.byId.get(`resource - ${resource}`);
     if (subject) push(start, start + type.length, subject, type);
@@ -104,15 +109,44 @@ export function providerBlockMatches(
   return out;
 }
 
-/** Whether `at` is inside a `/* … *\/` comment: the last `/*` before it in code (not in a string or after `#`) is open there. */
-function inBlockComment(text: string, at: number, places: LinePlaces): boolean {
-  let open = text.lastIndexOf('/*', at);
-  while (open !== -1 && (places.at(open).stringStart !== -1 || (open > 0 && places.at(open - 1).inComment)))
-    open = open === 0 ? -1 : text.lastIndexOf('/*', open - 1);
-  if (open === -1) return false;
-  const close = text.indexOf('*/', open + 2);
-  return close === -1 || close > at;
+/**
+ * The `/* … *\/` comments of an HCL text, read once forward (strings and `#`/`//` comments stepped over), asked in
+ * rising order of offsets (`holds`): each label costs a step of a pointer, not a search back over the text.
+ */
+class BlockComments {
+  readonly #spans: number[] = [];
+  #next = 0;
+
+  constructor(text: string) {
+    for (let i = text.indexOf('/*') === -1 ? text.length : 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        // A string ends at its closing quote on its line.
+        for (i++; i < text.length; i++) {
+          const d = text.charCodeAt(i);
+          if (d === 92) i++;
+          else if (d === 34 || d === 10) break;
+        }
+      } else if (c === 35 || (c === 47 && text.charCodeAt(i + 1) === 47)) {
+        const eol = text.indexOf('\n', i);
+        i = eol === -1 ? text.length : eol;
+      } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+        const close = text.indexOf('*/', i + 2);
+        this.#spans.push(i, close === -1 ? text.length : close + 2);
+        i = close === -1 ? text.length : close + 1;
+      }
+    }
+  }
+
+  /** Whether `at` is inside one of the comments; `at` no less than any asked before. */
+  holds(at: number): boolean {
+    const spans = this.#spans;
+    while (this.#next < spans.length && (spans[this.#next + 1] ?? 0) <= at) this.#next += 2;
+    return this.#next < spans.length && (spans[this.#next] ?? Infinity) <= at;
+  }
 }
+
+const NO_COMMENTS = { holds: (): boolean => false } as unknown as BlockComments;
 
 /**
  * Reads an HCL block from its `{` at `open` to its `}` (within MAX_BLOCK characters), passing each argument at a line's
@@ -125,13 +159,15 @@ function blockArguments(text: string, open: number, argument: (at: number, key: 
   // Open braces and strings, innermost last: `{` a block or an interpolation's brace, `"` a string.
   const stack: number[] = [];
   let lineStart = false;
+  /** How many object values (`OBJECT` on the stack) the reading is inside. */
+  let objects = 0;
   for (let i = open; i < end; i++) {
     const c = text.charCodeAt(i);
     if (stack[stack.length - 1] === 34) {
       if (c === 92) i++;
       else if (c === 34) stack.pop();
       else if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123 && text.charCodeAt(i - 1) !== c) {
-        stack.push(123);
+        stack.push(INTERPOLATION);
         i++;
       }
       continue;
@@ -139,7 +175,7 @@ function blockArguments(text: string, open: number, argument: (at: number, key: 
     if (lineStart) {
       lineStart = false;
       ARGUMENT.lastIndex = i;
-      const a = ARGUMENT.exec(text);
+      const a = objects === 0 ? ARGUMENT.exec(text) : null;
       if (a !== null && a.index === i) {
         const key = a[1] ?? '';
         argument(i + a[0].indexOf(key), key);
@@ -147,9 +183,13 @@ function blockArguments(text: string, open: number, argument: (at: number, key: 
     }
     if (c === 10) lineStart = true;
     else if (c === 34) stack.push(34);
-    else if (c === 123) stack.push(123);
-    else if (c === 125) {
-      stack.pop();
+    else if (c === 123) {
+      // An object value (`tags = {`, `[{`, `f({`): its keys are no arguments; a nested block (`vcs_repo {`) has them.
+      const object = objects > 0 || /[=([,:?][ \t]*$/.test(text.slice(Math.max(open, i - 40), i));
+      if (object) objects++;
+      stack.push(object ? OBJECT : 123);
+    } else if (c === 125) {
+      if (stack.pop() === OBJECT) objects--;
       if (stack.length === 0) return i;
     } else if (c === 35 || (c === 47 && text.charCodeAt(i + 1) === 47)) {
       const eol = text.indexOf('\n', i);

@@ -72,9 +72,11 @@ export function providerConstructMatches(
     : /\bnew[ \t]+((?:[A-Za-z_$][\w$]*\.)*)([A-Z][\w$]*)[ \t]*\(/g;
   for (let m = call.exec(text); m !== null; m = call.exec(text)) {
     const cls = m[2] ?? '';
-    const type = classes.get(cls);
     const first = (m[1] ?? '').split('.')[0] ?? '';
-    if (type === undefined || !imported.has(first === '' ? cls : first)) continue;
+    // A class imported by name (perhaps under another: `Workspace as TfeWorkspace`), or reached through a module.
+    const type =
+      first === '' ? classes.get(imported.get(cls) ?? '') : imported.has(first) ? classes.get(cls) : undefined;
+    if (type === undefined) continue;
     const start = m.index + m[0].lastIndexOf(cls);
     const place = places.at(start);
     if (place.inComment || place.stringStart !== -1) continue;
@@ -133,32 +135,38 @@ function callKeys(text: string, open: number, close: number, python: boolean): {
   return out;
 }
 
-/** The names a TypeScript file binds to the package or its modules: `import * as tfe`, `{ Workspace, workspace as ws }`, `require`. */
-function tsImports(text: string): Set<string> {
-  const names = new Set<string>();
+/**
+ * The names a TypeScript file binds to the package or its modules (`import * as tfe`, `{ Workspace, workspace as ws }`,
+ * `require`), each with the name it has there (`{ Workspace as TfeWorkspace }`: TfeWorkspace → Workspace).
+ */
+function tsImports(text: string): Map<string, string> {
+  const names = new Map<string, string>();
   const pattern =
     /import\s+(?:\*\s+as\s+([\w$]+)|\{([^}]*)\}|([\w$]+))\s+from\s+['"]@cdktf\/provider-tfe[^'"]*['"]|(?:const|let|var)\s+(?:([\w$]+)|\{([^}]*)\})\s*=\s*require\(\s*['"]@cdktf\/provider-tfe[^'"]*['"]\s*\)/g;
   for (const m of text.matchAll(pattern)) {
-    for (const single of [m[1], m[3], m[4]]) if (single) names.add(single);
+    for (const single of [m[1], m[3], m[4]]) if (single) names.set(single, single);
     for (const list of [m[2], m[5]])
       for (const part of (list ?? '').split(',')) {
-        const name = /(?:[\w$]+\s+as\s+|[\w$]+\s*:\s*)?([\w$]+)\s*$/.exec(part.trim())?.[1];
-        if (name) names.add(name);
+        const name = /^([\w$]+)(?:\s+as\s+|\s*:\s*)?([\w$]+)?$/.exec(part.trim());
+        if (name?.[1]) names.set(name[2] ?? name[1], name[1]);
       }
   }
   return names;
 }
 
-/** The names a Python file binds to the package or its modules: `import cdktf_cdktf_provider_tfe as tfe`, `from … import Workspace`. */
-function pythonImports(text: string): Set<string> {
-  const names = new Set<string>();
+/**
+ * The names a Python file binds to the package or its modules (`import cdktf_cdktf_provider_tfe as tfe`, `from … import
+ * Workspace`), each with the name it has there (`Workspace as TfeWorkspace`: TfeWorkspace → Workspace).
+ */
+function pythonImports(text: string): Map<string, string> {
+  const names = new Map<string, string>();
   for (const m of text.matchAll(
     /^[ \t]*(?:import[ \t]+cdktf_cdktf_provider_tfe(?:\.\w+)*(?:[ \t]+as[ \t]+(\w+))?|from[ \t]+cdktf_cdktf_provider_tfe(?:\.\w+)*[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w ,\t]+)))/gm,
   )) {
-    if (m[0].trimStart().startsWith('import')) names.add(m[1] ?? 'cdktf_cdktf_provider_tfe');
+    if (m[0].trimStart().startsWith('import')) names.set(m[1] ?? PY_PACKAGE, PY_PACKAGE);
     for (const part of (m[2] ?? m[3] ?? '').split(',')) {
-      const name = /(\w+)\s*$/.exec(part.trim())?.[1];
-      if (name) names.add(name);
+      const name = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(part.trim());
+      if (name?.[1]) names.set(name[2] ?? name[1], name[1]);
     }
   }
   return names;

@@ -96,6 +96,44 @@ describe('history: the tfe provider’s blocks read as HCL (review v5 items 1 an
   });
 });
 
+describe('history: the tfe provider’s blocks read as HCL (review v5 items 11 and 17)', () => {
+  const viaProvider = (text: string): string[] => found(text).filter((m) => m.includes('(terraform-provider-tfe'));
+
+  it('the keys of an object value (`tags = { … }`) are no arguments; a nested block’s are', () => {
+    const text = [
+      'resource "tfe_workspace" "app" {',
+      '  tags = {',
+      '    project_id = "legacy-label"',
+      '  }',
+      '  vcs_repo {',
+      '    github_app_installation_id = var.installation',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(viaProvider(text), [
+      '1 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '2 attribute workspaces tag-bindings (terraform-provider-tfe tfe_workspace.tags)',
+      '6 attribute workspaces vcs-repo.code-host-app-installation-id (terraform-provider-tfe tfe_workspace.github_app_installation_id)',
+    ]);
+  });
+
+  it('a `/*` inside a string (a glob) opens no comment: the blocks after it are read', () => {
+    const text = [
+      'resource "tfe_workspace" "a" {',
+      '  trigger_patterns = ["modules/**/*.tf"]',
+      '}',
+      'resource "tfe_workspace" "b" {',
+      '  tag_names = ["b"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(viaProvider(text), [
+      '1 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '4 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '5 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+    ]);
+  });
+});
+
 describe('history: the tfe provider’s mapped arguments', () => {
   it('an argument the provider’s schema maps is its attribute, in the block of its type only', () => {
     const text = [
@@ -205,6 +243,27 @@ describe('history: the tfe provider through CDK for Terraform', () => {
       '6 attribute workspaces project (terraform-provider-tfe tfe_workspace.project_id)',
       '7 resource - varsets (terraform-provider-tfe tfe_variable_set)',
       '7 attribute varsets priority (terraform-provider-tfe tfe_variable_set.priority)',
+    ]);
+  });
+
+  it('a class imported under another name (review v5 item 18): `Workspace as TfeWorkspace`', () => {
+    const ts = [
+      "import { Workspace as TfeWorkspace } from '@cdktf/provider-tfe/lib/workspace';",
+      "import { Project } from '@cdktf/provider-gitlab/lib/project';",
+      "new Project(this, 'repo', { name: 'repo' });",
+      "new TfeWorkspace(this, 'app', { name: 'app', tagNames: ['a'] });",
+    ].join('\n');
+    assert.deepEqual(found(ts, 'org.ts'), [
+      '4 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '4 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+    ]);
+    const py = [
+      'from cdktf_cdktf_provider_tfe.workspace import Workspace as TfeWorkspace',
+      'TfeWorkspace(self, "app", name="app", project_id=project.id)',
+    ].join('\n');
+    assert.deepEqual(found(py, 'org.py'), [
+      '2 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '2 attribute workspaces project (terraform-provider-tfe tfe_workspace.project_id)',
     ]);
   });
 
