@@ -157,6 +157,8 @@ function againOf(
 
 /** What a file's scan holds before the project's operation calls are read (`finish`), and what it read facts from. */
 interface Tail {
+  /** The operations the file defines itself (Go, Sentinel: `finish`), read on the first `finish`. */
+  own?: ReadonlyMap<string, string>;
   readonly text: string;
   readonly lines: Lines;
   readonly index: HistoryIndex;
@@ -214,9 +216,10 @@ function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match
   const { text, lines, index, profile, languageId } = tail;
   // Sentinel: a policy's own functions that send a request, called in it (`client-operations.ts`); Go: a package's
   // functions called in the file that defines them (`s.updateArrayAttribute(…)`), alone as in a project.
+  // Read once a file: the project's second pass (`again`) asks it again of the same matches.
   const own =
     languageId === 'sentinel' || languageId === 'go'
-      ? definedOperations(text, lines, tail.before, languageId)
+      ? (tail.own ??= definedOperations(text, lines, tail.before, languageId))
       : undefined;
   // The file's own definition is the nearer one (another file's function of the same name is another's).
   const operations = own && own.size > 0 ? new Map([...(project?.operations ?? []), ...own]) : project?.operations;

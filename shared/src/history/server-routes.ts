@@ -146,11 +146,13 @@ export function routeReading(
   // Routes no method of the API is sent to (`HEAD`, `OPTIONS`, a websocket's).
   if (prefix !== undefined && /^(?:HEAD|OPTIONS|head|options|websocket)$/.test(name)) return OWN;
   const verb = registrationVerb(text, name, headStart + reg.wordAt, close, python);
-  if (prefix !== undefined) return served(prefix, literal, verb);
-  // A test's fake on a mux made elsewhere (`server.Mux.HandleFunc("/api/v2/…", func(w …, r *http.Request) {`): the
-  // methods its handler answers, from the root (the literal holds this API's).
-  if ((name === 'HandleFunc' || name === 'Handle') && verb !== undefined && API_PATH.test(literal))
-    return served('', literal, verb);
+  // A Go fake's route holding `/api/v2` (`mux.HandleFunc("/api/v2/…", func(w …, r *http.Request) {`, on a mux made here
+  // or elsewhere) is a served route with the methods its handler answers, or none: it counts, and its path says whose
+  // names its answer holds, only with the evidence a server of this API shows (a fake of another product's /api/v2
+  // gives no resource to the JSON it answers).
+  const fake = (name === 'HandleFunc' || name === 'Handle') && API_PATH.test(literal);
+  if (prefix !== undefined) return served(prefix, literal, verb, false, fake);
+  if (fake) return served('', literal, verb, false, true);
   // A router not made in this text: a route all the same when its word or handler says so (its prefix unknown).
   if (goRoute || python) return ownUnless(literal);
   if (/^[a-z]+$/.test(name) && HANDLER_AFTER.test(text.slice(close + 1, Math.min(lineEnd(text, close), close + 80))))
@@ -222,10 +224,11 @@ function served(
   literal: string,
   verbs: readonly MethodToken[] | undefined,
   annotated = false,
+  fake = false,
 ): RouteReading | undefined {
   const joined = joinPath(prefix, literal);
   if (!API_ROUTE.test(joined)) return OWN;
-  if (!annotated && !verbs?.length && API_PATH.test(literal)) return undefined;
+  if (!annotated && !fake && !verbs?.length && API_PATH.test(literal)) return undefined;
   const lead = joined.slice(0, joined.length - literal.replace(/^\/+/, '').length);
   const [method, ...more] = verbs ?? [];
   const route: { -readonly [K in keyof ServedRoute]: ServedRoute[K] } = { prefix: lead };

@@ -78,6 +78,26 @@ describe('fake servers: the methods a handler checks', () => {
     assert.deepEqual(found(other, 'projects_test.go'), []);
   });
 
+  it('a fake of another API gives the JSON it answers no resource of this API (review v5 item 14)', () => {
+    const boards = [
+      'package cli',
+      '',
+      'func newBoardServer(t *testing.T) *httptest.Server {',
+      '\tmux := http.NewServeMux()',
+      '\tmux.HandleFunc("/api/v2/projects/p-1", func(w http.ResponseWriter, r *http.Request) {',
+      '\t\tjson.NewEncoder(w).Encode(map[string]any{"uuid": "p-1", "name": "roadmap", "description": "q3"})',
+      '\t})',
+      '\treturn httptest.NewServer(mux)',
+      '}',
+    ];
+    assert.deepEqual(found(boards, 'boards_test.go', 'attribute'), []);
+    const ours = boards.map((l) => (l === 'package cli' ? 'package tfe' : l));
+    assert.deepEqual(found(ours, 'projects_test.go', 'attribute'), [
+      '6 attribute projects name',
+      '6 attribute projects description',
+    ]);
+  });
+
   it('Go: a case of a switch on the request’s path, with the method checked in that case', () => {
     const server = [
       'srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {',
@@ -245,24 +265,32 @@ describe('query keys a test reads back from the request', () => {
 });
 
 describe('a curl command held in string pieces', () => {
-  it('its method flag several pieces above the URL (TypeScript `+`, Python side by side)', () => {
+  it('its method flag in a piece before the URL (TypeScript `+`, Python side by side), or a body flag: POST', () => {
     const ts = [
-      'const SAFE_CURL =',
-      '  "curl -sS -X DELETE " +',
-      '  \'-H "Authorization: Bearer $KEY" \' +',
-      '  "-H \'Content-Type: application/vnd.api+json\' " +',
-      '  \'"https://app.terraform.io/api/v2/projects/prj-1"\';',
+      'function archiveHint(id: string): string {',
+      "  return 'curl --fail --request=DELETE ' +",
+      '    \'--header "Authorization: Bearer ${TOKEN}" \' +',
+      '    `https://tfe.example.com/api/v2/projects/${id}`;',
+      '}',
     ];
-    assert.deepEqual(found(ts, 'probe.ts'), [`5 ${D}`]);
+    assert.deepEqual(found(ts, 'hints.ts'), [`4 ${D}`]);
     const py = [
-      'SAFE_CURL = (',
-      '    "curl -sS -X PATCH "',
-      '    \'-H "Authorization: Bearer $KEY" \'',
-      '    \'-H "Content-Type: application/vnd.api+json" \'',
-      '    \'"https://app.terraform.io/api/v2/projects/prj-1"\'',
+      'print(',
+      '    "curl --silent --request PATCH "',
+      '    "--header \'Content-Type: application/vnd.api+json\' "',
+      '    "--data @project.json "',
+      '    f"https://tfe.example.com/api/v2/projects/{project_id}"',
       ')',
     ];
-    assert.deepEqual(found(py, 'probe.py'), [`5 ${P}`]);
+    assert.deepEqual(found(py, 'hint.py'), [`5 ${P}`]);
+    const body = [
+      'echo_cmd = (',
+      '    "curl -s --data @run.json "',
+      '    "-H \'Content-Type: application/vnd.api+json\' "',
+      '    "https://tfe.example.com/api/v2/runs"',
+      ')',
+    ];
+    assert.deepEqual(found(body, 'hint.py'), ['4 endpoint POST /runs']);
   });
 
   it('its method flag after the URL, in the URL’s piece or the pieces after it', () => {

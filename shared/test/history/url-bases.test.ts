@@ -168,7 +168,9 @@ describe('JS/TS clients and Java routes', () => {
       ],
       [
         'fake_test.go',
+        // A Go fake's route counts with the evidence a server of this API shows (here go-tfe's import), as a route does.
         [
+          'import tfe "github.com/hashicorp/go-tfe"',
           'func TestQueue(t *testing.T) {',
           '\tmux.HandleFunc("/api/v2/runs", func(w http.ResponseWriter, r *http.Request) {})',
           '}',
