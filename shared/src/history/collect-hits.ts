@@ -1300,5 +1300,8 @@ function otherPathBase(url: NonNullable<ReturnType<typeof normalizeUrl>>, hasRoo
   );
 }
 
-/** A Go file of Kubernetes API types: kubebuilder's root marker, or a kind embedding its type metadata. */
-const KUBE_TYPES = /\+kubebuilder:object:root=true|\bmetav1\.TypeMeta\b/;
+/**
+ * A Go file that declares Kubernetes API types: kubebuilder's root marker, or a kind embedding its type metadata as a
+ * field (`metav1.TypeMeta `json:",inline"``) — not a composite literal of another kind (`metav1.TypeMeta{Kind: "Job"}`).
+ */
+const KUBE_TYPES = /\+kubebuilder:object:root=true|^[ \t]*metav1\.TypeMeta[ \t]+`json:",inline"`/m;

@@ -118,6 +118,29 @@ describe('history: a Kubernetes API type’s fields are its custom resource’s 
     );
   });
 
+  it('a file that only builds another kind (`metav1.TypeMeta{Kind: "Job"}`) keeps its request fields (review v5 item 15)', () => {
+    const server = [
+      'package runtask',
+      '',
+      'import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
+      '',
+      '// Request is the run task request HCP Terraform sends.',
+      'type Request struct {',
+      '\tStage                  string `json:"stage"`',
+      '\tConfigurationVersionID string `json:"configuration_version_id"`',
+      '\tTaskResultCallbackURL  string `json:"task_result_callback_url"`',
+      '}',
+      '',
+      'func scan(req Request) *batchv1.Job {',
+      '\treturn &batchv1.Job{TypeMeta: metav1.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}}',
+      '}',
+    ].join('\n');
+    assert.deepEqual(ids(server, 'server.go'), [
+      '7 attribute run task request stage',
+      '8 attribute run task request configuration_version_id',
+    ]);
+  });
+
   it('the same structs without Kubernetes types are read as before', () => {
     const plain = types('');
     assert.ok(
