@@ -649,11 +649,28 @@ function statusFieldNear(ctx: ResolveContext, hit: NameHit, subject: HistorySubj
   if (hit.keyOf === field) return true;
   // The value of another key (`"variables": "write"` inside `"workspace-access"`, beside `"access": "custom"`) is that
   // key's, not the field's; a key that spells the field (`access_level`, `teamAccess`) is the field's.
-  if (hit.keyOf !== '') return keySpells(hit.keyOf, field);
+  // A key that is itself another attribute of the resource (`workspace_access`, `project_access` of team-projects) is
+  // that attribute's (review v5 item 3).
+  if (hit.keyOf !== '') return keySpells(hit.keyOf, field) && !otherAttributeKey(ctx, hit.keyOf, subject);
   // The line around the value (bounded, for minified code).
   const from = Math.max(ctx.lines.startOf(hit.line), hit.start - 200);
   const line = ctx.text.slice(from, Math.min(ctx.lines.endOf(hit.line), hit.end + 200));
   return hasWord(line, field) || hasWord(line, 'case');
+}
+
+/** Whether a key (`workspace_access`, `projectAccess`, kebab-cased) is an attribute of the subject's resource other than its field. */
+function otherAttributeKey(ctx: ResolveContext, key: string, subject: HistorySubject): boolean {
+  const wire = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
+  return (
+    ctx.lexicon.words
+      .get(wire)
+      ?.candidates.some(
+        (c) => !c.value && c.subject.resource === subject.resource && c.subject.name !== subject.valueField,
+      ) === true
+  );
 }
 
 /** Whether a key names a field among its words (`access_level`, `teamAccess`, `project-access` spell `access`). */

@@ -253,4 +253,17 @@ describe("a generic value is its own key's, not the field named beside it", () =
     assert.deepEqual(statuses(level('access'), 'python'), at(2, 'team-projects', 'write'));
     assert.deepEqual(statuses(level('variables'), 'python'), []);
   });
+  it('a key that is another attribute of the resource (`workspace_access`, `project_access`) is not the field (review v5 item 3)', () => {
+    const text = [
+      'TEAMS = [',
+      '    {"name": "dev", "workspace_access": "write", "project_access": "read"},',
+      '    {"name": "ops", "workspace_access": "admin", "project_access": "maintain"},',
+      ']',
+      '',
+      'def grant(api, team_id, level):',
+      '    body = {"data": {"type": "team-projects", "attributes": {"access": level}}}',
+      '    return requests.post(f"{api}/api/v2/team-projects", json=body)',
+    ].join('\n');
+    assert.deepEqual(statuses(text, 'python'), []);
+  });
 });
