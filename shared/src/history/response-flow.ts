@@ -3,6 +3,7 @@ import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { urlResource } from './jq-reads.ts';
+import { lexiconFor } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -653,18 +654,21 @@ function jsMemberReads(
   const out: Match[] = [];
   let ownClient: boolean | undefined;
   let requested: ReadonlySet<string> | undefined;
+  let distinct: ReadonlySet<string> | undefined;
   for (const m of text.matchAll(JS_MEMBER_READ)) {
     const resource = namedResource(index, m[1] ?? '').resource;
     if (resource === undefined) continue;
     // The name alone is no evidence (a CMS's JSON:API `project.attributes.name` reads alike): the object holds this
     // API's response in its function, the file requests that resource of this API (`fetchApi(`/organizations/${o}/
-    // projects`)`), or it reads objects of its own client of this API (`from '../tfcApi'`).
+    // projects`)`), it reads objects of its own client of this API (`from '../tfcApi'`), or its other reads of the
+    // object name an attribute only that resource has.
     if (
       scope(m[1] ?? '', m.index, lines.lineOf(m.index), 'included') !== resource &&
       !(requested ??= new Set(urls.flatMap((u) => (u.method === undefined ? [] : (urlResource(u) ?? []))))).has(
         resource,
       ) &&
-      !(ownClient ??= importsThisApiClient(text))
+      !(ownClient ??= importsThisApiClient(text)) &&
+      !(distinct ??= readsDistinct(text, index)).has(`${m[1] ?? ''} ${resource}`)
     )
       continue;
     const member = m[3] ?? m[4] ?? '';
@@ -682,6 +686,37 @@ function jsMemberReads(
   }
   return out;
 }
+
+/**
+ * The objects (`name resource`) whose member reads in the text include an attribute only that resource of this API has
+ * (tfgql's mapper reads `run.attributes["allow-config-generation"]` beside `run.attributes.refresh`): this API's
+ * objects, whatever passed them in (review v5 item 16).
+ */
+function readsDistinct(text: string, index: HistoryIndex): ReadonlySet<string> {
+  const out = new Set<string>();
+  const { words } = lexiconFor(index);
+  for (const m of text.matchAll(ANY_ATTRIBUTE_READ)) {
+    const member = (m[2] ?? m[3] ?? '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .replace(/_/g, '-')
+      .toLowerCase();
+    // A name of several words (`allow-config-generation`), not one every JSON:API writes (`name`, `description`) nor a
+    // timestamp or author every resource has (`updated-at`, `created-by`): one the matcher reads as distinct.
+    if (!member.includes('-') || /-(?:at|by)$/.test(member)) continue;
+    const owners = new Set(
+      (words.get(member)?.candidates ?? [])
+        .filter((c) => c.rule === 'distinct' && c.subject.type === 'attribute')
+        .map((c) => c.subject.resource),
+    );
+    const [only] = owners;
+    if (owners.size === 1 && only !== undefined) out.add(`${m[1] ?? ''} ${only}`);
+  }
+  return out;
+}
+
+/** An object's attribute read by member or subscript (`run.attributes.refresh`, `run.attributes["plan-only"]`, `?.[…]`). */
+const ANY_ATTRIBUTE_READ =
+  /(?<![\w$.])(?:this\.)?([A-Za-z_$][\w$]*)\??\.attributes(?:\??\.([A-Za-z_$][\w$]*)|(?:\?\.)?\[\s*['"]([\w-]+)['"]\s*\])/g;
 
 /** How far a call's arguments are followed over lines. */
 const CALL_SPAN = 1_500;

@@ -89,6 +89,23 @@ describe('history: a JS object named for a resource says whose attributes it rea
     assert.deepEqual(attributes(scanText(strapi, { languageId: 'javascript' })), []);
   });
 
+  it('reads them when the object’s other reads name an attribute only that resource has (review v5 item 16)', () => {
+    const mapper = [
+      'export const toRun = (run: any) => ({',
+      '  id: run.id,',
+      '  configGeneration: run.attributes["allow-config-generation"],',
+      '  refresh: run.attributes.refresh,',
+      '});',
+    ].join('\n');
+    assert.deepEqual(attributes(scanText(mapper, { languageId: 'typescript' })), [
+      '3 attribute runs allow-config-generation',
+      '4 attribute runs refresh',
+    ]);
+    // A timestamp every JSON:API resource has (`updatedAt`) is no such name.
+    const cms = card.replace('{project.attributes?.description}', '{project.attributes.updatedAt}');
+    assert.deepEqual(attributes(scanText(cms, { languageId: 'javascriptreact' })), []);
+  });
+
   it('reads them in a file of the program’s own client of this API, or from this API’s response', () => {
     const own = `import { Project } from '../api/terraformCloud/project';\n${card}`;
     assert.deepEqual(attributes(scanText(own, { languageId: 'javascriptreact' })), [
