@@ -96,51 +96,50 @@ describe('history: a shell variable holding another API’s base, with braces or
 });
 
 describe('history: paths on a base that is another API’s path (no host)', () => {
-  // A client of a cloud's resource manager: its base is a path of that API (`/resource-manager/2019-12-10`), joined
-  // to words this API shares (`/projects/{id}`, `/organizations`). The same client on `/api/v2` is read.
+  // A GitLab client on `/api/v4` (its own API's version), a cloud's `/v1beta/acme` catalogue: paths under such a base
+  // share this API's words (`/projects/{id}`). The same client on `/api/v2` is read (review v5 item 7: made-up bases).
   const python = (base: string): string =>
     [
-      'class ResourceManager(CloudClient):',
-      `    RM = "${base}"`,
+      'class GitLab:',
+      `    API = "${base}"`,
       '',
-      '    def get_project(self, project_id):',
-      '        return self.get(f"{self.RM}/projects/{project_id}")',
+      '    def project(self, project_id):',
+      '        return self.session.get(f"{self.API}/projects/{project_id}")',
       '',
-      '    def create_project(self, org_id, name, description=""):',
-      '        data = {"name": name, "description": description, "parent": {"type": "ORGANIZATION", "id": org_id}}',
-      '        return self.post(f"{self.RM}/projects", data)',
+      '    def rename(self, project_id, name):',
+      '        return self.session.put(f"{self.API}/projects/{project_id}", json={"name": name, "description": ""})',
       '',
-      '    def delete_project(self, project_id):',
-      '        return self.delete(f"{self.RM}/projects/{project_id}")',
+      '    def archive(self, project_id):',
+      '        return self.session.delete(f"{self.API}/projects/{project_id}")',
     ].join('\n');
 
-  it('Python: a class attribute holding `/resource-manager/2019-12-10`: nothing, nor its payload keys', () => {
-    assert.deepEqual(scanText(python('/resource-manager/2019-12-10'), { fileName: 'cloud.py' }), []);
-    assert.deepEqual(endpoints(python('/api/v2'), 'cloud.py'), [
+  it('Python: a class attribute holding `/api/v4`: nothing, nor its payload keys', () => {
+    assert.deepEqual(scanText(python('/api/v4'), { fileName: 'gitlab.py' }), []);
+    assert.deepEqual(endpoints(python('/api/v2'), 'gitlab.py'), [
       '5 endpoint GET /projects/:project_id',
-      '12 endpoint DELETE /projects/:project_id',
+      '11 endpoint DELETE /projects/:project_id',
     ]);
   });
 
   it('TypeScript and Go: a constant base path of another API', () => {
     const ts = [
-      "const RM = '/resource-manager/2019-12-10';",
-      'export const deleteProject = (id: string) => http.delete(`${RM}/projects/${id}`);',
+      "const CATALOG = '/v1beta/acme';",
+      'export const dropProject = (id: string) => http.delete(`${CATALOG}/projects/${id}`);',
       "const TFE = '/api/v2';",
       'export const readProject = (id: string) => http.get(`${TFE}/projects/${id}`);',
     ].join('\n');
-    assert.deepEqual(endpoints(ts, 'cloud.ts'), ['4 endpoint GET /projects/:project_id']);
+    assert.deepEqual(endpoints(ts, 'catalog.ts'), ['4 endpoint GET /projects/:project_id']);
     const go = [
-      'package cloud',
+      'package catalog',
       '',
-      'const rmBase = "/resource-manager/2019-12-10"',
+      'const catalogBase = "/v1beta/acme"',
       '',
-      'func (c *Client) DeleteProject(ctx context.Context, id string) error {',
-      '\treturn c.do(ctx, http.MethodDelete, fmt.Sprintf("%s/projects/%s", rmBase, id), nil)',
+      'func (c *Client) DropProject(ctx context.Context, id string) error {',
+      '\treturn c.do(ctx, http.MethodDelete, fmt.Sprintf("%s/projects/%s", catalogBase, id), nil)',
       '}',
     ].join('\n');
-    assert.deepEqual(endpoints(go, 'cloud.go'), []);
-    assert.deepEqual(endpoints(go.replace('/resource-manager/2019-12-10', '/api/v2'), 'cloud.go'), [
+    assert.deepEqual(endpoints(go, 'catalog.go'), []);
+    assert.deepEqual(endpoints(go.replace('/v1beta/acme', '/api/v2'), 'catalog.go'), [
       '6 endpoint DELETE /projects/:project_id',
     ]);
   });
