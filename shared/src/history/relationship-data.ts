@@ -302,6 +302,8 @@ export function inToOneLinkage(text: string, offset: number): boolean {
 
 /** How far a linkage object's brackets are looked for around its type string. */
 const LINKAGE_REACH = 300;
+/** How far back a linkage list's `[` is looked for from one of its items. */
+const LIST_REACH = 3_000;
 
 /**
  * Whether the literal at `offset` is the type of a resource identifier in a to-many linkage list: an object of
@@ -316,7 +318,8 @@ export function inLinkageList(text: string, offset: number): boolean {
   if (open === -1 || !identifierObject(text, open, offset)) return false;
   if (typedLinkageList(text, open)) return true;
   // The list around it: `[`, PowerShell's `@(`, PHP's `array(`, a Go slice literal `[]map[string]string{`.
-  const list = opener(text, open - 1, open - LINKAGE_REACH);
+  // A long list's later items sit far from its `[` (four identifiers of `${tfe_project.p["…"].id}` over 20 lines).
+  const list = opener(text, open - 1, open - LIST_REACH);
   if (list === -1) return false;
   const c = text.charCodeAt(list);
   if (c === 123 && !goSliceType(text, list)) return false;

@@ -111,9 +111,8 @@ labelledSet('held17', { alwaysCheck: false, minExpected: 46, floors: { recall: 0
 // Session 25 relabelled held18's 11 and held20's 3 relationship linkages (`{"type": "projects", "id": …}` in a body
 // POSTed to /varsets/{id}/relationships/projects, a workspace's or a run's relationship) from expected to must-not, by
 // the settled rule (a relationship's type names a reference's target, not the payload's resource): held18 98 expected,
-// held20 50. The matcher then reports 8 of held18's (identifier lists sent to a relationships endpoint), so its wrong
-// share is 8 of 101 until that rule lands.
-labelledSet('held18', { alwaysCheck: false, minExpected: 98, floors: { recall: 0.9, wrongShare: 0.08 } });
+// held20 50.
+labelledSet('held18', { alwaysCheck: false, minExpected: 98, floors: { recall: 0.9, wrongShare: 0.01 } });
 labelledSet('held19', { alwaysCheck: false, minExpected: 79, floors: { recall: 0.92, wrongShare: 0.01 } });
 
 // The twenty-second to twenty-fourth (test/fixtures/history-held20: programs through a client library and products with

@@ -237,6 +237,15 @@ describe("an identifier's id written as a placeholder, or compared with a relati
       '}',
     ].join('\n');
     assert.deepEqual(types(hcl, 'terraform'), []);
+    // A long list: its last items far from the `[` (the lead's note: held18's fourth member).
+    const item = (k: number): string[] => [
+      '    {',
+      '      "type": "projects",',
+      `      "id": "\${tfe_project.all["Project number ${k}"].id}"`,
+      '    },',
+    ];
+    const long = ['  request_body = <<EOT', '{', '  "data": [', ...[1, 2, 3, 4, 5, 6].flatMap(item), '  ]', '}', 'EOT'];
+    assert.deepEqual(types(long.join('\n'), 'terraform'), []);
     const js = 'const body = { data: [{ type: "projects", id: `${projectId}` }] };';
     assert.deepEqual(types(js, 'javascript'), []);
     // A payload's own object (its attributes beside) stays its resource's.
