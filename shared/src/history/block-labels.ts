@@ -59,6 +59,26 @@ const MAX_BLOCK = 20_000;
 /** An argument of a block: `project_id = …` at a line's start (not `==`). */
 const ARGUMENT = /[ \t]*([a-z][a-z0-9_]*)[ \t]*=(?!=)/y;
 
+/** An exact match of `subject` at `start`..`end` through the provider (`name`: its type, argument or construct). */
+export function providerSdkMatch(
+  text: string,
+  lines: Lines,
+  start: number,
+  end: number,
+  subject: HistorySubject,
+  name: string,
+): Match {
+  const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
+    start,
+    end,
+    subject,
+    confidence: 'exact',
+    via: 'sdk',
+  });
+  match.sdk = { client: PROVIDER_CLIENT, name };
+  return match;
+}
+
 /**
  * The API's provider's blocks as uses of the API through the provider, by the provider's own mapping (as a client's
  * names are, `sdk-names.ts`): a `resource "tfe_workspace" "x"` or `data "tfe_workspace" "x"` block's type label is a
@@ -78,15 +98,7 @@ export function providerBlockMatches(
   let places: LinePlaces | undefined;
   let comments: BlockComments | undefined;
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
-    const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
-      start,
-      end,
-      subject,
-      confidence: 'exact',
-      via: 'sdk',
-    });
-    match.sdk = { client: PROVIDER_CLIENT, name };
-    out.push(match);
+    out.push(providerSdkMatch(text, lines, start, end, subject, name));
   };
   BLOCK.lastIndex = 0;
   for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {

@@ -1,7 +1,7 @@
+import { providerSdkMatch } from './block-labels.ts';
 import { matchingClose } from './brackets.ts';
 import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
-import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { providerArgument, providerTypeResource, providerTypes } from './sdk-names.ts';
 import { LinePlaces } from './source-text.ts';
@@ -10,7 +10,6 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
 /** CDK for Terraform's packages of the API's provider: TypeScript's and Python's (whose modules start so). */
 const TS_PACKAGE = '@cdktf/provider-tfe';
 const PY_PACKAGE = 'cdktf_cdktf_provider_tfe';
-const PROVIDER_CLIENT = 'terraform-provider-tfe';
 const JS_LIKE = new Set(['typescript', 'javascript', 'typescriptreact', 'javascriptreact']);
 /** How far a construct's call is read for its closing parenthesis. */
 const MAX_CALL = 8_000;
@@ -57,15 +56,7 @@ export function providerConstructMatches(
   const classes = classTypes(index);
   const places = new LinePlaces(text, profileFor({ languageId }), lines);
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
-    const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
-      start,
-      end,
-      subject,
-      confidence: 'exact',
-      via: 'sdk',
-    });
-    match.sdk = { client: PROVIDER_CLIENT, name };
-    out.push(match);
+    out.push(providerSdkMatch(text, lines, start, end, subject, name));
   };
   const call = python
     ? /(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)[ \t]*\(/g
