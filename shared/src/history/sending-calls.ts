@@ -865,10 +865,11 @@ const PIECES_OPEN =
   /^[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?[\w$.]+[ \t]*(?::[^=\n]*)?=[ \t]*(?:\([ \t]*)?$/;
 
 /**
- * The method of a curl command held in a string built of pieces, the URL the last of them (an operator's copy-paste
- * command a tool prints: `"curl -sS -X POST " + '-H "…" ' + … + '"https://…/api/v2/runs"'`, Python's literals side by
- * side in parentheses): its `-X`/`--request` flag; a body flag without one sends POST, none curl's GET. Only lines
- * that are string pieces lead up to the piece opening with curl; anything else between says nothing.
+ * The method of a curl command held in a string built of pieces (an operator's copy-paste command a tool prints:
+ * `"curl -sS -X POST " + '-H "…" ' + … + '"https://…/api/v2/runs"'`, Python's literals side by side in parentheses):
+ * its `-X`/`--request` flag, in the pieces before the URL or after it; a body flag without one sends POST, none curl's
+ * GET, unless a value joined after the URL may hold flags (then unknown). Only lines that are string pieces lead up to
+ * the piece opening with curl; anything else between says nothing.
  */
 function piecedCurlMethod(text: string, lines: Lines, url: UrlHit): MethodToken | undefined {
   for (let line = url.line; line >= Math.max(0, url.line - PIECE_LINES); line--) {
