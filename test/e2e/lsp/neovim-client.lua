@@ -100,6 +100,11 @@ for _, d in ipairs(vim.diagnostic.get(tf)) do
 end
 local tf_hover = request('textDocument/hover', { textDocument = tf_doc, position = tf_at.hover }, tf)
 results.tf_hover = tf_hover and tf_hover.contents.value or ''
+-- The platform API's history in the same file: a block of its Terraform provider, and an argument the provider maps.
+local tfe_type = request('textDocument/hover', { textDocument = tf_doc, position = tf_at.tfe_type }, tf)
+results.tfe_type_hover = tfe_type and tfe_type.contents.value or ''
+local tfe_arg = request('textDocument/hover', { textDocument = tf_doc, position = tf_at.tfe_argument }, tf)
+results.tfe_argument_hover = tfe_arg and tfe_arg.contents.value or ''
 local tf_items = request('textDocument/completion', { textDocument = tf_doc, position = tf_at.completion }, tf)
 results.tf_completion = {}
 for _, item in ipairs(tf_items.items or tf_items) do table.insert(results.tf_completion, item.label) end

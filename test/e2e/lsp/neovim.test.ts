@@ -29,6 +29,8 @@ interface NvimResults {
   tf_hover: string;
   tf_completion: string[];
   tf_outside: number;
+  tfe_type_hover: string;
+  tfe_argument_hover: string;
 }
 
 // A Terraform file (Neovim sends no language id under --clean -u: the server goes by its name) with a
@@ -51,11 +53,18 @@ const TERRAFORM = [
   '  token_ttl       = 900',
   '}',
   '',
+  'resource "tfe_workspace" "app" {',
+  '  name       = "app"',
+  '  project_id = tfe_project.platform.id',
+  '}',
+  '',
 ].join('\n');
 const TERRAFORM_AT = {
   hover: { line: 13, character: 21 },
   completion: { line: 3, character: 21 },
   outside: { line: 1, character: 21 },
+  tfe_type: { line: 16, character: 13 },
+  tfe_argument: { line: 18, character: 4 },
 };
 
 describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
@@ -148,5 +157,13 @@ describe('keyfob lsp in headless Neovim', { skip: nvimMissing }, () => {
     assert.match(results.tf_hover, /`900` s: the engine reads it back as `15m0s`/);
     assert.deepEqual(results.tf_completion, ['iam_user', 'assumed_role', 'federation_token', 'session_token']);
     assert.equal(results.tf_outside, 0);
+  });
+
+  it("a Terraform file: the platform API's history on its provider's block type and a mapped argument", () => {
+    // `tfe_workspace` is the workspaces resource (the provider's mapping), `project_id` the workspace's project.
+    assert.match(results.tfe_type_hover, /Through terraform-provider-tfe: `tfe_workspace` → `workspaces`/);
+    assert.match(results.tfe_type_hover, /\*\*workspaces\*\* — resource/);
+    assert.match(results.tfe_argument_hover, /`tfe_workspace\.project_id` → `project \(workspaces\)`/);
+    assert.match(results.tfe_argument_hover, /\*\*project\*\* — attribute of workspaces/);
   });
 });
