@@ -293,3 +293,11 @@ heldSet('history-held45', 'forty-seventh', { expected: 77, never: 105, repositor
 heldSet('history-held46', 'forty-eighth', { expected: 84, never: 81, repositories: 5 });
 heldSet('history-held47', 'forty-ninth', { expected: 42, never: 101, repositories: 10 });
 heldSet('history-held48', 'fiftieth', { expected: 70, never: 58, repositories: 3 });
+// The fifty-first to fifty-fourth (session 26's builders b1 to b5), clean until the lead's one measurement: held49 the tfe
+// provider's less common resources and Terraform's own tests of that code (HCL only); held50 programs in general-purpose
+// languages (Go on go-tfe, a TypeScript client, a Dart app, Python on requests); held51 automation, documentation and
+// release tools (shell, runbooks, Go, Python); held52 workspace factories: the provider driven by data (HCL, tfvars).
+heldSet('history-held49', 'fifty-first', { expected: 75, never: 105, repositories: 11, extensions: 2 });
+heldSet('history-held50', 'fifty-second', { expected: 185, never: 225, repositories: 9 });
+heldSet('history-held51', 'fifty-third', { expected: 52, never: 88, repositories: 5 });
+heldSet('history-held52', 'fifty-fourth', { expected: 80, never: 108, repositories: 13 });
