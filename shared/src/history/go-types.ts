@@ -1,5 +1,5 @@
 import type { Lines } from './lines.ts';
-import { funcLineStarts, typeLineStarts } from './type-lines.ts';
+import { goDeclarations, isGoWordChar, type GoDeclarations } from './go-declarations.ts';
 import { isRegexSpace } from './source-text.ts';
 
 /**
@@ -10,8 +10,8 @@ import { isRegexSpace } from './source-text.ts';
  * use of that struct's field. go-tfe's own types come from the SDK table (`goTypes`: struct fields that
  * hold another struct; `goReturns`: what each service method returns), generated from go-tfe's source.
  *
- * Declarations are read once per file, in three passes of one pattern each (function signatures, local
- * struct types, assignments); a name is looked up in the top-level function the use is in (or at package
+ * The file's declarations (functions, signatures, local struct types, `var` lines) are read once per text
+ * (`go-declarations.ts`), its assignments once per environment; a name is looked up in the top-level function the use is in (or at package
  * level), the last declaration before the use winning. A declaration whose type is not known (`p :=
  * other()`) hides an earlier one: an unknown type says nothing.
  */
@@ -24,13 +24,6 @@ export interface GoTfeTypes {
   readonly returns: Readonly<Record<string, string>>;
   /** Structs with mapped fields (`ProjectUpdateOptions`), known by their own name. */
   readonly mapped: ReadonlySet<string>;
-}
-
-/** A function's receiver or parameter list, and its parameters read once (names sharing a type) when first wanted. */
-interface Signature {
-  readonly at: number;
-  readonly list: string;
-  parameters: { names: string[]; type: string | undefined }[] | undefined;
 }
 
 /** An assignment read in full: `at` after its `=`, the names assigned, the right side. */
@@ -54,20 +47,20 @@ const MAX_CHAIN = 200;
 const MAX_DECLARATIONS = 20_000;
 
 export class GoTypeEnvironment {
-  private readonly funcStarts: number[] = [];
-  private readonly funcEnds: number[] = [];
+  private readonly funcStarts: readonly number[];
+  private readonly funcEnds: readonly number[];
+  private readonly decls: GoDeclarations;
   private readonly declarations = new Map<string, Declaration[]>();
   private readonly localFields = new Map<string, Map<string, string>>();
   private count = 0;
-  /** What the rounds re-read, parsed once: signatures' parameter lists, assignments, `var` lines. */
-  private signatures: Signature[] | undefined;
+  /** The signatures' parameters (names sharing a type), each list read once when first wanted, by its place in `signatures`. */
+  private readonly parameterLists = new Map<number, { names: string[]; type: string | undefined }[]>();
   /**
    * Each assignment as numbers, its names not cut out: `=`'s offset, how many names, then each name's start and end
    * (most assign no wanted name; those that do are read in full once, into `assigned`).
    */
   private assignments: number[] | undefined;
   private readonly assigned = new Map<number, Assignment>();
-  private vars: { at: number; name: string; written: string }[] | undefined;
   /** The file's own functions, methods and interface methods by name → the type of their first result (read when first wanted). */
   private returns: Map<string, string | undefined> | undefined;
   /** The names the file imports packages as (`tfcapi`, `tfe`): a call qualified by one is no local function's. */
@@ -91,7 +84,7 @@ export class GoTypeEnvironment {
     private readonly tfe: GoTfeTypes,
     /** The names whose declarations matter: the heads of the chains asked about (more join as right sides name them). */
     private readonly wanted: Set<string>,
-    private readonly lines: Lines,
+    lines: Lines,
     /** Where the environment will be asked (`structOf`'s `dot`s): only their functions' declarations are read. */
     asked: readonly number[],
     /** What the project's other Go files' functions and methods return (`goDeclaredReturns`, merged by `projectFacts`). */
@@ -100,7 +93,9 @@ export class GoTypeEnvironment {
     this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
     this.wantedList = [...wanted];
     for (const name of wanted) this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
-    this.readFunctions();
+    this.decls = goDeclarations(text, lines);
+    this.funcStarts = this.decls.funcStarts;
+    this.funcEnds = this.decls.funcEnds;
     this.scopes = new Set(asked.map((at) => this.scopeOf(at)));
     this.scopes.add(-1);
     this.readLocalStructs();
@@ -120,20 +115,6 @@ export class GoTypeEnvironment {
   structOf(chain: readonly string[], dot: number): string | undefined {
     const type = this.typeOfChain(chain, dot);
     return type === undefined || type.startsWith('[]') || type.startsWith('local:') ? undefined : type;
-  }
-
-  private readFunctions(): void {
-    const text = this.text;
-    // Every `\nfunc ` and `\n}`, read from the line table with the `type` lines (a search for them stopped at
-    // every newline), then each function's end is the first `\n}` after its start.
-    const { heads, closes } = funcLineStarts(text, this.lines);
-    let c = 0;
-    for (const start of heads) {
-      while (c < closes.length && (closes[c] ?? 0) < start) c++;
-      const end = closes[c];
-      this.funcStarts.push(start);
-      this.funcEnds.push(end === undefined ? text.length : end + 2);
-    }
   }
 
   /** The top-level function holding `at`, -1 outside any. */
@@ -168,12 +149,7 @@ export class GoTypeEnvironment {
 
   /** A written Go type (`*tfe.Workspace`, `[]*tfe.Run`, `*Client`, `string`) as this environment names it. */
   private typeOfWritten(written: string): string | undefined {
-    const m = WRITTEN.exec(written.trim());
-    if (!m) return undefined;
-    const [, slice = '', qualifier, name = ''] = m;
-    if (qualifier === this.pkg) return this.isTfeStruct(name) ? `${slice}${name}` : undefined;
-    if (qualifier === undefined && this.localFields.has(name)) return `${slice}local:${name}`;
-    return undefined;
+    return typeOfWritten(written, this.pkg, this.tfe, this.localFields);
   }
 
   /** A go-tfe struct the table names (one that holds others, is held, returned or has mapped fields), or a list's options. */
@@ -181,41 +157,28 @@ export class GoTypeEnvironment {
     return isTfeStruct(this.tfe, name);
   }
 
-  private get known(): Set<string> {
-    return knownStructs(this.tfe);
-  }
-
   /** `type Name struct { … }` of the file: each field's type (a go-tfe struct or another local struct). */
   private readLocalStructs(): void {
-    const text = this.text;
-    const found: { name: string; body: string }[] = [];
-    for (const start of typeLineStarts(text, this.lines)) {
-      // `\ntype ` (a `type` opening the text is not read).
-      if (start === 0 || text.charCodeAt(start + 4) !== 32) continue;
-      const at = start - 1;
-      const head = /^\ntype[ \t]+(\w+)[ \t]+struct[ \t]*\{\n/.exec(text.slice(at, at + 120));
-      if (!head) continue;
-      const open = at + head[0].length;
-      const close = text.indexOf('\n}', open - 1);
-      found.push({ name: head[1] ?? '', body: text.slice(open, close === -1 ? text.length : close + 1) });
-    }
+    const found = this.decls.localStructs();
     for (const s of found) this.localFields.set(s.name, new Map());
     for (const s of found) {
       const fields = this.localFields.get(s.name);
-      for (const f of s.body.matchAll(/^[ \t]+(\w+)[ \t]+((?:\[\])?\*?(?:\w+\.)?\w+)[ \t]*(?:`|\/\/|$)/gm)) {
-        const type = this.typeOfWritten(f[2] ?? '');
-        if (type !== undefined) fields?.set(f[1] ?? '', type);
+      for (const f of s.fields) {
+        const type = this.typeOfWritten(f.written);
+        if (type !== undefined) fields?.set(f.name, type);
       }
     }
   }
 
   /** Function receivers and parameters: `func (c *Client) f(ws *tfe.Workspace, runs []*tfe.Run, id string)`. */
   private readSignatures(): void {
-    this.signatures ??= this.parseSignatures();
-    for (const s of this.signatures) {
-      if (!this.scopes.has(this.scopeOf(s.at)) || !this.namesWanted(s)) continue;
-      s.parameters ??= this.parameters(s.list);
-      for (const { names, type } of s.parameters) for (const name of names) this.declare(name, s.at, type);
+    const signatures = this.decls.signatures();
+    for (let k = 0; k < signatures.length; k++) {
+      const s = signatures[k]!;
+      if (!this.scopes.has(this.scopeOf(s.at)) || !this.namesWanted(s.list)) continue;
+      let parameters = this.parameterLists.get(k);
+      if (parameters === undefined) this.parameterLists.set(k, (parameters = this.parameters(s.list)));
+      for (const { names, type } of parameters) for (const name of names) this.declare(name, s.at, type);
     }
   }
 
@@ -223,8 +186,7 @@ export class GoTypeEnvironment {
    * Whether a word of a parameter list (a run of `\w`) is a wanted name: each wanted name searched for in the list,
    * whole (a list's words cut out once made a string a word, most of the environment's garbage).
    */
-  private namesWanted(s: Signature): boolean {
-    const list = s.list;
+  private namesWanted(list: string): boolean {
     for (const name of this.wantedList) {
       if (name === '') continue;
       for (let at = list.indexOf(name); at !== -1; at = list.indexOf(name, at + 1))
@@ -233,47 +195,9 @@ export class GoTypeEnvironment {
     return false;
   }
 
-  private parseSignatures(): Signature[] {
-    const text = this.text;
-    const out: Signature[] = [];
-    const add = (at: number, list: string): void => {
-      out.push({ at, list, parameters: undefined });
-    };
-    for (const at of this.funcStarts) {
-      // Tried where the function starts, within 300 characters (as on a slice of that length: a longer match is none).
-      SIGNATURE.lastIndex = at;
-      const m = SIGNATURE.exec(text);
-      if (!m || m[0].length > 300) continue;
-      if (m[1] !== undefined) add(at, m[1]);
-      const open = at + m[0].length;
-      let depth = 1;
-      let i = open;
-      for (; i < text.length && i < open + 2_000 && depth > 0; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 40) depth++;
-        else if (c === 41) depth--;
-      }
-      add(at, text.slice(open, i - 1));
-    }
-    return out;
-  }
-
   /** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
   private parameters(list: string): { names: string[]; type: string | undefined }[] {
-    const out: { names: string[]; type: string | undefined }[] = [];
-    let pending: string[] = [];
-    for (const piece of list.split(',')) {
-      const m = PARAMETER.exec(piece);
-      if (!m) {
-        pending = [];
-        continue;
-      }
-      pending.push(m[1] ?? '');
-      if (m[2] === undefined) continue;
-      out.push({ names: pending, type: this.typeOfWritten(m[2]) });
-      pending = [];
-    }
-    return out;
+    return parameters(list, (written) => this.typeOfWritten(written));
   }
 
   /**
@@ -284,9 +208,9 @@ export class GoTypeEnvironment {
    */
   private readAssignments(): void {
     // `var` lines first: an assignment after one reads its type (`var all []*tfe.Workspace`, then `range all`).
-    this.vars ??= this.parseVars();
     // Only a wanted name's type is read (`declare` keeps no other).
-    for (const v of this.vars) if (this.wanted.has(v.name)) this.declare(v.name, v.at, this.typeOfWritten(v.written));
+    for (const v of this.decls.vars())
+      if (this.wanted.has(v.name)) this.declare(v.name, v.at, this.typeOfWritten(v.written));
     this.assignments ??= this.parseAssignments();
     const found = this.assignments;
     for (let k = 0; k < found.length; k += 2 + 2 * (found[k + 1] ?? 0)) {
@@ -354,18 +278,6 @@ export class GoTypeEnvironment {
       const count = this.leftSide(i, out);
       if (count === 0) out.length = mark;
       else out[mark + 1] = count;
-    }
-    return out;
-  }
-
-  private parseVars(): { at: number; name: string; written: string }[] {
-    const text = this.text;
-    const out: { at: number; name: string; written: string }[] = [];
-    for (let v = text.indexOf('var '); v !== -1; v = text.indexOf('var ', v + 4)) {
-      if (v > 0 && isGoWordChar(text.charCodeAt(v - 1))) continue;
-      // `var opts *tfe.RunListOptions` (no `=`: `var x = …` is read above).
-      const m = VAR_LINE.exec(text.slice(v, v + 200));
-      if (m) out.push({ at: v, name: m[1] ?? '', written: m[2] ?? '' });
     }
     return out;
   }
@@ -479,44 +391,15 @@ export class GoTypeEnvironment {
     const add = (name: string, type: string | undefined): void => {
       out.set(name, out.has(name) && out.get(name) !== type ? undefined : type);
     };
-    this.eachReturn((name) => name, add);
+    eachReturn(
+      this.decls,
+      (name) => name,
+      add,
+      (written) => this.typeOfWritten(written),
+    );
     // Only the names that return something typed matter.
     for (const [name, type] of out) if (type === undefined) out.delete(name);
     return out;
-  }
-
-  /**
-   * Each function, method and interface method the file declares, with its first result's type: `key` names it from
-   * its name and whether it has a receiver (an interface's methods are methods).
-   */
-  eachReturn(
-    key: (name: string, method: boolean) => string,
-    add: (key: string, type: string | undefined) => void,
-  ): void {
-    const text = this.text;
-    for (const at of this.funcStarts) {
-      FUNC_HEAD.lastIndex = at;
-      const m = FUNC_HEAD.exec(text);
-      if (m) add(key(m[2] ?? '', m[1] !== undefined), this.firstResult(m[3] ?? ''));
-    }
-    for (const start of typeLineStarts(text, this.lines)) {
-      const head = INTERFACE_HEAD.exec(text.slice(start, start + 120));
-      if (!head) continue;
-      const open = start + head[0].length;
-      const close = text.indexOf('\n}', open - 1);
-      const body = text.slice(open, close === -1 ? Math.min(text.length, open + MAX_LITERAL_BODY) : close + 1);
-      for (const m of body.matchAll(INTERFACE_METHOD)) add(key(m[1] ?? '', true), this.firstResult(m[2] ?? ''));
-    }
-  }
-
-  /** The type of a result list's first result (`(*tfe.Project, error)`, `[]*tfe.Run`, `(ws *tfe.Workspace, err error)`). */
-  private firstResult(results: string): string | undefined {
-    const written = results.trim();
-    if (!written.startsWith('(')) return written === '' ? undefined : this.typeOfWritten(written);
-    const pieces = written.slice(1, written.indexOf(')') === -1 ? undefined : written.indexOf(')')).split(',');
-    const named = pieces.some((p) => /^\s*\w+\s+\S/.test(p));
-    if (!named) return this.typeOfWritten(pieces[0] ?? '');
-    return this.parameters(pieces.join(','))[0]?.type;
   }
 
   /** The type a chain of names holds at `at`: its head's declaration, then each field's type. */
@@ -589,19 +472,12 @@ export function chainBefore(text: string, dot: number): string[] | undefined {
 }
 
 const PARAMETER = /^\s*(\w+)(?:\s+(\S[^]*?))?\s*$/;
-const SIGNATURE = /func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/y;
-const VAR_LINE = /^var[ \t]+(\w+)[ \t]+([^\s=]+)[ \t]*(?:\/\/[^\n]*)?(?:\n|$)/;
 const WRITTEN = /^(?:\.\.\.)?(\[\])?\*?(?:(\w+)\.)?(\w+)$/;
 const CALL = /^[\w.]*\.([A-Z]\w*)\.([A-Z]\w*)\(/;
 const APPEND = /^append\([ \t]*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*,/;
 /** A call's last name and its qualifier's first (`client.Read(` → client, Read; `getWorkspaces(` → Read alone). */
 const LOCAL_CALL = /^(?:([A-Za-z_]\w*)\.(?:[A-Za-z_]\w*\.)*)?([A-Za-z_]\w*)\(/;
-/** A top-level function's name and what follows its parameter list on the line (`func (c *C) Read(…) (*tfe.Project, error) {`). */
-const FUNC_HEAD = /func[ \t]*(\([^()\n]*\)[ \t]*)?(\w+)[ \t]*\([^()\n]*\)[ \t]*([^{\n]*)\{/y;
 const PACKAGE = /^[ \t]*package[ \t]+(\w+)/m;
-const INTERFACE_HEAD = /^type[ \t]+\w+[ \t]+interface[ \t]*\{\n/;
-const INTERFACE_METHOD = /^[ \t]+(\w+)\([^()\n]*\)[ \t]*([^\n/]*)/gm;
-const MAX_LITERAL_BODY = 20_000;
 const IMPORTS = /\nimport[ \t]*(?:\(([^)]*)\)|([^\n]*))/g;
 const IMPORT_LINE = /(?:^|\n)[ \t]*(?:(\w+)[ \t]+)?"([^"\n]+)"/g;
 const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|\/\/)/;
@@ -617,19 +493,80 @@ const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|
 export function declaredReturns(text: string, pkg: string, tfe: GoTfeTypes, lines: Lines): Map<string, string> {
   const out = new Map<string, string>();
   if (!text.includes(`${pkg}.`)) return out;
-  const env = new GoTypeEnvironment(text, pkg, tfe, new Set(), lines, []);
   const name = PACKAGE.exec(text)?.[1];
   if (name === undefined) return out;
   const votes = new Map<string, string | undefined>();
-  env.eachReturn(
+  // The program's own structs are no go-tfe types: written types are read without the file's local structs.
+  eachReturn(
+    goDeclarations(text, lines),
     (fn, method) => (method ? `.${fn}` : `${name}.${fn}`),
-    (key, type) => {
-      const known = type === undefined || type.startsWith('local:') || type.startsWith('[]local:') ? undefined : type;
-      votes.set(key, votes.has(key) && votes.get(key) !== known ? undefined : known);
-    },
+    (key, type) => votes.set(key, votes.has(key) && votes.get(key) !== type ? undefined : type),
+    (written) => typeOfWritten(written, pkg, tfe, NO_LOCAL_FIELDS),
   );
   for (const [key, type] of votes) if (type !== undefined) out.set(key, type);
   return out;
+}
+
+const NO_LOCAL_FIELDS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map();
+
+/** A written Go type (`*tfe.Workspace`, `[]*tfe.Run`, `*Client`, `string`) as an environment of `pkg` names it. */
+function typeOfWritten(
+  written: string,
+  pkg: string,
+  tfe: GoTfeTypes,
+  localFields: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): string | undefined {
+  const m = WRITTEN.exec(written.trim());
+  if (!m) return undefined;
+  const [, slice = '', qualifier, name = ''] = m;
+  if (qualifier === pkg) return isTfeStruct(tfe, name) ? `${slice}${name}` : undefined;
+  if (qualifier === undefined && localFields.has(name)) return `${slice}local:${name}`;
+  return undefined;
+}
+
+/** A parameter list: names share the type written after the last of them (`a, b *tfe.Run`). */
+function parameters(
+  list: string,
+  typeOf: (written: string) => string | undefined,
+): { names: string[]; type: string | undefined }[] {
+  const out: { names: string[]; type: string | undefined }[] = [];
+  let pending: string[] = [];
+  for (const piece of list.split(',')) {
+    const m = PARAMETER.exec(piece);
+    if (!m) {
+      pending = [];
+      continue;
+    }
+    pending.push(m[1] ?? '');
+    if (m[2] === undefined) continue;
+    out.push({ names: pending, type: typeOf(m[2]) });
+    pending = [];
+  }
+  return out;
+}
+
+/**
+ * Each function, method and interface method the file declares (`decls`), with its first result's type as `typeOf`
+ * reads it: `key` names it from its name and whether it has a receiver (an interface's methods are methods).
+ */
+function eachReturn(
+  decls: GoDeclarations,
+  key: (name: string, method: boolean) => string,
+  add: (key: string, type: string | undefined) => void,
+  typeOf: (written: string) => string | undefined,
+): void {
+  for (const f of decls.funcHeads()) add(key(f.name, f.method), firstResult(f.results, typeOf));
+  for (const f of decls.interfaceMethods()) add(key(f.name, true), firstResult(f.results, typeOf));
+}
+
+/** The type of a result list's first result (`(*tfe.Project, error)`, `[]*tfe.Run`, `(ws *tfe.Workspace, err error)`). */
+function firstResult(results: string, typeOf: (written: string) => string | undefined): string | undefined {
+  const written = results.trim();
+  if (!written.startsWith('(')) return written === '' ? undefined : typeOf(written);
+  const pieces = written.slice(1, written.indexOf(')') === -1 ? undefined : written.indexOf(')')).split(',');
+  const named = pieces.some((p) => /^\s*\w+\s+\S/.test(p));
+  if (!named) return typeOf(pieces[0] ?? '');
+  return parameters(pieces.join(','), typeOf)[0]?.type;
 }
 
 const knownCache = new WeakMap<GoTfeTypes, Set<string>>();
@@ -720,9 +657,4 @@ function leadsAssignment(text: string, from: number, to: number): boolean {
 /** A character before `=` that leaves a plain assignment (not `!=`, `<=`, `+=`, …). */
 function isPlainAssignment(c: number): boolean {
   return c === 32 || c === 9 || isGoWordChar(c);
-}
-
-/** `[A-Za-z0-9_]`. */
-export function isGoWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }

@@ -1,6 +1,6 @@
 import type { Lines } from './lines.ts';
 import { includesBy, isRegexWordChar } from './source-text.ts';
-import { typeLineStarts } from './type-lines.ts';
+import { goDeclarations } from './go-declarations.ts';
 
 /**
  * Go structs of JSON:API models that have no `jsonapi:"primary,…"` tag of their own but are the
@@ -10,7 +10,6 @@ import { typeLineStarts } from './type-lines.ts';
  * `VCSRepo`) gets nothing: its resource cannot be known. Read in the one text (two rounds, so a struct
  * held by a held struct gets the type too).
  */
-const STRUCT = /^type (\w+) struct \{[ \t]*$/;
 const FIELD = /^\t\w+[ \t]+[*[\]]*(\w+)[ \t]+`[^`\n]*jsonapi:"attr,([^",]+)/;
 const PRIMARY = /jsonapi:"primary,([^",]+)/;
 /** The first letters of a text's struct names, by code (`& 127`), for `heldStructTypes`. */
@@ -73,18 +72,17 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
   // By `jsonap` (six characters, see includesBy: a longer needle is searched another, slower way in a text with none).
   if (!includesBy(text, 'jsonapi:"primary,', 0, 6) || !includesBy(text, 'jsonapi:"attr,', 0, 6)) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();
-  // Native searches (`type ` at a line start, `jsonapi:"attr,` in a body), then a regex on that one line.
+  // The file's struct heads (`go-declarations.ts`, written `type Name struct {` alone on their line), then native
+  // searches for `jsonapi:"attr,` in a body and a regex on that one line.
   // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far).
   const attrs = offsetsOf(text, 'jsonapi:"attr,');
   const primaries = offsetsOf(text, 'jsonapi:"primary,');
   let p = 0;
   // The structs first, then their fields: a field matters only when its type is a struct of the file.
   const bodies: { open: number; end: number; fields: { goType: string }[] }[] = [];
-  for (const at of typeLineStarts(text, lines)) {
-    if (text.charCodeAt(at + 4) !== 32) continue; // `type `
-    const m = STRUCT.exec(lineAt(text, at));
-    if (m) {
-      const open = at + m[0].lastIndexOf('{');
+  for (const head of goDeclarations(text, lines).types) {
+    if (head.kind === 'struct' && head.gofmt) {
+      const open = head.brace;
       const close = text.indexOf('\n}', open);
       const end = close === -1 ? text.length : close;
       const fields: { goType: string }[] = [];
@@ -92,7 +90,7 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
       while (p < primaries.length && (primaries[p] ?? 0) < open) p++;
       const primary = primaries[p] ?? -1;
       const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
-      structs.set(m[1] ?? '', { open, type, fields });
+      structs.set(head.name, { open, type, fields });
     }
   }
   // The first letters and lengths of the file's struct names: a field type that starts with none, or is of no such

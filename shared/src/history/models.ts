@@ -4,7 +4,7 @@ import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import type { HistoryIndex } from './types.ts';
 import { isNameChar } from './source-text.ts';
-import { typeLineStarts } from './type-lines.ts';
+import { goDeclarations } from './go-declarations.ts';
 
 /**
  * A client's own model of an API object, as its language declares one: a Python class (pydantic,
@@ -572,9 +572,6 @@ function javaClasses(text: string, index: HistoryIndex): Model[] {
 
 // ---------------------------------------------------------------- Go
 
-/** Tried (sticky) where `type` starts a line (`typeLineStarts`): a pattern opening with `(?:^|\n)` stopped at every position. */
-const GO_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/y;
-
 /**
  * A Go struct with `json` tags declared at the top level (`type VariablesetList struct {`): its whole body, nested anonymous
  * structs (`Data []struct { Attributes struct { … } }`) included, is the named type's declaration, so the
@@ -583,18 +580,18 @@ const GO_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/y;
 function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
   let goTfe: boolean | undefined;
-  for (const at of typeLineStarts(text, lines)) {
-    GO_HEAD.lastIndex = at;
-    const m = GO_HEAD.exec(text);
-    if (m === null) continue;
-    const open = GO_HEAD.lastIndex;
+  // The file's `type Name struct {` heads at line starts (`go-declarations.ts`).
+  for (const head of goDeclarations(text, lines).types) {
+    const first = head.name.charCodeAt(0);
+    if (head.kind !== 'struct' || (first >= 48 && first <= 57)) continue;
+    const open = head.brace + 1;
     const close = matchingBrace(text, open);
     if (close === -1) continue;
     // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.
     const body = text.slice(open, close);
     if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
     goTfe ??= text.includes(GO_TFE_IMPORT);
-    const name = m[1] ?? '';
+    const name = head.name;
     if (goTfe && copiedStruct(text, name)) continue;
     models.push(
       model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),

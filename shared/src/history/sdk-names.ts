@@ -2,7 +2,8 @@ import sdk from '@keyfob/schemas/platform-history-sdk.json' with { type: 'json' 
 import { fileBaseName, profileFor } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
-import { canType, chainBefore, declaredReturns, GoTypeEnvironment, isGoWordChar, type GoTfeTypes } from './go-types.ts';
+import { canType, chainBefore, declaredReturns, GoTypeEnvironment, type GoTfeTypes } from './go-types.ts';
+import { isGoWordChar } from './go-declarations.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
