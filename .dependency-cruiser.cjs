@@ -38,8 +38,8 @@ const AREAS = {
   client: [...LEAVES, 'rules'],
   apply: [...LEAVES, 'documents', 'iam-policy', 'rules', 'lint', 'client', 'jwt-roles'],
   credentials: [...LEAVES, 'client'],
-  // history stands alone (it reads only the history data in schemas/)
-  history: LEAVES,
+  // history reads the history data in schemas/, and Terraform files with keyfob's one HCL parser (the API's provider)
+  history: [...LEAVES, 'hcl', 'terraform'],
   // SARIF output of findings (lint problems, history annotations), rule help from the codes catalogue
   sarif: LEAVES,
   // who can get what (and what changed: cloud actions by the IAM evaluation), from files or an engine

@@ -7,8 +7,10 @@ import {
   changesSince,
   failsOn,
   newChangesMarkdown,
+  readsHcl,
   scanProject,
 } from '@keyfob/shared/history';
+import { loadHclParser } from '@keyfob/shared/hcl';
 import type { ChangeAnnotation } from '@keyfob/shared/history';
 import { annotateAs } from '../annotate.ts';
 import { COMMENT_MARKERS, keepComment } from '../pr-comment.ts';
@@ -36,6 +38,7 @@ export async function runHistory(step: Step): Promise<void> {
   const baseline =
     settings.baseline === undefined ? undefined : await readBaseline(settings.baseline, config.workspace);
   const sources = await readSourceFiles(config.files, config.workspace);
+  if (sources.some(({ absolute }) => readsHcl(absolute))) await loadHclParser(); // Terraform's provider uses
   const scanned = scanProject(sources.map(({ absolute, text }) => ({ text, fileName: absolute })));
   const files = sources.map(({ file }, k) => ({ file, matches: scanned[k] ?? [] }));
   const report = changesSince(files, settings.since, baseline === undefined ? {} : { baseline });

@@ -8,8 +8,10 @@ import {
   changesText,
   failsOn,
   parseSince,
+  readsHcl,
   scanProject,
 } from '@keyfob/shared/history';
+import { loadHclParser } from '@keyfob/shared/hcl';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import { defineCommand, oneOf } from '../command.ts';
@@ -70,6 +72,7 @@ export const historyChanges = defineCommand({
     }
     const texts: string[] = [];
     for (const source of found.files) texts.push(await readSource(source));
+    if (found.files.some((source) => readsHcl(source.absolute))) await loadHclParser();
     const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
     const files: FileMatches[] = found.files.map((source, k) => ({ file: source.file, matches: scanned[k] ?? [] }));
     const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });

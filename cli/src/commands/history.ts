@@ -1,4 +1,13 @@
-import { annotationFor, findSubjects, parseTarget, scanProject, searchHistory, timeline } from '@keyfob/shared/history';
+import { loadHclParser } from '@keyfob/shared/hcl';
+import {
+  annotationFor,
+  findSubjects,
+  parseTarget,
+  readsHcl,
+  scanProject,
+  searchHistory,
+  timeline,
+} from '@keyfob/shared/history';
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
@@ -94,6 +103,7 @@ async function scan(
   // The files given are one project: a model sent by another file's function is read with it.
   const texts: string[] = [];
   for (const source of found.files) texts.push(await readSource(source));
+  if (found.files.some((source) => readsHcl(source.absolute))) await loadHclParser();
   const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
   found.files.forEach((source, k) => {
     for (const match of scanned[k] ?? [])

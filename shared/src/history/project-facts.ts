@@ -12,6 +12,7 @@ import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 import { resolvedPrefix, routesConcern, type ProjectRoutes, type RouterFacts } from './server-routes.ts';
 import type { ConfigBase } from './other-api.ts';
+import { isTerraformTest, projectModules, type ProjectModules, type TerraformSource } from './provider-references.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -59,6 +60,8 @@ export interface FileFacts {
   readonly routers?: RouterFacts;
   /** A configuration file's base names set to a URL, this API's or another's (`other-api.ts`'s `configBases`). */
   readonly configBases?: ReadonlyMap<string, ConfigBase>;
+  /** Terraform: the file, for the project's tests (what its module hands the provider: `provider-references.ts`). */
+  readonly terraform?: TerraformSource;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -88,6 +91,8 @@ export interface ProjectFacts extends SdkFacts {
    * to this API's URL is left out.
    */
   readonly otherBases?: ReadonlySet<string>;
+  /** Terraform: the project's modules by directory, for its tests' inputs (`provider-references.ts`). */
+  readonly modules?: ProjectModules;
 }
 
 /** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
@@ -110,6 +115,11 @@ export function withRouters(facts: FileFacts, routers: RouterFacts): FileFacts {
 /** The file's facts with its run task result's status names (`FileFacts.taskStatus`). */
 export function withTaskStatus(facts: FileFacts, status: StatusFacts): FileFacts {
   return status.names.length + status.handovers.length === 0 ? facts : { ...facts, taskStatus: status };
+}
+
+/** The file's facts with the Terraform file kept for the project's tests (`FileFacts.terraform`). */
+export function withTerraform(facts: FileFacts, source: TerraformSource | undefined): FileFacts {
+  return source === undefined ? facts : { ...facts, terraform: source };
 }
 
 /** The file's facts with the Terraform `http` data sources it declares (`FileFacts.httpSources`). */
@@ -317,6 +327,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
     if (read !== undefined) mounts.set(key, `${mount.charAt(0)}${read}`);
   }
   const otherBases = projectOtherBases(files);
+  const modules = projectModules(files.map((file) => file.terraform));
   const later = new Map<string, string>();
   for (const file of files)
     for (const [client, release] of file.laterReleases ?? [])
@@ -338,6 +349,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       ? {}
       : { routes: { handed, consts, ...(mounts.size === 0 ? {} : { mounts }) } }),
     ...(otherBases.size === 0 ? {} : { otherBases }),
+    ...(modules === undefined ? {} : { modules }),
   };
 }
 
@@ -491,6 +503,7 @@ export function factsConcern(
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
+  if (project.modules !== undefined && isTerraformTest(fileName)) return true;
   if (routesConcern(project.routes, markers, fileName)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))

@@ -318,6 +318,7 @@ function factsKey(facts: ProjectFacts): string {
     [...(facts.bases ?? [])],
     [...(facts.releases ?? [])],
     [...(facts.laterReleases ?? [])],
+    facts.modules?.key ?? '',
   ]);
 }
 

@@ -7,6 +7,7 @@ import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches } from './block-labels.ts';
+import { isTerraformTest, providerReferenceMatches, terraformSource } from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
@@ -34,6 +35,7 @@ import {
   withGoClients,
   withGoReturns,
   withHttpSources,
+  withTerraform,
   withOperations,
   withPathHelpers,
   withTaskStatus,
@@ -196,6 +198,8 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
+  // A Terraform test: the project's modules decide what its inputs are.
+  if (project.modules !== undefined && isTerraformTest(fileName)) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if (
     (project.releases !== undefined || project.laterReleases !== undefined) &&
@@ -402,7 +406,11 @@ function scan(
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
   // Terraform: the API's provider's blocks, by the provider's mapping (its types and schema arguments).
-  if (hcl) sdk.push(...providerBlockMatches(text, lines, index, languageId));
+  if (hcl) {
+    sdk.push(...providerBlockMatches(text, lines, index, languageId));
+    // Its attributes read in expressions, and a test's overrides and inputs (with the parser, when a host loaded it).
+    sdk.push(...providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules));
+  }
   // CDK for Terraform on the same provider: its constructs and their configuration.
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));
   const sdkAt = new Set(sdk.map((m) => m.start));
@@ -484,18 +492,24 @@ function scan(
                 withGoClients(
                   withGoReturns(
                     withTaskStatus(
-                      withHttpSources(
-                        withRouters(
-                          withBases(
-                            withConfigBases(
-                              withPathHelpers(fileFacts(text, lines, languageId, hits.urls), pathHelpers(text, lines)),
-                              config,
+                      withTerraform(
+                        withHttpSources(
+                          withRouters(
+                            withBases(
+                              withConfigBases(
+                                withPathHelpers(
+                                  fileFacts(text, lines, languageId, hits.urls),
+                                  pathHelpers(text, lines),
+                                ),
+                                config,
+                              ),
+                              learned,
                             ),
-                            learned,
+                            routerFacts(text, options.fileName),
                           ),
-                          routerFacts(text, options.fileName),
+                          httpSources,
                         ),
-                        httpSources,
+                        languageId === 'terraform' ? terraformSource(text, options.fileName) : undefined,
                       ),
                       statusFacts(text, lines, index, kept, languageId),
                     ),

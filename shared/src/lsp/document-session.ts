@@ -107,7 +107,8 @@ export class DocumentSession {
       const project = this.#projectOf(open);
       if (open.project === project) continue;
       const text = open.oversized ? '' : open.document.getText();
-      const concerns = (facts: ProjectFacts | undefined): boolean => facts !== undefined && factsConcern(facts, text);
+      const concerns = (facts: ProjectFacts | undefined): boolean =>
+        facts !== undefined && factsConcern(facts, text, undefined, open.uri);
       if (!concerns(open.project) && !concerns(project)) {
         open.project = project;
         continue;

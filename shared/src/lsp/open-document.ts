@@ -124,7 +124,7 @@ export class OpenDocument {
       const alone = this.#scanAlone();
       const text = this.#document.getText();
       const matches =
-        project !== undefined && !this.oversized && factsConcern(project, text)
+        project !== undefined && !this.oversized && factsConcern(project, text, undefined, this.#document.uri)
           ? scanFile(text, this.#scanOptions(project)).matches
           : alone.matches;
       this.#scan = { version: this.version, project, matches };

@@ -31,7 +31,19 @@ export type TfExpr =
       readonly range: OffsetRange;
     }
   | { readonly t: 'call'; readonly name: string; readonly args: readonly TfExpr[]; readonly range: OffsetRange }
-  | { readonly t: 'other'; readonly text: string; readonly range: OffsetRange };
+  | {
+      readonly t: 'other';
+      readonly text: string;
+      readonly range: OffsetRange;
+      /**
+       * The expressions inside one keyfob does not evaluate, read so that what they refer to can be found: a binary
+       * operation's two sides (`tfe_team_project_access.x.access == "read"`), a condition's three parts, a `for`
+       * expression's collection, body and condition, a parenthesized expression.
+       */
+      readonly operands?: readonly TfExpr[];
+      /** A binary operation's operator (`==`, `&&`). */
+      readonly op?: string;
+    };
 
 /** A step of a reference: `.name` (a string) or `[key]` (the key's expression). */
 export type TfStep = string | TfExpr;
@@ -151,7 +163,7 @@ function readExpr(node: HclSyntaxNode, depth: number): TfExpr {
         range,
       };
     case 'variable_expr':
-      return readReference(node, inner.text, [], range);
+      return readReference(node.text, inner.text, [], range);
     case 'function_call': {
       const [name, args] = children(inner) as [HclSyntaxNode, HclSyntaxNode | undefined];
       const list = args ? children(args).filter((n) => n.type === 'expression') : [];
@@ -163,8 +175,46 @@ function readExpr(node: HclSyntaxNode, depth: number): TfExpr {
     case 'heredoc_template':
       return readTemplate(inner, depth, range);
     default:
-      return readChain(inner, range, depth) ?? other(inner);
+      return readChain(inner, range, depth) ?? opaque(inner, depth);
   }
+}
+
+/** Nodes that are an expression by themselves, read with `readExpr` where an operand is one of them. */
+const VALUES = new Set([...WRAPPERS, 'function_call', 'operation', 'variable_expr']);
+
+/**
+ * An expression keyfob does not evaluate, with its operands (`operands`): the grammar writes a binary operation's
+ * sides without an `expression` around them (`variable_expr get_attr index get_attr == literal_value`), so the named
+ * children between two tokens are one operand, a reference chain when it starts with a variable.
+ */
+function opaque(node: HclSyntaxNode, depth: number): TfExpr {
+  const read = other(node);
+  if (depth > MAX_DEPTH) return read;
+  const operands: TfExpr[] = [];
+  let op: string | undefined;
+  let group: HclSyntaxNode[] = [];
+  const flush = (): void => {
+    const first = group[0];
+    if (first?.type === 'variable_expr') {
+      const range = { start: first.startIndex, end: (group[group.length - 1] as HclSyntaxNode).endIndex };
+      operands.push(chain(group, group.map((n) => n.text).join(''), range, depth) ?? other(first));
+    } else
+      for (const n of group)
+        if (n.type === 'expression' || VALUES.has(n.type)) operands.push(readExpr(n, depth + 1));
+        else if (n.namedChildCount > 0) operands.push(opaque(n, depth + 1));
+    group = [];
+  };
+  for (const child of node.children) {
+    if (child === null) continue;
+    if (child.isNamed) group.push(child);
+    else {
+      flush();
+      if (node.type === 'binary_operation') op = child.text;
+    }
+  }
+  flush();
+  if (operands.length === 0) return read;
+  return { ...read, operands, ...(op === undefined ? {} : { op }) } as TfExpr;
 }
 
 /**
@@ -173,8 +223,12 @@ function readExpr(node: HclSyntaxNode, depth: number): TfExpr {
  * not read.
  */
 function readChain(node: HclSyntaxNode, range: OffsetRange, depth: number): TfExpr | undefined {
-  const parts = children(node);
-  if (node.type !== 'expression' || parts[0]?.type !== 'variable_expr') return undefined;
+  return node.type === 'expression' ? chain(children(node), node.text, range, depth) : undefined;
+}
+
+/** A reference from its parts: a variable, then attribute and index steps. */
+function chain(parts: readonly HclSyntaxNode[], source: string, range: OffsetRange, depth: number): TfExpr | undefined {
+  if (parts[0]?.type !== 'variable_expr') return undefined;
   const steps: TfStep[] = [];
   for (const step of parts.slice(1)) {
     if (step.type === 'get_attr') steps.push(step.text.replace(/^\./, '').trim());
@@ -184,16 +238,16 @@ function readChain(node: HclSyntaxNode, range: OffsetRange, depth: number): TfEx
       if (key) steps.push(readExpr(key, depth + 1));
       else if (inner?.type === 'legacy_index' && /^\.\d+$/.test(inner.text.trim()))
         steps.push({ t: 'literal', value: Number(inner.text.trim().slice(1)), range: rangeOf(inner) });
-      else return { t: 'other', text: cut(node.text), range };
-    } else return { t: 'other', text: cut(node.text), range };
+      else return { t: 'other', text: cut(source), range };
+    } else return { t: 'other', text: cut(source), range };
   }
-  return readReference(node, parts[0].text, steps, range);
+  return readReference(source, parts[0].text, steps, range);
 }
 
-function readReference(node: HclSyntaxNode, root: string, steps: TfStep[], range: OffsetRange): TfExpr {
+function readReference(source: string, root: string, steps: TfStep[], range: OffsetRange): TfExpr {
   const first = steps.findIndex((s) => typeof s !== 'string');
   const names = (first === -1 ? steps : steps.slice(0, first)) as string[];
-  return { t: 'ref', path: [root, ...names], steps, text: cut(node.text), range };
+  return { t: 'ref', path: [root, ...names], steps, text: cut(source), range };
 }
 
 function readEntry(elem: HclSyntaxNode, depth: number): TfObjectEntry {

@@ -1,0 +1,223 @@
+// The API's Terraform provider in expressions and in Terraform's own tests (`.tftest.hcl`), read with keyfob's HCL
+// parser (the test runner preloads it): a reference to a provider resource's attribute reads the API attribute the
+// provider maps it to; a comparison with a string reads one of its enumerated values; a test's overrides, and its inputs
+// the module under test hands to the provider. Made-up modules and tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanProject, scanText } from '@keyfob/shared/history';
+import type { Match } from '@keyfob/shared/history';
+
+const row = (m: Match): string => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.name})` : ''}`;
+const found = (text: string, fileName = 'outputs.tf'): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource '))
+    .map(row);
+
+describe('history: references to the tfe provider’s attributes', () => {
+  it('an output, a local or another block’s argument reading a mapped attribute reads the API attribute', () => {
+    const text = [
+      'output "team_project" {',
+      '  value = tfe_project.platform.name',
+      '}',
+      'locals {',
+      '  count_by_ws = { for k, ws in data.tfe_workspace.apps : k => ws.resource_count }',
+      '  first       = data.tfe_workspace.apps["api"].resource_count',
+      '  priority    = "${tfe_variable_set.shared.priority}"',
+      '}',
+      'resource "aws_ssm_parameter" "p" {',
+      '  name  = "/tfc/project"',
+      '  value = upper(tfe_project.platform.description)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), [
+      '2 attribute projects name (tfe_project.name)',
+      '6 attribute workspaces resource-count (tfe_workspace.resource_count)',
+      '7 attribute varsets priority (tfe_variable_set.priority)',
+      '11 attribute projects description (tfe_project.description)',
+    ]);
+  });
+
+  it('an attribute the provider maps to nothing, another type’s same name, another provider and comments say nothing', () => {
+    const text = [
+      'output "ids" {',
+      '  value = [tfe_workspace.app.id, tfe_team.ops.name, tfe_workspace.app.name]',
+      '}',
+      'output "other" {',
+      '  value = scalr_workspace.app.resource_count',
+      '}',
+      '# value = tfe_project.platform.name',
+      'output "text" {',
+      '  value = "tfe_project.platform.name"',
+      '}',
+      'output "module" {',
+      '  value = module.tfe_project.name',
+      '}',
+      // Names that hold `tfe_…` without being the provider's block: a variable, a local, another data source, a loop.
+      'variable "tfe_project" {',
+      '  type = object({ name = string })',
+      '}',
+      'locals {',
+      '  tfe_workspace = { resource_count = 1 }',
+      '  a = var.tfe_project.name',
+      '  b = local.tfe_workspace.resource_count',
+      '  c = data.terraform_remote_state.tfe_project.outputs.name',
+      '  d = aws_workspaces_workspace.tfe_project.name',
+      '  e = [for w in var.workspaces : w.tfe_project.name]',
+      '  f = <<-EOT',
+      '    Project: tfe_project.platform.name',
+      '  EOT',
+      '}',
+      'module "tfe_workspace" {',
+      '  source         = "./modules/ws"',
+      '  resource_count = 2',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), []);
+  });
+
+  it('a reference compared with a string compares one of the attribute’s enumerated values', () => {
+    const text = [
+      'run "grants" {',
+      '  command = plan',
+      '  assert {',
+      '    condition     = tfe_team_project_access.grants["ops"].access == "maintain"',
+      '    error_message = "ops maintain the project"',
+      '  }',
+      '  assert {',
+      '    condition     = "read" != tfe_team_project_access.grants["audit"].access && tfe_project.p.name == "x"',
+      '    error_message = "audit reads"',
+      '  }',
+      '  assert {',
+      '    condition     = tfe_team_project_access.grants["ops"].team_id == "read"',
+      '    error_message = "not an access level"',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'tests/grants.tftest.hcl'), [
+      '4 status team-projects maintain (tfe_team_project_access.access)',
+      '8 status team-projects read (tfe_team_project_access.access)',
+      '8 attribute projects name (tfe_project.name)',
+    ]);
+  });
+
+  it('a test’s override values and a mock provider’s defaults are the type’s arguments', () => {
+    const text = [
+      'mock_provider "tfe" {',
+      '  mock_resource "tfe_workspace" {',
+      '    defaults = {',
+      '      id             = "ws-mock"',
+      '      resource_count = 3',
+      '    }',
+      '  }',
+      '}',
+      'run "override" {',
+      '  override_resource {',
+      '    target = tfe_team_project_access.grants["ops"]',
+      '    values = {',
+      '      access = "write"',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'tests/mocked.tftest.hcl'), [
+      '5 attribute workspaces resource-count (tfe_workspace.resource_count)',
+      '13 status team-projects write (tfe_team_project_access.access)',
+    ]);
+  });
+});
+
+describe('history: a Terraform test’s inputs the module under test hands to the provider', () => {
+  const module = [
+    'variable "grants" {',
+    '  type = map(object({ access = string, project_access = optional(map(string)) }))',
+    '}',
+    'variable "project_name" {}',
+    'variable "workspace_access" {}',
+    'resource "tfe_project" "this" {',
+    '  name = var.project_name',
+    '}',
+    'resource "tfe_team_project_access" "this" {',
+    '  for_each   = var.grants',
+    '  access     = try(each.value.access, "read")',
+    '  project_id = tfe_project.this.id',
+    '  project_access {',
+    '    settings = try(each.value.project_access.settings, "read")',
+    '  }',
+    '}',
+    'module "access" {',
+    '  source = "./modules/access"',
+    '  teams  = var.workspace_access',
+    '}',
+  ].join('\n');
+  const submodule = [
+    'variable "teams" {}',
+    'resource "tfe_team_access" "this" {',
+    '  for_each = var.teams',
+    '  permissions {',
+    '    runs      = each.value.runs',
+    '    run_tasks = each.value.run_tasks',
+    '  }',
+    '}',
+  ].join('\n');
+  const test = [
+    'variables {',
+    '  project_name = "platform"',
+    '  workspace_access = {',
+    '    ops = {',
+    '      runs      = "apply"',
+    '      run_tasks = true',
+    '    }',
+    '  }',
+    '}',
+    'run "grants" {',
+    '  variables {',
+    '    grants = {',
+    '      ops = {',
+    '        access = "maintain"',
+    '        project_access = {',
+    '          settings = "read"',
+    '        }',
+    '      }',
+    '    }',
+    '  }',
+    '}',
+  ].join('\n');
+  const scan = (testName: string, files: Record<string, string>): string[] => {
+    const names = [testName, ...Object.keys(files)];
+    const texts = [test, ...Object.values(files)];
+    return (scanProject(names.map((fileName, k) => ({ fileName, text: texts[k] ?? '' })))[0] ?? []).map(row);
+  };
+
+  it('an input set as a provider argument, in objects a `for_each` reads, through a local module call', () => {
+    assert.deepEqual(
+      scan('lab/tests/unit.tftest.hcl', { 'lab/main.tf': module, 'lab/modules/access/main.tf': submodule }),
+      [
+        '2 attribute projects name (tfe_project.name)',
+        '6 permission team-workspaces run-tasks (tfe_team_access.run_tasks)',
+        '14 status team-projects maintain (tfe_team_project_access.access)',
+      ],
+    );
+  });
+
+  it('the module not at hand, or the test alone, says nothing; a run’s module of another folder is its own', () => {
+    assert.deepEqual(scan('lab/tests/unit.tftest.hcl', {}), []);
+    assert.deepEqual(scan('lab/tests/unit.tftest.hcl', { 'other/main.tf': module }), []);
+    // A run on the example module hands its inputs to that module, not the root's (the file's own inputs stay the
+    // module under test's).
+    const runOnExample = test.replace(
+      'run "grants" {',
+      'run "grants" {\n  module {\n    source = "./examples/basic"\n  }',
+    );
+    const rows = (
+      scanProject([
+        { fileName: 'lab/tests/unit.tftest.hcl', text: runOnExample },
+        { fileName: 'lab/main.tf', text: module },
+        {
+          fileName: 'lab/examples/basic/main.tf',
+          text: 'variable "grants" {}\nmodule "lab" {\n  source = "../../"\n}\n',
+        },
+      ])[0] ?? []
+    ).map(row);
+    assert.deepEqual(rows, ['2 attribute projects name (tfe_project.name)']);
+  });
+});
