@@ -828,6 +828,13 @@ const PROVIDER_ARGUMENTS = [
     sends: '.SetAllowedWorkspaces(',
   },
   { type: 'team_access', key: 'run_tasks', subject: 'permission team-workspaces run-tasks', sends: '.SetRunTasks(' },
+  // The names are ranged out of the set into a slice the admin service's UpdateModuleConsumers sends (three dots deep).
+  {
+    type: 'admin_organization_settings',
+    key: 'module_sharing_consumer_organizations',
+    subject: 'attribute admin/organizations module-consumers',
+    sends: '.Admin.Organizations.UpdateModuleConsumers(',
+  },
 ];
 /** An argument the provider sets a go-tfe field of its own with (`providerArgumentChain`). */
 const OWN = 'own field';
