@@ -3,7 +3,9 @@ import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
+import { definitionCount, enclosingFunction } from './function-verbs.ts';
 import { dotCalls, LinePlaces } from './source-text.ts';
+import { pythonBodyEnd } from './value-flow.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -16,7 +18,7 @@ import type { HistoryIndex } from './types.ts';
  */
 
 /** Bounds: operations a file tells, how far back an operation's name is looked for. */
-const LIMITS = { perFile: 200, back: 2_000, forward: 600, defLines: 40, defBack: 200 } as const;
+const LIMITS = { perFile: 200, back: 2_000, forward: 600, defLines: 40, defBack: 200, body: 20_000 } as const;
 
 /** A name of two words or more (`listWorkspaces`, `getConfigurationVersion`): `list`, `get`, `request` are anyone's. */
 const OPERATION = /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
@@ -34,6 +36,13 @@ const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'fu
 /** Sentinel: a function of two words or more (`get_module_versions`; not `get`), defined at a line start as `name = func(`. */
 const SENTINEL_OPERATION = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const SENTINEL_FUNC_DEF = /^([A-Za-z_]\w*)[ \t]*=[ \t]*func[ \t]*\(/;
+/**
+ * Python and Ruby: a method or function of two words or more (`get_workspace_id`, `trigger_run`; not `get`, `orgs`),
+ * defined once in its text (`def name(` read by `enclosingFunction`).
+ */
+const SNAKE_OPERATION = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+/** Python's mock of a method asserted called (`client.trigger_run.assert_called_once_with(…)`): a call of that method. */
+const MOCK_ASSERT = /^assert_(?:called|awaited|any_call|any_await|has_calls|has_awaits)/;
 
 function isJsLike(languageId: string | undefined): boolean {
   return (
@@ -44,11 +53,18 @@ function isJsLike(languageId: string | undefined): boolean {
   );
 }
 
+/** Python and Ruby: a function's body is its indented lines (`def name(…)` … `end`). */
+export function isIndented(languageId: string | undefined): boolean {
+  return languageId === 'python' || languageId === 'ruby';
+}
+
 /**
- * The operations a JS/TS or Go file defines, by name → endpoint subject id; a name given two endpoints is left out.
- * Go: a program's own HTTP layer, a function whose body sends one endpoint (`func (c *Client) GetWorkspace(ctx, org,
- * name string) … { u := fmt.Sprintf("/organizations/%s/workspaces/%s", …); req, _ := http.NewRequestWithContext(ctx,
- * http.MethodGet, …`), called elsewhere as `c.api.GetWorkspace(ctx, org, name)`.
+ * The operations a JS/TS, Go, Sentinel, Python or Ruby file defines, by name → endpoint subject id; a name given two
+ * endpoints is left out. Go: a program's own HTTP layer, a function whose body sends one endpoint (`func (c *Client)
+ * GetWorkspace(ctx, org, name string) … { u := fmt.Sprintf("/organizations/%s/workspaces/%s", …); req, _ :=
+ * http.NewRequestWithContext(ctx, http.MethodGet, …`), called elsewhere as `c.api.GetWorkspace(ctx, org, name)`.
+ * Python, Ruby: a class's method whose body sends one endpoint and writes no other path (`def trigger_run(self, ws):
+ * … return self._request("POST", "/runs", body)`), called as `self.tfe_client.trigger_run(ws)`.
  */
 export function definedOperations(
   text: string,
@@ -59,24 +75,75 @@ export function definedOperations(
   const out = new Map<string, string | undefined>();
   const go = languageId === 'go';
   const sentinel = languageId === 'sentinel';
-  if (!isJsLike(languageId) && !go && !sentinel) return new Map();
-  const zodios = !go && !sentinel && text.includes('alias');
+  const indented = isIndented(languageId);
+  if (!isJsLike(languageId) && !go && !sentinel && !indented) return new Map();
+  const zodios = !go && !sentinel && !indented && text.includes('alias');
+  // Python, Ruby: each operation's definition and the lines of its body its endpoint was matched on.
+  let defs: Map<string, { start: number; lines: Set<number> }> | undefined;
   for (const m of matches) {
     if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
-    // Go: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
-    if (go && m.confidence !== 'exact') continue;
+    // Go, Python, Ruby: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
+    if ((go || indented) && m.confidence !== 'exact') continue;
+    const def = indented ? indentedFunctionAround(text, lines, m.line - 1) : undefined;
     const name = go
       ? goFunctionAround(text, lines, m.line - 1)
       : sentinel
         ? sentinelFunctionAround(text, lines, m.line - 1)?.name
-        : ((zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1));
-    if (name === undefined || !(go ? GO_OPERATION : sentinel ? SENTINEL_OPERATION : OPERATION).test(name)) continue;
+        : indented
+          ? def?.name
+          : ((zodios ? aliasAround(text, m.start) : undefined) ?? methodAround(text, lines, m.line - 1));
+    const shape = go ? GO_OPERATION : sentinel ? SENTINEL_OPERATION : indented ? SNAKE_OPERATION : OPERATION;
+    if (name === undefined || !shape.test(name)) continue;
     out.set(name, out.has(name) && out.get(name) !== m.subject.id ? undefined : m.subject.id);
+    if (def !== undefined) {
+      defs ??= new Map<string, { start: number; lines: Set<number> }>();
+      const said = defs.get(name) ?? { start: def.start, lines: new Set<number>() };
+      said.lines.add(m.line - 1);
+      defs.set(name, said);
+    }
   }
   const known = new Map<string, string>();
-  for (const [name, id] of out) if (id !== undefined) known.set(name, id);
+  for (const [name, id] of out)
+    if (id !== undefined && (defs === undefined || onlyPaths(text, lines, defs.get(name)!))) known.set(name, id);
   if (sentinel && known.size > 0) sentinelWrappers(text, lines, known);
   return known;
+}
+
+/**
+ * Python and Ruby: the `def` whose body holds line `line` (0-based), by indentation (`enclosingFunction`), when its
+ * name is defined once in the text (two classes' methods of one name leave a call's class unknown).
+ */
+function indentedFunctionAround(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {
+  const fn = enclosingFunction(text, lines, line);
+  if (fn === undefined || !/\bdef[ \t]+$/.test(text.slice(Math.max(0, fn.start - 20), fn.start))) return undefined;
+  return definitionCount(text, lines, fn.name) === 1 ? fn : undefined;
+}
+
+/**
+ * A string literal that opens with a path or a URL (`"/runs"`, `f"{self.base}/workspaces/{id}"`, `'https://…'`), on
+ * one line. Group 2: what it holds.
+ */
+const PATH_LITERAL = /(?<![\w"'])[fFrRbB]?(["'])((?:\/[\w{]|https?:\/\/|\{[^}\n]{1,60}\}\/)[^"'\n]*)\1/g;
+/** A file's path (`{0}/templates/create_module.json.j2`), no request's. */
+const FILE_PATH = /\.[a-z][a-z0-9]{0,4}$/i;
+
+/**
+ * Python, Ruby: true when the body of the definition whose name starts at `def.start` writes no more path or URL
+ * literals than the lines its endpoint was matched on: a function that requests two things (the runs listed, then
+ * each run's policy checks, one of them no endpoint of the history) stands for neither.
+ */
+function onlyPaths(text: string, lines: Lines, def: { start: number; lines: ReadonlySet<number> }): boolean {
+  const from = lines.startOf(lines.lineOf(def.start));
+  let indent = 0;
+  while (text.charCodeAt(from + indent) === 32 || text.charCodeAt(from + indent) === 9) indent++;
+  const body = text.slice(from, pythonBodyEnd(text, from, indent, LIMITS.body));
+  let paths = 0;
+  for (const m of body.matchAll(PATH_LITERAL)) {
+    // A piece joined on to another (`"/organizations/" + org + "/workspaces"`) is that one's.
+    if (FILE_PATH.test(m[2]!) || /\+[ \t]*$/.test(body.slice(Math.max(0, m.index - 8), m.index))) continue;
+    if (++paths > def.lines.size) return false;
+  }
+  return true;
 }
 
 /**
@@ -187,8 +254,21 @@ function goFunctionAround(text: string, lines: Lines, line: number): string | un
 }
 
 /**
+ * Whether the text asserts a mock of one of the operations called (`client.trigger_run.assert_called_once()`), a
+ * call `dotCalls` does not see as the operation's (`factsConcern`: the file is read again with the project's facts).
+ */
+export function assertsMockOf(text: string, operations: ReadonlyMap<string, string>): boolean {
+  for (let at = text.indexOf('.assert_'); at !== -1; at = text.indexOf('.assert_', at + 8)) {
+    const method = /(?<=[\w)\]]\.)[a-z_]\w*$/.exec(text.slice(Math.max(0, at - 80), at));
+    if (method !== null && operations.has(method[0])) return true;
+  }
+  return false;
+}
+
+/**
  * Calls of the project's operations (`definedOperations` of its files): `.name(` after a receiver, outside comments,
- * reported at the name with the operation's endpoint (`confidence: 'context'`).
+ * reported at the name with the operation's endpoint (`confidence: 'context'`). `own`: the operations the text defines
+ * itself (Go, Sentinel, Python, Ruby).
  */
 export function operationCalls(
   text: string,
@@ -197,10 +277,16 @@ export function operationCalls(
   profile: LanguageProfile,
   languageId: string | undefined,
   operations: ReadonlyMap<string, string> | undefined,
+  own?: ReadonlyMap<string, string>,
 ): Match[] {
   const out: Match[] = [];
   const sentinel = languageId === 'sentinel';
-  if (operations === undefined || operations.size === 0 || !(isJsLike(languageId) || languageId === 'go' || sentinel))
+  const indented = isIndented(languageId);
+  if (
+    operations === undefined ||
+    operations.size === 0 ||
+    !(isJsLike(languageId) || languageId === 'go' || sentinel || indented)
+  )
     return out;
   let places: LinePlaces | undefined;
   const call = (name: string, at: number, receiver: string | undefined): void => {
@@ -209,6 +295,9 @@ export function operationCalls(
     const subject = index.byId.get(id);
     places ??= new LinePlaces(text, profile, lines);
     if (!subject || places.at(at).inComment) return;
+    // Python, Ruby: a call of the name inside the text's own definition of the operation is another object's method
+    // it hands on to (`def list_all(self): return self._requestor.list_all(url)`), not the operation.
+    if (own?.has(name) && enclosingFunction(text, lines, lines.lineOf(at))?.name === name) return;
     const match = makeMatch(text, lines, {
       start: at,
       end: at + name.length,
@@ -222,6 +311,13 @@ export function operationCalls(
   // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
   // operations: one search a name and file cost a third of the scan).
   dotCalls(text, (name, at) => {
+    // Python: a mocked method asserted called (`client.trigger_run.assert_called_once()`) is that method's call.
+    if (languageId === 'python' && MOCK_ASSERT.test(name)) {
+      const method = /(?<=[\w)\]]\.)[a-z_]\w*$/.exec(text.slice(Math.max(0, at - 80), at));
+      if (method === null) return;
+      name = method[0];
+      at -= name.length + 1;
+    }
     if (!operations.has(name) || !/[\w$)\]?]/.test(text.charAt(at - 1))) return;
     // The receiver's last word names the service (`client.workspaces.showWorkspaceByName`: `workspaces`).
     call(name, at + 1, /[A-Za-z_$][\w$]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[0]);

@@ -1,4 +1,5 @@
 import { HELPER } from './base-urls.ts';
+import { assertsMockOf } from './client-operations.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
@@ -42,7 +43,10 @@ export interface FileFacts {
   readonly goClients?: readonly string[];
   /** Go: the go-tfe struct each of the file's functions and methods returns (`sdk-names.ts`'s `goDeclaredReturns`). */
   readonly goReturns?: ReadonlyMap<string, string>;
-  /** JS/TS: the operations of a client the file defines, by name → endpoint subject id (`client-operations.ts`). */
+  /**
+   * The operations of a client the file defines (JS/TS, Go, Sentinel, Python, Ruby), by name → endpoint subject id
+   * (`client-operations.ts`).
+   */
   readonly operations?: ReadonlyMap<string, string>;
   /** Go: constants holding a bracketed query key (`paramPageSize = "page[size]"`, `go-query-consts.ts`), by name. */
   readonly queryConsts?: ReadonlyMap<string, string>;
@@ -73,7 +77,7 @@ export interface ProjectFacts extends SdkFacts {
   readonly bases?: ReadonlyMap<string, string>;
   /** Go expressions that hold a go-tfe client (`Meta.Client()`, `options.TClient`). */
   readonly goClients?: ReadonlySet<string>;
-  /** Operations of the project's own JS/TS clients; a name two files give different endpoints is left out. */
+  /** Operations of the project's own clients; a name two files give different endpoints is left out. */
   readonly operations?: ReadonlyMap<string, string>;
   /** Query-key constants by name; a name two files give different keys is left out. */
   readonly queryConsts?: ReadonlyMap<string, string>;
@@ -498,6 +502,8 @@ export function factsConcern(
   // (a project's operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);
   if (callsPlain(text, called)) return true;
+  if (project.operations !== undefined && markers.has('.assert_') && assertsMockOf(text, project.operations))
+    return true;
   for (const name of called.others) if (markers.has(`.${name}(`)) return true;
   for (const base of project.bases?.keys() ?? []) if (markers.has(base)) return true;
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;

@@ -65,7 +65,7 @@ import { callsPathHelper, pathHelpers } from './path-helpers.ts';
 import { routerFacts, routesConcern, routesFor } from './server-routes.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
-import { definedOperations, operationCalls, zodModelKeys } from './client-operations.ts';
+import { definedOperations, isIndented, operationCalls, zodModelKeys } from './client-operations.ts';
 import { goQueryConsts, queryConstHits } from './go-query-consts.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
@@ -219,10 +219,11 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
 function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match[]; kept: Match[] } {
   const { text, lines, index, profile, languageId } = tail;
   // Sentinel: a policy's own functions that send a request, called in it (`client-operations.ts`); Go: a package's
-  // functions called in the file that defines them (`s.updateArrayAttribute(…)`), alone as in a project.
+  // functions called in the file that defines them (`s.updateArrayAttribute(…)`), alone as in a project; Python and
+  // Ruby: a class's methods called in its own file (`self.tfe_client.trigger_run(…)`).
   // Read once a file: the project's second pass (`again`) asks it again of the same matches.
   const own =
-    languageId === 'sentinel' || languageId === 'go'
+    languageId === 'sentinel' || languageId === 'go' || isIndented(languageId)
       ? (tail.own ??= definedOperations(text, lines, tail.before, languageId))
       : undefined;
   // The file's own definition is the nearer one (another file's function of the same name is another's).
@@ -230,7 +231,7 @@ function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match
   const matches = [...tail.before];
   const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
-  for (const m of operationCalls(text, lines, index, profile, languageId, operations)) {
+  for (const m of operationCalls(text, lines, index, profile, languageId, operations, own)) {
     sdkAt.add(m.start);
     matches.push(m);
   }

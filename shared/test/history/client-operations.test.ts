@@ -141,6 +141,116 @@ describe('client operations defined in the project', () => {
     assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);
   });
 
+  it("a Python client's own methods: called in its file, by its callers and asserted on its mocks in tests", () => {
+    const client = [
+      'import requests',
+      '',
+      '',
+      'class PlatformClient:',
+      '    def __init__(self, host, token, org):',
+      '        self.base = f"https://{host}/api/v2"',
+      '        self.org = org',
+      '',
+      '    def _send(self, verb, path, body=None):',
+      '        return requests.request(verb, f"{self.base}{path}", json=body).json()',
+      '',
+      '    def find_workspace(self, name):',
+      '        return self._send("GET", f"/organizations/{self.org}/workspaces/{name}")["data"]',
+      '',
+      '    def queue_run(self, ws_id, note):',
+      '        body = {"data": {"type": "runs", "attributes": {"message": note}}}',
+      '        return self._send("POST", "/runs", body)',
+      '',
+      '    def sweep(self, ws_id):',
+      '        self._send("GET", f"/workspaces/{ws_id}/runs")',
+      '        return self._send("GET", f"/runs/{ws_id}/policy-checks")',
+      '',
+      '    def refresh(self, name):',
+      '        ws = self.find_workspace(name)',
+      '        return self.queue_run(ws["id"], "refresh")',
+    ].join('\n');
+    assert.deepEqual(endpoints(scanText(client, { fileName: 'platform/client.py' })), [
+      '13 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '17 endpoint POST /runs',
+      '21 endpoint GET /runs/:run_id/policy-checks',
+      '24 endpoint GET /organizations/:organization_name/workspaces/:name (self.find_workspace)',
+      '25 endpoint POST /runs (self.queue_run)',
+    ]);
+    const test = [
+      'from unittest import mock',
+      '',
+      'def test_refresh_queues_a_run():',
+      '    api = mock.Mock()',
+      '    api.find_workspace.return_value = {"id": "ws-1"}',
+      '    deploy(api, "prod")',
+      '    api.find_workspace.assert_called_once_with("prod")',
+      '    api.queue_run.assert_called_once()',
+      '    api.sweep.assert_not_called()',
+      '    # api.queue_run.assert_called_once() in a comment says nothing',
+    ].join('\n');
+    assert.deepEqual(endpoints(scanText(test, { fileName: 'tests/test_deploy.py' })), []);
+    const [, found] = scanProject([
+      { text: client, fileName: 'platform/client.py' },
+      { text: test, fileName: 'tests/test_deploy.py' },
+    ]);
+    // `sweep` sends two requests (one the history has no endpoint for): it stands for neither.
+    assert.deepEqual(endpoints(found ?? []), [
+      '7 endpoint GET /organizations/:organization_name/workspaces/:name (api.find_workspace)',
+      '8 endpoint POST /runs (api.queue_run)',
+    ]);
+  });
+
+  it('a Python method handing its call on to a helper of the same name, and a name two classes define, name nothing', () => {
+    const client = [
+      'class Tags:',
+      '    def list_all(self, project_id):',
+      '        return self._pager.list_all("GET", f"/projects/{project_id}/tag-bindings")',
+      '',
+      '',
+      'class Pools:',
+      '    def show_one(self, pool_id):',
+      '        return self.http.get(f"/api/v2/agent-pools/{pool_id}")',
+      '',
+      '',
+      'class Projects:',
+      '    def show_one(self, project_id):',
+      '        return self.http.get(f"/api/v2/projects/{project_id}")',
+      '',
+      '    def rename(self, project_id):',
+      '        return self.show_one(project_id)',
+    ].join('\n');
+    const facts = scanFile(client, { fileName: 'api/resources.py' }).facts.operations ?? new Map();
+    assert.deepEqual(Object.fromEntries(facts), { list_all: 'endpoint GET /projects/:project_id/tag-bindings' });
+    assert.deepEqual(
+      endpoints(scanText(client, { fileName: 'api/resources.py' })).filter((e) => e.includes('(')),
+      [],
+    );
+  });
+
+  it("a Ruby client's own methods, called by another file of the project", () => {
+    const client = [
+      'class PlatformApi',
+      '  def initialize(conn)',
+      '    @conn = conn',
+      '  end',
+      '',
+      '  def delete_workspace(id)',
+      '    @conn.post("/api/v2/workspaces/#{id}/actions/safe-delete")',
+      '  end',
+      'end',
+    ].join('\n');
+    const caller = ['api = PlatformApi.new(conn)', 'api.delete_workspace(ws_id)', '# api.delete_workspace(ws_id)'].join(
+      '\n',
+    );
+    const [, found] = scanProject([
+      { text: client, fileName: 'lib/platform_api.rb' },
+      { text: caller, fileName: 'bin/lock.rb' },
+    ]);
+    assert.deepEqual(endpoints(found ?? []), [
+      '2 endpoint POST /workspaces/:workspace_id/actions/safe-delete (api.delete_workspace)',
+    ]);
+  });
+
   it('a Sentinel policy’s functions that send a request: called in the policy, and by a policy importing it', () => {
     const functions = [
       'import "http"',
