@@ -4,8 +4,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
-import { dotCalls, LinePlaces } from './source-text.ts';
-import { pythonBodyEnd } from './value-flow.ts';
+import { dotCalls, LinePlaces, pythonBodyEnd } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -41,6 +40,8 @@ const SENTINEL_FUNC_DEF = /^([A-Za-z_]\w*)[ \t]*=[ \t]*func[ \t]*\(/;
  * defined once in its text (`def name(` read by `enclosingFunction`).
  */
 const SNAKE_OPERATION = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+/** Python's and Ruby's `def name` at a line's start (not Ruby's `def self.name`). Group 1: the name. */
+const INDENTED_DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+([a-z_]\w*)(?=[ \t]*[(:\n;]|[ \t]*$)/gm;
 /** Python's mock of a method asserted called (`client.trigger_run.assert_called_once_with(…)`): a call of that method. */
 const MOCK_ASSERT = /^assert_(?:called|awaited|any_call|any_await|has_calls|has_awaits)/;
 
@@ -105,6 +106,20 @@ export function definedOperations(
   const known = new Map<string, string>();
   for (const [name, id] of out)
     if (id !== undefined && (defs === undefined || onlyPaths(text, lines, defs.get(name)!))) known.set(name, id);
+  // Python, Ruby: the text's other methods of two words or more are its own and send none of this API's endpoints
+  // (`class ProjectStore: def delete_project(self, id): self.conn.execute(…)`): '' there, so that another file's
+  // definition of the name that sends one is no longer the project's one (`projectFacts` leaves it out), and a call
+  // in this text is of its own method. A method handing on to another's of its name (`def list_workspaces(): return
+  // eng.list_workspaces()`) is no other definition.
+  if (indented && lines.markers.has('def '))
+    for (const def of text.matchAll(INDENTED_DEF)) {
+      const name = def[1]!;
+      if (known.has(name) || !SNAKE_OPERATION.test(name) || known.size >= LIMITS.perFile) continue;
+      const from = def.index;
+      const indent = def[0].length - def[0].trimStart().length;
+      const body = text.slice(from + def[0].length, pythonBodyEnd(text, from, indent, LIMITS.body));
+      if (!body.includes(`.${name}(`)) known.set(name, '');
+    }
   if (sentinel && known.size > 0) sentinelWrappers(text, lines, known);
   return known;
 }
@@ -145,6 +160,59 @@ function onlyPaths(text: string, lines: Lines, def: { start: number; lines: Read
   }
   return true;
 }
+
+/**
+ * Python, Ruby: the class each of the text's operations (`definedOperations`, an endpoint each) is a method of, by the
+ * operation's name (`trigger_run` → `TFEClient`): the nearest `class Name` line above its `def`, less indented. A
+ * module's function has none.
+ */
+export function operationClasses(
+  text: string,
+  lines: Lines,
+  operations: ReadonlyMap<string, string>,
+  languageId: string | undefined,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!isIndented(languageId)) return out;
+  for (const def of text.matchAll(INDENTED_DEF)) {
+    const name = def[1]!;
+    if (!operations.get(name)) continue;
+    const indent = def[0].length - def[0].trimStart().length;
+    for (let l = lines.lineOf(def.index) - 1; l >= 0 && indent > 0; l--) {
+      const line = text.slice(lines.startOf(l), lines.endOf(l));
+      const body = line.trimStart();
+      if (body === '' || body.startsWith('#') || line.length - body.length >= indent) continue;
+      const cls = /^class[ \t]+([A-Z]\w*)/.exec(body);
+      if (cls) out.set(name, cls[1]!);
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The class a receiver is made from in the text (`store = ProjectStore(conn)`, `client = OpenAI::Client.new`,
+ * `@api = Api.new(token)`, a spec's `described_class.new` under `RSpec.describe Store`): its last name, or undefined.
+ */
+function constructedClass(text: string, receiver: string): string | undefined {
+  const made = new RegExp(
+    String.raw`(?:^|[^\w.])(?:self\.|@)?${receiver}[ \t]*=[ \t]*(?:await[ \t]+)?((?:[A-Za-z_]\w*(?:\.|::))*[A-Z]\w*|described_class)(?:[ \t]*\(|\.new\b)`,
+    'm',
+  ).exec(text);
+  const cls = made?.[1];
+  if (made === null || cls === undefined) return undefined;
+  if (cls === 'described_class') return /\bdescribe[ \t(]+(?:[A-Z]\w*::)*([A-Z]\w*)/.exec(text)?.[1];
+  const last = /\w+$/.exec(cls)?.[0];
+  // A mock stands for the class it is specified by (`MagicMock(spec=TFEClient)`), else for any.
+  if (last !== undefined && MOCK_CLASS.test(last))
+    return /^[^)\n]*?\bspec(?:_set)?[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*)/.exec(
+      text.slice(made.index + made[0].length),
+    )?.[1];
+  return last;
+}
+
+/** Python's mocks, which take any method (`Mock()`, `MagicMock(spec=…)`, `AsyncMock()`). */
+const MOCK_CLASS = /^(?:Magic|Async|NonCallable|NonCallableMagic)?Mock$/;
 
 /**
  * Sentinel: the function whose body holds line `line` (0-based): the nearest `name = func(` line above it, no `}` at the
@@ -268,7 +336,8 @@ export function assertsMockOf(text: string, operations: ReadonlyMap<string, stri
 /**
  * Calls of the project's operations (`definedOperations` of its files): `.name(` after a receiver, outside comments,
  * reported at the name with the operation's endpoint (`confidence: 'context'`). `own`: the operations the text defines
- * itself (Go, Sentinel, Python, Ruby).
+ * itself (Go, Sentinel, Python, Ruby; '' for a method of its own that sends none); `classes`: the Python and Ruby
+ * operations' classes (`operationClasses`).
  */
 export function operationCalls(
   text: string,
@@ -278,6 +347,7 @@ export function operationCalls(
   languageId: string | undefined,
   operations: ReadonlyMap<string, string> | undefined,
   own?: ReadonlyMap<string, string>,
+  classes?: ReadonlyMap<string, string>,
 ): Match[] {
   const out: Match[] = [];
   const sentinel = languageId === 'sentinel';
@@ -298,6 +368,12 @@ export function operationCalls(
     // Python, Ruby: a call of the name inside the text's own definition of the operation is another object's method
     // it hands on to (`def list_all(self): return self._requestor.list_all(url)`), not the operation.
     if (own?.has(name) && enclosingFunction(text, lines, lines.lineOf(at))?.name === name) return;
+    // Python, Ruby: a receiver the text makes from another class (`ml = MlflowClient()`, `client = OpenAI::Client.new`)
+    // calls that class's method of the name, not the operation's class's.
+    if (indented && receiver !== undefined && receiver !== 'self') {
+      const made = constructedClass(text, receiver);
+      if (made !== undefined && made !== classes?.get(name)) return;
+    }
     const match = makeMatch(text, lines, {
       start: at,
       end: at + name.length,

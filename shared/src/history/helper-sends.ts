@@ -3,9 +3,9 @@ import type { HttpMethod } from './data-types.ts';
 import { topLevelArguments } from './client-operations.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
-import { isNameChar } from './source-text.ts';
+import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import { formatCall } from './format-args.ts';
-import { assignmentOpening, pythonBodyEnd } from './value-flow.ts';
+import { assignmentOpening } from './value-flow.ts';
 
 /** A call (callee start, its `(`, just past its `)`) and the method it names, if any (`requests.get(url, …)`). */
 export interface SentAt {

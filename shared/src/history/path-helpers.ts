@@ -5,9 +5,9 @@ import { formatCall } from './format-args.ts';
 import { enclosingFunction } from './function-verbs.ts';
 import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { isNameChar } from './source-text.ts';
+import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import type { TextMarkers } from './text-markers.ts';
-import { assignmentOpening, pythonBodyEnd } from './value-flow.ts';
+import { assignmentOpening } from './value-flow.ts';
 
 /**
  * A function of a client that builds a path from pieces its callers pass (`fn relationship_collection_path(owner, id,

@@ -4,10 +4,9 @@ import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
-import { isNameChar } from './source-text.ts';
+import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
-import { pythonBodyEnd } from './value-flow.ts';
 import { callsReleaseDependent, declaredCalls, type SdkFacts } from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
@@ -45,9 +44,11 @@ export interface FileFacts {
   readonly goReturns?: ReadonlyMap<string, string>;
   /**
    * The operations of a client the file defines (JS/TS, Go, Sentinel, Python, Ruby), by name → endpoint subject id
-   * (`client-operations.ts`).
+   * (`client-operations.ts`); '' for a Python or Ruby method of the file that sends none.
    */
   readonly operations?: ReadonlyMap<string, string>;
+  /** Python, Ruby: the class each of the file's operations is a method of (`operationClasses`), by name. */
+  readonly operationClasses?: ReadonlyMap<string, string>;
   /** Go: constants holding a bracketed query key (`paramPageSize = "page[size]"`, `go-query-consts.ts`), by name. */
   readonly queryConsts?: ReadonlyMap<string, string>;
   /** A Python dependency file's exact pins of the mapping's clients (`terrasnek==0.0.10`, `sdk-names.ts`'s `pinnedReleases`). */
@@ -77,8 +78,13 @@ export interface ProjectFacts extends SdkFacts {
   readonly bases?: ReadonlyMap<string, string>;
   /** Go expressions that hold a go-tfe client (`Meta.Client()`, `options.TClient`). */
   readonly goClients?: ReadonlySet<string>;
-  /** Operations of the project's own clients; a name two files give different endpoints is left out. */
+  /**
+   * Operations of the project's own clients; a name two files give different endpoints is left out, and so is one a
+   * file defines as a method that sends none.
+   */
   readonly operations?: ReadonlyMap<string, string>;
+  /** Python, Ruby: the operations' classes by name; a name two files give different classes is left out. */
+  readonly operationClasses?: ReadonlyMap<string, string>;
   /** Query-key constants by name; a name two files give different keys is left out. */
   readonly queryConsts?: ReadonlyMap<string, string>;
   /** Terraform `http` data sources' resources by name; a name two files give different resources is left out. */
@@ -157,9 +163,14 @@ function compareReleases(a: string, b: string): number {
   return 0;
 }
 
-/** The file's facts with the client operations it defines (`FileFacts.operations`). */
-export function withOperations(facts: FileFacts, operations: ReadonlyMap<string, string>): FileFacts {
-  return operations.size === 0 ? facts : { ...facts, operations };
+/** The file's facts with the client operations it defines and their classes (`FileFacts.operations`). */
+export function withOperations(
+  facts: FileFacts,
+  operations: ReadonlyMap<string, string>,
+  classes: ReadonlyMap<string, string>,
+): FileFacts {
+  if (operations.size === 0) return facts;
+  return classes.size === 0 ? { ...facts, operations } : { ...facts, operations, operationClasses: classes };
 }
 
 /** The file's facts with what its functions and methods return (`FileFacts.goReturns`). */
@@ -295,7 +306,8 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
         if (votes.size < PROJECT_LIMITS.perProject) votes.set(name, id);
       } else if (votes.get(name) !== id) votes.set(name, undefined);
   const operations = new Map<string, string>();
-  for (const [name, id] of votes) if (id !== undefined) operations.set(name, id);
+  for (const [name, id] of votes) if (id !== undefined && id !== '') operations.set(name, id);
+  const operationClasses = agreed(files, (file) => file.operationClasses);
   const queryConsts = agreed(files, (file) => file.queryConsts);
   const goReturns = agreed(files, (file) => file.goReturns);
   const httpSources = agreed(files, (file) => file.httpSources);
@@ -339,6 +351,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   return {
     modelPaths,
     ...(operations.size === 0 ? {} : { operations }),
+    ...(operationClasses.size === 0 ? {} : { operationClasses }),
     ...(known.size === 0 ? {} : { helpers: known }),
     ...(bases.size === 0 ? {} : { bases }),
     ...(goClients.size === 0 ? {} : { goClients }),

@@ -65,7 +65,7 @@ import { callsPathHelper, pathHelpers } from './path-helpers.ts';
 import { routerFacts, routesConcern, routesFor } from './server-routes.ts';
 import { serviceCallMatches } from './service-calls.ts';
 import { clientCallMatches } from './client-calls.ts';
-import { definedOperations, isIndented, operationCalls, zodModelKeys } from './client-operations.ts';
+import { definedOperations, isIndented, operationCalls, operationClasses, zodModelKeys } from './client-operations.ts';
 import { goQueryConsts, queryConstHits } from './go-query-consts.ts';
 import type { HistoryIndex } from './types.ts';
 import { learnBases, placeTails } from './url-tails.ts';
@@ -161,6 +161,8 @@ function againOf(
 interface Tail {
   /** The operations the file defines itself (Go, Sentinel: `finish`), read on the first `finish`. */
   own?: ReadonlyMap<string, string>;
+  /** Python, Ruby: the classes of the operations the file defines itself (`operationClasses`). */
+  ownClasses?: ReadonlyMap<string, string>;
   readonly text: string;
   readonly lines: Lines;
   readonly index: HistoryIndex;
@@ -228,10 +230,19 @@ function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match
       : undefined;
   // The file's own definition is the nearer one (another file's function of the same name is another's).
   const operations = own && own.size > 0 ? new Map([...(project?.operations ?? []), ...own]) : project?.operations;
+  // Python, Ruby: the classes of the operations, the file's own first (`operationClasses`).
+  const ownClasses =
+    own && own.size > 0 && isIndented(languageId)
+      ? (tail.ownClasses ??= operationClasses(text, lines, own, languageId))
+      : undefined;
+  const classes =
+    ownClasses && ownClasses.size > 0
+      ? new Map([...(project?.operationClasses ?? []), ...ownClasses])
+      : project?.operationClasses;
   const matches = [...tail.before];
   const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
-  for (const m of operationCalls(text, lines, index, profile, languageId, operations, own)) {
+  for (const m of operationCalls(text, lines, index, profile, languageId, operations, own, classes)) {
     sdkAt.add(m.start);
     matches.push(m);
   }
@@ -482,6 +493,7 @@ function scan(
     queryConsts,
   };
   const { matches: found, kept } = finish(tail, options.project);
+  const ops = withFacts ? definedOperations(text, lines, kept, languageId) : NO_OPERATIONS;
   return {
     matches: found,
     tail,
@@ -518,7 +530,8 @@ function scan(
                   ),
                   languageId === 'go' ? goClientSources(text, lines, index) : [],
                 ),
-                definedOperations(text, lines, kept, languageId),
+                ops,
+                operationClasses(text, lines, ops, languageId),
               ),
               queryConsts ?? new Map<string, string>(),
             ),
@@ -531,6 +544,7 @@ function scan(
 }
 
 const NO_RETURNS: ReadonlyMap<string, string> = new Map();
+const NO_OPERATIONS: ReadonlyMap<string, string> = new Map();
 
 /**
  * One match per span and subject: two readers can reach the same text (seen: a Ruby Faraday

@@ -38,20 +38,6 @@ const MAX_CALLS = 40;
  */
 const INDEX_AFTER = 8;
 
-/** Python's function body ends at the first non-blank, non-comment line indented no deeper than its `def` (a `)` closing a signature goes on). */
-export function pythonBodyEnd(text: string, from: number, indent: number, max = Infinity): number {
-  let at = text.indexOf('\n', from);
-  while (at !== -1 && at - from < max) {
-    const next = text.indexOf('\n', at + 1);
-    const line = text.slice(at + 1, next === -1 ? text.length : next);
-    const body = line.trimStart();
-    if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !body.startsWith(')'))
-      return at + 1;
-    at = next;
-  }
-  return at === -1 ? text.length : at + 1;
-}
-
 /** The layer of one text. */
 export class ValueFlow {
   readonly #text: string;

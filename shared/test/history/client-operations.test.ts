@@ -220,11 +220,114 @@ describe('client operations defined in the project', () => {
       '        return self.show_one(project_id)',
     ].join('\n');
     const facts = scanFile(client, { fileName: 'api/resources.py' }).facts.operations ?? new Map();
-    assert.deepEqual(Object.fromEntries(facts), { list_all: 'endpoint GET /projects/:project_id/tag-bindings' });
+    // `show_one`, defined twice, is the text's own method, no operation ('').
+    assert.deepEqual(Object.fromEntries(facts), {
+      list_all: 'endpoint GET /projects/:project_id/tag-bindings',
+      show_one: '',
+    });
     assert.deepEqual(
       endpoints(scanText(client, { fileName: 'api/resources.py' })).filter((e) => e.includes('(')),
       [],
     );
+  });
+
+  it('a method of the same name on another class (a store, another library) is not the operation', () => {
+    const client = [
+      'import requests',
+      '',
+      'class Platform:',
+      '    def __init__(self, token):',
+      '        self.base = "https://app.terraform.io/api/v2"',
+      '',
+      '    def drop_project(self, project_id):',
+      '        return requests.delete(f"{self.base}/projects/{project_id}")',
+      '',
+      '    def start_run(self, body):',
+      '        return requests.post(f"{self.base}/runs", json=body)',
+    ].join('\n');
+    const store = [
+      'class Catalogue:',
+      '    def drop_project(self, project_id):',
+      '        self.db.execute("delete from projects where id = ?", (project_id,))',
+    ].join('\n');
+    const jobs = [
+      'from tracking import Tracker',
+      '',
+      'tracker = Tracker()',
+      '',
+      'def nightly(db, ids, platform):',
+      '    catalogue = Catalogue(db)',
+      '    for i in ids:',
+      '        catalogue.drop_project(i)',
+      '    tracker.start_run(experiment="1")',
+      '    platform.start_run({"data": {"type": "runs"}})',
+    ].join('\n');
+    const test = [
+      'from unittest import mock',
+      '',
+      'def test_nightly():',
+      '    platform = mock.MagicMock(spec=Platform)',
+      '    other = mock.MagicMock(spec=Tracker)',
+      '    nightly(mock.Mock(), [1], platform)',
+      '    platform.start_run.assert_called_once()',
+      '    other.start_run.assert_called_once()',
+    ].join('\n');
+    const found = scanProject([
+      { text: client, fileName: 'platform/client.py' },
+      { text: store, fileName: 'app/store.py' },
+      { text: jobs, fileName: 'app/jobs.py' },
+      { text: test, fileName: 'tests/test_jobs.py' },
+    ]).map((matches) => endpoints(matches).filter((e) => e.includes('(')));
+    // `drop_project` is also the catalogue's (it sends none): no one's operation; `tracker` is made from another class.
+    assert.deepEqual(found, [
+      [],
+      [],
+      ['10 endpoint POST /runs (platform.start_run)'],
+      ['7 endpoint POST /runs (platform.start_run)'],
+    ]);
+  });
+
+  it('Ruby: a class of the same file or a spec of another class calls its own method of the name', () => {
+    const client = [
+      'class Platform',
+      '  def drop_project(id)',
+      '    RestClient.delete("https://app.terraform.io/api/v2/projects/#{id}")',
+      '  end',
+      '',
+      '  def start_run(body)',
+      '    RestClient.post("https://app.terraform.io/api/v2/runs", body)',
+      '  end',
+      'end',
+    ].join('\n');
+    const store = [
+      'class Catalogue',
+      '  def drop_project(id)',
+      '    DB[:projects].where(id: id).delete',
+      '  end',
+      'end',
+      '',
+      'class Nightly',
+      '  def call',
+      '    Catalogue.new.drop_project(3)',
+      '    tracker = Tracking::Client.new',
+      '    tracker.start_run(name: "n")',
+      '  end',
+      'end',
+    ].join('\n');
+    const spec = [
+      'RSpec.describe Catalogue do',
+      "  it 'drops' do",
+      '    catalogue = described_class.new',
+      '    expect(catalogue.drop_project(1)).to be_truthy',
+      '  end',
+      'end',
+    ].join('\n');
+    const found = scanProject([
+      { text: client, fileName: 'lib/platform.rb' },
+      { text: store, fileName: 'lib/catalogue.rb' },
+      { text: spec, fileName: 'spec/catalogue_spec.rb' },
+    ]).map((matches) => endpoints(matches).filter((e) => e.includes('(')));
+    assert.deepEqual(found, [[], [], []]);
   });
 
   it("a Ruby client's own methods, called by another file of the project", () => {
