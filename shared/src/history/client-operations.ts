@@ -192,23 +192,26 @@ export function operationClasses(
 
 /**
  * The class a receiver is made from in the text (`store = ProjectStore(conn)`, `client = OpenAI::Client.new`,
- * `@api = Api.new(token)`, a spec's `described_class.new` under `RSpec.describe Store`): its last name, or undefined.
+ * `@api = Api.new(token)`, a spec's `described_class.new` under `RSpec.describe Store`): its last name; `()` for a
+ * receiver a function or a library's factory returns (`codebuild = boto3.client("codebuild")`, `store = get_store()`);
+ * undefined when the text makes none.
  */
 function constructedClass(text: string, receiver: string): string | undefined {
   const made = new RegExp(
-    String.raw`(?:^|[^\w.])(?:self\.|@)?${receiver}[ \t]*=[ \t]*(?:await[ \t]+)?((?:[A-Za-z_]\w*(?:\.|::))*[A-Z]\w*|described_class)(?:[ \t]*\(|\.new\b)`,
+    String.raw`(?:^|[^\w.])(?:self\.|@)?${receiver}[ \t]*=[ \t]*(?:await[ \t]+)?((?:[A-Za-z_]\w*(?:\.|::))*[A-Za-z_]\w*)(?:[ \t]*\(|\.new\b)`,
     'm',
   ).exec(text);
   const cls = made?.[1];
   if (made === null || cls === undefined) return undefined;
   if (cls === 'described_class') return /\bdescribe[ \t(]+(?:[A-Z]\w*::)*([A-Z]\w*)/.exec(text)?.[1];
-  const last = /\w+$/.exec(cls)?.[0];
+  // Ruby's `X.new(…)`: the class is the name before `new`.
+  const last = /(\w+)(?:\.new)?$/.exec(cls)?.[1] ?? '';
   // A mock stands for the class it is specified by (`MagicMock(spec=TFEClient)`), else for any.
-  if (last !== undefined && MOCK_CLASS.test(last))
+  if (MOCK_CLASS.test(last))
     return /^[^)\n]*?\bspec(?:_set)?[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*)/.exec(
       text.slice(made.index + made[0].length),
     )?.[1];
-  return last;
+  return /^[A-Z]/.test(last) ? last : '()';
 }
 
 /** Python's mocks, which take any method (`Mock()`, `MagicMock(spec=…)`, `AsyncMock()`). */
@@ -359,6 +362,9 @@ export function operationCalls(
   )
     return out;
   let places: LinePlaces | undefined;
+  // Python, Ruby: per receiver, the class the text makes it from; per class, whether the text names it (read once).
+  const made = new Map<string, string | undefined>();
+  const named = new Map<string, boolean>();
   const call = (name: string, at: number, receiver: string | undefined): void => {
     const id = operations.get(name);
     if (id === undefined) return;
@@ -370,9 +376,18 @@ export function operationCalls(
     if (own?.has(name) && enclosingFunction(text, lines, lines.lineOf(at))?.name === name) return;
     // Python, Ruby: a receiver the text makes from another class (`ml = MlflowClient()`, `client = OpenAI::Client.new`)
     // calls that class's method of the name, not the operation's class's.
-    if (indented && receiver !== undefined && receiver !== 'self') {
-      const made = constructedClass(text, receiver);
-      if (made !== undefined && made !== classes?.get(name)) return;
+    if (indented && receiver !== 'self') {
+      if (receiver !== undefined && !made.has(receiver)) made.set(receiver, constructedClass(text, receiver));
+      const from = receiver === undefined ? undefined : made.get(receiver);
+      if (from !== undefined && from !== classes?.get(name)) return;
+      // Another file calls a class's method only where it names the class (its import, a type, a mock's spec);
+      // a module's function, only in its own file. Else the receiver may be anyone's (`self.store`, boto3's CodeBuild).
+      if (!own?.has(name)) {
+        const cls = classes?.get(name);
+        if (cls === undefined) return;
+        if (!named.has(cls)) named.set(cls, new RegExp(String.raw`\b${cls}\b`).test(text));
+        if (named.get(cls) !== true) return;
+      }
     }
     const match = makeMatch(text, lines, {
       start: at,

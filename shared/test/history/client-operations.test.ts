@@ -180,7 +180,7 @@ describe('client operations defined in the project', () => {
       'from unittest import mock',
       '',
       'def test_refresh_queues_a_run():',
-      '    api = mock.Mock()',
+      '    api = mock.Mock(spec=PlatformClient)',
       '    api.find_workspace.return_value = {"id": "ws-1"}',
       '    deploy(api, "prod")',
       '    api.find_workspace.assert_called_once_with("prod")',
@@ -252,6 +252,7 @@ describe('client operations defined in the project', () => {
     ].join('\n');
     const jobs = [
       'from tracking import Tracker',
+      'from platform.client import Platform',
       '',
       'tracker = Tracker()',
       '',
@@ -272,18 +273,37 @@ describe('client operations defined in the project', () => {
       '    platform.start_run.assert_called_once()',
       '    other.start_run.assert_called_once()',
     ].join('\n');
+    // A file naming no class of the operation: a library's factory, a function's result, an attribute's object.
+    const ci = [
+      'import boto3',
+      'from app.stores import get_store',
+      '',
+      'codebuild = boto3.client("codebuild")',
+      '',
+      'class Sweeper:',
+      '    def __init__(self, runner):',
+      '        self.runner = runner',
+      '',
+      '    def sweep(self):',
+      '        codebuild.start_run(projectName="web")',
+      '        self.runner.start_run({})',
+      '        get_store().start_run(1)',
+    ].join('\n');
     const found = scanProject([
       { text: client, fileName: 'platform/client.py' },
       { text: store, fileName: 'app/store.py' },
       { text: jobs, fileName: 'app/jobs.py' },
       { text: test, fileName: 'tests/test_jobs.py' },
+      { text: ci, fileName: 'app/ci.py' },
     ]).map((matches) => endpoints(matches).filter((e) => e.includes('(')));
-    // `drop_project` is also the catalogue's (it sends none): no one's operation; `tracker` is made from another class.
+    // `drop_project` is also the catalogue's (it sends none): no one's operation; `tracker` is made from another class;
+    // ci.py names no class of the operation.
     assert.deepEqual(found, [
       [],
       [],
-      ['10 endpoint POST /runs (platform.start_run)'],
+      ['11 endpoint POST /runs (platform.start_run)'],
       ['7 endpoint POST /runs (platform.start_run)'],
+      [],
     ]);
   });
 
