@@ -49,7 +49,9 @@ import {
   forgetRouters,
   rootTailLiterals,
   routeReading,
+  namesThisApi,
   servesThisApi,
+  type PlaceKind,
   type ProjectRoutes,
   type ServedRoute,
 } from './server-routes.ts';
@@ -150,6 +152,8 @@ export class HitCollector {
     readonly pathHelpers?: ReadonlyMap<string, PathHelper>,
     /** What the project's other files say of its routers (`server-routes.ts`). */
     readonly routes?: ProjectRoutes,
+    /** The file's name: a folder or file named for this API shows the text is about it (`showsThisApi`). */
+    readonly fileName?: string,
   ) {
     forgetRouters(text, lines.markers);
     this.#places = new LinePlaces(text, profile, lines);
@@ -299,21 +303,21 @@ export class HitCollector {
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
-    // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2.
+    const placeOf = (offset: number): PlaceKind => {
+      const place = this.#places.at(offset);
+      return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
+    };
+    // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2;
+    // and a path other APIs have too under their own `/api/v2` root (`/api/v2/organizations`: Foreman's, AWX's) only in
+    // a text that shows this API.
     const served = this.#served;
-    if (
-      served &&
-      !servesThisApi(
-        text,
-        served.map((hit) => hit.candidates[0]?.template ?? ''),
-        (offset) => {
-          const place = this.#places.at(offset);
-          return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
-        },
-      )
-    ) {
-      const dropped = new Set(served);
-      const starts = new Set(served.map((hit) => hit.start));
+    const own = served === undefined ? undefined : new Set(served);
+    const shared = this.#hits.urls.filter((hit) => !own?.has(hit) && sharedPath(hit) && this.writesRoot(hit));
+    if (shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
+    if (served && !servesThisApi(text, served.map(bestTemplate), placeOf)) shared.push(...served);
+    if (shared.length > 0) {
+      const dropped = new Set(shared);
+      const starts = new Set(shared.map((hit) => hit.start));
       const urls = this.#hits.urls.filter((hit) => !dropped.has(hit));
       const evidence = this.#hits.evidence.filter((e) => e.kind !== 'path' || !starts.has(e.offset));
       this.#hits.urls.splice(0, this.#hits.urls.length, ...urls);
@@ -331,6 +335,32 @@ export class HitCollector {
     // Go builds payloads as structs (their tags are read), not member by member.
     if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;
+  }
+
+  /**
+   * Whether a URL writes the `/api/v2` root itself (`"#{base_url}/api/v2/organizations"`): the root is what says whose
+   * API, and other products have that root too. A path on a base the text does not spell (`"$base/projects/$id"`) is
+   * read as before.
+   */
+  private writesRoot(hit: UrlHit): boolean {
+    return hit.end - hit.start > 7 && this.text.slice(hit.start, hit.end).includes('/api/v2');
+  }
+
+  /**
+   * Whether the text shows it is about this API and not another one on the same `/api/v2` root: a file name naming it
+   * (`terraformCloud/project.ts`, `tfe_client.py`), a path of it other APIs do not share (`/organizations/:org/workspaces`)
+   * or a JSON:API query key on one (`?page[size]=`, not AWX's `page_size` nor Foreman's `per_page`), a type value of its
+   * resources (`"type": "projects"`), a JSON:API
+   * document read (`res.data.data`, `["attributes"]`, `json:"attributes"`: this API's format, not Foreman's nor AWX's),
+   * or its names outside comments (`servesThisApi`: go-tfe, `TFE_TOKEN`, app.terraform.io, `vnd.api+json`) or inside an
+   * identifier (`NewTfcUrl`).
+   */
+  private showsThisApi(placeOf: (offset: number) => PlaceKind): boolean {
+    if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
+    if (this.#hits.urls.some((hit) => !sharedPath(hit) || hit.url.query.some((q) => q.key.includes('[')))) return true;
+    if (this.#hits.evidence.some((e) => e.kind === 'type')) return true;
+    if (JSON_API_READ.test(this.text) || CAMEL_NAME.test(this.text)) return true;
+    return servesThisApi(this.text, [], placeOf);
   }
 
   /**
@@ -1282,6 +1312,44 @@ function unionMember(text: string, end: number): boolean {
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
   return text.charCodeAt(i) === 124 && text.charCodeAt(i + 1) !== 124;
 }
+
+/**
+ * A JSON:API document read or written: the `attributes` member by a quoted key or a struct tag, a member read inside it
+ * (`.attributes.name`, `.attributes[`), or a response's top-level `data` read from an HTTP response (`res.data.data`).
+ */
+const JSON_API_READ = /["'`]attributes["'`]|json:"attributes|\.attributes(?:\.|\[)|\.data\.data\b/;
+
+/** This API's short names inside an identifier (`NewTfcUrl`, `getTfeClient`, `loadTFCConfig`), which `servesThisApi` reads only whole. */
+const CAMEL_NAME = /[a-z](?:Tf[ce]|TF[CE])(?![a-z])/;
+
+/** The most specific template a URL hit matched. */
+function bestTemplate(hit: UrlHit): string {
+  return hit.candidates[0]?.template ?? '';
+}
+
+/**
+ * Whether a URL's path is one other APIs have too (`/organizations`, `/projects/:project_id`: Foreman's, AWX's,
+ * Coder's, Zendesk's `/api/v2/…`): each literal segment of its template one of the words they share.
+ */
+function sharedPath(hit: UrlHit): boolean {
+  const template = bestTemplate(hit);
+  let shared = SHARED_TEMPLATES.get(template);
+  if (shared === undefined) {
+    shared = template !== '' && template.split('/').every((s) => s === '' || s.startsWith(':') || SHARED_WORDS.has(s));
+    SHARED_TEMPLATES.set(template, shared);
+  }
+  return shared;
+}
+
+/** `sharedPath`'s answer by template (the history's templates: a few hundred). */
+const SHARED_TEMPLATES = new Map<string, boolean>();
+
+/**
+ * Collection names many HTTP APIs have under their own `/api/v2` (Foreman's and AWX's organizations, AWX's projects
+ * and teams, Zendesk's and Datadog's users). Not `workspaces` nor `runs`: this API's clients send those most, often
+ * from a file that names nothing else of it.
+ */
+const SHARED_WORDS = new Set(['organizations', 'projects', 'teams', 'users']);
 
 /**
  * Whether an expanded URL opens with a path of another API: its first segment a literal this API has no root for

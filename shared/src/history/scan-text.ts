@@ -348,6 +348,7 @@ function scan(
     options.project?.helpers,
     options.project?.pathHelpers,
     routesFor(options.project?.routes, options.fileName),
+    options.fileName,
   );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);

@@ -1106,6 +1106,12 @@ export function routesConcern(routes: ProjectRoutes | undefined, markers: TextMa
 const NAMES_THIS_API =
   /go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
 
+/** Whether a text (a file's name, a line) names this API (`NAMES_THIS_API`). */
+export function namesThisApi(text: string): boolean {
+  NAMES_THIS_API.lastIndex = 0;
+  return NAMES_THIS_API.test(text);
+}
+
 /** Where an offset of a text is: its code, a string or a comment. */
 export type PlaceKind = 'code' | 'string' | 'comment';
 

@@ -120,7 +120,7 @@ describe('client operations defined in the project', () => {
       '\treturn nil',
       '}',
     ].join('\n');
-    assert.deepEqual(Object.fromEntries(scanFile(layer, { fileName: 'api/client.go' }).facts.operations ?? []), {
+    assert.deepEqual(Object.fromEntries(scanFile(layer, { fileName: 'tfe/client.go' }).facts.operations ?? []), {
       ReadProject: 'endpoint GET /projects/:project_id',
     });
     const caller = [
@@ -135,7 +135,7 @@ describe('client operations defined in the project', () => {
     ].join('\n');
     assert.deepEqual(endpoints(scanText(caller, { fileName: 'main.go' })), []);
     const [, found] = scanProject([
-      { text: layer, fileName: 'api/client.go' },
+      { text: layer, fileName: 'tfe/client.go' },
       { text: caller, fileName: 'main.go' },
     ]);
     assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);

@@ -117,9 +117,9 @@ describe('URLs sent by a helper of the same text', () => {
     const near = chain.length + 1;
     const text = [
       ...chain,
-      'def go(addr, org):',
-      '    f2x(f"{addr}/api/v2/organizations/{org}/projects")',
-      '    f3000x(f"{addr}/api/v2/organizations/{org}/projects")',
+      'def go(tfe_addr, org):',
+      '    f2x(f"{tfe_addr}/api/v2/organizations/{org}/projects")',
+      '    f3000x(f"{tfe_addr}/api/v2/organizations/{org}/projects")',
     ].join('\n');
     // Two hops away, the helper's method is read; three thousand away, it is past the bound and not said (no GET guessed).
     assert.deepEqual(endpoints(text), [`${near + 1} endpoint POST /organizations/:organization_name/projects`]);

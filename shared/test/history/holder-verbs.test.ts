@@ -74,7 +74,7 @@ describe('URLs held by a name that says the method', () => {
       '    }',
       '}',
     ].join('\n');
-    assert.deepEqual(endpoints(scanText(text, { fileName: 'paths.rs' })), [
+    assert.deepEqual(endpoints(scanText(text, { fileName: 'tfe/paths.rs' })), [
       '3 endpoint GET /organizations/:organization_name/projects context',
       '9 endpoint POST /organizations/:organization_name/projects context',
       '15 endpoint PATCH /projects/:project_id context',

@@ -77,13 +77,13 @@ describe('history: PowerShell modules', () => {
 
   it('a method held in a variable says nothing (no default GET), in PowerShell and curl', () => {
     assert.deepEqual(found('Invoke-RestMethod -Uri "$A/api/v2/projects/$P" -Method $Verb', 'endpoint'), []);
-    assert.deepEqual(found('Invoke-RestMethod -Uri "$A/api/v2/projects/$P"', 'endpoint'), [
+    assert.deepEqual(found('Invoke-RestMethod -Uri "$TFE_ADDR/api/v2/projects/$P"', 'endpoint'), [
       '1 endpoint GET /projects/:project_id',
     ]);
     const curl = (text: string): string[] =>
       scanText(text, { languageId: 'shellscript' }).map((m) => `${m.line} ${m.subject.id}`);
     assert.deepEqual(curl('curl -X "$METHOD" -H "$auth" "$A/api/v2/projects/$P"'), []);
-    assert.deepEqual(curl('curl -H "$auth" "$A/api/v2/projects/$P"'), ['1 endpoint GET /projects/:project_id']);
+    assert.deepEqual(curl('curl -H "$auth" "$TFE_ADDR/api/v2/projects/$P"'), ['1 endpoint GET /projects/:project_id']);
   });
 
   it("a hashtable body's keys are keys of the type beside them", () => {

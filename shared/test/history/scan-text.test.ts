@@ -1169,7 +1169,10 @@ describe("another API's client class in the same file", () => {
     assert.deepEqual(scanText(ts, { languageId: 'typescript' }), []);
     // The same class with a named base beside it is a client of both: its `/api/v2` calls are this API's.
     assert.deepEqual(
-      scanText(ts.replace("'/api/auth'", "'/api/acme/v1'"), { languageId: 'typescript' }).map((m) => m.line),
+      scanText(ts.replace("'/api/auth'", "'/api/acme/v1'"), {
+        languageId: 'typescript',
+        fileName: 'tfe-and-acme.ts',
+      }).map((m) => m.line),
       [7, 10],
     );
   });

@@ -120,21 +120,25 @@ describe('history: the method of a shell command that sends a URL', () => {
       'curl -G -d "page[size]=5" "$A/api/v2/workspaces/$ID/tasks"',
       ['1 endpoint GET /workspaces/:workspace_id/tasks'],
     ],
-    ['-XPATCH', 'curl -XPATCH -d @p.json "$A/api/v2/projects/$P"', ['1 endpoint PATCH /projects/:project_id']],
-    ['--request=DELETE', 'curl --request=DELETE "$A/api/v2/projects/$P"', ['1 endpoint DELETE /projects/:project_id']],
+    ['-XPATCH', 'curl -XPATCH -d @p.json "$TFE_ADDR/api/v2/projects/$P"', ['1 endpoint PATCH /projects/:project_id']],
+    [
+      '--request=DELETE',
+      'curl --request=DELETE "$TFE_ADDR/api/v2/projects/$P"',
+      ['1 endpoint DELETE /projects/:project_id'],
+    ],
     [
       'the method on a continuation line',
-      'curl -s \\\n  --header "Authorization: Bearer $T" \\\n  "$A/api/v2/projects/$P" \\\n  --request DELETE',
+      'curl -s \\\n  --header "Authorization: Bearer $T" \\\n  "$TFE_ADDR/api/v2/projects/$P" \\\n  --request DELETE',
       ['3 endpoint DELETE /projects/:project_id'],
     ],
     [
       'a variable sent by a wrapper of curl on a later line',
-      'url="$address/api/v2/projects/$p"\nif ! tfh_api_call -X DELETE "$url" >/dev/null; then\n  exit 1\nfi',
+      'url="$tfe_address/api/v2/projects/$p"\nif ! tfh_api_call -X DELETE "$url" >/dev/null; then\n  exit 1\nfi',
       ['1 endpoint DELETE /projects/:project_id'],
     ],
     [
       'inside "$(…)", with an echo of the URL first',
-      'url="$address/api/v2/projects/$p"\necho "sending to $url"\nresp="$(api_call --request PATCH -d @"$payload" "$url")"',
+      'url="$tfe_address/api/v2/projects/$p"\necho "sending to $url"\nresp="$(api_call --request PATCH -d @"$payload" "$url")"',
       ['1 endpoint PATCH /projects/:project_id'],
     ],
     [
@@ -149,7 +153,7 @@ describe('history: the method of a shell command that sends a URL', () => {
     ],
     [
       'PowerShell -Method',
-      'Invoke-RestMethod -Method Patch -Uri "$A/api/v2/projects/$P"',
+      'Invoke-RestMethod -Method Patch -Uri "$TFE_ADDR/api/v2/projects/$P"',
       ['1 endpoint PATCH /projects/:project_id'],
     ],
   ];
@@ -159,7 +163,7 @@ describe('history: the method of a shell command that sends a URL', () => {
     });
 
   it('a PowerShell module (.psm1) is read as PowerShell, as a script (.ps1) is', () => {
-    const text = 'Invoke-RestMethod -Method Patch -Uri "$A/api/v2/projects/$P"';
+    const text = 'Invoke-RestMethod -Method Patch -Uri "$TFE_ADDR/api/v2/projects/$P"';
     for (const file of ['tfe/tfe.psm1', 'TFWorkspace.ps1']) {
       const languageId = languageOfFile(file);
       assert.equal(languageId, 'powershell', file);
@@ -287,7 +291,7 @@ describe('history: a test of the variable holding a URL is no request', () => {
     const text = [
       'NEXT="https://$HOST/api/v2/organizations/$ORG/projects"',
       'while [ -n "$NEXT" ] && [ "$NEXT" != "null" ]; do',
-      '  PAGE=$(curl -s -H "Authorization: Bearer $T" "$NEXT")',
+      '  PAGE=$(curl -s -H "Authorization: Bearer $TFE_TOKEN" "$NEXT")',
       '  NEXT=$(echo "$PAGE" | jq -r .links.next)',
       'done',
     ].join('\n');

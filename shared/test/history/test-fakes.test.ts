@@ -111,7 +111,7 @@ describe('fake servers: the methods a handler checks', () => {
       '\t}',
       '}))',
     ];
-    assert.deepEqual(found(server, 'client_test.go'), [`3 ${D}`]);
+    assert.deepEqual(found(server, 'tfe/client_test.go'), [`3 ${D}`]);
   });
 });
 
@@ -127,7 +127,7 @@ describe('the request a test asserts: its method beside its path', () => {
       '    assert other.url.path == "/api/v2/projects/prj-6"',
       '    assert other.method == "PATCH"',
     ];
-    assert.deepEqual(found(py, 'tests/test_client.py'), [`5 ${D}`, `7 ${P}`]);
+    assert.deepEqual(found(py, 'tests/test_tfe_client.py'), [`5 ${D}`, `7 ${P}`]);
     const ts = [
       "it('archives', async () => {",
       "  await client.archiveProject('prj-2');",
@@ -386,7 +386,7 @@ describe("a package's own functions called in its tests", () => {
       '	_ = gitlab.deleteProject(42)',
       '}',
     ];
-    assert.deepEqual(found(helper, 'helper.go'), [`4 ${D}`]);
+    assert.deepEqual(found(helper, 'tfe/helper.go'), [`4 ${D}`]);
     const two = [
       'package sync',
       '',

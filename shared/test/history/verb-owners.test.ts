@@ -92,7 +92,7 @@ describe("history: the verb of the URL's own request still decides", () => {
     [
       'javascript',
       'a URL built over lines into a variable sent by axios',
-      'async function f(host, id) {\n  const endpoint =\n    "https://" +\n    host +\n    "/api/v2/projects/" + id;\n  await axios.patch(endpoint, body);\n}\n',
+      'async function f(tfeHost, id) {\n  const endpoint =\n    "https://" +\n    tfeHost +\n    "/api/v2/projects/" + id;\n  await axios.patch(endpoint, body);\n}\n',
       `5 ${P}`,
     ],
     [

@@ -32,7 +32,7 @@ describe('history: a template expression inside an unquoted URL is a path segmen
   });
 
   it('a leading template (the host) is read with the path after it', () => {
-    assert.deepEqual(ids(template('${{ inputs.base_url }}/api/v2/organizations/${{ inputs.org }}/projects'), 'yaml'), [
+    assert.deepEqual(ids(template('${{ inputs.tfe_url }}/api/v2/organizations/${{ inputs.org }}/projects'), 'yaml'), [
       '5 endpoint GET /organizations/:organization_name/projects',
     ]);
   });
@@ -262,7 +262,7 @@ describe('history: Jenkins pipelines and shell commands inside strings', () => {
 
   it("curl's method flag handed to a wrapper inside an options string", () => {
     const script = [
-      'url="https://${HOST}/api/v2/projects/${id}"',
+      'url="https://${TFE_HOST}/api/v2/projects/${id}"',
       'echo "one"',
       'echo "two"',
       'echo "three"',
@@ -310,7 +310,7 @@ describe('history: an Ansible uri task with no method sends GET (the module defa
       '  uri:',
       '    url: "https://{{ host }}/api/v2/organizations/{{ org }}/projects"',
       '    headers:',
-      '      Authorization: "Bearer {{ token }}"',
+      '      Authorization: "Bearer {{ tfe_token }}"',
       '  register: teams',
       '',
       '- name: Make one',

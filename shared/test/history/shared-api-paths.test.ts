@@ -1,0 +1,110 @@
+// Other products have an `/api/v2` root too, with collections of the same names: Foreman's and AWX's
+// `/api/v2/organizations`, AWX's `/api/v2/projects/{id}/` and `/api/v2/teams/`, Zendesk's `/api/v2/users/{id}`. A path
+// made only of those words is this API's only where the file shows this API (its names, a path or query key only it
+// has, a JSON:API document, a type value of its resources, a file named for it); this API's own clients, whose base
+// lives in configuration, show it that way. Made-up clients in the style of real ones.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const found = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+const foremanRuby = [
+  "require 'json'",
+  '',
+  'class Organizations < Resource',
+  '  def list',
+  '    JSON.parse(request(:get, "#{base_url}/api/v2/organizations?per_page=500", token, {}).read_body)',
+  '  end',
+  '',
+  '  def show(id)',
+  '    JSON.parse(request(:get, "#{base_url}/api/v2/organizations/#{id}", token, {}).read_body)',
+  '  end',
+  'end',
+].join('\n');
+
+const awxShell = [
+  '#!/bin/bash',
+  'TOWER_HOST=${TOWER_HOST:?}',
+  'curl -sk -u "$TOWER_USER:$TOWER_PASS" "$TOWER_HOST/api/v2/organizations/" | jq -r \'.results[].name\'',
+  'curl -sk -u "$TOWER_USER:$TOWER_PASS" -X POST "$TOWER_HOST/api/v2/teams/" -d \'{"name": "ops", "organization": 1}\'',
+  'curl -sk -u "$TOWER_USER:$TOWER_PASS" -X DELETE "$TOWER_HOST/api/v2/projects/$PROJECT_ID/"',
+].join('\n');
+
+const boardsPython = (extra: string[]): string =>
+  [
+    'import requests',
+    '',
+    'class Client:',
+    '    def __init__(self, base, session):',
+    '        self.base = base',
+    '        self.s = session',
+    '',
+    '    def organizations(self):',
+    '        return self.s.get(f"{self.base}/api/v2/organizations").json()',
+    '',
+    '    def delete_project(self, project_id):',
+    '        self.s.delete(f"{self.base}/api/v2/projects/{project_id}")',
+    ...extra,
+  ].join('\n');
+
+describe('history: a path other products have under their own /api/v2', () => {
+  it('Ruby: a Foreman-style resource class says nothing of this API', () => {
+    assert.deepEqual(found(foremanRuby, 'lib/puppet_x/foreman/organizations.rb'), []);
+  });
+
+  it('shell: AWX-style calls give no endpoint, nor the payload keys near them a resource', () => {
+    assert.deepEqual(found(awxShell, 'tower.sh'), []);
+  });
+
+  it('Python: a client of those paths alone, its base in configuration, says nothing', () => {
+    assert.deepEqual(found(boardsPython([]), 'client.py'), []);
+  });
+});
+
+describe('history: the same paths in a file that shows this API', () => {
+  const expected = ['9 endpoint GET /organizations', '12 endpoint DELETE /projects/:project_id'];
+
+  it('its media type or token names, outside comments', () => {
+    const headers = ['', 'HEADERS = {"Content-Type": "application/vnd.api+json"}'];
+    assert.deepEqual(found(boardsPython(headers), 'client.py'), expected);
+    const token = ['', 'TOKEN = os.environ["TFE_TOKEN"]'];
+    assert.deepEqual(found(boardsPython(token), 'client.py'), expected);
+  });
+
+  it('but not a name in a comment', () => {
+    assert.deepEqual(found(boardsPython(['', '# ported from our TFE scripts']), 'client.py'), []);
+  });
+
+  it('a path of this API no other product shares, in the same file', () => {
+    const workspaces = [
+      '',
+      '    def workspaces(self, org):',
+      '        return self.s.get(f"{self.base}/api/v2/organizations/{org}/workspaces").json()',
+    ];
+    assert.deepEqual(found(boardsPython(workspaces), 'client.py'), [
+      ...expected,
+      '15 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+  });
+
+  it('a JSON:API document read: the response’s data and attributes', () => {
+    const read = ['', '    def project_name(self, doc):', '        return doc["data"]["attributes"]["name"]'];
+    assert.deepEqual(found(boardsPython(read), 'client.py').slice(0, 2), expected);
+  });
+
+  it('a file named for this API, or an identifier that names it', () => {
+    assert.deepEqual(found(boardsPython([]), 'src/terraform_cloud/client.py'), expected);
+    assert.deepEqual(found(boardsPython([]), 'tfc_client.py'), expected);
+    const go = [
+      'package tfc',
+      '',
+      'func TestOrganizationsURL(t *testing.T) {',
+      '\treq, _ := http.NewRequest(http.MethodGet, NewTfcUrl("/organizations").String(), nil)',
+      '\t_ = req',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(go, 'lib/url_test.go'), ['4 endpoint GET /organizations']);
+  });
+});
