@@ -1,6 +1,7 @@
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
+import { CLIENT_NAME } from './receivers.ts';
 import type { Match } from './match-types.ts';
 import { spelledResource } from './model-names.ts';
 import { endpointFor } from './service-calls.ts';
@@ -65,28 +66,6 @@ const LANGUAGES = new Set([
   'swift',
   'dart',
 ]);
-
-/**
- * A name of the API's client, its type or constructor's first part: the API's own name (tfe, tfc, terraform
- * cloud/enterprise, hcp terraform) and at most a kind word (`tfe`, `tfe2client`, `TFCClient`, `TerraformCloudAPI`).
- */
-const CLIENT_NAME =
-  /\b(?:tf[ce]|TF[CE]|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?:_?\d*_?(?:[Cc]lient|CLIENT|[Aa]pi|API|[Ss]dk|SDK))?(?![\w$])/g;
-
-/** A module an import or require names (`from '../../tfcApi'`, `require("./terraform-cloud/client")`): group 1. */
-const MODULE_PATH = /(?:\bfrom|\bimport|\brequire\()[ \t]*\(?[ \t]*["'`]([^"'`\n]{1,200})["'`]/g;
-
-/**
- * Whether the text imports a module whose path names this API's client (`'../../tfcApi'`,
- * `'../api/terraformCloud/project'`, `'tfe-client'`): the program's own client of this API, whose objects it reads.
- */
-export function importsThisApiClient(text: string): boolean {
-  for (const m of text.matchAll(MODULE_PATH)) {
-    CLIENT_NAME.lastIndex = 0;
-    if (CLIENT_NAME.test(m[1] ?? '')) return true;
-  }
-  return false;
-}
 
 /** The same, the whole of a name. */
 const WHOLE_CLIENT_NAME = new RegExp(`^(?:${CLIENT_NAME.source.slice(2, -9)})$`);

@@ -1,4 +1,4 @@
-import { importsThisApiClient } from './client-calls.ts';
+import { importsThisApiClient } from './receivers.ts';
 import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';

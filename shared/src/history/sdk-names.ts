@@ -10,6 +10,7 @@ import type { Match } from './match-types.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 import { rubyClientWrites } from './ruby-client-writes.ts';
+import { receiverLibrary, type ReceiverLibrary } from './receivers.ts';
 
 /** A name of a client library (go-tfe, terrasnek, terraform-enterprise-client, the Terraform provider) and the subject it stands for. */
 interface SdkName {
@@ -328,7 +329,8 @@ export function sdkMatches(
           modelConstantUses(text, sdkIdx, inCode);
         }
       }
-    if (!services || lines.markers.has('terrasnek')) callUses(text, lines, sdkIdx, 'terrasnek', project, inCode);
+    if (!services || lines.markers.has('terrasnek'))
+      callUses(text, lines, sdkIdx, 'terrasnek', project, inCode, otherReceiverGate(text));
   }
   if (JS_LIKE.has(languageId ?? '')) jsServiceClientUses(text, lines, sdkIdx, languageId, push);
   if (languageId === 'python' && lines.markers.has('pyterprise')) {
@@ -340,9 +342,17 @@ export function sdkMatches(
   }
   if (languageId === 'ruby' && text.includes('.')) {
     const places = new LinePlaces(text, profileFor({ languageId }), lines);
-    callUses(text, lines, sdkIdx, 'terraform-enterprise-client', undefined, (start, end, name) => {
-      if (!places.at(start).inComment) push(start, end, name);
-    });
+    callUses(
+      text,
+      lines,
+      sdkIdx,
+      'terraform-enterprise-client',
+      undefined,
+      (start, end, name) => {
+        if (!places.at(start).inComment) push(start, end, name);
+      },
+      otherReceiverGate(text),
+    );
     // Its writes: the hash a create/update sends, an action's endpoint (only where the file names the client).
     if (RUBY_CLIENT.test(text))
       for (const w of rubyClientWrites(text, index))
@@ -1237,6 +1247,16 @@ function receiverBefore(text: string, dot: number): string {
 }
 
 /**
+ * For the clients read without an import (terrasnek, terraform-enterprise-client: a program is often handed the client
+ * object): a call whose receiver is another library's object (`client.beta.threads.runs.create(…)` of OpenAI,
+ * `gl.projects.list()` after `gl = gitlab.Gitlab(…)`) is not this API's (`receiverLibrary`).
+ */
+function otherReceiverGate(text: string): (dot: number) => boolean {
+  const memo = new Map<string, ReceiverLibrary>();
+  return (dot) => receiverLibrary(text, dot, memo) !== 'other';
+}
+
+/**
  * Service calls: `.Workspaces.SafeDelete(` (go-tfe), `.workspaces.safe_destroy(` (terrasnek), and terrasnek methods
  * passed by reference (`.orgs.list)`, `.orgs.show_module_producers,`).
  */
@@ -1247,6 +1267,7 @@ function callUses(
   client: string,
   project: ReleaseFacts | undefined,
   push: Push,
+  receiverOk?: (dot: number) => boolean,
 ): void {
   const calls = sdkIdx.calls.get(client);
   if (!calls) return;
@@ -1263,6 +1284,7 @@ function callUses(
     if (floor > 0) known = { from: floor };
   }
   for (const m of found) {
+    if (receiverOk !== undefined && !receiverOk(m.index ?? 0)) continue;
     const key = `${client} ${m[1] ?? ''}.${m[2] ?? ''}`;
     const from = (m.index ?? 0) + m[0].length;
     // A method reference closed there (`call(api.orgs.list)`) has no arguments of its own.

@@ -5,6 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource, spelledResource } from './model-names.ts';
 import { normalizeUrl } from './normalize-url.ts';
+import { importsThisApiClient, receiverLibrary, type ReceiverLibrary } from './receivers.ts';
 import { isNameChar, isRegexWordChar, LinePlaces } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
 import type { HistoryIndex } from './types.ts';
@@ -19,7 +20,9 @@ import type { HistoryIndex } from './types.ts';
  * update (PATCH) and delete (DELETE) one; a bare `list`, `iterate` or `create` acts on the service's
 own collection (`client.organizations.list()`). The call stands for the history's endpoint of that method on
  * that path. A method named otherwise (`showWorkspaceByName`, a bare `get`: a map's) or a service named for no
- * resource (`cache.items.listItems()`) claims nothing.
+ * resource (`cache.items.listItems()`) claims nothing. Other SDKs name their services alike (an AI client's
+ * `threads.runs`, an identity service's `organizations`, an ORM's models): a call counts only where its receiver is
+ * this API's client, or the file shows this API and the receiver is no other library's object (`receiverLibrary`).
  */
 const CALL = /\b[A-Za-z_$][\w$]*\??\.([a-z][A-Za-z0-9]*)\??\.([a-z]+)([A-Z][A-Za-z0-9]*)?\(/g;
 
@@ -69,11 +72,20 @@ export function serviceCallMatches(
   if (languageId !== 'typescript' && languageId !== 'javascript' && languageId !== 'typescriptreact') return [];
   const out: Match[] = [];
   const places = new LinePlaces(text, profile, lines);
+  /** Whether the file shows this API (its path, host or a client module it imports); asked once, when needed. */
+  let evidence: boolean | undefined;
+  const receivers = new Map<string, ReceiverLibrary>();
   for (const m of calls(text)) {
     const [, service = '', verb = '', noun = ''] = m;
     const action = knownVerb(verb);
     const owner = namedResource(index, service);
     if (action?.one === undefined || owner.resource === undefined || owner.field !== undefined) continue;
+    // Other SDKs name their services alike (OpenAI's `runs`, WorkOS's `organizations`, Prisma's models): the call
+    // is this API's only where the receiver is its client, or the file shows this API and the receiver is not
+    // another library's object.
+    const receiver = receiverLibrary(text, m.index + m[0].indexOf('.'), receivers);
+    if (receiver === 'other') continue;
+    if (receiver === undefined && !(evidence ??= showsThisApi(text))) continue;
     // A bare verb acts on the service's own collection (`client.organizations.list()`); a bare `get` claims nothing.
     const template =
       noun === ''
@@ -95,6 +107,11 @@ export function serviceCallMatches(
     out.push({ ...match, sdk: { client: 'a client library', name: `${service}.${verb}${noun}` } });
   }
   return out;
+}
+
+/** Whether a text names this API's path or host, or imports a module named for its client. */
+function showsThisApi(text: string): boolean {
+  return text.includes('/api/v2') || text.includes('terraform.io') || importsThisApiClient(text);
 }
 
 /** The path a service method acts on: `/organizations/{}/workspaces`, `/runs/{}/task-stages`, `/workspaces/{}`. */

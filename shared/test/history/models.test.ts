@@ -451,6 +451,7 @@ describe('Go models (json-tagged structs, nested anonymous structs)', () => {
 
 describe('service calls of a client library (service-calls.ts)', () => {
   const text = [
+    "import { client } from './tfc/client';",
     'await client.organizations.listOrganizations();',
     'await client.organizations.listWorkspaces(org);',
     'await client.organizations.iterateOrganizationWorkspaces(org, each);',
@@ -468,14 +469,19 @@ describe('service calls of a client library (service-calls.ts)', () => {
   );
   it('a service named for a resource and a verb-and-noun method stand for the endpoint', () => {
     assert.deepEqual(calls, [
-      '1 endpoint GET /organizations organizations.listOrganizations',
-      '2 endpoint GET /organizations/:organization_name/workspaces organizations.listWorkspaces',
-      '3 endpoint GET /organizations/:organization_name/workspaces organizations.iterateOrganizationWorkspaces',
-      '4 endpoint GET /workspaces/:workspace_id workspaces.showWorkspace',
-      '5 endpoint POST /runs runs.createRun',
-      '6 endpoint GET /runs/:run_id/task-stages taskStages.listRunTaskStages',
-      '7 endpoint GET /organizations organizations.list',
+      '2 endpoint GET /organizations organizations.listOrganizations',
+      '3 endpoint GET /organizations/:organization_name/workspaces organizations.listWorkspaces',
+      '4 endpoint GET /organizations/:organization_name/workspaces organizations.iterateOrganizationWorkspaces',
+      '5 endpoint GET /workspaces/:workspace_id workspaces.showWorkspace',
+      '6 endpoint POST /runs runs.createRun',
+      '7 endpoint GET /runs/:run_id/task-stages taskStages.listRunTaskStages',
+      '8 endpoint GET /organizations organizations.list',
     ]);
+  });
+
+  it('the same calls in a file that shows nothing of this API (no client module, path or host) say nothing', () => {
+    const bare = text.split('\n').slice(1).join('\n');
+    assert.deepEqual(scanText(bare, { languageId: 'typescript' }), []);
   });
 });
 
