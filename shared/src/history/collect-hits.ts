@@ -39,7 +39,7 @@ import {
   type Collection,
 } from './request-collections.ts';
 import { helperPathCalls, type PathHelper } from './path-helpers.ts';
-import { apiAddress, ownHosts } from './other-api.ts';
+import { apiAddress, otherSenderSpans, ownHosts } from './other-api.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, inToOneLinkage, Relationships } from './relationship-data.ts';
@@ -176,6 +176,8 @@ export class HitCollector {
     for (const request of this.#collection?.requests ?? [])
       if (request.foreign && request.url) this.#foreign.push(request.url);
     if (profile === HTTP_FILE_PROFILE) this.#foreign = foreignRequestLines(text);
+    // A code host's own API command or client call (`gh api -X DELETE /projects/…`, `octokit.request('PATCH /projects/{id}')`).
+    this.#foreign.push(...otherSenderSpans(text, this.lines));
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
     const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
     // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.

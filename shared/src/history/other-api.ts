@@ -283,3 +283,51 @@ const NO_HOSTS: ReadonlySet<string> = new Set();
 export function baseName(base: string): string | undefined {
   return /([A-Za-z_]\w*)[^\w]*$/.exec(base)?.[1];
 }
+
+/**
+ * A code host's own API command (`gh api …`, `glab api …`, `hub api …`): GitHub's and GitLab's REST paths
+ * (`/projects/{id}`, `/orgs/{org}/teams`) are spelled like this API's, and a workflow calls them everywhere.
+ */
+const HOST_CLI = /(?<![\w./-])(?:gh|glab|hub)[ \t]+api(?![\w-])/g;
+/**
+ * A route-string request of GitHub's client (`octokit.request('PATCH /projects/{project_id}', …)`,
+ * `github.paginate("GET /orgs/{org}/repos")`, github-script's `github.request(…)`): group 1 the receiver, group 2
+ * the string's quote.
+ */
+const ROUTE_CALL = /([\w$.]*)\.(?:request|paginate)\([ \t\n]*(["'`])(?:GET|POST|PUT|PATCH|DELETE|HEAD)[ \t]+\//g;
+/** A receiver or a file of GitHub's client: `octokit`, `github` (github-script's), an import of `@octokit/…`. */
+const OCTOKIT = /octokit|github/i;
+
+/**
+ * Spans of the text that send another API's requests by their sender, whatever the path: a code host CLI's `api`
+ * command (to the end of its command line, `\` continuations included) and a route-string request of GitHub's
+ * client (to the route string's close), on a receiver named for it or in a file that imports it or runs in
+ * github-script. The paths inside are that API's: no endpoint, no payload.
+ */
+export function otherSenderSpans(text: string, lines: Lines): [number, number][] {
+  const out: [number, number][] = [];
+  if (lines.markers.has(' api')) {
+    HOST_CLI.lastIndex = 0;
+    for (let m = HOST_CLI.exec(text); m !== null; m = HOST_CLI.exec(text)) {
+      let end = lineEnd(text, m.index);
+      while (end < text.length && /\\[ \t]*$/.test(text.slice(Math.max(m.index, end - 8), end)))
+        end = lineEnd(text, end + 1);
+      out.push([m.index, end]);
+      HOST_CLI.lastIndex = end;
+    }
+  }
+  if (lines.markers.has('.request(') || lines.markers.has('.paginate(')) {
+    let octokitFile: boolean | undefined;
+    ROUTE_CALL.lastIndex = 0;
+    for (let m = ROUTE_CALL.exec(text); m !== null; m = ROUTE_CALL.exec(text)) {
+      if (
+        !OCTOKIT.test(m[1] ?? '') &&
+        !(octokitFile ??= lines.markers.has('@octokit/') || lines.markers.has('github-script'))
+      )
+        continue;
+      const close = text.indexOf(m[2] ?? '"', m.index + m[0].length);
+      out.push([m.index, close === -1 ? lineEnd(text, m.index) : close + 1]);
+    }
+  }
+  return out;
+}
