@@ -39,7 +39,8 @@ import {
   type Collection,
 } from './request-collections.ts';
 import { helperPathCalls, type PathHelper } from './path-helpers.ts';
-import { apiAddress, otherSenderSpans, ownHosts } from './other-api.ts';
+import { apiAddress, namesOwnBase, otherSenderSpans, ownHosts } from './other-api.ts';
+import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
 import { inLinkageList, inToOneLinkage, Relationships } from './relationship-data.ts';
@@ -120,6 +121,8 @@ export class HitCollector {
   #foreign: (readonly [number, number])[] = [];
   /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
   #served: UrlHit[] | undefined;
+  /** Whether the text shows this API (`showsThisApi`), read at the first URL on a base holding `/api`. */
+  #showsApi: boolean | undefined;
   /** The hosts the text names with `/api/v2` (`ownHosts`), read at the first base expanded. */
   #ownHosts: ReadonlySet<string> | undefined;
   /**
@@ -939,6 +942,11 @@ export class HitCollector {
     const read = expanded ? wide : ownBase ? plain : this.normalized(text, relative);
     const url = ownBase && read?.base !== undefined ? withoutBase(read) : read;
     if (!url || !this.rooted(url)) return undefined;
+    // A base read as the host and `/api` (`$TF_API_BASE/v2/organizations/…`): many APIs put their version right after
+    // the host (`${DO_API}/v2/projects/{id}`, `$BUILDKITE_API/v2/organizations/…`), so the base's name or the file
+    // must say it is this API's.
+    if (url.base?.endsWith('/v2') === true && !namesOwnBase(url.base) && !(this.#showsApi ??= showsThisApi(this.text)))
+      return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     let candidates = this.index.matchSegments(url.segments, query);
     // On an unknown base, the path may be the tail of a longer one (`{globals.BASE_URL}/oauth-clients`).

@@ -235,7 +235,12 @@ const CONFIG_URL =
 const BASE_NAME = /url|uri|base|host|endpoint|api|server|addr/i;
 const ONE_WORD = /^(?:url|uri|base|host|hostname|endpoint|server|address|addr|api|href|link)$/i;
 /** Names of this API's own settings (`TFE_ADDRESS`, `tfc_host`, `TERRAFORM_API_URL`): never another API's base. */
-const OWN_NAME = /tfe|tfc|terraform|hcp|atlas/i;
+const OWN_NAME = /tfe|tfc|tf_?cloud|tf_?enterprise|terraform|hcp|atlas/i;
+
+/** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */
+export function namesOwnBase(base: string): boolean {
+  return OWN_NAME.test(base);
+}
 /**
  * Hosts that say nothing of which API: a developer's machine, a container's, documentation's examples, and a
  * self-hosted edition's names (`tfe.acme.internal`, `terraform.corp`).

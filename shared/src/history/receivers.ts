@@ -22,6 +22,11 @@ export function importsThisApiClient(text: string): boolean {
   return false;
 }
 
+/** Whether a text names this API's path or HCP Terraform's host, or imports a module named for its client. */
+export function showsThisApi(text: string): boolean {
+  return text.includes('/api/v2') || text.includes('terraform.io') || importsThisApiClient(text);
+}
+
 /**
  * Whether a name or a module's path holds a name of this API's client (`TerraformCloudClient`, `./tfe/client`) or
  * of its mapped clients' packages (`terrasnek.api`, `TerraformEnterprise::API::Client`).

@@ -5,7 +5,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource, spelledResource } from './model-names.ts';
 import { normalizeUrl } from './normalize-url.ts';
-import { importsThisApiClient, receiverLibrary, type ReceiverLibrary } from './receivers.ts';
+import { receiverLibrary, showsThisApi, type ReceiverLibrary } from './receivers.ts';
 import { isNameChar, isRegexWordChar, LinePlaces } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
 import type { HistoryIndex } from './types.ts';
@@ -107,11 +107,6 @@ export function serviceCallMatches(
     out.push({ ...match, sdk: { client: 'a client library', name: `${service}.${verb}${noun}` } });
   }
   return out;
-}
-
-/** Whether a text names this API's path or host, or imports a module named for its client. */
-function showsThisApi(text: string): boolean {
-  return text.includes('/api/v2') || text.includes('terraform.io') || importsThisApiClient(text);
 }
 
 /** The path a service method acts on: `/organizations/{}/workspaces`, `/runs/{}/task-stages`, `/workspaces/{}`. */

@@ -82,8 +82,27 @@ describe('history: CI templating placeholders inside URLs', () => {
     ]);
     const python = [
       'import requests',
-      'r = requests.get(f"{API_BASE}/v2/organizations/{org}/workspaces", headers=h)',
+      'r = requests.get(f"{TFE_API_BASE}/v2/organizations/{org}/workspaces", headers=h)',
     ].join('\n');
     assert.deepEqual(endpoints(python, 'list.py'), ['2 endpoint GET /organizations/:organization_name/workspaces']);
+  });
+
+  it('a base before `v2` that neither its name nor the file says is this API’s: another API’s version root', () => {
+    // Many APIs put their version right after the host (a cloud's `/v2/projects/{id}`, a CI service's
+    // `/v2/organizations/{org}/…`): a base named for nothing of this API, in a file that shows nothing of it.
+    const other = [
+      'const CLOUD_API = process.env.CLOUD_API_URL!;',
+      "export const drop = (id: string) => fetch(`${CLOUD_API}/v2/projects/${id}`, { method: 'DELETE' });",
+      'export const pipelines = (org: string) => fetch(`${process.env.CI_SERVICE_API}/v2/organizations/${org}/projects`);',
+    ].join('\n');
+    assert.deepEqual(endpoints(other, 'cloud.ts'), []);
+    const python = [
+      'import requests',
+      'r = requests.get(f"{API_BASE}/v2/organizations/{org}/workspaces", headers=h)',
+    ].join('\n');
+    assert.deepEqual(endpoints(python, 'list.py'), []);
+    // The same base in a file that names HCP Terraform's host is read.
+    const shown = ['API_BASE = os.environ.get("API_BASE", "https://app.terraform.io/api")', python].join('\n');
+    assert.deepEqual(endpoints(shown, 'list.py'), ['3 endpoint GET /organizations/:organization_name/workspaces']);
   });
 });
