@@ -2,6 +2,7 @@ import { matchingClose } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
+import { writesApiRoot } from './other-api.ts';
 import type { HistoryIndex } from './types.ts';
 import { isNameChar } from './source-text.ts';
 import { goDeclarations } from './go-declarations.ts';
@@ -92,7 +93,7 @@ function untieUnproven(models: readonly Model[], text: string, index: HistoryInd
   for (const m of models)
     if (m.kind === 'struct' && m.resource !== undefined)
       byResource.set(m.resource, [...(byResource.get(m.resource) ?? []), m]);
-  if (byResource.size === 0 || text.includes('/api/v2') || API_DOCS.test(text) || (go && text.includes(GO_TFE_IMPORT)))
+  if (byResource.size === 0 || writesApiRoot(text) || API_DOCS.test(text) || (go && text.includes(GO_TFE_IMPORT)))
     return;
   const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
   if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && isKebab(w.wire))))) return;
@@ -324,7 +325,7 @@ function ownDocument(
  * `Project` are no API's): the resource's type written as a string (`'type': 'projects'`), or an API URL (`/api/v2`).
  */
 function tiedToApi(text: string, resource: string): boolean {
-  return text.includes('/api/v2') || text.includes(`'${resource}'`) || text.includes(`"${resource}"`);
+  return writesApiRoot(text) || text.includes(`'${resource}'`) || text.includes(`"${resource}"`);
 }
 
 /** The parts of a resource object a class may hold as dictionaries of its own. */

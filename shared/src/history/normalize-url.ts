@@ -175,6 +175,8 @@ function dropPrefix(
     if (next === 'v2') return { kept: raw.slice(k + 2) };
     // Registry protocol paths (`/api/registry/...`) are absolute in the data, so keep `api`.
     if (next === 'registry') return { kept: raw.slice(k) };
+    // Another version of an API root (`/api/v2.0/projects`, Harbor's; `/api/v1/…`, `/api/v3/…`): another API's path.
+    if (next !== undefined && /^v\d/.test(next)) return undefined;
   }
   if (hasHost) return undefined;
   let skip = 0;

@@ -184,14 +184,29 @@ function braceClasses(text: string): [number, number][] {
   return out;
 }
 
-/** This API's path prefixes: the API's and its registry protocol's. */
-const OWN_PATH = /\/api\/(?:v2|registry)(?![\w-])/;
+/**
+ * This API's path prefixes: the API's and its registry protocol's; not another version written with a dot
+ * (`/api/v2.0`, Harbor's root).
+ */
+const OWN_PATH = /\/api\/(?:v2|registry)(?![\w-]|\.\d)/;
+
+/** Whether the text writes this API's root, `/api/v2` (not `/api/v2.0`, `/api/v2beta`, `/api/v2-…`). */
+export function writesApiRoot(text: string): boolean {
+  for (let at = text.indexOf('/api/v2'); at !== -1; at = text.indexOf('/api/v2', at + 7)) {
+    const c = text.charCodeAt(at + 7);
+    if (isRegexWordChar(c) || c === 45 || (c === 46 && isDigit(text.charCodeAt(at + 8)))) continue;
+    return true;
+  }
+  return false;
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** HCP Terraform's hosts (`app.terraform.io`, `app.eu.terraform.io`). */
 const OWN_HOST = /(?:^|\.)terraform\.io$/;
 /** A URL's host, after its scheme. */
 const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#\s:{}<>]+)/i;
 /** A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. */
-const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-])/gi;
+const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-]|\.\d)/gi;
 
 /** The hosts the text writes with `/api/v2` after them. */
 export function ownHosts(text: string): Set<string> {

@@ -1,3 +1,4 @@
+import { writesApiRoot } from './other-api.ts';
 import { isNameChar } from './source-text.ts';
 
 /**
@@ -24,7 +25,7 @@ export function importsThisApiClient(text: string): boolean {
 
 /** Whether a text names this API's path or HCP Terraform's host, or imports a module named for its client. */
 export function showsThisApi(text: string): boolean {
-  return text.includes('/api/v2') || text.includes('terraform.io') || importsThisApiClient(text);
+  return writesApiRoot(text) || text.includes('terraform.io') || importsThisApiClient(text);
 }
 
 /**

@@ -144,3 +144,26 @@ describe('history: paths on a base that is another API’s path (no host)', () =
     ]);
   });
 });
+
+describe('history: another version of an `/api` root (`/api/v2.0`, a registry server’s)', () => {
+  const client = (root: string): string =>
+    [
+      'package registry',
+      '',
+      'type Project struct {',
+      '\tProjectID int    `json:"project_id"`',
+      '\tName      string `json:"name"`',
+      '}',
+      '',
+      'func (c *Client) Projects() (*http.Response, error) {',
+      `\treturn c.HTTP.Get(c.BaseURL + "${root}/projects?page_size=100")`,
+      '}',
+    ].join('\n');
+  const names = (text: string): string[] =>
+    scanText(text, { fileName: 'registry.go' }).map((m) => `${m.line} ${m.subject.id}`);
+
+  it('Go: a model beside `/api/v2.0/projects` is that API’s; beside this API’s `/api/v2` it is read', () => {
+    assert.deepEqual(names(client('/api/v2.0')), []);
+    assert.deepEqual(names(client('/api/v2')), ['5 attribute projects name']);
+  });
+});
