@@ -39,7 +39,7 @@ import {
   type Collection,
 } from './request-collections.ts';
 import { helperPathCalls, type PathHelper } from './path-helpers.ts';
-import { apiAddress, namesOwnBase, otherSenderSpans, ownHosts } from './other-api.ts';
+import { apiAddress, namesOtherBase, namesOwnBase, otherSenderSpans, ownHosts } from './other-api.ts';
 import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
@@ -947,6 +947,8 @@ export class HitCollector {
     // must say it is this API's.
     if (url.base?.endsWith('/v2') === true && !namesOwnBase(url.base) && !(this.#showsApi ??= showsThisApi(this.text)))
       return undefined;
+    // A base named for another API (`${CI_API_V4_URL}/projects/…`, GitLab's; `{GITHUB_API_URL}/orgs/…`): its paths.
+    if (url.base !== undefined && namesOtherBase(url.base)) return undefined;
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     let candidates = this.index.matchSegments(url.segments, query);
     // On an unknown base, the path may be the tail of a longer one (`{globals.BASE_URL}/oauth-clients`).

@@ -252,6 +252,19 @@ const ONE_WORD = /^(?:url|uri|base|host|hostname|endpoint|server|address|addr|ap
 /** Names of this API's own settings (`TFE_ADDRESS`, `tfc_host`, `TERRAFORM_API_URL`): never another API's base. */
 const OWN_NAME = /tfe|tfc|tf_?cloud|tf_?enterprise|terraform|hcp|atlas/i;
 
+/**
+ * A base's name that spells another API: a version other than this API's v2 (`CI_API_V4_URL`, GitLab's predefined
+ * base; `apiV1Url`, `BASE_V3`) or a code host (`GITHUB_API_URL`, `GITLAB_URL`, `BITBUCKET_API`).
+ */
+const OTHER_BASE_NAME =
+  /(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|github|gitlab|bitbucket/i;
+
+/** Whether a URL's leading base placeholder is named for another API (`${CI_API_V4_URL}`, `{settings.GITHUB_API}`). */
+export function namesOtherBase(base: string): boolean {
+  const name = baseName(base);
+  return name !== undefined && OTHER_BASE_NAME.test(name) && !OWN_NAME.test(name);
+}
+
 /** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */
 export function namesOwnBase(base: string): boolean {
   return OWN_NAME.test(base);

@@ -167,3 +167,28 @@ describe('history: another version of an `/api` root (`/api/v2.0`, a registry se
     assert.deepEqual(names(client('/api/v2')), ['5 attribute projects name']);
   });
 });
+
+describe('history: a base placeholder named for another API (another version, a code host)', () => {
+  it('a CI job on GitLab’s predefined `${CI_API_V4_URL}` and a script on `$GITHUB_API_URL` say nothing', () => {
+    const job = [
+      'cleanup:',
+      '  script:',
+      '    - \'curl --fail --request DELETE --header "PRIVATE-TOKEN: ${TOKEN}" "${CI_API_V4_URL}/projects/${TARGET}"\'',
+      '    - \'curl --fail --header "JOB-TOKEN: ${CI_JOB_TOKEN}" "${CI_API_V4_URL}/projects/${CI_PROJECT_ID}"\'',
+    ].join('\n');
+    assert.deepEqual(endpoints(job, '.gitlab-ci.yml'), []);
+    const script = ['curl -s -X DELETE -H "Authorization: token $GH" "$GITHUB_API_URL/projects/$BOARD"'];
+    assert.deepEqual(endpoints(script.join('\n'), 'close.sh'), []);
+    const python = ['import requests', 'requests.delete(f"{settings.api_v1_base}/projects/{pid}")'];
+    assert.deepEqual(endpoints(python.join('\n'), 'drop.py'), []);
+  });
+
+  it('the same job on a base named for this API is read', () => {
+    const job = [
+      'cleanup:',
+      '  script:',
+      '    - \'curl --fail --request DELETE --header "Authorization: Bearer ${TFC_TOKEN}" "${TFC_API_V2}/projects/${TARGET}"\'',
+    ].join('\n');
+    assert.deepEqual(endpoints(job, '.gitlab-ci.yml'), ['3 endpoint DELETE /projects/:project_id']);
+  });
+});
