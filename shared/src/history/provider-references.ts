@@ -1,5 +1,5 @@
 import { isHclParserLoaded } from '../hcl/index.ts';
-import { readTerraformFile, type TfBlock, type TfExpr, type TfFile } from '../terraform/index.ts';
+import { localModuleBlocks, readTerraformFile, type TfBlock, type TfExpr, type TfFile } from '../terraform/index.ts';
 import { providerSdkMatch } from './block-labels.ts';
 import type { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
@@ -28,32 +28,25 @@ const PREFIX = 'tfe_';
 /** One text's read, kept for the scan's next question about the same text (facts, then matches). */
 let last: { readonly text: string; readonly file: TfFile } | undefined;
 
+/**
+ * The longest text read with the parser (about 5 ms a KB with web-tree-sitter's node objects): a larger one (generated
+ * Terraform) says nothing here, as other readers bound their reads.
+ */
+const MAX_PARSED = 256 * 1024;
+
 function readHcl(fileName: string | undefined, text: string): TfFile | undefined {
-  if (!isHclParserLoaded()) return undefined;
+  if (!isHclParserLoaded() || text.length > MAX_PARSED) return undefined;
   if (last?.text === text) return last.file;
   const file = readTerraformFile(fileName ?? 'main.tf', text);
   last = { text, file };
   return file;
 }
 
-/** `a/b/tests/x.tftest.hcl` → `a/b/tests` (either separator). */
+/** `a/b/tests/x.tftest.hcl` → `a/b/tests` (either separator; `/` after). */
 function dirOf(fileName: string): string {
-  const at = Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\'));
-  return at === -1 ? '' : fileName.slice(0, at);
-}
-
-/** A local module source (`./modules/x`, `../../`) from `dir`; undefined for a registry or remote source. */
-function joinDir(dir: string, source: string): string | undefined {
-  if (!source.startsWith('./') && !source.startsWith('../')) return undefined;
-  const parts = dir === '' ? [] : dir.split(/[/\\]/);
-  for (const part of source.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
+  const name = fileName.replace(/\\/g, '/');
+  const at = name.lastIndexOf('/');
+  return at === -1 ? '' : name.slice(0, at);
 }
 
 /**
@@ -102,12 +95,13 @@ interface ModuleInputs {
 }
 
 /**
- * A project's Terraform modules (`ProjectFacts.modules`), for its tests' inputs: the files are read with the parser on the
- * first question (a project with no Terraform test never reads them).
+ * A project's Terraform modules (`ProjectFacts.modules`), for its tests' inputs: a folder's files are read with the parser
+ * when a test first asks for that folder (its module under test, the folders its local calls reach), never otherwise.
  */
 export class ProjectModules {
   readonly #files: readonly TerraformSource[];
-  #read: { readonly index: HistoryIndex; readonly modules: ReadonlyMap<string, ModuleInputs> } | undefined;
+  #byDir: Map<string, TerraformSource[]> | undefined;
+  #read: { readonly index: HistoryIndex; readonly modules: Map<string, ModuleInputs | undefined> } | undefined;
 
   constructor(files: readonly TerraformSource[]) {
     this.#files = files;
@@ -120,12 +114,21 @@ export class ProjectModules {
 
   /** The module of a directory, if the project holds one that hands inputs on. */
   module(dir: string, index: HistoryIndex): ModuleInputs | undefined {
-    if (this.#read?.index !== index) {
-      const modules = new Map<string, ModuleInputs>();
-      for (const file of this.#files) readModule(file, index, modules);
-      this.#read = { index, modules };
+    if (this.#byDir === undefined) {
+      this.#byDir = new Map();
+      for (const file of this.#files) {
+        const at = dirOf(file.fileName);
+        this.#byDir.set(at, [...(this.#byDir.get(at) ?? []), file]);
+      }
     }
-    return this.#read.modules.get(dir);
+    if (this.#read?.index !== index) this.#read = { index, modules: new Map() };
+    const modules = this.#read.modules;
+    if (!modules.has(dir)) {
+      const module: ModuleInputs = { inputs: [], calls: [] };
+      for (const file of this.#byDir.get(dir) ?? []) readModule(file, dir, index, module);
+      modules.set(dir, module.inputs.length + module.calls.length === 0 ? undefined : module);
+    }
+    return modules.get(dir);
   }
 }
 
@@ -136,40 +139,33 @@ export function projectModules(list: Iterable<TerraformSource | undefined>): Pro
   return files.length === 0 ? undefined : new ProjectModules(files);
 }
 
-/** A Terraform file's inputs handed to the provider or to a local module, added to its directory's module. */
-function readModule(source: TerraformSource, index: HistoryIndex, modules: Map<string, ModuleInputs>): void {
+/** A Terraform file's inputs handed to the provider or to a local module, added to its folder's module. */
+function readModule(source: TerraformSource, dir: string, index: HistoryIndex, module: ModuleInputs): void {
   const { text, fileName } = source;
   if (!(text.includes(PREFIX) || text.includes('module'))) return;
   const file = readHcl(fileName, text);
   if (file === undefined) return;
-  const dir = dirOf(fileName);
-  const module = modules.get(dir) ?? { inputs: [], calls: [] };
   const { inputs, calls } = module;
   for (const block of file.blocks) {
     const type = block.labels[0] ?? '';
-    if ((block.type === 'resource' || block.type === 'data') && type.startsWith(PREFIX)) {
-      const each = variableAt(block.attributes.get('for_each')?.value, undefined);
-      const visit = (b: TfBlock): void => {
-        for (const [name, attribute] of b.attributes) {
-          if (!argumentMeans(index, type, name)) continue;
-          const from = variableAt(attribute.value, each);
-          if (from) inputs.push({ ...from, type, argument: name });
-        }
-        for (const nested of b.blocks) visit(nested);
-      };
-      visit(block);
-    } else if (block.type === 'module') {
-      const source = block.attributes.get('source')?.value;
-      const to = source?.t === 'literal' && typeof source.value === 'string' ? joinDir(dir, source.value) : undefined;
-      if (to === undefined) continue;
-      for (const [name, attribute] of block.attributes) {
-        if (MODULE_META.has(name)) continue;
-        const from = variableAt(attribute.value, undefined);
-        if (from) calls.push({ ...from, dir: to, input: name });
+    if ((block.type !== 'resource' && block.type !== 'data') || !type.startsWith(PREFIX)) continue;
+    const each = variableAt(block.attributes.get('for_each')?.value, undefined);
+    const visit = (b: TfBlock): void => {
+      for (const [name, attribute] of b.attributes) {
+        if (!argumentMeans(index, type, name)) continue;
+        const from = variableAt(attribute.value, each);
+        if (from) inputs.push({ ...from, type, argument: name });
       }
-    }
+      for (const nested of b.blocks) visit(nested);
+    };
+    visit(block);
   }
-  if (inputs.length + calls.length > 0) modules.set(dir, module);
+  for (const call of localModuleBlocks(dir, file.blocks))
+    for (const [name, attribute] of call.block.attributes) {
+      if (MODULE_META.has(name)) continue;
+      const from = variableAt(attribute.value, undefined);
+      if (from) calls.push({ ...from, dir: call.folder, input: name });
+    }
 }
 
 /** A module block's arguments that are no input of the module. */
@@ -278,6 +274,11 @@ function readsArgument(text: string, index: HistoryIndex): boolean {
   return false;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** A `for` expression's head: the names it binds (groups 1 and 2). */
+const FOR = /^[[{]\s*for\s+([A-Za-z_][\w-]*)(?:\s*,\s*([A-Za-z_][\w-]*))?\s+in\b/;
+
 /** Every reference of a block's expressions (nested blocks too), with the comparisons they are in. */
 class References {
   constructor(
@@ -286,47 +287,61 @@ class References {
     readonly push: Push,
   ) {}
 
-  block(block: TfBlock): void {
-    for (const attribute of block.attributes.values()) this.expr(attribute.value, 0);
-    for (const nested of block.blocks) this.block(nested);
+  /**
+   * A block's expressions, nested blocks too. `bound`: names a `dynamic` block's iterator or a `for` expression binds
+   * there (`iterator = tfe_project` makes `tfe_project.value.name` the iterator's, no provider block's).
+   */
+  block(block: TfBlock, bound: ReadonlySet<string> = NONE): void {
+    let names = bound;
+    if (block.type === 'dynamic') {
+      const iterator = block.attributes.get('iterator')?.value;
+      const name = iterator?.t === 'ref' ? iterator.path[0] : block.labels[0];
+      if (name !== undefined) names = new Set([...bound, name]);
+    }
+    for (const attribute of block.attributes.values()) this.expr(attribute.value, 0, names);
+    for (const nested of block.blocks) this.block(nested, names);
   }
 
-  expr(expr: TfExpr, depth: number): void {
+  expr(expr: TfExpr, depth: number, bound: ReadonlySet<string>): void {
     if (depth > 64) return;
     switch (expr.t) {
       case 'ref': {
-        const read = this.attribute(expr);
+        const read = bound.has(expr.path[0] ?? '') ? undefined : this.attribute(expr);
         if (read?.name) this.push(read.start, read.start + read.attribute.length, read.name.subject, read.name.name);
-        for (const step of expr.steps) if (typeof step !== 'string') this.expr(step, depth + 1);
+        for (const step of expr.steps) if (typeof step !== 'string') this.expr(step, depth + 1, bound);
         return;
       }
       case 'tuple':
-        for (const item of expr.items) this.expr(item, depth + 1);
+        for (const item of expr.items) this.expr(item, depth + 1, bound);
         return;
       case 'object':
-        for (const entry of expr.entries) this.expr(entry.value, depth + 1);
+        for (const entry of expr.entries) this.expr(entry.value, depth + 1, bound);
         return;
       case 'template':
-        for (const part of expr.parts) if (typeof part !== 'string') this.expr(part, depth + 1);
+        for (const part of expr.parts) if (typeof part !== 'string') this.expr(part, depth + 1, bound);
         return;
       case 'call':
-        for (const arg of expr.args) this.expr(arg, depth + 1);
+        for (const arg of expr.args) this.expr(arg, depth + 1, bound);
         return;
-      case 'other':
-        for (const operand of expr.operands ?? []) this.expr(operand, depth + 1);
-        if (expr.op === '==' || expr.op === '!=') this.comparison(expr.operands ?? []);
+      case 'other': {
+        const loop = FOR.exec(expr.text);
+        const names = loop === null ? bound : new Set([...bound, ...loop.slice(1).filter((n) => n !== undefined)]);
+        for (const operand of expr.operands ?? []) this.expr(operand, depth + 1, names);
+        if (expr.op === '==' || expr.op === '!=') this.comparison(expr.operands ?? [], names);
         return;
+      }
       case 'literal':
         return;
     }
   }
 
   /** `ref == "value"` (either way round): the value of the referenced argument's enumerated field. */
-  comparison(operands: readonly TfExpr[]): void {
+  comparison(operands: readonly TfExpr[], bound: ReadonlySet<string>): void {
     const [a, b] = operands;
     if (operands.length !== 2 || a === undefined || b === undefined) return;
     const [ref, literal] = a.t === 'ref' ? [a, b] : [b, a];
     if (ref.t !== 'ref' || literal.t !== 'literal' || typeof literal.value !== 'string') return;
+    if (bound.has(ref.path[0] ?? '')) return;
     const read = this.attribute(ref);
     const subject = read && enumValue(this.index, read.type, read.attribute, literal.value);
     if (read && subject) pushString(literal, subject, `${read.type}.${read.attribute}`, this.push);
@@ -421,13 +436,9 @@ function testInputs(file: TfFile, fileName: string, modules: ProjectModules, ind
   for (const block of file.blocks) {
     if (block.type === 'variables') inputsOf(block, root, modules, index, push);
     if (block.type !== 'run') continue;
-    const source = block.blocks.find((b) => b.type === 'module')?.attributes.get('source')?.value;
-    const dir =
-      source === undefined
-        ? root
-        : source.t === 'literal' && typeof source.value === 'string'
-          ? joinDir(root, source.value)
-          : undefined;
+    // A run's `module { source = "./…" }` is read from the module under test's folder; a registry module is not at hand.
+    const called = block.blocks.find((b) => b.type === 'module');
+    const dir = called === undefined ? root : localModuleBlocks(root, [called])[0]?.folder;
     if (dir === undefined || modules.module(dir, index) === undefined) continue;
     for (const variables of block.blocks)
       if (variables.type === 'variables') inputsOf(variables, dir, modules, index, push);
@@ -436,9 +447,24 @@ function testInputs(file: TfFile, fileName: string, modules: ProjectModules, ind
 
 function inputsOf(block: TfBlock, dir: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
   for (const attribute of block.attributes.values())
-    leaves(attribute.value, [], attribute.nameRange, (path, keyRange, value) =>
-      handed(dir, attribute.name, path, keyRange, value, modules, index, push, 0),
-    );
+    leaves(attribute.value, [], attribute.nameRange, (path, keyRange, value) => {
+      // One walk of the module graph per input value: a folder reached again by another call adds nothing.
+      const walk: Walk = { seen: new Set(), said: new Set(), modules, index, keyRange, value, push };
+      handed(walk, dir, attribute.name, path, 0);
+    });
+}
+
+/** One input value's walk through the modules (`handed`): the states reached, the rows said. */
+interface Walk {
+  /** `dir variable path` reached. */
+  readonly seen: Set<string>;
+  /** `type argument` said. */
+  readonly said: Set<string>;
+  readonly modules: ProjectModules;
+  readonly index: HistoryIndex;
+  readonly keyRange: { readonly start: number; readonly end: number };
+  readonly value: TfExpr;
+  readonly push: Push;
 }
 
 /** Each value inside an input's objects, with its path of keys and its key's range. */
@@ -462,30 +488,19 @@ function pathMatches(pattern: InputPath, path: readonly string[], whole: boolean
 }
 
 /** An input's value at `path` where the module at `dir` hands it to the provider, or on to a local module. */
-function handed(
-  dir: string,
-  variable: string,
-  path: readonly string[],
-  keyRange: { readonly start: number; readonly end: number },
-  value: TfExpr,
-  modules: ProjectModules,
-  index: HistoryIndex,
-  push: Push,
-  depth: number,
-): void {
-  const module = depth > MAX_CALLS ? undefined : modules.module(dir, index);
+function handed(walk: Walk, dir: string, variable: string, path: readonly string[], depth: number): void {
+  const state = `${dir}\u0000${variable}\u0000${path.join('\u0000')}`;
+  if (depth > MAX_CALLS || walk.seen.has(state)) return;
+  walk.seen.add(state);
+  const module = walk.modules.module(dir, walk.index);
   if (module === undefined) return;
-  const said = new Set<string>();
-  for (const input of module.inputs)
-    if (
-      input.variable === variable &&
-      pathMatches(input.path, path, true) &&
-      !said.has(`${input.type} ${input.argument}`)
-    ) {
-      said.add(`${input.type} ${input.argument}`);
-      argumentValue(index, input.type, input.argument, keyRange, value, push);
-    }
+  for (const input of module.inputs) {
+    const said = `${input.type} ${input.argument}`;
+    if (input.variable !== variable || !pathMatches(input.path, path, true) || walk.said.has(said)) continue;
+    walk.said.add(said);
+    argumentValue(walk.index, input.type, input.argument, walk.keyRange, walk.value, walk.push);
+  }
   for (const call of module.calls)
     if (call.variable === variable && pathMatches(call.path, path, false))
-      handed(call.dir, call.input, path.slice(call.path.length), keyRange, value, modules, index, push, depth + 1);
+      handed(walk, call.dir, call.input, path.slice(call.path.length), depth + 1);
 }

@@ -422,7 +422,8 @@ function scan(
   if (hcl) {
     sdk.push(...providerBlockMatches(text, lines, index, languageId));
     // Its attributes read in expressions, and a test's overrides and inputs (with the parser, when a host loaded it).
-    sdk.push(...providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules));
+    for (const m of providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules))
+      sdk.push(m);
   }
   // CDK for Terraform on the same provider: its constructs and their configuration.
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));

@@ -1,4 +1,4 @@
-import type { TfFile } from './terraform-ast.ts';
+import type { TfBlock, TfFile } from './terraform-ast.ts';
 
 /** Module calls followed upwards at most (a chain of callers longer than this is cut). */
 const ROOT_SEARCH_LIMIT = 256;
@@ -9,14 +9,22 @@ const ROOT_SEARCH_LIMIT = 256;
  * not folders of the repository and are left out.
  */
 export function localModuleCalls(folder: string, file: TfFile): string[] {
-  const called: string[] = [];
-  for (const block of file.blocks) {
+  return localModuleBlocks(folder, file.blocks).map((call) => call.folder);
+}
+
+/** The `module` blocks among `blocks` with a local source, each with the folder it calls (`localModuleCalls`). */
+export function localModuleBlocks(
+  folder: string,
+  blocks: readonly TfBlock[],
+): { readonly block: TfBlock; readonly folder: string }[] {
+  const called: { block: TfBlock; folder: string }[] = [];
+  for (const block of blocks) {
     if (block.type !== 'module') continue;
     const source = block.attributes.get('source')?.value;
     if (source?.t !== 'literal' || typeof source.value !== 'string') continue;
     if (!/^\.\.?\//.test(source.value)) continue;
     const target = joinPosix(folder, source.value);
-    if (target !== undefined) called.push(target);
+    if (target !== undefined) called.push({ block, folder: target });
   }
   return called;
 }
@@ -52,18 +60,19 @@ export function rootModuleFolders(folder: string, calls: ReadonlyMap<string, rea
 
 /**
  * `base` joined with a relative path, `.` and `..` resolved (posix, `''` for the base of all);
- * undefined when it climbs above that base.
+ * undefined when it climbs above that base. An absolute base keeps its root (`/repo`, `C:/repo`, `file:///repo`).
  */
 export function joinPosix(base: string, relative: string): string | undefined {
+  const root = (/^(?:[A-Za-z][\w+.-]*:\/\/\/?|[A-Za-z]:[\\/]|[\\/])/.exec(base)?.[0] ?? '').replace(/\\/g, '/');
   const out: string[] = [];
-  for (const part of `${base}/${relative}`.replace(/\\/g, '/').split('/')) {
+  for (const part of `${base.slice(root.length)}/${relative}`.replace(/\\/g, '/').split('/')) {
     if (part === '' || part === '.') continue;
     if (part === '..') {
       if (out.length === 0) return undefined;
       out.pop();
     } else out.push(part);
   }
-  return out.join('/');
+  return root + out.join('/');
 }
 
 /** The path from folder `from` to `to` (both relative to one base, posix): `..` steps then the rest. */

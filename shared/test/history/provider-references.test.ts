@@ -220,4 +220,91 @@ describe('history: a Terraform test’s inputs the module under test hands to th
     ).map(row);
     assert.deepEqual(rows, ['2 attribute projects name (tfe_project.name)']);
   });
+
+  it('absolute file names (as the CLI scans them) resolve the same module calls', () => {
+    assert.deepEqual(
+      scan('/work/lab/tests/unit.tftest.hcl', {
+        '/work/lab/main.tf': module,
+        '/work/lab/modules/access/main.tf': submodule,
+      }),
+      [
+        '2 attribute projects name (tfe_project.name)',
+        '6 permission team-workspaces run-tasks (tfe_team_access.run_tasks)',
+        '14 status team-projects maintain (tfe_team_project_access.access)',
+      ],
+    );
+  });
+
+  // Review v6 item 16: a module graph whose calls meet again (a diamond, a wide graph of shared modules) is walked
+  // once per input value: one row, and a graph of fan-out 20 over four levels returns (before: 160,000 rows, a crash).
+  const graph = (fanOut: number, levels: number): { fileName: string; text: string }[] => {
+    const files: { fileName: string; text: string }[] = [];
+    const calls = (level: number): string =>
+      Array.from(
+        { length: fanOut },
+        (_, c) => `module "m${c}" {\n  source = "../../l${level}/m${c}"\n  name   = var.name\n}\n`,
+      ).join('');
+    for (let l = 0; l < levels; l++)
+      for (let k = 0; k < fanOut; k++)
+        files.push({
+          fileName: `l${l}/m${k}/main.tf`,
+          text: `variable "name" {}\n${l + 1 < levels ? calls(l + 1) : 'resource "tfe_project" "p" {\n  name = var.name\n}\n'}`,
+        });
+    files.push({ fileName: 'main.tf', text: `variable "name" {}\n${calls(0).replaceAll('../../l0/', './l0/')}` });
+    files.push({
+      fileName: 'tests/a.tftest.hcl',
+      text: 'variables {\n  name = "a"\n}\nrun "x" {\n  command = plan\n}\n',
+    });
+    return files;
+  };
+  it('a module reached by two calls, or a wide graph of shared modules, gives the input one row', () => {
+    for (const [fanOut, levels] of [
+      [2, 2],
+      [20, 4],
+    ] as const) {
+      const files = graph(fanOut, levels);
+      assert.deepEqual((scanProject(files)[files.length - 1] ?? []).map(row), [
+        '2 attribute projects name (tfe_project.name)',
+      ]);
+    }
+  });
+});
+
+describe('history: the parser’s bound', () => {
+  it('a Terraform text over 256 KB (generated) is not parsed: its references say nothing', () => {
+    const filler = 'locals {\n' + '  x = "' + 'a'.repeat(100) + '"\n'.repeat(1) + '}\n';
+    const text = `output "p" {\n  value = tfe_project.platform.name\n}\n${filler.repeat(2700)}`;
+    assert.ok(text.length > 256 * 1024);
+    assert.deepEqual(found(text), []);
+    assert.deepEqual(found(text.slice(0, text.indexOf('}\n') + 2)), ['2 attribute projects name (tfe_project.name)']);
+  });
+});
+
+describe('history: names a Terraform expression binds are no provider block', () => {
+  it('a `dynamic` block’s iterator and a `for` expression’s variables named like a provider type say nothing', () => {
+    const text = [
+      'resource "github_repository" "r" {',
+      '  dynamic "template" {',
+      '    for_each = var.projects',
+      '    iterator = tfe_project',
+      '    content {',
+      '      owner = tfe_project.value.name',
+      '    }',
+      '  }',
+      '  dynamic "tfe_variable_set" {',
+      '    for_each = var.sets',
+      '    content {',
+      '      note = tfe_variable_set.value.priority',
+      '    }',
+      '  }',
+      '}',
+      'output "names" {',
+      '  value = [for k, tfe_project in var.projects : tfe_project.value.name if tfe_project.x.name == "a"]',
+      '}',
+      'output "kept" {',
+      '  value = tfe_project.platform.name',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), ['20 attribute projects name (tfe_project.name)']);
+  });
 });
