@@ -270,8 +270,13 @@ export class GoTypeEnvironment {
       const short = text.charCodeAt(i) === 58; // `:=`
       if (short) i--;
       else if (!isPlainAssignment(text.charCodeAt(i))) continue;
-      // Declared at `=`'s next offset (`assignment`): in a function no use is asked in, it types nothing asked.
-      if (!this.scopes.has(this.scopeOf(eq + 1))) continue;
+      // Declared at `=`'s next offset (`assignment`): in a function no use is asked in, it types nothing asked, nor
+      // does the rest of that function: the search goes on where it ends (or the next function starts).
+      const scope = this.scopeOf(eq + 1);
+      if (!this.scopes.has(scope)) {
+        eq = Math.min(this.funcEnds[scope] ?? text.length, this.funcStarts[scope + 1] ?? text.length) - 2;
+        continue;
+      }
       // The names are written in place after `=`'s offset and their count (an array a statement cost most of the garbage).
       const mark = out.length;
       out.push(eq, 0);
