@@ -897,7 +897,8 @@ export function routerFacts(text: string, fileName?: string): RouterFacts {
   const mounts = fileName === undefined ? undefined : mountFacts(text, markers, fileName);
   return { ...(handed ? { handed } : {}), ...(consts ? { consts } : {}), ...(mounts ? { mounts } : {}) };
 }
-const HANDS_ROUTERS = ['Group(', 'PathPrefix(', 'Router(', 'Blueprint(', 'MapGroup('];
+/** Gates of the routers' reading (`MapGroup(` is found by its `Group(`: one whole-text search fewer for every text). */
+const HANDS_ROUTERS = ['Group(', 'PathPrefix(', 'Router(', 'Blueprint('];
 
 /**
  * A call mounting a router on a prefix (groups: 1 the mounting router): Express's `app.use('/api/v2', [mw, …] x)` (2 the
