@@ -456,8 +456,9 @@ export class HitCollector {
     for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
       const from = lines.startOf(l);
       const row = text.slice(from, lines.endOf(l));
-      // The pattern holds the name: a line without it cannot match (a quick search first).
-      const m = row.includes(name) ? assigned.exec(row) : null;
+      // The pattern holds the name and an `=`: a line without both cannot match (quick searches first; a one-letter
+      // name such as go-tfe's `u` is on almost every line, an `=` on few of them).
+      const m = row.includes(name) && row.includes('=') ? assigned.exec(row) : null;
       if (!m) continue;
       const open = from + m.index + m[0].length - 1;
       // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
