@@ -244,10 +244,27 @@ labelledSet('held44', { alwaysCheck: false, minExpected: 5, floors: { recall: 1,
 // session had landed: held45 97.4% (75/77), wrong 0 of 76; held46 50.0% (42/84), wrong 0 of 42; held47 97.6% (41/42),
 // wrong 0 of 41; held48 78.6% (55/70), wrong 1 of 56; together 78.0% (213/273), wrong 1 of 215 (0.5%). The code at
 // the session's start (90ec50ea) finds 152 of 273 (55.7%), wrong 1 of 154. Seen since; the floors are that measurement.
-labelledSet('held45', { alwaysCheck: false, minExpected: 77, floors: { recall: 0.97, wrongShare: 0.01 } });
-labelledSet('held46', { alwaysCheck: false, minExpected: 84, floors: { recall: 0.5, wrongShare: 0.01 } });
+labelledSet('held45', { alwaysCheck: false, minExpected: 77, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held46', { alwaysCheck: false, minExpected: 84, floors: { recall: 0.89, wrongShare: 0.01 } });
 labelledSet('held47', { alwaysCheck: false, minExpected: 42, floors: { recall: 0.97, wrongShare: 0.01 } });
-labelledSet('held48', { alwaysCheck: false, minExpected: 70, floors: { recall: 0.78, wrongShare: 0.02 } });
+labelledSet('held48', { alwaysCheck: false, minExpected: 70, floors: { recall: 0.78, wrongShare: 0.01 } });
+// Floors of held45, held46 and held48 raised in issue 22's twenty-second session to what main gives after it (held45
+// 77 of 77; held46 89.3%, 75 of 84: Terraform's own tests and a Python client's own methods; held48 no wrong report).
+
+// The fifty-first to fifty-fourth (test/fixtures/history-held49: the tfe provider's less common resources and
+// Terraform's own tests of that code — 30 files of 11 repositories, HCL only; history-held50: programs in
+// general-purpose languages — Go on go-tfe, a TypeScript client, a Dart app with its JSON models, Python on requests —
+// 20 files of 9; history-held51: automation, documentation and release tools — shell with curl and jq, agent-skill
+// runbooks, a Go release tool, Python — 15 files of 5; history-held52: workspace factories, the provider driven by
+// data — HCL, tfvars, module inputs — 34 files of 13), built in issue 22's twenty-second session, measured once by
+// the lead at 5f5f089b after every change of the session had landed (the HCL parser loaded, as every host does):
+// held49 84.0% (63/75), wrong 5 of 68; held50 87.0% (161/185), wrong 11 of 172; held51 88.5% (46/52), wrong 7 of 53;
+// held52 82.5% (66/80), wrong 0 of 68; together 85.7% (336/392), wrong 23 of 361 (6.4%). The code at the session's
+// start (2a000eb2) finds 335 of 392 (85.5%), wrong 23 of 360. Seen since; the floors are that measurement.
+labelledSet('held49', { alwaysCheck: false, minExpected: 75, floors: { recall: 0.84, wrongShare: 0.08 } });
+labelledSet('held50', { alwaysCheck: false, minExpected: 185, floors: { recall: 0.87, wrongShare: 0.07 } });
+labelledSet('held51', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.88, wrongShare: 0.14 } });
+labelledSet('held52', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.82, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
@@ -303,6 +320,10 @@ const OTHER = new Set([
   'held46',
   'held47',
   'held48',
+  'held49',
+  'held50',
+  'held51',
+  'held52',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
