@@ -134,6 +134,10 @@ export function clientCallMatches(
   }
   if (direct.length === 0 && holders.size === 0) return [];
   let places: LinePlaces | undefined;
+  // Each method's definition and the triple quotes are looked up once per text, not once per call site (a file with
+  // thousands of calls of one method read the whole text for each).
+  const defined = new Map<string, boolean>();
+  let quotes: TripleQuoteMarks | undefined;
   const out: Match[] = [];
   const claim = (dot: number): void => {
     const call = /^\s*\??\.\s*([A-Za-z][A-Za-z0-9_]*)\s*\(/.exec(text.slice(dot, dot + 80));
@@ -142,7 +146,9 @@ export function clientCallMatches(
     const start = dot + call[0].indexOf(method);
     // The cheap refusals first: a method named for no verb, then one the file defines, then one in a comment.
     if (knownVerb(words(method)[0] ?? '')?.one === undefined) return;
-    if (definedHere(text, method) || (profile.tripleQuotes && inTripleQuotes(text, start))) return;
+    let here = defined.get(method);
+    if (here === undefined) defined.set(method, (here = definedHere(text, method)));
+    if (here || (profile.tripleQuotes && (quotes ??= new TripleQuoteMarks(text)).inside(start))) return;
     places ??= new LinePlaces(text, profile, lines);
     if (places.at(start).inComment || places.at(start).stringStart !== -1) return;
     const subject = endpointOf(index, method, argumentsAt(text, dot + call[0].length));
@@ -186,14 +192,32 @@ function definedHere(text: string, method: string): boolean {
   return false;
 }
 
-/** Whether the offset is inside a `"""` or `\'\'\'` block (a docstring's example: `tfc_client.get_workspace(id=…)`). */
-function inTripleQuotes(text: string, offset: number): boolean {
-  for (const quote of ['"""', "'''"]) {
-    let count = 0;
-    for (let at = text.indexOf(quote); at !== -1 && at < offset; at = text.indexOf(quote, at + 3)) count++;
-    if (count % 2 === 1) return true;
+/**
+ * Whether an offset is inside a `"""` or `\'\'\'` block (a docstring's example: `tfc_client.get_workspace(id=…)`): an
+ * odd count of either mark before it. Each mark's offsets are found once per text; a count is a binary search.
+ */
+class TripleQuoteMarks {
+  readonly #marks: number[][];
+  constructor(text: string) {
+    this.#marks = ['"""', "'''"].map((quote) => {
+      const at: number[] = [];
+      for (let i = text.indexOf(quote); i !== -1; i = text.indexOf(quote, i + 3)) at.push(i);
+      return at;
+    });
   }
-  return false;
+
+  inside(offset: number): boolean {
+    return this.#marks.some((at) => {
+      let low = 0;
+      let high = at.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((at[mid] ?? 0) < offset) low = mid + 1;
+        else high = mid;
+      }
+      return low % 2 === 1;
+    });
+  }
 }
 
 /** The top-level arguments of a call from just after its `(`, each as its text (at most 400 characters read). */
