@@ -301,3 +301,11 @@ heldSet('history-held49', 'fifty-first', { expected: 75, never: 105, repositorie
 heldSet('history-held50', 'fifty-second', { expected: 185, never: 225, repositories: 9 });
 heldSet('history-held51', 'fifty-third', { expected: 52, never: 88, repositories: 5 });
 heldSet('history-held52', 'fifty-fourth', { expected: 80, never: 108, repositories: 13 });
+// The fifty-fifth to fifty-eighth (session 27's builders b1 to b5), clean until the lead's one measurement: held53 the tfe
+// provider at the organisation level (HCL, tfvars); held54 applications with their own HTTP layer (Python, Java);
+// held55 automation and documentation (PowerShell, shell, runbooks, Python); held56 programs on community client
+// libraries and more tfe-provider configurations (HCL, TypeScript, Python, Ruby).
+heldSet('history-held53', 'fifty-fifth', { expected: 90, never: 97, repositories: 15 });
+heldSet('history-held54', 'fifty-sixth', { expected: 52, never: 92, repositories: 4, extensions: 2 });
+heldSet('history-held55', 'fifty-seventh', { expected: 64, never: 88, repositories: 10 });
+heldSet('history-held56', 'fifty-eighth', { expected: 63, never: 200, repositories: 17 });
