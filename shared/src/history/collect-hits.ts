@@ -39,7 +39,14 @@ import {
   type Collection,
 } from './request-collections.ts';
 import { helperPathCalls, type PathHelper } from './path-helpers.ts';
-import { apiAddress, namesOtherBase, namesOwnBase, otherSenderSpans, ownHosts } from './other-api.ts';
+import {
+  apiAddress,
+  namesOtherBase,
+  namesOtherRootApi,
+  namesOwnBase,
+  otherSenderSpans,
+  ownHosts,
+} from './other-api.ts';
 import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
@@ -314,11 +321,15 @@ export class HitCollector {
     };
     // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2;
     // and a path other APIs have too under their own `/api/v2` root (`/api/v2/organizations`: Foreman's, AWX's) only in
-    // a text that shows this API.
+    // a text that shows this API; a text naming another product with an `/api/v2` root (Coder's `Coder-Session-Token`,
+    // Zendesk's host) writes that product's paths, `workspaces` and `runs` too, unless it names this API itself.
     const served = this.#served;
     const own = served === undefined ? undefined : new Set(served);
-    const shared = this.#hits.urls.filter((hit) => !own?.has(hit) && sharedPath(hit) && this.writesRoot(hit));
-    if (shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
+    const rooted = this.#hits.urls.filter((hit) => !own?.has(hit) && this.writesRoot(hit));
+    const other =
+      rooted.length > 0 && namesOtherRootApi(text, (at) => placeOf(at) === 'comment') && !this.namesThisApi(placeOf);
+    const shared = other ? rooted : rooted.filter(sharedPath);
+    if (!other && shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
     if (served && !servesThisApi(text, served.map(bestTemplate), placeOf)) shared.push(...served);
     if (shared.length > 0) {
       const dropped = new Set(shared);
@@ -352,20 +363,27 @@ export class HitCollector {
   }
 
   /**
-   * Whether the text shows it is about this API and not another one on the same `/api/v2` root: a file name naming it
-   * (`terraformCloud/project.ts`, `tfe_client.py`), a path of it other APIs do not share (`/organizations/:org/workspaces`)
-   * or a JSON:API query key on one (`?page[size]=`, not AWX's `page_size` nor Foreman's `per_page`), a type value of its
-   * resources (`"type": "projects"`), a JSON:API
-   * document read (`res.data.data`, `["attributes"]`, `json:"attributes"`: this API's format, not Foreman's nor AWX's),
-   * or its names outside comments (`servesThisApi`: go-tfe, `TFE_TOKEN`, app.terraform.io, `vnd.api+json`) or inside an
-   * identifier (`NewTfcUrl`).
+   * Whether the text shows it is about this API and not another one on the same `/api/v2` root: a path of it other APIs
+   * do not share (`/organizations/:org/workspaces`) or a JSON:API query key on one (`?page[size]=`, not AWX's
+   * `page_size` nor Foreman's `per_page`), a type value of its resources (`"type": "projects"`), a JSON:API document
+   * read or written (`res.data.data`, `["attributes"]`, `json:"attributes"`, `{ data: { attributes: { name } } }`: this
+   * API's format, not Foreman's nor AWX's), or its names (`namesThisApi`).
    */
   private showsThisApi(placeOf: (offset: number) => PlaceKind): boolean {
-    if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
     if (this.#hits.urls.some((hit) => !sharedPath(hit) || hit.url.query.some((q) => q.key.includes('[')))) return true;
     if (this.#hits.evidence.some((e) => e.kind === 'type')) return true;
-    if (JSON_API_READ.test(this.text) || CAMEL_NAME.test(this.text)) return true;
-    return servesThisApi(this.text, [], placeOf);
+    return JSON_API_READ.test(this.text) || JSON_API_BODY.test(this.text) || this.namesThisApi(placeOf);
+  }
+
+  /**
+   * Whether the text names this API: its file name (`terraformCloud/project.ts`, `tfe_client.py`), its names outside
+   * comments (`servesThisApi`: go-tfe, `TFE_TOKEN`, `ATLAS_TOKEN`, app.terraform.io, `vnd.api+json`) or inside an
+   * identifier (`NewTfcUrl`). What another product's text may write too (a path, a JSON:API document: Datadog's v2 is
+   * one) is not a name.
+   */
+  private namesThisApi(placeOf: (offset: number) => PlaceKind): boolean {
+    if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
+    return CAMEL_NAME.test(this.text) || servesThisApi(this.text, [], placeOf);
   }
 
   /**
@@ -1331,6 +1349,12 @@ function unionMember(text: string, end: number): boolean {
  * (`.attributes.name`, `.attributes[`), or a response's top-level `data` read from an HTTP response (`res.data.data`).
  */
 const JSON_API_READ = /["'`]attributes["'`]|json:"attributes|\.attributes(?:\.|\[)|\.data\.data\b/;
+
+/**
+ * A JSON:API document written with unquoted keys (JavaScript, Ruby): a `data` object opening with its `type` or
+ * `attributes` member (`{ data: { attributes: { name } } }`, `{ data: { type: 'teams', attributes: … } }`).
+ */
+const JSON_API_BODY = /\bdata[ \t]*(?::|=>)[ \t]*\{[ \t\r\n]*:?(?:type|attributes)[ \t]*(?::|=>)/;
 
 /** This API's short names inside an identifier (`NewTfcUrl`, `getTfeClient`, `loadTFCConfig`), which `servesThisApi` reads only whole. */
 const CAMEL_NAME = /[a-z](?:Tf[ce]|TF[CE])(?![a-z])/;

@@ -63,6 +63,75 @@ describe('history: a path other products have under their own /api/v2', () => {
   });
 });
 
+describe('history: a file that names another product with an /api/v2 root', () => {
+  // Coder's REST API is `/api/v2/workspaces/{id}` and `/api/v2/organizations/{org}/workspaces`, sent with its
+  // `Coder-Session-Token` header: `workspaces`, a path other products do not share with this API, is Coder's here.
+  const coderTs = (extra: string[]): string =>
+    [
+      'const CODER_URL = process.env.CODER_URL!;',
+      "const headers = { 'Coder-Session-Token': process.env.CODER_SESSION_TOKEN! };",
+      '',
+      'export async function workspace(id: string) {',
+      '  return (await fetch(`${CODER_URL}/api/v2/workspaces/${id}`, { headers })).json();',
+      '}',
+      'export async function orgWorkspaces(org: string) {',
+      '  return (await fetch(`${CODER_URL}/api/v2/organizations/${org}/workspaces`, { headers })).json();',
+      '}',
+      ...extra,
+    ].join('\n');
+
+  it("TypeScript: Coder's workspaces say nothing", () => {
+    assert.deepEqual(found(coderTs([]), 'src/coder.ts'), []);
+  });
+
+  it('shell: a curl with its session header says nothing', () => {
+    const sh = [
+      '#!/bin/sh',
+      'curl -s -H "Coder-Session-Token: $CODER_SESSION_TOKEN" "$CODER_URL/api/v2/workspaces/$WORKSPACE_ID" | jq -r .latest_build.status',
+    ].join('\n');
+    assert.deepEqual(found(sh, 'scripts/status.sh'), []);
+  });
+
+  it("Python: Zendesk's organizations, even with a bracketed page key, say nothing", () => {
+    const py = [
+      'import requests',
+      '',
+      'def organizations(sub, auth):',
+      '    r = requests.get(f"https://{sub}.zendesk.com/api/v2/organizations?page[size]=100", auth=auth)',
+      '    return r.json()["organizations"]',
+    ].join('\n');
+    assert.deepEqual(found(py, 'sync.py'), []);
+  });
+
+  it('but a file that names this API too keeps its paths', () => {
+    const both = coderTs([
+      'export async function tfcWorkspaces(org: string) {',
+      '  return (await fetch(`https://app.terraform.io/api/v2/organizations/${org}/workspaces`)).json();',
+      '}',
+    ]);
+    assert.deepEqual(found(both, 'src/sync.ts'), [
+      '5 endpoint GET /workspaces/:workspace_id',
+      '8 endpoint GET /organizations/:organization_name/workspaces',
+      '11 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+  });
+
+  it('a name of another product in a comment only is no mark of it', () => {
+    const py = boardsPython([
+      '',
+      '    # unlike our Foreman scripts, no per_page here',
+      '    def workspaces(self, org):',
+      '        return self.s.get(f"{self.base}/api/v2/organizations/{org}/workspaces").json()',
+    ]);
+    assert.deepEqual(found(py, 'client.py'), [
+      '9 endpoint GET /organizations',
+      '12 endpoint DELETE /projects/:project_id',
+      '16 endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+    assert.deepEqual(found(py.replace('# unlike our Foreman scripts', 'FOREMAN_URL = None  #'), 'client.py'), []);
+  });
+});
+
 describe('history: the same paths in a file that shows this API', () => {
   const expected = ['9 endpoint GET /organizations', '12 endpoint DELETE /projects/:project_id'];
 
@@ -87,6 +156,29 @@ describe('history: the same paths in a file that shows this API', () => {
       ...expected,
       '15 endpoint GET /organizations/:organization_name/workspaces',
     ]);
+  });
+
+  it("its token's older name, ATLAS_TOKEN", () => {
+    const sh = [
+      '#!/bin/sh',
+      'curl -s -X DELETE -H "Authorization: Bearer $ATLAS_TOKEN" "https://$HOST/api/v2/projects/$PROJECT_ID"',
+    ].join('\n');
+    assert.deepEqual(found(sh, 'cleanup.sh'), ['2 endpoint DELETE /projects/:project_id']);
+  });
+
+  it('a JSON:API document written with unquoted keys: a data object of attributes', () => {
+    const ts = [
+      'export async function createProject(host: string, token: string, org: string, name: string) {',
+      '  return fetch(`https://${host}/api/v2/organizations/${org}/projects`, {',
+      "    method: 'POST',",
+      '    headers: { Authorization: `Bearer ${token}` },',
+      '    body: JSON.stringify({ data: { attributes: { name } } }),',
+      '  });',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(ts, 'src/setup.ts'), ['2 endpoint POST /organizations/:organization_name/projects']);
+    // A data object of other members is no JSON:API document.
+    assert.deepEqual(found(ts.replace('data: { attributes: { name } }', 'data: { name }'), 'src/setup.ts'), []);
   });
 
   it('a JSON:API document read: the response’s data and attributes', () => {
