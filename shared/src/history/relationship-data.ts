@@ -317,6 +317,9 @@ export function inLinkageList(text: string, offset: number): boolean {
   const open = opener(text, offset - 1, offset - LINKAGE_REACH);
   if (open === -1 || !identifierObject(text, open, offset)) return false;
   if (typedLinkageList(text, open)) return true;
+  // A list made by mapping each id to an identifier object, under `data` (`data: ids.map((id) => ({ id, type: … }))`).
+  const mapped = mappedList(text, open);
+  if (mapped !== -1) return keyBeforeOpener(text, mapped, 'data');
   // The list around it: `[`, PowerShell's `@(`, PHP's `array(`, a Go slice literal `[]map[string]string{`.
   // A long list's later items sit far from its `[` (four identifiers of `${tfe_project.p["…"].id}` over 20 lines).
   const list = opener(text, open - 1, open - LIST_REACH);
@@ -325,6 +328,62 @@ export function inLinkageList(text: string, offset: number): boolean {
   if (c === 123 && !goSliceType(text, list)) return false;
   if (c === 40 && text.charCodeAt(list - 1) !== 64 && !mapCall(text, list)) return appendedItem(text, list);
   return keyBeforeOpener(text, list, 'data');
+}
+
+/** A function that maps each item of a list to a value: JavaScript's, Ruby's and Python's `map`, Ruby's `collect`, C#'s `Select`. */
+const MAPS = new Set(['map', 'collect', 'Select']);
+/**
+ * What stands between a mapping call's bracket and the value it gives each item: an arrow function's parameters
+ * (`id =>`, `(id: string) =>`, Java's `id ->`), maybe its block's `return` or C#'s `new`; Python's `lambda id:`;
+ * Ruby's block parameters `|id|`.
+ */
+const MAPPED_HEAD =
+  /^\s*(?:(?:[A-Za-z_$][\w$]*|\([\w$\s,:<>]*\))\s*(?:=>|->)\s*(?:return\s+|new\s+)?|lambda\s+[\w\s,]*:\s*|\|[\w\s,]*\|\s*)$/;
+/** An arrow function's body: its parenthesized object (`=> ({`) or its block (`=> {` … `return {`). */
+const ARROW_BODY = /(?:=>|->)\s*$/;
+
+/**
+ * Where the list expression starts whose mapping gives the identifier object opening at `open` to each item
+ * (`ids.map((id) => ({ id, type: 'workspaces' }))`, `ids.map(id => { return { type: 'workspaces', id }; })`,
+ * `ids.map { |id| { type: 'workspaces', id: id } }`, `map(lambda i: {"type": "workspaces", "id": i}, ids)`,
+ * `ids.Select(id => new { type = "workspaces", id })`): the start of `ids.map`, or -1. Such a list is a to-many
+ * linkage as a written list of identifiers is.
+ */
+function mappedList(text: string, open: number): number {
+  let item = open;
+  let call = opener(text, item - 1, item - LINKAGE_REACH);
+  if (call === -1) return -1;
+  // The arrow's own body: `=> ({ … })` or `=> { return { … }; }`.
+  const between = text.slice(call + 1, item);
+  if (
+    (/^\s*$/.test(between) && text.charCodeAt(call) === 40) ||
+    (/^\s*return\s+$/.test(between) && text.charCodeAt(call) === 123)
+  ) {
+    if (!ARROW_BODY.test(text.slice(Math.max(0, call - 8), call))) return -1;
+    item = call;
+    call = opener(text, item - 1, item - LINKAGE_REACH);
+    if (call === -1) return -1;
+  }
+  if (!MAPPED_HEAD.test(text.slice(call + 1, item))) return -1;
+  // The mapping's name: right before its `(`, or before a Ruby block's `{`.
+  let end = call;
+  if (text.charCodeAt(call) === 123) while (text.charCodeAt(end - 1) === 32) end--;
+  else if (text.charCodeAt(call) !== 40) return -1;
+  let start = end;
+  while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+  if (!MAPS.has(text.slice(start, end))) return -1;
+  // The list it maps: the chain before the name (`payload.workspaceIds.map`), or Python's `map(lambda …, ids)` itself.
+  while (start > 0) {
+    const c = text.charCodeAt(start - 1);
+    if (isWordChar(c) || c === 46 || c === 36 || (c === 63 && text.charCodeAt(start) === 46)) start--;
+    else if (c === 41 || c === 93) {
+      const back = opener(text, start - 2, start - LINKAGE_REACH);
+      if (back === -1) break;
+      start = back;
+    } else break;
+  }
+  // Python's `list(map(…))`: the list it makes.
+  return text.startsWith('list(', start - 5) ? start - 5 : start;
 }
 
 /** A call that puts its argument into a list: `append(refs, …)`, `refs.push(…)`, `refs.append(…)`, gabs' `SetIndex(…, i)`. */
@@ -414,14 +473,27 @@ function identifierObject(text: string, open: number, inside: number): boolean {
     }
     if (d === 123 || d === 91 || d === 40 || d === 125 || d === 93 || d === 41) return false;
   }
+  const body = text.slice(open + 1, close);
   let keys = 0;
-  for (const m of text.slice(open + 1, close).matchAll(IDENTIFIER_KEY)) {
+  for (const m of body.matchAll(IDENTIFIER_KEY)) {
     const key = m[1]!.toLowerCase();
     if (key !== 'type' && key !== 'id') return false;
     keys++;
   }
+  // A shorthand property (JavaScript's `{ id, type: 'workspaces' }`, C#'s `new { type = "workspaces", id }`): `id`
+  // alone is the id's key; any other name alone is a key of its own.
+  for (const item of body.split(ITEM_SEPARATORS)) {
+    const word = item.trim();
+    if (!SHORTHAND.test(word)) continue;
+    if (word !== 'id') return false;
+    keys++;
+  }
   return keys === 2;
 }
+
+const ITEM_SEPARATORS = /[,;\n]/;
+/** An object's item that is a name alone. */
+const SHORTHAND = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * Where a value's placeholder that opens at `brace` ends (its `}`), or -1: `"${tfe_project.this.id}"`, `f"{ws_id}"`,

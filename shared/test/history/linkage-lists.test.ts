@@ -106,3 +106,51 @@ describe("a Java model class's resource decides between resources sharing a name
     ]);
   });
 });
+
+// A to-many linkage list is often made by mapping ids to identifier objects, and JavaScript writes the id as a
+// shorthand property (`relationships['workspaces'] = { data: ids.map((id) => ({ id, type: 'workspaces' })) }`, the
+// object spread into the payload later): the type names the targets, the payload's own `data.type` its resource.
+// Learned from held50 (a TypeScript client's variable-set and policy-set builders: four wrong reports).
+describe("a to-many linkage list made by mapping ids is no payload type; a shorthand id is the id's key", () => {
+  it('TypeScript, Ruby, Python and C#', () => {
+    const ts = [
+      'async function createVarset(ids: string[], projectIds: string[], name: string) {',
+      '  const relationships: Record<string, unknown> = {};',
+      '  if (ids.length > 0) {',
+      "    relationships['workspaces'] = {",
+      "      data: ids.map((id) => ({ id, type: 'workspaces' })),",
+      '    };',
+      '  }',
+      '  relationships.projects = {',
+      '    data: projectIds.map((id: string) => {',
+      "      return { type: 'projects', id };",
+      '    }),',
+      '  };',
+      "  const owner = { data: { id, type: 'organizations' } };",
+      "  return http.post('/organizations/acme/varsets', {",
+      "    data: { type: 'varsets', attributes: { name }, relationships: { ...relationships, owner } },",
+      '  });',
+      '}',
+      "const listed = { data: ids.map((id) => ({ type: 'workspaces', id, attributes: { name: id } })) };",
+    ].join('\n');
+    assert.deepEqual(found(ts, 'typescript', 'resource'), ['15 resource - varsets', '18 resource - workspaces']);
+    const rb = [
+      "body = { data: { type: 'varsets', attributes: { name: name } } }",
+      "rels = { workspaces: { data: ids.map { |id| { type: 'workspaces', id: id } } } }",
+      "more = { data: ids.collect { |id| { type: 'projects', id: } } }",
+    ].join('\n');
+    assert.deepEqual(found(rb, 'ruby', 'resource'), ['1 resource - varsets']);
+    const py = [
+      'body = {"data": {"type": "varsets", "attributes": {"name": name}}}',
+      'rels = {"workspaces": {"data": list(map(lambda i: {"type": "workspaces", "id": i}, ids))}}',
+      'other = {"data": sorted(map(lambda i: {"type": "projects", "id": i}, ids))}',
+    ].join('\n');
+    // `sorted(…)` is a call the rule does not read through: the type stays a use (says more, never guesses less).
+    assert.deepEqual(found(py, 'python', 'resource'), ['1 resource - varsets', '3 resource - projects']);
+    const cs = [
+      'var body = new { data = new { type = "varsets", attributes = new { name } } };',
+      'var rels = new { workspaces = new { data = ids.Select(id => new { type = "workspaces", id }).ToArray() } };',
+    ].join('\n');
+    assert.deepEqual(found(cs, 'csharp', 'resource'), ['1 resource - varsets']);
+  });
+});
