@@ -518,6 +518,9 @@ export class HitCollector {
         inKeyList(text, open));
     // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
     if (!isKey && isMessage(text, open)) return;
+    // A value a message lists in its text: a word quoted inside a string of prose.
+    const outer = this.#places.at(open).stringStart;
+    if (!isKey && outer !== -1 && outer !== open && inProse(text, outer, open)) return;
     // A key a print or log call writes (`logger.info("…", extra={"auto-destroy-at": …})`): the log line's, no payload's.
     // (Go's are read above.)
     if (
@@ -1289,9 +1292,31 @@ function inSegmentList(text: string, open: number): boolean {
   return text.slice(i - 5, i + 1) === '"path"';
 }
 
-/** Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`. */
+/**
+ * Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`;
+ * an error's message (`raise ValueError(`, `throw new Error(`, `errors.New(`, PowerShell's `Write-Error`, Terraform's
+ * `error_message =` of a validation or a condition).
+ */
 const MESSAGE_CALL =
-  /(?:^|[^\w.])(?:print|println|printf|puts|echo|console\.(?:log|info|warn|error|debug)|(?:log|logger|logging|LOG|Log|fmt|t)\.(?:\w+))\(?[ \t]*f?$/;
+  /(?:(?:^|[^\w.])(?:print|println|printf|puts|echo|console\.(?:log|info|warn|error|debug)|(?:log|logger|logging|LOG|Log|fmt|t)\.(?:\w+)|raise[ \t]+\w+|throw[ \t]+(?:new[ \t]+)?\w+|errors\.New|Write-(?:Host|Error|Warning|Output|Verbose))\(?[ \t]*f?|\berror_message[ \t]*=[ \t]*)$/;
+
+/**
+ * A word quoted inside another string's text, after prose (`"'triggers' must be one of 'run:created', 'assessment:drifted'"`,
+ * `"stage must be 'pre_plan' or 'post_plan'"`): no structure before it in that string (`{`, `[`, `=`: JSON or a
+ * query written in a string), and words of a sentence, or the string is a message (`isMessage`).
+ */
+function inProse(text: string, stringStart: number, open: number): boolean {
+  if (open - stringStart > MAX_PROSE) return false;
+  const before = text.slice(stringStart + 1, open);
+  return !STRUCTURE.test(before) && (SENTENCE.test(before) || isMessage(text, stringStart));
+}
+
+/** How far into a string a quoted word is read as prose. */
+const MAX_PROSE = 2_000;
+/** What says a string holds structure, not prose: JSON's or a list's brackets, an assignment or a comparison. */
+const STRUCTURE = /[{[=<>]/;
+/** Three words of a sentence in a row. */
+const SENTENCE = /[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b/;
 
 /** The literal opening at `open` is the whole first argument of a print or log call, or of shell's `echo`. */
 function isMessage(text: string, open: number): boolean {

@@ -1,0 +1,70 @@
+// Values a message lists (shared/src/history/collect-hits.ts, inProse): a word quoted inside a string of prose — a
+// validation's error_message, an exception's text, a printed sentence — is shown, never sent or compared, in every
+// language. The same value sent (a payload's list, JSON written in a string) or compared stays a use. Learned from
+// held49 (a module's validation message listing the notification triggers: four wrong reports). Snippets written for
+// these tests.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const values = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.type === 'status')
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+describe('a value a message lists is no use; the same value sent or compared is', () => {
+  it("Terraform: a validation's error_message", () => {
+    const tf = [
+      'variable "triggers" {',
+      '  type = list(string)',
+      '  validation {',
+      '    condition     = alltrue([for t in var.triggers : contains(["assessment:drifted", "run:created"], t)])',
+      "    error_message = \"Triggers: 'assessment:drifted' or 'assessment:failed'.\"",
+      '  }',
+      "  description = \"Triggers to notify on, such as 'assessment:failed' or 'assessment:drifted'.\"",
+      '}',
+      'resource "tfe_notification_configuration" "n" {',
+      '  triggers = ["assessment:failed"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(values(tf, 'variables.tf'), [
+      '4 status notification-configurations assessment:drifted',
+      '10 status notification-configurations assessment:failed',
+    ]);
+  });
+
+  it('Python, TypeScript and shell: an exception, a print, an echo; JSON in a string stays', () => {
+    const py = [
+      'def create(ws_id, triggers):',
+      '    for t in triggers:',
+      '        if t not in ("run:created", "assessment:drifted"):',
+      "            raise ValueError(\"trigger must be one of 'run:created', 'assessment:drifted' or 'assessment:failed'\")",
+      '    body = {"data": {"type": "notification-configurations", "attributes": {"triggers": ["assessment:failed"]}}}',
+      '    print("sending triggers such as \'assessment:drifted\' now")',
+      '    return requests.post(f"https://app.terraform.io/api/v2/workspaces/{ws_id}/notification-configurations", json=body)',
+    ].join('\n');
+    assert.deepEqual(values(py, 'notify.py'), [
+      '3 status notification-configurations assessment:drifted',
+      '5 status notification-configurations assessment:failed',
+    ]);
+    const ts = [
+      'export async function create(ws: string, triggers: string[]) {',
+      '  for (const t of triggers)',
+      "    if (!['assessment:drifted'].includes(t)) throw new Error(\"use 'assessment:drifted' or 'assessment:failed'\");",
+      '  const body = \'{"data": {"type": "notification-configurations", "attributes": {"triggers": ["assessment:failed"]}}}\';',
+      "  return fetch(`https://app.terraform.io/api/v2/workspaces/${ws}/notification-configurations`, { method: 'POST', body });",
+      '}',
+    ].join('\n');
+    assert.deepEqual(values(ts, 'notify.ts'), [
+      '3 status notification-configurations assessment:drifted',
+      '4 status notification-configurations assessment:failed',
+    ]);
+    const sh = [
+      '#!/bin/bash',
+      'curl -s -X POST "https://app.terraform.io/api/v2/workspaces/$WS/notification-configurations" \\',
+      '  -d \'{"data": {"type": "notification-configurations", "attributes": {"triggers": ["assessment:drifted"]}}}\'',
+      "echo \"Triggers sent: 'assessment:drifted'. Others such as 'assessment:failed' are not set.\"",
+    ].join('\n');
+    assert.deepEqual(values(sh, 'notify.sh'), ['3 status notification-configurations assessment:drifted']);
+  });
+});
