@@ -2,6 +2,7 @@ import type { ResolveContext } from './context.ts';
 import {
   anyEvidenceFor,
   boundUrl,
+  namesCallbackUrl,
   neighbours,
   resourcesAt,
   RUN_TASK_CONTEXT,
@@ -428,6 +429,10 @@ function attributeValue(
     !(runTask && (here ?? RUN_TASK_CONTEXT).every((r) => RUN_TASK_CONTEXT.includes(r)))
   )
     return undefined;
+  // A stage value in a text that reads a run's task stages back and answers no run task request (no callback URL
+  // named): a task stage's own stage, which shares the request's values (`["pre_plan", "post_plan"] as $order` sorting
+  // the stages read), not the request's.
+  if (resource === 'run task request' && here?.includes(resource) !== true && readsTaskStages(ctx)) return undefined;
   const field = subject.name;
   if (hit.keyOf === field) return 'context';
   // The value of another attribute of the resource (`stages = ["pre_plan", "post_plan"]`) is that one's.
@@ -458,6 +463,16 @@ function attributeValue(
     if (sameList(ctx.text, Math.min(hit.end, other.end), Math.max(hit.start, other.start))) return 'context';
   }
   return undefined;
+}
+
+const READS_TASK_STAGES = memoKey<boolean>('reads task stages, answers no run task request');
+
+/** Whether the text names a task stages path (`/runs/{id}/task-stages`, `/task-stages/{id}`) and no callback URL. */
+function readsTaskStages(ctx: ResolveContext): boolean {
+  return ctx.lines.memo(
+    READS_TASK_STAGES,
+    () => ctx.text.includes('/task-stages') && !namesCallbackUrl(ctx.text, ctx.lines),
+  );
 }
 
 /** How far back the call holding an argument is looked for. */
