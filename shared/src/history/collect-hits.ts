@@ -94,6 +94,18 @@ const CURL_STRING = /^\s*(?:curl|wget)\s/;
 const SHOWN =
   /(?:^|[^\w-])(?:echo|printf|println|print|puts|say|log|logger|warn|warning|info|debug|error|Write-\w+)[ \t(]*(?:-\w+[ \t]+)*[A-Za-z]?$/i;
 
+/**
+ * Two pieces joined by `+` right before a string, neither of them a literal: a name, a member, a call or a subscript
+ * (`URL + organization + "`, `(base + org.name + "`).
+ */
+const JOINED_PIECES = /(?:[\w$\])])[ \t]*\+[ \t]*[A-Za-z_$][\w$.]*(?:\[[^\][\n]*\]|\([^()\n]*\))*[ \t]*\+[ \t]*$/;
+
+/** Whether the string opening at `open` is joined after two pieces (`JOINED_PIECES`) on its line. */
+function joinedAfterPieces(text: string, lines: Lines, open: number): boolean {
+  const from = Math.max(lines.startOf(lines.lineOf(open)), open - 200);
+  return JOINED_PIECES.test(text.slice(from, open));
+}
+
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
 const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', '(', ')', ',']);
 
@@ -702,6 +714,9 @@ export class HitCollector {
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
         return inner[1];
       }
+      // A literal joined after two pieces that are no literals (`URL + organization + "/workspaces/" + name`): the
+      // piece before it is a segment of a longer path whose start the text does not show; no path of its own.
+      if (joinedAfterPieces(text, this.lines, place.stringStart)) return close + 1;
       return this.literalChain(place.stringStart, close);
     }
     // A curl command written in another language's text outside its strings (a Terraform heredoc's `curl -X DELETE \`

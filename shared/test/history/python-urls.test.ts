@@ -214,3 +214,41 @@ describe('a URL variable printed before it is sent', () => {
     ]);
   });
 });
+
+// A path literal joined after two pieces that are no literals (`URL + organization + "/workspaces/" + name`) is the
+// middle of a longer path whose start the text does not show (the piece before it is a segment, not a base): no path
+// of its own, in every language that joins with `+`. After one piece (a base) it is read as before. Learned from
+// held50 (a metrics script reading `/organizations/{o}/workspaces/{name}`, reported as `GET /workspaces/:workspace_id`).
+describe('a path literal joined after two pieces is no path of its own', () => {
+  it('Python, TypeScript and Java', () => {
+    const py = [
+      'BASE = "https://app.terraform.io/api/v2"',
+      'def terraform_workspace(prefix, organization, name):',
+      '    a = requests.get(BASE + "/workspaces/" + name, headers=HEADERS)',
+      '    b = requests.get((prefix + organization + "/workspaces/" + name).strip(), headers=HEADERS)',
+      '    return a, b',
+    ].join('\n');
+    assert.deepEqual(endpoints(py), ['3 endpoint GET /workspaces/:workspace_id']);
+    const ts = [
+      "const BASE = 'https://app.terraform.io/api/v2';",
+      'export async function workspace(prefix: string, org: Org, name: string) {',
+      "  const a = await fetch(BASE + '/workspaces/' + name, { headers });",
+      "  const b = await fetch(prefix + org.name.toLowerCase() + '/workspaces/' + name, { headers });",
+      '  return [a, b];',
+      '}',
+    ].join('\n');
+    const found = scanText(ts, { fileName: 'client.ts' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(found, ['3 endpoint GET /workspaces/:workspace_id']);
+    const java = [
+      'class TerraformCloudClient {',
+      '  static final String BASE = "https://app.terraform.io/api/v2";',
+      '  HttpRequest read(String prefix, String org, String name) {',
+      '    HttpRequest a = HttpRequest.newBuilder(URI.create(BASE + "/workspaces/" + name)).GET().build();',
+      '    return HttpRequest.newBuilder(URI.create(prefix + org + "/workspaces/" + name)).GET().build();',
+      '  }',
+      '}',
+    ].join('\n');
+    const inJava = scanText(java, { fileName: 'Client.java' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(inJava, ['4 endpoint GET /workspaces/:workspace_id']);
+  });
+});
