@@ -21,6 +21,8 @@ export interface LexInfo {
     readonly rule: MatchRule;
     /** The text is one of the values the attribute takes (`passed` of a task result's `status`), not its name. */
     readonly value?: true;
+    /** The text is the other case of the subject's own spelling (`apply_duration_average` of `apply-duration-average`). */
+    readonly variant?: true;
   }[];
   /** Resources this token is evidence for wherever it appears (run task signature header, callback URL key). */
   evidence?: readonly string[];
@@ -130,7 +132,7 @@ function addCaseVariants(index: HistoryIndex, at: (text: string) => LexInfo): vo
       if (other === undefined || own.has(other) || other.includes('-_') || other.includes('_-')) continue;
       const info = at(other);
       if (info.candidates.some((c) => c.subject === subject)) continue;
-      info.candidates.push({ subject, rule: other.split(/[-_]/).length >= 3 ? 'distinct' : 'generic' });
+      info.candidates.push({ subject, rule: other.split(/[-_]/).length >= 3 ? 'distinct' : 'generic', variant: true });
     }
   }
 }

@@ -53,8 +53,13 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
   // A permission or an entitlement is a key of its object (`"run-tasks": false`, `"can-update": true`): the value
   // of another key (`"name": "run-tasks"`, an OpenAPI tag, a menu entry) names something of its own.
   const otherKeysValue = !hit.isKey && hit.keyOf !== '';
-  for (const { subject, rule, value } of hit.info.candidates) {
+  for (const { subject, rule, value, variant } of hit.info.candidates) {
     if (typeValue && subject.type !== 'resource') continue;
+    // A string of the snake_case spelling of a name the text also quotes in the API's own kebab-case (`fields =
+    // ['apply_duration_average']` beside `['attributes']['apply-duration-average']`, `{"default_execution_mode":
+    // attrs.get("default-execution-mode")}`): the program's own name for it (a column, a key of its own). A struct
+    // tag's name is a wire name whatever its case; a model's field (no string) may be sent under the other case.
+    if (variant === true && hit.tag !== true && quotedSnake(ctx.text, hit) && quotesOwnSpelling(ctx, subject)) continue;
     if (otherKeysValue && (subject.type === 'permission' || subject.type === 'entitlement')) continue;
     const confidence = value ? attributeValue(ctx, hit, subject, context) : check(ctx, hit, subject, rule, context);
     if (!confidence) continue;
@@ -74,6 +79,27 @@ export function nameMatch(ctx: ResolveContext, hit: NameHit): Match | undefined 
     via,
     alternatives,
   });
+}
+
+const OWN_SPELLINGS = memoKey<Map<HistorySubject, boolean>>('subjects whose own kebab-case spelling the text quotes');
+
+/** Whether the hit is a snake_case string: its text holds a `_` and a quote opens it. */
+function quotedSnake(text: string, hit: NameHit): boolean {
+  const q = text.charCodeAt(hit.start - 1);
+  return hit.info.text.includes('_') && (q === 34 || q === 39);
+}
+
+/** Whether the text quotes the subject's own kebab-case spelling (its name or an alias with a `-`), asked once per subject. */
+function quotesOwnSpelling(ctx: ResolveContext, subject: HistorySubject): boolean {
+  const known = ctx.lines.memo(OWN_SPELLINGS, () => new Map<HistorySubject, boolean>());
+  let answer = known.get(subject);
+  if (answer === undefined) {
+    answer = [subject.name, ...subject.aliases].some(
+      (n) => n.includes('-') && (ctx.text.includes(`"${n}"`) || ctx.text.includes(`'${n}'`)),
+    );
+    known.set(subject, answer);
+  }
+  return answer;
 }
 
 /**

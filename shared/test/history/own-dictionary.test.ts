@@ -44,3 +44,26 @@ describe('history: keys read back from a dictionary the program filled', () => {
     assert.deepEqual(lines(js, 'javascript'), ['4:22', '4:55']);
   });
 });
+
+// A string of the snake_case spelling of a name the text also quotes in the API's own kebab-case is the program's own
+// name for it: a CSV column, a key of the dictionary it returns (`{"default_execution_mode":
+// attrs.get("default-execution-mode")}`). A model's field (no string) and a struct tag keep their reading. Learned from
+// held50 (a metrics script's column names: two wrong reports).
+describe("history: a snake_case string beside the API's own kebab-case spelling is the program's name", () => {
+  it('Python: output columns and a returned dictionary', () => {
+    const py = [
+      'def metrics(ws):',
+      "    row = [ws['data']['attributes']['apply-duration-average'], ws['data']['attributes']['plan-duration-average']]",
+      "    fields = ['name', 'apply_duration_average', 'plan_duration_average']",
+      '    return {"apply_duration_average": row[0]}',
+    ].join('\n');
+    const found = scanText(py, { languageId: 'python' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(found, [
+      '2 attribute workspaces apply-duration-average',
+      '2 attribute workspaces plan-duration-average',
+    ]);
+    // Without the kebab-case reads the snake_case strings are read as before.
+    const alone = scanText(py.split('\n').slice(2).join('\n'), { languageId: 'python' });
+    assert.ok(alone.some((m) => m.line === 1 && m.subject.id === 'attribute workspaces apply-duration-average'));
+  });
+});
