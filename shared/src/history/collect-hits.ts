@@ -96,14 +96,26 @@ const SHOWN =
 
 /**
  * Two pieces joined by `+` right before a string, neither of them a literal: a name, a member, a call or a subscript
- * (`URL + organization + "`, `(base + org.name + "`).
+ * (`URL + organization + "`, `(base + org.name + "`). Group 1 is the piece right before the string.
  */
-const JOINED_PIECES = /(?:[\w$\])])[ \t]*\+[ \t]*[A-Za-z_$][\w$.]*(?:\[[^\][\n]*\]|\([^()\n]*\))*[ \t]*\+[ \t]*$/;
+const JOINED_PIECES = /(?:[\w$\])])[ \t]*\+[ \t]*([A-Za-z_$][\w$.]*(?:\[[^\][\n]*\]|\([^()\n]*\))*)[ \t]*\+[ \t]*$/;
 
-/** Whether the string opening at `open` is joined after two pieces (`JOINED_PIECES`) on its line. */
+/** A word of a name that holds a base or a part of one (`tfeHost + API_V2 + "/…"`, `cfg.host + cfg.apiPath + '/…'`). */
+const BASE_WORD = /url|uri|host|base|api|path|prefix|root|endpoint|server|address|version|v\d/i;
+
+/**
+ * Whether the string opening at `open` is joined after two pieces (`JOINED_PIECES`) on its line, the one right before
+ * it a segment (`organization`, `org.name`): not a part of a base, by its name or by the path the text assigns it
+ * (`V2 = "/api/v2"`).
+ */
 function joinedAfterPieces(text: string, lines: Lines, open: number): boolean {
   const from = Math.max(lines.startOf(lines.lineOf(open)), open - 200);
-  return JOINED_PIECES.test(text.slice(from, open));
+  const piece = JOINED_PIECES.exec(text.slice(from, open))?.[1];
+  if (piece === undefined || BASE_WORD.test(piece)) return false;
+  const name = /[A-Za-z_$][\w$]*$/.exec(piece.replace(/(?:\[[^\][\n]*\]|\([^()\n]*\))+$/, ''))?.[0];
+  if (name === undefined) return true;
+  const assignedPath = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b[^\\n=]{0,40}[=:][ \\t]*["'\`](?:/|https?:)`);
+  return !assignedPath.test(text);
 }
 
 /** Characters that end an unquoted URL (`curl https://…/runs -d …`, `url: /api/v2/runs`). */
@@ -1310,10 +1322,11 @@ function inSegmentList(text: string, open: number): boolean {
 /**
  * Calls that show or log a text: `print(`, `console.log(`, `logger.info(`, `fmt.Println(`, `log.Printf(`, `fmt.Errorf(`;
  * an error's message (`raise ValueError(`, `throw new Error(`, `errors.New(`, PowerShell's `Write-Error`, Terraform's
- * `error_message =` of a validation or a condition).
+ * `error_message =` of a validation or a condition), a write to the error stream (`sys.stderr.write(`, `$stderr.puts`,
+ * `Console.Error.WriteLine(`).
  */
 const MESSAGE_CALL =
-  /(?:(?:^|[^\w.])(?:print|println|printf|puts|echo|console\.(?:log|info|warn|error|debug)|(?:log|logger|logging|LOG|Log|fmt|t)\.(?:\w+)|raise[ \t]+\w+|throw[ \t]+(?:new[ \t]+)?\w+|errors\.New|Write-(?:Host|Error|Warning|Output|Verbose))\(?[ \t]*f?|\berror_message[ \t]*=[ \t]*)$/;
+  /(?:(?:^|[^\w.])(?:print|println|printf|puts|echo|console\.(?:log|info|warn|error|debug)|(?:log|logger|logging|LOG|Log|fmt|t)\.(?:\w+)|raise[ \t]+\w+|throw[ \t]+(?:new[ \t]+)?\w+|errors\.New|Write-(?:Host|Error|Warning|Output|Verbose)|(?:sys\.|\$)?stderr\.(?:write|puts)|Console\.Error\.Write(?:Line)?)\(?[ \t]*f?|\berror_message[ \t]*=[ \t]*)$/;
 
 /**
  * A word quoted inside another string's text, after prose (`"'triggers' must be one of 'run:created', 'assessment:drifted'"`,
@@ -1322,9 +1335,13 @@ const MESSAGE_CALL =
  */
 function inProse(text: string, stringStart: number, open: number): boolean {
   if (open - stringStart > MAX_PROSE) return false;
-  const before = text.slice(stringStart + 1, open);
+  // A placeholder closed before the word (`f"run {run_id} is …"`, `` `trigger ${t} is …` ``, `"#{name} …"`) is no structure.
+  const before = text.slice(stringStart + 1, open).replace(INTERPOLATION, ' ');
   return !STRUCTURE.test(before) && (SENTENCE.test(before) || isMessage(text, stringStart));
 }
+
+/** An interpolation in a string (`{run_id}`, `{status!r}`, `${t}`, `#{name}`): no quote, colon or bracket inside. */
+const INTERPOLATION = /[$#]?\{[^{}[\]"'`:\n]*\}/g;
 
 /** How far into a string a quoted word is read as prose. */
 const MAX_PROSE = 2_000;

@@ -67,4 +67,21 @@ describe('a value a message lists is no use; the same value sent or compared is'
     ].join('\n');
     assert.deepEqual(values(sh, 'notify.sh'), ['3 status notification-configurations assessment:drifted']);
   });
+
+  it('a message with placeholders before the word, a write to the error stream; a read inside a placeholder stays', () => {
+    const py = [
+      'def check(status, run_id, run):',
+      '    if status != "planned_and_saved":',
+      '        raise RuntimeError(f"run {run_id} is {status!r}, wanted \'planned_and_saved\'")',
+      '    sys.stderr.write("run is \'planned_and_saved\', waiting\\n")',
+      "    print(f\"status {run['attributes']['status'] == 'planned_and_saved'}\")",
+    ].join('\n');
+    assert.deepEqual(values(py, 'check.py'), ['2 status runs planned_and_saved', '5 status runs planned_and_saved']);
+    const ts = [
+      'export function assertStatus(s: string): void {',
+      "  if (s !== 'planned_and_saved') throw new Error(`run ${s}: expected 'planned_and_saved' before apply`);",
+      '}',
+    ].join('\n');
+    assert.deepEqual(values(ts, 'check.ts'), ['2 status runs planned_and_saved']);
+  });
 });

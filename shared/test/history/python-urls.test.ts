@@ -251,4 +251,26 @@ describe('a path literal joined after two pieces is no path of its own', () => {
     const inJava = scanText(java, { fileName: 'Client.java' }).map((m) => `${m.line} ${m.subject.id}`);
     assert.deepEqual(inJava, ['4 endpoint GET /workspaces/:workspace_id']);
   });
+
+  it('a base written as two pieces (a host and the API prefix, by name or by the path assigned) is still a base', () => {
+    const java = [
+      'class TfeClient {',
+      '  private static final String API_V2 = "/api/v2";',
+      '  HttpRequest delete(String id) {',
+      '    return HttpRequest.newBuilder(URI.create(tfeHost + API_V2 + "/projects/" + id)).DELETE().build();',
+      '  }',
+      '}',
+    ].join('\n');
+    const inJava = scanText(java, { fileName: 'TfeClient.java' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(inJava, ['4 endpoint DELETE /projects/:project_id']);
+    const js = "export const del = (id) => fetch(cfg.host + cfg.apiPath + '/projects/' + id, { method: 'DELETE' });";
+    const inJs = scanText(js, { fileName: 'client.js' }).map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(inJs, ['1 endpoint DELETE /projects/:project_id']);
+    const py = [
+      'TFE = "/api/v2"',
+      'def drop_project(host, pid):',
+      '    return requests.delete(host + TFE + "/projects/" + pid, headers=HEADERS)',
+    ].join('\n');
+    assert.deepEqual(endpoints(py), ['3 endpoint DELETE /projects/:project_id']);
+  });
 });
