@@ -1,5 +1,5 @@
 import type { LanguageProfile } from './language-profile.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines, type MemoKey } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
@@ -90,9 +90,9 @@ export function definedOperations(
     if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
     // Go, Python, Ruby: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
     if ((go || indented) && m.confidence !== 'exact') continue;
-    const def = indented ? indentedFunctionAround(text, lines, m.line - 1) : undefined;
+    const def = indented ? around(text, lines, INDENTED_AROUND, m.line - 1, indentedFunctionAround) : undefined;
     const name = go
-      ? goFunctionAround(text, lines, m.line - 1)
+      ? around(text, lines, GO_AROUND, m.line - 1, goFunctionAround)
       : sentinel
         ? sentinelFunctionAround(text, lines, m.line - 1)?.name
         : indented
@@ -127,6 +127,31 @@ export function definedOperations(
     }
   if (sentinel && known.size > 0) sentinelWrappers(text, lines, known);
   return known;
+}
+
+/**
+ * The function around each line a path was matched on, by line, kept per text: `definedOperations` is asked twice a
+ * scan (the file's own operations before the project's calls, then its facts for the project) over the same paths, and
+ * several paths of one function share a line or a function; each line's function is read once.
+ */
+const INDENTED_AROUND = memoKey<Map<number, { name: string; start: number } | undefined>>(
+  'client operations: indented function around a line',
+);
+const GO_AROUND = memoKey<Map<number, string | undefined>>('client operations: Go function around a line');
+
+/** `read(text, lines, line)`, kept per text by line under `key` (`INDENTED_AROUND`, `GO_AROUND`). */
+function around<T>(
+  text: string,
+  lines: Lines,
+  key: MemoKey<Map<number, T | undefined>>,
+  line: number,
+  read: (text: string, lines: Lines, line: number) => T | undefined,
+): T | undefined {
+  const memo = lines.memo(key, () => new Map<number, T | undefined>());
+  if (memo.has(line)) return memo.get(line);
+  const found = read(text, lines, line);
+  memo.set(line, found);
+  return found;
 }
 
 /**
