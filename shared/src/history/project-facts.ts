@@ -425,9 +425,8 @@ interface Called {
   readonly longest: number;
   readonly lasts: Uint8Array;
   readonly others: readonly string[];
-  /** The functions and methods the project's files say return a go-tfe struct, as called (`declaredCalls`), and their last characters by code (`& 127`). */
+  /** The functions and methods the project's files say return a go-tfe struct, as called (`declaredCalls`). */
   readonly declared: readonly string[];
-  readonly declaredLasts: Uint8Array;
 }
 const CALLED = new WeakMap<ProjectFacts, Called>();
 function calledNames(project: ProjectFacts): Called {
@@ -447,18 +446,7 @@ function calledNames(project: ProjectFacts): Called {
       longest = Math.max(longest, name.length);
     }
     const declared = project.goReturns === undefined ? [] : declaredCalls(project.goReturns);
-    const declaredLasts = new Uint8Array(128);
-    for (const name of declared) declaredLasts[name.charCodeAt(name.length - 1) & 127] = 1;
-    called = {
-      plain,
-      paths,
-      lengths: new Set(names.map((n) => n.length)),
-      longest,
-      lasts,
-      others,
-      declared,
-      declaredLasts,
-    };
+    called = { plain, paths, lengths: new Set(names.map((n) => n.length)), longest, lasts, others, declared };
     CALLED.set(project, called);
   }
   return called;
@@ -466,24 +454,24 @@ function calledNames(project: ProjectFacts): Called {
 
 /**
  * Whether the text calls one of the plain names after a dot: the pattern `\.(?:name|…)\(` (the whole word between
- * the dot and the parenthesis, as `dotCalls` reads a call), found from each `(` back over the word before it, and
- * that word looked up only when its last character, its length and the dot before it allow (the pattern, which
- * stops at every dot of the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass).
- * In the same walk, a path helper's name before a `(` (with a dot or without): true when the text calls it with a
- * literal piece and defines no function of that name itself (`callsHelper`), asked once a name (a search of each
- * name, `markers.has`, cost 0.3 to 0.9 ms a name a pass over history-real's texts). And a call of a function or method
- * the project's Go files say returns a go-tfe struct (`callsDeclared`: a search of each name cost 0.1 to 0.7 ms a pass).
+ * the dot and the parenthesis, as `dotCalls` reads a call), found from each of the text's `(`s (`TextMarkers.opens`:
+ * found once per text, shared with the gates' markers that hold one) back over the word before it, and that word looked
+ * up only when its last character, its length and the dot before it allow (the pattern, which stops at every dot of
+ * the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass). At the same `(`s, a path
+ * helper's name before one (with a dot or without): true when the text calls it with a literal piece and defines no
+ * function of that name itself (`callsHelper`), asked once a name. And a call of a function or method the project's Go
+ * files say returns a go-tfe struct (`callsDeclared`'s `Name(`, any word ending so): a marker each, read at the same
+ * `(`s.
  */
-function callsPlain(text: string, called: Called): boolean {
-  const { plain, paths, lengths, lasts, declared, declaredLasts } = called;
+function callsPlain(text: string, called: Called, markers: TextMarkers): boolean {
+  const { plain, paths, lengths, lasts, declared } = called;
   if (plain.size === 0 && paths.size === 0 && declared.length === 0) return false;
+  for (const name of declared) if (markers.has(`${name}(`)) return true;
+  if (plain.size === 0 && paths.size === 0) return false;
   const stop = called.longest + 1;
   let asked: Set<string> | undefined;
-  for (let open = text.indexOf('('); open !== -1; open = text.indexOf('(', open + 1)) {
+  for (const open of markers.opens) {
     const last = text.charCodeAt(open - 1);
-    // A call of a function the project's files say returns a go-tfe struct (`callsDeclared`'s `Name(`, any word ending so).
-    if (declaredLasts[last & 127] === 1)
-      for (const name of declared) if (open >= name.length && text.startsWith(name, open - name.length)) return true;
     if (last > 127 || lasts[last] !== 1) continue;
     // The word before the `(`, read back no further than the longest name (a longer word is none of them).
     let start = open - 1;
@@ -511,10 +499,10 @@ export function factsConcern(
   markers = new TextMarkers(text),
   fileName?: string,
 ): boolean {
-  // The helpers' and operations' `.name(` calls: one pass over the text's `(`s (`callsPlain`), not a search per name
-  // (a project's operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
+  // The helpers' and operations' `.name(` calls: at the text's `(`s (`callsPlain`), not a search per name (a project's
+  // operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);
-  if (callsPlain(text, called)) return true;
+  if (callsPlain(text, called, markers)) return true;
   if (project.operations !== undefined && markers.has('.assert_') && assertsMockOf(text, project.operations))
     return true;
   for (const name of called.others) if (markers.has(`.${name}(`)) return true;

@@ -7,7 +7,9 @@
  * Each marker is one native search the first time it is asked (`indexOf`: memchr-like, about 0.3 ns a character
  * here), the answer a map look-up after. One hand-written pass over the text for every marker at once was measured
  * (history-real, 27 markers) at 4.3–5.5 ms a pass against 0.6 ms a pass for one native search of an absent marker:
- * the character loop alone costs seven native searches, more than the gates of a file ask, so none is made.
+ * the character loop alone costs seven native searches, more than the gates of a file ask, so none is made. But a
+ * marker that holds a `(` or a `/` is looked for at the text's `(`s or `/`s only (`firstAt`: each found once per text
+ * in one native search from one to the next, and shared by every such marker).
  * A native search stops at every occurrence of its needle's first character, so a marker is searched by its part
  * from its rarest character on (`PROBE`: `'.attributes'` by `'butes'`, where `.` is everywhere), each find then
  * checked for the whole marker before it: the same first occurrence, found with fewer stops.
@@ -16,6 +18,7 @@ export class TextMarkers {
   readonly #text: string;
   readonly #first = new Map<string, number>();
   #slashes: Slashes | undefined;
+  #opens: number[] | undefined;
 
   constructor(text: string) {
     this.#text = text;
@@ -25,10 +28,24 @@ export class TextMarkers {
   first(marker: string): number {
     let at = this.#first.get(marker);
     if (at === undefined) {
-      at = firstOf(this.#text, marker);
+      at = this.#search(marker);
       this.#first.set(marker, at);
     }
     return at;
+  }
+
+  /**
+   * A marker that holds a `(` or a `/` (`Group(`, `.use(`, `Sprintf("%`, `api/v2`, `/registry/`: about two thirds of
+   * the gates' asks over history-real, most of them absent) is looked for only at the text's `(`s or `/`s (`firstAt`);
+   * any other by a native search (`firstOf`).
+   */
+  #search(marker: string): number {
+    if (marker.length < 2) return firstOf(this.#text, marker);
+    const paren = marker.indexOf('(');
+    if (paren !== -1) return firstAt(this.#text, this.opens, marker, paren);
+    const slash = marker.indexOf('/');
+    if (slash !== -1) return firstAt(this.#text, this.slashes.all, marker, slash);
+    return firstOf(this.#text, marker);
   }
 
   /** Whether the text holds the marker. */
@@ -46,6 +63,34 @@ export class TextMarkers {
   get slashes(): Slashes {
     return (this.#slashes ??= slashesOf(this.#text));
   }
+
+  /** The offsets of the text's `(`s, in order (`firstAt`), found in one walk over them on the first ask. */
+  get opens(): readonly number[] {
+    return (this.#opens ??= opensOf(this.#text));
+  }
+}
+
+/**
+ * `text.indexOf(marker)`, from the offsets of one of the marker's characters in the text (`marker[at]`, `offsets` in
+ * order): the first place where the marker holds around one of them. A character on about one in a hundred of a
+ * text's characters (`(`, `/`) gives a few dozen places a text to look at, found in one native search from one to the
+ * next on the first ask and shared by every marker that holds it.
+ */
+function firstAt(text: string, offsets: readonly number[], marker: string, at: number): number {
+  // A neighbouring character of the marker first: most places of a common character are no find.
+  const k = at > 0 ? at - 1 : at + 1;
+  const c = marker.charCodeAt(k);
+  for (const offset of offsets) {
+    const from = offset - at;
+    if (from >= 0 && text.charCodeAt(from + k) === c && text.startsWith(marker, from)) return from;
+  }
+  return -1;
+}
+
+function opensOf(text: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf('('); at !== -1; at = text.indexOf('(', at + 1)) out.push(at);
+  return out;
 }
 
 /**
@@ -53,6 +98,8 @@ export class TextMarkers {
  * text's `/`s on its own before: about 0.4–0.8 ms a pass over history-real's texts each).
  */
 export interface Slashes {
+  /** Offsets of every `/`, in order (`firstAt`). */
+  readonly all: readonly number[];
   /** Offsets of each `/` before `{`, `%`, `$`, `#` or a quote: where a path helper's template or join may be (`path-helpers.ts`). */
   readonly opening: readonly number[];
   /** Offsets of each `/` after `api` and before a letter (`api/v2`, `api/iacp`): another API's base may be there (`other-api.ts`). */
@@ -60,9 +107,11 @@ export interface Slashes {
 }
 
 function slashesOf(text: string): Slashes {
+  const all: number[] = [];
   const opening: number[] = [];
   const api: number[] = [];
   for (let at = text.indexOf('/'); at !== -1; at = text.indexOf('/', at + 1)) {
+    all.push(at);
     const c = text.charCodeAt(at + 1);
     // { % $ # " '
     if (c === 123 || c === 37 || c === 36 || c === 35 || c === 34 || c === 39) opening.push(at);
@@ -75,7 +124,7 @@ function slashesOf(text: string): Slashes {
     )
       api.push(at); // a letter after `api/`
   }
-  return { opening, api };
+  return { all, opening, api };
 }
 
 /**
