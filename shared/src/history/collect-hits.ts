@@ -348,12 +348,14 @@ export class HitCollector {
     // and a path other APIs have too under their own `/api/v2` root (`/api/v2/organizations`: Foreman's, AWX's) only in
     // a text that shows this API; a text naming another product with an `/api/v2` root (Coder's `Coder-Session-Token`,
     // Zendesk's host) writes that product's paths, `workspaces` and `runs` too, unless it names this API itself.
+    // The root may come from a base of the file (`API = f"https://{domain}/api/v2"`); a text naming another product
+    // drops its paths on a base it does not spell too (`coder('GET', \`workspaces/${id}\`)` after Coder's root).
     const served = this.#served;
     const own = served === undefined ? undefined : new Set(served);
-    const rooted = this.#hits.urls.filter((hit) => !own?.has(hit) && this.writesRoot(hit));
+    const sent = own === undefined ? this.#hits.urls : this.#hits.urls.filter((hit) => !own.has(hit));
     const other =
-      rooted.length > 0 && namesOtherRootApi(text, (at) => placeOf(at) === 'comment') && !this.namesThisApi(placeOf);
-    const shared = other ? rooted : rooted.filter(sharedPath);
+      sent.length > 0 && namesOtherRootApi(text, (at) => placeOf(at) === 'comment') && !this.namesThisApi(placeOf);
+    const shared = other ? [...sent] : sent.filter((hit) => !hit.unrooted && sharedPath(hit));
     if (!other && shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
     if (served && !servesThisApi(text, served.map(bestTemplate), placeOf)) shared.push(...served);
     if (shared.length > 0) {
@@ -376,15 +378,6 @@ export class HitCollector {
     // Go builds payloads as structs (their tags are read), not member by member.
     if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
     return this.#hits;
-  }
-
-  /**
-   * Whether a URL writes the `/api/v2` root itself (`"#{base_url}/api/v2/organizations"`): the root is what says whose
-   * API, and other products have that root too. A path on a base the text does not spell (`"$base/projects/$id"`) is
-   * read as before.
-   */
-  private writesRoot(hit: UrlHit): boolean {
-    return hit.end - hit.start > 7 && this.text.slice(hit.start, hit.end).includes('/api/v2');
   }
 
   /**
@@ -963,6 +956,8 @@ export class HitCollector {
       return undefined;
     // A base of the file (even the API root, read as the text alone below) is no unknown base.
     const ownBase = expanded !== undefined;
+    // What says where the path starts: the base's value, or the text itself.
+    const rootText = expanded?.text ?? raw;
     // Both readings are kept: the one chosen below is not normalised again.
     let wide: ReturnType<typeof normalizeUrl>;
     let plain: ReturnType<typeof normalizeUrl>;
@@ -1029,6 +1024,7 @@ export class HitCollector {
     };
     if (tails.length > 0) hit.tails = tails;
     if (tailOnly) hit.tailOnly = true;
+    if (apiAddress(rootText, (this.#ownHosts ??= ownHosts(this.text))) !== 'own') hit.unrooted = true;
     if (url.method)
       hit.method = {
         method: url.method.method,

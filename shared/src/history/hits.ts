@@ -48,6 +48,11 @@ export interface UrlHit {
   readonly tailOnly?: true;
   /** The base is unknown and the path's reading depends on it: no endpoint is claimed (`placeTails`). */
   readonly sayLess?: true;
+  /**
+   * On a base the text does not show to be this API's root or host (`f"{settings.API_URL}/projects"`, `api.get('/runs')`,
+   * Go's `"workspaces/%s"`, a base of the file without `/api/v2`): any API's path; kept where the text shows this API.
+   */
+  unrooted?: true;
   /** Assigned to a variable that is extended before it is sent (`url += f"/{org}/workspaces"`): a prefix, no endpoint. */
   extended?: true;
   /** A JSON:API link of a document (`jsonApiLink`: `"related": "/api/v2/…"`, a `links` object's member): no request, no match. */

@@ -369,11 +369,12 @@ export function otherSenderSpans(text: string, lines: Lines): [number, number][]
  * Names of other products that have an `/api/v2` root with collections named like this API's: Coder (its
  * `Coder-Session-Token` header, Go SDK and `CODER_URL`/`CODER_SESSION_TOKEN` settings; `/api/v2/workspaces`,
  * `/organizations`, `/users`), Ansible AWX/Tower (`TOWER_HOST`, `AWX_…`; `/projects/`, `/teams/`), Foreman and
- * Katello (inside a name too: `TheForeman`; `/organizations`), Zendesk and Auth0 (`/users`, `/organizations` on their hosts), Datadog (`datadoghq.com`,
+ * Katello (inside a name too: `TheForeman`; `/organizations`), Zendesk and Auth0 (`/users`, `/organizations` on their hosts),
+ * Freshservice and Freshdesk (`/projects`, `/workspaces`), Datadog (`datadoghq.com`,
  * its `DD-API-KEY` header; `/users`, `/teams`).
  */
 const OTHER_ROOT_API =
-  /\b(?:[Cc]oder-[Ss]ession-[Tt]oken|codersdk|(?:CODER|TOWER|AWX|AUTH0)_[A-Z][A-Z_]*|[Tt]ower_host|zendesk\.com|auth0\.com|datadoghq|DD-API-KEY)\b|[Ff]oreman|FOREMAN|[Kk]atello/g;
+  /\b(?:[Cc]oder-[Ss]ession-[Tt]oken|codersdk|(?:CODER|TOWER|AWX|AUTH0)_[A-Z][A-Z_]*|[Tt]ower_host|(?:FRESHSERVICE|FRESHDESK)_[A-Z][A-Z_]*|zendesk\.com|freshservice\.com|freshdesk\.com|auth0\.com|datadoghq|DD-API-KEY)\b|[Ff]oreman|FOREMAN|[Kk]atello/g;
 
 /**
  * Whether a text names another product with an `/api/v2` root (OTHER_ROOT_API) outside comments: its `/api/v2` paths

@@ -115,7 +115,9 @@ describe('history: paths on a base that is another API’s path (no host)', () =
 
   it('Python: a class attribute holding `/api/v4`: nothing, nor its payload keys', () => {
     assert.deepEqual(scanText(python('/api/v4'), { fileName: 'gitlab.py' }), []);
-    assert.deepEqual(endpoints(python('/api/v2'), 'gitlab.py'), [
+    // This API's root in a base of the file, as in a literal, asks a name of this API beside paths other products share.
+    assert.deepEqual(endpoints(python('/api/v2'), 'gitlab.py'), []);
+    assert.deepEqual(endpoints(python('/api/v2').replace('class GitLab:', 'class TfeClient:'), 'client.py'), [
       '5 endpoint GET /projects/:project_id',
       '11 endpoint DELETE /projects/:project_id',
     ]);
@@ -139,9 +141,11 @@ describe('history: paths on a base that is another API’s path (no host)', () =
       '}',
     ].join('\n');
     assert.deepEqual(endpoints(go, 'catalog.go'), []);
-    assert.deepEqual(endpoints(go.replace('/v1beta/acme', '/api/v2'), 'catalog.go'), [
-      '6 endpoint DELETE /projects/:project_id',
-    ]);
+    assert.deepEqual(endpoints(go.replace('/v1beta/acme', '/api/v2'), 'catalog.go'), []);
+    assert.deepEqual(
+      endpoints(go.replace('/v1beta/acme', '/api/v2').replace('package catalog', 'package tfe'), 'catalog.go'),
+      ['6 endpoint DELETE /projects/:project_id'],
+    );
   });
 });
 
