@@ -167,9 +167,10 @@ for (let round = 0; round < 3; round++)
 for (const [key, subject] of [...goOptionBranches(goFiles)].sort())
   if (implToService.has(key.slice(0, key.indexOf('.'))))
     methods.set(`${implToService.get(key.slice(0, key.indexOf('.')))}.${key.slice(key.indexOf('.') + 1)}`, subject);
-// Exported methods only: what a program calls.
+// Exported methods only: what a program calls. The admin services' (`Admin.Organizations.Update`, three names deep) are
+// read for the provider's calls only (`providerArgumentChain`).
 for (const [key, subject] of [...methods].sort())
-  if (subject && /\.[A-Z]/.test(key)) add('go-tfe', 'method', key, subject);
+  if (subject && /\.[A-Z]/.test(key) && !key.startsWith('Admin.')) add('go-tfe', 'method', key, subject);
 for (const file of goFiles)
   for (const m of read(file).matchAll(/^\t(\w+)\s+(\w+)\s*=\s*"([^"]+)"/gm)) {
     const resource = STATUS_TYPES[m[2]];
@@ -211,7 +212,8 @@ const goReturns = Object.fromEntries(
       `${implToService.get(key.slice(0, key.indexOf('.')))}.${key.slice(key.indexOf('.') + 1)}`,
       type,
     ])
-    .filter(([key, type]) => !key.startsWith('undefined.') && useful.has(type.replace('[]', '')))
+    // The admin services (`Admin.Users.List`) are read for the provider's calls only, as their methods below.
+    .filter(([key, type]) => !/^(?:undefined|Admin)\./.test(key) && useful.has(type.replace('[]', '')))
     .sort(([a], [b]) => a.localeCompare(b)),
 );
 
@@ -828,13 +830,6 @@ const PROVIDER_ARGUMENTS = [
     sends: '.SetAllowedWorkspaces(',
   },
   { type: 'team_access', key: 'run_tasks', subject: 'permission team-workspaces run-tasks', sends: '.SetRunTasks(' },
-  // The names are ranged out of the set into a slice the admin service's UpdateModuleConsumers sends (three dots deep).
-  {
-    type: 'admin_organization_settings',
-    key: 'module_sharing_consumer_organizations',
-    subject: 'attribute admin/organizations module-consumers',
-    sends: '.Admin.Organizations.UpdateModuleConsumers(',
-  },
 ];
 /** An argument the provider sets a go-tfe field of its own with (`providerArgumentChain`). */
 const OWN = 'own field';
@@ -843,12 +838,21 @@ const goFieldSubjects = new Map(
 );
 for (const file of list('terraform-provider-tfe', '.go')) {
   const short = file.replace(/^.*resource_tfe_|\.go$/g, '');
-  const type = PROVIDER_TYPES[short];
+  // `resource_tfe_X_schemas.go` holds the schema of X (the plugin framework's versions of it).
+  const owner = short.replace(/_schemas$/, '');
+  const type = PROVIDER_TYPES[owner];
   const text = read(file);
   const seen = new Set();
-  for (const m of type ? text.matchAll(/^\s*"([a-z][a-z0-9_]*)":\s*(?:\{|schema\.\w+Attribute\{)/gm) : []) {
-    const subject = attributeOf(type, m[1].replace(/_/g, '-'));
-    if (subject && !seen.has(m[1])) add('terraform-provider-tfe', 'schema', `tfe_${short}.${m[1]}`, subject);
+  const keys = type ? [...text.matchAll(/^\s*"([a-z][a-z0-9_]*)":\s*(?:\{|schema\.\w+Attribute\{)/gm)] : [];
+  // A key nested in another's block (`"branch"` in `"vcs_repo": {…}`) goes by both names too (`vcs-repo.branch`).
+  const spans = keys.map((k) => {
+    const open = k.index + k[0].length - 1;
+    return { key: k[1], open, close: closingOf(text, open) };
+  });
+  for (const m of keys) {
+    const outer = spans.filter((o) => o.open < m.index && m.index < o.close).at(-1);
+    const subject = attributeOf(type, m[1].replace(/_/g, '-'), outer?.key.replace(/_/g, '-'));
+    if (subject && !seen.has(m[1])) add('terraform-provider-tfe', 'schema', `tfe_${owner}.${m[1]}`, subject);
     if (subject) seen.add(m[1]);
   }
   if (!registered.has(short)) continue;
@@ -973,7 +977,7 @@ function providerArgumentChain(text, fields, structs, methods) {
   };
   const relationshipOf = (service, method) => {
     const path = methods.get(`${service}.${method}`)?.path ?? '';
-    const m = /^\/([a-z-]+)\/:\w+\/relationships\/([a-z-]+)$/.exec(path);
+    const m = /^\/((?:admin\/)?[a-z-]+)\/:\w+\/relationships\/([a-z-]+)$/.exec(path);
     return m ? named.find((s) => s.relationship && s.resource === m[1] && s.name === m[2]) : undefined;
   };
   const lineAt = (at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, text.indexOf('\n', at));
@@ -995,7 +999,7 @@ function providerArgumentChain(text, fields, structs, methods) {
     for (const r of text.slice(from, to).matchAll(new RegExp(`for (\\w+)(?:, (\\w+))? := range ${bound}\\b`, 'g')))
       held.push(...[r[1], r[2]].filter((n) => n && n !== '_'));
     const holds = new RegExp(`\\b(?:${held.join('|')})\\b`);
-    const use = /^[ \t]*(?:\w+\.([A-Z]\w*)[ \t]*=[^=]|([A-Z]\w*):\s)|\bClient\.(\w+)\.(\w+)\(([^)\n]*)/gm;
+    const use = /^[ \t]*(?:\w+\.([A-Z]\w*)[ \t]*=[^=]|([A-Z]\w*):\s)|\bClient\.((?:Admin\.)?\w+)\.(\w+)\(([^)\n]*)/gm;
     use.lastIndex = from;
     for (let m = use.exec(text); m !== null && m.index < to; m = use.exec(text)) {
       let subject;
@@ -1012,17 +1016,19 @@ function providerArgumentChain(text, fields, structs, methods) {
     const lineEnd = text.indexOf('\n', m.index);
     const line = lineAt(m.index);
     const bound = /^\s*(?:\} else )?(?:if )?(\w+)(?:,\s*\w+)?\s*:?=\s*d\./.exec(line)?.[1];
+    // `for _, name := range d.Get(…).([]interface{}) {`: each element, gathered for what the function sends later.
+    const element = /^\s*for\s+(?:\w+,\s*)?(\w+)\s*:=\s*range\s+d\./.exec(line)?.[1];
     let subject;
     // `_, ok := d.GetOk(…)`: only whether it is set.
-    if (bound === '_') continue;
+    if (bound === '_' || element === '_') continue;
     if (bound !== undefined && /^\s*(?:\} else )?if\b/.test(line) && line.trimEnd().endsWith('{')) {
       // The `if` block whose condition binds it.
       const close = closingOf(text, text.lastIndexOf('{', lineEnd));
       subject = firstUse(lineEnd, close, bound);
-    } else if (bound !== undefined) {
+    } else if (bound !== undefined || element !== undefined) {
       // The statement binding it: the rest of its function.
       const end = text.indexOf('\n}', lineEnd);
-      subject = firstUse(lineEnd, end === -1 ? text.length : end, bound);
+      subject = firstUse(lineEnd, end === -1 ? text.length : end, bound ?? element);
     } else {
       // Read inside an assignment: the field set on its line, else the brackets it is in, out to eight, opened on a
       // line that sets a field (`Mode: …` of the `tfe.EnforcementOptions` that `options.Enforce = …{` sets).

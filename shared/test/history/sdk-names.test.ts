@@ -318,9 +318,10 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
       );
     }
     case 'terraform-provider-tfe schema':
-      // A schema key (`"project_id": {`), or one held in a constant (`permissionsRunTasksKey = "run_tasks"`).
-      return new RegExp(`"${esc(member)}":|^\\s*\\w+\\s*=\\s*"${esc(member)}"$`, 'm').test(
-        sources.get(`resource_${owner}.go`) ?? '',
+      // A schema key (`"project_id": {`), or one held in a constant (`permissionsRunTasksKey = "run_tasks"`), in the
+      // resource's file or the file of its schema versions (`resource_tfe_workspace_run_task_schemas.go`).
+      return [`resource_${owner}.go`, `resource_${owner}_schemas.go`].some((file) =>
+        new RegExp(`"${esc(member)}":|^\\s*\\w+\\s*=\\s*"${esc(member)}"$`, 'm').test(sources.get(file) ?? ''),
       );
     default:
       return false;
