@@ -56,8 +56,12 @@ const OBJECT = 1;
 const INTERPOLATION = 2;
 /** How far a block is read for its closing brace. */
 const MAX_BLOCK = 20_000;
-/** An argument of a block: `project_id = …` at a line's start (not `==`). */
-const ARGUMENT = /[ \t]*([a-z][a-z0-9_]*)[ \t]*=(?!=)/y;
+/**
+ * An argument of a block at a line's start: `project_id = …` (not `==`, group 1), or a nested block the provider sends as
+ * one, `project_access {` (group 3) or `dynamic "project_access" {` (group 2).
+ */
+const ARGUMENT =
+  /[ \t]*(?:([a-z][a-z0-9_]*)[ \t]*=(?!=)|dynamic[ \t]+"([a-z][a-z0-9_]*)"[ \t]*\{|([a-z][a-z0-9_]*)[ \t]*\{)/y;
 
 /** An exact match of `subject` at `start`..`end` through the provider (`name`: its type, argument or construct). */
 export function providerSdkMatch(
@@ -189,8 +193,8 @@ function blockArguments(text: string, open: number, argument: (at: number, key: 
       ARGUMENT.lastIndex = i;
       const a = objects === 0 ? ARGUMENT.exec(text) : null;
       if (a !== null && a.index === i) {
-        const key = a[1] ?? '';
-        argument(i + a[0].indexOf(key), key);
+        const key = a[1] ?? a[2] ?? a[3] ?? '';
+        argument(i + (a[2] === undefined ? a[0].indexOf(key) : a[0].indexOf(`"${key}"`) + 1), key);
       }
     }
     if (c === 10) lineStart = true;

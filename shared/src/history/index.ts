@@ -10,7 +10,7 @@ export type { Match } from './match-types.ts';
 export { scanFile, scanText } from './scan-text.ts';
 export type { ScanOptions } from './scan-text.ts';
 export { scanProject } from './project-scan.ts';
-export { readsHcl } from './provider-references.ts';
+export { handsModuleInputs, readsHcl } from './provider-references.ts';
 export { factsConcern, NO_FACTS, projectFacts, PROJECT_LIMITS } from './project-facts.ts';
 export type { FileFacts, ProjectFacts } from './project-facts.ts';
 export { languageOf, languageOfFile, languageOfShebang } from './language-profile.ts';

@@ -12,7 +12,7 @@ import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
 import { resolvedPrefix, routesConcern, type ProjectRoutes, type RouterFacts } from './server-routes.ts';
 import type { ConfigBase } from './other-api.ts';
-import { isTerraformTest, projectModules, type ProjectModules, type TerraformSource } from './provider-references.ts';
+import { handsModuleInputs, projectModules, type ProjectModules, type TerraformSource } from './provider-references.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -510,7 +510,7 @@ export function factsConcern(
   for (const source of project.goClients ?? []) if (markers.has(source)) return true;
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
-  if (project.modules !== undefined && isTerraformTest(fileName)) return true;
+  if (project.modules !== undefined && handsModuleInputs(fileName, text)) return true;
   if (routesConcern(project.routes, markers, fileName)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))

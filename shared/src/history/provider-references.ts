@@ -1,5 +1,12 @@
 import { isHclParserLoaded } from '../hcl/index.ts';
-import { localModuleBlocks, readTerraformFile, type TfBlock, type TfExpr, type TfFile } from '../terraform/index.ts';
+import {
+  localModuleBlocks,
+  readTerraformFile,
+  type TfAttribute,
+  type TfBlock,
+  type TfExpr,
+  type TfFile,
+} from '../terraform/index.ts';
 import { providerSdkMatch } from './block-labels.ts';
 import type { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
@@ -54,11 +61,11 @@ function dirOf(fileName: string): string {
  * scanning one awaits `loadHclParser()` first (else those readers say nothing).
  */
 export function readsHcl(fileName: string): boolean {
-  return /\.(?:tf|tftest\.hcl)$/i.test(fileName);
+  return /\.(?:tf|tfvars|tftest\.hcl)$/i.test(fileName);
 }
 
 /** True for a file of Terraform's test framework. */
-export function isTerraformTest(fileName: string | undefined): boolean {
+function isTerraformTest(fileName: string | undefined): boolean {
   return fileName !== undefined && fileName.endsWith('.tftest.hcl');
 }
 
@@ -71,9 +78,12 @@ export interface TerraformSource {
   readonly text: string;
 }
 
-/** The Terraform file a file's facts keep for the project's tests: one that reads input variables. */
+/**
+ * The Terraform file a file's facts keep for the project's tests, `.tfvars` files and module calls: one that reads input
+ * variables or locals (a module's resources may read its inputs through locals another file defines).
+ */
 export function terraformSource(text: string, fileName: string | undefined): TerraformSource | undefined {
-  return fileName !== undefined && text.includes('var.') ? { fileName, text } : undefined;
+  return fileName !== undefined && (text.includes('var.') || text.includes('local.')) ? { fileName, text } : undefined;
 }
 
 /** What one module (a directory) does with its input variables. */
@@ -112,8 +122,8 @@ export class ProjectModules {
     return this.#files.map((f) => `${f.fileName} ${f.text.length}`).join('\n');
   }
 
-  /** The module of a directory, if the project holds one that hands inputs on. */
-  module(dir: string, index: HistoryIndex): ModuleInputs | undefined {
+  /** The project's files by directory. */
+  #dirs(): Map<string, TerraformSource[]> {
     if (this.#byDir === undefined) {
       this.#byDir = new Map();
       for (const file of this.#files) {
@@ -121,14 +131,23 @@ export class ProjectModules {
         this.#byDir.set(at, [...(this.#byDir.get(at) ?? []), file]);
       }
     }
+    return this.#byDir;
+  }
+
+  /** The module of a directory, if the project holds one that hands inputs on. */
+  module(dir: string, index: HistoryIndex): ModuleInputs | undefined {
     if (this.#read?.index !== index) this.#read = { index, modules: new Map() };
     const modules = this.#read.modules;
     if (!modules.has(dir)) {
-      const module: ModuleInputs = { inputs: [], calls: [] };
-      for (const file of this.#byDir.get(dir) ?? []) readModule(file, dir, index, module);
+      const module = readModule(this.#dirs().get(dir) ?? [], dir, index);
       modules.set(dir, module.inputs.length + module.calls.length === 0 ? undefined : module);
     }
     return modules.get(dir);
+  }
+
+  /** Whether the project holds Terraform files (that read input variables) in a directory. */
+  holds(dir: string): boolean {
+    return this.#dirs().has(dir);
   }
 }
 
@@ -139,65 +158,223 @@ export function projectModules(list: Iterable<TerraformSource | undefined>): Pro
   return files.length === 0 ? undefined : new ProjectModules(files);
 }
 
-/** A Terraform file's inputs handed to the provider or to a local module, added to its folder's module. */
-function readModule(source: TerraformSource, dir: string, index: HistoryIndex, module: ModuleInputs): void {
-  const { text, fileName } = source;
-  if (!(text.includes(PREFIX) || text.includes('module'))) return;
-  const file = readHcl(fileName, text);
-  if (file === undefined) return;
-  const { inputs, calls } = module;
-  for (const block of file.blocks) {
-    const type = block.labels[0] ?? '';
-    if ((block.type !== 'resource' && block.type !== 'data') || !type.startsWith(PREFIX)) continue;
-    const each = variableAt(block.attributes.get('for_each')?.value, undefined);
-    const visit = (b: TfBlock): void => {
-      for (const [name, attribute] of b.attributes) {
-        if (!argumentMeans(index, type, name)) continue;
-        const from = variableAt(attribute.value, each);
-        if (from) inputs.push({ ...from, type, argument: name });
-      }
-      for (const nested of b.blocks) visit(nested);
-    };
-    visit(block);
+/**
+ * A folder's Terraform files' inputs handed to the provider or to a local module: each argument of a provider block
+ * (nested blocks and `dynamic` blocks' `content` too) and each input of a local module call, read back to the input
+ * variable and the path in its value it is (`reach`: through `for_each`, `locals`, `for` expressions, `flatten`).
+ */
+function readModule(sources: readonly TerraformSource[], dir: string, index: HistoryIndex): ModuleInputs {
+  const module: ModuleInputs = { inputs: [], calls: [] };
+  const files: TfFile[] = [];
+  for (const { text, fileName } of sources) {
+    if (!(text.includes(PREFIX) || text.includes('module') || text.includes('locals'))) continue;
+    const file = readHcl(fileName, text);
+    if (file !== undefined) files.push(file);
   }
-  for (const call of localModuleBlocks(dir, file.blocks))
-    for (const [name, attribute] of call.block.attributes) {
-      if (MODULE_META.has(name)) continue;
-      const from = variableAt(attribute.value, undefined);
-      if (from) calls.push({ ...from, dir: call.folder, input: name });
+  const locals = new Map<string, TfExpr>();
+  for (const file of files)
+    for (const block of file.blocks)
+      if (block.type === 'locals')
+        for (const [name, attribute] of block.attributes) if (!locals.has(name)) locals.set(name, attribute.value);
+  const { inputs, calls } = module;
+  for (const file of files) {
+    for (const block of file.blocks) {
+      const type = block.labels[0] ?? '';
+      if ((block.type !== 'resource' && block.type !== 'data') || !type.startsWith(PREFIX)) continue;
+      const visit = (b: TfBlock, scope: Scope): void => {
+        for (const [name, attribute] of b.attributes) {
+          if (!argumentMeans(index, type, name)) continue;
+          const from = reach(locals, attribute.value, [], scope, 0);
+          if (from) inputs.push({ ...from, type, argument: name });
+        }
+        for (const nested of b.blocks) {
+          if (nested.type !== 'dynamic') visit(nested, scope);
+          else
+            for (const content of nested.blocks)
+              if (content.type === 'content') visit(content, dynamicScope(nested, scope));
+        }
+      };
+      visit(block, iterating(block, NO_SCOPE));
     }
+    for (const call of localModuleBlocks(dir, file.blocks)) {
+      const scope = iterating(call.block, NO_SCOPE);
+      for (const [name, attribute] of call.block.attributes) {
+        if (MODULE_META.has(name)) continue;
+        const from = reach(locals, attribute.value, [], scope, 0);
+        if (from) calls.push({ ...from, dir: call.folder, input: name });
+      }
+    }
+  }
+  return module;
 }
 
 /** A module block's arguments that are no input of the module. */
 const MODULE_META = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
 
-/** Functions whose first argument is the value they give (a default after it): `try(each.value.x, "read")`. */
-const PASS_THROUGH = new Set(['try', 'coalesce', 'tostring', 'lower', 'trimspace']);
+/**
+ * Functions whose first argument is the value they give (a default after it: `try(each.value.x, "read")`), or whose
+ * elements are its elements (`toset(var.names)`).
+ */
+const PASS_THROUGH = new Set([
+  'try',
+  'coalesce',
+  'tostring',
+  'lower',
+  'trimspace',
+  'toset',
+  'tolist',
+  'tomap',
+  'values',
+  'nonsensitive',
+]);
 
 /**
- * The variable and the path in its value an expression reads (`var.teams`, `var.x.team.access`,
- * `each.value.team.access` in a block whose `for_each` is `var.x`: `x` at `* team access`), if it reads one.
+ * A name an expression binds: a `for` expression's element (`element`) or key (`key`), a block's `each` or a `dynamic`
+ * block's iterator (`iterator`: its `.value` is an element, its `.key` a key), each over the collection `of`.
  */
-function variableAt(
+interface Bound {
+  readonly kind: 'element' | 'key' | 'iterator';
+  readonly of: TfExpr;
+  readonly scope: Scope;
+}
+type Scope = ReadonlyMap<string, Bound>;
+const NO_SCOPE: Scope = new Map();
+
+/** A block's scope with `each` over its `for_each`, if it has one. */
+function iterating(block: TfBlock, scope: Scope): Scope {
+  const of = block.attributes.get('for_each')?.value;
+  return of === undefined ? scope : new Map([...scope, ['each', { kind: 'iterator', of, scope }]]);
+}
+
+/** A `dynamic` block's content's scope: its iterator (`iterator = x`, else the block's label) over its `for_each`. */
+function dynamicScope(block: TfBlock, scope: Scope): Scope {
+  const of = block.attributes.get('for_each')?.value;
+  const iterator = block.attributes.get('iterator')?.value;
+  const name = iterator?.t === 'ref' ? iterator.path[0] : block.labels[0];
+  return of === undefined || name === undefined ? scope : new Map([...scope, [name, { kind: 'iterator', of, scope }]]);
+}
+
+/** How deep `reach` follows locals, bound names and nested expressions. */
+const MAX_REACH = 24;
+
+/** An input variable and the path in its value (`*` for any key or index). */
+interface Reached {
+  readonly variable: string;
+  readonly path: InputPath;
+}
+
+/**
+ * The input variable and the path in its value that an expression's value at `steps` is, when it is that value
+ * unchanged: `var.x.a` (`x` at `a`), `each.value.team.access` in a block whose `for_each` is `var.x` (`x` at
+ * `* team access`), `local.l[*].team_access` where `l = flatten([for p in var.projects : [for t in p.teams : {
+ * team_access = t.access }]])` (`projects` at `* teams * access`), through `try`/`lookup`/`toset` and the like, `join`'s
+ * list. Anything computed (a condition, an operation, another function) is no input's value.
+ */
+function reach(
+  locals: ReadonlyMap<string, TfExpr>,
   expr: TfExpr | undefined,
-  each: { readonly variable: string; readonly path: InputPath } | undefined,
-): { variable: string; path: InputPath } | undefined {
-  if (expr === undefined) return undefined;
-  if (expr.t === 'call' && PASS_THROUGH.has(expr.name)) return variableAt(expr.args[0], each);
-  if (expr.t === 'call' && expr.name === 'lookup' && expr.args.length >= 2) {
-    const key = expr.args[1];
-    const base = variableAt(expr.args[0], each);
-    return base && key?.t === 'literal' && typeof key.value === 'string'
-      ? { variable: base.variable, path: [...base.path, key.value] }
-      : undefined;
+  steps: readonly string[],
+  scope: Scope,
+  depth: number,
+): Reached | undefined {
+  if (expr === undefined || depth > MAX_REACH) return undefined;
+  const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope): Reached | undefined =>
+    reach(locals, e, s, sc, depth + 1);
+  switch (expr.t) {
+    case 'ref': {
+      const names = expr.steps.map((s) => (typeof s === 'string' ? s : s.t === 'literal' ? String(s.value) : '*'));
+      const rest = [...names, ...steps];
+      const root = expr.path[0] ?? '';
+      const first = rest[0];
+      if (root === 'var')
+        return first !== undefined && first !== '*' ? { variable: first, path: rest.slice(1) } : undefined;
+      if (root === 'local') return first === undefined ? undefined : next(locals.get(first), rest.slice(1), NO_SCOPE);
+      const bound = scope.get(root);
+      if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
+      if (bound?.kind === 'iterator' && first === 'value') return next(bound.of, ['*', ...rest.slice(1)], bound.scope);
+      return undefined;
+    }
+    case 'object': {
+      const key = steps[0];
+      const entry = key === undefined || key === '*' ? undefined : expr.entries.find((e) => e.key === key);
+      return entry && next(entry.value, steps.slice(1), scope);
+    }
+    case 'call': {
+      const [a, b] = expr.args;
+      if (PASS_THROUGH.has(expr.name)) return next(a, steps, scope);
+      if (expr.name === 'lookup' && b?.t === 'literal' && typeof b.value === 'string')
+        return next(a, [b.value, ...steps], scope);
+      if (expr.name === 'flatten' && steps[0] === '*') return flatElement(locals, a, steps.slice(1), scope, depth + 1);
+      if (expr.name === 'join' && steps.length === 0) return next(b, ['*'], scope);
+      return undefined;
+    }
+    case 'other': {
+      const loop = forParts(expr);
+      if (loop !== undefined) return steps[0] === '*' ? next(loop.value, steps.slice(1), loop.scope(scope)) : undefined;
+      const only = expr.operands?.length === 1 && expr.op === undefined ? expr.operands[0] : undefined;
+      return only !== undefined && expr.text.startsWith('(') ? next(only, steps, scope) : undefined;
+    }
+    default:
+      return undefined;
   }
-  if (expr.t !== 'ref') return undefined;
-  const steps = expr.steps.map((s) => (typeof s === 'string' ? s : s.t === 'literal' ? String(s.value) : '*'));
-  const root = expr.path[0];
-  if (root === 'var' && typeof steps[0] === 'string') return { variable: steps[0], path: steps.slice(1) };
-  if (root === 'each' && steps[0] === 'value' && each)
-    return { variable: each.variable, path: [...each.path, '*', ...steps.slice(1)] };
-  return undefined;
+}
+
+/** An element of `flatten(expr)` at `steps`: a nested list's elements are its elements. */
+function flatElement(
+  locals: ReadonlyMap<string, TfExpr>,
+  expr: TfExpr | undefined,
+  steps: readonly string[],
+  scope: Scope,
+  depth: number,
+): Reached | undefined {
+  if (expr === undefined || depth > MAX_REACH) return undefined;
+  const loop = forParts(expr);
+  if (loop?.tuple === true) {
+    const inner = loop.scope(scope);
+    return isList(loop.value)
+      ? flatElement(locals, loop.value, steps, inner, depth + 1)
+      : reach(locals, loop.value, steps, inner, depth + 1);
+  }
+  if (expr.t === 'call' && expr.name === 'flatten') return flatElement(locals, expr.args[0], steps, scope, depth + 1);
+  return reach(locals, expr, ['*', ...steps], scope, depth + 1);
+}
+
+/** Whether an expression is written as a list (`[for …]`, `[…]`, `flatten(…)`). */
+function isList(expr: TfExpr): boolean {
+  return forParts(expr)?.tuple === true || expr.t === 'tuple' || (expr.t === 'call' && expr.name === 'flatten');
+}
+
+/**
+ * A `for` expression's parts (`[for k, v in coll : body if cond]`, `{for k, v in coll : key => value}`): its value per
+ * element, whether it is a list, and the scope its body sees (one name: the element; two: the key and the element).
+ */
+function forParts(
+  expr: TfExpr,
+): { readonly value: TfExpr; readonly tuple: boolean; scope: (outer: Scope) => Scope } | undefined {
+  let e = expr;
+  while (e.t === 'other' && e.op === undefined && e.operands?.length === 1 && e.operands[0]?.t === 'other')
+    e = e.operands[0];
+  if (e.t !== 'other' || e.operands === undefined) return undefined;
+  const names = FOR.exec(e.text);
+  const [intro, a, b] = e.operands;
+  const of = intro?.t === 'other' && intro.text.startsWith('for') ? intro.operands?.[0] : undefined;
+  const tuple = e.text.startsWith('[');
+  const value = tuple ? a : b;
+  if (names === null || of === undefined || value === undefined) return undefined;
+  const [, one, two] = names;
+  return {
+    value,
+    tuple,
+    scope: (outer) => {
+      const scope = new Map(outer);
+      if (two === undefined) scope.set(one ?? '', { kind: 'element', of, scope: outer });
+      else {
+        scope.set(one ?? '', { kind: 'key', of, scope: outer });
+        scope.set(two, { kind: 'element', of, scope: outer });
+      }
+      return scope;
+    },
+  };
 }
 
 /** Whether a provider type's argument stands for something of the API: a mapped attribute, or an enumerated field. */
@@ -241,26 +418,74 @@ export function providerReferenceMatches(
 ): Match[] {
   const out: Match[] = [];
   const test = isTerraformTest(fileName);
-  // Outside a test, only a text that reads one of the mapped arguments of a provider type is parsed (most do not).
-  if (test ? !lines.markers.has(PREFIX) && modules === undefined : !readsArgument(text, index)) return out;
+  const vars = isTfvars(fileName);
+  const calls = !test && !vars && modules !== undefined && LOCAL_SOURCE.test(text);
+  const reads = !test && !vars && readsArgument(text, index);
+  // Outside a test, only a text that reads one of the mapped arguments of a provider type, or hands values to a local
+  // module, is parsed (most do not); a `.tfvars` file only when the project has modules.
+  if (vars ? modules === undefined : test ? !lines.markers.has(PREFIX) && modules === undefined : !reads && !calls)
+    return out;
   const file = readHcl(fileName, text);
   if (file === undefined) return out;
+  const said = new Set<string>();
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
+    const key = `${start} ${end} ${subject.id}`;
+    if (said.has(key)) return;
+    said.add(key);
     out.push(providerSdkMatch(text, lines, start, end, subject, name));
   };
-  const reader = new References(text, index, push);
-  for (const block of file.blocks) {
-    reader.block(block);
-    if (test) testBlock(block, index, push);
+  if (test || reads) {
+    const reader = new References(text, index, push);
+    for (const block of file.blocks) {
+      reader.block(block);
+      if (test) testBlock(block, index, push);
+    }
   }
-  if (test && modules !== undefined && fileName !== undefined) testInputs(file, fileName, modules, index, push);
+  if (modules === undefined || fileName === undefined) return out;
+  if (test) testInputs(file, fileName, modules, index, push);
+  else if (vars) varsInputs(file, fileName, modules, index, push);
+  else if (calls)
+    for (const call of localModuleBlocks(dirOf(fileName), file.blocks))
+      for (const [name, attribute] of call.block.attributes)
+        if (!MODULE_META.has(name)) handOn(attribute, call.folder, true, modules, index, push);
   return out;
+}
+
+/** A file of input variables' values (`terraform.tfvars`, `*.auto.tfvars`, a `-var-file`). */
+function isTfvars(fileName: string | undefined): boolean {
+  return fileName !== undefined && /\.tfvars$/i.test(fileName);
+}
+
+/** A local module call's source (`source = "./modules/x"`, `"../.."`). */
+const LOCAL_SOURCE = /\bsource\s*=\s*"\.\.?\//;
+
+/**
+ * True for a file whose values the project's modules decide (`ProjectFacts.modules`): a Terraform test (its inputs), a
+ * `.tfvars` file, a Terraform file calling a local module.
+ */
+export function handsModuleInputs(fileName: string | undefined, text: string): boolean {
+  if (isTerraformTest(fileName) || isTfvars(fileName)) return true;
+  return fileName !== undefined && /\.tf$/i.test(fileName) && LOCAL_SOURCE.test(text);
+}
+
+/**
+ * A `.tfvars` file's values, the inputs of the module in its folder; a folder without Terraform files of the project
+ * (`envs/prod.tfvars`, an example's values) is the nearest folder above that has them, as for a test.
+ */
+function varsInputs(file: TfFile, fileName: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
+  let root = dirOf(fileName);
+  for (let up = 0; up < 4 && root !== '' && !modules.holds(root); up++) root = dirOf(root);
+  if (!modules.holds(root)) return;
+  for (const attribute of file.attributes?.values() ?? []) handOn(attribute, root, true, modules, index, push);
 }
 
 type Push = (start: number, end: number, subject: HistorySubject, name: string) => void;
 
-/** A provider type's attribute read (`tfe_team_project_access.x["k"].access`): group 1 the type, group 2 the attribute. */
-const READ = /\b(tfe_\w+)\.[\w-]+(?:\[[^\]\n]*\]|\.\d+)*\.(\w+)/g;
+/**
+ * A provider type's attribute read (`tfe_team_project_access.x["k"].access`, `tfe_team.t.organization_access[0].x`):
+ * group 1 the type, group 2 the attributes (and nested blocks' indexes) after the block's name.
+ */
+const READ = /\b(tfe_\w+)\.[\w-]+(?:\[[^\]\n]*\]|\.\d+)*((?:\.[A-Za-z_]\w*(?:\[[^\]\n]*\]|\.\d+)*){1,4})/g;
 
 /**
  * Whether a text may read a mapped argument or an enumerated field of a provider type (`tfe_project.x.name`, not
@@ -270,7 +495,8 @@ function readsArgument(text: string, index: HistoryIndex): boolean {
   if (!text.includes(PREFIX)) return false;
   READ.lastIndex = 0;
   for (let m = READ.exec(text); m !== null; m = READ.exec(text))
-    if (argumentMeans(index, m[1] ?? '', m[2] ?? '')) return true;
+    for (const name of (m[2] ?? '').match(/(?<=\.)[A-Za-z_]\w*/g) ?? [])
+      if (argumentMeans(index, m[1] ?? '', name)) return true;
   return false;
 }
 
@@ -349,7 +575,9 @@ class References {
 
   /**
    * The provider type and attribute a reference reads (`tfe_project.consumer.name`, `data.tfe_workspace.w[0].x`), the
-   * attribute's offset, and the provider's schema name for it where it maps one.
+   * attribute's offset, and the provider's schema name for it where it maps one. An attribute of a nested block
+   * (`tfe_team.t.organization_access[0].manage_run_tasks`, `data.tfe_workspace.w.vcs_repo[0].github_app_installation_id`)
+   * is read where the block's own name stands for nothing of the API.
    */
   attribute(
     ref: Extract<TfExpr, { t: 'ref' }>,
@@ -357,16 +585,24 @@ class References {
     const data = ref.path[0] === 'data';
     const type = data ? ref.path[1] : ref.path[0];
     if (type === undefined || !type.startsWith(PREFIX)) return undefined;
-    // After the block's name (and the data source's type), its indexes; then the attribute.
+    // After the block's name (and the data source's type), its indexes; then the attribute, and so on into nested blocks.
     let k = data ? 2 : 1;
     if (typeof ref.steps[k - 1] !== 'string') return undefined;
     let from = ref.range.start + type.length;
-    while (k < ref.steps.length && typeof ref.steps[k] !== 'string') from = (ref.steps[k++] as TfExpr).range.end;
-    const attribute = ref.steps[k];
-    if (typeof attribute !== 'string') return undefined;
-    const at = this.text.indexOf(`.${attribute}`, from);
-    if (at === -1 || at >= ref.range.end) return undefined;
-    return { type, attribute, start: at + 1, name: providerArgument(this.index, type, attribute) };
+    let first: { type: string; attribute: string; start: number; name: undefined } | undefined;
+    for (let depth = 0; depth < 4; depth++, k++) {
+      while (k < ref.steps.length && typeof ref.steps[k] !== 'string') from = (ref.steps[k++] as TfExpr).range.end;
+      const attribute = ref.steps[k];
+      if (typeof attribute !== 'string') return first;
+      const at = this.text.indexOf(`.${attribute}`, from);
+      if (at === -1 || at >= ref.range.end) return first;
+      const name = providerArgument(this.index, type, attribute);
+      if (name !== undefined || argumentMeans(this.index, type, attribute))
+        return { type, attribute, start: at + 1, name };
+      first ??= { type, attribute, start: at + 1, name };
+      from = at + 1 + attribute.length;
+    }
+    return first;
   }
 }
 
@@ -446,12 +682,38 @@ function testInputs(file: TfFile, fileName: string, modules: ProjectModules, ind
 }
 
 function inputsOf(block: TfBlock, dir: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
-  for (const attribute of block.attributes.values())
-    leaves(attribute.value, [], attribute.nameRange, (path, keyRange, value) => {
-      // One walk of the module graph per input value: a folder reached again by another call adds nothing.
-      const walk: Walk = { seen: new Set(), said: new Set(), modules, index, keyRange, value, push };
-      handed(walk, dir, attribute.name, path, 0);
-    });
+  for (const attribute of block.attributes.values()) handOn(attribute, dir, false, modules, index, push);
+}
+
+/**
+ * An input's values (each inside its objects and lists) where the module at `dir` hands them to the provider; `written`:
+ * only values written there (literals, lists of them), not ones a reference gives.
+ */
+function handOn(
+  attribute: TfAttribute,
+  dir: string,
+  written: boolean,
+  modules: ProjectModules,
+  index: HistoryIndex,
+  push: Push,
+): void {
+  let budget = MAX_LEAVES;
+  leaves(attribute.value, [], attribute.nameRange, (path, keyRange, value) => {
+    if (--budget < 0 || (written && !isWritten(value))) return;
+    // One walk of the module graph per input value: a folder reached again by another call adds nothing.
+    const walk: Walk = { seen: new Set(), said: new Set(), modules, index, keyRange, value, push };
+    handed(walk, dir, attribute.name, path, 0);
+  });
+}
+
+/** How many values of one input are followed. */
+const MAX_LEAVES = 2_000;
+
+/** A value written as it is: a literal, a string without interpolations, a list of such. */
+function isWritten(expr: TfExpr): boolean {
+  if (expr.t === 'literal') return true;
+  if (expr.t === 'template') return expr.parts.every((p) => typeof p === 'string');
+  return expr.t === 'tuple' && expr.items.every(isWritten);
 }
 
 /** One input value's walk through the modules (`handed`): the states reached, the rows said. */
@@ -478,7 +740,11 @@ function leaves(
   if (expr.t === 'object') {
     for (const entry of expr.entries)
       if (entry.key !== undefined) leaves(entry.value, [...path, entry.key], entry.keyRange, visit);
-  } else visit(path, keyRange, expr);
+    return;
+  }
+  visit(path, keyRange, expr);
+  // A list's items too, by their index (`projects[0].teams[1].access`, `join("", ["admin"])`'s element).
+  if (expr.t === 'tuple') expr.items.forEach((item, i) => leaves(item, [...path, String(i)], keyRange, visit));
 }
 
 /** Whether a module's path (`*` for any key) is `path`'s beginning (`whole`: all of it). */

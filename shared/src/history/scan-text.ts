@@ -7,7 +7,7 @@ import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches } from './block-labels.ts';
-import { isTerraformTest, providerReferenceMatches, terraformSource } from './provider-references.ts';
+import { handsModuleInputs, providerReferenceMatches, terraformSource } from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
@@ -200,8 +200,8 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
-  // A Terraform test: the project's modules decide what its inputs are.
-  if (project.modules !== undefined && isTerraformTest(fileName)) return false;
+  // A Terraform test, a `.tfvars` file, a module call: the project's modules decide what its values are.
+  if (project.modules !== undefined && handsModuleInputs(fileName, tail.text)) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if (
     (project.releases !== undefined || project.laterReleases !== undefined) &&
@@ -425,6 +425,9 @@ function scan(
     for (const m of providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules))
       sdk.push(m);
   }
+  // A `.tfvars` file: its values the project's modules hand to the provider.
+  else if (languageId === 'terraform-vars')
+    sdk.push(...providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules));
   // CDK for Terraform on the same provider: its constructs and their configuration.
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));
   const sdkAt = new Set(sdk.map((m) => m.start));

@@ -3,7 +3,7 @@
 export { TERRAFORM_RESOURCES, terraformResourceType } from './resource-table.ts';
 export type { TerraformAttribute, TerraformResourceType, TerraformShape } from './resource-table.ts';
 export { readTerraformFile } from './terraform-ast.ts';
-export type { TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
+export type { TfAttribute, TfBlock, TfExpr, TfFile } from './terraform-ast.ts';
 export { readTerraformResources, symbolicName, UNKNOWN_FILLS } from './read-resources.ts';
 export type { FieldLocation, TerraformResource, UnknownAttribute } from './read-resources.ts';
 export { isTerraformFileName } from './terraform-file-name.ts';

@@ -78,6 +78,8 @@ export interface TfFile {
   readonly fileName: string;
   readonly text: string;
   readonly blocks: readonly TfBlock[];
+  /** Its top-level attributes (a `.tfvars` file's values), when it has any. */
+  readonly attributes?: ReadonlyMap<string, TfAttribute>;
   readonly error?: { readonly message: string; readonly range: OffsetRange };
 }
 
@@ -91,7 +93,13 @@ export function readTerraformFile(fileName: string, text: string): TfFile {
     const error = hclSyntaxError(text, root);
     if (error) return { fileName, text, blocks: [], error };
     const body = root.namedChildren.find((n) => n?.type === 'body');
-    return { fileName, text, blocks: body ? readBody(body, 0).blocks : [] };
+    const read = body ? readBody(body, 0) : undefined;
+    return {
+      fileName,
+      text,
+      blocks: read?.blocks ?? [],
+      ...(read !== undefined && read.attributes.size > 0 ? { attributes: read.attributes } : {}),
+    };
   });
 }
 

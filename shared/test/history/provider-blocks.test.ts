@@ -117,6 +117,37 @@ describe('history: the tfe provider’s blocks read as HCL (review v5 items 11 a
     ]);
   });
 
+  it('a nested block the provider sends as one attribute, written plainly or `dynamic`, is that attribute', () => {
+    const text = [
+      'resource "tfe_team_project_access" "custom" {',
+      '  access = "custom"',
+      '  project_access {',
+      '    settings = "read"',
+      '  }',
+      '  dynamic "workspace_access" {',
+      '    for_each = var.workspace_access',
+      '    content {',
+      '      runs = workspace_access.value.runs',
+      '    }',
+      '  }',
+      '  lifecycle {',
+      '    ignore_changes = [access]',
+      '  }',
+      '}',
+      'resource "tfe_workspace" "app" {',
+      '  dynamic "project_access" {',
+      '    for_each = []',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(viaProvider(text), [
+      '1 resource - team-projects (terraform-provider-tfe tfe_team_project_access)',
+      '3 attribute team-projects project-access (terraform-provider-tfe tfe_team_project_access.project_access)',
+      '6 attribute team-projects workspace-access (terraform-provider-tfe tfe_team_project_access.workspace_access)',
+      '16 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+    ]);
+  });
+
   it('a `/*` inside a string (a glob) opens no comment: the blocks after it are read', () => {
     const text = [
       'resource "tfe_workspace" "a" {',

@@ -28,12 +28,17 @@ describe('history: references to the tfe provider’s attributes', () => {
       '  name  = "/tfc/project"',
       '  value = upper(tfe_project.platform.description)',
       '}',
+      // An attribute of a nested block: the block's own name maps nothing, its attribute does.
+      'output "nested" {',
+      '  value = [tfe_team.ops.organization_access[0].manage_run_tasks, data.tfe_workspace.w.vcs_repo[0].branch]',
+      '}',
     ].join('\n');
     assert.deepEqual(found(text), [
       '2 attribute projects name (tfe_project.name)',
       '6 attribute workspaces resource-count (tfe_workspace.resource_count)',
       '7 attribute varsets priority (tfe_variable_set.priority)',
       '11 attribute projects description (tfe_project.description)',
+      '14 permission teams manage-run-tasks (tfe_team.manage_run_tasks)',
     ]);
   });
 
@@ -267,6 +272,133 @@ describe('history: a Terraform test’s inputs the module under test hands to th
         '2 attribute projects name (tfe_project.name)',
       ]);
     }
+  });
+});
+
+describe('history: values a `.tfvars` file or a module call writes, where a module hands them to the provider', () => {
+  // A project factory: teams per project in a list, flattened in locals and granted by a `for` expression's map.
+  const factory = [
+    'variable "projects" {',
+    '  type = list(object({ name = string, teams = list(any) }))',
+    '}',
+    'variable "default_tags" {}',
+    'locals {',
+    '  grants = flatten([',
+    '    for project in var.projects : [',
+    '      for team in project.teams : {',
+    '        key         = "${project.name}-${team.name}"',
+    '        team_access = team.access',
+    '        label       = team.description',
+    '      }',
+    '    ]',
+    '  ])',
+    '}',
+    'resource "tfe_project" "this" {',
+    '  count = length(var.projects)',
+    '  name  = var.projects[count.index].name',
+    '}',
+    'resource "tfe_team_project_access" "this" {',
+    '  for_each   = { for g in local.grants : g.key => g }',
+    '  access     = each.value.team_access',
+    '  project_id = tfe_project.this[0].id',
+    '}',
+    'resource "aws_ssm_parameter" "label" {',
+    '  for_each = { for g in local.grants : g.key => g }',
+    '  name     = each.value.label',
+    '  value    = join(",", var.default_tags)',
+    '}',
+  ].join('\n');
+  const values = [
+    'projects = [',
+    '  {',
+    '    name = "payments"',
+    '    teams = [',
+    '      {',
+    '        name        = "ops"',
+    '        description = "Operators"',
+    '        access      = "maintain"',
+    '      },',
+    '    ]',
+    '  },',
+    ']',
+    'default_tags = ["team:ops"]',
+  ].join('\n');
+  const rows = (files: Record<string, string>, of: string): string[] => {
+    const names = Object.keys(files);
+    const found = scanProject(names.map((fileName) => ({ fileName, text: files[fileName] ?? '' })));
+    return (found[names.indexOf(of)] ?? []).filter((m) => m.sdk !== undefined).map(row);
+  };
+
+  it('a `.tfvars` value the root module flattens in locals and hands to a provider argument', () => {
+    assert.deepEqual(rows({ 'infra/terraform.tfvars': values, 'infra/main.tf': factory }, 'infra/terraform.tfvars'), [
+      '3 attribute projects name (tfe_project.name)',
+      '8 status team-projects maintain (tfe_team_project_access.access)',
+    ]);
+    // Values of a folder with no configuration (`envs/prod.tfvars`) are the configuration's above.
+    assert.deepEqual(rows({ 'infra/envs/prod.tfvars': values, 'infra/main.tf': factory }, 'infra/envs/prod.tfvars'), [
+      '3 attribute projects name (tfe_project.name)',
+      '8 status team-projects maintain (tfe_team_project_access.access)',
+    ]);
+  });
+
+  it('values no provider argument receives, a folder whose configuration hands nothing on, or no module say nothing', () => {
+    const other =
+      'variable "projects" {}\nmodule "factory" {\n  source   = "acme/factory/tfe"\n  projects = var.projects\n}\n';
+    assert.deepEqual(
+      rows(
+        { 'infra/envs/terraform.tfvars': values, 'infra/envs/main.tf': other, 'infra/main.tf': factory },
+        'infra/envs/terraform.tfvars',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      rows({ 'infra/terraform.tfvars': values, 'other/main.tf': factory }, 'infra/terraform.tfvars'),
+      [],
+    );
+    assert.deepEqual(rows({ 'infra/terraform.tfvars': values }, 'infra/terraform.tfvars'), []);
+  });
+
+  it('a local module call’s written inputs, through the module’s `for_each` and `dynamic` blocks; a registry module’s say nothing', () => {
+    const workspaces = [
+      'variable "tags" {}',
+      'variable "settings" {}',
+      'resource "tfe_workspace" "this" {',
+      '  for_each  = toset(var.settings.names)',
+      '  name      = each.value',
+      '  tag_names = var.tags',
+      '}',
+      'resource "tfe_team_access" "ops" {',
+      '  dynamic "permissions" {',
+      '    for_each = var.settings.grants',
+      '    content {',
+      '      runs      = permissions.value.runs',
+      '      run_tasks = permissions.value.run_tasks',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const root = [
+      'module "apps" {',
+      '  source = "./modules/workspaces"',
+      '  tags   = ["prod", "team:a"]',
+      '  settings = {',
+      '    names  = ["api", "web"]',
+      '    grants = [{ runs = "apply", run_tasks = true }]',
+      '  }',
+      '}',
+      'module "shared" {',
+      '  source = "acme/workspaces/tfe"',
+      '  tags   = ["prod"]',
+      '}',
+      'module "computed" {',
+      '  source = "./modules/workspaces"',
+      '  tags   = var.tags',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows({ 'main.tf': root, 'modules/workspaces/main.tf': workspaces }, 'main.tf'), [
+      '3 attribute workspaces tag-names (tfe_workspace.tag_names)',
+      '6 permission team-workspaces run-tasks (tfe_team_access.run_tasks)',
+    ]);
   });
 });
 
