@@ -122,6 +122,49 @@ describe('keyfob history scan (text)', () => {
   });
 });
 
+describe('keyfob history scan of a Terraform test or values file alone', () => {
+  const module = [
+    'variable "grants" {}',
+    'variable "tags" {}',
+    'resource "tfe_team_project_access" "this" {',
+    '  for_each = var.grants',
+    '  access   = each.value.access',
+    '}',
+    'module "tags" {',
+    '  source = "./modules/tags"',
+    '  tags   = var.tags',
+    '}',
+  ].join('\n');
+  const tags = 'variable "tags" {}\nresource "tfe_workspace" "w" {\n  tag_names = var.tags\n}\n';
+  const test =
+    'variables {\n  grants = {\n    ops = { access = "maintain" }\n  }\n}\nrun "plan" {\n  command = plan\n}\n';
+  const values = 'tags = ["prod"]\ngrants = {\n  ops = { access = "read" }\n}\n';
+
+  it('reads the module the file sets the inputs of (and the modules it calls), and reports the file’s rows only', async () => {
+    const root = project('tftest', {
+      'mod/main.tf': module,
+      'mod/modules/tags/main.tf': tags,
+      'mod/tests/basic.tftest.hcl': test,
+      'mod/envs/prod.tfvars': values,
+    });
+    for (const [file, rows] of [
+      ['mod/tests/basic.tftest.hcl', ['mod/tests/basic.tftest.hcl:3 status team-projects maintain']],
+      [
+        'mod/envs/prod.tfvars',
+        ['mod/envs/prod.tfvars:1 attribute workspaces tag-names', 'mod/envs/prod.tfvars:3 status team-projects read'],
+      ],
+    ] as const) {
+      const { annotations } = JSON.parse((await run(root, 'scan', file, '--format', 'json')).out) as {
+        annotations: JsonAnnotation[];
+      };
+      assert.deepEqual(
+        annotations.map((a) => `${a.file}:${a.line} ${a.subject.type} ${a.subject.resource} ${a.subject.name}`),
+        rows,
+      );
+    }
+  });
+});
+
 describe('keyfob history usage', () => {
   const bad: [string, string[], RegExp][] = [
     ['no subcommand', [], /scan, show or changes/],

@@ -8,15 +8,13 @@ import {
   changesText,
   failsOn,
   parseSince,
-  readsHcl,
-  scanProject,
 } from '@keyfob/shared/history';
-import { loadHclParser } from '@keyfob/shared/hcl';
 import type { ChangeAnnotation, ChangeLevel, ChangesReport, FileMatches } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import { defineCommand, oneOf } from '../command.ts';
 import { changesSarif } from '../history/changes-sarif.ts';
-import { readSource, sourceFiles } from '../history/source-files.ts';
+import { scanSourceFiles } from '../history/module-context.ts';
+import { sourceFiles } from '../history/source-files.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const CHANGES_USAGE = `usage: keyfob history changes --since DATE|RELEASE [PATH...] [--fail-on breaking|deprecation]
@@ -70,10 +68,7 @@ export const historyChanges = defineCommand({
       io.stderr(`keyfob history: ${found.missing}: no such file or folder\n`);
       return EXIT.usage;
     }
-    const texts: string[] = [];
-    for (const source of found.files) texts.push(await readSource(source));
-    if (found.files.some((source) => readsHcl(source.absolute))) await loadHclParser();
-    const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
+    const scanned = await scanSourceFiles(found.files);
     const files: FileMatches[] = found.files.map((source, k) => ({ file: source.file, matches: scanned[k] ?? [] }));
     const report = changesSince(files, since.since, baseline === undefined ? {} : { baseline });
     io.stdout(render(report, format));

@@ -1,13 +1,4 @@
-import { loadHclParser } from '@keyfob/shared/hcl';
-import {
-  annotationFor,
-  findSubjects,
-  parseTarget,
-  readsHcl,
-  scanProject,
-  searchHistory,
-  timeline,
-} from '@keyfob/shared/history';
+import { annotationFor, findSubjects, parseTarget, searchHistory, timeline } from '@keyfob/shared/history';
 import type { Annotation, Match, Target } from '@keyfob/shared/history';
 import { EXIT, UsageError } from '../io.ts';
 import type { CliIo } from '../io.ts';
@@ -15,7 +6,8 @@ import { defineCommand, type Command } from '../command.ts';
 import { toSarif } from '@keyfob/shared/sarif';
 import type { ProblemCode } from '@keyfob/shared/codes';
 import packageJson from '../../package.json' with { type: 'json' };
-import { readSource, sourceFiles } from '../history/source-files.ts';
+import { scanSourceFiles } from '../history/module-context.ts';
+import { sourceFiles } from '../history/source-files.ts';
 
 const USAGE = `usage: keyfob history scan PATH... [--format text|json|sarif] [--target TARGET]
        keyfob history show SUBJECT [--target TARGET]
@@ -101,10 +93,7 @@ async function scan(
   }
   const annotations: { file: string; match: Match; annotation: Annotation }[] = [];
   // The files given are one project: a model sent by another file's function is read with it.
-  const texts: string[] = [];
-  for (const source of found.files) texts.push(await readSource(source));
-  if (found.files.some((source) => readsHcl(source.absolute))) await loadHclParser();
-  const scanned = scanProject(found.files.map((source, k) => ({ text: texts[k] ?? '', fileName: source.absolute })));
+  const scanned = await scanSourceFiles(found.files);
   found.files.forEach((source, k) => {
     for (const match of scanned[k] ?? [])
       annotations.push({ file: source.file, match, annotation: annotationFor(match, target) });
