@@ -29,3 +29,5 @@ export {
   subjectPage,
   subjectsUsed,
 } from '@keyfob/shared/editor';
+// Terraform's provider uses are read with keyfob's HCL parser, loaded once (as the language server does).
+export { loadHclParser } from '@keyfob/shared/hcl';

@@ -52,6 +52,12 @@ export class ScanCache implements vscode.Disposable {
     { version: number; project: ProjectFacts | undefined; matches: readonly Match[] }
   >();
   #projects: WorkspaceProjectFacts | undefined;
+  /**
+   * The HCL parser's load, started with the first scan (as the language server loads it at initialize): Terraform
+   * files' provider references, tests' and `.tfvars` files' values are read with it. Scans made before it loaded are
+   * dropped when it has (their documents are drawn again); the workspace's read waits for it.
+   */
+  #hcl: Promise<void> | undefined;
   readonly #projectRead = new SimpleEmitter<string>();
   /** A workspace folder's files were read (again), its URI string: annotations may change. */
   readonly onProjectRead = this.#projectRead.event;
@@ -61,6 +67,7 @@ export class ScanCache implements vscode.Disposable {
 
   /** The document's matches (empty for documents the history skips). */
   get(document: vscode.TextDocument): readonly Match[] {
+    void this.#loadHcl();
     const key = document.uri.toString();
     const alone = this.#scanAlone(document);
     const project = this.#projectOf(document);
@@ -153,14 +160,29 @@ export class ScanCache implements vscode.Disposable {
     return this.#workspaceProjects().factsOf(folder.uri.toString(), open);
   }
 
+  #loadHcl(): Promise<void> {
+    this.#hcl ??= historyCore()
+      .loadHclParser()
+      .then(
+        () => {
+          this.#alone.clear();
+          this.#scans.clear();
+          this.#projectRead.fire('');
+        },
+        (error: unknown) => this.log.info(`keyfob: the HCL parser did not load: ${String(error)}`),
+      );
+    return this.#hcl;
+  }
+
   #workspaceProjects(): WorkspaceProjectFacts {
+    const hcl = this.#loadHcl();
     this.#projects ??= new (historyCore().WorkspaceProjectFacts)({
       fsOf: (folder) => folderProjectFs(vscode.Uri.parse(folder), this.log),
       fileNameOf: (folder, path) => vscode.Uri.joinPath(vscode.Uri.parse(folder), ...path.split('/')).path,
       log: (message) => this.log.info(message),
       // The workspace view ("Used in this workspace") lists the matches of this same read.
       keepTexts: true,
-      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      pause: () => hcl.then(() => new Promise((resolve) => setTimeout(resolve, 0))),
       updated: (folder, files) => {
         this.log.info(`read the API history's project facts of ${files} files of ${folder}`);
         this.#projectRead.fire(folder);

@@ -119,7 +119,8 @@ export class WorkspaceUsage implements vscode.Disposable {
         (project.modelPaths.size > 0 ||
           (project.helpers?.size ?? 0) > 0 ||
           (project.bases?.size ?? 0) > 0 ||
-          project.routes !== undefined) &&
+          project.routes !== undefined ||
+          project.modules !== undefined) &&
         core.factsConcern(project, file.text, undefined, file.uri.path)
       )
         matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;

@@ -243,7 +243,20 @@ export class WorkspaceProjectFacts {
       const asked = this.deps.savedOf?.(folder);
       if (asked) {
         const saved = await asked;
-        if (saved) files = new Map([...saved].map(([path, facts]) => [path, { stamp: '', facts }]));
+        // A client names its files by their path in the folder: a Terraform file's is this host's name for it.
+        if (saved)
+          files = new Map(
+            [...saved].map(([path, facts]) => [
+              path,
+              {
+                stamp: '',
+                facts:
+                  facts.terraform === undefined
+                    ? facts
+                    : { ...facts, terraform: { ...facts.terraform, fileName: this.deps.fileNameOf(folder, path) } },
+              },
+            ]),
+          );
         listed = [...(files?.keys() ?? [])].sort((a, b) => a.localeCompare(b));
       } else if (fs) ({ files, listed, over } = await this.#readFiles(fs, folder, state));
     } catch (error) {

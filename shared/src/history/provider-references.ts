@@ -39,7 +39,7 @@ let last: { readonly text: string; readonly file: TfFile } | undefined;
  * The longest text read with the parser (about 5 ms a KB with web-tree-sitter's node objects): a larger one (generated
  * Terraform) says nothing here, as other readers bound their reads.
  */
-const MAX_PARSED = 256 * 1024;
+export const MAX_PARSED = 256 * 1024;
 
 function readHcl(fileName: string | undefined, text: string): TfFile | undefined {
   if (!isHclParserLoaded() || text.length > MAX_PARSED) return undefined;

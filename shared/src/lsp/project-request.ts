@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import type { FileFacts } from '../history/index.ts';
 import { EDITOR_PROJECT_LIMITS, PROJECT_FILE_RULES, PROJECT_LIMITS } from '../history/index.ts';
+import { MAX_PARSED } from '../history/provider-references.ts';
 import type { HttpMethod } from '../history/data-types.ts';
 import { HTTP_METHODS, isHttpMethod } from '../history/data-types.ts';
 
@@ -18,7 +19,8 @@ export const PROJECT_FACTS_CHANGED = 'keyfob/projectFactsChanged';
 
 /**
  * One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers,
- * and (when it has any) what its URLs say shared bases hold (`[["{globals.BASE_URL}", "organizations/*"]]`).
+ * and (when it has any) what its URLs say shared bases hold (`[["{globals.BASE_URL}", "organizations/*"]]`), and a
+ * Terraform file's text the project's tests, `.tfvars` files and module calls are read with (`FileFacts.terraform`).
  */
 export type WireFileFacts =
   | [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]]
@@ -27,6 +29,13 @@ export type WireFileFacts =
       models: [name: string, templates: string[]][],
       helpers: [string, string][],
       bases: [string, string][],
+    ]
+  | [
+      path: string,
+      models: [name: string, templates: string[]][],
+      helpers: [string, string][],
+      bases: [string, string][],
+      terraform: string,
     ];
 
 /** The saved files' facts of a folder, for PROJECT_FACTS_METHOD's answer. */
@@ -34,13 +43,15 @@ export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireF
   return [...files].map(([path, facts]): WireFileFacts => {
     const models = [...facts.modelPaths].map(([name, templates]): [string, string[]] => [name, [...templates]]);
     const helpers = [...(facts.helpers ?? [])];
-    return facts.bases === undefined ? [path, models, helpers] : [path, models, helpers, [...facts.bases]];
+    const bases = [...(facts.bases ?? [])];
+    if (facts.terraform !== undefined) return [path, models, helpers, bases, facts.terraform.text];
+    return facts.bases === undefined ? [path, models, helpers] : [path, models, helpers, bases];
   });
 }
 
 /** What the host should send, said after each problem of an answer. */
 const FIX =
-  'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] and optionally [[base, prefix], …] (projectFactsToWire)';
+  'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] and optionally [[base, prefix], …] and a Terraform text (projectFactsToWire)';
 
 /**
  * PROJECT_FACTS_METHOD's answer read at the edge: at most the editors' files, each within the project
@@ -71,7 +82,7 @@ export function projectFactsFromWire(raw: unknown): {
   over('(the whole answer)', raw, EDITOR_PROJECT_LIMITS.files, 'files');
   const files = new Map<string, FileFacts>();
   for (const [i, entry] of raw.slice(0, EDITOR_PROJECT_LIMITS.files).entries()) {
-    const [path, models, helpers, bases] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    const [path, models, helpers, bases, terraform] = Array.isArray(entry) ? (entry as unknown[]) : [];
     if (!text(path, PROJECT_FILE_RULES.maxPathLength)) {
       problem(
         `[${i}][0] (path)`,
@@ -133,10 +144,16 @@ export function projectFactsFromWire(raw: unknown): {
         }
       }
     }
+    // A Terraform file's text, named by its path here (the host names it as its own files: `WorkspaceProjectFacts`).
+    if (terraform !== undefined && !(typeof terraform === 'string' && terraform.length <= MAX_PARSED))
+      problem(`${at}[4] (terraform)`, `is not a text of at most ${MAX_PARSED} characters: it is left out`);
     files.set(path, {
       modelPaths,
       ...(helperMethods.size > 0 ? { helpers: helperMethods } : {}),
       ...(shared.size > 0 ? { bases: shared } : {}),
+      ...(typeof terraform === 'string' && terraform.length <= MAX_PARSED
+        ? { terraform: { fileName: path, text: terraform } }
+        : {}),
     });
   }
   return { files, problems };

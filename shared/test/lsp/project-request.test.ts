@@ -23,12 +23,27 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
       ['pkg/resources/jobs.py', jobs],
       ['pkg/models/jobs.py', { modelPaths: new Map() }],
       ['pkg/registry.py', { modelPaths: new Map(), bases: new Map([['{cfg.API}', 'organizations/*']]) }],
+      // A Terraform file's text (review v6 item 18: the server's modules for the project's tests and `.tfvars` files).
+      [
+        'infra/main.tf',
+        { modelPaths: new Map(), terraform: { fileName: 'infra/main.tf', text: 'variable "tags" {}\n' } },
+      ],
     ]);
     const wire = projectFactsToWire(files);
     // The request is JSON: the answer crosses it.
     const { files: read, problems } = projectFactsFromWire(JSON.parse(JSON.stringify(wire)));
     assert.deepEqual(read, files);
     assert.deepEqual(problems, []);
+  });
+
+  it('a Terraform text past the parser’s bound is left out and named, the file kept', () => {
+    const { files, problems } = projectFactsFromWire([['main.tf', [], [], [], 'x'.repeat(256 * 1024 + 1)]]);
+    assert.deepEqual(files, new Map([['main.tf', { modelPaths: new Map() }]]));
+    assert.equal(problems.length, 1);
+    assert.match(
+      problems[0] ?? '',
+      /^keyfob\/projectFacts answer: \[0\] \("main\.tf"\)\[4\] \(terraform\) is not a text/,
+    );
   });
 
   it('null (the host has none) is no facts and no problem; another value that is no list is named', () => {
