@@ -80,10 +80,13 @@ export interface TerraformSource {
 
 /**
  * The Terraform file a file's facts keep for the project's tests, `.tfvars` files and module calls: one that reads input
- * variables or locals (a module's resources may read its inputs through locals another file defines).
+ * variables or locals (a module's resources may read its inputs through locals another file defines), or declares
+ * variables (a `.tfvars` file is its module's only when the module declares what it sets).
  */
 export function terraformSource(text: string, fileName: string | undefined): TerraformSource | undefined {
-  return fileName !== undefined && (text.includes('var.') || text.includes('local.')) ? { fileName, text } : undefined;
+  return fileName !== undefined && ['var.', 'local.', 'variable'].some((word) => text.includes(word))
+    ? { fileName, text }
+    : undefined;
 }
 
 /** What one module (a directory) does with its input variables. */
@@ -102,7 +105,26 @@ interface ModuleInputs {
     readonly dir: string;
     readonly input: string;
   }[];
+  /** The input variables the module declares (`variable "x"`). */
+  readonly declared: Set<string>;
 }
+
+/** A provider argument an input variable's value reaches, and where in the value (`*`: any key or index). */
+interface Reach {
+  readonly pattern: InputPath;
+  readonly type: string;
+  readonly argument: string;
+}
+
+/** What a project's modules said for one history index: each directory's module, each variable's reaches. */
+interface ModulesRead {
+  readonly index: HistoryIndex;
+  readonly modules: Map<string, ModuleInputs>;
+  readonly reaches: Map<string, readonly Reach[]>;
+}
+
+/** The provider arguments one variable's value is followed to at most (through a module graph). */
+const MAX_REACHES = 256;
 
 /**
  * A project's Terraform modules (`ProjectFacts.modules`), for its tests' inputs: a folder's files are read with the parser
@@ -111,7 +133,7 @@ interface ModuleInputs {
 export class ProjectModules {
   readonly #files: readonly TerraformSource[];
   #byDir: Map<string, TerraformSource[]> | undefined;
-  #read: { readonly index: HistoryIndex; readonly modules: Map<string, ModuleInputs | undefined> } | undefined;
+  #read: ModulesRead | undefined;
 
   constructor(files: readonly TerraformSource[]) {
     this.#files = files;
@@ -134,15 +156,55 @@ export class ProjectModules {
     return this.#byDir;
   }
 
+  #memo(index: HistoryIndex): ModulesRead {
+    if (this.#read?.index !== index) this.#read = { index, modules: new Map(), reaches: new Map() };
+    return this.#read;
+  }
+
+  #inputs(dir: string, index: HistoryIndex): ModuleInputs {
+    const modules = this.#memo(index).modules;
+    let module = modules.get(dir);
+    if (module === undefined) modules.set(dir, (module = readModule(this.#dirs().get(dir) ?? [], dir, index)));
+    return module;
+  }
+
   /** The module of a directory, if the project holds one that hands inputs on. */
   module(dir: string, index: HistoryIndex): ModuleInputs | undefined {
-    if (this.#read?.index !== index) this.#read = { index, modules: new Map() };
-    const modules = this.#read.modules;
-    if (!modules.has(dir)) {
-      const module = readModule(this.#dirs().get(dir) ?? [], dir, index);
-      modules.set(dir, module.inputs.length + module.calls.length === 0 ? undefined : module);
-    }
-    return modules.get(dir);
+    const module = this.#inputs(dir, index);
+    return module.inputs.length + module.calls.length === 0 ? undefined : module;
+  }
+
+  /** The input variables a directory's module declares. */
+  declared(dir: string, index: HistoryIndex): ReadonlySet<string> {
+    return this.#inputs(dir, index).declared;
+  }
+
+  /**
+   * The provider arguments the value of the input `variable` of the module at `dir` reaches, directly or through its
+   * local module calls (MAX_CALLS deep), with the path in the value each is at: one walk of the module graph per
+   * directory and variable (memo), whatever number of values a file gives it.
+   */
+  reaches(dir: string, variable: string, index: HistoryIndex, depth = 0): readonly Reach[] {
+    const memo = this.#memo(index).reaches;
+    const key = `${dir}\u0000${variable}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    if (depth > MAX_CALLS) return [];
+    memo.set(key, []); // a call back into a module on the way reads nothing more
+    const module = this.module(dir, index);
+    const out = new Map<string, Reach>();
+    const add = (reach: Reach): void => {
+      if (out.size < MAX_REACHES) out.set(`${reach.pattern.join('\u0000')} ${reach.type} ${reach.argument}`, reach);
+    };
+    for (const input of module?.inputs ?? [])
+      if (input.variable === variable) add({ pattern: input.path, type: input.type, argument: input.argument });
+    for (const call of module?.calls ?? [])
+      if (call.variable === variable)
+        for (const reach of this.reaches(call.dir, call.input, index, depth + 1))
+          add({ ...reach, pattern: [...call.path, ...reach.pattern] });
+    const list = [...out.values()];
+    memo.set(key, list);
+    return list;
   }
 
   /** Whether the project holds Terraform files (that read input variables) in a directory. */
@@ -164,18 +226,20 @@ export function projectModules(list: Iterable<TerraformSource | undefined>): Pro
  * variable and the path in its value it is (`reach`: through `for_each`, `locals`, `for` expressions, `flatten`).
  */
 function readModule(sources: readonly TerraformSource[], dir: string, index: HistoryIndex): ModuleInputs {
-  const module: ModuleInputs = { inputs: [], calls: [] };
+  const module: ModuleInputs = { inputs: [], calls: [], declared: new Set() };
   const files: TfFile[] = [];
   for (const { text, fileName } of sources) {
-    if (!(text.includes(PREFIX) || text.includes('module') || text.includes('locals'))) continue;
+    if (!['module', 'locals', 'variable', PREFIX].some((word) => text.includes(word))) continue;
     const file = readHcl(fileName, text);
     if (file !== undefined) files.push(file);
   }
   const locals = new Map<string, TfExpr>();
   for (const file of files)
-    for (const block of file.blocks)
-      if (block.type === 'locals')
-        for (const [name, attribute] of block.attributes) if (!locals.has(name)) locals.set(name, attribute.value);
+    for (const block of file.blocks) {
+      if (block.type === 'variable' && block.labels[0] !== undefined) module.declared.add(block.labels[0]);
+      if (block.type !== 'locals') continue;
+      for (const [name, attribute] of block.attributes) if (!locals.has(name)) locals.set(name, attribute.value);
+    }
   const { inputs, calls } = module;
   for (const file of files) {
     for (const block of file.blocks) {
@@ -425,8 +489,6 @@ export function providerReferenceMatches(
   // module, is parsed (most do not); a `.tfvars` file only when the project has modules.
   if (vars ? modules === undefined : test ? !lines.markers.has(PREFIX) && modules === undefined : !reads && !calls)
     return out;
-  const file = readHcl(fileName, text);
-  if (file === undefined) return out;
   const said = new Set<string>();
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
     const key = `${start} ${end} ${subject.id}`;
@@ -434,6 +496,20 @@ export function providerReferenceMatches(
     said.add(key);
     out.push(providerSdkMatch(text, lines, start, end, subject, name));
   };
+  if (vars) {
+    // Only the values of variables that reach a provider argument are parsed, each alone (most reach none).
+    const root = modules !== undefined && fileName !== undefined ? moduleOfVars(fileName, modules) : undefined;
+    if (root === undefined || modules === undefined || fileName === undefined) return out;
+    for (const part of reachingValues(text, fileName, root, modules, index)) {
+      const values = readHcl(fileName, part.text);
+      const shifted: Push = (start, end, subject, name) => push(start + part.start, end + part.start, subject, name);
+      for (const attribute of values?.attributes?.values() ?? [])
+        handOn(attribute, root, true, modules, index, shifted);
+    }
+    return out;
+  }
+  const file = readHcl(fileName, text);
+  if (file === undefined) return out;
   if (test || reads) {
     const reader = new References(text, index, push);
     for (const block of file.blocks) {
@@ -443,7 +519,6 @@ export function providerReferenceMatches(
   }
   if (modules === undefined || fileName === undefined) return out;
   if (test) testInputs(file, fileName, modules, index, push);
-  else if (vars) varsInputs(file, fileName, modules, index, push);
   else if (calls)
     for (const call of localModuleBlocks(dirOf(fileName), file.blocks))
       for (const [name, attribute] of call.block.attributes)
@@ -469,14 +544,40 @@ export function handsModuleInputs(fileName: string | undefined, text: string): b
 }
 
 /**
- * A `.tfvars` file's values, the inputs of the module in its folder; a folder without Terraform files of the project
- * (`envs/prod.tfvars`, an example's values) is the nearest folder above that has them, as for a test.
+ * The folder of the module a `.tfvars` file sets the inputs of: its own, or for a folder without Terraform files of the
+ * project (`envs/prod.tfvars`, an example's values) the nearest folder above that has them, as for a test.
  */
-function varsInputs(file: TfFile, fileName: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
+function moduleOfVars(fileName: string, modules: ProjectModules): string | undefined {
   let root = dirOf(fileName);
   for (let up = 0; up < 4 && root !== '' && !modules.holds(root); up++) root = dirOf(root);
-  if (!modules.holds(root)) return;
-  for (const attribute of file.attributes?.values() ?? []) handOn(attribute, root, true, modules, index, push);
+  return modules.holds(root) ? root : undefined;
+}
+
+/** A `.tfvars` file's top-level `name =` (at a line's start). */
+const SETS = /^([A-Za-z_][\w-]*)[ \t]*=(?!=)/gm;
+
+/**
+ * The values a `.tfvars` text sets for variables the module at `root` hands to a provider argument, each `name = value`
+ * with its offset (parsed alone: a large map no argument receives is never parsed); none when it sets a variable the
+ * module does not declare (Terraform warns of it: the file is another module's), or, outside the module's folder,
+ * when the module's declarations are not at hand.
+ */
+function reachingValues(
+  text: string,
+  fileName: string,
+  root: string,
+  modules: ProjectModules,
+  index: HistoryIndex,
+): { text: string; start: number }[] {
+  const sets: { name: string; start: number }[] = [];
+  SETS.lastIndex = 0;
+  for (let m = SETS.exec(text); m !== null; m = SETS.exec(text)) sets.push({ name: m[1] ?? '', start: m.index });
+  const declared = modules.declared(root, index);
+  if ((root !== dirOf(fileName) || declared.size > 0) && !sets.every((set) => declared.has(set.name))) return [];
+  return sets
+    .map((set, k) => ({ set, end: sets[k + 1]?.start ?? text.length }))
+    .filter(({ set }) => modules.reaches(root, set.name, index).length > 0)
+    .map(({ set, end }) => ({ text: text.slice(set.start, end), start: set.start }));
 }
 
 type Push = (start: number, end: number, subject: HistorySubject, name: string) => void;
@@ -686,8 +787,9 @@ function inputsOf(block: TfBlock, dir: string, modules: ProjectModules, index: H
 }
 
 /**
- * An input's values (each inside its objects and lists) where the module at `dir` hands them to the provider; `written`:
- * only values written there (literals, lists of them), not ones a reference gives.
+ * An input's values (each inside its objects and lists) where the module at `dir` hands them to the provider
+ * (`ProjectModules.reaches`); `written`: only values written there (literals, lists of them), not ones a reference gives.
+ * Only the parts of the value some reached path goes into are walked.
  */
 function handOn(
   attribute: TfAttribute,
@@ -697,17 +799,18 @@ function handOn(
   index: HistoryIndex,
   push: Push,
 ): void {
-  let budget = MAX_LEAVES;
-  leaves(attribute.value, [], attribute.nameRange, (path, keyRange, value) => {
-    if (--budget < 0 || (written && !isWritten(value))) return;
-    // One walk of the module graph per input value: a folder reached again by another call adds nothing.
-    const walk: Walk = { seen: new Set(), said: new Set(), modules, index, keyRange, value, push };
-    handed(walk, dir, attribute.name, path, 0);
+  const reaches = modules.reaches(dir, attribute.name, index);
+  if (reaches.length === 0) return;
+  const into = (path: readonly string[]): boolean =>
+    reaches.some(
+      (r) => r.pattern.length >= path.length && path.every((p, i) => r.pattern[i] === '*' || r.pattern[i] === p),
+    );
+  leaves(attribute.value, [], attribute.nameRange, into, (path, keyRange, value) => {
+    if (written && !isWritten(value)) return;
+    for (const reach of reaches)
+      if (pathMatches(reach.pattern, path)) argumentValue(index, reach.type, reach.argument, keyRange, value, push);
   });
 }
-
-/** How many values of one input are followed. */
-const MAX_LEAVES = 2_000;
 
 /** A value written as it is: a literal, a string without interpolations, a list of such. */
 function isWritten(expr: TfExpr): boolean {
@@ -716,57 +819,34 @@ function isWritten(expr: TfExpr): boolean {
   return expr.t === 'tuple' && expr.items.every(isWritten);
 }
 
-/** One input value's walk through the modules (`handed`): the states reached, the rows said. */
-interface Walk {
-  /** `dir variable path` reached. */
-  readonly seen: Set<string>;
-  /** `type argument` said. */
-  readonly said: Set<string>;
-  readonly modules: ProjectModules;
-  readonly index: HistoryIndex;
-  readonly keyRange: { readonly start: number; readonly end: number };
-  readonly value: TfExpr;
-  readonly push: Push;
-}
-
-/** Each value inside an input's objects, with its path of keys and its key's range. */
+/** Each value inside an input's objects and lists (those `into` says a path goes into), with its path and its key's range. */
 function leaves(
   expr: TfExpr,
   path: readonly string[],
   keyRange: { readonly start: number; readonly end: number },
+  into: (path: readonly string[]) => boolean,
   visit: (path: readonly string[], keyRange: { readonly start: number; readonly end: number }, value: TfExpr) => void,
 ): void {
   if (path.length > 16) return;
   if (expr.t === 'object') {
-    for (const entry of expr.entries)
-      if (entry.key !== undefined) leaves(entry.value, [...path, entry.key], entry.keyRange, visit);
+    for (const entry of expr.entries) {
+      if (entry.key === undefined) continue;
+      const at = [...path, entry.key];
+      if (into(at)) leaves(entry.value, at, entry.keyRange, into, visit);
+    }
     return;
   }
   visit(path, keyRange, expr);
   // A list's items too, by their index (`projects[0].teams[1].access`, `join("", ["admin"])`'s element).
-  if (expr.t === 'tuple') expr.items.forEach((item, i) => leaves(item, [...path, String(i)], keyRange, visit));
+  if (expr.t === 'tuple')
+    expr.items.forEach((item, i) => {
+      const at = [...path, String(i)];
+      if (into(at)) leaves(item, at, keyRange, into, visit);
+    });
 }
 
-/** Whether a module's path (`*` for any key) is `path`'s beginning (`whole`: all of it). */
-function pathMatches(pattern: InputPath, path: readonly string[], whole: boolean): boolean {
-  if (whole ? pattern.length !== path.length : pattern.length > path.length) return false;
+/** Whether a reached path (`*` for any key) is `path`. */
+function pathMatches(pattern: InputPath, path: readonly string[]): boolean {
+  if (pattern.length !== path.length) return false;
   return pattern.every((p, i) => p === '*' || p === path[i]);
-}
-
-/** An input's value at `path` where the module at `dir` hands it to the provider, or on to a local module. */
-function handed(walk: Walk, dir: string, variable: string, path: readonly string[], depth: number): void {
-  const state = `${dir}\u0000${variable}\u0000${path.join('\u0000')}`;
-  if (depth > MAX_CALLS || walk.seen.has(state)) return;
-  walk.seen.add(state);
-  const module = walk.modules.module(dir, walk.index);
-  if (module === undefined) return;
-  for (const input of module.inputs) {
-    const said = `${input.type} ${input.argument}`;
-    if (input.variable !== variable || !pathMatches(input.path, path, true) || walk.said.has(said)) continue;
-    walk.said.add(said);
-    argumentValue(walk.index, input.type, input.argument, walk.keyRange, walk.value, walk.push);
-  }
-  for (const call of module.calls)
-    if (call.variable === variable && pathMatches(call.path, path, false))
-      handed(walk, call.dir, call.input, path.slice(call.path.length), depth + 1);
 }

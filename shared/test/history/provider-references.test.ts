@@ -358,6 +358,31 @@ describe('history: values a `.tfvars` file or a module call writes, where a modu
     assert.deepEqual(rows({ 'infra/terraform.tfvars': values }, 'infra/terraform.tfvars'), []);
   });
 
+  // Review v7 item 15: var files of several stacks kept in one folder: a file is a module's only when the module declares
+  // every variable it sets (Terraform warns of an undeclared one).
+  it('a `.tfvars` file setting a variable the module does not declare is another module’s: silent', () => {
+    const root = [
+      'variable "name" {}',
+      'variable "description" {}',
+      'resource "tfe_project" "p" {',
+      '  name        = var.name',
+      '  description = var.description',
+      '}',
+    ].join('\n');
+    const github =
+      'variable "name" {}\nvariable "visibility" {}\nresource "github_repository" "r" {\n  name = var.name\n}\n';
+    const config = 'name        = "web"\ndescription = "The public web site"\nvisibility  = "public"\n';
+    const files = { 'stack/config/github.tfvars': config, 'stack/main.tf': root, 'stack/github/main.tf': github };
+    assert.deepEqual(rows(files, 'stack/config/github.tfvars'), []);
+    assert.deepEqual(rows({ ...files, 'stack/terraform.tfvars': config }, 'stack/terraform.tfvars'), []);
+    // Its own values, every one declared: the module's.
+    const own = 'name        = "web"\ndescription = "The public web site"\n';
+    assert.deepEqual(rows({ ...files, 'stack/config/web.tfvars': own }, 'stack/config/web.tfvars'), [
+      '1 attribute projects name (tfe_project.name)',
+      '2 attribute projects description (tfe_project.description)',
+    ]);
+  });
+
   it('a local module call’s written inputs, through the module’s `for_each` and `dynamic` blocks; a registry module’s say nothing', () => {
     const workspaces = [
       'variable "tags" {}',
