@@ -8,7 +8,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { nodeProjectFs, scanFile, WorkspaceProjectFacts } from '@keyfob/shared/history';
+import { nodeProjectFs, scanFile, scanProject, WorkspaceProjectFacts } from '@keyfob/shared/history';
+import { projectFactsFromWire, projectFactsToWire } from '../../src/lsp/project-request.ts';
 import type { OpenProjectFile, ProjectFacts } from '@keyfob/shared/history';
 
 const PROJECT = new URL('../../../test/fixtures/history/project/pkg/', import.meta.url);
@@ -214,5 +215,58 @@ describe('WorkspaceProjectFacts.saved: the saved files’ facts, from one read',
     });
     assert.deepEqual(await projects.saved(FOLDER), theirs);
     assert.deepEqual(reads, []);
+  });
+});
+
+// Review v7 item 20: the VS Code extension's host reads the folder (its own end-of-line notes) and answers its language
+// server with the facts over the wire; both scan a Terraform test and a `.tfvars` file with the project's modules, as
+// `keyfob history scan <folder>` does (scanProject).
+describe('Terraform modules in an editor’s project facts, read by the host and sent to its server', () => {
+  const files: Record<string, string> = {
+    'mod/main.tf': [
+      'variable "grants" {}',
+      'variable "tags" {}',
+      'resource "tfe_team_project_access" "this" {',
+      '  for_each = var.grants',
+      '  access   = each.value.access',
+      '}',
+      'resource "tfe_workspace" "w" {',
+      '  tag_names = var.tags',
+      '}',
+    ].join('\n'),
+    'mod/tests/basic.tftest.hcl': 'variables {\n  grants = {\n    ops = { access = "maintain" }\n  }\n}\n',
+    'mod/terraform.tfvars': 'tags = ["prod"]\ngrants = {\n  ops = { access = "read" }\n}\n',
+  };
+  const rows = (matches: readonly { line: number; subject: { id: string } }[]): string[] =>
+    matches.map((m) => `${m.line} ${m.subject.id}`);
+
+  it('the host’s facts and the server’s (over the wire) give the rows the CLI gives', async () => {
+    const root = folder(files);
+    const host = store(root);
+    await host.read();
+    const wire = JSON.parse(JSON.stringify(projectFactsToWire(await host.projects.saved(FOLDER)))) as unknown;
+    let wake: (() => void) | undefined;
+    const server = new WorkspaceProjectFacts({
+      fsOf: () => undefined,
+      savedOf: () => Promise.resolve(projectFactsFromWire(wire).files),
+      fileNameOf: (_folder, path) => `${root}/${path}`,
+      log: () => undefined,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      updated: () => wake?.(),
+    });
+    const updated = new Promise<void>((resolve) => (wake = resolve));
+    server.factsOf(FOLDER, []);
+    await updated;
+    const names = Object.keys(files);
+    const cli = scanProject(names.map((path) => ({ fileName: `${root}/${path}`, text: files[path] ?? '' })));
+    for (const path of ['mod/tests/basic.tftest.hcl', 'mod/terraform.tfvars']) {
+      const text = files[path] ?? '';
+      const expected = rows(cli[names.indexOf(path)] ?? []);
+      assert.ok(expected.length > 0, path);
+      for (const projects of [host.projects, server]) {
+        const project = projects.factsOf(FOLDER, [openFile(path, text)]);
+        assert.deepEqual(rows(scanFile(text, { fileName: `${root}/${path}`, project }).matches), expected, path);
+      }
+    }
   });
 });
