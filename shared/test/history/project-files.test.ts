@@ -265,6 +265,7 @@ describe('Terraform modules in an editor’s project facts, read by the host and
       assert.ok(expected.length > 0, path);
       for (const projects of [host.projects, server]) {
         const project = projects.factsOf(FOLDER, [openFile(path, text)]);
+        assert.ok(project, path);
         assert.deepEqual(rows(scanFile(text, { fileName: `${root}/${path}`, project }).matches), expected, path);
       }
     }
