@@ -1334,8 +1334,17 @@ function inProse(text: string, stringStart: number, open: number): boolean {
   if (open - stringStart > MAX_PROSE) return false;
   // A placeholder closed before the word (`f"run {run_id} is …"`, `` `trigger ${t} is …` ``, `"#{name} …"`) is no structure.
   const before = text.slice(stringStart + 1, open).replace(INTERPOLATION, ' ');
-  return !STRUCTURE.test(before) && (SENTENCE.test(before) || isMessage(text, stringStart));
+  return (
+    !STRUCTURE.test(before) && ((SENTENCE.test(before) && !COMMAND_LINE.test(before)) || isMessage(text, stringStart))
+  );
 }
+
+/**
+ * A command line or a query written in a string (`tfx workspace run create --status '…'`, `curl -X POST …`, `select id
+ * from runs where status in ('…')`): its words are no prose.
+ */
+const COMMAND_LINE =
+  /^\s*(?:(?:curl|wget|tfx|gh|terraform|jq|http|az|aws|gcloud|kubectl)\s|(?:select\s.*\sfrom|update\s+\w+\s+set|insert\s+into|delete\s+from)\s)|\s--?[A-Za-z]/i;
 
 /** An interpolation in a string (`{run_id}`, `{status!r}`, `${t}`, `#{name}`): no quote, colon or bracket inside. */
 const INTERPOLATION = /[$#]?\{[^{}[\]"'`:\n]*\}/g;

@@ -84,4 +84,14 @@ describe('a value a message lists is no use; the same value sent or compared is'
     ].join('\n');
     assert.deepEqual(values(ts, 'check.ts'), ['2 status runs planned_and_saved']);
   });
+
+  it('a command line or a query written in a string is no prose: the value it passes stays', () => {
+    const py = [
+      'run = requests.get(f"{TFE}/runs/{run_id}", headers=H).json()',
+      'subprocess.run("tfx workspace run create --status \'planned_and_saved\'", shell=True)',
+      'query = "select id from runs where status in (\'planned_and_saved\')"',
+      'note = "the run waits in the queue until \'planned_and_saved\' is reached"',
+    ].join('\n');
+    assert.deepEqual(values(py, 'runs.py'), ['2 status runs planned_and_saved', '3 status runs planned_and_saved']);
+  });
 });
