@@ -79,9 +79,9 @@ function chooseEndpoint(url: UrlHit, token: MethodToken | undefined): Choice | u
   let withMethod = false;
   for (const candidate of url.candidates) {
     for (const subject of candidate.endpoints) {
-      const fits =
-        method !== undefined &&
-        (subject.method === method || subject.aliases.includes(`${method} ${candidate.template}`));
+      // The method the code sends decides: an alias under another method (`PUT /varsets/:varset_id` of the history's
+      // `PATCH`) is never shown as the other one.
+      const fits = method !== undefined && subject.method === method;
       if (fits && !withMethod) {
         withMethod = true;
         pool = [];
