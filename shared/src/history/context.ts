@@ -48,6 +48,8 @@ export interface ResolveContext {
   readonly runTask?: boolean;
   /** The resource a Terraform provider resource file manages (`resource_tfe_organization_default_settings.go`). */
   readonly providerResource?: string;
+  /** The text is Markdown: prose, with its code in fenced blocks and inline spans. */
+  readonly markdown?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
 import { sourceOffset } from './hits.ts';
 import { listedUrl } from './url-data.ts';
+import { memoKey } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Confidence, Match, MethodToken } from './match-types.ts';
 import type { HistorySubject, PathCandidate } from './types.ts';
@@ -26,8 +27,10 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
   // On an unknown base that may hold more of the path (`url-tails.ts`), or a prefix extended later, no endpoint is claimed;
   // nor for an item of a list of paths (`listedUrl`: data, or segments joined later; what sends the list's value is
   // not sending the item).
+  // A path Markdown's prose names in an inline code span, with no method (`` use `/registry-modules/vcs`, not
+  // `/registry-modules` ``): a mention, nothing sent.
   const choice =
-    url.sayLess || url.extended || listedUrl(ctx.text, url)
+    url.sayLess || url.extended || listedUrl(ctx.text, url) || (token === undefined && proseMention(ctx, url))
       ? undefined
       : (chooseEndpoint(url, token) ?? (token ? undefined : namedChoice(ctx, url)));
   if (choice) out.push(endpointMatch(ctx, url, choice));
@@ -40,6 +43,21 @@ export function urlMatches(ctx: ResolveContext, url: UrlHit): Match[] {
     }
   if (url.url.query.length > 0) out.push(...queryMatches(ctx, url));
   return out;
+}
+
+const FENCES = memoKey<readonly number[]>('offsets of Markdown code fences');
+
+/**
+ * Whether a URL hit of a Markdown text is a relative path in an inline code span of its prose (`` `/registry-modules` ``):
+ * a backtick right before it, outside a fenced code block (an even count of fences before it).
+ */
+function proseMention(ctx: ResolveContext, url: UrlHit): boolean {
+  if (ctx.markdown !== true || ctx.text.charCodeAt(url.start - 1) !== 96 || ctx.text.charCodeAt(url.start) !== 47)
+    return false;
+  const fences = ctx.lines.memo(FENCES, () => [...ctx.text.matchAll(/^[ \t]*(?:```|~~~)/gm)].map((m) => m.index));
+  let before = 0;
+  while (before < fences.length && fences[before]! < url.start) before++;
+  return before % 2 === 0;
 }
 
 /** The match of the endpoint chosen for a URL hit. */

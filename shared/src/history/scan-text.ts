@@ -414,6 +414,7 @@ function scan(
     runTask: handlesRunTasks(text, lines, hits.evidence),
     ...(named === undefined ? {} : { file: { resource: named, named: evidenceResources(hits.evidence) } }),
     ...(fileResource === undefined ? {} : { providerResource: fileResource }),
+    ...(languageId === 'markdown' ? { markdown: true } : {}),
   };
   const matches: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));

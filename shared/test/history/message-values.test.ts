@@ -95,3 +95,34 @@ describe('a value a message lists is no use; the same value sent or compared is'
     assert.deepEqual(values(py, 'runs.py'), ['2 status runs planned_and_saved', '3 status runs planned_and_saved']);
   });
 });
+
+// A path Markdown's prose names in an inline code span, with no method (`` Use `/registry-modules/vcs`, not
+// `/registry-modules` ``), is a mention: nothing is sent. A curl command in a fenced block, a path written with its
+// method, stay. Learned from held51 (a skill's prose naming the module-creation endpoints: two wrong reports).
+describe("a path Markdown's prose names is no request", () => {
+  it('an inline code span in prose; a fenced block and a method stay', () => {
+    const md = [
+      '# Publishing',
+      '',
+      '```bash',
+      'curl -s -X POST -H "Authorization: Bearer $TFE_TOKEN" \\',
+      '  "https://app.terraform.io/api/v2/organizations/$ORG/registry-modules/vcs" -d @payload.json',
+      '```',
+      '',
+      '- Use the `/registry-modules/vcs` endpoint, NOT `/registry-modules` (which creates non-VCS modules)',
+      '- The `/runs` endpoint has a rate limit of its own.',
+      '- Read them back with `GET /organizations/:organization_name/registry-modules`.',
+      '',
+      '```js',
+      'const runs = `/runs`;',
+      '```',
+    ].join('\n');
+    const found = scanText(md, { fileName: 'SKILL.md' }).map((m) => `${m.line} ${m.subject.id}`);
+    // The fenced block's template literal is code, read as before (the one method the API has on the path).
+    assert.deepEqual(found, [
+      '5 endpoint POST /organizations/:organization_name/registry-modules/vcs',
+      '10 endpoint GET /organizations/:organization_name/registry-modules',
+      '13 endpoint POST /runs',
+    ]);
+  });
+});
