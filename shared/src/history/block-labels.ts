@@ -2,7 +2,7 @@ import { profileFor } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
-import { providerArgument, providerTypeResource } from './sdk-names.ts';
+import { providerArgument, providerTypeResource, providerTypes } from './sdk-names.ts';
 import { LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
@@ -31,22 +31,25 @@ const PROVIDER = 'tfe';
  * Such a label is resource evidence for the whole block, as a JSON:API `type` is for its object.
  */
 export function blockLabelResources(text: string, index: HistoryIndex): BlockLabel[] {
-  const names = resourceNames(index);
   const out: BlockLabel[] = [];
   BLOCK.lastIndex = 0;
   for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
     const label = m[1] ?? '';
-    const parts = label.split(/[_-]/);
-    if (parts[0] !== PROVIDER) continue;
-    const known = providerTypeResource(index, label);
-    const words = parts.slice(1).map(singular);
-    const named = known === undefined ? names.filter((n) => isSubsequence(n.words, words)) : [];
-    const most = Math.max(0, ...named.map((n) => n.words.length));
-    const resources =
-      known === undefined ? named.filter((n) => n.words.length === most).map((n) => n.resource) : [known];
-    if (resources.length > 0) out.push({ offset: m.index + m[0].length, resources: [...new Set(resources)] });
+    if (!label.startsWith(`${PROVIDER}_`)) continue;
+    const resources = labelResources(index, label);
+    if (resources.length > 0) out.push({ offset: m.index + m[0].length, resources });
   }
   return out;
+}
+
+/** The resources a provider type label names (`blockLabelResources`): the mapping's, else by the label's words. */
+function labelResources(index: HistoryIndex, label: string): readonly string[] {
+  const known = providerTypeResource(index, label);
+  if (known !== undefined) return [known];
+  const words = label.split(/[_-]/).slice(1).map(singular);
+  const named = resourceNames(index).filter((n) => isSubsequence(n.words, words));
+  const most = Math.max(0, ...named.map((n) => n.words.length));
+  return [...new Set(named.filter((n) => n.words.length === most).map((n) => n.resource))];
 }
 
 /** The provider's name for itself beside the subject in a hover, as for an SDK's names. */
@@ -120,6 +123,32 @@ export function providerBlockMatches(
       const name = providerArgument(index, type, key);
       if (name) push(at, at + key.length, name.subject, name.name);
     });
+    BLOCK.lastIndex = Math.max(BLOCK.lastIndex, close);
+  }
+  return out;
+}
+
+/**
+ * The spans (the `{` to the closing `}`) of the API's provider's blocks whose type neither the provider's mapping knows
+ * nor names a resource by its words (`resource "tfe_stack"`, a type newer than the mapping): what such a block
+ * manages, and so what its arguments are, is not known. A name another resource's argument shares there (a
+ * `vcs_repo` block's `github_app_installation_id`) is not that resource's.
+ */
+export function unmappedBlocks(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+): readonly (readonly [number, number])[] {
+  const out: [number, number][] = [];
+  if (!lines.markers.has(`"${PROVIDER}_`)) return out;
+  const known = new Set(providerTypes(index));
+  BLOCK.lastIndex = 0;
+  for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
+    const type = m[1] ?? '';
+    if (!type.startsWith(`${PROVIDER}_`) || known.has(type) || labelResources(index, type).length > 0) continue;
+    const open = m.index + m[0].length - 1;
+    const close = blockArguments(text, open, () => undefined);
+    out.push([open, close]);
     BLOCK.lastIndex = Math.max(BLOCK.lastIndex, close);
   }
   return out;

@@ -6,7 +6,7 @@ import { handlesRunTasks, type ResolveContext } from './context.ts';
 import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
-import { providerBlockMatches } from './block-labels.ts';
+import { providerBlockMatches, unmappedBlocks } from './block-labels.ts';
 import { handsModuleInputs, providerReferenceMatches, terraformSource } from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
@@ -433,9 +433,12 @@ function scan(
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));
   const sdkAt = new Set(sdk.map((m) => m.start));
   const values: Match[] = [];
+  // Terraform: the API's provider's blocks of a type the mapping does not know say nothing of their arguments.
+  const unmapped = hcl ? unmappedBlocks(text, lines, index) : NO_SPANS;
   for (const hit of hits.names) {
     const match = nameMatch(ctx, hit);
     if (!match || sdkAt.has(match.start)) continue;
+    if (unmapped.length > 0 && unmapped.some(([open, close]) => open < match.start && match.start < close)) continue;
     const resource = match.subject.resource;
     if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
       continue;
@@ -571,6 +574,7 @@ function distinct(matches: Match[]): Match[] {
 }
 
 const NO_SOURCES: ReadonlyMap<string, string> = new Map();
+const NO_SPANS: readonly (readonly [number, number])[] = [];
 
 /** The project's entries with the file's own over them. */
 function withOwn(
