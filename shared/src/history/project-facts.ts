@@ -5,7 +5,7 @@ import type { UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import { isNameChar, pythonBodyEnd } from './source-text.ts';
-import { TextMarkers } from './text-markers.ts';
+import { offsetsOf, TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
 import { callsReleaseDependent, declaredCalls, type SdkFacts } from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
@@ -470,7 +470,8 @@ function callsPlain(text: string, called: Called, markers: TextMarkers): boolean
   if (plain.size === 0 && paths.size === 0) return false;
   const stop = called.longest + 1;
   let asked: Set<string> | undefined;
-  for (const open of markers.opens) {
+  // A text dense in `(`s keeps none (`TextMarkers.opens`): walked here.
+  for (const open of markers.opens ?? offsetsOf(text, '(')!) {
     const last = text.charCodeAt(open - 1);
     if (last > 127 || lasts[last] !== 1) continue;
     // The word before the `(`, read back no further than the longest name (a longer word is none of them).

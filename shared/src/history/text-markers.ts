@@ -18,7 +18,7 @@ export class TextMarkers {
   readonly #text: string;
   readonly #first = new Map<string, number>();
   #slashes: Slashes | undefined;
-  #opens: number[] | undefined;
+  #opens: number[] | null | undefined;
 
   constructor(text: string) {
     this.#text = text;
@@ -36,16 +36,19 @@ export class TextMarkers {
 
   /**
    * A marker that holds a `(` or a `/` (`Group(`, `.use(`, `Sprintf("%`, `api/v2`, `/registry/`: about two thirds of
-   * the gates' asks over history-real, most of them absent) is looked for only at the text's `(`s or `/`s (`firstAt`);
-   * any other by a native search (`firstOf`).
+   * the gates' asks over history-real, most of them absent) is looked for only at the text's `(`s or `/`s (`firstAt`)
+   * where they are few (at most one in DENSE characters); any other by a native search (`firstOf`).
    */
   #search(marker: string): number {
-    if (marker.length < 2) return firstOf(this.#text, marker);
+    const text = this.#text;
+    if (marker.length < 2) return firstOf(text, marker);
     const paren = marker.indexOf('(');
-    if (paren !== -1) return firstAt(this.#text, this.opens, marker, paren);
-    const slash = marker.indexOf('/');
-    if (slash !== -1) return firstAt(this.#text, this.slashes.all, marker, slash);
-    return firstOf(this.#text, marker);
+    const opens = paren === -1 ? undefined : this.opens;
+    if (opens !== undefined) return firstAt(text, opens, marker, paren);
+    const slash = paren === -1 ? marker.indexOf('/') : -1;
+    const slashes = slash === -1 ? undefined : this.slashes.all;
+    if (slashes !== undefined) return firstAt(text, slashes, marker, slash);
+    return firstOf(text, marker);
   }
 
   /** Whether the text holds the marker. */
@@ -64,9 +67,14 @@ export class TextMarkers {
     return (this.#slashes ??= slashesOf(this.#text));
   }
 
-  /** The offsets of the text's `(`s, in order (`firstAt`), found in one walk over them on the first ask. */
-  get opens(): readonly number[] {
-    return (this.#opens ??= opensOf(this.#text));
+  /**
+   * The offsets of the text's `(`s, in order (`firstAt`), found in one walk over them on the first ask; undefined in a
+   * text dense in them (more than one in DENSE characters).
+   */
+  get opens(): readonly number[] | undefined {
+    if (this.#opens === undefined)
+      this.#opens = offsetsOf(this.#text, '(', Math.floor(this.#text.length / DENSE)) ?? null;
+    return this.#opens ?? undefined;
   }
 }
 
@@ -87,9 +95,21 @@ function firstAt(text: string, offsets: readonly number[], marker: string, at: n
   return -1;
 }
 
-function opensOf(text: string): number[] {
+/**
+ * At most one in this many characters of a text may be a `(` (or a `/`) for `firstAt` to look at them: in a text dense
+ * in them (a minified bundle's calls, a one-line expression) a look at each of hundreds of thousands of offsets costs
+ * more than a native search (review v7: a 4.3 MB line of nested calls took 79 ms a scan against 49), and they are not
+ * kept.
+ */
+const DENSE = 50;
+
+/** The offsets of `c` in the text, in order, or undefined past `max` of them (`max` none: all). */
+export function offsetsOf(text: string, c: string, max = Infinity): number[] | undefined {
   const out: number[] = [];
-  for (let at = text.indexOf('('); at !== -1; at = text.indexOf('(', at + 1)) out.push(at);
+  for (let at = text.indexOf(c); at !== -1; at = text.indexOf(c, at + 1)) {
+    if (out.length >= max) return undefined;
+    out.push(at);
+  }
   return out;
 }
 
@@ -98,8 +118,8 @@ function opensOf(text: string): number[] {
  * text's `/`s on its own before: about 0.4–0.8 ms a pass over history-real's texts each).
  */
 export interface Slashes {
-  /** Offsets of every `/`, in order (`firstAt`). */
-  readonly all: readonly number[];
+  /** Offsets of every `/`, in order (`firstAt`); undefined in a text dense in them (more than one in DENSE characters). */
+  readonly all: readonly number[] | undefined;
   /** Offsets of each `/` before `{`, `%`, `$`, `#` or a quote: where a path helper's template or join may be (`path-helpers.ts`). */
   readonly opening: readonly number[];
   /** Offsets of each `/` after `api` and before a letter (`api/v2`, `api/iacp`): another API's base may be there (`other-api.ts`). */
@@ -107,11 +127,13 @@ export interface Slashes {
 }
 
 function slashesOf(text: string): Slashes {
-  const all: number[] = [];
+  let all: number[] | undefined = [];
+  const max = Math.floor(text.length / DENSE);
   const opening: number[] = [];
   const api: number[] = [];
   for (let at = text.indexOf('/'); at !== -1; at = text.indexOf('/', at + 1)) {
-    all.push(at);
+    if (all !== undefined && all.length >= max) all = undefined;
+    all?.push(at);
     const c = text.charCodeAt(at + 1);
     // { % $ # " '
     if (c === 123 || c === 37 || c === 36 || c === 35 || c === 34 || c === 39) opening.push(at);
