@@ -74,7 +74,7 @@ export class PathTrie<T> {
   ): void {
     if (at === segments.length) {
       for (const terminal of node.terminals) {
-        if (terminal.query.every(([k, v]) => query?.get(k) === v))
+        if (terminal.query.every(([k, v]) => query?.get(k) === v) && !wordForId(terminal, segments))
           found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
       }
       return;
@@ -90,6 +90,23 @@ export class PathTrie<T> {
     return this.#root.literals.has(segment);
   }
 }
+
+/**
+ * Whether a template's id parameter (`:id`, `:workspace_id`) is filled by a plain lower-case word of the path
+ * (`/workspaces/{gid}/tasks/search`, `/users/me`): this API's ids carry a prefix and digits (`task-…`, `ws-…`) or are
+ * placeholders in code, so such a word is another API's path segment, not an id. Names (`:organization_name`, `:name`)
+ * take any word.
+ */
+function wordForId<T>(terminal: Terminal<T>, segments: readonly PathSegment[]): boolean {
+  return terminal.paramNames.some((name, i) => {
+    if (name === undefined || !(name === 'id' || name.endsWith('_id'))) return false;
+    const segment = segments[i];
+    return segment !== undefined && !segment.placeholder && PLAIN_WORD.test(segment.text);
+  });
+}
+
+/** A segment of lower-case letters only. */
+const PLAIN_WORD = /^[a-z]+$/;
 
 function paramValues<T>(terminal: Terminal<T>, segments: readonly PathSegment[]): Record<string, string> {
   const out: Record<string, string> = {};
