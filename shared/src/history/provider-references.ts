@@ -553,6 +553,13 @@ function moduleOfVars(fileName: string, modules: ProjectModules): string | undef
   return modules.holds(root) ? root : undefined;
 }
 
+/**
+ * A var file Terraform loads by itself in its folder (`terraform.tfvars`, `*.auto.tfvars`): beside the module's files it
+ * is that module's for certain, so a stale value in it (a variable the module no longer declares, which Terraform only
+ * warns of) is skipped, not taken for a sign of another module's file (review v7 item 21).
+ */
+const AUTO_LOADED = /(?:^|\/)(?:terraform|[^/]+\.auto)\.tfvars$/;
+
 /** A `.tfvars` file's top-level `name =` (at a line's start). */
 const SETS = /^([A-Za-z_][\w-]*)[ \t]*=(?!=)/gm;
 
@@ -560,7 +567,8 @@ const SETS = /^([A-Za-z_][\w-]*)[ \t]*=(?!=)/gm;
  * The values a `.tfvars` text sets for variables the module at `root` hands to a provider argument, each `name = value`
  * with its offset (parsed alone: a large map no argument receives is never parsed); none when it sets a variable the
  * module does not declare (Terraform warns of it: the file is another module's), or, outside the module's folder,
- * when the module's declarations are not at hand.
+ * when the module's declarations are not at hand; a file Terraform loads by itself beside the module skips only the
+ * undeclared values.
  */
 function reachingValues(
   text: string,
@@ -573,9 +581,12 @@ function reachingValues(
   SETS.lastIndex = 0;
   for (let m = SETS.exec(text); m !== null; m = SETS.exec(text)) sets.push({ name: m[1] ?? '', start: m.index });
   const declared = modules.declared(root, index);
-  if ((root !== dirOf(fileName) || declared.size > 0) && !sets.every((set) => declared.has(set.name))) return [];
+  const own = root === dirOf(fileName) && AUTO_LOADED.test(fileName);
+  if (!own && (root !== dirOf(fileName) || declared.size > 0) && !sets.every((set) => declared.has(set.name)))
+    return [];
   return sets
     .map((set, k) => ({ set, end: sets[k + 1]?.start ?? text.length }))
+    .filter(({ set }) => !own || declared.size === 0 || declared.has(set.name))
     .filter(({ set }) => modules.reaches(root, set.name, index).length > 0)
     .map(({ set, end }) => ({ text: text.slice(set.start, end), start: set.start }));
 }

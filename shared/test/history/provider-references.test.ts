@@ -374,7 +374,17 @@ describe('history: values a `.tfvars` file or a module call writes, where a modu
     const config = 'name        = "web"\ndescription = "The public web site"\nvisibility  = "public"\n';
     const files = { 'stack/config/github.tfvars': config, 'stack/main.tf': root, 'stack/github/main.tf': github };
     assert.deepEqual(rows(files, 'stack/config/github.tfvars'), []);
-    assert.deepEqual(rows({ ...files, 'stack/terraform.tfvars': config }, 'stack/terraform.tfvars'), []);
+    assert.deepEqual(rows({ ...files, 'stack/github.tfvars': config }, 'stack/github.tfvars'), []);
+    // Review v7 item 21: a file Terraform loads by itself beside the module is the module's; a stale value in it (a
+    // variable the module no longer declares) is skipped, the declared ones followed.
+    const loaded = [
+      '1 attribute projects name (tfe_project.name)',
+      '2 attribute projects description (tfe_project.description)',
+    ];
+    assert.deepEqual(rows({ ...files, 'stack/terraform.tfvars': config }, 'stack/terraform.tfvars'), loaded);
+    assert.deepEqual(rows({ ...files, 'stack/web.auto.tfvars': config }, 'stack/web.auto.tfvars'), loaded);
+    // Given to a module in another folder, it still has to declare every value (the stack's config folder).
+    assert.deepEqual(rows({ ...files, 'stack/config/terraform.tfvars': config }, 'stack/config/terraform.tfvars'), []);
     // Its own values, every one declared: the module's.
     const own = 'name        = "web"\ndescription = "The public web site"\n';
     assert.deepEqual(rows({ ...files, 'stack/config/web.tfvars': own }, 'stack/config/web.tfvars'), [
