@@ -27,8 +27,12 @@ const HELPER_CALL =
  */
 const FORMAT_BASE =
   /(["'])\{0?\}(\/[^"'\n]{0,200})?\1[ \t]*\.format\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
-/** A base attribute or constant joined to a literal by `+`: `self.url + '/'`. Groups: the owner, the name. */
-const JOINED_BASE = /(?<![\w.$])(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\+[ \t]*f?["'`]/g;
+/**
+ * A base attribute or constant joined to a literal by `+`, maybe through one name between (`self.url + '/'`, `URL + org
+ * + "/workspaces"` with `URL` ending in `/organizations/`). Groups: the owner, the name, the name between.
+ */
+const JOINED_BASE =
+  /(?<![\w.$])(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\+[ \t]*(?:([A-Za-z_]\w*)[ \t]*\+[ \t]*)?f?["'`]/g;
 /** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
 export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
@@ -270,8 +274,8 @@ export class BaseUrls {
    * A known base joined to literals by `+` (`self.url + '/' + name`, `this.base + "/runs"`): where the base's name
    * starts, the opening quote of the literal after it and the base's placeholder (`{self.url}`).
    */
-  joined(): { start: number; open: number; lead: string }[] {
-    const out: { start: number; open: number; lead: string }[] = [];
+  joined(): { start: number; open: number; lead: string; between: boolean }[] {
+    const out: { start: number; open: number; lead: string; between: boolean }[] = [];
     if (this.powershell || this.#bases.size === 0 || !this.text.includes('+')) return out;
     JOINED_BASE.lastIndex = 0;
     for (let m = JOINED_BASE.exec(this.text); m !== null; m = JOINED_BASE.exec(this.text)) {
@@ -280,10 +284,14 @@ export class BaseUrls {
       if (this.#get(key(owner, name), m.index) === undefined) continue;
       // A plain variable is a base only where it holds one value: `url` assigned in each function is not.
       if (!owner && !assignedOnce(this.text, name)) continue;
+      // A name between fills the segment after a base that ends with `/` (`…/organizations/` + org); else nothing.
+      const between = m[3];
+      if (between !== undefined && !this.#get(key(owner, name), m.index)!.endsWith('/')) continue;
       out.push({
         start: m.index,
         open: m.index + m[0].length - 1,
-        lead: `{${owner ? `${owner}.` : ''}${name}}`,
+        lead: `{${owner ? `${owner}.` : ''}${name}}${between === undefined ? '' : `{${between}}`}`,
+        between: between !== undefined,
       });
     }
     return out;

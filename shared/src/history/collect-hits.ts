@@ -135,6 +135,8 @@ export class HitCollector {
   readonly #chained = new Set<number>();
   /** Literal starts of format calls read with their constants (`formattedLiterals`): not read again as written. */
   readonly #formatted = new Set<number>();
+  /** Literals a base is joined before through a name (`URL + org + "/workspaces"`: `BaseUrls.joined`), by their opening quote (made on the first asked). */
+  #joinedLiterals: ReadonlyMap<number, { readonly start: number; readonly lead: string }> | undefined;
   /** The comma-separated strings whose items `listSiblings` read (their opening quotes). */
   readonly #listStrings = new Set<number>();
   /** Whether a type string sits in a relationship (made on the first asked). */
@@ -376,7 +378,8 @@ export class HitCollector {
     // Key paths a request names as strings: `properties=["attributes.name"]` beside its `path=`.
     keyPathHits(text, this.lines, this.lexicon, this.#hits, place);
     // Go builds payloads as structs (their tags are read), not member by member.
-    if (profile.baseUrls) payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place);
+    if (profile.baseUrls)
+      payloadMemberHits(text, this.lines, this.lexicon, this.#hits, place, profile !== PYTHON_PROFILE);
     return this.#hits;
   }
 
@@ -402,6 +405,17 @@ export class HitCollector {
   private namesThisApi(placeOf: (offset: number) => PlaceKind): boolean {
     if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
     return CAMEL_NAME.test(this.text) || servesThisApi(this.text, [], placeOf);
+  }
+
+  /** The base joined through a name before the literal opening at `open` (`URL + org + "/workspaces"`), if any. */
+  #joinedBefore(open: number): { readonly start: number; readonly lead: string } | undefined {
+    this.#joinedLiterals ??= new Map(
+      this.#bases
+        .joined()
+        .filter((join) => join.between)
+        .map((join) => [join.open, join]),
+    );
+    return this.#joinedLiterals.get(open);
   }
 
   /**
@@ -720,6 +734,10 @@ export class HitCollector {
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
         return inner[1];
       }
+      // A literal a base is joined before through a name (`URL + org + "/workspaces"`) says nothing alone: it is read
+      // with that base in front, as `baseUses` reads it. (Joined at once, `base + '/runs'`, it is read as written.)
+      const join = profile.baseUrls ? this.#joinedBefore(place.stringStart) : undefined;
+      if (join) return this.literalChain(place.stringStart, close, false, { text: join.lead, source: join.start });
       // A literal joined after two pieces that are no literals (`URL + organization + "/workspaces/" + name`): the
       // piece before it is a segment of a longer path whose start the text does not show; no path of its own.
       if (joinedAfterPieces(text, this.lines, place.stringStart)) return close + 1;

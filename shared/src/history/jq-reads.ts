@@ -38,35 +38,77 @@ export function jqReadHits(
     reads.push([at, ATTRIBUTE]);
   for (let at = lines.markers.first('.relationships'); at !== -1; at = text.indexOf('.relationships', at + 14))
     reads.push([at, RELATIONSHIP]);
+  // Where the text writes `.type` (a type selection's test), found on the first read that asks.
+  let types: readonly number[] | undefined;
   for (const [at, pattern] of reads) {
     const m = pattern.exec(text.slice(at, at + 80));
     const word = m?.[1] ?? m?.[2];
-    if (!m || !word) continue;
-    const info = lexicon.words.get(word);
-    if (!info || info.candidates.length === 0) continue;
+    // `.attributes | [.name, .readme]`: the keys the next step reads from the attributes.
+    const read =
+      m && word ? [{ word, start: at + m[0].indexOf(word) }] : pattern === ATTRIBUTE ? pipedKeys(text, at) : [];
+    const known = read.filter((r) => (lexicon.words.get(r.word)?.candidates.length ?? 0) > 0);
+    if (known.length === 0) continue;
     const p = place(at);
     if (p.inComment) continue;
     const stringStart = p.stringStart === -1 ? openedFilter(text, lines, at) : p.stringStart;
     if (stringStart === -1) continue;
-    // The filter up to the key: another object's attributes (`.included[]`, a relationship) are not the response's.
+    // The filter up to the key: another object's attributes (`.included[]`, a relationship) are not the response's,
+    // unless the filter keeps the objects of one type (`.included[] | select(.type == "task-results")`).
     const filter = text.slice(stringStart, at);
-    if (/included|relationships/.test(filter)) continue;
+    types ??= typeSelections(text);
+    const selected = hasBetween(types, stringStart, at)
+      ? jqSelectedType(text, stringStart + 1, at, lexicon, 2)
+      : undefined;
+    if (selected === undefined && /included|relationships/.test(filter)) continue;
     const words = jqWords(text, lines, at, stringStart);
     const program = words?.find((w) => !/^\w+=/.test(w.text));
     if (!words || !program || program.text !== 'jq') continue;
-    let resources = byCommand.get(program.start);
-    if (!byCommand.has(program.start)) {
+    let resources = selected === undefined ? byCommand.get(program.start) : [selected];
+    if (selected === undefined && !byCommand.has(program.start)) {
       resources = jqInput(text, lines, hits.urls, words, program);
       byCommand.set(program.start, resources);
     }
     if (!resources) continue;
-    const start = at + m[0].indexOf(word);
-    keys.mark(start, start + word.length, lines.lineOf(start), info, { resources, guessed: false });
+    for (const { word: key, start } of known)
+      keys.mark(start, start + key.length, lines.lineOf(start), lexicon.words.get(key)!, { resources, guessed: false });
   }
 }
 
+/** `.attributes | ` (or `.attributes? |`) then the step it feeds. */
+const PIPED = /^\.attributes\??[ \t]*\|[ \t]*/;
+/** A path step of the input at the start of a term: `.name`, `."execution-mode"`, `.["execution-mode"]`. */
+const FIRST_STEP = /(?<![\w\])"?.])\.(?:([A-Za-z_]\w*)|"([\w-]+)"|\["([\w-]+)"\])/g;
+
+/**
+ * The keys read from the attributes by the step a pipe gives them to (`.data.attributes | [.name, .readme] | @tsv`,
+ * `.attributes | {n: .name}`): each path that opens a term of that step (its first step only), up to the next `|` of its
+ * level or the filter's end.
+ */
+function pipedKeys(text: string, at: number): { word: string; start: number }[] {
+  const piped = PIPED.exec(text.slice(at, at + 40));
+  if (!piped) return [];
+  const from = at + piped[0].length;
+  let end = from;
+  let depth = 0;
+  for (; end < Math.min(text.length, from + 400); end++) {
+    const c = text.charCodeAt(end);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (--depth < 0) break;
+    } else if (depth === 0 && (c === 124 || c === 39 || c === 10 || c === 34 || c === 59)) break;
+  }
+  const out: { word: string; start: number }[] = [];
+  const step = text.slice(from, end);
+  FIRST_STEP.lastIndex = 0;
+  for (let m = FIRST_STEP.exec(step); m !== null; m = FIRST_STEP.exec(step)) {
+    const word = m[1] ?? m[2] ?? m[3] ?? '';
+    out.push({ word, start: from + m.index + m[0].indexOf(word) });
+  }
+  return out;
+}
+
 /** How many lines a jq filter written over lines may span. */
-const FILTER_LINES = 40;
+const FILTER_LINES = 100;
 
 /**
  * The `'` opening a jq filter written over lines that holds `at` on a line wholly inside it (a line-by-line reading
@@ -84,6 +126,133 @@ function openedFilter(text: string, lines: Lines, at: number): number {
   const before = text.slice(lines.startOf(continuedFrom(text, lines, line)), open);
   if (!/(?:^|[\s|(])jq\s/.test(before) || (content.split("'").length - 1) % 2 === 0) return -1;
   return open;
+}
+
+/** `select(.type == "task-results")`, `select(.type=="task-results" and .id == $rid)`: the type a jq step keeps (group 1). */
+const TYPE_SELECT = /^select\(\s*\.type\s*==\s*\\?"([\w-]+)\\?"/;
+
+/**
+ * The JSON:API type of the objects a jq read at `at` reads, as its filter (from `from`) keeps them: walking back from
+ * the read through the pipeline that feeds it (out of the groups it is in; past siblings separated by `,` or an object
+ * key's `:`), the first `select(.type == "T")` step (`.included[]? | select(.type == "task-results") | .attributes
+ * .status`), an array or group built of such a selection, or a variable bound to one (`([.included[] | select(.type ==
+ * "task-results")] | INDEX(.id)) as $by_id` … `$by_id[$rid] | .attributes.status`). A pipeline opening with anything
+ * else than a path of its input (a literal, another variable) says nothing; T must be a resource type.
+ */
+function jqSelectedType(text: string, from: number, at: number, lexicon: Lexicon, depth: number): string | undefined {
+  let i = at - 1;
+  while (i >= from) {
+    const c = text.charCodeAt(i);
+    if (c === 41 || c === 93 || c === 125) {
+      // `)`, `]`, `}`: a group closed before the read.
+      const open = jqOpening(text, from, i);
+      if (open === -1) return undefined;
+      const before = text.slice(Math.max(from, open - 6), open);
+      if (c === 41 && before === 'select') {
+        const type = TYPE_SELECT.exec(text.slice(open - 6, i + 1))?.[1];
+        if (type !== undefined) return lexicon.words.get(type)?.resourceType === true ? type : undefined;
+      } else if (c !== 125 && depth > 0 && !/[\w$.?"\])]$/.test(before.trimEnd())) {
+        // An array or a parenthesised pipeline built before the read: the type it keeps.
+        const inner = jqSelectedType(text, open + 1, i, lexicon, depth - 1);
+        if (inner !== undefined) return inner;
+      }
+      i = open - 1;
+    } else if (c === 40 || c === 91 || c === 123 || c === 44 || c === 58 || c === 124) {
+      // A step (`|`), out of the group the read is in, or past its siblings (`,`) and its key (`:`): what feeds it.
+      if (!jqHeadIsInput(text, i + 1, at)) return jqHeadType(text, from, i + 1, at, lexicon, depth);
+      if (c === 44 || c === 58) {
+        const open = jqEnclosing(text, from, i);
+        if (open === -1) return undefined;
+        i = open;
+      }
+      i--;
+    } else if (c === 34) {
+      const open = text.lastIndexOf('"', i - 1);
+      if (open < from) return undefined;
+      i = open - 1;
+    } else i--;
+  }
+  return jqHeadIsInput(text, from, at) ? undefined : jqHeadType(text, from, from, at, lexicon, depth);
+}
+
+/** The offsets of `.type` in the text, in order. */
+function typeSelections(text: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf('.type'); at !== -1; at = text.indexOf('.type', at + 5)) out.push(at);
+  return out;
+}
+
+/** Whether a sorted offset list holds one in [from, to). */
+function hasBetween(offsets: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = offsets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (offsets[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < offsets.length && offsets[lo]! < to;
+}
+
+/**
+ * Whether the pipeline segment starting at `start` reads its input (a path `.attributes`, a step `select(…)`,
+ * `map(…)`, `length`): not a variable (`$by_id[…]`) or a literal, which give values of their own.
+ */
+function jqHeadIsInput(text: string, start: number, at: number): boolean {
+  let k = start;
+  while (k < at && /\s/.test(text.charAt(k))) k++;
+  return k >= at || !/[$"0-9]/.test(text.charAt(k));
+}
+
+/** The type a segment's head gives (`$by_id[$rid] | …`: the variable's binding), else none. */
+function jqHeadType(
+  text: string,
+  from: number,
+  start: number,
+  at: number,
+  lexicon: Lexicon,
+  depth: number,
+): string | undefined {
+  const head = /^\s*\$(\w+)/.exec(text.slice(start, Math.min(at, start + 80)));
+  if (!head || depth <= 0) return undefined;
+  const binding = text.lastIndexOf(` as $${head[1]}`, start);
+  if (binding < from || /\w/.test(text.charAt(binding + head[1]!.length + 5))) return undefined;
+  let close = binding - 1;
+  while (close >= from && /\s/.test(text.charAt(close))) close--;
+  if (text.charAt(close) !== ')' && text.charAt(close) !== ']') return undefined;
+  const open = jqOpening(text, from, close);
+  return open === -1 ? undefined : jqSelectedType(text, open + 1, close, lexicon, depth - 1);
+}
+
+/** The opening bracket of the group closed at `close` (strings skipped), not before `from`, else -1. */
+function jqOpening(text: string, from: number, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = text.lastIndexOf('"', i - 1);
+      if (i < from) return -1;
+    } else if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 40 || c === 91 || c === 123) if (--depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The bracket opening the group that holds `at` (strings skipped), not before `from`, else -1. */
+function jqEnclosing(text: string, from: number, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = text.lastIndexOf('"', i - 1);
+      if (i < from) return -1;
+    } else if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 40 || c === 91 || c === 123) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
 }
 
 /** How many lines a command's `\` continuations are followed up. */
@@ -331,8 +500,8 @@ export function urlResource(url: UrlHit): readonly string[] | undefined {
   return last !== undefined && best?.resources.includes(last) === true ? [last] : undefined;
 }
 
-/** `attributes: {` in a jq program. */
-const ATTRIBUTES_OBJECT = /attributes[ \t]*:[ \t]*\{/g;
+/** `attributes: {` or `relationships: {` in a jq program. */
+const ATTRIBUTES_OBJECT = /(?:attributes|relationships)[ \t]*:[ \t]*\{/g;
 /** A key of a jq object at its top level: `name:`, `"execution-mode":` after `{` or `,`. Group 1 or 2: the key. */
 const JQ_KEY = /(?:^|[{,])\s*(?:([A-Za-z_][\w-]*)|"([\w-]+)")\s*:/y;
 /** How far a jq payload's object may run. */
@@ -341,8 +510,9 @@ const PAYLOAD_CHARS = 2_000;
 /**
  * The keys of a JSON:API payload a jq program builds (`jq -n --arg n "$name" '{ data: { type: "projects",
  * attributes: { name: $n, description: $d } } }'`): the unquoted (or quoted) keys at the top level of the
- * `attributes` object are that type's, and of no other. The type is the `type:` string beside `attributes` in the
- * same object; none there, or a program of another command than jq, says nothing.
+ * `attributes` object (and the relationship names of the `relationships` one: `project: { data: … }`) are that type's,
+ * and of no other. The type is the `type:` string beside them in the same object; none there, or a program of another
+ * command than jq, says nothing.
  */
 function jqPayloadHits(
   text: string,

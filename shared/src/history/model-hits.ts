@@ -1,7 +1,7 @@
 import type { ModelContext, NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
-import { namedResource } from './model-names.ts';
+import { namedResource, namesField } from './model-names.ts';
 import type { Model } from './models.ts';
 import { isRegexWordChar } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
@@ -32,6 +32,8 @@ export function mergeModelHits(
   const declared = models
     .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))
     .sort((a, b) => a.start - b.start || b.end - a.end);
+  // Keys found inside a model of known resource, by index in `names`: read for keys that are its values.
+  let keyed: Map<number, Model> | undefined;
   if (declared.length > 0) {
     // The furthest end of the declarations up to each: walking back from the last declaration opened at or before a
     // hit, none further back holds it once that end is at or before it (a file of many structs reads a few each).
@@ -55,8 +57,12 @@ export function mergeModelHits(
           size = d.model.close - d.model.open;
         }
       }
-      if (inner) names[k] = { ...hit, model: contextOf(inner, false), keyOf: hit.keyOf || keyOfMember(inner, hit) };
+      if (inner) {
+        names[k] = { ...hit, model: contextOf(inner, false), keyOf: hit.keyOf || keyOfMember(inner, hit) };
+        if (inner.resource !== undefined && hit.isKey) (keyed ??= new Map()).set(k, inner);
+      }
     }
+    if (keyed !== undefined) keysOfValues(names, keyed);
   }
   for (const model of models) {
     for (const member of model.members) {
@@ -78,6 +84,39 @@ export function mergeModelHits(
     if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put);
   }
   names.sort((a, b) => a.start - b.start);
+}
+
+/** How many distinct values of one field a model's keys must spell to be keyed by that field's values. */
+const KEYED_BY_VALUES = 3;
+
+/**
+ * A model keyed by its resource's values (a run list's `meta.status-counts`: `json['fetching']`, `json['queuing']`,
+ * `json['applied']`, each a count of runs in that status): when the model's name spells a value field (`StatusCounts`)
+ * or three or more of its keys are distinct values of one field of the model's resource, each key that is a value of
+ * that field and no attribute of the resource is a use of that value (`keyOf` the field), not a key.
+ */
+function keysOfValues(names: NameHit[], keyed: ReadonlyMap<number, Model>): void {
+  const byModel = new Map<Model, Map<string, number[]>>();
+  for (const [k, model] of keyed) {
+    const hit = names[k]!;
+    const resource = model.resource;
+    if (hit.info.candidates.some((c) => !c.value && c.subject.type !== 'status' && c.subject.resource === resource))
+      continue;
+    for (const c of hit.info.candidates) {
+      const field = c.subject.valueField;
+      if (c.subject.type !== 'status' || c.subject.resource !== resource || field === undefined) continue;
+      let fields = byModel.get(model);
+      if (fields === undefined) byModel.set(model, (fields = new Map<string, number[]>()));
+      fields.set(field, [...(fields.get(field) ?? []), k]);
+    }
+  }
+  for (const fields of byModel.values())
+    for (const [field, ks] of fields) {
+      const model = keyed.get(ks[0]!)!;
+      if (namesField(model.name) !== field && new Set(ks.map((k) => names[k]!.info.text)).size < KEYED_BY_VALUES)
+        continue;
+      for (const k of ks) names[k] = { ...names[k]!, isKey: false, keyOf: field };
+    }
 }
 
 /**

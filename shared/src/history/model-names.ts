@@ -27,6 +27,8 @@ const KIND_WORDS = new Set([
   'requests',
   'response',
   'responses',
+  'req',
+  'resp',
   'body',
   'attributes',
   'attrs',
@@ -166,6 +168,12 @@ function readNamedResource(index: HistoryIndex, name: string): NamedResource {
     if (!KIND_WORDS.has(words[end - 1] ?? '')) break;
   }
   return { resource: undefined, field };
+}
+
+/** The value field a word of the name spells, wherever it stands (`StatusCounts`, `RunStatus`: `status`). */
+export function namesField(name: string): ValueField | undefined {
+  for (const word of nameWords(name)) if (FIELD_WORDS[word] !== undefined) return FIELD_WORDS[word];
+  return undefined;
 }
 
 /** The resource these words spell exactly, singular or plural (`TaskStages`, `Run`), kind words not dropped. */

@@ -10,7 +10,7 @@ import { goDeclarations } from './go-declarations.ts';
 /**
  * A client's own model of an API object, as its language declares one: a Python class (pydantic,
  * dataclass, TypedDict, Enum), a TypeScript interface, class, object type or enum, a Rust struct or
- * enum (with serde's `rename_all` and `rename`). Its resource is the one its name spells
+ * enum (with serde's `rename_all` and `rename`), a Dart class mapping JSON keys. Its resource is the one its name spells
  * (`model-names.ts`), else the one of the models holding it in a field (`vcs_repo: VcsRepoConfig` in a
  * workspace request), else the one of its file (`models/projects.py`); holders of different
  * resources leave it unknown.
@@ -69,7 +69,9 @@ export function readModels(
     models = tsModels(text, index, lines.markers.any(['this.attributes', 'this.relationships']));
   else if (languageId === 'rust') models = rustModels(text, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
-  else if (languageId === 'java') models = [...javaEnums(text, index), ...javaClasses(text, index)];
+  else if (languageId === 'java') models = [...javaEnums(text, index), ...wireNamedClasses(text, index, 'java')];
+  else if (languageId === 'kotlin' || languageId === 'csharp') models = wireNamedClasses(text, index, languageId);
+  else if (languageId === 'dart') models = dartModels(text, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -81,7 +83,8 @@ export function readModels(
  * A model's resource known from names alone (its own, a holder's, its file's) is dropped in a file that does not show
  * the API: no API URL (`/api/v2`), no link to its documentation, no go-tfe import, no resource written as a
  * document's type (`"type": "projects"`), no model holding a JSON:API document's `attributes` or `relationships` or
- * spelling a member in kebab-case as its documents do (`alias="resource-count"`, `json:"created-at"`), and no model
+ * spelling a member in kebab-case as its documents do (`alias="resource-count"`; not a timestamp such as
+ * `json:"created-at"`, any dasherized app's), and no model
  * of the resource declaring an attribute of it spelt in more than one word, other than timestamps (`workspace_count`
  * of a project). A single word (`name`, `enabled`, `project`, `priority`) is plain English any app's model may have.
  * A to-do app's `Task { title, description, enabled }`, a portal's `ProjectCreate(BaseModel)` with a name and a
@@ -96,7 +99,7 @@ function untieUnproven(models: readonly Model[], text: string, index: HistoryInd
   if (byResource.size === 0 || writesApiRoot(text) || API_DOCS.test(text) || (go && text.includes(GO_TFE_IMPORT)))
     return;
   const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
-  if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && isKebab(w.wire))))) return;
+  if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && apiWire(w.wire))))) return;
   for (const [resource, mine] of byResource) {
     if (typeNamed(text, resource)) continue;
     if (mine.some((m) => wires.get(m)!.some((w) => ownAttribute(index, resource, w.wire)))) continue;
@@ -124,8 +127,15 @@ const API_DOCS = /\b(?:cloud-docs|enterprise)\/api-docs\b|terraform\.io\/docs\/(
 /** Members of a JSON:API document's model: the file models this kind of API's documents. */
 const DOCUMENT_PARTS = new Set(['attributes', 'relationships']);
 
-/** A wire name spelled in kebab-case (`alias="resource-count"`, `json:"created-at"`), as this API's documents are. */
-const isKebab = (wire: string): boolean => /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(wire);
+/**
+ * A wire name spelled in kebab-case as this API's documents spell theirs (`alias="resource-count"`,
+ * `"auto-queue-runs"`), other than a timestamp (`created-at`, `updated-at`, `locked-at`): those are every dasherized
+ * Rails or Ember model's, not this API's mark. (The history knows only the attributes that changed, so an attribute it
+ * does not list, `auto-queue-runs`, still counts.)
+ */
+function apiWire(wire: string): boolean {
+  return /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(wire) && !wire.endsWith('-at') && !COMMON_ATTRIBUTES.has(wire);
+}
 
 /**
  * A Go struct's `json:"…"` tag names (its members are not read); elsewhere its members' wire names, `said` when the
@@ -168,7 +178,11 @@ function resolveHolders(models: Model[], file: string | undefined): void {
       if (holders.size === 1) {
         const [only] = holders;
         if (only !== undefined) model.resource = only;
-      } else if (holders.size > 1) holders.add(undefined);
+      } else if (holders.size > 1 && file !== undefined && holders.has(file))
+        // Held by models of several resources, one the file's (`Data` of a workspace document, and of the
+        // organization it refers to): the file's document is the one its parts make up.
+        model.resource = file;
+      else if (holders.size > 1) holders.add(undefined);
       if (model.resource === undefined && round === 1 && holders.size === 0) model.resource = file;
     }
   }
@@ -541,32 +555,137 @@ function javaEnums(text: string, index: HistoryIndex): Model[] {
   return models;
 }
 
-const JAVA_CLASS =
-  /(?:^|\n)[ \t]*(?:(?:public|private|protected|static|final|abstract)[ \t]+)*(?:class|record)[ \t]+([A-Z]\w*)[^\n{;]*\{/g;
+/** Class heads: Java's `class`/`record`, Kotlin's (`data class X(`, its fields in the constructor), C#'s `class`/`record`/`struct`. */
+const CLASS_HEADS: Readonly<Record<'java' | 'kotlin' | 'csharp', RegExp>> = {
+  java: /(?:^|\n)[ \t]*(?:(?:public|private|protected|static|final|abstract)[ \t]+)*(?:class|record)[ \t]+([A-Z]\w*)[^\n{;]*\{/g,
+  kotlin:
+    /(?:^|\n)[ \t]*(?:(?:public|private|internal|open|data|sealed|abstract)[ \t]+)*class[ \t]+([A-Z]\w*)[ \t]*(?:<[^>\n]*>[ \t]*)?(?:\(|[^\n({;=]*\{)/g,
+  csharp:
+    /(?:^|\n)[ \t]*(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly)[ \t]+)*(?:class|record|struct)[ \t]+([A-Z]\w*)[^\n{;]*(?:\r?\n[ \t]*)?\{/g,
+};
+/** A wire name an annotation gives (`@SerializedName("auto-apply")`, `@Json(name = "auto-apply")`): group 1. */
+const WIRE_NAME =
+  /(?:JsonProperty|SerializedName|SerialName|JsonPropertyName|Json)\([ \t]*(?:(?:name|value)[ \t]*=[ \t]*)?"([^"\n]+)"/g;
+/** What gives a field its wire name, per language: Jackson, Gson, kotlinx, Moshi, System.Text.Json, Newtonsoft. */
+const WIRE_MARKS: Readonly<Record<'java' | 'kotlin' | 'csharp', readonly string[]>> = {
+  java: ['@JsonProperty(', '@SerializedName('],
+  kotlin: ['@JsonProperty(', '@SerializedName(', '@SerialName(', '@Json(name'],
+  csharp: ['[JsonPropertyName(', '[JsonProperty('],
+};
 
 /**
- * A Java class (or record) whose fields carry wire names (`@JsonProperty("terraform-build-worker-apply-timeout")`,
- * Gson's `@SerializedName`) and whose name spells a resource (`class Organization`): its body is that resource's
- * declaration, so the names found there (by the main pass) are its attributes, not another resource's of the
- * same name (the admin API's `admin/organizations` and `general-settings` share their timeouts). A class whose
- * name spells none says nothing; a class nested in one of another resource is a part of that one's object (a
- * policy check's `Result.Sentinel.Policy` is no policy) and is left to it.
+ * A Java, Kotlin or C# class (or record, struct) whose fields carry wire names (`@JsonProperty("terraform-build-worker-apply-timeout")`,
+ * Gson's `@SerializedName`, kotlinx's `@SerialName`, Moshi's `@Json(name = …)`, `[JsonPropertyName("auto-apply")]`) and
+ * whose name spells a resource (`class Organization`, `data class WorkspaceAttributes(`): its body (a Kotlin data class's
+ * constructor too) is that resource's declaration, so the names found there (by the main pass) are its attributes, not
+ * another resource's of the same name (the admin API's `admin/organizations` and `general-settings` share their
+ * timeouts). A class whose name spells none says nothing; a class nested in one of another resource is a part of that
+ * one's object (a policy check's `Result.Sentinel.Policy` is no policy) and is left to it.
  */
-function javaClasses(text: string, index: HistoryIndex): Model[] {
-  if (!text.includes('@JsonProperty(') && !text.includes('@SerializedName(')) return [];
+function wireNamedClasses(text: string, index: HistoryIndex, language: 'java' | 'kotlin' | 'csharp'): Model[] {
+  const marks = WIRE_MARKS[language];
+  if (!marks.some((mark) => text.includes(mark))) return [];
   const models: Model[] = [];
-  JAVA_CLASS.lastIndex = 0;
-  for (let m = JAVA_CLASS.exec(text); m !== null; m = JAVA_CLASS.exec(text)) {
+  const head = CLASS_HEADS[language];
+  head.lastIndex = 0;
+  for (let m = head.exec(text); m !== null; m = head.exec(text)) {
     const name = m[1] ?? '';
     const named = namedResource(index, name);
     if (named.resource === undefined || named.field !== undefined) continue;
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    // A Kotlin constructor's `(…)`, then the class body's `{…}` when one follows.
+    let close = text.charCodeAt(open - 1) === 40 ? matchingClose(text, open - 1, MAX_BODY) : matchingBrace(text, open);
     if (close === -1) continue;
+    const brace = text.charCodeAt(open - 1) === 40 ? /^[^\n{;=]*\{/.exec(text.slice(close + 1, close + 200)) : null;
+    if (brace) {
+      const end = matchingBrace(text, close + 1 + brace[0].length);
+      if (end !== -1) close = end;
+    }
     if (models.some((o) => o.open < open && close <= o.close && o.resource !== named.resource)) continue;
     const body = text.slice(open, close);
-    if (!body.includes('@JsonProperty(') && !body.includes('@SerializedName(')) continue;
-    models.push(model(name, false, open, close, named, [], [{ start: open, end: close }], undefined));
+    if (!marks.some((mark) => body.includes(mark))) continue;
+    // The wire names, as members that show the model spells the API's names (`untieUnproven`), read nowhere else.
+    const members = [...body.matchAll(WIRE_NAME)].map((w): Member => ({
+      start: -1,
+      end: -1,
+      wire: w[1] ?? '',
+      guessed: false,
+      typeText: '',
+    }));
+    models.push(model(name, false, open, close, named, members, [{ start: open, end: close }], undefined));
+  }
+  return models;
+}
+
+// ---------------------------------------------------------------- Dart
+
+const DART_HEAD =
+  /(?:^|\n)[ \t]*(?:(?:abstract|base|final|sealed|interface)[ \t]+)*(class|enum)[ \t]+([A-Z]\w*)[^\n{;]*\{/g;
+/** A field: `final String? name;`, `List<Data>? data;`, `@JsonKey(name: 'auto-apply') bool? autoApply;`. */
+const DART_FIELD =
+  /^[ \t]*(?:@\w+(?:\([^\n]*?\))?[ \t]+)*(?:(?:final|late|static|const|external)[ \t]+)*([A-Za-z_]\w*(?:<[^;=()\n]*>)?\??)[ \t]+([a-z_$][\w$]*)[ \t]*(?:=[^;\n]*)?;/;
+/** A wire key the class reads or writes: `json['auto-apply']`, `data['tag-names'] =`, `@JsonKey(name: 'auto-apply')`. */
+const DART_WIRE = /\[[ \t]*(["'])([^"'$\n]+)\1[ \t]*\]|@JsonKey\([^)\n]*\bname:[ \t]*(["'])([^"'$\n]+)\3/g;
+/** An enum value: `@JsonValue('plan_queued') planQueued,`, `planQueued('plan_queued'),`, a bare `fetching,`. */
+const DART_VALUE =
+  /^[ \t]*(?:@JsonValue\([ \t]*(["'])([^"'\n]+)\1[ \t]*\)[ \t]*)?([a-z]\w*)[ \t]*(?:\([ \t]*(["'])([^"'\n]+)\4)?/;
+
+/**
+ * Dart (Flutter) models: a class that maps JSON by hand (`fromJson` reading `json['auto-apply']`, `toJson` writing
+ * `data['auto-apply']`) or by json_serializable's `@JsonKey(name: 'auto-apply')` is a model whose whole body declares
+ * the keys found there; its fields (`Attributes? attributes;`) say which classes it holds, so a nameless part
+ * (`Data`, `Attributes`, `Permissions`) takes its holder's resource. An enum named for a value field (`RunStatus`)
+ * gives its values: a said one (`@JsonValue('plan_queued')`, `planQueued('plan_queued')`) or a member of one
+ * lower-case word (`fetching`), whose spelling is the wire's.
+ */
+function dartModels(text: string, index: HistoryIndex): Model[] {
+  if (!text.includes('class ') && !text.includes('enum ')) return [];
+  const models: Model[] = [];
+  DART_HEAD.lastIndex = 0;
+  for (let m = DART_HEAD.exec(text); m !== null; m = DART_HEAD.exec(text)) {
+    const open = m.index + m[0].length;
+    const close = matchingBrace(text, open);
+    if (close === -1) continue;
+    const name = m[2] ?? '';
+    const named = namedResource(index, name);
+    const members: Member[] = [];
+    if (m[1] === 'enum') {
+      if (named.field === undefined) continue;
+      let done = false;
+      readBody(text, open, close, (row, i, _end, depth) => {
+        if (done || depth !== 1) return;
+        const item = DART_VALUE.exec(row);
+        const said = item?.[2] ?? item?.[5];
+        if (item && said !== undefined) {
+          const quote = i + row.indexOf(said, item.index) + said.length;
+          members.push(valueMember(quote, said));
+        } else if (item && /^[a-z]+$/.test(item[3] ?? '')) {
+          const start = i + row.indexOf(item[3] ?? '');
+          members.push({
+            start,
+            end: start + (item[3]?.length ?? 0),
+            wire: item[3] ?? '',
+            guessed: false,
+            typeText: '',
+          });
+        }
+        // An enhanced enum's values end at the first `;` of its own level (its fields and methods follow).
+        if (row.replace(/(["'])[^"'\n]*\1/g, '').includes(';')) done = true;
+      });
+      if (members.length > 0) models.push(model(name, true, open, close, named, members, [], undefined));
+      continue;
+    }
+    const body = text.slice(open, close);
+    DART_WIRE.lastIndex = 0;
+    for (let w = DART_WIRE.exec(body); w !== null; w = DART_WIRE.exec(body))
+      members.push({ start: -1, end: -1, wire: w[2] ?? w[4] ?? '', guessed: false, typeText: '' });
+    if (members.length === 0) continue;
+    readBody(text, open, close, (row, _i, _end, depth) => {
+      if (depth !== 1) return;
+      const field = DART_FIELD.exec(row);
+      if (field) members.push({ start: -1, end: -1, wire: field[2] ?? '', guessed: true, typeText: field[1] ?? '' });
+    });
+    models.push(model(name, false, open, close, named, members, [{ start: open, end: close }], undefined));
   }
   return models;
 }

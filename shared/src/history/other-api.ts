@@ -42,12 +42,20 @@ export function otherApiSpans(text: string, lines: Lines, languageId: string | u
 
 /**
  * Whether the base path whose string opens at `quote` names its API and that API's version (`/api/iacp/v3`,
- * `/api/terrarun/v1`): not only a version (`/api/v1`), nor an in-house route beside one (`/api/auth`, `/api/users`).
+ * `/api/terrarun/v1`) or its service by a host of its own: not only a version (`/api/v1`), nor an in-house route
+ * beside one (`/api/auth`, `/api/users`).
  */
 function namedBase(text: string, quote: number): boolean {
   const api = text.indexOf('api/', quote);
-  return api !== -1 && NAMED_BASE.test(text.slice(api + 4, api + 84));
+  if (api === -1) return false;
+  if (NAMED_BASE.test(text.slice(api + 4, api + 84))) return true;
+  // A URL of its own host (`'https://onesignal.com/api/v1/notifications'`) names its service by the host, unless
+  // the text writes this API's root on that host too (`https://awx.example.com/api/v2/…`: a sibling version).
+  const host = HOST_BEFORE_API.exec(text.slice(quote + 1, api))?.[1];
+  return host !== undefined && !text.includes(`${host}/api/v2`);
 }
+/** The literal host a URL opens with, up to its `/api/` (no placeholder in it). */
+const HOST_BEFORE_API = /^https?:\/\/([A-Za-z0-9.-]+\.[A-Za-z]{2,}(?::\d+)?)\/$/;
 /** After `api/`: a name that is not a version, then a version segment (`iacp/v3`, `terrarun/v1/`). */
 const NAMED_BASE = /^(?!v\d+(?!\w))[A-Za-z][\w.-]*\/v\d+(?![\w.-])/;
 

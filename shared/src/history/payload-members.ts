@@ -3,6 +3,7 @@ import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import { assignedKey, callArguments } from './query-objects.ts';
+import { enclosingBrace } from './response-flow.ts';
 import { indexBy, isWordChar } from './source-text.ts';
 
 /** How many lines above a member assignment the payload's declaration, and below it its request, are looked for. */
@@ -24,6 +25,7 @@ export function payloadMemberHits(
   lexicon: Lexicon,
   hits: Hits,
   place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+  apart: boolean,
 ): void {
   // A payload's resource comes from a `type` value or a request's path: without either there is none to find.
   if (hits.urls.length === 0 && !hits.evidence.some((e) => e.kind === 'type')) return;
@@ -49,6 +51,83 @@ export function payloadMemberHits(
     if (!found) continue;
     keys.mark(key.start, key.start + key.word.length, line, info, { resources: found, guessed: false });
   }
+  // (Python's are read by the function's data flow: `response-flow.ts`' `takenBy`.)
+  if (apart) attributesObjects(text, lines, lexicon, hits, place, keys);
+}
+
+/** `attributes: attrs`, `"attributes": attrs`, or the shorthand `attributes,` / `attributes }`: group 1 the name given. */
+const ATTRIBUTES_GIVEN =
+  /(?<![\w$.])["']?attributes["']?[ \t]*(?::[ \t]*([a-z_$][\w$]*)(?![\w$.([<])|(?=[ \t]*[,}\r\n]))/g;
+
+/**
+ * An object of attributes built apart, key by key (`let attributes = { name }`, `attributes['kind'] = payload.kind`),
+ * then put in a document whose `type` is beside it (`data: { type: 'policy-sets', attributes }`, `attributes:
+ * attrs`): each key set on it since its assignment above, within PAYLOAD_LINES, is a key of that type only. The
+ * JS family's and other brace languages' counterpart of Python's data flow (`response-flow.ts` `takenBy`).
+ */
+function attributesObjects(
+  text: string,
+  lines: Lines,
+  lexicon: Lexicon,
+  hits: Hits,
+  place: (offset: number) => { readonly inComment: boolean; readonly stringStart: number },
+  keys: ReturnType<typeof modelKeys>,
+): void {
+  const types = hits.evidence.filter((e) => e.kind === 'type');
+  if (types.length === 0) return;
+  ATTRIBUTES_GIVEN.lastIndex = 0;
+  for (let m = ATTRIBUTES_GIVEN.exec(text); m !== null; m = ATTRIBUTES_GIVEN.exec(text)) {
+    const name = m[1] ?? 'attributes';
+    if (name === 'attributes' && m[1] === undefined && text.charCodeAt(m.index) !== 97) continue;
+    const p = place(m.index);
+    if (p.inComment || (p.stringStart !== -1 && m[0].charCodeAt(0) !== 34 && m[0].charCodeAt(0) !== 39)) continue;
+    const resources = documentType(text, types, m.index);
+    if (!resources) continue;
+    const line = lines.lineOf(m.index);
+    const escaped = name.replace(/\$/g, '\\$');
+    // From the object's own assignment (`let attributes: Record<string, any> = {`, `attrs = {}`) above the use.
+    const assign = new RegExp(`(?<![\\w$.])${escaped}[ \\t]*(?::[^=\\n;]{1,80})?=(?!=)`, 'g');
+    assign.lastIndex = lines.startOf(Math.max(0, line - PAYLOAD_LINES));
+    let from = -1;
+    for (let a = assign.exec(text); a !== null && a.index < m.index; a = assign.exec(text))
+      from = a.index + a[0].length;
+    if (from === -1) continue;
+    const member = new RegExp(`(?<![\\w$.])${escaped}(?=\\[["']|\\.[A-Za-z_])`, 'g');
+    member.lastIndex = from;
+    for (let a = member.exec(text); a !== null && a.index < m.index; a = member.exec(text)) {
+      const key = assignedKey(text, a.index + name.length);
+      if (!key || place(a.index).inComment) continue;
+      const info = lexicon.words.get(key.word);
+      if (!info || info.candidates.length === 0) continue;
+      keys.mark(key.start, key.start + key.word.length, lines.lineOf(key.start), info, { resources, guessed: false });
+    }
+  }
+}
+
+/** How far after its `{` a document's object is read. */
+const DOCUMENT_CHARS = 2_000;
+
+/** The `type` value at the top level of the object holding the key at `at` (`{ type: 'policy-sets', attributes }`). */
+function documentType(
+  text: string,
+  types: readonly { readonly offset: number; readonly resources: readonly string[] }[],
+  at: number,
+): readonly string[] | undefined {
+  const open = enclosingBrace(text, at);
+  if (open === undefined) return undefined;
+  const close = matchingClose(text, open, DOCUMENT_CHARS);
+  if (close === -1) return undefined;
+  for (const e of types) {
+    if (e.offset <= open || e.offset >= close) continue;
+    let level = 0;
+    for (let i = open + 1; i < e.offset; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 123) level++;
+      else if (c === 125) level--;
+    }
+    if (level === 0) return e.resources;
+  }
+  return undefined;
 }
 
 /**

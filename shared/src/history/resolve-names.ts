@@ -255,6 +255,9 @@ function check(
       if (here?.includes(subject.resource) === true) return 'context';
       // Near a run task's own evidence (its result payload), the other of the two may be meant (`payload["stage"]`).
       if (here !== undefined && !here.every((r) => RUN_TASK_CONTEXT.includes(r))) return undefined;
+      // A model whose resource is its own alone (a `TaskResult`, a jq read of the objects `select(.type ==
+      // "task-results")` keeps) decides for its keys: not the other's.
+      if (hit.model !== undefined && hit.model.resources.length > 0 && hit.model.prefixed !== true) return undefined;
       return runTaskKey(ctx, hit, subject.resource) ? 'context' : undefined;
     }
   }

@@ -768,7 +768,7 @@ function firstItem(expr: string): string {
 }
 
 /** The `{` that opens the innermost dict literal holding `offset` (strings skipped on the way), if near. */
-function enclosingBrace(text: string, offset: number): number | undefined {
+export function enclosingBrace(text: string, offset: number): number | undefined {
   let depth = 0;
   const stop = Math.max(0, offset - 4_000);
   for (let i = offset - 1; i >= stop; i--) {

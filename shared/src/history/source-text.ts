@@ -375,6 +375,9 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
   const b = text.charCodeAt(before);
   if (b === 91) return text.charCodeAt(after) === 93; // [ … ]
   if (b === 10 || b === 13 || b === 9) return isWrappedSubscript(text, before, close);
+  // A wire name given by name (Dart's `@JsonKey(name: 'auto-apply')`, Moshi's `@Json(name = "auto-apply")`,
+  // `@JsonProperty(value = "…")`).
+  if (b === 58 || b === 61) return namedWireName(text, before);
   if (b !== 40 && b !== 44) return false; // ( or ,
   // The call this argument belongs to: the last `(` before it on the line, with no `)` between.
   const from = Math.max(0, open - 160);
@@ -388,6 +391,14 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
     return ACCESSORS.has(name) || (b === 40 && WIRE_NAMES.has(name));
   }
   return false;
+}
+
+/** `name:` / `name =` / `value =` opening a wire name annotation's arguments (`before`: the `:` or `=`). */
+const NAMED_WIRE = /@(?:JsonKey|Json|JsonProperty|SerialName|SerializedName)\([ \t]*(?:name|value)[ \t]*$/;
+
+function namedWireName(text: string, before: number): boolean {
+  const from = Math.max(0, before - 60, text.lastIndexOf('\n', before) + 1);
+  return NAMED_WIRE.test(text.slice(from, before));
 }
 
 /**

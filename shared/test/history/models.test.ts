@@ -244,6 +244,7 @@ describe('TypeScript models (interfaces, object types, enums)', () => {
   it("a model named for something that is no known resource keeps a resource's distinct names off it", () => {
     // python-tfe's models/policy_set_version.py and tfgql's registryGpgKeys/types.ts (held3, seen):
     // `updated-at` is distinct to workspaces only among the known types; here it is another object's.
+    // (The file shows the API by a kebab-case key of it, `source-name`: a timestamp alone would not.)
     const python = [
       'class PolicySetVersion(BaseModel):',
       '    id: str',
@@ -251,11 +252,12 @@ describe('TypeScript models (interfaces, object types, enums)', () => {
       '',
       'class Workspace(BaseModel):',
       '    updated_at: datetime | None = Field(None, alias="updated-at")',
+      '    source_name: str | None = Field(None, alias="source-name")',
     ].join('\n');
-    assert.deepEqual(found(python, 'models/policy_set_version.py'), [
-      '6 updated_at attribute workspaces updated-at',
-      '6 updated-at attribute workspaces updated-at',
-    ]);
+    assert.deepEqual(
+      found(python, 'models/policy_set_version.py').filter((r) => r.startsWith('6 ')),
+      ['6 updated_at attribute workspaces updated-at', '6 updated-at attribute workspaces updated-at'],
+    );
     const ts = [
       'export interface RegistryGpgKeyAttributes {',
       '  "key-id": string;',
@@ -687,10 +689,12 @@ describe("models named for a resource, in a file that does not show the API (ano
     // An attribute only projects have (workspace_count), a kebab-case wire name, the resource written as a type.
     for (const extra of [
       '    workspace_count: int = 0',
-      '    created_at: str = Field(None, alias="created-at")',
+      '    mode: str = Field(None, alias="default-execution-mode")',
       '    type: str = "projects"',
     ])
       assert.ok(found(python(extra), 'app/models.py').includes('4 name attribute projects name'), extra);
+    // A timestamp is every dasherized app's (Rails, Ember): no proof.
+    assert.deepEqual(found(python('    created_at: str = Field(None, alias="created-at")'), 'app/models.py'), []);
     const ts = [
       'const base = "https://app.terraform.io/api/v2";',
       'export interface Task {',
@@ -722,5 +726,62 @@ describe("models named for a resource, in a file that does not show the API (ano
       '4 name attribute projects name',
       '5 workspace_count attribute projects workspace-count',
     ]);
+  });
+});
+
+describe('Kotlin and C# classes whose fields carry wire names', () => {
+  it("a Kotlin data class's constructor fields (Gson) are its resource's; another resource's class says nothing", () => {
+    const text = [
+      'import com.google.gson.annotations.SerializedName',
+      'data class WorkspaceAttributes(',
+      '    @SerializedName("name") val name: String,',
+      '    @SerializedName("updated-at") val updatedAt: String?,',
+      '    @SerializedName("source-name") val sourceName: String?,',
+      ')',
+      'data class ProjectAttributes(',
+      '    @SerializedName("updated-at") val updatedAt: String?,',
+      ')',
+    ].join('\n');
+    assert.deepEqual(
+      found(text, 'app/src/main/kotlin/Models.kt').filter((r) => r.includes('updated-at')),
+      ['4 updated-at attribute workspaces updated-at'],
+    );
+  });
+
+  it("a C# class's [JsonPropertyName] fields, its brace on the next line", () => {
+    const text = [
+      'using System.Text.Json.Serialization;',
+      'public class WorkspaceAttributes',
+      '{',
+      '    [JsonPropertyName("updated-at")]',
+      '    public string UpdatedAt { get; set; }',
+      '    [JsonPropertyName("source-name")]',
+      '    public string SourceName { get; set; }',
+      '}',
+    ].join('\n');
+    assert.ok(found(text, 'Tfc/Models.cs').includes('4 updated-at attribute workspaces updated-at'));
+  });
+
+  it('a timestamp alone (`created-at`, any dasherized app’s) proves nothing: the plain keys of resource-named classes say nothing', () => {
+    const text = [
+      'import kotlinx.serialization.SerialName',
+      'data class Workspace(',
+      '    @SerialName("name") val name: String,',
+      '    @SerialName("readme") val readme: String? = null,',
+      '    @SerialName("created-at") val createdAt: String,',
+      ')',
+    ].join('\n');
+    assert.deepEqual(found(text, 'app/Models.kt'), []);
+  });
+
+  it("Moshi's @Json(name = …) is a key", () => {
+    const text = [
+      'import com.squareup.moshi.Json',
+      'data class WorkspaceAttributes(',
+      '    @Json(name = "updated-at") val updatedAt: String?,',
+      '    @Json(name = "source-name") val sourceName: String?,',
+      ')',
+    ].join('\n');
+    assert.ok(found(text, 'Models.kt').includes('3 updated-at attribute workspaces updated-at'));
   });
 });

@@ -274,3 +274,22 @@ describe('a path literal joined after two pieces is no path of its own', () => {
     assert.deepEqual(endpoints(py), ['3 endpoint DELETE /projects/:project_id']);
   });
 });
+
+describe('a constant ending in a collection, a name, then a literal', () => {
+  it('`URL + org + "/workspaces"` reads the constant first: one endpoint, no tail read alone', () => {
+    const text = [
+      'import requests',
+      'URL = "https://app.terraform.io/api/v2/organizations/"',
+      '',
+      'def workspaces(org):',
+      '    return requests.get(URL + org + "/workspaces", headers=HEADERS).json()',
+      '',
+      'def workspace(org, name):',
+      '    return requests.get((URL + org + "/workspaces/" + name).strip(), headers=HEADERS)',
+    ].join('\n');
+    assert.deepEqual(endpoints(text).slice(1), [
+      '5 endpoint GET /organizations/:organization_name/workspaces',
+      '8 endpoint GET /organizations/:organization_name/workspaces/:name',
+    ]);
+  });
+});
