@@ -261,10 +261,28 @@ labelledSet('held48', { alwaysCheck: false, minExpected: 70, floors: { recall: 0
 // held49 84.0% (63/75), wrong 5 of 68; held50 87.0% (161/185), wrong 11 of 172; held51 88.5% (46/52), wrong 7 of 53;
 // held52 82.5% (66/80), wrong 0 of 68; together 85.7% (336/392), wrong 23 of 361 (6.4%). The code at the session's
 // start (2a000eb2) finds 335 of 392 (85.5%), wrong 23 of 360. Seen since; the floors are that measurement.
-labelledSet('held49', { alwaysCheck: false, minExpected: 75, floors: { recall: 0.84, wrongShare: 0.08 } });
-labelledSet('held50', { alwaysCheck: false, minExpected: 185, floors: { recall: 0.87, wrongShare: 0.07 } });
-labelledSet('held51', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.88, wrongShare: 0.14 } });
-labelledSet('held52', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.82, wrongShare: 0.01 } });
+labelledSet('held49', { alwaysCheck: false, minExpected: 75, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held50', { alwaysCheck: false, minExpected: 185, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held51', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.98, wrongShare: 0.01 } });
+labelledSet('held52', { alwaysCheck: false, minExpected: 80, floors: { recall: 0.88, wrongShare: 0.01 } });
+// Floors of held49 to held52 raised in issue 22's twenty-third session to what main gives after it (held49 75 of 75,
+// held50 185 of 185, held51 51 of 52, held52 71 of 80; no wrong report on any of them).
+
+// The fifty-fifth to fifty-eighth (test/fixtures/history-held53: the tfe provider at the organisation level — teams and
+// their grants, policy sets, run tasks, agent pools, variable sets, notifications — 36 files of 15 repositories, HCL and
+// tfvars; history-held54: applications with their own HTTP layer — a Python Lambda driver, a Python MCP server and
+// reviewer, a Python bootstrapper, a Java OpenFeign demo — 9 files of 4; history-held55: automation and documentation —
+// an operator's PowerShell module, PowerShell run by Actions, shell, runbooks, Python — 22 files of 10;
+// history-held56: programs on community client libraries and more tfe-provider configurations — 28 files of 17),
+// built in issue 22's twenty-third session, measured once by the lead at cea61ef4 after every change of the session
+// had landed (the HCL parser loaded): held53 96.7% (87/90), wrong 0 of 87; held54 82.7% (43/52), wrong 4 of 47; held55
+// 93.8% (60/64), wrong 1 of 61; held56 92.1% (58/63), wrong 0 of 58; together 92.2% (248/269), wrong 5 of 253 (2.0%).
+// The code at the session's start (0149a36a) finds 247 of 269 (91.8%), wrong 5 of 252. Seen since; the floors are that
+// measurement.
+labelledSet('held53', { alwaysCheck: false, minExpected: 90, floors: { recall: 0.96, wrongShare: 0.01 } });
+labelledSet('held54', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.82, wrongShare: 0.09 } });
+labelledSet('held55', { alwaysCheck: false, minExpected: 64, floors: { recall: 0.93, wrongShare: 0.02 } });
+labelledSet('held56', { alwaysCheck: false, minExpected: 63, floors: { recall: 0.92, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
@@ -324,6 +342,10 @@ const OTHER = new Set([
   'held50',
   'held51',
   'held52',
+  'held53',
+  'held54',
+  'held55',
+  'held56',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
