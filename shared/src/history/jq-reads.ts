@@ -2,6 +2,7 @@ import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
+import { firstAtOrAfter } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { loopHeaders } from './value-flow.ts';
 
@@ -184,14 +185,8 @@ function typeSelections(text: string): number[] {
 
 /** Whether a sorted offset list holds one in [from, to). */
 function hasBetween(offsets: readonly number[], from: number, to: number): boolean {
-  let lo = 0;
-  let hi = offsets.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < offsets.length && offsets[lo]! < to;
+  const first = firstAtOrAfter(offsets, from);
+  return first < offsets.length && offsets[first]! < to;
 }
 
 /**

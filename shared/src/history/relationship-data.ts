@@ -1,5 +1,5 @@
 import type { Lines } from './lines.ts';
-import { isWordChar } from './source-text.ts';
+import { firstAtOrAfter, isWordChar } from './source-text.ts';
 import { matchingClose } from './brackets.ts';
 import { assignmentAt } from './value-flow.ts';
 
@@ -109,7 +109,7 @@ export class Relationships {
   /** Whether the word `relationships` stands on the line of `at`, before `at`. */
   #wordBefore(at: number): boolean {
     const { offsets } = this.#relationshipsWord();
-    const first = firstFrom(offsets, this.lines.startOf(this.lines.lineOf(at)));
+    const first = firstAtOrAfter(offsets, this.lines.startOf(this.lines.lineOf(at)));
     return first < offsets.length && offsets[first]! < at;
   }
 
@@ -192,7 +192,7 @@ export class Relationships {
     const at = this.#brackets;
     const stop = Math.max(0, offset - REACH);
     // The last bracket before `offset`.
-    const lo = firstFrom(at, offset);
+    const lo = firstAtOrAfter(at, offset);
     let depth = 0;
     let levels = 0;
     for (let k = lo - 1; k >= 0; k--) {
@@ -212,18 +212,6 @@ export class Relationships {
     }
     return false;
   }
-}
-
-/** The index of the first of the ordered `values` that is `value` or more (their length when none is). */
-function firstFrom(values: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Offsets of the text's brackets (`{}[]()`), in order. */
