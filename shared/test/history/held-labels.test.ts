@@ -309,3 +309,12 @@ heldSet('history-held53', 'fifty-fifth', { expected: 90, never: 97, repositories
 heldSet('history-held54', 'fifty-sixth', { expected: 52, never: 92, repositories: 4, extensions: 2 });
 heldSet('history-held55', 'fifty-seventh', { expected: 64, never: 88, repositories: 10 });
 heldSet('history-held56', 'fifty-eighth', { expected: 63, never: 200, repositories: 17 });
+// The fifty-ninth to sixty-second (session 28's builders b1 to b7), clean until the lead's one measurement: held57 the
+// tfe provider and the values that reach it (HCL, one Python script); held58 applications with their own HTTP layer (a
+// Go CLI on net/http, an Express portal) and tfe-provider configurations; held59 automation and documentation (shell,
+// workflows, Ansible, PowerShell, runbooks); held60 a TypeScript client library, operator manifests, go-tfe and
+// tfe-provider configurations.
+heldSet('history-held57', 'fifty-ninth', { expected: 86, never: 154, repositories: 18, extensions: 2 });
+heldSet('history-held58', 'sixtieth', { expected: 132, never: 214, repositories: 20 });
+heldSet('history-held59', 'sixty-first', { expected: 51, never: 117, repositories: 13 });
+heldSet('history-held60', 'sixty-second', { expected: 73, never: 156, repositories: 20 });
