@@ -77,7 +77,7 @@ export class ScanCache implements vscode.Disposable {
     const matches =
       project !== undefined &&
       text.length <= MAX_SCANNED_LENGTH &&
-      historyCore().factsConcern(project, text, undefined, document.uri.path)
+      historyCore().factsConcern(project, text, undefined, document.uri.path, alone.facts)
         ? historyCore().scanFile(text, { languageId: document.languageId, fileName: document.uri.path, project })
             .matches
         : alone.matches;

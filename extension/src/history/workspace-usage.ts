@@ -120,8 +120,9 @@ export class WorkspaceUsage implements vscode.Disposable {
           (project.helpers?.size ?? 0) > 0 ||
           (project.bases?.size ?? 0) > 0 ||
           project.routes !== undefined ||
-          project.modules !== undefined) &&
-        core.factsConcern(project, file.text, undefined, file.uri.path)
+          project.modules !== undefined ||
+          project.namesApi === true) &&
+        core.factsConcern(project, file.text, undefined, file.uri.path, file.facts)
       )
         matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;
       if (matches.length > 0) files.push({ uri: file.uri, matches });

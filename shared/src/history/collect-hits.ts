@@ -58,6 +58,7 @@ import {
   forgetRouters,
   rootTailLiterals,
   routeReading,
+  decisiveTemplate,
   namesThisApi,
   servesThisApi,
   type PlaceKind,
@@ -137,6 +138,8 @@ export class HitCollector {
   readonly #formatted = new Set<number>();
   /** Literals a base is joined before through a name (`URL + org + "/workspaces"`: `BaseUrls.joined`), by their opening quote (made on the first asked). */
   #joinedLiterals: ReadonlyMap<number, { readonly start: number; readonly lead: string }> | undefined;
+  /** Whether `collect` left out paths on a base the text does not show to be this API's (`showsApiAtBase`). */
+  #unproven = false;
   /** The comma-separated strings whose items `listSiblings` read (their opening quotes). */
   readonly #listStrings = new Set<number>();
   /** Whether a type string sits in a relationship (made on the first asked). */
@@ -191,6 +194,11 @@ export class HitCollector {
     readonly routes?: ProjectRoutes,
     /** The file's name: a folder or file named for this API shows the text is about it (`showsThisApi`). */
     readonly fileName?: string,
+    /**
+     * Another file of the project names this API (`scanProject`'s `namesApiCheaply`): a path on a base this text does not
+     * show to be this API's (a Retrofit interface whose `baseUrl(…/api/v2/)` is written in another file) is kept.
+     */
+    readonly apiElsewhere = false,
   ) {
     forgetRouters(text, lines.markers);
     this.#places = new LinePlaces(text, profile, lines);
@@ -203,6 +211,11 @@ export class HitCollector {
       profile.commands,
       profile.commands && !powershell ? (name) => shellValues(text, lines, false).written(name) : undefined,
     );
+  }
+
+  /** Whether `collect` left out paths on a base the text does not show to be this API's (`showsApiAtBase`). */
+  get unproven(): boolean {
+    return this.#unproven;
   }
 
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
@@ -359,6 +372,16 @@ export class HitCollector {
       sent.length > 0 && namesOtherRootApi(text, (at) => placeOf(at) === 'comment') && !this.namesThisApi(placeOf);
     const shared = other ? [...sent] : sent.filter((hit) => !hit.unrooted && sharedPath(hit));
     if (!other && shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
+    // A path on a base the text does not show to be this API's (`unrooted`: a setting, a parameter, an HTTP client
+    // object's configured base) is any API's: kept where the text or the project shows this API (`showsApiAtBase`).
+    if (!other && !this.apiElsewhere && sent.some((hit) => hit.unrooted)) {
+      const kept = new Set(shared);
+      const rooted = sent.filter((hit) => !hit.unrooted && !kept.has(hit));
+      if (!this.showsApiAtBase(rooted, placeOf)) {
+        shared.push(...sent.filter((hit) => hit.unrooted));
+        this.#unproven = true;
+      }
+    }
     if (served && !servesThisApi(text, served.map(bestTemplate), placeOf)) shared.push(...served);
     if (shared.length > 0) {
       const dropped = new Set(shared);
@@ -394,6 +417,26 @@ export class HitCollector {
     if (this.#hits.urls.some((hit) => !sharedPath(hit) || hit.url.query.some((q) => q.key.includes('[')))) return true;
     if (this.#hits.evidence.some((e) => e.kind === 'type')) return true;
     return JSON_API_READ.test(this.text) || JSON_API_BODY.test(this.text) || this.namesThisApi(placeOf);
+  }
+
+  /**
+   * Whether the text shows that its paths on a base it does not spell are this API's: it sends this API's root too
+   * (`rooted`, the hits kept), names this API (`namesThisApi`), reads or writes its JSON:API document or writes its
+   * paging or filter keys (`{"page[number]": n}`, `?page%5Bsize%5D=`), or one of those paths is one no other API has
+   * (`registry-modules`, `varsets`). A path shared with other APIs' (`/projects/:id`, `/workspaces/:id/tasks`: a to-do
+   * app's) or a type value (any JSON:API backend's) is not enough.
+   */
+  private showsApiAtBase(rooted: readonly UrlHit[], placeOf: (offset: number) => PlaceKind): boolean {
+    if (rooted.length > 0) return true;
+    // The path's own words, not the longer path a tail may be read as (`{base}/projects` as `/oauth-clients/:id/…`).
+    const ownWords = (hit: UrlHit): string => hit.url.segments.map((s) => (s.placeholder ? ':' : s.text)).join('/');
+    if (this.#hits.urls.some((hit) => hit.unrooted && decisiveTemplate(ownWords(hit)))) return true;
+    return (
+      JSON_API_READ.test(this.text) ||
+      JSON_API_BODY.test(this.text) ||
+      JSON_API_QUERY.test(this.text) ||
+      this.namesThisApi(placeOf)
+    );
   }
 
   /**
@@ -1430,6 +1473,9 @@ function unionMember(text: string, end: number): boolean {
  * (`.attributes.name`, `.attributes[`), or a response's top-level `data` read from an HTTP response (`res.data.data`).
  */
 const JSON_API_READ = /["'`]attributes["'`]|json:"attributes|\.attributes(?:\.|\[)|\.data\.data\b/;
+
+/** This API's JSON:API paging, filter and search keys, plain or percent-encoded (`page[size]`, `filter%5Bstatus%5D`). */
+const JSON_API_QUERY = /\b(?:page(?:\[|%5B)(?:size|number)|(?:filter|search)(?:\[|%5B)[a-z])/;
 
 /**
  * A JSON:API document written with unquoted keys (JavaScript, Ruby): a `data` object opening with its `type` or

@@ -10,8 +10,15 @@ import { sharedBaseName } from './url-tails.ts';
 import { callsReleaseDependent, declaredCalls, type SdkFacts } from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
 import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
-import { resolvedPrefix, routesConcern, type ProjectRoutes, type RouterFacts } from './server-routes.ts';
-import type { ConfigBase } from './other-api.ts';
+import {
+  namesOfThisApi,
+  namesThisApi,
+  resolvedPrefix,
+  routesConcern,
+  type ProjectRoutes,
+  type RouterFacts,
+} from './server-routes.ts';
+import { namesOtherRootApi, writesApiRoot, type ConfigBase } from './other-api.ts';
 import { handsModuleInputs, projectModules, type ProjectModules, type TerraformSource } from './provider-references.ts';
 
 /**
@@ -67,6 +74,13 @@ export interface FileFacts {
   readonly configBases?: ReadonlyMap<string, ConfigBase>;
   /** Terraform: the file, for the project's tests (what its module hands the provider: `provider-references.ts`). */
   readonly terraform?: TerraformSource;
+  /** The file names this API by the cheap readers (`namesApiCheaply`). */
+  readonly namesApi?: true;
+  /**
+   * The file's scan alone left out paths on a base it does not show to be this API's (`HitCollector.unproven`): a
+   * project naming this API keeps them (`ScanOptions.apiElsewhere`).
+   */
+  readonly unproven?: true;
 }
 
 /** The facts of a project's files put together (`projectFacts`), given to `scanText` as `project`. */
@@ -103,7 +117,36 @@ export interface ProjectFacts extends SdkFacts {
   readonly otherBases?: ReadonlySet<string>;
   /** Terraform: the project's modules by directory, for its tests' inputs (`provider-references.ts`). */
   readonly modules?: ProjectModules;
+  /** Some file of the project names this API (`FileFacts.namesApi`). */
+  readonly namesApi?: true;
 }
+
+/** The file's facts with whether it names this API and whether its scan left out paths for want of that (`FileFacts`). */
+export function withApiNames(facts: FileFacts, namesApi: boolean, unproven: boolean): FileFacts {
+  if (!namesApi && !unproven) return facts;
+  return { ...facts, ...(namesApi ? { namesApi } : {}), ...(unproven ? { unproven } : {}) };
+}
+
+/**
+ * Whether a file names this API by the cheap readers, for its project (`scanProject`, an editor's folder): it writes
+ * this API's root (`/api/v2` in a text naming no other product that has one: Coder, Freshservice, `namesOtherRootApi`;
+ * HCP Terraform's host `app.terraform.io`), or, in a program's code, its name or text names it (`namesThisApi`: go-tfe,
+ * `TFE_TOKEN`, `vnd.api+json`). Names alone count only in a program: a lock file's `registry.terraform.io/hashicorp/aws`,
+ * a workflow's `secrets.TFC_TOKEN` or a README saying "Terraform Cloud" are in every repository that keeps its
+ * infrastructure beside an app, and say nothing of the app's own backend.
+ */
+export function namesApiCheaply(text: string, fileName: string | undefined): boolean {
+  const program = fileName !== undefined && PROGRAM_FILE.test(fileName);
+  if (program && namesThisApi(fileName)) return true;
+  for (const m of namesOfThisApi(text))
+    if (m[0] === 'terraform.io' ? /app\.(?:eu\.)?$/.test(text.slice(Math.max(0, m.index - 7), m.index)) : program)
+      return true;
+  return writesApiRoot(text) && !namesOtherRootApi(text, () => false);
+}
+
+/** A program's source file (not configuration, documentation, a lock file or a CI workflow). */
+const PROGRAM_FILE =
+  /\.(?:[cm]?[jt]sx?|py|go|rb|java|kts?|cs|fs|vb|php|rs|dart|swift|scala|groovy|lua|pl|pm|exs?|clj|cljs|cpp|cc|c|h|hpp|m|r|jl|sentinel)$/i;
 
 /** The file's facts with the path helpers it defines (`FileFacts.pathHelpers`). */
 export function withPathHelpers(facts: FileFacts, helpers: ReadonlyMap<string, PathHelper>): FileFacts {
@@ -367,6 +410,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       : { routes: { handed, consts, ...(mounts.size === 0 ? {} : { mounts }) } }),
     ...(otherBases.size === 0 ? {} : { otherBases }),
     ...(modules === undefined ? {} : { modules }),
+    ...(files.some((file) => file.namesApi === true) ? { namesApi: true as const } : {}),
   };
 }
 
@@ -492,14 +536,17 @@ function callsPlain(text: string, called: Called, markers: TextMarkers): boolean
 
 /**
  * True when the text declares a model the project's facts name (`class RunListOptions`, `interface X`): scan it with them.
- * `markers` are the text's from its first scan (`scanProjectFile`), when kept.
+ * `markers` are the text's from its first scan (`scanProjectFile`), when kept; `facts` the file's own, when known.
  */
 export function factsConcern(
   project: ProjectFacts,
   text: string,
   markers = new TextMarkers(text),
   fileName?: string,
+  facts?: FileFacts,
 ): boolean {
+  // Paths the file alone left out for want of this API's names, which another file of the project writes.
+  if (project.namesApi === true && facts?.unproven === true) return true;
   // The helpers' and operations' `.name(` calls: at the text's `(`s (`callsPlain`), not a search per name (a project's
   // operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);

@@ -1,9 +1,9 @@
 import type { Match } from './match-types.ts';
-import { factsConcern, projectFacts } from './project-facts.ts';
+import { factsConcern, namesApiCheaply, projectFacts } from './project-facts.ts';
 import { scanProjectFile, type ScanOptions } from './scan-text.ts';
 
 /** One file of a project: its text and what `scanText` is told about it (file name, language). */
-export interface ProjectFile extends Omit<ScanOptions, 'project' | 'index'> {
+export interface ProjectFile extends Omit<ScanOptions, 'project' | 'index' | 'apiElsewhere'> {
   readonly text: string;
 }
 
@@ -17,7 +17,10 @@ export interface ProjectFile extends Omit<ScanOptions, 'project' | 'index'> {
  * scanProject([{ text: modelsPy, fileName: 'models/run.py' }, { text: runsPy, fileName: 'resources/runs.py' }]);
  */
 export function scanProject(files: readonly ProjectFile[]): Match[][] {
-  const first = files.map((f) => scanProjectFile(f.text, f));
+  // Whether the project names this API, read once before the scan (no second pass): a file's paths on a base it does
+  // not show to be this API's are kept when another file does (`ScanOptions.apiElsewhere`).
+  const apiElsewhere = files.some((f) => namesApiCheaply(f.text, f.fileName));
+  const first = files.map((f) => scanProjectFile(f.text, apiElsewhere ? { ...f, apiElsewhere } : f));
   const project = projectFacts(first.map((r) => r.facts));
   // The second pass redoes only what the facts change (`scanProjectFile`: most often the operation calls alone).
   return first.map((r, k) =>

@@ -29,7 +29,9 @@ import { rootScope, scopeMembers, scopeResources, typedWrites } from './response
 import { memberResources } from './member-reads.ts';
 import {
   fileFacts,
+  namesApiCheaply,
   NO_FACTS,
+  withApiNames,
   withBases,
   withConfigBases,
   withGoClients,
@@ -83,6 +85,11 @@ export interface ScanOptions {
   readonly index?: HistoryIndex;
   /** What the other files of the project say (`scanProject`, an editor's open files): models sent elsewhere. */
   readonly project?: ProjectFacts;
+  /**
+   * Another file of the project names this API (`scanProject`: `namesApiCheaply`): the text's paths on a base it does
+   * not show to be this API's are kept (the interface beside the client that writes `https://app.terraform.io/api/v2/`).
+   */
+  readonly apiElsewhere?: boolean;
 }
 
 /**
@@ -349,6 +356,7 @@ function scan(
     options.project?.pathHelpers,
     routesFor(options.project?.routes, options.fileName),
     options.fileName,
+    options.apiElsewhere ?? options.project?.namesApi === true,
   );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
@@ -520,7 +528,12 @@ function scan(
                             withBases(
                               withConfigBases(
                                 withPathHelpers(
-                                  fileFacts(text, lines, languageId, hits.urls),
+                                  withApiNames(
+                                    fileFacts(text, lines, languageId, hits.urls),
+                                    // `scanProject` asked it already (`apiElsewhere`); an editor's folder asks here.
+                                    options.apiElsewhere === undefined && namesApiCheaply(text, options.fileName),
+                                    collector.unproven,
+                                  ),
                                   pathHelpers(text, lines),
                                 ),
                                 config,

@@ -1111,7 +1111,15 @@ const NAMES_THIS_API =
 /** Whether a text (a file's name, a line) names this API (`NAMES_THIS_API`). */
 export function namesThisApi(text: string): boolean {
   NAMES_THIS_API.lastIndex = 0;
-  return NAMES_THIS_API.test(text);
+  const found = NAMES_THIS_API.test(text);
+  // A found name leaves the global expression's lastIndex after it, where `matchAll` (which copies it) would start.
+  NAMES_THIS_API.lastIndex = 0;
+  return found;
+}
+
+/** Every name of this API in a text (`NAMES_THIS_API`), in order. */
+export function namesOfThisApi(text: string): IterableIterator<RegExpExecArray> {
+  return text.matchAll(NAMES_THIS_API);
 }
 
 /** Where an offset of a text is: its code, a string or a comment. */
@@ -1128,7 +1136,7 @@ export function servesThisApi(
   placeOf: (offset: number) => PlaceKind,
 ): boolean {
   if (templates.some(decisiveTemplate)) return true;
-  for (const m of text.matchAll(NAMES_THIS_API)) if (placeOf(m.index) !== 'comment') return true;
+  for (const m of namesOfThisApi(text)) if (placeOf(m.index) !== 'comment') return true;
   return false;
 }
 
@@ -1137,6 +1145,6 @@ export function servesThisApi(
  * `tag-bindings`) or this API's own noun `varsets`; not the words other APIs have too (`projects`, `teams`,
  * `organizations`, `runs`, `users`, `workspaces`: Coder's, Bitbucket's, Postman's `/api/v2/workspaces`).
  */
-function decisiveTemplate(template: string): boolean {
+export function decisiveTemplate(template: string): boolean {
   return template.split('/').some((s) => s !== '' && !s.startsWith(':') && (s.includes('-') || s === 'varsets'));
 }

@@ -108,7 +108,8 @@ export class DocumentSession {
       if (open.project === project) continue;
       const text = open.oversized ? '' : open.document.getText();
       const concerns = (facts: ProjectFacts | undefined): boolean =>
-        facts !== undefined && factsConcern(facts, text, undefined, open.uri);
+        facts !== undefined &&
+        factsConcern(facts, text, undefined, open.uri, open.oversized ? undefined : open.facts());
       if (!concerns(open.project) && !concerns(project)) {
         open.project = project;
         continue;

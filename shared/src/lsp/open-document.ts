@@ -124,7 +124,9 @@ export class OpenDocument {
       const alone = this.#scanAlone();
       const text = this.#document.getText();
       const matches =
-        project !== undefined && !this.oversized && factsConcern(project, text, undefined, this.#document.uri)
+        project !== undefined &&
+        !this.oversized &&
+        factsConcern(project, text, undefined, this.#document.uri, alone.facts)
           ? scanFile(text, this.#scanOptions(project)).matches
           : alone.matches;
       this.#scan = { version: this.version, project, matches };

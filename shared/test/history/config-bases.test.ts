@@ -1,7 +1,8 @@
 // A base URL kept in the project's configuration (`.env`, `config.yaml`, `settings.py`, `appsettings.json`, a Helm
 // values file) and used in code by its name (`${env.BOARD_API_BASE_URL}/workspaces/${id}`, `settings.BOARD_API_URL +
-// "/projects/"`): when the configuration sets it to another host, the path is that host's; when to this API's, or
-// when no configuration names it, the path is read as before. Made-up projects in the style of integration hubs.
+// "/projects/"`): when the configuration sets it to another host, the path is that host's; when to this API's, it is
+// read as before; when no configuration names it and nothing in the project names this API, it is any API's path and
+// says nothing (`ScanOptions.apiElsewhere`). Made-up projects in the style of integration hubs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanProject } from '@keyfob/shared/history';
@@ -36,11 +37,12 @@ describe('history: a base the project’s configuration sets', () => {
     assert.deepEqual(endpoints([dotenv('https://api.boards.example.io/v1'), tsClient]), []);
   });
 
-  it('set to this API (HCP Terraform’s host, a host with /api/v2), or named by no configuration: read', () => {
+  it('set to this API (HCP Terraform’s host, a host with /api/v2): read; named by no configuration: nothing', () => {
     const read = [`${tsClient.fileName} 4 endpoint GET /workspaces/:workspace_id`];
     assert.deepEqual(endpoints([dotenv('https://app.terraform.io/api/v2'), tsClient]), read);
     assert.deepEqual(endpoints([dotenv('https://tfe.acme.internal/api/v2'), tsClient]), read);
-    assert.deepEqual(endpoints([tsClient]), read);
+    // Nothing in the project says whose base it is: `/workspaces/:id` is every app's own backend's path.
+    assert.deepEqual(endpoints([tsClient]), []);
   });
 
   it('a name two configurations set differently (one of them this API’s) is not known to be another API’s', () => {
@@ -57,7 +59,8 @@ describe('history: a base the project’s configuration sets', () => {
       text: 'TFE_API_URL=https://api.boards.example.io\nBOARD_API_BASE_URL=http://localhost:8080\n',
     };
     assert.deepEqual(endpoints([env, own]), [`${own.fileName} 4 endpoint GET /workspaces/:workspace_id`]);
-    assert.deepEqual(endpoints([env, tsClient]), [`${tsClient.fileName} 4 endpoint GET /workspaces/:workspace_id`]);
+    // Not another API's, but nothing in the program shows this API's either (a setting's name in `.env` is no program).
+    assert.deepEqual(endpoints([env, tsClient]), []);
   });
 
   it('Python: settings.py read in an f-string and joined by `+`; YAML nested keys', () => {
@@ -116,6 +119,11 @@ describe('history: a base the project’s configuration sets', () => {
       text: 'spec:\n  containers:\n    - command: ["curl", "-X", "PATCH", "{{ .Values.boards.boardsUrl }}/projects/$ID"]\n',
     };
     assert.deepEqual(endpoints([values, job]), []);
-    assert.deepEqual(endpoints([job]), ['charts/boards/templates/job.yaml 3 endpoint PATCH /projects/:project_id']);
+    // Alone, nothing says whose base it is; with this API's base in the values, the path is read.
+    assert.deepEqual(endpoints([job]), []);
+    const own = { ...values, text: values.text.replace('https://api.github.com', 'https://app.terraform.io/api/v2') };
+    assert.deepEqual(endpoints([own, job]), [
+      'charts/boards/templates/job.yaml 3 endpoint PATCH /projects/:project_id',
+    ]);
   });
 });

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 /** Endpoint subject ids a Python source yields on the line holding `marker`. */
 function endpointsOn(source: string, marker: string): string[] {
   const lines = source.split('\n');
   const line = lines.findIndex((l) => l.includes(marker)) + 1;
   assert.ok(line > 0, `no line holds ${marker}`);
-  return scanText(source, { languageId: 'python', fileName: 'exporter.py' })
+  return scanText(source, { languageId: 'python', fileName: 'exporter.py', apiElsewhere: true })
     .filter((m) => m.line === line && m.subject.id.startsWith('endpoint '))
     .map((m) => m.subject.id);
 }

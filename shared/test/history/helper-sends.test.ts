@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 const endpoints = (text: string, fileName = 'client.py'): string[] =>
-  scanText(text, { fileName })
+  scanText(text, { fileName, apiElsewhere: true })
     .filter((m) => m.subject.id.startsWith('endpoint'))
     .map((m) => `${m.line} ${m.subject.id}`);
 

@@ -22,7 +22,7 @@ describe('URLs held by a name that says the method', () => {
       '\t},',
       '}',
     ].join('\n');
-    assert.deepEqual(endpoints(scanText(text, { fileName: 'kinds.go' })), [
+    assert.deepEqual(endpoints(scanText(text, { fileName: 'kinds.go', apiElsewhere: true })), [
       '6 endpoint GET /projects/:project_id context',
       '7 endpoint GET /organizations/:organization_name/projects context',
       '8 endpoint POST /organizations/:organization_name/projects context',
@@ -31,12 +31,12 @@ describe('URLs held by a name that says the method', () => {
 
   it('Python and JS names: list_url = …, "deletePath": …', () => {
     const py = ['LIST_URL = "/organizations/{org}/varsets"', 'varset_delete_path = "/varsets/{id}"'].join('\n');
-    assert.deepEqual(endpoints(scanText(py, { fileName: 'paths.py' })), [
+    assert.deepEqual(endpoints(scanText(py, { fileName: 'paths.py', apiElsewhere: true })), [
       '1 endpoint GET /organizations/:organization_name/varsets context',
       '2 endpoint DELETE /varsets/:varset_id context',
     ]);
     const js = 'export const paths = { "deletePath": "/projects/{id}", updateUrl: `/projects/${id}` };';
-    assert.deepEqual(endpoints(scanText(js, { fileName: 'paths.js' })), [
+    assert.deepEqual(endpoints(scanText(js, { fileName: 'paths.js', apiElsewhere: true })), [
       '1 endpoint DELETE /projects/:project_id context',
       '1 endpoint PATCH /projects/:project_id context',
     ]);

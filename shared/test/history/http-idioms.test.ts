@@ -536,9 +536,11 @@ const idioms: Idiom[] = [
   ],
 ];
 
+// Each snippet is read as a file of a client project of this API (`apiElsewhere`: another file writes its base or
+// names it), as its paths on `$base` would be: alone, a path on an unknown base is any API's and says nothing.
 const endpoints = (file: string, text: string): string[] => [
   ...new Set(
-    scanText(text, { fileName: file })
+    scanText(text, { fileName: file, apiElsewhere: true })
       .map((m) => m.subject.id)
       .filter((id) => id.startsWith('endpoint')),
   ),

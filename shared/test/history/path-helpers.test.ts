@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { factsConcern, projectFacts, scanFile, scanProject, scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 const endpoints = (text: string, fileName: string): string[] =>
-  scanText(text, { fileName })
+  scanText(text, { fileName, apiElsewhere: true })
     .filter((m) => m.subject.id.startsWith('endpoint'))
     .map((m) => `${m.line} ${m.subject.id}`);
 
@@ -126,7 +128,8 @@ describe("a client's own helper given literal path pieces", () => {
       '    for ws in ids:',
       '        client.session.post(client.base + client.link(kind, ws, rel))',
     ].join('\n');
-    const files = [client, mirror, caller, none].map((text, k) => ({ text, fileName: `pkg/part${k}.py` }));
+    // A package named for this API's client (its paths on `self.base` are this API's).
+    const files = [client, mirror, caller, none].map((text, k) => ({ text, fileName: `tfe/part${k}.py` }));
     const found = scanProject(files).map((matches) =>
       matches.filter((m) => m.subject.id.startsWith('endpoint')).map((m) => `${m.line} ${m.subject.id}`),
     );

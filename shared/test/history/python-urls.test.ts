@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 const endpoints = (text: string): string[] =>
-  scanText(text, { fileName: 'client.py' })
+  scanText(text, { fileName: 'client.py', apiElsewhere: true })
     .filter((m) => m.subject.id.startsWith('endpoint'))
     .map((m) => `${m.line} ${m.subject.id}`);
 
@@ -181,7 +183,7 @@ describe('a constant opening an f-string, a Spring client’s read', () => {
   it('getForObject reads with GET', () => {
     const text = 'val orgs = client.getForObject<Organizations>("/organizations")';
     assert.deepEqual(
-      scanText(text, { fileName: 'Client.kt' })
+      scanText(text, { fileName: 'Client.kt', apiElsewhere: true })
         .filter((m) => m.subject.id.startsWith('endpoint'))
         .map((m) => m.subject.id),
       ['endpoint GET /organizations'],
@@ -264,7 +266,7 @@ describe('a path literal joined after two pieces is no path of its own', () => {
     const inJava = scanText(java, { fileName: 'TfeClient.java' }).map((m) => `${m.line} ${m.subject.id}`);
     assert.deepEqual(inJava, ['4 endpoint DELETE /projects/:project_id']);
     const js = "export const del = (id) => fetch(cfg.host + cfg.apiPath + '/projects/' + id, { method: 'DELETE' });";
-    const inJs = scanText(js, { fileName: 'client.js' }).map((m) => `${m.line} ${m.subject.id}`);
+    const inJs = scanText(js, { fileName: 'client.js', apiElsewhere: true }).map((m) => `${m.line} ${m.subject.id}`);
     assert.deepEqual(inJs, ['1 endpoint DELETE /projects/:project_id']);
     const py = [
       'TFE = "/api/v2"',

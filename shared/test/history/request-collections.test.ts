@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { languageOfFile, scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 /** `line subject` of each match (1-based lines). */
 const ids = (text: string, fileName: string): string[] =>
-  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+  scanText(text, { fileName, apiElsewhere: true }).map((m) => `${m.line} ${m.subject.id}`);
 
 /** The 1-based line of the first line holding `needle` (its `nth` one). */
 function lineOf(text: string, needle: string, nth = 1): number {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
-const endpoints = (text: string): string[] =>
-  scanText(text, { fileName: 'client.rb' })
+const endpoints = (text: string, apiElsewhere = false): string[] =>
+  scanText(text, { fileName: 'client.rb', apiElsewhere })
     .filter((m) => m.subject.id.startsWith('endpoint'))
     .map((m) => `${m.line} ${m.subject.id}`);
 
@@ -16,9 +16,11 @@ test('Net::HTTP::Get.new(uri) reads the list; Net::HTTP::Post.new on it is no us
     '  req = Net::HTTP::Get.new(uri)',
     'end',
   ];
-  assert.deepEqual(endpoints(get.join('\n')), ['2 endpoint GET /organizations/:organization_name/workspaces']);
+  // A client of this API whose `@base` is set elsewhere (`apiElsewhere`); alone, the path is any API's.
+  assert.deepEqual(endpoints(get.join('\n')), []);
+  assert.deepEqual(endpoints(get.join('\n'), true), ['2 endpoint GET /organizations/:organization_name/workspaces']);
   const post = get.map((l) => l.replace('Get.new', 'Post.new'));
-  assert.deepEqual(endpoints(post.join('\n')), []);
+  assert.deepEqual(endpoints(post.join('\n'), true), []);
 });
 
 test('a Faraday call on a connection to the API is one use, annotated once', () => {

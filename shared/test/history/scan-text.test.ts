@@ -2,17 +2,23 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 
-/** Subject ids (and the method used) that a one-line or short source yields. */
-function found(source: string, languageId: string): string[] {
-  return scanText(source, { languageId }).map((m) => `${m.subject.id}${m.method ? ` <${m.method.text}>` : ''}`);
+/**
+ * Subject ids (and the method used) that a one-line or short source yields; `inProject`: read as a file of a project
+ * that names this API (`apiElsewhere`), for a case on a base the source alone does not show to be this API's.
+ */
+function found(source: string, languageId: string, inProject = false): string[] {
+  return scanText(source, { languageId, apiElsewhere: inProject }).map(
+    (m) => `${m.subject.id}${m.method ? ` <${m.method.text}>` : ''}`,
+  );
 }
 
 const TAGS = 'endpoint POST /workspaces/:workspace_id/relationships/tags';
 const UNTAG = 'endpoint DELETE /workspaces/:workspace_id/relationships/tags';
 
-const cases: { name: string; language: string; source: string; expected: string[] }[] = [
+const cases: { name: string; language: string; source: string; expected: string[]; inProject?: true }[] = [
   {
     name: "url-join's pieces are one path (urljoin('/runs/', encodeURI(id), '/actions/apply') is no POST /runs), sent with the method of the call that takes it",
+    inProject: true,
     language: 'typescript',
     source: [
       "import urljoin from 'url-join';",
@@ -101,6 +107,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: ".NET's HttpMethod.Delete, RestSharp's Method.Patch and HttpClient's GetStringAsync / GetFromJsonAsync<T>",
+    inProject: true,
     language: 'csharp',
     source: [
       'var request = new RestRequest($"projects/{id}", Method.Patch);',
@@ -126,6 +133,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'a single segment sent by a typed .NET call or a Retrofit annotation',
+    inProject: true,
     language: 'csharp',
     source: [
       'return await GetAsync<OrganizationsResponse>($"organizations").ConfigureAwait(false);',
@@ -137,6 +145,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: ".NET's typed GetAsync<T>( decides the method of its URL",
+    inProject: true,
     language: 'csharp',
     source: [
       'class A {',
@@ -150,6 +159,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: "a paging helper's URL takes the method of a class method whose parameters go on the next lines",
+    inProject: true,
     language: 'typescript',
     source: [
       'class W {',
@@ -203,18 +213,21 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'concatenation with expressions',
+    inProject: true,
     language: 'java',
     source: 'client.post(BASE + "/workspaces/" + ws.getId() + "/relationships/tags");',
     expected: [`${TAGS} <post>`],
   },
   {
     name: 'trailing expression fills the last segment',
+    inProject: true,
     language: 'javascript',
     source: 'api.get("/projects/" + id)',
     expected: ['endpoint GET /projects/:project_id <get>'],
   },
   {
     name: 'a template literal placeholder is a segment',
+    inProject: true,
     language: 'typescript',
     source: 'const u = `/workspaces/${ws}/relationships/tags`;\nawait http.post(u, body);',
     expected: [`${TAGS} <post>`],
@@ -240,12 +253,14 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'axios-style method option',
+    inProject: true,
     language: 'javascript',
     source: "axios({ url: `/workspaces/${id}/relationships/tags`, method: 'delete' })",
     expected: [`${UNTAG} <delete>`],
   },
   {
     name: 'method written in the literal',
+    inProject: true,
     language: 'markdown',
     source: 'Call `DELETE /workspaces/:workspace_id/relationships/tags` to untag.',
     expected: [`${UNTAG} <DELETE>`],
@@ -292,6 +307,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: '`q` without a URL that has it stays a word',
+    inProject: true,
     language: 'python',
     source: 'requests.get(f"{BASE}/organizations/{org}/projects", params={"q": "ops"})',
     expected: ['endpoint GET /organizations/:organization_name/projects <get>'],
@@ -313,6 +329,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'Python: a base URL set in the constructor, extended in a method and sent by a helper',
+    inProject: true,
     language: 'python',
     source:
       'class Projects:\n    def __init__(self):\n        self._projects_url = f"{self._api_v2_base_url}/projects"\n\n    def destroy(self, project_id):\n        url = f"{self._projects_url}/{project_id}"\n        return self._destroy(url)\n\n    def create(self, payload):\n        return self._create(self._org_url, payload)\n\n    def update(self, project_id, payload):\n        return self._update(f"{self._projects_url}/{project_id}", payload)',
@@ -556,6 +573,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'a POST to a path the history has only for GET is not that GET',
+    inProject: true,
     language: 'typescript',
     source: "request('POST', `/organizations/${org}/workspaces`);\nrequest('GET', `/organizations/${org}/workspaces`);",
     expected: ['endpoint GET /organizations/:organization_name/workspaces <GET>'],
@@ -569,6 +587,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'generic status value only next to its field (the runs URL is context only)',
+    inProject: true,
     language: 'typescript',
     source:
       'const r = await get(`/workspaces/${ws}/runs`);\nif (r.data.status === "fetching") wait();\nlog("fetching");',
@@ -576,6 +595,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'Rust: a format! URL sent by a call whose method argument is on another line (surf Method::Patch)',
+    inProject: true,
     language: 'rust',
     source: [
       'let url = Url::parse(&format!("{}/workspaces/{}", BASE, id))?;',
@@ -645,6 +665,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: "a single segment sent by a request call: its path keyword argument, or a request helper's first argument",
+    inProject: true,
     language: 'python',
     source: [
       'return await api_request("runs", method="POST", data=payload)',
@@ -686,6 +707,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: "a typed client's this.get<T>(path) and this.post<T, R>(path, body) send the path",
+    inProject: true,
     language: 'typescript',
     source: [
       'show(org: string, name: string): Promise<Workspace> {',
@@ -764,6 +786,7 @@ const cases: { name: string; language: string; source: string; expected: string[
   },
   {
     name: 'an object named for what it does names the method of the request it sends with none given',
+    inProject: true,
     language: 'typescript',
     source: [
       'export const showProjectBlock: AppBlock = {',
@@ -1022,7 +1045,7 @@ const cases: { name: string; language: string; source: string; expected: string[
 
 describe('scanText', () => {
   for (const c of cases) {
-    it(c.name, () => assert.deepEqual(found(c.source, c.language), c.expected));
+    it(c.name, () => assert.deepEqual(found(c.source, c.language, c.inProject), c.expected));
   }
 
   it('reports lines and exclusive end columns of the literal text', () => {
@@ -1050,7 +1073,7 @@ describe('scanText', () => {
       '  return this.client.get(endpoint);',
       '}',
     ].join('\n');
-    const [match] = scanText(source, { languageId: 'typescript' });
+    const [match] = scanText(source, { languageId: 'typescript', apiElsewhere: true });
     assert.deepEqual(
       { id: match?.subject.id, line: match?.line, column: match?.column, endLine: match?.endLine },
       { id: 'endpoint GET /organizations/:organization_name/tags', line: 2, column: 20, endLine: 6 },

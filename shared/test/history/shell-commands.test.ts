@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { languageOfFile, replacementEdit, scanText } from '@keyfob/shared/history';
 
+// Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
+// not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
 const endpoints = (text: string, languageId = 'shellscript'): string[] =>
-  scanText(text, { languageId })
+  scanText(text, { languageId, apiElsewhere: true })
     .filter((m) => m.subject.type === 'endpoint')
     .map((m) => `${m.line} ${m.subject.id}`);
 
@@ -268,7 +270,7 @@ describe('history: curl written inside another language (a Jenkinsfile script, a
       '    ...    cmd=TOKEN=$(cat $TOKEN_FILE) && curl -s -H "Authorization: Bearer $TOKEN" \'${API}/organizations/${ORG}/workspaces/${WS}\'',
     ].join('\n');
     assert.deepEqual(
-      scanText(robot, { fileName: 'tasks/runbook.robot' })
+      scanText(robot, { fileName: 'tasks/runbook.robot', apiElsewhere: true })
         .filter((m) => m.subject.type === 'endpoint')
         .map((m) => `${m.line} ${m.subject.id}`),
       ['4 endpoint GET /organizations/:organization_name/workspaces/:name'],

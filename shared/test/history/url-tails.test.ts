@@ -57,7 +57,9 @@ describe('URLs on an unknown base', () => {
     const text = ['import requests', 'def show(ws_id):', '    return requests.get(f"{BASE}/workspaces/{ws_id}")'].join(
       '\n',
     );
-    assert.deepEqual(endpoints(scanText(text, { fileName: 'show.py' })), [
+    // In a project naming this API (`apiElsewhere`); alone, `{BASE}/workspaces/…` is any API's and says nothing.
+    assert.deepEqual(endpoints(scanText(text, { fileName: 'show.py' })), []);
+    assert.deepEqual(endpoints(scanText(text, { fileName: 'show.py', apiElsewhere: true })), [
       '3 endpoint GET /workspaces/:workspace_id exact',
     ]);
   });

@@ -131,7 +131,8 @@ describe('subjectsUsed: the subjects of a set of files', () => {
       file: 'a.ts',
       matches: scanText(
         "fetch(`${base}/workspaces/${ws}/relationships/tags`, { method: 'DELETE' });\nconst s = { 'terraform-build-worker-plan-timeout': '2h' };\n",
-        { languageId: 'typescript' },
+        // A file of a project naming this API: its path on `${base}` is read (alone, it is any API's).
+        { languageId: 'typescript', apiElsewhere: true },
       ),
     },
     {

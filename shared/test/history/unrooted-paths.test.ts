@@ -1,0 +1,243 @@
+// A path on a base the text does not show to be this API's (a setting, a parameter, an HTTP client object's configured
+// base, Go's `"projects/%s"` handed to a client's `NewRequest`) is any API's: every app's own backend has
+// `/projects/{id}`, `/workspaces/{id}/tasks`, and go-gitlab's and go-github's services are shaped like go-tfe's. Such
+// paths are this API's where the text shows it: its names, its JSON:API document or paging keys, its root written
+// elsewhere in the text, or a path no other API has. A text naming another product with an `/api/v2` root (Coder,
+// Freshservice) drops them too. Made-up programs in the style of real ones.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { factsConcern, projectFacts, scanFile, scanProject, scanText } from '@keyfob/shared/history';
+
+const found = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+const tasksApp = [
+  "import axios from 'axios';",
+  '',
+  'const api = axios.create({ baseURL: process.env.API_URL });',
+  '',
+  'export const task = (id: string) => api.get(`/tasks/${id}`).then((r) => r.data);',
+  'export const removeTask = (id: string) => api.delete(`/tasks/${id}`);',
+  'export const tasks = (ws: string) => api.get(`/workspaces/${ws}/tasks`).then((r) => r.data);',
+  'export const project = (id: string) => api.get(`/projects/${id}`).then((r) => r.data);',
+].join('\n');
+
+const goService = [
+  'package gitlab',
+  '',
+  'import (',
+  '\t"fmt"',
+  '\t"net/http"',
+  ')',
+  '',
+  'func (s *ProjectsService) GetProject(pid string) (*Project, *Response, error) {',
+  '\tu := fmt.Sprintf("projects/%s", PathEscape(pid))',
+  '\treq, err := s.client.NewRequest(http.MethodGet, u, nil, nil)',
+  '\tif err != nil {',
+  '\t\treturn nil, nil, err',
+  '\t}',
+  '\tp := new(Project)',
+  '\tresp, err := s.client.Do(req, p)',
+  '\treturn p, resp, err',
+  '}',
+  '',
+  'func (s *ProjectsService) DeleteProject(pid string) (*Response, error) {',
+  '\tu := fmt.Sprintf("projects/%s", PathEscape(pid))',
+  '\treq, err := s.client.NewRequest(http.MethodDelete, u, nil, nil)',
+  '\tif err != nil {',
+  '\t\treturn nil, err',
+  '\t}',
+  '\treturn s.client.Do(req, nil)',
+  '}',
+].join('\n');
+
+const catalogue = [
+  'import requests',
+  'from app.config import settings',
+  '',
+  '',
+  'class Catalogue:',
+  '    def __init__(self):',
+  '        self.base = settings.CATALOGUE_API_URL',
+  '        self.session = requests.Session()',
+  '',
+  '    def workspace(self, workspace_id):',
+  '        return self.session.get(f"{self.base}/workspaces/{workspace_id}").json()',
+  '',
+  '    def projects(self):',
+  '        return self.session.get(f"{self.base}/projects").json()',
+].join('\n');
+
+describe('history: paths on a base the text does not show to be this API', () => {
+  it("TypeScript: an axios instance of the app's own backend says nothing", () => {
+    assert.deepEqual(found(tasksApp, 'src/api/tasks.ts'), []);
+  });
+
+  it("Go: another SDK's service handing a relative path to its client says nothing", () => {
+    assert.deepEqual(found(goService, 'projects.go'), []);
+  });
+
+  it('Python: a class on a configured base says nothing, nor guesses an organisation for a list', () => {
+    assert.deepEqual(found(catalogue, 'app/catalogue.py'), []);
+  });
+
+  it('a text naming another /api/v2 product drops the paths it hands to its helper', () => {
+    const coder = [
+      'const CODER_URL = process.env.CODER_URL!;',
+      '',
+      'async function coder<T>(method: string, path: string): Promise<T> {',
+      '  const res = await fetch(`${CODER_URL}/api/v2/${path}`, {',
+      '    method,',
+      "    headers: { 'Coder-Session-Token': process.env.CODER_SESSION_TOKEN! },",
+      '  });',
+      '  return (await res.json()) as T;',
+      '}',
+      '',
+      "export const workspace = (id: string) => coder('GET', `workspaces/${id}`);",
+      "export const orgWorkspaces = (org: string) => coder('GET', `organizations/${org}/workspaces`);",
+    ].join('\n');
+    assert.deepEqual(found(coder, 'src/coder.ts'), []);
+  });
+
+  it("a base of the file holding another product's /api/v2 root: its shared paths and workspaces", () => {
+    const fresh = [
+      'import os',
+      'import requests',
+      '',
+      'DOMAIN = os.environ["FRESHSERVICE_DOMAIN"]',
+      'AUTH = (os.environ["FRESHSERVICE_API_KEY"], "X")',
+      'API = f"https://{DOMAIN}/api/v2"',
+      '',
+      '',
+      'def project(project_id):',
+      '    return requests.get(f"{API}/projects/{project_id}", auth=AUTH).json()["project"]',
+      '',
+      '',
+      'def workspace(workspace_id):',
+      '    return requests.get(f"{API}/workspaces/{workspace_id}", auth=AUTH).json()["workspace"]',
+    ].join('\n');
+    assert.deepEqual(found(fresh, 'pm.py'), []);
+  });
+});
+
+describe('history: the same paths in a text that shows this API', () => {
+  it("go-tfe's shape: the package named for it", () => {
+    assert.deepEqual(found(goService.replace('package gitlab', 'package tfe'), 'projects.go'), [
+      '9 endpoint GET /projects/:project_id',
+      '20 endpoint DELETE /projects/:project_id',
+    ]);
+  });
+
+  it('its token name, or its paging keys', () => {
+    const token = tasksApp.replace(
+      'process.env.API_URL',
+      'process.env.TFE_ADDRESS, headers: { Authorization: `Bearer ${process.env.TFE_TOKEN}` }',
+    );
+    assert.deepEqual(found(token, 'src/api/tasks.ts'), [
+      '5 endpoint GET /tasks/:id',
+      '6 endpoint DELETE /tasks/:id',
+      '7 endpoint GET /workspaces/:workspace_id/tasks',
+      '8 endpoint GET /projects/:project_id',
+    ]);
+    const paged = catalogue.replace('/projects").json()', '/projects", params={"page[size]": 100}).json()');
+    assert.deepEqual(found(paged, 'app/catalogue.py'), [
+      '11 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '14 endpoint GET /organizations/:organization_name/projects',
+      '14 parameter page[size] *',
+    ]);
+  });
+
+  it('a path no other API has, beside the others', () => {
+    const varsets = [
+      ...catalogue.split('\n'),
+      '',
+      '    def varset(self, varset_id):',
+      '        return self.session.get(f"{self.base}/varsets/{varset_id}").json()',
+    ].join('\n');
+    assert.deepEqual(found(varsets, 'app/catalogue.py').slice(-1), ['17 endpoint GET /varsets/:varset_id']);
+  });
+});
+
+describe("history: the same paths in a project whose other files show this API's base", () => {
+  // An Android app's Retrofit interface, its base written in the module that builds the client.
+  const service = [
+    'interface OpsService {',
+    '    @GET("workspaces/{id}")',
+    '    suspend fun workspace(@Path("id") id: String): WorkspaceResponse',
+    '',
+    '    @DELETE("projects/{id}")',
+    '    suspend fun deleteProject(@Path("id") id: String)',
+    '}',
+  ].join('\n');
+  const module = (base: string): string =>
+    [
+      'object Network {',
+      '    val service: OpsService = Retrofit.Builder()',
+      `        .baseUrl("${base}")`,
+      '        .addConverterFactory(MoshiConverterFactory.create())',
+      '        .build()',
+      '        .create(OpsService::class.java)',
+      '}',
+    ].join('\n');
+  const inProject = (base: string): string[] =>
+    scanProject([
+      { text: module(base), fileName: 'app/src/main/java/dev/ops/Network.kt' },
+      { text: service, fileName: 'app/src/main/java/dev/ops/Service.kt' },
+    ])[1]!.map((m) => `${m.line} ${m.subject.id}`);
+
+  it('alone, the interface says nothing', () => {
+    assert.deepEqual(found(service, 'app/src/main/java/dev/ops/Service.kt'), []);
+  });
+
+  it("the project's client module writes this API's root: the interface's paths are its endpoints", () => {
+    assert.deepEqual(inProject('https://app.terraform.io/api/v2/'), [
+      '2 endpoint GET /workspaces/:workspace_id',
+      '5 endpoint DELETE /projects/:project_id',
+    ]);
+  });
+
+  it("the project's base is another API's: nothing", () => {
+    assert.deepEqual(inProject('https://api.taskly.app/v1/'), []);
+  });
+
+  it('an editor reads the file again with its folder’s facts, as the project scan does', () => {
+    const files = [
+      { text: module('https://app.terraform.io/api/v2/'), fileName: 'Network.kt' },
+      { text: service, fileName: 'Service.kt' },
+    ];
+    const alone = files.map((f) => scanFile(f.text, f));
+    const project = projectFacts(alone.map((f) => f.facts));
+    assert.equal(project.namesApi, true);
+    assert.equal(alone[1]!.facts.unproven, true);
+    assert.equal(factsConcern(project, service, undefined, 'Service.kt', alone[1]!.facts), true);
+    assert.deepEqual(
+      scanFile(service, { fileName: 'Service.kt', project }).matches.map((m) => `${m.line} ${m.subject.id}`),
+      ['2 endpoint GET /workspaces/:workspace_id', '5 endpoint DELETE /projects/:project_id'],
+    );
+  });
+});
+
+describe("history: a project's infrastructure files name this API, not its app's backend", () => {
+  it("an app's axios instance beside a lock file, a workflow's TFC token and a README says nothing", () => {
+    const files = [
+      {
+        fileName: 'infra/.terraform.lock.hcl',
+        text: 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.40.0"\n}\n',
+      },
+      {
+        fileName: '.github/workflows/web.yml',
+        text: [
+          'jobs:',
+          '  deploy:',
+          '    steps:',
+          '      - uses: hashicorp/setup-terraform@v3',
+          '        with:',
+          '          cli_config_credentials_token: ${{ secrets.TFC_TOKEN }}',
+        ].join('\n'),
+      },
+      { fileName: 'README.md', text: 'The infrastructure is applied by Terraform Cloud (TFC) on merge.\n' },
+      { fileName: 'web/src/api.ts', text: tasksApp },
+    ];
+    assert.deepEqual(scanProject(files).flat(), []);
+  });
+});
