@@ -1,5 +1,6 @@
 import type { Match } from './match-types.ts';
 import { factsConcern, namesApiCheaply, projectFacts } from './project-facts.ts';
+import { readingHclOnce } from './provider-references.ts';
 import { scanProjectFile, type ScanOptions } from './scan-text.ts';
 
 /** One file of a project: its text and what `scanText` is told about it (file name, language). */
@@ -17,6 +18,10 @@ export interface ProjectFile extends Omit<ScanOptions, 'project' | 'index' | 'ap
  * scanProject([{ text: modelsPy, fileName: 'models/run.py' }, { text: runsPy, fileName: 'resources/runs.py' }]);
  */
 export function scanProject(files: readonly ProjectFile[]): Match[][] {
+  return readingHclOnce(() => scanFiles(files));
+}
+
+function scanFiles(files: readonly ProjectFile[]): Match[][] {
   // Whether the project names this API, read once before the scan (no second pass): a file's paths on a base it does
   // not show to be this API's are kept when another file does (`ScanOptions.apiElsewhere`).
   const apiElsewhere = files.some((f) => namesApiCheaply(f.text, f.fileName));

@@ -1,5 +1,6 @@
 import { isHclParserLoaded } from '../hcl/index.ts';
 import {
+  joinPosix,
   localModuleBlocks,
   readTerraformFile,
   type TfAttribute,
@@ -32,8 +33,34 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
 /** The API's Terraform provider's types start so. */
 const PREFIX = 'tfe_';
 
+/** A block of the provider's types (`resource "tfe_workspace" "w" {`, `data "tfe_project"`): not a word of a description. */
+const PROVIDER_BLOCK = /\b(?:resource|data)\s+"?tfe_/;
+
 /** One text's read, kept for the scan's next question about the same text (facts, then matches). */
 let last: { readonly text: string; readonly file: TfFile } | undefined;
+
+/**
+ * Every text's read while a project is scanned (`readingHclOnce`), by text: its two passes and its modules' walk ask of
+ * the same files again (the one-entry `last` misses across them), and each was parsed again (review v7 item 22).
+ */
+let project: { readonly files: Map<string, TfFile>; chars: number } | undefined;
+
+/**
+ * The most text whose reads one project keeps (a read's objects weigh about fourteen bytes a character of its text,
+ * measured on 600 Terraform files): past it, a text is read again when asked again, as outside a project.
+ */
+const KEPT_CHARS = 4 * 1024 * 1024;
+
+/** `run` with each text read with the parser once (`scanProject`); the reads are dropped when it returns. */
+export function readingHclOnce<T>(run: () => T): T {
+  if (project !== undefined) return run();
+  project = { files: new Map(), chars: 0 };
+  try {
+    return run();
+  } finally {
+    project = undefined;
+  }
+}
 
 /**
  * The longest text read with the parser (about 5 ms a KB with web-tree-sitter's node objects): a larger one (generated
@@ -44,7 +71,11 @@ export const MAX_PARSED = 256 * 1024;
 function readHcl(fileName: string | undefined, text: string): TfFile | undefined {
   if (!isHclParserLoaded() || text.length > MAX_PARSED) return undefined;
   if (last?.text === text) return last.file;
-  const file = readTerraformFile(fileName ?? 'main.tf', text);
+  const file = project?.files.get(text) ?? readTerraformFile(fileName ?? 'main.tf', text);
+  if (project !== undefined && !project.files.has(text) && project.chars + text.length <= KEPT_CHARS) {
+    project.files.set(text, file);
+    project.chars += text.length;
+  }
   last = { text, file };
   return file;
 }
@@ -105,8 +136,6 @@ interface ModuleInputs {
     readonly dir: string;
     readonly input: string;
   }[];
-  /** The input variables the module declares (`variable "x"`). */
-  readonly declared: Set<string>;
 }
 
 /** A provider argument an input variable's value reaches, and where in the value (`*`: any key or index). */
@@ -134,6 +163,7 @@ export class ProjectModules {
   readonly #files: readonly TerraformSource[];
   #byDir: Map<string, TerraformSource[]> | undefined;
   #read: ModulesRead | undefined;
+  readonly #declared = new Map<string, ReadonlySet<string>>();
 
   constructor(files: readonly TerraformSource[]) {
     this.#files = files;
@@ -174,9 +204,22 @@ export class ProjectModules {
     return module.inputs.length + module.calls.length === 0 ? undefined : module;
   }
 
-  /** The input variables a directory's module declares. */
-  declared(dir: string, index: HistoryIndex): ReadonlySet<string> {
-    return this.#inputs(dir, index).declared;
+  /**
+   * The input variables a directory's module declares (`variable "x"`): its files that declare some are parsed when a
+   * `.tfvars` file asks (`reachingValues`), not for the module's inputs (a module's `variables.tf` is often its largest).
+   */
+  declared(dir: string): ReadonlySet<string> {
+    let declared = this.#declared.get(dir);
+    if (declared === undefined) {
+      const names = new Set<string>();
+      for (const { text, fileName } of this.#dirs().get(dir) ?? []) {
+        if (!text.includes('variable')) continue;
+        for (const block of readHcl(fileName, text)?.blocks ?? [])
+          if (block.type === 'variable' && block.labels[0] !== undefined) names.add(block.labels[0]);
+      }
+      this.#declared.set(dir, (declared = names));
+    }
+    return declared;
   }
 
   /**
@@ -226,17 +269,20 @@ export function projectModules(list: Iterable<TerraformSource | undefined>): Pro
  * variable and the path in its value it is (`reach`: through `for_each`, `locals`, `for` expressions, `flatten`).
  */
 function readModule(sources: readonly TerraformSource[], dir: string, index: HistoryIndex): ModuleInputs {
-  const module: ModuleInputs = { inputs: [], calls: [], declared: new Set() };
+  const module: ModuleInputs = { inputs: [], calls: [] };
+  // Only the files with a provider block, a local module call or locals they may read are parsed; a folder with neither
+  // of the first two hands nothing on (review v7 item 22).
+  const handing = sources.map(({ text }) => PROVIDER_BLOCK.test(text) || localSources(text).length > 0);
+  if (!handing.includes(true)) return module;
   const files: TfFile[] = [];
-  for (const { text, fileName } of sources) {
-    if (!['module', 'locals', 'variable', PREFIX].some((word) => text.includes(word))) continue;
+  sources.forEach(({ text, fileName }, k) => {
+    if (!handing[k] && !text.includes('locals')) return;
     const file = readHcl(fileName, text);
     if (file !== undefined) files.push(file);
-  }
+  });
   const locals = new Map<string, TfExpr>();
   for (const file of files)
     for (const block of file.blocks) {
-      if (block.type === 'variable' && block.labels[0] !== undefined) module.declared.add(block.labels[0]);
       if (block.type !== 'locals') continue;
       for (const [name, attribute] of block.attributes) if (!locals.has(name)) locals.set(name, attribute.value);
     }
@@ -483,7 +529,13 @@ export function providerReferenceMatches(
   const out: Match[] = [];
   const test = isTerraformTest(fileName);
   const vars = isTfvars(fileName);
-  const calls = !test && !vars && modules !== undefined && LOCAL_SOURCE.test(text);
+  const calls =
+    !test &&
+    !vars &&
+    modules !== undefined &&
+    fileName !== undefined &&
+    writesModuleInputs(text) &&
+    callsHandingOn(text, fileName, modules, index);
   const reads = !test && !vars && readsArgument(text, index);
   // Outside a test, only a text that reads one of the mapped arguments of a provider type, or hands values to a local
   // module, is parsed (most do not); a `.tfvars` file only when the project has modules.
@@ -531,16 +583,75 @@ function isTfvars(fileName: string | undefined): boolean {
   return fileName !== undefined && /\.tfvars$/i.test(fileName);
 }
 
-/** A local module call's source (`source = "./modules/x"`, `"../.."`). */
-const LOCAL_SOURCE = /\bsource\s*=\s*"\.\.?\//;
+/** A local module call's source, as written (group 1): `source = "./modules/x"`, `"../.."`. */
+const LOCAL_SOURCE = /\bsource\s*=\s*"(\.\.?\/[^"\n]*)"/g;
+
+/** The local module calls' sources a text writes, as written. */
+function localSources(text: string): string[] {
+  const out: string[] = [];
+  LOCAL_SOURCE.lastIndex = 0;
+  for (let m = LOCAL_SOURCE.exec(text); m !== null; m = LOCAL_SOURCE.exec(text)) out.push(m[1] ?? '');
+  return out;
+}
+
+/**
+ * Whether a text may call a local module of the project that hands an input on to the provider (`ProjectModules.module`),
+ * by the sources it writes: a file whose calls reach none is not parsed for them (review v7 item 22). A source with an
+ * escape or an interpolation is left to the parser.
+ */
+function callsHandingOn(text: string, fileName: string, modules: ProjectModules, index: HistoryIndex): boolean {
+  const dir = dirOf(fileName);
+  for (const source of localSources(text)) {
+    if (/[\\$%]/.test(source)) return true;
+    const folder = joinPosix(dir, source);
+    if (folder !== undefined && modules.module(folder, index) !== undefined) return true;
+  }
+  return false;
+}
+
+/** A block's head at a line's start (`module "x" {`, `resource "tfe_team" "t" {`): group 1 its type. */
+const BLOCK_HEAD = /^([A-Za-z_][\w-]*)(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ \t]*\{/gm;
+
+/** A line of a module call that may write a value (`isWritten`): a string, a number, `true`, `null`, `[]`, a heredoc. */
+const WRITES = /["\d]|<<|\b(?:true|false|null)\b|\[\s*\]/;
+
+/** A module call's meta-argument's line (`source = "./x"`, `for_each = …`): not an input. */
+const META_LINE = new RegExp(`^\\s*(?:${[...MODULE_META].join('|')})\\s*=`);
+
+/**
+ * Whether a text's local module calls may write an input's value (`name = "x"`: `handOn` reads only those), by its lines:
+ * each call's from its block's head to the next head at a line's start, its meta-arguments' lines left out (review v7
+ * item 22: a `.tf` file whose calls hand only references was parsed and scanned again for none). A file whose local
+ * sources are not all in such a call (another layout) may.
+ */
+function writesModuleInputs(text: string): boolean {
+  const sources = localSources(text).length;
+  if (sources === 0) return false;
+  const heads: { type: string; at: number; open: number }[] = [];
+  BLOCK_HEAD.lastIndex = 0;
+  for (let m = BLOCK_HEAD.exec(text); m !== null; m = BLOCK_HEAD.exec(text))
+    heads.push({ type: m[1] ?? '', at: m.index, open: m.index + m[0].length });
+  let seen = 0;
+  for (let k = 0; k < heads.length; k++) {
+    const head = heads[k]!;
+    if (head.type !== 'module') continue;
+    const body = text.slice(head.open, heads[k + 1]?.at ?? text.length);
+    const local = localSources(body).length;
+    if (local === 0) continue;
+    seen += local;
+    for (const line of body.split('\n'))
+      if (line.includes('<<') || (!META_LINE.test(line) && WRITES.test(line))) return true;
+  }
+  return seen < sources;
+}
 
 /**
  * True for a file whose values the project's modules decide (`ProjectFacts.modules`): a Terraform test (its inputs), a
- * `.tfvars` file, a Terraform file calling a local module.
+ * `.tfvars` file, a Terraform file whose local module calls write an input's value (`writesModuleInputs`).
  */
 export function handsModuleInputs(fileName: string | undefined, text: string): boolean {
   if (isTerraformTest(fileName) || isTfvars(fileName)) return true;
-  return fileName !== undefined && /\.tf$/i.test(fileName) && LOCAL_SOURCE.test(text);
+  return fileName !== undefined && /\.tf$/i.test(fileName) && writesModuleInputs(text);
 }
 
 /**
@@ -580,7 +691,9 @@ function reachingValues(
   const sets: { name: string; start: number }[] = [];
   SETS.lastIndex = 0;
   for (let m = SETS.exec(text); m !== null; m = SETS.exec(text)) sets.push({ name: m[1] ?? '', start: m.index });
-  const declared = modules.declared(root, index);
+  // No value reaches the provider: nothing more is read (the module's declarations neither).
+  if (!sets.some((set) => modules.reaches(root, set.name, index).length > 0)) return [];
+  const declared = modules.declared(root);
   const own = root === dirOf(fileName) && AUTO_LOADED.test(fileName);
   if (!own && (root !== dirOf(fileName) || declared.size > 0) && !sets.every((set) => declared.has(set.name)))
     return [];

@@ -116,8 +116,9 @@ export function scanFile(text: string, options: ScanOptions = {}): { matches: Ma
  * `scanFile` of a file of a project, and its scan again with the project's facts (`scanProject`'s second pass):
  * `again` redoes only what the facts change. When they give the file no helper, base, model's path, query-key
  * constant nor go-tfe client source (most files: a project's facts are mostly its operations), its hits, URL and
- * name matches and SDK calls are this scan's, and only the project's operation calls are read anew; otherwise
- * the whole file is scanned again. Kept by one `scanProject` call only, dropped when it returns. `settled` is the
+ * name matches and SDK calls are this scan's, and only the project's operation calls are read anew (and for a
+ * Terraform file the project's modules decide, its provider references: `withModules`); otherwise the whole file is
+ * scanned again. Kept by one `scanProject` call only, dropped when it returns. `settled` is the
  * first scan's matches for a file the facts do not concern, less those the project's configuration says are another
  * API's (`onOtherBases`).
  */
@@ -159,7 +160,7 @@ function againOf(
     // The first scan's markers are the text's: what it searched is not searched again.
     const tail: Tail = { ...kept, lines: new Lines(text, markers) };
     return sameBefore(tail, project, options.fileName)
-      ? finish(tail, project).matches
+      ? finish(withModules(tail, project, options.fileName), project).matches
       : scan(text, { ...options, project }, false, markers).matches;
   };
 }
@@ -180,6 +181,8 @@ interface Tail {
   readonly before: readonly Match[];
   /** The starts of the SDK calls among them. */
   readonly sdkAt: ReadonlySet<number>;
+  /** A file whose provider references the project's modules decide: what `before` was made of, and its references. */
+  readonly provider?: { readonly parts: Parts; readonly refs: readonly Match[] };
   /** The generated services' calls and the callbacks' matches (`serviceCallMatches`, `callbackMatches`). */
   readonly services: readonly Match[];
   readonly callbacks: readonly Match[];
@@ -194,9 +197,9 @@ interface Tail {
 }
 
 /**
- * True when the project's facts other than its operations would change nothing before `finish`: no helpers
- * (the hits), no go-tfe client sources (the SDK calls), no base the file's URLs do not say already, no path of a
- * model the file reads, no query-key constant the file sets by name.
+ * True when the project's facts other than its operations and modules (`withModules`) would change nothing before
+ * `finish`: no helpers (the hits), no go-tfe client sources (the SDK calls), no base the file's URLs do not say
+ * already, no path of a model the file reads, no query-key constant the file sets by name.
  */
 function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefined): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
@@ -207,8 +210,6 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
-  // A Terraform test, a `.tfvars` file, a module call: the project's modules decide what its values are.
-  if (project.modules !== undefined && handsModuleInputs(fileName, tail.text)) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if (
     (project.releases !== undefined || project.laterReleases !== undefined) &&
@@ -222,6 +223,24 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
     tail.queryConsts === undefined ||
     queryConstHits(tail.text, tail.lines, tail.lexicon, project.queryConsts, tail.queryConsts).length === 0
   );
+}
+
+/**
+ * A Terraform test, a `.tfvars` file, a module call: `tail` with the provider references the project's modules add
+ * (the values they hand to the provider), the rest of its scan as it was (review v7 item 22: the file was scanned whole
+ * again). The project's other facts are `sameBefore`'s.
+ */
+function withModules(tail: Tail, project: ProjectFacts, fileName: string | undefined): Tail {
+  const provider = tail.provider;
+  if (provider === undefined || project.modules === undefined) return tail;
+  const { ctx, index } = provider.parts;
+  const refs = providerReferenceMatches(tail.text, ctx.lines, index, fileName, project.modules);
+  if (refs.length === provider.refs.length && refs.every((m, k) => sameMatch(m, provider.refs[k]!))) return tail;
+  return { ...tail, ...assemble(provider.parts, refs) };
+}
+
+function sameMatch(a: Match, b: Match): boolean {
+  return a.start === b.start && a.end === b.end && a.subject === b.subject;
 }
 
 /** The file's matches from `tail` and the project's operations: their calls, the services' not at an SDK call, the callbacks'. */
@@ -424,70 +443,34 @@ function scan(
     ...(fileResource === undefined ? {} : { providerResource: fileResource }),
     ...(languageId === 'markdown' ? { markdown: true } : {}),
   };
-  const matches: Match[] = [];
-  for (const url of placeTails(index, hits.urls, bases)) matches.push(...urlMatches(ctx, url));
+  const urls: Match[] = [];
+  for (const url of placeTails(index, hits.urls, bases)) urls.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
+  // Terraform: the API's provider's attributes read in expressions, a test's overrides and inputs, a `.tfvars` file's
+  // values the project's modules hand to the provider (with the parser, when a host loaded it): after its SDK calls.
+  let refs: readonly Match[] = NO_MATCHES;
   // Terraform: the API's provider's blocks, by the provider's mapping (its types and schema arguments).
   if (hcl) {
     sdk.push(...providerBlockMatches(text, lines, index, languageId));
-    // Its attributes read in expressions, and a test's overrides and inputs (with the parser, when a host loaded it).
-    for (const m of providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules))
-      sdk.push(m);
-  }
-  // A `.tfvars` file: its values the project's modules hand to the provider.
-  else if (languageId === 'terraform-vars')
-    sdk.push(...providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules));
+    refs = providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules);
+  } else if (languageId === 'terraform-vars')
+    refs = providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules);
   // CDK for Terraform on the same provider: its constructs and their configuration.
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));
-  const sdkAt = new Set(sdk.map((m) => m.start));
-  const values: Match[] = [];
   // Terraform: the API's provider's blocks of a type the mapping does not know say nothing of their arguments.
   const unmapped = hcl ? unmappedBlocks(text, lines, index) : NO_SPANS;
-  for (const hit of hits.names) {
-    const match = nameMatch(ctx, hit);
-    if (!match || sdkAt.has(match.start)) continue;
-    if (unmapped.length > 0 && unmapped.some(([open, close]) => open < match.start && match.start < close)) continue;
-    const resource = match.subject.resource;
-    if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
-      continue;
-    if (hit.info.candidates.some((c) => c.value === true && c.subject === match.subject)) values.push(match);
-    else matches.push(match);
-  }
-  // A value whose key is matched on its line (`"kind": "opa"`) says the same once more.
-  if (values.length > 0) {
-    const keyed = new Set([...matches, ...sdk].map((m) => `${m.line} ${m.subject.id}`));
-    for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
-  }
-  // Go: the fields of the struct a run task server decodes the request into, read through a value.
-  if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
-  // Any language: a request field read through a value that reads the request's own fields too (elsewhere than
-  // in a file that handles run task requests, only where the word `stage` is found: a cheap gate).
-  if (ctx.runTask === true || hits.names.some((h) => h.info.text === 'stage'))
-    matches.push(...receiverReads(text, lines, index, profile, ctx.runTask === true));
-  // Any language, in a file that handles run task requests: the statuses it sends and the stages it compares.
-  if (ctx.runTask === true) {
-    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
-    for (const m of runTaskServerMatches(text, lines, index, profile))
-      if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
-  }
-  // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
-  matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
-  // Typed languages: a typed document's attribute members (`item.Attributes.Name`) by the document's resource.
-  matches.push(...scopeMembers(text, lines, index, hits.urls, languageId));
-  // Go and C#: a typed document the program writes, its attributes' members by the type it is given.
-  const written = typedWrites(text, lines, index, languageId);
-  if (written.length > 0) {
-    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
-    for (const m of written) if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
-  }
-  matches.push(...hclReads);
-  // JS/TS: zod schemas of JSON:API objects named for their resource.
-  matches.push(...zodModelKeys(text, lines, index, languageId));
-  // Ruby, Elixir: the symbol keys of a JSON:API payload hash's attributes (`{ data: { type: 'projects', attributes: { name: n } } }`).
-  if (languageId === 'ruby' || languageId === 'elixir')
-    for (const w of rubyPayloadKeys(text, lines, index))
-      matches.push(makeMatch(text, lines, { ...w, confidence: 'context', via: 'name' }));
-  matches.push(...sdk);
+  const parts: Parts = {
+    ctx,
+    index,
+    profile,
+    languageId,
+    urls,
+    names: nameMatches(ctx, unmapped, fileResource),
+    named,
+    hclReads,
+    sdk,
+  };
+  const { before, sdkAt } = assemble(parts, refs);
   const config = configBases(text, options.fileName, languageId);
   const tail: Tail = {
     text,
@@ -496,8 +479,13 @@ function scan(
     lexicon,
     profile,
     languageId,
-    before: matches,
+    before,
     sdkAt,
+    // A Terraform test, a `.tfvars` file, a module call: what its provider references are put together with again
+    // when the project's modules add some (`withModules`).
+    ...((hcl || languageId === 'terraform-vars') && handsModuleInputs(options.fileName, text)
+      ? { provider: { parts, refs } }
+      : {}),
     services: [
       ...serviceCallMatches(text, lines, index, profile, languageId),
       ...clientCallMatches(text, lines, index, profile, languageId),
@@ -565,6 +553,101 @@ function scan(
   };
 }
 
+/**
+ * What a file's matches before its operation calls are read (`Tail.before`) are made of, less its provider references
+ * (`providerReferenceMatches`): `assemble` puts them together, again with the references the project's modules add.
+ */
+interface Parts {
+  readonly ctx: ResolveContext;
+  readonly index: HistoryIndex;
+  readonly profile: LanguageProfile;
+  readonly languageId: string | undefined;
+  /** The URLs' matches. */
+  readonly urls: readonly Match[];
+  /** The names' matches, each with whether it is a value (`nameMatches`). */
+  readonly names: readonly NameFound[];
+  /** The resource the file's name says (`fileResource`). */
+  readonly named: string | undefined;
+  readonly hclReads: readonly Match[];
+  /** The SDK calls and the provider's blocks. */
+  readonly sdk: readonly Match[];
+}
+
+/** A name's match, and whether it matched as a value (`"kind": "opa"`'s `opa`). */
+interface NameFound {
+  readonly match: Match;
+  readonly value: boolean;
+}
+
+/** The names' matches, but those in the provider's unmapped blocks and, in a provider resource's file, other resources'. */
+function nameMatches(
+  ctx: ResolveContext,
+  unmapped: readonly (readonly [number, number])[],
+  fileResource: string | undefined,
+): NameFound[] {
+  const out: NameFound[] = [];
+  for (const hit of ctx.hits.names) {
+    const match = nameMatch(ctx, hit);
+    if (!match) continue;
+    if (unmapped.length > 0 && unmapped.some(([open, close]) => open < match.start && match.start < close)) continue;
+    const resource = match.subject.resource;
+    if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
+      continue;
+    out.push({ match, value: hit.info.candidates.some((c) => c.value === true && c.subject === match.subject) });
+  }
+  return out;
+}
+
+/**
+ * A file's matches before its operation calls (`Tail.before`), in their order, and the starts of its SDK calls: a
+ * name's match at an SDK call's start is the call's.
+ */
+function assemble(parts: Parts, refs: readonly Match[]): { before: Match[]; sdkAt: Set<number> } {
+  const { ctx, index, profile, languageId, named, hclReads } = parts;
+  const { text, lines, hits } = ctx;
+  const sdk = refs.length === 0 ? parts.sdk : [...parts.sdk, ...refs];
+  const sdkAt = new Set(sdk.map((m) => m.start));
+  const matches = [...parts.urls];
+  const values: Match[] = [];
+  for (const { match, value } of parts.names) if (!sdkAt.has(match.start)) (value ? values : matches).push(match);
+  // A value whose key is matched on its line (`"kind": "opa"`) says the same once more.
+  if (values.length > 0) {
+    const keyed = new Set([...matches, ...sdk].map((m) => `${m.line} ${m.subject.id}`));
+    for (const m of values) if (!keyed.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+  }
+  // Go: the fields of the struct a run task server decodes the request into, read through a value.
+  if (ctx.runTask === true && languageId === 'go') matches.push(...requestFieldReads(text, lines, matches));
+  // Any language: a request field read through a value that reads the request's own fields too (elsewhere than
+  // in a file that handles run task requests, only where the word `stage` is found: a cheap gate).
+  if (ctx.runTask === true || hits.names.some((h) => h.info.text === 'stage'))
+    matches.push(...receiverReads(text, lines, index, profile, ctx.runTask === true));
+  // Any language, in a file that handles run task requests: the statuses it sends and the stages it compares.
+  if (ctx.runTask === true) {
+    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+    for (const m of runTaskServerMatches(text, lines, index, profile))
+      if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+  }
+  // Python: a resource object's attributes read as a model's members (`proj.attributes.workspace_count`).
+  matches.push(...attributeReads(text, lines, index, hits.urls, languageId, named));
+  // Typed languages: a typed document's attribute members (`item.Attributes.Name`) by the document's resource.
+  matches.push(...scopeMembers(text, lines, index, hits.urls, languageId));
+  // Go and C#: a typed document the program writes, its attributes' members by the type it is given.
+  const written = typedWrites(text, lines, index, languageId);
+  if (written.length > 0) {
+    const said = new Set(matches.map((m) => `${m.line} ${m.subject.id}`));
+    for (const m of written) if (!said.has(`${m.line} ${m.subject.id}`)) matches.push(m);
+  }
+  matches.push(...hclReads);
+  // JS/TS: zod schemas of JSON:API objects named for their resource.
+  matches.push(...zodModelKeys(text, lines, index, languageId));
+  // Ruby, Elixir: the symbol keys of a JSON:API payload hash's attributes (`{ data: { type: 'projects', attributes: { name: n } } }`).
+  if (languageId === 'ruby' || languageId === 'elixir')
+    for (const w of rubyPayloadKeys(text, lines, index))
+      matches.push(makeMatch(text, lines, { ...w, confidence: 'context', via: 'name' }));
+  matches.push(...sdk);
+  return { before: matches, sdkAt };
+}
+
 const NO_RETURNS: ReadonlyMap<string, string> = new Map();
 const NO_OPERATIONS: ReadonlyMap<string, string> = new Map();
 
@@ -588,6 +671,7 @@ function distinct(matches: Match[]): Match[] {
 
 const NO_SOURCES: ReadonlyMap<string, string> = new Map();
 const NO_SPANS: readonly (readonly [number, number])[] = [];
+const NO_MATCHES: readonly Match[] = [];
 
 /** The project's entries with the file's own over them. */
 function withOwn(

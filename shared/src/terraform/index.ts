@@ -8,4 +8,4 @@ export { readTerraformResources, symbolicName, UNKNOWN_FILLS } from './read-reso
 export type { FieldLocation, TerraformResource, UnknownAttribute } from './read-resources.ts';
 export { isTerraformFileName } from './terraform-file-name.ts';
 export { quoted as hclQuoted, renderTerraformResource, TerraformExpression, terraformLabel } from './write-resource.ts';
-export { localModuleBlocks, localModuleCalls, relativePosix, rootModuleFolders } from './module-roots.ts';
+export { joinPosix, localModuleBlocks, localModuleCalls, relativePosix, rootModuleFolders } from './module-roots.ts';

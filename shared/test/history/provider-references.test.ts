@@ -4,7 +4,7 @@
 // the module under test hands to the provider. Made-up modules and tests.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanProject, scanText } from '@keyfob/shared/history';
+import { handsModuleInputs, projectFacts, scanFile, scanProject, scanText } from '@keyfob/shared/history';
 import type { Match } from '@keyfob/shared/history';
 
 const row = (m: Match): string => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.name})` : ''}`;
@@ -433,6 +433,77 @@ describe('history: values a `.tfvars` file or a module call writes, where a modu
     assert.deepEqual(rows({ 'main.tf': root, 'modules/workspaces/main.tf': workspaces }, 'main.tf'), [
       '3 attribute workspaces tag-names (tfe_workspace.tag_names)',
       '6 permission team-workspaces run-tasks (tfe_team_access.run_tasks)',
+    ]);
+  });
+});
+
+// Review v7 item 22: the project's second pass read a Terraform test, a `.tfvars` file or a module call whole again; it
+// puts the file's first scan together again with the references the project's modules add (`withModules`), and a
+// `.tf` file whose local calls write no value (`handOn` reads only written ones) is not read again at all.
+describe('history: the project pass over Terraform files the project’s modules decide', () => {
+  const module = [
+    'variable "name" {}',
+    'variable "access" {}',
+    'variable "teams" {}',
+    'resource "tfe_project" "this" {',
+    '  name = var.name',
+    '}',
+    'resource "tfe_team_project_access" "this" {',
+    '  for_each   = var.teams',
+    '  access     = var.access',
+    '  team_id    = each.value',
+    '  project_id = tfe_project.this.id',
+    '}',
+  ].join('\n');
+  const call = (inputs: string): string =>
+    `module "grants" {\n  source   = "./modules/grants"\n  for_each = toset(["a", "b"])\n${inputs}}\n`;
+
+  it('a `.tf` file whose local calls write a value is decided by the modules; one handing references alone is not', () => {
+    assert.equal(handsModuleInputs('main.tf', call('  access = "read"\n')), true);
+    assert.equal(handsModuleInputs('main.tf', call('  name = "x"\n  teams  = []\n')), true);
+    assert.equal(handsModuleInputs('main.tf', call('  teams = { ops = 1 }\n')), true);
+    // References, and a meta-argument's literals (`for_each`), hand the provider nothing written.
+    assert.equal(handsModuleInputs('main.tf', call('  name   = var.name\n  access = each.value\n')), false);
+    assert.equal(handsModuleInputs('main.tf', 'module "x" {\n  source = "acme/x/tfe"\n  access = "read"\n}\n'), false);
+    // A layout the lines do not show (two blocks on a line, an indented file): read as writing.
+    assert.equal(handsModuleInputs('main.tf', '  module "g" {\n    source = "./m"\n    teams = var.t\n  }\n'), true);
+    assert.equal(
+      handsModuleInputs('main.tf', 'locals { a = 1 } module "g" {\n  source = "./m"\n  access = "read"\n}\n'),
+      true,
+    );
+    assert.equal(handsModuleInputs('values.tfvars', 'name = var.x\n'), true);
+  });
+
+  it('each file’s matches are its scan with the project’s facts, whatever the second pass reads again', () => {
+    const files = [
+      { fileName: 'stack/modules/grants/main.tf', text: module },
+      {
+        fileName: 'stack/main.tf',
+        text: `variable "name" {}\n${call('  name   = var.name\n  access = "maintain"\n')}`,
+      },
+      { fileName: 'stack/refs.tf', text: call('  name = var.name\n  access = var.access\n') },
+      {
+        fileName: 'stack/modules/grants/terraform.tfvars',
+        text: 'name   = "payments"\naccess = "admin"\nteams  = {}\n',
+      },
+      {
+        fileName: 'stack/modules/grants/tests/a.tftest.hcl',
+        text: 'variables {\n  access = "read"\n}\nrun "x" {\n  assert {\n    condition = tfe_project.this.name == "p"\n    error_message = "name"\n  }\n}\n',
+      },
+    ];
+    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
+    const all = (matches: readonly Match[]): string[] => matches.map((m) => `${row(m)} ${m.via} ${m.start}-${m.end}`);
+    const found = scanProject(files);
+    files.forEach((f, k) =>
+      assert.deepEqual(all(found[k] ?? []), all(scanText(f.text, { fileName: f.fileName, project })), f.fileName),
+    );
+    assert.deepEqual((found[1] ?? []).filter((m) => m.sdk !== undefined).map(row), [
+      '6 status team-projects maintain (tfe_team_project_access.access)',
+    ]);
+    assert.deepEqual((found[2] ?? []).filter((m) => m.sdk !== undefined).map(row), []);
+    assert.deepEqual((found[3] ?? []).filter((m) => m.sdk !== undefined).map(row), [
+      '1 attribute projects name (tfe_project.name)',
+      '2 status team-projects admin (tfe_team_project_access.access)',
     ]);
   });
 });
