@@ -483,7 +483,7 @@ function scan(
     sdkAt,
     // A Terraform test, a `.tfvars` file, a module call: what its provider references are put together with again
     // when the project's modules add some (`withModules`).
-    ...((hcl || languageId === 'terraform-vars') && handsModuleInputs(options.fileName, text)
+    ...(withFacts && (hcl || languageId === 'terraform-vars') && handsModuleInputs(options.fileName, text)
       ? { provider: { parts, refs } }
       : {}),
     services: [
@@ -564,8 +564,8 @@ interface Parts {
   readonly languageId: string | undefined;
   /** The URLs' matches. */
   readonly urls: readonly Match[];
-  /** The names' matches, each with whether it is a value (`nameMatches`). */
-  readonly names: readonly NameFound[];
+  /** The names' matches (`nameMatches`): the keys and words, and the values (`"kind": "opa"`'s `opa`), each in order. */
+  readonly names: { readonly keys: readonly Match[]; readonly values: readonly Match[] };
   /** The resource the file's name says (`fileResource`). */
   readonly named: string | undefined;
   readonly hclReads: readonly Match[];
@@ -573,19 +573,14 @@ interface Parts {
   readonly sdk: readonly Match[];
 }
 
-/** A name's match, and whether it matched as a value (`"kind": "opa"`'s `opa`). */
-interface NameFound {
-  readonly match: Match;
-  readonly value: boolean;
-}
-
 /** The names' matches, but those in the provider's unmapped blocks and, in a provider resource's file, other resources'. */
 function nameMatches(
   ctx: ResolveContext,
   unmapped: readonly (readonly [number, number])[],
   fileResource: string | undefined,
-): NameFound[] {
-  const out: NameFound[] = [];
+): { keys: Match[]; values: Match[] } {
+  const keys: Match[] = [];
+  const values: Match[] = [];
   for (const hit of ctx.hits.names) {
     const match = nameMatch(ctx, hit);
     if (!match) continue;
@@ -593,9 +588,10 @@ function nameMatches(
     const resource = match.subject.resource;
     if (fileResource && match.subject.type !== 'endpoint' && resource !== undefined && resource !== fileResource)
       continue;
-    out.push({ match, value: hit.info.candidates.some((c) => c.value === true && c.subject === match.subject) });
+    if (hit.info.candidates.some((c) => c.value === true && c.subject === match.subject)) values.push(match);
+    else keys.push(match);
   }
-  return out;
+  return { keys, values };
 }
 
 /**
@@ -608,8 +604,8 @@ function assemble(parts: Parts, refs: readonly Match[]): { before: Match[]; sdkA
   const sdk = refs.length === 0 ? parts.sdk : [...parts.sdk, ...refs];
   const sdkAt = new Set(sdk.map((m) => m.start));
   const matches = [...parts.urls];
-  const values: Match[] = [];
-  for (const { match, value } of parts.names) if (!sdkAt.has(match.start)) (value ? values : matches).push(match);
+  for (const m of parts.names.keys) if (!sdkAt.has(m.start)) matches.push(m);
+  const values = parts.names.values.filter((m) => !sdkAt.has(m.start));
   // A value whose key is matched on its line (`"kind": "opa"`) says the same once more.
   if (values.length > 0) {
     const keyed = new Set([...matches, ...sdk].map((m) => `${m.line} ${m.subject.id}`));
