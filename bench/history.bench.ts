@@ -5,6 +5,8 @@
 // Second case, a dense file: JSON:API payloads, calls and status checks on every line (about 6,700
 // matches in 2,900 lines); target under 50 ms (it took about 260 ms while every generic word swept
 // up to 2,000 characters each way to count braces).
+// Before them, a large real client (history-real) and four real Terraform configurations of the tfe provider, each
+// scanned as a project (test/fixtures/terraform-projects: what the project pass costs on Terraform).
 // `npm run bench -- history`.
 import { build } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -205,7 +207,7 @@ await build({
   },
   logLevel: 'warning',
 });
-const { scanProject } = (await import(pathToFileURL(bundleFile).href)) as typeof HistoryModule;
+const { scanProject, scanText: scanBundled } = (await import(pathToFileURL(bundleFile).href)) as typeof HistoryModule;
 rmSync(bundleDir, { recursive: true, force: true });
 // As `keyfob history scan <folder>` reads it: one project (scanProject: each file once, then the files
 // declaring a model another file sends, again with the project's facts).
@@ -255,6 +257,74 @@ if (realFiles.length > 0) {
     `target <= ${TARGET_RATIO}x (median of the paired CPU-time ratios): ${cpu.median <= TARGET_RATIO ? 'met' : 'missed'}`,
   );
 }
+
+// Terraform projects (review v7 item 22: the project pass read a `.tf` file with a local module call whole a second time,
+// +40% on Terraform repositories, and history-real holds no Terraform file, so nothing here showed it). Four real
+// configurations of the tfe provider that seen history sets read (test/fixtures/terraform-projects: their `.tf` and
+// `.tftest.hcl` files, vendored with their licences), each scanned as one project as `keyfob history scan <folder>`
+// does: modules called with written inputs, a Terraform test, nested local modules. Beside it the same files scanned
+// alone (`scanText`, no project: what the project pass adds is the difference) and the plain regex over them. Paired
+// runs as above (CPU time). Before the fix (3aaf250b) scanProject took about 1.25x what it takes since.
+const tfDir = new URL('../test/fixtures/terraform-projects/', import.meta.url);
+const tfProjects = new Map<string, { fileName: string; text: string }[]>();
+for (const row of readFileSync(new URL('SOURCES.tsv', tfDir), 'utf8').split('\n').slice(1)) {
+  const file = row.split('\t')[0] ?? '';
+  if (!/\.(?:tf|tfvars|tftest\.hcl)$/.test(file)) continue;
+  const project = file.split('/')[0] ?? '';
+  tfProjects.set(project, [
+    ...(tfProjects.get(project) ?? []),
+    { fileName: file, text: readFileSync(new URL(file, tfDir), 'utf8') },
+  ]);
+}
+const tfFiles = [...tfProjects.values()].flat();
+const TF_PAIRS = 15;
+const TF_PASSES = 4;
+const tfPasses =
+  (run: () => number): (() => number) =>
+  () => {
+    let result = 0;
+    for (let k = 0; k < TF_PASSES; k++) result = run();
+    return result;
+  };
+const tfRuns = {
+  project: tfPasses(() => {
+    let n = 0;
+    for (const files of tfProjects.values()) for (const matches of scanProject(files)) n += matches.length;
+    return n;
+  }),
+  alone: tfPasses(() => tfFiles.reduce((n, f) => n + scanBundled(f.text, { fileName: f.fileName }).length, 0)),
+  plain: tfPasses(() => tfFiles.reduce((n, f) => n + plainScan(f.text, plain), 0)),
+};
+const tfTimes = { project: [] as Pair[], alone: [] as Pair[], plain: [] as Pair[] };
+const tfResults = { project: 0, alone: 0, plain: 0 };
+for (let run = 0; run < REAL_WARMUP + TF_PAIRS; run++) {
+  // The order turns each run, so that a change of load weighs on the three alike.
+  const order = (['project', 'alone', 'plain'] as const).map((_, k, all) => all[(k + run) % 3]!);
+  for (const kind of order) {
+    const { pair, result } = timed(tfRuns[kind]);
+    tfResults[kind] = result;
+    if (run >= REAL_WARMUP) tfTimes[kind].push(pair);
+  }
+}
+const tfCpu = (kind: keyof typeof tfTimes): number => quartiles(tfTimes[kind].map((t) => t.cpu)).median;
+const tfRatio = (a: keyof typeof tfTimes, b: keyof typeof tfTimes): ReturnType<typeof quartiles> =>
+  quartiles(tfTimes[a].map((t, i) => t.cpu / (tfTimes[b][i]?.cpu ?? 1)));
+console.log(
+  `\nTerraform projects: ${tfProjects.size} configurations of the tfe provider, ${tfFiles.length} files, ${(
+    tfFiles.reduce((n, f) => n + f.text.length, 0) / 1e3
+  ).toFixed(
+    0,
+  )} KB (test/fixtures/terraform-projects); ${TF_PAIRS} runs of ${TF_PASSES} passes each after ${REAL_WARMUP} warm-up runs, the order turning (CPU time per run)`,
+);
+const tfRow = (name: string, kind: keyof typeof tfTimes, unit: string): string =>
+  `${name.padEnd(44)} ${tfCpu(kind).toFixed(2).padStart(7)} ms   ${tfResults[kind]} ${unit}`;
+console.log(tfRow('scanProject, each configuration (bundle; CPU)', 'project', 'matches'));
+console.log(tfRow('scanText, each file alone (bundle; CPU)', 'alone', 'matches'));
+console.log(tfRow('plain regex: literal names, word-bounded', 'plain', 'finds (unresolved, many false)'));
+const tfSpread = (q: ReturnType<typeof quartiles>): string =>
+  `${q.median.toFixed(2)}x (quartiles ${q.q1.toFixed(2)}x to ${q.q3.toFixed(2)}x)`;
+console.log(`the project pass: scanProject / the files alone, per run: ${tfSpread(tfRatio('project', 'alone'))}`);
+console.log(`scanProject / plain regex, per run: ${tfSpread(tfRatio('project', 'plain'))}`);
 
 // Second case: a generated 50,000-line TypeScript file.
 const text = generateSource(LINES);
