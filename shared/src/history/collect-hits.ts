@@ -368,8 +368,12 @@ export class HitCollector {
     const served = this.#served;
     const own = served === undefined ? undefined : new Set(served);
     const sent = own === undefined ? this.#hits.urls : this.#hits.urls.filter((hit) => !own.has(hit));
+    // (A file named for this API is asked first: the search for another product's names is the dearer one.)
     const other =
-      sent.length > 0 && namesOtherRootApi(text, (at) => placeOf(at) === 'comment') && !this.namesThisApi(placeOf);
+      sent.length > 0 &&
+      (this.fileName === undefined || !namesThisApi(this.fileName)) &&
+      namesOtherRootApi(text, (at) => placeOf(at) === 'comment') &&
+      !this.namesThisApi(placeOf);
     const shared = other ? [...sent] : sent.filter((hit) => !hit.unrooted && sharedPath(hit));
     if (!other && shared.length > 0 && this.showsThisApi(placeOf)) shared.length = 0;
     // A path on a base the text does not show to be this API's (`unrooted`: a setting, a parameter, an HTTP client

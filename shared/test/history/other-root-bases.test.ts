@@ -49,6 +49,14 @@ describe("history: another product's /api/v2 root in a base or helper of the tex
     assert.deepEqual(found(fresh, 'pm.py'), []);
   });
 
+  it("a file named for this API keeps them, whatever other product's names it holds", () => {
+    // The file's name is asked before the text is searched for another product's names (`HitCollector.collect`).
+    assert.deepEqual(found(fresh, 'terraform_cloud/pm.py'), [
+      '10 endpoint GET /projects/:project_id',
+      '14 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
   it('the same base named for this API keeps them', () => {
     const tfe = fresh.replaceAll('FRESHSERVICE_', 'TFE_');
     assert.deepEqual(found(tfe, 'pm.py'), [
