@@ -71,6 +71,8 @@ export class BaseUrls {
   #classes: ClassSpan[] | undefined;
   /** What `#get` found for an attribute key in a class (it depends on those two alone, asked once per hit). */
   readonly #owned = new Map<string, Map<ClassSpan, string | undefined>>();
+  /** `assignedOnce` by name: each name's whole-text search made once (review v8 item 12: once a literal cost O(literals × text)). */
+  readonly #once = new Map<string, boolean>();
 
   /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
   constructor(
@@ -86,6 +88,13 @@ export class BaseUrls {
      */
     readonly shellWritten?: (name: string) => string | undefined,
   ) {}
+
+  /** Whether the text assigns `name` exactly once (`assignedOnce`), searched once a name. */
+  #assignedOnce(name: string): boolean {
+    let once = this.#once.get(name);
+    if (once === undefined) this.#once.set(name, (once = assignedOnce(this.text, name)));
+    return once;
+  }
 
   get #bases(): Map<string, string> {
     return (this.#found ??= this.powershell ? readPowerShellBases(this.text) : readBases(this.text, this.#sites));
@@ -133,7 +142,7 @@ export class BaseUrls {
     if (value === undefined) return undefined;
     const spans = (this.#classes ??= classSpans(this.text));
     const owner = classAt(spans, at);
-    if (owner === undefined || !assignedOnce(this.text, name)) return undefined;
+    if (owner === undefined || !this.#assignedOnce(name)) return undefined;
     const body = this.text.slice(owner.start, owner.end);
     const site = new RegExp(`^([ \\t]*)${name}[ \\t]*(?::[^=\\n]{1,80})?=(?!=)`, 'm').exec(body);
     // The class body's indent: that of the first line after the `class …:` line.
@@ -186,7 +195,7 @@ export class BaseUrls {
     if (this.powershell) return undefined;
     if (!host || this.#get(host.key, at) !== undefined) return undefined;
     const path = this.#leading(text.slice(host.length));
-    if (!path || path.key.startsWith('.') || !assignedOnce(this.text, path.key)) return undefined;
+    if (!path || path.key.startsWith('.') || !this.#assignedOnce(path.key)) return undefined;
     return this.#get(path.key, at)?.startsWith('/') === true
       ? { key: path.key, length: host.length + path.length }
       : undefined;
@@ -234,7 +243,7 @@ export class BaseUrls {
       const shellWord = this.shellOpeners && m[1] === '"' && m[0].startsWith('"${');
       if (plain && !shellWord && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
       const open = m.index + m[0].indexOf(m[1] ?? '"');
-      if (this.#get(key(m[2], m[3] ?? ''), m.index) !== undefined && (!plain || assignedOnce(this.text, m[3] ?? '')))
+      if (this.#get(key(m[2], m[3] ?? ''), m.index) !== undefined && (!plain || this.#assignedOnce(m[3] ?? '')))
         out.push(open);
       // `f"{host}{prefix}varsets/{id}"`: the host is no base, the path constant after it is.
       else if (this.#hostThenPath(this.text.slice(open + 1, open + 201), m.index)) out.push(open);
@@ -253,7 +262,7 @@ export class BaseUrls {
     if (this.powershell || this.#bases.size === 0) return out;
     const text = this.text;
     for (const k of this.#bases.keys()) {
-      if (k.startsWith('.') || k.endsWith('()') || !assignedOnce(text, k)) continue;
+      if (k.startsWith('.') || k.endsWith('()') || !this.#assignedOnce(k)) continue;
       const reference = `\${${k}}/`;
       let count = 0;
       for (
@@ -283,7 +292,7 @@ export class BaseUrls {
       const name = m[2] ?? '';
       if (this.#get(key(owner, name), m.index) === undefined) continue;
       // A plain variable is a base only where it holds one value: `url` assigned in each function is not.
-      if (!owner && !assignedOnce(this.text, name)) continue;
+      if (!owner && !this.#assignedOnce(name)) continue;
       // A name between fills the segment after a base that ends with `/` (`…/organizations/` + org); else nothing.
       const between = m[3];
       if (between !== undefined && !this.#get(key(owner, name), m.index)!.endsWith('/')) continue;

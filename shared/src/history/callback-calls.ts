@@ -1,6 +1,6 @@
 import { namesCallbackUrl } from './context.ts';
 import type { LanguageProfile } from './language-profile.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
@@ -394,11 +394,7 @@ function parameterOf(
   callStart: number,
   keyword?: string,
 ): { name: string; from: number; to: number } | undefined {
-  const definition = new RegExp(
-    `(?<![\\w$.])(def\\s+|function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\s*(?:[:=]\\s*(?:async\\s+)?(?:function\\s*)?)?\\(`,
-    'g',
-  );
-  for (let m = definition.exec(text); m !== null; m = definition.exec(text)) {
+  for (const m of definitionPlaces(text, lines, name)) {
     if (m.index === callStart || (m.index > callStart - 1 && m.index < callStart + name.length + 2)) continue;
     const open = m.index + m[0].length - 1;
     const close = matchingClose(text, open, MAX_LITERAL, 'all');
@@ -428,3 +424,26 @@ function parameterOf(
   }
   return undefined;
 }
+
+/**
+ * The places the text writes `name` as a definition or a call may (`parameterOf`'s pattern), found once a name a scan
+ * (review v8 item 12: a pattern made and run over the whole text for each callback call).
+ */
+function definitionPlaces(text: string, lines: Lines, name: string): readonly RegExpExecArray[] {
+  const byName = lines.memo(DEFINITION_PLACES, () => new Map<string, RegExpExecArray[]>());
+  let found = byName.get(name);
+  if (found === undefined) {
+    const definition = new RegExp(
+      `(?<![\\w$.])(def\\s+|function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\s*(?:[:=]\\s*(?:async\\s+)?(?:function\\s*)?)?\\(`,
+      'g',
+    );
+    found = [];
+    for (let m = definition.exec(text); m !== null; m = definition.exec(text)) found.push(m);
+    byName.set(name, found);
+  }
+  return found;
+}
+
+const DEFINITION_PLACES = memoKey<Map<string, RegExpExecArray[]>>(
+  "places a callback parameter's function may be defined",
+);

@@ -1,7 +1,7 @@
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { isNameChar } from './source-text.ts';
 import { knownVerb } from './verb-methods.ts';
@@ -239,6 +239,19 @@ const MAX_NAME_PLACES = 200;
  * more than MAX_NAME_PLACES places (too common a name to tell).
  */
 export function definitionCount(text: string, lines: Lines, name: string): number {
+  const counts = lines.memo(DEFINITION_COUNTS, () => new Map<string, number>());
+  let count = counts.get(name);
+  if (count === undefined) counts.set(name, (count = countDefinitions(text, lines, name)));
+  return count;
+}
+
+/**
+ * `definitionCount`'s answers by name, one scan's: each name's places searched for once a text (review v8 item 12: a
+ * search of the whole text for each function asked made a large client's scan quadratic).
+ */
+const DEFINITION_COUNTS = memoKey<Map<string, number>>('definitions of a name, counted to two');
+
+function countDefinitions(text: string, lines: Lines, name: string): number {
   let count = 0;
   let places = 0;
   let lastLine = -1;

@@ -207,12 +207,7 @@ function queryObjects(
   // and sends `session.list(link, params=params)`. Each place the URL is an argument (its own, or a call of the
   // function that returns it), the function called there: the rests of the calls in its body passing that parameter.
   const definitions = new Map<string, ReturnType<typeof definitionNamed>>();
-  const once = new Map<string, boolean>();
-  const definedOnce = (name: string): boolean => {
-    let answer = once.get(name);
-    if (answer === undefined) once.set(name, (answer = definitionCount(text, lines, name) === 1));
-    return answer;
-  };
+  const definedOnce = (name: string): boolean => definitionCount(text, lines, name) === 1;
   const definitionOf = (name: string): ReturnType<typeof definitionNamed> => {
     if (!definitions.has(name)) definitions.set(name, definitionNamed(text, name));
     return definitions.get(name);
