@@ -432,9 +432,10 @@ export class HitCollector {
    */
   private showsApiAtBase(rooted: readonly UrlHit[], placeOf: (offset: number) => PlaceKind): boolean {
     if (rooted.length > 0) return true;
-    // The path's own words, not the longer path a tail may be read as (`{base}/projects` as `/oauth-clients/:id/…`).
+    // The path's own words, never a tail read into a longer path (`{base}/agent-pools` as
+    // `/organizations/:org/agent-pools`, `{base}/projects` as `/oauth-clients/:id/…`).
     const ownWords = (hit: UrlHit): string => hit.url.segments.map((s) => (s.placeholder ? ':' : s.text)).join('/');
-    if (this.#hits.urls.some((hit) => hit.unrooted && decisiveTemplate(ownWords(hit)))) return true;
+    if (this.#hits.urls.some((hit) => hit.unrooted && !hit.tailOnly && decisiveTemplate(ownWords(hit)))) return true;
     return (
       JSON_API_READ.test(this.text) ||
       JSON_API_BODY.test(this.text) ||

@@ -22,13 +22,32 @@ export function scanProject(files: readonly ProjectFile[]): Match[][] {
 }
 
 function scanFiles(files: readonly ProjectFile[]): Match[][] {
-  // Whether the project names this API, read once before the scan (no second pass): a file's paths on a base it does
-  // not show to be this API's are kept when another file does (`ScanOptions.apiElsewhere`).
-  const apiElsewhere = files.some((f) => namesApiCheaply(f.text, f.fileName));
-  const first = files.map((f) => scanProjectFile(f.text, apiElsewhere ? { ...f, apiElsewhere } : f));
+  // Whether the project (in Go, the file's package) names this API, read once before the scan (no second pass): a
+  // file's paths on a base it does not show to be this API's are kept when it does (`ScanOptions.apiElsewhere`; false
+  // said, so the scan does not read the names again).
+  const near = nearApiNames(files);
+  const first = files.map((f, k) => scanProjectFile(f.text, { ...f, apiElsewhere: near[k] === true }));
   const project = projectFacts(first.map((r) => r.facts));
   // The second pass redoes only what the facts change (`scanProjectFile`: most often the operation calls alone).
   return first.map((r, k) =>
     factsConcern(project, files[k]!.text, r.markers, files[k]!.fileName) ? r.again(project) : r.settled(project),
   );
+}
+
+/**
+ * For each file, whether a program of the project names this API (`namesApiCheaply`); in Go, one of the same folder (its
+ * package: a vendored SDK's folder, go-gitlab's or packngo's services, is its own, whatever the project around it).
+ */
+function nearApiNames(files: readonly ProjectFile[]): boolean[] {
+  const folders = new Set<string>();
+  for (const f of files) if (namesApiCheaply(f.text, f.fileName)) folders.add(folderOf(f.fileName));
+  if (folders.size === 0) return files.map(() => false);
+  return files.map((f) => f.fileName?.endsWith('.go') !== true || folders.has(folderOf(f.fileName)));
+}
+
+/** The folder of a file's path ('' for none), with `/` separators. */
+function folderOf(fileName: string | undefined): string {
+  const path = (fileName ?? '').replaceAll('\\', '/');
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
 }

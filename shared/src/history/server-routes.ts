@@ -1103,10 +1103,10 @@ export function routesConcern(routes: ProjectRoutes | undefined, markers: TextMa
  * `tfcToken`, `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`, a module path's `tfe-service`) and its token's older name
  * (`ATLAS_TOKEN`, from Terraform Enterprise's Atlas days), in code or strings. Not the
  * word terraform alone: it names the CLI (`exec.Command("terraform", "plan")`, an import path's `provisioner/terraform`),
- * which any infrastructure tool runs.
+ * which any infrastructure tool runs. A Go package named for its client (`package tfeclient`, `package tfcapi`) names it.
  */
 const NAMES_THIS_API =
-  /go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"|\bATLAS_TOKEN\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
+  /(?:^|\n)package[ \t]+t(?:fe|fc)[a-z0-9_]*\b|go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"|\bATLAS_TOKEN\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
 
 /** Whether a text (a file's name, a line) names this API (`NAMES_THIS_API`). */
 export function namesThisApi(text: string): boolean {

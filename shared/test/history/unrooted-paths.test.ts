@@ -81,24 +81,6 @@ describe('history: paths on a base the text does not show to be this API', () =>
     assert.deepEqual(found(catalogue, 'app/catalogue.py'), []);
   });
 
-  it('a text naming another /api/v2 product drops the paths it hands to its helper', () => {
-    const coder = [
-      'const CODER_URL = process.env.CODER_URL!;',
-      '',
-      'async function coder<T>(method: string, path: string): Promise<T> {',
-      '  const res = await fetch(`${CODER_URL}/api/v2/${path}`, {',
-      '    method,',
-      "    headers: { 'Coder-Session-Token': process.env.CODER_SESSION_TOKEN! },",
-      '  });',
-      '  return (await res.json()) as T;',
-      '}',
-      '',
-      "export const workspace = (id: string) => coder('GET', `workspaces/${id}`);",
-      "export const orgWorkspaces = (org: string) => coder('GET', `organizations/${org}/workspaces`);",
-    ].join('\n');
-    assert.deepEqual(found(coder, 'src/coder.ts'), []);
-  });
-
   it("a base of the file holding another product's /api/v2 root: its shared paths and workspaces", () => {
     const fresh = [
       'import os',
@@ -147,14 +129,21 @@ describe('history: the same paths in a text that shows this API', () => {
     ]);
   });
 
-  it('a path no other API has, beside the others', () => {
-    const varsets = [
-      ...catalogue.split('\n'),
-      '',
-      '    def varset(self, varset_id):',
-      '        return self.session.get(f"{self.base}/varsets/{varset_id}").json()',
-    ].join('\n');
-    assert.deepEqual(found(varsets, 'app/catalogue.py').slice(-1), ['17 endpoint GET /varsets/:varset_id']);
+  it('a path of two words or more no other API has, beside the others', () => {
+    const with_ = (path: string): string =>
+      [
+        ...catalogue.split('\n'),
+        '',
+        '    def varset(self, varset_id):',
+        `        return self.session.post(${path}, json=body).json()`,
+      ].join('\n');
+    assert.deepEqual(found(with_('f"{self.base}/varsets/{varset_id}/relationships/workspaces"'), 'app/catalogue.py'), [
+      '11 endpoint GET /workspaces/:workspace_id',
+      '14 endpoint GET /organizations/:organization_name/projects',
+      '17 endpoint POST /varsets/:varset_id/relationships/workspaces',
+    ]);
+    // One word of a path (`agent-pools` read as the tail of `/organizations/:org/agent-pools`) is many APIs'.
+    assert.deepEqual(found(with_('f"{self.base}/agent-pools"'), 'app/catalogue.py'), []);
   });
 });
 
@@ -239,5 +228,27 @@ describe("history: a project's infrastructure files name this API, not its app's
       { fileName: 'web/src/api.ts', text: tasksApp },
     ];
     assert.deepEqual(scanProject(files).flat(), []);
+  });
+});
+
+describe("history: a Go project's evidence is its package's", () => {
+  it("a vendored SDK's service beside a program on go-tfe says nothing; the same service in the program's package is read", () => {
+    const main = [
+      'package main',
+      '',
+      'import tfe "github.com/hashicorp/go-tfe"',
+      '',
+      'func main() { _, _ = tfe.NewClient(tfe.DefaultConfig()) }',
+    ].join('\n');
+    const endpoints = (path: string): string[] =>
+      scanProject([
+        { text: main, fileName: 'cmd/sync/main.go' },
+        { text: goService, fileName: path },
+      ])[1]!.map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(endpoints('vendor/gitlab.com/gitlab-org/api/client-go/projects.go'), []);
+    assert.deepEqual(endpoints('cmd/sync/projects.go'), [
+      '9 endpoint GET /projects/:project_id',
+      '20 endpoint DELETE /projects/:project_id',
+    ]);
   });
 });

@@ -33,7 +33,8 @@ const CREATE = [
 
 describe('URLs on an unknown base', () => {
   it('a path no template fits from the root is the one longer path it is the tail of (in context)', () => {
-    assert.deepEqual(endpoints(scanText(CLIENTS, { fileName: 'clients.py' })), [
+    // A tail is no evidence of this API by itself: read as a file of a project naming it (`apiElsewhere`).
+    assert.deepEqual(endpoints(scanText(CLIENTS, { fileName: 'clients.py', apiElsewhere: true })), [
       '5 endpoint GET /organizations/:organization_name/oauth-clients context',
       '8 endpoint DELETE /organizations/:organization_name/registry-modules/:registry_name/:namespace/:name context',
     ]);
@@ -45,8 +46,8 @@ describe('URLs on an unknown base', () => {
 
   it('another file of the project saying what the base holds reads it whole', () => {
     const [, create] = scanProject([
-      { text: CLIENTS, fileName: 'clients.py' },
-      { text: CREATE, fileName: 'create.py' },
+      { text: CLIENTS, fileName: 'tfe/clients.py' },
+      { text: CREATE, fileName: 'tfe/create.py' },
     ]);
     assert.deepEqual(endpoints(create ?? []), [
       '5 endpoint POST /organizations/:organization_name/registry-modules context',
