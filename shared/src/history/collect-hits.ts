@@ -446,7 +446,7 @@ export class HitCollector {
 
   /**
    * Whether the text names this API: its file name (`terraformCloud/project.ts`, `tfe_client.py`), its names outside
-   * comments (`servesThisApi`: go-tfe, `TFE_TOKEN`, `ATLAS_TOKEN`, app.terraform.io, `vnd.api+json`) or inside an
+   * comments (`servesThisApi`: go-tfe, `TFE_TOKEN`, `ATLAS_TOKEN`, app.terraform.io) or inside an
    * identifier (`NewTfcUrl`). What another product's text may write too (a path, a JSON:API document: Datadog's v2 is
    * one) is not a name.
    */

@@ -1099,14 +1099,16 @@ export function routesConcern(routes: ProjectRoutes | undefined, markers: TextMa
  * (`decisiveTemplate`).
  */
 /**
- * Names of this API: go-tfe, HCP Terraform's host, JSON:API's media type or struct tags, its client's names (`tfe.Client`,
- * `tfcToken`, `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`, a module path's `tfe-service`) and its token's older name
- * (`ATLAS_TOKEN`, from Terraform Enterprise's Atlas days), in code or strings. Not the
- * word terraform alone: it names the CLI (`exec.Command("terraform", "plan")`, an import path's `provisioner/terraform`),
- * which any infrastructure tool runs. A Go package named for its client (`package tfeclient`, `package tfcapi`) names it.
+ * Names of this API: go-tfe, HCP Terraform's host, go-tfe's struct tags, its client's names (`tfe.Client`, `tfcToken`,
+ * `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`, a module path's `tfe-service`) and its token's and address's older
+ * names (`ATLAS_TOKEN`, `TF_VAR_ATLAS_ADDRESS`, from Terraform Enterprise's Atlas days), in code or strings. Not the
+ * word terraform alone: it names the CLI (`exec.Command("terraform", "plan")`, an import path's
+ * `provisioner/terraform`), which any infrastructure tool runs. A Go package named for its client (`package
+ * tfeclient`, `package tfcapi`) names it. Nor JSON:API's media type (`application/vnd.api+json`): every JSON:API
+ * client and server sends it (Ember Data, Rails' jsonapi-resources, Drupal's JSON:API module).
  */
 const NAMES_THIS_API =
-  /(?:^|\n)package[ \t]+t(?:fe|fc)[a-z0-9_]*\b|go-tfe|terraform\.io|vnd\.api\+json|jsonapi:"|\bATLAS_TOKEN\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
+  /(?:^|\n)package[ \t]+t(?:fe|fc)[a-z0-9_]*\b|go-tfe|terraform\.io|jsonapi:"|(?<![A-Za-z])ATLAS_(?:TOKEN|ADDRESS)\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
 
 /** Whether a text (a file's name, a line) names this API (`NAMES_THIS_API`). */
 export function namesThisApi(text: string): boolean {

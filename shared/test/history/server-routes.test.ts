@@ -257,6 +257,8 @@ describe('routes of a server implementing this API: JavaScript, Python', () => {
 describe('routes of a server implementing this API: controller classes', () => {
   it('Spring: the class’s @RequestMapping("/api/v2") over its methods’ mappings', () => {
     const controller = [
+      'package io.example.tfe.mock;',
+      '',
       '@RestController',
       '@RequestMapping(value = "/api/v2", produces = "application/vnd.api+json")',
       'public class ProjectController {',
@@ -268,14 +270,19 @@ describe('routes of a server implementing this API: controller classes', () => {
       '}',
     ];
     assert.deepEqual(endpoints(controller, 'ProjectController.java'), [
-      '4 endpoint GET /projects/:project_id',
-      '7 endpoint DELETE /projects/:project_id',
+      '6 endpoint GET /projects/:project_id',
+      '9 endpoint DELETE /projects/:project_id',
     ]);
     decoys(controller, 'ProjectController.java');
+    // JSON:API's media type is no name of this API: any JSON:API service on /api/v2 produces it.
+    const own = controller.map((l) => l.replace('io.example.tfe.mock', 'io.example.tracker'));
+    assert.deepEqual(endpoints(own, 'ProjectController.java'), []);
   });
 
   it('ASP.NET: [Route("api/v2/[controller]")] on the controller, templates that hold no path, [HttpPatch] beside [Route]', () => {
     const controller = [
+      'namespace TfeMock.Controllers;',
+      '',
       '[ApiController]',
       '[Route("api/v2/[controller]")]',
       '[Produces("application/vnd.api+json")]',
@@ -290,9 +297,11 @@ describe('routes of a server implementing this API: controller classes', () => {
       '}',
     ];
     assert.deepEqual(endpoints(controller, 'Controllers/ProjectsController.cs'), [
-      '6 endpoint GET /projects/:project_id',
-      '10 endpoint PATCH /projects/:project_id',
+      '8 endpoint GET /projects/:project_id',
+      '12 endpoint PATCH /projects/:project_id',
     ]);
+    const own = controller.map((l) => l.replace('TfeMock', 'Tracker'));
+    assert.deepEqual(endpoints(own, 'Controllers/ProjectsController.cs'), []);
     decoys(controller, 'Controllers/ProjectsController.cs', 'api/v2');
   });
 

@@ -135,11 +135,28 @@ describe('history: a file that names another product with an /api/v2 root', () =
 describe('history: the same paths in a file that shows this API', () => {
   const expected = ['9 endpoint GET /organizations', '12 endpoint DELETE /projects/:project_id'];
 
-  it('its media type or token names, outside comments', () => {
-    const headers = ['', 'HEADERS = {"Content-Type": "application/vnd.api+json"}'];
-    assert.deepEqual(found(boardsPython(headers), 'client.py'), expected);
+  it('its token names, outside comments', () => {
     const token = ['', 'TOKEN = os.environ["TFE_TOKEN"]'];
     assert.deepEqual(found(boardsPython(token), 'client.py'), expected);
+  });
+
+  it("not JSON:API's media type alone: every JSON:API service sends it", () => {
+    const headers = ['', 'HEADERS = {"Content-Type": "application/vnd.api+json"}'];
+    assert.deepEqual(found(boardsPython(headers), 'client.py'), []);
+    const rails = [
+      '// Frontend of our Rails app; its JSON:API controllers live under /api/v2',
+      "const headers = { Accept: 'application/vnd.api+json', 'Content-Type': 'application/vnd.api+json' };",
+      '',
+      'export const getProject = (id: string) => fetch(`/api/v2/projects/${id}`, { headers }).then((r) => r.json());',
+      "export const dropProject = (id: string) => fetch(`/api/v2/projects/${id}`, { method: 'DELETE', headers });",
+    ];
+    assert.deepEqual(found(rails.join('\n'), 'src/api/projects.ts'), []);
+    const tfe = rails.map((l) => l.replace('/api/v2/projects', '${TFE_ADDRESS}/api/v2/projects'));
+    tfe.unshift('const TFE_ADDRESS = process.env.TFE_ADDRESS;');
+    assert.deepEqual(found(tfe.join('\n'), 'src/api/projects.ts'), [
+      '5 endpoint GET /projects/:project_id',
+      '6 endpoint DELETE /projects/:project_id',
+    ]);
   });
 
   it('but not a name in a comment', () => {
@@ -158,12 +175,22 @@ describe('history: the same paths in a file that shows this API', () => {
     ]);
   });
 
-  it("its token's older name, ATLAS_TOKEN", () => {
+  it("its token's and address's older names, ATLAS_TOKEN and ATLAS_ADDRESS (a Terraform variable's too)", () => {
     const sh = [
       '#!/bin/sh',
       'curl -s -X DELETE -H "Authorization: Bearer $ATLAS_TOKEN" "https://$HOST/api/v2/projects/$PROJECT_ID"',
     ].join('\n');
     assert.deepEqual(found(sh, 'cleanup.sh'), ['2 endpoint DELETE /projects/:project_id']);
+    const address = [
+      '#!/bin/sh',
+      'curl \\',
+      '  --header "Authorization: Bearer $TOKEN" \\',
+      '  --header "Content-Type: application/vnd.api+json" \\',
+      '  --request DELETE \\',
+      '  ${TF_VAR_ATLAS_ADDRESS}/api/v2/projects/${ID}',
+    ].join('\n');
+    assert.deepEqual(found(address, 'delete.sh'), ['6 endpoint DELETE /projects/:project_id']);
+    assert.deepEqual(found(address.replace('TF_VAR_ATLAS_ADDRESS', 'API_ADDRESS'), 'delete.sh'), []);
   });
 
   it('a JSON:API document written with unquoted keys: a data object of attributes', () => {
