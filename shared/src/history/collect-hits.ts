@@ -60,6 +60,7 @@ import {
   routeReading,
   decisiveTemplate,
   namesThisApi,
+  ownWord,
   servesThisApi,
   type PlaceKind,
   type ProjectRoutes,
@@ -158,6 +159,8 @@ export class HitCollector {
   #foreign: (readonly [number, number])[] = [];
   /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
   #served: UrlHit[] | undefined;
+  /** Whether the text names this API (`namesThisApi`), read at the first JSON:API model of a plain-word type. */
+  #namesApi: boolean | undefined;
   /** Whether the text shows this API (`showsThisApi`), read at the first URL on a base holding `/api`. */
   #showsApi: boolean | undefined;
   /** The hosts the text names with `/api/v2` (`ownHosts`), read at the first base expanded. */
@@ -355,10 +358,7 @@ export class HitCollector {
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
-    const placeOf = (offset: number): PlaceKind => {
-      const place = this.#places.at(offset);
-      return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
-    };
+    const placeOf = this.placeOf;
     // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2;
     // and a path other APIs have too under their own `/api/v2` root (`/api/v2/organizations`: Foreman's, AWX's) only in
     // a text that shows this API; a text naming another product with an `/api/v2` root (Coder's `Coder-Session-Token`,
@@ -454,6 +454,12 @@ export class HitCollector {
     if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
     return CAMEL_NAME.test(this.text) || servesThisApi(this.text, [], placeOf);
   }
+
+  /** Where an offset of the text is: its code, a string or a comment. */
+  private readonly placeOf = (offset: number): PlaceKind => {
+    const place = this.#places.at(offset);
+    return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
+  };
 
   /** The base joined through a name before the literal opening at `open` (`URL + org + "/workspaces"`), if any. */
   #joinedBefore(open: number): { readonly start: number; readonly lead: string } | undefined {
@@ -710,6 +716,10 @@ export class HitCollector {
     // `json:"outputs"`` of a Workspace kind), not this API's wire names, however alike.
     if (!jsonapi && (this.#kubeTypes ??= declaresKubeTypes(this.text, this.lines.markers))) return;
     const field = tagField(this.text, valueStart, close, jsonapi);
+    // A JSON:API library's model of a plain-word type (`jsonapi:"primary,projects"`: google/jsonapi is any Go JSON:API
+    // service's) is this API's only in a text that names it; a type only it has (`task-results`) says so itself.
+    if (field?.primary === true && !ownWord(field.name) && !(this.#namesApi ??= this.namesThisApi(this.placeOf)))
+      return;
     if (field) {
       const info = this.lexicon.words.get(field.name);
       // A struct of a type the history does not know (`jsonapi:"primary,registry-providers"`) still

@@ -1099,16 +1099,17 @@ export function routesConcern(routes: ProjectRoutes | undefined, markers: TextMa
  * (`decisiveTemplate`).
  */
 /**
- * Names of this API: go-tfe, HCP Terraform's host, go-tfe's struct tags, its client's names (`tfe.Client`, `tfcToken`,
+ * Names of this API: go-tfe, HCP Terraform's host, its client's names (`tfe.Client`, `tfcToken`,
  * `TFE_TOKEN`, `TerraformCloud`, `HCPTerraform`, a module path's `tfe-service`) and its token's and address's older
  * names (`ATLAS_TOKEN`, `TF_VAR_ATLAS_ADDRESS`, from Terraform Enterprise's Atlas days), in code or strings. Not the
  * word terraform alone: it names the CLI (`exec.Command("terraform", "plan")`, an import path's
  * `provisioner/terraform`), which any infrastructure tool runs. A Go package named for its client (`package
- * tfeclient`, `package tfcapi`) names it. Nor JSON:API's media type (`application/vnd.api+json`): every JSON:API
- * client and server sends it (Ember Data, Rails' jsonapi-resources, Drupal's JSON:API module).
+ * tfeclient`, `package tfcapi`) names it. Nor JSON:API's media type (`application/vnd.api+json`) or a JSON:API
+ * library's struct tags (`jsonapi:"attr,name"`): every JSON:API client and server writes them (Ember Data, Rails'
+ * jsonapi-resources, Drupal's JSON:API module, a Go service on google/jsonapi).
  */
 const NAMES_THIS_API =
-  /(?:^|\n)package[ \t]+t(?:fe|fc)[a-z0-9_]*\b|go-tfe|terraform\.io|jsonapi:"|(?<![A-Za-z])ATLAS_(?:TOKEN|ADDRESS)\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
+  /(?:^|\n)package[ \t]+t(?:fe|fc)[a-z0-9_]*\b|go-tfe|terraform\.io|(?<![A-Za-z])ATLAS_(?:TOKEN|ADDRESS)\b|(?<![A-Za-z])(?:tfe|TFE|tfc|TFC|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?![a-z])/g;
 
 /** Whether a text (a file's name, a line) names this API (`NAMES_THIS_API`). */
 export function namesThisApi(text: string): boolean {
@@ -1148,5 +1149,10 @@ export function servesThisApi(
  * `organizations`, `runs`, `users`, `workspaces`: Coder's, Bitbucket's, Postman's `/api/v2/workspaces`).
  */
 export function decisiveTemplate(template: string): boolean {
-  return template.split('/').some((s) => s !== '' && !s.startsWith(':') && (s.includes('-') || s === 'varsets'));
+  return template.split('/').some((s) => s !== '' && !s.startsWith(':') && ownWord(s));
+}
+
+/** A word of a path or a JSON:API type only this API has: more than one word (`task-results`) or its noun `varsets`. */
+export function ownWord(word: string): boolean {
+  return word.includes('-') || word === 'varsets';
 }

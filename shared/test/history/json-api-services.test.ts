@@ -1,0 +1,75 @@
+// JSON:API is a format many services speak, not this API's mark: its media type and a Go JSON:API library's struct
+// tags (google/jsonapi, which go-tfe's models use too) are written by any JSON:API service. A model whose type is a
+// plain word other services have (`projects`, `workspaces`, `users`) is this API's only where the text names this API;
+// a type only this API has (`task-results`) says so itself. Made-up programs in the style of real ones.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const found = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+const trackerModels = [
+  'package models',
+  '',
+  'import (',
+  '\t"net/http"',
+  '',
+  '\t"github.com/google/jsonapi"',
+  ')',
+  '',
+  "// Project is the tracker's own resource, served at /v1/projects.",
+  'type Project struct {',
+  '\tID          string       `jsonapi:"primary,projects"`',
+  '\tName        string       `jsonapi:"attr,name"`',
+  '\tDescription string       `jsonapi:"attr,description"`',
+  '\tWorkspaces  []*Workspace `jsonapi:"relation,workspaces"`',
+  '}',
+  '',
+  'type Workspace struct {',
+  '\tID        string `jsonapi:"primary,workspaces"`',
+  '\tLocked    bool   `jsonapi:"attr,locked"`',
+  '\tUpdatedAt string `jsonapi:"attr,updated-at"`',
+  '\tReadme    string `jsonapi:"attr,readme"`',
+  '}',
+  '',
+  'func ServeProject(w http.ResponseWriter, p *Project) error {',
+  '\tw.Header().Set("Content-Type", jsonapi.MediaType)',
+  '\treturn jsonapi.MarshalPayload(w, p)',
+  '}',
+];
+
+describe('Go: a JSON:API library’s models', () => {
+  it('a service’s own models of plain-word types say nothing of this API', () => {
+    assert.deepEqual(found(trackerModels.join('\n'), 'internal/models/models.go'), []);
+  });
+
+  it('the same models in a text that names this API are its resources', () => {
+    const client = trackerModels.map((l) =>
+      l === "// Project is the tracker's own resource, served at /v1/projects."
+        ? 'const defaultAddress = "https://app.terraform.io"\n\n// Project as HCP Terraform returns it.'
+        : l,
+    );
+    assert.deepEqual(found(client.join('\n'), 'internal/models/models.go'), [
+      '13 resource - projects',
+      '14 attribute projects name',
+      '15 attribute projects description',
+      '20 resource - workspaces',
+      '22 attribute workspaces updated-at',
+      '23 attribute workspaces readme',
+    ]);
+  });
+
+  it('a type only this API has says so itself (a run task server’s task result)', () => {
+    const server = [
+      'package main',
+      '',
+      'type TaskResult struct {',
+      '\tID      string `jsonapi:"primary,task-results"`',
+      '\tStatus  string `jsonapi:"attr,status"`',
+      '\tMessage string `jsonapi:"attr,message"`',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(server, 'structs.go'), ['4 resource - task-results', '5 attribute task-results status']);
+  });
+});
