@@ -159,6 +159,8 @@ export class HitCollector {
   #foreign: (readonly [number, number])[] = [];
   /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
   #served: UrlHit[] | undefined;
+  /** Where types compared to a value start (`.type == "workspaces"`): kept only in a text of this API (`dropComparedTypes`). */
+  readonly #comparedTypes: number[] = [];
   /** Whether the text names this API (`namesThisApi`), read at the first JSON:API model of a plain-word type. */
   #namesApi: boolean | undefined;
   /** Whether the text shows this API (`showsThisApi`), read at the first URL on a base holding `/api`. */
@@ -395,6 +397,7 @@ export class HitCollector {
       this.#hits.urls.splice(0, this.#hits.urls.length, ...urls);
       this.#hits.evidence.splice(0, this.#hits.evidence.length, ...evidence);
     }
+    this.dropComparedTypes(placeOf);
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort((a, b) => a.offset - b.offset);
     const place: (offset: number) => LinePlace = this.#places.at.bind(this.#places);
@@ -620,7 +623,7 @@ export class HitCollector {
     // A URL's segments listed apart (a Postman request's `"path": ["api", "v2", "projects", "{{ID}}", "tag-bindings"]`).
     if (!isKey && inSegmentList(text, open)) return;
     const keyOf = isKey ? '' : keyBefore(text, profile, open) || comparedKey(text, open) || typeArgument(text, open);
-    this.known(info, open + 1, end, isKey, keyOf);
+    this.known(info, open + 1, end, isKey, keyOf, !isKey && comparison(text, open));
   }
 
   /** A distinct status value inside a comma-separated string: `"planned_and_saved,applied"`. */
@@ -684,7 +687,7 @@ export class HitCollector {
     if (value) this.known(value, v, e, false, key);
   }
 
-  private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string): void {
+  private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string, compared = false): void {
     const line = this.lines.lineOf(start);
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = info.resourceType && isTypeKey(keyOf);
@@ -701,8 +704,23 @@ export class HitCollector {
     // A type declared as a union of values (`type: "workspaces" | "providers"`, a tool's parameter): no one resource's.
     if (isType && unionMember(this.text, end)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
+    if (isType && compared) this.#comparedTypes.push(start);
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
+  }
+
+  /**
+   * A type compared to a value (`select(.type == "workspaces")`, `if (p['type'] == 'projects')`) is a filter any
+   * JSON:API document (or any JSON with a `type` member) is read with: it names this API's resource only in a text
+   * that sends a request of this API or names it (`namesThisApi`). Elsewhere those types are no type and no evidence.
+   */
+  private dropComparedTypes(placeOf: (offset: number) => PlaceKind): void {
+    const starts = new Set(this.#comparedTypes);
+    if (starts.size === 0 || this.#hits.urls.length > 0 || this.namesThisApi(placeOf)) return;
+    const names = this.#hits.names.filter((n) => n.via !== 'type' || !starts.has(n.start));
+    const evidence = this.#hits.evidence.filter((e) => e.kind !== 'type' || !starts.has(e.offset));
+    this.#hits.names.splice(0, this.#hits.names.length, ...names);
+    this.#hits.evidence.splice(0, this.#hits.evidence.length, ...evidence);
   }
 
   /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`, `json:"stage"`. */
@@ -1235,6 +1253,13 @@ function isListItem(text: string, start: number): boolean {
  * `run.status === 'fetching'`, `res.Data.Type = "task-results"` (lower-cased: `type`). A plain
  * assignment counts only to a property (`.Type =`, `["type"] =`), not to a variable.
  */
+/** Whether the quoted word opening at `open` is compared (`== "x"`, `!= 'x'`, `=== "x"`), not assigned. */
+function comparison(text: string, open: number): boolean {
+  let i = open - 1;
+  while (text.charCodeAt(i) === 32) i--;
+  return text.charCodeAt(i) === 61 && (text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33);
+}
+
 function comparedKey(text: string, open: number): string {
   let i = open - 1;
   while (text.charCodeAt(i) === 32) i--;

@@ -73,3 +73,52 @@ describe('Go: a JSON:API library’s models', () => {
     assert.deepEqual(found(server, 'structs.go'), ['4 resource - task-results', '5 attribute task-results status']);
   });
 });
+
+describe('a type compared to a value (a filter of any JSON:API document)', () => {
+  const jq = (url: string, type: string, read: string): string =>
+    ['#!/bin/sh', `curl -s "${url}" \\`, `  | jq -r '.data[] | select(.type == "${type}") | ${read}'`].join('\n');
+
+  it('jq: another service’s export says nothing', () => {
+    assert.deepEqual(found(jq('$INVENTORY/v1/export', 'workspaces', '.name'), 'export.sh'), []);
+    assert.deepEqual(found(jq('$TRACKER_URL/api/projects', 'projects', '.attributes.name'), 'list.sh'), []);
+  });
+
+  it('jq: a response of this API keeps the type it selects', () => {
+    const sh = jq(
+      'https://app.terraform.io/api/v2/organizations/$ORG/workspaces',
+      'workspaces',
+      '.attributes["resource-count"]',
+    );
+    assert.deepEqual(found(sh, 'count.sh'), [
+      '2 endpoint GET /organizations/:organization_name/workspaces',
+      '3 resource - workspaces',
+      '3 attribute workspaces resource-count',
+    ]);
+  });
+
+  it('Dart: a comparison in a client of another backend says nothing; in a client named for this API it is the type', () => {
+    const dart = [
+      "import 'dart:convert';",
+      "import 'package:http/http.dart' as http;",
+      '',
+      'class TrackerApi {',
+      '  TrackerApi(this.baseUrl);',
+      '  final String baseUrl;',
+      '',
+      '  Future<List<String>> projectNames() async {',
+      "    final res = await http.get(Uri.parse('$baseUrl/api/projects'));",
+      '    return [',
+      "      for (final p in jsonDecode(res.body)['data'] as List)",
+      "        if (p['type'] == 'projects') p['attributes']['name'] as String",
+      '    ];',
+      '  }',
+      '}',
+    ];
+    assert.deepEqual(found(dart.join('\n'), 'lib/tracker_api.dart'), []);
+    const tfe = dart.map((l) => l.replaceAll('TrackerApi', 'TfeApi'));
+    assert.deepEqual(found(tfe.join('\n'), 'lib/tfe_api.dart'), [
+      '12 resource - projects',
+      '12 attribute projects name',
+    ]);
+  });
+});
