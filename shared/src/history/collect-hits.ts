@@ -159,10 +159,13 @@ export class HitCollector {
   #foreign: (readonly [number, number])[] = [];
   /** Routes read as a server of this API's (`servedRoute`), kept only if the server shows it is one. */
   #served: UrlHit[] | undefined;
-  /** Where types compared to a value start (`.type == "workspaces"`): kept only in a text of this API (`dropComparedTypes`). */
-  readonly #comparedTypes: number[] = [];
-  /** Whether the text names this API (`namesThisApi`), read at the first JSON:API model of a plain-word type. */
-  #namesApi: boolean | undefined;
+  /**
+   * Where types start that any JSON:API service writes too (`.type == "workspaces"` compared, a Go model's
+   * `jsonapi:"primary,projects"`): kept only in a text of this API (`dropUnprovenTypes`).
+   */
+  readonly #unprovenTypes: number[] = [];
+  /** Whether the text writes JSON:API models to a response (`servesModels`), asked at its first primary tag. */
+  #servesModels: boolean | undefined;
   /** Whether the text shows this API (`showsThisApi`), read at the first URL on a base holding `/api`. */
   #showsApi: boolean | undefined;
   /** The hosts the text names with `/api/v2` (`ownHosts`), read at the first base expanded. */
@@ -360,7 +363,10 @@ export class HitCollector {
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
-    const placeOf = this.placeOf;
+    const placeOf = (offset: number): PlaceKind => {
+      const place = this.#places.at(offset);
+      return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
+    };
     // Served routes count only on a server that shows it implements this API (`servesThisApi`), not another one's v2;
     // and a path other APIs have too under their own `/api/v2` root (`/api/v2/organizations`: Foreman's, AWX's) only in
     // a text that shows this API; a text naming another product with an `/api/v2` root (Coder's `Coder-Session-Token`,
@@ -397,7 +403,7 @@ export class HitCollector {
       this.#hits.urls.splice(0, this.#hits.urls.length, ...urls);
       this.#hits.evidence.splice(0, this.#hits.evidence.length, ...evidence);
     }
-    this.dropComparedTypes(placeOf);
+    this.dropUnprovenTypes(placeOf);
     this.#hits.urls.sort((a, b) => a.start - b.start);
     this.#hits.evidence.sort((a, b) => a.offset - b.offset);
     const place: (offset: number) => LinePlace = this.#places.at.bind(this.#places);
@@ -457,12 +463,6 @@ export class HitCollector {
     if (this.fileName !== undefined && namesThisApi(this.fileName)) return true;
     return CAMEL_NAME.test(this.text) || servesThisApi(this.text, [], placeOf);
   }
-
-  /** Where an offset of the text is: its code, a string or a comment. */
-  private readonly placeOf = (offset: number): PlaceKind => {
-    const place = this.#places.at(offset);
-    return place.inComment ? 'comment' : place.stringStart !== -1 ? 'string' : 'code';
-  };
 
   /** The base joined through a name before the literal opening at `open` (`URL + org + "/workspaces"`), if any. */
   #joinedBefore(open: number): { readonly start: number; readonly lead: string } | undefined {
@@ -704,18 +704,19 @@ export class HitCollector {
     // A type declared as a union of values (`type: "workspaces" | "providers"`, a tool's parameter): no one resource's.
     if (isType && unionMember(this.text, end)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
-    if (isType && compared) this.#comparedTypes.push(start);
+    if (isType && compared) this.#unprovenTypes.push(start);
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
   }
 
   /**
    * A type compared to a value (`select(.type == "workspaces")`, `if (p['type'] == 'projects')`) is a filter any
-   * JSON:API document (or any JSON with a `type` member) is read with: it names this API's resource only in a text
-   * that sends a request of this API or names it (`namesThisApi`). Elsewhere those types are no type and no evidence.
+   * JSON:API document (or any JSON with a `type` member) is read with, and a Go JSON:API library's model of a
+   * plain-word type (`jsonapi:"primary,projects"`) that the text serves is any JSON:API service's: such a type names this API's resource only
+   * in a text that sends a request of this API or names it (`namesThisApi`). Elsewhere it is no type and no evidence.
    */
-  private dropComparedTypes(placeOf: (offset: number) => PlaceKind): void {
-    const starts = new Set(this.#comparedTypes);
+  private dropUnprovenTypes(placeOf: (offset: number) => PlaceKind): void {
+    const starts = new Set(this.#unprovenTypes);
     if (starts.size === 0 || this.#hits.urls.length > 0 || this.namesThisApi(placeOf)) return;
     const names = this.#hits.names.filter((n) => n.via !== 'type' || !starts.has(n.start));
     const evidence = this.#hits.evidence.filter((e) => e.kind !== 'type' || !starts.has(e.offset));
@@ -734,10 +735,6 @@ export class HitCollector {
     // `json:"outputs"`` of a Workspace kind), not this API's wire names, however alike.
     if (!jsonapi && (this.#kubeTypes ??= declaresKubeTypes(this.text, this.lines.markers))) return;
     const field = tagField(this.text, valueStart, close, jsonapi);
-    // A JSON:API library's model of a plain-word type (`jsonapi:"primary,projects"`: google/jsonapi is any Go JSON:API
-    // service's) is this API's only in a text that names it; a type only it has (`task-results`) says so itself.
-    if (field?.primary === true && !ownWord(field.name) && !(this.#namesApi ??= this.namesThisApi(this.placeOf)))
-      return;
     if (field) {
       const info = this.lexicon.words.get(field.name);
       // A struct of a type the history does not know (`jsonapi:"primary,registry-providers"`) still
@@ -749,6 +746,17 @@ export class HitCollector {
       const line = this.lines.lineOf(start);
       if (info.evidence) this.evidence(start, line, info.evidence, 'token');
       if (field.primary && info.resourceType) this.evidence(start, line, [info.text], 'type');
+      // A JSON:API library's model of a plain-word type (`jsonapi:"primary,projects"`: google/jsonapi is any Go
+      // JSON:API service's) in a text that serves its models (`jsonapi.MarshalPayload(w, p)` to a response writer) is
+      // this API's only in a text of it; a type only it has (`task-results`) says so itself. A client's models file
+      // (its requests in another file) keeps its types.
+      if (
+        field.primary &&
+        info.resourceType &&
+        !ownWord(field.name) &&
+        (this.#servesModels ??= servesModels(this.text))
+      )
+        this.#unprovenTypes.push(start);
       if (info.candidates.length > 0)
         this.addName({
           start,
@@ -1253,6 +1261,11 @@ function isListItem(text: string, start: number): boolean {
  * `run.status === 'fetching'`, `res.Data.Type = "task-results"` (lower-cased: `type`). A plain
  * assignment counts only to a property (`.Type =`, `["type"] =`), not to a variable.
  */
+/** Go: the text writes a JSON:API library's payload to an HTTP response (`jsonapi.MarshalPayload(w, p)` in a handler). */
+function servesModels(text: string): boolean {
+  return text.includes('jsonapi.Marshal') && (text.includes('http.ResponseWriter') || text.includes('c.Writer'));
+}
+
 /** Whether the quoted word opening at `open` is compared (`== "x"`, `!= 'x'`, `=== "x"`), not assigned. */
 function comparison(text: string, open: number): boolean {
   let i = open - 1;

@@ -1,7 +1,8 @@
-// JSON:API is a format many services speak, not this API's mark: its media type and a Go JSON:API library's struct
-// tags (google/jsonapi, which go-tfe's models use too) are written by any JSON:API service. A model whose type is a
-// plain word other services have (`projects`, `workspaces`, `users`) is this API's only where the text names this API;
-// a type only this API has (`task-results`) says so itself. Made-up programs in the style of real ones.
+// JSON:API is a format many services speak, not this API's mark: its media type, a Go JSON:API library's struct tags
+// (google/jsonapi, which go-tfe's models use too) and a filter on a document's `type` are written by any JSON:API
+// service and client. A Go model of a plain-word type (`projects`, `workspaces`, `users`) that the text serves, or a
+// type compared to a value, is this API's only where the text sends its requests or names it; a type only this API
+// has (`task-results`) says so itself. Made-up programs in the style of real ones.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
@@ -40,8 +41,17 @@ const trackerModels = [
 ];
 
 describe('Go: a JSON:API library’s models', () => {
-  it('a service’s own models of plain-word types say nothing of this API', () => {
+  it('a service’s own models of plain-word types, served to its clients, say nothing of this API', () => {
     assert.deepEqual(found(trackerModels.join('\n'), 'internal/models/models.go'), []);
+  });
+
+  it('a models file with no handler is a client’s (its requests in another file): its types stay', () => {
+    const models = trackerModels.slice(
+      0,
+      trackerModels.indexOf('func ServeProject(w http.ResponseWriter, p *Project) error {'),
+    );
+    const rows = found(models.join('\n'), 'internal/models/models.go');
+    assert.ok(rows.includes('11 resource - projects') && rows.includes('18 resource - workspaces'), rows.join('\n'));
   });
 
   it('the same models in a text that names this API are its resources', () => {
