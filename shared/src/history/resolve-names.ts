@@ -188,11 +188,13 @@ function check(
       // `projects.py`) is about that one's fields (a status value is the same value anywhere).
       if (here === undefined && isField(subject) && !fileAllows(ctx.file, subject.resource, type)) return undefined;
       // A name the API carries on several resources (`updated-at`) says none of them alone: a type, a model's name, the
-      // URL the data came from must.
+      // URL the data came from must. A model's member takes its resource from the model (its name, holder, or its
+      // file's when it has none: `readModels`), never from the file's name over it (a `Project` class in
+      // `workspace.cs`, a model the text does not show to be this API's).
       if (
         here === undefined &&
         subject.type === 'attribute' &&
-        !fileNames(ctx.file, subject.resource, type) &&
+        (hit.model !== undefined || !fileNames(ctx.file, subject.resource, type)) &&
         ctx.providerResource !== type &&
         onSeveralResources(
           subject,

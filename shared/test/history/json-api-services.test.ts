@@ -132,3 +132,44 @@ describe('a type compared to a value (a filter of any JSON:API document)', () =>
     ]);
   });
 });
+
+describe('a model in a file named for a resource (a dasherized app’s own model)', () => {
+  const model = [
+    'class WorkspaceModel {',
+    '  final String id;',
+    '  final String name;',
+    '  final DateTime updatedAt;',
+    '',
+    '  WorkspaceModel.fromJson(Map<String, dynamic> json)',
+    "      : id = json['id'],",
+    "        name = json['name'],",
+    "        updatedAt = DateTime.parse(json['updated-at']);",
+    '}',
+  ];
+
+  it('the file’s name does not tie a model the text does not show to be this API’s', () => {
+    assert.deepEqual(found(model.join('\n'), 'lib/models/workspace.dart'), []);
+  });
+
+  it('a model read from this API’s response keeps its members', () => {
+    const client = [
+      "import 'dart:convert';",
+      "import 'package:http/http.dart' as http;",
+      '',
+      ...model.map((l) =>
+        l
+          .replace("json['name']", "json['attributes']['name']")
+          .replace("json['updated-at']", "json['attributes']['updated-at']"),
+      ),
+      '',
+      'Future<WorkspaceModel> workspace(String id) async {',
+      "  final res = await http.get(Uri.parse('https://app.terraform.io/api/v2/workspaces/$id'));",
+      "  return WorkspaceModel.fromJson(jsonDecode(res.body)['data']);",
+      '}',
+    ];
+    assert.deepEqual(found(client.join('\n'), 'lib/models/workspace.dart'), [
+      '12 attribute workspaces updated-at',
+      '16 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+});
