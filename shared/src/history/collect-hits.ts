@@ -704,7 +704,7 @@ export class HitCollector {
     // A type declared as a union of values (`type: "workspaces" | "providers"`, a tool's parameter): no one resource's.
     if (isType && unionMember(this.text, end)) return;
     if (isType) this.evidence(start, line, [info.text], 'type');
-    if (isType && compared) this.#unprovenTypes.push(start);
+    if (isType && compared && !ownWord(info.text)) this.#unprovenTypes.push(start);
     if (info.candidates.length > 0)
       this.addName({ start, end, line, info, isKey, keyOf, via: isType ? 'type' : 'name' });
   }

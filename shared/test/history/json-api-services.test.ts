@@ -93,6 +93,15 @@ describe('a type compared to a value (a filter of any JSON:API document)', () =>
     assert.deepEqual(found(jq('$TRACKER_URL/api/projects', 'projects', '.attributes.name'), 'list.sh'), []);
   });
 
+  it('jq: a type only this API has says so itself (a saved run document)', () => {
+    const sh = [
+      '#!/bin/sh',
+      'jq -r \'.included[] | select(.type == "task-results") | .attributes.status\' run.json',
+      'jq -r \'.included[] | select(.type == "workspaces") | .attributes.name\' run.json',
+    ].join('\n');
+    assert.deepEqual(found(sh, 'summary.sh'), ['2 resource - task-results']);
+  });
+
   it('jq: a response of this API keeps the type it selects', () => {
     const sh = jq(
       'https://app.terraform.io/api/v2/organizations/$ORG/workspaces',
