@@ -71,6 +71,7 @@ export function commandMethod(
   if (inner !== undefined) return innerMethod(inner, at, doubled);
   const words = found.some((w) => ALL_ARGS.test(w.text)) ? withSetArgs(text, lines, found) : found;
   let name: Word | undefined;
+  let assigned = false;
   let index = 0;
   for (; index < words.length; index++) {
     const w = words[index]!;
@@ -82,12 +83,15 @@ export function commandMethod(
     // PowerShell's assignment of the command's result: `$list = Calling-Get -url $url`, `$r=Invoke-RestMethod …`.
     if (/^\$[\w:.]+=?$/.test(w.text) && (w.text.endsWith('=') || words[index + 1]?.text === '=')) {
       if (!w.text.endsWith('=')) index++;
+      assigned = true;
       continue;
     }
     name = w;
     break;
   }
-  if (!name) return undefined;
+  // A quoted value assigned (`$endpoint = "/state-versions/$id/actions/soft_delete_backing_data"`) is a string, no
+  // command: no wrapper named for a method (`_delete_`) runs.
+  if (!name || (assigned && /^["']/.test(name.text))) return undefined;
   // A Makefile recipe's `@curl …` (not echoed), `-curl …` (errors ignored).
   const program = unquote(name.text)
     .replace(/^.*\//, '')

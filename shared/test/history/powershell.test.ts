@@ -104,4 +104,25 @@ describe('history: PowerShell modules', () => {
     assert.ok(names.includes('6 attribute policies enforce'), names.join('\n'));
     assert.ok(!names.some((n) => n.startsWith('5 ') && !n.includes('policies')), names.join('\n'));
   });
+  it('a path assigned in a quoted string is no command: a word in it (`soft_delete`) sends no method', () => {
+    const text = [
+      'function Remove-TfcOldStates {',
+      '    param($Versions)',
+      '    foreach ($sv in $Versions) {',
+      '        $endpoint = "/state-versions/$($sv.id)/actions/soft_delete_backing_data"',
+      '        $result = Invoke-TfcApi -endpoint $endpoint -Method POST',
+      '        $gone = "/state-versions/$($sv.id)/actions/permanently_delete_backing_data"',
+      '    }',
+      '}',
+    ].join('\n');
+    // Both read by the one method the API has there (POST), not DELETE from the word in the path.
+    assert.deepEqual(found(text, 'endpoint'), [
+      '4 endpoint POST /state-versions/:state_version_id/actions/soft_delete_backing_data',
+      '6 endpoint POST /state-versions/:state_version_id/actions/permanently_delete_backing_data',
+    ]);
+    // A wrapper named for its method still sends that method.
+    assert.deepEqual(found('api_delete "$TFE_ADDR/api/v2/projects/$P"', 'endpoint'), [
+      '1 endpoint DELETE /projects/:project_id',
+    ]);
+  });
 });
