@@ -82,7 +82,7 @@ export function callbackMatches(
     if (place.stringStart !== -1 && (place.stringStart !== start - 1 || text.charCodeAt(end) !== place.quote)) continue;
     const key = place.stringStart !== -1;
     const at = key ? start - 1 : start;
-    const sends = patchCall(text, at, key);
+    const sends = patchCall(text, at, key) || (!key && requestLine(text, lines, start, end));
     const push = (span: { start: number; end: number }): void => {
       if (seen.has(span.start)) return;
       seen.add(span.start);
@@ -102,6 +102,23 @@ export function callbackMatches(
   }
   return out.sort((a, b) => a.start - b.start);
 }
+
+/**
+ * An HTTP request line written in a runbook or a request file whose target is the callback URL by its name, as a
+ * placeholder or a variable (`PATCH <callback_url>`, `PATCH {{task_result_callback_url}}`, `PATCH $CALLBACK_URL`): the
+ * line holds the method, then the name, and nothing else (a list item's marker before it).
+ */
+function requestLine(text: string, lines: Lines, start: number, end: number): boolean {
+  const line = lines.lineOf(start);
+  const before = text.slice(lines.startOf(line), start);
+  const after = text.slice(end, lines.endOf(line));
+  return REQUEST_BEFORE.test(before) && REQUEST_AFTER.test(after);
+}
+
+/** Before the name on a request line: the PATCH method, a placeholder's opening (`<`, `{{`, `${`, `$`). */
+const REQUEST_BEFORE = /^\s*(?:[-*]\s+|\d+\.\s+)?PATCH[ \t]+(?:<|\{\{[ \t]*|\$\{?|\{)?$/;
+/** After it: the placeholder's closing, then the line's end (an HTTP version may follow). */
+const REQUEST_AFTER = /^(?:>|[ \t]*\}\}|\})?(?:[ \t]+HTTP\/[\d.]+)?[ \t]*\r?$/;
 
 /**
  * Where the pattern of CALLBACK_TAIL's comment matches, in text order: a run of `[A-Za-z_$]` that ends with `callback_?url`, with no `\w` or

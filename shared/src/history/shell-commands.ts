@@ -77,8 +77,9 @@ export function commandMethod(
     const w = words[index]!;
     if (PREFIX.has(w.text) || /^\w+=/.test(w.text)) continue;
     // What stands before a command in the files that hold one: a YAML list item's `-` and key (`- script: curl …`,
-    // `after_script: curl …`, `- bash: curl …`), a Dockerfile's `RUN`.
-    if (index === 0 && (w.text === '-' || w.text === 'RUN' || /^[A-Za-z_][\w-]*:$/.test(w.text))) continue;
+    // `after_script: curl …`, `- bash: curl …`), a Dockerfile's `RUN`, a runbook's shell prompt (`$ curl -s \`).
+    if (index === 0 && (w.text === '-' || w.text === 'RUN' || w.text === '$' || /^[A-Za-z_][\w-]*:$/.test(w.text)))
+      continue;
     if (index === 1 && words[0]?.text === '-' && /^[A-Za-z_][\w-]*:$/.test(w.text)) continue;
     // PowerShell's assignment of the command's result: `$list = Calling-Get -url $url`, `$r=Invoke-RestMethod …`.
     if (/^\$[\w:.]+=?$/.test(w.text) && (w.text.endsWith('=') || words[index + 1]?.text === '=')) {
@@ -179,7 +180,8 @@ export function embeddedCurlMethod(text: string, lines: Lines, at: number): Meth
   const words = commandAt(text, lines, at, true);
   const inner = words ? stringCommand(text, lines, words, at) : undefined;
   if (inner !== undefined) return innerMethod(inner, at, true);
-  const program = words?.find((w) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text));
+  // (A runbook's shell prompt, `$ curl -s \`, stands before the command.)
+  const program = words?.find((w, k) => !PREFIX.has(w.text) && !/^\w+=/.test(w.text) && !(k === 0 && w.text === '$'));
   if (!program || (program.text !== 'curl' && program.text !== 'wget')) return undefined;
   return commandMethod(text, lines, at, true);
 }

@@ -9,7 +9,8 @@ import type { UrlHit } from './hits.ts';
 const LINK_REACH = 600;
 
 /**
- * Whether the literal whose text starts at `start` is a JSON:API link: the value of a `self` or `related` key, or of
+ * Whether the literal whose text starts at `start` is a JSON:API link: the value of a `self` or `related` key (or of a
+ * run task request's callback URL key), or of
  * any key of an object held under a `links` key (`"links": {"self": …, "next": "/api/v2/…?page[number]=2"}`, `links:
  * { related: '…' }`, `"download": …` in a configuration version's links, JSON in a string with `\"` quotes). A link
  * is the server's address of a resource in a document it answered (a recorded response, a mock's body, a server's
@@ -33,7 +34,9 @@ export function jsonApiLink(text: string, start: number, mayHoldLinks: () => boo
   while (i >= 0 && isWordChar(text.charCodeAt(i)) && end - i <= 24) i--;
   if (end === i + 1) return false;
   const key = text.slice(i + 1, end).toLowerCase();
-  if (key === 'self' || key === 'related') return true;
+  // The callback address a run task request carries (`"task_result_callback_url": "https://…/task-results/…"`): the
+  // task PATCHes its result there later (callback-calls.ts); the body naming it sends nothing.
+  if (key === 'self' || key === 'related' || /callback_?url$/.test(key)) return true;
   if (!mayHoldLinks()) return false;
   const open = opener(text, i, start - LINK_REACH);
   return open !== -1 && text.charCodeAt(open) !== 91 && keyBeforeOpener(text, open, 'links');
