@@ -148,8 +148,11 @@ const ASSIGNMENT = {
 /** A variable put into a payload: `"attributes": name`, `payload["data"]["relationships"] = name`. */
 const TAKEN = (name: string): string =>
   `(['"])(?:attributes|relationships)\\1\\s*:\\s*${name}\\b|([A-Za-z_]\\w*)((?:\\[\\s*(['"])[\\w-]+\\4\\s*\\])*\\[\\s*(['"])(?:attributes|relationships)\\5\\s*\\])\\s*=\\s*${name}\\b`;
-/** A line whose first word is assigned (`name =`, `name: T =`, or a type annotation), by that word. */
-const ASSIGNED_LINE = /^[ \t]*([A-Za-z_]\w*)[ \t]*[:=]/gm;
+/**
+ * A line whose first word is assigned (`name =`, `name: T =`, or a type annotation; the first of two names unpacked,
+ * `ws, _ = self.get_workspace()`), by that word.
+ */
+const ASSIGNED_LINE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?:,[ \t]*[A-Za-z_]\w*[ \t]*)?[:=]/gm;
 /** A `for name in` (or `for i, name in`) anywhere on a line (loops and comprehensions), by the loop variable. */
 const FOR_IN = /\bfor(?=[ \t]+(?:\w+[ \t]*,[ \t]*)?([A-Za-z_]\w*)[ \t]+in[ \t])/g;
 
@@ -383,7 +386,9 @@ class Flow {
     const at = def.start + last.index + last[0].length - (loop ? iterated : (last[1] ?? '')).length;
     // A call whose arguments go on over lines (`response = requests.get(` / `url=f"…",` / `)`) is read whole.
     if (!loop) expr = wholeCall(this.text, at, expr);
-    const value = this.expression(expr.trim(), at, depth + 1);
+    // The first of two names unpacked (`ws, ws_id = self.get_workspace()`): the first item its helper returns.
+    const unpacked = !loop && /^[^=]*,[^=]*=/.test(last[0]);
+    const value = this.expression(expr.trim(), at, depth + 1, unpacked);
     // A loop's item is its name's resource only when the loop walks a document's `data` list (`for project in
     // st.session_state['project_list']['data']`): any other unknown iterable says nothing of its items. A counted
     // loop (`for i, ws in enumerate(filtered)`) over an unknown iterable keeps its name's resource, as it had before
@@ -438,8 +443,8 @@ class Flow {
     return resource === undefined ? undefined : { resource, inside: false };
   }
 
-  /** The state of an expression written at `at`. */
-  private expression(expr: string, at: number, depth: number): State | undefined {
+  /** The state of an expression written at `at` (`first`: of the first item of the pair a helper it calls returns). */
+  private expression(expr: string, at: number, depth: number, first = false): State | undefined {
     const stripped = expr.replace(/\s*#[^'"\n]*$/, '').replace(/\s+or\s+(?:\{\}|\[\]|None)\s*$/, '');
     if (/^[A-Za-z_]\w*$/.test(stripped)) return this.variable(stripped, at, depth);
     // The decoded body of a response: `response.json()` holds what `response` was sent for.
@@ -470,14 +475,15 @@ class Flow {
       const returns = /^[ \t]*return[ \t]+([^\n]+)/gm;
       const body = this.text.slice(helper.start, helper.end);
       for (let m = returns.exec(body); m; m = returns.exec(body)) {
-        const r = this.expression(
-          (m[1] ?? '').trim(),
-          helper.start + m.index + m[0].length - (m[1] ?? '').length,
-          depth + 1,
-        );
+        const returned = (m[1] ?? '').trim();
+        // `return x, workspace_id`: its first item (a name or a read) when the caller unpacks it.
+        const item = first ? /^([A-Za-z_][\w.]*(?:\[[^\]\n]*\])*)[ \t]*,/.exec(returned)?.[1] : returned;
+        if (item === undefined) continue;
+        const r = this.expression(item, helper.start + m.index + m[0].length - (m[1] ?? '').length, depth + 1);
         if (r?.resource !== undefined) return r;
       }
     }
+    if (first) return undefined;
     // A variable holding a URL among the call's arguments: `self._request("GET", endpoint)`.
     for (const arg of stripped.slice(call[0].length).matchAll(/(?<![\w.'"])([A-Za-z_]\w*)(?![\w(])/g)) {
       const name = arg[1] ?? '';
@@ -518,8 +524,11 @@ class Flow {
       if (def === TOP && this.defAt(start) !== undefined) continue;
       const newline = this.text.indexOf('\n', start);
       re.lastIndex = 0;
-      const m = re.exec(this.text.slice(start, newline === -1 || newline > offset ? offset : newline));
+      const within = newline === -1 || newline > offset;
+      const m = re.exec(this.text.slice(start, within ? offset : newline));
       if (!m) continue;
+      // A variable read on the right of its own assignment (`x = x.json()`) is its value before it.
+      if (within && kind === 'variable' && m[1] !== undefined) continue;
       m.index += start - def.start;
       return { def, last: m };
     }

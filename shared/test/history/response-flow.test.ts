@@ -155,6 +155,40 @@ describe('response keys: the resource read from the response a function fetched 
     assert.deepEqual(onLine(source, '# data'), ['attribute projects name']);
     assert.deepEqual(onLine(source, '# plain'), []);
   });
+
+  it("the first of two names unpacked from a helper's pair, the response decoded into its own name (`x = x.json()`)", () => {
+    const source = [
+      'import requests',
+      '',
+      'class Driver:',
+      '    def get_workspace(self):',
+      '        url = "{URL}/organizations/{ORG}/workspaces/{NAME}".format(URL=self.url, ORG=self.org, NAME=self.name)',
+      '        x = requests.get(url, headers=self.headers)',
+      '        x = x.json()',
+      '        if "errors" in x:',
+      '            return None, None',
+      '        return x, x["data"]["id"]',
+      '',
+      '    def get_output(self, output_id):',
+      '        url = "{URL}/state-version-outputs/{ID}".format(URL=self.url, ID=output_id)',
+      '        return requests.get(url, headers=self.headers).json()',
+      '',
+      '    def outputs(self):',
+      '        ws, _ = self.get_workspace()',
+      ...FAR,
+      '        listed = ws["data"]["relationships"]["outputs"]["data"]  # first',
+      '        for item in listed:',
+      '            self.get_output(item["id"])',
+      '',
+      '    def workspace_id(self):',
+      '        _, ws = self.get_workspace()',
+      ...FAR,
+      '        return ws["data"]["relationships"]["outputs"]  # second',
+    ].join('\n');
+    assert.deepEqual(onLine(source, '# first'), ['attribute workspaces outputs']);
+    // The second item is the workspace's id, no document.
+    assert.deepEqual(onLine(source, '# second'), []);
+  });
 });
 
 describe('response keys: decoded bodies, list indexes and membership tests (Python)', () => {
