@@ -17,10 +17,11 @@ import { ownsUrl } from './verb-owners.ts';
  * (PowerShell's splatted `Method = 'Patch'` too), Ruby's request classes `Net::HTTP::Patch.new(uri)` (the word after `::`);
  * in tests, a mocked client's verb whose call is asserted (Python's `session.patch.assert_called_once_with(url, …)`, Jest's
  * `expect(axios.delete).toHaveBeenCalledWith(url)`) and WireMock's stubs and checks (`stubFor(patch(urlEqualTo(…)))`,
- * `verify(deleteRequestedFor(urlPathEqualTo(…)))`).
+ * `verify(deleteRequestedFor(urlPathEqualTo(…)))`); a declarative client's mapping (`@GetMapping("/organizations/{o}/projects")`
+ * on a `@FeignClient` interface: a server's own routes are no URLs, `server-routes.ts`).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b/g;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
@@ -53,7 +54,7 @@ export function findMethods(
       // `Method::Post`: the token is `Post` (a quick fix writes `Delete` there).
       // `Method.Patch` (RestSharp), `HttpMethod.Delete` (.NET): the token is the word after the dot.
       const rust = m[2] !== undefined && (m[0].charCodeAt(6) === 58 || m[0].charCodeAt(6) === 46);
-      const later = m[7] ?? m[8] ?? m[9] ?? m[10] ?? m[11] ?? m[12];
+      const later = m[7] ?? m[8] ?? m[9] ?? m[10] ?? m[11] ?? m[12] ?? m[13];
       const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
       const start =
         from +

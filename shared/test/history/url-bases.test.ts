@@ -118,6 +118,25 @@ describe('JS/TS clients and Java routes', () => {
     assert.deepEqual(endpoints(client, 'Cloud.java'), ['3 endpoint GET /workspaces/:workspace_id/varsets']);
   });
 
+  it("a Feign client's mapping sends the method its annotation names, on a path the API has more methods on", () => {
+    const client = [
+      '@FeignClient(name = "tfc", url = "${tfc.url}", path = "/api/v2")',
+      'public interface Projects {',
+      '    @GetMapping("/organizations/{org}/projects")',
+      '    ObjectNode list(@PathVariable("org") String org);',
+      '    @PostMapping(value = "/organizations/{org}/projects", consumes = "application/vnd.api+json")', // 5
+      '    ObjectNode create(@PathVariable("org") String org, @RequestBody ProjectBody body);',
+      '    @DeleteMapping("/projects/{id}")',
+      '    void remove(@PathVariable("id") String id);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(client, 'Projects.java'), [
+      '3 endpoint GET /organizations/:organization_name/projects',
+      '5 endpoint POST /organizations/:organization_name/projects',
+      '7 endpoint DELETE /projects/:project_id',
+    ]);
+  });
+
   it("other servers' own routes are no requests of this API: Python decorators, Go routers, Express, C#", () => {
     const servers: [string, string[]][] = [
       [
