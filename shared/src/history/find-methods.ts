@@ -1,8 +1,11 @@
+import { matchingClose } from './brackets.ts';
 import { NEARBY, neighbours, urlStart } from './context.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
+import { writesApiRoot } from './other-api.ts';
+import { CLIENT_NAME } from './receivers.ts';
 import { servesThisApi } from './server-routes.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
@@ -18,10 +21,35 @@ import { ownsUrl } from './verb-owners.ts';
  * in tests, a mocked client's verb whose call is asserted (Python's `session.patch.assert_called_once_with(url, …)`, Jest's
  * `expect(axios.delete).toHaveBeenCalledWith(url)`) and WireMock's stubs and checks (`stubFor(patch(urlEqualTo(…)))`,
  * `verify(deleteRequestedFor(urlPathEqualTo(…)))`); a declarative client's mapping (`@GetMapping("/organizations/{o}/projects")`
- * on a `@FeignClient` interface: a server's own routes are no URLs, `server-routes.ts`).
+ * on a `@FeignClient` interface of this API: a server's own routes are no URLs, `server-routes.ts`).
  */
 const METHOD =
   /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b/g;
+
+const FEIGN_OURS = memoKey<boolean>('a Feign client of this API');
+
+/**
+ * Whether a text's `@FeignClient` interface is a client of this API, by its annotation and name: a `url` on HCP
+ * Terraform's host, a name of this API's client (`name = "tfe"`, `TfcClient`: `CLIENT_NAME`), or this API's root
+ * (`path = "/api/v2"`) with JSON:API's media type in its mappings. Another service's client (`@FeignClient(name =
+ * "catalog", url = "${catalog.url}")`) says nothing: its paths (`/projects/{id}`) are that service's.
+ */
+function feignShowsThisApi(text: string): boolean {
+  for (let at = text.indexOf('@FeignClient'); at !== -1; at = text.indexOf('@FeignClient', at + 12)) {
+    const open = text.indexOf('(', at);
+    const close = open === -1 || open > at + 14 ? -1 : matchingClose(text, open, MAX_ANNOTATION);
+    const args = close === -1 ? '' : text.slice(open + 1, close);
+    const name = /^[\s\S]{0,300}?\binterface[ \t]+([A-Za-z_]\w*)/.exec(text.slice(Math.max(close, at)))?.[1] ?? '';
+    if (args.includes('terraform.io')) return true;
+    CLIENT_NAME.lastIndex = 0;
+    if (CLIENT_NAME.test(`${args} ${name}`)) return true;
+    if (writesApiRoot(args) && text.includes('application/vnd.api+json')) return true;
+  }
+  return false;
+}
+
+/** How long a `@FeignClient(…)` annotation's arguments may be. */
+const MAX_ANNOTATION = 1_000;
 
 /**
  * Method tokens within METHOD_LINES of some URL hit, outside comments. Only those windows are
@@ -84,6 +112,8 @@ export function findMethods(
       // A test's stub or fake (a mocked verb asserted, WireMock's, nock's, `responses`') stands in for some API: the
       // method is this API's only where the text shows it is this API's, as a fake server's routes must.
       if ((m[11] !== undefined || m[12] !== undefined) && !shows()) continue;
+      // A declarative client's mapping sends its method only on a client of this API (`feignShowsThisApi`).
+      if (m[13] !== undefined && !lines.memo(FEIGN_OURS, () => feignShowsThisApi(text))) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? '').toUpperCase()) as HttpMethod,
         start,

@@ -135,6 +135,20 @@ describe('JS/TS clients and Java routes', () => {
       '5 endpoint POST /organizations/:organization_name/projects',
       '7 endpoint DELETE /projects/:project_id',
     ]);
+    // Named for this API's client, on its host: the same.
+    const named = client.replace('name = "tfc", url = "${tfc.url}", path = "/api/v2"', 'name = "tfe"');
+    assert.deepEqual(endpoints(named, 'Projects.java').length, 3);
+    const hosted = client.replace(
+      'name = "tfc", url = "${tfc.url}", path = "/api/v2"',
+      'url = "https://app.terraform.io/api/v2"',
+    );
+    assert.deepEqual(endpoints(hosted, 'Projects.java').length, 3);
+    // Another service's client (its own paths, `/projects/{id}` too): its mappings send nothing of this API.
+    const other = client.replace(
+      'name = "tfc", url = "${tfc.url}", path = "/api/v2"',
+      'name = "catalog", url = "${catalog.url}"',
+    );
+    assert.deepEqual(endpoints(other, 'Catalog.java'), []);
   });
 
   it("other servers' own routes are no requests of this API: Python decorators, Go routers, Express, C#", () => {
