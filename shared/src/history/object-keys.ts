@@ -1,3 +1,4 @@
+import { matchingClose } from './brackets.ts';
 import type { Evidence, NameHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -48,6 +49,20 @@ export function objectKeyHits(
       for (const hit of shorthandKeys(text, places, lexicon, lines, from, to)) hits.push(hit);
     scanned = Math.max(scanned, to);
   }
+  // A payload's attributes written in shorthand (`attributes: { name, description }`, `const attributes = { name }`)
+  // around a type value (the payload's), each object once.
+  if (!lineStartOnly && text.includes('attributes')) {
+    const read = new Set<number>();
+    for (const item of evidence) {
+      if (item.kind !== 'type') continue;
+      const from = lines.startOf(Math.max(0, item.line - OBJECT_KEY_LINES.beforeType));
+      for (const span of shorthandAttributes(text, from, lines.endOf(item.line + OBJECT_KEY_LINES.afterType))) {
+        if (read.has(span.open)) continue;
+        read.add(span.open);
+        for (const hit of shorthandKeys(text, places, lexicon, lines, span.open, span.close)) hits.push(hit);
+      }
+    }
+  }
   return hits;
 }
 
@@ -71,7 +86,33 @@ function keyBeforeColon(
   return known(text, places, lexicon, lines, start, end);
 }
 
-/** JS shorthand keys around a run task token: `const { stage, configuration_version_id: id } = body`. */
+/** `attributes: {` or `attributes = {` (a JS object literal's opening brace at the end). */
+const ATTRIBUTES_OPEN = /(?<![\w$.])attributes[ \t]*[:=][ \t]*\{/g;
+/** How far an attributes object is read for its closing brace. */
+const MAX_ATTRIBUTES = 1_000;
+
+/**
+ * The object literals between `from` and `to` given to an `attributes` key or variable (`attributes: { name,
+ * description }`, `const attributes = { name, description };` then `{ type: 'projects', attributes }`): the spans
+ * whose shorthand keys are keys of a payload's attributes.
+ */
+function shorthandAttributes(text: string, from: number, to: number): { open: number; close: number }[] {
+  const out: { open: number; close: number }[] = [];
+  const window = text.slice(from, to);
+  if (!window.includes('attributes')) return out;
+  ATTRIBUTES_OPEN.lastIndex = 0;
+  for (let m = ATTRIBUTES_OPEN.exec(window); m !== null; m = ATTRIBUTES_OPEN.exec(window)) {
+    const open = from + m.index + m[0].length - 1;
+    const close = matchingClose(text, open, MAX_ATTRIBUTES, 'braces');
+    if (close !== -1) out.push({ open, close });
+  }
+  return out;
+}
+
+/**
+ * JS shorthand keys between `from` and `to`: around a run task token (`const { stage, configuration_version_id: id } =
+ * body`), in a payload's attributes (`shorthandAttributes`).
+ */
 function shorthandKeys(
   text: string,
   places: LinePlaces,

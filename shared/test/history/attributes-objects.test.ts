@@ -58,3 +58,34 @@ describe('an attributes object filled key by key', () => {
     assert.deepEqual(attributes(text, 'tfc.py'), []);
   });
 });
+
+describe('an attributes object written in shorthand (review v7 item 7a)', () => {
+  it('JS/TS: `attributes: { name, description }` and `const attributes = { name }` put beside the type', () => {
+    const text = [
+      "const TFE = 'https://app.terraform.io/api/v2';", //                          1
+      'export async function rename(projectId: string, name: string, description: string) {',
+      '  const attributes = { name, description };',
+      '  return fetch(`${TFE}/projects/${projectId}`, {',
+      "    method: 'PATCH',", //                                                      5
+      "    body: JSON.stringify({ data: { type: 'projects', attributes } }),",
+      '  });',
+      '}',
+      'export async function queue(ws: string, variables: unknown[], refresh: boolean) {',
+      '  return fetch(`${TFE}/runs`, {', //                                         10
+      "    method: 'POST',",
+      "    body: JSON.stringify({ data: { type: 'runs', attributes: { variables, refresh } } }),",
+      '  });',
+      '}',
+      'export function summary(name: string, count: number) {', //                 15
+      '  const totals = { name, count };',
+      '  return totals;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attributes(text, 'client.ts'), [
+      '3 name attribute projects name',
+      '3 description attribute projects description',
+      '12 variables attribute runs variables',
+      '12 refresh attribute runs refresh',
+    ]);
+  });
+});
