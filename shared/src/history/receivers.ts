@@ -13,12 +13,13 @@ const MODULE_PATH = /(?:\bfrom|\bimport|\brequire\()[ \t]*\(?[ \t]*["'`]([^"'`\n
 
 /**
  * Whether the text imports a module whose path names this API's client (`'../../tfcApi'`,
- * `'../api/terraformCloud/project'`, `'tfe-client'`): the program's own client of this API, whose objects it reads.
+ * `'../api/terraformCloud/project'`, `'tfe-client'`, `'@skorfmann/terraform-cloud'`): the program's own client of this API, whose objects it reads.
  */
 export function importsThisApiClient(text: string): boolean {
   for (const m of text.matchAll(MODULE_PATH)) {
     CLIENT_NAME.lastIndex = 0;
-    if (CLIENT_NAME.test(m[1] ?? '')) return true;
+    // A package's words joined by hyphens (`@skorfmann/terraform-cloud`) as a name's by underscores.
+    if (CLIENT_NAME.test((m[1] ?? '').replace(/-/g, '_'))) return true;
   }
   return false;
 }

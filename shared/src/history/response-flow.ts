@@ -681,7 +681,12 @@ function jsMemberReads(
     )
       continue;
     const member = m[3] ?? m[4] ?? '';
-    const subject = (index.byName.get(member.replace(/_/g, '-')) ?? index.byName.get(member) ?? []).find(
+    // snake_case, or camelCase as a client that camel-cases the response's keys gives them (`uploadUrl`), is kebab-case.
+    const wire = member
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .replace(/_/g, '-')
+      .toLowerCase();
+    const subject = (index.byName.get(wire) ?? index.byName.get(member) ?? []).find(
       (s) => s.type === 'attribute' && s.resource === resource,
     );
     if (subject === undefined) continue;

@@ -446,4 +446,27 @@ describe('JS/TS: a JSON:API object named for its resource, its attributes and re
     assert.deepEqual(attrs('const label = item.attributes.name;\nconst other = entry.relationships.project;'), []);
     assert.deepEqual(attrs('const label = workspace.attributes.name;'), []);
   });
+
+  it("a client package that camel-cases the response's keys: its member read as the kebab-case attribute", () => {
+    const text = [
+      "import { TerraformCloud } from '@skorfmann/terraform-cloud';",
+      'export async function upload(client: TerraformCloud, workspaceId: string, archive: Buffer) {',
+      '  const configurationVersion = await client.ConfigurationVersion.create(workspaceId, { data: {} });',
+      '  await client.ConfigurationVersion.upload(configurationVersion.attributes.uploadUrl, archive);',
+      '  return configurationVersion.attributes.provisional;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(attrs(text), [
+      '4 attribute configuration-versions upload-url',
+      '5 attribute configuration-versions provisional',
+    ]);
+    // The package imported is the evidence for a member no other resource's reads show (`provisional`): without it,
+    // the name alone says nothing.
+    const plain = text.replace(
+      '  await client.ConfigurationVersion.upload(configurationVersion.attributes.uploadUrl, archive);\n',
+      '',
+    );
+    assert.deepEqual(attrs(plain), ['4 attribute configuration-versions provisional']);
+    assert.deepEqual(attrs(plain.split('\n').slice(1).join('\n')), []);
+  });
 });
