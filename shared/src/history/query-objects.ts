@@ -475,9 +475,40 @@ function queryStringPieces(
       // (Looked for in the string alone: a search back from the key ran on through the text when the string had none.)
       if (slashAfter(text, p.stringStart, start)) continue;
       const info = parameterInfo(lexicon, decodeBrackets(text.slice(start, end)));
-      if (info) add(start, end, info);
+      if (info) add(start, end, info, start === p.stringStart + 1 ? joinedUrl(text, p.stringStart, urls) : undefined);
     }
   }
+}
+
+/** A piece appended to a list: `$query += "`, `parts.append(f"`, `parts.push(\``. Group 1 or 2: the list. */
+const APPENDED =
+  /(?:^|[^\w$.])\$?([A-Za-z_]\w*)[ \t]*\+=[ \t]*@?\(?[ \t]*$|(?<![\w$.])([A-Za-z_]\w*)\.(?:append|push|Add)\([ \t]*[fr$]?$/;
+/** How far after a piece its list's join, and after that the URL taking it, are looked for. */
+const JOIN_CHARS = 3_000;
+
+/**
+ * The URL a query piece appended to a list is sent in (`$q += "search%5Btags%5D=$t"`, then `$s = $q -join "&"` and
+ * `"/organizations/$org/workspaces?$s"`; Python's `"&".join(parts)`, JS's `parts.join("&")`): the first URL after the
+ * join whose query is the joined variable (`?$s`, `?{s}`, `?${s}`), else undefined.
+ */
+function joinedUrl(text: string, quote: number, urls: readonly UrlHit[]): UrlHit | undefined {
+  const lineStart = text.lastIndexOf('\n', quote - 1) + 1;
+  const list = APPENDED.exec(text.slice(Math.max(lineStart, quote - 120), quote));
+  const name = list?.[1] ?? list?.[2];
+  if (name === undefined) return undefined;
+  const after = text.slice(quote, quote + JOIN_CHARS);
+  const join = new RegExp(
+    `(?<![\\w$.])\\$?([A-Za-z_]\\w*)[ \\t]*=[ \\t]*(?:\\$${name}[ \\t]+-join\\b|(["'])&\\2\\.join\\([ \\t]*${name}[ \\t]*\\)|${name}\\.join\\([ \\t]*(["'])&\\3[ \\t]*\\))`,
+  ).exec(after);
+  const joined = join?.[1];
+  if (join === null || joined === undefined) return undefined;
+  const from = quote + join.index + join[0].length;
+  const taken = new RegExp(`\\?(?:\\$\\{|\\{|\\$\\(\\$|\\$)${joined}\\b`);
+  return urls.find((u) => {
+    if (u.start < from || u.start > from + JOIN_CHARS) return false;
+    const end = text.indexOf('\n', u.start);
+    return taken.test(text.slice(u.start, end === -1 ? text.length : end));
+  });
 }
 
 /** Whether a `/` is in `text` after `from` up to `to` (inclusive): `text.lastIndexOf('/', to) > from`, read in that span only. */

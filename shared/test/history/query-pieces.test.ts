@@ -34,3 +34,42 @@ describe('query keys after a placeholder', () => {
     assert.deepEqual(parameters(js, 'list.mjs'), []);
   });
 });
+
+describe('query pieces appended to a list, joined into a URL', () => {
+  it('PowerShell, Python and JS: the key is the URL its joined list is the query of', () => {
+    const ps = [
+      'function Get-TfcWorkspaces {', //                                              1
+      '    param($Org, [string[]]$Tags)',
+      '    $queryParams = @()',
+      '    $queryParams += "page%5Bsize%5D=100"',
+      '    if ($Tags) {', //                                                          5
+      '        $queryParams += "search%5Btags%5D=$($Tags -join \',\')"',
+      '    }',
+      '    $queryString = $queryParams -join "&"',
+      '    $endpoint = "/organizations/$Org/workspaces?$queryString"',
+      '    Invoke-TfcApi -Endpoint $endpoint -Method Get', //                           10
+      '}',
+    ].join('\n');
+    assert.deepEqual(parameters(ps, 'workspaces.ps1'), [
+      '4 parameter page[size] *',
+      '6 parameter search[tags] /organizations/:organization_name/workspaces',
+    ]);
+    const py = [
+      'def list_workspaces(org, tags):', //                                            1
+      '    parts = []',
+      '    parts.append(f"search[tags]={tags}")',
+      // Further than a query key's nearby URL (five lines): the join binds it.
+      ...Array.from({ length: 6 }, (_, k) => `    log.debug("step ${k}")`),
+      '    query = "&".join(parts)',
+      '    return session.get(f"{BASE}/api/v2/organizations/{org}/workspaces?{query}")',
+    ].join('\n');
+    assert.deepEqual(parameters(py, 'client.py'), [
+      '3 parameter search[tags] /organizations/:organization_name/workspaces',
+    ]);
+    // Joined but sent to another path (no such key there), or not joined at all: the key is no URL's.
+    const other = py.replace('/organizations/{org}/workspaces?{query}', '/organizations/{org}/teams?{query}');
+    assert.deepEqual(parameters(other, 'client.py'), []);
+    const unjoined = py.replace('    query = "&".join(parts)\n', '');
+    assert.deepEqual(parameters(unjoined, 'client.py'), []);
+  });
+});
