@@ -515,7 +515,12 @@ const serviceClients = SERVICE_CLIENTS.map((c) => {
   const read = { go: goServiceNames, typescript: tsServiceNames }[c.language] ?? serviceNames;
   if (c.client !== 'python-tfe') {
     for (const [name, subject] of [...read(c, texts)].sort()) add(c.client, 'method', name, subject);
-    return { ...c, commit };
+    // A TypeScript client whose response interceptor camel-cases every key (`client.interceptors.response.use((res) =>
+    // camelcaseKeys(res.data, { deep: true }))`): a program reads `attributes.uploadUrl` for `upload-url`.
+    const camelCases =
+      c.language === 'typescript' &&
+      [...texts.values()].some((t) => /interceptors\.response\.use\([^\n]*camelcaseKeys\([^\n]*deep:\s*true/.test(t));
+    return { ...c, commit, ...(camelCases && { camelCases }) };
   }
   // python-tfe: the fork's release, then the index's files where present (newer wins; a name only in the fork is kept).
   const merged = new Map(); // `kind name` → { kind, name, subject, from }
@@ -927,6 +932,7 @@ const out = {
       // The module a program imports the client from (`from pytfe import TFEClient`, `import pytfc`, a Go import path).
       module: c.module,
       clientFile: c.entry,
+      ...(c.camelCases && { camelCasesResponses: true }),
     })),
     {
       client: 'terraform-provider-tfe',

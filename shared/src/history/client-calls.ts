@@ -1,7 +1,7 @@
 import type { LanguageProfile } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
-import { CLIENT_NAME } from './receivers.ts';
+import { CLIENT_NAME, WHOLE_CLIENT_NAME } from './receivers.ts';
 import type { Match } from './match-types.ts';
 import { spelledResource } from './model-names.ts';
 import { endpointFor } from './service-calls.ts';
@@ -66,9 +66,6 @@ const LANGUAGES = new Set([
   'swift',
   'dart',
 ]);
-
-/** The same, the whole of a name. */
-const WHOLE_CLIENT_NAME = new RegExp(`^(?:${CLIENT_NAME.source.slice(2, -9)})$`);
 
 /** A part after a client's name that keeps it one (`tfe.New`, `tfe.Client`, `TFE::Client.new`). */
 const KIND_PART = /^(?:\.|::)((?:[Nn]ew)?(?:[Cc]lient)?|[Aa]pi|API)(?![\w$])/;

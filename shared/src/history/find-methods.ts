@@ -5,7 +5,7 @@ import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { writesApiRoot } from './other-api.ts';
-import { CLIENT_NAME } from './receivers.ts';
+import { WHOLE_CLIENT_NAME } from './receivers.ts';
 import { servesThisApi } from './server-routes.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
@@ -26,27 +26,44 @@ import { ownsUrl } from './verb-owners.ts';
 const METHOD =
   /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b/g;
 
-const FEIGN_OURS = memoKey<boolean>('a Feign client of this API');
+const FEIGN_CLIENTS = memoKey<Map<number, boolean>>('Feign clients of this API, by their annotation');
 
 /**
- * Whether a text's `@FeignClient` interface is a client of this API, by its annotation and name: a `url` on HCP
- * Terraform's host, a name of this API's client (`name = "tfe"`, `TfcClient`: `CLIENT_NAME`), or this API's root
- * (`path = "/api/v2"`) with JSON:API's media type in its mappings. Another service's client (`@FeignClient(name =
- * "catalog", url = "${catalog.url}")`) says nothing: its paths (`/projects/{id}`) are that service's.
+ * Whether the `@FeignClient` interface whose body holds `at` (the nearest annotation before it) is a client of this
+ * API, by its annotation and name: a `url` on HCP Terraform's host, a name of this API's client (`name = "tfe"`, an
+ * interface `TfcClient`: a whole value or name, not `tfe-reports`), or this API's root (`path = "/api/v2"`) with
+ * JSON:API's media type in its mappings. Another service's client (`@FeignClient(name = "catalog", url =
+ * "${catalog.url}")`) says nothing: its paths (`/projects/{id}`) are that service's.
  */
-function feignShowsThisApi(text: string): boolean {
-  for (let at = text.indexOf('@FeignClient'); at !== -1; at = text.indexOf('@FeignClient', at + 12)) {
-    const open = text.indexOf('(', at);
-    const close = open === -1 || open > at + 14 ? -1 : matchingClose(text, open, MAX_ANNOTATION);
-    const args = close === -1 ? '' : text.slice(open + 1, close);
-    const name = /^[\s\S]{0,300}?\binterface[ \t]+([A-Za-z_]\w*)/.exec(text.slice(Math.max(close, at)))?.[1] ?? '';
-    if (args.includes('terraform.io')) return true;
-    CLIENT_NAME.lastIndex = 0;
-    if (CLIENT_NAME.test(`${args} ${name}`)) return true;
-    if (writesApiRoot(args) && text.includes('application/vnd.api+json')) return true;
+function feignShowsThisApi(text: string, lines: Lines, at: number): boolean {
+  const annotation = text.lastIndexOf('@FeignClient', at);
+  if (annotation === -1) return false;
+  const known = lines.memo(FEIGN_CLIENTS, () => new Map<number, boolean>());
+  let ours = known.get(annotation);
+  if (ours === undefined) {
+    ours = feignClientOfThisApi(text, annotation, at);
+    known.set(annotation, ours);
   }
-  return false;
+  return ours;
 }
+
+function feignClientOfThisApi(text: string, annotation: number, at: number): boolean {
+  const open = text.indexOf('(', annotation);
+  const close = open === -1 || open > annotation + 14 ? -1 : matchingClose(text, open, MAX_ANNOTATION);
+  const args = close === -1 ? '' : text.slice(open + 1, close);
+  const head = /^[\s\S]{0,300}?\binterface[ \t]+([A-Za-z_]\w*)[^{;]*\{/.exec(text.slice(Math.max(close, annotation)));
+  if (!head) return false;
+  const brace = Math.max(close, annotation) + head[0].length - 1;
+  const end = matchingClose(text, brace, MAX_INTERFACE, 'braces');
+  if (end !== -1 && at > end) return false;
+  if (args.includes('terraform.io')) return true;
+  const values = [...args.matchAll(/"([^"\n]*)"/g)].map((v) => v[1] ?? '');
+  if ([head[1] ?? '', ...values].some((v) => WHOLE_CLIENT_NAME.test(v))) return true;
+  return writesApiRoot(args) && text.slice(brace, end === -1 ? undefined : end).includes('application/vnd.api+json');
+}
+
+/** How long a Feign interface's body may be. */
+const MAX_INTERFACE = 100_000;
 
 /** How long a `@FeignClient(…)` annotation's arguments may be. */
 const MAX_ANNOTATION = 1_000;
@@ -113,7 +130,7 @@ export function findMethods(
       // method is this API's only where the text shows it is this API's, as a fake server's routes must.
       if ((m[11] !== undefined || m[12] !== undefined) && !shows()) continue;
       // A declarative client's mapping sends its method only on a client of this API (`feignShowsThisApi`).
-      if (m[13] !== undefined && !lines.memo(FEIGN_OURS, () => feignShowsThisApi(text))) continue;
+      if (m[13] !== undefined && !feignShowsThisApi(text, lines, start)) continue;
       found.push({
         method: (m[1] ?? (m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? '').toUpperCase()) as HttpMethod,
         start,

@@ -8,18 +8,20 @@ import { isNameChar } from './source-text.ts';
 export const CLIENT_NAME =
   /\b(?:tf[ce]|TF[CE]|Tf[ce]|[Tt]erraform_?(?:[Cc]loud|[Ee]nterprise)|TERRAFORM_?(?:CLOUD|ENTERPRISE)|[Hh][Cc][Pp]_?[Tt]erraform|HCP_?TERRAFORM)(?:_?\d*_?(?:[Cc]lient|CLIENT|[Aa]pi|API|[Ss]dk|SDK))?(?![\w$])/g;
 
+/** The same, the whole of a name (`tfe`, `TfcClient`; not `tfe-reports`). */
+export const WHOLE_CLIENT_NAME = new RegExp(`^(?:${CLIENT_NAME.source.slice(2, -9)})$`);
+
 /** A module an import or require names (`from '../../tfcApi'`, `require("./terraform-cloud/client")`): group 1. */
 const MODULE_PATH = /(?:\bfrom|\bimport|\brequire\()[ \t]*\(?[ \t]*["'`]([^"'`\n]{1,200})["'`]/g;
 
 /**
  * Whether the text imports a module whose path names this API's client (`'../../tfcApi'`,
- * `'../api/terraformCloud/project'`, `'tfe-client'`, `'@skorfmann/terraform-cloud'`): the program's own client of this API, whose objects it reads.
+ * `'../api/terraformCloud/project'`, `'tfe-client'`): the program's own client of this API, whose objects it reads.
  */
 export function importsThisApiClient(text: string): boolean {
   for (const m of text.matchAll(MODULE_PATH)) {
     CLIENT_NAME.lastIndex = 0;
-    // A package's words joined by hyphens (`@skorfmann/terraform-cloud`) as a name's by underscores.
-    if (CLIENT_NAME.test((m[1] ?? '').replace(/-/g, '_'))) return true;
+    if (CLIENT_NAME.test(m[1] ?? '')) return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import { importsThisApiClient } from './receivers.ts';
+import { importsCamelCasingClient } from './sdk-names.ts';
 import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
@@ -662,6 +663,7 @@ function jsMemberReads(
   if (!lines.markers.has('.attributes') && !lines.markers.has('.relationships')) return [];
   const out: Match[] = [];
   let ownClient: boolean | undefined;
+  let camel: boolean | undefined;
   let requested: ReadonlySet<string> | undefined;
   let distinct: ReadonlySet<string> | undefined;
   for (const m of text.matchAll(JS_MEMBER_READ)) {
@@ -676,16 +678,16 @@ function jsMemberReads(
       !(requested ??= new Set(urls.flatMap((u) => (u.method === undefined ? [] : (urlResource(u) ?? []))))).has(
         resource,
       ) &&
-      !(ownClient ??= importsThisApiClient(text)) &&
+      !(ownClient ??= importsThisApiClient(text) || importsCamelCasingClient(text, index)) &&
       !(distinct ??= readsDistinct(text, index)).has(`${m[1] ?? ''} ${resource}`)
     )
       continue;
     const member = m[3] ?? m[4] ?? '';
-    // snake_case, or camelCase as a client that camel-cases the response's keys gives them (`uploadUrl`), is kebab-case.
-    const wire = member
-      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-      .replace(/_/g, '-')
-      .toLowerCase();
+    // snake_case, or camelCase where a mapped client that camel-cases the response's keys gives them (`uploadUrl`), is
+    // kebab-case.
+    camel ??= importsCamelCasingClient(text, index);
+    const camelCased = camel ? member.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase() : member;
+    const wire = camelCased.replace(/_/g, '-');
     const subject = (index.byName.get(wire) ?? index.byName.get(member) ?? []).find(
       (s) => s.type === 'attribute' && s.resource === resource,
     );

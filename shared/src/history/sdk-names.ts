@@ -30,6 +30,8 @@ interface SdkData {
     readonly releases?: readonly { readonly release: string }[];
     /** A Python client of services (`client.projects.delete(…)`): the module a program imports it from (`pytfe`). */
     readonly module?: string;
+    /** A TypeScript client whose responses it camel-cases (`uploadUrl` for `upload-url`), as its source does. */
+    readonly camelCasesResponses?: boolean;
     /** A Python client of classes: the class a program makes (`Client`), what each method returns (`[]Workspace`). */
     readonly entry?: string;
     readonly returns?: Readonly<Record<string, string>>;
@@ -81,6 +83,7 @@ interface SdkIndex {
     readonly language: string;
     readonly module: string;
     readonly imports: RegExp;
+    readonly camelCases: boolean;
   }[];
   /** Method keys (`go-tfe TeamMembers.Add`) that map per keyword or options field (`TeamMembers.Add(OrganizationMembershipIDs)`). */
   readonly keyed: ReadonlySet<string>;
@@ -208,6 +211,7 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
                 : c.language === 'typescript'
                   ? new RegExp(`['"]${c.module.replace(/[.]/g, '\\.')}['"]`)
                   : new RegExp(`^[ \\t]*(?:from|import)[ \\t]+${c.module}\\b`, 'm'),
+            camelCases: c.camelCasesResponses === true,
           },
         ],
   );
@@ -632,6 +636,16 @@ export function providerTypeResource(index: HistoryIndex, type: string): string 
 }
 
 /** The provider's resource and data types the mapping knows (`tfe_workspace`): those it maps to a resource or maps arguments of. */
+/**
+ * Whether the text imports a mapped TypeScript client that camel-cases its responses' keys (`from
+ * '@skorfmann/terraform-cloud'`): its objects' members are the API's kebab-case names camel-cased.
+ */
+export function importsCamelCasingClient(text: string, index: HistoryIndex): boolean {
+  return sdkIndex(index).serviceClients.some(
+    (c) => c.camelCases && c.language === 'typescript' && text.includes(c.module) && c.imports.test(text),
+  );
+}
+
 export function providerTypes(index: HistoryIndex): readonly string[] {
   const sdkIdx = sdkIndex(index);
   return [...new Set([...Object.keys(sdkIdx.providerResources), ...sdkIdx.schemaNames.keys()])];

@@ -468,5 +468,8 @@ describe('JS/TS: a JSON:API object named for its resource, its attributes and re
     );
     assert.deepEqual(attrs(plain), ['4 attribute configuration-versions provisional']);
     assert.deepEqual(attrs(plain.split('\n').slice(1).join('\n')), []);
+    // A client of this API of the program's own (no camel-casing known): its camelCase members are no attributes.
+    const own = text.replace("from '@skorfmann/terraform-cloud'", "from '../lib/tfc-service'");
+    assert.deepEqual(attrs(own), ['5 attribute configuration-versions provisional']);
   });
 });

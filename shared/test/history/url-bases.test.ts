@@ -149,6 +149,25 @@ describe('JS/TS clients and Java routes', () => {
       'name = "catalog", url = "${catalog.url}"',
     );
     assert.deepEqual(endpoints(other, 'Catalog.java'), []);
+    // A service's name that only begins like this API's client's (`tfe-reports`) is no name of it.
+    const reports = client.replace('name = "tfc", url = "${tfc.url}", path = "/api/v2"', 'name = "tfe-reports"');
+    assert.deepEqual(endpoints(reports, 'Reports.java'), []);
+    // Two clients in one file: each mapping is its own interface's.
+    const both = [
+      'public class Clients {',
+      '    @FeignClient(name = "tfc", url = "https://app.terraform.io/api/v2")',
+      '    public interface TfcClient {',
+      '        @DeleteMapping("/projects/{id}")',
+      '        void remove(@PathVariable("id") String id);', //  5
+      '    }',
+      '    @FeignClient(name = "catalog", url = "${catalog.url}")',
+      '    public interface CatalogClient {',
+      '        @DeleteMapping("/projects/{id}")',
+      '        void remove(@PathVariable("id") String id);', // 10
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(both, 'Clients.java'), ['4 endpoint DELETE /projects/:project_id']);
   });
 
   it("other servers' own routes are no requests of this API: Python decorators, Go routers, Express, C#", () => {
