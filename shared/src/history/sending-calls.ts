@@ -138,7 +138,14 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     const sent = name ? sendingMethod(text, lines, url, name, url.line, 1, more) : undefined;
     // Extended before it is sent (`url += f"/{org}/workspaces"`): the literal is the prefix of a longer URL.
     if (sent === EXTENDED) url.extended = true;
-    else if (sent) {
+    else if (typeof sent === 'object' && 'reassigned' in sent) {
+      // A verb after the variable was given another value sends that value, not this literal's: no method.
+      if (url.method === undefined || url.method.start >= sent.reassigned) {
+        delete url.method;
+        delete url.sends;
+        url.methodDistance = -1;
+      }
+    } else if (sent) {
       if (more.length > 0) url.sends = more;
       url.method = sent;
       url.methodDistance = 0;
@@ -203,12 +210,14 @@ function sendingMethod(
   fromLine = url.line,
   hops = 1,
   more?: MethodToken[],
-): MethodToken | typeof EXTENDED | undefined {
+): MethodToken | typeof EXTENDED | Reassigned | undefined {
   const { uses, assigns, extends: grows } = variablePatterns(name);
   const indent = indentOf(text, lines.startOf(fromLine === url.line ? assignmentLine(text, lines, url) : fromLine));
   // Inside another branch of the same if/elif/else (or switch), an assignment is an alternative, not a
   // new value: `if a: url = …{0} elif b: url = …{1}` then `self._show(url)` sends either.
   let branch: number | undefined;
+  // The indentation of a block inside the variable's where it was given another value: its lines are passed over.
+  let nested: number | undefined;
   // With `more`, the sends after the first are read too (`requests.post(url, …)`, then `requests.get(url, …)`).
   let first: MethodToken | undefined;
   for (
@@ -227,6 +236,10 @@ function sendingMethod(
     if (own < body.length && branch !== undefined && own <= branch && !ALTERNATIVE.test(body)) branch = undefined;
     if (own < indent && ALTERNATIVE.test(body)) branch = own;
     // Both patterns hold the name: a line without it is passed over unmatched (most lines, and a quick search).
+    if (nested !== undefined) {
+      if (own >= nested || own === body.length) continue;
+      nested = undefined;
+    }
     if (!body.includes(name)) continue;
     const grown = body.startsWith(name, own) ? grows.exec(body) : null;
     // A query added (`url += "?page[size]=100"`) keeps the path; a path added on every way to the send makes
@@ -235,7 +248,21 @@ function sendingMethod(
       if (grown[1] ?? grown[2] ?? grown[3] ?? (own > indent || branch !== undefined)) continue;
       return first ?? EXTENDED;
     }
-    if (branch === undefined && assigns.test(body)) break;
+    if (branch === undefined && assigns.test(body)) {
+      // Given another value in a block inside the variable's (`if name.startswith("gh:"):` then `url = f"{GH}/…"`):
+      // the sends in that block are the other value's; the variable's own value is sent after the block.
+      if (own > indent) {
+        nested = own;
+        continue;
+      }
+      // Given another value before any send (`url = "https://api.github.com/projects/" + id` under the literal's
+      // line, then `requests.delete(url)`): the literal's value is never sent, and a verb below is the other value's.
+      // (`url = url.rstrip("/")`, a value built from its own, is the same URL: the search ends with nothing said.)
+      // (A keyword argument of a call, `path=f"/varsets/{id}",` in one call then another, is no variable: not read.)
+      if (first === undefined && !namesItself(body, name) && !/,\s*$/.test(body) && !inCall(text, lines, url, indent))
+        return { reassigned: from };
+      break;
+    }
     // Put at the end of another variable (`path = api_endpoint + create_path`, `url = f"{root}{path}"`): that
     // one is the URL sent, and the path is its tail.
     const alias = first === undefined && hops > 0 ? tailAlias(body, name) : undefined;
@@ -364,6 +391,22 @@ const URL_WRAPPER = /(?:^|[.\s])(?:URI|Uri|URL|Url|urlparse|urlsplit)(?:\.\w+)?$
 
 /** What `sendingMethod` says of a URL variable extended before it is sent. */
 const EXTENDED = 'extended';
+
+/** What `sendingMethod` says of a URL variable given another value before it is sent: the offset of that line. */
+interface Reassigned {
+  readonly reassigned: number;
+}
+
+/** Whether the URL's assignment (its line's first word, at `indent`) is inside a call's arguments: a keyword argument. */
+function inCall(text: string, lines: Lines, url: UrlHit, indent: number): boolean {
+  return enclosingCall(text, lines.startOf(assignmentLine(text, lines, url)) + indent) !== undefined;
+}
+
+/** Whether an assignment's value names the variable it assigns (`url = url.rstrip("/")`, `u = strings.TrimSuffix(u, "/")`). */
+function namesItself(body: string, name: string): boolean {
+  const eq = body.indexOf('=');
+  return new RegExp(`(?<![\\w.$])${name}(?!\\w)`).test(body.slice(eq + 1));
+}
 
 /**
  * The variable a line assigns a value ending with `name` (`path = api_endpoint + create_path`,
