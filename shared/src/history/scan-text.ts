@@ -62,7 +62,7 @@ import {
 } from './sdk-names.ts';
 import { receiverReads, requestFieldReads } from './request-field-reads.ts';
 import { projectStatusMatches, runTaskServerMatches, statusFacts } from './run-task-server.ts';
-import { sendingCalls } from './sending-calls.ts';
+import { otherPayloadSpans, sendingCalls } from './sending-calls.ts';
 import { callsPathHelper, pathHelpers } from './path-helpers.ts';
 import { routerFacts, routesConcern, routesFor } from './server-routes.ts';
 import { serviceCallMatches } from './service-calls.ts';
@@ -491,7 +491,11 @@ function scan(
       ...clientCallMatches(text, lines, index, profile, languageId),
     ],
     callbacks: callbackMatches(text, lines, index, profile, ctx.runTask),
-    other: otherApiSpans(text, lines, languageId),
+    // (A payload sent to another API holds keys only: read where the text has names.)
+    other:
+      hits.names.length === 0
+        ? otherApiSpans(text, lines, languageId)
+        : [...otherApiSpans(text, lines, languageId), ...otherPayloadSpans(text, lines, hits.urls)],
     based: basedUrls(text, hits.urls),
     learned,
     models,

@@ -5,6 +5,8 @@ import { helperSending, type SentAt } from './helper-sends.ts';
 import { methodDecided, type UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
+import { MAX_LITERAL, matchingClose } from './brackets.ts';
+import { namesOwnBase } from './other-api.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
 import { jsonApiLink } from './url-data.ts';
@@ -960,4 +962,113 @@ function flagsElsewhere(text: string, body: string, url: string): boolean {
     }
   }
   return false;
+}
+
+/** A call that sends a payload: a verb of an HTTP client (`requests.post(`, `axios.patch(`, `HTTParty.put(`), its receiver read before it. */
+const PAYLOAD_CALL = /(?:\.|->|::)(?:post|put|patch)\(/g;
+/** How many lines above a call the variable it sends (its URL, its payload) may be assigned. */
+const ASSIGN_LINES = 60;
+/** A placeholder of a literal (`{JIRA}`, `${base}`, `#{host}`, `%s`), taken out before the literal's own path is read. */
+const PLACEHOLDER = /[$#]?\{[^{}]*\}|%[sdv]/g;
+
+/**
+ * Spans of payloads sent to another API (v7's item 14): a sending call (PAYLOAD_CALL) whose URL, written in the call
+ * or assigned to the variable it passes, is a literal with a path of its own that is none of this API's URLs
+ * (`requests.post(f"{JIRA}/rest/api/2/issue", json=body)`, `url = f"{GH}/projects/{pid}"` then
+ * `requests.patch(url, json={"name": n})`). The call's other arguments and the object literals assigned to the
+ * variables they pass (`body = {"fields": {"project": …}}`) are that API's payload: their keys say nothing of this
+ * one, whatever else the text calls. A URL the text does not show (a parameter, an expression) decides nothing.
+ */
+export function otherPayloadSpans(text: string, lines: Lines, urls: readonly UrlHit[]): [number, number][] {
+  const out: [number, number][] = [];
+  if (!lines.markers.has('.post(') && !lines.markers.has('.put(') && !lines.markers.has('.patch(')) return out;
+  PAYLOAD_CALL.lastIndex = 0;
+  for (let m = PAYLOAD_CALL.exec(text); m !== null; m = PAYLOAD_CALL.exec(text)) {
+    if (!HTTP_RECEIVER.test(receiverOf(text.slice(Math.max(0, m.index - 80), m.index)))) continue;
+    const open = m.index + m[0].length - 1;
+    const close = matchingClose(text, open, MAX_LITERAL);
+    if (close === -1) continue;
+    const first = firstArgumentEnd(text, open + 1, close);
+    if (first === -1) continue;
+    const argument = text.slice(open + 1, first).trim();
+    const line = lines.lineOf(open);
+    let literal: [number, number] | undefined;
+    if (/^(?:[fFrRbB]{0,2})["'`]/.test(argument)) {
+      const from = text.indexOf(argument, open + 1);
+      literal = [from, from + argument.length];
+    } else if (/^[A-Za-z_]\w*$/.test(argument)) literal = assignedLiteral(text, lines, argument, line);
+    if (literal === undefined || !otherLiteral(text, urls, literal[0], literal[1])) continue;
+    out.push([first, close]);
+    // The payload's variables among the other arguments (`json=body`, `data=json.dumps(body)`, `body`): their object literals.
+    for (const word of text.slice(first, close).matchAll(/(?<![\w.$'"])([A-Za-z_]\w*)\b(?![\w.([=])/g)) {
+      const span = assignedObject(text, lines, word[1] ?? '', line);
+      if (span !== undefined) out.push(span);
+    }
+  }
+  return out;
+}
+
+/** The end of a call's first argument (its `,` at depth 0, else the call's close), or -1 when it holds none. */
+function firstArgumentEnd(text: string, from: number, close: number): number {
+  let depth = 0;
+  let quote = 0;
+  for (let i = from; i < close; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === 92) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39 || c === 96) quote = c;
+    else if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) depth--;
+    else if (c === 44 && depth === 0) return i;
+  }
+  return text.slice(from, close).trim() === '' ? -1 : close;
+}
+
+/** The line that last assigns `name` above `line` (within ASSIGN_LINES, not past a definition at the margin), and its value's offset. */
+function lastAssignment(text: string, lines: Lines, name: string, line: number): number | undefined {
+  const assigns = new RegExp(
+    `^[ \\t]*(?:(?:const|let|var|val)[ \\t]+)?${name}(?:[ \\t]*:[^=\\n]+)?[ \\t]*=(?!=)[ \\t]*`,
+  );
+  for (let l = line; l >= 0 && l >= line - ASSIGN_LINES; l--) {
+    const from = lines.startOf(l);
+    const row = text.slice(from, lines.endOf(l));
+    const m = assigns.exec(row);
+    if (m) return from + m[0].length;
+    if (l < line && indentOf(text, from) === 0 && DEFINITION.test(row)) return undefined;
+  }
+  return undefined;
+}
+
+/** The string literal `name` was last assigned above `line` (`url = f"{GH}/projects/{pid}"`), as a span. */
+function assignedLiteral(text: string, lines: Lines, name: string, line: number): [number, number] | undefined {
+  const at = lastAssignment(text, lines, name, line);
+  if (at === undefined) return undefined;
+  const m = /^(?:[fFrRbB]{0,2})(["'`])(?:\\.|(?!\1)[^\\\n])*\1[ \t]*[;,]?[ \t]*(?:#.*|\/\/.*)?$/.exec(
+    text.slice(at, lines.endOf(lines.lineOf(at))),
+  );
+  return m ? [at, at + m[0].trimEnd().length] : undefined;
+}
+
+/** The object literal `name` was last assigned above `line` (`body = {` … `}`), as a span. */
+function assignedObject(text: string, lines: Lines, name: string, line: number): [number, number] | undefined {
+  const at = lastAssignment(text, lines, name, line);
+  if (at === undefined || text.charCodeAt(at) !== 123) return undefined;
+  const close = matchingClose(text, at, MAX_LITERAL);
+  return close === -1 ? undefined : [at, close + 1];
+}
+
+/**
+ * Whether a literal is a whole URL of another API: it opens with a host or a base placeholder not named for this API
+ * (`f"{JIRA}/rest/api/2/issue"`, `"https://hooks.slack.com/…"`; not `'/notification-configurations'`, a path on a
+ * client's base, nor `f"{TFE}/…"`), its own text has a path, and it holds none of this API's URLs.
+ */
+function otherLiteral(text: string, urls: readonly UrlHit[], from: number, to: number): boolean {
+  const body = text.slice(from, to).replace(/^[fFrRbB]{0,2}["'`]/, '');
+  const base = /^(?:https?:\/\/([^/"'`]*)|[$#]?\{([^{}]*)\})/.exec(body);
+  if (!base || namesOwnBase(base[1] ?? base[2] ?? '')) return false;
+  const own = body.replace(PLACEHOLDER, '');
+  if (!/\/[A-Za-z]/.test(own) || /\/api\/v2(?![\w-])/.test(own)) return false;
+  for (const url of urls) if (url.start < to && url.end > from) return false;
+  return true;
 }
