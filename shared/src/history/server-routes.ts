@@ -130,7 +130,10 @@ export function routeReading(
     return served(prefix, absolute ? literal.slice(literal.indexOf('/')) : literal, verb);
   }
   const reg = registrationIn(head);
-  if (!reg) return undefined;
+  if (!reg) {
+    const php = phpRoute(text, head, headStart, close);
+    return php === undefined ? undefined : served('', literal, php);
+  }
   const { at, receiver, name, derived } = reg;
   const python = at !== undefined;
   if (python && !decorates(text, close)) return undefined;
@@ -161,6 +164,31 @@ export function routeReading(
 }
 
 const OWN: RouteReading = { own: true };
+
+/**
+ * PHP's routes: Laravel's `Route::get('/projects/{project}', …)` (its facade: a route whatever follows; inside a
+ * `Route::prefix('api/v2')->group(…)` too, whose prefix is not read), and Slim's or Lumen's `$app->delete('/x', function
+ * ($request, $response, $args) {`, `$router->patch('/x', 'TaskController@update')`, `[TaskController::class, 'update']`:
+ * a verb on any receiver is a route only with a handler after the literal (Guzzle's `$client->get('/x', [...])` sends).
+ * Group 1: `Route::`; group 2: the verb.
+ */
+const PHP_REGISTRATION = /(?:(\bRoute::)|\$[A-Za-z_]\w*->)(get|post|put|patch|delete|any|match|options)[ \t]*\([ \t]*$/;
+const PHP_HANDLER =
+  /^[ \t]*,[ \t]*(?:(?:static[ \t]+)?(?:function|fn)[ \t]*\(|["'][A-Za-z_\\][\w\\]*@\w+["']|\[[ \t]*[A-Za-z_\\][\w\\]*::class[ \t]*,|[A-Za-z_\\][\w\\]*::class\b)/;
+
+/**
+ * The methods of a PHP route (PHP_REGISTRATION) whose literal's head is `head` (from `headStart`) and whose closing
+ * quote is at `close`: its verb's, none for `any`/`match`/`options`; undefined when the literal is no PHP route.
+ */
+function phpRoute(text: string, head: string, headStart: number, close: number): MethodToken[] | undefined {
+  if (!head.includes('::') && !head.includes('->')) return undefined;
+  const m = PHP_REGISTRATION.exec(head);
+  if (!m) return undefined;
+  if (m[1] === undefined && !PHP_HANDLER.test(text.slice(close + 1, Math.min(lineEnd(text, close), close + 120))))
+    return undefined;
+  const verb = m[2]!;
+  return word(headStart + m.index + m[0].lastIndexOf(verb), verb);
+}
 
 /** A registration read in a literal's head: REGISTRATION's, else DERIVED_REGISTRATION's (offsets in the head). */
 function registrationIn(

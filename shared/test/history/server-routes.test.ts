@@ -254,6 +254,54 @@ describe('routes of a server implementing this API: JavaScript, Python', () => {
   });
 });
 
+describe('routes of a server implementing this API: PHP', () => {
+  it('Laravel’s Route:: facade and Slim’s or Lumen’s verbs with a handler are routes; Guzzle’s verbs send', () => {
+    // Another product's server: its routes say nothing, relative in a prefixed group or written whole.
+    const laravel = [
+      '<?php',
+      'use Illuminate\\Support\\Facades\\Route;',
+      'use App\\Http\\Controllers\\ProjectController;',
+      '',
+      "Route::prefix('api/v2')->middleware('auth:sanctum')->group(function () {",
+      "    Route::get('/projects/{project}', [ProjectController::class, 'show']);",
+      "    Route::delete('/projects/{project}', [ProjectController::class, 'destroy']);",
+      "    Route::get('/organizations/{org}/projects', [ProjectController::class, 'index']);",
+      '});',
+    ];
+    assert.deepEqual(endpoints(laravel, 'api.php'), []);
+    const slim = [
+      '<?php',
+      '$app = AppFactory::create();',
+      "$app->get('/api/v2/projects/{id}', function ($request, $response, $args) { return $response; });",
+      "$app->delete('/api/v2/projects/{id}', function ($request, $response, $args) { return $response->withStatus(204); });",
+      "$router->patch('/api/v2/tasks/{id}', 'TaskController@update');",
+      '$app->run();',
+    ];
+    assert.deepEqual(endpoints(slim, 'index.php'), []);
+    // A stand-in of this API (it checks the token the tool sends as TFE_TOKEN): its routes are this API's endpoints.
+    const fake = [
+      '<?php',
+      "$token = getenv('TFE_TOKEN');",
+      '$app = AppFactory::create();',
+      "$app->get('/api/v2/organizations/{org}/workspaces', function ($request, $response, $args) {",
+      '    return $response;',
+      '});',
+      "$app->delete('/api/v2/projects/{id}', fn ($request, $response) => $response->withStatus(204));",
+    ];
+    assert.deepEqual(endpoints(fake, 'fake_tfe.php'), [
+      '4 endpoint GET /organizations/:organization_name/workspaces',
+      '7 endpoint DELETE /projects/:project_id',
+    ]);
+    // A client's calls: Guzzle's verbs take options, not a handler.
+    const guzzle = [
+      '<?php',
+      "$client = new GuzzleHttp\\Client(['base_uri' => 'https://app.terraform.io/']);",
+      '$client->delete("/api/v2/projects/{$id}", [\'headers\' => $headers]);',
+    ];
+    assert.deepEqual(endpoints(guzzle, 'client.php'), ['3 endpoint DELETE /projects/:project_id']);
+  });
+});
+
 describe('routes of a server implementing this API: controller classes', () => {
   it('Spring: the class’s @RequestMapping("/api/v2") over its methods’ mappings', () => {
     const controller = [
