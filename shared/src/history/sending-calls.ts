@@ -972,16 +972,17 @@ const ASSIGN_LINES = 60;
 const PLACEHOLDER = /[$#]?\{[^{}]*\}|%[sdv]/g;
 
 /**
- * Spans of payloads sent to another API (v7's item 14): a sending call (PAYLOAD_CALL) whose URL, written in the call
- * or assigned to the variable it passes, is a literal with a path of its own that is none of this API's URLs
- * (`requests.post(f"{JIRA}/rest/api/2/issue", json=body)`, `url = f"{GH}/projects/{pid}"` then
- * `requests.patch(url, json={"name": n})`). The call's other arguments and the object literals assigned to the
- * variables they pass (`body = {"fields": {"project": …}}`) are that API's payload: their keys say nothing of this
- * one, whatever else the text calls. A URL the text does not show (a parameter, an expression) decides nothing.
+ * Spans of payloads sent to a URL that is not this API's (v7's item 14; v6's item 5): a sending call (PAYLOAD_CALL) whose
+ * URL, written in the call or assigned to the variable it passes, is a whole URL none of this API's templates fits
+ * (`otherLiteral`: `requests.post(f"{JIRA}/rest/api/2/issue", json=body)`, `url = f"{GH}/projects/{pid}"` then
+ * `requests.patch(url, json={"name": n})`, `requests.post(f"{TFE}/api/v2/teams/{id}/organization-memberships", json=…)`).
+ * The call's other arguments and the object literals assigned to the variables they pass (`body = {"fields":
+ * {"project": …}}`) are that URL's: their keys say nothing of this API, whatever else the text calls. A URL the text
+ * does not show (a parameter, an expression) decides nothing.
  */
 export function otherPayloadSpans(text: string, lines: Lines, urls: readonly UrlHit[]): [number, number][] {
   const out: [number, number][] = [];
-  if (!lines.markers.has('.post(') && !lines.markers.has('.put(') && !lines.markers.has('.patch(')) return out;
+  if (!lines.markers.any(['.post(', '.put(', '.patch('])) return out;
   PAYLOAD_CALL.lastIndex = 0;
   for (let m = PAYLOAD_CALL.exec(text); m !== null; m = PAYLOAD_CALL.exec(text)) {
     if (!HTTP_RECEIVER.test(receiverOf(text.slice(Math.max(0, m.index - 80), m.index)))) continue;
@@ -1059,16 +1060,20 @@ function assignedObject(text: string, lines: Lines, name: string, line: number):
 }
 
 /**
- * Whether a literal is a whole URL of another API: it opens with a host or a base placeholder not named for this API
- * (`f"{JIRA}/rest/api/2/issue"`, `"https://hooks.slack.com/…"`; not `'/notification-configurations'`, a path on a
- * client's base, nor `f"{TFE}/…"`), its own text has a path, and it holds none of this API's URLs.
+ * Whether a literal is a whole URL none of this API's templates fits, so a payload sent to it says nothing of this API:
+ * it opens with a host or a base placeholder, its own text has a path, it holds none of this API's URL hits, and it is
+ * either another API's (`f"{JIRA}/rest/api/2/issue"`, `"https://hooks.slack.com/…"`: its base not named for this API,
+ * no `/api/v2`) or a path from this API's root that fits none of its templates (`f"{host}/api/v2/teams/"`, v6's item 5).
+ * Not `'/notification-configurations'` (a path on a client's base), nor `f"{TFE}/…"` without the root.
  */
 function otherLiteral(text: string, urls: readonly UrlHit[], from: number, to: number): boolean {
   const body = text.slice(from, to).replace(/^[fFrRbB]{0,2}["'`]/, '');
   const base = /^(?:https?:\/\/([^/"'`]*)|[$#]?\{([^{}]*)\})/.exec(body);
-  if (!base || namesOwnBase(base[1] ?? base[2] ?? '')) return false;
+  if (!base) return false;
   const own = body.replace(PLACEHOLDER, '');
-  if (!/\/[A-Za-z]/.test(own) || /\/api\/v2(?![\w-])/.test(own)) return false;
+  if (!/\/[A-Za-z]/.test(own)) return false;
+  const rooted = /\/api\/v2\/[A-Za-z]/.test(own);
+  if (!rooted && (namesOwnBase(base[1] ?? base[2] ?? '') || /\/api\/v2(?![\w-])/.test(own))) return false;
   for (const url of urls) if (url.start < to && url.end > from) return false;
   return true;
 }

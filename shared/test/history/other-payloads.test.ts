@@ -59,4 +59,23 @@ describe('a payload sent to another API', () => {
     assert.ok(!found.some((r) => r.startsWith('11 ')), found.join('\n'));
     assert.ok(found.includes('17 attribute projects name'), found.join('\n'));
   });
+
+  it('a payload sent to a path from this API’s root that fits none of its templates takes no neighbour’s resource', () => {
+    const text = [
+      'import os',
+      'import requests',
+      '',
+      'TFE = os.environ["TFE_ADDRESS"]',
+      'HEADERS = {"Authorization": f"Bearer {os.environ[\'TFE_TOKEN\']}"}',
+      '',
+      'def add_member(team_id, name):',
+      '    return requests.post(f"{TFE}/api/v2/teams/{team_id}/organization-memberships", json={"name": name}, headers=HEADERS)',
+      '',
+      'def list_projects(org):',
+      '    return requests.get(f"{TFE}/api/v2/organizations/{org}/projects", headers=HEADERS).json()',
+    ].join('\n');
+    const found = rows(text, 'tower.py');
+    assert.ok(found.includes('11 endpoint GET /organizations/:organization_name/projects'), found.join('\n'));
+    assert.ok(!found.some((r) => r.startsWith('8 ')), found.join('\n'));
+  });
 });
