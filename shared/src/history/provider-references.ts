@@ -615,14 +615,19 @@ const BLOCK_HEAD = /^([A-Za-z_][\w-]*)(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ 
 /** A line of a module call that may write a value (`isWritten`): a string, a number, `true`, `null`, `[]`, a heredoc. */
 const WRITES = /["\d]|<<|\b(?:true|false|null)\b|\[\s*\]/;
 
+/** Brackets that open and close a level of a value (an object, a list, a call's arguments). */
+const OPENS = '{[(';
+const CLOSES = '}])';
+
 /** A module call's meta-argument's line (`source = "./x"`, `for_each = …`): not an input. */
 const META_LINE = new RegExp(`^\\s*(?:${[...MODULE_META].join('|')})\\s*=`);
 
 /**
  * Whether a text's local module calls may write an input's value (`name = "x"`: `handOn` reads only those), by its lines:
  * each call's from its block's head to the next head at a line's start, its meta-arguments' lines left out (review v7
- * item 22: a `.tf` file whose calls hand only references was parsed and scanned again for none). A file whose local
- * sources are not all in such a call (another layout) may.
+ * item 22: a `.tf` file whose calls hand only references was parsed and scanned again for none): those at the call's
+ * own level (by the brackets before them), not an input object's key of the same name (`settings = { version = "1" }`).
+ * A file whose local sources are not all in such a call (another layout) may.
  */
 function writesModuleInputs(text: string): boolean {
   const sources = localSources(text).length;
@@ -639,8 +644,11 @@ function writesModuleInputs(text: string): boolean {
     const local = localSources(body).length;
     if (local === 0) continue;
     seen += local;
-    for (const line of body.split('\n'))
-      if (line.includes('<<') || (!META_LINE.test(line) && WRITES.test(line))) return true;
+    let depth = 0;
+    for (const line of body.split('\n')) {
+      if (line.includes('<<') || (!(depth <= 0 && META_LINE.test(line)) && WRITES.test(line))) return true;
+      for (const c of line) depth += OPENS.includes(c) ? 1 : CLOSES.includes(c) ? -1 : 0;
+    }
   }
   return seen < sources;
 }

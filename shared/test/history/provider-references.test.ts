@@ -462,6 +462,8 @@ describe('history: the project pass over Terraform files the project’s modules
     assert.equal(handsModuleInputs('main.tf', call('  access = "read"\n')), true);
     assert.equal(handsModuleInputs('main.tf', call('  name = "x"\n  teams  = []\n')), true);
     assert.equal(handsModuleInputs('main.tf', call('  teams = { ops = 1 }\n')), true);
+    // An input object's key named like a meta-argument is the input's.
+    assert.equal(handsModuleInputs('main.tf', call('  settings = {\n    version = "1.5.0"\n  }\n')), true);
     // References, and a meta-argument's literals (`for_each`), hand the provider nothing written.
     assert.equal(handsModuleInputs('main.tf', call('  name   = var.name\n  access = each.value\n')), false);
     assert.equal(handsModuleInputs('main.tf', 'module "x" {\n  source = "acme/x/tfe"\n  access = "read"\n}\n'), false);
