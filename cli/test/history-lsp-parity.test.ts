@@ -48,7 +48,7 @@ const CORPORA: readonly { folder: string; committed: boolean }[] = [
 const LABELLED_SETS = [
   'new',
   'held',
-  ...Array.from({ length: 55 }, (_, n) => `held${n + 2}`), // held2 to held56
+  ...Array.from({ length: 59 }, (_, n) => `held${n + 2}`), // held2 to held60
 ];
 
 /** Lines the server is asked for at once (below the inlay hints' cap of 200 annotated lines). */

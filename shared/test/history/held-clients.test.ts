@@ -280,9 +280,26 @@ labelledSet('held52', { alwaysCheck: false, minExpected: 80, floors: { recall: 0
 // The code at the session's start (0149a36a) finds 247 of 269 (91.8%), wrong 5 of 252. Seen since; the floors are that
 // measurement.
 labelledSet('held53', { alwaysCheck: false, minExpected: 90, floors: { recall: 0.96, wrongShare: 0.01 } });
-labelledSet('held54', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.82, wrongShare: 0.09 } });
-labelledSet('held55', { alwaysCheck: false, minExpected: 64, floors: { recall: 0.93, wrongShare: 0.02 } });
-labelledSet('held56', { alwaysCheck: false, minExpected: 63, floors: { recall: 0.92, wrongShare: 0.01 } });
+labelledSet('held54', { alwaysCheck: false, minExpected: 52, floors: { recall: 0.88, wrongShare: 0.09 } });
+labelledSet('held55', { alwaysCheck: false, minExpected: 64, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held56', { alwaysCheck: false, minExpected: 63, floors: { recall: 0.93, wrongShare: 0.01 } });
+// Floors of held54 to held56 raised in issue 22's twenty-fourth session to what main gives after it (held54 46 of 52,
+// wrong 4 of 50; held55 64 of 64; held56 59 of 63; no wrong report on held55 or held56).
+
+// The fifty-ninth to sixty-second (test/fixtures/history-held57: the tfe provider and the values that reach it — 29
+// files of 18 repositories, HCL and one Python script; history-held58: applications with their own HTTP layer — a Go
+// CLI on net/http with its own JSON:API models, an Express portal — and tfe-provider configurations, 55 files of 20;
+// history-held59: automation and documentation — shell, workflows, Ansible, PowerShell, runbooks — 37 files of 13;
+// history-held60: a TypeScript client library, operator manifests, go-tfe and tfe-provider configurations, 38 files of
+// 20), built in issue 22's twenty-fourth session, measured once by the lead at 3e8f14b8 after every change of the
+// session had landed (the HCL parser loaded): held57 94.2% (81/86), wrong 2 of 85; held58 93.9% (124/132), wrong 2 of
+// 128; held59 94.1% (48/51), wrong 0 of 48; held60 87.7% (64/73), wrong 0 of 64; together 92.7% (317/342), wrong 4 of
+// 325 (1.2%). The code at the session's start (3aaf250b) finds the same 317, wrong 4 of 325. Seen since; the floors are
+// that measurement.
+labelledSet('held57', { alwaysCheck: false, minExpected: 86, floors: { recall: 0.94, wrongShare: 0.03 } });
+labelledSet('held58', { alwaysCheck: false, minExpected: 132, floors: { recall: 0.93, wrongShare: 0.02 } });
+labelledSet('held59', { alwaysCheck: false, minExpected: 51, floors: { recall: 0.94, wrongShare: 0.01 } });
+labelledSet('held60', { alwaysCheck: false, minExpected: 73, floors: { recall: 0.87, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
@@ -346,6 +363,10 @@ const OTHER = new Set([
   'held54',
   'held55',
   'held56',
+  'held57',
+  'held58',
+  'held59',
+  'held60',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
