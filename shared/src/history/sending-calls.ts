@@ -1,6 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
-import { fetchCallMethod } from './client-operations.ts';
+import { fetchCallMethod, topLevelArguments } from './client-operations.ts';
 import { helperSending, type SentAt } from './helper-sends.ts';
 import { methodDecided, type UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
@@ -989,8 +989,11 @@ export function otherPayloadSpans(text: string, lines: Lines, urls: readonly Url
     const open = m.index + m[0].length - 1;
     const close = matchingClose(text, open, MAX_LITERAL);
     if (close === -1) continue;
-    const first = firstArgumentEnd(text, open + 1, close);
-    if (first === -1) continue;
+    // The first argument, by the one reader of a call's arguments; a call with none sends no URL.
+    const args = topLevelArguments(text, open + 1, close);
+    const head = args?.[0];
+    if (head === undefined || (args?.length === 1 && text.slice(head.start, head.end).trim() === '')) continue;
+    const first = head.end;
     const argument = text.slice(open + 1, first).trim();
     const line = lines.lineOf(open);
     let literal: [number, number] | undefined;
@@ -1007,23 +1010,6 @@ export function otherPayloadSpans(text: string, lines: Lines, urls: readonly Url
     }
   }
   return out;
-}
-
-/** The end of a call's first argument (its `,` at depth 0, else the call's close), or -1 when it holds none. */
-function firstArgumentEnd(text: string, from: number, close: number): number {
-  let depth = 0;
-  let quote = 0;
-  for (let i = from; i < close; i++) {
-    const c = text.charCodeAt(i);
-    if (quote !== 0) {
-      if (c === 92) i++;
-      else if (c === quote) quote = 0;
-    } else if (c === 34 || c === 39 || c === 96) quote = c;
-    else if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) depth--;
-    else if (c === 44 && depth === 0) return i;
-  }
-  return text.slice(from, close).trim() === '' ? -1 : close;
 }
 
 /** The line that last assigns `name` above `line` (within ASSIGN_LINES, not past a definition at the margin), and its value's offset. */

@@ -80,26 +80,6 @@ describe('history: paths on a base the text does not show to be this API', () =>
   it('Python: a class on a configured base says nothing, nor guesses an organisation for a list', () => {
     assert.deepEqual(found(catalogue, 'app/catalogue.py'), []);
   });
-
-  it("a base of the file holding another product's /api/v2 root: its shared paths and workspaces", () => {
-    const fresh = [
-      'import os',
-      'import requests',
-      '',
-      'DOMAIN = os.environ["FRESHSERVICE_DOMAIN"]',
-      'AUTH = (os.environ["FRESHSERVICE_API_KEY"], "X")',
-      'API = f"https://{DOMAIN}/api/v2"',
-      '',
-      '',
-      'def project(project_id):',
-      '    return requests.get(f"{API}/projects/{project_id}", auth=AUTH).json()["project"]',
-      '',
-      '',
-      'def workspace(workspace_id):',
-      '    return requests.get(f"{API}/workspaces/{workspace_id}", auth=AUTH).json()["workspace"]',
-    ].join('\n');
-    assert.deepEqual(found(fresh, 'pm.py'), []);
-  });
 });
 
 describe('history: the same paths in a text that shows this API', () => {
