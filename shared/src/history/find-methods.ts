@@ -26,41 +26,53 @@ import { ownsUrl } from './verb-owners.ts';
 const METHOD =
   /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b/g;
 
-const FEIGN_CLIENTS = memoKey<Map<number, boolean>>('Feign clients of this API, by their annotation');
+/** A `@FeignClient` interface read once: its body's closing brace (-1: not found within MAX_INTERFACE) and whether it is ours. */
+interface FeignClient {
+  readonly end: number;
+  readonly ours: boolean;
+}
+
+const FEIGN_CLIENTS = memoKey<Map<number, FeignClient | null>>('Feign clients of this API, by their annotation');
 
 /**
  * Whether the `@FeignClient` interface whose body holds `at` (the nearest annotation before it) is a client of this
  * API, by its annotation and name: a `url` on HCP Terraform's host, a name of this API's client (`name = "tfe"`, an
  * interface `TfcClient`: a whole value or name, not `tfe-reports`), or this API's root (`path = "/api/v2"`) with
  * JSON:API's media type in its mappings. Another service's client (`@FeignClient(name = "catalog", url =
- * "${catalog.url}")`) says nothing: its paths (`/projects/{id}`) are that service's.
+ * "${catalog.url}")`) says nothing: its paths (`/projects/{id}`) are that service's. The interface is read once per
+ * annotation; whether `at` lies in its body is asked of each place (a mapping after the body is not the client's).
  */
 function feignShowsThisApi(text: string, lines: Lines, at: number): boolean {
   const annotation = text.lastIndexOf('@FeignClient', at);
   if (annotation === -1) return false;
-  const known = lines.memo(FEIGN_CLIENTS, () => new Map<number, boolean>());
-  let ours = known.get(annotation);
-  if (ours === undefined) {
-    ours = feignClientOfThisApi(text, annotation, at);
-    known.set(annotation, ours);
+  const known = lines.memo(FEIGN_CLIENTS, () => new Map<number, FeignClient | null>());
+  let client = known.get(annotation);
+  if (client === undefined) {
+    client = feignClient(text, annotation);
+    known.set(annotation, client);
   }
-  return ours;
+  return client !== null && client.ours && (client.end === -1 || at <= client.end);
 }
 
-function feignClientOfThisApi(text: string, annotation: number, at: number): boolean {
+function feignClient(text: string, annotation: number): FeignClient | null {
   const open = text.indexOf('(', annotation);
   const close = open === -1 || open > annotation + 14 ? -1 : matchingClose(text, open, MAX_ANNOTATION);
   const args = close === -1 ? '' : text.slice(open + 1, close);
-  const head = /^[\s\S]{0,300}?\binterface[ \t]+([A-Za-z_]\w*)[^{;]*\{/.exec(text.slice(Math.max(close, annotation)));
-  if (!head) return false;
-  const brace = Math.max(close, annotation) + head[0].length - 1;
+  const from = Math.max(close, annotation);
+  const head = /^[\s\S]{0,300}?\binterface[ \t]+([A-Za-z_]\w*)[^{;]*\{/.exec(text.slice(from, from + MAX_HEAD));
+  if (!head) return null;
+  const brace = from + head[0].length - 1;
   const end = matchingClose(text, brace, MAX_INTERFACE, 'braces');
-  if (end !== -1 && at > end) return false;
-  if (args.includes('terraform.io')) return true;
+  if (args.includes('terraform.io')) return { end, ours: true };
   const values = [...args.matchAll(/"([^"\n]*)"/g)].map((v) => v[1] ?? '');
-  if ([head[1] ?? '', ...values].some((v) => WHOLE_CLIENT_NAME.test(v))) return true;
-  return writesApiRoot(args) && text.slice(brace, end === -1 ? undefined : end).includes('application/vnd.api+json');
+  if ([head[1] ?? '', ...values].some((v) => WHOLE_CLIENT_NAME.test(v))) return { end, ours: true };
+  const ours =
+    writesApiRoot(args) && text.slice(brace, end === -1 ? undefined : end).includes('application/vnd.api+json');
+  return { end, ours };
 }
+
+/** How far after its annotation an interface's head may end (300 characters before `interface`, then its head). */
+const MAX_HEAD = 1_000;
 
 /** How long a Feign interface's body may be. */
 const MAX_INTERFACE = 100_000;

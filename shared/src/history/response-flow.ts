@@ -388,7 +388,8 @@ class Flow {
     // A call whose arguments go on over lines (`response = requests.get(` / `url=f"…",` / `)`) is read whole.
     if (!loop) expr = wholeCall(this.text, at, expr);
     // The first of two names unpacked (`ws, ws_id = self.get_workspace()`): the first item its helper returns.
-    const unpacked = !loop && /^[^=]*,[^=]*=/.test(last[0]);
+    // A comma right after the first name, not one inside a type annotation (`ws: Dict[str, Any] = …`).
+    const unpacked = !loop && /^[ \t]*[A-Za-z_]\w*[ \t]*,/.test(last[0]);
     const value = this.expression(expr.trim(), at, depth + 1, unpacked);
     // A loop's item is its name's resource only when the loop walks a document's `data` list (`for project in
     // st.session_state['project_list']['data']`): any other unknown iterable says nothing of its items. A counted

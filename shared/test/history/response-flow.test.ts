@@ -189,6 +189,27 @@ describe('response keys: the resource read from the response a function fetched 
     // The second item is the workspace's id, no document.
     assert.deepEqual(onLine(source, '# second'), []);
   });
+
+  it("a name annotated with a type holding a comma (`ws: Dict[str, Any] = …`) is one name, not two unpacked", () => {
+    const source = [
+      'import requests',
+      '',
+      'class Driver:',
+      '    def get_workspace(self):',
+      '        url = "{URL}/organizations/{ORG}/workspaces/{NAME}".format(URL=self.url, ORG=self.org, NAME=self.name)',
+      '        return requests.get(url, headers=self.headers).json()',
+      '',
+      '    def get_output(self, output_id):',
+      '        url = "{URL}/state-version-outputs/{ID}".format(URL=self.url, ID=output_id)',
+      '        return requests.get(url, headers=self.headers).json()',
+      '',
+      '    def outputs(self):',
+      '        ws: Dict[str, Any] = self.get_workspace()',
+      ...FAR,
+      '        return ws["data"]["relationships"]["outputs"]["data"]  # typed',
+    ].join('\n');
+    assert.deepEqual(onLine(source, '# typed'), ['attribute workspaces outputs']);
+  });
 });
 
 describe('response keys: decoded bodies, list indexes and membership tests (Python)', () => {

@@ -168,6 +168,21 @@ describe('JS/TS clients and Java routes', () => {
       '}',
     ].join('\n');
     assert.deepEqual(endpoints(both, 'Clients.java'), ['4 endpoint DELETE /projects/:project_id']);
+    // A mapping after the client's body is not the client's, whichever of them is read first.
+    const after = [
+      'public class Clients {',
+      '    @FeignClient(name = "tfc", url = "https://app.terraform.io/api/v2")',
+      '    public interface TfcClient {',
+      '        @DeleteMapping("/projects/{id}")',
+      '        void remove(@PathVariable("id") String id);', //  5
+      '    }',
+      '    public static class Helper {',
+      '        @PatchMapping("/tasks/{id}")',
+      '        void task(String id) {}',
+      '    }', // 10
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(after, 'Clients.java'), ['4 endpoint DELETE /projects/:project_id']);
   });
 
   it("other servers' own routes are no requests of this API: Python decorators, Go routers, Express, C#", () => {
