@@ -1256,11 +1256,6 @@ function isListItem(text: string, start: number): boolean {
   return i < 0 || text.charCodeAt(i) === 10;
 }
 
-/**
- * The key a value is compared with or assigned to: `s["type"] == "task-stages"`,
- * `run.status === 'fetching'`, `res.Data.Type = "task-results"` (lower-cased: `type`). A plain
- * assignment counts only to a property (`.Type =`, `["type"] =`), not to a variable.
- */
 /** Go: the text writes a JSON:API library's payload to an HTTP response (`jsonapi.MarshalPayload(w, p)` in a handler). */
 function servesModels(text: string): boolean {
   return text.includes('jsonapi.Marshal') && (text.includes('http.ResponseWriter') || text.includes('c.Writer'));
@@ -1273,11 +1268,16 @@ function comparison(text: string, open: number): boolean {
   return text.charCodeAt(i) === 61 && (text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33);
 }
 
+/**
+ * The key a value is compared with or assigned to: `s["type"] == "task-stages"`,
+ * `run.status === 'fetching'`, `res.Data.Type = "task-results"` (lower-cased: `type`). A plain
+ * assignment counts only to a property (`.Type =`, `["type"] =`), not to a variable.
+ */
 function comparedKey(text: string, open: number): string {
   let i = open - 1;
   while (text.charCodeAt(i) === 32) i--;
   if (text.charCodeAt(i) !== 61) return '';
-  const compared = text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33;
+  const compared = comparison(text, open);
   i -= compared ? 2 : 1;
   while (text.charCodeAt(i) === 61) i--;
   while (text.charCodeAt(i) === 32) i--;

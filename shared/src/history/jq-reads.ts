@@ -146,7 +146,7 @@ function jqSelectedType(text: string, from: number, at: number, lexicon: Lexicon
     const c = text.charCodeAt(i);
     if (c === 41 || c === 93 || c === 125) {
       // `)`, `]`, `}`: a group closed before the read.
-      const open = jqOpening(text, from, i);
+      const open = jqEnclosing(text, from, i); // the bracket opening the group `i` closes
       if (open === -1) return undefined;
       const before = text.slice(Math.max(from, open - 6), open);
       if (c === 41 && before === 'select') {
@@ -215,25 +215,14 @@ function jqHeadType(
   let close = binding - 1;
   while (close >= from && /\s/.test(text.charAt(close))) close--;
   if (text.charAt(close) !== ')' && text.charAt(close) !== ']') return undefined;
-  const open = jqOpening(text, from, close);
+  const open = jqEnclosing(text, from, close);
   return open === -1 ? undefined : jqSelectedType(text, open + 1, close, lexicon, depth - 1);
 }
 
-/** The opening bracket of the group closed at `close` (strings skipped), not before `from`, else -1. */
-function jqOpening(text: string, from: number, close: number): number {
-  let depth = 0;
-  for (let i = close; i >= from; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      i = text.lastIndexOf('"', i - 1);
-      if (i < from) return -1;
-    } else if (c === 41 || c === 93 || c === 125) depth++;
-    else if (c === 40 || c === 91 || c === 123) if (--depth === 0) return i;
-  }
-  return -1;
-}
-
-/** The bracket opening the group that holds `at` (strings skipped), not before `from`, else -1. */
+/**
+ * The bracket opening the group that holds `at` (strings skipped), not before `from`, else -1; at a closing bracket,
+ * the one it closes.
+ */
 function jqEnclosing(text: string, from: number, at: number): number {
   let depth = 0;
   for (let i = at - 1; i >= from; i--) {

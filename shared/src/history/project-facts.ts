@@ -131,7 +131,7 @@ export function withApiNames(facts: FileFacts, namesApi: boolean, unproven: bool
  * Whether a file names this API by the cheap readers, for its project (`scanProject`, an editor's folder): it writes
  * this API's root (`/api/v2` in a text naming no other product that has one: Coder, Freshservice, `namesOtherRootApi`;
  * HCP Terraform's host `app.terraform.io`), or, in a program's code, its name or text names it (`namesThisApi`: go-tfe,
- * `TFE_TOKEN`, `vnd.api+json`). Names alone count only in a program: a lock file's `registry.terraform.io/hashicorp/aws`,
+ * `TFE_TOKEN`, `ATLAS_ADDRESS`). Names alone count only in a program: a lock file's `registry.terraform.io/hashicorp/aws`,
  * a workflow's `secrets.TFC_TOKEN` or a README saying "Terraform Cloud" are in every repository that keeps its
  * infrastructure beside an app, and say nothing of the app's own backend.
  */

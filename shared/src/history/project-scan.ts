@@ -1,6 +1,6 @@
 import type { Match } from './match-types.ts';
 import { factsConcern, namesApiCheaply, projectFacts } from './project-facts.ts';
-import { readingHclOnce } from './provider-references.ts';
+import { dirOf, readingHclOnce } from './provider-references.ts';
 import { scanProjectFile, type ScanOptions } from './scan-text.ts';
 
 /** One file of a project: its text and what `scanText` is told about it (file name, language). */
@@ -40,14 +40,7 @@ function scanFiles(files: readonly ProjectFile[]): Match[][] {
  */
 function nearApiNames(files: readonly ProjectFile[]): boolean[] {
   const folders = new Set<string>();
-  for (const f of files) if (namesApiCheaply(f.text, f.fileName)) folders.add(folderOf(f.fileName));
+  for (const f of files) if (namesApiCheaply(f.text, f.fileName)) folders.add(dirOf(f.fileName ?? ''));
   if (folders.size === 0) return files.map(() => false);
-  return files.map((f) => f.fileName?.endsWith('.go') !== true || folders.has(folderOf(f.fileName)));
-}
-
-/** The folder of a file's path ('' for none), with `/` separators. */
-function folderOf(fileName: string | undefined): string {
-  const path = (fileName ?? '').replaceAll('\\', '/');
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '' : path.slice(0, slash);
+  return files.map((f) => f.fileName?.endsWith('.go') !== true || folders.has(dirOf(f.fileName ?? '')));
 }

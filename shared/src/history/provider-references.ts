@@ -81,7 +81,7 @@ function readHcl(fileName: string | undefined, text: string): TfFile | undefined
 }
 
 /** `a/b/tests/x.tftest.hcl` → `a/b/tests` (either separator; `/` after). */
-function dirOf(fileName: string): string {
+export function dirOf(fileName: string): string {
   const name = fileName.replace(/\\/g, '/');
   const at = name.lastIndexOf('/');
   return at === -1 ? '' : name.slice(0, at);

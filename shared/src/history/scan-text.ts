@@ -450,10 +450,8 @@ function scan(
   // values the project's modules hand to the provider (with the parser, when a host loaded it): after its SDK calls.
   let refs: readonly Match[] = NO_MATCHES;
   // Terraform: the API's provider's blocks, by the provider's mapping (its types and schema arguments).
-  if (hcl) {
-    sdk.push(...providerBlockMatches(text, lines, index, languageId));
-    refs = providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules);
-  } else if (languageId === 'terraform-vars')
+  if (hcl) sdk.push(...providerBlockMatches(text, lines, index, languageId));
+  if (hcl || languageId === 'terraform-vars')
     refs = providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules);
   // CDK for Terraform on the same provider: its constructs and their configuration.
   else sdk.push(...providerConstructMatches(text, lines, index, languageId));
@@ -492,10 +490,10 @@ function scan(
     ],
     callbacks: callbackMatches(text, lines, index, profile, ctx.runTask),
     // (A payload sent to another API holds keys only: read where the text has names.)
-    other:
-      hits.names.length === 0
-        ? otherApiSpans(text, lines, languageId)
-        : [...otherApiSpans(text, lines, languageId), ...otherPayloadSpans(text, lines, hits.urls)],
+    other: [
+      ...otherApiSpans(text, lines, languageId),
+      ...(hits.names.length === 0 ? [] : otherPayloadSpans(text, lines, hits.urls)),
+    ],
     based: basedUrls(text, hits.urls),
     learned,
     models,

@@ -635,7 +635,6 @@ export function providerTypeResource(index: HistoryIndex, type: string): string 
   return Object.hasOwn(sdkIndex(index).providerResources, type) ? sdkIndex(index).providerResources[type] : undefined;
 }
 
-/** The provider's resource and data types the mapping knows (`tfe_workspace`): those it maps to a resource or maps arguments of. */
 /**
  * Whether the text imports a mapped TypeScript client that camel-cases its responses' keys (`from
  * '@skorfmann/terraform-cloud'`): its objects' members are the API's kebab-case names camel-cased.
@@ -646,6 +645,7 @@ export function importsCamelCasingClient(text: string, index: HistoryIndex): boo
   );
 }
 
+/** The provider's resource and data types the mapping knows (`tfe_workspace`): those it maps to a resource or maps arguments of. */
 export function providerTypes(index: HistoryIndex): readonly string[] {
   const sdkIdx = sdkIndex(index);
   return [...new Set([...Object.keys(sdkIdx.providerResources), ...sdkIdx.schemaNames.keys()])];

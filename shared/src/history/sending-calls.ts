@@ -1,6 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { HELPER } from './base-urls.ts';
-import { fetchCallMethod, topLevelArguments } from './client-operations.ts';
+import { callArguments, fetchCallMethod } from './client-operations.ts';
 import { helperSending, type SentAt } from './helper-sends.ts';
 import { methodDecided, type UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
@@ -987,18 +987,19 @@ export function otherPayloadSpans(text: string, lines: Lines, urls: readonly Url
   for (let m = PAYLOAD_CALL.exec(text); m !== null; m = PAYLOAD_CALL.exec(text)) {
     if (!HTTP_RECEIVER.test(receiverOf(text.slice(Math.max(0, m.index - 80), m.index)))) continue;
     const open = m.index + m[0].length - 1;
-    const close = matchingClose(text, open, MAX_LITERAL);
-    if (close === -1) continue;
-    // The first argument, by the one reader of a call's arguments; a call with none sends no URL.
-    const args = topLevelArguments(text, open + 1, close);
-    const head = args?.[0];
-    if (head === undefined || (args?.length === 1 && text.slice(head.start, head.end).trim() === '')) continue;
+    // The call's arguments and its close, read once by the one reader of a call's arguments; none sends no URL.
+    const call = callArguments(text, open, MAX_LITERAL);
+    const head = call?.args[0];
+    if (call === undefined || head === undefined) continue;
+    const { close } = call;
     const first = head.end;
-    const argument = text.slice(open + 1, first).trim();
+    const raw = text.slice(head.start, first);
+    const argument = raw.trim();
+    if (argument === '') continue;
     const line = lines.lineOf(open);
     let literal: [number, number] | undefined;
     if (/^(?:[fFrRbB]{0,2})["'`]/.test(argument)) {
-      const from = text.indexOf(argument, open + 1);
+      const from = head.start + raw.length - raw.trimStart().length;
       literal = [from, from + argument.length];
     } else if (/^[A-Za-z_]\w*$/.test(argument)) literal = assignedLiteral(text, lines, argument, line);
     if (literal === undefined || !otherLiteral(text, urls, literal[0], literal[1])) continue;
