@@ -190,7 +190,7 @@ describe('response keys: the resource read from the response a function fetched 
     assert.deepEqual(onLine(source, '# second'), []);
   });
 
-  it("a name annotated with a type holding a comma (`ws: Dict[str, Any] = …`) is one name, not two unpacked", () => {
+  it('a name annotated with a type holding a comma (`ws: Dict[str, Any] = …`) is one name, not two unpacked', () => {
     const source = [
       'import requests',
       '',
