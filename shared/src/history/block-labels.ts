@@ -13,7 +13,17 @@ export interface BlockLabel {
   readonly resources: readonly string[];
 }
 
-const BLOCK = /(?:^|\n)[ \t]*(?:resource|data)[ \t]+"([A-Za-z][\w-]*)"[^{\n]*\{/g;
+/**
+ * A `resource` or `data` block's head up to its `{` (group 1 up to its type label): the type label quoted (`resource
+ * "tfe_workspace" "w" {`, group 2) or, as HCL allows too, a bare identifier (`resource tfe_workspace w {`, group 3).
+ */
+const BLOCK = /((?:^|\n)[ \t]*(?:resource|data)[ \t]+)(?:"([A-Za-z][\w-]*)"|([A-Za-z][\w-]*)(?=[ \t{]))[^{\n]*\{/g;
+
+/** A `BLOCK` match's type label and its offset in the text (inside its quotes). */
+function blockType(m: RegExpExecArray): { readonly type: string; readonly at: number } {
+  const quoted = m[2] !== undefined;
+  return { type: m[2] ?? m[3] ?? '', at: m.index + (m[1]?.length ?? 0) + (quoted ? 1 : 0) };
+}
 
 const cache = new WeakMap<HistoryIndex, readonly { readonly resource: string; readonly words: readonly string[] }[]>();
 
@@ -34,7 +44,7 @@ export function blockLabelResources(text: string, index: HistoryIndex): BlockLab
   const out: BlockLabel[] = [];
   BLOCK.lastIndex = 0;
   for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
-    const label = m[1] ?? '';
+    const label = blockType(m).type;
     if (!label.startsWith(`${PROVIDER}_`)) continue;
     const resources = labelResources(index, label);
     if (resources.length > 0) out.push({ offset: m.index + m[0].length, resources });
@@ -50,6 +60,14 @@ function labelResources(index: HistoryIndex, label: string): readonly string[] {
   const named = resourceNames(index).filter((n) => isSubsequence(n.words, words));
   const most = Math.max(0, ...named.map((n) => n.words.length));
   return [...new Set(named.filter((n) => n.words.length === most).map((n) => n.resource))];
+}
+
+/**
+ * Whether a text may hold a block of the provider's types: its type label opens `"tfe_` quoted, or ` tfe_` bare after
+ * the keyword (`resource tfe_workspace w {`).
+ */
+function holdsBlocks(lines: Lines): boolean {
+  return lines.markers.has(`"${PROVIDER}_`) || lines.markers.has(` ${PROVIDER}_`);
 }
 
 /** The provider's name for itself beside the subject in a hover, as for an SDK's names. */
@@ -101,7 +119,7 @@ export function providerBlockMatches(
   languageId: string | undefined,
 ): Match[] {
   const out: Match[] = [];
-  if (!lines.markers.has(`"${PROVIDER}_`)) return out;
+  if (!holdsBlocks(lines)) return out;
   let places: LinePlaces | undefined;
   let comments: BlockComments | undefined;
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
@@ -109,9 +127,8 @@ export function providerBlockMatches(
   };
   BLOCK.lastIndex = 0;
   for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
-    const type = m[1] ?? '';
+    const { type, at: start } = blockType(m);
     if (!type.startsWith(`${PROVIDER}_`)) continue;
-    const start = m.index + m[0].indexOf(`"${type}"`) + 1;
     places ??= new LinePlaces(text, profileFor({ languageId }), lines);
     comments ??= lines.markers.has('/*') ? new BlockComments(text) : NO_COMMENTS;
     if (places.at(start).inComment || comments.holds(start)) continue;
@@ -140,11 +157,11 @@ export function unmappedBlocks(
   index: HistoryIndex,
 ): readonly (readonly [number, number])[] {
   const out: [number, number][] = [];
-  if (!lines.markers.has(`"${PROVIDER}_`)) return out;
+  if (!holdsBlocks(lines)) return out;
   const known = new Set(providerTypes(index));
   BLOCK.lastIndex = 0;
   for (let m = BLOCK.exec(text); m !== null; m = BLOCK.exec(text)) {
-    const type = m[1] ?? '';
+    const { type } = blockType(m);
     if (!type.startsWith(`${PROVIDER}_`) || known.has(type) || labelResources(index, type).length > 0) continue;
     const open = m.index + m[0].length - 1;
     const close = blockArguments(text, open, () => undefined);

@@ -32,6 +32,36 @@ describe('history: the tfe provider’s block types', () => {
     ]);
   });
 
+  it('a type label written bare (`resource tfe_workspace app {`, as HCL allows) is read as a quoted one, arguments too', () => {
+    const bare = [
+      'resource tfe_workspace app {',
+      '  name      = "app"',
+      '  tag_names = ["app"]',
+      '}',
+      'data tfe_variable_set shared{',
+      '  name = "shared"',
+      '}',
+      'output "tags" {',
+      '  value = tfe_workspace.app.tag_names',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(bare), [
+      '1 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '3 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+      '5 resource - varsets (terraform-provider-tfe tfe_variable_set)',
+      '9 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+    ]);
+    const quoted = bare
+      .replace('resource tfe_workspace app {', 'resource "tfe_workspace" "app" {')
+      .replace('data tfe_variable_set shared{', 'data "tfe_variable_set" "shared"{');
+    const columns = (text: string): string[] =>
+      scanText(text, { fileName: 'main.tf' }).map((m) => `${m.line}:${m.column}`);
+    assert.deepEqual(found(quoted), found(bare));
+    assert.deepEqual(columns(bare), ['1:10', '3:3', '5:6', '9:29']);
+    // Another word after the keyword is no type label: `resource tfe_workspace.app` is no block head.
+    assert.deepEqual(found('locals {\n  resource = tfe_workspace.app.id\n}\n'), []);
+  });
+
   it('a type whose resource the history has no entry for, or the provider does not map, says nothing', () => {
     const text = ['resource "tfe_team" "ops" {', '  organization = var.organization', '}'].join('\n');
     assert.deepEqual(found(text), []);
