@@ -612,8 +612,12 @@ function callsHandingOn(text: string, fileName: string, modules: ProjectModules,
 /** A block's head at a line's start (`module "x" {`, `resource "tfe_team" "t" {`): group 1 its type. */
 const BLOCK_HEAD = /^([A-Za-z_][\w-]*)(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ \t]*\{/gm;
 
-/** A line of a module call that may write a value (`isWritten`): a string, a number, `true`, `null`, `[]`, a heredoc. */
-const WRITES = /["\d]|<<|\b(?:true|false|null)\b|\[\s*\]/;
+/**
+ * A line of a module call that may write a value (`isWritten`): a string, a number, `true`, `null`, `[]`, a heredoc, a
+ * data source's or resource's attribute (`data.tfe_project.p.id`, `tfe_project.p.id`; not after a `.`: `var.project_id`).
+ */
+const WRITES =
+  /["\d]|<<|\b(?:true|false|null)\b|\[\s*\]|(?<![\w.])(?:data\.)?[a-z][a-z0-9]*_[a-z0-9_]+\.[A-Za-z_][\w-]*\./;
 
 /** Brackets that open and close a level of a value (an object, a list, a call's arguments). */
 const OPENS = '{[(';
@@ -920,7 +924,8 @@ function inputsOf(block: TfBlock, dir: string, modules: ProjectModules, index: H
 
 /**
  * An input's values (each inside its objects and lists) where the module at `dir` hands them to the provider
- * (`ProjectModules.reaches`); `written`: only values written there (literals, lists of them), not ones a reference gives.
+ * (`ProjectModules.reaches`); `written`: only values given there (`isWritten`: literals, lists of them, an object's
+ * attribute), not ones an input, a local or `each` hands down.
  * Only the parts of the value some reached path goes into are walked.
  */
 function handOn(
@@ -944,12 +949,31 @@ function handOn(
   });
 }
 
-/** A value written as it is: a literal, a string without interpolations, a list of such. */
+/**
+ * A value given here, not handed down from above: one written as it is (a literal, a string without interpolations, a
+ * list of such), or an attribute of an object the configuration reads itself (`data.tfe_project.main.id`,
+ * `tfe_workspace.app.id`: `readsObject`). An input (`var.x`), a local, `each` or a module's output says nothing: where
+ * its value is written (a `.tfvars` file, the call above, a test) it is read.
+ */
 function isWritten(expr: TfExpr): boolean {
   if (expr.t === 'literal') return true;
   if (expr.t === 'template') return expr.parts.every((p) => typeof p === 'string');
+  if (expr.t === 'ref') return readsObject(expr);
   return expr.t === 'tuple' && expr.items.every(isWritten);
 }
+
+/**
+ * A reference to an attribute of a data source (`data.tfe_project.main.id`) or of a resource (`tfe_project.main.id`,
+ * its type `provider_type`), by its root and the names after it.
+ */
+function readsObject(ref: Extract<TfExpr, { t: 'ref' }>): boolean {
+  const [root = '', type = ''] = ref.path;
+  const names = 1 + ref.steps.filter((s) => typeof s === 'string').length;
+  return root === 'data' ? OBJECT_TYPE.test(type) && names >= 4 : OBJECT_TYPE.test(root) && names >= 3;
+}
+
+/** A resource or data source type: `tfe_project`, `github_repository` (its provider's name, `_`, its own). */
+const OBJECT_TYPE = /^[a-z][a-z0-9]*_[a-z0-9_]+$/;
 
 /** Each value inside an input's objects and lists (those `into` says a path goes into), with its path and its key's range. */
 function leaves(

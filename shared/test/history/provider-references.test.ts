@@ -435,6 +435,66 @@ describe('history: values a `.tfvars` file or a module call writes, where a modu
       '6 permission team-workspaces run-tasks (tfe_team_access.run_tasks)',
     ]);
   });
+
+  it('a local module call’s input given an object’s attribute (a data source’s, a resource’s) is the argument it reaches', () => {
+    const workspace = [
+      'variable "name" {}',
+      'variable "project_id" {}',
+      'variable "vcs_repo_github_app_installation_id" {}',
+      'resource "tfe_workspace" "main" {',
+      '  name       = var.name',
+      '  project_id = var.project_id',
+      '  vcs_repo {',
+      '    identifier                 = "acme/app"',
+      '    github_app_installation_id = var.vcs_repo_github_app_installation_id',
+      '  }',
+      '}',
+    ].join('\n');
+    const root = [
+      'data "tfe_project" "main" {',
+      '  name = var.project_name',
+      '}',
+      'module "workspaces" {',
+      '  for_each                            = toset(var.workspace_names)',
+      '  source                              = "./modules/workspace"',
+      '  name                                = each.key',
+      '  project_id                          = data.tfe_project.main.id',
+      '  vcs_repo_github_app_installation_id = data.tfe_github_app_installation.main.id',
+      '}',
+      'module "renamed" {',
+      '  source     = "./modules/workspace"',
+      '  project_id = tfe_project.platform.id',
+      '}',
+      'module "handed_down" {',
+      '  source     = "./modules/workspace"',
+      '  project_id = var.project_id',
+      '}',
+      'module "from_a_module" {',
+      '  source     = "./modules/workspace"',
+      '  project_id = module.projects.id',
+      '}',
+    ].join('\n');
+    assert.deepEqual(rows({ 'main.tf': root, 'modules/workspace/main.tf': workspace }, 'main.tf'), [
+      '1 resource - projects (tfe_project)',
+      '2 attribute projects name (tfe_project.name)',
+      '8 attribute workspaces project (tfe_workspace.project_id)',
+      '9 attribute workspaces vcs-repo.code-host-app-installation-id (tfe_workspace.github_app_installation_id)',
+      '13 attribute workspaces project (tfe_workspace.project_id)',
+    ]);
+    // The reference alone makes the call one the project's modules decide (its lines are read for it).
+    assert.equal(
+      handsModuleInputs('main.tf', 'module "w" {\n  source = "./w"\n  project_id = data.tfe_project.p.id\n}\n'),
+      true,
+    );
+    assert.equal(
+      handsModuleInputs('main.tf', 'module "w" {\n  source = "./w"\n  project_id = tfe_project.p.id\n}\n'),
+      true,
+    );
+    assert.equal(
+      handsModuleInputs('main.tf', 'module "w" {\n  source = "./w"\n  project_id = var.project_id\n}\n'),
+      false,
+    );
+  });
 });
 
 // Review v7 item 22: the project's second pass read a Terraform test, a `.tfvars` file or a module call whole again; it
