@@ -799,14 +799,15 @@ function serviceNames(c, texts, classTypes = new Map()) {
 // provider.go, the plugin framework's `resp.TypeName = req.ProviderTypeName + "_project"` or `= "tfe_variable"`): a type of the mapping the
 // provider no longer registers is an error, not a name left to match.
 const registered = new Set();
+/** The provider's files at the commit read, by path (its data sources' too, which history-real does not hold). */
+const providerTexts = mirrorTrees(
+  'hashicorp/terraform-provider-tfe',
+  [{ release: 'read', commit: commitOf('hashicorp/terraform-provider-tfe') }],
+  'internal/provider/',
+  '.go',
+).get('read');
 {
-  const provider = 'hashicorp/terraform-provider-tfe';
-  const texts = mirrorTrees(
-    provider,
-    [{ release: 'read', commit: commitOf(provider) }],
-    'internal/provider/',
-    '.go',
-  ).get('read');
+  const texts = providerTexts;
   for (const text of texts.values())
     for (const m of text.matchAll(/"tfe_(\w+)":\s*\w+\(\)|TypeName = (?:req\.ProviderTypeName \+ "_|"tfe_)(\w+)"/g))
       registered.add(m[1] ?? m[2]);
@@ -869,6 +870,31 @@ for (const file of list('terraform-provider-tfe', '.go')) {
       throw new Error(`resource_tfe_${type}.go no longer has "${key}" or ${sends}`);
     add('terraform-provider-tfe', 'schema', `tfe_${type}.${key}`, subjects.get(subject));
   }
+}
+
+// Terraform provider: data sources that list a resource with a query, by the go-tfe list option each argument is joined
+// into (`tag_names` of tfe_workspace_ids → `options.Tags`, go-tfe's `search[tags]`): the argument is that query
+// parameter, not the listed resource's attribute of a like name (`tag-names`). By hand (the arguments are gathered in
+// loops the chain reader does not follow), each checked against its data source's file at the commit read: it must
+// still declare the key, read it, and set the option field, whose subject is go-tfe's mapping of that field.
+const PROVIDER_QUERY_ARGUMENTS = [
+  { type: 'workspace_ids', key: 'tag_names', field: 'WorkspaceListOptions.Tags' },
+  { type: 'workspace_ids', key: 'exclude_tags', field: 'WorkspaceListOptions.ExcludeTags' },
+];
+for (const { type, key, field } of PROVIDER_QUERY_ARGUMENTS) {
+  const file = `internal/provider/data_source_${type}.go`;
+  const text = providerTexts.get(file) ?? '';
+  const option = field.slice(field.indexOf('.') + 1);
+  if (
+    !new RegExp(`^\\s*"${key}":\\s*\\{`, 'm').test(text) ||
+    !text.includes(`d.Get("${key}")`) ||
+    !new RegExp(`\\boptions\\.${option}\\s*=`).test(text)
+  )
+    throw new Error(`${file} no longer has "${key}", d.Get("${key}") or options.${option} =`);
+  if (!registered.has(type)) throw new Error(`the provider registers no type tfe_${type}`);
+  const subject = goFieldSubjects.get(field);
+  if (!subject) throw new Error(`go-tfe's mapping has no field ${field}`);
+  add('terraform-provider-tfe', 'schema', `tfe_${type}.${key}`, subject);
 }
 
 // Attribute names of the history that go-tfe's models carry on more than one resource type (`updated-at` on

@@ -243,6 +243,29 @@ describe('history: the tfe provider’s mapped arguments', () => {
     ]);
   });
 
+  it('a data source that lists with a query: its argument is the query parameter it is sent as, no attribute', () => {
+    const text = [
+      'data "tfe_workspace_ids" "dev" {',
+      '  tag_names    = ["dev"]',
+      '  exclude_tags = ["retired"]',
+      '  organization = var.organization',
+      '}',
+      'resource "tfe_variable_set" "dev" {',
+      '  workspace_ids = values(data.tfe_workspace_ids.dev.ids)',
+      '}',
+      'resource "tfe_workspace" "app" {',
+      '  tag_names = ["dev"]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text), [
+      '2 parameter search[tags] /organizations/:organization_name/workspaces (terraform-provider-tfe tfe_workspace_ids.tag_names)',
+      '3 parameter search[exclude_tags] /organizations/:organization_name/workspaces (terraform-provider-tfe tfe_workspace_ids.exclude_tags)',
+      '6 resource - varsets (terraform-provider-tfe tfe_variable_set)',
+      '9 resource - workspaces (terraform-provider-tfe tfe_workspace)',
+      '10 attribute workspaces tag-names (terraform-provider-tfe tfe_workspace.tag_names)',
+    ]);
+  });
+
   it('the same argument in a module call or another block type says nothing', () => {
     const text = [
       'module "workspace" {',
