@@ -14,6 +14,7 @@ import { httpDataGets } from './http-data-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
 import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
+import { operatorKindMatches } from './operator-manifests.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
@@ -453,8 +454,12 @@ function scan(
   if (hcl) sdk.push(...providerBlockMatches(text, lines, index, languageId));
   if (hcl || languageId === 'terraform-vars')
     refs = providerReferenceMatches(text, lines, index, options.fileName, options.project?.modules);
-  // CDK for Terraform on the same provider: its constructs and their configuration.
-  else sdk.push(...providerConstructMatches(text, lines, index, languageId));
+  // CDK for Terraform on the same provider: its constructs and their configuration; the HCP Terraform operator's kinds.
+  else
+    sdk.push(
+      ...providerConstructMatches(text, lines, index, languageId),
+      ...operatorKindMatches(text, lines, index, languageId),
+    );
   // Terraform: the API's provider's blocks of a type the mapping does not know say nothing of their arguments.
   const unmapped = hcl ? unmappedBlocks(text, lines, index) : NO_SPANS;
   const parts: Parts = {
