@@ -326,8 +326,56 @@ export function languageOf(options: {
       ? (shebangOf(options.text) ?? given)
       : languageOf({ ...options, languageId: undefined });
   if (given !== undefined && byLanguage[given] !== undefined) return given;
-  const byName = options.fileName === undefined ? undefined : languageOfFile(options.fileName);
+  const byName =
+    options.fileName === undefined
+      ? undefined
+      : (languageOfFile(options.fileName) ?? jinjaTemplateLanguage(options.fileName, options.text));
   return byName ?? shebangOf(options.text) ?? given;
+}
+
+/** Jinja's suffixes (`main.tf.j2`, `team.jinja2`): the file is a template, of the text its name has before them or of its own. */
+const JINJA = /\.(?:j2|jinja2?)$/i;
+
+/** The languages of HCL: a Jinja template of one is read as it (`jinja-templates.ts`' `withoutJinja`). */
+const HCL_LANGUAGES = new Set(['terraform', 'hcl', 'terraform-vars']);
+
+/** A `resource` or `data` block of a provider's type at a line's start (`resource "tfe_team" "{{team.name}}" {`). */
+const HCL_BLOCK = /^[ \t]*(?:resource|data)[ \t]+"?[a-z][a-z0-9]*_[\w-]*"?[ \t]/m;
+
+/** Whether a file is a Jinja template (`main.tf.j2`, `team.j2`, `x.jinja2`). */
+export function isJinjaTemplate(fileName: string): boolean {
+  return JINJA.test(fileName);
+}
+
+/**
+ * The language of a Jinja template of HCL: its name's before the suffix when that is an HCL one (`main.tf.j2`), or for a
+ * name that says none (`team-setup.j2`) Terraform when its text opens a `resource`/`data` block at a line's start.
+ * Templates of other languages keep no language here (their `{{ … }}` are read as placeholders where they stand).
+ */
+function jinjaTemplateLanguage(fileName: string, text: string | undefined): string | undefined {
+  const base = fileBaseName(fileName);
+  if (!isJinjaTemplate(base)) return undefined;
+  const inner = languageOfFile(base.replace(JINJA, ''));
+  if (inner !== undefined) return HCL_LANGUAGES.has(inner) ? inner : undefined;
+  return text !== undefined && HCL_BLOCK.test(text) ? 'terraform' : undefined;
+}
+
+/**
+ * Whether a file may be a Jinja template of HCL by its name alone (`main.tf.j2`; `team-setup.j2`, whose text decides):
+ * not one whose name says another language (`config.yml.j2`).
+ */
+export function mayBeHclTemplate(fileName: string): boolean {
+  const base = fileBaseName(fileName);
+  if (!isJinjaTemplate(base)) return false;
+  const inner = languageOfFile(base.replace(JINJA, ''));
+  return inner === undefined || HCL_LANGUAGES.has(inner);
+}
+
+/** Whether a document is a Jinja template of HCL (its language by `languageOf`): read without its tags (`withoutJinja`). */
+export function isHclTemplate(fileName: string | undefined, languageId: string | undefined): boolean {
+  return (
+    fileName !== undefined && languageId !== undefined && HCL_LANGUAGES.has(languageId) && isJinjaTemplate(fileName)
+  );
 }
 
 /**

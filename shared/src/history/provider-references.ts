@@ -9,6 +9,7 @@ import {
   type TfFile,
 } from '../terraform/index.ts';
 import { providerSdkMatch } from './block-labels.ts';
+import { mayBeHclTemplate } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
 import { providerArgument, providerTypeResource } from './sdk-names.ts';
@@ -88,11 +89,12 @@ export function dirOf(fileName: string): string {
 }
 
 /**
- * True for a file whose provider uses are read with keyfob's HCL parser (a Terraform file, a Terraform test): a host
- * scanning one awaits `loadHclParser()` first (else those readers say nothing).
+ * True for a file whose provider uses are read with keyfob's HCL parser (a Terraform file, a Terraform test, a Jinja
+ * template that may be one: `main.tf.j2`, `team-setup.j2`): a host scanning one awaits `loadHclParser()` first (else
+ * those readers say nothing, and the file would be read otherwise than where the parser is loaded).
  */
 export function readsHcl(fileName: string): boolean {
-  return /\.(?:tf|tfvars|tftest\.hcl)$/i.test(fileName);
+  return /\.(?:tf|tfvars|tftest\.hcl)$/i.test(fileName) || mayBeHclTemplate(fileName);
 }
 
 /** True for a file of Terraform's test framework. */

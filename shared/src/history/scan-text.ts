@@ -13,7 +13,8 @@ import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
 import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
-import { languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
+import { isHclTemplate, languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
+import { withoutJinja } from './jinja-templates.ts';
 import { operatorKindMatches } from './operator-manifests.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { Lines } from './lines.ts';
@@ -159,7 +160,7 @@ function againOf(
 ): (project: ProjectFacts) => Match[] {
   return (project) => {
     // The first scan's markers are the text's: what it searched is not searched again.
-    const tail: Tail = { ...kept, lines: new Lines(text, markers) };
+    const tail: Tail = { ...kept, lines: new Lines(kept.text, markers) };
     return sameBefore(tail, project, options.fileName)
       ? finish(withModules(tail, project, options.fileName), project).matches
       : scan(text, { ...options, project }, false, markers).matches;
@@ -356,14 +357,16 @@ function isQuote(c: number): boolean {
 }
 
 function scan(
-  text: string,
+  source: string,
   options: ScanOptions,
   withFacts: boolean,
   markers?: TextMarkers,
 ): { matches: Match[]; facts: FileFacts; tail: Tail } {
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
-  const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text });
+  const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text: source });
+  // A Jinja template of HCL is read as the HCL it renders (its tags blanked, offsets kept: `withoutJinja`).
+  const text = isHclTemplate(options.fileName, languageId) ? withoutJinja(source) : source;
   const profile = profileFor({ languageId });
   const lines = new Lines(text, markers);
   const collector = new HitCollector(
