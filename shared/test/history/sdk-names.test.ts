@@ -320,7 +320,7 @@ function inSource(sources: Map<string, string>, client: string, kind: string, na
     case 'terraform-provider-tfe schema':
       // A schema key (`"project_id": {`), or one held in a constant (`permissionsRunTasksKey = "run_tasks"`), in the
       // resource's file or the file of its schema versions (`resource_tfe_workspace_run_task_schemas.go`).
-      return [`resource_${owner}.go`, `resource_${owner}_schemas.go`].some((file) =>
+      return [`resource_${owner}.go`, `resource_${owner}_schemas.go`, `data_source_${owner.slice(4)}.go`].some((file) =>
         new RegExp(`"${esc(member)}":|^\\s*\\w+\\s*=\\s*"${esc(member)}"$`, 'm').test(sources.get(file) ?? ''),
       );
     default:
@@ -346,6 +346,26 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
       }),
     );
     for (const [client, texts] of held) sources.set(client, texts);
+    // The provider's data sources it maps arguments of (`tfe_workspace_ids`), from its snapshot (history-real holds its
+    // resource files only), where present.
+    const provider = data.clients.find((c) => c.client === 'terraform-provider-tfe');
+    const dataSources = [
+      ...new Set(
+        data.names
+          .filter(
+            (n) =>
+              n.client === 'terraform-provider-tfe' &&
+              !existsSync(new URL(`resource_${n.name.split('.')[0]}.go`, sourceOf(n.client))),
+          )
+          .map((n) => `internal/provider/data_source_${(n.name.split('.')[0] ?? '').slice(4)}.go`),
+      ),
+    ].map((path) => ({ file: path, repository: provider?.repository ?? '', path, commit: provider?.commit ?? '' }));
+    if (provider !== undefined && dataSources.length > 0 && absentRepositories(dataSources).length === 0) {
+      const texts = sourceTexts(dataSources);
+      const own = sources.get(provider.client) ?? new Map<string, string>();
+      for (const d of dataSources) own.set(d.path.slice(d.path.lastIndexOf('/') + 1), texts.get(d.file) ?? '');
+      sources.set(provider.client, own);
+    }
     for (const client of SERVICES) {
       const texts = serviceSources(client);
       if (texts) sources.set(client, texts);
