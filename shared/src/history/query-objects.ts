@@ -454,13 +454,17 @@ function queryStringPieces(
       while (start >= 0 && start > at - 80 && isKeyChar(text.charCodeAt(start))) start--;
       const before = text.charCodeAt(start);
       start++;
+      // A format verb or two before the key (`fmt.Sprintf("%s%spage[number]=%d", path, sep, n)`): the separator
+      // chosen at run time, as a placeholder's (`%` is a key character: `%5B`).
+      const verbs = FORMAT_VERBS.exec(text.slice(start, at))?.[0].length ?? 0;
+      start += verbs;
       if (start >= at) continue;
       const p = place(start);
       if (p.inComment || p.stringStart === -1) continue;
       // After `?`, `&`, the string's start, or a placeholder holding one name (`${path}${sep}page%5Bsize%5D=`: the
       // separator chosen at run time).
       if (
-        !(before === 63 || before === 38 || start === p.stringStart + 1) &&
+        !(before === 63 || before === 38 || verbs > 0 || start === p.stringStart + 1) &&
         !(before === 125 && PLACEHOLDER_BEFORE.test(text.slice(Math.max(p.stringStart + 1, start - 40), start)))
       )
         continue;
@@ -516,6 +520,9 @@ function slashAfter(text: string, from: number, to: number): boolean {
   for (let i = to; i > from; i--) if (text.charCodeAt(i) === 47) return true;
   return false;
 }
+
+/** printf's verbs opening a query key's run of key characters (`%s%spage[number]`; not `%%` nor `%5B`). */
+const FORMAT_VERBS = /^(?:%[sv])+(?=[a-z])/;
 
 /** A placeholder holding one name, ending where a query key starts: `${sep}`, `{sep}`. */
 const PLACEHOLDER_BEFORE = /\$?\{[ \t]*[A-Za-z_][\w.]*[ \t]*\}$/;

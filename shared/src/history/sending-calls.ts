@@ -26,6 +26,14 @@ const DIRECT =
   /(?:(?:\.|->)_?|(?<![\w.$])_)(get|post|put|patch|delete|create|update|destroy|show|list|list_all)((?:_[a-z]+|For(?:Object|Entity|Location))?)(?:<[^<>()\n]*>)?\(\s*(?:(?:path|url|uri|endpoint)\s*=\s*)?f?["'`]$/;
 const HTTP_VERB = /^(?:get|post|put|patch|delete)$/;
 
+/**
+ * Go's exported verb of an HTTP client the literal is the first argument of, up to its quote, maybe through the format
+ * call that builds it: `client.Get("/organizations/"+org+"/projects", &doc)`, `c.api.Get(fmt.Sprintf("/projects/%s",
+ * id), &p)`, net/http's `http.Get("https://…")`. Group 1: the receiver's last name (an HTTP client's: `HTTP_RECEIVER`;
+ * `r.Header.Get(`, `q.Get(` are a map's); group 2: the verb.
+ */
+const EXPORTED_DIRECT = /([\w$]+)(?:\(\))?\.(Get|Post|Put|Patch|Delete)\(\s*(?:fmt\.Sprintf\(\s*)?["`]$/;
+
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
 /** How many lines after a URL's assignment a shell command may send it (a PowerShell function's: SEND_LINES, a body between). */
@@ -106,12 +114,22 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
     }
     // The literal is the first argument of a helper: `self._update(f"{self._projects_url}/{id}", payload)`,
     // `_get(\n  f"organizations/{org}"`, `self._api.get_list(path=f"…")`, `this.get<Workspace>(\`…\`)`.
-    const direct = DIRECT.exec(text.slice(Math.max(lines.startOf(url.line - 1), url.start - 120), url.start));
+    const before = text.slice(Math.max(lines.startOf(url.line - 1), url.start - 120), url.start);
+    const direct = DIRECT.exec(before);
     const helper =
       direct && (direct[2] === '' || HTTP_VERB.test(direct[1] ?? '')) ? HELPER[direct[1] ?? ''] : undefined;
     if (direct && helper) {
       const start = url.start - direct[0].length + direct[0].search(/[a-z]/);
       url.method = { method: helper, start, end: start + (direct[1] ?? '').length, text: direct[1] ?? '' };
+      url.methodDistance = 0;
+      continue;
+    }
+    // Go's client verb called with the literal (`client.Get("/projects/"+id, &doc)`), maybe through `fmt.Sprintf(`.
+    const exported = EXPORTED_DIRECT.exec(before);
+    if (exported?.[2] !== undefined && HTTP_RECEIVER.test(exported[1] ?? '')) {
+      const start = url.start - exported[0].length + exported[0].indexOf('.', (exported[1] ?? '').length) + 1;
+      const word = exported[2];
+      url.method = { method: word.toUpperCase() as HttpMethod, start, end: start + word.length, text: word };
       url.methodDistance = 0;
       continue;
     }
