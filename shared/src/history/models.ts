@@ -96,7 +96,12 @@ function untieUnproven(models: readonly Model[], text: string, index: HistoryInd
   for (const m of models)
     if (m.kind === 'struct' && m.resource !== undefined)
       byResource.set(m.resource, [...(byResource.get(m.resource) ?? []), m]);
-  if (byResource.size === 0 || writesApiRoot(text) || API_DOCS.test(text) || (go && text.includes(GO_TFE_IMPORT)))
+  if (
+    byResource.size === 0 ||
+    writesApiRoot(text) ||
+    API_DOCS.test(text) ||
+    (go && (text.includes(GO_TFE_IMPORT) || GO_ATTRIBUTES_TAG.test(text)))
+  )
     return;
   const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
   if (models.some((m) => wires.get(m)!.some((w) => DOCUMENT_PARTS.has(w.wire) || (w.said && apiWire(w.wire))))) return;
@@ -721,6 +726,12 @@ function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
 }
 
 const GO_TFE_IMPORT = '"github.com/hashicorp/go-tfe"';
+/**
+ * A Go struct's field tagged as a JSON:API document's `attributes` (`json:"attributes"`, `json:"attributes,omitempty"`),
+ * wherever the struct is declared (a function's own `projJSON` whose `Attrs projectAttrs` field is so tagged, which
+ * `goModels` does not read as a model): the file models this kind of API's documents, as a model holding `attributes` shows.
+ */
+const GO_ATTRIBUTES_TAG = /\bjson:"attributes[",]/;
 /** A keyed field of a literal copied from a field of the same name (`Name: p.Name,`). */
 const COPIED_FIELD = /^[ \t]*(\w+):[ \t]*&?[A-Za-z_]\w*\.(\w+)[ \t]*,?[ \t]*$/gm;
 const MAX_COPY_LITERAL = 4_000;

@@ -727,6 +727,41 @@ describe("models named for a resource, in a file that does not show the API (ano
       '5 workspace_count attribute projects workspace-count',
     ]);
   });
+
+  it("Go: a model a function's own struct holds as a JSON:API document's `attributes` is the API resource its name spells", () => {
+    // A CLI's command file: the attributes struct at the top level, the document's shape declared inside a function
+    // (`projJSON`, which is no model of its own), the request sent through the program's client in another file.
+    const command = (tag: string): string =>
+      [
+        'package cmd',
+        '',
+        'type projectAttrs struct {',
+        '	Name        string `json:"name"`',
+        '	Description string `json:"description"`',
+        '	CreatedAt   string `json:"created-at"`',
+        '}',
+        '',
+        'func runProjectList(cmd *cobra.Command, args []string) error {',
+        '	resources, _ := list(cmd)',
+        '	type projJSON struct {',
+        '		ID    string       `json:"id"`',
+        `		Attrs projectAttrs \`json:"${tag}"\``,
+        '	}',
+        '	var out []projJSON',
+        '	for _, r := range resources {',
+        '		var a projectAttrs',
+        '		jsonapi.UnmarshalAttributes(&r, &a)',
+        '		out = append(out, projJSON{ID: r.ID, Attrs: a})',
+        '	}',
+        '	return render(out)',
+        '}',
+      ].join('\n');
+    const expected = ['4 name attribute projects name', '5 description attribute projects description'];
+    assert.deepEqual(found(command('attributes'), 'cmd/project.go'), expected);
+    assert.deepEqual(found(command('attributes,omitempty'), 'cmd/project.go'), expected);
+    // Held under another key (an app's own `fields`), nothing shows a JSON:API document: plain words, no proof.
+    assert.deepEqual(found(command('fields'), 'cmd/project.go'), []);
+  });
 });
 
 describe('Kotlin and C# classes whose fields carry wire names', () => {
