@@ -82,13 +82,23 @@ export function holdsPlaceholder(segment: string): boolean {
   return false;
 }
 
-/** After the bracket closing the group that `open` opens (same kind nested), on its line within PLACEHOLDER_MAX; or -1. */
+/**
+ * After the bracket closing the group that `open` opens (same kind nested), on its line within PLACEHOLDER_MAX; or -1.
+ * A template engine's double-brace expression (`{{ org }}`, `${{ inputs.org }}`) may break its line once, as a YAML folded
+ * scalar's (`url: >-` over `…/organizations/{{` and `  hcp_terraform_organization }}/workspaces`, one line once folded).
+ */
 function groupEnd(text: string, open: number, opener: number, closer: number): number {
   let depth = 0;
+  let breaks = opener === 123 && text.charCodeAt(open + 1) === 123 ? 1 : 0;
   const limit = Math.min(text.length, open + PLACEHOLDER_MAX);
   for (let i = open; i < limit; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return -1;
+    if (c === 10 || c === 13) {
+      if (depth !== 2 || breaks === 0) return -1;
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      breaks--;
+      continue;
+    }
     if (c === opener) depth++;
     else if (c === closer && --depth === 0) return i + 1;
   }

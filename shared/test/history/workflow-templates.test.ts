@@ -337,4 +337,23 @@ describe('history: an Ansible uri task with no method sends GET (the module defa
     );
     assert.deepEqual(endpoints(queried), []);
   });
+
+  it("a folded url (`>-`) whose template expression breaks its line is one URL, sent with the task's method", () => {
+    const task = (method: string): string =>
+      [
+        '- name: Lookup workspace id by organization and name',
+        '  ansible.builtin.uri:',
+        '    url: >-',
+        "      {{ hcp_terraform_host | default('https://app.terraform.io') | regex_replace('/$', '') }}/api/v2/organizations/{{",
+        '      hcp_terraform_organization }}/workspaces/{{ hcp_terraform_workspace }}',
+        `    method: ${method}`,
+        '    return_content: true',
+      ].join('\n');
+    assert.deepEqual(endpoints(task('GET')), ['4 endpoint GET /organizations/:organization_name/workspaces/:name']);
+    // A method the history has no endpoint for there: none.
+    assert.deepEqual(endpoints(task('DELETE')), []);
+    // An expression that opens and does not close on the next line is no placeholder: nothing is read across two breaks.
+    const open = task('GET').replace('hcp_terraform_organization }}', 'hcp_terraform_organization\n      }}');
+    assert.deepEqual(endpoints(open), []);
+  });
 });
