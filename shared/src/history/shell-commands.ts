@@ -636,6 +636,13 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
     first = opener;
     while (first > 0 && line - first < MAX_CONTINUATIONS + HERE_LINES && continues(text, lines, first - 1)) first--;
   }
+  // A command resumed after a string that spans lines (`-d "{` … `}" \` then `"${API_BASE}")`): from the line that
+  // opened the string, and the lines that line continues (`shellStringResumes`' reading, asked only of a line with a quote).
+  const quoted = opener === -1 && !doubled ? stringOpener(text, lines, first) : -1;
+  if (quoted !== -1 && line - quoted < MAX_CONTINUATIONS) {
+    first = quoted;
+    while (first > 0 && line - first < MAX_CONTINUATIONS && continues(text, lines, first - 1)) first--;
+  }
   let last = line;
   while (last - line < MAX_CONTINUATIONS && continues(text, lines, last)) last++;
   const from = lines.startOf(first);
@@ -712,6 +719,16 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
     found = words;
   }
   return found;
+}
+
+/** The line that opened the quoted string line `line` starts inside (`-d "{` above `}" \`), or -1 (`opens`). */
+function stringOpener(text: string, lines: Lines, line: number): number {
+  const start = lines.startOf(line);
+  const end = lines.endOf(line);
+  const row = text.slice(start, end);
+  if (!row.includes('"') && !row.includes("'")) return -1;
+  const opened = lines.memo(SPANS, () => readSpans(text)).opens.get(start);
+  return opened === undefined ? -1 : lines.lineOf(opened);
 }
 
 /**
@@ -802,6 +819,8 @@ for (const c of '\n\\$"\'(){}#<') RESUME_CHARS[c.charCodeAt(0)] = 1;
 /** A text's shell strings across lines (`shellStringResumes`) and here-documents' bodies (`hereDocumentEnd`), read in one pass. */
 interface ShellSpans {
   readonly resumes: ReadonlyMap<number, number>;
+  /** For each line that starts inside a quoted string (as `resumes`), the start of the line that opened the string. */
+  readonly opens: ReadonlyMap<number, number>;
   /** Each here-document's body: from its first line's start to its delimiter line's end, in text order; `shell` when fed to a shell. */
   readonly bodies: readonly { start: number; end: number; shell: boolean }[];
 }
@@ -975,6 +994,7 @@ function inArithmetic(text: string, from: number, at: number): boolean {
 
 function readSpans(text: string): ShellSpans {
   const resumes = new Map<number, number>();
+  const opens = new Map<number, number>();
   const bodies: { start: number; end: number; shell: boolean }[] = [];
   let opened = 0;
   let openerEnd = 0;
@@ -983,7 +1003,9 @@ function readSpans(text: string): ShellSpans {
   let lineStart = 0;
   let here: string | undefined;
   const close = (at: number, opened: number): void => {
-    if (opened !== lineStart) resumes.set(lineStart, Math.max(resumes.get(lineStart) ?? 0, at + 1));
+    if (opened === lineStart) return;
+    resumes.set(lineStart, Math.max(resumes.get(lineStart) ?? 0, at + 1));
+    opens.set(lineStart, Math.min(opens.get(lineStart) ?? opened, opened));
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -1072,7 +1094,7 @@ function readSpans(text: string): ShellSpans {
       i += m ? m[0].length - 1 : 1;
     }
   }
-  return { resumes, bodies };
+  return { resumes, opens, bodies };
 }
 
 /** The longest here-document body skipped as data. */

@@ -126,6 +126,36 @@ describe('history: a shell string spanning lines ends where its quote closes', (
       ['5 endpoint DELETE /projects/:project_id'],
     );
   });
+
+  it('a variable sent after a multi-line double-quoted body (`-d "{` … `}" \\`) takes that command\'s method', () => {
+    const script = (flags: string): string =>
+      [
+        'API_BASE="https://app.terraform.io/api/v2/organizations/${ORG}/registry-modules"',
+        '',
+        'create_module() {',
+        '  RESPONSE=$(curl -s -w "\\n%{http_code}" \\',
+        `    ${flags} \\`,
+        '    -H "Content-Type: application/vnd.api+json" \\',
+        '    -d "{',
+        '      \\"data\\": {',
+        '        \\"type\\": \\"registry-modules\\",',
+        '        \\"attributes\\": { \\"name\\": \\"${1}\\" }',
+        '      }',
+        '    }" \\',
+        '    "${API_BASE}")',
+        '}',
+      ].join('\n');
+    const endpoints = (text: string): string[] => ids(text, 'shellscript').filter((s) => s.includes('endpoint'));
+    assert.deepEqual(endpoints(script('-X POST')), [
+      '1 endpoint POST /organizations/:organization_name/registry-modules',
+      '13 endpoint POST /organizations/:organization_name/registry-modules',
+    ]);
+    // The command's own method flag decides (a body alone would be POST too): a GET sent with `-G` reads the list.
+    assert.deepEqual(endpoints(script('-G')), [
+      '1 endpoint GET /organizations/:organization_name/registry-modules',
+      '13 endpoint GET /organizations/:organization_name/registry-modules',
+    ]);
+  });
 });
 
 describe('history: a jq filter reads the response of the request piped into it', () => {
