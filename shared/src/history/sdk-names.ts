@@ -851,6 +851,10 @@ function heldServiceCalls(
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
     holdService(holders, wordBefore(text, i, true), m.service);
   }
+  // Embedded: a struct of the program's embeds a holder (`type workspaceLister struct { workspaceClient }`), whose
+  // methods are promoted: its methods' receivers call them (`func (wl *workspaceLister) …` then `wl.List(ctx, …)`).
+  for (const [name, service] of [...holders])
+    if (service !== undefined) embeddingReceivers(text, name, holders, service);
   for (const [name, service] of holders) {
     if (service === undefined) continue;
     const dotted = `${name}.`;
@@ -863,6 +867,27 @@ function heldServiceCalls(
       if (!method || !CONTEXT_ARGUMENT.test(text.slice(end + 1, end + 81)) || inLineComment(text, at)) continue;
       push(at, end, method);
     }
+  }
+}
+
+/**
+ * The receivers of the methods of a struct type that embeds the field `name` (a line holding the name alone, in the
+ * body of the `type T struct {` above it): each holds `service` too (`heldServiceCalls`' `holders`).
+ */
+function embeddingReceivers(
+  text: string,
+  name: string,
+  holders: Map<string, string | undefined>,
+  service: string,
+): void {
+  const embedded = new RegExp(`\\n[ \\t]+${name}[ \\t]*\\r?\\n`, 'g');
+  for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
+    const head = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{[^{}]*$/.exec(
+      text.slice(Math.max(0, m.index - 400), m.index),
+    );
+    if (!head) continue;
+    const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${head[1]}[ \\t]*\\)`, 'g');
+    for (const r of text.matchAll(receivers)) holdService(holders, r[1], service);
   }
 }
 

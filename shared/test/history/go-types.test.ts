@@ -186,6 +186,33 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it("a service held by an embedded field: the embedding struct's methods call it through their receiver", () => {
+    const source = (embedded: string): string =>
+      go(
+        'type workspaceClient interface {',
+        '	List(context.Context, string, *tfe.WorkspaceListOptions) (*tfe.WorkspaceList, error)',
+        '}',
+        'type workspaceLister struct {',
+        `	${embedded}`,
+        '}',
+        'func (wl *workspaceLister) fetch(org string) {',
+        '	list, _ := wl.List(context.Background(), org, nil)', // 15
+        '	_ = list',
+        '}',
+        'func run(client *tfe.Client) {',
+        '	lister := &workspaceLister{',
+        '		workspaceClient: client.Workspaces,',
+        '	}',
+        '	lister.fetch("org")',
+        '}',
+      );
+    assert.deepEqual(sdkUses(source('workspaceClient')), [
+      '15: Workspaces.List → endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+    // A named field (`workspaceClient workspaceClient`) is no embedding: its methods are not the struct's.
+    assert.deepEqual(sdkUses(source('other workspaceClient')), []);
+  });
+
   it('a method whose path the options field set picks maps by that field; options unknown say nothing', () => {
     const source = go(
       'type members struct {',
