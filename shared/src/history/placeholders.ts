@@ -84,8 +84,9 @@ export function holdsPlaceholder(segment: string): boolean {
 
 /**
  * After the bracket closing the group that `open` opens (same kind nested), on its line within PLACEHOLDER_MAX; or -1.
- * A template engine's double-brace expression (`{{ org }}`, `${{ inputs.org }}`) may break its line once, as a YAML folded
- * scalar's (`url: >-` over `…/organizations/{{` and `  hcp_terraform_organization }}/workspaces`, one line once folded).
+ * A template engine's double-brace expression (`{{ org }}`, `${{ inputs.org }}`) may break its line once onto an indented
+ * line, as a YAML folded scalar's (`url: >-` over `…/organizations/{{` and `  hcp_terraform_organization }}/workspaces`, one
+ * line once folded).
  */
 function groupEnd(text: string, open: number, opener: number, closer: number): number {
   let depth = 0;
@@ -96,6 +97,9 @@ function groupEnd(text: string, open: number, opener: number, closer: number): n
     if (c === 10 || c === 13) {
       if (depth !== 2 || breaks === 0) return -1;
       if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      // The value goes on on an indented line, as a folded scalar's does (`{{ x` then `}}` at the margin is left open).
+      const next = text.charCodeAt(i + 1);
+      if (next !== 32 && next !== 9) return -1;
       breaks--;
       continue;
     }

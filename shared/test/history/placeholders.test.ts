@@ -52,10 +52,13 @@ describe('history: a placeholder of any template syntax inside a written-out pat
       ['[ws]/', '[ws]'],
       ['[[ .ws ]]/', '[[ .ws ]]'],
       ['{{.Ws}}/', '{{.Ws}}'],
+      // A double-brace expression going on on an indented line (a YAML folded scalar's `{{` then `  org }}`).
+      ['{{\n      org }}/', '{{\n      org }}'],
     ];
     for (const [text, placeholder] of cases) assert.equal(placeholderEnd(text, 0), placeholder.length, text);
     // Not placeholders: a here-document's opener, a percent-encoding, a closing tag, one left open on its line.
-    for (const text of ['<<EOF', '%2F', '</a>', '{{ x\n}}', '$', '@_x'])
+    // (A double brace may go on on one indented line only: `{{ x\n  y\n  }}` is left open too.)
+    for (const text of ['<<EOF', '%2F', '</a>', '{{ x\n}}', '{{ x\n  y\n  }}', '{ x\n  }', '$', '@_x'])
       assert.equal(placeholderEnd(text, 0), -1, text);
   });
 
