@@ -108,7 +108,7 @@ describe('full disk (a real tmpfs)', { skip: skip ?? false }, () => {
   it('a restart on the full disk fails naming the disk', async () => {
     await engine.stop();
     await assert.rejects(
-      startEngine({ dataDir, timeoutMs: 15_000 }),
+      startEngine({ dataDir, timeoutMs: 60_000 }),
       /cannot write to the data directory .*: no space left on the device \(ENOSPC\)/,
     );
   });
