@@ -208,6 +208,10 @@ export function writesApiRoot(text: string): boolean {
   return false;
 }
 
+/** A Go struct's field tagged with a dashed wire name (`json:"created-at"`), as this API's
+ * documents spell their attributes; not another JSON:API service's `created`, `created_at`. */
+export const GO_DASHED_TAG = /\bjson:"[a-z][a-z0-9]*(?:-[a-z0-9]+)+[",]/;
+
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** HCP Terraform's hosts (`app.terraform.io`, `app.eu.terraform.io`). */
 const OWN_HOST = /(?:^|\.)terraform\.io$/;

@@ -390,7 +390,7 @@ function scan(
   if (profile.objectKeys)
     for (const hit of objectKeyHits(text, profile, lexicon, lines, hits.evidence)) collector.addName(hit);
   assignMethods(hits.urls, findMethods(text, profile, lines, hits.urls));
-  sendingCalls(text, lines, hits.urls, profile);
+  sendingCalls(text, lines, hits.urls, profile, languageId === 'go');
   if (languageId === 'terraform' || languageId === 'hcl') httpDataGets(text, lines.markers, hits.urls);
   helperDefaultMethods(text, lines, hits.urls);
   foreignFakes(text, profile, lines, hits.urls);

@@ -6,7 +6,8 @@ import { methodDecided, type UrlHit } from './hits.ts';
 import type { MethodToken } from './match-types.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
-import { namesOwnBase } from './other-api.ts';
+import { GO_DASHED_TAG, namesOwnBase, writesApiRoot } from './other-api.ts';
+import { namesThisApi } from './server-routes.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
 import { jsonApiLink } from './url-data.ts';
@@ -29,10 +30,18 @@ const HTTP_VERB = /^(?:get|post|put|patch|delete)$/;
 /**
  * Go's exported verb of an HTTP client the literal is the first argument of, up to its quote, maybe through the format
  * call that builds it: `client.Get("/organizations/"+org+"/projects", &doc)`, `c.api.Get(fmt.Sprintf("/projects/%s",
- * id), &p)`, net/http's `http.Get("https://…")`. Group 1: the receiver's last name (an HTTP client's: `HTTP_RECEIVER`;
- * `r.Header.Get(`, `q.Get(` are a map's); group 2: the verb.
+ * id), &p)`, net/http's `http.Get("https://…")`, after a context (`c.client.Get(ctx, "/api/v2/…", nil)`) or a base
+ * (`c.client.Get(c.baseURL+"/api/v2/…", nil)`), resty's request (`c.api.R().Get("/api/v2/…")`). Group 1: the
+ * receiver's last name (an HTTP client's: `HTTP_RECEIVER`; `r.Header.Get(`, `q.Get(` are a map's); group 2: `()` of a
+ * call (resty's `R()`); group 3: the verb.
  */
-const EXPORTED_DIRECT = /([\w$]+)(?:\(\))?\.(Get|Post|Put|Patch|Delete)\(\s*(?:fmt\.Sprintf\(\s*)?["`]$/;
+const EXPORTED_DIRECT =
+  /([\w$]+)(\(\))?\.(Get|Post|Put|Patch|Delete)\(\s*(?:(?:ctx|context\.\w+\(\))\s*,\s*)?(?:fmt\.Sprintf\(\s*)?(?:[\w.]+\s*\+\s*)?["`]$/;
+/**
+ * A route's registration rather than a send (Fiber's, chi's `api.Get("/projects/:id", getProject)`): the literal
+ * closes and the call's second and last argument is a bare name, a handler (a send's is `&doc`, `nil` or a body).
+ */
+const ROUTE_HANDLER = /^\s*,\s*(?!nil\b)[A-Za-z_]\w*\s*\)/;
 
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
@@ -58,7 +67,13 @@ const CALL_METHOD =
  * `self._patch(url)`, `requests.delete(url)`). The variable must not be assigned again in between.
  * Sets the URL's method with distance 0: it decides, like a method on the URL's own line.
  */
-export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[], profile: LanguageProfile): void {
+export function sendingCalls(
+  text: string,
+  lines: Lines,
+  urls: readonly UrlHit[],
+  profile: LanguageProfile,
+  go = false,
+): void {
   // Looked for once a text, not once a URL (a search of the whole text each: 0.4 s on the bench's long source), and
   // only when a URL gets that far (most URLs have their method by then; a search of the whole text cost a reader's worth).
   let curlText: boolean | undefined;
@@ -66,6 +81,8 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
   const commands = profile.commands;
   // Asked once a text: whether it holds a `links` object at all (the members other than `self`/`related` need one).
   let links: boolean | undefined;
+  // Asked once a Go text, at its first literal given to a client's exported verb (`goShowsApi`).
+  let goShows: boolean | undefined;
   for (const url of urls) {
     // A JSON:API link in a document (a recorded response, a mock's body) is the server's address, no request.
     if (jsonApiLink(text, url.start, () => (links ??= lines.markers.has('links')))) {
@@ -124,11 +141,20 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       url.methodDistance = 0;
       continue;
     }
-    // Go's client verb called with the literal (`client.Get("/projects/"+id, &doc)`), maybe through `fmt.Sprintf(`.
-    const exported = EXPORTED_DIRECT.exec(before);
-    if (exported?.[2] !== undefined && HTTP_RECEIVER.test(exported[1] ?? '')) {
+    // Go's client verb called with the literal (`client.Get("/projects/"+id, &doc)`), maybe through `fmt.Sprintf(`:
+    // this API's when the literal is rooted at it (`/api/v2/…`, a URL whose host is read later) or the file shows the
+    // API (`goShowsApi`), not only because another file of the package names it (a GitLab or Sentry client beside go-tfe).
+    const exported = go ? EXPORTED_DIRECT.exec(before) : null;
+    if (
+      exported?.[3] !== undefined &&
+      (HTTP_RECEIVER.test(exported[1] ?? '') || (exported[1] === 'R' && exported[2] !== undefined)) &&
+      (writesApiRoot(text.slice(url.start, url.start + 8)) ||
+        /^[a-z]+:\/\//.test(text.slice(url.start, url.start + 10)) ||
+        (goShows ??= goShowsApi(text))) &&
+      (exported[0].includes('Sprintf(') || !routeRegistration(text, url.start, before.charAt(before.length - 1)))
+    ) {
       const start = url.start - exported[0].length + exported[0].indexOf('.', (exported[1] ?? '').length) + 1;
-      const word = exported[2];
+      const word = exported[3];
       url.method = { method: word.toUpperCase() as HttpMethod, start, end: start + word.length, text: word };
       url.methodDistance = 0;
       continue;
@@ -171,6 +197,20 @@ export function sendingCalls(text: string, lines: Lines, urls: readonly UrlHit[]
       url.methodDistance = 0;
     } else if (!url.method && !commands) flowSending(text, lines, url);
   }
+}
+
+/**
+ * Whether a Go file itself shows this API (not only its package): it names it (go-tfe, `TFE_`, app.terraform.io:
+ * `namesThisApi`), writes its root `/api/v2`, or tags a field with a dashed wire name as this API's documents have.
+ */
+export function goShowsApi(text: string): boolean {
+  return namesThisApi(text) || writesApiRoot(text) || GO_DASHED_TAG.test(text);
+}
+
+/** Whether the literal opened at `start` closes with `quote` and is followed by a handler as the last argument (`ROUTE_HANDLER`). */
+function routeRegistration(text: string, start: number, quote: string): boolean {
+  const close = text.indexOf(quote, start);
+  return close !== -1 && close - start < MAX_LITERAL && ROUTE_HANDLER.test(text.slice(close + 1, close + 80));
 }
 
 /**

@@ -34,29 +34,96 @@ describe("Go programs' own HTTP layer", () => {
 
   it("a literal path given to an HTTP client's exported verb is sent with it, also through the format call that builds it", () => {
     // A CLI's own client (`func (c *Client) Get(path string, result interface{}) error`, in another file) called from
-    // its commands with the path written in the call.
+    // its commands with the path written in the call; the file shows the API by its models' dashed wire names.
     const source = [
       'package cmd',
       '',
+      'type projectAttrs struct {',
+      '\tCreatedAt string `json:"created-at"`',
+      '}',
+      '',
       'func show(client *api.Client, org, id, name string) error {',
       '\tvar doc jsonapi.Document',
-      '\tif err := client.Get("/organizations/"+org+"/projects", &doc); err != nil {', // 5
+      '\tif err := client.Get("/organizations/"+org+"/projects", &doc); err != nil {', // 9
       '\t\treturn err',
       '\t}',
-      '\tif err := client.Get("/projects/"+id, &doc); err != nil {', // 8
+      '\tif err := client.Get("/projects/"+id, &doc); err != nil {', // 12
       '\t\treturn err',
       '\t}',
-      '\tif err := client.Get(fmt.Sprintf("/organizations/%s/workspaces/%s", org, name), &doc); err != nil {', // 11
+      '\tif err := client.Get(fmt.Sprintf("/organizations/%s/workspaces/%s", org, name), &doc); err != nil {', // 15
       '\t\treturn err',
       '\t}',
-      '\treturn client.Get("/runs", nil)', // 14: the API has only POST /runs
+      '\treturn client.Get("/runs", nil)', // 18: the API has only POST /runs
       '}',
     ].join('\n');
     assert.deepEqual(uses(source), [
-      '5: endpoint GET /organizations/:organization_name/projects',
-      '8: endpoint GET /projects/:project_id',
-      '11: endpoint GET /organizations/:organization_name/workspaces/:name',
+      '9: endpoint GET /organizations/:organization_name/projects',
+      '12: endpoint GET /projects/:project_id',
+      '15: endpoint GET /organizations/:organization_name/workspaces/:name',
     ]);
+  });
+
+  it("a literal path given to another service's client beside go-tfe is that service's: no method from the verb", () => {
+    // A sync tool: one file of the package imports go-tfe (so the package names the API), these talk to GitLab and
+    // Sentry through their own clients, with paths this API has too.
+    const sentry = [
+      'package sync',
+      '',
+      'func (s *sentryClient) projects(org string) ([]sentryProject, error) {',
+      '\tvar out []sentryProject',
+      '\tif err := s.client.Get(fmt.Sprintf("/organizations/%s/projects/", org), &out); err != nil {', // 5
+      '\t\treturn nil, err',
+      '\t}',
+      '\treturn out, s.client.Get("/organizations/", nil)', // 8
+      '}',
+      '',
+      'func (g *gitlabAPI) project(id string) (*glProject, error) {',
+      '\tvar p glProject',
+      '\terr := g.api.Get("/projects/"+id, &p)', // 13
+      '\treturn &p, err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(sentry), []);
+  });
+
+  it("a client's verb after a context or a base, and resty's request, send the literal rooted at this API", () => {
+    const source = [
+      'package sync',
+      '',
+      'func (c *rawClient) c(ctx context.Context, id string) error {',
+      '\treturn c.client.Get(ctx, "/api/v2/workspaces/"+id, nil)', // 4
+      '}',
+      '',
+      'func (c *rawClient) e(id string) error {',
+      '\treturn c.client.Get(c.baseURL+"/api/v2/workspaces/"+id, nil)', // 8
+      '}',
+      '',
+      'func (c *rawClient) f(id string) error {',
+      '\t_, err := c.api.R().Get("/api/v2/workspaces/" + id)', // 12
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(source), [
+      '4: endpoint GET /workspaces/:workspace_id',
+      '8: endpoint GET /workspaces/:workspace_id',
+      '12: endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it("a route's registration (Fiber's `api.Get(path, handler)`) sends nothing, nor does another language's `.Get(`", () => {
+    const routes = [
+      'package sync',
+      '',
+      'func routes(app *fiber.App) {',
+      '\tapi := app.Group("/api")',
+      '\tapi.Get("/api/v2/projects/:id", getProject)',
+      '\tapi.Patch("/api/v2/projects/:id", updateProject)',
+      '}',
+    ].join('\n');
+    assert.ok(!uses(routes).some((u) => /GET|PATCH/.test(u)), uses(routes).join('\n'));
+    const python = 'def show(api, id):\n    return api.Get("/api/v2/projects/" + id)\n';
+    const found = scanText(python, { languageId: 'python', apiElsewhere: true }).map((m) => m.subject.id);
+    assert.ok(!found.includes('endpoint GET /projects/:project_id'), found.join('\n'));
   });
 
   it("a map's or a header's Get is no request: a path given to it says no method", () => {
