@@ -2,7 +2,7 @@ import { matchingClose } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
-import { writesApiRoot } from './other-api.ts';
+import { GO_DASHED_TAG, writesApiRoot } from './other-api.ts';
 import type { HistoryIndex } from './types.ts';
 import { isNameChar } from './source-text.ts';
 import { goDeclarations } from './go-declarations.ts';
@@ -100,7 +100,7 @@ function untieUnproven(models: readonly Model[], text: string, index: HistoryInd
     byResource.size === 0 ||
     writesApiRoot(text) ||
     API_DOCS.test(text) ||
-    (go && (text.includes(GO_TFE_IMPORT) || GO_ATTRIBUTES_TAG.test(text)))
+    (go && (text.includes(GO_TFE_IMPORT) || (GO_ATTRIBUTES_TAG.test(text) && GO_DASHED_TAG.test(text))))
   )
     return;
   const wires = new Map(models.map((m) => [m, wireNames(text, m, go)]));
@@ -729,7 +729,8 @@ const GO_TFE_IMPORT = '"github.com/hashicorp/go-tfe"';
 /**
  * A Go struct's field tagged as a JSON:API document's `attributes` (`json:"attributes"`, `json:"attributes,omitempty"`),
  * wherever the struct is declared (a function's own `projJSON` whose `Attrs projectAttrs` field is so tagged, which
- * `goModels` does not read as a model): the file models this kind of API's documents, as a model holding `attributes` shows.
+ * `goModels` does not read as a model), with a field tagged dashed as this API's attributes are (`json:"created-at"`,
+ * GO_DASHED_TAG): the file models this API's documents. The tag alone is any JSON:API's (Snyk's, Datadog's v2).
  */
 const GO_ATTRIBUTES_TAG = /\bjson:"attributes[",]/;
 /** A keyed field of a literal copied from a field of the same name (`Name: p.Name,`). */

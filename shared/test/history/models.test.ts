@@ -762,6 +762,38 @@ describe("models named for a resource, in a file that does not show the API (ano
     // Held under another key (an app's own `fields`), nothing shows a JSON:API document: plain words, no proof.
     assert.deepEqual(found(command('fields'), 'cmd/project.go'), []);
   });
+
+  it("Go: another JSON:API service's `attributes` (Snyk's REST API) says nothing of this API without a dashed wire name", () => {
+    // Snyk's projects are JSON:API documents too, but their attributes are spelt `created`, `created_at`, never dashed.
+    const snyk = [
+      'package snyk',
+      '',
+      '// Snyk REST API (https://api.snyk.io/rest), JSON:API documents.',
+      'type projectAttrs struct {',
+      '	Name          string `json:"name"`',
+      '	Description   string `json:"description"`',
+      '	Status        string `json:"status"`',
+      '	CreatedAt     string `json:"created"`',
+      '}',
+      '',
+      'func (c *Client) ListProjects(orgID string) ([]projectAttrs, error) {',
+      '	type resource struct {',
+      '		ID         string       `json:"id"`',
+      '		Type       string       `json:"type"`',
+      '		Attributes projectAttrs `json:"attributes"`',
+      '	}',
+      '	var doc struct {',
+      '		Data []resource `json:"data"`',
+      '	}',
+      '	body, err := c.do("GET", fmt.Sprintf("/orgs/%s/projects?version=2024-01-04", orgID))',
+      '	if err != nil {',
+      '		return nil, err',
+      '	}',
+      '	return decode(body, &doc)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(snyk, 'projects.go'), []);
+  });
 });
 
 describe('Kotlin and C# classes whose fields carry wire names', () => {
