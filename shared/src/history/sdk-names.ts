@@ -872,7 +872,8 @@ function heldServiceCalls(
 
 /**
  * The receivers of the methods of a struct type that embeds the field `name` (a line holding the name alone, in the
- * body of the `type T struct {` above it): each holds `service` too (`heldServiceCalls`' `holders`).
+ * body of the `type T struct {` above it; also `*name` and `pkg.name`, an embedded `tfe.Workspaces` is the field
+ * `Workspaces`): each holds `service` too (`heldServiceCalls`' `holders`).
  */
 function embeddingReceivers(
   text: string,
@@ -880,7 +881,9 @@ function embeddingReceivers(
   holders: Map<string, string | undefined>,
   service: string,
 ): void {
-  const embedded = new RegExp(`\\n[ \\t]+${name}[ \\t]*\\r?\\n`, 'g');
+  // Asked of the whole text only when the name ends a line somewhere (gofmt leaves no blank after it).
+  if (!text.includes(`${name}\n`) && !text.includes(`${name}\r`)) return;
+  const embedded = new RegExp(`\\n[ \\t]+\\*?(?:\\w+\\.)?${name}[ \\t]*\\r?\\n`, 'g');
   for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
     const head = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{[^{}]*$/.exec(
       text.slice(Math.max(0, m.index - 400), m.index),

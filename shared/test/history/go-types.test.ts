@@ -213,6 +213,24 @@ describe('go-tfe values typed elsewhere in the file', () => {
     assert.deepEqual(sdkUses(source('other workspaceClient')), []);
   });
 
+  it("go-tfe's own service interface embedded (`tfe.Workspaces`, the field `Workspaces`) is called through the receiver", () => {
+    const source = go(
+      'type workspaceLister struct {',
+      '	tfe.Workspaces',
+      '}',
+      'func newLister(client *tfe.Client) *workspaceLister {',
+      '	return &workspaceLister{Workspaces: client.Workspaces}',
+      '}',
+      'func (wl *workspaceLister) all(org string) error {',
+      '	_, err := wl.List(context.Background(), org, &tfe.WorkspaceListOptions{})', // 15
+      '	return err',
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '15: Workspaces.List → endpoint GET /organizations/:organization_name/workspaces',
+    ]);
+  });
+
   it('a method whose path the options field set picks maps by that field; options unknown say nothing', () => {
     const source = go(
       'type members struct {',
