@@ -807,12 +807,15 @@ export class HitCollector {
       // JSON written inside a string (a collection's saved answer, a body: `"{\n \"api-url\": \"https://…\", …}"`),
       // a script's quoted URL (`command: "…curl \"$BASE/v2/…\"…"`): the path is its escaped string's, and what
       // follows it is still read. (Not in a message shown: `echo "curl … \"https://…\""` is a hint.)
+      // JSON written inside a single-quoted string (a VCR cassette's recorded body, `string: '{"data": …}'`, a shell's
+      // or Python's `'{"links": …}'`) holds plain `"…"` strings: read alike, when the literal's text is JSON.
       this.#escapes ??= text.includes('\\"');
-      const inner = this.#escapes ? escapedString(text, this.#literal, at, close) : undefined;
+      const plain = place.quote === 39 && this.#jsonLiteral(place.stringStart, close);
+      const inner = plain || this.#escapes ? escapedString(text, this.#literal, at, close, plain ? 0 : 92) : undefined;
       if (
         inner !== undefined &&
         !shownString(text, this.lines, at, place.stringStart) &&
-        this.escapedUrl(place.stringStart, close, inner[0])
+        this.escapedUrl(place.stringStart, close, inner[0], plain)
       ) {
         if (!inAnswer(this.#collection, at))
           this.urlText(text.slice(inner[0], inner[1]), [{ virtual: 0, source: inner[0] }], true, inner[0]);
@@ -875,13 +878,10 @@ export class HitCollector {
    * `,`), or a word of a command the literal runs (`curl`/`wget` before it). In prose (a description, a help text, an
    * error message: `"set TFE_URL to \"https://…/api/v2/runs\" or …"`) a quoted URL is shown, not sent.
    */
-  private escapedUrl(open: number, close: number, inner: number): boolean {
+  private escapedUrl(open: number, close: number, inner: number, plain = false): boolean {
     const literal = this.#literal;
     if (literal.command === undefined) {
-      let i = open + 1;
-      while (i < close && blankOrEscape(this.text, i)) i += this.text.charCodeAt(i) === 92 ? 2 : 1;
-      const first = this.text.charCodeAt(i);
-      literal.json = first === 123 || first === 91;
+      this.#jsonLiteral(open, close);
       const command = this.text.slice(open + 1, close).search(URL_COMMAND);
       literal.command = command === -1 ? close : open + 1 + command;
     }
@@ -890,13 +890,25 @@ export class HitCollector {
     // or `,` in a literal of JSON; in any literal, a call's `(` or an assignment's `=` (code written in a string: a
     // notebook cell's `requests.post(\"…\")`, a generated script). Prose quotes a URL after a word.
     const json = literal.json === true;
-    let i = inner - 3;
+    let i = inner - (plain ? 2 : 3);
     for (;;) {
       const c = this.text.charCodeAt(i);
       if (c === 32 || c === 9 || c === 10 || c === 13) i--;
       else if ((c === 110 || c === 116 || c === 114) && this.text.charCodeAt(i - 1) === 92) i -= 2;
       else return c === 40 || c === 61 || (json && (c === 58 || c === 91 || c === 44));
     }
+  }
+
+  /** Whether the literal from `open` to `close` (the last path's, `#literal`) is JSON: its text opens with `{` or `[`. */
+  #jsonLiteral(open: number, close: number): boolean {
+    const literal = this.#literal;
+    if (literal.json === undefined) {
+      let i = open + 1;
+      while (i < close && blankOrEscape(this.text, i)) i += this.text.charCodeAt(i) === 92 ? 2 : 1;
+      const first = this.text.charCodeAt(i);
+      literal.json = first === 123 || first === 91;
+    }
+    return literal.json;
   }
 
   /** A literal from `open` to `close` (quote offsets) plus the literals joined to it with `+`. */
@@ -1499,18 +1511,27 @@ interface EscapeWalk {
  * The escaped string (`\"…\"`) inside the string literal (walked on from `walk`, up to `close`) that holds `at`: its text's start and
  * end (before its closing `\"`), or undefined when `at` is outside any (an odd count of `\"` before it says inside).
  */
-function escapedString(text: string, walk: EscapeWalk, at: number, close: number): [number, number] | undefined {
+function escapedString(
+  text: string,
+  walk: EscapeWalk,
+  at: number,
+  close: number,
+  escape = 92,
+): [number, number] | undefined {
+  // `escape` 0: the inner strings are plain `"…"` (JSON in a single-quoted literal), a `\"` inside them no quote.
+  const quoteAt = escape === 0 ? (k: number) => text.charCodeAt(k) === 34 && text.charCodeAt(k - 1) !== 92 : undefined;
   let { walked: i, open, count } = walk;
   for (; i < at; i++)
-    if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) {
+    if (quoteAt ? quoteAt(i) : text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) {
       count++;
-      open = ++i + 1;
+      open = quoteAt ? i + 1 : ++i + 1;
     }
   walk.walked = i;
   walk.open = open;
   walk.count = count;
   if (count % 2 === 0) return undefined;
-  for (let i = at; i < close; i++) if (text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) return [open, i];
+  for (let i = at; i < close; i++)
+    if (quoteAt ? quoteAt(i) : text.charCodeAt(i) === 92 && text.charCodeAt(i + 1) === 34) return [open, i];
   return undefined;
 }
 

@@ -21,10 +21,11 @@ import { ownsUrl } from './verb-owners.ts';
  * in tests, a mocked client's verb whose call is asserted (Python's `session.patch.assert_called_once_with(url, …)`, Jest's
  * `expect(axios.delete).toHaveBeenCalledWith(url)`) and WireMock's stubs and checks (`stubFor(patch(urlEqualTo(…)))`,
  * `verify(deleteRequestedFor(urlPathEqualTo(…)))`); a declarative client's mapping (`@GetMapping("/organizations/{o}/projects")`
- * on a `@FeignClient` interface of this API: a server's own routes are no URLs, `server-routes.ts`).
+ * on a `@FeignClient` interface of this API: a server's own routes are no URLs, `server-routes.ts`); a YAML key's plain
+ * lower-case value at its line's start (a recorded request of Ruby's VCR cassettes: `method: get` above `uri: https://…`).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b|(?<=(?:^|\n)[ \t]*(?:-[ \t]+)?)method:[ \t]+(get|post|put|patch|delete)(?=[ \t]*(?:\r?\n|$))/g;
 
 /** A `@FeignClient` interface read once: its body's closing brace (-1: not found within MAX_INTERFACE) and whether it is ours. */
 interface FeignClient {
@@ -111,7 +112,7 @@ export function findMethods(
       // `Method::Post`: the token is `Post` (a quick fix writes `Delete` there).
       // `Method.Patch` (RestSharp), `HttpMethod.Delete` (.NET): the token is the word after the dot.
       const rust = m[2] !== undefined && (m[0].charCodeAt(6) === 58 || m[0].charCodeAt(6) === 46);
-      const later = m[7] ?? m[8] ?? m[9] ?? m[10] ?? m[11] ?? m[12] ?? m[13];
+      const later = m[7] ?? m[8] ?? m[9] ?? m[10] ?? m[11] ?? m[12] ?? m[13] ?? m[14];
       const word = m[1] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? later ?? (rust ? (m[2] ?? '') : `Method${m[2] ?? ''}`);
       const start =
         from +

@@ -1,0 +1,82 @@
+// A recorded HTTP cassette (Ruby's VCR, as a Rails project's spec/vcr_cassettes keeps it): each interaction's request
+// is a `method:` key with a plain lower-case value (`method: get`) above its `uri:`, and the answer's body is JSON
+// written inside a single-quoted YAML string (`string: '{"data":[…]}'`). Shape of held48's refresher.yml; made-up
+// values. Before: the lower-case method was no method (GET /organizations, which has POST too, was not read), and
+// the first path inside the body (a relationship's `"related": "/api/v2/runs/…"` link) made the scan skip the rest
+// of the string, so the workspace's later relationships (`outputs`, `tag-bindings`, `project`) were never read.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+const found = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName }).map((m) => `${m.line} ${m.subject.id}`);
+
+const body = [
+  '{"data":[{"id":"ws-1","type":"workspaces","attributes":{"name":"app","tag-names":[]},',
+  '"relationships":{"current-run":{"data":{"id":"run-1","type":"runs"},"links":{"related":"/api/v2/runs/run-1"}},',
+  '"outputs":{"data":[]},"tag-bindings":{"links":{"related":"/api/v2/workspaces/ws-1/tag-bindings"}},',
+  '"project":{"data":{"id":"prj-1","type":"projects"}}}}]}',
+].join('');
+
+const cassette = [
+  '---',
+  'http_interactions:',
+  '- request:',
+  '    method: get',
+  '    uri: https://app.terraform.io/api/v2/organizations',
+  '    body:',
+  '      encoding: US-ASCII',
+  "      string: ''",
+  '  response:',
+  '    status:',
+  '      code: 200',
+  '    body:',
+  '      encoding: UTF-8',
+  `      string: '${body}'`,
+  '  recorded_at: Fri, 21 Mar 2025 15:20:42 GMT',
+  '- request:',
+  '    method: get',
+  '    uri: https://app.terraform.io/api/v2/organizations/acme/projects',
+  '',
+].join('\n');
+
+describe('history: a recorded cassette', () => {
+  it("a request's `method: get` is the method of the `uri:` under it", () => {
+    const rows = found(cassette, 'spec/vcr_cassettes/refresher.yml');
+    assert.ok(rows.includes('5 endpoint GET /organizations'), rows.join('\n'));
+    assert.ok(rows.includes('18 endpoint GET /organizations/:organization_name/projects'), rows.join('\n'));
+    assert.ok(!rows.some((r) => r.includes('POST')), rows.join('\n'));
+  });
+
+  it('a plain lower-case method word in code or prose is no method', () => {
+    // not a YAML key's whole value at its line's start: a Python keyword argument, a sentence
+    const py = 'resp = session.request(method=get, url="https://app.terraform.io/api/v2/organizations")';
+    assert.deepEqual(found(py, 'client.py'), []);
+    const md = 'Call it with method: get and then\nhttps://app.terraform.io/api/v2/organizations\n';
+    assert.deepEqual(found(md, 'notes.md'), []);
+  });
+
+  it("the recorded body's keys after a link inside it are read too", () => {
+    const rows = found(cassette, 'spec/vcr_cassettes/refresher.yml').filter((r) => r.startsWith('14 '));
+    for (const want of [
+      '14 resource - workspaces',
+      '14 attribute workspaces tag-names',
+      '14 attribute workspaces outputs',
+      '14 attribute workspaces tag-bindings',
+      '14 attribute workspaces project',
+    ])
+      assert.ok(rows.includes(want), `${want}\n${rows.join('\n')}`);
+    // the links themselves are addresses in an answer: no endpoint
+    assert.ok(!rows.some((r) => r.includes('endpoint')), rows.join('\n'));
+  });
+
+  it('JSON in a single-quoted string of other languages: its later paths and keys are read (Python)', () => {
+    const py = [
+      'RECORDED = \'{"data": {"type": "workspaces", "links": {"self": "/api/v2/workspaces/ws-1"}, \'',
+      '# the same object, on one line',
+      'ANSWER = \'{"data": {"type": "workspaces", "links": {"self": "/api/v2/workspaces/ws-1"}, "attributes": {"tag-names": []}}}\'',
+    ].join('\n');
+    const rows = found(py, 'tests/fixtures.py');
+    assert.ok(rows.includes('3 attribute workspaces tag-names'), rows.join('\n'));
+  });
+});
