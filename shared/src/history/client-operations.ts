@@ -401,7 +401,11 @@ export function operationCalls(
     if (id === undefined) return;
     const subject = index.byId.get(id);
     places ??= new LinePlaces(text, profile, lines);
-    if (!subject || places.at(at).inComment) return;
+    const place = places.at(at);
+    if (!subject || place.inComment) return;
+    // A call inside a URL's own placeholder (`f"…/workspaces/{self.get_workspace_id()}/vars"`, `` `…/runs/${await
+    // runId()}` ``) computes a piece of that URL: the line's request is the URL's, not the operation's.
+    if (place.stringStart !== -1 && text.lastIndexOf('/', at) > place.stringStart) return;
     // Python, Ruby: a call of the name inside the text's own definition of the operation is another object's method
     // it hands on to (`def list_all(self): return self._requestor.list_all(url)`), not the operation.
     if (own?.has(name) && enclosingFunction(text, lines, lines.lineOf(at))?.name === name) return;
