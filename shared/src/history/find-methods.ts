@@ -25,7 +25,10 @@ import { ownsUrl } from './verb-owners.ts';
  * lower-case value at its line's start (a recorded request of Ruby's VCR cassettes: `method: get` above `uri: https://…`).
  */
 const METHOD =
-  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b|(?<=(?:^|\n)[ \t]*(?:-[ \t]+)?)method:[ \t]+(get|post|put|patch|delete)(?=[ \t]*(?:\r?\n|$))/g;
+  /(?<![\w-])(GET|POST|PUT|PATCH|DELETE)(?![\w-])|Method(?:::|\.)?(Get|Post|Put|Patch|Delete)(?![\w-])|(?:\.|->|::)_?(get|post|put|patch|delete)!?(?:<[^<>()\n]*>)?\(|[Mm]ethod["']?[ \t]*[:=][ \t]*["']([Gg]et|[Pp]ost|[Pp]ut|[Pp]atch|[Dd]elete)["']|(?<![\w-])(Get|Post|Put|Patch|Delete)(?:Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync)(?:<[^<>()\n]*>)?\(|::(Get|Post|Put|Patch|Delete)\.new\b|[Mm]ethod["']?[ \t]*(?:=>|[:=])[ \t]*[:.](get|post|put|patch|delete)(?![\w-])|(?:\(|:method[ \t,]+):(get|post|put|patch|delete)(?![\w-])[ \t]*[,)}\n]|\.(Post|Put|Patch|Delete)\(|CURLOPT_(POST|PUT)[ \t]*,[ \t]*(?:true|1)\b|\.(get|post|put|patch|delete)(?:\.assert_(?:called_once_with|called_with|any_call)\(|\)[ \t]*\.(?:toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toBeCalledWith|lastCalledWith)\()|(?<![\w$.])(get|post|put|patch|delete)(?:RequestedFor)?\((?=[ \t]*(?:WireMock\.)?url(?:Path)?(?:EqualTo|Matching)\()|@(Get|Post|Put|Patch|Delete)Mapping\b|(?<![\w-])method:[ \t]+(get|post|put|patch|delete)(?=[ \t]*(?:\r?\n|$))/g;
+
+/** What may stand before a YAML key on its line: blanks, a list item's `- `. */
+const YAML_KEY_LEAD = /^[ \t]*(?:-[ \t]+)?$/;
 
 /** A `@FeignClient` interface read once: its body's closing brace (-1: not found within MAX_INTERFACE) and whether it is ours. */
 interface FeignClient {
@@ -129,6 +132,9 @@ export function findMethods(
                   ? m[0].length - word.length
                   : 0);
       if (places.at(start).inComment) continue;
+      // YAML's `method: get` counts only as a key at its line's start (blanks and a list item's `- ` before it).
+      if (m[14] !== undefined && !YAML_KEY_LEAD.test(window.slice(window.lastIndexOf('\n', m.index) + 1, m.index)))
+        continue;
       if (data && hereDocumentEnd(text, lines, start) !== -1) continue;
       // `os.environ.get("API", "https://…")`: an environment lookup's default, no request.
       if (m[3] === 'get' && window.startsWith('environ', m.index - 7)) continue;
