@@ -181,7 +181,8 @@ function dropPrefix(
   if (hasHost) return undefined;
   // A path joined to a base that ends with `/api/` (`default_base_url = "https://app.terraform.io/api/"` then
   // `self.get(path=f"v2/organizations/{org}/workspaces/{ws}")`, `path="v2/runs"`): the API path starts after `v2`.
-  if (raw.length > 1 && raw[0]?.text === 'v2' && !isPlaceholder(raw[1]?.text ?? '')) return { kept: raw.slice(1) };
+  if (!leadingSlash && raw.length > 1 && raw[0]?.text === 'v2' && !isPlaceholder(raw[1]?.text ?? ''))
+    return { kept: raw.slice(1) };
   let skip = 0;
   let tail: RawSegment | undefined;
   // One base placeholder at most: in `{REGISTRY}/{organization}/registry-modules` the second is a path
