@@ -51,7 +51,7 @@ import {
 import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
 import { queryKeyHits } from './query-objects.ts';
-import { inLinkageList, inToOneLinkage, Relationships } from './relationship-data.ts';
+import { inLinkageList, inToOneLinkage, relationshipKey, Relationships } from './relationship-data.ts';
 import { inPrintCall, mayPrint, sentArgument } from './sending-calls.ts';
 import {
   controllerRoutes,
@@ -688,6 +688,11 @@ export class HitCollector {
   }
 
   private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string, compared = false): void {
+    // A relationship's other spelling in the history (`current_configuration_version`, `locked_by`) is its `include`
+    // value (what changed is that it can be included); a `relationships` object's key in a document (a recorded
+    // answer's `"current-configuration-version": {"data": …}`) is the relationship itself, no use of that include.
+    if (isKey && info.candidates.some((c) => c.variant) && relationshipKey(this.text, start))
+      info = { ...info, candidates: info.candidates.filter((c) => !c.variant) };
     const line = this.lines.lineOf(start);
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
     const isType = info.resourceType && isTypeKey(keyOf);

@@ -288,6 +288,15 @@ export function inToOneLinkage(text: string, offset: number): boolean {
   return key !== undefined && !key.equals;
 }
 
+/**
+ * Whether the key at `offset` is one of a `relationships` object's own keys (`"relationships": {"locked-by": {…}}`,
+ * also inside a string's escaped JSON, `\"relationships\": {`): a relationship's name as a document writes it.
+ */
+export function relationshipKey(text: string, offset: number): boolean {
+  const open = opener(text, offset - 1, offset - LIST_REACH);
+  return open !== -1 && text.charCodeAt(open) === 123 && keyBeforeOpener(text, open, 'relationships');
+}
+
 /** How far a linkage object's brackets are looked for around its type string. */
 const LINKAGE_REACH = 300;
 /** How far back a linkage list's `[` is looked for from one of its items. */

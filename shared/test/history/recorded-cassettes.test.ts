@@ -79,4 +79,40 @@ describe('history: a recorded cassette', () => {
     const rows = found(py, 'tests/fixtures.py');
     assert.ok(rows.includes('3 attribute workspaces tag-names'), rows.join('\n'));
   });
+
+  it("a `relationships` key is the relationship, not its `include` value's other spelling (plain, '…' and \\\"…\\\" JSON)", () => {
+    // held48 refresher.yml:338: the recorded workspace's `"current-configuration-version": {"data": …}` was reported
+    // as `attribute workspaces current_configuration_version` (the history's include value, `?include=…`).
+    const ws =
+      '{"data":{"id":"ws-1","type":"workspaces","attributes":{"name":"app","tag-names":[]},"relationships":' +
+      '{"current-configuration-version":{"data":{"id":"cv-1","type":"configuration-versions"},' +
+      '"links":{"related":"/api/v2/configuration-versions/cv-1"}},"locked-by":{"data":null},' +
+      '"outputs":{"data":[]},"project":{"data":{"id":"prj-1","type":"projects"}}}}}';
+    const escaped = ws.replace(/"/g, '\\"');
+    for (const [text, fileName] of [
+      [`    body:\n      encoding: UTF-8\n      string: '${ws}'\n`, 'spec/vcr_cassettes/ws.yml'],
+      [`    body:\n      encoding: UTF-8\n      string: "${escaped}"\n`, 'spec/vcr_cassettes/ws2.yml'],
+      [`WS = '${ws}'\n`, 'tests/fixtures.py'],
+      [`WS = "${escaped}"\n`, 'tests/fixtures2.py'],
+      [ws, 'fixtures/ws.json'],
+    ]) {
+      const rows = found(text!, fileName!);
+      assert.ok(
+        !rows.some((r) => /current_configuration_version|locked_by/.test(r)),
+        `${fileName}\n${rows.join('\n')}`,
+      );
+      assert.ok(
+        rows.some((r) => r.endsWith('attribute workspaces outputs')),
+        `${fileName}\n${rows.join('\n')}`,
+      );
+      assert.ok(
+        rows.some((r) => r.endsWith('attribute workspaces project')),
+        `${fileName}\n${rows.join('\n')}`,
+      );
+    }
+    // the include value itself is still its subject
+    const py =
+      'r = s.get("https://app.terraform.io/api/v2/organizations/acme/workspaces", params={"include": "current_configuration_version"})';
+    assert.ok(found(py, 'list.py').some((r) => r.endsWith('attribute workspaces current_configuration_version')));
+  });
 });
