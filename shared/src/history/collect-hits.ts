@@ -47,6 +47,8 @@ import {
   namesOwnBase,
   otherSenderSpans,
   ownHosts,
+  foreignCassetteUri,
+  isCassette,
 } from './other-api.ts';
 import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
@@ -170,6 +172,8 @@ export class HitCollector {
   #showsApi: boolean | undefined;
   /** The hosts the text names with `/api/v2` (`ownHosts`), read at the first base expanded. */
   #ownHosts: ReadonlySet<string> | undefined;
+  /** Whether the text is a recorded cassette (`isCassette`), read at its first URL. */
+  #cassette: boolean | undefined;
   /**
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
@@ -1060,6 +1064,13 @@ export class HitCollector {
   ): UrlHit | undefined {
     // A request of another API's (a collection's, a request file's): its path is that API's.
     if (this.#foreign.length > 0 && this.#foreign.some(([from, to]) => origin >= from && origin < to)) return undefined;
+    // A cassette's recorded request to another host (`uri: https://awx.example.com/api/v2/projects/7/`).
+    if (
+      raw.startsWith('http') &&
+      (this.#cassette ??= isCassette(this.text)) &&
+      foreignCassetteUri(this.text, origin, raw)
+    )
+      return undefined;
     let text = raw;
     let parts = rawParts;
     let single = rawSingle;

@@ -4,7 +4,7 @@ import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { writesApiRoot } from './other-api.ts';
+import { isCassette, writesApiRoot } from './other-api.ts';
 import { WHOLE_CLIENT_NAME } from './receivers.ts';
 import { servesThisApi } from './server-routes.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
@@ -104,6 +104,8 @@ export function findMethods(
   // asked at the first stub or fake that needs it.
   let ours: boolean | undefined;
   const shows = (): boolean => (ours ??= showsThisApi(text, urls, places));
+  // Whether the text is a recorded cassette (`isCassette`), asked at the first YAML `method: get`.
+  let cassette: boolean | undefined;
   for (const url of urls) {
     if (data && hereDocumentEnd(text, lines, url.start) !== -1) url.methodDistance = 0;
     const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
@@ -133,7 +135,12 @@ export function findMethods(
                   : 0);
       if (places.at(start).inComment) continue;
       // YAML's `method: get` counts only as a key at its line's start (blanks and a list item's `- ` before it).
-      if (m[14] !== undefined && !YAML_KEY_LEAD.test(window.slice(window.lastIndexOf('\n', m.index) + 1, m.index)))
+      // And only in a recorded cassette (`http_interactions:`, a `- request:` item): elsewhere a plain `get` is no method.
+      if (
+        m[14] !== undefined &&
+        (!YAML_KEY_LEAD.test(window.slice(window.lastIndexOf('\n', m.index) + 1, m.index)) ||
+          !(cassette ??= isCassette(text)))
+      )
         continue;
       if (data && hereDocumentEnd(text, lines, start) !== -1) continue;
       // `os.environ.get("API", "https://…")`: an environment lookup's default, no request.

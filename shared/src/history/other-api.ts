@@ -240,6 +240,25 @@ export function apiAddress(url: string, hosts: ReadonlySet<string>): 'own' | 'ot
   return OWN_HOST.test(host) || hosts.has(host) ? 'own' : 'other';
 }
 
+/** A recorded HTTP cassette (Ruby's VCR): its interactions' list, or a request item. */
+export function isCassette(text: string): boolean {
+  return text.includes('http_interactions:') || text.includes('- request:');
+}
+
+/** A cassette's `uri:` key before a URL, on its line. */
+const CASSETTE_URI = /(?:^|\n)[ \t]*(?:-[ \t]+)?uri:[ \t]*["']?$/;
+
+/**
+ * Whether the URL at `at` (its text `url`) is a cassette's recorded `uri:` on another service's host: a cassette
+ * records the host it was sent to, so a host that is neither HCP Terraform's nor named for this API (`tfe.acme.io`)
+ * is another API's, however alike its root (AWX's `https://awx.example.com/api/v2/projects/7/`).
+ */
+export function foreignCassetteUri(text: string, at: number, url: string): boolean {
+  const host = URL_HOST.exec(url)?.[1]?.toLowerCase();
+  if (host === undefined || OWN_HOST.test(host) || OWN_NAME.test(host)) return false;
+  return CASSETTE_URI.test(text.slice(Math.max(0, at - 40), at));
+}
+
 /** What a project's configuration says a base name holds: this API's base or another API's. */
 export type ConfigBase = 'own' | 'other';
 

@@ -115,4 +115,40 @@ describe('history: a recorded cassette', () => {
       'r = s.get("https://app.terraform.io/api/v2/organizations/acme/workspaces", params={"include": "current_configuration_version"})';
     assert.ok(found(py, 'list.py').some((r) => r.endsWith('attribute workspaces current_configuration_version')));
   });
+
+  it("another service's recorded request on the same `/api/v2/` root says nothing (AWX)", () => {
+    // rv a3-cassette-other: `method: delete` / `uri: https://awx.example.com/api/v2/projects/7/` was DELETE /projects/:project_id
+    const awx = [
+      '---',
+      'http_interactions:',
+      '- request:',
+      '    method: delete',
+      '    uri: https://awx.example.com/api/v2/projects/7/',
+      '    body:',
+      "      string: ''",
+      '  response:',
+      '    body:',
+      `      string: '{"url": "/api/v2/organizations/1/projects/"}'`,
+      '- request:',
+      '    method: get',
+      '    uri: https://tfe.acme.internal/api/v2/organizations/acme/projects',
+      '',
+    ].join('\n');
+    const rows = found(awx, 'spec/fixtures/vcr_cassettes/awx_projects.yml');
+    assert.ok(!rows.some((r) => r.includes('/projects/:project_id')), rows.join('\n'));
+    // a host named for this API (a self-hosted edition's) is still read
+    assert.ok(rows.includes('13 endpoint GET /organizations/:organization_name/projects'), rows.join('\n'));
+  });
+
+  it('a lower-case `method: post` outside a cassette is no method (a YAML check list)', () => {
+    const checks = [
+      'checks:',
+      '  - name: list organizations',
+      '    method: post',
+      '    url: https://app.terraform.io/api/v2/organizations',
+      '',
+    ].join('\n');
+    const rows = found(checks, 'monitoring/checks.yml');
+    assert.ok(!rows.some((r) => r.includes('POST')), rows.join('\n'));
+  });
 });
