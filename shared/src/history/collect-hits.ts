@@ -49,6 +49,7 @@ import {
   ownHosts,
   foreignCassetteUri,
   isCassette,
+  versionRootBase,
 } from './other-api.ts';
 import { showsThisApi } from './receivers.ts';
 import { payloadMemberHits } from './payload-members.ts';
@@ -174,6 +175,8 @@ export class HitCollector {
   #ownHosts: ReadonlySet<string> | undefined;
   /** Whether the text is a recorded cassette (`isCassette`), read at its first URL. */
   #cassette: boolean | undefined;
+  /** Whether a `v2/…` path is read from this API's root in the text (`versionRootBase`), read at the first. */
+  #versionRoot: boolean | undefined;
   /**
    * The last string literal a path was found in: its start and close, and how far its escaped quotes (`\"`) were
    * counted. Each further path in it resumes there (a bundle's one-line JSON string holds thousands of URLs).
@@ -1071,6 +1074,8 @@ export class HitCollector {
       foreignCassetteUri(this.text, origin, raw)
     )
       return undefined;
+    // A path written from the API version on (`v2/projects/…`) is this API's only under its `/api/` base (`versionRootBase`).
+    if (raw.startsWith('v2/') && !(this.#versionRoot ??= versionRootBase(this.text))) return undefined;
     let text = raw;
     let parts = rawParts;
     let single = rawSingle;

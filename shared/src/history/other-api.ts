@@ -259,6 +259,31 @@ export function foreignCassetteUri(text: string, at: number, url: string): boole
   return CASSETTE_URI.test(text.slice(Math.max(0, at - 40), at));
 }
 
+/** A base that ends with `/api/` (or `/api`) and its closing quote: `"https://app.terraform.io/api/"`. Group 1: its host. */
+const API_BASE = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/?["'`]/gi;
+/** Any URL's host. */
+const ANY_HOST = /https?:\/\/([^/\s"'`{}<>:]+)/gi;
+
+/**
+ * Whether a path written from the API version on (`v2/organizations/…`, no leading slash) is read from this API's
+ * root in `text`: the text writes this API's base ending with `/api/` (HCP Terraform's host or one named for this
+ * API) and no other service's host (DigitalOcean's godo writes `v2/projects/…` under `https://api.digitalocean.com/`).
+ */
+export function versionRootBase(text: string): boolean {
+  if (!text.includes('/api')) return false;
+  let own = false;
+  for (const m of text.matchAll(API_BASE)) {
+    const host = m[1]!.toLowerCase();
+    if (OWN_HOST.test(host) || OWN_NAME.test(host)) own = true;
+  }
+  if (!own) return false;
+  for (const m of text.matchAll(ANY_HOST)) {
+    const host = m[1]!.toLowerCase();
+    if (!OWN_HOST.test(host) && !OWN_NAME.test(host) && !host.endsWith('hashicorp.com')) return false;
+  }
+  return true;
+}
+
 /** What a project's configuration says a base name holds: this API's base or another API's. */
 export type ConfigBase = 'own' | 'other';
 

@@ -59,4 +59,46 @@ describe('history: a path written from the API version on (`v2/…`)', () => {
     const other = 'r = session.get(f"v2/{image}/manifests/{tag}")\nq = session.get(f"v4/projects/{pid}/pipelines")';
     assert.deepEqual(scanText(other, { fileName: 'registry.py' }), []);
   });
+
+  it("another service's `v2/…` paths beside a file of this API stay silent (DigitalOcean)", () => {
+    // rv v1-do: godo's `NewRequest(ctx, "GET", "v2/projects/"+id, nil)` and a class on api.digitalocean.com in a
+    // project that names this API elsewhere were GET/DELETE/PATCH /projects/:project_id
+    const tfe = 'package sync\n\nimport tfe "github.com/hashicorp/go-tfe"\n\nvar c *tfe.Client\n';
+    const godo = [
+      'package sync',
+      '',
+      'const projectsBasePath = "v2/projects"',
+      '',
+      'func (d *doClient) project(id string) error {',
+      '\treq, err := d.client.NewRequest(ctx, "GET", "v2/projects/"+id, nil)',
+      '\t_, err = d.client.Do(ctx, req, nil)',
+      '\treturn err',
+      '}',
+      '',
+      'func (d *doClient) deleteProject(id string) error {',
+      '\treq, _ := d.client.NewRequest(ctx, "DELETE", fmt.Sprintf("v2/projects/%s", id), nil)',
+      '\t_, err := d.client.Do(ctx, req, nil)',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    const py = [
+      'TFE_TOKEN = "x"  # also talks to app.terraform.io elsewhere',
+      '',
+      'class DigitalOcean:',
+      '    base = "https://api.digitalocean.com/"',
+      '',
+      '    def project(self, pid):',
+      '        return self.get(path=f"v2/projects/{pid}")',
+      '',
+      '    def update(self, pid, body):',
+      '        return self.patch(path=f"v2/projects/{pid}", json=body)',
+    ].join('\n');
+    const found = scanProject([
+      { text: tfe, fileName: 'tfe.go' },
+      { text: godo, fileName: 'do.go' },
+      { text: py, fileName: 'do.py' },
+    ]);
+    const rows = found.flat().map((m) => `${m.line} ${m.subject.id}`);
+    assert.ok(!rows.some((r) => r.includes('/projects/')), rows.join('\n'));
+  });
 });
