@@ -697,8 +697,14 @@ export class HitCollector {
   private known(info: LexInfo, start: number, end: number, isKey: boolean, keyOf: string, compared = false): void {
     // A relationship's other spelling in the history (`current_configuration_version`, `locked_by`) is its `include`
     // value (what changed is that it can be included); a `relationships` object's key in a document (a recorded
-    // answer's `"current-configuration-version": {"data": …}`) is the relationship itself, no use of that include.
-    if (isKey && info.candidates.some((c) => c.variant) && relationshipKey(this.text, start))
+    // answer's `"current-configuration-version": {"data": …}` in a string) is the relationship itself, no use of that
+    // include. (A JSON file's `"locked-by"` relationship stays the recall corpus's locked_by.)
+    if (
+      isKey &&
+      info.candidates.some((c) => c.variant) &&
+      this.#insideLiteral(start) &&
+      relationshipKey(this.text, start)
+    )
       info = { ...info, candidates: info.candidates.filter((c) => !c.variant) };
     const line = this.lines.lineOf(start);
     if (info.evidence) this.evidence(start, line, info.evidence, 'token');
@@ -909,6 +915,12 @@ export class HitCollector {
       else if ((c === 110 || c === 116 || c === 114) && this.text.charCodeAt(i - 1) === 92) i -= 2;
       else return c === 40 || c === 61 || (json && (c === 58 || c === 91 || c === 44));
     }
+  }
+
+  /** Whether `at` is inside a string literal that opens before it (JSON written in a string), not a key's own quotes. */
+  #insideLiteral(at: number): boolean {
+    const open = this.#places.at(at).stringStart;
+    return open !== -1 && open < at - 2;
   }
 
   /** Whether the literal from `open` to `close` (the last path's, `#literal`) is JSON: its text opens with `{` or `[`. */

@@ -94,7 +94,6 @@ describe('history: a recorded cassette', () => {
       [`    body:\n      encoding: UTF-8\n      string: "${escaped}"\n`, 'spec/vcr_cassettes/ws2.yml'],
       [`WS = '${ws}'\n`, 'tests/fixtures.py'],
       [`WS = "${escaped}"\n`, 'tests/fixtures2.py'],
-      [ws, 'fixtures/ws.json'],
     ]) {
       const rows = found(text!, fileName!);
       assert.ok(
