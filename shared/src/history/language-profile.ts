@@ -343,7 +343,7 @@ const HCL_LANGUAGES = new Set(['terraform', 'hcl', 'terraform-vars']);
 const HCL_BLOCK = /^[ \t]*(?:resource|data)[ \t]+"?[a-z][a-z0-9]*_[\w-]*"?[ \t]/m;
 
 /** Whether a file is a Jinja template (`main.tf.j2`, `team.j2`, `x.jinja2`). */
-export function isJinjaTemplate(fileName: string): boolean {
+function isJinjaTemplate(fileName: string): boolean {
   return JINJA.test(fileName);
 }
 

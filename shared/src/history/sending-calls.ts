@@ -203,7 +203,7 @@ export function sendingCalls(
  * Whether a Go file itself shows this API (not only its package): it names it (go-tfe, `TFE_`, app.terraform.io:
  * `namesThisApi`), writes its root `/api/v2`, or tags a field with a dashed wire name as this API's documents have.
  */
-export function goShowsApi(text: string): boolean {
+function goShowsApi(text: string): boolean {
   return namesThisApi(text) || writesApiRoot(text) || GO_DASHED_TAG.test(text);
 }
 
