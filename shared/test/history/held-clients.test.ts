@@ -300,12 +300,26 @@ labelledSet('held56', { alwaysCheck: false, minExpected: 63, floors: { recall: 0
 // 20), built in issue 22's twenty-fourth session, measured once by the lead at 3e8f14b8 after every change of the
 // session had landed (the HCL parser loaded): held57 94.2% (81/86), wrong 2 of 85; held58 93.9% (124/132), wrong 2 of
 // 128; held59 94.1% (48/51), wrong 0 of 48; held60 87.7% (64/73), wrong 0 of 64; together 92.7% (317/342), wrong 4 of
-// 325 (1.2%). The code at the session's start (3aaf250b) finds the same 317, wrong 4 of 325. Seen since; the floors are
-// that measurement.
-labelledSet('held57', { alwaysCheck: false, minExpected: 86, floors: { recall: 0.94, wrongShare: 0.03 } });
-labelledSet('held58', { alwaysCheck: false, minExpected: 132, floors: { recall: 0.93, wrongShare: 0.02 } });
-labelledSet('held59', { alwaysCheck: false, minExpected: 51, floors: { recall: 0.94, wrongShare: 0.01 } });
-labelledSet('held60', { alwaysCheck: false, minExpected: 73, floors: { recall: 0.87, wrongShare: 0.01 } });
+// 325 (1.2%). The code at the session's start (3aaf250b) finds the same 317, wrong 4 of 325. Seen since; floors raised
+// in issue 22's twenty-fifth session to what main gives after it (all 342 found; wrong 1 of 135 on held58, 0 elsewhere).
+labelledSet('held57', { alwaysCheck: false, minExpected: 86, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held58', { alwaysCheck: false, minExpected: 132, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held59', { alwaysCheck: false, minExpected: 51, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held60', { alwaysCheck: false, minExpected: 73, floors: { recall: 1, wrongShare: 0.01 } });
+// The sixty-third to sixty-eighth (test/fixtures/history-held61: the tfe provider found by name — HCL, an OpenTofu test,
+// Terragrunt — 29 files of 18 repositories; history-held62: PowerShell on the API, 8 files of 2; history-held63: Ansible
+// and tfe-provider configurations, 14 files of 4; history-held64, history-held65 and history-held66: tfe-provider
+// configurations, most left out by sets before held43, 24 files of 17, 30 of 20 and 14 of 12), clean: labelled from the
+// code alone, never run through the matcher before the lead measured them once at 307b3c90 (issue 22's twenty-fifth
+// session, after every change of the session, the HCL parser loaded): held61 97.3% (145/149), wrong 0 of 147; held62
+// 4/4; held63 34/34; held64 97.5% (79/81), wrong 0 of 79; held65 71/71, wrong 0 of 72; held66 73/73; together 98.5%
+// (406/412), wrong 0 of 409. Seen since; the floors are that measurement.
+labelledSet('held61', { alwaysCheck: false, minExpected: 149, floors: { recall: 0.97, wrongShare: 0.01 } });
+labelledSet('held62', { alwaysCheck: false, minExpected: 4, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held63', { alwaysCheck: false, minExpected: 34, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held64', { alwaysCheck: false, minExpected: 81, floors: { recall: 0.97, wrongShare: 0.01 } });
+labelledSet('held65', { alwaysCheck: false, minExpected: 71, floors: { recall: 1, wrongShare: 0.01 } });
+labelledSet('held66', { alwaysCheck: false, minExpected: 73, floors: { recall: 1, wrongShare: 0.01 } });
 
 /** Parts that name something else: history-real's parts (real-clients.test.ts), history-new (new-clients.test.ts), the sets above. */
 const OTHER = new Set([
@@ -373,6 +387,12 @@ const OTHER = new Set([
   'held58',
   'held59',
   'held60',
+  'held61',
+  'held62',
+  'held63',
+  'held64',
+  'held65',
+  'held66',
 ]);
 const name = process.env['KEYFOB_HISTORY_PART'];
 if (name !== undefined && name !== '' && !OTHER.has(name)) {
