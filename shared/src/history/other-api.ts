@@ -245,6 +245,9 @@ export function isCassette(text: string): boolean {
   return text.includes('http_interactions:') || text.includes('- request:');
 }
 
+/** HCP Terraform's host, or one named for this API (`tfe.acme.io`). */
+const ownOrNamedHost = (host: string): boolean => OWN_HOST.test(host) || OWN_NAME.test(host);
+
 /** A cassette's `uri:` key before a URL, on its line. */
 const CASSETTE_URI = /(?:^|\n)[ \t]*(?:-[ \t]+)?uri:[ \t]*["']?$/;
 
@@ -255,7 +258,7 @@ const CASSETTE_URI = /(?:^|\n)[ \t]*(?:-[ \t]+)?uri:[ \t]*["']?$/;
  */
 export function foreignCassetteUri(text: string, at: number, url: string): boolean {
   const host = URL_HOST.exec(url)?.[1]?.toLowerCase();
-  if (host === undefined || OWN_HOST.test(host) || OWN_NAME.test(host)) return false;
+  if (host === undefined || ownOrNamedHost(host)) return false;
   return CASSETTE_URI.test(text.slice(Math.max(0, at - 40), at));
 }
 
@@ -274,12 +277,12 @@ export function versionRootBase(text: string): boolean {
   let own = false;
   for (const m of text.matchAll(API_BASE)) {
     const host = m[1]!.toLowerCase();
-    if (OWN_HOST.test(host) || OWN_NAME.test(host)) own = true;
+    if (ownOrNamedHost(host)) own = true;
   }
   if (!own) return false;
   for (const m of text.matchAll(ANY_HOST)) {
     const host = m[1]!.toLowerCase();
-    if (!OWN_HOST.test(host) && !OWN_NAME.test(host) && !host.endsWith('hashicorp.com')) return false;
+    if (!ownOrNamedHost(host) && !host.endsWith('hashicorp.com')) return false;
   }
   return true;
 }
