@@ -14,6 +14,7 @@ import {
   followsCase,
   isAccessorKey,
   isQuote,
+  isRegexSpace,
   isWordChar,
   keyBefore,
   keyFollows,
@@ -70,7 +71,7 @@ import {
   type ServedRoute,
 } from './server-routes.ts';
 import { embeddedCurlMethod, URL_COMMAND } from './shell-commands.ts';
-import { formattedLiterals, segmentChains } from './format-args.ts';
+import { formattedLiterals, segmentChains, type FormattedLiteral } from './format-args.ts';
 import { formatBases } from './value-flow.ts';
 import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
@@ -94,8 +95,17 @@ function shownString(text: string, lines: Lines, at: number, stringStart: number
   return SHOWN.test(text.slice(Math.max(lines.startOf(lines.lineOf(at)), stringStart - 80), stringStart));
 }
 
-/** The start of a string that is a curl (or wget) command line: `curl -s …`. */
-const CURL_STRING = /^\s*(?:curl|wget)\s/;
+/**
+ * Whether the text from `from` to `to` (a string's first characters) opens a curl (or wget) command line (`curl -s …`):
+ * `/^\s*(?:curl|wget)\s/` on that slice, read in place.
+ */
+function curlString(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && isRegexSpace(text.charCodeAt(i))) i++;
+  return (
+    i + 4 < to && (text.startsWith('curl', i) || text.startsWith('wget', i)) && isRegexSpace(text.charCodeAt(i + 4))
+  );
+}
 /** What shows a string before it (`echo "`, `printf '`, `print(f"`, `Write-Host "`, `log.info("`): the command in it is text. */
 const SHOWN =
   /(?:^|[^\w-])(?:echo|printf|println|print|puts|say|log|logger|warn|warning|info|debug|error|Write-\w+)[ \t(]*(?:-\w+[ \t]+)*[A-Za-z]?$/i;
@@ -136,16 +146,19 @@ export class HitCollector {
   readonly #hits: Hits = { urls: [], names: [], evidence: [] };
   readonly #places: LinePlaces;
   readonly #bases: BaseUrls;
-  /** Literal starts already read by `literalChain`. */
-  readonly #chained = new Set<number>();
+  /**
+   * Literal starts already read by `literalChain` (made at the first: most texts read none, and a collector is made
+   * per text and scan, so its empty sets and maps were a share of the scan's garbage).
+   */
+  #chained: Set<number> | undefined;
   /** Literal starts of format calls read with their constants (`formattedLiterals`): not read again as written. */
-  readonly #formatted = new Set<number>();
+  #formatted: Set<number> | undefined;
   /** Literals a base is joined before through a name (`URL + org + "/workspaces"`: `BaseUrls.joined`), by their opening quote (made on the first asked). */
   #joinedLiterals: ReadonlyMap<number, { readonly start: number; readonly lead: string }> | undefined;
   /** Whether `collect` left out paths on a base the text does not show to be this API's (`showsApiAtBase`). */
   #unproven = false;
   /** The comma-separated strings whose items `listSiblings` read (their opening quotes). */
-  readonly #listStrings = new Set<number>();
+  #listStrings: Set<number> | undefined;
   /** Whether a type string sits in a relationship (made on the first asked). */
   #relationships: Relationships | undefined;
   /** Whether the text declares Kubernetes API types (`KUBE_TYPES`), asked at its first struct tag. */
@@ -193,7 +206,7 @@ export class HitCollector {
    * terrasnek module's `{self._ws_url}/{workspace_id}` in each method, an expanded base read again), and a reading
    * is a value no reader changes (`NormalizedUrl` is read-only).
    */
-  readonly #readings = [new Map<string, NormalizedUrl | undefined>(), new Map<string, NormalizedUrl | undefined>()];
+  #readings: [Map<string, NormalizedUrl | undefined>, Map<string, NormalizedUrl | undefined>] | undefined;
 
   constructor(
     readonly text: string,
@@ -244,15 +257,17 @@ export class HitCollector {
     // A code host's own API command or client call (`gh api -X DELETE /projects/…`, `octokit.request('PATCH /projects/{id}')`).
     this.#foreign.push(...otherSenderSpans(text, this.lines));
     // Rust's `format!("/{}/{}/oauth-clients", api::ORGANIZATIONS, org)`: the constants put in place first.
-    const formatted = formattedLiterals(text, (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w));
+    const { markers } = this.lines;
+    for (const literal of formattedLiterals(
+      text,
+      markers,
+      (w) => this.index.hasRoot(w) || this.index.resourceTypes.has(w),
+    ))
+      this.#formattedLiteral(literal);
     // Spring's `.pathSegment("organizations").pathSegment(org).pathSegment("workspaces")`: one path.
+    for (const literal of segmentChains(text, markers)) this.#formattedLiteral(literal);
     // A format call's leading placeholder filled by a name the text assigns one string (`value-flow.ts`).
-    const bases = formatBases(text, this.lines.markers, profile === PYTHON_PROFILE);
-    for (const literal of [...formatted, ...segmentChains(text), ...bases]) {
-      if (this.#places.at(literal.start).inComment) continue;
-      this.#formatted.add(literal.start);
-      this.urlText(literal.text, literal.parts, false, literal.start, literal);
-    }
+    for (const literal of formatBases(text, markers, profile === PYTHON_PROFILE)) this.#formattedLiteral(literal);
     // A controller class whose route is this API's (`[Route("api/v2/[controller]")]`): its actions, with their verbs.
     for (const action of controllerRoutes(text))
       if (!this.#places.at(action.from).inComment) this.servedRoute(action.route, action.from, action.to);
@@ -298,7 +313,7 @@ export class HitCollector {
     // `Route("/api", …)`) holds no first segment the scan pattern finds: read as a route, or not at all.
     for (const open of rootTailLiterals(text)) {
       const place = this.#places.at(open + 1);
-      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
+      if (this.#isChained(open + 1) || place.inComment || place.stringStart !== open) continue;
       const close = closingQuote(text, profile, open + 1, place.quote);
       const route = close === -1 ? undefined : routeReading(text, open, close, this.routes);
       if (route && !route.own) this.servedRoute(route, open + 1, close);
@@ -490,7 +505,7 @@ export class HitCollector {
     const { text, profile } = this;
     for (const open of this.#bases.literals()) {
       const place = this.#places.at(open + 1);
-      if (this.#chained.has(open + 1) || place.inComment || place.stringStart !== open) continue;
+      if (this.#isChained(open + 1) || place.inComment || place.stringStart !== open) continue;
       const close = closingQuote(text, profile, open + 1, place.quote);
       if (close !== -1) this.literalChain(open, close);
     }
@@ -522,7 +537,7 @@ export class HitCollector {
       }
     for (const join of this.#bases.joined()) {
       const place = this.#places.at(join.open + 1);
-      if (this.#chained.has(join.open + 1) || place.inComment || place.stringStart !== join.open) continue;
+      if (this.#isChained(join.open + 1) || place.inComment || place.stringStart !== join.open) continue;
       const close = closingQuote(text, profile, join.open + 1, place.quote);
       if (close !== -1) this.literalChain(join.open, close, false, { text: join.lead, source: join.start });
     }
@@ -569,10 +584,12 @@ export class HitCollector {
     const assigned = variablePatterns(name).assignedLiteral;
     for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
       const from = lines.startOf(l);
-      const row = text.slice(from, lines.endOf(l));
-      // The pattern holds the name and an `=`: a line without both cannot match (quick searches first; a one-letter
-      // name such as go-tfe's `u` is on almost every line, an `=` on few of them).
-      const m = row.includes(name) && row.includes('=') ? assigned.exec(row) : null;
+      const to = lines.endOf(l);
+      // The pattern holds the name and an `=`: a line without both cannot match (quick searches first, in the text
+      // itself: a one-letter name such as go-tfe's `u` is on almost every line, an `=` on few of them; the line is cut
+      // out only for the pattern).
+      if (!holdsWithin(text, name, from, to) || !holdsCode(text, 61, from, to)) continue;
+      const m = assigned.exec(text.slice(from, to));
       if (!m) continue;
       const open = from + m.index + m[0].length - 1;
       // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
@@ -598,7 +615,7 @@ export class HitCollector {
     const info = this.lexicon.words.get(word);
     if (!info || this.#places.at(open).inComment) return;
     // A single segment a request call sends (`api_request("runs", method="POST")`, `call(uri='organizations')`).
-    if (this.index.hasRoot(word) && !this.#chained.has(open + 1) && sentArgument(text, this.lines, open, end))
+    if (this.index.hasRoot(word) && !this.#isChained(open + 1) && sentArgument(text, this.lines, open, end))
       this.literalChain(open, end, true);
     // HCL block labels (`variable "github_app_installation_id" {`) name things of the configuration.
     if (profile.blockKeys && isBlockLabel(text, after)) return;
@@ -649,8 +666,8 @@ export class HitCollector {
    */
   private listSiblings(open: number): void {
     const { text } = this;
-    if (open === -1 || this.#listStrings.has(open)) return;
-    this.#listStrings.add(open);
+    if (open === -1 || this.#listStrings?.has(open) === true) return;
+    (this.#listStrings ??= new Set()).add(open);
     const close = closingQuote(text, this.profile, open + 1, text.charCodeAt(open));
     if (close === -1 || close - open > MAX_LIST_STRING) return;
     for (let from = open + 1, i = from; i <= close; i++) {
@@ -801,13 +818,13 @@ export class HitCollector {
         this.#literal = { start: place.stringStart, close, walked: place.stringStart + 1, count: 0, open: -1 };
       }
       const close = this.#literal.close;
-      if (close !== -1 && this.#formatted.has(place.stringStart + 1)) return close + 1;
+      if (close !== -1 && this.#formatted?.has(place.stringStart + 1) === true) return close + 1;
       // A string holding a curl command (`sh "curl -s https://…/runs"`, `command = "curl -X POST … ${url}/runs"`):
       // its URL is a word of the command, read as an unquoted one up to the string's end.
       // A string shown, not run (`echo "curl -s … https://…"`, a hint printed), holds no request.
       if (
         close !== -1 &&
-        CURL_STRING.test(text.slice(place.stringStart + 1, Math.min(at, place.stringStart + 12))) &&
+        curlString(text, place.stringStart + 1, Math.min(at, place.stringStart + 12)) &&
         !shownString(text, this.lines, at, place.stringStart)
       ) {
         const start = Math.max(bareWordStart(text, at), place.stringStart + 1);
@@ -917,6 +934,18 @@ export class HitCollector {
     }
   }
 
+  /** A format call's literal read with the values its placeholders take (`format-args.ts`, `formatBases`). */
+  #formattedLiteral(literal: FormattedLiteral): void {
+    if (this.#places.at(literal.start).inComment) return;
+    (this.#formatted ??= new Set()).add(literal.start);
+    this.urlText(literal.text, literal.parts, false, literal.start, literal);
+  }
+
+  /** Whether `literalChain` read the literal whose text starts at `start` already. */
+  #isChained(start: number): boolean {
+    return this.#chained !== undefined && this.#chained.has(start);
+  }
+
   /** Whether `at` is inside a string literal that opens before it (JSON written in a string), not a key's own quotes. */
   #insideLiteral(at: number): boolean {
     const open = this.#places.at(at).stringStart;
@@ -944,7 +973,7 @@ export class HitCollector {
     first = open + 1,
   ): number {
     const { text, profile } = this;
-    this.#chained.add(open + 1);
+    (this.#chained ??= new Set()).add(open + 1);
     // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API; a route under a
     // router whose prefix makes it `/api/v2/…` (`v2 := r.Group("/api/v2")`, `v2.GET(`) is this API's endpoint.
     const route = lead || sent ? undefined : routeReading(text, open, close, this.routes);
@@ -1042,7 +1071,7 @@ export class HitCollector {
       }
       let start = piece.start;
       while (text.charCodeAt(start) === 47 && start < piece.end) start++;
-      this.#chained.add(piece.start);
+      (this.#chained ??= new Set()).add(piece.start);
       map.push({ virtual: virtual.length, source: start });
       virtual += text.slice(start, piece.end);
     }
@@ -1053,7 +1082,10 @@ export class HitCollector {
 
   /** `normalizeUrl(text, relative)`, read once per text and flag in a scan (`#readings`). */
   private normalized(text: string, relative: boolean): NormalizedUrl | undefined {
-    const readings = this.#readings[relative ? 1 : 0]!;
+    const readings = (this.#readings ??= [
+      new Map<string, NormalizedUrl | undefined>(),
+      new Map<string, NormalizedUrl | undefined>(),
+    ])[relative ? 1 : 0];
     let url = readings.get(text);
     if (url === undefined && !readings.has(text)) readings.set(text, (url = normalizeUrl(text, relative)));
     return url;
@@ -1212,6 +1244,22 @@ export class HitCollector {
     const item: Evidence = { offset, line, resources, kind };
     this.#hits.evidence.push(item);
   }
+}
+
+/**
+ * Whether `text.slice(from, to)` holds `word` (`includes`), asked of the text without cutting the slice out. The
+ * search runs on past `to` when the word is not there: for a word the text holds soon after (`sentVariable`'s name,
+ * sent a few lines below).
+ */
+function holdsWithin(text: string, word: string, from: number, to: number): boolean {
+  const at = text.indexOf(word, from);
+  return at !== -1 && at + word.length <= to;
+}
+
+/** Whether the character `code` is in `text` from `from` to `to` (a line: a walk of its characters). */
+function holdsCode(text: string, code: number, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
 }
 
 /** The quote at `at` is the last of a triple quote (`'''`, `"""`) that opens a string. */

@@ -1,4 +1,5 @@
 import { opensPlaceholder, placeholderEnd } from './placeholders.ts';
+import { isRegexSpace } from './source-text.ts';
 
 /** Longest text between two literals that can still be `+ expr +`. */
 const MAX_GAP = 120;
@@ -157,6 +158,28 @@ const JOIN_CALL =
   /(?:^|[^\w.$])((?:(?:url_?join|join_?url|join_?path)|(?:os\.path|posixpath|path(?:\.posix)?)\.join)\(\s*)$/i;
 
 /**
+ * What JOIN_CALL needs at the end of `text.slice(from, to)`, looked at in place before the pattern is tried there: a
+ * `(` after the blanks, the name before it ending in `join`, `url` or `path` (any case). Most literals are no join
+ * call's argument, and a pattern tried at each of forty characters cost more than the look.
+ */
+function joinCallBefore(text: string, from: number, to: number): boolean {
+  let i = to - 1;
+  while (i >= from && isRegexSpace(text.charCodeAt(i))) i--;
+  if (i < from || text.charCodeAt(i) !== 40) return false;
+  return (
+    endsWithWord(text, from, i, 'join') || endsWithWord(text, from, i, 'path') || endsWithWord(text, from, i, 'url')
+  );
+}
+
+/** Whether the text right before `end` (and from `from` on) is `word` (lower case) in any case. */
+function endsWithWord(text: string, from: number, end: number, word: string): boolean {
+  const start = end - word.length;
+  if (start < from) return false;
+  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(start + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
  * The arguments after the first of a join call whose first argument is the literal `open`…`close`
  * (quote offsets): each a literal (`start`/`end` inside its quotes) or an expression (`hole`), where
  * the call's name starts and where its `)` is. Undefined when the literal is no such first argument, or is the only one.
@@ -169,6 +192,7 @@ export function joinCallArguments(
   closingQuote: (from: number, quote: number) => number,
 ): { pieces: ({ start: number; end: number } | 'hole')[]; call: number; end: number } | undefined {
   const from = Math.max(0, open - 40);
+  if (!joinCallBefore(text, from, open)) return undefined;
   const head = JOIN_CALL.exec(text.slice(from, open));
   if (!head) return undefined;
   const call = from + head.index + head[0].length - (head[1] ?? '').length;
