@@ -77,6 +77,9 @@ import type { HistoryIndex, PathCandidate } from './types.ts';
 import { tailFits } from './url-tails.ts';
 import { opensPlaceholder, PLACEHOLDER_MAX, placeholderEnd } from './placeholders.ts';
 
+/** A base joined through a name before a literal (`BaseUrls.joined`). */
+type BaseJoin = ReturnType<BaseUrls['joined']>[number];
+
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
 /** How long a comma-separated string of status values may be for its other items to be read. */
@@ -155,6 +158,8 @@ export class HitCollector {
   #formatted: Set<number> | undefined;
   /** Literals a base is joined before through a name (`URL + org + "/workspaces"`: `BaseUrls.joined`), by their opening quote (made on the first asked). */
   #joinedLiterals: ReadonlyMap<number, { readonly start: number; readonly lead: string }> | undefined;
+  /** `BaseUrls.joined`'s answer (made on the first asked: `pathAt` and `baseUses` both read it). */
+  #joinedList: readonly BaseJoin[] | undefined;
   /** Whether `collect` left out paths on a base the text does not show to be this API's (`showsApiAtBase`). */
   #unproven = false;
   /** The comma-separated strings whose items `listSiblings` read (their opening quotes). */
@@ -486,11 +491,15 @@ export class HitCollector {
     return CAMEL_NAME.test(this.text) || servesThisApi(this.text, [], placeOf);
   }
 
+  /** The bases joined through a name before a literal (`BaseUrls.joined`: a pattern over the text), read once per text. */
+  #joined(): readonly BaseJoin[] {
+    return (this.#joinedList ??= this.#bases.joined());
+  }
+
   /** The base joined through a name before the literal opening at `open` (`URL + org + "/workspaces"`), if any. */
   #joinedBefore(open: number): { readonly start: number; readonly lead: string } | undefined {
     this.#joinedLiterals ??= new Map(
-      this.#bases
-        .joined()
+      this.#joined()
         .filter((join) => join.between)
         .map((join) => [join.open, join]),
     );
@@ -535,7 +544,7 @@ export class HitCollector {
         ];
         this.urlText(word.value + rest, parts, false, word.start);
       }
-    for (const join of this.#bases.joined()) {
+    for (const join of this.#joined()) {
       const place = this.#places.at(join.open + 1);
       if (this.#isChained(join.open + 1) || place.inComment || place.stringStart !== join.open) continue;
       const close = closingQuote(text, profile, join.open + 1, place.quote);

@@ -200,8 +200,12 @@ function dropPrefix(
   // A relative path such as "projects/x" is too often a file path; go-tfe style paths have placeholders.
   if (skip === 0 && !leadingSlash && kept.length < 3 && !kept.some((s) => isPlaceholder(s.text))) return undefined;
   if (skip === 0) return { kept };
+  // The base's segments joined by `/` (written out: one or two segments, no arrays made per URL).
   const glued = tail ? (raw[skip - 1]?.text ?? '').slice(0, -tail.text.length) : undefined;
-  const base = [...raw.slice(0, tail ? skip - 1 : skip).map((s) => s.text), ...(glued ? [glued] : [])].join('/');
+  let base = '';
+  const whole = tail ? skip - 1 : skip;
+  for (let k = 0; k < whole; k++) base += k === 0 ? (raw[k]?.text ?? '') : `/${raw[k]?.text ?? ''}`;
+  if (glued) base += whole > 0 ? `/${glued}` : glued;
   return { kept, base };
 }
 
