@@ -1,5 +1,5 @@
 import type { HttpMethod } from './data-types.ts';
-import type { Evidence, Hits, NameHit, UrlHit, UrlPart } from './hits.ts';
+import type { Evidence, Hits, NameHit, TailFit, UrlHit, UrlPart } from './hits.ts';
 import { sourceOffset } from './hits.ts';
 import { profileFor, type LanguageProfile } from './language-profile.ts';
 import { inGoLogCall } from './log-calls.ts';
@@ -622,7 +622,9 @@ export class HitCollector {
     if (end === after - 1 && this.#collection?.json === true) return;
     const word = text.slice(open + 1, end);
     const info = this.lexicon.words.get(word);
-    if (!info || this.#places.at(open).inComment) return;
+    if (!info) return;
+    const place = this.#places.at(open);
+    if (place.inComment) return;
     // A single segment a request call sends (`api_request("runs", method="POST")`, `call(uri='organizations')`).
     if (this.index.hasRoot(word) && !this.#isChained(open + 1) && sentArgument(text, this.lines, open, end))
       this.literalChain(open, end, true);
@@ -640,8 +642,9 @@ export class HitCollector {
         inKeyList(text, open));
     // A message: the whole first argument of a print or log call (`print("enforcement-level")`, `echo "…"`).
     if (!isKey && isMessage(text, open)) return;
-    // A value a message lists in its text: a word quoted inside a string of prose.
-    const outer = this.#places.at(open).stringStart;
+    // A value a message lists in its text: a word quoted inside a string of prose. (The place read above: nothing read
+    // since moves the places' walk.)
+    const outer = place.stringStart;
     if (!isKey && outer !== -1 && outer !== open && inProse(text, outer, open)) return;
     // A key a print or log call writes (`logger.info("…", extra={"auto-destroy-at": …})`): the log line's, no payload's.
     // (Go's are read above.)
@@ -770,7 +773,8 @@ export class HitCollector {
 
   /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`, `json:"stage"`. */
   private structTag(at: number, valueStart: number): void {
-    if (this.#places.at(valueStart).inComment) return;
+    // A tag's line seldom holds a `/` or `#` before it: then no comment holds it, and its place is not walked to.
+    if (!noCommentOpener(this.text, valueStart) && this.#places.at(valueStart).inComment) return;
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
     // `jsonapi:"` (the pattern's finds are `jsonapi:"`, `json:"` and `url:"`).
@@ -1185,9 +1189,9 @@ export class HitCollector {
     const query = url.query.length === 0 ? undefined : new Map(url.query.map((p) => [p.key, p.value]));
     let candidates = this.index.matchSegments(url.segments, query);
     // On an unknown base, the path may be the tail of a longer one (`{globals.BASE_URL}/oauth-clients`).
-    const tails = url.base === undefined ? [] : tailFits(this.index, url.segments, query);
+    const tails = url.base === undefined ? NO_TAILS : tailFits(this.index, url.segments, query);
     const tailOnly = candidates.length === 0 && tails.some((t) => t.candidates.length > 0);
-    if (tailOnly) candidates = [...tails.flatMap((t) => t.candidates)].sort((a, b) => b.literals - a.literals);
+    if (tailOnly) candidates = tails.flatMap((t) => t.candidates).sort((a, b) => b.literals - a.literals);
     const best = candidates[0];
     const located = { parts };
     if (!best) {
@@ -1270,6 +1274,27 @@ function holdsCode(text: string, code: number, from: number, to: number): boolea
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return true;
   return false;
 }
+
+/** How far back `noCommentOpener` looks for its line's start. */
+const COMMENT_OPENER_REACH = 300;
+
+/**
+ * Whether nothing from the start of the line that holds `offset` up to it may open a line comment: no `/` and no `#`
+ * (where `LinePlaces` starts every comment it reads). Undecided (false) when the line starts more than
+ * COMMENT_OPENER_REACH characters before.
+ */
+function noCommentOpener(text: string, offset: number): boolean {
+  const stop = Math.max(-1, offset - COMMENT_OPENER_REACH);
+  for (let i = offset - 1; i > stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return true;
+    if (c === 47 || c === 35) return false;
+  }
+  return stop === -1;
+}
+
+/** No tail fits (`tailFits` is asked only on an unknown base): one empty list, never written to. */
+const NO_TAILS: readonly TailFit[] = [];
 
 /** The quote at `at` is the last of a triple quote (`'''`, `"""`) that opens a string. */
 function tripleOpened(text: string, at: number): boolean {

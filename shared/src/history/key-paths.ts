@@ -6,6 +6,16 @@ import { indexBy, isRegexSpace } from './source-text.ts';
 /** A JSON:API key path written as one string: `attributes.name`, `data.attributes.vcs-repo.branch`, `relationships.projects.data`. */
 const KEY_PATH = /^(?:data\.)?(?:attributes\.([\w-]+)(?:\.([\w-]+))?|relationships\.([\w-]+)(?:\.data(?:\.id)?)?)$/;
 
+/**
+ * The words a key path opens with, each searched by its tail from a character rare in code (`butes.`, `hips.`): a
+ * native search for the whole word stops at every `a` or `r` of the text, several times slower over a file that holds
+ * none.
+ */
+const KEY_PATH_WORDS = [
+  ['attributes.', 5],
+  ['relationships.', 9],
+] as const;
+
 /** How far back the bracket holding a key path, and forward the call a list's variable goes to, are looked for. */
 const REACH = 3_000;
 /** How many lines below a list's assignment the call that takes it may be. */
@@ -28,12 +38,7 @@ export function keyPathHits(
   listTypes(text, lexicon, hits);
   if (hits.urls.length === 0) return;
   const keys = modelKeys(hits.names);
-  // Each word searched by its tail from a character rare in code (`butes.`, `hips.`): a native search for the whole
-  // word stops at every `a` or `r` of the text, several times slower over a file that holds none.
-  for (const [word, rare] of [
-    ['attributes.', 5],
-    ['relationships.', 9],
-  ] as const)
+  for (const [word, rare] of KEY_PATH_WORDS)
     for (let at = indexBy(text, word, rare, 0); at !== -1; at = indexBy(text, word, rare, at + word.length)) {
       // A key path opens its string (KEY_PATH is anchored): the word right after the quote or after
       // `data.`. Any other occurrence is skipped before the (costlier) place lookup.
@@ -235,7 +240,8 @@ const BLOCK_TYPE = /(?:^|[\s{,])["']?[Tt]ype["']?\s*[:=]\s*["']([\w-]+)["']/;
  * history does not know included if spelled as its types are (then no resource's): a model context for each.
  */
 function listTypes(text: string, lexicon: Lexicon, hits: Hits): void {
-  for (const [k, hit] of hits.names.entries()) {
+  for (let k = 0; k < hits.names.length; k++) {
+    const hit = hits.names[k]!;
     if (!hit.isKey || hit.model !== undefined || !inKeyList(text, hit.start - 1)) continue;
     const list = enclosingOpen(text, hit.start - 1);
     const block = list === undefined ? undefined : enclosingOpen(text, list);
