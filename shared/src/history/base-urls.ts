@@ -2,7 +2,7 @@ import type { HttpMethod } from './data-types.ts';
 import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
-import { commandWordEnd, includesBy, indexBy, MAX_REFERENCE_WORDS } from './source-text.ts';
+import { commandWordEnd, includesBy, indexBy, isRegexWordChar, MAX_REFERENCE_WORDS } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
@@ -10,11 +10,10 @@ const MAX_DEPTH = 4;
 
 /**
  * `self._ws_url = f"{self._api_v2_base_url}/workspaces"`, `this.base = `${root}/api/v2``, `BASE_URL = "…"`:
- * an attribute or constant assigned a string with a path in it. (One short regex pass over the text: it
- * looks for a quote opening such a value and checks the `=` before it by hand, which costs V8 far less
- * than a pattern that starts at every `=`.)
+ * an attribute or constant assigned a string with a path in it. (Read from each `=` of the text, found by native
+ * search: the blanks, an `f` and a quote after it, and one of `{`, `$`, `/`, `h` opening the value, are checked by
+ * hand, which costs V8 far less than a pattern that starts at every `=`, or at every quote.)
  */
-const VALUE_START = /["'`][{$/h]/g;
 const VALUE = /(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/y;
 /** What may stand left of that `=` on its line: `self._ws_url`, `this.base`, `const BASE`, `url`. */
 const TARGET = /^[ \t]*(?:(?:const|let|var|def)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
@@ -29,10 +28,11 @@ const FORMAT_BASE =
   /(["'])\{0?\}(\/[^"'\n]{0,200})?\1[ \t]*\.format\([ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*[,)]/g;
 /**
  * A base attribute or constant joined to a literal by `+`, maybe through one name between (`self.url + '/'`, `URL + org
- * + "/workspaces"` with `URL` ending in `/organizations/`). Groups: the owner, the name, the name between.
+ * + "/workspaces"` with `URL` ending in `/organizations/`). Groups: the owner, the name, the name between. Tried
+ * (sticky) only at the name before each `+` (`joinedAt`), where each match starts.
  */
 const JOINED_BASE =
-  /(?<![\w.$])(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\+[ \t]*(?:([A-Za-z_]\w*)[ \t]*\+[ \t]*)?f?["'`]/g;
+  /(?<![\w.$])(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\+[ \t]*(?:([A-Za-z_]\w*)[ \t]*\+[ \t]*)?f?["'`]/y;
 /** HTTP helper names (`self._patch`, `client.destroy`, terrasnek's `_show`/`_list_all`) and the method each sends. */
 export const HELPER: Readonly<Record<string, HttpMethod>> = {
   get: 'GET',
@@ -237,8 +237,17 @@ export class BaseUrls {
       for (let at = this.text.indexOf(call); at !== -1; at = this.text.indexOf(call, at + call.length))
         if (this.#leading(this.text.slice(at + 1, at + 201))?.key === k) out.push(at);
     }
-    const opener = /f?(["'`])\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/g;
-    for (let m = opener.exec(this.text); m !== null; m = opener.exec(this.text)) {
+    // OPENER's matches in order, as a global search of it finds them: tried at the quote before each `{` of the text
+    // (found by native search; an `f` before the quote opens the match), where no match read before reaches.
+    const text = this.text;
+    let read = 0;
+    for (let brace = text.indexOf('{'); brace !== -1; brace = text.indexOf('{', brace + 1)) {
+      const start = openerAt(text, brace, read);
+      if (start === -1) continue;
+      OPENER.lastIndex = start;
+      const m = OPENER.exec(text);
+      if (m === null) continue;
+      read = OPENER.lastIndex;
       const plain = m[2] === undefined;
       const shellWord = this.shellOpeners && m[1] === '"' && m[0].startsWith('"${');
       if (plain && !shellWord && !(this.plainOpeners && (m[0].startsWith('f') || m[1] === '`'))) continue;
@@ -286,8 +295,18 @@ export class BaseUrls {
   joined(): { start: number; open: number; lead: string; between: boolean }[] {
     const out: { start: number; open: number; lead: string; between: boolean }[] = [];
     if (this.powershell || this.#bases.size === 0 || !this.text.includes('+')) return out;
-    JOINED_BASE.lastIndex = 0;
-    for (let m = JOINED_BASE.exec(this.text); m !== null; m = JOINED_BASE.exec(this.text)) {
+    // JOINED_BASE's matches in order, as a global search of it finds them: each holds a `+` right after its first name
+    // (blanks between), so it is tried at that name before each `+` of the text (found by native search), where no
+    // match read before reaches. The pattern, tried at every character, stopped at each name of the text.
+    const text = this.text;
+    let read = 0;
+    for (let plus = text.indexOf('+'); plus !== -1; plus = text.indexOf('+', plus + 1)) {
+      const start = joinedAt(text, plus);
+      if (start === -1 || start < read) continue;
+      JOINED_BASE.lastIndex = start;
+      const m = JOINED_BASE.exec(text);
+      if (m === null) continue;
+      read = JOINED_BASE.lastIndex;
       const owner = m[1];
       const name = m[2] ?? '';
       if (this.#get(key(owner, name), m.index) === undefined) continue;
@@ -437,20 +456,23 @@ function urlFunctions(text: string): Map<string, string> {
   return found;
 }
 
-/** Bases read from the text (see VALUE_START). */
+/** Bases read from the text (see VALUE). */
 function readBases(text: string, sites: Map<string, { at: number; value: string }[]>): Map<string, string> {
   const bases = new Map<string, string>();
   if (!text.includes('/')) return bases;
-  VALUE_START.lastIndex = 0;
-  for (let q = VALUE_START.exec(text); q !== null && bases.size < MAX_BASES; q = VALUE_START.exec(text)) {
-    let equals = q.index - 1;
-    if (text.charCodeAt(equals) === 102) equals--; // f"…"
-    while (text.charCodeAt(equals) === 32 || text.charCodeAt(equals) === 9) equals--;
-    if (text.charCodeAt(equals) !== 61) continue;
-    VALUE.lastIndex = q.index;
+  /** Where the last value read ended: a quote inside it opens none. */
+  let read = 0;
+  for (
+    let equals = text.indexOf('=');
+    equals !== -1 && bases.size < MAX_BASES;
+    equals = text.indexOf('=', equals + 1)
+  ) {
+    const quote = valueQuote(text, equals);
+    if (quote === -1 || quote < read) continue;
+    VALUE.lastIndex = quote;
     const m = VALUE.exec(text);
     if (!m) continue;
-    VALUE_START.lastIndex = VALUE.lastIndex;
+    read = VALUE.lastIndex;
     const before = text.charCodeAt(equals - 1);
     if (before === 61 || before === 33 || before === 60 || before === 62) continue; // ==, !=, <=, >=
     const target = TARGET.exec(text.slice(text.lastIndexOf('\n', equals - 1) + 1, equals));
@@ -470,6 +492,20 @@ function readBases(text: string, sites: Map<string, { at: number; value: string 
   readEnvDefaults(text, bases);
   readUrlFunctions(text, bases);
   return bases;
+}
+
+/**
+ * The opening quote of the value the `=` at `equals` assigns, where it may be a base (blanks, an `f`, a quote, then
+ * `{`, `$`, `/` or `h`), or -1.
+ */
+function valueQuote(text: string, equals: number): number {
+  let at = equals + 1;
+  while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+  if (text.charCodeAt(at) === 102) at++; // f"…"
+  const quote = text.charCodeAt(at);
+  if (quote !== 34 && quote !== 39 && quote !== 96) return -1;
+  const c = text.charCodeAt(at + 1);
+  return c === 123 || c === 36 || c === 47 || c === 104 ? at : -1;
 }
 
 /**
@@ -582,6 +618,43 @@ function readJoinedBases(text: string, bases: Map<string, string>): void {
         value += p[1] !== undefined ? `{${p[1]}}` : (p[2] ?? p[3] ?? '');
       bases.set(name, value);
     }
+}
+
+/**
+ * A literal opening with a base's placeholder (`f"{self._ws_url}/…"`, `` `${this.base}/…` ``, `"${BASE}/…"`). Groups: the
+ * quote, the owner, the name. Tried (sticky) only at the quote before a `{` (`openerAt`), where each match starts.
+ */
+const OPENER = /f?(["'`])\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/y;
+
+/**
+ * Where an OPENER match whose `{` is at `brace` would start, at or after `from`: the quote just before it (a `$`
+ * between), or the `f` before that quote; -1 when no quote is there.
+ */
+function openerAt(text: string, brace: number, from: number): number {
+  let quote = brace - 1;
+  if (text.charCodeAt(quote) === 36) quote--; // ${
+  const c = text.charCodeAt(quote);
+  if ((c !== 34 && c !== 39 && c !== 96) || quote < from) return -1;
+  return quote > from && text.charCodeAt(quote - 1) === 102 ? quote - 1 : quote;
+}
+
+/**
+ * Where a JOINED_BASE match holding the `+` at `plus` after its first name would start: that name (the whole run of
+ * word characters before the `+`, blanks between), or the `self.` / `this.` before it; -1 without a name there.
+ */
+function joinedAt(text: string, plus: number): number {
+  let end = plus;
+  while (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9) end--;
+  let start = end;
+  while (start > 0 && isRegexWordChar(text.charCodeAt(start - 1))) start--;
+  if (start === end) return -1;
+  if (
+    start >= 5 &&
+    text.charCodeAt(start - 1) === 46 &&
+    (text.startsWith('self', start - 5) || text.startsWith('this', start - 5))
+  )
+    return start - 5;
+  return start;
 }
 
 const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);

@@ -36,10 +36,8 @@ export function classSpans(text: string): ClassSpan[] {
     const m = INDENTED_CLASS.exec(text);
     if (m === null) continue;
     const indent = (m[1] ?? '').length;
-    const parents = (m[3] ?? '')
-      .split(',')
-      .map((p) => p.trim().split('.').at(-1) ?? '')
-      .filter((p) => /^[A-Za-z_]\w*$/.test(p));
+    // A class without a parent list (`class X:`, most of a module's) has none, read without a split.
+    const parents = m[3] === undefined ? NO_PARENTS : parentNames(m[3]);
     out.push({ start: m.index, end: pythonClassEnd(text, m.index + m[0].length, indent), name: m[2] ?? '', parents });
   }
   if (out.length > 0) return out;
@@ -50,6 +48,16 @@ export function classSpans(text: string): ClassSpan[] {
     out.push({ start: m.index, end: closingBrace(text, open), name: m[1] ?? '', parents: parents ? [parents] : [] });
   }
   return out;
+}
+
+const NO_PARENTS: readonly string[] = Object.freeze([]);
+
+/** The names a Python class's parent list gives (`Base, abc.ABC` gives `Base`, `ABC`), each a plain name. */
+function parentNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((p) => p.trim().split('.').at(-1) ?? '')
+    .filter((p) => /^[A-Za-z_]\w*$/.test(p));
 }
 
 /** The innermost class holding an offset, or undefined. */

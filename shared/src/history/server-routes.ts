@@ -450,16 +450,28 @@ function classRoute(text: string, open: number, pattern: RegExp): string | undef
   return found;
 }
 
+/**
+ * What every match of each class-level route pattern opens with: a text without it has none, found by one native search
+ * (a marker, shared) instead of the pattern's walk over the text.
+ */
+const CLASS_MARKERS = new Map<RegExp, string>([
+  [CLASS_MAPPING, '@RequestMapping'],
+  [CLASS_ROUTE, '[Route'],
+  [CLASS_PATH, '@Path'],
+]);
+
 /** A text's class-level routes of one kind (`CLASS_MAPPING`, `CLASS_ROUTE`, `CLASS_PATH`), read once a text. */
 function classRoutes(text: string, pattern: RegExp): readonly { at: number; route: string | undefined }[] {
   const known = memoFor(text, memo?.project);
   let list = known.classes.get(pattern);
   if (list === undefined) {
     const found: { at: number; route: string | undefined }[] = [];
-    for (const m of text.matchAll(pattern)) {
-      const close = m.index + m[0].length - 1;
-      if (classLevel(text, close)) found.push({ at: close, route: controllerName(text, close, m[1]!) });
-    }
+    const marker = CLASS_MARKERS.get(pattern);
+    if (marker === undefined || markersOf(text).has(marker))
+      for (const m of text.matchAll(pattern)) {
+        const close = m.index + m[0].length - 1;
+        if (classLevel(text, close)) found.push({ at: close, route: controllerName(text, close, m[1]!) });
+      }
     known.classes.set(pattern, (list = found));
   }
   return list;
