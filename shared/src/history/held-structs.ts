@@ -1,5 +1,5 @@
 import type { Lines } from './lines.ts';
-import { includesBy, isRegexWordChar } from './source-text.ts';
+import { isRegexWordChar } from './source-text.ts';
 import { goDeclarations } from './go-declarations.ts';
 
 /**
@@ -60,23 +60,32 @@ function lineAt(text: string, offset: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
-/** Every offset of `needle` in the text, in order (not overlapping). */
-function offsetsOf(text: string, needle: string): number[] {
-  const found: number[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) found.push(i);
-  return found;
+const ATTR = 'jsonapi:"attr,';
+const PRIMARY_TAG = 'jsonapi:"primary,';
+
+/**
+ * Every offset of `jsonapi:"attr,` and of `jsonapi:"primary,` in the text, in order: one native search from one
+ * `jsonap` to the next (six characters: a longer needle is searched another, slower way), each find then checked for
+ * the two tags, not a search of each tag over the text.
+ */
+function tagOffsets(text: string): { attrs: number[]; primaries: number[] } {
+  const attrs: number[] = [];
+  const primaries: number[] = [];
+  for (let i = text.indexOf('jsonap'); i !== -1; i = text.indexOf('jsonap', i + 6))
+    if (text.startsWith(ATTR, i)) attrs.push(i);
+    else if (text.startsWith(PRIMARY_TAG, i)) primaries.push(i);
+  return { attrs, primaries };
 }
 
 /** The `{` of each held struct and the JSON:API type of its holder. */
 export function heldStructTypes(text: string, lines: Lines): { readonly open: number; readonly type: string }[] {
-  // By `jsonap` (six characters, see includesBy: a longer needle is searched another, slower way in a text with none).
-  if (!includesBy(text, 'jsonapi:"primary,', 0, 6) || !includesBy(text, 'jsonapi:"attr,', 0, 6)) return [];
+  // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far); a text
+  // without both kinds holds no struct held by another.
+  const { attrs, primaries } = tagOffsets(text);
+  if (attrs.length === 0 || primaries.length === 0) return [];
   const structs = new Map<string, { open: number; type: string | undefined; fields: { goType: string }[] }>();
-  // The file's struct heads (`go-declarations.ts`, written `type Name struct {` alone on their line), then native
-  // searches for `jsonapi:"attr,` in a body and a regex on that one line.
-  // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far).
-  const attrs = offsetsOf(text, 'jsonapi:"attr,');
-  const primaries = offsetsOf(text, 'jsonapi:"primary,');
+  // The file's struct heads (`go-declarations.ts`, written `type Name struct {` alone on their line), then the
+  // `jsonapi:"attr,` tags in a body and a regex on that one line.
   let p = 0;
   // The structs first, then their fields: a field matters only when its type is a struct of the file.
   const bodies: { open: number; end: number; fields: { goType: string }[] }[] = [];
