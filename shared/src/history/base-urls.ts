@@ -19,7 +19,7 @@ const VALUE = /(["'`])([^"'`\n]{1,300}?\/[^"'`\n]{0,300}?)\1/y;
 const TARGET = /^[ \t]*(?:(?:const|let|var|def)[ \t]+)?(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*$/;
 /** A base used as a whole argument of an HTTP helper: `self._create(self._runs_url, payload)`. */
 const HELPER_CALL =
-  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*[,)]/g;
+  /(?:\.|->)_?(get|show|list_all|list|post|create|put|patch|update|delete|destroy)\([ \t]*(self|this)\.([A-Za-z_]\w*)[ \t]*[,)]/y;
 /**
  * A literal opening with a positional placeholder filled by a base: `"{0}/{1}".format(self._org_url, name)`,
  * `"{}/runs".format(self.base)`. Group 2: the rest of the literal; 3 and 4: the base's owner and name.
@@ -204,13 +204,13 @@ export class BaseUrls {
   /** The base placeholder a text opens with: its key and length. */
   #leading(text: string): { key: string; length: number } | undefined {
     if (this.powershell) return leadingReference(text);
-    const m = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/.exec(text);
+    const m = LEADING_BASE.exec(text);
     if (m) return { key: key(m[1], m[2] ?? ''), length: m[0].length };
     // `$GITHUB_API/repos/…`: a shell (or Groovy, PHP) variable without braces is the same base as `${GITHUB_API}`.
-    const plain = /^\$([A-Za-z_]\w*)/.exec(text);
+    const plain = LEADING_VARIABLE.exec(text);
     if (plain) return { key: plain[1] ?? '', length: plain[0].length };
     // `${moduleUrl(o)}/versions`: a JS/TS URL function's call (its arguments hold no call or brace).
-    const call = text.startsWith('${') ? /^\$\{[ \t]*([A-Za-z_$][\w$]*)\([^(){}\n]{0,120}\)[ \t]*\}/.exec(text) : null;
+    const call = text.startsWith('${') ? LEADING_CALL.exec(text) : null;
     return call ? { key: `${call[1] ?? ''}()`, length: call[0].length } : undefined;
   }
 
@@ -360,7 +360,7 @@ export class BaseUrls {
     this.#helperCalls(HELPER_CALL, HELPER, out);
     const names = [...(helpers?.keys() ?? [])].filter((n) => /^\w+$/.test(n));
     if (helpers && names.length > 0) {
-      const own = new RegExp(`(?:\\.|->)(${names.join('|')})\\([ \\t]*(self|this)\\.([A-Za-z_]\\w*)[ \\t]*[,)]`, 'g');
+      const own = new RegExp(`(?:\\.|->)(${names.join('|')})\\([ \\t]*(self|this)\\.([A-Za-z_]\\w*)[ \\t]*[,)]`, 'y');
       this.#helperCalls(own, Object.fromEntries(helpers), out);
     }
     return out;
@@ -393,9 +393,22 @@ export class BaseUrls {
     }
   }
 
+  /**
+   * The calls a helper pattern (HELPER_CALL, or one of the project's helpers: sticky, `(?:\.|->)name\([ \t]*(self|this)\.`
+   * opening each) finds, in order, as a global search of it would: tried at the `.` or `->` before the name before each
+   * `(` of the text that `self.` or `this.` follows (found by native search), where no match read before reaches. The
+   * pattern, tried at every character, stopped at each `.` of the text.
+   */
   #helperCalls(pattern: RegExp, methods: Readonly<Record<string, HttpMethod>>, out: BaseUse[]): void {
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(this.text); m !== null; m = pattern.exec(this.text)) {
+    const text = this.text;
+    let read = 0;
+    for (let open = text.indexOf('('); open !== -1; open = text.indexOf('(', open + 1)) {
+      const call = helperCallAt(text, open);
+      if (call === -1 || call < read) continue;
+      pattern.lastIndex = call;
+      const m = pattern.exec(text);
+      if (m === null) continue;
+      read = pattern.lastIndex;
       const name = m[3] ?? '';
       const value = this.#get(key(m[2], name), m.index);
       if (value === undefined) continue;
@@ -410,6 +423,11 @@ export class BaseUrls {
     }
   }
 }
+
+/** What `#leading` reads a text's leading base placeholder as (made once: a literal in the method is made at each call). */
+const LEADING_BASE = /^\$?\{[ \t]*(?:(self|this)\.)?([A-Za-z_]\w*)[ \t]*\}/;
+const LEADING_VARIABLE = /^\$([A-Za-z_]\w*)/;
+const LEADING_CALL = /^\$\{[ \t]*([A-Za-z_$][\w$]*)\([^(){}\n]{0,120}\)[ \t]*\}/;
 
 /** An HTTP helper given a URL function's value whole: `self.get(self.endpoints.workspace(workspace_id), params)`. */
 const FUNCTION_CALL =
@@ -618,6 +636,21 @@ function readJoinedBases(text: string, bases: Map<string, string>): void {
         value += p[1] !== undefined ? `{${p[1]}}` : (p[2] ?? p[3] ?? '');
       bases.set(name, value);
     }
+}
+
+/**
+ * Where a helper call (`#helperCalls`) whose arguments' `(` is at `open` would start: the `.` or `->` before the run of
+ * word characters before the `(`, when `self.` or `this.` opens the arguments (blanks before it); else -1.
+ */
+function helperCallAt(text: string, open: number): number {
+  let i = open + 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  if (!text.startsWith('self.', i) && !text.startsWith('this.', i)) return -1;
+  let start = open;
+  while (start > 0 && isRegexWordChar(text.charCodeAt(start - 1))) start--;
+  if (start === open) return -1;
+  if (text.charCodeAt(start - 1) === 46) return start - 1;
+  return text.charCodeAt(start - 1) === 62 && text.charCodeAt(start - 2) === 45 ? start - 2 : -1;
 }
 
 /**

@@ -82,8 +82,9 @@ function pythonClassEnd(text: string, from: number, indent: number): number {
     const next = text.indexOf('\n', start);
     const end = next === -1 ? text.length : next;
     let i = start;
-    // What `trimStart` passes over: `\s` (a CRLF line's `\r` too).
-    while (i < end && isRegexSpace(text.charCodeAt(i))) i++;
+    // What `trimStart` passes over: `\s` (a CRLF line's `\r` too); read no deeper than one past the class's indent, as a
+    // line indented deeper (or blank) goes on with the class either way.
+    while (i < end && i - start <= indent && isRegexSpace(text.charCodeAt(i))) i++;
     if (i < end && text.charCodeAt(i) !== 35 && i - start <= indent) return start;
     at = next;
   }
