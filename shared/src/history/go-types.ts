@@ -42,6 +42,18 @@ interface Declaration {
   readonly type: string | undefined;
 }
 
+/** `GoTypeEnvironment`'s `wantedFirsts`, shared. */
+const WANTED_FIRSTS = new Uint8Array(128);
+
+/** `&tfe.X{` / `tfe.X{` opening a right side, by the name go-tfe is imported as (made once per name, not per environment). */
+const literalPatterns = new Map<string, RegExp>();
+
+function literalPattern(pkg: string): RegExp {
+  let pattern = literalPatterns.get(pkg);
+  if (pattern === undefined) literalPatterns.set(pkg, (pattern = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`)));
+  return pattern;
+}
+
 /** Bounds: how long a chain read backwards may be, and how many declarations one file may have. */
 const MAX_CHAIN = 200;
 const MAX_DECLARATIONS = 20_000;
@@ -67,8 +79,12 @@ export class GoTypeEnvironment {
   private imports: Set<string> | undefined;
   /** `&tfe.X{` / `tfe.X{` opening a right side. */
   private readonly literal: RegExp;
-  /** The first letters of the wanted names, by code (`& 127`): most assigned names start with none of them. */
-  private readonly wantedFirsts = new Uint8Array(128);
+  /**
+   * The first letters of the wanted names, by code (`& 127`): most assigned names start with none of them. Read only
+   * while the environment is built (`readAssignments`), so one table serves every environment, cleared by each (a typed
+   * array made per environment is made off the heap: a cost per text).
+   */
+  private readonly wantedFirsts = WANTED_FIRSTS;
   /** The wanted names as a list, compared in place (a set's iteration made an iterator per assigned name). */
   private readonly wantedList: string[];
   /**
@@ -90,8 +106,9 @@ export class GoTypeEnvironment {
     /** What the project's other Go files' functions and methods return (`goDeclaredReturns`, merged by `projectFacts`). */
     private readonly projectReturns?: ReadonlyMap<string, string>,
   ) {
-    this.literal = new RegExp(`^&?${pkg}\\.([A-Z]\\w*)\\{`);
+    this.literal = literalPattern(pkg);
     this.wantedList = [...wanted];
+    this.wantedFirsts.fill(0);
     for (const name of wanted) this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
     this.decls = goDeclarations(text, lines);
     this.funcStarts = this.decls.funcStarts;
@@ -615,8 +632,9 @@ function otherReturningCalls(tfe: GoTfeTypes, services: ReadonlySet<string>): Re
  * starts at a go-tfe struct written after the package's name (`*tfe.Workspace`, `&tfe.RunListOptions{`, a local
  * struct's field `ws *tfe.Workspace`) or at a call of a service method the table says returns one
  * (`client.Workspaces.Read(`). `calls` are the text's `.Service.Method(` of `services`, as the caller read them
- * (`dotNames`); another service's call is searched for. `words`, when given, are every word after a `pkg.` of the
- * text (the caller's read of them). Where this says no, no chain of the file has a type.
+ * (`dotNames`); another service's call is searched for, unless the caller read that too (`otherCalls`: whether the
+ * text has one, `\.(?:others)\.[A-Z]`). `words`, when given, are every word after a `pkg.` of the text (the caller's
+ * read of them). Where this says no, no chain of the file has a type.
  */
 export function canType(
   text: string,
@@ -625,10 +643,12 @@ export function canType(
   services: ReadonlySet<string>,
   calls: readonly { readonly service: string; readonly method: string | undefined }[],
   words?: readonly string[],
+  otherCalls?: boolean,
 ): boolean {
   // The words after the package's dots: as the caller read them all (`words`), else searched for.
   if (words !== undefined) {
-    for (const word of words) if (isTfeStruct(tfe, word)) return true;
+    const known = knownStructs(tfe);
+    for (const word of words) if (known.has(word) || word.endsWith('ListOptions')) return true;
   } else {
     const qualified = `${pkg}.`;
     for (let at = text.indexOf(qualified); at !== -1; at = text.indexOf(qualified, at + 1)) {
@@ -640,7 +660,7 @@ export function canType(
   }
   for (const c of calls)
     if (c.method !== undefined && tfe.returns[`${c.service}.${c.method}`] !== undefined) return true;
-  return otherReturningCalls(tfe, services)?.test(text) === true;
+  return otherCalls ?? otherReturningCalls(tfe, services)?.test(text) === true;
 }
 
 /** What may open a line before an assignment's names. */

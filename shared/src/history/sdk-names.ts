@@ -55,6 +55,12 @@ interface SdkData {
 /** Per index: the mapping's names resolved to its subjects, grouped for look-up. */
 interface SdkIndex {
   readonly byName: Map<string, SdkName>;
+  /**
+   * go-tfe's names of `byName` by the name alone (`RunPlannedAndSaved`), and by its type then what follows the type's dot
+   * (`Workspace` → `AutoDestroyAt`): a Go file's look-ups, without a key made of the client's name per look-up.
+   */
+  readonly goTfeNames: Map<string, SdkName>;
+  readonly goTfeFields: Map<string, Map<string, SdkName>>;
   /** python-tfe's model and option classes (`RunCreateOptions`) → their mapped fields by keyword (`save_plan`). */
   readonly modelFields: ReadonlyMap<string, ReadonlyMap<string, SdkName>>;
   /** A call of one of those classes: `RunCreateOptions(` (group 1 the class). */
@@ -101,8 +107,10 @@ interface SdkIndex {
   readonly fieldNames: ReadonlySet<string>;
   /**
    * After a `.`, one lookahead of go-tfe's services (group 1) then `.method(` (group 2) or the end of an expression
-   * (`ServiceUse`), else one of its field names as a whole word (group 3): the service calls and the field reads in
-   * one pass over the dots (prefix trees; cheaper than reading every word after a dot by hand and looking it up).
+   * (`ServiceUse`), else one of its other services whose methods' results the table knows then `.` and a capital
+   * (group 3: `canType`'s `otherCalls`), else one of its field names as a whole word (group 4): the service calls, the
+   * other services' calls and the field reads in one pass over the dots (prefix trees; cheaper than reading every word
+   * after a dot by hand and looking it up).
    */
   readonly dotPattern: RegExp;
 }
@@ -141,6 +149,16 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
         (modelFields.get(cls) ?? new Map<string, SdkName>()).set(n.name.slice(cls.length + 1), item),
       );
     }
+  }
+  const goTfeNames = new Map<string, SdkName>();
+  const goTfeFields = new Map<string, Map<string, SdkName>>();
+  for (const item of byName.values()) {
+    if (item.client !== 'go-tfe') continue;
+    goTfeNames.set(item.name, item);
+    const dot = item.name.indexOf('.');
+    if (dot === -1) continue;
+    const type = item.name.slice(0, dot);
+    goTfeFields.set(type, (goTfeFields.get(type) ?? new Map<string, SdkName>()).set(item.name.slice(dot + 1), item));
   }
   const owners = new Map<string, Set<string>>();
   const keyed = new Set<string>();
@@ -217,6 +235,8 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
   );
   found = {
     byName,
+    goTfeNames,
+    goTfeFields,
     modelFields,
     modelCalls: modelFields.size === 0 ? undefined : new RegExp(`\\b(${alternation([...modelFields.keys()])})\\(`, 'g'),
     modelConstants:
@@ -238,12 +258,25 @@ function sdkIndex(index: HistoryIndex): SdkIndex {
     goTypes: { fields: data.goTypes, returns: data.goReturns, mapped: structs },
     fieldNames: fields,
     dotPattern: new RegExp(
-      `\\.(?:(?=(${someOf(owners.get('go-tfe'))})(?:\\.(\\w+)\\(|[ \\t]*(?=[,;)}\\r\\n]|//)))|(?=(${someOf(fields)})(?!\\w)))`,
+      `\\.(?:(?=(${someOf(owners.get('go-tfe'))})(?:\\.(\\w+)\\(|[ \\t]*(?=[,;)}\\r\\n]|//)))|(?=(${someOf(otherReturning(data.goReturns, owners.get('go-tfe')))})\\.[A-Z])|(?=(${someOf(fields)})(?!\\w)))`,
       'g',
     ),
   };
   cache.set(index, found);
   return found;
+}
+
+/** The services of `returns` (`Service.Method` → the struct it returns) not among `services`: `canType`'s other services. */
+function otherReturning(
+  returns: Readonly<Record<string, string>>,
+  services: ReadonlySet<string> | undefined,
+): Set<string> {
+  const other = new Set<string>();
+  for (const key of Object.keys(returns)) {
+    const service = key.slice(0, key.indexOf('.'));
+    if (services?.has(service) !== true) other.add(service);
+  }
+  return other;
 }
 
 /** A pattern of the names (a prefix tree), or one that matches nothing when there are none. */
@@ -688,7 +721,7 @@ function goUses(
     const declared = declaredBefore(text, m.index);
     if (declared) declareTyped(typed, declared, m.index, struct);
     if (next !== 123) {
-      const name = next === 40 ? undefined : sdkIdx.byName.get(`go-tfe ${struct}`);
+      const name = next === 40 ? undefined : sdkIdx.goTfeNames.get(struct);
       if (name?.kind === 'constant') push(m.index + pkg.length + 1, m.index + m[0].length, name);
       continue;
     }
@@ -726,7 +759,7 @@ function goUses(
     if (name) push(after, after + (field[1]?.length ?? 0), name);
   }
   const dots = dotNames(text, lines, sdkIdx);
-  typedFieldUses(text, lines, sdkIdx, push, pkg, dots.fields, dots.services, qualified, returns);
+  typedFieldUses(text, lines, sdkIdx, push, pkg, dots, qualified, returns);
   heldServiceCalls(text, sdkIdx, push, qualified, serviceUses(text, sdkIdx, push, dots.services));
 }
 
@@ -779,26 +812,33 @@ interface ServiceUse {
  * The go-tfe services and mapped field names after the file's dots, in text order, as two patterns found them
  * (`\.(services)(?:\.(\w+)\(|[ \t]*(?=[,;)}\r\n]|//))` and `\.(fields)(?!\w)`), by one (`dotPattern`). A
  * service is followed by what no word goes on with, so it is also a field read when it is a field's name; the
- * dots within a service call start neither.
+ * dots within a service call start neither. And whether a call of another service whose results the table knows
+ * follows a dot (`otherCalls`, `canType`'s search of `\.(?:others)\.[A-Z]`, read in the same pass).
  */
 function dotNames(
   text: string,
   lines: Lines,
   sdkIdx: SdkIndex,
-): { services: ServiceUse[]; fields: { at: number; field: string }[] } {
+): { services: ServiceUse[]; fields: { at: number; field: string }[]; otherCalls: boolean } {
   const services: ServiceUse[] = [];
   const fields: { at: number; field: string }[] = [];
+  let otherCalls = false;
   const pattern = sdkIdx.dotPattern;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const service = m[1];
+    const other = m[3];
     if (service !== undefined) {
       services.push({ index: m.index, service, method: m[2] });
       if (sdkIdx.fieldNames.has(service)) fields.push({ at: m.index, field: service });
-    } else fields.push({ at: m.index, field: m[3] ?? '' });
+    } else if (other !== undefined) {
+      // Tried before the field names: an other service that is a field's name too is that field's read as well.
+      otherCalls = true;
+      if (sdkIdx.fieldNames.has(other)) fields.push({ at: m.index, field: other });
+    } else fields.push({ at: m.index, field: m[4] ?? '' });
   }
   goText(text, lines).dots = { sdkIdx, services };
-  return { services, fields };
+  return { services, fields, otherCalls };
 }
 
 /**
@@ -1019,14 +1059,13 @@ function typedFieldUses(
   sdkIdx: SdkIndex,
   push: Push,
   pkg: string,
-  found: readonly { at: number; field: string }[],
-  calls: readonly ServiceUse[],
+  dots: ReturnType<typeof dotNames>,
   qualified: ReturnType<typeof qualifiedNames>,
   returns: ReadonlyMap<string, string> | undefined,
 ): void {
   // The reads first, with the chain before each: only their heads' declarations are read.
   const reads: { at: number; field: string; step: boolean; chain: string[] }[] = [];
-  for (const { at, field } of found) {
+  for (const { at, field } of dots.fields) {
     const after = text.charCodeAt(at + 1 + field.length);
     // A method call (`.Name()`) or a composite literal's type (`x.Project{`) is not a field.
     if (after === 40 || after === 123) continue;
@@ -1039,7 +1078,15 @@ function typedFieldUses(
   if (reads.length === 0) return;
   const words = qualified.otherWords ? undefined : qualified.map((q) => q[1]);
   if (
-    !canType(text, pkg, sdkIdx.goTypes, sdkIdx.services.get('go-tfe') ?? NO_SERVICES, calls, words) &&
+    !canType(
+      text,
+      pkg,
+      sdkIdx.goTypes,
+      sdkIdx.services.get('go-tfe') ?? NO_SERVICES,
+      dots.services,
+      words,
+      dots.otherCalls,
+    ) &&
     !callsDeclared(lines.markers, returns)
   )
     return;
@@ -1075,8 +1122,20 @@ const NO_SERVICES: ReadonlySet<string> = new Set();
  */
 export function callsDeclared(markers: TextMarkers, returns: ReadonlyMap<string, string> | undefined): boolean {
   if (returns === undefined) return false;
-  for (const called of declaredCalls(returns)) if (markers.has(`${called}(`)) return true;
+  for (const marker of declaredMarkers(returns)) if (markers.has(marker)) return true;
   return false;
+}
+
+/**
+ * `callsDeclared`'s markers (`Name(`), made once per project's `returns` (asked by each Go file's scan, twice by some: a
+ * list and a string a name made per file cost more than the look-ups).
+ */
+const DECLARED_MARKERS = new WeakMap<ReadonlyMap<string, string>, readonly string[]>();
+
+function declaredMarkers(returns: ReadonlyMap<string, string>): readonly string[] {
+  let markers = DECLARED_MARKERS.get(returns);
+  if (markers === undefined) DECLARED_MARKERS.set(returns, (markers = declaredCalls(returns).map((c) => `${c}(`)));
+  return markers;
 }
 
 /** What `callsDeclared` looks for before a `(`, a name of `returns`: a method's `.Name`, a function's `Name` (its package dropped). */
@@ -1116,9 +1175,9 @@ const LIST_OPTIONS = /List\w*Options$/;
  * (`opts := &tfe.WorkspaceListOptions{…}; opts.PageNumber = next`; `RunListForOrganizationOptions` too).
  */
 function fieldName(sdkIdx: SdkIndex, struct: string, field: string): SdkName | undefined {
-  const own = sdkIdx.byName.get(`go-tfe ${struct}.${field}`);
+  const own = sdkIdx.goTfeFields.get(struct)?.get(field);
   if (own || !LIST_OPTIONS.test(struct)) return own;
-  return sdkIdx.byName.get(`go-tfe ListOptions.${field}`);
+  return sdkIdx.goTfeFields.get('ListOptions')?.get(field);
 }
 
 /** The variable declared with the type starting at `at` (`var options *`), read backwards by hand. */
