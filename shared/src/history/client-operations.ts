@@ -5,7 +5,7 @@ import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
 import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
-import { dotCalls, LinePlaces, pythonBodyEnd } from './source-text.ts';
+import { dotCalls, isRegexSpace, LinePlaces, pythonBodyEnd } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -116,15 +116,22 @@ export function definedOperations(
   // definition of the name that sends one is no longer the project's one (`projectFacts` leaves it out), and a call
   // in this text is of its own method. A method handing on to another's of its name (`def list_workspaces(): return
   // eng.list_workspaces()`) is no other definition.
-  if (indented && lines.markers.has('def '))
+  if (indented && lines.markers.has('def ')) {
+    // Whether each definition's body calls its name, read once per text (this is asked twice a scan).
+    const handsOn = lines.memo(HANDS_ON, () => new Map<number, boolean>());
     for (const def of lineStartDefs(text, INDENTED_DEF, lines.markers.first('def'))) {
       const name = def[1]!;
       if (known.has(name) || !SNAKE_OPERATION.test(name) || known.size >= LIMITS.perFile) continue;
-      const from = def.index;
-      const indent = def[0].length - def[0].trimStart().length;
-      const body = text.slice(from + def[0].length, pythonBodyEnd(text, from, indent, LIMITS.body));
-      if (!body.includes(`.${name}(`)) known.set(name, '');
+      let calls = handsOn.get(def.index);
+      if (calls === undefined) {
+        const from = def.index;
+        const indent = def[0].length - def[0].trimStart().length;
+        const body = text.slice(from + def[0].length, pythonBodyEnd(text, from, indent, LIMITS.body));
+        handsOn.set(def.index, (calls = body.includes(`.${name}(`)));
+      }
+      if (!calls) known.set(name, '');
     }
+  }
   if (sentinel && known.size > 0) sentinelWrappers(text, lines, known);
   return known;
 }
@@ -138,6 +145,8 @@ const INDENTED_AROUND = memoKey<Map<number, { name: string; start: number } | un
   'client operations: indented function around a line',
 );
 const GO_AROUND = memoKey<Map<number, string | undefined>>('client operations: Go function around a line');
+/** Python, Ruby: whether the body of the `def` at an offset calls a method of its name (`.name(`), by the offset. */
+const HANDS_ON = memoKey<Map<number, boolean>>('client operations: a definition handing on to its name');
 
 /** `read(text, lines, line)`, kept per text by line under `key` (`INDENTED_AROUND`, `GO_AROUND`). */
 function around<T>(
@@ -209,17 +218,24 @@ export function operationClasses(
     const name = def[1]!;
     if (!operations.get(name)) continue;
     const indent = def[0].length - def[0].trimStart().length;
+    // Each line above read in place (a method's lines above are mostly other methods' bodies, more indented).
     for (let l = lines.lineOf(def.index) - 1; l >= 0 && indent > 0; l--) {
-      const line = text.slice(lines.startOf(l), lines.endOf(l));
-      const body = line.trimStart();
-      if (body === '' || body.startsWith('#') || line.length - body.length >= indent) continue;
-      const cls = /^class[ \t]+([A-Z]\w*)/.exec(body);
+      const start = lines.startOf(l);
+      const end = lines.endOf(l);
+      let first = start;
+      while (first < end && isRegexSpace(text.charCodeAt(first))) first++;
+      if (first === end || text.charCodeAt(first) === 35 || first - start >= indent) continue;
+      CLASS_HEAD.lastIndex = first;
+      const cls = CLASS_HEAD.exec(text);
       if (cls) out.set(name, cls[1]!);
       break;
     }
   }
   return out;
 }
+
+/** `class Name` where a line's code starts (sticky: tried there only). */
+const CLASS_HEAD = /class[ \t]+([A-Z]\w*)/y;
 
 /**
  * The class a receiver is made from in the text (`store = ProjectStore(conn)`, `client = OpenAI::Client.new`,
@@ -424,7 +440,8 @@ export function operationCalls(
         if (named.get(cls) !== true) return;
       }
     }
-    const match = makeMatch(text, lines, {
+    // The client's name is added to the match as made (a copy of every field cost more).
+    const match: { -readonly [K in keyof Match]: Match[K] } = makeMatch(text, lines, {
       start: at,
       end: at + name.length,
       subject,
@@ -432,7 +449,8 @@ export function operationCalls(
       via: 'sdk',
     });
     const shown = receiver === undefined || receiver === 'this' ? name : `${receiver}.${name}`;
-    out.push({ ...match, sdk: { client: "the project's client", name: shown } });
+    match.sdk = { client: "the project's client", name: shown };
+    out.push(match);
   };
   // One pass over the text's `.name(` calls, each looked up (a project such as go-tfe defines hundreds of
   // operations: one search a name and file cost a third of the scan).

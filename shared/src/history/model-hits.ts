@@ -28,10 +28,8 @@ export function mergeModelHits(
   const byStart = new Map<number, number>();
   names.forEach((h, k) => byStart.set(h.start, k));
   const put = putter(byStart, names);
-  // Names of the main pass inside a model's declarations: the innermost model decides.
-  const declared = models
-    .flatMap((model) => model.declarations.map((d) => ({ ...d, model })))
-    .sort((a, b) => a.start - b.start || b.end - a.end);
+  // Names of the main pass inside a model's declarations: the innermost model decides (none: nothing to read).
+  const declared = names.length === 0 ? [] : declarationsInOrder(models);
   // Keys found inside a model of known resource, by index in `names`: read for keys that are its values.
   let keyed: Map<number, Model> | undefined;
   if (declared.length > 0) {
@@ -84,6 +82,27 @@ export function mergeModelHits(
     if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put);
   }
   names.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The models' declarations with their models, by start, the longer first of two at one start. Most files' come in that
+ * order already (one a model, the models in text order): then the list is not sorted (a stable sort of a list in order
+ * leaves it as it is).
+ */
+function declarationsInOrder(models: readonly Model[]): { start: number; end: number; model: Model }[] {
+  const declared: { start: number; end: number; model: Model }[] = [];
+  let ordered = true;
+  for (const model of models)
+    for (const d of model.declarations) {
+      const last = declared[declared.length - 1];
+      if (last !== undefined && byStartLongerFirst(last, d) > 0) ordered = false;
+      declared.push({ start: d.start, end: d.end, model });
+    }
+  return ordered ? declared : declared.sort(byStartLongerFirst);
+}
+
+function byStartLongerFirst(a: { start: number; end: number }, b: { start: number; end: number }): number {
+  return a.start - b.start || b.end - a.end;
 }
 
 /** How many distinct values of one field a model's keys must spell to be keyed by that field's values. */
