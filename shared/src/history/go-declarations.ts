@@ -70,8 +70,6 @@ export function goDeclarations(text: string, lines: Lines): GoDeclarations {
   return lines.memo(DECLARATIONS, () => read(text, lines));
 }
 
-/** Tried (sticky) at each `type` line: the words taken whole, so the pattern has one way to match. */
-const TYPE_HEAD = /type([ \t]+)(\w+)([ \t]+)(struct|interface)([ \t]*)\{/y;
 const SIGNATURE = /func[ \t]*(?:\(([^()\n]*)\)[ \t]*)?\w+[ \t]*(?:\[[^\]\n]*\])?\(/y;
 /** A top-level function's name and what follows its parameter list on the line (`func (c *C) Read(…) (*tfe.Project, error) {`). */
 const FUNC_HEAD = /func[ \t]*(\([^()\n]*\)[ \t]*)?(\w+)[ \t]*\([^()\n]*\)[ \t]*([^{\n]*)\{/y;
@@ -97,17 +95,8 @@ function read(text: string, lines: Lines): GoDeclarations {
   }
   const types: GoTypeHead[] = [];
   for (const at of typeLines) {
-    TYPE_HEAD.lastIndex = at;
-    const m = TYPE_HEAD.exec(text);
-    if (m === null) continue;
-    const brace = TYPE_HEAD.lastIndex - 1;
-    let gofmt = m[1] === ' ' && m[3] === ' ' && m[5] === ' ';
-    if (gofmt) {
-      let i = brace + 1;
-      while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
-      gofmt = i === text.length || text.charCodeAt(i) === 10;
-    }
-    types.push({ at, name: m[2] ?? '', kind: m[4] === 'struct' ? 'struct' : 'interface', brace, gofmt });
+    const head = typeHead(text, at);
+    if (head !== undefined) types.push(head);
   }
   // Each function's end is the first `\n}` after its start.
   const funcStarts: number[] = [];
@@ -134,6 +123,47 @@ function read(text: string, lines: Lines): GoDeclarations {
     localStructs: () => (localStructs ??= readLocalStructs(text, types)),
     vars: () => (vars ??= readVars(text)),
   };
+}
+
+/**
+ * The head `type Name struct {` / `type Name interface {` at `at` (the `t` of `type`), as the pattern
+ * `type([ \t]+)(\w+)([ \t]+)(struct|interface)([ \t]*)\{` finds it there (its words are taken whole, so it has one
+ * way to match), read by hand: most `type` lines are no such head (`type Status string`), and a match of five groups
+ * made per line cost more than the reading.
+ */
+function typeHead(text: string, at: number): GoTypeHead | undefined {
+  let i = at + 4;
+  const name = blanksFrom(text, i);
+  if (name === i) return undefined;
+  let end = name;
+  while (isGoWordChar(text.charCodeAt(end))) end++;
+  if (end === name) return undefined;
+  const keyword = blanksFrom(text, end);
+  if (keyword === end) return undefined;
+  const kind = text.startsWith('struct', keyword)
+    ? 'struct'
+    : text.startsWith('interface', keyword)
+      ? 'interface'
+      : undefined;
+  if (kind === undefined) return undefined;
+  i = keyword + kind.length;
+  const brace = blanksFrom(text, i);
+  if (text.charCodeAt(brace) !== 123) return undefined;
+  // Written as gofmt writes it: one space between the words and before the `{`, and nothing but blanks after it.
+  let gofmt = name === at + 5 && text.charCodeAt(at + 4) === 32;
+  gofmt &&= keyword === end + 1 && text.charCodeAt(end) === 32 && brace === i + 1 && text.charCodeAt(i) === 32;
+  if (gofmt) {
+    const after = blanksFrom(text, brace + 1);
+    gofmt = after === text.length || text.charCodeAt(after) === 10;
+  }
+  return { at, name: text.slice(name, end), kind, brace, gofmt };
+}
+
+/** The offset after the blanks (spaces, tabs) from `at`. */
+function blanksFrom(text: string, at: number): number {
+  let i = at;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return i;
 }
 
 /** Each function's receiver list (when it has one) and parameter list, as `func` opens it within 300 characters. */

@@ -34,6 +34,13 @@ interface Assignment {
   readonly range: boolean;
 }
 
+/** What a right side says of its type (`rightSide`): the type, or a chain of names whose type, or element type, it is. */
+interface RightSide {
+  readonly type?: string | undefined;
+  readonly chain?: readonly string[];
+  readonly element?: boolean;
+}
+
 interface Declaration {
   readonly at: number;
   /** The top-level function it is declared in, -1 at package level. */
@@ -73,6 +80,8 @@ export class GoTypeEnvironment {
    */
   private assignments: number[] | undefined;
   private readonly assigned = new Map<number, Assignment>();
+  /** Each assignment's right side as read once (`rightSide`), by its `at`. */
+  private readonly rightSides = new Map<number, RightSide>();
   /** The file's own functions, methods and interface methods by name → the type of their first result (read when first wanted). */
   private returns: Map<string, string | undefined> | undefined;
   /** The names the file imports packages as (`tfcapi`, `tfe`): a call qualified by one is no local function's. */
@@ -350,32 +359,40 @@ export class GoTypeEnvironment {
     this.wantedFirsts[name.charCodeAt(0) & 127] = 1;
   }
 
-  /** The type of a right side: a go-tfe literal, a service call's result, a typed chain (`list.Items`, `ws.Project`). */
+  /**
+   * The type of a right side: a go-tfe literal, a service call's result, a typed chain (`list.Items`, `ws.Project`). What
+   * the right side says is read once (`rightSide`); only a chain's type, which the declarations found so far decide, is
+   * read again in each of the constructor's rounds.
+   */
   private typeOfExpression(rhs: string, at: number): string | undefined {
+    let right = this.rightSides.get(at);
+    if (right === undefined) this.rightSides.set(at, (right = this.rightSide(rhs)));
+    if (right.chain === undefined) return right.type;
+    this.want(right.chain[0] ?? '');
+    const type = this.typeOfChain(right.chain, at);
+    if (!right.element) return type;
+    return type?.startsWith('[]') ? type.slice(2) : undefined;
+  }
+
+  /** What a right side says of its type: the type itself, or the chain whose type (or its element's) it is. */
+  private rightSide(rhs: string): RightSide {
     const literal = this.literal.exec(rhs);
-    if (literal) return this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined;
+    if (literal) return { type: this.isTfeStruct(literal[1] ?? '') ? literal[1] : undefined };
     const call = CALL.exec(rhs);
     const returned = call ? this.tfe.returns[`${call[1] ?? ''}.${call[2] ?? ''}`] : undefined;
-    if (returned !== undefined) return returned;
+    if (returned !== undefined) return { type: returned };
     // A call of the file's own function or method (`getWorkspaces(ctx, c, org)`, `client.Read(ctx, id)` where an
     // interface of the file declares `Read(…) (*tfe.Project, error)`): its first result's type.
     const local = LOCAL_CALL.exec(rhs);
     const own = local ? this.localReturn(local[1], local[2] ?? '') : undefined;
-    if (own !== undefined || call) return own;
+    if (own !== undefined || call) return { type: own };
     // `all = append(all, page.Items...)`: a slice appended to keeps its type.
     const appended = APPEND.exec(rhs);
-    if (appended) {
-      const names = (appended[1] ?? '').split('.');
-      this.want(names[0] ?? '');
-      return this.typeOfChain(names, at);
-    }
+    if (appended) return { chain: (appended[1] ?? '').split('.'), element: false };
     const chain = CHAIN.exec(rhs);
-    if (!chain) return undefined;
-    const names = (chain[1] ?? '').split('.');
-    this.want(names[0] ?? '');
-    const type = this.typeOfChain(names, at);
-    if (chain[2] === undefined) return type;
-    return type?.startsWith('[]') ? type.slice(2) : undefined;
+    if (!chain) return { type: undefined };
+    // `list.Items[i]`: the element of the chain's slice.
+    return { chain: (chain[1] ?? '').split('.'), element: chain[2] !== undefined };
   }
 
   /**
