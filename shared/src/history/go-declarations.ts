@@ -241,6 +241,19 @@ function readVars(text: string): GoVar[] {
   return out;
 }
 
+/**
+ * `text.indexOf(needle, from)`, by a search for the needle's tail then a look at the character before it: a native
+ * search stops at every occurrence of the needle's first character, and `t` of `tfe.` is everywhere in code.
+ */
+export function indexFrom(text: string, needle: string, from: number): number {
+  if (needle.length < 3) return text.indexOf(needle, from);
+  const tail = needle.slice(1);
+  const first = needle.charCodeAt(0);
+  for (let at = text.indexOf(tail, from + 1); at !== -1; at = text.indexOf(tail, at + 1))
+    if (text.charCodeAt(at - 1) === first) return at - 1;
+  return -1;
+}
+
 /** `[A-Za-z0-9_]`. */
 export function isGoWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;

@@ -1,5 +1,5 @@
 import type { Lines } from './lines.ts';
-import { goDeclarations, isGoWordChar, type GoDeclarations } from './go-declarations.ts';
+import { goDeclarations, indexFrom, isGoWordChar, type GoDeclarations } from './go-declarations.ts';
 import { isRegexSpace } from './source-text.ts';
 
 /**
@@ -531,7 +531,7 @@ const CHAIN = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\[[^\]\n]*\])?[ \t]*(?:;|\{|$|
  */
 export function declaredReturns(text: string, pkg: string, tfe: GoTfeTypes, lines: Lines): Map<string, string> {
   const out = new Map<string, string>();
-  if (!text.includes(`${pkg}.`)) return out;
+  if (indexFrom(text, `${pkg}.`, 0) === -1) return out;
   const name = PACKAGE.exec(text)?.[1];
   if (name === undefined) return out;
   const votes = new Map<string, string | undefined>();

@@ -3,7 +3,7 @@ import { fileBaseName, profileFor } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { canType, chainBefore, declaredReturns, GoTypeEnvironment, type GoTfeTypes } from './go-types.ts';
-import { isGoWordChar } from './go-declarations.ts';
+import { indexFrom, isGoWordChar } from './go-declarations.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -520,6 +520,21 @@ function tripleQuotedSpans(text: string): [number, number][] {
  * scan.)
  */
 const PYTHON_DEPENDENCIES = /^(?:[\w.-]*req[\w.-]*\.txt|setup\.(?:py|cfg)|pyproject\.toml|Pipfile)$/i;
+/**
+ * Whether a file's name ends as PYTHON_DEPENDENCIES' names end (`.txt`, `setup.py`, `setup.cfg`, `pyproject.toml`,
+ * `Pipfile`, in any case): a cheap test asked first of every file.
+ */
+function mayNameDependencies(fileName: string): boolean {
+  const tail = fileName.slice(-14).toLowerCase();
+  return (
+    tail.endsWith('.txt') ||
+    tail.endsWith('setup.py') ||
+    tail.endsWith('setup.cfg') ||
+    tail.endsWith('pyproject.toml') ||
+    tail.endsWith('pipfile')
+  );
+}
+
 /** Bounds of a dependency file read for pins. */
 const MAX_DEPENDENCIES = 200_000;
 
@@ -529,7 +544,12 @@ const MAX_DEPENDENCIES = 200_000;
  */
 export function pinnedReleases(text: string, fileName: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  if (fileName === undefined || !PYTHON_DEPENDENCIES.test(fileBaseName(fileName)) || text.length > MAX_DEPENDENCIES)
+  if (
+    fileName === undefined ||
+    !mayNameDependencies(fileName) ||
+    !PYTHON_DEPENDENCIES.test(fileBaseName(fileName)) ||
+    text.length > MAX_DEPENDENCIES
+  )
     return out;
   for (const client of PYTHON_CLIENTS) {
     if (!text.includes(client)) continue;
@@ -653,9 +673,12 @@ function mentions(text: string, needle: string): boolean {
 
 /** The provider resource a file defines (`resource_tfe_workspace.go` → `tfe_workspace`), if the mapping knows it. */
 function providerResource(fileName: string | undefined): string | undefined {
-  const m = fileName === undefined ? null : /(?:^|[/\\])resource_(tfe_\w+?)\.go$/.exec(fileName);
-  return m?.[1];
+  // The pattern is tried only on a name that holds its fixed parts (asked of every file, a few times a scan).
+  if (fileName === undefined || !fileName.endsWith('.go') || !fileName.includes('resource_tfe_')) return undefined;
+  return PROVIDER_FILE.exec(fileName)?.[1];
 }
+
+const PROVIDER_FILE = /(?:^|[/\\])resource_(tfe_\w+?)\.go$/;
 
 /** The JSON:API type of the resource a provider file manages (`resource_tfe_project.go` → `projects`). */
 export function providerFileResource(index: HistoryIndex, fileName: string | undefined): string | undefined {
@@ -994,19 +1017,6 @@ function qualifiedNames(text: string, pkg: string): QualifiedName[] & { readonly
     at = indexFrom(text, qualified, end);
   }
   return Object.assign(out, { otherWords });
-}
-
-/**
- * `text.indexOf(needle, from)`, by a search for the needle's tail then a look at the character before it: a native
- * search stops at every occurrence of the needle's first character, and `t` of `tfe.` is everywhere in code.
- */
-function indexFrom(text: string, needle: string, from: number): number {
-  if (needle.length < 3) return text.indexOf(needle, from);
-  const tail = needle.slice(1);
-  const first = needle.charCodeAt(0);
-  for (let at = text.indexOf(tail, from + 1); at !== -1; at = text.indexOf(tail, at + 1))
-    if (text.charCodeAt(at - 1) === first) return at - 1;
-  return -1;
 }
 
 /** A character of a regular expression's `\w` (ASCII letters, digits, `_`). */
