@@ -176,10 +176,17 @@ function resolveHolders(models: Model[], file: string | undefined): void {
   for (let round = 0; round < 2 && unknown.length > 0; round++) {
     for (const model of unknown) {
       if (model.resource !== undefined) continue;
-      const word = new RegExp(`\\b${model.name}\\b`);
+      // The name as a word, made only when another model has a member to read (a Go model has none).
+      let word: RegExp | undefined;
       const holders = new Set<string | undefined>();
-      for (const other of models)
-        if (other !== model && other.members.some((m) => word.test(m.typeText))) holders.add(other.resource);
+      for (const other of models) {
+        if (other === model) continue;
+        for (const m of other.members)
+          if ((word ??= new RegExp(`\\b${model.name}\\b`)).test(m.typeText)) {
+            holders.add(other.resource);
+            break;
+          }
+      }
       if (holders.size === 1) {
         const [only] = holders;
         if (only !== undefined) model.resource = only;
