@@ -224,18 +224,23 @@ const scopeCache = new WeakMap<Hits, Scope[]>();
 function scopesOf(ctx: ResolveContext): Scope[] {
   let scopes = scopeCache.get(ctx.hits);
   if (!scopes) {
-    const depths = braceDepths(ctx.text, ctx.hits.evidence);
     scopes = [];
-    for (const e of ctx.hits.evidence) {
-      if (e.kind !== 'type') continue;
-      const info = depths.evidence(e);
-      if (info && info.open !== -1) scopes.push({ open: info.open, close: info.close, resources: e.resources });
+    // Only `type` evidence opens a scope: a text with none (most) has none, and no brace table is built for it here.
+    if (ctx.hits.evidence.some(isTypeEvidence)) {
+      const depths = braceDepths(ctx.text, ctx.hits.evidence);
+      for (const e of ctx.hits.evidence) {
+        if (e.kind !== 'type') continue;
+        const info = depths.evidence(e);
+        if (info && info.open !== -1) scopes.push({ open: info.open, close: info.close, resources: e.resources });
+      }
+      scopes.sort((a, b) => a.open - b.open);
     }
-    scopes.sort((a, b) => a.open - b.open);
     scopeCache.set(ctx.hits, scopes);
   }
   return scopes;
 }
+
+const isTypeEvidence = (e: Evidence): boolean => e.kind === 'type';
 
 /**
  * The items (sorted by offset) within `lines` lines and MAX_CHARS characters of a position, at

@@ -464,15 +464,31 @@ interface Called {
   /** The plain names (`[\w$]+`) called after a dot; the path helpers (`path-helpers.ts`), called with or without one. */
   readonly plain: ReadonlySet<string>;
   readonly paths: ReadonlyMap<string, PathHelper>;
-  /** Both's lengths, the longest, and their last characters by code (`& 127`). */
-  readonly lengths: ReadonlySet<number>;
+  /**
+   * Both's lengths (1 at each length), the longest, whether one is a single character, and their words' hashes
+   * (`wordHash`).
+   */
+  readonly lengths: Uint8Array;
   readonly longest: number;
+  readonly single: boolean;
+  readonly hashes: ReadonlySet<number>;
+  /**
+   * The last characters by code (LAST_OF_NAME: of a plain name or a path helper's, LAST_OF_DECLARED: of a declared
+   * call's) and the last two by the codes' pair (`pairKey`), in the same bits.
+   */
   readonly lasts: Uint8Array;
+  readonly pairs: Uint8Array;
   readonly others: readonly string[];
-  /** The functions and methods the project's files say return a go-tfe struct, as called (`declaredCalls`). */
+  /**
+   * The functions and methods the project's files say return a go-tfe struct, as called (`declaredCalls`): those
+   * ending in two ASCII characters read at the text's `(`s (`endsDeclared`), any other (`fewDeclared`) as a marker.
+   */
   readonly declared: readonly string[];
+  readonly fewDeclared: readonly string[];
 }
 const CALLED = new WeakMap<ProjectFacts, Called>();
+const LAST_OF_NAME = 1;
+const LAST_OF_DECLARED = 2;
 function calledNames(project: ProjectFacts): Called {
   let called = CALLED.get(project);
   if (called === undefined) {
@@ -483,14 +499,34 @@ function calledNames(project: ProjectFacts): Called {
       else others.push(name);
     const paths = project.pathHelpers ?? new Map<string, PathHelper>();
     const lasts = new Uint8Array(128);
+    const pairs = new Uint8Array(128 * 128);
+    const hashes = new Set<number>();
     let longest = 0;
+    let single = false;
     const names = [...plain, ...paths.keys()];
+    for (const name of names) longest = Math.max(longest, name.length);
+    const lengths = new Uint8Array(longest + 1);
     for (const name of names) {
-      lasts[name.charCodeAt(name.length - 1) & 127] = 1;
-      longest = Math.max(longest, name.length);
+      const end = name.length;
+      mark(lasts, name.charCodeAt(end - 1) & 127, LAST_OF_NAME);
+      if (end === 1) single = true;
+      else mark(pairs, pairKey(name.charCodeAt(end - 2), name.charCodeAt(end - 1)), LAST_OF_NAME);
+      lengths[end] = 1;
+      hashes.add(wordHash(name, 0, end));
     }
-    const declared = project.goReturns === undefined ? [] : declaredCalls(project.goReturns);
-    called = { plain, paths, lengths: new Set(names.map((n) => n.length)), longest, lasts, others, declared };
+    const declared: string[] = [];
+    const fewDeclared: string[] = [];
+    for (const name of project.goReturns === undefined ? [] : declaredCalls(project.goReturns)) {
+      const end = name.length;
+      const [c, d] = [name.charCodeAt(end - 2), name.charCodeAt(end - 1)];
+      if (end < 2 || c > 127 || d > 127) fewDeclared.push(name);
+      else {
+        declared.push(name);
+        mark(lasts, d, LAST_OF_DECLARED);
+        mark(pairs, pairKey(c, d), LAST_OF_DECLARED);
+      }
+    }
+    called = { plain, paths, lengths, longest, single, hashes, lasts, pairs, others, declared, fewDeclared };
     CALLED.set(project, called);
   }
   return called;
@@ -499,29 +535,36 @@ function calledNames(project: ProjectFacts): Called {
 /**
  * Whether the text calls one of the plain names after a dot: the pattern `\.(?:name|…)\(` (the whole word between
  * the dot and the parenthesis, as `dotCalls` reads a call), found from each of the text's `(`s (`TextMarkers.opens`:
- * found once per text, shared with the gates' markers that hold one) back over the word before it, and that word looked
- * up only when its last character, its length and the dot before it allow (the pattern, which stops at every dot of
- * the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass). At the same `(`s, a path
- * helper's name before one (with a dot or without): true when the text calls it with a literal piece and defines no
- * function of that name itself (`callsHelper`), asked once a name. And a call of a function or method the project's Go
- * files say returns a go-tfe struct (`callsDeclared`'s `Name(`, any word ending so): a marker each, read at the same
- * `(`s.
+ * found once per text, shared with the gates' markers that hold one) back over the word before it, and that word read
+ * only when its last two characters, its length and its hash (`wordHash`) are a name's (the pattern, which stops at
+ * every dot of the text, took a third longer over history-real's texts: 1.56 against 1.19 ms a pass; a slice of every
+ * word of a name's last character and length, 0.4 ms more than the hash). At the same `(`s, a path helper's name before
+ * one (with a dot or without): true when the text calls it with a literal piece and defines no function of that name
+ * itself (`callsHelper`), asked once a name. And a call of a function or method the project's Go files say returns a
+ * go-tfe struct (`callsDeclared`'s `Name(`, any word ending so), read at the same `(`s where their last two characters
+ * end some (a marker each walked the text's `(`s once more).
  */
 function callsPlain(text: string, called: Called, markers: TextMarkers): boolean {
-  const { plain, paths, lengths, lasts, declared } = called;
+  const { plain, paths, lengths, single, hashes, lasts, pairs, declared } = called;
+  if (plain.size === 0 && paths.size === 0 && declared.length === 0 && called.fewDeclared.length === 0) return false;
+  for (const name of called.fewDeclared) if (markers.has(`${name}(`)) return true;
   if (plain.size === 0 && paths.size === 0 && declared.length === 0) return false;
-  for (const name of declared) if (markers.has(`${name}(`)) return true;
-  if (plain.size === 0 && paths.size === 0) return false;
   const stop = called.longest + 1;
   let asked: Set<string> | undefined;
   // A text dense in `(`s keeps none (`TextMarkers.opens`): walked here.
   for (const open of markers.opens ?? offsetsOf(text, '(')!) {
     const last = text.charCodeAt(open - 1);
-    if (last > 127 || lasts[last] !== 1) continue;
-    // The word before the `(`, read back no further than the longest name (a longer word is none of them).
+    if (last > 127 || lasts[last] === 0) continue;
+    // Most `(`s stop here: a word of two characters or more ends as none of the names does.
+    const before = text.charCodeAt(open - 2);
+    const pair = before <= 127 ? pairs[pairKey(before, last)]! : 0;
+    if ((pair & LAST_OF_DECLARED) !== 0 && endsDeclared(text, open, declared)) return true;
+    if (isNameChar(before) ? (pair & LAST_OF_NAME) === 0 : !single) continue;
+    // The word before the `(`, read back no further than the longest name (a longer word is none of them), and
+    // sliced only when its length and its hash are a name's.
     let start = open - 1;
     while (open - start < stop && isNameChar(text.charCodeAt(start - 1))) start--;
-    if (!lengths.has(open - start)) continue;
+    if (lengths[open - start] !== 1 || !hashes.has(wordHash(text, start, open))) continue;
     const dot = text.charCodeAt(start - 1) === 46;
     if (!dot && paths.size === 0) continue;
     const word = text.slice(start, open);
@@ -532,6 +575,29 @@ function callsPlain(text: string, called: Called, markers: TextMarkers): boolean
     if (callsHelper(text, word, helper)) return true;
   }
   return false;
+}
+
+/** Whether one of the declared calls (`Called.declared`) ends at the `(` at `open`. */
+function endsDeclared(text: string, open: number, declared: readonly string[]): boolean {
+  for (const name of declared) if (open >= name.length && text.startsWith(name, open - name.length)) return true;
+  return false;
+}
+
+/** Sets `bit` in the table's entry `at`. */
+function mark(table: Uint8Array, at: number, bit: number): void {
+  table[at] = (table[at] ?? 0) | bit;
+}
+
+/** The index of two ASCII characters' codes in `Called.pairs`. */
+function pairKey(a: number, b: number): number {
+  return ((a & 127) << 7) | (b & 127);
+}
+
+/** A hash of the text's characters from `start` to `end` (a name's, or a word's read at a call), in 32 bits. */
+function wordHash(text: string, start: number, end: number): number {
+  let hash = 0;
+  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return hash;
 }
 
 /**
