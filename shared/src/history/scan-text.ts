@@ -257,24 +257,24 @@ function finish(tail: Tail, project: ProjectFacts | undefined): { matches: Match
       ? (tail.own ??= definedOperations(text, lines, tail.before, languageId))
       : undefined;
   // The file's own definition is the nearer one (another file's function of the same name is another's).
-  const operations = own && own.size > 0 ? new Map([...(project?.operations ?? []), ...own]) : project?.operations;
+  const operations = own && own.size > 0 ? withOwn(project?.operations, own) : project?.operations;
   // Python, Ruby: the classes of the operations, the file's own first (`operationClasses`).
   const ownClasses =
     own && own.size > 0 && isIndented(languageId)
       ? (tail.ownClasses ??= operationClasses(text, lines, own, languageId))
       : undefined;
   const classes =
-    ownClasses && ownClasses.size > 0
-      ? new Map([...(project?.operationClasses ?? []), ...ownClasses])
-      : project?.operationClasses;
+    ownClasses && ownClasses.size > 0 ? withOwn(project?.operationClasses, ownClasses) : project?.operationClasses;
   const matches = [...tail.before];
-  const sdkAt = new Set(tail.sdkAt);
   // Calls of a client the project defines (a zodios alias, a generated service's method) say their endpoint first.
-  for (const m of operationCalls(text, lines, index, profile, languageId, operations, own, classes)) {
-    sdkAt.add(m.start);
-    matches.push(m);
+  const calls = operationCalls(text, lines, index, profile, languageId, operations, own, classes);
+  for (const m of calls) matches.push(m);
+  // The services' calls but those at an SDK call's start or an operation call's (not a copy of the SDK calls' starts
+  // a file: most files have no service call).
+  if (tail.services.length > 0) {
+    const called = new Set(calls.map((m) => m.start));
+    for (const m of tail.services) if (!tail.sdkAt.has(m.start) && !called.has(m.start)) matches.push(m);
   }
-  for (const m of tail.services) if (!sdkAt.has(m.start)) matches.push(m);
   matches.push(...tail.callbacks);
   // A run task server's status values written to the project's names for the status, its status constants read.
   // (Not on a line that says the status already: `"status": "passed"` is matched at its key.)
@@ -396,8 +396,7 @@ function scan(
   foreignFakes(text, profile, lines, hits.urls);
   // What the URLs say their unknown bases hold (`{globals.BASE_URL}`), here and in the project's other files.
   const learned = learnBases(hits.urls);
-  const bases = new Map(learned);
-  for (const [base, prefix] of options.project?.bases ?? []) if (!bases.has(base)) bases.set(base, prefix);
+  const bases = withOwn(options.project?.bases, learned);
   const models = readModels(text, lines, index, languageId, options.fileName);
   const project = options.project?.modelPaths;
   if (project !== undefined && project.size > 0)
