@@ -196,20 +196,21 @@ interface Tail {
   readonly learned: ReadonlyMap<string, string>;
   readonly models: readonly { readonly name: string }[];
   readonly queryConsts: ReadonlyMap<string, string> | undefined;
+  /** Go, with facts: the SDK calls `sdkMatches` read without the project's facts (`sameGoSdk`). */
+  readonly goSdk?: readonly Match[];
 }
 
 /**
  * True when the project's facts other than its operations and modules (`withModules`) would change nothing before
  * `finish`: no helpers (the hits), no go-tfe client sources (the SDK calls), no base the file's URLs do not say
- * already, no path of a model the file reads, no query-key constant the file sets by name.
+ * already, no path of a model the file reads, no query-key constant the file sets by name, and in Go, no call of a
+ * function another file says returns a go-tfe struct, or the SDK calls read with the project's the same (`sameGoSdk`).
  */
 function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefined): boolean {
   if (project.helpers !== undefined || (project.goClients?.size ?? 0) > 0) return false;
   if (callsPathHelper(tail.text, tail.lines.markers, project.pathHelpers)) return false;
   // A function another file hands a router of this API, or a prefix call naming the project's constant (`server-routes.ts`).
   if (routesConcern(project.routes, tail.lines.markers, fileName)) return false;
-  // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned.
-  if (tail.languageId === 'go' && callsDeclared(tail.lines.markers, project.goReturns)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
@@ -221,10 +222,48 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   for (const base of project.bases?.keys() ?? []) if (!tail.learned.has(base)) return false;
   if (project.modelPaths.size > 0)
     for (const model of tail.models) if (project.modelPaths.has(model.name)) return false;
+  if (
+    tail.queryConsts !== undefined &&
+    queryConstHits(tail.text, tail.lines, tail.lexicon, project.queryConsts, tail.queryConsts).length > 0
+  )
+    return false;
+  // Go: a call of a function or method another file says returns a go-tfe struct types what it is assigned (asked
+  // last: the SDK calls are read again).
   return (
-    tail.queryConsts === undefined ||
-    queryConstHits(tail.text, tail.lines, tail.lexicon, project.queryConsts, tail.queryConsts).length === 0
+    tail.languageId !== 'go' ||
+    !callsDeclared(tail.lines.markers, project.goReturns) ||
+    sameGoSdk(tail, project, fileName)
   );
+}
+
+/**
+ * Whether a Go file's SDK calls read with the project's facts (`sdkMatches`: the types its declared functions return)
+ * are the first scan's, every field of every match (`sameFields`): then nothing before `finish` changes, and the file
+ * is not scanned whole again (history-real's provider files that call such a function: two a pass, the same calls).
+ */
+function sameGoSdk(tail: Tail, project: ProjectFacts, fileName: string | undefined): boolean {
+  const first = tail.goSdk;
+  if (first === undefined) return false;
+  const found = sdkMatches(tail.text, tail.lines, tail.index, tail.languageId, fileName, project.goClients, project);
+  return (
+    found.length === first.length &&
+    found.every((m, k) => m.subject === first[k]?.subject && sameFields(m, first[k], 3))
+  );
+}
+
+/**
+ * Whether two values are the same: identical, or objects (arrays) with the same keys whose values are the same, down
+ * to `depth` levels (a match's method token, its path's parameters; its subject is compared by identity).
+ */
+function sameFields(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (depth === 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(y, key) && sameFields(x[key], y[key], depth - 1));
 }
 
 /**
@@ -449,6 +488,8 @@ function scan(
   const urls: Match[] = [];
   for (const url of placeTails(index, hits.urls, bases)) urls.push(...urlMatches(ctx, url));
   const sdk = sdkMatches(text, lines, index, languageId, options.fileName, options.project?.goClients, options.project);
+  // (Copied before the other readers' matches are added: `sameGoSdk` compares a second scan's with them.)
+  const goSdk = withFacts && languageId === 'go' && options.project === undefined ? [...sdk] : undefined;
   // Terraform: the API's provider's attributes read in expressions, a test's overrides and inputs, a `.tfvars` file's
   // values the project's modules hand to the provider (with the parser, when a host loaded it): after its SDK calls.
   let refs: readonly Match[] = NO_MATCHES;
@@ -505,6 +546,7 @@ function scan(
     learned,
     models,
     queryConsts,
+    ...(goSdk === undefined ? {} : { goSdk }),
   };
   const { matches: found, kept } = finish(tail, options.project);
   const ops = withFacts ? definedOperations(text, lines, kept, languageId) : NO_OPERATIONS;
