@@ -5,20 +5,31 @@
  * asks `lines.markers.has(marker)` before any other work (see README.md, "Gates").
  *
  * Each marker is one native search the first time it is asked (`indexOf`: memchr-like, about 0.3 ns a character
- * here), the answer a map look-up after. One hand-written pass over the text for every marker at once was measured
- * (history-real, 27 markers) at 4.3–5.5 ms a pass against 0.6 ms a pass for one native search of an absent marker:
+ * here), the answer read by the marker's index after (`Marker`). One hand-written pass over the text for every marker
+ * at once was measured (history-real, 27 markers) at 4.3–5.5 ms a pass against 0.6 ms a pass for one native search of an absent marker:
  * the character loop alone costs seven native searches, more than the gates of a file ask, so none is made. But a
  * marker that holds a `(` or a `/` is looked for at the text's `(`s or `/`s only (`firstAt`: each found once per text
- * in one native search from one to the next, and shared by every such marker).
+ * in one native search from one to the next, and shared by every such marker); one with a `(`
+ * only when the characters the text has beside its `(`s do not already rule it out (`Neighbours`: most such markers
+ * are absent).
  * A native search stops at every occurrence of its needle's first character, so a marker is searched by its part
- * from its rarest character on (`PROBE`: `'.attributes'` by `'butes'`, where `.` is everywhere), each find then
+ * from its rarest character on (`probeOf`: `'.attributes'` by `'butes'`, where `.` is everywhere), each find then
  * checked for the whole marker before it: the same first occurrence, found with fewer stops.
  */
 export class TextMarkers {
   readonly #text: string;
-  readonly #first = new Map<string, number>();
+  /**
+   * The answers of the markers asked so far, by their index (`Marker.id`): the first offset plus 2 (0: not asked yet).
+   * An array read by index, not a map of the text keyed by the marker: two map look-ups of every marker in every text
+   * (its answer asked, then set) were a third of `first`'s own time (one look-up in MARKERS is left).
+   */
+  #answers: number[] = new Array<number>(answerSlots()).fill(0);
+  /** The answers of markers past MAX_MARKERS, which have no index. */
+  #unlisted: Map<string, number> | undefined;
   #slashes: Slashes | undefined;
   #opens: number[] | null | undefined;
+  /** The characters beside the text's `(`s (`Neighbours`), noted on the first ask of a marker that holds one. */
+  #openNear: Neighbours | undefined;
 
   constructor(text: string) {
     this.#text = text;
@@ -26,10 +37,23 @@ export class TextMarkers {
 
   /** Offset of the marker's first occurrence in the text, or -1. */
   first(marker: string): number {
-    let at = this.#first.get(marker);
+    const known = markerOf(marker);
+    if (known === undefined) return this.#firstUnlisted(marker);
+    const id = known.id;
+    if (id >= this.#answers.length) grow(this.#answers, id);
+    const held = this.#answers[id]!;
+    if (held !== 0) return held - 2;
+    const at = this.#search(marker, known);
+    this.#answers[id] = at + 2;
+    return at;
+  }
+
+  #firstUnlisted(marker: string): number {
+    const unlisted = (this.#unlisted ??= new Map<string, number>());
+    let at = unlisted.get(marker);
     if (at === undefined) {
-      at = this.#search(marker);
-      this.#first.set(marker, at);
+      at = this.#search(marker, describe(marker, -1));
+      unlisted.set(marker, at);
     }
     return at;
   }
@@ -37,18 +61,24 @@ export class TextMarkers {
   /**
    * A marker that holds a `(` or a `/` (`Group(`, `.use(`, `Sprintf("%`, `api/v2`, `/registry/`: about two thirds of
    * the gates' asks over history-real, most of them absent) is looked for only at the text's `(`s or `/`s (`firstAt`)
-   * where they are few (at most one in DENSE characters); any other by a native search (`firstOf`).
+   * where they are few (at most one in DENSE characters); any other by a native search (`firstOf`). One with a `(` is
+   * answered first by the characters the text has beside its `(`s (`Neighbours`): characters the marker has there and
+   * the text nowhere mean no occurrence, with no search (3,800 of the 4,500 such asks a pass over history-real). (The
+   * same for `/`s cost more than it saved: most of those markers are in the text, `/api`, `hashicorp/go-tfe`.)
    */
-  #search(marker: string): number {
+  #search(marker: string, known: Marker): number {
     const text = this.#text;
-    if (marker.length < 2) return firstOf(text, marker);
-    const paren = marker.indexOf('(');
-    const opens = paren === -1 ? undefined : this.opens;
-    if (opens !== undefined) return firstAt(text, opens, marker, paren);
-    const slash = paren === -1 ? marker.indexOf('/') : -1;
-    const slashes = slash === -1 ? undefined : this.slashes.all;
-    if (slashes !== undefined) return firstAt(text, slashes, marker, slash);
-    return firstOf(text, marker);
+    if (known.paren !== -1) {
+      const opens = this.opens;
+      if (opens !== undefined) {
+        const near = (this.#openNear ??= neighboursOf(text, opens));
+        return near.lacks(known) ? -1 : firstAt(text, opens, marker, known.paren);
+      }
+    } else if (known.slash !== -1) {
+      const slashes = this.slashes.all;
+      if (slashes !== undefined) return firstAt(text, slashes, marker, known.slash);
+    }
+    return firstOf(text, marker, known);
   }
 
   /** Whether the text holds the marker. */
@@ -76,6 +106,126 @@ export class TextMarkers {
       this.#opens = offsetsOf(this.#text, '(', Math.floor(this.#text.length / DENSE)) ?? null;
     return this.#opens ?? undefined;
   }
+}
+
+/** How many answers a text's markers are given room for at first: the markers known so far, and some more. */
+function answerSlots(): number {
+  return MARKERS.size + 32;
+}
+
+/** Gives `answers` room for index `id` (the markers of a long-running scan's later projects). */
+function grow(answers: number[], id: number): void {
+  while (answers.length <= id) answers.push(0);
+}
+
+/**
+ * What is known of a marker whatever the text (a fact of the marker, kept in MARKERS): its index among a text's
+ * answers, where its search starts (`probe`, `part`: `probeOf`), the offset in it of its first `(` (`paren`) or,
+ * with none, of its first `/` (`slash`), and the bits of the characters beside its `(` (`Neighbours`; -1: none, or
+ * the marker has no such characters).
+ */
+interface Marker {
+  readonly id: number;
+  readonly probe: number;
+  readonly part: string;
+  readonly paren: number;
+  readonly slash: number;
+  /** The bit of the three characters before the marker's `(` (`Neighbours`). */
+  readonly before: number;
+  /** The bit of the two characters after it. */
+  readonly after: number;
+}
+
+/** The markers asked so far, by their text (at most MAX_MARKERS). */
+const MARKERS = new Map<string, Marker>();
+
+/**
+ * How many markers are kept. The readers' own markers are a few dozen; a project's (a helper's `.name(`, a base URL,
+ * a status variable) come and go with the projects a long-running language server scans, so past this bound a
+ * marker is worked out at each ask instead of kept (and its answer kept in a map of its text): the map cannot grow
+ * without end.
+ */
+const MAX_MARKERS = 2048;
+
+/** The marker's facts, worked out on its first ask; undefined past MAX_MARKERS. */
+function markerOf(marker: string): Marker | undefined {
+  let known = MARKERS.get(marker);
+  if (known === undefined && MARKERS.size < MAX_MARKERS) {
+    known = describe(marker, MARKERS.size);
+    MARKERS.set(marker, known);
+  }
+  return known;
+}
+
+function describe(marker: string, id: number): Marker {
+  const { at: probe, part } = probeOf(marker);
+  // A marker of one character is one native search; its own `(` or `/` is no help.
+  const paren = marker.length < 2 ? -1 : marker.indexOf('(');
+  const slash = marker.length < 2 || paren !== -1 ? -1 : marker.indexOf('/');
+  const at = paren;
+  const before =
+    at >= 3 ? beforeBit(marker.charCodeAt(at - 3), marker.charCodeAt(at - 2), marker.charCodeAt(at - 1)) : -1;
+  const after =
+    at !== -1 && at + 2 < marker.length
+      ? PAIR_BITS + afterBit(marker.charCodeAt(at + 1), marker.charCodeAt(at + 2))
+      : -1;
+  return { id, probe, part, paren, slash, before, after };
+}
+
+/** How many bits each of the two tables of a text's `Neighbours` has (a power of two). */
+const PAIR_BITS = 8192;
+
+/** The bit of the characters right before a `(` (three: `ter(` of `Router(`) or right after it (two: `"%` of `Sprintf("%`). */
+function beforeBit(a: number, b: number, c: number): number {
+  return ((a * 131 + b) * 131 + c) & (PAIR_BITS - 1);
+}
+function afterBit(a: number, b: number): number {
+  return (a * 131 + b) & (PAIR_BITS - 1);
+}
+
+/**
+ * The characters a text has right before and right after each of its `(`s, as bits (`beforeBit`, `afterBit`; shared by
+ * those whose bits fall together), both tables in one array (the after's bits from PAIR_BITS on). A marker with a `(`
+ * is in the text only where its own neighbours are: the marker whose bit is unset is absent, known with no search
+ * (`Group(` in a text with no `oup(`, `createOPAPolicyOptions(` with no `ons(`). A set bit says nothing: the marker is
+ * searched. Noted from the text's `opens` on the first ask of such a marker: a text whose `(`s are read for another
+ * reason only (`project-facts.ts`) never pays for them.
+ */
+class Neighbours {
+  readonly #bits = new Int32Array(PAIR_BITS >> 4);
+
+  /**
+   * Notes the neighbours of the place `at` of the text: only those inside it (a marker with three characters before its
+   * `(` has its `(` three characters in at least; no character outside the text, NaN, is read, which would make the
+   * arithmetic here floating-point for every place after).
+   */
+  add(text: string, at: number): void {
+    const bits = this.#bits;
+    if (at >= 3) {
+      const before = beforeBit(text.charCodeAt(at - 3), text.charCodeAt(at - 2), text.charCodeAt(at - 1));
+      bits[before >> 5]! |= 1 << (before & 31);
+    }
+    if (at + 2 < text.length) {
+      const after = PAIR_BITS + afterBit(text.charCodeAt(at + 1), text.charCodeAt(at + 2));
+      bits[after >> 5]! |= 1 << (after & 31);
+    }
+  }
+
+  /** Whether the text lacks the neighbours the marker has beside its `(`: then it lacks the marker. */
+  lacks(marker: Marker): boolean {
+    const { before, after } = marker;
+    return (
+      (before !== -1 && (this.#bits[before >> 5]! & (1 << (before & 31))) === 0) ||
+      (after !== -1 && (this.#bits[after >> 5]! & (1 << (after & 31))) === 0)
+    );
+  }
+}
+
+/** The characters beside the text's `(`s (`offsets`: `TextMarkers.opens`). */
+function neighboursOf(text: string, offsets: readonly number[]): Neighbours {
+  const near = new Neighbours();
+  for (const at of offsets) near.add(text, at);
+  return near;
 }
 
 /**
@@ -217,44 +367,32 @@ const FREQUENCY: Readonly<Record<string, number>> = {
 };
 
 /**
- * Where in each marker asked so far its search starts (a fact of the marker, not of a text): its rarest character
+ * Where a marker's search starts (a fact of the marker, not of a text; kept in its `Marker`): its rarest character
  * when that is at least 2.5 times rarer than its first (each find of the part costs a call and a check, a stop of
  * the native search at its first character almost nothing), else its start; and the part searched from there, at
  * most PART_MAX characters (V8 searches a needle of seven characters or more by Boyer-Moore-Horspool, which over
  * client code costs more than the plain search of its first six: `"attributes"` 0.90 ms a pass over history-real,
  * `"attrib` by its `"` far less).
  */
-const PROBE = new Map<string, Probe>();
 interface Probe {
   readonly at: number;
   readonly part: string;
 }
-/** The longest part of a marker searched for (see PROBE). */
+/** The longest part of a marker searched for (see `probeOf`). */
 const PART_MAX = 6;
-/**
- * How many markers' probes are kept. The readers' own markers are a few dozen; a project's (a helper's `.name(`, a
- * base URL, a status variable) come and go with the projects a long-running language server scans, so past this
- * bound a probe is worked out each time instead of kept: the map cannot grow without end.
- */
-const MAX_PROBES = 2048;
 
 function probeOf(marker: string): Probe {
-  let probe = PROBE.get(marker);
-  if (probe === undefined) {
-    let at = 0;
-    let rarest = frequency(marker.charAt(0));
-    for (let k = 1; k < marker.length; k++) {
-      const f = frequency(marker.charAt(k));
-      if (f < rarest) {
-        rarest = f;
-        at = k;
-      }
+  let at = 0;
+  let rarest = frequency(marker.charAt(0));
+  for (let k = 1; k < marker.length; k++) {
+    const f = frequency(marker.charAt(k));
+    if (f < rarest) {
+      rarest = f;
+      at = k;
     }
-    if (rarest * 2.5 > frequency(marker.charAt(0))) at = 0;
-    probe = { at, part: marker.slice(at, at + PART_MAX) };
-    if (PROBE.size < MAX_PROBES) PROBE.set(marker, probe);
   }
-  return probe;
+  if (rarest * 2.5 > frequency(marker.charAt(0))) at = 0;
+  return { at, part: marker.slice(at, at + PART_MAX) };
 }
 
 function frequency(c: string): number {
@@ -262,8 +400,8 @@ function frequency(c: string): number {
 }
 
 /** `text.indexOf(marker)`, searched by the marker's part from its probe on (`probeOf`), each find checked whole. */
-function firstOf(text: string, marker: string): number {
-  const { at: probe, part } = probeOf(marker);
+function firstOf(text: string, marker: string, known: Marker): number {
+  const { probe, part } = known;
   if (part.length === marker.length) return text.indexOf(marker);
   for (let at = text.indexOf(part, probe); at !== -1; at = text.indexOf(part, at + 1))
     if (text.startsWith(marker, at - probe)) return at - probe;
