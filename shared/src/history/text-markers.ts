@@ -108,9 +108,13 @@ export class TextMarkers {
   }
 }
 
-/** How many answers a text's markers are given room for at first: the markers known so far, and some more. */
+/**
+ * How many answers a text's markers are given room for at first: the markers known so far, and some more; at most
+ * the readers' own markers' worth (a long-running scan's projects add their own, up to MAX_MARKERS: a text that asks
+ * one of those gets room for it then, `grow`).
+ */
 function answerSlots(): number {
-  return MARKERS.size + 32;
+  return Math.min(MARKERS.size, 96) + 32;
 }
 
 /** Gives `answers` room for index `id` (the markers of a long-running scan's later projects). */
