@@ -131,7 +131,7 @@ export function providerBlockMatches(
     if (!type.startsWith(`${PROVIDER}_`)) continue;
     places ??= new LinePlaces(text, profileFor({ languageId }), lines);
     comments ??= lines.markers.has('/*') ? new BlockComments(text) : NO_COMMENTS;
-    if (places.inComment(start) || comments.holds(start)) continue;
+    if (places.at(start).inComment || comments.holds(start)) continue;
     const resource = providerTypeResource(index, type);
     const subject = resource === undefined ? undefined : index.byId.get(`resource - ${resource}`);
     if (subject) push(start, start + type.length, subject, type);

@@ -275,7 +275,7 @@ export class HitCollector {
     for (const literal of formatBases(text, markers, profile === PYTHON_PROFILE)) this.#formattedLiteral(literal);
     // A controller class whose route is this API's (`[Route("api/v2/[controller]")]`): its actions, with their verbs.
     for (const action of controllerRoutes(text))
-      if (!this.#places.inComment(action.from)) this.servedRoute(action.route, action.from, action.to);
+      if (!this.#inComment(action.from)) this.servedRoute(action.route, action.from, action.to);
     // Where the last block comment or docstring consumed ended.
     let blockEnd = -1;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
@@ -326,7 +326,7 @@ export class HitCollector {
     if (profile.baseUrls) this.baseUses();
     if (profile.pathArguments)
       for (const call of pathPieceCalls(text)) {
-        if (this.#places.inComment(call.start)) continue;
+        if (this.#inComment(call.start)) continue;
         const hit = this.urlText(call.text, call.parts, false, call.start, call);
         if (!hit) continue;
         const { method, methodStart, methodText } = call;
@@ -373,7 +373,7 @@ export class HitCollector {
       }
     // A client's own helper given literal pieces: `relationship_collection_path("varsets", &id, "vars")` (`path-helpers.ts`).
     for (const call of helperPathCalls(text, this.lines, this.pathHelpers)) {
-      if (this.#places.inComment(call.start)) continue;
+      if (this.#inComment(call.start)) continue;
       const hit = this.urlText(call.text, call.parts, false, call.start, call);
       if (!hit) continue;
       if (call.method) {
@@ -386,7 +386,7 @@ export class HitCollector {
       this.evidence(held.open + 1, this.lines.lineOf(held.open + 1), [held.type], 'type');
     // A type value the history does not know (`Type: "provider-sets"`) says whose names its block holds.
     for (const { at, resources } of unknownTypeValues(text, this.lexicon, this.index.resourceTypes))
-      if (!this.#places.inComment(at)) this.evidence(at, this.lines.lineOf(at), resources, 'type');
+      if (!this.#inComment(at)) this.evidence(at, this.lines.lineOf(at), resources, 'type');
     if (profile.blockKeys)
       for (const label of blockLabelResources(text, this.index))
         this.evidence(label.offset, this.lines.lineOf(label.offset), label.resources, 'type');
@@ -521,10 +521,7 @@ export class HitCollector {
     // Shell words in command text opening with a base assigned once (`curl -X POST ${registryUrl}/private/…/versions`).
     if (profile.commands || this.lines.markers.has('curl'))
       for (const word of this.#bases.referenceWords()) {
-        if (
-          this.#places.inComment(word.start) ||
-          this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end)
-        )
+        if (this.#inComment(word.start) || this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end))
           continue;
         this.urlText(text.slice(word.start, word.end), [{ virtual: 0, source: word.start }], false, word.start);
       }
@@ -532,10 +529,7 @@ export class HitCollector {
     // `"${PROVIDER_URL}/versions"` with `PROVIDER_URL` under `variables:`): the URL the value flow says (`shell-flow.ts`).
     if (profile.commands && profile.hashBlockComments !== true && this.lines.markers.has('://'))
       for (const word of shellFlow(text, this.lines, false, profile.bareValues && profile.listValues).urlWords()) {
-        if (
-          this.#places.inComment(word.start) ||
-          this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end)
-        )
+        if (this.#inComment(word.start) || this.#hits.urls.some((u) => u.start <= word.start && word.start < u.end))
           continue;
         const rest = text.slice(word.reference, word.end);
         const parts = [
@@ -551,11 +545,11 @@ export class HitCollector {
       if (close !== -1) this.literalChain(join.open, close, false, { text: join.lead, source: join.start });
     }
     for (const literal of this.#bases.formatted()) {
-      if (this.#places.inComment(literal.start)) continue;
+      if (this.#inComment(literal.start)) continue;
       this.urlText(literal.text, [{ virtual: 0, source: literal.start }], false, literal.start, literal);
     }
     for (const use of this.#bases.uses(this.helpers)) {
-      if (this.#places.inComment(use.start)) continue;
+      if (this.#inComment(use.start)) continue;
       const hit = this.urlText(use.text, [{ virtual: 0, source: use.start }], false, use.start, use);
       if (hit)
         hit.method = {
@@ -586,7 +580,7 @@ export class HitCollector {
    */
   private sentVariable(at: number, after: number): void {
     const { text, lines } = this;
-    if (this.#places.inComment(at)) return;
+    if (this.#inComment(at)) return;
     const name = /([A-Za-z_]\w*)[ \t]*[,)]$/.exec(text.slice(at, after))?.[1];
     if (!name) return;
     const line = lines.lineOf(at);
@@ -602,7 +596,7 @@ export class HitCollector {
       if (!m) continue;
       const open = from + m.index + m[0].length - 1;
       // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
-      if (this.#places.inComment(open) || this.#hits.urls.some((u) => u.start === open + 1)) return;
+      if (this.#inComment(open) || this.#hits.urls.some((u) => u.start === open + 1)) return;
       const close = closingQuote(text, this.profile, open + 1, text.charCodeAt(open));
       if (close !== -1) this.literalChain(open, close, true);
       return;
@@ -773,7 +767,7 @@ export class HitCollector {
 
   /** Go struct tags carry wire names: `jsonapi:"attr,plan-timeout,omitempty"`, `jsonapi:"primary,varsets"`, `json:"stage"`. */
   private structTag(at: number, valueStart: number): void {
-    if (this.#places.inComment(valueStart)) return;
+    if (this.#inComment(valueStart)) return;
     const close = this.text.indexOf('"', valueStart);
     if (close === -1 || close - valueStart > 200) return;
     // `jsonapi:"` (the pattern's finds are `jsonapi:"`, `json:"` and `url:"`).
@@ -948,9 +942,17 @@ export class HitCollector {
 
   /** A format call's literal read with the values its placeholders take (`format-args.ts`, `formatBases`). */
   #formattedLiteral(literal: FormattedLiteral): void {
-    if (this.#places.inComment(literal.start)) return;
+    if (this.#inComment(literal.start)) return;
     (this.#formatted ??= new Set()).add(literal.start);
     this.urlText(literal.text, literal.parts, false, literal.start, literal);
+  }
+
+  /**
+   * Whether a line comment holds `offset`. Most lines hold no `/` nor `#` before a find (a Go struct tag's, a call's
+   * argument): then none can, and the places are not walked to it (`noCommentOpener`).
+   */
+  #inComment(offset: number): boolean {
+    return !noCommentOpener(this.text, offset) && this.#places.at(offset).inComment;
   }
 
   /** Whether `literalChain` read the literal whose text starts at `start` already. */
@@ -1272,6 +1274,24 @@ function holdsWithin(text: string, word: string, from: number, to: number): bool
 function holdsCode(text: string, code: number, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return true;
   return false;
+}
+
+/** How far back `noCommentOpener` looks for its line's start. */
+const COMMENT_OPENER_REACH = 300;
+
+/**
+ * Whether nothing from the start of the line that holds `offset` up to it may open a line comment: no `/` and no `#`
+ * (where `LinePlaces` starts every comment it reads). Undecided (false) when the line starts more than
+ * COMMENT_OPENER_REACH characters before.
+ */
+function noCommentOpener(text: string, offset: number): boolean {
+  const stop = Math.max(-1, offset - COMMENT_OPENER_REACH);
+  for (let i = offset - 1; i > stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return true;
+    if (c === 47 || c === 35) return false;
+  }
+  return stop === -1;
 }
 
 /** No tail fits (`tailFits` is asked only on an unknown base): one empty list, never written to. */

@@ -133,7 +133,7 @@ export function findMethods(
                 : rust
                   ? m[0].length - word.length
                   : 0);
-      if (places.inComment(start)) continue;
+      if (places.at(start).inComment) continue;
       // YAML's `method: get` counts only as a key at its line's start (blanks and a list item's `- ` before it).
       // And only in a recorded cassette (`http_interactions:`, a `- request:` item): elsewhere a plain `get` is no method.
       if (
@@ -167,7 +167,7 @@ export function findMethods(
     }
     scanned = to;
     const bare = bareFetch(text, url);
-    if (bare !== undefined && !places.inComment(bare))
+    if (bare !== undefined && !places.at(bare).inComment)
       found.push({ method: 'GET', start: bare, end: bare + 5, text: 'fetch', line: lines.lineOf(bare) });
     // A query says less: another API's URL in the same playbook (`{{ aap_host }}/api/v2/organizations/?name=x`) is spelled alike.
     const uri = profile.bareValues && url.url.query.length === 0 ? ansibleUriGet(text, lines, url.line) : undefined;

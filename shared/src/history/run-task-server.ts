@@ -191,7 +191,7 @@ export function projectStatusMatches(
   };
   writes.lastIndex = 0;
   for (let w = writes.exec(text); w !== null; w = writes.exec(text)) {
-    if (places.inComment(w.index)) continue;
+    if (places.at(w.index).inComment) continue;
     const end = w.index + w[0].length - w[1]!.length;
     push(end - w[2]!.length, end);
   }
@@ -243,7 +243,7 @@ export function runTaskServerMatches(
   const places = new LinePlaces(text, profile, lines);
   const out: Match[] = [];
   const push = (start: number, end: number, subject: HistorySubject): void => {
-    if (places.inComment(start)) return;
+    if (places.at(start).inComment) return;
     out.push(makeMatch(text, lines, { start, end, subject, confidence: 'context', via: 'name' }));
   };
   const sends = subjects.statusValues.some((v) => lines.markers.has(v));

@@ -332,7 +332,7 @@ export function sdkMatches(
     let places: LinePlaces | undefined;
     const inCode: Push = (start, end, name) => {
       places ??= new LinePlaces(text, profileFor({ languageId }), lines);
-      if (!places.inComment(start)) push(start, end, name);
+      if (!places.at(start).inComment) push(start, end, name);
     };
     // The name go-tfe is imported under: `tfe`, or an alias (`tfc "github.com/hashicorp/go-tfe"`).
     // The import is searched once (its line gives the name too).
@@ -386,14 +386,14 @@ export function sdkMatches(
       'terraform-enterprise-client',
       undefined,
       (start, end, name) => {
-        if (!places.inComment(start)) push(start, end, name);
+        if (!places.at(start).inComment) push(start, end, name);
       },
       otherReceiverGate(text),
     );
     // Its writes: the hash a create/update sends, an action's endpoint (only where the file names the client).
     if (RUBY_CLIENT.test(text))
       for (const w of rubyClientWrites(text, index))
-        if (!places.inComment(w.start))
+        if (!places.at(w.start).inComment)
           push(w.start, w.end, {
             client: 'terraform-enterprise-client',
             kind: 'field',

@@ -96,7 +96,7 @@ export function serviceCallMatches(
     if (template === undefined) continue;
     const subject = endpointFor(index, template, action.method);
     const start = m.index + m[0].length - 1 - verb.length - noun.length;
-    if (!subject || places.inComment(start)) continue;
+    if (!subject || places.at(start).inComment) continue;
     const match = makeMatch(text, lines, {
       start,
       end: start + verb.length + noun.length,

@@ -68,15 +68,6 @@ export class LinePlaces {
     this.#nests = profile.quotesAcrossLines === true;
   }
 
-  /**
-   * Whether a line comment holds `offset` (`at(offset).inComment`). A comment opens only at a `/` or a `#` of its own
-   * line (`#advance`), and most finds' lines hold neither before them (a Go struct tag's, a call's argument): those are
-   * answered without walking the line to the offset.
-   */
-  inComment(offset: number): boolean {
-    return !noCommentOpener(this.text, offset) && this.at(offset).inComment;
-  }
-
   at(offset: number): LinePlace {
     const line = this.lines.lineOf(offset);
     if (line !== this.#line || offset < this.#at) {
@@ -153,24 +144,6 @@ export class LinePlaces {
     this.#quote = quote;
     this.#at = i;
   }
-}
-
-/** How far back `noCommentOpener` looks for its line's start. */
-const COMMENT_OPENER_REACH = 300;
-
-/**
- * Whether nothing from the start of the line that holds `offset` up to it may open a line comment: no `/` and no `#`
- * (where `LinePlaces` starts every comment it reads). Undecided (false) when the line starts more than
- * COMMENT_OPENER_REACH characters before.
- */
-function noCommentOpener(text: string, offset: number): boolean {
-  const stop = Math.max(-1, offset - COMMENT_OPENER_REACH);
-  for (let i = offset - 1; i > stop; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return true;
-    if (c === 47 || c === 35) return false;
-  }
-  return stop === -1;
 }
 
 /** Offset of the quote closing a string whose content starts at `from`, or -1 (unterminated on its line). */
