@@ -7,7 +7,7 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
-import { kindOf, scanPatternFor } from './scan-pattern.ts';
+import { kindOf, nextTag, scanPatternFor, tagEnd, type FindKind } from './scan-pattern.ts';
 import type { LinePlace } from './source-text.ts';
 import {
   closingQuote,
@@ -79,6 +79,15 @@ import { opensPlaceholder, PLACEHOLDER_MAX, placeholderEnd } from './placeholder
 
 /** A base joined through a name before a literal (`BaseUrls.joined`). */
 type BaseJoin = ReturnType<BaseUrls['joined']>[number];
+
+/**
+ * Whether the text holds `http.Method` (Go's `http.MethodPost`), searched by its rare `Method` first (a native search
+ * stops at each occurrence of its first character: `h` and `.` are everywhere, `M` is not).
+ */
+function holdsMethodConstant(text: string): boolean {
+  const at = text.indexOf('Method');
+  return at !== -1 && text.includes('http.Method', Math.max(0, at - 5));
+}
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
@@ -254,7 +263,6 @@ export class HitCollector {
   /** Scans the whole text once and returns the hits, URLs and evidence sorted by offset. */
   collect(): Hits {
     const { text, profile } = this;
-    const pattern = scanPatternFor(profile, this.lexicon);
     this.#collection = collectionRequests(text, profile === BRUNO_PROFILE);
     for (const request of this.#collection?.requests ?? [])
       if (request.foreign && request.url) this.#foreign.push(request.url);
@@ -278,40 +286,68 @@ export class HitCollector {
       if (!this.#inComment(action.from)) this.servedRoute(action.route, action.from, action.to);
     // Where the last block comment or docstring consumed ended.
     let blockEnd = -1;
-    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      const at = m.index;
-      switch (kindOf(m[0])) {
+    // A text without `http.Method` is scanned with the pattern without tags, its struct tags found apart (`nextTag`) and
+    // taken in offset order with the pattern's finds, a tag first at a tie: the same finds as the whole pattern's.
+    const tagged = holdsMethodConstant(text);
+    const pattern = scanPatternFor(profile, this.lexicon, tagged);
+    // Where scanning resumes (the whole pattern's `lastIndex`); the pattern's next find from there (null: none left,
+    // undefined: not searched yet) and where it ends; the next tag's start (-1: none left).
+    let resume = 0;
+    let find: RegExpExecArray | null | undefined;
+    let findEnd = 0;
+    let tag = tagged ? -1 : nextTag(text, 0);
+    for (;;) {
+      // A find before `resume` was passed over (its text read already); the one found from an earlier offset is still
+      // the first from `resume` when it starts there or after.
+      if (find === undefined || (find !== null && find.index < resume)) {
+        pattern.lastIndex = resume;
+        find = pattern.exec(text);
+        findEnd = pattern.lastIndex;
+      }
+      if (tag !== -1 && tag < resume) tag = nextTag(text, resume);
+      let at: number;
+      let kind: FindKind;
+      if (tag !== -1 && (find === null || tag <= find.index)) {
+        at = tag;
+        resume = tagEnd(text, tag);
+        kind = 'tag';
+      } else if (find !== null) {
+        at = find.index;
+        resume = findEnd;
+        kind = kindOf(find[0]);
+      } else break;
+      switch (kind) {
         case 'block-comment':
           // `"/api/*"` is not a comment: restart right after the `/` when the opener sits in a string. Not so a
           // Python triple quote on the line where the last one closed (`"name": "''' + name + '''",`): the line
           // starts inside that string, which its own reading does not know.
           if (this.#places.at(at).stringStart !== -1 && !(blockEnd > this.lines.startOf(this.lines.lineOf(at))))
-            pattern.lastIndex = at + 1;
-          else blockEnd = pattern.lastIndex;
+            resume = at + 1;
+          else blockEnd = resume;
           break;
         case 'tag':
-          this.structTag(at, pattern.lastIndex);
+          this.structTag(at, resume);
           break;
         case 'word':
-          this.quotedWord(at, pattern.lastIndex);
+          this.quotedWord(at, resume);
           break;
         case 'list-item':
-          this.stringListItem(at, pattern.lastIndex);
+          this.stringListItem(at, resume);
           break;
         case 'path':
-          pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at));
+          resume = Math.max(resume, this.pathAt(at));
           break;
         case 'relative-path':
-          pattern.lastIndex = Math.max(pattern.lastIndex, this.pathAt(at + 1));
+          resume = Math.max(resume, this.pathAt(at + 1));
           break;
         case 'sent':
-          pattern.lastIndex = Math.max(pattern.lastIndex, this.sentLiteral(at, pattern.lastIndex - 1));
+          resume = Math.max(resume, this.sentLiteral(at, resume - 1));
           break;
         case 'sent-variable':
-          this.sentVariable(at, pattern.lastIndex);
+          this.sentVariable(at, resume);
           break;
         case 'key':
-          this.bareKey(at, pattern.lastIndex);
+          this.bareKey(at, resume);
       }
     }
     // A route literal that goes on from its router's `/api` (`r.Get("/registry/{r}/v2/gpg-keys", …)` under chi's
