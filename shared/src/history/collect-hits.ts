@@ -467,8 +467,8 @@ export class HitCollector {
       this.#hits.evidence.splice(0, this.#hits.evidence.length, ...evidence);
     }
     this.dropUnprovenTypes(placeOf);
-    this.#hits.urls.sort((a, b) => a.start - b.start);
-    this.#hits.evidence.sort((a, b) => a.offset - b.offset);
+    if (!inOrder(this.#hits.urls, urlStart)) this.#hits.urls.sort(byUrlStart);
+    if (!inOrder(this.#hits.evidence, evidenceOffset)) this.#hits.evidence.sort(byEvidenceOffset);
     const place: (offset: number) => LinePlace = this.#places.at.bind(this.#places);
     queryKeyHits(text, this.lines, this.lexicon, this.#hits, place, profile.baseUrls);
     // Shell (and CI scripts): keys a jq filter reads from the response of the request piped into it.
@@ -1329,6 +1329,20 @@ function noCommentOpener(text: string, offset: number): boolean {
   }
   return stop === -1;
 }
+
+/**
+ * Whether `items` are in order of `key` already: most texts' hits are found in the text's order, and a stable sort
+ * of a list in order leaves it as it is (the sort's own copy and comparisons spared).
+ */
+function inOrder<T>(items: readonly T[], key: (item: T) => number): boolean {
+  for (let k = 1; k < items.length; k++) if (key(items[k - 1]!) > key(items[k]!)) return false;
+  return true;
+}
+
+const urlStart = (hit: UrlHit): number => hit.start;
+const byUrlStart = (a: UrlHit, b: UrlHit): number => a.start - b.start;
+const evidenceOffset = (item: Evidence): number => item.offset;
+const byEvidenceOffset = (a: Evidence, b: Evidence): number => a.offset - b.offset;
 
 /** No tail fits (`tailFits` is asked only on an unknown base): one empty list, never written to. */
 const NO_TAILS: readonly TailFit[] = [];
