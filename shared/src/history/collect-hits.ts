@@ -89,6 +89,9 @@ function holdsMethodConstant(text: string): boolean {
   return at !== -1 && text.includes('http.Method', Math.max(0, at - 5));
 }
 
+/** The variable a request call sends, at the end of its find (`NewRequest("GET", u,`): group 1. */
+const SENT_NAME = /([A-Za-z_]\w*)[ \t]*[,)]$/;
+
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
 /** How long a comma-separated string of status values may be for its other items to be read. */
@@ -157,6 +160,8 @@ const URL_STOP = new Set([' ', '\t', '\r', '\n', '"', "'", '`', '\\', ';', '|', 
 export class HitCollector {
   readonly #hits: Hits = { urls: [], names: [], evidence: [] };
   readonly #places: LinePlaces;
+  /** `closingQuote` in this text and profile, for `joinCallArguments` (one function per collector, not one per literal). */
+  readonly #closingQuote = (from: number, quote: number): number => closingQuote(this.text, this.profile, from, quote);
   readonly #bases: BaseUrls;
   /**
    * Literal starts already read by `literalChain` (made at the first: most texts read none, and a collector is made
@@ -617,7 +622,7 @@ export class HitCollector {
   private sentVariable(at: number, after: number): void {
     const { text, lines } = this;
     if (this.#inComment(at)) return;
-    const name = /([A-Za-z_]\w*)[ \t]*[,)]$/.exec(text.slice(at, after))?.[1];
+    const name = SENT_NAME.exec(text.slice(at, after))?.[1];
     if (!name) return;
     const line = lines.lineOf(at);
     const assigned = variablePatterns(name).assignedLiteral;
@@ -1031,9 +1036,7 @@ export class HitCollector {
       if (!route.own) this.servedRoute(route, open + 1, close);
       return close + 1;
     }
-    const joined = lead
-      ? undefined
-      : joinCallArguments(text, open, close, (from, quote) => closingQuote(text, profile, from, quote));
+    const joined = lead ? undefined : joinCallArguments(text, open, close, this.#closingQuote);
     if (joined) return this.joinedPieces(open, close, joined, sent);
     const parts = [{ start: first, end: close }];
     // A shell word quoted inside the literal, at its start (`'"https://…/api/v2/runs"'`, `f'"https://…/{pid}" -X
@@ -1072,11 +1075,12 @@ export class HitCollector {
     // A base joined before the first literal (`self.url + '/' + name`) is its placeholder, read at the base's name.
     let virtual = lead?.text ?? '';
     const map: { virtual: number; source: number }[] = lead ? [{ virtual: 0, source: lead.source }] : [];
-    parts.forEach((part, k) => {
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k]!;
       map.push({ virtual: virtual.length, source: part.start });
       virtual += text.slice(part.start, part.end);
       if (holes[k] === true) virtual += '{}';
-    });
+    }
     const trailing = virtual.endsWith('/') && trailingExpression(text, after, dot);
     if (trailing) virtual += '{}';
     this.urlText(virtual, map, parts.length === 1 && !trailing && !lead, lead?.source ?? open + 1, undefined, sent);
