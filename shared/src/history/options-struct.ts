@@ -14,18 +14,27 @@ const MAX_BODY = 6_000;
  */
 export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject, offset: number): UrlHit | undefined {
   const { text } = ctx;
-  const lineStart = text.lastIndexOf('\n', offset) + 1;
-  if (!/url:"$/.test(text.slice(Math.max(lineStart, offset - 5), offset))) return undefined;
+  // `url:"` just before the key, on its line (read in place: a slice and a pattern per hit cost more).
+  if (offset - 5 < text.lastIndexOf('\n', offset) + 1 || !text.startsWith('url:"', offset - 5)) return undefined;
   // The struct's `type X struct {` line: the last one before the tag (the text may start with it).
   const head = text.lastIndexOf('\ntype ', offset) + 1;
   if (offset - head > MAX_STRUCT || (head === 0 && !text.startsWith('type '))) return undefined;
-  const struct = /^type (\w+) struct \{/.exec(text.slice(head, head + 200))?.[1];
+  const struct = structNamed(text, head);
   if (!struct) return undefined;
   for (const { from, to } of functionsTaking(ctx, struct)) {
     const url = ctx.hits.urls.find((u) => u.start > from && u.start < to && urlHasParameter(u, parameter));
     if (url) return url;
   }
   return undefined;
+}
+
+/** `type (\w+) struct \{` at `head`, within 200 characters: the struct's name (as the pattern on a slice of that length finds it). */
+const STRUCT_HEAD = /type (\w+) struct \{/y;
+
+function structNamed(text: string, head: number): string | undefined {
+  STRUCT_HEAD.lastIndex = head;
+  const m = STRUCT_HEAD.exec(text);
+  return m !== null && m[0].length <= 200 ? m[1] : undefined;
 }
 
 const bodies = new WeakMap<object, Map<string, { from: number; to: number }[]>>();
@@ -57,12 +66,33 @@ function functionsTaking(ctx: ResolveContext, struct: string): { from: number; t
   if (found) return found;
   found = [];
   const { text } = ctx;
-  const takes = new RegExp(`\\b\\w+ \\*?${struct}\\b[^\\n]*\\{$`);
   for (const { from, line } of funcs(ctx)) {
-    if (!line.includes(struct) || !takes.test(line)) continue;
+    if (!takes(line, struct)) continue;
     const next = text.indexOf('\nfunc ', from + 1);
     found.push({ from, to: Math.min(next === -1 ? text.length : next, from + MAX_BODY) });
   }
   byStruct.set(struct, found);
   return found;
+}
+
+/**
+ * Whether a `func` line takes the struct, as `\b\w+ \*?Struct\b[^\n]*\{$` finds it, read by hand (a pattern made per
+ * struct cost more to compile than the lines it was tried on): the line ends with `{`, and the struct's name stands
+ * whole before it, after a word and a space (or a word, a space and `*`).
+ */
+function takes(line: string, struct: string): boolean {
+  const last = line.length - 1;
+  if (line.charCodeAt(last) !== 123) return false;
+  for (let at = line.indexOf(struct); at !== -1 && at + struct.length <= last; at = line.indexOf(struct, at + 1)) {
+    if (isWordChar(line.charCodeAt(at + struct.length))) continue;
+    let before = at - 1;
+    if (line.charCodeAt(before) === 42) before--; // `*`
+    if (line.charCodeAt(before) === 32 && isWordChar(line.charCodeAt(before - 1))) return true;
+  }
+  return false;
+}
+
+/** `[A-Za-z0-9_]`: a regular expression's `\w`. */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
