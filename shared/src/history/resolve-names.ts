@@ -138,11 +138,38 @@ function mayPass(ctx: ResolveContext, hit: NameHit): boolean {
   const declared = hit.model?.resources;
   if (declared?.some((r) => hit.info.candidates.some((c) => c.subject.resource === r))) return true;
   if (status || anyEvidenceFor(ctx, hit.start, hit.line, hit.info.candidates)) return true;
+  // A scope's resources are those of a `type` value: none of the text's naming a candidate's resource, no scope can
+  // (asked first, so the text's brace table is not built for a hit no scope can pass).
+  if (!typeNamesCandidate(ctx, hit)) return false;
   const scoped = scopedResourcesAt(ctx, hit.start);
   return (
     scoped !== undefined &&
     hit.info.candidates.some((c) => c.subject.resource !== undefined && scoped.includes(c.subject.resource))
   );
+}
+
+/** The resources of the text's `type` evidence, as many pieces of evidence as it was read from (`typeResources`). */
+const TYPE_RESOURCES = memoKey<{ count: number; resources: Set<string> }>('resources of the type evidence');
+
+/** The resources the text's `type` evidence names (what `scopedResourcesAt` can answer), read once per scan. */
+function typeResources(ctx: ResolveContext): ReadonlySet<string> {
+  const evidence = ctx.hits.evidence;
+  const known = ctx.lines.memo(TYPE_RESOURCES, () => ({ count: -1, resources: new Set<string>() }));
+  if (known.count !== evidence.length) {
+    known.resources.clear();
+    for (const e of evidence) if (e.kind === 'type') for (const r of e.resources) known.resources.add(r);
+    known.count = evidence.length;
+  }
+  return known.resources;
+}
+
+/** Whether some `type` evidence of the text names the resource of one of the hit's candidates. */
+function typeNamesCandidate(ctx: ResolveContext, hit: NameHit): boolean {
+  const resources = typeResources(ctx);
+  if (resources.size === 0) return false;
+  for (const { subject } of hit.info.candidates)
+    if (subject.resource !== undefined && resources.has(subject.resource)) return true;
+  return false;
 }
 
 function check(
@@ -306,9 +333,14 @@ const MAX_BLOCK = 2_000;
 function inOtherAttribute(ctx: ResolveContext, hit: NameHit, resource: string): boolean {
   const parent = enclosingKey(ctx, hit.start);
   if (parent === undefined) return false;
-  const attributes = ctx.lexicon.words.get(parent)?.candidates.filter((c) => c.subject.type === 'attribute');
-  if (attributes === undefined || attributes.length === 0) return false;
-  return attributes.every((c) => c.subject.resource !== undefined && c.subject.resource !== resource);
+  // Its candidates that are attributes, read in place (a list filtered per hit was garbage): some, all of others.
+  let attributes = false;
+  for (const { subject } of ctx.lexicon.words.get(parent)?.candidates ?? []) {
+    if (subject.type !== 'attribute') continue;
+    if (subject.resource === undefined || subject.resource === resource) return false;
+    attributes = true;
+  }
+  return attributes;
 }
 
 /** `vcs-repo` of `vcs-repo.branch`. */
