@@ -89,14 +89,25 @@ function quotedSnake(text: string, hit: NameHit): boolean {
   return hit.info.text.includes('_') && (q === 34 || q === 39);
 }
 
+/**
+ * Whether `name` holds a `-` and the text quotes it whole (`"name"` or `'name'`): one search for the name, each find's
+ * neighbours read (two searches of the quoted spellings read the whole text twice where it is absent, as it mostly is).
+ */
+function quotesKebab(text: string, name: string): boolean {
+  if (!name.includes('-')) return false;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const quote = text.charCodeAt(at - 1);
+    if ((quote === 34 || quote === 39) && text.charCodeAt(at + name.length) === quote) return true;
+  }
+  return false;
+}
+
 /** Whether the text quotes the subject's own kebab-case spelling (its name or an alias with a `-`), asked once per subject. */
 function quotesOwnSpelling(ctx: ResolveContext, subject: HistorySubject): boolean {
   const known = ctx.lines.memo(OWN_SPELLINGS, () => new Map<HistorySubject, boolean>());
   let answer = known.get(subject);
   if (answer === undefined) {
-    answer = [subject.name, ...subject.aliases].some(
-      (n) => n.includes('-') && (ctx.text.includes(`"${n}"`) || ctx.text.includes(`'${n}'`)),
-    );
+    answer = quotesKebab(ctx.text, subject.name) || subject.aliases.some((n) => quotesKebab(ctx.text, n));
     known.set(subject, answer);
   }
   return answer;
