@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
-import { classAt, type ClassSpan, classSpans } from './class-spans.ts';
-import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import { classAt, type ClassSpan, classSpans, textClassSpans } from './class-spans.ts';
+import type { Lines } from './lines.ts';
+import { lineStartDefs, lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
 import { commandWordEnd, includesBy, indexBy, isRegexWordChar, MAX_REFERENCE_WORDS } from './source-text.ts';
 
@@ -68,7 +69,7 @@ export class BaseUrls {
   #found: Map<string, string> | undefined;
   /** Where each attribute base (`self.url`) is assigned, with the value there. */
   readonly #sites = new Map<string, { at: number; value: string }[]>();
-  #classes: ClassSpan[] | undefined;
+  #classes: readonly ClassSpan[] | undefined;
   /** What `#get` found for an attribute key in a class (it depends on those two alone, asked once per hit). */
   readonly #owned = new Map<string, Map<ClassSpan, string | undefined>>();
   /** `assignedOnce` by name: each name's whole-text search made once (review v8 item 12: once a literal cost O(literals × text)). */
@@ -87,7 +88,17 @@ export class BaseUrls {
      * X=…`, unquoted `X=…`, a CI file's `env:` key), for a name the quoted assignments here (`X="…"`) do not give.
      */
     readonly shellWritten?: (name: string) => string | undefined,
+    /**
+     * The scan's lines of the text, when the caller has them: the text's classes and line-start `def`s are then read
+     * once per text for every reader (the value flow reads them too), not once here and again there.
+     */
+    readonly lines?: Lines,
   ) {}
+
+  /** The text's classes (`classSpans`): the scan's shared reading when there are `lines`. */
+  get #classSpans(): readonly ClassSpan[] {
+    return (this.#classes ??= this.lines ? textClassSpans(this.text, this.lines) : classSpans(this.text));
+  }
 
   /** Whether the text assigns `name` exactly once (`assignedOnce`), searched once a name. */
   #assignedOnce(name: string): boolean {
@@ -115,7 +126,7 @@ export class BaseUrls {
         : written;
     if (value === undefined && k.startsWith('.') && !this.powershell) return this.#classAttribute(k.slice(1), at);
     if (value === undefined || this.powershell || !k.startsWith('.')) return value;
-    const spans = (this.#classes ??= classSpans(this.text));
+    const spans = this.#classSpans;
     const first = classAt(spans, at);
     if (first === undefined) return value;
     let byClass = this.#owned.get(k);
@@ -140,7 +151,7 @@ export class BaseUrls {
   #classAttribute(name: string, at: number): string | undefined {
     const value = this.#bases.get(name);
     if (value === undefined) return undefined;
-    const spans = (this.#classes ??= classSpans(this.text));
+    const spans = this.#classSpans;
     const owner = classAt(spans, at);
     if (owner === undefined || !this.#assignedOnce(name)) return undefined;
     const body = this.text.slice(owner.start, owner.end);
@@ -372,7 +383,7 @@ export class BaseUrls {
    * allowed). The helper sends the function's URL with its own method, at the call; the name is the span.
    */
   #functionCalls(out: BaseUse[]): void {
-    const functions = urlFunctions(this.text);
+    const functions = urlFunctions(this.text, this.lines);
     if (functions.size === 0) return;
     FUNCTION_CALL.lastIndex = 0;
     for (let m = FUNCTION_CALL.exec(this.text); m !== null; m = FUNCTION_CALL.exec(this.text)) {
@@ -458,12 +469,12 @@ function returnsLiteral(text: string): boolean {
 }
 
 /** URL functions of a text by name (see URL_FUNCTION); a name defined twice with different URLs is left out. */
-function urlFunctions(text: string): Map<string, string> {
+function urlFunctions(text: string, lines: Lines | undefined): Map<string, string> {
   const found = new Map<string, string>();
   // A match holds `return` then a literal (`return f"`, `return '`): one search for that first, as most files have none.
   if (!returnsLiteral(text)) return found;
   const twice = new Set<string>();
-  for (const m of lineStartDefs(text, URL_FUNCTION)) {
+  for (const m of lines ? lineStartDefsIn(text, lines, URL_FUNCTION) : lineStartDefs(text, URL_FUNCTION)) {
     if (found.size >= MAX_BASES) break;
     const name = m[1] ?? '';
     const value = m[3] ?? '';

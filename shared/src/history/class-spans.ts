@@ -1,3 +1,4 @@
+import { memoKey, type Lines } from './lines.ts';
 import { isRegexSpace } from './source-text.ts';
 
 /** At most this many classes are read per text. */
@@ -51,6 +52,17 @@ export function classSpans(text: string): ClassSpan[] {
 }
 
 const NO_PARENTS: readonly string[] = Object.freeze([]);
+
+/** The text's classes (`classSpans`), read once per text for every reader that has the scan's `Lines`. */
+const CLASS_SPANS = memoKey<readonly ClassSpan[]>('class spans');
+
+/**
+ * `classSpans` once per text (`Lines.memo`): the value flow and the base URLs both read a Python text's classes, and
+ * each reading walks every `class` of the text and every line of each class body.
+ */
+export function textClassSpans(text: string, lines: Lines): readonly ClassSpan[] {
+  return lines.memo(CLASS_SPANS, () => classSpans(text));
+}
 
 /** The names a Python class's parent list gives (`Base, abc.ABC` gives `Base`, `ABC`), each a plain name. */
 function parentNames(list: string): string[] {

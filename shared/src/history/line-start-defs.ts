@@ -1,3 +1,5 @@
+import { memoKey, type Lines } from './lines.ts';
+
 /**
  * The matches of a pattern anchored at line starts that opens with a Python definition (`^[ \t]*(?:async[ \t]+)?def…`
  * under the m flag), in text order and without overlap as the /gm pattern's exec loop gives them: found by a search
@@ -6,12 +8,47 @@
  * is, when the caller knows (`lines.markers.first('def')`: searched once per text).
  */
 export function lineStartDefs(text: string, sticky: RegExp, first = text.indexOf('def')): RegExpExecArray[] {
-  const out: RegExpExecArray[] = [];
-  let floor = 0;
+  return matchesAt(text, defStarts(text, first), sticky);
+}
+
+/** The line starts of the text's `def`s (`defStarts`), found once per text for every reader (`lineStartDefsIn`). */
+const DEF_STARTS = memoKey<readonly number[]>('line starts of defs');
+
+/**
+ * `lineStartDefs` for a reader that has the scan's `Lines`: the line starts the text's `def`s stand at are found once
+ * per text (`Lines.memo`), not once per reader (five readers ask of a Python text), and only the pattern is tried at
+ * each.
+ */
+export function lineStartDefsIn(text: string, lines: Lines, sticky: RegExp): RegExpExecArray[] {
+  return matchesAt(
+    text,
+    lines.memo(DEF_STARTS, () => defStarts(text, lines.markers.first('def'))),
+    sticky,
+  );
+}
+
+/**
+ * Where a line-start definition may start: the line start before each `def` (from `first` on) that only blanks, and
+ * an `async` between blanks, stand before on its line. In text order, each once (two `def`s of one line cannot both
+ * have only blanks before them).
+ */
+function defStarts(text: string, first: number): number[] {
+  const starts: number[] = [];
   for (let at = first; at !== -1; at = text.indexOf('def', at + 3)) {
     let start = blanksBefore(text, at);
     if (start < at && start >= 5 && text.startsWith('async', start - 5)) start = blanksBefore(text, start - 5);
-    if (start < floor || (start > 0 && !isLineEnd(text.charCodeAt(start - 1)))) continue;
+    if (start > 0 && !isLineEnd(text.charCodeAt(start - 1))) continue;
+    starts.push(start);
+  }
+  return starts;
+}
+
+/** The sticky pattern's matches at `starts`, each start past the last match's end (as a global search goes on). */
+function matchesAt(text: string, starts: readonly number[], sticky: RegExp): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let floor = 0;
+  for (const start of starts) {
+    if (start < floor) continue;
     sticky.lastIndex = start;
     const m = sticky.exec(text);
     if (m === null) continue;

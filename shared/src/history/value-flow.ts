@@ -1,4 +1,4 @@
-import { classSpans, type ClassSpan } from './class-spans.ts';
+import { textClassSpans, type ClassSpan } from './class-spans.ts';
 import { formatCall, type FormattedLiteral, templateBefore } from './format-args.ts';
 import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
@@ -47,7 +47,7 @@ export class ValueFlow {
   /** Per scope (`start:end`): how many holders it was asked about, and past INDEX_AFTER where each name stands in it. */
   readonly #scopeNames = new Map<string, { asked: number; index?: Map<string, number[]> }>();
   readonly #returns = new Map<string, unknown>();
-  #classes: ClassSpan[] | undefined;
+  #classes: readonly ClassSpan[] | undefined;
 
   constructor(text: string, lines: Lines) {
     this.#text = text;
@@ -144,7 +144,7 @@ export class ValueFlow {
   }
 
   #classAround(at: number): { start: number; end: number } {
-    this.#classes ??= classSpans(this.#text);
+    this.#classes ??= textClassSpans(this.#text, this.#lines);
     let found: ClassSpan | undefined;
     for (const c of this.#classes) if (c.start <= at && at < c.end && (!found || c.start >= found.start)) found = c;
     // None found (a brace on the next line, `class X\n{`, is not read as a class): the text.
