@@ -215,6 +215,10 @@ export class BaseUrls {
   /** The base placeholder a text opens with: its key and length. */
   #leading(text: string): { key: string; length: number } | undefined {
     if (this.powershell) return leadingReference(text);
+    // Each reading opens with `$` or `{` (LEADING_BASE, LEADING_VARIABLE, LEADING_CALL): a text opening otherwise (a
+    // path, a host, a word: most of the texts asked) is none, with no pattern tried.
+    const c = text.charCodeAt(0);
+    if (c !== 36 && c !== 123) return undefined;
     const m = LEADING_BASE.exec(text);
     if (m) return { key: key(m[1], m[2] ?? ''), length: m[0].length };
     // `$GITHUB_API/repos/…`: a shell (or Groovy, PHP) variable without braces is the same base as `${GITHUB_API}`.
