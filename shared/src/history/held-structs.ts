@@ -77,6 +77,23 @@ function tagOffsets(text: string): { attrs: number[]; primaries: number[] } {
   return { attrs, primaries };
 }
 
+/**
+ * The type a `jsonapi:"primary,` tag at `at` names, as PRIMARY reads it on the tag's next 120 characters: the run after
+ * the tag up to a `"` or `,`, read in place (no slice, no pattern); an empty run leaves it to PRIMARY (a later tag in
+ * reach).
+ */
+function primaryType(text: string, at: number): string | undefined {
+  const start = at + PRIMARY_TAG.length;
+  const stop = Math.min(at + 120, text.length);
+  let i = start;
+  while (i < stop) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 44) break;
+    i++;
+  }
+  return i > start ? text.slice(start, i) : PRIMARY.exec(text.slice(at, at + 120))?.[1];
+}
+
 /** The `{` of each held struct and the JSON:API type of its holder. */
 export function heldStructTypes(text: string, lines: Lines): { readonly open: number; readonly type: string }[] {
   // Every tag's offset once (a search per struct from its `{` would run on to the next tag, however far); a text
@@ -98,7 +115,7 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
       bodies.push({ open, end, fields });
       while (p < primaries.length && (primaries[p] ?? 0) < open) p++;
       const primary = primaries[p] ?? -1;
-      const type = primary !== -1 && primary < end ? PRIMARY.exec(text.slice(primary, primary + 120))?.[1] : undefined;
+      const type = primary !== -1 && primary < end ? primaryType(text, primary) : undefined;
       structs.set(head.name, { open, type, fields });
     }
   }

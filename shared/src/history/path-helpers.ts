@@ -127,7 +127,9 @@ export function pathHelpers(text: string, lines: Lines): ReadonlyMap<string, Pat
 function helperPlace(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   if (before === 34 || before === 39 || before === 96) return true;
-  if (/(?:relationships|actions)$/.test(text.slice(Math.max(0, at - 13), at))) return true;
+  // Right after `relationships` or `actions` (read in place: no slice, no pattern, at each of the text's places).
+  if ((at >= 13 && text.startsWith('relationships', at - 13)) || (at >= 7 && text.startsWith('actions', at - 7)))
+    return true;
   // Another placeholder just before: `}/{`, `s/%s` (its `%s`), `}/${`.
   let open: number;
   if (before === 125) {
