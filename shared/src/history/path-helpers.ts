@@ -195,9 +195,13 @@ function callsOf(text: string, name: string): number[] {
   for (let at = text.indexOf(name); at !== -1 && seen < MAX_CALLS * 2; at = text.indexOf(name, at + name.length)) {
     seen++;
     if (isNameChar(text.charCodeAt(at - 1)) || isNameChar(text.charCodeAt(at + name.length))) continue;
+    // `(` at once, or after what only `:`, `<` or a blank opens (type arguments, blanks): another next character
+    // (`.`, `,`, `)`, most uses of a name that are no call) is no call, with no slice and no pattern.
+    const next = text.charCodeAt(at + name.length);
     if (
-      text.charCodeAt(at + name.length) !== 40 &&
-      !/^(?:::<[^>\n]*>|<[^>\n]*>)?[ \t]*\(/.test(text.slice(at + name.length, at + name.length + 80))
+      next !== 40 &&
+      (!(next === 58 || next === 60 || next === 32 || next === 9) ||
+        !/^(?:::<[^>\n]*>|<[^>\n]*>)?[ \t]*\(/.test(text.slice(at + name.length, at + name.length + 80)))
     )
       continue;
     out.push(at);
