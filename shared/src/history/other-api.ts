@@ -218,16 +218,45 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const OWN_HOST = /(?:^|\.)terraform\.io$/;
 /** A URL's host, after its scheme. */
 const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#\s:{}<>]+)/i;
-/** A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. */
-const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-]|\.\d)/gi;
+/**
+ * A host the text names with this API's path (`https://tfe.acme.internal/api/v2/…`): a self-hosted edition's. Sticky:
+ * tried only at the scheme before each `://` (`ownHosts`).
+ */
+const HOST_WITH_API = /https?:\/\/([^/\s"'`{}<>:]+)(?::\d+)?\/api\/v2(?![\w-]|\.\d)/iy;
 
 /** The hosts the text writes with `/api/v2` after them. */
 export function ownHosts(text: string): Set<string> {
   const out = new Set<string>();
   // By its `2`, as `writesApiRoot` searches.
   if (!includesBy(text, '/api/v2', 6)) return out;
-  for (const m of text.matchAll(HOST_WITH_API)) out.add(m[1]!.toLowerCase());
+  // HOST_WITH_API's matches as its global search finds them: each opens with its scheme right before a `://` (found by
+  // native search; a search of the pattern stops at every `h` of the text), and none holds another `://` (no `:` nor
+  // `/` in its host), so the matches tried at each `://` in turn are those, in order.
+  for (let at = text.indexOf('://', 4); at !== -1; at = text.indexOf('://', at + 3)) {
+    const start = schemeStart(text, at);
+    if (start === -1) continue;
+    HOST_WITH_API.lastIndex = start;
+    const m = HOST_WITH_API.exec(text);
+    if (m !== null) out.add(m[1]!.toLowerCase());
+  }
   return out;
+}
+
+/** Where `https` or `http` (any case) ends right before the `://` at `at` begins, or -1. */
+function schemeStart(text: string, at: number): number {
+  if (at >= 5 && (text.charCodeAt(at - 1) | 32) === 115 && isHttpAt(text, at - 5)) return at - 5;
+  return isHttpAt(text, at - 4) ? at - 4 : -1;
+}
+
+/** Whether `http` (any case) is at `at`. */
+function isHttpAt(text: string, at: number): boolean {
+  return (
+    at >= 0 &&
+    (text.charCodeAt(at) | 32) === 104 &&
+    (text.charCodeAt(at + 1) | 32) === 116 &&
+    (text.charCodeAt(at + 2) | 32) === 116 &&
+    (text.charCodeAt(at + 3) | 32) === 112
+  );
 }
 
 /**
