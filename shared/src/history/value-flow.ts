@@ -512,6 +512,12 @@ interface OperatorOptions {
   readonly keys?: boolean;
 }
 
+/** Whether a `:` stands between `from` and `to` (a short reach of one line, read in place). */
+function hasColon(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === 58) return true;
+  return false;
+}
+
 /**
  * The name assigned by the operator whose `=` stands at `eq` (`assignmentOpening`'s forms, read back from the operator:
  * what stands between a value and its name): undefined for a comparison (`==`, `!=`, `<=`, `>=`) or where no name
@@ -527,7 +533,9 @@ export function assignmentAt(text: string, eq: number, options: OperatorOptions 
   if (op === 58 || (op === 43 && options.extend === true)) i--; // := +=
   // A type annotation (`url: string =`): the name stands before it.
   if (plain) {
-    const annotated = ANNOTATED.exec(text.slice(Math.max(0, i - 80, text.lastIndexOf('\n', i) + 1), i + 1));
+    // The annotation opens with a `:` on the line in reach: none there (most assignments), no slice and no pattern.
+    const reach = Math.max(0, i - 80, text.lastIndexOf('\n', i) + 1);
+    const annotated = hasColon(text, reach, i + 1) ? ANNOTATED.exec(text.slice(reach, i + 1)) : null;
     // Not a block's colon (`else: url =`, `case 'a': url =`): a name other than a block's word stands before it.
     const before =
       annotated === null
