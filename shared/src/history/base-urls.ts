@@ -74,6 +74,8 @@ export class BaseUrls {
   readonly #owned = new Map<string, Map<ClassSpan, string | undefined>>();
   /** `assignedOnce` by name: each name's whole-text search made once (review v8 item 12: once a literal cost O(literals × text)). */
   readonly #once = new Map<string, boolean>();
+  /** `#classAttribute`'s answer by the attribute's name and its class (`classAssigns`). */
+  readonly #assignsInClass = new Map<string, Map<ClassSpan, boolean>>();
 
   /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
   constructor(
@@ -154,11 +156,12 @@ export class BaseUrls {
     const spans = this.#classSpans;
     const owner = classAt(spans, at);
     if (owner === undefined || !this.#assignedOnce(name)) return undefined;
-    const body = this.text.slice(owner.start, owner.end);
-    const site = new RegExp(`^([ \\t]*)${name}[ \\t]*(?::[^=\\n]{1,80})?=(?!=)`, 'm').exec(body);
-    // The class body's indent: that of the first line after the `class …:` line.
-    const indent = /\n([ \t]+)\S/.exec(body)?.[1];
-    return site !== null && indent !== undefined && site[1] === indent ? value : undefined;
+    // Whether the class body assigns the name depends on the two alone: read once per name and class, not per use.
+    let byClass = this.#assignsInClass.get(name);
+    if (byClass === undefined) this.#assignsInClass.set(name, (byClass = new Map<ClassSpan, boolean>()));
+    let assigns = byClass.get(owner);
+    if (assigns === undefined) byClass.set(owner, (assigns = classAssigns(this.text, owner, name)));
+    return assigns ? value : undefined;
   }
 
   /** `#get` in a class: the value that class or a parent class assigns (see `#get`). */
@@ -706,6 +709,15 @@ function joinedAt(text: string, plus: number): number {
 }
 
 const key = (owner: string | undefined, name: string): string => (owner ? `.${name}` : name);
+
+/** Whether the class body assigns the name at the body's own indent (`api = f"…"` under `class Release:`). */
+function classAssigns(text: string, owner: ClassSpan, name: string): boolean {
+  const body = text.slice(owner.start, owner.end);
+  const site = new RegExp(`^([ \\t]*)${name}[ \\t]*(?::[^=\\n]{1,80})?=(?!=)`, 'm').exec(body);
+  // The class body's indent: that of the first line after the `class …:` line.
+  const indent = /\n([ \t]+)\S/.exec(body)?.[1];
+  return site !== null && indent !== undefined && site[1] === indent;
+}
 
 /** Whether a plain name is assigned once in the text (`url = …` at a line's start, `const url =`). */
 function assignedOnce(text: string, name: string): boolean {
