@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import { methodDecided, type UrlHit } from './hits.ts';
-import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import { lineDefs } from './def-starts.ts';
+import { stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { enclosingCall } from './sending-calls.ts';
@@ -14,7 +15,7 @@ const DEFINITION = stickyDefs(/^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)
 
 function helperDefaults(text: string, lines: Lines): Map<string, { method: HttpMethod; start: number }> {
   const found = new Map<string, { method: HttpMethod; start: number }>();
-  for (const m of lineStartDefs(text, DEFINITION, lines.markers.first('def'))) {
+  for (const m of lineDefs(text, lines, DEFINITION)) {
     const d =
       /\bmethod[ \t]*(?::[ \t]*[\w.[\]| ]+)?=[ \t]*["'](GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']/.exec(
         m[2] ?? '',

@@ -2,7 +2,8 @@ import { importsThisApiClient } from './receivers.ts';
 import { importsCamelCasingClient } from './sdk-names.ts';
 import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
-import { lineStartDefs, stickyDefs } from './line-start-defs.ts';
+import { lineDefs } from './def-starts.ts';
+import { stickyDefs } from './line-start-defs.ts';
 import { urlResource } from './jq-reads.ts';
 import { lexiconFor } from './lexicon.ts';
 import type { Lines } from './lines.ts';
@@ -49,7 +50,7 @@ export function flowResources(
     const tested = !hit.isKey && hit.keyOf === '' && isMembership(text, lines, hit);
     if (!hit.isKey && !tested) continue;
     const read = readOf(text, lines, hit);
-    flow ??= new Flow(text, index, urls, fileResource);
+    flow ??= new Flow(text, lines, index, urls, fileResource);
     let state: State | undefined;
     if (read) {
       // An Ansible module's own options (`self.params.get('global_remote_state')`) are no API key.
@@ -171,11 +172,12 @@ class Flow {
 
   constructor(
     private readonly text: string,
+    lines: Lines,
     private readonly index: HistoryIndex,
     private readonly urls: readonly UrlHit[],
     private readonly fileResource: string | undefined,
   ) {
-    for (const m of lineStartDefs(text, DEF)) {
+    for (const m of lineDefs(text, lines, DEF)) {
       const indent = (m[1] ?? '').length;
       const start = m.index;
       // The body ends at the next non-blank line indented no deeper than the `def`.
@@ -598,7 +600,7 @@ export function attributeReads(
   if (isJsLike(languageId))
     return jsMemberReads(text, lines, index, urls, rootScope(text, lines, index, urls, languageId, true));
   if (languageId !== 'python' || !lines.markers.has('.attributes')) return [];
-  const flow = new Flow(text, index, urls, fileResource);
+  const flow = new Flow(text, lines, index, urls, fileResource);
   const out: Match[] = [];
   const report = (state: State | undefined, member: string, start: number): void => {
     if (state?.resource === undefined || !state.inside) return;
