@@ -185,10 +185,22 @@ const FILE_PATH = /\.[a-z][a-z0-9]{0,4}$/i;
 /**
  * Python, Ruby: true when the body of the definition whose name starts at `def.start` writes no more path or URL
  * literals than the lines its endpoint was matched on: a function that requests two things (the runs listed, then
- * each run's policy checks, one of them no endpoint of the history) stands for neither.
+ * each run's policy checks, one of them no endpoint of the history) stands for neither. The body's literals are
+ * counted once a scan (`definedOperations` is asked twice over the same definitions).
  */
 function onlyPaths(text: string, lines: Lines, def: { start: number; lines: ReadonlySet<number> }): boolean {
-  const from = lines.startOf(lines.lineOf(def.start));
+  const counts = lines.memo(BODY_PATHS, () => new Map<number, number>());
+  let paths = counts.get(def.start);
+  if (paths === undefined) counts.set(def.start, (paths = bodyPaths(text, lines, def.start)));
+  return paths <= def.lines.size;
+}
+
+/** How many path or URL literals each definition's body writes (`onlyPaths`), by where its name starts, one scan's. */
+const BODY_PATHS = memoKey<Map<number, number>>('client operations: path literals of a definition body');
+
+/** The path or URL literals of the body of the definition whose name starts at `start` (`onlyPaths`). */
+function bodyPaths(text: string, lines: Lines, start: number): number {
+  const from = lines.startOf(lines.lineOf(start));
   let indent = 0;
   while (text.charCodeAt(from + indent) === 32 || text.charCodeAt(from + indent) === 9) indent++;
   const body = text.slice(from, pythonBodyEnd(text, from, indent, LIMITS.body));
@@ -196,9 +208,9 @@ function onlyPaths(text: string, lines: Lines, def: { start: number; lines: Read
   for (const m of body.matchAll(PATH_LITERAL)) {
     // A piece joined on to another (`"/organizations/" + org + "/workspaces"`) is that one's.
     if (FILE_PATH.test(m[2]!) || /\+[ \t]*$/.test(body.slice(Math.max(0, m.index - 8), m.index))) continue;
-    if (++paths > def.lines.size) return false;
+    paths++;
   }
-  return true;
+  return paths;
 }
 
 /**
