@@ -1,7 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
-import { classAt, type ClassSpan, classSpans, textClassSpans } from './class-spans.ts';
+import { classAt, type ClassSpan, textClassSpans } from './class-spans.ts';
 import type { Lines } from './lines.ts';
-import { lineStartDefs, lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
+import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
 import { commandWordEnd, includesBy, indexBy, isRegexWordChar, MAX_REFERENCE_WORDS } from './source-text.ts';
 
@@ -89,17 +89,17 @@ export class BaseUrls {
      * Command languages: the value a shell variable is assigned once, as written (`shell-values.ts`'s `written`: `export
      * X=…`, unquoted `X=…`, a CI file's `env:` key), for a name the quoted assignments here (`X="…"`) do not give.
      */
-    readonly shellWritten?: (name: string) => string | undefined,
+    readonly shellWritten: ((name: string) => string | undefined) | undefined,
     /**
-     * The scan's lines of the text, when the caller has them: the text's classes and line-start `def`s are then read
-     * once per text for every reader (the value flow reads them too), not once here and again there.
+     * The scan's lines of the text: the text's classes and line-start `def`s are read once per text for every reader
+     * (the value flow reads them too), not once here and again there.
      */
-    readonly lines?: Lines,
+    readonly lines: Lines,
   ) {}
 
-  /** The text's classes (`classSpans`): the scan's shared reading when there are `lines`. */
+  /** The text's classes (`classSpans`): the scan's shared reading. */
   get #classSpans(): readonly ClassSpan[] {
-    return (this.#classes ??= this.lines ? textClassSpans(this.text, this.lines) : classSpans(this.text));
+    return (this.#classes ??= textClassSpans(this.text, this.lines));
   }
 
   /** Whether the text assigns `name` exactly once (`assignedOnce`), searched once a name. */
@@ -476,12 +476,12 @@ function returnsLiteral(text: string): boolean {
 }
 
 /** URL functions of a text by name (see URL_FUNCTION); a name defined twice with different URLs is left out. */
-function urlFunctions(text: string, lines: Lines | undefined): Map<string, string> {
+function urlFunctions(text: string, lines: Lines): Map<string, string> {
   const found = new Map<string, string>();
   // A match holds `return` then a literal (`return f"`, `return '`): one search for that first, as most files have none.
   if (!returnsLiteral(text)) return found;
   const twice = new Set<string>();
-  for (const m of lines ? lineStartDefsIn(text, lines, URL_FUNCTION) : lineStartDefs(text, URL_FUNCTION)) {
+  for (const m of lineStartDefsIn(text, lines, URL_FUNCTION)) {
     if (found.size >= MAX_BASES) break;
     const name = m[1] ?? '';
     const value = m[3] ?? '';

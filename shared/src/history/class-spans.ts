@@ -24,7 +24,7 @@ const BRACE_CLASS = /\bclass[ \t]+([A-Za-z_$][\w$]*)([^{};\n]{0,200})\{/g;
  * at the first line after it indented no deeper than its `class` line; a braced class at its closing
  * brace (braces in strings count: a rare miscount only moves a class's end).
  */
-export function classSpans(text: string): ClassSpan[] {
+function classSpans(text: string): ClassSpan[] {
   const out: ClassSpan[] = [];
   if (!text.includes('class')) return out;
   // Each `class` found by native search, read from its line's start when only blanks come before it there

@@ -4,8 +4,7 @@ import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
-import { lineDefs } from './def-starts.ts';
-import { stickyDefs } from './line-start-defs.ts';
+import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import { dotCalls, isRegexSpace, LinePlaces, pythonBodyEnd } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
@@ -44,7 +43,7 @@ const SENTINEL_FUNC_DEF = /^([A-Za-z_]\w*)[ \t]*=[ \t]*func[ \t]*\(/;
 const SNAKE_OPERATION = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 /**
  * Python's and Ruby's `def name` at a line's start (not Ruby's `def self.name`). Group 1: the name. Sticky, found by
- * `lineDefs` (`lineStartDefs`: a search for `def`, the pattern tried at that line's start only: under the m flag a pattern that
+ * `lineStartDefsIn` (a search for `def`, the pattern tried at that line's start only: under the m flag a pattern that
  * opens with `^` is tried at every position, about 1.2% of the scan of history-real when two readers did so).
  */
 const INDENTED_DEF = stickyDefs(/^[ \t]*(?:async[ \t]+)?def[ \t]+([a-z_]\w*)(?=[ \t]*[(:\n;]|[ \t]*$)/gm);
@@ -120,7 +119,7 @@ export function definedOperations(
   if (indented && lines.markers.has('def ')) {
     // Whether each definition's body calls its name, read once per text (this is asked twice a scan).
     const handsOn = lines.memo(HANDS_ON, () => new Map<number, boolean>());
-    for (const def of lineDefs(text, lines, INDENTED_DEF)) {
+    for (const def of lineStartDefsIn(text, lines, INDENTED_DEF)) {
       const name = def[1]!;
       if (known.has(name) || !SNAKE_OPERATION.test(name) || known.size >= LIMITS.perFile) continue;
       let calls = handsOn.get(def.index);
@@ -227,7 +226,7 @@ export function operationClasses(
   const out = new Map<string, string>();
   // Only a name given an endpoint is looked for: none, no definition to read.
   if (!isIndented(languageId) || ![...operations.values()].some((id) => id !== '')) return out;
-  for (const def of lineDefs(text, lines, INDENTED_DEF)) {
+  for (const def of lineStartDefsIn(text, lines, INDENTED_DEF)) {
     const name = def[1]!;
     if (!operations.get(name)) continue;
     const indent = def[0].length - def[0].trimStart().length;

@@ -257,6 +257,7 @@ export class HitCollector {
       profile.objectKeys,
       profile.commands,
       profile.commands && !powershell ? (name) => shellValues(text, lines, false).written(name) : undefined,
+      lines,
     );
   }
 

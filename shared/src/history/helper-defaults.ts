@@ -1,7 +1,6 @@
 import type { HttpMethod } from './data-types.ts';
 import { methodDecided, type UrlHit } from './hits.ts';
-import { lineDefs } from './def-starts.ts';
-import { stickyDefs } from './line-start-defs.ts';
+import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import type { MethodToken } from './match-types.ts';
 import { enclosingCall } from './sending-calls.ts';
@@ -15,7 +14,7 @@ const DEFINITION = stickyDefs(/^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)
 
 function helperDefaults(text: string, lines: Lines): Map<string, { method: HttpMethod; start: number }> {
   const found = new Map<string, { method: HttpMethod; start: number }>();
-  for (const m of lineDefs(text, lines, DEFINITION)) {
+  for (const m of lineStartDefsIn(text, lines, DEFINITION)) {
     const d =
       /\bmethod[ \t]*(?::[ \t]*[\w.[\]| ]+)?=[ \t]*["'](GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)["']/.exec(
         m[2] ?? '',

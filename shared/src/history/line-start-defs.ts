@@ -4,28 +4,28 @@ import { memoKey, type Lines } from './lines.ts';
  * The matches of a pattern anchored at line starts that opens with a Python definition (`^[ \t]*(?:async[ \t]+)?def…`
  * under the m flag), in text order and without overlap as the /gm pattern's exec loop gives them: found by a search
  * for `def`, each then tried at its line's start only (the pattern made sticky). A /gm pattern starting with `^`
- * is tried at every position of the text; most texts hold a few `def`s, many none. `first` is where the first `def`
- * is, when the caller knows (`lines.markers.first('def')`: searched once per text).
+ * is tried at every position of the text; most texts hold a few `def`s, many none.
+ *
+ * Shared by a text's readers: the line starts the text's `def`s stand at are found once per text (`Lines.memo`), and
+ * each pattern's matches there once per text. A Python text's scan asked up to eight times (`definedOperations` and
+ * `operationClasses` twice each, the project's facts, the helpers' defaults, the response flow, the value flow, the
+ * base URLs' functions), each a search for `def` over the whole text (which stops at every `default`, `undefined` and
+ * `define` too). The matches are shared: not to be changed.
  */
-export function lineStartDefs(text: string, sticky: RegExp, first = text.indexOf('def')): RegExpExecArray[] {
-  return matchesAt(text, defStarts(text, first), sticky);
+export function lineStartDefsIn(text: string, lines: Lines, sticky: RegExp): readonly RegExpExecArray[] {
+  const found = lines.memo(DEFS, () => new Map<RegExp, RegExpExecArray[]>());
+  let defs = found.get(sticky);
+  if (defs === undefined) {
+    const starts = lines.memo(DEF_STARTS, () => defStarts(text, lines.markers.first('def')));
+    found.set(sticky, (defs = matchesAt(text, starts, sticky)));
+  }
+  return defs;
 }
 
-/** The line starts of the text's `def`s (`defStarts`), found once per text for every reader (`lineStartDefsIn`). */
+/** The line starts of the text's `def`s (`defStarts`), one scan's. */
 const DEF_STARTS = memoKey<readonly number[]>('line starts of defs');
-
-/**
- * `lineStartDefs` for a reader that has the scan's `Lines`: the line starts the text's `def`s stand at are found once
- * per text (`Lines.memo`), not once per reader (five readers ask of a Python text), and only the pattern is tried at
- * each.
- */
-export function lineStartDefsIn(text: string, lines: Lines, sticky: RegExp): RegExpExecArray[] {
-  return matchesAt(
-    text,
-    lines.memo(DEF_STARTS, () => defStarts(text, lines.markers.first('def'))),
-    sticky,
-  );
-}
+/** Each pattern's matches (`lineStartDefsIn`), by the pattern, one scan's. */
+const DEFS = memoKey<Map<RegExp, RegExpExecArray[]>>('line-start definitions, by pattern');
 
 /**
  * Where a line-start definition may start: the line start before each `def` (from `first` on) that only blanks, and

@@ -2,8 +2,7 @@ import { HELPER } from './base-urls.ts';
 import { assertsMockOf } from './client-operations.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { UrlHit } from './hits.ts';
-import { lineDefs } from './def-starts.ts';
-import { stickyDefs } from './line-start-defs.ts';
+import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import type { Lines } from './lines.ts';
 import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import { offsetsOf, TextMarkers } from './text-markers.ts';
@@ -274,7 +273,7 @@ function pythonHelpers(text: string, lines: Lines): Map<string, HttpMethod> | un
   // A helper's body sends its parameter (SENDS): a text where SENDS finds nothing has no helper (most have none).
   if (!lines.markers.has('def ') || !SENDS_ANY.test(text)) return undefined;
   let out: Map<string, HttpMethod> | undefined;
-  for (const m of lineDefs(text, lines, PY_HELPER)) {
+  for (const m of lineStartDefsIn(text, lines, PY_HELPER)) {
     const name = m[2] ?? '';
     if (name.replace(/^_/, '') in HELPER || name.startsWith('__')) continue;
     const end = pythonBodyEnd(text, m.index + m[0].length, (m[1] ?? '').length);
@@ -294,7 +293,7 @@ function modelFacts(text: string, lines: Lines, python: boolean, urls: readonly 
   if (reads.length === 0) return NO_FACTS;
   const modelPaths = new Map<string, string[]>();
   let count = 0;
-  const defs: Iterable<RegExpMatchArray> = python ? lineDefs(text, lines, PY_DEF) : text.matchAll(TS_DEF);
+  const defs: Iterable<RegExpMatchArray> = python ? lineStartDefsIn(text, lines, PY_DEF) : text.matchAll(TS_DEF);
   for (const m of defs) {
     if (count >= PROJECT_LIMITS.perFile) break;
     const open = (m.index ?? 0) + m[0].length - 1;

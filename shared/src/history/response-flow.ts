@@ -2,8 +2,7 @@ import { importsThisApiClient } from './receivers.ts';
 import { importsCamelCasingClient } from './sdk-names.ts';
 import { callArguments, topLevelArguments } from './client-operations.ts';
 import type { NameHit, UrlHit } from './hits.ts';
-import { lineDefs } from './def-starts.ts';
-import { stickyDefs } from './line-start-defs.ts';
+import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import { urlResource } from './jq-reads.ts';
 import { lexiconFor } from './lexicon.ts';
 import type { Lines } from './lines.ts';
@@ -177,7 +176,7 @@ class Flow {
     private readonly urls: readonly UrlHit[],
     private readonly fileResource: string | undefined,
   ) {
-    for (const m of lineDefs(text, lines, DEF)) {
+    for (const m of lineStartDefsIn(text, lines, DEF)) {
       const indent = (m[1] ?? '').length;
       const start = m.index;
       // The body ends at the next non-blank line indented no deeper than the `def`.
