@@ -74,7 +74,7 @@ export class PathTrie<T> {
   ): void {
     if (at === segments.length) {
       for (const terminal of node.terminals) {
-        if (terminal.query.every(([k, v]) => query?.get(k) === v) && !wordForId(terminal, segments))
+        if (holdsQuery(terminal, query) && !wordForId(terminal, segments))
           found.push({ value: terminal.value, literals, params: paramValues(terminal, segments) });
       }
       return;
@@ -92,17 +92,29 @@ export class PathTrie<T> {
 }
 
 /**
+ * Whether `query` holds every query pair the template requires. Plain loops here and below, no callbacks: these run
+ * for every template a path reaches, and a closure made per terminal was most of `#walk`'s allocation.
+ */
+function holdsQuery<T>(terminal: Terminal<T>, query: ReadonlyMap<string, string> | undefined): boolean {
+  for (const [k, v] of terminal.query) if (query?.get(k) !== v) return false;
+  return true;
+}
+
+/**
  * Whether a template's id parameter (`:id`, `:workspace_id`) is filled by a plain lower-case word of the path
  * (`/workspaces/{gid}/tasks/search`, `/users/me`): this API's ids carry a prefix and digits (`task-…`, `ws-…`) or are
  * placeholders in code, so such a word is another API's path segment, not an id. Names (`:organization_name`, `:name`)
  * take any word.
  */
 function wordForId<T>(terminal: Terminal<T>, segments: readonly PathSegment[]): boolean {
-  return terminal.paramNames.some((name, i) => {
-    if (name === undefined || !(name === 'id' || name.endsWith('_id'))) return false;
+  const names = terminal.paramNames;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name === undefined || !(name === 'id' || name.endsWith('_id'))) continue;
     const segment = segments[i];
-    return segment !== undefined && !segment.placeholder && PLAIN_WORD.test(segment.text);
-  });
+    if (segment !== undefined && !segment.placeholder && PLAIN_WORD.test(segment.text)) return true;
+  }
+  return false;
 }
 
 /** A segment of lower-case letters only. */
@@ -110,8 +122,10 @@ const PLAIN_WORD = /^[a-z]+$/;
 
 function paramValues<T>(terminal: Terminal<T>, segments: readonly PathSegment[]): Record<string, string> {
   const out: Record<string, string> = {};
-  terminal.paramNames.forEach((name, i) => {
+  const names = terminal.paramNames;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     if (name !== undefined) out[name] = segments[i]?.text ?? `:${name}`;
-  });
+  }
   return out;
 }

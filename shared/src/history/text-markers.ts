@@ -197,10 +197,12 @@ function afterBit(a: number, b: number): number {
  */
 class Neighbours {
   /**
-   * Sixteen bits a word: a plain array of small integers, made on the heap (a typed array's store is made off it, and
-   * making one for each text cost more than all its look-ups saved: 1.2% of the scan).
+   * Thirty-two bits a word: a plain array of integers, made on the heap (a typed array's store is made off it, and
+   * making one for each text cost more than all its look-ups saved: 1.2% of the scan). A 32-bit integer is a small
+   * integer in the array on 64-bit Node (no pointer compression), so a word holds 32 bits, not 16: half the words of
+   * sixteen a word, and each text's table lives until the project's second pass.
    */
-  readonly #bits: number[] = new Array<number>(PAIR_BITS >> 3).fill(0);
+  readonly #bits: number[] = new Array<number>(PAIR_BITS >> 4).fill(0);
 
   /**
    * Notes the neighbours of the place `at` of the text: only those inside it (a marker with three characters before its
@@ -211,11 +213,11 @@ class Neighbours {
     const bits = this.#bits;
     if (at >= 3) {
       const before = beforeBit(text.charCodeAt(at - 3), text.charCodeAt(at - 2), text.charCodeAt(at - 1));
-      bits[before >> 4]! |= 1 << (before & 15);
+      bits[before >> 5]! |= 1 << (before & 31);
     }
     if (at + 2 < text.length) {
       const after = PAIR_BITS + afterBit(text.charCodeAt(at + 1), text.charCodeAt(at + 2));
-      bits[after >> 4]! |= 1 << (after & 15);
+      bits[after >> 5]! |= 1 << (after & 31);
     }
   }
 
@@ -223,8 +225,8 @@ class Neighbours {
   lacks(marker: Marker): boolean {
     const { before, after } = marker;
     return (
-      (before !== -1 && (this.#bits[before >> 4]! & (1 << (before & 15))) === 0) ||
-      (after !== -1 && (this.#bits[after >> 4]! & (1 << (after & 15))) === 0)
+      (before !== -1 && (this.#bits[before >> 5]! & (1 << (before & 31))) === 0) ||
+      (after !== -1 && (this.#bits[after >> 5]! & (1 << (after & 31))) === 0)
     );
   }
 }
