@@ -21,7 +21,14 @@ export function memoKey<T>(name: string): MemoKey<T> {
  */
 export class Lines {
   readonly #text: string;
-  readonly #starts: number[] = [0];
+  /**
+   * The line starts found so far (`#count` of them), in an array made at about the size the whole text needs
+   * (LINE_ROOM): pushed onto from one element, a table grew through about ten copies of itself (each text's table
+   * was about 4% of the scan's allocation over history-real); past its room it grows by pushes as before. Only
+   * `all` hands it out, trimmed to its count.
+   */
+  readonly #starts: number[];
+  #count = 1;
   #scanned = 0;
   /** Last answer of `lineOf`: hits arrive mostly in order, so the next answer is usually nearby. */
   #last = 0;
@@ -33,6 +40,8 @@ export class Lines {
   constructor(text: string, markers?: TextMarkers) {
     this.#text = text;
     this.#markers = markers;
+    this.#starts = new Array<number>(Math.min(MAX_ROOM, Math.floor(text.length / LINE_ROOM) + 16));
+    this.#starts[0] = 0;
   }
 
   /** The readers' gates' markers of this text (`text-markers.ts`): each searched once per scan (once per project scan). */
@@ -59,10 +68,11 @@ export class Lines {
   lineOf(offset: number): number {
     this.#extendTo(offset);
     const starts = this.#starts;
+    const count = this.#count;
     const last = this.#last;
-    if ((starts[last] ?? 0) <= offset && (last + 1 >= starts.length || (starts[last + 1] ?? 0) > offset)) return last;
+    if ((starts[last] ?? 0) <= offset && (last + 1 >= count || (starts[last + 1] ?? 0) > offset)) return last;
     let lo = 0;
-    let hi = starts.length - 1;
+    let hi = count - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((starts[mid] ?? 0) <= offset) lo = mid;
@@ -75,13 +85,15 @@ export class Lines {
   /** Every line's start offset, in order (the whole text read). */
   all(): readonly number[] {
     this.#extendTo(this.#text.length);
+    // The whole text is read: no line is added after, and the room left over is given back (trimmed in place).
+    if (this.#starts.length !== this.#count) this.#starts.length = this.#count;
     return this.#starts;
   }
 
   /** Offset where a 0-based line starts (clamped to the last line). */
   startOf(line: number): number {
-    while (this.#starts.length <= line && this.#scanned < this.#text.length) this.#extendTo(this.#scanned);
-    return this.#starts[Math.max(0, Math.min(line, this.#starts.length - 1))] ?? 0;
+    while (this.#count <= line && this.#scanned < this.#text.length) this.#extendTo(this.#scanned);
+    return this.#starts[Math.max(0, Math.min(line, this.#count - 1))] ?? 0;
   }
 
   /** Offset where a 0-based line ends (before its newline). */
@@ -94,12 +106,27 @@ export class Lines {
     if (this.#scanned > offset) return;
     const text = this.#text;
     const starts = this.#starts;
+    let count = this.#count;
     let scanned = this.#scanned;
     while (scanned <= offset && scanned < text.length) {
       const i = text.indexOf('\n', scanned);
       scanned = i === -1 ? text.length : i + 1;
-      if (i !== -1) starts.push(scanned);
+      if (i !== -1) starts[count++] = scanned;
     }
+    this.#count = count;
     this.#scanned = scanned;
   }
 }
+
+/**
+ * A text's line table is made with room for one line in this many characters (history-real's lines average 35
+ * characters; a text of longer lines leaves room over, one of shorter lines grows its table past it).
+ */
+const LINE_ROOM = 32;
+
+/**
+ * At most this much room is made at first (a large text's table grows past it as it is read): a table made at its
+ * full size for a text of millions of characters would be mostly room when only a few lines are asked, and an array
+ * made longer than about 100,000 elements is made as a dictionary.
+ */
+const MAX_ROOM = 1 << 15;
