@@ -6,14 +6,22 @@ import { TextMarkers } from './text-markers.ts';
  */
 export interface MemoKey<T> {
   readonly name: string;
+  /** The key's index among a `Lines`' data (`memo`): the keys made so far, in order. */
+  readonly id: number;
   /** Never set: carries the data's type. */
   readonly type?: T;
 }
 
+/** How many keys `memoKey` has made (the next key's `id`). */
+let memoKeys = 0;
+
 /** A new key for `Lines.memo` (each call a distinct key; `name` only for a reader of the code). */
 export function memoKey<T>(name: string): MemoKey<T> {
-  return { name };
+  return { name, id: memoKeys++ };
 }
+
+/** What `Lines.memo` holds for data built as `undefined` (a hole of its array is data not built yet). */
+const BUILT_UNDEFINED = Symbol('built undefined');
 
 /**
  * Line starts of a text, found on demand with `indexOf` (native) and cached, so a scan that
@@ -33,8 +41,11 @@ export class Lines {
   /** Last answer of `lineOf`: hits arrive mostly in order, so the next answer is usually nearby. */
   #last = 0;
   #markers: TextMarkers | undefined;
-  /** The readers' per-text data (`memo`). */
-  #memos: Map<MemoKey<unknown>, unknown> | undefined;
+  /**
+   * The readers' per-text data (`memo`), by their key's `id`: an array read by index, not a map keyed by the key
+   * object (a look-up and a membership test a call, about half of `memo`'s own time).
+   */
+  #memos: unknown[] | undefined;
 
   /** `markers`: the text's markers from an earlier scan of it (`scanProject`'s second pass), searched once for both. */
   constructor(text: string, markers?: TextMarkers) {
@@ -56,11 +67,11 @@ export class Lines {
    * its data again). `build` must read only the text (and what the key's reader holds constant).
    */
   memo<T>(key: MemoKey<T>, build: () => T): T {
-    const memos = (this.#memos ??= new Map<MemoKey<unknown>, unknown>());
-    const found = memos.get(key);
-    if (found !== undefined || memos.has(key)) return found as T;
+    const memos = (this.#memos ??= []);
+    const found = memos[key.id];
+    if (found !== undefined) return (found === BUILT_UNDEFINED ? undefined : found) as T;
     const made = build();
-    memos.set(key, made);
+    memos[key.id] = made === undefined ? BUILT_UNDEFINED : made;
     return made;
   }
 
