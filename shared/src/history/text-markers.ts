@@ -103,7 +103,7 @@ export class TextMarkers {
    */
   get opens(): readonly number[] | undefined {
     if (this.#opens === undefined)
-      this.#opens = offsetsOf(this.#text, '(', Math.floor(this.#text.length / DENSE)) ?? null;
+      this.#opens = fitted(offsetsOf(this.#text, '(', Math.floor(this.#text.length / DENSE))) ?? null;
     return this.#opens ?? undefined;
   }
 }
@@ -114,7 +114,18 @@ export class TextMarkers {
  * one of those gets room for it then, `grow`).
  */
 function answerSlots(): number {
-  return Math.min(MARKERS.size, 96) + 32;
+  // Little room past the markers known: every text's answers live until the project's second pass (a scan's
+  // markers are known after its first files).
+  return Math.min(MARKERS.size, 96) + 8;
+}
+
+/**
+ * A copy of `offsets` as long as it is, no room over. What a text's markers hold lives until the project's second
+ * pass (the collector copies it, then promotes it), and an array grown by pushes has up to half its length again
+ * of room: the copy is made once, and the grown array dies young.
+ */
+function fitted(offsets: number[] | undefined): number[] | undefined {
+  return offsets?.slice();
 }
 
 /** Gives `answers` room for index `id` (the markers of a long-running scan's later projects). */
@@ -306,7 +317,7 @@ function slashesOf(text: string): Slashes {
     )
       api.push(at); // a letter after `api/`
   }
-  return { all, opening, api };
+  return { all: fitted(all), opening, api };
 }
 
 /**
