@@ -136,8 +136,8 @@ export class Lines {
 const LINE_ROOM = 32;
 
 /**
- * At most this much room is made at first (a large text's table grows past it as it is read): a table made at its
- * full size for a text of millions of characters would be mostly room when only a few lines are asked, and an array
- * made longer than about 100,000 elements is made as a dictionary.
+ * At most this much room is made at first (a text past 256 KB grows its table past it as it is read): a table made
+ * at its full size for a text of millions of characters (a minified bundle of one line) would be mostly room, and an
+ * array past 128 KB (16,384 elements) is made in the large-object space, one mapping each.
  */
-const MAX_ROOM = 1 << 15;
+const MAX_ROOM = 1 << 13;
