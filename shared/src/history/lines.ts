@@ -15,7 +15,11 @@ export interface MemoKey<T> {
 /** How many keys `memoKey` has made (the next key's `id`). */
 let memoKeys = 0;
 
-/** A new key for `Lines.memo` (each call a distinct key; `name` only for a reader of the code). */
+/**
+ * A new key for `Lines.memo` (each call a distinct key; `name` only for a reader of the code). Made once, at a module's
+ * top level: each key takes the next slot of every text's memo array, so a key made per scan or per call would grow
+ * those arrays without bound.
+ */
 export function memoKey<T>(name: string): MemoKey<T> {
   return { name, id: memoKeys++ };
 }

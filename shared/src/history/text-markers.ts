@@ -213,9 +213,12 @@ function afterBit(a: number, b: number): number {
 class Neighbours {
   /**
    * Thirty-two bits a word: a plain array of integers, made on the heap (a typed array's store is made off it, and
-   * making one for each text cost more than all its look-ups saved: 1.2% of the scan). A 32-bit integer is a small
-   * integer in the array on 64-bit Node (no pointer compression), so a word holds 32 bits, not 16: half the words of
-   * sixteen a word, and each text's table lives until the project's second pass.
+   * making one for each text cost more than all its look-ups saved: 1.2% of the scan). Half the words of sixteen bits a
+   * word, and each text's table lives until the project's second pass. Exact on every V8, since the bit operations read
+   * each word as a 32-bit integer. Where V8 runs without pointer compression (Node's own builds), every 32-bit integer
+   * is a small integer in the array. Where it compresses pointers (Electron's, as in VS Code's extension host), small
+   * integers hold 31 bits, and a word with either top bit set is kept as a number on the heap: slower there, still
+   * right.
    */
   readonly #bits: number[] = new Array<number>(PAIR_BITS >> 4).fill(0);
 
