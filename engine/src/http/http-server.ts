@@ -70,13 +70,12 @@ export function createEngineServer(routeRequest: RequestHandler, limits: ServerL
 async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestHandler): Promise<void> {
   const body = await readBody(req, MAX_BODY_BYTES);
   if (body === 'too-large') {
-    // Answer and close. The rest of the body is discarded unread, for at most 2 s: closing a socket
-    // with unread input makes the kernel send a reset that can swallow the 413 on the client side.
+    // Answer and close, as Go's server does past an unread body: the write side is shut once the 413
+    // is out, the rest of the body is read and discarded for at most LINGER_MS, then the socket is
+    // destroyed. A socket closed with the client's body still arriving makes the kernel send a reset,
+    // which can swallow the 413 before the client reads it (seen: undici's `write EPIPE`).
+    lingerOnClose(req.socket);
     res.shouldKeepAlive = false;
-    res.on('finish', () => {
-      req.resume();
-      setTimeout(() => req.socket.destroy(), 2000).unref();
-    });
     send(res, TOO_LARGE, true);
     return;
   }
@@ -91,6 +90,30 @@ async function serve(req: IncomingMessage, res: ServerResponse, handle: RequestH
     remoteAddress: req.socket.remoteAddress,
   });
   send(res, response);
+}
+
+/** How long a closing connection is drained after a 413 before it is destroyed. */
+const LINGER_MS = 2000;
+
+/**
+ * Node ends a response marked to close with the socket's `destroySoon`: the write side shut, then the
+ * whole socket destroyed as soon as that is flushed, unread input or not. This socket's instead shuts
+ * the write side only; the input goes on being read (the request's parser discards a body nobody
+ * reads) until the client closes, or for LINGER_MS at most.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingering(this: Socket): void {
+    if (this.destroyed) return;
+    this.end();
+    this.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('end', () => {
+      clearTimeout(timer);
+      this.destroy();
+    });
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 function send(res: ServerResponse, response: RawResponse, close = false): void {

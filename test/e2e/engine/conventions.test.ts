@@ -2,6 +2,7 @@
 // HTTP conventions of the real engine (reference 1.1), against the spawned `keyfob serve`.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ENVELOPE_KEYS, startEngine, type EngineProcess } from '../../helpers/engine.ts';
 import { call, get, post, type CallOptions } from './engine-client.ts';
@@ -233,6 +234,40 @@ describe('engine HTTP conventions', () => {
       req.end();
     });
     assert.equal(status, 413);
+  });
+
+  // A client still sending its body when the 413 comes (undici writes it all before it reads) must not be reset: a
+  // reset can drop the answer unread (seen on a loaded CI machine: fetch failed, `write EPIPE`). The engine shuts its
+  // side after the answer and reads the rest of the body for a while, as Go's server does.
+  it('after a 413, shuts its side and reads the rest of the body without resetting the connection', async () => {
+    const { events, head } = await new Promise<{ events: string[]; head: string }>((resolve) => {
+      const url = new URL(engine.url);
+      const socket = connect({ port: Number(url.port), host: url.hostname, allowHalfOpen: true });
+      const events: string[] = [];
+      let received = '';
+      socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+      socket.on('error', (error: NodeJS.ErrnoException) => events.push(`error ${error.code ?? error.message}`));
+      socket.on('end', () => {
+        events.push('end');
+        void (async () => {
+          // The answer is in and the engine's side is shut: the rest of the declared body follows, in pieces.
+          const chunk = Buffer.alloc(256 * 1024, 0x61);
+          for (let i = 0; i < 8 && !socket.destroyed; i++) {
+            socket.write(chunk);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          socket.end();
+        })();
+      });
+      socket.on('close', () => resolve({ events, head: received.split('\r\n')[0] ?? '' }));
+      socket.write(
+        `POST /v1/cloud/roles/lingering HTTP/1.1\r\nHost: ${url.host}\r\nX-Service-Token: ${engine.rootToken}\r\n` +
+          `Content-Length: ${4 * 1024 * 1024}\r\n\r\n`,
+      );
+      socket.write(Buffer.alloc(64 * 1024, 0x61));
+    });
+    assert.equal(head, 'HTTP/1.1 413 Payload Too Large');
+    assert.deepEqual(events, ['end']);
   });
 
   it('serves the unauthenticated health check', async () => {
