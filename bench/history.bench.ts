@@ -209,7 +209,13 @@ await build({
   },
   logLevel: 'warning',
 });
-const { scanProject, scanText: scanBundled } = (await import(pathToFileURL(bundleFile).href)) as typeof HistoryModule;
+const {
+  scanProject,
+  scanText: scanBundled,
+  scanFile,
+  projectFacts,
+  factsConcern,
+} = (await import(pathToFileURL(bundleFile).href)) as typeof HistoryModule;
 // As `keyfob history scan <folder>` reads it: one project (scanProject: each file once, then the files
 // declaring a model another file sends, again with the project's facts).
 const realProject = realFiles.map((f) => ({ text: f.text, fileName: f.file }));
@@ -312,6 +318,59 @@ ${report}`,
   const w = coldRatio('wall');
   console.log(
     `ratio per pair, CPU: ${c.median.toFixed(2)}x (${c.min.toFixed(2)}x to ${c.max.toFixed(2)}x); wall: ${w.median.toFixed(2)}x (${w.min.toFixed(2)}x to ${w.max.toFixed(2)}x); no target (see above)`,
+  );
+}
+// The same client as the editor meets it while a user types: an edit makes the language server rescan that one file
+// (shared/src/lsp/open-document.ts: the file alone, for what it tells the folder, then again with the folder's facts
+// when they concern it), not the folder. For each file of the client, the CPU time of that rescan (median of
+// EDIT_RUNS, warm), beside the plain regex over the same file; reported over the files (median, 95th percentile,
+// largest), no target: the figure a user feels at each keystroke, where the ratio above is what a whole folder costs.
+const EDIT_RUNS = 7;
+if (realFiles.length > 0) {
+  const facts = realFiles.map((f) => scanFile(f.text, { fileName: f.file }).facts);
+  const project = projectFacts(facts);
+  const edit = (f: { file: string; text: string }, own: (typeof facts)[number]): number => {
+    const alone = scanFile(f.text, { fileName: f.file });
+    const again = factsConcern(project, f.text, undefined, f.file, own)
+      ? scanFile(f.text, { fileName: f.file, project }).matches
+      : alone.matches;
+    return again.length;
+  };
+  const medianCpu = (run: () => number): number => {
+    const times: number[] = [];
+    for (let k = 0; k < EDIT_RUNS; k++) {
+      const start = cpuMs();
+      run();
+      times.push(cpuMs() - start);
+    }
+    return quartiles(times).median;
+  };
+  // Warm both as the long-running server is: every file a few times first.
+  for (let k = 0; k < 3; k++)
+    realFiles.forEach((f, i) => {
+      edit(f, facts[i] ?? facts[0]!);
+      plainScan(f.text, plain);
+    });
+  const rows = realFiles.map((f, i) => ({
+    file: f.file,
+    scan: medianCpu(() => edit(f, facts[i] ?? facts[0]!)),
+    plain: medianCpu(() => plainScan(f.text, plain)),
+  }));
+  const scanQ = quartiles(rows.map((r) => r.scan));
+  const plainQ = quartiles(rows.map((r) => r.plain));
+  const p95 = (values: readonly number[]): number => {
+    const v = [...values].sort((a, b) => a - b);
+    return v[Math.min(v.length - 1, Math.ceil(v.length * 0.95) - 1)] ?? 0;
+  };
+  const slowest = rows.reduce((a, b) => (b.scan > a.scan ? b : a));
+  console.log(
+    `\nreal client, one file rescanned as the language server does after an edit (${realFiles.length} files, CPU time, median of ${EDIT_RUNS} each):`,
+  );
+  console.log(
+    `rescan: median ${scanQ.median.toFixed(2)} ms, 95th percentile ${p95(rows.map((r) => r.scan)).toFixed(2)} ms, largest ${slowest.scan.toFixed(2)} ms (${slowest.file}, ${(realFiles.find((f) => f.file === slowest.file)?.text.length ?? 0) / 1000} KB)`,
+  );
+  console.log(
+    `plain regex: median ${plainQ.median.toFixed(2)} ms, 95th percentile ${p95(rows.map((r) => r.plain)).toFixed(2)} ms, largest ${plainQ.max.toFixed(2)} ms; no target (see above)`,
   );
 }
 rmSync(bundleDir, { recursive: true, force: true });
