@@ -6,7 +6,8 @@
 // matches in 2,900 lines); target under 50 ms (it took about 260 ms while every generic word swept
 // up to 2,000 characters each way to count braces).
 // Before them, a large real client (history-real: warm, as the language server meets it, then once in a new process, as
-// `keyfob history scan` in a terminal does) and four real Terraform configurations of the tfe provider, each
+// `keyfob history scan` in a terminal does, then one file at a time, as an edit makes the language server rescan it)
+// and four real Terraform configurations of the tfe provider, each
 // scanned as a project (test/fixtures/terraform-projects: what the project pass costs on Terraform).
 // `npm run bench -- history`.
 import { build } from 'esbuild';
