@@ -121,7 +121,7 @@ export class WorkspaceUsage implements vscode.Disposable {
           (project.bases?.size ?? 0) > 0 ||
           project.routes !== undefined ||
           project.modules !== undefined ||
-          project.namesApi === true) &&
+          project.namesApi !== undefined) &&
         core.factsConcern(project, file.text, undefined, file.uri.path, file.facts)
       )
         matches = core.scanFile(file.text, { fileName: file.uri.path, project }).matches;

@@ -19,7 +19,13 @@ import {
   type RouterFacts,
 } from './server-routes.ts';
 import { namesOtherRootApi, writesApiRoot, type ConfigBase } from './other-api.ts';
-import { handsModuleInputs, projectModules, type ProjectModules, type TerraformSource } from './provider-references.ts';
+import {
+  dirOf,
+  handsModuleInputs,
+  projectModules,
+  type ProjectModules,
+  type TerraformSource,
+} from './provider-references.ts';
 
 /**
  * What one file of a project tells the others: the request models its functions send, by class name,
@@ -74,8 +80,8 @@ export interface FileFacts {
   readonly configBases?: ReadonlyMap<string, ConfigBase>;
   /** Terraform: the file, for the project's tests (what its module hands the provider: `provider-references.ts`). */
   readonly terraform?: TerraformSource;
-  /** The file names this API by the cheap readers (`namesApiCheaply`). */
-  readonly namesApi?: true;
+  /** The file names this API by the cheap readers (`namesApiCheaply`): its folder (`dirOf`, for `apiNamedNear`). */
+  readonly namesApi?: string;
   /**
    * The file's scan alone left out paths on a base it does not show to be this API's (`HitCollector.unproven`): a
    * project naming this API keeps them (`ScanOptions.apiElsewhere`).
@@ -117,14 +123,32 @@ export interface ProjectFacts extends SdkFacts {
   readonly otherBases?: ReadonlySet<string>;
   /** Terraform: the project's modules by directory, for its tests' inputs (`provider-references.ts`). */
   readonly modules?: ProjectModules;
-  /** Some file of the project names this API (`FileFacts.namesApi`). */
-  readonly namesApi?: true;
+  /** The folders of the project's files that name this API (`FileFacts.namesApi`; for `apiNamedNear`). */
+  readonly namesApi?: ReadonlySet<string>;
 }
 
-/** The file's facts with whether it names this API and whether its scan left out paths for want of that (`FileFacts`). */
-export function withApiNames(facts: FileFacts, namesApi: boolean, unproven: boolean): FileFacts {
+/**
+ * The file's facts with whether it names this API (then its folder) and whether its scan left out paths for want of
+ * that (`FileFacts`).
+ */
+export function withApiNames(
+  facts: FileFacts,
+  namesApi: boolean,
+  unproven: boolean,
+  fileName: string | undefined,
+): FileFacts {
   if (!namesApi && !unproven) return facts;
-  return { ...facts, ...(namesApi ? { namesApi } : {}), ...(unproven ? { unproven } : {}) };
+  return { ...facts, ...(namesApi ? { namesApi: dirOf(fileName ?? '') } : {}), ...(unproven ? { unproven } : {}) };
+}
+
+/**
+ * Whether a program near the file names this API, given the folders of the project's files that do: in Go, one of the
+ * file's own folder (its package: a vendored SDK's folder, go-gitlab's or packngo's services, is its own, whatever the
+ * project around it); in any other language, any file of the project. The one rule of `scanProject` and the editors.
+ */
+export function apiNamedNear(folders: ReadonlySet<string> | undefined, fileName: string | undefined): boolean {
+  if (folders === undefined || folders.size === 0) return false;
+  return fileName?.endsWith('.go') !== true || folders.has(dirOf(fileName));
 }
 
 /**
@@ -340,6 +364,9 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
   const goClients = new Set<string>();
   for (const file of files)
     for (const source of file.goClients ?? []) if (goClients.size < PROJECT_LIMITS.perProject) goClients.add(source);
+  // (One folder per file at most: bounded by the project's files.)
+  const namesApi = new Set<string>();
+  for (const file of files) if (file.namesApi !== undefined) namesApi.add(file.namesApi);
   const votes = new Map<string, string | undefined>();
   for (const file of files)
     for (const [name, id] of file.operations ?? [])
@@ -408,7 +435,7 @@ export function projectFacts(list: Iterable<FileFacts>): ProjectFacts {
       : { routes: { handed, consts, ...(mounts.size === 0 ? {} : { mounts }) } }),
     ...(otherBases.size === 0 ? {} : { otherBases }),
     ...(modules === undefined ? {} : { modules }),
-    ...(files.some((file) => file.namesApi === true) ? { namesApi: true as const } : {}),
+    ...(namesApi.size === 0 ? {} : { namesApi }),
   };
 }
 
@@ -610,7 +637,7 @@ export function factsConcern(
   facts?: FileFacts,
 ): boolean {
   // Paths the file alone left out for want of this API's names, which another file of the project writes.
-  if (project.namesApi === true && facts?.unproven === true) return true;
+  if (facts?.unproven === true && apiNamedNear(project.namesApi, fileName)) return true;
   // The helpers' and operations' `.name(` calls: at the text's `(`s (`callsPlain`), not a search per name (a project's
   // operations made that a seventh of the scan) nor a look-up of every call's name (a thirtieth).
   const called = calledNames(project);

@@ -325,14 +325,15 @@ export class WorkspaceProjectFacts {
 
 /** Two project facts with the same content give the same key (so an unchanged project keeps its object). */
 function factsKey(facts: ProjectFacts): string {
-  return JSON.stringify([
-    [...facts.modelPaths],
-    [...(facts.helpers ?? [])],
-    [...(facts.bases ?? [])],
-    [...(facts.releases ?? [])],
-    [...(facts.laterReleases ?? [])],
-    facts.modules?.key ?? '',
-  ]);
+  // Every field, so that a change to any (a file that starts naming this API, an operation or a route defined) reaches
+  // the scans; a list of some fields fell behind as fields were added. Maps and sets as their entries, the Terraform
+  // modules by their own key (they hold texts).
+  return JSON.stringify(facts, function entries(this: unknown, name: string, value: unknown): unknown {
+    if (this === facts && name === 'modules') return facts.modules?.key;
+    if (value instanceof Map) return [...value];
+    if (value instanceof Set) return [...value];
+    return value;
+  });
 }
 
 /** What `nodeProjectFs` uses of Node's `fs/promises` (passed in: shared/ runs in web workers too). */

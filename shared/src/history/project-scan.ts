@@ -1,5 +1,5 @@
 import type { Match } from './match-types.ts';
-import { factsConcern, namesApiCheaply, projectFacts } from './project-facts.ts';
+import { apiNamedNear, factsConcern, namesApiCheaply, projectFacts } from './project-facts.ts';
 import { dirOf, readingHclOnce } from './provider-references.ts';
 import { scanProjectFile, type ScanOptions } from './scan-text.ts';
 
@@ -34,13 +34,9 @@ function scanFiles(files: readonly ProjectFile[]): Match[][] {
   );
 }
 
-/**
- * For each file, whether a program of the project names this API (`namesApiCheaply`); in Go, one of the same folder (its
- * package: a vendored SDK's folder, go-gitlab's or packngo's services, is its own, whatever the project around it).
- */
+/** For each file, whether a program near it names this API (`namesApiCheaply`, `apiNamedNear`'s rule). */
 function nearApiNames(files: readonly ProjectFile[]): boolean[] {
   const folders = new Set<string>();
   for (const f of files) if (namesApiCheaply(f.text, f.fileName)) folders.add(dirOf(f.fileName ?? ''));
-  if (folders.size === 0) return files.map(() => false);
-  return files.map((f) => f.fileName?.endsWith('.go') !== true || folders.has(dirOf(f.fileName ?? '')));
+  return files.map((f) => apiNamedNear(folders, f.fileName));
 }

@@ -30,6 +30,7 @@ import { attributeReads, flowResources } from './response-flow.ts';
 import { rootScope, scopeMembers, scopeResources, typedWrites } from './response-scope.ts';
 import { memberResources } from './member-reads.ts';
 import {
+  apiNamedNear,
   fileFacts,
   namesApiCheaply,
   NO_FACTS,
@@ -418,7 +419,7 @@ function scan(
     options.project?.pathHelpers,
     routesFor(options.project?.routes, options.fileName),
     options.fileName,
-    options.apiElsewhere ?? options.project?.namesApi === true,
+    options.apiElsewhere ?? apiNamedNear(options.project?.namesApi, options.fileName),
   );
   const hits = collector.collect();
   const fields = runTaskFieldEvidence(text, profile, lexicon, lines);
@@ -572,6 +573,7 @@ function scan(
                                     // `scanProject` asked it already (`apiElsewhere`); an editor's folder asks here.
                                     options.apiElsewhere === undefined && namesApiCheaply(text, options.fileName),
                                     collector.unproven,
+                                    options.fileName,
                                   ),
                                   pathHelpers(text, lines),
                                 ),

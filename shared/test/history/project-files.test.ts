@@ -117,6 +117,21 @@ describe('project facts of an editor’s workspace folder', () => {
     assert.deepEqual(modelPaths(projects.factsOf(FOLDER, [])), {});
   });
 
+  // The key that keeps an unchanged project's object listed some of the facts' fields: a change to another (here a file
+  // that starts naming this API, which keeps the paths of a service on an unknown base) kept the old facts.
+  it('a change to any of the facts gives new facts: a file that starts naming this API', async () => {
+    const service = 'import requests\n\ndef drop(base, pid):\n    return requests.delete(f"{base}/projects/{pid}")\n';
+    const root = folder({ 'app/service.py': service, 'app/settings.py': 'DEBUG = False\n' });
+    const { projects, read } = store(root);
+    await read();
+    const before = projects.factsOf(FOLDER, []);
+    assert.equal(before?.namesApi, undefined);
+    const named = openFile('app/settings.py', 'import os\n\nTOKEN = os.environ["TFE_TOKEN"]\n', 2);
+    const after = projects.factsOf(FOLDER, [named]);
+    assert.notEqual(after, before);
+    assert.deepEqual([...(after?.namesApi ?? [])], ['app']);
+  });
+
   it('past a bound, the open documents alone count, and the log says so once', async () => {
     const root = folder({ 'a.py': SERVICE, 'b.py': MODELS, 'c.py': '' });
     const { projects, logs, read, reread } = store(root, { files: 2, totalBytes: 1_000_000, entries: 100 });
@@ -154,7 +169,10 @@ describe('WorkspaceProjectFacts.saved: the saved files’ facts, from one read',
     const { projects, reads } = counted(root);
     const [first, second] = await Promise.all([projects.saved(FOLDER), projects.saved(FOLDER)]);
     assert.deepEqual([...first.keys()], ['pkg/models/jobs.py', 'pkg/resources/jobs.py']);
-    assert.deepEqual(first.get('pkg/resources/jobs.py'), scanFile(SERVICE, { fileName: 'x.py' }).facts);
+    assert.deepEqual(
+      first.get('pkg/resources/jobs.py'),
+      scanFile(SERVICE, { fileName: `${root}/pkg/resources/jobs.py` }).facts,
+    );
     assert.deepEqual(second, first);
     assert.deepEqual(reads.sort(), ['pkg/models/jobs.py', 'pkg/resources/jobs.py']);
     await projects.saved(FOLDER);

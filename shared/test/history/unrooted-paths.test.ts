@@ -176,7 +176,7 @@ describe("history: the same paths in a project whose other files show this API's
     ];
     const alone = files.map((f) => scanFile(f.text, f));
     const project = projectFacts(alone.map((f) => f.facts));
-    assert.equal(project.namesApi, true);
+    assert.deepEqual([...(project.namesApi ?? [])], ['']);
     assert.equal(alone[1]!.facts.unproven, true);
     assert.equal(factsConcern(project, service, undefined, 'Service.kt', alone[1]!.facts), true);
     assert.deepEqual(
@@ -230,5 +230,36 @@ describe("history: a Go project's evidence is its package's", () => {
       '9 endpoint GET /projects/:project_id',
       '20 endpoint DELETE /projects/:project_id',
     ]);
+  });
+
+  // The editors read a file alone, then again with its folder's facts when they concern it (open-document.ts,
+  // workspace-usage.ts): the same package rule, from the folders the project's facts say name this API. (They took any
+  // file of the project before: the vendored service got the two endpoints the project scan leaves out.)
+  it('an editor keeps to the same rule: the vendored service says nothing, the package’s own service is read', () => {
+    const main =
+      'package main\n\nimport tfe "github.com/hashicorp/go-tfe"\n\nfunc main() { _, _ = tfe.NewClient(nil) }\n';
+    const editor = (path: string): string[] => {
+      const files = [
+        { text: main, fileName: 'cmd/sync/main.go' },
+        { text: goService, fileName: path },
+      ];
+      const alone = files.map((f) => scanFile(f.text, { fileName: f.fileName }));
+      const project = projectFacts(alone.map((f) => f.facts));
+      assert.deepEqual([...(project.namesApi ?? [])], ['cmd/sync']);
+      const service = files[1]!;
+      const matches = factsConcern(project, service.text, undefined, service.fileName, alone[1]!.facts)
+        ? scanFile(service.text, { fileName: service.fileName, project }).matches
+        : alone[1]!.matches;
+      return matches.map((m) => `${m.line} ${m.subject.id}`);
+    };
+    const cli = (path: string): string[] =>
+      scanProject([
+        { text: main, fileName: 'cmd/sync/main.go' },
+        { text: goService, fileName: path },
+      ])[1]!.map((m) => `${m.line} ${m.subject.id}`);
+    for (const path of ['vendor/gitlab.com/gitlab-org/api/client-go/projects.go', 'cmd/sync/projects.go'])
+      assert.deepEqual(editor(path), cli(path), path);
+    assert.deepEqual(editor('vendor/gitlab.com/gitlab-org/api/client-go/projects.go'), []);
+    assert.equal(editor('cmd/sync/projects.go').length, 2);
   });
 });
