@@ -39,9 +39,16 @@ const EXPORTED_DIRECT =
   /([\w$]+)(\(\))?\.(Get|Post|Put|Patch|Delete)\(\s*(?:(?:ctx|context\.\w+\(\))\s*,\s*)?(?:fmt\.Sprintf\(\s*)?(?:[\w.]+\s*\+\s*)?["`]$/;
 /**
  * A route's registration rather than a send (Fiber's, chi's `api.Get("/projects/:id", getProject)`): the literal
- * closes and the call's second and last argument is a bare name, a handler (a send's is `&doc`, `nil` or a body).
+ * closes and the call's second and last argument is a bare name, a handler (a send's is `&doc`, `nil` or a body),
+ * unless the function declares that name as a value (`sentValue`). Group 1: the name.
  */
-const ROUTE_HANDLER = /^\s*,\s*(?!nil\b)[A-Za-z_]\w*\s*\)/;
+const ROUTE_HANDLER = /^\s*,\s*(?!nil\b)([A-Za-z_]\w*)\s*\)/;
+/** A route's placeholder segment in the literal (`/projects/:id`, chi's `/{id}`): a sent path has its values. */
+const ROUTE_PLACEHOLDER = /\/(?::\w|\{\w+\})/;
+/** How far back from the call a function's start (`func` at a line's start) is looked for (`sentValue`). */
+const FUNCTION_BEFORE = 4000;
+/** A type that holds a function, a handler's (`http.HandlerFunc`, `fiber.Handler`, `func(c *fiber.Ctx) error`). */
+const HANDLER_TYPE = /^\*?(?:func\b|[\w.]*Handler)/;
 
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
@@ -207,10 +214,36 @@ function goShowsApi(text: string): boolean {
   return namesThisApi(text) || writesApiRoot(text) || GO_DASHED_TAG.test(text);
 }
 
-/** Whether the literal opened at `start` closes with `quote` and is followed by a handler as the last argument (`ROUTE_HANDLER`). */
+/**
+ * Whether the literal opened at `start` closes with `quote` and is followed by a handler as the last argument
+ * (`ROUTE_HANDLER`): not when the literal has no route placeholder and the name is a value the function declares
+ * (`sentValue`: `var out Workspace` then `c.client.Get("/api/v2/organizations", out)`, a body parameter).
+ */
 function routeRegistration(text: string, start: number, quote: string): boolean {
   const close = text.indexOf(quote, start);
-  return close !== -1 && close - start < MAX_LITERAL && ROUTE_HANDLER.test(text.slice(close + 1, close + 80));
+  if (close === -1 || close - start >= MAX_LITERAL) return false;
+  const handler = ROUTE_HANDLER.exec(text.slice(close + 1, close + 80));
+  if (!handler) return false;
+  return ROUTE_PLACEHOLDER.test(text.slice(start, close)) || !sentValue(text, start, handler[1] ?? '');
+}
+
+/**
+ * Whether the function the call at `at` is in (from the last `func` at a line's start, within FUNCTION_BEFORE)
+ * declares `name` as a value before it, which a send decodes into or sends and a route never takes as its handler:
+ * `var out Workspace` (a zero value of a type), `out := Workspace{}` / `&Workspace{…}` / `new(Workspace)` (a composite
+ * value), or a parameter `body *RunBody`. A type that holds a function (`HANDLER_TYPE`) and a value a call returns
+ * (`h := newHandler(db)`, maybe a handler) say nothing.
+ */
+function sentValue(text: string, at: number, name: string): boolean {
+  const open = text.lastIndexOf('\nfunc ', at);
+  if (open === -1 || at - open > FUNCTION_BEFORE) return false;
+  const body = text.slice(open + 1, at);
+  const declared = new RegExp(
+    `(?:\\bvar[ \\t]+${name}[ \\t]+([^=\\r\\n]+?)[ \\t]*\\r?\\n|(?<![\\w.])${name}[ \\t]*:=[ \\t]*(?:&?[\\w.]+(?:\\[[^\\]\\n]*\\])?\\{|new\\()|[(,]\\s*${name}[ \\t]+([*\\w.\\[\\]]+)[ \\t]*[,)])`,
+  ).exec(body);
+  if (!declared) return false;
+  const type = declared[1] ?? declared[2];
+  return type === undefined || !HANDLER_TYPE.test(type);
 }
 
 /**

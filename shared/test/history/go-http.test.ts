@@ -110,6 +110,91 @@ describe("Go programs' own HTTP layer", () => {
     ]);
   });
 
+  it("every verb of a client, after a context or a base and resty's, sends the literal with its own method", () => {
+    const source = [
+      'package sync',
+      '',
+      'func (c *rawClient) e(id string) error {',
+      '\treturn c.client.Patch(c.baseURL+"/api/v2/projects/"+id, nil)', // 4
+      '}',
+      '',
+      'func (c *rawClient) f(id string) error {',
+      '\t_, err := c.api.R().Delete("/api/v2/varsets/" + id)', // 8
+      '\treturn err',
+      '}',
+      '',
+      'func (c *rawClient) g(ctx context.Context) error {',
+      '\treturn c.client.Post(ctx, "/api/v2/runs", nil)', // 13
+      '}',
+      '',
+      'func (c *rawClient) h(id string) error {',
+      '\treturn c.client.Delete("/api/v2/projects/"+id, nil)', // 17
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(source), [
+      '4: endpoint PATCH /projects/:project_id',
+      '8: endpoint DELETE /varsets/:varset_id',
+      '13: endpoint POST /runs',
+      '17: endpoint DELETE /projects/:project_id',
+    ]);
+    // A verb the API's history has no entry for on the path (PATCH and DELETE /workspaces/:workspace_id) is that
+    // verb's all the same: not the GET the history knows there.
+    const workspaces = [
+      'package sync',
+      '',
+      'func (c *rawClient) e(id string) error {',
+      '\treturn c.client.Patch(c.baseURL+"/api/v2/workspaces/"+id, nil)',
+      '}',
+      '',
+      'func (c *rawClient) f(id string) error {',
+      '\t_, err := c.api.R().Delete("/api/v2/workspaces/" + id)',
+      '\treturn err',
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(workspaces), []);
+  });
+
+  it("a value the function declares, given last after a whole literal, is a send's target or body, no route's handler", () => {
+    const source = [
+      'package sync',
+      '',
+      'func (c *rawClient) orgs() error {',
+      '\tvar out OrgList',
+      '\treturn c.client.Get("/api/v2/organizations", out)', // 5
+      '}',
+      '',
+      'func (c *rawClient) start(body *RunBody) error {',
+      '\treturn c.client.Post("/api/v2/runs", body)', // 9
+      '}',
+      '',
+      'func (c *rawClient) ws(id string) error {',
+      '\tvar out Workspace',
+      '\treturn c.client.Get("/api/v2/workspaces/"+id, out)', // 14
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(source), [
+      '5: endpoint GET /organizations',
+      '9: endpoint POST /runs',
+      '14: endpoint GET /workspaces/:workspace_id',
+    ]);
+    // A handler: a function of the package, a function literal, a parameter of a handler's type, or a route's
+    // placeholder in the path (whatever the name is).
+    const routes = [
+      'package sync',
+      '',
+      'func routes(api fiber.Router, h fiber.Handler) {',
+      '\tapi.Get("/api/v2/organizations", listOrganizations)',
+      '\tapi.Get("/api/v2/organizations", h)',
+      '\tshow := func(c *fiber.Ctx) error { return nil }',
+      '\tapi.Get("/api/v2/organizations", show)',
+      '\tvar out Project',
+      '\tapi.Get("/api/v2/projects/:id", out)',
+      '\tapi.Get("/api/v2/projects/{id}", out)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(uses(routes), []);
+  });
+
   it("a route's registration (Fiber's `api.Get(path, handler)`) sends nothing, nor does another language's `.Get(`", () => {
     const routes = [
       'package sync',
