@@ -908,16 +908,17 @@ function heldServiceCalls(
     if (!services.has(service) || next === 46 || next === 40 || next === 123) continue;
     holdService(holders, wordBefore(text, text.charCodeAt(at - 1) === 42 ? at - 1 : at, false), service);
   }
-  // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`.
+  // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`, or a struct's first
+  // field by position (`&runClient{client.Runs}`, `positionalField`).
   for (const m of assigned) {
     let i = m.index;
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
-    holdService(holders, wordBefore(text, i, true), m.service);
+    holdService(holders, wordBefore(text, i, true) ?? positionalField(text, i), m.service);
   }
   // Embedded: a struct of the program's embeds a holder (`type workspaceLister struct { workspaceClient }`), whose
   // methods are promoted: its methods' receivers call them (`func (wl *workspaceLister) …` then `wl.List(ctx, …)`).
   for (const [name, service] of [...holders])
-    if (service !== undefined) embeddingReceivers(text, name, holders, service);
+    if (service !== undefined) embeddingReceivers(text, name, holders, service, EMBEDDING_DEPTH);
   for (const [name, service] of holders) {
     if (service === undefined) continue;
     const dotted = `${name}.`;
@@ -934,27 +935,63 @@ function heldServiceCalls(
 }
 
 /**
+ * How many structs deep a held service is promoted (`embeddingReceivers`): `runStarter` embeds `*runClient`, which
+ * embeds `tfe.Runs`, is two.
+ */
+const EMBEDDING_DEPTH = 3;
+
+/**
  * The receivers of the methods of a struct type that embeds the field `name` (a line holding the name alone, in the
  * body of the `type T struct {` above it; also `*name` and `pkg.name`, an embedded `tfe.Workspaces` is the field
- * `Workspaces`): each holds `service` too (`heldServiceCalls`' `holders`).
+ * `Workspaces`): each holds `service` too (`heldServiceCalls`' `holders`). A struct that embeds T in turn (`*T` or
+ * `T`, the field named `T`: `type runStarter struct { *runClient }`) has the methods promoted again, its receivers
+ * hold it as well, up to `depth` structs from the holder.
  */
 function embeddingReceivers(
   text: string,
   name: string,
   holders: Map<string, string | undefined>,
   service: string,
+  depth: number,
 ): void {
   // Asked of the whole text only when the name ends a line somewhere (gofmt leaves no blank after it).
-  if (!text.includes(`${name}\n`) && !text.includes(`${name}\r`)) return;
+  if (depth === 0 || (!text.includes(`${name}\n`) && !text.includes(`${name}\r`))) return;
   const embedded = new RegExp(`\\n[ \\t]+\\*?(?:\\w+\\.)?${name}[ \\t]*\\r?\\n`, 'g');
   for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
-    const head = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{[^{}]*$/.exec(
-      text.slice(Math.max(0, m.index - 400), m.index),
-    );
-    if (!head) continue;
-    const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${head[1]}[ \\t]*\\)`, 'g');
+    const head = STRUCT_HEAD.exec(text.slice(Math.max(0, m.index - 400), m.index));
+    const type = head?.[1];
+    if (type === undefined) continue;
+    const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${type}[ \\t]*\\)`, 'g');
     for (const r of text.matchAll(receivers)) holdService(holders, r[1], service);
+    if (type !== name) embeddingReceivers(text, type, holders, service, depth - 1);
   }
+}
+
+/** The head of the struct type whose body a text up to a place is in (`type runClient struct {` and no brace after): group 1, its name. */
+const STRUCT_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{[^{}]*$/;
+
+/**
+ * The field a value written at `at` fills as the first element of a positional composite literal of a struct
+ * declared in the text (`&runClient{client.Runs}` under `type runClient struct {` whose first field is `tfe.Runs`):
+ * that field's name when it is embedded (`*T`, `pkg.T`: `T`), the name its methods are promoted under. A named first
+ * field (`runs tfe.Runs`) is typed already, and a type not declared in the text says nothing.
+ */
+function positionalField(text: string, at: number): string | undefined {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
+  if (text.charCodeAt(i) !== 123) return undefined;
+  let start = i;
+  while (start > 0 && isGoWordChar(text.charCodeAt(start - 1))) start--;
+  const type = text.slice(start, i);
+  if (type === '' || /\d/.test(type.charAt(0)) || text.charCodeAt(start - 1) === 46) return undefined;
+  const head = new RegExp(`\\btype[ \\t]+${type}[ \\t]+struct[ \\t]*\\{[ \\t]*\\r?\\n`).exec(text);
+  if (!head) return undefined;
+  // The struct's first field: its first line that is no blank or comment.
+  const body = text.slice(head.index + head[0].length, head.index + head[0].length + 400);
+  const first = /^(?:[ \t]*(?:\/\/[^\n]*)?\r?\n)*[ \t]*\*?(?:\w+\.)?([A-Za-z_]\w*)[ \t]*(?:\/\/[^\n]*)?\r?\n/.exec(
+    body,
+  );
+  return first?.[1];
 }
 
 /** A name that holds `service` (`heldServiceCalls`' `holders`): undefined once it holds two. */

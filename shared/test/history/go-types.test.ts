@@ -231,6 +231,46 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it('a service held two structs deep (`runStarter` embeds `*runClient`, which embeds `tfe.Runs`) is called through the outer receiver', () => {
+    const source = (runClient: string, value: string): string =>
+      go(
+        'type runClient struct {',
+        `\t${runClient}`,
+        '}',
+        'type runStarter struct {',
+        '\t*runClient',
+        '}',
+        'func newStarter(client *tfe.Client) *runStarter {',
+        `\treturn &runStarter{runClient: &runClient{${value}}}`,
+        '}',
+        'func (rs runStarter) start(ws *tfe.Workspace) error {',
+        '\t_, err := rs.Create(context.Background(), tfe.RunCreateOptions{Workspace: ws})', // 18
+        '\treturn err',
+        '}',
+      );
+    // The service given by position (the struct's first field, embedded) or by its field's name.
+    assert.deepEqual(sdkUses(source('tfe.Runs', 'client.Runs')), ['18: Runs.Create → endpoint POST /runs']);
+    assert.deepEqual(sdkUses(source('tfe.Runs', 'Runs: client.Runs')), ['18: Runs.Create → endpoint POST /runs']);
+    // A named field holds the service, but its methods are not the struct's: `rs.Create` is runClient's own.
+    assert.deepEqual(sdkUses(source('runs tfe.Runs', 'client.Runs')), []);
+    // No service given to the chain in the file: the embedded interface may hold anything (a fake).
+    assert.deepEqual(sdkUses(source('tfe.Runs', 'nil')), []);
+    // runClient declared elsewhere: what its field is, and whether `Create` is its own, is not written here.
+    const elsewhere = go(
+      'type runStarter struct {',
+      '\t*runClient',
+      '}',
+      'func newStarter(client *tfe.Client) *runStarter {',
+      '\treturn &runStarter{runClient: &runClient{client.Runs}}',
+      '}',
+      'func (rs runStarter) start(ws *tfe.Workspace) error {',
+      '\t_, err := rs.Create(context.Background(), tfe.RunCreateOptions{Workspace: ws})',
+      '\treturn err',
+      '}',
+    );
+    assert.deepEqual(sdkUses(elsewhere), []);
+  });
+
   it('a method whose path the options field set picks maps by that field; options unknown say nothing', () => {
     const source = go(
       'type members struct {',
