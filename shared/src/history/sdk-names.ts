@@ -918,7 +918,7 @@ function heldServiceCalls(
   // Embedded: a struct of the program's embeds a holder (`type workspaceLister struct { workspaceClient }`), whose
   // methods are promoted: its methods' receivers call them (`func (wl *workspaceLister) …` then `wl.List(ctx, …)`).
   for (const [name, service] of [...holders])
-    if (service !== undefined) embeddingReceivers(text, name, holders, service, EMBEDDING_DEPTH);
+    if (service !== undefined) embeddingReceivers(text, name, holders, service, EMBEDDING_DEPTH, true);
   for (const [name, service] of holders) {
     if (service === undefined) continue;
     const dotted = `${name}.`;
@@ -945,7 +945,8 @@ const EMBEDDING_DEPTH = 3;
  * body of the `type T struct {` above it; also `*name` and `pkg.name`, an embedded `tfe.Workspaces` is the field
  * `Workspaces`): each holds `service` too (`heldServiceCalls`' `holders`). A struct that embeds T in turn (`*T` or
  * `T`, the field named `T`: `type runStarter struct { *runClient }`) has the methods promoted again, its receivers
- * hold it as well, up to `depth` structs from the holder.
+ * hold it as well, up to `depth` structs from the holder. T is the text's own type, so unqualified (`qualified`
+ * false): an embedded `*tfe.Client` is go-tfe's, not a struct of the text named `Client`.
  */
 function embeddingReceivers(
   text: string,
@@ -953,17 +954,18 @@ function embeddingReceivers(
   holders: Map<string, string | undefined>,
   service: string,
   depth: number,
+  qualified: boolean,
 ): void {
   // Asked of the whole text only when the name ends a line somewhere (gofmt leaves no blank after it).
   if (depth === 0 || (!text.includes(`${name}\n`) && !text.includes(`${name}\r`))) return;
-  const embedded = new RegExp(`\\n[ \\t]+\\*?(?:\\w+\\.)?${name}[ \\t]*\\r?\\n`, 'g');
+  const embedded = new RegExp(`\\n[ \\t]+\\*?${qualified ? '(?:\\w+\\.)?' : ''}${name}[ \\t]*\\r?\\n`, 'g');
   for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
     const head = STRUCT_HEAD.exec(text.slice(Math.max(0, m.index - 400), m.index));
     const type = head?.[1];
     if (type === undefined) continue;
     const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${type}[ \\t]*\\)`, 'g');
     for (const r of text.matchAll(receivers)) holdService(holders, r[1], service);
-    if (type !== name) embeddingReceivers(text, type, holders, service, depth - 1);
+    if (type !== name) embeddingReceivers(text, type, holders, service, depth - 1, false);
   }
 }
 

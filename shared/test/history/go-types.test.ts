@@ -269,6 +269,22 @@ describe('go-tfe values typed elsewhere in the file', () => {
       '}',
     );
     assert.deepEqual(sdkUses(elsewhere), []);
+    // The text's own struct named `Client` holds the service; go-tfe's `*tfe.Client` embedded elsewhere is not it.
+    const named = go(
+      'type Client struct {',
+      '\ttfe.Workspaces',
+      '}',
+      'type app struct {',
+      '\t*tfe.Client',
+      '}',
+      'func newClient(c *tfe.Client) *Client {',
+      '\treturn &Client{Workspaces: c.Workspaces}',
+      '}',
+      'func (a *app) show(ctx context.Context) {',
+      '\t_, _ = a.Read(ctx, "org", "name")',
+      '}',
+    );
+    assert.deepEqual(sdkUses(named), []);
   });
 
   it('a method whose path the options field set picks maps by that field; options unknown say nothing', () => {
