@@ -4,6 +4,7 @@ import { EDITOR_PROJECT_LIMITS, PROJECT_FILE_RULES, PROJECT_LIMITS } from '../hi
 import { MAX_PARSED } from '../history/provider-references.ts';
 import type { HttpMethod } from '../history/data-types.ts';
 import { HTTP_METHODS, isHttpMethod } from '../history/data-types.ts';
+import { isName, otherFactsFromWire, otherFactsToWire, shown, type WireOtherFacts } from './project-wire.ts';
 
 /**
  * A request the server sends to a client that said (initializationOptions `projectFacts: true`) it
@@ -19,8 +20,10 @@ export const PROJECT_FACTS_CHANGED = 'keyfob/projectFactsChanged';
 
 /**
  * One saved file's facts on the wire: its path in the folder, its models' read templates, its HTTP helpers,
- * and (when it has any) what its URLs say shared bases hold (`[["{globals.BASE_URL}", "organizations/*"]]`), and a
- * Terraform file's text the project's tests, `.tfvars` files and module calls are read with (`FileFacts.terraform`).
+ * and (when it has any) what its URLs say shared bases hold (`[["{globals.BASE_URL}", "organizations/*"]]`), a
+ * Terraform file's text the project's tests, `.tfvars` files and module calls are read with (`FileFacts.terraform`),
+ * and an object of every other fact of the file (`project-wire.ts`'s `OTHER_FIELDS`: its operations, Go clients,
+ * routers, path helpers, …). The shorter tuples are an older host's answers (3 to 5 elements), still read.
  */
 export type WireFileFacts =
   | [path: string, models: [name: string, templates: string[]][], helpers: [string, string][]]
@@ -36,6 +39,14 @@ export type WireFileFacts =
       helpers: [string, string][],
       bases: [string, string][],
       terraform: string,
+    ]
+  | [
+      path: string,
+      models: [name: string, templates: string[]][],
+      helpers: [string, string][],
+      bases: [string, string][],
+      terraform: string | null,
+      others: WireOtherFacts,
     ];
 
 /** The saved files' facts of a folder, for PROJECT_FACTS_METHOD's answer. */
@@ -44,6 +55,8 @@ export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireF
     const models = [...facts.modelPaths].map(([name, templates]): [string, string[]] => [name, [...templates]]);
     const helpers = [...(facts.helpers ?? [])];
     const bases = [...(facts.bases ?? [])];
+    const others = otherFactsToWire(facts);
+    if (others !== undefined) return [path, models, helpers, bases, facts.terraform?.text ?? null, others];
     if (facts.terraform !== undefined) return [path, models, helpers, bases, facts.terraform.text];
     return facts.bases === undefined ? [path, models, helpers] : [path, models, helpers, bases];
   });
@@ -51,12 +64,12 @@ export function projectFactsToWire(files: ReadonlyMap<string, FileFacts>): WireF
 
 /** What the host should send, said after each problem of an answer. */
 const FIX =
-  'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] and optionally [[base, prefix], …] and a Terraform text (projectFactsToWire)';
+  'send each saved file as [path, [[model, [template, …]], …], [[helper, method], …]] and optionally [[base, prefix], …], a Terraform text or null, and an object of its other facts (projectFactsToWire)';
 
 /**
  * PROJECT_FACTS_METHOD's answer read at the edge: at most the editors' files, each within the project
  * facts' bounds (a path of at most PROJECT_FILE_RULES.maxPathLength characters, names and templates of at most a
- * signature's length, helpers' methods HTTP methods); what is out of shape or over a bound is left out,
+ * signature's length, helpers' methods HTTP methods, each other fact by its reader: `OTHER_FIELDS`); what is out of shape or over a bound is left out,
  * and `problems` says what (the first few: the field, its value when it is short, and the fix). `files`
  * undefined when the answer is not a list (the client has none).
  */
@@ -74,7 +87,6 @@ export function projectFactsFromWire(raw: unknown): {
   }
   const text = (value: unknown, max: number): value is string =>
     typeof value === 'string' && value !== '' && value.length <= max;
-  const name = (value: unknown): value is string => text(value, PROJECT_LIMITS.signature);
   const over = (field: string, list: readonly unknown[], max: number, what: string): void => {
     if (list.length > max)
       problem(field, `holds ${list.length} ${what}, over the bound of ${max}: the first ${max} are kept`);
@@ -82,7 +94,7 @@ export function projectFactsFromWire(raw: unknown): {
   over('(the whole answer)', raw, EDITOR_PROJECT_LIMITS.files, 'files');
   const files = new Map<string, FileFacts>();
   for (const [i, entry] of raw.slice(0, EDITOR_PROJECT_LIMITS.files).entries()) {
-    const [path, models, helpers, bases, terraform] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    const [path, models, helpers, bases, terraform, others] = Array.isArray(entry) ? (entry as unknown[]) : [];
     if (!text(path, PROJECT_FILE_RULES.maxPathLength)) {
       problem(
         `[${i}][0] (path)`,
@@ -99,7 +111,7 @@ export function projectFactsFromWire(raw: unknown): {
     const modelPaths = new Map<string, readonly string[]>();
     for (const [m, model] of models.slice(0, PROJECT_LIMITS.perFile).entries()) {
       const [model_, templates] = Array.isArray(model) ? (model as unknown[]) : [];
-      if (!name(model_) || !Array.isArray(templates)) {
+      if (!isName(model_) || !Array.isArray(templates)) {
         problem(
           `${at}[1][${m}] (a model)`,
           `is not [name, templates] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
@@ -112,7 +124,7 @@ export function projectFactsFromWire(raw: unknown): {
         PROJECT_LIMITS.pathsPerModel,
         'templates',
       );
-      const kept = templates.slice(0, PROJECT_LIMITS.pathsPerModel).filter(name);
+      const kept = templates.slice(0, PROJECT_LIMITS.pathsPerModel).filter(isName);
       if (kept.length < Math.min(templates.length, PROJECT_LIMITS.pathsPerModel))
         problem(
           `${at}[1][${m}][1] (${model_.slice(0, 80)}'s templates)`,
@@ -124,7 +136,7 @@ export function projectFactsFromWire(raw: unknown): {
     const helperMethods = new Map<string, HttpMethod>();
     for (const [h, helper] of helpers.slice(0, PROJECT_LIMITS.perFile).entries()) {
       const [helper_, method] = Array.isArray(helper) ? (helper as unknown[]) : [];
-      if (name(helper_) && isHttpMethod(method)) helperMethods.set(helper_, method);
+      if (isName(helper_) && isHttpMethod(method)) helperMethods.set(helper_, method);
       else
         problem(
           `${at}[2][${h}] (a helper)`,
@@ -138,17 +150,25 @@ export function projectFactsFromWire(raw: unknown): {
         over(`${at}[3] (bases)`, bases, PROJECT_LIMITS.perFile, 'bases');
         for (const [b, pair] of bases.slice(0, PROJECT_LIMITS.perFile).entries()) {
           const [base, prefix] = Array.isArray(pair) ? (pair as unknown[]) : [];
-          if (name(base) && typeof prefix === 'string' && prefix.length <= PROJECT_LIMITS.signature)
+          if (isName(base) && typeof prefix === 'string' && prefix.length <= PROJECT_LIMITS.signature)
             shared.set(base, prefix);
           else problem(`${at}[3][${b}] (a base)`, 'is not [name, prefix] with strings: it is left out');
         }
       }
     }
     // A Terraform file's text, named by its path here (the host names it as its own files: `WorkspaceProjectFacts`).
-    if (terraform !== undefined && !(typeof terraform === 'string' && terraform.length <= MAX_PARSED))
+    // (null: none, in a tuple that goes on to the other facts.)
+    if (
+      terraform !== undefined &&
+      terraform !== null &&
+      !(typeof terraform === 'string' && terraform.length <= MAX_PARSED)
+    )
       problem(`${at}[4] (terraform)`, `is not a text of at most ${MAX_PARSED} characters: it is left out`);
+    // Every other fact of the file (`OTHER_FIELDS`: each field's reader and its bound), what is out of shape left out.
+    const other = otherFactsFromWire(others, (place, what) => problem(`${at}[5]${place}`, what));
     files.set(path, {
       modelPaths,
+      ...other,
       ...(helperMethods.size > 0 ? { helpers: helperMethods } : {}),
       ...(shared.size > 0 ? { bases: shared } : {}),
       ...(typeof terraform === 'string' && terraform.length <= MAX_PARSED
@@ -161,16 +181,6 @@ export function projectFactsFromWire(raw: unknown): {
 
 /** Problems an answer's reading reports at most. */
 const MAX_PROBLEMS = 5;
-
-/** A value in a problem: a short string quoted (newlines and controls escaped), else its kind. */
-function shown(value: unknown): string {
-  if (typeof value === 'string')
-    return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (value === undefined) return 'missing';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /** The saved files' facts of a folder as the client read them (PROJECT_FACTS_METHOD), checked at the edge. */
 export async function clientProjectFacts(

@@ -8,7 +8,9 @@ import { describe, it } from 'node:test';
 import { HTTP_METHODS } from '../../src/history/data-types.ts';
 import { EDITOR_PROJECT_LIMITS, PROJECT_FILE_RULES, PROJECT_LIMITS } from '../../src/history/index.ts';
 import type { FileFacts } from '../../src/history/index.ts';
+import { factsConcern, projectFacts, scanFile, scanProject } from '../../src/history/index.ts';
 import { projectFactsFromWire, projectFactsToWire } from '../../src/lsp/project-request.ts';
+import { OTHER_FIELDS, type OtherField } from '../../src/lsp/project-wire.ts';
 
 const FIX = /; send each saved file as \[path, .*\(projectFactsToWire\)$/;
 
@@ -170,4 +172,225 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
     walk(schema);
     assert.deepEqual(enums, [[...HTTP_METHODS]]);
   });
+
+  it('every field of a file’s facts crosses (an object after the Terraform text) and comes back equal', () => {
+    // Required: a field added to FileFacts and not set here fails to compile, as one without a wire reader does.
+    const every: Required<FileFacts> = {
+      modelPaths: new Map([['RunListOptions', ['/workspaces/:workspace_id/runs']]]),
+      helpers: new Map([['_get', 'GET']]),
+      bases: new Map([['{cfg.API}', 'organizations/*']]),
+      goClients: ['Meta.Client()'],
+      goReturns: new Map([['getWorkspace', 'Workspace']]),
+      operations: new Map([
+        ['queue_run', 'endpoint POST /runs'],
+        ['_private', ''],
+      ]),
+      operationClasses: new Map([['queue_run', 'PlatformClient']]),
+      queryConsts: new Map([['paramPageSize', 'page[size]']]),
+      releases: new Map([['terrasnek', '0.0.10']]),
+      laterReleases: new Map([['terrasnek', '0.1.4']]),
+      httpSources: new Map([['ws', 'workspaces']]),
+      taskStatus: { names: ['status'], handovers: [['task_status', 'run_task_status']] },
+      pathHelpers: new Map([
+        ['ws_path', { pieces: ['/api/v2/workspaces/', 0], returns: true }],
+        ['send_all', { pieces: ['/api/v2/', 0], rest: 1, method: 'POST', returns: false }],
+      ]),
+      routers: {
+        handed: new Map([['register#0', '/api/v2']]),
+        consts: new Map([['API_ROOT', '/api/v2']]),
+        mounts: new Map([['routes/runs#default', '+/api/v2']]),
+      },
+      configBases: new Map([
+        ['ASANA_API_BASE_URL', 'other'],
+        ['TFE_URL', 'own'],
+      ]),
+      terraform: { fileName: 'pkg/all.py', text: 'variable "x" {}\n' },
+      namesApi: 'pkg',
+      unproven: true,
+    };
+    const files = new Map<string, FileFacts>([
+      ['pkg/all.py', every],
+      // Other fields without a Terraform text: null in its place.
+      ['root.py', { modelPaths: new Map(), namesApi: '', operations: new Map([['list_runs', 'endpoint GET /runs']]) }],
+      // No other field: the tuple an older server reads too.
+      ['plain.py', jobs],
+    ]);
+    const wire = JSON.parse(JSON.stringify(projectFactsToWire(files))) as unknown[][];
+    assert.equal(wire[1]?.[4], null);
+    assert.equal(wire[2]?.length, 3);
+    const { files: read, problems } = projectFactsFromWire(wire);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(read, files);
+  });
+
+  it('an older host’s tuples of 3 to 5 elements still read', () => {
+    const { files, problems } = projectFactsFromWire([
+      ['a.py', [['M', ['/runs']]], [['_get', 'GET']]],
+      ['b.py', [], [], [['{cfg.API}', 'organizations/*']]],
+      ['main.tf', [], [], [], 'variable "x" {}\n'],
+    ]);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      files,
+      new Map<string, FileFacts>([
+        ['a.py', { modelPaths: new Map([['M', ['/runs']]]), helpers: new Map([['_get', 'GET']]) }],
+        ['b.py', { modelPaths: new Map(), bases: new Map([['{cfg.API}', 'organizations/*']]) }],
+        ['main.tf', { modelPaths: new Map(), terraform: { fileName: 'main.tf', text: 'variable "x" {}\n' } }],
+      ]),
+    );
+  });
+
+  /** One file's answer with the other facts `others`: what is read of them, and the problems without the fix. */
+  const readOthers = (others: unknown): { facts: FileFacts | undefined; problems: string[] } => {
+    const { files, problems } = projectFactsFromWire([['a.py', [], [], [], null, others]]);
+    return { facts: files?.get('a.py'), problems: problems.map((p) => p.replace(FIX, '')) };
+  };
+  const at = 'keyfob/projectFacts answer: [0] ("a.py")[5]';
+
+  it('each other field out of shape is left out, named by its place, the file kept', () => {
+    for (const field of Object.keys(OTHER_FIELDS) as OtherField[]) {
+      const { facts, problems } = readOthers({ [field]: 42 });
+      assert.deepEqual(facts, { modelPaths: new Map() }, field);
+      assert.equal(problems.length, 1, field);
+      assert.match(problems[0] ?? '', new RegExp(`^${escape(at)}\\.${field} is a number, not .*: it is left out$`));
+    }
+    // An entry out of shape: left out and named, the others kept.
+    const { facts, problems } = readOthers({
+      operations: [
+        ['queue_run', 'endpoint POST /runs'],
+        ['', 'x'],
+        ['sweep', 7],
+      ],
+      configBases: [['A_URL', 'maybe']],
+      pathHelpers: [
+        ['ok', { pieces: ['/api/v2/runs/', 0], returns: true }],
+        ['bad', { pieces: ['/api/v2/'], method: 'FETCH', returns: false }],
+      ],
+      routers: { handed: [['register#0', 5]], mounts: [['m#default', '+/api/v2']], extra: [] },
+      unproven: false,
+    });
+    assert.deepEqual(facts, {
+      modelPaths: new Map(),
+      operations: new Map([['queue_run', 'endpoint POST /runs']]),
+      pathHelpers: new Map([['ok', { pieces: ['/api/v2/runs/', 0], returns: true }]]),
+      routers: { mounts: new Map([['m#default', '+/api/v2']]) },
+    });
+    assert.deepEqual(problems, [
+      `${at}.operations[1] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters (got "x"): it is left out`,
+      `${at}.operations[2] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+      `${at}.configBases[0] (config base) is not [name, "own" or "other"] with a name of 1 to ${PROJECT_LIMITS.signature} characters (got "maybe"): it is left out`,
+      `${at}.pathHelpers[1] (path helper) is not [name, {pieces, rest, method, returns}] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+      `${at}.routers.handed[0] (handed router) is not [name, prefix] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+    ]);
+    // A field this server does not know, and a tuple's object that is none.
+    assert.deepEqual(readOthers({ later: [] }).problems, [`${at}.later is no field of a file's facts: it is left out`]);
+    assert.deepEqual(readOthers([]).problems, [
+      `${at} is a list, not an object of facts: the file's other facts are left out`,
+    ]);
+    assert.deepEqual(readOthers({ taskStatus: { names: ['status', ''] } }), {
+      facts: { modelPaths: new Map(), taskStatus: { names: ['status'], handovers: [] } },
+      problems: [`${at}.taskStatus.names[1] (status name) is "", not a name: it is left out`],
+    });
+  });
+
+  it('each other field past its bound keeps the first and says the count', () => {
+    const max = PROJECT_LIMITS.perFile;
+    const many = <T>(f: (i: number) => T): T[] => Array.from({ length: max + 1 }, (_, i) => f(i));
+    const values: { [K in OtherField]?: [unknown, (facts: FileFacts) => number | undefined] } = {
+      goClients: [many((i) => `c${i}.Client()`), (f) => f.goClients?.length],
+      goReturns: [many((i) => [`f${i}`, 'Run']), (f) => f.goReturns?.size],
+      operations: [many((i) => [`op${i}`, 'endpoint POST /runs']), (f) => f.operations?.size],
+      operationClasses: [many((i) => [`op${i}`, 'C']), (f) => f.operationClasses?.size],
+      queryConsts: [many((i) => [`k${i}`, 'page[size]']), (f) => f.queryConsts?.size],
+      releases: [many((i) => [`c${i}`, '1.0']), (f) => f.releases?.size],
+      laterReleases: [many((i) => [`c${i}`, '1.0']), (f) => f.laterReleases?.size],
+      httpSources: [many((i) => [`d${i}`, 'workspaces']), (f) => f.httpSources?.size],
+      pathHelpers: [many((i) => [`h${i}`, { pieces: ['/x'], returns: true }]), (f) => f.pathHelpers?.size],
+      configBases: [many((i) => [`B${i}_URL`, 'other']), (f) => f.configBases?.size],
+    };
+    for (const [field, [value, size]] of Object.entries(values)) {
+      const { facts, problems } = readOthers({ [field]: value });
+      assert.equal(size(facts!), max, field);
+      assert.equal(problems.length, 1, field);
+      assert.match(
+        problems[0] ?? '',
+        new RegExp(
+          `^${escape(at)}\\.${field} holds ${max + 1} .*, over the bound of ${max}: the first ${max} are kept$`,
+        ),
+      );
+    }
+    const status = readOthers({ taskStatus: { names: many((i) => `s${i}`), handovers: [] } });
+    assert.equal(status.facts?.taskStatus?.names.length, max);
+    assert.match(status.problems[0] ?? '', /\[5\]\.taskStatus\.names holds 201 status names, over the bound of 200/);
+    const routers = readOthers({ routers: { consts: many((i) => [`C${i}`, '/api/v2']) } });
+    assert.equal(routers.facts?.routers?.consts?.size, max);
+    assert.match(routers.problems[0] ?? '', /\[5\]\.routers\.consts holds 201 constants, over the bound of 200/);
+    const folder = readOthers({ namesApi: 'a'.repeat(PROJECT_FILE_RULES.maxPathLength + 1) });
+    assert.deepEqual(folder.facts, { modelPaths: new Map() });
+    assert.match(folder.problems[0] ?? '', /\.namesApi is a string of 1025 characters, not a folder of at most 1024/);
+    const pieces = readOthers({
+      pathHelpers: [['h', { pieces: Array.from({ length: PROJECT_LIMITS.signature + 1 }, () => 'a'), returns: true }]],
+    });
+    assert.deepEqual(pieces.facts, { modelPaths: new Map() });
+    assert.match(pieces.problems[0] ?? '', /\.pathHelpers\[0\] \(path helper\) is not/);
+  });
+
+  it('the editor’s scan of a file, the others’ facts read from the wire, is the CLI’s (a Python client’s operations)', () => {
+    // Session 32's wire gap: operations and their classes were lost, so a call of the project's own client
+    // (`api.queue_run(…)` in another file) got no note in VS Code while `keyfob history scan` gave it.
+    const client = [
+      'import requests',
+      '',
+      'class PlatformClient:',
+      '    def __init__(self, host, token, org):',
+      '        self.base = f"https://{host}/api/v2"',
+      '        self.org = org',
+      '',
+      '    def _send(self, verb, path, body=None):',
+      '        return requests.request(verb, f"{self.base}{path}", json=body).json()',
+      '',
+      '    def find_workspace(self, name):',
+      '        return self._send("GET", f"/organizations/{self.org}/workspaces/{name}")["data"]',
+      '',
+      '    def queue_run(self, ws_id, note):',
+      '        body = {"data": {"type": "runs", "attributes": {"message": note}}}',
+      '        return self._send("POST", "/runs", body)',
+    ].join('\n');
+    const deploy = [
+      'from platform.client import PlatformClient',
+      '',
+      'def deploy(api: PlatformClient, name):',
+      '    ws = api.find_workspace(name)',
+      '    return api.queue_run(ws["id"], "deploy")',
+    ].join('\n');
+    const sources = [
+      { text: client, fileName: 'platform/client.py' },
+      { text: deploy, fileName: 'app/deploy.py' },
+    ];
+    const cli = scanProject(sources);
+    const alone = sources.map((f) => scanFile(f.text, { fileName: f.fileName }));
+    const wired = projectFactsFromWire(
+      JSON.parse(JSON.stringify(projectFactsToWire(new Map(sources.map((f, k) => [f.fileName, alone[k]!.facts]))))),
+    );
+    assert.deepEqual(wired.problems, []);
+    const where = (m: { line: number; column: number; subject: { id: string } }): string =>
+      `${m.line}:${m.column} ${m.subject.id}`;
+    sources.forEach((f, k) => {
+      // As the language server does (open-document.ts): the file's own facts, the others' from the host.
+      const project = projectFacts(sources.map((g, j) => (j === k ? alone[j]!.facts : wired.files!.get(g.fileName)!)));
+      const editor = factsConcern(project, f.text, undefined, f.fileName, alone[k]!.facts)
+        ? scanFile(f.text, { fileName: f.fileName, project }).matches
+        : alone[k]!.matches;
+      assert.deepEqual(editor.map(where), cli[k]!.map(where), f.fileName);
+    });
+    assert.deepEqual(cli[1]!.map(where), [
+      '4:14 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '5:16 endpoint POST /runs',
+    ]);
+  });
 });
+
+/** A text matched literally in a pattern. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
