@@ -350,10 +350,79 @@ const OWN_NAME = /tfe|tfc|tf_?cloud|tf_?enterprise|terraform|hcp|atlas/i;
 const OTHER_BASE_NAME =
   /(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|github|gitlab|bitbucket/i;
 
-/** Whether a URL's leading base placeholder is named for another API (`${CI_API_V4_URL}`, `{settings.GITHUB_API}`). */
+/**
+ * Whether a URL's leading base placeholder is named for another API (`${CI_API_V4_URL}`, `{settings.GITHUB_API}`) or
+ * another product (`{{ awx_api }}/workspaces/{{ id }}`, `{{ tower_base_url }}/organizations/…`: `namesOtherProduct`).
+ */
 export function namesOtherBase(base: string): boolean {
   const name = baseName(base);
-  return name !== undefined && OTHER_BASE_NAME.test(name) && !OWN_NAME.test(name);
+  return (name !== undefined && OTHER_BASE_NAME.test(name) && !OWN_NAME.test(name)) || namesOtherProduct(base);
+}
+
+/**
+ * Other products whose servers a client's settings are named for (`awx_host`, `TOWER_URL`, `{{ .Values.aapHost }}`,
+ * `${JENKINS_URL}`): AWX, Ansible Tower and the Automation Platform (whose API is rooted at `/api/v2/` too, with
+ * `/organizations/`, `/projects/`, `/teams/`), Coder, Foreman and Katello, Zendesk, Freshservice, Auth0, Datadog,
+ * CircleCI (other `/api/v2` roots), the code hosts, CI servers and other services a playbook or script talks to. Not the
+ * editions of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve `/api/v2`).
+ */
+const OTHER_PRODUCTS = new Set([
+  'awx',
+  'tower',
+  'aap',
+  'coder',
+  'foreman',
+  'katello',
+  'zendesk',
+  'freshservice',
+  'freshdesk',
+  'auth0',
+  'datadog',
+  'circleci',
+  'github',
+  'gitlab',
+  'gitea',
+  'bitbucket',
+  'jenkins',
+  'sentry',
+  'buildkite',
+  'opsgenie',
+  'pagerduty',
+  'harbor',
+  'rancher',
+  'grafana',
+  'jira',
+  'confluence',
+  'okta',
+  'keycloak',
+  'artifactory',
+  'sonarqube',
+  'netbox',
+  'rundeck',
+  'mattermost',
+  'portainer',
+]);
+/** A name in a template's expression (`awx_host`, `.Values.awxHost`'s `Values` and `awxHost`). */
+const TEMPLATE_NAME = /[A-Za-z_]\w*/g;
+/** The words of a name: `awx`, `host` of `awx_host`, `AWX_HOST`, `awxHost`, `AWXHost` (a digit stays: `auth0`). */
+const NAME_WORD = /[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*/g;
+
+/**
+ * Whether a templated host (the text before a URL's `/api/v2`: `https://{{ awx_host }}`, `{{ tower_url }}`,
+ * `${AWX_HOST}`, `{{ .Values.awxHost }}`) or a base placeholder is named for another product: a word of a name in it,
+ * whole (`awx` of `awx_host`, not of `awxtest_host`), is that product's (OTHER_PRODUCTS), and nothing in it names this
+ * API (`{{ tfe_awx_host }}` stays this API's). A name that only qualifies another (`github` of Actions'
+ * `${{ github.event.inputs.hostname }}`, a host's label `awx.` of `awx.{{ domain }}`) is not the setting's name. AWX
+ * and Tower root their API at `/api/v2/` with collections named like this API's: such a host's paths are theirs.
+ */
+export function namesOtherProduct(host: string): boolean {
+  if (OWN_NAME.test(host)) return false;
+  for (const name of host.matchAll(TEMPLATE_NAME)) {
+    const after = name.index + name[0].length;
+    if (host.charCodeAt(after) === 46 && isRegexWordChar(host.charCodeAt(after + 1))) continue;
+    for (const word of name[0].matchAll(NAME_WORD)) if (OTHER_PRODUCTS.has(word[0].toLowerCase())) return true;
+  }
+  return false;
 }
 
 /** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */

@@ -1,0 +1,145 @@
+// A URL whose templated host is named for another product (`https://{{ awx_host }}/api/v2/…`, an Ansible task against
+// AWX or Ansible Tower, whose API is rooted at `/api/v2/` too with `/organizations/`, `/projects/`, `/teams/`) is that
+// product's, not this API's. The same URL on a host named for this API (`{{ tfe_host }}`, `${TFE_ADDRESS}`) or for
+// nothing (`{{ host }}`, `{{ api_url }}`) is read as before. Made-up playbooks and scripts in the style of real ones.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+import { normalizeUrl } from '../../src/history/normalize-url.ts';
+
+const endpoints = (text: string, fileName: string): string[] =>
+  scanText(text, { fileName })
+    .filter((m) => m.subject.type === 'endpoint')
+    .map((m) => `${m.line} ${m.subject.id}`);
+
+const task = (name: string, url: string): string[] => [
+  `- name: ${name}`,
+  '  ansible.builtin.uri:',
+  `    url: "${url}"`,
+  '    method: GET',
+  '',
+];
+
+describe('history: a templated host named for another product', () => {
+  it('the reviewer’s AWX playbook (one line, folded `>-` over two lines, `{{ tower_url }}`) says nothing', () => {
+    const text = [
+      '- name: Look up the AWX organization',
+      '  ansible.builtin.uri:',
+      '    url: >-',
+      '      https://{{ awx_host }}/api/v2/organizations/{{',
+      '        awx_org_id }}/projects/',
+      '    method: GET',
+      '    headers:',
+      '      Authorization: "Bearer {{ awx_token }}"',
+      '  register: awx_projects',
+      '',
+      ...task('Same, one line', 'https://{{ awx_host }}/api/v2/organizations/{{ awx_org_id }}/projects/'),
+      '- name: Launch the job template',
+      '  ansible.builtin.uri:',
+      '    url: >-',
+      '      {{ tower_url }}/api/v2/workspaces/{{',
+      '        ws_id }}',
+      '    method: GET',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tower.yml'), []);
+  });
+
+  it('a playbook that talks to this API and to AWX: only this API’s task is read', () => {
+    const text = [
+      '- name: Read the workspace',
+      '  ansible.builtin.uri:',
+      '    url: "https://{{ tfe_host }}/api/v2/organizations/{{ tfe_org }}/workspaces/{{ ws_name }}"',
+      '    method: GET',
+      '    headers:',
+      '      Authorization: "Bearer {{ tfe_token }}"',
+      '      Content-Type: application/vnd.api+json',
+      '',
+      ...task('AWX projects', 'https://{{ awx_host }}/api/v2/organizations/{{ awx_org_id }}/projects/'),
+      ...task('AAP', 'https://{{ aap_controller_host }}/api/v2/workspaces/{{ ws_id }}'),
+      ...task('AWX base', '{{ awx_api }}/workspaces/{{ ws_id }}'),
+      ...task('Tower base', '{{ tower_base_url }}/organizations/{{ org }}/workspaces'),
+      // `awx` inside a longer word is no product's name; a base named for nothing is read as before.
+      ...task('A test host', 'https://{{ awxtest_host }}/api/v2/workspaces/{{ ws_id }}'),
+      ...task('Plain base', '{{ api_base }}/workspaces/{{ ws_id }}'),
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'site.yml'), [
+      '3 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '31 endpoint GET /workspaces/:workspace_id',
+      '36 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('other template syntaxes of a host: a shell’s, Python’s', () => {
+    const shell = [
+      '#!/bin/bash',
+      'curl -s -H "Authorization: Bearer $token" "${awx_host}/api/v2/workspaces/$ws"',
+      'curl -s -H "Authorization: Bearer $token" "$tower_url/api/v2/workspaces/$ws"',
+      'curl -s -H "Authorization: Bearer $TOKEN" "https://${AAP_HOSTNAME}/api/v2/workspaces/$WS"',
+    ].join('\n');
+    assert.deepEqual(endpoints(shell, 'sync.sh'), []);
+    const python = [
+      'import os, requests',
+      'def sync(ws):',
+      `    return requests.get(f"https://{os.environ['GITLAB_HOST']}/api/v2/workspaces/{ws}")`,
+    ].join('\n');
+    assert.deepEqual(endpoints(python, 'sync.py'), []);
+  });
+
+  it('a Go template’s value named for another product, as normalizeUrl reads it', () => {
+    assert.equal(normalizeUrl('{{ .Values.awxHost }}/api/v2/workspaces/{{ .Values.wsId }}'), undefined);
+    assert.equal(normalizeUrl('https://{{ .Values.towerHost }}/api/v2/teams/{{ .Values.team }}/'), undefined);
+    assert.equal(normalizeUrl('https://$env:AWX_HOST/api/v2/workspaces/$ws')?.segments.length, undefined);
+    assert.deepEqual(
+      normalizeUrl('{{ .Values.tfeHost }}/api/v2/workspaces/{{ .Values.wsId }}')?.segments.map((s) => s.text),
+      ['workspaces', '{{ .Values.wsId }}'],
+    );
+  });
+});
+
+describe('history: a templated host named for this API or for nothing is read as before', () => {
+  it('`{{ tfe_host }}`, `{{ tfc_hostname }}`, `{{ host }}`, `{{ api_url }}`, `{{ tfe_awx_host }}`', () => {
+    const text = [
+      ...task('a', 'https://{{ tfe_host }}/api/v2/organizations/{{ org }}/projects'),
+      ...task('b', 'https://{{ tfc_hostname }}/api/v2/workspaces/{{ ws_id }}'),
+      ...task('c', 'https://{{ host }}/api/v2/organizations/{{ org }}/workspaces'),
+      ...task('d', '{{ api_url }}/api/v2/workspaces/{{ ws_id }}'),
+      ...task('e', 'https://{{ tfe_awx_host }}/api/v2/workspaces/{{ ws_id }}'),
+      ...task('f', 'https://{{ towering_host }}/api/v2/workspaces/{{ ws_id }}'),
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tfe.yml'), [
+      '3 endpoint GET /organizations/:organization_name/projects',
+      '8 endpoint GET /workspaces/:workspace_id',
+      '13 endpoint GET /organizations/:organization_name/workspaces',
+      '18 endpoint GET /workspaces/:workspace_id',
+      '23 endpoint GET /workspaces/:workspace_id',
+      '28 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('`${TFE_ADDRESS}`, `$TFE_ADDRESS`, `$HOST`, and a workflow’s `${{ github.event.inputs.hostname }}`', () => {
+    const shell = [
+      '#!/bin/bash',
+      'curl -s "https://${TFE_ADDRESS}/api/v2/workspaces/$WS"',
+      'curl -s "$TFE_ADDRESS/api/v2/workspaces/$WS"',
+      'curl -s "https://$HOST/api/v2/workspaces/$WS"',
+    ].join('\n');
+    assert.deepEqual(endpoints(shell, 'tfe.sh'), [
+      '2 endpoint GET /workspaces/:workspace_id',
+      '3 endpoint GET /workspaces/:workspace_id',
+      '4 endpoint GET /workspaces/:workspace_id',
+    ]);
+    // `github` only qualifies the input's name here (Actions' context): the host's setting is `hostname`.
+    const workflow = [
+      'name: tfe',
+      'on: workflow_dispatch',
+      'jobs:',
+      '  run:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: |',
+      '          curl -s -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/vnd.api+json" \\',
+      '            "https://${{ github.event.inputs.hostname }}/api/v2/workspaces/$WS_ID"',
+    ].join('\n');
+    assert.deepEqual(endpoints(workflow, '.github/workflows/tfe.yml'), ['9 endpoint GET /workspaces/:workspace_id']);
+  });
+});
