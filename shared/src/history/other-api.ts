@@ -362,15 +362,16 @@ export function namesOtherBase(base: string): boolean {
 /**
  * Other products whose servers a client's settings are named for (`awx_host`, `TOWER_URL`, `{{ .Values.aapHost }}`,
  * `${JENKINS_URL}`): AWX, Ansible Tower and the Automation Platform (whose API is rooted at `/api/v2/` too, with
- * `/organizations/`, `/projects/`, `/teams/`), Coder, Foreman and Katello, Zendesk, Freshservice, Auth0, Datadog,
- * CircleCI (other `/api/v2` roots), the code hosts, CI servers and other services a playbook or script talks to. Not the
- * editions of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve `/api/v2`).
+ * `/organizations/`, `/projects/`, `/teams/`), Foreman and Katello, Zendesk, Freshservice, Auth0, Datadog, CircleCI
+ * (other `/api/v2` roots), the code hosts, CI servers and other services a playbook or script talks to. Not the editions
+ * of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve `/api/v2`). Not Coder
+ * yet: a file that names this API too keeps `${CODER_URL}/api/v2/workspaces/…` (shared-api-paths.test), by the file's
+ * rule (`namesOtherRootApi`), which reads Coder's other names.
  */
 const OTHER_PRODUCTS = new Set([
   'awx',
   'tower',
   'aap',
-  'coder',
   'foreman',
   'katello',
   'zendesk',
