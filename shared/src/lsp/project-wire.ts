@@ -7,19 +7,11 @@ import type { RouterFacts } from '../history/server-routes.ts';
 import { isHttpMethod } from '../history/data-types.ts';
 
 /**
- * The fields of a saved file's facts (`FileFacts`) the wire's tuple carries in its own elements since it first had
- * them (`WireFileFacts`: models, helpers, bases, a Terraform text); every other field crosses in the tuple's object
- * (`OTHER_FIELDS`).
+ * The fields of `FileFacts` the tuple's object carries: all but those the wire's tuple carries in its own elements
+ * since it first had them (`WireFileFacts`: models, helpers, bases, a Terraform text). (A name misspelt here would
+ * leave its field among these, and `OTHER_FIELDS` would then need a reader for it: the compiler says so.)
  */
-export const TUPLE_FIELDS = [
-  'modelPaths',
-  'helpers',
-  'bases',
-  'terraform',
-] as const satisfies readonly (keyof FileFacts)[];
-
-/** The fields of `FileFacts` the tuple's object carries. */
-export type OtherField = Exclude<keyof FileFacts, (typeof TUPLE_FIELDS)[number]>;
+export type OtherField = Exclude<keyof FileFacts, 'modelPaths' | 'helpers' | 'bases' | 'terraform'>;
 
 /** The tuple's object: each other field present, as JSON (maps as lists of entries). */
 export type WireOtherFacts = { [K in OtherField]?: unknown };
