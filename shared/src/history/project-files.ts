@@ -1,6 +1,7 @@
 import type { Match } from './match-types.ts';
 import type { FileFacts, ProjectFacts } from './project-facts.ts';
 import { NO_FACTS, projectFacts } from './project-facts.ts';
+import { dirOf } from './provider-references.ts';
 import { scanFile } from './scan-text.ts';
 
 /**
@@ -243,18 +244,12 @@ export class WorkspaceProjectFacts {
       const asked = this.deps.savedOf?.(folder);
       if (asked) {
         const saved = await asked;
-        // A client names its files by their path in the folder: a Terraform file's is this host's name for it.
+        // A client names its files by their path in the folder: what the facts hold of a file's name is this host's.
         if (saved)
           files = new Map(
             [...saved].map(([path, facts]) => [
               path,
-              {
-                stamp: '',
-                facts:
-                  facts.terraform === undefined
-                    ? facts
-                    : { ...facts, terraform: { ...facts.terraform, fileName: this.deps.fileNameOf(folder, path) } },
-              },
+              { stamp: '', facts: namedHere(facts, this.deps.fileNameOf(folder, path)) },
             ]),
           );
         listed = [...(files?.keys() ?? [])].sort((a, b) => a.localeCompare(b));
@@ -321,6 +316,21 @@ export class WorkspaceProjectFacts {
     const { facts, matches } = scanFile(text, { fileName: this.deps.fileNameOf(folder, path) });
     return this.deps.keepTexts === true ? { facts, text, matches } : { facts };
   }
+}
+
+/**
+ * Another owner's facts of a saved file with what they hold of its name made this host's (`fileName`): a Terraform
+ * file's name, and the folder a file naming this API is in (`FileFacts.namesApi`, which the Go package rule compares
+ * with the folders of this host's open documents: the VS Code extension names a file by its path, the language server
+ * by its URI, so the owner's folder would never be the server's).
+ */
+function namedHere(facts: FileFacts, fileName: string): FileFacts {
+  if (facts.terraform === undefined && facts.namesApi === undefined) return facts;
+  return {
+    ...facts,
+    ...(facts.terraform === undefined ? {} : { terraform: { ...facts.terraform, fileName } }),
+    ...(facts.namesApi === undefined ? {} : { namesApi: dirOf(fileName) }),
+  };
 }
 
 /** Two project facts with the same content give the same key (so an unchanged project keeps its object). */

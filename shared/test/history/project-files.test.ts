@@ -222,7 +222,7 @@ describe('WorkspaceProjectFacts.saved: the saved files’ facts, from one read',
     const root = folder({ 'pkg/resources/jobs.py': SERVICE });
     const reads: string[] = [];
     const fs = nodeProjectFs(fsPromises, root);
-    const theirs = new Map([['pkg/resources/jobs.py', scanFile(SERVICE, { fileName: 'jobs.py' }).facts]]);
+    const theirs = new Map([['pkg/resources/jobs.py', scanFile(SERVICE, { fileName: 'pkg/resources/jobs.py' }).facts]]);
     const projects = new WorkspaceProjectFacts({
       fsOf: () => ({ ...fs, readFile: (path) => (reads.push(path), fs.readFile(path)) }),
       savedOf: () => Promise.resolve(theirs),
@@ -233,6 +233,66 @@ describe('WorkspaceProjectFacts.saved: the saved files’ facts, from one read',
     });
     assert.deepEqual(await projects.saved(FOLDER), theirs);
     assert.deepEqual(reads, []);
+  });
+});
+
+// The Go package rule across the wire: the VS Code extension's host names a file by its path, its language server by its
+// URI; the folder a file naming this API is in (`FileFacts.namesApi`) is the server's name for it, or no Go file of the
+// package would ever be near it.
+describe('a package that names this API, read by the host and sent to its server', () => {
+  const files: Record<string, string> = {
+    'cmd/sync/main.go':
+      'package main\n\nimport tfe "github.com/hashicorp/go-tfe"\n\nfunc main() { _, _ = tfe.NewClient(nil) }\n',
+    'cmd/sync/projects.go': [
+      'package main',
+      '',
+      'import "net/http"',
+      '',
+      'func (c *Client) DeleteProject(id string) error {',
+      '\treq, err := http.NewRequest(http.MethodDelete, c.base+"/projects/"+id, nil)',
+      '\tif err != nil {',
+      '\t\treturn err',
+      '\t}',
+      '\t_, err = http.DefaultClient.Do(req)',
+      '\treturn err',
+      '}',
+    ].join('\n'),
+  };
+
+  it('the server keeps the package’s paths as the CLI does', async () => {
+    const root = folder(files);
+    const host = store(root);
+    await host.read();
+    const wire = JSON.parse(JSON.stringify(projectFactsToWire(await host.projects.saved(FOLDER)))) as unknown;
+    const uri = (path: string): string => `file://${root}/${path}`;
+    let wake: (() => void) | undefined;
+    const server = new WorkspaceProjectFacts({
+      fsOf: () => undefined,
+      savedOf: () => Promise.resolve(projectFactsFromWire(wire).files),
+      fileNameOf: (_folder, path) => uri(path),
+      log: () => undefined,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      updated: () => wake?.(),
+    });
+    const updated = new Promise<void>((resolve) => (wake = resolve));
+    server.factsOf(FOLDER, []);
+    await updated;
+    const path = 'cmd/sync/projects.go';
+    const text = files[path] ?? '';
+    const names = Object.keys(files);
+    const cli = scanProject(names.map((p) => ({ fileName: uri(p), text: files[p] ?? '' })))[names.indexOf(path)] ?? [];
+    assert.deepEqual(
+      cli.map((m) => m.subject.id),
+      ['endpoint DELETE /projects/:project_id'],
+    );
+    const open = { path, version: 1, facts: () => scanFile(text, { fileName: uri(path) }).facts };
+    const project = server.factsOf(FOLDER, [open]);
+    assert.ok(project);
+    assert.deepEqual([...(project.namesApi ?? [])], [`file://${root}/cmd/sync`]);
+    assert.deepEqual(
+      scanFile(text, { fileName: uri(path), project }).matches.map((m) => m.subject.id),
+      cli.map((m) => m.subject.id),
+    );
   });
 });
 
