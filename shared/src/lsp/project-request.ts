@@ -4,7 +4,7 @@ import { EDITOR_PROJECT_LIMITS, PROJECT_FILE_RULES, PROJECT_LIMITS } from '../hi
 import { MAX_PARSED } from '../history/provider-references.ts';
 import type { HttpMethod } from '../history/data-types.ts';
 import { HTTP_METHODS, isHttpMethod } from '../history/data-types.ts';
-import { isName, otherFactsFromWire, otherFactsToWire, shown, type WireOtherFacts } from './project-wire.ts';
+import { isName, otherFactsFromWire, otherFactsToWire, overBound, shown, type WireOtherFacts } from './project-wire.ts';
 
 /**
  * A request the server sends to a client that said (initializationOptions `projectFacts: true`) it
@@ -87,10 +87,8 @@ export function projectFactsFromWire(raw: unknown): {
   }
   const text = (value: unknown, max: number): value is string =>
     typeof value === 'string' && value !== '' && value.length <= max;
-  const over = (field: string, list: readonly unknown[], max: number, what: string): void => {
-    if (list.length > max)
-      problem(field, `holds ${list.length} ${what}, over the bound of ${max}: the first ${max} are kept`);
-  };
+  const over = (field: string, list: readonly unknown[], max: number, what: string): void =>
+    overBound(problem, field, list, max, what);
   over('(the whole answer)', raw, EDITOR_PROJECT_LIMITS.files, 'files');
   const files = new Map<string, FileFacts>();
   for (const [i, entry] of raw.slice(0, EDITOR_PROJECT_LIMITS.files).entries()) {

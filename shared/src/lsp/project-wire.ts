@@ -46,7 +46,7 @@ function isText(value: unknown): value is string {
 }
 
 /** A list's length past its bound, said once: the first `max` are kept. */
-function overBound(say: Say, place: string, list: readonly unknown[], max: number, what: string): void {
+export function overBound(say: Say, place: string, list: readonly unknown[], max: number, what: string): void {
   if (list.length > max)
     say(place, `holds ${list.length} ${what}, over the bound of ${max}: the first ${max} are kept`);
 }
