@@ -362,7 +362,7 @@ export class HitCollector {
       const place = this.#places.at(open + 1);
       if (this.#isChained(open + 1) || place.inComment || place.stringStart !== open) continue;
       const close = closingQuote(text, profile, open + 1, place.quote);
-      const route = close === -1 ? undefined : routeReading(text, open, close, this.routes);
+      const route = close === -1 ? undefined : routeReading(text, open, close, this.routes, this.lines);
       if (route && !route.own) this.servedRoute(route, open + 1, close);
     }
     if (profile.baseUrls) this.baseUses();
@@ -1032,7 +1032,7 @@ export class HitCollector {
     (this.#chained ??= new Set()).add(open + 1);
     // `@GetMapping("/workspaces/{id}/varsets")`: the file's own server route, no request of this API; a route under a
     // router whose prefix makes it `/api/v2/…` (`v2 := r.Group("/api/v2")`, `v2.GET(`) is this API's endpoint.
-    const route = lead || sent ? undefined : routeReading(text, open, close, this.routes);
+    const route = lead || sent ? undefined : routeReading(text, open, close, this.routes, this.lines);
     if (route) {
       if (!route.own) this.servedRoute(route, open + 1, close);
       return close + 1;

@@ -186,9 +186,17 @@ const FAKE_STUB =
   /\bnock\(|(?<![\w.])responses\.(?:add|get|post|put|patch|delete|upsert|replace)\b|\brequests_mock\b|\brespx\.|\bhttpretty\.|\baioresponses\b|\.expect_(?:oneshot_|ordered_)?request\(|\bstub_request\(|\bfetchMock\./;
 
 function fakeStub(text: string, lines: Lines, at: number): boolean {
+  // Read once a line (a line of many URLs asked it of each: time growing with their count squared).
   const line = lines.lineOf(at);
-  return FAKE_STUB.test(text.slice(lines.startOf(Math.max(0, line - 2)), lines.endOf(line)));
+  const stubs = lines.memo(STUB_LINES, () => new Map<number, boolean>());
+  let stub = stubs.get(line);
+  if (stub === undefined)
+    stubs.set(line, (stub = FAKE_STUB.test(text.slice(lines.startOf(Math.max(0, line - 2)), lines.endOf(line)))));
+  return stub;
 }
+
+/** Each line's `fakeStub`, by its index. */
+const STUB_LINES = memoKey<Map<number, boolean>>('fake stubs by line');
 
 /** Whether the text shows it is about this API, as a server of it must (`servesThisApi`: its names outside comments, a path only it has). */
 function showsThisApi(text: string, urls: readonly UrlHit[], places: LinePlaces): boolean {

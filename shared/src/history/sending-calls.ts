@@ -911,11 +911,23 @@ function assignedVariable(text: string, lines: Lines, url: UrlHit): string | und
  * offset of that evidence, or 0. (A JSON:API link is no request at all: `jsonApiLink`.)
  */
 function readOnly(text: string, lines: Lines, url: UrlHit): number {
-  const from = lines.startOf(url.line);
-  const line = text.slice(from, lines.endOf(url.line));
   // Jenkins' HTTP Request step sends GET unless told otherwise (`httpRequest(url: "…")`, no `httpMode:`).
   const jenkins = jenkinsGet(text, url);
   if (jenkins !== 0) return jenkins;
+  // The line's builder read once a line (a line of many URLs asked it of each: time growing with their count squared).
+  const builders = lines.memo(BUILDER_LINES, () => new Map<number, number>());
+  let builder = builders.get(url.line);
+  if (builder === undefined) builders.set(url.line, (builder = defaultGetBuilder(text, lines, url.line)));
+  return builder;
+}
+
+/** Each line's `defaultGetBuilder`, by its index. */
+const BUILDER_LINES = memoKey<Map<number, number>>('OkHttp builders sending GET, by line');
+
+/** The offset of an OkHttp `Request.Builder()` on a line that calls `.url(…)` and `.build()` and no method, or 0. */
+function defaultGetBuilder(text: string, lines: Lines, index: number): number {
+  const from = lines.startOf(index);
+  const line = text.slice(from, lines.endOf(index));
   const builder = line.indexOf('Request.Builder()');
   if (
     builder !== -1 &&

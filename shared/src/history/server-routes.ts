@@ -1,6 +1,7 @@
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { MethodToken } from './match-types.ts';
+import type { Lines } from './lines.ts';
 import { lineEnd } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { assignmentOf } from './value-flow.ts';
@@ -95,15 +96,19 @@ export function routeReading(
   text: string,
   open: number,
   close: number,
-  project?: ProjectRoutes,
+  project: ProjectRoutes | undefined,
+  lines: Lines,
 ): RouteReading | undefined {
   const c = text.charCodeAt(open - 1);
   if (c !== 40 && c !== 123 && c !== 32 && c !== 61) return undefined;
-  const lineStart = text.lastIndexOf('\n', open - 1) + 1;
+  // The line's start from the text's line table (searched back for each literal, a long line of many took time growing
+  // with their count squared).
+  const line = lines.lineOf(open);
+  const lineStart = lines.startOf(line);
   // A chain written over lines (`projects⏎  .route('/x')`): the receiver ends the line before.
-  const from = /^[ \t]*\.[^\n]*$/.test(text.slice(lineStart, open))
-    ? text.lastIndexOf('\n', lineStart - 2) + 1
-    : lineStart;
+  let first = lineStart;
+  while (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9) first++;
+  const from = first < open && text.charCodeAt(first) === 46 && line > 0 ? lines.startOf(line - 1) : lineStart;
   const headStart = Math.max(from, open - 120);
   const head = text.slice(headStart, open);
   const literal = text.slice(open + 1, close);

@@ -621,8 +621,50 @@ function unquote(word: string): string {
 /**
  * The words of the simple command around `at`: its logical line (joined over `\` continuations),
  * cut at `|`, `;`, `&&`, `||`, `$(`, `(`, `)` and backticks outside quotes (and at `$(…)` inside `"…"`).
+ * A command of more than MAX_COMMAND_WORDS words is not read.
  */
 export function commandAt(text: string, lines: Lines, at: number, doubled = false): Word[] | undefined {
+  // A line asked about again (a line of many URLs: each asks) has its span found once, and is then read once whole and
+  // its commands kept (`Reading`): read from its start for each URL, a long line of them took time growing with their
+  // count squared (15 s for a 100 KB line of paths). The first ask reads up to `at`'s command only, as most lines are
+  // asked once.
+  const spans = lines.memo(COMMAND_SPANS, () => new Map<number, CommandSpan>());
+  const key = lines.lineOf(at) * 2 + (doubled ? 1 : 0);
+  let span = spans.get(key);
+  if (span === undefined) {
+    span = commandSpan(text, lines, at, doubled);
+    spans.set(key, span);
+    const words = readCommands(text, span.from, span.to, at, doubled, false).found;
+    return words !== undefined && words.length <= MAX_COMMAND_WORDS ? words : undefined;
+  }
+  span.reading ??= readCommands(text, span.from, span.to, -1, doubled, true).reading;
+  return span.reading?.at(at);
+}
+
+/** More words than a command line holds (a curl with its headers and data has tens); a longer run is no command read. */
+const MAX_COMMAND_WORDS = 500;
+
+/**
+ * How far a command's `$(` is looked at for its `)`: past it, the `$(` is read as unclosed (each `$(` of a long line
+ * looked to the line's end, and 800 KB of unclosed ones took a minute). Its words and a here-document's body fit.
+ */
+const MAX_COMMAND_SUBSTITUTION = 8_000;
+
+/** How many substitutions deep an offset's command is read (`Reading.at`): a script nests a few. */
+const MAX_NESTING = 16;
+
+/** Where a line's command starts and ends (`commandSpan`), and once asked again, its commands read whole. */
+interface CommandSpan {
+  readonly from: number;
+  readonly to: number;
+  reading?: Reading | undefined;
+}
+
+/** Each text's command spans, by line (times two, plus one when the shell's `\\` is doubled: `commandAt`). */
+const COMMAND_SPANS = memoKey<Map<number, CommandSpan>>('shell command spans by line');
+
+/** The logical lines around `at`'s: the offsets of the command's first line's start and last line's end. */
+function commandSpan(text: string, lines: Lines, at: number, doubled: boolean): CommandSpan {
   const line = lines.lineOf(at);
   let first = line;
   while (first > 0 && line - first < MAX_CONTINUATIONS && continues(text, lines, first - 1)) first--;
@@ -645,11 +687,111 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
   }
   let last = line;
   while (last - line < MAX_CONTINUATIONS && continues(text, lines, last)) last++;
-  const from = lines.startOf(first);
-  const to = lines.endOf(last);
+  return { from: lines.startOf(first), to: lines.endOf(last) };
+}
+
+/** The quotes open around the `$(…)`s a reading is inside, innermost first (a list: a reading's state is kept cheaply). */
+type Outer = { readonly quote: string; readonly up: Outer } | undefined;
+
+/** A substitution read as a part of its word, and the reading's state where it opens (`Reading`: read again from there). */
+interface Substitution {
+  readonly from: number;
+  readonly to: number;
+  readonly quote: string;
+  readonly outer: Outer;
+}
+
+/**
+ * A span's commands read whole for any offset (`readCommands`' `whole`): each command's words and the offset that ends
+ * it, in order; the substitutions read as parts of a word, whose insides an offset there reads instead (each read whole
+ * from where it opens on the first such ask); and the words before a string still open where the span ends.
+ */
+class Reading {
+  /** The readings of the substitutions' insides asked so far, by their start. */
+  readonly #insides = new Map<number, Reading | undefined>();
+
+  constructor(
+    private readonly source: { readonly text: string; readonly to: number; readonly doubled: boolean },
+    private readonly commands: readonly { readonly words: readonly Word[]; readonly cut: number }[],
+    /** In order, none inside another (a substitution's inside is passed over). */
+    private readonly substitutions: readonly Substitution[],
+    private readonly open: { readonly words: readonly Word[]; readonly last: Word } | undefined,
+  ) {}
+
+  /** The words of the command holding `at`, as a reading stopped at `at` finds them (a copy: callers own it). */
+  at(at: number): Word[] | undefined {
+    // Inside a substitution passed over, the reading of its inside answers, and so on in: at most MAX_NESTING deep.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the reading walked in from this one
+    let reading: Reading = this;
+    for (let depth = 0; ; depth++) {
+      const inner = reading.#within(at);
+      if (inner === reading) return reading.#command(at);
+      if (inner === undefined || depth === MAX_NESTING) return undefined;
+      reading = inner;
+    }
+  }
+
+  /** The reading of `at`'s substitution's inside when it is in one passed over here, else this reading. */
+  #within(at: number): Reading | undefined {
+    const holding = this.substitutions[firstAfter(this.substitutions, (s) => s.to >= at)];
+    return holding !== undefined && at >= holding.from ? this.#inside(holding) : this;
+  }
+
+  /** The words of the command holding `at` among this reading's own. */
+  #command(at: number): Word[] | undefined {
+    // The first command that ends after `at`: those before it end at or before `at`, and one after starts after it.
+    const command = this.commands[firstAfter(this.commands, (c) => c.cut > at)];
+    const first = command?.words[0];
+    if (command !== undefined && first !== undefined && at >= first.start)
+      return command.words.length > MAX_COMMAND_WORDS ? undefined : [...command.words];
+    const open = this.open;
+    if (open !== undefined && at >= (open.words[0]?.start ?? open.last.start) && at < open.last.start)
+      return open.words.length >= MAX_COMMAND_WORDS ? undefined : [...open.words, open.last];
+    return undefined;
+  }
+
+  /** The reading of an offset inside `substitution`: from where it opens, in the state there, entering it alone. */
+  #inside(substitution: Substitution): Reading | undefined {
+    if (!this.#insides.has(substitution.from)) {
+      const { text, to, doubled } = this.source;
+      const from = substitution.from;
+      this.#insides.set(from, readCommands(text, from, to, from, doubled, true, substitution).reading);
+    }
+    return this.#insides.get(substitution.from);
+  }
+}
+
+/** The index of the first item of `items` that `after` holds of (it holds of every later one), or their count. */
+function firstAfter<T>(items: readonly T[], after: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (after(items[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The words of a span's commands (`commandAt`): those of the command holding `at` (`found`, the reading stopped there),
+ * or with `whole`, every command (`reading`) as read for any offset outside the substitutions it passes over: those
+ * not holding `at` (-1: all; a substitution's start: all but that one, read from there in `resume`'s state).
+ */
+function readCommands(
+  text: string,
+  from: number,
+  to: number,
+  at: number,
+  doubled: boolean,
+  whole: boolean,
+  resume?: Substitution,
+): { found?: Word[]; reading?: Reading } {
+  const commands: { words: readonly Word[]; cut: number }[] = [];
+  const substitutions: Substitution[] = [];
   let words: Word[] = [];
   let start = -1;
-  let quote = '';
+  let quote = resume?.quote ?? '';
   let found: Word[] | undefined;
   const end = (i: number): void => {
     if (start !== -1) words.push({ text: text.slice(start, i), start, end: i });
@@ -657,25 +799,27 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
   };
   const cut = (i: number): boolean => {
     end(i);
-    if (at >= (words[0]?.start ?? Infinity) && at < i) found = words;
+    if (whole) commands.push({ words, cut: i });
+    else if (at >= (words[0]?.start ?? Infinity) && at < i) found = words;
     words = [];
     return found !== undefined;
   };
   // Quotes open around a `$(…)` inside them: `resp="$(curl -X POST "$url")"` holds a command.
-  const outer: string[] = [];
+  let outer: Outer = resume?.outer;
   for (let i = from; i <= to; i++) {
     const c = i === to ? '\n' : text[i]!;
     if (c === '$' && text[i + 1] === '(' && quote !== "'") {
       // A substitution that does not hold `at` is a part of its word (`-H "Authorization: Bearer $(cat token)"`,
       // Azure's `$(ORG)`), not the end of the command `at` is in.
-      const shut = substitutionEnd(text, i + 2, to, false);
+      const shut = substitutionEnd(text, i + 2, Math.min(to, i + 2 + MAX_COMMAND_SUBSTITUTION), false);
       if (shut !== -1 && (at < i || at > shut)) {
+        if (whole) substitutions.push({ from: i, to: shut, quote, outer });
         if (start === -1) start = i;
         i = shut;
         continue;
       }
       if (cut(i)) break;
-      outer.push(quote);
+      outer = { quote, up: outer };
       quote = '';
       i++;
       continue;
@@ -702,9 +846,12 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
       if (start === -1) start = i;
       quote = c;
     } else if (c === ' ' || c === '\t' || c === '\r') end(i);
-    else if (c === ')' && outer.length > 0) {
+    else if (c === ')' && outer !== undefined) {
       if (cut(i)) break;
-      quote = outer.pop() ?? '';
+      quote = outer.quote;
+      outer = outer.up;
+      // Read from a substitution's start (`resume`), it closes here: no command after it holds an offset inside it.
+      if (resume !== undefined && outer === resume.outer) break;
     } else if (c === '`' && psContinues(text, i) && (text[i + 1] === '\n' || text[i + 1] === '\r')) {
       end(i);
       i = text[i + 1] === '\r' ? i + 2 : i + 1;
@@ -714,11 +861,16 @@ export function commandAt(text: string, lines: Lines, at: number, doubled = fals
   }
   // A string still open where the command's lines end (`--data '{` then the body's lines): its opening word ends
   // the command, when `at` is before it.
+  if (whole) {
+    const open =
+      quote !== '' && start !== -1 ? { words, last: { text: text.slice(start, to), start, end: to } } : undefined;
+    return { reading: new Reading({ text, to, doubled }, commands, substitutions, open) };
+  }
   if (!found && quote !== '' && start !== -1 && at >= (words[0]?.start ?? start) && at < start) {
     end(to);
     found = words;
   }
-  return found;
+  return found === undefined ? {} : { found };
 }
 
 /** The line that opened the quoted string line `line` starts inside (`-d "{` above `}" \`), or -1 (`opens`). */
