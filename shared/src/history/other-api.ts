@@ -16,9 +16,16 @@ const BRACE_CLASS = /\bclass[ \t]+\w+[^{;\n]*\{/g;
  * Spans (start, end offsets) of the classes whose body names another API's base path: a file holding
  * two APIs' clients (`class ScalrClient(APIClient)` passing `"/api/iacp/v3/"` to its base) sends that
  * API's paths and pages through the other class, and they are not this API's uses, even where the
- * paths and keys are spelled alike. Nothing when no string names another API.
+ * paths and keys are spelled alike. Nothing when no string names another API. In Go, the methods of a type whose
+ * declaration names another API's base URL too (`otherGoReceivers`).
  */
 export function otherApiSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
+  const classes = otherClassSpans(text, lines, languageId);
+  return languageId === 'go' ? [...otherGoReceivers(text), ...classes] : classes;
+}
+
+/** The spans of the classes whose body names another API's base path (`otherApiSpans`). */
+function otherClassSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
   const bases = otherBases(text, lines.markers.slashes.api);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
@@ -148,6 +155,100 @@ function quoteBefore(text: string, from: number, last: { from: number; quote: nu
   last.quote = quote;
   return quote;
 }
+
+/**
+ * Spans of the methods of the Go types whose own declaration (its doc comment, its struct's body) names another API's
+ * base URL (`// sentryClient talks to Sentry's web API (https://sentry.io/api/0).`, `otherApiUrl`): a package holding
+ * two services' clients (`sentry.go` beside a go-tfe program's files) sends that API's paths through the type's
+ * methods (`s.client.Delete("/projects/" + id)`), and the package-mate naming this API says nothing of them. Not a type
+ * that shows this API itself, in its declaration or its methods (`/api/v2`, a go-tfe type `tfe.…`): a mention of
+ * another service there is an aside. Go has no classes; gofmt closes a top-level body with `}` at a line's start.
+ */
+function otherGoReceivers(text: string): [number, number][] {
+  if (!text.includes('://')) return [];
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('type ', 0); at !== -1; at = text.indexOf('type ', at + 5)) {
+    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+    const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
+    if (head === null) continue;
+    const end = topLevelEnd(text, at);
+    const decl = text.slice(goDocStart(text, at), end);
+    if (!otherApiUrl(decl)) continue;
+    const methods = goMethods(text, head[1]!);
+    if (methods.length === 0 || showsOwnApi(decl) || methods.some(([s, e]) => showsOwnApi(text.slice(s, e)))) continue;
+    out.push(...methods);
+  }
+  return out;
+}
+/** A Go struct type's header at a line's start (`type sentryClient struct {`): group 1 its name. */
+const GO_STRUCT = /^type[ \t]+([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]+struct[ \t]*\{/;
+/** go-tfe's package named in Go code (`*tfe.Client`, `tfe.WorkspaceListOptions`). */
+const GO_TFE_USE = /\btfe\.[A-Z]/;
+
+/** Whether Go code shows this API: its root `/api/v2` or a go-tfe type. */
+const showsOwnApi = (code: string): boolean => writesApiRoot(code) || GO_TFE_USE.test(code);
+
+/** Where the `//` lines right above the line at `at` (a declaration's doc comment) begin; `at` without any. */
+function goDocStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const prev = text.lastIndexOf('\n', start - 2) + 1;
+    if (!/^[ \t]*\/\//.test(text.slice(prev, start))) break;
+    start = prev;
+  }
+  return start;
+}
+
+/** The end of the top-level declaration at `at`: after the `}` that opens a line (gofmt's close), or its own line's end. */
+function topLevelEnd(text: string, at: number): number {
+  const line = lineEnd(text, at);
+  if (text.charCodeAt(line - 1) !== 123) return line;
+  const close = text.indexOf('\n}', line - 1);
+  return close === -1 ? text.length : close + 2;
+}
+
+/** The spans of the Go methods whose receiver is the type `name` (`func (s *sentryClient) dropProject(…) … {…}`). */
+function goMethods(text: string, name: string): [number, number][] {
+  const out: [number, number][] = [];
+  const receiver = new RegExp(String.raw`^func[ \t]*\([ \t]*(?:[A-Za-z_]\w*[ \t]+)?\*?[ \t]*${name}(?![\w.])`, 'y');
+  for (let at = text.indexOf('func', 0); at !== -1; at = text.indexOf('func', at + 4)) {
+    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+    receiver.lastIndex = 0;
+    if (!receiver.test(text.slice(at, lineEnd(text, at)))) continue;
+    const end = topLevelEnd(text, at);
+    out.push([at, end]);
+    at = end - 4;
+  }
+  return out;
+}
+
+/**
+ * A literal URL's host and path (`https://sentry.io/api/0`): group 1 the host, 2 the path from its `/api` on or any
+ * path. No placeholder in the host.
+ */
+const LITERAL_URL = /https?:\/\/([A-Za-z0-9.-]+\.[A-Za-z]{2,})(?::\d+)?(\/[^\s"'`()<>]*)?/g;
+/** A path rooted at another API's base: `/api/` and a segment that is not this API's `v2` nor `registry`. */
+const OTHER_API_PATH = /^\/api\/(?!(?:v2|registry)(?![\w-]|\.\d))[\w.-]+/;
+
+/**
+ * Whether a declaration's text names another API's base by a literal URL: an API root of another version or name on
+ * a host that is not this API's (`https://sentry.io/api/0`, `https://gitlab.com/api/v4`, `https://onesignal.com/api/v1`),
+ * or another product's API host (`https://api.github.com`, `https://awx.example.com/api/v2`). A link to a page
+ * (`https://github.com/hashicorp/go-tfe`, docs) is not a base.
+ */
+function otherApiUrl(decl: string): boolean {
+  for (const m of decl.matchAll(LITERAL_URL)) {
+    const host = m[1]!.toLowerCase();
+    if (ownOrNamedHost(host)) continue;
+    const path = m[2] ?? '';
+    if (OTHER_API_PATH.test(path)) return true;
+    if ((path.startsWith('/api') || host.startsWith('api.')) && productHost(host)) return true;
+  }
+  return false;
+}
+
+/** Whether a host's label is another product's name (`sentry.io`, `api.github.com`, `awx.example.com`). */
+const productHost = (host: string): boolean => host.split('.').some((label) => OTHER_PRODUCTS.has(label));
 
 /** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */
 function pythonClasses(text: string, lines: Lines): [number, number][] {
