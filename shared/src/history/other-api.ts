@@ -1,6 +1,7 @@
 import { MAX_LITERAL, matchingClose, readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
 import { fileBaseName } from './language-profile.ts';
+import { opensPlaceholder, placeholderEnd } from './placeholders.ts';
 import { includesBy, indexBy, isRegexWordChar, lineEnd } from './source-text.ts';
 
 /**
@@ -366,7 +367,9 @@ function isHttpAt(text: string, at: number): boolean {
  * another host (`https://api.github.com/…`, `https://api.bitbucket.org/2.0/…`); `unknown` without a host.
  */
 export function apiAddress(url: string, hosts: ReadonlySet<string>): 'own' | 'other' | 'unknown' {
-  if (OWN_PATH.test(url)) return 'own';
+  // This API's root on another product's host (`https://{awx_host}/api/v2`, `https://awx.example.com/api/v2`): AWX's.
+  const own = OWN_PATH.exec(url);
+  if (own !== null) return otherProductPrefix(url.slice(0, own.index)) ? 'other' : 'own';
   const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
   if (host === undefined) return 'unknown';
   return OWN_HOST.test(host) || hosts.has(host) ? 'own' : 'other';
@@ -526,6 +529,43 @@ export function namesOtherProduct(host: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the scheme and host before a URL's API path name another product whose API is rooted at `/api/v2/` too: a
+ * templated host named for it (`https://{{ awx_host }}`, `${TOWER_URL}`: `namesOtherProduct`), or a literal host with
+ * a label of its (`https://awx.example.com`, `https://tower.corp.example.com`, `https://acme.zendesk.com`: AWX and
+ * Tower write `/api/v2/projects/`, `/organizations/{id}/teams/` like this API). Not a host named for this API too
+ * (`tfe-awx.acme.io`).
+ */
+export function otherProductPrefix(prefix: string): boolean {
+  for (let i = 0; i < prefix.length; i++)
+    if (opensPlaceholder(prefix.charCodeAt(i)) && placeholderEnd(prefix, i) !== -1) return namesOtherProduct(prefix);
+  const host = URL_HOST.exec(prefix)?.[1];
+  return host !== undefined && !OWN_NAME.test(host) && v2RootHost(host.toLowerCase());
+}
+
+/** Whether a literal host has a label (or a dashed part of one) that is a product with an `/api/v2` root's. */
+function v2RootHost(host: string): boolean {
+  for (const label of host.split(/[.-]/)) if (V2_ROOT_HOSTS.has(label)) return true;
+  return false;
+}
+/**
+ * The host labels of other products whose API is rooted at `/api/v2/` (AWX, Tower, the Automation Platform, Foreman,
+ * Katello, Zendesk, Freshservice, Freshdesk, Auth0, Datadog, CircleCI). Not Coder, as OTHER_PRODUCTS.
+ */
+const V2_ROOT_HOSTS = new Set([
+  'awx',
+  'tower',
+  'aap',
+  'foreman',
+  'katello',
+  'zendesk',
+  'freshservice',
+  'freshdesk',
+  'auth0',
+  'datadoghq',
+  'circleci',
+]);
 
 /** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */
 export function namesOwnBase(base: string): boolean {

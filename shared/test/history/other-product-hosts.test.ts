@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { normalizeUrl } from '../../src/history/normalize-url.ts';
+import { apiAddress } from '../../src/history/other-api.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -141,5 +142,93 @@ describe('history: a templated host named for this API or for nothing is read as
       '            "https://${{ github.event.inputs.hostname }}/api/v2/workspaces/$WS_ID"',
     ].join('\n');
     assert.deepEqual(endpoints(workflow, '.github/workflows/tfe.yml'), ['9 endpoint GET /workspaces/:workspace_id']);
+  });
+});
+
+// The same products written as a base of the file (`BASE = f"https://{awx_host}/api/v2"`, then `f"{BASE}/projects/…"`)
+// or by a literal host with a label of theirs (`https://awx.example.com/api/v2/job_templates/`, `tower.corp.…`).
+describe('history: another product’s base variable or literal host', () => {
+  it('Python: a base built on a host named for AWX, and literal AWX and Tower hosts, say nothing', () => {
+    const text = [
+      'import os',
+      'import requests',
+      '',
+      'awx_host = os.environ["CONTROLLER_HOST"]',
+      'BASE = f"https://{awx_host}/api/v2"',
+      '',
+      'def delete_project(pid):',
+      '    requests.delete(f"{BASE}/projects/{pid}/").raise_for_status()',
+      '',
+      'def teams(org_id):',
+      '    return requests.get(f"{BASE}/organizations/{org_id}/teams/").json()',
+      '',
+      'def project(pid):',
+      '    return requests.get(f"https://awx.example.com/api/v2/projects/{pid}/").json()',
+      '',
+      'def drop_team(tid):',
+      '    requests.delete(f"https://tower.corp.example.com/api/v2/teams/{tid}/")',
+      '',
+      'def workspaces(org):',
+      '    return requests.get(f"https://awx-prod.internal/api/v2/organizations/{org}/workspaces").json()',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'awx_sync.py'), []);
+  });
+
+  it('Python: the same on a host named for this API or HCP Terraform’s, or a literal self-hosted one, is read', () => {
+    const text = [
+      'import os',
+      'import requests',
+      '',
+      'tfe_host = os.environ["CONTROLLER_HOST"]',
+      'BASE = f"https://{tfe_host}/api/v2"',
+      '',
+      'def delete_project(pid):',
+      '    requests.delete(f"{BASE}/projects/{pid}")',
+      '',
+      'def ws(org, name):',
+      '    return requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces/{name}")',
+      '',
+      'def ws2(ws_id):',
+      '    return requests.get(f"https://tfe.example.com/api/v2/workspaces/{ws_id}")',
+      '',
+      'def ws3(ws_id):',
+      '    return requests.get(f"{TFE_HOST}/api/v2/workspaces/{ws_id}")',
+      '',
+      'def ws4(ws_id):',
+      '    return requests.get(f"https://tfe-awx.example.com/api/v2/workspaces/{ws_id}")',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tfe_sync.py'), [
+      '8 endpoint DELETE /projects/:project_id',
+      '11 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '14 endpoint GET /workspaces/:workspace_id',
+      '17 endpoint GET /workspaces/:workspace_id',
+      '20 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('Ansible: `uri:` tasks on literal AWX and Tower hosts say nothing; this API’s hosts are read', () => {
+    const text = [
+      ...task('AWX project', 'https://awx.example.com/api/v2/projects/{{ project_id }}/'),
+      ...task('Tower teams', 'https://tower.corp.example.com/api/v2/organizations/{{ org_id }}/teams/'),
+      ...task('AWX workspaces', 'https://awx.example.com/api/v2/workspaces/{{ ws_id }}'),
+      ...task('templates', 'https://awx.example.com/api/v2/job_templates/'),
+      ...task('HCP Terraform', 'https://app.terraform.io/api/v2/workspaces/{{ ws_id }}'),
+      ...task('TFE', 'https://tfe.example.com/api/v2/workspaces/{{ ws_id }}'),
+      ...task('TFE host', '{{ tfe_host }}/api/v2/workspaces/{{ ws_id }}'),
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'site.yml'), [
+      '23 endpoint GET /workspaces/:workspace_id',
+      '28 endpoint GET /workspaces/:workspace_id',
+      '33 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('a base set to AWX’s root is another API’s, as apiAddress reads it', () => {
+    assert.equal(apiAddress('https://awx.example.com/api/v2', new Set()), 'other');
+    assert.equal(apiAddress('https://{{ awx_host }}/api/v2/projects/', new Set()), 'other');
+    assert.equal(apiAddress('https://tfe.example.com/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://{{ tfe_host }}/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://app.terraform.io/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://awxtest.example.com/api/v2', new Set()), 'own');
   });
 });
