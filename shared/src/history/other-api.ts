@@ -249,7 +249,7 @@ function otherApiUrl(decl: string): boolean {
 }
 
 /** Whether a host's label is another product's name (`sentry.io`, `api.github.com`, `awx.example.com`). */
-const productHost = (host: string): boolean => host.split('.').some((label) => OTHER_PRODUCTS.has(label));
+const productHost = (host: string): boolean => host.split('.').some((label) => OTHER_PRODUCT_HOSTS.has(label));
 
 /** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */
 function pythonClasses(text: string, lines: Lines): [number, number][] {
@@ -447,12 +447,110 @@ const ONE_WORD = /^(?:url|uri|base|host|hostname|endpoint|server|address|addr|ap
 /** Names of this API's own settings (`TFE_ADDRESS`, `tfc_host`, `TERRAFORM_API_URL`): never another API's base. */
 const OWN_NAME = /tfe|tfc|tf_?cloud|tf_?enterprise|terraform|hcp|atlas/i;
 
+/** Another product a client of it may be mistaken for this API's (OTHER_PRODUCT_TABLE). */
+interface OtherProduct {
+  /** Its name, for the reader. */
+  readonly name: string;
+  /** The words of a setting's name that name it, lower case (`awx` of `awx_host`, `AWX_URL`, `awxHost`). */
+  readonly words: readonly string[];
+  /** The labels of its hosts' names (`datadoghq` of `api.datadoghq.com`); its words when not given. */
+  readonly hosts?: readonly string[];
+  /**
+   * Its API is rooted at `/api/v2/` too, with collections named like this API's: what names it in a text
+   * (`namesOtherRootApi`), patterns of whole words (`AWX_[A-Z][A-Z_]*`, `zendesk\.com`) and of any part of a word
+   * (`[Ff]oreman` of `TheForeman`).
+   */
+  readonly v2Root?: { readonly names: readonly string[]; readonly inWords?: readonly string[] };
+  /** A code host: a base's name holding its word anywhere is another API's (`GITHUB_API_URL`, `gitlabUrl`). */
+  readonly codeHost?: true;
+  /**
+   * Read by the file's rule alone (`namesOtherRootApi`), not URL by URL (`namesOtherProduct`, `otherProductPrefix`,
+   * a Go type's product host): Coder, since a file that names this API too keeps `${CODER_URL}/api/v2/workspaces/…`
+   * (shared-api-paths.test).
+   */
+  readonly fileRuleOnly?: true;
+}
+
+/**
+ * The other products, in one place: those whose servers a client's settings are named for (`awx_host`, `TOWER_URL`,
+ * `{{ .Values.aapHost }}`, `${JENKINS_URL}`) and whose hosts a URL names. The ones whose API is rooted at `/api/v2/`
+ * too (`v2Root`): Coder (`/api/v2/workspaces`, `/organizations`, `/users`), AWX, Ansible Tower and the Automation
+ * Platform (`/organizations/`, `/projects/`, `/teams/`), Foreman and Katello (`/organizations`), Zendesk and Auth0
+ * (`/users`, `/organizations` on their hosts), Freshservice and Freshdesk (`/projects`, `/workspaces`), Datadog
+ * (`/users`, `/teams`), CircleCI; then the code hosts, CI servers and other services a playbook or script talks to.
+ * Not the editions of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve
+ * `/api/v2`).
+ */
+const OTHER_PRODUCT_TABLE: readonly OtherProduct[] = [
+  {
+    name: 'Coder',
+    words: ['coder'],
+    v2Root: { names: ['[Cc]oder-[Ss]ession-[Tt]oken', 'codersdk', 'CODER_[A-Z][A-Z_]*'] },
+    fileRuleOnly: true,
+  },
+  { name: 'Ansible AWX', words: ['awx'], v2Root: { names: ['AWX_[A-Z][A-Z_]*'] } },
+  { name: 'Ansible Tower', words: ['tower'], v2Root: { names: ['TOWER_[A-Z][A-Z_]*', '[Tt]ower_host'] } },
+  { name: 'Ansible Automation Platform', words: ['aap'], v2Root: { names: [] } },
+  { name: 'Foreman', words: ['foreman'], v2Root: { names: [], inWords: ['[Ff]oreman', 'FOREMAN'] } },
+  { name: 'Katello', words: ['katello'], v2Root: { names: [], inWords: ['[Kk]atello'] } },
+  { name: 'Zendesk', words: ['zendesk'], v2Root: { names: ['zendesk\\.com'] } },
+  {
+    name: 'Freshservice',
+    words: ['freshservice'],
+    v2Root: { names: ['FRESHSERVICE_[A-Z][A-Z_]*', 'freshservice\\.com'] },
+  },
+  { name: 'Freshdesk', words: ['freshdesk'], v2Root: { names: ['FRESHDESK_[A-Z][A-Z_]*', 'freshdesk\\.com'] } },
+  { name: 'Auth0', words: ['auth0'], v2Root: { names: ['AUTH0_[A-Z][A-Z_]*', 'auth0\\.com'] } },
+  { name: 'Datadog', words: ['datadog'], hosts: ['datadoghq'], v2Root: { names: ['datadoghq', 'DD-API-KEY'] } },
+  { name: 'CircleCI', words: ['circleci'], v2Root: { names: [] } },
+  { name: 'GitHub', words: ['github'], codeHost: true },
+  { name: 'GitLab', words: ['gitlab'], codeHost: true },
+  { name: 'Gitea', words: ['gitea'] },
+  { name: 'Bitbucket', words: ['bitbucket'], codeHost: true },
+  ...[
+    'jenkins',
+    'sentry',
+    'buildkite',
+    'opsgenie',
+    'pagerduty',
+    'harbor',
+    'rancher',
+    'grafana',
+    'jira',
+    'confluence',
+    'okta',
+    'keycloak',
+    'artifactory',
+    'sonarqube',
+    'netbox',
+    'rundeck',
+    'mattermost',
+    'portainer',
+  ].map((word) => ({ name: word, words: [word] })),
+];
+
+/** The products read URL by URL (all but `fileRuleOnly`). */
+const PER_URL_PRODUCTS = OTHER_PRODUCT_TABLE.filter((p) => p.fileRuleOnly !== true);
+/** Their words (`namesOtherProduct`). */
+const OTHER_PRODUCTS = new Set(PER_URL_PRODUCTS.flatMap((p) => p.words));
+/** Their hosts' labels (a Go type's product host: `productHost`). */
+const OTHER_PRODUCT_HOSTS = new Set(PER_URL_PRODUCTS.flatMap((p) => p.hosts ?? p.words));
+/** The hosts' labels of those whose API is rooted at `/api/v2/` (`otherProductPrefix`). */
+const V2_ROOT_HOSTS = new Set(
+  PER_URL_PRODUCTS.filter((p) => p.v2Root !== undefined).flatMap((p) => p.hosts ?? p.words),
+);
+
 /**
  * A base's name that spells another API: a version other than this API's v2 (`CI_API_V4_URL`, GitLab's predefined
  * base; `apiV1Url`, `BASE_V3`) or a code host (`GITHUB_API_URL`, `GITLAB_URL`, `BITBUCKET_API`).
  */
-const OTHER_BASE_NAME =
-  /(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|github|gitlab|bitbucket/i;
+const OTHER_BASE_NAME = new RegExp(
+  String.raw`(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|` +
+    OTHER_PRODUCT_TABLE.filter((p) => p.codeHost === true)
+      .flatMap((p) => p.words)
+      .join('|'),
+  'i',
+);
 
 /**
  * Whether a URL's leading base placeholder is named for another API (`${CI_API_V4_URL}`, `{settings.GITHUB_API}`) or
@@ -463,50 +561,6 @@ export function namesOtherBase(base: string): boolean {
   return (name !== undefined && OTHER_BASE_NAME.test(name) && !OWN_NAME.test(name)) || namesOtherProduct(base);
 }
 
-/**
- * Other products whose servers a client's settings are named for (`awx_host`, `TOWER_URL`, `{{ .Values.aapHost }}`,
- * `${JENKINS_URL}`): AWX, Ansible Tower and the Automation Platform (whose API is rooted at `/api/v2/` too, with
- * `/organizations/`, `/projects/`, `/teams/`), Foreman and Katello, Zendesk, Freshservice, Auth0, Datadog, CircleCI
- * (other `/api/v2` roots), the code hosts, CI servers and other services a playbook or script talks to. Not the editions
- * of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve `/api/v2`). Not Coder
- * yet: a file that names this API too keeps `${CODER_URL}/api/v2/workspaces/…` (shared-api-paths.test), by the file's
- * rule (`namesOtherRootApi`), which reads Coder's other names.
- */
-const OTHER_PRODUCTS = new Set([
-  'awx',
-  'tower',
-  'aap',
-  'foreman',
-  'katello',
-  'zendesk',
-  'freshservice',
-  'freshdesk',
-  'auth0',
-  'datadog',
-  'circleci',
-  'github',
-  'gitlab',
-  'gitea',
-  'bitbucket',
-  'jenkins',
-  'sentry',
-  'buildkite',
-  'opsgenie',
-  'pagerduty',
-  'harbor',
-  'rancher',
-  'grafana',
-  'jira',
-  'confluence',
-  'okta',
-  'keycloak',
-  'artifactory',
-  'sonarqube',
-  'netbox',
-  'rundeck',
-  'mattermost',
-  'portainer',
-]);
 /** A name in a template's expression (`awx_host`, `.Values.awxHost`'s `Values` and `awxHost`). */
 const TEMPLATE_NAME = /[A-Za-z_]\w*/g;
 /** The words of a name: `awx`, `host` of `awx_host`, `AWX_HOST`, `awxHost`, `AWXHost` (a digit stays: `auth0`). */
@@ -549,24 +603,6 @@ function v2RootHost(host: string): boolean {
   for (const label of host.split(/[.-]/)) if (V2_ROOT_HOSTS.has(label)) return true;
   return false;
 }
-/**
- * The host labels of other products whose API is rooted at `/api/v2/` (AWX, Tower, the Automation Platform, Foreman,
- * Katello, Zendesk, Freshservice, Freshdesk, Auth0, Datadog, CircleCI). Not Coder, as OTHER_PRODUCTS.
- */
-const V2_ROOT_HOSTS = new Set([
-  'awx',
-  'tower',
-  'aap',
-  'foreman',
-  'katello',
-  'zendesk',
-  'freshservice',
-  'freshdesk',
-  'auth0',
-  'datadoghq',
-  'circleci',
-]);
-
 /** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */
 export function namesOwnBase(base: string): boolean {
   return OWN_NAME.test(base);
@@ -668,15 +704,15 @@ export function otherSenderSpans(text: string, lines: Lines): [number, number][]
 }
 
 /**
- * Names of other products that have an `/api/v2` root with collections named like this API's: Coder (its
- * `Coder-Session-Token` header, Go SDK and `CODER_URL`/`CODER_SESSION_TOKEN` settings; `/api/v2/workspaces`,
- * `/organizations`, `/users`), Ansible AWX/Tower (`TOWER_HOST`, `AWX_…`; `/projects/`, `/teams/`), Foreman and
- * Katello (inside a name too: `TheForeman`; `/organizations`), Zendesk and Auth0 (`/users`, `/organizations` on their hosts),
- * Freshservice and Freshdesk (`/projects`, `/workspaces`), Datadog (`datadoghq.com`,
- * its `DD-API-KEY` header; `/users`, `/teams`).
+ * What names another product whose API is rooted at `/api/v2/` too (OTHER_PRODUCT_TABLE's `v2Root`): Coder's
+ * `Coder-Session-Token` header, Go SDK and `CODER_URL` settings, `TOWER_HOST`, `AWX_…`, Zendesk's and Auth0's hosts,
+ * Datadog's `DD-API-KEY` header, a whole word each; Foreman and Katello inside a name too (`TheForeman`).
  */
-const OTHER_ROOT_API =
-  /\b(?:[Cc]oder-[Ss]ession-[Tt]oken|codersdk|(?:CODER|TOWER|AWX|AUTH0)_[A-Z][A-Z_]*|[Tt]ower_host|(?:FRESHSERVICE|FRESHDESK)_[A-Z][A-Z_]*|zendesk\.com|freshservice\.com|freshdesk\.com|auth0\.com|datadoghq|DD-API-KEY)\b|[Ff]oreman|FOREMAN|[Kk]atello/g;
+const OTHER_ROOT_API = new RegExp(
+  String.raw`\b(?:${OTHER_PRODUCT_TABLE.flatMap((p) => p.v2Root?.names ?? []).join('|')})\b|` +
+    OTHER_PRODUCT_TABLE.flatMap((p) => p.v2Root?.inWords ?? []).join('|'),
+  'g',
+);
 
 /**
  * Whether a text names another product with an `/api/v2` root (OTHER_ROOT_API) outside comments: its `/api/v2` paths

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { normalizeUrl } from '../../src/history/normalize-url.ts';
-import { apiAddress } from '../../src/history/other-api.ts';
+import { apiAddress, namesOtherBase, namesOtherRootApi, otherProductPrefix } from '../../src/history/other-api.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -230,5 +230,43 @@ describe('history: another product’s base variable or literal host', () => {
     assert.equal(apiAddress('https://{{ tfe_host }}/api/v2', new Set()), 'own');
     assert.equal(apiAddress('https://app.terraform.io/api/v2', new Set()), 'own');
     assert.equal(apiAddress('https://awxtest.example.com/api/v2', new Set()), 'own');
+  });
+});
+
+// other-api.ts's one table of products: each rule reads it (a setting's word, a literal host's label, a name in the
+// text for the products rooted at `/api/v2`, a code host's base name); Coder is read by the file's rule alone.
+describe('history: the table of other products', () => {
+  it('a product rooted at `/api/v2` is named by its setting’s word, its host and its names in a text', () => {
+    for (const host of ['{{ circleci_host }}', '${ZENDESK_URL}', 'https://{{ aap_host }}'])
+      assert.equal(otherProductPrefix(host), true, host);
+    for (const host of ['https://acme.zendesk.com', 'https://api.datadoghq.com', 'https://foreman.corp.example.com'])
+      assert.equal(otherProductPrefix(`${host}/`), true, host);
+    for (const text of ['AWX_HOST=x', 'tower_host: x', 'url: https://acme.zendesk.com/', 'class TheForeman: pass'])
+      assert.equal(
+        namesOtherRootApi(text, () => false),
+        true,
+        text,
+      );
+  });
+
+  it('a code host’s word in a base’s name; a product without an `/api/v2` root has no literal host rule', () => {
+    assert.equal(namesOtherBase('${GITHUB_API_URL}'), true);
+    assert.equal(namesOtherBase('{settings.gitlabBase}'), true);
+    assert.equal(namesOtherBase('{{ jenkins_url }}'), true);
+    assert.equal(otherProductPrefix('https://jenkins.example.com/'), false);
+  });
+
+  it('Coder: its names say a text is its client (the file’s rule), its setting and host alone say nothing per URL', () => {
+    assert.equal(
+      namesOtherRootApi('headers = {"Coder-Session-Token": token}', () => false),
+      true,
+    );
+    assert.equal(
+      namesOtherRootApi('base = os.environ["CODER_URL"]', () => false),
+      true,
+    );
+    assert.equal(otherProductPrefix('${CODER_URL}'), false);
+    assert.equal(otherProductPrefix('https://coder.example.com/'), false);
+    assert.equal(namesOtherBase('${CODER_URL}'), false);
   });
 });
