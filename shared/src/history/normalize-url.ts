@@ -1,7 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import { HTTP_METHODS } from './data-types.ts';
 import type { PathSegment } from './path-trie.ts';
-import { namesOtherProduct } from './other-api.ts';
+import { otherProductPrefix } from './other-api.ts';
 import { holdsPlaceholder, opensPlaceholder, placeholderEnd } from './placeholders.ts';
 
 /** One `key=value` pair of a URL's query; offsets are indexes into the normalised text. */
@@ -77,9 +77,10 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   const kept = dropped?.kept;
   const first = kept?.[0];
   if (!dropped || !kept || !first) return undefined;
-  // A templated host named for another product (`https://{{ awx_host }}/api/v2/organizations/{{ id }}/projects/`, an
-  // Ansible task against AWX, whose API is rooted at `/api/v2/` too; `${TOWER_URL}/api/v2/…`): that product's path.
-  if (dropped.base === undefined && first.start > urlStart && otherProductHost(text.slice(urlStart, first.start)))
+  // A host named for another product (`https://{{ awx_host }}/api/v2/organizations/{{ id }}/projects/`, an Ansible task
+  // against AWX, whose API is rooted at `/api/v2/` too; `${TOWER_URL}/api/v2/…`, `https://awx.example.com/api/v2/…`):
+  // that product's path.
+  if (dropped.base === undefined && first.start > urlStart && otherProductPrefix(text.slice(urlStart, first.start)))
     return undefined;
   const last = kept[kept.length - 1] ?? first;
   const segments: PathSegment[] = [];
@@ -97,17 +98,6 @@ export function normalizeUrl(text: string, sent = false): NormalizedUrl | undefi
   if (dropped.base !== undefined) out.base = dropped.base;
   if (method) out.method = method;
   return out;
-}
-
-/**
- * Whether the text before a URL's API path (its scheme and host, or the segments before `/api/v2`) holds a placeholder
- * (a templated host: `{{ awx_host }}`, `$TOWER_URL`) and is named for another product (`namesOtherProduct`). A literal
- * host is not read here: what it names is read with the file's other hosts.
- */
-function otherProductHost(prefix: string): boolean {
-  for (let i = 0; i < prefix.length; i++)
-    if (opensPlaceholder(prefix.charCodeAt(i)) && placeholderEnd(prefix, i) !== -1) return namesOtherProduct(prefix);
-  return false;
 }
 
 interface RawSegment {

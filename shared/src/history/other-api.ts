@@ -1,6 +1,7 @@
 import { MAX_LITERAL, matchingClose, readBrackets } from './brackets.ts';
 import type { Lines } from './lines.ts';
 import { fileBaseName } from './language-profile.ts';
+import { opensPlaceholder, placeholderEnd } from './placeholders.ts';
 import { includesBy, indexBy, isRegexWordChar, lineEnd } from './source-text.ts';
 
 /**
@@ -16,9 +17,16 @@ const BRACE_CLASS = /\bclass[ \t]+\w+[^{;\n]*\{/g;
  * Spans (start, end offsets) of the classes whose body names another API's base path: a file holding
  * two APIs' clients (`class ScalrClient(APIClient)` passing `"/api/iacp/v3/"` to its base) sends that
  * API's paths and pages through the other class, and they are not this API's uses, even where the
- * paths and keys are spelled alike. Nothing when no string names another API.
+ * paths and keys are spelled alike. Nothing when no string names another API. In Go, the methods of a type whose
+ * declaration names another API's base URL too (`otherGoReceivers`).
  */
 export function otherApiSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
+  const classes = otherClassSpans(text, lines, languageId);
+  return languageId === 'go' ? [...otherGoReceivers(text), ...classes] : classes;
+}
+
+/** The spans of the classes whose body names another API's base path (`otherApiSpans`). */
+function otherClassSpans(text: string, lines: Lines, languageId: string | undefined): [number, number][] {
   const bases = otherBases(text, lines.markers.slashes.api);
   if (bases.length === 0) return [];
   const classes = languageId === 'python' ? pythonClasses(text, lines) : braceClasses(text);
@@ -149,6 +157,100 @@ function quoteBefore(text: string, from: number, last: { from: number; quote: nu
   return quote;
 }
 
+/**
+ * Spans of the methods of the Go types whose own declaration (its doc comment, its struct's body) names another API's
+ * base URL (`// sentryClient talks to Sentry's web API (https://sentry.io/api/0).`, `otherApiUrl`): a package holding
+ * two services' clients (`sentry.go` beside a go-tfe program's files) sends that API's paths through the type's
+ * methods (`s.client.Delete("/projects/" + id)`), and the package-mate naming this API says nothing of them. Not a type
+ * that shows this API itself, in its declaration or its methods (`/api/v2`, a go-tfe type `tfe.…`): a mention of
+ * another service there is an aside. Go has no classes; gofmt closes a top-level body with `}` at a line's start.
+ */
+function otherGoReceivers(text: string): [number, number][] {
+  if (!text.includes('://')) return [];
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('type ', 0); at !== -1; at = text.indexOf('type ', at + 5)) {
+    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+    const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
+    if (head === null) continue;
+    const end = topLevelEnd(text, at);
+    const decl = text.slice(goDocStart(text, at), end);
+    if (!otherApiUrl(decl)) continue;
+    const methods = goMethods(text, head[1]!);
+    if (methods.length === 0 || showsOwnApi(decl) || methods.some(([s, e]) => showsOwnApi(text.slice(s, e)))) continue;
+    out.push(...methods);
+  }
+  return out;
+}
+/** A Go struct type's header at a line's start (`type sentryClient struct {`): group 1 its name. */
+const GO_STRUCT = /^type[ \t]+([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]+struct[ \t]*\{/;
+/** go-tfe's package named in Go code (`*tfe.Client`, `tfe.WorkspaceListOptions`). */
+const GO_TFE_USE = /\btfe\.[A-Z]/;
+
+/** Whether Go code shows this API: its root `/api/v2` or a go-tfe type. */
+const showsOwnApi = (code: string): boolean => writesApiRoot(code) || GO_TFE_USE.test(code);
+
+/** Where the `//` lines right above the line at `at` (a declaration's doc comment) begin; `at` without any. */
+function goDocStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const prev = text.lastIndexOf('\n', start - 2) + 1;
+    if (!/^[ \t]*\/\//.test(text.slice(prev, start))) break;
+    start = prev;
+  }
+  return start;
+}
+
+/** The end of the top-level declaration at `at`: after the `}` that opens a line (gofmt's close), or its own line's end. */
+function topLevelEnd(text: string, at: number): number {
+  const line = lineEnd(text, at);
+  if (text.charCodeAt(line - 1) !== 123) return line;
+  const close = text.indexOf('\n}', line - 1);
+  return close === -1 ? text.length : close + 2;
+}
+
+/** The spans of the Go methods whose receiver is the type `name` (`func (s *sentryClient) dropProject(…) … {…}`). */
+function goMethods(text: string, name: string): [number, number][] {
+  const out: [number, number][] = [];
+  const receiver = new RegExp(String.raw`^func[ \t]*\([ \t]*(?:[A-Za-z_]\w*[ \t]+)?\*?[ \t]*${name}(?![\w.])`, 'y');
+  for (let at = text.indexOf('func', 0); at !== -1; at = text.indexOf('func', at + 4)) {
+    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+    receiver.lastIndex = 0;
+    if (!receiver.test(text.slice(at, lineEnd(text, at)))) continue;
+    const end = topLevelEnd(text, at);
+    out.push([at, end]);
+    at = end - 4;
+  }
+  return out;
+}
+
+/**
+ * A literal URL's host and path (`https://sentry.io/api/0`): group 1 the host, 2 the path from its `/api` on or any
+ * path. No placeholder in the host.
+ */
+const LITERAL_URL = /https?:\/\/([A-Za-z0-9.-]+\.[A-Za-z]{2,})(?::\d+)?(\/[^\s"'`()<>]*)?/g;
+/** A path rooted at another API's base: `/api/` and a segment that is not this API's `v2` nor `registry`. */
+const OTHER_API_PATH = /^\/api\/(?!(?:v2|registry)(?![\w-]|\.\d))[\w.-]+/;
+
+/**
+ * Whether a declaration's text names another API's base by a literal URL: an API root of another version or name on
+ * a host that is not this API's (`https://sentry.io/api/0`, `https://gitlab.com/api/v4`, `https://onesignal.com/api/v1`),
+ * or another product's API host (`https://api.github.com`, `https://awx.example.com/api/v2`). A link to a page
+ * (`https://github.com/hashicorp/go-tfe`, docs) is not a base.
+ */
+function otherApiUrl(decl: string): boolean {
+  for (const m of decl.matchAll(LITERAL_URL)) {
+    const host = m[1]!.toLowerCase();
+    if (ownOrNamedHost(host)) continue;
+    const path = m[2] ?? '';
+    if (OTHER_API_PATH.test(path)) return true;
+    if ((path.startsWith('/api') || host.startsWith('api.')) && productHost(host)) return true;
+  }
+  return false;
+}
+
+/** Whether a host's label is another product's name (`sentry.io`, `api.github.com`, `awx.example.com`). */
+const productHost = (host: string): boolean => host.split('.').some((label) => OTHER_PRODUCT_HOSTS.has(label));
+
 /** Python classes end at the first later code line indented no deeper than the header: one pass over the lines. */
 function pythonClasses(text: string, lines: Lines): [number, number][] {
   const headers = new Map<number, number>();
@@ -265,7 +367,9 @@ function isHttpAt(text: string, at: number): boolean {
  * another host (`https://api.github.com/…`, `https://api.bitbucket.org/2.0/…`); `unknown` without a host.
  */
 export function apiAddress(url: string, hosts: ReadonlySet<string>): 'own' | 'other' | 'unknown' {
-  if (OWN_PATH.test(url)) return 'own';
+  // This API's root on another product's host (`https://{awx_host}/api/v2`, `https://awx.example.com/api/v2`): AWX's.
+  const own = OWN_PATH.exec(url);
+  if (own !== null) return otherProductPrefix(url.slice(0, own.index)) ? 'other' : 'own';
   const host = URL_HOST.exec(url.trim())?.[1]?.toLowerCase();
   if (host === undefined) return 'unknown';
   return OWN_HOST.test(host) || hosts.has(host) ? 'own' : 'other';
@@ -343,12 +447,110 @@ const ONE_WORD = /^(?:url|uri|base|host|hostname|endpoint|server|address|addr|ap
 /** Names of this API's own settings (`TFE_ADDRESS`, `tfc_host`, `TERRAFORM_API_URL`): never another API's base. */
 const OWN_NAME = /tfe|tfc|tf_?cloud|tf_?enterprise|terraform|hcp|atlas/i;
 
+/** Another product a client of it may be mistaken for this API's (OTHER_PRODUCT_TABLE). */
+interface OtherProduct {
+  /** Its name, for the reader. */
+  readonly name: string;
+  /** The words of a setting's name that name it, lower case (`awx` of `awx_host`, `AWX_URL`, `awxHost`). */
+  readonly words: readonly string[];
+  /** The labels of its hosts' names (`datadoghq` of `api.datadoghq.com`); its words when not given. */
+  readonly hosts?: readonly string[];
+  /**
+   * Its API is rooted at `/api/v2/` too, with collections named like this API's: what names it in a text
+   * (`namesOtherRootApi`), patterns of whole words (`AWX_[A-Z][A-Z_]*`, `zendesk\.com`) and of any part of a word
+   * (`[Ff]oreman` of `TheForeman`).
+   */
+  readonly v2Root?: { readonly names: readonly string[]; readonly inWords?: readonly string[] };
+  /** A code host: a base's name holding its word anywhere is another API's (`GITHUB_API_URL`, `gitlabUrl`). */
+  readonly codeHost?: true;
+  /**
+   * Read by the file's rule alone (`namesOtherRootApi`), not URL by URL (`namesOtherProduct`, `otherProductPrefix`,
+   * a Go type's product host): Coder, since a file that names this API too keeps `${CODER_URL}/api/v2/workspaces/…`
+   * (shared-api-paths.test).
+   */
+  readonly fileRuleOnly?: true;
+}
+
+/**
+ * The other products, in one place: those whose servers a client's settings are named for (`awx_host`, `TOWER_URL`,
+ * `{{ .Values.aapHost }}`, `${JENKINS_URL}`) and whose hosts a URL names. The ones whose API is rooted at `/api/v2/`
+ * too (`v2Root`): Coder (`/api/v2/workspaces`, `/organizations`, `/users`), AWX, Ansible Tower and the Automation
+ * Platform (`/organizations/`, `/projects/`, `/teams/`), Foreman and Katello (`/organizations`), Zendesk and Auth0
+ * (`/users`, `/organizations` on their hosts), Freshservice and Freshdesk (`/projects`, `/workspaces`), Datadog
+ * (`/users`, `/teams`), CircleCI; then the code hosts, CI servers and other services a playbook or script talks to.
+ * Not the editions of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve
+ * `/api/v2`).
+ */
+const OTHER_PRODUCT_TABLE: readonly OtherProduct[] = [
+  {
+    name: 'Coder',
+    words: ['coder'],
+    v2Root: { names: ['[Cc]oder-[Ss]ession-[Tt]oken', 'codersdk', 'CODER_[A-Z][A-Z_]*'] },
+    fileRuleOnly: true,
+  },
+  { name: 'Ansible AWX', words: ['awx'], v2Root: { names: ['AWX_[A-Z][A-Z_]*'] } },
+  { name: 'Ansible Tower', words: ['tower'], v2Root: { names: ['TOWER_[A-Z][A-Z_]*', '[Tt]ower_host'] } },
+  { name: 'Ansible Automation Platform', words: ['aap'], v2Root: { names: [] } },
+  { name: 'Foreman', words: ['foreman'], v2Root: { names: [], inWords: ['[Ff]oreman', 'FOREMAN'] } },
+  { name: 'Katello', words: ['katello'], v2Root: { names: [], inWords: ['[Kk]atello'] } },
+  { name: 'Zendesk', words: ['zendesk'], v2Root: { names: ['zendesk\\.com'] } },
+  {
+    name: 'Freshservice',
+    words: ['freshservice'],
+    v2Root: { names: ['FRESHSERVICE_[A-Z][A-Z_]*', 'freshservice\\.com'] },
+  },
+  { name: 'Freshdesk', words: ['freshdesk'], v2Root: { names: ['FRESHDESK_[A-Z][A-Z_]*', 'freshdesk\\.com'] } },
+  { name: 'Auth0', words: ['auth0'], v2Root: { names: ['AUTH0_[A-Z][A-Z_]*', 'auth0\\.com'] } },
+  { name: 'Datadog', words: ['datadog'], hosts: ['datadoghq'], v2Root: { names: ['datadoghq', 'DD-API-KEY'] } },
+  { name: 'CircleCI', words: ['circleci'], v2Root: { names: [] } },
+  { name: 'GitHub', words: ['github'], codeHost: true },
+  { name: 'GitLab', words: ['gitlab'], codeHost: true },
+  { name: 'Gitea', words: ['gitea'] },
+  { name: 'Bitbucket', words: ['bitbucket'], codeHost: true },
+  ...[
+    'jenkins',
+    'sentry',
+    'buildkite',
+    'opsgenie',
+    'pagerduty',
+    'harbor',
+    'rancher',
+    'grafana',
+    'jira',
+    'confluence',
+    'okta',
+    'keycloak',
+    'artifactory',
+    'sonarqube',
+    'netbox',
+    'rundeck',
+    'mattermost',
+    'portainer',
+  ].map((word) => ({ name: word, words: [word] })),
+];
+
+/** The products read URL by URL (all but `fileRuleOnly`). */
+const PER_URL_PRODUCTS = OTHER_PRODUCT_TABLE.filter((p) => p.fileRuleOnly !== true);
+/** Their words (`namesOtherProduct`). */
+const OTHER_PRODUCTS = new Set(PER_URL_PRODUCTS.flatMap((p) => p.words));
+/** Their hosts' labels (a Go type's product host: `productHost`). */
+const OTHER_PRODUCT_HOSTS = new Set(PER_URL_PRODUCTS.flatMap((p) => p.hosts ?? p.words));
+/** The hosts' labels of those whose API is rooted at `/api/v2/` (`otherProductPrefix`). */
+const V2_ROOT_HOSTS = new Set(
+  PER_URL_PRODUCTS.filter((p) => p.v2Root !== undefined).flatMap((p) => p.hosts ?? p.words),
+);
+
 /**
  * A base's name that spells another API: a version other than this API's v2 (`CI_API_V4_URL`, GitLab's predefined
  * base; `apiV1Url`, `BASE_V3`) or a code host (`GITHUB_API_URL`, `GITLAB_URL`, `BITBUCKET_API`).
  */
-const OTHER_BASE_NAME =
-  /(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|github|gitlab|bitbucket/i;
+const OTHER_BASE_NAME = new RegExp(
+  String.raw`(?:^|[_.-])[Vv](?:[013-9]|[1-9]\d+)(?![a-z\d])|[a-z]V(?:[013-9]|[1-9]\d+)(?![a-z\d])|` +
+    OTHER_PRODUCT_TABLE.filter((p) => p.codeHost === true)
+      .flatMap((p) => p.words)
+      .join('|'),
+  'i',
+);
 
 /**
  * Whether a URL's leading base placeholder is named for another API (`${CI_API_V4_URL}`, `{settings.GITHUB_API}`) or
@@ -359,50 +561,6 @@ export function namesOtherBase(base: string): boolean {
   return (name !== undefined && OTHER_BASE_NAME.test(name) && !OWN_NAME.test(name)) || namesOtherProduct(base);
 }
 
-/**
- * Other products whose servers a client's settings are named for (`awx_host`, `TOWER_URL`, `{{ .Values.aapHost }}`,
- * `${JENKINS_URL}`): AWX, Ansible Tower and the Automation Platform (whose API is rooted at `/api/v2/` too, with
- * `/organizations/`, `/projects/`, `/teams/`), Foreman and Katello, Zendesk, Freshservice, Auth0, Datadog, CircleCI
- * (other `/api/v2` roots), the code hosts, CI servers and other services a playbook or script talks to. Not the editions
- * of this API nor the services that implement it (Scalr, OTF, Terrakube: a `scalr_host` may serve `/api/v2`). Not Coder
- * yet: a file that names this API too keeps `${CODER_URL}/api/v2/workspaces/…` (shared-api-paths.test), by the file's
- * rule (`namesOtherRootApi`), which reads Coder's other names.
- */
-const OTHER_PRODUCTS = new Set([
-  'awx',
-  'tower',
-  'aap',
-  'foreman',
-  'katello',
-  'zendesk',
-  'freshservice',
-  'freshdesk',
-  'auth0',
-  'datadog',
-  'circleci',
-  'github',
-  'gitlab',
-  'gitea',
-  'bitbucket',
-  'jenkins',
-  'sentry',
-  'buildkite',
-  'opsgenie',
-  'pagerduty',
-  'harbor',
-  'rancher',
-  'grafana',
-  'jira',
-  'confluence',
-  'okta',
-  'keycloak',
-  'artifactory',
-  'sonarqube',
-  'netbox',
-  'rundeck',
-  'mattermost',
-  'portainer',
-]);
 /** A name in a template's expression (`awx_host`, `.Values.awxHost`'s `Values` and `awxHost`). */
 const TEMPLATE_NAME = /[A-Za-z_]\w*/g;
 /** The words of a name: `awx`, `host` of `awx_host`, `AWX_HOST`, `awxHost`, `AWXHost` (a digit stays: `auth0`). */
@@ -426,6 +584,25 @@ export function namesOtherProduct(host: string): boolean {
   return false;
 }
 
+/**
+ * Whether the scheme and host before a URL's API path name another product whose API is rooted at `/api/v2/` too: a
+ * templated host named for it (`https://{{ awx_host }}`, `${TOWER_URL}`: `namesOtherProduct`), or a literal host with
+ * a label of its (`https://awx.example.com`, `https://tower.corp.example.com`, `https://acme.zendesk.com`: AWX and
+ * Tower write `/api/v2/projects/`, `/organizations/{id}/teams/` like this API). Not a host named for this API too
+ * (`tfe-awx.acme.io`).
+ */
+export function otherProductPrefix(prefix: string): boolean {
+  for (let i = 0; i < prefix.length; i++)
+    if (opensPlaceholder(prefix.charCodeAt(i)) && placeholderEnd(prefix, i) !== -1) return namesOtherProduct(prefix);
+  const host = URL_HOST.exec(prefix)?.[1];
+  return host !== undefined && !OWN_NAME.test(host) && v2RootHost(host.toLowerCase());
+}
+
+/** Whether a literal host has a label (or a dashed part of one) that is a product with an `/api/v2` root's. */
+function v2RootHost(host: string): boolean {
+  for (const label of host.split(/[.-]/)) if (V2_ROOT_HOSTS.has(label)) return true;
+  return false;
+}
 /** Whether a base's name or text says it is this API's (`$TF_API_BASE`, `${{ vars.TFC_HOST }}`, `{tfe_url}`). */
 export function namesOwnBase(base: string): boolean {
   return OWN_NAME.test(base);
@@ -527,15 +704,15 @@ export function otherSenderSpans(text: string, lines: Lines): [number, number][]
 }
 
 /**
- * Names of other products that have an `/api/v2` root with collections named like this API's: Coder (its
- * `Coder-Session-Token` header, Go SDK and `CODER_URL`/`CODER_SESSION_TOKEN` settings; `/api/v2/workspaces`,
- * `/organizations`, `/users`), Ansible AWX/Tower (`TOWER_HOST`, `AWX_…`; `/projects/`, `/teams/`), Foreman and
- * Katello (inside a name too: `TheForeman`; `/organizations`), Zendesk and Auth0 (`/users`, `/organizations` on their hosts),
- * Freshservice and Freshdesk (`/projects`, `/workspaces`), Datadog (`datadoghq.com`,
- * its `DD-API-KEY` header; `/users`, `/teams`).
+ * What names another product whose API is rooted at `/api/v2/` too (OTHER_PRODUCT_TABLE's `v2Root`): Coder's
+ * `Coder-Session-Token` header, Go SDK and `CODER_URL` settings, `TOWER_HOST`, `AWX_…`, Zendesk's and Auth0's hosts,
+ * Datadog's `DD-API-KEY` header, a whole word each; Foreman and Katello inside a name too (`TheForeman`).
  */
-const OTHER_ROOT_API =
-  /\b(?:[Cc]oder-[Ss]ession-[Tt]oken|codersdk|(?:CODER|TOWER|AWX|AUTH0)_[A-Z][A-Z_]*|[Tt]ower_host|(?:FRESHSERVICE|FRESHDESK)_[A-Z][A-Z_]*|zendesk\.com|freshservice\.com|freshdesk\.com|auth0\.com|datadoghq|DD-API-KEY)\b|[Ff]oreman|FOREMAN|[Kk]atello/g;
+const OTHER_ROOT_API = new RegExp(
+  String.raw`\b(?:${OTHER_PRODUCT_TABLE.flatMap((p) => p.v2Root?.names ?? []).join('|')})\b|` +
+    OTHER_PRODUCT_TABLE.flatMap((p) => p.v2Root?.inWords ?? []).join('|'),
+  'g',
+);
 
 /**
  * Whether a text names another product with an `/api/v2` root (OTHER_ROOT_API) outside comments: its `/api/v2` paths

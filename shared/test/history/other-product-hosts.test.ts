@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
 import { normalizeUrl } from '../../src/history/normalize-url.ts';
+import { apiAddress, namesOtherBase, namesOtherRootApi, otherProductPrefix } from '../../src/history/other-api.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -141,5 +142,131 @@ describe('history: a templated host named for this API or for nothing is read as
       '            "https://${{ github.event.inputs.hostname }}/api/v2/workspaces/$WS_ID"',
     ].join('\n');
     assert.deepEqual(endpoints(workflow, '.github/workflows/tfe.yml'), ['9 endpoint GET /workspaces/:workspace_id']);
+  });
+});
+
+// The same products written as a base of the file (`BASE = f"https://{awx_host}/api/v2"`, then `f"{BASE}/projects/…"`)
+// or by a literal host with a label of theirs (`https://awx.example.com/api/v2/job_templates/`, `tower.corp.…`).
+describe('history: another product’s base variable or literal host', () => {
+  it('Python: a base built on a host named for AWX, and literal AWX and Tower hosts, say nothing', () => {
+    const text = [
+      'import os',
+      'import requests',
+      '',
+      'awx_host = os.environ["CONTROLLER_HOST"]',
+      'BASE = f"https://{awx_host}/api/v2"',
+      '',
+      'def delete_project(pid):',
+      '    requests.delete(f"{BASE}/projects/{pid}/").raise_for_status()',
+      '',
+      'def teams(org_id):',
+      '    return requests.get(f"{BASE}/organizations/{org_id}/teams/").json()',
+      '',
+      'def project(pid):',
+      '    return requests.get(f"https://awx.example.com/api/v2/projects/{pid}/").json()',
+      '',
+      'def drop_team(tid):',
+      '    requests.delete(f"https://tower.corp.example.com/api/v2/teams/{tid}/")',
+      '',
+      'def workspaces(org):',
+      '    return requests.get(f"https://awx-prod.internal/api/v2/organizations/{org}/workspaces").json()',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'awx_sync.py'), []);
+  });
+
+  it('Python: the same on a host named for this API or HCP Terraform’s, or a literal self-hosted one, is read', () => {
+    const text = [
+      'import os',
+      'import requests',
+      '',
+      'tfe_host = os.environ["CONTROLLER_HOST"]',
+      'BASE = f"https://{tfe_host}/api/v2"',
+      '',
+      'def delete_project(pid):',
+      '    requests.delete(f"{BASE}/projects/{pid}")',
+      '',
+      'def ws(org, name):',
+      '    return requests.get(f"https://app.terraform.io/api/v2/organizations/{org}/workspaces/{name}")',
+      '',
+      'def ws2(ws_id):',
+      '    return requests.get(f"https://tfe.example.com/api/v2/workspaces/{ws_id}")',
+      '',
+      'def ws3(ws_id):',
+      '    return requests.get(f"{TFE_HOST}/api/v2/workspaces/{ws_id}")',
+      '',
+      'def ws4(ws_id):',
+      '    return requests.get(f"https://tfe-awx.example.com/api/v2/workspaces/{ws_id}")',
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'tfe_sync.py'), [
+      '8 endpoint DELETE /projects/:project_id',
+      '11 endpoint GET /organizations/:organization_name/workspaces/:name',
+      '14 endpoint GET /workspaces/:workspace_id',
+      '17 endpoint GET /workspaces/:workspace_id',
+      '20 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('Ansible: `uri:` tasks on literal AWX and Tower hosts say nothing; this API’s hosts are read', () => {
+    const text = [
+      ...task('AWX project', 'https://awx.example.com/api/v2/projects/{{ project_id }}/'),
+      ...task('Tower teams', 'https://tower.corp.example.com/api/v2/organizations/{{ org_id }}/teams/'),
+      ...task('AWX workspaces', 'https://awx.example.com/api/v2/workspaces/{{ ws_id }}'),
+      ...task('templates', 'https://awx.example.com/api/v2/job_templates/'),
+      ...task('HCP Terraform', 'https://app.terraform.io/api/v2/workspaces/{{ ws_id }}'),
+      ...task('TFE', 'https://tfe.example.com/api/v2/workspaces/{{ ws_id }}'),
+      ...task('TFE host', '{{ tfe_host }}/api/v2/workspaces/{{ ws_id }}'),
+    ].join('\n');
+    assert.deepEqual(endpoints(text, 'site.yml'), [
+      '23 endpoint GET /workspaces/:workspace_id',
+      '28 endpoint GET /workspaces/:workspace_id',
+      '33 endpoint GET /workspaces/:workspace_id',
+    ]);
+  });
+
+  it('a base set to AWX’s root is another API’s, as apiAddress reads it', () => {
+    assert.equal(apiAddress('https://awx.example.com/api/v2', new Set()), 'other');
+    assert.equal(apiAddress('https://{{ awx_host }}/api/v2/projects/', new Set()), 'other');
+    assert.equal(apiAddress('https://tfe.example.com/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://{{ tfe_host }}/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://app.terraform.io/api/v2', new Set()), 'own');
+    assert.equal(apiAddress('https://awxtest.example.com/api/v2', new Set()), 'own');
+  });
+});
+
+// other-api.ts's one table of products: each rule reads it (a setting's word, a literal host's label, a name in the
+// text for the products rooted at `/api/v2`, a code host's base name); Coder is read by the file's rule alone.
+describe('history: the table of other products', () => {
+  it('a product rooted at `/api/v2` is named by its setting’s word, its host and its names in a text', () => {
+    for (const host of ['{{ circleci_host }}', '${ZENDESK_URL}', 'https://{{ aap_host }}'])
+      assert.equal(otherProductPrefix(host), true, host);
+    for (const host of ['https://acme.zendesk.com', 'https://api.datadoghq.com', 'https://foreman.corp.example.com'])
+      assert.equal(otherProductPrefix(`${host}/`), true, host);
+    for (const text of ['AWX_HOST=x', 'tower_host: x', 'url: https://acme.zendesk.com/', 'class TheForeman: pass'])
+      assert.equal(
+        namesOtherRootApi(text, () => false),
+        true,
+        text,
+      );
+  });
+
+  it('a code host’s word in a base’s name; a product without an `/api/v2` root has no literal host rule', () => {
+    assert.equal(namesOtherBase('${GITHUB_API_URL}'), true);
+    assert.equal(namesOtherBase('{settings.gitlabBase}'), true);
+    assert.equal(namesOtherBase('{{ jenkins_url }}'), true);
+    assert.equal(otherProductPrefix('https://jenkins.example.com/'), false);
+  });
+
+  it('Coder: its names say a text is its client (the file’s rule), its setting and host alone say nothing per URL', () => {
+    assert.equal(
+      namesOtherRootApi('headers = {"Coder-Session-Token": token}', () => false),
+      true,
+    );
+    assert.equal(
+      namesOtherRootApi('base = os.environ["CODER_URL"]', () => false),
+      true,
+    );
+    assert.equal(otherProductPrefix('${CODER_URL}'), false);
+    assert.equal(otherProductPrefix('https://coder.example.com/'), false);
+    assert.equal(namesOtherBase('${CODER_URL}'), false);
   });
 });
