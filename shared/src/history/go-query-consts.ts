@@ -2,8 +2,13 @@ import type { NameHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
 
-/** At most this many query-key constants are read per file. */
-const MAX_CONSTS = 100;
+/**
+ * The bounds of a file's query-key constants (`FileFacts.queryConsts`): 100 (a client's package declares one per
+ * query parameter it sets, a dozen or so), each name at most 61 characters and each key at most 101, what CONST_KEY
+ * reads (`[A-Za-z_]\w{0,60}`; `[\w-]{1,40}`, `[`, `[\w\][-]{1,60}`). The wire's reader accepts these and no more
+ * (`project-facts.ts`'s FACT_BOUNDS).
+ */
+export const QUERY_CONSTS_BOUND = { entries: 100, name: 61, value: 101 } as const;
 
 /**
  * `paramPageSize = "page[size]"`, `const ParamFilter string = "filter[status]"`: a Go constant holding a bracketed key,
@@ -28,7 +33,7 @@ export function goQueryConsts(text: string, lexicon: Lexicon): Map<string, strin
   const out = new Map<string, string>();
   if (!text.includes('[')) return out;
   // Each line holding a value is tried once, at its start (a match starts at a line start and ends on its line).
-  for (let at = text.indexOf('['); at !== -1 && out.size < MAX_CONSTS; at = text.indexOf('[', at + 1)) {
+  for (let at = text.indexOf('['); at !== -1 && out.size < QUERY_CONSTS_BOUND.entries; at = text.indexOf('[', at + 1)) {
     if (!valueAt(text, at)) continue;
     CONST_KEY.lastIndex = lineStart(text, at);
     const m = CONST_KEY.exec(text);

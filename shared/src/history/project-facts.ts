@@ -7,13 +7,21 @@ import type { Lines } from './lines.ts';
 import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import { offsetsOf, TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
-import { callsReleaseDependent, declaredCalls, type SdkFacts } from './sdk-names.ts';
+import { callsReleaseDependent, declaredCalls, GO_RETURNS_BOUND, RELEASES_BOUND, type SdkFacts } from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
-import { projectStatus, statusConcerns, type ProjectStatus, type StatusFacts } from './run-task-server.ts';
+import {
+  projectStatus,
+  STATUS_BOUND,
+  statusConcerns,
+  type ProjectStatus,
+  type StatusFacts,
+} from './run-task-server.ts';
+import { QUERY_CONSTS_BOUND } from './go-query-consts.ts';
 import {
   namesOfThisApi,
   namesThisApi,
   resolvedPrefix,
+  ROUTERS_BOUND,
   routesConcern,
   type ProjectRoutes,
   type RouterFacts,
@@ -247,7 +255,9 @@ export function withGoReturns(facts: FileFacts, returns: ReadonlyMap<string, str
 
 /** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`). */
 export function withGoClients(facts: FileFacts, sources: readonly string[]): FileFacts {
-  return sources.length === 0 ? facts : { ...facts, goClients: sources.slice(0, PROJECT_LIMITS.perFile) };
+  const bound = FACT_BOUNDS.goClients;
+  const kept = sources.filter((source) => source !== '' && source.length <= bound.name).slice(0, bound.entries);
+  return kept.length === 0 ? facts : { ...facts, goClients: kept };
 }
 
 /** The file's facts with the bases its URLs say (only names that may be shared: `sharedBaseName`). */
@@ -260,6 +270,52 @@ export function withBases(facts: FileFacts, learned: ReadonlyMap<string, string>
 
 /** Bounds: facts kept per file and per project, templates per model, a signature's length. */
 export const PROJECT_LIMITS = { perFile: 200, perProject: 5_000, pathsPerModel: 8, signature: 1_000 } as const;
+
+/**
+ * The bounds of one field of a file's facts: at most `entries` entries (a list's values, a map's names; each of a
+ * field's own lists or maps: a run task's names and its hand-overs, each map of the routers), each name (a list's
+ * value, a map's key) of 1 to `name` characters and each text value of at most `value`.
+ */
+export interface FactBound {
+  readonly entries: number;
+  readonly name: number;
+  readonly value: number;
+}
+
+/** The bounds of a field whose producer keeps at most PROJECT_LIMITS.perFile entries, each of a signature's length. */
+const PER_FILE: FactBound = {
+  entries: PROJECT_LIMITS.perFile,
+  name: PROJECT_LIMITS.signature,
+  value: PROJECT_LIMITS.signature,
+};
+
+/**
+ * The bounds of each field of `FileFacts` but the four the wire's tuple carries in its own elements (models, helpers,
+ * bases under PROJECT_LIMITS; a Terraform text under the parser's bound) and the two that are no list (a folder, a
+ * flag): one source of truth, the producer's own constant (`STATUS_BOUND`, `QUERY_CONSTS_BOUND`, `ROUTERS_BOUND`,
+ * `GO_RETURNS_BOUND`, `RELEASES_BOUND`, exported by the module that makes the field, which cannot import this one
+ * without a cycle) or PER_FILE, gathered here for the wire's reader (`project-wire.ts`): it accepts what a producer can
+ * make and no more. A list or map field added to FileFacts without a bound here fails to compile (the `satisfies`).
+ */
+export const FACT_BOUNDS = {
+  goClients: PER_FILE,
+  goReturns: GO_RETURNS_BOUND,
+  operations: PER_FILE,
+  operationClasses: PER_FILE,
+  queryConsts: QUERY_CONSTS_BOUND,
+  releases: RELEASES_BOUND,
+  // A client's latest release its calls need: one per client of the mapping, a release of the mapping's, as pins are.
+  laterReleases: RELEASES_BOUND,
+  httpSources: PER_FILE,
+  taskStatus: STATUS_BOUND,
+  pathHelpers: PER_FILE,
+  routers: ROUTERS_BOUND,
+  configBases: PER_FILE,
+} as const satisfies {
+  [
+    K in Exclude<keyof FileFacts, 'modelPaths' | 'helpers' | 'bases' | 'terraform' | 'namesApi' | 'unproven'>
+  ]-?: FactBound;
+};
 
 /** A file that tells the others nothing. */
 export const NO_FACTS: FileFacts = { modelPaths: new Map() };

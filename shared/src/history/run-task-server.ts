@@ -77,8 +77,14 @@ export interface ProjectStatus {
   readonly names: ReadonlySet<string>;
 }
 
-/** How many names or constants one file or project gives. */
-const MAX_FACTS = 50;
+/**
+ * The bounds of a file's status facts (`FileFacts.taskStatus`, and of a project's names): 50 names and 50 hand-overs (a
+ * run task server gives its result's status one name or two, a playbook hands a status on a few times), each name at
+ * most 200 characters (STATUS_VALUE_NAME reads 200 characters after `status`; a hand-over's key is held to it), each
+ * hand-over's name at most 200 (STATUS_HANDOVER's template expression). The wire's reader accepts these and no more
+ * (`project-facts.ts`'s FACT_BOUNDS).
+ */
+export const STATUS_BOUND = { entries: 50, name: 200, value: 200 } as const;
 
 /** After a task result's `status` key: the name its value is (`: status,`, `= status`, `: "{{ run_task_status }}"`). */
 const STATUS_VALUE_NAME =
@@ -109,9 +115,10 @@ export function statusFacts(
   const names: string[] = [];
   if (subjects !== undefined)
     for (const m of kept) {
-      if (m.subject !== subjects.status || names.length >= MAX_FACTS || m.text.toLowerCase() !== 'status') continue;
+      if (m.subject !== subjects.status || names.length >= STATUS_BOUND.entries || m.text.toLowerCase() !== 'status')
+        continue;
       const lineEnd = lines.endOf(m.line - 1);
-      const v = STATUS_VALUE_NAME.exec(text.slice(m.end, Math.min(lineEnd, m.end + 200)));
+      const v = STATUS_VALUE_NAME.exec(text.slice(m.end, Math.min(lineEnd, m.end + STATUS_BOUND.name)));
       const name = v?.[2] ?? v?.[3];
       if (name !== undefined && !NOT_NAMES.has(name) && !names.includes(name)) names.push(name);
     }
@@ -121,10 +128,11 @@ export function statusFacts(
     STATUS_HANDOVER.lastIndex = 0;
     for (
       let h = STATUS_HANDOVER.exec(text);
-      h !== null && handovers.length < MAX_FACTS;
+      h !== null && handovers.length < STATUS_BOUND.entries;
       h = STATUS_HANDOVER.exec(text)
     ) {
-      if (!/status/i.test(h[1]!)) continue;
+      // (A key past a name's bound is no template's variable: STATUS_HANDOVER's key is unbounded on its line.)
+      if (h[1]!.length > STATUS_BOUND.name || !/status/i.test(h[1]!)) continue;
       const read = h[2]!.match(STATUS_NAME);
       const last = read?.[read.length - 1];
       if (last !== undefined && last !== h[1]) handovers.push([h[1]!, last]);
@@ -136,14 +144,14 @@ export function statusFacts(
 /** The project's status names (each file's, and the names handed on to them), bounded. */
 export function projectStatus(files: readonly (StatusFacts | undefined)[]): ProjectStatus | undefined {
   const names = new Set<string>();
-  for (const f of files) for (const n of f?.names ?? []) if (names.size < MAX_FACTS) names.add(n);
+  for (const f of files) for (const n of f?.names ?? []) if (names.size < STATUS_BOUND.entries) names.add(n);
   if (names.size === 0) return undefined;
-  // A hand-over's name holds what its key does: followed until nothing is added (bounded by MAX_FACTS).
-  for (let added = true; added && names.size < MAX_FACTS;) {
+  // A hand-over's name holds what its key does: followed until nothing is added (bounded by STATUS_BOUND.entries).
+  for (let added = true; added && names.size < STATUS_BOUND.entries;) {
     added = false;
     for (const f of files)
       for (const [key, read] of f?.handovers ?? [])
-        if (names.has(key) && !names.has(read) && names.size < MAX_FACTS) {
+        if (names.has(key) && !names.has(read) && names.size < STATUS_BOUND.entries) {
           names.add(read);
           added = true;
         }

@@ -539,6 +539,14 @@ function mayNameDependencies(fileName: string): boolean {
 const MAX_DEPENDENCIES = 200_000;
 
 /**
+ * The bounds of a file's pins (`FileFacts.releases`; its later releases too): 20 clients (the mapping has 4 Python
+ * clients), each name at most 100 characters (a package's) and each release at most 40 (`0.1.10`; a longer run of
+ * dotted numbers is no release and pins nothing). The wire's reader accepts these and no more (`project-facts.ts`'s
+ * FACT_BOUNDS).
+ */
+export const RELEASES_BOUND = { entries: 20, name: 100, value: 40 } as const;
+
+/**
  * The releases of the mapping's Python clients a project's dependency file pins exactly (`terrasnek==0.0.10`,
  * `terrasnek = "==0.0.10"`, poetry's `terrasnek = "0.0.10"`): client → release. A range (`>=`, `^`, `~=`) pins none.
  */
@@ -558,7 +566,10 @@ export function pinnedReleases(text: string, fileName: string | undefined): Map<
       'gim',
     );
     const found = new Set([...text.matchAll(pattern)].map((m) => m[1] ?? ''));
-    if (found.size === 1) out.set(client, [...found][0] ?? '');
+    const [release = ''] = found;
+    if (found.size !== 1 || release.length > RELEASES_BOUND.value || client.length > RELEASES_BOUND.name) continue;
+    out.set(client, release);
+    if (out.size >= RELEASES_BOUND.entries) break;
   }
   return out;
 }
@@ -1193,13 +1204,27 @@ export function declaredCalls(returns: ReadonlyMap<string, string>): string[] {
 }
 
 /**
+ * The bounds of what a Go file says its functions and methods return (`FileFacts.goReturns`): 200 (a program's client
+ * wraps a few dozen go-tfe calls; a mock of every service names its methods by their names alone, `.Read`, shared by
+ * the services), each name (`pkg.Func`, `.Method`) at most 200 characters, each struct at most 100 (go-tfe's longest
+ * is under 50, `[]` before a list's). The wire's reader accepts these and no more (`project-facts.ts`'s FACT_BOUNDS).
+ */
+export const GO_RETURNS_BOUND = { entries: 200, name: 200, value: 100 } as const;
+
+/**
  * What a Go file's functions and methods return for the project's other files (`SdkFacts.goReturns`), in a file that
- * imports go-tfe (go-tfe's own package is not a program using it).
+ * imports go-tfe (go-tfe's own package is not a program using it); the first within GO_RETURNS_BOUND, in the text's order.
  */
 export function goDeclaredReturns(text: string, lines: Lines, index: HistoryIndex): Map<string, string> {
   const imported = goTfeImport(text, lines);
   if (imported === -1) return new Map();
-  return declaredReturns(text, goTfeImportName(text, imported), sdkIndex(index).goTypes, lines);
+  const returns = declaredReturns(text, goTfeImportName(text, imported), sdkIndex(index).goTypes, lines);
+  const out = new Map<string, string>();
+  for (const [name, struct] of returns) {
+    if (out.size >= GO_RETURNS_BOUND.entries) break;
+    if (name.length <= GO_RETURNS_BOUND.name && struct.length <= GO_RETURNS_BOUND.value) out.set(name, struct);
+  }
+  return out;
 }
 
 /** `.ID` and no more of the chain at `dot` (`ws.Project.ID`, not `.IDs` or `.ID.String`). */

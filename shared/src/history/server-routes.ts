@@ -920,7 +920,7 @@ export function routerFacts(text: string, fileName?: string): RouterFacts {
     const newline = text.indexOf('\n', at);
     const lineEnd = newline === -1 ? text.length : newline;
     for (const m of text.slice(lineStart, lineEnd).matchAll(API_CONSTANT))
-      (consts ??= new Map()).set(constantName(m), m[3]!);
+      consts = keptRouterFact(consts, constantName(m), m[3]!);
     at = newline === -1 ? -1 : text.indexOf('api/v2', newline + 1);
   }
   let handed: Map<string, string> | undefined;
@@ -935,13 +935,38 @@ export function routerFacts(text: string, fileName?: string): RouterFacts {
           memoFor(text);
           const prefix = routerPrefix(text, arg, call.index);
           if (prefix !== undefined && (API_ROUTE.test(prefix) || prefix.includes(CONSTANT)))
-            (handed ??= new Map()).set(`${call[1]}#${k}`, prefix);
+            handed = keptRouterFact(handed, `${call[1]}#${k}`, prefix);
         });
       }
   }
   const mounts = fileName === undefined ? undefined : mountFacts(text, markers, fileName);
   return { ...(handed ? { handed } : {}), ...(consts ? { consts } : {}), ...(mounts ? { mounts } : {}) };
 }
+
+/**
+ * The bounds of what a file says of its routers (`RouterFacts`), each of its maps: 200 entries (a server's file hands a
+ * few routers on and declares a constant or two of this API's root; a file of a client's constants, one per path,
+ * holds some dozens), each name (a function's `name#k`, a constant's, a mount's `module#export`: a module's path from
+ * the project's root) of at most 300 characters and each prefix or path of at most 500 (this API's paths are under
+ * 150). The wire's reader accepts these and no more (`project-facts.ts`'s FACT_BOUNDS).
+ */
+export const ROUTERS_BOUND = { entries: 200, name: 300, value: 500 } as const;
+
+/**
+ * `map` (made when undefined) with `name` → `value`, when both are within ROUTERS_BOUND and the map has room or holds
+ * the name already; else `map` as it was (an entry past the bounds is left out, not cut: a cut name is another name).
+ */
+function keptRouterFact(
+  map: Map<string, string> | undefined,
+  name: string,
+  value: string,
+): Map<string, string> | undefined {
+  if (name === '' || name.length > ROUTERS_BOUND.name || value.length > ROUTERS_BOUND.value) return map;
+  const out = map ?? new Map<string, string>();
+  if (out.size < ROUTERS_BOUND.entries || out.has(name)) out.set(name, value);
+  return out;
+}
+
 /** Gates of the routers' reading (`MapGroup(` is found by its `Group(`: one whole-text search fewer for every text). */
 const HANDS_ROUTERS = ['Group(', 'PathPrefix(', 'Router(', 'Blueprint('];
 
@@ -972,7 +997,7 @@ function mountFacts(text: string, markers: TextMarkers, fileName: string): Map<s
     const named = m[3] ?? m[8];
     const prefix = joinPath(base, m[2] ?? m[7] ?? constantValue(text, named!, m.index));
     // Every mount is told, this API's prefix or not: two files mounting one module on two prefixes say nothing.
-    (out ??= new Map()).set(origin, `${m[5] === 'register_blueprint' ? '=' : '+'}${prefix}`);
+    out = keptRouterFact(out, origin, `${m[5] === 'register_blueprint' ? '=' : '+'}${prefix}`);
   }
   return out;
 }

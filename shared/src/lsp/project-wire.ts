@@ -1,5 +1,6 @@
 import type { FileFacts } from '../history/index.ts';
 import { PROJECT_FILE_RULES, PROJECT_LIMITS } from '../history/index.ts';
+import { FACT_BOUNDS, type FactBound } from '../history/project-facts.ts';
 import type { ConfigBase } from '../history/other-api.ts';
 import type { PathHelper } from '../history/path-helpers.ts';
 import type { StatusFacts } from '../history/run-task-server.ts';
@@ -37,12 +38,17 @@ export function shown(value: unknown): string {
 
 /** A name (of a model, a helper, a constant, a client): 1 to a signature's length of characters. */
 export function isName(value: unknown): value is string {
-  return typeof value === 'string' && value !== '' && value.length <= PROJECT_LIMITS.signature;
+  return isNameWithin(value, PROJECT_LIMITS.signature);
 }
 
-/** A value that may be empty (an operation that sends none, a router's prefix): at most a signature's length. */
-function isText(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= PROJECT_LIMITS.signature;
+/** A name of 1 to `max` characters (a field's bound's: `FactBound`). */
+function isNameWithin(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= max;
+}
+
+/** A value that may be empty (an operation that sends none, a router's prefix): at most `max` characters. */
+function isText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max;
 }
 
 /** A list's length past its bound, said once: the first `max` are kept. */
@@ -51,22 +57,26 @@ export function overBound(say: Say, place: string, list: readonly unknown[], max
     say(place, `holds ${list.length} ${what}, over the bound of ${max}: the first ${max} are kept`);
 }
 
-/** A value read by `read` into `T`, undefined when out of shape. */
-type Reader<T> = (raw: unknown) => T | undefined;
+/** A value read by `read` into `T` under the field's bound (`FactBound.value`), undefined when out of shape. */
+type Reader<T> = (raw: unknown, bound: FactBound) => T | undefined;
 
-const asName: Reader<string> = (raw) => (isName(raw) ? raw : undefined);
-const asText: Reader<string> = (raw) => (isText(raw) ? raw : undefined);
+const asName: Reader<string> = (raw, bound) => (isNameWithin(raw, bound.value) ? raw : undefined);
+const asText: Reader<string> = (raw, bound) => (isText(raw, bound.value) ? raw : undefined);
 
 /**
- * A map by name, on the wire a list of `[name, value]` entries, at most `max` (the producers' bound: each keeps at
- * most PROJECT_LIMITS.perFile, some fewer); an entry out of shape is left out and said, the others kept.
+ * A map by name, on the wire a list of `[name, value]` entries, within the field's bound (`FACT_BOUNDS`: what its
+ * producer can make, no more): at most `bound.entries`, the first kept; an entry out of shape or past the bound's
+ * lengths is left out and said, the others kept.
  */
 function entriesOf<V>(
   what: string,
   shape: string,
   value: Reader<V>,
-  max: number = PROJECT_LIMITS.perFile,
+  bound: FactBound,
 ): FieldWire<ReadonlyMap<string, V>> {
+  const max = bound.entries;
+  // (A text value's bound said too; another value's shape says it.)
+  const lengths = value === asName || value === asText ? `, its ${shape} of at most ${bound.value}` : '';
   return {
     write: (map) => [...map],
     read: (raw, say) => {
@@ -78,12 +88,12 @@ function entriesOf<V>(
       const out = new Map<string, V>();
       for (const [i, entry] of raw.slice(0, max).entries()) {
         const [key, inner] = Array.isArray(entry) && entry.length === 2 ? (entry as unknown[]) : [];
-        const read = isName(key) ? value(inner) : undefined;
+        const read = isNameWithin(key, bound.name) ? value(inner, bound) : undefined;
         if (read !== undefined) out.set(key as string, read);
         else
           say(
             `[${i}]`,
-            `(${what}) is not [name, ${shape}] with a name of 1 to ${PROJECT_LIMITS.signature} characters${typeof inner === 'string' ? ` (got ${shown(inner)})` : ''}: it is left out`,
+            `(${what}) is not [name, ${shape}] with a name of 1 to ${bound.name} characters${lengths}${typeof inner === 'string' ? ` (got ${shown(inner)})` : ''}: it is left out`,
           );
       }
       return out.size === 0 ? undefined : out;
@@ -91,20 +101,30 @@ function entriesOf<V>(
   };
 }
 
-/** A list of values, at most PROJECT_LIMITS.perFile; a value out of shape is left out and said. */
-function listOf<V>(what: string, shape: string, value: Reader<V>): FieldWire<readonly V[]> {
+/**
+ * A list of values within the field's bound (`FACT_BOUNDS`): at most `bound.entries`, the first kept; a value out of
+ * shape or past the bound's lengths (`lengths` says them) is left out and said.
+ */
+function listOf<V>(
+  what: string,
+  shape: string,
+  lengths: string,
+  value: Reader<V>,
+  bound: FactBound,
+): FieldWire<readonly V[]> {
+  const max = bound.entries;
   return {
     write: (list) => [...list],
     read: (raw, say) => {
       if (!Array.isArray(raw)) {
-        say('', `is ${shown(raw)}, not a list of ${shape}s: it is left out`);
+        say('', `is ${shown(raw)}, not a list of ${what}s: it is left out`);
         return undefined;
       }
-      overBound(say, '', raw, PROJECT_LIMITS.perFile, `${what}s`);
+      overBound(say, '', raw, max, `${what}s`);
       const out: V[] = [];
-      for (const [i, inner] of raw.slice(0, PROJECT_LIMITS.perFile).entries()) {
-        const read = value(inner);
-        if (read === undefined) say(`[${i}]`, `(${what}) is ${shown(inner)}, not ${shape}: it is left out`);
+      for (const [i, inner] of raw.slice(0, max).entries()) {
+        const read = value(inner, bound);
+        if (read === undefined) say(`[${i}]`, `(${what}) is ${shown(inner)}, not ${shape}${lengths}: it is left out`);
         else out.push(read);
       }
       return out.length === 0 ? undefined : out;
@@ -132,7 +152,7 @@ const asPathHelper: Reader<PathHelper> = (raw) => {
   if (
     !Array.isArray(pieces) ||
     pieces.length > PROJECT_LIMITS.signature ||
-    !pieces.every((piece) => isText(piece) || isPosition(piece)) ||
+    !pieces.every((piece) => isText(piece, PROJECT_LIMITS.signature) || isPosition(piece)) ||
     (rest !== undefined && !isPosition(rest)) ||
     (method !== undefined && !isHttpMethod(method)) ||
     typeof returns !== 'boolean'
@@ -149,12 +169,27 @@ const asPathHelper: Reader<PathHelper> = (raw) => {
 /** A configuration's base: this API's URL or another's (`other-api.ts`'s `ConfigBase`). */
 const asConfigBase: Reader<ConfigBase> = (raw) => (raw === 'own' || raw === 'other' ? raw : undefined);
 
-/** A run task server's status names and YAML hand-overs (`run-task-server.ts`'s `StatusFacts`, 50 of each at most). */
-const names = listOf('status name', 'a name', asName);
-const handovers = listOf<readonly [string, string]>('hand-over', '[key, name]', (raw) => {
-  const [key, name] = Array.isArray(raw) && raw.length === 2 ? (raw as unknown[]) : [];
-  return isName(key) && isName(name) ? [key, name] : undefined;
-});
+/**
+ * A run task server's status names and YAML hand-overs (`run-task-server.ts`'s `StatusFacts`, within its STATUS_BOUND:
+ * a name of 1 to `name` characters, a hand-over's key so too and the name it reads of 1 to `value`).
+ */
+const names = listOf(
+  'status name',
+  'a name',
+  ` of 1 to ${FACT_BOUNDS.taskStatus.name} characters`,
+  (raw, bound) => (isNameWithin(raw, bound.name) ? raw : undefined),
+  FACT_BOUNDS.taskStatus,
+);
+const handovers = listOf<readonly [string, string]>(
+  'hand-over',
+  '[key, name]',
+  ` of 1 to ${FACT_BOUNDS.taskStatus.name} and 1 to ${FACT_BOUNDS.taskStatus.value} characters`,
+  (raw, bound) => {
+    const [key, name] = Array.isArray(raw) && raw.length === 2 ? (raw as unknown[]) : [];
+    return isNameWithin(key, bound.name) && isNameWithin(name, bound.value) ? [key, name] : undefined;
+  },
+  FACT_BOUNDS.taskStatus,
+);
 const taskStatus: FieldWire<StatusFacts> = {
   write: (status) => ({ names: [...status.names], handovers: status.handovers.map(([k, n]) => [k, n]) }),
   read: (raw, say) => {
@@ -176,9 +211,9 @@ const taskStatus: FieldWire<StatusFacts> = {
 
 /** The routers a file hands to functions, its constants holding this API's paths, the routers it mounts. */
 const routerMaps = {
-  handed: entriesOf('handed router', 'prefix', asText),
-  consts: entriesOf('constant', 'path', asText),
-  mounts: entriesOf('mount', 'prefix', asText),
+  handed: entriesOf('handed router', 'prefix', asText, FACT_BOUNDS.routers),
+  consts: entriesOf('constant', 'path', asText, FACT_BOUNDS.routers),
+  mounts: entriesOf('mount', 'prefix', asText, FACT_BOUNDS.routers),
 } satisfies { [K in keyof RouterFacts]-?: FieldWire<NonNullable<RouterFacts[K]>> };
 const routers: FieldWire<RouterFacts> = {
   write: (facts) =>
@@ -212,18 +247,24 @@ const routers: FieldWire<RouterFacts> = {
  * clients, routes and eleven more were, and VS Code's hovers missed what `keyfob history scan` found through other files).
  */
 export const OTHER_FIELDS = {
-  goClients: listOf('Go client source', 'a name', asName),
-  goReturns: entriesOf('Go return', 'struct', asName),
-  operations: entriesOf('operation', 'endpoint id', asText),
-  operationClasses: entriesOf('operation class', 'class', asName),
-  queryConsts: entriesOf('query constant', 'key', asName),
-  releases: entriesOf('release', 'release', asName),
-  laterReleases: entriesOf('later release', 'release', asName),
-  httpSources: entriesOf('http data source', 'resource', asName),
+  goClients: listOf(
+    'Go client source',
+    'a name',
+    ` of 1 to ${FACT_BOUNDS.goClients.name} characters`,
+    (raw, bound) => (isNameWithin(raw, bound.name) ? raw : undefined),
+    FACT_BOUNDS.goClients,
+  ),
+  goReturns: entriesOf('Go return', 'struct', asName, FACT_BOUNDS.goReturns),
+  operations: entriesOf('operation', 'endpoint id', asText, FACT_BOUNDS.operations),
+  operationClasses: entriesOf('operation class', 'class', asName, FACT_BOUNDS.operationClasses),
+  queryConsts: entriesOf('query constant', 'key', asName, FACT_BOUNDS.queryConsts),
+  releases: entriesOf('release', 'release', asName, FACT_BOUNDS.releases),
+  laterReleases: entriesOf('later release', 'release', asName, FACT_BOUNDS.laterReleases),
+  httpSources: entriesOf('http data source', 'resource', asName, FACT_BOUNDS.httpSources),
   taskStatus,
-  pathHelpers: entriesOf('path helper', '{pieces, rest, method, returns}', asPathHelper),
+  pathHelpers: entriesOf('path helper', '{pieces, rest, method, returns}', asPathHelper, FACT_BOUNDS.pathHelpers),
   routers,
-  configBases: entriesOf('config base', '"own" or "other"', asConfigBase),
+  configBases: entriesOf('config base', '"own" or "other"', asConfigBase, FACT_BOUNDS.configBases),
   namesApi: {
     write: (folder: string) => folder,
     read: (raw, say) => {

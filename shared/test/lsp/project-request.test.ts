@@ -11,6 +11,7 @@ import type { FileFacts } from '../../src/history/index.ts';
 import { factsConcern, projectFacts, scanFile, scanProject } from '../../src/history/index.ts';
 import { projectFactsFromWire, projectFactsToWire } from '../../src/lsp/project-request.ts';
 import { OTHER_FIELDS, type OtherField } from '../../src/lsp/project-wire.ts';
+import { FACT_BOUNDS } from '../../src/history/project-facts.ts';
 
 const FIX = /; send each saved file as \[path, .*\(projectFactsToWire\)$/;
 
@@ -276,11 +277,11 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
       routers: { mounts: new Map([['m#default', '+/api/v2']]) },
     });
     assert.deepEqual(problems, [
-      `${at}.operations[1] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters (got "x"): it is left out`,
-      `${at}.operations[2] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+      `${at}.operations[1] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters, its endpoint id of at most ${PROJECT_LIMITS.signature} (got "x"): it is left out`,
+      `${at}.operations[2] (operation) is not [name, endpoint id] with a name of 1 to ${PROJECT_LIMITS.signature} characters, its endpoint id of at most ${PROJECT_LIMITS.signature}: it is left out`,
       `${at}.configBases[0] (config base) is not [name, "own" or "other"] with a name of 1 to ${PROJECT_LIMITS.signature} characters (got "maybe"): it is left out`,
       `${at}.pathHelpers[1] (path helper) is not [name, {pieces, rest, method, returns}] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
-      `${at}.routers.handed[0] (handed router) is not [name, prefix] with a name of 1 to ${PROJECT_LIMITS.signature} characters: it is left out`,
+      `${at}.routers.handed[0] (handed router) is not [name, prefix] with a name of 1 to ${FACT_BOUNDS.routers.name} characters, its prefix of at most ${FACT_BOUNDS.routers.value}: it is left out`,
     ]);
     // A field this server does not know, and a tuple's object that is none.
     assert.deepEqual(readOthers({ later: [] }).problems, [`${at}.later is no field of a file's facts: it is left out`]);
@@ -289,27 +290,32 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
     ]);
     assert.deepEqual(readOthers({ taskStatus: { names: ['status', ''] } }), {
       facts: { modelPaths: new Map(), taskStatus: { names: ['status'], handovers: [] } },
-      problems: [`${at}.taskStatus.names[1] (status name) is "", not a name: it is left out`],
+      problems: [
+        `${at}.taskStatus.names[1] (status name) is "", not a name of 1 to ${FACT_BOUNDS.taskStatus.name} characters: it is left out`,
+      ],
     });
   });
 
   it('each other field past its bound keeps the first and says the count', () => {
-    const max = PROJECT_LIMITS.perFile;
-    const many = <T>(f: (i: number) => T): T[] => Array.from({ length: max + 1 }, (_, i) => f(i));
-    const values: { [K in OtherField]?: [unknown, (facts: FileFacts) => number | undefined] } = {
-      goClients: [many((i) => `c${i}.Client()`), (f) => f.goClients?.length],
-      goReturns: [many((i) => [`f${i}`, 'Run']), (f) => f.goReturns?.size],
-      operations: [many((i) => [`op${i}`, 'endpoint POST /runs']), (f) => f.operations?.size],
-      operationClasses: [many((i) => [`op${i}`, 'C']), (f) => f.operationClasses?.size],
-      queryConsts: [many((i) => [`k${i}`, 'page[size]']), (f) => f.queryConsts?.size],
-      releases: [many((i) => [`c${i}`, '1.0']), (f) => f.releases?.size],
-      laterReleases: [many((i) => [`c${i}`, '1.0']), (f) => f.laterReleases?.size],
-      httpSources: [many((i) => [`d${i}`, 'workspaces']), (f) => f.httpSources?.size],
-      pathHelpers: [many((i) => [`h${i}`, { pieces: ['/x'], returns: true }]), (f) => f.pathHelpers?.size],
-      configBases: [many((i) => [`B${i}_URL`, 'other']), (f) => f.configBases?.size],
+    // Each field's bound is its producer's (FACT_BOUNDS): one entry more is cut to it and said.
+    const many = <T>(max: number, f: (i: number) => T): T[] => Array.from({ length: max + 1 }, (_, i) => f(i));
+    const values: {
+      [K in keyof typeof FACT_BOUNDS]?: [(i: number) => unknown, (facts: FileFacts) => number | undefined];
+    } = {
+      goClients: [(i) => `c${i}.Client()`, (f) => f.goClients?.length],
+      goReturns: [(i) => [`f${i}`, 'Run'], (f) => f.goReturns?.size],
+      operations: [(i) => [`op${i}`, 'endpoint POST /runs'], (f) => f.operations?.size],
+      operationClasses: [(i) => [`op${i}`, 'C'], (f) => f.operationClasses?.size],
+      queryConsts: [(i) => [`k${i}`, 'page[size]'], (f) => f.queryConsts?.size],
+      releases: [(i) => [`c${i}`, '1.0'], (f) => f.releases?.size],
+      laterReleases: [(i) => [`c${i}`, '1.0'], (f) => f.laterReleases?.size],
+      httpSources: [(i) => [`d${i}`, 'workspaces'], (f) => f.httpSources?.size],
+      pathHelpers: [(i) => [`h${i}`, { pieces: ['/x'], returns: true }], (f) => f.pathHelpers?.size],
+      configBases: [(i) => [`B${i}_URL`, 'other'], (f) => f.configBases?.size],
     };
-    for (const [field, [value, size]] of Object.entries(values)) {
-      const { facts, problems } = readOthers({ [field]: value });
+    for (const [field, [entry, size]] of Object.entries(values)) {
+      const max = FACT_BOUNDS[field as keyof typeof FACT_BOUNDS].entries;
+      const { facts, problems } = readOthers({ [field]: many(max, entry) });
       assert.equal(size(facts!), max, field);
       assert.equal(problems.length, 1, field);
       assert.match(
@@ -319,11 +325,13 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
         ),
       );
     }
-    const status = readOthers({ taskStatus: { names: many((i) => `s${i}`), handovers: [] } });
-    assert.equal(status.facts?.taskStatus?.names.length, max);
-    assert.match(status.problems[0] ?? '', /\[5\]\.taskStatus\.names holds 201 status names, over the bound of 200/);
-    const routers = readOthers({ routers: { consts: many((i) => [`C${i}`, '/api/v2']) } });
-    assert.equal(routers.facts?.routers?.consts?.size, max);
+    const statusMax = FACT_BOUNDS.taskStatus.entries;
+    const status = readOthers({ taskStatus: { names: many(statusMax, (i) => `s${i}`), handovers: [] } });
+    assert.equal(status.facts?.taskStatus?.names.length, statusMax);
+    assert.match(status.problems[0] ?? '', /\[5\]\.taskStatus\.names holds 51 status names, over the bound of 50/);
+    const routersMax = FACT_BOUNDS.routers.entries;
+    const routers = readOthers({ routers: { consts: many(routersMax, (i) => [`C${i}`, '/api/v2']) } });
+    assert.equal(routers.facts?.routers?.consts?.size, routersMax);
     assert.match(routers.problems[0] ?? '', /\[5\]\.routers\.consts holds 201 constants, over the bound of 200/);
     const folder = readOthers({ namesApi: 'a'.repeat(PROJECT_FILE_RULES.maxPathLength + 1) });
     assert.deepEqual(folder.facts, { modelPaths: new Map() });
@@ -333,6 +341,96 @@ describe('projectFactsToWire and projectFactsFromWire', () => {
     });
     assert.deepEqual(pieces.facts, { modelPaths: new Map() });
     assert.match(pieces.problems[0] ?? '', /\.pathHelpers\[0\] \(path helper\) is not/);
+  });
+
+  it('a name or a value past its field’s lengths is left out, named by its place; one at them is kept', () => {
+    const { goReturns, releases, queryConsts, routers, taskStatus } = FACT_BOUNDS;
+    const cases: [string, unknown, RegExp][] = [
+      [
+        'goReturns',
+        [['f'.repeat(goReturns.name + 1), 'Run']],
+        new RegExp(
+          `\\.goReturns\\[0\\] \\(Go return\\) is not \\[name, struct\\] with a name of 1 to ${goReturns.name} `,
+        ),
+      ],
+      [
+        'releases',
+        [['terrasnek', '1'.repeat(releases.value + 1)]],
+        new RegExp(`\\.releases\\[0\\] \\(release\\) .*, its release of at most ${releases.value} \\(got a string of`),
+      ],
+      [
+        'queryConsts',
+        [['paramX', 'k'.repeat(queryConsts.value + 1)]],
+        new RegExp(`\\.queryConsts\\[0\\] \\(query constant\\) .*, its key of at most ${queryConsts.value} `),
+      ],
+      [
+        'routers',
+        { mounts: [[`${'m'.repeat(routers.name)}#default`, '+/api/v2']] },
+        new RegExp(
+          `\\.routers\\.mounts\\[0\\] \\(mount\\) is not \\[name, prefix\\] with a name of 1 to ${routers.name} `,
+        ),
+      ],
+      [
+        'taskStatus',
+        { handovers: [[`status_${'k'.repeat(taskStatus.name)}`, 'run_task_status']] },
+        new RegExp(
+          `\\.taskStatus\\.handovers\\[0\\] \\(hand-over\\) is a list, not \\[key, name\\] of 1 to ${taskStatus.name} `,
+        ),
+      ],
+    ];
+    for (const [field, value, said] of cases) {
+      const { facts, problems } = readOthers({ [field]: value });
+      assert.deepEqual(facts, { modelPaths: new Map() }, field);
+      assert.equal(problems.length, 1, field);
+      assert.match(problems[0] ?? '', said, field);
+    }
+    // At the lengths: kept, nothing said.
+    const at = readOthers({
+      goReturns: [['f'.repeat(goReturns.name), 'R'.repeat(goReturns.value)]],
+      releases: [['terrasnek', '1'.repeat(releases.value)]],
+      queryConsts: [['p'.repeat(queryConsts.name), 'k'.repeat(queryConsts.value)]],
+    });
+    assert.deepEqual(at.problems, []);
+    assert.equal(at.facts?.goReturns?.size, 1);
+    assert.equal(at.facts?.releases?.size, 1);
+    assert.equal(at.facts?.queryConsts?.size, 1);
+  });
+
+  it('what the producers make at their bounds crosses the wire whole, nothing said (FACT_BOUNDS is both’s)', () => {
+    const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+    const past = (bound: { entries: number }): number[] => range(bound.entries + 5);
+    const go = ['package wrap', '', 'import (', '\t"context"', '', '\ttfe "github.com/hashicorp/go-tfe"', ')', ''];
+    for (const i of past(FACT_BOUNDS.goReturns))
+      go.push(
+        `func GetW${i}(c *tfe.Client) (*tfe.Workspace, error) {`,
+        '\treturn c.Workspaces.Read(context.Background(), "o", "w")',
+        '}',
+      );
+    const consts = ['package tfc', 'const ('];
+    for (const i of past(FACT_BOUNDS.queryConsts)) consts.push(`\tparamKey${i} = "page[size]"`);
+    consts.push(')');
+    const play = ['- hosts: all', '  vars:'];
+    for (const i of past(FACT_BOUNDS.taskStatus)) play.push(`    task_status${i}: "{{ run_task_status${i} }}"`);
+    const app = ["const express = require('express');", 'const app = express();'];
+    for (const i of past(FACT_BOUNDS.routers))
+      app.push(`app.use('/api/v2', require('./routes/r${i}'));`, `const API_${i} = '/api/v2/x${i}';`);
+    const texts: [string, string[]][] = [
+      ['wrap/w.go', go],
+      ['tfc/url.go', consts],
+      ['play.yml', play],
+      ['src/app.js', app],
+      ['requirements.txt', [`terrasnek==1${'.0'.repeat(FACT_BOUNDS.releases.value / 2 - 1)}`]],
+    ];
+    const files = new Map(texts.map(([name, lines]) => [name, scanFile(lines.join('\n'), { fileName: name }).facts]));
+    assert.equal(files.get('wrap/w.go')?.goReturns?.size, FACT_BOUNDS.goReturns.entries);
+    assert.equal(files.get('tfc/url.go')?.queryConsts?.size, FACT_BOUNDS.queryConsts.entries);
+    assert.equal(files.get('play.yml')?.taskStatus?.handovers.length, FACT_BOUNDS.taskStatus.entries);
+    assert.equal(files.get('src/app.js')?.routers?.mounts?.size, FACT_BOUNDS.routers.entries);
+    assert.equal(files.get('src/app.js')?.routers?.consts?.size, FACT_BOUNDS.routers.entries);
+    assert.equal(files.get('requirements.txt')?.releases?.get('terrasnek')?.length, FACT_BOUNDS.releases.value - 1);
+    const { files: read, problems } = projectFactsFromWire(JSON.parse(JSON.stringify(projectFactsToWire(files))));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(read, files);
   });
 
   it('the editor’s scan of a file, the others’ facts read from the wire, is the CLI’s (a Python client’s operations)', () => {
