@@ -168,19 +168,34 @@ function quoteBefore(text: string, from: number, last: { from: number; quote: nu
 function otherGoReceivers(text: string): [number, number][] {
   if (!text.includes('://')) return [];
   const out: [number, number][] = [];
+  const ends = topLevelEnds(text);
+  let methods: Map<string, [number, number][]> | undefined;
+  let url = -2;
   for (let at = text.indexOf('type ', 0); at !== -1; at = text.indexOf('type ', at + 5)) {
     if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
     const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
     if (head === null) continue;
-    const end = topLevelEnd(text, at);
-    const decl = text.slice(goDocStart(text, at), end);
+    const start = goDocStart(text, at);
+    const end = Math.min(ends(at), at + MAX_GO_DECLARATION);
+    // The next `://` from the declaration's start (declarations come in order): none in it, no URL to read.
+    if (url < start) url = text.indexOf('://', start);
+    if (url === -1) break;
+    if (url >= end) continue;
+    const decl = text.slice(start, end);
     if (!otherApiUrl(decl)) continue;
-    const methods = goMethods(text, head[1]!);
-    if (methods.length === 0 || showsOwnApi(decl) || methods.some(([s, e]) => showsOwnApi(text.slice(s, e)))) continue;
-    out.push(...methods);
+    const own = (methods ??= goMethods(text, ends)).get(head[1]!) ?? [];
+    if (own.length === 0 || showsOwnApi(decl)) continue;
+    if (own.some(([s, e]) => showsOwnApi(text.slice(s, Math.min(e, s + MAX_GO_DECLARATION))))) continue;
+    out.push(...own);
   }
   return out;
 }
+/**
+ * How much of a Go declaration (a type with its doc comment, a method) is read for another API's base or this API's
+ * signs: far more than a struct or a method holds; an unclosed one (no `}` opening a later line) runs to the text's end,
+ * and read whole for each of many, took time growing with their count squared.
+ */
+const MAX_GO_DECLARATION = 20_000;
 /** A Go struct type's header at a line's start (`type sentryClient struct {`): group 1 its name. */
 const GO_STRUCT = /^type[ \t]+([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]+struct[ \t]*\{/;
 /** go-tfe's package named in Go code (`*tfe.Client`, `tfe.WorkspaceListOptions`). */
@@ -200,28 +215,37 @@ function goDocStart(text: string, at: number): number {
   return start;
 }
 
-/** The end of the top-level declaration at `at`: after the `}` that opens a line (gofmt's close), or its own line's end. */
-function topLevelEnd(text: string, at: number): number {
-  const line = lineEnd(text, at);
-  if (text.charCodeAt(line - 1) !== 123) return line;
-  const close = text.indexOf('\n}', line - 1);
-  return close === -1 ? text.length : close + 2;
+/**
+ * The end of the top-level declaration at an offset (asked in the text's order): after the `}` that opens a line
+ * (gofmt's close), or its own line's end. The next close is searched for only past the last one found (searched from
+ * each declaration, a text of many unclosed ones took time growing with their count squared).
+ */
+function topLevelEnds(text: string): (at: number) => number {
+  let close = -2;
+  return (at) => {
+    const line = lineEnd(text, at);
+    if (text.charCodeAt(line - 1) !== 123) return line;
+    if (close !== -1 && close < line - 1) close = text.indexOf('\n}', line - 1);
+    return close === -1 ? text.length : close + 2;
+  };
 }
 
-/** The spans of the Go methods whose receiver is the type `name` (`func (s *sentryClient) dropProject(…) … {…}`). */
-function goMethods(text: string, name: string): [number, number][] {
-  const out: [number, number][] = [];
-  const receiver = new RegExp(String.raw`^func[ \t]*\([ \t]*(?:[A-Za-z_]\w*[ \t]+)?\*?[ \t]*${name}(?![\w.])`, 'y');
+/** The spans of the Go methods, by their receiver's type (`func (s *sentryClient) dropProject(…) … {…}`): one pass. */
+function goMethods(text: string, ends: (at: number) => number): Map<string, [number, number][]> {
+  const out = new Map<string, [number, number][]>();
   for (let at = text.indexOf('func', 0); at !== -1; at = text.indexOf('func', at + 4)) {
     if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
-    receiver.lastIndex = 0;
-    if (!receiver.test(text.slice(at, lineEnd(text, at)))) continue;
-    const end = topLevelEnd(text, at);
-    out.push([at, end]);
-    at = end - 4;
+    const type = RECEIVER.exec(text.slice(at, lineEnd(text, at)))?.[1];
+    if (type === undefined) continue;
+    const spans = out.get(type);
+    const span: [number, number] = [at, ends(at)];
+    if (spans === undefined) out.set(type, [span]);
+    else spans.push(span);
   }
   return out;
 }
+/** A method's header at a line's start: group 1 its receiver's type (`func (s *sentryClient)`, `func (T)`). */
+const RECEIVER = /^func[ \t]*\([ \t]*(?:[A-Za-z_]\w*[ \t]+)?\*?[ \t]*([A-Za-z_]\w*)(?![\w.])/;
 
 /**
  * A literal URL's host and path (`https://sentry.io/api/0`): group 1 the host, 2 the path from its `/api` on or any
