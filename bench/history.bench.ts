@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { history, scanText } from '@keyfob/shared/history';
+import { MAX_LINE_LENGTH } from '../shared/src/history/long-lines.ts';
 import type * as HistoryModule from '@keyfob/shared/history';
 
 const LINES = 50_000;
@@ -559,3 +560,38 @@ console.log(
     wrappersGrowth <= WRAPPERS_GROWTH ? 'met' : 'missed'
   }`,
 );
+
+// Seventh case: long lines (session 33). A sweep of one short shape repeated on one line found readers that read a
+// find's whole line (or its command from the line's start) once per find: time growing with the line's length squared,
+// a minute or more for 800 KB on one line. The readers found read each line once now, and a line past MAX_LINE_LENGTH
+// is not read at all; what is left is the cost of the longest lines read. Each shape here fills 1 MB with lines just
+// under that bound (the worst a file can hold), in the file kind where it cost most; reported: the scan's time and the
+// plain regex's on the same text, and what a 5 MiB file (the scan's bound on a file) of it would take. No target.
+const LONG_BYTES = 1_000_000;
+const LONG_SHAPES: readonly (readonly [string, string])[] = [
+  ['a.sh', 'curl -s -X PATCH -d @v.json "https://app.terraform.io/api/v2/varsets/$V"; '],
+  ['a.sh', 'x=$(curl /api/v2/runs) '],
+  ['a.sh', 'echo "/api/v2/workspaces/$W" | '],
+  ['a.ts', '"/workspaces/" + x + '],
+  ['a.go', '`url:"q,omitempty"` '],
+  ['a.py', '{"name": "x", "auto-apply": true, '],
+  ['a.tf', 'name = "x" '],
+  ['a.sh', 'http.NewRequest("DELETE", u+"/runs", nil); '],
+  ['a.py', 'self._get(self._ws_url + "/runs"); '],
+  ['a.java', 'url = f"{BASE}/workspaces/{'],
+];
+const longLine = (unit: string): string => unit.repeat(Math.floor((MAX_LINE_LENGTH - 1) / unit.length));
+console.log(
+  `\nlong lines: each shape fills ${LONG_BYTES / 1e6} MB with lines of at most ${MAX_LINE_LENGTH} characters`,
+);
+for (const [fileName, unit] of LONG_SHAPES) {
+  const line = longLine(unit);
+  const text = Array.from({ length: Math.ceil(LONG_BYTES / (line.length + 1)) }, () => line).join('\n');
+  const scan = measure(() => scanProject([{ text, fileName }]).reduce((n, m) => n + m.length, 0), 3, 1);
+  const base = measure(() => plainScan(text, plain), 3, 1);
+  console.log(
+    `${`${fileName} ${JSON.stringify(unit)}`.slice(0, 60).padEnd(60)} scan ${scan.median.toFixed(0).padStart(6)} ms (${
+      scan.result
+    } matches), plain ${base.median.toFixed(1)} ms; a 5 MiB file about ${((scan.median * 5.24) / 1000).toFixed(1)} s`,
+  );
+}

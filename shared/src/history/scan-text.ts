@@ -15,6 +15,7 @@ import { helperDefaultMethods } from './helper-defaults.ts';
 import { history } from './history.ts';
 import { isHclTemplate, languageOf, profileFor, type LanguageProfile } from './language-profile.ts';
 import { withoutJinja } from './jinja-templates.ts';
+import { withoutLongLines } from './long-lines.ts';
 import { operatorKindMatches } from './operator-manifests.ts';
 import { lexiconFor, type Lexicon } from './lexicon.ts';
 import { Lines } from './lines.ts';
@@ -405,8 +406,9 @@ function scan(
   const index = options.index ?? history;
   const lexicon = lexiconFor(index);
   const languageId = languageOf({ languageId: options.languageId, fileName: options.fileName, text: source });
-  // A Jinja template of HCL is read as the HCL it renders (its tags blanked, offsets kept: `withoutJinja`).
-  const text = isHclTemplate(options.fileName, languageId) ? withoutJinja(source) : source;
+  // A Jinja template of HCL is read as the HCL it renders (its tags blanked, offsets kept: `withoutJinja`). A line
+  // longer than a person writes is not read (`withoutLongLines`).
+  const text = withoutLongLines(isHclTemplate(options.fileName, languageId) ? withoutJinja(source) : source);
   const profile = profileFor({ languageId });
   const lines = new Lines(text, markers);
   const collector = new HitCollector(
