@@ -88,10 +88,12 @@ const ACCESSOR =
 /**
  * A chain ending where the read key's accessor opens: `project['attributes'][`, `attrs.get(`. A `.get`'s
  * default (`, {}`, `, f(x)`) is `,[^()]*` then at most one `(…)` and what follows it, written so that
- * one text splits one way only (`,[^()]*(?:\([^()]*\))?[^()]*` tried every split of a long default).
+ * one text splits one way only (`,[^()]*(?:\([^()]*\))?[^()]*` tried every split of a long default). No match
+ * starts after a letter or `_` (one starting there would start a character sooner): the lookbehind only spares the
+ * tries inside words.
  */
 const CHAIN_BEFORE =
-  /([A-Za-z_][\w]*)((?:\s*\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4\s*(?:,[^()]*(?:\([^()]*\)[^()]*)?)?\)|\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])*)\s*(?:\[|\.get\()\s*$/;
+  /(?<![A-Za-z_])([A-Za-z_][\w]*)((?:\s*\[\s*(['"])[\w-]+\3\s*\]|\.get\(\s*(['"])[\w-]+\4\s*(?:,[^()]*(?:\([^()]*\)[^()]*)?)?\)|\[\s*(?:\d+|[A-Za-z_]\w*)\s*\])*)\s*(?:\[|\.get\()\s*$/;
 /**
  * How far back from a key its chain is looked for (then back to a word's start): a chain of accessors is at most
  * 64 characters in the 2,555 labelled files. CHAIN_BEFORE ends with `$`, so it is tried at every start of what it
