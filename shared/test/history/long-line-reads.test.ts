@@ -101,3 +101,26 @@ describe('a key list on a long line (Go)', () => {
     assert.deepEqual(block(' "f",'.repeat(3000)), expected);
   });
 });
+
+describe('a jq filter written over lines, its keys on a long line (shell)', () => {
+  it("each of 500 keys on a line inside the filter is the response's; the same line fed to no jq says nothing", () => {
+    const script = (program: string): Map<string, number> =>
+      counts(
+        [
+          'resp=$(curl -sf "https://app.terraform.io/api/v2/projects/$ID")',
+          `echo "$resp" | ${program} '`,
+          `  [${'.data.attributes.name, '.repeat(500)}.id] | @tsv`,
+          "'",
+        ].join('\n'),
+        { fileName: 'scripts/projects.sh' },
+      );
+    assert.deepEqual(
+      script('jq -r'),
+      new Map([
+        ['1 endpoint GET /projects/:project_id', 1],
+        ['3 attribute projects name', 500],
+      ]),
+    );
+    assert.deepEqual(script('cat'), new Map([['1 endpoint GET /projects/:project_id', 1]]));
+  });
+});
