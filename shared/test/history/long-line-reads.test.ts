@@ -124,3 +124,35 @@ describe('a jq filter written over lines, its keys on a long line (shell)', () =
     assert.deepEqual(script('cat'), new Map([['1 endpoint GET /projects/:project_id', 1]]));
   });
 });
+
+describe("a typed document's members on a long line (Go)", () => {
+  const source = (line: string): string =>
+    [
+      'package x',
+      'type Doc struct { Data struct { Attributes map[string]any `json:"attributes"` } `json:"data"` }',
+      'func getProject(id string) {',
+      '\tresp, _ := http.Get("https://app.terraform.io/api/v2/projects/" + id)',
+      '\tfor _, item := range resp.Data {',
+      line,
+      '\t}',
+      '}',
+    ].join('\n');
+  const read = (line: string): Map<string, number> => counts(source(line), { fileName: 'projects.go' });
+  const url = ['4 endpoint GET /projects/:project_id', 1] as const;
+
+  it('each of 100 members on one line is read; those after a `//` on it are not', () => {
+    assert.deepEqual(
+      read(`\t\tx := []string{${'item.Attributes.Name, '.repeat(100)}}`),
+      new Map([url, ['6 attribute projects name', 100]]),
+    );
+    assert.deepEqual(
+      read(`\t\tx := item.Attributes.Name // ${'item.Attributes.Name, '.repeat(100)}`),
+      new Map([url, ['6 attribute projects name', 1]]),
+    );
+  });
+
+  it('a line opening with `*` or `#` (after blanks) is a comment: nothing on it is read', () => {
+    assert.deepEqual(read('\t\t* item.Attributes.Name'), new Map([url]));
+    assert.deepEqual(read('\t\t# item.Attributes.Name'), new Map([url]));
+  });
+});
