@@ -3,7 +3,7 @@ import { classAt, type ClassSpan, textClassSpans } from './class-spans.ts';
 import type { Lines } from './lines.ts';
 import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
 import { leadingReference, readPowerShellBases } from './powershell-bases.ts';
-import { commandWordEnd, includesBy, indexBy, isRegexWordChar, MAX_REFERENCE_WORDS } from './source-text.ts';
+import { commandWordEnd, includesBy, indexBy, isRegexWordChar, lineEnd, MAX_REFERENCE_WORDS } from './source-text.ts';
 
 /** At most this many base attributes are remembered per text, and this deep their chains resolved. */
 const MAX_BASES = 200;
@@ -657,10 +657,8 @@ const JOINS = ["+ '/", '+ "/', "+'/", '+"/'];
 function readJoinedBases(text: string, bases: Map<string, string>): void {
   const seen = new Set<number>();
   for (const join of JOINS)
-    for (let at = text.indexOf(join), end = 0; at !== -1 && bases.size < MAX_BASES; at = text.indexOf(join, end)) {
+    for (let at = text.indexOf(join); at !== -1 && bases.size < MAX_BASES; at = text.indexOf(join, lineEnd(text, at))) {
       const start = text.lastIndexOf('\n', at) + 1;
-      end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
       if (seen.has(start)) continue;
       seen.add(start);
       JOINED_VALUE.lastIndex = start;
