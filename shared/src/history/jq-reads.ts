@@ -111,22 +111,46 @@ function pipedKeys(text: string, at: number): { word: string; start: number }[] 
 /** How many lines a jq filter written over lines may span. */
 const FILTER_LINES = 100;
 
+/** A text's `'`s in order: the last one before a key is found by a binary search (see openedFilter). */
+const SINGLE_QUOTES = memoKey<readonly number[]>('single quotes');
+/** Whether the `'` at an offset opens a jq filter written over lines, by the offset (see openedFilter). */
+const FILTER_OPENINGS = memoKey<Map<number, boolean>>('jq filter openings');
+
 /**
  * The `'` opening a jq filter written over lines that holds `at` on a line wholly inside it (a line-by-line reading
  * sees no string there): the last `'` before `at`, on an earlier line of a `jq` command where it opens a string (an odd
- * count of `'` on that line), within FILTER_LINES. Else -1.
+ * count of `'` on that line), within FILTER_LINES. Else -1. The text's quotes are listed once and each quote's line
+ * read once (a search back for the last quote, and a reading of its line, at each key took time growing with the
+ * square of a long line's keys: 6 s for 400 KB of `p.attributes.name; ` in a.sh).
  */
 function openedFilter(text: string, lines: Lines, at: number): number {
-  const open = text.lastIndexOf("'", at);
-  if (open === -1) return -1;
+  const quotes = lines.memo(SINGLE_QUOTES, () => {
+    const found: number[] = [];
+    for (let i = text.indexOf("'"); i !== -1; i = text.indexOf("'", i + 1)) found.push(i);
+    return found;
+  });
+  let low = 0;
+  let high = quotes.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (quotes[mid]! <= at) low = mid + 1;
+    else high = mid;
+  }
+  if (low === 0) return -1;
+  const open = quotes[low - 1]!;
   const line = lines.lineOf(open);
   const here = lines.lineOf(at);
   if (line === here || here - line > FILTER_LINES) return -1;
-  const content = text.slice(lines.startOf(line), lines.endOf(line));
-  // The command's words before the quote, from the line its `\` continuations start on (`jq -n --arg n "$n" \` then `'{`).
-  const before = text.slice(lines.startOf(continuedFrom(text, lines, line)), open);
-  if (!/(?:^|[\s|(])jq\s/.test(before) || (content.split("'").length - 1) % 2 === 0) return -1;
-  return open;
+  const openings = lines.memo(FILTER_OPENINGS, () => new Map<number, boolean>());
+  let opens = openings.get(open);
+  if (opens === undefined) {
+    const content = text.slice(lines.startOf(line), lines.endOf(line));
+    // The command's words before the quote, from the line its `\` continuations start on (`jq -n --arg n "$n" \` then `'{`).
+    const before = text.slice(lines.startOf(continuedFrom(text, lines, line)), open);
+    opens = /(?:^|[\s|(])jq\s/.test(before) && (content.split("'").length - 1) % 2 === 1;
+    openings.set(open, opens);
+  }
+  return opens ? open : -1;
 }
 
 /** `select(.type == "task-results")`, `select(.type=="task-results" and .id == $rid)`: the type a jq step keeps (group 1). */

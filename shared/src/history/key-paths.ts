@@ -148,8 +148,8 @@ function enclosingOpen(text: string, offset: number): number | undefined {
   for (let i = offset - 1; i >= stop; i--) {
     const c = text.charAt(i);
     if (c === '"' || c === "'" || c === '`') {
-      const start = text.lastIndexOf(c, i - 1);
-      if (start === -1 || text.lastIndexOf('\n', i - 1) > start) continue;
+      const start = quoteOnLine(text, i, -1, stop);
+      if (start === -1) continue;
       i = start;
     } else if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '(' || c === '[' || c === '{') {
@@ -160,6 +160,24 @@ function enclosingOpen(text: string, offset: number): number | undefined {
   return undefined;
 }
 
+/**
+ * The quote like the one at `at` that pairs with it on its line, looked for back (`step` -1) or forward (1) no
+ * further than `stop` (REACH, KEY_LIST_REACH): -1 where a line break or the text's end comes first; where neither
+ * nor the quote comes before `stop`, the index past it (`stop - 1` back, `stop` forward), which the callers take as
+ * a quote out of reach. (A native search for the quote and then for a line break read the rest of a long line at
+ * each quote: time growing with the square of the line's length.)
+ */
+function quoteOnLine(text: string, at: number, step: -1 | 1, stop: number): number {
+  const quote = text.charCodeAt(at);
+  for (let i = at + step; step < 0 ? i >= stop : i < stop; i += step) {
+    const c = text.charCodeAt(i);
+    if (c === quote) return i;
+    if (c === 10) return -1;
+  }
+  if (step < 0) return stop - 1; // -1 at the text's start
+  return stop === text.length ? -1 : stop;
+}
+
 /** The bracket that closes the one opening at `open` (strings skipped), if near. */
 function closingOf(text: string, open: number): number | undefined {
   let depth = 0;
@@ -167,8 +185,8 @@ function closingOf(text: string, open: number): number | undefined {
   for (let i = open; i < stop; i++) {
     const c = text.charAt(i);
     if (c === '"' || c === "'" || c === '`') {
-      const end = text.indexOf(c, i + 1);
-      if (end === -1 || text.indexOf('\n', i + 1) < end) continue;
+      const end = quoteOnLine(text, i, 1, stop);
+      if (end === -1) continue;
       i = end;
     } else if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') {
@@ -208,8 +226,8 @@ export function inKeyList(text: string, open: number): boolean {
   for (let i = open - 1; i >= stop; i--) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      const start = text.lastIndexOf(c === 34 ? '"' : "'", i - 1);
-      if (start === -1 || start < stop || text.lastIndexOf('\n', i - 1) > start) return false;
+      const start = quoteOnLine(text, i, -1, stop);
+      if (start === -1 || start === stop - 1) return false;
       i = start;
     } else if (c === 123 || c === 91) return keyListOpens(text, i);
     else if (c !== 44 && !isRegexSpace(c)) return false;

@@ -190,6 +190,39 @@ export function rootScope(
   };
 }
 
+/** A line's first `//` and its first character other than a blank (-1: none), as `commentedBefore` reads them. */
+interface LineComment {
+  readonly slashes: number;
+  readonly lead: number;
+}
+
+/**
+ * Whether the line's text before `at` holds a comment (`/\/\/|^\s*\*|^\s*#/` on it): a `//` ending before `at`, or a
+ * `*` or `#` first after the line's blanks. Each line is read once (`comments`, by line): the pattern tried on the
+ * line from its start at each member took time growing with the square of a long line's members.
+ */
+function commentedBefore(
+  text: string,
+  lines: Lines,
+  line: number,
+  at: number,
+  comments: Map<number, LineComment>,
+): boolean {
+  let found = comments.get(line);
+  if (found === undefined) {
+    const start = lines.startOf(line);
+    const end = lines.endOf(line);
+    const slashes = text.slice(start, end).indexOf('//');
+    let lead = start;
+    while (lead < end && /\s/.test(text.charAt(lead))) lead++;
+    found = { slashes: slashes === -1 ? -1 : start + slashes, lead: lead < end ? lead : -1 };
+    comments.set(line, found);
+  }
+  if (found.slashes !== -1 && found.slashes + 2 <= at) return true;
+  const c = text.charAt(found.lead);
+  return found.lead !== -1 && found.lead < at && (c === '*' || c === '#');
+}
+
 /** Languages whose typed documents' members `scopeMembers` reads (an exported field, a property, a getter). */
 const TYPED = new Set(['go', 'csharp', 'java', 'kotlin', 'scala', 'groovy', 'swift', 'rust']);
 /**
@@ -225,6 +258,7 @@ export function scopeMembers(
   if (!lines.markers.any(QUOTED_INSIDE) || !lines.markers.any(MEMBER_GATE)) return [];
   let scope: RootScope | undefined;
   const out: Match[] = [];
+  const comments = new Map<number, LineComment>();
   for (const marker of MEMBER_GATE)
     for (let word = lines.markers.first(marker); word !== -1; word = text.indexOf(marker, word + marker.length)) {
       MEMBER_AT.lastIndex = word;
@@ -241,7 +275,7 @@ export function scopeMembers(
       // A getter's marker (`getAttributes().`) comes after the chain's `.`.
       const head = text.slice(Math.max(lineStart, at - ROOT_CHARS), found[1] === undefined ? at : at - 1);
       const root = TYPED_MEMBER_ROOT.exec(head)?.[1];
-      if (root === undefined || /\/\/|^\s*\*|^\s*#/.test(text.slice(lineStart, at))) continue;
+      if (root === undefined || commentedBefore(text, lines, line, at, comments)) continue;
       // Written, not read: `ws.Relationships.Project.Data.Name = id` sets the program's own struct.
       const end = after + m[0].length;
       if (WRITTEN_AFTER.test(text.slice(end, end + 80))) continue;
