@@ -1,6 +1,7 @@
 import type { ResolveContext } from './context.ts';
 import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
+import { memoKey } from './lines.ts';
 import type { HistorySubject } from './types.ts';
 
 /** How far back a struct tag's `type X struct {` line, and how far a function body, are read. */
@@ -14,12 +15,15 @@ const MAX_BODY = 6_000;
  */
 export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject, offset: number): UrlHit | undefined {
   const { text } = ctx;
-  // `url:"` just before the key, on its line (read in place: a slice and a pattern per hit cost more).
-  if (offset - 5 < text.lastIndexOf('\n', offset) + 1 || !text.startsWith('url:"', offset - 5)) return undefined;
-  // The struct's `type X struct {` line: the last one before the tag (the text may start with it).
-  const head = text.lastIndexOf('\ntype ', offset) + 1;
+  // `url:"` just before the key, on its line (read in place: a slice and a pattern per hit cost more; the five
+  // characters hold no newline, so only the key's own first one could put it on another line: no search back
+  // to the line's start, which on a long line of tags was read once per tag).
+  if (offset < 5 || text.charCodeAt(offset) === 10 || !text.startsWith('url:"', offset - 5)) return undefined;
+  // The struct's `type X struct {` line: the last one before the tag (the text may start with it), from the
+  // text's `type ` line starts found once (a search back per tag read to the text's start where none was near).
+  const head = typeLineBefore(ctx, offset);
   if (offset - head > MAX_STRUCT || (head === 0 && !text.startsWith('type '))) return undefined;
-  const struct = structNamed(text, head);
+  const struct = structNamed(ctx, head);
   if (!struct) return undefined;
   for (const { from, to } of functionsTaking(ctx, struct)) {
     const url = ctx.hits.urls.find((u) => u.start > from && u.start < to && urlHasParameter(u, parameter));
@@ -31,10 +35,38 @@ export function optionsStructUrl(ctx: ResolveContext, parameter: HistorySubject,
 /** `type (\w+) struct \{` at `head`, within 200 characters: the struct's name (as the pattern on a slice of that length finds it). */
 const STRUCT_HEAD = /type (\w+) struct \{/y;
 
-function structNamed(text: string, head: number): string | undefined {
+/** The offsets after each `\ntype ` of a text, in order: the starts of its `type` lines but the first. */
+const TYPE_LINES = memoKey<readonly number[]>('options struct: type line starts');
+/** The struct named at each `type` line start read so far (`structNamed`): the tags of one struct share it. */
+const STRUCT_NAMES = memoKey<Map<number, string | undefined>>('options struct: struct named at a type line');
+
+/** `text.lastIndexOf('\ntype ', offset) + 1`, from the text's `type` line starts found once. */
+function typeLineBefore(ctx: ResolveContext, offset: number): number {
+  const { text } = ctx;
+  const starts = ctx.lines.memo(TYPE_LINES, () => {
+    const found: number[] = [];
+    for (let at = text.indexOf('\ntype '); at !== -1; at = text.indexOf('\ntype ', at + 1)) found.push(at + 1);
+    return found;
+  });
+  // The last `\ntype ` that starts at or before `offset` (its `type` at or before `offset + 1`).
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((starts[mid] ?? 0) <= offset + 1) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : (starts[lo - 1] ?? 0);
+}
+
+function structNamed(ctx: ResolveContext, head: number): string | undefined {
+  const names = ctx.lines.memo(STRUCT_NAMES, () => new Map<number, string | undefined>());
+  if (names.has(head)) return names.get(head);
   STRUCT_HEAD.lastIndex = head;
-  const m = STRUCT_HEAD.exec(text);
-  return m !== null && m[0].length <= 200 ? m[1] : undefined;
+  const m = STRUCT_HEAD.exec(ctx.text);
+  const name = m !== null && m[0].length <= 200 ? m[1] : undefined;
+  names.set(head, name);
+  return name;
 }
 
 const bodies = new WeakMap<object, Map<string, { from: number; to: number }[]>>();

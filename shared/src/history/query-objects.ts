@@ -447,6 +447,7 @@ function queryStringPieces(
 ): void {
   // The URLs come sorted by start (the collector sorts them first): then whether one starts in a span is a binary search.
   const sortedUrls = byStart(urls);
+  const slashes = new Map<number, SlashRead>();
   for (const needle of [']=', '%5D=', '%5d=']) {
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
       const end = at + needle.length - 1;
@@ -477,7 +478,7 @@ function queryStringPieces(
         continue;
       // A literal path or URL before it that is not the API's (another host's `/v2/policies?page[size]=`).
       // (Looked for in the string alone: a search back from the key ran on through the text when the string had none.)
-      if (slashAfter(text, p.stringStart, start)) continue;
+      if (slashAfter(text, slashes, p.stringStart, start)) continue;
       const info = parameterInfo(lexicon, decodeBrackets(text.slice(start, end)));
       if (info) add(start, end, info, start === p.stringStart + 1 ? joinedUrl(text, p.stringStart, urls) : undefined);
     }
@@ -496,8 +497,10 @@ const JOIN_CHARS = 3_000;
  * join whose query is the joined variable (`?$s`, `?{s}`, `?${s}`), else undefined.
  */
 function joinedUrl(text: string, quote: number, urls: readonly UrlHit[]): UrlHit | undefined {
-  const lineStart = text.lastIndexOf('\n', quote - 1) + 1;
-  const list = APPENDED.exec(text.slice(Math.max(lineStart, quote - 120), quote));
+  // The line's start within the 120 characters read (a search back to it ran over a long line once per string).
+  let lineStart = quote;
+  while (lineStart > 0 && quote - lineStart < 120 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  const list = APPENDED.exec(text.slice(lineStart, quote));
   const name = list?.[1] ?? list?.[2];
   if (name === undefined) return undefined;
   const after = text.slice(quote, quote + JOIN_CHARS);
@@ -515,10 +518,30 @@ function joinedUrl(text: string, quote: number, urls: readonly UrlHit[]): UrlHit
   });
 }
 
-/** Whether a `/` is in `text` after `from` up to `to` (inclusive): `text.lastIndexOf('/', to) > from`, read in that span only. */
-function slashAfter(text: string, from: number, to: number): boolean {
-  for (let i = to; i > from; i--) if (text.charCodeAt(i) === 47) return true;
-  return false;
+/** How far a string (opening at a `queryStringPieces` key's `stringStart`) was read for a `/`: its first, or -1 up to `read`. */
+interface SlashRead {
+  slash: number;
+  read: number;
+}
+
+/**
+ * Whether a `/` is in `text` after `from` up to `to` (inclusive): `text.lastIndexOf('/', to) > from`, read in that
+ * span only, and each string once: the string's first `/` is kept by `from` (its opening quote) in `slashes`, with how
+ * far it was read (read back from each key to the string's start, a long string of keys was read once per key).
+ */
+function slashAfter(text: string, slashes: Map<number, SlashRead>, from: number, to: number): boolean {
+  let seen = slashes.get(from);
+  if (!seen) slashes.set(from, (seen = { slash: -1, read: from }));
+  if (seen.slash === -1) {
+    for (let i = seen.read + 1; i <= to; i++) {
+      if (text.charCodeAt(i) === 47) {
+        seen.slash = i;
+        break;
+      }
+    }
+    if (seen.slash === -1) seen.read = Math.max(seen.read, to);
+  }
+  return seen.slash !== -1 && seen.slash <= to;
 }
 
 /** printf's verbs opening a query key's run of key characters (`%s%spage[number]`; not `%%` nor `%5B`). */

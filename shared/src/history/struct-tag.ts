@@ -16,16 +16,25 @@ export interface TagField {
 export function tagField(text: string, valueStart: number, close: number, jsonapi: boolean): TagField | undefined {
   let start = valueStart;
   if (jsonapi) {
-    const comma = text.indexOf(',', valueStart);
-    if (comma === -1 || comma >= close) return undefined;
+    const comma = commaBefore(text, valueStart, close);
+    if (comma === close) return undefined;
     start = comma + 1;
   }
-  let end = text.indexOf(',', start);
-  if (end === -1 || end > close) end = close;
+  const end = commaBefore(text, start, close);
   if (end === start || (end === start + 1 && text.charCodeAt(start) === 45)) return undefined;
   return {
     name: text.slice(start, end),
     start,
     primary: jsonapi && start === valueStart + 8 && text.startsWith('primary,', valueStart),
   };
+}
+
+/**
+ * The first `,` from `from` up to `close` (the value's closing quote), or `close`: read within the value only (a search
+ * on to the text's end, once per tag, read a long text of tags without commas again for each).
+ */
+function commaBefore(text: string, from: number, close: number): number {
+  let at = from;
+  while (at < close && text.charCodeAt(at) !== 44) at++;
+  return at;
 }

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scanText } from '@keyfob/shared/history';
+
+/** How many of each subject id (and method) a Go source yields. */
+function counts(source: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const m of scanText(source, { languageId: 'go' })) {
+    const key = `${m.subject.id}${m.method ? ` <${m.method.text}>` : ''}`;
+    found.set(key, (found.get(key) ?? 0) + 1);
+  }
+  return found;
+}
+
+const Q = 'parameter q /organizations/:organization_name/team-tokens';
+const GET = 'endpoint GET /organizations/:organization_name/team-tokens <GET>';
+
+/** The function that takes `TeamTokenListOptions` and sends it with its URL, far from the struct (no nearer URL binds a tag). */
+const TAKER = [
+  '',
+  ...Array<string>(300).fill('// nothing here'),
+  '',
+  'func (s *teamTokens) List(ctx context.Context, org string, options *TeamTokenListOptions) error {',
+  '\tu := fmt.Sprintf("organizations/%s/team-tokens", url.PathEscape(org))',
+  '\treq, err := s.client.NewRequest("GET", u, options)',
+  '}',
+].join('\n');
+
+/** One line of `n` url tags (a struct field's tag repeated: each is one key of the options struct). */
+function tagLine(n: number): string {
+  return '\tQuery string ' + '`url:"q,omitempty"` '.repeat(n) + '\n';
+}
+
+// A long line of tags was read back to its start once per tag (and back to the text's start for the struct's
+// `type` line where none was near): the tags are now read in place and the `type` lines found once.
+describe('options struct: a long line of url tags', () => {
+  it('binds every tag of the line to the URL of the function that takes the struct', () => {
+    const found = counts('type TeamTokenListOptions struct {\n' + tagLine(250) + '}' + TAKER);
+    assert.equal(found.get(Q), 250);
+    assert.equal(found.get(GET), 1);
+  });
+
+  it('binds the tags on the `type` line itself', () => {
+    const found = counts('type TeamTokenListOptions struct {' + '`url:"q"`'.repeat(300) + '}' + TAKER);
+    assert.equal(found.get(Q), 300);
+  });
+
+  it('leaves silent the tags of a struct no function takes, after one that is taken', () => {
+    assert.equal(counts('type Other struct {\n' + tagLine(250) + '}' + TAKER).get(Q), undefined);
+    const both =
+      'type TeamTokenListOptions struct {\n' + tagLine(250) + '}\n\ntype Other struct {\n' + tagLine(250) + '}';
+    assert.equal(counts(both + TAKER).get(Q), 250);
+  });
+
+  it('reads a tag only within 6,000 characters of its `type` line', () => {
+    // The line starts 35 characters after the `type` line's start and its first tag 14 further; tags are 20 characters.
+    assert.equal(counts('type TeamTokenListOptions struct {\n' + tagLine(400) + '}' + TAKER).get(Q), 298);
+  });
+});
