@@ -1,3 +1,5 @@
+import { memoKey, type Lines } from './lines.ts';
+
 /** Which brackets a reader counts: braces alone, or braces, parentheses and square brackets alike (any closes any). */
 export type BracketKinds = 'braces' | 'all';
 
@@ -56,4 +58,75 @@ function closingBrace(text: string, from: number, stop: number): number {
       close = text.indexOf('}', close + 1);
     } else return -1;
   }
+}
+
+/**
+ * Every `{` of a text with the `}` closing it, counted as `matchingClose` counts braces (strings and comments too), read
+ * once: a reader asking about each of many heads (a model reader, a struct for each `type T struct {`) walked each
+ * body to its close again, and a head left open to the text's end (or to its limit) read all of that once per head,
+ * so a text of many unclosed heads took time growing with their count squared.
+ */
+export class BracePairs {
+  /** The offset of each `{`, in order. */
+  #opens = new Int32Array(64);
+  /** The offset of the `}` closing the `{` of the same index, or -1. */
+  #closes = new Int32Array(64);
+  #count = 0;
+
+  constructor(readonly text: string) {
+    const open: number[] = [];
+    let brace = text.indexOf('{');
+    let close = text.indexOf('}');
+    // Each brace found by native search once; a `}` with none open is passed over, as `closingBrace` passes it.
+    while (brace !== -1 || (close !== -1 && open.length > 0)) {
+      if (brace !== -1 && (close === -1 || brace < close)) {
+        open.push(this.#add(brace));
+        brace = text.indexOf('{', brace + 1);
+      } else {
+        if (open.length > 0) this.#closes[open.pop()!] = close;
+        close = text.indexOf('}', close + 1);
+      }
+    }
+  }
+
+  /** `matchingClose(text, open, limit, 'braces')`: the `}` closing the `{` at `open` within `limit` characters, or -1. */
+  close(open: number, limit: number): number {
+    const opens = this.#opens;
+    let low = 0;
+    let high = this.#count - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = opens[mid]!;
+      if (at < open) low = mid + 1;
+      else if (at > open) high = mid - 1;
+      else {
+        const close = this.#closes[mid]!;
+        return close !== -1 && close < Math.min(this.text.length, open + limit) ? close : -1;
+      }
+    }
+    // Not a `{`: counted from there as `matchingClose` counts.
+    return matchingClose(this.text, open, limit, 'braces');
+  }
+
+  /** Adds a `{` (its close unknown yet); returns its index. */
+  #add(at: number): number {
+    if (this.#count === this.#opens.length) {
+      const opens = new Int32Array(this.#count * 2);
+      opens.set(this.#opens);
+      this.#opens = opens;
+      const closes = new Int32Array(this.#count * 2);
+      closes.set(this.#closes);
+      this.#closes = closes;
+    }
+    this.#opens[this.#count] = at;
+    this.#closes[this.#count] = -1;
+    return this.#count++;
+  }
+}
+
+const BRACE_PAIRS = memoKey<BracePairs>('brace pairs');
+
+/** The text's `BracePairs`, read once per text (`Lines.memo`) when first asked. */
+export function bracePairs(text: string, lines: Lines): BracePairs {
+  return lines.memo(BRACE_PAIRS, () => new BracePairs(text));
 }

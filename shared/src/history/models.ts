@@ -1,4 +1,4 @@
-import { matchingClose } from './brackets.ts';
+import { bracePairs, matchingClose } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
@@ -66,12 +66,14 @@ export function readModels(
   let models: Model[];
   if (languageId === 'python') models = pythonModels(text, lines, index);
   else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
-    models = tsModels(text, index, lines.markers.any(['this.attributes', 'this.relationships']));
-  else if (languageId === 'rust') models = rustModels(text, index);
+    models = tsModels(text, lines, index, lines.markers.any(['this.attributes', 'this.relationships']));
+  else if (languageId === 'rust') models = rustModels(text, lines, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
-  else if (languageId === 'java') models = [...javaEnums(text, index), ...wireNamedClasses(text, index, 'java')];
-  else if (languageId === 'kotlin' || languageId === 'csharp') models = wireNamedClasses(text, index, languageId);
-  else if (languageId === 'dart') models = dartModels(text, index);
+  else if (languageId === 'java')
+    models = [...javaEnums(text, lines, index), ...wireNamedClasses(text, lines, index, 'java')];
+  else if (languageId === 'kotlin' || languageId === 'csharp')
+    models = wireNamedClasses(text, lines, index, languageId);
+  else if (languageId === 'dart') models = dartModels(text, lines, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -315,7 +317,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
     const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
     const said = typed === undefined ? named : { ...named, resource: typed };
     if (!isEnum && said.resource !== undefined && owns && tiedToApi(text, said.resource))
-      ownDocument(text, lines.endOf(line), close, 'self.', declarations);
+      ownDocument(text, lines, lines.endOf(line), close, 'self.', declarations);
     models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
   return models;
@@ -329,6 +331,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
  */
 function ownDocument(
   text: string,
+  lines: Lines,
   from: number,
   to: number,
   receiver: string,
@@ -340,7 +343,7 @@ function ownDocument(
       const head = OWN_DOCUMENT.exec(text.slice(at + needle.length, at + needle.length + 20));
       if (head === null || (at > 0 && isNameChar(text.charCodeAt(at - 1)))) continue;
       const open = at + needle.length + head[0].length;
-      const close = matchingBrace(text, open);
+      const close = matchingBrace(text, lines, open);
       if (close !== -1 && close < to) declarations.push({ start: open - 1, end: close + 1 });
     }
   }
@@ -415,7 +418,7 @@ function mayOpenHead(text: string, lineStart: number): boolean {
   return c === 101 || c === 100 || c === 97 || c === 105 || c === 99 || c === 116;
 }
 
-function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
+function tsModels(text: string, lines: Lines, index: HistoryIndex, owns: boolean): Model[] {
   const models: Model[] = [];
   // A head opens its body on its own line: the lines that hold a `{` (one native search, each line once), then
   // the head pattern on those whose first word may open one (a pattern of the keywords stopped at every word).
@@ -431,7 +434,7 @@ function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
     const keyword = m[1] ?? '';
     if (keyword === 'type' && m[3] === undefined) continue; // `type X = {` only
     const open = lineStart + m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const name = m[2] ?? '';
     const named = namedResource(index, name);
@@ -466,7 +469,7 @@ function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
       }
     });
     if (owns && keyword === 'class' && named.resource !== undefined && tiedToApi(text, named.resource))
-      ownDocument(text, open, close, 'this.', declarations);
+      ownDocument(text, lines, open, close, 'this.', declarations);
     models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
   }
   return models;
@@ -480,12 +483,12 @@ const RS_RENAME = /#\[serde\([^\]\n]*\brename[ \t]*=[ \t]*"([^"\n]+)"/;
 const RS_FIELD = /^[ \t]*(?:pub(?:\([\w ]+\))?[ \t]+)?([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^\n]*)/;
 const RS_VARIANT = /^[ \t]*([A-Z][A-Za-z0-9]*)[ \t]*(?:,|\(|\{|=|$)/;
 
-function rustModels(text: string, index: HistoryIndex): Model[] {
+function rustModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
   RS_HEAD.lastIndex = 0;
   for (let m = RS_HEAD.exec(text); m !== null; m = RS_HEAD.exec(text)) {
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const isEnum = m[1] === 'enum';
     const name = m[2] ?? '';
@@ -538,7 +541,7 @@ const JAVA_CONSTANT =
  * `@JsonProperty("queuing")` or a string argument (`QUEUING("queuing")`): the field's values on the enum's resource.
  * Constants without a said value are not read (their wire spelling is the program's choice).
  */
-function javaEnums(text: string, index: HistoryIndex): Model[] {
+function javaEnums(text: string, lines: Lines, index: HistoryIndex): Model[] {
   if (!text.includes('enum ')) return [];
   const models: Model[] = [];
   JAVA_ENUM.lastIndex = 0;
@@ -547,7 +550,7 @@ function javaEnums(text: string, index: HistoryIndex): Model[] {
     const named = namedResource(index, name);
     if (named.field === undefined || named.resource === undefined) continue;
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const members: Member[] = [];
     let done = false;
@@ -594,7 +597,12 @@ const WIRE_MARKS: Readonly<Record<'java' | 'kotlin' | 'csharp', readonly string[
  * timeouts). A class whose name spells none says nothing; a class nested in one of another resource is a part of that
  * one's object (a policy check's `Result.Sentinel.Policy` is no policy) and is left to it.
  */
-function wireNamedClasses(text: string, index: HistoryIndex, language: 'java' | 'kotlin' | 'csharp'): Model[] {
+function wireNamedClasses(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  language: 'java' | 'kotlin' | 'csharp',
+): Model[] {
   const marks = WIRE_MARKS[language];
   if (!marks.some((mark) => text.includes(mark))) return [];
   const models: Model[] = [];
@@ -606,11 +614,12 @@ function wireNamedClasses(text: string, index: HistoryIndex, language: 'java' | 
     if (named.resource === undefined || named.field !== undefined) continue;
     const open = m.index + m[0].length;
     // A Kotlin constructor's `(…)`, then the class body's `{…}` when one follows.
-    let close = text.charCodeAt(open - 1) === 40 ? matchingClose(text, open - 1, MAX_BODY) : matchingBrace(text, open);
+    let close =
+      text.charCodeAt(open - 1) === 40 ? matchingClose(text, open - 1, MAX_BODY) : matchingBrace(text, lines, open);
     if (close === -1) continue;
     const brace = text.charCodeAt(open - 1) === 40 ? /^[^\n{;=]*\{/.exec(text.slice(close + 1, close + 200)) : null;
     if (brace) {
-      const end = matchingBrace(text, close + 1 + brace[0].length);
+      const end = matchingBrace(text, lines, close + 1 + brace[0].length);
       if (end !== -1) close = end;
     }
     if (models.some((o) => o.open < open && close <= o.close && o.resource !== named.resource)) continue;
@@ -650,13 +659,13 @@ const DART_VALUE =
  * gives its values: a said one (`@JsonValue('plan_queued')`, `planQueued('plan_queued')`) or a member of one
  * lower-case word (`fetching`), whose spelling is the wire's.
  */
-function dartModels(text: string, index: HistoryIndex): Model[] {
+function dartModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   if (!text.includes('class ') && !text.includes('enum ')) return [];
   const models: Model[] = [];
   DART_HEAD.lastIndex = 0;
   for (let m = DART_HEAD.exec(text); m !== null; m = DART_HEAD.exec(text)) {
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const name = m[2] ?? '';
     const named = namedResource(index, name);
@@ -717,14 +726,14 @@ function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
     const first = head.name.charCodeAt(0);
     if (head.kind !== 'struct' || (first >= 48 && first <= 57)) continue;
     const open = head.brace + 1;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.
     const body = text.slice(open, close);
     if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
     goTfe ??= text.includes(GO_TFE_IMPORT);
     const name = head.name;
-    if (goTfe && copiedStruct(text, name)) continue;
+    if (goTfe && copiedStruct(text, lines, name)) continue;
     models.push(
       model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),
     );
@@ -749,12 +758,12 @@ const MAX_COPY_LITERAL = 4_000;
  * another value by the same names (`&projectJSON{ Name: p.Name, Description: p.Description }`) is the program's
  * copy of go-tfe's data (its own output), not the API's document: its tags say nothing.
  */
-function copiedStruct(text: string, name: string): boolean {
+function copiedStruct(text: string, lines: Lines, name: string): boolean {
   const head = `${name}{`;
   for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + head.length)) {
     if (at > 0 && /\w/.test(text.charAt(at - 1))) continue;
     const open = at + head.length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
     let same = 0;
     for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
@@ -834,7 +843,10 @@ function model(
     : { name, kind, open, close, resource, field, members, declarations, rename };
 }
 
-/** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */
-function matchingBrace(text: string, open: number): number {
-  return matchingClose(text, open - 1, MAX_BODY + 1, 'braces');
+/**
+ * The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the
+ * model early). Read from the text's brace pairs (`bracePairs`, once per text): a reader asks about each of its heads.
+ */
+function matchingBrace(text: string, lines: Lines, open: number): number {
+  return bracePairs(text, lines).close(open - 1, MAX_BODY + 1);
 }
