@@ -175,30 +175,95 @@ function ownAttribute(index: HistoryIndex, resource: string, wire: string): bool
 function resolveHolders(models: Model[], file: string | undefined): void {
   attributeObjects(models);
   const unknown = models.filter((m) => m.resource === undefined);
+  if (unknown.length === 0) return;
+  // The models holding each word in a member's type, for a name's `\bName\b`.
+  const held = new HeldBy(models, (m) => m.typeText.match(TYPE_WORD) ?? []);
   for (let round = 0; round < 2 && unknown.length > 0; round++) {
     for (const model of unknown) {
       if (model.resource !== undefined) continue;
-      // The name as a word, made only when another model has a member to read (a Go model has none).
-      let word: RegExp | undefined;
-      const holders = new Set<string | undefined>();
-      for (const other of models) {
-        if (other === model) continue;
-        for (const m of other.members)
-          if ((word ??= new RegExp(`\\b${model.name}\\b`)).test(m.typeText)) {
-            holders.add(other.resource);
-            break;
-          }
-      }
+      const holders = WORD_NAME.test(model.name)
+        ? held.holders(model, model.name)
+        : holdersByPattern(models, model, () => true);
       if (holders.size === 1) {
         const [only] = holders;
-        if (only !== undefined) model.resource = only;
+        if (only !== undefined) held.assign(model, only);
       } else if (holders.size > 1 && file !== undefined && holders.has(file))
         // Held by models of several resources, one the file's (`Data` of a workspace document, and of the
         // organization it refers to): the file's document is the one its parts make up.
-        model.resource = file;
+        held.assign(model, file);
       else if (holders.size > 1) holders.add(undefined);
-      if (model.resource === undefined && round === 1 && holders.size === 0) model.resource = file;
+      if (model.resource === undefined && round === 1 && holders.size === 0) held.assign(model, file);
     }
+  }
+}
+
+/** A name that is one word of a type's text exactly where `\bName\b` finds it: a run of word characters. */
+const WORD_NAME = /^\w+$/;
+/** The words of a member's type (`Optional[List[WorkspaceData]]`: `Optional`, `List`, `WorkspaceData`). */
+const TYPE_WORD = /\w+/g;
+
+/**
+ * The resources of the models other than `model` with a member `also` takes whose type has the model's name as
+ * `\bName\b` finds it: for a name of other characters than word ones (TypeScript's `$`), its pattern as it reads.
+ */
+function holdersByPattern(
+  models: readonly Model[],
+  model: Model,
+  also: (m: Member) => boolean,
+): Set<string | undefined> {
+  const word = new RegExp(`\\b${model.name}\\b`);
+  const holders = new Set<string | undefined>();
+  for (const other of models)
+    if (other !== model && other.members.some((m) => also(m) && word.test(m.typeText))) holders.add(other.resource);
+  return holders;
+}
+
+/**
+ * Which models have a member of a key (a word of its type), counted by their resource (`resolveHolders`,
+ * `attributeObjects`): each model's members read once, the counts kept as resources are assigned. Each model was
+ * matched against every other model's members (a regex of its name on each type), so a file of many models took time
+ * growing with their count squared.
+ */
+class HeldBy {
+  /** For each key: how many models have a member of it, by their resource. */
+  readonly #byKey = new Map<string, Map<string | undefined, number>>();
+  /** Each model's keys. */
+  readonly #keys = new Map<Model, Set<string>>();
+
+  constructor(models: readonly Model[], keys: (member: Member) => Iterable<string>) {
+    for (const model of models) {
+      const own = new Set<string>();
+      for (const m of model.members) for (const key of keys(m)) own.add(key);
+      this.#keys.set(model, own);
+      for (const key of own) {
+        let counts = this.#byKey.get(key);
+        if (counts === undefined) this.#byKey.set(key, (counts = new Map()));
+        counts.set(model.resource, (counts.get(model.resource) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The resources of the models other than `model` with a member of `key`. */
+  holders(model: Model, key: string): Set<string | undefined> {
+    const holders = new Set<string | undefined>();
+    const counts = this.#byKey.get(key);
+    if (counts === undefined) return holders;
+    const self = this.#keys.get(model)?.has(key) === true;
+    for (const [resource, n] of counts)
+      if (n - (self && resource === model.resource ? 1 : 0) > 0) holders.add(resource);
+    return holders;
+  }
+
+  /** Gives `model` a resource, its keys counted under it from now on. */
+  assign(model: Model, resource: string | undefined): void {
+    for (const key of this.#keys.get(model) ?? []) {
+      const counts = this.#byKey.get(key)!;
+      const left = counts.get(model.resource)! - 1;
+      if (left === 0) counts.delete(model.resource);
+      else counts.set(model.resource, left);
+      counts.set(resource, (counts.get(resource) ?? 0) + 1);
+    }
+    model.resource = resource;
   }
 }
 
@@ -208,16 +273,20 @@ function resolveHolders(models: Model[], file: string | undefined): void {
  * team's attributes) is the object of that field: the holder's resource, not the one its name starts with.
  */
 function attributeObjects(models: readonly Model[]): void {
+  let held: HeldBy | undefined;
   for (const model of models) {
     if (model.kind !== 'struct' || model.field === undefined || model.resource === undefined) continue;
-    const word = new RegExp(`\\b${model.name}\\b`);
     const own = flat(model.name);
-    const holders = new Set<string | undefined>();
-    for (const other of models)
-      if (other !== model && other.members.some((m) => flat(m.wire) === own && word.test(m.typeText)))
-        holders.add(other.resource);
+    // The models with a member of each flat wire name and type word (`organizationaccess`, `OrganizationAccess`).
+    held ??= new HeldBy(models, (m) => {
+      const wire = flat(m.wire);
+      return (m.typeText.match(TYPE_WORD) ?? []).map((w) => `${wire}\n${w}`);
+    });
+    const holders = WORD_NAME.test(model.name)
+      ? held.holders(model, `${own}\n${model.name}`)
+      : holdersByPattern(models, model, (m) => flat(m.wire) === own);
     const [only] = holders;
-    if (holders.size === 1 && only !== undefined && only !== model.resource) model.resource = only;
+    if (holders.size === 1 && only !== undefined && only !== model.resource) held.assign(model, only);
   }
 }
 
