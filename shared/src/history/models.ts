@@ -237,7 +237,7 @@ class HeldBy {
       this.#keys.set(model, own);
       for (const key of own) {
         let counts = this.#byKey.get(key);
-        if (counts === undefined) this.#byKey.set(key, (counts = new Map()));
+        if (counts === undefined) this.#byKey.set(key, (counts = new Map<string | undefined, number>()));
         counts.set(model.resource, (counts.get(model.resource) ?? 0) + 1);
       }
     }
