@@ -1,4 +1,4 @@
-import { bracePairs, matchingClose } from './brackets.ts';
+import { bracketPairs } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
@@ -684,7 +684,9 @@ function wireNamedClasses(
     const open = m.index + m[0].length;
     // A Kotlin constructor's `(…)`, then the class body's `{…}` when one follows.
     let close =
-      text.charCodeAt(open - 1) === 40 ? matchingClose(text, open - 1, MAX_BODY) : matchingBrace(text, lines, open);
+      text.charCodeAt(open - 1) === 40
+        ? bracketPairs(text, lines, 'all').close(open - 1, MAX_BODY)
+        : matchingBrace(text, lines, open);
     if (close === -1) continue;
     const brace = text.charCodeAt(open - 1) === 40 ? /^[^\n{;=]*\{/.exec(text.slice(close + 1, close + 200)) : null;
     if (brace) {
@@ -914,8 +916,8 @@ function model(
 
 /**
  * The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the
- * model early). Read from the text's brace pairs (`bracePairs`, once per text): a reader asks about each of its heads.
+ * model early). Read from the text's brace pairs (`bracketPairs`, once per text): a reader asks about each of its heads.
  */
 function matchingBrace(text: string, lines: Lines, open: number): number {
-  return bracePairs(text, lines).close(open - 1, MAX_BODY + 1);
+  return bracketPairs(text, lines).close(open - 1, MAX_BODY + 1);
 }

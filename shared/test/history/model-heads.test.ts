@@ -7,29 +7,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
-import { BracePairs, matchingClose } from '../../src/history/brackets.ts';
+import { BracketPairs, matchingClose } from '../../src/history/brackets.ts';
 import { goDeclarations } from '../../src/history/go-declarations.ts';
 import { Lines } from '../../src/history/lines.ts';
 
 const found = (text: string, fileName: string): string[] =>
   scanText(text, { fileName }).map((m) => `${m.line} ${m.text} ${m.subject.id}`);
 
-describe('brace pairs read once (BracePairs)', () => {
-  it('answers every offset and limit as matchingClose counts braces from there', () => {
-    // A fixed pseudo-random text of braces, stray closes and other characters.
+describe('bracket pairs read once (BracketPairs)', () => {
+  it('answers every offset and limit as matchingClose counts from there, braces alone or all brackets', () => {
+    // A fixed pseudo-random text of brackets, stray closes and other characters.
     let seed = 7;
     const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
     for (let round = 0; round < 20; round++) {
       let text = '';
-      for (let k = 0; k < 300; k++) text += '{{}}x\n}'.charAt(next() % 7);
-      const pairs = new BracePairs(text);
-      for (let at = 0; at < text.length; at++)
-        for (const limit of [1, 5, 40, 1_000])
-          assert.equal(
-            pairs.close(at, limit),
-            matchingClose(text, at, limit, 'braces'),
-            `round ${round}, ${at}+${limit}`,
-          );
+      for (let k = 0; k < 300; k++) text += '{{}}x\n}([])'.charAt(next() % 11);
+      for (const kinds of ['braces', 'all'] as const) {
+        const pairs = new BracketPairs(text, kinds);
+        for (let at = 0; at < text.length; at++)
+          for (const limit of [1, 5, 40, 1_000])
+            assert.equal(
+              pairs.close(at, limit),
+              matchingClose(text, at, limit, kinds),
+              `${kinds} ${round} ${at}+${limit}`,
+            );
+      }
     }
   });
 });
