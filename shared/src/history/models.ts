@@ -5,7 +5,7 @@ import { fileResource, namedResource, type NamedResource } from './model-names.t
 import { GO_DASHED_TAG, writesApiRoot } from './other-api.ts';
 import type { HistoryIndex } from './types.ts';
 import { isNameChar } from './source-text.ts';
-import { goDeclarations } from './go-declarations.ts';
+import { goDeclarations, isGoWordChar } from './go-declarations.ts';
 
 /**
  * A client's own model of an API object, as its language declares one: a Python class (pydantic,
@@ -792,6 +792,7 @@ function dartModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
 function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
   let goTfe: boolean | undefined;
+  let copied: CopiedStructs | undefined;
   // The file's `type Name struct {` heads at line starts (`go-declarations.ts`).
   for (const head of goDeclarations(text, lines).types) {
     const first = head.name.charCodeAt(0);
@@ -804,7 +805,7 @@ function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
     if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
     goTfe ??= text.includes(GO_TFE_IMPORT);
     const name = head.name;
-    if (goTfe && copiedStruct(text, lines, name)) continue;
+    if (goTfe && (copied ??= new CopiedStructs(text, lines)).copied(name)) continue;
     models.push(
       model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),
     );
@@ -829,18 +830,56 @@ const MAX_COPY_LITERAL = 4_000;
  * another value by the same names (`&projectJSON{ Name: p.Name, Description: p.Description }`) is the program's
  * copy of go-tfe's data (its own output), not the API's document: its tags say nothing.
  */
-function copiedStruct(text: string, lines: Lines, name: string): boolean {
-  const head = `${name}{`;
-  for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + head.length)) {
-    if (at > 0 && /\w/.test(text.charAt(at - 1))) continue;
-    const open = at + head.length;
-    const close = matchingBrace(text, lines, open);
-    if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
-    let same = 0;
-    for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
-    if (same >= 2) return true;
+class CopiedStructs {
+  /** Where each name's `Name{` literals start (the name's offset), read once when first asked. */
+  #literals: Map<string, number[]> | undefined;
+  /** The answer for each name asked. */
+  readonly #known = new Map<string, boolean>();
+
+  constructor(
+    readonly text: string,
+    readonly lines: Lines,
+  ) {}
+
+  /**
+   * Whether a literal of the struct `name` copies two or more fields by the same names. Each struct searched the text
+   * for its `Name{` to the end, so a file of many structs took time growing with their count squared: the literals
+   * are found once, by each `{` and the word before it (a word starting the text or after a non-word character, as
+   * the search for `Name{` took it).
+   */
+  copied(name: string): boolean {
+    let known = this.#known.get(name);
+    if (known === undefined) this.#known.set(name, (known = this.#read(name)));
+    return known;
   }
-  return false;
+
+  #read(name: string): boolean {
+    const text = this.text;
+    for (const at of (this.#literals ??= literalHeads(text)).get(name) ?? []) {
+      const open = at + name.length + 1;
+      const close = matchingBrace(text, this.lines, open);
+      if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
+      let same = 0;
+      for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
+      if (same >= 2) return true;
+    }
+    return false;
+  }
+}
+
+/** Each word written right before a `{` (`Name{`), with where each such word starts, in order. */
+function literalHeads(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (let brace = text.indexOf('{'); brace !== -1; brace = text.indexOf('{', brace + 1)) {
+    let at = brace;
+    while (at > 0 && isGoWordChar(text.charCodeAt(at - 1))) at--;
+    if (at === brace) continue;
+    const word = text.slice(at, brace);
+    const list = out.get(word);
+    if (list === undefined) out.set(word, [at]);
+    else list.push(at);
+  }
+  return out;
 }
 
 /** A Rust field (snake_case) or variant (PascalCase) under serde's `rename_all`; without one, as written. */

@@ -80,6 +80,35 @@ describe('many open heads or many models in a text', () => {
       'class W(BaseModel):\n    x: W\n'.repeat(1_000) + 'class RunStatus(BaseModel):\n    run_status: RunStatus\n';
     assert.deepEqual(found(text + many.repeat(2), 'client/models.py'), alone);
   });
+  it('Go with go-tfe: many structs leave a struct copied from go-tfe’s data silent, and one not copied read', () => {
+    const head = [
+      'package main',
+      'import "github.com/hashicorp/go-tfe"',
+      'type Project struct {',
+      '\tName string `json:"name"`',
+      '\tWorkspaceCount int `json:"workspace-count"`',
+      '}',
+      '',
+    ].join('\n');
+    const copy = [
+      'func f(p *tfe.Project) {',
+      '\tout := &Project{',
+      '\t\tName: p.Name,',
+      '\t\tWorkspaceCount: p.WorkspaceCount,',
+      '\t}',
+      '}',
+      '',
+    ].join('\n');
+    let many = '';
+    for (let k = 0; k < 1_000; k++)
+      many += `type S${k} struct {\n\tA string \`json:"a"\`\n}\nvar v${k} = S${k}{\n\tA: p.A,\n}\n`;
+    const read = found(head, 'a.go');
+    assert.ok(read.includes('4 name attribute projects name'), read.join('\n'));
+    assert.deepEqual(found(head + many, 'a.go'), read);
+    const copied = found(head + copy, 'a.go');
+    assert.ok(!copied.some((m) => m.startsWith('4 ')), copied.join('\n'));
+    assert.deepEqual(found(head + copy + many, 'a.go'), copied);
+  });
   it('Go: a struct or interface left open is read up to the next head, not over every head after it', () => {
     const text = [
       'package main',
