@@ -1,3 +1,5 @@
+import { memoKey, type Lines } from './lines.ts';
+
 /** Which brackets a reader counts: braces alone, or braces, parentheses and square brackets alike (any closes any). */
 export type BracketKinds = 'braces' | 'all';
 
@@ -56,4 +58,91 @@ function closingBrace(text: string, from: number, stop: number): number {
       close = text.indexOf('}', close + 1);
     } else return -1;
   }
+}
+
+/**
+ * Every opening bracket of a text (`{` alone, or all three kinds: `BracketKinds`) with the one closing it, counted as
+ * `matchingClose` counts them (strings and comments too), read once: a reader asking about each of many heads (a model
+ * reader, a struct for each `type T struct {`) walked each body to its close again, and a head left open to the text's
+ * end (or to its limit) read all of that once per head, so a text of many unclosed heads took time growing with their
+ * count squared. An open bracket's close by a global stack is the one a count from it finds: what was left open or
+ * closed before it is below it on the stack.
+ */
+export class BracketPairs {
+  /** The offset of each opening bracket, in order. */
+  #opens = new Int32Array(64);
+  /** The offset of the bracket closing the one of the same index, or -1. */
+  #closes = new Int32Array(64);
+  #count = 0;
+
+  constructor(
+    readonly text: string,
+    readonly kinds: BracketKinds = 'braces',
+  ) {
+    const open: number[] = [];
+    if (kinds === 'all') {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 123 || c === 40 || c === 91) open.push(this.#add(i));
+        else if ((c === 125 || c === 41 || c === 93) && open.length > 0) this.#closes[open.pop()!] = i;
+      }
+      return;
+    }
+    let brace = text.indexOf('{');
+    let close = text.indexOf('}');
+    // Each brace found by native search once; a `}` with none open is passed over, as `closingBrace` passes it.
+    while (brace !== -1 || (close !== -1 && open.length > 0)) {
+      if (brace !== -1 && (close === -1 || brace < close)) {
+        open.push(this.#add(brace));
+        brace = text.indexOf('{', brace + 1);
+      } else {
+        if (open.length > 0) this.#closes[open.pop()!] = close;
+        close = text.indexOf('}', close + 1);
+      }
+    }
+  }
+
+  /** `matchingClose(text, open, limit, kinds)`: the bracket closing the one at `open` within `limit` characters, or -1. */
+  close(open: number, limit: number): number {
+    const opens = this.#opens;
+    let low = 0;
+    let high = this.#count - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = opens[mid]!;
+      if (at < open) low = mid + 1;
+      else if (at > open) high = mid - 1;
+      else {
+        const close = this.#closes[mid]!;
+        return close !== -1 && close < Math.min(this.text.length, open + limit) ? close : -1;
+      }
+    }
+    // Not an opening bracket: counted from there as `matchingClose` counts.
+    return matchingClose(this.text, open, limit, this.kinds);
+  }
+
+  /** Adds an opening bracket (its close unknown yet); returns its index. */
+  #add(at: number): number {
+    if (this.#count === this.#opens.length) {
+      const opens = new Int32Array(this.#count * 2);
+      opens.set(this.#opens);
+      this.#opens = opens;
+      const closes = new Int32Array(this.#count * 2);
+      closes.set(this.#closes);
+      this.#closes = closes;
+    }
+    this.#opens[this.#count] = at;
+    this.#closes[this.#count] = -1;
+    return this.#count++;
+  }
+}
+
+const BRACE_PAIRS = memoKey<BracketPairs>('brace pairs');
+const BRACKET_PAIRS = memoKey<BracketPairs>('bracket pairs');
+
+/** The text's `BracketPairs` of a kind, read once per text (`Lines.memo`) when first asked. */
+export function bracketPairs(text: string, lines: Lines, kinds: BracketKinds = 'braces'): BracketPairs {
+  return kinds === 'braces'
+    ? lines.memo(BRACE_PAIRS, () => new BracketPairs(text, 'braces'))
+    : lines.memo(BRACKET_PAIRS, () => new BracketPairs(text, 'all'));
 }

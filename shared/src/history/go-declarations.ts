@@ -198,14 +198,19 @@ function readFuncHeads(text: string, funcStarts: readonly number[]): GoFuncHead[
   return out;
 }
 
-/** `type X interface {` ending its line (within its first 120 characters): each method's name and results. */
+/**
+ * `type X interface {` ending its line (within its first 120 characters): each method's name and results, its body up
+ * to the first `\n}` (or 20,000 characters when none follows) and at most to the next head.
+ */
 function readInterfaceMethods(text: string, types: readonly GoTypeHead[]): GoFuncHead[] {
   const out: GoFuncHead[] = [];
-  for (const t of types) {
+  const closes = new CloseSearch(text);
+  for (const [k, t] of types.entries()) {
     const open = t.brace + 2;
     if (t.kind !== 'interface' || text.charCodeAt(t.brace + 1) !== 10 || open - t.at > HEAD_SLICE) continue;
-    const close = text.indexOf('\n}', open - 1);
-    const body = text.slice(open, close === -1 ? Math.min(text.length, open + MAX_INTERFACE_BODY) : close + 1);
+    const close = closes.after(open - 1);
+    const end = close === -1 ? Math.min(text.length, open + MAX_INTERFACE_BODY) : close + 1;
+    const body = text.slice(open, Math.min(end, bodyBound(text, types, k)));
     for (const m of body.matchAll(INTERFACE_METHOD)) out.push({ name: m[1] ?? '', method: true, results: m[2] ?? '' });
   }
   return out;
@@ -213,21 +218,46 @@ function readInterfaceMethods(text: string, types: readonly GoTypeHead[]): GoFun
 
 /**
  * `\ntype X struct {\n` (a `type` opening the text is not read; `type` and the name one space apart), its head within
- * 120 characters: its body up to the first `\n}`, each field's name and written type.
+ * 120 characters: its body up to the first `\n}` and at most to the next head, each field's name and written type.
  */
 function readLocalStructs(text: string, types: readonly GoTypeHead[]): GoLocalStruct[] {
   const out: GoLocalStruct[] = [];
-  for (const t of types) {
+  const closes = new CloseSearch(text);
+  for (const [k, t] of types.entries()) {
     const open = t.brace + 2;
     if (t.kind !== 'struct' || t.at === 0 || text.charCodeAt(t.at + 4) !== 32) continue;
     if (text.charCodeAt(t.brace + 1) !== 10 || open - (t.at - 1) > HEAD_SLICE) continue;
-    const close = text.indexOf('\n}', open - 1);
-    const body = text.slice(open, close === -1 ? text.length : close + 1);
+    const close = closes.after(open - 1);
+    const body = text.slice(open, Math.min(close === -1 ? text.length : close + 1, bodyBound(text, types, k)));
     const fields: { name: string; written: string }[] = [];
     for (const f of body.matchAll(LOCAL_FIELD)) fields.push({ name: f[1] ?? '', written: f[2] ?? '' });
     out.push({ name: t.name, fields });
   }
   return out;
+}
+
+/**
+ * Where the body of the head `types[k]` is read to at most: the next head's line (a `type` opening a line is a
+ * declaration of its own, never in a body gofmt writes). A head left open read on over every head after it (to a
+ * `\n}` far on, or the text's end), so a file of many open heads took time growing with their count squared (and
+ * their fields, each read again for every head before it, all the memory there was).
+ */
+function bodyBound(text: string, types: readonly GoTypeHead[], k: number): number {
+  return types[k + 1]?.at ?? text.length;
+}
+
+/**
+ * The first `\n}` at or after an offset, for offsets asked in order: searched for again only once an offset is past the
+ * last one found (a search per head ran to the text's end when none follows).
+ */
+class CloseSearch {
+  #found = -2;
+  constructor(readonly text: string) {}
+
+  after(from: number): number {
+    if (this.#found !== -1 && this.#found < from) this.#found = this.text.indexOf('\n}', from);
+    return this.#found;
+  }
 }
 
 /** `var opts *tfe.RunListOptions` (no `=`: `var x = …` is an assignment). */

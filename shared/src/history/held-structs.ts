@@ -53,11 +53,27 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 9;
 }
 
-/** The line that holds `offset`, without its newline. */
-function lineAt(text: string, offset: number): string {
-  const from = text.lastIndexOf('\n', offset - 1) + 1;
-  const to = text.indexOf('\n', offset);
-  return text.slice(from, to === -1 ? text.length : to);
+/**
+ * The type FIELD reads on a line of a `jsonapi:"attr,` tag, or undefined: none, or one that names no struct of the file
+ * (read by hand first, by its first letter and length: such a line is not looked at further).
+ */
+function lineFieldType(
+  text: string,
+  lines: Lines,
+  line: number,
+  firsts: Uint8Array,
+  lengths: ReadonlySet<number>,
+  structs: ReadonlyMap<string, unknown>,
+): string | undefined {
+  const start = lines.startOf(line);
+  const type = fieldTypeStart(text, start);
+  if (type !== -1) {
+    if (firsts[text.charCodeAt(type) & 127] !== 1) return undefined;
+    const stop = typeEnd(text, type);
+    if (!lengths.has(stop - type) || !structs.has(text.slice(type, stop))) return undefined;
+  }
+  const f = FIELD.exec(text.slice(start, lines.endOf(line)));
+  return f ? (f[1] ?? '') : undefined;
 }
 
 const ATTR = 'jsonapi:"attr,';
@@ -106,10 +122,13 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
   let p = 0;
   // The structs first, then their fields: a field matters only when its type is a struct of the file.
   const bodies: { open: number; end: number; fields: { goType: string }[] }[] = [];
+  // The first `\n}` after a head, searched for again only when a head is past it (a search per head ran to the text's
+  // end when none closes, so a file of many unclosed heads took time growing with their count squared).
+  let close = -2;
   for (const head of goDeclarations(text, lines).types) {
     if (head.kind === 'struct' && head.gofmt) {
       const open = head.brace;
-      const close = text.indexOf('\n}', open);
+      if (close !== -1 && close < open) close = text.indexOf('\n}', open);
       const end = close === -1 ? text.length : close;
       const fields: { goType: string }[] = [];
       bodies.push({ open, end, fields });
@@ -129,19 +148,20 @@ export function heldStructTypes(text: string, lines: Lines): { readonly open: nu
     lengths.add(name.length);
   }
   let a = 0;
+  // What a line of tags gives, read once a line (from the line table): a line of many tags was read back to its start
+  // and cut out again for each.
+  let line = -1;
+  let lineType: string | undefined;
   for (const { open, end, fields } of bodies) {
     while (a < attrs.length && (attrs[a] ?? 0) < open) a++;
     for (; a < attrs.length && (attrs[a] ?? 0) < end; a++) {
       const at = attrs[a] ?? 0;
-      // The type FIELD would read, read by hand: one that names no struct of the file is not looked at further.
-      const type = fieldTypeStart(text, text.lastIndexOf('\n', at - 1) + 1);
-      if (type !== -1) {
-        if (firsts[text.charCodeAt(type) & 127] !== 1) continue;
-        const stop = typeEnd(text, type);
-        if (!lengths.has(stop - type) || !structs.has(text.slice(type, stop))) continue;
+      const l = lines.lineOf(at);
+      if (l !== line) {
+        line = l;
+        lineType = lineFieldType(text, lines, l, firsts, lengths, structs);
       }
-      const f = FIELD.exec(lineAt(text, at));
-      if (f) fields.push({ goType: f[1] ?? '' });
+      if (lineType !== undefined) fields.push({ goType: lineType });
     }
   }
   const out: { open: number; type: string }[] = [];

@@ -1,11 +1,11 @@
-import { matchingClose } from './brackets.ts';
+import { bracketPairs } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
 import type { Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import { GO_DASHED_TAG, writesApiRoot } from './other-api.ts';
 import type { HistoryIndex } from './types.ts';
 import { isNameChar } from './source-text.ts';
-import { goDeclarations } from './go-declarations.ts';
+import { goDeclarations, isGoWordChar } from './go-declarations.ts';
 
 /**
  * A client's own model of an API object, as its language declares one: a Python class (pydantic,
@@ -66,12 +66,14 @@ export function readModels(
   let models: Model[];
   if (languageId === 'python') models = pythonModels(text, lines, index);
   else if (languageId === 'typescript' || languageId === 'javascript' || languageId === 'typescriptreact')
-    models = tsModels(text, index, lines.markers.any(['this.attributes', 'this.relationships']));
-  else if (languageId === 'rust') models = rustModels(text, index);
+    models = tsModels(text, lines, index, lines.markers.any(['this.attributes', 'this.relationships']));
+  else if (languageId === 'rust') models = rustModels(text, lines, index);
   else if (languageId === 'go') models = goModels(text, lines, index);
-  else if (languageId === 'java') models = [...javaEnums(text, index), ...wireNamedClasses(text, index, 'java')];
-  else if (languageId === 'kotlin' || languageId === 'csharp') models = wireNamedClasses(text, index, languageId);
-  else if (languageId === 'dart') models = dartModels(text, index);
+  else if (languageId === 'java')
+    models = [...javaEnums(text, lines, index), ...wireNamedClasses(text, lines, index, 'java')];
+  else if (languageId === 'kotlin' || languageId === 'csharp')
+    models = wireNamedClasses(text, lines, index, languageId);
+  else if (languageId === 'dart') models = dartModels(text, lines, index);
   else return [];
   if (models.length === 0) return models;
   resolveHolders(models, fileResource(index, fileName));
@@ -173,30 +175,95 @@ function ownAttribute(index: HistoryIndex, resource: string, wire: string): bool
 function resolveHolders(models: Model[], file: string | undefined): void {
   attributeObjects(models);
   const unknown = models.filter((m) => m.resource === undefined);
+  if (unknown.length === 0) return;
+  // The models holding each word in a member's type, for a name's `\bName\b`.
+  const held = new HeldBy(models, (m) => m.typeText.match(TYPE_WORD) ?? []);
   for (let round = 0; round < 2 && unknown.length > 0; round++) {
     for (const model of unknown) {
       if (model.resource !== undefined) continue;
-      // The name as a word, made only when another model has a member to read (a Go model has none).
-      let word: RegExp | undefined;
-      const holders = new Set<string | undefined>();
-      for (const other of models) {
-        if (other === model) continue;
-        for (const m of other.members)
-          if ((word ??= new RegExp(`\\b${model.name}\\b`)).test(m.typeText)) {
-            holders.add(other.resource);
-            break;
-          }
-      }
+      const holders = WORD_NAME.test(model.name)
+        ? held.holders(model, model.name)
+        : holdersByPattern(models, model, () => true);
       if (holders.size === 1) {
         const [only] = holders;
-        if (only !== undefined) model.resource = only;
+        if (only !== undefined) held.assign(model, only);
       } else if (holders.size > 1 && file !== undefined && holders.has(file))
         // Held by models of several resources, one the file's (`Data` of a workspace document, and of the
         // organization it refers to): the file's document is the one its parts make up.
-        model.resource = file;
+        held.assign(model, file);
       else if (holders.size > 1) holders.add(undefined);
-      if (model.resource === undefined && round === 1 && holders.size === 0) model.resource = file;
+      if (model.resource === undefined && round === 1 && holders.size === 0) held.assign(model, file);
     }
+  }
+}
+
+/** A name that is one word of a type's text exactly where `\bName\b` finds it: a run of word characters. */
+const WORD_NAME = /^\w+$/;
+/** The words of a member's type (`Optional[List[WorkspaceData]]`: `Optional`, `List`, `WorkspaceData`). */
+const TYPE_WORD = /\w+/g;
+
+/**
+ * The resources of the models other than `model` with a member `also` takes whose type has the model's name as
+ * `\bName\b` finds it: for a name of other characters than word ones (TypeScript's `$`), its pattern as it reads.
+ */
+function holdersByPattern(
+  models: readonly Model[],
+  model: Model,
+  also: (m: Member) => boolean,
+): Set<string | undefined> {
+  const word = new RegExp(`\\b${model.name}\\b`);
+  const holders = new Set<string | undefined>();
+  for (const other of models)
+    if (other !== model && other.members.some((m) => also(m) && word.test(m.typeText))) holders.add(other.resource);
+  return holders;
+}
+
+/**
+ * Which models have a member of a key (a word of its type), counted by their resource (`resolveHolders`,
+ * `attributeObjects`): each model's members read once, the counts kept as resources are assigned. Each model was
+ * matched against every other model's members (a regex of its name on each type), so a file of many models took time
+ * growing with their count squared.
+ */
+class HeldBy {
+  /** For each key: how many models have a member of it, by their resource. */
+  readonly #byKey = new Map<string, Map<string | undefined, number>>();
+  /** Each model's keys. */
+  readonly #keys = new Map<Model, Set<string>>();
+
+  constructor(models: readonly Model[], keys: (member: Member) => Iterable<string>) {
+    for (const model of models) {
+      const own = new Set<string>();
+      for (const m of model.members) for (const key of keys(m)) own.add(key);
+      this.#keys.set(model, own);
+      for (const key of own) {
+        let counts = this.#byKey.get(key);
+        if (counts === undefined) this.#byKey.set(key, (counts = new Map<string | undefined, number>()));
+        counts.set(model.resource, (counts.get(model.resource) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The resources of the models other than `model` with a member of `key`. */
+  holders(model: Model, key: string): Set<string | undefined> {
+    const holders = new Set<string | undefined>();
+    const counts = this.#byKey.get(key);
+    if (counts === undefined) return holders;
+    const self = this.#keys.get(model)?.has(key) === true;
+    for (const [resource, n] of counts)
+      if (n - (self && resource === model.resource ? 1 : 0) > 0) holders.add(resource);
+    return holders;
+  }
+
+  /** Gives `model` a resource, its keys counted under it from now on. */
+  assign(model: Model, resource: string | undefined): void {
+    for (const key of this.#keys.get(model) ?? []) {
+      const counts = this.#byKey.get(key)!;
+      const left = counts.get(model.resource)! - 1;
+      if (left === 0) counts.delete(model.resource);
+      else counts.set(model.resource, left);
+      counts.set(resource, (counts.get(resource) ?? 0) + 1);
+    }
+    model.resource = resource;
   }
 }
 
@@ -206,16 +273,20 @@ function resolveHolders(models: Model[], file: string | undefined): void {
  * team's attributes) is the object of that field: the holder's resource, not the one its name starts with.
  */
 function attributeObjects(models: readonly Model[]): void {
+  let held: HeldBy | undefined;
   for (const model of models) {
     if (model.kind !== 'struct' || model.field === undefined || model.resource === undefined) continue;
-    const word = new RegExp(`\\b${model.name}\\b`);
     const own = flat(model.name);
-    const holders = new Set<string | undefined>();
-    for (const other of models)
-      if (other !== model && other.members.some((m) => flat(m.wire) === own && word.test(m.typeText)))
-        holders.add(other.resource);
+    // The models with a member of each flat wire name and type word (`organizationaccess`, `OrganizationAccess`).
+    held ??= new HeldBy(models, (m) => {
+      const wire = flat(m.wire);
+      return (m.typeText.match(TYPE_WORD) ?? []).map((w) => `${wire}\n${w}`);
+    });
+    const holders = WORD_NAME.test(model.name)
+      ? held.holders(model, `${own}\n${model.name}`)
+      : holdersByPattern(models, model, (m) => flat(m.wire) === own);
     const [only] = holders;
-    if (holders.size === 1 && only !== undefined && only !== model.resource) model.resource = only;
+    if (holders.size === 1 && only !== undefined && only !== model.resource) held.assign(model, only);
   }
 }
 
@@ -315,7 +386,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
     const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
     const said = typed === undefined ? named : { ...named, resource: typed };
     if (!isEnum && said.resource !== undefined && owns && tiedToApi(text, said.resource))
-      ownDocument(text, lines.endOf(line), close, 'self.', declarations);
+      ownDocument(text, lines, lines.endOf(line), close, 'self.', declarations);
     models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
   return models;
@@ -329,6 +400,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
  */
 function ownDocument(
   text: string,
+  lines: Lines,
   from: number,
   to: number,
   receiver: string,
@@ -340,7 +412,7 @@ function ownDocument(
       const head = OWN_DOCUMENT.exec(text.slice(at + needle.length, at + needle.length + 20));
       if (head === null || (at > 0 && isNameChar(text.charCodeAt(at - 1)))) continue;
       const open = at + needle.length + head[0].length;
-      const close = matchingBrace(text, open);
+      const close = matchingBrace(text, lines, open);
       if (close !== -1 && close < to) declarations.push({ start: open - 1, end: close + 1 });
     }
   }
@@ -415,7 +487,7 @@ function mayOpenHead(text: string, lineStart: number): boolean {
   return c === 101 || c === 100 || c === 97 || c === 105 || c === 99 || c === 116;
 }
 
-function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
+function tsModels(text: string, lines: Lines, index: HistoryIndex, owns: boolean): Model[] {
   const models: Model[] = [];
   // A head opens its body on its own line: the lines that hold a `{` (one native search, each line once), then
   // the head pattern on those whose first word may open one (a pattern of the keywords stopped at every word).
@@ -431,7 +503,7 @@ function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
     const keyword = m[1] ?? '';
     if (keyword === 'type' && m[3] === undefined) continue; // `type X = {` only
     const open = lineStart + m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const name = m[2] ?? '';
     const named = namedResource(index, name);
@@ -466,7 +538,7 @@ function tsModels(text: string, index: HistoryIndex, owns: boolean): Model[] {
       }
     });
     if (owns && keyword === 'class' && named.resource !== undefined && tiedToApi(text, named.resource))
-      ownDocument(text, open, close, 'this.', declarations);
+      ownDocument(text, lines, open, close, 'this.', declarations);
     models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
   }
   return models;
@@ -480,12 +552,12 @@ const RS_RENAME = /#\[serde\([^\]\n]*\brename[ \t]*=[ \t]*"([^"\n]+)"/;
 const RS_FIELD = /^[ \t]*(?:pub(?:\([\w ]+\))?[ \t]+)?([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^\n]*)/;
 const RS_VARIANT = /^[ \t]*([A-Z][A-Za-z0-9]*)[ \t]*(?:,|\(|\{|=|$)/;
 
-function rustModels(text: string, index: HistoryIndex): Model[] {
+function rustModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
   RS_HEAD.lastIndex = 0;
   for (let m = RS_HEAD.exec(text); m !== null; m = RS_HEAD.exec(text)) {
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const isEnum = m[1] === 'enum';
     const name = m[2] ?? '';
@@ -538,7 +610,7 @@ const JAVA_CONSTANT =
  * `@JsonProperty("queuing")` or a string argument (`QUEUING("queuing")`): the field's values on the enum's resource.
  * Constants without a said value are not read (their wire spelling is the program's choice).
  */
-function javaEnums(text: string, index: HistoryIndex): Model[] {
+function javaEnums(text: string, lines: Lines, index: HistoryIndex): Model[] {
   if (!text.includes('enum ')) return [];
   const models: Model[] = [];
   JAVA_ENUM.lastIndex = 0;
@@ -547,7 +619,7 @@ function javaEnums(text: string, index: HistoryIndex): Model[] {
     const named = namedResource(index, name);
     if (named.field === undefined || named.resource === undefined) continue;
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const members: Member[] = [];
     let done = false;
@@ -594,7 +666,12 @@ const WIRE_MARKS: Readonly<Record<'java' | 'kotlin' | 'csharp', readonly string[
  * timeouts). A class whose name spells none says nothing; a class nested in one of another resource is a part of that
  * one's object (a policy check's `Result.Sentinel.Policy` is no policy) and is left to it.
  */
-function wireNamedClasses(text: string, index: HistoryIndex, language: 'java' | 'kotlin' | 'csharp'): Model[] {
+function wireNamedClasses(
+  text: string,
+  lines: Lines,
+  index: HistoryIndex,
+  language: 'java' | 'kotlin' | 'csharp',
+): Model[] {
   const marks = WIRE_MARKS[language];
   if (!marks.some((mark) => text.includes(mark))) return [];
   const models: Model[] = [];
@@ -606,11 +683,14 @@ function wireNamedClasses(text: string, index: HistoryIndex, language: 'java' | 
     if (named.resource === undefined || named.field !== undefined) continue;
     const open = m.index + m[0].length;
     // A Kotlin constructor's `(…)`, then the class body's `{…}` when one follows.
-    let close = text.charCodeAt(open - 1) === 40 ? matchingClose(text, open - 1, MAX_BODY) : matchingBrace(text, open);
+    let close =
+      text.charCodeAt(open - 1) === 40
+        ? bracketPairs(text, lines, 'all').close(open - 1, MAX_BODY)
+        : matchingBrace(text, lines, open);
     if (close === -1) continue;
     const brace = text.charCodeAt(open - 1) === 40 ? /^[^\n{;=]*\{/.exec(text.slice(close + 1, close + 200)) : null;
     if (brace) {
-      const end = matchingBrace(text, close + 1 + brace[0].length);
+      const end = matchingBrace(text, lines, close + 1 + brace[0].length);
       if (end !== -1) close = end;
     }
     if (models.some((o) => o.open < open && close <= o.close && o.resource !== named.resource)) continue;
@@ -650,13 +730,13 @@ const DART_VALUE =
  * gives its values: a said one (`@JsonValue('plan_queued')`, `planQueued('plan_queued')`) or a member of one
  * lower-case word (`fetching`), whose spelling is the wire's.
  */
-function dartModels(text: string, index: HistoryIndex): Model[] {
+function dartModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   if (!text.includes('class ') && !text.includes('enum ')) return [];
   const models: Model[] = [];
   DART_HEAD.lastIndex = 0;
   for (let m = DART_HEAD.exec(text); m !== null; m = DART_HEAD.exec(text)) {
     const open = m.index + m[0].length;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     const name = m[2] ?? '';
     const named = namedResource(index, name);
@@ -712,19 +792,20 @@ function dartModels(text: string, index: HistoryIndex): Model[] {
 function goModels(text: string, lines: Lines, index: HistoryIndex): Model[] {
   const models: Model[] = [];
   let goTfe: boolean | undefined;
+  let copied: CopiedStructs | undefined;
   // The file's `type Name struct {` heads at line starts (`go-declarations.ts`).
   for (const head of goDeclarations(text, lines).types) {
     const first = head.name.charCodeAt(0);
     if (head.kind !== 'struct' || (first >= 48 && first <= 57)) continue;
     const open = head.brace + 1;
-    const close = matchingBrace(text, open);
+    const close = matchingBrace(text, lines, open);
     if (close === -1) continue;
     // A jsonapi-tagged struct says its type itself (`jsonapi:"primary,varsets"`), read where its tags are.
     const body = text.slice(open, close);
     if (!body.includes('json:"') || body.includes('jsonapi:"')) continue;
     goTfe ??= text.includes(GO_TFE_IMPORT);
     const name = head.name;
-    if (goTfe && copiedStruct(text, name)) continue;
+    if (goTfe && (copied ??= new CopiedStructs(text, lines)).copied(name)) continue;
     models.push(
       model(name, false, open, close, namedResource(index, name), [], [{ start: open, end: close }], undefined),
     );
@@ -749,18 +830,56 @@ const MAX_COPY_LITERAL = 4_000;
  * another value by the same names (`&projectJSON{ Name: p.Name, Description: p.Description }`) is the program's
  * copy of go-tfe's data (its own output), not the API's document: its tags say nothing.
  */
-function copiedStruct(text: string, name: string): boolean {
-  const head = `${name}{`;
-  for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + head.length)) {
-    if (at > 0 && /\w/.test(text.charAt(at - 1))) continue;
-    const open = at + head.length;
-    const close = matchingBrace(text, open);
-    if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
-    let same = 0;
-    for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
-    if (same >= 2) return true;
+class CopiedStructs {
+  /** Where each name's `Name{` literals start (the name's offset), read once when first asked. */
+  #literals: Map<string, number[]> | undefined;
+  /** The answer for each name asked. */
+  readonly #known = new Map<string, boolean>();
+
+  constructor(
+    readonly text: string,
+    readonly lines: Lines,
+  ) {}
+
+  /**
+   * Whether a literal of the struct `name` copies two or more fields by the same names. Each struct searched the text
+   * for its `Name{` to the end, so a file of many structs took time growing with their count squared: the literals
+   * are found once, by each `{` and the word before it (a word starting the text or after a non-word character, as
+   * the search for `Name{` took it).
+   */
+  copied(name: string): boolean {
+    let known = this.#known.get(name);
+    if (known === undefined) this.#known.set(name, (known = this.#read(name)));
+    return known;
   }
-  return false;
+
+  #read(name: string): boolean {
+    const text = this.text;
+    for (const at of (this.#literals ??= literalHeads(text)).get(name) ?? []) {
+      const open = at + name.length + 1;
+      const close = matchingBrace(text, this.lines, open);
+      if (close === -1 || close - open > MAX_COPY_LITERAL) continue;
+      let same = 0;
+      for (const f of text.slice(open, close).matchAll(COPIED_FIELD)) if (f[1] === f[2]) same++;
+      if (same >= 2) return true;
+    }
+    return false;
+  }
+}
+
+/** Each word written right before a `{` (`Name{`), with where each such word starts, in order. */
+function literalHeads(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (let brace = text.indexOf('{'); brace !== -1; brace = text.indexOf('{', brace + 1)) {
+    let at = brace;
+    while (at > 0 && isGoWordChar(text.charCodeAt(at - 1))) at--;
+    if (at === brace) continue;
+    const word = text.slice(at, brace);
+    const list = out.get(word);
+    if (list === undefined) out.set(word, [at]);
+    else list.push(at);
+  }
+  return out;
 }
 
 /** A Rust field (snake_case) or variant (PascalCase) under serde's `rename_all`; without one, as written. */
@@ -834,7 +953,10 @@ function model(
     : { name, kind, open, close, resource, field, members, declarations, rename };
 }
 
-/** The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the model early). */
-function matchingBrace(text: string, open: number): number {
-  return matchingClose(text, open - 1, MAX_BODY + 1, 'braces');
+/**
+ * The `}` closing a block whose body starts at `open`, or -1 (strings and comments not tracked: a rare miscount ends the
+ * model early). Read from the text's brace pairs (`bracketPairs`, once per text): a reader asks about each of its heads.
+ */
+function matchingBrace(text: string, lines: Lines, open: number): number {
+  return bracketPairs(text, lines).close(open - 1, MAX_BODY + 1);
 }
