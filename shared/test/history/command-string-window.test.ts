@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
+import { MAX_LINE_LENGTH } from '../../src/history/long-lines.ts';
 
 const endpoints = (text: string, fileName: string): string[] =>
   scanText(text, { fileName })
@@ -28,14 +29,17 @@ describe('history: a command string is read around its URL', () => {
   });
 
   it('long lines, each a list of ten curl -X DELETE strings and a long comment: every string its DELETE (wide.py)', () => {
-    const rows = Array.from({ length: 20 }, (_, i) => {
-      const cmds = Array.from(
-        { length: 10 },
-        (_, k) => `"curl -s -X DELETE https://app.terraform.io/api/v2/projects/prj-${i}-${k}"`,
-      );
-      return `cmds${i} = [${cmds.join(', ')}]  # ${'a'.repeat(48_000)}`;
-    });
-    const found = endpoints(['import os', ...rows].join('\n'), 'wide.py');
+    // (Lines up to MAX_LINE_LENGTH: a longer one is not read at all, long-lines.test.)
+    const rows = (comment: number): string[] =>
+      Array.from({ length: 20 }, (_, i) => {
+        const cmds = Array.from(
+          { length: 10 },
+          (_, k) => `"curl -s -X DELETE https://app.terraform.io/api/v2/projects/prj-${i}-${k}"`,
+        );
+        return `cmds${i} = [${cmds.join(', ')}]  # ${'a'.repeat(comment)}`;
+      });
+    assert.deepEqual(endpoints(['import os', ...rows(48_000)].join('\n'), 'wide.py'), []);
+    const found = endpoints(['import os', ...rows(MAX_LINE_LENGTH - 1_000)].join('\n'), 'wide.py');
     assert.equal(found.length, 200);
     assert.ok(found.every((r) => r.endsWith(' DELETE /projects/:project_id')));
     assert.deepEqual(found.slice(9, 11), [
