@@ -206,10 +206,20 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   return text.slice(i + 1, end);
 }
 
+/**
+ * The start of the line holding `at` when it is at most `reach` characters before `at` (its `\n` within `reach`), else
+ * -1: looked for back over those characters only (searched back over a long line once per find, its time grew with the
+ * finds' count squared).
+ */
+function lineStartWithin(text: string, at: number, reach: number): number {
+  for (let i = at; i >= 0 && i >= at - reach; i--) if (text.charCodeAt(i) === 10) return i + 1;
+  return at - reach < 0 ? 0 : -1;
+}
+
 /** A field declared with a type and a default, at its line's start: `type: str = …`, `readonly type: string = …` (the `=` at `eq`). */
 function annotatedField(text: string, eq: number): string {
-  const lineStart = text.lastIndexOf('\n', eq) + 1;
-  if (eq - lineStart > 120) return '';
+  const lineStart = lineStartWithin(text, eq, 121);
+  if (lineStart === -1) return '';
   return (
     /^[ \t]*(?:(?:readonly|public|private|protected)[ \t]+)*([A-Za-z_]\w*)[ \t]*:[^=:\n(){}]+$/.exec(
       text.slice(lineStart, eq),
@@ -397,7 +407,7 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
 const NAMED_WIRE = /@(?:JsonKey|Json|JsonProperty|SerialName|SerializedName)\([ \t]*(?:name|value)[ \t]*$/;
 
 function namedWireName(text: string, before: number): boolean {
-  const from = Math.max(0, before - 60, text.lastIndexOf('\n', before) + 1);
+  const from = Math.max(0, before - 60, lineStartWithin(text, before, 60));
   return NAMED_WIRE.test(text.slice(from, before));
 }
 
