@@ -20,29 +20,30 @@ function counts(source: string, options: Parameters<typeof scanText>[1]): Map<st
 /** Lines that keep a read further than the matcher's 12 lines of context from any URL. */
 const FAR = Array.from({ length: 14 }, (_, k) => `    step_${k} = k + ${k}`);
 
+// (Each line under MAX_LINE_LENGTH, 10,000 characters: a longer one is not read at all, long-lines.test.)
 describe("a response's keys read on a long line (Python)", () => {
-  it('every chain of 300 on one line is read as alone; an unknown variable’s stays silent', () => {
+  it('every chain of 80 on one line is read as alone; an unknown variable’s stays silent', () => {
     const unit =
       'project["attributes"]["name"], other["attributes"]["name"], project.get("attributes", {}).get("description"), ';
-    const source = ['def format_output(project):', ...FAR, `    shown = [${unit.repeat(300)}]`].join('\n');
+    const source = ['def format_output(project):', ...FAR, `    shown = [${unit.repeat(80)}]`].join('\n');
     assert.deepEqual(
       counts(source, { languageId: 'python', fileName: 'client.py' }),
       new Map([
-        ['16 attribute projects name', 300],
-        ['16 attribute projects description', 300],
+        ['16 attribute projects name', 80],
+        ['16 attribute projects description', 80],
       ]),
     );
   });
 
-  it('300 membership tests on one line are each read', () => {
+  it('200 membership tests on one line are each read', () => {
     const source = [
       'def format_output(project):',
       ...FAR,
-      `    ${'shown = "name" in project["attributes"]; '.repeat(300)}`,
+      `    ${'shown = "name" in project["attributes"]; '.repeat(200)}`,
     ].join('\n');
     assert.deepEqual(
       counts(source, { languageId: 'python', fileName: 'client.py' }),
-      new Map([['16 attribute projects name', 300]]),
+      new Map([['16 attribute projects name', 200]]),
     );
   });
 
@@ -78,7 +79,7 @@ describe('joined bases after a long line of joins (Python)', () => {
 });
 
 describe('a key list on a long line (Go)', () => {
-  it("a `Columns:` list's first key is its block's type's, the list short or of 3,000 items", () => {
+  it("a `Columns:` list's first key is its block's type's, the list short or of 1,500 items", () => {
     const block = (items: string): Map<string, number> =>
       counts(
         [
@@ -98,18 +99,18 @@ describe('a key list on a long line (Go)', () => {
       ['5 attribute varsets priority', 1],
     ]);
     assert.deepEqual(block(' "global"'), expected);
-    assert.deepEqual(block(' "f",'.repeat(3000)), expected);
+    assert.deepEqual(block(' "f",'.repeat(1500)), expected);
   });
 });
 
 describe('a jq filter written over lines, its keys on a long line (shell)', () => {
-  it("each of 500 keys on a line inside the filter is the response's; the same line fed to no jq says nothing", () => {
+  it("each of 400 keys on a line inside the filter is the response's; the same line fed to no jq says nothing", () => {
     const script = (program: string): Map<string, number> =>
       counts(
         [
           'resp=$(curl -sf "https://app.terraform.io/api/v2/projects/$ID")',
           `echo "$resp" | ${program} '`,
-          `  [${'.data.attributes.name, '.repeat(500)}.id] | @tsv`,
+          `  [${'.data.attributes.name, '.repeat(400)}.id] | @tsv`,
           "'",
         ].join('\n'),
         { fileName: 'scripts/projects.sh' },
@@ -118,7 +119,7 @@ describe('a jq filter written over lines, its keys on a long line (shell)', () =
       script('jq -r'),
       new Map([
         ['1 endpoint GET /projects/:project_id', 1],
-        ['3 attribute projects name', 500],
+        ['3 attribute projects name', 400],
       ]),
     );
     assert.deepEqual(script('cat'), new Map([['1 endpoint GET /projects/:project_id', 1]]));
