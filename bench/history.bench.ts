@@ -17,8 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { history, scanText } from '@keyfob/shared/history';
-import { MAX_LINE_LENGTH } from '../shared/src/history/long-lines.ts';
+import { history, MAX_LINE_LENGTH, scanText } from '@keyfob/shared/history';
 import type * as HistoryModule from '@keyfob/shared/history';
 
 const LINES = 50_000;

@@ -40,3 +40,4 @@ export {
   WorkspaceProjectFacts,
 } from './project-files.ts';
 export type { OpenProjectFile, ProjectFs, SavedProjectFile } from './project-files.ts';
+export { MAX_LINE_LENGTH } from './long-lines.ts';

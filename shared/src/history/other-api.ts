@@ -598,7 +598,7 @@ const NAME_WORD = /[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*/g;
  * `${{ github.event.inputs.hostname }}`, a host's label `awx.` of `awx.{{ domain }}`) is not the setting's name. AWX
  * and Tower root their API at `/api/v2/` with collections named like this API's: such a host's paths are theirs.
  */
-export function namesOtherProduct(host: string): boolean {
+function namesOtherProduct(host: string): boolean {
   if (OWN_NAME.test(host)) return false;
   for (const name of host.matchAll(TEMPLATE_NAME)) {
     const after = name.index + name[0].length;
