@@ -1,6 +1,7 @@
 import { braceDepths, type BraceDepths } from './brace-depths.ts';
 import type { Evidence, Hits, UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
+import { firstAtOrAfterBy } from './ordered.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { HistorySubject } from './types.ts';
 
@@ -100,7 +101,7 @@ export function resourcesAt(
   // The neighbours (`neighbours`: before the word closest first, then after it) walked in place, the best kept in
   // one record (`Nearest`): a dense file asks this of thousands of words, and each list made was garbage at once.
   const items = ctx.hits.evidence;
-  const first = firstFrom(items, offset, evidenceOffset);
+  const first = firstAtOrAfterBy(items, offset, evidenceOffset);
   const near: Nearest = { depths: undefined, here: 0, best: undefined, levels: 0, distance: 0, kind: 'token' };
   for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
     const e = items[k];
@@ -254,7 +255,7 @@ export function neighbours<T extends { readonly line: number }>(
   lines: number,
 ): T[] {
   const out: T[] = [];
-  const first = firstFrom(items, offset, at);
+  const first = firstAtOrAfterBy(items, offset, at);
   for (let k = first - 1, n = 0; k >= 0 && n < NEARBY.MAX_NEIGHBOURS; k--, n++) {
     const item = items[k];
     if (!item || line - item.line > lines || offset - at(item) > NEARBY.MAX_CHARS) break;
@@ -271,19 +272,6 @@ export function neighbours<T extends { readonly line: number }>(
 /** Position accessors for `neighbours`. */
 const evidenceOffset = (e: { readonly offset: number }): number => e.offset;
 export const urlStart = (u: { readonly start: number }): number => u.start;
-
-/** Index of the first item at or after `offset`. */
-function firstFrom<T>(items: readonly T[], offset: number, at: (item: T) => number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const item = items[mid];
-    if (item !== undefined && at(item) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** True when evidence within CONTEXT_LINES of `line` names the resource of one of the candidates. */
 export function anyEvidenceFor(

@@ -2,7 +2,7 @@ import { modelKeys, type Hits, type UrlHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
-import { firstAtOrAfter } from './source-text.ts';
+import { firstAtOrAfter } from './ordered.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { loopHeaders } from './value-flow.ts';
 

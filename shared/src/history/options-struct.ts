@@ -1,6 +1,7 @@
 import type { ResolveContext } from './context.ts';
 import { urlHasParameter } from './context.ts';
 import type { UrlHit } from './hits.ts';
+import { firstAtOrAfter } from './ordered.ts';
 import { memoKey } from './lines.ts';
 import type { HistorySubject } from './types.ts';
 
@@ -49,14 +50,8 @@ function typeLineBefore(ctx: ResolveContext, offset: number): number {
     return found;
   });
   // The last `\ntype ` that starts at or before `offset` (its `type` at or before `offset + 1`).
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((starts[mid] ?? 0) <= offset + 1) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? 0 : (starts[lo - 1] ?? 0);
+  const after = firstAtOrAfter(starts, offset + 2);
+  return after === 0 ? 0 : (starts[after - 1] ?? 0);
 }
 
 function structNamed(ctx: ResolveContext, head: number): string | undefined {

@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
-import { firstAtOrAfter, isWordChar } from './source-text.ts';
+import { isWordChar } from './source-text.ts';
+import { firstAtOrAfter } from './ordered.ts';
 import { matchingClose } from './brackets.ts';
 import { assignmentAt } from './value-flow.ts';
 

@@ -1,6 +1,7 @@
 import type { HttpMethod } from './data-types.ts';
 import { isHttpMethod } from './data-types.ts';
 import { Lines, memoKey } from './lines.ts';
+import { firstAtOrAfterBy } from './ordered.ts';
 import type { MethodToken } from './match-types.ts';
 import { shellValues } from './shell-values.ts';
 import { variablePatterns } from './variable-patterns.ts';
@@ -733,14 +734,14 @@ class Reading {
 
   /** The reading of `at`'s substitution's inside when it is in one passed over here, else this reading. */
   #within(at: number): Reading | undefined {
-    const holding = this.substitutions[firstAfter(this.substitutions, (s) => s.to >= at)];
+    const holding = this.substitutions[firstAtOrAfterBy(this.substitutions, at, (s) => s.to)];
     return holding !== undefined && at >= holding.from ? this.#inside(holding) : this;
   }
 
   /** The words of the command holding `at` among this reading's own. */
   #command(at: number): Word[] | undefined {
     // The first command that ends after `at`: those before it end at or before `at`, and one after starts after it.
-    const command = this.commands[firstAfter(this.commands, (c) => c.cut > at)];
+    const command = this.commands[firstAtOrAfterBy(this.commands, at + 1, (c) => c.cut)];
     const first = command?.words[0];
     if (command !== undefined && first !== undefined && at >= first.start)
       return command.words.length > MAX_COMMAND_WORDS ? undefined : [...command.words];
@@ -759,18 +760,6 @@ class Reading {
     }
     return this.#insides.get(substitution.from);
   }
-}
-
-/** The index of the first item of `items` that `after` holds of (it holds of every later one), or their count. */
-function firstAfter<T>(items: readonly T[], after: (item: T) => boolean): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (after(items[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**

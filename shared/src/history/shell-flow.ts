@@ -3,6 +3,7 @@ import type { MethodToken } from './match-types.ts';
 import { commandAt, commandMethod } from './shell-commands.ts';
 import { shellValues, type ShellValues } from './shell-values.ts';
 import { commandWordEnd, MAX_REFERENCE_WORDS } from './source-text.ts';
+import { firstAtOrAfterBy } from './ordered.ts';
 import { flowTemplateText } from './value-flow-types.ts';
 
 /**
@@ -53,7 +54,11 @@ export class ShellFlow {
     const out: MethodToken[] = [];
     const seen = found.length === 0 ? 0 : this.#seen(name, line);
     let uses = 0;
-    for (let k = firstAtOrAfter(found, from); k < found.length && uses < MAX_USES && out.length < MAX_SENDS; k++) {
+    for (
+      let k = firstAtOrAfterBy(found, from, (u) => u.at);
+      k < found.length && uses < MAX_USES && out.length < MAX_SENDS;
+      k++
+    ) {
       const { at, end } = found[k]!;
       if (at >= seen) break;
       uses++;
@@ -247,17 +252,6 @@ const SH_USE = /\$(?:\{?([A-Za-z_]\w*)(?![\w:])\}?|\(([A-Za-z_]\w*)\))/g;
 /** PowerShell's: case-insensitive, a scope allowed (`$script:uri`). */
 const PS_USE = /\$(?:\{?(?:(?:script|global|local|private):)?([A-Za-z_]\w*)(?![\w:])\}?|\(([A-Za-z_]\w*)\))/gi;
 
-/** The index of the first use at or after `from` (uses in text order). */
-function firstAtOrAfter(uses: readonly { at: number }[], from: number): number {
-  let low = 0;
-  let high = uses.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (uses[mid]!.at < from) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 /** What may end a word after a variable's name: a quote, a blank, a command's end, a query (`?`). */
 const WORD_END = new Set([...'"\' \t\r\n;|&)`?'].map((c) => c.charCodeAt(0)));
 /** Commands that only show or test a URL. */

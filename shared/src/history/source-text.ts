@@ -438,15 +438,3 @@ export function followsCase(text: string, at: number): boolean {
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i--;
   return text.charCodeAt(i) === 101 && text.startsWith('case', i - 3) && !isWordChar(text.charCodeAt(i - 4));
 }
-
-/** The index of the first of the ordered `values` that is `value` or more (their length when none is). */
-export function firstAtOrAfter(values: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
