@@ -2,6 +2,7 @@ import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { Hits, NameHit, UrlHit } from './hits.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
+import { firstAtOrAfterBy } from './ordered.ts';
 import { isRegexWordChar, isWordChar } from './source-text.ts';
 import { callArguments as argumentsOf } from './client-operations.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
@@ -556,29 +557,18 @@ function byStart(items: readonly { readonly start: number }[]): boolean {
   return true;
 }
 
-/** Index of the first item (in start order) that starts after `offset`. */
+/** Index of the first item (in start order) that starts after `offset` (offsets are whole numbers). */
 function firstAfter(items: readonly { readonly start: number }[], offset: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid]!.start <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtOrAfterBy(items, offset + 1, startOf);
 }
 
 /** Whether an item (in start order) starts in [from, to). */
 function startsWithin(items: readonly { readonly start: number }[], from: number, to: number): boolean {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid]!.start < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < items.length && items[lo]!.start < to;
+  const k = firstAtOrAfterBy(items, from, startOf);
+  return k < items.length && items[k]!.start < to;
 }
+
+const startOf = (item: { readonly start: number }): number => item.start;
 
 /** Characters of a query key as written in a string: word characters, `[`, `]`, `%`, `-`, `.`. */
 function isKeyChar(c: number): boolean {

@@ -9,6 +9,7 @@ import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { namedResource } from './model-names.ts';
+import { firstAtOrAfter, firstAtOrAfterBy } from './ordered.ts';
 import { rootScope, type RootScope } from './response-scope.ts';
 import type { HistoryIndex } from './types.ts';
 import { assignmentOf, loopHeaders } from './value-flow.ts';
@@ -228,13 +229,8 @@ class Flow {
   /** The innermost function holding `offset`: of those starting before it (ascending), the last that has not ended. */
   private defAt(offset: number): Def | undefined {
     const defs = this.defs;
-    let lo = 0;
-    let hi = defs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((defs[mid]?.start ?? 0) <= offset) lo = mid + 1;
-      else hi = mid;
-    }
+    // Offsets are whole numbers: the first def starting after `offset`.
+    const lo = firstAtOrAfterBy(defs, offset + 1, (d) => d.start);
     for (let i = lo - 1; i >= 0; i--) {
       const d = defs[i];
       if (d && offset < d.end) return d;
@@ -541,13 +537,7 @@ class Flow {
     const def = this.defAt(offset) ?? (kind === 'payload' ? undefined : TOP);
     if (!def) return undefined;
     const lines = this.linesAssigning(name);
-    let lo = 0;
-    let hi = lines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((lines[mid] ?? 0) < offset) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtOrAfter(lines, offset);
     const re = this.pattern(kind, name, ASSIGNMENT[kind], 'gm');
     for (let i = lo - 1; i >= 0; i--) {
       const start = lines[i] ?? 0;
