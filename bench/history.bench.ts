@@ -6,7 +6,8 @@
 // matches in 2,900 lines); target under 50 ms (it took about 260 ms while every generic word swept
 // up to 2,000 characters each way to count braces).
 // Before them, a large real client (history-real: warm, as the language server meets it, then once in a new process, as
-// `keyfob history scan` in a terminal does, then one file at a time, as an edit makes the language server rescan it)
+// `keyfob history scan` in a terminal does, then one file at a time, as an edit makes the language server rescan it;
+// beside the warm figure, what the project pass adds and each language's cost per byte, to show where the time goes)
 // and four real Terraform configurations of the tfe provider, each
 // scanned as a project (test/fixtures/terraform-projects: what the project pass costs on Terraform).
 // `npm run bench -- history`.
@@ -264,6 +265,44 @@ if (realFiles.length > 0) {
   console.log(
     `target <= ${TARGET_RATIO}x (median of the paired CPU-time ratios): ${cpu.median <= TARGET_RATIO ? 'met' : 'missed'}`,
   );
+  // Where the time goes: each language's files scanned as a project of their own, paired with the plain regex over the
+  // same files the same way (fewer pairs: a breakdown, not the target's figure). Per byte, so the kinds compare.
+  const LANGUAGE_PAIRS = 9;
+  // What the project pass adds (the facts each file tells the others, the files it concerns read again): the folder
+  // beside each file scanned alone (`scanText`), paired the same way.
+  const aloneAll = passes(() => realFiles.reduce((n, f) => n + scanBundled(f.text, { fileName: f.file }).length, 0));
+  const project: number[] = [];
+  for (let run = 0; run < REAL_WARMUP + LANGUAGE_PAIRS; run++) {
+    const a = run % 2 === 0 ? timed(aloneAll) : undefined;
+    const s = timed(scanAll);
+    const alone = a ?? timed(aloneAll);
+    if (run >= REAL_WARMUP) project.push(s.pair.cpu / alone.pair.cpu);
+  }
+  const pass = quartiles(project);
+  console.log(
+    `the project pass: scanProject / each file scanned alone, CPU: ${pass.median.toFixed(2)}x (quartiles ${pass.q1.toFixed(2)}x to ${pass.q3.toFixed(2)}x)`,
+  );
+  console.log(`by language (${LANGUAGE_PAIRS} paired runs each, CPU time per pass, median):`);
+  for (const ext of ['.go', '.py', '.sh']) {
+    const group = realFiles.filter((f) => f.file.endsWith(ext));
+    if (group.length === 0) continue;
+    const project = group.map((f) => ({ text: f.text, fileName: f.file }));
+    const bytes = group.reduce((n, f) => n + f.text.length, 0);
+    const scanGroup = passes(() => scanProject(project).length);
+    const plainGroup = passes(() => group.reduce((n, f) => n + plainScan(f.text, plain), 0));
+    const pairs: { scan: number; plain: number }[] = [];
+    for (let run = 0; run < REAL_WARMUP + LANGUAGE_PAIRS; run++) {
+      const a = run % 2 === 0 ? timed(scanGroup) : undefined;
+      const p = timed(plainGroup);
+      const s = a ?? timed(scanGroup);
+      if (run >= REAL_WARMUP) pairs.push({ scan: s.pair.cpu / REAL_PASSES, plain: p.pair.cpu / REAL_PASSES });
+    }
+    const scanMs = quartiles(pairs.map((p) => p.scan)).median;
+    const ratio = quartiles(pairs.map((p) => p.scan / p.plain));
+    console.log(
+      `  ${ext.padEnd(4)} ${String(group.length).padStart(3)} files ${(bytes / 1e3).toFixed(0).padStart(5)} KB: scan ${scanMs.toFixed(1).padStart(6)} ms (${((scanMs * 1e6) / bytes).toFixed(0)} ns a byte), ${ratio.median.toFixed(2)}x plain (quartiles ${ratio.q1.toFixed(2)}x to ${ratio.q3.toFixed(2)}x)`,
+    );
+  }
 }
 
 // The same client as a user meets it in a terminal: `keyfob history scan <folder>` runs once in a new process, so the
