@@ -171,8 +171,7 @@ function otherGoReceivers(text: string): [number, number][] {
   const ends = topLevelEnds(text);
   let methods: Map<string, [number, number][]> | undefined;
   let url = -2;
-  for (let at = text.indexOf('type ', 0); at !== -1; at = text.indexOf('type ', at + 5)) {
-    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+  for (let at = goDeclarationAt(text, 'type ', 0); at !== -1; at = goDeclarationAt(text, 'type ', at + 5)) {
     const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
     if (head === null) continue;
     const start = goDocStart(text, at);
@@ -190,6 +189,17 @@ function otherGoReceivers(text: string): [number, number][] {
   }
   return out;
 }
+/**
+ * Where `word` (`type `, `func`) next opens a line at or after `from`, or -1: found by a native search of the line
+ * break before it, which stops far less often than one of the word itself (a Go text's `t`s and `f`s, or its `type`
+ * fields' and comments' words, are everywhere; a line starting with the word is rare).
+ */
+function goDeclarationAt(text: string, word: string, from: number): number {
+  if (from === 0 && text.startsWith(word)) return 0;
+  const at = text.indexOf(`\n${word}`, Math.max(0, from - 1));
+  return at === -1 ? -1 : at + 1;
+}
+
 /**
  * How much of a Go declaration (a type with its doc comment, a method) is read for another API's base or this API's
  * signs: far more than a struct or a method holds; an unclosed one (no `}` opening a later line) runs to the text's end,
@@ -233,8 +243,7 @@ function topLevelEnds(text: string): (at: number) => number {
 /** The spans of the Go methods, by their receiver's type (`func (s *sentryClient) dropProject(…) … {…}`): one pass. */
 function goMethods(text: string, ends: (at: number) => number): Map<string, [number, number][]> {
   const out = new Map<string, [number, number][]>();
-  for (let at = text.indexOf('func', 0); at !== -1; at = text.indexOf('func', at + 4)) {
-    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+  for (let at = goDeclarationAt(text, 'func', 0); at !== -1; at = goDeclarationAt(text, 'func', at + 4)) {
     const type = RECEIVER.exec(text.slice(at, lineEnd(text, at)))?.[1];
     if (type === undefined) continue;
     const spans = out.get(type);
