@@ -271,7 +271,8 @@ const OTHER_API_PATH = /^\/api\/(?!(?:v2|registry)(?![\w-]|\.\d))[\w.-]+/;
  * (`https://github.com/hashicorp/go-tfe`, docs) is not a base.
  */
 function otherApiUrl(decl: string): boolean {
-  for (const m of decl.matchAll(LITERAL_URL)) {
+  LITERAL_URL.lastIndex = 0;
+  for (let m = LITERAL_URL.exec(decl); m !== null; m = LITERAL_URL.exec(decl)) {
     const host = m[1]!.toLowerCase();
     if (ownOrNamedHost(host)) continue;
     const path = m[2] ?? '';
@@ -608,14 +609,25 @@ const NAME_WORD = /[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*/g;
  * and Tower root their API at `/api/v2/` with collections named like this API's: such a host's paths are theirs.
  */
 function namesOtherProduct(host: string): boolean {
-  if (OWN_NAME.test(host)) return false;
-  for (const name of host.matchAll(TEMPLATE_NAME)) {
-    const after = name.index + name[0].length;
+  if (!PRODUCT_WORD_WITHIN.test(host) || OWN_NAME.test(host)) return false;
+  // Searched with the patterns' own `exec` (`matchAll` copies its pattern at each call: most of this function's time).
+  TEMPLATE_NAME.lastIndex = 0;
+  for (let name = TEMPLATE_NAME.exec(host); name !== null; name = TEMPLATE_NAME.exec(host)) {
+    const text = name[0];
+    const after = name.index + text.length;
     if (host.charCodeAt(after) === 46 && isRegexWordChar(host.charCodeAt(after + 1))) continue;
-    for (const word of name[0].matchAll(NAME_WORD)) if (OTHER_PRODUCTS.has(word[0].toLowerCase())) return true;
+    NAME_WORD.lastIndex = 0;
+    for (let word = NAME_WORD.exec(text); word !== null; word = NAME_WORD.exec(text))
+      if (OTHER_PRODUCTS.has(word[0].toLowerCase())) return true;
   }
   return false;
 }
+
+/**
+ * Whether a product's word (OTHER_PRODUCTS) is in a text anywhere, any case: a word of a name equal to one is in it, so
+ * a text without any (most bases and hosts: `{self._api_v2_base_url}`, `${address}`) names none, its names unread.
+ */
+const PRODUCT_WORD_WITHIN = new RegExp([...OTHER_PRODUCTS].join('|'), 'i');
 
 /**
  * Whether the scheme and host before a URL's API path name another product whose API is rooted at `/api/v2/` too: a
@@ -752,6 +764,8 @@ const OTHER_ROOT_API = new RegExp(
  * are that product's unless the text names this API too.
  */
 export function namesOtherRootApi(text: string, inComment: (offset: number) => boolean): boolean {
-  for (const m of text.matchAll(OTHER_ROOT_API)) if (!inComment(m.index)) return true;
+  OTHER_ROOT_API.lastIndex = 0;
+  for (let m = OTHER_ROOT_API.exec(text); m !== null; m = OTHER_ROOT_API.exec(text))
+    if (!inComment(m.index)) return true;
   return false;
 }
