@@ -498,6 +498,17 @@ describe("history: fetch and a project's helper named for it send fetch's defaul
     ]);
   });
 
+  it('a bare `fetch(` of the literal is GET; a text that never writes `fetch(` has none', () => {
+    const tokens = (text: string): string[] =>
+      scanText(text, { languageId: 'typescript', apiElsewhere: true })
+        .filter((m) => m.subject.type === 'endpoint')
+        .map((m) => `${m.line} ${m.subject.id} ${m.method?.text ?? '-'}`);
+    assert.deepEqual(tokens('const one = await fetch(`${API_ROOT}/projects/${id}`);'), [
+      '1 endpoint GET /projects/:project_id fetch',
+    ]);
+    assert.deepEqual(tokens('const one = await fetch (`${API_ROOT}/projects/${id}`);\n// prefetch`'), []);
+  });
+
   it('an init with a method, or something that may hold one, is not the default', () => {
     assert.deepEqual(ids('await apiFetch(`${API_ROOT}/projects/${id}`, API_TOKEN, { method: "DELETE" });'), [
       '1 endpoint DELETE /projects/:project_id',
