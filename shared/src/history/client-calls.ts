@@ -137,7 +137,7 @@ export function clientCallMatches(
   let quotes: TripleQuoteMarks | undefined;
   const out: Match[] = [];
   const claim = (dot: number): void => {
-    const call = /^\s*\??\.\s*([A-Za-z][A-Za-z0-9_]*)\s*\(/.exec(text.slice(dot, dot + 80));
+    const call = methodCallAt(text, dot);
     if (call === null) return;
     const method = call[1] ?? '';
     const start = dot + call[0].indexOf(method);
@@ -168,6 +168,27 @@ export function clientCallMatches(
     }
   }
   return out;
+}
+
+/** A method called on what ends at `at` (`.create_run(`, ` ?.listRuns (`), within 80 characters. Group 1: the method. */
+const METHOD_CALL = /\s*\??\.\s*([A-Za-z][A-Za-z0-9_]*)\s*\(/y;
+
+/**
+ * The method call (METHOD_CALL) at `at`, or null. Most places a holder's name is written at are followed by no call
+ * (a holder read from a comment's words, `the`, `all`, is written everywhere): a character that neither a blank nor
+ * the call's `?` or `.` can be says so before the pattern is tried.
+ */
+function methodCallAt(text: string, at: number): RegExpExecArray | null {
+  const c = text.charCodeAt(at);
+  if (c !== 46 && c !== 63 && !isBlankCandidate(c)) return null;
+  METHOD_CALL.lastIndex = at;
+  const call = METHOD_CALL.exec(text);
+  return call !== null && METHOD_CALL.lastIndex <= at + 80 ? call : null;
+}
+
+/** Whether a character may be a regular expression's `\s`: an ASCII blank, or any character past ASCII. */
+function isBlankCandidate(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c > 127;
 }
 
 /**

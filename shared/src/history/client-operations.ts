@@ -165,11 +165,14 @@ function around<T>(
 
 /**
  * Python and Ruby: the `def` whose body holds line `line` (0-based), by indentation (`enclosingFunction`), when its
- * name is defined once in the text (two classes' methods of one name leave a call's class unknown).
+ * name is an operation's (SNAKE_OPERATION) defined once in the text (two classes' methods of one name leave a call's
+ * class unknown). The name's shape is asked first: a one-word name (`list`, `show`, `__init__`) is no operation, and
+ * counting its definitions searched the whole text for it (about half of those searches over history-real's Python).
  */
 function indentedFunctionAround(text: string, lines: Lines, line: number): { name: string; start: number } | undefined {
   const fn = enclosingFunction(text, lines, line);
-  if (fn === undefined || !/\bdef[ \t]+$/.test(text.slice(Math.max(0, fn.start - 20), fn.start))) return undefined;
+  if (fn === undefined || !SNAKE_OPERATION.test(fn.name)) return undefined;
+  if (!/\bdef[ \t]+$/.test(text.slice(Math.max(0, fn.start - 20), fn.start))) return undefined;
   return definitionCount(text, lines, fn.name) === 1 ? fn : undefined;
 }
 
@@ -226,24 +229,47 @@ export function operationClasses(
   const out = new Map<string, string>();
   // Only a name given an endpoint is looked for: none, no definition to read.
   if (!isIndented(languageId) || ![...operations.values()].some((id) => id !== '')) return out;
+  // By indentation, the last definition read and the class its walk found: a later definition of that indentation
+  // whose walk up reaches it goes on as that walk went (a definition's own line is as indented as itself), so it
+  // ends there. (Each definition walked up to its class read a class's methods' lines once per method above it.)
+  const walked = new Map<number, { line: number; cls: string | undefined }>();
   for (const def of lineStartDefsIn(text, lines, INDENTED_DEF)) {
     const name = def[1]!;
     if (!operations.get(name)) continue;
     const indent = def[0].length - def[0].trimStart().length;
-    // Each line above read in place (a method's lines above are mostly other methods' bodies, more indented).
-    for (let l = lines.lineOf(def.index) - 1; l >= 0 && indent > 0; l--) {
-      const start = lines.startOf(l);
-      const end = lines.endOf(l);
-      let first = start;
-      while (first < end && isRegexSpace(text.charCodeAt(first))) first++;
-      if (first === end || text.charCodeAt(first) === 35 || first - start >= indent) continue;
-      CLASS_HEAD.lastIndex = first;
-      const cls = CLASS_HEAD.exec(text);
-      if (cls) out.set(name, cls[1]!);
-      break;
-    }
+    if (indent === 0) continue;
+    const line = lines.lineOf(def.index);
+    const cls = classAbove(text, lines, line, indent, walked.get(indent));
+    walked.set(indent, { line, cls });
+    if (cls !== undefined) out.set(name, cls);
   }
   return out;
+}
+
+/**
+ * The class whose head is the nearest line above `line` that is less indented than `indent` (no blank or comment line),
+ * or undefined; `known`: an earlier definition's line of that indentation and its answer, which a walk reaching that
+ * line gives. Each line above is read in place, no further than its indentation (a method's lines above are mostly
+ * other methods' bodies, more indented).
+ */
+function classAbove(
+  text: string,
+  lines: Lines,
+  line: number,
+  indent: number,
+  known: { line: number; cls: string | undefined } | undefined,
+): string | undefined {
+  for (let l = line - 1; l >= 0; l--) {
+    if (l === known?.line) return known.cls;
+    const start = lines.startOf(l);
+    const end = lines.endOf(l);
+    let first = start;
+    while (first < end && first - start < indent && isRegexSpace(text.charCodeAt(first))) first++;
+    if (first === end || text.charCodeAt(first) === 35 || first - start >= indent) continue;
+    CLASS_HEAD.lastIndex = first;
+    return CLASS_HEAD.exec(text)?.[1];
+  }
+  return undefined;
 }
 
 /** `class Name` where a line's code starts (sticky: tried there only). */

@@ -106,6 +106,8 @@ export function findMethods(
   const shows = (): boolean => (ours ??= showsThisApi(text, urls, places));
   // Whether the text is a recorded cassette (`isCassette`), asked at the first YAML `method: get`.
   let cassette: boolean | undefined;
+  // Whether the text writes `fetch(` anywhere (`bareFetch`'s call), asked at the first URL.
+  let fetches: boolean | undefined;
   for (const url of urls) {
     if (data && hereDocumentEnd(text, lines, url.start) !== -1) url.methodDistance = 0;
     const from = Math.max(scanned, lines.startOf(url.line - NEARBY.METHOD_LINES));
@@ -166,7 +168,9 @@ export function findMethods(
       });
     }
     scanned = to;
-    const bare = bareFetch(text, url);
+    // A text that never writes `fetch(` has no bare fetch (asked once a text, not a slice and a pattern a URL).
+    fetches ??= lines.markers.has('fetch(');
+    const bare = fetches ? bareFetch(text, url) : undefined;
     if (bare !== undefined && !places.at(bare).inComment)
       found.push({ method: 'GET', start: bare, end: bare + 5, text: 'fetch', line: lines.lineOf(bare) });
     // A query says less: another API's URL in the same playbook (`{{ aap_host }}/api/v2/organizations/?name=x`) is spelled alike.

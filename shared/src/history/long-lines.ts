@@ -10,21 +10,27 @@ export const MAX_LINE_LENGTH = 10_000;
 
 /**
  * The text with each line longer than MAX_LINE_LENGTH blanked (its characters spaces, its line break kept: the other
- * lines' offsets and numbers unchanged); the text itself when it has none, found by one pass over its line breaks.
+ * lines' offsets and numbers unchanged); the text itself when it has none. Read a window of MAX_LINE_LENGTH characters
+ * at a time: the last line break in the window from a line's start ends the lines within it (none of them long) and
+ * the next window starts after it; a window with no line break is a long line's start. One backward search a window,
+ * a few dozen characters read each, where a search from each line break to the next stopped at every line.
  */
 export function withoutLongLines(text: string): string {
-  if (text.length <= MAX_LINE_LENGTH) return text;
   let out: string[] | undefined;
   let from = 0;
-  for (let start = 0; start <= text.length;) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    if (end - start > MAX_LINE_LENGTH) {
-      (out ??= []).push(text.slice(from, start), ' '.repeat(end - start));
-      from = end;
+  for (let start = 0; text.length - start > MAX_LINE_LENGTH;) {
+    const newline = text.lastIndexOf('\n', start + MAX_LINE_LENGTH);
+    if (newline >= start) {
+      start = newline + 1;
+      continue;
     }
-    if (newline === -1) break;
-    start = newline + 1;
+    // No line break within MAX_LINE_LENGTH characters of the line's start: the line is longer.
+    const next = text.indexOf('\n', start + MAX_LINE_LENGTH);
+    const end = next === -1 ? text.length : next;
+    (out ??= []).push(text.slice(from, start), ' '.repeat(end - start));
+    from = end;
+    if (next === -1) break;
+    start = next + 1;
   }
   return out === undefined ? text : out.join('') + text.slice(from);
 }

@@ -171,8 +171,7 @@ function otherGoReceivers(text: string): [number, number][] {
   const ends = topLevelEnds(text);
   let methods: Map<string, [number, number][]> | undefined;
   let url = -2;
-  for (let at = text.indexOf('type ', 0); at !== -1; at = text.indexOf('type ', at + 5)) {
-    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+  for (let at = goDeclarationAt(text, 'type ', 0); at !== -1; at = goDeclarationAt(text, 'type ', at + 5)) {
     const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
     if (head === null) continue;
     const start = goDocStart(text, at);
@@ -190,6 +189,17 @@ function otherGoReceivers(text: string): [number, number][] {
   }
   return out;
 }
+/**
+ * Where `word` (`type `, `func`) next opens a line at or after `from`, or -1: found by a native search of the line
+ * break before it, which stops far less often than one of the word itself (a Go text's `t`s and `f`s, or its `type`
+ * fields' and comments' words, are everywhere; a line starting with the word is rare).
+ */
+function goDeclarationAt(text: string, word: string, from: number): number {
+  if (from === 0 && text.startsWith(word)) return 0;
+  const at = text.indexOf(`\n${word}`, Math.max(0, from - 1));
+  return at === -1 ? -1 : at + 1;
+}
+
 /**
  * How much of a Go declaration (a type with its doc comment, a method) is read for another API's base or this API's
  * signs: far more than a struct or a method holds; an unclosed one (no `}` opening a later line) runs to the text's end,
@@ -233,8 +243,7 @@ function topLevelEnds(text: string): (at: number) => number {
 /** The spans of the Go methods, by their receiver's type (`func (s *sentryClient) dropProject(…) … {…}`): one pass. */
 function goMethods(text: string, ends: (at: number) => number): Map<string, [number, number][]> {
   const out = new Map<string, [number, number][]>();
-  for (let at = text.indexOf('func', 0); at !== -1; at = text.indexOf('func', at + 4)) {
-    if (at > 0 && text.charCodeAt(at - 1) !== 10) continue;
+  for (let at = goDeclarationAt(text, 'func', 0); at !== -1; at = goDeclarationAt(text, 'func', at + 4)) {
     const type = RECEIVER.exec(text.slice(at, lineEnd(text, at)))?.[1];
     if (type === undefined) continue;
     const spans = out.get(type);
@@ -262,7 +271,8 @@ const OTHER_API_PATH = /^\/api\/(?!(?:v2|registry)(?![\w-]|\.\d))[\w.-]+/;
  * (`https://github.com/hashicorp/go-tfe`, docs) is not a base.
  */
 function otherApiUrl(decl: string): boolean {
-  for (const m of decl.matchAll(LITERAL_URL)) {
+  LITERAL_URL.lastIndex = 0;
+  for (let m = LITERAL_URL.exec(decl); m !== null; m = LITERAL_URL.exec(decl)) {
     const host = m[1]!.toLowerCase();
     if (ownOrNamedHost(host)) continue;
     const path = m[2] ?? '';
@@ -599,14 +609,25 @@ const NAME_WORD = /[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*/g;
  * and Tower root their API at `/api/v2/` with collections named like this API's: such a host's paths are theirs.
  */
 function namesOtherProduct(host: string): boolean {
-  if (OWN_NAME.test(host)) return false;
-  for (const name of host.matchAll(TEMPLATE_NAME)) {
-    const after = name.index + name[0].length;
+  if (!PRODUCT_WORD_WITHIN.test(host) || OWN_NAME.test(host)) return false;
+  // Searched with the patterns' own `exec` (`matchAll` copies its pattern at each call: most of this function's time).
+  TEMPLATE_NAME.lastIndex = 0;
+  for (let name = TEMPLATE_NAME.exec(host); name !== null; name = TEMPLATE_NAME.exec(host)) {
+    const text = name[0];
+    const after = name.index + text.length;
     if (host.charCodeAt(after) === 46 && isRegexWordChar(host.charCodeAt(after + 1))) continue;
-    for (const word of name[0].matchAll(NAME_WORD)) if (OTHER_PRODUCTS.has(word[0].toLowerCase())) return true;
+    NAME_WORD.lastIndex = 0;
+    for (let word = NAME_WORD.exec(text); word !== null; word = NAME_WORD.exec(text))
+      if (OTHER_PRODUCTS.has(word[0].toLowerCase())) return true;
   }
   return false;
 }
+
+/**
+ * Whether a product's word (OTHER_PRODUCTS) is in a text anywhere, any case: a word of a name equal to one is in it, so
+ * a text without any (most bases and hosts: `{self._api_v2_base_url}`, `${address}`) names none, its names unread.
+ */
+const PRODUCT_WORD_WITHIN = new RegExp([...OTHER_PRODUCTS].join('|'), 'i');
 
 /**
  * Whether the scheme and host before a URL's API path name another product whose API is rooted at `/api/v2/` too: a
@@ -743,6 +764,8 @@ const OTHER_ROOT_API = new RegExp(
  * are that product's unless the text names this API too.
  */
 export function namesOtherRootApi(text: string, inComment: (offset: number) => boolean): boolean {
-  for (const m of text.matchAll(OTHER_ROOT_API)) if (!inComment(m.index)) return true;
+  OTHER_ROOT_API.lastIndex = 0;
+  for (let m = OTHER_ROOT_API.exec(text); m !== null; m = OTHER_ROOT_API.exec(text))
+    if (!inComment(m.index)) return true;
   return false;
 }

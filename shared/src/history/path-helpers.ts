@@ -188,8 +188,11 @@ function settled(found: ReadonlyMap<string, PathHelper | null>): Map<string, Pat
   return out;
 }
 
-/** Where a name is called (`name(`, `.name(`, `name::<T>(`), at most MAX_CALLS places: the name's offsets. */
-function callsOf(text: string, name: string): number[] {
+/**
+ * Where a name is called (`name(`, `.name(`, `name::<T>(`), at most MAX_CALLS places: the name's offsets. `stop`, asked
+ * at each place found, ends the search there when it says so (the places up to it returned).
+ */
+function callsOf(text: string, name: string, stop?: (at: number) => boolean): number[] {
   const out: number[] = [];
   let seen = 0;
   for (let at = text.indexOf(name); at !== -1 && seen < MAX_CALLS * 2; at = text.indexOf(name, at + name.length)) {
@@ -205,7 +208,7 @@ function callsOf(text: string, name: string): number[] {
     )
       continue;
     out.push(at);
-    if (out.length >= MAX_CALLS) break;
+    if (stop?.(at) === true || out.length >= MAX_CALLS) break;
   }
   return out;
 }
@@ -766,8 +769,8 @@ export function helperPathCalls(
   // Another file's helper, where the text calls its name and defines none of that name itself.
   for (const [name, helper] of project ?? []) {
     if (own.has(name) || !lines.markers.has(`${name}(`)) continue;
-    const sites = callsOf(text, name);
-    if (!definesName(text, name, sites)) out.push(...helperCalls(text, lines, name, helper, sites));
+    const sites = callsUndefined(text, name);
+    if (sites !== undefined) out.push(...helperCalls(text, lines, name, helper, sites));
   }
   return out;
 }
@@ -839,8 +842,8 @@ export function callsPathHelper(
 
 /** `callsPathHelper` for one helper the text names (`name(`): a call with a literal piece, and no definition of the name. */
 export function callsHelper(text: string, name: string, helper: PathHelper): boolean {
-  const sites = callsOf(text, name);
-  if (definesName(text, name, sites)) return false;
+  const sites = callsUndefined(text, name);
+  if (sites === undefined) return false;
   for (const at of sites) if (literalWithin(text, at + name.length) && piecesCall(text, at, name, helper)) return true;
   return false;
 }
@@ -853,14 +856,21 @@ function definedAt(text: string, at: number): boolean {
   return DEFINES.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
 }
 
-/** Whether one of a name's places (`callsOf`) defines it: after a definition's words, or a method's parameters then `{` (`relPath(kind, id) {`). */
-function definesName(text: string, name: string, sites: readonly number[]): boolean {
-  for (const at of sites) {
-    if (definedAt(text, at)) return true;
-    const line = text.indexOf('\n', at);
-    if (METHOD_HEAD.test(text.slice(at + name.length, line === -1 ? text.length : line))) return true;
-  }
-  return false;
+/**
+ * The places a name is called (`callsOf`), or undefined when one of them defines it (`definesAt`): the search stops at
+ * the first definition (go-tfe's files each define their `Delete`, and the text's other places of it are not read).
+ */
+function callsUndefined(text: string, name: string): number[] | undefined {
+  let defined = false;
+  const sites = callsOf(text, name, (at) => (defined = definesAt(text, name, at)));
+  return defined ? undefined : sites;
+}
+
+/** Whether the name at a place of it (`callsOf`) is defined there: after a definition's words, or a method's parameters then `{` (`relPath(kind, id) {`). */
+function definesAt(text: string, name: string, at: number): boolean {
+  if (definedAt(text, at)) return true;
+  const line = text.indexOf('\n', at);
+  return METHOD_HEAD.test(text.slice(at + name.length, line === -1 ? text.length : line));
 }
 /** A method's head after its name in a class: its parameters on the line, a return type, then `{`. */
 const METHOD_HEAD = /^(?:<[^>\n]*>)?\s*\([^()]*\)\s*(?::[^{;=]{1,80})?\{/;

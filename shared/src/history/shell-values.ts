@@ -119,8 +119,7 @@ export class ShellValues {
     const values = new Map<string, ValueSite[]>();
     const text = this.#text;
     const end = Math.min(text.length, MAX_CHARS);
-    VALUE_SITE.lastIndex = 0;
-    for (let m = VALUE_SITE.exec(text); m !== null && m.index < end; m = VALUE_SITE.exec(text)) {
+    for (const m of startMatches(text, VALUE_SITE, LINE_STARTS, end)) {
       if (m[7] !== undefined) {
         // `: "${X:=https://…}"`: X is assigned its default when unset, the default its value.
         const start = m.index + m[0].lastIndexOf(m[8] ?? '');
@@ -149,9 +148,10 @@ export class ShellValues {
     const counts = new Map<string, number>();
     const text = this.#text;
     const end = Math.min(text.length, MAX_CHARS);
-    const pattern = this.#powershell ? PS_ASSIGN : SH_ASSIGN;
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m !== null && m.index < end; m = pattern.exec(text)) {
+    const found = this.#powershell
+      ? globalMatches(text, PS_ASSIGN, end)
+      : startMatches(text, SH_ASSIGN, SH_STARTS, end);
+    for (const m of found) {
       const name = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
       if (name === '') continue;
       if (!counts.has(name) && counts.size >= MAX_NAMES) break;
@@ -190,10 +190,11 @@ const MAX_NAMES = 4_000;
  * A shell assignment at a command's start, a line's or after `;` or `{` (`X=…`, `export X=…`, `local -r X=…`, `f() {
  * local url="$1"; …`, a Makefile's `X := …`, `X ?= …`) or a loop's or `read`'s variable (`for X in`, `read -r X Y`: counted, so such a variable is never read as one value).
  * Also the no-op command assigning a default (`: "${X:=…}"`, `: ${X=…}`).
- * Group 1: the assigned name; group 2: the loop's or read's; group 3: the default's.
+ * Group 1: the assigned name; group 2: the loop's or read's; group 3: the default's. Sticky: tried at SH_STARTS only
+ * (`startMatches`).
  */
 const SH_ASSIGN =
-  /(?:^|;|(?<!\$)\{)[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)|(?:^|[;{])[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=/gm;
+  /(?:^|;|(?<!\$)\{)[ \t]*(?:(?:export|local|readonly|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|\+=))|(?:^|[;&|({ \t])(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)|(?:^|[;{])[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=/my;
 /** How deep `value` follows references to other variables. */
 const MAX_DEPTH = 4;
 /** The most pieces (literals and placeholders) a value read is made of. */
@@ -202,10 +203,58 @@ const MAX_PIECES = 64;
  * A value site: a shell or Makefile assignment at a line start (group 1 the name; 2 a quoted value, 3 an unquoted
  * one, a default's `${GH_API:-https://…}` too), or a YAML key of a `variables:`/`env:` map — any key whose name a
  * script may read, written in capitals (group 4; 5 quoted, 6 plain), or the no-op command assigning a default (`:
- * "${X:=https://…}"`; group 7 the name, 8 the default).
+ * "${X:=https://…}"`; group 7 the name, 8 the default). Sticky: tried at line starts only (`startMatches`).
  */
 const VALUE_SITE =
-  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+(?::?[-=][^\s"'`;|&()${}]*)?\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)|^[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=([^\s"'`;|&()${}]*)\}"?[ \t]*(?:[;#][^\n]*)?$/gm;
+  /^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)(?:=|[ \t]*(?::{1,2}=|\?=|=))[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*(?:[;#][^\n]*)?$|((?:[^\s"'`;|&()$]|\$\(\w+\)|\$\{\w+(?::?[-=][^\s"'`;|&()${}]*)?\}|\$\w)+(?:[ \t]+#[^\n]*)?)$)|^[ \t]+(?:-[ \t]+)?([A-Z_][A-Z0-9_]*):[ \t]*(?:("[^"\n]*"|'[^'\n]*')[ \t]*$|([^\s"'#][^\s#]*)[ \t]*$)|^[ \t]*:[ \t]+"?\$\{([A-Za-z_]\w*):?=([^\s"'`;|&()${}]*)\}"?[ \t]*(?:[;#][^\n]*)?$/my;
+/**
+ * Where a match of a pattern may start, each a needle and how far from its offset the match starts: a line's start
+ * (after each of the m flag's line terminators; offset 0 too), or a character of the needle's own.
+ */
+type Starts = readonly (readonly [needle: string, shift: number])[];
+const LINE_STARTS: Starts = [
+  ['\n', 1],
+  ['\r', 1],
+  ['\u2028', 1],
+  ['\u2029', 1],
+];
+/** SH_ASSIGN's: a line's start, a `;` or `{`, or the character before a loop's `for` or a `read`. */
+const SH_STARTS: Starts = [...LINE_STARTS, [';', 0], ['{', 0], ['for', -1], ['read', -1]];
+
+/**
+ * The matches of a sticky pattern (flags `my`) that starts only at `starts`, before `end`, in order and without overlap
+ * as its /gm form's exec loop from 0 gives them: tried at those offsets only. A /gm pattern is tried at every
+ * character (SH_ASSIGN and VALUE_SITE over a text were about an eighth of a shell script's scan).
+ */
+function* startMatches(text: string, sticky: RegExp, starts: Starts, end: number): Generator<RegExpExecArray> {
+  // Each needle's next offset at or after the search's (`Infinity`: none left).
+  const next = starts.map(([needle, shift]) => found(text.indexOf(needle, Math.max(0, -shift)), shift));
+  for (let at = 0; at < end;) {
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    // The search goes on past the match (read before the caller's turn, which may use the pattern).
+    const from = m === null ? at + 1 : Math.max(at + 1, sticky.lastIndex);
+    if (m !== null) yield m;
+    at = Infinity;
+    for (let k = 0; k < starts.length; k++) {
+      const [needle, shift] = starts[k]!;
+      if (next[k]! < from) next[k] = found(text.indexOf(needle, from - shift), shift);
+      at = Math.min(at, next[k]!);
+    }
+  }
+}
+
+/** A needle's offset as where a match may start (`shift` from it), or `Infinity` when it was not found. */
+function found(offset: number, shift: number): number {
+  return offset === -1 ? Infinity : offset + shift;
+}
+
+/** The matches of a /g pattern before `end`, as its exec loop from 0 gives them. */
+function* globalMatches(text: string, pattern: RegExp, end: number): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null && m.index < end; m = pattern.exec(text)) yield m;
+}
+
 /** A value that is a variable's default and nothing else (`${GH_API:-https://…}`): group 1 the variable, 2 the default. */
 const DEFAULT_VALUE = /^\$\{(\w+):?[-=](.*)\}$/;
 /** A reference inside a value: `$(X)` (Make), `${X}` (a default's `${X:-…}` not), `$X`. */

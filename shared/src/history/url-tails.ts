@@ -15,23 +15,29 @@ interface ApiPath {
   readonly methods: readonly HttpMethod[];
 }
 
-/** API paths by each of their literal segments past the first, with that segment's position. */
-let byLiteral: Map<string, { path: ApiPath; at: number }[]> | undefined;
+/**
+ * API paths by each of their literal segments past the first and by how many segments the path has from it on (the
+ * tail's length), with that segment's position: a tail is looked up with its own first segment and length, not
+ * filtered from every path that holds the segment (`workspaces`, `organizations` are in most of them).
+ */
+let byLiteral: Map<string, { path: ApiPath; at: number }[][]> | undefined;
 
-function pathsByLiteral(): Map<string, { path: ApiPath; at: number }[]> {
+function pathsByLiteral(): Map<string, { path: ApiPath; at: number }[][]> {
   if (byLiteral) return byLiteral;
-  byLiteral = new Map();
+  const table = new Map<string, { path: ApiPath; at: number }[][]>();
   for (const [text, methods] of Object.entries((data as { paths: Record<string, HttpMethod[]> }).paths)) {
     const segments = text.split('/').filter((s) => s !== '');
     const path = { segments, methods };
     segments.forEach((segment, at) => {
       if (at === 0 || segment === '*') return;
-      const list = byLiteral?.get(segment) ?? [];
-      if (list.length === 0) byLiteral?.set(segment, list);
-      list.push({ path, at });
+      let byLength = table.get(segment);
+      if (byLength === undefined) table.set(segment, (byLength = []));
+      const length = segments.length - at;
+      while (byLength.length <= length) byLength.push([]);
+      byLength[length]!.push({ path, at });
     });
   }
-  return byLiteral;
+  return (byLiteral = table);
 }
 
 /**
@@ -46,8 +52,7 @@ export function tailFits(
   const first = segments[0];
   if (!first || first.placeholder || segments.length > MAX_SEGMENTS) return [];
   const out: TailFit[] = [];
-  for (const { path, at } of pathsByLiteral().get(first.text) ?? []) {
-    if (path.segments.length - at !== segments.length) continue;
+  for (const { path, at } of pathsByLiteral().get(first.text)?.[segments.length] ?? []) {
     let fits = true;
     for (let k = 1; k < segments.length && fits; k++) {
       const own = path.segments[at + k] ?? '';

@@ -82,4 +82,25 @@ describe('calls of a client of this API nobody mapped (client-calls.ts)', () => 
     ].join('\n');
     assert.deepEqual(found(py, 'python'), []);
   });
+
+  it("a holder's name is a call's receiver only before a `.` or `?.`, blanks between, within 80 characters", () => {
+    // A docstring's words (`the TFC API`) make `the` a holder too: its other places call nothing.
+    const ts = [
+      'const api = new TfcClient(token); // the TFC API',
+      'api.listWorkspaces(org);',
+      'api?.createProject(org, body);',
+      'api',
+      '  .createRun();',
+      `api${' '.repeat(80)}.createRun();`,
+      'apis.createRun();',
+      'the.createRun(); the (x); then.createRun();',
+      'api = other;',
+    ].join('\n');
+    assert.deepEqual(found(ts, 'typescript'), [
+      '2 endpoint GET /organizations/:organization_name/workspaces',
+      '3 endpoint POST /organizations/:organization_name/projects',
+      '5 endpoint POST /runs',
+      '8 endpoint POST /runs',
+    ]);
+  });
 });

@@ -234,6 +234,52 @@ describe('client operations defined in the project', () => {
     );
   });
 
+  it("a Python file's operations: two-word names only, each of the class above it past other bodies and comments", () => {
+    const client = [
+      'import requests',
+      'API = "https://app.terraform.io/api/v2"',
+      '',
+      'class Runs:',
+      '    def list(self, ws_id):',
+      '        return requests.get(f"{API}/workspaces/{ws_id}/runs")',
+      '',
+      '    def start_run(self, body):',
+      '        return requests.post(f"{API}/runs", json=body)',
+      '',
+      'class Projects:',
+      '    def drop_project(self, project_id):',
+      '        return requests.delete(f"{API}/projects/{project_id}")',
+      '# a comment at the margin',
+      '',
+      '    def show_project(self, project_id):',
+      '        return requests.get(f"{API}/projects/{project_id}")',
+    ].join('\n');
+    const facts = scanFile(client, { fileName: 'platform/client.py' }).facts.operations ?? new Map();
+    // `list`, one word, is no operation.
+    assert.deepEqual(Object.fromEntries(facts), {
+      start_run: 'endpoint POST /runs',
+      drop_project: 'endpoint DELETE /projects/:project_id',
+      show_project: 'endpoint GET /projects/:project_id',
+    });
+    // Another file names `Projects` only: its methods' calls are the operations, `Runs`' are anyone's.
+    const jobs = [
+      'from platform.client import Projects',
+      '',
+      'def nightly(p, r):',
+      '    p.drop_project(1)',
+      '    p.show_project(2)',
+      '    r.start_run({})',
+    ].join('\n');
+    const [, found] = scanProject([
+      { text: client, fileName: 'platform/client.py' },
+      { text: jobs, fileName: 'app/jobs.py' },
+    ]);
+    assert.deepEqual(endpoints(found ?? []), [
+      '4 endpoint DELETE /projects/:project_id (p.drop_project)',
+      '5 endpoint GET /projects/:project_id (p.show_project)',
+    ]);
+  });
+
   it('a method of the same name on another class (a store, another library) is not the operation', () => {
     const client = [
       'import requests',
@@ -450,6 +496,17 @@ describe("history: fetch and a project's helper named for it send fetch's defaul
       '3 endpoint GET /projects/:project_id',
       '7 endpoint GET /organizations/:organization_name/registry-modules',
     ]);
+  });
+
+  it('a bare `fetch(` of the literal is GET; a text that never writes `fetch(` has none', () => {
+    const tokens = (text: string): string[] =>
+      scanText(text, { languageId: 'typescript', apiElsewhere: true })
+        .filter((m) => m.subject.type === 'endpoint')
+        .map((m) => `${m.line} ${m.subject.id} ${m.method?.text ?? '-'}`);
+    assert.deepEqual(tokens('const one = await fetch(`${API_ROOT}/projects/${id}`);'), [
+      '1 endpoint GET /projects/:project_id fetch',
+    ]);
+    assert.deepEqual(tokens('const one = await fetch (`${API_ROOT}/projects/${id}`);\n// prefetch`'), []);
   });
 
   it('an init with a method, or something that may hold one, is not the default', () => {

@@ -37,6 +37,22 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it('every dot is read once: a service call and a service taken as a value on one line, fields of a chain after', () => {
+    // The dots' pattern consumes `.Workspaces.Read(` and `.Teams.L`: each find's next dot is read from right after its own.
+    const source = go(
+      'func show(ctx context.Context, client *tfe.Client, org string) {', // 8
+      '\tws, _ := client.Workspaces.Read(ctx, org, "a"); runs := client.Runs', // 9
+      '\tr, _ := runs.Read(ctx, ws.CurrentRun.ID)', // 10
+      '\tfmt.Println(ws.AutoApplyRunTrigger, ws.Project.Name, r.Status, client.Teams.List)', // 11
+      '}',
+    );
+    assert.deepEqual(sdkUses(source), [
+      '9: Workspaces.Read → endpoint GET /organizations/:organization_name/workspaces/:name',
+      '11: Workspace.AutoApplyRunTrigger → attribute workspaces auto-apply-run-trigger',
+      '11: Project.Name → attribute projects name',
+    ]);
+  });
+
   it("a held struct's ID alone is the relationship's data: the holder's field", () => {
     const source = go(
       'func ids(w *tfe.Workspace) []string {', // 8

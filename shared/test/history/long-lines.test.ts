@@ -24,6 +24,32 @@ describe('history: a line longer than a person writes is not read', () => {
     assert.equal(withoutLongLines(short), short);
   });
 
+  it('finds a long line wherever the windows of MAX_LINE_LENGTH fall: first, last, after many short lines', () => {
+    const blank = (text: string): string =>
+      text.replace(/[^\n]+/g, (line) => (line.length > MAX_LINE_LENGTH ? ' '.repeat(line.length) : line));
+    const max = 'm'.repeat(MAX_LINE_LENGTH);
+    const over = 'o'.repeat(MAX_LINE_LENGTH + 1);
+    const shorts = Array.from({ length: 3000 }, (_, k) => `line ${k}`).join('\n');
+    const texts = [
+      over,
+      `${over}\n`,
+      `${over}\nb`,
+      `a\n${over}`,
+      `${max}\n${max}\n${max}`,
+      `${max}\n${over}\n${max}`,
+      `\n${max}\n\n${over}`,
+      `${shorts}\n${over}\n${shorts}\n${max}\n${shorts}${over}`,
+      `${shorts}\n${max}`,
+      `${'x'.repeat(MAX_LINE_LENGTH - 1)}\n${over}${over}\n\n${over}`,
+    ];
+    for (const text of texts) {
+      const out = withoutLongLines(text);
+      assert.equal(out, blank(text));
+      // A text with no long line is handed back itself.
+      assert.equal(out === text, !text.split('\n').some((line) => line.length > MAX_LINE_LENGTH));
+    }
+  });
+
   it('a long line of commands says nothing; the commands around it keep their lines and methods', () => {
     const many = Array.from({ length: 200 }, () => patch).join('; ');
     assert.ok(many.length > MAX_LINE_LENGTH);

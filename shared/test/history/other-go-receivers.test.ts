@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanProject } from '@keyfob/shared/history';
+import { Lines } from '../../src/history/lines.ts';
+import { otherApiSpans } from '../../src/history/other-api.ts';
 
 const tfeFile = [
   'package sync',
@@ -141,5 +143,32 @@ describe('history: a Go type whose declaration names another API’s base', () =
       '}',
     ].join('\n');
     assert.deepEqual(beside(link), ['10 endpoint DELETE /projects/:project_id']);
+  });
+
+  it('declarations are read only at a line’s start: the text’s first line too, not a word inside a line', () => {
+    // `otherApiSpans` finds `type ` and `func` where a line starts (the text's first character included).
+    const first = [
+      'type sentryClient struct { // https://sentry.io/api/0',
+      '\tclient *apiClient',
+      '}',
+      'func (s *sentryClient) drop(id string) error {',
+      '\treturn s.client.Delete("/projects/" + id)',
+      '}',
+      'func (s *sentryClient) again(id string) error { return s.client.Delete("/projects/" + id) }',
+    ].join('\n');
+    const spans = otherApiSpans(first, new Lines(first), 'go');
+    assert.deepEqual(
+      spans.map(([s, e]) => first.slice(s, e).split('\n')[0]),
+      [
+        'func (s *sentryClient) drop(id string) error {',
+        'func (s *sentryClient) again(id string) error { return s.client.Delete("/projects/" + id) }',
+      ],
+    );
+    // The same words inside a line (a comment's `type `, a call's `func`) declare nothing.
+    const inside = [
+      '// the type sentryClient struct { https://sentry.io/api/0',
+      'x := func (s *sentryClient) drop() {}',
+    ].join('\n');
+    assert.deepEqual(otherApiSpans(inside, new Lines(inside), 'go'), []);
   });
 });

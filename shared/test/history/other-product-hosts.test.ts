@@ -269,4 +269,35 @@ describe('history: the table of other products', () => {
     assert.equal(otherProductPrefix('https://coder.example.com/'), false);
     assert.equal(namesOtherBase('${CODER_URL}'), false);
   });
+
+  it('a product’s word is read in any case and at a name’s ends; a text with none names no product', () => {
+    // `namesOtherProduct` (through `namesOtherBase`) first asks whether any product's word is in the text at all.
+    assert.equal(namesOtherBase('{{ awx_host }}'), true);
+    assert.equal(namesOtherBase('${AWX_HOST}'), true);
+    assert.equal(namesOtherBase('{{ .Values.towerHost }}'), true);
+    assert.equal(namesOtherBase('{settings.PORTAINER}'), true);
+    assert.equal(namesOtherBase('{self._api_v2_base_url}'), false);
+    assert.equal(namesOtherBase('${address}'), false);
+    // The word inside a longer word of the name is none (`awxtest`), nor a qualifier's (`awx.` before a name).
+    assert.equal(namesOtherBase('{{ awxtest_host }}'), false);
+    assert.equal(namesOtherBase('{{ awx.host }}'), false);
+    // Asked twice, the same answer (the names' patterns are searched from their start each time).
+    assert.equal(namesOtherBase('{{ tower_url }}'), true);
+    assert.equal(namesOtherBase('{{ tower_url }}'), true);
+  });
+
+  it('namesOtherRootApi: the first name outside a comment, asked again', () => {
+    const text = '# AWX_HOST is not used\nhost = TOWER_HOST\n';
+    const comment = (at: number): boolean => at < text.indexOf('\n');
+    assert.equal(namesOtherRootApi(text, comment), true);
+    assert.equal(namesOtherRootApi(text, comment), true);
+    assert.equal(
+      namesOtherRootApi('# AWX_HOST only in a comment\n', () => true),
+      false,
+    );
+    assert.equal(
+      namesOtherRootApi('host = TFE_HOST\n', () => false),
+      false,
+    );
+  });
 });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { factsConcern, projectFacts, scanFile, scanProject, scanText } from '@keyfob/shared/history';
+import { callsHelper, type PathHelper } from '../../src/history/path-helpers.ts';
 
 // Read as a file of a project that names this API (`apiElsewhere`): its paths on a base the snippet alone does
 // not show to be this API's are kept, as in the client it stands for (alone they are any API's: unrooted-paths.test.ts).
@@ -275,5 +276,25 @@ describe("a client's own helper given literal path pieces", () => {
       '        return self._delete(self._path("users", uid))',
     ].join('\n');
     assert.deepEqual(endpoints(gitlab, 'forge.py'), []);
+  });
+});
+
+describe('callsHelper: a call of the project’s helper with a literal piece, in a text that does not define it', () => {
+  const helper: PathHelper = { pieces: ['/', 0, '/', 1, '/relationships/', 2], returns: true };
+  const call = 'path = link_path("workspaces", ws_id, "tags")';
+
+  it('a call with no definition of the name anywhere is one', () => {
+    assert.equal(callsHelper([call, 'other(link_path)'].join('\n'), 'link_path', helper), true);
+  });
+
+  it('a definition at the text’s first place, or after the calls (found however far on), is none', () => {
+    const def = 'def link_path(owner, owner_id, link):';
+    assert.equal(callsHelper([def, '    pass', call].join('\n'), 'link_path', helper), false);
+    const late = [call, call, 'x = link_path(a, b, c)', def, '    return f"/{owner}/{owner_id}/relationships/{link}"'];
+    assert.equal(callsHelper(late.join('\n'), 'link_path', helper), false);
+    // A method's head after its name (`linkPath(kind, id) {`) defines it too.
+    const ts = ['linkPath(kind: string, id: string, link: string) {', '}', 'linkPath("workspaces", id, "tags")'];
+    assert.equal(callsHelper(ts.join('\n'), 'linkPath', helper), false);
+    assert.equal(callsHelper(ts.slice(2).join('\n'), 'linkPath', helper), true);
   });
 });

@@ -56,3 +56,23 @@ describe('shellValues: what a variable assigned once holds, as written', () => {
     assert.equal(written(twice, 'TfeBase', true), undefined);
   });
 });
+
+describe('shellValues: where assignments are read', () => {
+  const count = (text: string, name: string): number => shellValues(text, new Lines(text), false).assignments(name);
+
+  it("a line's start (the text's first, after any line terminator), a `;` or `{`, a loop's or read's word", () => {
+    assert.equal(count('X=1', 'X'), 1);
+    assert.equal(count('a=1;X=2; X=3', 'X'), 2);
+    assert.equal(count('f() { X=1; }; g() {X=2;}; echo ${X} ${X=3}', 'X'), 2);
+    assert.equal(count('cat f | read X; (for X in 1 2); true&&read -r X; forX=1; unread X', 'X'), 3);
+    assert.equal(count('X=1\rX=2\u2028X=3\u2029X=4\r\nX=5\nX=6', 'X'), 6);
+    assert.equal(count('X=1 # a comment;', 'X'), 1);
+    assert.equal(count('echo X=1 {', 'X'), 0);
+  });
+
+  it('a value site at a line start after any line terminator', () => {
+    assert.equal(written(['A=1\rX="https://x"'], 'X'), 'https://x');
+    assert.equal(written(['A=1\u2028X="https://x"'], 'X'), 'https://x');
+    assert.equal(written(['echo; X="https://x"'], 'X'), undefined);
+  });
+});

@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanProject, scanText } from '@keyfob/shared/history';
+import { history } from '../../src/history/history.ts';
+import type { PathSegment } from '../../src/history/path-trie.ts';
+import { tailFits } from '../../src/history/url-tails.ts';
 
 const endpoints = (matches: readonly { line: number; subject: { id: string }; confidence: string }[]): string[] =>
   matches.filter((m) => m.subject.id.startsWith('endpoint')).map((m) => `${m.line} ${m.subject.id} ${m.confidence}`);
@@ -68,5 +71,28 @@ describe('URLs on an unknown base', () => {
   it('a tail of several longer paths is not claimed', () => {
     const text = ['import requests', 'def sets():', '    return requests.get(f"{cfg.API}/varsets")'].join('\n');
     assert.deepEqual(endpoints(scanText(text, { fileName: 'sets.py' })), []);
+  });
+});
+
+/** A path's segments as normalizeUrl gives them (`{}` a placeholder). */
+const segments = (path: string): PathSegment[] =>
+  path.split('/').map((text) => ({ text, placeholder: text.startsWith('{') }));
+const fits = (path: string): string[] =>
+  tailFits(history, segments(path)).map((t) => `${t.key} ${t.methods.join(',')} ${t.candidates.length}`);
+
+describe('tailFits: the longer paths a path is the tail of', () => {
+  it('looked up by the first segment and the tail’s length: the shortest and the longest tails, several fits', () => {
+    assert.deepEqual(fits('oauth-clients'), ['organizations/* GET,POST 1']);
+    // The longest path of the data, from its first literal past the root (nine segments).
+    assert.deepEqual(fits('registry-providers/{}/{}/{}/versions/{}/platforms/{}/{}'), ['organizations/* GET,DELETE 1']);
+    assert.deepEqual(fits('platforms/{}/{}'), ['organizations/*/registry-providers/*/*/*/versions/* GET,DELETE 1']);
+    // Two paths hold the tail, in the data's order.
+    assert.deepEqual(fits('relationships/tags'), ['teams/* POST,DELETE 0', 'workspaces/* GET,POST,DELETE 1']);
+    // A length no path has from that segment on, a word no path has, a placeholder first: none.
+    assert.deepEqual(fits('oauth-clients/{}/{}/{}/{}/{}/{}/{}/{}/{}/{}'), []);
+    assert.deepEqual(fits('nonexistent'), []);
+    assert.deepEqual(fits('{}/runs'), []);
+    // Asked twice, the same fits.
+    assert.deepEqual(fits('relationships/tags'), ['teams/* POST,DELETE 0', 'workspaces/* GET,POST,DELETE 1']);
   });
 });
