@@ -130,6 +130,24 @@ describe('history: a file that names another product with an /api/v2 root', () =
     ]);
     assert.deepEqual(found(py.replace('# unlike our Foreman scripts', 'FOREMAN_URL = None  #'), 'client.py'), []);
   });
+
+  it('another product named and this API named only in a comment: its paths, however often asked', () => {
+    // Whether the text names this API is asked first (and kept for the text's later questions): a name in a comment
+    // says nothing, so the other product's name decides, in a first scan and in a second of the same text.
+    const py = boardsPython(['', '    # ported from our TFE scripts', '    awx = AWX_HOST']);
+    assert.deepEqual(found(py, 'client.py'), []);
+    assert.deepEqual(found(py, 'client.py'), []);
+    // Named outside the comment, inside an identifier (`NewTfeClient`): this API's, each time.
+    const named = py.replace('awx = AWX_HOST', 'awx = AWX_HOST\n    c = NewTfeClient()');
+    assert.deepEqual(found(named, 'client.py'), [
+      '9 endpoint GET /organizations',
+      '12 endpoint DELETE /projects/:project_id',
+    ]);
+    assert.deepEqual(found(named, 'client.py'), [
+      '9 endpoint GET /organizations',
+      '12 endpoint DELETE /projects/:project_id',
+    ]);
+  });
 });
 
 describe('history: the same paths in a file that shows this API', () => {
