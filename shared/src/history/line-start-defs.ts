@@ -43,8 +43,11 @@ function defStarts(text: string, first: number): number[] {
   return starts;
 }
 
-/** The sticky pattern's matches at `starts`, each start past the last match's end (as a global search goes on). */
-function matchesAt(text: string, starts: readonly number[], sticky: RegExp): RegExpExecArray[] {
+/**
+ * The sticky pattern's matches at `starts` (ascending), each start past the last match's end (as a global search goes
+ * on): a /gm pattern's matches when every place one may start is among `starts`. Also the shell readers' (`shell-values.ts`).
+ */
+export function matchesAt(text: string, starts: readonly number[], sticky: RegExp): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   let floor = 0;
   for (const start of starts) {

@@ -1,3 +1,4 @@
+import { matchesAt } from './line-start-defs.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { UNKNOWN, type FlowPiece, type FlowValue } from './value-flow-types.ts';
 
@@ -223,30 +224,24 @@ const SH_STARTS: Starts = [...LINE_STARTS, [';', 0], ['{', 0], ['for', -1], ['re
 
 /**
  * The matches of a sticky pattern (flags `my`) that starts only at `starts`, before `end`, in order and without overlap
- * as its /gm form's exec loop from 0 gives them: tried at those offsets only. A /gm pattern is tried at every
- * character (SH_ASSIGN and VALUE_SITE over a text were about an eighth of a shell script's scan).
+ * as its /gm form's exec loop from 0 gives them (`matchesAt`): tried at those offsets only. A /gm pattern is tried at
+ * every character (SH_ASSIGN and VALUE_SITE over a text were about an eighth of a shell script's scan).
  */
-function* startMatches(text: string, sticky: RegExp, starts: Starts, end: number): Generator<RegExpExecArray> {
-  // Each needle's next offset at or after the search's (`Infinity`: none left).
-  const next = starts.map(([needle, shift]) => found(text.indexOf(needle, Math.max(0, -shift)), shift));
-  for (let at = 0; at < end;) {
-    sticky.lastIndex = at;
-    const m = sticky.exec(text);
-    // The search goes on past the match (read before the caller's turn, which may use the pattern).
-    const from = m === null ? at + 1 : Math.max(at + 1, sticky.lastIndex);
-    if (m !== null) yield m;
-    at = Infinity;
-    for (let k = 0; k < starts.length; k++) {
-      const [needle, shift] = starts[k]!;
-      if (next[k]! < from) next[k] = found(text.indexOf(needle, from - shift), shift);
-      at = Math.min(at, next[k]!);
-    }
-  }
-}
-
-/** A needle's offset as where a match may start (`shift` from it), or `Infinity` when it was not found. */
-function found(offset: number, shift: number): number {
-  return offset === -1 ? Infinity : offset + shift;
+function startMatches(text: string, sticky: RegExp, starts: Starts, end: number): readonly RegExpExecArray[] {
+  const offsets = [0];
+  for (const [needle, shift] of starts)
+    for (
+      let at = text.indexOf(needle, Math.max(0, -shift));
+      at !== -1 && at + shift < end;
+      at = text.indexOf(needle, at + 1)
+    )
+      if (at + shift > 0) offsets.push(at + shift);
+  // Ascending, each once (`matchesAt` tries them in order).
+  offsets.sort((x, y) => x - y);
+  let kept = 0;
+  for (const offset of offsets) if (kept === 0 || offsets[kept - 1] !== offset) offsets[kept++] = offset;
+  offsets.length = kept;
+  return matchesAt(text, offsets, sticky);
 }
 
 /** The matches of a /g pattern before `end`, as its exec loop from 0 gives them. */
