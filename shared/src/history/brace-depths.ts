@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from './ordered.ts';
 import type { Evidence } from './hits.ts';
 
 /**
@@ -146,15 +147,8 @@ class Depths implements BraceDepths {
   ) {}
 
   depthAt(offset: number): number {
-    const braces = this.braces;
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((braces[mid] ?? 0) < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? 0 : (this.depths[lo - 1] ?? 0);
+    const before = firstAtOrAfter(this.braces, offset, this.count);
+    return before === 0 ? 0 : (this.depths[before - 1] ?? 0);
   }
 
   evidence(e: Evidence): { readonly depth: number; readonly close: number; readonly open: number } | undefined {

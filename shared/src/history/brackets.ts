@@ -1,4 +1,5 @@
 import { memoKey, type Lines } from './lines.ts';
+import { firstAtOrAfter } from './ordered.ts';
 
 /** Which brackets a reader counts: braces alone, or braces, parentheses and square brackets alike (any closes any). */
 export type BracketKinds = 'braces' | 'all';
@@ -107,18 +108,10 @@ export class BracketPairs {
 
   /** `matchingClose(text, open, limit, kinds)`: the bracket closing the one at `open` within `limit` characters, or -1. */
   close(open: number, limit: number): number {
-    const opens = this.#opens;
-    let low = 0;
-    let high = opens.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const at = opens[mid]!;
-      if (at < open) low = mid + 1;
-      else if (at > open) high = mid - 1;
-      else {
-        const close = this.#closes[mid]!;
-        return close !== -1 && close < Math.min(this.text.length, open + limit) ? close : -1;
-      }
+    const k = firstAtOrAfter(this.#opens, open);
+    if (this.#opens[k] === open) {
+      const close = this.#closes[k]!;
+      return close !== -1 && close < Math.min(this.text.length, open + limit) ? close : -1;
     }
     // Not an opening bracket: counted from there as `matchingClose` counts.
     return matchingClose(this.text, open, limit, this.kinds);

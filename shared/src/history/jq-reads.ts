@@ -129,15 +129,10 @@ function openedFilter(text: string, lines: Lines, at: number): number {
     for (let i = text.indexOf("'"); i !== -1; i = text.indexOf("'", i + 1)) found.push(i);
     return found;
   });
-  let low = 0;
-  let high = quotes.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (quotes[mid]! <= at) low = mid + 1;
-    else high = mid;
-  }
-  if (low === 0) return -1;
-  const open = quotes[low - 1]!;
+  // The last quote at or before `at`: the one before the first past it.
+  const after = firstAtOrAfter(quotes, at + 1);
+  if (after === 0) return -1;
+  const open = quotes[after - 1]!;
   const line = lines.lineOf(open);
   const here = lines.lineOf(at);
   if (line === here || here - line > FILTER_LINES) return -1;

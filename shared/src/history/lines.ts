@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from './ordered.ts';
 import { TextMarkers } from './text-markers.ts';
 
 /**
@@ -86,15 +87,10 @@ export class Lines {
     const count = this.#count;
     const last = this.#last;
     if ((starts[last] ?? 0) <= offset && (last + 1 >= count || (starts[last + 1] ?? 0) > offset)) return last;
-    let lo = 0;
-    let hi = count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    this.#last = lo;
-    return lo;
+    // The last line starting at or before the offset: the one before the first starting after it (line 0 starts at 0).
+    const line = Math.max(0, firstAtOrAfter(starts, offset + 1, count) - 1);
+    this.#last = line;
+    return line;
   }
 
   /** Every line's start offset, in order (the whole text read). */
