@@ -366,10 +366,29 @@ const ACCESSORS = new Set([
 ]);
 
 /**
- * Calls whose first argument is a key: a field's wire name (Jackson's `@JsonProperty("stage")`, Gson's
- * `@SerializedName`, kotlinx's `@SerialName`, System.Text.Json's `[JsonPropertyName("…")]`) and a map's `put`.
+ * Calls that give a key, and how: a field's wire name (Jackson's `@JsonProperty("stage")`, Gson's `@SerializedName`,
+ * kotlinx's `@SerialName`, System.Text.Json's `[JsonPropertyName("…")]`, Dart's `@JsonKey(name: 'auto-apply')`,
+ * Moshi's `@Json(name = "auto-apply")`) and a map's `put`. `first`: as the first argument; `named`: after `name` or
+ * `value` in an annotation (`@…(name: `, `@…(value = `); `either`: both. The two readings below (`WIRE_NAMES`,
+ * `NAMED_WIRE`) are built from this one table, so a call added for one form is seen beside the other.
  */
-const WIRE_NAMES = new Set(['JsonProperty', 'SerializedName', 'SerialName', 'JsonPropertyName', 'JsonAlias', 'put']);
+const WIRE_NAME_CALLS: Readonly<Record<string, 'first' | 'named' | 'either'>> = {
+  JsonProperty: 'either',
+  SerializedName: 'either',
+  SerialName: 'either',
+  JsonPropertyName: 'first',
+  JsonAlias: 'first',
+  put: 'first',
+  JsonKey: 'named',
+  Json: 'named',
+};
+const wireNameCalls = (form: 'first' | 'named'): string[] =>
+  Object.entries(WIRE_NAME_CALLS)
+    .filter(([, how]) => how === form || how === 'either')
+    .map(([name]) => name);
+
+/** Calls whose first argument is a key (`WIRE_NAME_CALLS`). */
+const WIRE_NAMES = new Set(wireNameCalls('first'));
 
 /**
  * Whether the string literal from `open` to `close` (its quotes) is a key being read: a subscript
@@ -404,7 +423,7 @@ export function isAccessorKey(text: string, open: number, close: number): boolea
 }
 
 /** `name:` / `name =` / `value =` opening a wire name annotation's arguments (`before`: the `:` or `=`). */
-const NAMED_WIRE = /@(?:JsonKey|Json|JsonProperty|SerialName|SerializedName)\([ \t]*(?:name|value)[ \t]*$/;
+const NAMED_WIRE = new RegExp(`@(?:${wireNameCalls('named').join('|')})\\([ \\t]*(?:name|value)[ \\t]*$`);
 
 function namedWireName(text: string, before: number): boolean {
   const from = Math.max(0, before - 60, lineStartWithin(text, before, 60));
