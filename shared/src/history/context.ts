@@ -198,13 +198,7 @@ function keyColumn(ctx: ResolveContext, line: number): { indent: number; dash: b
  */
 export function scopedResourcesAt(ctx: ResolveContext, offset: number): readonly string[] | undefined {
   const scopes = scopesOf(ctx);
-  let lo = 0;
-  let hi = scopes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((scopes[mid]?.open ?? 0) < offset) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstAtOrAfterBy(scopes, offset, scopeOpen);
   // Blocks are nested or apart: walking back from the last opened before the word, the first that
   // is still open at the word is the innermost.
   for (let k = lo - 1, n = 0; k >= 0 && n < NEARBY.MAX_SCOPES; k--, n++) {
@@ -213,6 +207,8 @@ export function scopedResourcesAt(ctx: ResolveContext, offset: number): readonly
   }
   return undefined;
 }
+
+const scopeOpen = (scope: Scope): number => scope.open;
 
 interface Scope {
   readonly open: number;

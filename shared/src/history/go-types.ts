@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
 import { goDeclarations, indexFrom, isGoWordChar, type GoDeclarations } from './go-declarations.ts';
+import { firstAtOrAfter } from './ordered.ts';
 import { isRegexSpace } from './source-text.ts';
 
 /**
@@ -145,16 +146,8 @@ export class GoTypeEnvironment {
 
   /** The top-level function holding `at`, -1 outside any. */
   private scopeOf(at: number): number {
-    let lo = 0;
-    let hi = this.funcStarts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.funcStarts[mid] ?? 0) <= at) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    // The last function starting at or before `at`: the one before the first starting past it.
+    const found = firstAtOrAfter(this.funcStarts, at + 1) - 1;
     return found !== -1 && at < (this.funcEnds[found] ?? 0) ? found : -1;
   }
 

@@ -1,6 +1,7 @@
 import type { ModelContext, NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Lines } from './lines.ts';
+import { firstAtOrAfterBy } from './ordered.ts';
 import { namedResource, namesField } from './model-names.ts';
 import type { Model } from './models.ts';
 import { isRegexWordChar } from './source-text.ts';
@@ -38,13 +39,8 @@ export function mergeModelHits(
     const reach: number[] = [];
     for (const d of declared) reach.push(Math.max(reach[reach.length - 1] ?? -Infinity, d.end));
     for (const [k, hit] of names.entries()) {
-      let lo = 0;
-      let hi = declared.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (declared[mid]!.start <= hit.start) lo = mid + 1;
-        else hi = mid;
-      }
+      // Past the last declaration opened at or before the hit.
+      const lo = firstAtOrAfterBy(declared, hit.start + 1, declarationStart);
       // The smallest model holding the hit; of equal ones the first declared (`<=` walking back).
       let inner: Model | undefined;
       let size = Infinity;
@@ -83,6 +79,9 @@ export function mergeModelHits(
   }
   names.sort((a, b) => a.start - b.start);
 }
+
+/** A declaration's start, the key `declarationsInOrder` orders them by. */
+const declarationStart = (d: { readonly start: number }): number => d.start;
 
 /**
  * The models' declarations with their models, by start, the longer first of two at one start. Most files' come in that

@@ -16,9 +16,10 @@ function texts(count: number, length: number): string[] {
   const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const alphabet = '\n\n{}{}[]()ab c';
   return Array.from({ length: count }, () =>
-    Array.from({ length: 1 + Math.floor(random() * length) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
-      '',
-    ),
+    Array.from(
+      { length: 1 + Math.floor(random() * length) },
+      () => alphabet[Math.floor(random() * alphabet.length)],
+    ).join(''),
   );
 }
 
@@ -40,7 +41,7 @@ describe('firstAtOrAfter', () => {
 });
 
 describe('lookups through firstAtOrAfter, against a plain count', () => {
-  it("Lines.lineOf: the count of line breaks before the offset, asked in any order", () => {
+  it('Lines.lineOf: the count of line breaks before the offset, asked in any order', () => {
     for (const text of texts(40, 300)) {
       const lines = new Lines(text);
       // Asked backwards then forwards: the last line asked is held and tried first, so both directions are checked.
