@@ -7,7 +7,14 @@ import type { Lines } from './lines.ts';
 import { isNameChar, pythonBodyEnd } from './source-text.ts';
 import { offsetsOf, TextMarkers } from './text-markers.ts';
 import { sharedBaseName } from './url-tails.ts';
-import { callsReleaseDependent, declaredCalls, GO_RETURNS_BOUND, RELEASES_BOUND, type SdkFacts } from './sdk-names.ts';
+import {
+  callsReleaseDependent,
+  declaredCalls,
+  GO_CLIENTS_BOUND,
+  GO_RETURNS_BOUND,
+  RELEASES_BOUND,
+  type SdkFacts,
+} from './sdk-names.ts';
 import { callsHelper, type PathHelper } from './path-helpers.ts';
 import {
   projectStatus,
@@ -253,11 +260,9 @@ export function withGoReturns(facts: FileFacts, returns: ReadonlyMap<string, str
   return returns.size === 0 ? facts : { ...facts, goReturns: returns };
 }
 
-/** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`). */
+/** The file's facts with the go-tfe client sources it says (`FileFacts.goClients`, within their bound at their reader). */
 export function withGoClients(facts: FileFacts, sources: readonly string[]): FileFacts {
-  const bound = FACT_BOUNDS.goClients;
-  const kept = sources.filter((source) => source !== '' && source.length <= bound.name).slice(0, bound.entries);
-  return kept.length === 0 ? facts : { ...facts, goClients: kept };
+  return sources.length === 0 ? facts : { ...facts, goClients: sources };
 }
 
 /** The file's facts with the bases its URLs say (only names that may be shared: `sharedBaseName`). */
@@ -293,12 +298,12 @@ const PER_FILE: FactBound = {
  * The bounds of each field of `FileFacts` but the four the wire's tuple carries in its own elements (models, helpers,
  * bases under PROJECT_LIMITS; a Terraform text under the parser's bound) and the two that are no list (a folder, a
  * flag): one source of truth, the producer's own constant (`STATUS_BOUND`, `QUERY_CONSTS_BOUND`, `ROUTERS_BOUND`,
- * `GO_RETURNS_BOUND`, `RELEASES_BOUND`, exported by the module that makes the field, which cannot import this one
- * without a cycle) or PER_FILE, gathered here for the wire's reader (`project-wire.ts`): it accepts what a producer can
+ * `GO_CLIENTS_BOUND`, `GO_RETURNS_BOUND`, `RELEASES_BOUND`, exported by the module that makes the field, which cannot
+ * import this one without a cycle) or PER_FILE, gathered here for the wire's reader (`project-wire.ts`): it accepts what a producer can
  * make and no more. A list or map field added to FileFacts without a bound here fails to compile (the `satisfies`).
  */
 export const FACT_BOUNDS = {
-  goClients: PER_FILE,
+  goClients: GO_CLIENTS_BOUND,
   goReturns: GO_RETURNS_BOUND,
   operations: PER_FILE,
   operationClasses: PER_FILE,

@@ -1365,8 +1365,12 @@ function wrappedCallsIn(text: string, lines: Lines, sdkIdx: SdkIndex): WrappedCa
   return found;
 }
 
-/** Bounds of the go-tfe client sources a file tells its project. */
-const MAX_CLIENT_SOURCES = 20;
+/**
+ * The bounds of the go-tfe client sources a file tells its project (`FileFacts.goClients`, FACT_BOUNDS's): the first
+ * 20 a file says, in its order, each of at most 1,000 characters (a longer one is left out, not cut: a cut name is
+ * another name). Real programs say one or two (hcptf-cli's commands: `Meta.Client()`).
+ */
+export const GO_CLIENTS_BOUND = { entries: 20, name: 1_000, value: 1_000 } as const;
 
 /**
  * What a Go file says holds a go-tfe client, for the other files of its program: the expressions its receivers of go-tfe
@@ -1383,8 +1387,9 @@ export function goClientSources(text: string, lines: Lines, index: HistoryIndex)
   const out = new Set<string>();
   for (const f of found) {
     if (f.receiver === '' || f.receiver.includes('.') || !(imported || f.compound)) continue;
+    if (out.size >= GO_CLIENTS_BOUND.entries) break;
     const source = assignedSource(text, f.receiver, f.start);
-    if (source !== undefined && out.size < MAX_CLIENT_SOURCES) out.add(source);
+    if (source !== undefined && source.length <= GO_CLIENTS_BOUND.name) out.add(source);
   }
   return [...out];
 }

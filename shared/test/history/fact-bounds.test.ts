@@ -58,6 +58,33 @@ describe('the producers of a file’s facts keep their bounds (FACT_BOUNDS)', ()
     assert.ok((all?.size ?? 0) <= entries);
   });
 
+  it('go-tfe client sources: the first of a file past the bound; a source past its length left out', () => {
+    const { entries, name } = FACT_BOUNDS.goClients;
+    // A command's receiver assigned from `c.Meta.Client<i>()`, then a compound service called on it, in turn.
+    const command = (sources: readonly string[]): string[] => [
+      'package command',
+      '',
+      'func (c *Command) Run(args []string) int {',
+      ...sources.flatMap((source, i) => [
+        `\tapi${i}, err := c.${source}`,
+        `\tpool${i}, err := api${i}.AgentPools.Create(api${i}.Context(), c.org, opts)`,
+      ]),
+      '\treturn 0',
+      '}',
+    ];
+    const many = facts(command(range(entries + 5).map((i) => `Meta.Client${i}()`)), 'command/pools.go').goClients;
+    assert.equal(many?.length, entries);
+    assert.equal(many?.[0], 'Meta.Client0()');
+    assert.equal(many?.includes(`Meta.Client${entries - 1}()`), true);
+    assert.equal(many?.includes(`Meta.Client${entries}()`), false);
+    // `Meta.` and the call's `()` around the name: one character past the bound, and one at it.
+    const long = `M${'x'.repeat(name - 'Meta.()'.length)}`;
+    const fits = long.slice(1);
+    assert.deepEqual(facts(command([`Meta.${long}()`, `Meta.${fits}()`]), 'command/pools.go').goClients, [
+      `Meta.${fits}()`,
+    ]);
+  });
+
   it('query constants: the first 100 of a Go file', () => {
     const { entries } = FACT_BOUNDS.queryConsts;
     const lines = ['package tfc', '', 'const ('];
