@@ -33,6 +33,9 @@ import {
   subjects,
 } from '../test/fixtures/history-real/history-subjects.mjs';
 
+/** The exit status when a snapshot the names are read from is absent (a check that cannot run, not a failed one). */
+const ABSENT_SNAPSHOT = 2;
+
 const parameters_ = parameters;
 
 const root = new URL('..', import.meta.url);
@@ -1104,11 +1107,19 @@ function openingOf(text, at) {
   return -1;
 }
 
-/** The git directory of a repository's snapshot (KEYFOB_MIRROR, default /work/.mirror). */
+/**
+ * The git directory of a repository's snapshot (KEYFOB_MIRROR, default /work/.mirror). An absent one ends the run with
+ * ABSENT_SNAPSHOT, naming the repository and where it was looked for, before anything is written.
+ */
 function mirrorGitDir(repository) {
   const mirror = process.env.KEYFOB_MIRROR ?? '/work/.mirror';
   const gitDir = `${mirror}/${repository.replace('/', '+')}/repo`;
-  return existsSync(`${gitDir}/.git`) ? `${gitDir}/.git` : gitDir;
+  if (existsSync(`${gitDir}/.git`)) return `${gitDir}/.git`;
+  if (existsSync(gitDir)) return gitDir;
+  console.error(
+    `history-sdk-names: the snapshot of ${repository} is absent (looked for ${gitDir}); fetch it into the mirror (KEYFOB_MIRROR) to read its names`,
+  );
+  process.exit(ABSENT_SNAPSHOT);
 }
 
 /**

@@ -526,6 +526,8 @@ describe('SDK name mapping (schemas/platform-history-sdk.json)', () => {
         encoding: 'utf8',
       },
     );
+    // Status 2: a snapshot the names are read from is absent here (the script names it); anything else but 0 fails.
+    if (run.status === 2) return t.skip(run.stderr.trim());
     assert.equal(run.status, 0, run.stderr);
     const methods = JSON.parse(readFileSync(new URL('schemas/platform-history-methods.json', repo), 'utf8')) as {
       paths: Record<string, string[]>;
