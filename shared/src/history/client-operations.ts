@@ -1,5 +1,5 @@
 import type { LanguageProfile } from './language-profile.ts';
-import { memoKey, type Lines, type MemoKey } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
@@ -90,9 +90,12 @@ export function definedOperations(
     if (m.subject.type !== 'endpoint' || m.via !== 'path' || out.size >= LIMITS.perFile) continue;
     // Go, Python, Ruby: a path the body spells (a sender handed its URL, `SendPatch(url, …)`, is anyone's).
     if ((go || indented) && m.confidence !== 'exact') continue;
-    const def = indented ? around(text, lines, INDENTED_AROUND, m.line - 1, indentedFunctionAround) : undefined;
+    const line = m.line - 1;
+    const def = indented
+      ? lines.memoAt(INDENTED_AROUND, line, () => indentedFunctionAround(text, lines, line))
+      : undefined;
     const name = go
-      ? around(text, lines, GO_AROUND, m.line - 1, goFunctionAround)
+      ? lines.memoAt(GO_AROUND, line, () => goFunctionAround(text, lines, line))
       : sentinel
         ? sentinelFunctionAround(text, lines, m.line - 1)?.name
         : indented
@@ -118,17 +121,15 @@ export function definedOperations(
   // eng.list_workspaces()`) is no other definition.
   if (indented && lines.markers.has('def ')) {
     // Whether each definition's body calls its name, read once per text (this is asked twice a scan).
-    const handsOn = lines.memo(HANDS_ON, () => new Map<number, boolean>());
     for (const def of lineStartDefsIn(text, lines, INDENTED_DEF)) {
       const name = def[1]!;
       if (known.has(name) || !SNAKE_OPERATION.test(name) || known.size >= LIMITS.perFile) continue;
-      let calls = handsOn.get(def.index);
-      if (calls === undefined) {
+      const calls = lines.memoAt(HANDS_ON, def.index, () => {
         const from = def.index;
         const indent = def[0].length - def[0].trimStart().length;
         const body = text.slice(from + def[0].length, pythonBodyEnd(text, from, indent, LIMITS.body));
-        handsOn.set(def.index, (calls = body.includes(`.${name}(`)));
-      }
+        return body.includes(`.${name}(`);
+      });
       if (!calls) known.set(name, '');
     }
   }
@@ -147,21 +148,6 @@ const INDENTED_AROUND = memoKey<Map<number, { name: string; start: number } | un
 const GO_AROUND = memoKey<Map<number, string | undefined>>('client operations: Go function around a line');
 /** Python, Ruby: whether the body of the `def` at an offset calls a method of its name (`.name(`), by the offset. */
 const HANDS_ON = memoKey<Map<number, boolean>>('client operations: a definition handing on to its name');
-
-/** `read(text, lines, line)`, kept per text by line under `key` (`INDENTED_AROUND`, `GO_AROUND`). */
-function around<T>(
-  text: string,
-  lines: Lines,
-  key: MemoKey<Map<number, T | undefined>>,
-  line: number,
-  read: (text: string, lines: Lines, line: number) => T | undefined,
-): T | undefined {
-  const memo = lines.memo(key, () => new Map<number, T | undefined>());
-  if (memo.has(line)) return memo.get(line);
-  const found = read(text, lines, line);
-  memo.set(line, found);
-  return found;
-}
 
 /**
  * Python and Ruby: the `def` whose body holds line `line` (0-based), by indentation (`enclosingFunction`), when its
@@ -191,10 +177,7 @@ const FILE_PATH = /\.[a-z][a-z0-9]{0,4}$/i;
  * counted once a scan (`definedOperations` is asked twice over the same definitions).
  */
 function onlyPaths(text: string, lines: Lines, def: { start: number; lines: ReadonlySet<number> }): boolean {
-  const counts = lines.memo(BODY_PATHS, () => new Map<number, number>());
-  let paths = counts.get(def.start);
-  if (paths === undefined) counts.set(def.start, (paths = bodyPaths(text, lines, def.start)));
-  return paths <= def.lines.size;
+  return lines.memoAt(BODY_PATHS, def.start, () => bodyPaths(text, lines, def.start)) <= def.lines.size;
 }
 
 /** How many path or URL literals each definition's body writes (`onlyPaths`), by where its name starts, one scan's. */

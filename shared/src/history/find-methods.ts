@@ -49,12 +49,7 @@ const FEIGN_CLIENTS = memoKey<Map<number, FeignClient | null>>('Feign clients of
 function feignShowsThisApi(text: string, lines: Lines, at: number): boolean {
   const annotation = text.lastIndexOf('@FeignClient', at);
   if (annotation === -1) return false;
-  const known = lines.memo(FEIGN_CLIENTS, () => new Map<number, FeignClient | null>());
-  let client = known.get(annotation);
-  if (client === undefined) {
-    client = feignClient(text, annotation);
-    known.set(annotation, client);
-  }
+  const client = lines.memoAt(FEIGN_CLIENTS, annotation, () => feignClient(text, annotation));
   return client !== null && client.ours && (client.end === -1 || at <= client.end);
 }
 
@@ -192,11 +187,9 @@ const FAKE_STUB =
 function fakeStub(text: string, lines: Lines, at: number): boolean {
   // Read once a line (a line of many URLs asked it of each: time growing with their count squared).
   const line = lines.lineOf(at);
-  const stubs = lines.memo(STUB_LINES, () => new Map<number, boolean>());
-  let stub = stubs.get(line);
-  if (stub === undefined)
-    stubs.set(line, (stub = FAKE_STUB.test(text.slice(lines.startOf(Math.max(0, line - 2)), lines.endOf(line)))));
-  return stub;
+  return lines.memoAt(STUB_LINES, line, () =>
+    FAKE_STUB.test(text.slice(lines.startOf(Math.max(0, line - 2)), lines.endOf(line))),
+  );
 }
 
 /** Each line's `fakeStub`, by its index. */

@@ -136,15 +136,12 @@ function openedFilter(text: string, lines: Lines, at: number): number {
   const line = lines.lineOf(open);
   const here = lines.lineOf(at);
   if (line === here || here - line > FILTER_LINES) return -1;
-  const openings = lines.memo(FILTER_OPENINGS, () => new Map<number, boolean>());
-  let opens = openings.get(open);
-  if (opens === undefined) {
+  const opens = lines.memoAt(FILTER_OPENINGS, open, () => {
     const content = text.slice(lines.startOf(line), lines.endOf(line));
     // The command's words before the quote, from the line its `\` continuations start on (`jq -n --arg n "$n" \` then `'{`).
     const before = text.slice(lines.startOf(continuedFrom(text, lines, line)), open);
-    opens = /(?:^|[\s|(])jq\s/.test(before) && (content.split("'").length - 1) % 2 === 1;
-    openings.set(open, opens);
-  }
+    return /(?:^|[\s|(])jq\s/.test(before) && (content.split("'").length - 1) % 2 === 1;
+  });
   return opens ? open : -1;
 }
 

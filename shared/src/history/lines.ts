@@ -80,6 +80,21 @@ export class Lines {
     return made;
   }
 
+  /**
+   * A reader's answer at one place of this text (an offset or a line: `at`), built by `build` on the first ask for that
+   * place and kept, undefined too: `memo`'s per-place form, the answers held in one map under `key`. For a reader asked
+   * the same place many times a scan (each URL of a line asking about the line: time growing with their count squared).
+   * `build` must not ask the same place again (it would be built again, not found).
+   */
+  memoAt<T>(key: MemoKey<Map<number, T>>, at: number, build: () => T): T {
+    const answers = this.memo(key, () => new Map<number, T>());
+    const held = answers.get(at);
+    if (held !== undefined || answers.has(at)) return held as T;
+    const made = build();
+    answers.set(at, made);
+    return made;
+  }
+
   /** 0-based line of an offset. */
   lineOf(offset: number): number {
     this.#extendTo(offset);

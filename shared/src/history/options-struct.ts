@@ -55,13 +55,11 @@ function typeLineBefore(ctx: ResolveContext, offset: number): number {
 }
 
 function structNamed(ctx: ResolveContext, head: number): string | undefined {
-  const names = ctx.lines.memo(STRUCT_NAMES, () => new Map<number, string | undefined>());
-  if (names.has(head)) return names.get(head);
-  STRUCT_HEAD.lastIndex = head;
-  const m = STRUCT_HEAD.exec(ctx.text);
-  const name = m !== null && m[0].length <= 200 ? m[1] : undefined;
-  names.set(head, name);
-  return name;
+  return ctx.lines.memoAt(STRUCT_NAMES, head, () => {
+    STRUCT_HEAD.lastIndex = head;
+    const m = STRUCT_HEAD.exec(ctx.text);
+    return m !== null && m[0].length <= 200 ? m[1] : undefined;
+  });
 }
 
 const bodies = new WeakMap<object, Map<string, { from: number; to: number }[]>>();

@@ -915,10 +915,7 @@ function readOnly(text: string, lines: Lines, url: UrlHit): number {
   const jenkins = jenkinsGet(text, url);
   if (jenkins !== 0) return jenkins;
   // The line's builder read once a line (a line of many URLs asked it of each: time growing with their count squared).
-  const builders = lines.memo(BUILDER_LINES, () => new Map<number, number>());
-  let builder = builders.get(url.line);
-  if (builder === undefined) builders.set(url.line, (builder = defaultGetBuilder(text, lines, url.line)));
-  return builder;
+  return lines.memoAt(BUILDER_LINES, url.line, () => defaultGetBuilder(text, lines, url.line));
 }
 
 /** Each line's `defaultGetBuilder`, by its index. */

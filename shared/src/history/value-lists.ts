@@ -59,13 +59,7 @@ export function listedEnumeration(ctx: ResolveContext, hit: NameHit, subject: Hi
   if (field === undefined || resource === undefined) return false;
   const collection = collectionAt(ctx.text, hit.start, hit.end) ?? assignedValue(ctx, hit);
   if (collection === undefined) return false;
-  const memo = ctx.lines.memo(DECIDED, () => new Map<number, ReadonlySet<string>>());
-  let decided = memo.get(collection.open);
-  if (decided === undefined) {
-    decided = decide(ctx, collection);
-    memo.set(collection.open, decided);
-  }
-  return decided.has(`${resource}\t${field}`);
+  return ctx.lines.memoAt(DECIDED, collection.open, () => decide(ctx, collection)).has(`${resource}\t${field}`);
 }
 
 /** The enumerations (`resource\tfield`) a collection's flow or completeness decides. */
