@@ -599,6 +599,33 @@ console.log(
   }`,
 );
 
+// Eighth case: struct tags far from any `type` line (session 36's sweep of random shapes from history-real: a slice of a
+// go-tfe struct's fields repeated, read as Go or as another kind). Each tag's struct was looked for by a search back to
+// the text's start where no `type` line was near: time growing with the text's length squared (800 KB took 4.3 s, 5 MiB
+// would take minutes). Target: the time per line flat from 4,000 to 16,000 lines (linear is 4x; at most 8x).
+const TAGS_GROWTH = 8;
+const taggedFields = (lines: number): string =>
+  Array.from({ length: lines }, (_, n) =>
+    n % 2
+      ? `\tStatus${n} PlanStatus \`jsonapi:"attr,status"\``
+      : `\tTagBindings${n} []*TagBinding \`jsonapi:"relation,tag-bindings,omitempty"\``,
+  ).join('\n');
+const tagsSmall = taggedFields(4_000);
+const tagsLarge = taggedFields(16_000);
+const tagsSmallScan = measure(() => scanText(tagsSmall, { fileName: 'gen/fields.go' }).length, 5, 1);
+const tagsLargeScan = measure(() => scanText(tagsLarge, { fileName: 'gen/fields.go' }).length, 5, 1);
+const tagsBaseline = measure(() => plainScan(tagsLarge, plain), 5, 1);
+const tagsGrowth = tagsLargeScan.median / Math.max(tagsSmallScan.median, 1e-6);
+console.log(`\nstruct tags with no type line: Go fields of 4,000 and 16,000 lines`);
+console.log(row('scanText, 4,000 lines', tagsSmallScan, 'matches'));
+console.log(row('scanText, 16,000 lines', tagsLargeScan, 'matches'));
+console.log(row('plain regex, 16,000 lines', tagsBaseline, 'finds (unresolved, many false)'));
+console.log(
+  `time 16,000 / 4,000 lines: ${tagsGrowth.toFixed(2)}x (linear is 4x); target <= ${TAGS_GROWTH}x: ${
+    tagsGrowth <= TAGS_GROWTH ? 'met' : 'missed'
+  }`,
+);
+
 // Seventh case: long lines (session 33). A sweep of one short shape repeated on one line found readers that read a
 // find's whole line (or its command from the line's start) once per find: time growing with the line's length squared,
 // a minute or more for 800 KB on one line. The readers found read each line once now, and a line past MAX_LINE_LENGTH

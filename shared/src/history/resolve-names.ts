@@ -15,7 +15,7 @@ import { memoKey } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import { namesOther } from './model-names.ts';
 import { ownDictionaryRead } from './object-keys.ts';
-import { optionsStructUrl } from './options-struct.ts';
+import { enclosingStructName, optionsStructUrl } from './options-struct.ts';
 import { onSeveralResources } from './sdk-names.ts';
 import type { Confidence, Match } from './match-types.ts';
 import { followsCase, isRegexSpace } from './source-text.ts';
@@ -221,7 +221,7 @@ function check(
             : (declared ?? resourcesAt(ctx, hit.start, hit.line, 'type') ?? scopedResourcesAt(ctx, hit.start));
       // Admin resources carry their plain type in payloads (`admin/organizations` is `organizations`).
       const type = subject.resource?.replace(/^admin\//, '') ?? '';
-      if (here === undefined && hit.tag === true && !structNamedFor(ctx.text, hit.start, type)) return undefined;
+      if (here === undefined && hit.tag === true && !structNamedFor(ctx, hit.start, type)) return undefined;
       // Nothing near the name says whose it is: a file named for another resource (`agentpool_create.go`,
       // `projects.py`) is about that one's fields (a status value is the same value anywhere).
       if (here === undefined && isField(subject) && !fileAllows(ctx.file, subject.resource, type)) return undefined;
@@ -579,19 +579,14 @@ function callbackArgument(text: string, open: number): boolean {
 /** The key a line opens with (`stages = [`, `"stages": [`). */
 const LINE_KEY = /^\s*["']?([\w-]+)["']?\s*[:=]/;
 
-/** How far back a struct tag's `type X struct {` line is looked for. */
-const MAX_STRUCT = 6_000;
-
 /**
  * A Go options struct with no JSON:API type of its own or of a holder: its name says whose fields
  * they are (`RegistryComponentUpdateOptions` holds no workspace's `tag-bindings`). True when the name's
  * words include the resource's (`WorkspaceUpdateOptions` for `workspaces`), when the struct is not an
  * `…Options` struct (a name such as `Payload` says nothing), or when no struct encloses the tag.
  */
-function structNamedFor(text: string, offset: number, resource: string): boolean {
-  const head = text.lastIndexOf('\ntype ', offset) + 1;
-  if (offset - head > MAX_STRUCT || (head === 0 && !text.startsWith('type '))) return true;
-  const struct = /^type (\w+) struct \{/.exec(text.slice(head, head + 200))?.[1];
+function structNamedFor(ctx: ResolveContext, offset: number, resource: string): boolean {
+  const struct = enclosingStructName(ctx, offset);
   if (!struct?.endsWith('Options') || resource === '') return true;
   const words = struct.split(/(?=[A-Z][a-z])/).map((w) => singularWord(w.toLowerCase()));
   return resource.split(/[-/ ]/).every((w) => words.includes(singularWord(w)));

@@ -57,3 +57,33 @@ describe('options struct: a long line of url tags', () => {
     assert.equal(counts('type TeamTokenListOptions struct {\n' + tagLine(400) + '}' + TAKER).get(Q), 298);
   });
 });
+
+// A tag's struct named for another resource (resolve-names' structNamedFor, through options-struct's
+// enclosingStructName): go-tfe's RegistryComponentUpdateOptions holds no workspace's `tag-bindings`. Snippets written for
+// these tests.
+describe("options struct: a tag's struct named for another resource", () => {
+  const tagBindings = (struct: string, before = ''): string[] =>
+    scanText(
+      `package tfe\n\n${struct === '' ? '' : `type ${struct} struct {\n`}${before}\tTagBindings []*TagBinding \`jsonapi:"relation,tag-bindings,omitempty"\`\n}\n`,
+      { fileName: 'tfe/options.go' },
+    ).map((m) => `${m.line} ${m.subject.id}`);
+  const line = (n: number): string[] => [`${n} attribute workspaces tag-bindings`];
+
+  it("an …Options struct whose name has the resource's words says it; one of another resource's says none", () => {
+    assert.deepEqual(tagBindings('WorkspaceUpdateOptions'), line(4));
+    assert.deepEqual(tagBindings('RegistryComponentUpdateOptions'), []);
+  });
+
+  it('a struct that is no …Options one, a `type` line past 6,000 characters or none at all says nothing against it', () => {
+    assert.deepEqual(tagBindings('Payload'), line(4));
+    assert.deepEqual(tagBindings('RegistryComponentUpdateOptions', '\t// a field\n'.repeat(600)), line(604));
+    assert.deepEqual(tagBindings(''), line(3));
+  });
+
+  it('a file of many tags and no `type` line: each tag read alike (the search back is once a text)', () => {
+    const field = '\tTagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`\n';
+    const found = scanText(`package tfe\n\n${field.repeat(3_000)}`, { fileName: 'tfe/generated.go' });
+    assert.equal(found.length, 3_000);
+    assert.ok(found.every((m) => m.subject.id === 'attribute workspaces tag-bindings'));
+  });
+});
