@@ -642,6 +642,8 @@ const LONG_SHAPES: readonly (readonly [string, string])[] = [
   ['a.py', '{"name": "x", "auto-apply": true, '],
   ['a.tf', 'name = "x" '],
   ['a.sh', 'http.NewRequest("DELETE", u+"/runs", nil); '],
+  // Calls sending a variable (session 36's sweep): each read the lines above it for the variable's literal, again per call.
+  ['a.go', 'req, err := s.client.NewRequest("GET", u, nil); '],
   ['a.py', 'self._get(self._ws_url + "/runs"); '],
   ['a.java', 'url = f"{BASE}/workspaces/{'],
 ];

@@ -4,7 +4,7 @@ import { sourceOffset } from './hits.ts';
 import { profileFor, type LanguageProfile } from './language-profile.ts';
 import { inGoLogCall } from './log-calls.ts';
 import type { LexInfo, Lexicon } from './lexicon.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
 import { kindOf, nextTag, scanPatternFor, tagEnd, type FindKind } from './scan-pattern.ts';
@@ -94,6 +94,23 @@ const SENT_NAME = /([A-Za-z_]\w*)[ \t]*[,)]$/;
 
 /** How many lines above the request call a sent variable's literal may be assigned. */
 const SENT_LINES = 15;
+/** `assignedLiteralOn` of each name and line asked, one text's (`sentVariable`). */
+const SENT_ASSIGNMENTS = memoKey<Map<string, Map<number, number>>>('sent variables: literal assigned by line');
+
+/**
+ * The opening quote of the literal assigned to `name` on line `l` (`u := "github-app/installations"`), or -1: the first
+ * such assignment on the line.
+ */
+function assignedLiteralOn(text: string, lines: Lines, name: string, l: number): number {
+  const from = lines.startOf(l);
+  const to = lines.endOf(l);
+  // The pattern holds the name and an `=`: a line without both cannot match (quick searches first, in the text
+  // itself: a one-letter name such as go-tfe's `u` is on almost every line, an `=` on few of them; the line is cut
+  // out only for the pattern).
+  if (!holdsWithin(text, name, from, to) || !holdsCode(text, 61, from, to)) return -1;
+  const m = variablePatterns(name).assignedLiteral.exec(text.slice(from, to));
+  return m === null ? -1 : from + m.index + m[0].length - 1;
+}
 /** How long a comma-separated string of status values may be for its other items to be read. */
 const MAX_LIST_STRING = 1_000;
 
@@ -631,17 +648,15 @@ export class HitCollector {
     const name = SENT_NAME.exec(text.slice(at, after))?.[1];
     if (!name) return;
     const line = lines.lineOf(at);
-    const assigned = variablePatterns(name).assignedLiteral;
+    // Each line's answer for a name is read once a text: each call of a long line of them read the same lines before
+    // it again, time per line growing with the square of its calls (2 s for 800 KB of such lines).
+    const byLine = lines.memo(SENT_ASSIGNMENTS, () => new Map<string, Map<number, number>>());
+    let answers = byLine.get(name);
+    if (answers === undefined) byLine.set(name, (answers = new Map<number, number>()));
     for (let l = line - 1; l >= Math.max(0, line - SENT_LINES); l--) {
-      const from = lines.startOf(l);
-      const to = lines.endOf(l);
-      // The pattern holds the name and an `=`: a line without both cannot match (quick searches first, in the text
-      // itself: a one-letter name such as go-tfe's `u` is on almost every line, an `=` on few of them; the line is cut
-      // out only for the pattern).
-      if (!holdsWithin(text, name, from, to) || !holdsCode(text, 61, from, to)) continue;
-      const m = assigned.exec(text.slice(from, to));
-      if (!m) continue;
-      const open = from + m.index + m[0].length - 1;
+      let open = answers.get(l);
+      if (open === undefined) answers.set(l, (open = assignedLiteralOn(text, lines, name, l)));
+      if (open === -1) continue;
       // Read already as a URL (a full path needs no call), or in a comment: nothing more to do.
       if (this.#inComment(open) || this.#hits.urls.some((u) => u.start === open + 1)) return;
       const close = closingQuote(text, this.profile, open + 1, text.charCodeAt(open));
