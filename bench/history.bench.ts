@@ -644,6 +644,8 @@ const LONG_SHAPES: readonly (readonly [string, string])[] = [
   ['a.sh', 'http.NewRequest("DELETE", u+"/runs", nil); '],
   // Calls sending a variable (session 36's sweep): each read the lines above it for the variable's literal, again per call.
   ['a.go', 'req, err := s.client.NewRequest("GET", u, nil); '],
+  // Every line continued (`\` at its end): each line's command was read with 40 lines either side (session 36).
+  ['a.sh', ' curl -X GET "https://app.terraform.io/api/v2/projects/$P" \\'],
   ['a.py', 'self._get(self._ws_url + "/runs"); '],
   ['a.java', 'url = f"{BASE}/workspaces/{'],
 ];
