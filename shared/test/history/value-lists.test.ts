@@ -267,3 +267,33 @@ describe("a generic value is its own key's, not the field named beside it", () =
     assert.deepEqual(statuses(text, 'python'), []);
   });
 });
+
+// The lines a value's name is read in (value-lists' nameUses and loopUses, LOOP_LINES): a use within 30 lines of the
+// assignment or the loop's header decides, one past them does not. Only those lines are searched (session 36: the uses
+// of the whole text, kept to the window after, made a file of many constants of one type quadratic).
+describe("a collection's uses read within 30 lines", () => {
+  const grant = (head: readonly string[], indent: string, gap: number): string[] =>
+    statuses(
+      [
+        'def grant(client, team, teams):',
+        ...head,
+        ...Array<string>(gap).fill(`${indent}log.debug("granting")`),
+        `${indent}payload = {"data": {"type": "team-projects", "attributes": {"access": level}}}`,
+        `${indent}client.post("/team-projects", json=payload)`,
+      ].join('\n'),
+      'python',
+    );
+  const both = at(2, 'team-projects', 'maintain', 'write');
+
+  it('a value assigned to a name: the use 30 lines under decides, 31 lines under does not', () => {
+    const head = ['    level = "maintain" if team.owner else "write"'];
+    assert.deepEqual(grant(head, '    ', 29), both);
+    assert.deepEqual(grant(head, '    ', 30), []);
+  });
+
+  it("a loop's variable: the use 30 lines under the header decides, 31 lines under does not", () => {
+    const head = ['    for level in ["maintain", "write"]:'];
+    assert.deepEqual(grant(head, '        ', 29), both);
+    assert.deepEqual(grant(head, '        ', 30), []);
+  });
+});
