@@ -52,6 +52,11 @@ const HANDLER_TYPE = /^\*?(?:func\b|[\w.]*Handler)/;
 
 /** How many lines after a URL's assignment its sending call may be (within the assignment's block). */
 const SEND_LINES = 40;
+/**
+ * How many characters of those lines are read: 40 lines of code are a few KB; a text of long lines of URLs read up to
+ * 40 long lines after each URL (360 KB for each of a line's hundred URLs, session 36's sweep).
+ */
+const SEND_READ = 16_000;
 /** How many lines after a URL's assignment a shell command may send it (a PowerShell function's: SEND_LINES, a body between). */
 const SHELL_SEND_LINES = 15;
 /** How far a call that takes the variable may open before it (`build_request(\n  Method::Patch,\n  url,`) and close after it. */
@@ -319,6 +324,7 @@ function sendingMethod(
     line++
   ) {
     const from = lines.startOf(line);
+    if (from - lines.startOf(fromLine + 1) > SEND_READ) break;
     // A CRLF text's line without its `\r` (a blank line is blank, not a line at the margin that ends the function).
     const to = lines.endOf(line);
     const body = text.slice(from, text.charCodeAt(to - 1) === 13 ? to - 1 : to);
@@ -506,6 +512,17 @@ function namesItself(body: string, name: string): boolean {
  * `url = urljoin(root, path)`, `url = f"{root}{path}"`), so the URL held in `name` is that value's tail.
  */
 function tailAlias(body: string, name: string): string | undefined {
+  // Each form below ends with the name (`+ path`, `join(root, path)`, `f"{root}/{path}"`): a line that does not is
+  // passed over before its patterns (each asked of every line after every URL, a long line of URLs read each line
+  // after it again per URL).
+  const tail = body.trimEnd();
+  if (
+    !tail.endsWith(name) &&
+    !tail.endsWith(`${name})`) &&
+    !tail.endsWith(`{${name}}"`) &&
+    !tail.endsWith(`{${name}}'`)
+  )
+    return undefined;
   const m = /^\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*?)\s*$/.exec(body);
   if (!m || m[1] === name) return undefined;
   const value = m[2] ?? '';
