@@ -145,6 +145,39 @@ const row = (name: string, m: { median: number; min: number; result: number }, u
 const plain = plainPattern(false);
 const quoted = plainPattern(true);
 
+/**
+ * A case of growth (the fifth, sixth and eighth): a generated text of two sizes (`sizes`, in lines) scanned as
+ * `fileName`, five runs each after one, beside the plain regex over the larger; the larger's time over the smaller's
+ * against `growth` (linear is their ratio), and the larger's time against `targetMs` when given. Prints its rows and
+ * verdict.
+ */
+function growthCase(
+  title: string,
+  make: (lines: number) => string,
+  fileName: string,
+  sizes: readonly [number, number],
+  growth: number,
+  targetMs?: number,
+): void {
+  const [small, large] = sizes;
+  const smallText = make(small);
+  const largeText = make(large);
+  const smallScan = measure(() => scanText(smallText, { fileName }).length, 5, 1);
+  const largeScan = measure(() => scanText(largeText, { fileName }).length, 5, 1);
+  const baseline = measure(() => plainScan(largeText, plain), 5, 1);
+  const grew = largeScan.median / Math.max(smallScan.median, 1e-6);
+  const n = (lines: number): string => lines.toLocaleString('en-US');
+  console.log(`\n${title}`);
+  console.log(row(`scanText, ${n(small)} lines`, smallScan, 'matches'));
+  console.log(row(`scanText, ${n(large)} lines`, largeScan, 'matches'));
+  console.log(row(`plain regex, ${n(large)} lines`, baseline, 'finds (unresolved, many false)'));
+  const met = grew <= growth && (targetMs === undefined || largeScan.median < targetMs);
+  const limit = targetMs === undefined ? '' : `< ${targetMs} ms and `;
+  console.log(
+    `time ${n(large)} / ${n(small)} lines: ${grew.toFixed(2)}x (linear is ${large / small}x); target ${limit}<= ${growth}x: ${met ? 'met' : 'missed'}`,
+  );
+}
+
 // First case, measured first in a fresh process as `keyfob history scan` runs: a large real client. Every file of test/fixtures/history-real (go-tfe, terrasnek, the
 // Terraform provider's resources, curl CI scripts: hundreds of files, read once before timing), scanned
 // file by file as `keyfob history scan` does, beside the plain word-bounded regex over the same files.
@@ -551,20 +584,13 @@ const commandScript = (lines: number): string =>
         : `tool${n} --flag "https://app.terraform.io/api/v2/workspaces/ws-${n}"`,
     ),
   ].join('\n');
-const commandsSmall = commandScript(2_000);
-const commandsLarge = commandScript(8_000);
-const smallScan = measure(() => scanText(commandsSmall, { fileName: 'q.sh' }).length, 5, 1);
-const largeScan = measure(() => scanText(commandsLarge, { fileName: 'q.sh' }).length, 5, 1);
-const largeBaseline = measure(() => plainScan(commandsLarge, plain), 5, 1);
-const growth = largeScan.median / Math.max(smallScan.median, 1e-6);
-console.log(`\nmany commands: a shell script of 2,000 and 8,000 lines, each a distinct command with a URL`);
-console.log(row('scanText, 2,000 lines', smallScan, 'matches'));
-console.log(row('scanText, 8,000 lines', largeScan, 'matches'));
-console.log(row('plain regex, 8,000 lines', largeBaseline, 'finds (unresolved, many false)'));
-console.log(
-  `time 8,000 / 2,000 lines: ${growth.toFixed(2)}x (linear is 4x); target < ${COMMANDS_TARGET_MS} ms and <= 6x: ${
-    largeScan.median < COMMANDS_TARGET_MS && growth <= 6 ? 'met' : 'missed'
-  }`,
+growthCase(
+  'many commands: a shell script of 2,000 and 8,000 lines, each a distinct command with a URL',
+  commandScript,
+  'q.sh',
+  [2_000, 8_000],
+  6,
+  COMMANDS_TARGET_MS,
 );
 
 // Sixth case: a Makefile recipe of distinct curl wrappers (`api0 "…"`) between curl -X DELETE lines (review v1 of session
@@ -581,22 +607,12 @@ const wrapperMakefile = (lines: number): string =>
         : `\tapi${n} "https://app.terraform.io/api/v2/projects/prj-${n}"`,
     ),
   ].join('\n');
-const wrappersSmall = wrapperMakefile(4_000);
-const wrappersLarge = wrapperMakefile(16_000);
-const wrappersSmallScan = measure(() => scanText(wrappersSmall, { fileName: 'Makefile' }).length, 5, 1);
-const wrappersLargeScan = measure(() => scanText(wrappersLarge, { fileName: 'Makefile' }).length, 5, 1);
-const wrappersBaseline = measure(() => plainScan(wrappersLarge, plain), 5, 1);
-const wrappersGrowth = wrappersLargeScan.median / Math.max(wrappersSmallScan.median, 1e-6);
-console.log(
-  `\ncurl wrappers: a Makefile recipe of 4,000 and 16,000 lines, distinct wrappers between curl -X DELETE lines`,
-);
-console.log(row('scanText, 4,000 lines', wrappersSmallScan, 'matches'));
-console.log(row('scanText, 16,000 lines', wrappersLargeScan, 'matches'));
-console.log(row('plain regex, 16,000 lines', wrappersBaseline, 'finds (unresolved, many false)'));
-console.log(
-  `time 16,000 / 4,000 lines: ${wrappersGrowth.toFixed(2)}x (linear is 4x); target <= ${WRAPPERS_GROWTH}x: ${
-    wrappersGrowth <= WRAPPERS_GROWTH ? 'met' : 'missed'
-  }`,
+growthCase(
+  'curl wrappers: a Makefile recipe of 4,000 and 16,000 lines, distinct wrappers between curl -X DELETE lines',
+  wrapperMakefile,
+  'Makefile',
+  [4_000, 16_000],
+  WRAPPERS_GROWTH,
 );
 
 // Eighth case: struct tags far from any `type` line (session 36's sweep of random shapes from history-real: a slice of a
@@ -610,20 +626,12 @@ const taggedFields = (lines: number): string =>
       ? `\tStatus${n} PlanStatus \`jsonapi:"attr,status"\``
       : `\tTagBindings${n} []*TagBinding \`jsonapi:"relation,tag-bindings,omitempty"\``,
   ).join('\n');
-const tagsSmall = taggedFields(4_000);
-const tagsLarge = taggedFields(16_000);
-const tagsSmallScan = measure(() => scanText(tagsSmall, { fileName: 'gen/fields.go' }).length, 5, 1);
-const tagsLargeScan = measure(() => scanText(tagsLarge, { fileName: 'gen/fields.go' }).length, 5, 1);
-const tagsBaseline = measure(() => plainScan(tagsLarge, plain), 5, 1);
-const tagsGrowth = tagsLargeScan.median / Math.max(tagsSmallScan.median, 1e-6);
-console.log(`\nstruct tags with no type line: Go fields of 4,000 and 16,000 lines`);
-console.log(row('scanText, 4,000 lines', tagsSmallScan, 'matches'));
-console.log(row('scanText, 16,000 lines', tagsLargeScan, 'matches'));
-console.log(row('plain regex, 16,000 lines', tagsBaseline, 'finds (unresolved, many false)'));
-console.log(
-  `time 16,000 / 4,000 lines: ${tagsGrowth.toFixed(2)}x (linear is 4x); target <= ${TAGS_GROWTH}x: ${
-    tagsGrowth <= TAGS_GROWTH ? 'met' : 'missed'
-  }`,
+growthCase(
+  'struct tags with no type line: Go fields of 4,000 and 16,000 lines',
+  taggedFields,
+  'gen/fields.go',
+  [4_000, 16_000],
+  TAGS_GROWTH,
 );
 
 // Seventh case: long lines (session 33). A sweep of one short shape repeated on one line found readers that read a
