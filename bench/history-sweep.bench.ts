@@ -1,10 +1,11 @@
 // Platform-history matcher on shapes nobody wrote on purpose: a sweep of units cut at random from real and labelled
 // client code (test/fixtures/history-real when restored, the committed corpora of test/fixtures/history,
 // history-new and terraform-projects always), each repeated to 100 KB and to 400 KB (as many lines, or as lines of
-// 9,000 characters: under the 10,000 a line may hold to be read) and scanned as a random file kind. A reader that reads
-// more for each find than its own span shows as a time growing faster than the text. Session 36's sweeps found six
+// 9,000 characters: under the 10,000 a line may hold to be read; a third of them with pieces of other files joined) and
+// scanned as a random file kind. A reader that reads more for each find than its own span shows as a time growing
+// faster than the text. Session 36's sweeps found seven
 // such readers this way (a Go tag's struct, a sent variable, a shell command's continued lines, a collection's uses,
-// a URL's send, a tail alias), from 3.5 s to 6.4 s at 1.6 MB each, and one that held 879 MB.
+// a URL's send, a tail alias, an options struct's URL), from 1.2 s to 6.4 s at 1.6 MB each, and one that held 879 MB.
 // Target: every shape's time at 400 KB at most 6 times its time at 100 KB (linear is 4x) or under 40 ms.
 // Fixed seed: the same shapes each run. `npm run bench -- history-sweep`.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -64,7 +65,14 @@ const rows: { growth: number; small: number; large: number; label: string }[] = 
 for (let i = 0; i < SHAPES; i++) {
   const source = pick(sources);
   const at = Math.floor(random() * source.text.length);
-  const unit = source.text.slice(at, at + 20 + Math.floor(random() * 600));
+  let unit = source.text.slice(at, at + 20 + Math.floor(random() * 600));
+  // A third of the units join pieces of other files (a struct's tags beside another file's functions taking it).
+  if (random() < 0.33)
+    for (let k = Math.floor(random() * 3); k >= 0; k--) {
+      const other = pick(sources);
+      const from = Math.floor(random() * other.text.length);
+      unit += other.text.slice(from, from + 10 + Math.floor(random() * 200));
+    }
   const longLines = random() < 0.3;
   const kind = random() < 0.4 ? (source.file.split('.').pop() ?? 'txt') : pick(KINDS);
   if (unit.trim().length < 5) continue;

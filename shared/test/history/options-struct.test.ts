@@ -87,3 +87,29 @@ describe("options struct: a tag's struct named for another resource", () => {
     assert.ok(found.every((m) => m.subject.id === 'attribute workspaces tag-bindings'));
   });
 });
+
+// The URL a struct's tag binds to is found once a scan for each struct and parameter (options-struct's answers, however
+// many of the struct's tags ask): each tag still gets its own parameter's. A file generated with a recall fixture's shape.
+describe("options struct: each tag its own parameter's URL", () => {
+  it('four keys of one struct, one function sending it: each key read as its own parameter of that URL', () => {
+    const source = [
+      'package tfe',
+      '',
+      'type WorkspaceListOptions struct {',
+      '\tSearch      string `url:"search[name],omitempty"`',
+      '\tTags        string `url:"search[tags],omitempty"`',
+      '\tExcludeTags string `url:"search[exclude-tags],omitempty"`',
+      '\tSort        string `url:"sort,omitempty"`',
+      '}',
+      '',
+      'func (c *Client) List(ctx context.Context, org string, opts *WorkspaceListOptions) ([]*Workspace, error) {',
+      '\tu := fmt.Sprintf("organizations/%s/workspaces", url.PathEscape(org))',
+      '\treq, err := c.newRequest("GET", u, opts)',
+      '\treturn nil, err',
+      '}',
+    ].join('\n');
+    const found = counts(source);
+    for (const parameter of ['search[tags]', 'search[exclude_tags]', 'sort'])
+      assert.equal(found.get(`parameter ${parameter} /organizations/:organization_name/workspaces`), 1, parameter);
+  });
+});
