@@ -1420,8 +1420,12 @@ function typeArgument(text: string, open: number): string {
  * member's value a document of that class is read as (the annotation's `(` open before the key, on its line or just above).
  */
 function subtypeName(text: string, key: number): boolean {
-  const at = text.lastIndexOf('Type(', key);
-  if (at === -1 || key - at > 160) return false;
+  // The last `Type(` at most 160 characters before the key, searched within them (a search back from each key to the
+  // text's start where none was near made a file of many `name = "…"` keys quadratic: 2.5 s at 1.6 MB).
+  const from = Math.max(0, key - 160);
+  const near = text.slice(from, key + 5).lastIndexOf('Type(');
+  if (near === -1) return false;
+  const at = from + near;
   const before = text.charCodeAt(at - 1);
   if (before !== 64 && !(before === 46 && text.startsWith('JsonSubTypes', at - 13))) return false;
   return !text.slice(at + 5, key).includes(')');

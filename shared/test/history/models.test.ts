@@ -322,6 +322,24 @@ describe('Java enums (Jackson @JsonProperty, string constructor arguments)', () 
     assert.ok(!ids.some((r) => r.startsWith('7 ') || r.startsWith('8 ')), ids.join('\n'));
   });
 
+  it("reads a subtype's name up to 160 characters after its `Type(`, searched within them", () => {
+    // `Type(value = ` (13 characters), the class, `.class, ` (8), then the key: 139 characters of class name put the
+    // key 160 after `Type(`, 140 put it 161 after.
+    const doc = (className: string): string[] =>
+      found(
+        [
+          '@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")',
+          '@JsonSubTypes({',
+          `  @JsonSubTypes.Type(value = ${className}.class, name = "varsets"),`,
+          '})',
+          'public abstract class Doc {}',
+        ].join('\n'),
+        'Doc.java',
+      );
+    assert.ok(doc(`V${'x'.repeat(138)}`).includes('3 varsets resource - varsets'));
+    assert.ok(!doc(`V${'x'.repeat(139)}`).some((r) => r.startsWith('3 varsets resource')));
+  });
+
   it('says nothing of an enum named for no value field, nor of constants without a said value', () => {
     const text = [
       'public enum Color {',
