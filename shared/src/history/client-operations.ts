@@ -5,7 +5,7 @@ import type { Match, MethodToken } from './match-types.ts';
 import { namedResource } from './model-names.ts';
 import { definitionCount, enclosingFunction } from './function-verbs.ts';
 import { lineStartDefsIn, stickyDefs } from './line-start-defs.ts';
-import { dotCalls, isRegexSpace, LinePlaces, pythonBodyEnd } from './source-text.ts';
+import { dotCalls, isRegexSpace, lastIndexWithin, LinePlaces, pythonBodyEnd } from './source-text.ts';
 import type { HistoryIndex } from './types.ts';
 
 /**
@@ -442,7 +442,7 @@ export function operationCalls(
     if (!subject || place.inComment) return;
     // A call inside a URL's own placeholder (`f"…/workspaces/{self.get_workspace_id()}/vars"`, `` `…/runs/${await
     // runId()}` ``) computes a piece of that URL: the line's request is the URL's, not the operation's.
-    if (place.stringStart !== -1 && text.lastIndexOf('/', at) > place.stringStart) return;
+    if (place.stringStart !== -1 && lastIndexWithin(text, '/', place.stringStart + 1, at) !== -1) return;
     // Python, Ruby: a call of the name inside the text's own definition of the operation is another object's method
     // it hands on to (`def list_all(self): return self._requestor.list_all(url)`), not the operation.
     if (own?.has(name) && enclosingFunction(text, lines, lines.lineOf(at))?.name === name) return;

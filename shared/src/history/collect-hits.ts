@@ -16,6 +16,7 @@ import {
   isQuote,
   isRegexSpace,
   isWordChar,
+  lastIndexWithin,
   keyBefore,
   keyFollows,
   LinePlaces,
@@ -1422,10 +1423,8 @@ function typeArgument(text: string, open: number): string {
 function subtypeName(text: string, key: number): boolean {
   // The last `Type(` at most 160 characters before the key, searched within them (a search back from each key to the
   // text's start where none was near made a file of many `name = "…"` keys quadratic: 2.5 s at 1.6 MB).
-  const from = Math.max(0, key - 160);
-  const near = text.slice(from, key + 5).lastIndexOf('Type(');
-  if (near === -1) return false;
-  const at = from + near;
+  const at = lastIndexWithin(text, 'Type(', key - 160, key);
+  if (at === -1) return false;
   const before = text.charCodeAt(at - 1);
   if (before !== 64 && !(before === 46 && text.startsWith('JsonSubTypes', at - 13))) return false;
   return !text.slice(at + 5, key).includes(')');
@@ -1641,8 +1640,8 @@ function inSegmentList(text: string, open: number): boolean {
     i--;
     while (i >= stop && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
     if (text.charCodeAt(i) !== 34) return false;
-    const start = text.lastIndexOf('"', i - 1);
-    if (start < stop || /["\n]/.test(text.slice(start + 1, i))) return false;
+    const start = lastIndexWithin(text, '"', stop, i - 1);
+    if (start === -1 || /["\n]/.test(text.slice(start + 1, i))) return false;
     i = start - 1;
   }
   i--;

@@ -3,6 +3,7 @@ import type { Lexicon } from './lexicon.ts';
 import { Lines, memoKey } from './lines.ts';
 import { commandAt, type Word } from './shell-commands.ts';
 import { firstAtOrAfter } from './ordered.ts';
+import { lastIndexWithin } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { loopHeaders } from './value-flow.ts';
 
@@ -184,8 +185,8 @@ function jqSelectedType(text: string, from: number, at: number, lexicon: Lexicon
       }
       i--;
     } else if (c === 34) {
-      const open = text.lastIndexOf('"', i - 1);
-      if (open < from) return undefined;
+      const open = lastIndexWithin(text, '"', from, i - 1);
+      if (open === -1) return undefined;
       i = open - 1;
     } else i--;
   }
@@ -226,8 +227,8 @@ function jqHeadType(
 ): string | undefined {
   const head = /^\s*\$(\w+)/.exec(text.slice(start, Math.min(at, start + 80)));
   if (!head || depth <= 0) return undefined;
-  const binding = text.lastIndexOf(` as $${head[1]}`, start);
-  if (binding < from || /\w/.test(text.charAt(binding + head[1]!.length + 5))) return undefined;
+  const binding = lastIndexWithin(text, ` as $${head[1]}`, from, start);
+  if (binding === -1 || /\w/.test(text.charAt(binding + head[1]!.length + 5))) return undefined;
   let close = binding - 1;
   while (close >= from && /\s/.test(text.charAt(close))) close--;
   if (text.charAt(close) !== ')' && text.charAt(close) !== ']') return undefined;
@@ -244,8 +245,8 @@ function jqEnclosing(text: string, from: number, at: number): number {
   for (let i = at - 1; i >= from; i--) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      i = text.lastIndexOf('"', i - 1);
-      if (i < from) return -1;
+      i = lastIndexWithin(text, '"', from, i - 1);
+      if (i === -1) return -1;
     } else if (c === 41 || c === 93 || c === 125) depth++;
     else if (c === 40 || c === 91 || c === 123) {
       if (depth === 0) return i;

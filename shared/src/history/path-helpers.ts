@@ -5,7 +5,7 @@ import { formatCall } from './format-args.ts';
 import { enclosingFunction } from './function-verbs.ts';
 import type { UrlPart } from './hits.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { isNameChar, pythonBodyEnd } from './source-text.ts';
+import { isNameChar, lastIndexWithin, pythonBodyEnd } from './source-text.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { assignmentOpening } from './value-flow.ts';
 
@@ -133,8 +133,8 @@ function helperPlace(text: string, at: number): boolean {
   // Another placeholder just before: `}/{`, `s/%s` (its `%s`), `}/${`.
   let open: number;
   if (before === 125) {
-    open = text.lastIndexOf('{', at - 1);
-    if (open === -1 || at - open > 80) return false;
+    open = lastIndexWithin(text, '{', at - 80, at - 1);
+    if (open === -1) return false;
     const c = text.charCodeAt(open - 1);
     if (c === 36 || c === 35) open--; // ${ #{
   } else if (before === 115 && text.charCodeAt(at - 2) === 37) open = at - 2;

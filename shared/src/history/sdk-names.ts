@@ -7,7 +7,7 @@ import { indexFrom, isGoWordChar } from './go-declarations.ts';
 import { alternation } from './scan-pattern.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
-import { LinePlaces } from './source-text.ts';
+import { lastIndexWithin, LinePlaces } from './source-text.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 import { rubyClientWrites } from './ruby-client-writes.ts';
 import { receiverLibrary, type ReceiverLibrary } from './receivers.ts';
@@ -479,7 +479,7 @@ function inPythonCode(text: string, places: LinePlaces, at: number): boolean {
   if (place.inComment) return false;
   if (place.stringStart === -1) return true;
   const prefix = text.charCodeAt(place.stringStart - 1);
-  return (prefix === 102 || prefix === 70) && text.lastIndexOf('{', at) > place.stringStart;
+  return (prefix === 102 || prefix === 70) && lastIndexWithin(text, '{', place.stringStart + 1, at) !== -1;
 }
 
 /**

@@ -11,7 +11,7 @@ import { namesThisApi } from './server-routes.ts';
 import { memoKey, type Lines } from './lines.ts';
 import { HERE_LINES, commandMethod, embeddedCurlMethod, hereDocumentEnd, variableUse } from './shell-commands.ts';
 import { jsonApiLink } from './url-data.ts';
-import { includesBy, isWordChar } from './source-text.ts';
+import { includesBy, isWordChar, lastIndexWithin } from './source-text.ts';
 import { variablePatterns } from './variable-patterns.ts';
 import { shellFlow } from './shell-flow.ts';
 import { assignmentAt, valueFlow } from './value-flow.ts';
@@ -240,8 +240,8 @@ function routeRegistration(text: string, start: number, quote: string): boolean 
  * (`h := newHandler(db)`, maybe a handler) say nothing.
  */
 function sentValue(text: string, at: number, name: string): boolean {
-  const open = text.lastIndexOf('\nfunc ', at);
-  if (open === -1 || at - open > FUNCTION_BEFORE) return false;
+  const open = lastIndexWithin(text, '\nfunc ', at - FUNCTION_BEFORE, at);
+  if (open === -1) return false;
   const body = text.slice(open + 1, at);
   const declared = new RegExp(
     `(?:\\bvar[ \\t]+${name}[ \\t]+([^=\\r\\n]+?)[ \\t]*\\r?\\n|(?<![\\w.])${name}[ \\t]*:=[ \\t]*(?:&?[\\w.]+(?:\\[[^\\]\\n]*\\])?\\{|new\\()|[(,]\\s*${name}[ \\t]+([*\\w.\\[\\]]+)[ \\t]*[,)])`,
@@ -722,8 +722,8 @@ export function sentArgument(text: string, lines: Lines, open: number, close: nu
   let e = i;
   // A typed call's type arguments: `GetAsync<OrganizationsResponse>(`.
   if (text.charCodeAt(e - 1) === 62) {
-    const lt = text.lastIndexOf('<', e - 1);
-    if (lt === -1 || e - lt > MAX_TYPE_ARGUMENTS || /[()\n]/.test(text.slice(lt, e))) return false;
+    const lt = lastIndexWithin(text, '<', e - MAX_TYPE_ARGUMENTS, e - 1);
+    if (lt === -1 || /[()\n]/.test(text.slice(lt, e))) return false;
     e = lt;
   }
   let s = e - 1;

@@ -198,9 +198,9 @@ export function keyBefore(text: string, profile: LanguageProfile, valueStart: nu
   const end = i + 1;
   const last = text.charCodeAt(i);
   if (last === DQ || last === SQ) {
-    const open = text.lastIndexOf(String.fromCharCode(last), i - 1);
+    const open = lastIndexWithin(text, String.fromCharCode(last), i - 64, i - 1);
     const close = text.charCodeAt(i - 1) === BACKSLASH ? i - 1 : i;
-    return open === -1 || i - open > 64 ? '' : text.slice(open + 1, close);
+    return open === -1 ? '' : text.slice(open + 1, close);
   }
   while (i >= 0 && isWordChar(text.charCodeAt(i))) i--;
   return text.slice(i + 1, end);
@@ -332,6 +332,19 @@ export function commandWordEnd(text: string, from: number): number {
 }
 
 /** A character of a name in the languages that allow `$` in one (JS, PHP, Java): `[\w$]`. */
+/**
+ * The last `needle` of `text` that starts at `from` or after and at `to` or before, or -1: `text.lastIndexOf(needle, to)`
+ * kept to `from`, searched within the bounds only. A reader that searched back with `lastIndexOf` and dropped an answer
+ * too far back read to the text's start each time none was near: a text of many asks and no near answer took time
+ * growing with its length squared (session 36's sweep found five such readers).
+ */
+export function lastIndexWithin(text: string, needle: string, from: number, to: number): number {
+  const start = Math.max(0, from);
+  if (to < start) return -1;
+  const at = text.slice(start, to + needle.length).lastIndexOf(needle);
+  return at === -1 ? -1 : start + at;
+}
+
 export function isNameChar(c: number): boolean {
   return isRegexWordChar(c) || c === 36;
 }
