@@ -146,7 +146,7 @@ const plain = plainPattern(false);
 const quoted = plainPattern(true);
 
 /**
- * A case of growth (the fifth, sixth and eighth): a generated text of two sizes (`sizes`, in lines) scanned as
+ * A case of growth (the fifth, sixth, eighth and ninth): a generated text of two sizes (`sizes`, in lines) scanned as
  * `fileName`, five runs each after one, beside the plain regex over the larger; the larger's time over the smaller's
  * against `growth` (linear is their ratio), and the larger's time against `targetMs` when given. Prints its rows and
  * verdict.
@@ -633,6 +633,21 @@ growthCase(
   [4_000, 16_000],
   TAGS_GROWTH,
 );
+
+// Ninth case: one Feign client interface of many mappings (session 36): each mapping's client was found by a search
+// back to the one annotation at the interface's top, time growing with the interface's length squared (1,600 KB took
+// 10.5 s). Target: the time per line flat from 4,000 to 16,000 lines (linear is 4x; at most 8x).
+const feignClient = (lines: number): string =>
+  [
+    '@FeignClient(name = "tfe", url = "https://app.terraform.io/api/v2")',
+    'public interface Tfe {',
+    ...Array.from({ length: lines / 2 }, (_, n) => [
+      `  @GetMapping("/workspaces/{workspaceId}")`,
+      `  Workspace read${n}(@PathVariable("workspaceId") String id);`,
+    ]).flat(),
+    '}',
+  ].join('\n');
+growthCase('a Feign client: one interface of 2,000 and 8,000 mappings', feignClient, 'Tfe.java', [4_000, 16_000], 8);
 
 // Seventh case: long lines (session 33). A sweep of one short shape repeated on one line found readers that read a
 // find's whole line (or its command from the line's start) once per find: time growing with the line's length squared,

@@ -4,11 +4,13 @@ import type { HttpMethod } from './data-types.ts';
 import type { LinedMethod, UrlHit } from './hits.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
+import { firstAtOrAfter } from './ordered.ts';
 import { isCassette, writesApiRoot } from './other-api.ts';
 import { WHOLE_CLIENT_NAME } from './receivers.ts';
 import { servesThisApi } from './server-routes.ts';
 import { hereDocumentEnd } from './shell-commands.ts';
 import { LinePlaces } from './source-text.ts';
+import { offsetsOf } from './text-markers.ts';
 import { ownsUrl } from './verb-owners.ts';
 
 /**
@@ -37,6 +39,8 @@ interface FeignClient {
 }
 
 const FEIGN_CLIENTS = memoKey<Map<number, FeignClient | null>>('Feign clients of this API, by their annotation');
+/** The offsets of a text's `@FeignClient`s, in order. */
+const FEIGN_ANNOTATIONS = memoKey<readonly number[]>('Feign client annotations');
 
 /**
  * Whether the `@FeignClient` interface whose body holds `at` (the nearest annotation before it) is a client of this
@@ -47,8 +51,12 @@ const FEIGN_CLIENTS = memoKey<Map<number, FeignClient | null>>('Feign clients of
  * annotation; whether `at` lies in its body is asked of each place (a mapping after the body is not the client's).
  */
 function feignShowsThisApi(text: string, lines: Lines, at: number): boolean {
-  const annotation = text.lastIndexOf('@FeignClient', at);
-  if (annotation === -1) return false;
+  // The last annotation at or before `at`, from the text's annotations found once (a search back from each place read
+  // to the one annotation at the top of a large interface: 3.4 s for 800 KB of mappings).
+  const annotations = lines.memo(FEIGN_ANNOTATIONS, () => offsetsOf(text, '@FeignClient') ?? []);
+  const before = firstAtOrAfter(annotations, at + 1);
+  if (before === 0) return false;
+  const annotation = annotations[before - 1]!;
   const client = lines.memoAt(FEIGN_CLIENTS, annotation, () => feignClient(text, annotation));
   return client !== null && client.ours && (client.end === -1 || at <= client.end);
 }

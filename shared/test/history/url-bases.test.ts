@@ -168,6 +168,22 @@ describe('JS/TS clients and Java routes', () => {
       '}',
     ].join('\n');
     assert.deepEqual(endpoints(both, 'Clients.java'), ['4 endpoint DELETE /projects/:project_id']);
+    // The other order: each mapping is read with the last annotation before it, not the file's first.
+    const swapped = [
+      'public class Clients {',
+      '    @FeignClient(name = "catalog", url = "${catalog.url}")',
+      '    public interface CatalogClient {',
+      '        @DeleteMapping("/projects/{id}")',
+      '        void remove(@PathVariable("id") String id);', //  5
+      '    }',
+      '    @FeignClient(name = "tfc", url = "https://app.terraform.io/api/v2")',
+      '    public interface TfcClient {',
+      '        @DeleteMapping("/projects/{id}")',
+      '        void remove(@PathVariable("id") String id);', // 10
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(endpoints(swapped, 'Clients.java'), ['9 endpoint DELETE /projects/:project_id']);
     // A mapping after the client's body is not the client's, whichever of them is read first.
     const after = [
       'public class Clients {',
