@@ -146,7 +146,7 @@ const plain = plainPattern(false);
 const quoted = plainPattern(true);
 
 /**
- * A case of growth (the fifth, sixth, eighth and ninth): a generated text of two sizes (`sizes`, in lines) scanned as
+ * A case of growth (the fifth, sixth, eighth, ninth and tenth): a generated text of two sizes (`sizes`, in lines) scanned as
  * `fileName`, five runs each after one, beside the plain regex over the larger; the larger's time over the smaller's
  * against `growth` (linear is their ratio), and the larger's time against `targetMs` when given. Prints its rows and
  * verdict.
@@ -648,6 +648,19 @@ const feignClient = (lines: number): string =>
     '}',
   ].join('\n');
 growthCase('a Feign client: one interface of 2,000 and 8,000 mappings', feignClient, 'Tfe.java', [4_000, 16_000], 8);
+
+// Tenth case: one Ruby method of many terraform-enterprise-client calls sending one hash (session 36): each call's
+// search for the hash's assignment ran on to the text's end, time growing with the calls' count squared (100 KB took
+// 0.8 s, 1.6 MB 96 s). Target: the time per line flat from 4,000 to 16,000 lines (linear is 4x; at most 8x).
+const rubyWrites = (lines: number): string =>
+  [
+    "require 'terraform_enterprise'",
+    'def push(client)',
+    '  attrs = { enforce: [] }',
+    ...Array.from({ length: lines }, () => '  client.policies.create(attrs)'),
+    'end',
+  ].join('\n');
+growthCase('Ruby client writes: one hash sent by 4,000 and 16,000 calls', rubyWrites, 'push.rb', [4_000, 16_000], 8);
 
 // Seventh case: long lines (session 33). A sweep of one short shape repeated on one line found readers that read a
 // find's whole line (or its command from the line's start) once per find: time growing with the line's length squared,

@@ -1,5 +1,6 @@
 import type { Lines } from './lines.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
+import { lastIndexWithin } from './source-text.ts';
 
 /** What a write through the Ruby client stands for: where, the subject, and the name shown (`policies.create(enforce)`). */
 export interface RubyClientWrite {
@@ -82,20 +83,25 @@ function hashKeys(text: string, open: number): HashKey[] {
   const variable = /^([a-z_]\w*)\s*\)/.exec(text.slice(i, i + 60));
   if (!variable) return keysIn(text, i, closing(text, open - 1, '(', ')'));
   const name = variable[1] ?? '';
-  // The method the call is in: its hash assignment comes after the `def`.
-  const def = text.lastIndexOf('\n', text.lastIndexOf('def ', open));
+  // The method the call is in: its hash assignment comes after the `def` (looked for within MAX_BACK: one further back
+  // leaves the search at MAX_BACK anyway, and a search back to the text's start per call was quadratic).
+  const near = lastIndexWithin(text, 'def ', open - MAX_BACK, open);
+  const def = near === -1 ? -1 : text.lastIndexOf('\n', near);
   const from = Math.max(def, open - MAX_BACK, 0);
-  const assign = new RegExp(`(?:^|\\n)[ \\t]*${name}[ \\t]*=[ \\t]*\\{`, 'g');
+  // The assignment's line starts after a newline (or at the text's start: a newline put before it), read between
+  // `from` and the call only: a search from `from` in the whole text ran on to its end after the last assignment, once
+  // per call (a method of many calls of one hash took time growing with their count squared: 96 s at 1.6 MB).
+  const lead = from === 0 ? '\n' : '';
+  const shift = from - lead.length;
+  const assign = new RegExp(`\\n[ \\t]*${name}[ \\t]*=[ \\t]*\\{`, 'g');
   let hash = -1;
-  assign.lastIndex = from;
-  for (let a = assign.exec(text); a !== null && a.index < open; a = assign.exec(text)) hash = a.index + a[0].length;
+  for (const a of (lead + text.slice(from, open)).matchAll(assign)) hash = shift + a.index + a[0].length;
   if (hash === -1) return [];
   const keys = keysIn(text, hash, closing(text, hash - 1, '{', '}'));
   // `params[:comment] = …` added between the assignment and the call.
-  const added = new RegExp(`(?:^|\\n)[ \\t]*${name}\\[:(\\w+)\\][ \\t]*=(?!=)`, 'g');
-  added.lastIndex = hash;
-  for (let a = added.exec(text); a !== null && a.index < open; a = added.exec(text))
-    keys.push({ key: a[1] ?? '', start: a.index + a[0].indexOf(':') + 1, value: undefined });
+  const added = new RegExp(`\\n[ \\t]*${name}\\[:(\\w+)\\][ \\t]*=(?!=)`, 'g');
+  for (const a of text.slice(hash, open).matchAll(added))
+    keys.push({ key: a[1] ?? '', start: hash + a.index + a[0].indexOf(':') + 1, value: undefined });
   return keys;
 }
 

@@ -91,3 +91,40 @@ describe('JSON:API payload hashes with symbol keys (Ruby, Elixir)', () => {
     );
   });
 });
+
+// Where a call's hash variable is read (hashKeys): its assignment between the method's `def` (or the text's start)
+// and the call, and keys added to it before the call; only that span is read, once per call (session 36: a search
+// from the `def` ran on to the text's end for each call, 96 s for 1.6 MB of calls under one hash).
+describe("terraform-enterprise-client writes: the hash variable's span", () => {
+  const head = "require 'terraform_enterprise'";
+  it("the assignment at the text's very start, and a key added before the call, are the hash's", () => {
+    assert.deepEqual(uses(['attrs = { enforce: [] }', head, 'client.policies.create(attrs)'].join('\n')), [
+      '1: attribute policies enforce',
+    ]);
+    const added = (order: string[]): string[] =>
+      uses([head, 'def push', '  attrs = { name: "p" }', ...order, 'end'].join('\n'));
+    assert.deepEqual(added(['  attrs[:enforce] = []', '  client.policies.create(attrs)']), [
+      '4: attribute policies enforce',
+    ]);
+    assert.deepEqual(added(['  client.policies.create(attrs)', '  attrs[:enforce] = []']), []);
+  });
+
+  it("another method's assignment is not the call's; many calls of one hash say its keys once", () => {
+    const other = [
+      head,
+      'def push',
+      '  attrs = { enforce: [] }',
+      'end',
+      'def other',
+      '  client.policies.create(attrs)',
+    ];
+    assert.deepEqual(uses([...other, 'end'].join('\n')), []);
+    const many = [
+      head,
+      'def push',
+      '  attrs = { enforce: [] }',
+      ...Array<string>(500).fill('  client.policies.create(attrs)'),
+    ];
+    assert.deepEqual(uses([...many, 'end'].join('\n')), ['3: attribute policies enforce']);
+  });
+});
