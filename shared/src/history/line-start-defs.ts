@@ -61,6 +61,19 @@ export function matchesAt(text: string, starts: readonly number[], sticky: RegEx
   return out;
 }
 
+/**
+ * The matches of a sticky pattern that begins with the literal `word` (after a look-behind at most), at `word`'s places
+ * from `from` and before `to`: what a global search set to `from` gives for those starting before `to` (each place past
+ * the last match's end), without reading on past `to` (a global search with no match left ran to the text's end, once
+ * per ask: quadratic in a text of many asks).
+ */
+export function wordMatches(text: string, word: string, sticky: RegExp, from: number, to: number): RegExpExecArray[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf(word, Math.max(0, from)); at !== -1 && at < to; at = text.indexOf(word, at + 1))
+    starts.push(at);
+  return matchesAt(text, starts, sticky);
+}
+
 /** The same pattern, sticky (kept with its m flag: `$` and a later `^` keep their meaning). */
 export function stickyDefs(pattern: RegExp): RegExp {
   return new RegExp(pattern.source, 'my');
