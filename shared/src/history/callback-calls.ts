@@ -1,6 +1,7 @@
 import { namesCallbackUrl } from './context.ts';
 import type { LanguageProfile } from './language-profile.ts';
 import { memoKey, type Lines } from './lines.ts';
+import { wordMatches } from './line-start-defs.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
 import { MAX_LITERAL, matchingClose } from './brackets.ts';
@@ -381,9 +382,9 @@ function parameterSent(
   }
   const out: { start: number; end: number }[] = [];
   for (const target of targets) {
-    const use = new RegExp(`(?<![\\w$.])${target.name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
-    use.lastIndex = target.from;
-    for (let m = use.exec(text); m !== null && m.index < target.to; m = use.exec(text)) {
+    // The name's places between the target's bounds only (a global search ran on to the text's end once per target).
+    const use = new RegExp(`(?<![\\w$.])${target.name.replace(/\$/g, '\\$')}(?![\\w$])`, 'y');
+    for (const m of wordMatches(text, target.name, use, target.from, target.to)) {
       const place = places.at(m.index);
       if (place.inComment || place.stringStart !== -1) continue;
       const span = { start: m.index, end: m.index + target.name.length };
