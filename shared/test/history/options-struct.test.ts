@@ -80,7 +80,8 @@ describe("options struct: a tag's struct named for another resource", () => {
     assert.deepEqual(tagBindings(''), line(3));
   });
 
-  it('a file of many tags and no `type` line: each tag read alike (the search back is once a text)', () => {
+  // What each tag is read as; the time of such a file is history.bench's eighth case, not asserted here.
+  it('a file of many tags and no `type` line: each tag read alike', () => {
     const field = '\tTagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`\n';
     const found = scanText(`package tfe\n\n${field.repeat(3_000)}`, { fileName: 'tfe/generated.go' });
     assert.equal(found.length, 3_000);
@@ -88,8 +89,8 @@ describe("options struct: a tag's struct named for another resource", () => {
   });
 });
 
-// The URL a struct's tag binds to is found once a scan for each struct and parameter (options-struct's answers, however
-// many of the struct's tags ask): each tag still gets its own parameter's. A file generated with a recall fixture's shape.
+// The URL a struct's tag binds to is kept per struct and parameter (options-struct's answers): each tag still gets its
+// own parameter's. This checks the answers; the time of many tags is history-sweep's. A recall fixture's shape.
 describe("options struct: each tag its own parameter's URL", () => {
   it('four keys of one struct, one function sending it: each key read as its own parameter of that URL', () => {
     const source = [

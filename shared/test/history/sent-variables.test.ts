@@ -1,8 +1,8 @@
 // A variable a request call sends with its method (shared/src/history/collect-hits.ts `sentVariable`): the literal last
 // assigned to it within 15 lines before counts as sent, its method the call's (go-tfe: `u := "github-app/installations"`
-// then `s.client.NewRequest("GET", u, options)`). Each line's assignment is read once a text for each name, however many
-// calls ask about it (a long line of calls read the lines before it again for each: `sentVariable`'s memo). Snippets
-// written for these tests.
+// then `s.client.NewRequest("GET", u, options)`). The reader keeps each line's answer per name; these tests check the
+// answers (calls sharing a line included), and the time of a long line of calls is history.bench's long-lines case.
+// Snippets written for these tests.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanText } from '@keyfob/shared/history';
