@@ -2,7 +2,7 @@ import { MAX_LITERAL, matchingClose } from './brackets.ts';
 import type { HttpMethod } from './data-types.ts';
 import type { MethodToken } from './match-types.ts';
 import type { Lines } from './lines.ts';
-import { lineEnd } from './source-text.ts';
+import { lineEnd, NextMatch } from './source-text.ts';
 import { TextMarkers } from './text-markers.ts';
 import { assignmentOf } from './value-flow.ts';
 
@@ -794,11 +794,14 @@ export function controllerRoutes(text: string): ControllerRoute[] {
   for (const pattern of [CLASS_MAPPING, CLASS_ROUTE, CLASS_PATH])
     for (const { at, route } of classRoutes(text, pattern)) if (route !== undefined) classes.push({ at, route });
   classes.sort((a, b) => a.at - b.at);
+  // Each class's members and each verb's own route are asked of the text in rising order: a search is kept until an ask
+  // passes its find (`NextMatch`), so classes with no member or verbs with no `[Route]` read the text once, not once each.
+  const members = new NextMatch(text, MEMBER_ROUTE);
+  const paths = new NextMatch(text, MEMBER_PATH);
   classes.forEach(({ at, route }, k) => {
     if (!API_ROUTE.test(route)) return;
     const end = classes[k + 1]?.at ?? text.length;
-    MEMBER_ROUTE.lastIndex = at;
-    for (let m = MEMBER_ROUTE.exec(text); m !== null && m.index < end; m = MEMBER_ROUTE.exec(text)) {
+    for (let m = members.at(at); m !== null && m.index < end; m = members.at(m.index + m[0].length)) {
       const verb = m[1] ?? m[3] ?? m[5] ?? '';
       const args = m[2] ?? m[4];
       const verbAt = m.index + m[0].indexOf(verb);
@@ -807,7 +810,7 @@ export function controllerRoutes(text: string): ControllerRoute[] {
       let from = literal ? m.index + m[0].indexOf(args!) + literal.index + 1 : verbAt;
       // C#'s `[HttpGet]` with a `[Route("…")]` beside it, JAX-RS's `@GET` with its `@Path("…")`: that one's template.
       if (!literal && m[1] === undefined) {
-        const near = memberPath(text, m.index);
+        const near = memberPath(text, paths, m.index);
         if (near) ({ literal, from } = near);
       }
       const template = literal?.[1] ?? '';
@@ -828,11 +831,14 @@ function controllerName(text: string, close: number, route: string): string | un
 }
 
 /** The member route beside a verb attribute at `at` (the attribute lines around it, up to the member's declaration). */
-function memberPath(text: string, at: number): { literal: RegExpExecArray; from: number } | undefined {
+function memberPath(
+  text: string,
+  paths: NextMatch,
+  at: number,
+): { literal: RegExpExecArray; from: number } | undefined {
   const lineStart = text.lastIndexOf('\n', at) + 1;
   const from = Math.max(0, lineStart - 200);
-  MEMBER_PATH.lastIndex = from;
-  for (let m = MEMBER_PATH.exec(text); m !== null && m.index < at + 200; m = MEMBER_PATH.exec(text)) {
+  for (let m = paths.at(from); m !== null && m.index < at + 200; m = paths.at(m.index + m[0].length)) {
     const close = m.index + m[0].length - 1;
     if (classLevel(text, close)) continue;
     // Only the attribute block of this member: no declaration between it and the verb.

@@ -353,6 +353,32 @@ describe('routes of a server implementing this API: controller classes', () => {
     decoys(controller, 'Controllers/ProjectsController.cs', 'api/v2');
   });
 
+  it('ASP.NET: each verb takes the [Route] of its own attribute block, over hundreds of actions (searches kept, not rerun)', () => {
+    // Each match is at its `[Route]`'s literal. A verb's `[Route]` above or below it, or none (`[HttpGet]` whose nearest `[Route]`s are other members'): the
+    // searches for both are kept across the actions (`NextMatch`), and each action must still read its own block.
+    const action = (k: number): string[] => [
+      '    [HttpPatch]',
+      '    [Route("{id}")]',
+      `    public IActionResult Update${k}(string id) => Ok();`,
+      '    [HttpGet]',
+      `    public IActionResult Show${k}(string id) => Ok();`,
+      '    [Route("{id}")]',
+      '    [HttpDelete]',
+      `    public IActionResult Drop${k}(string id) => Ok();`,
+    ];
+    const head = ['namespace TfeMock.Controllers;', '[ApiController]', '[Route("api/v2/[controller]")]'];
+    const controller = [...head, 'public class ProjectsController : ControllerBase', '{'];
+    for (let k = 0; k < 300; k++) controller.push(...action(k));
+    controller.push('}');
+    const expected: string[] = [];
+    for (let k = 0; k < 300; k++)
+      expected.push(
+        `${7 + 8 * k} endpoint PATCH /projects/:project_id`,
+        `${11 + 8 * k} endpoint DELETE /projects/:project_id`,
+      );
+    assert.deepEqual(endpoints(controller, 'Controllers/ProjectsController.cs'), expected);
+  });
+
   it('another product’s own v2 API (the commonest version prefix) is not this one: shared path words say nothing', () => {
     const servers: [string, string[]][] = [
       [
