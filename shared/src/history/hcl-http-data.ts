@@ -1,4 +1,5 @@
 import type { NameHit, UrlHit } from './hits.ts';
+import { memoKey } from './lines.ts';
 import type { Lines } from './lines.ts';
 import { makeMatch } from './make-match.ts';
 import type { Match } from './match-types.ts';
@@ -32,7 +33,7 @@ export function httpDataSources(
     let resource = urlResource(index, urls, from, text.indexOf('\n', from) === -1 ? close : text.indexOf('\n', from));
     if (resource === undefined) {
       const local = /^local\.([A-Za-z_][\w-]*)/.exec(text.slice(from, from + 120));
-      const at = local?.[1] === undefined ? undefined : localValue(text, local[1]);
+      const at = local?.[1] === undefined ? undefined : localValue(text, lines, local[1]);
       if (at !== undefined) resource = urlResource(index, urls, at.start, at.end);
     }
     if (resource !== undefined && out.size < MAX_SOURCES) out.set(m[1] ?? '', resource);
@@ -96,7 +97,7 @@ export function hclResponseReads(
   if (languageId !== 'terraform' && languageId !== 'hcl') return [];
   if (!lines.markers.has('attributes') && !lines.markers.has('relationships')) return [];
   if (!lines.markers.has('jsondecode') && !/\bfor[ \t]/.test(text)) return [];
-  const reader = new Reader(text, index, sources);
+  const reader = new Reader(text, lines, index, sources);
   const out: Match[] = [];
   let byStart: Map<number, number> | undefined;
   for (const m of text.matchAll(CHAIN)) {
@@ -164,6 +165,7 @@ function keysOf(chain: string): string[] | undefined {
 class Reader {
   constructor(
     private readonly text: string,
+    private readonly lines: Lines,
     private readonly index: HistoryIndex,
     private readonly sources: ReadonlyMap<string, string>,
   ) {}
@@ -177,7 +179,7 @@ class Reader {
   base(name: string, offset: number, depth: number): State | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if (name.startsWith('local.')) {
-      const at = localValue(this.text, name.slice(6));
+      const at = localValue(this.text, this.lines, name.slice(6));
       return at === undefined ? undefined : this.expression(this.text.slice(at.start, at.end), depth + 1);
     }
     if (RESERVED.has(name)) return undefined;
@@ -282,25 +284,43 @@ const MAP_FOR =
 /** Names a chain may start with that are no `for` variable. */
 const RESERVED = new Set(['var', 'data', 'module', 'each', 'count', 'path', 'terraform', 'self', 'local']);
 
-/** Where the value a file's `locals` assign `name` is written (`name = …` at a line start in a `locals {` block). */
-function localValue(text: string, name: string): { start: number; end: number } | undefined {
-  for (const block of text.matchAll(/^[ \t]*locals[ \t]*\{/gm)) {
+/** `locals {` at a line start. */
+const LOCALS_BLOCK = /^[ \t]*locals[ \t]*\{/gm;
+/** A line assigning a name (`name = …`, no `==`): group 1 the name. */
+const ASSIGNED_LINE = /^[ \t]*([A-Za-z_][\w-]*)[ \t]*=(?!=)[ \t]*/gm;
+const LOCAL_ASSIGNMENTS = memoKey<Map<string, { start: number; end: number }>>('hcl locals assigned');
+
+/**
+ * Where the value a file's `locals` assign `name` is written (`name = …` at a line start in a `locals {` block: the
+ * first block assigning it, its first such line). Every name's place is read in one pass over the blocks, kept a scan:
+ * searched per name (each block's pattern running on past its block), a file of many sources and blocks took time
+ * growing with its length cubed (session 37: 1,000 of each, 64 KB, 12.5 s).
+ */
+function localValue(text: string, lines: Lines, name: string): { start: number; end: number } | undefined {
+  return lines.memo(LOCAL_ASSIGNMENTS, () => localAssignments(text)).get(name);
+}
+
+function localAssignments(text: string): Map<string, { start: number; end: number }> {
+  const out = new Map<string, { start: number; end: number }>();
+  for (const block of text.matchAll(LOCALS_BLOCK)) {
     const open = block.index + block[0].length - 1;
     const close = closing(text, open);
     if (close === undefined) continue;
-    const re = new RegExp(`^[ \\t]*${escapeRegExp(name)}[ \\t]*=(?!=)[ \\t]*`, 'gm');
-    re.lastIndex = open;
-    const m = re.exec(text);
-    if (!m || m.index > close) continue;
-    const start = m.index + m[0].length;
-    const newline = text.indexOf('\n', start);
-    let end = newline === -1 ? close : newline;
-    // A value that opens a bracket on its line goes on to its closing one.
-    const c = text.charAt(end - 1);
-    if (c === '[' || c === '{' || c === '(') end = (closing(text, end - 1) ?? end - 1) + 1;
-    return { start, end };
+    // The block's lines alone (an assignment holds no `}`, so one starting before `close` ends before it).
+    const body = text.slice(open, close + 1);
+    for (const m of body.matchAll(ASSIGNED_LINE)) {
+      const name = m[1]!;
+      if (out.has(name)) continue;
+      const start = open + m.index + m[0].length;
+      const newline = text.indexOf('\n', start);
+      let end = newline === -1 ? close : newline;
+      // A value that opens a bracket on its line goes on to its closing one.
+      const c = text.charAt(end - 1);
+      if (c === '[' || c === '{' || c === '(') end = (closing(text, end - 1) ?? end - 1) + 1;
+      out.set(name, { start, end });
+    }
   }
-  return undefined;
+  return out;
 }
 
 /** The offset of the bracket closing the one at `open` (strings skipped), within `SPAN`. */

@@ -96,4 +96,38 @@ describe('history: Terraform http data sources decode their endpoint resource', 
       '17 attribute workspaces resource-count',
     ]);
   });
+
+  it('reads a local from the first locals block that assigns it, over many blocks and sources (read once a file)', () => {
+    // `url = local.x`: x assigned in a later block, and `ws` in two blocks (the first one's value is the one). Every
+    // name's place is read in one pass over the blocks (`localAssignments`), not searched per source and block.
+    const source = (k: number): string[] => [
+      `data "http" "p${k}" {`,
+      `  url = local.p${k}_url`,
+      '}',
+      'locals {',
+      `  n${k} = jsondecode(data.http.p${k}.response_body).data[*].attributes.name`,
+      '}',
+    ];
+    const text = [
+      'locals {',
+      '  ws = jsondecode(data.http.ws.response_body).data',
+      '}',
+      'data "http" "ws" {',
+      '  url = local.ws_url',
+      '}',
+      ...Array.from({ length: 40 }, (_, k) => source(k)).flat(),
+      'locals {',
+      '  ws_url = "https://app.terraform.io/api/v2/organizations/acme/workspaces"',
+      '  ws     = jsondecode(data.http.ws.response_body).data.relationships',
+      '  names  = [for w in local.ws : w.attributes.resource-count]',
+      ...Array.from(
+        { length: 40 },
+        (_, k) => `  p${k}_url = "https://app.terraform.io/api/v2/organizations/acme/projects"`,
+      ),
+      '}',
+    ].join('\n');
+    const found = attributes(scanText(text, { languageId: 'terraform' }));
+    const projects = Array.from({ length: 40 }, (_, k) => `${11 + 6 * k} attribute projects name`);
+    assert.deepEqual(found, [...projects, '250 attribute workspaces resource-count']);
+  });
 });
