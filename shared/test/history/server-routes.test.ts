@@ -590,6 +590,19 @@ describe('routes of a server implementing this API: a router of one module mount
     assert.deepEqual(endpointsOf([project[0], ...elsewhere.slice(1)]), []);
   });
 
+  it('Express: one router name assigned for each of hundreds of routes, mounted once (the mount read once a name)', () => {
+    // Handler files pasted into one: each route's router is the name's last assignment before it, and every one is
+    // mounted by the text's one `app.use` of that name (searched once a name, `mountOf`, not once an assignment).
+    const lines = ["const express = require('express');", 'const app = express();', 'let router;'];
+    for (let k = 0; k < 200; k++) lines.push('router = express.Router();', `router.delete('/varsets/:id', drop${k});`);
+    lines.push("app.use('/api/v2', router);");
+    assert.deepEqual(
+      endpoints(lines, 'src/app.js'),
+      Array.from({ length: 200 }, (_, k) => `${5 + 2 * k} endpoint DELETE /varsets/:varset_id`),
+    );
+    decoys(lines, 'src/app.js');
+  });
+
   it('FastAPI: include_router(module.router, prefix=…) and an imported router, a settings constant; Flask: url_prefix replaces the blueprint’s', () => {
     const fastapi = [
       [
