@@ -275,6 +275,23 @@ describe('a path literal joined after two pieces is no path of its own', () => {
     ].join('\n');
     assert.deepEqual(endpoints(py), ['3 endpoint DELETE /projects/:project_id']);
   });
+
+  it('each name’s assigned path is read once a text, and each joined string still takes its own name’s answer', () => {
+    // 150 functions of each kind: `host + TFE + "…"` (TFE assigned "/api/v2": a base) and `prefix + org + "…"` (org
+    // assigned no path: the middle of a longer path). Each name's answer is kept (`assignsPath`), not searched per string.
+    const py = ['TFE = "/api/v2"'];
+    for (let k = 0; k < 150; k++)
+      py.push(
+        `def drop_project_${k}(host, pid):`,
+        '    return requests.delete(host + TFE + "/projects/" + pid, headers=HEADERS)',
+        `def read_workspace_${k}(prefix, org, name):`,
+        '    return requests.get(prefix + org + "/workspaces/" + name, headers=HEADERS)',
+      );
+    assert.deepEqual(
+      endpoints(py.join('\n')),
+      Array.from({ length: 150 }, (_, k) => `${3 + 4 * k} endpoint DELETE /projects/:project_id`),
+    );
+  });
 });
 
 describe('a constant ending in a collection, a name, then a literal', () => {
