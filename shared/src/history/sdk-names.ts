@@ -932,8 +932,9 @@ function heldServiceCalls(
   }
   // Embedded: a struct of the program's embeds a holder (`type workspaceLister struct { workspaceClient }`), whose
   // methods are promoted: its methods' receivers call them (`func (wl *workspaceLister) …` then `wl.List(ctx, …)`).
+  const structs: EmbeddingMemo = { embedders: new Map(), receivers: new Map() };
   for (const [name, service] of [...holders])
-    if (service !== undefined) embeddingReceivers(text, name, holders, service, EMBEDDING_DEPTH, true);
+    if (service !== undefined) embeddingReceivers(text, structs, name, holders, service, EMBEDDING_DEPTH, true);
   for (const [name, service] of holders) {
     if (service === undefined) continue;
     const dotted = `${name}.`;
@@ -965,23 +966,60 @@ const EMBEDDING_DEPTH = 3;
  */
 function embeddingReceivers(
   text: string,
+  structs: EmbeddingMemo,
   name: string,
   holders: Map<string, string | undefined>,
   service: string,
   depth: number,
   qualified: boolean,
 ): void {
-  // Asked of the whole text only when the name ends a line somewhere (gofmt leaves no blank after it).
-  if (depth === 0 || (!text.includes(`${name}\n`) && !text.includes(`${name}\r`))) return;
-  const embedded = new RegExp(`\\n[ \\t]+\\*?${qualified ? '(?:\\w+\\.)?' : ''}${name}[ \\t]*\\r?\\n`, 'g');
-  for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
-    const head = STRUCT_HEAD.exec(text.slice(Math.max(0, m.index - 400), m.index));
-    const type = head?.[1];
-    if (type === undefined) continue;
-    const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${type}[ \\t]*\\)`, 'g');
-    for (const r of text.matchAll(receivers)) holdService(holders, r[1], service);
-    if (type !== name) embeddingReceivers(text, type, holders, service, depth - 1, false);
+  if (depth === 0) return;
+  // Each struct type once, however many of its declarations embed the name (a name holds a service whatever the
+  // order or count of the asks: `holdService`).
+  for (const type of embeddersOf(text, structs, name, qualified)) {
+    for (const receiver of receiversOf(text, structs, type)) holdService(holders, receiver, service);
+    if (type !== name) embeddingReceivers(text, structs, type, holders, service, depth - 1, false);
   }
+}
+
+/**
+ * What `embeddingReceivers` reads of a text, kept one `heldServiceCalls` call: the struct types embedding each name (by
+ * `qualified` and name) and the receivers of each type's methods. Read again per embedding, a text of many structs
+ * embedding one name searched the whole text for each of them, and for each again one level down: a Go program's
+ * embedded service (`type runStarter struct { *runClient }`) repeated to 100 KB took 8.5 s (session 38).
+ */
+interface EmbeddingMemo {
+  readonly embedders: Map<string, readonly string[]>;
+  readonly receivers: Map<string, readonly string[]>;
+}
+
+/** The distinct struct types of the text whose body embeds `name` on a line of its own (see `embeddingReceivers`). */
+function embeddersOf(text: string, structs: EmbeddingMemo, name: string, qualified: boolean): readonly string[] {
+  const key = `${qualified ? 'q' : ''}:${name}`;
+  const kept = structs.embedders.get(key);
+  if (kept !== undefined) return kept;
+  const types = new Set<string>();
+  // Asked of the whole text only when the name ends a line somewhere (gofmt leaves no blank after it).
+  if (text.includes(`${name}\n`) || text.includes(`${name}\r`)) {
+    const embedded = new RegExp(`\\n[ \\t]+\\*?${qualified ? '(?:\\w+\\.)?' : ''}${name}[ \\t]*\\r?\\n`, 'g');
+    for (let m = embedded.exec(text); m !== null; m = embedded.exec(text)) {
+      const type = STRUCT_HEAD.exec(text.slice(Math.max(0, m.index - 400), m.index))?.[1];
+      if (type !== undefined) types.add(type);
+    }
+  }
+  const found = [...types];
+  structs.embedders.set(key, found);
+  return found;
+}
+
+/** The receivers' names of a type's methods (`func (rs *runStarter) …`: `rs`), each once. */
+function receiversOf(text: string, structs: EmbeddingMemo, type: string): readonly string[] {
+  const kept = structs.receivers.get(type);
+  if (kept !== undefined) return kept;
+  const receivers = new RegExp(`\\bfunc[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]+\\*?${type}[ \\t]*\\)`, 'g');
+  const found = [...new Set([...text.matchAll(receivers)].map((r) => r[1]!))];
+  structs.receivers.set(type, found);
+  return found;
 }
 
 /** The head of the struct type whose body a text up to a place is in (`type runClient struct {` and no brace after): group 1, its name. */

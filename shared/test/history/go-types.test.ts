@@ -249,6 +249,47 @@ describe('go-tfe values typed elsewhere in the file', () => {
     ]);
   });
 
+  it('many structs embedding one holder: each receiver holds the service, and a receiver name holding two holds none', () => {
+    // 100 starters embed `*runClient` (which embeds `tfe.Runs`), their receivers all named `s`: each struct type and
+    // its receivers are read once (`embeddersOf`, `receiversOf`), and `s` holds Runs whatever the count of asks.
+    const lines = ['type runClient struct {', '\ttfe.Runs', '}', 'func newRunClient(client *tfe.Client) *runClient {'];
+    lines.push('\treturn &runClient{client.Runs}', '}');
+    const expected: string[] = [];
+    for (let k = 0; k < 100; k++) {
+      lines.push(
+        `type starter${k} struct {`,
+        '\t*runClient',
+        '}',
+        `func (s starter${k}) start${k}(ws *tfe.Workspace) error {`,
+      );
+      lines.push(
+        '\t_, err := s.Create(context.Background(), tfe.RunCreateOptions{Workspace: ws})',
+        '\treturn err',
+        '}',
+      );
+      // `go` puts 7 lines before these; the call is each struct's fifth line.
+      expected.push(`${7 + lines.length - 2}: Runs.Create → endpoint POST /runs`);
+    }
+    assert.deepEqual(sdkUses(go(...lines)), expected);
+    // A receiver `s` of a struct embedding a Workspaces holder too: `s` holds two services, so none of the calls is read.
+    const both = [
+      ...lines,
+      'type wsClient struct {',
+      '\ttfe.Workspaces',
+      '}',
+      'type lister struct {',
+      '\t*wsClient',
+      '}',
+    ];
+    both.push(
+      'func newLister(client *tfe.Client) *lister {',
+      '\treturn &lister{wsClient: &wsClient{client.Workspaces}}',
+      '}',
+    );
+    both.push('func (s lister) all() {}');
+    assert.deepEqual(sdkUses(go(...both)), []);
+  });
+
   it('a service held two structs deep (`runStarter` embeds `*runClient`, which embeds `tfe.Runs`) is called through the outer receiver', () => {
     const source = (runClient: string, value: string): string =>
       go(
