@@ -412,20 +412,8 @@ function parameterOf(
   callStart: number,
   keyword?: string,
 ): { name: string; from: number; to: number } | undefined {
-  for (const m of definitionPlaces(text, lines, name)) {
+  for (const { m, close, python, params } of definitionsOf(text, lines, name)) {
     if (m.index === callStart || (m.index > callStart - 1 && m.index < callStart + name.length + 2)) continue;
-    const open = m.index + m[0].length - 1;
-    const close = matchingClose(text, open, MAX_LITERAL, 'all');
-    if (close === -1) continue;
-    const after = text.slice(close + 1, close + 120);
-    const python = m[1]?.startsWith('def') === true;
-    const isDefinition =
-      python || m[1] !== undefined || GO_FUNC.test(text.slice(Math.max(0, m.index - 120), m.index))
-        ? true
-        : /^\s*(?::\s*[^{};=]{1,80})?\s*(?:\{|=>)/.test(after) &&
-          !/(?:^|[^\w$])(?:new|await|return)\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index));
-    if (!isDefinition) continue;
-    const params = callArguments(text, { open, end: close + 1 }).map(([s, e]) => text.slice(s, e).trim());
     const skip = python && method && /^(?:self|cls)\b/.test(params[0] ?? '') ? 1 : 0;
     const param =
       keyword === undefined
@@ -442,6 +430,45 @@ function parameterOf(
   }
   return undefined;
 }
+
+/** A definition of a function `parameterOf` reads: its place, its parameters' parentheses and their texts. */
+interface Definition {
+  readonly m: RegExpExecArray;
+  readonly open: number;
+  readonly close: number;
+  readonly python: boolean;
+  readonly params: readonly string[];
+}
+
+/**
+ * The places of `definitionPlaces` that define the function (not a call of it), each read once a name a scan: read
+ * again for each callback call, a text of many calls of one function read every call's place for each (a run task
+ * handler of one callback function repeated to 100 KB took 775 ms; session 37).
+ */
+function definitionsOf(text: string, lines: Lines, name: string): readonly Definition[] {
+  const byName = lines.memo(DEFINITIONS, () => new Map<string, Definition[]>());
+  let found = byName.get(name);
+  if (found !== undefined) return found;
+  found = [];
+  for (const m of definitionPlaces(text, lines, name)) {
+    const open = m.index + m[0].length - 1;
+    const close = matchingClose(text, open, MAX_LITERAL, 'all');
+    if (close === -1) continue;
+    const after = text.slice(close + 1, close + 120);
+    const python = m[1]?.startsWith('def') === true;
+    const isDefinition =
+      python || m[1] !== undefined || GO_FUNC.test(text.slice(Math.max(0, m.index - 120), m.index))
+        ? true
+        : /^\s*(?::\s*[^{};=]{1,80})?\s*(?:\{|=>)/.test(after) &&
+          !/(?:^|[^\w$])(?:new|await|return)\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index));
+    if (!isDefinition) continue;
+    const params = callArguments(text, { open, end: close + 1 }).map(([s, e]) => text.slice(s, e).trim());
+    found.push({ m, open, close, python, params });
+  }
+  byName.set(name, found);
+  return found;
+}
+const DEFINITIONS = memoKey<Map<string, Definition[]>>("the definitions of a callback parameter's function");
 
 /**
  * The places the text writes `name` as a definition or a call may (`parameterOf`'s pattern), found once a name a scan

@@ -72,6 +72,23 @@ describe('a run task server in Python', () => {
     assert.deepEqual(callbacks(source), ['7 target', '14 task_result_callback_url']);
   });
 
+  it('many handlers calling one helper: each call reads the helper’s own parameter (its definition read once)', () => {
+    // 100 handlers pass the callback URL to `_patch`, half as its second argument and half as its first: the first
+    // definition of `_patch` (not a call of it) gives each call's parameter by its own position (`to`, then `token`,
+    // which the body sends too), the definitions read once for all calls (`definitionsOf`).
+    const source = ['def _patch(token, to, body):', '    return requests.patch(to, json=body, headers=token)', ''];
+    const expected = ['2 to', '2 token'];
+    for (let k = 0; k < 100; k++) {
+      source.push(`def handler_${k}(event):`, `    hook_${k} = event["task_result_callback_url"]`);
+      source.push(
+        k % 2 === 0 ? `    _patch(event["access_token"], hook_${k}, {})` : `    _patch(hook_${k}, None, {})`,
+        '',
+      );
+      expected.push(`${6 + 4 * k} hook_${k}`);
+    }
+    assert.deepEqual(callbacks(source.join('\n')), expected);
+  });
+
   it('says nothing where the file handles no run task', () => {
     const source = [
       'def handler(event):',
