@@ -90,6 +90,29 @@ describe('history: service calls on another SDK’s object', () => {
     ]);
   });
 
+  it('Ruby: a name bound to one gem’s class in each of many functions, and to this API’s client once', () => {
+    // Each constructor is read once however many times the name is bound to it (`rootLibrary`); a second, distinct
+    // one is still read: this API's client among the bindings makes the name this API's (the file's one answer).
+    const other = ['require "chatvendor"', ''];
+    for (let k = 0; k < 100; k++)
+      other.push(
+        `def answer_${k}(thread_id, id)`,
+        '  client = ChatVendor::Client.new(access_token: ENV.fetch("TOKEN"))',
+        '  client.runs.create(thread_id: thread_id, parameters: { helper_id: id })',
+        'end',
+      );
+    assert.deepEqual(endpoints(other.join('\n'), 'chat.rb'), []);
+    const own = [
+      ...other,
+      "require 'terraform-enterprise-client'",
+      'client = TerraformEnterprise::API::Client.new(token: t)',
+    ];
+    assert.deepEqual(
+      endpoints(own.join('\n'), 'chat.rb'),
+      Array.from({ length: 100 }, (_, k) => `${5 + 4 * k} endpoint POST /runs`),
+    );
+  });
+
   it('TypeScript: a service call needs a client of this API or the API in the file, and not another library’s object', () => {
     const calls = ['await client.organizations.listWorkspaces(org);', 'await client.runs.createRun(request);'].join(
       '\n',
