@@ -1,6 +1,6 @@
 import { bracketPairs } from './brackets.ts';
 import type { ValueField } from './data-types.ts';
-import type { Lines } from './lines.ts';
+import { memoKey, type Lines } from './lines.ts';
 import { fileResource, namedResource, type NamedResource } from './model-names.ts';
 import { GO_DASHED_TAG, writesApiRoot } from './other-api.ts';
 import type { HistoryIndex } from './types.ts';
@@ -385,7 +385,7 @@ function pythonModels(text: string, lines: Lines, index: HistoryIndex): Model[] 
     // A resource object's model says its type: `type: str = "task-results"` (its name may spell nothing).
     const typed = named.resource === undefined && !isEnum ? typeDefault(text, index, members, declarations) : undefined;
     const said = typed === undefined ? named : { ...named, resource: typed };
-    if (!isEnum && said.resource !== undefined && owns && tiedToApi(text, said.resource))
+    if (!isEnum && said.resource !== undefined && owns && tiedToApi(text, lines, said.resource))
       ownDocument(text, lines, lines.endOf(line), close, 'self.', declarations);
     models.push(model(name, isEnum, lines.endOf(line), close, said, members, declarations, undefined));
   }
@@ -422,9 +422,19 @@ function ownDocument(
  * Whether the file ties a class of `resource` to the API, not by the class's name alone (a to-do app's `Task` and
  * `Project` are no API's): the resource's type written as a string (`'type': 'projects'`), or an API URL (`/api/v2`).
  */
-function tiedToApi(text: string, resource: string): boolean {
-  return writesApiRoot(text) || text.includes(`'${resource}'`) || text.includes(`"${resource}"`);
+function tiedToApi(text: string, lines: Lines, resource: string): boolean {
+  // Once a resource a text: asked per class, three searches of the whole text each made a text of many classes take
+  // time growing with its length squared (a to-do app's classes repeated to 400 KB: 1.1 s; session 38).
+  const known = lines.memo(TIED_TO_API, () => new Map<string, boolean>());
+  let tied = known.get(resource);
+  if (tied === undefined)
+    known.set(
+      resource,
+      (tied = writesApiRoot(text) || text.includes(`'${resource}'`) || text.includes(`"${resource}"`)),
+    );
+  return tied;
 }
+const TIED_TO_API = memoKey<Map<string, boolean>>('models: resources the text ties to the API');
 
 /** The parts of a resource object a class may hold as dictionaries of its own. */
 const OWN_PARTS = ['attributes', 'relationships'];
@@ -537,7 +547,7 @@ function tsModels(text: string, lines: Lines, index: HistoryIndex, owns: boolean
         }
       }
     });
-    if (owns && keyword === 'class' && named.resource !== undefined && tiedToApi(text, named.resource))
+    if (owns && keyword === 'class' && named.resource !== undefined && tiedToApi(text, lines, named.resource))
       ownDocument(text, lines, open, close, 'this.', declarations);
     models.push(model(name, isEnum, open, close, named, members, declarations, undefined));
   }

@@ -537,6 +537,28 @@ describe("models: a class's own dictionaries of its resource object's parts", ()
     );
   });
 
+  it('Python: many classes, each tied to the API by its own resource’s type string (read once a resource)', () => {
+    // The file writes "varsets" once (its payload) and "projects" nowhere: each VariableSet's keys are read, no
+    // Project's, however many classes ask (`tiedToApi` keeps each resource's answer a text).
+    const text: string[] = [];
+    const expected: string[] = [];
+    for (let k = 0; k < 100; k++) {
+      const project = [
+        'class Project:',
+        '    def __init__(self, title):',
+        '        self.attributes = {"description": ""}',
+      ];
+      text.push(...project, '', 'class VariableSet:', '    def __init__(self, label, is_priority=False):');
+      text.push('        self.attributes = {"priority": is_priority, "name": label}', '');
+      expected.push(`${7 + 8 * k} priority attribute varsets priority`);
+    }
+    text.push('def payload(v):', '    return {"data": {"attributes": v.attributes, "type": "varsets"}}');
+    assert.deepEqual(
+      found(text.join('\n'), 'sync/payloads.py').filter((row) => row.includes(' attribute ')),
+      expected,
+    );
+  });
+
   it('Python and TypeScript decoy: a to-do app whose `Task` and `Project` keep `attributes` of their own, with no API in the file, says nothing', () => {
     const python = [
       'import json',
