@@ -386,11 +386,26 @@ function goFunctionAround(text: string, lines: Lines, line: number): string | un
     const name = def[1]!;
     if (/^[A-Z]/.test(name)) return name;
     if (!/^func[ \t]*\(/.test(body)) return undefined;
-    const defs = text.match(new RegExp(String.raw`^func[ \t]+(?:\([^)\n]*\)[ \t]*)?${name}[ \t]*[[(]`, 'gm'));
-    return defs !== null && defs.length === 1 ? name : undefined;
+    return definedOnce(text, lines, name) ? name : undefined;
   }
   return undefined;
 }
+
+/**
+ * Whether the text defines the Go function or method `name` once (`goFunctionAround`), read once a name a text: read
+ * for each function holding a match, a text of many methods of one name ran the pattern over the whole text for each
+ * (a history-test client repeated to 400 KB: about 1 s; session 38).
+ */
+function definedOnce(text: string, lines: Lines, name: string): boolean {
+  const known = lines.memo(GO_DEFINED_ONCE, () => new Map<string, boolean>());
+  let once = known.get(name);
+  if (once === undefined) {
+    const defs = text.match(new RegExp(String.raw`^func[ \t]+(?:\([^)\n]*\)[ \t]*)?${name}[ \t]*[[(]`, 'gm'));
+    known.set(name, (once = defs !== null && defs.length === 1));
+  }
+  return once;
+}
+const GO_DEFINED_ONCE = memoKey<Map<string, boolean>>('Go: names the text defines once');
 
 /**
  * Whether the text asserts a mock of one of the operations called (`client.trigger_run.assert_called_once()`), a

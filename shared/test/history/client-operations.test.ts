@@ -144,6 +144,30 @@ describe('client operations defined in the project', () => {
     assert.deepEqual(endpoints(found ?? []), ['4 endpoint GET /projects/:project_id (api.ReadProject)']);
   });
 
+  it('Go: many methods of the package’s own names, each defined once, and one name two types define', () => {
+    // A lower-case method is an operation only when the text defines its name once (read once a name: `definedOnce`):
+    // 60 methods of distinct names are, `listProjects` of two types is not, however many functions ask.
+    const layer = ['package api', '', 'import (', '\t"context"', '\t"fmt"', '\t"net/http"', ')', ''];
+    const method = (receiver: string, name: string, path: string): string[] => [
+      `func (c *${receiver}) ${name}(ctx context.Context, id string) error {`,
+      `\tu := fmt.Sprintf("%s/api/v2/${path}", c.base, id)`,
+      '\treq, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)',
+      '\treturn c.do(req)',
+      '}',
+      '',
+    ];
+    const expected: Record<string, string> = {};
+    for (let k = 0; k < 60; k++) {
+      layer.push(...method('Client', `readProject${k}`, 'projects/%s'));
+      layer.push(...method(k % 2 === 0 ? 'GitHub' : 'TFE', 'listProjects', 'organizations/%s/projects'));
+      expected[`readProject${k}`] = 'endpoint GET /projects/:project_id';
+    }
+    assert.deepEqual(
+      Object.fromEntries(scanFile(layer.join('\n'), { fileName: 'tfe/client.go' }).facts.operations ?? []),
+      expected,
+    );
+  });
+
   it("a Python client's own methods: called in its file, by its callers and asserted on its mocks in tests", () => {
     const client = [
       'import requests',
