@@ -170,6 +170,8 @@ function otherGoReceivers(text: string): [number, number][] {
   const out: [number, number][] = [];
   const ends = topLevelEnds(text);
   let methods: Map<string, [number, number][]> | undefined;
+  /** Type names whose methods were given, or that have none or whose methods show this API (`own` below). */
+  const settled = new Set<string>();
   let url = -2;
   for (let at = goDeclarationAt(text, 'type ', 0); at !== -1; at = goDeclarationAt(text, 'type ', at + 5)) {
     const head = GO_STRUCT.exec(text.slice(at, lineEnd(text, at)));
@@ -180,10 +182,17 @@ function otherGoReceivers(text: string): [number, number][] {
     if (url < start) url = text.indexOf('://', start);
     if (url === -1) break;
     if (url >= end) continue;
+    // A type's methods are all its declarations' (the name's): once given, or refused by the methods themselves,
+    // another declaration of the name adds nothing (read for each, a text declaring one type many times read all of
+    // its methods for each declaration: time growing with the text squared; session 38).
+    const name = head[1]!;
+    if (settled.has(name)) continue;
     const decl = text.slice(start, end);
     if (!otherApiUrl(decl)) continue;
-    const own = (methods ??= goMethods(text, ends)).get(head[1]!) ?? [];
-    if (own.length === 0 || showsOwnApi(decl)) continue;
+    const own = (methods ??= goMethods(text, ends)).get(name) ?? [];
+    if (own.length > 0 && showsOwnApi(decl)) continue;
+    settled.add(name);
+    if (own.length === 0) continue;
     if (own.some(([s, e]) => showsOwnApi(text.slice(s, Math.min(e, s + MAX_GO_DECLARATION))))) continue;
     out.push(...own);
   }

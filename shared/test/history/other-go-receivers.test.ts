@@ -171,4 +171,27 @@ describe('history: a Go type whose declaration names another API’s base', () =
     ].join('\n');
     assert.deepEqual(otherApiSpans(inside, new Lines(inside), 'go'), []);
   });
+
+  it('a type declared many times: its methods given once, and a later declaration naming the base still counts', () => {
+    // Pasted files: `sentryClient` declared 50 times, once with no base first. Each method's span once (read once a
+    // name, not once a declaration), from the first declaration that names another API's base.
+    const text = ['package sync', '', '// a client', 'type sentryClient struct {', '\tclient *apiClient', '}', ''];
+    for (let k = 0; k < 50; k++)
+      text.push(
+        "// sentryClient talks to Sentry's web API (https://sentry.io/api/0).",
+        'type sentryClient struct {',
+        '\tclient *apiClient',
+        '}',
+        `func (s *sentryClient) drop${k}(id string) error {`,
+        '\treturn s.client.Delete("/projects/" + id)',
+        '}',
+      );
+    const source = text.join('\n');
+    const spans = otherApiSpans(source, new Lines(source), 'go');
+    assert.deepEqual(
+      spans.map(([s, e]) => source.slice(s, e).split('\n')[0]),
+      Array.from({ length: 50 }, (_, k) => `func (s *sentryClient) drop${k}(id string) error {`),
+    );
+    assert.deepEqual(beside(source, 'internal/sync/sentry.go'), []);
+  });
 });
