@@ -177,7 +177,7 @@ export function sendingCalls(
       !commands &&
       url.method?.text !== 'fetch' &&
       (fetchText ??= lines.markers.has('fetch') || lines.markers.has('Fetch'))
-        ? fetchCall(text, url.start)
+        ? fetchCall(text, lines, url.start)
         : undefined;
     if (fetched) {
       url.method = fetched;
@@ -281,7 +281,7 @@ function readUse(text: string, lines: Lines, at: number): MethodToken | null | u
   if (named) return named;
   const { token } = callMethod(text, call);
   if (token) return token;
-  return helperSending(text, lines, call, at, sentAt) ?? fetchCallMethod(text, call, at) ?? null;
+  return helperSending(text, lines, call, at, sentAt) ?? fetchCallMethod(text, lines, call, at) ?? null;
 }
 
 /** The last name of a call's receiver (`requests` of `requests.get(`, `inflight` of `this.inflight.delete(`). */
@@ -388,7 +388,7 @@ function sendingMethod(
         return (
           namedVerb(call, text.slice(call.start, call.open)) ??
           helperSending(text, lines, call, at, sentAt) ??
-          fetchCallMethod(text, call, at)
+          fetchCallMethod(text, lines, call, at)
         );
       return undefined;
     }
@@ -671,12 +671,12 @@ export function enclosingCall(
 }
 
 /** The method of a fetch-like call (`fetchCallMethod`) whose first argument holds `at`. */
-function fetchCall(text: string, at: number): MethodToken | undefined {
+function fetchCall(text: string, lines: Lines, at: number): MethodToken | undefined {
   // Most URLs of a text that says fetch somewhere are not fetch's: a callee named for it opens shortly before.
   const near = text.slice(Math.max(0, at - CALL_BEFORE), at);
   if (!near.includes('etch')) return undefined;
   const call = enclosingCall(text, at);
-  return call ? fetchCallMethod(text, call, at) : undefined;
+  return call ? fetchCallMethod(text, lines, call, at) : undefined;
 }
 
 /** Where a call's type arguments start (`this.post<Workspace, Request>(`), else `open` itself. */

@@ -553,6 +553,27 @@ describe("history: fetch and a project's helper named for it send fetch's defaul
     assert.deepEqual(ids(own), ['4 endpoint PATCH /projects/:project_id']);
     assert.deepEqual(ids('await fetchAndDelete(`${API_ROOT}/projects/${id}`, API_TOKEN);'), []);
   });
+
+  it('many calls of an imported helper and of one the text defines: each helper read once, each call its own', () => {
+    // `apiFetch` is defined in no line of this text (GET, fetch's default); `fetchJson` here with PATCH. Whether the text
+    // defines a helper with a method of its own is read once a name (`ownMethod`), not once a call.
+    const text = [
+      'import { apiFetch } from "../lib/http.js";',
+      'async function fetchJson(url: string, token: string) {',
+      '  return fetch(url, { method: "PATCH", headers: { Authorization: token } });',
+      '}',
+    ];
+    const expected: string[] = [];
+    for (let k = 0; k < 100; k++) {
+      text.push(`const p${k} = await apiFetch(\`\${API_ROOT}/projects/\${id}\`, API_TOKEN);`);
+      text.push(`await fetchJson(\`\${API_ROOT}/projects/\${id}\`, API_TOKEN);`);
+      expected.push(
+        `${5 + 2 * k} endpoint GET /projects/:project_id`,
+        `${6 + 2 * k} endpoint PATCH /projects/:project_id`,
+      );
+    }
+    assert.deepEqual(ids(text.join('\n')), expected);
+  });
 });
 
 describe('zod schemas of JSON:API objects named for their resource', () => {
