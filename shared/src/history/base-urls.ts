@@ -76,6 +76,10 @@ export class BaseUrls {
   readonly #once = new Map<string, boolean>();
   /** `#classAttribute`'s answer by the attribute's name and its class (`classAssigns`). */
   readonly #assignsInClass = new Map<string, Map<ClassSpan, boolean>>();
+  /** `#sitesByClass`: each attribute key's value last assigned in each class. */
+  readonly #siteClasses = new Map<string, Map<ClassSpan | undefined, string>>();
+  /** `#firstNamed`: each class name's first class in the text's order. */
+  #classByName: Map<string, number> | undefined;
 
   /** `powershell`: names are read as PowerShell writes them (`$($Global:Tfc.ServerUri)`, `${base}`, `$base`). */
   constructor(
@@ -166,15 +170,45 @@ export class BaseUrls {
 
   /** `#get` in a class: the value that class or a parent class assigns (see `#get`). */
   #inClass(k: string, value: string, spans: readonly ClassSpan[], first: ClassSpan): string | undefined {
-    const sites = this.#sites.get(k) ?? [];
+    const sites = this.#sitesByClass(k, spans);
     let owner: ClassSpan | undefined = first;
     for (let depth = 0; owner !== undefined && depth < MAX_DEPTH; depth++) {
-      const own = sites.filter((s) => classAt(spans, s.at) === owner);
-      if (own.length > 0) return own.at(-1)?.value;
-      const parents: readonly string[] = owner.parents;
-      owner = spans.find((s) => parents.includes(s.name));
+      const own = sites.get(owner);
+      if (own !== undefined) return own;
+      owner = this.#firstNamed(spans, owner.parents);
     }
-    return sites.every((s) => classAt(spans, s.at) === undefined) ? value : undefined;
+    return sites.size === 0 || (sites.size === 1 && sites.has(undefined)) ? value : undefined;
+  }
+
+  /**
+   * The value each class (undefined: none) last assigns the attribute `k` at its sites, read once a key: read for each
+   * class asked (each of its sites' class looked up again), a text of many classes took time growing with their count
+   * squared (session 38).
+   */
+  #sitesByClass(k: string, spans: readonly ClassSpan[]): Map<ClassSpan | undefined, string> {
+    let byClass = this.#siteClasses.get(k);
+    if (byClass === undefined) {
+      byClass = new Map<ClassSpan | undefined, string>();
+      for (const site of this.#sites.get(k) ?? []) byClass.set(classAt(spans, site.at), site.value);
+      this.#siteClasses.set(k, byClass);
+    }
+    return byClass;
+  }
+
+  /** The first class of the text (in its order) named any of `names` (a class's parents), by a map made once a text. */
+  #firstNamed(spans: readonly ClassSpan[], names: readonly string[]): ClassSpan | undefined {
+    if (this.#classByName === undefined) {
+      this.#classByName = new Map<string, number>();
+      spans.forEach((span, k) => {
+        if (!this.#classByName!.has(span.name)) this.#classByName!.set(span.name, k);
+      });
+    }
+    let first = -1;
+    for (const name of names) {
+      const k = this.#classByName.get(name);
+      if (k !== undefined && (first === -1 || k < first)) first = k;
+    }
+    return first === -1 ? undefined : spans[first];
   }
 
   get size(): number {

@@ -49,6 +49,34 @@ describe('a base attribute belongs to its class', () => {
     assert.deepEqual(endpoints(text, 'client.py'), ['7 endpoint GET /team-workspaces']);
   });
 
+  it('Python: many classes, each reading its own or its parent’s base (classes read once a text)', () => {
+    // 60 groups: a base class assigning `self._base`, a child using its parent's, and a class assigning another API's
+    // base. Each class's answer is its own; the classes and each key's sites by class are read once (`classAt`,
+    // `#sitesByClass`), not once a class asked.
+    const text: string[] = [];
+    const expected: string[] = [];
+    for (let k = 0; k < 60; k++) {
+      text.push(
+        `class Base${k}:`,
+        '    def __init__(self):',
+        '        self._base = "https://tfe.example/api/v2/organizations/acme"',
+        '',
+        `class Projects${k}(Base${k}):`,
+        '    def list(self):',
+        '        return requests.get(f"{self._base}/projects")',
+        '',
+        `class Other${k}:`,
+        '    def __init__(self):',
+        '        self._base = "https://tracker.example/api/v9/boards"',
+        '    def list(self):',
+        '        return requests.get(f"{self._base}/projects")',
+        '',
+      );
+      expected.push(`${7 + 14 * k} endpoint GET /organizations/:organization_name/projects`);
+    }
+    assert.deepEqual(endpoints(text.join('\n'), 'client.py'), expected);
+  });
+
   it('TypeScript: this.base of one class is not another’s', () => {
     const text = [
       'class Teams {',
