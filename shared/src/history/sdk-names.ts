@@ -925,14 +925,14 @@ function heldServiceCalls(
   }
   // Assigned: `name: client.Service,` / `name := c.client.Service` / `x.name = client.Service`, or a struct's first
   // field by position (`&runClient{client.Runs}`, `positionalField`).
+  const structs: EmbeddingMemo = { embedders: new Map(), receivers: new Map(), firstFields: new Map() };
   for (const m of assigned) {
     let i = m.index;
     while (i > 0 && (isGoWordChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
-    holdService(holders, wordBefore(text, i, true) ?? positionalField(text, i), m.service);
+    holdService(holders, wordBefore(text, i, true) ?? positionalField(text, structs, i), m.service);
   }
   // Embedded: a struct of the program's embeds a holder (`type workspaceLister struct { workspaceClient }`), whose
   // methods are promoted: its methods' receivers call them (`func (wl *workspaceLister) …` then `wl.List(ctx, …)`).
-  const structs: EmbeddingMemo = { embedders: new Map(), receivers: new Map() };
   for (const [name, service] of [...holders])
     if (service !== undefined) embeddingReceivers(text, structs, name, holders, service, EMBEDDING_DEPTH, true);
   for (const [name, service] of holders) {
@@ -991,6 +991,8 @@ function embeddingReceivers(
 interface EmbeddingMemo {
   readonly embedders: Map<string, readonly string[]>;
   readonly receivers: Map<string, readonly string[]>;
+  /** `positionalField`: each struct type's embedded first field, or null (none, or no such struct in the text). */
+  readonly firstFields: Map<string, string | null>;
 }
 
 /** The distinct struct types of the text whose body embeds `name` on a line of its own (see `embeddingReceivers`). */
@@ -1031,7 +1033,7 @@ const STRUCT_HEAD = /type[ \t]+([A-Za-z_]\w*)[ \t]+struct[ \t]*\{[^{}]*$/;
  * that field's name when it is embedded (`*T`, `pkg.T`: `T`), the name its methods are promoted under. A named first
  * field (`runs tfe.Runs`) is typed already, and a type not declared in the text says nothing.
  */
-function positionalField(text: string, at: number): string | undefined {
+function positionalField(text: string, structs: EmbeddingMemo, at: number): string | undefined {
   let i = at - 1;
   while (i >= 0 && /\s/.test(text.charAt(i))) i--;
   if (text.charCodeAt(i) !== 123) return undefined;
@@ -1039,6 +1041,14 @@ function positionalField(text: string, at: number): string | undefined {
   while (start > 0 && isGoWordChar(text.charCodeAt(start - 1))) start--;
   const type = text.slice(start, i);
   if (type === '' || /\d/.test(type.charAt(0)) || text.charCodeAt(start - 1) === 46) return undefined;
+  // Once a type (per value, a text of many such literals searched the whole text for the type's head each time).
+  let field = structs.firstFields.get(type);
+  if (field === undefined) structs.firstFields.set(type, (field = firstEmbeddedField(text, type) ?? null));
+  return field ?? undefined;
+}
+
+/** The first field of the text's `type T struct {`, as `positionalField` reads it. */
+function firstEmbeddedField(text: string, type: string): string | undefined {
   const head = new RegExp(`\\btype[ \\t]+${type}[ \\t]+struct[ \\t]*\\{[ \\t]*\\r?\\n`).exec(text);
   if (!head) return undefined;
   // The struct's first field: its first line that is no blank or comment.

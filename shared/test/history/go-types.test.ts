@@ -251,7 +251,8 @@ describe('go-tfe values typed elsewhere in the file', () => {
 
   it('many structs embedding one holder: each receiver holds the service, and a receiver name holding two holds none', () => {
     // 100 starters embed `*runClient` (which embeds `tfe.Runs`), their receivers all named `s`: each struct type and
-    // its receivers are read once (`embeddersOf`, `receiversOf`), and `s` holds Runs whatever the count of asks.
+    // its receivers are read once (`embeddersOf`, `receiversOf`; a positional literal's struct too, `positionalField`),
+    // and `s` holds Runs whatever the count of asks.
     const lines = ['type runClient struct {', '\ttfe.Runs', '}', 'func newRunClient(client *tfe.Client) *runClient {'];
     lines.push('\treturn &runClient{client.Runs}', '}');
     const expected: string[] = [];
@@ -269,6 +270,12 @@ describe('go-tfe values typed elsewhere in the file', () => {
       );
       // `go` puts 7 lines before these; the call is each struct's fifth line.
       expected.push(`${7 + lines.length - 2}: Runs.Create → endpoint POST /runs`);
+      // Each starter's constructor gives the service by position again (the struct's first field read once a type).
+      lines.push(
+        `func newStarter${k}(client *tfe.Client) *starter${k} {`,
+        `\treturn &starter${k}{&runClient{client.Runs}}`,
+        '}',
+      );
     }
     assert.deepEqual(sdkUses(go(...lines)), expected);
     // A receiver `s` of a struct embedding a Workspaces holder too: `s` holds two services, so none of the calls is read.
