@@ -243,6 +243,23 @@ describe('routes of a server implementing this API: JavaScript, Python', () => {
       '9 endpoint GET /projects/:project_id',
     ]);
     decoys(rules, 'tfe/urls.py');
+    // Many registrations of a function the text defines and of a name holding a class's view: each view's definition
+    // looked for once a name (`functionView`), each registration its own answer.
+    const many = [
+      'api = Blueprint("tfe", __name__, url_prefix="/api/v2")',
+      'def project(project_id):',
+      '    return {}',
+    ];
+    many.push('project_view = ProjectView.as_view("project")');
+    for (let k = 0; k < 100; k++)
+      many.push(
+        'api.add_url_rule("/projects/<project_id>", view_func=project)',
+        'api.add_url_rule("/projects/<project_id>", view_func=project_view)',
+      );
+    assert.deepEqual(
+      endpoints(many, 'tfe/urls.py'),
+      Array.from({ length: 100 }, (_, k) => `${5 + 2 * k} endpoint GET /projects/:project_id`),
+    );
   });
 
   it('a client’s calls on its base are no routes: an axios instance on /api/v2 still sends its paths', () => {
