@@ -114,6 +114,43 @@ describe('response keys: the resource read from the response a function fetched 
     assert.deepEqual(onLine(source, '# summary'), []);
   });
 
+  it('many functions of one name: each parameter reads the calls of its own function, found once a name', () => {
+    // 100 classes whose `__init__(self, item)` nothing calls as `self.__init__(`, then 6 scanners, of workspaces and of
+    // projects in turn, whose `_parse` their own listing calls: the call places of each name are found once
+    // (`callsOf`), and each parameter takes its own function's calls.
+    const source = ['import requests', ''];
+    for (let k = 0; k < 100; k++)
+      source.push(
+        `class Row${k}:`,
+        '    def __init__(self, item):',
+        "        self.at = item['attributes'].get('name')",
+        '',
+      );
+    const expected: string[] = [];
+    for (let k = 0; k < 6; k++) {
+      const listed = k % 2 === 0 ? 'workspaces' : 'projects';
+      const read = k % 2 === 0 ? 'updated-at' : 'name';
+      source.push(
+        `class Scanner${k}:`,
+        '    def scan(self, org):',
+        `        url = f"{self.base}/api/v2/organizations/{org}/${listed}"`,
+        '        response = requests.get(url, headers=self.headers)',
+        '        data = response.json()',
+        "        for item in data.get('data', []):",
+        `            self._parse${k}(item)`,
+        '',
+        `    def _parse${k}(self, item):`,
+        `        return item['attributes'].get('${read}')`,
+        '',
+      );
+      expected.push(`${source.length - 1} attribute ${listed} ${read}`);
+    }
+    const found = scanText(source.join('\n'), { languageId: 'python' })
+      .filter((m) => m.subject.type === 'attribute')
+      .map((m) => `${m.line} ${m.subject.id}`);
+    assert.deepEqual(found, expected);
+  });
+
   it("a call's arguments are split at its own commas: a string holding a comma or a bracket is one argument", () => {
     const source = [
       'import requests',
