@@ -1,7 +1,7 @@
 import type { ModelContext, NameHit } from './hits.ts';
 import type { Lexicon } from './lexicon.ts';
 import { memoKey, type Lines } from './lines.ts';
-import { firstAtOrAfterBy } from './ordered.ts';
+import { firstAtOrAfter, firstAtOrAfterBy } from './ordered.ts';
 import { namedResource, namesField } from './model-names.ts';
 import type { Model } from './models.ts';
 import { isNameChar, isRegexWordChar } from './source-text.ts';
@@ -58,6 +58,7 @@ export function mergeModelHits(
     }
     if (keyed !== undefined) keysOfValues(names, keyed);
   }
+  const alike = new Map<string, Model>();
   for (const model of models) {
     for (const member of model.members) {
       if (member.start < 0) continue;
@@ -75,7 +76,7 @@ export function mergeModelHits(
         model: contextOf(model, member.guessed),
       });
     }
-    if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put);
+    if (model.kind === 'enum' && model.field !== undefined) enumUses(text, lines, lexicon, model, names, put, alike);
   }
   names.sort((a, b) => a.start - b.start);
 }
@@ -175,17 +176,35 @@ function enumUses(
   model: Model,
   names: readonly NameHit[],
   put: (hit: NameHit) => void,
+  alike: Map<string, Model>,
 ): void {
   const context: ModelContext = { resources: model.resource === undefined ? [] : [model.resource], guessed: false };
   const field = model.field ?? '';
   const wires = new Set(model.members.map((m) => m.wire));
   const naming = new Set<number>();
   const plain = PLAIN_NAME.test(model.name);
+  // An enum like one read before (its name, field, resource, rename and members the same: a file pasted twice, a type
+  // declared in each of several modules of one file) puts what that one put at every place outside both bodies, and
+  // the hits on the lines that one names are taken: only the places inside that one's body are new. Read again whole
+  // for each such enum, a text of many took time growing with its length squared (session 38).
+  const kind = JSON.stringify([
+    model.name,
+    field,
+    model.resource,
+    model.rename,
+    model.members.map((m) => [text.slice(m.start, m.end), m.wire]),
+  ]);
+  const first = alike.get(kind);
+  if (first === undefined) alike.set(kind, model);
   for (const sep of ['::', '.'] as const) {
     const path = `${model.name}${sep}`;
-    for (const at of plain
+    const places = plain
       ? (lines.memo(ENUM_PATHS, () => enumPaths(text))[sep].get(model.name) ?? [])
-      : pathsOf(text, path)) {
+      : pathsOf(text, path);
+    const from = first === undefined ? 0 : firstAtOrAfter(places, first.open);
+    const to = first === undefined ? places.length : firstAtOrAfter(places, first.close);
+    for (let k = from; k < to; k++) {
+      const at = places[k]!;
       if (at >= model.open && at < model.close) continue;
       naming.add(lines.lineOf(at));
       if (sep !== '::' || model.rename === undefined) continue;
