@@ -46,6 +46,8 @@ export class ValueFlow {
   readonly #holders = new Map<string, { answer: FlowMethodAnswer; sends: readonly MethodToken[] }>();
   /** Per scope (`start:end`): how many holders it was asked about, and past INDEX_AFTER where each name stands in it. */
   readonly #scopeNames = new Map<string, { asked: number; index?: Map<string, number[]> }>();
+  /** `#nextOf`: each name's last search, where it began and what it found. */
+  readonly #next = new Map<string, { from: number; at: number }>();
   readonly #returns = new Map<string, unknown>();
   #classes: readonly ClassSpan[] | undefined;
 
@@ -209,11 +211,25 @@ export class ValueFlow {
       return;
     }
     for (
-      let at = text.indexOf(name, scope.start);
+      let at = this.#nextOf(name, scope.start);
       at !== -1 && at < scope.end;
-      at = text.indexOf(name, at + name.length)
+      at = this.#nextOf(name, at + name.length)
     )
       if (!isNameChar(text.charCodeAt(at - 1)) && !isNameChar(text.charCodeAt(at + name.length))) yield at;
+  }
+
+  /**
+   * `text.indexOf(name, from)`, the last search of each name kept: an ask at or after its start and at or before its
+   * find is answered by it (no place of the name lies between). Many small scopes asked in turn (each collection's
+   * lines under it) searched on past each scope's end to the name's next place, the text's end for a name written
+   * nowhere after (`$active` of a shell script of `${active}`s): time growing with the text squared (session 38).
+   */
+  #nextOf(name: string, from: number): number {
+    const kept = this.#next.get(name);
+    if (kept !== undefined && kept.from <= from && (kept.at === -1 || kept.at >= from)) return kept.at;
+    const at = this.#text.indexOf(name, from);
+    this.#next.set(name, { from, at });
+    return at;
   }
 }
 

@@ -160,6 +160,23 @@ describe('enumerated values held in a collection', () => {
     assert.deepEqual(statuses(js, 'javascript'), at(2, 'team-projects', 'admin', 'read'));
   });
 
+  it('shell: one name bound to a list 200 times, each sent as the filter in the line below it', () => {
+    // The name's places are searched from each list's lines, the search kept across them (`usesOf`' `#nextOf`: the
+    // script writes `${active}`, never `$active`, whose search ran to the text's end for each list); each list reads
+    // its own use.
+    const lines: string[] = [];
+    const expected: string[] = [];
+    for (let k = 0; k < 200; k++) {
+      lines.push('active="pending,fetching,queuing,pre_plan_running"');
+      lines.push(`curl -s "$API/workspaces/$ws${k}/runs?filter%5Bstatus%5D=\${active}"`);
+      expected.push(`${1 + 2 * k} fetching`, `${1 + 2 * k} queuing`, `${1 + 2 * k} pre_plan_running`);
+    }
+    const found = scanText(lines.join('\n'), { languageId: 'shellscript' })
+      .filter((m) => m.subject.type === 'status')
+      .map((m) => `${m.line} ${m.text}`);
+    assert.deepEqual(found, expected);
+  });
+
   it("a name that is the field's word names no field by being used; a value handed to a call is no assignment", () => {
     const go = [
       'package cloud',
