@@ -517,6 +517,212 @@ function enumValue(index: HistoryIndex, type: string, argument: string, value: s
   return subject?.valueField === argument ? subject : undefined;
 }
 
+/** A string a value may be (`ArgumentValues`): its value and its characters inside the quotes. */
+interface ValueLeaf {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The strings a provider resource's enumerated argument may be sent as, where the argument's value is no literal but
+ * leads to literals within the file: `access = local.level`, `access = var.admin ? "admin" : "read"`, `access =
+ * each.key` or `each.value` in a block whose `for_each` is a set or map written in the file (`local.teams =
+ * toset(["admin", "write"])`), `each.value.access` of a map of objects, and `for_each = tfe_team.team` whose own
+ * `for_each` is such a collection (its instances' keys are that collection's). Computed values (a function that changes
+ * its input, an operation, a `for` expression) and what the file does not hold (`var.x`, another file's locals) give none.
+ */
+class ArgumentValues {
+  private readonly locals = new Map<string, TfExpr>();
+  private readonly resources = new Map<string, TfBlock>();
+
+  constructor(
+    private readonly text: string,
+    file: TfFile,
+  ) {
+    for (const block of file.blocks) {
+      if (block.type === 'locals')
+        for (const [name, attribute] of block.attributes)
+          if (!this.locals.has(name)) this.locals.set(name, attribute.value);
+      const [type, name] = block.labels;
+      if (block.type === 'resource' && type !== undefined && name !== undefined)
+        this.resources.set(`${type}.${name}`, block);
+    }
+  }
+
+  /** The strings `expr` may be at `steps` (object keys; `*` any element or value). */
+  values(expr: TfExpr | undefined, steps: readonly string[], scope: Scope, depth: number): ValueLeaf[] {
+    if (expr === undefined || depth > MAX_REACH) return [];
+    const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope = scope): ValueLeaf[] =>
+      this.values(e, s, sc, depth + 1);
+    switch (expr.t) {
+      case 'literal':
+        return steps.length === 0 && typeof expr.value === 'string' ? [stringLeaf(expr, expr.value)] : [];
+      case 'tuple':
+        return steps[0] === '*' ? expr.items.flatMap((item) => next(item, steps.slice(1))) : [];
+      case 'object': {
+        const key = steps[0];
+        if (key === undefined) return [];
+        return expr.entries.filter((e) => key === '*' || e.key === key).flatMap((e) => next(e.value, steps.slice(1)));
+      }
+      case 'ref': {
+        const rest = [...refNames(expr), ...steps];
+        const root = expr.path[0] ?? '';
+        if (root === 'local')
+          return rest[0] === undefined ? [] : next(this.locals.get(rest[0]), rest.slice(1), NO_SCOPE);
+        const bound = scope.get(root);
+        if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
+        if (bound?.kind === 'key') return rest.length === 0 ? this.keys(bound.of, [], bound.scope, depth + 1) : [];
+        if (bound?.kind === 'iterator' && rest[0] === 'key' && rest.length === 1)
+          return this.keys(bound.of, [], bound.scope, depth + 1);
+        if (bound?.kind === 'iterator' && rest[0] === 'value')
+          return next(bound.of, ['*', ...rest.slice(1)], bound.scope);
+        return [];
+      }
+      case 'call': {
+        if (expr.name === 'try' || expr.name === 'coalesce') return expr.args.flatMap((arg) => next(arg, steps));
+        if (expr.name === 'lookup') {
+          const [map, key, fallback] = expr.args;
+          const named = key?.t === 'literal' && typeof key.value === 'string' ? key.value : '*';
+          return [...next(map, [named, ...steps]), ...next(fallback, steps)];
+        }
+        return VALUE_KEEPING.has(expr.name) ? next(expr.args[0], steps) : [];
+      }
+      case 'other':
+        return branches(expr).flatMap((branch) => next(branch, steps));
+      default:
+        return [];
+    }
+  }
+
+  /** The keys of the collection `expr` is at `steps`: a set's or list's strings, a map's keys, a resource's instances'. */
+  keys(expr: TfExpr | undefined, steps: readonly string[], scope: Scope, depth: number): ValueLeaf[] {
+    if (expr === undefined || depth > MAX_REACH) return [];
+    const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope = scope): ValueLeaf[] =>
+      this.keys(e, s, sc, depth + 1);
+    switch (expr.t) {
+      case 'tuple':
+        if (steps[0] === '*') return expr.items.flatMap((item) => next(item, steps.slice(1)));
+        return steps.length === 0 ? expr.items.flatMap((item) => this.values(item, [], scope, depth + 1)) : [];
+      case 'object': {
+        const key = steps[0];
+        if (key !== undefined)
+          return expr.entries.filter((e) => key === '*' || e.key === key).flatMap((e) => next(e.value, steps.slice(1)));
+        return expr.entries.flatMap((e) => (e.key === undefined ? [] : keyLeaf(this.text, e.key, e.keyRange)));
+      }
+      case 'ref': {
+        const rest = [...refNames(expr), ...steps];
+        const root = expr.path[0] ?? '';
+        if (root === 'local')
+          return rest[0] === undefined ? [] : next(this.locals.get(rest[0]), rest.slice(1), NO_SCOPE);
+        // `for_each = tfe_team.team`: the instances of a resource with `for_each` have its collection's keys.
+        const resource = rest.length === 1 ? this.resources.get(`${root}.${rest[0]}`) : undefined;
+        if (resource !== undefined) return next(resource.attributes.get('for_each')?.value, [], NO_SCOPE);
+        const bound = scope.get(root);
+        if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
+        if (bound?.kind === 'iterator' && rest[0] === 'value')
+          return next(bound.of, ['*', ...rest.slice(1)], bound.scope);
+        return [];
+      }
+      case 'call':
+        if (expr.name === 'try' || expr.name === 'coalesce') return expr.args.flatMap((arg) => next(arg, steps));
+        return COLLECTION_KEEPING.has(expr.name) ? next(expr.args[0], steps) : [];
+      case 'other':
+        return branches(expr).flatMap((branch) => next(branch, steps));
+      default:
+        return [];
+    }
+  }
+}
+
+/** Functions whose value is their first argument's, unchanged (`try` and `coalesce` are any of theirs). */
+const VALUE_KEEPING = new Set(['tostring', 'nonsensitive', 'toset', 'tolist', 'tomap', 'values']);
+/** Functions whose collection has their first argument's keys (`toset(["a", "b"])`, `tomap({…})`). */
+const COLLECTION_KEEPING = new Set(['toset', 'tomap', 'nonsensitive']);
+
+/** The names of a reference after its root (`local.a.b` → `a b`), an index as its literal or `*`. */
+function refNames(ref: Extract<TfExpr, { t: 'ref' }>): string[] {
+  return ref.steps.map((s) => (typeof s === 'string' ? s : s.t === 'literal' ? String(s.value) : '*'));
+}
+
+/**
+ * What an opaque expression's value may be: a condition's two results (`c ? a : b`), a parenthesized expression's;
+ * nothing of an operation or a `for` expression.
+ */
+function branches(expr: Extract<TfExpr, { t: 'other' }>): TfExpr[] {
+  const operands = expr.operands ?? [];
+  if (expr.op !== undefined || FOR.test(expr.text)) return [];
+  if (operands.length === 3 && !expr.text.startsWith('(')) return [operands[1]!, operands[2]!];
+  return operands.length === 1 && expr.text.startsWith('(') ? [operands[0]!] : [];
+}
+
+/** A string literal's leaf (inside its quotes). */
+function stringLeaf(literal: Extract<TfExpr, { t: 'literal' }>, value: string): ValueLeaf {
+  const span = literal.text ?? literal.range;
+  return { value, start: span.start + 1, end: Math.max(span.start + 1, span.end - 1) };
+}
+
+/** An object key's leaf: inside its quotes when quoted, else the bare word. */
+function keyLeaf(text: string, key: string, range: { readonly start: number; readonly end: number }): ValueLeaf[] {
+  const quoted = text.charCodeAt(range.start) === 34;
+  return [{ value: key, start: range.start + (quoted ? 1 : 0), end: range.end - (quoted ? 1 : 0) }];
+}
+
+const ENUM_FLOWS = new WeakMap<HistoryIndex, RegExp>();
+
+/** A `locals` block's head. */
+const LOCALS_BLOCK = /^[ \t]*locals[ \t]*\{/m;
+/** A `for_each` over something the file may write: a local, a written set, list or map (no `for`), a resource's instances. */
+const WRITTEN_FOR_EACH =
+  /\bfor_each[ \t]*=[ \t]*(?:local\.|tfe_|(?:toset|tolist|tomap)\([ \t]*[[{]|[[{](?![ \t]*for\b))/;
+
+/**
+ * Whether a text may give an enumerated argument a value that leads to literals it writes (`ArgumentValues`): a
+ * provider block, an enumerated argument given no literal (`access = each.key`, `= local.x`, `= try(…)`, a condition),
+ * and then a condition with a string on that line, a `locals` block, or a `for_each` over something written. A cheap
+ * look before the parser reads the file (about 5 ms a KB): `access = each.value.access` over `var.teams` needs none.
+ */
+function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
+  if (!text.includes(PREFIX) || !PROVIDER_BLOCK.test(text)) return false;
+  let pattern = ENUM_FLOWS.get(index);
+  if (pattern === undefined) {
+    const names = new Set<string>();
+    for (const s of index.subjects)
+      if (s.type === 'status' && s.valueField && /^[a-z_]+$/.test(s.valueField)) names.add(s.valueField);
+    pattern = new RegExp(
+      String.raw`^[ \t]*(?:${[...names].join('|')})[ \t]*=[ \t]*(?:local\.|each\.|[a-z]+\(|[^"\n]*\?)[^\n]*`,
+      'gm',
+    );
+    ENUM_FLOWS.set(index, pattern);
+  }
+  let sources: boolean | undefined;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (/\?[^\n]*"/.test(m[0])) return true;
+    if ((sources ??= LOCALS_BLOCK.test(text) || WRITTEN_FOR_EACH.test(text))) return true;
+  }
+  return false;
+}
+
+/** Each provider resource's enumerated arguments whose values lead to literals in the file (`ArgumentValues`). */
+function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, push: Push): void {
+  let values: ArgumentValues | undefined;
+  for (const block of file.blocks) {
+    const type = block.labels[0];
+    if (block.type !== 'resource' || type === undefined || !type.startsWith(PREFIX)) continue;
+    const resource = providerTypeResource(index, type);
+    if (resource === undefined) continue;
+    for (const [name, attribute] of block.attributes) {
+      if (attribute.value.t === 'literal' || !enumFields(index).has(`${resource} ${name}`)) continue;
+      values ??= new ArgumentValues(text, file);
+      for (const leaf of values.values(attribute.value, [], iterating(block, NO_SCOPE), 0)) {
+        const subject = enumValue(index, type, name, leaf.value);
+        if (subject) push(leaf.start, leaf.end, subject, `${type}.${name}`);
+      }
+    }
+  }
+}
+
 /**
  * The provider's attributes and values an HCL text reads (see the file's comment), and in a Terraform test the inputs the
  * project's module under test hands to the provider (`modules`).
@@ -539,9 +745,17 @@ export function providerReferenceMatches(
     writesModuleInputs(text) &&
     callsHandingOn(text, fileName, modules, index);
   const reads = !test && !vars && readsArgument(text, index);
-  // Outside a test, only a text that reads one of the mapped arguments of a provider type, or hands values to a local
-  // module, is parsed (most do not); a `.tfvars` file only when the project has modules.
-  if (vars ? modules === undefined : test ? !lines.markers.has(PREFIX) && modules === undefined : !reads && !calls)
+  const flows = !test && !vars && mayFlowToEnum(text, index);
+  // Outside a test, only a text that reads one of the mapped arguments of a provider type, gives an enumerated argument
+  // a value that leads to literals, or hands values to a local module, is parsed (most do none of it); a `.tfvars` file
+  // only when the project has modules.
+  if (
+    vars
+      ? modules === undefined
+      : test
+        ? !lines.markers.has(PREFIX) && modules === undefined
+        : !reads && !calls && !flows
+  )
     return out;
   const said = new Set<string>();
   const push = (start: number, end: number, subject: HistorySubject, name: string): void => {
@@ -571,6 +785,7 @@ export function providerReferenceMatches(
       if (test) testBlock(block, index, push);
     }
   }
+  if (flows) enumArgumentValues(text, file, index, push);
   if (modules === undefined || fileName === undefined) return out;
   if (test) testInputs(file, fileName, modules, index, push);
   else if (calls)

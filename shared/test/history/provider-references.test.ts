@@ -105,6 +105,92 @@ describe('history: references to the tfe provider’s attributes', () => {
     ]);
   });
 
+  it('an enumerated argument’s value led to literals: locals, a condition, each.key and each.value over a for_each', () => {
+    const text = [
+      'locals {',
+      '  teams  = toset(["admin", "write", "maintain", "read"])',
+      '  level  = "custom"',
+      '  grants = { ops = { access = "maintain", team = "t-1" }, audit = { access = "read", team = "t-2" } }',
+      '  names  = toset(["read", "platform"])',
+      '}',
+      'resource "tfe_team" "team" {',
+      '  for_each     = local.teams',
+      '  organization = "o"',
+      '  name         = "proj-${each.key}"',
+      '}',
+      'resource "tfe_team_project_access" "levels" {',
+      '  for_each   = tfe_team.team',
+      '  access     = each.key',
+      '  team_id    = each.value.id',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team_project_access" "one" {',
+      '  access     = var.admin ? "admin" : local.level',
+      '  team_id    = "t"',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team_project_access" "grants" {',
+      '  for_each   = local.grants',
+      '  access     = try(each.value.access, "read")',
+      '  team_id    = each.value.team',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team" "named" {',
+      '  for_each     = local.names',
+      '  organization = "o"',
+      '  name         = each.key',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'main.tf'), [
+      '2 status team-projects admin (tfe_team_project_access.access)',
+      '2 status team-projects write (tfe_team_project_access.access)',
+      '2 status team-projects maintain (tfe_team_project_access.access)',
+      '2 status team-projects read (tfe_team_project_access.access)',
+      '3 status team-projects custom (tfe_team_project_access.access)',
+      '4 status team-projects maintain (tfe_team_project_access.access)',
+      '4 status team-projects read (tfe_team_project_access.access)',
+      '19 status team-projects admin (tfe_team_project_access.access)',
+      '25 status team-projects read (tfe_team_project_access.access)',
+    ]);
+  });
+
+  it('values an enumerated argument does not take, or that the file does not hold, say nothing', () => {
+    const text = [
+      'locals {',
+      '  teams = toset(["admin", "read"])',
+      '  other = "write"',
+      '}',
+      'resource "tfe_team" "team" {',
+      '  for_each     = local.teams',
+      '  organization = "o"',
+      '  name         = each.key',
+      '}',
+      'resource "tfe_team_project_access" "a" {',
+      '  access     = var.access',
+      '  team_id    = tfe_team.team["admin"].id',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team_project_access" "b" {',
+      '  access     = upper(local.other)',
+      '  team_id    = "t"',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team_project_access" "c" {',
+      '  for_each   = local.teams',
+      '  access     = "${each.key}-x"',
+      '  team_id    = "t"',
+      '  project_id = "p"',
+      '}',
+      'resource "tfe_team_project_access" "d" {',
+      '  for_each   = { for t in local.teams : t => t }',
+      '  access     = each.key',
+      '  team_id    = "t"',
+      '  project_id = "p"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'main.tf'), []);
+  });
+
   it('a test’s override values and a mock provider’s defaults are the type’s arguments', () => {
     const text = [
       'mock_provider "tfe" {',
