@@ -12,6 +12,7 @@ import { providerSdkMatch } from './block-labels.ts';
 import { mayBeHclTemplate } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
+import { history } from './history.ts';
 import { providerArgument, providerTypeResource } from './sdk-names.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
@@ -166,6 +167,7 @@ export class ProjectModules {
   #byDir: Map<string, TerraformSource[]> | undefined;
   #read: ModulesRead | undefined;
   readonly #declared = new Map<string, ReadonlySet<string>>();
+  readonly #localFlows = new Map<string, (LocalFlow & { readonly fileName: string })[]>();
 
   constructor(files: readonly TerraformSource[]) {
     this.#files = files;
@@ -250,6 +252,26 @@ export class ProjectModules {
     const list = [...out.values()];
     memo.set(key, list);
     return list;
+  }
+
+  /**
+   * What the module at `dir`'s files other than `fileName` send as an enumerated argument of locals they do not define
+   * (`LocalFlow`): each file that may (`readsLocalsToEnum`) parsed once a project, its flows kept by directory.
+   */
+  localFlows(dir: string, fileName: string): readonly LocalFlow[] {
+    let flows = this.#localFlows.get(dir);
+    if (flows === undefined) {
+      flows = [];
+      for (const source of this.#dirs().get(dir) ?? []) {
+        if (!readsLocalsToEnum(source.text)) continue;
+        const file = readHcl(source.fileName, source.text);
+        if (file === undefined) continue;
+        for (const flow of enumArgumentValues(source.text, file, history, () => undefined))
+          flows.push({ ...flow, fileName: source.fileName });
+      }
+      this.#localFlows.set(dir, flows);
+    }
+    return flows.filter((flow) => flow.fileName !== fileName);
   }
 
   /** Whether the project holds Terraform files (that read input variables) in a directory. */
@@ -535,6 +557,11 @@ interface ValueLeaf {
 class ArgumentValues {
   private readonly locals = new Map<string, TfExpr>();
   private readonly resources = new Map<string, TfBlock>();
+  /**
+   * The locals the file reads but does not define, as they were asked (their values at a path, or the keys of the
+   * collection there): another file of the module may define them (`LocalFlow`).
+   */
+  readonly elsewhere: { readonly local: string; readonly steps: readonly string[]; readonly keys: boolean }[] = [];
 
   constructor(
     private readonly text: string,
@@ -568,8 +595,7 @@ class ArgumentValues {
       case 'ref': {
         const rest = [...refNames(expr), ...steps];
         const root = expr.path[0] ?? '';
-        if (root === 'local')
-          return rest[0] === undefined ? [] : next(this.locals.get(rest[0]), rest.slice(1), NO_SCOPE);
+        if (root === 'local') return this.local(rest, false, depth);
         const bound = scope.get(root);
         if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
         if (bound?.kind === 'key') return rest.length === 0 ? this.keys(bound.of, [], bound.scope, depth + 1) : [];
@@ -613,8 +639,7 @@ class ArgumentValues {
       case 'ref': {
         const rest = [...refNames(expr), ...steps];
         const root = expr.path[0] ?? '';
-        if (root === 'local')
-          return rest[0] === undefined ? [] : next(this.locals.get(rest[0]), rest.slice(1), NO_SCOPE);
+        if (root === 'local') return this.local(rest, true, depth);
         // `for_each = tfe_team.team`: the instances of a resource with `for_each` have its collection's keys.
         const resource = rest.length === 1 ? this.resources.get(`${root}.${rest[0]}`) : undefined;
         if (resource !== undefined) return next(resource.attributes.get('for_each')?.value, [], NO_SCOPE);
@@ -633,6 +658,37 @@ class ArgumentValues {
         return [];
     }
   }
+
+  /** `local.name…` (`names`: the name, then the path in its value): its strings or keys, or noted as another file's. */
+  private local(names: readonly string[], keys: boolean, depth: number): ValueLeaf[] {
+    const [name, ...steps] = names;
+    if (name === undefined) return [];
+    const value = this.locals.get(name);
+    if (value === undefined) {
+      if (this.elsewhere.length < MAX_REACH) this.elsewhere.push({ local: name, steps, keys });
+      return [];
+    }
+    return keys ? this.keys(value, steps, NO_SCOPE, depth + 1) : this.values(value, steps, NO_SCOPE, depth + 1);
+  }
+
+  /** The strings (or keys) of this file's local at a path: another file's `LocalFlow` read where the local is defined. */
+  ofLocal(flow: LocalFlow): ValueLeaf[] {
+    const value = this.locals.get(flow.local);
+    if (value === undefined) return [];
+    return flow.keys ? this.keys(value, flow.steps, NO_SCOPE, 0) : this.values(value, flow.steps, NO_SCOPE, 0);
+  }
+}
+
+/**
+ * A local another file of the module defines, whose strings (or keys) a provider resource's enumerated argument is sent
+ * as (`access = each.key` over `for_each = local.teams`, `teams` in `locals.tf`): what the file defining it reads.
+ */
+export interface LocalFlow {
+  readonly local: string;
+  readonly steps: readonly string[];
+  readonly keys: boolean;
+  readonly type: string;
+  readonly argument: string;
 }
 
 /** Functions whose value is their first argument's, unchanged (`try` and `coalesce` are any of theirs). */
@@ -684,6 +740,29 @@ const WRITTEN_FOR_EACH =
  */
 function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
   if (!text.includes(PREFIX) || !PROVIDER_BLOCK.test(text)) return false;
+  const pattern = enumArgumentLines(index);
+  let sources: boolean | undefined;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (/\?[^\n]*"/.test(m[0])) return true;
+    if ((sources ??= LOCALS_BLOCK.test(text) || WRITTEN_FOR_EACH.test(text))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a text may send locals it does not define as an enumerated argument (`ProjectModules.localFlows`): a provider
+ * block, a `local.` and an enumerated argument given no literal.
+ */
+function readsLocalsToEnum(text: string): boolean {
+  if (!text.includes(PREFIX) || !text.includes('local.') || !PROVIDER_BLOCK.test(text)) return false;
+  const pattern = enumArgumentLines(history);
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+
+/** An enumerated argument of the index's given no literal, at a line's start, the line matched whole (global). */
+function enumArgumentLines(index: HistoryIndex): RegExp {
   let pattern = ENUM_FLOWS.get(index);
   if (pattern === undefined) {
     const names = new Set<string>();
@@ -695,17 +774,15 @@ function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
     );
     ENUM_FLOWS.set(index, pattern);
   }
-  let sources: boolean | undefined;
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (/\?[^\n]*"/.test(m[0])) return true;
-    if ((sources ??= LOCALS_BLOCK.test(text) || WRITTEN_FOR_EACH.test(text))) return true;
-  }
-  return false;
+  return pattern;
 }
 
-/** Each provider resource's enumerated arguments whose values lead to literals in the file (`ArgumentValues`). */
-function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, push: Push): void {
+/**
+ * Each provider resource's enumerated arguments whose values lead to literals in the file (`ArgumentValues`); what they
+ * read of locals the file does not define is returned (another file of the module may: `LocalFlow`).
+ */
+function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, push: Push): LocalFlow[] {
+  const flows: LocalFlow[] = [];
   let values: ArgumentValues | undefined;
   for (const block of file.blocks) {
     const type = block.labels[0];
@@ -715,12 +792,35 @@ function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, pus
     for (const [name, attribute] of block.attributes) {
       if (attribute.value.t === 'literal' || !enumFields(index).has(`${resource} ${name}`)) continue;
       values ??= new ArgumentValues(text, file);
+      const from = values.elsewhere.length;
       for (const leaf of values.values(attribute.value, [], iterating(block, NO_SCOPE), 0)) {
         const subject = enumValue(index, type, name, leaf.value);
         if (subject) push(leaf.start, leaf.end, subject, `${type}.${name}`);
       }
+      for (const flow of values.elsewhere.slice(from)) flows.push({ ...flow, type, argument: name });
     }
   }
+  return flows;
+}
+
+/** A `.tf` file defining locals: another file of its module may send them as an enumerated argument (`LocalFlow`). */
+export function definesLocals(fileName: string | undefined, text: string): boolean {
+  return fileName !== undefined && /\.tf$/i.test(fileName) && LOCALS_BLOCK.test(text);
+}
+
+/** The flows of the module's other files to locals this file defines (`ProjectModules.localFlows`), by what it names. */
+function flowsHere(text: string, fileName: string | undefined, modules: ProjectModules | undefined): LocalFlow[] {
+  if (modules === undefined || fileName === undefined || !definesLocals(fileName, text)) return [];
+  return modules.localFlows(dirOf(fileName), fileName).filter((flow) => text.includes(flow.local));
+}
+
+/** Whether another file of the module sends locals this file defines as an enumerated argument (the second pass reads it). */
+export function takesEnumLocals(
+  text: string,
+  fileName: string | undefined,
+  modules: ProjectModules | undefined,
+): boolean {
+  return flowsHere(text, fileName, modules).length > 0;
 }
 
 /**
@@ -746,6 +846,7 @@ export function providerReferenceMatches(
     callsHandingOn(text, fileName, modules, index);
   const reads = !test && !vars && readsArgument(text, index);
   const flows = !test && !vars && mayFlowToEnum(text, index);
+  const sent = !test && !vars ? flowsHere(text, fileName, modules) : [];
   // Outside a test, only a text that reads one of the mapped arguments of a provider type, gives an enumerated argument
   // a value that leads to literals, or hands values to a local module, is parsed (most do none of it); a `.tfvars` file
   // only when the project has modules.
@@ -754,7 +855,7 @@ export function providerReferenceMatches(
       ? modules === undefined
       : test
         ? !lines.markers.has(PREFIX) && modules === undefined
-        : !reads && !calls && !flows
+        : !reads && !calls && !flows && sent.length === 0
   )
     return out;
   const said = new Set<string>();
@@ -786,6 +887,14 @@ export function providerReferenceMatches(
     }
   }
   if (flows) enumArgumentValues(text, file, index, push);
+  if (sent.length > 0) {
+    const values = new ArgumentValues(text, file);
+    for (const flow of sent)
+      for (const leaf of values.ofLocal(flow)) {
+        const subject = enumValue(index, flow.type, flow.argument, leaf.value);
+        if (subject) push(leaf.start, leaf.end, subject, `${flow.type}.${flow.argument}`);
+      }
+  }
   if (modules === undefined || fileName === undefined) return out;
   if (test) testInputs(file, fileName, modules, index, push);
   else if (calls)

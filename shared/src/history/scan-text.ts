@@ -7,7 +7,7 @@ import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches, unmappedBlocks } from './block-labels.ts';
-import { handsModuleInputs, providerReferenceMatches, terraformSource } from './provider-references.ts';
+import { definesLocals, handsModuleInputs, providerReferenceMatches, terraformSource } from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
@@ -530,9 +530,11 @@ function scan(
     languageId,
     before,
     sdkAt,
-    // A Terraform test, a `.tfvars` file, a module call: what its provider references are put together with again
-    // when the project's modules add some (`withModules`).
-    ...(withFacts && (hcl || languageId === 'terraform-vars') && handsModuleInputs(options.fileName, text)
+    // A Terraform test, a `.tfvars` file, a module call, locals another file may send as an enumerated argument: what
+    // its provider references are put together with again when the project's modules add some (`withModules`).
+    ...(withFacts &&
+    (hcl || languageId === 'terraform-vars') &&
+    (handsModuleInputs(options.fileName, text) || definesLocals(options.fileName, text))
       ? { provider: { parts, refs } }
       : {}),
     services: [

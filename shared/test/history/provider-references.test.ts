@@ -656,6 +656,58 @@ describe('history: the project pass over Terraform files the project’s modules
   });
 });
 
+describe('history: locals another file of the module sends as an enumerated argument', () => {
+  const files = [
+    {
+      fileName: 'team/locals.tf',
+      text: 'locals {\n  teams = toset(["admin", "write"])\n  level = "read"\n  other = "maintain"\n}\n',
+    },
+    {
+      fileName: 'team/main.tf',
+      text: [
+        'resource "tfe_team" "team" {',
+        '  for_each     = local.teams',
+        '  organization = "o"',
+        '  name         = each.key',
+        '}',
+        'resource "tfe_team_project_access" "levels" {',
+        '  for_each   = tfe_team.team',
+        '  access     = each.key',
+        '  team_id    = each.value.id',
+        '  project_id = "p"',
+        '}',
+        'resource "tfe_team_project_access" "one" {',
+        '  access     = local.level',
+        '  team_id    = "t"',
+        '  project_id = "p"',
+        '}',
+      ].join('\n'),
+    },
+    // Another module's locals of the same names: no file of its folder sends them.
+    { fileName: 'other/locals.tf', text: 'locals {\n  teams = toset(["admin", "write"])\n  level = "read"\n}\n' },
+  ];
+  const sdk = (matches: readonly Match[] | undefined): string[] =>
+    (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
+
+  it('a project reads them where they are defined: keys through for_each chains, values through a local', () => {
+    const found = scanProject(files);
+    assert.deepEqual(sdk(found[0]), [
+      '2 status team-projects admin (tfe_team_project_access.access)',
+      '2 status team-projects write (tfe_team_project_access.access)',
+      '3 status team-projects read (tfe_team_project_access.access)',
+    ]);
+    assert.deepEqual(sdk(found[1]), []);
+    assert.deepEqual(sdk(found[2]), []);
+    // The second pass reads the locals file again with the project's facts, as an editor's folder does.
+    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
+    assert.deepEqual(sdk(scanText(files[0]!.text, { fileName: files[0]!.fileName, project })), sdk(found[0]));
+  });
+
+  it('alone, a locals file says nothing of what another file sends', () => {
+    assert.deepEqual(found(files[0]!.text, 'team/locals.tf'), []);
+  });
+});
+
 describe('history: the parser’s bound', () => {
   it('a Terraform text over 256 KB (generated) is not parsed: its references say nothing', () => {
     const filler = 'locals {\n' + '  x = "' + 'a'.repeat(100) + '"\n'.repeat(1) + '}\n';
