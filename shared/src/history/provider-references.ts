@@ -153,6 +153,8 @@ interface ModulesRead {
   readonly index: HistoryIndex;
   readonly modules: Map<string, ModuleInputs>;
   readonly reaches: Map<string, readonly Reach[]>;
+  /** Each directory's flows to locals another of its files defines (`localFlows`), with the file each is read in. */
+  readonly localFlows: Map<string, (LocalFlow & { readonly fileName: string })[]>;
 }
 
 /** The provider arguments one variable's value is followed to at most (through a module graph). */
@@ -167,7 +169,6 @@ export class ProjectModules {
   #byDir: Map<string, TerraformSource[]> | undefined;
   #read: ModulesRead | undefined;
   readonly #declared = new Map<string, ReadonlySet<string>>();
-  readonly #localFlows = new Map<string, (LocalFlow & { readonly fileName: string })[]>();
 
   constructor(files: readonly TerraformSource[]) {
     this.#files = files;
@@ -191,7 +192,8 @@ export class ProjectModules {
   }
 
   #memo(index: HistoryIndex): ModulesRead {
-    if (this.#read?.index !== index) this.#read = { index, modules: new Map(), reaches: new Map() };
+    if (this.#read?.index !== index)
+      this.#read = { index, modules: new Map(), reaches: new Map(), localFlows: new Map() };
     return this.#read;
   }
 
@@ -258,18 +260,19 @@ export class ProjectModules {
    * What the module at `dir`'s files other than `fileName` send as an enumerated argument of locals they do not define
    * (`LocalFlow`): each file that may (`readsLocalsToEnum`) parsed once a project, its flows kept by directory.
    */
-  localFlows(dir: string, fileName: string): readonly LocalFlow[] {
-    let flows = this.#localFlows.get(dir);
+  localFlows(dir: string, fileName: string, index: HistoryIndex): readonly LocalFlow[] {
+    const memo = this.#memo(index).localFlows;
+    let flows = memo.get(dir);
     if (flows === undefined) {
       flows = [];
       for (const source of this.#dirs().get(dir) ?? []) {
-        if (!readsLocalsToEnum(source.text)) continue;
+        if (!readsLocalsToEnum(source.text, index)) continue;
         const file = readHcl(source.fileName, source.text);
         if (file === undefined) continue;
-        for (const flow of enumArgumentValues(source.text, file, history, () => undefined))
+        for (const flow of enumArgumentValues(new ArgumentValues(source.text, file), file, index, () => undefined))
           flows.push({ ...flow, fileName: source.fileName });
       }
-      this.#localFlows.set(dir, flows);
+      memo.set(dir, flows);
     }
     return flows.filter((flow) => flow.fileName !== fileName);
   }
@@ -416,8 +419,7 @@ function reach(
     reach(locals, e, s, sc, depth + 1);
   switch (expr.t) {
     case 'ref': {
-      const names = expr.steps.map((s) => (typeof s === 'string' ? s : s.t === 'literal' ? String(s.value) : '*'));
-      const rest = [...names, ...steps];
+      const rest = [...refNames(expr), ...steps];
       const root = expr.path[0] ?? '';
       const first = rest[0];
       if (root === 'var')
@@ -579,79 +581,71 @@ class ArgumentValues {
 
   /** The strings `expr` may be at `steps` (object keys; `*` any element or value). */
   values(expr: TfExpr | undefined, steps: readonly string[], scope: Scope, depth: number): ValueLeaf[] {
-    if (expr === undefined || depth > MAX_REACH) return [];
-    const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope = scope): ValueLeaf[] =>
-      this.values(e, s, sc, depth + 1);
-    switch (expr.t) {
-      case 'literal':
-        return steps.length === 0 && typeof expr.value === 'string' ? [stringLeaf(expr, expr.value)] : [];
-      case 'tuple':
-        return steps[0] === '*' ? expr.items.flatMap((item) => next(item, steps.slice(1))) : [];
-      case 'object': {
-        const key = steps[0];
-        if (key === undefined) return [];
-        return expr.entries.filter((e) => key === '*' || e.key === key).flatMap((e) => next(e.value, steps.slice(1)));
-      }
-      case 'ref': {
-        const rest = [...refNames(expr), ...steps];
-        const root = expr.path[0] ?? '';
-        if (root === 'local') return this.local(rest, false, depth);
-        const bound = scope.get(root);
-        if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
-        if (bound?.kind === 'key') return rest.length === 0 ? this.keys(bound.of, [], bound.scope, depth + 1) : [];
-        if (bound?.kind === 'iterator' && rest[0] === 'key' && rest.length === 1)
-          return this.keys(bound.of, [], bound.scope, depth + 1);
-        if (bound?.kind === 'iterator' && rest[0] === 'value')
-          return next(bound.of, ['*', ...rest.slice(1)], bound.scope);
-        return [];
-      }
-      case 'call': {
-        if (expr.name === 'try' || expr.name === 'coalesce') return expr.args.flatMap((arg) => next(arg, steps));
-        if (expr.name === 'lookup') {
-          const [map, key, fallback] = expr.args;
-          const named = key?.t === 'literal' && typeof key.value === 'string' ? key.value : '*';
-          return [...next(map, [named, ...steps]), ...next(fallback, steps)];
-        }
-        return VALUE_KEEPING.has(expr.name) ? next(expr.args[0], steps) : [];
-      }
-      case 'other':
-        return branches(expr).flatMap((branch) => next(branch, steps));
-      default:
-        return [];
-    }
+    return this.walk(expr, steps, scope, depth, false);
   }
 
   /** The keys of the collection `expr` is at `steps`: a set's or list's strings, a map's keys, a resource's instances'. */
   keys(expr: TfExpr | undefined, steps: readonly string[], scope: Scope, depth: number): ValueLeaf[] {
+    return this.walk(expr, steps, scope, depth, true);
+  }
+
+  /**
+   * `expr` followed along `steps` (through locals, bound names, functions that keep a value, a condition's results);
+   * where the path ends, its strings (`keys` false) or the keys of the collection there (`keys` true).
+   */
+  private walk(
+    expr: TfExpr | undefined,
+    steps: readonly string[],
+    scope: Scope,
+    depth: number,
+    keys: boolean,
+  ): ValueLeaf[] {
     if (expr === undefined || depth > MAX_REACH) return [];
-    const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope = scope): ValueLeaf[] =>
-      this.keys(e, s, sc, depth + 1);
+    const next = (e: TfExpr | undefined, s: readonly string[], sc: Scope = scope, k = keys): ValueLeaf[] =>
+      this.walk(e, s, sc, depth + 1, k);
+    const [step] = steps;
     switch (expr.t) {
+      case 'literal':
+        return !keys && step === undefined && typeof expr.value === 'string' ? [stringLeaf(expr, expr.value)] : [];
       case 'tuple':
-        if (steps[0] === '*') return expr.items.flatMap((item) => next(item, steps.slice(1)));
-        return steps.length === 0 ? expr.items.flatMap((item) => this.values(item, [], scope, depth + 1)) : [];
-      case 'object': {
-        const key = steps[0];
-        if (key !== undefined)
-          return expr.entries.filter((e) => key === '*' || e.key === key).flatMap((e) => next(e.value, steps.slice(1)));
-        return expr.entries.flatMap((e) => (e.key === undefined ? [] : keyLeaf(this.text, e.key, e.keyRange)));
-      }
+        if (step === '*') return expr.items.flatMap((item) => next(item, steps.slice(1)));
+        // A set's (or list's) keys are its strings.
+        return keys && step === undefined ? expr.items.flatMap((item) => next(item, [], scope, false)) : [];
+      case 'object':
+        if (step !== undefined)
+          return expr.entries
+            .filter((e) => step === '*' || e.key === step)
+            .flatMap((e) => next(e.value, steps.slice(1)));
+        return keys
+          ? expr.entries.flatMap((e) => (e.key === undefined ? [] : keyLeaf(this.text, e.key, e.keyRange)))
+          : [];
       case 'ref': {
         const rest = [...refNames(expr), ...steps];
         const root = expr.path[0] ?? '';
-        if (root === 'local') return this.local(rest, true, depth);
+        if (root === 'local') return this.local(rest, keys, depth);
         // `for_each = tfe_team.team`: the instances of a resource with `for_each` have its collection's keys.
-        const resource = rest.length === 1 ? this.resources.get(`${root}.${rest[0]}`) : undefined;
+        const resource = keys && rest.length === 1 ? this.resources.get(`${root}.${rest[0]}`) : undefined;
         if (resource !== undefined) return next(resource.attributes.get('for_each')?.value, [], NO_SCOPE);
         const bound = scope.get(root);
         if (bound?.kind === 'element') return next(bound.of, ['*', ...rest], bound.scope);
         if (bound?.kind === 'iterator' && rest[0] === 'value')
           return next(bound.of, ['*', ...rest.slice(1)], bound.scope);
-        return [];
+        // A key (`each.key`, a `for` expression's key) is a string: the keys of what it iterates.
+        const key =
+          bound?.kind === 'key'
+            ? rest.length === 0
+            : bound?.kind === 'iterator' && rest.length === 1 && rest[0] === 'key';
+        return !keys && key ? next(bound!.of, [], bound!.scope, true) : [];
       }
-      case 'call':
+      case 'call': {
         if (expr.name === 'try' || expr.name === 'coalesce') return expr.args.flatMap((arg) => next(arg, steps));
-        return COLLECTION_KEEPING.has(expr.name) ? next(expr.args[0], steps) : [];
+        if (expr.name === 'lookup' && !keys) {
+          const [map, key, fallback] = expr.args;
+          const named = key?.t === 'literal' && typeof key.value === 'string' ? key.value : '*';
+          return [...next(map, [named, ...steps]), ...next(fallback, steps)];
+        }
+        return (keys ? COLLECTION_KEEPING : PASS_THROUGH).has(expr.name) ? next(expr.args[0], steps) : [];
+      }
       case 'other':
         return branches(expr).flatMap((branch) => next(branch, steps));
       default:
@@ -691,9 +685,7 @@ export interface LocalFlow {
   readonly argument: string;
 }
 
-/** Functions whose value is their first argument's, unchanged (`try` and `coalesce` are any of theirs). */
-const VALUE_KEEPING = new Set(['tostring', 'nonsensitive', 'toset', 'tolist', 'tomap', 'values']);
-/** Functions whose collection has their first argument's keys (`toset(["a", "b"])`, `tomap({…})`). */
+/** Functions whose collection has their first argument's keys (`toset(["a", "b"])`, `tomap({…})`; values: PASS_THROUGH). */
 const COLLECTION_KEEPING = new Set(['toset', 'tomap', 'nonsensitive']);
 
 /** The names of a reference after its root (`local.a.b` → `a b`), an index as its literal or `*`. */
@@ -754,9 +746,9 @@ function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
  * Whether a text may send locals it does not define as an enumerated argument (`ProjectModules.localFlows`): a provider
  * block, a `local.` and an enumerated argument given no literal.
  */
-function readsLocalsToEnum(text: string): boolean {
+function readsLocalsToEnum(text: string, index: HistoryIndex): boolean {
   if (!text.includes(PREFIX) || !text.includes('local.') || !PROVIDER_BLOCK.test(text)) return false;
-  const pattern = enumArgumentLines(history);
+  const pattern = enumArgumentLines(index);
   pattern.lastIndex = 0;
   return pattern.test(text);
 }
@@ -781,9 +773,8 @@ function enumArgumentLines(index: HistoryIndex): RegExp {
  * Each provider resource's enumerated arguments whose values lead to literals in the file (`ArgumentValues`); what they
  * read of locals the file does not define is returned (another file of the module may: `LocalFlow`).
  */
-function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, push: Push): LocalFlow[] {
+function enumArgumentValues(values: ArgumentValues, file: TfFile, index: HistoryIndex, push: Push): LocalFlow[] {
   const flows: LocalFlow[] = [];
-  let values: ArgumentValues | undefined;
   for (const block of file.blocks) {
     const type = block.labels[0];
     if (block.type !== 'resource' || type === undefined || !type.startsWith(PREFIX)) continue;
@@ -791,7 +782,6 @@ function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, pus
     if (resource === undefined) continue;
     for (const [name, attribute] of block.attributes) {
       if (attribute.value.t === 'literal' || !enumFields(index).has(`${resource} ${name}`)) continue;
-      values ??= new ArgumentValues(text, file);
       const from = values.elsewhere.length;
       for (const leaf of values.values(attribute.value, [], iterating(block, NO_SCOPE), 0)) {
         const subject = enumValue(index, type, name, leaf.value);
@@ -804,23 +794,32 @@ function enumArgumentValues(text: string, file: TfFile, index: HistoryIndex, pus
 }
 
 /** A `.tf` file defining locals: another file of its module may send them as an enumerated argument (`LocalFlow`). */
-export function definesLocals(fileName: string | undefined, text: string): boolean {
+function definesLocals(fileName: string | undefined, text: string): boolean {
   return fileName !== undefined && /\.tf$/i.test(fileName) && LOCALS_BLOCK.test(text);
 }
 
 /** The flows of the module's other files to locals this file defines (`ProjectModules.localFlows`), by what it names. */
-function flowsHere(text: string, fileName: string | undefined, modules: ProjectModules | undefined): LocalFlow[] {
+function flowsHere(
+  text: string,
+  fileName: string | undefined,
+  modules: ProjectModules | undefined,
+  index: HistoryIndex,
+): LocalFlow[] {
   if (modules === undefined || fileName === undefined || !definesLocals(fileName, text)) return [];
-  return modules.localFlows(dirOf(fileName), fileName).filter((flow) => text.includes(flow.local));
+  return modules.localFlows(dirOf(fileName), fileName, index).filter((flow) => text.includes(flow.local));
 }
 
-/** Whether another file of the module sends locals this file defines as an enumerated argument (the second pass reads it). */
+/**
+ * Whether another file of the module sends locals this file defines as an enumerated argument: the project's second pass
+ * scans it again (`factsConcern`, which holds no index: a project is scanned with the history's own, the default).
+ */
 export function takesEnumLocals(
   text: string,
   fileName: string | undefined,
   modules: ProjectModules | undefined,
+  index: HistoryIndex = history,
 ): boolean {
-  return flowsHere(text, fileName, modules).length > 0;
+  return flowsHere(text, fileName, modules, index).length > 0;
 }
 
 /**
@@ -846,7 +845,7 @@ export function providerReferenceMatches(
     callsHandingOn(text, fileName, modules, index);
   const reads = !test && !vars && readsArgument(text, index);
   const flows = !test && !vars && mayFlowToEnum(text, index);
-  const sent = !test && !vars ? flowsHere(text, fileName, modules) : [];
+  const sent = !test && !vars ? flowsHere(text, fileName, modules, index) : [];
   // Outside a test, only a text that reads one of the mapped arguments of a provider type, gives an enumerated argument
   // a value that leads to literals, or hands values to a local module, is parsed (most do none of it); a `.tfvars` file
   // only when the project has modules.
@@ -886,9 +885,9 @@ export function providerReferenceMatches(
       if (test) testBlock(block, index, push);
     }
   }
-  if (flows) enumArgumentValues(text, file, index, push);
-  if (sent.length > 0) {
-    const values = new ArgumentValues(text, file);
+  const values = flows || sent.length > 0 ? new ArgumentValues(text, file) : undefined;
+  if (values && flows) enumArgumentValues(values, file, index, push);
+  if (values && sent.length > 0) {
     for (const flow of sent)
       for (const leaf of values.ofLocal(flow)) {
         const subject = enumValue(index, flow.type, flow.argument, leaf.value);

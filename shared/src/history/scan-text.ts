@@ -7,7 +7,12 @@ import { findMethods, foreignFakes } from './find-methods.ts';
 import { makeMatch } from './make-match.ts';
 import { rubyPayloadKeys } from './ruby-client-writes.ts';
 import { providerBlockMatches, unmappedBlocks } from './block-labels.ts';
-import { definesLocals, handsModuleInputs, providerReferenceMatches, terraformSource } from './provider-references.ts';
+import {
+  handsModuleInputs,
+  providerReferenceMatches,
+  takesEnumLocals,
+  terraformSource,
+} from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
 import { hclResponseReads, httpDataSources } from './hcl-http-data.ts';
 import { httpDataGets } from './http-data-methods.ts';
@@ -215,6 +220,9 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (routesConcern(project.routes, tail.lines.markers, fileName)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
+  // Terraform: locals another file of the module sends as an enumerated argument (rare: scanned again whole, so that
+  // no file with locals keeps its provider parts until the second pass).
+  if (project.modules !== undefined && takesEnumLocals(tail.text, fileName, project.modules, tail.index)) return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if (
     (project.releases !== undefined || project.laterReleases !== undefined) &&
@@ -530,11 +538,9 @@ function scan(
     languageId,
     before,
     sdkAt,
-    // A Terraform test, a `.tfvars` file, a module call, locals another file may send as an enumerated argument: what
-    // its provider references are put together with again when the project's modules add some (`withModules`).
-    ...(withFacts &&
-    (hcl || languageId === 'terraform-vars') &&
-    (handsModuleInputs(options.fileName, text) || definesLocals(options.fileName, text))
+    // A Terraform test, a `.tfvars` file, a module call: what its provider references are put together with again
+    // when the project's modules add some (`withModules`).
+    ...(withFacts && (hcl || languageId === 'terraform-vars') && handsModuleInputs(options.fileName, text)
       ? { provider: { parts, refs } }
       : {}),
     services: [

@@ -13,6 +13,24 @@ const found = (text: string, fileName = 'outputs.tf'): string[] =>
     .filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource '))
     .map(row);
 
+/**
+ * A team per level of `local.teams` and each team's grant on a project at its own level (`for_each = tfe_team.team`,
+ * `access = each.key`): the locals chain the Terraform tests read in one file and across a module's files.
+ */
+const TEAM_LEVELS = [
+  'resource "tfe_team" "team" {',
+  '  for_each     = local.teams',
+  '  organization = "o"',
+  '  name         = "proj-${each.key}"',
+  '}',
+  'resource "tfe_team_project_access" "levels" {',
+  '  for_each   = tfe_team.team',
+  '  access     = each.key',
+  '  team_id    = each.value.id',
+  '  project_id = "p"',
+  '}',
+];
+
 describe('history: references to the tfe provider’s attributes', () => {
   it('an output, a local or another block’s argument reading a mapped attribute reads the API attribute', () => {
     const text = [
@@ -113,17 +131,7 @@ describe('history: references to the tfe provider’s attributes', () => {
       '  grants = { ops = { access = "maintain", team = "t-1" }, audit = { access = "read", team = "t-2" } }',
       '  names  = toset(["read", "platform"])',
       '}',
-      'resource "tfe_team" "team" {',
-      '  for_each     = local.teams',
-      '  organization = "o"',
-      '  name         = "proj-${each.key}"',
-      '}',
-      'resource "tfe_team_project_access" "levels" {',
-      '  for_each   = tfe_team.team',
-      '  access     = each.key',
-      '  team_id    = each.value.id',
-      '  project_id = "p"',
-      '}',
+      ...TEAM_LEVELS,
       'resource "tfe_team_project_access" "one" {',
       '  access     = var.admin ? "admin" : local.level',
       '  team_id    = "t"',
@@ -665,17 +673,7 @@ describe('history: locals another file of the module sends as an enumerated argu
     {
       fileName: 'team/main.tf',
       text: [
-        'resource "tfe_team" "team" {',
-        '  for_each     = local.teams',
-        '  organization = "o"',
-        '  name         = each.key',
-        '}',
-        'resource "tfe_team_project_access" "levels" {',
-        '  for_each   = tfe_team.team',
-        '  access     = each.key',
-        '  team_id    = each.value.id',
-        '  project_id = "p"',
-        '}',
+        ...TEAM_LEVELS,
         'resource "tfe_team_project_access" "one" {',
         '  access     = local.level',
         '  team_id    = "t"',
