@@ -685,6 +685,8 @@ export interface LocalFlow {
   readonly argument: string;
 }
 
+/** The functions `ArgumentValues` reads a value through (`enumArgumentLines`). */
+const FOLLOWED = new Set(['try', 'coalesce', 'lookup', ...PASS_THROUGH]);
 /** Functions whose collection has their first argument's keys (`toset(["a", "b"])`, `tomap({…})`; values: PASS_THROUGH). */
 const COLLECTION_KEEPING = new Set(['toset', 'tomap', 'nonsensitive']);
 
@@ -726,9 +728,10 @@ const WRITTEN_FOR_EACH =
 
 /**
  * Whether a text may give an enumerated argument a value that leads to literals it writes (`ArgumentValues`): a
- * provider block, an enumerated argument given no literal (`access = each.key`, `= local.x`, `= try(…)`, a condition),
- * and then a condition with a string on that line, a `locals` block, or a `for_each` over something written. A cheap
- * look before the parser reads the file (about 5 ms a KB): `access = each.value.access` over `var.teams` needs none.
+ * provider block, an enumerated argument given a value the walk follows (`access = each.key`, `= local.x`, `= try(…)`,
+ * a condition with such a branch; not `join(…)` or `var.x`), and then a string branch on that line, a `locals` block, or
+ * a `for_each` over something written. A cheap look before the parser reads the file (about 5 ms a KB):
+ * terraform-tfe-teams' `access = join("", each.value.access)` needs none.
  */
 function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
   if (!text.includes(PREFIX) || !PROVIDER_BLOCK.test(text)) return false;
@@ -736,7 +739,8 @@ function mayFlowToEnum(text: string, index: HistoryIndex): boolean {
   let sources: boolean | undefined;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (/\?[^\n]*"/.test(m[0])) return true;
+    // A string branch on the line, or a condition going on to the next (`access = (var.admin ?`).
+    if (/[?:][ \t]*"|\?[ \t]*$/.test(m[0])) return true;
     if ((sources ??= LOCALS_BLOCK.test(text) || WRITTEN_FOR_EACH.test(text))) return true;
   }
   return false;
@@ -760,8 +764,12 @@ function enumArgumentLines(index: HistoryIndex): RegExp {
     const names = new Set<string>();
     for (const s of index.subjects)
       if (s.type === 'status' && s.valueField && /^[a-z_]+$/.test(s.valueField)) names.add(s.valueField);
+    // What `ArgumentValues` follows: a local, `each`, a parenthesized value, a function it reads through; a condition's
+    // branch may be a string too (or stand on the next line: `cond ?` at a line's end).
+    const head = String.raw`local\.|each\.|\(|(?:${[...FOLLOWED].join('|')})\(`;
     pattern = new RegExp(
-      String.raw`^[ \t]*(?:${[...names].join('|')})[ \t]*=[ \t]*(?:local\.|each\.|[a-z]+\(|[^"\n]*\?)[^\n]*`,
+      String.raw`^[ \t]*(?:${[...names].join('|')})[ \t]*=[ \t]*` +
+        String.raw`(?:${head}|[^\n]*\?[ \t]*(?:"|${head}|$)|[^\n]*\?[^\n]*:[ \t]*(?:"|${head}))[^\n]*`,
       'gm',
     );
     ENUM_FLOWS.set(index, pattern);

@@ -162,6 +162,21 @@ describe('history: references to the tfe provider’s attributes', () => {
     ]);
   });
 
+  it('a condition written over two lines, in a file with no locals and no for_each, gives both its strings', () => {
+    const text = [
+      'resource "tfe_team_project_access" "a" {',
+      '  access = (var.admin ?',
+      '    "admin" : "write")',
+      '  team_id    = "t"',
+      '  project_id = "p"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'main.tf'), [
+      '3 status team-projects admin (tfe_team_project_access.access)',
+      '3 status team-projects write (tfe_team_project_access.access)',
+    ]);
+  });
+
   it('values an enumerated argument does not take, or that the file does not hold, say nothing', () => {
     const text = [
       'locals {',
