@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { classAt, type ClassSpan } from '../../src/history/class-spans.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** The walk `classAt` made before: of the spans up to the first starting after `at`, the last holding it. */
 const walked = (spans: readonly ClassSpan[], at: number): ClassSpan | undefined => {
@@ -17,8 +18,7 @@ const walked = (spans: readonly ClassSpan[], at: number): ClassSpan | undefined 
 
 describe('classAt', () => {
   it('answers as the walk over every span, at every offset of generated lists', () => {
-    let seed = 0xc1a55;
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = seededRandom(0xc1a55);
     for (let n = 0; n < 200; n++) {
       const count = Math.floor(random() * 30);
       const spans: ClassSpan[] = [];

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { factsConcern, type ProjectFacts } from '../../src/history/project-facts.ts';
 import { callsDeclared } from '../../src/history/sdk-names.ts';
 import { TextMarkers } from '../../src/history/text-markers.ts';
+import { seededInts } from './seeded-random.ts';
 
 const NAMES = ['ListModuleConsumers', 'AddTags', 'get_run', '$fetch', 'list', 'x1'];
 const PROJECT: ProjectFacts = { modelPaths: new Map(), operations: new Map(NAMES.map((n) => [n, 'GET /runs/:id'])) };
@@ -28,8 +29,7 @@ test('a call of a name after a dot concerns the file; the name inside a longer w
 });
 
 test('made-up texts: the same answer as the pattern', () => {
-  let seed = 11;
-  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const random = seededInts(11);
   const pieces = [...NAMES, ...NAMES.map((n) => `.${n}`), 'Tags', 'x', '1', '.', '(', '(', ' ', '_', '$', 'é', 'List'];
   let calls = 0;
   for (let k = 0; k < 5000; k++) {
@@ -68,8 +68,7 @@ test("a call of a function the project's Go files say returns a go-tfe struct co
 });
 
 test('made-up texts: the same answer as the marker search of each name', () => {
-  let seed = 7;
-  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const random = seededInts(7);
   const pieces = [
     'newRunOptions',
     'Options',

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lastIndexWithin } from '../../src/history/source-text.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** `text.lastIndexOf(needle, to)`, or -1 when it starts before `from`: what each reader asked before. */
 const expected = (text: string, needle: string, from: number, to: number): number => {
@@ -14,8 +15,7 @@ const expected = (text: string, needle: string, from: number, to: number): numbe
 
 describe('lastIndexWithin', () => {
   it("is lastIndexOf's answer when it lies within the bounds, else -1, for needles of one to six characters", () => {
-    let seed = 0x1a57;
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = seededRandom(0x1a57);
     for (let n = 0; n < 30; n++) {
       const text = Array.from(
         { length: 1 + Math.floor(random() * 60) },

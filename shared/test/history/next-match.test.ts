@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NextMatch } from '../../src/history/source-text.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** A search begun at `from`: what each reader asked before. */
 const fresh = (text: string, pattern: RegExp, from: number): [number, string] | null => {
@@ -15,8 +16,7 @@ const fresh = (text: string, pattern: RegExp, from: number): [number, string] | 
 
 describe('NextMatch', () => {
   it('answers as a search begun at the place, whatever the asks before it', () => {
-    let seed = 0x3e37;
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = seededRandom(0x3e37);
     const patterns = [/\[Route\("[^"\n]*"\)/g, /^[ \t]*ab+/gm, /b(?=a)|ca/g, /\bab\b/g];
     const pieces = ['a', 'b', 'c', ' ', '\n', '[Route("x")', 'ab', 'ba'];
     for (let n = 0; n < 40; n++) {

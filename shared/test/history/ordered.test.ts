@@ -9,11 +9,11 @@ import { braceDepths } from '../../src/history/brace-depths.ts';
 import { bracketPairs, matchingClose } from '../../src/history/brackets.ts';
 import { Lines } from '../../src/history/lines.ts';
 import { firstAtOrAfter } from '../../src/history/ordered.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** Deterministic texts of newlines, braces, brackets, parentheses, quotes and letters. */
 function texts(count: number, length: number): string[] {
-  let seed = 0x5eed1234;
-  const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const random = seededRandom(0x5eed1234);
   const alphabet = '\n\n{}{}[]()ab c';
   return Array.from({ length: count }, () =>
     Array.from(

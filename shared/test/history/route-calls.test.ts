@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { routeCalls } from '../../src/history/other-api.ts';
 import { scanText } from '../../src/history/index.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** The pattern the scan searched before: group 1 the receiver, group 2 the quote. */
 const PATTERN = /([\w$.]*)\.(?:request|paginate)\([ \t\n]*(["'`])(?:GET|POST|PUT|PATCH|DELETE|HEAD)[ \t]+\//g;
@@ -20,8 +21,7 @@ const byPattern = (text: string): { index: number; receiver: string; quote: stri
 
 describe('routeCalls', () => {
   it("gives the pattern's finds (start, receiver, quote, end) over texts of receivers, dots, calls and routes", () => {
-    let seed = 0x0c70;
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = seededRandom(0x0c70);
     const pieces = [
       'octokit',
       'github',

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TextMarkers } from '../../src/history/text-markers.ts';
+import { seededInts } from './seeded-random.ts';
 
 const TEXT = [
   'import requests',
@@ -55,8 +56,7 @@ test('a long marker is searched by at most six of its characters, each find chec
 
 test('made-up texts: the first occurrence of every marker is the plain search', () => {
   // Texts over a small alphabet make the parts of long markers occur often, whole or not.
-  let seed = 7;
-  const random = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const random = seededInts(7);
   const alphabet = 'abt"-.ceilnr/ ';
   const markers = ['"attributes"', '-client/tfe', 'tribute', 'b-c.e', 'ab', 'b', 'attributes"x'];
   for (let k = 0; k < 3000; k++) {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { wordMatches } from '../../src/history/line-start-defs.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** The global search's matches from `from` that start before `to`, as the readers' loops took them. */
 function globalMatches(text: string, source: string, from: number, to: number): string[] {
@@ -17,8 +18,7 @@ function globalMatches(text: string, source: string, from: number, to: number): 
 
 describe('wordMatches', () => {
   it("gives a global search's matches between the bounds, each past the last one's end", () => {
-    let seed = 0x3a7;
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = seededRandom(0x3a7);
     const pieces = [
       'attrs',
       'attrs = 1',
